@@ -1,0 +1,164 @@
+"""Paying costs: which payments are possible, and the pending payment decision.
+
+A cost is a dict of exact amounts (`{"food": 1, "ore": 1}`). Gold may stand in 1:1 for the
+resources listed in `game.gold_substitutes_for`; tokens are always paid as themselves.
+An advance's cost is "N of any of these resources" and is written `{"any:food,ideas,gold": 2}`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import product
+from typing import Iterable
+
+from civgame.engine.actions import Action, CancelPayment, Pay
+from civgame.engine.controller import perform_again, rule
+from civgame.engine.decisions import PayDecision
+from civgame.engine.errors import RuleError
+from civgame.engine.model import Game, Player
+
+ANY = "any:"
+
+
+def any_of(resources: Iterable[str], amount: int) -> dict[str, int]:
+    return {ANY + ",".join(resources): amount}
+
+
+def holdings(player: Player) -> dict[str, int]:
+    return {**player.resources, "mood": player.mood_tokens, "culture": player.culture_tokens}
+
+
+def payment_options(game: Game, player: Player, cost: dict[str, int]) -> list[dict[str, int]]:
+    """Every distinct way the player can pay `cost` with what they hold, cheapest in gold first."""
+    have = holdings(player)
+    subs = set(game.rules.game.gold_substitutes_for)
+    parts: list[list[dict[str, int]]] = []
+    for item, amount in cost.items():
+        if amount <= 0:
+            continue
+        if item.startswith(ANY):
+            parts.append(_splits(item[len(ANY):].split(","), amount, have))
+        elif item in subs:
+            parts.append([{item: amount - g, "gold": g} for g in range(amount + 1)])
+        else:
+            parts.append([{item: amount}])
+    options: list[dict[str, int]] = []
+    seen = set()
+    for combo in product(*parts):
+        total: dict[str, int] = {}
+        for piece in combo:
+            for k, v in piece.items():
+                if v:
+                    total[k] = total.get(k, 0) + v
+        key = tuple(sorted(total.items()))
+        if key not in seen and all(have.get(k, 0) >= v for k, v in total.items()):
+            seen.add(key)
+            options.append(total)
+    options.sort(key=lambda p: (p.get("gold", 0), sorted(p.items())))
+    return options
+
+
+def _splits(kinds: list[str], amount: int, have: dict[str, int]) -> list[dict[str, int]]:
+    if not kinds:
+        return [{}] if amount == 0 else []
+    first, rest = kinds[0], kinds[1:]
+    out = []
+    for n in range(min(amount, have.get(first, 0)) + 1):
+        out.extend({first: n, **tail} for tail in _splits(rest, amount - n, have))
+    return out
+
+
+def can_pay(game: Game, player: Player, cost: dict[str, int]) -> bool:
+    return bool(payment_options(game, player, cost))
+
+
+def settle(game: Game, action: Action, cost: dict[str, int]) -> dict[str, int] | None:
+    """The payment to use for `action`, or None after asking the player (a PayDecision).
+
+    Call it after every other check of the action and before changing anything.
+    """
+    player = game.player(game.actor())
+    options = payment_options(game, player, cost)
+    if not options:
+        raise RuleError(f"{player.name} cannot pay {describe(cost)}")
+    chosen = getattr(action, "payment", None)
+    if chosen is not None:
+        chosen = {k: v for k, v in chosen.items() if v}
+        if chosen not in options:
+            raise RuleError(f"{describe(chosen)} is not a valid way to pay {describe(cost)}")
+        return chosen
+    if len(options) == 1:
+        return options[0]
+    game.pending.append(PayDecision(player=player.index, action=action, cost=dict(cost)))
+    return None
+
+
+def pay(player: Player, payment: dict[str, int]) -> None:
+    for k, v in payment.items():
+        if k == "mood":
+            player.mood_tokens -= v
+        elif k == "culture":
+            player.culture_tokens -= v
+        else:
+            player.resources[k] -= v
+
+
+def gain(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
+    """Add resources/tokens, losing whatever exceeds a resource cap. Returns what was kept."""
+    kept = {}
+    for k, v in what.items():
+        if k == "mood":
+            player.mood_tokens += v
+        elif k == "culture":
+            player.culture_tokens += v
+        else:
+            before = player.resources[k]
+            player.resources[k] = min(resource_cap(game, player, k), before + v)
+            v = player.resources[k] - before
+        kept[k] = v
+    return kept
+
+
+def resource_cap(game: Game, player: Player, resource: str) -> int:
+    cap = game.rules.game.resource_caps[resource]
+    for name in player.advances:
+        for effect in game.rules.advance(name).effects:
+            if "resource_cap" in effect and resource in effect["resource_cap"]:
+                cap = effect["resource_cap"][resource]
+    return cap
+
+
+def describe(amounts: dict[str, int]) -> str:
+    parts = []
+    for k, v in amounts.items():
+        name = f"any of {k[len(ANY):].replace(',', '/')}" if k.startswith(ANY) else k
+        parts.append(f"{v} {name}")
+    return ", ".join(parts) if parts else "nothing"
+
+
+# ------------------------------------------------------------------ the payment decision
+
+def _legal_payments(game: Game) -> list[Action]:
+    decision = game.pending[-1]
+    assert isinstance(decision, PayDecision)
+    player = game.player(decision.player)
+    return [Pay(p) for p in payment_options(game, player, decision.cost)] + [CancelPayment()]
+
+
+@rule(Pay, legal=_legal_payments, answers=(PayDecision,))
+def _pay(game: Game, action: Pay) -> None:
+    decision = game.pending[-1]
+    assert isinstance(decision, PayDecision)
+    options = payment_options(game, game.player(decision.player), decision.cost)
+    chosen = {k: v for k, v in action.payment.items() if v}
+    if chosen not in options:
+        raise RuleError(f"{describe(chosen)} is not a valid way to pay {describe(decision.cost)}")
+    game.pending.pop()
+    perform_again(game, replace(decision.action, payment=chosen))
+
+
+@rule(CancelPayment, legal=lambda game: [], answers=(PayDecision,))
+def _cancel(game: Game, action: CancelPayment) -> None:
+    # Nothing was done before the payment was asked for, so dropping it undoes the action.
+    game.pending.pop()
+

@@ -1,0 +1,380 @@
+"""Rule data: the schema of `rules_data/<ruleset>/*.yaml` and its loader.
+
+Every number and every piece of content the engine uses comes from here. A bad file is
+reported as `file: key path: problem` through `RulesDataError`, never as a traceback.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+RESOURCES = ("food", "wood", "ore", "ideas", "gold")
+TOKENS = ("mood", "culture")
+Resource = Literal["food", "wood", "ore", "ideas", "gold"]
+Payable = Literal["food", "wood", "ore", "ideas", "gold", "mood", "culture"]
+Mood = Literal["angry", "neutral", "happy"]
+
+RULESETS_ROOT = Path(__file__).resolve().parents[2] / "rules_data"
+
+
+class RulesDataError(Exception):
+    """A rules-data file is missing, unreadable or breaks the schema."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---------------------------------------------------------------- game.yaml
+
+class PlayerCount(Strict):
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+
+class StartingState(Strict):
+    resources: dict[Resource, int]
+    mood_tokens: int = Field(ge=0)
+    culture_tokens: int = Field(ge=0)
+    advances: list[str]
+    action_cards: int = Field(ge=0)
+    objective_cards: int = Field(ge=0)
+    event_cubes: int = Field(ge=1)
+    city_mood: Mood
+    units: list[str]
+
+
+class AdvanceCost(Strict):
+    amount: int = Field(ge=0)
+    pay_with: list[Resource]
+
+
+class CityRules(Strict):
+    max_size: int = Field(ge=1)
+    new_city_mood: Mood
+    happy_bonus: int
+    angry_fixed: int = Field(ge=0)
+
+
+class CaptureRules(Strict):
+    gold_per_size: int
+    refugee_settler: bool
+    captured_mood: Mood
+    gold_per_missing_piece: int
+
+
+class BarbarianRules(Strict):
+    battle_rounds: int = Field(ge=1)
+    win_gold: int
+    capture_city_gold: int
+    units: dict[str, int]
+
+
+class PirateRules(Strict):
+    ships: int = Field(ge=0)
+    gold_per_ship_sunk: int
+    token_per_ship_sunk: int
+
+
+class InfluenceRules(Strict):
+    success_roll: int = Field(ge=1)
+    die_sides: int = Field(ge=2)
+
+
+class VictoryPoints(Strict):
+    city: float
+    building: float
+    advance: float
+    objective: float
+    wonder_builder: float
+    wonder_owner: float
+    captured_leader: float
+    tie_break: list[Literal["city_pieces", "advances", "objectives", "wonders", "events", "leaders"]]
+
+
+class GameRules(Strict):
+    id: str
+    name: str
+    players: PlayerCount
+    ages: int = Field(ge=1)
+    rounds_per_age: int = Field(ge=1)
+    actions_per_turn: int = Field(ge=1)
+    move_groups_per_action: int = Field(ge=1)
+    resource_caps: dict[Resource, int]
+    gold_substitutes_for: list[Resource]
+    starting: StartingState
+    advance_cost: AdvanceCost
+    building_cost: dict[Resource, int]
+    government_change_cost: dict[Payable, int]
+    raze: dict[Resource, int]
+    raze_max_size: int = Field(ge=1)
+    city: CityRules
+    stacking_limit: int = Field(ge=1)
+    ship_capacity: int = Field(ge=0)
+    hits_per_combat_value: int = Field(ge=1)
+    capture: CaptureRules
+    barbarians: BarbarianRules
+    pirates: PirateRules
+    influence: InfluenceRules
+    border_bonus: dict[str, Literal["mood", "culture"]]
+    victory_points: VictoryPoints
+
+
+# ---------------------------------------------------------------- terrain, units, buildings
+
+class Terrain(Strict):
+    code: str = Field(min_length=1, max_length=1)
+    name: str
+    water: bool = False
+    yields: list[Resource] = []
+    stops_movement: bool = False
+    forbids_later_attack: bool = False
+    can_found_city: bool = True
+
+
+class UnitType(Strict):
+    name: str
+    cost: dict[Payable, int]
+    army: bool
+    naval: bool = False
+    limit: int = Field(ge=0)
+    requires_building: str | None = None
+    requires_advance_to_move: str | None = None
+    text: str = ""
+
+
+class DieFace(Strict):
+    value: int = Field(ge=0)
+    icon: str
+
+
+class CombatRules(Strict):
+    die: list[DieFace] = Field(min_length=1)
+    icon_bonus: dict[str, int]
+    icon_cancels_hit: list[str]
+    icon_rerolls: list[str]
+    fortress_extra_dice: int
+    fortress_cancelled_hits: int
+
+
+class Building(Strict):
+    name: str
+    advance: str
+    limit: int = Field(ge=0)
+    needs_sea: bool = False
+    can_be_influenced: bool = True
+    keeps_colour_on_capture: bool = False
+    on_built: list[dict] = []
+    facing_sea_yields: list[Payable] = []  # choices when collecting the space a Port faces
+    text: str = ""
+
+
+# ---------------------------------------------------------------- advances
+
+class Advance(Strict):
+    name: str
+    bonus: Literal["mood", "culture"] | None = None
+    building: str | None = None
+    effects: list[dict] = []
+    text: str = ""
+
+
+class Category(Strict):
+    name: str
+    government: bool = False
+    requires: str | None = None  # only for government categories: the top advance's prerequisite
+    advances: list[Advance] = Field(min_length=1)
+
+
+# ---------------------------------------------------------------- map
+
+class RegionTile(Strict):
+    id: str
+    terrain: list[str] = Field(min_length=4, max_length=4)
+
+
+class HomePosition(Strict):
+    anchor: str
+    rotation: int = Field(ge=0, le=5)
+    tile: str
+
+
+class FreePosition(Strict):
+    anchor: str
+    base_rotation: int = Field(ge=0, le=5)
+
+
+class Layout(Strict):
+    homes: list[HomePosition]
+    free: list[FreePosition]
+
+
+class MapRules(Strict):
+    start_tiles: list[RegionTile]
+    regular_tiles: list[RegionTile]
+    layouts: dict[int, Layout]
+
+
+# ---------------------------------------------------------------- cards
+
+class Card(Strict):
+    id: int
+    name: str
+    text: str = ""
+
+
+class Wonder(Strict):
+    name: str
+    cost: dict[Payable, int]
+    advance: str
+    needs_building: str | None = None
+    builder_vp: float
+    owner_vp: float
+    text: str = ""
+
+
+class Ruleset(Strict):
+    """All rule data of one ruleset, validated and cross-checked."""
+
+    game: GameRules
+    terrain: dict[str, Terrain]
+    units: dict[str, UnitType]
+    combat: CombatRules
+    buildings: dict[str, Building]
+    categories: list[Category]
+    map: MapRules
+    action_cards: list[Card]
+    objective_cards: list[Card]
+    events: list[Card]
+    wonders: dict[str, Wonder]
+
+    @model_validator(mode="after")
+    def _cross_references(self) -> "Ruleset":
+        advances = {a.name for c in self.categories for a in c.advances}
+        problems = []
+        for key, b in self.buildings.items():
+            if b.advance not in advances:
+                problems.append(f"buildings.{key}.advance: unknown advance {b.advance!r}")
+        for c in self.categories:
+            if c.requires and c.requires not in advances:
+                problems.append(f"category {c.name}: unknown required advance {c.requires!r}")
+            for a in c.advances:
+                if a.building and a.building not in self.buildings:
+                    problems.append(f"advance {a.name}: unknown building {a.building!r}")
+        for name in self.game.starting.advances:
+            if name not in advances:
+                problems.append(f"game.starting.advances: unknown advance {name!r}")
+        for name in self.game.starting.units:
+            if name not in self.units:
+                problems.append(f"game.starting.units: unknown unit {name!r}")
+        codes = {t.code for t in self.terrain.values()}
+        for tile in [*self.map.start_tiles, *self.map.regular_tiles]:
+            for code in tile.terrain:
+                if code not in codes:
+                    problems.append(f"map tile {tile.id}: unknown terrain code {code!r}")
+        tiles = {t.id for t in self.map.start_tiles}
+        for count, layout in self.map.layouts.items():
+            for home in layout.homes:
+                if home.tile not in tiles:
+                    problems.append(f"map.layouts.{count}: unknown start tile {home.tile!r}")
+            if len(layout.free) > len(self.map.regular_tiles):
+                problems.append(f"map.layouts.{count}: more free positions than regular tiles")
+        for key, w in self.wonders.items():
+            if w.advance not in advances:
+                problems.append(f"wonders.{key}.advance: unknown advance {w.advance!r}")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    # ---- derived look-ups used throughout the engine
+    def advance_names(self) -> list[str]:
+        return [a.name for c in self.categories for a in c.advances]
+
+    def category_of(self, advance: str) -> Category:
+        return self._category_index[advance]
+
+    def advance(self, name: str) -> Advance:
+        for a in self.category_of(name).advances:
+            if a.name == name:
+                return a
+        raise KeyError(name)
+
+    def terrain_by_code(self, code: str) -> str:
+        for key, t in self.terrain.items():
+            if t.code == code:
+                return key
+        raise KeyError(code)
+
+    @cached_property
+    def _category_index(self) -> dict[str, Category]:
+        return {a.name: c for c in self.categories for a in c.advances}
+
+
+FILES = {
+    "game": "game.yaml",
+    "terrain": "terrain.yaml",
+    "units": "units.yaml",
+    "combat": "combat.yaml",
+    "buildings": "buildings.yaml",
+    "categories": "advances.yaml",
+    "map": "map.yaml",
+    "action_cards": "action_cards.yaml",
+    "objective_cards": "objective_cards.yaml",
+    "events": "events.yaml",
+    "wonders": "wonders.yaml",
+}
+
+
+def _read_yaml(path: Path) -> object:
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return yaml.safe_load(fh)
+    except FileNotFoundError:
+        raise RulesDataError([f"{path.name}: file is missing"]) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark else ""
+        raise RulesDataError([f"{path.name}{where}: not valid YAML ({getattr(exc, 'problem', exc)})"]) from None
+
+
+def _format_errors(exc: ValidationError, files: dict[str, str]) -> list[str]:
+    problems = []
+    for err in exc.errors():
+        loc = list(err["loc"])
+        file = files.get(str(loc[0]), "ruleset") if loc else "ruleset"
+        path = ".".join(str(p) for p in loc[1:]) or "(top level)"
+        problems.append(f"{file}: {path}: {err['msg']}")
+    return problems
+
+
+def load_ruleset(name_or_dir: str | Path = "monumental") -> Ruleset:
+    """Load and validate a ruleset by name (under rules_data/) or by directory path."""
+    directory = Path(name_or_dir)
+    if not directory.is_dir():
+        directory = RULESETS_ROOT / str(name_or_dir)
+    if not directory.is_dir():
+        raise RulesDataError([f"{name_or_dir}: no such ruleset directory"])
+    raw = {key: _read_yaml(directory / fname) for key, fname in FILES.items()}
+    try:
+        return Ruleset.model_validate(raw)
+    except ValidationError as exc:
+        raise RulesDataError(_format_errors(exc, FILES)) from None
+
+
+_CACHE: dict[str, Ruleset] = {}
+
+
+def default_ruleset() -> Ruleset:
+    """The Monumental ruleset, loaded once per process."""
+    if "monumental" not in _CACHE:
+        _CACHE["monumental"] = load_ruleset("monumental")
+    return _CACHE["monumental"]

@@ -1,0 +1,68 @@
+"""Loading and validating rules data: a bad file gives `file: path: problem`."""
+
+import shutil
+
+import pytest
+
+from civgame.engine.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
+
+
+@pytest.fixture
+def mod_dir(tmp_path):
+    target = tmp_path / "mod"
+    shutil.copytree(RULESETS_ROOT / "monumental", target)
+    return target
+
+
+def test_default_ruleset_content_counts():
+    rules = load_ruleset("monumental")
+    assert len(rules.categories) == 12
+    assert all(len(c.advances) == 4 for c in rules.categories)
+    assert [c.name for c in rules.categories if c.government] == ["Democracy", "Autocracy", "Theocracy"]
+    assert len(rules.map.regular_tiles) == 16
+    assert len(rules.action_cards) == 42 and len(rules.objective_cards) == 38
+    assert len(rules.events) == 58 and len(rules.wonders) == 8
+    assert len(rules.combat.die) == 12
+
+
+def test_wrong_type_names_file_and_key_path(mod_dir):
+    text = (mod_dir / "game.yaml").read_text().replace("stacking_limit: 4", "stacking_limit: four")
+    (mod_dir / "game.yaml").write_text(text)
+    with pytest.raises(RulesDataError) as err:
+        load_ruleset(mod_dir)
+    assert err.value.problems[0].startswith("game.yaml: stacking_limit:")
+
+
+def test_unknown_key_is_reported(mod_dir):
+    with (mod_dir / "units.yaml").open("a") as fh:
+        fh.write("  speed: 3\n")
+    with pytest.raises(RulesDataError, match=r"units.yaml: ship.speed: Extra inputs"):
+        load_ruleset(mod_dir)
+
+
+def test_broken_yaml_reports_the_line(mod_dir):
+    (mod_dir / "terrain.yaml").write_text("grassland: {code: G\nforest: [\n")
+    with pytest.raises(RulesDataError, match=r"terrain.yaml:\d+: not valid YAML"):
+        load_ruleset(mod_dir)
+
+
+def test_missing_file(mod_dir):
+    (mod_dir / "wonders.yaml").unlink()
+    with pytest.raises(RulesDataError, match="wonders.yaml: file is missing"):
+        load_ruleset(mod_dir)
+
+
+def test_dangling_reference_is_reported(mod_dir):
+    text = (mod_dir / "buildings.yaml").read_text().replace("advance: Writing", "advance: Wrting")
+    (mod_dir / "buildings.yaml").write_text(text)
+    with pytest.raises(RulesDataError, match="unknown advance 'Wrting'"):
+        load_ruleset(mod_dir)
+
+
+def test_a_mod_changing_a_number_changes_play(mod_dir):
+    from civgame.engine.setup import new_game
+
+    text = (mod_dir / "game.yaml").read_text().replace("actions_per_turn: 3", "actions_per_turn: 4")
+    (mod_dir / "game.yaml").write_text(text)
+    game = new_game(2, seed=1, rules=load_ruleset(mod_dir))
+    assert game.actions_left == 4

@@ -173,20 +173,28 @@ class Game:
     def space_region(self) -> dict[Hex, Region]:
         return {h: reg for reg in self.regions for h in reg.spaces()}
 
+    @cached_property
+    def _terrain_map(self) -> dict[Hex, str]:
+        """Terrain key of every revealed space."""
+        tiles = {t.id: t.terrain for t in (*self.rules.map.start_tiles, *self.rules.map.regular_tiles)}
+        by_code = {t.code: key for key, t in self.rules.terrain.items()}
+        return {
+            h: by_code[tiles[reg.tile][slot]]
+            for reg in self.regions if reg.revealed
+            for slot, h in enumerate(region_slots(reg.anchor, reg.rotation))
+        }
+
     def invalidate_board(self) -> None:
+        """Forget cached board geometry after a region is placed or turned over."""
         self.__dict__.pop("space_region", None)
+        self.__dict__.pop("_terrain_map", None)
 
     def on_board(self, h: Hex) -> bool:
         return h in self.space_region
 
     def terrain(self, h: Hex) -> str | None:
         """Terrain key of a revealed space; None if unrevealed or off the board."""
-        reg = self.space_region.get(h)
-        if reg is None or not reg.revealed:
-            return None
-        slot = region_slots(reg.anchor, reg.rotation).index(h)
-        tile = self.tile(reg.tile)
-        return self.rules.terrain_by_code(tile[slot])
+        return self._terrain_map.get(h)
 
     def tile(self, tile_id: str) -> list[str]:
         for t in (*self.rules.map.start_tiles, *self.rules.map.regular_tiles):

@@ -63,6 +63,7 @@ class CityRules(Strict):
     new_city_mood: Mood
     happy_bonus: int
     angry_fixed: int = Field(ge=0)
+    settlement_limit: int = Field(ge=1)  # settlement pieces per player, so also the most cities
 
 
 class CaptureRules(Strict):
@@ -87,7 +88,6 @@ class PirateRules(Strict):
 
 class InfluenceRules(Strict):
     success_roll: int = Field(ge=1)
-    die_sides: int = Field(ge=2)
 
 
 class VictoryPoints(Strict):

@@ -72,6 +72,30 @@ def can_pay(game: Game, player: Player, cost: dict[str, int]) -> bool:
     return bool(payment_options(game, player, cost))
 
 
+def affordable(game: Game, player: Player, cost: dict[str, int]) -> bool:
+    """`can_pay` without listing payments: gold must cover every substitutable shortfall.
+
+    Fast enough for legal-action enumeration; costs with "any of" items use `can_pay`.
+    """
+    if any(item.startswith(ANY) for item in cost):
+        return can_pay(game, player, cost)
+    have = holdings(player)
+    subs = game.rules.game.gold_substitutes_for
+    gold_needed = 0
+    for item, amount in cost.items():
+        if amount <= 0:
+            continue
+        if item == "gold":
+            gold_needed += amount
+            continue
+        shortfall = amount - have.get(item, 0)
+        if shortfall > 0:
+            if item not in subs:
+                return False
+            gold_needed += shortfall
+    return gold_needed <= have.get("gold", 0)
+
+
 def settle(game: Game, action: Action, cost: dict[str, int]) -> dict[str, int] | None:
     """The payment to use for `action`, or None after asking the player (a PayDecision).
 

@@ -19,6 +19,7 @@ Resource = Literal["food", "wood", "ore", "ideas", "gold"]
 Payable = Literal["food", "wood", "ore", "ideas", "gold", "mood", "culture"]
 Mood = Literal["angry", "neutral", "happy"]
 
+ON_BUILT_EFFECTS = ("gain", "draw", "gain_choice")  # interpreted in cities.py
 RULESETS_ROOT = Path(__file__).resolve().parents[2] / "rules_data"
 
 
@@ -264,6 +265,10 @@ class Ruleset(Strict):
         for key, b in self.buildings.items():
             if b.advance not in advances:
                 problems.append(f"buildings.{key}.advance: unknown advance {b.advance!r}")
+            for effect in b.on_built:
+                for name in effect:
+                    if name not in ON_BUILT_EFFECTS:
+                        problems.append(f"buildings.{key}.on_built: unknown effect {name!r}")
         for c in self.categories:
             if c.requires and c.requires not in advances:
                 problems.append(f"category {c.name}: unknown required advance {c.requires!r}")

@@ -66,3 +66,10 @@ def test_a_mod_changing_a_number_changes_play(mod_dir):
     (mod_dir / "game.yaml").write_text(text)
     game = new_game(2, seed=1, rules=load_ruleset(mod_dir))
     assert game.actions_left == 4
+
+
+def test_unknown_building_effect_is_refused_at_load(mod_dir):
+    text = (mod_dir / "buildings.yaml").read_text().replace("on_built: [{gain: {ideas: 2}}]", "on_built: [{gian: {ideas: 2}}]")
+    (mod_dir / "buildings.yaml").write_text(text)
+    with pytest.raises(RulesDataError, match="buildings.academy.on_built: unknown effect 'gian'"):
+        load_ruleset(mod_dir)

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import Any, Literal
 
 from civgame.engine.decisions import Decision
 from civgame.engine.hexgrid import Hex, neighbors, region_slots
 from civgame.engine.rng import Rng
-
-if TYPE_CHECKING:
-    from civgame.engine.ruleset import Ruleset
+from civgame.engine.ruleset import Ruleset  # imported at run time: the codec resolves every annotation
 
 SAVE_VERSION = 1
 BARBARIAN = -1
@@ -102,8 +100,10 @@ class Player:
 @dataclass
 class CombatSide:
     owner: int
-    units: list[int]
+    units: list[int]                 # its fighting units still in the battle
     hits_taken: int = 0
+    casualties: list[int] = field(default_factory=list)  # chosen this round; all removed together
+    losses: int = 0                  # fighting units it lost in this battle so far
 
 
 @dataclass
@@ -146,7 +146,7 @@ class Game:
     combat: Combat | None = None
     winner: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
-    history: list[dict] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)  # plain actions, decoded on replay
 
     rules: Ruleset = transient()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations, product
 
+from civgame.engine import effects
 from civgame.engine.actions import (
     Action,
     ChooseToken,
@@ -141,14 +142,9 @@ def found_city(game: Game, action: FoundCity) -> None:
 
 # ------------------------------------------------------------------ collect
 
-def _collect_effects(game: Game, player: Player) -> list[dict]:
-    """The player's `collect_yield` advance effects: {terrain, resources, max_spaces?}."""
-    return [
-        effect["collect_yield"]
-        for name in player.advances
-        for effect in game.rules.advance(name).effects
-        if "collect_yield" in effect
-    ]
+def _collect_effects(game: Game, player: Player) -> list:
+    """The parameters of the player's `collect_yield` effects."""
+    return [effect.params for effect in effects.active(game, player, "collect_yield")]
 
 
 def _facing_yields(game: Game, city: City) -> list[str]:
@@ -188,8 +184,8 @@ def _space_yields(game: Game, city: City, space: Hex) -> list[str]:
     terrain = game.terrain(space)
     options = list(game.rules.terrain[terrain].yields)
     for effect in _collect_effects(game, game.player(city.owner)):
-        if effect["terrain"] == terrain:
-            options += effect["resources"]
+        if effect.terrain == terrain:
+            options += effect.resources
     if space == city.port_space:
         options += _facing_yields(game, city)
     return list(dict.fromkeys(options))
@@ -204,15 +200,15 @@ def collect_choices(game: Game, city: City) -> dict[Hex, list[str]]:
 def _over_limit(game: Game, city: City, picks: tuple[Pick, ...]) -> str | None:
     """A `max_spaces` effect (Fishing: one sea space) used on too many spaces, if any."""
     for effect in _collect_effects(game, game.player(city.owner)):
-        limit = effect.get("max_spaces")
+        limit = effect.max_spaces
         if limit is None:
             continue
-        terrain = effect["terrain"]
+        terrain = effect.terrain
         base = game.rules.terrain[terrain].yields
         used = sum(1 for space, what in picks
-                   if game.terrain(space) == terrain and what in effect["resources"] and what not in base)
+                   if game.terrain(space) == terrain and what in effect.resources and what not in base)
         if used > limit:
-            return (f"{', '.join(effect['resources'])} may be collected from at most {limit} "
+            return (f"{', '.join(effect.resources)} may be collected from at most {limit} "
                     f"{game.rules.terrain[terrain].name} space(s)")
     return None
 

@@ -92,6 +92,7 @@ class Player:
     captured_leaders: list[str] = field(default_factory=list)
     event_vp: float = 0.0
     influence_succeeded: bool = False  # one successful Influence Culture per turn
+    used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
 
     def has(self, advance: str) -> bool:
         return advance in self.advances

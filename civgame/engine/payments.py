@@ -11,6 +11,7 @@ from dataclasses import replace
 from itertools import product
 from typing import Iterable
 
+from civgame.engine import effects
 from civgame.engine.actions import Action, CancelPayment, Pay
 from civgame.engine.controller import perform_again, rule
 from civgame.engine.decisions import PayDecision
@@ -145,10 +146,9 @@ def gain(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
 
 def resource_cap(game: Game, player: Player, resource: str) -> int:
     cap = game.rules.game.resource_caps[resource]
-    for name in player.advances:
-        for effect in game.rules.advance(name).effects:
-            if "resource_cap" in effect and resource in effect["resource_cap"]:
-                cap = effect["resource_cap"][resource]
+    for effect in effects.active(game, player, "resource_cap"):
+        if effect.params.resource == resource:
+            cap = effect.params.limit
     return cap
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 RESOURCES = ("food", "wood", "ore", "ideas", "gold")
 TOKENS = ("mood", "culture")
@@ -258,47 +258,72 @@ class Ruleset(Strict):
     events: list[Card]
     wonders: dict[str, Wonder]
 
-    @model_validator(mode="after")
-    def _cross_references(self) -> "Ruleset":
+    def cross_reference_problems(self) -> list[str]:
+        """Names that point at nothing, and effects that do not parse: `file: path: problem`."""
         advances = {a.name for c in self.categories for a in c.advances}
         problems = []
         for key, b in self.buildings.items():
             if b.advance not in advances:
-                problems.append(f"buildings.{key}.advance: unknown advance {b.advance!r}")
+                problems.append(f"buildings.yaml: {key}.advance: unknown advance {b.advance!r}")
             for effect in b.on_built:
                 for name in effect:
                     if name not in ON_BUILT_EFFECTS:
-                        problems.append(f"buildings.{key}.on_built: unknown effect {name!r}")
+                        problems.append(f"buildings.yaml: {key}.on_built: unknown effect {name!r}")
+        problems += self._effect_problems()
         for c in self.categories:
             if c.requires and c.requires not in advances:
-                problems.append(f"category {c.name}: unknown required advance {c.requires!r}")
+                problems.append(f"advances.yaml: {c.name}.requires: unknown advance {c.requires!r}")
             for a in c.advances:
                 if a.building and a.building not in self.buildings:
-                    problems.append(f"advance {a.name}: unknown building {a.building!r}")
+                    problems.append(f"advances.yaml: {a.name}.building: unknown building {a.building!r}")
         for name in self.game.starting.advances:
             if name not in advances:
-                problems.append(f"game.starting.advances: unknown advance {name!r}")
+                problems.append(f"game.yaml: starting.advances: unknown advance {name!r}")
         for name in self.game.starting.units:
             if name not in self.units:
-                problems.append(f"game.starting.units: unknown unit {name!r}")
+                problems.append(f"game.yaml: starting.units: unknown unit {name!r}")
         codes = {t.code for t in self.terrain.values()}
         for tile in [*self.map.start_tiles, *self.map.regular_tiles]:
             for code in tile.terrain:
                 if code not in codes:
-                    problems.append(f"map tile {tile.id}: unknown terrain code {code!r}")
+                    problems.append(f"map.yaml: tile {tile.id}: unknown terrain code {code!r}")
         tiles = {t.id for t in self.map.start_tiles}
         for count, layout in self.map.layouts.items():
             for home in layout.homes:
                 if home.tile not in tiles:
-                    problems.append(f"map.layouts.{count}: unknown start tile {home.tile!r}")
+                    problems.append(f"map.yaml: layouts.{count}: unknown start tile {home.tile!r}")
             if len(layout.free) > len(self.map.regular_tiles):
-                problems.append(f"map.layouts.{count}: more free positions than regular tiles")
+                problems.append(f"map.yaml: layouts.{count}: more free positions than regular tiles")
         for key, w in self.wonders.items():
             if w.advance not in advances:
-                problems.append(f"wonders.{key}.advance: unknown advance {w.advance!r}")
-        if problems:
-            raise ValueError("; ".join(problems))
-        return self
+                problems.append(f"wonders.yaml: {key}.advance: unknown advance {w.advance!r}")
+        return problems
+
+    def _effect_problems(self) -> list[str]:
+        from civgame.engine.effects import parse_effect
+
+        problems = []
+        for c in self.categories:
+            for a in c.advances:
+                for i, raw in enumerate(a.effects):
+                    try:
+                        parse_effect(a.name, raw)
+                    except ValueError as exc:
+                        problems.append(f"advances.yaml: {a.name}.effects[{i}]: {exc}")
+        return problems
+
+    @cached_property
+    def effect_index(self) -> dict[str, dict[str, list]]:
+        """primitive name -> advance name -> that advance's parsed effects of the primitive."""
+        from civgame.engine.effects import parse_effect
+
+        index: dict[str, dict[str, list]] = {}
+        for c in self.categories:
+            for a in c.advances:
+                for raw in a.effects:
+                    effect = parse_effect(a.name, raw)
+                    index.setdefault(effect.name, {}).setdefault(a.name, []).append(effect)
+        return index
 
     # ---- derived look-ups used throughout the engine
     def advance_names(self) -> list[str]:
@@ -370,9 +395,13 @@ def load_ruleset(name_or_dir: str | Path = "monumental") -> Ruleset:
         raise RulesDataError([f"{name_or_dir}: no such ruleset directory"])
     raw = {key: _read_yaml(directory / fname) for key, fname in FILES.items()}
     try:
-        return Ruleset.model_validate(raw)
+        rules = Ruleset.model_validate(raw)
     except ValidationError as exc:
         raise RulesDataError(_format_errors(exc, FILES)) from None
+    problems = rules.cross_reference_problems()
+    if problems:
+        raise RulesDataError(problems)
+    return rules
 
 
 _CACHE: dict[str, Ruleset] = {}

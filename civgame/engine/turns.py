@@ -20,8 +20,10 @@ def start_turn(game: Game, player_index: int) -> None:
         city.angry_activation = False
     for unit in game.units:
         unit.immobile = unit.no_attack = unit.moved_this_action = False
-    game.player(player_index).influence_succeeded = False
-    game.say(f"Age {game.age}, round {game.round}: {game.player(player_index).name}'s turn")
+    player = game.player(player_index)
+    player.influence_succeeded = False
+    player.used_this_turn.clear()
+    game.say(f"Age {game.age}, round {game.round}: {player.name}'s turn")
 
 
 def _legal_end_turn(game: Game) -> list[Action]:

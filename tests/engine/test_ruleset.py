@@ -71,5 +71,5 @@ def test_a_mod_changing_a_number_changes_play(mod_dir):
 def test_unknown_building_effect_is_refused_at_load(mod_dir):
     text = (mod_dir / "buildings.yaml").read_text().replace("on_built: [{gain: {ideas: 2}}]", "on_built: [{gian: {ideas: 2}}]")
     (mod_dir / "buildings.yaml").write_text(text)
-    with pytest.raises(RulesDataError, match="buildings.academy.on_built: unknown effect 'gian'"):
+    with pytest.raises(RulesDataError, match="buildings.yaml: academy.on_built: unknown effect 'gian'"):
         load_ruleset(mod_dir)

@@ -87,6 +87,16 @@ class InfluenceCulture(Action):
 
 
 @dataclass(frozen=True)
+class UseAbility(Action):
+    """Use a custom ability granted by content (an advance's action or free action)."""
+
+    KIND: ClassVar[str] = "use_ability"
+    source: str                    # the advance (later: wonder, leader) granting it
+    ability: str                   # the primitive name
+    choice: tuple[str, ...] = ()   # what the player picks, if the ability offers a choice
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     KIND: ClassVar[str] = "end_turn"
 

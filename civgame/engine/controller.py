@@ -44,6 +44,7 @@ def rule(action: type[Action], *, legal: Enumerator, answers: tuple[type[Decisio
 def _load_rule_modules() -> None:
     # Importing the modules registers their rules.
     from civgame.engine import (  # noqa: F401
+        abilities,
         advances,
         cities,
         combat,

@@ -33,6 +33,9 @@ class Unit:
     immobile: bool = False          # fought a battle or entered a mountain this turn
     no_attack: bool = False         # entered a forest this turn: may not move into a battle
     moved_this_action: bool = False  # already moved during the current move action
+    # Immobile only because it entered a mountain (roads may still move it); read only while
+    # immobile, so whoever makes a unit immobile for another reason sets it to False.
+    stopped_by_terrain: bool = False
 
 
 @dataclass
@@ -105,6 +108,7 @@ class CombatSide:
     hits_taken: int = 0
     casualties: list[int] = field(default_factory=list)  # chosen this round; all removed together
     losses: int = 0                  # fighting units it lost in this battle so far
+    bonus: int = 0                   # combat value added every round (paid for before the battle)
 
 
 @dataclass
@@ -120,6 +124,8 @@ class Combat:
     max_rounds: int = 0              # 0: unlimited
     retreat_allowed: bool = True
     log: list[str] = field(default_factory=list)
+    prepared: list[str] = field(default_factory=list)           # choices before round 1 already offered
+    fortress_cancelled: list[str] = field(default_factory=list)  # fortress parts the attacker paid off
 
 
 @dataclass

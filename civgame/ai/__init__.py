@@ -1,0 +1,77 @@
+"""Computer players and the loop that lets them play a whole game without a window."""
+
+from __future__ import annotations
+
+from typing import Callable, Protocol, Sequence
+
+from civgame.ai.random_agent import RandomAgent
+from civgame.engine.actions import Action
+from civgame.engine.controller import apply, legal_actions
+from civgame.engine.errors import RuleError
+from civgame.engine.model import Game
+from civgame.engine.setup import new_game
+
+# Random games take about 150-500 actions; far more means the game no longer progresses.
+MAX_STEPS = 20_000
+
+Observer = Callable[[Game, Action], None]
+
+
+class Agent(Protocol):
+    def choose(self, game: Game, actions: Sequence[Action]) -> Action: ...
+
+
+class GameRunError(RuntimeError):
+    """A game could not be played to its end (an engine bug or a game that never ends)."""
+
+
+def play_game(players: int | list[str], seed: int, agents: Sequence[Agent], *,
+              max_steps: int = MAX_STEPS, observer: Observer | None = None) -> Game:
+    """Set up a new game and let `agents` (one per player, by index) play it to the end."""
+    game = new_game(players, seed)
+    return play_out(game, agents, max_steps=max_steps, observer=observer)
+
+
+def play_out(game: Game, agents: Sequence[Agent], *,
+             max_steps: int = MAX_STEPS, observer: Observer | None = None) -> Game:
+    """Continue `game` until it is over; `observer` sees the game after every action."""
+    if len(agents) != len(game.players):
+        raise ValueError(f"{len(game.players)} players need {len(game.players)} agents, got {len(agents)}")
+    for step in range(max_steps):
+        if game.phase == "over":
+            return game
+        actor = game.actor()
+        if not 0 <= actor < len(agents):
+            raise GameRunError(f"step {step}: the next decision belongs to {actor}, who is not a player")
+        name = game.player(actor).name
+        try:
+            actions = legal_actions(game)
+        except Exception as exc:  # an engine bug: report where it happened, keep the cause chained
+            raise GameRunError(f"step {step}: listing {name}'s actions crashed: {exc!r} ({_situation(game)})") from exc
+        if not actions:
+            raise GameRunError(f"step {step}: {name} has no legal action ({_situation(game)})")
+        action = agents[actor].choose(game, actions)
+        try:
+            apply(game, action)
+        except RuleError as exc:
+            raise GameRunError(f"step {step}: {name}'s choice {action!r} was refused: {exc}") from exc
+        except Exception as exc:
+            raise GameRunError(f"step {step}: {name}'s choice {action!r} crashed the engine: {exc!r}") from exc
+        if observer is not None:
+            observer(game, action)
+    if game.phase == "over":
+        return game
+    raise GameRunError(f"the game did not end within {max_steps} actions ({_situation(game)})")
+
+
+def random_agents(count: int, seed: int) -> list[RandomAgent]:
+    """One RandomAgent per player, each with its own seed derived from `seed`."""
+    return [RandomAgent(f"{seed}:{index}") for index in range(count)]
+
+
+def _situation(game: Game) -> str:
+    top = game.pending[-1].describe() if game.pending else "no decision pending"
+    return f"age {game.age}, round {game.round}, phase {game.phase}, {top}"
+
+
+__all__ = ["Agent", "GameRunError", "MAX_STEPS", "RandomAgent", "play_game", "play_out", "random_agents"]

@@ -1,0 +1,40 @@
+"""An agent that plays random legal actions: for tests, the headless runner and sparring.
+
+It draws from its own `random.Random`, never from the game's RNG, so agents never change the
+game's dice. The choice is lightly biased so that games move forward: first an action kind
+is picked (passive kinds such as ending the turn or cancelling a payment rarely), then one
+action of that kind uniformly. Every legal action keeps a non-zero chance.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from civgame.engine.actions import Action, CancelPayment, EndHappiness, EndMove, EndTurn
+from civgame.engine.model import Game
+
+# Relative weight of an action kind; every other kind weighs 1.
+PASSIVE_WEIGHTS: dict[str, float] = {
+    EndTurn.KIND: 0.25,
+    EndMove.KIND: 0.25,
+    EndHappiness.KIND: 0.25,
+    CancelPayment.KIND: 0.02,
+}
+
+
+class RandomAgent:
+    def __init__(self, seed: int | str) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, actions: Sequence[Action]) -> Action:
+        if not actions:
+            raise ValueError("there is no legal action to choose from")
+        by_kind: dict[str, list[Action]] = {}
+        for action in actions:
+            by_kind.setdefault(action.KIND, []).append(action)
+        kinds = list(by_kind)
+        weights = [PASSIVE_WEIGHTS.get(kind, 1.0) for kind in kinds]
+        kind = self.rng.choices(kinds, weights)[0]
+        return self.rng.choice(by_kind[kind])

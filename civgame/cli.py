@@ -1,0 +1,95 @@
+"""Command line: `civgame` opens the window UI; `civgame --headless` lets computer players
+play a whole game and prints the final score table.
+
+    civgame --headless --players 4 --seed 7 --agents random [--save PATH]
+    civgame --headless --load PATH [--save PATH]     # finish a saved game
+
+The same seed always plays the same game. Errors are reported in one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn, Sequence
+
+from civgame.ai import GameRunError, play_out, random_agents
+from civgame.engine.errors import RuleError
+from civgame.engine.model import Game
+from civgame.engine.ruleset import RulesDataError
+from civgame.engine.save import SaveError, load_game, save_game
+from civgame.engine.scoring import CATEGORIES, score_sheet
+from civgame.engine.setup import new_game
+
+AGENT_KINDS = ("random",)
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line instead of usage + message
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="civgame", description="Clash of Cultures: Monumental Edition, hot-seat on one computer.")
+    parser.add_argument("--headless", action="store_true", help="play without a window, with computer players")
+    parser.add_argument("--players", type=int, default=4, help="number of players, 2-4 (default 4)")
+    parser.add_argument("--seed", type=int, default=1, help="game seed; the same seed plays the same game (default 1)")
+    parser.add_argument("--agents", choices=AGENT_KINDS, default="random", help="computer player kind (default random)")
+    parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
+    parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if not args.headless:
+        return _start_window()
+    try:
+        game = _play_headless(args)
+        if args.save:
+            save_game(game, args.save)
+    except GameRunError as exc:
+        return _fail(f"the game could not be finished: {exc}")
+    except (SaveError, RuleError, RulesDataError) as exc:
+        return _fail(str(exc).splitlines()[0])
+    except KeyboardInterrupt:
+        return _fail("interrupted")
+    print(score_table(game))
+    if args.save:
+        print(f"Saved to {args.save}")
+    return 0
+
+
+def _start_window() -> int:
+    # The pygame window arrives with issue 3; it will be imported here, lazily, so that the
+    # engine and the headless mode never need pygame.
+    print("civgame: the window UI is not available yet; use --headless to let computer players play", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _play_headless(args: argparse.Namespace) -> Game:
+    game = load_game(args.load) if args.load else new_game(args.players, args.seed)
+    return play_out(game, random_agents(len(game.players), game.seed))
+
+
+def score_table(game: Game) -> str:
+    """Every player's points by category, the totals and the winner(s)."""
+    headers = ["Player", *(c.replace("_", " ") for c in CATEGORIES), "total"]
+    rows = []
+    for player in game.players:
+        sheet = score_sheet(game, player.index)
+        rows.append([player.name, *(f"{sheet[c]:g}" for c in (*CATEGORIES, "total"))])
+    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows)]
+    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+             for row in (headers, *rows)]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    winners = " and ".join(game.player(i).name for i in game.winner) or "none"
+    header = f"Game over after age {game.age}, {len(game.history)} actions (seed {game.seed})"
+    return "\n".join([header, *lines, f"Winner: {winners}"])
+
+
+def _fail(message: str) -> int:
+    print(f"civgame: {message}", file=sys.stderr)
+    return EXIT_ERROR

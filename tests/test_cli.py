@@ -1,0 +1,101 @@
+"""The command line: headless games with score tables, saves, the window placeholder, errors."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from civgame.cli import main
+from civgame.engine.save import load_game
+from civgame.engine.scoring import CATEGORIES, score_sheet
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_headless_game_prints_every_category_total_and_winner(capsys, tmp_path):
+    save = tmp_path / "end.yaml"
+    code, out, err = run(capsys, "--headless", "--players", "3", "--seed", "7", "--agents", "random", "--save", str(save))
+    assert code == 0 and err == ""
+    game = load_game(save)
+    assert game.phase == "over"
+    lines = out.splitlines()
+    assert lines[0].startswith("Game over after age") and "(seed 7)" in lines[0]
+    assert lines[1].split() == ["Player", "city", "pieces", "advances", "objectives", "wonders", "events", "leaders", "total"]
+    for player in game.players:
+        row = next(line for line in lines if line.startswith(player.name))
+        sheet = score_sheet(game, player.index)
+        assert row[len(player.name):].split() == [f"{sheet[c]:g}" for c in (*CATEGORIES, "total")]
+    winners = " and ".join(game.player(i).name for i in game.winner)
+    assert f"Winner: {winners}" in lines
+    assert lines[-1] == f"Saved to {save}"
+
+
+def test_the_same_seed_prints_the_same_game_and_another_seed_another(capsys):
+    first = run(capsys, "--headless", "--players", "2", "--seed", "11")
+    second = run(capsys, "--headless", "--players", "2", "--seed", "11")
+    other = run(capsys, "--headless", "--players", "2", "--seed", "12")
+    assert first == second
+    assert first[1] != other[1]
+
+
+def test_a_saved_game_can_be_finished_from_the_save(capsys, tmp_path):
+    save = tmp_path / "g.yaml"
+    run(capsys, "--headless", "--players", "2", "--seed", "4", "--save", str(save))
+    code, out, err = run(capsys, "--headless", "--load", str(save))
+    assert code == 0 and "Winner:" in out and "(seed 4)" in out
+
+
+def test_without_headless_the_missing_window_is_reported(capsys):
+    code, out, err = run(capsys)
+    assert code == 2 and out == ""
+    assert err == "civgame: the window UI is not available yet; use --headless to let computer players play\n"
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--headless", "--players", "x"], "argument --players: invalid int value: 'x'"),
+    (["--headless", "--agents", "genius"], "argument --agents: invalid choice: 'genius'"),
+    (["--bogus"], "unrecognized arguments: --bogus"),
+])
+def test_bad_arguments_give_one_line_and_exit_2(capsys, argv, message):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert info.value.code == 2
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--headless", "--players", "5"], "civgame: Clash of Cultures: Monumental Edition is played by 2-4 players\n"),
+    (["--headless", "--load", "/nonexistent/save.yaml"],
+     "civgame: /nonexistent/save.yaml: cannot read the file (No such file or directory)\n"),
+])
+def test_errors_give_one_line_and_exit_1(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert (code, out, err) == (1, "", message)
+
+
+def test_a_corrupt_save_gives_one_line_and_exit_1(capsys, tmp_path):
+    save = tmp_path / "bad.yaml"
+    save.write_text("format: civgame-save\nversion: 1\nruleset: monumental\ngame: !!python/object:os.system {}\n")
+    code, out, err = run(capsys, "--headless", "--load", str(save))
+    assert code == 1 and out == ""
+    assert err.startswith(f"civgame: {save}: line 4: not valid save YAML") and err.count("\n") == 1
+
+
+def test_an_unwritable_save_path_gives_one_line_and_exit_1(capsys, tmp_path):
+    code, out, err = run(capsys, "--headless", "--players", "2", "--save", str(tmp_path / "no" / "dir" / "g.yaml"))
+    assert code == 1 and "cannot write the save" in err and err.count("\n") == 1
+
+
+def test_python_dash_m_civgame_runs_the_same_command_line():
+    result = subprocess.run([sys.executable, "-m", "civgame", "--headless", "--players", "2", "--seed", "3"],
+                            cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "Winner:" in result.stdout and result.stderr == ""

@@ -76,6 +76,7 @@ def save_game(game: Game, path: str | os.PathLike) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(temp, 0o644)  # mkstemp makes the file private; a save is an ordinary document
         os.replace(temp, path)
     except OSError as exc:
         with suppress(OSError):

@@ -208,7 +208,8 @@ def test_any_anchor_is_refused(saved):
 def test_deep_nesting_is_refused_without_a_recursion_error(tmp_path):
     path = tmp_path / "deep.yaml"
     path.write_text("format: civgame-save\ngame: " + "[" * 5000 + "]" * 5000 + "\n")
-    with pytest.raises(SaveError, match="nested more than"):
+    # Our own depth check, or the one newer PyYAML releases make while parsing: both refuse cleanly.
+    with pytest.raises(SaveError, match="nested more than|maximum nesting depth"):
         load_game(path)
 
 

@@ -1,0 +1,63 @@
+"""Random games that start armed, so battles, captures and retreats happen often.
+
+Plain random games rarely fight (armies need Tactics, which random agents seldom buy early);
+these start every player with Tactics, infantry and a stock of resources.
+"""
+
+from collections import Counter
+
+import pytest
+
+from civgame.ai import play_out, random_agents
+from civgame.engine.invariants import check_invariants
+from civgame.engine.model import Unit
+from civgame.engine.setup import new_game
+
+GAMES = 16
+SLOW_GAMES = 300
+
+
+def armed_game(seed: int):
+    players = 2 + seed % 3
+    game = new_game(players, seed)
+    for player in game.players:
+        player.advances.append("Tactics")
+        player.resources.update(food=2, wood=4, ore=4, gold=3)
+        (home,) = game.cities_of(player.index)
+        for _ in range(3):
+            game.units.append(Unit(game.new_id(), player.index, "infantry", home.pos))
+    return game
+
+
+def play_armed_checked(seed: int) -> None:
+    game = armed_game(seed)
+    kinds = Counter()
+
+    def check(g, action):
+        kinds[action.KIND] += 1
+        problems = check_invariants(g)
+        assert not problems, f"seed {seed}, after {action!r}: {problems}"
+
+    play_out(game, random_agents(len(game.players), seed), observer=check)
+    assert game.phase == "over"
+    assert kinds["move_units"] > 0
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_armed_random_games_keep_every_invariant(seed):
+    play_armed_checked(seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(GAMES, GAMES + SLOW_GAMES))
+def test_many_armed_random_games_keep_every_invariant(seed):
+    play_armed_checked(seed)
+
+
+def test_armed_games_do_fight():
+    rounds = 0
+    for seed in range(8):
+        game = armed_game(seed)
+        play_out(game, random_agents(len(game.players), seed))
+        rounds += sum(1 for line in game.log if line.startswith("Round "))
+    assert rounds > 0

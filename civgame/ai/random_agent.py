@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from civgame.engine.actions import Action, CancelPayment, EndHappiness, EndMove, EndTurn
+from civgame.engine.actions import Action, CancelPayment, EndHappiness, EndMove, EndTurn, MoveUnits, StartMove
 from civgame.engine.model import Game
 
 # Relative weight of an action kind; every other kind weighs 1.
@@ -38,3 +38,23 @@ class RandomAgent:
         weights = [PASSIVE_WEIGHTS.get(kind, 1.0) for kind in kinds]
         kind = self.rng.choices(kinds, weights)[0]
         return self.rng.choice(by_kind[kind])
+
+
+class AggressiveAgent(RandomAgent):
+    """A random agent that attacks whenever it can: it starts moves and takes every move into
+    enemy units or cities it is offered. Used to exercise combat in soak tests."""
+
+    def choose(self, game: Game, actions: Sequence[Action]) -> Action:
+        attacks = [a for a in actions if isinstance(a, MoveUnits) and _holds_enemy(game, a.to)]
+        if attacks:
+            return self.rng.choice(attacks)
+        moves = [a for a in actions if isinstance(a, StartMove)]
+        if moves and self.rng.random() < 0.5:
+            return moves[0]
+        return super().choose(game, actions)
+
+
+def _holds_enemy(game: Game, space) -> bool:
+    me = game.actor()
+    city = game.city_at(space)
+    return (city is not None and city.owner != me) or any(u.owner != me for u in game.units_at(space))

@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from civgame.ai import play_out, random_agents
+from civgame.ai import play_out
+from civgame.ai.random_agent import AggressiveAgent
 from civgame.engine.invariants import check_invariants
 from civgame.engine.model import Unit
 from civgame.engine.setup import new_game
@@ -38,9 +39,13 @@ def play_armed_checked(seed: int) -> None:
         problems = check_invariants(g)
         assert not problems, f"seed {seed}, after {action!r}: {problems}"
 
-    play_out(game, random_agents(len(game.players), seed), observer=check)
+    play_out(game, aggressive_agents(game, seed), observer=check)
     assert game.phase == "over"
     assert kinds["move_units"] > 0
+
+
+def aggressive_agents(game, seed: int) -> list[AggressiveAgent]:
+    return [AggressiveAgent(f"{seed}:{i}") for i in range(len(game.players))]
 
 
 @pytest.mark.parametrize("seed", range(GAMES))
@@ -58,6 +63,6 @@ def test_armed_games_do_fight():
     rounds = 0
     for seed in range(8):
         game = armed_game(seed)
-        play_out(game, random_agents(len(game.players), seed))
+        play_out(game, aggressive_agents(game, seed))
         rounds += sum(1 for line in game.log if line.startswith("Round "))
-    assert rounds > 0
+    assert rounds > 20

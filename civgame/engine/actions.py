@@ -122,6 +122,10 @@ class MoveUnits(Action):
     KIND: ClassVar[str] = "move_units"
     units: tuple[int, ...]
     to: Hex
+    payment: dict[str, int] | None = None  # for a move with a price (roads)
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.units, self.to))
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,10 @@ class EndMove(Action):
 class RaiseMood(Action):
     KIND: ClassVar[str] = "raise_mood"
     city: int
+    payment: dict[str, int] | None = None  # set when a payment substitute offers a choice
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.city))
 
 
 @dataclass(frozen=True)
@@ -171,6 +179,14 @@ class ChooseToken(Action):
 
 
 @dataclass(frozen=True)
+class ChooseOption(Action):
+    """Answer an EffectChoiceDecision."""
+
+    KIND: ClassVar[str] = "choose_option"
+    option: str
+
+
+@dataclass(frozen=True)
 class ReuseUnit(Action):
     KIND: ClassVar[str] = "reuse_unit"
     unit: int
@@ -204,3 +220,33 @@ class ChangeGovernment(Action):
 class ChooseFirstPlayer(Action):
     KIND: ClassVar[str] = "choose_first_player"
     player: int
+
+
+@dataclass(frozen=True)
+class CancelFortress(Action):
+    """Before a battle against a Fortress: pay to cancel these parts of its defence (none: pay nothing)."""
+
+    KIND: ClassVar[str] = "cancel_fortress"
+    parts: tuple[str, ...]
+    payment: dict[str, int] | None = None
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.parts))
+
+
+@dataclass(frozen=True)
+class PayCombatBonus(Action):
+    """Before a battle: pay for a combat bonus offered by a paid_combat_bonus effect, or not."""
+
+    KIND: ClassVar[str] = "pay_combat_bonus"
+    pay: bool
+    payment: dict[str, int] | None = None
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.pay))
+
+
+@dataclass(frozen=True)
+class PlaceReinforcement(Action):
+    KIND: ClassVar[str] = "place_reinforcement"
+    city: int

@@ -1,14 +1,25 @@
-"""Advances: which a player may gain, buying one as a main action, and the event tracker."""
+"""Advances: which a player may gain, buying one as a main action, and the event tracker.
+
+Effects applied here: `free_advance_cost` (the price), `on_gain` and `advance_reward` (gaining),
+`advance_purchase_bonus` (a choice after buying) and `advance_on_build` (the free advance a
+building gives, offered by `cities.py`).
+"""
 
 from __future__ import annotations
 
+from civgame.engine import effects
 from civgame.engine.actions import Action, Advance
 from civgame.engine.cards import draw_card
 from civgame.engine.controller import rule
+from civgame.engine.decisions import EffectChoiceDecision
+from civgame.engine.effects import Effect
 from civgame.engine.errors import RuleError
 from civgame.engine.model import Game, Player
-from civgame.engine.payments import any_of, can_pay, pay, settle
+from civgame.engine.payments import any_of, can_pay, describe, enforce_caps, gain, pay, payment_options, settle
 from civgame.engine.turns import spend_main_action
+
+DECK_OF_DRAW = {"action": "action_cards", "objective": "objective_cards", "wonder": "wonder_cards"}
+DECLINE = "decline"
 
 
 def government_of(game: Game, player: Player) -> str | None:
@@ -48,8 +59,18 @@ def advance_cost(game: Game) -> dict[str, int]:
     return any_of(rules.pay_with, rules.amount)
 
 
+def _waiver(game: Game, player: Player, name: str) -> Effect | None:
+    """The `free_advance_cost` effect that makes buying `name` free now, if any (unlimited ones first)."""
+    category = game.rules.category_of(name).name
+    usable = [e for e in effects.active(game, player, "free_advance_cost")
+              if (name in e.params.advances or category in e.params.categories)
+              and (not e.params.once_per_turn or effects.unused_this_turn(player, e))]
+    usable.sort(key=lambda e: e.params.once_per_turn)
+    return usable[0] if usable else None
+
+
 def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool = True) -> None:
-    """Give an advance with its border bonus; use an event cube and maybe draw an event."""
+    """Give an advance with its border bonus and gain effects; use an event cube and maybe draw an event."""
     player.advances.append(name)
     bonus = game.rules.advance(name).bonus
     if bonus == "mood":
@@ -57,8 +78,40 @@ def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool
     elif bonus == "culture":
         player.culture_tokens += 1
     game.say(f"{player.name} gains {name}" + (f" (+1 {bonus} token)" if bonus else ""))
+    enforce_caps(game, player)
+    _gain_effects(game, player, name)
     if uses_event_cube:
         use_event_cube(game, player)
+
+
+def _gain_effects(game: Game, player: Player, name: str) -> None:
+    """`on_gain` effects of the new advance, then `advance_reward` effects of those held before it."""
+    category = game.rules.category_of(name).name
+    for effect in effects.active(game, player, "on_gain"):
+        if effect.source == name:
+            _reward(game, player, effect.params.gain, name)
+            for deck, count in effect.params.draw.items():
+                _draw(game, player, deck, count, name)
+    for effect in effects.active(game, player, "advance_reward"):
+        if effect.source != name and category in effect.params.categories:
+            _reward(game, player, effect.params.gain, effect.source)
+
+
+def _reward(game: Game, player: Player, what: dict[str, int], source: str) -> None:
+    if what:
+        kept = gain(game, player, dict(what))
+        game.say(f"{player.name} gains {describe(kept)} ({source})")
+
+
+def _draw(game: Game, player: Player, deck: str, count: int, source: str) -> None:
+    hand = getattr(player, DECK_OF_DRAW[deck])
+    drawn = 0
+    for _ in range(count):
+        card = draw_card(game, deck)
+        if card is not None:
+            hand.append(card)
+            drawn += 1
+    game.say(f"{player.name} draws {drawn} {deck} card(s) ({source})")
 
 
 def use_event_cube(game: Game, player: Player) -> None:
@@ -76,9 +129,10 @@ def use_event_cube(game: Game, player: Player) -> None:
 
 def _legal_buy(game: Game) -> list[Action]:
     player = game.player(game.current)
-    if game.actions_left <= 0 or not can_pay(game, player, advance_cost(game)):
+    if game.actions_left <= 0:
         return []
-    return [Advance(name) for name in gainable(game, player)]
+    paying = can_pay(game, player, advance_cost(game))
+    return [Advance(name) for name in gainable(game, player) if paying or _waiver(game, player, name)]
 
 
 @rule(Advance, legal=_legal_buy)
@@ -89,9 +143,56 @@ def buy_advance(game: Game, action: Advance) -> None:
     reason = why_not_gain(game, player, action.advance)
     if reason:
         raise RuleError(reason)
-    payment = settle(game, action, advance_cost(game))
+    waiver = _waiver(game, player, action.advance)
+    payment = settle(game, action, {} if waiver else advance_cost(game))
     if payment is None:
         return
     pay(player, payment)
+    if waiver is not None:
+        game.say(f"{action.advance} costs nothing ({waiver.source})")
+        if waiver.params.once_per_turn:
+            effects.mark_used(player, waiver)
     spend_main_action(game)
     gain_advance(game, player, action.advance)
+    _offer_purchase_bonus(game, player, action.advance, payment)
+
+
+def _offer_purchase_bonus(game: Game, player: Player, bought: str, paid: dict[str, int]) -> None:
+    """`advance_purchase_bonus` (Free Education): after paying with one of its resources, offer the extra."""
+    for effect in effects.active(game, player, "advance_purchase_bonus"):
+        params = effect.params
+        if effect.source == bought or not any(paid.get(r, 0) for r in params.paid_with):
+            continue
+        ways = payment_options(game, player, dict(params.pay))
+        if not ways:
+            continue
+        options = [f"pay {'+'.join(sorted(way))}" for way in ways] + [DECLINE]
+        amounts = [{**{k: -v for k, v in way.items()}, **params.gain} for way in ways] + [{}]
+        game.pending.append(EffectChoiceDecision(player=player.index, source=effect.source, effect=effect.name,
+                                                 options=options, amounts=amounts))
+
+
+def offer_advance_on_build(game: Game, player: Player, building: str) -> None:
+    """`advance_on_build` (Dogma): after constructing `building`, offer a free advance of its categories."""
+    for effect in effects.active(game, player, "advance_on_build"):
+        if effect.params.building != building:
+            continue
+        choices = [a for a in gainable(game, player)
+                   if game.rules.category_of(a).name in effect.params.categories]
+        if choices:
+            game.pending.append(EffectChoiceDecision(player=player.index, source=effect.source,
+                                                     effect=effect.name, options=[*choices, DECLINE]))
+
+
+def advance_on_build_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    player = game.player(decision.player)
+    return [o for o in decision.options if o == DECLINE or why_not_gain(game, player, o) is None]
+
+
+def take_advance_on_build(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Answer of an `advance_on_build` choice: the advance, free, with an event cube."""
+    if option == DECLINE:
+        return
+    player = game.player(decision.player)
+    game.say(f"{player.name} takes {option} for free ({decision.source})")
+    gain_advance(game, player, option)

@@ -4,6 +4,11 @@ Activating a city (Collect, Construct, Recruit, or building a wonder) follows on
 validate (`why_cannot_activate` plus the action's own rules), pay, `begin_activation`, do the
 effect, `finish_activation`. The mood drop of a repeated activation comes last, so an effect
 always sees the mood the city had when it was activated.
+
+Advance effects applied here: `angry_as_neutral` (the mood an activation counts with),
+`collect_yield`, `collect_far`, `collect_bonus`, `collect_exchange` (collecting),
+`building_discount`, `advance_on_build` (constructing), `recruit_substitute`, `recruit_refund`
+and `recruit_reward` (recruiting).
 """
 
 from __future__ import annotations
@@ -22,17 +27,20 @@ from civgame.engine.actions import (
     Recruit,
     ReuseUnit,
 )
+from civgame.engine.advances import offer_advance_on_build
 from civgame.engine.cards import draw_card
 from civgame.engine.controller import rule
-from civgame.engine.decisions import ReuseUnitDecision, TokenChoiceDecision
+from civgame.engine.decisions import EffectChoiceDecision, ReuseUnitDecision, TokenChoiceDecision
+from civgame.engine.effects import Effect
 from civgame.engine.errors import RuleError
-from civgame.engine.hexgrid import Hex, hex_to_label
+from civgame.engine.hexgrid import DIRECTIONS, Hex, hex_to_label
 from civgame.engine.model import MOODS, PIRATE, City, Game, Player, Unit
-from civgame.engine.payments import affordable, describe, gain, pay, settle
+from civgame.engine.payments import affordable, describe, gain, holdings, pay, settle
 from civgame.engine.turns import spend_main_action
 
 SETTLER = "settler"
 CARD_DECKS = {"action_cards": "action", "objective_cards": "objective"}  # on_built `draw` keys
+COLLECT_ACTION_TAKEN = "action:collect"  # marks, in Player.used_this_turn, that a Collect action was taken
 
 
 def _where(space: Hex) -> str:
@@ -41,12 +49,28 @@ def _where(space: Hex) -> str:
 
 # ------------------------------------------------------------------ activation
 
+def angry_counts_as_neutral(game: Game, owner: int) -> bool:
+    """An `angry_as_neutral` effect was used in the owner's current turn (Forced Labor)."""
+    if owner != game.current:
+        return False
+    player = game.player(owner)
+    return any(not effects.unused_this_turn(player, e) for e in effects.active(game, player, "angry_as_neutral"))
+
+
+def effective_mood(game: Game, city: City) -> str:
+    """The mood a city counts with when activated."""
+    if city.mood == "angry" and angry_counts_as_neutral(game, city.owner):
+        return "neutral"
+    return city.mood
+
+
 def mood_modified_size(game: Game, city: City) -> int:
     """How many spaces a city collects from and how many units it recruits."""
     rules = game.rules.game.city
-    if city.mood == "angry":
+    mood = effective_mood(game, city)
+    if mood == "angry":
         return rules.angry_fixed
-    if city.mood == "happy":
+    if mood == "happy":
         return city.size + rules.happy_bonus
     return city.size
 
@@ -153,16 +177,20 @@ def _facing_yields(game: Game, city: City) -> list[str]:
             for r in game.rules.buildings[b].facing_sea_yields]
 
 
-def _in_pirate_zone(game: Game, space: Hex) -> bool:
+def in_pirate_zone(game: Game, space: Hex) -> bool:
     zone = {space, *game.board_neighbors(space)}
     return any(u.owner == PIRATE and u.pos in zone for u in game.units)
 
 
 def why_not_collect_from(game: Game, city: City, space: Hex) -> str | None:
     """Why `city` cannot collect from `space` at all (blocked, out of reach or yielding nothing)."""
-    where = _where(space)
     if space != city.pos and space not in game.board_neighbors(city.pos):
-        return f"{where} is neither the city's space nor next to it"
+        return f"{_where(space)} is neither the city's space nor next to it"
+    return _why_space_unusable(game, city, space)
+
+
+def _why_space_unusable(game: Game, city: City, space: Hex) -> str | None:
+    where = _where(space)
     terrain = game.terrain(space)
     if terrain is None:
         return f"{where} is not explored"
@@ -172,7 +200,7 @@ def why_not_collect_from(game: Game, city: City, space: Hex) -> str | None:
         return f"another city blocks collecting from {where}"
     if space in game.exhausted:
         return f"{where} is exhausted land"
-    if game.rules.terrain[terrain].water and _in_pirate_zone(game, space):
+    if game.rules.terrain[terrain].water and in_pirate_zone(game, space):
         return f"pirates block collecting from {where}"
     if not _space_yields(game, city, space):
         return f"{where} gives nothing to collect"
@@ -192,23 +220,55 @@ def _space_yields(game: Game, city: City, space: Hex) -> list[str]:
 
 
 def collect_choices(game: Game, city: City) -> dict[Hex, list[str]]:
-    """Every space the city may collect from, with what each may give."""
+    """Every space next to (or under) the city it may collect from, with what each may give."""
     spaces = [city.pos, *game.board_neighbors(city.pos)]
     return {s: _space_yields(game, city, s) for s in spaces if why_not_collect_from(game, city, s) is None}
 
 
-def _over_limit(game: Game, city: City, picks: tuple[Pick, ...]) -> str | None:
+def _ring(center: Hex, radius: int) -> list[Hex]:
+    """The spaces exactly `radius` away from `center`."""
+    q, r = center[0] + DIRECTIONS[4][0] * radius, center[1] + DIRECTIONS[4][1] * radius
+    ring = []
+    for direction in DIRECTIONS:
+        for _ in range(radius):
+            ring.append((q, r))
+            q, r = q + direction[0], r + direction[1]
+    return ring
+
+
+def far_collect_rule(game: Game, player: Player) -> tuple[Effect, int] | None:
+    """The `collect_far` effect a Collect may use now, with how many far spaces it allows."""
+    usable = [e for e in effects.active(game, player, "collect_far")
+              if not e.params.once_per_turn or effects.unused_this_turn(player, e)]
+    if not usable:
+        return None
+    raised = [e.params.spaces for e in effects.active(game, player, "collect_far_spaces")]
+    return usable[0], max([usable[0].params.spaces, *raised])
+
+
+def far_choices(game: Game, city: City) -> dict[Hex, list[str]]:
+    """Land spaces a `collect_far` effect lets the city collect from now, with what each may give."""
+    rule_ = far_collect_rule(game, game.player(city.owner))
+    if rule_ is None:
+        return {}
+    spaces = _ring(city.pos, rule_[0].params.distance)
+    return {s: _space_yields(game, city, s) for s in spaces
+            if game.is_land(s) and _why_space_unusable(game, city, s) is None}
+
+
+def _space_limits(game: Game, city: City) -> list[tuple[str, set[str], int]]:
+    """(terrain, limited yields, most spaces) of each `collect_yield` effect with `max_spaces`."""
+    return [(e.terrain, set(e.resources) - set(game.rules.terrain[e.terrain].yields), e.max_spaces)
+            for e in _collect_effects(game, game.player(city.owner)) if e.max_spaces is not None]
+
+
+def _over_limit(game: Game, city: City, picks: tuple[Pick, ...],
+                limits: list[tuple[str, set[str], int]] | None = None) -> str | None:
     """A `max_spaces` effect (Fishing: one sea space) used on too many spaces, if any."""
-    for effect in _collect_effects(game, game.player(city.owner)):
-        limit = effect.max_spaces
-        if limit is None:
-            continue
-        terrain = effect.terrain
-        base = game.rules.terrain[terrain].yields
-        used = sum(1 for space, what in picks
-                   if game.terrain(space) == terrain and what in effect.resources and what not in base)
-        if used > limit:
-            return (f"{', '.join(effect.resources)} may be collected from at most {limit} "
+    for terrain, limited, most in _space_limits(game, city) if limits is None else limits:
+        used = sum(1 for space, what in picks if what in limited and game.terrain(space) == terrain)
+        if used > most:
+            return (f"{', '.join(sorted(limited))} may be collected from at most {most} "
                     f"{game.rules.terrain[terrain].name} space(s)")
     return None
 
@@ -216,16 +276,33 @@ def _over_limit(game: Game, city: City, picks: tuple[Pick, ...]) -> str | None:
 def collect_options(game: Game, city: City) -> list[tuple[Pick, ...]]:
     """Every legal set of picks, in board order: as many spaces as the city may collect from.
 
-    The city must collect its mood-modified size, or from every space it can if fewer.
+    The city must collect its mood-modified size, or from every space it can if fewer. Using
+    far spaces (`collect_far`) is the player's choice, so those sets are listed besides.
     """
-    choices = collect_choices(game, city)
-    spaces = sorted(choices)
-    for count in range(min(mood_modified_size(game, city), len(spaces)), 0, -1):
+    near = collect_choices(game, city)
+    options = _pick_sets(game, city, near, {}, 0)
+    far = far_choices(game, city)
+    if far:
+        options += _pick_sets(game, city, near, far, far_collect_rule(game, game.player(city.owner))[1])
+    return options
+
+
+def _pick_sets(game: Game, city: City, near: dict[Hex, list[str]], far: dict[Hex, list[str]],
+               max_far: int) -> list[tuple[Pick, ...]]:
+    """The largest legal sets of picks from `near` plus 1..max_far spaces of `far` (none if no `far`)."""
+    yields = {**near, **far}
+    limits = _space_limits(game, city)
+    near_spaces, far_spaces = sorted(near), sorted(far)
+    far_counts = range(1, min(max_far, len(far_spaces)) + 1) if far else range(0, 1)
+    most = len(near_spaces) + far_counts[-1]
+    for count in range(min(mood_modified_size(game, city), most), 0, -1):
         found = [
             picks
-            for chosen in combinations(spaces, count)
-            for picks in product(*([(s, r) for r in choices[s]] for s in chosen))
-            if _over_limit(game, city, picks) is None
+            for n_far in far_counts if n_far <= count
+            for far_part in combinations(far_spaces, n_far)
+            for near_part in combinations(near_spaces, count - n_far)
+            for picks in product(*([(s, r) for r in yields[s]] for s in sorted(near_part + far_part)))
+            if not limits or _over_limit(game, city, picks, limits) is None
         ]
         if found:
             return found
@@ -241,48 +318,121 @@ def _why_bad_picks(game: Game, city: City, picks: tuple[Pick, ...]) -> str | Non
     spaces = [s for s, _ in picks]
     if len(set(spaces)) != len(spaces):
         return "each space can be collected from only once per activation"
+    far = far_choices(game, city)
     for space, what in picks:
-        reason = why_not_collect_from(game, city, space)
-        if reason:
-            return reason
+        if space not in far:
+            reason = why_not_collect_from(game, city, space)
+            if reason:
+                return reason
         if what not in _space_yields(game, city, space):
             return f"{_where(space)} cannot give {what}"
+    far_used = sum(1 for s in spaces if s in far)
+    if far_used:
+        source, allowed = far_collect_rule(game, game.player(city.owner))
+        if far_used > allowed:
+            return f"{source.source} lets a Collect use at most {allowed} far space(s)"
     reason = _over_limit(game, city, picks)
     if reason:
         return reason
-    required = len(options[0])
-    if len(picks) != required:
+    same_kind = [o for o in options if any(s in far for s, _ in o) == bool(far_used)]
+    if same_kind and len(picks) != len(same_kind[0]):
+        required = len(same_kind[0])
         return (f"the city at {_where(city.pos)} must collect from {required} space(s): its mood-modified "
                 f"size is {mood_modified_size(game, city)}, and it collects from as many spaces as it can")
     return "list the picks in board order (as the legal actions do)"
 
 
+def collect_action_forbidden(game: Game, player: Player) -> str | None:
+    """Why no Collect action may be taken this turn (an exclusive `free_collect` was used), or None."""
+    for effect in effects.active(game, player, "free_collect"):
+        if effect.params.exclusive and not effects.unused_this_turn(player, effect):
+            return f"{player.name} used {effect.source} this turn and may not take a Collect action"
+    return None
+
+
 def _legal_collect(game: Game) -> list[Action]:
+    if collect_action_forbidden(game, game.player(game.current)):
+        return []
     return [Collect(c.id, picks) for c in _activatable_cities(game) for picks in collect_options(game, c)]
 
 
 @rule(Collect, legal=_legal_collect)
 def collect(game: Game, action: Collect) -> None:
     city = _activated_city(game, action.city)
-    reason = _why_bad_picks(game, city, action.picks)
+    reason = collect_action_forbidden(game, game.player(city.owner)) or _why_bad_picks(game, city, action.picks)
     if reason:
         raise RuleError(reason)
-    player = game.player(city.owner)
     spend_main_action(game)
+    game.player(city.owner).used_this_turn.append(COLLECT_ACTION_TAKEN)
+    perform_collect(game, city, action.picks)
+
+
+def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
+    """Collect validated `picks` in `city`, with the effects that follow a Collect."""
+    player = game.player(city.owner)
     begin_activation(game, city)
-    wanted = Counter(what for _, what in action.picks)
+    far = far_choices(game, city)
+    if any(space in far for space, _ in picks):
+        effects.mark_used(player, far_collect_rule(game, player)[0])
+    wanted = Counter(what for _, what in picks)
     kept = gain(game, player, dict(wanted))
     lost = {k: wanted[k] - kept[k] for k in wanted if wanted[k] > kept[k]}
     got = {k: v for k, v in kept.items() if v}
     game.say(f"{player.name} collects {describe(got)} at {_where(city.pos)}"
              + (f" ({describe(lost)} lost over the limit)" if lost else ""))
+    _collect_bonuses(game, player, city)
+    _offer_collect_exchanges(game, player, wanted)
     finish_activation(game, city)
+
+
+def _collect_bonuses(game: Game, player: Player, city: City) -> None:
+    for effect in effects.active(game, player, "collect_bonus"):
+        params = effect.params
+        if params.building not in city.buildings:
+            continue
+        if params.once_per_turn:
+            if not effects.unused_this_turn(player, effect):
+                continue
+            effects.mark_used(player, effect)
+        kept = gain(game, player, dict(params.gain))
+        game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+
+
+def _offer_collect_exchanges(game: Game, player: Player, collected: Counter) -> None:
+    for effect in effects.active(game, player, "collect_exchange"):
+        params = effect.params
+        if any(collected[k] < v for k, v in params.when_collected.items()):
+            continue
+        have = holdings(player)
+        if any(have[k] < v for k, v in params.give.items()):
+            continue
+        game.pending.append(EffectChoiceDecision(
+            player=player.index, source=effect.source, effect=effect.name, options=["exchange", "decline"],
+            amounts=[{**{k: -v for k, v in params.give.items()}, **params.get}, {}]))
 
 
 # ------------------------------------------------------------------ construct
 
 def building_cost(game: Game) -> dict[str, int]:
     return dict(game.rules.game.building_cost)
+
+
+def _discount(game: Game, player: Player, building: str) -> Effect | None:
+    """The `building_discount` effect that applies to constructing `building` now, if any."""
+    for effect in effects.active(game, player, "building_discount"):
+        params = effect.params
+        if params.building == building and (not params.once_per_turn or effects.unused_this_turn(player, effect)):
+            return effect
+    return None
+
+
+def building_price(game: Game, player: Player, building: str) -> dict[str, int]:
+    """What constructing `building` costs the player now."""
+    cost = building_cost(game)
+    discount = _discount(game, player, building)
+    if discount is None:
+        return cost
+    return {k: v for k, v in cost.items() if k not in discount.params.waive}
 
 
 def why_not_construct(game: Game, city: City, building: str, port_space: Hex | None = None) -> str | None:
@@ -292,7 +442,7 @@ def why_not_construct(game: Game, city: City, building: str, port_space: Hex | N
     spec = game.rules.buildings.get(building)
     if spec is None:
         return f"there is no building called {building!r}"
-    if city.mood == "angry":
+    if effective_mood(game, city) == "angry":
         return f"no building can be constructed in an angry city ({where})"
     if city.size >= game.rules.game.city.max_size:
         return f"the city at {where} has reached the maximum size {game.rules.game.city.max_size}"
@@ -321,12 +471,14 @@ def _placements(game: Game, city: City, building: str) -> list[Hex | None]:
 
 def _legal_construct(game: Game) -> list[Action]:
     cities = _activatable_cities(game)
-    if not cities or not affordable(game, game.player(game.current), building_cost(game)):
+    if not cities:
         return []
+    player = game.player(game.current)
+    buildings = [b for b in game.rules.buildings if affordable(game, player, building_price(game, player, b))]
     return [
         Construct(city.id, building, facing)
         for city in cities
-        for building in game.rules.buildings
+        for building in buildings
         for facing in _placements(game, city, building)
         if why_not_construct(game, city, building, facing) is None
     ]
@@ -338,11 +490,16 @@ def construct(game: Game, action: Construct) -> None:
     reason = why_not_construct(game, city, action.building, action.port_space)
     if reason:
         raise RuleError(reason)
-    payment = settle(game, action, building_cost(game))
+    player = game.player(city.owner)
+    discount = _discount(game, player, action.building)
+    payment = settle(game, action, building_price(game, player, action.building))
     if payment is None:
         return
-    player = game.player(city.owner)
     pay(player, payment)
+    if discount is not None:
+        game.say(f"{player.name} pays no {', '.join(discount.params.waive)} for it ({discount.source})")
+        if discount.params.once_per_turn:
+            effects.mark_used(player, discount)
     spend_main_action(game)
     begin_activation(game, city)
     city.buildings[action.building] = player.index
@@ -352,6 +509,7 @@ def construct(game: Game, action: Construct) -> None:
     game.say(f"{player.name} builds a {spec.name} at {_where(city.pos)}")
     for effect in spec.on_built:
         _on_built(game, player, effect)
+    offer_advance_on_build(game, player, action.building)
     finish_activation(game, city)
 
 
@@ -441,6 +599,38 @@ def recruit_cost(game: Game, units: tuple[str, ...]) -> dict[str, int]:
     return dict(total)
 
 
+def _substitutes(game: Game, player: Player) -> list[tuple[str, dict[str, int]]]:
+    """(unit kind, price) of each `recruit_substitute` effect: it may pay for one such unit."""
+    subs = []
+    for effect in effects.active(game, player, "recruit_substitute"):
+        unit, price = effect.params.unit, effect.params.pay
+        for change in effects.active(game, player, "recruit_substitute_price"):
+            if change.params.unit == unit:
+                price = change.params.pay
+        subs.append((unit, dict(price)))
+    return subs
+
+
+def recruit_costs(game: Game, player: Player, units: tuple[str, ...],
+                  subs: list[tuple[str, dict[str, int]]] | None = None) -> list[dict[str, int]]:
+    """The normal cost of `units` first, then every cost with substitutes paying for some of them."""
+    base = recruit_cost(game, units)
+    usable = [s for s in (_substitutes(game, player) if subs is None else subs) if s[0] in units]
+    costs = [base]
+    for n in range(1, len(usable) + 1):
+        for chosen in combinations(usable, n):
+            if any(sum(1 for u, _ in chosen if u == kind) > units.count(kind) for kind, _ in chosen):
+                continue
+            cost = Counter(base)
+            for unit, price in chosen:
+                cost.subtract(game.rules.units[unit].cost)
+                cost.update(price)
+            total = {k: v for k, v in cost.items() if v > 0}
+            if total not in costs:
+                costs.append(total)
+    return costs
+
+
 def why_not_recruit(game: Game, city: City, units: tuple[str, ...]) -> str | None:
     """The rule that stops recruiting `units` in `city` (activation and cost aside), or None."""
     where = _where(city.pos)
@@ -479,22 +669,25 @@ def recruit_options(game: Game, city: City) -> list[tuple[str, ...]]:
     most = mood_modified_size(game, city)
     found: list[tuple[str, ...]] = []
 
-    def extend(start: int, chosen: tuple[str, ...], cost: Counter, armies: int) -> None:
-        # Costs only grow as units are added, so an unaffordable combination ends its branch.
+    subs = _substitutes(game, player)
+
+    def extend(start: int, chosen: tuple[str, ...], armies: int) -> None:
+        # Every way of paying only grows as units are added (a substitute price included), so an
+        # unaffordable combination ends its branch.
         for i in range(start, len(kinds)):
             kind = kinds[i]
             spec = game.rules.units[kind]
             if chosen.count(kind) >= capacity[kind] or (spec.army and armies >= room):
                 continue
-            total = cost + Counter(spec.cost)
-            if not affordable(game, player, dict(total)):
-                continue
             combo = chosen + (kind,)
+            costs = recruit_costs(game, player, combo, subs) if subs else [recruit_cost(game, combo)]
+            if not any(affordable(game, player, cost) for cost in costs):
+                continue
             found.append(combo)
             if len(combo) < most:
-                extend(i, combo, total, armies + spec.army)
+                extend(i, combo, armies + spec.army)
 
-    extend(0, (), Counter(), 0)
+    extend(0, (), 0)
     return found
 
 
@@ -508,10 +701,11 @@ def recruit(game: Game, action: Recruit) -> None:
     reason = why_not_recruit(game, city, action.units)
     if reason:
         raise RuleError(reason)
-    payment = settle(game, action, recruit_cost(game, action.units))
+    player = game.player(city.owner)
+    normal, *substituted = recruit_costs(game, player, action.units)
+    payment = settle(game, action, normal, substituted)
     if payment is None:
         return
-    player = game.player(city.owner)
     pay(player, payment)
     spend_main_action(game)
     begin_activation(game, city)
@@ -521,8 +715,38 @@ def recruit(game: Game, action: Recruit) -> None:
             game.units.append(Unit(game.new_id(), city.owner, kind, _destination(game, city, kind)))
         else:
             to_reuse.append(kind)
-    game.say(f"{player.name} recruits {', '.join(action.units)} at {_where(city.pos)}")
+    game.say(f"{player.name} recruits {', '.join(action.units)} at {_where(city.pos)} for {describe(payment)}")
+    _recruit_rewards(game, player, action.units, payment)
     _place_reused(game, city, to_reuse)
+
+
+def _recruit_rewards(game: Game, player: Player, units: tuple[str, ...], paid: dict[str, int]) -> None:
+    """`recruit_refund` and `recruit_reward` effects: gained at once, or a choice left pending."""
+    for effect in effects.active(game, player, "recruit_refund"):
+        amount = effect.params.amount
+        kinds = [r for r in effect.params.resources if paid.get(r, 0)]
+        if len(kinds) == 1:
+            kept = gain(game, player, {kinds[0]: amount})
+            game.say(f"{player.name} gets back {describe(kept)} ({effect.source})")
+        elif kinds:
+            game.pending.append(EffectChoiceDecision(
+                player=player.index, source=effect.source, effect=effect.name,
+                options=list(kinds), amounts=[{r: amount} for r in kinds]))
+    for effect in effects.active(game, player, "recruit_reward"):
+        params = effect.params
+        if not any(_unit_matches(game, kind, params.units) for kind in units):
+            continue
+        if len(params.gain_one_of) == 1:
+            kept = gain(game, player, {params.gain_one_of[0]: params.amount})
+            game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+        else:
+            game.pending.append(TokenChoiceDecision(player=player.index, options=list(params.gain_one_of),
+                                                    amount=params.amount))
+
+
+def _unit_matches(game: Game, kind: str, wanted: list[str]) -> bool:
+    spec = game.rules.units[kind]
+    return kind in wanted or ("army" in wanted and spec.army) or ("naval" in wanted and spec.naval)
 
 
 def _place_reused(game: Game, city: City, kinds: list[str]) -> None:

@@ -45,12 +45,11 @@ def to_plain(obj: Any) -> Any:
 
 
 def from_plain(tp: Any, data: Any, path: str = "") -> Any:
-    origin = typing.get_origin(tp)
+    origin, args, is_dataclass = _shape(tp)
     where = path or "(top level)"
     if tp is Any:
         return data
     if origin in (Union, types.UnionType):
-        args = typing.get_args(tp)
         if data is None and type(None) in args:
             return None
         errors = []
@@ -63,15 +62,14 @@ def from_plain(tp: Any, data: Any, path: str = "") -> Any:
                 errors.append(str(exc))
         raise CodecError(errors[0] if errors else f"{where}: unexpected null")
     if origin is Literal:
-        if data not in typing.get_args(tp):
-            raise CodecError(f"{where}: {data!r} is not one of {typing.get_args(tp)}")
+        if data not in args:
+            raise CodecError(f"{where}: {data!r} is not one of {args}")
         return data
     if origin is list:
-        (item,) = typing.get_args(tp)
+        (item,) = args
         _expect(data, list, where)
         return [from_plain(item, v, f"{path}[{i}]") for i, v in enumerate(data)]
     if origin is tuple:
-        args = typing.get_args(tp)
         _expect(data, list, where)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(from_plain(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
@@ -79,13 +77,13 @@ def from_plain(tp: Any, data: Any, path: str = "") -> Any:
             raise CodecError(f"{where}: expected {len(args)} items, got {len(data)}")
         return tuple(from_plain(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
     if origin is dict:
-        key_tp, val_tp = typing.get_args(tp)
+        key_tp, val_tp = args
         _expect(data, dict, where)
         return {
             from_plain(key_tp, k, f"{path}.<key>"): from_plain(val_tp, v, f"{path}.{k}")
             for k, v in data.items()
         }
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+    if is_dataclass:
         return _dataclass_from_plain(tp, data, path)
     if tp is float:
         if isinstance(data, bool) or not isinstance(data, (int, float)):
@@ -125,6 +123,12 @@ def _dataclass_from_plain(tp: type, data: Any, path: str) -> Any:
 def _expect(data: Any, kind: type, where: str) -> None:
     if not isinstance(data, kind):
         raise CodecError(f"{where}: expected a {kind.__name__}, got {type(data).__name__}")
+
+
+@lru_cache(maxsize=None)
+def _shape(tp: Any) -> tuple[Any, tuple, bool]:
+    """A type's origin, arguments and whether it is a dataclass: asked for every value decoded."""
+    return typing.get_origin(tp), typing.get_args(tp), isinstance(tp, type) and dataclasses.is_dataclass(tp)
 
 
 @lru_cache(maxsize=None)

@@ -6,6 +6,12 @@ an enemy city. A battle runs round by round in `game.combat`; whenever a player 
 (casualties, lost cargo, retreat) a decision is pushed and the battle resumes when it is answered.
 Follow-ups that outlive the battle (refugee settler, pirate tokens) are pushed after it ended.
 
+Before the first round each side may pay for battle effects (a pending decision each): the
+attacker for `cancel_fortress` (Siegecraft), then the attacker and the defender for
+`paid_combat_bonus` (Steel Weapons). Every round, `combat_bonus` (Fanaticism) and `cancel_hits`
+(War Ships) effects whose conditions hold change the roll; after a lost battle
+`reinforcement_after_defeat` (Fanaticism) places a free unit.
+
 Rolling order (tests rely on it): each round the attacker rolls all its dice, then re-rolls its
 re-roll icons; then the defender does the same, fortress dice last.
 """
@@ -16,20 +22,34 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import product
 
-from civgame.engine.actions import Action, ChooseCasualties, PlaceRefugee, Retreat
+from civgame.engine import effects
+from civgame.engine.actions import (
+    Action,
+    CancelFortress,
+    ChooseCasualties,
+    PayCombatBonus,
+    PlaceRefugee,
+    PlaceReinforcement,
+    Retreat,
+)
 from civgame.engine.cities import mood_modified_size
 from civgame.engine.controller import rule
 from civgame.engine.decisions import (
     CasualtyDecision,
+    CombatBonusDecision,
     Decision,
     RefugeeDecision,
+    ReinforcementDecision,
     RetreatDecision,
+    SiegeDecision,
     TokenChoiceDecision,
 )
+from civgame.engine.effects import Effect
+from civgame.engine.effects.military import BattleCondition
 from civgame.engine.errors import RuleError
 from civgame.engine.hexgrid import Hex, hex_to_label
 from civgame.engine.model import BARBARIAN, PIRATE, City, Combat, CombatSide, Game, Unit
-from civgame.engine.payments import gain
+from civgame.engine.payments import affordable, describe, gain, pay, settle
 from civgame.engine.ruleset import TOKENS, DieFace
 
 FORTRESS = "fortress"
@@ -81,7 +101,7 @@ def enter_space(game: Game, owner: int, unit_ids: list[int], space: Hex, origins
     _say(game, f"{kind.capitalize()} at {hex_to_label(space)}: {owner_name(game, owner)} ({_kinds(game, attackers)}) "
                f"attacks {owner_name(game, defender)} ({_kinds(game, defenders) or 'no units'}"
                f"{', fortress' if fortress else ''})")
-    _proceed(game, "roll")
+    _prepare(game)
 
 
 def owner_name(game: Game, owner: int) -> str:
@@ -99,16 +119,153 @@ def _fighters(game: Game, owner: int, space: Hex, naval: bool) -> list[int]:
 
 
 def _overrun(game: Game, owner: int, defender: int, unit_ids: list[int], space: Hex, city: City | None) -> None:
-    """No defending fighter and no fortress: enemy settlers are eliminated, an enemy city is taken."""
+    """No defending fighter and no fortress: enemy settlers are eliminated, an enemy city is taken.
+
+    It is a battle without dice, which the defender loses.
+    """
     lost = [u.id for u in game.units_at(space) if u.owner == defender]
     if lost:
         game.say(f"{owner_name(game, owner)} eliminates {owner_name(game, defender)}'s {_kinds(game, lost)} "
                  f"at {hex_to_label(space)}")
     _remove(game, lost)
     for uid in unit_ids:
-        game.unit(uid).immobile = True
+        _fought(game.unit(uid))
+    reinforcements = _reinforcements(game, [defender], space)
     if city is not None:
         _capture(game, city, owner)
+    _offer_reinforcements(game, reinforcements)
+
+
+def _fought(unit: Unit) -> None:
+    unit.immobile = True
+    unit.stopped_by_terrain = False
+
+
+# ------------------------------------------------------------------ before the first round
+
+_PREPARATION = ("siege", "attacker_bonus", "defender_bonus")
+
+
+def _prepare(game: Game) -> None:
+    """Offer the choices made just before the first round, attacker first, then fight."""
+    c = game.combat
+    for step in _PREPARATION:
+        if step in c.prepared:
+            continue
+        c.prepared.append(step)
+        if step == "siege":
+            asked = _offer_siege(game, c)
+        else:
+            asked = _offer_combat_bonus(game, c, c.attacker if step == "attacker_bonus" else c.defender)
+        if asked:
+            return
+    _proceed(game, "roll")
+
+
+def _siege_effects(game: Game, c: Combat) -> dict[str, Effect]:
+    """Fortress part -> the attacker's first `cancel_fortress` effect for it."""
+    if not c.fortress or c.attacker.owner < 0:
+        return {}
+    found: dict[str, Effect] = {}
+    for effect in effects.active(game, game.player(c.attacker.owner), "cancel_fortress"):
+        found.setdefault(effect.params.part, effect)
+    return found
+
+
+def _siege_cost(found: dict[str, Effect], parts: tuple[str, ...]) -> dict[str, int]:
+    cost: dict[str, int] = {}
+    for part in parts:
+        for item, amount in found[part].params.cost.items():
+            cost[item] = cost.get(item, 0) + amount
+    return cost
+
+
+def _siege_options(game: Game, c: Combat) -> list[tuple[str, ...]]:
+    """The sets of fortress parts the attacker can pay to cancel (not cancelling at all included)."""
+    found = _siege_effects(game, c)
+    player = game.player(c.attacker.owner) if found else None
+    options = [()]
+    for part in sorted(found):
+        options += [o + (part,) for o in options]
+    return [o for o in options if not o or affordable(game, player, _siege_cost(found, o))]
+
+
+def _offer_siege(game: Game, c: Combat) -> bool:
+    if len(_siege_options(game, c)) < 2:
+        return False
+    game.pending.append(SiegeDecision(player=c.attacker.owner))
+    return True
+
+
+def _offer_combat_bonus(game: Game, c: Combat, side: CombatSide) -> bool:
+    """`paid_combat_bonus`: ask the side's owner whether to pay, or apply it when it is free."""
+    if side.owner < 0 or not side.units:
+        return False
+    player = game.player(side.owner)
+    kinds = _battle_kinds(game, c, side)
+    offers = [e for e in effects.active(game, player, "paid_combat_bonus") if kinds & set(e.params.battles)]
+    if not offers:
+        return False
+    effect = offers[0]
+    opponent = _opponent(c, side)
+    armed = opponent.owner >= 0 and effects.has(game, game.player(opponent.owner), "paid_combat_bonus")
+    bonus = effect.params.bonus_if_opponent_has_it if armed else effect.params.bonus
+    free = not armed and effects.has(game, player, "free_paid_combat_bonus")
+    if free or not effect.params.cost:
+        side.bonus += bonus
+        _say(game, f"{player.name} fights with {effect.source}: +{bonus} combat value every round")
+        return False
+    if not affordable(game, player, effect.params.cost):
+        return False
+    game.pending.append(CombatBonusDecision(player=side.owner, source=effect.source, bonus=bonus,
+                                            cost=dict(effect.params.cost)))
+    return True
+
+
+# ------------------------------------------------------------------ battle effects
+
+def _opponent(c: Combat, side: CombatSide) -> CombatSide:
+    return c.defender if side is c.attacker else c.attacker
+
+
+def _battle_kinds(game: Game, c: Combat, side: CombatSide) -> set[str]:
+    """The `BattleKind`s this battle is for one side."""
+    if c.naval:
+        return {"naval"}
+    from_ships = side is c.attacker and any(game.is_water(origin) for origin in c.origins.values())
+    return {"land", "from_ships"} if from_ships else {"land"}
+
+
+def _holds(game: Game, c: Combat, side: CombatSide, condition: BattleCondition) -> bool:
+    if condition.round is not None and condition.round != c.round:
+        return False
+    role = "attacker" if side is c.attacker else "defender"
+    if condition.role not in ("either", role):
+        return False
+    if not _battle_kinds(game, c, side) & set(condition.battles):
+        return False
+    if condition.city_building is not None:
+        city = game.city_at(c.space)
+        return city is not None and condition.city_building in city.buildings
+    return True
+
+
+def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
+    """This round's combat-value bonus and cancelled hits of one side from its effects (logged)."""
+    if side.owner < 0:
+        return 0, 0
+    player = game.player(side.owner)
+    bonus = side.bonus if side.units else 0
+    for effect in effects.active(game, player, "combat_bonus"):
+        if side.units and _holds(game, c, side, effect.params):
+            bonus += effect.params.value
+            _say(game, f"{player.name} gets +{effect.params.value} combat value from {effect.source}")
+    cancels = 0
+    for effect in effects.active(game, player, "cancel_hits"):
+        if _holds(game, c, side, effect.params):
+            cancels += effect.params.hits
+            _say(game, f"{effect.source} cancels {effect.params.hits} hit(s) against {player.name}")
+    return bonus, cancels
 
 
 # ------------------------------------------------------------------ the rounds
@@ -143,9 +300,16 @@ def _roll_round(game: Game) -> None:
     c.round += 1
     _say(game, f"Round {c.round}: no action cards are played (combat cards are not implemented yet)")
     fortress_round = c.fortress and c.round == 1
-    attack = _roll(game, c.attacker, extra_dice=0)
-    defence = _roll(game, c.defender, extra_dice=rules.fortress_extra_dice if fortress_round else 0)
-    if fortress_round:
+    if fortress_round and c.fortress_cancelled:
+        _say(game, f"The attacker's siege cancels the fortress's {' and '.join(c.fortress_cancelled)}")
+    attack_bonus, attack_cancels = _modifiers(game, c, c.attacker)
+    defence_bonus, defence_cancels = _modifiers(game, c, c.defender)
+    fortress_dice = rules.fortress_extra_dice if fortress_round and "extra_dice" not in c.fortress_cancelled else 0
+    attack = _roll(game, c.attacker, extra_dice=0, modifier=attack_bonus)
+    defence = _roll(game, c.defender, extra_dice=fortress_dice, modifier=defence_bonus)
+    attack.cancels += attack_cancels
+    defence.cancels += defence_cancels
+    if fortress_round and "hit_cancel" not in c.fortress_cancelled:
         defence.cancels += rules.fortress_cancelled_hits
         _say(game, f"The fortress cancels {rules.fortress_cancelled_hits} hit(s) in the first round")
     c.defender.hits_taken = min(len(c.defender.units), max(0, attack.hits - defence.cancels))
@@ -156,8 +320,8 @@ def _roll_round(game: Game) -> None:
         _choose(game, side, side.units, side.hits_taken, COMBAT)
 
 
-def _roll(game: Game, side: CombatSide, extra_dice: int) -> _Roll:
-    """One side's combat roll with its clash icons; logs every die."""
+def _roll(game: Game, side: CombatSide, extra_dice: int, modifier: int = 0) -> _Roll:
+    """One side's combat roll with its clash icons, plus `modifier` combat value; logs every die."""
     rules = game.rules.combat
     ready = Counter(game.unit(uid).kind for uid in side.units)  # units whose clash ability is unused
     faces = [_die(game) for _ in range(len(side.units) + extra_dice)]
@@ -185,9 +349,11 @@ def _roll(game: Game, side: CombatSide, extra_dice: int) -> _Roll:
             ready[face.icon] -= 1
             values[i] += bonus
             notes[i] += f" (+{bonus})"
-    value = max(0, sum(values))
+    value = max(0, sum(values) + modifier)
     hits = value // game.rules.game.hits_per_combat_value
     extra = f" incl. {extra_dice} fortress die" if extra_dice else ""
+    if modifier:
+        extra += f", {modifier:+d} combat value"
     _say(game, f"{owner_name(game, side.owner)} rolls {', '.join(notes) or 'no dice'}{extra}: "
                f"combat value {value}, {hits} hit(s){f', cancels {cancels}' if cancels else ''}")
     return _Roll(value, hits, cancels)
@@ -325,7 +491,7 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     if withdraw:
         _withdraw(game, c)
     for unit in participants:
-        unit.immobile = True
+        _fought(unit)
     if winner is None:
         _say(game, "The battle ends with no winner")
     else:
@@ -333,9 +499,12 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     game.combat = None
     _barbarian_reward(game, c, winner)
     _pirate_reward(game, c)
+    losers = [] if winner is None else [side.owner for side in (c.attacker, c.defender) if side.owner != winner]
+    reinforcements = _reinforcements(game, losers, c.space)
     city = game.city(c.city_id) if c.city_id is not None else None
     if winner == c.attacker.owner and city is not None:
         _capture(game, city, winner)
+    _offer_reinforcements(game, reinforcements)
 
 
 def _withdraw(game: Game, c: Combat) -> None:
@@ -375,6 +544,52 @@ def _pirate_reward(game: Game, c: Combat) -> None:
         for _ in range(sunk):
             game.pending.append(TokenChoiceDecision(player=player, options=list(TOKENS),
                                                     amount=rules.token_per_ship_sunk))
+
+
+def _reinforcements(game: Game, losers: list[int], space: Hex) -> list[tuple[int, Effect]]:
+    """The `reinforcement_after_defeat` effects the losers of a battle at `space` earned (looked at
+    before a capture can change the city)."""
+    city = game.city_at(space)
+    earned = []
+    for loser in losers:
+        if loser < 0:
+            continue
+        for effect in effects.active(game, game.player(loser), "reinforcement_after_defeat"):
+            building = effect.params.city_building
+            if building is None or (city is not None and building in city.buildings):
+                earned.append((loser, effect))
+    return earned
+
+
+def _offer_reinforcements(game: Game, earned: list[tuple[int, Effect]]) -> None:
+    for player, effect in earned:
+        kind = effect.params.unit
+        cities = _reinforcement_cities(game, player, kind)
+        name = game.player(player).name
+        if not cities:
+            game.say(f"{name} gets no free {kind} from {effect.source}: none in supply or no city with room")
+        elif len(cities) == 1:
+            _place_reinforcement(game, player, kind, cities[0], effect.source)
+        else:
+            game.pending.append(ReinforcementDecision(player=player, unit=kind, cities=cities))
+
+
+def _reinforcement_cities(game: Game, player: int, kind: str) -> list[int]:
+    """The player's cities that may take a free unit of `kind`: one must be left in supply, and an
+    army unit needs room under the stacking limit."""
+    spec = game.rules.units.get(kind)
+    if spec is None or len(game.units_of(player, kind)) >= spec.limit:
+        return []
+    limit = game.rules.game.stacking_limit
+    return [city.id for city in game.cities_of(player)
+            if not spec.army or sum(1 for u in game.units_at(city.pos) if u.owner == player and u.carrier is None
+                                    and game.is_army(u)) < limit]
+
+
+def _place_reinforcement(game: Game, player: int, kind: str, city_id: int, source: str) -> None:
+    city = game.city(city_id)
+    game.units.append(Unit(game.new_id(), player, kind, city.pos))
+    game.say(f"{game.player(player).name} places a free {kind} in the city at {hex_to_label(city.pos)} ({source})")
 
 
 # ------------------------------------------------------------------ capturing cities
@@ -506,6 +721,81 @@ def place_refugee(game: Game, action: PlaceRefugee) -> None:
     city = game.city(action.city)
     game.units.append(Unit(game.new_id(), player.index, SETTLER, city.pos))
     game.say(f"{player.name} places a refugee settler in the city at {hex_to_label(city.pos)}")
+
+
+def _legal_siege(game: Game) -> list[Action]:
+    _top(game, SiegeDecision)
+    return [CancelFortress(parts) for parts in _siege_options(game, game.combat)]
+
+
+@rule(CancelFortress, legal=_legal_siege, answers=(SiegeDecision,))
+def cancel_fortress(game: Game, action: CancelFortress) -> None:
+    d = _top(game, SiegeDecision)
+    c = game.combat
+    options = _siege_options(game, c)
+    parts = tuple(sorted(action.parts))
+    if parts not in options:
+        raise RuleError(f"the fortress parts you can pay to cancel are: "
+                        f"{'; '.join(' and '.join(o) or 'none' for o in options)}")
+    if action.payment and not parts:
+        raise RuleError("cancelling nothing of the fortress costs nothing: send it without a payment")
+    player = game.player(d.player)
+    payment = None
+    if parts:
+        payment = settle(game, action, _siege_cost(_siege_effects(game, c), parts))
+        if payment is None:
+            return  # the player chooses how to pay first
+    game.pending.pop()
+    if payment:
+        pay(player, payment)
+        c.fortress_cancelled.extend(parts)
+        _say(game, f"{player.name} pays {describe(payment)} to cancel the fortress's {' and '.join(parts)}")
+    _prepare(game)
+
+
+def _legal_combat_bonus(game: Game) -> list[Action]:
+    d = _top(game, CombatBonusDecision)
+    pays = [PayCombatBonus(True)] if affordable(game, game.player(d.player), d.cost) else []
+    return pays + [PayCombatBonus(False)]
+
+
+@rule(PayCombatBonus, legal=_legal_combat_bonus, answers=(CombatBonusDecision,))
+def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
+    d = _top(game, CombatBonusDecision)
+    if not isinstance(action.pay, bool):
+        raise RuleError("answer with yes or no")
+    if action.payment and not action.pay:
+        raise RuleError(f"declining {d.source} costs nothing: send it without a payment")
+    c = game.combat
+    player = game.player(d.player)
+    payment = None
+    if action.pay:
+        payment = settle(game, action, d.cost)
+        if payment is None:
+            return  # the player chooses how to pay first
+    game.pending.pop()
+    if payment is not None:
+        pay(player, payment)
+        side = c.attacker if d.player == c.attacker.owner else c.defender
+        side.bonus += d.bonus
+        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: +{d.bonus} combat value every round")
+    _prepare(game)
+
+
+def _legal_reinforcement(game: Game) -> list[Action]:
+    d = _top(game, ReinforcementDecision)
+    allowed = _reinforcement_cities(game, d.player, d.unit)
+    return [PlaceReinforcement(city) for city in d.cities if city in allowed]
+
+
+@rule(PlaceReinforcement, legal=_legal_reinforcement, answers=(ReinforcementDecision,))
+def place_reinforcement(game: Game, action: PlaceReinforcement) -> None:
+    d = _top(game, ReinforcementDecision)
+    allowed = [city for city in d.cities if city in _reinforcement_cities(game, d.player, d.unit)]
+    if action.city not in allowed:
+        raise RuleError(f"the free {d.unit} goes to one of your cities with room for it")
+    game.pending.pop()
+    _place_reinforcement(game, d.player, d.unit, action.city, "a lost battle")
 
 
 # ------------------------------------------------------------------ helpers

@@ -8,6 +8,7 @@ leaves the game untouched.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Callable, Iterable
 
 from civgame.engine.actions import Action
@@ -41,13 +42,16 @@ def rule(action: type[Action], *, legal: Enumerator, answers: tuple[type[Decisio
     return register
 
 
+@cache
 def _load_rule_modules() -> None:
-    # Importing the modules registers their rules.
+    # Importing the modules registers their rules (once: this runs on every call of the API).
     from civgame.engine import (  # noqa: F401
         abilities,
         advances,
         cities,
         combat,
+        culture_abilities,
+        economy_abilities,
         happiness,
         influence,
         movement,

@@ -31,6 +31,7 @@ class PayDecision(Decision):
     KIND: ClassVar[str] = "pay"
     action: Action = None  # type: ignore[assignment]
     cost: dict[str, int] = field(default_factory=dict)
+    alternatives: list[dict[str, int]] = field(default_factory=list)  # costs that may be paid instead
 
 
 @dataclass
@@ -39,6 +40,7 @@ class MoveDecision(Decision):
 
     KIND: ClassVar[str] = "move"
     groups_left: int = 0
+    rewarded: list[str] = field(default_factory=list)  # movement rewards already gained in this action
 
 
 @dataclass
@@ -47,6 +49,7 @@ class HappinessDecision(Decision):
 
     KIND: ClassVar[str] = "happiness"
     raised: int = 0
+    extra_cost: dict[str, int] = field(default_factory=dict)  # a free action's price, paid with the first raise
 
 
 @dataclass
@@ -59,6 +62,7 @@ class OrientationDecision(Decision):
     units: list[int] = field(default_factory=list)   # the exploring group
     origin: Hex = (0, 0)
     target: Hex = (0, 0)
+    entry: Hex | None = None  # ships that sailed around the board came back onto it here
 
 
 @dataclass
@@ -134,3 +138,56 @@ class GovernmentDecision(Decision):
 @dataclass
 class FirstPlayerDecision(Decision):
     KIND: ClassVar[str] = "first_player"
+
+
+@dataclass
+class SiegeDecision(Decision):
+    """Before the first round against a Fortress: the attacker may pay to cancel parts of it."""
+
+    KIND: ClassVar[str] = "siege"
+
+    def describe(self) -> str:
+        return "pay to cancel parts of the fortress's defence?"
+
+
+@dataclass
+class CombatBonusDecision(Decision):
+    """Before the first round: pay `cost` for +`bonus` combat value in every round, or not."""
+
+    KIND: ClassVar[str] = "combat_bonus"
+    source: str = ""
+    bonus: int = 0
+    cost: dict[str, int] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        return f"pay for {self.source} (+{self.bonus} combat value every round)?"
+
+
+@dataclass
+class ReinforcementDecision(Decision):
+    """After losing a battle: place a free unit in one of these cities."""
+
+    KIND: ClassVar[str] = "reinforcement"
+    unit: str = ""
+    cities: list[int] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return f"place a free {self.unit} in one of your cities"
+
+
+@dataclass
+class EffectChoiceDecision(Decision):
+    """Choose how to use an effect of `source` (an advance): answer ChooseOption with one of `options`.
+
+    `amounts[i]`, when given, is what option i does: positive amounts are gained, negative ones paid.
+    Otherwise the rule module of primitive `effect` interprets the option.
+    """
+
+    KIND: ClassVar[str] = "effect_choice"
+    source: str = ""
+    effect: str = ""
+    options: list[str] = field(default_factory=list)
+    amounts: list[dict[str, int]] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return f"{self.source}: choose one of {', '.join(self.options)}"

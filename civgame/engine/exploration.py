@@ -5,7 +5,8 @@ The rules of components.md e.5 are tried in order and the first that tells the t
 decides; if none does, the exploring player chooses (an `OrientationDecision`):
 
 1. entry: land units — the entered space must not be sea;
-          ships — the region's sea must touch the sea the ship can sail through;
+          ships — the region's sea must touch the sea the ship can sail through (for ships that
+          sailed around the board straight into the region: the outside of the board);
 2. connect water: a sea space of the region next to already revealed sea;
 3. edge: a sea space of the region next to the edge of the board.
 
@@ -38,13 +39,21 @@ def _touches(spaces: list[Hex], group: frozenset[Hex]) -> bool:
     return any(n in group for s in spaces for n in neighbors(s))
 
 
-def _ship_sea(game: Game, owner: int, units: list[Unit], origin: Hex) -> frozenset[Hex] | None:
-    """The sea the exploring ships can sail through (before revealing); None for land units."""
+def _ship_sea(game: Game, owner: int, units: list[Unit], origin: Hex, entry: Hex | None) -> frozenset[Hex] | None:
+    """The sea the exploring ships can sail through (before revealing); None for land units.
+
+    Ships that sailed around the board came back onto it at `entry`: they sail the sea there, or,
+    if `entry` is the unexplored space itself, they come from the outside of the board.
+    """
     from civgame.engine import movement  # movement imports this module at load time
 
     if not any(game.is_ship(u) for u in units):
         return None
-    return movement.sea_reach(game, owner, origin).passable
+    if entry is None:
+        return movement.sea_reach(game, owner, origin).passable
+    if not game.revealed(entry):
+        return movement.board_edge(game).outside
+    return movement.sea_reach(game, owner, entry).passable
 
 
 def orientation_options(game: Game, region: Region, target: Hex, ship_sea: frozenset[Hex] | None) -> list[int]:
@@ -71,17 +80,20 @@ def orientation_options(game: Game, region: Region, target: Hex, ship_sea: froze
     return options
 
 
-def explore(game: Game, owner: int, units: list[Unit], origin: Hex, target: Hex) -> None:
-    """`units` (one group, all from `origin`) move into face-down `target`: reveal its region."""
+def explore(game: Game, owner: int, units: list[Unit], origin: Hex, target: Hex, entry: Hex | None = None) -> None:
+    """`units` (one group, all from `origin`) move into face-down `target`: reveal its region.
+
+    `entry`: ships that sailed around the board came back onto it there (see `_ship_sea`).
+    """
     region = game.space_region[target]
-    ship_sea = _ship_sea(game, owner, units, origin)
+    ship_sea = _ship_sea(game, owner, units, origin, entry)
     options = orientation_options(game, region, target, ship_sea)
     if len(options) == 1:
         _reveal_and_enter(game, region, options[0], units, target, ship_sea)
         return
     game.pending.append(OrientationDecision(
         player=owner, region=region.number, options=options,
-        units=[u.id for u in units], origin=origin, target=target,
+        units=[u.id for u in units], origin=origin, target=target, entry=entry,
     ))
     game.say(f"{game.player(owner).name} chooses how region {region.number} is turned")
 
@@ -118,7 +130,7 @@ def choose_orientation(game: Game, action: ChooseOrientation) -> None:
                         f"{' or '.join(map(str, decision.options))}")
     region = next(r for r in game.regions if r.number == decision.region)
     units = [game.unit(i) for i in decision.units]
-    ship_sea = _ship_sea(game, decision.player, units, decision.origin)
+    ship_sea = _ship_sea(game, decision.player, units, decision.origin, decision.entry)
     game.pending.pop()
     game.say(f"{game.player(decision.player).name} turns region {region.number} to rotation {action.rotation}")
     _reveal_and_enter(game, region, action.rotation, units, decision.target, ship_sea)

@@ -193,8 +193,8 @@ class Game:
 
     def invalidate_board(self) -> None:
         """Forget cached board geometry after a region is placed or turned over."""
-        self.__dict__.pop("space_region", None)
-        self.__dict__.pop("_terrain_map", None)
+        for cache in ("space_region", "_terrain_map", "_adjacency"):
+            self.__dict__.pop(cache, None)
 
     def on_board(self, h: Hex) -> bool:
         return h in self.space_region
@@ -210,8 +210,7 @@ class Game:
         raise KeyError(tile_id)
 
     def revealed(self, h: Hex) -> bool:
-        reg = self.space_region.get(h)
-        return reg is not None and reg.revealed
+        return h in self._terrain_map  # exactly the spaces of face-up regions
 
     def is_water(self, h: Hex) -> bool:
         t = self.terrain(h)
@@ -221,8 +220,16 @@ class Game:
         t = self.terrain(h)
         return t is not None and not self.rules.terrain[t].water
 
+    @cached_property
+    def _adjacency(self) -> dict[Hex, tuple[Hex, ...]]:
+        """The board neighbours of every space: movement and distance searches ask constantly."""
+        return {h: tuple(n for n in neighbors(h) if n in self.space_region) for h in self.space_region}
+
     def board_neighbors(self, h: Hex) -> list[Hex]:
-        return [n for n in neighbors(h) if n in self.space_region]
+        adjacent = self._adjacency.get(h)
+        if adjacent is None:  # a space off the board
+            return [n for n in neighbors(h) if n in self.space_region]
+        return list(adjacent)
 
     # ------------------------------------------------------------------ pieces
     def player(self, index: int) -> Player:

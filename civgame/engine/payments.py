@@ -69,6 +69,15 @@ def _splits(kinds: list[str], amount: int, have: dict[str, int]) -> list[dict[st
     return out
 
 
+def options_for_any(game: Game, player: Player, costs: Iterable[dict[str, int]]) -> list[dict[str, int]]:
+    """Every distinct way to pay one of `costs` (a cost and the alternatives an effect allows)."""
+    options: list[dict[str, int]] = []
+    for cost in costs:
+        options.extend(p for p in payment_options(game, player, cost) if p not in options)
+    options.sort(key=lambda p: (p.get("gold", 0), sorted(p.items())))
+    return options
+
+
 def can_pay(game: Game, player: Player, cost: dict[str, int]) -> bool:
     return bool(payment_options(game, player, cost))
 
@@ -97,13 +106,16 @@ def affordable(game: Game, player: Player, cost: dict[str, int]) -> bool:
     return gold_needed <= have.get("gold", 0)
 
 
-def settle(game: Game, action: Action, cost: dict[str, int]) -> dict[str, int] | None:
+def settle(game: Game, action: Action, cost: dict[str, int],
+           alternatives: list[dict[str, int]] | None = None) -> dict[str, int] | None:
     """The payment to use for `action`, or None after asking the player (a PayDecision).
 
+    `alternatives` are other costs the player may pay instead (an effect's substitute price).
     Call it after every other check of the action and before changing anything.
     """
     player = game.player(game.actor())
-    options = payment_options(game, player, cost)
+    alternatives = list(alternatives or [])
+    options = options_for_any(game, player, [cost, *alternatives])
     if not options:
         raise RuleError(f"{player.name} cannot pay {describe(cost)}")
     chosen = getattr(action, "payment", None)
@@ -114,7 +126,8 @@ def settle(game: Game, action: Action, cost: dict[str, int]) -> dict[str, int] |
         return chosen
     if len(options) == 1:
         return options[0]
-    game.pending.append(PayDecision(player=player.index, action=action, cost=dict(cost)))
+    game.pending.append(PayDecision(player=player.index, action=action, cost=dict(cost),
+                                    alternatives=alternatives))
     return None
 
 
@@ -144,6 +157,15 @@ def gain(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
     return kept
 
 
+def enforce_caps(game: Game, player: Player) -> None:
+    """Lose whatever exceeds a resource cap now (after the caps changed, e.g. an advance was gained)."""
+    for resource, amount in player.resources.items():
+        cap = resource_cap(game, player, resource)
+        if amount > cap:
+            player.resources[resource] = cap
+            game.say(f"{player.name} loses {amount - cap} {resource} over the new limit of {cap}")
+
+
 def resource_cap(game: Game, player: Player, resource: str) -> int:
     cap = game.rules.game.resource_caps[resource]
     for effect in effects.active(game, player, "resource_cap"):
@@ -165,15 +187,19 @@ def describe(amounts: dict[str, int]) -> str:
 def _legal_payments(game: Game) -> list[Action]:
     decision = game.pending[-1]
     assert isinstance(decision, PayDecision)
+    return [Pay(p) for p in _decision_options(game, decision)] + [CancelPayment()]
+
+
+def _decision_options(game: Game, decision: PayDecision) -> list[dict[str, int]]:
     player = game.player(decision.player)
-    return [Pay(p) for p in payment_options(game, player, decision.cost)] + [CancelPayment()]
+    return options_for_any(game, player, [decision.cost, *decision.alternatives])
 
 
 @rule(Pay, legal=_legal_payments, answers=(PayDecision,))
 def _pay(game: Game, action: Pay) -> None:
     decision = game.pending[-1]
     assert isinstance(decision, PayDecision)
-    options = payment_options(game, game.player(decision.player), decision.cost)
+    options = _decision_options(game, decision)
     chosen = {k: v for k, v in action.payment.items() if v}
     if chosen not in options:
         raise RuleError(f"{describe(chosen)} is not a valid way to pay {describe(decision.cost)}")

@@ -24,6 +24,9 @@ def start_turn(game: Game, player_index: int) -> None:
     player.influence_succeeded = False
     player.used_this_turn.clear()
     game.say(f"Age {game.age}, round {game.round}: {player.name}'s turn")
+    from civgame.engine import economy_abilities  # a rule module: imported late, as it imports this one
+
+    economy_abilities.start_of_turn(game, player)
 
 
 def _legal_end_turn(game: Game) -> list[Action]:

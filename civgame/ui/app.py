@@ -1,0 +1,226 @@
+"""The window and its scene loop: title -> new game / load -> game -> final scores.
+
+The loop is event driven: it sleeps in `pygame.event.wait` and redraws only after something
+happened. For a second after each event it keeps drawing at a modest rate so that pygame_gui
+hover effects and tooltips can appear; after that an idle window costs almost no CPU.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from civgame.engine.model import Game
+from civgame.ui import theme
+from civgame.ui.game_scene import GameScene
+from civgame.ui.menus import LoadScene, NewGameScene, SettingsScene, TitleScene, open_save
+from civgame.ui.scene import Scene
+from civgame.ui.score_scene import ScoreScene
+
+ACTIVE_SECONDS = 1.0    # keep animating this long after the last event
+ACTIVE_FRAME_MS = 33    # about 30 frames per second while active
+IDLE_WAIT_MS = 1000     # wake up this often while idle, without redrawing
+MIN_SIZE = (960, 600)
+INPUT_EVENTS = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN,
+                pygame.KEYUP, pygame.TEXTINPUT}
+
+
+def default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "civgame"
+
+
+@dataclass
+class Settings:
+    size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    autosave: bool = True            # save to `autosave_path` whenever the seat changes hands
+    data_dir: Path = field(default_factory=default_data_dir)
+    load: str | None = None          # a save to open straight away
+
+    @property
+    def saves_dir(self) -> Path:
+        return self.data_dir / "saves"
+
+    @property
+    def autosave_path(self) -> Path:
+        return self.data_dir / "autosave.yaml"
+
+    @property
+    def settings_path(self) -> Path:
+        return self.data_dir / "settings.json"
+
+    def store(self) -> None:
+        """Remember the display choices (size, fullscreen, autosave) for the next start."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        stored = {k: v for k, v in asdict(self).items() if k in ("size", "fullscreen", "autosave")}
+        self.settings_path.write_text(json.dumps(stored), encoding="utf-8")
+
+    def restore(self) -> "Settings":
+        """Read the remembered display choices, ignoring a missing or unreadable file."""
+        try:
+            stored = json.loads(self.settings_path.read_text(encoding="utf-8"))
+            width, height = stored.get("size", self.size)
+            self.size = (max(MIN_SIZE[0], int(width)), max(MIN_SIZE[1], int(height)))
+            self.fullscreen = bool(stored.get("fullscreen", self.fullscreen))
+            self.autosave = bool(stored.get("autosave", self.autosave))
+        except (OSError, ValueError, TypeError):
+            pass
+        return self
+
+
+class App:
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(300, 40)
+        self.screen = self._open_window()
+        pygame.display.set_caption("civgame — Clash of Cultures")
+        self.scale = theme.ui_scale(self.screen.get_size())
+        self.manager = pygame_gui.UIManager(self.screen.get_size(), theme.gui_theme(self.scale))
+        self.running = True
+        self.dirty = True
+        self.active_until = 0.0
+        self.last_tick = time.monotonic()
+        self.frames = 0
+        self.scene: Scene | None = None
+
+    # ------------------------------------------------------------------ window
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.settings.size, pygame.RESIZABLE)
+
+    def apply_display_settings(self) -> None:
+        self.screen = self._open_window()
+        self._resized()
+
+    def _resized(self) -> None:
+        self.screen = pygame.display.get_surface()
+        size = self.screen.get_size()
+        if theme.ui_scale(size) != self.scale:  # text sizes live in the theme: start a new manager
+            self.scale = theme.ui_scale(size)
+            self.manager = pygame_gui.UIManager(size, theme.gui_theme(self.scale))
+        else:
+            self.manager.set_window_resolution(size)
+            self.manager.clear_and_reset()
+        if self.scene is not None:
+            self.scene.build()
+        self.dirty = True
+
+    # ------------------------------------------------------------------ scenes
+    def switch(self, scene: Scene) -> None:
+        if self.scene is not None:
+            self.scene.leave()
+        self.manager.clear_and_reset()
+        self.scene = scene
+        scene.build()
+        self.dirty = True
+
+    def show_title(self) -> None:
+        self.switch(TitleScene(self))
+
+    def show_new_game(self) -> None:
+        self.switch(NewGameScene(self))
+
+    def show_load(self) -> None:
+        self.switch(LoadScene(self))
+
+    def show_settings(self) -> None:
+        self.switch(SettingsScene(self))
+
+    def start_game(self, game: Game) -> None:
+        self.switch(GameScene(self, game))
+
+    def show_scores(self, game: Game) -> None:
+        self.switch(ScoreScene(self, game))
+
+    def quit(self) -> None:
+        if self.scene is not None:
+            self.scene.leave()
+        self.running = False
+
+    # ------------------------------------------------------------------ loop
+    def handle(self, event: pygame.event.Event) -> None:
+        self.dirty = True
+        if event.type in INPUT_EVENTS:
+            self.active_until = time.monotonic() + ACTIVE_SECONDS
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if pygame.display.get_surface().get_size() != self.manager.window_resolution:
+                self._resized()
+            return
+        consumed = self.manager.process_events(event)
+        if self.scene is not None:
+            self.scene.handle(event, consumed)
+
+    def step(self, timeout_ms: int) -> None:
+        """Wait up to `timeout_ms` for events, handle them, and redraw if anything changed."""
+        first = pygame.event.wait(timeout_ms)
+        events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+        for event in events:
+            self.handle(event)
+            if not self.running:
+                return
+        now = time.monotonic()
+        delta, self.last_tick = min(now - self.last_tick, 0.1), now
+        if self.dirty or now < self.active_until:
+            self.manager.update(delta)
+            self.draw()
+
+    def pump(self, rounds: int = 20) -> None:
+        """Handle every queued event (and those they post) at once, then draw: for tests and scripts."""
+        for _ in range(rounds):
+            events = pygame.event.get()
+            if not events or not self.running:
+                break
+            for event in events:
+                self.handle(event)
+                if not self.running:
+                    break
+            self.manager.update(0.02)
+        if self.running:
+            self.draw()
+
+    def draw(self) -> None:
+        if self.scene is not None:
+            self.scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+        self.dirty = False
+
+    def run(self) -> None:
+        while self.running:
+            idle = time.monotonic() >= self.active_until and not self.dirty
+            self.step(IDLE_WAIT_MS if idle else ACTIVE_FRAME_MS)
+
+
+def open_app(settings: Settings) -> App:
+    """The window with its first scene: the save named by `settings.load`, else the title."""
+    app = App(settings)
+    problem = open_save(app, settings.load) if settings.load else None
+    if app.scene is None:
+        app.show_title()
+        if problem:
+            app.scene.show_error(problem)
+    return app
+
+
+def run(settings: Settings | None = None) -> int:
+    """Open the window and play until it is closed. Returns the process exit code."""
+    app = open_app(settings or Settings().restore())
+    try:
+        app.run()
+    finally:
+        pygame.quit()
+    return 0

@@ -1,0 +1,115 @@
+"""Modal-looking pygame_gui windows: a list of choices, and a yes/no confirmation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UIWindow
+
+from civgame.ui import theme
+
+ROW_HEIGHT = 34
+GAP = 4
+TITLE_BAR = 28  # pygame_gui's default window title bar height
+
+
+@dataclass
+class Option:
+    label: str
+    choose: Callable[[], None]
+    enabled: bool = True
+    tooltip: str | None = None  # why a disabled option cannot be taken, or more detail
+
+
+class ChoiceDialog:
+    """A window listing options as buttons; `cancel` (if given) adds a Cancel button and a close box.
+
+    `corner` puts the window in the bottom right corner of `area` instead of its centre.
+
+    Decisions the engine is waiting for have no cancel: one of their options must be chosen.
+    """
+
+    def __init__(self, manager: pygame_gui.UIManager, scale: float, area: pygame.Rect, title: str, prompt: str,
+                 options: list[Option], cancel: Callable[[], None] | None = None, *, corner: bool = False):
+        self.cancel = cancel
+        font_size, row_h, line_h = round(14 * scale), round(ROW_HEIGHT * scale), round(26 * scale)
+        width = min(round((500 if corner else 600) * scale), area.w - 40)
+        prompt_lines = theme.wrap_text(prompt, font_size, width - 80)
+        prompt_h = line_h * max(1, len(prompt_lines)) + 10
+        list_h = len(options) * (row_h + GAP)
+        footer = row_h + 16 if cancel else 8
+        height = min(area.h - 30, TITLE_BAR + prompt_h + list_h + footer + 24)
+        rect = pygame.Rect(0, 0, width, height)
+        if corner:  # out of the way of the map's centre, so the board stays readable
+            rect.bottomright = (area.right - 8, area.bottom - 8)
+        else:
+            rect.center = area.center
+        self.window = UIWindow(rect, manager, window_display_title=title,
+                               object_id="#menu" if cancel else "#decision", draggable=True)
+        inner_w = self.window.get_container().get_rect().w
+        inner_h = self.window.get_container().get_rect().h
+        self.prompt = prompt
+        for i, line in enumerate(prompt_lines):
+            UILabel(pygame.Rect(8, 6 + i * line_h, inner_w - 16, line_h - 2), line, manager, container=self.window,
+                    object_id="#prompt")
+        list_top = prompt_h + 8
+        visible_h = max(row_h, inner_h - list_top - footer)
+        scrolls = list_h > visible_h
+        button_w = inner_w - 16 - (22 if scrolls else 0)
+        # a scrolling container is costly to create: only long lists get one
+        self.scroller = None
+        holder, top = self.window, list_top
+        if scrolls:
+            self.scroller = UIScrollingContainer(pygame.Rect(8, list_top, inner_w - 16, visible_h), manager,
+                                                 container=self.window, allow_scroll_x=False)
+            self.scroller.set_scrollable_area_dimensions((button_w, list_h))
+            holder, top = self.scroller, 0
+        left = 0 if scrolls else 8
+        self.buttons: dict[UIButton, Option] = {}
+        for i, option in enumerate(options):
+            button = UIButton(pygame.Rect(left, top + i * (row_h + GAP), button_w, row_h),
+                              theme.fit_text(option.label, font_size, button_w - 16), manager, container=holder,
+                              tool_tip_text=option.tooltip or (option.label if len(option.label) > 60 else None))
+            if not option.enabled:
+                button.disable()
+            self.buttons[button] = option
+        self.cancel_button = None
+        if cancel:
+            self.cancel_button = UIButton(pygame.Rect(inner_w - 128, inner_h - row_h - 8, 120, row_h),
+                                          "Cancel", manager, container=self.window)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to a pygame_gui event meant for this dialog; True if it was."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element in self.buttons:
+                self.buttons[event.ui_element].choose()
+                return True
+            if event.ui_element is self.cancel_button and self.cancel:
+                self.cancel()
+                return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window and self.cancel:
+            self.cancel()
+            return True
+        return False
+
+    def button_for(self, label_start: str) -> UIButton:
+        """The first option button whose full label starts with `label_start` (for tests and scripts)."""
+        for button, option in self.buttons.items():
+            if option.label.startswith(label_start):
+                return button
+        raise KeyError(label_start)
+
+    def labels(self) -> list[str]:
+        return [o.label for o in self.buttons.values()]
+
+    def kill(self) -> None:
+        self.window.kill()
+
+
+class ConfirmDialog(ChoiceDialog):
+    def __init__(self, manager: pygame_gui.UIManager, scale: float, area: pygame.Rect, title: str, prompt: str,
+                 yes: tuple[str, Callable[[], None]], no: Callable[[], None]):
+        super().__init__(manager, scale, area, title, prompt, [Option(yes[0], yes[1])], cancel=no)

@@ -1,0 +1,620 @@
+"""The game screen: map, side panel, action buttons, dialogs and the hot-seat pass screen.
+
+Everything the player can do comes from `legal_actions(game)`; a click only ever picks one of
+those actions and hands it to `apply`. The scene never changes the model itself.
+
+Hot-seat privacy: whenever the deciding player (`game.actor()`) is not the one who last took
+the seat, a pass screen covers the whole window. Only after that player clicks does the
+scene show the board again, with their hand.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from civgame.engine import actions as A
+from civgame.engine.cities import why_cannot_activate, why_not_construct
+from civgame.engine.controller import apply, legal_actions
+from civgame.engine.decisions import HappinessDecision, MoveDecision, OrientationDecision
+from civgame.engine.errors import RuleError
+from civgame.engine.hexgrid import Hex, hex_to_label
+from civgame.engine.model import MOODS, City, Game
+from civgame.engine.save import SaveError, save_game
+from civgame.ui import theme
+from civgame.ui.board_view import BoardView, Overlay, owner_colour
+from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option
+from civgame.ui.labels import combat_summary, decision_title, describe_action, owner_name, unit_counts
+from civgame.ui.scene import Scene
+from civgame.ui.side_panel import SidePanel
+
+if TYPE_CHECKING:
+    from civgame.ui.app import App
+
+TOP_BAR = 50     # at 1280x720; larger windows scale these with theme.ui_scale
+STATUS_BAR = 46
+DRAG_THRESHOLD = 6
+PAN_STEP = 60
+ZOOM_STEP = 1.15
+SUBMENU_AFTER = 6  # more variants of one kind than this go into a sub-menu
+
+
+def screen_layout(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+    """The map area and the side panel for a window size."""
+    w, h = size
+    scale = theme.ui_scale(size)
+    top, bottom = round(TOP_BAR * scale), round(STATUS_BAR * scale)
+    panel_w = max(300, min(round(460 * scale), int(w * 0.27)))
+    return pygame.Rect(0, top, w - panel_w, h - top - bottom), pygame.Rect(w - panel_w, 0, panel_w, h)
+
+
+class GameScene(Scene):
+    def __init__(self, app: "App", game: Game, *, viewer: int | None = None):
+        super().__init__(app)
+        self.game = game
+        self.viewer = viewer          # the player who last took the seat on the pass screen
+        self.legal: list[A.Action] = []
+        self.dialog: ChoiceDialog | None = None
+        self.move_source: Hex | None = None
+        self.move_pick: Counter = Counter()       # unit kind -> how many go from the source
+        self.move_limits: dict[str, int] = {}     # unit kind -> the most that can go
+        self.hover: Hex | None = None
+        self.mouse = (0, 0)
+        self.press: tuple[int, int] | None = None  # where a left press on the map started
+        self.dragging = False
+        self.board = BoardView(pygame.Rect(0, 0, 1, 1))
+        self.panel = SidePanel(pygame.Rect(0, 0, 1, 1))  # replaced with the real size in layout()
+        self.action_buttons: dict[str, UIButton] = {}
+        self.pass_button: UIButton | None = None
+        self._fitted = False
+        self.notice = ""
+        self._recompute_legal()
+
+    # ------------------------------------------------------------------ layout
+    @property
+    def covered(self) -> bool:
+        """True while the pass screen hides everything from the wrong player."""
+        return self.game.phase != "over" and self.viewer != self.game.actor()
+
+    def layout(self) -> None:
+        board_rect, panel_rect = screen_layout(self.size)
+        refit = not self._fitted or board_rect.size != self.board.rect.size
+        self.board.rect = board_rect
+        self.panel = SidePanel(panel_rect, self.app.scale)
+        if refit:
+            self.board.fit(list(self.game.space_region))
+            self._fitted = True
+
+    def build(self) -> None:
+        """(Re)create the buttons and the dialog for the current state of the game."""
+        self.buttons = {}
+        self.action_buttons = {}
+        self.pass_button = None
+        self.dialog = None
+        self.layout()
+        if self.covered:
+            self._build_pass_screen()
+            return
+        self._build_action_bar()
+        self._build_move_picker()
+        self._open_decision_dialog()
+
+    def rebuild(self) -> None:
+        self.app.manager.clear_and_reset()
+        self.build()
+        self.app.dirty = True
+
+    def _build_pass_screen(self) -> None:
+        w, h = self.size
+        name = self.game.player(self.game.actor()).name
+        rect = pygame.Rect(0, 0, 420, 64)
+        rect.center = (w // 2, h // 2 + 10)
+        self.pass_button = self.add_button(rect, f"I am {name} — show my view", self.take_seat,
+                                           object_id="#pass_screen_button")
+
+    def _build_action_bar(self) -> None:
+        legal = self.legal
+        kinds = {type(a) for a in legal}
+        pending = self.game.pending[-1] if self.game.pending else None
+        in_move = isinstance(pending, MoveDecision)
+        specs: list[tuple[str, str, Callable[[], None], bool, str]] = [
+            ("advance", "Advance", self.open_advance_menu, A.Advance in kinds, "Buy an advance (a main action)"),
+            ("move", "Move", self._start_move, A.StartMove in kinds, "Move units (a main action)"),
+            ("happiness", "Happiness", lambda: self.perform(A.StartHappiness()), A.StartHappiness in kinds,
+             "Increase the mood of your cities with mood tokens (a main action)"),
+            ("found", "Found city", self.open_found_menu, A.FoundCity in kinds, "Found a city with a settler"),
+            ("all", "All actions…", self.open_all_actions, bool(legal), "Every action you can take now"),
+        ]
+        if in_move:
+            specs[1] = ("end_move", "End move", lambda: self.perform(A.EndMove()), A.EndMove in kinds,
+                        "Finish this move action")
+        x = 8
+        board_w = self.board.rect.w
+        scale = self.app.scale
+        height = self.board.rect.top - 14
+        button_w = max(96, min(round(130 * scale), (board_w - 16 - 6 * 6) // 7))
+        menu_w = round(80 * scale)
+        for key, text, on_press, enabled, tip in specs:
+            self.action_buttons[key] = self.add_button(pygame.Rect(x, 8, button_w, height), text, on_press,
+                                                       enabled=enabled, tooltip=tip)
+            x += button_w + 6
+        right = board_w - 8
+        self.action_buttons["menu"] = self.add_button(pygame.Rect(right - menu_w, 8, menu_w, height), "Menu",
+                                                      self.open_game_menu)
+        self.action_buttons["end_turn"] = self.add_button(
+            pygame.Rect(right - menu_w - 6 - button_w, 8, button_w, height), "End turn", self.end_turn,
+            enabled=A.EndTurn in kinds, tooltip="Pass the turn to the next player", object_id="#primary")
+
+    # ------------------------------------------------------------------ game flow
+    def _recompute_legal(self) -> None:
+        self.legal = legal_actions(self.game) if self.game.phase != "over" else []
+
+    def perform(self, action: A.Action) -> None:
+        """Apply a legal action, then bring the screen up to date (pass screen, scores, dialogs)."""
+        actor_before = self.game.actor()
+        self._kill_dialog()
+        try:
+            apply(self.game, action)
+        except RuleError as exc:  # the listed actions should always apply; say so if one does not
+            self._recompute_legal()
+            self.rebuild()
+            self.show_message("That action was refused", str(exc))
+            return
+        self.move_source, self.move_pick, self.move_limits = None, Counter(), {}
+        self._recompute_legal()
+        if self.game.phase == "over":
+            self.autosave()
+            self.app.show_scores(self.game)
+            return
+        if self.game.actor() != actor_before:
+            self.autosave()
+        self.rebuild()
+
+    def take_seat(self) -> None:
+        self.viewer = self.game.actor()
+        self.rebuild()
+
+    def end_turn(self) -> None:
+        left = self.game.actions_left
+        if left > 0:
+            self.open_dialog(ConfirmDialog(
+                self.app.manager, self.app.scale, self.board.rect, "End turn?",
+                f"{left} action{'s' if left != 1 else ''} left — end the turn anyway?",
+                ("End turn", lambda: self.perform(A.EndTurn())), self.close_dialog))
+        else:
+            self.perform(A.EndTurn())
+
+    def autosave(self) -> None:
+        settings = self.app.settings
+        if not settings.autosave:
+            return
+        try:
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
+            save_game(self.game, settings.autosave_path)
+        except (OSError, SaveError) as exc:
+            self.notice = f"Autosave failed: {exc}"  # shown in the status bar; the game goes on
+
+    def save_now(self) -> None:
+        settings = self.app.settings
+        path = settings.saves_dir / time.strftime("game-%Y%m%d-%H%M%S.yaml")
+        try:
+            settings.saves_dir.mkdir(parents=True, exist_ok=True)
+            save_game(self.game, path)
+        except (OSError, SaveError) as exc:
+            self.show_message("Save failed", str(exc))
+            return
+        self.show_message("Game saved", f"Saved to {path}")
+
+    def leave(self) -> None:
+        if self.game.phase != "over":
+            self.autosave()
+
+    # ------------------------------------------------------------------ dialogs
+    def open_dialog(self, dialog: ChoiceDialog) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+        self.dialog = dialog
+        self.app.dirty = True
+
+    def _kill_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+        self.app.dirty = True
+
+    def close_dialog(self) -> None:
+        """Close a menu or message; a pending decision's dialog comes back."""
+        self._kill_dialog()
+        if not self.covered:
+            self._open_decision_dialog()
+
+    def menu(self, title: str, prompt: str, options: list[Option]) -> None:
+        """A menu the player opened: it can be cancelled."""
+        self.open_dialog(ChoiceDialog(self.app.manager, self.app.scale, self.board.rect, title, prompt, options,
+                                      cancel=self.close_dialog))
+
+    def show_message(self, title: str, text: str) -> None:
+        self.open_dialog(ChoiceDialog(self.app.manager, self.app.scale, self.board.rect, title, text,
+                                      [Option("OK", self.close_dialog)]))
+
+    def options_for(self, actions: list[A.Action]) -> list[Option]:
+        return [Option(describe_action(self.game, a), lambda a=a: self.perform(a)) for a in actions]
+
+    def _open_decision_dialog(self) -> None:
+        """A pending decision (other than moving units on the map) is answered in a dialog."""
+        if not self.game.pending or not self.legal:
+            return
+        decision = self.game.pending[-1]
+        if isinstance(decision, MoveDecision) and self._move_actions():
+            return  # answered on the map
+        prompt = decision_title(self.game, decision)
+        battle = combat_summary(self.game)
+        if battle:
+            prompt = f"{battle}. {prompt}"
+        if isinstance(decision, HappinessDecision):
+            prompt += " (or click a city on the map)"
+        self.dialog = ChoiceDialog(self.app.manager, self.app.scale, self.board.rect, "Decision", prompt,
+                                   self.options_for(self.legal), corner=True)
+
+    def open_advance_menu(self) -> None:
+        advances = [a for a in self.legal if isinstance(a, A.Advance)]
+        options = []
+        for action in advances:
+            spec = self.game.rules.advance(action.advance)
+            category = self.game.rules.category_of(action.advance).name
+            options.append(Option(f"{action.advance} ({category})", lambda a=action: self.perform(a),
+                                  tooltip=spec.text))
+        cost = self.game.rules.game.advance_cost
+        self.menu("Advance", f"Buy an advance for {cost.amount} of {', '.join(cost.pay_with)}.", options)
+
+    def open_found_menu(self) -> None:
+        self.menu("Found a city", "Which settler founds the city?",
+                  self.options_for([a for a in self.legal if isinstance(a, A.FoundCity)]))
+
+    def open_all_actions(self) -> None:
+        self.menu("All actions", "Every action you can take now.", self.options_for(self.legal))
+
+    def open_game_menu(self) -> None:
+        self.menu("Menu", "The game is saved automatically whenever the seat changes hands.", [
+            Option("Save game", self.save_now),
+            Option("Fit the map to the window (Home)", self._fit_and_close),
+            Option("Quit to title (autosaves)", self.app.show_title),
+        ])
+
+    def _fit_and_close(self) -> None:
+        self.board.fit(list(self.game.space_region))
+        self.close_dialog()
+
+    def open_city_menu(self, space: Hex) -> None:
+        """Everything the player may do with the city or settlers on `space`, from the legal actions."""
+        game = self.game
+        city = game.city_at(space)
+        own_city = city if city is not None and city.owner == game.actor() else None
+        here = self._actions_at(space, own_city)
+        if city is None and not here:
+            return
+        title = f"City at {hex_to_label(space)}" if city else f"Space {hex_to_label(space)}"
+        prompt = self._city_prompt(city) if city else "Settlers here may found a city."
+        options: list[Option] = []
+        for label, group in here:
+            if len(group) > SUBMENU_AFTER:
+                options.append(Option(f"{label}… ({len(group)} choices)",
+                                      lambda l=label, g=group: self.menu(f"{title}: {l}", prompt, self.options_for(g))))
+            else:
+                options.extend(self.options_for(group))
+        if own_city is not None and self._unbuildable(own_city):
+            options.append(Option("Buildings you cannot construct here now…",
+                                  lambda: self.menu(f"{title}: buildings", prompt, self._unbuildable(own_city))))
+        if not options:
+            reason = self._why_city_idle(city) if city is not None else None
+            options.append(Option("Nothing to do here now", self.close_dialog, enabled=False, tooltip=reason))
+            if reason:
+                prompt += f" — {reason}"
+        self.menu(title, prompt, options)
+
+    def _actions_at(self, space: Hex, own_city: City | None) -> list[tuple[str, list[A.Action]]]:
+        groups: dict[str, list[A.Action]] = {}
+        for action in self.legal:
+            label = None
+            if own_city is not None:
+                if isinstance(action, A.Collect) and action.city == own_city.id:
+                    label = "Collect"
+                elif isinstance(action, A.Construct) and action.city == own_city.id:
+                    label = "Construct"
+                elif isinstance(action, A.Recruit) and action.city == own_city.id:
+                    label = "Recruit"
+                elif isinstance(action, A.InfluenceCulture) and action.source == own_city.id:
+                    label = "Influence culture"
+            if isinstance(action, A.InfluenceCulture) and label is None:
+                target = self.game.city(action.target)
+                if target is not None and target.pos == space and target.owner != self.game.actor():
+                    label = "Influence this city"
+            if isinstance(action, A.FoundCity):
+                settler = self.game.unit(action.settler)
+                if settler is not None and settler.pos == space:
+                    label = "Found city"
+            if label:
+                groups.setdefault(label, []).append(action)
+        return list(groups.items())
+
+    def _unbuildable(self, city: City) -> list[Option]:
+        """Greyed entries, with the rule that stops each, for buildings the city lacks and cannot build now."""
+        game = self.game
+        legal = {a.building for a in self.legal if isinstance(a, A.Construct) and a.city == city.id}
+        sea = next((s for s in game.board_neighbors(city.pos) if game.is_water(s)), None)
+        options = []
+        for key, spec in game.rules.buildings.items():
+            if key in legal or key in city.buildings:
+                continue
+            reason = (self._why_city_idle(city) or why_not_construct(game, city, key, sea if spec.needs_sea else None)
+                      or "you cannot pay for it now")
+            options.append(Option(f"{spec.name}: {reason}", self.close_dialog, enabled=False))
+        return options
+
+    def _city_prompt(self, city: City) -> str:
+        game = self.game
+        text = (f"{owner_name(game, city.owner)}'s city, size {city.size}, {city.mood}. "
+                f"{game.actions_left} action(s) left.")
+        if city.owner == game.actor() and city.activations >= 1 and city.mood != MOODS[0]:
+            lower = MOODS[MOODS.index(city.mood) - 1]
+            text += f" It was already activated this turn: another activation makes it {lower}."
+        return text
+
+    def _why_city_idle(self, city: City) -> str | None:
+        game = self.game
+        if game.pending:
+            return "a decision is pending"
+        if city.owner != game.actor():
+            return f"it belongs to {owner_name(game, city.owner)}"
+        if game.actions_left <= 0:
+            return "no main actions left this turn"
+        return why_cannot_activate(game, city)
+
+    # ------------------------------------------------------------------ moving
+    # After StartMove the player clicks a space with units (the source), adjusts how many of
+    # each kind go with the buttons under the map, then clicks a highlighted destination: the
+    # legal MoveUnits from that source with exactly those units.
+    def _move_actions(self) -> list[A.MoveUnits]:
+        return [a for a in self.legal if isinstance(a, A.MoveUnits)]
+
+    def _source(self, action: A.MoveUnits) -> Hex | None:
+        unit = self.game.unit(action.units[0]) if action.units else None
+        return unit.pos if unit is not None else None
+
+    def _kinds(self, action: A.MoveUnits) -> Counter:
+        return Counter(u.kind for u in (self.game.unit(i) for i in action.units) if u is not None)
+
+    def _moves_from(self, space: Hex | None) -> list[A.MoveUnits]:
+        return [a for a in self._move_actions() if self._source(a) == space]
+
+    def move_sources(self) -> set[Hex]:
+        return {s for s in (self._source(a) for a in self._move_actions()) if s is not None}
+
+    def move_destinations(self) -> set[Hex]:
+        """Where the units picked on the selected space may go together."""
+        return {a.to for a in self._moves_from(self.move_source) if self._kinds(a) == self.move_pick}
+
+    def select_move_source(self, space: Hex | None) -> None:
+        moves = self._moves_from(space)
+        if space is None or not moves:
+            self.move_source, self.move_pick, self.move_limits = None, Counter(), {}
+        else:
+            self.move_source = space
+            self.move_pick = self._kinds(max(moves, key=lambda a: len(a.units)))
+            kinds = {k for a in moves for k in self._kinds(a)}
+            self.move_limits = {k: max(self._kinds(a)[k] for a in moves) for k in sorted(kinds)}
+        self.rebuild()
+
+    def _cycle_pick(self, kind: str) -> None:
+        """One fewer of this kind goes along; from none back to all."""
+        count = self.move_pick[kind] - 1
+        self.move_pick[kind] = count if count >= 0 else self.move_limits[kind]
+        self.move_pick = +self.move_pick  # drop zero counts so it compares equal to an action's kinds
+        self.rebuild()
+
+    def _build_move_picker(self) -> None:
+        if self.move_source is None:
+            return
+        x, y = self.board.rect.x + 8, self.board.rect.bottom - 44
+        for kind, limit in self.move_limits.items():
+            name = self.game.rules.units[kind].name
+            button = self.add_button(pygame.Rect(x, y, 150, 36), f"{self.move_pick[kind]}/{limit} {name}",
+                                     lambda k=kind: self._cycle_pick(k),
+                                     tooltip=f"Click to take one {name} fewer (after none: all again)")
+            self.action_buttons[f"pick_{kind}"] = button
+            x += 156
+
+    def _start_move(self) -> None:
+        self.perform(A.StartMove())
+
+    def _move_click(self, space: Hex | None) -> None:
+        if space is not None and space in self.move_destinations():
+            action = next(a for a in self._moves_from(self.move_source)
+                          if a.to == space and self._kinds(a) == self.move_pick)
+            self.perform(action)
+            return
+        self.select_move_source(space if space in self.move_sources() else None)
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event, consumed: bool) -> None:
+        if self.dialog is not None and self.dialog.handle(event):
+            return
+        if self.press_button(event):
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = event.pos
+        if self.covered:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.take_seat()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and not consumed:
+            self._mouse_down(event)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self._mouse_up(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self._mouse_motion(event)
+        elif event.type == pygame.MOUSEWHEEL and not self.app.manager.get_hovering_any_element():
+            self._wheel(event)
+        elif event.type == pygame.KEYDOWN and not consumed:
+            self._key(event)
+
+    def _mouse_down(self, event: pygame.event.Event) -> None:
+        if not self.board.rect.collidepoint(event.pos):
+            return
+        if event.button in (1, 2, 3):
+            self.press = event.pos
+            self.dragging = event.button != 1  # middle/right drag pans at once
+
+    def _mouse_up(self, event: pygame.event.Event) -> None:
+        was_click = self.press is not None and not self.dragging and event.button == 1
+        self.press = None
+        self.dragging = False
+        if was_click:
+            self.click_space(self.board.space_at(self.game, event.pos))
+
+    def _mouse_motion(self, event: pygame.event.Event) -> None:
+        if self.press is not None and any(event.buttons):
+            dx, dy = event.pos[0] - self.press[0], event.pos[1] - self.press[1]
+            if self.dragging or abs(dx) + abs(dy) > DRAG_THRESHOLD:
+                if not self.dragging:
+                    self.board.pan(dx, dy)  # catch up with the threshold distance
+                else:
+                    self.board.pan(*event.rel)
+                self.dragging = True
+        self.hover = self.board.space_at(self.game, event.pos)
+
+    def _wheel(self, event: pygame.event.Event) -> None:
+        if self.panel.log_rect.collidepoint(self.mouse):
+            self.panel.scroll_log(event.y * 3)
+        elif self.board.rect.collidepoint(self.mouse):
+            self.board.zoom(ZOOM_STEP ** event.y, self.mouse)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        pans = {pygame.K_LEFT: (PAN_STEP, 0), pygame.K_RIGHT: (-PAN_STEP, 0),
+                pygame.K_UP: (0, PAN_STEP), pygame.K_DOWN: (0, -PAN_STEP)}
+        if event.key in pans:
+            self.board.pan(*pans[event.key])
+        elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.board.zoom(ZOOM_STEP)
+        elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.board.zoom(1 / ZOOM_STEP)
+        elif event.key == pygame.K_HOME:
+            self.board.fit(list(self.game.space_region))
+        elif event.key == pygame.K_ESCAPE:
+            if self.dialog is not None and self.dialog.cancel is not None:
+                self.close_dialog()
+            elif self.move_source is not None:
+                self.select_move_source(None)
+
+    def click_space(self, space: Hex | None) -> None:
+        """A left click on the map (not a drag)."""
+        pending = self.game.pending[-1] if self.game.pending else None
+        if isinstance(pending, MoveDecision):
+            self._move_click(space)
+        elif isinstance(pending, HappinessDecision):
+            city = self.game.city_at(space) if space is not None else None
+            raise_it = [a for a in self.legal if isinstance(a, A.RaiseMood) and city is not None and a.city == city.id]
+            if raise_it:
+                self.perform(raise_it[0])
+        elif pending is None and space is not None:
+            self.open_city_menu(space)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.covered:
+            self._draw_pass_screen(surface)
+            return
+        surface.fill(theme.PANEL, pygame.Rect(0, 0, self.board.rect.w, self.board.rect.top))
+        self.board.draw(surface, self.game, self._overlay())
+        self.panel.draw(surface, self.game, self.viewer)
+        self._draw_status(surface)
+
+    def _overlay(self) -> Overlay:
+        overlay = Overlay(hover=self.hover)
+        pending = self.game.pending[-1] if self.game.pending else None
+        if isinstance(pending, MoveDecision):
+            overlay.selected = self.move_source
+            overlay.highlights = self.move_destinations()
+            overlay.targets = self.move_sources() - {self.move_source}
+        elif isinstance(pending, OrientationDecision):
+            region = self.game.regions[pending.region - 1]
+            overlay.highlights = set(region.spaces())
+            overlay.selected = pending.target
+        elif self.game.combat is not None:
+            overlay.selected = self.game.combat.space
+        return overlay
+
+    def status_text(self) -> str:
+        game = self.game
+        current = game.player(game.current).name
+        text = f"Age {game.age}, round {game.round} — {current}'s turn, {game.actions_left} action(s) left"
+        if game.phase == "status":
+            text = f"Age {game.age} status phase"
+        pending = game.pending[-1] if game.pending else None
+        if isinstance(pending, MoveDecision):
+            hint = "click a highlighted space" if self.move_source else "click a space with units to move"
+            text += f" · Move, {pending.groups_left} group(s) left: {hint}"
+        elif pending is not None:
+            text += f" · waiting for {game.player(pending.player).name}: {pending.describe()}"
+        return text
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        rect = pygame.Rect(0, self.board.rect.bottom, self.board.rect.w, self.size[1] - self.board.rect.bottom)
+        surface.fill(theme.PANEL, rect)
+        pygame.draw.line(surface, theme.PANEL_LINE, rect.topleft, rect.topright)
+        big, small = round(14 * self.app.scale), round(13 * self.app.scale)
+        theme.blit_text(surface, theme.fit_text(self.status_text(), big, rect.w - 16), (8, rect.y + 4), big, bold=True)
+        info = self.panel.hover_text(self.mouse) or (self.space_info(self.hover) if self.hover else self.notice)
+        if not info:
+            info = "Click your city for its actions · drag or arrow keys to pan · wheel to zoom · Home to fit"
+        theme.blit_text(surface, theme.fit_text(info, small, rect.w - 16), (8, rect.y + 8 + big + 4), small,
+                        theme.TEXT_DIM)
+
+    def space_info(self, space: Hex) -> str:
+        """What a player sees about a space: never the terrain of an unexplored region."""
+        game = self.game
+        terrain = game.terrain(space)
+        label = hex_to_label(space)
+        if terrain is None:
+            return f"{label}: unexplored"
+        spec = game.rules.terrain[terrain]
+        parts = [f"{label}: {spec.name}" + (f" (yields {', '.join(spec.yields)})" if spec.yields else "")]
+        if space in game.exhausted:
+            parts.append("exhausted")
+        city = game.city_at(space)
+        if city is not None:
+            buildings = ", ".join(f"{game.rules.buildings[b].name}"
+                                  + (f" [{owner_name(game, c)}]" if c != city.owner else "")
+                                  for b, c in city.buildings.items())
+            parts.append(f"{owner_name(game, city.owner)}'s city, size {city.size}, {city.mood}"
+                         + (f": {buildings}" if buildings else ""))
+        units = game.units_at(space)
+        if units:
+            by_owner: dict[int, list[str]] = {}
+            for unit in units:
+                by_owner.setdefault(unit.owner, []).append(game.rules.units[unit.kind].name)
+            parts.extend(f"{owner_name(game, o)}: {unit_counts(game, kinds)}" for o, kinds in by_owner.items())
+        return " · ".join(parts)
+
+    def _draw_pass_screen(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        surface.fill(theme.BACKGROUND)
+        actor = self.game.actor()
+        name = self.game.player(actor).name
+        colour = owner_colour(self.game, actor)
+        pygame.draw.rect(surface, colour, pygame.Rect(0, 0, w, 10))
+        theme.blit_text(surface, f"Pass to {name}", (w // 2, h // 2 - 110), 48, colour, bold=True, anchor="midbottom")
+        reason = "It is your turn." if not self.game.pending else decision_title(self.game, self.game.pending[-1])
+        theme.blit_text(surface, theme.fit_text(reason, 18, w - 80), (w // 2, h // 2 - 80), 18, anchor="midtop")
+        theme.blit_text(surface, "Everyone else: please look away from the screen.", (w // 2, h // 2 - 50), 15,
+                        theme.TEXT_DIM, anchor="midtop")
+        recent = self.game.log[-8:]
+        y = h // 2 + 70
+        theme.blit_text(surface, "Recently:", (w // 2, y), 14, theme.TEXT_DIM, bold=True, anchor="midtop")
+        for line in recent:
+            y += 20
+            theme.blit_text(surface, theme.fit_text(line, 14, w - 80), (w // 2, y), 14, theme.TEXT_DIM, anchor="midtop")

@@ -1,0 +1,270 @@
+"""Readable text for actions, decisions and pieces. Pure functions of the model: no pygame."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable
+
+from civgame.engine import actions as A
+from civgame.engine import decisions as D
+from civgame.engine.happiness import raise_cost
+from civgame.engine.hexgrid import Hex, hex_to_label, region_slots
+from civgame.engine.model import BARBARIAN, MOODS, PIRATE, Game
+from civgame.engine.payments import describe as describe_cost
+
+
+def where(space: Hex | None) -> str:
+    return hex_to_label(space) if space is not None else "?"
+
+
+def owner_name(game: Game, owner: int) -> str:
+    if owner == BARBARIAN:
+        return "Barbarians"
+    if owner == PIRATE:
+        return "Pirates"
+    return game.player(owner).name
+
+
+def amounts(what: dict[str, int] | None) -> str:
+    """"1 food, 2 gold" (zero amounts left out)."""
+    parts = [f"{n} {k}" for k, n in (what or {}).items() if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def unit_counts(game: Game, kinds: list[str] | tuple[str, ...]) -> str:
+    """"2 Infantry, 1 Settler" in the order first seen."""
+    counts = Counter(kinds)
+    return ", ".join(f"{n} {game.rules.units[k].name if k in game.rules.units else k}" for k, n in counts.items())
+
+
+def units_text(game: Game, unit_ids: tuple[int, ...] | list[int]) -> str:
+    kinds = [u.kind for u in (game.unit(i) for i in unit_ids) if u is not None]
+    return unit_counts(game, kinds) or f"units {', '.join(map(str, unit_ids))}"
+
+
+def city_text(game: Game, city_id: int | None) -> str:
+    city = game.city(city_id) if city_id is not None else None
+    if city is None:
+        return f"city {city_id}"
+    return f"{owner_name(game, city.owner)}'s city at {where(city.pos)}"
+
+
+def building_name(game: Game, key: str) -> str:
+    spec = game.rules.buildings.get(key)
+    return spec.name if spec else key
+
+
+def _paying(payment: dict[str, int] | None) -> str:
+    return f", paying {amounts(payment)}" if payment else ""
+
+
+def _collect(game: Game, a: A.Collect) -> str:
+    picks = ", ".join(f"{what} from {where(space)}" for space, what in a.picks)
+    return f"Collect {picks}" if picks else "Collect nothing"
+
+
+def _construct(game: Game, a: A.Construct) -> str:
+    city = game.city(a.city)
+    facing = f" facing {where(a.port_space)}" if a.port_space is not None else ""
+    at = where(city.pos if city else None)
+    return f"Construct {building_name(game, a.building)} at {at}{facing}{_paying(a.payment)}"
+
+
+def _recruit(game: Game, a: A.Recruit) -> str:
+    city = game.city(a.city)
+    return f"Recruit {unit_counts(game, a.units)} at {where(city.pos if city else None)}{_paying(a.payment)}"
+
+
+def _influence(game: Game, a: A.InfluenceCulture) -> str:
+    source = game.city(a.source)
+    tokens = f" (+{a.range_tokens} culture for range)" if a.range_tokens else ""
+    return (f"Influence the {building_name(game, a.building)} in {city_text(game, a.target)}"
+            f" from {where(source.pos if source else None)}{tokens}")
+
+
+def _move_units(game: Game, a: A.MoveUnits) -> str:
+    first = game.unit(a.units[0]) if a.units else None
+    origin = f" from {where(first.pos)}" if first else ""
+    return f"Move {units_text(game, a.units)}{origin} to {where(a.to)}"
+
+
+def _raise_mood(game: Game, a: A.RaiseMood) -> str:
+    city = game.city(a.city)
+    if city is None:
+        return f"Raise the mood of city {a.city}"
+    after = MOODS[min(MOODS.index(city.mood) + 1, len(MOODS) - 1)]
+    return f"Raise the city at {where(city.pos)} from {city.mood} to {after} ({amounts(raise_cost(game, city))} tokens)"
+
+
+def _found(game: Game, a: A.FoundCity) -> str:
+    settler = game.unit(a.settler)
+    return f"Found a city at {where(settler.pos if settler else None)}"
+
+
+def _orientation(game: Game, a: A.ChooseOrientation) -> str:
+    """While the explorer turns a region over, say where each terrain would lie."""
+    top = game.pending[-1] if game.pending else None
+    if not isinstance(top, D.OrientationDecision):
+        return f"Place the region turned {a.rotation}"
+    region = game.regions[top.region - 1]
+    names = [game.rules.terrain[game.rules.terrain_by_code(code)].name for code in game.tile(region.tile)]
+    spaces = region_slots(region.anchor, a.rotation)
+    return "Turn it so: " + ", ".join(f"{where(h)} {name}" for h, name in sorted(zip(spaces, names)))
+
+
+def _casualties(game: Game, a: A.ChooseCasualties) -> str:
+    return f"Lose {units_text(game, a.units)}" if a.units else "Lose no units"
+
+
+def _refugee(game: Game, a: A.PlaceRefugee) -> str:
+    if a.city is None:
+        return "Do not place the refugee settler"
+    return f"Place the refugee settler in {city_text(game, a.city)}"
+
+
+def _reuse(game: Game, a: A.ReuseUnit) -> str:
+    unit = game.unit(a.unit)
+    if unit is None:
+        return f"Reuse unit {a.unit}"
+    return f"Take the {game.rules.units[unit.kind].name} from {where(unit.pos)}"
+
+
+def _boost(game: Game, a: A.BoostInfluence) -> str:
+    if not a.boost:
+        return "Accept the failed influence attempt"
+    top = game.pending[-1] if game.pending else None
+    needed = top.tokens_needed if isinstance(top, D.InfluenceBoostDecision) else "the"
+    return f"Pay {needed} culture token(s) to succeed"
+
+
+def _raze(game: Game, a: A.Raze) -> str:
+    if a.city is None:
+        return "Raze nothing"
+    return f"Raze {city_text(game, a.city)} for {amounts(dict(game.rules.game.raze))}"
+
+
+def _cancel_fortress(game: Game, a: A.CancelFortress) -> str:
+    if not a.parts:
+        return "Do not pay: the fortress defends in full"
+    parts = " and ".join(part.replace("_", " ") for part in a.parts)
+    return f"Pay to cancel the fortress's {parts}{_paying(a.payment)}"
+
+
+def _combat_bonus(game: Game, a: A.PayCombatBonus) -> str:
+    top = game.pending[-1] if game.pending else None
+    if not a.pay:
+        return "Do not pay for a combat bonus"
+    if isinstance(top, D.CombatBonusDecision):
+        return f"Pay {amounts(top.cost)} for {top.source}: +{top.bonus} combat value every round{_paying(a.payment)}"
+    return f"Pay for the combat bonus{_paying(a.payment)}"
+
+
+def _choose_option(game: Game, a: A.ChooseOption) -> str:
+    top = game.pending[-1] if game.pending else None
+    if isinstance(top, D.EffectChoiceDecision) and a.option in top.options and top.amounts:
+        change = top.amounts[top.options.index(a.option)]
+        gained = {k: v for k, v in change.items() if v > 0}
+        paid = {k: -v for k, v in change.items() if v < 0}
+        details = ", ".join(part for part in (f"gain {amounts(gained)}" if gained else "",
+                                               f"pay {amounts(paid)}" if paid else "") if part)
+        return f"{a.option.replace('_', ' ').capitalize()} ({details})" if details else a.option
+    return a.option.replace("_", " ").capitalize()
+
+
+def _government(game: Game, a: A.ChangeGovernment) -> str:
+    if not a.advances:
+        return "Keep the current government"
+    category = game.rules.category_of(a.advances[0]).name
+    return f"Change government to {category}: {', '.join(a.advances)}"
+
+
+LABELS: dict[type[A.Action], Callable[[Game, A.Action], str]] = {
+    A.Advance: lambda g, a: f"Advance: {a.advance}{_paying(a.payment)}",
+    A.FoundCity: _found,
+    A.Collect: _collect,
+    A.Construct: _construct,
+    A.Recruit: _recruit,
+    A.StartMove: lambda g, a: "Move units",
+    A.StartHappiness: lambda g, a: "Increase happiness",
+    A.InfluenceCulture: _influence,
+    A.UseAbility: lambda g, a: (f"{a.ability.replace('_', ' ').capitalize()} ({a.source})"
+                                + (f": {', '.join(a.choice)}" if a.choice else "")),
+    A.EndTurn: lambda g, a: "End turn",
+    A.Pay: lambda g, a: f"Pay {amounts(a.payment)}",
+    A.CancelPayment: lambda g, a: "Cancel: do not pay (the action is not taken)",
+    A.MoveUnits: _move_units,
+    A.EndMove: lambda g, a: "End move",
+    A.RaiseMood: _raise_mood,
+    A.EndHappiness: lambda g, a: "Stop increasing happiness",
+    A.ChooseOrientation: lambda g, a: _orientation(g, a),
+    A.ChooseCasualties: _casualties,
+    A.Retreat: lambda g, a: "Retreat" if a.retreat else "Fight on",
+    A.PlaceRefugee: _refugee,
+    A.ChooseToken: lambda g, a: f"Take a {a.token} token",
+    A.ReuseUnit: _reuse,
+    A.ChooseOption: _choose_option,
+    A.CancelFortress: _cancel_fortress,
+    A.PayCombatBonus: _combat_bonus,
+    A.PlaceReinforcement: lambda g, a: f"Place the free unit in {city_text(g, a.city)}",
+    A.BoostInfluence: _boost,
+    A.TakeFreeAdvance: lambda g, a: f"Take {a.advance} for free",
+    A.Raze: _raze,
+    A.ChangeGovernment: _government,
+    A.ChooseFirstPlayer: lambda g, a: f"{g.player(a.player).name} goes first",
+}
+
+
+def describe_action(game: Game, action: A.Action) -> str:
+    """One line a player understands, e.g. "Collect food from D7, wood from E8"."""
+    label = LABELS.get(type(action))
+    if label is None:  # an action class added to the engine after this table
+        return action.KIND.replace("_", " ").capitalize()
+    return label(game, action)
+
+
+def combat_summary(game: Game) -> str | None:
+    """"Battle at B4, round 2: Ben attacks with 2 Infantry; Anna defends with 1 Infantry"."""
+    combat = game.combat
+    if combat is None:
+        return None
+    sides = []
+    for verb, side in (("attacks", combat.attacker), ("defends", combat.defender)):
+        units = units_text(game, side.units) if side.units else "no units"
+        sides.append(f"{owner_name(game, side.owner)} {verb} with {units}")
+    return f"Battle at {where(combat.space)}, round {combat.round}: " + "; ".join(sides)
+
+
+def decision_title(game: Game, decision: D.Decision) -> str:
+    """What the deciding player is asked, as the title of the decision dialog."""
+    name = game.player(decision.player).name
+    if isinstance(decision, D.PayDecision):
+        return f"{name}: pay {describe_cost(decision.cost)} for \"{describe_action(game, decision.action)}\""
+    if isinstance(decision, D.MoveDecision):
+        return f"{name}: move units ({decision.groups_left} group(s) left)"
+    if isinstance(decision, D.HappinessDecision):
+        return f"{name}: raise the mood of your cities"
+    if isinstance(decision, D.OrientationDecision):
+        return f"{name}: choose how the explored region lies"
+    if isinstance(decision, D.CasualtyDecision):
+        return f"{name}: remove {decision.count} unit(s) ({decision.reason})"
+    if isinstance(decision, D.RetreatDecision):
+        return f"{name}: retreat or fight on?"
+    if isinstance(decision, D.RefugeeDecision):
+        return f"{name}: place a refugee settler"
+    if isinstance(decision, D.TokenChoiceDecision):
+        return f"{name}: choose {decision.amount} token(s)"
+    if isinstance(decision, D.ReuseUnitDecision):
+        spec = game.rules.units.get(decision.kind_needed)
+        kind = spec.name if spec else decision.kind_needed
+        return f"{name}: no {kind} left in supply - choose one to move to the city"
+    if isinstance(decision, D.InfluenceBoostDecision):
+        return f"{name}: the influence roll failed - boost it with culture tokens?"
+    if isinstance(decision, D.FreeAdvanceDecision):
+        return f"{name}: status phase - take a free advance"
+    if isinstance(decision, D.RazeDecision):
+        return f"{name}: status phase - raze a size 1 city?"
+    if isinstance(decision, D.GovernmentDecision):
+        return f"{name}: status phase - change government?"
+    if isinstance(decision, D.FirstPlayerDecision):
+        return f"{name}: status phase - choose the first player"
+    return f"{name}: {decision.describe()}"

@@ -1,0 +1,240 @@
+"""The screens around a game: title, new game, load, settings."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.elements import UILabel, UITextEntryLine
+
+from civgame.engine.errors import RuleError
+from civgame.engine.save import SaveError, load_game
+from civgame.engine.setup import DEFAULT_COLOURS, new_game
+from civgame.ui import theme
+from civgame.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from civgame.ui.app import App
+
+BUTTON_W, BUTTON_H = 280, 44
+WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
+DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
+MAX_NAME = 20
+
+
+def open_save(app: "App", path: str | Path) -> str | None:
+    """Load a save and show it (the game, or the scores of a finished game). Returns an error or None."""
+    try:
+        game = load_game(path)
+    except SaveError as exc:
+        return str(exc)
+    if game.phase == "over":
+        app.show_scores(game)
+    else:
+        app.start_game(game)
+    return None
+
+
+def _column(size: tuple[int, int], count: int, top: int) -> list[pygame.Rect]:
+    x = (size[0] - BUTTON_W) // 2
+    return [pygame.Rect(x, top + i * (BUTTON_H + 12), BUTTON_W, BUTTON_H) for i in range(count)]
+
+
+class TitleScene(Scene):
+    def build(self) -> None:
+        self.buttons = {}
+        w, h = self.size
+        UILabel(pygame.Rect(0, h // 6 - 10, w, 80), "civgame", self.app.manager, object_id="#title_label")
+        UILabel(pygame.Rect(0, h // 6 + 70, w, 32),
+                "Clash of Cultures: Monumental Edition — hot-seat for 2–4 players", self.app.manager)
+        autosave = self.app.settings.autosave_path
+        rects = _column(self.size, 5, h // 6 + 130)
+        self.new_button = self.add_button(rects[0], "New game", self.app.show_new_game, object_id="#primary")
+        self.continue_button = self.add_button(rects[1], "Continue", self._continue, enabled=autosave.is_file(),
+                                               tooltip="Resume the game saved automatically at the last hand-over")
+        self.load_button = self.add_button(rects[2], "Load", self.app.show_load)
+        self.settings_button = self.add_button(rects[3], "Settings", self.app.show_settings)
+        self.quit_button = self.add_button(rects[4], "Quit", self.app.quit)
+        self.error = UILabel(pygame.Rect(0, rects[4].bottom + 16, w, 28), "", self.app.manager)
+
+    def _continue(self) -> None:
+        problem = open_save(self.app, self.app.settings.autosave_path)
+        if problem:
+            self.show_error(problem)
+
+    def show_error(self, text: str) -> None:
+        self.error.set_text(theme.fit_text(text, round(14 * self.app.scale), self.size[0] - 40))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)
+
+
+class NewGameScene(Scene):
+    def __init__(self, app: "App"):
+        super().__init__(app)
+        self.seats = 2
+        self.names = list(DEFAULT_NAMES)
+        self.seed_text = ""
+
+    def build(self) -> None:
+        self.buttons = {}
+        w, h = self.size
+        manager = self.app.manager
+        left = (w - 460) // 2
+        top = max(40, h // 8)
+        UILabel(pygame.Rect(0, top, w, 40), "New game", manager, object_id="#heading")
+        UILabel(pygame.Rect(left, top + 56, 120, 36), "Players", manager)
+        self.seat_buttons = {}
+        for i, count in enumerate((2, 3, 4)):
+            button = self.add_button(pygame.Rect(left + 130 + i * 60, top + 56, 52, 36), str(count),
+                                     lambda c=count: self._set_seats(c))
+            self.seat_buttons[count] = button
+        self.seat_buttons[self.seats].select()
+        self.name_entries: list[UITextEntryLine] = []
+        self.name_rows_top = top + 110
+        for i in range(self.seats):
+            y = self.name_rows_top + i * 46
+            UILabel(pygame.Rect(left + 30, y, 100, 36), f"Seat {i + 1}", manager)
+            entry = UITextEntryLine(pygame.Rect(left + 130, y, 300, 36), manager, initial_text=self.names[i])
+            entry.set_text_length_limit(MAX_NAME)
+            self.name_entries.append(entry)
+        y = self.name_rows_top + self.seats * 46 + 10
+        UILabel(pygame.Rect(left, y, 120, 36), "Seed", manager)
+        self.seed_entry = UITextEntryLine(pygame.Rect(left + 130, y, 300, 36), manager,
+                                          placeholder_text="empty: a random seed")
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
+        if self.seed_text:
+            self.seed_entry.set_text(self.seed_text)
+        self.error = UILabel(pygame.Rect(0, y + 48, w, 28), "", manager)
+        self.start_button = self.add_button(pygame.Rect(left + 130, y + 84, 300, 44), "Start game", self._start,
+                                            object_id="#primary")
+        self.back_button = self.add_button(pygame.Rect(left + 130, y + 140, 300, 40), "Back", self.app.show_title)
+
+    def _remember_entries(self) -> None:
+        for i, entry in enumerate(self.name_entries):
+            self.names[i] = entry.get_text()
+        self.seed_text = self.seed_entry.get_text()
+
+    def _set_seats(self, count: int) -> None:
+        self._remember_entries()
+        self.seats = count
+        self.app.manager.clear_and_reset()
+        self.build()
+
+    def _start(self) -> None:
+        self._remember_entries()
+        names = [(self.names[i].strip() or f"Player {i + 1}")[:MAX_NAME] for i in range(self.seats)]
+        if len(set(names)) != len(names):
+            self.error.set_text("Every seat needs a different name.")
+            return
+        seed = int(self.seed_text) if self.seed_text.strip() else random.randrange(1, 1_000_000)
+        try:
+            game = new_game(names, seed)
+        except RuleError as exc:
+            self.error.set_text(str(exc))
+            return
+        self.app.start_game(game)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        left = (self.size[0] - 460) // 2
+        for i in range(self.seats):
+            colour = theme.player_colour(DEFAULT_COLOURS[i]) if i < len(DEFAULT_COLOURS) else theme.TEXT_DIM
+            pygame.draw.circle(surface, colour, (left + 12, self.name_rows_top + i * 46 + 18), 10)
+
+
+class LoadScene(Scene):
+    MAX_LISTED = 8
+
+    def build(self) -> None:
+        self.buttons = {}
+        w, h = self.size
+        manager = self.app.manager
+        top = max(30, h // 10)
+        UILabel(pygame.Rect(0, top, w, 40), "Load a game", manager, object_id="#heading")
+        left = (w - 560) // 2
+        saves = self._saves()
+        self.save_buttons = []
+        y = top + 56
+        if not saves:
+            UILabel(pygame.Rect(0, y, w, 30), f"No saves yet in {self.app.settings.saves_dir}", manager)
+            y += 40
+        for path in saves[: self.MAX_LISTED]:
+            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+            button = self.add_button(pygame.Rect(left, y, 560, 38), theme.fit_text(f"{path.name}   ({stamp})", 14, 540),
+                                     lambda p=path: self._open(p), tooltip=str(path))
+            self.save_buttons.append(button)
+            y += 44
+        UILabel(pygame.Rect(left, y + 10, 560, 28), "Or type the path of a save file:", manager)
+        self.path_entry = UITextEntryLine(pygame.Rect(left, y + 40, 440, 38), manager)
+        self.add_button(pygame.Rect(left + 450, y + 40, 110, 38), "Open",
+                        lambda: self._open(self.path_entry.get_text()))
+        self.error = UILabel(pygame.Rect(0, y + 88, w, 28), "", manager)
+        self.back_button = self.add_button(pygame.Rect((w - 200) // 2, y + 128, 200, 40), "Back", self.app.show_title)
+
+    def _saves(self) -> list[Path]:
+        settings = self.app.settings
+        found = list(settings.saves_dir.glob("*.yaml")) if settings.saves_dir.is_dir() else []
+        if settings.autosave_path.is_file():
+            found.append(settings.autosave_path)
+        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+    def _open(self, path: str | Path) -> None:
+        if not str(path).strip():
+            self.error.set_text("Type the path of a save file first.")
+            return
+        problem = open_save(self.app, Path(str(path).strip()).expanduser())
+        if problem:
+            self.error.set_text(theme.fit_text(problem, round(14 * self.app.scale), self.size[0] - 40))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)
+
+
+class SettingsScene(Scene):
+    def build(self) -> None:
+        self.buttons = {}
+        w, h = self.size
+        manager = self.app.manager
+        settings = self.app.settings
+        top = max(30, h // 8)
+        left = (w - 520) // 2
+        UILabel(pygame.Rect(0, top, w, 40), "Settings", manager, object_id="#heading")
+        UILabel(pygame.Rect(left, top + 60, 160, 36), "Window size", manager)
+        for i, size in enumerate(WINDOW_SIZES):
+            button = self.add_button(pygame.Rect(left + 170 + i * 118, top + 60, 110, 36), f"{size[0]}×{size[1]}",
+                                     lambda s=size: self._set(size=s, fullscreen=False))
+            if size == settings.size and not settings.fullscreen:
+                button.select()
+        self.fullscreen_button = self.add_button(
+            pygame.Rect(left + 170, top + 110, 346, 36), f"Fullscreen: {'on' if settings.fullscreen else 'off'}",
+            lambda: self._set(fullscreen=not settings.fullscreen))
+        self.autosave_button = self.add_button(
+            pygame.Rect(left + 170, top + 160, 346, 36),
+            f"Autosave at each hand-over: {'on' if settings.autosave else 'off'}",
+            lambda: self._set(autosave=not settings.autosave))
+        UILabel(pygame.Rect(0, top + 214, w, 28),
+                "Map: drag or arrow keys to pan, mouse wheel or +/- to zoom, Home to fit the whole map.", manager)
+        self.back_button = self.add_button(pygame.Rect((w - 200) // 2, top + 270, 200, 40), "Back", self.app.show_title)
+
+    def _set(self, **changes) -> None:
+        settings = self.app.settings
+        display_changed = any(getattr(settings, k) != v for k, v in changes.items() if k in ("size", "fullscreen"))
+        for key, value in changes.items():
+            setattr(settings, key, value)
+        try:
+            settings.store()
+        except OSError:
+            pass  # the choice still applies to this session
+        if display_changed:
+            self.app.apply_display_settings()
+        else:
+            self.app.manager.clear_and_reset()
+            self.build()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)

@@ -1,0 +1,55 @@
+"""The base of every screen the window shows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+if TYPE_CHECKING:
+    from civgame.ui.app import App
+
+
+class Scene:
+    def __init__(self, app: "App"):
+        self.app = app
+        self.buttons: dict[UIButton, Callable[[], None]] = {}
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.app.screen.get_size()
+
+    def build(self) -> None:
+        """Create the pygame_gui elements for the current window size (called again after a resize)."""
+
+    def handle(self, event: pygame.event.Event, consumed: bool) -> None:
+        """React to one event; `consumed` is True when a pygame_gui element already used it."""
+        self.press_button(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw everything that is not a pygame_gui element."""
+
+    def leave(self) -> None:
+        """Called before another scene replaces this one or the window closes."""
+
+    # ------------------------------------------------------------------ helpers
+    def add_button(self, rect: pygame.Rect, text: str, on_press: Callable[[], None], *,
+                   enabled: bool = True, tooltip: str | None = None, object_id: str | None = None) -> UIButton:
+        button = UIButton(rect, text, self.app.manager, tool_tip_text=tooltip, object_id=object_id)
+        if not enabled:
+            button.disable()
+        self.buttons[button] = on_press
+        return button
+
+    def press_button(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.buttons[event.ui_element]()
+            return True
+        return False
+
+    def clear_buttons(self) -> None:
+        for button in self.buttons:
+            button.kill()
+        self.buttons = {}

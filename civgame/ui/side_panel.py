@@ -1,0 +1,226 @@
+"""The side panel: the deciding player's resources, tokens, advances and hand, the other
+players' public summaries, and the game log.
+
+The hand is drawn only for `viewer`, the player who has taken the seat on the pass screen,
+and only while that player is the one deciding.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from civgame.engine.advances import why_not_gain
+from civgame.engine.model import Game, Player
+from civgame.engine.payments import resource_cap
+from civgame.engine.ruleset import RESOURCES
+from civgame.engine.scoring import score_sheet
+from civgame.ui import theme
+from civgame.ui.board_view import owner_colour
+
+RESOURCE_LETTERS = {"food": "F", "wood": "W", "ore": "O", "ideas": "I", "gold": "G"}
+RESOURCE_COLOURS = {
+    "food": (214, 184, 74), "wood": (140, 96, 52), "ore": (120, 128, 140), "ideas": (96, 160, 220),
+    "gold": (236, 196, 40),
+}
+OWNED, AVAILABLE, LOCKED = "owned", "available", "locked"
+
+
+class SidePanel:
+    def __init__(self, rect: pygame.Rect, scale: float = 1.0):
+        self.rect = pygame.Rect(rect)
+        self.log_scroll = 0  # lines scrolled up from the newest
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self._tips: list[tuple[pygame.Rect, str]] = []
+        self._image: pygame.Surface | None = None  # the last drawing; the scene makes a new panel after each change
+        self.size = round(13 * scale)
+
+    @property
+    def line(self) -> int:
+        return self.size + 5
+
+    # ------------------------------------------------------------------ input
+    def scroll_log(self, lines: int) -> None:
+        self.log_scroll = max(0, self.log_scroll + lines)
+        self._image = None
+
+    def hover_text(self, pos: tuple[int, int]) -> str | None:
+        for rect, tip in self._tips:
+            if rect.collidepoint(pos):
+                return tip
+        return None
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, game: Game, viewer: int | None) -> None:
+        if self._image is not None:
+            surface.blit(self._image, self.rect)
+            return
+        self._render(surface, game, viewer)
+        self._image = surface.subsurface(self.rect).copy()
+
+    def _render(self, surface: pygame.Surface, game: Game, viewer: int | None) -> None:
+        self._tips = []
+        surface.fill(theme.PANEL, self.rect)
+        pygame.draw.line(surface, theme.PANEL_LINE, self.rect.topleft, self.rect.bottomleft, 2)
+        x, y = self.rect.x + 10, self.rect.y + 8
+        width = self.rect.w - 20
+        player = game.player(game.actor())
+        y = self._header(surface, game, player, x, y, width)
+        y = self._resources(surface, game, player, x, y, width)
+        y = self._advances(surface, game, player, x, y, width)
+        others_h = self.line + (len(game.players) - 1) * (2 * self.line + 1)
+        log_min_h = self.line + 5 * (self.size + 2)
+        hand_lines = max(2, (self.rect.bottom - y - self.line - others_h - log_min_h) // self.line)
+        if viewer == player.index:
+            y = self._hand(surface, game, player, x, y, width, hand_lines)
+        else:
+            y = self._heading(surface, "Hand", x, y, width)
+            theme.blit_text(surface, "hidden until its owner takes the seat", (x, y), self.size - 1, theme.TEXT_DIM)
+            y += self.line + 4
+        y = self._others(surface, game, player, x, y, width)
+        self._log(surface, game, x, y, width)
+
+    def _heading(self, surface: pygame.Surface, title: str, x: int, y: int, width: int) -> int:
+        theme.blit_text(surface, title.upper(), (x, y), self.size - 2, theme.TEXT_DIM, bold=True)
+        y += self.line - 2
+        pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (x + width, y))
+        return y + 4
+
+    def _header(self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int) -> int:
+        colour = owner_colour(game, player.index)
+        pygame.draw.circle(surface, colour, (x + 8, y + 11), 8)
+        theme.blit_text(surface, theme.fit_text(player.name, self.size + 4, width - 120), (x + 22, y), self.size + 4,
+                        bold=True)
+        vp = score_sheet(game, player.index)["total"]
+        theme.blit_text(surface, f"{vp:g} VP", (x + width, y + 3), self.size, theme.ACCENT, bold=True,
+                        anchor="topright")
+        return y + self.line + 10
+
+    def _resources(self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int) -> int:
+        box_w = (width - 4 * 4) // 5
+        for i, resource in enumerate(RESOURCES):
+            box = pygame.Rect(x + i * (box_w + 4), y, box_w, self.line + 6)
+            colour = RESOURCE_COLOURS.get(resource, theme.TEXT_DIM)
+            pygame.draw.rect(surface, (46, 51, 62), box, border_radius=4)
+            pygame.draw.rect(surface, colour, box, 1, border_radius=4)
+            amount, cap = player.resources.get(resource, 0), resource_cap(game, player, resource)
+            label = f"{RESOURCE_LETTERS.get(resource, resource[:1].upper())} {amount}/{cap}"
+            theme.blit_text(surface, label, box.center, self.size, theme.TEXT, bold=True, anchor="center")
+            self._tips.append((box, f"{resource.capitalize()}: {amount} (limit {cap})"))
+        y += self.line + 12
+        tokens = f"Mood tokens {player.mood_tokens}    Culture tokens {player.culture_tokens}"
+        theme.blit_text(surface, theme.fit_text(tokens, self.size - 1, width), (x, y), self.size - 1)
+        y += self.line
+        counters = f"Event cubes {player.event_cubes}"
+        if game.phase == "play" and game.current == player.index:
+            counters += f"    Actions left {game.actions_left}"
+        theme.blit_text(surface, theme.fit_text(counters, self.size - 1, width), (x, y), self.size - 1)
+        return y + self.line + 6
+
+    def _advances(self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int) -> int:
+        y = self._heading(surface, f"Advances ({len(player.advances)})", x, y, width)
+        name_w = min(92, width // 4)
+        cell_w = (width - name_w) // 4
+        row_h = self.size + 3
+        small = self.size - 3
+        for category in game.rules.categories:
+            theme.blit_text(surface, theme.fit_text(category.name, small, name_w - 4), (x, y + 1), small,
+                            theme.TEXT_DIM)
+            for i, advance in enumerate(category.advances):
+                cell = pygame.Rect(x + name_w + i * cell_w, y, cell_w - 2, row_h - 2)
+                status, reason = advance_status(game, player, advance.name)
+                colour = owner_colour(game, player.index)
+                if status == OWNED:
+                    pygame.draw.rect(surface, colour, cell, border_radius=3)
+                    text_colour = theme.text_colour_on(colour)
+                elif status == AVAILABLE:
+                    pygame.draw.rect(surface, (58, 64, 78), cell, border_radius=3)
+                    pygame.draw.rect(surface, (170, 178, 196), cell, 1, border_radius=3)
+                    text_colour = theme.TEXT
+                else:
+                    pygame.draw.rect(surface, (40, 44, 52), cell, border_radius=3)
+                    text_colour = (98, 104, 116)
+                theme.blit_text(surface, theme.fit_text(advance.name, small, cell.w - 4), (cell.x + 3, cell.y + 1),
+                                small, text_colour)
+                tip = f"{advance.name} ({category.name}, {status}): {advance.text}"
+                if reason:
+                    tip += f" — {reason}"
+                self._tips.append((cell, tip))
+            y += row_h
+        return y + 6
+
+    def _hand(self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int,
+              max_lines: int) -> int:
+        y = self._heading(surface, "Your hand (private)", x, y, width)
+        cards = [("Action", card_name(game.rules.action_cards, c), card_text(game.rules.action_cards, c))
+                 for c in player.action_cards]
+        cards += [("Objective", card_name(game.rules.objective_cards, c), card_text(game.rules.objective_cards, c))
+                  for c in player.objective_cards]
+        cards += [("Wonder", game.rules.wonders[w].name if w in game.rules.wonders else w,
+                   game.rules.wonders[w].text if w in game.rules.wonders else "") for w in player.wonder_cards]
+        if not cards:
+            theme.blit_text(surface, "no cards", (x, y), self.size - 1, theme.TEXT_DIM)
+            return y + self.line + 4
+        kind_colours = {"Action": (200, 120, 60), "Objective": (120, 170, 90), "Wonder": (212, 175, 55)}
+        hidden = cards[max_lines - 1:] if len(cards) > max_lines else []
+        for kind, name, text in cards[:len(cards) - len(hidden)]:
+            pygame.draw.rect(surface, kind_colours[kind], (x, y + 3, 6, self.size - 2))
+            line = theme.fit_text(f"{kind}: {name}", self.size - 1, width - 12)
+            rect = theme.blit_text(surface, line, (x + 12, y), self.size - 1)
+            self._tips.append((rect.inflate(12, 2), f"{kind} card {name}: {text}"))
+            y += self.line
+        if hidden:
+            rect = theme.blit_text(surface, f"… and {len(hidden)} more (point here to list them)", (x + 12, y),
+                                   self.size - 1, theme.TEXT_DIM)
+            self._tips.append((rect.inflate(12, 2), "; ".join(f"{kind}: {name}" for kind, name, _ in hidden)))
+            y += self.line
+        return y + 4
+
+    def _others(self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int) -> int:
+        y = self._heading(surface, "Other players", x, y, width)
+        for other in game.players:
+            if other.index == player.index:
+                continue
+            colour = owner_colour(game, other.index)
+            pygame.draw.circle(surface, colour, (x + 6, y + self.size // 2 + 2), 6)
+            vp = score_sheet(game, other.index)["total"]
+            cities = len(game.cities_of(other.index))
+            first = (f"{other.name}  {vp:g} VP  {cities} cit{'y' if cities == 1 else 'ies'}  "
+                     f"{len(other.advances)} adv.")
+            theme.blit_text(surface, theme.fit_text(first, self.size - 1, width - 16), (x + 16, y), self.size - 1)
+            y += self.line - 1
+            stock = " ".join(f"{RESOURCE_LETTERS.get(r, r[:1])}{other.resources.get(r, 0)}" for r in RESOURCES)
+            second = (f"{stock}  mood {other.mood_tokens} cult. {other.culture_tokens}  "
+                      f"cards {len(other.action_cards)}A {len(other.objective_cards)}O")
+            theme.blit_text(surface, theme.fit_text(second, self.size - 2, width - 16), (x + 16, y), self.size - 2,
+                            theme.TEXT_DIM)
+            y += self.line + 2
+        return y + 2
+
+    def _log(self, surface: pygame.Surface, game: Game, x: int, y: int, width: int) -> None:
+        y = self._heading(surface, "Game log (wheel to scroll)", x, y, width)
+        self.log_rect = pygame.Rect(x, y, width, max(0, self.rect.bottom - 6 - y))
+        size = self.size - 2
+        step = size + 4
+        lines = [part for entry in game.log for part in theme.wrap_text(entry, size, width)]
+        visible = max(1, self.log_rect.h // step)
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - visible):end]
+        for i, line in enumerate(shown):
+            newest = i == len(shown) - 1
+            theme.blit_text(surface, line, (x, y + i * step), size, theme.TEXT if newest else theme.TEXT_DIM)
+
+
+def advance_status(game: Game, player: Player, name: str) -> tuple[str, str | None]:
+    if player.has(name):
+        return OWNED, None
+    reason = why_not_gain(game, player, name)
+    return (AVAILABLE, None) if reason is None else (LOCKED, reason)
+
+
+def card_name(cards, card_id: int) -> str:
+    return next((c.name for c in cards if c.id == card_id), f"card {card_id}")
+
+
+def card_text(cards, card_id: int) -> str:
+    return next((c.text for c in cards if c.id == card_id), "")

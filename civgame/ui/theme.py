@@ -1,0 +1,153 @@
+"""Colours, fonts and the pygame_gui theme shared by every scene."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+FONT_REGULAR = ASSETS / "fonts" / "DejaVuSans.ttf"
+FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
+
+Colour = tuple[int, int, int]
+
+BACKGROUND: Colour = (24, 27, 33)
+PANEL: Colour = (34, 38, 46)
+PANEL_LINE: Colour = (60, 66, 78)
+TEXT: Colour = (228, 230, 235)
+TEXT_DIM: Colour = (150, 156, 168)
+TEXT_DARK: Colour = (20, 20, 24)
+ACCENT: Colour = (240, 196, 60)
+
+UNEXPLORED: Colour = (58, 64, 78)
+TERRAIN_COLOURS: dict[str, Colour] = {
+    "grassland": (146, 190, 92),
+    "forest": (52, 118, 62),
+    "mountain": (142, 124, 108),
+    "barren": (206, 186, 136),
+    "sea": (64, 124, 186),
+}
+TERRAIN_FALLBACK: Colour = (170, 170, 170)  # a terrain added by a mod without a colour here
+
+PLAYER_COLOURS: dict[str, Colour] = {
+    "red": (206, 54, 54),
+    "blue": (48, 104, 222),
+    "green": (30, 160, 70),
+    "yellow": (236, 200, 34),
+}
+BARBARIAN_COLOUR: Colour = (96, 62, 36)
+PIRATE_COLOUR: Colour = (16, 16, 16)
+
+MOOD_COLOURS: dict[str, Colour] = {"happy": (250, 214, 60), "neutral": (196, 200, 206), "angry": (222, 60, 50)}
+MOOD_SYMBOLS = {"happy": "☺", "neutral": "–", "angry": "☹"}
+
+HIGHLIGHT: Colour = (255, 226, 70)
+SELECTED: Colour = (255, 255, 255)
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """How much larger text and bars are drawn than at 1280x720 (1.0 up to 1.3 at 1920x1080)."""
+    factor = min(size[0] / 1280, size[1] / 720)
+    return round(max(1.0, min(1.3, 1 + 0.6 * (factor - 1))), 2)
+
+
+def player_colour(name: str) -> Colour:
+    return PLAYER_COLOURS.get(name, (180, 180, 180))
+
+
+def text_colour_on(background: Colour) -> Colour:
+    """Black or white, whichever reads better on `background`."""
+    r, g, b = background
+    return TEXT_DARK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (250, 250, 250)
+
+
+def check_assets() -> None:
+    if not FONT_REGULAR.is_file() or not FONT_BOLD.is_file():
+        raise FileNotFoundError(f"the interface font is missing from {FONT_REGULAR.parent}"
+                                " (run civgame from a source checkout)")
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    check_assets()
+    return pygame.font.Font(FONT_BOLD if bold else FONT_REGULAR, max(6, int(size)))
+
+
+@lru_cache(maxsize=2048)
+def text(content: str, size: int, colour: Colour = TEXT, bold: bool = False) -> pygame.Surface:
+    """A rendered line of text, cached: the same labels are drawn every frame."""
+    return font(size, bold).render(content, True, colour)
+
+
+def blit_text(surface: pygame.Surface, content: str, pos: tuple[float, float], size: int,
+              colour: Colour = TEXT, *, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    image = text(content, size, colour, bold)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+def fit_text(content: str, size: int, width: int) -> str:
+    """Shorten `content` with an ellipsis until it fits in `width` pixels."""
+    f = font(size)
+    if f.size(content)[0] <= width:
+        return content
+    while content and f.size(content + "…")[0] > width:
+        content = content[:-1]
+    return content + "…"
+
+
+def wrap_text(content: str, size: int, width: int) -> list[str]:
+    """Break text into lines that fit `width`; a word longer than a line is cut."""
+    f = font(size)
+    lines: list[str] = []
+    line = ""
+    for word in content.split():
+        while f.size(word)[0] > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and f.size(word[:cut])[0] > width:
+                cut -= 1
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:cut])
+            word = word[cut:]
+        candidate = f"{line} {word}".strip()
+        if f.size(candidate)[0] <= width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def gui_theme(scale: float = 1.0) -> dict:
+    """The pygame_gui theme: our font everywhere, dark colours, no close button on decisions."""
+    check_assets()
+    base = {
+        "name": "dejavu", "size": str(round(14 * scale)),
+        "regular_path": str(FONT_REGULAR), "bold_path": str(FONT_BOLD),
+    }
+    return {
+        "defaults": {
+            "font": base,
+            "colours": {
+                "normal_bg": "#3a4150", "hovered_bg": "#4d5870", "disabled_bg": "#2a2e36",
+                "selected_bg": "#5d6a88", "active_bg": "#6a7896", "dark_bg": "#22262e",
+                "normal_text": "#e4e6eb", "hovered_text": "#ffffff", "selected_text": "#ffffff",
+                "disabled_text": "#7a808c", "normal_border": "#5a6274", "hovered_border": "#8a94aa",
+                "disabled_border": "#3a3e48", "selected_border": "#a0aac0", "active_border": "#a0aac0",
+            },
+            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "4"},
+        },
+        "#decision": {"misc": {"enable_close_button": "0"}},
+        "#prompt": {"misc": {"text_horiz_alignment": "left"}},
+        "#pass_screen_button": {"font": {**base, "size": str(round(20 * scale)), "bold": "1"}},
+        "#title_label": {"font": {**base, "size": str(round(40 * scale)), "bold": "1"}},
+        "#heading": {"font": {**base, "size": str(round(20 * scale)), "bold": "1"}},
+        "#primary": {"colours": {"normal_bg": "#8a6d1a", "hovered_bg": "#a8862a", "normal_border": "#c9a23a"}},
+    }

@@ -1,0 +1,49 @@
+"""Helpers for interface tests: a window on SDL's dummy driver, driven by real pygame events."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame is imported anywhere
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from civgame.ui.app import App, Settings  # noqa: E402
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture
+def app(tmp_path):
+    window = App(Settings(size=SIZE, data_dir=tmp_path, autosave=True))
+    window.show_title()
+    window.pump()
+    yield window
+    pygame.display.quit()
+
+
+def click(app: App, pos, button: int = 1) -> None:
+    """A real left click: button down and up at a pixel, then let the app handle everything."""
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.pump()
+
+
+def click_button(app: App, button) -> None:
+    assert button.alive(), "the button is no longer on screen"
+    assert button.is_enabled, f"button {button.text!r} is disabled"
+    click(app, button.rect.center)
+
+
+def type_text(app: App, text: str) -> None:
+    for char in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    app.pump()
+
+
+def press_key(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    app.pump()

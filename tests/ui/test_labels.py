@@ -1,0 +1,108 @@
+"""describe_action: a readable line for every action class, with spaces named like "D2"."""
+
+from civgame.engine import actions as A
+from civgame.engine import decisions as D
+from civgame.engine.hexgrid import label_to_hex
+from civgame.engine.model import City, Unit
+from civgame.engine.setup import new_game
+from civgame.ui.labels import LABELS, decision_title, describe_action
+
+
+def sample_game():
+    game = new_game(["Anna", "Ben"], 4)
+    game.cities.clear()
+    game.units.clear()
+    game.cities.append(City(100, 0, label_to_hex("D2"), "neutral", buildings={"temple": 0}))
+    game.cities.append(City(101, 1, label_to_hex("D7"), "happy", buildings={"academy": 1}))
+    game.units.append(Unit(200, 0, "infantry", label_to_hex("D3")))
+    game.units.append(Unit(201, 0, "infantry", label_to_hex("D3")))
+    game.units.append(Unit(202, 0, "settler", label_to_hex("C3")))
+    return game
+
+
+def samples():
+    h = label_to_hex
+    return {
+        A.Advance("Bartering"): "Advance: Bartering",
+        A.Advance("Bartering", payment={"food": 1, "gold": 1}): "Advance: Bartering, paying 1 food, 1 gold",
+        A.FoundCity(202): "Found a city at C3",
+        A.Collect(100, ((h("D2"), "food"), (h("C2"), "wood"))): "Collect food from D2, wood from C2",
+        A.Construct(100, "port", h("E2")): "Construct Port at D2 facing E2",
+        A.Recruit(100, ("infantry", "infantry", "settler")): "Recruit 2 Infantry, 1 Settler at D2",
+        A.StartMove(): "Move units",
+        A.StartHappiness(): "Increase happiness",
+        A.InfluenceCulture(100, 101, "academy", 2):
+            "Influence the Academy in Ben's city at D7 from D2 (+2 culture for range)",
+        A.EndTurn(): "End turn",
+        A.UseAbility("Taxes", "collect_taxes", ("gold", "ore")): "Collect taxes (Taxes): gold, ore",
+        A.Pay({"food": 2}): "Pay 2 food",
+        A.CancelPayment(): "Cancel: do not pay (the action is not taken)",
+        A.MoveUnits((200, 201), h("D4")): "Move 2 Infantry from D3 to D4",
+        A.EndMove(): "End move",
+        A.RaiseMood(100): "Raise the city at D2 from neutral to happy (2 mood tokens)",
+        A.EndHappiness(): "Stop increasing happiness",
+        A.ChooseOrientation(3): "Place the region turned 3",
+        A.ChooseCasualties((200,)): "Lose 1 Infantry",
+        A.Retreat(True): "Retreat",
+        A.Retreat(False): "Fight on",
+        A.PlaceRefugee(100): "Place the refugee settler in Anna's city at D2",
+        A.PlaceRefugee(None): "Do not place the refugee settler",
+        A.ChooseToken("culture"): "Take a culture token",
+        A.ReuseUnit(202): "Take the Settler from C3",
+        A.BoostInfluence(False): "Accept the failed influence attempt",
+        A.TakeFreeAdvance("Myths"): "Take Myths for free",
+        A.Raze(None): "Raze nothing",
+        A.Raze(100): "Raze Anna's city at D2 for 1 gold",
+        A.ChangeGovernment(()): "Keep the current government",
+        A.ChooseFirstPlayer(1): "Ben goes first",
+        A.ChooseOption("gold"): "Gold",
+        A.CancelFortress(()): "Do not pay: the fortress defends in full",
+        A.CancelFortress(("extra_die",), {"ore": 2}): "Pay to cancel the fortress's extra die, paying 2 ore",
+        A.PayCombatBonus(False): "Do not pay for a combat bonus",
+        A.PlaceReinforcement(100): "Place the free unit in Anna's city at D2",
+    }
+
+
+def test_every_action_class_has_a_label():
+    missing = {cls.__name__ for cls in A.Action.REGISTRY.values()} - {cls.__name__ for cls in LABELS}
+    assert not missing, f"add a label for {sorted(missing)} to LABELS in civgame/ui/labels.py"
+    assert {type(a) for a in samples()} == set(A.Action.REGISTRY.values())  # the samples below cover them all
+
+
+def test_labels_read_as_expected():
+    game = sample_game()
+    for action, expected in samples().items():
+        assert describe_action(game, action) == expected
+
+
+def test_option_and_combat_bonus_labels_say_what_they_cost_and_give():
+    game = sample_game()
+    game.pending.append(D.EffectChoiceDecision(player=0, source="Taxes", effect="collect", options=["gold", "ore"],
+                                               amounts=[{"gold": 1, "mood": -1}, {"ore": 1}]))
+    assert describe_action(game, A.ChooseOption("gold")) == "Gold (gain 1 gold, pay 1 mood)"
+    game.pending[-1] = D.CombatBonusDecision(player=0, source="Steel Weapons", bonus=2, cost={"ore": 1})
+    assert describe_action(game, A.PayCombatBonus(True)) == "Pay 1 ore for Steel Weapons: +2 combat value every round"
+
+
+def test_boost_names_the_tokens_needed_and_government_names_the_category():
+    game = sample_game()
+    game.pending.append(D.InfluenceBoostDecision(player=0, target=101, building="academy", tokens_needed=2))
+    assert describe_action(game, A.BoostInfluence(True)) == "Pay 2 culture token(s) to succeed"
+    category = next(c for c in game.rules.categories if c.government)
+    names = tuple(a.name for a in category.advances[:2])
+    expected = f"Change government to {category.name}: {', '.join(names)}"
+    assert describe_action(game, A.ChangeGovernment(names)) == expected
+
+
+def test_every_decision_has_a_title_naming_the_player():
+    game = sample_game()
+    for cls in D.Decision.REGISTRY.values():
+        decision = cls(player=1)
+        if isinstance(decision, D.PayDecision):
+            decision.action, decision.cost = A.Advance("Myths"), {"any:food,ideas,gold": 2}
+        if isinstance(decision, D.ReuseUnitDecision):
+            decision.kind_needed = "infantry"
+        title = decision_title(game, decision)
+        assert title.startswith("Ben: ") and len(title) > len("Ben: ") + 5
+    pay = D.PayDecision(player=0, action=A.Advance("Myths"), cost={"any:food,ideas,gold": 2})
+    assert decision_title(game, pay) == 'Anna: pay 2 any of food/ideas/gold for "Advance: Myths"'

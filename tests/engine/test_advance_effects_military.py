@@ -29,7 +29,6 @@ from civgame.engine.actions import (
     StartMove,
 )
 from civgame.engine.codec import to_plain
-from civgame.engine.combat import enter_space
 from civgame.engine.controller import apply
 from civgame.engine.decisions import (
     CombatBonusDecision,
@@ -46,6 +45,7 @@ from civgame.engine.invariants import check_invariants
 from civgame.engine.model import BARBARIAN
 from civgame.engine.movement import board_edge
 from civgame.engine.save import dumps, loads, state_hash
+from tests.combat_helpers import LEADER, alive, attack, dice
 from tests.scenario import Scenario
 
 # ------------------------------------------------------------------ helpers
@@ -87,27 +87,6 @@ def assert_illegal(s: Scenario, action) -> None:
 def holdings(s: Scenario, player: int = 0) -> dict:
     p = s.player(player)
     return {**{k: v for k, v in p.resources.items() if v}, "mood": p.mood_tokens, "culture": p.culture_tokens}
-
-
-def face(s, value, icon):
-    die = s.game.rules.combat.die
-    return next(i for i, f in enumerate(die) if f.value == value and f.icon == icon)
-
-
-def dice(s, *faces):
-    s.fix_dice(*(face(s, v, icon) for v, icon in faces))
-
-
-LEADER = (1, "leader")
-
-
-def attack(s, owner, units, label, origin, can_retreat=True):
-    ids = [u.id for u in units]
-    enter_space(s.game, owner, ids, s.hex(label), {i: s.hex(origin) for i in ids}, can_retreat)
-
-
-def alive(s, units):
-    return [u for u in units if s.game.unit(u.id) is not None]
 
 
 # ------------------------------------------------------------------ Tactics

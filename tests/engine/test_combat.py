@@ -19,30 +19,8 @@ from civgame.engine.invariants import check_invariants
 from civgame.engine.model import BARBARIAN, PIRATE
 from civgame.engine.ruleset import UnitType
 from civgame.engine.save import dumps, loads
+from tests.combat_helpers import LEADER, alive, attack, dice
 from tests.scenario import Scenario
-
-
-def face(s, value, icon):
-    """The die face index showing `value` with `icon`."""
-    die = s.game.rules.combat.die
-    return next(i for i, f in enumerate(die) if f.value == value and f.icon == icon)
-
-
-def dice(s, *faces):
-    s.fix_dice(*(face(s, v, icon) for v, icon in faces))
-
-
-LEADER = (1, "leader")
-
-
-def attack(s, owner, units, label, origin, can_retreat=True):
-    """Move `units` (already placed at `label`) in from `origin` and resolve the arrival."""
-    ids = [u.id for u in units]
-    enter_space(s.game, owner, ids, s.hex(label), {i: s.hex(origin) for i in ids}, can_retreat)
-
-
-def alive(s, units):
-    return [u for u in units if s.game.unit(u.id) is not None]
 
 
 def unchanged_by(s, action):

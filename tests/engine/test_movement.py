@@ -68,7 +68,7 @@ def pos(s: Scenario, unit) -> str:
 
 def test_start_move_spends_an_action_and_opens_three_groups():
     s = board()
-    s.unit(0, "settler", "D2")
+    settler = s.unit(0, "settler", "D2")
     settler.moved_this_action = True  # left over from an earlier move action
     s.apply(StartMove())
     assert s.game.actions_left == 2
@@ -94,7 +94,7 @@ def test_start_move_needs_a_main_action():
 
 def test_a_land_unit_moves_one_space_to_adjacent_land_or_unexplored_space():
     s = board()
-    s.unit(0, "settler", "D2")
+    settler = s.unit(0, "settler", "D2")
     s.apply(StartMove())
     # C3 is sea without a ship of the player; E3 is face down (exploring).
     assert destinations(s, settler) == labels(s, "D3", "E2", "D1", "C2", "E3")
@@ -105,7 +105,7 @@ def test_a_land_unit_moves_one_space_to_adjacent_land_or_unexplored_space():
 
 def test_a_land_unit_cannot_move_two_spaces_or_into_sea():
     s = board()
-    s.unit(0, "settler", "D2")
+    settler = s.unit(0, "settler", "D2")
     s.apply(StartMove())
     assert_illegal(s, MoveUnits((settler.id,), s.hex("E4")))
     assert_illegal(s, MoveUnits((settler.id,), s.hex("C3")))
@@ -115,7 +115,7 @@ def test_a_land_unit_cannot_move_two_spaces_or_into_sea():
 
 def test_each_unit_moves_once_per_move_action_but_again_in_the_next():
     s = board()
-    s.unit(0, "settler", "D2")
+    settler = s.unit(0, "settler", "D2")
     s.apply(StartMove())
     move(s, [settler], "D3")
     assert_illegal(s, MoveUnits((settler.id,), s.hex("C4")))
@@ -213,7 +213,7 @@ def test_ships_and_land_units_move_as_separate_groups():
 def test_army_units_need_tactics_to_move_settlers_do_not():
     s = board()
     infantry = s.unit(0, "infantry", "D2")
-    s.unit(0, "settler", "D2")
+    settler = s.unit(0, "settler", "D2")
     s.apply(StartMove())
     assert destinations(s, infantry) == set()
     assert_illegal(s, MoveUnits((infantry.id,), s.hex("D3")))
@@ -227,7 +227,7 @@ def test_army_units_need_tactics_to_move_settlers_do_not():
 
 def test_entering_a_mountain_stops_the_unit_for_the_turn():
     s = board()
-    s.unit(0, "settler", "D2")
+    settler = s.unit(0, "settler", "D2")
     s.apply(StartMove())
     move(s, [settler], "E2")
     assert settler.immobile
@@ -312,7 +312,7 @@ def test_disembarking_respects_the_stacking_limit():
 
 def test_settlers_alone_may_not_enter_a_space_with_enemies():
     s = board()
-    s.unit(0, "settler", "D2")
+    settler = s.unit(0, "settler", "D2")
     s.unit(1, "settler", "D3")
     s.city(1, "D1")
     s.apply(StartMove())
@@ -324,7 +324,7 @@ def test_settlers_alone_may_not_enter_a_space_with_enemies():
 def test_settlers_with_an_army_may_enter_a_space_with_enemies_offered():
     s = board()
     s.advances(0, "Tactics")
-    s.unit(0, "settler", "D2")
+    settler = s.unit(0, "settler", "D2")
     infantry = s.unit(0, "infantry", "D2")
     s.unit(1, "settler", "D3")
     s.apply(StartMove())
@@ -338,7 +338,7 @@ def test_settlers_with_an_army_may_enter_a_space_with_enemies_offered():
 def test_a_land_unit_embarks_onto_its_own_ship_in_an_adjacent_sea_space():
     s = board()
     ship = s.unit(0, "ship", "C3")
-    s.unit(0, "settler", "D2")
+    settler = s.unit(0, "settler", "D2")
     s.apply(StartMove())
     assert s.hex("C3") in destinations(s, settler)
     move(s, [settler], "C3")
@@ -349,7 +349,7 @@ def test_a_land_unit_embarks_onto_its_own_ship_in_an_adjacent_sea_space():
 def test_no_embarking_without_an_own_ship_with_room():
     s = board()
     s.unit(1, "ship", "C3")
-    s.unit(0, "settler", "D2")
+    settler = s.unit(0, "settler", "D2")
     s.apply(StartMove())
     assert_illegal(s, MoveUnits((settler.id,), s.hex("C3")))
     s.apply(EndMove())
@@ -380,7 +380,7 @@ def test_embarking_prefers_a_ship_that_can_still_sail():
     s = board()
     sailed = s.unit(0, "ship", "C3")
     fresh = s.unit(0, "ship", "C3")
-    s.unit(0, "settler", "D2")
+    settler = s.unit(0, "settler", "D2")
     s.apply(StartMove())
     sailed.moved_this_action = True
     move(s, [settler], "C3")
@@ -404,7 +404,7 @@ def test_a_ship_carries_its_cargo_which_may_still_disembark_in_the_same_action()
 def test_embarking_then_disembarking_needs_two_move_actions():
     s = long_sea()
     ship = s.unit(0, "ship", "C3")
-    s.unit(0, "settler", "D2")
+    settler = s.unit(0, "settler", "D2")
     s.apply(StartMove())
     move(s, [settler], "C3")
     move(s, [ship], "C4")
@@ -490,7 +490,7 @@ def test_an_army_with_a_settler_defeats_a_lone_enemy_settler():
     s = board()
     s.advances(0, "Tactics")
     infantry = s.unit(0, "infantry", "D2")
-    s.unit(0, "settler", "D2")
+    settler = s.unit(0, "settler", "D2")
     enemy = s.unit(1, "settler", "D3")
     s.apply(StartMove())
     move(s, [infantry, settler], "D3")

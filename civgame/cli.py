@@ -3,21 +3,26 @@ play a whole game and prints the final score table.
 
     civgame --headless --players 4 --seed 7 --agents random [--save PATH]
     civgame --headless --load PATH [--save PATH]     # finish a saved game
+    civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
+    civgame validate-rules DIR [DIR2 ...]             # check a ruleset, or mods stacked in order
 
-The same seed always plays the same game. Errors are reported in one line on stderr.
+The same seed always plays the same game. Errors are reported in one line on stderr; invalid
+rules data in one line per problem, `file:line: problem`.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import NoReturn, Sequence
 
 from civgame.ai import GameRunError, play_out, random_agents
 from civgame.engine.errors import RuleError
 from civgame.engine.model import Game
+from civgame.engine.mods import check_rules, load_rules, load_saved_game, summary
 from civgame.engine.ruleset import RulesDataError
-from civgame.engine.save import SaveError, load_game, save_game
+from civgame.engine.save import SaveError, save_game
 from civgame.engine.scoring import CATEGORIES, score_sheet
 from civgame.engine.setup import new_game
 
@@ -39,11 +44,21 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--agents", choices=AGENT_KINDS, default="random", help="computer player kind (default random)")
     parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
     parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
+    parser.add_argument("--rules", metavar="DIR", action="append", default=[],
+                        help="a mod folder laid over the default rules; repeat to stack mods in order "
+                             "(with --load: instead of the mods the save names)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    validate = commands.add_parser("validate-rules", help="check a ruleset or mods and list every problem",
+                                   description="Check a complete ruleset folder, or mod folders stacked in "
+                                               "order; print each problem as file:line: problem.")
+    validate.add_argument("folders", metavar="DIR", nargs="+", type=Path)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "validate-rules":
+        return validate_rules(args.folders)
     if not args.headless:
         return _start_window()
     try:
@@ -52,7 +67,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             save_game(game, args.save)
     except GameRunError as exc:
         return _fail(f"the game could not be finished: {exc}")
-    except (SaveError, RuleError, RulesDataError) as exc:
+    except RulesDataError as exc:
+        for problem in exc.problems:
+            print(f"civgame: {problem}", file=sys.stderr)
+        return EXIT_ERROR
+    except (SaveError, RuleError) as exc:
         return _fail(str(exc).splitlines()[0])
     except KeyboardInterrupt:
         return _fail("interrupted")
@@ -69,8 +88,25 @@ def _start_window() -> int:
     return EXIT_USAGE
 
 
+def validate_rules(folders: Sequence[Path]) -> int:
+    """`civgame validate-rules`: every problem on its own line, or one OK line."""
+    try:
+        rules = check_rules(folders)
+    except RulesDataError as exc:
+        print("\n".join(exc.problems))
+        return EXIT_ERROR
+    print(summary(rules))
+    return 0
+
+
 def _play_headless(args: argparse.Namespace) -> Game:
-    game = load_game(args.load) if args.load else new_game(args.players, args.seed)
+    mods = [Path(folder) for folder in args.rules]
+    if args.load:
+        game, warning = load_saved_game(args.load, mods or None)
+        if warning:
+            print(f"civgame: warning: {warning}", file=sys.stderr)
+    else:
+        game = new_game(args.players, args.seed, rules=load_rules(mods))
     return play_out(game, random_agents(len(game.players), game.seed))
 
 

@@ -9,6 +9,7 @@ from civgame.engine.actions import Action
 from civgame.engine.controller import apply, legal_actions
 from civgame.engine.errors import RuleError
 from civgame.engine.model import Game
+from civgame.engine.ruleset import Ruleset
 from civgame.engine.setup import new_game
 
 # Random games take about 150-500 actions; far more means the game no longer progresses.
@@ -26,9 +27,10 @@ class GameRunError(RuntimeError):
 
 
 def play_game(players: int | list[str], seed: int, agents: Sequence[Agent], *,
-              max_steps: int = MAX_STEPS, observer: Observer | None = None) -> Game:
-    """Set up a new game and let `agents` (one per player, by index) play it to the end."""
-    game = new_game(players, seed)
+              max_steps: int = MAX_STEPS, observer: Observer | None = None, rules: Ruleset | None = None) -> Game:
+    """Set up a new game (with the default rules unless `rules` are given) and let `agents`
+    (one per player, by index) play it to the end."""
+    game = new_game(players, seed, rules=rules)
     return play_out(game, agents, max_steps=max_steps, observer=observer)
 
 

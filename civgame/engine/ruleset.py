@@ -1,17 +1,23 @@
 """Rule data: the schema of `rules_data/<ruleset>/*.yaml` and its loader.
 
 Every number and every piece of content the engine uses comes from here. A bad file is
-reported as `file: key path: problem` through `RulesDataError`, never as a traceback.
+reported as `file:line: key path: problem` through `RulesDataError`, never as a traceback:
+the loader keeps the line of every value it reads, so schema and cross-reference problems
+point at the line to fix. Mods (overlays on a ruleset) are read and applied by `mods.py`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from contextlib import suppress
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 RESOURCES = ("food", "wood", "ore", "ideas", "gold")
 TOKENS = ("mood", "culture")
@@ -20,15 +26,44 @@ Payable = Literal["food", "wood", "ore", "ideas", "gold", "mood", "culture"]
 Mood = Literal["angry", "neutral", "happy"]
 
 ON_BUILT_EFFECTS = ("gain", "draw", "gain_choice")  # interpreted in cities.py
+ENGINE_UNITS = ("settler", "ship")  # unit types the rule modules name (founding cities, pirates)
 RULESETS_ROOT = Path(__file__).resolve().parents[2] / "rules_data"
 
 
 class RulesDataError(Exception):
     """A rules-data file is missing, unreadable or breaks the schema."""
 
+    MAX_PROBLEMS = 20
+    MAX_LENGTH = 400
+
     def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("\n".join(problems))
+        # One line per problem, each short and only the first few: a hostile mod can hold
+        # megabyte-long values, line breaks in names and thousands of broken entries.
+        self.problems = [self._shorten(" ".join(p.splitlines())) for p in problems[:self.MAX_PROBLEMS]]
+        if len(problems) > self.MAX_PROBLEMS:
+            self.problems.append(f"(and {len(problems) - self.MAX_PROBLEMS} more problems)")
+        super().__init__("\n".join(self.problems))
+
+    @classmethod
+    def _shorten(cls, problem: str) -> str:
+        if len(problem) <= cls.MAX_LENGTH:
+            return problem
+        return f"{problem[:cls.MAX_LENGTH - 100]} … {problem[-80:]}"
+
+
+class ModRef(NamedTuple):
+    """A mod as a save records it."""
+
+    name: str
+    version: str
+
+
+class DataProblem(NamedTuple):
+    """A problem found in validated rules data: where (the key path from the Ruleset's fields,
+    e.g. `("buildings", "academy", "advance")`) and what, naming the place for a reader."""
+
+    path: tuple
+    message: str
 
 
 class Strict(BaseModel):
@@ -257,60 +292,126 @@ class Ruleset(Strict):
     objective_cards: list[Card]
     events: list[Card]
     wonders: dict[str, Wonder]
+    _mods: tuple[ModRef, ...] = PrivateAttr(default=())
 
-    def cross_reference_problems(self) -> list[str]:
-        """Names that point at nothing, and effects that do not parse: `file: path: problem`."""
+    def reference_problems(self) -> list[DataProblem]:
+        """Names that point at nothing, repeated names and ids, and effects that do not parse."""
         advances = {a.name for c in self.categories for a in c.advances}
-        problems = []
+        problems = self._duplicate_problems()
         for key, b in self.buildings.items():
             if b.advance not in advances:
-                problems.append(f"buildings.yaml: {key}.advance: unknown advance {b.advance!r}")
-            for effect in b.on_built:
+                problems.append(DataProblem(("buildings", key, "advance"), f"{key}.advance: unknown advance {b.advance!r}"))
+            for i, effect in enumerate(b.on_built):
                 for name in effect:
                     if name not in ON_BUILT_EFFECTS:
-                        problems.append(f"buildings.yaml: {key}.on_built: unknown effect {name!r}")
+                        problems.append(DataProblem(("buildings", key, "on_built", i),
+                                                    f"{key}.on_built: unknown effect {name!r}"))
         problems += self._effect_problems()
-        for c in self.categories:
+        for ci, c in enumerate(self.categories):
             if c.requires and c.requires not in advances:
-                problems.append(f"advances.yaml: {c.name}.requires: unknown advance {c.requires!r}")
-            for a in c.advances:
+                problems.append(DataProblem(("categories", ci, "requires"), f"{c.name}.requires: unknown advance {c.requires!r}"))
+            for ai, a in enumerate(c.advances):
                 if a.building and a.building not in self.buildings:
-                    problems.append(f"advances.yaml: {a.name}.building: unknown building {a.building!r}")
-        for name in self.game.starting.advances:
+                    problems.append(DataProblem(("categories", ci, "advances", ai, "building"),
+                                                f"{a.name}.building: unknown building {a.building!r}"))
+        for i, name in enumerate(self.game.starting.advances):
             if name not in advances:
-                problems.append(f"game.yaml: starting.advances: unknown advance {name!r}")
-        for name in self.game.starting.units:
+                problems.append(DataProblem(("game", "starting", "advances", i), f"starting.advances: unknown advance {name!r}"))
+        for i, name in enumerate(self.game.starting.units):
             if name not in self.units:
-                problems.append(f"game.yaml: starting.units: unknown unit {name!r}")
+                problems.append(DataProblem(("game", "starting", "units", i), f"starting.units: unknown unit {name!r}"))
+        for key in ENGINE_UNITS:
+            if key not in self.units:
+                problems.append(DataProblem(("units",), f"units: no {key!r}: the rules engine needs this unit type"))
+        for key in self.game.barbarians.units:
+            if key not in self.units:
+                problems.append(DataProblem(("game", "barbarians", "units", key), f"barbarians.units: unknown unit {key!r}"))
+        for key, u in self.units.items():
+            if u.requires_building and u.requires_building not in self.buildings:
+                problems.append(DataProblem(("units", key, "requires_building"),
+                                            f"{key}.requires_building: unknown building {u.requires_building!r}"))
+            if u.requires_advance_to_move and u.requires_advance_to_move not in advances:
+                problems.append(DataProblem(("units", key, "requires_advance_to_move"),
+                                            f"{key}.requires_advance_to_move: unknown advance {u.requires_advance_to_move!r}"))
         codes = {t.code for t in self.terrain.values()}
-        for tile in [*self.map.start_tiles, *self.map.regular_tiles]:
-            for code in tile.terrain:
-                if code not in codes:
-                    problems.append(f"map.yaml: tile {tile.id}: unknown terrain code {code!r}")
+        for kind in ("start_tiles", "regular_tiles"):
+            for ti, tile in enumerate(getattr(self.map, kind)):
+                for i, code in enumerate(tile.terrain):
+                    if code not in codes:
+                        problems.append(DataProblem(("map", kind, ti, "terrain", i),
+                                                    f"tile {tile.id}: unknown terrain code {code!r}"))
         tiles = {t.id for t in self.map.start_tiles}
         for count, layout in self.map.layouts.items():
-            for home in layout.homes:
+            for hi, home in enumerate(layout.homes):
                 if home.tile not in tiles:
-                    problems.append(f"map.yaml: layouts.{count}: unknown start tile {home.tile!r}")
+                    problems.append(DataProblem(("map", "layouts", count, "homes", hi, "tile"),
+                                                f"layouts.{count}: unknown start tile {home.tile!r}"))
             if len(layout.free) > len(self.map.regular_tiles):
-                problems.append(f"map.yaml: layouts.{count}: more free positions than regular tiles")
+                problems.append(DataProblem(("map", "layouts", count, "free"),
+                                            f"layouts.{count}: more free positions than regular tiles"))
         for key, w in self.wonders.items():
             if w.advance not in advances:
-                problems.append(f"wonders.yaml: {key}.advance: unknown advance {w.advance!r}")
+                problems.append(DataProblem(("wonders", key, "advance"), f"{key}.advance: unknown advance {w.advance!r}"))
+            if w.needs_building and w.needs_building not in self.buildings:
+                problems.append(DataProblem(("wonders", key, "needs_building"),
+                                            f"{key}.needs_building: unknown building {w.needs_building!r}"))
         return problems
 
-    def _effect_problems(self) -> list[str]:
+    def _duplicate_problems(self) -> list[DataProblem]:
+        """Names and ids that must be unique: the engine looks content up by them."""
+        problems: list[DataProblem] = []
+        seen: dict[object, str] = {}
+
+        def once(what: str, value: object, path: tuple, label: str) -> None:
+            key = (what, value)
+            if key in seen:
+                problems.append(DataProblem(path, f"{label}: duplicate {what} {value!r} (also {seen[key]})"))
+            else:
+                seen[key] = label
+
+        for ci, c in enumerate(self.categories):
+            once("category", c.name, ("categories", ci, "name"), c.name)
+            for ai, a in enumerate(c.advances):
+                once("advance", a.name, ("categories", ci, "advances", ai, "name"), f"{c.name}.{a.name}")
+        for deck in ("action_cards", "objective_cards", "events"):
+            for i, card in enumerate(getattr(self, deck)):
+                once(f"{deck} id", card.id, (deck, i, "id"), f"{deck}[{i}]")
+        for kind in ("start_tiles", "regular_tiles"):
+            for i, tile in enumerate(getattr(self.map, kind)):
+                once("tile id", tile.id, ("map", kind, i, "id"), f"{kind}[{i}]")
+        for key, t in self.terrain.items():
+            once("terrain code", t.code, ("terrain", key, "code"), key)
+        return problems
+
+    def _effect_problems(self) -> list[DataProblem]:
         from civgame.engine.effects import parse_effect
 
         problems = []
-        for c in self.categories:
-            for a in c.advances:
+        for ci, c in enumerate(self.categories):
+            for ai, a in enumerate(c.advances):
                 for i, raw in enumerate(a.effects):
                     try:
                         parse_effect(a.name, raw)
                     except ValueError as exc:
-                        problems.append(f"advances.yaml: {a.name}.effects[{i}]: {exc}")
+                        problems.append(DataProblem(("categories", ci, "advances", ai, "effects", i),
+                                                    f"{a.name}.effects[{i}]: {exc}"))
         return problems
+
+    # ---- where the rules came from (set by the loader; recorded in saves)
+    @property
+    def mods(self) -> tuple[ModRef, ...]:
+        """The mods overlaid on the base ruleset, in the order they were applied."""
+        return self._mods
+
+    @cached_property
+    def content_hash(self) -> str:
+        """A fingerprint of the effective rules: equal rules (defaults included), equal hashes."""
+        canonical = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+    def describe(self) -> str:
+        """`monumental` or `monumental + Cheap advances 1.0 + ...`: the ruleset and its mods."""
+        return " + ".join([self.game.id, *(f"{m.name} {m.version}" for m in self.mods)])
 
     @cached_property
     def effect_index(self) -> dict[str, dict[str, list]]:
@@ -368,31 +469,141 @@ FILES = {
 }
 
 
-# libyaml when available: the same safe loading, ten times faster (the rules load at every start).
+# ---------------------------------------------------------------- reading files, with lines
+
+# libyaml when available: the same safe parsing, several times faster (the rules load at every start).
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_NESTING = 64      # the Monumental files nest at most 10 deep
 MAX_VALUES = 100_000  # per file; the largest Monumental file holds about 1,000 (an alias counts as
                       # the values it repeats)
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
 
 
-def _read_yaml(path: Path) -> object:
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where a value of the rules data was written; for a mapping or list, also where each of
+    its parts was (same keys, or same indices)."""
+
+    file: str
+    line: int
+    parts: dict | list | None = None
+
+    def at(self, path: tuple) -> Where:
+        """The deepest written place along `path` (for a part that is missing: its container)."""
+        here = self
+        for step in path:
+            parts = here.parts
+            if isinstance(parts, dict) and step in parts:
+                here = parts[step]
+            elif isinstance(parts, list) and type(step) is int and 0 <= step < len(parts):
+                here = parts[step]
+            else:
+                break
+        return here
+
+    def problem(self, message: str) -> str:
+        return f"{self.file}:{self.line}: {message}"
+
+
+@dataclass
+class RulesFiles:
+    """Rules data as read from files, before validation: each Ruleset field's data, where each
+    value was written, and the problems found so far."""
+
+    data: dict[str, object] = field(default_factory=dict)
+    where: dict[str, Where] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def display_path(path: Path) -> str:
+    """A file as problems name it: relative to the working directory when it is inside it."""
+    if path.is_absolute():
+        with suppress(ValueError, OSError):
+            return str(path.relative_to(Path.cwd()))
+    return str(path)
+
+
+def read_rules_file(path: Path) -> tuple[object, Where, list[str]]:
+    """One YAML file's data, where each value was written, and its repeated keys (problems that
+    do not stop validation). A file that cannot be read or parsed raises RulesDataError."""
+    name = display_path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RulesDataError([f"{path.name}: file is missing"]) from None
+        raise RulesDataError([f"{name}: file is missing"]) from None
     except UnicodeDecodeError as exc:
-        raise RulesDataError([f"{path.name}: not a UTF-8 text file (invalid byte at {exc.start})"]) from None
+        raise RulesDataError([f"{name}: not a UTF-8 text file (invalid byte at {exc.start})"]) from None
     except OSError as exc:
-        raise RulesDataError([f"{path.name}: cannot read the file ({exc.strerror or exc})"]) from None
+        raise RulesDataError([f"{name}: cannot read the file ({exc.strerror or exc})"]) from None
+    builder = _Builder(name)
     try:
-        _check_size(text, path.name)
-        return yaml.load(text, Loader=_Loader)
+        _check_size(text, name)
+        node = yaml.compose(text, Loader=_Loader)
+        if node is None:  # an empty file
+            return None, Where(name, 1), []
+        data, where = builder.build(node, node.start_mark.line + 1)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark else ""
-        raise RulesDataError([f"{path.name}{where}: not valid YAML ({getattr(exc, 'problem', exc)})"]) from None
+        where_text = f":{mark.line + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]  # a problem is one line
+        raise RulesDataError([f"{name}{where_text}: not valid YAML ({problem})"]) from None
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        raise RulesDataError([f"{path.name}: not valid YAML ({exc})"]) from None
+        raise RulesDataError([f"{name}: not valid YAML ({exc})"]) from None
+    return data, where, builder.problems
+
+
+class _Builder:
+    """Plain data, as safe_load builds it, and its Where tree, from a composed YAML node tree.
+    A repeated key is a problem (safe_load silently keeps the last value); the first is kept."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.problems: list[str] = []
+        self.scalars = yaml.SafeLoader("")  # constructs single scalars exactly as safe_load does
+        self.open: set[int] = set()         # collections being built: an alias inside one is a loop
+
+    def build(self, node: yaml.Node, line: int) -> tuple[object, Where]:
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalars.construct_object(node), Where(self.file, line)
+        if id(node) in self.open:
+            raise yaml.constructor.ConstructorError(None, None, "an alias refers to a value that contains it",
+                                                    node.start_mark)
+        if node.tag not in (_MAP, _SEQ):
+            raise yaml.constructor.ConstructorError(None, None, f"the tag {node.tag!r} is not allowed",
+                                                    node.start_mark)
+        self.open.add(id(node))
+        try:
+            data, parts = self._mapping(node) if node.tag == _MAP else self._sequence(node)
+        finally:
+            self.open.discard(id(node))
+        return data, Where(self.file, line, parts)
+
+    def _sequence(self, node: yaml.SequenceNode) -> tuple[list, list]:
+        data, parts = [], []
+        for item in node.value:
+            value, where = self.build(item, item.start_mark.line + 1)
+            data.append(value)
+            parts.append(where)
+        return data, parts
+
+    def _mapping(self, node: yaml.MappingNode) -> tuple[dict, dict]:
+        data: dict = {}
+        parts: dict = {}
+        for key_node, value_node in node.value:
+            line = key_node.start_mark.line + 1
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                raise yaml.constructor.ConstructorError(
+                    None, None, "a key must be a single value (merge keys `<<` are not supported)",
+                    key_node.start_mark)
+            key = self.scalars.construct_object(key_node)
+            value, where = self.build(value_node, line)
+            if key in data:
+                self.problems.append(f"{self.file}:{line}: duplicate key {key!r} (first on line {parts[key].line})")
+                continue
+            data[key] = value
+            parts[key] = where
+        return data, parts
 
 
 def _check_size(text: str, name: str) -> None:
@@ -426,32 +637,100 @@ def _check_size(text: str, name: str) -> None:
             raise RulesDataError([f"{name}:{line}: more than {MAX_VALUES:,} values once aliases are expanded"])
 
 
-def _format_errors(exc: ValidationError, files: dict[str, str]) -> list[str]:
-    problems = []
-    for err in exc.errors():
-        loc = list(err["loc"])
-        file = files.get(str(loc[0]), "ruleset") if loc else "ruleset"
-        path = ".".join(str(p) for p in loc[1:]) or "(top level)"
-        problems.append(f"{file}: {path}: {err['msg']}")
-    return problems
+def read_ruleset(directory: Path) -> RulesFiles:
+    """Every file of a complete ruleset; unreadable or unparsable files raise RulesDataError
+    (after every file was tried, so all such problems are reported together)."""
+    files = RulesFiles()
+    broken = False
+    for key, file_name in FILES.items():
+        try:
+            data, where, problems = read_rules_file(directory / file_name)
+        except RulesDataError as exc:
+            files.problems += exc.problems
+            broken = True
+            continue
+        files.data[key], files.where[key] = data, where
+        files.problems += problems
+    if broken:
+        raise RulesDataError(files.problems)
+    return files
 
 
-def load_ruleset(name_or_dir: str | Path = "monumental") -> Ruleset:
-    """Load and validate a ruleset by name (under rules_data/) or by directory path."""
+# ---------------------------------------------------------------- validating, with lines
+
+def build_ruleset(files: RulesFiles, mods: tuple[ModRef, ...] = ()) -> Ruleset:
+    """Validate rules data; every problem, at its file and line, raises RulesDataError."""
+    problems = list(files.problems)
+    try:
+        rules = Ruleset.model_validate(files.data)
+    except ValidationError as exc:
+        raise RulesDataError(problems + located_errors(exc, files.data, files.where)) from None
+    root = Where("ruleset", 0, files.where)
+    problems += [root.at(p.path).problem(p.message) for p in rules.reference_problems()]
+    if problems:
+        raise RulesDataError(problems)
+    rules._mods = mods
+    return rules
+
+
+def located_errors(exc: ValidationError, data: dict, where: dict[str, Where], prefix: tuple = ()) -> list[str]:
+    """Pydantic's errors, each at the file and line where the bad value (or the mapping missing
+    a field) was written. `data` maps file keys to each file's data; the errors' locations start
+    with a file key, or `prefix` is put before them (a model validated from one file's data)."""
+    root = Where("data", 0, where)
+    return [_schema_problem({**err, "loc": (*prefix, *err["loc"])}, data, root) for err in exc.errors()]
+
+
+def _schema_problem(err: dict, data: dict, root: Where) -> str:
+    loc = tuple(err["loc"])
+    message = err["msg"]
+    value = err.get("input")
+    if err["type"] not in ("missing", "extra_forbidden") and isinstance(value, (str, int, float)):
+        message += f" (got {value!r})"
+    return root.at(loc).problem(f"{_label(data, loc)}: {message}")
+
+
+def _label(data: object, loc: tuple) -> str:
+    """A key path for readers: list entries by id (`#4`), name (`Agriculture.advances.Storage`)
+    or index (`effects[0]`). The first step names the file, which the problem names already."""
+    parts: list[str] = []
+    here = data
+    for depth, step in enumerate(loc):
+        if isinstance(here, dict) and step in here:
+            here = here[step]
+            if depth:
+                parts.append(f".{step}")
+        elif isinstance(here, list) and type(step) is int and 0 <= step < len(here):
+            here = here[step]
+            parts.append(_entry_label(here, step))
+        else:
+            if depth == len(loc) - 1 and isinstance(step, str) and not step.startswith("["):
+                parts.append(f".{step}")  # a missing field
+            break
+    return "".join(parts).lstrip(".") or "(top level)"
+
+
+def _entry_label(entry: object, index: int) -> str:
+    if isinstance(entry, dict) and "id" in entry:
+        return f".#{entry['id']}"
+    if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+        return f".{entry['name']}"
+    return f"[{index}]"
+
+
+def ruleset_dir(name_or_dir: str | Path) -> Path:
+    """A ruleset's directory, given its name (under rules_data/) or its path."""
     directory = Path(name_or_dir)
     if not directory.is_dir():
         directory = RULESETS_ROOT / str(name_or_dir)
     if not directory.is_dir():
         raise RulesDataError([f"{name_or_dir}: no such ruleset directory"])
-    raw = {key: _read_yaml(directory / fname) for key, fname in FILES.items()}
-    try:
-        rules = Ruleset.model_validate(raw)
-    except ValidationError as exc:
-        raise RulesDataError(_format_errors(exc, FILES)) from None
-    problems = rules.cross_reference_problems()
-    if problems:
-        raise RulesDataError(problems)
-    return rules
+    return directory
+
+
+def load_ruleset(name_or_dir: str | Path = "monumental") -> Ruleset:
+    """Load and validate a complete ruleset by name (under rules_data/) or by directory path."""
+    return build_ruleset(read_ruleset(ruleset_dir(name_or_dir)))
 
 
 _CACHE: dict[str, Ruleset] = {}

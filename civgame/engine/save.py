@@ -1,9 +1,11 @@
 """Saved games: YAML files written atomically and read back with full validation.
 
-A save is a YAML mapping: a header (`format`, `version`, `ruleset`) and `game`, the plain form
-of the `Game` (see codec.py). Loading never executes anything: plain YAML only (no tags, no
-anchors or aliases, no repeated keys), a size and nesting limit, typed decoding, then consistency
-checks. Every problem becomes a one-line `SaveError` that names the place in the file.
+A save is a YAML mapping: a header (`format`, `version`, `ruleset`, and the `mods` and
+`rules_hash` of the rules it was made with) and `game`, the plain form of the `Game` (see
+codec.py). Loading never executes anything: plain YAML only (no tags, no anchors or aliases, no
+repeated keys), a size and nesting limit, typed decoding, then consistency checks. Every problem
+becomes a one-line `SaveError` that names the place in the file. Loading with rules other than
+the save's is allowed; `check_rules_match` words the warning to show.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import math
 import os
 import tempfile
 from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, NoReturn
 
@@ -29,10 +32,10 @@ from civgame.engine.decisions import (
 )
 from civgame.engine.hexgrid import Hex, label_to_hex
 from civgame.engine.model import BARBARIAN, MOODS, PIRATE, SAVE_VERSION, Game
-from civgame.engine.ruleset import Ruleset, default_ruleset
+from civgame.engine.ruleset import ModRef, Ruleset, default_ruleset
 
 FORMAT = "civgame-save"
-HEADER_KEYS = ("format", "version", "ruleset")
+HEADER_KEYS = ("format", "version", "ruleset", "mods", "rules_hash")
 MAX_SAVE_BYTES = 20 * 1024 * 1024
 MAX_NESTING = 64  # a real save nests about 8 deep
 DECKS = ("action", "objective", "event", "wonder")
@@ -45,16 +48,25 @@ _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 class SaveError(Exception):
     """A save cannot be written, or a file is not a valid save; the message is one line."""
 
+    MAX_LENGTH = 400
+
     def __init__(self, message: str) -> None:
-        # Names from a hostile file may hold line breaks; keep the message on one line.
-        super().__init__("\\n".join(message.splitlines()))
+        # Names from a hostile file may hold line breaks, and values may be megabytes long:
+        # keep the message on one line, and shorten it in the middle.
+        message = "\\n".join(message.splitlines())
+        if len(message) > self.MAX_LENGTH:
+            message = f"{message[:self.MAX_LENGTH - 100]} … {message[-80:]}"
+        super().__init__(message)
 
 
 # ------------------------------------------------------------------ writing
 
 def dumps(game: Game) -> str:
     """The text of a save of `game`."""
-    document = {"format": FORMAT, "version": SAVE_VERSION, "ruleset": game.ruleset, "game": to_plain(game)}
+    rules = game.rules
+    document = {"format": FORMAT, "version": SAVE_VERSION, "ruleset": game.ruleset,
+                "mods": [{"name": mod.name, "version": mod.version} for mod in rules.mods],
+                "rules_hash": rules.content_hash, "game": to_plain(game)}
     events: list[yaml.Event] = [yaml.StreamStartEvent(), yaml.DocumentStartEvent(explicit=False)]
     _Events().add(document, events)
     events += [yaml.DocumentEndEvent(explicit=False), yaml.StreamEndEvent()]
@@ -133,9 +145,47 @@ def state_hash(game: Game) -> str:
 
 # ------------------------------------------------------------------ reading
 
+@dataclass(frozen=True)
+class SaveHeader:
+    """The rules a save was made with."""
+
+    ruleset: str
+    mods: tuple[ModRef, ...] = ()
+    rules_hash: str | None = None  # None in saves from before the rules were fingerprinted
+
+    def describe(self) -> str:
+        return " + ".join([self.ruleset, *(f"{m.name} {m.version}" for m in self.mods)])
+
+
+def check_rules_match(header: SaveHeader, rules: Ruleset) -> str | None:
+    """A one-line warning when `rules` differ from the rules the save was made with, else None."""
+    difference = rules_difference(header, rules)
+    return f"{difference}; the game may not play as it did" if difference else None
+
+
+def rules_difference(header: SaveHeader, rules: Ruleset) -> str | None:
+    """How `rules` differ from the rules the save was made with, or None."""
+    if header.ruleset != rules.game.id or header.mods != rules.mods:
+        return f"this save was made with the rules {header.describe()}, but the rules in use are {rules.describe()}"
+    if header.rules_hash is not None and header.rules_hash != rules.content_hash:
+        return f"the rules data of {rules.describe()} has changed since this save was made"
+    return None
+
+
+def read_header(path: str | os.PathLike) -> SaveHeader:
+    """The header of a save file, read without decoding the game; a bad file raises SaveError."""
+    path = Path(path)
+    document = _parse(_read_text(path), str(path), header_only=True)
+    return _header(document, str(path))
+
+
 def load_game(path: str | os.PathLike, rules: Ruleset | None = None) -> Game:
     """Read and validate a save; any problem raises SaveError."""
     path = Path(path)
+    return loads(_read_text(path), rules, source=str(path))
+
+
+def _read_text(path: Path) -> str:
     try:
         if path.stat().st_size > MAX_SAVE_BYTES:
             raise SaveError(f"{path}: the file is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB; not a save")
@@ -149,19 +199,13 @@ def load_game(path: str | os.PathLike, rules: Ruleset | None = None) -> Game:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SaveError(f"{path}: not a text file (invalid UTF-8 at byte {exc.start})") from None
-    return loads(text, rules, source=str(path))
+    return text
 
 
 def loads(text: str, rules: Ruleset | None = None, source: str = "save") -> Game:
     """Decode and validate the text of a save; `source` names it in error messages."""
     document = _parse(text, source)
-    if not isinstance(document, dict):
-        raise SaveError(f"{source}: not a civgame save (the top level is not a mapping)")
-    if document.get("format") != FORMAT:
-        raise SaveError(f"{source}: not a civgame save (format is {document.get('format')!r}, expected {FORMAT!r})")
-    version = document.get("version")
-    if type(version) is not int or version != SAVE_VERSION:
-        raise SaveError(f"{source}: version: save version {version!r} is not supported (expected {SAVE_VERSION})")
+    _header(document, source)
     unknown = set(document) - {*HEADER_KEYS, "game"}
     if unknown:
         raise SaveError(f"{source}: unknown top-level field(s) {sorted(map(str, unknown))}")
@@ -182,9 +226,30 @@ def loads(text: str, rules: Ruleset | None = None, source: str = "save") -> Game
     return game
 
 
-def _parse(text: str, source: str) -> object:
+def _header(document: object, source: str) -> SaveHeader:
+    if not isinstance(document, dict):
+        raise SaveError(f"{source}: not a civgame save (the top level is not a mapping)")
+    if document.get("format") != FORMAT:
+        raise SaveError(f"{source}: not a civgame save (format is {document.get('format')!r}, expected {FORMAT!r})")
+    version = document.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise SaveError(f"{source}: version: save version {version!r} is not supported (expected {SAVE_VERSION})")
+    ruleset = document.get("ruleset")
+    if type(ruleset) is not str:
+        raise SaveError(f"{source}: ruleset: expected the name of a ruleset, got {ruleset!r}")
+    mods = document.get("mods", [])
+    if type(mods) is not list or not all(type(m) is dict and set(m) == {"name", "version"}
+                                         and type(m["name"]) is str and type(m["version"]) is str for m in mods):
+        raise SaveError(f"{source}: mods: expected a list of {{name, version}} of text")
+    rules_hash = document.get("rules_hash")
+    if rules_hash is not None and type(rules_hash) is not str:
+        raise SaveError(f"{source}: rules_hash: expected text, got {rules_hash!r}")
+    return SaveHeader(ruleset, tuple(ModRef(m["name"], m["version"]) for m in mods), rules_hash)
+
+
+def _parse(text: str, source: str, header_only: bool = False) -> object:
     try:
-        return _build(text, source)
+        return _build(text, source, header_only)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark is not None else ""
@@ -194,7 +259,7 @@ def _parse(text: str, source: str) -> object:
         raise SaveError(f"{source}: not valid save YAML ({exc})") from None
 
 
-def _build(text: str, source: str) -> object:
+def _build(text: str, source: str, header_only: bool = False) -> object:
     """The plain data of the one YAML document in `text`, built straight from the parser's events.
 
     Nothing is built that a save does not need: an anchor, alias or tag is refused where it
@@ -202,6 +267,7 @@ def _build(text: str, source: str) -> object:
     so is nesting deeper than MAX_NESTING (the C composer would overflow the stack) and a
     repeated key. Plain scalars are typed exactly as SafeLoader types them. One pass over the
     events is also several times faster than checking them and then calling safe_load.
+    `header_only`: stop at the top-level `game` key and return the mapping read so far.
     """
     builder = _Builder(source)
     documents = 0
@@ -210,6 +276,8 @@ def _build(text: str, source: str) -> object:
         kind = type(event)
         if kind is yaml.ScalarEvent:
             builder.add(builder.scalar(event))
+            if header_only and len(builder.open_collections) == 1 and builder.open_collections[0][1] == "game":
+                return builder.open_collections[0][0]
         elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
             builder.open(event)
         elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:

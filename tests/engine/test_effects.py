@@ -38,5 +38,5 @@ def test_a_bad_effect_in_rules_data_names_the_advance(tmp_path):
     shutil.copytree(RULESETS_ROOT / "monumental", mod)
     text = (mod / "advances.yaml").read_text().replace("limit: 7}}]", "limt: 7}}]")
     (mod / "advances.yaml").write_text(text)
-    with pytest.raises(RulesDataError, match=r"advances.yaml: Storage.effects\[0\]: resource_cap"):
+    with pytest.raises(RulesDataError, match=r"advances.yaml:10: Storage.effects\[0\]: resource_cap"):
         load_ruleset(mod)

@@ -5,6 +5,8 @@ play a whole game and prints the final score table.
     civgame --headless --load PATH [--save PATH]     # finish a saved game
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
     civgame validate-rules DIR [DIR2 ...]             # check a ruleset, or mods stacked in order
+    civgame --screenshot OUT.png [--state SAVE.yaml | --players N --seed S]  # picture of a game
+    civgame --smoke-test                              # start the window offscreen, play, save, load
 
 The same seed always plays the same game. Errors are reported in one line on stderr; invalid
 rules data in one line per problem, `file:line: problem`.
@@ -47,6 +49,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--rules", metavar="DIR", action="append", default=[],
                         help="a mod folder laid over the default rules; repeat to stack mods in order "
                              "(with --load: instead of the mods the save names)")
+    parser.add_argument("--screenshot", metavar="PNG", help="render a game to a PNG without opening a window")
+    parser.add_argument("--state", metavar="PATH", help="with --screenshot: the saved game to render "
+                                                        "(default: a new game from --players and --seed)")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="start the interface offscreen, play a few actions, save, load and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     validate = commands.add_parser("validate-rules", help="check a ruleset or mods and list every problem",
                                    description="Check a complete ruleset folder, or mod folders stacked in "
@@ -59,8 +66,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "validate-rules":
         return validate_rules(args.folders)
+    if args.smoke_test:
+        from civgame.ui.smoke import main as smoke_main
+
+        return smoke_main(args)
+    if args.screenshot:
+        return _screenshot(args)
     if not args.headless:
-        return _start_window()
+        return _start_window(args)
     try:
         game = _play_headless(args)
         if args.save:
@@ -81,11 +94,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _start_window() -> int:
-    # The pygame window arrives with issue 3; it will be imported here, lazily, so that the
-    # engine and the headless mode never need pygame.
-    print("civgame: the window UI is not available yet; use --headless to let computer players play", file=sys.stderr)
-    return EXIT_USAGE
+def _start_window(args: argparse.Namespace) -> int:
+    # Imported here so that the engine and the headless mode never need pygame.
+    try:
+        from civgame.ui.screenshot import main_window
+    except ImportError as exc:
+        return _fail(f"the window needs pygame-ce and pygame_gui ({exc}); reinstall civgame, or use --headless")
+    if args.rules:
+        return _fail("mods in the window are chosen on the new-game screen; --rules applies to --headless play")
+    import pygame
+
+    try:
+        return main_window(args)
+    except pygame.error as exc:
+        return _fail(f"cannot open a window ({exc}); on a machine without a display use --headless")
+
+
+def _screenshot(args: argparse.Namespace) -> int:
+    from civgame.ui.screenshot import main_screenshot, render_to_png
+
+    if args.state:
+        return main_screenshot(args.state, args.screenshot)
+    try:
+        game = new_game(args.players, args.seed, rules=load_rules([Path(d) for d in args.rules]))
+        print(f"Screenshot written to {render_to_png(game, args.screenshot)}")
+    except RulesDataError as exc:
+        for problem in exc.problems:
+            print(f"civgame: {problem}", file=sys.stderr)
+        return EXIT_ERROR
+    except (RuleError, OSError) as exc:
+        return _fail(str(exc).splitlines()[0])
+    return 0
 
 
 def validate_rules(folders: Sequence[Path]) -> int:

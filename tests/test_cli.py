@@ -52,10 +52,24 @@ def test_a_saved_game_can_be_finished_from_the_save(capsys, tmp_path):
     assert code == 0 and "Winner:" in out and "(seed 4)" in out
 
 
-def test_without_headless_the_missing_window_is_reported(capsys):
-    code, out, err = run(capsys)
-    assert code == 2 and out == ""
-    assert err == "civgame: the window UI is not available yet; use --headless to let computer players play\n"
+def test_mods_in_the_window_are_chosen_on_the_new_game_screen(capsys, tmp_path):
+    code, out, err = run(capsys, "--rules", str(tmp_path))
+    assert code == 1 and out == ""
+    assert err == "civgame: mods in the window are chosen on the new-game screen; --rules applies to --headless play\n"
+
+
+def test_screenshot_of_a_new_game_and_of_a_save(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    fresh = tmp_path / "fresh.png"
+    code, out, _ = run(capsys, "--screenshot", str(fresh), "--players", "3", "--seed", "2")
+    assert code == 0 and fresh.stat().st_size > 10_000 and f"Screenshot written to {fresh}" in out
+    save = tmp_path / "g.yaml"
+    run(capsys, "--headless", "--players", "2", "--seed", "4", "--save", str(save))
+    shot = tmp_path / "end.png"
+    code, out, _ = run(capsys, "--screenshot", str(shot), "--state", str(save))
+    assert code == 0 and shot.stat().st_size > 10_000
+    code, _, err = run(capsys, "--screenshot", str(shot), "--state", str(tmp_path / "missing.yaml"))
+    assert code == 1 and err.startswith("civgame: ")
 
 
 @pytest.mark.parametrize("argv,message", [

@@ -195,6 +195,8 @@ class App:
         if self.scene is not None:
             self.scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
+        if self.scene is not None:
+            self.scene.draw_overlay(self.screen)
         pygame.display.flip()
         self.frames += 1
         self.dirty = False

@@ -14,6 +14,7 @@ from civgame.ui import theme
 ROW_HEIGHT = 34
 GAP = 4
 TITLE_BAR = 28  # pygame_gui's default window title bar height
+CORNER_WIDTH = 500  # decision dialogs in the map's bottom right corner, at 1280x720
 
 
 @dataclass
@@ -36,7 +37,7 @@ class ChoiceDialog:
                  options: list[Option], cancel: Callable[[], None] | None = None, *, corner: bool = False):
         self.cancel = cancel
         font_size, row_h, line_h = round(14 * scale), round(ROW_HEIGHT * scale), round(26 * scale)
-        width = min(round((500 if corner else 600) * scale), area.w - 40)
+        width = min(round((CORNER_WIDTH if corner else 600) * scale), area.w - 40)
         prompt_lines = theme.wrap_text(prompt, font_size, width - 80)
         prompt_h = line_h * max(1, len(prompt_lines)) + 10
         list_h = len(options) * (row_h + GAP)

@@ -6,29 +6,45 @@ those actions and hands it to `apply`. The scene never changes the model itself.
 Hot-seat privacy: whenever the deciding player (`game.actor()`) is not the one who last took
 the seat, a pass screen covers the whole window. Only after that player clicks does the
 scene show the board again, with their hand.
+
+Undo keeps a snapshot of the game before each action (civgame.engine.undo); undoing swaps
+`self.game` for the restored copy. Nothing else holds on to the game object.
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 from pygame_gui.elements import UIButton
 
 from civgame.engine import actions as A
+from civgame.engine import effects
+from civgame.engine.abilities import ABILITIES
 from civgame.engine.cities import why_cannot_activate, why_not_construct
 from civgame.engine.controller import apply, legal_actions
-from civgame.engine.decisions import HappinessDecision, MoveDecision, OrientationDecision
+from civgame.engine.decisions import HappinessDecision, MoveDecision, OrientationDecision, PayDecision
 from civgame.engine.errors import RuleError
 from civgame.engine.hexgrid import Hex, hex_to_label
 from civgame.engine.model import MOODS, City, Game
 from civgame.engine.save import SaveError, save_game
-from civgame.ui import theme
+from civgame.engine.undo import UndoHistory
+from civgame.ui import theme, tooltips
 from civgame.ui.board_view import BoardView, Overlay, owner_colour
+from civgame.ui.combat_view import BattleView, current_battle, draw_arrows, draw_panel, finished_battle, panel_rect
 from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option
-from civgame.ui.labels import combat_summary, decision_title, describe_action, owner_name, unit_counts
+from civgame.ui.labels import (
+    ability_price,
+    combat_summary,
+    decision_title,
+    describe_action,
+    owner_name,
+    unit_counts,
+)
+from civgame.ui.payment_dialog import PaymentDialog
 from civgame.ui.scene import Scene
 from civgame.ui.side_panel import SidePanel
 
@@ -41,6 +57,15 @@ DRAG_THRESHOLD = 6
 PAN_STEP = 60
 ZOOM_STEP = 1.15
 SUBMENU_AFTER = 6  # more variants of one kind than this go into a sub-menu
+SHORT_LABELS = {"happiness": "Happy", "found": "Found", "all": "All…", "end_move": "End mv."}
+# The steps of the status phase in the order status.run takes them; game.status_step is the next one.
+STATUS_STEPS = ("Objectives", "Free advance", "Draw cards", "Raze", "Government", "First player")
+
+
+def status_step_name(game: Game) -> tuple[int, str]:
+    """(index, name) of the status-phase step being taken now."""
+    index = min(max(0, game.status_step - 1), len(STATUS_STEPS) - 1)
+    return index, STATUS_STEPS[index]
 
 
 def screen_layout(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
@@ -72,6 +97,13 @@ class GameScene(Scene):
         self.pass_button: UIButton | None = None
         self._fitted = False
         self.notice = ""
+        self.undo = UndoHistory()
+        self.battle_report: BattleView | None = None  # a battle that ended during the last actions
+        self.combat_rect: pygame.Rect | None = None   # where the combat panel was drawn
+        self.clock = time.monotonic                    # tests replace it to skip the tooltip delay
+        self.hover_since = 0.0                         # when the pointer last moved
+        self.tooltip_rect: pygame.Rect | None = None   # the tooltip drawn last frame, if any
+        self._tooltip_cache: tuple[tuple, list[str] | None] = ((), None)
         self._recompute_legal()
 
     # ------------------------------------------------------------------ layout
@@ -101,6 +133,7 @@ class GameScene(Scene):
             return
         self._build_action_bar()
         self._build_move_picker()
+        self._build_report_close()
         self._open_decision_dialog()
 
     def rebuild(self) -> None:
@@ -127,27 +160,54 @@ class GameScene(Scene):
             ("happiness", "Happiness", lambda: self.perform(A.StartHappiness()), A.StartHappiness in kinds,
              "Increase the mood of your cities with mood tokens (a main action)"),
             ("found", "Found city", self.open_found_menu, A.FoundCity in kinds, "Found a city with a settler"),
+            ("abilities", "Abilities", self.open_abilities_menu, A.UseAbility in kinds,
+             "Use an ability of your advances (Taxes, Bartering, Theaters, Sports…)"),
             ("all", "All actions…", self.open_all_actions, bool(legal), "Every action you can take now"),
         ]
         if in_move:
             specs[1] = ("end_move", "End move", lambda: self.perform(A.EndMove()), A.EndMove in kinds,
                         "Finish this move action")
-        x = 8
+        if self.game.phase == "status":
+            specs = []  # the top bar shows the status-phase steps instead; decisions come as dialogs
         board_w = self.board.rect.w
         scale = self.app.scale
         height = self.board.rect.top - 14
-        button_w = max(96, min(round(130 * scale), (board_w - 16 - 6 * 6) // 7))
-        menu_w = round(80 * scale)
+        small_w = round(80 * scale)
+        button_w = min(round(130 * scale), (board_w - 16 - 8 * 6 - 2 * small_w) // 7)
+        if button_w < 88:  # a narrow window: shorter labels in narrower buttons
+            small_w = 56
+            button_w = (board_w - 16 - 8 * 6 - 2 * small_w) // 7
+            specs = [(key, SHORT_LABELS.get(key, text), *rest) for key, text, *rest in specs]
+        x = 8
         for key, text, on_press, enabled, tip in specs:
             self.action_buttons[key] = self.add_button(pygame.Rect(x, 8, button_w, height), text, on_press,
                                                        enabled=enabled, tooltip=tip)
             x += button_w + 6
         right = board_w - 8
-        self.action_buttons["menu"] = self.add_button(pygame.Rect(right - menu_w, 8, menu_w, height), "Menu",
+        self.action_buttons["menu"] = self.add_button(pygame.Rect(right - small_w, 8, small_w, height), "Menu",
                                                       self.open_game_menu)
+        right -= small_w + 6
         self.action_buttons["end_turn"] = self.add_button(
-            pygame.Rect(right - menu_w - 6 - button_w, 8, button_w, height), "End turn", self.end_turn,
+            pygame.Rect(right - button_w, 8, button_w, height), "End turn", self.end_turn,
             enabled=A.EndTurn in kinds, tooltip="Pass the turn to the next player", object_id="#primary")
+        right -= button_w + 6
+        undo_tip = (f"Undo \"{self.undo.next_label}\" (Ctrl+Z)" if self.undo.can_undo
+                    else f"Nothing to undo: {self.undo.blocked}")
+        self.action_buttons["undo"] = self.add_button(pygame.Rect(right - small_w, 8, small_w, height), "Undo",
+                                                      self.undo_last, enabled=self.undo.can_undo, tooltip=undo_tip)
+
+    def _build_report_close(self) -> None:
+        if self.battle_report is None or self.game.combat is not None:
+            return
+        rect = panel_rect(self.board.rect, self.battle_report, self.app.scale)
+        size = round(26 * self.app.scale)
+        self.action_buttons["close_report"] = self.add_button(
+            pygame.Rect(rect.right - size - 6, rect.y + 5, size, size), "×", self.close_report,
+            tooltip="Close the battle report")
+
+    def close_report(self) -> None:
+        self.battle_report = None
+        self.rebuild()
 
     # ------------------------------------------------------------------ game flow
     def _recompute_legal(self) -> None:
@@ -155,23 +215,51 @@ class GameScene(Scene):
 
     def perform(self, action: A.Action) -> None:
         """Apply a legal action, then bring the screen up to date (pass screen, scores, dialogs)."""
-        actor_before = self.game.actor()
+        game = self.game
+        actor_before, turn_before = game.actor(), (game.phase, game.age, game.round, game.current)
         self._kill_dialog()
+        before = self.undo.snapshot(game)
+        label = self._undo_label(action)
+        log_before = len(game.log)
+        ongoing = list(game.combat.log) if game.combat is not None else None
         try:
-            apply(self.game, action)
+            apply(game, action)
         except RuleError as exc:  # the listed actions should always apply; say so if one does not
             self._recompute_legal()
             self.rebuild()
             self.show_message("That action was refused", str(exc))
             return
+        self.undo.applied(before, game, label)
+        report = finished_battle(game, log_before, ongoing)
+        if report is not None:
+            self.battle_report = report
+        elif turn_before != (game.phase, game.age, game.round, game.current):
+            self.battle_report = None  # a report lasts for the rest of the turn it was fought in
         self.move_source, self.move_pick, self.move_limits = None, Counter(), {}
         self._recompute_legal()
-        if self.game.phase == "over":
+        if game.phase == "over":
             self.autosave()
-            self.app.show_scores(self.game)
+            self.app.show_scores(game)
             return
-        if self.game.actor() != actor_before:
+        if game.actor() != actor_before:
             self.autosave()
+        self.rebuild()
+
+    def _undo_label(self, action: A.Action) -> str:
+        """What the log will say was undone: a payment names the action it paid for."""
+        top = self.game.pending[-1] if self.game.pending else None
+        if isinstance(action, A.Pay) and isinstance(top, PayDecision) and hasattr(top.action, "payment"):
+            return describe_action(self.game, replace(top.action, payment=action.payment))
+        return describe_action(self.game, action)
+
+    def undo_last(self) -> None:
+        """Take back the newest action of this turn that revealed nothing (Ctrl+Z)."""
+        if not self.undo.can_undo or self.covered:
+            return
+        self._kill_dialog()
+        self.game = self.undo.undo(self.game)
+        self.move_source, self.move_pick, self.move_limits = None, Counter(), {}
+        self._recompute_legal()
         self.rebuild()
 
     def take_seat(self) -> None:
@@ -251,6 +339,10 @@ class GameScene(Scene):
         decision = self.game.pending[-1]
         if isinstance(decision, MoveDecision) and self._move_actions():
             return  # answered on the map
+        if isinstance(decision, PayDecision):
+            self.dialog = PaymentDialog(self.app.manager, self.app.scale, self.board.rect, self.game, decision,
+                                        self.legal, self.perform)
+            return
         prompt = decision_title(self.game, decision)
         battle = combat_summary(self.game)
         if battle:
@@ -270,6 +362,43 @@ class GameScene(Scene):
                                   tooltip=spec.text))
         cost = self.game.rules.game.advance_cost
         self.menu("Advance", f"Buy an advance for {cost.amount} of {', '.join(cost.pay_with)}.", options)
+
+    def open_abilities_menu(self) -> None:
+        """The legal UseAbility actions grouped by the advance granting them; unusable ones greyed."""
+        game = self.game
+        groups: dict[str, list[A.UseAbility]] = {}
+        for action in self.legal:
+            if isinstance(action, A.UseAbility):
+                groups.setdefault(action.source, []).append(action)
+        options: list[Option] = []
+        for source, group in groups.items():
+            if len(group) > SUBMENU_AFTER:
+                options.append(Option(f"{source}… ({len(group)} choices)",
+                                      lambda s=source, g=group: self.menu(f"Abilities: {s}", self._advance_text(s),
+                                                                          self._ability_options(g)),
+                                      tooltip=self._advance_text(source)))
+            else:
+                options.extend(self._ability_options(group))
+        player = game.player(game.current)
+        owned = {e.source for name in ABILITIES for e in effects.active(game, player, name)}
+        for source in sorted(owned - set(groups)):
+            options.append(Option(f"{source}: cannot be used now", self.close_dialog, enabled=False,
+                                  tooltip=self._advance_text(source)))
+        self.menu("Abilities", "Abilities your advances give you. Point at one for its rule.", options)
+
+    def _ability_options(self, actions: list[A.UseAbility]) -> list[Option]:
+        options = []
+        for action in actions:
+            price = ability_price(self.game, action)
+            tip = (f"Costs {price}. " if price else "") + self._advance_text(action.source)
+            options.append(Option(describe_action(self.game, action), lambda a=action: self.perform(a), tooltip=tip))
+        return options
+
+    def _advance_text(self, source: str) -> str:
+        try:
+            return self.game.rules.advance(source).text
+        except KeyError:  # a wonder or leader granting an ability
+            return source
 
     def open_found_menu(self) -> None:
         self.menu("Found a city", "Which settler founds the city?",
@@ -446,6 +575,8 @@ class GameScene(Scene):
         if self.press_button(event):
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if event.pos != self.mouse or event.type != pygame.MOUSEMOTION:
+                self.hover_since = self.clock()  # the tooltip waits for the pointer to rest
             self.mouse = event.pos
         if self.covered:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -463,7 +594,7 @@ class GameScene(Scene):
             self._key(event)
 
     def _mouse_down(self, event: pygame.event.Event) -> None:
-        if not self.board.rect.collidepoint(event.pos):
+        if not self.board.rect.collidepoint(event.pos) or self._over_combat_panel(event.pos):
             return
         if event.button in (1, 2, 3):
             self.press = event.pos
@@ -494,6 +625,9 @@ class GameScene(Scene):
             self.board.zoom(ZOOM_STEP ** event.y, self.mouse)
 
     def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo_last()
+            return
         pans = {pygame.K_LEFT: (PAN_STEP, 0), pygame.K_RIGHT: (-PAN_STEP, 0),
                 pygame.K_UP: (0, PAN_STEP), pygame.K_DOWN: (0, -PAN_STEP)}
         if event.key in pans:
@@ -529,9 +663,70 @@ class GameScene(Scene):
             self._draw_pass_screen(surface)
             return
         surface.fill(theme.PANEL, pygame.Rect(0, 0, self.board.rect.w, self.board.rect.top))
+        if self.game.phase == "status":
+            self._draw_status_steps(surface)
         self.board.draw(surface, self.game, self._overlay())
+        draw_arrows(surface, self.board, self.game)
+        self._draw_combat(surface)
         self.panel.draw(surface, self.game, self.viewer)
         self._draw_status(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self._draw_tooltip(surface)
+
+    def battle_view(self) -> BattleView | None:
+        """The live battle if one is being fought, else the report of one that ended this turn."""
+        return current_battle(self.game, self.viewer) or self.battle_report
+
+    def _draw_combat(self, surface: pygame.Surface) -> None:
+        view = self.battle_view()
+        self.combat_rect = None
+        if view is None:
+            return
+        battle_at = self.board.centre(self.game.combat.space) if self.game.combat is not None else None
+        self.combat_rect = panel_rect(self.board.rect, view, self.app.scale, battle_at)
+        draw_panel(surface, self.game, view, self.combat_rect, self.app.scale)
+
+    def _over_combat_panel(self, pos: tuple[int, int]) -> bool:
+        return self.combat_rect is not None and self.combat_rect.collidepoint(pos)
+
+    def _draw_status_steps(self, surface: pygame.Surface) -> None:
+        """The status phase's steps across the top bar, the current one highlighted."""
+        current, _ = status_step_name(self.game)
+        size = round(12 * self.app.scale)
+        theme.blit_text(surface, f"STATUS PHASE — END OF AGE {self.game.age}", (10, 4), size, theme.ACCENT, bold=True)
+        x, y, h = 10, 8 + size + 4, size + 10
+        for i, name in enumerate(STATUS_STEPS):
+            label = f"{i + 1}. {name}" + (" ✓" if i < current else "")
+            w = theme.font(size, i == current).size(label)[0] + 14
+            chip = pygame.Rect(x, y, w, h)
+            if i == current:
+                pygame.draw.rect(surface, theme.ACCENT, chip, border_radius=4)
+                theme.blit_text(surface, label, chip.center, size, theme.TEXT_DARK, bold=True, anchor="center")
+            else:
+                pygame.draw.rect(surface, theme.PANEL_LINE, chip, 1, border_radius=4)
+                theme.blit_text(surface, label, chip.center, size, theme.TEXT_DIM, anchor="center")
+            x += w + 4
+
+    def tooltip_lines(self) -> list[str] | None:
+        """The tooltip for what the pointer is on (a map space, a panel entry), or None."""
+        if self.covered or self.app.manager.get_hovering_any_element() or self._over_combat_panel(self.mouse):
+            return None
+        key = (self.mouse, self.hover, id(self.game), len(self.game.log), len(self.game.history))
+        if self._tooltip_cache[0] != key:
+            lines = self.panel.hover_lines(self.mouse)
+            if lines is None and self.hover is not None and self.board.rect.collidepoint(self.mouse):
+                lines = tooltips.map_tooltip(self.game, self.hover, self.game.actor())
+            self._tooltip_cache = (key, lines)
+        return self._tooltip_cache[1]
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        self.tooltip_rect = None
+        if self.clock() - self.hover_since < tooltips.DELAY_SECONDS or self.press is not None or self.covered:
+            return
+        lines = self.tooltip_lines()
+        if lines:
+            self.tooltip_rect = tooltips.draw(surface, lines, self.mouse, self.app.scale)
 
     def _overlay(self) -> Overlay:
         overlay = Overlay(hover=self.hover)
@@ -553,7 +748,8 @@ class GameScene(Scene):
         current = game.player(game.current).name
         text = f"Age {game.age}, round {game.round} — {current}'s turn, {game.actions_left} action(s) left"
         if game.phase == "status":
-            text = f"Age {game.age} status phase"
+            index, name = status_step_name(game)
+            text = f"Age {game.age} status phase — step {index + 1} of {len(STATUS_STEPS)}: {name}"
         pending = game.pending[-1] if game.pending else None
         if isinstance(pending, MoveDecision):
             hint = "click a highlighted space" if self.move_source else "click a space with units to move"

@@ -7,8 +7,11 @@ from typing import Callable
 
 from civgame.engine import actions as A
 from civgame.engine import decisions as D
+from civgame.engine import effects
+from civgame.engine.advances import DECLINE
+from civgame.engine.culture_abilities import option_label
 from civgame.engine.happiness import raise_cost
-from civgame.engine.hexgrid import Hex, hex_to_label, region_slots
+from civgame.engine.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.engine.model import BARBARIAN, MOODS, PIRATE, Game
 from civgame.engine.payments import describe as describe_cost
 
@@ -47,6 +50,10 @@ def city_text(game: Game, city_id: int | None) -> str:
     if city is None:
         return f"city {city_id}"
     return f"{owner_name(game, city.owner)}'s city at {where(city.pos)}"
+
+
+def card_name(cards, card_id: int) -> str:
+    return next((c.name for c in cards if c.id == card_id), f"card {card_id}")
 
 
 def building_name(game: Game, key: str) -> str:
@@ -160,15 +167,103 @@ def _combat_bonus(game: Game, a: A.PayCombatBonus) -> str:
 
 
 def _choose_option(game: Game, a: A.ChooseOption) -> str:
+    """"Metallurgy: exchange (gain 1 gold, pay 1 ore)", "Dogma: take Myths for free"."""
     top = game.pending[-1] if game.pending else None
-    if isinstance(top, D.EffectChoiceDecision) and a.option in top.options and top.amounts:
+    option = a.option.replace("_", " ")
+    if not isinstance(top, D.EffectChoiceDecision) or a.option not in top.options:
+        return option.capitalize()
+    prefix = f"{top.source}: " if top.source else ""
+    if a.option == DECLINE:
+        return f"{prefix}decline"
+    if top.amounts:
         change = top.amounts[top.options.index(a.option)]
         gained = {k: v for k, v in change.items() if v > 0}
         paid = {k: -v for k, v in change.items() if v < 0}
         details = ", ".join(part for part in (f"gain {amounts(gained)}" if gained else "",
                                                f"pay {amounts(paid)}" if paid else "") if part)
-        return f"{a.option.replace('_', ' ').capitalize()} ({details})" if details else a.option
-    return a.option.replace("_", " ").capitalize()
+        return f"{prefix}{option} ({details})" if details else f"{prefix}{option}"
+    if a.option in game.rules.advance_names():
+        return f"{prefix}take {a.option} for free"
+    return f"{prefix}{option}"
+
+
+# ------------------------------------------------------------------ custom abilities (UseAbility)
+
+def _ability_effect(game: Game, a: A.UseAbility):
+    """The current player's effect granting this ability, for its price; None if they lack it."""
+    return next((e for e in effects.active(game, game.player(game.current), a.ability) if e.source == a.source),
+                None)
+
+
+def _taxes(game: Game, a: A.UseAbility) -> str:
+    return f"take {amounts(dict(Counter(a.choice)))}"
+
+
+def _exchange(game: Game, a: A.UseAbility) -> str:
+    option, cards = a.choice[0], [int(c) for c in a.choice[1:] if c.isdigit()]
+    text = f"trade {option}" if " for " in option else f"gain {option}"
+    if cards:
+        names = ", ".join(card_name(game.rules.action_cards, c) for c in cards)
+        text += f" (discard {names})"
+    return text
+
+
+def _mood_steps(game: Game, a: A.UseAbility) -> str:
+    label, steps = a.choice[0], int(a.choice[1])
+    city = game.city_at(label_to_hex(label))
+    if city is None:
+        return f"raise the mood of the city at {label} by {steps} step(s)"
+    after = MOODS[min(MOODS.index(city.mood) + steps, len(MOODS) - 1)]
+    return f"raise the city at {label} from {city.mood} to {after}"
+
+
+def _free_action(game: Game, a: A.UseAbility) -> str:
+    if len(a.choice) == 4:
+        source, target, building, tokens = a.choice
+        city = game.city_at(label_to_hex(target))
+        target_text = city_text(game, city.id) if city is not None else f"the city at {target}"
+        extra = f" (+{tokens} culture for range)" if tokens != "0" else ""
+        return f"influence the {building_name(game, building)} in {target_text} from {source}{extra}, free"
+    return "increase happiness as a free action"
+
+
+def _free_collect(game: Game, a: A.UseAbility) -> str:
+    picks = ", ".join(f"{what} from {label}" for label, what in (item.split(":") for item in a.choice[1:]))
+    return f"collect {picks or 'nothing'} (city at {a.choice[0]}), free"
+
+
+ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
+    "taxes": _taxes,
+    "exchange": _exchange,
+    "mood_steps": _mood_steps,
+    "free_action": _free_action,
+    "free_collect": _free_collect,
+    "angry_as_neutral": lambda g, a: "your angry cities count as neutral this turn",
+}
+
+
+def _use_ability(game: Game, a: A.UseAbility) -> str:
+    """"Taxes: take 1 food, 1 ore", "Theaters: 1 culture for 1 mood"."""
+    label = ABILITY_LABELS.get(a.ability)
+    if label is None:  # an ability added to the engine after this table
+        what = a.ability.replace("_", " ")
+        return f"{a.source}: {what}" + (f" ({', '.join(a.choice)})" if a.choice else "")
+    return f"{a.source}: {label(game, a)}"
+
+
+def ability_price(game: Game, a: A.UseAbility) -> str | None:
+    """What using the ability costs, from its granting effect's parameters ("1 mood"), if anything."""
+    effect = _ability_effect(game, a)
+    if effect is None:
+        return None
+    params = effect.params
+    if a.ability == "mood_steps":
+        return amounts({k: v * int(a.choice[1]) for k, v in params.cost_per_step.items()})
+    if a.ability == "exchange":
+        option = next((o for o in params.options if option_label(o) == a.choice[0]), None)
+        return amounts(dict(option.pay)) if option is not None and option.pay else None
+    cost = getattr(params, "pay", None) or getattr(params, "cost", None)
+    return amounts(dict(cost)) if cost else None
 
 
 def _government(game: Game, a: A.ChangeGovernment) -> str:
@@ -187,8 +282,7 @@ LABELS: dict[type[A.Action], Callable[[Game, A.Action], str]] = {
     A.StartMove: lambda g, a: "Move units",
     A.StartHappiness: lambda g, a: "Increase happiness",
     A.InfluenceCulture: _influence,
-    A.UseAbility: lambda g, a: (f"{a.ability.replace('_', ' ').capitalize()} ({a.source})"
-                                + (f": {', '.join(a.choice)}" if a.choice else "")),
+    A.UseAbility: _use_ability,
     A.EndTurn: lambda g, a: "End turn",
     A.Pay: lambda g, a: f"Pay {amounts(a.payment)}",
     A.CancelPayment: lambda g, a: "Cancel: do not pay (the action is not taken)",

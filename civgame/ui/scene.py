@@ -31,6 +31,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw everything that is not a pygame_gui element."""
 
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Draw what goes above the pygame_gui windows (tooltips)."""
+
     def leave(self) -> None:
         """Called before another scene replaces this one or the window closes."""
 

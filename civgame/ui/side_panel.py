@@ -16,6 +16,8 @@ from civgame.engine.ruleset import RESOURCES
 from civgame.engine.scoring import score_sheet
 from civgame.ui import theme
 from civgame.ui.board_view import owner_colour
+from civgame.ui.labels import card_name
+from civgame.ui.tooltips import advance_tooltip, card_tooltip
 
 RESOURCE_LETTERS = {"food": "F", "wood": "W", "ore": "O", "ideas": "I", "gold": "G"}
 RESOURCE_COLOURS = {
@@ -30,7 +32,7 @@ class SidePanel:
         self.rect = pygame.Rect(rect)
         self.log_scroll = 0  # lines scrolled up from the newest
         self.log_rect = pygame.Rect(0, 0, 0, 0)
-        self._tips: list[tuple[pygame.Rect, str]] = []
+        self._tips: list[tuple[pygame.Rect, list[str]]] = []  # areas with their tooltip lines
         self._image: pygame.Surface | None = None  # the last drawing; the scene makes a new panel after each change
         self.size = round(13 * scale)
 
@@ -43,11 +45,17 @@ class SidePanel:
         self.log_scroll = max(0, self.log_scroll + lines)
         self._image = None
 
-    def hover_text(self, pos: tuple[int, int]) -> str | None:
-        for rect, tip in self._tips:
+    def hover_lines(self, pos: tuple[int, int]) -> list[str] | None:
+        """The tooltip of the element under `pos` (title first), if any."""
+        for rect, lines in self._tips:
             if rect.collidepoint(pos):
-                return tip
+                return lines
         return None
+
+    def hover_text(self, pos: tuple[int, int]) -> str | None:
+        """The same on one line, for the status bar."""
+        lines = self.hover_lines(pos)
+        return " — ".join(lines) if lines else None
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, game: Game, viewer: int | None) -> None:
@@ -105,7 +113,7 @@ class SidePanel:
             amount, cap = player.resources.get(resource, 0), resource_cap(game, player, resource)
             label = f"{RESOURCE_LETTERS.get(resource, resource[:1].upper())} {amount}/{cap}"
             theme.blit_text(surface, label, box.center, self.size, theme.TEXT, bold=True, anchor="center")
-            self._tips.append((box, f"{resource.capitalize()}: {amount} (limit {cap})"))
+            self._tips.append((box, [f"{resource.capitalize()}: {amount}", f"You can hold at most {cap}"]))
         y += self.line + 12
         tokens = f"Mood tokens {player.mood_tokens}    Culture tokens {player.culture_tokens}"
         theme.blit_text(surface, theme.fit_text(tokens, self.size - 1, width), (x, y), self.size - 1)
@@ -127,7 +135,7 @@ class SidePanel:
                             theme.TEXT_DIM)
             for i, advance in enumerate(category.advances):
                 cell = pygame.Rect(x + name_w + i * cell_w, y, cell_w - 2, row_h - 2)
-                status, reason = advance_status(game, player, advance.name)
+                status, _ = advance_status(game, player, advance.name)
                 colour = owner_colour(game, player.index)
                 if status == OWNED:
                     pygame.draw.rect(surface, colour, cell, border_radius=3)
@@ -141,10 +149,7 @@ class SidePanel:
                     text_colour = (98, 104, 116)
                 theme.blit_text(surface, theme.fit_text(advance.name, small, cell.w - 4), (cell.x + 3, cell.y + 1),
                                 small, text_colour)
-                tip = f"{advance.name} ({category.name}, {status}): {advance.text}"
-                if reason:
-                    tip += f" — {reason}"
-                self._tips.append((cell, tip))
+                self._tips.append((cell, advance_tooltip(game, player, advance.name)))
             y += row_h
         return y + 6
 
@@ -166,12 +171,12 @@ class SidePanel:
             pygame.draw.rect(surface, kind_colours[kind], (x, y + 3, 6, self.size - 2))
             line = theme.fit_text(f"{kind}: {name}", self.size - 1, width - 12)
             rect = theme.blit_text(surface, line, (x + 12, y), self.size - 1)
-            self._tips.append((rect.inflate(12, 2), f"{kind} card {name}: {text}"))
+            self._tips.append((rect.inflate(12, 2), card_tooltip(kind, name, text)))
             y += self.line
         if hidden:
             rect = theme.blit_text(surface, f"… and {len(hidden)} more (point here to list them)", (x + 12, y),
                                    self.size - 1, theme.TEXT_DIM)
-            self._tips.append((rect.inflate(12, 2), "; ".join(f"{kind}: {name}" for kind, name, _ in hidden)))
+            self._tips.append((rect.inflate(12, 2), ["More cards"] + [f"{kind}: {name}" for kind, name, _ in hidden]))
             y += self.line
         return y + 4
 
@@ -216,10 +221,6 @@ def advance_status(game: Game, player: Player, name: str) -> tuple[str, str | No
         return OWNED, None
     reason = why_not_gain(game, player, name)
     return (AVAILABLE, None) if reason is None else (LOCKED, reason)
-
-
-def card_name(cards, card_id: int) -> str:
-    return next((c.name for c in cards if c.id == card_id), f"card {card_id}")
 
 
 def card_text(cards, card_id: int) -> str:

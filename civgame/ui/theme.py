@@ -146,6 +146,7 @@ def gui_theme(scale: float = 1.0) -> dict:
         },
         "#decision": {"misc": {"enable_close_button": "0"}},
         "#prompt": {"misc": {"text_horiz_alignment": "left"}},
+        "#warning": {"colours": {"normal_text": "#f2a65a"}, "misc": {"text_horiz_alignment": "left"}},
         "#pass_screen_button": {"font": {**base, "size": str(round(20 * scale)), "bold": "1"}},
         "#title_label": {"font": {**base, "size": str(round(40 * scale)), "bold": "1"}},
         "#heading": {"font": {**base, "size": str(round(20 * scale)), "bold": "1"}},

@@ -47,3 +47,28 @@ def press_key(app: App, key: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
     app.pump()
+
+
+def show_game(app: App, game):
+    """Open the game screen on `game` with its deciding player already seated."""
+    from civgame.ui.game_scene import GameScene
+
+    app.switch(GameScene(app, game, viewer=game.actor()))
+    app.pump()
+    return app.scene
+
+
+def press_ctrl(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+    app.pump()
+
+
+def hover(app: App, pos) -> None:
+    """Rest the pointer on a pixel long enough for the tooltip, then draw."""
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    app.pump()
+    scene = app.scene
+    scene.hover_since -= 10  # as if the pointer had rested there for a while
+    app.draw()

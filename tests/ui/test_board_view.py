@@ -77,6 +77,6 @@ def test_the_hand_is_drawn_only_for_the_seated_deciding_player():
     for viewer in (actor, 1 - actor, None):
         panel = SidePanel(pygame.Rect(940, 0, 340, 720))
         panel.draw(surface, game, viewer)
-        card_tips.append([tip for _, tip in panel._tips if tip.startswith(("Action card", "Objective card"))])
+        card_tips.append([tip for _, tip in panel._tips if tip[0].startswith(("Action card", "Objective card"))])
     assert len(card_tips[0]) == len(game.player(actor).action_cards) + len(game.player(actor).objective_cards)
     assert card_tips[1] == [] and card_tips[2] == []

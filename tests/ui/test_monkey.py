@@ -4,6 +4,7 @@ import os
 import random
 
 import pygame
+import pytest
 from pygame_gui.elements import UIButton
 
 from civgame.engine.setup import new_game
@@ -47,12 +48,13 @@ def random_event(rng: random.Random, app) -> list[pygame.event.Event]:
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)]
 
 
-def test_two_thousand_random_inputs_never_crash_the_window(app):
-    rng = random.Random(20240601)
+@pytest.mark.parametrize("seed", [20240601, 20240602])  # two halves, so that test workers share the load
+def test_two_thousand_random_inputs_never_crash_the_window(app, seed):
+    rng = random.Random(seed)
     app.start_game(new_game(["Anna", "Ben"], 11))
     app.pump()
-    games = {}
-    for _ in range(EVENTS):
+    longest: dict[int, tuple[GameScene, int]] = {}  # per game screen: the longest history seen (undo shortens it)
+    for _ in range(EVENTS // 2):
         if not app.running:  # the monkey pressed Quit on the title screen
             app.running = True
             app.show_title()
@@ -60,6 +62,7 @@ def test_two_thousand_random_inputs_never_crash_the_window(app):
             pygame.event.post(event)
         app.pump()
         if isinstance(app.scene, GameScene):
-            games[id(app.scene.game)] = app.scene.game
-    played = sum(len(g.history) for g in games.values())
-    assert played >= 30, f"the monkey should have played a fair number of actions, played {played}"
+            scene = app.scene
+            longest[id(scene)] = (scene, max(longest.get(id(scene), (scene, 0))[1], len(scene.game.history)))
+    played = sum(count for _, count in longest.values())
+    assert played >= 15, f"the monkey should have played a fair number of actions, played {played}"

@@ -2,7 +2,7 @@
 
 import pygame
 
-from civgame.engine.decisions import MoveDecision, PayDecision
+from civgame.engine.decisions import MoveDecision
 from civgame.engine.hexgrid import label_to_hex
 from civgame.engine.model import City, Unit
 from civgame.engine.save import load_game
@@ -107,22 +107,6 @@ def test_end_turn_confirmation_can_be_cancelled(app):
     assert "3 actions left" in _prompt_text(scene)
     click_button(app, scene.dialog.cancel_button)
     assert scene.dialog is None and scene.game.current == current
-
-
-def test_advance_with_a_choice_of_payment_opens_the_decision_dialog(app):
-    scene = start_two_player_game(app)
-    take_seat(app)
-    game = scene.game
-    player = game.player(game.actor())
-    player.resources.update(food=2, ideas=2, gold=0)  # test set-up: two ways to pay
-    scene.rebuild()
-    click_button(app, scene.action_buttons["advance"])
-    click_button(app, option(scene, "Bartering"))
-    assert isinstance(game.pending[-1], PayDecision)
-    assert scene.dialog is not None and scene.dialog.cancel is None  # a decision cannot be dismissed
-    click_button(app, option(scene, "Pay 2 ideas"))
-    assert player.has("Bartering")
-    assert player.resources["ideas"] == 0 and player.resources["food"] == 2
 
 
 def test_move_mode_selects_a_space_and_moves_to_a_highlighted_destination(app):

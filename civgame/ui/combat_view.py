@@ -1,0 +1,175 @@
+"""The combat panel: the battle being fought (`game.combat`), or the report of one that just ended.
+
+A battle that needs no choice (one kind of unit per side, a side wiped out in the first round)
+starts and ends inside a single `apply`, so `game.combat` is never seen set; the scene then
+builds a report from the log lines that action added (`finished_battle`). The battle's own
+log holds every die with its icon, each side's combat value and the hits.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from civgame.engine.hexgrid import Hex, hex_to_label
+from civgame.engine.model import Combat, CombatSide, Game
+from civgame.ui import theme
+from civgame.ui.board_view import BoardView, owner_colour
+from civgame.ui.dialogs import CORNER_WIDTH
+from civgame.ui.labels import owner_name, units_text
+
+BATTLE_STARTS = ("Battle at ", "Naval battle at ")           # the first line of a battle in the log
+BATTLE_ENDS = ("The battle is won by ", "The battle ends with no winner")
+DIE = "⚄"
+ARROW_COLOUR = (230, 40, 40)
+WIDTH = 400  # at 1280x720
+
+
+@dataclass
+class BattleView:
+    title: str
+    sides: list[tuple[int, str]]   # (owner, "Attack: Anna — 2 Infantry") for the live battle
+    lines: list[str]               # the battle's log
+    finished: bool = False
+
+
+def _side_text(game: Game, role: str, side: CombatSide, combat: Combat) -> str:
+    units = units_text(game, side.units) if side.units else "no units left"
+    notes = []
+    if role == "Defend" and combat.fortress:
+        notes.append("fortress")
+    if side.bonus:
+        notes.append(f"{side.bonus:+d} combat value")
+    if side.losses:
+        notes.append(f"lost {side.losses}")
+    return f"{role}: {owner_name(game, side.owner)} — {units}" + (f" ({', '.join(notes)})" if notes else "")
+
+
+def current_battle(game: Game, viewer: int | None) -> BattleView | None:
+    """The battle being fought, headed from the viewer's side: "Attack at D3 — round 2"."""
+    c = game.combat
+    if c is None:
+        return None
+    role = "Attack" if viewer == c.attacker.owner else "Defend" if viewer == c.defender.owner else "Battle"
+    stage = f"round {c.round}" if c.round else "before the first round"
+    kind = " (naval)" if c.naval else ""
+    sides = [(c.attacker.owner, _side_text(game, "Attack", c.attacker, c)),
+             (c.defender.owner, _side_text(game, "Defend", c.defender, c))]
+    return BattleView(f"{role} at {hex_to_label(c.space)}{kind} — {stage}", sides, list(c.log))
+
+
+def finished_battle(game: Game, log_before: int, ongoing: list[str] | None) -> BattleView | None:
+    """The report of a battle that ended during the last action, from the log lines it added.
+
+    `log_before` is the log's length before the action; `ongoing` the battle log if one was
+    being fought then.
+    """
+    if game.combat is not None:
+        return None
+    added = game.log[log_before:]
+    if ongoing is not None:
+        lines = list(ongoing)
+    else:
+        starts = [i for i, line in enumerate(added) if line.startswith(BATTLE_STARTS)]
+        if not starts:
+            return None
+        lines, added = [], added[starts[-1]:]
+    for line in added:
+        lines.append(line)
+        if line.startswith(BATTLE_ENDS):
+            break
+    last = lines[-1]
+    if last.startswith(BATTLE_ENDS[0]):
+        outcome = "won by " + last[len(BATTLE_ENDS[0]):]
+    else:
+        outcome = "no winner" if last.startswith(BATTLE_ENDS[1]) else "over"
+    where = lines[0].split(":")[0]  # "Battle at D3"
+    return BattleView(f"{where} — {outcome}", [], lines, finished=True)
+
+
+# ------------------------------------------------------------------ drawing
+def panel_rect(board: pygame.Rect, view: BattleView, scale: float,
+               battle_at: tuple[float, float] | None = None) -> pygame.Rect:
+    """Where the panel goes: the top left of the map, as tall as its lines need but at most half the
+    map; the bottom left when the battle is in the upper half and the map is wide enough for the
+    panel beside the decision dialogs in the bottom right corner."""
+    size = round(13 * scale)
+    width = min(round(WIDTH * scale), board.w - 16)
+    rows = sum(len(theme.wrap_text(line, size, width - 34)) for line in view.lines)
+    height = round(30 * scale) + len(view.sides) * (size + 6) + rows * (size + 4) + 16
+    rect = pygame.Rect(board.x + 8, board.y + 8, width, min(height, board.h // 2))
+    beside_dialogs = board.w >= width + round(CORNER_WIDTH * scale) + 24
+    if battle_at is not None and battle_at[1] < board.centery and beside_dialogs:
+        rect.bottom = board.bottom - 8
+    return rect
+
+
+def draw_panel(surface: pygame.Surface, game: Game, view: BattleView, rect: pygame.Rect, scale: float) -> None:
+    size = round(13 * scale)
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    shade.fill((16, 18, 24, 232))
+    surface.blit(shade, rect.topleft)
+    pygame.draw.rect(surface, ARROW_COLOUR, rect, 2, border_radius=6)
+    x, y = rect.x + 10, rect.y + 6
+    title_size = round(16 * scale)
+    theme.blit_text(surface, "⚔ " + theme.fit_text(view.title, title_size, rect.w - 70), (x, y), title_size,
+                    theme.TEXT, bold=True)
+    y += round(30 * scale)
+    for owner, text in view.sides:
+        pygame.draw.circle(surface, owner_colour(game, owner), (x + 5, y + size // 2 + 2), 5)
+        theme.blit_text(surface, theme.fit_text(text, size, rect.w - 30), (x + 16, y), size, bold=True)
+        y += size + 6
+    step = size + 4
+    rows: list[tuple[str, bool]] = []
+    for line in view.lines:
+        parts = theme.wrap_text(line, size, rect.w - 34)
+        rows += [(part, i == 0) for i, part in enumerate(parts)]
+    room = max(1, (rect.bottom - 6 - y) // step)
+    if len(rows) > room:  # the newest lines matter most
+        rows = [(f"… {len(rows) - room + 1} earlier line(s) in the game log", True)] + rows[-(room - 1):]
+    names = {owner_name(game, owner): owner for owner in _owners(game)}
+    for text, first in rows:
+        if first:
+            marker = DIE if " rolls " in text else "•"
+            owner = next((o for name, o in names.items() if text.startswith(name)), None)
+            colour = owner_colour(game, owner) if owner is not None else theme.TEXT_DIM
+            theme.blit_text(surface, marker, (x, y), size, colour, bold=True)
+        theme.blit_text(surface, text, (x + 18, y), size, theme.TEXT if " rolls " in text else (206, 210, 218))
+        y += step
+
+
+def _owners(game: Game) -> list[int]:
+    return [p.index for p in game.players] + sorted({u.owner for u in game.units if u.owner < 0})
+
+
+def attack_origins(game: Game) -> list[Hex]:
+    """The spaces the attacking units came from (recruited units have none)."""
+    c = game.combat
+    if c is None:
+        return []
+    return sorted({pos for pos in c.origins.values() if pos != c.space})
+
+
+def draw_arrows(surface: pygame.Surface, board: BoardView, game: Game) -> None:
+    """An arrow from each space the attacker came from to the battle."""
+    if game.combat is None:
+        return
+    previous = surface.get_clip()
+    surface.set_clip(board.rect)
+    width = max(3, int(board.radius / 8))
+    tx, ty = board.centre(game.combat.space)
+    for origin in attack_origins(game):
+        ox, oy = board.centre(origin)
+        angle = math.atan2(ty - oy, tx - ox)
+        start = (ox + math.cos(angle) * board.radius * 0.3, oy + math.sin(angle) * board.radius * 0.3)
+        tip = (tx - math.cos(angle) * board.radius * 0.55, ty - math.sin(angle) * board.radius * 0.55)
+        head = board.radius * 0.32
+        left = (tip[0] - head * math.cos(angle - 0.5), tip[1] - head * math.sin(angle - 0.5))
+        right = (tip[0] - head * math.cos(angle + 0.5), tip[1] - head * math.sin(angle + 0.5))
+        pygame.draw.line(surface, (20, 20, 24), start, tip, width + 4)
+        pygame.draw.line(surface, ARROW_COLOUR, start, tip, width)
+        pygame.draw.polygon(surface, ARROW_COLOUR, [tip, left, right])
+        pygame.draw.polygon(surface, (20, 20, 24), [tip, left, right], 2)
+    surface.set_clip(previous)

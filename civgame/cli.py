@@ -15,6 +15,7 @@ rules data in one line per problem, `file:line: problem`.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import NoReturn, Sequence
@@ -102,12 +103,22 @@ def _start_window(args: argparse.Namespace) -> int:
         return _fail(f"the window needs pygame-ce and pygame_gui ({exc}); reinstall civgame, or use --headless")
     if args.rules:
         return _fail("mods in the window are chosen on the new-game screen; --rules applies to --headless play")
+    if _no_display():
+        return _fail("there is no display to open a window on (DISPLAY is not set); "
+                     "run civgame on your desktop, or use --headless")
     import pygame
 
     try:
         return main_window(args)
     except pygame.error as exc:
         return _fail(f"cannot open a window ({exc}); on a machine without a display use --headless")
+
+
+def _no_display() -> bool:
+    """On Linux and BSD a window needs an X11 or Wayland display, unless SDL is told otherwise."""
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd")):
+        return False
+    return not any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
 
 
 def _screenshot(args: argparse.Namespace) -> int:

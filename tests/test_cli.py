@@ -113,3 +113,12 @@ def test_python_dash_m_civgame_runs_the_same_command_line():
                             cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "Winner:" in result.stdout and result.stderr == ""
+
+
+def test_without_a_display_the_window_explains_what_to_do(capsys, monkeypatch):
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    code, out, err = run(capsys)
+    assert code == 1 and out == ""
+    assert "there is no display to open a window on" in err and "--headless" in err

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Literal, NamedTuple
 
 import yaml
+from civgame.paths import resource_root
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 RESOURCES = ("food", "wood", "ore", "ideas", "gold")
@@ -27,7 +28,7 @@ Mood = Literal["angry", "neutral", "happy"]
 
 ON_BUILT_EFFECTS = ("gain", "draw", "gain_choice")  # interpreted in cities.py
 ENGINE_UNITS = ("settler", "ship")  # unit types the rule modules name (founding cities, pirates)
-RULESETS_ROOT = Path(__file__).resolve().parents[2] / "rules_data"
+RULESETS_ROOT = resource_root() / "rules_data"
 
 
 class RulesDataError(Exception):

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pygame
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+from civgame.paths import resource_root
+
+ASSETS = resource_root() / "assets"
 FONT_REGULAR = ASSETS / "fonts" / "DejaVuSans.ttf"
 FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
 
@@ -132,9 +134,13 @@ def gui_theme(scale: float = 1.0) -> dict:
         "name": "dejavu", "size": str(round(14 * scale)),
         "regular_path": str(FONT_REGULAR), "bold_path": str(FONT_BOLD),
     }
+    # pygame_gui reads only colours from "defaults": the font and shape go on each element type,
+    # else its own font (without many of the symbols we use) would be drawn.
+    common = {"font": base, "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "4"}}
+    element_types = ("button", "label", "text_entry_line", "text_box", "tool_tip", "window", "scrolling_container")
     return {
+        **{element: common for element in element_types},
         "defaults": {
-            "font": base,
             "colours": {
                 "normal_bg": "#3a4150", "hovered_bg": "#4d5870", "disabled_bg": "#2a2e36",
                 "selected_bg": "#5d6a88", "active_bg": "#6a7896", "dark_bg": "#22262e",
@@ -142,10 +148,11 @@ def gui_theme(scale: float = 1.0) -> dict:
                 "disabled_text": "#7a808c", "normal_border": "#5a6274", "hovered_border": "#8a94aa",
                 "disabled_border": "#3a3e48", "selected_border": "#a0aac0", "active_border": "#a0aac0",
             },
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "4"},
         },
         "#decision": {"misc": {"enable_close_button": "0"}},
         "#prompt": {"misc": {"text_horiz_alignment": "left"}},
+        "#message": {"colours": {"dark_bg": "#22262e"}},
+        "#toggle": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "10"}},
         "#warning": {"colours": {"normal_text": "#f2a65a"}, "misc": {"text_horiz_alignment": "left"}},
         "#pass_screen_button": {"font": {**base, "size": str(round(20 * scale)), "bold": "1"}},
         "#title_label": {"font": {**base, "size": str(round(40 * scale)), "bold": "1"}},

@@ -1,5 +1,10 @@
 """The window and its scene loop: title -> new game / load -> game -> final scores.
 
+Any unexpected exception while handling a frame is caught in `App.step`: the traceback goes to
+`civgame.log` in the data folder, an open game is saved to a crash save, and the window shows
+where both went (see `App.recover`). The game engine validates every action before changing
+anything, so the game object is as it was after the last action that worked.
+
 The loop is event driven: it sleeps in `pygame.event.wait` and redraws only after something
 happened. For a second after each event it keeps drawing at a modest rate so that pygame_gui
 hover effects and tooltips can appear; after that an idle window costs almost no CPU.
@@ -8,8 +13,8 @@ hover effects and tooltips can appear; after that an idle window costs almost no
 from __future__ import annotations
 
 import json
-import os
 import time
+import traceback
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -17,9 +22,18 @@ import pygame
 import pygame_gui
 
 from civgame.engine.model import Game
+from civgame.engine.mods import user_data_dir
+from civgame.engine.save import save_game
 from civgame.ui import theme
 from civgame.ui.game_scene import GameScene
-from civgame.ui.menus import LoadScene, NewGameScene, SettingsScene, TitleScene, open_save
+from civgame.ui.menus import (
+    ErrorScene,
+    LoadScene,
+    NewGameScene,
+    SettingsScene,
+    TitleScene,
+    open_save,
+)
 from civgame.ui.scene import Scene
 from civgame.ui.score_scene import ScoreScene
 
@@ -31,17 +45,12 @@ INPUT_EVENTS = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP
                 pygame.KEYUP, pygame.TEXTINPUT}
 
 
-def default_data_dir() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "civgame"
-
-
 @dataclass
 class Settings:
     size: tuple[int, int] = (1280, 720)
     fullscreen: bool = False
     autosave: bool = True            # save to `autosave_path` whenever the seat changes hands
-    data_dir: Path = field(default_factory=default_data_dir)
+    data_dir: Path = field(default_factory=user_data_dir)
     load: str | None = None          # a save to open straight away
 
     @property
@@ -55,6 +64,10 @@ class Settings:
     @property
     def settings_path(self) -> Path:
         return self.data_dir / "settings.json"
+
+    @property
+    def log_path(self) -> Path:
+        return self.data_dir / "civgame.log"
 
     def store(self) -> None:
         """Remember the display choices (size, fullscreen, autosave) for the next start."""
@@ -113,6 +126,7 @@ class App:
             self.manager.clear_and_reset()
         if self.scene is not None:
             self.scene.build()
+            self.scene.reopen_message()
         self.dirty = True
 
     # ------------------------------------------------------------------ scenes
@@ -164,7 +178,18 @@ class App:
             self.scene.handle(event, consumed)
 
     def step(self, timeout_ms: int) -> None:
-        """Wait up to `timeout_ms` for events, handle them, and redraw if anything changed."""
+        """Wait up to `timeout_ms` for events, handle them, and redraw if anything changed.
+
+        An unexpected error does not close the window: see `recover`. An error while the error
+        screen itself is shown is not caught again, so that a broken window cannot loop forever."""
+        try:
+            self._step(timeout_ms)
+        except Exception:  # noqa: BLE001 (any bug: keep the player's game, say where the details are)
+            if isinstance(self.scene, ErrorScene):
+                raise
+            self.recover(traceback.format_exc())
+
+    def _step(self, timeout_ms: int) -> None:
         first = pygame.event.wait(timeout_ms)
         events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
         for event in events:
@@ -201,6 +226,45 @@ class App:
         self.frames += 1
         self.dirty = False
 
+    def recover(self, details: str) -> None:
+        """Log `details`, save the open game to a crash save, and show the error screen.
+
+        The crash save is a new file in the saves folder rather than the autosave, so that
+        Continue still resumes the last hand-over if the state at the crash turns out unusable."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        log = self._write_log(details, stamp)
+        game = self.scene.game if isinstance(self.scene, GameScene) and self.scene.game.phase != "over" else None
+        saved = self._save_crashed_game(game, stamp) if game is not None else None
+        self.scene = None  # the broken scene is not asked to do anything more (not even to autosave)
+        if saved is not None:
+            where = f"your game was saved to {saved}"
+        else:
+            where = "the game could not be saved" if game is not None else "no game was lost"
+        details_at = f"details in {log}" if log else f"the details could not be written to {self.settings.log_path}"
+        text = f"Something went wrong — {where}; {details_at}."
+        if saved is not None:
+            text += "\nLoad on the title screen opens the saved game again."
+        self.switch(ErrorScene(self, text))
+
+    def _write_log(self, details: str, stamp: str) -> Path | None:
+        path = self.settings.log_path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("a", encoding="utf-8") as log:
+                log.write(f"--- {stamp}: unexpected error in the window\n{details}\n")
+        except OSError:
+            return None
+        return path
+
+    def _save_crashed_game(self, game: Game, stamp: str) -> Path | None:
+        path = self.settings.saves_dir / f"crash-{stamp}.yaml"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_game(game, path)
+        except Exception:  # noqa: BLE001 (the game may be what broke: then it cannot be saved)
+            return None
+        return path
+
     def run(self) -> None:
         while self.running:
             idle = time.monotonic() >= self.active_until and not self.dirty
@@ -208,11 +272,12 @@ class App:
 
 
 def open_app(settings: Settings) -> App:
-    """The window with its first scene: the save named by `settings.load`, else the title."""
+    """The window with its first scene: the save named by `settings.load`, else the title (which
+    also shows why that save cannot be opened, or asks about a save made with other rules)."""
     app = App(settings)
-    problem = open_save(app, settings.load) if settings.load else None
-    if app.scene is None:
-        app.show_title()
+    app.show_title()
+    if settings.load:
+        problem = open_save(app, settings.load)
         if problem:
             app.scene.show_error(problem)
     return app

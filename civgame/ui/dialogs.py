@@ -1,13 +1,14 @@
-"""Modal-looking pygame_gui windows: a list of choices, and a yes/no confirmation."""
+"""Modal-looking pygame_gui windows: a list of choices, a yes/no confirmation, and a message."""
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from typing import Callable
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UIWindow
+from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextBox, UIWindow
 
 from civgame.ui import theme
 
@@ -114,3 +115,52 @@ class ConfirmDialog(ChoiceDialog):
     def __init__(self, manager: pygame_gui.UIManager, scale: float, area: pygame.Rect, title: str, prompt: str,
                  yes: tuple[str, Callable[[], None]], no: Callable[[], None]):
         super().__init__(manager, scale, area, title, prompt, [Option(yes[0], yes[1])], cancel=no)
+
+
+class MessageDialog:
+    """A window with a text (one paragraph per line, scrolling when long) and a row of buttons.
+
+    Used where a player must read something before going on: a mod's problems, a save made with
+    other rules, an error. It has no close box: one of its buttons must be pressed.
+    """
+
+    MAX_BUTTON_W = 220
+
+    def __init__(self, manager: pygame_gui.UIManager, scale: float, area: pygame.Rect, title: str, text: str,
+                 options: list[Option]):
+        self.text = text
+        font_size, row_h, line_h = round(14 * scale), round(ROW_HEIGHT * scale), round(20 * scale)
+        width = min(round(720 * scale), area.w - 40)
+        lines = sum(max(1, len(theme.wrap_text(part, font_size, width - 70))) for part in text.splitlines() or [""])
+        text_h = min(lines * line_h + 16, area.h - 2 * row_h - 120)
+        height = TITLE_BAR + text_h + row_h + 40
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = area.center
+        self.window = UIWindow(rect, manager, window_display_title=title, object_id="#decision")
+        self.window.set_blocking(True)  # nothing behind it reacts until it is answered
+        inner = self.window.get_container().get_rect()
+        self.text_box = UITextBox(html.escape(text), pygame.Rect(8, 6, inner.w - 16, inner.h - row_h - 24), manager,
+                                  container=self.window, object_id="#message")
+        button_w = min(self.MAX_BUTTON_W, (inner.w - 16 - GAP * (len(options) - 1)) // max(1, len(options)))
+        left = inner.w - 8 - len(options) * button_w - (len(options) - 1) * GAP
+        self.buttons: dict[UIButton, Option] = {}
+        for i, option in enumerate(options):
+            button = UIButton(pygame.Rect(left + i * (button_w + GAP), inner.h - row_h - 8, button_w, row_h),
+                              theme.fit_text(option.label, font_size, button_w - 16), manager, container=self.window,
+                              tool_tip_text=option.tooltip, object_id="#primary" if i == 0 else None)
+            self.buttons[button] = option
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.buttons[event.ui_element].choose()
+            return True
+        return False
+
+    def button_for(self, label_start: str) -> UIButton:
+        for button, option in self.buttons.items():
+            if option.label.startswith(label_start):
+                return button
+        raise KeyError(label_start)
+
+    def kill(self) -> None:
+        self.window.kill()

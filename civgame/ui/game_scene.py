@@ -288,7 +288,12 @@ class GameScene(Scene):
 
     def save_now(self) -> None:
         settings = self.app.settings
-        path = settings.saves_dir / time.strftime("game-%Y%m%d-%H%M%S.yaml")
+        stamp = time.strftime("game-%Y%m%d-%H%M%S")
+        path = settings.saves_dir / f"{stamp}.yaml"
+        copy = 1
+        while path.exists():  # two saves within a second: keep both
+            copy += 1
+            path = settings.saves_dir / f"{stamp}-{copy}.yaml"
         try:
             settings.saves_dir.mkdir(parents=True, exist_ok=True)
             save_game(self.game, path)
@@ -409,7 +414,8 @@ class GameScene(Scene):
 
     def open_game_menu(self) -> None:
         self.menu("Menu", "The game is saved automatically whenever the seat changes hands.", [
-            Option("Save game", self.save_now),
+            Option("Save game (Ctrl+S)", self.save_now),
+            Option("Load a game… (autosaves this one)", self.app.show_load),
             Option("Fit the map to the window (Home)", self._fit_and_close),
             Option("Quit to title (autosaves)", self.app.show_title),
         ])
@@ -570,6 +576,9 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
+        if self.message is not None:  # e.g. a warning about a save's rules: nothing else reacts meanwhile
+            self.message.handle(event)
+            return
         if self.dialog is not None and self.dialog.handle(event):
             return
         if self.press_button(event):
@@ -628,6 +637,9 @@ class GameScene(Scene):
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo_last()
             return
+        if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            self.save_now()
+            return
         pans = {pygame.K_LEFT: (PAN_STEP, 0), pygame.K_RIGHT: (-PAN_STEP, 0),
                 pygame.K_UP: (0, PAN_STEP), pygame.K_DOWN: (0, -PAN_STEP)}
         if event.key in pans:
@@ -643,6 +655,8 @@ class GameScene(Scene):
                 self.close_dialog()
             elif self.move_source is not None:
                 self.select_move_source(None)
+            else:  # nothing to back out of: the game menu (a decision's dialog returns when it closes)
+                self.open_game_menu()
 
     def click_space(self, space: Hex | None) -> None:
         """A left click on the map (not a drag)."""

@@ -8,12 +8,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.elements import UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextEntryLine
 
 from civgame.engine.errors import RuleError
-from civgame.engine.save import SaveError, load_game
+from civgame.engine.model import Game
+from civgame.engine.mods import Mod, list_user_mods, load_rules, load_saved_game, user_mods_dir
+from civgame.engine.ruleset import RulesDataError
+from civgame.engine.save import SaveError
 from civgame.engine.setup import DEFAULT_COLOURS, new_game
 from civgame.ui import theme
+from civgame.ui.dialogs import Option
 from civgame.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -26,16 +30,32 @@ MAX_NAME = 20
 
 
 def open_save(app: "App", path: str | Path) -> str | None:
-    """Load a save and show it (the game, or the scores of a finished game). Returns an error or None."""
+    """Load a save with the mods it names (from the user mods folder) and show it: the game, or
+    the scores of a finished game. A save made with other rules opens only after the player has
+    read the warning in a dialog. Returns why the save cannot be opened, or None."""
     try:
-        game = load_game(path)
+        game, warning = load_saved_game(path)
     except SaveError as exc:
         return str(exc)
+    except RulesDataError as exc:  # a mod the save needs is missing or broken
+        return "\n".join(exc.problems)
+    except OSError as exc:  # the mods folder cannot be read
+        return f"{path}: {exc}"
+    if warning and app.scene is not None:
+        app.scene.open_message("This save was made with other rules", f"{warning[0].upper()}{warning[1:]}.", [
+            Option("Open it anyway", lambda: show_loaded(app, game)),
+            Option("Cancel", lambda: None),
+        ])
+    else:
+        show_loaded(app, game)
+    return None
+
+
+def show_loaded(app: "App", game: Game) -> None:
     if game.phase == "over":
         app.show_scores(game)
     else:
         app.start_game(game)
-    return None
 
 
 def _column(size: tuple[int, int], count: int, top: int) -> list[pygame.Rect]:
@@ -58,7 +78,6 @@ class TitleScene(Scene):
         self.load_button = self.add_button(rects[2], "Load", self.app.show_load)
         self.settings_button = self.add_button(rects[3], "Settings", self.app.show_settings)
         self.quit_button = self.add_button(rects[4], "Quit", self.app.quit)
-        self.error = UILabel(pygame.Rect(0, rects[4].bottom + 16, w, 28), "", self.app.manager)
 
     def _continue(self) -> None:
         problem = open_save(self.app, self.app.settings.autosave_path)
@@ -66,24 +85,38 @@ class TitleScene(Scene):
             self.show_error(problem)
 
     def show_error(self, text: str) -> None:
-        self.error.set_text(theme.fit_text(text, round(14 * self.app.scale), self.size[0] - 40))
+        self.open_message("Cannot open the save", text)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
 
 
 class NewGameScene(Scene):
+    """Seats, names, seed, and the user's mods as toggles, applied top to bottom."""
+
+    FORM_W = 460
+    MODS_W = 340
+    MOD_ROW = 42
+
     def __init__(self, app: "App"):
         super().__init__(app)
         self.seats = 2
         self.names = list(DEFAULT_NAMES)
         self.seed_text = ""
+        try:
+            self.mods: list[Mod] = list_user_mods()
+        except OSError:  # an unreadable mods folder: play without mods
+            self.mods = []
+        self.chosen_mods: set[Path] = set()
+
+    def _left(self) -> int:
+        return max(8, (self.size[0] - self.FORM_W - 20 - self.MODS_W) // 2)
 
     def build(self) -> None:
         self.buttons = {}
         w, h = self.size
         manager = self.app.manager
-        left = (w - 460) // 2
+        left = self._left()
         top = max(40, h // 8)
         UILabel(pygame.Rect(0, top, w, 40), "New game", manager, object_id="#heading")
         UILabel(pygame.Rect(left, top + 56, 120, 36), "Players", manager)
@@ -109,10 +142,67 @@ class NewGameScene(Scene):
         self.seed_entry.set_text_length_limit(9)
         if self.seed_text:
             self.seed_entry.set_text(self.seed_text)
-        self.error = UILabel(pygame.Rect(0, y + 48, w, 28), "", manager)
+        self.error = UILabel(pygame.Rect(left, y + 48, self.FORM_W, 28), "", manager)
         self.start_button = self.add_button(pygame.Rect(left + 130, y + 84, 300, 44), "Start game", self._start,
                                             object_id="#primary")
         self.back_button = self.add_button(pygame.Rect(left + 130, y + 140, 300, 40), "Back", self.app.show_title)
+        self._build_mods(pygame.Rect(left + self.FORM_W + 20, top + 56, self.MODS_W, h - top - 56 - 30))
+
+    def _build_mods(self, area: pygame.Rect) -> None:
+        """One toggle per mod of the user mods folder; several chosen ones stack in the listed order."""
+        manager = self.app.manager
+        UILabel(pygame.Rect(area.x, area.y, area.w, 36), "Mods (applied top to bottom)", manager,
+                object_id="#prompt")
+        folder = str(user_mods_dir())
+        self.mod_buttons: dict[Path, UIButton] = {}
+        list_top = area.y + 42
+        if not self.mods:
+            size = round(14 * self.app.scale)
+            hint = theme.wrap_text("No mods installed. Put each mod in its own folder inside:", size, area.w - 10)
+            for i, line in enumerate([*hint, *theme.wrap_text(folder, size, area.w - 10)]):  # the whole path
+                UILabel(pygame.Rect(area.x, list_top + i * 26, area.w, 26), line, manager, object_id="#prompt")
+            return
+        holder = None
+        x, y = area.x, list_top
+        needed = len(self.mods) * self.MOD_ROW
+        visible = area.bottom - list_top
+        if needed > visible:  # a long list scrolls
+            holder = UIScrollingContainer(pygame.Rect(area.x, list_top, area.w, visible), manager,
+                                          allow_scroll_x=False)
+            holder.set_scrollable_area_dimensions((area.w - 22, needed))
+            x, y = 0, 0
+        width = area.w - (22 if holder else 0)
+        for i, mod in enumerate(self.mods):
+            button = UIButton(pygame.Rect(x, y + i * self.MOD_ROW, width, self.MOD_ROW - 6), "", manager,
+                              container=holder, tool_tip_text=self._mod_tooltip(mod), object_id="#toggle")
+            self.buttons[button] = lambda m=mod: self._toggle(m)
+            self.mod_buttons[mod.path] = button
+            self._show_toggle(mod)
+
+    @staticmethod
+    def _mod_tooltip(mod: Mod) -> str:
+        if mod.info is None or mod.problems:
+            return f"This mod has problems: {mod.problems[0] if mod.problems else 'no valid mod.yaml'}"
+        return f"{mod.info.description or mod.info.name} (changes the {mod.info.base} rules; folder {mod.path})"
+
+    def _show_toggle(self, mod: Mod) -> None:
+        button = self.mod_buttons[mod.path]
+        chosen = mod.path in self.chosen_mods
+        version = f" {mod.info.version}" if mod.info is not None else " (invalid)"
+        label = f"{'☑' if chosen else '☐'} {mod.name}{version}"
+        button.set_text(theme.fit_text(label, round(14 * self.app.scale), button.rect.w - 16))
+        if chosen:
+            button.select()
+        else:
+            button.unselect()
+
+    def _toggle(self, mod: Mod) -> None:
+        self.chosen_mods ^= {mod.path}
+        self._show_toggle(mod)
+
+    def chosen_mod_folders(self) -> list[Path]:
+        """The chosen mods' folders in the listed order, which is the order they are applied in."""
+        return [mod.path for mod in self.mods if mod.path in self.chosen_mods]
 
     def _remember_entries(self) -> None:
         for i, entry in enumerate(self.name_entries):
@@ -133,15 +223,20 @@ class NewGameScene(Scene):
             return
         seed = int(self.seed_text) if self.seed_text.strip() else random.randrange(1, 1_000_000)
         try:
-            game = new_game(names, seed)
+            rules = load_rules(self.chosen_mod_folders())
+        except RulesDataError as exc:
+            self.open_message("These mods cannot be used", "\n".join(exc.problems))
+            return
+        try:
+            game = new_game(names, seed, rules=rules)
         except RuleError as exc:
-            self.error.set_text(str(exc))
+            self.error.set_text(theme.fit_text(str(exc), round(14 * self.app.scale), self.FORM_W))
             return
         self.app.start_game(game)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
-        left = (self.size[0] - 460) // 2
+        left = self._left()
         for i in range(self.seats):
             colour = theme.player_colour(DEFAULT_COLOURS[i]) if i < len(DEFAULT_COLOURS) else theme.TEXT_DIM
             pygame.draw.circle(surface, colour, (left + 12, self.name_rows_top + i * 46 + 18), 10)
@@ -171,8 +266,8 @@ class LoadScene(Scene):
             y += 44
         UILabel(pygame.Rect(left, y + 10, 560, 28), "Or type the path of a save file:", manager)
         self.path_entry = UITextEntryLine(pygame.Rect(left, y + 40, 440, 38), manager)
-        self.add_button(pygame.Rect(left + 450, y + 40, 110, 38), "Open",
-                        lambda: self._open(self.path_entry.get_text()))
+        self.open_button = self.add_button(pygame.Rect(left + 450, y + 40, 110, 38), "Open",
+                                           lambda: self._open(self.path_entry.get_text()))
         self.error = UILabel(pygame.Rect(0, y + 88, w, 28), "", manager)
         self.back_button = self.add_button(pygame.Rect((w - 200) // 2, y + 128, 200, 40), "Back", self.app.show_title)
 
@@ -187,9 +282,10 @@ class LoadScene(Scene):
         if not str(path).strip():
             self.error.set_text("Type the path of a save file first.")
             return
+        self.error.set_text("")
         problem = open_save(self.app, Path(str(path).strip()).expanduser())
         if problem:
-            self.error.set_text(theme.fit_text(problem, round(14 * self.app.scale), self.size[0] - 40))
+            self.open_message("Cannot open the save", problem)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
@@ -235,6 +331,21 @@ class SettingsScene(Scene):
         else:
             self.app.manager.clear_and_reset()
             self.build()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)
+
+
+class ErrorScene(Scene):
+    """Shown after an unexpected error: says where the game was saved and where the details are."""
+
+    def __init__(self, app: "App", text: str):
+        super().__init__(app)
+        self.text = text
+
+    def build(self) -> None:
+        self.buttons = {}
+        self.open_message("Something went wrong", self.text, [Option("Back to title", self.app.show_title)])
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)

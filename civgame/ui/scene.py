@@ -8,6 +8,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from civgame.ui.dialogs import MessageDialog, Option
+
 if TYPE_CHECKING:
     from civgame.ui.app import App
 
@@ -16,6 +18,8 @@ class Scene:
     def __init__(self, app: "App"):
         self.app = app
         self.buttons: dict[UIButton, Callable[[], None]] = {}
+        self.message: MessageDialog | None = None
+        self._message_spec: tuple[str, str, list[Option]] | None = None  # to open it again after a resize
 
     @property
     def size(self) -> tuple[int, int]:
@@ -26,6 +30,8 @@ class Scene:
 
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
         """React to one event; `consumed` is True when a pygame_gui element already used it."""
+        if self.message is not None and self.message.handle(event):
+            return
         self.press_button(event)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -36,6 +42,32 @@ class Scene:
 
     def leave(self) -> None:
         """Called before another scene replaces this one or the window closes."""
+
+    # ------------------------------------------------------------------ messages
+    def open_message(self, title: str, text: str, options: list[Option] | None = None) -> None:
+        """A message the player must acknowledge; each button closes it, then does what it says."""
+        self.close_message()
+        options = options or [Option("OK", lambda: None)]
+        self._message_spec = (title, text, options)
+        closing = [Option(o.label, lambda o=o: self._choose(o), o.enabled, o.tooltip) for o in options]
+        self.message = MessageDialog(self.app.manager, self.app.scale, pygame.Rect((0, 0), self.size), title, text,
+                                     closing)
+        self.app.dirty = True
+
+    def _choose(self, option: Option) -> None:
+        self.close_message()
+        option.choose()
+
+    def close_message(self) -> None:
+        if self.message is not None:
+            self.message.kill()
+        self.message, self._message_spec = None, None
+        self.app.dirty = True
+
+    def reopen_message(self) -> None:
+        """After `build()` on a new window size: the message that was open comes back."""
+        if self._message_spec is not None:
+            self.open_message(*self._message_spec)
 
     # ------------------------------------------------------------------ helpers
     def add_button(self, rect: pygame.Rect, text: str, on_press: Callable[[], None], *,

@@ -14,7 +14,8 @@ SIZE = (1280, 720)
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CIVGAME_MODS_DIR", str(tmp_path / "mods"))  # never the user's own mods
     window = App(Settings(size=SIZE, data_dir=tmp_path, autosave=True))
     window.show_title()
     window.pump()

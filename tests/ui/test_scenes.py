@@ -223,7 +223,7 @@ def test_open_app_shows_a_named_save_or_says_why_it_cannot(tmp_path):
     assert isinstance(window.scene, GameScene) and window.scene.game.seed == 8
     window = open_app(Settings(size=(1280, 720), data_dir=tmp_path, load=str(tmp_path / "nope.yaml")))
     assert isinstance(window.scene, TitleScene)
-    assert "nope.yaml" in window.scene.error.text
+    assert window.scene.message.text.startswith(f"{tmp_path / 'nope.yaml'}: cannot read the file")
     pygame.display.quit()
 
 

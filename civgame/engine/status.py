@@ -20,8 +20,9 @@ from civgame.engine.decisions import (
     RazeDecision,
 )
 from civgame.engine.errors import RuleError
+from civgame.engine.hexgrid import hex_to_label
 from civgame.engine.model import Game, Player
-from civgame.engine.payments import can_pay, gain, pay
+from civgame.engine.payments import can_pay, describe, gain, pay
 from civgame.engine.scoring import winners
 from civgame.engine.turns import start_turn
 
@@ -173,7 +174,7 @@ def raze(game: Game, action: Raze) -> None:
         city = game.city(action.city)
         game.cities.remove(city)
         gain(game, player, dict(game.rules.game.raze))
-        game.say(f"{player.name} razes a city for {dict(game.rules.game.raze)}")
+        game.say(f"{player.name} razes the city at {hex_to_label(city.pos)} for {describe(dict(game.rules.game.raze))}")
     game.pending.pop()
     run(game)
 

@@ -17,13 +17,21 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import traceback
+from datetime import datetime
 from pathlib import Path
 from typing import NoReturn, Sequence
 
 from civgame.ai import GameRunError, play_out, random_agents
 from civgame.engine.errors import RuleError
 from civgame.engine.model import Game
-from civgame.engine.mods import check_rules, load_rules, load_saved_game, summary
+from civgame.engine.mods import (
+    check_rules,
+    load_rules,
+    load_saved_game,
+    summary,
+    user_data_dir,
+)
 from civgame.engine.ruleset import RulesDataError
 from civgame.engine.save import SaveError, save_game
 from civgame.engine.scoring import CATEGORIES, score_sheet
@@ -64,6 +72,27 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; an unexpected error is one line here and its traceback goes to the log."""
+    try:
+        return _main(argv)
+    except Exception as exc:  # noqa: BLE001 - the last guard: never show a player a traceback
+        log = _log_traceback()
+        return _fail(f"unexpected error: {exc!r}; details in {log}")
+
+
+def _log_traceback() -> Path:
+    log = user_data_dir() / "civgame.log"
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8") as fh:
+            fh.write(f"--- {datetime.now().isoformat(timespec='seconds')} civgame {' '.join(sys.argv[1:])}\n")
+            fh.write(traceback.format_exc())
+    except OSError:
+        traceback.print_exc()
+    return log
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "validate-rules":
         return validate_rules(args.folders)
@@ -143,7 +172,7 @@ def validate_rules(folders: Sequence[Path]) -> int:
     try:
         rules = check_rules(folders)
     except RulesDataError as exc:
-        print("\n".join(exc.problems))
+        print("\n".join(exc.all_problems))
         return EXIT_ERROR
     print(summary(rules))
     return 0

@@ -122,3 +122,18 @@ def test_without_a_display_the_window_explains_what_to_do(capsys, monkeypatch):
     code, out, err = run(capsys)
     assert code == 1 and out == ""
     assert "there is no display to open a window on" in err and "--headless" in err
+
+
+def test_an_unexpected_error_is_one_line_and_its_traceback_goes_to_the_log(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr("sys.platform", "linux")
+
+    def broken(args):
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr("civgame.cli._play_headless", broken)
+    code, out, err = run(capsys, "--headless")
+    log = tmp_path / "civgame" / "civgame.log"
+    assert code == 1 and out == ""
+    assert err == f"civgame: unexpected error: ZeroDivisionError('boom'); details in {log}\n"
+    assert "Traceback" in log.read_text() and "ZeroDivisionError: boom" in log.read_text()

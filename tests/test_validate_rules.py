@@ -204,3 +204,17 @@ def test_loading_a_save_with_other_rules_warns(capsys):
     assert code == 0 and "Winner:" in out
     assert err == ("civgame: warning: this save was made with the rules monumental, but the rules in use are "
                    "monumental + Test mod 0.1; the game may not play as it did\n")
+
+
+def test_validate_rules_prints_every_problem_even_past_the_dialog_limit(capsys, tmp_path):
+    from civgame.cli import main
+    from civgame.engine.ruleset import RulesDataError
+
+    mod = tmp_path / "many"
+    mod.mkdir()
+    (mod / "mod.yaml").write_text("name: many\nversion: '1'\n")
+    count = RulesDataError.MAX_PROBLEMS + 5
+    (mod / "units.yaml").write_text("".join(f"unit{i}: {{name: U{i}}}\n" for i in range(count)))
+    assert main(["validate-rules", str(mod)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) >= count and not any(line.startswith("(and ") for line in lines)

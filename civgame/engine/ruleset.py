@@ -38,9 +38,11 @@ class RulesDataError(Exception):
     MAX_LENGTH = 400
 
     def __init__(self, problems: list[str]):
-        # One line per problem, each short and only the first few: a hostile mod can hold
-        # megabyte-long values, line breaks in names and thousands of broken entries.
-        self.problems = [self._shorten(" ".join(p.splitlines())) for p in problems[:self.MAX_PROBLEMS]]
+        # One short line per problem: a hostile mod can hold megabyte-long values and line breaks
+        # in names. `all_problems` is the full list (validate-rules prints it); `problems` keeps
+        # only the first few, for a dialog, since a broken mod can have thousands.
+        self.all_problems = [self._shorten(" ".join(p.splitlines())) for p in problems]
+        self.problems = self.all_problems[:self.MAX_PROBLEMS]
         if len(problems) > self.MAX_PROBLEMS:
             self.problems.append(f"(and {len(problems) - self.MAX_PROBLEMS} more problems)")
         super().__init__("\n".join(self.problems))

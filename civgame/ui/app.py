@@ -7,7 +7,9 @@ anything, so the game object is as it was after the last action that worked.
 
 The loop is event driven: it sleeps in `pygame.event.wait` and redraws only after something
 happened. For a second after each event it keeps drawing at a modest rate so that pygame_gui
-hover effects and tooltips can appear; after that an idle window costs almost no CPU.
+hover effects and tooltips can appear; after that an idle window costs almost no CPU. While the
+scene animates (units sliding after a move, see civgame.ui.animation) it draws at about 60
+frames per second, and goes back to sleeping once the last frame of the animation is drawn.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from civgame.engine.model import Game
 from civgame.engine.mods import user_data_dir
 from civgame.engine.save import save_game
 from civgame.ui import theme
+from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import (
     ErrorScene,
@@ -37,10 +40,12 @@ from civgame.ui.menus import (
 from civgame.ui.scene import Scene
 from civgame.ui.score_scene import ScoreScene
 
-ACTIVE_SECONDS = 1.0    # keep animating this long after the last event
-ACTIVE_FRAME_MS = 33    # about 30 frames per second while active
-IDLE_WAIT_MS = 1000     # wake up this often while idle, without redrawing
+ACTIVE_SECONDS = 1.0     # keep drawing this long after the last event
+ACTIVE_FRAME_MS = 33     # about 30 frames per second while active
+ANIMATION_FRAME_MS = 16  # about 60 frames per second while the scene animates
+IDLE_WAIT_MS = 1000      # wake up this often while idle, without redrawing
 MIN_SIZE = (960, 600)
+STORED_SETTINGS = ("size", "fullscreen", "autosave", "animation_speed")
 INPUT_EVENTS = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN,
                 pygame.KEYUP, pygame.TEXTINPUT}
 
@@ -50,6 +55,7 @@ class Settings:
     size: tuple[int, int] = (1280, 720)
     fullscreen: bool = False
     autosave: bool = True            # save to `autosave_path` whenever the seat changes hands
+    animation_speed: str = "normal"  # one of ANIMATION_SPEEDS; "off" draws each new state at once
     data_dir: Path = field(default_factory=user_data_dir)
     load: str | None = None          # a save to open straight away
 
@@ -70,19 +76,21 @@ class Settings:
         return self.data_dir / "civgame.log"
 
     def store(self) -> None:
-        """Remember the display choices (size, fullscreen, autosave) for the next start."""
+        """Remember the player's choices (size, fullscreen, autosave, animation speed) for the next start."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        stored = {k: v for k, v in asdict(self).items() if k in ("size", "fullscreen", "autosave")}
+        stored = {k: v for k, v in asdict(self).items() if k in STORED_SETTINGS}
         self.settings_path.write_text(json.dumps(stored), encoding="utf-8")
 
     def restore(self) -> "Settings":
-        """Read the remembered display choices, ignoring a missing or unreadable file."""
+        """Read the remembered choices, ignoring a missing or unreadable file and unknown values."""
         try:
             stored = json.loads(self.settings_path.read_text(encoding="utf-8"))
             width, height = stored.get("size", self.size)
             self.size = (max(MIN_SIZE[0], int(width)), max(MIN_SIZE[1], int(height)))
             self.fullscreen = bool(stored.get("fullscreen", self.fullscreen))
             self.autosave = bool(stored.get("autosave", self.autosave))
+            if stored.get("animation_speed") in ANIMATION_SPEEDS:
+                self.animation_speed = stored["animation_speed"]
         except (OSError, ValueError, TypeError):
             pass
         return self
@@ -198,7 +206,7 @@ class App:
                 return
         now = time.monotonic()
         delta, self.last_tick = min(now - self.last_tick, 0.1), now
-        if self.dirty or now < self.active_until:
+        if self.dirty or now < self.active_until or self.animating:
             self.manager.update(delta)
             self.draw()
 
@@ -265,10 +273,18 @@ class App:
             return None
         return path
 
+    @property
+    def animating(self) -> bool:
+        """True while the scene has an animation to draw (it ends with a frame of the final state)."""
+        return self.scene is not None and self.scene.animating()
+
     def run(self) -> None:
         while self.running:
-            idle = time.monotonic() >= self.active_until and not self.dirty
-            self.step(IDLE_WAIT_MS if idle else ACTIVE_FRAME_MS)
+            if self.animating:
+                self.step(ANIMATION_FRAME_MS)
+            else:
+                idle = time.monotonic() >= self.active_until and not self.dirty
+                self.step(IDLE_WAIT_MS if idle else ACTIVE_FRAME_MS)
 
 
 def open_app(settings: Settings) -> App:

@@ -23,6 +23,16 @@ MIN_RADIUS, MAX_RADIUS = 14.0, 220.0
 BUILDING_LETTERS = {"observatory": "V", "obelisk": "O"}  # others use their first letter
 
 
+@dataclass(frozen=True)
+class Slide:
+    """Units drawn on their way from `start` to `end` (`progress` 0 to 1) instead of on their space."""
+
+    units: tuple[int, ...]
+    start: Hex
+    end: Hex
+    progress: float
+
+
 @dataclass
 class Overlay:
     """What the interface marks on top of the board."""
@@ -31,6 +41,9 @@ class Overlay:
     selected: Hex | None = None
     hover: Hex | None = None
     targets: set[Hex] = field(default_factory=set)     # spaces the player may click now
+    picks: dict[Hex, str] = field(default_factory=dict)  # collect mode: what is taken from each chosen space
+    slides: list[Slide] = field(default_factory=list)
+    pulses: dict[Hex, float] = field(default_factory=dict)  # a ring around a space, 0 (start) to 1 (gone)
 
 
 def owner_colour(game: Game, owner: int) -> Colour:
@@ -52,6 +65,7 @@ class BoardView:
         self.origin = (float(self.rect.centerx), float(self.rect.centery))  # pixel centre of space (0, 0)
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
+        self.slide_positions: dict[int, tuple[float, float]] = {}  # sliding unit -> its pixel in the last frame
 
     # ------------------------------------------------------------------ geometry
     def centre(self, h: Hex) -> tuple[float, float]:
@@ -114,8 +128,15 @@ class BoardView:
         self._draw_marks(surface, overlay)
         for city in game.cities:
             self._draw_city(surface, game, city)
+        for h, progress in overlay.pulses.items():
+            self._draw_pulse(surface, h, progress)
+        sliding = {unit_id for slide in overlay.slides for unit_id in slide.units}
         for h in {u.pos for u in game.units}:
-            self._draw_units(surface, game, h)
+            self._draw_units(surface, game, [u for u in game.units_at(h) if u.id not in sliding], h)
+        self._draw_picks(surface, overlay.picks)
+        self.slide_positions = {}
+        for slide in overlay.slides:
+            self._draw_slide(surface, game, slide)
         if game.combat is not None:
             cx, cy = self.centre(game.combat.space)
             pygame.draw.circle(surface, (230, 40, 40), (cx, cy), self.radius * 0.9, max(2, int(self.radius / 12)))
@@ -254,23 +275,81 @@ class BoardView:
         theme.blit_text(surface, theme.MOOD_SYMBOLS.get(city.mood, "?"), mood_at, self._px(0.27, 9), theme.TEXT_DARK,
                         bold=True, anchor="center")
 
-    def _draw_units(self, surface: pygame.Surface, game: Game, h: Hex) -> None:
-        badges = unit_badges(game, game.units_at(h))
-        if not badges:
-            return
-        s = self.radius
+    def _draw_pulse(self, surface: pygame.Surface, h: Hex, progress: float) -> None:
+        """A ring that grows out of the space and fades: this city just did something."""
+        grow = self.radius * (0.15 + 0.45 * progress)
+        width = max(2, int(self.radius / 8 * (1 - progress))) + 1
+        alpha = int(255 * (1 - progress))
+        box = pygame.Rect(0, 0, int(2 * (self.radius + grow) + 2 * width), int(2 * (self.radius + grow) + 2 * width))
+        ring = pygame.Surface(box.size, pygame.SRCALPHA)
         cx, cy = self.centre(h)
+        box.center = (round(cx), round(cy))
+        corners = [(x - box.x, y - box.y) for x, y in self.corners(h, shrink=-grow)]
+        pygame.draw.polygon(ring, (*theme.HIGHLIGHT, alpha), corners, width)
+        surface.blit(ring, box.topleft)
+
+    def _draw_picks(self, surface: pygame.Surface, picks: dict[Hex, str]) -> None:
+        """Collect mode: a thick outline and a label with what the city takes from each chosen space."""
+        width = max(3, int(self.radius / 7))
+        size = self._px(0.22, 10)
+        for h, what in picks.items():
+            pygame.draw.polygon(surface, theme.ACCENT, self.corners(h, shrink=width / 2), width)
+            cx, cy = self.centre(h)
+            img = theme.text(what, size, theme.TEXT_DARK, True)
+            chip = img.get_rect(center=(round(cx), round(cy + self.radius * 0.6))).inflate(10, 4)
+            pygame.draw.rect(surface, theme.ACCENT, chip, border_radius=4)
+            pygame.draw.rect(surface, theme.TEXT_DARK, chip, 1, border_radius=4)
+            surface.blit(img, img.get_rect(center=chip.center))
+
+    def _draw_slide(self, surface: pygame.Surface, game: Game, slide: Slide) -> None:
+        units = [u for u in (game.unit(i) for i in slide.units) if u is not None]
+        (x1, y1), (x2, y2) = self._badges_at(game, units, slide.start), self._badges_at(game, units, slide.end)
+        at = (x1 + (x2 - x1) * slide.progress, y1 + (y2 - y1) * slide.progress)
+        self._draw_badges(surface, game, units, at)
+        self.slide_positions.update({u.id: at for u in units})
+
+    def _badges_at(self, game: Game, units: list[Unit], h: Hex) -> tuple[float, float]:
+        """The middle of the top row of `units`' badges on space `h` (below the city if there is one)."""
+        cx, cy = self.centre(h)
+        if game.city_at(h):
+            return cx, cy + self.radius * 0.4
+        rows = len(self._badge_rows(self._rendered_badges(game, units)))
+        return cx, cy - rows * self.radius * 0.32 / 2
+
+    def _rendered_badges(self, game: Game, units: list[Unit]) -> list[tuple[pygame.Surface, Colour, bool]]:
         size = self._px(0.24, 9)
-        height = s * 0.32
-        rendered = [(theme.text(label, size, theme.text_colour_on(colour), True), colour, ship)
-                    for label, colour, ship in badges]
-        widths = [img.get_width() + (s * 0.34 if ship else 0) + s * 0.12 for img, _, ship in rendered]
+        return [(theme.text(label, size, theme.text_colour_on(colour), True), colour, ship)
+                for label, colour, ship in unit_badges(game, units)]
+
+    def _badge_rows(self, rendered: list[tuple[pygame.Surface, Colour, bool]]) -> list[list[int]]:
+        """The badges (by index) in each row: as many per row as fit in 1.5 hex radii."""
+        widths = self._badge_widths(rendered)
         rows: list[list[int]] = [[]]
         for i, w in enumerate(widths):
-            if rows[-1] and sum(widths[j] for j in rows[-1]) + w > s * 1.5:
+            if rows[-1] and sum(widths[j] for j in rows[-1]) + w > self.radius * 1.5:
                 rows.append([])
             rows[-1].append(i)
-        top = cy + s * 0.4 if game.city_at(h) else cy - len(rows) * height / 2
+        return rows
+
+    def _badge_widths(self, rendered: list[tuple[pygame.Surface, Colour, bool]]) -> list[float]:
+        s = self.radius
+        return [img.get_width() + (s * 0.34 if ship else 0) + s * 0.12 for img, _, ship in rendered]
+
+    def _draw_units(self, surface: pygame.Surface, game: Game, units: list[Unit], h: Hex) -> None:
+        if units:
+            self._draw_badges(surface, game, units, self._badges_at(game, units, h))
+
+    def _draw_badges(self, surface: pygame.Surface, game: Game, units: list[Unit],
+                     anchor: tuple[float, float]) -> None:
+        """The units' badges in rows centred on `anchor`, the middle of the first row's top edge."""
+        rendered = self._rendered_badges(game, units)
+        if not rendered:
+            return
+        s = self.radius
+        height = s * 0.32
+        widths = self._badge_widths(rendered)
+        rows = self._badge_rows(rendered)
+        cx, top = anchor
         for row_index, row in enumerate(rows):
             x = cx - sum(widths[i] + 2 for i in row) / 2
             y = top + row_index * (height + 2)
@@ -290,8 +369,9 @@ class BoardView:
 def unit_badges(game: Game, units: list[Unit]) -> list[tuple[str, Colour, bool]]:
     """Badges for the units on one space: (label, colour, is_ship).
 
-    Land units of one owner and kind stack into one badge ("3I"); each ship carrying units is
-    its own badge listing its cargo; empty ships stack together.
+    Land units of one owner and kind stack into one badge ("3I"); each ship carrying units of
+    `units` is its own badge listing that cargo; empty ships stack together. A land unit whose
+    ship is not among `units` (it is boarding, or its ship stays behind) counts as loose.
     """
     badges: list[tuple[str, Colour, bool]] = []
     owners = sorted({u.owner for u in units}, key=lambda o: (o < 0, o))
@@ -299,12 +379,13 @@ def unit_badges(game: Game, units: list[Unit]) -> list[tuple[str, Colour, bool]]
         colour = owner_colour(game, owner)
         mine = [u for u in units if u.owner == owner]
         ships = [u for u in mine if game.is_ship(u)]
-        loose = Counter(u.kind for u in mine if not game.is_ship(u) and u.carrier is None)
+        ship_ids = {ship.id for ship in ships}
+        loose = Counter(u.kind for u in mine if not game.is_ship(u) and u.carrier not in ship_ids)
         for kind, count in sorted(loose.items()):
             badges.append((f"{count}{unit_letter(game, kind)}", colour, False))
         empty_ships = 0
         for ship in ships:
-            cargo = Counter(u.kind for u in game.units if u.carrier == ship.id)
+            cargo = Counter(u.kind for u in units if u.carrier == ship.id)
             if cargo:
                 badges.append((" ".join(f"{n}{unit_letter(game, k)}" for k, n in sorted(cargo.items())), colour, True))
             else:

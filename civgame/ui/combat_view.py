@@ -106,7 +106,11 @@ def panel_rect(board: pygame.Rect, view: BattleView, scale: float,
     return rect
 
 
-def draw_panel(surface: pygame.Surface, game: Game, view: BattleView, rect: pygame.Rect, scale: float) -> None:
+def draw_panel(surface: pygame.Surface, game: Game, view: BattleView, rect: pygame.Rect, scale: float,
+               shown: int | None = None) -> None:
+    """The panel with the first `shown` lines of the battle (all if None); while lines are still
+    appearing (an animation), the newest one is drawn in the accent colour and the title keeps
+    the outcome ("won by …") for the end."""
     size = round(13 * scale)
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((16, 18, 24, 232))
@@ -114,7 +118,8 @@ def draw_panel(surface: pygame.Surface, game: Game, view: BattleView, rect: pyga
     pygame.draw.rect(surface, ARROW_COLOUR, rect, 2, border_radius=6)
     x, y = rect.x + 10, rect.y + 6
     title_size = round(16 * scale)
-    theme.blit_text(surface, "⚔ " + theme.fit_text(view.title, title_size, rect.w - 70), (x, y), title_size,
+    title = view.title if shown is None else view.title.split(" — ")[0]
+    theme.blit_text(surface, "⚔ " + theme.fit_text(title, title_size, rect.w - 70), (x, y), title_size,
                     theme.TEXT, bold=True)
     y += round(30 * scale)
     for owner, text in view.sides:
@@ -122,21 +127,24 @@ def draw_panel(surface: pygame.Surface, game: Game, view: BattleView, rect: pyga
         theme.blit_text(surface, theme.fit_text(text, size, rect.w - 30), (x + 16, y), size, bold=True)
         y += size + 6
     step = size + 4
-    rows: list[tuple[str, bool]] = []
-    for line in view.lines:
+    lines = view.lines if shown is None else view.lines[:shown]
+    rows: list[tuple[str, bool, bool]] = []  # (text, first row of its line, of the newest line while appearing)
+    for index, line in enumerate(lines):
         parts = theme.wrap_text(line, size, rect.w - 34)
-        rows += [(part, i == 0) for i, part in enumerate(parts)]
+        newest = shown is not None and index == len(lines) - 1
+        rows += [(part, i == 0, newest) for i, part in enumerate(parts)]
     room = max(1, (rect.bottom - 6 - y) // step)
     if len(rows) > room:  # the newest lines matter most
-        rows = [(f"… {len(rows) - room + 1} earlier line(s) in the game log", True)] + rows[-(room - 1):]
+        rows = [(f"… {len(rows) - room + 1} earlier line(s) in the game log", True, False)] + rows[-(room - 1):]
     names = {owner_name(game, owner): owner for owner in _owners(game)}
-    for text, first in rows:
+    for text, first, newest in rows:
         if first:
             marker = DIE if " rolls " in text else "•"
             owner = next((o for name, o in names.items() if text.startswith(name)), None)
             colour = owner_colour(game, owner) if owner is not None else theme.TEXT_DIM
             theme.blit_text(surface, marker, (x, y), size, colour, bold=True)
-        theme.blit_text(surface, text, (x + 18, y), size, theme.TEXT if " rolls " in text else (206, 210, 218))
+        colour = theme.ACCENT if newest else theme.TEXT if " rolls " in text else (206, 210, 218)
+        theme.blit_text(surface, text, (x + 18, y), size, colour)
         y += step
 
 

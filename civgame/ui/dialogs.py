@@ -16,6 +16,8 @@ ROW_HEIGHT = 34
 GAP = 4
 TITLE_BAR = 28  # pygame_gui's default window title bar height
 CORNER_WIDTH = 500  # decision dialogs in the map's bottom right corner, at 1280x720
+NEAR_WIDTH = 340    # a small chooser next to a point of the map, at 1280x720
+NEAR_GAP = 40       # between that point and the chooser
 
 
 @dataclass
@@ -29,23 +31,34 @@ class Option:
 class ChoiceDialog:
     """A window listing options as buttons; `cancel` (if given) adds a Cancel button and a close box.
 
-    `corner` puts the window in the bottom right corner of `area` instead of its centre.
+    `corner` puts the window in the bottom right corner of `area` instead of its centre; `near`
+    makes it a narrow chooser beside that point (right of it if there is room, else left).
 
     Decisions the engine is waiting for have no cancel: one of their options must be chosen.
     """
 
     def __init__(self, manager: pygame_gui.UIManager, scale: float, area: pygame.Rect, title: str, prompt: str,
-                 options: list[Option], cancel: Callable[[], None] | None = None, *, corner: bool = False):
+                 options: list[Option], cancel: Callable[[], None] | None = None, *, corner: bool = False,
+                 near: tuple[float, float] | None = None):
         self.cancel = cancel
         font_size, row_h, line_h = round(14 * scale), round(ROW_HEIGHT * scale), round(26 * scale)
-        width = min(round((CORNER_WIDTH if corner else 600) * scale), area.w - 40)
+        wide = NEAR_WIDTH if near else CORNER_WIDTH if corner else 600
+        width = min(round(wide * scale), area.w - 40)
         prompt_lines = theme.wrap_text(prompt, font_size, width - 80)
         prompt_h = line_h * max(1, len(prompt_lines)) + 10
         list_h = len(options) * (row_h + GAP)
         footer = row_h + 16 if cancel else 8
         height = min(area.h - 30, TITLE_BAR + prompt_h + list_h + footer + 24)
         rect = pygame.Rect(0, 0, width, height)
-        if corner:  # out of the way of the map's centre, so the board stays readable
+        if near is not None:
+            gap = round(NEAR_GAP * scale)
+            rect.centery = round(near[1])
+            if near[0] + gap + width <= area.right - 8:
+                rect.left = round(near[0]) + gap
+            else:
+                rect.right = round(near[0]) - gap
+            rect.clamp_ip(area.inflate(-16, -16))
+        elif corner:  # out of the way of the map's centre, so the board stays readable
             rect.bottomright = (area.right - 8, area.bottom - 8)
         else:
             rect.center = area.center

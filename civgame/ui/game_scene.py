@@ -9,6 +9,11 @@ scene show the board again, with their hand.
 
 Undo keeps a snapshot of the game before each action (civgame.engine.undo); undoing swaps
 `self.game` for the restored copy. Nothing else holds on to the game object.
+
+Collect mode: choosing Collect in a city's menu marks the spaces that appear in that city's legal
+Collect actions; clicks choose what to take from each, and OK sends the one legal Collect whose
+picks are exactly those. After each action, civgame.ui.animation animates what changed on the
+board (drawing only: the game is already in its new state).
 """
 
 from __future__ import annotations
@@ -33,11 +38,13 @@ from civgame.engine.model import MOODS, City, Game
 from civgame.engine.save import SaveError, save_game
 from civgame.engine.undo import UndoHistory
 from civgame.ui import theme, tooltips
+from civgame.ui.animation import Animations, BoardState
 from civgame.ui.board_view import BoardView, Overlay, owner_colour
 from civgame.ui.combat_view import BattleView, current_battle, draw_arrows, draw_panel, finished_battle, panel_rect
 from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option
 from civgame.ui.labels import (
     ability_price,
+    amounts,
     combat_summary,
     decision_title,
     describe_action,
@@ -104,6 +111,9 @@ class GameScene(Scene):
         self.hover_since = 0.0                         # when the pointer last moved
         self.tooltip_rect: pygame.Rect | None = None   # the tooltip drawn last frame, if any
         self._tooltip_cache: tuple[tuple, list[str] | None] = ((), None)
+        self.collect_city: int | None = None       # collect mode: the city collecting
+        self.collect_picks: dict[Hex, str] = {}     # collect mode: space -> what the city takes from it
+        self.animations = Animations()
         self._recompute_legal()
 
     # ------------------------------------------------------------------ layout
@@ -133,6 +143,7 @@ class GameScene(Scene):
             return
         self._build_action_bar()
         self._build_move_picker()
+        self._build_collect_panel()
         self._build_report_close()
         self._open_decision_dialog()
 
@@ -222,6 +233,7 @@ class GameScene(Scene):
         label = self._undo_label(action)
         log_before = len(game.log)
         ongoing = list(game.combat.log) if game.combat is not None else None
+        board_before = BoardState.of(game)
         try:
             apply(game, action)
         except RuleError as exc:  # the listed actions should always apply; say so if one does not
@@ -236,6 +248,7 @@ class GameScene(Scene):
         elif turn_before != (game.phase, game.age, game.round, game.current):
             self.battle_report = None  # a report lasts for the rest of the turn it was fought in
         self.move_source, self.move_pick, self.move_limits = None, Counter(), {}
+        self.collect_city, self.collect_picks = None, {}
         self._recompute_legal()
         if game.phase == "over":
             self.autosave()
@@ -243,7 +256,22 @@ class GameScene(Scene):
             return
         if game.actor() != actor_before:
             self.autosave()
+        self._animate(board_before, ongoing, new_report=report is not None)
         self.rebuild()
+
+    def _animate(self, before: BoardState, ongoing: list[str] | None, new_report: bool) -> None:
+        """Start the animations of what the last action changed (none behind the pass screen)."""
+        if self.covered:
+            self.animations.finish()
+            return
+        view = self.battle_view()
+        lines = None
+        if view is not None and (self.game.combat is not None or new_report):  # battle lines added now
+            lines = (len(ongoing) if ongoing is not None else 0, len(view.lines))
+        self.animations.start(before, self.game, self.clock(), self.app.settings.animation_speed, lines)
+
+    def animating(self) -> bool:
+        return self.animations.active
 
     def _undo_label(self, action: A.Action) -> str:
         """What the log will say was undone: a payment names the action it paid for."""
@@ -257,8 +285,10 @@ class GameScene(Scene):
         if not self.undo.can_undo or self.covered:
             return
         self._kill_dialog()
+        self.animations.finish()
         self.game = self.undo.undo(self.game)
         self.move_source, self.move_pick, self.move_limits = None, Counter(), {}
+        self.collect_city, self.collect_picks = None, {}
         self._recompute_legal()
         self.rebuild()
 
@@ -410,7 +440,16 @@ class GameScene(Scene):
                   self.options_for([a for a in self.legal if isinstance(a, A.FoundCity)]))
 
     def open_all_actions(self) -> None:
-        self.menu("All actions", "Every action you can take now.", self.options_for(self.legal))
+        """Every legal action; a city's Collect actions are one entry that opens collect mode."""
+        options: list[Option] = []
+        collecting: set[int] = set()
+        for action in self.legal:
+            if not isinstance(action, A.Collect):
+                options.extend(self.options_for([action]))
+            elif action.city not in collecting:
+                collecting.add(action.city)
+                options.append(self._collect_option(self.game.city(action.city)))
+        self.menu("All actions", "Every action you can take now.", options)
 
     def open_game_menu(self) -> None:
         self.menu("Menu", "The game is saved automatically whenever the seat changes hands.", [
@@ -436,7 +475,9 @@ class GameScene(Scene):
         prompt = self._city_prompt(city) if city else "Settlers here may found a city."
         options: list[Option] = []
         for label, group in here:
-            if len(group) > SUBMENU_AFTER:
+            if label == "Collect":
+                options.append(self._collect_option(own_city))
+            elif len(group) > SUBMENU_AFTER:
                 options.append(Option(f"{label}… ({len(group)} choices)",
                                       lambda l=label, g=group: self.menu(f"{title}: {l}", prompt, self.options_for(g))))
             else:
@@ -509,6 +550,158 @@ class GameScene(Scene):
             return "no main actions left this turn"
         return why_cannot_activate(game, city)
 
+    # ------------------------------------------------------------------ collecting
+    # Collect mode: the spaces of the city's legal Collect actions are highlighted, a click takes
+    # or leaves a space (a space that may give several things asks which), the panel under the
+    # map shows the total, and OK sends the legal Collect with exactly the chosen picks.
+    def _collect_option(self, city: City) -> Option:
+        count = sum(1 for a in self.legal if isinstance(a, A.Collect) and a.city == city.id)
+        return Option(f"Collect at {hex_to_label(city.pos)}… (choose the spaces on the map)",
+                      lambda: self.start_collect(city.id),
+                      tooltip=f"{count} legal way(s) to collect: pick the spaces, see the total, then OK")
+
+    def start_collect(self, city_id: int) -> None:
+        """Enter collect mode for a city, with its first legal combination already chosen."""
+        self._kill_dialog()
+        actions = [a for a in self.legal if isinstance(a, A.Collect) and a.city == city_id]
+        self.collect_city = city_id if actions else None
+        self.collect_picks = dict(actions[0].picks) if actions else {}
+        self.rebuild()
+
+    def leave_collect(self) -> None:
+        self.collect_city, self.collect_picks = None, {}
+        self.rebuild()
+
+    def collect_actions(self) -> list[A.Collect]:
+        return [a for a in self.legal if isinstance(a, A.Collect) and a.city == self.collect_city]
+
+    def collect_yields(self) -> dict[Hex, list[str]]:
+        """Each space some legal Collect of the city uses, with what the legal actions take from it."""
+        yields: dict[Hex, list[str]] = {}
+        for action in self.collect_actions():
+            for space, what in action.picks:
+                if what not in yields.setdefault(space, []):
+                    yields[space].append(what)
+        return dict(sorted(yields.items()))
+
+    def chosen_collect(self) -> A.Collect | None:
+        """The legal Collect whose picks are exactly the chosen ones, if there is one."""
+        chosen = set(self.collect_picks.items())
+        return next((a for a in self.collect_actions() if set(a.picks) == chosen), None)
+
+    def _collect_sizes(self) -> list[int]:
+        return sorted({len(a.picks) for a in self.collect_actions()})
+
+    def collect_problem(self) -> str | None:
+        """What keeps the chosen picks from being a legal Collect ("choose 1 more space"), or None."""
+        if self.chosen_collect() is not None:
+            return None
+        sizes, count = self._collect_sizes(), len(self.collect_picks)
+        if count < sizes[0]:
+            more = sizes[0] - count
+            return f"choose {more} more space{'s' if more != 1 else ''}"
+        if count > sizes[-1]:
+            fewer = count - sizes[-1]
+            return f"leave out {fewer} space{'s' if fewer != 1 else ''}: the city collects from at most {sizes[-1]}"
+        chosen = set(self.collect_picks.items())
+        closest = max(self.collect_actions(), key=lambda a: len(set(a.picks) & chosen))
+        instead, dropped = sorted(set(closest.picks) - chosen), sorted(chosen - set(closest.picks))
+        return (f"this combination cannot be collected; for example take {self._picks_text(instead)}"
+                f" instead of {self._picks_text(dropped)}")
+
+    @staticmethod
+    def _picks_text(picks: list[tuple[Hex, str]]) -> str:
+        return ", ".join(f"{what} from {hex_to_label(space)}" for space, what in picks)
+
+    def collect_summary(self) -> str:
+        """The running total: "2 food, 1 ore — 3 of 3 spaces"."""
+        order = list(self.game.player(self.game.actor()).resources)
+        totals = Counter(self.collect_picks.values())
+        ordered = dict(sorted(totals.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
+        count = len(self.collect_picks)
+        sizes = self._collect_sizes()
+        target = next((n for n in sizes if n >= count), sizes[-1])
+        return f"{amounts(ordered)} — {count} of {target} space{'s' if target != 1 else ''}"
+
+    def set_collect_pick(self, space: Hex, what: str | None) -> None:
+        """Take `what` from `space` (None: nothing) in collect mode."""
+        if what is None:
+            self.collect_picks.pop(space, None)
+        else:
+            self.collect_picks[space] = what
+        self.collect_picks = dict(sorted(self.collect_picks.items()))
+        self.rebuild()
+
+    def _collect_click(self, space: Hex | None) -> None:
+        yields = self.collect_yields().get(space) if space is not None else None
+        if not yields:
+            return
+        if len(yields) > 1:
+            self.open_resource_chooser(space, yields)
+        else:
+            self.set_collect_pick(space, None if space in self.collect_picks else yields[0])
+
+    def open_resource_chooser(self, space: Hex, yields: list[str]) -> None:
+        """A small menu beside a space that may give several things (a Port's sea space)."""
+        label = hex_to_label(space)
+        current = self.collect_picks.get(space)
+        options = [Option(what.capitalize() + (" (chosen)" if what == current else ""),
+                          lambda w=what: self.set_collect_pick(space, w)) for what in yields]
+        if current is not None:
+            options.append(Option(f"Nothing from {label}", lambda: self.set_collect_pick(space, None)))
+        city = self.game.city(self.collect_city)
+        terrain = self.game.rules.terrain[self.game.terrain(space)].name
+        self.open_dialog(ChoiceDialog(self.app.manager, self.app.scale, self.board.rect, f"Collect from {label}",
+                                      f"What does the city at {hex_to_label(city.pos)} take from {label} ({terrain})?",
+                                      options, cancel=self.close_dialog, near=self.board.centre(space)))
+
+    def confirm_collect(self) -> None:
+        action = self.chosen_collect()
+        if action is not None:
+            self.perform(action)
+
+    def collect_panel_rect(self) -> pygame.Rect:
+        scale = self.app.scale
+        board = self.board.rect
+        height = round(64 * scale)
+        return pygame.Rect(board.x + 8, board.bottom - height - 8, min(round(680 * scale), board.w - 16), height)
+
+    def _build_collect_panel(self) -> None:
+        if self.collect_city is not None and not self.collect_actions():
+            self.collect_city, self.collect_picks = None, {}  # the city can no longer collect
+        if self.collect_city is None:
+            return
+        rect = self.collect_panel_rect()
+        scale = self.app.scale
+        w, h = round(84 * scale), round(34 * scale)
+        top = rect.centery - h // 2
+        problem = self.collect_problem()
+        self.action_buttons["collect_cancel"] = self.add_button(
+            pygame.Rect(rect.right - 8 - w, top, w, h), "Cancel", self.leave_collect,
+            tooltip="Leave collect mode without collecting (Esc)")
+        self.action_buttons["collect_ok"] = self.add_button(
+            pygame.Rect(rect.right - 16 - 2 * w, top, w, h), "OK", self.confirm_collect, enabled=problem is None,
+            tooltip=f"Collect {self.collect_summary()}" if problem is None else f"Cannot collect yet: {problem}",
+            object_id="#primary")
+
+    def _draw_collect_panel(self, surface: pygame.Surface) -> None:
+        if self.collect_city is None:
+            return
+        rect = self.collect_panel_rect()
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((16, 18, 24, 235))
+        surface.blit(shade, rect.topleft)
+        pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=6)
+        city = self.game.city(self.collect_city)
+        big, small = round(15 * self.app.scale), round(13 * self.app.scale)
+        width = rect.w - 2 * round(84 * self.app.scale) - 40
+        title = f"Collect at {hex_to_label(city.pos)}: {self.collect_summary()}"
+        theme.blit_text(surface, theme.fit_text(title, big, width), (rect.x + 12, rect.y + 8), big, theme.TEXT)
+        problem = self.collect_problem()
+        hint = (problem[0].upper() + problem[1:]) if problem else "Click a highlighted space to take or leave it"
+        theme.blit_text(surface, theme.fit_text(hint, small, width), (rect.x + 12, rect.y + 14 + big), small,
+                        theme.ACCENT if problem else theme.TEXT_DIM)
+
     # ------------------------------------------------------------------ moving
     # After StartMove the player clicks a space with units (the source), adjusts how many of
     # each kind go with the buttons under the map, then clicks a highlighted destination: the
@@ -576,6 +769,9 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animations.active:
+            self.animations.finish()  # the final state at once; the click or key still does its work
+            self.app.dirty = True
         if self.message is not None:  # e.g. a warning about a save's rules: nothing else reacts meanwhile
             self.message.handle(event)
             return
@@ -603,7 +799,7 @@ class GameScene(Scene):
             self._key(event)
 
     def _mouse_down(self, event: pygame.event.Event) -> None:
-        if not self.board.rect.collidepoint(event.pos) or self._over_combat_panel(event.pos):
+        if not self.board.rect.collidepoint(event.pos) or self._over_panel(event.pos):
             return
         if event.button in (1, 2, 3):
             self.press = event.pos
@@ -655,6 +851,8 @@ class GameScene(Scene):
                 self.close_dialog()
             elif self.move_source is not None:
                 self.select_move_source(None)
+            elif self.collect_city is not None:
+                self.leave_collect()
             else:  # nothing to back out of: the game menu (a decision's dialog returns when it closes)
                 self.open_game_menu()
 
@@ -663,6 +861,8 @@ class GameScene(Scene):
         pending = self.game.pending[-1] if self.game.pending else None
         if isinstance(pending, MoveDecision):
             self._move_click(space)
+        elif self.collect_city is not None:
+            self._collect_click(space)
         elif isinstance(pending, HappinessDecision):
             city = self.game.city_at(space) if space is not None else None
             raise_it = [a for a in self.legal if isinstance(a, A.RaiseMood) and city is not None and a.city == city.id]
@@ -674,16 +874,20 @@ class GameScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         if self.covered:
+            self.animations.finish()
             self._draw_pass_screen(surface)
             return
+        now = self.clock()
         surface.fill(theme.PANEL, pygame.Rect(0, 0, self.board.rect.w, self.board.rect.top))
         if self.game.phase == "status":
             self._draw_status_steps(surface)
-        self.board.draw(surface, self.game, self._overlay())
+        self.board.draw(surface, self.game, self._overlay(now))
         draw_arrows(surface, self.board, self.game)
-        self._draw_combat(surface)
+        self._draw_combat(surface, now)
+        self._draw_collect_panel(surface)
         self.panel.draw(surface, self.game, self.viewer)
         self._draw_status(surface)
+        self.animations.finish_if_over(now)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self._draw_tooltip(surface)
@@ -692,17 +896,20 @@ class GameScene(Scene):
         """The live battle if one is being fought, else the report of one that ended this turn."""
         return current_battle(self.game, self.viewer) or self.battle_report
 
-    def _draw_combat(self, surface: pygame.Surface) -> None:
+    def _draw_combat(self, surface: pygame.Surface, now: float) -> None:
         view = self.battle_view()
         self.combat_rect = None
         if view is None:
             return
         battle_at = self.board.centre(self.game.combat.space) if self.game.combat is not None else None
         self.combat_rect = panel_rect(self.board.rect, view, self.app.scale, battle_at)
-        draw_panel(surface, self.game, view, self.combat_rect, self.app.scale)
+        draw_panel(surface, self.game, view, self.combat_rect, self.app.scale, self.animations.shown_lines(now))
 
-    def _over_combat_panel(self, pos: tuple[int, int]) -> bool:
-        return self.combat_rect is not None and self.combat_rect.collidepoint(pos)
+    def _over_panel(self, pos: tuple[int, int]) -> bool:
+        """True over the combat panel or the collect panel: the map under them does not react."""
+        if self.combat_rect is not None and self.combat_rect.collidepoint(pos):
+            return True
+        return self.collect_city is not None and self.collect_panel_rect().collidepoint(pos)
 
     def _draw_status_steps(self, surface: pygame.Surface) -> None:
         """The status phase's steps across the top bar, the current one highlighted."""
@@ -724,7 +931,7 @@ class GameScene(Scene):
 
     def tooltip_lines(self) -> list[str] | None:
         """The tooltip for what the pointer is on (a map space, a panel entry), or None."""
-        if self.covered or self.app.manager.get_hovering_any_element() or self._over_combat_panel(self.mouse):
+        if self.covered or self.app.manager.get_hovering_any_element() or self._over_panel(self.mouse):
             return None
         key = (self.mouse, self.hover, id(self.game), len(self.game.log), len(self.game.history))
         if self._tooltip_cache[0] != key:
@@ -742,10 +949,15 @@ class GameScene(Scene):
         if lines:
             self.tooltip_rect = tooltips.draw(surface, lines, self.mouse, self.app.scale)
 
-    def _overlay(self) -> Overlay:
-        overlay = Overlay(hover=self.hover)
+    def _overlay(self, now: float) -> Overlay:
+        overlay = Overlay(hover=self.hover, slides=self.animations.slides(now),
+                          pulses=self.animations.pulse_progress(now))
         pending = self.game.pending[-1] if self.game.pending else None
-        if isinstance(pending, MoveDecision):
+        if self.collect_city is not None:
+            overlay.selected = self.game.city(self.collect_city).pos
+            overlay.highlights = set(self.collect_yields()) - set(self.collect_picks)
+            overlay.picks = dict(self.collect_picks)
+        elif isinstance(pending, MoveDecision):
             overlay.selected = self.move_source
             overlay.highlights = self.move_destinations()
             overlay.targets = self.move_sources() - {self.move_source}
@@ -770,6 +982,8 @@ class GameScene(Scene):
             text += f" · Move, {pending.groups_left} group(s) left: {hint}"
         elif pending is not None:
             text += f" · waiting for {game.player(pending.player).name}: {pending.describe()}"
+        elif self.collect_city is not None:
+            text += " · Collect: click the highlighted spaces, then OK (Esc leaves)"
         return text
 
     def _draw_status(self, surface: pygame.Surface) -> None:

@@ -17,6 +17,7 @@ from civgame.engine.ruleset import RulesDataError
 from civgame.engine.save import SaveError
 from civgame.engine.setup import DEFAULT_COLOURS, new_game
 from civgame.ui import theme
+from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option
 from civgame.ui.scene import Scene
 
@@ -27,6 +28,9 @@ BUTTON_W, BUTTON_H = 280, 44
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
 MAX_NAME = 20
+SPEED_TIPS = {"off": "Show the result of each action at once", "fast": "Short animations",
+              "normal": "Units slide, cities pulse, combat dice appear one after another",
+              "slow": "Long animations, easy to follow"}
 
 
 def open_save(app: "App", path: str | Path) -> str | None:
@@ -313,9 +317,17 @@ class SettingsScene(Scene):
             pygame.Rect(left + 170, top + 160, 346, 36),
             f"Autosave at each hand-over: {'on' if settings.autosave else 'off'}",
             lambda: self._set(autosave=not settings.autosave))
-        UILabel(pygame.Rect(0, top + 214, w, 28),
+        UILabel(pygame.Rect(left, top + 210, 160, 36), "Animation speed", manager)
+        self.speed_buttons: dict[str, UIButton] = {}
+        for i, speed in enumerate(ANIMATION_SPEEDS):
+            button = self.add_button(pygame.Rect(left + 170 + i * 88, top + 210, 82, 36), speed.capitalize(),
+                                     lambda s=speed: self._set(animation_speed=s), tooltip=SPEED_TIPS[speed])
+            if speed == settings.animation_speed:
+                button.select()
+            self.speed_buttons[speed] = button
+        UILabel(pygame.Rect(0, top + 264, w, 28),
                 "Map: drag or arrow keys to pan, mouse wheel or +/- to zoom, Home to fit the whole map.", manager)
-        self.back_button = self.add_button(pygame.Rect((w - 200) // 2, top + 270, 200, 40), "Back", self.app.show_title)
+        self.back_button = self.add_button(pygame.Rect((w - 200) // 2, top + 320, 200, 40), "Back", self.app.show_title)
 
     def _set(self, **changes) -> None:
         settings = self.app.settings

@@ -40,6 +40,10 @@ class Scene:
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Draw what goes above the pygame_gui windows (tooltips)."""
 
+    def animating(self) -> bool:
+        """True while the scene has animation frames left to draw: the window then keeps redrawing."""
+        return False
+
     def leave(self) -> None:
         """Called before another scene replaces this one or the window closes."""
 

@@ -130,6 +130,8 @@ class Driver:
         self.click(scene.board.centre(city.pos))
         self.check(scene.dialog is not None, "clicking the home city opened no menu")
         self.press(self._option("Collect"), "Collect")
+        self.check(scene.collect_city == city.id, "Collect did not mark the city's spaces on the map")
+        self.press(scene.action_buttons.get("collect_ok"), "OK (collect the first legal choice)")
         self.check(game.actions_left == actions_before - 1 and len(game.history) > history_before,
                    "Collect did not spend a main action")
         self.step(f"{game.player(game.actor()).name} collected: {game.log[-1]}")

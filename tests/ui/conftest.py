@@ -8,6 +8,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from civgame.engine.actions import Collect  # noqa: E402
 from civgame.ui.app import App, Settings  # noqa: E402
 
 SIZE = (1280, 720)
@@ -73,3 +74,38 @@ def hover(app: App, pos) -> None:
     scene = app.scene
     scene.hover_since -= 10  # as if the pointer had rested there for a while
     app.draw()
+
+
+def enter_collect(app: App, scene, city_pos) -> None:
+    """Click the city, then Collect in its menu: collect mode with the first legal choice."""
+    click(app, scene.board.centre(city_pos))
+    click_button(app, scene.dialog.button_for("Collect at"))
+    assert scene.collect_city == scene.game.city_at(city_pos).id
+
+
+def pick(app: App, scene, space, what: str | None) -> None:
+    """In collect mode, click `space` to take `what` from it (None: leave it out)."""
+    click(app, scene.board.centre(space))
+    if scene.dialog is not None:  # a space that may give several things asks which
+        click_button(app, scene.dialog.button_for(what.capitalize() if what else "Nothing from"))
+    assert scene.collect_picks.get(space) == what
+
+
+def collect(app: App, scene, city_pos, wanted: dict) -> None:
+    """Collect exactly `wanted` (space -> resource) in the city at `city_pos`, by clicking."""
+    enter_collect(app, scene, city_pos)
+    for space in [s for s in scene.collect_picks if s not in wanted]:
+        pick(app, scene, space, None)
+    for space, what in wanted.items():
+        if scene.collect_picks.get(space) != what:
+            pick(app, scene, space, what)
+    click_button(app, scene.action_buttons["collect_ok"])
+
+
+def collect_including(app: App, scene, city_pos, what: str) -> Collect:
+    """Collect, by clicking, the picks of the city's first legal Collect that takes `what`; returns that action."""
+    city = scene.game.city_at(city_pos)
+    action = next(a for a in scene.legal if isinstance(a, Collect) and a.city == city.id
+                  and what in (offered for _, offered in a.picks))
+    collect(app, scene, city_pos, dict(action.picks))
+    return action

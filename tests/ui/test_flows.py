@@ -25,7 +25,7 @@ from civgame.ui.payment_dialog import PaymentDialog
 from civgame.ui.score_scene import ScoreScene
 from tests.combat_helpers import LEADER, face
 from tests.scenario import Scenario
-from tests.ui.conftest import click, click_button, press_ctrl, type_text
+from tests.ui.conftest import click, click_button, collect, collect_including, press_ctrl, type_text
 
 
 def open_in_window(app, game) -> GameScene:
@@ -98,8 +98,7 @@ def test_collect_takes_the_clicked_space_and_spends_a_main_action(app):
     s = two_cities()
     game = s.game
     scene = open_in_window(app, game)
-    click_space(app, scene, "D2")
-    choose(app, scene, "Collect ore from D3")
+    collect(app, scene, Scenario.hex("D2"), {Scenario.hex("D3"): "ore"})
     assert game.player(0).resources == {"food": 0, "wood": 0, "ore": 1, "ideas": 0, "gold": 0}
     assert game.actions_left == game.rules.game.actions_per_turn - 1
     assert game.cities_of(0)[0].activations == 1
@@ -267,8 +266,7 @@ def test_ctrl_s_and_the_menu_each_save_the_game_as_it_is(app):
     assert len(saves) == 1 and state_hash(load_game(saves[0])) == state_hash(game)
     assert scene.dialog.prompt == f"Saved to {saves[0]}"
     choose(app, scene, "OK")
-    click_space(app, scene, "D2")
-    choose(app, scene, "Collect wood from C2")
+    assert collect_including(app, scene, Scenario.hex("D2"), "wood").picks == ((Scenario.hex("C2"), "wood"),)
     click_button(app, scene.action_buttons["menu"])
     choose(app, scene, "Save game")
     newest = max(app.settings.saves_dir.glob("*.yaml"), key=lambda p: p.stat().st_mtime_ns)
@@ -300,8 +298,7 @@ def test_the_load_screen_opens_a_save_behind_the_pass_screen(app):
     assert isinstance(scene, GameScene)
     assert state_hash(scene.game) == state_hash(s.game)
     take_seat(app, scene)
-    click_space(app, scene, "D2")
-    choose(app, scene, "Collect wood from C2")
+    assert collect_including(app, scene, Scenario.hex("D2"), "wood").picks == ((Scenario.hex("C2"), "wood"),)
     assert scene.game.player(0).resources["wood"] == 4
 
 

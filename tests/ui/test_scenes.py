@@ -11,7 +11,7 @@ from civgame.ui import theme
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import NewGameScene, TitleScene
 from civgame.ui.score_scene import ScoreScene
-from tests.ui.conftest import click, click_button, press_key, type_text
+from tests.ui.conftest import click, click_button, collect_including, press_key, type_text
 
 
 def start_two_player_game(app, seed="7"):
@@ -79,7 +79,8 @@ def test_collect_through_the_city_menu_then_end_the_turn(app):
     kinds = ("Collect", "Recruit", "Construct", "Influence", "Found", "Buildings you cannot")
     assert labels and all(label.startswith(kinds) for label in labels)
     wood_before = game.player(anna).resources["wood"]
-    click_button(app, option(scene, "Collect wood"))
+    click_button(app, scene.dialog.cancel_button)
+    collect_including(app, scene, city.pos, "wood")
     assert game.actions_left == game.rules.game.actions_per_turn - 1
     assert game.player(anna).resources["wood"] == wood_before + 1
     assert "collects" in game.log[-1]

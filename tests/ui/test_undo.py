@@ -5,14 +5,13 @@ import pygame
 from civgame.engine.codec import to_plain
 from civgame.engine.setup import new_game
 from tests.scenario import Scenario
-from tests.ui.conftest import click, click_button, press_ctrl, show_game
+from tests.ui.conftest import click, click_button, collect_including, press_ctrl, show_game
 
 
 def collect_wood(app, scene):
     game = scene.game
     city = game.cities_of(game.actor())[0]
-    click(app, scene.board.centre(city.pos))
-    click_button(app, scene.dialog.button_for("Collect wood"))
+    collect_including(app, scene, city.pos, "wood")
     return city
 
 

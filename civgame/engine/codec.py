@@ -88,7 +88,10 @@ def from_plain(tp: Any, data: Any, path: str = "") -> Any:
     if tp is float:
         if isinstance(data, bool) or not isinstance(data, (int, float)):
             raise CodecError(f"{where}: expected a number, got {type(data).__name__}")
-        return float(data)
+        try:
+            return float(data)
+        except OverflowError:  # an integer beyond the range of floats
+            raise CodecError(f"{where}: the number is too large") from None
     if tp in (int, str, bool):
         if type(data) is not tp:
             raise CodecError(f"{where}: expected {tp.__name__}, got {type(data).__name__}")

@@ -1,0 +1,104 @@
+"""Shared pieces of the benchmarks: figures with targets, percentiles, the table, late-game states."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass
+from typing import Sequence
+
+from civgame.ai import play_game, random_agents
+from civgame.engine.model import Game
+from civgame.engine.save import dumps, loads
+
+# The seeds every engine benchmark plays: fixed, so that runs compare like with like.
+SEEDS = tuple(range(1, 9))
+LATE_GAME_SEED = 3
+PLAYERS = 4
+
+
+@dataclass
+class Figure:
+    """One measured number, with the target it should meet (None: reported only)."""
+
+    name: str
+    value: float
+    unit: str
+    target: float | None = None
+    note: str = ""
+
+    @property
+    def met(self) -> bool | None:
+        return None if self.target is None else self.value <= self.target
+
+    def cells(self) -> list[str]:
+        met = {None: "-", True: "yes", False: "NO"}[self.met]
+        target = "-" if self.target is None else f"≤ {_number(self.target, self.unit)}"
+        value = _number(self.value, self.unit) + (f"  ({self.note})" if self.note else "")
+        return [self.name, value, target, met]
+
+
+@dataclass
+class Failure:
+    """A benchmark that could not run; shown in the table instead of its figures."""
+
+    name: str
+    error: str
+
+    def cells(self) -> list[str]:
+        return [self.name, f"FAILED: {self.error}", "-", "NO"]
+
+
+def _number(value: float, unit: str) -> str:
+    if unit == "s" and value < 1:
+        return f"{value * 1000:.3g} ms"
+    if unit == "B":
+        return f"{value / 1024:.1f} KiB"
+    if unit == "/s":
+        return f"{value:,.0f} /s"
+    return f"{value:.3g} {unit}"
+
+
+def table(rows: Sequence[Figure | Failure]) -> str:
+    """The figures as one aligned text table: figure, value, target, met?"""
+    header = ["figure", "value", "target", "met?"]
+    cells = [header, *(row.cells() for row in rows)]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in cells]
+    lines.insert(1, "  ".join("-" * width for width in widths))
+    return "\n".join(lines)
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values)
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The value below which `fraction` of the values lie (nearest rank)."""
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1))
+    return ordered[rank]
+
+
+class _Captured(Exception):
+    def __init__(self, game: Game):
+        self.game = game
+
+
+def late_game_state(seed: int = LATE_GAME_SEED, players: int = PLAYERS) -> Game:
+    """A seeded random game in the last round of its last age, with nothing pending.
+
+    The copy goes through a save and back, which also keeps it independent of the game that
+    went on being played.
+    """
+
+    def capture(game: Game, _action: object) -> None:
+        rules = game.rules.game
+        if game.phase == "play" and game.age == rules.ages and game.round == rules.rounds_per_age and not game.pending:
+            raise _Captured(loads(dumps(game)))
+
+    try:
+        play_game(players, seed, random_agents(players, seed), observer=capture)
+    except _Captured as captured:
+        return captured.game
+    raise RuntimeError(f"seed {seed}: the game ended without a last-round state with nothing pending")

@@ -1,0 +1,142 @@
+"""Rendering benchmark: frame times of a late-game 4-player board at 1920x1080 on SDL's dummy
+driver, and the CPU an idle game window uses over 5 seconds.
+
+    python -m bench.render
+
+Each measurement runs in its own process, so that the window starts fresh and the other
+benchmarks never import pygame. A frame is what the window does for one input event: handle
+it, update pygame_gui and draw everything (`App.pump`). Two kinds are timed: the mouse moving
+over the map (the board's terrain layer stays cached) and the map being dragged (the terrain
+layer is redrawn every frame). Frame times are process CPU time, so that other work on the
+machine does not inflate them; the wall-clock times are in the notes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Sequence
+
+from bench.common import Figure, late_game_state, median, percentile, table
+
+SIZE = (1920, 1080)
+FRAMES = 300
+WARM_UP = 20
+IDLE_SECONDS = 5.0
+FRAME_TARGET = 0.008  # seconds, p99
+CHILD_TIMEOUT = 300
+
+
+def _open_game_window(data_dir: str):
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from civgame.ui.app import App, Settings
+    from civgame.ui.game_scene import GameScene
+
+    game = late_game_state()
+    app = App(Settings(size=SIZE, autosave=False, data_dir=Path(data_dir)))
+    app.switch(GameScene(app, game, viewer=game.actor()))
+    app.pump()
+    return app, game
+
+
+def _frame_times(data_dir: str) -> dict[str, dict[str, list[float]]]:
+    """CPU and wall time of each frame, for the mouse moving over the map and for a drag."""
+    import pygame
+
+    app, game = _open_game_window(data_dir)
+    board = app.scene.board
+    spaces = sorted(game.space_region)
+    hover = [pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(map(int, board.centre(spaces[(i * 7) % len(spaces)]))),
+                                rel=(0, 0), buttons=(0, 0, 0)) for i in range(WARM_UP + FRAMES)]
+    times = {"hover": _time_frames(app, hover)}
+    centre = board.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3))
+    app.pump()
+    steps = [9 if i % 2 == 0 else -9 for i in range(WARM_UP + FRAMES)]  # back and forth: the board stays in view
+    drag = [pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0] + max(step, 0), centre[1]), rel=(step, 0),
+                               buttons=(0, 0, 1)) for step in steps]
+    times["drag"] = _time_frames(app, drag)
+    pygame.quit()
+    return times
+
+
+def _time_frames(app, events: list) -> dict[str, list[float]]:
+    import pygame
+
+    cpu, wall = [], []
+    for i, event in enumerate(events):
+        pygame.event.post(event)
+        start_cpu, start_wall = time.process_time(), time.perf_counter()
+        app.pump()
+        if i >= WARM_UP:
+            cpu.append(time.process_time() - start_cpu)
+            wall.append(time.perf_counter() - start_wall)
+    return {"cpu": cpu, "wall": wall}
+
+
+def _idle_cpu(data_dir: str) -> dict[str, float]:
+    """Run the real event loop on an untouched game window until a timer closes it."""
+    import pygame
+
+    app, _game = _open_game_window(data_dir)
+    frames_before = app.frames
+    pygame.time.set_timer(pygame.QUIT, int(IDLE_SECONDS * 1000), 1)
+    wall, cpu = time.monotonic(), time.process_time()
+    app.run()
+    wall, cpu = time.monotonic() - wall, time.process_time() - cpu
+    pygame.quit()
+    return {"cpu": cpu, "wall": wall, "frames": app.frames - frames_before}
+
+
+def _child(kind: str) -> dict:
+    with tempfile.TemporaryDirectory(prefix="civgame-bench-") as data_dir:
+        return _frame_times(data_dir) if kind == "frames" else _idle_cpu(data_dir)
+
+
+def _run_child(kind: str) -> dict:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-m", "bench.render", "--child", kind], capture_output=True, text=True,
+                          env=env, timeout=CHILD_TIMEOUT, cwd=Path(__file__).resolve().parents[1])
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"the {kind} process failed: {last}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def run() -> list[Figure]:
+    frames = _run_child("frames")
+    idle = _run_child("idle")
+    size = f"{SIZE[0]}x{SIZE[1]}"
+    figures = []
+    for kind, label in (("hover", "mouse over the map"), ("drag", "dragging the map")):
+        cpu, wall = frames[kind]["cpu"], frames[kind]["wall"]
+        figures.append(Figure(f"render: frame, {label} (median)", median(cpu), "s", None,
+                              f"{len(cpu)} frames, {size}; wall {median(wall) * 1000:.1f} ms"))
+        figures.append(Figure(f"render: frame, {label} (p99)", percentile(cpu, 0.99), "s", FRAME_TARGET,
+                              f"max {max(cpu) * 1000:.1f} ms; wall p99 {percentile(wall, 0.99) * 1000:.1f} ms"))
+    share = 100 * idle["cpu"] / idle["wall"]
+    figures.append(Figure("render: idle game window, CPU over 5 s", idle["cpu"], "s", None,
+                          f"{share:.1f}% of one core, {idle['frames']} frames drawn"))
+    return figures
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.render", description=__doc__.splitlines()[0])
+    parser.add_argument("--child", choices=("frames", "idle"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        print(json.dumps(_child(args.child)))
+    else:
+        print(table(run()))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

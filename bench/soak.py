@@ -1,0 +1,164 @@
+"""Soak: thousands of seeded random games with every invariant checked after every action.
+
+    python -m bench.soak --games 5000               # seeds 0-4999, 2-4 players, all CPUs
+    python -m bench.soak --games 1 --first-seed 1234 # replay one game that went wrong
+    python -m bench.soak --games 500 --replay       # also replay each game from its seed
+
+Game n uses seed n with 2 + n % 3 players; even seeds are played by random agents, odd ones by
+aggressive agents (random play that takes every attack), unless --agents says otherwise. Each
+game also saves and reloads itself once at a random step and must come back identical. The
+report gives games, actions, invariant violations and crashes, each with its seed; the exit
+status is 1 if there was any.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from typing import Sequence
+
+from civgame.ai import play_game, random_agents
+from civgame.ai.random_agent import AggressiveAgent
+from civgame.engine.actions import Action
+from civgame.engine.codec import from_plain
+from civgame.engine.controller import apply
+from civgame.engine.invariants import check_invariants
+from civgame.engine.save import dumps, loads, state_hash
+from civgame.engine.setup import new_game
+
+AGENTS = ("mixed", "random", "aggressive")
+
+
+@dataclass
+class GameResult:
+    seed: int
+    players: int
+    agents: str
+    actions: int = 0
+    violation: str | None = None
+    crash: str | None = None
+
+
+class _Violation(Exception):
+    pass
+
+
+def players_for(seed: int) -> int:
+    return 2 + seed % 3
+
+
+def agents_for(seed: int, kind: str) -> str:
+    return ("random", "aggressive")[seed % 2] if kind == "mixed" else kind
+
+
+def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False) -> GameResult:
+    """Play one seeded game under checks; never raises for a problem of the game itself."""
+    players, kind = players_for(seed), agents_for(seed, agent_kind)
+    result = GameResult(seed, players, kind)
+    save_at = random.Random(seed).randrange(1, 200)
+    agents = random_agents(players, seed) if kind == "random" else \
+        [AggressiveAgent(f"{seed}:{i}") for i in range(players)]
+
+    def check(game, action) -> None:
+        result.actions += 1
+        problems = check_invariants(game)
+        if problems:
+            raise _Violation(f"step {result.actions}, after {action!r}: {'; '.join(problems)}")
+        if result.actions == save_at and state_hash(loads(dumps(game))) != state_hash(game):
+            raise _Violation(f"step {result.actions}: the game saved and loaded back is a different state")
+
+    try:
+        game = play_game(players, seed, agents, observer=check)
+        if replay:
+            _check_replay(game)
+    except _Violation as exc:
+        result.violation = str(exc)
+    except Exception as exc:  # a crash of the engine (GameRunError) or of the checks themselves
+        result.crash = f"{type(exc).__name__}: {exc}"
+    return result
+
+
+def _check_replay(game) -> None:
+    replayed = new_game([p.name for p in game.players], game.seed, colours=[p.color for p in game.players])
+    for entry in game.history:
+        apply(replayed, from_plain(Action, entry))
+    if state_hash(replayed) != state_hash(game):
+        raise _Violation("replaying the action log from the seed gives a different final state")
+
+
+@dataclass
+class SoakReport:
+    games: int = 0
+    actions: int = 0
+    violations: list[GameResult] = field(default_factory=list)
+    crashes: list[GameResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.actions += result.actions
+        if result.violation:
+            self.violations.append(result)
+        if result.crash:
+            self.crashes.append(result)
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations and not self.crashes
+
+    def text(self, shown: int = 20) -> str:
+        rate = self.games / self.seconds if self.seconds else 0.0
+        lines = [f"games       {self.games}  ({self.seconds:.0f} s, {rate:.1f} games/s)",
+                 f"actions     {self.actions}",
+                 f"violations  {len(self.violations)}",
+                 f"crashes     {len(self.crashes)}"]
+        for label, results in (("violation", self.violations), ("crash", self.crashes)):
+            for r in sorted(results, key=lambda r: r.seed)[:shown]:
+                lines.append(f"  {label}: seed {r.seed} ({r.players} players, {r.agents} agents): "
+                             f"{(r.violation or r.crash or '')[:400]}")
+            if len(results) > shown:
+                lines.append(f"  ... and {len(results) - shown} more")
+        if not self.ok:
+            lines.append("Replay one game: python -m bench.soak --games 1 --first-seed SEED")
+        return "\n".join(lines)
+
+
+def _play(args: tuple[int, str, bool]) -> GameResult:
+    return play_one(*args)
+
+
+def run(games: int, first_seed: int = 0, agents: str = "mixed", jobs: int = 1, replay: bool = False) -> SoakReport:
+    report = SoakReport()
+    started = time.monotonic()
+    work = [(seed, agents, replay) for seed in range(first_seed, first_seed + games)]
+    if jobs <= 1:
+        for result in map(_play, work):
+            report.add(result)
+    else:
+        with get_context("fork").Pool(jobs) as pool:
+            for result in pool.imap_unordered(_play, work, chunksize=4):
+                report.add(result)
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.soak", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--agents", choices=AGENTS, default="mixed")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per CPU)")
+    parser.add_argument("--replay", action="store_true", help="also replay every game from its seed and action log")
+    args = parser.parse_args(argv)
+    new_game(2, 0)  # load the rules once, before the worker processes fork
+    report = run(args.games, args.first_seed, args.agents, args.jobs, args.replay)
+    print(report.text())
+    return 0 if report.ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

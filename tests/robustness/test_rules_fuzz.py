@@ -6,6 +6,7 @@ The cases come from bench/fuzz.py; this runs a fixed, fast subset. The long run 
 game on every mutated ruleset that validates, to find what the validator lets through.
 """
 
+import re
 import shutil
 
 import pytest
@@ -53,7 +54,8 @@ def test_many_more_mutated_rules(base, mod_dir):
 HOSTILE = [
     ("object tag", f"x: !!python/object/apply:{fuzz.CANARY}.trip [1]\n", "not valid YAML"),
     ("alias bomb", fuzz.WHOLE_FILES[5][1], "more than 100,000 values once aliases are expanded"),
-    ("deep nesting", f"x: {fuzz.deep(100_000)}\n", "nested more than 64 levels deep"),
+    # our own depth check, or the one newer PyYAML releases make first: both refuse on one line
+    ("deep nesting", f"x: {fuzz.deep(100_000)}\n", "nested more than 64 levels deep|maximum nesting depth"),
     ("huge integer", "x: " + "9" * 5000 + "\n", "not valid YAML"),
     ("control character", "x: \x07\n", "not valid YAML"),
 ]
@@ -67,7 +69,7 @@ def test_hostile_yaml_in_any_file_is_refused_on_one_line(mod_dir, file, name, te
         load_ruleset(mod_dir)
     assert len(info.value.problems) == 1
     (problem,) = info.value.problems
-    assert file in problem and message in problem and "\n" not in problem
+    assert file in problem and re.search(message, problem) and "\n" not in problem
     assert fuzz.CANARY not in __import__("sys").modules
 
 

@@ -19,6 +19,7 @@ from civgame.ui import theme
 from civgame.ui.theme import Colour
 
 SQRT3 = math.sqrt(3)
+MAX_LAYER_PIXELS = 16_000_000  # the map picture kept for panning: about 64 MB at most
 MIN_RADIUS, MAX_RADIUS = 14.0, 220.0
 BUILDING_LETTERS = {"observatory": "V", "obelisk": "O"}  # others use their first letter
 
@@ -121,7 +122,9 @@ class BoardView:
         overlay = overlay or Overlay()
         previous_clip = surface.get_clip()
         surface.set_clip(self.rect)
-        surface.blit(self._terrain_layer(game), self.rect.topleft)
+        surface.fill(theme.BACKGROUND, self.rect)
+        layer, position = self._terrain_layer(game)
+        surface.blit(layer, position)
         for city in game.cities:
             if city.port_space is not None:
                 self._draw_port(surface, game, city)
@@ -145,19 +148,41 @@ class BoardView:
             theme.blit_text(surface, "⚔", badge, self._px(0.34, 11), (255, 255, 255), anchor="center")
         surface.set_clip(previous_clip)
 
-    def _terrain_layer(self, game: Game) -> pygame.Surface:
-        """Spaces, region borders and labels: redrawn only when the view or the explored map changes."""
-        key = (self.radius, self.origin, tuple(self.rect), tuple(r.rotation for r in game.regions),
+    def _terrain_layer(self, game: Game) -> tuple[pygame.Surface, tuple[float, float]]:
+        """Spaces, region borders and labels, and where on screen the picture goes.
+
+        The picture covers the whole map, so panning only moves it; it is redrawn when the zoom
+        or the explored map changes. A map zoomed too far to fit in one picture is drawn for the
+        visible part only, as it moves.
+        """
+        spaces = list(game.space_region)
+        offsets = [(1.5 * q, SQRT3 * (r + q / 2)) for q, r in spaces]
+        left = (min(x for x, _ in offsets) - 1) * self.radius
+        top = (min(y for _, y in offsets) - 1) * self.radius
+        width = int((max(x for x, _ in offsets) + 1) * self.radius - left) + 2
+        height = int((max(y for _, y in offsets) + 1) * self.radius - top) + 2
+        whole_map = width * height <= MAX_LAYER_PIXELS
+        if whole_map:
+            size, layer_origin = (width, height), (-left, -top)
+            screen_pos = (self.origin[0] + left, self.origin[1] + top)
+        else:
+            size, layer_origin = self.rect.size, (self.origin[0] - self.rect.x, self.origin[1] - self.rect.y)
+            screen_pos = self.rect.topleft
+        key = (self.radius, size, None if whole_map else layer_origin, tuple(r.rotation for r in game.regions),
                tuple(game.exhausted), tuple(r.tile if r.revealed else None for r in game.regions))
-        if key == self._layer_key and self._layer is not None:
-            return self._layer
-        layer = pygame.Surface(self.rect.size)
+        if key != self._layer_key or self._layer is None:
+            self._layer, self._layer_key = self._draw_layer(game, spaces, size, layer_origin), key
+        return self._layer, screen_pos
+
+    def _draw_layer(self, game: Game, spaces: list[Hex], size: tuple[int, int],
+                    layer_origin: tuple[float, float]) -> pygame.Surface:
+        layer = pygame.Surface(size)
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert()
         layer.fill(theme.BACKGROUND)
-        # the drawing helpers work in screen pixels: move the origin into the layer's pixels meanwhile
-        shift = (-self.rect.x, -self.rect.y)
-        self.origin = (self.origin[0] + shift[0], self.origin[1] + shift[1])
+        # the drawing helpers work from self.origin: point it into the layer's pixels meanwhile
+        screen_origin, self.origin = self.origin, layer_origin
         try:
-            spaces = list(game.space_region)
             for h in spaces:
                 self._draw_space(layer, game, h)
             for h in spaces:
@@ -170,8 +195,7 @@ class BoardView:
                     theme.blit_text(layer, hex_to_label(h), (cx, cy - self.radius * 0.84), self._px(0.2, 9),
                                     colour, anchor="midtop")
         finally:
-            self.origin = (self.origin[0] - shift[0], self.origin[1] - shift[1])
-        self._layer, self._layer_key = layer, key
+            self.origin = screen_origin
         return layer
 
     def _px(self, fraction: float, minimum: int) -> int:

@@ -14,11 +14,11 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Literal, NamedTuple
+from typing import Annotated, Literal, NamedTuple
 
 import yaml
 from civgame.paths import resource_root
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 RESOURCES = ("food", "wood", "ore", "ideas", "gold")
 TOKENS = ("mood", "culture")
@@ -80,13 +80,25 @@ class PlayerCount(Strict):
     max: int = Field(ge=1)
 
 
+def _every_resource(amounts: dict[str, int]) -> dict[str, int]:
+    missing = [r for r in RESOURCES if r not in amounts]
+    if missing:
+        raise ValueError(f"needs an amount for every resource; missing {', '.join(missing)}")
+    return amounts
+
+
+ResourceTable = Annotated[dict[Resource, Annotated[int, Field(ge=0)]], AfterValidator(_every_resource)]
+SpaceLabel = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?$")]  # a board space such as "D7"
+OneEffect = Annotated[dict[str, object], Field(min_length=1, max_length=1)]
+
+
 class StartingState(Strict):
-    resources: dict[Resource, int]
+    resources: ResourceTable
     mood_tokens: int = Field(ge=0)
     culture_tokens: int = Field(ge=0)
     advances: list[str]
-    action_cards: int = Field(ge=0)
-    objective_cards: int = Field(ge=0)
+    action_cards: int = Field(ge=0, le=100)
+    objective_cards: int = Field(ge=0, le=100)
     event_cubes: int = Field(ge=1)
     city_mood: Mood
     units: list[str]
@@ -148,7 +160,7 @@ class GameRules(Strict):
     rounds_per_age: int = Field(ge=1)
     actions_per_turn: int = Field(ge=1)
     move_groups_per_action: int = Field(ge=1)
-    resource_caps: dict[Resource, int]
+    resource_caps: ResourceTable
     gold_substitutes_for: list[Resource]
     starting: StartingState
     advance_cost: AdvanceCost
@@ -212,7 +224,7 @@ class Building(Strict):
     needs_sea: bool = False
     can_be_influenced: bool = True
     keeps_colour_on_capture: bool = False
-    on_built: list[dict] = []
+    on_built: list[OneEffect] = []
     facing_sea_yields: list[Payable] = []  # choices when collecting the space a Port faces
     text: str = ""
 
@@ -242,13 +254,13 @@ class RegionTile(Strict):
 
 
 class HomePosition(Strict):
-    anchor: str
+    anchor: SpaceLabel
     rotation: int = Field(ge=0, le=5)
     tile: str
 
 
 class FreePosition(Strict):
-    anchor: str
+    anchor: SpaceLabel
     base_rotation: int = Field(ge=0, le=5)
 
 

@@ -74,3 +74,20 @@ def test_unknown_building_effect_is_refused_at_load(mod_dir):
     (mod_dir / "buildings.yaml").write_text(text)
     with pytest.raises(RulesDataError, match="buildings.yaml:6: academy.on_built: unknown effect 'gian'"):
         load_ruleset(mod_dir)
+
+
+@pytest.mark.parametrize("file,old,new,message", [
+    ("game.yaml", "resource_caps: {food: 2, wood: 7, ore: 7, ideas: 7, gold: 7}",
+     "resource_caps: {food: 2, wood: 7}", "needs an amount for every resource; missing ore, ideas, gold"),
+    ("game.yaml", "objective_cards: 1", "objective_cards: 9223372036854775808", "less than or equal to 100"),
+    ("map.yaml", "anchor: D1", "anchor: Q", "String should match pattern"),
+    ("buildings.yaml", "on_built: [{gain: {ideas: 2}}]", "on_built: [{}]", "at least 1 item"),
+    ("advances.yaml", "resources: [food]}}]", "resources: [spice]}}]", "collect_yield: resources.0"),
+])
+def test_mods_that_would_break_play_are_refused_when_loaded(mod_dir, file, old, new, message):
+    text = (mod_dir / file).read_text()
+    assert old in text
+    (mod_dir / file).write_text(text.replace(old, new, 1))
+    with pytest.raises(RulesDataError) as err:
+        load_ruleset(mod_dir)
+    assert any(file in p and message in p for p in err.value.problems), err.value.problems

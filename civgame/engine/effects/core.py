@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from civgame.engine.effects.registry import Params, primitive
-from civgame.engine.ruleset import Resource
+from civgame.engine.ruleset import Payable, Resource
 
 
 @primitive(
@@ -29,5 +29,5 @@ class ResourceCap(Params):
 )
 class CollectYield(Params):
     terrain: str
-    resources: list[str]
+    resources: list[Payable]
     max_spaces: int | None = None

@@ -111,9 +111,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except GameRunError as exc:
         return _fail(f"the game could not be finished: {exc}")
     except RulesDataError as exc:
-        for problem in exc.problems:
-            print(f"civgame: {problem}", file=sys.stderr)
-        return EXIT_ERROR
+        return _fail_rules(exc)
     except (SaveError, RuleError) as exc:
         return _fail(str(exc).splitlines()[0])
     except KeyboardInterrupt:
@@ -159,9 +157,7 @@ def _screenshot(args: argparse.Namespace) -> int:
         game = new_game(args.players, args.seed, rules=load_rules([Path(d) for d in args.rules]))
         print(f"Screenshot written to {render_to_png(game, args.screenshot)}")
     except RulesDataError as exc:
-        for problem in exc.problems:
-            print(f"civgame: {problem}", file=sys.stderr)
-        return EXIT_ERROR
+        return _fail_rules(exc)
     except (RuleError, OSError) as exc:
         return _fail(str(exc).splitlines()[0])
     return 0
@@ -203,6 +199,12 @@ def score_table(game: Game) -> str:
     winners = " and ".join(game.player(i).name for i in game.winner) or "none"
     header = f"Game over after age {game.age}, {len(game.history)} actions (seed {game.seed})"
     return "\n".join([header, *lines, f"Winner: {winners}"])
+
+
+def _fail_rules(exc: RulesDataError) -> int:
+    for problem in exc.problems:
+        print(f"civgame: {problem}", file=sys.stderr)
+    return EXIT_ERROR
 
 
 def _fail(message: str) -> int:

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 
 import pygame
 
+from civgame.engine.combat import owner_name
 from civgame.engine.hexgrid import Hex, hex_to_label
 from civgame.engine.model import Combat, CombatSide, Game
 from civgame.ui import theme
 from civgame.ui.board_view import BoardView, owner_colour
 from civgame.ui.dialogs import CORNER_WIDTH
-from civgame.ui.labels import owner_name, units_text
+from civgame.ui.labels import units_text
 
 BATTLE_STARTS = ("Battle at ", "Naval battle at ")           # the first line of a battle in the log
 BATTLE_ENDS = ("The battle is won by ", "The battle ends with no winner")

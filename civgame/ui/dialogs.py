@@ -8,7 +8,13 @@ from typing import Callable
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextBox, UIWindow
+from pygame_gui.elements import (
+    UIButton,
+    UILabel,
+    UIScrollingContainer,
+    UITextBox,
+    UIWindow,
+)
 
 from civgame.ui import theme
 

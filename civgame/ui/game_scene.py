@@ -31,7 +31,12 @@ from civgame.engine import effects
 from civgame.engine.abilities import ABILITIES
 from civgame.engine.cities import why_cannot_activate, why_not_construct
 from civgame.engine.controller import apply, legal_actions
-from civgame.engine.decisions import HappinessDecision, MoveDecision, OrientationDecision, PayDecision
+from civgame.engine.decisions import (
+    HappinessDecision,
+    MoveDecision,
+    OrientationDecision,
+    PayDecision,
+)
 from civgame.engine.errors import RuleError
 from civgame.engine.hexgrid import Hex, hex_to_label
 from civgame.engine.model import MOODS, City, Game
@@ -40,7 +45,14 @@ from civgame.engine.undo import UndoHistory
 from civgame.ui import theme, tooltips
 from civgame.ui.animation import Animations, BoardState
 from civgame.ui.board_view import BoardView, Overlay, owner_colour
-from civgame.ui.combat_view import BattleView, current_battle, draw_arrows, draw_panel, finished_battle, panel_rect
+from civgame.ui.combat_view import (
+    BattleView,
+    current_battle,
+    draw_arrows,
+    draw_panel,
+    finished_battle,
+    panel_rect,
+)
 from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option
 from civgame.ui.labels import (
     ability_price,

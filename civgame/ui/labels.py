@@ -9,23 +9,16 @@ from civgame.engine import actions as A
 from civgame.engine import decisions as D
 from civgame.engine import effects
 from civgame.engine.advances import DECLINE
+from civgame.engine.combat import owner_name
 from civgame.engine.culture_abilities import option_label
 from civgame.engine.happiness import raise_cost
 from civgame.engine.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
-from civgame.engine.model import BARBARIAN, MOODS, PIRATE, Game
+from civgame.engine.model import MOODS, Game
 from civgame.engine.payments import describe as describe_cost
 
 
 def where(space: Hex | None) -> str:
     return hex_to_label(space) if space is not None else "?"
-
-
-def owner_name(game: Game, owner: int) -> str:
-    if owner == BARBARIAN:
-        return "Barbarians"
-    if owner == PIRATE:
-        return "Pirates"
-    return game.player(owner).name
 
 
 def amounts(what: dict[str, int] | None) -> str:

@@ -12,7 +12,13 @@ from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextE
 
 from civgame.engine.errors import RuleError
 from civgame.engine.model import Game
-from civgame.engine.mods import Mod, list_user_mods, load_rules, load_saved_game, user_mods_dir
+from civgame.engine.mods import (
+    Mod,
+    list_user_mods,
+    load_rules,
+    load_saved_game,
+    user_mods_dir,
+)
 from civgame.engine.ruleset import RulesDataError
 from civgame.engine.save import SaveError
 from civgame.engine.setup import DEFAULT_COLOURS, new_game

@@ -12,10 +12,11 @@ import pygame
 
 from civgame.engine.advances import why_not_gain
 from civgame.engine.cities import collect_choices, why_not_collect_from
+from civgame.engine.combat import owner_name
 from civgame.engine.hexgrid import Hex, hex_to_label
 from civgame.engine.model import City, Game, Player, Unit
 from civgame.ui import theme
-from civgame.ui.labels import owner_name, unit_counts
+from civgame.ui.labels import unit_counts
 
 DELAY_SECONDS = 0.45   # how long the pointer rests before a tooltip appears
 MAX_WIDTH = 380        # at 1280x720

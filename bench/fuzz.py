@@ -45,7 +45,7 @@ SLOW = 2.0              # seconds after which a case that behaved is still repor
 MAX_MESSAGE = 600       # characters: a longer error message is not a clear one
 PLAY_STEPS = 60         # random actions played on a mod that loads, with --play
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 # ------------------------------------------------------------------ hostile YAML
@@ -165,7 +165,7 @@ class Base:
 
     def __post_init__(self) -> None:
         for name, data in self.files.items():
-            self.documents[name] = yaml.load(data.decode("utf-8"), Loader=_Loader)
+            self.documents[name] = yaml.load(data.decode("utf-8"), Loader=_SafeLoader)
 
 
 def make_case(base: Base, seed: int, index: int) -> Case:

@@ -51,7 +51,22 @@ def why_not_gain(game: Game, player: Player, name: str) -> str | None:
 
 
 def gainable(game: Game, player: Player) -> list[str]:
-    return [n for n in game.rules.advance_names() if why_not_gain(game, player, n) is None]
+    """Every advance `why_not_gain` allows, worked out once per category (a hot path)."""
+    owned = set(player.advances)
+    current = government_of(game, player)
+    result = []
+    for category in game.rules.categories:
+        if category.government and current is not None and current != category.name:
+            continue
+        names = [a.name for a in category.advances]
+        started = not owned.isdisjoint(names)
+        for name in names if started else names[:1]:
+            if name in owned:
+                continue
+            if category.government and name == names[0] and category.requires and category.requires not in owned:
+                continue
+            result.append(name)
+    return result
 
 
 def advance_cost(game: Game) -> dict[str, int]:

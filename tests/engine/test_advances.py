@@ -152,3 +152,26 @@ def test_food_cap_is_two_until_storage_then_seven():
     s.advances(0, "Storage")
     gain(s.game, p, {"food": 9, "gold": 9})
     assert p.resources["food"] == 7 and p.resources["gold"] == 7
+
+
+def test_the_fast_list_of_gainable_advances_agrees_with_the_rule_check():
+    from civgame.ai import play_out, random_agents
+    from civgame.engine.advances import gainable, why_not_gain
+    from civgame.engine.setup import new_game
+
+    checked = 0
+
+    def compare(game, action):
+        nonlocal checked
+        for player in game.players:
+            slow = [n for n in game.rules.advance_names() if why_not_gain(game, player, n) is None]
+            assert gainable(game, player) == slow
+            checked += 1
+
+    for seed in (1, 2):
+        play_out(new_game(3, seed), random_agents(3, seed), observer=compare)
+    s = Scenario()
+    s.player(0).advances = ["Voting", "Farming"]  # a government started without its prerequisite
+    assert gainable(s.game, s.player(0)) == [
+        n for n in s.game.rules.advance_names() if why_not_gain(s.game, s.player(0), n) is None]
+    assert checked > 500

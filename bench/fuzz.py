@@ -424,8 +424,7 @@ def _judge_message(message: str, names: Sequence[str], one_line: bool) -> Outcom
 
 
 def _play_mod(rules, index: int) -> Outcome:
-    from civgame.ai import random_agents
-    from civgame.engine.controller import apply, legal_actions
+    from civgame.ai import play_steps, random_agents
     from civgame.engine.setup import new_game
 
     counts = [n for n in sorted(rules.map.layouts) if rules.game.players.min <= n <= rules.game.players.max]
@@ -434,11 +433,7 @@ def _play_mod(rules, index: int) -> Outcome:
     players = counts[index % len(counts)]
     try:
         game = new_game(players, seed=index, rules=rules)
-        agents = random_agents(players, index)
-        for _ in range(PLAY_STEPS):
-            if game.phase == "over":
-                break
-            apply(game, agents[game.actor()].choose(game, legal_actions(game)))
+        play_steps(game, random_agents(players, index), PLAY_STEPS)
     except Exception as exc:
         return Outcome("gap", f"{players} players: {type(exc).__name__}: {str(exc)[:300]}")
     return Outcome("loaded")
@@ -449,15 +444,11 @@ def _play_mod(rules, index: int) -> Outcome:
 def save_base() -> Base:
     """Saves of a fresh 2-player game, a 3-player game after 80 actions and a late 4-player game."""
     from bench.common import late_game_state
-    from civgame.ai import random_agents
-    from civgame.engine.controller import apply, legal_actions
+    from civgame.ai import play_steps, random_agents
     from civgame.engine.save import dumps
     from civgame.engine.setup import new_game
 
-    game = new_game(3, seed=21)
-    agents = random_agents(3, 21)
-    for _ in range(80):
-        apply(game, agents[game.actor()].choose(game, legal_actions(game)))
+    game = play_steps(new_game(3, seed=21), random_agents(3, 21), 80)
     games = {"new.yaml": new_game(2, seed=4), "middle.yaml": game, "late.yaml": late_game_state()}
     return Base({name: dumps(g).encode("utf-8") for name, g in games.items()})
 

@@ -66,6 +66,16 @@ def play_out(game: Game, agents: Sequence[Agent], *,
     raise GameRunError(f"the game did not end within {max_steps} actions ({_situation(game)})")
 
 
+def play_steps(game: Game, agents: Sequence[Agent], steps: int) -> Game:
+    """Let `agents` take up to `steps` actions (fewer if the game ends): a game in progress."""
+    for _ in range(steps):
+        if game.phase == "over":
+            break
+        actions = legal_actions(game)
+        apply(game, agents[game.actor()].choose(game, actions))
+    return game
+
+
 def random_agents(count: int, seed: int) -> list[RandomAgent]:
     """One RandomAgent per player, each with its own seed derived from `seed`."""
     return [RandomAgent(f"{seed}:{index}") for index in range(count)]
@@ -76,4 +86,5 @@ def _situation(game: Game) -> str:
     return f"age {game.age}, round {game.round}, phase {game.phase}, {top}"
 
 
-__all__ = ["Agent", "GameRunError", "MAX_STEPS", "RandomAgent", "play_game", "play_out", "random_agents"]
+__all__ = ["Agent", "GameRunError", "MAX_STEPS", "RandomAgent", "play_game", "play_out", "play_steps",
+           "random_agents"]

@@ -9,22 +9,23 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from civgame.ai import RandomAgent, play_out, random_agents
+from civgame.ai import RandomAgent, play_out, play_steps, random_agents
 from civgame.engine import apply, legal_actions, new_game
 from civgame.engine import save as save_module
 from civgame.engine.model import SAVE_VERSION
-from civgame.engine.save import SaveError, dumps, load_game, loads, save_game, state_hash
+from civgame.engine.save import (
+    SaveError,
+    dumps,
+    load_game,
+    loads,
+    save_game,
+    state_hash,
+)
 
 
 def mid_game(players: int, seed: int, steps: int):
     """A game after `steps` random actions (fewer if it ends first)."""
-    game = new_game(players, seed)
-    agents = random_agents(players, seed)
-    for _ in range(steps):
-        if game.phase == "over":
-            break
-        apply(game, agents[game.actor()].choose(game, legal_actions(game)))
-    return game
+    return play_steps(new_game(players, seed), random_agents(players, seed), steps)
 
 
 @pytest.fixture

@@ -12,8 +12,7 @@ from multiprocessing import get_context
 
 import pytest
 
-from civgame.ai import random_agents
-from civgame.engine.controller import apply, legal_actions
+from civgame.ai import play_steps, random_agents
 from civgame.engine.save import load_game, save_game, state_hash
 from civgame.engine.setup import new_game
 
@@ -22,13 +21,8 @@ SLOW_KILLS = 1000
 
 
 def played(players: int, seed: int, steps: int):
-    game = new_game(players, seed)
-    agents = random_agents(players, seed)
-    for _ in range(steps):
-        if game.phase == "over":
-            break
-        apply(game, agents[game.actor()].choose(game, legal_actions(game)))
-    return game
+    """A game after `steps` random actions (fewer if it ends first)."""
+    return play_steps(new_game(players, seed), random_agents(players, seed), steps)
 
 
 def save_forever(path, games, ready) -> None:

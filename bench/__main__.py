@@ -13,7 +13,7 @@ import os
 import platform
 import time
 import traceback
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from bench import engine, render, saves, startup
 from bench.common import Failure, Figure, table
@@ -28,8 +28,9 @@ BENCHMARKS: dict[str, Callable[[], list[Figure]]] = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description="Run the civgame benchmarks.")
-    parser.add_argument("only", nargs="*", metavar="NAME",
-                        help=f"benchmarks to run (default: all of {', '.join(BENCHMARKS)})")
+    parser.add_argument(
+        "only", nargs="*", metavar="NAME", help=f"benchmarks to run (default: all of {', '.join(BENCHMARKS)})"
+    )
     args = parser.parse_args(argv)
     unknown = [name for name in args.only if name not in BENCHMARKS]
     if unknown:
@@ -42,8 +43,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except Exception as exc:  # report and go on: one broken benchmark must not hide the others
             traceback.print_exc()
             rows.append(Failure(name, f"{type(exc).__name__}: {exc}".splitlines()[0]))
-    print(f"civgame benchmarks on {platform.python_implementation()} {platform.python_version()}, "
-          f"{os.cpu_count()} CPU(s), {time.monotonic() - started:.0f} s")
+    print(
+        f"civgame benchmarks on {platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} CPU(s), {time.monotonic() - started:.0f} s"
+    )
     print(table(rows))
     return 1 if any(isinstance(row, Failure) for row in rows) else 0
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from civgame.ai import play_game, random_agents
-from civgame.engine.model import Game
-from civgame.engine.save import dumps, loads
+from civgame.engine.core.model import Game
+from civgame.engine.storage.save import dumps, loads
 
 # The seeds every engine benchmark plays: fixed, so that runs compare like with like.
 SEEDS = tuple(range(1, 9))
@@ -64,7 +64,7 @@ def table(rows: Sequence[Figure | Failure]) -> str:
     header = ["figure", "value", "target", "met?"]
     cells = [header, *(row.cells() for row in rows)]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in cells]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)).rstrip() for row in cells]
     lines.insert(1, "  ".join("-" * width for width in widths))
     return "\n".join(lines)
 

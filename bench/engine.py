@@ -12,15 +12,15 @@ import argparse
 import cProfile
 import pstats
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from bench.common import PLAYERS, SEEDS, Figure, median, percentile, table
 from civgame.ai import play_game, random_agents
-from civgame.engine.controller import legal_actions
-from civgame.engine.model import Game
-from civgame.engine.setup import new_game
+from civgame.engine.core.model import Game
+from civgame.engine.rules.controller import legal_actions
+from civgame.engine.rules.setup import new_game
 
-GAME_TARGET = 1.0          # seconds per full random game
+GAME_TARGET = 1.0  # seconds per full random game
 ENUMERATION_TARGET = 0.002  # seconds, p99
 
 
@@ -55,10 +55,16 @@ def run(seeds: Sequence[int] = SEEDS) -> list[Figure]:
         Figure("engine: full 4-player random game (median)", median(game_times), "s", GAME_TARGET, games),
         Figure("engine: full 4-player random game (slowest)", max(game_times), "s", GAME_TARGET, games),
         Figure("engine: actions per second", actions / sum(game_times), "/s", None, f"{actions} actions"),
-        Figure("engine: legal actions, late game (median)", median(timer.times), "s", None,
-               f"{len(timer.times)} states"),
-        Figure("engine: legal actions, late game (p99)", percentile(timer.times, 0.99), "s", ENUMERATION_TARGET,
-               f"max {max(timer.times) * 1000:.1f} ms"),
+        Figure(
+            "engine: legal actions, late game (median)", median(timer.times), "s", None, f"{len(timer.times)} states"
+        ),
+        Figure(
+            "engine: legal actions, late game (p99)",
+            percentile(timer.times, 0.99),
+            "s",
+            ENUMERATION_TARGET,
+            f"max {max(timer.times) * 1000:.1f} ms",
+        ),
     ]
 
 

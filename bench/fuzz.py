@@ -32,23 +32,24 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
 
 import yaml
 
 CANARY = "bench.canary"
-TIME_LIMIT = 20.0       # seconds a single case may take before it counts as a hang
-SLOW = 2.0              # seconds after which a case that behaved is still reported as slow
-MAX_MESSAGE = 600       # characters: a longer error message is not a clear one
-PLAY_STEPS = 60         # random actions played on a mod that loads, with --play
+TIME_LIMIT = 20.0  # seconds a single case may take before it counts as a hang
+SLOW = 2.0  # seconds after which a case that behaved is still reported as slow
+MAX_MESSAGE = 600  # characters: a longer error message is not a clear one
+PLAY_STEPS = 60  # random actions played on a mod that loads, with --play
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 # ------------------------------------------------------------------ hostile YAML
+
 
 def alias_bomb(levels: int = 9, width: int = 10) -> str:
     """A flow sequence of `levels` anchors, each listing the previous one `width` times."""
@@ -135,8 +136,11 @@ WHOLE_FILES: tuple[tuple[str, str], ...] = (
     ("a scalar", "hello\n"),
     ("a list", "- 1\n- 2\n"),
     ("alias bomb document", f"bomb: {alias_bomb()}\n"),
-    ("block alias bomb", "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
-     + "".join(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 10))),
+    (
+        "block alias bomb",
+        "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        + "".join(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 10)),
+    ),
     ("deep document", f"x: {deep(100_000)}\n"),
     ("deep block document", "".join(" " * i + "- \n" for i in range(3000))),
     ("two documents", "a: 1\n---\nb: 2\n"),
@@ -148,6 +152,7 @@ WHOLE_FILES: tuple[tuple[str, str], ...] = (
 
 
 # ------------------------------------------------------------------ cases
+
 
 @dataclass
 class Case:
@@ -190,8 +195,9 @@ def _mutate_bytes(rng: random.Random, data: bytes) -> tuple[str, bytes]:
     size = len(data)
     at = rng.randrange(size)
     span = rng.randint(1, 64)
-    kind = rng.choice(("truncate", "flip bits", "garble", "delete", "repeat", "swap lines", "crlf", "utf-16",
-                       "bom", "nul"))
+    kind = rng.choice(
+        ("truncate", "flip bits", "garble", "delete", "repeat", "swap lines", "crlf", "utf-16", "bom", "nul")
+    )
     if kind == "truncate":
         return f"truncated at byte {at} of {size}", data[:at]
     if kind == "flip bits":
@@ -202,11 +208,11 @@ def _mutate_bytes(rng: random.Random, data: bytes) -> tuple[str, bytes]:
         return f"bits flipped at bytes {sorted(spots)}", bytes(out)
     if kind == "garble":
         junk = bytes(rng.randrange(256) for _ in range(span))
-        return f"{span} random bytes at {at}", data[:at] + junk + data[at + span:]
+        return f"{span} random bytes at {at}", data[:at] + junk + data[at + span :]
     if kind == "delete":
-        return f"bytes {at}-{at + span} deleted", data[:at] + data[at + span:]
+        return f"bytes {at}-{at + span} deleted", data[:at] + data[at + span :]
     if kind == "repeat":
-        return f"bytes {at}-{at + span} repeated", data[:at + span] + data[at:]
+        return f"bytes {at}-{at + span} repeated", data[: at + span] + data[at:]
     if kind == "swap lines":
         lines = data.split(b"\n")
         i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
@@ -240,7 +246,7 @@ def _mutate_document(rng: random.Random, document: object) -> tuple[str, bytes]:
     if kind == "repeat item" and isinstance(parent, list):
         return f"{where} repeated", _with_item(document, parent, key, parent[key]).encode()
     # a value from elsewhere, but not from a node holding this one (it would hold itself)
-    other = rng.choice([p for p in _paths(document) if p != path[:len(p)]] or [path])
+    other = rng.choice([p for p in _paths(document) if p != path[: len(p)]] or [path])
     other_parent, other_key = _locate(document, other)
     value = document if other_parent is None else other_parent[other_key]
     return f"{where} := value of {'.'.join(map(str, other))}", _with_value(document, parent, key, value).encode()
@@ -325,7 +331,7 @@ FAILURES = ("crash", "unclear message", "executed", "hang", "broken after load",
 
 @dataclass
 class Outcome:
-    kind: str     # refused, loaded, slow, or one of FAILURES
+    kind: str  # refused, loaded, slow, or one of FAILURES
     detail: str = ""
 
 
@@ -361,8 +367,8 @@ def checked(check: Callable[[], Outcome]) -> Outcome:
 
 
 def check_save(case: Case, directory: Path) -> Outcome:
-    from civgame.engine.controller import legal_actions
-    from civgame.engine.save import SaveError, dumps, load_game, loads, state_hash
+    from civgame.engine.rules.controller import legal_actions
+    from civgame.engine.storage.save import SaveError, dumps, load_game, loads, state_hash
 
     ((name, data),) = case.files.items()
     path = directory / name
@@ -386,7 +392,7 @@ def check_save(case: Case, directory: Path) -> Outcome:
 
 
 def check_rules(case: Case, directory: Path, originals: dict[str, bytes], play: bool = False) -> Outcome:
-    from civgame.engine.ruleset import RulesDataError, load_ruleset
+    from civgame.engine.content.ruleset import RulesDataError, load_ruleset
 
     ((name, data),) = case.files.items()
     (directory / name).write_bytes(data)
@@ -425,7 +431,7 @@ def _judge_message(message: str, names: Sequence[str], one_line: bool) -> Outcom
 
 def _play_mod(rules, index: int) -> Outcome:
     from civgame.ai import play_steps, random_agents
-    from civgame.engine.setup import new_game
+    from civgame.engine.rules.setup import new_game
 
     counts = [n for n in sorted(rules.map.layouts) if rules.game.players.min <= n <= rules.game.players.max]
     if not counts:
@@ -441,12 +447,13 @@ def _play_mod(rules, index: int) -> Outcome:
 
 # ------------------------------------------------------------------ bases and runs
 
+
 def save_base() -> Base:
     """Saves of a fresh 2-player game, a 3-player game after 80 actions and a late 4-player game."""
     from bench.common import late_game_state
     from civgame.ai import play_steps, random_agents
-    from civgame.engine.save import dumps
-    from civgame.engine.setup import new_game
+    from civgame.engine.rules.setup import new_game
+    from civgame.engine.storage.save import dumps
 
     game = play_steps(new_game(3, seed=21), random_agents(3, 21), 80)
     games = {"new.yaml": new_game(2, seed=4), "middle.yaml": game, "late.yaml": late_game_state()}
@@ -454,7 +461,7 @@ def save_base() -> Base:
 
 
 def rules_base() -> Base:
-    from civgame.engine.ruleset import FILES, RULESETS_ROOT
+    from civgame.engine.content.ruleset import FILES, RULESETS_ROOT
 
     return Base({name: (RULESETS_ROOT / "monumental" / name).read_bytes() for name in FILES.values()})
 
@@ -531,8 +538,14 @@ def _run_chunk(indices: range) -> list[tuple[Case, Outcome]]:
     return results
 
 
-def run(target: str, cases: int, seed: int = 0, jobs: int = 1, play: bool = False,
-        progress: Callable[[Summary], None] | None = None) -> Summary:
+def run(
+    target: str,
+    cases: int,
+    seed: int = 0,
+    jobs: int = 1,
+    play: bool = False,
+    progress: Callable[[Summary], None] | None = None,
+) -> Summary:
     """Check `cases` numbered cases, in `jobs` processes (1: in this process)."""
     global _worker
     summary = Summary(target)
@@ -566,8 +579,10 @@ def replay(target: str, seed: int, index: int, play: bool, write: str | None) ->
         if write:
             Path(write).write_bytes(data)
         outcome = worker.check(case)
-    print(f"case {index}: {case.description}\n  {len(data)} bytes of {name}"
-          f"{f', written to {write}' if write else ''}\n  -> {outcome.kind}: {outcome.detail}")
+    print(
+        f"case {index}: {case.description}\n  {len(data)} bytes of {name}"
+        f"{f', written to {write}' if write else ''}\n  -> {outcome.kind}: {outcome.detail}"
+    )
     return 1 if outcome.kind in FAILURES else 0
 
 

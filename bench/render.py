@@ -20,8 +20,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from bench.common import Figure, late_game_state, median, percentile, table
 
@@ -53,15 +53,26 @@ def _frame_times(data_dir: str) -> dict[str, dict[str, list[float]]]:
     app, game = _open_game_window(data_dir)
     board = app.scene.board
     spaces = sorted(game.space_region)
-    hover = [pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(map(int, board.centre(spaces[(i * 7) % len(spaces)]))),
-                                rel=(0, 0), buttons=(0, 0, 0)) for i in range(WARM_UP + FRAMES)]
+    hover = [
+        pygame.event.Event(
+            pygame.MOUSEMOTION,
+            pos=tuple(map(int, board.centre(spaces[(i * 7) % len(spaces)]))),
+            rel=(0, 0),
+            buttons=(0, 0, 0),
+        )
+        for i in range(WARM_UP + FRAMES)
+    ]
     times = {"hover": _time_frames(app, hover)}
     centre = board.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3))
     app.pump()
     steps = [9 if i % 2 == 0 else -9 for i in range(WARM_UP + FRAMES)]  # back and forth: the board stays in view
-    drag = [pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0] + max(step, 0), centre[1]), rel=(step, 0),
-                               buttons=(0, 0, 1)) for step in steps]
+    drag = [
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(centre[0] + max(step, 0), centre[1]), rel=(step, 0), buttons=(0, 0, 1)
+        )
+        for step in steps
+    ]
     times["drag"] = _time_frames(app, drag)
     pygame.quit()
     return times
@@ -102,8 +113,14 @@ def _child(kind: str) -> dict:
 
 def _run_child(kind: str) -> dict:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    done = subprocess.run([sys.executable, "-m", "bench.render", "--child", kind], capture_output=True, text=True,
-                          env=env, timeout=CHILD_TIMEOUT, cwd=Path(__file__).resolve().parents[1])
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.render", "--child", kind],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=CHILD_TIMEOUT,
+        cwd=Path(__file__).resolve().parents[1],
+    )
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
         raise RuntimeError(f"the {kind} process failed: {last}")
@@ -117,13 +134,34 @@ def run() -> list[Figure]:
     figures = []
     for kind, label in (("hover", "mouse over the map"), ("drag", "dragging the map")):
         cpu, wall = frames[kind]["cpu"], frames[kind]["wall"]
-        figures.append(Figure(f"render: frame, {label} (median)", median(cpu), "s", None,
-                              f"{len(cpu)} frames, {size}; wall {median(wall) * 1000:.1f} ms"))
-        figures.append(Figure(f"render: frame, {label} (p99)", percentile(cpu, 0.99), "s", FRAME_TARGET,
-                              f"max {max(cpu) * 1000:.1f} ms; wall p99 {percentile(wall, 0.99) * 1000:.1f} ms"))
+        figures.append(
+            Figure(
+                f"render: frame, {label} (median)",
+                median(cpu),
+                "s",
+                None,
+                f"{len(cpu)} frames, {size}; wall {median(wall) * 1000:.1f} ms",
+            )
+        )
+        figures.append(
+            Figure(
+                f"render: frame, {label} (p99)",
+                percentile(cpu, 0.99),
+                "s",
+                FRAME_TARGET,
+                f"max {max(cpu) * 1000:.1f} ms; wall p99 {percentile(wall, 0.99) * 1000:.1f} ms",
+            )
+        )
     share = 100 * idle["cpu"] / idle["wall"]
-    figures.append(Figure("render: idle game window, CPU over 5 s", idle["cpu"], "s", None,
-                          f"{share:.1f}% of one core, {idle['frames']} frames drawn"))
+    figures.append(
+        Figure(
+            "render: idle game window, CPU over 5 s",
+            idle["cpu"],
+            "s",
+            None,
+            f"{share:.1f}% of one core, {idle['frames']} frames drawn",
+        )
+    )
     return figures
 
 

@@ -17,18 +17,18 @@ import argparse
 import os
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
-from typing import Sequence
 
 from civgame.ai import play_game, random_agents
 from civgame.ai.random_agent import AggressiveAgent
-from civgame.engine.actions import Action
-from civgame.engine.codec import from_plain
-from civgame.engine.controller import apply
-from civgame.engine.invariants import check_invariants
-from civgame.engine.save import dumps, loads, state_hash
-from civgame.engine.setup import new_game
+from civgame.engine.core.actions import Action
+from civgame.engine.core.codec import from_plain
+from civgame.engine.rules.controller import apply
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.rules.setup import new_game
+from civgame.engine.storage.save import dumps, loads, state_hash
 
 AGENTS = ("mixed", "random", "aggressive")
 
@@ -60,8 +60,9 @@ def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False) -> Game
     players, kind = players_for(seed), agents_for(seed, agent_kind)
     result = GameResult(seed, players, kind)
     save_at = random.Random(seed).randrange(1, 200)
-    agents = random_agents(players, seed) if kind == "random" else \
-        [AggressiveAgent(f"{seed}:{i}") for i in range(players)]
+    agents = (
+        random_agents(players, seed) if kind == "random" else [AggressiveAgent(f"{seed}:{i}") for i in range(players)]
+    )
 
     def check(game, action) -> None:
         result.actions += 1
@@ -112,14 +113,18 @@ class SoakReport:
 
     def text(self, shown: int = 20) -> str:
         rate = self.games / self.seconds if self.seconds else 0.0
-        lines = [f"games       {self.games}  ({self.seconds:.0f} s, {rate:.1f} games/s)",
-                 f"actions     {self.actions}",
-                 f"violations  {len(self.violations)}",
-                 f"crashes     {len(self.crashes)}"]
+        lines = [
+            f"games       {self.games}  ({self.seconds:.0f} s, {rate:.1f} games/s)",
+            f"actions     {self.actions}",
+            f"violations  {len(self.violations)}",
+            f"crashes     {len(self.crashes)}",
+        ]
         for label, results in (("violation", self.violations), ("crash", self.crashes)):
             for r in sorted(results, key=lambda r: r.seed)[:shown]:
-                lines.append(f"  {label}: seed {r.seed} ({r.players} players, {r.agents} agents): "
-                             f"{(r.violation or r.crash or '')[:400]}")
+                lines.append(
+                    f"  {label}: seed {r.seed} ({r.players} players, {r.agents} agents): "
+                    f"{(r.violation or r.crash or '')[:400]}"
+                )
             if len(results) > shown:
                 lines.append(f"  ... and {len(results) - shown} more")
         if not self.ok:

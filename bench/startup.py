@@ -51,8 +51,14 @@ def _once(data_home: str) -> tuple[float, float, str, str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=data_home)
     cpu_before = _children_cpu()
     start = time.monotonic()
-    done = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, env=env, timeout=TIMEOUT,
-                          cwd=Path(__file__).resolve().parents[1])
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=TIMEOUT,
+        cwd=Path(__file__).resolve().parents[1],
+    )
     cpu = _children_cpu() - cpu_before
     lines = [line for line in done.stdout.splitlines() if line.startswith("FIRST_DRAW")]
     if not lines:
@@ -73,8 +79,15 @@ def run(runs: int = RUNS) -> list[Figure]:
     times = [seconds for seconds, _, _, _ in results]
     cpu = median([seconds for _, seconds, _, _ in results])
     _, _, scene, entry = results[-1]
-    return [Figure("start-up: process start to first drawn title screen", median(times), "s", TARGET,
-                   f"median of {runs}, first {times[0]:.2f} s, CPU {cpu:.2f} s; {scene} via {entry}")]
+    return [
+        Figure(
+            "start-up: process start to first drawn title screen",
+            median(times),
+            "s",
+            TARGET,
+            f"median of {runs}, first {times[0]:.2f} s, CPU {cpu:.2f} s; {scene} via {entry}",
+        )
+    ]
 
 
 def main() -> int:

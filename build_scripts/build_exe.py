@@ -35,22 +35,40 @@ def executable(dist: Path) -> Path:
 
 def build(dist: Path, work: Path, clean: bool = False) -> int:
     """Run PyInstaller on the spec; returns its exit code."""
-    command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
-               "--distpath", str(dist), "--workpath", str(work), str(SPEC)]
+    command = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--log-level",
+        "WARN",
+        "--distpath",
+        str(dist),
+        "--workpath",
+        str(work),
+        str(SPEC),
+    ]
     if clean:
         command.insert(3, "--clean")
     # The spec lists civgame's modules by importing the package: make this checkout importable
     # even when civgame is not installed.
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
     return subprocess.run(command, check=False, cwd=ROOT, env=env).returncode
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the one-folder civgame app with PyInstaller.")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the app folder goes (default dist/)")
-    parser.add_argument("--work", type=Path, default=ROOT / "build" / "pyinstaller",
-                        help="PyInstaller's work folder (default build/pyinstaller/)")
+    parser.add_argument(
+        "--work",
+        type=Path,
+        default=ROOT / "build" / "pyinstaller",
+        help="PyInstaller's work folder (default build/pyinstaller/)",
+    )
     parser.add_argument("--clean", action="store_true", help="empty PyInstaller's cache first")
     args = parser.parse_args(argv)
     try:

@@ -18,24 +18,25 @@ import argparse
 import os
 import sys
 import traceback
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import NoReturn, Sequence
+from typing import NoReturn
 
 from civgame.ai import GameRunError, play_out, random_agents
-from civgame.engine.errors import RuleError
-from civgame.engine.model import Game
-from civgame.engine.mods import (
+from civgame.engine.content.ruleset import RulesDataError
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import Game
+from civgame.engine.rules.scoring import CATEGORIES, score_sheet
+from civgame.engine.rules.setup import new_game
+from civgame.engine.storage.mods import (
     check_rules,
     load_rules,
     load_saved_game,
     summary,
     user_data_dir,
 )
-from civgame.engine.ruleset import RulesDataError
-from civgame.engine.save import SaveError, save_game
-from civgame.engine.scoring import CATEGORIES, score_sheet
-from civgame.engine.setup import new_game
+from civgame.engine.storage.save import SaveError, save_game
 
 AGENT_KINDS = ("random",)
 EXIT_ERROR = 1
@@ -55,18 +56,32 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--agents", choices=AGENT_KINDS, default="random", help="computer player kind (default random)")
     parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
     parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
-    parser.add_argument("--rules", metavar="DIR", action="append", default=[],
-                        help="a mod folder laid over the default rules; repeat to stack mods in order "
-                             "(with --load: instead of the mods the save names)")
+    parser.add_argument(
+        "--rules",
+        metavar="DIR",
+        action="append",
+        default=[],
+        help="a mod folder laid over the default rules; repeat to stack mods in order "
+        "(with --load: instead of the mods the save names)",
+    )
     parser.add_argument("--screenshot", metavar="PNG", help="render a game to a PNG without opening a window")
-    parser.add_argument("--state", metavar="PATH", help="with --screenshot: the saved game to render "
-                                                        "(default: a new game from --players and --seed)")
-    parser.add_argument("--smoke-test", action="store_true",
-                        help="start the interface offscreen, play a few actions, save, load and exit")
+    parser.add_argument(
+        "--state",
+        metavar="PATH",
+        help="with --screenshot: the saved game to render (default: a new game from --players and --seed)",
+    )
+    parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="start the interface offscreen, play a few actions, save, load and exit",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    validate = commands.add_parser("validate-rules", help="check a ruleset or mods and list every problem",
-                                   description="Check a complete ruleset folder, or mod folders stacked in "
-                                               "order; print each problem as file:line: problem.")
+    validate = commands.add_parser(
+        "validate-rules",
+        help="check a ruleset or mods and list every problem",
+        description="Check a complete ruleset folder, or mod folders stacked in "
+        "order; print each problem as file:line: problem.",
+    )
     validate.add_argument("folders", metavar="DIR", nargs="+", type=Path)
     return parser
 
@@ -75,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; an unexpected error is one line here and its traceback goes to the log."""
     try:
         return _main(argv)
-    except Exception as exc:  # noqa: BLE001 - the last guard: never show a player a traceback
+    except Exception as exc:
         log = _log_traceback()
         return _fail(f"unexpected error: {exc!r}; details in {log}")
 
@@ -131,8 +146,10 @@ def _start_window(args: argparse.Namespace) -> int:
     if args.rules:
         return _fail("mods in the window are chosen on the new-game screen; --rules applies to --headless play")
     if _no_display():
-        return _fail("there is no display to open a window on (DISPLAY is not set); "
-                     "run civgame on your desktop, or use --headless")
+        return _fail(
+            "there is no display to open a window on (DISPLAY is not set); "
+            "run civgame on your desktop, or use --headless"
+        )
     import pygame
 
     try:
@@ -192,9 +209,13 @@ def score_table(game: Game) -> str:
     for player in game.players:
         sheet = score_sheet(game, player.index)
         rows.append([player.name, *(f"{sheet[c]:g}" for c in (*CATEGORIES, "total"))])
-    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows)]
-    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
-             for row in (headers, *rows)]
+    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows, strict=False)]
+    lines = [
+        "  ".join(
+            cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=False))
+        )
+        for row in (headers, *rows)
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     winners = " and ".join(game.player(i).name for i in game.winner) or "none"
     header = f"Game over after age {game.age}, {len(game.history)} actions (seed {game.seed})"

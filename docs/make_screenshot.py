@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing civgame
 
 from civgame.ai.random_agent import AggressiveAgent  # noqa: E402
-from civgame.engine.controller import apply, legal_actions  # noqa: E402
-from civgame.engine.setup import new_game  # noqa: E402
+from civgame.engine.rules.controller import apply, legal_actions  # noqa: E402
+from civgame.engine.rules.setup import new_game  # noqa: E402
 from civgame.ui.screenshot import render_to_png  # noqa: E402
 
 SEED = 1  # picked among the first seeds for a well explored map with many cities
@@ -35,8 +35,7 @@ def mid_game(seed: int = SEED, steps: int = STEPS):
     agents = [AggressiveAgent(f"{seed}:{i}") for i in range(len(game.players))]
     played = 0
     full_turn = game.rules.game.actions_per_turn
-    while game.phase != "over" and (played < steps or game.pending or game.actions_left < full_turn
-                                    or game.round == 1):
+    while game.phase != "over" and (played < steps or game.pending or game.actions_left < full_turn or game.round == 1):
         apply(game, agents[game.actor()].choose(game, legal_actions(game)))
         played += 1
     return game, played
@@ -46,8 +45,10 @@ def main() -> int:
     game, played = mid_game()
     render_to_png(game, OUT, SIZE)
     size = OUT.stat().st_size
-    print(f"{OUT.relative_to(ROOT)}: {played} actions, age {game.age} round {game.round}, "
-          f"{game.player(game.actor()).name} to play, {size // 1024} KB")
+    print(
+        f"{OUT.relative_to(ROOT)}: {played} actions, age {game.age} round {game.round}, "
+        f"{game.player(game.actor()).name} to play, {size // 1024} KB"
+    )
     if size > MAX_BYTES:
         print(f"the picture is larger than {MAX_BYTES // 1024} KB: pick another seed", file=sys.stderr)
         return 1

@@ -11,12 +11,12 @@ turn state are set up) and then lets the test rearrange the board freely.
 
 from __future__ import annotations
 
-from civgame.engine.actions import Action
-from civgame.engine.controller import apply, legal_actions
-from civgame.engine.hexgrid import Hex, label_to_hex
-from civgame.engine.model import City, Game, Unit
-from civgame.engine.setup import new_game
-from civgame.engine.turns import start_turn
+from civgame.engine.core.actions import Action
+from civgame.engine.core.hexgrid import Hex, label_to_hex
+from civgame.engine.core.model import City, Game, Unit
+from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.setup import new_game
+from civgame.engine.rules.turns import start_turn
 
 
 class Scenario:
@@ -32,7 +32,7 @@ class Scenario:
     def hex(label: str) -> Hex:
         return label_to_hex(label)
 
-    def reveal_all(self) -> "Scenario":
+    def reveal_all(self) -> Scenario:
         """Turn every face-down region up at its base rotation."""
         for region in self.game.regions:
             if not region.revealed:
@@ -40,7 +40,7 @@ class Scenario:
         self.game.invalidate_board()
         return self
 
-    def place_tile(self, region_number: int, tile: str, rotation: int | None = None) -> "Scenario":
+    def place_tile(self, region_number: int, tile: str, rotation: int | None = None) -> Scenario:
         """Put a given tile in a region position; rotation None leaves it face down."""
         region = self.game.regions[region_number - 1]
         region.tile = tile
@@ -48,7 +48,7 @@ class Scenario:
         self.game.invalidate_board()
         return self
 
-    def hide(self, region_number: int) -> "Scenario":
+    def hide(self, region_number: int) -> Scenario:
         self.game.regions[region_number - 1].rotation = None
         self.game.invalidate_board()
         return self
@@ -57,11 +57,25 @@ class Scenario:
         return self.game.terrain(self.hex(label))
 
     # ---------------------------------------------------------------- pieces
-    def city(self, owner: int, label: str, *, mood: str = "neutral",
-             buildings: dict[str, int] | None = None, wonders: list[str] | None = None,
-             port_space: str | None = None) -> City:
-        city = City(self.game.new_id(), owner, self.hex(label), mood, dict(buildings or {}),
-                    list(wonders or []), self.hex(port_space) if port_space else None)
+    def city(
+        self,
+        owner: int,
+        label: str,
+        *,
+        mood: str = "neutral",
+        buildings: dict[str, int] | None = None,
+        wonders: list[str] | None = None,
+        port_space: str | None = None,
+    ) -> City:
+        city = City(
+            self.game.new_id(),
+            owner,
+            self.hex(label),
+            mood,
+            dict(buildings or {}),
+            list(wonders or []),
+            self.hex(port_space) if port_space else None,
+        )
         self.game.cities.append(city)
         return city
 
@@ -74,7 +88,7 @@ class Scenario:
         return [self.unit(owner, kind, label) for _ in range(count)]
 
     # ---------------------------------------------------------------- players
-    def resources(self, player: int, **amounts: int) -> "Scenario":
+    def resources(self, player: int, **amounts: int) -> Scenario:
         p = self.game.player(player)
         for k, v in amounts.items():
             if k == "mood":
@@ -85,12 +99,12 @@ class Scenario:
                 p.resources[k] = v
         return self
 
-    def advances(self, player: int, *names: str) -> "Scenario":
+    def advances(self, player: int, *names: str) -> Scenario:
         p = self.game.player(player)
         p.advances.extend(n for n in names if n not in p.advances)
         return self
 
-    def turn(self, player: int) -> "Scenario":
+    def turn(self, player: int) -> Scenario:
         start_turn(self.game, player)
         return self
 

@@ -51,9 +51,15 @@ def test_resource_root_is_the_bundle_when_frozen(monkeypatch, tmp_path):
 
 def test_smoke_mode_plays_saves_loads_and_exits_0(tmp_path):
     # through the app's entry script, as the built executable runs it
-    run = subprocess.run([sys.executable, str(BUILD_SCRIPTS / "civgame_app.py"), "--smoke-test", "--seed", "7"],
-                         cwd=tmp_path, env=dict(_clean_env(tmp_path), PYTHONPATH=str(ROOT)),
-                         check=False, capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, str(BUILD_SCRIPTS / "civgame_app.py"), "--smoke-test", "--seed", "7"],
+        cwd=tmp_path,
+        env=dict(_clean_env(tmp_path), PYTHONPATH=str(ROOT)),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "ok: new game: Anna, Ben, seed 7" in run.stdout
     assert "state hashes match" in run.stdout
@@ -62,14 +68,22 @@ def test_smoke_mode_plays_saves_loads_and_exits_0(tmp_path):
 
 
 def test_smoke_mode_fails_with_exit_1_and_a_message_when_the_game_breaks(tmp_path):
-    script = ("import sys\n"
-              "from civgame.ui import theme\n"
-              "theme.FONT_REGULAR = theme.FONT_REGULAR.with_name('missing.ttf')\n"
-              "from civgame.ui.smoke import main\n"
-              "sys.exit(main())\n")
-    run = subprocess.run([sys.executable, "-c", script], cwd=tmp_path,
-                         env=dict(_clean_env(tmp_path), PYTHONPATH=str(ROOT)),
-                         check=False, capture_output=True, text=True, timeout=120)
+    script = (
+        "import sys\n"
+        "from civgame.ui import theme\n"
+        "theme.FONT_REGULAR = theme.FONT_REGULAR.with_name('missing.ttf')\n"
+        "from civgame.ui.smoke import main\n"
+        "sys.exit(main())\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=tmp_path,
+        env=dict(_clean_env(tmp_path), PYTHONPATH=str(ROOT)),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 1
     assert "smoke test failed" in run.stderr
     assert "font" in run.stderr
@@ -79,7 +93,14 @@ def test_smoke_mode_fails_with_exit_1_and_a_message_when_the_game_breaks(tmp_pat
 def test_built_app_runs_the_smoke_mode_without_python(tmp_path):
     pytest.importorskip("PyInstaller", reason="building the app needs: python -m pip install pyinstaller")
     dist = tmp_path / "dist"
-    command = [sys.executable, str(BUILD_SCRIPTS / "build_exe.py"), "--dist", str(dist), "--work", str(tmp_path / "work")]
+    command = [
+        sys.executable,
+        str(BUILD_SCRIPTS / "build_exe.py"),
+        "--dist",
+        str(dist),
+        "--work",
+        str(tmp_path / "work"),
+    ]
     build = subprocess.run(command, check=False, capture_output=True, text=True, timeout=1800)
     assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-4000:]
     app = dist / "civgame"
@@ -87,8 +108,15 @@ def test_built_app_runs_the_smoke_mode_without_python(tmp_path):
     assert _build_exe_module().folder_size(app) < MAX_APP_MB * 1e6
     assert (app / "_internal" / "rules_data" / "monumental" / "game.yaml").is_file()
 
-    run = subprocess.run([str(_build_exe_module().executable(dist)), "--smoke-test"], cwd=tmp_path,
-                         env=_clean_env(tmp_path), check=False, capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [str(_build_exe_module().executable(dist)), "--smoke-test"],
+        cwd=tmp_path,
+        env=_clean_env(tmp_path),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     bundle = app / "_internal"  # the rules and the font come from the app folder, not from this checkout
     assert f"rules data: {bundle / 'rules_data'}" in run.stdout

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from civgame.cli import main
-from civgame.engine.save import load_game
-from civgame.engine.scoring import CATEGORIES, score_sheet
+from civgame.engine.rules.scoring import CATEGORIES, score_sheet
+from civgame.engine.storage.save import load_game
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
@@ -21,17 +21,29 @@ def run(capsys, *argv):
 
 def test_a_headless_game_prints_every_category_total_and_winner(capsys, tmp_path):
     save = tmp_path / "end.yaml"
-    code, out, err = run(capsys, "--headless", "--players", "3", "--seed", "7", "--agents", "random", "--save", str(save))
+    code, out, err = run(
+        capsys, "--headless", "--players", "3", "--seed", "7", "--agents", "random", "--save", str(save)
+    )
     assert code == 0 and err == ""
     game = load_game(save)
     assert game.phase == "over"
     lines = out.splitlines()
     assert lines[0].startswith("Game over after age") and "(seed 7)" in lines[0]
-    assert lines[1].split() == ["Player", "city", "pieces", "advances", "objectives", "wonders", "events", "leaders", "total"]
+    assert lines[1].split() == [
+        "Player",
+        "city",
+        "pieces",
+        "advances",
+        "objectives",
+        "wonders",
+        "events",
+        "leaders",
+        "total",
+    ]
     for player in game.players:
         row = next(line for line in lines if line.startswith(player.name))
         sheet = score_sheet(game, player.index)
-        assert row[len(player.name):].split() == [f"{sheet[c]:g}" for c in (*CATEGORIES, "total")]
+        assert row[len(player.name) :].split() == [f"{sheet[c]:g}" for c in (*CATEGORIES, "total")]
     winners = " and ".join(game.player(i).name for i in game.winner)
     assert f"Winner: {winners}" in lines
     assert lines[-1] == f"Saved to {save}"
@@ -48,7 +60,7 @@ def test_the_same_seed_prints_the_same_game_and_another_seed_another(capsys):
 def test_a_saved_game_can_be_finished_from_the_save(capsys, tmp_path):
     save = tmp_path / "g.yaml"
     run(capsys, "--headless", "--players", "2", "--seed", "4", "--save", str(save))
-    code, out, err = run(capsys, "--headless", "--load", str(save))
+    code, out, _err = run(capsys, "--headless", "--load", str(save))
     assert code == 0 and "Winner:" in out and "(seed 4)" in out
 
 
@@ -72,24 +84,32 @@ def test_screenshot_of_a_new_game_and_of_a_save(capsys, tmp_path, monkeypatch):
     assert code == 1 and err.startswith("civgame: ")
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["--headless", "--players", "x"], "argument --players: invalid int value: 'x'"),
-    (["--headless", "--agents", "genius"], "argument --agents: invalid choice: 'genius'"),
-    (["--bogus"], "unrecognized arguments: --bogus"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--headless", "--players", "x"], "argument --players: invalid int value: 'x'"),
+        (["--headless", "--agents", "genius"], "argument --agents: invalid choice: 'genius'"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
+    ],
+)
 def test_bad_arguments_give_one_line_and_exit_2(capsys, argv, message):
     with pytest.raises(SystemExit) as info:
         main(argv)
-    out, err = capsys.readouterr()
+    _out, err = capsys.readouterr()
     assert info.value.code == 2
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["--headless", "--players", "5"], "civgame: Clash of Cultures: Monumental Edition is played by 2-4 players\n"),
-    (["--headless", "--load", "/nonexistent/save.yaml"],
-     "civgame: /nonexistent/save.yaml: cannot read the file (No such file or directory)\n"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--headless", "--players", "5"], "civgame: Clash of Cultures: Monumental Edition is played by 2-4 players\n"),
+        (
+            ["--headless", "--load", "/nonexistent/save.yaml"],
+            "civgame: /nonexistent/save.yaml: cannot read the file (No such file or directory)\n",
+        ),
+    ],
+)
 def test_errors_give_one_line_and_exit_1(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert (code, out, err) == (1, "", message)
@@ -104,13 +124,18 @@ def test_a_corrupt_save_gives_one_line_and_exit_1(capsys, tmp_path):
 
 
 def test_an_unwritable_save_path_gives_one_line_and_exit_1(capsys, tmp_path):
-    code, out, err = run(capsys, "--headless", "--players", "2", "--save", str(tmp_path / "no" / "dir" / "g.yaml"))
+    code, _out, err = run(capsys, "--headless", "--players", "2", "--save", str(tmp_path / "no" / "dir" / "g.yaml"))
     assert code == 1 and "cannot write the save" in err and err.count("\n") == 1
 
 
 def test_python_dash_m_civgame_runs_the_same_command_line():
-    result = subprocess.run([sys.executable, "-m", "civgame", "--headless", "--players", "2", "--seed", "3"],
-                            cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "civgame", "--headless", "--players", "2", "--seed", "3"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert "Winner:" in result.stdout and result.stderr == ""
 

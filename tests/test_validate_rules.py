@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from civgame.cli import main
-from civgame.engine.mods import MODS_DIR_VARIABLE
-from civgame.engine.ruleset import RULESETS_ROOT
+from civgame.engine.content.ruleset import RULESETS_ROOT
+from civgame.engine.storage.mods import MODS_DIR_VARIABLE
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO_ROOT / "examples" / "mods" / "cheap_advances"
@@ -50,69 +50,117 @@ def validate(capsys, *folders):
 
 # ---------------------------------------------------------------- valid rules
 
+
 def test_the_default_ruleset_is_valid(capsys):
-    assert validate(capsys, RULESETS_ROOT / "monumental") == (0, [
-        "OK: monumental: 48 advances in 12 categories, 7 buildings, 5 units, 8 wonders, 138 cards"])
+    assert validate(capsys, RULESETS_ROOT / "monumental") == (
+        0,
+        ["OK: monumental: 48 advances in 12 categories, 7 buildings, 5 units, 8 wonders, 138 cards"],
+    )
 
 
 def test_the_example_mod_is_valid(capsys):
-    assert validate(capsys, EXAMPLE) == (0, [
-        "OK: monumental + Cheap advances 1.0: 49 advances in 12 categories, 7 buildings, 5 units, 8 wonders, 137 cards"])
+    assert validate(capsys, EXAMPLE) == (
+        0,
+        [
+            "OK: monumental + Cheap advances 1.0: 49 advances in 12 categories, 7 buildings, 5 units, "
+            "8 wonders, 137 cards"
+        ],
+    )
 
 
 def test_stacked_mods_are_validated_together(capsys):
     mod({"game.yaml": "actions_per_turn: 4\n"})
-    assert validate(capsys, EXAMPLE, "mod") == (0, [
-        "OK: monumental + Cheap advances 1.0 + Test mod 0.1: 49 advances in 12 categories, 7 buildings, 5 units, "
-        "8 wonders, 137 cards"])
+    assert validate(capsys, EXAMPLE, "mod") == (
+        0,
+        [
+            "OK: monumental + Cheap advances 1.0 + Test mod 0.1: 49 advances in 12 categories, 7 buildings, 5 units, "
+            "8 wonders, 137 cards"
+        ],
+    )
 
 
 # ---------------------------------------------------------------- each kind of problem, with its line
 
+
 def test_a_wrong_type(capsys):
     mod({"game.yaml": "# cheaper\nadvance_cost:\n  amount: one\n"})
-    assert validate(capsys, "mod") == (1, [
-        "mod/game.yaml:3: advance_cost.amount: Input should be a valid integer, unable to parse string as an "
-        "integer (got 'one')"])
+    assert validate(capsys, "mod") == (
+        1,
+        [
+            "mod/game.yaml:3: advance_cost.amount: Input should be a valid integer, unable to parse string as an "
+            "integer (got 'one')"
+        ],
+    )
 
 
 def test_an_unknown_field_and_a_missing_field_of_a_new_entry(capsys):
     mod({"units.yaml": "settler:\n  speed: 3\ngalley:\n  name: Galley\n  army: false\n  limit: 2\n"})
-    assert validate(capsys, "mod") == (1, [
-        "mod/units.yaml:2: settler.speed: Extra inputs are not permitted",
-        "mod/units.yaml:3: galley.cost: Field required"])
+    assert validate(capsys, "mod") == (
+        1,
+        [
+            "mod/units.yaml:2: settler.speed: Extra inputs are not permitted",
+            "mod/units.yaml:3: galley.cost: Field required",
+        ],
+    )
 
 
 def test_an_unknown_effect_primitive(capsys):
-    mod({"advances.yaml": "- name: Education\n  advances:\n    - name: Libraries\n"
-                          "      effects:\n        - on_gain: {gain: {ideas: 2}}\n        - gain_ideas: {amount: 2}\n"})
-    assert validate(capsys, "mod") == (1, [
-        "mod/advances.yaml:6: Libraries.effects[1]: unknown effect primitive 'gain_ideas'"])
+    mod(
+        {
+            "advances.yaml": "- name: Education\n  advances:\n    - name: Libraries\n"
+            "      effects:\n        - on_gain: {gain: {ideas: 2}}\n        - gain_ideas: {amount: 2}\n"
+        }
+    )
+    assert validate(capsys, "mod") == (
+        1,
+        ["mod/advances.yaml:6: Libraries.effects[1]: unknown effect primitive 'gain_ideas'"],
+    )
 
 
 def test_bad_effect_parameters(capsys):
-    mod({"advances.yaml": "- name: Education\n  advances:\n    - {name: Libraries, effects: [{on_gain: {gain: {idea: 2}}}]}\n"})
+    mod(
+        {
+            "advances.yaml": "- name: Education\n  advances:\n"
+            "    - {name: Libraries, effects: [{on_gain: {gain: {idea: 2}}}]}\n"
+        }
+    )
     code, lines = validate(capsys, "mod")
     assert code == 1 and len(lines) == 1
     assert lines[0].startswith("mod/advances.yaml:3: Libraries.effects[0]: on_gain: gain.idea.[key]: Input should be")
 
 
 def test_a_missing_reference(capsys):
-    mod({"advances.yaml": "- name: Education\n  advances:\n    - name: Writing\n      building: library\n",
-         "units.yaml": "cavalry: {requires_building: stables}\n"})
-    assert validate(capsys, "mod") == (1, [
-        "mod/advances.yaml:4: Writing.building: unknown building 'library'",
-        "mod/units.yaml:1: cavalry.requires_building: unknown building 'stables'"])
+    mod(
+        {
+            "advances.yaml": "- name: Education\n  advances:\n    - name: Writing\n      building: library\n",
+            "units.yaml": "cavalry: {requires_building: stables}\n",
+        }
+    )
+    assert validate(capsys, "mod") == (
+        1,
+        [
+            "mod/advances.yaml:4: Writing.building: unknown building 'library'",
+            "mod/units.yaml:1: cavalry.requires_building: unknown building 'stables'",
+        ],
+    )
 
 
 def test_duplicate_ids_names_and_keys(capsys):
-    mod({"events.yaml": "- {id: 59, name: One}\n- {id: 59, name: Two}\n",
-         "advances.yaml": "- name: Culture\n  advances:\n    - {name: Storage, text: again}\n",
-         "game.yaml": "ages: 5\nrounds_per_age: 2\nages: 4\n"})
-    assert validate(capsys, "mod") == (1, [
-        "mod/game.yaml:3: duplicate key 'ages' (first on line 1)",
-        "mod/events.yaml:2: #59: duplicate id 59 (first on line 1)",
-        "mod/advances.yaml:3: Culture.Storage: duplicate advance 'Storage' (also Agriculture.Storage)"])
+    mod(
+        {
+            "events.yaml": "- {id: 59, name: One}\n- {id: 59, name: Two}\n",
+            "advances.yaml": "- name: Culture\n  advances:\n    - {name: Storage, text: again}\n",
+            "game.yaml": "ages: 5\nrounds_per_age: 2\nages: 4\n",
+        }
+    )
+    assert validate(capsys, "mod") == (
+        1,
+        [
+            "mod/game.yaml:3: duplicate key 'ages' (first on line 1)",
+            "mod/events.yaml:2: #59: duplicate id 59 (first on line 1)",
+            "mod/advances.yaml:3: Culture.Storage: duplicate advance 'Storage' (also Agriculture.Storage)",
+        ],
+    )
 
 
 def test_a_duplicate_card_id_in_a_complete_ruleset(capsys):
@@ -121,8 +169,13 @@ def test_a_duplicate_card_id_in_a_complete_ruleset(capsys):
     text = path.read_text()
     path.write_text(text.replace("- id: 2\n", "- id: 1\n", 1))
     line = text.splitlines().index("- id: 2") + 1
-    assert validate(capsys, "rules") == (1, [
-        f"rules/objective_cards.yaml:{line}: objective_cards[1]: duplicate objective_cards id 1 (also objective_cards[0])"])
+    assert validate(capsys, "rules") == (
+        1,
+        [
+            f"rules/objective_cards.yaml:{line}: objective_cards[1]: "
+            "duplicate objective_cards id 1 (also objective_cards[0])"
+        ],
+    )
 
 
 def test_broken_yaml(capsys):
@@ -134,11 +187,15 @@ def test_broken_yaml(capsys):
 
 def test_every_problem_is_printed_each_on_its_own_line(capsys):
     mod({"game.yaml": "stacking_limit: four\nages: zero\n", "wonders.yaml": "gone: {remove: true}\n"})
-    assert validate(capsys, "mod") == (1, [
-        "mod/wonders.yaml:1: gone: nothing to remove: the rules have no 'gone' here",
-        "mod/game.yaml:2: ages: Input should be a valid integer, unable to parse string as an integer (got 'zero')",
-        "mod/game.yaml:1: stacking_limit: Input should be a valid integer, unable to parse string as an integer "
-        "(got 'four')"])
+    assert validate(capsys, "mod") == (
+        1,
+        [
+            "mod/wonders.yaml:1: gone: nothing to remove: the rules have no 'gone' here",
+            "mod/game.yaml:2: ages: Input should be a valid integer, unable to parse string as an integer (got 'zero')",
+            "mod/game.yaml:1: stacking_limit: Input should be a valid integer, unable to parse string as an integer "
+            "(got 'four')",
+        ],
+    )
 
 
 def test_a_folder_that_is_neither_a_ruleset_nor_a_mod(capsys):
@@ -156,14 +213,20 @@ def test_validate_rules_needs_a_folder(capsys):
 
 def test_python_dash_m_civgame_validate_rules_exits_1_without_a_traceback(tmp_path):
     mod({"game.yaml": "ages: -1\n"})
-    result = subprocess.run([sys.executable, "-m", "civgame", "validate-rules", "mod"], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=60,
-                            env={"PYTHONPATH": str(REPO_ROOT), "PATH": ""})
+    result = subprocess.run(
+        [sys.executable, "-m", "civgame", "validate-rules", "mod"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": str(REPO_ROOT), "PATH": ""},
+    )
     assert (result.returncode, result.stderr) == (1, "")
     assert result.stdout == "mod/game.yaml:1: ages: Input should be greater than or equal to 1 (got -1)\n"
 
 
 # ---------------------------------------------------------------- --rules in headless games
+
 
 def test_a_headless_game_with_a_mod_records_it_in_the_save(capsys):
     code, out, err = run(capsys, "--headless", "--players", "2", "--seed", "3", "--rules", EXAMPLE, "--save", "g.yaml")
@@ -179,7 +242,8 @@ def test_invalid_rules_stop_the_game_with_one_line_per_problem(capsys):
     assert err.splitlines() == [
         "civgame: mod/events.yaml:2: #3: duplicate id 3 (first on line 1)",
         "civgame: mod/game.yaml:1: stacking_limit: Input should be a valid integer, unable to parse string as an "
-        "integer (got 'four')"]
+        "integer (got 'four')",
+    ]
 
 
 def test_a_missing_mod_folder_stops_the_game(capsys):
@@ -190,8 +254,10 @@ def test_loading_a_modded_save_needs_its_mod(capsys, tmp_path):
     run(capsys, "--headless", "--players", "2", "--seed", "3", "--rules", EXAMPLE, "--save", "g.yaml")
     code, out, err = run(capsys, "--headless", "--load", "g.yaml")
     assert (code, out) == (1, "")
-    assert err == (f"civgame: g.yaml: this save was made with the mod 'Cheap advances' (version 1.0), which is not "
-                   f"installed: put its folder in {tmp_path / 'user_mods'} (or name its folder with `civgame --rules DIR`)\n")
+    assert err == (
+        f"civgame: g.yaml: this save was made with the mod 'Cheap advances' (version 1.0), which is not "
+        f"installed: put its folder in {tmp_path / 'user_mods'} (or name its folder with `civgame --rules DIR`)\n"
+    )
     shutil.copytree(EXAMPLE, tmp_path / "user_mods" / "cheap")
     code, out, err = run(capsys, "--headless", "--load", "g.yaml")
     assert code == 0 and err == "" and "Winner:" in out
@@ -202,13 +268,15 @@ def test_loading_a_save_with_other_rules_warns(capsys):
     mod({"game.yaml": "actions_per_turn: 2\n"})
     code, out, err = run(capsys, "--headless", "--load", "g.yaml", "--rules", "mod")
     assert code == 0 and "Winner:" in out
-    assert err == ("civgame: warning: this save was made with the rules monumental, but the rules in use are "
-                   "monumental + Test mod 0.1; the game may not play as it did\n")
+    assert err == (
+        "civgame: warning: this save was made with the rules monumental, but the rules in use are "
+        "monumental + Test mod 0.1; the game may not play as it did\n"
+    )
 
 
 def test_validate_rules_prints_every_problem_even_past_the_dialog_limit(capsys, tmp_path):
     from civgame.cli import main
-    from civgame.engine.ruleset import RulesDataError
+    from civgame.engine.content.ruleset import RulesDataError
 
     mod = tmp_path / "many"
     mod.mkdir()

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from civgame.ai.random_agent import RandomAgent
-from civgame.engine.actions import Action
-from civgame.engine.controller import apply, legal_actions
-from civgame.engine.errors import RuleError
-from civgame.engine.model import Game
-from civgame.engine.ruleset import Ruleset
-from civgame.engine.setup import new_game
+from civgame.engine.content.ruleset import Ruleset
+from civgame.engine.core.actions import Action
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import Game
+from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.setup import new_game
 
 # Random games take about 150-500 actions; far more means the game no longer progresses.
 MAX_STEPS = 20_000
@@ -26,16 +27,24 @@ class GameRunError(RuntimeError):
     """A game could not be played to its end (an engine bug or a game that never ends)."""
 
 
-def play_game(players: int | list[str], seed: int, agents: Sequence[Agent], *,
-              max_steps: int = MAX_STEPS, observer: Observer | None = None, rules: Ruleset | None = None) -> Game:
+def play_game(
+    players: int | list[str],
+    seed: int,
+    agents: Sequence[Agent],
+    *,
+    max_steps: int = MAX_STEPS,
+    observer: Observer | None = None,
+    rules: Ruleset | None = None,
+) -> Game:
     """Set up a new game (with the default rules unless `rules` are given) and let `agents`
     (one per player, by index) play it to the end."""
     game = new_game(players, seed, rules=rules)
     return play_out(game, agents, max_steps=max_steps, observer=observer)
 
 
-def play_out(game: Game, agents: Sequence[Agent], *,
-             max_steps: int = MAX_STEPS, observer: Observer | None = None) -> Game:
+def play_out(
+    game: Game, agents: Sequence[Agent], *, max_steps: int = MAX_STEPS, observer: Observer | None = None
+) -> Game:
     """Continue `game` until it is over; `observer` sees the game after every action."""
     if len(agents) != len(game.players):
         raise ValueError(f"{len(game.players)} players need {len(game.players)} agents, got {len(agents)}")
@@ -86,5 +95,4 @@ def _situation(game: Game) -> str:
     return f"age {game.age}, round {game.round}, phase {game.phase}, {top}"
 
 
-__all__ = ["Agent", "GameRunError", "MAX_STEPS", "RandomAgent", "play_game", "play_out", "play_steps",
-           "random_agents"]
+__all__ = ["MAX_STEPS", "Agent", "GameRunError", "RandomAgent", "play_game", "play_out", "play_steps", "random_agents"]

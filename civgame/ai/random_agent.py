@@ -9,10 +9,10 @@ action of that kind uniformly. Every legal action keeps a non-zero chance.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
-from civgame.engine.actions import Action, CancelPayment, EndHappiness, EndMove, EndTurn, MoveUnits, StartMove
-from civgame.engine.model import Game
+from civgame.engine.core.actions import Action, CancelPayment, EndHappiness, EndMove, EndTurn, MoveUnits, StartMove
+from civgame.engine.core.model import Game
 
 # Relative weight of an action kind; every other kind weighs 1.
 PASSIVE_WEIGHTS: dict[str, float] = {

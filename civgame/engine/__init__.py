@@ -1,7 +1,7 @@
 """The pure rules engine of civgame. It never imports pygame."""
 
-from civgame.engine.controller import apply, legal_actions
-from civgame.engine.errors import RuleError
-from civgame.engine.setup import new_game
+from civgame.engine.core.errors import RuleError
+from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.setup import new_game
 
-__all__ = ["apply", "legal_actions", "new_game", "RuleError"]
+__all__ = ["RuleError", "apply", "legal_actions", "new_game"]

@@ -14,16 +14,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from civgame.engine.hexgrid import Hex
-from civgame.engine.model import City, Game
+from civgame.engine.core.hexgrid import Hex
+from civgame.engine.core.model import City, Game
 from civgame.ui.board_view import Slide
 
 SPEED_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}  # times the durations below
 ANIMATION_SPEEDS = tuple(SPEED_FACTORS)
-SLIDE_SECONDS = 0.45       # a group of units moving to the next space
-PULSE_SECONDS = 0.7        # the ring around a city that changed
-LINE_SECONDS = 0.4         # between two new lines of the combat panel
-MAX_LINES_SECONDS = 3.0    # a long battle's lines come faster, so that it ends within this
+SLIDE_SECONDS = 0.45  # a group of units moving to the next space
+PULSE_SECONDS = 0.7  # the ring around a city that changed
+LINE_SECONDS = 0.4  # between two new lines of the combat panel
+MAX_LINES_SECONDS = 3.0  # a long battle's lines come faster, so that it ends within this
 
 
 def _city_look(city: City) -> tuple:
@@ -40,8 +40,11 @@ class BoardState:
 
     @classmethod
     def of(cls, game: Game) -> BoardState:
-        return cls({u.id: u.pos for u in game.units}, {c.id: c.activations for c in game.cities},
-                   {c.id: _city_look(c) for c in game.cities})
+        return cls(
+            {u.id: u.pos for u in game.units},
+            {c.id: c.activations for c in game.cities},
+            {c.id: _city_look(c) for c in game.cities},
+        )
 
 
 def _ease(t: float) -> float:
@@ -56,19 +59,20 @@ class Animations:
     started: float = 0.0
     moves: list[tuple[tuple[int, ...], Hex, Hex]] = field(default_factory=list)  # (unit ids, from, to)
     pulses: list[Hex] = field(default_factory=list)
-    lines: tuple[int, int] | None = None      # (lines shown at once, all lines) of the combat panel
+    lines: tuple[int, int] | None = None  # (lines shown at once, all lines) of the combat panel
     slide_seconds: float = 0.0
     pulse_seconds: float = 0.0
     line_seconds: float = 0.0
-    lines_from: float = 0.0                    # seconds after `started` when the first new line appears
-    ends: float = 0.0                          # when the last one is over
+    lines_from: float = 0.0  # seconds after `started` when the first new line appears
+    ends: float = 0.0  # when the last one is over
 
     @property
     def active(self) -> bool:
         return bool(self.moves or self.pulses or self.lines)
 
-    def start(self, before: BoardState, game: Game, now: float, speed: str,
-              battle_lines: tuple[int, int] | None = None) -> None:
+    def start(
+        self, before: BoardState, game: Game, now: float, speed: str, battle_lines: tuple[int, int] | None = None
+    ) -> None:
         """Animate the change from `before` to `game`; `battle_lines` is (lines seen before, lines now)."""
         self.finish()
         factor = SPEED_FACTORS.get(speed, 1.0)
@@ -76,8 +80,11 @@ class Animations:
             return
         self.started = now
         self.moves = _moves(before, game)
-        self.pulses = [c.pos for c in game.cities if c.activations > before.activations.get(c.id, 0)
-                       or _city_look(c) != before.looks.get(c.id)]
+        self.pulses = [
+            c.pos
+            for c in game.cities
+            if c.activations > before.activations.get(c.id, 0) or _city_look(c) != before.looks.get(c.id)
+        ]
         self.slide_seconds = SLIDE_SECONDS * factor if self.moves else 0.0
         self.pulse_seconds = PULSE_SECONDS * factor if self.pulses else 0.0
         lines_end = 0.0

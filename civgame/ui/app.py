@@ -23,9 +23,9 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from civgame.engine.model import Game
-from civgame.engine.mods import user_data_dir
-from civgame.engine.save import save_game
+from civgame.engine.core.model import Game
+from civgame.engine.storage.mods import user_data_dir
+from civgame.engine.storage.save import save_game
 from civgame.ui import theme
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.game_scene import GameScene
@@ -40,24 +40,31 @@ from civgame.ui.menus import (
 from civgame.ui.scene import Scene
 from civgame.ui.score_scene import ScoreScene
 
-ACTIVE_SECONDS = 1.0     # keep drawing this long after the last event
-ACTIVE_FRAME_MS = 33     # about 30 frames per second while active
+ACTIVE_SECONDS = 1.0  # keep drawing this long after the last event
+ACTIVE_FRAME_MS = 33  # about 30 frames per second while active
 ANIMATION_FRAME_MS = 16  # about 60 frames per second while the scene animates
-IDLE_WAIT_MS = 1000      # wake up this often while idle, without redrawing
+IDLE_WAIT_MS = 1000  # wake up this often while idle, without redrawing
 MIN_SIZE = (960, 600)
 STORED_SETTINGS = ("size", "fullscreen", "autosave", "animation_speed")
-INPUT_EVENTS = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN,
-                pygame.KEYUP, pygame.TEXTINPUT}
+INPUT_EVENTS = {
+    pygame.MOUSEMOTION,
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.MOUSEWHEEL,
+    pygame.KEYDOWN,
+    pygame.KEYUP,
+    pygame.TEXTINPUT,
+}
 
 
 @dataclass
 class Settings:
     size: tuple[int, int] = (1280, 720)
     fullscreen: bool = False
-    autosave: bool = True            # save to `autosave_path` whenever the seat changes hands
+    autosave: bool = True  # save to `autosave_path` whenever the seat changes hands
     animation_speed: str = "normal"  # one of ANIMATION_SPEEDS; "off" draws each new state at once
     data_dir: Path = field(default_factory=user_data_dir)
-    load: str | None = None          # a save to open straight away
+    load: str | None = None  # a save to open straight away
 
     @property
     def saves_dir(self) -> Path:
@@ -81,7 +88,7 @@ class Settings:
         stored = {k: v for k, v in asdict(self).items() if k in STORED_SETTINGS}
         self.settings_path.write_text(json.dumps(stored), encoding="utf-8")
 
-    def restore(self) -> "Settings":
+    def restore(self) -> Settings:
         """Read the remembered choices, ignoring a missing or unreadable file and unknown values."""
         try:
             stored = json.loads(self.settings_path.read_text(encoding="utf-8"))
@@ -192,7 +199,7 @@ class App:
         screen itself is shown is not caught again, so that a broken window cannot loop forever."""
         try:
             self._step(timeout_ms)
-        except Exception:  # noqa: BLE001 (any bug: keep the player's game, say where the details are)
+        except Exception:
             if isinstance(self.scene, ErrorScene):
                 raise
             self.recover(traceback.format_exc())
@@ -269,7 +276,7 @@ class App:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             save_game(game, path)
-        except Exception:  # noqa: BLE001 (the game may be what broke: then it cannot be saved)
+        except Exception:
             return None
         return path
 

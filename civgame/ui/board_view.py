@@ -1,6 +1,6 @@
 """The map: flat-topped hexes drawn from the model, with pan, zoom and pixel -> hex hit-testing.
 
-Axial coordinates follow civgame.engine.hexgrid (odd columns shifted half a hex down), so a
+Axial coordinates follow civgame.engine.core.hexgrid (odd columns shifted half a hex down), so a
 space's centre is (1.5 q, sqrt(3) (r + q/2)) hex radii from the centre of space (0, 0).
 Face-down regions are drawn in one uniform colour: only revealed terrain is ever looked up.
 """
@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from civgame.engine.hexgrid import Hex, hex_to_label, neighbors
-from civgame.engine.model import BARBARIAN, PIRATE, City, Game, Unit
+from civgame.engine.core.hexgrid import Hex, hex_to_label, neighbors
+from civgame.engine.core.model import BARBARIAN, PIRATE, City, Game, Unit
 from civgame.ui import theme
 from civgame.ui.theme import Colour
 
@@ -41,7 +41,7 @@ class Overlay:
     highlights: set[Hex] = field(default_factory=set)  # e.g. legal move destinations
     selected: Hex | None = None
     hover: Hex | None = None
-    targets: set[Hex] = field(default_factory=set)     # spaces the player may click now
+    targets: set[Hex] = field(default_factory=set)  # spaces the player may click now
     picks: dict[Hex, str] = field(default_factory=dict)  # collect mode: what is taken from each chosen space
     slides: list[Slide] = field(default_factory=list)
     pulses: dict[Hex, float] = field(default_factory=dict)  # a ring around a space, 0 (start) to 1 (gone)
@@ -168,14 +168,21 @@ class BoardView:
         else:
             size, layer_origin = self.rect.size, (self.origin[0] - self.rect.x, self.origin[1] - self.rect.y)
             screen_pos = self.rect.topleft
-        key = (self.radius, size, None if whole_map else layer_origin, tuple(r.rotation for r in game.regions),
-               tuple(game.exhausted), tuple(r.tile if r.revealed else None for r in game.regions))
+        key = (
+            self.radius,
+            size,
+            None if whole_map else layer_origin,
+            tuple(r.rotation for r in game.regions),
+            tuple(game.exhausted),
+            tuple(r.tile if r.revealed else None for r in game.regions),
+        )
         if key != self._layer_key or self._layer is None:
             self._layer, self._layer_key = self._draw_layer(game, spaces, size, layer_origin), key
         return self._layer, screen_pos
 
-    def _draw_layer(self, game: Game, spaces: list[Hex], size: tuple[int, int],
-                    layer_origin: tuple[float, float]) -> pygame.Surface:
+    def _draw_layer(
+        self, game: Game, spaces: list[Hex], size: tuple[int, int], layer_origin: tuple[float, float]
+    ) -> pygame.Surface:
         layer = pygame.Surface(size)
         if pygame.display.get_surface() is not None:
             layer = layer.convert()
@@ -192,8 +199,9 @@ class BoardView:
                     cx, cy = self.centre(h)
                     revealed = game.terrain(h) is not None
                     colour = theme.text_colour_on(self._space_colour(game, h)) if revealed else theme.TEXT_DIM
-                    theme.blit_text(layer, hex_to_label(h), (cx, cy - self.radius * 0.84), self._px(0.2, 9),
-                                    colour, anchor="midtop")
+                    theme.blit_text(
+                        layer, hex_to_label(h), (cx, cy - self.radius * 0.84), self._px(0.2, 9), colour, anchor="midtop"
+                    )
         finally:
             self.origin = screen_origin
         return layer
@@ -258,8 +266,9 @@ class BoardView:
         colour = owner_colour(game, city.owner)
         end = (x1 + (x2 - x1) * 0.62, y1 + (y2 - y1) * 0.62)
         pygame.draw.line(surface, colour, (x1, y1), end, max(2, int(self.radius / 10)))
-        theme.blit_text(surface, "⚓", end, self._px(0.34, 10), theme.text_colour_on(theme.TERRAIN_COLOURS["sea"]),
-                        anchor="center")
+        theme.blit_text(
+            surface, "⚓", end, self._px(0.34, 10), theme.text_colour_on(theme.TERRAIN_COLOURS["sea"]), anchor="center"
+        )
 
     def _draw_city(self, surface: pygame.Surface, game: Game, city: City) -> None:
         s = self.radius
@@ -281,8 +290,15 @@ class BoardView:
             square = pygame.Rect(round(x), round(body.centery - cell / 2), round(cell), round(cell))
             pygame.draw.rect(surface, piece_colour, square)
             pygame.draw.rect(surface, theme.TEXT_DARK, square, 1)
-            theme.blit_text(surface, letter, square.center, self._px(0.2, 8), theme.text_colour_on(piece_colour),
-                            bold=True, anchor="center")
+            theme.blit_text(
+                surface,
+                letter,
+                square.center,
+                self._px(0.2, 8),
+                theme.text_colour_on(piece_colour),
+                bold=True,
+                anchor="center",
+            )
             x += s * 0.3
         # size pips under the body
         pip = max(2.0, s * 0.055)
@@ -296,8 +312,15 @@ class BoardView:
         mood_colour = theme.MOOD_COLOURS.get(city.mood, theme.TEXT_DIM)
         pygame.draw.circle(surface, mood_colour, mood_at, s * 0.17)
         pygame.draw.circle(surface, theme.TEXT_DARK, mood_at, s * 0.17, 1)
-        theme.blit_text(surface, theme.MOOD_SYMBOLS.get(city.mood, "?"), mood_at, self._px(0.27, 9), theme.TEXT_DARK,
-                        bold=True, anchor="center")
+        theme.blit_text(
+            surface,
+            theme.MOOD_SYMBOLS.get(city.mood, "?"),
+            mood_at,
+            self._px(0.27, 9),
+            theme.TEXT_DARK,
+            bold=True,
+            anchor="center",
+        )
 
     def _draw_pulse(self, surface: pygame.Surface, h: Hex, progress: float) -> None:
         """A ring that grows out of the space and fades: this city just did something."""
@@ -342,8 +365,10 @@ class BoardView:
 
     def _rendered_badges(self, game: Game, units: list[Unit]) -> list[tuple[pygame.Surface, Colour, bool]]:
         size = self._px(0.24, 9)
-        return [(theme.text(label, size, theme.text_colour_on(colour), True), colour, ship)
-                for label, colour, ship in unit_badges(game, units)]
+        return [
+            (theme.text(label, size, theme.text_colour_on(colour), True), colour, ship)
+            for label, colour, ship in unit_badges(game, units)
+        ]
 
     def _badge_rows(self, rendered: list[tuple[pygame.Surface, Colour, bool]]) -> list[list[int]]:
         """The badges (by index) in each row: as many per row as fit in 1.5 hex radii."""
@@ -363,8 +388,7 @@ class BoardView:
         if units:
             self._draw_badges(surface, game, units, self._badges_at(game, units, h))
 
-    def _draw_badges(self, surface: pygame.Surface, game: Game, units: list[Unit],
-                     anchor: tuple[float, float]) -> None:
+    def _draw_badges(self, surface: pygame.Surface, game: Game, units: list[Unit], anchor: tuple[float, float]) -> None:
         """The units' badges in rows centred on `anchor`, the middle of the first row's top edge."""
         rendered = self._rendered_badges(game, units)
         if not rendered:
@@ -459,8 +483,10 @@ def _draw_terrain_icon(surface: pygame.Surface, terrain: str, at: tuple[float, f
             pygame.draw.polygon(surface, dark, [(px, y - k), (px - 0.6 * k, y + 0.5 * k), (px + 0.6 * k, y + 0.5 * k)])
             pygame.draw.line(surface, dark, (px, y + 0.5 * k), (px, y + 0.9 * k), width + 1)
     elif terrain == "mountain":
+
         def at(points):
             return [(x + dx * k, y + dy * k) for dx, dy in points]
+
         pygame.draw.polygon(surface, dark, at([(-1.2, 0.7), (-0.3, -0.9), (0.5, 0.7)]))
         pygame.draw.polygon(surface, dark, at([(-0.1, 0.7), (0.6, -0.4), (1.3, 0.7)]))
         pygame.draw.polygon(surface, (240, 240, 240), at([(-0.3, -0.9), (-0.55, -0.45), (-0.05, -0.45)]))
@@ -474,6 +500,7 @@ def _draw_terrain_icon(surface: pygame.Surface, terrain: str, at: tuple[float, f
             pygame.draw.circle(surface, dark, (x + dx * k, y + dy * k), max(1.0, k * 0.14))
     elif terrain == "sea":
         for dy in (-0.35, 0.35):
-            points = [(x + (i / 6 - 0.5) * 2.2 * k, y + dy * k + math.sin(i * math.pi / 3) * 0.25 * k)
-                      for i in range(7)]
+            points = [
+                (x + (i / 6 - 0.5) * 2.2 * k, y + dy * k + math.sin(i * math.pi / 3) * 0.25 * k) for i in range(7)
+            ]
             pygame.draw.lines(surface, light, False, points, width + 1)

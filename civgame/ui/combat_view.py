@@ -13,15 +13,15 @@ from dataclasses import dataclass
 
 import pygame
 
-from civgame.engine.combat import owner_name
-from civgame.engine.hexgrid import Hex, hex_to_label
-from civgame.engine.model import Combat, CombatSide, Game
+from civgame.engine.core.hexgrid import Hex, hex_to_label
+from civgame.engine.core.model import Combat, CombatSide, Game
+from civgame.engine.rules.combat import owner_name
 from civgame.ui import theme
 from civgame.ui.board_view import BoardView, owner_colour
 from civgame.ui.dialogs import CORNER_WIDTH
 from civgame.ui.labels import units_text
 
-BATTLE_STARTS = ("Battle at ", "Naval battle at ")           # the first line of a battle in the log
+BATTLE_STARTS = ("Battle at ", "Naval battle at ")  # the first line of a battle in the log
 BATTLE_ENDS = ("The battle is won by ", "The battle ends with no winner")
 DIE = "⚄"
 ARROW_COLOUR = (230, 40, 40)
@@ -31,8 +31,8 @@ WIDTH = 400  # at 1280x720
 @dataclass
 class BattleView:
     title: str
-    sides: list[tuple[int, str]]   # (owner, "Attack: Anna — 2 Infantry") for the live battle
-    lines: list[str]               # the battle's log
+    sides: list[tuple[int, str]]  # (owner, "Attack: Anna — 2 Infantry") for the live battle
+    lines: list[str]  # the battle's log
     finished: bool = False
 
 
@@ -56,8 +56,10 @@ def current_battle(game: Game, viewer: int | None) -> BattleView | None:
     role = "Attack" if viewer == c.attacker.owner else "Defend" if viewer == c.defender.owner else "Battle"
     stage = f"round {c.round}" if c.round else "before the first round"
     kind = " (naval)" if c.naval else ""
-    sides = [(c.attacker.owner, _side_text(game, "Attack", c.attacker, c)),
-             (c.defender.owner, _side_text(game, "Defend", c.defender, c))]
+    sides = [
+        (c.attacker.owner, _side_text(game, "Attack", c.attacker, c)),
+        (c.defender.owner, _side_text(game, "Defend", c.defender, c)),
+    ]
     return BattleView(f"{role} at {hex_to_label(c.space)}{kind} — {stage}", sides, list(c.log))
 
 
@@ -76,14 +78,14 @@ def finished_battle(game: Game, log_before: int, ongoing: list[str] | None) -> B
         starts = [i for i, line in enumerate(added) if line.startswith(BATTLE_STARTS)]
         if not starts:
             return None
-        lines, added = [], added[starts[-1]:]
+        lines, added = [], added[starts[-1] :]
     for line in added:
         lines.append(line)
         if line.startswith(BATTLE_ENDS):
             break
     last = lines[-1]
     if last.startswith(BATTLE_ENDS[0]):
-        outcome = "won by " + last[len(BATTLE_ENDS[0]):]
+        outcome = "won by " + last[len(BATTLE_ENDS[0]) :]
     else:
         outcome = "no winner" if last.startswith(BATTLE_ENDS[1]) else "over"
     where = lines[0].split(":")[0]  # "Battle at D3"
@@ -91,8 +93,9 @@ def finished_battle(game: Game, log_before: int, ongoing: list[str] | None) -> B
 
 
 # ------------------------------------------------------------------ drawing
-def panel_rect(board: pygame.Rect, view: BattleView, scale: float,
-               battle_at: tuple[float, float] | None = None) -> pygame.Rect:
+def panel_rect(
+    board: pygame.Rect, view: BattleView, scale: float, battle_at: tuple[float, float] | None = None
+) -> pygame.Rect:
     """Where the panel goes: the top left of the map, as tall as its lines need but at most half the
     map; the bottom left when the battle is in the upper half and the map is wide enough for the
     panel beside the decision dialogs in the bottom right corner."""
@@ -107,8 +110,9 @@ def panel_rect(board: pygame.Rect, view: BattleView, scale: float,
     return rect
 
 
-def draw_panel(surface: pygame.Surface, game: Game, view: BattleView, rect: pygame.Rect, scale: float,
-               shown: int | None = None) -> None:
+def draw_panel(
+    surface: pygame.Surface, game: Game, view: BattleView, rect: pygame.Rect, scale: float, shown: int | None = None
+) -> None:
     """The panel with the first `shown` lines of the battle (all if None); while lines are still
     appearing (an animation), the newest one is drawn in the accent colour and the title keeps
     the outcome ("won by …") for the end."""
@@ -120,8 +124,9 @@ def draw_panel(surface: pygame.Surface, game: Game, view: BattleView, rect: pyga
     x, y = rect.x + 10, rect.y + 6
     title_size = round(16 * scale)
     title = view.title if shown is None else view.title.split(" — ")[0]
-    theme.blit_text(surface, "⚔ " + theme.fit_text(title, title_size, rect.w - 70), (x, y), title_size,
-                    theme.TEXT, bold=True)
+    theme.blit_text(
+        surface, "⚔ " + theme.fit_text(title, title_size, rect.w - 70), (x, y), title_size, theme.TEXT, bold=True
+    )
     y += round(30 * scale)
     for owner, text in view.sides:
         pygame.draw.circle(surface, owner_colour(game, owner), (x + 5, y + size // 2 + 2), 5)
@@ -136,7 +141,7 @@ def draw_panel(surface: pygame.Surface, game: Game, view: BattleView, rect: pyga
         rows += [(part, i == 0, newest) for i, part in enumerate(parts)]
     room = max(1, (rect.bottom - 6 - y) // step)
     if len(rows) > room:  # the newest lines matter most
-        rows = [(f"… {len(rows) - room + 1} earlier line(s) in the game log", True, False)] + rows[-(room - 1):]
+        rows = [(f"… {len(rows) - room + 1} earlier line(s) in the game log", True, False), *rows[-(room - 1) :]]
     names = {owner_name(game, owner): owner for owner in _owners(game)}
     for text, first, newest in rows:
         if first:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 import pygame_gui
@@ -22,8 +22,8 @@ ROW_HEIGHT = 34
 GAP = 4
 TITLE_BAR = 28  # pygame_gui's default window title bar height
 CORNER_WIDTH = 500  # decision dialogs in the map's bottom right corner, at 1280x720
-NEAR_WIDTH = 340    # a small chooser next to a point of the map, at 1280x720
-NEAR_GAP = 40       # between that point and the chooser
+NEAR_WIDTH = 340  # a small chooser next to a point of the map, at 1280x720
+NEAR_GAP = 40  # between that point and the chooser
 
 
 @dataclass
@@ -43,9 +43,19 @@ class ChoiceDialog:
     Decisions the engine is waiting for have no cancel: one of their options must be chosen.
     """
 
-    def __init__(self, manager: pygame_gui.UIManager, scale: float, area: pygame.Rect, title: str, prompt: str,
-                 options: list[Option], cancel: Callable[[], None] | None = None, *, corner: bool = False,
-                 near: tuple[float, float] | None = None):
+    def __init__(
+        self,
+        manager: pygame_gui.UIManager,
+        scale: float,
+        area: pygame.Rect,
+        title: str,
+        prompt: str,
+        options: list[Option],
+        cancel: Callable[[], None] | None = None,
+        *,
+        corner: bool = False,
+        near: tuple[float, float] | None = None,
+    ):
         self.cancel = cancel
         font_size, row_h, line_h = round(14 * scale), round(ROW_HEIGHT * scale), round(26 * scale)
         wide = NEAR_WIDTH if near else CORNER_WIDTH if corner else 600
@@ -68,14 +78,20 @@ class ChoiceDialog:
             rect.bottomright = (area.right - 8, area.bottom - 8)
         else:
             rect.center = area.center
-        self.window = UIWindow(rect, manager, window_display_title=title,
-                               object_id="#menu" if cancel else "#decision", draggable=True)
+        self.window = UIWindow(
+            rect, manager, window_display_title=title, object_id="#menu" if cancel else "#decision", draggable=True
+        )
         inner_w = self.window.get_container().get_rect().w
         inner_h = self.window.get_container().get_rect().h
         self.prompt = prompt
         for i, line in enumerate(prompt_lines):
-            UILabel(pygame.Rect(8, 6 + i * line_h, inner_w - 16, line_h - 2), line, manager, container=self.window,
-                    object_id="#prompt")
+            UILabel(
+                pygame.Rect(8, 6 + i * line_h, inner_w - 16, line_h - 2),
+                line,
+                manager,
+                container=self.window,
+                object_id="#prompt",
+            )
         list_top = prompt_h + 8
         visible_h = max(row_h, inner_h - list_top - footer)
         scrolls = list_h > visible_h
@@ -84,23 +100,29 @@ class ChoiceDialog:
         self.scroller = None
         holder, top = self.window, list_top
         if scrolls:
-            self.scroller = UIScrollingContainer(pygame.Rect(8, list_top, inner_w - 16, visible_h), manager,
-                                                 container=self.window, allow_scroll_x=False)
+            self.scroller = UIScrollingContainer(
+                pygame.Rect(8, list_top, inner_w - 16, visible_h), manager, container=self.window, allow_scroll_x=False
+            )
             self.scroller.set_scrollable_area_dimensions((button_w, list_h))
             holder, top = self.scroller, 0
         left = 0 if scrolls else 8
         self.buttons: dict[UIButton, Option] = {}
         for i, option in enumerate(options):
-            button = UIButton(pygame.Rect(left, top + i * (row_h + GAP), button_w, row_h),
-                              theme.fit_text(option.label, font_size, button_w - 16), manager, container=holder,
-                              tool_tip_text=option.tooltip or (option.label if len(option.label) > 60 else None))
+            button = UIButton(
+                pygame.Rect(left, top + i * (row_h + GAP), button_w, row_h),
+                theme.fit_text(option.label, font_size, button_w - 16),
+                manager,
+                container=holder,
+                tool_tip_text=option.tooltip or (option.label if len(option.label) > 60 else None),
+            )
             if not option.enabled:
                 button.disable()
             self.buttons[button] = option
         self.cancel_button = None
         if cancel:
-            self.cancel_button = UIButton(pygame.Rect(inner_w - 128, inner_h - row_h - 8, 120, row_h),
-                                          "Cancel", manager, container=self.window)
+            self.cancel_button = UIButton(
+                pygame.Rect(inner_w - 128, inner_h - row_h - 8, 120, row_h), "Cancel", manager, container=self.window
+            )
 
     def handle(self, event: pygame.event.Event) -> bool:
         """React to a pygame_gui event meant for this dialog; True if it was."""
@@ -131,8 +153,16 @@ class ChoiceDialog:
 
 
 class ConfirmDialog(ChoiceDialog):
-    def __init__(self, manager: pygame_gui.UIManager, scale: float, area: pygame.Rect, title: str, prompt: str,
-                 yes: tuple[str, Callable[[], None]], no: Callable[[], None]):
+    def __init__(
+        self,
+        manager: pygame_gui.UIManager,
+        scale: float,
+        area: pygame.Rect,
+        title: str,
+        prompt: str,
+        yes: tuple[str, Callable[[], None]],
+        no: Callable[[], None],
+    ):
         super().__init__(manager, scale, area, title, prompt, [Option(yes[0], yes[1])], cancel=no)
 
 
@@ -145,8 +175,15 @@ class MessageDialog:
 
     MAX_BUTTON_W = 220
 
-    def __init__(self, manager: pygame_gui.UIManager, scale: float, area: pygame.Rect, title: str, text: str,
-                 options: list[Option]):
+    def __init__(
+        self,
+        manager: pygame_gui.UIManager,
+        scale: float,
+        area: pygame.Rect,
+        title: str,
+        text: str,
+        options: list[Option],
+    ):
         self.text = text
         font_size, row_h, line_h = round(14 * scale), round(ROW_HEIGHT * scale), round(20 * scale)
         width = min(round(720 * scale), area.w - 40)
@@ -158,15 +195,25 @@ class MessageDialog:
         self.window = UIWindow(rect, manager, window_display_title=title, object_id="#decision")
         self.window.set_blocking(True)  # nothing behind it reacts until it is answered
         inner = self.window.get_container().get_rect()
-        self.text_box = UITextBox(html.escape(text), pygame.Rect(8, 6, inner.w - 16, inner.h - row_h - 24), manager,
-                                  container=self.window, object_id="#message")
+        self.text_box = UITextBox(
+            html.escape(text),
+            pygame.Rect(8, 6, inner.w - 16, inner.h - row_h - 24),
+            manager,
+            container=self.window,
+            object_id="#message",
+        )
         button_w = min(self.MAX_BUTTON_W, (inner.w - 16 - GAP * (len(options) - 1)) // max(1, len(options)))
         left = inner.w - 8 - len(options) * button_w - (len(options) - 1) * GAP
         self.buttons: dict[UIButton, Option] = {}
         for i, option in enumerate(options):
-            button = UIButton(pygame.Rect(left + i * (button_w + GAP), inner.h - row_h - 8, button_w, row_h),
-                              theme.fit_text(option.label, font_size, button_w - 16), manager, container=self.window,
-                              tool_tip_text=option.tooltip, object_id="#primary" if i == 0 else None)
+            button = UIButton(
+                pygame.Rect(left + i * (button_w + GAP), inner.h - row_h - 8, button_w, row_h),
+                theme.fit_text(option.label, font_size, button_w - 16),
+                manager,
+                container=self.window,
+                tool_tip_text=option.tooltip,
+                object_id="#primary" if i == 0 else None,
+            )
             self.buttons[button] = option
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -7,7 +7,7 @@ Hot-seat privacy: whenever the deciding player (`game.actor()`) is not the one w
 the seat, a pass screen covers the whole window. Only after that player clicks does the
 scene show the board again, with their hand.
 
-Undo keeps a snapshot of the game before each action (civgame.engine.undo); undoing swaps
+Undo keeps a snapshot of the game before each action (civgame.engine.rules.undo); undoing swaps
 `self.game` for the restored copy. Nothing else holds on to the game object.
 
 Collect mode: choosing Collect in a city's menu marks the spaces that appear in that city's legal
@@ -20,28 +20,29 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UIButton
 
-from civgame.engine import actions as A
-from civgame.engine import effects
-from civgame.engine.abilities import ABILITIES
-from civgame.engine.cities import why_cannot_activate, why_not_construct
-from civgame.engine.controller import apply, legal_actions
-from civgame.engine.decisions import (
+from civgame.engine.content import effects
+from civgame.engine.core import actions as A
+from civgame.engine.core.decisions import (
     HappinessDecision,
     MoveDecision,
     OrientationDecision,
     PayDecision,
 )
-from civgame.engine.errors import RuleError
-from civgame.engine.hexgrid import Hex, hex_to_label
-from civgame.engine.model import MOODS, City, Game
-from civgame.engine.save import SaveError, save_game
-from civgame.engine.undo import UndoHistory
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import Hex, hex_to_label
+from civgame.engine.core.model import MOODS, City, Game
+from civgame.engine.rules.abilities import ABILITIES
+from civgame.engine.rules.cities import why_cannot_activate, why_not_construct
+from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.undo import UndoHistory
+from civgame.engine.storage.save import SaveError, save_game
 from civgame.ui import theme, tooltips
 from civgame.ui.animation import Animations, BoardState
 from civgame.ui.board_view import BoardView, Overlay, owner_colour
@@ -70,7 +71,7 @@ from civgame.ui.side_panel import SidePanel
 if TYPE_CHECKING:
     from civgame.ui.app import App
 
-TOP_BAR = 50     # at 1280x720; larger windows scale these with theme.ui_scale
+TOP_BAR = 50  # at 1280x720; larger windows scale these with theme.ui_scale
 STATUS_BAR = 46
 DRAG_THRESHOLD = 6
 PAN_STEP = 60
@@ -97,15 +98,15 @@ def screen_layout(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
 
 
 class GameScene(Scene):
-    def __init__(self, app: "App", game: Game, *, viewer: int | None = None):
+    def __init__(self, app: App, game: Game, *, viewer: int | None = None):
         super().__init__(app)
         self.game = game
-        self.viewer = viewer          # the player who last took the seat on the pass screen
+        self.viewer = viewer  # the player who last took the seat on the pass screen
         self.legal: list[A.Action] = []
         self.dialog: ChoiceDialog | None = None
         self.move_source: Hex | None = None
-        self.move_pick: Counter = Counter()       # unit kind -> how many go from the source
-        self.move_limits: dict[str, int] = {}     # unit kind -> the most that can go
+        self.move_pick: Counter = Counter()  # unit kind -> how many go from the source
+        self.move_limits: dict[str, int] = {}  # unit kind -> the most that can go
         self.hover: Hex | None = None
         self.mouse = (0, 0)
         self.press: tuple[int, int] | None = None  # where a left press on the map started
@@ -118,13 +119,13 @@ class GameScene(Scene):
         self.notice = ""
         self.undo = UndoHistory()
         self.battle_report: BattleView | None = None  # a battle that ended during the last actions
-        self.combat_rect: pygame.Rect | None = None   # where the combat panel was drawn
-        self.clock = time.monotonic                    # tests replace it to skip the tooltip delay
-        self.hover_since = 0.0                         # when the pointer last moved
-        self.tooltip_rect: pygame.Rect | None = None   # the tooltip drawn last frame, if any
+        self.combat_rect: pygame.Rect | None = None  # where the combat panel was drawn
+        self.clock = time.monotonic  # tests replace it to skip the tooltip delay
+        self.hover_since = 0.0  # when the pointer last moved
+        self.tooltip_rect: pygame.Rect | None = None  # the tooltip drawn last frame, if any
         self._tooltip_cache: tuple[tuple, list[str] | None] = ((), None)
-        self.collect_city: int | None = None       # collect mode: the city collecting
-        self.collect_picks: dict[Hex, str] = {}     # collect mode: space -> what the city takes from it
+        self.collect_city: int | None = None  # collect mode: the city collecting
+        self.collect_picks: dict[Hex, str] = {}  # collect mode: space -> what the city takes from it
         self.animations = Animations()
         self._recompute_legal()
 
@@ -169,8 +170,9 @@ class GameScene(Scene):
         name = self.game.player(self.game.actor()).name
         rect = pygame.Rect(0, 0, 420, 64)
         rect.center = (w // 2, h // 2 + 10)
-        self.pass_button = self.add_button(rect, f"I am {name} — show my view", self.take_seat,
-                                           object_id="#pass_screen_button")
+        self.pass_button = self.add_button(
+            rect, f"I am {name} — show my view", self.take_seat, object_id="#pass_screen_button"
+        )
 
     def _build_action_bar(self) -> None:
         legal = self.legal
@@ -180,16 +182,31 @@ class GameScene(Scene):
         specs: list[tuple[str, str, Callable[[], None], bool, str]] = [
             ("advance", "Advance", self.open_advance_menu, A.Advance in kinds, "Buy an advance (a main action)"),
             ("move", "Move", self._start_move, A.StartMove in kinds, "Move units (a main action)"),
-            ("happiness", "Happiness", lambda: self.perform(A.StartHappiness()), A.StartHappiness in kinds,
-             "Increase the mood of your cities with mood tokens (a main action)"),
+            (
+                "happiness",
+                "Happiness",
+                lambda: self.perform(A.StartHappiness()),
+                A.StartHappiness in kinds,
+                "Increase the mood of your cities with mood tokens (a main action)",
+            ),
             ("found", "Found city", self.open_found_menu, A.FoundCity in kinds, "Found a city with a settler"),
-            ("abilities", "Abilities", self.open_abilities_menu, A.UseAbility in kinds,
-             "Use an ability of your advances (Taxes, Bartering, Theaters, Sports…)"),
+            (
+                "abilities",
+                "Abilities",
+                self.open_abilities_menu,
+                A.UseAbility in kinds,
+                "Use an ability of your advances (Taxes, Bartering, Theaters, Sports…)",
+            ),
             ("all", "All actions…", self.open_all_actions, bool(legal), "Every action you can take now"),
         ]
         if in_move:
-            specs[1] = ("end_move", "End move", lambda: self.perform(A.EndMove()), A.EndMove in kinds,
-                        "Finish this move action")
+            specs[1] = (
+                "end_move",
+                "End move",
+                lambda: self.perform(A.EndMove()),
+                A.EndMove in kinds,
+                "Finish this move action",
+            )
         if self.game.phase == "status":
             specs = []  # the top bar shows the status-phase steps instead; decisions come as dialogs
         board_w = self.board.rect.w
@@ -203,21 +220,34 @@ class GameScene(Scene):
             specs = [(key, SHORT_LABELS.get(key, text), *rest) for key, text, *rest in specs]
         x = 8
         for key, text, on_press, enabled, tip in specs:
-            self.action_buttons[key] = self.add_button(pygame.Rect(x, 8, button_w, height), text, on_press,
-                                                       enabled=enabled, tooltip=tip)
+            self.action_buttons[key] = self.add_button(
+                pygame.Rect(x, 8, button_w, height), text, on_press, enabled=enabled, tooltip=tip
+            )
             x += button_w + 6
         right = board_w - 8
-        self.action_buttons["menu"] = self.add_button(pygame.Rect(right - small_w, 8, small_w, height), "Menu",
-                                                      self.open_game_menu)
+        self.action_buttons["menu"] = self.add_button(
+            pygame.Rect(right - small_w, 8, small_w, height), "Menu", self.open_game_menu
+        )
         right -= small_w + 6
         self.action_buttons["end_turn"] = self.add_button(
-            pygame.Rect(right - button_w, 8, button_w, height), "End turn", self.end_turn,
-            enabled=A.EndTurn in kinds, tooltip="Pass the turn to the next player", object_id="#primary")
+            pygame.Rect(right - button_w, 8, button_w, height),
+            "End turn",
+            self.end_turn,
+            enabled=A.EndTurn in kinds,
+            tooltip="Pass the turn to the next player",
+            object_id="#primary",
+        )
         right -= button_w + 6
-        undo_tip = (f"Undo \"{self.undo.next_label}\" (Ctrl+Z)" if self.undo.can_undo
-                    else f"Nothing to undo: {self.undo.blocked}")
-        self.action_buttons["undo"] = self.add_button(pygame.Rect(right - small_w, 8, small_w, height), "Undo",
-                                                      self.undo_last, enabled=self.undo.can_undo, tooltip=undo_tip)
+        undo_tip = (
+            f'Undo "{self.undo.next_label}" (Ctrl+Z)' if self.undo.can_undo else f"Nothing to undo: {self.undo.blocked}"
+        )
+        self.action_buttons["undo"] = self.add_button(
+            pygame.Rect(right - small_w, 8, small_w, height),
+            "Undo",
+            self.undo_last,
+            enabled=self.undo.can_undo,
+            tooltip=undo_tip,
+        )
 
     def _build_report_close(self) -> None:
         if self.battle_report is None or self.game.combat is not None:
@@ -225,8 +255,11 @@ class GameScene(Scene):
         rect = panel_rect(self.board.rect, self.battle_report, self.app.scale)
         size = round(26 * self.app.scale)
         self.action_buttons["close_report"] = self.add_button(
-            pygame.Rect(rect.right - size - 6, rect.y + 5, size, size), "×", self.close_report,
-            tooltip="Close the battle report")
+            pygame.Rect(rect.right - size - 6, rect.y + 5, size, size),
+            "×",
+            self.close_report,
+            tooltip="Close the battle report",
+        )
 
     def close_report(self) -> None:
         self.battle_report = None
@@ -311,10 +344,17 @@ class GameScene(Scene):
     def end_turn(self) -> None:
         left = self.game.actions_left
         if left > 0:
-            self.open_dialog(ConfirmDialog(
-                self.app.manager, self.app.scale, self.board.rect, "End turn?",
-                f"{left} action{'s' if left != 1 else ''} left — end the turn anyway?",
-                ("End turn", lambda: self.perform(A.EndTurn())), self.close_dialog))
+            self.open_dialog(
+                ConfirmDialog(
+                    self.app.manager,
+                    self.app.scale,
+                    self.board.rect,
+                    "End turn?",
+                    f"{left} action{'s' if left != 1 else ''} left — end the turn anyway?",
+                    ("End turn", lambda: self.perform(A.EndTurn())),
+                    self.close_dialog,
+                )
+            )
         else:
             self.perform(A.EndTurn())
 
@@ -369,12 +409,18 @@ class GameScene(Scene):
 
     def menu(self, title: str, prompt: str, options: list[Option]) -> None:
         """A menu the player opened: it can be cancelled."""
-        self.open_dialog(ChoiceDialog(self.app.manager, self.app.scale, self.board.rect, title, prompt, options,
-                                      cancel=self.close_dialog))
+        self.open_dialog(
+            ChoiceDialog(
+                self.app.manager, self.app.scale, self.board.rect, title, prompt, options, cancel=self.close_dialog
+            )
+        )
 
     def show_message(self, title: str, text: str) -> None:
-        self.open_dialog(ChoiceDialog(self.app.manager, self.app.scale, self.board.rect, title, text,
-                                      [Option("OK", self.close_dialog)]))
+        self.open_dialog(
+            ChoiceDialog(
+                self.app.manager, self.app.scale, self.board.rect, title, text, [Option("OK", self.close_dialog)]
+            )
+        )
 
     def options_for(self, actions: list[A.Action]) -> list[Option]:
         return [Option(describe_action(self.game, a), lambda a=a: self.perform(a)) for a in actions]
@@ -387,8 +433,9 @@ class GameScene(Scene):
         if isinstance(decision, MoveDecision) and self._move_actions():
             return  # answered on the map
         if isinstance(decision, PayDecision):
-            self.dialog = PaymentDialog(self.app.manager, self.app.scale, self.board.rect, self.game, decision,
-                                        self.legal, self.perform)
+            self.dialog = PaymentDialog(
+                self.app.manager, self.app.scale, self.board.rect, self.game, decision, self.legal, self.perform
+            )
             return
         prompt = decision_title(self.game, decision)
         battle = combat_summary(self.game)
@@ -396,8 +443,15 @@ class GameScene(Scene):
             prompt = f"{battle}. {prompt}"
         if isinstance(decision, HappinessDecision):
             prompt += " (or click a city on the map)"
-        self.dialog = ChoiceDialog(self.app.manager, self.app.scale, self.board.rect, "Decision", prompt,
-                                   self.options_for(self.legal), corner=True)
+        self.dialog = ChoiceDialog(
+            self.app.manager,
+            self.app.scale,
+            self.board.rect,
+            "Decision",
+            prompt,
+            self.options_for(self.legal),
+            corner=True,
+        )
 
     def open_advance_menu(self) -> None:
         advances = [a for a in self.legal if isinstance(a, A.Advance)]
@@ -405,8 +459,9 @@ class GameScene(Scene):
         for action in advances:
             spec = self.game.rules.advance(action.advance)
             category = self.game.rules.category_of(action.advance).name
-            options.append(Option(f"{action.advance} ({category})", lambda a=action: self.perform(a),
-                                  tooltip=spec.text))
+            options.append(
+                Option(f"{action.advance} ({category})", lambda a=action: self.perform(a), tooltip=spec.text)
+            )
         cost = self.game.rules.game.advance_cost
         self.menu("Advance", f"Buy an advance for {cost.amount} of {', '.join(cost.pay_with)}.", options)
 
@@ -420,17 +475,28 @@ class GameScene(Scene):
         options: list[Option] = []
         for source, group in groups.items():
             if len(group) > SUBMENU_AFTER:
-                options.append(Option(f"{source}… ({len(group)} choices)",
-                                      lambda s=source, g=group: self.menu(f"Abilities: {s}", self._advance_text(s),
-                                                                          self._ability_options(g)),
-                                      tooltip=self._advance_text(source)))
+                options.append(
+                    Option(
+                        f"{source}… ({len(group)} choices)",
+                        lambda s=source, g=group: self.menu(
+                            f"Abilities: {s}", self._advance_text(s), self._ability_options(g)
+                        ),
+                        tooltip=self._advance_text(source),
+                    )
+                )
             else:
                 options.extend(self._ability_options(group))
         player = game.player(game.current)
         owned = {e.source for name in ABILITIES for e in effects.active(game, player, name)}
         for source in sorted(owned - set(groups)):
-            options.append(Option(f"{source}: cannot be used now", self.close_dialog, enabled=False,
-                                  tooltip=self._advance_text(source)))
+            options.append(
+                Option(
+                    f"{source}: cannot be used now",
+                    self.close_dialog,
+                    enabled=False,
+                    tooltip=self._advance_text(source),
+                )
+            )
         self.menu("Abilities", "Abilities your advances give you. Point at one for its rule.", options)
 
     def _ability_options(self, actions: list[A.UseAbility]) -> list[Option]:
@@ -448,8 +514,11 @@ class GameScene(Scene):
             return source
 
     def open_found_menu(self) -> None:
-        self.menu("Found a city", "Which settler founds the city?",
-                  self.options_for([a for a in self.legal if isinstance(a, A.FoundCity)]))
+        self.menu(
+            "Found a city",
+            "Which settler founds the city?",
+            self.options_for([a for a in self.legal if isinstance(a, A.FoundCity)]),
+        )
 
     def open_all_actions(self) -> None:
         """Every legal action; a city's Collect actions are one entry that opens collect mode."""
@@ -464,12 +533,16 @@ class GameScene(Scene):
         self.menu("All actions", "Every action you can take now.", options)
 
     def open_game_menu(self) -> None:
-        self.menu("Menu", "The game is saved automatically whenever the seat changes hands.", [
-            Option("Save game (Ctrl+S)", self.save_now),
-            Option("Load a game… (autosaves this one)", self.app.show_load),
-            Option("Fit the map to the window (Home)", self._fit_and_close),
-            Option("Quit to title (autosaves)", self.app.show_title),
-        ])
+        self.menu(
+            "Menu",
+            "The game is saved automatically whenever the seat changes hands.",
+            [
+                Option("Save game (Ctrl+S)", self.save_now),
+                Option("Load a game… (autosaves this one)", self.app.show_load),
+                Option("Fit the map to the window (Home)", self._fit_and_close),
+                Option("Quit to title (autosaves)", self.app.show_title),
+            ],
+        )
 
     def _fit_and_close(self) -> None:
         self.board.fit(list(self.game.space_region))
@@ -490,13 +563,21 @@ class GameScene(Scene):
             if label == "Collect":
                 options.append(self._collect_option(own_city))
             elif len(group) > SUBMENU_AFTER:
-                options.append(Option(f"{label}… ({len(group)} choices)",
-                                      lambda l=label, g=group: self.menu(f"{title}: {l}", prompt, self.options_for(g))))
+                options.append(
+                    Option(
+                        f"{label}… ({len(group)} choices)",
+                        lambda name=label, g=group: self.menu(f"{title}: {name}", prompt, self.options_for(g)),
+                    )
+                )
             else:
                 options.extend(self.options_for(group))
         if own_city is not None and self._unbuildable(own_city):
-            options.append(Option("Buildings you cannot construct here now…",
-                                  lambda: self.menu(f"{title}: buildings", prompt, self._unbuildable(own_city))))
+            options.append(
+                Option(
+                    "Buildings you cannot construct here now…",
+                    lambda: self.menu(f"{title}: buildings", prompt, self._unbuildable(own_city)),
+                )
+            )
         if not options:
             reason = self._why_city_idle(city) if city is not None else None
             options.append(Option("Nothing to do here now", self.close_dialog, enabled=False, tooltip=reason))
@@ -538,15 +619,19 @@ class GameScene(Scene):
         for key, spec in game.rules.buildings.items():
             if key in legal or key in city.buildings:
                 continue
-            reason = (self._why_city_idle(city) or why_not_construct(game, city, key, sea if spec.needs_sea else None)
-                      or "you cannot pay for it now")
+            reason = (
+                self._why_city_idle(city)
+                or why_not_construct(game, city, key, sea if spec.needs_sea else None)
+                or "you cannot pay for it now"
+            )
             options.append(Option(f"{spec.name}: {reason}", self.close_dialog, enabled=False))
         return options
 
     def _city_prompt(self, city: City) -> str:
         game = self.game
-        text = (f"{owner_name(game, city.owner)}'s city, size {city.size}, {city.mood}. "
-                f"{game.actions_left} action(s) left.")
+        text = (
+            f"{owner_name(game, city.owner)}'s city, size {city.size}, {city.mood}. {game.actions_left} action(s) left."
+        )
         if city.owner == game.actor() and city.activations >= 1 and city.mood != MOODS[0]:
             lower = MOODS[MOODS.index(city.mood) - 1]
             text += f" It was already activated this turn: another activation makes it {lower}."
@@ -568,9 +653,11 @@ class GameScene(Scene):
     # map shows the total, and OK sends the legal Collect with exactly the chosen picks.
     def _collect_option(self, city: City) -> Option:
         count = sum(1 for a in self.legal if isinstance(a, A.Collect) and a.city == city.id)
-        return Option(f"Collect at {hex_to_label(city.pos)}… (choose the spaces on the map)",
-                      lambda: self.start_collect(city.id),
-                      tooltip=f"{count} legal way(s) to collect: pick the spaces, see the total, then OK")
+        return Option(
+            f"Collect at {hex_to_label(city.pos)}… (choose the spaces on the map)",
+            lambda: self.start_collect(city.id),
+            tooltip=f"{count} legal way(s) to collect: pick the spaces, see the total, then OK",
+        )
 
     def start_collect(self, city_id: int) -> None:
         """Enter collect mode for a city, with its first legal combination already chosen."""
@@ -618,8 +705,10 @@ class GameScene(Scene):
         chosen = set(self.collect_picks.items())
         closest = max(self.collect_actions(), key=lambda a: len(set(a.picks) & chosen))
         instead, dropped = sorted(set(closest.picks) - chosen), sorted(chosen - set(closest.picks))
-        return (f"this combination cannot be collected; for example take {self._picks_text(instead)}"
-                f" instead of {self._picks_text(dropped)}")
+        return (
+            f"this combination cannot be collected; for example take {self._picks_text(instead)}"
+            f" instead of {self._picks_text(dropped)}"
+        )
 
     @staticmethod
     def _picks_text(picks: list[tuple[Hex, str]]) -> str:
@@ -657,15 +746,29 @@ class GameScene(Scene):
         """A small menu beside a space that may give several things (a Port's sea space)."""
         label = hex_to_label(space)
         current = self.collect_picks.get(space)
-        options = [Option(what.capitalize() + (" (chosen)" if what == current else ""),
-                          lambda w=what: self.set_collect_pick(space, w)) for what in yields]
+        options = [
+            Option(
+                what.capitalize() + (" (chosen)" if what == current else ""),
+                lambda w=what: self.set_collect_pick(space, w),
+            )
+            for what in yields
+        ]
         if current is not None:
             options.append(Option(f"Nothing from {label}", lambda: self.set_collect_pick(space, None)))
         city = self.game.city(self.collect_city)
         terrain = self.game.rules.terrain[self.game.terrain(space)].name
-        self.open_dialog(ChoiceDialog(self.app.manager, self.app.scale, self.board.rect, f"Collect from {label}",
-                                      f"What does the city at {hex_to_label(city.pos)} take from {label} ({terrain})?",
-                                      options, cancel=self.close_dialog, near=self.board.centre(space)))
+        self.open_dialog(
+            ChoiceDialog(
+                self.app.manager,
+                self.app.scale,
+                self.board.rect,
+                f"Collect from {label}",
+                f"What does the city at {hex_to_label(city.pos)} take from {label} ({terrain})?",
+                options,
+                cancel=self.close_dialog,
+                near=self.board.centre(space),
+            )
+        )
 
     def confirm_collect(self) -> None:
         action = self.chosen_collect()
@@ -689,12 +792,19 @@ class GameScene(Scene):
         top = rect.centery - h // 2
         problem = self.collect_problem()
         self.action_buttons["collect_cancel"] = self.add_button(
-            pygame.Rect(rect.right - 8 - w, top, w, h), "Cancel", self.leave_collect,
-            tooltip="Leave collect mode without collecting (Esc)")
+            pygame.Rect(rect.right - 8 - w, top, w, h),
+            "Cancel",
+            self.leave_collect,
+            tooltip="Leave collect mode without collecting (Esc)",
+        )
         self.action_buttons["collect_ok"] = self.add_button(
-            pygame.Rect(rect.right - 16 - 2 * w, top, w, h), "OK", self.confirm_collect, enabled=problem is None,
+            pygame.Rect(rect.right - 16 - 2 * w, top, w, h),
+            "OK",
+            self.confirm_collect,
+            enabled=problem is None,
             tooltip=f"Collect {self.collect_summary()}" if problem is None else f"Cannot collect yet: {problem}",
-            object_id="#primary")
+            object_id="#primary",
+        )
 
     def _draw_collect_panel(self, surface: pygame.Surface) -> None:
         if self.collect_city is None:
@@ -711,8 +821,13 @@ class GameScene(Scene):
         theme.blit_text(surface, theme.fit_text(title, big, width), (rect.x + 12, rect.y + 8), big, theme.TEXT)
         problem = self.collect_problem()
         hint = (problem[0].upper() + problem[1:]) if problem else "Click a highlighted space to take or leave it"
-        theme.blit_text(surface, theme.fit_text(hint, small, width), (rect.x + 12, rect.y + 14 + big), small,
-                        theme.ACCENT if problem else theme.TEXT_DIM)
+        theme.blit_text(
+            surface,
+            theme.fit_text(hint, small, width),
+            (rect.x + 12, rect.y + 14 + big),
+            small,
+            theme.ACCENT if problem else theme.TEXT_DIM,
+        )
 
     # ------------------------------------------------------------------ moving
     # After StartMove the player clicks a space with units (the source), adjusts how many of
@@ -762,9 +877,12 @@ class GameScene(Scene):
         x, y = self.board.rect.x + 8, self.board.rect.bottom - 44
         for kind, limit in self.move_limits.items():
             name = self.game.rules.units[kind].name
-            button = self.add_button(pygame.Rect(x, y, 150, 36), f"{self.move_pick[kind]}/{limit} {name}",
-                                     lambda k=kind: self._cycle_pick(k),
-                                     tooltip=f"Click to take one {name} fewer (after none: all again)")
+            button = self.add_button(
+                pygame.Rect(x, y, 150, 36),
+                f"{self.move_pick[kind]}/{limit} {name}",
+                lambda k=kind: self._cycle_pick(k),
+                tooltip=f"Click to take one {name} fewer (after none: all again)",
+            )
             self.action_buttons[f"pick_{kind}"] = button
             x += 156
 
@@ -773,8 +891,9 @@ class GameScene(Scene):
 
     def _move_click(self, space: Hex | None) -> None:
         if space is not None and space in self.move_destinations():
-            action = next(a for a in self._moves_from(self.move_source)
-                          if a.to == space and self._kinds(a) == self.move_pick)
+            action = next(
+                a for a in self._moves_from(self.move_source) if a.to == space and self._kinds(a) == self.move_pick
+            )
             self.perform(action)
             return
         self.select_move_source(space if space in self.move_sources() else None)
@@ -839,7 +958,7 @@ class GameScene(Scene):
         if self.panel.log_rect.collidepoint(self.mouse):
             self.panel.scroll_log(event.y * 3)
         elif self.board.rect.collidepoint(self.mouse):
-            self.board.zoom(ZOOM_STEP ** event.y, self.mouse)
+            self.board.zoom(ZOOM_STEP**event.y, self.mouse)
 
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
@@ -848,8 +967,12 @@ class GameScene(Scene):
         if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             self.save_now()
             return
-        pans = {pygame.K_LEFT: (PAN_STEP, 0), pygame.K_RIGHT: (-PAN_STEP, 0),
-                pygame.K_UP: (0, PAN_STEP), pygame.K_DOWN: (0, -PAN_STEP)}
+        pans = {
+            pygame.K_LEFT: (PAN_STEP, 0),
+            pygame.K_RIGHT: (-PAN_STEP, 0),
+            pygame.K_UP: (0, PAN_STEP),
+            pygame.K_DOWN: (0, -PAN_STEP),
+        }
         if event.key in pans:
             self.board.pan(*pans[event.key])
         elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
@@ -962,8 +1085,9 @@ class GameScene(Scene):
             self.tooltip_rect = tooltips.draw(surface, lines, self.mouse, self.app.scale)
 
     def _overlay(self, now: float) -> Overlay:
-        overlay = Overlay(hover=self.hover, slides=self.animations.slides(now),
-                          pulses=self.animations.pulse_progress(now))
+        overlay = Overlay(
+            hover=self.hover, slides=self.animations.slides(now), pulses=self.animations.pulse_progress(now)
+        )
         pending = self.game.pending[-1] if self.game.pending else None
         if self.collect_city is not None:
             overlay.selected = self.game.city(self.collect_city).pos
@@ -1007,8 +1131,9 @@ class GameScene(Scene):
         info = self.panel.hover_text(self.mouse) or (self.space_info(self.hover) if self.hover else self.notice)
         if not info:
             info = "Click your city for its actions · drag or arrow keys to pan · wheel to zoom · Home to fit"
-        theme.blit_text(surface, theme.fit_text(info, small, rect.w - 16), (8, rect.y + 8 + big + 4), small,
-                        theme.TEXT_DIM)
+        theme.blit_text(
+            surface, theme.fit_text(info, small, rect.w - 16), (8, rect.y + 8 + big + 4), small, theme.TEXT_DIM
+        )
 
     def space_info(self, space: Hex) -> str:
         """What a player sees about a space: never the terrain of an unexplored region."""
@@ -1023,11 +1148,14 @@ class GameScene(Scene):
             parts.append("exhausted")
         city = game.city_at(space)
         if city is not None:
-            buildings = ", ".join(f"{game.rules.buildings[b].name}"
-                                  + (f" [{owner_name(game, c)}]" if c != city.owner else "")
-                                  for b, c in city.buildings.items())
-            parts.append(f"{owner_name(game, city.owner)}'s city, size {city.size}, {city.mood}"
-                         + (f": {buildings}" if buildings else ""))
+            buildings = ", ".join(
+                f"{game.rules.buildings[b].name}" + (f" [{owner_name(game, c)}]" if c != city.owner else "")
+                for b, c in city.buildings.items()
+            )
+            parts.append(
+                f"{owner_name(game, city.owner)}'s city, size {city.size}, {city.mood}"
+                + (f": {buildings}" if buildings else "")
+            )
         units = game.units_at(space)
         if units:
             by_owner: dict[int, list[str]] = {}
@@ -1046,8 +1174,14 @@ class GameScene(Scene):
         theme.blit_text(surface, f"Pass to {name}", (w // 2, h // 2 - 110), 48, colour, bold=True, anchor="midbottom")
         reason = "It is your turn." if not self.game.pending else decision_title(self.game, self.game.pending[-1])
         theme.blit_text(surface, theme.fit_text(reason, 18, w - 80), (w // 2, h // 2 - 80), 18, anchor="midtop")
-        theme.blit_text(surface, "Everyone else: please look away from the screen.", (w // 2, h // 2 - 50), 15,
-                        theme.TEXT_DIM, anchor="midtop")
+        theme.blit_text(
+            surface,
+            "Everyone else: please look away from the screen.",
+            (w // 2, h // 2 - 50),
+            15,
+            theme.TEXT_DIM,
+            anchor="midtop",
+        )
         recent = self.game.log[-8:]
         y = h // 2 + 70
         theme.blit_text(surface, "Recently:", (w // 2, y), 14, theme.TEXT_DIM, bold=True, anchor="midtop")

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
-from civgame.engine import actions as A
-from civgame.engine import decisions as D
-from civgame.engine import effects
-from civgame.engine.advances import DECLINE
-from civgame.engine.combat import owner_name
-from civgame.engine.culture_abilities import option_label
-from civgame.engine.happiness import raise_cost
-from civgame.engine.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
-from civgame.engine.model import MOODS, Game
-from civgame.engine.payments import describe as describe_cost
+from civgame.engine.content import effects
+from civgame.engine.core import actions as A
+from civgame.engine.core import decisions as D
+from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
+from civgame.engine.core.model import MOODS, Game
+from civgame.engine.rules.advances import DECLINE
+from civgame.engine.rules.combat import owner_name
+from civgame.engine.rules.culture_abilities import option_label
+from civgame.engine.rules.happiness import raise_cost
+from civgame.engine.rules.payments import describe as describe_cost
 
 
 def where(space: Hex | None) -> str:
@@ -22,13 +22,13 @@ def where(space: Hex | None) -> str:
 
 
 def amounts(what: dict[str, int] | None) -> str:
-    """"1 food, 2 gold" (zero amounts left out)."""
+    """ "1 food, 2 gold" (zero amounts left out)."""
     parts = [f"{n} {k}" for k, n in (what or {}).items() if n]
     return ", ".join(parts) if parts else "nothing"
 
 
 def unit_counts(game: Game, kinds: list[str] | tuple[str, ...]) -> str:
-    """"2 Infantry, 1 Settler" in the order first seen."""
+    """ "2 Infantry, 1 Settler" in the order first seen."""
     counts = Counter(kinds)
     return ", ".join(f"{n} {game.rules.units[k].name if k in game.rules.units else k}" for k, n in counts.items())
 
@@ -78,8 +78,10 @@ def _recruit(game: Game, a: A.Recruit) -> str:
 def _influence(game: Game, a: A.InfluenceCulture) -> str:
     source = game.city(a.source)
     tokens = f" (+{a.range_tokens} culture for range)" if a.range_tokens else ""
-    return (f"Influence the {building_name(game, a.building)} in {city_text(game, a.target)}"
-            f" from {where(source.pos if source else None)}{tokens}")
+    return (
+        f"Influence the {building_name(game, a.building)} in {city_text(game, a.target)}"
+        f" from {where(source.pos if source else None)}{tokens}"
+    )
 
 
 def _move_units(game: Game, a: A.MoveUnits) -> str:
@@ -109,7 +111,7 @@ def _orientation(game: Game, a: A.ChooseOrientation) -> str:
     region = game.regions[top.region - 1]
     names = [game.rules.terrain[game.rules.terrain_by_code(code)].name for code in game.tile(region.tile)]
     spaces = region_slots(region.anchor, a.rotation)
-    return "Turn it so: " + ", ".join(f"{where(h)} {name}" for h, name in sorted(zip(spaces, names)))
+    return "Turn it so: " + ", ".join(f"{where(h)} {name}" for h, name in sorted(zip(spaces, names, strict=False)))
 
 
 def _casualties(game: Game, a: A.ChooseCasualties) -> str:
@@ -160,7 +162,7 @@ def _combat_bonus(game: Game, a: A.PayCombatBonus) -> str:
 
 
 def _choose_option(game: Game, a: A.ChooseOption) -> str:
-    """"Metallurgy: exchange (gain 1 gold, pay 1 ore)", "Dogma: take Myths for free"."""
+    """ "Metallurgy: exchange (gain 1 gold, pay 1 ore)", "Dogma: take Myths for free"."""
     top = game.pending[-1] if game.pending else None
     option = a.option.replace("_", " ")
     if not isinstance(top, D.EffectChoiceDecision) or a.option not in top.options:
@@ -172,8 +174,11 @@ def _choose_option(game: Game, a: A.ChooseOption) -> str:
         change = top.amounts[top.options.index(a.option)]
         gained = {k: v for k, v in change.items() if v > 0}
         paid = {k: -v for k, v in change.items() if v < 0}
-        details = ", ".join(part for part in (f"gain {amounts(gained)}" if gained else "",
-                                               f"pay {amounts(paid)}" if paid else "") if part)
+        details = ", ".join(
+            part
+            for part in (f"gain {amounts(gained)}" if gained else "", f"pay {amounts(paid)}" if paid else "")
+            if part
+        )
         return f"{prefix}{option} ({details})" if details else f"{prefix}{option}"
     if a.option in game.rules.advance_names():
         return f"{prefix}take {a.option} for free"
@@ -182,10 +187,10 @@ def _choose_option(game: Game, a: A.ChooseOption) -> str:
 
 # ------------------------------------------------------------------ custom abilities (UseAbility)
 
+
 def _ability_effect(game: Game, a: A.UseAbility):
     """The current player's effect granting this ability, for its price; None if they lack it."""
-    return next((e for e in effects.active(game, game.player(game.current), a.ability) if e.source == a.source),
-                None)
+    return next((e for e in effects.active(game, game.player(game.current), a.ability) if e.source == a.source), None)
 
 
 def _taxes(game: Game, a: A.UseAbility) -> str:
@@ -236,7 +241,7 @@ ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
 
 
 def _use_ability(game: Game, a: A.UseAbility) -> str:
-    """"Taxes: take 1 food, 1 ore", "Theaters: 1 culture for 1 mood"."""
+    """ "Taxes: take 1 food, 1 ore", "Theaters: 1 culture for 1 mood"."""
     label = ABILITY_LABELS.get(a.ability)
     if label is None:  # an ability added to the engine after this table
         what = a.ability.replace("_", " ")
@@ -310,7 +315,7 @@ def describe_action(game: Game, action: A.Action) -> str:
 
 
 def combat_summary(game: Game) -> str | None:
-    """"Battle at B4, round 2: Ben attacks with 2 Infantry; Anna defends with 1 Infantry"."""
+    """ "Battle at B4, round 2: Ben attacks with 2 Infantry; Anna defends with 1 Infantry"."""
     combat = game.combat
     if combat is None:
         return None
@@ -325,7 +330,7 @@ def decision_title(game: Game, decision: D.Decision) -> str:
     """What the deciding player is asked, as the title of the decision dialog."""
     name = game.player(decision.player).name
     if isinstance(decision, D.PayDecision):
-        return f"{name}: pay {describe_cost(decision.cost)} for \"{describe_action(game, decision.action)}\""
+        return f'{name}: pay {describe_cost(decision.cost)} for "{describe_action(game, decision.action)}"'
     if isinstance(decision, D.MoveDecision):
         return f"{name}: move units ({decision.groups_left} group(s) left)"
     if isinstance(decision, D.HappinessDecision):

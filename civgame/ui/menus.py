@@ -4,24 +4,25 @@ from __future__ import annotations
 
 import random
 import time
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextEntryLine
 
-from civgame.engine.errors import RuleError
-from civgame.engine.model import Game
-from civgame.engine.mods import (
+from civgame.engine.content.ruleset import RulesDataError
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import Game
+from civgame.engine.rules.setup import DEFAULT_COLOURS, new_game
+from civgame.engine.storage.mods import (
     Mod,
     list_user_mods,
     load_rules,
     load_saved_game,
     user_mods_dir,
 )
-from civgame.engine.ruleset import RulesDataError
-from civgame.engine.save import SaveError
-from civgame.engine.setup import DEFAULT_COLOURS, new_game
+from civgame.engine.storage.save import SaveError
 from civgame.ui import theme
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option
@@ -34,12 +35,15 @@ BUTTON_W, BUTTON_H = 280, 44
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
 MAX_NAME = 20
-SPEED_TIPS = {"off": "Show the result of each action at once", "fast": "Short animations",
-              "normal": "Units slide, cities pulse, combat dice appear one after another",
-              "slow": "Long animations, easy to follow"}
+SPEED_TIPS = {
+    "off": "Show the result of each action at once",
+    "fast": "Short animations",
+    "normal": "Units slide, cities pulse, combat dice appear one after another",
+    "slow": "Long animations, easy to follow",
+}
 
 
-def open_save(app: "App", path: str | Path) -> str | None:
+def open_save(app: App, path: str | Path) -> str | None:
     """Load a save with the mods it names (from the user mods folder) and show it: the game, or
     the scores of a finished game. A save made with other rules opens only after the player has
     read the warning in a dialog. Returns why the save cannot be opened, or None."""
@@ -52,16 +56,20 @@ def open_save(app: "App", path: str | Path) -> str | None:
     except OSError as exc:  # the mods folder cannot be read
         return f"{path}: {exc}"
     if warning and app.scene is not None:
-        app.scene.open_message("This save was made with other rules", f"{warning[0].upper()}{warning[1:]}.", [
-            Option("Open it anyway", lambda: show_loaded(app, game)),
-            Option("Cancel", lambda: None),
-        ])
+        app.scene.open_message(
+            "This save was made with other rules",
+            f"{warning[0].upper()}{warning[1:]}.",
+            [
+                Option("Open it anyway", lambda: show_loaded(app, game)),
+                Option("Cancel", lambda: None),
+            ],
+        )
     else:
         show_loaded(app, game)
     return None
 
 
-def show_loaded(app: "App", game: Game) -> None:
+def show_loaded(app: App, game: Game) -> None:
     if game.phase == "over":
         app.show_scores(game)
     else:
@@ -78,13 +86,21 @@ class TitleScene(Scene):
         self.buttons = {}
         w, h = self.size
         UILabel(pygame.Rect(0, h // 6 - 10, w, 80), "civgame", self.app.manager, object_id="#title_label")
-        UILabel(pygame.Rect(0, h // 6 + 70, w, 32),
-                "Clash of Cultures: Monumental Edition — hot-seat for 2–4 players", self.app.manager)
+        UILabel(
+            pygame.Rect(0, h // 6 + 70, w, 32),
+            "Clash of Cultures: Monumental Edition — hot-seat for 2–4 players",
+            self.app.manager,
+        )
         autosave = self.app.settings.autosave_path
         rects = _column(self.size, 5, h // 6 + 130)
         self.new_button = self.add_button(rects[0], "New game", self.app.show_new_game, object_id="#primary")
-        self.continue_button = self.add_button(rects[1], "Continue", self._continue, enabled=autosave.is_file(),
-                                               tooltip="Resume the game saved automatically at the last hand-over")
+        self.continue_button = self.add_button(
+            rects[1],
+            "Continue",
+            self._continue,
+            enabled=autosave.is_file(),
+            tooltip="Resume the game saved automatically at the last hand-over",
+        )
         self.load_button = self.add_button(rects[2], "Load", self.app.show_load)
         self.settings_button = self.add_button(rects[3], "Settings", self.app.show_settings)
         self.quit_button = self.add_button(rects[4], "Quit", self.app.quit)
@@ -108,7 +124,7 @@ class NewGameScene(Scene):
     MODS_W = 340
     MOD_ROW = 42
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: App):
         super().__init__(app)
         self.seats = 2
         self.names = list(DEFAULT_NAMES)
@@ -132,8 +148,9 @@ class NewGameScene(Scene):
         UILabel(pygame.Rect(left, top + 56, 120, 36), "Players", manager)
         self.seat_buttons = {}
         for i, count in enumerate((2, 3, 4)):
-            button = self.add_button(pygame.Rect(left + 130 + i * 60, top + 56, 52, 36), str(count),
-                                     lambda c=count: self._set_seats(c))
+            button = self.add_button(
+                pygame.Rect(left + 130 + i * 60, top + 56, 52, 36), str(count), lambda c=count: self._set_seats(c)
+            )
             self.seat_buttons[count] = button
         self.seat_buttons[self.seats].select()
         self.name_entries: list[UITextEntryLine] = []
@@ -146,23 +163,24 @@ class NewGameScene(Scene):
             self.name_entries.append(entry)
         y = self.name_rows_top + self.seats * 46 + 10
         UILabel(pygame.Rect(left, y, 120, 36), "Seed", manager)
-        self.seed_entry = UITextEntryLine(pygame.Rect(left + 130, y, 300, 36), manager,
-                                          placeholder_text="empty: a random seed")
+        self.seed_entry = UITextEntryLine(
+            pygame.Rect(left + 130, y, 300, 36), manager, placeholder_text="empty: a random seed"
+        )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         if self.seed_text:
             self.seed_entry.set_text(self.seed_text)
         self.error = UILabel(pygame.Rect(left, y + 48, self.FORM_W, 28), "", manager)
-        self.start_button = self.add_button(pygame.Rect(left + 130, y + 84, 300, 44), "Start game", self._start,
-                                            object_id="#primary")
+        self.start_button = self.add_button(
+            pygame.Rect(left + 130, y + 84, 300, 44), "Start game", self._start, object_id="#primary"
+        )
         self.back_button = self.add_button(pygame.Rect(left + 130, y + 140, 300, 40), "Back", self.app.show_title)
         self._build_mods(pygame.Rect(left + self.FORM_W + 20, top + 56, self.MODS_W, h - top - 56 - 30))
 
     def _build_mods(self, area: pygame.Rect) -> None:
         """One toggle per mod of the user mods folder; several chosen ones stack in the listed order."""
         manager = self.app.manager
-        UILabel(pygame.Rect(area.x, area.y, area.w, 36), "Mods (applied top to bottom)", manager,
-                object_id="#prompt")
+        UILabel(pygame.Rect(area.x, area.y, area.w, 36), "Mods (applied top to bottom)", manager, object_id="#prompt")
         folder = str(user_mods_dir())
         self.mod_buttons: dict[Path, UIButton] = {}
         list_top = area.y + 42
@@ -177,14 +195,19 @@ class NewGameScene(Scene):
         needed = len(self.mods) * self.MOD_ROW
         visible = area.bottom - list_top
         if needed > visible:  # a long list scrolls
-            holder = UIScrollingContainer(pygame.Rect(area.x, list_top, area.w, visible), manager,
-                                          allow_scroll_x=False)
+            holder = UIScrollingContainer(pygame.Rect(area.x, list_top, area.w, visible), manager, allow_scroll_x=False)
             holder.set_scrollable_area_dimensions((area.w - 22, needed))
             x, y = 0, 0
         width = area.w - (22 if holder else 0)
         for i, mod in enumerate(self.mods):
-            button = UIButton(pygame.Rect(x, y + i * self.MOD_ROW, width, self.MOD_ROW - 6), "", manager,
-                              container=holder, tool_tip_text=self._mod_tooltip(mod), object_id="#toggle")
+            button = UIButton(
+                pygame.Rect(x, y + i * self.MOD_ROW, width, self.MOD_ROW - 6),
+                "",
+                manager,
+                container=holder,
+                tool_tip_text=self._mod_tooltip(mod),
+                object_id="#toggle",
+            )
             self.buttons[button] = lambda m=mod: self._toggle(m)
             self.mod_buttons[mod.path] = button
             self._show_toggle(mod)
@@ -270,14 +293,19 @@ class LoadScene(Scene):
             y += 40
         for path in saves[: self.MAX_LISTED]:
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-            button = self.add_button(pygame.Rect(left, y, 560, 38), theme.fit_text(f"{path.name}   ({stamp})", 14, 540),
-                                     lambda p=path: self._open(p), tooltip=str(path))
+            button = self.add_button(
+                pygame.Rect(left, y, 560, 38),
+                theme.fit_text(f"{path.name}   ({stamp})", 14, 540),
+                lambda p=path: self._open(p),
+                tooltip=str(path),
+            )
             self.save_buttons.append(button)
             y += 44
         UILabel(pygame.Rect(left, y + 10, 560, 28), "Or type the path of a save file:", manager)
         self.path_entry = UITextEntryLine(pygame.Rect(left, y + 40, 440, 38), manager)
-        self.open_button = self.add_button(pygame.Rect(left + 450, y + 40, 110, 38), "Open",
-                                           lambda: self._open(self.path_entry.get_text()))
+        self.open_button = self.add_button(
+            pygame.Rect(left + 450, y + 40, 110, 38), "Open", lambda: self._open(self.path_entry.get_text())
+        )
         self.error = UILabel(pygame.Rect(0, y + 88, w, 28), "", manager)
         self.back_button = self.add_button(pygame.Rect((w - 200) // 2, y + 128, 200, 40), "Back", self.app.show_title)
 
@@ -312,27 +340,40 @@ class SettingsScene(Scene):
         UILabel(pygame.Rect(0, top, w, 40), "Settings", manager, object_id="#heading")
         UILabel(pygame.Rect(left, top + 60, 160, 36), "Window size", manager)
         for i, size in enumerate(WINDOW_SIZES):
-            button = self.add_button(pygame.Rect(left + 170 + i * 118, top + 60, 110, 36), f"{size[0]}×{size[1]}",
-                                     lambda s=size: self._set(size=s, fullscreen=False))
+            button = self.add_button(
+                pygame.Rect(left + 170 + i * 118, top + 60, 110, 36),
+                f"{size[0]}×{size[1]}",
+                lambda s=size: self._set(size=s, fullscreen=False),
+            )
             if size == settings.size and not settings.fullscreen:
                 button.select()
         self.fullscreen_button = self.add_button(
-            pygame.Rect(left + 170, top + 110, 346, 36), f"Fullscreen: {'on' if settings.fullscreen else 'off'}",
-            lambda: self._set(fullscreen=not settings.fullscreen))
+            pygame.Rect(left + 170, top + 110, 346, 36),
+            f"Fullscreen: {'on' if settings.fullscreen else 'off'}",
+            lambda: self._set(fullscreen=not settings.fullscreen),
+        )
         self.autosave_button = self.add_button(
             pygame.Rect(left + 170, top + 160, 346, 36),
             f"Autosave at each hand-over: {'on' if settings.autosave else 'off'}",
-            lambda: self._set(autosave=not settings.autosave))
+            lambda: self._set(autosave=not settings.autosave),
+        )
         UILabel(pygame.Rect(left, top + 210, 160, 36), "Animation speed", manager)
         self.speed_buttons: dict[str, UIButton] = {}
         for i, speed in enumerate(ANIMATION_SPEEDS):
-            button = self.add_button(pygame.Rect(left + 170 + i * 88, top + 210, 82, 36), speed.capitalize(),
-                                     lambda s=speed: self._set(animation_speed=s), tooltip=SPEED_TIPS[speed])
+            button = self.add_button(
+                pygame.Rect(left + 170 + i * 88, top + 210, 82, 36),
+                speed.capitalize(),
+                lambda s=speed: self._set(animation_speed=s),
+                tooltip=SPEED_TIPS[speed],
+            )
             if speed == settings.animation_speed:
                 button.select()
             self.speed_buttons[speed] = button
-        UILabel(pygame.Rect(0, top + 264, w, 28),
-                "Map: drag or arrow keys to pan, mouse wheel or +/- to zoom, Home to fit the whole map.", manager)
+        UILabel(
+            pygame.Rect(0, top + 264, w, 28),
+            "Map: drag or arrow keys to pan, mouse wheel or +/- to zoom, Home to fit the whole map.",
+            manager,
+        )
         self.back_button = self.add_button(pygame.Rect((w - 200) // 2, top + 320, 200, 40), "Back", self.app.show_title)
 
     def _set(self, **changes) -> None:
@@ -340,10 +381,8 @@ class SettingsScene(Scene):
         display_changed = any(getattr(settings, k) != v for k, v in changes.items() if k in ("size", "fullscreen"))
         for key, value in changes.items():
             setattr(settings, key, value)
-        try:
+        with suppress(OSError):  # the choice still applies to this session
             settings.store()
-        except OSError:
-            pass  # the choice still applies to this session
         if display_changed:
             self.app.apply_display_settings()
         else:
@@ -357,7 +396,7 @@ class SettingsScene(Scene):
 class ErrorScene(Scene):
     """Shown after an unexpected error: says where the game was saved and where the details are."""
 
-    def __init__(self, app: "App", text: str):
+    def __init__(self, app: App, text: str):
         super().__init__(app)
         self.text = text
 

@@ -7,18 +7,18 @@ while the chosen amounts are exactly one of them.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIWindow
 
-from civgame.engine import actions as A
-from civgame.engine.decisions import PayDecision
-from civgame.engine.model import Game
-from civgame.engine.payments import describe as describe_cost
-from civgame.engine.payments import holdings
-from civgame.engine.ruleset import RESOURCES
+from civgame.engine.core import actions as A
+from civgame.engine.core.decisions import PayDecision
+from civgame.engine.core.model import Game
+from civgame.engine.core.vocabulary import RESOURCES
+from civgame.engine.rules.payments import describe as describe_cost
+from civgame.engine.rules.payments import holdings
 from civgame.ui import theme
 from civgame.ui.dialogs import CORNER_WIDTH
 from civgame.ui.labels import amounts as amounts_text
@@ -38,8 +38,16 @@ class PaymentDialog:
 
     cancel = None  # Escape does not dismiss it: the decision must be answered with OK or Cancel
 
-    def __init__(self, manager: pygame_gui.UIManager, scale: float, area: pygame.Rect, game: Game,
-                 decision: PayDecision, legal: list[A.Action], choose: Callable[[A.Action], None]):
+    def __init__(
+        self,
+        manager: pygame_gui.UIManager,
+        scale: float,
+        area: pygame.Rect,
+        game: Game,
+        decision: PayDecision,
+        legal: list[A.Action],
+        choose: Callable[[A.Action], None],
+    ):
         self.choose = choose
         self.decision = decision
         self.pay_actions = [a for a in legal if isinstance(a, A.Pay)]
@@ -66,40 +74,70 @@ class PaymentDialog:
         height = TITLE_BAR + prompt_h + len(self.kinds) * (row_h + 4) + line_h + row_h + 44
         rect = pygame.Rect(0, 0, width, min(height, area.h - 16))
         rect.bottomright = (area.right - 8, area.bottom - 8)
-        self.window = UIWindow(rect, manager, window_display_title="Payment", object_id="#decision",
-                               draggable=True)
+        self.window = UIWindow(rect, manager, window_display_title="Payment", object_id="#decision", draggable=True)
         inner = self.window.get_container().get_rect()
         for i, line in enumerate(prompt_lines):
-            UILabel(pygame.Rect(8, 4 + i * line_h, inner.w - 16, line_h), line, manager, container=self.window,
-                    object_id="#prompt")
+            UILabel(
+                pygame.Rect(8, 4 + i * line_h, inner.w - 16, line_h),
+                line,
+                manager,
+                container=self.window,
+                object_id="#prompt",
+            )
         self.minus: dict[str, UIButton] = {}
         self.plus: dict[str, UIButton] = {}
         self.amount_labels: dict[str, UILabel] = {}
         y = prompt_h + 4
         name_w, button_w, amount_w = round(150 * scale), row_h + 4, round(52 * scale)
         for kind in self.kinds:
-            UILabel(pygame.Rect(8, y, name_w, row_h), kind.capitalize(), manager, container=self.window,
-                    object_id="#prompt")
+            UILabel(
+                pygame.Rect(8, y, name_w, row_h), kind.capitalize(), manager, container=self.window, object_id="#prompt"
+            )
             x = 8 + name_w
-            self.minus[kind] = UIButton(pygame.Rect(x, y, button_w, row_h), "−", manager, container=self.window,
-                                        tool_tip_text=f"Pay one {kind} less")
-            self.amount_labels[kind] = UILabel(pygame.Rect(x + button_w, y, amount_w, row_h), "", manager,
-                                               container=self.window)
-            self.plus[kind] = UIButton(pygame.Rect(x + button_w + amount_w, y, button_w, row_h), "+", manager,
-                                       container=self.window, tool_tip_text=f"Pay one {kind} more")
-            UILabel(pygame.Rect(x + 2 * button_w + amount_w + 8, y, inner.w - x - 2 * button_w - amount_w - 16,
-                                row_h), f"of {self.held[kind]} held", manager, container=self.window,
-                    object_id="#prompt")
+            self.minus[kind] = UIButton(
+                pygame.Rect(x, y, button_w, row_h),
+                "−",
+                manager,
+                container=self.window,
+                tool_tip_text=f"Pay one {kind} less",
+            )
+            self.amount_labels[kind] = UILabel(
+                pygame.Rect(x + button_w, y, amount_w, row_h), "", manager, container=self.window
+            )
+            self.plus[kind] = UIButton(
+                pygame.Rect(x + button_w + amount_w, y, button_w, row_h),
+                "+",
+                manager,
+                container=self.window,
+                tool_tip_text=f"Pay one {kind} more",
+            )
+            UILabel(
+                pygame.Rect(x + 2 * button_w + amount_w + 8, y, inner.w - x - 2 * button_w - amount_w - 16, row_h),
+                f"of {self.held[kind]} held",
+                manager,
+                container=self.window,
+                object_id="#prompt",
+            )
             y += row_h + 4
-        self.status = UILabel(pygame.Rect(8, y + 2, inner.w - 16, line_h), "", manager, container=self.window,
-                              object_id="#warning")
+        self.status = UILabel(
+            pygame.Rect(8, y + 2, inner.w - 16, line_h), "", manager, container=self.window, object_id="#warning"
+        )
         footer_y = inner.h - row_h - 8
         cancel_w = round(110 * scale)
-        self.ok_button = UIButton(pygame.Rect(8, footer_y, inner.w - cancel_w - 24, row_h), "", manager,
-                                  container=self.window, object_id="#primary")
-        self.cancel_button = UIButton(pygame.Rect(inner.w - cancel_w - 8, footer_y, cancel_w, row_h), "Cancel",
-                                      manager, container=self.window,
-                                      tool_tip_text="Do not pay: the action is not taken")
+        self.ok_button = UIButton(
+            pygame.Rect(8, footer_y, inner.w - cancel_w - 24, row_h),
+            "",
+            manager,
+            container=self.window,
+            object_id="#primary",
+        )
+        self.cancel_button = UIButton(
+            pygame.Rect(inner.w - cancel_w - 8, footer_y, cancel_w, row_h),
+            "Cancel",
+            manager,
+            container=self.window,
+            tool_tip_text="Do not pay: the action is not taken",
+        )
         if not self.can_cancel:
             self.cancel_button.disable()
         self.font_size = font_size
@@ -132,8 +170,9 @@ class PaymentDialog:
             _enable(self.plus[kind], self.chosen[kind] < self.limits[kind])
         problem = self.problem()
         if problem is None:
-            self.ok_button.set_text(theme.fit_text(f"Pay {amounts_text(self.selected())}", self.font_size,
-                                                   self.ok_button.rect.w - 12))
+            self.ok_button.set_text(
+                theme.fit_text(f"Pay {amounts_text(self.selected())}", self.font_size, self.ok_button.rect.w - 12)
+            )
             self.ok_button.set_tooltip(f"Pays exactly {amounts_text(self.selected())}")
             self.ok_button.enable()
             self.status.set_text("")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class Scene:
-    def __init__(self, app: "App"):
+    def __init__(self, app: App):
         self.app = app
         self.buttons: dict[UIButton, Callable[[], None]] = {}
         self.message: MessageDialog | None = None
@@ -54,8 +55,9 @@ class Scene:
         options = options or [Option("OK", lambda: None)]
         self._message_spec = (title, text, options)
         closing = [Option(o.label, lambda o=o: self._choose(o), o.enabled, o.tooltip) for o in options]
-        self.message = MessageDialog(self.app.manager, self.app.scale, pygame.Rect((0, 0), self.size), title, text,
-                                     closing)
+        self.message = MessageDialog(
+            self.app.manager, self.app.scale, pygame.Rect((0, 0), self.size), title, text, closing
+        )
         self.app.dirty = True
 
     def _choose(self, option: Option) -> None:
@@ -74,8 +76,16 @@ class Scene:
             self.open_message(*self._message_spec)
 
     # ------------------------------------------------------------------ helpers
-    def add_button(self, rect: pygame.Rect, text: str, on_press: Callable[[], None], *,
-                   enabled: bool = True, tooltip: str | None = None, object_id: str | None = None) -> UIButton:
+    def add_button(
+        self,
+        rect: pygame.Rect,
+        text: str,
+        on_press: Callable[[], None],
+        *,
+        enabled: bool = True,
+        tooltip: str | None = None,
+        object_id: str | None = None,
+    ) -> UIButton:
         button = UIButton(rect, text, self.app.manager, tool_tip_text=tooltip, object_id=object_id)
         if not enabled:
             button.disable()

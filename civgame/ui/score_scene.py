@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from civgame.engine.model import Game
-from civgame.engine.scoring import CATEGORIES, score_sheet, winners
+from civgame.engine.core.model import Game
+from civgame.engine.rules.scoring import CATEGORIES, score_sheet, winners
 from civgame.ui import theme
 from civgame.ui.board_view import owner_colour
 from civgame.ui.scene import Scene
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class ScoreScene(Scene):
-    def __init__(self, app: "App", game: Game):
+    def __init__(self, app: App, game: Game):
         super().__init__(app)
         self.game = game
         self.sheets = [score_sheet(game, p.index) for p in game.players]
@@ -26,15 +26,16 @@ class ScoreScene(Scene):
     def build(self) -> None:
         self.buttons = {}
         w, h = self.size
-        self.title_button = self.add_button(pygame.Rect((w - 240) // 2, h - 80, 240, 44), "Back to title",
-                                            self.app.show_title, object_id="#primary")
+        self.title_button = self.add_button(
+            pygame.Rect((w - 240) // 2, h - 80, 240, 44), "Back to title", self.app.show_title, object_id="#primary"
+        )
 
     def winner_text(self) -> str:
         names = " and ".join(self.game.player(i).name for i in self.winners)
         return f"{names} win{'s' if len(self.winners) == 1 else ''}!" if names else "No winner"
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.size
+        w, _h = self.size
         surface.fill(theme.BACKGROUND)
         theme.blit_text(surface, "Final scores", (w // 2, 40), 36, bold=True, anchor="midtop")
         theme.blit_text(surface, self.winner_text(), (w // 2, 92), 24, theme.ACCENT, bold=True, anchor="midtop")
@@ -50,8 +51,9 @@ class ScoreScene(Scene):
             header = pygame.Rect(x - col_w // 2 + 6, top, col_w - 12, row_h - 6)
             pygame.draw.rect(surface, colour, header, border_radius=4)
             name = theme.fit_text(player.name + (" ★" if player.index in self.winners else ""), 16, col_w - 20)
-            theme.blit_text(surface, name, (x, top + (row_h - 6) // 2), 16, theme.text_colour_on(colour), bold=True,
-                            anchor="center")
+            theme.blit_text(
+                surface, name, (x, top + (row_h - 6) // 2), 16, theme.text_colour_on(colour), bold=True, anchor="center"
+            )
         for i, key in enumerate(rows):
             y = top + (i + 1) * row_h
             total = key == "total"
@@ -61,5 +63,12 @@ class ScoreScene(Scene):
             theme.blit_text(surface, key.replace("_", " ").capitalize(), (left, y + 6), 16, bold=total)
             for j, sheet in enumerate(self.sheets):
                 x = left + label_w + j * col_w + col_w // 2
-                theme.blit_text(surface, f"{sheet[key]:g}", (x, y + 6), 16, theme.ACCENT if total else theme.TEXT,
-                                bold=total, anchor="midtop")
+                theme.blit_text(
+                    surface,
+                    f"{sheet[key]:g}",
+                    (x, y + 6),
+                    16,
+                    theme.ACCENT if total else theme.TEXT,
+                    bold=total,
+                    anchor="midtop",
+                )

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pygame
 
-from civgame.engine.advances import why_not_gain
-from civgame.engine.model import Game, Player
-from civgame.engine.payments import resource_cap
-from civgame.engine.ruleset import RESOURCES
-from civgame.engine.scoring import score_sheet
+from civgame.engine.core.model import Game, Player
+from civgame.engine.core.vocabulary import RESOURCES
+from civgame.engine.rules.advances import why_not_gain
+from civgame.engine.rules.payments import resource_cap
+from civgame.engine.rules.scoring import score_sheet
 from civgame.ui import theme
 from civgame.ui.board_view import owner_colour
 from civgame.ui.labels import card_name
@@ -21,7 +21,10 @@ from civgame.ui.tooltips import advance_tooltip, card_tooltip
 
 RESOURCE_LETTERS = {"food": "F", "wood": "W", "ore": "O", "ideas": "I", "gold": "G"}
 RESOURCE_COLOURS = {
-    "food": (214, 184, 74), "wood": (140, 96, 52), "ore": (120, 128, 140), "ideas": (96, 160, 220),
+    "food": (214, 184, 74),
+    "wood": (140, 96, 52),
+    "ore": (120, 128, 140),
+    "ideas": (96, 160, 220),
     "gold": (236, 196, 40),
 }
 OWNED, AVAILABLE, LOCKED = "owned", "available", "locked"
@@ -96,11 +99,13 @@ class SidePanel:
     def _header(self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int) -> int:
         colour = owner_colour(game, player.index)
         pygame.draw.circle(surface, colour, (x + 8, y + 11), 8)
-        theme.blit_text(surface, theme.fit_text(player.name, self.size + 4, width - 120), (x + 22, y), self.size + 4,
-                        bold=True)
+        theme.blit_text(
+            surface, theme.fit_text(player.name, self.size + 4, width - 120), (x + 22, y), self.size + 4, bold=True
+        )
         vp = score_sheet(game, player.index)["total"]
-        theme.blit_text(surface, f"{vp:g} VP", (x + width, y + 3), self.size, theme.ACCENT, bold=True,
-                        anchor="topright")
+        theme.blit_text(
+            surface, f"{vp:g} VP", (x + width, y + 3), self.size, theme.ACCENT, bold=True, anchor="topright"
+        )
         return y + self.line + 10
 
     def _resources(self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int) -> int:
@@ -131,8 +136,9 @@ class SidePanel:
         row_h = self.size + 3
         small = self.size - 3
         for category in game.rules.categories:
-            theme.blit_text(surface, theme.fit_text(category.name, small, name_w - 4), (x, y + 1), small,
-                            theme.TEXT_DIM)
+            theme.blit_text(
+                surface, theme.fit_text(category.name, small, name_w - 4), (x, y + 1), small, theme.TEXT_DIM
+            )
             for i, advance in enumerate(category.advances):
                 cell = pygame.Rect(x + name_w + i * cell_w, y, cell_w - 2, row_h - 2)
                 status, _ = advance_status(game, player, advance.name)
@@ -147,35 +153,56 @@ class SidePanel:
                 else:
                     pygame.draw.rect(surface, (40, 44, 52), cell, border_radius=3)
                     text_colour = (98, 104, 116)
-                theme.blit_text(surface, theme.fit_text(advance.name, small, cell.w - 4), (cell.x + 3, cell.y + 1),
-                                small, text_colour)
+                theme.blit_text(
+                    surface,
+                    theme.fit_text(advance.name, small, cell.w - 4),
+                    (cell.x + 3, cell.y + 1),
+                    small,
+                    text_colour,
+                )
                 self._tips.append((cell, advance_tooltip(game, player, advance.name)))
             y += row_h
         return y + 6
 
-    def _hand(self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int,
-              max_lines: int) -> int:
+    def _hand(
+        self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int, max_lines: int
+    ) -> int:
         y = self._heading(surface, "Your hand (private)", x, y, width)
-        cards = [("Action", card_name(game.rules.action_cards, c), card_text(game.rules.action_cards, c))
-                 for c in player.action_cards]
-        cards += [("Objective", card_name(game.rules.objective_cards, c), card_text(game.rules.objective_cards, c))
-                  for c in player.objective_cards]
-        cards += [("Wonder", game.rules.wonders[w].name if w in game.rules.wonders else w,
-                   game.rules.wonders[w].text if w in game.rules.wonders else "") for w in player.wonder_cards]
+        cards = [
+            ("Action", card_name(game.rules.action_cards, c), card_text(game.rules.action_cards, c))
+            for c in player.action_cards
+        ]
+        cards += [
+            ("Objective", card_name(game.rules.objective_cards, c), card_text(game.rules.objective_cards, c))
+            for c in player.objective_cards
+        ]
+        cards += [
+            (
+                "Wonder",
+                game.rules.wonders[w].name if w in game.rules.wonders else w,
+                game.rules.wonders[w].text if w in game.rules.wonders else "",
+            )
+            for w in player.wonder_cards
+        ]
         if not cards:
             theme.blit_text(surface, "no cards", (x, y), self.size - 1, theme.TEXT_DIM)
             return y + self.line + 4
         kind_colours = {"Action": (200, 120, 60), "Objective": (120, 170, 90), "Wonder": (212, 175, 55)}
-        hidden = cards[max_lines - 1:] if len(cards) > max_lines else []
-        for kind, name, text in cards[:len(cards) - len(hidden)]:
+        hidden = cards[max_lines - 1 :] if len(cards) > max_lines else []
+        for kind, name, text in cards[: len(cards) - len(hidden)]:
             pygame.draw.rect(surface, kind_colours[kind], (x, y + 3, 6, self.size - 2))
             line = theme.fit_text(f"{kind}: {name}", self.size - 1, width - 12)
             rect = theme.blit_text(surface, line, (x + 12, y), self.size - 1)
             self._tips.append((rect.inflate(12, 2), card_tooltip(kind, name, text)))
             y += self.line
         if hidden:
-            rect = theme.blit_text(surface, f"… and {len(hidden)} more (point here to list them)", (x + 12, y),
-                                   self.size - 1, theme.TEXT_DIM)
+            rect = theme.blit_text(
+                surface,
+                f"… and {len(hidden)} more (point here to list them)",
+                (x + 12, y),
+                self.size - 1,
+                theme.TEXT_DIM,
+            )
             self._tips.append((rect.inflate(12, 2), ["More cards"] + [f"{kind}: {name}" for kind, name, _ in hidden]))
             y += self.line
         return y + 4
@@ -189,15 +216,17 @@ class SidePanel:
             pygame.draw.circle(surface, colour, (x + 6, y + self.size // 2 + 2), 6)
             vp = score_sheet(game, other.index)["total"]
             cities = len(game.cities_of(other.index))
-            first = (f"{other.name}  {vp:g} VP  {cities} cit{'y' if cities == 1 else 'ies'}  "
-                     f"{len(other.advances)} adv.")
+            first = f"{other.name}  {vp:g} VP  {cities} cit{'y' if cities == 1 else 'ies'}  {len(other.advances)} adv."
             theme.blit_text(surface, theme.fit_text(first, self.size - 1, width - 16), (x + 16, y), self.size - 1)
             y += self.line - 1
             stock = " ".join(f"{RESOURCE_LETTERS.get(r, r[:1])}{other.resources.get(r, 0)}" for r in RESOURCES)
-            second = (f"{stock}  mood {other.mood_tokens} cult. {other.culture_tokens}  "
-                      f"cards {len(other.action_cards)}A {len(other.objective_cards)}O")
-            theme.blit_text(surface, theme.fit_text(second, self.size - 2, width - 16), (x + 16, y), self.size - 2,
-                            theme.TEXT_DIM)
+            second = (
+                f"{stock}  mood {other.mood_tokens} cult. {other.culture_tokens}  "
+                f"cards {len(other.action_cards)}A {len(other.objective_cards)}O"
+            )
+            theme.blit_text(
+                surface, theme.fit_text(second, self.size - 2, width - 16), (x + 16, y), self.size - 2, theme.TEXT_DIM
+            )
             y += self.line + 2
         return y + 2
 
@@ -210,7 +239,7 @@ class SidePanel:
         visible = max(1, self.log_rect.h // step)
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
         end = len(lines) - self.log_scroll
-        shown = lines[max(0, end - visible):end]
+        shown = lines[max(0, end - visible) : end]
         for i, line in enumerate(shown):
             newest = i == len(shown) - 1
             theme.blit_text(surface, line, (x, y + i * step), size, theme.TEXT if newest else theme.TEXT_DIM)

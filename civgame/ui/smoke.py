@@ -44,7 +44,7 @@ def main(args: Namespace | None = None) -> int:
     except SmokeFailure as exc:
         print(f"civgame: smoke test failed: {exc}", file=sys.stderr)
         return EXIT_FAILED
-    except Exception:  # noqa: BLE001 (any other exception is a crash of the game: show where)
+    except Exception:
         print("civgame: smoke test failed with an error:", file=sys.stderr)
         traceback.print_exc()
         return EXIT_FAILED
@@ -55,7 +55,7 @@ def main(args: Namespace | None = None) -> int:
 def _run(folder: Path, seed: int) -> None:
     import pygame
 
-    from civgame.engine.ruleset import RULESETS_ROOT
+    from civgame.engine.content.ruleset import RULESETS_ROOT
     from civgame.ui import theme
     from civgame.ui.app import Settings, open_app
 
@@ -71,8 +71,7 @@ def _run(folder: Path, seed: int) -> None:
         driver.save_and_load(folder / "smoke.yaml")
         driver.play_collect_after_load()
         driver.quit()
-        print(f"played {len(game.history)} actions before the save, "
-              f"{app.frames} frames drawn, window closed")
+        print(f"played {len(game.history)} actions before the save, {app.frames} frames drawn, window closed")
     finally:
         pygame.quit()
 
@@ -96,8 +95,10 @@ class Driver:
         self.press(self.app.scene.start_button, "Start game")
         scene = self.expect_scene(GameScene)
         game = scene.game
-        self.check(len(game.players) == 2 and game.seed == seed,
-                   f"expected a 2-player game with seed {seed}, got {len(game.players)} players, seed {game.seed}")
+        self.check(
+            len(game.players) == 2 and game.seed == seed,
+            f"expected a 2-player game with seed {seed}, got {len(game.players)} players, seed {game.seed}",
+        )
         self.step(f"new game: {', '.join(p.name for p in game.players)}, seed {seed}")
         return game
 
@@ -132,12 +133,14 @@ class Driver:
         self.press(self._option("Collect"), "Collect")
         self.check(scene.collect_city == city.id, "Collect did not mark the city's spaces on the map")
         self.press(scene.action_buttons.get("collect_ok"), "OK (collect the first legal choice)")
-        self.check(game.actions_left == actions_before - 1 and len(game.history) > history_before,
-                   "Collect did not spend a main action")
+        self.check(
+            game.actions_left == actions_before - 1 and len(game.history) > history_before,
+            "Collect did not spend a main action",
+        )
         self.step(f"{game.player(game.actor()).name} collected: {game.log[-1]}")
 
     def move_a_settler(self) -> None:
-        from civgame.engine.decisions import MoveDecision
+        from civgame.engine.core.decisions import MoveDecision
 
         scene = self.app.scene
         game = scene.game
@@ -159,7 +162,7 @@ class Driver:
         self.step(f"{game.player(me).name} moved a settler")
 
     def save_and_load(self, path: Path) -> None:
-        from civgame.engine.save import load_game, save_game, state_hash
+        from civgame.engine.storage.save import load_game, save_game, state_hash
         from civgame.ui.game_scene import GameScene
         from civgame.ui.menus import open_save
 
@@ -251,4 +254,3 @@ class Driver:
     @staticmethod
     def step(text: str) -> None:
         print(f"ok: {text}")
-

@@ -66,8 +66,9 @@ def text_colour_on(background: Colour) -> Colour:
 
 def check_assets() -> None:
     if not FONT_REGULAR.is_file() or not FONT_BOLD.is_file():
-        raise FileNotFoundError(f"the interface font is missing from {FONT_REGULAR.parent}"
-                                " (run civgame from a source checkout)")
+        raise FileNotFoundError(
+            f"the interface font is missing from {FONT_REGULAR.parent} (run civgame from a source checkout)"
+        )
 
 
 @lru_cache(maxsize=64)
@@ -82,8 +83,16 @@ def text(content: str, size: int, colour: Colour = TEXT, bold: bool = False) -> 
     return font(size, bold).render(content, True, colour)
 
 
-def blit_text(surface: pygame.Surface, content: str, pos: tuple[float, float], size: int,
-              colour: Colour = TEXT, *, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+def blit_text(
+    surface: pygame.Surface,
+    content: str,
+    pos: tuple[float, float],
+    size: int,
+    colour: Colour = TEXT,
+    *,
+    bold: bool = False,
+    anchor: str = "topleft",
+) -> pygame.Rect:
     image = text(content, size, colour, bold)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
@@ -130,8 +139,10 @@ def gui_theme(scale: float = 1.0) -> dict:
     """The pygame_gui theme: our font everywhere, dark colours, no close button on decisions."""
     check_assets()
     base = {
-        "name": "dejavu", "size": str(round(14 * scale)),
-        "regular_path": str(FONT_REGULAR), "bold_path": str(FONT_BOLD),
+        "name": "dejavu",
+        "size": str(round(14 * scale)),
+        "regular_path": str(FONT_REGULAR),
+        "bold_path": str(FONT_BOLD),
     }
     # pygame_gui reads only colours from "defaults": the font goes on each element type, else its
     # own font (without many of the symbols we use) would be drawn. Shapes stay plain rectangles:
@@ -139,14 +150,24 @@ def gui_theme(scale: float = 1.0) -> dict:
     common = {"font": base}
     element_types = ("button", "label", "text_entry_line", "text_box", "tool_tip", "window", "scrolling_container")
     return {
-        **{element: common for element in element_types},
+        **dict.fromkeys(element_types, common),
         "defaults": {
             "colours": {
-                "normal_bg": "#3a4150", "hovered_bg": "#4d5870", "disabled_bg": "#2a2e36",
-                "selected_bg": "#5d6a88", "active_bg": "#6a7896", "dark_bg": "#22262e",
-                "normal_text": "#e4e6eb", "hovered_text": "#ffffff", "selected_text": "#ffffff",
-                "disabled_text": "#7a808c", "normal_border": "#5a6274", "hovered_border": "#8a94aa",
-                "disabled_border": "#3a3e48", "selected_border": "#a0aac0", "active_border": "#a0aac0",
+                "normal_bg": "#3a4150",
+                "hovered_bg": "#4d5870",
+                "disabled_bg": "#2a2e36",
+                "selected_bg": "#5d6a88",
+                "active_bg": "#6a7896",
+                "dark_bg": "#22262e",
+                "normal_text": "#e4e6eb",
+                "hovered_text": "#ffffff",
+                "selected_text": "#ffffff",
+                "disabled_text": "#7a808c",
+                "normal_border": "#5a6274",
+                "hovered_border": "#8a94aa",
+                "disabled_border": "#3a3e48",
+                "selected_border": "#a0aac0",
+                "active_border": "#a0aac0",
             },
         },
         "#decision": {"misc": {"enable_close_button": "0"}},

@@ -10,16 +10,16 @@ from collections import Counter
 
 import pygame
 
-from civgame.engine.advances import why_not_gain
-from civgame.engine.cities import collect_choices, why_not_collect_from
-from civgame.engine.combat import owner_name
-from civgame.engine.hexgrid import Hex, hex_to_label
-from civgame.engine.model import City, Game, Player, Unit
+from civgame.engine.core.hexgrid import Hex, hex_to_label
+from civgame.engine.core.model import City, Game, Player, Unit
+from civgame.engine.rules.advances import why_not_gain
+from civgame.engine.rules.cities import collect_choices, why_not_collect_from
+from civgame.engine.rules.combat import owner_name
 from civgame.ui import theme
 from civgame.ui.labels import unit_counts
 
-DELAY_SECONDS = 0.45   # how long the pointer rests before a tooltip appears
-MAX_WIDTH = 380        # at 1280x720
+DELAY_SECONDS = 0.45  # how long the pointer rests before a tooltip appears
+MAX_WIDTH = 380  # at 1280x720
 BOX_COLOUR = (16, 18, 24)
 BOX_BORDER = (150, 156, 168)
 
@@ -45,8 +45,10 @@ def space_lines(game: Game, space: Hex, player: int) -> list[str]:
         number = f" (region {region.number})" if region is not None else ""
         return [f"{label} · unexplored{number}", "Moving a unit here turns the whole region face up."]
     spec = game.rules.terrain[terrain]
-    lines = [f"{label} · {spec.name}",
-             f"Yields {', '.join(spec.yields)}" if spec.yields else "Yields nothing to collect"]
+    lines = [
+        f"{label} · {spec.name}",
+        f"Yields {', '.join(spec.yields)}" if spec.yields else "Yields nothing to collect",
+    ]
     if space in game.exhausted:
         lines.append("Exhausted land: nothing can be collected here")
     if spec.stops_movement:
@@ -183,6 +185,7 @@ def draw(surface: pygame.Surface, lines: list[str], pointer: tuple[int, int], sc
     pygame.draw.rect(surface, BOX_COLOUR, box, border_radius=5)
     pygame.draw.rect(surface, BOX_BORDER, box, 1, border_radius=5)
     for i, (text, bold) in enumerate(rows):
-        theme.blit_text(surface, text, (box.x + 8, box.y + 5 + i * step), size, theme.TEXT if bold else
-                        (206, 210, 218), bold=bold)
+        theme.blit_text(
+            surface, text, (box.x + 8, box.y + 5 + i * step), size, theme.TEXT if bold else (206, 210, 218), bold=bold
+        )
     return box

@@ -6,7 +6,7 @@ D2 -> D5 is 3 steps, D2 -> D7 is 5 steps. Die faces: 0-1 roll 1, 4-5 roll 3, 6-7
 
 import pytest
 
-from civgame.engine.actions import (
+from civgame.engine.core.actions import (
     Advance,
     BoostInfluence,
     ChangeGovernment,
@@ -20,11 +20,11 @@ from civgame.engine.actions import (
     TakeFreeAdvance,
     UseAbility,
 )
-from civgame.engine.codec import to_plain
-from civgame.engine.decisions import GovernmentDecision, HappinessDecision, InfluenceBoostDecision, PayDecision
-from civgame.engine.errors import RuleError
-from civgame.engine.model import BARBARIAN
-from civgame.engine.status import begin
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import GovernmentDecision, HappinessDecision, InfluenceBoostDecision, PayDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import BARBARIAN
+from civgame.engine.rules.status import begin
 from tests.scenario import Scenario
 
 ROLL_1, ROLL_3, ROLL_4, ROLL_5 = 0, 4, 6, 8
@@ -47,6 +47,7 @@ def abilities(s: Scenario, source: str) -> list[UseAbility]:
 
 # ------------------------------------------------------------------ Myths
 
+
 def test_myths_unlocks_the_temple():
     s = board()
     city = s.city(0, "D2")
@@ -61,6 +62,7 @@ def test_myths_unlocks_the_temple():
 
 # ------------------------------------------------------------------ Rituals
 
+
 def test_rituals_lets_resources_stand_in_for_the_mood_tokens_of_increase_happiness():
     s = board()
     city = s.city(0, "D2", buildings={"temple": 0})  # size 2
@@ -69,10 +71,14 @@ def test_rituals_lets_resources_stand_in_for_the_mood_tokens_of_increase_happine
     s.advances(0, "Myths", "Rituals")
     s.apply(StartHappiness())
     s.apply(RaiseMood(city.id))
-    assert s.game.pending[-1] == PayDecision(player=0, action=RaiseMood(city.id),
-                                             cost={"any:mood,food,wood,ore,ideas,gold": 2})
+    assert s.game.pending[-1] == PayDecision(
+        player=0, action=RaiseMood(city.id), cost={"any:mood,food,wood,ore,ideas,gold": 2}
+    )
     assert {tuple(sorted(a.payment.items())) for a in s.legal_of(Pay)} == {
-        (("food", 1), ("mood", 1)), (("mood", 1), ("wood", 1)), (("food", 1), ("wood", 1))}
+        (("food", 1), ("mood", 1)),
+        (("mood", 1), ("wood", 1)),
+        (("food", 1), ("wood", 1)),
+    }
     s.apply(Pay({"food": 1, "wood": 1}))
     assert city.mood == "happy" and s.game.pending == []
     p = s.player(0)
@@ -92,16 +98,17 @@ def test_rituals_payment_may_be_given_with_the_raise():
 
 # ------------------------------------------------------------------ Arts
 
+
 def arts_board() -> tuple[Scenario, int, int]:
     s = board()
     source = s.city(0, "D2", buildings={"academy": 0, "market": 0})  # size 3
-    target = s.city(1, "D5", buildings={"temple": 1})                # 3 steps
+    target = s.city(1, "D5", buildings={"temple": 1})  # 3 steps
     s.advances(0, "Arts")
     return s, source.id, target.id
 
 
 def test_arts_free_influence_costs_a_culture_token_and_no_action():
-    s, source, target = arts_board()
+    s, _source, target = arts_board()
     s.resources(0, culture=3)
     s.game.actions_left = 0
     assert s.legal_of(InfluenceCulture) == []
@@ -129,7 +136,7 @@ def test_arts_is_once_per_turn_and_its_failed_roll_may_be_boosted():
 
 def test_arts_needs_the_token_besides_the_range_tokens():
     s = board()
-    s.city(0, "D2")                                   # size 1: D5 is 2 tokens away
+    s.city(0, "D2")  # size 1: D5 is 2 tokens away
     s.city(1, "D5", buildings={"temple": 1})
     s.advances(0, "Arts")
     s.resources(0, culture=2)
@@ -142,6 +149,7 @@ def test_arts_needs_the_token_besides_the_range_tokens():
 
 
 # ------------------------------------------------------------------ Sports
+
 
 def test_sports_raises_a_city_for_one_culture_token_per_step_whatever_its_size():
     s = board()
@@ -174,6 +182,7 @@ def test_sports_is_a_main_action_and_needs_the_tokens():
 
 # ------------------------------------------------------------------ Monuments
 
+
 def test_monuments_shields_wonder_cities_from_other_players_only():
     s = board()
     s.city(0, "D2", buildings={"academy": 0, "market": 0})
@@ -183,8 +192,11 @@ def test_monuments_shields_wonder_cities_from_other_players_only():
     assert {a.target for a in s.legal_of(InfluenceCulture)} == {wonder_city.id, plain_city.id}
     s.advances(1, "Arts", "Monuments")
     assert {a.target for a in s.legal_of(InfluenceCulture)} == {plain_city.id}
-    assert_refused(s, InfluenceCulture(s.game.cities[0].id, wonder_city.id, "temple", 0),
-                   "Player 2's Monuments protects the city at D5")
+    assert_refused(
+        s,
+        InfluenceCulture(s.game.cities[0].id, wonder_city.id, "temple", 0),
+        "Player 2's Monuments protects the city at D5",
+    )
     # rules-questions 21: the owner may still win back a building in their own wonder city
     wonder_city.buildings["temple"] = 0
     s.turn(1)
@@ -203,6 +215,7 @@ def test_monuments_draws_a_wonder_card_when_gained():
 
 
 # ------------------------------------------------------------------ Theaters
+
 
 def test_theaters_swaps_one_token_either_way_once_per_turn():
     s = board()
@@ -223,9 +236,10 @@ def test_theaters_swaps_one_token_either_way_once_per_turn():
 
 # ------------------------------------------------------------------ boost protections
 
+
 def boost_board(city_kwargs: dict, *advances: str) -> tuple[Scenario, int]:
     s = board()
-    s.city(0, "D2")                                         # size 1: D5 is 2 range tokens away
+    s.city(0, "D2")  # size 1: D5 is 2 range tokens away
     target = s.city(1, "D5", **city_kwargs)
     s.advances(1, *advances)
     s.resources(0, culture=6)
@@ -236,7 +250,7 @@ def boosts_allowed(city_kwargs: dict, *advances: str) -> bool:
     """Whether the range boost is offered, and whether a failed roll may be boosted."""
     s, target = boost_board(city_kwargs, *advances)
     ranged = bool(s.legal_of(InfluenceCulture))
-    s.city(0, "D4", buildings={"academy": 0})               # size 2 at 1 step: no range needed
+    s.city(0, "D4", buildings={"academy": 0})  # size 2 at 1 step: no range needed
     s.fix_dice(ROLL_3)
     s.apply(InfluenceCulture(s.game.cities[-1].id, target, "temple", 0))
     rolled = bool(s.game.pending)
@@ -254,8 +268,11 @@ def test_separation_of_power_forbids_boosts_against_happy_cities():
 
 def test_separation_of_power_explains_the_refused_range_boost():
     s, target = boost_board({"mood": "happy", "buildings": {"temple": 1}}, "Voting", "Separation of Power")
-    assert_refused(s, InfluenceCulture(s.game.cities[0].id, target, "temple", 2),
-                   "Player 2's Separation of Power forbids culture tokens")
+    assert_refused(
+        s,
+        InfluenceCulture(s.game.cities[0].id, target, "temple", 2),
+        "Player 2's Separation of Power forbids culture tokens",
+    )
 
 
 def test_separation_of_power_does_not_restrict_its_owners_attempts():
@@ -267,7 +284,7 @@ def test_separation_of_power_does_not_restrict_its_owners_attempts():
 def test_totalitarianism_forbids_boosts_against_cities_with_army_units():
     s_kwargs = {"buildings": {"temple": 1}}
     assert boosts_allowed(s_kwargs, "Nationalism", "Totalitarianism")
-    s, target = boost_board(s_kwargs, "Nationalism", "Totalitarianism")
+    s, _target = boost_board(s_kwargs, "Nationalism", "Totalitarianism")
     s.unit(1, "infantry", "D5")
     assert s.legal_of(InfluenceCulture) == []
     s.game.units.clear()
@@ -283,6 +300,7 @@ def test_devotion_forbids_boosts_against_temple_cities():
 
 
 # ------------------------------------------------------------------ Conversion
+
 
 def test_conversion_adds_one_against_others_and_pays_a_culture_token_on_success():
     s = board()
@@ -324,22 +342,23 @@ def test_conversion_counts_against_barbarians_and_lowers_the_boost_price():
 
 # ------------------------------------------------------------------ Voting
 
+
 def test_voting_increases_happiness_as_a_free_action_for_one_more_mood_token():
     s = board()
-    big = s.city(0, "D2", buildings={"temple": 0})     # size 2
+    big = s.city(0, "D2", buildings={"temple": 0})  # size 2
     small = s.city(0, "D4", mood="angry")
     s.advances(0, "Voting")
     s.resources(0, mood=5)
     assert abilities(s, "Voting") == [UseAbility("Voting", "free_action", ())]
     s.apply(UseAbility("Voting", "free_action", ()))
     assert s.game.pending == [HappinessDecision(player=0, extra_cost={"mood": 1})]
-    s.apply(RaiseMood(big.id))                          # 2 + 1
+    s.apply(RaiseMood(big.id))  # 2 + 1
     assert (big.mood, s.player(0).mood_tokens) == ("happy", 2)
-    s.apply(RaiseMood(small.id))                        # later raises cost the usual price
+    s.apply(RaiseMood(small.id))  # later raises cost the usual price
     assert (small.mood, s.player(0).mood_tokens) == ("neutral", 1)
     s.apply(EndHappiness())
     assert s.game.actions_left == 3
-    assert abilities(s, "Voting") == []                 # 1 + 1 tokens needed, only 1 left
+    assert abilities(s, "Voting") == []  # 1 + 1 tokens needed, only 1 left
     s.resources(0, mood=2)
     assert abilities(s, "Voting") == [UseAbility("Voting", "free_action", ())]  # no per-turn limit
 
@@ -366,6 +385,7 @@ def test_voting_extra_token_may_be_paid_with_rituals():
 
 # ------------------------------------------------------------------ Civil Liberties
 
+
 def test_civil_liberties_gains_three_mood_tokens_as_a_repeatable_action():
     s = board()
     s.city(0, "D2")
@@ -379,6 +399,7 @@ def test_civil_liberties_gains_three_mood_tokens_as_a_repeatable_action():
 
 
 # ------------------------------------------------------------------ Absolute Power
+
 
 def test_absolute_power_buys_one_extra_action_per_turn_for_two_mood_tokens():
     s = board()
@@ -398,6 +419,7 @@ def test_absolute_power_buys_one_extra_action_per_turn_for_two_mood_tokens():
 
 # ------------------------------------------------------------------ Bartering
 
+
 def test_bartering_discards_an_action_card_for_gold_or_culture_once_per_turn():
     s = board()
     s.city(0, "D2")
@@ -407,10 +429,12 @@ def test_bartering_discards_an_action_card_for_gold_or_culture_once_per_turn():
     discard_before = list(s.game.decks["action"].discard)
     assert set(abilities(s, "Bartering")) == {
         UseAbility("Bartering", "exchange", (label, card))
-        for label in ("1 action card(s) for 1 gold", "1 action card(s) for 1 culture") for card in ("3", "7")}
+        for label in ("1 action card(s) for 1 gold", "1 action card(s) for 1 culture")
+        for card in ("3", "7")
+    }
     s.apply(UseAbility("Bartering", "exchange", ("1 action card(s) for 1 culture", "7")))
     assert (p.action_cards, p.culture_tokens, s.game.actions_left) == ([3], 1, 3)
-    assert s.game.decks["action"].discard == discard_before + [7]
+    assert s.game.decks["action"].discard == [*discard_before, 7]
     assert abilities(s, "Bartering") == []
     s.turn(1).turn(0)
     s.apply(UseAbility("Bartering", "exchange", ("1 action card(s) for 1 gold", "3")))
@@ -421,6 +445,7 @@ def test_bartering_discards_an_action_card_for_gold_or_culture_once_per_turn():
 
 # ------------------------------------------------------------------ Taxes
 
+
 def test_taxes_gives_one_resource_per_city_for_a_mood_token():
     s = board()
     s.city(0, "D2")
@@ -428,7 +453,13 @@ def test_taxes_gives_one_resource_per_city_for_a_mood_token():
     s.advances(0, "Bartering", "Taxes")
     s.resources(0, mood=1, food=0, wood=0, ore=0)
     assert {a.choice for a in abilities(s, "Taxes")} == {
-        ("food", "food"), ("food", "wood"), ("food", "ore"), ("wood", "wood"), ("wood", "ore"), ("ore", "ore")}
+        ("food", "food"),
+        ("food", "wood"),
+        ("food", "ore"),
+        ("wood", "wood"),
+        ("wood", "ore"),
+        ("ore", "ore"),
+    }
     s.apply(UseAbility("Taxes", "taxes", ("wood", "ore")))
     p = s.player(0)
     assert (p.mood_tokens, p.resources["wood"], p.resources["ore"], s.game.actions_left) == (0, 1, 1, 2)
@@ -452,6 +483,7 @@ def test_taxes_offer_gold_with_currency_and_respect_resource_limits():
 
 
 # ------------------------------------------------------------------ losing an advance stops its effects
+
 
 def test_after_a_government_change_the_old_abilities_go_and_the_new_ones_come():
     s = Scenario()
@@ -478,15 +510,35 @@ def test_every_listed_ability_applies():
         s.city(0, "D2", mood="angry", buildings={"temple": 0, "academy": 0})
         s.city(0, "D4", buildings={"market": 0})
         s.city(1, "D7", buildings={"temple": 1, "market": 1})
-        s.advances(0, "Myths", "Rituals", "Arts", "Sports", "Theaters", "Bartering", "Taxes", "Currency",
-                   "Writing", "Philosophy", "Voting", "Civil Liberties")
+        s.advances(
+            0,
+            "Myths",
+            "Rituals",
+            "Arts",
+            "Sports",
+            "Theaters",
+            "Bartering",
+            "Taxes",
+            "Currency",
+            "Writing",
+            "Philosophy",
+            "Voting",
+            "Civil Liberties",
+        )
         s.resources(0, mood=6, culture=4, food=2, wood=1)
         s.player(0).action_cards = [1, 2]
         return s
 
     listed = rich().legal_of(UseAbility)
-    assert {a.source for a in listed} == {"Arts", "Sports", "Theaters", "Bartering", "Taxes", "Voting",
-                                          "Civil Liberties"}
+    assert {a.source for a in listed} == {
+        "Arts",
+        "Sports",
+        "Theaters",
+        "Bartering",
+        "Taxes",
+        "Voting",
+        "Civil Liberties",
+    }
     for action in listed:
         s = rich()
         s.fix_dice(ROLL_5)

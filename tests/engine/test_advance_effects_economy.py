@@ -15,7 +15,8 @@ import shutil
 import pytest
 import yaml
 
-from civgame.engine.actions import (
+from civgame.engine.content.ruleset import RULESETS_ROOT, load_ruleset
+from civgame.engine.core.actions import (
     Advance,
     ChooseOption,
     ChooseToken,
@@ -25,17 +26,16 @@ from civgame.engine.actions import (
     Recruit,
     UseAbility,
 )
-from civgame.engine.cities import mood_modified_size
-from civgame.engine.codec import to_plain
-from civgame.engine.controller import apply
-from civgame.engine.decisions import EffectChoiceDecision, PayDecision, TokenChoiceDecision
-from civgame.engine.errors import RuleError
-from civgame.engine.invariants import check_invariants
-from civgame.engine.model import PIRATE
-from civgame.engine.payments import gain
-from civgame.engine.ruleset import RULESETS_ROOT, load_ruleset
-from civgame.engine.save import dumps, loads, state_hash
-from civgame.engine.setup import new_game
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import EffectChoiceDecision, PayDecision, TokenChoiceDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import PIRATE
+from civgame.engine.rules.cities import mood_modified_size
+from civgame.engine.rules.controller import apply
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.rules.payments import gain
+from civgame.engine.rules.setup import new_game
+from civgame.engine.storage.save import dumps, loads, state_hash
 from tests.scenario import Scenario
 
 FAR = ["B6", "C7", "B7", "A7", "D6", "E6", "C6"]  # spaces away from D2, for extra cities
@@ -57,9 +57,11 @@ def picks(s: Scenario, *pairs: tuple[str, str]) -> tuple:
 
 def held(s: Scenario, player: int = 0) -> dict:
     p = s.player(player)
-    return {**{k: v for k, v in p.resources.items() if v},
-            **({"mood": p.mood_tokens} if p.mood_tokens else {}),
-            **({"culture": p.culture_tokens} if p.culture_tokens else {})}
+    return {
+        **{k: v for k, v in p.resources.items() if v},
+        **({"mood": p.mood_tokens} if p.mood_tokens else {}),
+        **({"culture": p.culture_tokens} if p.culture_tokens else {}),
+    }
 
 
 def collect_sets(s: Scenario, city) -> set:
@@ -90,6 +92,7 @@ def payments(s: Scenario) -> list[dict]:
 
 # ------------------------------------------------------------------ Agriculture
 
+
 def test_storage_raises_the_food_limit_from_2_to_7():
     s = board()
     player = s.player(0)
@@ -115,18 +118,20 @@ def test_husbandry_offers_one_land_space_two_away_once_per_turn():
     city = s.city(0, "D2")
     other = s.city(0, "B6")
     s.resources(0, food=2)
-    far_sets = {picks(s, (label, what)) for label, what in
-                (("B3", "food"), ("D4", "ore"), ("E4", "food"), ("F3", "ore"), ("F2", "food"))}
+    far_sets = {
+        picks(s, (label, what))
+        for label, what in (("B3", "food"), ("D4", "ore"), ("E4", "food"), ("F3", "ore"), ("F2", "food"))
+    }
     assert not far_sets & collect_sets(s, city)
     assert_refused(s, Collect(city.id, picks(s, ("D4", "ore"))), "neither the city's space nor next to it")
     s.advances(0, "Husbandry")
-    assert far_sets <= collect_sets(s, city)        # sea spaces two away (B2, C4) are not offered
+    assert far_sets <= collect_sets(s, city)  # sea spaces two away (B2, C4) are not offered
     assert not any(s.hex("B2") in dict(p) for p in collect_sets(s, city))
-    s.apply(Collect(other.id, picks(s, ("B6", "food"))))   # a Collect without a far space keeps the use
+    s.apply(Collect(other.id, picks(s, ("B6", "food"))))  # a Collect without a far space keeps the use
     assert far_sets <= collect_sets(s, city)
     s.apply(Collect(city.id, picks(s, ("D4", "ore"))))
     assert held(s) == {"food": 2, "ore": 1}
-    assert not far_sets & collect_sets(s, city)     # used up for this turn
+    assert not far_sets & collect_sets(s, city)  # used up for this turn
     s.turn(1)
     s.turn(0)
     assert far_sets <= collect_sets(s, city)
@@ -134,7 +139,7 @@ def test_husbandry_offers_one_land_space_two_away_once_per_turn():
 
 def test_husbandry_spaces_follow_the_collect_restrictions_and_count_toward_the_size():
     s = board()
-    city = s.city(0, "D2")            # neutral size 1: one space in all
+    city = s.city(0, "D2")  # neutral size 1: one space in all
     s.advances(0, "Husbandry")
     s.unit(1, "settler", "E4")
     s.city(1, "F2")
@@ -150,7 +155,7 @@ def test_roads_lets_husbandry_use_two_far_spaces():
     s = board()
     city = s.city(0, "D2")
     s.city(0, "B6")
-    city.buildings["temple"] = 0        # size 2
+    city.buildings["temple"] = 0  # size 2
     s.advances(0, "Husbandry")
     two_far = picks(s, ("D4", "ore"), ("F3", "ore"))
     assert two_far not in collect_sets(s, city)
@@ -162,7 +167,7 @@ def test_roads_lets_husbandry_use_two_far_spaces():
 
 def test_fishing_gives_food_from_one_adjacent_sea_space():
     s = board()
-    city = s.city(0, "D2", mood="happy")   # size 1 + 1: two spaces
+    city = s.city(0, "D2", mood="happy")  # size 1 + 1: two spaces
     s.resources(0, food=0)
     assert not any(s.hex("E3") in dict(p) for p in collect_sets(s, city))
     s.advances(0, "Fishing")
@@ -173,6 +178,7 @@ def test_fishing_gives_food_from_one_adjacent_sea_space():
 
 
 # ------------------------------------------------------------------ Construction
+
 
 def test_engineering_draws_a_wonder_card_when_gained():
     s = board()
@@ -188,7 +194,7 @@ def test_sanitation_offers_one_mood_token_for_one_settler_per_recruit():
     city = s.city(0, "D2", mood="happy")
     s.city(0, "B6")
     s.resources(0, food=4, mood=2)
-    s.apply(Recruit(city.id, ("settler",)))          # only food: no choice
+    s.apply(Recruit(city.id, ("settler",)))  # only food: no choice
     assert held(s) == {"food": 2, "mood": 2}
     s.advances(0, "Sanitation")
     s.turn(1)
@@ -196,7 +202,7 @@ def test_sanitation_offers_one_mood_token_for_one_settler_per_recruit():
     s.resources(0, food=4, mood=2)
     s.apply(Recruit(city.id, ("settler", "settler")))
     assert isinstance(s.game.pending[-1], PayDecision)
-    assert payments(s) == [{"food": 2, "mood": 1}, {"food": 4}]   # never 2 mood tokens
+    assert payments(s) == [{"food": 2, "mood": 1}, {"food": 4}]  # never 2 mood tokens
     s.apply(Pay({"food": 2, "mood": 1}))
     assert held(s) == {"food": 2, "mood": 1}
     assert len(s.game.units_of(0, "settler")) == 3
@@ -233,6 +239,7 @@ def test_draft_pays_one_infantry_with_a_mood_token_and_two_with_civil_liberties(
 
 # ------------------------------------------------------------------ Education
 
+
 def test_writing_draws_an_action_and_an_objective_card():
     s = board()
     s.resources(0, food=2)
@@ -245,7 +252,7 @@ def test_writing_draws_an_action_and_an_objective_card():
 def test_public_education_gives_one_idea_once_per_turn_in_an_academy_city():
     s = board()
     plain = s.city(0, "B6")
-    school = s.city(0, "D2", buildings={"academy": 1})   # another player's academy piece counts too
+    school = s.city(0, "D2", buildings={"academy": 1})  # another player's academy piece counts too
     s.advances(0, "Public Education")
     s.apply(Collect(plain.id, picks(s, ("B6", "food"))))
     assert held(s) == {"food": 1}
@@ -291,6 +298,7 @@ def test_philosophy_gives_an_idea_when_gained_and_for_each_later_science_advance
 
 # ------------------------------------------------------------------ Science and Spirituality: free costs
 
+
 def test_math_makes_engineering_and_roads_free_but_not_other_advances():
     s = board()
     s.advances(0, "Math")
@@ -313,11 +321,11 @@ def test_priesthood_makes_one_science_advance_per_turn_free():
     s.resources(0, food=2)
     s.apply(Advance("Math"))
     assert held(s) == {"food": 2, "culture": 1}
-    s.apply(Advance("Astronomy"))                    # the second one costs 2
+    s.apply(Advance("Astronomy"))  # the second one costs 2
     assert held(s) == {"culture": 2} and s.player(0).has("Astronomy")
     s.turn(1)
     s.turn(0)
-    assert Advance("Medicine") in s.legal()          # free again next turn
+    assert Advance("Medicine") in s.legal()  # free again next turn
 
 
 def test_state_religion_waives_a_temples_food_once_per_turn():
@@ -348,7 +356,7 @@ def test_medicine_gives_back_one_resource_of_a_type_paid_with():
     s.turn(1)
     s.turn(0)
     s.resources(0, food=2, ore=0)
-    s.apply(Recruit(city.id, ("settler",)))          # one type: no choice
+    s.apply(Recruit(city.id, ("settler",)))  # one type: no choice
     assert held(s) == {"food": 1} and not s.game.pending
 
 
@@ -367,7 +375,7 @@ def test_metallurgy_may_exchange_one_of_two_collected_ore_for_gold():
     city.buildings["temple"] = 0
     s.city(0, "B6")
     s.advances(0, "Metallurgy")
-    s.apply(Collect(city.id, picks(s, ("C2", "wood"), ("D3", "ore"))))   # one ore: nothing offered
+    s.apply(Collect(city.id, picks(s, ("C2", "wood"), ("D3", "ore"))))  # one ore: nothing offered
     assert not s.game.pending
     s.apply(Collect(city.id, picks(s, ("C3", "ore"), ("D3", "ore"))))
     assert options(s) == ["exchange", "decline"]
@@ -387,6 +395,7 @@ def test_metallurgy_exchange_may_be_declined():
 
 
 # ------------------------------------------------------------------ Governments
+
 
 def test_nationalism_gives_a_token_of_choice_for_a_recruit_with_an_army_unit():
     s = board()
@@ -425,7 +434,7 @@ def test_dogma_offers_a_free_theocracy_advance_when_a_temple_is_built():
     assert options(s) == ["Devotion", "Conversion", "Fanaticism", "decline"]
     s.apply(ChooseOption("Conversion"))
     assert s.player(0).has("Conversion") and s.player(0).event_cubes == cubes - 1
-    assert isinstance(s.game.pending[-1], TokenChoiceDecision)   # the Temple's own token comes next
+    assert isinstance(s.game.pending[-1], TokenChoiceDecision)  # the Temple's own token comes next
 
 
 def test_dogma_free_advance_may_be_declined_and_a_choice_survives_a_save():
@@ -471,9 +480,9 @@ def test_forced_labor_lets_angry_cities_work_at_full_size_but_only_once():
     assert Construct(city.id, "market") in s.legal()
     s.apply(Collect(city.id, picks(s, ("C2", "wood"), ("D3", "ore"))))
     assert held(s) == {"food": 1, "wood": 2, "ore": 2}
-    assert not collect_sets(s, city)                             # an angry city: once per turn
+    assert not collect_sets(s, city)  # an angry city: once per turn
     s.turn(1)
-    assert mood_modified_size(s.game, city) == 1                 # not in force in others' turns
+    assert mood_modified_size(s.game, city) == 1  # not in force in others' turns
 
 
 def test_free_economy_collects_as_a_free_action_and_excludes_collect_actions():
@@ -497,10 +506,11 @@ def test_free_economy_collects_as_a_free_action_and_excludes_collect_actions():
 
 # ------------------------------------------------------------------ Trade Routes and Currency
 
+
 def trade_board() -> Scenario:
     s = board()
     s.city(1, "B3", mood="neutral")
-    s.unit(0, "settler", "C2")      # 2 away from B3, through C3 or B2
+    s.unit(0, "settler", "C2")  # 2 away from B3, through C3 or B2
     return s
 
 
@@ -519,8 +529,8 @@ def test_trade_routes_give_food_at_the_start_of_the_turn():
 def test_trade_routes_need_a_non_angry_foreign_city_and_one_unit_per_city():
     s = trade_board()
     s.advances(0, "Trade Routes")
-    s.unit(0, "settler", "C2")      # a second unit next to the same city: still one route
-    s.city(0, "D2")                 # own cities never count
+    s.unit(0, "settler", "C2")  # a second unit next to the same city: still one route
+    s.city(0, "D2")  # own cities never count
     s.turn(0)
     assert held(s) == {"food": 1}
     s.game.city_at(s.hex("B3")).mood = "angry"
@@ -557,7 +567,7 @@ def test_a_ship_in_pirate_waters_has_no_trade_route():
     s.city(1, "B3")
     s.turn(0)
     assert held(s) == {"food": 1}
-    s.unit(PIRATE, "ship", "A3")    # next to B2
+    s.unit(PIRATE, "ship", "A3")  # next to B2
     s.turn(0)
     assert held(s) == {"food": 1}
 
@@ -566,7 +576,7 @@ def test_a_trade_route_is_not_counted_through_unexplored_space():
     s = board()
     s.advances(0, "Trade Routes")
     s.unit(0, "settler", "E2")
-    s.city(1, "E4")                 # 2 away; the spaces next to both (E3, D3...) lie in regions 4 and 5
+    s.city(1, "E4")  # 2 away; the spaces next to both (E3, D3...) lie in regions 4 and 5
     s.turn(0)
     assert held(s) == {"food": 1}
     s.hide(4)
@@ -576,10 +586,24 @@ def test_a_trade_route_is_not_counted_through_unexplored_space():
 
 # ------------------------------------------------------------------ consistency and modding
 
+
 def test_every_listed_action_applies_with_the_economy_effects():
     s = board()
-    s.advances(0, "Husbandry", "Roads", "Sanitation", "Draft", "Medicine", "Metallurgy", "Nationalism",
-               "Forced Labor", "Public Education", "Writing", "Myths", "State Religion")
+    s.advances(
+        0,
+        "Husbandry",
+        "Roads",
+        "Sanitation",
+        "Draft",
+        "Medicine",
+        "Metallurgy",
+        "Nationalism",
+        "Forced Labor",
+        "Public Education",
+        "Writing",
+        "Myths",
+        "State Religion",
+    )
     s.city(0, "D2", mood="angry", buildings={"academy": 0})
     s.city(0, "B6", mood="happy")
     s.city(0, "C7")
@@ -590,8 +614,11 @@ def test_every_listed_action_applies_with_the_economy_effects():
 def test_a_mod_changes_storage_and_the_advance_cost_without_code_changes(tmp_path):
     mod = tmp_path / "mod"
     shutil.copytree(RULESETS_ROOT / "monumental", mod)
-    advances = (mod / "advances.yaml").read_text().replace(
-        "{resource_cap: {resource: food, limit: 7}}", "{resource_cap: {resource: food, limit: 4}}")
+    advances = (
+        (mod / "advances.yaml")
+        .read_text()
+        .replace("{resource_cap: {resource: food, limit: 7}}", "{resource_cap: {resource: food, limit: 4}}")
+    )
     (mod / "advances.yaml").write_text(advances)
     game_yaml = yaml.safe_load((mod / "game.yaml").read_text())
     game_yaml["advance_cost"]["amount"] = 1
@@ -600,5 +627,5 @@ def test_a_mod_changes_storage_and_the_advance_cost_without_code_changes(tmp_pat
     player = game.player(game.current)
     player.resources.update(food=2, ideas=0, gold=0)
     apply(game, Advance("Storage"))
-    assert player.has("Storage") and player.resources["food"] == 1    # costs 1, not 2
-    assert gain(game, player, {"food": 9}) == {"food": 3}            # the limit is 4, not 7
+    assert player.has("Storage") and player.resources["food"] == 1  # costs 1, not 2
+    assert gain(game, player, {"food": 9}) == {"food": 3}  # the limit is 4, not 7

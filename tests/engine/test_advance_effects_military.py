@@ -16,7 +16,7 @@ import copy
 
 import pytest
 
-from civgame.engine.actions import (
+from civgame.engine.core.actions import (
     CancelFortress,
     CancelPayment,
     ChooseOrientation,
@@ -28,9 +28,8 @@ from civgame.engine.actions import (
     Retreat,
     StartMove,
 )
-from civgame.engine.codec import to_plain
-from civgame.engine.controller import apply
-from civgame.engine.decisions import (
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import (
     CombatBonusDecision,
     MoveDecision,
     OrientationDecision,
@@ -39,12 +38,13 @@ from civgame.engine.decisions import (
     RetreatDecision,
     SiegeDecision,
 )
-from civgame.engine.errors import RuleError
-from civgame.engine.hexgrid import hex_to_label
-from civgame.engine.invariants import check_invariants
-from civgame.engine.model import BARBARIAN
-from civgame.engine.movement import board_edge
-from civgame.engine.save import dumps, loads, state_hash
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.core.model import BARBARIAN
+from civgame.engine.rules.controller import apply
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.rules.movement import board_edge
+from civgame.engine.storage.save import dumps, loads, state_hash
 from tests.combat_helpers import LEADER, alive, attack, dice
 from tests.scenario import Scenario
 
@@ -161,8 +161,10 @@ def test_gold_may_pay_for_the_road_and_the_player_chooses_how():
     s.apply(StartMove())
     move(s, [settler], "C4")
     assert isinstance(s.game.pending[-1], PayDecision) and pos(settler) == "D2"
-    assert set(map(lambda a: tuple(sorted(a.payment.items())), s.legal_of(Pay))) == {
-        (("food", 1), ("gold", 1)), (("gold", 2),)}
+    assert {tuple(sorted(a.payment.items())) for a in s.legal_of(Pay)} == {
+        (("food", 1), ("gold", 1)),
+        (("gold", 2),),
+    }
     s.apply(Pay({"food": 1, "gold": 1}))
     assert pos(settler) == "C4" and holdings(s) == {"gold": 1, "mood": 0, "culture": 0}
     assert isinstance(s.game.pending[-1], MoveDecision) and s.game.pending[-1].groups_left == 2
@@ -297,8 +299,32 @@ def sea_board(region4: str | None, rotation: int | None = 0) -> Scenario:
 def test_the_board_edge_is_walked_in_order_around_the_board():
     s = board()
     ring = [hex_to_label(h) for h in board_edge(s.game).ring]
-    assert ring == ["A3", "B3", "B4", "A5", "B5", "B6", "A7", "B7", "C8", "D8", "E8", "F7", "G7", "F6",
-                    "F5", "G5", "F4", "F3", "G3", "F2", "E2", "D1", "C2", "B2"]
+    assert ring == [
+        "A3",
+        "B3",
+        "B4",
+        "A5",
+        "B5",
+        "B6",
+        "A7",
+        "B7",
+        "C8",
+        "D8",
+        "E8",
+        "F7",
+        "G7",
+        "F6",
+        "F5",
+        "G5",
+        "F4",
+        "F3",
+        "G3",
+        "F2",
+        "E2",
+        "D1",
+        "C2",
+        "B2",
+    ]
     assert s.hex("D2") not in board_edge(s.game).ring and s.hex("C1") in board_edge(s.game).outside
 
 
@@ -492,16 +518,20 @@ def siege(wood=2, ore=2, gold=0) -> tuple[Scenario, list]:
     return s, s.units(0, "infantry", "D7", 2)
 
 
-ATTACK_13 = ((6, "infantry"), (5, "infantry"))     # 7 + 6: 2 hits
-DEFENCE_9 = ((6, "infantry"), LEADER, LEADER)      # 7 + 1 + 1: 1 hit
+ATTACK_13 = ((6, "infantry"), (5, "infantry"))  # 7 + 6: 2 hits
+DEFENCE_9 = ((6, "infantry"), LEADER, LEADER)  # 7 + 1 + 1: 1 hit
 
 
 def test_siegecraft_asks_the_attacker_before_the_first_round_which_fortress_parts_to_cancel():
     s, att = siege()
     attack(s, 0, att, "D7", "C8")
     assert s.game.pending == [SiegeDecision(player=0)] and s.game.combat.round == 0
-    assert s.legal() == [CancelFortress(()), CancelFortress(("extra_dice",)), CancelFortress(("hit_cancel",)),
-                         CancelFortress(("extra_dice", "hit_cancel"))]
+    assert s.legal() == [
+        CancelFortress(()),
+        CancelFortress(("extra_dice",)),
+        CancelFortress(("hit_cancel",)),
+        CancelFortress(("extra_dice", "hit_cancel")),
+    ]
     dice(s, *ATTACK_13, *DEFENCE_9)
     s.apply(CancelFortress(("extra_dice", "hit_cancel")))
     assert holdings(s) == {"food": 2, "mood": 0, "culture": 0}
@@ -517,8 +547,10 @@ def test_siegecraft_may_cancel_one_part_or_nothing():
     dice(s, *ATTACK_13, *DEFENCE_9, (4, "cavalry"))
     s.apply(CancelFortress(("hit_cancel",)))
     assert holdings(s) == {"food": 2, "wood": 2, "mood": 0, "culture": 0}
-    assert "Player 2 rolls 6 infantry (+1), 1 leader, 1 leader, 4 cavalry incl. 1 fortress die: " \
-           "combat value 13, 2 hit(s)" in s.game.log
+    assert (
+        "Player 2 rolls 6 infantry (+1), 1 leader, 1 leader, 4 cavalry incl. 1 fortress die: "
+        "combat value 13, 2 hit(s)" in s.game.log
+    )
     assert "Player 1 takes 2 hit(s), Player 2 takes 2 hit(s)" in s.game.log
     s, att = siege()
     attack(s, 0, att, "D7", "C8")
@@ -579,7 +611,7 @@ def land_battle(attacker=(), defender=(), ore=(1, 1)) -> tuple[Scenario, list, l
 
 
 def test_steel_weapons_pays_an_ore_for_two_combat_value_every_round():
-    s, att, dfn = land_battle(attacker=["Steel Weapons"])
+    s, att, _dfn = land_battle(attacker=["Steel Weapons"])
     attack(s, 0, att, "C2", "D2")
     assert s.game.pending == [CombatBonusDecision(player=0, source="Steel Weapons", bonus=2, cost={"ore": 1})]
     assert s.legal() == [PayCombatBonus(True), PayCombatBonus(False)]
@@ -592,7 +624,7 @@ def test_steel_weapons_pays_an_ore_for_two_combat_value_every_round():
 
 
 def test_steel_weapons_bonus_lasts_every_round():
-    s, att, dfn = land_battle(attacker=["Steel Weapons"])
+    s, att, _dfn = land_battle(attacker=["Steel Weapons"])
     attack(s, 0, att, "C2", "D2")
     dice(s, LEADER, LEADER, LEADER, LEADER, LEADER, LEADER, LEADER, LEADER)
     s.apply(PayCombatBonus(True))
@@ -602,7 +634,7 @@ def test_steel_weapons_bonus_lasts_every_round():
 
 
 def test_declining_steel_weapons_keeps_the_ore_and_gives_no_bonus():
-    s, att, dfn = land_battle(attacker=["Steel Weapons"])
+    s, att, _dfn = land_battle(attacker=["Steel Weapons"])
     attack(s, 0, att, "C2", "D2")
     dice(s, LEADER, LEADER, LEADER, LEADER)
     s.apply(PayCombatBonus(False))
@@ -611,7 +643,7 @@ def test_declining_steel_weapons_keeps_the_ore_and_gives_no_bonus():
 
 
 def test_both_sides_with_steel_weapons_get_one_each_and_both_are_asked_attacker_first():
-    s, att, dfn = land_battle(attacker=["Steel Weapons"], defender=["Steel Weapons"], ore=(1, 0))
+    s, att, _dfn = land_battle(attacker=["Steel Weapons"], defender=["Steel Weapons"], ore=(1, 0))
     s.resources(1, gold=1)
     attack(s, 0, att, "C2", "D2")
     assert s.game.pending == [CombatBonusDecision(player=0, source="Steel Weapons", bonus=1, cost={"ore": 1})]
@@ -630,7 +662,7 @@ def test_steel_weapons_is_not_offered_in_naval_battles_or_without_ore():
     dice(s, LEADER, LEADER)
     attack(s, 0, ships, "C3", "B3")
     assert not any(isinstance(d, CombatBonusDecision) for d in s.game.pending)
-    s, att, dfn = land_battle(attacker=["Steel Weapons"], ore=(0, 0))
+    s, att, _dfn = land_battle(attacker=["Steel Weapons"], ore=(0, 0))
     dice(s, LEADER, LEADER, LEADER, LEADER)
     attack(s, 0, att, "C2", "D2")
     assert s.game.pending == [RetreatDecision(player=0)]
@@ -645,7 +677,7 @@ def test_steel_weapons_against_barbarians_gives_two():
 
 
 def test_metallurgy_makes_steel_weapons_free_and_automatic_against_an_opponent_without_it():
-    s, att, dfn = land_battle(attacker=["Steel Weapons", "Metallurgy"])
+    s, att, _dfn = land_battle(attacker=["Steel Weapons", "Metallurgy"])
     dice(s, LEADER, LEADER, LEADER, LEADER)
     attack(s, 0, att, "C2", "D2")
     assert s.player(0).resources["ore"] == 1
@@ -654,13 +686,13 @@ def test_metallurgy_makes_steel_weapons_free_and_automatic_against_an_opponent_w
 
 
 def test_metallurgy_still_pays_when_the_opponent_has_steel_weapons():
-    s, att, dfn = land_battle(attacker=["Steel Weapons", "Metallurgy"], defender=["Steel Weapons"], ore=(1, 0))
+    s, att, _dfn = land_battle(attacker=["Steel Weapons", "Metallurgy"], defender=["Steel Weapons"], ore=(1, 0))
     attack(s, 0, att, "C2", "D2")
     assert s.game.pending == [CombatBonusDecision(player=0, source="Steel Weapons", bonus=1, cost={"ore": 1})]
 
 
 def test_metallurgy_alone_gives_no_bonus():
-    s, att, dfn = land_battle(attacker=["Metallurgy"])
+    s, att, _dfn = land_battle(attacker=["Metallurgy"])
     dice(s, LEADER, LEADER, LEADER, LEADER)
     attack(s, 0, att, "C2", "D2")
     assert "Player 1 rolls 1 leader, 1 leader: combat value 2, 0 hit(s)" in s.game.log
@@ -681,7 +713,7 @@ def temple_battle(temple=True, cities=("D2",)) -> tuple[Scenario, list, list]:
 
 
 def test_fanaticism_adds_two_in_the_first_round_at_a_temple_city():
-    s, att, dfn = temple_battle()
+    s, att, _dfn = temple_battle()
     dice(s, LEADER, LEADER, (3, "elephant"), LEADER, LEADER)
     attack(s, 0, att, "D7", "C8")
     assert "Player 2 gets +2 combat value from Fanaticism" in s.game.log
@@ -699,26 +731,26 @@ def test_fanaticism_helps_an_attacker_too_but_not_away_from_temples():
     dice(s, LEADER, LEADER)
     attack(s, 0, att, "D7", "C8")
     assert "Player 1 rolls 1 leader, +2 combat value: combat value 3, 0 hit(s)" in s.game.log
-    s, att, dfn = temple_battle(temple=False)
+    s, att, _dfn = temple_battle(temple=False)
     dice(s, LEADER, LEADER, LEADER)
     attack(s, 0, att, "D7", "C8")
     assert "Player 2 rolls 1 leader: combat value 1, 0 hit(s)" in s.game.log
 
 
 def test_losing_at_a_temple_city_gives_a_free_infantry_in_a_city_with_room():
-    s, att, dfn = temple_battle()
+    s, att, _dfn = temple_battle()
     # Attacker 6+1, 6+1 = 14: 2 hits; defender 1 + 2 = 3: none. The city falls.
     dice(s, (6, "infantry"), (6, "infantry"), LEADER)
     attack(s, 0, att, "D7", "C8")
     d2 = s.game.city_at(s.hex("D2"))
     assert s.game.city_at(s.hex("D7")).owner == 0
-    fresh = [u for u in s.game.units_of(1, "infantry")]
+    fresh = list(s.game.units_of(1, "infantry"))
     assert [pos(u) for u in fresh] == ["D2"] and d2.owner == 1
     assert "Player 2 places a free infantry in the city at D2 (Fanaticism)" in s.game.log
 
 
 def test_the_loser_chooses_the_city_when_several_have_room():
-    s, att, dfn = temple_battle(cities=("D2", "E2"))
+    s, att, _dfn = temple_battle(cities=("D2", "E2"))
     s.units(1, "infantry", "E2", 4)  # full
     s.city(1, "C2")
     dice(s, (6, "infantry"), (6, "infantry"), LEADER)

@@ -2,11 +2,11 @@
 
 import pytest
 
-from civgame.engine.actions import Advance, CancelPayment, Pay
-from civgame.engine.codec import to_plain
-from civgame.engine.decisions import PayDecision
-from civgame.engine.errors import RuleError
-from civgame.engine.payments import gain
+from civgame.engine.core.actions import Advance, CancelPayment, Pay
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import PayDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.rules.payments import gain
 from tests.scenario import Scenario
 
 
@@ -84,8 +84,8 @@ def test_first_advance_of_a_category_must_be_its_top_advance():
 def test_border_bonus_tokens():
     s = Scenario()
     s.resources(0, food=2, gold=4)
-    buy(s, "Storage", food=2)     # yellow border
-    buy(s, "Writing", gold=2)     # blue border
+    buy(s, "Storage", food=2)  # yellow border
+    buy(s, "Writing", gold=2)  # blue border
     buy(s, "Engineering", gold=2)  # no border
     p = s.player(0)
     assert (p.mood_tokens, p.culture_tokens) == (1, 1)
@@ -156,8 +156,8 @@ def test_food_cap_is_two_until_storage_then_seven():
 
 def test_the_fast_list_of_gainable_advances_agrees_with_the_rule_check():
     from civgame.ai import play_out, random_agents
-    from civgame.engine.advances import gainable, why_not_gain
-    from civgame.engine.setup import new_game
+    from civgame.engine.rules.advances import gainable, why_not_gain
+    from civgame.engine.rules.setup import new_game
 
     checked = 0
 
@@ -173,5 +173,6 @@ def test_the_fast_list_of_gainable_advances_agrees_with_the_rule_check():
     s = Scenario()
     s.player(0).advances = ["Voting", "Farming"]  # a government started without its prerequisite
     assert gainable(s.game, s.player(0)) == [
-        n for n in s.game.rules.advance_names() if why_not_gain(s.game, s.player(0), n) is None]
+        n for n in s.game.rules.advance_names() if why_not_gain(s.game, s.player(0), n) is None
+    ]
     assert checked > 500

@@ -14,8 +14,7 @@ import random
 
 import pytest
 
-from civgame.engine import cities
-from civgame.engine.actions import (
+from civgame.engine.core.actions import (
     ChooseToken,
     Collect,
     Construct,
@@ -24,13 +23,14 @@ from civgame.engine.actions import (
     Recruit,
     ReuseUnit,
 )
-from civgame.engine.codec import to_plain
-from civgame.engine.controller import apply, legal_actions
-from civgame.engine.decisions import PayDecision, ReuseUnitDecision, TokenChoiceDecision
-from civgame.engine.errors import RuleError
-from civgame.engine.invariants import check_invariants
-from civgame.engine.model import BARBARIAN, PIRATE
-from civgame.engine.payments import affordable, can_pay
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import PayDecision, ReuseUnitDecision, TokenChoiceDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import BARBARIAN, PIRATE
+from civgame.engine.rules import cities
+from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.rules.payments import affordable, can_pay
 from tests.scenario import Scenario
 
 # Labels of spaces not near D2/C3, used to give a player extra cities.
@@ -80,6 +80,7 @@ def assert_legal_actions_apply(s: Scenario) -> None:
 
 
 # ------------------------------------------------------------------ activation and mood
+
 
 def test_mood_modified_size_uses_the_rules_numbers():
     s = board()
@@ -156,6 +157,7 @@ def test_only_own_cities_and_only_with_actions_left():
 
 # ------------------------------------------------------------------ found city
 
+
 def test_found_city_replaces_the_settler_with_a_neutral_city():
     s = board()
     settler = s.unit(0, "settler", "E4")
@@ -207,12 +209,16 @@ def test_no_city_without_a_settlement_piece():
 
 # ------------------------------------------------------------------ collect
 
+
 def test_neutral_size_1_city_collects_one_space_of_its_choice():
     s = board()
     city = s.city(0, "D2")
     assert {a.picks for a in s.legal_of(Collect)} == {
-        picks(s, ("D2", "food")), picks(s, ("D3", "ore")), picks(s, ("E2", "ore")),
-        picks(s, ("C3", "ore")), picks(s, ("C2", "wood")),
+        picks(s, ("D2", "food")),
+        picks(s, ("D3", "ore")),
+        picks(s, ("E2", "ore")),
+        picks(s, ("C3", "ore")),
+        picks(s, ("C2", "wood")),
     }
     s.apply(Collect(city.id, picks(s, ("C2", "wood"))))
     assert res(s) == {"wood": 1, "mood": 0, "culture": 0}
@@ -251,7 +257,9 @@ def test_collect_blocked_by_enemy_units_but_not_own_units():
     s.unit(BARBARIAN, "infantry", "E2")
     s.unit(0, "infantry", "C3")
     assert {a.picks for a in s.legal_of(Collect)} == {
-        picks(s, ("D2", "food")), picks(s, ("C3", "ore")), picks(s, ("C2", "wood")),
+        picks(s, ("D2", "food")),
+        picks(s, ("C3", "ore")),
+        picks(s, ("C2", "wood")),
     }
     assert_refused(s, Collect(city.id, picks(s, ("D3", "ore"))), "enemy units block")
     assert_refused(s, Collect(city.id, picks(s, ("E2", "ore"))), "enemy units block")
@@ -322,8 +330,7 @@ def test_the_port_space_gives_food_gold_or_mood_and_its_food_is_the_fishing_food
     city = s.city(0, "C3", mood="happy", buildings={"port": 0}, port_space="C4")
     port_yields = {p[1] for a in s.legal_of(Collect) for p in a.picks if p[0] == s.hex("C4")}
     assert port_yields == {"food", "gold", "mood"}
-    assert_refused(s, Collect(city.id, picks(s, ("B2", "food"), ("C4", "food"), ("C3", "ore"))),
-                   "at most 1 Sea space")
+    assert_refused(s, Collect(city.id, picks(s, ("B2", "food"), ("C4", "food"), ("C3", "ore"))), "at most 1 Sea space")
     s.apply(Collect(city.id, picks(s, ("B2", "food"), ("C4", "mood"), ("C3", "ore"))))
     assert res(s) == {"food": 1, "ore": 1, "mood": 1, "culture": 0}
 
@@ -337,6 +344,7 @@ def test_collect_legal_actions_all_apply():
 
 
 # ------------------------------------------------------------------ construct
+
 
 def builder(mood: str = "neutral", **buildings) -> tuple[Scenario, object]:
     s = board()
@@ -445,7 +453,7 @@ def test_construct_refused_without_a_piece_counting_pieces_in_other_cities():
     for label in ("B6", "C7"):
         c = s.game.city_at(s.hex(label))
         c.buildings["academy"] = 0
-    for label in FAR[2:2 + limit - 2]:
+    for label in FAR[2 : 2 + limit - 2]:
         s.city(1, label, buildings={"academy": 0})  # influenced pieces in player 1's cities
     assert s.game.pieces_in_colour(0, "academy") == limit
     assert_refused(s, Construct(city.id, "academy"), "no Academy piece left")
@@ -470,6 +478,7 @@ def test_a_second_construct_lowers_mood_and_then_an_angry_city_cannot_build():
 
 
 # ------------------------------------------------------------------ recruit
+
 
 def recruiter(mood: str = "neutral", buildings=None, port_space=None) -> tuple[Scenario, object]:
     s = board()
@@ -505,11 +514,15 @@ def test_recruit_legal_actions_are_exact_for_a_small_city():
     s, city = recruiter(buildings={"temple": 0})
     s.resources(0, food=2, ore=1, wood=0, gold=0)
     assert {a.units for a in s.legal_of(Recruit) if a.city == city.id} == {
-        ("infantry",), ("settler",),
+        ("infantry",),
+        ("settler",),
     }
     s.resources(0, gold=1)
     assert {a.units for a in s.legal_of(Recruit) if a.city == city.id} == {
-        ("infantry",), ("settler",), ("infantry", "infantry"), ("infantry", "settler"),
+        ("infantry",),
+        ("settler",),
+        ("infantry", "infantry"),
+        ("infantry", "settler"),
     }
     assert_legal_actions_apply(s)
 
@@ -548,7 +561,7 @@ def test_ships_need_a_port_and_appear_on_its_sea_space():
 
 
 def test_ships_recruited_onto_an_enemy_ship_start_a_battle_without_retreat(monkeypatch):
-    from civgame.engine import combat
+    from civgame.engine.rules import combat
 
     calls = []
     monkeypatch.setattr(combat, "enter_space", lambda *a, **k: calls.append((a, k)), raising=False)
@@ -562,7 +575,7 @@ def test_ships_recruited_onto_an_enemy_ship_start_a_battle_without_retreat(monke
 
 
 def test_no_battle_when_the_port_space_is_free(monkeypatch):
-    from civgame.engine import combat
+    from civgame.engine.rules import combat
 
     calls = []
     monkeypatch.setattr(combat, "enter_space", lambda *a, **k: calls.append(a), raising=False)
@@ -656,6 +669,7 @@ def test_recruit_refuses_unsorted_empty_unknown_and_unaffordable():
 
 
 # ------------------------------------------------------------------ speed helper
+
 
 def test_affordable_agrees_with_can_pay():
     s = board()

@@ -8,17 +8,17 @@ Dice are forced with `fix_dice`: each round the attacker's dice come first, then
 
 import pytest
 
-from civgame.engine.actions import ChooseCasualties, ChooseToken, PlaceRefugee, Retreat
-from civgame.engine.codec import to_plain
-from civgame.engine.controller import apply
-from civgame.engine.combat import enter_space
-from civgame.engine.decisions import CasualtyDecision, RefugeeDecision, RetreatDecision, TokenChoiceDecision
-from civgame.engine.errors import RuleError
-from civgame.engine.hexgrid import hex_to_label
-from civgame.engine.invariants import check_invariants
-from civgame.engine.model import BARBARIAN, PIRATE
-from civgame.engine.ruleset import UnitType
-from civgame.engine.save import dumps, loads
+from civgame.engine.content.ruleset import UnitType
+from civgame.engine.core.actions import ChooseCasualties, ChooseToken, PlaceRefugee, Retreat
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import CasualtyDecision, RefugeeDecision, RetreatDecision, TokenChoiceDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.core.model import BARBARIAN, PIRATE
+from civgame.engine.rules.combat import enter_space
+from civgame.engine.rules.controller import apply
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.storage.save import dumps, loads
 from tests.combat_helpers import LEADER, alive, attack, dice
 from tests.scenario import Scenario
 
@@ -41,6 +41,7 @@ def sea_pair(s):
 
 
 # ------------------------------------------------------------------ dice, icons, hits
+
 
 def test_hits_are_the_combat_value_divided_by_five_and_every_die_is_logged():
     s = Scenario().reveal_all()
@@ -81,8 +82,10 @@ def test_elephant_die_counts_zero_and_cancels_one_enemy_hit():
     # Defender 6+1 + 5+1 = 13: 2 hits, minus the elephant's cancel = 1.
     dice(s, (2, "elephant"), (4, "elephant"), (6, "infantry"), (5, "infantry"))
     attack(s, 0, att, "C2", "D2")
-    assert "Player 1 rolls 2 elephant (counts 0, cancels 1 hit), 4 elephant: combat value 4, 0 hit(s), cancels 1" \
+    assert (
+        "Player 1 rolls 2 elephant (counts 0, cancels 1 hit), 4 elephant: combat value 4, 0 hit(s), cancels 1"
         in s.game.log
+    )
     assert "Player 1 takes 1 hit(s), Player 2 takes 0 hit(s)" in s.game.log
     # The attacker's hit chooses between an elephant and an infantry: its owner decides.
     assert s.game.pending == [CasualtyDecision(player=0, count=1, candidates=[att[0].id, att[1].id])]
@@ -113,6 +116,7 @@ def test_a_leader_icon_is_rerolled_until_it_shows_another_face():
 
 
 # ------------------------------------------------------------------ casualties
+
 
 def test_casualty_choice_is_offered_by_unit_kind_and_the_attacker_chooses_first():
     s = Scenario().reveal_all()
@@ -175,6 +179,7 @@ def test_both_sides_wiped_out_is_a_draw_and_settlers_die_with_their_army():
 
 # ------------------------------------------------------------------ retreat
 
+
 def test_retreat_sends_the_attack_and_its_settlers_back_and_everyone_is_immobile():
     s = Scenario().reveal_all()
     att = [*s.units(0, "infantry", "C2", 2), s.unit(0, "settler", "C2")]
@@ -217,8 +222,13 @@ def test_an_attack_that_may_not_retreat_goes_on_until_decided():
 def test_units_that_landed_from_a_ship_retreat_back_on_board():
     s = Scenario().reveal_all()
     g = s.game
-    land, sea = next((hex_to_label(h), hex_to_label(n)) for h in sorted(g.space_region) if g.is_land(h)
-                     for n in g.board_neighbors(h) if g.is_water(n))
+    land, sea = next(
+        (hex_to_label(h), hex_to_label(n))
+        for h in sorted(g.space_region)
+        if g.is_land(h)
+        for n in g.board_neighbors(h)
+        if g.is_water(n)
+    )
     ship = s.unit(0, "ship", sea)
     landed = s.units(0, "infantry", land, 2)
     s.units(1, "infantry", land, 2)
@@ -230,6 +240,7 @@ def test_units_that_landed_from_a_ship_retreat_back_on_board():
 
 
 # ------------------------------------------------------------------ fortress
+
 
 def test_fortress_adds_a_die_and_cancels_a_hit_and_a_first_round_draw_goes_to_the_defender():
     s = Scenario().reveal_all()
@@ -287,6 +298,7 @@ def test_surviving_the_fortress_round_takes_the_empty_city():
 
 
 # ------------------------------------------------------------------ capturing cities
+
 
 def test_capture_recolours_the_losers_buildings_pays_spoils_and_offers_a_refugee():
     s = Scenario(players=3).reveal_all()
@@ -363,6 +375,7 @@ def test_lone_enemy_settlers_are_eliminated_and_the_attackers_cannot_move_again(
 
 # ------------------------------------------------------------------ barbarians
 
+
 def test_a_barbarian_battle_lasts_one_round_and_the_attackers_go_back():
     s = Scenario().reveal_all()
     city = s.city(BARBARIAN, "D7")
@@ -437,12 +450,16 @@ def test_beating_off_a_barbarian_attack_pays_the_defender():
 
 # ------------------------------------------------------------------ naval battles and pirates
 
+
 def test_in_a_naval_battle_only_ships_fight_and_cargo_beyond_capacity_is_lost():
     s = Scenario().reveal_all()
     space, origin = sea_pair(s)
     ship_a, ship_b = s.unit(0, "ship", space), s.unit(0, "ship", space)
-    cargo = [s.unit(0, "infantry", space, carrier=ship_a), s.unit(0, "cavalry", space, carrier=ship_a),
-             s.unit(0, "infantry", space, carrier=ship_b)]
+    cargo = [
+        s.unit(0, "infantry", space, carrier=ship_a),
+        s.unit(0, "cavalry", space, carrier=ship_a),
+        s.unit(0, "infantry", space, carrier=ship_b),
+    ]
     enemy = [s.unit(1, "ship", space), s.unit(1, "ship", space)]
     # 2 ships roll 2 dice (cargo does not fight): 1 + 1. Enemy 6 + 1 = 7: 1 hit, sinking ship A.
     dice(s, LEADER, LEADER, (6, "infantry"), LEADER)

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from civgame.engine.effects import REGISTRY, parse_effect
-from civgame.engine.effects.docs import reference
-from civgame.engine.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
+from civgame.engine.content.effects import REGISTRY, parse_effect
+from civgame.engine.content.effects.docs import reference
+from civgame.engine.content.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "effects.md"
 
@@ -19,15 +19,18 @@ def test_every_primitive_documents_itself_with_a_valid_example():
 
 
 def test_generated_reference_is_up_to_date():
-    assert DOCS.read_text() == reference(), "run: python -m civgame.engine.effects > docs/effects.md"
+    assert DOCS.read_text() == reference(), "run: python -m civgame.engine.content.effects > docs/effects.md"
 
 
-@pytest.mark.parametrize("raw,message", [
-    ({"no_such_thing": {}}, "unknown effect primitive 'no_such_thing'"),
-    ({"resource_cap": {"resource": "food"}}, "resource_cap: limit: Field required"),
-    ({"resource_cap": {"resource": "spice", "limit": 3}}, "resource_cap: resource: Input should be"),
-    ({"a": 1, "b": 2}, "exactly one primitive"),
-])
+@pytest.mark.parametrize(
+    "raw,message",
+    [
+        ({"no_such_thing": {}}, "unknown effect primitive 'no_such_thing'"),
+        ({"resource_cap": {"resource": "food"}}, "resource_cap: limit: Field required"),
+        ({"resource_cap": {"resource": "spice", "limit": 3}}, "resource_cap: resource: Input should be"),
+        ({"a": 1, "b": 2}, "exactly one primitive"),
+    ],
+)
 def test_bad_effects_are_explained(raw, message):
     with pytest.raises(ValueError, match=message):
         parse_effect("X", raw)

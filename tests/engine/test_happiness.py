@@ -2,10 +2,10 @@
 
 import pytest
 
-from civgame.engine.actions import EndHappiness, RaiseMood, StartHappiness
-from civgame.engine.codec import to_plain
-from civgame.engine.decisions import HappinessDecision
-from civgame.engine.errors import RuleError
+from civgame.engine.core.actions import EndHappiness, RaiseMood, StartHappiness
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import HappinessDecision
+from civgame.engine.core.errors import RuleError
 from tests.scenario import Scenario
 
 

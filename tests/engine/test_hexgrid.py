@@ -2,7 +2,7 @@
 
 import pytest
 
-from civgame.engine.hexgrid import distance, hex_to_label, label_to_hex, neighbors, region_slots
+from civgame.engine.core.hexgrid import distance, hex_to_label, label_to_hex, neighbors, region_slots
 
 
 @pytest.mark.parametrize("label,axial", [("A1", (0, 0)), ("C1", (2, -1)), ("B3", (1, 2)), ("D7", (3, 5))])
@@ -20,14 +20,17 @@ def test_distance():
     assert distance(label_to_hex("A1"), label_to_hex("C2")) == 2
 
 
-@pytest.mark.parametrize("rotation,offsets", [
-    (0, [(0, 0), (-1, 1), (1, 0), (0, 1)]),
-    (1, [(0, 0), (0, 1), (1, -1), (1, 0)]),
-    (2, [(0, 0), (1, 0), (0, -1), (1, -1)]),
-    (3, [(0, 1), (1, 0), (-1, 1), (0, 0)]),
-    (4, [(1, 0), (1, -1), (0, 1), (0, 0)]),
-    (5, [(1, -1), (0, -1), (1, 0), (0, 0)]),
-])
+@pytest.mark.parametrize(
+    "rotation,offsets",
+    [
+        (0, [(0, 0), (-1, 1), (1, 0), (0, 1)]),
+        (1, [(0, 0), (0, 1), (1, -1), (1, 0)]),
+        (2, [(0, 0), (1, 0), (0, -1), (1, -1)]),
+        (3, [(0, 1), (1, 0), (-1, 1), (0, 0)]),
+        (4, [(1, 0), (1, -1), (0, 1), (0, 0)]),
+        (5, [(1, -1), (0, -1), (1, 0), (0, 0)]),
+    ],
+)
 def test_region_slot_offsets_match_the_catalogue_table(rotation, offsets):
     assert region_slots((0, 0), rotation) == offsets
 

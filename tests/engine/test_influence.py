@@ -7,13 +7,13 @@ Die faces: 0-1 roll 1, 2-3 roll 2, 4-5 roll 3, 6-7 roll 4, 8-9 roll 5, 10-11 rol
 
 import pytest
 
-from civgame.engine.actions import BoostInfluence, InfluenceCulture
-from civgame.engine.codec import to_plain
-from civgame.engine.decisions import InfluenceBoostDecision
-from civgame.engine.errors import RuleError
-from civgame.engine.hexgrid import label_to_hex
-from civgame.engine.influence import distances_from
-from civgame.engine.model import BARBARIAN
+from civgame.engine.core.actions import BoostInfluence, InfluenceCulture
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import InfluenceBoostDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import label_to_hex
+from civgame.engine.core.model import BARBARIAN
+from civgame.engine.rules.influence import distances_from
 from tests.scenario import Scenario
 
 ROLL_1, ROLL_3, ROLL_4, ROLL_5, ROLL_6 = 0, 4, 6, 8, 11
@@ -32,11 +32,12 @@ def assert_refused(s: Scenario, action, match: str) -> None:
 
 # ------------------------------------------------------------------ range
 
+
 def test_range_is_the_unmodified_size_and_tokens_cover_the_rest():
     s = board()
     source = s.city(0, "D2", mood="angry", buildings={"academy": 0, "market": 0})  # size 3
-    near = s.city(1, "D5", buildings={"temple": 1})   # 3 steps
-    far = s.city(1, "D7", buildings={"temple": 1})    # 5 steps
+    near = s.city(1, "D5", buildings={"temple": 1})  # 3 steps
+    far = s.city(1, "D7", buildings={"temple": 1})  # 5 steps
     s.resources(0, culture=2)
     assert set(s.legal_of(InfluenceCulture)) == {
         InfluenceCulture(source.id, near.id, "temple", 0),
@@ -106,6 +107,7 @@ def test_influence_crosses_sea():
 
 
 # ------------------------------------------------------------------ the roll
+
 
 def test_a_five_succeeds_and_turns_the_building_into_your_colour():
     s = board()
@@ -177,6 +179,7 @@ def test_only_one_success_per_turn():
 
 # ------------------------------------------------------------------ sources and own cities
 
+
 def test_an_influenced_city_can_only_target_itself_and_may_not_boost():
     s = board()
     influenced = s.city(0, "D2", buildings={"temple": 1, "academy": 0})
@@ -207,8 +210,7 @@ def test_rules_question_7_another_own_city_cannot_remove_the_influence():
     helper = s.city(0, "D3", buildings={"academy": 0, "market": 0})
     s.resources(0, culture=5)
     assert s.legal_of(InfluenceCulture) == [InfluenceCulture(influenced.id, influenced.id, "temple", 0)]
-    assert_refused(s, InfluenceCulture(helper.id, influenced.id, "temple", 0),
-                   "only be removed by that city itself")
+    assert_refused(s, InfluenceCulture(helper.id, influenced.id, "temple", 0), "only be removed by that city itself")
 
 
 def test_source_must_be_one_of_your_cities():
@@ -222,6 +224,7 @@ def test_source_must_be_one_of_your_cities():
 
 
 # ------------------------------------------------------------------ targets
+
 
 def test_settlements_wonders_and_obelisks_cannot_be_influenced():
     s = board()
@@ -270,6 +273,7 @@ def test_barbarian_cities_and_third_colours_can_be_targeted():
 
 # ------------------------------------------------------------------ legality as a whole
 
+
 def test_an_attempt_is_a_main_action():
     s = board()
     source = s.city(0, "D2", buildings={"academy": 0, "market": 0})
@@ -294,11 +298,11 @@ def test_boost_answers_only_a_pending_boost_decision():
 
 def mixed_board() -> Scenario:
     s = board()
-    s.city(0, "D2", buildings={"temple": 1, "academy": 0})           # influenced: id 5
-    s.city(0, "C2", buildings={"market": 0})                         # size 2: id 6
+    s.city(0, "D2", buildings={"temple": 1, "academy": 0})  # influenced: id 5
+    s.city(0, "C2", buildings={"market": 0})  # size 2: id 6
     s.city(1, "D5", buildings={"temple": 1, "obelisk": 1, "port": 0})  # 4 steps from C2: id 7
-    s.city(1, "D7", buildings={"market": 1, "fortress": 1})          # 6 steps: id 8
-    s.city(BARBARIAN, "B6", buildings={"academy": 1})                # 5 steps: id 9
+    s.city(1, "D7", buildings={"market": 1, "fortress": 1})  # 6 steps: id 8
+    s.city(BARBARIAN, "B6", buildings={"academy": 1})  # 5 steps: id 9
     s.resources(0, culture=4)
     return s
 

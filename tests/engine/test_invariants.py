@@ -2,11 +2,11 @@
 
 import pytest
 
-from civgame.engine import invariants
-from civgame.engine.decisions import RetreatDecision
-from civgame.engine.invariants import check_invariants
-from civgame.engine.model import BARBARIAN, PIRATE
-from civgame.engine.setup import new_game
+from civgame.engine.core.decisions import RetreatDecision
+from civgame.engine.core.model import BARBARIAN, PIRATE
+from civgame.engine.rules import invariants
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.rules.setup import new_game
 from tests.scenario import Scenario
 
 

@@ -9,10 +9,19 @@ import pytest
 import yaml
 
 from civgame.ai import play_game, random_agents
-from civgame.engine import advances as advances_module
-from civgame.engine.actions import Advance, Recruit
-from civgame.engine.controller import apply, legal_actions
-from civgame.engine.mods import (
+from civgame.engine.content.ruleset import (
+    RULESETS_ROOT,
+    ModRef,
+    RulesDataError,
+    default_ruleset,
+    display_path,
+    read_rules_file,
+)
+from civgame.engine.core.actions import Advance, Recruit
+from civgame.engine.rules import advances as advances_module
+from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.setup import new_game
+from civgame.engine.storage.mods import (
     MODDING_PATH,
     MODS_DIR_VARIABLE,
     REPO_ROOT,
@@ -24,22 +33,13 @@ from civgame.engine.mods import (
     overlay,
     user_mods_dir,
 )
-from civgame.engine.ruleset import (
-    RULESETS_ROOT,
-    ModRef,
-    RulesDataError,
-    default_ruleset,
-    display_path,
-    read_rules_file,
-)
-from civgame.engine.save import (
+from civgame.engine.storage.save import (
     SaveError,
     SaveHeader,
     check_rules_match,
     read_header,
     save_game,
 )
-from civgame.engine.setup import new_game
 
 EXAMPLE = REPO_ROOT / "examples" / "mods" / "cheap_advances"
 
@@ -76,6 +76,7 @@ def no_user_mods(tmp_path, monkeypatch):
 
 # ---------------------------------------------------------------- the overlay
 
+
 def test_a_mapping_merges_key_by_key_adds_keys_and_removes_marked_ones(tmp_path):
     base, base_where = located(tmp_path / "base.yaml", "a: {x: 1, y: 2}\nb: 3\nc: [1, 2]\n")
     mod, mod_where = located(tmp_path / "mod.yaml", "a: {y: 5, z: 6}\nb: {remove: true}\nc: [9]\nd: new\n")
@@ -84,29 +85,46 @@ def test_a_mapping_merges_key_by_key_adds_keys_and_removes_marked_ones(tmp_path)
     assert data == {"a": {"x": 1, "y": 5, "z": 6}, "c": [9], "d": "new"}
     assert base == {"a": {"x": 1, "y": 2}, "b": 3, "c": [1, 2]}  # the base is not changed
     assert problems == []
-    assert [(Path(w.file).name, w.line) for w in (where.at(("a", "x")), where.at(("a", "y")), where.at(("d",)))] \
-        == [("base.yaml", 1), ("mod.yaml", 1), ("mod.yaml", 4)]
+    assert [(Path(w.file).name, w.line) for w in (where.at(("a", "x")), where.at(("a", "y")), where.at(("d",)))] == [
+        ("base.yaml", 1),
+        ("mod.yaml", 1),
+        ("mod.yaml", 4),
+    ]
 
 
 def test_a_list_of_entries_with_ids_merges_by_id(tmp_path):
-    base, base_where = located(tmp_path / "base.yaml", "- {id: 1, name: A, text: a}\n- {id: 2, name: B}\n- {id: 3, name: C}\n")
-    mod, mod_where = located(tmp_path / "mod.yaml", "- {id: 2, text: changed}\n- {id: 3, remove: true}\n- {id: 4, name: D}\n")
+    base, base_where = located(
+        tmp_path / "base.yaml", "- {id: 1, name: A, text: a}\n- {id: 2, name: B}\n- {id: 3, name: C}\n"
+    )
+    mod, mod_where = located(
+        tmp_path / "mod.yaml", "- {id: 2, text: changed}\n- {id: 3, remove: true}\n- {id: 4, name: D}\n"
+    )
     problems: list[str] = []
     data, where = overlay(base, base_where, mod, mod_where, problems)
-    assert data == [{"id": 1, "name": "A", "text": "a"}, {"id": 2, "name": "B", "text": "changed"}, {"id": 4, "name": "D"}]
+    assert data == [
+        {"id": 1, "name": "A", "text": "a"},
+        {"id": 2, "name": "B", "text": "changed"},
+        {"id": 4, "name": "D"},
+    ]
     assert problems == []
     assert [(Path(w.file).name, w.line) for w in where.parts] == [("base.yaml", 1), ("mod.yaml", 1), ("mod.yaml", 3)]
 
 
 def test_lists_of_named_entries_merge_by_name_at_every_depth(tmp_path):
-    base, base_where = located(tmp_path / "base.yaml",
-                               "- name: Farming\n  advances: [{name: A, text: a}, {name: B}]\n- name: Science\n  advances: [{name: C}]\n")
-    mod, mod_where = located(tmp_path / "mod.yaml",
-                             "- name: Farming\n  advances: [{name: B, text: b}, {name: New}, {name: A, remove: true}]\n")
+    base, base_where = located(
+        tmp_path / "base.yaml",
+        "- name: Farming\n  advances: [{name: A, text: a}, {name: B}]\n- name: Science\n  advances: [{name: C}]\n",
+    )
+    mod, mod_where = located(
+        tmp_path / "mod.yaml",
+        "- name: Farming\n  advances: [{name: B, text: b}, {name: New}, {name: A, remove: true}]\n",
+    )
     problems: list[str] = []
     data, _ = overlay(base, base_where, mod, mod_where, problems)
-    assert data == [{"name": "Farming", "advances": [{"name": "B", "text": "b"}, {"name": "New"}]},
-                    {"name": "Science", "advances": [{"name": "C"}]}]
+    assert data == [
+        {"name": "Farming", "advances": [{"name": "B", "text": "b"}, {"name": "New"}]},
+        {"name": "Science", "advances": [{"name": "C"}]},
+    ]
     assert problems == []
 
 
@@ -119,8 +137,11 @@ def test_other_lists_and_plain_values_are_replaced_whole(tmp_path):
 
 def test_overlay_mistakes_are_problems_at_the_mod_line(tmp_path):
     base, base_where = located(tmp_path / "base.yaml", "cards: [{id: 1}, {id: 2}]\nkeep: 1\n")
-    mod, mod_where = located(tmp_path / "mod.yaml", "gone: {remove: true}\ncards:\n  - {name: x}\n  - {id: 2, text: a}\n"
-                                                    "  - {id: 2, text: b}\n  - {id: 7, remove: true}\n  - {id: 1, remove: true, text: c}\n")
+    mod, mod_where = located(
+        tmp_path / "mod.yaml",
+        "gone: {remove: true}\ncards:\n  - {name: x}\n  - {id: 2, text: a}\n"
+        "  - {id: 2, text: b}\n  - {id: 7, remove: true}\n  - {id: 1, remove: true, text: c}\n",
+    )
     problems: list[str] = []
     overlay(base, base_where, mod, mod_where, problems)
     file = mod_where.file
@@ -135,20 +156,25 @@ def test_overlay_mistakes_are_problems_at_the_mod_line(tmp_path):
 
 # ---------------------------------------------------------------- loading rules with mods
 
+
 def test_without_mods_the_rules_are_the_default_ruleset():
     assert load_rules([]) is default_ruleset()
     assert default_ruleset().mods == () and default_ruleset().describe() == "monumental"
 
 
 def test_a_mod_changes_adds_and_removes_entries_of_the_default_rules(tmp_path):
-    mod = write_mod(tmp_path / "m", {
-        "game.yaml": "actions_per_turn: 4\nresource_caps: {food: 5}\n",
-        "units.yaml": "galley: {name: Galley, cost: {wood: 3}, army: false, naval: true, limit: 2, requires_building: port}\n",
-        "wonders.yaml": "colosseum: {remove: true}\n",
-        "advances.yaml": "- name: Science\n  advances:\n    - {name: Math, text: Changed.}\n"
-                         "- name: Agriculture\n  advances:\n    - {name: Husbandry, remove: true}\n",
-        "action_cards.yaml": "- {id: 1, remove: true}\n- {id: 43, name: New card}\n",
-    })
+    mod = write_mod(
+        tmp_path / "m",
+        {
+            "game.yaml": "actions_per_turn: 4\nresource_caps: {food: 5}\n",
+            "units.yaml": "galley: {name: Galley, cost: {wood: 3}, army: false, naval: true, limit: 2, "
+            "requires_building: port}\n",
+            "wonders.yaml": "colosseum: {remove: true}\n",
+            "advances.yaml": "- name: Science\n  advances:\n    - {name: Math, text: Changed.}\n"
+            "- name: Agriculture\n  advances:\n    - {name: Husbandry, remove: true}\n",
+            "action_cards.yaml": "- {id: 1, remove: true}\n- {id: 43, name: New card}\n",
+        },
+    )
     rules = load_rules([mod])
     base = default_ruleset()
     assert rules.game.actions_per_turn == 4
@@ -157,7 +183,7 @@ def test_a_mod_changes_adds_and_removes_entries_of_the_default_rules(tmp_path):
     assert set(rules.wonders) == set(base.wonders) - {"colosseum"}
     assert rules.advance("Math").text == "Changed." and rules.advance("Math").building == "observatory"
     assert [a.name for a in rules.category_of("Storage").advances] == ["Farming", "Storage", "Irrigation"]
-    assert [c.id for c in rules.action_cards] == [c.id for c in base.action_cards][1:] + [43]
+    assert [c.id for c in rules.action_cards] == [*[c.id for c in base.action_cards][1:], 43]
     assert rules.mods == (ModRef("M", "1"),) and rules.content_hash != base.content_hash
     assert game_actions(rules) == 4
 
@@ -168,8 +194,11 @@ def game_actions(rules) -> int:
 
 def test_stacked_mods_apply_in_order(tmp_path):
     one = write_mod(tmp_path / "one", {"game.yaml": "advance_cost: {amount: 1}\n"}, "name: One\nversion: '1'\n")
-    three = write_mod(tmp_path / "three", {"game.yaml": "advance_cost: {amount: 3}\nactions_per_turn: 2\n"},
-                      "name: Three\nversion: 2.5\n")
+    three = write_mod(
+        tmp_path / "three",
+        {"game.yaml": "advance_cost: {amount: 3}\nactions_per_turn: 2\n"},
+        "name: Three\nversion: 2.5\n",
+    )
     rules = load_rules([one, three])
     assert (rules.game.advance_cost.amount, rules.game.actions_per_turn) == (3, 2)
     assert rules.mods == (ModRef("One", "1"), ModRef("Three", "2.5"))
@@ -189,21 +218,23 @@ def test_mod_folders_and_mod_yaml_are_checked(tmp_path):
     assert problems_of([tmp_path / "plain"]) == [f"{tmp_path}/plain: not a mod: there is no mod.yaml (see MODDING.md)"]
     assert problems_of([no_version]) == [f"{no_version}/mod.yaml:2: version: Field required"]
     bad_base = write_mod(tmp_path / "bb", {}, "name: X\nversion: '1'\nbase: elsewhere\n")
-    assert problems_of([bad_base]) == [f"{bad_base}/mod.yaml:3: base: there is no ruleset 'elsewhere' (available: monumental)"]
+    assert problems_of([bad_base]) == [
+        f"{bad_base}/mod.yaml:3: base: there is no ruleset 'elsewhere' (available: monumental)"
+    ]
 
 
 def test_stacked_mods_need_different_names(tmp_path):
     first = write_mod(tmp_path / "a", {})
     second = write_mod(tmp_path / "b", {}, "version: '2'\nname: M\n")
-    assert problems_of([first, second]) == [
-        f"{second}/mod.yaml:2: name: 'M' is also the name of the mod in {first}"]
+    assert problems_of([first, second]) == [f"{second}/mod.yaml:2: name: 'M' is also the name of the mod in {first}"]
 
 
 def test_a_mod_cannot_change_the_ruleset_id_and_holds_only_rules_files(tmp_path):
     mod = write_mod(tmp_path / "m", {"game.yaml": "ages: 5\nid: mine\n", "advance.yaml": "[]\n", "notes.txt": "hi"})
     assert problems_of([mod]) == [
         f"{mod}/advance.yaml: not a rules file; a mod may hold mod.yaml and game.yaml, terrain.yaml, units.yaml, "
-        "combat.yaml, buildings.yaml, advances.yaml, map.yaml, action_cards.yaml, objective_cards.yaml, events.yaml, wonders.yaml",
+        "combat.yaml, buildings.yaml, advances.yaml, map.yaml, action_cards.yaml, objective_cards.yaml, "
+        "events.yaml, wonders.yaml",
         f"{mod}/game.yaml:2: id: a mod cannot change the ruleset id ('monumental')",
     ]
 
@@ -214,11 +245,19 @@ def test_an_empty_mod_file_changes_nothing(tmp_path):
 
 
 def test_a_problem_from_the_mod_names_the_mod_file_and_one_left_in_the_base_names_the_base(tmp_path):
-    mod = write_mod(tmp_path / "m", {"buildings.yaml": "academy:\n  advance: Wrting\n",
-                                     "advances.yaml": "- name: Economy\n  advances:\n    - {name: Bartering, remove: true}\n"})
+    mod = write_mod(
+        tmp_path / "m",
+        {
+            "buildings.yaml": "academy:\n  advance: Wrting\n",
+            "advances.yaml": "- name: Economy\n  advances:\n    - {name: Bartering, remove: true}\n",
+        },
+    )
     base_buildings = display_path(RULESETS_ROOT / "monumental" / "buildings.yaml")
-    market_line = next(i for i, line in enumerate((RULESETS_ROOT / "monumental" / "buildings.yaml").read_text().splitlines(), 1)
-                       if line.startswith("market:"))
+    market_line = next(
+        i
+        for i, line in enumerate((RULESETS_ROOT / "monumental" / "buildings.yaml").read_text().splitlines(), 1)
+        if line.startswith("market:")
+    )
     assert problems_of([mod]) == [
         f"{mod}/buildings.yaml:2: academy.advance: unknown advance 'Wrting'",
         f"{base_buildings}:{market_line + 2}: market.advance: unknown advance 'Bartering'",
@@ -226,6 +265,7 @@ def test_a_problem_from_the_mod_names_the_mod_file_and_one_left_in_the_base_name
 
 
 # ---------------------------------------------------------------- the user mods folder
+
 
 def test_the_user_mods_folder_follows_the_platform_unless_overridden(monkeypatch, tmp_path):
     monkeypatch.delenv(MODS_DIR_VARIABLE)
@@ -250,7 +290,8 @@ def test_list_user_mods_lists_mod_folders_and_marks_broken_ones(no_user_mods):
     mods = list_user_mods()
     assert [(m.path.name, m.name) for m in mods] == [("broken", "broken"), ("cheap", "Cheap advances")]
     assert mods[0].info is None and mods[0].problems == (
-        f"{no_user_mods}/broken/mod.yaml:1: name: Input should be a valid string",)
+        f"{no_user_mods}/broken/mod.yaml:1: name: Input should be a valid string",
+    )
     assert mods[1].info.version == "1.0" and mods[1].problems == ()
 
 
@@ -263,6 +304,7 @@ def test_find_user_mod_prefers_the_same_version(no_user_mods):
 
 
 # ---------------------------------------------------------------- saves made with mods
+
 
 @pytest.fixture
 def modded_save(tmp_path):
@@ -296,13 +338,15 @@ def test_rules_that_differ_from_the_save_give_a_warning(modded_save, tmp_path):
     assert check_rules_match(header, game.rules) is None
     assert check_rules_match(header, default_ruleset()) == (
         "this save was made with the rules monumental + Cheap advances 1.0, but the rules in use are monumental; "
-        "the game may not play as it did")
+        "the game may not play as it did"
+    )
     edited = tmp_path / "edited"
     shutil.copytree(EXAMPLE, edited)
     (edited / "game.yaml").write_text("advance_cost: {amount: 0}\n")
     assert check_rules_match(header, load_rules([edited])) == (
         "the rules data of monumental + Cheap advances 1.0 has changed since this save was made; "
-        "the game may not play as it did")
+        "the game may not play as it did"
+    )
     old_save = SaveHeader("monumental")  # from before mods and fingerprints were recorded
     assert check_rules_match(old_save, default_ruleset()) is None
 
@@ -313,15 +357,20 @@ def test_loading_with_other_rules_returns_the_game_and_the_warning(tmp_path):
     mod = write_mod(tmp_path / "m", {"game.yaml": "actions_per_turn: 4\n"}, "name: Busy\nversion: '1'\n")
     game, warning = load_saved_game(path, [mod])
     assert game.rules.game.actions_per_turn == 4
-    assert warning == ("this save was made with the rules monumental, but the rules in use are monumental + Busy 1; "
-                       "the game may not play as it did")
+    assert warning == (
+        "this save was made with the rules monumental, but the rules in use are monumental + Busy 1; "
+        "the game may not play as it did"
+    )
 
 
 def test_a_save_that_does_not_fit_other_rules_says_which_rules_differ(tmp_path):
     path = tmp_path / "plain.yaml"
     save_game(new_game(2, seed=2), path)  # the event deck holds card 5, which the example removes
-    with pytest.raises(SaveError, match=r"unknown event card 5 \(this save was made with the rules monumental, "
-                                        r"but the rules in use are monumental \+ Cheap advances 1.0\)"):
+    with pytest.raises(
+        SaveError,
+        match=r"unknown event card 5 \(this save was made with the rules monumental, "
+        r"but the rules in use are monumental \+ Cheap advances 1.0\)",
+    ):
         load_saved_game(path, [EXAMPLE])
 
 
@@ -331,7 +380,8 @@ def test_a_save_whose_mod_is_not_installed_is_an_error(modded_save, no_user_mods
         load_saved_game(path)
     assert err.value.problems == [
         f"{path}: this save was made with the mod 'Cheap advances' (version 1.0), which is not installed: put its "
-        f"folder in {no_user_mods} (or name its folder with `civgame --rules DIR`)"]
+        f"folder in {no_user_mods} (or name its folder with `civgame --rules DIR`)"
+    ]
 
 
 def test_a_save_finds_its_mods_in_the_user_mods_folder(modded_save, no_user_mods):
@@ -344,13 +394,19 @@ def test_a_save_finds_its_mods_in_the_user_mods_folder(modded_save, no_user_mods
 
 # ---------------------------------------------------------------- the worked example
 
+
 def test_the_example_mod_changes_what_its_description_says():
     rules = load_rules([EXAMPLE])
     base = default_ruleset()
     assert rules.game.advance_cost.amount == 1 and rules.game.advance_cost.pay_with == base.game.advance_cost.pay_with
     assert rules.units["settler"].cost == {"food": 1} and rules.units["settler"].limit == base.units["settler"].limit
     assert [a.name for a in rules.category_of("Writing").advances] == [
-        "Writing", "Public Education", "Free Education", "Philosophy", "Libraries"]
+        "Writing",
+        "Public Education",
+        "Free Education",
+        "Philosophy",
+        "Libraries",
+    ]
     assert [c.id for c in rules.events] == [c.id for c in base.events if c.id != 5]
 
 
@@ -391,9 +447,10 @@ def test_the_example_libraries_advance_gives_two_ideas():
 
 # ---------------------------------------------------------------- MODDING.md
 
+
 def test_modding_md_generated_sections_are_up_to_date():
     text = MODDING_PATH.read_text(encoding="utf-8")
-    assert modding_text(text) == text, "run: python -m civgame.engine.mods --write-modding"
+    assert modding_text(text) == text, "run: python -m civgame.engine.storage.mods --write-modding"
     assert "### `on_gain`" in text and "#### GameRules" in text
 
 

@@ -14,12 +14,12 @@ import copy
 
 import pytest
 
-from civgame.engine.actions import EndMove, MoveUnits, Retreat, StartMove
-from civgame.engine.codec import to_plain
-from civgame.engine.controller import apply
-from civgame.engine.decisions import MoveDecision, RetreatDecision
-from civgame.engine.errors import RuleError
-from civgame.engine.hexgrid import hex_to_label
+from civgame.engine.core.actions import EndMove, MoveUnits, Retreat, StartMove
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import MoveDecision, RetreatDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.rules.controller import apply
 from tests.scenario import Scenario
 
 
@@ -130,11 +130,11 @@ def test_units_moving_together_form_one_group_and_three_groups_end_the_action():
     s = board()
     a, b, c, d = s.units(0, "settler", "D2", 4)
     s.apply(StartMove())
-    move(s, [a, b], "D3")          # one group of two
+    move(s, [a, b], "D3")  # one group of two
     assert s.game.pending[-1].groups_left == 2
-    move(s, [c], "D3")             # same start and destination, but a separate group
+    move(s, [c], "D3")  # same start and destination, but a separate group
     move(s, [d], "C2")
-    assert s.game.pending == []    # the third group closes the move action
+    assert s.game.pending == []  # the third group closes the move action
     assert [pos(s, u) for u in (a, b, c, d)] == ["D3", "D3", "D3", "C2"]
     assert s.game.actions_left == 2
 
@@ -169,8 +169,11 @@ def test_any_subset_of_alike_units_may_be_named():
     offered = [a for a in s.legal_of(MoveUnits) if a.to == s.hex("D1")]
     # Alike units are listed once per count, with the lowest ids.
     assert sorted(a.units for a in offered) == [
-        (settlers[0].id,), (settlers[0].id, settlers[1].id), tuple(u.id for u in settlers)]
-    move(s, [settlers[2]], "D1")   # not the listed id, still legal
+        (settlers[0].id,),
+        (settlers[0].id, settlers[1].id),
+        tuple(u.id for u in settlers),
+    ]
+    move(s, [settlers[2]], "D1")  # not the listed id, still legal
     assert [pos(s, u) for u in settlers] == ["D2", "D2", "D1"]
 
 

@@ -10,12 +10,12 @@ import pytest
 
 from civgame.ai import GameRunError, RandomAgent, play_game, play_out, random_agents
 from civgame.engine import apply, new_game
-from civgame.engine.actions import Action, Advance, CancelPayment, EndMove, EndTurn, Pay
-from civgame.engine.decisions import RetreatDecision
-from civgame.engine.model import BARBARIAN
-from civgame.engine.codec import from_plain
-from civgame.engine.invariants import check_invariants
-from civgame.engine.save import dumps, loads, state_hash
+from civgame.engine.core.actions import Action, Advance, CancelPayment, EndMove, EndTurn, Pay
+from civgame.engine.core.codec import from_plain
+from civgame.engine.core.decisions import RetreatDecision
+from civgame.engine.core.model import BARBARIAN
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.storage.save import dumps, loads, state_hash
 
 GAMES = 200
 SLOW_GAMES = 2000
@@ -100,7 +100,9 @@ class StubbornAgent:
 
 
 def test_an_agent_choosing_an_illegal_action_is_an_error():
-    with pytest.raises(GameRunError, match=r"step 0: Player \d's choice EndMove\(\) was refused: end_move answers a decision"):
+    with pytest.raises(
+        GameRunError, match=r"step 0: Player \d's choice EndMove\(\) was refused: end_move answers a decision"
+    ):
         play_game(2, 1, [StubbornAgent(), StubbornAgent()])
 
 

@@ -10,9 +10,9 @@ import pytest
 
 from civgame.ai import play_out
 from civgame.ai.random_agent import AggressiveAgent
-from civgame.engine.invariants import check_invariants
-from civgame.engine.model import Unit
-from civgame.engine.setup import new_game
+from civgame.engine.core.model import Unit
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.rules.setup import new_game
 
 GAMES = 16
 SLOW_GAMES = 300

@@ -4,7 +4,7 @@ import shutil
 
 import pytest
 
-from civgame.engine.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
+from civgame.engine.content.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
 
 
 @pytest.fixture
@@ -30,8 +30,10 @@ def test_wrong_type_names_file_and_key_path(mod_dir):
     (mod_dir / "game.yaml").write_text(text)
     with pytest.raises(RulesDataError) as err:
         load_ruleset(mod_dir)
-    assert err.value.problems == [f"{mod_dir}/game.yaml:32: stacking_limit: Input should be a valid integer, "
-                                  "unable to parse string as an integer (got 'four')"]
+    assert err.value.problems == [
+        f"{mod_dir}/game.yaml:32: stacking_limit: Input should be a valid integer, "
+        "unable to parse string as an integer (got 'four')"
+    ]
 
 
 def test_unknown_key_is_reported(mod_dir):
@@ -49,7 +51,7 @@ def test_broken_yaml_reports_the_line(mod_dir):
 
 def test_missing_file(mod_dir):
     (mod_dir / "wonders.yaml").unlink()
-    with pytest.raises(RulesDataError, match="wonders.yaml: file is missing"):
+    with pytest.raises(RulesDataError, match=r"wonders\.yaml: file is missing"):
         load_ruleset(mod_dir)
 
 
@@ -61,7 +63,7 @@ def test_dangling_reference_is_reported(mod_dir):
 
 
 def test_a_mod_changing_a_number_changes_play(mod_dir):
-    from civgame.engine.setup import new_game
+    from civgame.engine.rules.setup import new_game
 
     text = (mod_dir / "game.yaml").read_text().replace("actions_per_turn: 3", "actions_per_turn: 4")
     (mod_dir / "game.yaml").write_text(text)
@@ -70,20 +72,31 @@ def test_a_mod_changing_a_number_changes_play(mod_dir):
 
 
 def test_unknown_building_effect_is_refused_at_load(mod_dir):
-    text = (mod_dir / "buildings.yaml").read_text().replace("on_built: [{gain: {ideas: 2}}]", "on_built: [{gian: {ideas: 2}}]")
+    text = (
+        (mod_dir / "buildings.yaml")
+        .read_text()
+        .replace("on_built: [{gain: {ideas: 2}}]", "on_built: [{gian: {ideas: 2}}]")
+    )
     (mod_dir / "buildings.yaml").write_text(text)
-    with pytest.raises(RulesDataError, match="buildings.yaml:6: academy.on_built: unknown effect 'gian'"):
+    with pytest.raises(RulesDataError, match=r"buildings\.yaml:6: academy\.on_built: unknown effect 'gian'"):
         load_ruleset(mod_dir)
 
 
-@pytest.mark.parametrize("file,old,new,message", [
-    ("game.yaml", "resource_caps: {food: 2, wood: 7, ore: 7, ideas: 7, gold: 7}",
-     "resource_caps: {food: 2, wood: 7}", "needs an amount for every resource; missing ore, ideas, gold"),
-    ("game.yaml", "objective_cards: 1", "objective_cards: 9223372036854775808", "less than or equal to 100"),
-    ("map.yaml", "anchor: D1", "anchor: Q", "String should match pattern"),
-    ("buildings.yaml", "on_built: [{gain: {ideas: 2}}]", "on_built: [{}]", "at least 1 item"),
-    ("advances.yaml", "resources: [food]}}]", "resources: [spice]}}]", "collect_yield: resources.0"),
-])
+@pytest.mark.parametrize(
+    "file,old,new,message",
+    [
+        (
+            "game.yaml",
+            "resource_caps: {food: 2, wood: 7, ore: 7, ideas: 7, gold: 7}",
+            "resource_caps: {food: 2, wood: 7}",
+            "needs an amount for every resource; missing ore, ideas, gold",
+        ),
+        ("game.yaml", "objective_cards: 1", "objective_cards: 9223372036854775808", "less than or equal to 100"),
+        ("map.yaml", "anchor: D1", "anchor: Q", "String should match pattern"),
+        ("buildings.yaml", "on_built: [{gain: {ideas: 2}}]", "on_built: [{}]", "at least 1 item"),
+        ("advances.yaml", "resources: [food]}}]", "resources: [spice]}}]", "collect_yield: resources.0"),
+    ],
+)
 def test_mods_that_would_break_play_are_refused_when_loaded(mod_dir, file, old, new, message):
     text = (mod_dir / file).read_text()
     assert old in text

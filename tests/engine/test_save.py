@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from civgame.ai import RandomAgent, play_out, play_steps, random_agents
 from civgame.engine import apply, legal_actions, new_game
-from civgame.engine import save as save_module
-from civgame.engine.model import SAVE_VERSION
-from civgame.engine.save import (
+from civgame.engine.core.model import SAVE_VERSION
+from civgame.engine.storage import save as save_module
+from civgame.engine.storage.save import (
     SaveError,
     dumps,
     load_game,
@@ -43,6 +43,7 @@ def write_document(path, document):
 
 # ------------------------------------------------------------------ round trips
 
+
 @pytest.mark.parametrize("players,seed,steps", [(2, 1, 0), (2, 2, 25), (3, 3, 60), (4, 4, 120), (4, 8, 400)])
 def test_round_trip_reproduces_the_file_the_state_and_the_legal_actions(tmp_path, players, seed, steps):
     game = mid_game(players, seed, steps)
@@ -70,9 +71,13 @@ def test_a_loaded_game_continues_exactly_like_the_original(tmp_path, seed):
 
 
 def test_save_starts_with_the_header_and_holds_the_game(saved):
-    path, document = saved
+    _path, document = saved
     assert list(document)[:3] == ["format", "version", "ruleset"]
-    assert (document["format"], document["version"], document["ruleset"]) == ("civgame-save", SAVE_VERSION, "monumental")
+    assert (document["format"], document["version"], document["ruleset"]) == (
+        "civgame-save",
+        SAVE_VERSION,
+        "monumental",
+    )
     assert document["game"]["seed"] == 5 and len(document["game"]["players"]) == 3
     assert "rules" not in document["game"]  # rebuilt on load, never saved
 
@@ -93,6 +98,7 @@ def test_a_loaded_save_can_use_a_given_ruleset(tmp_path):
 
 # ------------------------------------------------------------------ atomic writing
 
+
 def test_a_failed_write_keeps_the_previous_save_and_leaves_no_temp_file(tmp_path, monkeypatch):
     path = tmp_path / "game.yaml"
     save_game(new_game(2, seed=1), path)
@@ -102,7 +108,7 @@ def test_a_failed_write_keeps_the_previous_save_and_leaves_no_temp_file(tmp_path
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(save_module.os, "fsync", broken_fsync)
-    with pytest.raises(SaveError, match="cannot write the save.*No space left"):
+    with pytest.raises(SaveError, match=r"cannot write the save.*No space left"):
         save_game(mid_game(2, 1, 30), path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.yaml"]
@@ -130,24 +136,31 @@ def test_saving_into_a_missing_directory_is_a_save_error(tmp_path):
 
 # ------------------------------------------------------------------ files that are not saves
 
+
 def test_a_missing_file_is_reported(tmp_path):
     with pytest.raises(SaveError, match=r"nope\.yaml: cannot read the file"):
         load_game(tmp_path / "nope.yaml")
 
 
-@pytest.mark.parametrize("text,message", [
-    ("", "not a civgame save"),
-    ("- just\n- a list\n", "not a civgame save"),
-    ("format: something-else\n", "not a civgame save"),
-    ("format: civgame-save\nversion: 99\nruleset: monumental\ngame: {}\n", "save version 99 is not supported"),
-    ("format: civgame-save\nversion: '1'\nruleset: monumental\ngame: {}\n", "save version '1' is not supported"),
-    ("format: civgame-save\nversion: 1\nruleset: other\ngame: {}\n", "ruleset: 'other' does not match"),
-    ("format: civgame-save\nversion: 1\nruleset: monumental\n", "game: missing"),
-    ("format: civgame-save\nversion: 1\nruleset: monumental\ngame: {}\nextra: 1\n", r"unknown top-level field\(s\) \['extra'\]"),
-    ("format: civgame-save\nversion: 1\nruleset: monumental\ngame: 7\n", "game: expected a dict"),
-    ("format: civgame-save\n  bad: [indent\n", "line 2: not valid save YAML"),
-    ("a: 1\n---\nb: 2\n", "not valid save YAML"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("", "not a civgame save"),
+        ("- just\n- a list\n", "not a civgame save"),
+        ("format: something-else\n", "not a civgame save"),
+        ("format: civgame-save\nversion: 99\nruleset: monumental\ngame: {}\n", "save version 99 is not supported"),
+        ("format: civgame-save\nversion: '1'\nruleset: monumental\ngame: {}\n", "save version '1' is not supported"),
+        ("format: civgame-save\nversion: 1\nruleset: other\ngame: {}\n", "ruleset: 'other' does not match"),
+        ("format: civgame-save\nversion: 1\nruleset: monumental\n", "game: missing"),
+        (
+            "format: civgame-save\nversion: 1\nruleset: monumental\ngame: {}\nextra: 1\n",
+            r"unknown top-level field\(s\) \['extra'\]",
+        ),
+        ("format: civgame-save\nversion: 1\nruleset: monumental\ngame: 7\n", "game: expected a dict"),
+        ("format: civgame-save\n  bad: [indent\n", "line 2: not valid save YAML"),
+        ("a: 1\n---\nb: 2\n", "not valid save YAML"),
+    ],
+)
 def test_malformed_documents_are_refused(tmp_path, text, message):
     path = tmp_path / "bad.yaml"
     path.write_text(text)
@@ -178,10 +191,17 @@ def test_an_oversized_file_is_refused_before_parsing(saved, monkeypatch):
         load_game(path)
 
 
-@pytest.mark.parametrize("tag", ["!!python/object/apply:os.system ['echo hacked']", "!!python/object:collections.OrderedDict {}",
-                                 "!!python/name:os.system", "!custom 3"])
+@pytest.mark.parametrize(
+    "tag",
+    [
+        "!!python/object/apply:os.system ['echo hacked']",
+        "!!python/object:collections.OrderedDict {}",
+        "!!python/name:os.system",
+        "!custom 3",
+    ],
+)
 def test_object_tags_are_refused_and_never_executed(saved, tag):
-    path, document = saved
+    path, _document = saved
     text = path.read_text().replace("  seed: 5\n", f"  seed: {tag}\n", 1)
     assert tag in text
     path.write_text(text)
@@ -210,7 +230,7 @@ def test_deep_nesting_is_refused_without_a_recursion_error(tmp_path):
     path = tmp_path / "deep.yaml"
     path.write_text("format: civgame-save\ngame: " + "[" * 5000 + "]" * 5000 + "\n")
     # Our own depth check, or the one newer PyYAML releases make while parsing: both refuse cleanly.
-    with pytest.raises(SaveError, match="nested more than|maximum nesting depth"):
+    with pytest.raises(SaveError, match=r"nested more than|maximum nesting depth"):
         load_game(path)
 
 
@@ -245,46 +265,76 @@ def edit(document, keys, value):
 DELETE = object()
 
 
-@pytest.mark.parametrize("keys,value,message", [
-    (("game", "players", 0, "resources", "food"), "lots", r"game\.players\[0\]\.resources\.food: expected int, got str"),
-    (("game", "players", 0, "resources", "food"), True, r"game\.players\[0\]\.resources\.food: expected int, got bool"),
-    (("game", "players", 1, "advances"), "Farming", r"game\.players\[1\]\.advances: expected a list"),
-    (("game", "players", 1, "mystery"), 1, r"game\.players\[1\]: unknown field\(s\) \['mystery'\]"),
-    (("game", "rng"), DELETE, r"game\.rng: missing"),
-    (("game", "phase"), "lunch", r"game\.phase: 'lunch' is not one of"),
-    (("game", "units", 0, "pos"), [1, 2, 3], r"game\.units\[0\]\.pos: expected 2 items"),
-    (("game", "pending"), [{"kind": "nonsense", "player": 0}], r"game\.pending\[0\]: unknown kind 'nonsense'"),
-    (("game", "players", 0, "index"), 3, r"game\.players\[0\]\.index: 3 should be 0"),
-    (("game", "players", 0, "resources", "ore"), -2, r"game\.players\[0\]\.ore: negative amount -2"),
-    (("game", "players", 0, "resources", "silk"), 1, r"game\.players\[0\]\.resources: must list exactly"),
-    (("game", "players", 0, "advances"), ["Farming", "Flying"], r"game\.players\[0\]\.advances: unknown 'Flying'"),
-    (("game", "players", 0, "advances"), ["Farming", "Farming"], r"game\.players\[0\]\.advances: 'Farming' is listed twice"),
-    (("game", "players", 0, "event_vp"), float("nan"), r"game\.players\[0\]\.event_vp: nan is not a number of points"),
-    (("game", "current"), 7, r"game\.current: 7 is not a player index"),
-    (("game", "age"), 0, r"game\.age: 0 is not between 1 and 6"),
-    (("game", "rng", "state"), 2**64, r"game\.rng\.state: .* is not a 64-bit state"),
-    (("game", "regions", 4, "tile"), "99", r"game\.regions\[4\]\.tile: unknown region tile '99'"),
-    (("game", "regions", 4, "rotation"), 9, r"game\.regions\[4\]\.rotation: 9 is not a rotation 0-5"),
-    (("game", "regions", 0, "anchor"), [5, 5], r"game\.regions\[0\]\.anchor: \[5, 5\] is not the board position"),
-    (("game", "units", 0, "pos"), [40, -40], r"game\.units\[0\]\.pos: \[40, -40\] is not a space on the board"),
-    (("game", "units", 0, "pos"), [10**30, 0], r"game\.units\[0\]\.pos: .* is not a space on the board"),
-    (("game", "units", 0, "owner"), 9, r"game\.units\[0\]\.owner: 9 is not a player index"),
-    (("game", "units", 0, "kind"), "dragon", r"game\.units\[0\]\.kind: unknown unit 'dragon'"),
-    (("game", "units", 0, "carrier"), 1, r"game\.units\[0\]\.carrier: 1 is not the id of a ship"),
-    (("game", "cities", 1, "id"), 1, r"game\.cities\[1\]\.id: 1 is also the id of game\.cities\[0\]"),
-    (("game", "cities", 0, "mood"), "ecstatic", r"game\.cities\[0\]\.mood: 'ecstatic' is not one of"),
-    (("game", "cities", 0, "buildings"), {"casino": 0}, r"game\.cities\[0\]\.buildings: unknown building 'casino'"),
-    (("game", "cities", 0, "buildings"), {"temple": 5}, r"game\.cities\[0\]\.buildings\.temple: colour 5 is not a player"),
-    (("game", "next_id"), 2, r"is not between 1 and game\.next_id - 1 \(1\)"),
-    (("game", "decks", "action", "draw"), [1, 1], r"game\.decks\.action\.draw: action card 1 is in two places"),
-    (("game", "decks", "event", "draw"), [999], r"game\.decks\.event\.draw: unknown event card 999"),
-    (("game", "decks", "wonder"), DELETE, r"game\.decks: must hold exactly the decks"),
-    (("game", "pending"), [{"kind": "retreat", "player": 4}], r"game\.pending\[0\]\.player: 4 is not a player index"),
-    (("game", "pending"), [{"kind": "casualties", "player": 0, "count": 1, "candidates": [999]}],
-     r"game\.pending\[0\]\.candidates: 999 does not refer to anything"),
-    (("game", "history", 0), {"kind": "teleport"}, r"game\.history\[0\]: unknown kind 'teleport'"),
-    (("game", "history", 0), {"kind": "advance", "advance": 3}, r"game\.history\[0\]\.advance: expected str"),
-])
+@pytest.mark.parametrize(
+    "keys,value,message",
+    [
+        (
+            ("game", "players", 0, "resources", "food"),
+            "lots",
+            r"game\.players\[0\]\.resources\.food: expected int, got str",
+        ),
+        (
+            ("game", "players", 0, "resources", "food"),
+            True,
+            r"game\.players\[0\]\.resources\.food: expected int, got bool",
+        ),
+        (("game", "players", 1, "advances"), "Farming", r"game\.players\[1\]\.advances: expected a list"),
+        (("game", "players", 1, "mystery"), 1, r"game\.players\[1\]: unknown field\(s\) \['mystery'\]"),
+        (("game", "rng"), DELETE, r"game\.rng: missing"),
+        (("game", "phase"), "lunch", r"game\.phase: 'lunch' is not one of"),
+        (("game", "units", 0, "pos"), [1, 2, 3], r"game\.units\[0\]\.pos: expected 2 items"),
+        (("game", "pending"), [{"kind": "nonsense", "player": 0}], r"game\.pending\[0\]: unknown kind 'nonsense'"),
+        (("game", "players", 0, "index"), 3, r"game\.players\[0\]\.index: 3 should be 0"),
+        (("game", "players", 0, "resources", "ore"), -2, r"game\.players\[0\]\.ore: negative amount -2"),
+        (("game", "players", 0, "resources", "silk"), 1, r"game\.players\[0\]\.resources: must list exactly"),
+        (("game", "players", 0, "advances"), ["Farming", "Flying"], r"game\.players\[0\]\.advances: unknown 'Flying'"),
+        (
+            ("game", "players", 0, "advances"),
+            ["Farming", "Farming"],
+            r"game\.players\[0\]\.advances: 'Farming' is listed twice",
+        ),
+        (
+            ("game", "players", 0, "event_vp"),
+            float("nan"),
+            r"game\.players\[0\]\.event_vp: nan is not a number of points",
+        ),
+        (("game", "current"), 7, r"game\.current: 7 is not a player index"),
+        (("game", "age"), 0, r"game\.age: 0 is not between 1 and 6"),
+        (("game", "rng", "state"), 2**64, r"game\.rng\.state: .* is not a 64-bit state"),
+        (("game", "regions", 4, "tile"), "99", r"game\.regions\[4\]\.tile: unknown region tile '99'"),
+        (("game", "regions", 4, "rotation"), 9, r"game\.regions\[4\]\.rotation: 9 is not a rotation 0-5"),
+        (("game", "regions", 0, "anchor"), [5, 5], r"game\.regions\[0\]\.anchor: \[5, 5\] is not the board position"),
+        (("game", "units", 0, "pos"), [40, -40], r"game\.units\[0\]\.pos: \[40, -40\] is not a space on the board"),
+        (("game", "units", 0, "pos"), [10**30, 0], r"game\.units\[0\]\.pos: .* is not a space on the board"),
+        (("game", "units", 0, "owner"), 9, r"game\.units\[0\]\.owner: 9 is not a player index"),
+        (("game", "units", 0, "kind"), "dragon", r"game\.units\[0\]\.kind: unknown unit 'dragon'"),
+        (("game", "units", 0, "carrier"), 1, r"game\.units\[0\]\.carrier: 1 is not the id of a ship"),
+        (("game", "cities", 1, "id"), 1, r"game\.cities\[1\]\.id: 1 is also the id of game\.cities\[0\]"),
+        (("game", "cities", 0, "mood"), "ecstatic", r"game\.cities\[0\]\.mood: 'ecstatic' is not one of"),
+        (("game", "cities", 0, "buildings"), {"casino": 0}, r"game\.cities\[0\]\.buildings: unknown building 'casino'"),
+        (
+            ("game", "cities", 0, "buildings"),
+            {"temple": 5},
+            r"game\.cities\[0\]\.buildings\.temple: colour 5 is not a player",
+        ),
+        (("game", "next_id"), 2, r"is not between 1 and game\.next_id - 1 \(1\)"),
+        (("game", "decks", "action", "draw"), [1, 1], r"game\.decks\.action\.draw: action card 1 is in two places"),
+        (("game", "decks", "event", "draw"), [999], r"game\.decks\.event\.draw: unknown event card 999"),
+        (("game", "decks", "wonder"), DELETE, r"game\.decks: must hold exactly the decks"),
+        (
+            ("game", "pending"),
+            [{"kind": "retreat", "player": 4}],
+            r"game\.pending\[0\]\.player: 4 is not a player index",
+        ),
+        (
+            ("game", "pending"),
+            [{"kind": "casualties", "player": 0, "count": 1, "candidates": [999]}],
+            r"game\.pending\[0\]\.candidates: 999 does not refer to anything",
+        ),
+        (("game", "history", 0), {"kind": "teleport"}, r"game\.history\[0\]: unknown kind 'teleport'"),
+        (("game", "history", 0), {"kind": "advance", "advance": 3}, r"game\.history\[0\]\.advance: expected str"),
+    ],
+)
 def test_inconsistent_saves_are_refused_naming_the_path(saved, keys, value, message):
     path, document = saved
     edit(document, keys, value)
@@ -306,8 +356,13 @@ def test_line_breaks_from_the_file_stay_out_of_the_one_line_message(saved):
 
 # Every leaf of a real save, replaced by a hostile value: loading gives a game or a SaveError.
 HOSTILE = st.one_of(
-    st.none(), st.booleans(), st.integers(min_value=-(10**20), max_value=10**20), st.floats(allow_nan=True),
-    st.text(max_size=5), st.lists(st.integers(-3, 50), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**20), max_value=10**20),
+    st.floats(allow_nan=True),
+    st.text(max_size=5),
+    st.lists(st.integers(-3, 50), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
 )
 
 

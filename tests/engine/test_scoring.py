@@ -1,6 +1,6 @@
 """Victory points by source and the tie-break order (components.md d.8)."""
 
-from civgame.engine.scoring import score_sheet, winners
+from civgame.engine.rules.scoring import score_sheet, winners
 from tests.scenario import Scenario
 
 
@@ -13,10 +13,24 @@ def test_every_vp_source_is_counted():
     s.player(0).event_vp = 1.0
     s.player(1).captured_leaders.append("Sulla")
     sheet0, sheet1 = score_sheet(s.game, 0), score_sheet(s.game, 1)
-    assert sheet0 == {"city_pieces": 3, "advances": 1.0, "objectives": 4, "wonders": 0,
-                      "events": 1.0, "leaders": 0, "total": 9.0}
-    assert sheet1 == {"city_pieces": 2, "advances": 1.0, "objectives": 0, "wonders": 4,
-                      "events": 0, "leaders": 2, "total": 9.0}
+    assert sheet0 == {
+        "city_pieces": 3,
+        "advances": 1.0,
+        "objectives": 4,
+        "wonders": 0,
+        "events": 1.0,
+        "leaders": 0,
+        "total": 9.0,
+    }
+    assert sheet1 == {
+        "city_pieces": 2,
+        "advances": 1.0,
+        "objectives": 0,
+        "wonders": 4,
+        "events": 0,
+        "leaders": 2,
+        "total": 9.0,
+    }
     assert winners(s.game) == [0]  # tie on 9 VP; more city-piece VP wins
 
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from civgame.engine.errors import RuleError
-from civgame.engine.hexgrid import hex_to_label
-from civgame.engine.setup import new_game
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.rules.setup import new_game
 
 HOMES = {
     2: ["D2", "D7"],
@@ -28,7 +28,7 @@ def test_layout_has_the_listed_regions_and_spaces(count):
 @pytest.mark.parametrize("count", [2, 3, 4])
 def test_each_player_starts_with_a_happy_city_and_settler_on_home_grassland(count):
     game = new_game(count, seed=5)
-    for player, label in zip(game.players, HOMES[count]):
+    for player, label in zip(game.players, HOMES[count], strict=False):
         (city,) = game.cities_of(player.index)
         assert hex_to_label(city.pos) == label
         assert game.terrain(city.pos) == "grassland"

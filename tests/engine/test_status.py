@@ -2,10 +2,10 @@
 
 import pytest
 
-from civgame.engine.actions import ChangeGovernment, ChooseFirstPlayer, EndTurn, Raze, TakeFreeAdvance
-from civgame.engine.decisions import FirstPlayerDecision, FreeAdvanceDecision, GovernmentDecision, RazeDecision
-from civgame.engine.errors import RuleError
-from civgame.engine.status import begin, first_player_chooser
+from civgame.engine.core.actions import ChangeGovernment, ChooseFirstPlayer, EndTurn, Raze, TakeFreeAdvance
+from civgame.engine.core.decisions import FirstPlayerDecision, FreeAdvanceDecision, GovernmentDecision, RazeDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.rules.status import begin, first_player_chooser
 from tests.scenario import Scenario
 
 
@@ -64,8 +64,7 @@ def test_razing_is_not_offered_for_a_last_city():
 
 def test_government_change_moves_all_advances_for_a_mood_and_a_culture_token():
     s = status_scenario()
-    s.advances(0, "Writing", "Philosophy", "Voting", "Separation of Power", "Civil Liberties",
-               "Tactics", "Draft")
+    s.advances(0, "Writing", "Philosophy", "Voting", "Separation of Power", "Civil Liberties", "Tactics", "Draft")
     s.resources(0, mood=1, culture=1)
     begin(s.game)
     answer_free_advances(s, "Storage")

@@ -1,12 +1,12 @@
 """Undo within a turn: what counts as new information, and restoring the earlier game."""
 
-from civgame.engine.actions import Collect, EndMove, EndTurn, InfluenceCulture, MoveUnits, StartMove
-from civgame.engine.cards import draw_card
-from civgame.engine.codec import to_plain
-from civgame.engine.controller import apply
-from civgame.engine.decisions import OrientationDecision
-from civgame.engine.hexgrid import hex_to_label
-from civgame.engine.undo import UndoHistory, reveals_information
+from civgame.engine.core.actions import Collect, EndMove, EndTurn, InfluenceCulture, MoveUnits, StartMove
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import OrientationDecision
+from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.controller import apply
+from civgame.engine.rules.undo import UndoHistory, reveals_information
 from tests.scenario import Scenario
 
 
@@ -117,8 +117,11 @@ def test_moving_into_an_unexplored_region_cannot_be_undone():
     s.hide(2)
     game = s.game
     hidden = set(game.regions[1].spaces())
-    settler_space = next(h for h in game.space_region if game.is_land(h) and not game.city_at(h)
-                         and any(n in hidden for n in game.board_neighbors(h)))
+    settler_space = next(
+        h
+        for h in game.space_region
+        if game.is_land(h) and not game.city_at(h) and any(n in hidden for n in game.board_neighbors(h))
+    )
     s.unit(0, "settler", hex_to_label(settler_space))
     history = UndoHistory()
     apply(game, StartMove())

@@ -43,6 +43,7 @@ def test_a_tag_that_imports_the_canary_counts_as_executed():
 
     def loader_that_runs_code():
         import bench.canary  # noqa: F401  what an object-building tag would do
+
         return fuzz.Outcome("loaded")
 
     assert fuzz.checked(loader_that_runs_code).kind == "executed"
@@ -62,8 +63,13 @@ def test_a_case_that_runs_too_long_counts_as_a_hang(monkeypatch):
 def test_percentile_and_table():
     values = list(range(1, 101))
     assert percentile(values, 0.99) == 99 and percentile(values, 0.5) == 50 and percentile([7], 0.99) == 7
-    text = table([Figure("engine: game", 0.5, "s", 1.0, "8 games"), Figure("saves: size", 2048, "B"),
-                  Failure("render", "no display")])
+    text = table(
+        [
+            Figure("engine: game", 0.5, "s", 1.0, "8 games"),
+            Figure("saves: size", 2048, "B"),
+            Failure("render", "no display"),
+        ]
+    )
     lines = text.splitlines()
     assert lines[0].split() == ["figure", "value", "target", "met?"]
     assert lines[2].split() == ["engine:", "game", "500", "ms", "(8", "games)", "≤", "1", "s", "yes"]

@@ -7,11 +7,11 @@ import pytest
 
 from civgame.ai import play_game, random_agents
 from civgame.ai.random_agent import AggressiveAgent
-from civgame.engine.actions import Action
-from civgame.engine.codec import from_plain, to_plain
-from civgame.engine.controller import apply, legal_actions
-from civgame.engine.save import load_game, save_game, state_hash
-from civgame.engine.setup import new_game
+from civgame.engine.core.actions import Action
+from civgame.engine.core.codec import from_plain, to_plain
+from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.setup import new_game
+from civgame.engine.storage.save import load_game, save_game, state_hash
 
 GAMES = 16
 SLOW_GAMES = 500
@@ -70,13 +70,14 @@ def test_many_more_saves_replay_to_the_saved_state(tmp_path, seed):
 
 # ------------------------------------------------------------------ undo, then the same action again
 
+
 def without_log(plain: dict) -> dict:
     return {key: value for key, value in plain.items() if key != "log"}  # an undo adds a log line
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_undo_then_the_same_action_again_gives_the_identical_state(seed):
-    undo = pytest.importorskip("civgame.engine.undo")  # the engine has undo but no redo: redo = apply again
+    undo = pytest.importorskip("civgame.engine.rules.undo")  # the engine has undo but no redo: redo = apply again
     players = 2 + seed % 3
     game = new_game(players, seed)
     agents = random_agents(players, seed)

@@ -12,7 +12,7 @@ import shutil
 import pytest
 
 from bench import fuzz
-from civgame.engine.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
+from civgame.engine.content.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
 
 CI_CASES = 100
 SLOW_CASES = 5000
@@ -75,7 +75,7 @@ def test_hostile_yaml_in_any_file_is_refused_on_one_line(mod_dir, file, name, te
 
 def test_a_file_that_is_not_utf8_is_refused(mod_dir):
     (mod_dir / "units.yaml").write_bytes(b"infantry: {name: \xff}\n")
-    with pytest.raises(RulesDataError, match="units.yaml: not a UTF-8 text file"):
+    with pytest.raises(RulesDataError, match=r"units\.yaml: not a UTF-8 text file"):
         load_ruleset(mod_dir)
 
 

@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from bench import fuzz
-from civgame.engine.save import SaveError, dumps, loads
-from civgame.engine.setup import new_game
+from civgame.engine.rules.setup import new_game
+from civgame.engine.storage.save import SaveError, dumps, loads
 
 CI_CASES = 200
 SLOW_CASES = 20_000
@@ -72,15 +72,21 @@ def test_hostile_whole_files_are_refused(tmp_path, name, text):
     assert outcome.kind == "refused", outcome.detail
 
 
-@pytest.mark.parametrize("text,message", [
-    ("format: civgame-save\nformat: civgame-save\n", "line 2: the key 'format' appears twice"),
-    ("format: civgame-save\ngame: {<<: {seed: 1}}\n", "line 2: not valid save YAML \\('<<' is not allowed\\)"),
-    ("format: civgame-save\ngame: {? [1] : 2}\n", "line 2: not valid save YAML \\(a key must be a single value\\)"),
-    ("format: civgame-save\ngame: !!binary aGk=\n", "line 2: not valid save YAML \\(tag 'tag:yaml.org,2002:binary'"),
-    # the top-level mapping is the first of the 64 levels allowed
-    ("format: civgame-save\ngame: " + "[" * 64 + "]" * 64 + "\n", "line 2: nested more than 64 levels deep"),
-    ("format: civgame-save\ngame: " + "[" * 63 + "]" * 63 + "\n", "save version None is not supported"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("format: civgame-save\nformat: civgame-save\n", "line 2: the key 'format' appears twice"),
+        ("format: civgame-save\ngame: {<<: {seed: 1}}\n", "line 2: not valid save YAML \\('<<' is not allowed\\)"),
+        ("format: civgame-save\ngame: {? [1] : 2}\n", "line 2: not valid save YAML \\(a key must be a single value\\)"),
+        (
+            "format: civgame-save\ngame: !!binary aGk=\n",
+            "line 2: not valid save YAML \\(tag 'tag:yaml.org,2002:binary'",
+        ),
+        # the top-level mapping is the first of the 64 levels allowed
+        ("format: civgame-save\ngame: " + "[" * 64 + "]" * 64 + "\n", "line 2: nested more than 64 levels deep"),
+        ("format: civgame-save\ngame: " + "[" * 63 + "]" * 63 + "\n", "save version None is not supported"),
+    ],
+)
 def test_plain_yaml_rules_name_the_line(text, message):
     with pytest.raises(SaveError, match=message):
         loads(text)
@@ -105,6 +111,7 @@ def test_a_huge_value_gives_a_short_message():
 
 # ------------------------------------------------------------------ the fast paths of save.py
 
+
 def test_whatever_the_save_reader_accepts_reads_exactly_as_safe_load_does(base):
     """The event-driven reader is stricter than safe_load (no tags, anchors, repeated keys), and
     where it accepts a text it must build the very same data."""
@@ -126,7 +133,7 @@ def test_whatever_the_save_reader_accepts_reads_exactly_as_safe_load_does(base):
 
 
 def _read(text):
-    from civgame.engine.save import _parse
+    from civgame.engine.storage.save import _parse
 
     return _parse(text, "save")
 
@@ -138,8 +145,8 @@ class _PlainDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
 
 def test_saves_are_written_byte_for_byte_as_yaml_dump_writes_them(base):
     game = loads(base.files["late.yaml"].decode())
-    game.players[0].name = "yes"                      # a string YAML would read as a boolean
-    game.players[1].name = "Zoë \"the\" #1: [x] & *y"  # quoting and indicators
+    game.players[0].name = "yes"  # a string YAML would read as a boolean
+    game.players[1].name = 'Zoë "the" #1: [x] & *y'  # quoting and indicators
     game.players[0].event_vp, game.players[1].event_vp = -0.0, 1e300
     game.log += ["", " leading space", "0x1F", "1e3", "~", "line\nbreak", "\x85\u2028 tab\t", "é" * 300]
     text = dumps(game)

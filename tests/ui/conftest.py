@@ -5,11 +5,11 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame is imported anywhere
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from civgame.engine.actions import Collect  # noqa: E402
-from civgame.ui.app import App, Settings  # noqa: E402
+from civgame.engine.core.actions import Collect
+from civgame.ui.app import App, Settings
 
 SIZE = (1280, 720)
 
@@ -105,7 +105,10 @@ def collect(app: App, scene, city_pos, wanted: dict) -> None:
 def collect_including(app: App, scene, city_pos, what: str) -> Collect:
     """Collect, by clicking, the picks of the city's first legal Collect that takes `what`; returns that action."""
     city = scene.game.city_at(city_pos)
-    action = next(a for a in scene.legal if isinstance(a, Collect) and a.city == city.id
-                  and what in (offered for _, offered in a.picks))
+    action = next(
+        a
+        for a in scene.legal
+        if isinstance(a, Collect) and a.city == city.id and what in (offered for _, offered in a.picks)
+    )
     collect(app, scene, city_pos, dict(action.picks))
     return action

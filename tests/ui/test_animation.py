@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from civgame.engine.save import state_hash
+from civgame.engine.storage.save import state_hash
 from civgame.ui.animation import LINE_SECONDS, PULSE_SECONDS, SLIDE_SECONDS
 from civgame.ui.app import Settings
 from civgame.ui.board_view import owner_colour
@@ -45,8 +45,12 @@ def settler_scene(app, speed: str):
 def colour_pixels(app, centre, colour, half: int = 14) -> int:
     """How many pixels of `colour` lie in a square around `centre`."""
     x0, y0 = int(centre[0]) - half, int(centre[1]) - half
-    return sum(1 for x in range(x0, x0 + 2 * half) for y in range(y0, y0 + 2 * half)
-               if tuple(app.screen.get_at((x, y)))[:3] == colour)
+    return sum(
+        1
+        for x in range(x0, x0 + 2 * half)
+        for y in range(y0, y0 + 2 * half)
+        if tuple(app.screen.get_at((x, y)))[:3] == colour
+    )
 
 
 def test_the_animation_speed_is_saved_and_restored(app, tmp_path):
@@ -89,8 +93,8 @@ def test_with_normal_speed_the_unit_slides_between_the_spaces_and_a_click_ends_i
     x, y = scene.board.slide_positions[settler.id]
     assert min(start[0], end[0]) < x < max(start[0], end[0]) or start[0] == end[0]
     assert min(start[1], end[1]) + 5 < y < max(start[1], end[1]) - 5  # well between the two spaces
-    assert colour_pixels(app, (x, y + 6), red) > 40       # the settler's badge is drawn there ...
-    assert colour_pixels(app, end, red) == 0              # ... and not yet on its new space
+    assert colour_pixels(app, (x, y + 6), red) > 40  # the settler's badge is drawn there ...
+    assert colour_pixels(app, end, red) == 0  # ... and not yet on its new space
 
     click(app, scene.panel.rect.center)  # any click finishes the animation and draws the final state
     assert not scene.animating()
@@ -155,5 +159,5 @@ def test_battle_lines_appear_one_after_another_once_the_attackers_arrived(app):
         clock.now = start + SLIDE_SECONDS + (step + 0.5) * LINE_SECONDS
         app.draw()
         shown.append(scene.animations.shown_lines(clock.now))
-    assert shown[:total - 1] == list(range(1, total))  # one more line each step ...
+    assert shown[: total - 1] == list(range(1, total))  # one more line each step ...
     assert shown[-1] is None and not scene.animating()  # ... then all of them, and the animation is over

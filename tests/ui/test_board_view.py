@@ -4,15 +4,15 @@ import math
 
 import pygame
 
-from civgame.engine.hexgrid import label_to_hex, neighbors
-from civgame.engine.model import Unit
-from civgame.engine.setup import new_game
+from civgame.engine.core.hexgrid import label_to_hex, neighbors
+from civgame.engine.core.model import Unit
+from civgame.engine.rules.setup import new_game
 from civgame.ui.board_view import BoardView, unit_badges
 from civgame.ui.side_panel import SidePanel
 
 
-def fitted(game, rect=pygame.Rect(0, 50, 900, 620)):
-    view = BoardView(rect)
+def fitted(game, rect=None):
+    view = BoardView(rect or pygame.Rect(0, 50, 900, 620))
     view.fit(list(game.space_region))
     return view
 
@@ -58,8 +58,13 @@ def test_units_stack_by_owner_and_kind_and_carried_units_ride_on_their_ship():
     game = new_game(["Anna", "Ben"], 1)
     sea = label_to_hex("B2")
     ship = Unit(900, 0, "ship", sea)
-    units = [ship, Unit(901, 0, "infantry", sea, carrier=900), Unit(902, 0, "settler", sea, carrier=900),
-             Unit(903, 0, "ship", sea), Unit(904, 1, "ship", sea)]
+    units = [
+        ship,
+        Unit(901, 0, "infantry", sea, carrier=900),
+        Unit(902, 0, "settler", sea, carrier=900),
+        Unit(903, 0, "ship", sea),
+        Unit(904, 1, "ship", sea),
+    ]
     game.units.extend(units)
     labels = [(label, is_ship) for label, _, is_ship in unit_badges(game, units)]
     assert labels == [("1I 1S", True), ("1", True), ("1", True)]

@@ -3,9 +3,9 @@ OK sends exactly the legal Collect with those picks. Played with real mouse and 
 
 import pygame
 
-from civgame.engine.actions import Collect, UseAbility
-from civgame.engine.codec import to_plain
-from civgame.engine.save import state_hash
+from civgame.engine.core.actions import Collect, UseAbility
+from civgame.engine.core.codec import to_plain
+from civgame.engine.storage.save import state_hash
 from tests.scenario import Scenario
 from tests.ui.conftest import (
     click,
@@ -106,8 +106,9 @@ def test_a_port_space_asks_which_resource_to_take(app):
     click_button(app, ok_button(scene))
     assert game.player(0).resources == EMPTY | {"food": 1, "ore": 1}
     assert game.player(0).mood_tokens == 1
-    assert game.history[-1] == to_plain(Collect(game.city_at(h("D2")).id,
-                                                ((h("C3"), "ore"), (h("D2"), "food"), (h("E3"), "mood"))))
+    assert game.history[-1] == to_plain(
+        Collect(game.city_at(h("D2")).id, ((h("C3"), "ore"), (h("D2"), "food"), (h("E3"), "mood")))
+    )
 
 
 def test_escape_and_cancel_leave_collect_mode_without_collecting(app):

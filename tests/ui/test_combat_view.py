@@ -1,7 +1,7 @@
 """The combat panel: a battle being fought, the report of one that ended, and the attack arrow."""
 
-from civgame.engine.decisions import RetreatDecision
-from civgame.engine.model import BARBARIAN, Combat, CombatSide
+from civgame.engine.core.decisions import RetreatDecision
+from civgame.engine.core.model import BARBARIAN, Combat, CombatSide
 from civgame.ui.combat_view import ARROW_COLOUR
 from tests.scenario import Scenario
 from tests.ui.conftest import click, click_button, show_game
@@ -18,12 +18,19 @@ def battle_in_progress():
     attackers = s.units(0, "infantry", "D4", 2)
     defenders = s.units(1, "infantry", "D4", 2)
     game = s.game
-    game.combat = Combat(space=s.hex("D4"), naval=False,
-                         attacker=CombatSide(0, [u.id for u in attackers], losses=1),
-                         defender=CombatSide(1, [u.id for u in defenders]),
-                         origins={u.id: s.hex("D3") for u in attackers}, round=2,
-                         log=["Battle at D4: Player 1 (3 infantry) attacks Player 2 (2 infantry)", ROLL,
-                              "Player 2 rolls 5 cavalry, 2 elephant: combat value 7, 1 hit(s)"])
+    game.combat = Combat(
+        space=s.hex("D4"),
+        naval=False,
+        attacker=CombatSide(0, [u.id for u in attackers], losses=1),
+        defender=CombatSide(1, [u.id for u in defenders]),
+        origins={u.id: s.hex("D3") for u in attackers},
+        round=2,
+        log=[
+            "Battle at D4: Player 1 (3 infantry) attacks Player 2 (2 infantry)",
+            ROLL,
+            "Player 2 rolls 5 cavalry, 2 elephant: combat value 7, 1 hit(s)",
+        ],
+    )
     game.pending.append(RetreatDecision(player=0))
     return s
 
@@ -33,8 +40,10 @@ def test_a_battle_in_progress_shows_both_sides_every_roll_and_an_arrow(app):
     scene = show_game(app, s.game)
     view = scene.battle_view()
     assert view.title == "Attack at D4 — round 2"
-    assert [text for _, text in view.sides] == ["Attack: Player 1 — 2 Infantry (lost 1)",
-                                                "Defend: Player 2 — 2 Infantry"]
+    assert [text for _, text in view.sides] == [
+        "Attack: Player 1 — 2 Infantry (lost 1)",
+        "Defend: Player 2 — 2 Infantry",
+    ]
     assert view.lines[1] == ROLL
     assert scene.combat_rect is not None and scene.board.rect.contains(scene.combat_rect)
     # the arrow runs from D3 towards D4

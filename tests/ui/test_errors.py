@@ -3,8 +3,8 @@
 import pygame
 import pytest
 
-from civgame.engine.save import load_game, state_hash
-from civgame.engine.setup import new_game
+from civgame.engine.rules.setup import new_game
+from civgame.engine.storage.save import load_game, state_hash
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import ErrorScene, LoadScene, TitleScene
 from tests.ui.conftest import click_button, show_game
@@ -35,8 +35,10 @@ def test_an_error_while_playing_saves_the_game_logs_it_and_leads_back_to_the_tit
     assert not app.settings.autosave_path.exists()  # the crash save does not replace the last hand-over
     message = app.scene.message
     assert message.window.window_display_title == "Something went wrong"
-    assert message.text == (f"Something went wrong — your game was saved to {crash}; details in {log}.\n"
-                            "Load on the title screen opens the saved game again.")
+    assert message.text == (
+        f"Something went wrong — your game was saved to {crash}; details in {log}.\n"
+        "Load on the title screen opens the saved game again."
+    )
 
     app.running = True
     click_button(app, message.button_for("Back to title"))

@@ -7,7 +7,7 @@ asserts the exact change of the model that the clicks caused.
 
 import pygame
 
-from civgame.engine.decisions import (
+from civgame.engine.core.decisions import (
     CasualtyDecision,
     FirstPlayerDecision,
     FreeAdvanceDecision,
@@ -15,10 +15,10 @@ from civgame.engine.decisions import (
     OrientationDecision,
     RetreatDecision,
 )
-from civgame.engine.rng import Rng
-from civgame.engine.save import load_game, save_game, state_hash
-from civgame.engine.scoring import score_sheet
-from civgame.engine.setup import new_game
+from civgame.engine.core.rng import Rng
+from civgame.engine.rules.scoring import score_sheet
+from civgame.engine.rules.setup import new_game
+from civgame.engine.storage.save import load_game, save_game, state_hash
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import LoadScene, NewGameScene, TitleScene
 from civgame.ui.payment_dialog import PaymentDialog
@@ -165,8 +165,10 @@ def test_exploring_a_face_down_region_asks_how_to_turn_it_when_no_rule_decides(a
     decision = game.pending[-1]
     assert isinstance(decision, OrientationDecision) and decision.options == [0, 3]
     assert not game.regions[4].revealed
-    assert scene.dialog.labels() == ["Turn it so: C4 Grassland, D3 Grassland, D4 Forest, E4 Grassland",
-                                     "Turn it so: C4 Grassland, D3 Forest, D4 Grassland, E4 Grassland"]
+    assert scene.dialog.labels() == [
+        "Turn it so: C4 Grassland, D3 Grassland, D4 Forest, E4 Grassland",
+        "Turn it so: C4 Grassland, D3 Forest, D4 Grassland, E4 Grassland",
+    ]
     choose(app, scene, "Turn it so: C4 Grassland, D3 Forest")
     assert game.regions[4].rotation == 3
     assert [s.terrain(x) for x in ("D3", "C4", "E4", "D4")] == ["forest", "grassland", "grassland", "grassland"]
@@ -226,8 +228,11 @@ def test_the_status_phase_asks_each_player_in_dialogs_and_the_next_age_starts(ap
     scene = open_in_window(app, game)
     end_turn(app, scene)
     assert game.phase == "status"
-    answers = {(FreeAdvanceDecision, 0): "Take Bartering for free", (FreeAdvanceDecision, 1): "Take Myths for free",
-               (FirstPlayerDecision, 1): "Player 2 goes first"}
+    answers = {
+        (FreeAdvanceDecision, 0): "Take Bartering for free",
+        (FreeAdvanceDecision, 1): "Take Myths for free",
+        (FirstPlayerDecision, 1): "Player 2 goes first",
+    }
     asked = []
     while game.phase == "status":
         if scene.covered:

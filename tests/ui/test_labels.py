@@ -1,10 +1,10 @@
 """describe_action: a readable line for every action class, with spaces named like "D2"."""
 
-from civgame.engine import actions as A
-from civgame.engine import decisions as D
-from civgame.engine.hexgrid import label_to_hex
-from civgame.engine.model import City, Unit
-from civgame.engine.setup import new_game
+from civgame.engine.core import actions as A
+from civgame.engine.core import decisions as D
+from civgame.engine.core.hexgrid import label_to_hex
+from civgame.engine.core.model import City, Unit
+from civgame.engine.rules.setup import new_game
 from civgame.ui.labels import LABELS, ability_price, decision_title, describe_action
 
 
@@ -31,8 +31,9 @@ def samples():
         A.Recruit(100, ("infantry", "infantry", "settler")): "Recruit 2 Infantry, 1 Settler at D2",
         A.StartMove(): "Move units",
         A.StartHappiness(): "Increase happiness",
-        A.InfluenceCulture(100, 101, "academy", 2):
-            "Influence the Academy in Ben's city at D7 from D2 (+2 culture for range)",
+        A.InfluenceCulture(
+            100, 101, "academy", 2
+        ): "Influence the Academy in Ben's city at D7 from D2 (+2 culture for range)",
         A.EndTurn(): "End turn",
         A.UseAbility("Taxes", "taxes", ("food", "ore")): "Taxes: take 1 food, 1 ore",
         A.Pay({"food": 2}): "Pay 2 food",
@@ -77,8 +78,15 @@ def test_labels_read_as_expected():
 
 def test_option_and_combat_bonus_labels_say_what_they_cost_and_give():
     game = sample_game()
-    game.pending.append(D.EffectChoiceDecision(player=0, source="Taxes", effect="collect", options=["gold", "ore"],
-                                               amounts=[{"gold": 1, "mood": -1}, {"ore": 1}]))
+    game.pending.append(
+        D.EffectChoiceDecision(
+            player=0,
+            source="Taxes",
+            effect="collect",
+            options=["gold", "ore"],
+            amounts=[{"gold": 1, "mood": -1}, {"ore": 1}],
+        )
+    )
     assert describe_action(game, A.ChooseOption("gold")) == "Taxes: gold (gain 1 gold, pay 1 mood)"
     game.pending[-1] = D.CombatBonusDecision(player=0, source="Steel Weapons", bonus=2, cost={"ore": 1})
     assert describe_action(game, A.PayCombatBonus(True)) == "Pay 1 ore for Steel Weapons: +2 combat value every round"
@@ -116,18 +124,22 @@ def test_ability_labels_say_what_the_player_gets():
     game.current = 0
     expected = {
         A.UseAbility("Taxes", "taxes", ("food", "food", "ore")): "Taxes: take 2 food, 1 ore",
-        A.UseAbility("Bartering", "exchange", ("1 action card(s) for 1 gold", str(card.id))):
-            f"Bartering: trade 1 action card(s) for 1 gold (discard {card.name})",
+        A.UseAbility(
+            "Bartering", "exchange", ("1 action card(s) for 1 gold", str(card.id))
+        ): f"Bartering: trade 1 action card(s) for 1 gold (discard {card.name})",
         A.UseAbility("Theaters", "exchange", ("1 culture for 1 mood",)): "Theaters: trade 1 culture for 1 mood",
         A.UseAbility("Civil Liberties", "exchange", ("3 mood",)): "Civil Liberties: gain 3 mood",
         A.UseAbility("Sports", "mood_steps", ("D2", "1")): "Sports: raise the city at D2 from neutral to happy",
-        A.UseAbility("Arts", "free_action", ("D2", "D7", "academy", "1")):
-            "Arts: influence the Academy in Ben's city at D7 from D2 (+1 culture for range), free",
+        A.UseAbility(
+            "Arts", "free_action", ("D2", "D7", "academy", "1")
+        ): "Arts: influence the Academy in Ben's city at D7 from D2 (+1 culture for range), free",
         A.UseAbility("Voting", "free_action", ()): "Voting: increase happiness as a free action",
-        A.UseAbility("Free Economy", "free_collect", ("D2", "D2:food", "C2:wood")):
-            "Free Economy: collect food from D2, wood from C2 (city at D2), free",
-        A.UseAbility("Forced Labor", "angry_as_neutral", ()):
-            "Forced Labor: your angry cities count as neutral this turn",
+        A.UseAbility(
+            "Free Economy", "free_collect", ("D2", "D2:food", "C2:wood")
+        ): "Free Economy: collect food from D2, wood from C2 (city at D2), free",
+        A.UseAbility(
+            "Forced Labor", "angry_as_neutral", ()
+        ): "Forced Labor: your angry cities count as neutral this turn",
     }
     for action, label in expected.items():
         assert describe_action(game, action) == label
@@ -138,10 +150,16 @@ def test_ability_labels_say_what_the_player_gets():
 
 def test_effect_choices_name_their_advance():
     game = sample_game()
-    game.pending.append(D.EffectChoiceDecision(player=0, source="Dogma", effect="advance_on_build",
-                                               options=["Myths", "decline"]))
+    game.pending.append(
+        D.EffectChoiceDecision(player=0, source="Dogma", effect="advance_on_build", options=["Myths", "decline"])
+    )
     assert describe_action(game, A.ChooseOption("Myths")) == "Dogma: take Myths for free"
     assert describe_action(game, A.ChooseOption("decline")) == "Dogma: decline"
-    game.pending[-1] = D.EffectChoiceDecision(player=0, source="Metallurgy", effect="collect_exchange",
-                                              options=["exchange", "decline"], amounts=[{"ore": -1, "gold": 1}, {}])
+    game.pending[-1] = D.EffectChoiceDecision(
+        player=0,
+        source="Metallurgy",
+        effect="collect_exchange",
+        options=["exchange", "decline"],
+        amounts=[{"ore": -1, "gold": 1}, {}],
+    )
     assert describe_action(game, A.ChooseOption("exchange")) == "Metallurgy: exchange (gain 1 gold, pay 1 ore)"

@@ -8,10 +8,10 @@ import pygame
 import pytest
 from pygame_gui.elements import UILabel, UIScrollingContainer
 
-from civgame.engine.mods import load_rules, load_saved_game
-from civgame.engine.ruleset import ModRef, RulesDataError
-from civgame.engine.save import save_game, state_hash
-from civgame.engine.setup import new_game
+from civgame.engine.content.ruleset import ModRef, RulesDataError
+from civgame.engine.rules.setup import new_game
+from civgame.engine.storage.mods import load_rules, load_saved_game
+from civgame.engine.storage.save import save_game, state_hash
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import LoadScene, NewGameScene
 from tests.ui.conftest import click, click_button, type_text
@@ -39,10 +39,15 @@ def write_mod(folder: Path, name: str, **files: str) -> Path:
 def install_mods(mods_dir: Path) -> dict[str, Path]:
     """Three mods, listed by folder name: a broken one, one making settlers dear, the example."""
     return {
-        "broken": write_mod(mods_dir, "a_broken", mod="name: Broken\nversion: 1\n",
-                            game="advance_cost: {amount: -1}\nnot_a_key: 3\n"),
-        "dear": write_mod(mods_dir, "b_dear_settlers", mod="name: Dear settlers\nversion: '2'\n",
-                          units="settler:\n  cost: {food: 3}\n"),
+        "broken": write_mod(
+            mods_dir, "a_broken", mod="name: Broken\nversion: 1\n", game="advance_cost: {amount: -1}\nnot_a_key: 3\n"
+        ),
+        "dear": write_mod(
+            mods_dir,
+            "b_dear_settlers",
+            mod="name: Dear settlers\nversion: '2'\n",
+            units="settler:\n  cost: {food: 3}\n",
+        ),
         "cheap": Path(shutil.copytree(EXAMPLE, mods_dir / "c_cheap")),
     }
 

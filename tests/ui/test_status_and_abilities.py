@@ -2,22 +2,26 @@
 
 from itertools import pairwise
 
-from civgame.engine import actions as A
-from civgame.engine import status
-from civgame.engine.decisions import (
+from civgame.engine.core import actions as A
+from civgame.engine.core.decisions import (
     FirstPlayerDecision,
     FreeAdvanceDecision,
     GovernmentDecision,
     RazeDecision,
 )
-from civgame.engine.setup import new_game
+from civgame.engine.rules import status
+from civgame.engine.rules.setup import new_game
 from civgame.ui.app import MIN_SIZE, App, Settings
 from civgame.ui.game_scene import STATUS_STEPS, status_step_name
 from tests.scenario import Scenario
 from tests.ui.conftest import click_button, show_game
 
-STEP_OF = {FreeAdvanceDecision: "Free advance", RazeDecision: "Raze", GovernmentDecision: "Government",
-           FirstPlayerDecision: "First player"}
+STEP_OF = {
+    FreeAdvanceDecision: "Free advance",
+    RazeDecision: "Raze",
+    GovernmentDecision: "Government",
+    FirstPlayerDecision: "First player",
+}
 
 
 def test_every_status_step_is_named_in_the_top_bar_while_its_decisions_are_answered(app):

@@ -2,7 +2,7 @@
 
 import pygame
 
-from civgame.engine.setup import new_game
+from civgame.engine.rules.setup import new_game
 from civgame.ui import tooltips
 from tests.scenario import Scenario
 from tests.ui.conftest import hover, show_game
@@ -12,7 +12,7 @@ def tooltip_scenario():
     s = Scenario(players=2).reveal_all()
     s.city(0, "D2", buildings={"temple": 0, "academy": 1}, mood="happy")
     s.city(1, "D7")
-    s.units(1, "infantry", "D3", 2)   # enemy units next to Anna's city
+    s.units(1, "infantry", "D3", 2)  # enemy units next to Anna's city
     s.units(0, "settler", "D2", 1)
     return s
 
@@ -21,8 +21,9 @@ def test_no_tooltip_until_the_pointer_rests(app):
     s = tooltip_scenario()
     scene = show_game(app, s.game)
     pos = scene.board.centre(s.hex("D3"))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(1, 1),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(1, 1), buttons=(0, 0, 0))
+    )
     app.pump()
     assert scene.tooltip_rect is None
     scene.hover_since -= tooltips.DELAY_SECONDS + 0.01

@@ -2,8 +2,8 @@
 
 import pygame
 
-from civgame.engine.codec import to_plain
-from civgame.engine.setup import new_game
+from civgame.engine.core.codec import to_plain
+from civgame.engine.rules.setup import new_game
 from tests.scenario import Scenario
 from tests.ui.conftest import click, click_button, collect_including, press_ctrl, show_game
 
@@ -33,8 +33,9 @@ def test_undo_button_takes_back_a_collect_and_the_log_says_so(app):
     assert restored.player(restored.actor()).resources == game.player(game.actor()).resources | {"wood": 0}
     assert restored.city(city.id).activations == 0
     assert restored.actions_left == game.rules.game.actions_per_turn
-    assert {k: v for k, v in to_plain(restored).items() if k != "log"} == \
-        {k: v for k, v in before.items() if k != "log"}
+    assert {k: v for k, v in to_plain(restored).items() if k != "log"} == {
+        k: v for k, v in before.items() if k != "log"
+    }
     assert not scene.action_buttons["undo"].is_enabled
     # the restored game plays on normally
     collect_wood(app, scene)

@@ -1,0 +1,33 @@
+"""Primitives used by the core rules: resource caps and extra collect yields."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from civgame.engine.content.effects.registry import Params, primitive
+from civgame.engine.core.vocabulary import Payable, Resource
+
+
+@primitive(
+    "resource_cap",
+    when="passive: whenever a resource is gained",
+    doc="Sets the holder's limit for one resource (anything above the limit is lost when it is gained). "
+    "If several apply, the one from the advance gained last counts.",
+    example={"resource_cap": {"resource": "food", "limit": 7}},
+)
+class ResourceCap(Params):
+    resource: Resource
+    limit: int = Field(ge=0)
+
+
+@primitive(
+    "collect_yield",
+    when="passive: when a city collects",
+    doc="Spaces of `terrain` may give one of `resources` when collected. `max_spaces` limits how many "
+    "such spaces one Collect may use this way.",
+    example={"collect_yield": {"terrain": "barren", "resources": ["food"]}},
+)
+class CollectYield(Params):
+    terrain: str
+    resources: list[Payable]
+    max_spaces: int | None = None

@@ -1,0 +1,800 @@
+"""Rule data: the schema of `rules_data/<ruleset>/*.yaml` and its loader.
+
+Every number and every piece of content the engine uses comes from here. A bad file is
+reported as `file:line: key path: problem` through `RulesDataError`, never as a traceback:
+the loader keeps the line of every value it reads, so schema and cross-reference problems
+point at the line to fix. Mods (overlays on a ruleset) are read and applied by `mods.py`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from contextlib import suppress
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated, Literal, NamedTuple
+
+import yaml
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+
+from civgame.engine.core.vocabulary import RESOURCES, Mood, Payable, Resource
+from civgame.paths import resource_root
+
+ON_BUILT_EFFECTS = ("gain", "draw", "gain_choice")  # interpreted in cities.py
+ENGINE_UNITS = ("settler", "ship")  # unit types the rule modules name (founding cities, pirates)
+RULESETS_ROOT = resource_root() / "rules_data"
+
+
+class RulesDataError(Exception):
+    """A rules-data file is missing, unreadable or breaks the schema."""
+
+    MAX_PROBLEMS = 20
+    MAX_LENGTH = 400
+
+    def __init__(self, problems: list[str]):
+        # One short line per problem: a hostile mod can hold megabyte-long values and line breaks
+        # in names. `all_problems` is the full list (validate-rules prints it); `problems` keeps
+        # only the first few, for a dialog, since a broken mod can have thousands.
+        self.all_problems = [self._shorten(" ".join(p.splitlines())) for p in problems]
+        self.problems = self.all_problems[: self.MAX_PROBLEMS]
+        if len(problems) > self.MAX_PROBLEMS:
+            self.problems.append(f"(and {len(problems) - self.MAX_PROBLEMS} more problems)")
+        super().__init__("\n".join(self.problems))
+
+    @classmethod
+    def _shorten(cls, problem: str) -> str:
+        if len(problem) <= cls.MAX_LENGTH:
+            return problem
+        return f"{problem[: cls.MAX_LENGTH - 100]} … {problem[-80:]}"
+
+
+class ModRef(NamedTuple):
+    """A mod as a save records it."""
+
+    name: str
+    version: str
+
+
+class DataProblem(NamedTuple):
+    """A problem found in validated rules data: where (the key path from the Ruleset's fields,
+    e.g. `("buildings", "academy", "advance")`) and what, naming the place for a reader."""
+
+    path: tuple
+    message: str
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---------------------------------------------------------------- game.yaml
+
+
+class PlayerCount(Strict):
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+
+def _every_resource(amounts: dict[str, int]) -> dict[str, int]:
+    missing = [r for r in RESOURCES if r not in amounts]
+    if missing:
+        raise ValueError(f"needs an amount for every resource; missing {', '.join(missing)}")
+    return amounts
+
+
+ResourceTable = Annotated[dict[Resource, Annotated[int, Field(ge=0)]], AfterValidator(_every_resource)]
+SpaceLabel = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?$")]  # a board space such as "D7"
+OneEffect = Annotated[dict[str, object], Field(min_length=1, max_length=1)]
+
+
+class StartingState(Strict):
+    resources: ResourceTable
+    mood_tokens: int = Field(ge=0)
+    culture_tokens: int = Field(ge=0)
+    advances: list[str]
+    action_cards: int = Field(ge=0, le=100)
+    objective_cards: int = Field(ge=0, le=100)
+    event_cubes: int = Field(ge=1)
+    city_mood: Mood
+    units: list[str]
+
+
+class AdvanceCost(Strict):
+    amount: int = Field(ge=0)
+    pay_with: list[Resource]
+
+
+class CityRules(Strict):
+    max_size: int = Field(ge=1)
+    new_city_mood: Mood
+    happy_bonus: int
+    angry_fixed: int = Field(ge=0)
+    settlement_limit: int = Field(ge=1)  # settlement pieces per player, so also the most cities
+
+
+class CaptureRules(Strict):
+    gold_per_size: int
+    refugee_settler: bool
+    captured_mood: Mood
+    gold_per_missing_piece: int
+
+
+class BarbarianRules(Strict):
+    battle_rounds: int = Field(ge=1)
+    win_gold: int
+    capture_city_gold: int
+    units: dict[str, int]
+
+
+class PirateRules(Strict):
+    ships: int = Field(ge=0)
+    gold_per_ship_sunk: int
+    token_per_ship_sunk: int
+
+
+class InfluenceRules(Strict):
+    success_roll: int = Field(ge=1)
+
+
+class VictoryPoints(Strict):
+    city: float
+    building: float
+    advance: float
+    objective: float
+    wonder_builder: float
+    wonder_owner: float
+    captured_leader: float
+    tie_break: list[Literal["city_pieces", "advances", "objectives", "wonders", "events", "leaders"]]
+
+
+class GameRules(Strict):
+    id: str
+    name: str
+    players: PlayerCount
+    ages: int = Field(ge=1)
+    rounds_per_age: int = Field(ge=1)
+    actions_per_turn: int = Field(ge=1)
+    move_groups_per_action: int = Field(ge=1)
+    resource_caps: ResourceTable
+    gold_substitutes_for: list[Resource]
+    starting: StartingState
+    advance_cost: AdvanceCost
+    building_cost: dict[Resource, int]
+    government_change_cost: dict[Payable, int]
+    raze: dict[Resource, int]
+    raze_max_size: int = Field(ge=1)
+    city: CityRules
+    stacking_limit: int = Field(ge=1)
+    ship_capacity: int = Field(ge=0)
+    hits_per_combat_value: int = Field(ge=1)
+    capture: CaptureRules
+    barbarians: BarbarianRules
+    pirates: PirateRules
+    influence: InfluenceRules
+    border_bonus: dict[str, Literal["mood", "culture"]]
+    victory_points: VictoryPoints
+
+
+# ---------------------------------------------------------------- terrain, units, buildings
+
+
+class Terrain(Strict):
+    code: str = Field(min_length=1, max_length=1)
+    name: str
+    water: bool = False
+    yields: list[Resource] = []
+    stops_movement: bool = False
+    forbids_later_attack: bool = False
+    can_found_city: bool = True
+
+
+class UnitType(Strict):
+    name: str
+    cost: dict[Payable, int]
+    army: bool
+    naval: bool = False
+    limit: int = Field(ge=0)
+    requires_building: str | None = None
+    requires_advance_to_move: str | None = None
+    text: str = ""
+
+
+class DieFace(Strict):
+    value: int = Field(ge=0)
+    icon: str
+
+
+class CombatRules(Strict):
+    die: list[DieFace] = Field(min_length=1)
+    icon_bonus: dict[str, int]
+    icon_cancels_hit: list[str]
+    icon_rerolls: list[str]
+    fortress_extra_dice: int
+    fortress_cancelled_hits: int
+
+
+class Building(Strict):
+    name: str
+    advance: str
+    limit: int = Field(ge=0)
+    needs_sea: bool = False
+    can_be_influenced: bool = True
+    keeps_colour_on_capture: bool = False
+    on_built: list[OneEffect] = []
+    facing_sea_yields: list[Payable] = []  # choices when collecting the space a Port faces
+    text: str = ""
+
+
+# ---------------------------------------------------------------- advances
+
+
+class Advance(Strict):
+    name: str
+    bonus: Literal["mood", "culture"] | None = None
+    building: str | None = None
+    effects: list[dict] = []
+    text: str = ""
+
+
+class Category(Strict):
+    name: str
+    government: bool = False
+    requires: str | None = None  # only for government categories: the top advance's prerequisite
+    advances: list[Advance] = Field(min_length=1)
+
+
+# ---------------------------------------------------------------- map
+
+
+class RegionTile(Strict):
+    id: str
+    terrain: list[str] = Field(min_length=4, max_length=4)
+
+
+class HomePosition(Strict):
+    anchor: SpaceLabel
+    rotation: int = Field(ge=0, le=5)
+    tile: str
+
+
+class FreePosition(Strict):
+    anchor: SpaceLabel
+    base_rotation: int = Field(ge=0, le=5)
+
+
+class Layout(Strict):
+    homes: list[HomePosition]
+    free: list[FreePosition]
+
+
+class MapRules(Strict):
+    start_tiles: list[RegionTile]
+    regular_tiles: list[RegionTile]
+    layouts: dict[int, Layout]
+
+
+# ---------------------------------------------------------------- cards
+
+
+class Card(Strict):
+    id: int
+    name: str
+    text: str = ""
+
+
+class Wonder(Strict):
+    name: str
+    cost: dict[Payable, int]
+    advance: str
+    needs_building: str | None = None
+    builder_vp: float
+    owner_vp: float
+    text: str = ""
+
+
+class Ruleset(Strict):
+    """All rule data of one ruleset, validated and cross-checked."""
+
+    game: GameRules
+    terrain: dict[str, Terrain]
+    units: dict[str, UnitType]
+    combat: CombatRules
+    buildings: dict[str, Building]
+    categories: list[Category]
+    map: MapRules
+    action_cards: list[Card]
+    objective_cards: list[Card]
+    events: list[Card]
+    wonders: dict[str, Wonder]
+    _mods: tuple[ModRef, ...] = PrivateAttr(default=())
+
+    def reference_problems(self) -> list[DataProblem]:
+        """Names that point at nothing, repeated names and ids, and effects that do not parse."""
+        advances = {a.name for c in self.categories for a in c.advances}
+        problems = self._duplicate_problems()
+        for key, b in self.buildings.items():
+            if b.advance not in advances:
+                problems.append(
+                    DataProblem(("buildings", key, "advance"), f"{key}.advance: unknown advance {b.advance!r}")
+                )
+            for i, effect in enumerate(b.on_built):
+                for name in effect:
+                    if name not in ON_BUILT_EFFECTS:
+                        problems.append(
+                            DataProblem(("buildings", key, "on_built", i), f"{key}.on_built: unknown effect {name!r}")
+                        )
+        problems += self._effect_problems()
+        for ci, c in enumerate(self.categories):
+            if c.requires and c.requires not in advances:
+                problems.append(
+                    DataProblem(("categories", ci, "requires"), f"{c.name}.requires: unknown advance {c.requires!r}")
+                )
+            for ai, a in enumerate(c.advances):
+                if a.building and a.building not in self.buildings:
+                    problems.append(
+                        DataProblem(
+                            ("categories", ci, "advances", ai, "building"),
+                            f"{a.name}.building: unknown building {a.building!r}",
+                        )
+                    )
+        for i, name in enumerate(self.game.starting.advances):
+            if name not in advances:
+                problems.append(
+                    DataProblem(("game", "starting", "advances", i), f"starting.advances: unknown advance {name!r}")
+                )
+        for i, name in enumerate(self.game.starting.units):
+            if name not in self.units:
+                problems.append(DataProblem(("game", "starting", "units", i), f"starting.units: unknown unit {name!r}"))
+        for key in ENGINE_UNITS:
+            if key not in self.units:
+                problems.append(DataProblem(("units",), f"units: no {key!r}: the rules engine needs this unit type"))
+        for key in self.game.barbarians.units:
+            if key not in self.units:
+                problems.append(
+                    DataProblem(("game", "barbarians", "units", key), f"barbarians.units: unknown unit {key!r}")
+                )
+        for key, u in self.units.items():
+            if u.requires_building and u.requires_building not in self.buildings:
+                problems.append(
+                    DataProblem(
+                        ("units", key, "requires_building"),
+                        f"{key}.requires_building: unknown building {u.requires_building!r}",
+                    )
+                )
+            if u.requires_advance_to_move and u.requires_advance_to_move not in advances:
+                problems.append(
+                    DataProblem(
+                        ("units", key, "requires_advance_to_move"),
+                        f"{key}.requires_advance_to_move: unknown advance {u.requires_advance_to_move!r}",
+                    )
+                )
+        codes = {t.code for t in self.terrain.values()}
+        for kind in ("start_tiles", "regular_tiles"):
+            for ti, tile in enumerate(getattr(self.map, kind)):
+                for i, code in enumerate(tile.terrain):
+                    if code not in codes:
+                        problems.append(
+                            DataProblem(
+                                ("map", kind, ti, "terrain", i), f"tile {tile.id}: unknown terrain code {code!r}"
+                            )
+                        )
+        tiles = {t.id for t in self.map.start_tiles}
+        for count, layout in self.map.layouts.items():
+            for hi, home in enumerate(layout.homes):
+                if home.tile not in tiles:
+                    problems.append(
+                        DataProblem(
+                            ("map", "layouts", count, "homes", hi, "tile"),
+                            f"layouts.{count}: unknown start tile {home.tile!r}",
+                        )
+                    )
+            if len(layout.free) > len(self.map.regular_tiles):
+                problems.append(
+                    DataProblem(
+                        ("map", "layouts", count, "free"), f"layouts.{count}: more free positions than regular tiles"
+                    )
+                )
+        for key, w in self.wonders.items():
+            if w.advance not in advances:
+                problems.append(
+                    DataProblem(("wonders", key, "advance"), f"{key}.advance: unknown advance {w.advance!r}")
+                )
+            if w.needs_building and w.needs_building not in self.buildings:
+                problems.append(
+                    DataProblem(
+                        ("wonders", key, "needs_building"),
+                        f"{key}.needs_building: unknown building {w.needs_building!r}",
+                    )
+                )
+        return problems
+
+    def _duplicate_problems(self) -> list[DataProblem]:
+        """Names and ids that must be unique: the engine looks content up by them."""
+        problems: list[DataProblem] = []
+        seen: dict[object, str] = {}
+
+        def once(what: str, value: object, path: tuple, label: str) -> None:
+            key = (what, value)
+            if key in seen:
+                problems.append(DataProblem(path, f"{label}: duplicate {what} {value!r} (also {seen[key]})"))
+            else:
+                seen[key] = label
+
+        for ci, c in enumerate(self.categories):
+            once("category", c.name, ("categories", ci, "name"), c.name)
+            for ai, a in enumerate(c.advances):
+                once("advance", a.name, ("categories", ci, "advances", ai, "name"), f"{c.name}.{a.name}")
+        for deck in ("action_cards", "objective_cards", "events"):
+            for i, card in enumerate(getattr(self, deck)):
+                once(f"{deck} id", card.id, (deck, i, "id"), f"{deck}[{i}]")
+        for kind in ("start_tiles", "regular_tiles"):
+            for i, tile in enumerate(getattr(self.map, kind)):
+                once("tile id", tile.id, ("map", kind, i, "id"), f"{kind}[{i}]")
+        for key, t in self.terrain.items():
+            once("terrain code", t.code, ("terrain", key, "code"), key)
+        return problems
+
+    def _effect_problems(self) -> list[DataProblem]:
+        from civgame.engine.content.effects import parse_effect
+
+        problems = []
+        for ci, c in enumerate(self.categories):
+            for ai, a in enumerate(c.advances):
+                for i, raw in enumerate(a.effects):
+                    try:
+                        parse_effect(a.name, raw)
+                    except ValueError as exc:
+                        problems.append(
+                            DataProblem(
+                                ("categories", ci, "advances", ai, "effects", i), f"{a.name}.effects[{i}]: {exc}"
+                            )
+                        )
+        return problems
+
+    # ---- where the rules came from (set by the loader; recorded in saves)
+    @property
+    def mods(self) -> tuple[ModRef, ...]:
+        """The mods overlaid on the base ruleset, in the order they were applied."""
+        return self._mods
+
+    @cached_property
+    def content_hash(self) -> str:
+        """A fingerprint of the effective rules: equal rules (defaults included), equal hashes."""
+        canonical = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+    def describe(self) -> str:
+        """`monumental` or `monumental + Cheap advances 1.0 + ...`: the ruleset and its mods."""
+        return " + ".join([self.game.id, *(f"{m.name} {m.version}" for m in self.mods)])
+
+    @cached_property
+    def effect_index(self) -> dict[str, dict[str, list]]:
+        """primitive name -> advance name -> that advance's parsed effects of the primitive."""
+        from civgame.engine.content.effects import parse_effect
+
+        index: dict[str, dict[str, list]] = {}
+        for c in self.categories:
+            for a in c.advances:
+                for raw in a.effects:
+                    effect = parse_effect(a.name, raw)
+                    index.setdefault(effect.name, {}).setdefault(a.name, []).append(effect)
+        return index
+
+    # ---- derived look-ups used throughout the engine
+    def advance_names(self) -> list[str]:
+        return list(self._advance_names)
+
+    @cached_property
+    def _advance_names(self) -> tuple[str, ...]:  # asked for every advance on every enumeration
+        return tuple(a.name for c in self.categories for a in c.advances)
+
+    def category_of(self, advance: str) -> Category:
+        return self._category_index[advance]
+
+    def advance(self, name: str) -> Advance:
+        for a in self.category_of(name).advances:
+            if a.name == name:
+                return a
+        raise KeyError(name)
+
+    def terrain_by_code(self, code: str) -> str:
+        for key, t in self.terrain.items():
+            if t.code == code:
+                return key
+        raise KeyError(code)
+
+    @cached_property
+    def _category_index(self) -> dict[str, Category]:
+        return {a.name: c for c in self.categories for a in c.advances}
+
+
+FILES = {
+    "game": "game.yaml",
+    "terrain": "terrain.yaml",
+    "units": "units.yaml",
+    "combat": "combat.yaml",
+    "buildings": "buildings.yaml",
+    "categories": "advances.yaml",
+    "map": "map.yaml",
+    "action_cards": "action_cards.yaml",
+    "objective_cards": "objective_cards.yaml",
+    "events": "events.yaml",
+    "wonders": "wonders.yaml",
+}
+
+
+# ---------------------------------------------------------------- reading files, with lines
+
+# libyaml when available: the same safe parsing, several times faster (the rules load at every start).
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_NESTING = 64  # the Monumental files nest at most 10 deep
+MAX_VALUES = 100_000  # per file; the largest Monumental file holds about 1,000 (an alias counts as
+# the values it repeats)
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where a value of the rules data was written; for a mapping or list, also where each of
+    its parts was (same keys, or same indices)."""
+
+    file: str
+    line: int
+    parts: dict | list | None = None
+
+    def at(self, path: tuple) -> Where:
+        """The deepest written place along `path` (for a part that is missing: its container)."""
+        here = self
+        for step in path:
+            parts = here.parts
+            in_dict = isinstance(parts, dict) and step in parts
+            in_list = isinstance(parts, list) and type(step) is int and 0 <= step < len(parts)
+            if in_dict or in_list:
+                here = parts[step]
+            else:
+                break
+        return here
+
+    def problem(self, message: str) -> str:
+        return f"{self.file}:{self.line}: {message}"
+
+
+@dataclass
+class RulesFiles:
+    """Rules data as read from files, before validation: each Ruleset field's data, where each
+    value was written, and the problems found so far."""
+
+    data: dict[str, object] = field(default_factory=dict)
+    where: dict[str, Where] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def display_path(path: Path) -> str:
+    """A file as problems name it: relative to the working directory when it is inside it."""
+    if path.is_absolute():
+        with suppress(ValueError, OSError):
+            return str(path.relative_to(Path.cwd()))
+    return str(path)
+
+
+def read_rules_file(path: Path) -> tuple[object, Where, list[str]]:
+    """One YAML file's data, where each value was written, and its repeated keys (problems that
+    do not stop validation). A file that cannot be read or parsed raises RulesDataError."""
+    name = display_path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesDataError([f"{name}: file is missing"]) from None
+    except UnicodeDecodeError as exc:
+        raise RulesDataError([f"{name}: not a UTF-8 text file (invalid byte at {exc.start})"]) from None
+    except OSError as exc:
+        raise RulesDataError([f"{name}: cannot read the file ({exc.strerror or exc})"]) from None
+    builder = _Builder(name)
+    try:
+        _check_size(text, name)
+        node = yaml.compose(text, Loader=_Loader)
+        if node is None:  # an empty file
+            return None, Where(name, 1), []
+        data, where = builder.build(node, node.start_mark.line + 1)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where_text = f":{mark.line + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]  # a problem is one line
+        raise RulesDataError([f"{name}{where_text}: not valid YAML ({problem})"]) from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise RulesDataError([f"{name}: not valid YAML ({exc})"]) from None
+    return data, where, builder.problems
+
+
+class _Builder:
+    """Plain data, as safe_load builds it, and its Where tree, from a composed YAML node tree.
+    A repeated key is a problem (safe_load silently keeps the last value); the first is kept."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.problems: list[str] = []
+        self.scalars = yaml.SafeLoader("")  # constructs single scalars exactly as safe_load does
+        self.open: set[int] = set()  # collections being built: an alias inside one is a loop
+
+    def build(self, node: yaml.Node, line: int) -> tuple[object, Where]:
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalars.construct_object(node), Where(self.file, line)
+        if id(node) in self.open:
+            raise yaml.constructor.ConstructorError(
+                None, None, "an alias refers to a value that contains it", node.start_mark
+            )
+        if node.tag not in (_MAP, _SEQ):
+            raise yaml.constructor.ConstructorError(None, None, f"the tag {node.tag!r} is not allowed", node.start_mark)
+        self.open.add(id(node))
+        try:
+            data, parts = self._mapping(node) if node.tag == _MAP else self._sequence(node)
+        finally:
+            self.open.discard(id(node))
+        return data, Where(self.file, line, parts)
+
+    def _sequence(self, node: yaml.SequenceNode) -> tuple[list, list]:
+        data, parts = [], []
+        for item in node.value:
+            value, where = self.build(item, item.start_mark.line + 1)
+            data.append(value)
+            parts.append(where)
+        return data, parts
+
+    def _mapping(self, node: yaml.MappingNode) -> tuple[dict, dict]:
+        data: dict = {}
+        parts: dict = {}
+        for key_node, value_node in node.value:
+            line = key_node.start_mark.line + 1
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                raise yaml.constructor.ConstructorError(
+                    None, None, "a key must be a single value (merge keys `<<` are not supported)", key_node.start_mark
+                )
+            key = self.scalars.construct_object(key_node)
+            value, where = self.build(value_node, line)
+            if key in data:
+                self.problems.append(f"{self.file}:{line}: duplicate key {key!r} (first on line {parts[key].line})")
+                continue
+            data[key] = value
+            parts[key] = where
+        return data, parts
+
+
+def _check_size(text: str, name: str) -> None:
+    """Refuse, before building anything, nesting that would exhaust the recursion limit and
+    aliases that expand to too many values (a few lines of anchors can stand for billions)."""
+    anchored: dict[str, int] = {}  # anchor -> values it stands for
+    open_collections = [[None, 0]]  # [anchor, values inside] of each open collection
+    total = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        line = event.start_mark.line + 1
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(open_collections) > MAX_NESTING:
+                raise RulesDataError([f"{name}:{line}: nested more than {MAX_NESTING} levels deep"])
+            open_collections.append([event.anchor, 1])
+            total += 1
+            continue
+        if isinstance(event, yaml.CollectionEndEvent):
+            anchor, count = open_collections.pop()
+        elif isinstance(event, yaml.ScalarEvent):
+            anchor, count = event.anchor, 1
+            total += 1
+        elif isinstance(event, yaml.AliasEvent):
+            anchor, count = None, anchored.get(event.anchor, 0)
+            total += count
+        else:
+            continue
+        if anchor is not None:
+            anchored[anchor] = count
+        open_collections[-1][1] += count
+        if total > MAX_VALUES:
+            raise RulesDataError([f"{name}:{line}: more than {MAX_VALUES:,} values once aliases are expanded"])
+
+
+def read_ruleset(directory: Path) -> RulesFiles:
+    """Every file of a complete ruleset; unreadable or unparsable files raise RulesDataError
+    (after every file was tried, so all such problems are reported together)."""
+    files = RulesFiles()
+    broken = False
+    for key, file_name in FILES.items():
+        try:
+            data, where, problems = read_rules_file(directory / file_name)
+        except RulesDataError as exc:
+            files.problems += exc.problems
+            broken = True
+            continue
+        files.data[key], files.where[key] = data, where
+        files.problems += problems
+    if broken:
+        raise RulesDataError(files.problems)
+    return files
+
+
+# ---------------------------------------------------------------- validating, with lines
+
+
+def build_ruleset(files: RulesFiles, mods: tuple[ModRef, ...] = ()) -> Ruleset:
+    """Validate rules data; every problem, at its file and line, raises RulesDataError."""
+    problems = list(files.problems)
+    try:
+        rules = Ruleset.model_validate(files.data)
+    except ValidationError as exc:
+        raise RulesDataError(problems + located_errors(exc, files.data, files.where)) from None
+    root = Where("ruleset", 0, files.where)
+    problems += [root.at(p.path).problem(p.message) for p in rules.reference_problems()]
+    if problems:
+        raise RulesDataError(problems)
+    rules._mods = mods
+    return rules
+
+
+def located_errors(exc: ValidationError, data: dict, where: dict[str, Where], prefix: tuple = ()) -> list[str]:
+    """Pydantic's errors, each at the file and line where the bad value (or the mapping missing
+    a field) was written. `data` maps file keys to each file's data; the errors' locations start
+    with a file key, or `prefix` is put before them (a model validated from one file's data)."""
+    root = Where("data", 0, where)
+    return [_schema_problem({**err, "loc": (*prefix, *err["loc"])}, data, root) for err in exc.errors()]
+
+
+def _schema_problem(err: dict, data: dict, root: Where) -> str:
+    loc = tuple(err["loc"])
+    message = err["msg"]
+    value = err.get("input")
+    if err["type"] not in ("missing", "extra_forbidden") and isinstance(value, (str, int, float)):
+        message += f" (got {value!r})"
+    return root.at(loc).problem(f"{_label(data, loc)}: {message}")
+
+
+def _label(data: object, loc: tuple) -> str:
+    """A key path for readers: list entries by id (`#4`), name (`Agriculture.advances.Storage`)
+    or index (`effects[0]`). The first step names the file, which the problem names already."""
+    parts: list[str] = []
+    here = data
+    for depth, step in enumerate(loc):
+        if isinstance(here, dict) and step in here:
+            here = here[step]
+            if depth:
+                parts.append(f".{step}")
+        elif isinstance(here, list) and type(step) is int and 0 <= step < len(here):
+            here = here[step]
+            parts.append(_entry_label(here, step))
+        else:
+            if depth == len(loc) - 1 and isinstance(step, str) and not step.startswith("["):
+                parts.append(f".{step}")  # a missing field
+            break
+    return "".join(parts).lstrip(".") or "(top level)"
+
+
+def _entry_label(entry: object, index: int) -> str:
+    if isinstance(entry, dict) and "id" in entry:
+        return f".#{entry['id']}"
+    if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+        return f".{entry['name']}"
+    return f"[{index}]"
+
+
+def ruleset_dir(name_or_dir: str | Path) -> Path:
+    """A ruleset's directory, given its name (under rules_data/) or its path."""
+    directory = Path(name_or_dir)
+    if not directory.is_dir():
+        directory = RULESETS_ROOT / str(name_or_dir)
+    if not directory.is_dir():
+        raise RulesDataError([f"{name_or_dir}: no such ruleset directory"])
+    return directory
+
+
+def load_ruleset(name_or_dir: str | Path = "monumental") -> Ruleset:
+    """Load and validate a complete ruleset by name (under rules_data/) or by directory path."""
+    return build_ruleset(read_ruleset(ruleset_dir(name_or_dir)))
+
+
+_CACHE: dict[str, Ruleset] = {}
+
+
+def default_ruleset() -> Ruleset:
+    """The Monumental ruleset, loaded once per process."""
+    if "monumental" not in _CACHE:
+        _CACHE["monumental"] = load_ruleset("monumental")
+    return _CACHE["monumental"]

@@ -1,0 +1,254 @@
+"""Actions a player can send to the controller. Immutable, comparable, saved in the action log.
+
+Turn actions are taken when no decision is pending; the others answer a pending decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from civgame.engine.core.codec import Tagged
+from civgame.engine.core.hexgrid import Hex
+
+Pick = tuple[Hex, str]  # (space, what to take from it)
+
+
+@dataclass(frozen=True)
+class Action(Tagged):
+    REGISTRY: ClassVar[dict[str, type]] = {}
+
+
+# ------------------------------------------------------------------ main actions of a turn
+
+
+@dataclass(frozen=True)
+class Advance(Action):
+    KIND: ClassVar[str] = "advance"
+    advance: str
+    payment: dict[str, int] | None = None
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.advance))
+
+
+@dataclass(frozen=True)
+class FoundCity(Action):
+    KIND: ClassVar[str] = "found_city"
+    settler: int
+
+
+@dataclass(frozen=True)
+class Collect(Action):
+    KIND: ClassVar[str] = "collect"
+    city: int
+    picks: tuple[Pick, ...]
+
+
+@dataclass(frozen=True)
+class Construct(Action):
+    KIND: ClassVar[str] = "construct"
+    city: int
+    building: str
+    port_space: Hex | None = None
+    payment: dict[str, int] | None = None
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.city, self.building, self.port_space))
+
+
+@dataclass(frozen=True)
+class Recruit(Action):
+    KIND: ClassVar[str] = "recruit"
+    city: int
+    units: tuple[str, ...]
+    payment: dict[str, int] | None = None
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.city, self.units))
+
+
+@dataclass(frozen=True)
+class StartMove(Action):
+    KIND: ClassVar[str] = "start_move"
+
+
+@dataclass(frozen=True)
+class StartHappiness(Action):
+    KIND: ClassVar[str] = "start_happiness"
+
+
+@dataclass(frozen=True)
+class InfluenceCulture(Action):
+    KIND: ClassVar[str] = "influence_culture"
+    source: int
+    target: int
+    building: str
+    range_tokens: int = 0
+
+
+@dataclass(frozen=True)
+class UseAbility(Action):
+    """Use a custom ability granted by content (an advance's action or free action)."""
+
+    KIND: ClassVar[str] = "use_ability"
+    source: str  # the advance (later: wonder, leader) granting it
+    ability: str  # the primitive name
+    choice: tuple[str, ...] = ()  # what the player picks, if the ability offers a choice
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    KIND: ClassVar[str] = "end_turn"
+
+
+# ------------------------------------------------------------------ answers to pending decisions
+
+
+@dataclass(frozen=True)
+class Pay(Action):
+    KIND: ClassVar[str] = "pay"
+    payment: dict[str, int]
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, tuple(sorted(self.payment.items()))))
+
+
+@dataclass(frozen=True)
+class CancelPayment(Action):
+    KIND: ClassVar[str] = "cancel_payment"
+
+
+@dataclass(frozen=True)
+class MoveUnits(Action):
+    KIND: ClassVar[str] = "move_units"
+    units: tuple[int, ...]
+    to: Hex
+    payment: dict[str, int] | None = None  # for a move with a price (roads)
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.units, self.to))
+
+
+@dataclass(frozen=True)
+class EndMove(Action):
+    KIND: ClassVar[str] = "end_move"
+
+
+@dataclass(frozen=True)
+class RaiseMood(Action):
+    KIND: ClassVar[str] = "raise_mood"
+    city: int
+    payment: dict[str, int] | None = None  # set when a payment substitute offers a choice
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.city))
+
+
+@dataclass(frozen=True)
+class EndHappiness(Action):
+    KIND: ClassVar[str] = "end_happiness"
+
+
+@dataclass(frozen=True)
+class ChooseOrientation(Action):
+    KIND: ClassVar[str] = "choose_orientation"
+    rotation: int
+
+
+@dataclass(frozen=True)
+class ChooseCasualties(Action):
+    KIND: ClassVar[str] = "choose_casualties"
+    units: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Retreat(Action):
+    KIND: ClassVar[str] = "retreat"
+    retreat: bool
+
+
+@dataclass(frozen=True)
+class PlaceRefugee(Action):
+    KIND: ClassVar[str] = "place_refugee"
+    city: int | None
+
+
+@dataclass(frozen=True)
+class ChooseToken(Action):
+    KIND: ClassVar[str] = "choose_token"
+    token: str
+
+
+@dataclass(frozen=True)
+class ChooseOption(Action):
+    """Answer an EffectChoiceDecision."""
+
+    KIND: ClassVar[str] = "choose_option"
+    option: str
+
+
+@dataclass(frozen=True)
+class ReuseUnit(Action):
+    KIND: ClassVar[str] = "reuse_unit"
+    unit: int
+
+
+@dataclass(frozen=True)
+class BoostInfluence(Action):
+    KIND: ClassVar[str] = "boost_influence"
+    boost: bool
+
+
+@dataclass(frozen=True)
+class TakeFreeAdvance(Action):
+    KIND: ClassVar[str] = "take_free_advance"
+    advance: str
+
+
+@dataclass(frozen=True)
+class Raze(Action):
+    KIND: ClassVar[str] = "raze"
+    city: int | None  # None: raze nothing
+
+
+@dataclass(frozen=True)
+class ChangeGovernment(Action):
+    KIND: ClassVar[str] = "change_government"
+    advances: tuple[str, ...]  # empty: keep the current government
+
+
+@dataclass(frozen=True)
+class ChooseFirstPlayer(Action):
+    KIND: ClassVar[str] = "choose_first_player"
+    player: int
+
+
+@dataclass(frozen=True)
+class CancelFortress(Action):
+    """Before a battle against a Fortress: pay to cancel these parts of its defence (none: pay nothing)."""
+
+    KIND: ClassVar[str] = "cancel_fortress"
+    parts: tuple[str, ...]
+    payment: dict[str, int] | None = None
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.parts))
+
+
+@dataclass(frozen=True)
+class PayCombatBonus(Action):
+    """Before a battle: pay for a combat bonus offered by a paid_combat_bonus effect, or not."""
+
+    KIND: ClassVar[str] = "pay_combat_bonus"
+    pay: bool
+    payment: dict[str, int] | None = None
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.pay))
+
+
+@dataclass(frozen=True)
+class PlaceReinforcement(Action):
+    KIND: ClassVar[str] = "place_reinforcement"
+    city: int

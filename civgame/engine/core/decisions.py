@@ -1,0 +1,193 @@
+"""Pending decisions: whenever a rule needs someone's choice, the game holds one of these.
+
+They form a stack on `Game.pending`; the top one names the player who must answer, so
+`legal_actions` always belongs to whoever decides next. Each is plain data and saved with
+the game. Which actions answer which decision is declared by the rule modules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from civgame.engine.core.actions import Action
+from civgame.engine.core.codec import Tagged
+from civgame.engine.core.hexgrid import Hex
+
+
+@dataclass
+class Decision(Tagged):
+    REGISTRY: ClassVar[dict[str, type]] = {}
+    player: int
+
+    def describe(self) -> str:
+        return self.KIND.replace("_", " ")
+
+
+@dataclass
+class PayDecision(Decision):
+    """Choose how to pay for `action` where gold (or ideas) could substitute."""
+
+    KIND: ClassVar[str] = "pay"
+    action: Action = None  # type: ignore[assignment]
+    cost: dict[str, int] = field(default_factory=dict)
+    alternatives: list[dict[str, int]] = field(default_factory=list)  # costs that may be paid instead
+
+
+@dataclass
+class MoveDecision(Decision):
+    """Inside a move action: move up to `groups_left` more units/groups, or stop."""
+
+    KIND: ClassVar[str] = "move"
+    groups_left: int = 0
+    rewarded: list[str] = field(default_factory=list)  # movement rewards already gained in this action
+
+
+@dataclass
+class HappinessDecision(Decision):
+    """Inside an Increase Happiness action: raise city moods one step at a time, then finish."""
+
+    KIND: ClassVar[str] = "happiness"
+    raised: int = 0
+    extra_cost: dict[str, int] = field(default_factory=dict)  # a free action's price, paid with the first raise
+
+
+@dataclass
+class OrientationDecision(Decision):
+    """An explored region may be placed either way: the explorer picks its rotation."""
+
+    KIND: ClassVar[str] = "orientation"
+    region: int = 0
+    options: list[int] = field(default_factory=list)
+    units: list[int] = field(default_factory=list)  # the exploring group
+    origin: Hex = (0, 0)
+    target: Hex = (0, 0)
+    entry: Hex | None = None  # ships that sailed around the board came back onto it here
+
+
+@dataclass
+class CasualtyDecision(Decision):
+    """Remove `count` of your units from `candidates` (combat hits or lost cargo)."""
+
+    KIND: ClassVar[str] = "casualties"
+    count: int = 0
+    candidates: list[int] = field(default_factory=list)
+    reason: str = "combat"
+
+
+@dataclass
+class RetreatDecision(Decision):
+    """After a combat round with both sides standing: the attacker retreats or fights on."""
+
+    KIND: ClassVar[str] = "retreat"
+
+
+@dataclass
+class RefugeeDecision(Decision):
+    """A player who lost a city may place a settler in one of their other cities."""
+
+    KIND: ClassVar[str] = "refugee"
+    cities: list[int] = field(default_factory=list)
+
+
+@dataclass
+class TokenChoiceDecision(Decision):
+    """Gain one token of your choice (a Temple, a pirate battle)."""
+
+    KIND: ClassVar[str] = "token_choice"
+    options: list[str] = field(default_factory=list)
+    amount: int = 1
+
+
+@dataclass
+class ReuseUnitDecision(Decision):
+    """Recruiting a unit type with no pieces left: pick one on the board to move to the city."""
+
+    KIND: ClassVar[str] = "reuse_unit"
+    city: int = 0
+    kind_needed: str = ""
+    candidates: list[int] = field(default_factory=list)
+    remaining: list[str] = field(default_factory=list)  # unit kinds still to place after this one
+
+
+@dataclass
+class InfluenceBoostDecision(Decision):
+    """A failed Influence Culture roll may be turned into a success with culture tokens."""
+
+    KIND: ClassVar[str] = "influence_boost"
+    target: int = 0
+    building: str = ""
+    tokens_needed: int = 0
+
+
+@dataclass
+class FreeAdvanceDecision(Decision):
+    KIND: ClassVar[str] = "free_advance"
+
+
+@dataclass
+class RazeDecision(Decision):
+    KIND: ClassVar[str] = "raze"
+
+
+@dataclass
+class GovernmentDecision(Decision):
+    KIND: ClassVar[str] = "government"
+
+
+@dataclass
+class FirstPlayerDecision(Decision):
+    KIND: ClassVar[str] = "first_player"
+
+
+@dataclass
+class SiegeDecision(Decision):
+    """Before the first round against a Fortress: the attacker may pay to cancel parts of it."""
+
+    KIND: ClassVar[str] = "siege"
+
+    def describe(self) -> str:
+        return "pay to cancel parts of the fortress's defence?"
+
+
+@dataclass
+class CombatBonusDecision(Decision):
+    """Before the first round: pay `cost` for +`bonus` combat value in every round, or not."""
+
+    KIND: ClassVar[str] = "combat_bonus"
+    source: str = ""
+    bonus: int = 0
+    cost: dict[str, int] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        return f"pay for {self.source} (+{self.bonus} combat value every round)?"
+
+
+@dataclass
+class ReinforcementDecision(Decision):
+    """After losing a battle: place a free unit in one of these cities."""
+
+    KIND: ClassVar[str] = "reinforcement"
+    unit: str = ""
+    cities: list[int] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return f"place a free {self.unit} in one of your cities"
+
+
+@dataclass
+class EffectChoiceDecision(Decision):
+    """Choose how to use an effect of `source` (an advance): answer ChooseOption with one of `options`.
+
+    `amounts[i]`, when given, is what option i does: positive amounts are gained, negative ones paid.
+    Otherwise the rule module of primitive `effect` interprets the option.
+    """
+
+    KIND: ClassVar[str] = "effect_choice"
+    source: str = ""
+    effect: str = ""
+    options: list[str] = field(default_factory=list)
+    amounts: list[dict[str, int]] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return f"{self.source}: choose one of {', '.join(self.options)}"

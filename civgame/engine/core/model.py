@@ -1,0 +1,274 @@
+"""The mutable game model: everything a save holds. Rules live in the rule modules, not here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Literal
+
+from civgame.engine.core.decisions import Decision
+from civgame.engine.core.hexgrid import Hex, neighbors, region_slots
+from civgame.engine.core.rng import Rng
+
+if TYPE_CHECKING:
+    from civgame.engine.content.ruleset import Ruleset
+
+SAVE_VERSION = 1
+BARBARIAN = -1
+PIRATE = -2
+MOODS = ("angry", "neutral", "happy")
+Phase = Literal["play", "status", "over"]
+
+
+@dataclass
+class Unit:
+    id: int
+    owner: int
+    kind: str
+    pos: Hex
+    carrier: int | None = None  # the ship carrying this land unit
+    immobile: bool = False  # fought a battle or entered a mountain this turn
+    no_attack: bool = False  # entered a forest this turn: may not move into a battle
+    moved_this_action: bool = False  # already moved during the current move action
+    # Immobile only because it entered a mountain (roads may still move it); read only while
+    # immobile, so whoever makes a unit immobile for another reason sets it to False.
+    stopped_by_terrain: bool = False
+
+
+@dataclass
+class City:
+    id: int
+    owner: int
+    pos: Hex
+    mood: str
+    buildings: dict[str, int] = field(default_factory=dict)  # building -> colour (player) of its piece
+    wonders: list[str] = field(default_factory=list)
+    port_space: Hex | None = None
+    activations: int = 0  # activations this turn
+    angry_activation: bool = False  # was activated while angry this turn: no more activations
+
+    @property
+    def size(self) -> int:
+        return 1 + len(self.buildings) + len(self.wonders)
+
+
+@dataclass
+class Region:
+    number: int
+    tile: str  # tile id; hidden from players while face down
+    anchor: Hex
+    base_rotation: int
+    rotation: int | None = None  # None while face down
+
+    @property
+    def revealed(self) -> bool:
+        return self.rotation is not None
+
+    def spaces(self) -> list[Hex]:
+        return region_slots(self.anchor, self.rotation if self.revealed else self.base_rotation)
+
+
+@dataclass
+class Deck:
+    draw: list[int | str] = field(default_factory=list)
+    discard: list[int | str] = field(default_factory=list)
+
+
+@dataclass
+class Player:
+    index: int
+    name: str
+    color: str
+    resources: dict[str, int]
+    mood_tokens: int = 0
+    culture_tokens: int = 0
+    advances: list[str] = field(default_factory=list)
+    event_cubes: int = 3
+    action_cards: list[int] = field(default_factory=list)
+    objective_cards: list[int] = field(default_factory=list)
+    wonder_cards: list[str] = field(default_factory=list)
+    completed_objectives: list[int] = field(default_factory=list)
+    wonders_built: list[str] = field(default_factory=list)
+    captured_leaders: list[str] = field(default_factory=list)
+    event_vp: float = 0.0
+    influence_succeeded: bool = False  # one successful Influence Culture per turn
+    used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
+
+    def has(self, advance: str) -> bool:
+        return advance in self.advances
+
+
+@dataclass
+class CombatSide:
+    owner: int
+    units: list[int]  # its fighting units still in the battle
+    hits_taken: int = 0
+    casualties: list[int] = field(default_factory=list)  # chosen this round; all removed together
+    losses: int = 0  # fighting units it lost in this battle so far
+    bonus: int = 0  # combat value added every round (paid for before the battle)
+
+
+@dataclass
+class Combat:
+    space: Hex
+    naval: bool
+    attacker: CombatSide
+    defender: CombatSide
+    origins: dict[int, Hex]  # unit id -> space it attacked from (retreat target)
+    city_id: int | None = None
+    fortress: bool = False
+    round: int = 0
+    max_rounds: int = 0  # 0: unlimited
+    retreat_allowed: bool = True
+    log: list[str] = field(default_factory=list)
+    prepared: list[str] = field(default_factory=list)  # choices before round 1 already offered
+    fortress_cancelled: list[str] = field(default_factory=list)  # fortress parts the attacker paid off
+
+
+@dataclass
+class Game:
+    version: int
+    ruleset: str
+    seed: int
+    rng: Rng
+    players: list[Player]
+    regions: list[Region]
+    cities: list[City] = field(default_factory=list)
+    units: list[Unit] = field(default_factory=list)
+    next_id: int = 1
+    exhausted: list[Hex] = field(default_factory=list)
+    age: int = 1
+    round: int = 1
+    phase: Phase = "play"
+    first_player: int = 0
+    current: int = 0  # the player whose turn it is
+    turns_taken: int = 0  # turns completed in this round
+    actions_left: int = 0
+    status_step: int = 0  # the next status-phase step to run
+    decks: dict[str, Deck] = field(default_factory=dict)
+    pending: list[Decision] = field(default_factory=list)
+    combat: Combat | None = None
+    winner: list[int] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)  # plain actions, decoded on replay
+
+    if TYPE_CHECKING:  # not a field: attached by setup and loading, never saved
+        rules: Ruleset
+
+    # ------------------------------------------------------------------ identity
+    def new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def actor(self) -> int:
+        """The player who must act next: the top pending decision's, else the current player."""
+        if self.pending:
+            return self.pending[-1].player
+        return self.current
+
+    def turn_order(self) -> list[int]:
+        n = len(self.players)
+        return [(self.first_player + i) % n for i in range(n)]
+
+    def say(self, text: str) -> None:
+        self.log.append(text)
+
+    # ------------------------------------------------------------------ board look-ups
+    @cached_property
+    def space_region(self) -> dict[Hex, Region]:
+        return {h: reg for reg in self.regions for h in reg.spaces()}
+
+    @cached_property
+    def _terrain_map(self) -> dict[Hex, str]:
+        """Terrain key of every revealed space."""
+        tiles = {t.id: t.terrain for t in (*self.rules.map.start_tiles, *self.rules.map.regular_tiles)}
+        by_code = {t.code: key for key, t in self.rules.terrain.items()}
+        return {
+            h: by_code[tiles[reg.tile][slot]]
+            for reg in self.regions
+            if reg.revealed
+            for slot, h in enumerate(region_slots(reg.anchor, reg.rotation))
+        }
+
+    def invalidate_board(self) -> None:
+        """Forget cached board geometry after a region is placed or turned over."""
+        for cache in ("space_region", "_terrain_map", "_adjacency"):
+            self.__dict__.pop(cache, None)
+
+    def on_board(self, h: Hex) -> bool:
+        return h in self.space_region
+
+    def terrain(self, h: Hex) -> str | None:
+        """Terrain key of a revealed space; None if unrevealed or off the board."""
+        return self._terrain_map.get(h)
+
+    def tile(self, tile_id: str) -> list[str]:
+        for t in (*self.rules.map.start_tiles, *self.rules.map.regular_tiles):
+            if t.id == tile_id:
+                return t.terrain
+        raise KeyError(tile_id)
+
+    def revealed(self, h: Hex) -> bool:
+        return h in self._terrain_map  # exactly the spaces of face-up regions
+
+    def is_water(self, h: Hex) -> bool:
+        t = self.terrain(h)
+        return t is not None and self.rules.terrain[t].water
+
+    def is_land(self, h: Hex) -> bool:
+        t = self.terrain(h)
+        return t is not None and not self.rules.terrain[t].water
+
+    @cached_property
+    def _adjacency(self) -> dict[Hex, tuple[Hex, ...]]:
+        """The board neighbours of every space: movement and distance searches ask constantly."""
+        return {h: tuple(n for n in neighbors(h) if n in self.space_region) for h in self.space_region}
+
+    def board_neighbors(self, h: Hex) -> list[Hex]:
+        adjacent = self._adjacency.get(h)
+        if adjacent is None:  # a space off the board
+            return [n for n in neighbors(h) if n in self.space_region]
+        return list(adjacent)
+
+    # ------------------------------------------------------------------ pieces
+    def player(self, index: int) -> Player:
+        return self.players[index]
+
+    def city(self, city_id: int) -> City | None:
+        for c in self.cities:
+            if c.id == city_id:
+                return c
+        return None
+
+    def city_at(self, h: Hex) -> City | None:
+        for c in self.cities:
+            if c.pos == h:
+                return c
+        return None
+
+    def unit(self, unit_id: int) -> Unit | None:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        return None
+
+    def units_at(self, h: Hex) -> list[Unit]:
+        return [u for u in self.units if u.pos == h]
+
+    def cities_of(self, owner: int) -> list[City]:
+        return [c for c in self.cities if c.owner == owner]
+
+    def units_of(self, owner: int, kind: str | None = None) -> list[Unit]:
+        return [u for u in self.units if u.owner == owner and (kind is None or u.kind == kind)]
+
+    def is_army(self, unit: Unit) -> bool:
+        return self.rules.units[unit.kind].army
+
+    def is_ship(self, unit: Unit) -> bool:
+        return self.rules.units[unit.kind].naval
+
+    def enemy_units_at(self, h: Hex, owner: int) -> list[Unit]:
+        return [u for u in self.units if u.pos == h and u.owner != owner]
+
+    def pieces_in_colour(self, colour: int, building: str) -> int:
+        return sum(1 for c in self.cities for b, col in c.buildings.items() if b == building and col == colour)

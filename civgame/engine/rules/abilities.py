@@ -1,0 +1,67 @@
+"""Custom abilities granted by content: `UseAbility(source, ability, choice)`.
+
+Each ability primitive registers how to list its legal uses and how to perform one with
+`@ability(name, legal=...)`. The handler receives the granting `Effect`; it validates, then
+acts. Whether it is a main action, a free action or once per turn comes from its parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from civgame.engine.content import effects
+from civgame.engine.content.effects import Effect
+from civgame.engine.core.actions import Action, UseAbility
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import Game
+from civgame.engine.rules.registry import rule
+
+AbilityLegal = Callable[[Game, Effect], Iterable[tuple[str, ...]]]
+AbilityPerform = Callable[[Game, Effect, tuple[str, ...]], None]
+
+
+@dataclass(frozen=True)
+class AbilityRule:
+    legal: AbilityLegal  # the legal `choice` tuples for one granting effect
+    perform: AbilityPerform
+
+
+ABILITIES: dict[str, AbilityRule] = {}
+
+
+def ability(name: str, *, legal: AbilityLegal):
+    """Register the handler of the ability primitive `name`."""
+
+    def register(perform: AbilityPerform) -> AbilityPerform:
+        ABILITIES[name] = AbilityRule(legal, perform)
+        return perform
+
+    return register
+
+
+def _granting_effect(game: Game, source: str, name: str) -> Effect:
+    for effect in effects.active(game, game.player(game.current), name):
+        if effect.source == source:
+            return effect
+    raise RuleError(f"{game.player(game.current).name} has no {name.replace('_', ' ')} ability from {source}")
+
+
+def _legal_abilities(game: Game) -> list[Action]:
+    player = game.player(game.current)
+    actions: list[Action] = []
+    for name, handler in ABILITIES.items():
+        for effect in effects.active(game, player, name):
+            actions.extend(UseAbility(effect.source, name, choice) for choice in handler.legal(game, effect))
+    return actions
+
+
+@rule(UseAbility, legal=_legal_abilities)
+def use_ability(game: Game, action: UseAbility) -> None:
+    handler = ABILITIES.get(action.ability)
+    if handler is None:
+        raise RuleError(f"there is no ability called {action.ability!r}")
+    effect = _granting_effect(game, action.source, action.ability)
+    if tuple(action.choice) not in set(handler.legal(game, effect)):
+        raise RuleError(f"{action.source}'s {action.ability.replace('_', ' ')} cannot be used that way now")
+    handler.perform(game, effect, tuple(action.choice))

@@ -1,0 +1,221 @@
+"""Advances: which a player may gain, buying one as a main action, and the event tracker.
+
+Effects applied here: `free_advance_cost` (the price), `on_gain` and `advance_reward` (gaining),
+`advance_purchase_bonus` (a choice after buying) and `advance_on_build` (the free advance a
+building gives, offered by `cities.py`).
+"""
+
+from __future__ import annotations
+
+from civgame.engine.content import effects
+from civgame.engine.content.effects import Effect
+from civgame.engine.core.actions import Action, Advance
+from civgame.engine.core.decisions import EffectChoiceDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import Game, Player
+from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.payments import any_of, can_pay, describe, enforce_caps, gain, pay, payment_options, settle
+from civgame.engine.rules.registry import rule
+from civgame.engine.rules.turns import spend_main_action
+
+DECK_OF_DRAW = {"action": "action_cards", "objective": "objective_cards", "wonder": "wonder_cards"}
+DECLINE = "decline"
+
+
+def government_of(game: Game, player: Player) -> str | None:
+    """The government category the player holds advances in, if any."""
+    for name in player.advances:
+        category = game.rules.category_of(name)
+        if category.government:
+            return category.name
+    return None
+
+
+def why_not_gain(game: Game, player: Player, name: str) -> str | None:
+    """The rule that stops `player` from gaining advance `name`, or None if it may."""
+    if name not in game.rules.advance_names():
+        return f"there is no advance called {name!r}"
+    if player.has(name):
+        return f"{player.name} already has {name}"
+    category = game.rules.category_of(name)
+    top = category.advances[0].name
+    if not any(a.name in player.advances for a in category.advances) and name != top:
+        return f"the first advance taken in {category.name} must be its top advance, {top}"
+    if category.government:
+        current = government_of(game, player)
+        if current is not None and current != category.name:
+            return f"{player.name} already follows {current}; only one government is allowed"
+        if name == top and category.requires and not player.has(category.requires):
+            return f"{top} requires {category.requires}"
+    return None
+
+
+def gainable(game: Game, player: Player) -> list[str]:
+    """Every advance `why_not_gain` allows, worked out once per category (a hot path)."""
+    owned = set(player.advances)
+    current = government_of(game, player)
+    result = []
+    for category in game.rules.categories:
+        if category.government and current is not None and current != category.name:
+            continue
+        names = [a.name for a in category.advances]
+        started = not owned.isdisjoint(names)
+        for name in names if started else names[:1]:
+            if name in owned:
+                continue
+            if category.government and name == names[0] and category.requires and category.requires not in owned:
+                continue
+            result.append(name)
+    return result
+
+
+def advance_cost(game: Game) -> dict[str, int]:
+    rules = game.rules.game.advance_cost
+    return any_of(rules.pay_with, rules.amount)
+
+
+def _waiver(game: Game, player: Player, name: str) -> Effect | None:
+    """The `free_advance_cost` effect that makes buying `name` free now, if any (unlimited ones first)."""
+    category = game.rules.category_of(name).name
+    usable = [
+        e
+        for e in effects.active(game, player, "free_advance_cost")
+        if (name in e.params.advances or category in e.params.categories)
+        and (not e.params.once_per_turn or effects.unused_this_turn(player, e))
+    ]
+    usable.sort(key=lambda e: e.params.once_per_turn)
+    return usable[0] if usable else None
+
+
+def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool = True) -> None:
+    """Give an advance with its border bonus and gain effects; use an event cube and maybe draw an event."""
+    player.advances.append(name)
+    bonus = game.rules.advance(name).bonus
+    if bonus == "mood":
+        player.mood_tokens += 1
+    elif bonus == "culture":
+        player.culture_tokens += 1
+    game.say(f"{player.name} gains {name}" + (f" (+1 {bonus} token)" if bonus else ""))
+    enforce_caps(game, player)
+    _gain_effects(game, player, name)
+    if uses_event_cube:
+        use_event_cube(game, player)
+
+
+def _gain_effects(game: Game, player: Player, name: str) -> None:
+    """`on_gain` effects of the new advance, then `advance_reward` effects of those held before it."""
+    category = game.rules.category_of(name).name
+    for effect in effects.active(game, player, "on_gain"):
+        if effect.source == name:
+            _reward(game, player, effect.params.gain, name)
+            for deck, count in effect.params.draw.items():
+                _draw(game, player, deck, count, name)
+    for effect in effects.active(game, player, "advance_reward"):
+        if effect.source != name and category in effect.params.categories:
+            _reward(game, player, effect.params.gain, effect.source)
+
+
+def _reward(game: Game, player: Player, what: dict[str, int], source: str) -> None:
+    if what:
+        kept = gain(game, player, dict(what))
+        game.say(f"{player.name} gains {describe(kept)} ({source})")
+
+
+def _draw(game: Game, player: Player, deck: str, count: int, source: str) -> None:
+    hand = getattr(player, DECK_OF_DRAW[deck])
+    drawn = 0
+    for _ in range(count):
+        card = draw_card(game, deck)
+        if card is not None:
+            hand.append(card)
+            drawn += 1
+    game.say(f"{player.name} draws {drawn} {deck} card(s) ({source})")
+
+
+def use_event_cube(game: Game, player: Player) -> None:
+    player.event_cubes -= 1
+    if player.event_cubes > 0:
+        return
+    card = draw_card(game, "event")
+    if card is not None:
+        # Event effects arrive with the events issue; until then the card is only recorded.
+        game.decks["event"].discard.append(card)
+        name = next((e.name for e in game.rules.events if e.id == card), str(card))
+        game.say(f"{player.name} draws event {name!r} (not resolved yet: events are not implemented)")
+    player.event_cubes = game.rules.game.starting.event_cubes
+
+
+def _legal_buy(game: Game) -> list[Action]:
+    player = game.player(game.current)
+    if game.actions_left <= 0:
+        return []
+    paying = can_pay(game, player, advance_cost(game))
+    return [Advance(name) for name in gainable(game, player) if paying or _waiver(game, player, name)]
+
+
+@rule(Advance, legal=_legal_buy)
+def buy_advance(game: Game, action: Advance) -> None:
+    player = game.player(game.current)
+    if game.actions_left <= 0:
+        raise RuleError("no main actions left this turn")
+    reason = why_not_gain(game, player, action.advance)
+    if reason:
+        raise RuleError(reason)
+    waiver = _waiver(game, player, action.advance)
+    payment = settle(game, action, {} if waiver else advance_cost(game))
+    if payment is None:
+        return
+    pay(player, payment)
+    if waiver is not None:
+        game.say(f"{action.advance} costs nothing ({waiver.source})")
+        if waiver.params.once_per_turn:
+            effects.mark_used(player, waiver)
+    spend_main_action(game)
+    gain_advance(game, player, action.advance)
+    _offer_purchase_bonus(game, player, action.advance, payment)
+
+
+def _offer_purchase_bonus(game: Game, player: Player, bought: str, paid: dict[str, int]) -> None:
+    """`advance_purchase_bonus` (Free Education): after paying with one of its resources, offer the extra."""
+    for effect in effects.active(game, player, "advance_purchase_bonus"):
+        params = effect.params
+        if effect.source == bought or not any(paid.get(r, 0) for r in params.paid_with):
+            continue
+        ways = payment_options(game, player, dict(params.pay))
+        if not ways:
+            continue
+        options = [f"pay {'+'.join(sorted(way))}" for way in ways] + [DECLINE]
+        amounts = [{**{k: -v for k, v in way.items()}, **params.gain} for way in ways] + [{}]
+        game.pending.append(
+            EffectChoiceDecision(
+                player=player.index, source=effect.source, effect=effect.name, options=options, amounts=amounts
+            )
+        )
+
+
+def offer_advance_on_build(game: Game, player: Player, building: str) -> None:
+    """`advance_on_build` (Dogma): after constructing `building`, offer a free advance of its categories."""
+    for effect in effects.active(game, player, "advance_on_build"):
+        if effect.params.building != building:
+            continue
+        choices = [a for a in gainable(game, player) if game.rules.category_of(a).name in effect.params.categories]
+        if choices:
+            game.pending.append(
+                EffectChoiceDecision(
+                    player=player.index, source=effect.source, effect=effect.name, options=[*choices, DECLINE]
+                )
+            )
+
+
+def advance_on_build_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    player = game.player(decision.player)
+    return [o for o in decision.options if o == DECLINE or why_not_gain(game, player, o) is None]
+
+
+def take_advance_on_build(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Answer of an `advance_on_build` choice: the advance, free, with an event cube."""
+    if option == DECLINE:
+        return
+    player = game.player(decision.player)
+    game.say(f"{player.name} takes {option} for free ({decision.source})")
+    gain_advance(game, player, option)

@@ -1,0 +1,845 @@
+"""City rules: founding cities, activating them, and the three activations Collect, Construct, Recruit.
+
+Activating a city (Collect, Construct, Recruit, or building a wonder) follows one pattern:
+validate (`why_cannot_activate` plus the action's own rules), pay, `begin_activation`, do the
+effect, `finish_activation`. The mood drop of a repeated activation comes last, so an effect
+always sees the mood the city had when it was activated.
+
+Advance effects applied here: `angry_as_neutral` (the mood an activation counts with),
+`collect_yield`, `collect_far`, `collect_bonus`, `collect_exchange` (collecting),
+`building_discount`, `advance_on_build` (constructing), `recruit_substitute`, `recruit_refund`
+and `recruit_reward` (recruiting).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, product
+
+from civgame.engine.content import effects
+from civgame.engine.content.effects import Effect
+from civgame.engine.core.actions import (
+    Action,
+    ChooseToken,
+    Collect,
+    Construct,
+    FoundCity,
+    Pick,
+    Recruit,
+    ReuseUnit,
+)
+from civgame.engine.core.decisions import EffectChoiceDecision, ReuseUnitDecision, TokenChoiceDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import DIRECTIONS, Hex, hex_to_label
+from civgame.engine.core.model import MOODS, PIRATE, City, Game, Player, Unit
+from civgame.engine.rules.advances import offer_advance_on_build
+from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, settle
+from civgame.engine.rules.registry import rule
+from civgame.engine.rules.turns import spend_main_action
+
+SETTLER = "settler"
+CARD_DECKS = {"action_cards": "action", "objective_cards": "objective"}  # on_built `draw` keys
+COLLECT_ACTION_TAKEN = "action:collect"  # marks, in Player.used_this_turn, that a Collect action was taken
+
+
+def _where(space: Hex) -> str:
+    return hex_to_label(space)
+
+
+# ------------------------------------------------------------------ activation
+
+
+def angry_counts_as_neutral(game: Game, owner: int) -> bool:
+    """An `angry_as_neutral` effect was used in the owner's current turn (Forced Labor)."""
+    if owner != game.current:
+        return False
+    player = game.player(owner)
+    return any(not effects.unused_this_turn(player, e) for e in effects.active(game, player, "angry_as_neutral"))
+
+
+def effective_mood(game: Game, city: City) -> str:
+    """The mood a city counts with when activated."""
+    if city.mood == "angry" and angry_counts_as_neutral(game, city.owner):
+        return "neutral"
+    return city.mood
+
+
+def mood_modified_size(game: Game, city: City) -> int:
+    """How many spaces a city collects from and how many units it recruits."""
+    rules = game.rules.game.city
+    mood = effective_mood(game, city)
+    if mood == "angry":
+        return rules.angry_fixed
+    if mood == "happy":
+        return city.size + rules.happy_bonus
+    return city.size
+
+
+def why_cannot_activate(game: Game, city: City) -> str | None:
+    """The rule that stops the current player from activating `city` now, or None."""
+    if city.owner != game.current:
+        return f"{game.player(game.current).name} can only activate their own cities"
+    if city.angry_activation:
+        return (
+            f"the city at {_where(city.pos)} was angry when activated this turn and cannot be activated again this turn"
+        )
+    return None
+
+
+def begin_activation(game: Game, city: City) -> None:
+    """Count an activation; call after every check and payment, before the effect."""
+    city.activations += 1
+    if city.mood == "angry":
+        city.angry_activation = True
+
+
+def finish_activation(game: Game, city: City) -> None:
+    """After the effect: the 2nd and later activations this turn each lower the mood a step."""
+    if city.activations > 1 and city.mood != MOODS[0]:
+        city.mood = MOODS[MOODS.index(city.mood) - 1]
+        game.say(f"The city at {_where(city.pos)} was activated again this turn and becomes {city.mood}")
+
+
+def _activated_city(game: Game, city_id: int) -> City:
+    """The city a main-action activation names, after the checks every activation shares."""
+    if game.actions_left <= 0:
+        raise RuleError("no main actions left this turn")
+    city = game.city(city_id)
+    if city is None:
+        raise RuleError(f"there is no city {city_id}")
+    reason = why_cannot_activate(game, city)
+    if reason:
+        raise RuleError(reason)
+    return city
+
+
+def _activatable_cities(game: Game) -> list[City]:
+    if game.actions_left <= 0:
+        return []
+    return [c for c in game.cities_of(game.current) if why_cannot_activate(game, c) is None]
+
+
+# ------------------------------------------------------------------ found city
+
+
+def why_not_found(game: Game, settler: Unit | None) -> str | None:
+    """The rule that stops the current player from founding a city with `settler`, or None."""
+    player = game.player(game.current)
+    if settler is None or settler.owner != player.index or settler.kind != SETTLER:
+        return f"{player.name} can only found a city with one of their own settlers"
+    where = _where(settler.pos)
+    if settler.carrier is not None:
+        return "a settler on a ship cannot found a city"
+    terrain = game.terrain(settler.pos)
+    if terrain is None or game.rules.terrain[terrain].water:
+        return f"{where} is not a land space"
+    if not game.rules.terrain[terrain].can_found_city:
+        return f"no city can be founded on {game.rules.terrain[terrain].name} ({where})"
+    if settler.pos in game.exhausted:
+        return f"no city can be founded on exhausted land ({where})"
+    if game.city_at(settler.pos) is not None:
+        return f"there is already a city at {where}"
+    if game.enemy_units_at(settler.pos, player.index):
+        return f"no city can be founded where enemy units stand ({where})"
+    if len(game.cities_of(player.index)) >= game.rules.game.city.settlement_limit:
+        return f"{player.name} has no settlement piece left"
+    return None
+
+
+def _legal_found(game: Game) -> list[Action]:
+    if game.actions_left <= 0:
+        return []
+    return [FoundCity(u.id) for u in game.units_of(game.current, SETTLER) if why_not_found(game, u) is None]
+
+
+@rule(FoundCity, legal=_legal_found)
+def found_city(game: Game, action: FoundCity) -> None:
+    if game.actions_left <= 0:
+        raise RuleError("no main actions left this turn")
+    settler = game.unit(action.settler)
+    reason = why_not_found(game, settler)
+    if reason:
+        raise RuleError(reason)
+    spend_main_action(game)
+    game.units.remove(settler)
+    game.cities.append(City(game.new_id(), settler.owner, settler.pos, game.rules.game.city.new_city_mood))
+    game.say(f"{game.player(settler.owner).name} founds a city at {_where(settler.pos)}")
+
+
+# ------------------------------------------------------------------ collect
+
+
+def _collect_effects(game: Game, player: Player) -> list:
+    """The parameters of the player's `collect_yield` effects."""
+    return [effect.params for effect in effects.active(game, player, "collect_yield")]
+
+
+def _facing_yields(game: Game, city: City) -> list[str]:
+    """What the sea space a Port faces may give instead (from the city's sea-facing buildings)."""
+    return [
+        r
+        for b in city.buildings
+        if game.rules.buildings[b].needs_sea
+        for r in game.rules.buildings[b].facing_sea_yields
+    ]
+
+
+def in_pirate_zone(game: Game, space: Hex) -> bool:
+    zone = {space, *game.board_neighbors(space)}
+    return any(u.owner == PIRATE and u.pos in zone for u in game.units)
+
+
+def why_not_collect_from(game: Game, city: City, space: Hex) -> str | None:
+    """Why `city` cannot collect from `space` at all (blocked, out of reach or yielding nothing)."""
+    if space != city.pos and space not in game.board_neighbors(city.pos):
+        return f"{_where(space)} is neither the city's space nor next to it"
+    return _why_space_unusable(game, city, space)
+
+
+def _why_space_unusable(game: Game, city: City, space: Hex) -> str | None:
+    where = _where(space)
+    terrain = game.terrain(space)
+    if terrain is None:
+        return f"{where} is not explored"
+    if any(u.owner != city.owner for u in game.units_at(space)):
+        return f"enemy units block collecting from {where}"
+    if space != city.pos and game.city_at(space) is not None:
+        return f"another city blocks collecting from {where}"
+    if space in game.exhausted:
+        return f"{where} is exhausted land"
+    if game.rules.terrain[terrain].water and in_pirate_zone(game, space):
+        return f"pirates block collecting from {where}"
+    if not _space_yields(game, city, space):
+        return f"{where} gives nothing to collect"
+    return None
+
+
+def _space_yields(game: Game, city: City, space: Hex) -> list[str]:
+    """What one unblocked space may give: its terrain, advance effects, a Port facing it."""
+    terrain = game.terrain(space)
+    options = list(game.rules.terrain[terrain].yields)
+    for effect in _collect_effects(game, game.player(city.owner)):
+        if effect.terrain == terrain:
+            options += effect.resources
+    if space == city.port_space:
+        options += _facing_yields(game, city)
+    return list(dict.fromkeys(options))
+
+
+def collect_choices(game: Game, city: City) -> dict[Hex, list[str]]:
+    """Every space next to (or under) the city it may collect from, with what each may give."""
+    spaces = [city.pos, *game.board_neighbors(city.pos)]
+    return {s: _space_yields(game, city, s) for s in spaces if why_not_collect_from(game, city, s) is None}
+
+
+def _ring(center: Hex, radius: int) -> list[Hex]:
+    """The spaces exactly `radius` away from `center`."""
+    q, r = center[0] + DIRECTIONS[4][0] * radius, center[1] + DIRECTIONS[4][1] * radius
+    ring = []
+    for direction in DIRECTIONS:
+        for _ in range(radius):
+            ring.append((q, r))
+            q, r = q + direction[0], r + direction[1]
+    return ring
+
+
+def far_collect_rule(game: Game, player: Player) -> tuple[Effect, int] | None:
+    """The `collect_far` effect a Collect may use now, with how many far spaces it allows."""
+    usable = [
+        e
+        for e in effects.active(game, player, "collect_far")
+        if not e.params.once_per_turn or effects.unused_this_turn(player, e)
+    ]
+    if not usable:
+        return None
+    raised = [e.params.spaces for e in effects.active(game, player, "collect_far_spaces")]
+    return usable[0], max([usable[0].params.spaces, *raised])
+
+
+def far_choices(game: Game, city: City) -> dict[Hex, list[str]]:
+    """Land spaces a `collect_far` effect lets the city collect from now, with what each may give."""
+    rule_ = far_collect_rule(game, game.player(city.owner))
+    if rule_ is None:
+        return {}
+    spaces = _ring(city.pos, rule_[0].params.distance)
+    return {
+        s: _space_yields(game, city, s)
+        for s in spaces
+        if game.is_land(s) and _why_space_unusable(game, city, s) is None
+    }
+
+
+def _space_limits(game: Game, city: City) -> list[tuple[str, set[str], int]]:
+    """(terrain, limited yields, most spaces) of each `collect_yield` effect with `max_spaces`."""
+    return [
+        (e.terrain, set(e.resources) - set(game.rules.terrain[e.terrain].yields), e.max_spaces)
+        for e in _collect_effects(game, game.player(city.owner))
+        if e.max_spaces is not None
+    ]
+
+
+def _over_limit(
+    game: Game, city: City, picks: tuple[Pick, ...], limits: list[tuple[str, set[str], int]] | None = None
+) -> str | None:
+    """A `max_spaces` effect (Fishing: one sea space) used on too many spaces, if any."""
+    for terrain, limited, most in _space_limits(game, city) if limits is None else limits:
+        used = sum(1 for space, what in picks if what in limited and game.terrain(space) == terrain)
+        if used > most:
+            return (
+                f"{', '.join(sorted(limited))} may be collected from at most {most} "
+                f"{game.rules.terrain[terrain].name} space(s)"
+            )
+    return None
+
+
+def collect_options(game: Game, city: City) -> list[tuple[Pick, ...]]:
+    """Every legal set of picks, in board order: as many spaces as the city may collect from.
+
+    The city must collect its mood-modified size, or from every space it can if fewer. Using
+    far spaces (`collect_far`) is the player's choice, so those sets are listed besides.
+    """
+    near = collect_choices(game, city)
+    options = _pick_sets(game, city, near, {}, 0)
+    far = far_choices(game, city)
+    if far:
+        options += _pick_sets(game, city, near, far, far_collect_rule(game, game.player(city.owner))[1])
+    return options
+
+
+def _pick_sets(
+    game: Game, city: City, near: dict[Hex, list[str]], far: dict[Hex, list[str]], max_far: int
+) -> list[tuple[Pick, ...]]:
+    """The largest legal sets of picks from `near` plus 1..max_far spaces of `far` (none if no `far`)."""
+    yields = {**near, **far}
+    limits = _space_limits(game, city)
+    near_spaces, far_spaces = sorted(near), sorted(far)
+    far_counts = range(1, min(max_far, len(far_spaces)) + 1) if far else range(0, 1)
+    most = len(near_spaces) + far_counts[-1]
+    for count in range(min(mood_modified_size(game, city), most), 0, -1):
+        found = [
+            picks
+            for n_far in far_counts
+            if n_far <= count
+            for far_part in combinations(far_spaces, n_far)
+            for near_part in combinations(near_spaces, count - n_far)
+            for picks in product(*([(s, r) for r in yields[s]] for s in sorted(near_part + far_part)))
+            if not limits or _over_limit(game, city, picks, limits) is None
+        ]
+        if found:
+            return found
+    return []
+
+
+def _why_bad_picks(game: Game, city: City, picks: tuple[Pick, ...]) -> str | None:
+    options = collect_options(game, city)
+    if picks in options:
+        return None
+    if not options:
+        return f"the city at {_where(city.pos)} has no space to collect from"
+    spaces = [s for s, _ in picks]
+    if len(set(spaces)) != len(spaces):
+        return "each space can be collected from only once per activation"
+    far = far_choices(game, city)
+    for space, what in picks:
+        if space not in far:
+            reason = why_not_collect_from(game, city, space)
+            if reason:
+                return reason
+        if what not in _space_yields(game, city, space):
+            return f"{_where(space)} cannot give {what}"
+    far_used = sum(1 for s in spaces if s in far)
+    if far_used:
+        source, allowed = far_collect_rule(game, game.player(city.owner))
+        if far_used > allowed:
+            return f"{source.source} lets a Collect use at most {allowed} far space(s)"
+    reason = _over_limit(game, city, picks)
+    if reason:
+        return reason
+    same_kind = [o for o in options if any(s in far for s, _ in o) == bool(far_used)]
+    if same_kind and len(picks) != len(same_kind[0]):
+        required = len(same_kind[0])
+        return (
+            f"the city at {_where(city.pos)} must collect from {required} space(s): its mood-modified "
+            f"size is {mood_modified_size(game, city)}, and it collects from as many spaces as it can"
+        )
+    return "list the picks in board order (as the legal actions do)"
+
+
+def collect_action_forbidden(game: Game, player: Player) -> str | None:
+    """Why no Collect action may be taken this turn (an exclusive `free_collect` was used), or None."""
+    for effect in effects.active(game, player, "free_collect"):
+        if effect.params.exclusive and not effects.unused_this_turn(player, effect):
+            return f"{player.name} used {effect.source} this turn and may not take a Collect action"
+    return None
+
+
+def _legal_collect(game: Game) -> list[Action]:
+    if collect_action_forbidden(game, game.player(game.current)):
+        return []
+    return [Collect(c.id, picks) for c in _activatable_cities(game) for picks in collect_options(game, c)]
+
+
+@rule(Collect, legal=_legal_collect)
+def collect(game: Game, action: Collect) -> None:
+    city = _activated_city(game, action.city)
+    reason = collect_action_forbidden(game, game.player(city.owner)) or _why_bad_picks(game, city, action.picks)
+    if reason:
+        raise RuleError(reason)
+    spend_main_action(game)
+    game.player(city.owner).used_this_turn.append(COLLECT_ACTION_TAKEN)
+    perform_collect(game, city, action.picks)
+
+
+def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
+    """Collect validated `picks` in `city`, with the effects that follow a Collect."""
+    player = game.player(city.owner)
+    begin_activation(game, city)
+    far = far_choices(game, city)
+    if any(space in far for space, _ in picks):
+        effects.mark_used(player, far_collect_rule(game, player)[0])
+    wanted = Counter(what for _, what in picks)
+    kept = gain(game, player, dict(wanted))
+    lost = {k: wanted[k] - kept[k] for k in wanted if wanted[k] > kept[k]}
+    got = {k: v for k, v in kept.items() if v}
+    game.say(
+        f"{player.name} collects {describe(got)} at {_where(city.pos)}"
+        + (f" ({describe(lost)} lost over the limit)" if lost else "")
+    )
+    _collect_bonuses(game, player, city)
+    _offer_collect_exchanges(game, player, wanted)
+    finish_activation(game, city)
+
+
+def _collect_bonuses(game: Game, player: Player, city: City) -> None:
+    for effect in effects.active(game, player, "collect_bonus"):
+        params = effect.params
+        if params.building not in city.buildings:
+            continue
+        if params.once_per_turn:
+            if not effects.unused_this_turn(player, effect):
+                continue
+            effects.mark_used(player, effect)
+        kept = gain(game, player, dict(params.gain))
+        game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+
+
+def _offer_collect_exchanges(game: Game, player: Player, collected: Counter) -> None:
+    for effect in effects.active(game, player, "collect_exchange"):
+        params = effect.params
+        if any(collected[k] < v for k, v in params.when_collected.items()):
+            continue
+        have = holdings(player)
+        if any(have[k] < v for k, v in params.give.items()):
+            continue
+        game.pending.append(
+            EffectChoiceDecision(
+                player=player.index,
+                source=effect.source,
+                effect=effect.name,
+                options=["exchange", "decline"],
+                amounts=[{**{k: -v for k, v in params.give.items()}, **params.get}, {}],
+            )
+        )
+
+
+# ------------------------------------------------------------------ construct
+
+
+def building_cost(game: Game) -> dict[str, int]:
+    return dict(game.rules.game.building_cost)
+
+
+def _discount(game: Game, player: Player, building: str) -> Effect | None:
+    """The `building_discount` effect that applies to constructing `building` now, if any."""
+    for effect in effects.active(game, player, "building_discount"):
+        params = effect.params
+        if params.building == building and (not params.once_per_turn or effects.unused_this_turn(player, effect)):
+            return effect
+    return None
+
+
+def building_price(game: Game, player: Player, building: str) -> dict[str, int]:
+    """What constructing `building` costs the player now."""
+    cost = building_cost(game)
+    discount = _discount(game, player, building)
+    if discount is None:
+        return cost
+    return {k: v for k, v in cost.items() if k not in discount.params.waive}
+
+
+def why_not_construct(game: Game, city: City, building: str, port_space: Hex | None = None) -> str | None:
+    """The rule that stops `building` in `city` (activation and cost aside), or None."""
+    player = game.player(city.owner)
+    where = _where(city.pos)
+    spec = game.rules.buildings.get(building)
+    if spec is None:
+        return f"there is no building called {building!r}"
+    if effective_mood(game, city) == "angry":
+        return f"no building can be constructed in an angry city ({where})"
+    if city.size >= game.rules.game.city.max_size:
+        return f"the city at {where} has reached the maximum size {game.rules.game.city.max_size}"
+    if city.size >= len(game.cities_of(player.index)):
+        return f"a city cannot grow larger than the number of cities {player.name} owns"
+    if building in city.buildings:
+        return f"the city at {where} already has a {spec.name}"
+    if not player.has(spec.advance):
+        return f"a {spec.name} requires {spec.advance}"
+    if game.pieces_in_colour(player.index, building) >= spec.limit:
+        return f"{player.name} has no {spec.name} piece left"
+    if spec.needs_sea:
+        if port_space not in game.board_neighbors(city.pos) or not game.is_water(port_space):
+            return f"a {spec.name} must face a sea space next to its city"
+    elif port_space is not None:
+        return f"only a building that faces the sea takes a sea space; a {spec.name} does not"
+    return None
+
+
+def _placements(game: Game, city: City, building: str) -> list[Hex | None]:
+    """Where a building may face: each adjacent sea space for a Port, else nowhere."""
+    if not game.rules.buildings[building].needs_sea:
+        return [None]
+    return [s for s in game.board_neighbors(city.pos) if game.is_water(s)]
+
+
+def _legal_construct(game: Game) -> list[Action]:
+    cities = _activatable_cities(game)
+    if not cities:
+        return []
+    player = game.player(game.current)
+    buildings = [b for b in game.rules.buildings if affordable(game, player, building_price(game, player, b))]
+    return [
+        Construct(city.id, building, facing)
+        for city in cities
+        for building in buildings
+        for facing in _placements(game, city, building)
+        if why_not_construct(game, city, building, facing) is None
+    ]
+
+
+@rule(Construct, legal=_legal_construct)
+def construct(game: Game, action: Construct) -> None:
+    city = _activated_city(game, action.city)
+    reason = why_not_construct(game, city, action.building, action.port_space)
+    if reason:
+        raise RuleError(reason)
+    player = game.player(city.owner)
+    discount = _discount(game, player, action.building)
+    payment = settle(game, action, building_price(game, player, action.building))
+    if payment is None:
+        return
+    pay(player, payment)
+    if discount is not None:
+        game.say(f"{player.name} pays no {', '.join(discount.params.waive)} for it ({discount.source})")
+        if discount.params.once_per_turn:
+            effects.mark_used(player, discount)
+    spend_main_action(game)
+    begin_activation(game, city)
+    city.buildings[action.building] = player.index
+    if action.port_space is not None:
+        city.port_space = action.port_space
+    spec = game.rules.buildings[action.building]
+    game.say(f"{player.name} builds a {spec.name} at {_where(city.pos)}")
+    for effect in spec.on_built:
+        _on_built(game, player, effect)
+    offer_advance_on_build(game, player, action.building)
+    finish_activation(game, city)
+
+
+def _on_built(game: Game, player: Player, effect: dict) -> None:
+    """Run one `on_built` effect of buildings.yaml."""
+    ((kind, value),) = effect.items()
+    if kind == "gain":
+        kept = gain(game, player, value)
+        game.say(f"{player.name} gains {describe(kept)}")
+    elif kind == "draw":
+        for key, count in value.items():
+            for _ in range(count):
+                card = draw_card(game, CARD_DECKS[key])
+                if card is not None:
+                    getattr(player, key).append(card)
+            game.say(f"{player.name} draws {count} {key.replace('_', ' ')}")
+    elif kind == "gain_choice":
+        game.pending.append(TokenChoiceDecision(player=player.index, options=list(value)))
+    else:
+        raise ValueError(f"buildings.yaml: unknown on_built effect {kind!r}")
+
+
+def _legal_token_choice(game: Game) -> list[Action]:
+    decision = game.pending[-1]
+    assert isinstance(decision, TokenChoiceDecision)
+    return [ChooseToken(t) for t in decision.options]
+
+
+@rule(ChooseToken, legal=_legal_token_choice, answers=(TokenChoiceDecision,))
+def choose_token(game: Game, action: ChooseToken) -> None:
+    decision = game.pending[-1]
+    assert isinstance(decision, TokenChoiceDecision)
+    if action.token not in decision.options:
+        raise RuleError(f"choose one of: {', '.join(decision.options)}")
+    game.pending.pop()
+    player = game.player(decision.player)
+    gain(game, player, {action.token: decision.amount})
+    game.say(f"{player.name} takes {decision.amount} {action.token} token(s)")
+
+
+# ------------------------------------------------------------------ recruit
+
+
+def recruitable_kinds(game: Game, city: City) -> list[str]:
+    """Unit kinds this city can recruit (building requirements), in sorted order."""
+    return sorted(
+        kind
+        for kind, spec in game.rules.units.items()
+        if spec.requires_building is None or spec.requires_building in city.buildings
+        if not spec.naval or city.port_space is not None
+    )
+
+
+def _destination(game: Game, city: City, kind: str) -> Hex:
+    return city.port_space if game.rules.units[kind].naval else city.pos
+
+
+def _supply_left(game: Game, owner: int, kind: str) -> int:
+    return game.rules.units[kind].limit - len(game.units_of(owner, kind))
+
+
+def reuse_candidates(game: Game, city: City, kind: str) -> list[Unit]:
+    """Units of `kind` on the board that a recruit with an empty supply may move to the city.
+
+    Not those already at the destination (that would move nothing), and not a ship carrying
+    units (its cargo would be stranded).
+    """
+    destination = _destination(game, city, kind)
+    carriers = {u.carrier for u in game.units if u.carrier is not None}
+    return [u for u in game.units_of(city.owner, kind) if u.pos != destination and u.id not in carriers]
+
+
+def _army_room(game: Game, city: City) -> int:
+    """How many more army units fit in the city's space under the stacking limit."""
+    here = sum(1 for u in game.units_at(city.pos) if u.owner == city.owner and u.carrier is None and game.is_army(u))
+    return game.rules.game.stacking_limit - here
+
+
+def _recruit_capacity(game: Game, city: City, kind: str) -> int:
+    """How many of `kind` one recruit can place: pieces left plus pieces that can be reused."""
+    return max(0, _supply_left(game, city.owner, kind)) + len(reuse_candidates(game, city, kind))
+
+
+def recruit_cost(game: Game, units: tuple[str, ...]) -> dict[str, int]:
+    total: Counter[str] = Counter()
+    for kind in units:
+        total.update(game.rules.units[kind].cost)
+    return dict(total)
+
+
+def _substitutes(game: Game, player: Player) -> list[tuple[str, dict[str, int]]]:
+    """(unit kind, price) of each `recruit_substitute` effect: it may pay for one such unit."""
+    subs = []
+    for effect in effects.active(game, player, "recruit_substitute"):
+        unit, price = effect.params.unit, effect.params.pay
+        for change in effects.active(game, player, "recruit_substitute_price"):
+            if change.params.unit == unit:
+                price = change.params.pay
+        subs.append((unit, dict(price)))
+    return subs
+
+
+def recruit_costs(
+    game: Game, player: Player, units: tuple[str, ...], subs: list[tuple[str, dict[str, int]]] | None = None
+) -> list[dict[str, int]]:
+    """The normal cost of `units` first, then every cost with substitutes paying for some of them."""
+    base = recruit_cost(game, units)
+    usable = [s for s in (_substitutes(game, player) if subs is None else subs) if s[0] in units]
+    costs = [base]
+    for n in range(1, len(usable) + 1):
+        for chosen in combinations(usable, n):
+            if any(sum(1 for u, _ in chosen if u == kind) > units.count(kind) for kind, _ in chosen):
+                continue
+            cost = Counter(base)
+            for unit, price in chosen:
+                cost.subtract(game.rules.units[unit].cost)
+                cost.update(price)
+            total = {k: v for k, v in cost.items() if v > 0}
+            if total not in costs:
+                costs.append(total)
+    return costs
+
+
+def why_not_recruit(game: Game, city: City, units: tuple[str, ...]) -> str | None:
+    """The rule that stops recruiting `units` in `city` (activation and cost aside), or None."""
+    where = _where(city.pos)
+    if not units:
+        return "recruit at least one unit"
+    if list(units) != sorted(units):
+        return "list the recruited unit kinds in sorted order"
+    size = mood_modified_size(game, city)
+    if len(units) > size:
+        return f"the city at {where} can recruit at most {size} unit(s) (its mood-modified size)"
+    allowed = recruitable_kinds(game, city)
+    for kind in units:
+        spec = game.rules.units.get(kind)
+        if spec is None:
+            return f"there is no unit kind {kind!r}"
+        if kind not in allowed:
+            needed = spec.requires_building
+            building = game.rules.buildings[needed].name if needed else "building facing the sea"
+            return f"{spec.name} can only be recruited in a city with a {building}"
+    armies = sum(1 for kind in units if game.rules.units[kind].army)
+    if armies > _army_room(game, city):
+        return f"at most {game.rules.game.stacking_limit} army units may stand in one space"
+    for kind, count in Counter(units).items():
+        if count > _recruit_capacity(game, city, kind):
+            name = game.rules.units[kind].name
+            return f"{game.player(city.owner).name} has no {name} piece left to recruit or reuse"
+    return None
+
+
+def recruit_options(game: Game, city: City) -> list[tuple[str, ...]]:
+    """Every affordable legal unit combination for one city (sorted tuples)."""
+    player = game.player(city.owner)
+    kinds = recruitable_kinds(game, city)
+    capacity = {k: _recruit_capacity(game, city, k) for k in kinds}
+    room = _army_room(game, city)
+    most = mood_modified_size(game, city)
+    found: list[tuple[str, ...]] = []
+
+    subs = _substitutes(game, player)
+
+    def extend(start: int, chosen: tuple[str, ...], armies: int) -> None:
+        # Every way of paying only grows as units are added (a substitute price included), so an
+        # unaffordable combination ends its branch.
+        for i in range(start, len(kinds)):
+            kind = kinds[i]
+            spec = game.rules.units[kind]
+            if chosen.count(kind) >= capacity[kind] or (spec.army and armies >= room):
+                continue
+            combo = (*chosen, kind)
+            costs = recruit_costs(game, player, combo, subs) if subs else [recruit_cost(game, combo)]
+            if not any(affordable(game, player, cost) for cost in costs):
+                continue
+            found.append(combo)
+            if len(combo) < most:
+                extend(i, combo, armies + spec.army)
+
+    extend(0, (), 0)
+    return found
+
+
+def _legal_recruit(game: Game) -> list[Action]:
+    return [Recruit(c.id, units) for c in _activatable_cities(game) for units in recruit_options(game, c)]
+
+
+@rule(Recruit, legal=_legal_recruit)
+def recruit(game: Game, action: Recruit) -> None:
+    city = _activated_city(game, action.city)
+    reason = why_not_recruit(game, city, action.units)
+    if reason:
+        raise RuleError(reason)
+    player = game.player(city.owner)
+    normal, *substituted = recruit_costs(game, player, action.units)
+    payment = settle(game, action, normal, substituted)
+    if payment is None:
+        return
+    pay(player, payment)
+    spend_main_action(game)
+    begin_activation(game, city)
+    to_reuse = []
+    for kind in action.units:
+        if _supply_left(game, city.owner, kind) > 0:
+            game.units.append(Unit(game.new_id(), city.owner, kind, _destination(game, city, kind)))
+        else:
+            to_reuse.append(kind)
+    game.say(f"{player.name} recruits {', '.join(action.units)} at {_where(city.pos)} for {describe(payment)}")
+    _recruit_rewards(game, player, action.units, payment)
+    _place_reused(game, city, to_reuse)
+
+
+def _recruit_rewards(game: Game, player: Player, units: tuple[str, ...], paid: dict[str, int]) -> None:
+    """`recruit_refund` and `recruit_reward` effects: gained at once, or a choice left pending."""
+    for effect in effects.active(game, player, "recruit_refund"):
+        amount = effect.params.amount
+        kinds = [r for r in effect.params.resources if paid.get(r, 0)]
+        if len(kinds) == 1:
+            kept = gain(game, player, {kinds[0]: amount})
+            game.say(f"{player.name} gets back {describe(kept)} ({effect.source})")
+        elif kinds:
+            game.pending.append(
+                EffectChoiceDecision(
+                    player=player.index,
+                    source=effect.source,
+                    effect=effect.name,
+                    options=list(kinds),
+                    amounts=[{r: amount} for r in kinds],
+                )
+            )
+    for effect in effects.active(game, player, "recruit_reward"):
+        params = effect.params
+        if not any(_unit_matches(game, kind, params.units) for kind in units):
+            continue
+        if len(params.gain_one_of) == 1:
+            kept = gain(game, player, {params.gain_one_of[0]: params.amount})
+            game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+        else:
+            game.pending.append(
+                TokenChoiceDecision(player=player.index, options=list(params.gain_one_of), amount=params.amount)
+            )
+
+
+def _unit_matches(game: Game, kind: str, wanted: list[str]) -> bool:
+    spec = game.rules.units[kind]
+    return kind in wanted or ("army" in wanted and spec.army) or ("naval" in wanted and spec.naval)
+
+
+def _place_reused(game: Game, city: City, kinds: list[str]) -> None:
+    """Ask for the next unit to reuse; once all are placed, end the activation."""
+    if kinds:
+        game.pending.append(
+            ReuseUnitDecision(
+                player=city.owner,
+                city=city.id,
+                kind_needed=kinds[0],
+                candidates=[u.id for u in reuse_candidates(game, city, kinds[0])],
+                remaining=kinds[1:],
+            )
+        )
+        return
+    finish_activation(game, city)
+    _naval_battle_at_port(game, city)
+
+
+def _naval_battle_at_port(game: Game, city: City) -> None:
+    """Ships recruited onto an enemy ship fight at once and cannot retreat."""
+    space = city.port_space
+    if space is None:
+        return
+    here = [u for u in game.units_at(space) if game.is_ship(u)]
+    own = [u.id for u in here if u.owner == city.owner]
+    if own and any(u.owner != city.owner for u in here):
+        from civgame.engine.rules import combat
+
+        combat.enter_space(game, city.owner, own, space, origins={}, can_retreat=False)
+
+
+def _legal_reuse(game: Game) -> list[Action]:
+    decision = game.pending[-1]
+    assert isinstance(decision, ReuseUnitDecision)
+    return [ReuseUnit(u) for u in decision.candidates]
+
+
+@rule(ReuseUnit, legal=_legal_reuse, answers=(ReuseUnitDecision,))
+def reuse_unit(game: Game, action: ReuseUnit) -> None:
+    decision = game.pending[-1]
+    assert isinstance(decision, ReuseUnitDecision)
+    if action.unit not in decision.candidates:
+        raise RuleError(f"choose one of your {decision.kind_needed} units away from the city to reuse")
+    game.pending.pop()
+    city = game.city(decision.city)
+    unit = game.unit(action.unit)
+    origin = unit.pos
+    # The piece comes back as a newly recruited unit: no carrier, no movement restrictions.
+    unit.pos = _destination(game, city, unit.kind)
+    unit.carrier = None
+    unit.immobile = unit.no_attack = unit.moved_this_action = False
+    game.say(f"{game.player(city.owner).name} reuses the {unit.kind} from {_where(origin)}")
+    _place_reused(game, city, decision.remaining)

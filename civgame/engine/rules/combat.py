@@ -1,0 +1,858 @@
+"""Battles: settlers overrun, undefended cities taken, land and naval combat rounds, capturing
+cities, barbarian battles and pirate rewards.
+
+Movement and recruiting call `enter_space` once units arrived in a space holding enemy units or
+an enemy city. A battle runs round by round in `game.combat`; whenever a player must choose
+(casualties, lost cargo, retreat) a decision is pushed and the battle resumes when it is answered.
+Follow-ups that outlive the battle (refugee settler, pirate tokens) are pushed after it ended.
+
+Before the first round each side may pay for battle effects (a pending decision each): the
+attacker for `cancel_fortress` (Siegecraft), then the attacker and the defender for
+`paid_combat_bonus` (Steel Weapons). Every round, `combat_bonus` (Fanaticism) and `cancel_hits`
+(War Ships) effects whose conditions hold change the roll; after a lost battle
+`reinforcement_after_defeat` (Fanaticism) places a free unit.
+
+Rolling order (tests rely on it): each round the attacker rolls all its dice, then re-rolls its
+re-roll icons; then the defender does the same, fortress dice last.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import product
+
+from civgame.engine.content import effects
+from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.military import BattleCondition
+from civgame.engine.content.ruleset import DieFace
+from civgame.engine.core.actions import (
+    Action,
+    CancelFortress,
+    ChooseCasualties,
+    PayCombatBonus,
+    PlaceRefugee,
+    PlaceReinforcement,
+    Retreat,
+)
+from civgame.engine.core.decisions import (
+    CasualtyDecision,
+    CombatBonusDecision,
+    Decision,
+    RefugeeDecision,
+    ReinforcementDecision,
+    RetreatDecision,
+    SiegeDecision,
+    TokenChoiceDecision,
+)
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import Hex, hex_to_label
+from civgame.engine.core.model import BARBARIAN, PIRATE, City, Combat, CombatSide, Game, Unit
+from civgame.engine.core.vocabulary import TOKENS
+from civgame.engine.rules.cities import mood_modified_size
+from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
+from civgame.engine.rules.registry import rule
+
+FORTRESS = "fortress"
+SETTLER = "settler"
+COMBAT, CARGO = "combat", "cargo"  # CasualtyDecision reasons answered here
+
+
+# ------------------------------------------------------------------ entry point
+
+
+def enter_space(
+    game: Game, owner: int, unit_ids: list[int], space: Hex, origins: dict[int, Hex], can_retreat: bool = True
+) -> None:
+    """Resolve units of `owner` arriving in `space`, which holds enemy units or an enemy city.
+
+    Enemy settlers alone are eliminated, an undefended city without a fortress is captured at once,
+    anything else is a battle. `origins` maps each arriving unit to the space it came from, where it
+    goes back after a retreat or a one-round barbarian battle (carried units follow their ship);
+    recruited units have none and `can_retreat` is False for them.
+    """
+    if game.combat is not None:
+        raise ValueError("a battle is already being fought")
+    naval = game.is_water(space)
+    city = game.city_at(space)
+    enemy_city = city if city is not None and city.owner != owner else None
+    enemies = game.enemy_units_at(space, owner)
+    if enemy_city is None and not enemies:
+        raise ValueError(f"no enemy units or city at {hex_to_label(space)}")
+    defender = enemy_city.owner if enemy_city else enemies[0].owner
+    attackers = _fighters(game, owner, space, naval)
+    if not attackers:
+        raise ValueError(f"{owner_name(game, owner)} has no fighting unit at {hex_to_label(space)}")
+    defenders = _fighters(game, defender, space, naval)
+    fortress = enemy_city is not None and FORTRESS in enemy_city.buildings
+    if not defenders and not fortress:
+        _overrun(game, owner, defender, unit_ids, space, enemy_city)
+        return
+    barbarian_battle = BARBARIAN in (owner, defender)
+    game.combat = Combat(
+        space=space,
+        naval=naval,
+        attacker=CombatSide(owner, attackers),
+        defender=CombatSide(defender, defenders),
+        origins=dict(origins),
+        city_id=enemy_city.id if enemy_city else None,
+        fortress=fortress,
+        max_rounds=game.rules.game.barbarians.battle_rounds if barbarian_battle else 0,
+        retreat_allowed=can_retreat and owner >= 0,
+    )
+    kind = "naval battle" if naval else "battle"
+    _say(
+        game,
+        f"{kind.capitalize()} at {hex_to_label(space)}: {owner_name(game, owner)} ({_kinds(game, attackers)}) "
+        f"attacks {owner_name(game, defender)} ({_kinds(game, defenders) or 'no units'}"
+        f"{', fortress' if fortress else ''})",
+    )
+    _prepare(game)
+
+
+def owner_name(game: Game, owner: int) -> str:
+    if owner == BARBARIAN:
+        return "Barbarians"
+    if owner == PIRATE:
+        return "Pirates"
+    return game.player(owner).name
+
+
+def _fighters(game: Game, owner: int, space: Hex, naval: bool) -> list[int]:
+    """Units of `owner` that fight at `space`: ships at sea, army units on land."""
+    fights = game.is_ship if naval else game.is_army
+    return sorted(u.id for u in game.units_at(space) if u.owner == owner and u.carrier is None and fights(u))
+
+
+def _overrun(game: Game, owner: int, defender: int, unit_ids: list[int], space: Hex, city: City | None) -> None:
+    """No defending fighter and no fortress: enemy settlers are eliminated, an enemy city is taken.
+
+    It is a battle without dice, which the defender loses.
+    """
+    lost = [u.id for u in game.units_at(space) if u.owner == defender]
+    if lost:
+        game.say(
+            f"{owner_name(game, owner)} eliminates {owner_name(game, defender)}'s {_kinds(game, lost)} "
+            f"at {hex_to_label(space)}"
+        )
+    _remove(game, lost)
+    for uid in unit_ids:
+        _fought(game.unit(uid))
+    reinforcements = _reinforcements(game, [defender], space)
+    if city is not None:
+        _capture(game, city, owner)
+    _offer_reinforcements(game, reinforcements)
+
+
+def _fought(unit: Unit) -> None:
+    unit.immobile = True
+    unit.stopped_by_terrain = False
+
+
+# ------------------------------------------------------------------ before the first round
+
+_PREPARATION = ("siege", "attacker_bonus", "defender_bonus")
+
+
+def _prepare(game: Game) -> None:
+    """Offer the choices made just before the first round, attacker first, then fight."""
+    c = game.combat
+    for step in _PREPARATION:
+        if step in c.prepared:
+            continue
+        c.prepared.append(step)
+        if step == "siege":
+            asked = _offer_siege(game, c)
+        else:
+            asked = _offer_combat_bonus(game, c, c.attacker if step == "attacker_bonus" else c.defender)
+        if asked:
+            return
+    _proceed(game, "roll")
+
+
+def _siege_effects(game: Game, c: Combat) -> dict[str, Effect]:
+    """Fortress part -> the attacker's first `cancel_fortress` effect for it."""
+    if not c.fortress or c.attacker.owner < 0:
+        return {}
+    found: dict[str, Effect] = {}
+    for effect in effects.active(game, game.player(c.attacker.owner), "cancel_fortress"):
+        found.setdefault(effect.params.part, effect)
+    return found
+
+
+def _siege_cost(found: dict[str, Effect], parts: tuple[str, ...]) -> dict[str, int]:
+    cost: dict[str, int] = {}
+    for part in parts:
+        for item, amount in found[part].params.cost.items():
+            cost[item] = cost.get(item, 0) + amount
+    return cost
+
+
+def _siege_options(game: Game, c: Combat) -> list[tuple[str, ...]]:
+    """The sets of fortress parts the attacker can pay to cancel (not cancelling at all included)."""
+    found = _siege_effects(game, c)
+    player = game.player(c.attacker.owner) if found else None
+    options = [()]
+    for part in sorted(found):
+        options += [(*o, part) for o in options]
+    return [o for o in options if not o or affordable(game, player, _siege_cost(found, o))]
+
+
+def _offer_siege(game: Game, c: Combat) -> bool:
+    if len(_siege_options(game, c)) < 2:
+        return False
+    game.pending.append(SiegeDecision(player=c.attacker.owner))
+    return True
+
+
+def _offer_combat_bonus(game: Game, c: Combat, side: CombatSide) -> bool:
+    """`paid_combat_bonus`: ask the side's owner whether to pay, or apply it when it is free."""
+    if side.owner < 0 or not side.units:
+        return False
+    player = game.player(side.owner)
+    kinds = _battle_kinds(game, c, side)
+    offers = [e for e in effects.active(game, player, "paid_combat_bonus") if kinds & set(e.params.battles)]
+    if not offers:
+        return False
+    effect = offers[0]
+    opponent = _opponent(c, side)
+    armed = opponent.owner >= 0 and effects.has(game, game.player(opponent.owner), "paid_combat_bonus")
+    bonus = effect.params.bonus_if_opponent_has_it if armed else effect.params.bonus
+    free = not armed and effects.has(game, player, "free_paid_combat_bonus")
+    if free or not effect.params.cost:
+        side.bonus += bonus
+        _say(game, f"{player.name} fights with {effect.source}: +{bonus} combat value every round")
+        return False
+    if not affordable(game, player, effect.params.cost):
+        return False
+    game.pending.append(
+        CombatBonusDecision(player=side.owner, source=effect.source, bonus=bonus, cost=dict(effect.params.cost))
+    )
+    return True
+
+
+# ------------------------------------------------------------------ battle effects
+
+
+def _opponent(c: Combat, side: CombatSide) -> CombatSide:
+    return c.defender if side is c.attacker else c.attacker
+
+
+def _battle_kinds(game: Game, c: Combat, side: CombatSide) -> set[str]:
+    """The `BattleKind`s this battle is for one side."""
+    if c.naval:
+        return {"naval"}
+    from_ships = side is c.attacker and any(game.is_water(origin) for origin in c.origins.values())
+    return {"land", "from_ships"} if from_ships else {"land"}
+
+
+def _holds(game: Game, c: Combat, side: CombatSide, condition: BattleCondition) -> bool:
+    if condition.round is not None and condition.round != c.round:
+        return False
+    role = "attacker" if side is c.attacker else "defender"
+    if condition.role not in ("either", role):
+        return False
+    if not _battle_kinds(game, c, side) & set(condition.battles):
+        return False
+    if condition.city_building is not None:
+        city = game.city_at(c.space)
+        return city is not None and condition.city_building in city.buildings
+    return True
+
+
+def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
+    """This round's combat-value bonus and cancelled hits of one side from its effects (logged)."""
+    if side.owner < 0:
+        return 0, 0
+    player = game.player(side.owner)
+    bonus = side.bonus if side.units else 0
+    for effect in effects.active(game, player, "combat_bonus"):
+        if side.units and _holds(game, c, side, effect.params):
+            bonus += effect.params.value
+            _say(game, f"{player.name} gets +{effect.params.value} combat value from {effect.source}")
+    cancels = 0
+    for effect in effects.active(game, player, "cancel_hits"):
+        if _holds(game, c, side, effect.params):
+            cancels += effect.params.hits
+            _say(game, f"{effect.source} cancels {effect.params.hits} hit(s) against {player.name}")
+    return bonus, cancels
+
+
+# ------------------------------------------------------------------ the rounds
+
+
+def _proceed(game: Game, step: str) -> None:
+    """Run the battle from `step` ("roll", "cargo" or "resolve") until it waits for a choice or ends."""
+    while game.combat is not None:
+        if step == "roll":
+            _roll_round(game)
+            if _waiting(game, COMBAT):
+                return
+            step = "cargo"
+        if step == "cargo":
+            _ask_cargo(game)
+            if _waiting(game, CARGO):
+                return
+        if not _resolve_round(game):
+            return
+        step = "roll"
+
+
+@dataclass
+class _Roll:
+    value: int
+    hits: int
+    cancels: int
+
+
+def _roll_round(game: Game) -> None:
+    c = game.combat
+    rules = game.rules.combat
+    c.round += 1
+    _say(game, f"Round {c.round}: no action cards are played (combat cards are not implemented yet)")
+    fortress_round = c.fortress and c.round == 1
+    if fortress_round and c.fortress_cancelled:
+        _say(game, f"The attacker's siege cancels the fortress's {' and '.join(c.fortress_cancelled)}")
+    attack_bonus, attack_cancels = _modifiers(game, c, c.attacker)
+    defence_bonus, defence_cancels = _modifiers(game, c, c.defender)
+    fortress_dice = rules.fortress_extra_dice if fortress_round and "extra_dice" not in c.fortress_cancelled else 0
+    attack = _roll(game, c.attacker, extra_dice=0, modifier=attack_bonus)
+    defence = _roll(game, c.defender, extra_dice=fortress_dice, modifier=defence_bonus)
+    attack.cancels += attack_cancels
+    defence.cancels += defence_cancels
+    if fortress_round and "hit_cancel" not in c.fortress_cancelled:
+        defence.cancels += rules.fortress_cancelled_hits
+        _say(game, f"The fortress cancels {rules.fortress_cancelled_hits} hit(s) in the first round")
+    c.defender.hits_taken = min(len(c.defender.units), max(0, attack.hits - defence.cancels))
+    c.attacker.hits_taken = min(len(c.attacker.units), max(0, defence.hits - attack.cancels))
+    _say(
+        game,
+        f"{owner_name(game, c.attacker.owner)} takes {c.attacker.hits_taken} hit(s), "
+        f"{owner_name(game, c.defender.owner)} takes {c.defender.hits_taken} hit(s)",
+    )
+    for side in (c.defender, c.attacker):  # the attacker's decision ends on top: it chooses first
+        _choose(game, side, side.units, side.hits_taken, COMBAT)
+
+
+def _roll(game: Game, side: CombatSide, extra_dice: int, modifier: int = 0) -> _Roll:
+    """One side's combat roll with its clash icons, plus `modifier` combat value; logs every die."""
+    rules = game.rules.combat
+    ready = Counter(game.unit(uid).kind for uid in side.units)  # units whose clash ability is unused
+    faces = [_die(game) for _ in range(len(side.units) + extra_dice)]
+    notes = [f"{f.value} {f.icon}" for f in faces]
+    for i, face in enumerate(faces):
+        if face.icon in rules.icon_rerolls and ready[face.icon]:
+            ready[face.icon] -= 1
+            while face.icon in rules.icon_rerolls:
+                face = _die(game)
+            faces[i] = face
+            notes[i] += f" re-rolled to {face.value} {face.icon}"
+    values = [f.value for f in faces]
+    cancels = 0
+    for icon in rules.icon_cancels_hit:
+        # The ability zeroes its die: activating it on the lowest such dice costs the least.
+        shown = sorted((i for i, f in enumerate(faces) if f.icon == icon), key=lambda i: values[i])
+        for i in shown[: ready[icon]]:
+            values[i] = 0
+            cancels += 1
+            notes[i] += " (counts 0, cancels 1 hit)"
+        ready[icon] -= min(ready[icon], len(shown))
+    for i, face in enumerate(faces):
+        bonus = rules.icon_bonus.get(face.icon)
+        if bonus is not None and ready[face.icon]:
+            ready[face.icon] -= 1
+            values[i] += bonus
+            notes[i] += f" (+{bonus})"
+    value = max(0, sum(values) + modifier)
+    hits = value // game.rules.game.hits_per_combat_value
+    extra = f" incl. {extra_dice} fortress die" if extra_dice else ""
+    if modifier:
+        extra += f", {modifier:+d} combat value"
+    _say(
+        game,
+        f"{owner_name(game, side.owner)} rolls {', '.join(notes) or 'no dice'}{extra}: "
+        f"combat value {value}, {hits} hit(s){f', cancels {cancels}' if cancels else ''}",
+    )
+    return _Roll(value, hits, cancels)
+
+
+def _die(game: Game) -> DieFace:
+    die = game.rules.combat.die
+    return die[game.rng.below(len(die))]
+
+
+def _ask_cargo(game: Game) -> None:
+    """Naval battles: land units beyond the surviving ships' capacity are lost with the casualties."""
+    c = game.combat
+    if not c.naval:
+        return
+    capacity = game.rules.game.ship_capacity
+    for side in (c.defender, c.attacker):
+        survivors = [s for s in side.units if s not in side.casualties]
+        cargo = sorted(u.id for u in game.units if u.carrier in side.units)
+        excess = len(cargo) - len(survivors) * capacity
+        if excess > 0:
+            _choose(game, side, cargo, excess, CARGO)
+
+
+def _choose(game: Game, side: CombatSide, candidates: list[int], count: int, reason: str) -> None:
+    """Pick the side's losses now if nothing is left to choose, else ask its owner."""
+    if side.owner < 0:
+        side.casualties.extend(_automatic_casualties(game, candidates, count))
+        return
+    options = casualty_options(game, candidates, count, reason)
+    if len(options) == 1:
+        side.casualties.extend(options[0])
+        return
+    game.pending.append(CasualtyDecision(player=side.owner, count=count, candidates=list(candidates), reason=reason))
+
+
+def _automatic_casualties(game: Game, candidates: list[int], count: int) -> list[int]:
+    """Barbarians and pirates lose units in units.yaml order (infantry, cavalry, elephants), lowest id first."""
+    order = list(game.rules.units)
+    return sorted(candidates, key=lambda uid: (order.index(game.unit(uid).kind), uid))[:count]
+
+
+def casualty_options(game: Game, candidates: list[int], count: int, reason: str) -> list[tuple[int, ...]]:
+    """Every distinct choice of `count` units: alike units are interchangeable, the lowest ids stand for them.
+
+    Fighters are alike by kind (survivors all end the turn immobile); carried units also by their
+    movement flags, which they keep.
+    """
+    groups: dict[tuple, list[int]] = {}
+    for uid in sorted(candidates):
+        groups.setdefault(_likeness(game.unit(uid), reason), []).append(uid)
+    members = list(groups.values())
+    options = []
+    for counts in product(*(range(len(m) + 1) for m in members)):
+        if sum(counts) == count:
+            options.append(tuple(sorted(uid for m, n in zip(members, counts, strict=False) for uid in m[:n])))
+    return sorted(options)
+
+
+def _likeness(unit: Unit, reason: str) -> tuple:
+    if reason == CARGO:
+        return unit.kind, unit.immobile, unit.no_attack
+    return (unit.kind,)
+
+
+def _waiting(game: Game, reason: str) -> bool:
+    return any(isinstance(d, CasualtyDecision) and d.reason == reason for d in game.pending)
+
+
+def _resolve_round(game: Game) -> bool:
+    """Remove the round's casualties together and check the end; True if another round follows now."""
+    c = game.combat
+    for side in (c.attacker, c.defender):
+        if side.casualties:
+            _say(game, f"{owner_name(game, side.owner)} loses {_kinds(game, side.casualties)}")
+        stranded = [u for u in game.units if u.carrier in side.casualties and u.id not in side.casualties]
+        side.losses += len(set(side.casualties) & set(side.units))
+        _remove(game, side.casualties)
+        side.casualties = []
+        side.hits_taken = 0
+        _reload(game, stranded, side.units)
+    attackers, defenders = c.attacker.units, c.defender.units
+    if attackers and defenders:
+        if c.max_rounds and c.round >= c.max_rounds:
+            _say(
+                game,
+                f"The battle lasts only {c.max_rounds} round(s): "
+                f"{owner_name(game, c.attacker.owner)} goes back where it came from",
+            )
+            _finish(game, winner=None, withdraw=True)
+        elif c.retreat_allowed:
+            game.pending.append(RetreatDecision(player=c.attacker.owner))
+        else:
+            return True
+        return False
+    if attackers:
+        winner = c.attacker.owner
+    elif defenders or (c.fortress and c.round == 1):  # an attack wiped out in the fortress round fails
+        winner = c.defender.owner
+    else:
+        winner = None
+    _finish(game, winner, withdraw=False)
+    return False
+
+
+def _reload(game: Game, stranded: list[Unit], ships: list[int]) -> None:
+    """Put the kept cargo of sunk ships on the surviving ships (the lost cargo is already gone)."""
+    for unit in stranded:
+        ship = _ship_with_room(game, ships)
+        unit.carrier = ship.id
+        unit.pos = ship.pos
+
+
+def _ship_with_room(game: Game, ship_ids: list[int]) -> Unit:
+    capacity = game.rules.game.ship_capacity
+    load = Counter(u.carrier for u in game.units if u.carrier is not None)
+    for sid in ship_ids:
+        if load[sid] < capacity:
+            return game.unit(sid)
+    raise ValueError("no ship has room left")
+
+
+# ------------------------------------------------------------------ the end of a battle
+
+
+def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
+    """End the battle: eliminate unprotected settlers, send the attacker back if it leaves,
+    make the participants immobile, pay rewards and capture the city."""
+    c = game.combat
+    for side in (c.attacker, c.defender):
+        if side.owner != winner and not side.units:
+            # Settlers die with their army (and with the city's defence, unless it held).
+            settlers = [u.id for u in game.units_at(c.space) if u.owner == side.owner and u.carrier is None]
+            if settlers:
+                _say(game, f"{owner_name(game, side.owner)} loses {_kinds(game, settlers)} left without an army")
+            _remove(game, settlers)
+    participants = [
+        u for u in game.units_at(c.space) if u.owner in (c.attacker.owner, c.defender.owner) and u.carrier is None
+    ]
+    if withdraw:
+        _withdraw(game, c)
+    for unit in participants:
+        _fought(unit)
+    if winner is None:
+        _say(game, "The battle ends with no winner")
+    else:
+        _say(game, f"The battle is won by {owner_name(game, winner)}")
+    game.combat = None
+    _barbarian_reward(game, c, winner)
+    _pirate_reward(game, c)
+    losers = [] if winner is None else [side.owner for side in (c.attacker, c.defender) if side.owner != winner]
+    reinforcements = _reinforcements(game, losers, c.space)
+    city = game.city(c.city_id) if c.city_id is not None else None
+    if winner == c.attacker.owner and city is not None:
+        _capture(game, city, winner)
+    _offer_reinforcements(game, reinforcements)
+
+
+def _withdraw(game: Game, c: Combat) -> None:
+    """The attacker's units in the space go back where they came from; cargo stays on its ship."""
+    leaving = [u for u in game.units_at(c.space) if u.owner == c.attacker.owner and u.carrier is None]
+    for unit in leaving:
+        origin = c.origins[unit.id]
+        unit.pos = origin
+        for cargo in game.units:
+            if cargo.carrier == unit.id:
+                cargo.pos = origin
+        if not c.naval and game.is_water(origin):
+            ships = [u.id for u in game.units_at(origin) if u.owner == unit.owner and game.is_ship(u)]
+            unit.carrier = _ship_with_room(game, ships).id
+
+
+def _barbarian_reward(game: Game, c: Combat, winner: int | None) -> None:
+    """Winning against barbarian units pays gold (beating an empty barbarian fortress city does not)."""
+    loser = c.defender if winner == c.attacker.owner else c.attacker
+    if winner is None or winner < 0 or loser.owner != BARBARIAN or not loser.losses:
+        return
+    kept = gain(game, game.player(winner), {"gold": game.rules.game.barbarians.win_gold})
+    game.say(f"{owner_name(game, winner)} gains {kept['gold']} gold for defeating the barbarians")
+
+
+def _pirate_reward(game: Game, c: Combat) -> None:
+    """Per pirate ship eliminated, win or lose: gold, then a mood or culture token of choice."""
+    for pirates, player in ((c.defender, c.attacker.owner), (c.attacker, c.defender.owner)):
+        if pirates.owner != PIRATE or player < 0:
+            continue
+        sunk = pirates.losses
+        if not sunk:
+            continue
+        rules = game.rules.game.pirates
+        kept = gain(game, game.player(player), {"gold": sunk * rules.gold_per_ship_sunk})
+        game.say(f"{owner_name(game, player)} gains {kept['gold']} gold for {sunk} pirate ship(s) sunk")
+        for _ in range(sunk):
+            game.pending.append(
+                TokenChoiceDecision(player=player, options=list(TOKENS), amount=rules.token_per_ship_sunk)
+            )
+
+
+def _reinforcements(game: Game, losers: list[int], space: Hex) -> list[tuple[int, Effect]]:
+    """The `reinforcement_after_defeat` effects the losers of a battle at `space` earned (looked at
+    before a capture can change the city)."""
+    city = game.city_at(space)
+    earned = []
+    for loser in losers:
+        if loser < 0:
+            continue
+        for effect in effects.active(game, game.player(loser), "reinforcement_after_defeat"):
+            building = effect.params.city_building
+            if building is None or (city is not None and building in city.buildings):
+                earned.append((loser, effect))
+    return earned
+
+
+def _offer_reinforcements(game: Game, earned: list[tuple[int, Effect]]) -> None:
+    for player, effect in earned:
+        kind = effect.params.unit
+        cities = _reinforcement_cities(game, player, kind)
+        name = game.player(player).name
+        if not cities:
+            game.say(f"{name} gets no free {kind} from {effect.source}: none in supply or no city with room")
+        elif len(cities) == 1:
+            _place_reinforcement(game, player, kind, cities[0], effect.source)
+        else:
+            game.pending.append(ReinforcementDecision(player=player, unit=kind, cities=cities))
+
+
+def _reinforcement_cities(game: Game, player: int, kind: str) -> list[int]:
+    """The player's cities that may take a free unit of `kind`: one must be left in supply, and an
+    army unit needs room under the stacking limit."""
+    spec = game.rules.units.get(kind)
+    if spec is None or len(game.units_of(player, kind)) >= spec.limit:
+        return []
+    limit = game.rules.game.stacking_limit
+    return [
+        city.id
+        for city in game.cities_of(player)
+        if not spec.army
+        or sum(1 for u in game.units_at(city.pos) if u.owner == player and u.carrier is None and game.is_army(u))
+        < limit
+    ]
+
+
+def _place_reinforcement(game: Game, player: int, kind: str, city_id: int, source: str) -> None:
+    city = game.city(city_id)
+    game.units.append(Unit(game.new_id(), player, kind, city.pos))
+    game.say(f"{game.player(player).name} places a free {kind} in the city at {hex_to_label(city.pos)} ({source})")
+
+
+# ------------------------------------------------------------------ capturing cities
+
+
+def _capture(game: Game, city: City, winner: int) -> None:
+    loser = city.owner
+    where = hex_to_label(city.pos)
+    rules = game.rules.game
+    if winner == BARBARIAN:
+        # Buildings keep their colours; wonders stay in the city but serve nobody.
+        city.owner = BARBARIAN
+        city.mood = rules.capture.captured_mood
+        game.say(f"The barbarians capture {owner_name(game, loser)}'s city at {where}")
+        _offer_refugee(game, loser)
+        return
+    if loser == BARBARIAN:
+        gold = rules.barbarians.capture_city_gold
+    else:
+        # Spoils: the mood-modified size of the city as it was taken (before any piece is removed).
+        gold = mood_modified_size(game, city) * rules.capture.gold_per_size
+    if len(game.cities_of(winner)) >= rules.city.settlement_limit:
+        game.cities.remove(city)
+        gold += city.size * rules.capture.gold_per_missing_piece
+        game.say(f"{owner_name(game, winner)} has no settlement piece left: the city at {where} is removed")
+    else:
+        if loser != BARBARIAN:  # a captured barbarian city keeps every building's colour
+            gold += _recolour(game, city, loser, winner)
+        city.owner = winner
+        city.mood = rules.capture.captured_mood
+        game.say(
+            f"{owner_name(game, winner)} captures {owner_name(game, loser)}'s city at {where}; it becomes {city.mood}"
+        )
+    kept = gain(game, game.player(winner), {"gold": gold})
+    game.say(f"{owner_name(game, winner)} gains {kept['gold']} gold for the capture")
+    if loser >= 0:
+        _offer_refugee(game, loser)
+
+
+def _recolour(game: Game, city: City, loser: int, winner: int) -> int:
+    """The loser's buildings take the winner's colour; those the winner has no piece for are removed.
+
+    Returns the gold paid for removed pieces. Third parties' colours and colour-keeping buildings stay.
+    """
+    gold = 0
+    for building, colour in list(city.buildings.items()):
+        spec = game.rules.buildings[building]
+        if colour != loser or spec.keeps_colour_on_capture:
+            continue
+        if game.pieces_in_colour(winner, building) < spec.limit:
+            city.buildings[building] = winner
+        else:
+            del city.buildings[building]
+            gold += game.rules.game.capture.gold_per_missing_piece
+            game.say(f"{owner_name(game, winner)} has no {spec.name} piece left: it is removed from the city")
+    return gold
+
+
+def _offer_refugee(game: Game, loser: int) -> None:
+    cities = _refugee_cities(game, loser)
+    if game.rules.game.capture.refugee_settler and cities:
+        game.pending.append(RefugeeDecision(player=loser, cities=cities))
+
+
+def _refugee_cities(game: Game, player: int) -> list[int]:
+    """Cities that may take a refugee settler: any of the player's, while a settler is in supply."""
+    if len(game.units_of(player, SETTLER)) >= game.rules.units[SETTLER].limit:
+        return []
+    return [c.id for c in game.cities_of(player)]
+
+
+# ------------------------------------------------------------------ answers to battle decisions
+
+
+def _top(game: Game, kind: type[Decision]) -> Decision:
+    decision = game.pending[-1]
+    assert isinstance(decision, kind)
+    return decision
+
+
+def _legal_casualties(game: Game) -> list[Action]:
+    d = _top(game, CasualtyDecision)
+    return [ChooseCasualties(o) for o in casualty_options(game, d.candidates, d.count, d.reason)]
+
+
+@rule(ChooseCasualties, legal=_legal_casualties, answers=(CasualtyDecision,))
+def choose_casualties(game: Game, action: ChooseCasualties) -> None:
+    d = _top(game, CasualtyDecision)
+    options = casualty_options(game, d.candidates, d.count, d.reason)
+    if tuple(action.units) not in options:
+        raise RuleError(
+            f"remove exactly {d.count} of the listed units; of alike units the lowest ids "
+            f"stand for them (choices: {', '.join(map(str, options))})"
+        )
+    c = game.combat
+    assert c is not None and d.player in (c.attacker.owner, c.defender.owner)
+    side = c.attacker if d.player == c.attacker.owner else c.defender
+    game.pending.pop()
+    side.casualties.extend(action.units)
+    if not _waiting(game, d.reason):
+        _proceed(game, "cargo" if d.reason == COMBAT else "resolve")
+
+
+@rule(Retreat, legal=lambda game: [Retreat(True), Retreat(False)], answers=(RetreatDecision,))
+def retreat(game: Game, action: Retreat) -> None:
+    _top(game, RetreatDecision)
+    if not isinstance(action.retreat, bool):
+        raise RuleError("answer retreat with yes or no")
+    game.pending.pop()
+    if action.retreat:
+        _say(game, f"{owner_name(game, game.combat.attacker.owner)} retreats where it came from")
+        _finish(game, winner=None, withdraw=True)
+    else:
+        _proceed(game, "roll")
+
+
+def _legal_refugee(game: Game) -> list[Action]:
+    d = _top(game, RefugeeDecision)
+    allowed = _refugee_cities(game, d.player)
+    return [PlaceRefugee(None), *(PlaceRefugee(c) for c in d.cities if c in allowed)]
+
+
+@rule(PlaceRefugee, legal=_legal_refugee, answers=(RefugeeDecision,))
+def place_refugee(game: Game, action: PlaceRefugee) -> None:
+    d = _top(game, RefugeeDecision)
+    player = game.player(d.player)
+    allowed = [c for c in d.cities if c in _refugee_cities(game, d.player)]
+    if action.city is not None and action.city not in allowed:
+        raise RuleError(f"the refugee settler goes to one of {player.name}'s cities, while a settler is in supply")
+    game.pending.pop()
+    if action.city is None:
+        game.say(f"{player.name} places no refugee settler")
+        return
+    city = game.city(action.city)
+    game.units.append(Unit(game.new_id(), player.index, SETTLER, city.pos))
+    game.say(f"{player.name} places a refugee settler in the city at {hex_to_label(city.pos)}")
+
+
+def _legal_siege(game: Game) -> list[Action]:
+    _top(game, SiegeDecision)
+    return [CancelFortress(parts) for parts in _siege_options(game, game.combat)]
+
+
+@rule(CancelFortress, legal=_legal_siege, answers=(SiegeDecision,))
+def cancel_fortress(game: Game, action: CancelFortress) -> None:
+    d = _top(game, SiegeDecision)
+    c = game.combat
+    options = _siege_options(game, c)
+    parts = tuple(sorted(action.parts))
+    if parts not in options:
+        raise RuleError(
+            f"the fortress parts you can pay to cancel are: {'; '.join(' and '.join(o) or 'none' for o in options)}"
+        )
+    if action.payment and not parts:
+        raise RuleError("cancelling nothing of the fortress costs nothing: send it without a payment")
+    player = game.player(d.player)
+    payment = None
+    if parts:
+        payment = settle(game, action, _siege_cost(_siege_effects(game, c), parts))
+        if payment is None:
+            return  # the player chooses how to pay first
+    game.pending.pop()
+    if payment:
+        pay(player, payment)
+        c.fortress_cancelled.extend(parts)
+        _say(game, f"{player.name} pays {describe(payment)} to cancel the fortress's {' and '.join(parts)}")
+    _prepare(game)
+
+
+def _legal_combat_bonus(game: Game) -> list[Action]:
+    d = _top(game, CombatBonusDecision)
+    pays = [PayCombatBonus(True)] if affordable(game, game.player(d.player), d.cost) else []
+    return [*pays, PayCombatBonus(False)]
+
+
+@rule(PayCombatBonus, legal=_legal_combat_bonus, answers=(CombatBonusDecision,))
+def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
+    d = _top(game, CombatBonusDecision)
+    if not isinstance(action.pay, bool):
+        raise RuleError("answer with yes or no")
+    if action.payment and not action.pay:
+        raise RuleError(f"declining {d.source} costs nothing: send it without a payment")
+    c = game.combat
+    player = game.player(d.player)
+    payment = None
+    if action.pay:
+        payment = settle(game, action, d.cost)
+        if payment is None:
+            return  # the player chooses how to pay first
+    game.pending.pop()
+    if payment is not None:
+        pay(player, payment)
+        side = c.attacker if d.player == c.attacker.owner else c.defender
+        side.bonus += d.bonus
+        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: +{d.bonus} combat value every round")
+    _prepare(game)
+
+
+def _legal_reinforcement(game: Game) -> list[Action]:
+    d = _top(game, ReinforcementDecision)
+    allowed = _reinforcement_cities(game, d.player, d.unit)
+    return [PlaceReinforcement(city) for city in d.cities if city in allowed]
+
+
+@rule(PlaceReinforcement, legal=_legal_reinforcement, answers=(ReinforcementDecision,))
+def place_reinforcement(game: Game, action: PlaceReinforcement) -> None:
+    d = _top(game, ReinforcementDecision)
+    allowed = [city for city in d.cities if city in _reinforcement_cities(game, d.player, d.unit)]
+    if action.city not in allowed:
+        raise RuleError(f"the free {d.unit} goes to one of your cities with room for it")
+    game.pending.pop()
+    _place_reinforcement(game, d.player, d.unit, action.city, "a lost battle")
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _remove(game: Game, unit_ids: list[int]) -> None:
+    """Take units off the board, and out of the battle being fought."""
+    gone = set(unit_ids)
+    game.units[:] = [u for u in game.units if u.id not in gone]
+    if game.combat is not None:
+        for side in (game.combat.attacker, game.combat.defender):
+            side.units = [uid for uid in side.units if uid not in gone]
+        for uid in gone:
+            game.combat.origins.pop(uid, None)
+
+
+def _kinds(game: Game, unit_ids: list[int]) -> str:
+    """'2 infantry, 1 cavalry'."""
+    kinds = Counter(game.unit(uid).kind for uid in unit_ids)
+    return ", ".join(f"{n} {kind}" for kind, n in kinds.items())
+
+
+def _say(game: Game, text: str) -> None:
+    """Battle events go to the game log and to the battle's own log."""
+    game.say(text)
+    if game.combat is not None:
+        game.combat.log.append(text)

@@ -1,0 +1,195 @@
+"""Abilities of the culture, spirituality, economy and government advances (see effects/culture.py).
+
+Each is a `UseAbility(source, ability, choice)`; the choice strings name what the player picks:
+  free_action (influence_culture): (source city space, target city space, building, range tokens)
+  free_action (increase_happiness): ()
+  mood_steps: (city space, steps)
+  exchange:   (option label, action card ids to discard...)
+  taxes:      one resource name per city owned, in the order the ability lists them
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, combinations_with_replacement
+
+from civgame.engine.content import effects
+from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.culture import ExchangeOption
+from civgame.engine.core.actions import InfluenceCulture
+from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
+from civgame.engine.core.model import MOODS, City, Game, Player
+from civgame.engine.rules import happiness, influence
+from civgame.engine.rules.abilities import ability
+from civgame.engine.rules.payments import can_pay, describe, gain, pay
+from civgame.engine.rules.turns import spend_main_action
+
+Choice = tuple[str, ...]
+
+
+def _player(game: Game) -> Player:
+    return game.player(game.current)
+
+
+def _available(game: Game, player: Player, effect: Effect, main_action: bool) -> bool:
+    """The timing limits every ability shares: a main action left, the once-per-turn use unspent."""
+    if main_action and game.actions_left <= 0:
+        return False
+    return not effect.params.once_per_turn or effects.unused_this_turn(player, effect)
+
+
+def _used(game: Game, player: Player, effect: Effect, main_action: bool) -> None:
+    if main_action:
+        spend_main_action(game)
+    if effect.params.once_per_turn:
+        effects.mark_used(player, effect)
+
+
+def _city_at(game: Game, label: str) -> City:
+    city = game.city_at(label_to_hex(label))
+    assert city is not None  # the dispatcher only lets listed choices through
+    return city
+
+
+# ------------------------------------------------------------------ free_action
+
+
+def _attempt_choice(game: Game, attempt: InfluenceCulture) -> Choice:
+    source, target = game.city(attempt.source), game.city(attempt.target)
+    assert source is not None and target is not None
+    return (hex_to_label(source.pos), hex_to_label(target.pos), attempt.building, str(attempt.range_tokens))
+
+
+def _legal_free_action(game: Game, effect: Effect) -> list[Choice]:
+    player = _player(game)
+    if not _available(game, player, effect, main_action=False):
+        return []
+    cost = dict(effect.params.cost)
+    if effect.params.action == "influence_culture":
+        return [_attempt_choice(game, a) for a in influence.attempts(game, player, cost)]
+    return [()] if happiness.raisable(game, player.index, cost) else []
+
+
+@ability("free_action", legal=_legal_free_action)
+def free_action(game: Game, effect: Effect, choice: Choice) -> None:
+    player = _player(game)
+    cost = dict(effect.params.cost)
+    if effect.params.action == "influence_culture":
+        source, target = _city_at(game, choice[0]), _city_at(game, choice[1])
+        attempt = InfluenceCulture(source.id, target.id, choice[2], int(choice[3]))
+        influence.free_attempt(game, player, attempt, cost)
+    else:
+        happiness.free_increase(game, player, cost, effect.source)
+    _used(game, player, effect, main_action=False)
+
+
+# ------------------------------------------------------------------ mood_steps
+
+
+def _legal_mood_steps(game: Game, effect: Effect) -> list[Choice]:
+    player = _player(game)
+    if not _available(game, player, effect, effect.params.main_action):
+        return []
+    choices = []
+    for city in game.cities_of(player.index):
+        room = len(MOODS) - 1 - MOODS.index(city.mood)
+        for steps in range(1, min(room, effect.params.max_steps) + 1):
+            if can_pay(game, player, _times(effect.params.cost_per_step, steps)):
+                choices.append((hex_to_label(city.pos), str(steps)))
+    return choices
+
+
+def _times(cost: dict[str, int], n: int) -> dict[str, int]:
+    return {item: amount * n for item, amount in cost.items()}
+
+
+@ability("mood_steps", legal=_legal_mood_steps)
+def mood_steps(game: Game, effect: Effect, choice: Choice) -> None:
+    player = _player(game)
+    city, steps = _city_at(game, choice[0]), int(choice[1])
+    cost = _times(effect.params.cost_per_step, steps)
+    pay(player, cost)
+    city.mood = MOODS[MOODS.index(city.mood) + steps]
+    _used(game, player, effect, effect.params.main_action)
+    game.say(
+        f"{player.name} pays {describe(cost)} ({effect.source}): the city at"
+        f" {hex_to_label(city.pos)} is now {city.mood}"
+    )
+
+
+# ------------------------------------------------------------------ exchange
+
+
+def option_label(option: ExchangeOption) -> str:
+    """ "1 culture for 1 mood", "1 action card for 1 gold", "3 mood"."""
+    give = [describe(dict(option.pay))] if option.pay else []
+    if option.discard_action_cards:
+        give.append(f"{option.discard_action_cards} action card(s)")
+    get = [describe(dict(option.gain))] if option.gain else []
+    if option.extra_actions:
+        get.append(f"{option.extra_actions} extra action(s)")
+    return f"{' and '.join(give)} for {' and '.join(get)}" if give else " and ".join(get)
+
+
+def _legal_exchange(game: Game, effect: Effect) -> list[Choice]:
+    player = _player(game)
+    if not _available(game, player, effect, effect.params.main_action):
+        return []
+    choices: list[Choice] = []
+    for option in effect.params.options:
+        if not can_pay(game, player, dict(option.pay)):
+            continue
+        for cards in combinations(sorted(player.action_cards), option.discard_action_cards):
+            choices.append((option_label(option), *map(str, cards)))
+    return choices
+
+
+@ability("exchange", legal=_legal_exchange)
+def exchange(game: Game, effect: Effect, choice: Choice) -> None:
+    player = _player(game)
+    option = next(o for o in effect.params.options if option_label(o) == choice[0])
+    pay(player, dict(option.pay))
+    for card in map(int, choice[1:]):
+        player.action_cards.remove(card)
+        game.decks["action"].discard.append(card)
+    kept = gain(game, player, dict(option.gain))
+    game.actions_left += option.extra_actions
+    _used(game, player, effect, effect.params.main_action)
+    game.say(
+        f"{player.name} uses {effect.source}: {option_label(option)}"
+        + (f" (keeps {describe(kept)})" if kept != dict(option.gain) else "")
+    )
+
+
+# ------------------------------------------------------------------ taxes
+
+
+def tax_kinds(game: Game, player: Player, effect: Effect) -> list[str]:
+    """The resources a `taxes` ability offers: its own, plus gold with a `gold_instead` for taxes."""
+    kinds = list(effect.params.resources)
+    if any(e.params.use == "taxes" for e in effects.active(game, player, "gold_instead")) and "gold" not in kinds:
+        kinds.append("gold")
+    return kinds
+
+
+def _legal_taxes(game: Game, effect: Effect) -> list[Choice]:
+    player = _player(game)
+    if not _available(game, player, effect, effect.params.main_action) or not can_pay(
+        game, player, dict(effect.params.pay)
+    ):
+        return []
+    cities = len(game.cities_of(player.index))
+    if not cities:
+        return []
+    return list(combinations_with_replacement(tax_kinds(game, player, effect), cities))
+
+
+@ability("taxes", legal=_legal_taxes)
+def taxes(game: Game, effect: Effect, choice: Choice) -> None:
+    player = _player(game)
+    pay(player, dict(effect.params.pay))
+    kept = gain(game, player, dict(Counter(choice)))
+    _used(game, player, effect, effect.params.main_action)
+    game.say(
+        f"{player.name} levies taxes ({effect.source}) for {describe(dict(effect.params.pay))}: gains {describe(kept)}"
+    )

@@ -1,0 +1,247 @@
+"""Economy effects that need their own rules (see effects/economy.py).
+
+- Free actions, as `UseAbility(source, ability, choice)`:
+    angry_as_neutral: ()                          (Forced Labor)
+    free_collect:     (city space, "space:what"...) — the picks of a Collect (Free Economy)
+- Answers to `EffectChoiceDecision` (`ChooseOption`), whoever asked.
+- Trade routes, collected at the start of the holder's turn (`start_of_turn`, called by turns.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from civgame.engine.content import effects
+from civgame.engine.content.effects import Effect
+from civgame.engine.core.actions import Action, ChooseOption
+from civgame.engine.core.decisions import EffectChoiceDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import distance, hex_to_label, label_to_hex
+from civgame.engine.core.model import Game, Player, Unit
+from civgame.engine.rules import advances, cities
+from civgame.engine.rules.abilities import ability
+from civgame.engine.rules.payments import can_pay, describe, gain, holdings, pay
+from civgame.engine.rules.registry import rule
+
+Choice = tuple[str, ...]
+
+
+# ------------------------------------------------------------------ angry_as_neutral (Forced Labor)
+
+
+def _legal_angry_as_neutral(game: Game, effect: Effect) -> list[Choice]:
+    player = game.player(game.current)
+    if not effects.unused_this_turn(player, effect) or not can_pay(game, player, dict(effect.params.cost)):
+        return []
+    if not any(c.mood == "angry" for c in game.cities_of(player.index)):
+        return []
+    return [()]
+
+
+@ability("angry_as_neutral", legal=_legal_angry_as_neutral)
+def angry_as_neutral(game: Game, effect: Effect, choice: Choice) -> None:
+    player = game.player(game.current)
+    pay(player, dict(effect.params.cost))
+    effects.mark_used(player, effect)  # also what keeps it in force until the turn ends
+    game.say(
+        f"{player.name} pays {describe(dict(effect.params.cost))} ({effect.source}): "
+        "angry cities count as neutral this turn"
+    )
+
+
+# ------------------------------------------------------------------ free_collect (Free Economy)
+
+
+def _encode(city_pos, picks) -> Choice:
+    return (hex_to_label(city_pos), *(f"{hex_to_label(space)}:{what}" for space, what in picks))
+
+
+def _decode(choice: Choice):
+    city_pos = label_to_hex(choice[0])
+    picks = []
+    for item in choice[1:]:
+        label, what = item.split(":")
+        picks.append((label_to_hex(label), what))
+    return city_pos, tuple(picks)
+
+
+def _legal_free_collect(game: Game, effect: Effect) -> list[Choice]:
+    player = game.player(game.current)
+    params = effect.params
+    if params.once_per_turn and not effects.unused_this_turn(player, effect):
+        return []
+    if params.exclusive and cities.COLLECT_ACTION_TAKEN in player.used_this_turn:
+        return []
+    if not can_pay(game, player, dict(params.cost)):
+        return []
+    return [
+        _encode(city.pos, picks)
+        for city in game.cities_of(player.index)
+        if cities.why_cannot_activate(game, city) is None
+        for picks in cities.collect_options(game, city)
+    ]
+
+
+@ability("free_collect", legal=_legal_free_collect)
+def free_collect(game: Game, effect: Effect, choice: Choice) -> None:
+    player = game.player(game.current)
+    city_pos, picks = _decode(choice)
+    city = game.city_at(city_pos)
+    pay(player, dict(effect.params.cost))
+    effects.mark_used(player, effect)
+    game.say(f"{player.name} pays {describe(dict(effect.params.cost))} to collect as a free action ({effect.source})")
+    cities.perform_collect(game, city, picks)
+
+
+# ------------------------------------------------------------------ answering effect choices
+
+# Primitives whose choices are not plain amounts: (legal options, resolve).
+ChoiceRule = tuple[Callable[[Game, EffectChoiceDecision], list[str]], Callable[[Game, EffectChoiceDecision, str], None]]
+CHOICE_RULES: dict[str, ChoiceRule] = {
+    "advance_on_build": (advances.advance_on_build_options, advances.take_advance_on_build),
+}
+
+
+def _legal_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    special = CHOICE_RULES.get(decision.effect)
+    if special is not None:
+        return special[0](game, decision)
+    have = holdings(game.player(decision.player))
+    return [
+        option
+        for option, amounts in zip(decision.options, decision.amounts, strict=False)
+        if all(have[k] >= -v for k, v in amounts.items() if v < 0)
+    ]
+
+
+def _legal_choose_option(game: Game) -> list[Action]:
+    decision = game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision)
+    return [ChooseOption(option) for option in _legal_options(game, decision)]
+
+
+@rule(ChooseOption, legal=_legal_choose_option, answers=(EffectChoiceDecision,))
+def choose_option(game: Game, action: ChooseOption) -> None:
+    decision = game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision)
+    legal = _legal_options(game, decision)
+    if action.option not in legal:
+        raise RuleError(f"{decision.source}: choose one of: {', '.join(legal)}")
+    game.pending.pop()
+    special = CHOICE_RULES.get(decision.effect)
+    if special is not None:
+        special[1](game, decision, action.option)
+        return
+    player = game.player(decision.player)
+    amounts = decision.amounts[decision.options.index(action.option)]
+    pay(player, {k: -v for k, v in amounts.items() if v < 0})
+    kept = gain(game, player, {k: v for k, v in amounts.items() if v > 0})
+    if amounts:
+        paid = {k: -v for k, v in amounts.items() if v < 0}
+        game.say(
+            f"{player.name} chooses {action.option} ({decision.source}): "
+            + (f"pays {describe(paid)}, " if paid else "")
+            + f"gains {describe(kept)}"
+        )
+
+
+# ------------------------------------------------------------------ trade routes
+
+
+def start_of_turn(game: Game, player: Player) -> None:
+    """Effects at the start of the player's turn: trade routes."""
+    for effect in effects.active(game, player, "trade_routes"):
+        _collect_trade_routes(game, player, effect)
+
+
+def _collect_trade_routes(game: Game, player: Player, effect: Effect) -> None:
+    params = effect.params
+    routes = trade_routes(game, player, effect)
+    if not routes:
+        return
+    count = len(routes)
+    game.say(f"{player.name} has {count} trade route(s) ({effect.source})")
+    _partner_bonuses(game, player, routes, params.partner_bonus)
+    per_route = dict(params.gain)
+    if not any(e.params.use == "trade_routes" for e in effects.active(game, player, "gold_instead")):
+        kept = gain(game, player, {k: v * count for k, v in per_route.items()})
+        game.say(f"{player.name} gains {describe(kept)} from trade routes")
+        return
+    gold_per_route = sum(per_route.values())
+    amounts = []
+    for gold_routes in range(count + 1):
+        mix = {k: v * (count - gold_routes) for k, v in per_route.items()}
+        mix["gold"] = mix.get("gold", 0) + gold_per_route * gold_routes
+        amounts.append({k: v for k, v in mix.items() if v})
+    options = [f"{gold_routes} gold" for gold_routes in range(count + 1)]
+    game.pending.append(
+        EffectChoiceDecision(
+            player=player.index, source=effect.source, effect=effect.name, options=options, amounts=amounts
+        )
+    )
+
+
+def _partner_bonuses(game: Game, player: Player, routes: list[tuple[Unit, int]], bonus) -> None:
+    if bonus is None:
+        return
+    partners = []
+    for _, city_id in routes:
+        city = game.city(city_id)
+        if bonus.building in city.buildings and city.owner not in partners:
+            partners.append(city.owner)
+    for owner in partners:
+        other = game.player(owner)
+        kept = gain(game, other, dict(bonus.gain))
+        game.say(
+            f"{other.name} gains {describe(kept)} from {player.name}'s trade route to their "
+            f"{game.rules.buildings[bonus.building].name}"
+        )
+
+
+def trade_routes(game: Game, player: Player, effect: Effect) -> list[tuple[Unit, int]]:
+    """The most (unit, target city id) routes possible, at most `max_routes`, found deterministically."""
+    params = effect.params
+    units = sorted(
+        (
+            u
+            for u in game.units_of(player.index)
+            if u.kind in params.units and not (game.is_water(u.pos) and cities.in_pirate_zone(game, u.pos))
+        ),
+        key=lambda u: u.id,
+    )
+    targets = sorted(
+        (c for c in game.cities if c.owner >= 0 and c.owner != player.index and c.mood != "angry"), key=lambda c: c.id
+    )
+    reach = {u.id: [c.id for c in targets if _route_possible(game, u.pos, c.pos, params.distance)] for u in units}
+    matched: dict[int, int] = {}  # city id -> unit id
+
+    def assign(unit_id: int, seen: set[int]) -> bool:
+        # Augmenting path: give the unit a free city, or move a city's unit to another city.
+        for city_id in reach[unit_id]:
+            if city_id in seen:
+                continue
+            seen.add(city_id)
+            if city_id not in matched or assign(matched[city_id], seen):
+                matched[city_id] = unit_id
+                return True
+        return False
+
+    for unit in units:
+        assign(unit.id, set())
+    by_unit = {unit_id: city_id for city_id, unit_id in matched.items()}
+    routes = [(u, by_unit[u.id]) for u in units if u.id in by_unit]
+    return routes[: params.max_routes]
+
+
+def _route_possible(game: Game, start, end, max_distance: int) -> bool:
+    """Within reach, and at distance 2 or more a space next to both is revealed and free of pirates."""
+    apart = distance(start, end)
+    if apart > max_distance:
+        return False
+    if apart < 2:
+        return True
+    return any(
+        game.revealed(s) and not (game.is_water(s) and cities.in_pirate_zone(game, s))
+        for s in game.board_neighbors(start)
+        if distance(s, end) == apart - 1
+    )

@@ -1,0 +1,151 @@
+"""Increase Happiness: a main action that raises the mood of one or more of your cities.
+
+Each step (angry -> neutral -> happy) costs mood tokens equal to the city's size. One action
+may raise several cities, and a city by two steps, one RaiseMood at a time; the action ends
+with EndHappiness, or by itself once no further step is affordable.
+
+Effects applied here: `payment_substitute` for `increase_happiness` (other things may pay for
+the mood tokens), and `free_increase` serves the `free_action` ability, whose extra cost is
+paid with the first raise.
+"""
+
+from __future__ import annotations
+
+from civgame.engine.content import effects
+from civgame.engine.core.actions import Action, EndHappiness, RaiseMood, StartHappiness
+from civgame.engine.core.decisions import HappinessDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.core.model import MOODS, City, Game, Player
+from civgame.engine.rules.payments import ANY, can_pay, describe, pay, settle
+from civgame.engine.rules.registry import rule
+from civgame.engine.rules.turns import spend_main_action
+
+NO_COST: dict[str, int] = {}
+
+
+def with_substitutes(game: Game, player: Player, payment: str, cost: dict[str, int]) -> dict[str, int]:
+    """`cost` with every item the player may pay otherwise (`payment_substitute`) widened to "any of"."""
+    alternatives: dict[str, list[str]] = {}
+    for effect in effects.active(game, player, "payment_substitute"):
+        if effect.params.payment == payment and effect.params.replaces in cost:
+            kinds = alternatives.setdefault(effect.params.replaces, [effect.params.replaces])
+            kinds.extend(k for k in effect.params.by if k not in kinds)
+    widened: dict[str, int] = {}
+    for item, amount in cost.items():
+        key = ANY + ",".join(alternatives[item]) if item in alternatives else item
+        widened[key] = widened.get(key, 0) + amount
+    return widened
+
+
+def step_cost(game: Game, city: City, extra: dict[str, int]) -> dict[str, int]:
+    """The price of raising `city` one mood step, with `extra` on top."""
+    cost = {"mood": city.size}
+    for item, amount in extra.items():
+        cost[item] = cost.get(item, 0) + amount
+    return with_substitutes(game, game.player(city.owner), "increase_happiness", cost)
+
+
+def _outstanding(decision: HappinessDecision) -> dict[str, int]:
+    """The extra cost of a free Increase Happiness still to be paid: it comes with the first raise."""
+    return NO_COST if decision.raised else decision.extra_cost
+
+
+def raise_cost(game: Game, city: City) -> dict[str, int]:
+    """The price of raising `city` one mood step now (inside an open action, its extra cost included)."""
+    top = game.pending[-1] if game.pending else None
+    extra = _outstanding(top) if isinstance(top, HappinessDecision) and top.player == city.owner else NO_COST
+    return step_cost(game, city, extra)
+
+
+def why_not_raise(game: Game, player_index: int, city_id: int, extra: dict[str, int] = NO_COST) -> str | None:
+    """The rule that stops the player from raising this city one step now (paying `extra` too), or None."""
+    player = game.player(player_index)
+    city = game.city(city_id)
+    if city is None or city.owner != player_index:
+        return f"{player.name} can only raise the mood of their own cities"
+    where = hex_to_label(city.pos)
+    if city.mood == MOODS[-1]:
+        return f"the city at {where} is already {MOODS[-1]}"
+    cost = step_cost(game, city, extra)
+    if not can_pay(game, player, cost):
+        return f"{player.name} cannot pay {describe(cost)} to raise the mood of the city at {where}"
+    return None
+
+
+def raisable(game: Game, player_index: int, extra: dict[str, int] = NO_COST) -> list[City]:
+    return [c for c in game.cities_of(player_index) if why_not_raise(game, player_index, c.id, extra) is None]
+
+
+# ------------------------------------------------------------------ starting the action
+
+
+def _legal_start(game: Game) -> list[Action]:
+    if game.actions_left <= 0 or not raisable(game, game.current):
+        return []
+    return [StartHappiness()]
+
+
+@rule(StartHappiness, legal=_legal_start)
+def start_happiness(game: Game, action: StartHappiness) -> None:
+    player = game.player(game.current)
+    if game.actions_left <= 0:
+        raise RuleError("no main actions left this turn")
+    if not raisable(game, player.index):
+        raise RuleError(f"{player.name} has no city whose mood they can afford to raise")
+    spend_main_action(game)
+    game.pending.append(HappinessDecision(player=player.index))
+    game.say(f"{player.name} increases happiness")
+
+
+def free_increase(game: Game, player: Player, cost: dict[str, int], source: str) -> None:
+    """Increase Happiness without spending a main action; `cost` is added to the first raise."""
+    if not raisable(game, player.index, cost):
+        raise RuleError(f"{player.name} has no city whose mood they can afford to raise with {describe(cost)} on top")
+    game.pending.append(HappinessDecision(player=player.index, extra_cost=dict(cost)))
+    game.say(f"{player.name} increases happiness as a free action ({source}, {describe(cost)} extra)")
+
+
+# ------------------------------------------------------------------ inside the action
+
+
+def _decision(game: Game) -> HappinessDecision:
+    decision = game.pending[-1]
+    assert isinstance(decision, HappinessDecision)
+    return decision
+
+
+def _legal_raises(game: Game) -> list[Action]:
+    decision = _decision(game)
+    return [RaiseMood(c.id) for c in raisable(game, decision.player, _outstanding(decision))]
+
+
+@rule(RaiseMood, legal=_legal_raises, answers=(HappinessDecision,))
+def raise_mood(game: Game, action: RaiseMood) -> None:
+    decision = _decision(game)
+    reason = why_not_raise(game, decision.player, action.city, _outstanding(decision))
+    if reason:
+        raise RuleError(reason)
+    player = game.player(decision.player)
+    city = game.city(action.city)
+    assert city is not None
+    payment = settle(game, action, step_cost(game, city, _outstanding(decision)))
+    if payment is None:
+        return
+    pay(player, payment)
+    city.mood = MOODS[MOODS.index(city.mood) + 1]
+    decision.raised += 1
+    game.say(f"{player.name} pays {describe(payment)}: the city at {hex_to_label(city.pos)} is now {city.mood}")
+    if not raisable(game, player.index):
+        game.pending.pop()  # nothing more can be raised: the action is over
+
+
+def _legal_end(game: Game) -> list[Action]:
+    return [EndHappiness()] if _decision(game).raised else []
+
+
+@rule(EndHappiness, legal=_legal_end, answers=(HappinessDecision,))
+def end_happiness(game: Game, action: EndHappiness) -> None:
+    if not _decision(game).raised:
+        raise RuleError("Increase Happiness must raise at least one city's mood")
+    game.pending.pop()

@@ -1,0 +1,331 @@
+"""Influence Culture: turn a building within range of one of your cities into your colour.
+
+Range is the starting city's unmodified size, counted in steps through revealed board spaces
+(land or sea). Culture tokens extend the range (paid before the roll) or turn a failed roll
+into a success (paid after it). Only one attempt per turn may succeed.
+
+Effects applied here: `influence_protection` (a city owner's shield against other players),
+`influence_roll_bonus`, `influence_reward`; `free_attempt` serves the `free_action` ability.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from civgame.engine.content import effects
+from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.culture import CityCondition
+from civgame.engine.core.actions import Action, BoostInfluence, InfluenceCulture
+from civgame.engine.core.decisions import InfluenceBoostDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import Hex, hex_to_label
+from civgame.engine.core.model import City, Game, Player
+from civgame.engine.rules.payments import can_pay, describe, gain, pay
+from civgame.engine.rules.registry import rule
+from civgame.engine.rules.turns import spend_main_action
+
+NO_COST: dict[str, int] = {}
+
+
+def culture(amount: int) -> dict[str, int]:
+    return {"culture": amount}
+
+
+def plus(*costs: dict[str, int]) -> dict[str, int]:
+    """The sum of several costs."""
+    total: dict[str, int] = {}
+    for cost in costs:
+        for item, amount in cost.items():
+            total[item] = total.get(item, 0) + amount
+    return {item: amount for item, amount in total.items() if amount}
+
+
+def is_influenced(city: City) -> bool:
+    """A city holding a building piece in a colour other than its owner's."""
+    return any(colour != city.owner for colour in city.buildings.values())
+
+
+def distances_from(game: Game, start: Hex) -> dict[Hex, int]:
+    """Steps from `start` to every space reachable through revealed board spaces."""
+    steps = {start: 0}
+    frontier = deque([start])
+    while frontier:
+        here = frontier.popleft()
+        for there in game.board_neighbors(here):
+            if there not in steps and game.revealed(there):
+                steps[there] = steps[here] + 1
+                frontier.append(there)
+    return steps
+
+
+def has_piece_left(game: Game, player: Player, building: str) -> bool:
+    return game.pieces_in_colour(player.index, building) < game.rules.buildings[building].limit
+
+
+# ------------------------------------------------------------------ protections of the target's owner
+
+
+def city_matches(game: Game, city: City, condition: CityCondition) -> bool:
+    if condition.mood is not None and city.mood != condition.mood:
+        return False
+    if condition.building is not None and condition.building not in city.buildings:
+        return False
+    if condition.wonder and not city.wonders:
+        return False
+    if not condition.army_unit:
+        return True
+    return any(u.owner == city.owner and game.is_army(u) for u in game.units_at(city.pos))
+
+
+def protection(game: Game, player: Player, target: City, forbid: str) -> Effect | None:
+    """The target owner's effect forbidding `player` to target (or boost against) this city, if any.
+
+    Protections work only against other players (rules-questions 21), never the owner's own attempts.
+    """
+    if target.owner == player.index or target.owner < 0:
+        return None
+    for effect in effects.active(game, game.player(target.owner), "influence_protection"):
+        if effect.params.forbid == forbid and city_matches(game, target, effect.params.cities):
+            return effect
+    return None
+
+
+def why_no_boost(game: Game, player: Player, source: City, target: City) -> str | None:
+    """The rule that forbids culture tokens (range or roll) in this attempt, or None."""
+    if is_influenced(source):
+        return "an influenced city may not boost its range or roll"
+    shield = protection(game, player, target, "boost")
+    if shield:
+        owner = game.player(target.owner).name
+        return f"{owner}'s {shield.source} forbids culture tokens in attempts on the city at {hex_to_label(target.pos)}"
+    return None
+
+
+# ------------------------------------------------------------------ legality of an attempt
+
+
+def why_not_target(game: Game, player: Player, target: City, building: str) -> str | None:
+    """The rule that stops `player` from influencing this building piece, or None."""
+    where = hex_to_label(target.pos)
+    if building not in target.buildings:
+        return f"the city at {where} has no {building} building (settlements and wonders can't be influenced)"
+    shield = protection(game, player, target, "target")
+    if shield:
+        owner = game.player(target.owner).name
+        return f"{owner}'s {shield.source} protects the city at {where} from other players' influence"
+    name = game.rules.buildings[building].name
+    if target.buildings[building] == player.index:
+        return f"the {name} at {where} is already in {player.name}'s colour"
+    if not game.rules.buildings[building].can_be_influenced:
+        return f"a {name} can never be influenced"
+    if not has_piece_left(game, player, building):
+        return f"{player.name} has no {name} piece left to exchange it with"
+    return None
+
+
+def why_not_source(player: Player, source: City | None, target: City) -> str | None:
+    if source is None or source.owner != player.index:
+        return "Influence Culture must start from one of your own cities"
+    if is_influenced(source) and source is not target:
+        return "a city under another player's influence can only target itself"
+    if target.owner == player.index and source is not target:
+        return "influence in your own city can only be removed by that city itself"
+    return None
+
+
+def why_not_reach(
+    game: Game,
+    player: Player,
+    source: City,
+    target: City,
+    range_tokens: int,
+    distance: int | None,
+    extra_cost: dict[str, int],
+) -> str | None:
+    """Check the range and price of an attempt; `distance` is None when no revealed path exists."""
+    if range_tokens < 0:
+        return "range tokens can't be negative"
+    if range_tokens:
+        reason = why_no_boost(game, player, source, target)
+        if reason:
+            return reason
+    if distance is None:
+        return "no path through revealed spaces joins the two cities"
+    if distance > source.size + range_tokens:
+        return f"the target is {distance} spaces away, beyond range {source.size} + {range_tokens} culture token(s)"
+    cost = plus(culture(range_tokens), extra_cost)
+    if not can_pay(game, player, cost):
+        return f"{player.name} cannot pay {describe(cost)} for this attempt"
+    return None
+
+
+def _why_not(
+    game: Game,
+    player: Player,
+    source: City | None,
+    target: City,
+    building: str,
+    range_tokens: int,
+    distance: int | None,
+    extra_cost: dict[str, int],
+) -> str | None:
+    if player.influence_succeeded:
+        return f"{player.name} already influenced culture successfully this turn"
+    reason = why_not_target(game, player, target, building) or why_not_source(player, source, target)
+    if reason:
+        return reason
+    assert source is not None
+    return why_not_reach(game, player, source, target, range_tokens, distance, extra_cost)
+
+
+def why_not_attempt(
+    game: Game, player: Player, action: InfluenceCulture, extra_cost: dict[str, int] = NO_COST
+) -> str | None:
+    """The rule an Influence Culture attempt breaks (paying `extra_cost` besides), or None."""
+    target = game.city(action.target)
+    if target is None:
+        return f"there is no city {action.target}"
+    source = game.city(action.source)
+    distance = distances_from(game, source.pos).get(target.pos) if source else None
+    return _why_not(game, player, source, target, action.building, action.range_tokens, distance, extra_cost)
+
+
+def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -> list[InfluenceCulture]:
+    """Every attempt the player may make now (paying `extra_cost` besides), with the fewest range tokens."""
+    if player.influence_succeeded:
+        return []
+    found: list[InfluenceCulture] = []
+    for source in game.cities_of(player.index):
+        reach = distances_from(game, source.pos)
+        for target in game.cities:
+            distance = reach.get(target.pos)
+            if distance is None:
+                continue
+            tokens = max(0, distance - source.size)
+            for building in target.buildings:
+                if _why_not(game, player, source, target, building, tokens, distance, extra_cost) is None:
+                    found.append(InfluenceCulture(source.id, target.id, building, tokens))
+    return found
+
+
+# ------------------------------------------------------------------ the roll
+
+
+def _roll(game: Game) -> int:
+    """One die: the combat die's number only, so 1-6 uniformly."""
+    die = game.rules.combat.die
+    return die[game.rng.below(len(die))].value
+
+
+def roll_bonuses(game: Game, player: Player, target: City) -> list[Effect]:
+    """The player's `influence_roll_bonus` effects that apply against this target."""
+    return [
+        e
+        for e in effects.active(game, player, "influence_roll_bonus")
+        if e.params.targets == "all" or target.owner != player.index
+    ]
+
+
+def _succeed(game: Game, player: Player, target: City, building: str) -> None:
+    target.buildings[building] = player.index
+    player.influence_succeeded = True
+    name = game.rules.buildings[building].name
+    game.say(f"{player.name}'s culture takes over the {name} in the city at {hex_to_label(target.pos)}")
+    for effect in effects.active(game, player, "influence_reward"):
+        kept = gain(game, player, dict(effect.params.gain))
+        game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+
+
+def _resolve(game: Game, player: Player, source: City, target: City, building: str) -> None:
+    """Roll for a paid attempt; succeed, offer a boost of the roll, or fail."""
+    roll = _roll(game)
+    bonuses = roll_bonuses(game, player, target)
+    total = roll + sum(e.params.amount for e in bonuses)
+    needed = game.rules.game.influence.success_roll
+    name = game.rules.buildings[building].name
+    extra = "".join(f" {e.params.amount:+d} ({e.source})" for e in bonuses)
+    game.say(
+        f"{player.name} tries to influence the {name} at {hex_to_label(target.pos)} from"
+        f" {hex_to_label(source.pos)}: rolls {roll}{extra} (needs {needed})"
+    )
+    if total >= needed:
+        _succeed(game, player, target, building)
+    elif why_no_boost(game, player, source, target) is None and can_pay(game, player, culture(needed - total)):
+        game.pending.append(
+            InfluenceBoostDecision(
+                player=player.index, target=target.id, building=building, tokens_needed=needed - total
+            )
+        )
+    else:
+        game.say(f"{player.name}'s influence attempt fails")
+
+
+def _cities_of(game: Game, action: InfluenceCulture) -> tuple[City, City]:
+    source, target = game.city(action.source), game.city(action.target)
+    assert source is not None and target is not None
+    return source, target
+
+
+def free_attempt(game: Game, player: Player, action: InfluenceCulture, cost: dict[str, int]) -> None:
+    """An attempt that spends no main action but costs `cost` on top of its range tokens."""
+    reason = why_not_attempt(game, player, action, cost)
+    if reason:
+        raise RuleError(reason)
+    pay(player, plus(culture(action.range_tokens), cost))
+    game.say(f"{player.name} makes a free Influence Culture attempt for {describe(cost)}")
+    _resolve(game, player, *_cities_of(game, action), action.building)
+
+
+# ------------------------------------------------------------------ the attempt as a main action
+
+
+def _legal_attempts(game: Game) -> list[Action]:
+    if game.actions_left <= 0:
+        return []
+    return list(attempts(game, game.player(game.current)))
+
+
+@rule(InfluenceCulture, legal=_legal_attempts)
+def influence_culture(game: Game, action: InfluenceCulture) -> None:
+    player = game.player(game.current)
+    if game.actions_left <= 0:
+        raise RuleError("no main actions left this turn")
+    reason = why_not_attempt(game, player, action)
+    if reason:
+        raise RuleError(reason)
+    pay(player, culture(action.range_tokens))
+    spend_main_action(game)
+    _resolve(game, player, *_cities_of(game, action), action.building)
+
+
+# ------------------------------------------------------------------ boosting a failed roll
+
+
+def _decision(game: Game) -> InfluenceBoostDecision:
+    decision = game.pending[-1]
+    assert isinstance(decision, InfluenceBoostDecision)
+    return decision
+
+
+def _legal_boosts(game: Game) -> list[Action]:
+    decision = _decision(game)
+    affordable = can_pay(game, game.player(decision.player), culture(decision.tokens_needed))
+    return ([BoostInfluence(True)] if affordable else []) + [BoostInfluence(False)]
+
+
+@rule(BoostInfluence, legal=_legal_boosts, answers=(InfluenceBoostDecision,))
+def boost_influence(game: Game, action: BoostInfluence) -> None:
+    decision = _decision(game)
+    player = game.player(decision.player)
+    cost = culture(decision.tokens_needed)
+    if action.boost and not can_pay(game, player, cost):
+        raise RuleError(f"{player.name} cannot pay {decision.tokens_needed} culture token(s) to boost")
+    game.pending.pop()
+    if not action.boost:
+        game.say(f"{player.name} accepts the failed influence attempt")
+        return
+    pay(player, cost)
+    game.say(f"{player.name} boosts the roll with {decision.tokens_needed} culture token(s)")
+    target = game.city(decision.target)
+    assert target is not None
+    _succeed(game, player, target, decision.building)

@@ -1,0 +1,574 @@
+"""The Move Units action: land moves, ships sailing, embarking and disembarking, exploring.
+
+A move action lets a player move up to `move_groups_per_action` groups; a group is units going
+from one space to one destination together. The action is a `MoveDecision` answered by
+`MoveUnits` (one group each) until the groups are used up or the player sends `EndMove`.
+
+Three kinds of group exist: ships (sail any distance through connected revealed sea), land
+units standing on land (1 space, or onto their own ship next to them) and land units carried
+by ships (disembark to an adjacent land space). Carried units ride along when their ship moves
+without counting as moved.
+
+Effects widen the targets: `road_move` (Roads) takes land groups 2 spaces for a price,
+`sail_around_board` (Navigation) takes ships round the board's edge to the next sea, and
+`movement_reward` (Cartography) pays for ship moves. A destination is reached one way only: a
+normal move where one exists, so `MoveUnits(units, to)` says all there is to choose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import product
+from typing import Literal
+
+from civgame.engine.content import effects
+from civgame.engine.core.actions import Action, EndMove, MoveUnits, StartMove
+from civgame.engine.core.decisions import MoveDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label
+from civgame.engine.core.model import Game, Unit
+from civgame.engine.rules import exploration
+from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
+from civgame.engine.rules.registry import rule
+from civgame.engine.rules.turns import spend_main_action
+
+Mode = Literal["ship", "land", "carried"]
+How = Literal["walk", "embark", "disembark", "sail", "explore", "road"]
+
+
+@dataclass(frozen=True)
+class Target:
+    """A space a group from one start space can reach, with what matters about going there."""
+
+    space: Hex
+    how: How
+    enemy: bool = False  # enemy units or an enemy city there: entering means a battle
+    own_armies: int = 0  # the mover's army units already standing there (land spaces)
+    room: int = 0  # free places on the mover's ships there (embarking)
+    via_armies: int = 0  # roads: the mover's army units on the spaces passed through (the fewest)
+    cost: tuple[tuple[str, int], ...] = ()  # roads: the price of the move
+    entry: Hex | None = None  # sailed around the board: the space where the ships came back onto it
+
+
+@dataclass(frozen=True)
+class SeaReach:
+    """Where ships starting in one sea space can sail in a single move."""
+
+    passable: frozenset[Hex]  # revealed sea reachable without passing an enemy ship, incl. the start
+    battles: frozenset[Hex]  # sea spaces with enemy ships next to passable sea: may end there, not pass
+    unexplored: frozenset[Hex]  # face-down spaces next to passable sea: may enter to explore
+
+
+# ------------------------------------------------------------------ board helpers
+
+
+def cargo_of(game: Game, ship: Unit) -> list[Unit]:
+    return [u for u in game.units if u.carrier == ship.id]
+
+
+def mode_of(game: Game, unit: Unit) -> Mode:
+    if game.is_ship(unit):
+        return "ship"
+    return "carried" if unit.carrier is not None else "land"
+
+
+def sea_reach(game: Game, owner: int, start: Hex) -> SeaReach:
+    """Trace sea routes one space at a time: enemy ships and face-down regions stop a route."""
+    enemy_ships = {u.pos for u in game.units if u.owner != owner and game.is_ship(u)}
+    passable, battles, unexplored = {start}, set(), set()
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        for there in game.board_neighbors(here):
+            if not game.revealed(there):
+                unexplored.add(there)
+            elif game.is_water(there) and there not in passable:
+                if there in enemy_ships:
+                    battles.add(there)
+                else:
+                    passable.add(there)
+                    frontier.append(there)
+    return SeaReach(frozenset(passable), frozenset(battles), frozenset(unexplored))
+
+
+def _enemy_on_land(game: Game, owner: int, space: Hex) -> bool:
+    city = game.city_at(space)
+    return bool(game.enemy_units_at(space, owner)) or (city is not None and city.owner != owner)
+
+
+def _own_armies_on_land(game: Game, owner: int, space: Hex) -> int:
+    return sum(1 for u in game.units_at(space) if u.owner == owner and u.carrier is None and game.is_army(u))
+
+
+def _room_on_ships(game: Game, owner: int, space: Hex) -> int:
+    ships = [u for u in game.units_at(space) if u.owner == owner and game.is_ship(u)]
+    return sum(game.rules.game.ship_capacity - len(cargo_of(game, s)) for s in ships)
+
+
+def targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, Target]:
+    """Every destination a group of `mode` units of `owner` at `start` could head for."""
+    if mode == "ship":
+        reach = sea_reach(game, owner, start)
+        found = _sea_targets(reach, entry=None)
+        found.pop(start, None)
+        if effects.has(game, game.player(owner), "sail_around_board"):
+            for space, target in _sail_around_targets(game, owner, reach).items():
+                found.setdefault(space, target)
+        return found
+    found = _step_targets(game, owner, start, mode)
+    if mode == "land":
+        for space, target in _road_targets(game, owner, start).items():
+            found.setdefault(space, target)
+    return found
+
+
+def _sea_targets(reach: SeaReach, entry: Hex | None) -> dict[Hex, Target]:
+    found = {h: Target(h, "sail", entry=entry) for h in reach.passable}
+    found.update({h: Target(h, "sail", enemy=True, entry=entry) for h in reach.battles})
+    found.update({h: Target(h, "explore", entry=entry) for h in reach.unexplored})
+    return found
+
+
+def _step_targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, Target]:
+    """Land units: one space to land, onto an own ship, or into an unexplored space."""
+    found = {}
+    for there in game.board_neighbors(start):
+        if not game.revealed(there):
+            found[there] = Target(there, "explore")
+        elif game.is_land(there):
+            found[there] = Target(
+                there,
+                "walk" if mode == "land" else "disembark",
+                enemy=_enemy_on_land(game, owner, there),
+                own_armies=_own_armies_on_land(game, owner, there),
+            )
+        elif mode == "land":
+            room = _room_on_ships(game, owner, there)
+            if room > 0:
+                found[there] = Target(there, "embark", room=room)
+    return found
+
+
+# ------------------------------------------------------------------ roads
+
+
+def _road_targets(game: Game, owner: int, start: Hex) -> dict[Hex, Target]:
+    """Land spaces a `road_move` effect reaches from `start` that the owner can pay for now."""
+    player = game.player(owner)
+    found: dict[Hex, Target] = {}
+    roads = effects.active(game, player, "road_move")
+    if not roads or not game.is_land(start):
+        return found
+    own_start = _own_city(game, owner, start)
+    for effect in roads:
+        road = effect.params
+        if not affordable(game, player, road.cost):
+            continue
+        for space, via_armies in _road_reach(game, owner, start, road.range).items():
+            own_end = _own_city(game, owner, space)
+            ends_ok = (own_start or own_end) if road.endpoints == "start_or_end" else (own_start and own_end)
+            if space in found or not ends_ok:
+                continue
+            found[space] = Target(
+                space,
+                "road",
+                enemy=_enemy_on_land(game, owner, space),
+                own_armies=_own_armies_on_land(game, owner, space),
+                via_armies=via_armies,
+                cost=tuple(road.cost.items()),
+            )
+    return found
+
+
+def _road_reach(game: Game, owner: int, start: Hex, steps: int) -> dict[Hex, int]:
+    """Revealed land 2..`steps` spaces from `start` along land without enemies, each with the fewest
+    of the owner's army units standing on the spaces of the best route there (for stacking)."""
+    best: dict[Hex, int] = {}
+    frontier = {start: 0}
+    for step in range(1, steps + 1):
+        onward: dict[Hex, int] = {}
+        for here, crowd in frontier.items():
+            for there in game.board_neighbors(here):
+                if there == start or not game.is_land(there):
+                    continue
+                if distance(start, there) >= 2 and crowd < best.get(there, crowd + 1):
+                    best[there] = crowd
+                if step < steps and not _enemy_on_land(game, owner, there):
+                    through = max(crowd, _own_armies_on_land(game, owner, there))
+                    if through < onward.get(there, through + 1):
+                        onward[there] = through
+        frontier = onward
+    return best
+
+
+def _own_city(game: Game, owner: int, space: Hex) -> bool:
+    city = game.city_at(space)
+    return city is not None and city.owner == owner
+
+
+# ------------------------------------------------------------------ sailing around the board
+
+
+@dataclass(frozen=True)
+class BoardEdge:
+    ring: tuple[Hex, ...]  # board spaces touching the outside, in order around the board
+    outside: frozenset[Hex]  # the off-board spaces next to them
+
+
+_EDGES: dict[tuple, BoardEdge] = {}
+
+
+def board_edge(game: Game) -> BoardEdge:
+    """The board's outer edge: fixed for a game, since face-down regions are on the board too."""
+    key = tuple((r.anchor, r.base_rotation) for r in game.regions)
+    if key not in _EDGES:
+        _EDGES[key] = _trace_edge(frozenset(game.space_region))
+    return _EDGES[key]
+
+
+def _trace_edge(board: frozenset[Hex]) -> BoardEdge:
+    """Walk the outer boundary hex side by side, keeping the board on one hand.
+
+    Starts at the left-most (then top-most) space, whose up-left side faces the outside. At the
+    corner after side i of space b, either the next side of b continues the boundary, or the
+    neighbour across that corner is on the board and the boundary continues along its side i-1.
+    """
+
+    def neighbour(h: Hex, side: int) -> Hex:
+        dq, dr = DIRECTIONS[side % 6]
+        return (h[0] + dq, h[1] + dr)
+
+    first = (min(board), 4)
+    ring: list[Hex] = []
+    outside: set[Hex] = set()
+    space, side = first
+    while True:
+        if not ring or ring[-1] != space:
+            ring.append(space)
+        outside.add(neighbour(space, side))
+        corner = neighbour(space, side + 1)
+        space, side = (corner, (side - 1) % 6) if corner in board else (space, (side + 1) % 6)
+        if (space, side) == first:
+            break
+    if len(ring) > 1 and ring[0] == ring[-1]:
+        ring.pop()
+    return BoardEdge(tuple(ring), frozenset(outside))
+
+
+def _sail_around_targets(game: Game, owner: int, reach: SeaReach) -> dict[Hex, Target]:
+    """Destinations of ships that leave their sea over an edge space and sail round the board."""
+    ring = board_edge(game).ring
+    enemy_ships = {u.pos for u in game.units if u.owner != owner and game.is_ship(u)}
+    found: dict[Hex, Target] = {}
+    covered = set(reach.passable)  # sea already reached: entering it again adds nothing
+    walked: set[tuple[int, int]] = set()
+    for i, space in enumerate(ring):
+        if space not in reach.passable:
+            continue
+        for step in (1, -1):
+            landfall = _landfall(game, ring, i, step)
+            if landfall is None or landfall in walked:
+                continue
+            walked.add(landfall)
+            for entry in _entry_run(game, ring, *landfall):
+                if entry in covered:
+                    continue
+                if not game.revealed(entry):
+                    found.setdefault(entry, Target(entry, "explore", entry=entry))
+                elif entry in enemy_ships:
+                    found.setdefault(entry, Target(entry, "sail", enemy=True, entry=entry))
+                else:
+                    beyond = sea_reach(game, owner, entry)
+                    covered |= beyond.passable
+                    for h, target in _sea_targets(beyond, entry).items():
+                        found.setdefault(h, target)
+    return found
+
+
+def _kind(game: Game, space: Hex) -> str:
+    if not game.revealed(space):
+        return "unexplored"
+    return "sea" if game.is_water(space) else "land"
+
+
+def _landfall(game: Game, ring: tuple[Hex, ...], start: int, step: int) -> tuple[int, int] | None:
+    """From ring index `start`, pass the run of sea the ships leave and the land after it: the
+    index of the first sea or unexplored space (None if the walk comes all the way round)."""
+    n = len(ring)
+    i = start
+    for passing in ("sea", "land"):
+        for _ in range(n):
+            if _kind(game, ring[i % n]) != passing:
+                break
+            i += step
+    if (i - start) * step >= n:
+        return None
+    return i % n, step
+
+
+def _entry_run(game: Game, ring: tuple[Hex, ...], at: int, step: int) -> list[Hex]:
+    """The spaces where ships may come back onto the board: an unexplored space, or every space of
+    the run of edge sea spaces starting there (an enemy ship blocks only its own space)."""
+    if _kind(game, ring[at]) == "unexplored":
+        return [ring[at]]
+    run = []
+    n = len(ring)
+    for k in range(n):
+        space = ring[(at + k * step) % n]
+        if _kind(game, space) != "sea":
+            break
+        run.append(space)
+    return run
+
+
+# ------------------------------------------------------------------ who may move where
+
+
+def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bool = False) -> str | None:
+    """Why `unit` cannot move at all now (None if it can). `fresh_action` ignores this action's moves;
+    `road`: the move is a road move, which ignores a mountain's stop."""
+    name = game.rules.units[unit.kind].name
+    if unit.moved_this_action and not fresh_action:
+        return f"{name} {unit.id} already moved in this move action"
+    if unit.immobile and not (road and unit.stopped_by_terrain):
+        if unit.stopped_by_terrain:
+            return f"{name} {unit.id} entered a mountain this turn and cannot move again except by road"
+        return f"{name} {unit.id} fought a battle or entered a mountain this turn and cannot move again"
+    needed = game.rules.units[unit.kind].requires_advance_to_move
+    if needed and not game.player(unit.owner).has(needed):
+        return f"{name} units cannot move without {needed}"
+    return None
+
+
+def group_problem(game: Game, group: list[Unit], target: Target) -> str | None:
+    """Why `group` may not go to `target` (None if it may); the group is already known to be able to move."""
+    rules = game.rules.game
+    armies = sum(1 for u in group if game.is_army(u))
+    if target.how in ("walk", "disembark", "explore", "road") and target.own_armies + armies > rules.stacking_limit:
+        return f"stacking limit: at most {rules.stacking_limit} army units of a player on {hex_to_label(target.space)}"
+    if target.how == "road" and target.via_armies + armies > rules.stacking_limit:
+        return (
+            f"stacking limit: the road to {hex_to_label(target.space)} passes a space where the group "
+            f"would exceed {rules.stacking_limit} army units"
+        )
+    if target.how == "embark" and len(group) > target.room:
+        return f"the ships on {hex_to_label(target.space)} have room for only {target.room} more land unit(s)"
+    if target.enemy:
+        if target.how != "road" and any(u.no_attack for u in group):
+            return "units that entered a forest this turn may not move into a battle (except by road)"
+        if armies == 0 and any(not game.is_ship(u) for u in group):
+            return "settlers may enter a space with enemy units or an enemy city only together with an army unit"
+    return None
+
+
+def _no_route(game: Game, mode: Mode, to: Hex) -> str:
+    if not game.on_board(to):
+        return f"{hex_to_label(to)} is not on the board"
+    if mode == "ship":
+        return (
+            f"ships cannot reach {hex_to_label(to)}: they sail through connected revealed sea, may not pass "
+            "enemy ships or unexplored regions, and may enter an unexplored space next to their sea"
+        )
+    if mode == "carried":
+        return f"units on a ship may only disembark to an adjacent land space, not to {hex_to_label(to)}"
+    return (
+        f"land units move 1 space to adjacent land, an adjacent unexplored space or their own ship "
+        f"with room in an adjacent sea space (by road, 2 spaces over land without enemies to or from "
+        f"an own city, if paid for), not to {hex_to_label(to)}"
+    )
+
+
+# ------------------------------------------------------------------ enumerating groups
+
+
+def _likeness(game: Game, unit: Unit) -> tuple:
+    """Units with equal likeness are interchangeable: moving either gives the same game."""
+    cargo = ()
+    if game.is_ship(unit):
+        cargo = tuple(
+            sorted(
+                (c.kind, c.immobile, c.no_attack, c.moved_this_action, c.stopped_by_terrain)
+                for c in cargo_of(game, unit)
+            )
+        )
+    return (
+        unit.kind,
+        unit.carrier,
+        unit.immobile,
+        unit.no_attack,
+        unit.moved_this_action,
+        unit.stopped_by_terrain,
+        cargo,
+    )
+
+
+def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Iterator[MoveUnits]:
+    """Every legal group move of `owner`: one per destination and count of each kind of alike units."""
+    roads = effects.has(game, game.player(owner), "road_move")
+    stacks: dict[tuple[Hex, Mode], list[Unit]] = {}
+    for unit in sorted(game.units_of(owner), key=lambda u: u.id):
+        mode = mode_of(game, unit)
+        if unit_problem(game, unit, fresh_action=fresh_action, road=roads and mode == "land") is None:
+            stacks.setdefault((unit.pos, mode), []).append(unit)
+    for (start, mode), units in stacks.items():
+        classes: dict[tuple, list[Unit]] = {}
+        for unit in units:
+            classes.setdefault(_likeness(game, unit), []).append(unit)
+        by_road = list(classes.values())
+        # Units a mountain stopped move only by road.
+        by_step = [c for c in by_road if unit_problem(game, c[0], fresh_action=fresh_action) is None]
+        for target in targets(game, owner, start, mode).values():
+            alike = by_road if target.how == "road" else by_step
+            for counts in product(*(range(len(c) + 1) for c in alike)):
+                group = [u for c, k in zip(alike, counts, strict=False) for u in c[:k]]
+                if group and group_problem(game, group, target) is None:
+                    yield MoveUnits(tuple(sorted(u.id for u in group)), target.space)
+
+
+# ------------------------------------------------------------------ carrying out a move
+
+
+def arrive(game: Game, units: list[Unit], to: Hex) -> None:
+    """Put units (ships with their cargo) on `to` and apply its terrain's movement effects."""
+    terrain = game.rules.terrain[game.terrain(to)]
+    for unit in units:
+        if game.is_ship(unit):
+            for cargo in cargo_of(game, unit):
+                cargo.pos = to
+        unit.pos = to
+        unit.carrier = None
+        if terrain.stops_movement:
+            unit.stopped_by_terrain = unit.stopped_by_terrain or not unit.immobile
+            unit.immobile = True
+        unit.no_attack = unit.no_attack or terrain.forbids_later_attack
+
+
+def _embark(game: Game, group: list[Unit], sea: Hex) -> None:
+    # Fill ships that can still sail this action first, so the player can carry the units on.
+    ships = sorted(
+        (u for u in game.units_at(sea) if u.owner == group[0].owner and game.is_ship(u)),
+        key=lambda s: (s.moved_this_action or s.immobile, s.id),
+    )
+    room = {s.id: game.rules.game.ship_capacity - len(cargo_of(game, s)) for s in ships}
+    for unit in group:
+        ship = next(s for s in ships if room[s.id] > 0)
+        room[ship.id] -= 1
+        unit.carrier, unit.pos = ship.id, sea
+
+
+def _resolve_group(game: Game, owner: int, ids: tuple[int, ...]) -> list[Unit]:
+    if not ids:
+        raise RuleError("a move needs at least one unit")
+    if len(set(ids)) != len(ids):
+        raise RuleError("a unit is listed twice in the group")
+    group = []
+    for unit_id in ids:
+        unit = game.unit(unit_id)
+        if unit is None or unit.owner != owner:
+            raise RuleError(f"unit {unit_id} is not one of {game.player(owner).name}'s units")
+        group.append(unit)
+    if len({u.pos for u in group}) > 1:
+        raise RuleError("a group moves from a single space; move units from different spaces separately")
+    if len({mode_of(game, u) for u in group}) > 1:
+        raise RuleError("ships and land units move as separate groups")
+    return group
+
+
+# ------------------------------------------------------------------ the actions
+
+
+def _legal_start_move(game: Game) -> list[Action]:
+    if game.actions_left <= 0 or next(possible_moves(game, game.current, fresh_action=True), None) is None:
+        return []
+    return [StartMove()]
+
+
+@rule(StartMove, legal=_legal_start_move)
+def start_move(game: Game, action: StartMove) -> None:
+    if game.actions_left <= 0:
+        raise RuleError("no main actions left this turn")
+    if next(possible_moves(game, game.current, fresh_action=True), None) is None:
+        raise RuleError(f"none of {game.player(game.current).name}'s units can move")
+    spend_main_action(game)
+    for unit in game.units_of(game.current):
+        unit.moved_this_action = False
+    game.pending.append(MoveDecision(player=game.current, groups_left=game.rules.game.move_groups_per_action))
+    game.say(f"{game.player(game.current).name} moves units")
+
+
+def _legal_move_units(game: Game) -> list[Action]:
+    return list(possible_moves(game, game.pending[-1].player))
+
+
+@rule(MoveUnits, legal=_legal_move_units, answers=(MoveDecision,))
+def move_units(game: Game, action: MoveUnits) -> None:
+    decision = game.pending[-1]
+    owner = decision.player
+    player = game.player(owner)
+    group = _resolve_group(game, owner, action.units)
+    start, mode = group[0].pos, mode_of(game, group[0])
+    target = targets(game, owner, start, mode).get(action.to)
+    for unit in group:
+        problem = unit_problem(game, unit, road=target is not None and target.how == "road")
+        if problem:
+            raise RuleError(problem)
+    if target is None:
+        raise RuleError(_no_route(game, mode, action.to))
+    problem = group_problem(game, group, target)
+    if problem:
+        raise RuleError(problem)
+    if action.payment and not target.cost:
+        raise RuleError(f"moving to {hex_to_label(action.to)} costs nothing: send the move without a payment")
+    payment = None
+    if target.cost:
+        payment = settle(game, action, dict(target.cost))
+        if payment is None:
+            return  # the player chooses how to pay first
+
+    decision.groups_left -= 1
+    if decision.groups_left == 0:
+        game.pending.pop()
+    for unit in group:
+        unit.moved_this_action = True
+    route = " by road" if target.how == "road" else " around the board" if target.entry is not None else ""
+    game.say(f"{player.name} moves {len(group)} unit(s) from {hex_to_label(start)} to {hex_to_label(action.to)}{route}")
+    if payment:
+        pay(player, payment)
+        game.say(f"{player.name} pays {describe(payment)} for the road")
+    if mode == "ship":
+        _movement_rewards(game, decision, sail_around=target.entry is not None)
+    if target.how == "explore":
+        exploration.explore(game, owner, group, start, action.to, entry=target.entry)
+        return
+    if target.how == "embark":
+        _embark(game, group, action.to)
+    else:
+        arrive(game, group, action.to)
+    if target.enemy:
+        from civgame.engine.rules import combat  # imported late: combat may depend on this module
+
+        ids = [u.id for u in group]
+        combat.enter_space(game, owner, ids, action.to, dict.fromkeys(ids, start))
+
+
+def _movement_rewards(game: Game, decision: MoveDecision, sail_around: bool) -> None:
+    """A group of ships moved: pay each `movement_reward` whose trigger happened, once per move action."""
+    player = game.player(decision.player)
+    for effect in effects.active(game, player, "movement_reward"):
+        reward = effect.params
+        key = f"{effect.source}:{reward.trigger}"
+        if key in decision.rewarded or (reward.trigger == "sail_around" and not sail_around):
+            continue
+        decision.rewarded.append(key)
+        kept = gain(game, player, dict(reward.gain))
+        game.say(f"{player.name} gains {describe(kept)} from {effect.source}")
+
+
+def _legal_end_move(game: Game) -> list[Action]:
+    return [EndMove()]
+
+
+@rule(EndMove, legal=_legal_end_move, answers=(MoveDecision,))
+def end_move(game: Game, action: EndMove) -> None:
+    game.pending.pop()

@@ -1,0 +1,214 @@
+"""Paying costs: which payments are possible, and the pending payment decision.
+
+A cost is a dict of exact amounts (`{"food": 1, "ore": 1}`). Gold may stand in 1:1 for the
+resources listed in `game.gold_substitutes_for`; tokens are always paid as themselves.
+An advance's cost is "N of any of these resources" and is written `{"any:food,ideas,gold": 2}`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from itertools import product
+
+from civgame.engine.content import effects
+from civgame.engine.core.actions import Action, CancelPayment, Pay
+from civgame.engine.core.decisions import PayDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import Game, Player
+from civgame.engine.rules.registry import perform_again, rule
+
+ANY = "any:"
+
+
+def any_of(resources: Iterable[str], amount: int) -> dict[str, int]:
+    return {ANY + ",".join(resources): amount}
+
+
+def holdings(player: Player) -> dict[str, int]:
+    return {**player.resources, "mood": player.mood_tokens, "culture": player.culture_tokens}
+
+
+def payment_options(game: Game, player: Player, cost: dict[str, int]) -> list[dict[str, int]]:
+    """Every distinct way the player can pay `cost` with what they hold, cheapest in gold first."""
+    have = holdings(player)
+    subs = set(game.rules.game.gold_substitutes_for)
+    parts: list[list[dict[str, int]]] = []
+    for item, amount in cost.items():
+        if amount <= 0:
+            continue
+        if item.startswith(ANY):
+            parts.append(_splits(item[len(ANY) :].split(","), amount, have))
+        elif item in subs:
+            parts.append([{item: amount - g, "gold": g} for g in range(amount + 1)])
+        else:
+            parts.append([{item: amount}])
+    options: list[dict[str, int]] = []
+    seen = set()
+    for combo in product(*parts):
+        total: dict[str, int] = {}
+        for piece in combo:
+            for k, v in piece.items():
+                if v:
+                    total[k] = total.get(k, 0) + v
+        key = tuple(sorted(total.items()))
+        if key not in seen and all(have.get(k, 0) >= v for k, v in total.items()):
+            seen.add(key)
+            options.append(total)
+    options.sort(key=lambda p: (p.get("gold", 0), sorted(p.items())))
+    return options
+
+
+def _splits(kinds: list[str], amount: int, have: dict[str, int]) -> list[dict[str, int]]:
+    if not kinds:
+        return [{}] if amount == 0 else []
+    first, rest = kinds[0], kinds[1:]
+    out = []
+    for n in range(min(amount, have.get(first, 0)) + 1):
+        out.extend({first: n, **tail} for tail in _splits(rest, amount - n, have))
+    return out
+
+
+def options_for_any(game: Game, player: Player, costs: Iterable[dict[str, int]]) -> list[dict[str, int]]:
+    """Every distinct way to pay one of `costs` (a cost and the alternatives an effect allows)."""
+    options: list[dict[str, int]] = []
+    for cost in costs:
+        options.extend(p for p in payment_options(game, player, cost) if p not in options)
+    options.sort(key=lambda p: (p.get("gold", 0), sorted(p.items())))
+    return options
+
+
+def can_pay(game: Game, player: Player, cost: dict[str, int]) -> bool:
+    return bool(payment_options(game, player, cost))
+
+
+def affordable(game: Game, player: Player, cost: dict[str, int]) -> bool:
+    """`can_pay` without listing payments: gold must cover every substitutable shortfall.
+
+    Fast enough for legal-action enumeration; costs with "any of" items use `can_pay`.
+    """
+    if any(item.startswith(ANY) for item in cost):
+        return can_pay(game, player, cost)
+    have = holdings(player)
+    subs = game.rules.game.gold_substitutes_for
+    gold_needed = 0
+    for item, amount in cost.items():
+        if amount <= 0:
+            continue
+        if item == "gold":
+            gold_needed += amount
+            continue
+        shortfall = amount - have.get(item, 0)
+        if shortfall > 0:
+            if item not in subs:
+                return False
+            gold_needed += shortfall
+    return gold_needed <= have.get("gold", 0)
+
+
+def settle(
+    game: Game, action: Action, cost: dict[str, int], alternatives: list[dict[str, int]] | None = None
+) -> dict[str, int] | None:
+    """The payment to use for `action`, or None after asking the player (a PayDecision).
+
+    `alternatives` are other costs the player may pay instead (an effect's substitute price).
+    Call it after every other check of the action and before changing anything.
+    """
+    player = game.player(game.actor())
+    alternatives = list(alternatives or [])
+    options = options_for_any(game, player, [cost, *alternatives])
+    if not options:
+        raise RuleError(f"{player.name} cannot pay {describe(cost)}")
+    chosen = getattr(action, "payment", None)
+    if chosen is not None:
+        chosen = {k: v for k, v in chosen.items() if v}
+        if chosen not in options:
+            raise RuleError(f"{describe(chosen)} is not a valid way to pay {describe(cost)}")
+        return chosen
+    if len(options) == 1:
+        return options[0]
+    game.pending.append(PayDecision(player=player.index, action=action, cost=dict(cost), alternatives=alternatives))
+    return None
+
+
+def pay(player: Player, payment: dict[str, int]) -> None:
+    for k, v in payment.items():
+        if k == "mood":
+            player.mood_tokens -= v
+        elif k == "culture":
+            player.culture_tokens -= v
+        else:
+            player.resources[k] -= v
+
+
+def gain(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
+    """Add resources/tokens, losing whatever exceeds a resource cap. Returns what was kept."""
+    kept = {}
+    for k, v in what.items():
+        if k == "mood":
+            player.mood_tokens += v
+        elif k == "culture":
+            player.culture_tokens += v
+        else:
+            before = player.resources[k]
+            player.resources[k] = min(resource_cap(game, player, k), before + v)
+            v = player.resources[k] - before
+        kept[k] = v
+    return kept
+
+
+def enforce_caps(game: Game, player: Player) -> None:
+    """Lose whatever exceeds a resource cap now (after the caps changed, e.g. an advance was gained)."""
+    for resource, amount in player.resources.items():
+        cap = resource_cap(game, player, resource)
+        if amount > cap:
+            player.resources[resource] = cap
+            game.say(f"{player.name} loses {amount - cap} {resource} over the new limit of {cap}")
+
+
+def resource_cap(game: Game, player: Player, resource: str) -> int:
+    cap = game.rules.game.resource_caps[resource]
+    for effect in effects.active(game, player, "resource_cap"):
+        if effect.params.resource == resource:
+            cap = effect.params.limit
+    return cap
+
+
+def describe(amounts: dict[str, int]) -> str:
+    parts = []
+    for k, v in amounts.items():
+        name = f"any of {k[len(ANY) :].replace(',', '/')}" if k.startswith(ANY) else k
+        parts.append(f"{v} {name}")
+    return ", ".join(parts) if parts else "nothing"
+
+
+# ------------------------------------------------------------------ the payment decision
+
+
+def _legal_payments(game: Game) -> list[Action]:
+    decision = game.pending[-1]
+    assert isinstance(decision, PayDecision)
+    return [Pay(p) for p in _decision_options(game, decision)] + [CancelPayment()]
+
+
+def _decision_options(game: Game, decision: PayDecision) -> list[dict[str, int]]:
+    player = game.player(decision.player)
+    return options_for_any(game, player, [decision.cost, *decision.alternatives])
+
+
+@rule(Pay, legal=_legal_payments, answers=(PayDecision,))
+def _pay(game: Game, action: Pay) -> None:
+    decision = game.pending[-1]
+    assert isinstance(decision, PayDecision)
+    options = _decision_options(game, decision)
+    chosen = {k: v for k, v in action.payment.items() if v}
+    if chosen not in options:
+        raise RuleError(f"{describe(chosen)} is not a valid way to pay {describe(decision.cost)}")
+    game.pending.pop()
+    perform_again(game, replace(decision.action, payment=chosen))
+
+
+@rule(CancelPayment, legal=lambda game: [], answers=(PayDecision,))
+def _cancel(game: Game, action: CancelPayment) -> None:
+    # Nothing was done before the payment was asked for, so dropping it undoes the action.
+    game.pending.pop()

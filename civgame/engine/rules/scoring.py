@@ -1,0 +1,47 @@
+"""Victory points by source, and the winner with the tie-break order."""
+
+from __future__ import annotations
+
+from civgame.engine.core.model import Game
+
+CATEGORIES = ("city_pieces", "advances", "objectives", "wonders", "events", "leaders")
+
+
+def score_sheet(game: Game, player_index: int) -> dict[str, float]:
+    vp = game.rules.game.victory_points
+    player = game.player(player_index)
+    cities = len(game.cities_of(player_index))
+    buildings = sum(1 for c in game.cities for col in c.buildings.values() if col == player_index)
+    wonders = 0.0
+    for city in game.cities:
+        for name in city.wonders:
+            wonder = game.rules.wonders[name]
+            if city.owner == player_index:
+                wonders += wonder.owner_vp
+            if name in player.wonders_built:
+                wonders += wonder.builder_vp
+    sheet = {
+        "city_pieces": cities * vp.city + buildings * vp.building,
+        "advances": len(player.advances) * vp.advance,
+        "objectives": len(player.completed_objectives) * vp.objective,
+        "wonders": wonders,
+        "events": player.event_vp,
+        "leaders": len(player.captured_leaders) * vp.captured_leader,
+    }
+    sheet["total"] = sum(sheet[c] for c in CATEGORIES)
+    return sheet
+
+
+def scores(game: Game) -> list[dict[str, float]]:
+    return [score_sheet(game, p.index) for p in game.players]
+
+
+def winners(game: Game) -> list[int]:
+    """The winning player(s): most VP, then each tie-break category in order; ties share."""
+    sheets = scores(game)
+    order = ["total", *game.rules.game.victory_points.tie_break]
+    candidates = list(range(len(sheets)))
+    for key in order:
+        best = max(sheets[i][key] for i in candidates)
+        candidates = [i for i in candidates if abs(sheets[i][key] - best) < 1e-9]
+    return candidates

@@ -1,0 +1,218 @@
+"""The status phase at the end of each age, and the end of the game.
+
+Steps run in order; a step that needs choices pushes one decision per player, first player
+on top, and the phase resumes when the last of them is answered.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from civgame.engine.core.actions import Action, ChangeGovernment, ChooseFirstPlayer, Raze, TakeFreeAdvance
+from civgame.engine.core.decisions import (
+    Decision,
+    FirstPlayerDecision,
+    FreeAdvanceDecision,
+    GovernmentDecision,
+    RazeDecision,
+)
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.core.model import Game, Player
+from civgame.engine.rules.advances import gain_advance, gainable, government_of, why_not_gain
+from civgame.engine.rules.cards import deal
+from civgame.engine.rules.payments import can_pay, describe, gain, pay
+from civgame.engine.rules.registry import rule
+from civgame.engine.rules.scoring import winners
+from civgame.engine.rules.turns import start_turn
+
+
+def begin(game: Game) -> None:
+    game.phase = "status"
+    game.status_step = 0
+    game.say(f"Status phase of age {game.age}")
+    run(game)
+
+
+def run(game: Game) -> None:
+    """Run status steps until one waits for a decision or the next age starts."""
+    steps = (_objectives, _free_advance, _draw_cards, _raze, _government, _first_player)
+    while game.phase == "status" and not game.pending:
+        if game.status_step >= len(steps):
+            _next_age(game)
+            return
+        step = steps[game.status_step]
+        game.status_step += 1
+        step(game)
+
+
+def _ask(game: Game, decision_type: type[Decision], players: list[int]) -> None:
+    for index in reversed(players):
+        game.pending.append(decision_type(player=index))
+
+
+def _in_order(game: Game, wanted) -> list[int]:
+    return [i for i in game.turn_order() if wanted(game.player(i))]
+
+
+# ------------------------------------------------------------------ the steps
+
+
+def _objectives(game: Game) -> None:
+    # Completing objectives arrives with the objectives issue; the end check belongs here.
+    last_age = game.age >= game.rules.game.ages
+    cityless = [p.name for p in game.players if not game.cities_of(p.index)]
+    if last_age or cityless:
+        reason = "the last age is over" if last_age else f"{', '.join(cityless)} has no cities"
+        end_game(game, reason)
+
+
+def _free_advance(game: Game) -> None:
+    _ask(game, FreeAdvanceDecision, _in_order(game, lambda p: bool(gainable(game, p))))
+
+
+def _draw_cards(game: Game) -> None:
+    starting = game.rules.game.starting
+    for index in game.turn_order():
+        deal(game, game.player(index), 1 if starting.action_cards else 0, 1 if starting.objective_cards else 0)
+
+
+def _razable(game: Game, player: Player) -> list[int]:
+    own = game.cities_of(player.index)
+    if len(own) < 2:
+        return []  # razing your last city is not offered (docs/rules-decisions.md)
+    return [c.id for c in own if c.size <= game.rules.game.raze_max_size]
+
+
+def _raze(game: Game) -> None:
+    _ask(game, RazeDecision, _in_order(game, lambda p: bool(_razable(game, p))))
+
+
+def government_options(game: Game, player: Player) -> list[tuple[str, ...]]:
+    """Every legal new set of government advances for a status-phase change."""
+    current = government_of(game, player)
+    if current is None or not can_pay(game, player, dict(game.rules.game.government_change_cost)):
+        return []
+    held = [a for a in player.advances if game.rules.category_of(a).name == current]
+    options = []
+    for category in game.rules.categories:
+        if not category.government or category.name == current:
+            continue
+        if category.requires and not player.has(category.requires):
+            continue
+        top, others = category.advances[0].name, [a.name for a in category.advances[1:]]
+        for rest in combinations(others, len(held) - 1):
+            options.append((top, *rest))
+    return options
+
+
+def _government(game: Game) -> None:
+    _ask(game, GovernmentDecision, _in_order(game, lambda p: bool(government_options(game, p))))
+
+
+def first_player_chooser(game: Game) -> int:
+    """Most mood + culture tokens; ties go to the current first player, else clockwise from them."""
+    totals = {p.index: p.mood_tokens + p.culture_tokens for p in game.players}
+    best = max(totals.values())
+    return next(i for i in game.turn_order() if totals[i] == best)
+
+
+def _first_player(game: Game) -> None:
+    _ask(game, FirstPlayerDecision, [first_player_chooser(game)])
+
+
+def _next_age(game: Game) -> None:
+    game.age += 1
+    game.round = 1
+    game.turns_taken = 0
+    game.phase = "play"
+    start_turn(game, game.first_player)
+
+
+def end_game(game: Game, reason: str) -> None:
+    game.phase = "over"
+    game.pending.clear()
+    game.winner = winners(game)
+    names = " and ".join(game.player(i).name for i in game.winner)
+    game.say(f"The game ends: {reason}. Winner: {names}")
+
+
+# ------------------------------------------------------------------ answers
+
+
+def _top(game: Game, kind: type[Decision]) -> Decision:
+    decision = game.pending[-1]
+    assert isinstance(decision, kind)
+    return decision
+
+
+def _legal_free_advance(game: Game) -> list[Action]:
+    player = game.player(_top(game, FreeAdvanceDecision).player)
+    return [TakeFreeAdvance(name) for name in gainable(game, player)]
+
+
+@rule(TakeFreeAdvance, legal=_legal_free_advance, answers=(FreeAdvanceDecision,))
+def take_free_advance(game: Game, action: TakeFreeAdvance) -> None:
+    player = game.player(_top(game, FreeAdvanceDecision).player)
+    reason = why_not_gain(game, player, action.advance)
+    if reason:
+        raise RuleError(reason)
+    game.pending.pop()
+    gain_advance(game, player, action.advance)
+    run(game)
+
+
+def _legal_raze(game: Game) -> list[Action]:
+    player = game.player(_top(game, RazeDecision).player)
+    return [Raze(None), *(Raze(c) for c in _razable(game, player))]
+
+
+@rule(Raze, legal=_legal_raze, answers=(RazeDecision,))
+def raze(game: Game, action: Raze) -> None:
+    player = game.player(_top(game, RazeDecision).player)
+    if action.city is not None:
+        if action.city not in _razable(game, player):
+            raise RuleError(f"only one of your size {game.rules.game.raze_max_size} cities may be razed")
+        city = game.city(action.city)
+        game.cities.remove(city)
+        gain(game, player, dict(game.rules.game.raze))
+        game.say(f"{player.name} razes the city at {hex_to_label(city.pos)} for {describe(dict(game.rules.game.raze))}")
+    game.pending.pop()
+    run(game)
+
+
+def _legal_government(game: Game) -> list[Action]:
+    player = game.player(_top(game, GovernmentDecision).player)
+    return [ChangeGovernment(()), *(ChangeGovernment(o) for o in government_options(game, player))]
+
+
+@rule(ChangeGovernment, legal=_legal_government, answers=(GovernmentDecision,))
+def change_government(game: Game, action: ChangeGovernment) -> None:
+    player = game.player(_top(game, GovernmentDecision).player)
+    if action.advances:
+        if tuple(action.advances) not in government_options(game, player):
+            raise RuleError("a new government takes its top advance plus as many others as you give up, minus one")
+        current = government_of(game, player)
+        pay(player, dict(game.rules.game.government_change_cost))
+        player.advances = [a for a in player.advances if game.rules.category_of(a).name != current]
+        for name in action.advances:
+            gain_advance(game, player, name, uses_event_cube=False)
+        game.say(
+            f"{player.name} changes government from {current} to {game.rules.category_of(action.advances[0]).name}"
+        )
+    game.pending.pop()
+    run(game)
+
+
+def _legal_first_player(game: Game) -> list[Action]:
+    return [ChooseFirstPlayer(p.index) for p in game.players]
+
+
+@rule(ChooseFirstPlayer, legal=_legal_first_player, answers=(FirstPlayerDecision,))
+def choose_first_player(game: Game, action: ChooseFirstPlayer) -> None:
+    if not 0 <= action.player < len(game.players):
+        raise RuleError("choose one of the players")
+    game.first_player = action.player
+    game.say(f"{game.player(action.player).name} will be first player")
+    game.pending.pop()
+    run(game)

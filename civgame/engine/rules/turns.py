@@ -1,0 +1,49 @@
+"""Turn structure: main actions, the end of a turn, rounds and ages."""
+
+from __future__ import annotations
+
+from civgame.engine.core.actions import Action, EndTurn
+from civgame.engine.core.model import Game
+from civgame.engine.rules.registry import rule
+
+
+def spend_main_action(game: Game) -> None:
+    game.actions_left -= 1
+
+
+def start_turn(game: Game, player_index: int) -> None:
+    """Hand the turn to a player and reset everything that lasts one turn."""
+    game.current = player_index
+    game.actions_left = game.rules.game.actions_per_turn
+    for city in game.cities:
+        city.activations = 0
+        city.angry_activation = False
+    for unit in game.units:
+        unit.immobile = unit.no_attack = unit.moved_this_action = False
+    player = game.player(player_index)
+    player.influence_succeeded = False
+    player.used_this_turn.clear()
+    game.say(f"Age {game.age}, round {game.round}: {player.name}'s turn")
+    from civgame.engine.rules import economy_abilities  # a rule module: imported late, as it imports this one
+
+    economy_abilities.start_of_turn(game, player)
+
+
+def _legal_end_turn(game: Game) -> list[Action]:
+    return [EndTurn()]
+
+
+@rule(EndTurn, legal=_legal_end_turn)
+def end_turn(game: Game, action: EndTurn) -> None:
+    from civgame.engine.rules import status
+
+    game.turns_taken += 1
+    if game.turns_taken < len(game.players):
+        start_turn(game, (game.current + 1) % len(game.players))
+        return
+    game.turns_taken = 0
+    game.round += 1
+    if game.round <= game.rules.game.rounds_per_age:
+        start_turn(game, game.first_player)
+    else:
+        status.begin(game)

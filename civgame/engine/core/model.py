@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
@@ -192,7 +193,7 @@ class Game:
 
     def invalidate_board(self) -> None:
         """Forget cached board geometry after a region is placed or turned over."""
-        for cache in ("space_region", "_terrain_map", "_adjacency"):
+        for cache in ("space_region", "_terrain_map", "_adjacency", "_distances"):
             self.__dict__.pop(cache, None)
 
     def on_board(self, h: Hex) -> bool:
@@ -229,6 +230,31 @@ class Game:
         if adjacent is None:  # a space off the board
             return [n for n in neighbors(h) if n in self.space_region]
         return list(adjacent)
+
+    @cached_property
+    def _distances(self) -> dict[Hex, dict[Hex, int]]:
+        """Breadth-first distances already worked out, by starting space (filled on demand)."""
+        return {}
+
+    def distances_from(self, start: Hex) -> dict[Hex, int]:
+        """Steps from `start` to every space reachable through revealed board spaces.
+
+        Only revealing a region changes them, so they are kept until `invalidate_board`; callers
+        must not modify the returned mapping."""
+        known = self._distances.get(start)
+        if known is not None:
+            return known
+        steps = {start: 0}
+        frontier = deque([start])
+        adjacency, revealed = self._adjacency, self._terrain_map
+        while frontier:
+            here = frontier.popleft()
+            for there in adjacency.get(here, ()):
+                if there not in steps and there in revealed:
+                    steps[there] = steps[here] + 1
+                    frontier.append(there)
+        self._distances[start] = steps
+        return steps
 
     # ------------------------------------------------------------------ pieces
     def player(self, index: int) -> Player:

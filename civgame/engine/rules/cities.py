@@ -197,29 +197,29 @@ def why_not_collect_from(game: Game, city: City, space: Hex) -> str | None:
     return _why_space_unusable(game, city, space)
 
 
-def _why_space_unusable(game: Game, city: City, space: Hex) -> str | None:
-    where = _where(space)
+def _why_space_unusable(game: Game, city: City, space: Hex, extra: list | None = None) -> str | None:
+    """Why `space` gives `city` nothing; `extra`: the owner's `collect_yield` effects, if known."""
     terrain = game.terrain(space)
     if terrain is None:
-        return f"{where} is not explored"
-    if any(u.owner != city.owner for u in game.units_at(space)):
-        return f"enemy units block collecting from {where}"
+        return f"{_where(space)} is not explored"
+    if any(u.pos == space and u.owner != city.owner for u in game.units):
+        return f"enemy units block collecting from {_where(space)}"
     if space != city.pos and game.city_at(space) is not None:
-        return f"another city blocks collecting from {where}"
+        return f"another city blocks collecting from {_where(space)}"
     if space in game.exhausted:
-        return f"{where} is exhausted land"
+        return f"{_where(space)} is exhausted land"
     if game.rules.terrain[terrain].water and in_pirate_zone(game, space):
-        return f"pirates block collecting from {where}"
-    if not _space_yields(game, city, space):
-        return f"{where} gives nothing to collect"
+        return f"pirates block collecting from {_where(space)}"
+    if not _space_yields(game, city, space, extra):
+        return f"{_where(space)} gives nothing to collect"
     return None
 
 
-def _space_yields(game: Game, city: City, space: Hex) -> list[str]:
+def _space_yields(game: Game, city: City, space: Hex, extra: list | None = None) -> list[str]:
     """What one unblocked space may give: its terrain, advance effects, a Port facing it."""
     terrain = game.terrain(space)
     options = list(game.rules.terrain[terrain].yields)
-    for effect in _collect_effects(game, game.player(city.owner)):
+    for effect in _collect_effects(game, game.player(city.owner)) if extra is None else extra:
         if effect.terrain == terrain:
             options += effect.resources
     if space == city.port_space:
@@ -229,8 +229,12 @@ def _space_yields(game: Game, city: City, space: Hex) -> list[str]:
 
 def collect_choices(game: Game, city: City) -> dict[Hex, list[str]]:
     """Every space next to (or under) the city it may collect from, with what each may give."""
-    spaces = [city.pos, *game.board_neighbors(city.pos)]
-    return {s: _space_yields(game, city, s) for s in spaces if why_not_collect_from(game, city, s) is None}
+    extra = _collect_effects(game, game.player(city.owner))
+    return {
+        s: _space_yields(game, city, s, extra)
+        for s in (city.pos, *game.board_neighbors(city.pos))
+        if _why_space_unusable(game, city, s, extra) is None
+    }
 
 
 def _ring(center: Hex, radius: int) -> list[Hex]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from civgame.engine.core.actions import Action
 from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import Decision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game
 from civgame.engine.rules import (  # noqa: F401  (importing a rule module registers its rules)
@@ -25,19 +26,32 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     status,
     turns,
 )
-from civgame.engine.rules.registry import RULES
+from civgame.engine.rules.registry import RULES, Rule
 
 
 def legal_actions(game: Game) -> list[Action]:
     """Every legal action of the player who must act next (`game.actor()`)."""
     if game.phase == "over":
         return []
-    top = game.pending[-1] if game.pending else None
     actions: list[Action] = []
-    for r in RULES.values():
-        if (top is None and not r.answers) or (top is not None and isinstance(top, r.answers)):
-            actions.extend(r.legal(game))
+    for r in rules_for(game):
+        actions.extend(r.legal(game))
     return actions
+
+
+def rules_for(game: Game) -> tuple[Rule, ...]:
+    """The rules whose actions may be taken now: turn actions, or the answers to the top decision."""
+    key = type(game.pending[-1]) if game.pending else None
+    found = _RULES_BY_DECISION.get(key)
+    if found is None:
+        found = tuple(
+            r for r in RULES.values() if (key is None and not r.answers) or (key is not None and issubclass(key, r.answers))
+        )
+        _RULES_BY_DECISION[key] = found
+    return found
+
+
+_RULES_BY_DECISION: dict[type[Decision] | None, tuple[Rule, ...]] = {}
 
 
 def apply(game: Game, action: Action) -> None:

@@ -49,4 +49,3 @@ def _swap_face_down_tiles(game: Game, rng: random.Random) -> None:
     rng.shuffle(tiles)
     for region, tile in zip(hidden, tiles, strict=True):
         region.tile = tile
-

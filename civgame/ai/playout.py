@@ -15,7 +15,6 @@ from civgame.engine.core.actions import Action, Advance, CancelPayment, Collect,
 from civgame.engine.core.model import Game
 from civgame.engine.rules.controller import apply, rules_for
 
-
 # Look-ahead plays a little better than at random: the actions that build a civilisation come up
 # more often. Weights by action kind (every other kind weighs 1), so new actions need no code.
 PLAYOUT_WEIGHTS: dict[str, float] = {

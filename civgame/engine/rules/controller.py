@@ -44,9 +44,7 @@ def rules_for(game: Game) -> tuple[Rule, ...]:
     key = type(game.pending[-1]) if game.pending else None
     found = _RULES_BY_DECISION.get(key)
     if found is None:
-        found = tuple(
-            r for r in RULES.values() if (key is None and not r.answers) or (key is not None and issubclass(key, r.answers))
-        )
+        found = tuple(r for r in RULES.values() if (issubclass(key, r.answers) if key else not r.answers))
         _RULES_BY_DECISION[key] = found
     return found
 

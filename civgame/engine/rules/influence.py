@@ -10,14 +10,13 @@ Effects applied here: `influence_protection` (a city owner's shield against othe
 
 from __future__ import annotations
 
-
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.culture import CityCondition
 from civgame.engine.core.actions import Action, BoostInfluence, InfluenceCulture
 from civgame.engine.core.decisions import InfluenceBoostDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import Hex, hex_to_label
+from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import City, Game, Player
 from civgame.engine.rules.payments import can_pay, describe, gain, pay
 from civgame.engine.rules.registry import rule

@@ -88,7 +88,7 @@ def test_screenshot_of_a_new_game_and_of_a_save(capsys, tmp_path, monkeypatch):
     "argv,message",
     [
         (["--headless", "--players", "x"], "argument --players: invalid int value: 'x'"),
-        (["--headless", "--agents", "genius"], "argument --agents: invalid choice: 'genius'"),
+        (["--headless", "--agents", "genius"], "argument --agents: unknown computer level(s) 'genius'"),
         (["--bogus"], "unrecognized arguments: --bogus"),
     ],
 )

@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from civgame.ai.evaluation import EASY, HARD, WIN, Weights, relative_value
+from civgame.ai.evaluation import EASY, STRATEGIC, WIN, Weights, relative_value
 from civgame.ai.fairness import determinise
 from civgame.ai.playout import playout, random_action
 from civgame.engine.core.actions import Action
@@ -88,10 +88,11 @@ class SearchSettings:
     candidates: int  # how many of the best-ranked actions are searched
     playout_steps: int  # random actions after the candidate before the position is valued
     weights: Weights
+    max_samples: int | None = None  # stop early after this many samples (a repeatable search)
 
 
-NORMAL_SEARCH = SearchSettings(budget=0.3, candidates=5, playout_steps=12, weights=EASY)
-HARD_SEARCH = SearchSettings(budget=1.2, candidates=8, playout_steps=24, weights=HARD)
+NORMAL_SEARCH = SearchSettings(budget=0.3, candidates=5, playout_steps=12, weights=STRATEGIC)
+HARD_SEARCH = SearchSettings(budget=1.2, candidates=8, playout_steps=24, weights=STRATEGIC)
 
 
 class SearchAgent:
@@ -114,7 +115,8 @@ class SearchAgent:
         # so that the comparison is not drowned by the luck of the samples.
         totals = [0.0] * len(candidates)
         samples = 0
-        while samples == 0 or time.perf_counter() < deadline:
+        most = self.settings.max_samples
+        while samples == 0 or (time.perf_counter() < deadline and (most is None or samples < most)):
             world = determinise(game, seat, self.rng)
             seed = self.rng.getrandbits(64)
             for index, action in enumerate(candidates):

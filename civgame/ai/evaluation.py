@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from civgame.engine.core.model import Game
+from civgame.engine.core.model import Game, Unit
 from civgame.engine.rules.scoring import score_sheet
 
 WIN = 1000.0  # the game is decided: outweighs every estimate
@@ -19,7 +19,8 @@ WIN = 1000.0  # the game is decided: outweighs every estimate
 
 @dataclass(frozen=True)
 class Weights:
-    """Worth of a holding in victory points."""
+    """Worth of a holding in victory points. Production (cities, their size and mood, settlers)
+    is worth `production` times the share of the game still to play: little at the end."""
 
     resources: dict[str, float] = field(
         default_factory=lambda: {"food": 0.2, "wood": 0.18, "ore": 0.18, "ideas": 0.22, "gold": 0.25}
@@ -32,14 +33,16 @@ class Weights:
     action_card: float = 0.3
     objective_card: float = 0.5
     wonder_card: float = 0.4
-    city_size: float = 0.35  # production: each piece of a city beyond the settlement
+    threat: float = 0.2  # per enemy army unit next to one of the player's cities, beyond its defenders
+    production: float = 0.0  # scales the three weights below
+    city: float = 1.5
+    city_size: float = 0.5  # each piece of a city beyond the settlement
+    settler_on_site: float = 0.5  # a settler standing where it may found a city
     moods: dict[str, float] = field(default_factory=lambda: {"happy": 0.4, "neutral": 0.0, "angry": -0.6})
-    threat: float = 0.0  # per enemy army unit next to one of the player's cities, beyond its defenders
-    late_game_discount: bool = False  # holdings are worth less as the game nears its end
 
 
 EASY = Weights()
-HARD = Weights(threat=0.35, late_game_discount=True)
+STRATEGIC = Weights(production=1.0, threat=0.35)
 
 
 def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
@@ -53,6 +56,7 @@ def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
         + weights.objective_card * len(player.objective_cards)
         + weights.wonder_card * len(player.wonder_cards)
     )
+    production = weights.production * _remaining_share(game)
     cities = game.cities_of(player_index)
     armies = 0
     for unit in game.units:
@@ -60,16 +64,30 @@ def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
             continue
         if game.is_army(unit):
             armies += 1
-        else:
-            worth += weights.units.get(unit.kind, 0.0)
+            continue
+        worth += weights.units.get(unit.kind, 0.0)
+        if production and unit.kind == "settler" and _could_found_city(game, unit):
+            worth += production * weights.settler_on_site
     worth += weights.army_unit * min(armies, weights.army_cap * max(1, len(cities)))
-    for city in cities:
-        worth += weights.city_size * (city.size - 1) + weights.moods.get(city.mood, 0.0)
+    if production:
+        for city in cities:
+            worth += production * (weights.city + weights.city_size * (city.size - 1) + weights.moods[city.mood])
     if weights.threat:
         worth -= weights.threat * _threats(game, player_index)
-    if weights.late_game_discount:
-        worth *= _remaining_share(game)
     return vp + worth
+
+
+def _could_found_city(game: Game, settler: Unit) -> bool:
+    """Whether the land under an uncarried settler would take a city (enemies aside)."""
+    terrain = game.terrain(settler.pos)
+    return (
+        settler.carrier is None
+        and terrain is not None
+        and game.rules.terrain[terrain].can_found_city
+        and not game.rules.terrain[terrain].water
+        and settler.pos not in game.exhausted
+        and game.city_at(settler.pos) is None
+    )
 
 
 def relative_value(game: Game, player_index: int, weights: Weights = EASY) -> float:
@@ -98,8 +116,8 @@ def _threats(game: Game, player_index: int) -> int:
 
 
 def _remaining_share(game: Game) -> float:
-    """The share of the game still to play, never below a quarter: holdings matter less at the end."""
+    """The share of the game still to play: what a city still produces matters less near the end."""
     rules = game.rules.game
     total = rules.ages * rules.rounds_per_age
     played = (game.age - 1) * rules.rounds_per_age + game.round - 1
-    return max(0.25, 1.0 - played / total)
+    return max(0.0, 1.0 - played / total)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, HeuristicAgent, SearchAgent
 from civgame.ai.random_agent import RandomAgent
 from civgame.ai.types import Agent
+from civgame.engine.core.model import Game
 
 LEVELS: dict[str, Callable[[int | str], Agent]] = {
     "random": RandomAgent,
@@ -25,3 +26,26 @@ def make_agent(level: str, seed: int | str) -> Agent:
         return LEVELS[level](seed)
     except KeyError:
         raise ValueError(f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}") from None
+
+
+def parse_levels(text: str) -> list[str]:
+    """`normal,hard,easy,random`: computer levels by seat; ValueError naming an unknown level."""
+    levels = [name.strip().lower() for name in text.split(",")]
+    unknown = [name for name in levels if name not in LEVELS]
+    if unknown:
+        raise ValueError(f"unknown computer level(s) {', '.join(map(repr, unknown))}; choose from {', '.join(LEVELS)}")
+    return levels
+
+
+def levels_for_seats(levels: list[str], players: int) -> list[str]:
+    """One level per seat: the list as given, or a single level for every seat."""
+    if len(levels) == 1:
+        return levels * players
+    if len(levels) != players:
+        raise ValueError(f"{len(levels)} computer levels for {players} players: give one per seat, or one for all")
+    return levels
+
+
+def seat_agents(game: Game) -> dict[int, Agent]:
+    """A computer player for every seat of `game` that is not a person's, seeded by game and seat."""
+    return {p.index: make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players if p.seat != "human"}

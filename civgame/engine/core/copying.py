@@ -55,4 +55,7 @@ def copy_game(game: Game, *, with_record: bool = True) -> Game:
             state[name] = _copy(game.__dict__[name])
         else:
             state[name] = []
+    if "space_region" in state:  # the one board cache that holds model objects: point it at the copies
+        own = {id(old): new for old, new in zip(game.regions, copied.regions, strict=True)}
+        state["space_region"] = {space: own[id(region)] for space, region in game.space_region.items()}
     return copied

@@ -19,6 +19,8 @@ BARBARIAN = -1
 PIRATE = -2
 MOODS = ("angry", "neutral", "happy")
 Phase = Literal["play", "status", "over"]
+# Who plays a seat: a person at the table, or a computer player of one of these levels.
+Seat = Literal["human", "random", "easy", "normal", "hard"]
 
 
 @dataclass
@@ -94,6 +96,7 @@ class Player:
     event_vp: float = 0.0
     influence_succeeded: bool = False  # one successful Influence Culture per turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
+    seat: Seat = "human"
 
     def has(self, advance: str) -> bool:
         return advance in self.advances

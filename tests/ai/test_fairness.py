@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from civgame.ai import play_steps, random_agents
-from civgame.ai.agents import NORMAL_SEARCH, HARD_SEARCH, HeuristicAgent, SearchAgent
+from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, HeuristicAgent, SearchAgent
 from civgame.ai.fairness import determinise
 from civgame.engine import legal_actions, new_game
 from civgame.engine.core.codec import to_plain

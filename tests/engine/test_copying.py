@@ -21,7 +21,7 @@ def test_a_copy_equals_the_original_and_shares_the_rules():
 def test_playing_on_a_copy_never_changes_the_original():
     for seed in (1, 2, 3):
         game = play_steps(new_game(4, seed), random_agents(4, seed), 40)
-        game.space_region  # the board caches are filled before copying, as in play
+        assert game.space_region  # the board caches are filled before copying, as in play
         before = to_plain(game)
         copied = copy_game(game, with_record=False)
         play_steps(copied, random_agents(4, seed + 100), 400)  # explores, fights, founds cities

@@ -97,16 +97,23 @@ def elo(results: Sequence[GameResult]) -> dict[str, float]:
                 pairs.append((result.levels[a], result.levels[b], outcome))
     ratings = {level: 0.0 for pair in pairs for level in pair[:2]}
     for _ in range(500):  # gradient ascent on the logistic likelihood
-        step = dict.fromkeys(ratings, 0.0)
-        for a, b, outcome in pairs:
-            expected = 1 / (1 + 10 ** ((ratings[b] - ratings[a]) / 400))
-            step[a] += outcome - expected
-            step[b] -= outcome - expected
+        # Each level also draws one game against a level rated 0: without it, a level that
+        # won every game would climb without end.
+        step = {level: 0.5 - _expected(rating, 0.0) for level, rating in ratings.items()}
+        for winner, loser, outcome in pairs:
+            surprise = outcome - _expected(ratings[winner], ratings[loser])
+            step[winner] += surprise
+            step[loser] -= surprise
         for level in ratings:
             ratings[level] += 32 * step[level] / max(1, len(pairs)) * len(ratings)
     anchor, at = ELO_ANCHOR
     shift = at - ratings.get(anchor, 0.0)
     return {level: rating + shift for level, rating in sorted(ratings.items(), key=lambda item: -item[1])}
+
+
+def _expected(rating: float, other: float) -> float:
+    """The expected score of a player rated `rating` against one rated `other`."""
+    return 1 / (1 + 10 ** ((other - rating) / 400))
 
 
 def run_matchups(matchups: Sequence[Matchup], games: int, workers: int) -> list[GameResult]:

@@ -32,7 +32,7 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     return view
 
 
-def _redeal(draw: list[int | str], hands: list[list], rng: random.Random) -> None:
+def _redeal(draw: list[int | str], hands: list[list[int | str]], rng: random.Random) -> None:
     """Shuffle the draw pile and the given hands together and deal each hand its count again."""
     pool = sorted([*draw, *(card for hand in hands for card in hand)], key=repr)
     rng.shuffle(pool)

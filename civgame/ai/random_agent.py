@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 
 from civgame.engine.core.actions import Action, CancelPayment, EndHappiness, EndMove, EndTurn, MoveUnits, StartMove
+from civgame.engine.core.hexgrid import Hex
 from civgame.engine.core.model import Game
 
 # Relative weight of an action kind; every other kind weighs 1.
@@ -54,7 +55,7 @@ class AggressiveAgent(RandomAgent):
         return super().choose(game, actions)
 
 
-def _holds_enemy(game: Game, space) -> bool:
+def _holds_enemy(game: Game, space: Hex) -> bool:
     me = game.actor()
     city = game.city_at(space)
     return (city is not None and city.owner != me) or any(u.owner != me for u in game.units_at(space))

@@ -14,7 +14,16 @@ from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
 from civgame.engine.rules.cards import draw_card
-from civgame.engine.rules.payments import any_of, can_pay, describe, enforce_caps, gain, pay, payment_options, settle
+from civgame.engine.rules.payments import (
+    affordable,
+    any_of,
+    describe,
+    enforce_caps,
+    gain,
+    pay,
+    payment_options,
+    settle,
+)
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.turns import spend_main_action
 
@@ -149,8 +158,11 @@ def _legal_buy(game: Game) -> list[Action]:
     player = game.player(game.current)
     if game.actions_left <= 0:
         return []
-    paying = can_pay(game, player, advance_cost(game))
-    return [Advance(name) for name in gainable(game, player) if paying or _waiver(game, player, name)]
+    if affordable(game, player, advance_cost(game)):
+        return [Advance(name) for name in gainable(game, player)]
+    if not effects.has(game, player, "free_advance_cost"):
+        return []
+    return [Advance(name) for name in gainable(game, player) if _waiver(game, player, name)]
 
 
 @rule(Advance, legal=_legal_buy)

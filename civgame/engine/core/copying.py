@@ -2,7 +2,7 @@
 
 `copy.deepcopy` walks every object generically and copies the ruleset too; this copies only the
 mutable model (dataclass fields, lists, dicts) and shares what never changes in play: the ruleset,
-frozen actions, tuples, strings and numbers, and the board geometry caches.
+frozen actions, tuples, strings and numbers. Caches kept on the game are copied shallowly.
 """
 
 from __future__ import annotations
@@ -49,7 +49,9 @@ def copy_game(game: Game, *, with_record: bool = True) -> Game:
     copied = object.__new__(Game)
     state = copied.__dict__
     for name, value in game.__dict__.items():
-        state[name] = value  # the ruleset and cached board look-ups: shared, never mutated in play
+        # Not fields: the ruleset (shared) and caches (board geometry, effects), whose answers hold
+        # for the copy too. Each gets its own cache dict, so that filling one never changes another.
+        state[name] = dict(value) if type(value) is dict else value
     for name in _field_names(Game) or ():
         if with_record or name not in ("log", "history"):
             state[name] = _copy(game.__dict__[name])

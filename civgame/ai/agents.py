@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from civgame.ai.evaluation import EASY, STRATEGIC, WIN, Weights, relative_value
 from civgame.ai.fairness import determinise
-from civgame.ai.playout import playout, random_action
+from civgame.ai.playout import PLAYOUT_WEIGHTS, playout, random_action
 from civgame.engine.core.actions import Action
 from civgame.engine.core.copying import copy_game
 from civgame.engine.core.errors import RuleError
@@ -35,6 +35,7 @@ from civgame.engine.rules.controller import apply
 # half done.
 FOLLOW_UP_STEPS = 4
 NOISE = 1e-3  # breaks ties between equally valued actions at random
+RANKING_SHARE = 0.5  # of a search's time budget, at most spent ranking the legal actions
 
 
 class HeuristicAgent:
@@ -53,11 +54,24 @@ class HeuristicAgent:
 
 
 def rank(
-    view: Game, seat: int, actions: Sequence[Action], rng: random.Random, weights: Weights
+    view: Game,
+    seat: int,
+    actions: Sequence[Action],
+    rng: random.Random,
+    weights: Weights,
+    deadline: float | None = None,
 ) -> list[tuple[float, Action]]:
-    """The actions with their one-step values on `view`, best first."""
+    """The actions with their one-step values on `view`, best first.
+
+    With a `deadline` (a `time.perf_counter` value) the actions are tried in order of their kind's
+    playout weight (those that build first) and those not tried in time are left out.
+    """
+    if deadline is not None:
+        actions = sorted(actions, key=lambda a: -PLAYOUT_WEIGHTS.get(a.KIND, 1.0))
     scored = []
     for action in actions:
+        if deadline is not None and scored and time.perf_counter() > deadline:
+            break
         after = copy_game(view, with_record=False)
         try:
             apply_and_follow_up(after, action, seat, rng)
@@ -92,7 +106,7 @@ class SearchSettings:
 
 
 NORMAL_SEARCH = SearchSettings(budget=0.3, candidates=5, playout_steps=12, weights=STRATEGIC)
-HARD_SEARCH = SearchSettings(budget=1.2, candidates=8, playout_steps=24, weights=STRATEGIC)
+HARD_SEARCH = SearchSettings(budget=1.0, candidates=6, playout_steps=12, weights=STRATEGIC)
 
 
 class SearchAgent:
@@ -105,9 +119,12 @@ class SearchAgent:
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
-        deadline = time.perf_counter() + self.settings.budget
+        now = time.perf_counter()
+        deadline = now + self.settings.budget
         seat = game.actor()
-        ranked = rank(determinise(game, seat, self.rng), seat, actions, self.rng, self.settings.weights)
+        view = determinise(game, seat, self.rng)
+        ranking_ends = now + self.settings.budget * RANKING_SHARE
+        ranked = rank(view, seat, actions, self.rng, self.settings.weights, ranking_ends)
         candidates = [action for _, action in ranked[: self.settings.candidates]]
         if len(candidates) == 1:
             return candidates[0]

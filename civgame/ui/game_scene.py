@@ -286,7 +286,6 @@ class GameScene(Scene):
             "Faster",
             self.toggle_faster,
             tooltip="Show the computer players' moves without animations or pauses (F)",
-            object_id="#toggle",
         )
         if self.computers.faster:
             self.action_buttons["faster"].select()

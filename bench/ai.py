@@ -69,11 +69,16 @@ class _Timed:
         return action
 
 
+def seating(lineup: tuple[str, ...], seed: int) -> list[str]:
+    """The levels by seat: the line-up turned so that its first level sits at seat `seed % players`."""
+    shift = seed % len(lineup)
+    return list(lineup[-shift:] + lineup[:-shift]) if shift else list(lineup)
+
+
 def play_one(lineup: tuple[str, ...], seed: int) -> GameResult:
-    """One seeded game; the line-up is turned so that its first level sits at seat `seed % players`."""
+    """One seeded game of the line-up, seated by `seating`."""
     count = len(lineup)
-    shift = seed % count
-    levels = list(lineup[-shift:] + lineup[:-shift]) if shift else list(lineup)
+    levels = seating(lineup, seed)
     thinking: dict[str, list[float]] = {level: [] for level in levels}
     agents = [_Timed(make_agent(level, f"{seed}:{seat}"), thinking[level]) for seat, level in enumerate(levels)]
     game = play_game(count, seed, agents)

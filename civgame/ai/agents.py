@@ -6,8 +6,9 @@
   flat Monte Carlo search over the best few: each sample determinises the hidden information
   anew, plays the action and a short random continuation, and values the position reached. The
   candidate with the best average over the samples is played (all candidates share each sample's
-  world and random continuation). Hard searches
-  longer, deeper and with a better evaluation.
+  world and random continuation). Both value positions with the strategic weights (production
+  counts while the game has long to go). Hard searches longer and deeper: after a candidate it
+  plays its own next actions of the turn greedily before the random continuation.
 
 Every action type is handled alike: agents only apply actions and value positions, so new
 content needs at most new evaluation weights. No agent reads hidden information: each looks
@@ -28,7 +29,7 @@ from civgame.engine.core.actions import Action
 from civgame.engine.core.copying import copy_game
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game
-from civgame.engine.rules.controller import apply
+from civgame.engine.rules.controller import apply, legal_actions
 
 # After an action, the acting player's own follow-up choices (a payment, a casualty) are settled
 # with a few random answers before the position is valued, so that an action is not valued
@@ -102,11 +103,16 @@ class SearchSettings:
     candidates: int  # how many of the best-ranked actions are searched
     playout_steps: int  # random actions after the candidate before the position is valued
     weights: Weights
+    # After the candidate, the seat's own next actions in the same turn are played greedily (the
+    # best one-step value among the first `greedy_width` by kind) before the random playout: a
+    # plan over the turn (move a settler, then found a city) is seen as a whole.
+    greedy_steps: int = 0
+    greedy_width: int = 12
     max_samples: int | None = None  # stop early after this many samples (a repeatable search)
 
 
 NORMAL_SEARCH = SearchSettings(budget=0.3, candidates=5, playout_steps=12, weights=STRATEGIC)
-HARD_SEARCH = SearchSettings(budget=1.0, candidates=6, playout_steps=12, weights=STRATEGIC)
+HARD_SEARCH = SearchSettings(budget=1.0, candidates=6, playout_steps=8, weights=STRATEGIC, greedy_steps=2)
 
 
 class SearchAgent:
@@ -142,10 +148,25 @@ class SearchAgent:
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
+    def _own_turn(self, world: Game, seat: int, rng: random.Random) -> None:
+        """Play up to `greedy_steps` more of the seat's own actions, each the best one step ahead."""
+        for _ in range(self.settings.greedy_steps):
+            if world.phase == "over" or world.actor() != seat:
+                return
+            actions = legal_actions(world)
+            if not actions:
+                return
+            if len(actions) > self.settings.greedy_width:
+                actions = sorted(actions, key=lambda a: -PLAYOUT_WEIGHTS.get(a.KIND, 1.0))
+                actions = actions[: self.settings.greedy_width]
+            best = rank(world, seat, actions, rng, self.settings.weights)[0][1]
+            apply_and_follow_up(world, best, seat, rng)
+
     def _sample(self, world: Game, seat: int, action: Action, seed: int) -> float:
         rng = random.Random(seed)
         try:
             apply_and_follow_up(world, action, seat, rng)
+            self._own_turn(world, seat, rng)
         except RuleError:
             return -WIN
         playout(world, rng, self.settings.playout_steps)

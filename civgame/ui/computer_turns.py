@@ -24,7 +24,7 @@ from civgame.engine.core.model import Game
 MOVE_PAUSES = {"off": 0.15, "fast": 0.3, "normal": 0.6, "slow": 1.2}
 # The render thread must get the interpreter back quickly while a worker searches: a frame is
 # only a few milliseconds of Python.
-SWITCH_INTERVAL = 0.001
+SWITCH_INTERVAL = 0.0002
 LEVEL_NAMES = {"random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 

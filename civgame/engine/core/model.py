@@ -65,7 +65,7 @@ class Region:
         return self.rotation is not None
 
     def spaces(self) -> list[Hex]:
-        return region_slots(self.anchor, self.rotation if self.revealed else self.base_rotation)
+        return region_slots(self.anchor, self.base_rotation if self.rotation is None else self.rotation)
 
 
 @dataclass
@@ -153,7 +153,7 @@ class Game:
     history: list[dict[str, Any]] = field(default_factory=list)  # plain actions, decoded on replay
 
     if TYPE_CHECKING:  # not a field: attached by setup and loading, never saved
-        rules: Ruleset
+        rules: Ruleset = field(init=False)
 
     # ------------------------------------------------------------------ identity
     def new_id(self) -> int:
@@ -187,7 +187,7 @@ class Game:
             h: by_code[tiles[reg.tile][slot]]
             for reg in self.regions
             if reg.revealed
-            for slot, h in enumerate(region_slots(reg.anchor, reg.rotation))
+            for slot, h in enumerate(reg.spaces())
         }
 
     def invalidate_board(self) -> None:

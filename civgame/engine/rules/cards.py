@@ -12,7 +12,11 @@ def draw_card(game: Game, deck_name: str) -> int | None:
         deck.draw, deck.discard = deck.discard, []
         game.rng.shuffle(deck.draw)
         game.say(f"The {deck_name} deck is reshuffled")
-    return deck.draw.pop() if deck.draw else None
+    if not deck.draw:
+        return None
+    card = deck.draw.pop()
+    assert isinstance(card, int), f"the {deck_name} deck holds named cards"  # only the wonder deck does
+    return card
 
 
 def deal(game: Game, player: Player, action_cards: int, objective_cards: int) -> None:

@@ -7,8 +7,9 @@ an example; rule modules ask `active(game, player, name)` at the moment the rule
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -38,7 +39,9 @@ class Primitive:
 REGISTRY: dict[str, Primitive] = {}
 
 
-def primitive(name: str, *, when: str, doc: str, example: dict[str, Any]):
+def primitive(
+    name: str, *, when: str, doc: str, example: dict[str, Any]
+) -> Callable[[type[Params]], type[Params]]:
     """Declare a primitive; decorates its parameter model."""
 
     def register(params: type[Params]) -> type[Params]:
@@ -57,6 +60,17 @@ class Effect:
     source: str  # the advance (later: wonder, card, leader) that grants it
     name: str
     params: Params
+
+
+P = TypeVar("P", bound=Params)
+
+
+def params_as(effect: Effect, model: type[P]) -> P:
+    """The parameters of an effect that rule code asked for by the primitive name `model` declares."""
+    params = effect.params
+    if type(params) is not model and not isinstance(params, model):  # the exact type first: it is quicker
+        raise TypeError(f"{effect.name} has {type(params).__name__} parameters, not {model.__name__}")
+    return params
 
 
 def parse_effect(source: str, raw: Any) -> Effect:

@@ -6,7 +6,7 @@ from civgame.engine.core.model import Game, Player
 
 
 def draw_card(game: Game, deck_name: str) -> int | None:
-    """Draw the top card; reshuffle the discard pile into a new deck when empty."""
+    """Draw the top card of a numbered deck (action, objective, event); reshuffle the discard pile when empty."""
     deck = game.decks[deck_name]
     if not deck.draw and deck.discard:
         deck.draw, deck.discard = deck.discard, []

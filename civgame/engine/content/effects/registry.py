@@ -39,9 +39,7 @@ class Primitive:
 REGISTRY: dict[str, Primitive] = {}
 
 
-def primitive(
-    name: str, *, when: str, doc: str, example: dict[str, Any]
-) -> Callable[[type[Params]], type[Params]]:
+def primitive(name: str, *, when: str, doc: str, example: dict[str, Any]) -> Callable[[type[Params]], type[Params]]:
     """Declare a primitive; decorates its parameter model."""
 
     def register(params: type[Params]) -> type[Params]:

@@ -6,6 +6,7 @@ on top, and the phase resumes when the last of them is answered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from civgame.engine.core.actions import Action, ChangeGovernment, ChooseFirstPlayer, Raze, TakeFreeAdvance
@@ -19,6 +20,7 @@ from civgame.engine.core.decisions import (
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import Game, Player
+from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.advances import gain_advance, gainable, government_of, why_not_gain
 from civgame.engine.rules.cards import deal
 from civgame.engine.rules.payments import can_pay, describe, gain, pay
@@ -51,7 +53,7 @@ def _ask(game: Game, decision_type: type[Decision], players: list[int]) -> None:
         game.pending.append(decision_type(player=index))
 
 
-def _in_order(game: Game, wanted) -> list[int]:
+def _in_order(game: Game, wanted: Callable[[Player], bool]) -> list[int]:
     return [i for i in game.turn_order() if wanted(game.player(i))]
 
 
@@ -91,7 +93,7 @@ def _raze(game: Game) -> None:
 def government_options(game: Game, player: Player) -> list[tuple[str, ...]]:
     """Every legal new set of government advances for a status-phase change."""
     current = government_of(game, player)
-    if current is None or not can_pay(game, player, dict(game.rules.game.government_change_cost)):
+    if current is None or not can_pay(game, player, amounts(game.rules.game.government_change_cost)):
         return []
     held = [a for a in player.advances if game.rules.category_of(a).name == current]
     options = []
@@ -174,9 +176,11 @@ def raze(game: Game, action: Raze) -> None:
         if action.city not in _razable(game, player):
             raise RuleError(f"only one of your size {game.rules.game.raze_max_size} cities may be razed")
         city = game.city(action.city)
+        assert city is not None  # a razable city exists
         game.cities.remove(city)
-        gain(game, player, dict(game.rules.game.raze))
-        game.say(f"{player.name} razes the city at {hex_to_label(city.pos)} for {describe(dict(game.rules.game.raze))}")
+        reward = amounts(game.rules.game.raze)
+        gain(game, player, reward)
+        game.say(f"{player.name} razes the city at {hex_to_label(city.pos)} for {describe(reward)}")
     game.pending.pop()
     run(game)
 
@@ -193,7 +197,7 @@ def change_government(game: Game, action: ChangeGovernment) -> None:
         if tuple(action.advances) not in government_options(game, player):
             raise RuleError("a new government takes its top advance plus as many others as you give up, minus one")
         current = government_of(game, player)
-        pay(player, dict(game.rules.game.government_change_cost))
+        pay(player, amounts(game.rules.game.government_change_cost))
         player.advances = [a for a in player.advances if game.rules.category_of(a).name != current]
         for name in action.advances:
             gain_advance(game, player, name, uses_event_cube=False)

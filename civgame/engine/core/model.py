@@ -240,6 +240,13 @@ class Game:
                 return c
         return None
 
+    def existing_city(self, city_id: int) -> City:
+        """The city with this id, which the caller knows is on the board (validated before)."""
+        city = self.city(city_id)
+        if city is None:
+            raise LookupError(f"no city has the id {city_id}")
+        return city
+
     def city_at(self, h: Hex) -> City | None:
         for c in self.cities:
             if c.pos == h:
@@ -251,6 +258,13 @@ class Game:
             if u.id == unit_id:
                 return u
         return None
+
+    def existing_unit(self, unit_id: int) -> Unit:
+        """The unit with this id, which the caller knows is on the board (validated before)."""
+        unit = self.unit(unit_id)
+        if unit is None:
+            raise LookupError(f"no unit has the id {unit_id}")
+        return unit
 
     def units_at(self, h: Hex) -> list[Unit]:
         return [u for u in self.units if u.pos == h]

@@ -15,6 +15,7 @@ from civgame.engine.core.decisions import Decision
 from civgame.engine.core.model import Game
 
 A = TypeVar("A", bound=Action)
+D = TypeVar("D", bound=Decision)
 Handler = Callable[[Game, A], None]  # performs one action of its type
 Enumerator = Callable[[Game], Iterable[Action]]
 
@@ -46,3 +47,10 @@ def rule(
 def perform_again(game: Game, action: Action) -> None:
     """Run an action's handler directly (used when a payment completes a suspended action)."""
     RULES[type(action)].perform(game, action)
+
+
+def answering(game: Game, kind: type[D]) -> D:
+    """The pending decision that a rule registered with `answers=(kind, ...)` is answering now."""
+    decision = game.pending[-1]
+    assert isinstance(decision, kind), f"{decision.KIND} is pending, not {kind.KIND}"  # the controller checked
+    return decision

@@ -175,8 +175,7 @@ def raze(game: Game, action: Raze) -> None:
     if action.city is not None:
         if action.city not in _razable(game, player):
             raise RuleError(f"only one of your size {game.rules.game.raze_max_size} cities may be razed")
-        city = game.city(action.city)
-        assert city is not None  # a razable city exists
+        city = game.existing_city(action.city)
         game.cities.remove(city)
         reward = amounts(game.rules.game.raze)
         gain(game, player, reward)

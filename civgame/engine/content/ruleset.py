@@ -14,17 +14,16 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 import yaml
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 from pydantic_core import ErrorDetails
 
+from civgame.engine.content.effects import Effect, parse_effect
+from civgame.engine.content.effects.registry import SourceKind
 from civgame.engine.core.vocabulary import RESOURCES, Mood, Payable, Resource
 from civgame.paths import resource_root
-
-if TYPE_CHECKING:
-    from civgame.engine.content.effects import Effect
 
 ON_BUILT_EFFECTS = ("gain", "draw", "gain_choice")  # interpreted in cities.py
 ENGINE_UNITS = ("settler", "ship")  # unit types the rule modules name (founding cities, pirates)
@@ -61,11 +60,13 @@ class ModRef(NamedTuple):
     version: str
 
 
-class DataProblem(NamedTuple):
-    """A problem found in validated rules data: where (the key path from the Ruleset's fields,
-    e.g. `("buildings", "academy", "advance")`) and what, naming the place for a reader."""
+DataPath = tuple[str | int, ...]  # a key path from the Ruleset's fields, e.g. ("buildings", "academy", "advance")
 
-    path: tuple[object, ...]
+
+class DataProblem(NamedTuple):
+    """A problem found in validated rules data: where (its `DataPath`) and what, naming the place for a reader."""
+
+    path: DataPath
     message: str
 
 
@@ -90,7 +91,7 @@ def _every_resource(amounts: dict[str, int]) -> dict[str, int]:
 
 ResourceTable = Annotated[dict[Resource, Annotated[int, Field(ge=0)]], AfterValidator(_every_resource)]
 SpaceLabel = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?$")]  # a board space such as "D7"
-OneEffect = Annotated[dict[str, object], Field(min_length=1, max_length=1)]
+OneEffect = Annotated[dict[str, object], Field(min_length=1, max_length=2)]  # a primitive, maybe `only`
 
 
 class StartingState(Strict):
@@ -296,6 +297,7 @@ class Wonder(Strict):
     builder_vp: float
     owner_vp: float
     text: str = ""
+    effects: list[OneEffect] = []
 
 
 class Ruleset(Strict):
@@ -419,7 +421,7 @@ class Ruleset(Strict):
         problems: list[DataProblem] = []
         seen: dict[object, str] = {}
 
-        def once(what: str, value: object, path: tuple[object, ...], label: str) -> None:
+        def once(what: str, value: object, path: DataPath, label: str) -> None:
             key = (what, value)
             if key in seen:
                 problems.append(DataProblem(path, f"{label}: duplicate {what} {value!r} (also {seen[key]})"))
@@ -440,21 +442,24 @@ class Ruleset(Strict):
             once("terrain code", t.code, ("terrain", key, "code"), key)
         return problems
 
-    def _effect_problems(self) -> list[DataProblem]:
-        from civgame.engine.content.effects import parse_effect
-
-        problems = []
+    def effect_sources(self) -> list[tuple[SourceKind, str, list[OneEffect], DataPath]]:
+        """Every piece of content that grants effects: its kind, name, effects and data path."""
+        found: list[tuple[SourceKind, str, list[OneEffect], DataPath]] = []
         for ci, c in enumerate(self.categories):
             for ai, a in enumerate(c.advances):
-                for i, raw in enumerate(a.effects):
-                    try:
-                        parse_effect(a.name, raw)
-                    except ValueError as exc:
-                        problems.append(
-                            DataProblem(
-                                ("categories", ci, "advances", ai, "effects", i), f"{a.name}.effects[{i}]: {exc}"
-                            )
-                        )
+                found.append(("advance", a.name, a.effects, ("categories", ci, "advances", ai, "effects")))
+        for key, w in self.wonders.items():
+            found.append(("wonder", w.name, w.effects, ("wonders", key, "effects")))
+        return found
+
+    def _effect_problems(self) -> list[DataProblem]:
+        problems = []
+        for kind, name, raw_effects, path in self.effect_sources():
+            for i, raw in enumerate(raw_effects):
+                try:
+                    parse_effect(name, raw, kind)
+                except ValueError as exc:
+                    problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: {exc}"))
         return problems
 
     # ---- where the rules came from (set by the loader; recorded in saves)
@@ -474,16 +479,13 @@ class Ruleset(Strict):
         return " + ".join([self.game.id, *(f"{m.name} {m.version}" for m in self.mods)])
 
     @cached_property
-    def effect_index(self) -> dict[str, dict[str, list[Effect]]]:
-        """primitive name -> advance name -> that advance's parsed effects of the primitive."""
-        from civgame.engine.content.effects import parse_effect
-
-        index: dict[str, dict[str, list[Effect]]] = {}
-        for c in self.categories:
-            for a in c.advances:
-                for raw in a.effects:
-                    effect = parse_effect(a.name, raw)
-                    index.setdefault(effect.name, {}).setdefault(a.name, []).append(effect)
+    def effect_index(self) -> dict[str, dict[tuple[SourceKind, str], list[Effect]]]:
+        """primitive name -> (source kind, source name) -> that source's parsed effects of the primitive."""
+        index: dict[str, dict[tuple[SourceKind, str], list[Effect]]] = {}
+        for kind, name, raw_effects, _path in self.effect_sources():
+            for raw in raw_effects:
+                effect = parse_effect(name, raw, kind)
+                index.setdefault(effect.name, {}).setdefault((kind, name), []).append(effect)
         return index
 
     # ---- derived look-ups used throughout the engine

@@ -487,6 +487,8 @@ def _type_text(annotation: object, models: list[type[BaseModel]]) -> str:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         models.append(annotation)
         return f"[{annotation.__name__}](#{annotation.__name__.lower()})"
+    if origin is typing.Annotated:  # constraints inside a container: the type alone reads best here
+        return _type_text(args[0], models)
     if origin is typing.Literal:
         return "one of " + ", ".join(f"`{a}`" for a in args)
     if origin is dict:
@@ -498,7 +500,15 @@ def _type_text(annotation: object, models: list[type[BaseModel]]) -> str:
     if args and type(None) in args:  # X | None
         rest = [a for a in args if a is not type(None)]
         return " or ".join(_type_text(a, models) for a in rest) + " or `null`"
-    plain: dict[object, str] = {str: "text", int: "whole number", float: "number", bool: "`true`/`false`"}
+    plain: dict[object, str] = {
+        str: "text",
+        int: "whole number",
+        float: "number",
+        bool: "`true`/`false`",
+        dict: "mapping",
+        Any: "any value",
+        object: "any value",
+    }
     return plain.get(annotation, str(annotation))
 
 

@@ -25,7 +25,7 @@ from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.advances import gain_advance, gainable, government_of, why_not_gain
 from civgame.engine.rules.cards import deal
 from civgame.engine.rules.payments import can_pay, describe, gain, pay
-from civgame.engine.rules.registry import rule
+from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.scoring import winners
 from civgame.engine.rules.triggers import fire
 from civgame.engine.rules.turns import start_turn
@@ -145,20 +145,14 @@ def end_game(game: Game, reason: str) -> None:
 # ------------------------------------------------------------------ answers
 
 
-def _top(game: Game, kind: type[Decision]) -> Decision:
-    decision = game.pending[-1]
-    assert isinstance(decision, kind)
-    return decision
-
-
 def _legal_free_advance(game: Game) -> list[Action]:
-    player = game.player(_top(game, FreeAdvanceDecision).player)
+    player = game.player(answering(game, FreeAdvanceDecision).player)
     return [TakeFreeAdvance(name) for name in gainable(game, player)]
 
 
 @rule(TakeFreeAdvance, legal=_legal_free_advance, answers=(FreeAdvanceDecision,))
 def take_free_advance(game: Game, action: TakeFreeAdvance) -> None:
-    player = game.player(_top(game, FreeAdvanceDecision).player)
+    player = game.player(answering(game, FreeAdvanceDecision).player)
     reason = why_not_gain(game, player, action.advance)
     if reason:
         raise RuleError(reason)
@@ -168,13 +162,13 @@ def take_free_advance(game: Game, action: TakeFreeAdvance) -> None:
 
 
 def _legal_raze(game: Game) -> list[Action]:
-    player = game.player(_top(game, RazeDecision).player)
+    player = game.player(answering(game, RazeDecision).player)
     return [Raze(None), *(Raze(c) for c in _razable(game, player))]
 
 
 @rule(Raze, legal=_legal_raze, answers=(RazeDecision,))
 def raze(game: Game, action: Raze) -> None:
-    player = game.player(_top(game, RazeDecision).player)
+    player = game.player(answering(game, RazeDecision).player)
     if action.city is not None:
         if action.city not in _razable(game, player):
             raise RuleError(f"only one of your size {game.rules.game.raze_max_size} cities may be razed")
@@ -189,13 +183,13 @@ def raze(game: Game, action: Raze) -> None:
 
 
 def _legal_government(game: Game) -> list[Action]:
-    player = game.player(_top(game, GovernmentDecision).player)
+    player = game.player(answering(game, GovernmentDecision).player)
     return [ChangeGovernment(()), *(ChangeGovernment(o) for o in government_options(game, player))]
 
 
 @rule(ChangeGovernment, legal=_legal_government, answers=(GovernmentDecision,))
 def change_government(game: Game, action: ChangeGovernment) -> None:
-    player = game.player(_top(game, GovernmentDecision).player)
+    player = game.player(answering(game, GovernmentDecision).player)
     if action.advances:
         if tuple(action.advances) not in government_options(game, player):
             raise RuleError("a new government takes its top advance plus as many others as you give up, minus one")

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from civgame.engine.content.ruleset import (
@@ -97,16 +98,10 @@ class Mod:
 
 
 def user_data_dir() -> Path:
-    """civgame's folder in the platform's per-user data folder."""
-    home = Path.home()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:  # XDG: the variable counts only when it is an absolute path
-        xdg = os.environ.get("XDG_DATA_HOME", "")
-        base = Path(xdg) if os.path.isabs(xdg) else home / ".local" / "share"
-    return base / "civgame"
+    """civgame's folder in the platform's per-user data folder, as platformdirs finds it: on Linux
+    `$XDG_DATA_HOME/civgame` (`~/.local/share/civgame` without it), on macOS
+    `~/Library/Application Support/civgame`, on Windows the roaming `%APPDATA%\\civgame`."""
+    return platformdirs.user_data_path("civgame", appauthor=False, roaming=True)
 
 
 def user_mods_dir() -> Path:

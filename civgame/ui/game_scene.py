@@ -69,7 +69,7 @@ from civgame.ui.scene import Scene
 from civgame.ui.side_panel import SidePanel
 
 if TYPE_CHECKING:
-    from civgame.ui.app import App
+    from civgame.ui.navigator import Navigator
 
 TOP_BAR = 50  # at 1280x720; larger windows scale these with theme.ui_scale
 STATUS_BAR = 46
@@ -98,7 +98,7 @@ def screen_layout(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
 
 
 class GameScene(Scene):
-    def __init__(self, app: App, game: Game, *, viewer: int | None = None):
+    def __init__(self, app: Navigator, game: Game, *, viewer: int | None = None):
         super().__init__(app)
         self.game = game
         self.viewer = viewer  # the player who last took the seat on the pass screen

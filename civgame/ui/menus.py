@@ -29,7 +29,7 @@ from civgame.ui.dialogs import Option
 from civgame.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from civgame.ui.app import App
+    from civgame.ui.navigator import Navigator
 
 BUTTON_W, BUTTON_H = 280, 44
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
@@ -43,7 +43,7 @@ SPEED_TIPS = {
 }
 
 
-def open_save(app: App, path: str | Path) -> str | None:
+def open_save(app: Navigator, path: str | Path) -> str | None:
     """Load a save with the mods it names (from the user mods folder) and show it: the game, or
     the scores of a finished game. A save made with other rules opens only after the player has
     read the warning in a dialog. Returns why the save cannot be opened, or None."""
@@ -69,7 +69,7 @@ def open_save(app: App, path: str | Path) -> str | None:
     return None
 
 
-def show_loaded(app: App, game: Game) -> None:
+def show_loaded(app: Navigator, game: Game) -> None:
     if game.phase == "over":
         app.show_scores(game)
     else:
@@ -124,7 +124,7 @@ class NewGameScene(Scene):
     MODS_W = 340
     MOD_ROW = 42
 
-    def __init__(self, app: App):
+    def __init__(self, app: Navigator):
         super().__init__(app)
         self.seats = 2
         self.names = list(DEFAULT_NAMES)
@@ -396,7 +396,7 @@ class SettingsScene(Scene):
 class ErrorScene(Scene):
     """Shown after an unexpected error: says where the game was saved and where the details are."""
 
-    def __init__(self, app: App, text: str):
+    def __init__(self, app: Navigator, text: str):
         super().__init__(app)
         self.text = text
 

@@ -12,11 +12,11 @@ from pygame_gui.elements import UIButton
 from civgame.ui.dialogs import MessageDialog, Option
 
 if TYPE_CHECKING:
-    from civgame.ui.app import App
+    from civgame.ui.navigator import Navigator
 
 
 class Scene:
-    def __init__(self, app: App):
+    def __init__(self, app: Navigator):
         self.app = app
         self.buttons: dict[UIButton, Callable[[], None]] = {}
         self.message: MessageDialog | None = None

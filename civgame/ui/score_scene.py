@@ -13,11 +13,11 @@ from civgame.ui.board_view import owner_colour
 from civgame.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from civgame.ui.app import App
+    from civgame.ui.navigator import Navigator
 
 
 class ScoreScene(Scene):
-    def __init__(self, app: App, game: Game):
+    def __init__(self, app: Navigator, game: Game):
         super().__init__(app)
         self.game = game
         self.sheets = [score_sheet(game, p.index) for p in game.players]

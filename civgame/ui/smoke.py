@@ -57,7 +57,8 @@ def _run(folder: Path, seed: int) -> None:
 
     from civgame.engine.content.ruleset import RULESETS_ROOT
     from civgame.ui import theme
-    from civgame.ui.app import Settings, open_app
+    from civgame.ui.app import open_app
+    from civgame.ui.settings import Settings
 
     print(f"rules data: {RULESETS_ROOT}")  # inside the app folder when frozen
     print(f"font: {theme.FONT_REGULAR}")

@@ -80,7 +80,7 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
-        self.screen = pygame.display.get_surface()
+        self.screen = _window_surface()
         size = self.screen.get_size()
         if theme.ui_scale(size) != self.scale:  # text sizes live in the theme: start a new manager
             self.scale = theme.ui_scale(size)
@@ -134,7 +134,7 @@ class App:
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            if pygame.display.get_surface().get_size() != self.manager.window_resolution:
+            if _window_surface().get_size() != self.manager.window_resolution:
                 self._resized()
             return
         consumed = self.manager.process_events(event)
@@ -243,6 +243,12 @@ class App:
                 self.step(IDLE_WAIT_MS if idle else ACTIVE_FRAME_MS)
 
 
+def _window_surface() -> pygame.Surface:
+    surface = pygame.display.get_surface()
+    assert surface is not None, "the window is not open"
+    return surface
+
+
 def open_app(settings: Settings) -> App:
     """The window with its first scene: the save named by `settings.load`, else the title (which
     also shows why that save cannot be opened, or asks about a save made with other rules)."""
@@ -251,7 +257,9 @@ def open_app(settings: Settings) -> App:
     if settings.load:
         problem = open_save(app, settings.load)
         if problem:
-            app.scene.show_error(problem)
+            title = app.scene
+            assert isinstance(title, TitleScene)  # shown just above
+            title.show_error(problem)
     return app
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from contextlib import suppress
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -149,7 +150,7 @@ class NewGameScene(Scene):
         self.seat_buttons = {}
         for i, count in enumerate((2, 3, 4)):
             button = self.add_button(
-                pygame.Rect(left + 130 + i * 60, top + 56, 52, 36), str(count), lambda c=count: self._set_seats(c)
+                pygame.Rect(left + 130 + i * 60, top + 56, 52, 36), str(count), partial(self._set_seats, count)
             )
             self.seat_buttons[count] = button
         self.seat_buttons[self.seats].select()
@@ -208,7 +209,7 @@ class NewGameScene(Scene):
                 tool_tip_text=self._mod_tooltip(mod),
                 object_id="#toggle",
             )
-            self.buttons[button] = lambda m=mod: self._toggle(m)
+            self.buttons[button] = partial(self._toggle, mod)
             self.mod_buttons[mod.path] = button
             self._show_toggle(mod)
 
@@ -296,7 +297,7 @@ class LoadScene(Scene):
             button = self.add_button(
                 pygame.Rect(left, y, 560, 38),
                 theme.fit_text(f"{path.name}   ({stamp})", 14, 540),
-                lambda p=path: self._open(p),
+                partial(self._open, path),
                 tooltip=str(path),
             )
             self.save_buttons.append(button)
@@ -343,7 +344,7 @@ class SettingsScene(Scene):
             button = self.add_button(
                 pygame.Rect(left + 170 + i * 118, top + 60, 110, 36),
                 f"{size[0]}×{size[1]}",
-                lambda s=size: self._set(size=s, fullscreen=False),
+                partial(self._set, size=size, fullscreen=False),
             )
             if size == settings.size and not settings.fullscreen:
                 button.select()
@@ -363,7 +364,7 @@ class SettingsScene(Scene):
             button = self.add_button(
                 pygame.Rect(left + 170 + i * 88, top + 210, 82, 36),
                 speed.capitalize(),
-                lambda s=speed: self._set(animation_speed=s),
+                partial(self._set, animation_speed=speed),
                 tooltip=SPEED_TIPS[speed],
             )
             if speed == settings.animation_speed:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -54,7 +55,7 @@ class Scene:
         self.close_message()
         options = options or [Option("OK", lambda: None)]
         self._message_spec = (title, text, options)
-        closing = [Option(o.label, lambda o=o: self._choose(o), o.enabled, o.tooltip) for o in options]
+        closing = [Option(o.label, partial(self._choose, o), o.enabled, o.tooltip) for o in options]
         self.message = MessageDialog(
             self.app.manager, self.app.scale, pygame.Rect((0, 0), self.size), title, text, closing
         )

@@ -23,7 +23,6 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -66,11 +65,8 @@ from civgame.ui.labels import (
     unit_counts,
 )
 from civgame.ui.payment_dialog import PaymentDialog
-from civgame.ui.scene import Scene
+from civgame.ui.scene import Navigator, Scene
 from civgame.ui.side_panel import SidePanel
-
-if TYPE_CHECKING:
-    from civgame.ui.navigator import Navigator
 
 TOP_BAR = 50  # at 1280x720; larger windows scale these with theme.ui_scale
 STATUS_BAR = 46

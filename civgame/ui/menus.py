@@ -7,7 +7,6 @@ import time
 from contextlib import suppress
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextEntryLine
@@ -27,10 +26,7 @@ from civgame.engine.storage.save import SaveError
 from civgame.ui import theme
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option
-from civgame.ui.scene import Scene
-
-if TYPE_CHECKING:
-    from civgame.ui.navigator import Navigator
+from civgame.ui.scene import Navigator, Scene
 
 BUTTON_W, BUTTON_H = 280, 44
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from civgame.engine.core.model import Game
 from civgame.engine.rules.scoring import CATEGORIES, score_sheet, winners
 from civgame.ui import theme
 from civgame.ui.board_view import owner_colour
-from civgame.ui.scene import Scene
-
-if TYPE_CHECKING:
-    from civgame.ui.navigator import Navigator
+from civgame.ui.scene import Navigator, Scene
 
 
 class ScoreScene(Scene):

@@ -47,8 +47,10 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, hex_to_label
 from civgame.engine.core.model import MOODS, PIRATE, City, Game, Player, Unit
 from civgame.engine.core.vocabulary import Payable, amounts
+from civgame.engine.rules import combat
 from civgame.engine.rules.advances import offer_advance_on_build
 from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.moods import effective_mood, mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, settle
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.triggers import fire
@@ -64,32 +66,6 @@ def _where(space: Hex) -> str:
 
 
 # ------------------------------------------------------------------ activation
-
-
-def angry_counts_as_neutral(game: Game, owner: int) -> bool:
-    """An `angry_as_neutral` effect was used in the owner's current turn (Forced Labor)."""
-    if owner != game.current:
-        return False
-    player = game.player(owner)
-    return any(not effects.unused_this_turn(player, e) for e in effects.active(game, player, "angry_as_neutral"))
-
-
-def effective_mood(game: Game, city: City) -> str:
-    """The mood a city counts with when activated."""
-    if city.mood == "angry" and angry_counts_as_neutral(game, city.owner):
-        return "neutral"
-    return city.mood
-
-
-def mood_modified_size(game: Game, city: City) -> int:
-    """How many spaces a city collects from and how many units it recruits."""
-    rules = game.rules.game.city
-    mood = effective_mood(game, city)
-    if mood == "angry":
-        return rules.angry_fixed
-    if mood == "happy":
-        return city.size + rules.happy_bonus
-    return city.size
 
 
 def why_cannot_activate(game: Game, city: City) -> str | None:
@@ -848,8 +824,6 @@ def _naval_battle_at_port(game: Game, city: City) -> None:
     here = [u for u in game.units_at(space) if game.is_ship(u)]
     own = [u.id for u in here if u.owner == city.owner]
     if own and any(u.owner != city.owner for u in here):
-        from civgame.engine.rules import combat
-
         combat.enter_space(game, city.owner, own, space, origins={}, can_retreat=False)
 
 

@@ -56,7 +56,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label
 from civgame.engine.core.model import BARBARIAN, PIRATE, City, Combat, CombatSide, Game, Unit
 from civgame.engine.core.vocabulary import TOKENS, amounts
-from civgame.engine.rules.cities import mood_modified_size
+from civgame.engine.rules.moods import mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.triggers import fire

@@ -30,7 +30,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label
 from civgame.engine.core.model import Game, Unit
 from civgame.engine.core.vocabulary import amounts
-from civgame.engine.rules import exploration
+from civgame.engine.rules import combat, exploration
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.turns import spend_main_action
@@ -550,8 +550,6 @@ def move_units(game: Game, action: MoveUnits) -> None:
     else:
         arrive(game, group, action.to)
     if target.enemy:
-        from civgame.engine.rules import combat  # imported late: combat may depend on this module
-
         ids = [u.id for u in group]
         combat.enter_space(game, owner, ids, action.to, dict.fromkeys(ids, start))
 

@@ -28,9 +28,10 @@ from civgame.engine.rules.payments import can_pay, describe, gain, pay
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.scoring import winners
 from civgame.engine.rules.triggers import fire
-from civgame.engine.rules.turns import start_turn
+from civgame.engine.rules.turns import after_last_round, start_turn
 
 
+@after_last_round
 def begin(game: Game) -> None:
     game.phase = "status"
     game.status_step = 0

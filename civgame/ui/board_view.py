@@ -460,7 +460,8 @@ def _cube_round(q: float, r: float) -> Hex:
 
 
 def _shade(colour: Colour, k: float) -> Colour:
-    return tuple(max(0, min(255, int(c * k))) for c in colour)  # type: ignore[return-value]
+    r, g, b = (max(0, min(255, int(c * k))) for c in colour)
+    return r, g, b
 
 
 def _draw_boat(surface: pygame.Surface, centre: tuple[float, float], size: float, colour: Colour) -> None:

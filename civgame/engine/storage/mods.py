@@ -174,7 +174,9 @@ def load_rules(mods: Sequence[Path] = ()) -> Ruleset:
     problems = [p for mod in loaded for p in mod.problems] + _stacking_problems(loaded)
     if problems:
         raise RulesDataError(problems)
-    files = read_ruleset(ruleset_dir(loaded[0].info.base))  # type: ignore[union-attr]
+    first = loaded[0].info
+    assert first is not None  # a folder without a readable mod.yaml is one of the problems above
+    files = read_ruleset(ruleset_dir(first.base))
     broken = False
     for mod in loaded:
         broken |= not apply_mod(files, mod)
@@ -252,8 +254,8 @@ def overlay(
     if isinstance(base, dict) and isinstance(mod, dict):
         return _overlay_mapping(base, base_where, mod, mod_where, problems, label)
     key = identity_key(base)
-    if key is not None and isinstance(mod, list):
-        return _overlay_list(base, base_where, mod, mod_where, key, problems, label)  # type: ignore[arg-type]
+    if key is not None and isinstance(base, list) and isinstance(mod, list):  # identity_key: a list of dicts
+        return _overlay_list(base, base_where, mod, mod_where, key, problems, label)
     return mod, mod_where
 
 

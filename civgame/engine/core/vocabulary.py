@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, TypeVar
+from typing import Literal, TypeVar, cast
 
 RESOURCES = ("food", "wood", "ore", "ideas", "gold")
 TOKENS = ("mood", "culture")
@@ -16,4 +16,4 @@ K = TypeVar("K", bound=str)
 
 def amounts(mapping: Mapping[K, int]) -> dict[str, int]:
     """A plain `{name: amount}` copy of amounts keyed by a narrower vocabulary (`Resource`, `Payable`)."""
-    return dict(mapping.items())
+    return cast("dict[str, int]", dict(mapping))  # a new dict: widening its key type is safe

@@ -29,7 +29,7 @@ class PayDecision(Decision):
     """Choose how to pay for `action` where gold (or ideas) could substitute."""
 
     KIND: ClassVar[str] = "pay"
-    action: Action
+    action: Action = None  # type: ignore[assignment]
     cost: dict[str, int] = field(default_factory=dict)
     alternatives: list[dict[str, int]] = field(default_factory=list)  # costs that may be paid instead
 

@@ -115,8 +115,8 @@ def _legal_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
     have = holdings(game.player(decision.player))
     return [
         option
-        for option, amounts in zip(decision.options, decision.amounts, strict=False)
-        if all(have[k] >= -v for k, v in amounts.items() if v < 0)
+        for option, change in zip(decision.options, decision.amounts, strict=False)
+        if all(have[k] >= -v for k, v in change.items() if v < 0)
     ]
 
 
@@ -139,11 +139,11 @@ def choose_option(game: Game, action: ChooseOption) -> None:
         special[1](game, decision, action.option)
         return
     player = game.player(decision.player)
-    amounts = decision.amounts[decision.options.index(action.option)]
-    pay(player, {k: -v for k, v in amounts.items() if v < 0})
-    kept = gain(game, player, {k: v for k, v in amounts.items() if v > 0})
-    if amounts:
-        paid = {k: -v for k, v in amounts.items() if v < 0}
+    change = decision.amounts[decision.options.index(action.option)]
+    pay(player, {k: -v for k, v in change.items() if v < 0})
+    kept = gain(game, player, {k: v for k, v in change.items() if v > 0})
+    if change:
+        paid = {k: -v for k, v in change.items() if v < 0}
         game.say(
             f"{player.name} chooses {action.option} ({decision.source}): "
             + (f"pays {describe(paid)}, " if paid else "")

@@ -90,6 +90,31 @@ def _move_units(game: Game, a: A.MoveUnits) -> str:
     return f"Move {units_text(game, a.units)}{origin} to {where(a.to)}"
 
 
+def _board_ships(game: Game, a: A.BoardShips) -> str:
+    """ "Ship 7 (has sailed, carries 1 Infantry) takes 1 Settler; ship 9 takes 1 Infantry"."""
+    decision = game.pending[-1] if game.pending else None
+    if not isinstance(decision, D.BoardingDecision):
+        return f"Board {', '.join(_ship_text(game, ship) for ship in dict.fromkeys(a.ships))}"
+    units = decision.units
+    parts = []
+    for ship_id in dict.fromkeys(a.ships):
+        boarding = [u for u, s in zip(units, a.ships, strict=False) if s == ship_id]
+        parts.append(f"{_ship_text(game, ship_id)} takes {units_text(game, boarding)}")
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+def _ship_text(game: Game, ship_id: int) -> str:
+    ship = game.unit(ship_id)
+    if ship is None:
+        return f"ship {ship_id}"
+    notes = ["has sailed" if ship.moved_this_action or ship.immobile else "can still sail"]
+    cargo = [u.id for u in game.units if u.carrier == ship_id]
+    if cargo:
+        notes.append(f"carries {units_text(game, cargo)}")
+    return f"ship {ship_id} ({', '.join(notes)})"
+
+
 def _raise_mood(game: Game, a: A.RaiseMood) -> str:
     city = game.city(a.city)
     if city is None:
@@ -285,6 +310,7 @@ LABELS: dict[type[A.Action], Callable[[Game, A.Action], str]] = {
     A.Pay: lambda g, a: f"Pay {amounts(a.payment)}",
     A.CancelPayment: lambda g, a: "Cancel: do not pay (the action is not taken)",
     A.MoveUnits: _move_units,
+    A.BoardShips: _board_ships,
     A.EndMove: lambda g, a: "End move",
     A.RaiseMood: _raise_mood,
     A.EndHappiness: lambda g, a: "Stop increasing happiness",
@@ -335,6 +361,8 @@ def decision_title(game: Game, decision: D.Decision) -> str:
         return f"{name}: move units ({decision.groups_left} group(s) left)"
     if isinstance(decision, D.HappinessDecision):
         return f"{name}: raise the mood of your cities"
+    if isinstance(decision, D.BoardingDecision):
+        return f"{name}: choose which ships the units board at {where(decision.sea)}"
     if isinstance(decision, D.OrientationDecision):
         return f"{name}: choose how the explored region lies"
     if isinstance(decision, D.CasualtyDecision):

@@ -131,6 +131,14 @@ class MoveUnits(Action):
 
 
 @dataclass(frozen=True)
+class BoardShips(Action):
+    """Answer a BoardingDecision: the ship each unit of the group boards, in the order of its units."""
+
+    KIND: ClassVar[str] = "board_ships"
+    ships: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class EndMove(Action):
     KIND: ClassVar[str] = "end_move"
 

@@ -44,6 +44,20 @@ class MoveDecision(Decision):
 
 
 @dataclass
+class BoardingDecision(Decision):
+    """Land units move onto a sea space where several of the owner's ships could carry them:
+    the owner chooses which ships they board. Each option names a ship per unit of `units`."""
+
+    KIND: ClassVar[str] = "boarding"
+    units: list[int] = field(default_factory=list)
+    sea: Hex = (0, 0)
+    options: list[tuple[int, ...]] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return "choose which ships the units board"
+
+
+@dataclass
 class HappinessDecision(Decision):
     """Inside an Increase Happiness action: raise city moods one step at a time, then finish."""
 

@@ -21,6 +21,7 @@ from civgame.engine.core.actions import (
     MoveUnits,
     Raze,
     StartMove,
+    StartTrade,
 )
 from civgame.engine.core.model import Game
 
@@ -30,6 +31,7 @@ PASSIVE_WEIGHTS: dict[str, float] = {
     EndMove.KIND: 0.25,
     EndHappiness.KIND: 0.25,
     CancelPayment.KIND: 0.02,
+    StartTrade.KIND: 0.25,  # trades are free actions: without a lower weight they would crowd out the main ones
 }
 LAST_CITY_RAZE_CHANCE = 0.05
 

@@ -58,6 +58,37 @@ class BoardingDecision(Decision):
 
 
 @dataclass
+class TradeDecision(Decision):
+    """Making a trade offer to `partner` on your turn: add items one at a time, then send or cancel.
+
+    `give` and `take` count items as AddTradeItem names them; `face_down` lists the cards of
+    `give` offered without showing them."""
+
+    KIND: ClassVar[str] = "trade"
+    partner: int = 0
+    give: dict[str, int] = field(default_factory=dict)
+    take: dict[str, int] = field(default_factory=dict)
+    face_down: list[str] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return "finish or cancel the trade offer"
+
+
+@dataclass
+class TradeOfferDecision(Decision):
+    """`proposer` offers a trade: the player accepts or declines. A face-down card is not shown."""
+
+    KIND: ClassVar[str] = "trade_offer"
+    proposer: int = 0
+    give: dict[str, int] = field(default_factory=dict)  # what the proposer gives
+    take: dict[str, int] = field(default_factory=dict)  # what the proposer asks for
+    face_down: list[str] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return "accept or decline the trade offer"
+
+
+@dataclass
 class HappinessDecision(Decision):
     """Inside an Increase Happiness action: raise city moods one step at a time, then finish."""
 

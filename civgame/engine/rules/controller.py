@@ -23,6 +23,7 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     movement,
     payments,
     status,
+    trading,
     turns,
 )
 from civgame.engine.rules.registry import RULES

@@ -443,7 +443,7 @@ def boarding_options(game: Game, group: list[Unit], sea: Hex) -> list[tuple[int,
     )
     room = {s.id: game.rules.game.ship_capacity - len(cargo_of(game, s)) for s in ships}
     alike = {u.id: _likeness(game, u) for u in (*ships, *group)}
-    options: dict[tuple, tuple[int, ...]] = {}
+    options: dict[tuple[object, ...], tuple[int, ...]] = {}
     for assignment in product(*([s.id for s in ships if room[s.id] > 0] for _ in group)):
         load = Counter(assignment)
         if any(load[ship] > room[ship] for ship in load):
@@ -574,19 +574,26 @@ def _movement_rewards(game: Game, decision: MoveDecision, sail_around: bool) -> 
         game.say(f"{player.name} gains {describe(kept)} from {effect.source}")
 
 
+def _boarding(game: Game) -> BoardingDecision:
+    decision = game.pending[-1]
+    assert isinstance(decision, BoardingDecision)  # the controller checked what is pending
+    return decision
+
+
 def _legal_board_ships(game: Game) -> list[Action]:
-    return [BoardShips(option) for option in game.pending[-1].options]
+    return [BoardShips(option) for option in _boarding(game).options]
 
 
 @rule(BoardShips, legal=_legal_board_ships, answers=(BoardingDecision,))
 def board_ships(game: Game, action: BoardShips) -> None:
-    decision = game.pending[-1]
+    decision = _boarding(game)
     if tuple(action.ships) not in decision.options:
         raise RuleError(
             "each unit boards one of the ships on its sea space, at most as many per ship as it has room for"
         )
     game.pending.pop()
-    units = [game.unit(i) for i in decision.units]
+    units = [u for u in game.units if u.id in decision.units]
+    units.sort(key=lambda u: decision.units.index(u.id))
     _board(game, units, tuple(action.ships), decision.sea)
     game.say(
         f"{game.player(decision.player).name}'s units board ship(s) {', '.join(map(str, sorted(set(action.ships))))}"

@@ -49,9 +49,23 @@ def _offered_key(partner: int) -> str:
 # ------------------------------------------------------------------ items
 
 
+def _composing(game: Game) -> TradeDecision:
+    decision = game.pending[-1]
+    assert isinstance(decision, TradeDecision)  # the controller checked what is pending
+    return decision
+
+
+def _answering(game: Game) -> TradeOfferDecision:
+    decision = game.pending[-1]
+    assert isinstance(decision, TradeOfferDecision)  # the controller checked what is pending
+    return decision
+
+
 def hand(player: Player, kind: str) -> list[str]:
     """The cards of one kind in a player's hand, as trade items ("action:12")."""
-    cards = {"action": player.action_cards, "objective": player.objective_cards, "wonder": player.wonder_cards}[kind]
+    if kind == "wonder":
+        return [f"wonder:{card}" for card in player.wonder_cards]
+    cards = player.action_cards if kind == "action" else player.objective_cards
     return [f"{kind}:{card}" for card in cards]
 
 
@@ -138,12 +152,12 @@ def start_trade(game: Game, action: StartTrade) -> None:
 
 
 def _legal_add(game: Game) -> list[Action]:
-    return list(_addable(game, game.pending[-1]))
+    return list(_addable(game, _composing(game)))
 
 
 @rule(AddTradeItem, legal=_legal_add, answers=(TradeDecision,))
 def add_trade_item(game: Game, action: AddTradeItem) -> None:
-    decision = game.pending[-1]
+    decision = _composing(game)
     problem = item_problem(game, decision, action.side, action.item)
     if problem:
         raise RuleError(problem)
@@ -156,13 +170,13 @@ def add_trade_item(game: Game, action: AddTradeItem) -> None:
 
 
 def _legal_send(game: Game) -> list[Action]:
-    decision = game.pending[-1]
+    decision = _composing(game)
     return [SendTrade()] if decision.give or decision.take else []
 
 
 @rule(SendTrade, legal=_legal_send, answers=(TradeDecision,))
 def send_trade(game: Game, action: SendTrade) -> None:
-    decision = game.pending[-1]
+    decision = _composing(game)
     if not (decision.give or decision.take):
         raise RuleError("put something into the trade before sending it")
     game.pending.pop()
@@ -214,7 +228,7 @@ def _why_cannot_give(game: Game, giver: Player, items: dict[str, int]) -> str | 
 
 
 def _legal_accept(game: Game) -> list[Action]:
-    decision = game.pending[-1]
+    decision = _answering(game)
     return [
         AcceptTrade(cards) for cards in card_choices(game, decision) if _trade_problem(game, decision, cards) is None
     ]
@@ -233,7 +247,7 @@ def _trade_problem(game: Game, decision: TradeOfferDecision, cards: tuple[str, .
 
 @rule(AcceptTrade, legal=_legal_accept, answers=(TradeOfferDecision,))
 def accept_trade(game: Game, action: AcceptTrade) -> None:
-    decision = game.pending[-1]
+    decision = _answering(game)
     cards = tuple(action.cards)
     problem = _trade_problem(game, decision, cards)
     if problem:
@@ -279,7 +293,8 @@ def _legal_decline(game: Game) -> list[Action]:
 
 @rule(DeclineTrade, legal=_legal_decline, answers=(TradeOfferDecision,))
 def decline_trade(game: Game, action: DeclineTrade) -> None:
-    decision = game.pending.pop()
+    decision = _answering(game)
+    game.pending.pop()
     game.say(f"{game.player(decision.player).name} declines {game.player(decision.proposer).name}'s trade offer")
 
 

@@ -16,6 +16,7 @@ from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import TradeDecision, TradeOfferDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.storage.save import dumps, loads, state_hash
 from tests.scenario import Scenario
 
 
@@ -167,3 +168,16 @@ def test_a_trade_is_refused_if_a_side_no_longer_holds_what_it_offered():
     assert s.legal_of(AcceptTrade) == []
     assert_refused(s, AcceptTrade(), "Player 1 no longer has 1 gold to give")
     s.apply(DeclineTrade())
+
+
+def test_an_offer_in_progress_and_one_awaiting_an_answer_survive_a_save():
+    s = traders()
+    s.player(0).action_cards.append(12)
+    s.resources(1, gold=1)
+    s.apply(StartTrade(1))
+    s.apply(AddTradeItem("give", "action:12", face_down=True))
+    assert state_hash(loads(dumps(s.game))) == state_hash(s.game)
+    s.apply(AddTradeItem("take", "gold"))
+    s.apply(SendTrade())
+    restored = loads(dumps(s.game))
+    assert restored.pending == s.game.pending and state_hash(restored) == state_hash(s.game)

@@ -160,7 +160,7 @@ class TradeDialog:
     def _build_row(self, row: tuple[str, str], y: int, width: int, row_h: int) -> None:
         kind, item = row
         manager, font = self.manager, round(14 * self.scale)
-        name_w = round(230 * self.scale)
+        name_w = round(300 * self.scale)
         if kind == "card":
             button = UIButton(
                 pygame.Rect(0, y, width, row_h), "", manager, container=self.scroller, tool_tip_text="Click to change"
@@ -169,7 +169,7 @@ class TradeDialog:
             return
         partner = self.game.player(self.partner)
         if kind == "ask":
-            label = f"{partner.name}'s {item} cards ({len(hand(partner, item))}, they choose)"
+            label = f"{item.capitalize()} cards ({partner.name} {len(hand(partner, item))}, they pick)"
         else:
             label = f"{item.capitalize()} (you {holdings(self.me)[item]}, {partner.name} {holdings(partner)[item]})"
         UILabel(

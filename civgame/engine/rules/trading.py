@@ -116,7 +116,7 @@ def _addable(game: Game, decision: TradeDecision) -> list[AddTradeItem]:
     return [a for a in candidates if item_problem(game, decision, a.side, a.item) is None]
 
 
-def _has_anything(game: Game, player: Player) -> bool:
+def _has_anything(player: Player) -> bool:
     return any(holdings(player).values()) or any(hand(player, kind) for kind in CARD_KINDS)
 
 
@@ -129,7 +129,7 @@ def why_not_start(game: Game, partner: int) -> str | None:
         return "trade with another player"
     if _offered_key(partner) in me.used_this_turn:
         return f"{me.name} already made a trade offer to {game.player(partner).name} this turn"
-    if not (_has_anything(game, me) or _has_anything(game, game.player(partner))):
+    if not (_has_anything(me) or _has_anything(game.player(partner))):
         return "neither player has anything to trade"
     return None
 

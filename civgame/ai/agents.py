@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from civgame.ai.evaluation import EASY, STRATEGIC, WIN, Weights, relative_value
 from civgame.ai.fairness import determinise
 from civgame.ai.playout import PLAYOUT_WEIGHTS, playout, random_action
-from civgame.engine.core.actions import Action
+from civgame.engine.core.actions import Action, StartTrade
 from civgame.engine.core.copying import copy_game
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game
@@ -37,6 +37,15 @@ from civgame.engine.rules.controller import apply, legal_actions
 FOLLOW_UP_STEPS = 4
 NOISE = 1e-3  # breaks ties between equally valued actions at random
 RANKING_SHARE = 0.5  # of a search's time budget, at most spent ranking the legal actions
+# Kinds of action a computer player does not start: offering a trade means guessing what a
+# partner would accept, which the evaluation cannot. It still answers the offers it is made.
+NOT_STARTED = frozenset({StartTrade.KIND})
+
+
+def considered(actions: Sequence[Action]) -> Sequence[Action]:
+    """The actions a computer player weighs: all but the kinds it does not start, unless only those remain."""
+    kept = [a for a in actions if a.KIND not in NOT_STARTED]
+    return kept or actions
 
 
 class HeuristicAgent:
@@ -47,6 +56,7 @@ class HeuristicAgent:
         self.weights = weights
 
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
+        actions = considered(actions)
         if len(actions) == 1:
             return actions[0]
         seat = game.actor()
@@ -123,6 +133,7 @@ class SearchAgent:
         self.settings = settings
 
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
+        actions = considered(actions)
         if len(actions) == 1:
             return actions[0]
         now = time.perf_counter()
@@ -153,7 +164,7 @@ class SearchAgent:
         for _ in range(self.settings.greedy_steps):
             if world.phase == "over" or world.actor() != seat:
                 return
-            actions = legal_actions(world)
+            actions = considered(legal_actions(world))
             if not actions:
                 return
             if len(actions) > self.settings.greedy_width:

@@ -11,7 +11,16 @@ import random
 from collections.abc import Mapping
 
 from civgame.ai.random_agent import PASSIVE_WEIGHTS
-from civgame.engine.core.actions import Action, Advance, CancelPayment, Collect, Construct, FoundCity, Recruit
+from civgame.engine.core.actions import (
+    Action,
+    Advance,
+    CancelPayment,
+    Collect,
+    Construct,
+    FoundCity,
+    Recruit,
+    StartTrade,
+)
 from civgame.engine.core.model import Game
 from civgame.engine.rules.controller import apply, rules_for
 
@@ -24,6 +33,7 @@ PLAYOUT_WEIGHTS: dict[str, float] = {
     Construct.KIND: 3.0,
     Collect.KIND: 2.0,
     Recruit.KIND: 1.5,
+    StartTrade.KIND: 0.02,  # a random offer is all but never accepted: it only wastes look-ahead
 }
 
 

@@ -27,7 +27,7 @@ from civgame.ai import GameRunError, play_out
 from civgame.ai.levels import LEVELS, levels_for_seats, make_agent, parse_levels
 from civgame.engine.content.ruleset import RulesDataError
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game
+from civgame.engine.core.model import Game, Seat
 from civgame.engine.rules.scoring import CATEGORIES, score_sheet
 from civgame.engine.rules.setup import new_game
 from civgame.engine.storage.mods import (
@@ -92,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _levels_argument(text: str) -> list[str]:
+def _levels_argument(text: str) -> list[Seat]:
     try:
         return parse_levels(text)
     except ValueError as exc:
@@ -217,7 +217,7 @@ def _play_headless(args: argparse.Namespace) -> Game:
     return play_out(game, [make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players])
 
 
-def _headless_levels(args: argparse.Namespace, game: Game) -> list[str]:
+def _headless_levels(args: argparse.Namespace, game: Game) -> list[Seat]:
     """Each seat's computer level: from --agents, else the save's (a person's seat plays at random)."""
     if args.agents:
         try:

@@ -79,7 +79,7 @@ def rank(
     """
     if deadline is not None:
         actions = sorted(actions, key=lambda a: -PLAYOUT_WEIGHTS.get(a.KIND, 1.0))
-    scored = []
+    scored: list[tuple[float, Action]] = []
     for action in actions:
         if deadline is not None and scored and time.perf_counter() > deadline:
             break

@@ -4,11 +4,12 @@ and saves speak of."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, HeuristicAgent, SearchAgent
 from civgame.ai.random_agent import RandomAgent
 from civgame.ai.types import Agent
-from civgame.engine.core.model import Game
+from civgame.engine.core.model import Game, Seat
 
 LEVELS: dict[str, Callable[[int | str], Agent]] = {
     "random": RandomAgent,
@@ -17,7 +18,7 @@ LEVELS: dict[str, Callable[[int | str], Agent]] = {
     "hard": lambda seed: SearchAgent(seed, HARD_SEARCH),
 }
 # The levels a player is offered for a computer seat (random play is for tests and sparring).
-OFFERED = ("easy", "normal", "hard")
+OFFERED: tuple[Seat, ...] = ("easy", "normal", "hard")
 
 
 def make_agent(level: str, seed: int | str) -> Agent:
@@ -28,16 +29,16 @@ def make_agent(level: str, seed: int | str) -> Agent:
         raise ValueError(f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}") from None
 
 
-def parse_levels(text: str) -> list[str]:
+def parse_levels(text: str) -> list[Seat]:
     """`normal,hard,easy,random`: computer levels by seat; ValueError naming an unknown level."""
     levels = [name.strip().lower() for name in text.split(",")]
     unknown = [name for name in levels if name not in LEVELS]
     if unknown:
         raise ValueError(f"unknown computer level(s) {', '.join(map(repr, unknown))}; choose from {', '.join(LEVELS)}")
-    return levels
+    return [cast(Seat, level) for level in levels]
 
 
-def levels_for_seats(levels: list[str], players: int) -> list[str]:
+def levels_for_seats(levels: list[Seat], players: int) -> list[Seat]:
     """One level per seat: the list as given, or a single level for every seat."""
     if len(levels) == 1:
         return levels * players

@@ -14,7 +14,7 @@ from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextE
 from civgame.ai.levels import OFFERED
 from civgame.engine.content.ruleset import RulesDataError
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game
+from civgame.engine.core.model import Game, Seat
 from civgame.engine.rules.setup import DEFAULT_COLOURS, new_game
 from civgame.engine.storage.mods import (
     Mod,
@@ -34,7 +34,7 @@ WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
 MAX_NAME = 20
 # Who may play a seat, in the order a click on the seat's button goes through them.
-SEAT_KINDS = ("human", *OFFERED)
+SEAT_KINDS: tuple[Seat, ...] = ("human", *OFFERED)
 SEAT_LABELS = {"human": "Human", "easy": "Computer: Easy", "normal": "Computer: Normal", "hard": "Computer: Hard"}
 SEAT_TIP = (
     "Who plays this seat: a person at this computer, or a computer player (Easy, Normal or Hard). Click to change."
@@ -132,7 +132,7 @@ class NewGameScene(Scene):
         super().__init__(app)
         self.seats = 2
         self.names = list(DEFAULT_NAMES)
-        self.kinds = ["human"] * len(DEFAULT_NAMES)  # who plays each seat: a person or a computer level
+        self.kinds: list[Seat] = ["human"] * len(DEFAULT_NAMES)  # who plays each seat: a person or a computer level
         self.seed_text = ""
         try:
             self.mods: list[Mod] = list_user_mods()

@@ -170,7 +170,7 @@ class NewGameScene(Scene):
             kind = self.add_button(
                 pygame.Rect(left + 286, y, 174, 36),
                 SEAT_LABELS[self.kinds[i]],
-                lambda i=i: self._next_kind(i),
+                partial(self._next_kind, i),
                 tooltip=SEAT_TIP,
             )
             self.kind_buttons.append(kind)

@@ -7,6 +7,8 @@ leaves the game untouched.
 
 from __future__ import annotations
 
+from typing import Any
+
 from civgame.engine.core.actions import Action
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import Decision
@@ -41,7 +43,7 @@ def legal_actions(game: Game) -> list[Action]:
     return actions
 
 
-def rules_for(game: Game) -> tuple[Rule, ...]:
+def rules_for(game: Game) -> tuple[Rule[Any], ...]:
     """The rules whose actions may be taken now: turn actions, or the answers to the top decision."""
     key = type(game.pending[-1]) if game.pending else None
     found = _RULES_BY_DECISION.get(key)
@@ -51,7 +53,7 @@ def rules_for(game: Game) -> tuple[Rule, ...]:
     return found
 
 
-_RULES_BY_DECISION: dict[type[Decision] | None, tuple[Rule, ...]] = {}
+_RULES_BY_DECISION: dict[type[Decision] | None, tuple[Rule[Any], ...]] = {}
 
 
 def apply(game: Game, action: Action) -> None:

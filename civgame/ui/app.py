@@ -39,13 +39,14 @@ from civgame.ui.menus import (
 )
 from civgame.ui.scene import Scene
 from civgame.ui.score_scene import ScoreScene
+from civgame.ui.sound import Sounds
 
 ACTIVE_SECONDS = 1.0  # keep drawing this long after the last event
 ACTIVE_FRAME_MS = 33  # about 30 frames per second while active
 ANIMATION_FRAME_MS = 16  # about 60 frames per second while the scene animates
 IDLE_WAIT_MS = 1000  # wake up this often while idle, without redrawing
 MIN_SIZE = (960, 600)
-STORED_SETTINGS = ("size", "fullscreen", "autosave", "animation_speed")
+STORED_SETTINGS = ("size", "fullscreen", "autosave", "animation_speed", "show_coordinates", "volume", "muted")
 INPUT_EVENTS = {
     pygame.MOUSEMOTION,
     pygame.MOUSEBUTTONDOWN,
@@ -63,6 +64,9 @@ class Settings:
     fullscreen: bool = False
     autosave: bool = True  # save to `autosave_path` whenever the seat changes hands
     animation_speed: str = "normal"  # one of ANIMATION_SPEEDS; "off" draws each new state at once
+    show_coordinates: bool = False  # each space's label (C4) drawn on the map
+    volume: int = 70  # of the sound effects, in percent
+    muted: bool = False
     data_dir: Path = field(default_factory=user_data_dir)
     load: str | None = None  # a save to open straight away
 
@@ -83,7 +87,8 @@ class Settings:
         return self.data_dir / "civgame.log"
 
     def store(self) -> None:
-        """Remember the player's choices (size, fullscreen, autosave, animation speed) for the next start."""
+        """Remember the player's choices (size, fullscreen, autosave, animation speed, coordinates,
+        sound) for the next start."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
         stored = {k: v for k, v in asdict(self).items() if k in STORED_SETTINGS}
         self.settings_path.write_text(json.dumps(stored), encoding="utf-8")
@@ -98,6 +103,9 @@ class Settings:
             self.autosave = bool(stored.get("autosave", self.autosave))
             if stored.get("animation_speed") in ANIMATION_SPEEDS:
                 self.animation_speed = stored["animation_speed"]
+            self.show_coordinates = bool(stored.get("show_coordinates", self.show_coordinates))
+            self.muted = bool(stored.get("muted", self.muted))
+            self.volume = max(0, min(100, int(stored.get("volume", self.volume))))
         except (OSError, ValueError, TypeError):
             pass
         return self
@@ -113,6 +121,7 @@ class App:
         pygame.display.set_caption("civgame — Clash of Cultures")
         self.scale = theme.ui_scale(self.screen.get_size())
         self.manager = pygame_gui.UIManager(self.screen.get_size(), theme.gui_theme(self.scale))
+        self.sounds = Sounds(0 if settings.muted else settings.volume)
         self.running = True
         self.dirty = True
         self.active_until = 0.0

@@ -7,7 +7,7 @@ import pygame
 from civgame.engine.core.hexgrid import label_to_hex, neighbors
 from civgame.engine.core.model import Unit
 from civgame.engine.rules.setup import new_game
-from civgame.ui.board_view import BoardView, unit_badges
+from civgame.ui.board_view import BoardView, unit_groups
 from civgame.ui.side_panel import SidePanel
 
 
@@ -66,10 +66,10 @@ def test_units_stack_by_owner_and_kind_and_carried_units_ride_on_their_ship():
         Unit(904, 1, "ship", sea),
     ]
     game.units.extend(units)
-    labels = [(label, is_ship) for label, _, is_ship in unit_badges(game, units)]
-    assert labels == [("1I 1S", True), ("1", True), ("1", True)]
+    groups = [(g.owner, g.kind, g.count, g.cargo) for g in unit_groups(game, units)]
+    assert groups == [(0, "ship", 1, (("infantry", 1), ("settler", 1))), (0, "ship", 1, ()), (1, "ship", 1, ())]
     land = [Unit(905, 0, "infantry", (0, 0)), Unit(906, 0, "infantry", (0, 0)), Unit(907, 0, "cavalry", (0, 0))]
-    assert [label for label, _, _ in unit_badges(game, land)] == ["1C", "2I"]
+    assert [(g.kind, g.count) for g in unit_groups(game, land)] == [("cavalry", 1), ("infantry", 2)]
 
 
 def test_the_hand_is_drawn_only_for_the_seated_deciding_player():

@@ -11,6 +11,7 @@ turn state are set up) and then lets the test rearrange the board freely.
 
 from __future__ import annotations
 
+from civgame.engine.content.effects import holdings_changed
 from civgame.engine.core.actions import Action
 from civgame.engine.core.hexgrid import Hex, label_to_hex
 from civgame.engine.core.model import City, Game, Unit
@@ -77,6 +78,7 @@ class Scenario:
             self.hex(port_space) if port_space else None,
         )
         self.game.cities.append(city)
+        holdings_changed(self.game)  # its wonders are the owner's sources of effects
         return city
 
     def unit(self, owner: int, kind: str, label: str, *, carrier: Unit | None = None) -> Unit:
@@ -102,6 +104,13 @@ class Scenario:
     def advances(self, player: int, *names: str) -> Scenario:
         p = self.game.player(player)
         p.advances.extend(n for n in names if n not in p.advances)
+        holdings_changed(self.game)
+        return self
+
+    def lose_advances(self, player: int, *names: str) -> Scenario:
+        p = self.game.player(player)
+        p.advances = [n for n in p.advances if n not in names]
+        holdings_changed(self.game)
         return self
 
     def turn(self, player: int) -> Scenario:

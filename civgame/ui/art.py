@@ -70,17 +70,26 @@ def _coloured(source: str, colour: Colour | None) -> str:
     )
 
 
-@lru_cache(maxsize=1024)
-def sprite(name: str, width: int, height: int, colour: Colour | None = None, flip: bool = False) -> pygame.Surface:
-    """`assets/art/<name>.svg` rasterised to width x height pixels, in `colour` if it is a player's
-    piece, mirrored left to right if `flip`."""
+def _rasterise(name: str, width: int, height: int, colour: Colour | None) -> pygame.Surface:
     data = _coloured(_source(name), colour).encode("utf-8")
     image = pygame.image.load_sized_svg(io.BytesIO(data), (max(1, width), max(1, height)))
     if image.get_size() != (max(1, width), max(1, height)):  # the SVG keeps its aspect: stretch to the cell
         image = pygame.transform.smoothscale(image, (max(1, width), max(1, height)))
-    if flip:
-        image = pygame.transform.flip(image, True, False)
     return image.convert_alpha() if pygame.display.get_surface() is not None else image
+
+
+@lru_cache(maxsize=512)
+def sprite(name: str, width: int, height: int, colour: Colour | None = None) -> pygame.Surface:
+    """`assets/art/<name>.svg` rasterised to width x height pixels, in `colour` if it is a player's piece."""
+    return _rasterise(name, width, height, colour)
+
+
+@lru_cache(maxsize=36)  # a few zoom levels: a tile at the closest zoom is 440 x 381 pixels
+def terrain_tile(name: str, width: int, height: int, flip: bool = False) -> pygame.Surface:
+    """A terrain's hex picture at width x height pixels, mirrored left to right if `flip`."""
+    if flip:
+        return pygame.transform.flip(terrain_tile(name, width, height), True, False)
+    return _rasterise(name, width, height, None)
 
 
 def figure(name: str, height: float, colour: Colour | None = None) -> pygame.Surface:

@@ -226,7 +226,7 @@ class BoardView:
         else:
             cx, cy = self.centre(h)
             width, height = round(2 * self.radius), round(SQRT3 * self.radius)
-            tile = art.sprite(name, width, height, flip=(h[0] + 2 * h[1]) % 3 == 1)
+            tile = art.terrain_tile(name, width, height, flip=(h[0] + 2 * h[1]) % 3 == 1)
             surface.blit(tile, (round(cx - width / 2), round(cy - height / 2)))
         pygame.draw.polygon(surface, art.shade(colour, 0.7), corners, 1)
         if h in game.exhausted:

@@ -41,7 +41,7 @@ def test_every_terrain_and_the_face_down_back_have_a_hex_picture_at_two_zooms():
         name = art.terrain_art(terrain)
         assert name is not None, f"no picture for terrain {terrain}"
         for radius in SIZES:
-            tile = art.sprite(name, 2 * radius, round(3**0.5 * radius))
+            tile = art.terrain_tile(name, 2 * radius, round(3**0.5 * radius))
             assert tile.get_size() == (2 * radius, round(3**0.5 * radius))
             assert 0.65 < opaque_share(tile) < 0.85, name  # a hex fills three quarters of its box
 
@@ -49,7 +49,7 @@ def test_every_terrain_and_the_face_down_back_have_a_hex_picture_at_two_zooms():
 def test_the_terrain_colours_are_the_pictures_main_colours():
     """The colours used for text on a space and for a picture that is missing match the art."""
     for terrain, colour in theme.TERRAIN_COLOURS.items():
-        tile = art.sprite(art.terrain_art(terrain), 60, 52)
+        tile = art.terrain_tile(art.terrain_art(terrain), 60, 52)
         drawn = [tile.get_at((x, y)) for x in range(60) for y in range(52) if tile.get_at((x, y)).a > 240]
         mean = [sum(c[i] for c in drawn) / len(drawn) for i in range(3)]
         assert max(abs(m - c) for m, c in zip(mean, colour, strict=True)) < 40, terrain

@@ -24,6 +24,7 @@ MAX_LAYER_PIXELS = 16_000_000  # the map picture kept for panning: about 64 MB a
 MIN_RADIUS, MAX_RADIUS = 14.0, 220.0
 WONDER_COLOUR: Colour = (212, 175, 55)
 PLATE: Colour = (246, 240, 222)  # the parchment plate under each building piece
+FIGURE_HEIGHTS = (0.54, 0.5, 0.44, 0.38)  # of unit figures in hex radii, for 1, 2, 3, 4 or more groups on a space
 
 
 @dataclass(frozen=True)
@@ -270,7 +271,7 @@ class BoardView:
         """A pier from the city toward its port's sea space, with the port piece at its end."""
         (x1, y1), (x2, y2) = self.centre(city.pos), self.centre(city.port_space)
         port_owner = city.buildings.get("port", city.owner)
-        end = (x1 + (x2 - x1) * 0.62, y1 + (y2 - y1) * 0.62)
+        end = (x1 + (x2 - x1) * 0.5, y1 + (y2 - y1) * 0.5)  # on the coast between the two spaces
         pygame.draw.line(surface, theme.TEXT_DARK, (x1, y1), end, max(4, int(self.radius / 6)))
         pygame.draw.line(surface, (168, 128, 82), (x1, y1), end, max(2, int(self.radius / 10)))
         token = piece_token("port", owner_colour(game, port_owner), self._px(0.38, 10))
@@ -333,16 +334,20 @@ class BoardView:
         cx, cy = self.centre(h)
         if game.city_at(h):
             return cx, cy + self.radius * 0.26
-        rows = len(self._rows(self._pictures(game, units)))
-        return cx, cy - rows * self._figure_height() / 2
-
-    def _figure_height(self) -> float:
-        return self.radius * 0.54
+        pictures = self._pictures(game, units)
+        return cx, cy - len(self._rows(pictures)) * self._row_step(pictures) / 2
 
     def _pictures(self, game: Game, units: list[Unit]) -> list[pygame.Surface]:
-        """One picture per group of units: the figure with its count, a ship with its cargo beside it."""
-        height = round(self._figure_height())
-        return [group_picture(group, height) for group in unit_groups(game, units)]
+        """One picture per group of units: the figure with its count, a ship with its cargo beside it.
+        The more groups share a space, the smaller they are drawn, so that they stay on it."""
+        groups = unit_groups(game, units)
+        height = round(self.radius * FIGURE_HEIGHTS[min(len(groups), len(FIGURE_HEIGHTS)) - 1]) if groups else 0
+        return [group_picture(group, height) for group in groups]
+
+    @staticmethod
+    def _row_step(pictures: list[pygame.Surface]) -> float:
+        """Rows overlap a little, like pieces standing behind each other."""
+        return pictures[0].get_height() * 0.92 if pictures else 0.0
 
     def _rows(self, pictures: list[pygame.Surface]) -> list[list[int]]:
         """The pictures (by index) in each row: as many per row as fit in 1.6 hex radii."""
@@ -363,7 +368,7 @@ class BoardView:
         if not pictures:
             return
         cx, top = anchor
-        step = self._figure_height() * 0.92  # rows overlap a little, like pieces standing behind each other
+        step = self._row_step(pictures)
         for row_index, row in enumerate(self._rows(pictures)):
             x = cx - sum(pictures[i].get_width() for i in row) / 2
             y = top + row_index * step

@@ -127,7 +127,7 @@ class BoardView:
         surface.blit(layer, position)
         for city in game.cities:
             if city.port_space is not None:
-                self._draw_port(surface, game, city)
+                self._draw_port(surface, game, city, city.port_space)
         self._draw_marks(surface, overlay)
         for city in game.cities:
             self._draw_city(surface, game, city)
@@ -267,9 +267,9 @@ class BoardView:
         if overlay.hover is not None:
             pygame.draw.polygon(surface, (235, 235, 235), self.corners(overlay.hover, shrink=1), 1)
 
-    def _draw_port(self, surface: pygame.Surface, game: Game, city: City) -> None:
+    def _draw_port(self, surface: pygame.Surface, game: Game, city: City, port: Hex) -> None:
         """A pier from the city toward its port's sea space, with the port piece at its end."""
-        (x1, y1), (x2, y2) = self.centre(city.pos), self.centre(city.port_space)
+        (x1, y1), (x2, y2) = self.centre(city.pos), self.centre(port)
         port_owner = city.buildings.get("port", city.owner)
         end = (x1 + (x2 - x1) * 0.5, y1 + (y2 - y1) * 0.5)  # on the coast between the two spaces
         pygame.draw.line(surface, theme.TEXT_DARK, (x1, y1), end, max(4, int(self.radius / 6)))
@@ -412,11 +412,6 @@ def unit_groups(game: Game, units: list[Unit]) -> list[UnitGroup]:
                 groups.append(UnitGroup(owner, colour, ship.kind, 1, tuple(sorted(cargo.items()))))
         groups += [UnitGroup(owner, colour, kind, count) for kind, count in sorted(empty_ships.items())]
     return groups
-
-
-def unit_letter(game: Game, kind: str) -> str:
-    spec = game.rules.units.get(kind)
-    return (spec.name if spec else kind)[:1].upper()
 
 
 @lru_cache(maxsize=512)

@@ -162,12 +162,12 @@ def draw_panel(
     rows: list[_Row] = []
     for index, line in enumerate(lines):
         newest = shown is not None and index == len(lines) - 1
-        owner = next((o for name, o in names.items() if line.startswith(name)), None)
+        speaker = next((o for name, o in names.items() if line.startswith(name)), None)
         parts = theme.wrap_text(line, size, rect.w - 34)
-        rows += [_Row(part, i == 0, newest, owner, step) for i, part in enumerate(parts)]
+        rows += [_Row(part, i == 0, newest, speaker, step) for i, part in enumerate(parts)]
         dice = dice_rolled(line, icons)
         if dice:
-            rows.append(_Row("", False, newest, owner, die_size + 4, tuple(dice)))
+            rows.append(_Row("", False, newest, speaker, die_size + 4, tuple(dice)))
     room = rect.bottom - 6 - y
     if sum(row.height for row in rows) > room:  # the newest lines matter most
         kept: list[_Row] = []

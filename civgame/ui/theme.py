@@ -42,8 +42,6 @@ PLAYER_COLOURS: dict[str, Colour] = {
 BARBARIAN_COLOUR: Colour = (96, 62, 36)
 PIRATE_COLOUR: Colour = (16, 16, 16)
 
-MOOD_COLOURS: dict[str, Colour] = {"happy": (250, 214, 60), "neutral": (196, 200, 206), "angry": (222, 60, 50)}
-MOOD_SYMBOLS = {"happy": "☺", "neutral": "–", "angry": "☹"}
 
 HIGHLIGHT: Colour = (255, 226, 70)
 SELECTED: Colour = (255, 255, 255)

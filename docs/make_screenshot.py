@@ -2,8 +2,8 @@
 
     python3 docs/make_screenshot.py
 
-A seeded 4-player game is played to the start of a player's turn in the last round of the last
-age (every main action still to take, no dialog covering the map), and drawn at 1600x900 by the
+A seeded 4-player game is played to its end, and the start of its last turn (every main action
+still to take, no dialog covering the map) is drawn at 1600x900 by the
 window's own code (civgame.ui.screenshot.render_to_png, on SDL's dummy driver: no window opens).
 The players are random agents that lean towards growing: each turn they pick a kind of action
 by weight (founding cities and constructing buildings first), then one action of that kind at
@@ -24,6 +24,7 @@ from civgame.engine.core import actions as A  # noqa: E402
 from civgame.engine.core.model import Game  # noqa: E402
 from civgame.engine.rules.controller import apply, legal_actions  # noqa: E402
 from civgame.engine.rules.setup import new_game  # noqa: E402
+from civgame.engine.storage.save import dumps, loads  # noqa: E402
 from civgame.ui.screenshot import render_to_png  # noqa: E402
 
 SEED = 5  # picked among the first seeds for many cities and buildings
@@ -59,18 +60,20 @@ class GrowingAgent:
 
 
 def late_game(seed: int = SEED) -> tuple[Game, int]:
-    """The game at the start of a turn in its last round, and how many actions led there."""
+    """The game at the start of the last turn before it ended, and how many actions led there."""
     game = new_game(["Anna", "Ben", "Chloe", "David"], seed)
     agents = [GrowingAgent(f"{seed}:{i}") for i in range(len(game.players))]
-    rules = game.rules.game
+    full_turn = game.rules.game.actions_per_turn
+    last: tuple[Game, int] | None = None
     for played in range(MAX_ACTIONS):
-        last_round = game.age == rules.ages and game.round == rules.rounds_per_age
-        if game.phase == "play" and last_round and not game.pending and game.actions_left == rules.actions_per_turn:
-            return game, played
         if game.phase == "over":
             break
+        if game.phase == "play" and not game.pending and game.actions_left == full_turn:
+            last = loads(dumps(game)), played  # a copy through a save: the game goes on being played
         apply(game, agents[game.actor()].choose(game, legal_actions(game)))
-    raise RuntimeError(f"seed {seed}: no turn start in the last round")
+    if last is None:
+        raise RuntimeError(f"seed {seed}: no turn was started")
+    return last
 
 
 def main() -> int:

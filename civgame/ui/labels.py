@@ -298,6 +298,8 @@ LABELS: dict[type[A.Action], Callable[[Game, A.Action], str]] = {
     A.CancelFortress: _cancel_fortress,
     A.PayCombatBonus: _combat_bonus,
     A.PlaceReinforcement: lambda g, a: f"Place the free unit in {city_text(g, a.city)}",
+    A.ChooseCivilization: lambda g, a: f"Play {g.rules.civilizations[a.civilization].name}",
+    A.ChooseLeader: lambda g, a: f"Recruit {a.leader}",
     A.BoostInfluence: _boost,
     A.TakeFreeAdvance: lambda g, a: f"Take {a.advance} for free",
     A.Raze: _raze,

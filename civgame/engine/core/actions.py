@@ -252,3 +252,15 @@ class PayCombatBonus(Action):
 class PlaceReinforcement(Action):
     KIND: ClassVar[str] = "place_reinforcement"
     city: int
+
+
+@dataclass(frozen=True)
+class ChooseCivilization(Action):
+    KIND: ClassVar[str] = "choose_civilization"
+    civilization: str
+
+
+@dataclass(frozen=True)
+class ChooseLeader(Action):
+    KIND: ClassVar[str] = "choose_leader"
+    leader: str

@@ -50,6 +50,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label
 from civgame.engine.core.model import BARBARIAN, PIRATE, City, Combat, CombatSide, Game, Unit
 from civgame.engine.core.vocabulary import TOKENS
+from civgame.engine.rules import civilizations
 from civgame.engine.rules.cities import mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
 from civgame.engine.rules.registry import rule
@@ -256,10 +257,16 @@ def _holds(game: Game, c: Combat, side: CombatSide, condition: BattleCondition) 
         return False
     if not _battle_kinds(game, c, side) & set(condition.battles):
         return False
+    if condition.opponent != "any" and condition.opponent != _opponent_kind(_opponent(c, side).owner):
+        return False
     if condition.city_building is not None:
         city = game.city_at(c.space)
         return city is not None and condition.city_building in city.buildings
     return True
+
+
+def _opponent_kind(owner: int) -> str:
+    return {BARBARIAN: "barbarians", PIRATE: "pirates"}.get(owner, "player")
 
 
 def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
@@ -268,12 +275,12 @@ def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
         return 0, 0
     player = game.player(side.owner)
     bonus = side.bonus if side.units else 0
-    for effect in effects.active(game, player, "combat_bonus"):
+    for effect in effects.active(game, player, "combat_bonus", at=c.space):
         if side.units and _holds(game, c, side, effect.params):
             bonus += effect.params.value
             _say(game, f"{player.name} gets +{effect.params.value} combat value from {effect.source}")
     cancels = 0
-    for effect in effects.active(game, player, "cancel_hits"):
+    for effect in effects.active(game, player, "cancel_hits", at=c.space):
         if _holds(game, c, side, effect.params):
             cancels += effect.params.hits
             _say(game, f"{effect.source} cancels {effect.params.hits} hit(s) against {player.name}")
@@ -855,12 +862,22 @@ def place_reinforcement(game: Game, action: PlaceReinforcement) -> None:
 def _remove(game: Game, unit_ids: list[int]) -> None:
     """Take units off the board, and out of the battle being fought."""
     gone = set(unit_ids)
+    for unit in [u for u in game.units if u.id in gone and game.rules.units[u.kind].leader]:
+        civilizations.leader_killed(game, unit, _opponent_of(game, unit.owner))
     game.units[:] = [u for u in game.units if u.id not in gone]
     if game.combat is not None:
         for side in (game.combat.attacker, game.combat.defender):
             side.units = [uid for uid in side.units if uid not in gone]
         for uid in gone:
             game.combat.origins.pop(uid, None)
+
+
+def _opponent_of(game: Game, owner: int) -> int | None:
+    """Who fights `owner` in the battle being fought, if any."""
+    c = game.combat
+    if c is None:
+        return None
+    return c.defender.owner if c.attacker.owner == owner else c.attacker.owner
 
 
 def _kinds(game: Game, unit_ids: list[int]) -> str:

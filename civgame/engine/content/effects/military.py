@@ -74,7 +74,8 @@ CONDITIONS = (
     "Conditions: `battles` lists the battle kinds (`land`: any land battle; `naval`; `from_ships`: "
     "a land battle the holder started by attacking straight from ships); `round` limits it to that "
     "combat round (none: every round); `role` to the `attacker`, the `defender` or `either`; "
-    "`city_building` to battles fought at a city holding that building, whoever owns it."
+    "`city_building` to battles fought at a city holding that building, whoever owns it; `opponent` to "
+    "battles against `barbarians`, `pirates` or another `player` (default `any`)."
 )
 
 
@@ -85,6 +86,7 @@ class BattleCondition(Params):
     round: int | None = Field(default=None, ge=1)  # only this combat round (None: every round)
     role: Literal["attacker", "defender", "either"] = "either"
     city_building: str | None = None  # the battle is fought at a city holding this building
+    opponent: Literal["any", "player", "barbarians", "pirates"] = "any"
 
 
 @primitive(

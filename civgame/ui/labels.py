@@ -237,6 +237,7 @@ ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
     "free_action": _free_action,
     "free_collect": _free_collect,
     "angry_as_neutral": lambda g, a: "your angry cities count as neutral this turn",
+    "leader_city_advance": lambda g, a: f"gain {a.choice[0]} for 1 {a.choice[1]} token",
 }
 
 

@@ -3,9 +3,10 @@
 import pytest
 
 from civgame.engine.content.effects import has
-from civgame.engine.core.actions import Advance, ChooseCivilization, ChooseLeader, Recruit
+from civgame.engine.core.actions import Advance, ChooseCivilization, ChooseLeader, Recruit, UseAbility
 from civgame.engine.core.decisions import CivilizationDecision, LeaderDecision
 from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules import civilizations
 from civgame.engine.rules.invariants import check_invariants
@@ -255,3 +256,64 @@ def test_random_games_with_civilizations_keep_every_invariant(all_playable, seed
     recruited = sum(len(p.leaders_used) for p in game.players)
     specials = sum(len(p.special_advances) for p in game.players)
     assert recruited + specials > 0, "random play should gain special advances or recruit leaders"
+
+
+def land_battle(s: Scenario, attackers: int, defenders: int, leader: str | None = None):
+    """Player 0 attacks player 1's units at C2 from D2; returns the log lines of the first round's bonuses."""
+    if leader:
+        place_leader(s, 0, leader, "B6")  # recruited far away, then marched to the battle
+        next(u for u in s.game.units_of(0) if u.kind == "leader").pos = s.hex("C2")
+    att = [*s.units(0, "infantry", "C2", attackers), *(u for u in s.game.units_of(0) if u.kind == "leader")]
+    s.units(1, "infantry", "C2", defenders)
+    dice(s, *[(3, "elephant")] * (len(att) + defenders))
+    attack(s, 0, att, "C2", "D2")
+    return [line for line in s.game.log if "combat value from" in line]
+
+
+def test_augustus_gives_two_only_in_a_region_without_a_city_of_yours():
+    s = civ_scenario("rome", "greece")
+    assert land_battle(s, 1, 1, "Augustus") == ["Player 1 gets +2 combat value from Augustus"]
+    s = civ_scenario("rome", "greece")
+    s.city(0, "D2")  # a city in the battle's region
+    assert s.game.space_region[s.hex("D2")] is s.game.space_region[s.hex("C2")]
+    assert land_battle(s, 1, 1, "Augustus") == []
+
+
+def test_leonidas_gives_two_per_unit_fewer():
+    s = civ_scenario("greece", "rome")
+    assert land_battle(s, 0, 3, "Leonidas I") == ["Player 1 gets +4 combat value from Leonidas I"]
+
+
+def test_wu_zetian_gives_two_with_at_least_as_many_units():
+    s = civ_scenario("china", "rome")
+    assert land_battle(s, 1, 2, "Wu Zetian") == ["Player 1 gets +2 combat value from Wu Zetian"]
+    s = civ_scenario("china", "rome")
+    assert land_battle(s, 0, 2, "Wu Zetian") == []
+
+
+def test_alexander_gives_one_per_region_with_a_city_outside_home():
+    s = civ_scenario("greece", "rome")
+    home = s.game.regions[0]
+    outside = sorted({r.number: r for r in s.game.regions if r.number != home.number}.items())
+    for _, region in outside[-2:]:
+        label = next(h for h in region.spaces() if s.game.is_land(h) and s.game.city_at(h) is None)
+        s.city(0, hex_to_label(label))
+    assert land_battle(s, 1, 1, "Alexander the Great") == ["Player 1 gets +2 combat value from Alexander the Great"]
+
+
+@pytest.mark.parametrize(
+    "civ,leader,advance", [("greece", "Pericles", "Writing"), ("china", "Sun Tzu", "Tactics")]
+)
+def test_a_leader_in_a_happy_city_buys_an_advance_of_its_category_for_a_token(civ, leader, advance):
+    s = civ_scenario(civ, "vikings")
+    city = s.city(0, "D2", mood="neutral")
+    place_leader(s, 0, leader, "D2")
+    s.resources(0, mood=1, culture=0)
+    assert [a for a in s.legal_of(UseAbility) if a.source == leader] == []  # the city is not happy
+    city.mood = "happy"
+    choices = [a.choice for a in s.legal_of(UseAbility) if a.source == leader]
+    assert (advance, "mood") in choices and all(token == "mood" for _, token in choices)
+    actions = s.game.actions_left
+    s.apply(UseAbility(leader, "leader_city_advance", (advance, "mood")))
+    assert s.player(0).has(advance) and s.player(0).mood_tokens == 0 and s.game.actions_left == actions - 1
+    assert check_invariants(s.game) == []

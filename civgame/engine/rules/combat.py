@@ -259,10 +259,30 @@ def _holds(game: Game, c: Combat, side: CombatSide, condition: BattleCondition) 
         return False
     if condition.opponent != "any" and condition.opponent != _opponent_kind(_opponent(c, side).owner):
         return False
+    if condition.units is not None:
+        fewer = len(side.units) < len(_opponent(c, side).units)
+        if fewer != (condition.units == "fewer"):
+            return False
+    if condition.own_city_in_region is not None:
+        region = game.space_region[c.space].spaces()
+        owns = any(city.pos in region for city in game.cities_of(side.owner))
+        if owns != condition.own_city_in_region:
+            return False
     if condition.city_building is not None:
         city = game.city_at(c.space)
         return city is not None and condition.city_building in city.buildings
     return True
+
+
+def _multiplier(game: Game, c: Combat, side: CombatSide, per: str | None) -> int:
+    """How many times a `combat_bonus` with `per` applies now."""
+    if per == "unit_fewer":
+        return max(0, len(_opponent(c, side).units) - len(side.units))
+    if per == "region_with_city":
+        home = game.regions[side.owner].number
+        regions = {game.space_region[city.pos].number for city in game.cities_of(side.owner)}
+        return len(regions - {home})
+    return 1
 
 
 def _opponent_kind(owner: int) -> str:
@@ -277,8 +297,10 @@ def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
     bonus = side.bonus if side.units else 0
     for effect in effects.active(game, player, "combat_bonus", at=c.space):
         if side.units and _holds(game, c, side, effect.params):
-            bonus += effect.params.value
-            _say(game, f"{player.name} gets +{effect.params.value} combat value from {effect.source}")
+            value = effect.params.value * _multiplier(game, c, side, effect.params.per)
+            if value:
+                bonus += value
+                _say(game, f"{player.name} gets +{value} combat value from {effect.source}")
     cancels = 0
     for effect in effects.active(game, player, "cancel_hits", at=c.space):
         if _holds(game, c, side, effect.params):

@@ -301,9 +301,7 @@ def test_alexander_gives_one_per_region_with_a_city_outside_home():
     assert land_battle(s, 1, 1, "Alexander the Great") == ["Player 1 gets +2 combat value from Alexander the Great"]
 
 
-@pytest.mark.parametrize(
-    "civ,leader,advance", [("greece", "Pericles", "Writing"), ("china", "Sun Tzu", "Tactics")]
-)
+@pytest.mark.parametrize("civ,leader,advance", [("greece", "Pericles", "Writing"), ("china", "Sun Tzu", "Tactics")])
 def test_a_leader_in_a_happy_city_buys_an_advance_of_its_category_for_a_token(civ, leader, advance):
     s = civ_scenario(civ, "vikings")
     city = s.city(0, "D2", mood="neutral")

@@ -23,14 +23,9 @@ def _leader_city(game: Game, player: Player) -> City | None:
     return city if city is not None and city.owner == player.index else None
 
 
-def _params(effect: Effect) -> LeaderCityAdvance:
-    assert isinstance(effect.params, LeaderCityAdvance)
-    return effect.params
-
-
 def _legal_leader_city_advance(game: Game, effect: Effect) -> list[Choice]:
     player = game.player(game.current)
-    params = _params(effect)
+    params = effects.params_as(effect, LeaderCityAdvance)
     city = _leader_city(game, player)
     if game.actions_left <= 0 or city is None or city.mood != params.city_mood:
         return []
@@ -43,7 +38,7 @@ def _legal_leader_city_advance(game: Game, effect: Effect) -> list[Choice]:
 def leader_city_advance(game: Game, effect: Effect, choice: Choice) -> None:
     player = game.player(game.current)
     advance, token = choice
-    cost = {token: _params(effect).amount}
+    cost = {token: effects.params_as(effect, LeaderCityAdvance).amount}
     pay(player, cost)
     spend_main_action(game)
     game.say(f"{player.name} pays {describe(cost)} ({effect.source}) for a free advance")

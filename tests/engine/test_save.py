@@ -245,11 +245,18 @@ def test_huge_numbers_where_ints_belong_load_without_crashing(saved):
     path, document = saved
     document["game"]["seed"] = 10**40
     document["game"]["next_id"] = 10**30
-    document["game"]["players"][0]["culture_tokens"] = 10**25
     write_document(path, document)
     game = load_game(path)
-    assert game.seed == 10**40 and game.player(0).culture_tokens == 10**25
+    assert game.seed == 10**40 and game.next_id == 10**30
     assert legal_actions(game)
+
+
+def test_a_huge_count_of_tokens_is_refused(saved):
+    path, document = saved
+    document["game"]["players"][0]["culture_tokens"] = 10**25
+    write_document(path, document)
+    with pytest.raises(SaveError, match=r"game\.players\[0\]\.culture_tokens: 10+ is not between 0 and 10000$"):
+        load_game(path)
 
 
 def edit(document, keys, value):

@@ -3,8 +3,10 @@
 A save is a YAML mapping: a header (`format`, `version`, `ruleset`, and the `mods` and
 `rules_hash` of the rules it was made with) and `game`, the plain form of the `Game` (see
 codec.py). Loading never executes anything: plain YAML only (no tags, no anchors or aliases, no
-repeated keys), a size and nesting limit, typed decoding, then consistency checks. Every problem
-becomes a one-line `SaveError` that names the place in the file. Loading with rules other than
+repeated keys), a size and nesting limit, typed decoding, consistency checks, then the checks of
+validation.py (every field against the rules and the board, the invariants, a trial of the
+pending decision's answers): a save that loads can be played on. Every problem becomes a
+one-line `SaveError` that names the place in the file. Loading with rules other than
 the save's is allowed; `check_rules_match` words the warning to show.
 """
 
@@ -34,6 +36,7 @@ from civgame.engine.core.decisions import (
 )
 from civgame.engine.core.hexgrid import Hex, label_to_hex
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, SAVE_VERSION, Game
+from civgame.engine.storage.validation import playability_problems
 
 FORMAT = "civgame-save"
 HEADER_KEYS = ("format", "version", "ruleset", "mods", "rules_hash")
@@ -229,7 +232,7 @@ def loads(text: str, rules: Ruleset | None = None, source: str = "save") -> Game
     except CodecError as exc:
         raise SaveError(f"{source}: {exc}") from None
     game.rules = rules
-    problems = list(consistency_problems(game))
+    problems = list(consistency_problems(game)) or list(playability_problems(game))
     if problems:
         more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
         raise SaveError(f"{source}: {problems[0]}{more}")

@@ -148,7 +148,7 @@ def test_a_missing_file_is_reported(tmp_path):
         ("", "not a civgame save"),
         ("- just\n- a list\n", "not a civgame save"),
         ("format: something-else\n", "not a civgame save"),
-        ("format: civgame-save\nversion: 99\nruleset: monumental\ngame: {}\n", "save version 99 is not supported"),
+        ("format: civgame-save\nversion: 99\nruleset: monumental\ngame: {}\n", r"newer civgame \(save version 99\)"),
         ("format: civgame-save\nversion: '1'\nruleset: monumental\ngame: {}\n", "save version '1' is not supported"),
         ("format: civgame-save\nversion: 1\nruleset: other\ngame: {}\n", "ruleset: 'other' does not match"),
         ("format: civgame-save\nversion: 1\nruleset: monumental\n", "game: missing"),

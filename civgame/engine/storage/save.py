@@ -8,6 +8,12 @@ validation.py (every field against the rules and the board, the invariants, a tr
 pending decision's answers): a save that loads can be played on. Every problem becomes a
 one-line `SaveError` that names the place in the file. Loading with rules other than
 the save's is allowed; `check_rules_match` words the warning to show.
+
+Saves outlive updates: each change of the save format bumps `model.SAVE_VERSION` and appends one
+function to `MIGRATIONS`, which turns a document of the version before into the next version.
+A save is migrated step by step to today's version before it is decoded; tests/saves/ keeps a
+save of every version, and a test loads, migrates and plays on from each. A save from a newer
+version is refused with both versions named.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import json
 import math
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +49,11 @@ HEADER_KEYS = ("format", "version", "ruleset", "mods", "rules_hash")
 MAX_SAVE_BYTES = 20 * 1024 * 1024
 MAX_NESTING = 64  # a real save nests about 8 deep
 DECKS = ("action", "objective", "event", "wonder")
+
+Document = dict[str, object]
+# MIGRATIONS[i] turns a save document of version i + 1 into version i + 2 (header and game alike),
+# so there is exactly one per version before SAVE_VERSION.
+MIGRATIONS: list[Callable[[Document], Document]] = []
 
 # libyaml when available: the same safe loading and dumping, several times faster.
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -227,6 +238,7 @@ def loads(text: str, rules: Ruleset | None = None, source: str = "save") -> Game
         )
     if "game" not in document:
         raise SaveError(f"{source}: game: missing")
+    document = migrate(document, source)
     try:
         game = from_plain(Game, document["game"], "game")
     except CodecError as exc:
@@ -239,14 +251,33 @@ def loads(text: str, rules: Ruleset | None = None, source: str = "save") -> Game
     return game
 
 
+def migrate(document: Document, source: str) -> Document:
+    """`document` (a save of a version its header check accepted) brought to SAVE_VERSION."""
+    version = document["version"]
+    assert type(version) is int
+    for step in MIGRATIONS[version - 1 :]:
+        if type(document.get("game")) is not dict:
+            raise SaveError(f"{source}: game: expected a mapping")
+        document = step(document)
+        version += 1
+        document["version"] = version
+        document["game"]["version"] = version  # type: ignore[index]
+    return document
+
+
 def _header(document: object, source: str) -> SaveHeader:
     if not isinstance(document, dict):
         raise SaveError(f"{source}: not a civgame save (the top level is not a mapping)")
     if document.get("format") != FORMAT:
         raise SaveError(f"{source}: not a civgame save (format is {document.get('format')!r}, expected {FORMAT!r})")
     version = document.get("version")
-    if type(version) is not int or version != SAVE_VERSION:
+    if type(version) is not int or version < 1:
         raise SaveError(f"{source}: version: save version {version!r} is not supported (expected {SAVE_VERSION})")
+    if version > SAVE_VERSION:
+        raise SaveError(
+            f"{source}: version: this save was made by a newer civgame (save version {version}); this civgame "
+            f"opens saves up to version {SAVE_VERSION}: update civgame to open it"
+        )
     ruleset = document.get("ruleset")
     if type(ruleset) is not str:
         raise SaveError(f"{source}: ruleset: expected the name of a ruleset, got {ruleset!r}")

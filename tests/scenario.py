@@ -11,6 +11,8 @@ turn state are set up) and then lets the test rearrange the board freely.
 
 from __future__ import annotations
 
+from civgame.engine.content.effects import holdings_changed
+from civgame.engine.content.ruleset import Ruleset
 from civgame.engine.core.actions import Action
 from civgame.engine.core.hexgrid import Hex, label_to_hex
 from civgame.engine.core.model import City, Game, Unit
@@ -20,8 +22,8 @@ from civgame.engine.rules.turns import start_turn
 
 
 class Scenario:
-    def __init__(self, players: int = 2, seed: int = 1, *, empty: bool = True):
-        self.game: Game = new_game(players, seed)
+    def __init__(self, players: int = 2, seed: int = 1, *, empty: bool = True, rules: Ruleset | None = None):
+        self.game: Game = new_game(players, seed, rules)
         if empty:
             self.game.cities.clear()
             self.game.units.clear()
@@ -77,6 +79,7 @@ class Scenario:
             self.hex(port_space) if port_space else None,
         )
         self.game.cities.append(city)
+        holdings_changed(self.game)  # its wonders are the owner's sources of effects
         return city
 
     def unit(self, owner: int, kind: str, label: str, *, carrier: Unit | None = None) -> Unit:
@@ -102,6 +105,13 @@ class Scenario:
     def advances(self, player: int, *names: str) -> Scenario:
         p = self.game.player(player)
         p.advances.extend(n for n in names if n not in p.advances)
+        holdings_changed(self.game)
+        return self
+
+    def lose_advances(self, player: int, *names: str) -> Scenario:
+        p = self.game.player(player)
+        p.advances = [n for n in p.advances if n not in names]
+        holdings_changed(self.game)
         return self
 
     def turn(self, player: int) -> Scenario:

@@ -115,7 +115,7 @@ def test_losing_tactics_stops_army_units_again():
     s.apply(StartMove())
     assert destinations(s, [infantry]) == labels(s, "D2", "C4", "E4", "D4", "E3")
     s.apply(EndMove())
-    s.player(0).advances.remove("Tactics")
+    s.lose_advances(0, "Tactics")
     assert StartMove() not in s.legal()
 
 
@@ -150,7 +150,7 @@ def test_without_roads_or_without_the_price_no_two_space_move_is_offered():
     assert_illegal(s, MoveUnits((settler.id,), s.hex("C4")))
     s.apply(EndMove())
     s.resources(0, food=1)
-    s.player(0).advances.remove("Roads")
+    s.lose_advances(0, "Roads")
     s.apply(StartMove())
     assert_illegal(s, MoveUnits((settler.id,), s.hex("C4")))
 
@@ -587,7 +587,7 @@ def test_no_siege_choice_without_siegecraft_a_fortress_or_the_means():
     for setup in ("no advance", "no fortress", "poor"):
         s, att = siege(wood=0, ore=0) if setup == "poor" else siege()
         if setup == "no advance":
-            s.player(0).advances.remove("Siegecraft")
+            s.lose_advances(0, "Siegecraft")
         if setup == "no fortress":
             s.game.cities[0].buildings.clear()
         dice(s, LEADER, LEADER, LEADER, LEADER, LEADER, LEADER)

@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from civgame.ai import play_game, random_agents
+from civgame.engine.content.effects import holdings_changed
 from civgame.engine.content.ruleset import (
     RULESETS_ROOT,
     ModRef,
@@ -440,6 +441,7 @@ def test_the_example_libraries_advance_gives_two_ideas():
     game = new_game(2, seed=1, rules=load_rules([EXAMPLE]))
     player = game.player(game.actor())
     player.advances.append("Writing")
+    holdings_changed(game)
     player.resources.update(food=0, ideas=1, gold=0)
     apply(game, Advance("Libraries", payment={"ideas": 1}))
     assert player.has("Libraries") and player.resources["ideas"] == 2 and player.culture_tokens == 1

@@ -10,6 +10,7 @@ import pytest
 
 from civgame.ai import play_out
 from civgame.ai.random_agent import AggressiveAgent
+from civgame.engine.content.effects import holdings_changed
 from civgame.engine.core.model import Unit
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.setup import new_game
@@ -27,6 +28,7 @@ def armed_game(seed: int):
         (home,) = game.cities_of(player.index)
         for _ in range(3):
             game.units.append(Unit(game.new_id(), player.index, "infantry", home.pos))
+    holdings_changed(game)
     return game
 
 

@@ -148,6 +148,17 @@ HOSTILE = [
         set_(("players", 0, "captured_leaders"), ["Caesar", "Cleopatra"]),
         r"players\[0\]\.captured_leaders: 'Caesar' is not a leader of the rules",
     ),
+    (
+        "a special advance the rules do not have",
+        set_(("players", 0, "special_advances"), ["Flying"]),
+        r"players\[0\]\.special_advances: 'Flying' is not a special advance of the rules",
+    ),
+    ("a leader the rules do not have", set_(("players", 0, "leader"), "Caesar"), r"players\[0\]\.leader: 'Caesar'"),
+    (
+        "a lasting card with a huge name",
+        set_(("players", 0, "lasting_effects"), [{"source": "z" * 5000, "until": "turn"}]),
+        r"players\[0\]\.lasting_effects\[0\]\.source: text of 5,000 characters",
+    ),
     # text that would freeze the window
     ("a 32,000-character name", set_(("players", 1, "name"), "x" * 32_000), r"players\[1\]\.name: text of 32,000"),
     ("a 100,000-character log line", set_(("log",), ["y" * 100_000]), r"game\.log\[0\]: text of 100,000"),

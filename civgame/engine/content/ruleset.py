@@ -28,6 +28,8 @@ from pydantic import (
     model_validator,
 )
 
+from civgame.engine.content.effects import Effect, parse_effect
+from civgame.engine.content.effects.registry import SourceKind
 from civgame.engine.core.hexgrid import label_to_hex, region_slots
 from civgame.engine.core.vocabulary import RESOURCES, Mood, Payable, Resource
 from civgame.paths import resource_root
@@ -67,11 +69,13 @@ class ModRef(NamedTuple):
     version: str
 
 
-class DataProblem(NamedTuple):
-    """A problem found in validated rules data: where (the key path from the Ruleset's fields,
-    e.g. `("buildings", "academy", "advance")`) and what, naming the place for a reader."""
+DataPath = tuple[str | int, ...]  # a key path from the Ruleset's fields, e.g. ("buildings", "academy", "advance")
 
-    path: tuple
+
+class DataProblem(NamedTuple):
+    """A problem found in validated rules data: where (its `DataPath`) and what, naming the place for a reader."""
+
+    path: DataPath
     message: str
 
 
@@ -136,8 +140,8 @@ def _on_built_values(effect: dict[str, object]) -> dict[str, object]:
     return effect
 
 
-OneEffect = Annotated[dict[str, object], Field(min_length=1, max_length=1)]
-OnBuiltEffect = Annotated[OneEffect, AfterValidator(_on_built_values)]
+OneEffect = Annotated[dict[str, object], Field(min_length=1, max_length=2)]  # a primitive, maybe `only`
+OnBuiltEffect = Annotated[dict[str, object], Field(min_length=1, max_length=1), AfterValidator(_on_built_values)]
 
 
 class StartingState(Strict):
@@ -343,6 +347,7 @@ class Wonder(Strict):
     builder_vp: Points
     owner_vp: Points
     text: str = ""
+    effects: list[OneEffect] = []
 
 
 class Ruleset(Strict):
@@ -547,21 +552,24 @@ class Ruleset(Strict):
                 )
         return problems
 
-    def _effect_problems(self) -> list[DataProblem]:
-        from civgame.engine.content.effects import parse_effect
-
-        problems = []
+    def effect_sources(self) -> list[tuple[SourceKind, str, list[OneEffect], DataPath]]:
+        """Every piece of content that grants effects: its kind, name, effects and data path."""
+        found: list[tuple[SourceKind, str, list[OneEffect], DataPath]] = []
         for ci, c in enumerate(self.categories):
             for ai, a in enumerate(c.advances):
-                for i, raw in enumerate(a.effects):
-                    try:
-                        parse_effect(a.name, raw)
-                    except ValueError as exc:
-                        problems.append(
-                            DataProblem(
-                                ("categories", ci, "advances", ai, "effects", i), f"{a.name}.effects[{i}]: {exc}"
-                            )
-                        )
+                found.append(("advance", a.name, a.effects, ("categories", ci, "advances", ai, "effects")))
+        for key, w in self.wonders.items():
+            found.append(("wonder", w.name, w.effects, ("wonders", key, "effects")))
+        return found
+
+    def _effect_problems(self) -> list[DataProblem]:
+        problems = []
+        for kind, name, raw_effects, path in self.effect_sources():
+            for i, raw in enumerate(raw_effects):
+                try:
+                    parse_effect(name, raw, kind)
+                except ValueError as exc:
+                    problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: {exc}"))
         return problems
 
     # ---- where the rules came from (set by the loader; recorded in saves)
@@ -581,16 +589,13 @@ class Ruleset(Strict):
         return " + ".join([self.game.id, *(f"{m.name} {m.version}" for m in self.mods)])
 
     @cached_property
-    def effect_index(self) -> dict[str, dict[str, list]]:
-        """primitive name -> advance name -> that advance's parsed effects of the primitive."""
-        from civgame.engine.content.effects import parse_effect
-
-        index: dict[str, dict[str, list]] = {}
-        for c in self.categories:
-            for a in c.advances:
-                for raw in a.effects:
-                    effect = parse_effect(a.name, raw)
-                    index.setdefault(effect.name, {}).setdefault(a.name, []).append(effect)
+    def effect_index(self) -> dict[str, dict[tuple[SourceKind, str], list[Effect]]]:
+        """primitive name -> (source kind, source name) -> that source's parsed effects of the primitive."""
+        index: dict[str, dict[tuple[SourceKind, str], list[Effect]]] = {}
+        for kind, name, raw_effects, _path in self.effect_sources():
+            for raw in raw_effects:
+                effect = parse_effect(name, raw, kind)
+                index.setdefault(effect.name, {}).setdefault((kind, name), []).append(effect)
         return index
 
     # ---- derived look-ups used throughout the engine

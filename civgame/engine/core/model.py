@@ -75,6 +75,14 @@ class Deck:
 
 
 @dataclass
+class LastingEffect:
+    """A played card whose effects last a while; its effects end with `until`."""
+
+    source: str  # the card (half) whose effects apply
+    until: Literal["turn", "round", "battle"]
+
+
+@dataclass
 class Player:
     index: int
     name: str
@@ -83,6 +91,9 @@ class Player:
     mood_tokens: int = 0
     culture_tokens: int = 0
     advances: list[str] = field(default_factory=list)
+    special_advances: list[str] = field(default_factory=list)  # the civilization's, in the order gained
+    leader: str | None = None  # the leader on the board
+    lasting_effects: list[LastingEffect] = field(default_factory=list)
     event_cubes: int = 3
     action_cards: list[int] = field(default_factory=list)
     objective_cards: list[int] = field(default_factory=list)

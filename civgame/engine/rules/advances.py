@@ -16,6 +16,7 @@ from civgame.engine.core.model import Game, Player
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.payments import any_of, can_pay, describe, enforce_caps, gain, pay, payment_options, settle
 from civgame.engine.rules.registry import rule
+from civgame.engine.rules.triggers import fire
 from civgame.engine.rules.turns import spend_main_action
 
 DECK_OF_DRAW = {"action": "action_cards", "objective": "objective_cards", "wonder": "wonder_cards"}
@@ -96,8 +97,10 @@ def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool
     elif bonus == "culture":
         player.culture_tokens += 1
     game.say(f"{player.name} gains {name}" + (f" (+1 {bonus} token)" if bonus else ""))
+    effects.holdings_changed(game)
     enforce_caps(game, player)
     _gain_effects(game, player, name)
+    fire(game, "advance_gained", player=player.index, advance=name)
     if uses_event_cube:
         use_event_cube(game, player)
 
@@ -138,6 +141,7 @@ def use_event_cube(game: Game, player: Player) -> None:
         return
     card = draw_card(game, "event")
     if card is not None:
+        fire(game, "event_drawn", player=player.index, card=card)
         # Event effects arrive with the events issue; until then the card is only recorded.
         game.decks["event"].discard.append(card)
         name = next((e.name for e in game.rules.events if e.id == card), str(card))

@@ -36,6 +36,7 @@ from civgame.engine.rules.advances import offer_advance_on_build
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, settle
 from civgame.engine.rules.registry import rule
+from civgame.engine.rules.triggers import fire
 from civgame.engine.rules.turns import spend_main_action
 
 SETTLER = "settler"
@@ -96,6 +97,7 @@ def begin_activation(game: Game, city: City) -> None:
 
 def finish_activation(game: Game, city: City) -> None:
     """After the effect: the 2nd and later activations this turn each lower the mood a step."""
+    fire(game, "city_activated", player=city.owner, city=city.id)
     if city.activations > 1 and city.mood != MOODS[0]:
         city.mood = MOODS[MOODS.index(city.mood) - 1]
         game.say(f"The city at {_where(city.pos)} was activated again this turn and becomes {city.mood}")

@@ -25,6 +25,7 @@ from itertools import product
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.military import BattleCondition
+from civgame.engine.content.effects.sources import end_lasting
 from civgame.engine.content.ruleset import DieFace
 from civgame.engine.core.actions import (
     Action,
@@ -52,6 +53,7 @@ from civgame.engine.core.vocabulary import TOKENS
 from civgame.engine.rules.cities import mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
 from civgame.engine.rules.registry import rule
+from civgame.engine.rules.triggers import fire
 
 FORTRESS = "fortress"
 SETTLER = "settler"
@@ -309,6 +311,9 @@ def _roll_round(game: Game) -> None:
     c = game.combat
     rules = game.rules.combat
     c.round += 1
+    for side in (c.attacker, c.defender):
+        if side.owner >= 0:
+            fire(game, "combat_round_start", player=side.owner, round=c.round, space=c.space)
     _say(game, f"Round {c.round}: no action cards are played (combat cards are not implemented yet)")
     fortress_round = c.fortress and c.round == 1
     if fortress_round and c.fortress_cancelled:
@@ -330,6 +335,9 @@ def _roll_round(game: Game) -> None:
         f"{owner_name(game, c.attacker.owner)} takes {c.attacker.hits_taken} hit(s), "
         f"{owner_name(game, c.defender.owner)} takes {c.defender.hits_taken} hit(s)",
     )
+    for side in (c.attacker, c.defender):
+        if side.owner >= 0:
+            fire(game, "hits_assigned", player=side.owner, round=c.round, hits_taken=side.hits_taken)
     for side in (c.defender, c.attacker):  # the attacker's decision ends on top: it chooses first
         _choose(game, side, side.units, side.hits_taken, COMBAT)
 
@@ -519,6 +527,13 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     else:
         _say(game, f"The battle is won by {owner_name(game, winner)}")
     game.combat = None
+    end_lasting(game, "battle")
+    if winner is not None and winner >= 0:
+        loser = c.defender.owner if winner == c.attacker.owner else c.attacker.owner
+        fire(game, "battle_won", player=winner, space=c.space, loser=loser)
+    for side in (c.attacker, c.defender):
+        if side.owner >= 0:
+            fire(game, "battle_ended", player=side.owner, space=c.space)
     _barbarian_reward(game, c, winner)
     _pirate_reward(game, c)
     losers = [] if winner is None else [side.owner for side in (c.attacker, c.defender) if side.owner != winner]
@@ -630,6 +645,7 @@ def _capture(game: Game, city: City, winner: int) -> None:
         # Buildings keep their colours; wonders stay in the city but serve nobody.
         city.owner = BARBARIAN
         city.mood = rules.capture.captured_mood
+        effects.holdings_changed(game)
         game.say(f"The barbarians capture {owner_name(game, loser)}'s city at {where}")
         _offer_refugee(game, loser)
         return
@@ -650,8 +666,10 @@ def _capture(game: Game, city: City, winner: int) -> None:
         game.say(
             f"{owner_name(game, winner)} captures {owner_name(game, loser)}'s city at {where}; it becomes {city.mood}"
         )
+    effects.holdings_changed(game)
     kept = gain(game, game.player(winner), {"gold": gold})
     game.say(f"{owner_name(game, winner)} gains {kept['gold']} gold for the capture")
+    fire(game, "city_captured", player=winner, city=city.id, previous_owner=loser)
     if loser >= 0:
         _offer_refugee(game, loser)
 

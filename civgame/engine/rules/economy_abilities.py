@@ -4,12 +4,13 @@
     angry_as_neutral: ()                          (Forced Labor)
     free_collect:     (city space, "space:what"...) — the picks of a Collect (Free Economy)
 - Answers to `EffectChoiceDecision` (`ChooseOption`), whoever asked.
-- Trade routes, collected at the start of the holder's turn (`start_of_turn`, called by turns.py).
+- Trade routes, collected at the start of the holder's turn (a listener of the `turn_start` hook).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
@@ -22,6 +23,7 @@ from civgame.engine.rules import advances, cities
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.payments import can_pay, describe, gain, holdings, pay
 from civgame.engine.rules.registry import rule
+from civgame.engine.rules.triggers import listener
 
 Choice = tuple[str, ...]
 
@@ -148,13 +150,8 @@ def choose_option(game: Game, action: ChooseOption) -> None:
 # ------------------------------------------------------------------ trade routes
 
 
-def start_of_turn(game: Game, player: Player) -> None:
-    """Effects at the start of the player's turn: trade routes."""
-    for effect in effects.active(game, player, "trade_routes"):
-        _collect_trade_routes(game, player, effect)
-
-
-def _collect_trade_routes(game: Game, player: Player, effect: Effect) -> None:
+@listener("trade_routes")
+def collect_trade_routes(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
     params = effect.params
     routes = trade_routes(game, player, effect)
     if not routes:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from civgame.engine.content.effects.sources import stale_answers
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, Game
 from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import CATEGORIES, score_sheet
@@ -16,9 +17,23 @@ from civgame.engine.rules.scoring import CATEGORIES, score_sheet
 
 def check_invariants(game: Game) -> list[str]:
     problems: list[str] = []
-    for check in (_holdings, _cities, _units_on_board, _stacking_and_cargo, _piece_limits, _turn, _scores):
+    for check in (
+        _holdings,
+        _effect_cache,
+        _cities,
+        _units_on_board,
+        _stacking_and_cargo,
+        _piece_limits,
+        _turn,
+        _scores,
+    ):
         problems.extend(check(game))
     return problems
+
+
+def _effect_cache(game: Game) -> list[str]:
+    """A rule that changed what a player holds without saying so leaves stale effect answers."""
+    return [f"stale effects after a change of holdings: {where}" for where in stale_answers(game)]
 
 
 def _holdings(game: Game) -> list[str]:

@@ -49,10 +49,10 @@ def new_game(
                 name,
                 colours[i],
                 dict(start.resources),
-                start.mood_tokens,
-                start.culture_tokens,
-                list(start.advances),
-                start.event_cubes,
+                mood_tokens=start.mood_tokens,
+                culture_tokens=start.culture_tokens,
+                advances=list(start.advances),
+                event_cubes=start.event_cubes,
             )
             for i, name in enumerate(names)
         ],

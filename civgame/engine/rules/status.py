@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from civgame.engine.content import effects
 from civgame.engine.core.actions import Action, ChangeGovernment, ChooseFirstPlayer, Raze, TakeFreeAdvance
 from civgame.engine.core.decisions import (
     Decision,
@@ -24,6 +25,7 @@ from civgame.engine.rules.cards import deal
 from civgame.engine.rules.payments import can_pay, describe, gain, pay
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.scoring import winners
+from civgame.engine.rules.triggers import fire
 from civgame.engine.rules.turns import start_turn
 
 
@@ -43,6 +45,7 @@ def run(game: Game) -> None:
             return
         step = steps[game.status_step]
         game.status_step += 1
+        fire(game, "status_step", step=game.status_step)
         step(game)
 
 
@@ -175,6 +178,7 @@ def raze(game: Game, action: Raze) -> None:
             raise RuleError(f"only one of your size {game.rules.game.raze_max_size} cities may be razed")
         city = game.city(action.city)
         game.cities.remove(city)
+        effects.holdings_changed(game)
         gain(game, player, dict(game.rules.game.raze))
         game.say(f"{player.name} razes the city at {hex_to_label(city.pos)} for {describe(dict(game.rules.game.raze))}")
     game.pending.pop()
@@ -195,6 +199,7 @@ def change_government(game: Game, action: ChangeGovernment) -> None:
         current = government_of(game, player)
         pay(player, dict(game.rules.game.government_change_cost))
         player.advances = [a for a in player.advances if game.rules.category_of(a).name != current]
+        effects.holdings_changed(game)
         for name in action.advances:
             gain_advance(game, player, name, uses_event_cube=False)
         game.say(

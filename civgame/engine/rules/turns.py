@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from civgame.engine.content.effects.sources import end_lasting
 from civgame.engine.core.actions import Action, EndTurn
 from civgame.engine.core.model import Game
 from civgame.engine.rules.registry import rule
+from civgame.engine.rules.triggers import fire
 
 
 def spend_main_action(game: Game) -> None:
@@ -24,9 +26,7 @@ def start_turn(game: Game, player_index: int) -> None:
     player.influence_succeeded = False
     player.used_this_turn.clear()
     game.say(f"Age {game.age}, round {game.round}: {player.name}'s turn")
-    from civgame.engine.rules import economy_abilities  # a rule module: imported late, as it imports this one
-
-    economy_abilities.start_of_turn(game, player)
+    fire(game, "turn_start", player=player_index)
 
 
 def _legal_end_turn(game: Game) -> list[Action]:
@@ -37,12 +37,15 @@ def _legal_end_turn(game: Game) -> list[Action]:
 def end_turn(game: Game, action: EndTurn) -> None:
     from civgame.engine.rules import status
 
+    fire(game, "turn_end", player=game.current)
+    end_lasting(game, "turn")
     game.turns_taken += 1
     if game.turns_taken < len(game.players):
         start_turn(game, (game.current + 1) % len(game.players))
         return
     game.turns_taken = 0
     game.round += 1
+    end_lasting(game, "round")
     if game.round <= game.rules.game.rounds_per_age:
         start_turn(game, game.first_player)
     else:

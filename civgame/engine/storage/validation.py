@@ -47,7 +47,7 @@ from civgame.engine.core.decisions import (
     TokenChoiceDecision,
 )
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import BARBARIAN, PIRATE, Combat, CombatSide, Game, Player
+from civgame.engine.core.model import BARBARIAN, PIRATE, Combat, CombatSide, Game, LastingEffect, Player
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS
 from civgame.engine.rules.controller import apply, legal_actions
 from civgame.engine.rules.invariants import check_invariants
@@ -159,7 +159,8 @@ UNIT_KIND = _one_of("a unit of the rules", lambda k: k.rules.units)
 BUILDING = _one_of("a building of the rules", lambda k: k.rules.buildings)
 ADVANCE = _one_of("an advance of the rules", lambda k: k.advances)
 EFFECT = _one_of("an effect primitive", lambda _k: EFFECT_PRIMITIVES)
-LEADER = _one_of("a leader of the rules", lambda _k: ())  # the rules hold no leaders to capture yet
+LEADER = _one_of("a leader of the rules", lambda _k: ())  # the rules hold no leaders yet
+SPECIAL_ADVANCE = _one_of("a special advance of the rules", lambda _k: ())  # nor civilizations
 TOKEN = _one_of("a resource or token", lambda _k: (*RESOURCES, *TOKENS))
 COUNT = _within(0, MAX_COUNT)
 GRANT = _within(1, lambda k: k.largest_grant)
@@ -170,6 +171,12 @@ TEXT = _text(MAX_TEXT)
 TYPED = None  # any value of the field's type is valid (the loader checked the type)
 STRUCTURE = None  # checked with the structure of the save (save.consistency_problems)
 BY_ITS_RULE = None  # an action: its rule checks it when it is applied (and the trial applies it)
+
+
+def parts(_known: Known, _values: Any) -> str | None:
+    """A list of model objects: each is checked by its own class's FIELDS (see _field_problems)."""
+    return None
+
 
 # model class -> field -> what its values must be. A field of a subclass is looked up along its
 # classes, so `player` is listed once for every decision.
@@ -182,6 +189,9 @@ FIELDS: dict[type, dict[str, Check | None]] = {
         "mood_tokens": COUNT,
         "culture_tokens": COUNT,
         "advances": STRUCTURE,
+        "special_advances": each(SPECIAL_ADVANCE),
+        "leader": optional(LEADER),
+        "lasting_effects": parts,
         "event_cubes": COUNT,
         "action_cards": STRUCTURE,
         "objective_cards": STRUCTURE,
@@ -193,6 +203,7 @@ FIELDS: dict[type, dict[str, Check | None]] = {
         "influence_succeeded": TYPED,
         "used_this_turn": each(TEXT),
     },
+    LastingEffect: {"source": TEXT, "until": TYPED},
     Combat: {
         "space": SPACE,
         "naval": TYPED,
@@ -255,7 +266,7 @@ BATTLE_DECISIONS = (RetreatDecision, SiegeDecision)
 
 def unlisted_fields() -> list[str]:
     """Fields of the checked model classes that FIELDS does not list (a test keeps this empty)."""
-    classes = [Player, Combat, CombatSide, *Decision.REGISTRY.values()]
+    classes = [Player, LastingEffect, Combat, CombatSide, *Decision.REGISTRY.values()]
     return [
         f"{cls.__name__}.{f.name}"
         for cls in classes
@@ -267,6 +278,10 @@ def unlisted_fields() -> list[str]:
 def _field_problems(known: Known, obj: object, at: str) -> Iterator[str]:
     for f in dataclasses.fields(obj):  # type: ignore[arg-type]
         check = next((FIELDS[base][f.name] for base in type(obj).__mro__ if f.name in FIELDS.get(base, {})), None)
+        if check is parts:
+            for i, part in enumerate(getattr(obj, f.name)):
+                yield from _field_problems(known, part, f"{at}.{f.name}[{i}]")
+            continue
         if check is None:
             continue
         problem = check(known, getattr(obj, f.name))

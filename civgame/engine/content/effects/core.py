@@ -1,10 +1,10 @@
-"""Primitives used by the core rules: resource caps and extra collect yields."""
+"""Primitives used by the core rules: resource caps, extra collect yields and rewards at hooks."""
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, PositiveInt
 
-from civgame.engine.content.effects.registry import Params, primitive
+from civgame.engine.content.effects.registry import HookedParams, Params, primitive
 from civgame.engine.core.vocabulary import Payable, Resource
 
 
@@ -31,3 +31,14 @@ class CollectYield(Params):
     terrain: str
     resources: list[Payable]
     max_spaces: int | None = None
+
+
+@primitive(
+    "gain_on",
+    when="triggered: each time its `hook` fires for the holder (see the hooks above)",
+    doc="Gain `gain` (resources and tokens; resource limits apply). Any hook may be named, so a mod "
+    "can reward a moment of play (a battle won, a city captured, an advance gained) with no new code.",
+    example={"gain_on": {"hook": "battle_won", "gain": {"gold": 1}}},
+)
+class GainOn(HookedParams):
+    gain: dict[Payable, PositiveInt] = Field(min_length=1)

@@ -238,7 +238,8 @@ class PartnerBonus(Params):
 
 @primitive(
     "trade_routes",
-    when="triggered: at the start of each of the holder's turns",
+    when="triggered (turn_start): at the start of each of the holder's turns",
+    listens="turn_start",
     doc="Each trade route gives `gain` (at most `max_routes` routes). A route pairs one of the "
     "holder's `units` (kinds) outside pirate waters with a non-Angry city of another player at "
     "most `distance` spaces away; at distance 2 a space next to both must be revealed and not in "

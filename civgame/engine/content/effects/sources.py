@@ -1,0 +1,110 @@
+"""Which effects a player has now: one query over every source the player holds.
+
+Sources, in the order `active` lists their effects (and so the order in which listeners of one
+player run): the player's advances in the order gained (the government is one of them); the
+civilization's special advances held, in the order gained; the wonders standing in the player's
+cities, in city order; the leader on the board; the cards whose effect lasts a while (this turn,
+this round, this battle), in the order played. Losing a source ends its effects at once.
+
+The answer per player and primitive is cached in the game; every rule that changes what a player
+holds calls `holdings_changed(game)`, and the invariant checks compare the cache with a fresh
+answer after every action of the random games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from civgame.engine.content.effects.registry import Effect, SourceKind
+from civgame.engine.core.hexgrid import Hex
+
+if TYPE_CHECKING:
+    from civgame.engine.core.model import Game, Player
+
+LEADER_UNIT = "leader"  # the unit type of leaders on the board
+_CACHE = "_effect_cache"  # the cache's attribute on the game: never saved, copied along with the game
+
+
+def holdings(game: Game, player: Player) -> Iterator[tuple[SourceKind, str]]:
+    """Every source of effects the player holds now, in the documented order."""
+    for name in player.advances:
+        yield "advance", name
+    for name in player.special_advances:
+        yield "special_advance", name
+    for city in game.cities:
+        if city.owner == player.index:
+            for name in city.wonders:
+                yield "wonder", name
+    if player.leader is not None:
+        yield "leader", player.leader
+    for lasting in player.lasting_effects:
+        yield "card", lasting.source
+
+
+def _fresh(game: Game, player: Player, name: str) -> list[Effect]:
+    by_source = game.rules.effect_index.get(name)
+    if not by_source:
+        return []
+    return [e for held in holdings(game, player) for e in by_source.get(held, ())]
+
+
+def active(game: Game, player: Player, name: str, *, at: Hex | None = None) -> list[Effect]:
+    """Every `name` effect the player benefits from now, in source order.
+
+    Effects narrowed by `only:` (the leader's city, units with the leader) apply only when the
+    rule names the place it is about with `at` and the player's leader stands there.
+    """
+    cache: dict[tuple[int, str], list[Effect]] = game.__dict__.setdefault(_CACHE, {})
+    key = (player.index, name)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _fresh(game, player, name)
+    if not any(e.only for e in found):
+        return found
+    leader_here = at is not None and _leader_at(game, player, at)
+    return [e for e in found if not e.only or leader_here]
+
+
+def has(game: Game, player: Player, name: str, *, at: Hex | None = None) -> bool:
+    return bool(active(game, player, name, at=at))
+
+
+def holdings_changed(game: Game) -> None:
+    """Forget the cached answers: call whenever a player gains or loses a source of effects."""
+    game.__dict__.pop(_CACHE, None)
+
+
+def end_lasting(game: Game, until: str) -> None:
+    """The cards whose effect lasts until the end of this turn, round or battle stop applying."""
+    for player in game.players:
+        kept = [lasting for lasting in player.lasting_effects if lasting.until != until]
+        if len(kept) != len(player.lasting_effects):
+            player.lasting_effects = kept
+            holdings_changed(game)
+
+
+def stale_answers(game: Game) -> list[str]:
+    """Cached answers that differ from a fresh look (empty when the cache is sound)."""
+    cache: dict[tuple[int, str], list[Effect]] = game.__dict__.get(_CACHE, {})
+    return [
+        f"{game.player(index).name}: {name}"
+        for (index, name), found in cache.items()
+        if found != _fresh(game, game.player(index), name)
+    ]
+
+
+def _leader_at(game: Game, player: Player, space: Hex) -> bool:
+    return any(u.owner == player.index and u.kind == LEADER_UNIT and u.pos == space for u in game.units)
+
+
+def once_per_turn_key(effect: Effect) -> str:
+    return f"{effect.source}:{effect.name}"
+
+
+def unused_this_turn(player: Player, effect: Effect) -> bool:
+    return once_per_turn_key(effect) not in player.used_this_turn
+
+
+def mark_used(player: Player, effect: Effect) -> None:
+    player.used_this_turn.append(once_per_turn_key(effect))

@@ -15,6 +15,7 @@ frames per second, and goes back to sleeping once the last frame of the animatio
 from __future__ import annotations
 
 import json
+import signal
 import time
 import traceback
 from dataclasses import asdict, dataclass, field
@@ -308,9 +309,32 @@ def open_app(settings: Settings) -> App:
 
 def run(settings: Settings | None = None) -> int:
     """Open the window and play until it is closed. Returns the process exit code."""
-    app = open_app(settings or Settings().restore())
+    return run_app(open_app(settings or Settings().restore()))
+
+
+class StopSignal(BaseException):
+    """The process was told to stop (SIGTERM, SIGINT). Not an Exception, so that no error
+    handling catches it: the window closes at once, even in the middle of a long frame."""
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise StopSignal(signum)
+
+
+def run_app(app: App) -> int:
+    """Run the window until it is closed (0) or the process is told to stop (128 + the signal).
+
+    SDL turns SIGTERM and SIGINT into a window-close event, which waits for the frame being drawn;
+    these handlers stop at once instead. Nothing is saved then: the autosave of the last hand-over
+    (or the player's own save) is the game to open again."""
+    stops = (signal.SIGTERM, signal.SIGINT)
+    previous = {number: signal.signal(number, _stop) for number in stops}
     try:
         app.run()
+    except StopSignal as stop:
+        return 128 + int(stop.args[0])
     finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
         pygame.quit()
     return 0

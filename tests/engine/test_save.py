@@ -3,6 +3,7 @@
 import copy
 import os
 import re
+import stat
 
 import pytest
 import yaml
@@ -413,3 +414,40 @@ def test_temp_files_use_the_save_directory(tmp_path, monkeypatch):
     monkeypatch.setattr(save_module.os, "replace", spy)
     save_game(new_game(2, seed=1), tmp_path / "g.yaml")
     assert seen == [(str(tmp_path), str(tmp_path))]
+
+
+@pytest.mark.parametrize("umask,mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_a_save_respects_the_users_umask(tmp_path, umask, mode):
+    previous = os.umask(umask)
+    try:
+        save_game(new_game(2, seed=1), tmp_path / "g.yaml")
+    finally:
+        os.umask(previous)
+    assert (tmp_path / "g.yaml").stat().st_mode & 0o777 == mode
+
+
+@pytest.mark.skipif(os.name != "posix", reason="only POSIX systems can sync a folder")
+def test_the_folder_is_synced_after_the_rename(tmp_path, monkeypatch):
+    calls = []
+    real_fsync, real_replace = os.fsync, os.replace
+    monkeypatch.setattr(
+        save_module.os, "fsync", lambda fd: calls.append(stat.S_ISDIR(os.fstat(fd).st_mode)) or real_fsync(fd)
+    )
+    monkeypatch.setattr(save_module.os, "replace", lambda a, b: calls.append("replace") or real_replace(a, b))
+    save_game(new_game(2, seed=1), tmp_path / "g.yaml")
+    assert calls == [False, "replace", True]  # the file, the rename, then the folder
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file locks tell abandoned files from files in use")
+def test_a_save_removes_temp_files_of_killed_saves_but_not_of_saves_in_progress(tmp_path):
+    import fcntl
+
+    abandoned = tmp_path / ".g.yaml.killed.tmp"
+    in_use = tmp_path / ".g.yaml.writing.tmp"
+    other = tmp_path / ".other.yaml.killed.tmp"
+    for path in (abandoned, in_use, other):
+        path.write_text("half a save")
+    with in_use.open("rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        save_game(new_game(2, seed=1), tmp_path / "g.yaml")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".g.yaml.writing.tmp", ".other.yaml.killed.tmp", "g.yaml"]

@@ -18,6 +18,7 @@ version is refused with both versions named.
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import math
@@ -30,6 +31,11 @@ from pathlib import Path
 from typing import NoReturn
 
 import yaml
+
+try:
+    import fcntl
+except ImportError:  # Windows: a file in use cannot be removed, which protects saves in progress
+    fcntl = None  # type: ignore[assignment]
 
 from civgame.engine.content.ruleset import ModRef, Ruleset, default_ruleset
 from civgame.engine.core.actions import Action
@@ -134,20 +140,30 @@ class _Events:
 
 
 def save_game(game: Game, path: str | os.PathLike) -> None:
-    """Write a save atomically: the old file stays intact unless the new one is complete."""
+    """Write a save atomically: the old file stays intact unless the new one is complete.
+
+    The save is written to a hidden temporary file beside it, synced, renamed over the old file,
+    and the folder synced so that the rename survives a power cut. Temporary files left by a
+    save that was killed are removed first."""
     path = Path(path)
     data = dumps(game).encode("utf-8")
+    _remove_abandoned_temp_files(path)
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     except OSError as exc:
         raise SaveError(f"{path}: cannot write the save ({exc.strerror or exc})") from None
     try:
         with os.fdopen(fd, "wb") as fh:
+            _lock(fh.fileno())  # other saves leave a temporary file alone while it is locked
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(temp, 0o644)  # mkstemp makes the file private; a save is an ordinary document
-        os.replace(temp, path)
+            os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes the file private; a save is an ordinary document
+            if fcntl is not None:
+                os.replace(temp, path)  # while still locked
+        if fcntl is None:
+            os.replace(temp, path)  # Windows renames only a closed file
+        _sync_folder(path.parent)
     except OSError as exc:
         with suppress(OSError):
             os.unlink(temp)
@@ -156,6 +172,41 @@ def save_game(game: Game, path: str | os.PathLike) -> None:
         with suppress(OSError):
             os.unlink(temp)
         raise
+
+
+TEMP_SUFFIX = ".tmp"
+
+
+def _umask() -> int:
+    """The user's umask (the only way to read it is to set it, so it is set straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _lock(fd: int) -> None:
+    """An exclusive lock on an open file, released by the system when the process ends (POSIX)."""
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _remove_abandoned_temp_files(path: Path) -> None:
+    """Remove the temporary files of saves of `path` that no running save holds (killed ones)."""
+    for temp in path.parent.glob(f".{glob.escape(path.name)}.*{TEMP_SUFFIX}"):
+        with suppress(OSError), temp.open("rb") as fh:  # OSError: held by a save in progress, or gone
+            _lock(fh.fileno())
+            temp.unlink()  # on Windows this fails while another process has the file open
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable; only POSIX systems can open a folder to sync it."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def state_hash(game: Game) -> str:

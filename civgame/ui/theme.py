@@ -115,7 +115,8 @@ def fitting_prefix(f: pygame.font.Font, content: str, width: int, suffix: str = 
 def fit_text(content: str, size: int, width: int) -> str:
     """Shorten `content` with an ellipsis so that it fits in `width` pixels."""
     f = font(size)
-    if f.size(content)[0] <= width:
+    content = content[: max(0, width) + 1]  # a visible character is at least a pixel wide: never measure more
+    if len(content) <= width and f.size(content)[0] <= width:
         return content
     return content[: fitting_prefix(f, content, width, "…")] + "…"
 
@@ -126,8 +127,8 @@ def wrap_text(content: str, size: int, width: int) -> list[str]:
     lines: list[str] = []
     line = ""
     for word in content.split():
-        while f.size(word)[0] > width and len(word) > 1:
-            cut = max(1, fitting_prefix(f, word, width))
+        while len(word) > 1 and (len(word) > width or f.size(word)[0] > width):
+            cut = max(1, fitting_prefix(f, word[: width + 1], width))
             if line:
                 lines.append(line)
                 line = ""

@@ -10,10 +10,11 @@ from civgame.ui import theme
 
 class CountingFont:
     def __init__(self, font):
-        self.font, self.calls = font, 0
+        self.font, self.calls, self.longest = font, 0, 0
 
     def size(self, text):
         self.calls += 1
+        self.longest = max(self.longest, len(text))
         return self.font.size(text)
 
 
@@ -40,6 +41,12 @@ def test_a_32000_character_name_is_fitted_with_a_logarithmic_number_of_measureme
     assert fitted.endswith("…") and counting.font.size(fitted)[0] <= 200
     assert counting.font.size(name[: len(fitted)] + "…")[0] > 200  # one more character would not fit
     assert counting.calls <= 2 + math.ceil(math.log2(len(name) + 1))
+
+
+def test_a_10_mb_name_is_fitted_without_measuring_more_than_fits(counting):
+    fitted = theme.fit_text("W" * 10_000_000, 14, 200)
+    assert fitted.endswith("…") and counting.font.size(fitted)[0] <= 200
+    assert counting.longest <= 202 and counting.calls <= 12
 
 
 @pytest.mark.parametrize("width", [0, 5, 40, 97, 180, 400])

@@ -42,7 +42,7 @@ def test_every_kind_of_source_answers_in_the_documented_order():
     grant(s, "wonder", "Great Statue", cap(12))
     grant(s, "leader", "Caesar", cap(13))
     grant(s, "card", "Hero General", cap(14))
-    s.city(0, "D2", wonders=["Great Statue"])
+    s.city(0, "D2", wonders=["great_statue"])
     p.special_advances.append("Aqueducts of Rome")
     p.leader = "Caesar"
     p.lasting_effects.append(LastingEffect("Hero General", "turn"))
@@ -151,7 +151,7 @@ def test_a_mod_wonder_grants_an_existing_primitive_like_an_advance():
     s = harbour()
     city = s.city(0, "D2")
     assert food_picks(s, city) == []
-    city.wonders.append("Harbour of Plenty")
+    city.wonders.append("harbour_of_plenty")
     holdings_changed(s.game)
     collect = food_picks(s, city)[0]
     s.apply(collect)
@@ -160,7 +160,7 @@ def test_a_mod_wonder_grants_an_existing_primitive_like_an_advance():
 
 def test_a_mod_wonder_listens_to_a_hook_and_passes_to_the_captor():
     s = harbour()
-    city = s.city(1, "D2", wonders=["Harbour of Plenty"])
+    city = s.city(1, "D2", wonders=["harbour_of_plenty"])
     att = s.units(0, "infantry", "D2", 3)
     dice(s, (6, "infantry"), (6, "infantry"), (6, "infantry"))
     attack(s, 0, att, "D2", "C2")  # an empty city: taken without a battle die for the defender
@@ -174,6 +174,7 @@ def test_a_mod_wonder_listens_to_a_hook_and_passes_to_the_captor():
     assert s.game.combat is None and all(s.game.unit(u.id) is None for u in defenders)
     assert s.player(0).resources["gold"] == gold + 1
     assert any("Harbour of Plenty" in line for line in s.game.log[-3:])
+    assert check_invariants(s.game) == []
 
 
 def test_games_with_the_mod_wonder_play_to_the_end():

@@ -52,12 +52,12 @@ def test_listeners_run_from_the_current_player_clockwise_then_in_source_order(re
     s.turn(1)
     for player in range(3):
         grant(s, "card", f"Card {player}", {"test_listener": {}})
-    grant(s, "wonder", "Wonder 0", {"test_listener": {}})
+    grant(s, "wonder", "Great Statue", {"test_listener": {}})
     for player in range(3):
         s.player(player).lasting_effects.append(_lasting(f"Card {player}"))
-    s.city(0, "D2", wonders=["Wonder 0"])
+    s.city(0, "D2", wonders=["great_statue"])
     fire(s.game, ALL_HOOK, step=1)
-    assert recorded == [(1, "Card 1"), (2, "Card 2"), (0, "Wonder 0"), (0, "Card 0")]
+    assert recorded == [(1, "Card 1"), (2, "Card 2"), (0, "Great Statue"), (0, "Card 0")]
 
 
 def test_choices_of_listeners_are_answered_in_the_order_the_listeners_ran(monkeypatch, recorded):
@@ -102,9 +102,10 @@ def _lasting(source: str):
 # ------------------------------------------------------------------ each hook fires at its point
 
 
-def holding(s: Scenario, hook: str, player: int = 0) -> Scenario:
-    grant(s, "wonder", "Test Wonder", gold_on(hook))
-    s.city(player, "F7" if player else "B6", wonders=["Test Wonder"])
+def holding(s: Scenario, hook: str, player: int = 0, card: str = "Test Card") -> Scenario:
+    """The player holds a card whose lasting effect pays 1 gold when `hook` fires for them."""
+    grant(s, "card", card, gold_on(hook))
+    s.player(player).lasting_effects.append(_lasting(card))
     return s
 
 
@@ -159,8 +160,7 @@ def test_event_drawn_fires_when_the_tracker_empties():
 def test_battle_hooks_fire_for_the_sides_they_name(hook, winner_gold, loser_gold):
     s = rich(Scenario().reveal_all())
     holding(s, hook, player=0)
-    grant(s, "wonder", "Second Wonder", gold_on(hook))
-    s.city(1, "F6", wonders=["Second Wonder"])
+    holding(s, hook, player=1, card="Second Card")
     att = s.units(0, "infantry", "C2", 3)
     s.units(1, "infantry", "C2", 1)
     dice(s, (6, "infantry"), (6, "infantry"), (6, "infantry"), (2, "cavalry"))
@@ -177,5 +177,5 @@ def test_city_captured_fires_for_the_captor():
     attack(s, 0, att, "D2", "C2")
     assert city.owner == 0
     (capture_gold,) = [int(line.split()[3]) for line in s.game.log if line.endswith("gold for the capture")]
-    assert s.game.log[-1] == "Player 1 gains 1 gold (Test Wonder)"
+    assert s.game.log[-1] == "Player 1 gains 1 gold (Test Card)"
     assert gold(s) == capture_gold + 1

@@ -78,8 +78,8 @@ class Known:
         return {c.id for c in self.game.cities}
 
     @cached_property
-    def advances(self) -> set[str]:
-        return set(self.rules.advance_names())
+    def effect_sources(self) -> set[str]:
+        return {name for _kind, name, _effects, _path in self.rules.effect_sources()}
 
     @cached_property
     def largest_grant(self) -> int:
@@ -157,8 +157,8 @@ ROTATION = _within(0, 5)
 SPACE = _one_of("a space on the board", lambda k: k.game.space_region)
 UNIT_KIND = _one_of("a unit of the rules", lambda k: k.rules.units)
 BUILDING = _one_of("a building of the rules", lambda k: k.rules.buildings)
-ADVANCE = _one_of("an advance of the rules", lambda k: k.advances)
 EFFECT = _one_of("an effect primitive", lambda _k: EFFECT_PRIMITIVES)
+EFFECT_SOURCE = _one_of("content of the rules with effects", lambda k: k.effect_sources)
 LEADER = _one_of("a leader of the rules", lambda _k: ())  # the rules hold no leaders yet
 SPECIAL_ADVANCE = _one_of("a special advance of the rules", lambda _k: ())  # nor civilizations
 TOKEN = _one_of("a resource or token", lambda _k: (*RESOURCES, *TOKENS))
@@ -171,16 +171,11 @@ TEXT = _text(MAX_TEXT)
 TYPED = None  # any value of the field's type is valid (the loader checked the type)
 STRUCTURE = None  # checked with the structure of the save (save.consistency_problems)
 BY_ITS_RULE = None  # an action: its rule checks it when it is applied (and the trial applies it)
-
-
-def parts(_known: Known, _values: Any) -> str | None:
-    """A list of model objects: each is checked by its own class's FIELDS (see _field_problems)."""
-    return None
-
+PARTS = "parts"  # a list of model objects, each checked by its own class's FIELDS
 
 # model class -> field -> what its values must be. A field of a subclass is looked up along its
 # classes, so `player` is listed once for every decision.
-FIELDS: dict[type, dict[str, Check | None]] = {
+FIELDS: dict[type, dict[str, Check | str | None]] = {
     Player: {
         "index": STRUCTURE,
         "name": NAME,
@@ -191,7 +186,7 @@ FIELDS: dict[type, dict[str, Check | None]] = {
         "advances": STRUCTURE,
         "special_advances": each(SPECIAL_ADVANCE),
         "leader": optional(LEADER),
-        "lasting_effects": parts,
+        "lasting_effects": PARTS,
         "event_cubes": COUNT,
         "action_cards": STRUCTURE,
         "objective_cards": STRUCTURE,
@@ -255,9 +250,9 @@ FIELDS: dict[type, dict[str, Check | None]] = {
     GovernmentDecision: {},
     FirstPlayerDecision: {},
     SiegeDecision: {},
-    CombatBonusDecision: {"source": ADVANCE, "bonus": COUNT, "cost": COST},
+    CombatBonusDecision: {"source": EFFECT_SOURCE, "bonus": COUNT, "cost": COST},
     ReinforcementDecision: {"unit": UNIT_KIND, "cities": each(CITY_ID)},
-    EffectChoiceDecision: {"source": ADVANCE, "effect": EFFECT, "options": each(TEXT), "amounts": each(AMOUNTS)},
+    EffectChoiceDecision: {"source": EFFECT_SOURCE, "effect": EFFECT, "options": each(TEXT), "amounts": each(AMOUNTS)},
 }
 
 # decisions that exist only while a battle is being fought, asked of its attacker
@@ -278,11 +273,11 @@ def unlisted_fields() -> list[str]:
 def _field_problems(known: Known, obj: object, at: str) -> Iterator[str]:
     for f in dataclasses.fields(obj):  # type: ignore[arg-type]
         check = next((FIELDS[base][f.name] for base in type(obj).__mro__ if f.name in FIELDS.get(base, {})), None)
-        if check is parts:
+        if check == PARTS:
             for i, part in enumerate(getattr(obj, f.name)):
                 yield from _field_problems(known, part, f"{at}.{f.name}[{i}]")
             continue
-        if check is None:
+        if check is None or isinstance(check, str):
             continue
         problem = check(known, getattr(obj, f.name))
         if problem:

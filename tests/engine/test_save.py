@@ -451,3 +451,13 @@ def test_a_save_removes_temp_files_of_killed_saves_but_not_of_saves_in_progress(
         fcntl.flock(held.fileno(), fcntl.LOCK_EX)
         save_game(new_game(2, seed=1), tmp_path / "g.yaml")
     assert sorted(p.name for p in tmp_path.iterdir()) == [".g.yaml.writing.tmp", ".other.yaml.killed.tmp", "g.yaml"]
+
+
+@pytest.mark.parametrize("name", ["m" * 101, "evil\x1b[2J", "two\nlines"])
+def test_a_mod_name_in_the_header_that_is_no_name_is_refused(name):
+    document = yaml.safe_load(dumps(new_game(2, seed=1)))
+    document["mods"] = [{"name": name, "version": "1.0"}]
+    with pytest.raises(
+        SaveError, match=r"^save: mods\[0\]\.name: not a name \(\d+ characters, at most 100 printable\)$"
+    ):
+        loads(yaml.safe_dump(document))

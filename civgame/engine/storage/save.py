@@ -54,6 +54,7 @@ FORMAT = "civgame-save"
 HEADER_KEYS = ("format", "version", "ruleset", "mods", "rules_hash")
 MAX_SAVE_BYTES = 20 * 1024 * 1024
 MAX_NESTING = 64  # a real save nests about 8 deep
+MAX_HEADER_TEXT = 100  # characters of a ruleset or mod name or version, shown in warnings
 DECKS = ("action", "objective", "event", "wonder")
 
 Document = dict[str, object]
@@ -341,6 +342,13 @@ def _header(document: object, source: str) -> SaveHeader:
     rules_hash = document.get("rules_hash")
     if rules_hash is not None and type(rules_hash) is not str:
         raise SaveError(f"{source}: rules_hash: expected text, got {rules_hash!r}")
+    names = [("ruleset", ruleset), ("rules_hash", rules_hash or "")]
+    names += [(f"mods[{i}].{key}", m[key]) for i, m in enumerate(mods) for key in ("name", "version")]
+    for at, text in names:
+        if len(text) > MAX_HEADER_TEXT or not text.isprintable():
+            raise SaveError(
+                f"{source}: {at}: not a name ({len(text):,} characters, at most {MAX_HEADER_TEXT} printable)"
+            )
     return SaveHeader(ruleset, tuple(ModRef(m["name"], m["version"]) for m in mods), rules_hash)
 
 

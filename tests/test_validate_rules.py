@@ -375,6 +375,7 @@ def test_trial_games_report_a_failure_in_play(capsys, monkeypatch):
         raise KeyError("dragon")
 
     monkeypatch.setattr(mods, "apply", failing)
+    monkeypatch.setattr(mods, "_PLAYED", set())  # rules already played on in this process are not played again
     code, lines = validate(capsys, mod({"game.yaml": "actions_per_turn: 4\n"}))
     assert code == 1
     assert len(lines) == 1
@@ -389,5 +390,6 @@ def test_a_trial_problem_is_reported_at_the_content_it_names(capsys, monkeypatch
     from civgame.engine.storage import mods
 
     monkeypatch.setattr(mods, "trial_problem", lambda rules: ("a Temple broke the game", ["temple"]))
+    monkeypatch.setattr(mods, "_PLAYED", set())
     code, lines = validate(capsys, mod({"buildings.yaml": "\ntemple: {limit: 3}\n"}))
     assert (code, lines) == (1, ["mod/buildings.yaml:2: these rules do not play: a Temple broke the game"])

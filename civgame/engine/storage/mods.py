@@ -394,9 +394,10 @@ def played_on(rules: Ruleset, files: RulesFiles, source: str) -> Ruleset:
     problem = trial_problem(rules)
     if problem is not None:
         message, names = problem
+        text = f"these rules do not play: {message}"
         place = _place_of(rules, names)
-        where = Where("ruleset", 0, files.where).at(place).problem if place else f"{source}: {{}}".format
-        raise RulesDataError([where(f"these rules do not play: {message}")])
+        located = Where("ruleset", 0, files.where).at(place).problem(text) if place else f"{source}: {text}"
+        raise RulesDataError([located])
     _PLAYED.add(rules.content_hash)
     return rules
 

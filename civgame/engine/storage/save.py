@@ -200,14 +200,16 @@ def _remove_abandoned_temp_files(path: Path) -> None:
 
 
 def _sync_folder(folder: Path) -> None:
-    """Make a rename in `folder` durable; only POSIX systems can open a folder to sync it."""
+    """Make a rename in `folder` durable. Only POSIX systems can open a folder to sync it, and
+    some file systems refuse to: the save is complete either way, so that is no error."""
     if os.name != "posix":
         return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    with suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def state_hash(game: Game) -> str:

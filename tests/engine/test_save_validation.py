@@ -159,6 +159,11 @@ HOSTILE = [
         set_(("players", 0, "lasting_effects"), [{"source": "z" * 5000, "until": "turn"}]),
         r"players\[0\]\.lasting_effects\[0\]\.source: text of 5,000 characters",
     ),
+    (
+        "a trade offer of unicorns",
+        pending({"kind": "trade_offer", "player": 1, "proposer": 0, "give": {"unicorns": 1}, "take": {"food": 1}}),
+        r"pending\[0\]\.give: 'unicorns' is not a resource, token or card",
+    ),
     # text that would freeze the window
     ("a 32,000-character name", set_(("players", 1, "name"), "x" * 32_000), r"players\[1\]\.name: text of 32,000"),
     ("a 100,000-character log line", set_(("log",), ["y" * 100_000]), r"game\.log\[0\]: text of 100,000"),

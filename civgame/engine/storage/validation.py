@@ -26,6 +26,7 @@ from civgame.engine.content.effects import REGISTRY as EFFECT_PRIMITIVES
 from civgame.engine.content.ruleset import Ruleset
 from civgame.engine.core.codec import from_plain, to_plain
 from civgame.engine.core.decisions import (
+    BoardingDecision,
     CasualtyDecision,
     CombatBonusDecision,
     Decision,
@@ -45,12 +46,16 @@ from civgame.engine.core.decisions import (
     ReuseUnitDecision,
     SiegeDecision,
     TokenChoiceDecision,
+    TradeDecision,
+    TradeOfferDecision,
 )
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN, PIRATE, Combat, CombatSide, Game, LastingEffect, Player
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS
 from civgame.engine.rules.controller import apply, legal_actions
 from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.rules.trading import AMOUNTS as TRADE_AMOUNTS
+from civgame.engine.rules.trading import card_kind
 
 MAX_NAME = 40  # characters of a player's name or colour (the new-game screen allows 20)
 MAX_TEXT = 1000  # characters of any other text: a log line, a reason, an option
@@ -148,6 +153,11 @@ def _cost_key(known: Known, key: Any) -> str | None:
     return None if all(p in (*RESOURCES, *TOKENS) for p in parts) else f"{key!r} is not a resource or token"
 
 
+def _trade_item(_known: Known, item: Any) -> str | None:
+    known = item in TRADE_AMOUNTS or (card_kind(item) is not None and len(item) <= MAX_NAME)
+    return None if known else f"{item!r} is not a resource, token or card"
+
+
 PLAYER = _one_of("a player index", lambda k: k.players)
 OWNER = _one_of("a player index, barbarians or pirates", lambda k: (*k.players, BARBARIAN, PIRATE))
 UNIT_ID = _one_of("the id of a unit", lambda k: k.unit_ids)
@@ -233,6 +243,19 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "origin": SPACE,
         "target": SPACE,
         "entry": optional(SPACE),
+    },
+    BoardingDecision: {"units": each(UNIT_ID), "sea": SPACE, "options": each(each(UNIT_ID))},
+    TradeDecision: {
+        "partner": PLAYER,
+        "give": mapping(_trade_item, COUNT),
+        "take": mapping(_trade_item, COUNT),
+        "face_down": each(_trade_item),
+    },
+    TradeOfferDecision: {
+        "proposer": PLAYER,
+        "give": mapping(_trade_item, COUNT),
+        "take": mapping(_trade_item, COUNT),
+        "face_down": each(_trade_item),
     },
     CasualtyDecision: {"count": _within(1, MAX_COUNT), "candidates": each(UNIT_ID), "reason": TEXT},
     RetreatDecision: {},

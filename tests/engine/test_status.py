@@ -104,6 +104,7 @@ def test_changing_government_spends_no_event_cubes():
     s.resources(0, mood=1, culture=1)
     begin(s.game)
     answer_free_advances(s, "Storage")
+    decline_razing(s)
     cubes, deck = s.player(0).event_cubes, list(s.game.decks["event"].draw)
     s.apply(ChangeGovernment(("Nationalism", "Absolute Power")))
     assert {"Nationalism", "Absolute Power"} <= set(s.player(0).advances)

@@ -146,14 +146,18 @@ HOSTILE = [
     (
         "VP from captured leaders that never existed",
         set_(("players", 0, "captured_leaders"), ["Caesar", "Cleopatra"]),
-        r"players\[0\]\.captured_leaders: 'Caesar' is not a leader of the rules",
+        r"players\[0\]\.captured_leaders: unknown 'Caesar'",
     ),
     (
-        "a special advance the rules do not have",
+        "a special advance without a civilization",
         set_(("players", 0, "special_advances"), ["Flying"]),
-        r"players\[0\]\.special_advances: 'Flying' is not a special advance of the rules",
+        r"players\[0\]: special advances or leaders without a civilization",
     ),
-    ("a leader the rules do not have", set_(("players", 0, "leader"), "Caesar"), r"players\[0\]\.leader: 'Caesar'"),
+    (
+        "a leader without a civilization",
+        set_(("players", 0, "leader"), "Caesar"),
+        r"players\[0\]: special advances or leaders without a civilization",
+    ),
     (
         "a lasting card with a huge name",
         set_(("players", 0, "lasting_effects"), [{"source": "z" * 5000, "until": "turn"}]),

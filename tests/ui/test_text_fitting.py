@@ -22,7 +22,7 @@ class CountingFont:
 def counting(monkeypatch):
     pygame.font.init()
     counter = CountingFont(theme.font(14))
-    monkeypatch.setattr(theme, "font", lambda size, bold=False: counter)
+    monkeypatch.setattr(theme, "font", lambda size, bold=False, condensed=False: counter)
     return counter
 
 

@@ -28,6 +28,7 @@ from civgame.engine.core.codec import from_plain, to_plain
 from civgame.engine.core.decisions import (
     BoardingDecision,
     CasualtyDecision,
+    CivilizationDecision,
     CombatBonusDecision,
     Decision,
     EffectChoiceDecision,
@@ -36,6 +37,7 @@ from civgame.engine.core.decisions import (
     GovernmentDecision,
     HappinessDecision,
     InfluenceBoostDecision,
+    LeaderDecision,
     MoveDecision,
     OrientationDecision,
     PayDecision,
@@ -169,8 +171,10 @@ UNIT_KIND = _one_of("a unit of the rules", lambda k: k.rules.units)
 BUILDING = _one_of("a building of the rules", lambda k: k.rules.buildings)
 EFFECT = _one_of("an effect primitive", lambda _k: EFFECT_PRIMITIVES)
 EFFECT_SOURCE = _one_of("content of the rules with effects", lambda k: k.effect_sources)
-LEADER = _one_of("a leader of the rules", lambda _k: ())  # the rules hold no leaders yet
-SPECIAL_ADVANCE = _one_of("a special advance of the rules", lambda _k: ())  # nor civilizations
+CIVILIZATION = _one_of("a civilization of the rules", lambda k: k.rules.civilizations)
+LEADER = _one_of(
+    "a leader of the rules", lambda k: {ld.name for c in k.rules.civilizations.values() for ld in c.leaders}
+)
 TOKEN = _one_of("a resource or token", lambda _k: (*RESOURCES, *TOKENS))
 COUNT = _within(0, MAX_COUNT)
 GRANT = _within(1, lambda k: k.largest_grant)
@@ -194,8 +198,10 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "mood_tokens": COUNT,
         "culture_tokens": COUNT,
         "advances": STRUCTURE,
-        "special_advances": each(SPECIAL_ADVANCE),
-        "leader": optional(LEADER),
+        "special_advances": STRUCTURE,
+        "leader": STRUCTURE,
+        "civilization": STRUCTURE,
+        "leaders_used": STRUCTURE,
         "lasting_effects": PARTS,
         "event_cubes": COUNT,
         "action_cards": STRUCTURE,
@@ -203,7 +209,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "wonder_cards": STRUCTURE,
         "completed_objectives": STRUCTURE,
         "wonders_built": STRUCTURE,
-        "captured_leaders": each(LEADER),
+        "captured_leaders": STRUCTURE,
         "event_vp": STRUCTURE,
         "influence_succeeded": TYPED,
         "used_this_turn": each(TEXT),
@@ -269,6 +275,8 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     },
     InfluenceBoostDecision: {"target": CITY_ID, "building": BUILDING, "tokens_needed": _within(1, MAX_COUNT)},
     FreeAdvanceDecision: {},
+    CivilizationDecision: {"options": each(CIVILIZATION)},
+    LeaderDecision: {"city": CITY_ID, "options": each(LEADER)},
     RazeDecision: {},
     GovernmentDecision: {},
     FirstPlayerDecision: {},

@@ -179,6 +179,7 @@ class GameRules(Strict):
     influence: InfluenceRules
     border_bonus: dict[str, Literal["mood", "culture"]]
     victory_points: VictoryPoints
+    wonder_advance: str = "Engineering"  # needed to build any wonder, besides the wonder's own advance
 
 
 # ---------------------------------------------------------------- terrain, units, buildings

@@ -58,6 +58,19 @@ class Construct(Action):
 
 
 @dataclass(frozen=True)
+class BuildWonder(Action):
+    """Play a wonder card from the hand into one of your cities (a main action activating it)."""
+
+    KIND: ClassVar[str] = "build_wonder"
+    city: int
+    wonder: str
+    payment: dict[str, int] | None = None
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.city, self.wonder))
+
+
+@dataclass(frozen=True)
 class Recruit(Action):
     KIND: ClassVar[str] = "recruit"
     city: int

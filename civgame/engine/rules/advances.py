@@ -108,14 +108,19 @@ def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool
 def _gain_effects(game: Game, player: Player, name: str) -> None:
     """`on_gain` effects of the new advance, then `advance_reward` effects of those held before it."""
     category = game.rules.category_of(name).name
-    for effect in effects.active(game, player, "on_gain"):
-        if effect.source == name:
-            _reward(game, player, effect.params.gain, name)
-            for deck, count in effect.params.draw.items():
-                _draw(game, player, deck, count, name)
+    apply_on_gain(game, player, name)
     for effect in effects.active(game, player, "advance_reward"):
         if effect.source != name and category in effect.params.categories:
             _reward(game, player, effect.params.gain, effect.source)
+
+
+def apply_on_gain(game: Game, player: Player, source: str) -> None:
+    """The `on_gain` effects of `source`, an advance just gained or a wonder just built."""
+    for effect in effects.active(game, player, "on_gain"):
+        if effect.source == source:
+            _reward(game, player, effect.params.gain, source)
+            for deck, count in effect.params.draw.items():
+                _draw(game, player, deck, count, source)
 
 
 def _reward(game: Game, player: Player, what: dict[str, int], source: str) -> None:

@@ -80,5 +80,12 @@ _hook(
     city="the city's id",
     previous_owner="who held it (a player index, or -1 barbarians)",
 )
+_hook(
+    "wonder_built",
+    "after a player builds a wonder (paid for, placed in its city, its `on_gain` effects done)",
+    "player",
+    wonder="the wonder's key",
+    city="the city's id",
+)
 _hook("status_step", "at the start of each status-phase step", "all", step="the step's number, from 1", choices=False)
 _hook("event_drawn", "when an event card is drawn for a player, before it is resolved", "player", card="the card")

@@ -1,0 +1,85 @@
+"""Building wonders: playing a wonder card from the hand into a Happy city of yours.
+
+A wonder is a city piece: it activates the city, raises its size, and its effects serve the
+city's owner (`effects.active` reads `city.wonders`). The builder is recorded for victory points.
+Effect applied here: `on_gain` of the wonder (what it gives when built).
+"""
+
+from __future__ import annotations
+
+from civgame.engine.content import effects
+from civgame.engine.core.actions import Action, BuildWonder
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.core.model import City, Game
+from civgame.engine.rules.advances import apply_on_gain
+from civgame.engine.rules.cities import _activatable_cities, _activated_city, begin_activation, finish_activation
+from civgame.engine.rules.payments import affordable, pay, settle
+from civgame.engine.rules.registry import rule
+from civgame.engine.rules.triggers import fire
+from civgame.engine.rules.turns import spend_main_action
+
+
+def why_not_build(game: Game, city: City, wonder: str) -> str | None:
+    """The rule that stops `wonder` in `city` (activation and cost aside), or None."""
+    player = game.player(city.owner)
+    where = hex_to_label(city.pos)
+    spec = game.rules.wonders.get(wonder)
+    if spec is None:
+        return f"there is no wonder called {wonder!r}"
+    if wonder not in player.wonder_cards:
+        return f"{player.name} holds no {spec.name} wonder card"
+    if city.mood != "happy":
+        return f"a wonder can only be built in a Happy city (the city at {where} is {city.mood})"
+    if city.size >= game.rules.game.city.max_size:
+        return f"the city at {where} has reached the maximum size {game.rules.game.city.max_size}"
+    if city.size >= len(game.cities_of(player.index)):
+        return f"a city cannot grow larger than the number of cities {player.name} owns"
+    for needed in (game.rules.game.wonder_advance, spec.advance):
+        if not player.has(needed):
+            return f"the {spec.name} requires {needed}"
+    if spec.needs_building and spec.needs_building not in city.buildings:
+        building = game.rules.buildings[spec.needs_building].name
+        return f"the {spec.name} can only be built in a city with a {building}"
+    return None
+
+
+def wonder_cost(game: Game, wonder: str) -> dict[str, int]:
+    return dict(game.rules.wonders[wonder].cost)
+
+
+def _legal_build_wonder(game: Game) -> list[Action]:
+    player = game.player(game.current)
+    wonders = [w for w in dict.fromkeys(player.wonder_cards) if affordable(game, player, wonder_cost(game, w))]
+    if not wonders:
+        return []
+    return [
+        BuildWonder(city.id, wonder)
+        for city in _activatable_cities(game)
+        for wonder in wonders
+        if why_not_build(game, city, wonder) is None
+    ]
+
+
+@rule(BuildWonder, legal=_legal_build_wonder)
+def build_wonder(game: Game, action: BuildWonder) -> None:
+    city = _activated_city(game, action.city)
+    reason = why_not_build(game, city, action.wonder)
+    if reason:
+        raise RuleError(reason)
+    payment = settle(game, action, wonder_cost(game, action.wonder))
+    if payment is None:
+        return
+    player = game.player(city.owner)
+    pay(player, payment)
+    spend_main_action(game)
+    begin_activation(game, city)
+    player.wonder_cards.remove(action.wonder)
+    city.wonders.append(action.wonder)
+    player.wonders_built.append(action.wonder)
+    effects.holdings_changed(game)
+    name = game.rules.wonders[action.wonder].name
+    game.say(f"{player.name} builds the {name} at {hex_to_label(city.pos)}")
+    apply_on_gain(game, player, name)
+    fire(game, "wonder_built", player=player.index, wonder=action.wonder, city=city.id)
+    finish_activation(game, city)

@@ -1,0 +1,100 @@
+"""Wonders: building one from the hand, its requirements, cost and victory points, and each wonder's effect."""
+
+from __future__ import annotations
+
+import pytest
+
+from civgame.engine.core.actions import BuildWonder
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.errors import RuleError
+from civgame.engine.rules.scoring import score_sheet
+from tests.engine.test_cities import board, extra_cities
+from tests.scenario import Scenario
+
+FULL = {"food": 5, "wood": 6, "ore": 7}
+
+
+def assert_refused(s: Scenario, action, match: str) -> None:
+    before = to_plain(s.game)
+    with pytest.raises(RuleError, match=match):
+        s.apply(action)
+    assert to_plain(s.game) == before
+
+
+def wonder_builder(wonder: str = "pyramids", *, mood: str = "happy", **buildings: int):
+    """Player 0 holds `wonder`, with Engineering, its advance, the cost, and a Happy size-1 city among 4."""
+    s = board()
+    spec = s.game.rules.wonders[wonder]
+    s.advances(0, "Engineering", spec.advance)
+    s.resources(0, **FULL)
+    s.player(0).culture_tokens = 5
+    s.player(0).wonder_cards = [wonder]
+    extra_cities(s, 0, 3)
+    return s, s.city(0, "D2", mood=mood, buildings=buildings)
+
+
+def test_building_a_wonder_pays_activates_and_places_it():
+    s, city = wonder_builder("pyramids")
+    assert BuildWonder(city.id, "pyramids") in s.legal_of(BuildWonder)
+    s.apply(BuildWonder(city.id, "pyramids"))
+    p = s.player(0)
+    assert city.wonders == ["pyramids"] and city.size == 2 and city.activations == 1
+    assert p.wonder_cards == [] and p.wonders_built == ["pyramids"]
+    assert {k: v for k, v in p.resources.items() if v} == {"food": 3, "wood": 3}
+    assert p.culture_tokens == 0 and s.game.actions_left == 2
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        (lambda s, c: setattr(c, "mood", "neutral"), "only be built in a Happy city"),
+        (lambda s, c: s.lose_advances(0, "Engineering"), "requires Engineering"),
+        (lambda s, c: s.lose_advances(0, "Rituals"), "requires Rituals"),
+        (lambda s, c: setattr(s.player(0), "wonder_cards", []), "holds no Pyramids"),
+        (lambda s, c: setattr(s.player(0), "culture_tokens", 4), "pay"),
+        (lambda s, c: c.buildings.update(academy=0, market=0, temple=0), "cannot grow larger"),
+        (lambda s, c: setattr(c, "angry_activation", True), "cannot be activated again"),
+    ],
+)
+def test_a_wonder_needs_every_requirement(change, match):
+    s, city = wonder_builder("pyramids")
+    change(s, city)
+    assert s.legal_of(BuildWonder) == []
+    assert_refused(s, BuildWonder(city.id, "pyramids"), match)
+
+
+def test_gold_may_stand_in_for_resources_but_not_for_culture():
+    s, city = wonder_builder("pyramids")
+    s.resources(0, food=0, wood=3, ore=7, gold=2)
+    s.apply(BuildWonder(city.id, "pyramids"))
+    assert city.wonders == ["pyramids"] and s.player(0).resources["gold"] == 0
+
+
+def test_great_lighthouse_needs_a_port():
+    s, city = wonder_builder("great_lighthouse")
+    assert_refused(s, BuildWonder(city.id, "great_lighthouse"), "city with a Port")
+    city.buildings["port"] = 0
+    assert BuildWonder(city.id, "great_lighthouse") in s.legal_of(BuildWonder)
+
+
+def test_wonder_victory_points_go_to_builder_and_owner():
+    s, city = wonder_builder("great_gardens")
+    s.apply(BuildWonder(city.id, "great_gardens"))
+    assert score_sheet(s.game, 0)["wonders"] == 4
+    city.owner = 1
+    assert score_sheet(s.game, 0)["wonders"] == 2 and score_sheet(s.game, 1)["wonders"] == 2
+
+
+def test_pyramids_score_only_for_the_builder():
+    s, city = wonder_builder("pyramids")
+    s.apply(BuildWonder(city.id, "pyramids"))
+    city.owner = 1
+    assert score_sheet(s.game, 0)["wonders"] == 5.1 and score_sheet(s.game, 1)["wonders"] == 0
+
+
+def test_great_statue_draws_an_objective_card_when_built():
+    s, city = wonder_builder("great_statue")
+    top = s.game.decks["objective"].draw[-1]
+    hand = list(s.player(0).objective_cards)
+    s.apply(BuildWonder(city.id, "great_statue"))
+    assert s.player(0).objective_cards == [*hand, top]

@@ -70,6 +70,25 @@ def _construct(game: Game, a: A.Construct) -> str:
     return f"Construct {building_name(game, a.building)} at {at}{facing}{_paying(a.payment)}"
 
 
+def _build_wonder(game: Game, a: A.BuildWonder) -> str:
+    city = game.city(a.city)
+    spec = game.rules.wonders.get(a.wonder)
+    name = spec.name if spec else a.wonder
+    return f"Build the {name} at {where(city.pos if city else None)}{_paying(a.payment)}"
+
+
+def objective_name(game: Game, key: str) -> str:
+    spec = game.rules.objectives.get(key)
+    return spec.name if spec else key
+
+
+def _complete_objective(game: Game, a: A.CompleteObjective) -> str:
+    spec = game.rules.objectives.get(a.objective)
+    paying = f", paying {amounts(dict(spec.pay))}" if spec and spec.pay else ""
+    card = card_name(game.rules.objective_cards, a.card)
+    return f"Complete {objective_name(game, a.objective)} (card {a.card}, {card}){paying}"
+
+
 def _recruit(game: Game, a: A.Recruit) -> str:
     city = game.city(a.city)
     return f"Recruit {unit_counts(game, a.units)} at {where(city.pos if city else None)}{_paying(a.payment)}"
@@ -277,6 +296,9 @@ LABELS: dict[type[A.Action], Callable[[Game, A.Action], str]] = {
     A.Collect: _collect,
     A.Construct: _construct,
     A.Recruit: _recruit,
+    A.BuildWonder: _build_wonder,
+    A.CompleteObjective: _complete_objective,
+    A.EndObjectives: lambda g, a: "Complete no more objectives now",
     A.StartMove: lambda g, a: "Move units",
     A.StartHappiness: lambda g, a: "Increase happiness",
     A.InfluenceCulture: _influence,
@@ -326,6 +348,15 @@ def combat_summary(game: Game) -> str | None:
     return f"Battle at {where(combat.space)}, round {combat.round}: " + "; ".join(sides)
 
 
+OBJECTIVE_MOMENTS = {
+    "status": "status phase",
+    "battle": "after the battle",
+    "wonder_built": "the wonder is built",
+    "city_founded": "the city is founded",
+    "recruited": "after recruiting",
+}
+
+
 def decision_title(game: Game, decision: D.Decision) -> str:
     """What the deciding player is asked, as the title of the decision dialog."""
     name = game.player(decision.player).name
@@ -359,4 +390,7 @@ def decision_title(game: Game, decision: D.Decision) -> str:
         return f"{name}: status phase - change government?"
     if isinstance(decision, D.FirstPlayerDecision):
         return f"{name}: status phase - choose the first player"
+    if isinstance(decision, D.ObjectiveDecision):
+        moment = OBJECTIVE_MOMENTS.get(decision.moment, decision.moment)
+        return f"{name}: {moment} - complete objective cards?"
     return f"{name}: {decision.describe()}"

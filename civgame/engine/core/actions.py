@@ -265,3 +265,19 @@ class PayCombatBonus(Action):
 class PlaceReinforcement(Action):
     KIND: ClassVar[str] = "place_reinforcement"
     city: int
+
+
+@dataclass(frozen=True)
+class CompleteObjective(Action):
+    """Complete objective card `card` with its objective `objective` (a key of objectives.yaml)."""
+
+    KIND: ClassVar[str] = "complete_objective"
+    card: int
+    objective: str
+
+
+@dataclass(frozen=True)
+class EndObjectives(Action):
+    """Complete no more objectives now."""
+
+    KIND: ClassVar[str] = "end_objectives"

@@ -167,6 +167,7 @@ def found_city(game: Game, action: FoundCity) -> None:
     game.units.remove(settler)
     game.cities.append(City(game.new_id(), settler.owner, settler.pos, game.rules.game.city.new_city_mood))
     game.say(f"{game.player(settler.owner).name} founds a city at {_where(settler.pos)}")
+    fire(game, "city_founded", player=settler.owner, city=game.cities[-1].id)
 
 
 # ------------------------------------------------------------------ collect
@@ -754,6 +755,7 @@ def recruit(game: Game, action: Recruit) -> None:
             to_reuse.append(kind)
     game.say(f"{player.name} recruits {', '.join(action.units)} at {_where(city.pos)} for {describe(payment)}")
     _recruit_rewards(game, player, action.units, payment)
+    fire(game, "recruited", player=player.index, units=tuple(action.units), paid=dict(payment))
     _place_reused(game, city, to_reuse)
 
 

@@ -48,7 +48,7 @@ from civgame.engine.core.decisions import (
 )
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label
-from civgame.engine.core.model import BARBARIAN, PIRATE, City, Combat, CombatSide, Game, Unit
+from civgame.engine.core.model import BARBARIAN, PIRATE, BattleRecord, City, Combat, CombatSide, Game, Unit
 from civgame.engine.core.vocabulary import TOKENS
 from civgame.engine.rules.cities import mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
@@ -87,8 +87,9 @@ def enter_space(
         raise ValueError(f"{owner_name(game, owner)} has no fighting unit at {hex_to_label(space)}")
     defenders = _fighters(game, defender, space, naval)
     fortress = enemy_city is not None and FORTRESS in enemy_city.buildings
+    from_sea = not naval and any(game.is_water(o) for o in origins.values())
     if not defenders and not fortress:
-        _overrun(game, owner, defender, unit_ids, space, enemy_city)
+        _overrun(game, owner, defender, unit_ids, space, enemy_city, from_sea)
         return
     barbarian_battle = BARBARIAN in (owner, defender)
     game.combat = Combat(
@@ -102,6 +103,7 @@ def enter_space(
         max_rounds=game.rules.game.barbarians.battle_rounds if barbarian_battle else 0,
         retreat_allowed=can_retreat and owner >= 0,
     )
+    game.combat.present = _present(game, space, owner, defender)
     kind = "naval battle" if naval else "battle"
     _say(
         game,
@@ -110,6 +112,34 @@ def enter_space(
         f"{', fortress' if fortress else ''})",
     )
     _prepare(game)
+
+
+def _present(game: Game, space: Hex, attacker: int, defender: int) -> list[dict[int, str]]:
+    """Each side's units in the space at the start (the attackers' cargo too): unit id -> type."""
+    here = game.units_at(space)
+    return [{u.id: u.kind for u in here if u.owner == side} for side in (attacker, defender)]
+
+
+def _record(
+    game: Game, space: Hex, sides: tuple[int, int], winner: int | None, present: list[dict[int, str]], from_sea: bool
+) -> None:
+    """Keep the battle for this turn's objectives and let each side that is a player hear of it."""
+    alive = {u.id for u in game.units}
+    record = BattleRecord(
+        space=space,
+        naval=game.is_water(space),
+        attacker=sides[0],
+        defender=sides[1],
+        winner=winner,
+        at_city=game.city_at(space) is not None,
+        from_sea=from_sea,
+        present=[list(units.values()) for units in present],
+        lost=[[kind for uid, kind in units.items() if uid not in alive] for units in present],
+    )
+    game.battles.append(record)
+    for side in sides:
+        if side >= 0:
+            fire(game, "battle_recorded", player=side, record=record)
 
 
 def owner_name(game: Game, owner: int) -> str:
@@ -126,7 +156,9 @@ def _fighters(game: Game, owner: int, space: Hex, naval: bool) -> list[int]:
     return sorted(u.id for u in game.units_at(space) if u.owner == owner and u.carrier is None and fights(u))
 
 
-def _overrun(game: Game, owner: int, defender: int, unit_ids: list[int], space: Hex, city: City | None) -> None:
+def _overrun(
+    game: Game, owner: int, defender: int, unit_ids: list[int], space: Hex, city: City | None, from_sea: bool
+) -> None:
     """No defending fighter and no fortress: enemy settlers are eliminated, an enemy city is taken.
 
     It is a battle without dice, which the defender loses.
@@ -137,9 +169,11 @@ def _overrun(game: Game, owner: int, defender: int, unit_ids: list[int], space: 
             f"{owner_name(game, owner)} eliminates {owner_name(game, defender)}'s {_kinds(game, lost)} "
             f"at {hex_to_label(space)}"
         )
+    present = _present(game, space, owner, defender)
     _remove(game, lost)
     for uid in unit_ids:
         _fought(game.unit(uid))
+    _record(game, space, (owner, defender), owner, present, from_sea)
     reinforcements = _reinforcements(game, [defender], space)
     if city is not None:
         _capture(game, city, owner)
@@ -534,6 +568,8 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     for side in (c.attacker, c.defender):
         if side.owner >= 0:
             fire(game, "battle_ended", player=side.owner, space=c.space)
+    from_sea = not c.naval and any(game.is_water(o) for o in c.origins.values())
+    _record(game, c.space, (c.attacker.owner, c.defender.owner), winner, c.present, from_sea)
     _barbarian_reward(game, c, winner)
     _pirate_reward(game, c)
     losers = [] if winner is None else [side.owner for side in (c.attacker, c.defender) if side.owner != winner]

@@ -21,6 +21,7 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     happiness,
     influence,
     movement,
+    objectives,
     payments,
     rewards,
     status,
@@ -54,5 +55,7 @@ def apply(game: Game, action: Action) -> None:
         raise RuleError(f"{action.KIND} answers a decision, but none is pending")
     if top is not None and not isinstance(top, r.answers):
         raise RuleError(f"{game.player(top.player).name} must first decide: {top.describe()}")
+    actor = game.actor()
     r.perform(game, action)
+    objectives.complete_automatic(game, game.player(actor))
     game.history.append(to_plain(action))

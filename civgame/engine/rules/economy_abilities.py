@@ -17,7 +17,7 @@ from civgame.engine.content.effects import Effect
 from civgame.engine.core.actions import Action, ChooseOption
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import distance, hex_to_label, label_to_hex
+from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import Game, Player, Unit
 from civgame.engine.rules import advances, cities
 from civgame.engine.rules.abilities import ability
@@ -228,6 +228,17 @@ def trade_routes(game: Game, player: Player, effect: Effect) -> list[tuple[Unit,
     by_unit = {unit_id: city_id for city_id, unit_id in matched.items()}
     routes = [(u, by_unit[u.id]) for u in units if u.id in by_unit]
     return routes[: params.max_routes]
+
+
+def route_possible(game: Game, player: Player, effect: Effect, kind: str, space: Hex) -> bool:
+    """A unit of `kind` of the player on `space` could form a route of `effect` now (to another player's city)."""
+    if kind not in effect.params.units or (game.is_water(space) and cities.in_pirate_zone(game, space)):
+        return False
+    return any(
+        _route_possible(game, space, c.pos, effect.params.distance)
+        for c in game.cities
+        if c.owner >= 0 and c.owner != player.index and c.mood != "angry"
+    )
 
 
 def _route_possible(game: Game, start, end, max_distance: int) -> bool:

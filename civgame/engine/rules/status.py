@@ -22,6 +22,7 @@ from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import Game, Player
 from civgame.engine.rules.advances import gain_advance, gainable, government_of, why_not_gain
 from civgame.engine.rules.cards import deal
+from civgame.engine.rules.objectives import offer_status
 from civgame.engine.rules.payments import can_pay, describe, gain, pay
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.scoring import winners
@@ -40,6 +41,8 @@ def run(game: Game) -> None:
     """Run status steps until one waits for a decision or the next age starts."""
     steps = (_objectives, _free_advance, _draw_cards, _raze, _government, _first_player)
     while game.phase == "status" and not game.pending:
+        if game.status_step == 1 and _game_ends(game):  # checked once step 1's objectives are done
+            return
         if game.status_step >= len(steps):
             _next_age(game)
             return
@@ -62,12 +65,17 @@ def _in_order(game: Game, wanted) -> list[int]:
 
 
 def _objectives(game: Game) -> None:
-    # Completing objectives arrives with the objectives issue; the end check belongs here.
+    offer_status(game)
+
+
+def _game_ends(game: Game) -> bool:
+    """After step 1 the game ends after the last age, or when a player has no cities."""
     last_age = game.age >= game.rules.game.ages
     cityless = [p.name for p in game.players if not game.cities_of(p.index)]
     if last_age or cityless:
         reason = "the last age is over" if last_age else f"{', '.join(cityless)} has no cities"
         end_game(game, reason)
+    return game.phase == "over"
 
 
 def _free_advance(game: Game) -> None:

@@ -77,6 +77,7 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
     player.wonder_cards.remove(action.wonder)
     city.wonders.append(action.wonder)
     player.wonders_built.append(action.wonder)
+    player.wonders_built_when.append([game.age, game.round])
     effects.holdings_changed(game)
     name = game.rules.wonders[action.wonder].name
     game.say(f"{player.name} builds the {name} at {hex_to_label(city.pos)}")

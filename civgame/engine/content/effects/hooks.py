@@ -87,5 +87,24 @@ _hook(
     wonder="the wonder's key",
     city="the city's id",
 )
+_hook(
+    "city_founded",
+    "after a player founds a city (by a settler or any other means)",
+    "player",
+    city="the city's id",
+)
+_hook(
+    "recruited",
+    "after a player's Recruit action has placed its units",
+    "player",
+    units="the unit types recruited",
+    paid="what the recruit cost was paid with",
+)
+_hook(
+    "battle_recorded",
+    "when a battle or an uncontested capture is over, before a city is captured (each side that is a player)",
+    "player",
+    record="the battle's record: sides, winner, units present at the start and lost",
+)
 _hook("status_step", "at the start of each status-phase step", "all", step="the step's number, from 1", choices=False)
 _hook("event_drawn", "when an event card is drawn for a player, before it is resolved", "player", card="the card")

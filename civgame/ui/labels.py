@@ -10,6 +10,7 @@ from civgame.engine.core import actions as A
 from civgame.engine.core import decisions as D
 from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.engine.core.model import MOODS, Game
+from civgame.engine.rules import objectives
 from civgame.engine.rules.advances import DECLINE
 from civgame.engine.rules.combat import owner_name
 from civgame.engine.rules.culture_abilities import option_label
@@ -80,6 +81,75 @@ def _build_wonder(game: Game, a: A.BuildWonder) -> str:
 def objective_name(game: Game, key: str) -> str:
     spec = game.rules.objectives.get(key)
     return spec.name if spec else key
+
+
+def objective_states(game: Game, player_index: int, card_id: int) -> list[tuple[str, str]]:
+    """Each objective of a card in hand: (name, "met now" | "not met now" | when it is checked)."""
+    card = game.rules.objective_card_index.get(card_id)
+    if card is None:
+        return []
+    player = game.player(player_index)
+    states = []
+    for key in card.objectives:
+        spec = game.rules.objectives[key]
+        status = spec.condition("status") or spec.condition("automatic")
+        if status is not None:
+            state = "met now" if objectives.holds(game, player, status) else "not met now"
+        else:
+            instant = spec.condition("instant")
+            state = f"checked {OBJECTIVE_CHECKED.get(instant.moment if instant else '', 'when it happens')}"
+        states.append((spec.name, state))
+    return states
+
+
+def objective_card_title(game: Game, player_index: int, card_id: int) -> str:
+    """ "Large Civilization (met now) / Draft" for the hand list."""
+    parts = [
+        f"{name} (met now)" if state == "met now" else name
+        for name, state in objective_states(game, player_index, card_id)
+    ]
+    return " / ".join(parts) or card_name(game.rules.objective_cards, card_id)
+
+
+def objective_card_lines(game: Game, player_index: int, card_id: int) -> list[str]:
+    """The tooltip of an objective card in hand: both objectives, whether each is met now, the card text."""
+    lines = [f"Objective card {card_id}: {card_name(game.rules.objective_cards, card_id)}"]
+    lines += [f"{name}: {state}" for name, state in objective_states(game, player_index, card_id)]
+    text = next((c.text for c in game.rules.objective_cards if c.id == card_id), "")
+    return lines + ([text] if text else [])
+
+
+def wonder_card_lines(game: Game, key: str) -> list[str]:
+    """The tooltip of a wonder card: cost, requirements, victory points and effect."""
+    spec = game.rules.wonders.get(key)
+    if spec is None:
+        return [f"Wonder card: {key}"]
+    needs = [f"{game.rules.game.wonder_advance} and {spec.advance}", "a Happy city"]
+    if spec.needs_building:
+        needs.append(f"a {building_name(game, spec.needs_building)} in the city")
+    return [
+        f"Wonder card: {spec.name}",
+        f"Cost: {amounts(dict(spec.cost))}",
+        f"Needs: {', '.join(needs)}",
+        f"Victory points: {spec.builder_vp:g} to its builder, {spec.owner_vp:g} to its owner",
+        spec.text,
+    ]
+
+
+def score_details(game: Game, player_index: int) -> str:
+    """ "Objectives: Conqueror, Wealth · Wonders: Pyramids (built)" for the score screen."""
+    player = game.player(player_index)
+    done = [objective_name(game, c.objective) for c in player.objective_completions]
+    owned = [w for city in game.cities_of(player_index) for w in city.wonders]
+    wonders = [
+        f"{game.rules.wonders[w].name}" + (" (built)" if w in player.wonders_built else " (taken)") for w in owned
+    ]
+    wonders += [
+        f"{game.rules.wonders[w].name} (built, now another's)"
+        for w in player.wonders_built
+        if w not in owned and any(w in c.wonders for c in game.cities)
+    ]
+    return f"Objectives: {', '.join(done) or 'none'} · Wonders: {', '.join(wonders) or 'none'}"
 
 
 def _complete_objective(game: Game, a: A.CompleteObjective) -> str:
@@ -348,6 +418,12 @@ def combat_summary(game: Game) -> str | None:
     return f"Battle at {where(combat.space)}, round {combat.round}: " + "; ".join(sides)
 
 
+OBJECTIVE_CHECKED = {
+    "battle": "after each battle you fight",
+    "wonder_built": "when you build a wonder",
+    "city_founded": "when you found a city",
+    "recruited": "when you recruit",
+}
 OBJECTIVE_MOMENTS = {
     "status": "status phase",
     "battle": "after the battle",

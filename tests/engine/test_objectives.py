@@ -91,10 +91,10 @@ def _foreign_buildings(s: Scenario, mine: int, theirs: int) -> None:
     spread(s, 1, "D7 A5 B6")
     spread(s, 0, "D2")
     s.city(BARBARIAN, "F7", buildings={"academy": 0})
-    owned = [c for c in s.game.cities_of(1)]
+    owned = list(s.game.cities_of(1))
     for i in range(mine - 1):
         owned[i].buildings["temple"] = 0
-    s.game.cities_of(0)[0].buildings.update({b: 1 for b in ["market", "port"][:theirs]})
+    s.game.cities_of(0)[0].buildings.update(dict.fromkeys(["market", "port"][:theirs], 1))
 
 
 def _fleet(s: Scenario, mine: int, theirs: int) -> None:
@@ -191,18 +191,22 @@ def test_each_status_objective_holds_exactly_when_its_condition_does(key):
 
 def test_every_objective_of_the_deck_is_tested():
     s = board()
-    tested = set(STATUS) | set(BATTLES) | {
-        "trade_power",
-        "shipping_routes",
-        "versatility",
-        "high_culture",
-        "city_founder",
-        "magnificent_culture",
-        "terror_regime",
-        "draft",
-        "warmonger",
-        "sea_cleansing",
-    }
+    tested = (
+        set(STATUS)
+        | set(BATTLES)
+        | {
+            "trade_power",
+            "shipping_routes",
+            "versatility",
+            "high_culture",
+            "city_founder",
+            "magnificent_culture",
+            "terror_regime",
+            "draft",
+            "warmonger",
+            "sea_cleansing",
+        }
+    )
     assert set(s.game.rules.objectives) == tested
     assert {k for card in s.game.rules.objective_cards for k in card.objectives} == tested
     assert len(s.game.rules.objective_cards) == 38 and len(tested) == 66
@@ -278,8 +282,14 @@ BATTLES: dict[str, tuple[BattleRecord, BattleRecord]] = {
     "defiance": (record([INF], [INF, INF]), record([INF, INF], [INF, INF])),
     "naval_assault": (record([INF], [INF], at_city=True, from_sea=True), record([INF], [INF], at_city=True)),
     "bold": (record([INF], [INF, INF]), record([INF, INF], [INF], winner=1)),
-    "legendary_battle": (record([INF] * 3, [INF], winner=1, space="D2"), record([INF] * 2, [INF], winner=1, space="D2")),
-    "scavenger": (record([INF], ["settler"], lost_d=["settler"], space="D6"), record([INF], [INF], lost_d=[INF], space="D6")),
+    "legendary_battle": (
+        record([INF] * 3, [INF], winner=1, space="D2"),
+        record([INF] * 2, [INF], winner=1, space="D2"),
+    ),
+    "scavenger": (
+        record([INF], ["settler"], lost_d=["settler"], space="D6"),
+        record([INF], [INF], lost_d=[INF], space="D6"),
+    ),
     "aggressor": (record([INF], [INF] * 2, lost_d=[INF] * 2), record([INF], [INF] * 2, lost_d=[INF] * 2, winner=1)),
     "barbarian_conquest": (
         record([INF], [INF, INF], at_city=True, opponent=BARBARIAN),
@@ -371,7 +381,9 @@ def test_status_phase_offers_fulfilled_objectives_and_scores_the_completed_card(
     s.player(1).objective_cards = []
     in_status_phase(s, 1, 2)
     decision = s.game.pending[-1]
-    assert isinstance(decision, ObjectiveDecision) and decision.player == 0 and decision.options == ["large_civilization"]
+    assert (
+        isinstance(decision, ObjectiveDecision) and decision.player == 0 and decision.options == ["large_civilization"]
+    )
     assert set(s.legal()) == {CompleteObjective(1, "large_civilization"), EndObjectives()}
     s.apply(CompleteObjective(1, "large_civilization"))
     p = s.player(0)
@@ -529,7 +541,9 @@ def test_terror_regime_completes_by_itself_after_an_action():
     spread(s, 0, "D2 B6 C7 A7", mood="angry")
     s.player(0).objective_cards = [29]
     s.apply(EndTurn())
-    assert s.player(0).completed_objectives == [29] and s.player(0).objective_completions[0].objective == "terror_regime"
+    assert (
+        s.player(0).completed_objectives == [29] and s.player(0).objective_completions[0].objective == "terror_regime"
+    )
 
 
 def test_draft_needs_two_recruits_paying_mood_in_one_turn():

@@ -89,8 +89,7 @@ COUNTS = {
     "special_advances": "special advances of your civilization you own",
     "leaders_recruited": "different leaders you have recruited during the game",
     "resource": "your `resource` (food, wood, ore, ideas or gold)",
-    "units": "your units on the board (filters: `kinds`, `army` — army units only, `military` — army units "
-    "and ships)",
+    "units": "your units on the board (filters: `kinds`, `army` — army units only, `military` — army units and ships)",
     "unit_spaces": "different spaces holding your units (filters as for `units`, and `away_from_own_cities` — "
     "neither one of your cities nor adjacent to one)",
     "unit_kinds": "different unit types you have on the board",
@@ -212,7 +211,11 @@ class Combined(Params):
     "all_of",
     moment=None,
     doc="Every one of `conditions` holds (all checked at the same moment).",
-    example={"all_of": {"conditions": [{"at_least": {"count": {"of": "advances"}, "n": 6}}, {"most": {"count": {"of": "advances"}}}]}},
+    example={
+        "all_of": {
+            "conditions": [{"at_least": {"count": {"of": "advances"}, "n": 6}}, {"most": {"count": {"of": "advances"}}}]
+        }
+    },
 )
 class AllOf(Combined):
     pass
@@ -222,7 +225,14 @@ class AllOf(Combined):
     "any_of",
     moment=None,
     doc="At least one of `conditions` holds (all checked at the same moment).",
-    example={"any_of": {"conditions": [{"at_least": {"count": {"of": "units", "kinds": ["ship"]}, "n": 4}}, {"most": {"count": {"of": "units", "kinds": ["ship"]}}}]}},
+    example={
+        "any_of": {
+            "conditions": [
+                {"at_least": {"count": {"of": "units", "kinds": ["ship"]}, "n": 4}},
+                {"most": {"count": {"of": "units", "kinds": ["ship"]}}},
+            ]
+        }
+    },
 )
 class AnyOf(Combined):
     pass
@@ -287,8 +297,8 @@ class Battle(Params):
     opponent_lost: int = 0
     opponent_lost_army: int = 0
     opponent_lost_military: int = 0
-    opponent_lost_kinds: list[str] = []
-    survivor_kinds: list[str] = []
+    opponent_lost_kinds: tuple[str, ...] = ()
+    survivor_kinds: tuple[str, ...] = ()
     city_size_after: int = 0
     city_wonder_after: bool = False
     fewer_advances_in: str | None = None

@@ -331,7 +331,9 @@ class Objective(Strict):
 
     @model_validator(mode="after")
     def _checked_somehow(self) -> Objective:
-        parts = {part: parse_condition(raw) for part in ("status", "instant", "automatic") if (raw := getattr(self, part))}
+        parts = {
+            part: parse_condition(raw) for part in ("status", "instant", "automatic") if (raw := getattr(self, part))
+        }
         if not parts:
             raise ValueError("an objective needs a `status`, `instant` or `automatic` condition")
         for part, cond in parts.items():

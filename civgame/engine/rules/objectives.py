@@ -260,8 +260,10 @@ def battle_holds(game: Game, player: Player, p: Any, record: BattleRecord) -> bo
         (p.city_wonder_after, lambda: city is not None and bool(city.wonders)),
         (
             p.fewer_advances_in,
-            lambda: _category_count(game, player.index, p.fewer_advances_in)
-            < _category_count(game, opponent, p.fewer_advances_in),
+            lambda: (
+                _category_count(game, player.index, p.fewer_advances_in)
+                < _category_count(game, opponent, p.fewer_advances_in)
+            ),
         ),
         (p.opponent_trade_route_here, lambda: _route_from(game, opponent, record.space)),
     )
@@ -285,7 +287,8 @@ def _route_from(game: Game, owner: int, space: Hex) -> bool:
         return False
     player = game.player(owner)
     return any(
-        route_possible(game, player, effect, "settler", space) for effect in effects.active(game, player, "trade_routes")
+        route_possible(game, player, effect, "settler", space)
+        for effect in effects.active(game, player, "trade_routes")
     )
 
 
@@ -337,11 +340,14 @@ def _cards_with(game: Game, player: Player, key: str) -> list[int]:
 def fulfilled(game: Game, player: Player, part: str, moment: Moment | None = None) -> list[str]:
     """Objectives on the player's cards whose `part` condition ("status", "instant") holds now, sorted."""
     found = []
-    for key in dict.fromkeys(k for card in player.objective_cards for k in game.rules.objective_card_index[card].objectives):
+    for key in dict.fromkeys(
+        k for card in player.objective_cards for k in game.rules.objective_card_index[card].objectives
+    ):
         cond = _objective(game, key).condition(part)
-        if cond is not None and (part == STATUS or cond.moment == (moment or {}).get("kind")):
-            if holds(game, player, cond, moment):
-                found.append(key)
+        if cond is None or (part != STATUS and cond.moment != (moment or {}).get("kind")):
+            continue
+        if holds(game, player, cond, moment):
+            found.append(key)
     return sorted(found, key=lambda k: (bool(_objective(game, k).pay), _objective(game, k).name))
 
 

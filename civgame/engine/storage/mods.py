@@ -478,6 +478,8 @@ def _type_text(annotation: object, models: list[type[BaseModel]]) -> str:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         models.append(annotation)
         return f"[{annotation.__name__}](#{annotation.__name__.lower()})"
+    if origin is typing.Annotated:  # validated data such as an effect or a condition: its plain shape
+        return _type_text(args[0], models)
     if origin is typing.Literal:
         return "one of " + ", ".join(f"`{a}`" for a in args)
     if origin is dict:
@@ -489,7 +491,8 @@ def _type_text(annotation: object, models: list[type[BaseModel]]) -> str:
     if args and type(None) in args:  # X | None
         rest = [a for a in args if a is not type(None)]
         return " or ".join(_type_text(a, models) for a in rest) + " or `null`"
-    return {str: "text", int: "whole number", float: "number", bool: "`true`/`false`"}.get(annotation, str(annotation))  # type: ignore[call-overload]
+    names = {str: "text", int: "whole number", float: "number", bool: "`true`/`false`", object: "any value"}
+    return names.get(annotation, str(annotation))  # type: ignore[call-overload]
 
 
 def _constraints(metadata: list, annotation: object) -> str:

@@ -13,7 +13,7 @@ from civgame.engine.core.model import MOODS, Game
 from civgame.engine.rules import objectives
 from civgame.engine.rules.advances import DECLINE
 from civgame.engine.rules.combat import owner_name
-from civgame.engine.rules.culture_abilities import option_label
+from civgame.engine.rules.culture_abilities import OBJECTIVE, option_label
 from civgame.engine.rules.happiness import raise_cost
 from civgame.engine.rules.payments import describe as describe_cost
 
@@ -287,11 +287,16 @@ def _taxes(game: Game, a: A.UseAbility) -> str:
 
 
 def _exchange(game: Game, a: A.UseAbility) -> str:
-    option, cards = a.choice[0], [int(c) for c in a.choice[1:] if c.isdigit()]
+    option = a.choice[0]
+    names = [card_name(game.rules.action_cards, int(c)) for c in a.choice[1:] if c.isdigit()]
+    names += [
+        card_name(game.rules.objective_cards, int(c.removeprefix(OBJECTIVE)))
+        for c in a.choice[1:]
+        if c.startswith(OBJECTIVE)
+    ]
     text = f"trade {option}" if " for " in option else f"gain {option}"
-    if cards:
-        names = ", ".join(card_name(game.rules.action_cards, c) for c in cards)
-        text += f" (discard {names})"
+    if names:
+        text += f" (discard {', '.join(names)})"
     return text
 
 

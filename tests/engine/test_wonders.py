@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from civgame.engine.core.actions import BuildWonder
+from civgame.engine.core.actions import BuildWonder, UseAbility
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.errors import RuleError
 from civgame.engine.rules.scoring import score_sheet
@@ -98,3 +98,16 @@ def test_great_statue_draws_an_objective_card_when_built():
     hand = list(s.player(0).objective_cards)
     s.apply(BuildWonder(city.id, "great_statue"))
     assert s.player(0).objective_cards == [*hand, top]
+
+
+def test_great_statue_trades_an_objective_card_for_an_extra_action_once_per_turn():
+    s, city = wonder_builder("great_statue")
+    s.apply(BuildWonder(city.id, "great_statue"))
+    hand = list(s.player(0).objective_cards)
+    uses = [a for a in s.legal_of(UseAbility) if a.source == "Great Statue"]
+    assert len(uses) == len(hand) >= 2
+    actions = s.game.actions_left
+    s.apply(uses[0])
+    assert s.game.actions_left == actions + 1 and len(s.player(0).objective_cards) == len(hand) - 1
+    assert s.game.decks["objective"].discard[-1] not in s.player(0).objective_cards
+    assert [a for a in s.legal_of(UseAbility) if a.source == "Great Statue"] == []

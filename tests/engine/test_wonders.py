@@ -7,7 +7,9 @@ import pytest
 from civgame.engine.core.actions import BuildWonder, UseAbility
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules.scoring import score_sheet
+from tests.combat_helpers import attack, dice
 from tests.engine.test_cities import board, extra_cities
 from tests.scenario import Scenario
 
@@ -111,3 +113,33 @@ def test_great_statue_trades_an_objective_card_for_an_extra_action_once_per_turn
     assert s.game.actions_left == actions + 1 and len(s.player(0).objective_cards) == len(hand) - 1
     assert s.game.decks["objective"].discard[-1] not in s.player(0).objective_cards
     assert [a for a in s.legal_of(UseAbility) if a.source == "Great Statue"] == []
+
+
+@pytest.mark.parametrize(("mood", "defender_survives"), [("happy", True), ("neutral", False)])
+def test_great_wall_takes_two_from_the_attacker_in_the_first_round_at_a_happy_city(mood, defender_survives):
+    s = board()
+    s.city(1, "D3", mood=mood, wonders=["great_wall"])
+    attacker = s.unit(0, "infantry", "D3")
+    defender = s.unit(1, "infantry", "D3")
+    dice(s, (5, "cavalry"), (6, "infantry"))  # attacker 5 (3 with the wall), defender 7
+    attack(s, 0, [attacker], "D3", "D2")
+    assert s.game.unit(attacker.id) is None
+    assert (s.game.unit(defender.id) is not None) is defender_survives
+    assert ("Player 1 gets -2 combat value from Great Wall" in s.game.log) is defender_survives
+
+
+@pytest.mark.parametrize("wonders", [["great_wall"], []])
+def test_barbarians_attacking_a_great_wall_owner_lose_at_once(wonders):
+    s = board()
+    s.city(0, "D3", wonders=wonders)
+    s.city(0, "B6")
+    barbarians = s.units(BARBARIAN, "infantry", "D3", 2)
+    defender = s.unit(0, "infantry", "D3")
+    gold = s.player(0).resources["gold"]
+    dice(s, *[(6, "infantry")] * 3)
+    attack(s, BARBARIAN, barbarians, "D3", "D4")
+    if wonders:
+        assert all(s.game.unit(u.id) is None for u in barbarians) and s.game.unit(defender.id) is not None
+        assert s.player(0).resources["gold"] == gold + s.game.rules.game.barbarians.win_gold
+    else:
+        assert s.game.unit(defender.id) is None

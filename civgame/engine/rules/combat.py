@@ -105,6 +105,8 @@ def enter_space(
     )
     game.combat.present = _present(game, space, owner, defender)
     kind = "naval battle" if naval else "battle"
+    if _barbarians_repelled(game, owner, enemy_city):
+        return
     _say(
         game,
         f"{kind.capitalize()} at {hex_to_label(space)}: {owner_name(game, owner)} ({_kinds(game, attackers)}) "
@@ -112,6 +114,22 @@ def enter_space(
         f"{', fortress' if fortress else ''})",
     )
     _prepare(game)
+
+
+def _barbarians_repelled(game: Game, owner: int, city: City | None) -> bool:
+    """Barbarians attacking a city whose owner holds `barbarians_lose_at_once` lose without a roll."""
+    if owner != BARBARIAN or city is None or city.owner < 0:
+        return False
+    guard = effects.active(game, game.player(city.owner), "barbarians_lose_at_once")
+    if not guard:
+        return False
+    c = game.combat
+    assert c is not None
+    _say(game, f"The barbarians attacking {owner_name(game, city.owner)}'s city lose at once ({guard[0].source})")
+    c.attacker.losses = len(c.attacker.units)
+    _remove(game, list(c.attacker.units))
+    _finish(game, winner=city.owner, withdraw=False)
+    return True
 
 
 def _present(game: Game, space: Hex, attacker: int, defender: int) -> list[dict[int, str]]:
@@ -290,22 +308,39 @@ def _holds(game: Game, c: Combat, side: CombatSide, condition: BattleCondition) 
         return False
     if not _battle_kinds(game, c, side) & set(condition.battles):
         return False
-    if condition.city_building is not None:
-        city = game.city_at(c.space)
-        return city is not None and condition.city_building in city.buildings
+    city = game.city_at(c.space)
+    if condition.city_building is not None and (city is None or condition.city_building not in city.buildings):
+        return False
+    if condition.own_city_mood is not None:
+        return city is not None and city.owner == side.owner and city.mood == condition.own_city_mood
     return True
+
+
+def _opponent_bonus(game: Game, c: Combat, side: CombatSide) -> int:
+    """What the opponent's `combat_bonus` effects with `target: opponent` add to this side's combat value."""
+    other = _opponent(c, side)
+    if other.owner < 0 or not side.units:
+        return 0
+    holder = game.player(other.owner)
+    bonus = 0
+    for effect in effects.active(game, holder, "combat_bonus"):
+        if effect.params.target == "opponent" and _holds(game, c, other, effect.params):
+            bonus += effect.params.value
+            _say(game, f"{owner_name(game, side.owner)} gets {effect.params.value:+} combat value from {effect.source}")
+    return bonus
 
 
 def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
     """This round's combat-value bonus and cancelled hits of one side from its effects (logged)."""
+    bonus = _opponent_bonus(game, c, side)
     if side.owner < 0:
-        return 0, 0
+        return bonus, 0
     player = game.player(side.owner)
-    bonus = side.bonus if side.units else 0
+    bonus += side.bonus if side.units else 0
     for effect in effects.active(game, player, "combat_bonus"):
-        if side.units and _holds(game, c, side, effect.params):
+        if effect.params.target == "holder" and side.units and _holds(game, c, side, effect.params):
             bonus += effect.params.value
-            _say(game, f"{player.name} gets +{effect.params.value} combat value from {effect.source}")
+            _say(game, f"{player.name} gets {effect.params.value:+} combat value from {effect.source}")
     cancels = 0
     for effect in effects.active(game, player, "cancel_hits"):
         if _holds(game, c, side, effect.params):

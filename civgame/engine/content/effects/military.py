@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from civgame.engine.content.effects.registry import NoParams, Params, primitive
-from civgame.engine.core.vocabulary import Payable
+from civgame.engine.core.vocabulary import Mood, Payable
 
 Cost = dict[Payable, int]
 # "land": any land battle; "naval": a battle at sea; "from_ships": a land battle the holder
@@ -74,7 +74,8 @@ CONDITIONS = (
     "Conditions: `battles` lists the battle kinds (`land`: any land battle; `naval`; `from_ships`: "
     "a land battle the holder started by attacking straight from ships); `round` limits it to that "
     "combat round (none: every round); `role` to the `attacker`, the `defender` or `either`; "
-    "`city_building` to battles fought at a city holding that building, whoever owns it."
+    "`city_building` to battles fought at a city holding that building, whoever owns it; `own_city_mood` to "
+    "battles fought at one of the holder's cities with that mood."
 )
 
 
@@ -85,17 +86,20 @@ class BattleCondition(Params):
     round: int | None = Field(default=None, ge=1)  # only this combat round (None: every round)
     role: Literal["attacker", "defender", "either"] = "either"
     city_building: str | None = None  # the battle is fought at a city holding this building
+    own_city_mood: Mood | None = None  # the battle is fought at one of the holder's cities with this mood
 
 
 @primitive(
     "combat_bonus",
     when="combat: each combat round the conditions hold",
-    doc="Add `value` to the holder's combat value in the battles and rounds the conditions select, while "
-    "the holder has fighting units in the battle. " + CONDITIONS,
+    doc="Add `value` (negative: subtract) to the combat value of the holder, or with `target: opponent` of "
+    "the holder's opponent, in the battles and rounds the conditions select (seen from the holder), while "
+    "that side has fighting units in the battle. " + CONDITIONS,
     example={"combat_bonus": {"value": 2, "round": 1, "battles": ["land"], "city_building": "temple"}},
 )
 class CombatBonus(BattleCondition):
     value: int
+    target: Literal["holder", "opponent"] = "holder"
 
 
 @primitive(
@@ -159,3 +163,14 @@ class CancelFortress(Params):
 class ReinforcementAfterDefeat(Params):
     unit: str = "infantry"
     city_building: str | None = None
+
+
+@primitive(
+    "barbarians_lose_at_once",
+    when="combat: when barbarians attack one of the holder's cities",
+    doc="Barbarians attacking any of the holder's cities lose at once: the attacking units are destroyed, no "
+    "die is rolled, and the holder wins the battle (with its rewards).",
+    example={"barbarians_lose_at_once": {}},
+)
+class BarbariansLoseAtOnce(NoParams):
+    pass

@@ -8,6 +8,7 @@ from civgame.engine.core.actions import BuildWonder, UseAbility
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN
+from civgame.engine.rules.cities import collect_choices
 from civgame.engine.rules.scoring import score_sheet
 from tests.combat_helpers import attack, dice
 from tests.engine.test_cities import board, extra_cities
@@ -143,3 +144,12 @@ def test_barbarians_attacking_a_great_wall_owner_lose_at_once(wonders):
         assert s.player(0).resources["gold"] == gold + s.game.rules.game.barbarians.win_gold
     else:
         assert s.game.unit(defender.id) is None
+
+
+def test_great_gardens_let_grassland_of_its_own_city_give_any_resource():
+    s = board()
+    gardens = s.city(0, "D2", wonders=["great_gardens"])
+    other = s.city(0, "B3")
+    assert s.terrain("D2") == s.terrain("B3") == "grassland"
+    assert set(collect_choices(s.game, gardens)[s.hex("D2")]) == {"food", "wood", "ore", "ideas", "gold"}
+    assert collect_choices(s.game, other)[s.hex("B3")] == ["food"]

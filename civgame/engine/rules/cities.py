@@ -173,9 +173,9 @@ def found_city(game: Game, action: FoundCity) -> None:
 # ------------------------------------------------------------------ collect
 
 
-def _collect_effects(game: Game, player: Player) -> list:
-    """The parameters of the player's `collect_yield` effects."""
-    return [effect.params for effect in effects.active(game, player, "collect_yield")]
+def _collect_effects(game: Game, city: City) -> list:
+    """The parameters of the `collect_yield` effects the city's owner has there."""
+    return [effect.params for effect in effects.active(game, game.player(city.owner), "collect_yield", at=city.pos)]
 
 
 def _facing_yields(game: Game, city: City) -> list[str]:
@@ -222,7 +222,7 @@ def _space_yields(game: Game, city: City, space: Hex) -> list[str]:
     """What one unblocked space may give: its terrain, advance effects, a Port facing it."""
     terrain = game.terrain(space)
     options = list(game.rules.terrain[terrain].yields)
-    for effect in _collect_effects(game, game.player(city.owner)):
+    for effect in _collect_effects(game, city):
         if effect.terrain == terrain:
             options += effect.resources
     if space == city.port_space:
@@ -277,7 +277,7 @@ def _space_limits(game: Game, city: City) -> list[tuple[str, set[str], int]]:
     """(terrain, limited yields, most spaces) of each `collect_yield` effect with `max_spaces`."""
     return [
         (e.terrain, set(e.resources) - set(game.rules.terrain[e.terrain].yields), e.max_spaces)
-        for e in _collect_effects(game, game.player(city.owner))
+        for e in _collect_effects(game, city)
         if e.max_spaces is not None
     ]
 

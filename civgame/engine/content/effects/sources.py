@@ -62,8 +62,7 @@ def active(game: Game, player: Player, name: str, *, at: Hex | None = None) -> l
         found = cache[key] = _fresh(game, player, name)
     if not any(e.only for e in found):
         return found
-    leader_here = at is not None and _leader_at(game, player, at)
-    return [e for e in found if not e.only or leader_here]
+    return [e for e in found if not e.only or (at is not None and _applies_at(game, player, e, at))]
 
 
 def has(game: Game, player: Player, name: str, *, at: Hex | None = None) -> bool:
@@ -92,6 +91,14 @@ def stale_answers(game: Game) -> list[str]:
         for (index, name), found in cache.items()
         if found != _fresh(game, game.player(index), name)
     ]
+
+
+def _applies_at(game: Game, player: Player, effect: Effect, space: Hex) -> bool:
+    """An effect narrowed by `only:` applies at `space`: the leader stands there, or its wonder does."""
+    if effect.only == "wonder_city":
+        city = game.city_at(space)
+        return city is not None and any(game.rules.wonders[w].name == effect.source for w in city.wonders)
+    return _leader_at(game, player, space)
 
 
 def _leader_at(game: Game, player: Player, space: Hex) -> bool:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from civgame.engine.core.actions import BuildWonder, UseAbility
+from civgame.engine.core.actions import BuildWonder, ChooseOption, UseAbility
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN
+from civgame.engine.rules.cards import deal
 from civgame.engine.rules.cities import collect_choices
 from civgame.engine.rules.scoring import score_sheet
 from tests.combat_helpers import attack, dice
@@ -153,3 +154,24 @@ def test_great_gardens_let_grassland_of_its_own_city_give_any_resource():
     assert s.terrain("D2") == s.terrain("B3") == "grassland"
     assert set(collect_choices(s.game, gardens)[s.hex("D2")]) == {"food", "wood", "ore", "ideas", "gold"}
     assert collect_choices(s.game, other)[s.hex("B3")] == ["food"]
+
+
+@pytest.mark.parametrize(("wonders", "choice"), [(["great_mausoleum"], 0), (["great_mausoleum"], 1), ([], None)])
+def test_great_mausoleum_may_take_the_top_of_the_action_discard_pile(wonders, choice):
+    s = board()
+    s.city(0, "D2", wonders=wonders)
+    deck = s.game.decks["action"]
+    deck.discard.append(deck.draw.pop(0))
+    discarded, top = deck.discard[-1], deck.draw[-1]
+    hand = list(s.player(0).action_cards)
+    deal(s.game, s.player(0), 1, 0)
+    if choice is None:
+        assert s.game.pending == [] and s.player(0).action_cards == [*hand, top]
+        return
+    options = s.legal_of(ChooseOption)
+    assert [o.option for o in options] == [
+        "take the top card of the discard pile (action)",
+        "draw from the deck (action)",
+    ]
+    s.apply(options[choice])
+    assert s.player(0).action_cards == [*hand, (discarded, top)[choice]]

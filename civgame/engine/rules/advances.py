@@ -13,13 +13,12 @@ from civgame.engine.core.actions import Action, Advance
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
-from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.cards import draw_card, draw_into_hand
 from civgame.engine.rules.payments import any_of, can_pay, describe, enforce_caps, gain, pay, payment_options, settle
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.triggers import fire
 from civgame.engine.rules.turns import spend_main_action
 
-DECK_OF_DRAW = {"action": "action_cards", "objective": "objective_cards", "wonder": "wonder_cards"}
 DECLINE = "decline"
 
 
@@ -130,14 +129,9 @@ def _reward(game: Game, player: Player, what: dict[str, int], source: str) -> No
 
 
 def _draw(game: Game, player: Player, deck: str, count: int, source: str) -> None:
-    hand = getattr(player, DECK_OF_DRAW[deck])
-    drawn = 0
     for _ in range(count):
-        card = draw_card(game, deck)
-        if card is not None:
-            hand.append(card)
-            drawn += 1
-    game.say(f"{player.name} draws {drawn} {deck} card(s) ({source})")
+        draw_into_hand(game, player, deck)
+    game.say(f"{player.name} draws {count} {deck} card(s) ({source})")
 
 
 def use_event_cube(game: Game, player: Player) -> None:

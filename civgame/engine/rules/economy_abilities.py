@@ -19,7 +19,7 @@ from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import Game, Player, Unit
-from civgame.engine.rules import advances, cities
+from civgame.engine.rules import advances, cards, cities
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.payments import can_pay, describe, gain, holdings, pay
 from civgame.engine.rules.registry import rule
@@ -99,8 +99,29 @@ def free_collect(game: Game, effect: Effect, choice: Choice) -> None:
 
 # Primitives whose choices are not plain amounts: (legal options, resolve).
 ChoiceRule = tuple[Callable[[Game, EffectChoiceDecision], list[str]], Callable[[Game, EffectChoiceDecision, str], None]]
+
+
+def _draw_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    return list(decision.options)
+
+
+def _draw_from(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Take the card the `draw_from_discard` holder chose; the status phase goes on if it waited."""
+    from civgame.engine.rules import status  # imported late: status depends on this module's neighbours
+
+    player = game.player(decision.player)
+    deck_name = option.rsplit("(", 1)[1].rstrip(")")
+    from_discard = option.startswith(cards.FROM_DISCARD)
+    cards.take(game, player, deck_name, from_discard=from_discard)
+    where = "the discard pile" if from_discard else "the deck"
+    game.say(f"{player.name} takes an {deck_name} card from {where} ({decision.source})")
+    if game.phase == "status" and not game.pending:
+        status.run(game)
+
+
 CHOICE_RULES: dict[str, ChoiceRule] = {
     "advance_on_build": (advances.advance_on_build_options, advances.take_advance_on_build),
+    "draw_from_discard": (_draw_options, _draw_from),
 }
 
 

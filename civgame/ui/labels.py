@@ -331,6 +331,7 @@ ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
     "free_action": _free_action,
     "free_collect": _free_collect,
     "angry_as_neutral": lambda g, a: "your angry cities count as neutral this turn",
+    "place_ship": lambda g, a: f"place a ship from your supply at {a.choice[0]} (activates the city)",
 }
 
 

@@ -8,6 +8,8 @@ from civgame.engine.core.actions import BuildWonder, ChooseOption, UseAbility
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN
+from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.rules import status
 from civgame.engine.rules.cards import deal
 from civgame.engine.rules.cities import collect_choices
 from civgame.engine.rules.scoring import score_sheet
@@ -175,3 +177,24 @@ def test_great_mausoleum_may_take_the_top_of_the_action_discard_pile(wonders, ch
     ]
     s.apply(options[choice])
     assert s.player(0).action_cards == [*hand, (discarded, top)[choice]]
+
+
+def test_great_lighthouse_places_a_ship_by_activating_its_city():
+    s = board()
+    city = s.city(0, "C3", wonders=["great_lighthouse"], buildings={"port": 0}, port_space="C4", mood="happy")
+    s.unit(1, "ship", "B2")
+    uses = {a.choice[0] for a in s.legal_of(UseAbility) if a.source == "Great Lighthouse"}
+    sea = {label for label in map(hex_to_label, s.game.space_region) if s.game.is_water(s.hex(label))}
+    assert uses == sea - {"B2"} and "C4" in uses
+    s.apply(UseAbility("Great Lighthouse", "place_ship", ("C4",)))
+    s.apply(UseAbility("Great Lighthouse", "place_ship", ("C4",)))
+    assert [u.pos for u in s.game.units_of(0, "ship")] == [s.hex("C4")] * 2
+    assert city.activations == 2 and city.mood == "neutral" and s.game.actions_left == 3
+
+
+def test_great_lighthouse_owner_chooses_the_first_player():
+    s = board()
+    s.player(1).mood_tokens = 5
+    assert status.first_player_chooser(s.game) == 1
+    s.city(0, "C3", wonders=["great_lighthouse"])
+    assert status.first_player_chooser(s.game) == 0

@@ -122,7 +122,11 @@ def _government(game: Game) -> None:
 
 
 def first_player_chooser(game: Game) -> int:
-    """Most mood + culture tokens; ties go to the current first player, else clockwise from them."""
+    """A `chooses_first_player` holder; else most mood + culture tokens, ties going to the current first
+    player, else clockwise from them."""
+    for index in game.turn_order():
+        if effects.has(game, game.player(index), "chooses_first_player"):
+            return index
     totals = {p.index: p.mood_tokens + p.culture_tokens for p in game.players}
     best = max(totals.values())
     return next(i for i in game.turn_order() if totals[i] == best)

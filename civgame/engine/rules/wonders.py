@@ -2,18 +2,26 @@
 
 A wonder is a city piece: it activates the city, raises its size, and its effects serve the
 city's owner (`effects.active` reads `city.wonders`). The builder is recorded for victory points.
-Effect applied here: `on_gain` of the wonder (what it gives when built).
+Effects applied here: `on_gain` of the wonder (what it gives when built) and the `place_ship` ability.
 """
 
 from __future__ import annotations
 
 from civgame.engine.content import effects
+from civgame.engine.content.effects import Effect
 from civgame.engine.core.actions import Action, BuildWonder
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.core.model import City, Game
+from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
+from civgame.engine.core.model import City, Game, Unit
+from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.advances import apply_on_gain
-from civgame.engine.rules.cities import _activatable_cities, _activated_city, begin_activation, finish_activation
+from civgame.engine.rules.cities import (
+    _activatable_cities,
+    _activated_city,
+    begin_activation,
+    finish_activation,
+    why_cannot_activate,
+)
 from civgame.engine.rules.payments import affordable, pay, settle
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.triggers import fire
@@ -83,4 +91,40 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
     game.say(f"{player.name} builds the {name} at {hex_to_label(city.pos)}")
     apply_on_gain(game, player, name)
     fire(game, "wonder_built", player=player.index, wonder=action.wonder, city=city.id)
+    finish_activation(game, city)
+
+
+# ------------------------------------------------------------------ place_ship (Great Lighthouse)
+
+SHIP = "ship"
+
+
+def wonder_city(game: Game, effect: Effect) -> City | None:
+    """The current player's city holding the wonder that grants `effect`."""
+    for city in game.cities_of(game.current):
+        if any(game.rules.wonders[w].name == effect.source for w in city.wonders):
+            return city
+    return None
+
+
+def _legal_place_ship(game: Game, effect: Effect) -> list[tuple[str, ...]]:
+    city = wonder_city(game, effect)
+    spec = game.rules.units[SHIP]
+    if city is None or why_cannot_activate(game, city) or len(game.units_of(game.current, SHIP)) >= spec.limit:
+        return []
+    return [
+        (hex_to_label(space),)
+        for space in game.space_region
+        if game.is_water(space) and not game.enemy_units_at(space, game.current)
+    ]
+
+
+@ability("place_ship", legal=_legal_place_ship)
+def place_ship(game: Game, effect: Effect, choice: tuple[str, ...]) -> None:
+    city = wonder_city(game, effect)
+    assert city is not None  # the dispatcher only lets listed choices through
+    space = label_to_hex(choice[0])
+    begin_activation(game, city)
+    game.units.append(Unit(game.new_id(), game.current, SHIP, space))
+    game.say(f"{game.player(game.current).name} places a ship at {choice[0]} ({effect.source})")
     finish_activation(game, city)

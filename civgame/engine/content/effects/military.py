@@ -174,3 +174,24 @@ class ReinforcementAfterDefeat(Params):
 )
 class BarbariansLoseAtOnce(NoParams):
     pass
+
+
+@primitive(
+    "place_ship",
+    when="ability: a free action in your turn, as often as the city can be activated",
+    doc="Activate the city holding this wonder to place 1 ship from your supply on any sea space that "
+    "holds no other player's units (pirates included). Each use is an activation of the city.",
+    example={"place_ship": {}},
+)
+class PlaceShip(NoParams):
+    pass
+
+
+@primitive(
+    "chooses_first_player",
+    when="status phase: when the next first player is chosen",
+    doc="The holder chooses the next first player, instead of the player with the most mood and culture tokens.",
+    example={"chooses_first_player": {}},
+)
+class ChoosesFirstPlayer(NoParams):
+    pass

@@ -7,8 +7,8 @@ import pytest
 from civgame.engine.core.actions import BuildWonder, ChooseOption, UseAbility
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import BARBARIAN
 from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules import status
 from civgame.engine.rules.cards import deal
 from civgame.engine.rules.cities import collect_choices

@@ -6,6 +6,7 @@ Effect applied here: `draw_from_discard` (the holder may take the discard pile's
 from __future__ import annotations
 
 from civgame.engine.content import effects
+from civgame.engine.content.effects.core import DrawFromDiscard
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.model import Game, Player
 
@@ -13,8 +14,8 @@ HANDS = {"action": "action_cards", "objective": "objective_cards", "wonder": "wo
 FROM_DISCARD, FROM_DECK = "take the top card of the discard pile", "draw from the deck"
 
 
-def draw_card(game: Game, deck_name: str) -> int | None:
-    """Draw the top card; reshuffle the discard pile into a new deck when empty."""
+def draw_card(game: Game, deck_name: str) -> int | str | None:
+    """Draw the top card (an id, or a wonder's name); reshuffle the discard pile into a new deck when empty."""
     deck = game.decks[deck_name]
     if not deck.draw and deck.discard:
         deck.draw, deck.discard = deck.discard, []
@@ -27,7 +28,7 @@ def draw_into_hand(game: Game, player: Player, deck_name: str) -> None:
     """Draw a card into the player's hand; with `draw_from_discard` and a discard pile, ask where from first."""
     if game.decks[deck_name].discard:
         for effect in effects.active(game, player, "draw_from_discard"):
-            if deck_name in effect.params.decks:
+            if deck_name in effects.params_as(effect, DrawFromDiscard).decks:
                 game.pending.append(
                     EffectChoiceDecision(
                         player=player.index,

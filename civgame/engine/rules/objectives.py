@@ -15,13 +15,30 @@ from dataclasses import replace
 from typing import Any
 
 from civgame.engine.content import effects
-from civgame.engine.content.conditions import Condition, Count
+from civgame.engine.content.conditions import (
+    AllOf,
+    AnyOf,
+    AtLeast,
+    Battle,
+    BattlesThisTurn,
+    CityFounded,
+    Condition,
+    Count,
+    Lead,
+    Most,
+    NotCompletedLastRound,
+    OwnsCategory,
+    RecruitsThisTurn,
+    WonderBuilt,
+    WonderBuiltLastRound,
+)
 from civgame.engine.content.ruleset import Objective
 from civgame.engine.core.actions import Action, CompleteObjective, EndObjectives
 from civgame.engine.core.decisions import ObjectiveDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, distance
 from civgame.engine.core.model import BattleRecord, City, Game, ObjectiveCompletion, Player, Unit
+from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.economy_abilities import route_possible, trade_routes
 from civgame.engine.rules.payments import describe, pay
 from civgame.engine.rules.registry import rule
@@ -153,22 +170,22 @@ def _others_best(game: Game, player: Player, what: Count) -> int:
 
 
 @evaluator("at_least")
-def _at_least(game: Game, player: Player, params: Any, moment: Moment) -> bool:
+def _at_least(game: Game, player: Player, params: AtLeast, moment: Moment) -> bool:
     return count(game, player, params.count) >= params.n
 
 
 @evaluator("most")
-def _most(game: Game, player: Player, params: Any, moment: Moment) -> bool:
+def _most(game: Game, player: Player, params: Most, moment: Moment) -> bool:
     return count(game, player, params.count) > _others_best(game, player, params.count)
 
 
 @evaluator("lead")
-def _lead(game: Game, player: Player, params: Any, moment: Moment) -> bool:
+def _lead(game: Game, player: Player, params: Lead, moment: Moment) -> bool:
     return count(game, player, params.count) >= _others_best(game, player, params.count) + params.by
 
 
 @evaluator("owns_category")
-def _owns_category(game: Game, player: Player, params: Any, moment: Moment) -> bool:
+def _owns_category(game: Game, player: Player, params: OwnsCategory, moment: Moment) -> bool:
     owned = set(player.advances)
     return any(
         all(a.name in owned for a in c.advances)
@@ -178,22 +195,22 @@ def _owns_category(game: Game, player: Player, params: Any, moment: Moment) -> b
 
 
 @evaluator("all_of")
-def _all_of(game: Game, player: Player, params: Any, moment: Moment) -> bool:
+def _all_of(game: Game, player: Player, params: AllOf, moment: Moment) -> bool:
     return all(holds(game, player, c, moment) for c in params.conditions)
 
 
 @evaluator("any_of")
-def _any_of(game: Game, player: Player, params: Any, moment: Moment) -> bool:
+def _any_of(game: Game, player: Player, params: AnyOf, moment: Moment) -> bool:
     return any(holds(game, player, c, moment) for c in params.conditions)
 
 
 @evaluator("wonder_built_last_round")
-def _wonder_built_last_round(game: Game, player: Player, params: Any, moment: Moment) -> bool:
+def _wonder_built_last_round(game: Game, player: Player, params: WonderBuiltLastRound, moment: Moment) -> bool:
     return [game.age, game.rules.game.rounds_per_age] in player.wonders_built_when
 
 
 @evaluator("not_completed_last_round")
-def _not_completed_last_round(game: Game, player: Player, params: Any, moment: Moment) -> bool:
+def _not_completed_last_round(game: Game, player: Player, params: NotCompletedLastRound, moment: Moment) -> bool:
     last = game.rules.game.rounds_per_age
     return not any(
         c.objective == params.objective and c.own_turn and c.age == game.age and c.round == last
@@ -229,14 +246,15 @@ def _opponent_matches(record_opponent: int, wanted: str) -> bool:
     return wanted == "any" or (record_opponent >= 0) == (wanted == "human")
 
 
-def battle_holds(game: Game, player: Player, p: Any, record: BattleRecord) -> bool:
+def battle_holds(game: Game, player: Player, p: Battle, record: BattleRecord) -> bool:
     """Whether the battle `record` meets every condition of the `battle` parameters `p` for `player`."""
     me = 0 if record.attacker == player.index else 1
     them = 1 - me
     opponent = (record.attacker, record.defender)[them]
     won = record.winner == player.index
     city = game.city_at(record.space)
-    checks = (
+    category = p.fewer_advances_in or ""
+    checks: tuple[tuple[object, Callable[[], bool]], ...] = (
         (p.won, lambda: won),
         (p.real, lambda: record.real),
         (p.role == "attacker", lambda: me == 0),
@@ -260,10 +278,7 @@ def battle_holds(game: Game, player: Player, p: Any, record: BattleRecord) -> bo
         (p.city_wonder_after, lambda: city is not None and bool(city.wonders)),
         (
             p.fewer_advances_in,
-            lambda: (
-                _category_count(game, player.index, p.fewer_advances_in)
-                < _category_count(game, opponent, p.fewer_advances_in)
-            ),
+            lambda: _category_count(game, player.index, category) < _category_count(game, opponent, category),
         ),
         (p.opponent_trade_route_here, lambda: _route_from(game, opponent, record.space)),
     )
@@ -274,7 +289,7 @@ def _military(game: Game, kinds: list[str]) -> int:
     return sum(1 for kind in kinds if _is(game, kind, "army") or _is(game, kind, "naval"))
 
 
-def _survived(record: BattleRecord, side: int, kinds: list[str]) -> bool:
+def _survived(record: BattleRecord, side: int, kinds: tuple[str, ...]) -> bool:
     left = list(record.present[side])
     for kind in record.lost[side]:
         left.remove(kind)
@@ -293,13 +308,13 @@ def _route_from(game: Game, owner: int, space: Hex) -> bool:
 
 
 @evaluator("battle")
-def _battle(game: Game, player: Player, params: Any, moment: Moment) -> bool:
+def _battle(game: Game, player: Player, params: Battle, moment: Moment) -> bool:
     record = moment.get("battle")
     return record is not None and battle_holds(game, player, params, record)
 
 
 @evaluator("battles_this_turn")
-def _battles_this_turn(game: Game, player: Player, params: Any, moment: Moment) -> bool:
+def _battles_this_turn(game: Game, player: Player, params: BattlesThisTurn, moment: Moment) -> bool:
     if moment.get("battle") is None:
         return False
     records = [
@@ -315,12 +330,12 @@ def _battles_this_turn(game: Game, player: Player, params: Any, moment: Moment) 
 
 
 @evaluator("wonder_built")
-def _wonder_built(game: Game, player: Player, params: Any, moment: Moment) -> bool:
+def _wonder_built(game: Game, player: Player, params: WonderBuilt, moment: Moment) -> bool:
     return "wonder" in moment
 
 
 @evaluator("city_founded")
-def _city_founded(game: Game, player: Player, params: Any, moment: Moment) -> bool:
+def _city_founded(game: Game, player: Player, params: CityFounded, moment: Moment) -> bool:
     city = moment.get("city")
     return city is not None and distance(city.pos, start_space(game, player)) >= params.min_distance_from_start
 
@@ -391,7 +406,7 @@ def _recruit_marker(units: tuple[str, ...], paid: dict[str, int]) -> str:
 
 
 @evaluator("recruits_this_turn")
-def _recruits_this_turn(game: Game, player: Player, params: Any, moment: Moment) -> bool:
+def _recruits_this_turn(game: Game, player: Player, params: RecruitsThisTurn, moment: Moment) -> bool:
     recruits = [m.split(":") for m in player.used_this_turn if m.startswith("recruit:")]
     matching = [r for r in recruits if params.unit in r[1].split(",") and params.paid in r[2].split(",")]
     return moment.get("kind") == "recruited" and len(matching) >= params.n
@@ -424,13 +439,13 @@ def _can_pay(player: Player, objective: Objective) -> bool:
 def complete(game: Game, player: Player, card: int, key: str) -> None:
     """Lay the card face up as completed with objective `key` (its payment already checked)."""
     objective = _objective(game, key)
-    pay(player, dict(objective.pay))
+    pay(player, amounts(objective.pay))
     player.objective_cards.remove(card)
     player.completed_objectives.append(card)
     player.objective_completions.append(
         ObjectiveCompletion(card, key, game.age, game.round, game.phase == "play" and game.current == player.index)
     )
-    paid = f", paying {describe(dict(objective.pay))}" if objective.pay else ""
+    paid = f", paying {describe(amounts(objective.pay))}" if objective.pay else ""
     game.say(f"{player.name} completes the objective {objective.name}{paid}")
 
 
@@ -489,5 +504,5 @@ def _why_not(game: Game, decision: ObjectiveDecision, action: CompleteObjective)
     if action.objective in _excluded(game, decision):
         return f"{objective.name} cannot be completed in the same status phase as the objective just completed"
     if not _can_pay(player, objective):
-        return f"{objective.name} requires paying {describe(dict(objective.pay))}"
+        return f"{objective.name} requires paying {describe(amounts(objective.pay))}"
     return f"{objective.name} is not fulfilled now"

@@ -13,6 +13,7 @@ from civgame.engine.core.actions import Action, BuildWonder
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
 from civgame.engine.core.model import City, Game, Unit
+from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.advances import apply_on_gain
 from civgame.engine.rules.cities import (
@@ -53,7 +54,7 @@ def why_not_build(game: Game, city: City, wonder: str) -> str | None:
 
 
 def wonder_cost(game: Game, wonder: str) -> dict[str, int]:
-    return dict(game.rules.wonders[wonder].cost)
+    return amounts(game.rules.wonders[wonder].cost)
 
 
 def _legal_build_wonder(game: Game) -> list[Action]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import typing
+from typing import Any
 
 import yaml
 
@@ -92,7 +93,7 @@ def _objective_conditions() -> list[str]:
     return lines
 
 
-def _type_name(annotation) -> str:
+def _type_name(annotation: Any) -> str:
     if typing.get_origin(annotation) is not None:
         return str(annotation).replace("typing.", "")
     return getattr(annotation, "__name__", str(annotation))

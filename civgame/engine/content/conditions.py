@@ -13,13 +13,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from civgame.engine.content.effects.registry import Params
 from civgame.engine.core.vocabulary import Mood, Resource
 
 Moment = Literal["status", "battle", "wonder_built", "city_founded", "recruited"]
 Opponent = Literal["human", "non_human", "any"]
+
+
+class Params(BaseModel):
+    """Base of every condition's parameters: strict, immutable (like an effect primitive's)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 @dataclass(frozen=True)

@@ -59,4 +59,6 @@ def apply(game: Game, action: Action) -> None:
     actor = game.actor()
     r.perform(game, action)
     objectives.complete_automatic(game, game.player(actor))
+    if game.phase == "status" and not game.pending:  # the last decision of a status step was answered
+        status.run(game)
     game.history.append(to_plain(action))

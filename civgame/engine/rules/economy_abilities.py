@@ -110,17 +110,13 @@ def _draw_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
 
 
 def _draw_from(game: Game, decision: EffectChoiceDecision, option: str) -> None:
-    """Take the card the `draw_from_discard` holder chose; the status phase goes on if it waited."""
-    from civgame.engine.rules import status  # imported late: status depends on this module's neighbours
-
+    """Take the card the `draw_from_discard` holder chose."""
     player = game.player(decision.player)
     deck_name = option.rsplit("(", 1)[1].rstrip(")")
     from_discard = option.startswith(cards.FROM_DISCARD)
     cards.take(game, player, deck_name, from_discard=from_discard)
     where = "the discard pile" if from_discard else "the deck"
     game.say(f"{player.name} takes an {deck_name} card from {where} ({decision.source})")
-    if game.phase == "status" and not game.pending:
-        status.run(game)
 
 
 CHOICE_RULES: dict[str, ChoiceRule] = {

@@ -26,25 +26,8 @@ def check_invariants(game: Game) -> list[str]:
         _piece_limits,
         _turn,
         _scores,
-        _cards,
     ):
         problems.extend(check(game))
-    return problems
-
-
-def _cards(game: Game) -> list[str]:
-    """Every objective card is in exactly one place; a wonder card in at most one (a razed wonder is gone)."""
-    deck = game.decks.get("objective")
-    places = Counter([*(deck.draw if deck else []), *(deck.discard if deck else [])])
-    for p in game.players:
-        places.update([*p.objective_cards, *p.completed_objectives])
-    problems = [f"objective card {card} is in {n} places" for card, n in places.items() if n > 1]
-    missing = {c.id for c in game.rules.objective_cards} - set(places)
-    problems += [f"objective card {card} is nowhere" for card in sorted(missing)]
-    wonders = game.decks.get("wonder")
-    held = Counter([*(wonders.draw if wonders else []), *(c for p in game.players for c in p.wonder_cards)])
-    held.update(w for city in game.cities for w in city.wonders)
-    problems += [f"wonder {w} is in {n} places" for w, n in held.items() if n > 1]
     return problems
 
 

@@ -485,11 +485,7 @@ def end_objectives(game: Game, action: EndObjectives) -> None:
 
 
 def _close(game: Game) -> None:
-    decision = game.pending.pop()
-    if isinstance(decision, ObjectiveDecision) and decision.moment == STATUS:
-        from civgame.engine.rules import status  # the status phase goes on once the last player is done
-
-        status.run(game)
+    game.pending.pop()  # in the status phase, the controller goes on with it once nothing is pending
 
 
 def _why_not(game: Game, decision: ObjectiveDecision, action: CompleteObjective) -> str:

@@ -222,9 +222,9 @@ def test_versatility_needs_every_unit_type_and_high_culture_special_advances_and
     assert objectives.holds(s.game, s.player(0), versatility) is (len(kinds) >= 6)
     high = rules.objectives["high_culture"].condition("status")
     s.player(0).special_advances = ["a", "b", "c", "d"]
-    s.player(0).leaders_recruited = ["x"]
+    s.player(0).leaders_used = ["x"]
     assert not objectives.holds(s.game, s.player(0), high)
-    s.player(0).leaders_recruited.append("y")
+    s.player(0).leaders_used.append("y")
     assert objectives.holds(s.game, s.player(0), high)
     s.player(0).special_advances.pop()
     assert not objectives.holds(s.game, s.player(0), high)

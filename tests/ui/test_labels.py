@@ -76,6 +76,8 @@ def samples():
         ),
         A.CompleteObjective(7, "eureka"): "Complete Eureka! (card 7, Eureka!/Defiance), paying 2 ideas",
         A.EndObjectives(): "Complete no more objectives now",
+        A.ChooseCivilization("vikings"): "Play Vikings",
+        A.ChooseLeader("Sulla"): "Recruit Sulla",
     }
 
 

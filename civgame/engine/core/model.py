@@ -104,6 +104,8 @@ class Player:
     advances: list[str] = field(default_factory=list)
     special_advances: list[str] = field(default_factory=list)  # the civilization's, in the order gained
     leader: str | None = None  # the leader on the board
+    civilization: str | None = None  # a key of the rules' civilizations; None: a player without one
+    leaders_used: list[str] = field(default_factory=list)  # leaders that have been on the board
     lasting_effects: list[LastingEffect] = field(default_factory=list)
     event_cubes: int = 3
     action_cards: list[int] = field(default_factory=list)
@@ -113,7 +115,6 @@ class Player:
     wonders_built: list[str] = field(default_factory=list)
     wonders_built_when: list[list[int]] = field(default_factory=list)  # [age, round] of each wonders_built entry
     objective_completions: list[ObjectiveCompletion] = field(default_factory=list)
-    leaders_recruited: list[str] = field(default_factory=list)  # every leader recruited during the game
     captured_leaders: list[str] = field(default_factory=list)
     event_vp: float = 0.0
     influence_succeeded: bool = False  # one successful Influence Culture per turn

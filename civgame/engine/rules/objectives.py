@@ -131,7 +131,7 @@ def count(game: Game, player: Player, what: Count) -> int:
     if of == "special_advances":
         return len(player.special_advances)
     if of == "leaders_recruited":
-        return len(set(player.leaders_recruited))
+        return len(set(player.leaders_used))
     if of == "resource":
         return player.resources.get(what.resource or "", 0)
     if of == "units":

@@ -93,16 +93,20 @@ def stale_answers(game: Game) -> list[str]:
     ]
 
 
+def leader_space(game: Game, player: Player) -> Hex | None:
+    """Where the player's leader stands (on a ship: the ship's space), if on the board."""
+    return next((u.pos for u in game.units if u.owner == player.index and u.kind == LEADER_UNIT), None)
+
+
 def _applies_at(game: Game, player: Player, effect: Effect, space: Hex) -> bool:
-    """An effect narrowed by `only:` applies at `space`: the leader stands there, or its wonder does."""
+    """An effect narrowed by `only:` applies at `space`: its wonder stands there, or the leader does
+    (`leader_city`: in one of the player's own cities)."""
+    city = game.city_at(space)
     if effect.only == "wonder_city":
-        city = game.city_at(space)
         return city is not None and any(game.rules.wonders[w].name == effect.source for w in city.wonders)
-    return _leader_at(game, player, space)
-
-
-def _leader_at(game: Game, player: Player, space: Hex) -> bool:
-    return any(u.owner == player.index and u.kind == LEADER_UNIT and u.pos == space for u in game.units)
+    if leader_space(game, player) != space:
+        return False
+    return effect.only != "leader_city" or (city is not None and city.owner == player.index)
 
 
 def once_per_turn_key(effect: Effect) -> str:

@@ -60,7 +60,26 @@ DECKS = ("action", "objective", "event", "wonder")
 Document = dict[str, object]
 # MIGRATIONS[i] turns a save document of version i + 1 into version i + 2 (header and game alike),
 # so there is exactly one per version before SAVE_VERSION.
-MIGRATIONS: list[Callable[[Document], Document]] = []
+
+
+def _players_hold_civilizations_and_effect_sources(document: Document) -> Document:
+    """Version 2: players gained a civilization, its special advances and leaders, and lasting card effects."""
+    game = document["game"]
+    assert isinstance(game, dict)
+    for player in game.get("players") or []:
+        if isinstance(player, dict):
+            for name, empty in (
+                ("special_advances", []),
+                ("leader", None),
+                ("lasting_effects", []),
+                ("civilization", None),
+                ("leaders_used", []),
+            ):
+                player.setdefault(name, empty)
+    return document
+
+
+MIGRATIONS: list[Callable[[Document], Document]] = [_players_hold_civilizations_and_effect_sources]
 
 # libyaml when available: the same safe loading and dumping, several times faster.
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -17,7 +17,7 @@ import random
 from civgame.engine.core.copying import copy_game
 from civgame.engine.core.model import Game
 from civgame.engine.core.rng import Rng
-from civgame.engine.rules.advances import DECK_OF_DRAW
+from civgame.engine.rules.cards import HANDS
 
 
 def determinise(game: Game, seat: int, rng: random.Random) -> Game:
@@ -25,7 +25,7 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     view = copy_game(game, with_record=False)
     others = [p for p in view.players if p.index != seat]
     for deck_name, deck in view.decks.items():
-        hand = DECK_OF_DRAW.get(deck_name)
+        hand = HANDS.get(deck_name)
         _redeal(deck.draw, [getattr(p, hand) for p in others] if hand else [], rng)
     _swap_face_down_tiles(view, rng)
     view.rng = Rng.from_seed(rng.getrandbits(64))

@@ -720,6 +720,8 @@ class GameScene(Scene):
                     label = "Construct"
                 elif isinstance(action, A.Recruit) and action.city == own_city.id:
                     label = "Recruit"
+                elif isinstance(action, A.BuildWonder) and action.city == own_city.id:
+                    label = "Build wonder"
                 elif isinstance(action, A.InfluenceCulture) and action.source == own_city.id:
                     label = "Influence culture"
             if isinstance(action, A.InfluenceCulture) and label is None:

@@ -86,6 +86,17 @@ class LastingEffect:
 
 
 @dataclass
+class ObjectiveCompletion:
+    """A completed objective card: which objective completed it, and when."""
+
+    card: int
+    objective: str  # the objective's key in objectives.yaml
+    age: int
+    round: int
+    own_turn: bool  # completed during the holder's own turn
+
+
+@dataclass
 class Player:
     index: int
     name: str
@@ -105,6 +116,8 @@ class Player:
     wonder_cards: list[str] = field(default_factory=list)
     completed_objectives: list[int] = field(default_factory=list)
     wonders_built: list[str] = field(default_factory=list)
+    wonders_built_when: list[list[int]] = field(default_factory=list)  # [age, round] of each wonders_built entry
+    objective_completions: list[ObjectiveCompletion] = field(default_factory=list)
     captured_leaders: list[str] = field(default_factory=list)
     event_vp: float = 0.0
     influence_succeeded: bool = False  # one successful Influence Culture per turn
@@ -126,6 +139,26 @@ class CombatSide:
 
 
 @dataclass
+class BattleRecord:
+    """A battle (or uncontested capture) of the current turn, as objectives read it."""
+
+    space: Hex
+    naval: bool
+    attacker: int
+    defender: int
+    winner: int | None
+    at_city: bool
+    from_sea: bool  # the attackers came from sea spaces
+    present: list[list[str]]  # unit types at the start: [attacker's, defender's]
+    lost: list[list[str]]  # unit types removed during it: [attacker's, defender's]
+
+    @property
+    def real(self) -> bool:
+        """The defender had a unit at the start or won: not an uncontested capture."""
+        return bool(self.present[1]) or self.winner == self.defender
+
+
+@dataclass
 class Combat:
     space: Hex
     naval: bool
@@ -140,6 +173,8 @@ class Combat:
     log: list[str] = field(default_factory=list)
     prepared: list[str] = field(default_factory=list)  # choices before round 1 already offered
     fortress_cancelled: list[str] = field(default_factory=list)  # fortress parts the attacker paid off
+    # unit id -> type of each side's units in the space at the start: [attacker's, defender's]
+    present: list[dict[int, str]] = field(default_factory=lambda: [{}, {}])
 
 
 @dataclass
@@ -165,6 +200,7 @@ class Game:
     decks: dict[str, Deck] = field(default_factory=dict)
     pending: list[Decision] = field(default_factory=list)
     combat: Combat | None = None
+    battles: list[BattleRecord] = field(default_factory=list)  # the battles of the current turn
     winner: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)  # plain actions, decoded on replay

@@ -25,11 +25,13 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     influence,
     leader_abilities,
     movement,
+    objectives,
     payments,
     rewards,
     status,
     trading,
     turns,
+    wonders,
 )
 from civgame.engine.rules.registry import RULES, Rule
 
@@ -69,5 +71,9 @@ def apply(game: Game, action: Action) -> None:
         raise RuleError(f"{action.KIND} answers a decision, but none is pending")
     if top is not None and not isinstance(top, r.answers):
         raise RuleError(f"{game.player(top.player).name} must first decide: {top.describe()}")
+    actor = game.actor()
     r.perform(game, action)
+    objectives.complete_automatic(game, game.player(actor))
+    if game.phase == "status" and not game.pending:  # the last decision of a status step was answered
+        status.run(game)
     game.history.append(to_plain(action))

@@ -400,6 +400,7 @@ class Wonder(Strict):
     owner_vp: Points
     text: str = ""
     effects: list[OneEffect] = []
+    in_deck: bool = True  # false: left out of the wonder deck while its powers are not in play
 
 
 # ---------------------------------------------------------------- civilizations

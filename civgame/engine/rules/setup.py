@@ -112,7 +112,7 @@ def _shuffle_decks(game: Game) -> None:
         "action": [c.id for c in rules.action_cards],
         "objective": [c.id for c in rules.objective_cards],
         "event": [c.id for c in rules.events],
-        "wonder": list(rules.wonders),
+        "wonder": [key for key, wonder in rules.wonders.items() if wonder.in_deck],
     }
     for name, cards in contents.items():
         game.rng.shuffle(cards)

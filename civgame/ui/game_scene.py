@@ -41,6 +41,7 @@ from civgame.engine.core.model import MOODS, City, Game
 from civgame.engine.rules.abilities import ABILITIES
 from civgame.engine.rules.cities import why_cannot_activate, why_not_construct
 from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.payments import lost_over_limit
 from civgame.engine.rules.undo import UndoHistory
 from civgame.engine.storage.save import SaveError, save_game
 from civgame.ui import theme, tooltips
@@ -703,12 +704,23 @@ class GameScene(Scene):
         )
 
     def start_collect(self, city_id: int) -> None:
-        """Enter collect mode for a city, with its first legal combination already chosen."""
+        """Enter collect mode for a city, with a legal combination already chosen that loses as little
+        as possible over the resource limits (nothing, whenever some combination allows it)."""
         self._kill_dialog()
         actions = [a for a in self.legal if isinstance(a, A.Collect) and a.city == city_id]
         self.collect_city = city_id if actions else None
-        self.collect_picks = dict(actions[0].picks) if actions else {}
+        least_lost = min(actions, key=lambda a: sum(self._lost_by(dict(a.picks)).values()), default=None)
+        self.collect_picks = dict(least_lost.picks) if least_lost else {}
         self.rebuild()
+
+    def _lost_by(self, picks: dict[Hex, str]) -> dict[str, int]:
+        """What collecting `picks` would lose over the actor's resource limits."""
+        return lost_over_limit(self.game, self.game.player(self.game.actor()), dict(Counter(picks.values())))
+
+    def collect_loss(self) -> str | None:
+        """What the chosen picks would lose over the limits ("1 food lost over the limit"), or None."""
+        lost = self._lost_by(self.collect_picks)
+        return f"{amounts(lost)} lost over the limit" if lost else None
 
     def leave_collect(self) -> None:
         self.collect_city, self.collect_picks = None, {}
@@ -847,9 +859,15 @@ class GameScene(Scene):
             "OK",
             self.confirm_collect,
             enabled=problem is None,
-            tooltip=f"Collect {self.collect_summary()}" if problem is None else f"Cannot collect yet: {problem}",
+            tooltip=self._collect_ok_tooltip(problem),
             object_id="#primary",
         )
+
+    def _collect_ok_tooltip(self, problem: str | None) -> str:
+        if problem is not None:
+            return f"Cannot collect yet: {problem}"
+        loss = self.collect_loss()
+        return f"Collect {self.collect_summary()}" + (f" ({loss})" if loss else "")
 
     def _collecting_city(self) -> City:
         """The city collecting in collect mode."""
@@ -869,14 +887,14 @@ class GameScene(Scene):
         width = rect.w - 2 * round(84 * self.app.scale) - 40
         title = f"Collect at {hex_to_label(city.pos)}: {self.collect_summary()}"
         theme.blit_text(surface, theme.fit_text(title, big, width), (rect.x + 12, rect.y + 8), big, theme.TEXT)
-        problem = self.collect_problem()
-        hint = (problem[0].upper() + problem[1:]) if problem else "Click a highlighted space to take or leave it"
+        warning = self.collect_problem() or self.collect_loss()
+        hint = (warning[0].upper() + warning[1:]) if warning else "Click a highlighted space to take or leave it"
         theme.blit_text(
             surface,
             theme.fit_text(hint, small, width),
             (rect.x + 12, rect.y + 14 + big),
             small,
-            theme.ACCENT if problem else theme.TEXT_DIM,
+            theme.ACCENT if warning else theme.TEXT_DIM,
         )
 
     # ------------------------------------------------------------------ moving

@@ -39,8 +39,9 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label
 from civgame.engine.core.model import MOODS, City, Game
 from civgame.engine.rules.abilities import ABILITIES
+from civgame.engine.rules.advances import gainable
 from civgame.engine.rules.cities import why_cannot_activate, why_not_construct
-from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.controller import apply, legal_actions, why_illegal
 from civgame.engine.rules.payments import lost_over_limit
 from civgame.engine.rules.undo import UndoHistory
 from civgame.engine.storage.save import SaveError, save_game
@@ -78,6 +79,12 @@ DRAG_THRESHOLD = 6
 PAN_STEP = 60
 ZOOM_STEP = 1.15
 SUBMENU_AFTER = 6  # more variants of one kind than this go into a sub-menu
+TRADE_TIP = "Offer another player a trade (a free action on your turn)"
+NO_CHOICE = {  # why a top-bar button is off when no single action of its kind can name the rule
+    "advance": "every advance is already yours",
+    "found": "you have no settler",
+    "abilities": "none of your abilities can be used now",
+}
 SHORT_LABELS = {"happiness": "Happy", "found": "Found", "all": "All…", "end_move": "End mv."}
 # The steps of the status phase in the order status.run takes them; game.status_step is the next one.
 STATUS_STEPS = ("Objectives", "Free advance", "Draw cards", "Raze", "Government", "First player")
@@ -224,7 +231,11 @@ class GameScene(Scene):
         x = 8
         for key, text, on_press, enabled, tip in specs:
             self.action_buttons[key] = self.add_button(
-                pygame.Rect(x, 8, button_w, height), text, on_press, enabled=enabled, tooltip=tip
+                pygame.Rect(x, 8, button_w, height),
+                text,
+                on_press,
+                enabled=enabled,
+                tooltip=tip if enabled else self._why_button_disabled(key, tip),
             )
             x += button_w + 6
         right = board_w - 8
@@ -237,7 +248,11 @@ class GameScene(Scene):
             "End turn",
             self.end_turn,
             enabled=A.EndTurn in kinds,
-            tooltip="Pass the turn to the next player",
+            tooltip=(
+                "Pass the turn to the next player"
+                if A.EndTurn in kinds
+                else self._why_button_disabled("end_turn", "Pass the turn to the next player")
+            ),
             object_id="#primary",
         )
         right -= button_w + 6
@@ -258,8 +273,30 @@ class GameScene(Scene):
                 "Trade",
                 self.open_trade_dialog,
                 enabled=A.StartTrade in kinds,
-                tooltip="Offer another player a trade (a free action on your turn)",
+                tooltip=(TRADE_TIP if A.StartTrade in kinds else self._why_button_disabled("trade", TRADE_TIP)),
             )
+
+    def _probe(self, key: str) -> A.Action | None:
+        """The action a top-bar button stands for, to ask the rules why it is not legal now."""
+        game = self.game
+        player = game.player(game.current)
+        settler = next((u for u in game.units_of(player.index, "settler")), None)
+        probes: dict[str, A.Action | None] = {
+            "advance": next((A.Advance(name) for name in gainable(game, player)), None),
+            "move": A.StartMove(),
+            "end_move": A.EndMove(),
+            "happiness": A.StartHappiness(),
+            "found": A.FoundCity(settler.id) if settler is not None else None,
+            "end_turn": A.EndTurn(),
+            "trade": A.StartTrade((player.index + 1) % len(game.players)),
+        }
+        return probes.get(key)
+
+    def _why_button_disabled(self, key: str, tip: str) -> str:
+        """The button's tooltip followed by the rules' reason it is not available now."""
+        probe = self._probe(key)
+        reason = why_illegal(self.game, probe) if probe is not None else None
+        return f"{tip}. Not now: {reason or NO_CHOICE.get(key, 'no legal choice now')}"
 
     def _build_report_close(self) -> None:
         if self.battle_report is None or self.game.combat is not None:

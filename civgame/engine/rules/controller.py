@@ -8,7 +8,7 @@ leaves the game untouched.
 from __future__ import annotations
 
 from civgame.engine.core.actions import Action
-from civgame.engine.core.codec import to_plain
+from civgame.engine.core.codec import from_plain, to_plain
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game
 from civgame.engine.rules import (  # noqa: F401  (importing a rule module registers its rules)
@@ -56,3 +56,17 @@ def apply(game: Game, action: Action) -> None:
         raise RuleError(f"{game.player(top.player).name} must first decide: {top.describe()}")
     r.perform(game, action)
     game.history.append(to_plain(action))
+
+
+def why_illegal(game: Game, action: Action) -> str | None:
+    """The rules' own reason (the RuleError its handler raises) why `action` is not legal now, or None
+    when it is legal or no rule names a reason. Tried on a copy, so `game` never changes."""
+    if action in legal_actions(game):
+        return None
+    trial = from_plain(Game, to_plain(game))
+    trial.rules = game.rules
+    try:
+        apply(trial, action)
+    except RuleError as err:
+        return str(err)
+    return None

@@ -545,9 +545,8 @@ def move_units(game: Game, action: MoveUnits) -> None:
     for unit in group:
         unit.moved_this_action = True
     route = " by road" if target.how == "road" else " around the board" if target.entry is not None else ""
-    game.say(
-        f"{player.name} moves {_named_units(game, group)} from {hex_to_label(start)} to {hex_to_label(action.to)}{route}"
-    )
+    where = f"from {hex_to_label(start)} to {hex_to_label(action.to)}{route}"
+    game.say(f"{player.name} moves {_named_units(game, group)} {where}")
     if payment:
         pay(player, payment)
         game.say(f"{player.name} pays {describe(payment)} for the road")

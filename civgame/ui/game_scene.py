@@ -45,7 +45,7 @@ from civgame.engine.rules.controller import apply, legal_actions, why_illegal
 from civgame.engine.rules.payments import lost_over_limit
 from civgame.engine.rules.undo import UndoHistory
 from civgame.engine.storage.save import SaveError, save_game
-from civgame.ui import theme, tooltips
+from civgame.ui import rules_help, theme, tooltips
 from civgame.ui.animation import Animations, BoardState
 from civgame.ui.board_view import BoardView, Overlay, owner_colour
 from civgame.ui.combat_view import (
@@ -235,7 +235,7 @@ class GameScene(Scene):
                 text,
                 on_press,
                 enabled=enabled,
-                tooltip=tip if enabled else self._why_button_disabled(key, tip),
+                tooltip=f"{tip} ({rules_help.HINT})" if enabled else self._why_button_disabled(key, tip),
             )
             x += button_w + 6
         right = board_w - 8
@@ -296,7 +296,7 @@ class GameScene(Scene):
         """The button's tooltip followed by the rules' reason it is not available now."""
         probe = self._probe(key)
         reason = why_illegal(self.game, probe) if probe is not None else None
-        return f"{tip}. Not now: {reason or NO_CHOICE.get(key, 'no legal choice now')}"
+        return f"{tip} ({rules_help.HINT}). Not now: {reason or NO_CHOICE.get(key, 'no legal choice now')}"
 
     def _build_report_close(self) -> None:
         if self.battle_report is None or self.game.combat is not None:
@@ -617,11 +617,25 @@ class GameScene(Scene):
             "Menu",
             "The game is saved automatically whenever the seat changes hands.",
             [
+                Option("Rules help (F1)", self.open_rules_help),
                 Option("Save game (Ctrl+S)", self.save_now),
                 Option("Load a game… (autosaves this one)", self.app.show_load),
                 Option("Fit the map to the window (Home)", self._fit_and_close),
                 Option("Quit to title (autosaves)", self.app.show_title),
             ],
+        )
+
+    def open_rules_help(self) -> None:
+        """The rules help: a list of topics, each opening its text."""
+        topics = [Option(title, partial(self._show_rules_topic, title)) for title in rules_help.RULES_TOPICS]
+        self.menu("Rules help", "Each action, the status phase and scoring, in brief.", topics)
+
+    def _show_rules_topic(self, title: str) -> None:
+        self.close_dialog()
+        self.open_message(
+            title,
+            rules_help.RULES_TOPICS[title],
+            [Option("Back to the topics", self.open_rules_help), Option("Close", lambda: None)],
         )
 
     def _fit_and_close(self) -> None:
@@ -1071,6 +1085,9 @@ class GameScene(Scene):
             return
         if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             self.save_now()
+            return
+        if event.key == pygame.K_F1:
+            self.open_rules_help()
             return
         pans = {
             pygame.K_LEFT: (PAN_STEP, 0),

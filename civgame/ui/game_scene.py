@@ -617,10 +617,10 @@ class GameScene(Scene):
             "Menu",
             "The game is saved automatically whenever the seat changes hands.",
             [
-                Option("Rules help (F1)", self.open_rules_help),
                 Option("Save game (Ctrl+S)", self.save_now),
                 Option("Load a game… (autosaves this one)", self.app.show_load),
                 Option("Fit the map to the window (Home)", self._fit_and_close),
+                Option("Rules help (F1)", self.open_rules_help),
                 Option("Quit to title (autosaves)", self.app.show_title),
             ],
         )

@@ -30,10 +30,14 @@ from pygame_gui.elements import UIButton
 from civgame.engine.content import effects
 from civgame.engine.core import actions as A
 from civgame.engine.core.decisions import (
+    FirstPlayerDecision,
+    FreeAdvanceDecision,
+    GovernmentDecision,
     HappinessDecision,
     MoveDecision,
     OrientationDecision,
     PayDecision,
+    RazeDecision,
 )
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label
@@ -79,6 +83,7 @@ DRAG_THRESHOLD = 6
 PAN_STEP = 60
 ZOOM_STEP = 1.15
 SUBMENU_AFTER = 6  # more variants of one kind than this go into a sub-menu
+PUBLIC_DECISIONS = (FreeAdvanceDecision, RazeDecision, GovernmentDecision, FirstPlayerDecision)
 TRADE_TIP = "Offer another player a trade (a free action on your turn)"
 NO_CHOICE = {  # why a top-bar button is off when no single action of its kind can name the rule
     "advance": "every advance is already yours",
@@ -141,7 +146,12 @@ class GameScene(Scene):
     @property
     def covered(self) -> bool:
         """True while the pass screen hides everything from the wrong player."""
-        return self.game.phase != "over" and self.viewer != self.game.actor()
+        return self.game.phase != "over" and self.viewer != self.game.actor() and not self.public_choice()
+
+    def public_choice(self) -> bool:
+        """True while a status-phase choice is pending: it shows nothing private, so the players answer
+        in turn at the open board, with no hand drawn and no pass screen between them."""
+        return bool(self.game.pending) and isinstance(self.game.pending[-1], PUBLIC_DECISIONS)
 
     def layout(self) -> None:
         board_rect, panel_rect = screen_layout(self.size)
@@ -160,6 +170,8 @@ class GameScene(Scene):
         self.pass_button = None
         self.dialog = None
         self.layout()
+        if self.public_choice() and self.viewer != self.game.actor():
+            self.viewer = None  # the seat is open: nobody's hand is drawn until the next pass screen
         if self.covered:
             self._build_pass_screen()
             return

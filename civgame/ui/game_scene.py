@@ -30,6 +30,8 @@ from pygame_gui.elements import UIButton
 from civgame.engine.content import effects
 from civgame.engine.core import actions as A
 from civgame.engine.core.decisions import (
+    BoardingDecision,
+    Decision,
     FirstPlayerDecision,
     FreeAdvanceDecision,
     GovernmentDecision,
@@ -518,7 +520,42 @@ class GameScene(Scene):
             prompt,
             self.options_for(self.legal),
             corner=True,
+            avoid=self.subject_rect(decision),
         )
+        subject = self.subject_rect(decision)
+        if subject is not None and self.dialog.window.rect.colliderect(subject):
+            self._pan_beside(subject, self.dialog.window.rect)
+
+    def decision_subject(self, decision: Decision) -> list[Hex]:
+        """The spaces a decision is about: the region being explored, the battle, the sea boarded."""
+        game = self.game
+        if isinstance(decision, OrientationDecision):
+            return [*game.regions[decision.region - 1].spaces(), decision.target]
+        if isinstance(decision, BoardingDecision):
+            return [decision.sea]
+        if game.combat is not None and decision.player in (game.combat.attacker.owner, game.combat.defender.owner):
+            return [game.combat.space]
+        return []
+
+    def subject_rect(self, decision: Decision) -> pygame.Rect | None:
+        """The screen rectangle around the decision's spaces, or None when it has none."""
+        points = [p for space in self.decision_subject(decision) for p in self.board.corners(space)]
+        if not points:
+            return None
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+    def _pan_beside(self, subject: pygame.Rect, dialog: pygame.Rect) -> None:
+        """No corner of the map leaves the subject free: pan the map so it sits beside the dialog."""
+        board = self.board.rect
+        left, right = (board.left, dialog.left), (dialog.right, board.right)
+        side = max(left, right, key=lambda span: span[1] - span[0])
+        above, below = (board.top, dialog.top), (dialog.bottom, board.bottom)
+        level = max(above, below, key=lambda span: span[1] - span[0])
+        if subject.w <= side[1] - side[0]:
+            self.board.pan((side[0] + side[1]) // 2 - subject.centerx, 0)
+        else:  # too wide to sit beside the dialog: above or below it
+            self.board.pan(0, (level[0] + level[1]) // 2 - subject.centery)
 
     def open_trade_dialog(self) -> None:
         partners = [a.partner for a in self.legal if isinstance(a, A.StartTrade)]

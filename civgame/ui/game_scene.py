@@ -539,7 +539,11 @@ class GameScene(Scene):
 
     def subject_rect(self, decision: Decision) -> pygame.Rect | None:
         """The screen rectangle around the decision's spaces, or None when it has none."""
-        points = [p for space in self.decision_subject(decision) for p in self.board.corners(space)]
+        return self.spaces_rect(self.decision_subject(decision))
+
+    def spaces_rect(self, spaces: list[Hex]) -> pygame.Rect | None:
+        """The screen rectangle around `spaces`, or None when there are none."""
+        points = [p for space in spaces for p in self.board.corners(space)]
         if not points:
             return None
         xs, ys = [x for x, _ in points], [y for _, y in points]
@@ -936,7 +940,11 @@ class GameScene(Scene):
         scale = self.app.scale
         board = self.board.rect
         height = round(64 * scale)
-        return pygame.Rect(board.x + 8, board.bottom - height - 8, min(round(680 * scale), board.w - 16), height)
+        rect = pygame.Rect(board.x + 8, board.bottom - height - 8, min(round(680 * scale), board.w - 16), height)
+        subject = self.spaces_rect(list(self.collect_yields())) if self.collect_city is not None else None
+        if subject is not None and rect.colliderect(subject):
+            rect.top = board.top + 8  # the city's spaces are at the bottom of the map: the panel goes above them
+        return rect
 
     def _build_collect_panel(self) -> None:
         if self.collect_city is not None and not self.collect_actions():

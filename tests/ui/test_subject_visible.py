@@ -59,3 +59,24 @@ def test_zoomed_in_so_no_corner_is_free_the_map_pans_the_region_beside_the_dialo
     scene.rebuild()
     subject, dialog = scene.subject_rect(decision), scene.dialog.window.rect
     assert not dialog.colliderect(subject), f"at {size}: {dialog} covers {subject}"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_collect_panel_leaves_the_city_and_its_spaces_visible(app, size):
+    s = Scenario(players=2).reveal_all()
+    s.city(0, "D2", mood="happy")
+    s.city(1, "D7")
+    game = s.game
+    scene = show_game(app, game)
+    resize(app, size)
+    city = game.city_at(s.hex("D2"))
+    for corner in ("midbottom", "midtop", "center"):
+        scene.start_collect(city.id)
+        subject = scene.spaces_rect(list(scene.collect_yields()))
+        target = getattr(scene.board.rect.inflate(-subject.w - 4, -subject.h - 4), corner)
+        scene.board.pan(target[0] - subject.centerx, target[1] - subject.centery)
+        scene.rebuild()
+        subject, panel = scene.spaces_rect(list(scene.collect_yields())), scene.collect_panel_rect()
+        assert not panel.colliderect(subject), f"{corner} at {size}: {panel} covers {subject}"
+        assert scene.action_buttons["collect_ok"].rect.colliderect(panel)  # the buttons move with the panel
+        scene.leave_collect()

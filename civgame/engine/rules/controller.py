@@ -7,8 +7,10 @@ leaves the game untouched.
 
 from __future__ import annotations
 
+import copy
+
 from civgame.engine.core.actions import Action
-from civgame.engine.core.codec import from_plain, to_plain
+from civgame.engine.core.codec import to_plain
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game
 from civgame.engine.rules import (  # noqa: F401  (importing a rule module registers its rules)
@@ -64,8 +66,7 @@ def why_illegal(game: Game, action: Action) -> str | None:
     when it is legal or no rule names a reason. Tried on a copy, so `game` never changes."""
     if action in legal_actions(game):
         return None
-    trial = from_plain(Game, to_plain(game))
-    trial.rules = game.rules
+    trial = copy.deepcopy(game, {id(game.rules): game.rules})  # the rules are shared, never changed
     try:
         apply(trial, action)
     except RuleError as err:

@@ -3,9 +3,12 @@
 Everything the player can do comes from `legal_actions(game)`; a click only ever picks one of
 those actions and hands it to `apply`. The scene never changes the model itself.
 
-Hot-seat privacy: whenever the deciding player (`game.actor()`) is not the one who last took
-the seat, a pass screen covers the whole window. Only after that player clicks does the
-scene show the board again, with their hand.
+Hot-seat privacy: whenever the deciding player (`game.actor()`) is a person other than the one who
+last took the seat, a pass screen covers the whole window. Only after that player clicks does the
+scene show the board again, with their hand. Computer seats need no pass screen: while one decides
+(on a worker thread, civgame.ui.computer_turns), the board stays in view with the hand of the
+person who last took the seat hidden from nobody but the others, and each computer move is shown
+in turn. A single person at the table takes the seat once and keeps it.
 
 Undo keeps a snapshot of the game before each action (civgame.engine.rules.undo); undoing swaps
 `self.game` for the restored copy. Nothing else holds on to the game object.
@@ -18,6 +21,7 @@ board (drawing only: the game is already in its new state).
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -27,6 +31,7 @@ from functools import partial
 import pygame
 from pygame_gui.elements import UIButton
 
+from civgame.ai.levels import seat_agents
 from civgame.engine.content import effects
 from civgame.engine.core import actions as A
 from civgame.engine.core.decisions import (
@@ -62,6 +67,7 @@ from civgame.ui.combat_view import (
     finished_battle,
     panel_rect,
 )
+from civgame.ui.computer_turns import ComputerTurns
 from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option
 from civgame.ui.labels import (
     ability_price,
@@ -94,6 +100,7 @@ NO_CHOICE = {  # why a top-bar button is off when no single action of its kind c
 }
 SHORT_LABELS = {"happiness": "Happy", "found": "Found", "all": "All…", "end_move": "End mv."}
 # The steps of the status phase in the order status.run takes them; game.status_step is the next one.
+THINKING_SWEEP = 1.2  # seconds for the thinking indicator's light to go across and back
 STATUS_STEPS = ("Objectives", "Free advance", "Draw cards", "Raze", "Government", "First player")
 
 
@@ -116,7 +123,11 @@ class GameScene(Scene):
     def __init__(self, app: Navigator, game: Game, *, viewer: int | None = None):
         super().__init__(app)
         self.game = game
+        humans = [p.index for p in game.players if p.seat == "human"]
+        if viewer is None and len(humans) == 1:
+            viewer = humans[0]  # alone at the table: no pass screen is ever needed
         self.viewer = viewer  # the player who last took the seat on the pass screen
+        self.computers = ComputerTurns(seat_agents(game), {p.index: p.seat for p in game.players})
         self.legal: list[A.Action] = []
         self.dialog: Dialog | None = None
         self.move_source: Hex | None = None
@@ -148,12 +159,22 @@ class GameScene(Scene):
     @property
     def covered(self) -> bool:
         """True while the pass screen hides everything from the wrong player."""
-        return self.game.phase != "over" and self.viewer != self.game.actor() and not self.public_choice()
+        actor = self.game.actor()
+        return (
+            self.game.phase != "over"
+            and self.viewer != actor
+            and not self.computers.plays(actor)
+            and not self.public_choice()
+        )
 
     def public_choice(self) -> bool:
         """True while a status-phase choice is pending: it shows nothing private, so the players answer
         in turn at the open board, with no hand drawn and no pass screen between them."""
         return bool(self.game.pending) and isinstance(self.game.pending[-1], PUBLIC_DECISIONS)
+
+    @property
+    def computer_to_act(self) -> bool:
+        return self.game.phase != "over" and self.computers.plays(self.game.actor())
 
     def layout(self) -> None:
         board_rect, panel_rect = screen_layout(self.size)
@@ -176,6 +197,10 @@ class GameScene(Scene):
             self.viewer = None  # the seat is open: nobody's hand is drawn until the next pass screen
         if self.covered:
             self._build_pass_screen()
+            return
+        if self.computer_to_act:
+            self._build_computer_bar()
+            self._build_report_close()
             return
         self._build_action_bar()
         self._build_move_picker()
@@ -312,6 +337,57 @@ class GameScene(Scene):
         reason = why_illegal(self.game, probe) if probe is not None else None
         return f"{tip} ({rules_help.HINT}). Not now: {reason or NO_CHOICE.get(key, 'no legal choice now')}"
 
+    def _build_computer_bar(self) -> None:
+        """While a computer decides: pause or speed up its moves, and the game menu."""
+        scale = self.app.scale
+        height = self.board.rect.top - 14
+        button_w, small_w = round(130 * scale), round(80 * scale)
+        paused = self.computers.paused
+        self.action_buttons["pause"] = self.add_button(
+            pygame.Rect(8, 8, button_w, height),
+            "Resume" if paused else "Pause",
+            self.toggle_pause,
+            tooltip="Go on with the computer players' moves (P)" if paused else "Stop after this move (P)",
+        )
+        self.action_buttons["faster"] = self.add_button(
+            pygame.Rect(8 + button_w + 6, 8, button_w, height),
+            "Faster",
+            self.toggle_faster,
+            tooltip="Show the computer players' moves without animations or pauses (F)",
+        )
+        if self.computers.faster:
+            self.action_buttons["faster"].select()
+        right = self.board.rect.w - 8
+        self.action_buttons["menu"] = self.add_button(
+            pygame.Rect(right - small_w, 8, small_w, height), "Menu", self.open_game_menu
+        )
+
+    def toggle_pause(self) -> None:
+        self.computers.paused = not self.computers.paused
+        self.rebuild()
+
+    def toggle_faster(self) -> None:
+        self.computers.faster = not self.computers.faster
+        if self.computers.faster:
+            self.animations.finish()
+        self.rebuild()
+
+    def tick(self) -> None:
+        """Start a computer's decision, or show the one it made once the last move has been seen."""
+        if not self.computer_to_act or self.message is not None or self.dialog is not None:
+            return
+        computers = self.computers
+        if not computers.thinking:
+            computers.start(self.game, self.legal)
+            self.app.dirty = True
+            return
+        if computers.paused or self.animations.active or time.monotonic() < computers.next_move_at:
+            return
+        action = computers.take()
+        if action is not None:
+            self.perform(action)
+            computers.shown(self.app.settings.animation_speed)
+
     def _build_report_close(self) -> None:
         if self.battle_report is None or self.game.combat is not None:
             return
@@ -337,7 +413,8 @@ class GameScene(Scene):
         game = self.game
         actor_before, turn_before = game.actor(), (game.phase, game.age, game.round, game.current)
         self._kill_dialog()
-        before = self.undo.snapshot(game)
+        by_computer = self.computers.plays(actor_before)
+        before = None if by_computer else self.undo.snapshot(game)
         label = self._undo_label(action)
         log_before = len(game.log)
         ongoing = list(game.combat.log) if game.combat is not None else None
@@ -350,7 +427,10 @@ class GameScene(Scene):
             self.rebuild()
             self.show_message("That action was refused", str(exc))
             return
-        self.undo.applied(before, game, label)
+        if before is None:
+            self.undo = UndoHistory(blocked=f"{game.player(actor_before).name}'s moves cannot be taken back")
+        else:
+            self.undo.applied(before, game, label)
         self.app.sounds.play_first(cues(moment, game))
         report = finished_battle(game, log_before, ongoing)
         if report is not None:
@@ -364,14 +444,15 @@ class GameScene(Scene):
             self.autosave()
             self.app.show_scores(game)
             return
-        if game.actor() != actor_before:
-            self.autosave()
+        if game.actor() != actor_before and not self.computers.plays(game.actor()):
+            self.autosave()  # a person takes over: Continue resumes from here
         self._animate(board_before, ongoing, new_report=report is not None)
         self.rebuild()
 
     def _animate(self, before: BoardState, ongoing: list[str] | None, new_report: bool) -> None:
-        """Start the animations of what the last action changed (none behind the pass screen)."""
-        if self.covered:
+        """Start the animations of what the last action changed (none behind the pass screen, none
+        for computer moves shown faster)."""
+        if self.covered or (self.computers.faster and self.computers.plays(self.game.actor())):
             self.animations.finish()
             return
         view = self.battle_view()
@@ -381,7 +462,8 @@ class GameScene(Scene):
         self.animations.start(before, self.game, self.clock(), self.app.settings.animation_speed, lines)
 
     def animating(self) -> bool:
-        return self.animations.active
+        """Animations, and computer turns: the window keeps drawing (the thinking indicator) meanwhile."""
+        return self.animations.active or (self.computer_to_act and not self.computers.paused)
 
     def _undo_label(self, action: A.Action) -> str:
         """What the log will say was undone: a payment names the action it paid for."""
@@ -396,7 +478,7 @@ class GameScene(Scene):
 
     def undo_last(self) -> None:
         """Take back the newest action of this turn that revealed nothing (Ctrl+Z)."""
-        if not self.undo.can_undo or self.covered:
+        if not self.undo.can_undo or self.covered or self.computer_to_act:
             return
         self._kill_dialog()
         self.animations.finish()
@@ -748,6 +830,8 @@ class GameScene(Scene):
                     label = "Construct"
                 elif isinstance(action, A.Recruit) and action.city == own_city.id:
                     label = "Recruit"
+                elif isinstance(action, A.BuildWonder) and action.city == own_city.id:
+                    label = "Build wonder"
                 elif isinstance(action, A.InfluenceCulture) and action.source == own_city.id:
                     label = "Influence culture"
             if isinstance(action, A.InfluenceCulture) and label is None:
@@ -1098,6 +1182,9 @@ class GameScene(Scene):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.take_seat()
             return
+        if self.computer_to_act and event.type == pygame.KEYDOWN and event.key in (pygame.K_p, pygame.K_f):
+            (self.toggle_pause if event.key == pygame.K_p else self.toggle_faster)()
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and not consumed:
             self._mouse_down(event)
         elif event.type == pygame.MOUSEBUTTONUP:
@@ -1176,6 +1263,8 @@ class GameScene(Scene):
 
     def click_space(self, space: Hex | None) -> None:
         """A left click on the map (not a drag)."""
+        if self.computer_to_act:
+            return  # the map only shows the computer's moves
         pending = self.game.pending[-1] if self.game.pending else None
         if isinstance(pending, MoveDecision):
             self._move_click(space)
@@ -1290,6 +1379,11 @@ class GameScene(Scene):
 
     def status_text(self) -> str:
         game = self.game
+        if self.computer_to_act:
+            actor = game.actor()
+            doing = "paused" if self.computers.paused else "thinking…"
+            what = f"Age {game.age}, round {game.round} — {game.player(actor).name} ({self.computers.label(actor)}) is"
+            return f"{what} {doing}"
         current = game.player(game.current).name
         text = f"Age {game.age}, round {game.round} — {current}'s turn, {game.actions_left} action(s) left"
         if game.phase == "status":
@@ -1311,12 +1405,23 @@ class GameScene(Scene):
         pygame.draw.line(surface, theme.PANEL_LINE, rect.topleft, rect.topright)
         big, small = round(14 * self.app.scale), round(13 * self.app.scale)
         theme.blit_text(surface, theme.fit_text(self.status_text(), big, rect.w - 16), (8, rect.y + 4), big, bold=True)
+        if self.computer_to_act and not self.computers.paused:
+            self._draw_thinking(surface, pygame.Rect(rect.right - 128, rect.y + 6, 120, big))
         info = self.panel.hover_text(self.mouse) or (self.space_info(self.hover) if self.hover else self.notice)
         if not info:
             info = "Click your city for its actions · drag or arrow keys to pan · wheel to zoom · Home to fit"
         theme.blit_text(
             surface, theme.fit_text(info, small, rect.w - 16), (8, rect.y + 8 + big + 4), small, theme.TEXT_DIM
         )
+
+    def _draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The thinking indicator: a light sweeping along a bar in the deciding player's colour."""
+        pygame.draw.rect(surface, theme.PANEL_LINE, rect, border_radius=rect.h // 2)
+        phase = (time.monotonic() - self.computers.started) % THINKING_SWEEP / THINKING_SWEEP
+        width = rect.w // 4
+        x = rect.x + round((rect.w - width) * (0.5 - 0.5 * math.cos(phase * 2 * math.pi)))
+        colour = owner_colour(self.game, self.game.actor())
+        pygame.draw.rect(surface, colour, pygame.Rect(x, rect.y, width, rect.h), border_radius=rect.h // 2)
 
     def space_info(self, space: Hex) -> str:
         """What a player sees about a space: never the terrain of an unexplored region."""

@@ -11,9 +11,10 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextEntryLine
 
+from civgame.ai.levels import OFFERED
 from civgame.engine.content.ruleset import RulesDataError
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game
+from civgame.engine.core.model import Game, Seat
 from civgame.engine.rules.setup import DEFAULT_COLOURS, new_game
 from civgame.engine.storage.mods import (
     Mod,
@@ -33,6 +34,12 @@ WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUMES = (25, 50, 70, 100)  # percent
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
 MAX_NAME = 20
+# Who may play a seat, in the order a click on the seat's button goes through them.
+SEAT_KINDS: tuple[Seat, ...] = ("human", *OFFERED)
+SEAT_LABELS = {"human": "Human", "easy": "Computer: Easy", "normal": "Computer: Normal", "hard": "Computer: Hard"}
+SEAT_TIP = (
+    "Who plays this seat: a person at this computer, or a computer player (Easy, Normal or Hard). Click to change."
+)
 SPEED_TIPS = {
     "off": "Show the result of each action at once",
     "fast": "Short animations",
@@ -139,6 +146,7 @@ class NewGameScene(Scene):
         super().__init__(app)
         self.seats = 2
         self.names = list(DEFAULT_NAMES)
+        self.kinds: list[Seat] = ["human"] * len(DEFAULT_NAMES)  # who plays each seat: a person or a computer level
         self.seed_text = ""
         try:
             self.mods: list[Mod] = list_user_mods()
@@ -166,13 +174,21 @@ class NewGameScene(Scene):
             self.seat_buttons[count] = button
         self.seat_buttons[self.seats].select()
         self.name_entries: list[UITextEntryLine] = []
+        self.kind_buttons: list[UIButton] = []
         self.name_rows_top = top + 110
         for i in range(self.seats):
             y = self.name_rows_top + i * 46
             UILabel(pygame.Rect(left + 30, y, 100, 36), f"Seat {i + 1}", manager)
-            entry = UITextEntryLine(pygame.Rect(left + 130, y, 300, 36), manager, initial_text=self.names[i])
+            entry = UITextEntryLine(pygame.Rect(left + 130, y, 150, 36), manager, initial_text=self.names[i])
             entry.set_text_length_limit(MAX_NAME)
             self.name_entries.append(entry)
+            kind = self.add_button(
+                pygame.Rect(left + 286, y, 174, 36),
+                SEAT_LABELS[self.kinds[i]],
+                partial(self._next_kind, i),
+                tooltip=SEAT_TIP,
+            )
+            self.kind_buttons.append(kind)
         y = self.name_rows_top + self.seats * 46 + 10
         UILabel(pygame.Rect(left, y, 120, 36), "Seed", manager)
         self.seed_entry = UITextEntryLine(
@@ -255,6 +271,11 @@ class NewGameScene(Scene):
             self.names[i] = entry.get_text()
         self.seed_text = self.seed_entry.get_text()
 
+    def _next_kind(self, seat: int) -> None:
+        """Human -> Computer: Easy -> Normal -> Hard -> Human."""
+        self.kinds[seat] = SEAT_KINDS[(SEAT_KINDS.index(self.kinds[seat]) + 1) % len(SEAT_KINDS)]
+        self.kind_buttons[seat].set_text(SEAT_LABELS[self.kinds[seat]])
+
     def _set_seats(self, count: int) -> None:
         self._remember_entries()
         self.seats = count
@@ -278,6 +299,8 @@ class NewGameScene(Scene):
         except RuleError as exc:
             self.error.set_text(theme.fit_text(str(exc), round(14 * self.app.scale), self.FORM_W))
             return
+        for player, kind in zip(game.players, self.kinds, strict=False):
+            player.seat = kind
         self.app.start_game(game)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -71,6 +71,11 @@ def samples():
         A.CancelFortress(("extra_die",), {"ore": 2}): "Pay to cancel the fortress's extra die, paying 2 ore",
         A.PayCombatBonus(False): "Do not pay for a combat bonus",
         A.PlaceReinforcement(100): "Place the free unit in Anna's city at D2",
+        A.BuildWonder(100, "pyramids", {"ore": 7, "wood": 3, "food": 2, "culture": 5}): (
+            "Build the Pyramids at D2, paying 7 ore, 3 wood, 2 food, 5 culture"
+        ),
+        A.CompleteObjective(7, "eureka"): "Complete Eureka! (card 7, Eureka!/Defiance), paying 2 ideas",
+        A.EndObjectives(): "Complete no more objectives now",
         A.ChooseCivilization("vikings"): "Play Vikings",
         A.ChooseLeader("Sulla"): "Recruit Sulla",
     }

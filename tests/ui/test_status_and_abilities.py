@@ -7,6 +7,7 @@ from civgame.engine.core.decisions import (
     FirstPlayerDecision,
     FreeAdvanceDecision,
     GovernmentDecision,
+    ObjectiveDecision,
     RazeDecision,
 )
 from civgame.engine.rules import status
@@ -18,6 +19,7 @@ from tests.scenario import Scenario
 from tests.ui.conftest import click_button, show_game
 
 STEP_OF = {
+    ObjectiveDecision: "Objectives",
     FreeAdvanceDecision: "Free advance",
     RazeDecision: "Raze",
     GovernmentDecision: "Government",

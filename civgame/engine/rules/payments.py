@@ -85,12 +85,17 @@ def can_pay(game: Game, player: Player, cost: dict[str, int]) -> bool:
 
 
 def affordable(game: Game, player: Player, cost: dict[str, int]) -> bool:
-    """`can_pay` without listing payments: gold must cover every substitutable shortfall.
+    """`can_pay` without listing payments: gold must cover every substitutable shortfall, and a
+    cost of only "N of any of these" needs N of them together.
 
-    Fast enough for legal-action enumeration; costs with "any of" items use `can_pay`.
+    Fast enough for legal-action enumeration; other costs with "any of" items use `can_pay`.
     """
     if any(item.startswith(ANY) for item in cost):
-        return can_pay(game, player, cost)
+        if len(cost) > 1:
+            return can_pay(game, player, cost)
+        ((item, amount),) = cost.items()
+        have = holdings(player)
+        return sum(have.get(kind, 0) for kind in item[len(ANY) :].split(",")) >= amount
     have = holdings(player)
     subs = game.rules.game.gold_substitutes_for
     gold_needed = 0

@@ -63,7 +63,8 @@ Document = dict[str, object]
 
 
 def _players_hold_civilizations_and_effect_sources(document: Document) -> Document:
-    """Version 2: players gained a civilization, its special advances and leaders, and lasting card effects."""
+    """Version 2: players gained a civilization, its special advances and leaders, lasting card effects
+    and who plays the seat (a person, or a computer of a level)."""
     game = document["game"]
     assert isinstance(game, dict)
     for player in game.get("players") or []:
@@ -74,6 +75,7 @@ def _players_hold_civilizations_and_effect_sources(document: Document) -> Docume
                 ("lasting_effects", []),
                 ("civilization", None),
                 ("leaders_used", []),
+                ("seat", "human"),
             ):
                 player.setdefault(name, empty)
     return document

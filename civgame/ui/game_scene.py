@@ -35,20 +35,28 @@ from civgame.ai.levels import seat_agents
 from civgame.engine.content import effects
 from civgame.engine.core import actions as A
 from civgame.engine.core.decisions import (
+    BoardingDecision,
+    Decision,
+    FirstPlayerDecision,
+    FreeAdvanceDecision,
+    GovernmentDecision,
     HappinessDecision,
     MoveDecision,
     OrientationDecision,
     PayDecision,
+    RazeDecision,
 )
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label
 from civgame.engine.core.model import MOODS, City, Game
 from civgame.engine.rules.abilities import ABILITIES
+from civgame.engine.rules.advances import gainable
 from civgame.engine.rules.cities import why_cannot_activate, why_not_construct
-from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.controller import apply, legal_actions, why_illegal
+from civgame.engine.rules.payments import lost_over_limit
 from civgame.engine.rules.undo import UndoHistory
 from civgame.engine.storage.save import SaveError, save_game
-from civgame.ui import theme, tooltips
+from civgame.ui import rules_help, theme, tooltips
 from civgame.ui.animation import Animations, BoardState
 from civgame.ui.board_view import BoardView, Overlay, owner_colour
 from civgame.ui.combat_view import (
@@ -83,6 +91,13 @@ DRAG_THRESHOLD = 6
 PAN_STEP = 60
 ZOOM_STEP = 1.15
 SUBMENU_AFTER = 6  # more variants of one kind than this go into a sub-menu
+PUBLIC_DECISIONS = (FreeAdvanceDecision, RazeDecision, GovernmentDecision, FirstPlayerDecision)
+TRADE_TIP = "Offer another player a trade (a free action on your turn)"
+NO_CHOICE = {  # why a top-bar button is off when no single action of its kind can name the rule
+    "advance": "every advance is already yours",
+    "found": "you have no settler",
+    "abilities": "none of your abilities can be used now",
+}
 SHORT_LABELS = {"happiness": "Happy", "found": "Found", "all": "All…", "end_move": "End mv."}
 # The steps of the status phase in the order status.run takes them; game.status_step is the next one.
 THINKING_SWEEP = 1.2  # seconds for the thinking indicator's light to go across and back
@@ -145,7 +160,17 @@ class GameScene(Scene):
     def covered(self) -> bool:
         """True while the pass screen hides everything from the wrong player."""
         actor = self.game.actor()
-        return self.game.phase != "over" and self.viewer != actor and not self.computers.plays(actor)
+        return (
+            self.game.phase != "over"
+            and self.viewer != actor
+            and not self.computers.plays(actor)
+            and not self.public_choice()
+        )
+
+    def public_choice(self) -> bool:
+        """True while a status-phase choice is pending: it shows nothing private, so the players answer
+        in turn at the open board, with no hand drawn and no pass screen between them."""
+        return bool(self.game.pending) and isinstance(self.game.pending[-1], PUBLIC_DECISIONS)
 
     @property
     def computer_to_act(self) -> bool:
@@ -168,6 +193,8 @@ class GameScene(Scene):
         self.pass_button = None
         self.dialog = None
         self.layout()
+        if self.public_choice() and self.viewer != self.game.actor():
+            self.viewer = None  # the seat is open: nobody's hand is drawn until the next pass screen
         if self.covered:
             self._build_pass_screen()
             return
@@ -243,7 +270,11 @@ class GameScene(Scene):
         x = 8
         for key, text, on_press, enabled, tip in specs:
             self.action_buttons[key] = self.add_button(
-                pygame.Rect(x, 8, button_w, height), text, on_press, enabled=enabled, tooltip=tip
+                pygame.Rect(x, 8, button_w, height),
+                text,
+                on_press,
+                enabled=enabled,
+                tooltip=f"{tip} ({rules_help.HINT})" if enabled else self._why_button_disabled(key, tip),
             )
             x += button_w + 6
         right = board_w - 8
@@ -256,7 +287,11 @@ class GameScene(Scene):
             "End turn",
             self.end_turn,
             enabled=A.EndTurn in kinds,
-            tooltip="Pass the turn to the next player",
+            tooltip=(
+                "Pass the turn to the next player"
+                if A.EndTurn in kinds
+                else self._why_button_disabled("end_turn", "Pass the turn to the next player")
+            ),
             object_id="#primary",
         )
         right -= button_w + 6
@@ -277,8 +312,30 @@ class GameScene(Scene):
                 "Trade",
                 self.open_trade_dialog,
                 enabled=A.StartTrade in kinds,
-                tooltip="Offer another player a trade (a free action on your turn)",
+                tooltip=(TRADE_TIP if A.StartTrade in kinds else self._why_button_disabled("trade", TRADE_TIP)),
             )
+
+    def _probe(self, key: str) -> A.Action | None:
+        """The action a top-bar button stands for, to ask the rules why it is not legal now."""
+        game = self.game
+        player = game.player(game.current)
+        settler = next((u for u in game.units_of(player.index, "settler")), None)
+        probes: dict[str, A.Action | None] = {
+            "advance": next((A.Advance(name) for name in gainable(game, player)), None),
+            "move": A.StartMove(),
+            "end_move": A.EndMove(),
+            "happiness": A.StartHappiness(),
+            "found": A.FoundCity(settler.id) if settler is not None else None,
+            "end_turn": A.EndTurn(),
+            "trade": A.StartTrade((player.index + 1) % len(game.players)),
+        }
+        return probes.get(key)
+
+    def _why_button_disabled(self, key: str, tip: str) -> str:
+        """The button's tooltip followed by the rules' reason it is not available now."""
+        probe = self._probe(key)
+        reason = why_illegal(self.game, probe) if probe is not None else None
+        return f"{tip} ({rules_help.HINT}). Not now: {reason or NO_CHOICE.get(key, 'no legal choice now')}"
 
     def _build_computer_bar(self) -> None:
         """While a computer decides: pause or speed up its moves, and the game menu."""
@@ -549,7 +606,46 @@ class GameScene(Scene):
             prompt,
             self.options_for(self.legal),
             corner=True,
+            avoid=self.subject_rect(decision),
         )
+        subject = self.subject_rect(decision)
+        if subject is not None and self.dialog.window.rect.colliderect(subject):
+            self._pan_beside(subject, self.dialog.window.rect)
+
+    def decision_subject(self, decision: Decision) -> list[Hex]:
+        """The spaces a decision is about: the region being explored, the battle, the sea boarded."""
+        game = self.game
+        if isinstance(decision, OrientationDecision):
+            return [*game.regions[decision.region - 1].spaces(), decision.target]
+        if isinstance(decision, BoardingDecision):
+            return [decision.sea]
+        if game.combat is not None and decision.player in (game.combat.attacker.owner, game.combat.defender.owner):
+            return [game.combat.space]
+        return []
+
+    def subject_rect(self, decision: Decision) -> pygame.Rect | None:
+        """The screen rectangle around the decision's spaces, or None when it has none."""
+        return self.spaces_rect(self.decision_subject(decision))
+
+    def spaces_rect(self, spaces: list[Hex]) -> pygame.Rect | None:
+        """The screen rectangle around `spaces`, or None when there are none."""
+        points = [p for space in spaces for p in self.board.corners(space)]
+        if not points:
+            return None
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+    def _pan_beside(self, subject: pygame.Rect, dialog: pygame.Rect) -> None:
+        """No corner of the map leaves the subject free: pan the map so it sits beside the dialog."""
+        board = self.board.rect
+        left, right = (board.left, dialog.left), (dialog.right, board.right)
+        side = max(left, right, key=lambda span: span[1] - span[0])
+        above, below = (board.top, dialog.top), (dialog.bottom, board.bottom)
+        level = max(above, below, key=lambda span: span[1] - span[0])
+        if subject.w <= side[1] - side[0]:
+            self.board.pan((side[0] + side[1]) // 2 - subject.centerx, 0)
+        else:  # too wide to sit beside the dialog: above or below it
+            self.board.pan(0, (level[0] + level[1]) // 2 - subject.centery)
 
     def open_trade_dialog(self) -> None:
         partners = [a.partner for a in self.legal if isinstance(a, A.StartTrade)]
@@ -663,8 +759,22 @@ class GameScene(Scene):
                 Option("Save game (Ctrl+S)", self.save_now),
                 Option("Load a game… (autosaves this one)", self.app.show_load),
                 Option("Fit the map to the window (Home)", self._fit_and_close),
+                Option("Rules help (F1)", self.open_rules_help),
                 Option("Quit to title (autosaves)", self.app.show_title),
             ],
+        )
+
+    def open_rules_help(self) -> None:
+        """The rules help: a list of topics, each opening its text."""
+        topics = [Option(title, partial(self._show_rules_topic, title)) for title in rules_help.RULES_TOPICS]
+        self.menu("Rules help", "Each action, the status phase and scoring, in brief.", topics)
+
+    def _show_rules_topic(self, title: str) -> None:
+        self.close_dialog()
+        self.open_message(
+            title,
+            rules_help.RULES_TOPICS[title],
+            [Option("Back to the topics", self.open_rules_help), Option("Close", lambda: None)],
         )
 
     def _fit_and_close(self) -> None:
@@ -786,12 +896,23 @@ class GameScene(Scene):
         )
 
     def start_collect(self, city_id: int) -> None:
-        """Enter collect mode for a city, with its first legal combination already chosen."""
+        """Enter collect mode for a city, with a legal combination already chosen that loses as little
+        as possible over the resource limits (nothing, whenever some combination allows it)."""
         self._kill_dialog()
         actions = [a for a in self.legal if isinstance(a, A.Collect) and a.city == city_id]
         self.collect_city = city_id if actions else None
-        self.collect_picks = dict(actions[0].picks) if actions else {}
+        least_lost = min(actions, key=lambda a: sum(self._lost_by(dict(a.picks)).values()), default=None)
+        self.collect_picks = dict(least_lost.picks) if least_lost else {}
         self.rebuild()
+
+    def _lost_by(self, picks: dict[Hex, str]) -> dict[str, int]:
+        """What collecting `picks` would lose over the actor's resource limits."""
+        return lost_over_limit(self.game, self.game.player(self.game.actor()), dict(Counter(picks.values())))
+
+    def collect_loss(self) -> str | None:
+        """What the chosen picks would lose over the limits ("1 food lost over the limit"), or None."""
+        lost = self._lost_by(self.collect_picks)
+        return f"{amounts(lost)} lost over the limit" if lost else None
 
     def leave_collect(self) -> None:
         self.collect_city, self.collect_picks = None, {}
@@ -907,7 +1028,11 @@ class GameScene(Scene):
         scale = self.app.scale
         board = self.board.rect
         height = round(64 * scale)
-        return pygame.Rect(board.x + 8, board.bottom - height - 8, min(round(680 * scale), board.w - 16), height)
+        rect = pygame.Rect(board.x + 8, board.bottom - height - 8, min(round(680 * scale), board.w - 16), height)
+        subject = self.spaces_rect(list(self.collect_yields())) if self.collect_city is not None else None
+        if subject is not None and rect.colliderect(subject):
+            rect.top = board.top + 8  # the city's spaces are at the bottom of the map: the panel goes above them
+        return rect
 
     def _build_collect_panel(self) -> None:
         if self.collect_city is not None and not self.collect_actions():
@@ -930,9 +1055,15 @@ class GameScene(Scene):
             "OK",
             self.confirm_collect,
             enabled=problem is None,
-            tooltip=f"Collect {self.collect_summary()}" if problem is None else f"Cannot collect yet: {problem}",
+            tooltip=self._collect_ok_tooltip(problem),
             object_id="#primary",
         )
+
+    def _collect_ok_tooltip(self, problem: str | None) -> str:
+        if problem is not None:
+            return f"Cannot collect yet: {problem}"
+        loss = self.collect_loss()
+        return f"Collect {self.collect_summary()}" + (f" ({loss})" if loss else "")
 
     def _collecting_city(self) -> City:
         """The city collecting in collect mode."""
@@ -952,14 +1083,14 @@ class GameScene(Scene):
         width = rect.w - 2 * round(84 * self.app.scale) - 40
         title = f"Collect at {hex_to_label(city.pos)}: {self.collect_summary()}"
         theme.blit_text(surface, theme.fit_text(title, big, width), (rect.x + 12, rect.y + 8), big, theme.TEXT)
-        problem = self.collect_problem()
-        hint = (problem[0].upper() + problem[1:]) if problem else "Click a highlighted space to take or leave it"
+        warning = self.collect_problem() or self.collect_loss()
+        hint = (warning[0].upper() + warning[1:]) if warning else "Click a highlighted space to take or leave it"
         theme.blit_text(
             surface,
             theme.fit_text(hint, small, width),
             (rect.x + 12, rect.y + 14 + big),
             small,
-            theme.ACCENT if problem else theme.TEXT_DIM,
+            theme.ACCENT if warning else theme.TEXT_DIM,
         )
 
     # ------------------------------------------------------------------ moving
@@ -1102,6 +1233,9 @@ class GameScene(Scene):
             return
         if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             self.save_now()
+            return
+        if event.key == pygame.K_F1:
+            self.open_rules_help()
             return
         pans = {
             pygame.K_LEFT: (PAN_STEP, 0),

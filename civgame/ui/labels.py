@@ -254,7 +254,7 @@ def _orientation(game: Game, a: A.ChooseOrientation) -> str:
     """While the explorer turns a region over, say where each terrain would lie."""
     top = game.pending[-1] if game.pending else None
     if not isinstance(top, D.OrientationDecision):
-        return f"Place the region turned {a.rotation}"
+        return "Place the explored region this way"
     region = game.regions[top.region - 1]
     names = [game.rules.terrain[game.rules.terrain_by_code(code)].name for code in game.tile(region.tile)]
     spaces = region_slots(region.anchor, a.rotation)

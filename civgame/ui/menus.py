@@ -23,7 +23,7 @@ from civgame.engine.storage.mods import (
     load_saved_game,
     user_mods_dir,
 )
-from civgame.engine.storage.save import SaveError
+from civgame.engine.storage.save import SaveError, read_summary
 from civgame.ui import theme
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option
@@ -79,6 +79,19 @@ def show_loaded(app: Navigator, game: Game) -> None:
         app.show_scores(game)
     else:
         app.start_game(game)
+
+
+def first_problem(mod: Mod) -> str | None:
+    """The first thing wrong with a mod on its own (its mod.yaml or its rules files), or None."""
+    if mod.problems:
+        return mod.problems[0]
+    if mod.info is None:
+        return "no valid mod.yaml"
+    try:
+        load_rules([mod.path])
+    except RulesDataError as exc:
+        return exc.problems[0] if exc.problems else "its rules cannot be read"
+    return None
 
 
 def _column(size: tuple[int, int], count: int, top: int) -> list[pygame.Rect]:
@@ -140,6 +153,7 @@ class NewGameScene(Scene):
         except OSError:  # an unreadable mods folder: play without mods
             self.mods = []
         self.chosen_mods: set[Path] = set()
+        self.mod_problems = {mod.path: first_problem(mod) for mod in self.mods}
 
     def _left(self) -> int:
         return max(8, (self.size[0] - self.FORM_W - 20 - self.MODS_W) // 2)
@@ -226,17 +240,18 @@ class NewGameScene(Scene):
             self.mod_buttons[mod.path] = button
             self._show_toggle(mod)
 
-    @staticmethod
-    def _mod_tooltip(mod: Mod) -> str:
-        if mod.info is None or mod.problems:
-            return f"This mod has problems: {mod.problems[0] if mod.problems else 'no valid mod.yaml'}"
+    def _mod_tooltip(self, mod: Mod) -> str:
+        problem = self.mod_problems[mod.path]
+        if problem is not None or mod.info is None:
+            return f"This mod cannot be used: {problem}"
         return f"{mod.info.description or mod.info.name} (changes the {mod.info.base} rules; folder {mod.path})"
 
     def _show_toggle(self, mod: Mod) -> None:
         button = self.mod_buttons[mod.path]
         chosen = mod.path in self.chosen_mods
         version = f" {mod.info.version}" if mod.info is not None else " (invalid)"
-        label = f"{'☑' if chosen else '☐'} {mod.name}{version}"
+        broken = " — broken" if self.mod_problems[mod.path] is not None else ""
+        label = f"{'☑' if chosen else '☐'} {mod.name}{version}{broken}"
         button.set_text(theme.fit_text(label, round(14 * self.app.scale), button.rect.w - 16))
         if chosen:
             button.select()
@@ -314,11 +329,13 @@ class LoadScene(Scene):
             y += 40
         for path in saves[: self.MAX_LISTED]:
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+            try:
+                summary = read_summary(path).describe()
+                label, tip = f"{path.name} — {summary}   ({stamp})", f"{summary}; saved {stamp} in {path}"
+            except SaveError as exc:
+                label, tip = f"{path.name} — cannot be read   ({stamp})", str(exc)
             button = self.add_button(
-                pygame.Rect(left, y, 560, 38),
-                theme.fit_text(f"{path.name}   ({stamp})", 14, 540),
-                partial(self._open, path),
-                tooltip=str(path),
+                pygame.Rect(left, y, 560, 38), theme.fit_text(label, 14, 540), partial(self._open, path), tooltip=tip
             )
             self.save_buttons.append(button)
             y += 44

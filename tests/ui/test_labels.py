@@ -52,7 +52,7 @@ def samples():
         A.EndMove(): "End move",
         A.RaiseMood(100): "Raise the city at D2 from neutral to happy (2 mood tokens)",
         A.EndHappiness(): "Stop increasing happiness",
-        A.ChooseOrientation(3): "Place the region turned 3",
+        A.ChooseOrientation(3): "Place the explored region this way",
         A.ChooseCasualties((200,)): "Lose 1 Infantry",
         A.Retreat(True): "Retreat",
         A.Retreat(False): "Fight on",

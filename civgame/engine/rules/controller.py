@@ -7,6 +7,7 @@ leaves the game untouched.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from civgame.engine.core.actions import Action
@@ -77,3 +78,16 @@ def apply(game: Game, action: Action) -> None:
     if game.phase == "status" and not game.pending:  # the last decision of a status step was answered
         status.run(game)
     game.history.append(to_plain(action))
+
+
+def why_illegal(game: Game, action: Action) -> str | None:
+    """The rules' own reason (the RuleError its handler raises) why `action` is not legal now, or None
+    when it is legal or no rule names a reason. Tried on a copy, so `game` never changes."""
+    if action in legal_actions(game):
+        return None
+    trial = copy.deepcopy(game, {id(game.rules): game.rules})  # the rules are shared, never changed
+    try:
+        apply(trial, action)
+    except RuleError as err:
+        return str(err)
+    return None

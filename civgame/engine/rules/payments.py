@@ -148,6 +148,17 @@ def pay(player: Player, payment: dict[str, int]) -> None:
             player.resources[k] -= v
 
 
+def lost_over_limit(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
+    """What gaining `what` now would lose over the resource limits (tokens have none)."""
+    lost: dict[str, int] = {}
+    for k, v in what.items():
+        if k in player.resources:
+            over = player.resources[k] + v - max(resource_cap(game, player, k), player.resources[k])
+            if over > 0:
+                lost[k] = min(v, over)
+    return lost
+
+
 def gain(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
     """Add resources/tokens, losing whatever exceeds a resource cap. Returns what was kept."""
     kept: dict[str, int] = {}

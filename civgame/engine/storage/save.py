@@ -278,6 +278,35 @@ def read_header(path: str | os.PathLike[str]) -> SaveHeader:
     return _header(document, str(path))
 
 
+@dataclass(frozen=True)
+class SaveSummary:
+    """What a list of saves shows of each: who plays, and how far the game has come."""
+
+    players: tuple[str, ...]
+    age: int
+    round: int
+    phase: str
+
+    def describe(self) -> str:
+        where = "game over" if self.phase == "over" else f"age {self.age}, round {self.round}"
+        if self.phase == "status":
+            where = f"age {self.age}, status phase"
+        return f"{', '.join(self.players)} — {where}"
+
+
+def read_summary(path: str | os.PathLike[str]) -> SaveSummary:
+    """The players, age, round and phase of a save, read without building the game; SaveError if unreadable."""
+    path = Path(path)
+    document = _top_level(_parse(_read_text(path), str(path)), str(path))
+    _header(document, str(path))
+    state = document.get("game")
+    try:
+        players = tuple(str(player["name"]) for player in state["players"])  # type: ignore[index]
+        return SaveSummary(players, int(state["age"]), int(state["round"]), str(state["phase"]))  # type: ignore[index]
+    except (KeyError, TypeError, ValueError):
+        raise SaveError(f"{path}: game: not a readable game") from None
+
+
 def load_game(path: str | os.PathLike[str], rules: Ruleset | None = None) -> Game:
     """Read and validate a save; any problem raises SaveError."""
     path = Path(path)

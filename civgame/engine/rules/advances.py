@@ -166,7 +166,7 @@ def use_event_cube(game: Game, player: Player) -> None:
         # Event effects arrive with the events issue; until then the card is only recorded.
         game.decks["event"].discard.append(card)
         name = next((e.name for e in game.rules.events if e.id == card), str(card))
-        game.say(f"{player.name} draws event {name!r} (not resolved yet: events are not implemented)")
+        game.say(f"{player.name} draws the event {name}; event cards have no effect in this version of the game")
     player.event_cubes = game.rules.game.starting.event_cubes
 
 

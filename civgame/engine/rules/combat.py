@@ -427,7 +427,7 @@ def _roll_round(game: Game) -> None:
     for side in (c.attacker, c.defender):
         if side.owner >= 0:
             fire(game, "combat_round_start", player=side.owner, round=c.round, space=c.space)
-    _say(game, f"Round {c.round}: no action cards are played (combat cards are not implemented yet)")
+    _say(game, f"Round {c.round}: tactics cards are not part of this version of the game")
     fortress_round = c.fortress and c.round == 1
     if fortress_round and c.fortress_cancelled:
         _say(game, f"The attacker's siege cancels the fortress's {' and '.join(c.fortress_cancelled)}")

@@ -198,3 +198,12 @@ def test_great_lighthouse_owner_chooses_the_first_player():
     assert status.first_player_chooser(s.game) == 1
     s.city(0, "C3", wonders=["great_lighthouse"])
     assert status.first_player_chooser(s.game) == 0
+
+
+def test_wonders_whose_powers_are_not_in_play_stay_out_of_the_deck():
+    from civgame.engine.rules.setup import new_game
+
+    game = new_game(2, 1)
+    cards = [*game.decks["wonder"].draw, *(w for p in game.players for w in p.wonder_cards)]
+    assert "colosseum" not in cards and "great_library" not in cards
+    assert sorted(cards) == sorted(k for k, w in game.rules.wonders.items() if w.in_deck)

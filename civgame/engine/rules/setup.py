@@ -112,8 +112,10 @@ def _shuffle_decks(game: Game) -> None:
         "action": [c.id for c in rules.action_cards],
         "objective": [c.id for c in rules.objective_cards],
         "event": [c.id for c in rules.events],
-        "wonder": [key for key, wonder in rules.wonders.items() if wonder.in_deck],
+        "wonder": list(rules.wonders),
     }
     for name, cards in contents.items():
         game.rng.shuffle(cards)
         game.decks[name] = Deck(draw=cards)
+    # Wonders left out are taken out after the shuffle, so the rest of the game draws the same numbers.
+    game.decks["wonder"].draw = [w for w in game.decks["wonder"].draw if rules.wonders[str(w)].in_deck]

@@ -51,7 +51,7 @@ from civgame.engine.core.hexgrid import Hex, hex_to_label
 from civgame.engine.core.model import MOODS, City, Game
 from civgame.engine.rules.abilities import ABILITIES
 from civgame.engine.rules.advances import gainable
-from civgame.engine.rules.cities import why_cannot_activate, why_not_construct
+from civgame.engine.rules.cities import recruitable_kinds, why_cannot_activate
 from civgame.engine.rules.controller import apply, legal_actions, why_illegal
 from civgame.engine.rules.payments import lost_over_limit
 from civgame.engine.rules.undo import UndoHistory
@@ -706,14 +706,17 @@ class GameScene(Scene):
             else:
                 options.extend(self._ability_options(group))
         player = game.player(game.current)
-        owned = {e.source for name in ABILITIES for e in effects.active(game, player, name)}
-        for source in sorted(owned - set(groups)):
+        owned = {(e.source, name) for name in ABILITIES for e in effects.active(game, player, name)}
+        for source, name in sorted(owned):
+            if source in groups:
+                continue
+            reason = why_illegal(game, A.UseAbility(source, name)) or "it cannot be used now"
             options.append(
                 Option(
-                    f"{source}: cannot be used now",
+                    f"{source}: {reason}",
                     self.close_dialog,
                     enabled=False,
-                    tooltip=self._advance_text(source),
+                    tooltip=f"Not now: {reason}. {self._advance_text(source)}",
                 )
             )
         self.menu("Abilities", "Abilities your advances give you. Point at one for its rule.", options)
@@ -805,7 +808,9 @@ class GameScene(Scene):
                 )
             else:
                 options.extend(self.options_for(group))
-        if own_city is not None and self._unbuildable(own_city):
+        if own_city is not None:
+            options.extend(self._unavailable_city_actions(own_city, {label for label, _ in here}))
+        if own_city is not None and self._unbuilt(own_city):
             options.append(
                 Option(
                     "Buildings you cannot construct here now…",
@@ -846,20 +851,51 @@ class GameScene(Scene):
                 groups.setdefault(label, []).append(action)
         return list(groups.items())
 
+    def _unavailable_city_actions(self, city: City, offered: set[str]) -> list[Option]:
+        """Greyed entries, each with the rules' own reason, for the city's actions that cannot be taken now."""
+        game = self.game
+        probes: list[tuple[str, A.Action]] = []
+        if "Collect" not in offered:
+            probes.append(("Collect", A.Collect(city.id, ())))
+        if "Recruit" not in offered:
+            kinds = recruitable_kinds(game, city) or list(game.rules.units)
+            probes.append(("Recruit", A.Recruit(city.id, (kinds[0],))))
+        buildable = {a.wonder for a in self.legal if isinstance(a, A.BuildWonder) and a.city == city.id}
+        for wonder in dict.fromkeys(game.player(city.owner).wonder_cards):
+            if wonder not in buildable:
+                probes.append((f"Build the {game.rules.wonders[wonder].name}", A.BuildWonder(city.id, wonder)))
+        target = self._nearest_foreign_building(city)
+        if "Influence culture" not in offered and target is not None:
+            probes.append(("Influence culture", A.InfluenceCulture(city.id, *target)))
+        options = []
+        for label, probe in probes:
+            reason = why_illegal(game, probe) or "not possible now"
+            options.append(Option(f"{label}: {reason}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}"))
+        return options
+
+    def _nearest_foreign_building(self, city: City) -> tuple[int, str] | None:
+        """(city id, building) of the nearest other player's city with a building, for asking why this city
+        cannot influence culture; None when there is none on the board."""
+        game = self.game
+        reach = game.distances_from(city.pos)
+        targets = [c for c in game.cities if c.owner != city.owner and c.buildings and c.pos in reach]
+        nearest = min(targets, key=lambda c: (reach[c.pos], c.id), default=None)
+        return (nearest.id, next(iter(nearest.buildings))) if nearest is not None else None
+
+    def _unbuilt(self, city: City) -> list[str]:
+        """The buildings the city lacks and cannot construct now."""
+        legal = {a.building for a in self.legal if isinstance(a, A.Construct) and a.city == city.id}
+        return [key for key in self.game.rules.buildings if key not in legal and key not in city.buildings]
+
     def _unbuildable(self, city: City) -> list[Option]:
         """Greyed entries, with the rule that stops each, for buildings the city lacks and cannot build now."""
         game = self.game
-        legal = {a.building for a in self.legal if isinstance(a, A.Construct) and a.city == city.id}
         sea = next((s for s in game.board_neighbors(city.pos) if game.is_water(s)), None)
         options = []
-        for key, spec in game.rules.buildings.items():
-            if key in legal or key in city.buildings:
-                continue
-            reason = (
-                self._why_city_idle(city)
-                or why_not_construct(game, city, key, sea if spec.needs_sea else None)
-                or "you cannot pay for it now"
-            )
+        for key in self._unbuilt(city):
+            spec = game.rules.buildings[key]
+            probe = A.Construct(city.id, key, sea if spec.needs_sea else None)
+            reason = why_illegal(game, probe) or "not possible now"
             options.append(Option(f"{spec.name}: {reason}", self.close_dialog, enabled=False))
         return options
 

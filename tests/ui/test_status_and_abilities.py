@@ -68,7 +68,8 @@ def test_abilities_menu_lists_each_advance_with_readable_choices_and_can_be_undo
     assert labels[-1] == "Sports: every city of Player 1 is already happy"  # the rules' own reason
     sports = scene.dialog.button_for("Sports")
     assert not sports.is_enabled
-    assert sports.tool_tip_text == f"Not now: every city of Player 1 is already happy. {game.rules.advance('Sports').text}"
+    rule = game.rules.advance("Sports").text
+    assert sports.tool_tip_text == f"Not now: every city of Player 1 is already happy. {rule}"
     assert scene.dialog.button_for("Taxes: take 1 wood").tool_tip_text.startswith("Costs 1 mood. ")
     click_button(app, scene.dialog.button_for("Taxes: take 1 wood, 1 ore"))
     player = game.player(0)

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -56,7 +57,7 @@ from civgame.engine.rules.controller import apply, legal_actions, why_illegal
 from civgame.engine.rules.payments import lost_over_limit
 from civgame.engine.rules.undo import UndoHistory
 from civgame.engine.storage.save import SaveError, save_game
-from civgame.ui import rules_help, theme, tooltips
+from civgame.ui import rules_help, theme, thumbnails, tooltips
 from civgame.ui.animation import Animations, BoardState
 from civgame.ui.board_view import BoardView, Overlay, owner_colour
 from civgame.ui.combat_view import (
@@ -518,6 +519,15 @@ class GameScene(Scene):
             save_game(self.game, settings.autosave_path)
         except (OSError, SaveError) as exc:
             self.notice = f"Autosave failed: {exc}"  # shown in the status bar; the game goes on
+            return
+        self._write_thumbnail(settings.autosave_path)
+
+    def _write_thumbnail(self, save: Path) -> None:
+        """The map's picture beside a save, for the load screen; the save is complete without it."""
+        try:
+            thumbnails.write(self.game, save)
+        except (OSError, pygame.error):
+            thumbnails.thumbnail_path(save).unlink(missing_ok=True)  # never an older game's picture
 
     def save_now(self) -> None:
         settings = self.app.settings
@@ -533,6 +543,7 @@ class GameScene(Scene):
         except (OSError, SaveError) as exc:
             self.show_message("Save failed", str(exc))
             return
+        self._write_thumbnail(path)
         self.show_message("Game saved", f"Saved to {path}")
 
     def leave(self) -> None:

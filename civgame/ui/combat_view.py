@@ -14,12 +14,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from civgame.engine.core.hexgrid import Hex, hex_to_label
+from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex
 from civgame.engine.core.model import Combat, CombatSide, Game
 from civgame.engine.rules.combat import owner_name
 from civgame.ui import art, theme
 from civgame.ui.board_view import BoardView, owner_colour
-from civgame.ui.dialogs import CORNER_WIDTH
 from civgame.ui.labels import units_text
 
 BATTLE_STARTS = ("Battle at ", "Naval battle at ")  # the first line of a battle in the log
@@ -28,6 +27,7 @@ DIE = "⚄"
 ARROW_COLOUR = (230, 40, 40)
 WIDTH = 400  # at 1280x720
 DIE_FACE = re.compile(r"(\d+) ([a-z_]+)")
+LABEL = re.compile(r"[A-Z]+-?\d+")  # a space's label, as hex_to_label writes it
 
 
 @dataclass
@@ -36,6 +36,7 @@ class BattleView:
     sides: list[tuple[int, str]]  # (owner, "Attack: Anna — 2 Infantry") for the live battle
     lines: list[str]  # the battle's log
     finished: bool = False
+    space: Hex | None = None  # where it is fought
 
 
 def _side_text(game: Game, role: str, side: CombatSide, combat: Combat) -> str:
@@ -62,7 +63,7 @@ def current_battle(game: Game, viewer: int | None) -> BattleView | None:
         (c.attacker.owner, _side_text(game, "Attack", c.attacker, c)),
         (c.defender.owner, _side_text(game, "Defend", c.defender, c)),
     ]
-    return BattleView(f"{role} at {hex_to_label(c.space)}{kind} — {stage}", sides, list(c.log))
+    return BattleView(f"{role} at {hex_to_label(c.space)}{kind} — {stage}", sides, list(c.log), space=c.space)
 
 
 def finished_battle(game: Game, log_before: int, ongoing: list[str] | None) -> BattleView | None:
@@ -91,7 +92,9 @@ def finished_battle(game: Game, log_before: int, ongoing: list[str] | None) -> B
     else:
         outcome = "no winner" if last.startswith(BATTLE_ENDS[1]) else "over"
     where = lines[0].split(":")[0]  # "Battle at D3"
-    return BattleView(f"{where} — {outcome}", [], lines, finished=True)
+    label = where.rsplit(" at ", 1)[-1]
+    space = label_to_hex(label) if LABEL.fullmatch(label) else None
+    return BattleView(f"{where} — {outcome}", [], lines, finished=True, space=space)
 
 
 def dice_rolled(line: str, icons: set[str]) -> list[tuple[int, str]]:
@@ -113,23 +116,14 @@ def _die_size(scale: float) -> int:
 
 
 # ------------------------------------------------------------------ drawing
-def panel_rect(
-    board: pygame.Rect, view: BattleView, scale: float, battle_at: tuple[float, float] | None = None
-) -> pygame.Rect:
-    """Where the panel goes: the top left of the map, as tall as its lines need but at most half the
-    map; the bottom left when the battle is in the upper half and the map is wide enough for the
-    panel beside the decision dialogs in the bottom right corner."""
+def panel_size(board: pygame.Rect, view: BattleView, scale: float) -> tuple[int, int]:
+    """The panel's width and height: as tall as its lines need, but at most half the map."""
     size = round(13 * scale)
     width = min(round(WIDTH * scale), board.w - 16)
     rows = sum(len(theme.wrap_text(line, size, width - 34)) for line in view.lines)
     dice_rows = sum(1 for line in view.lines if " rolls " in line and ": combat value" in line)
     height = round(30 * scale) + len(view.sides) * (size + 6) + rows * (size + 4) + dice_rows * (_die_size(scale) + 4)
-    height += 16
-    rect = pygame.Rect(board.x + 8, board.y + 8, width, min(height, board.h // 2))
-    beside_dialogs = board.w >= width + round(CORNER_WIDTH * scale) + 24
-    if battle_at is not None and battle_at[1] < board.centery and beside_dialogs:
-        rect.bottom = board.bottom - 8
-    return rect
+    return width, min(height + 16, board.h // 2)
 
 
 def draw_panel(

@@ -66,10 +66,10 @@ from civgame.ui.combat_view import (
     draw_arrows,
     draw_panel,
     finished_battle,
-    panel_rect,
+    panel_size,
 )
 from civgame.ui.computer_turns import ComputerTurns
-from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option
+from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option, free_corner
 from civgame.ui.labels import (
     ability_price,
     amounts,
@@ -102,6 +102,7 @@ NO_CHOICE = {  # why a top-bar button is off when no single action of its kind c
 SHORT_LABELS = {"happiness": "Happy", "found": "Found", "all": "All…", "end_move": "End mv."}
 # The steps of the status phase in the order status.run takes them; game.status_step is the next one.
 THINKING_SWEEP = 1.2  # seconds for the thinking indicator's light to go across and back
+PANEL_CORNERS = ("topleft", "bottomleft", "topright", "bottomright")  # the combat panel's, in order of preference
 STATUS_STEPS = ("Objectives", "Free advance", "Draw cards", "Raze", "Government", "First player")
 
 
@@ -193,6 +194,7 @@ class GameScene(Scene):
         self.action_buttons = {}
         self.pass_button = None
         self.dialog = None
+        self.combat_rect = None
         self.layout()
         if self.public_choice() and self.viewer != self.game.actor():
             self.viewer = None  # the seat is open: nobody's hand is drawn until the next pass screen
@@ -201,13 +203,15 @@ class GameScene(Scene):
             return
         if self.computer_to_act:
             self._build_computer_bar()
+            self._place_combat_panel()
             self._build_report_close()
             return
         self._build_action_bar()
         self._build_move_picker()
         self._build_collect_panel()
-        self._build_report_close()
         self._open_decision_dialog()
+        self._place_combat_panel()
+        self._build_report_close()
 
     def rebuild(self) -> None:
         self.app.manager.clear_and_reset()
@@ -389,10 +393,28 @@ class GameScene(Scene):
             self.perform(action)
             computers.shown(self.app.settings.animation_speed)
 
-    def _build_report_close(self) -> None:
-        if self.battle_report is None or self.game.combat is not None:
+    def _place_combat_panel(self) -> None:
+        """Put the combat panel in a corner of the map clear of the battle and of the decision dialog; when
+        no corner is, the map pans so the battle sits clear of both."""
+        view = self.battle_view()
+        self.combat_rect = None
+        if view is None:
             return
-        rect = panel_rect(self.board.rect, self.battle_report, self.app.scale)
+        size = panel_size(self.board.rect, view, self.app.scale)
+        dialog = [self.dialog.window.rect] if self.dialog is not None else []
+        subject = self.spaces_rect([view.space] if view.space is not None else [])
+        rect = free_corner(size, self.board.rect, [*dialog, *([subject] if subject else [])], PANEL_CORNERS)
+        if rect is None:
+            rect = free_corner(size, self.board.rect, dialog, PANEL_CORNERS) or free_corner(size, self.board.rect, [])
+            assert rect is not None  # nothing to avoid: the first corner
+            if subject is not None:
+                self._pan_clear(subject, [rect, *dialog])
+        self.combat_rect = rect
+
+    def _build_report_close(self) -> None:
+        if self.battle_report is None or self.game.combat is not None or self.combat_rect is None:
+            return
+        rect = self.combat_rect
         size = round(26 * self.app.scale)
         self.action_buttons["close_report"] = self.add_button(
             pygame.Rect(rect.right - size - 6, rect.y + 5, size, size),
@@ -621,7 +643,7 @@ class GameScene(Scene):
         )
         subject = self.subject_rect(decision)
         if subject is not None and self.dialog.window.rect.colliderect(subject):
-            self._pan_beside(subject, self.dialog.window.rect)
+            self._pan_clear(subject, [self.dialog.window.rect])
 
     def decision_subject(self, decision: Decision) -> list[Hex]:
         """The spaces a decision is about: the region being explored, the battle, the sea boarded."""
@@ -646,17 +668,22 @@ class GameScene(Scene):
         xs, ys = [x for x, _ in points], [y for _, y in points]
         return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
-    def _pan_beside(self, subject: pygame.Rect, dialog: pygame.Rect) -> None:
-        """No corner of the map leaves the subject free: pan the map so it sits beside the dialog."""
+    def _pan_clear(self, subject: pygame.Rect, blockers: list[pygame.Rect]) -> None:
+        """Pan the map the least distance that puts `subject` inside the map and clear of every blocker
+        (the dialogs and panels about it); leave it where it is if nowhere is clear."""
         board = self.board.rect
-        left, right = (board.left, dialog.left), (dialog.right, board.right)
-        side = max(left, right, key=lambda span: span[1] - span[0])
-        above, below = (board.top, dialog.top), (dialog.bottom, board.bottom)
-        level = max(above, below, key=lambda span: span[1] - span[0])
-        if subject.w <= side[1] - side[0]:
-            self.board.pan((side[0] + side[1]) // 2 - subject.centerx, 0)
-        else:  # too wide to sit beside the dialog: above or below it
-            self.board.pan(0, (level[0] + level[1]) // 2 - subject.centery)
+        step = max(4, min(board.w, board.h) // 48)
+        best: tuple[int, int, int] | None = None
+        for y in range(board.top, board.bottom - subject.h + 1, step):
+            for x in range(board.left, board.right - subject.w + 1, step):
+                moved = pygame.Rect(x, y, subject.w, subject.h)
+                if moved.collidelist(blockers) >= 0:
+                    continue
+                dx, dy = x - subject.x, y - subject.y
+                if best is None or abs(dx) + abs(dy) < best[0]:
+                    best = (abs(dx) + abs(dy), dx, dy)
+        if best is not None:
+            self.board.pan(best[1], best[2])
 
     def open_trade_dialog(self) -> None:
         partners = [a.partner for a in self.legal if isinstance(a, A.StartTrade)]
@@ -1352,11 +1379,8 @@ class GameScene(Scene):
 
     def _draw_combat(self, surface: pygame.Surface, now: float) -> None:
         view = self.battle_view()
-        self.combat_rect = None
-        if view is None:
+        if view is None or self.combat_rect is None:
             return
-        battle_at = self.board.centre(self.game.combat.space) if self.game.combat is not None else None
-        self.combat_rect = panel_rect(self.board.rect, view, self.app.scale, battle_at)
         draw_panel(surface, self.game, view, self.combat_rect, self.app.scale, self.animations.shown_lines(now))
 
     def _over_panel(self, pos: tuple[int, int]) -> bool:

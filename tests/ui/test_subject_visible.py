@@ -5,7 +5,8 @@ import pygame
 import pytest
 
 from civgame.engine.core.actions import MoveUnits, StartMove
-from civgame.engine.core.decisions import OrientationDecision
+from civgame.engine.core.decisions import CasualtyDecision, OrientationDecision
+from civgame.engine.core.model import Combat, CombatSide
 from tests.scenario import Scenario
 from tests.ui.conftest import click_button, show_game
 
@@ -80,3 +81,86 @@ def test_the_collect_panel_leaves_the_city_and_its_spaces_visible(app, size):
         assert not panel.colliderect(subject), f"{corner} at {size}: {panel} covers {subject}"
         assert scene.action_buttons["collect_ok"].rect.colliderect(panel)  # the buttons move with the panel
         scene.leave_collect()
+
+
+def choosing_casualties() -> Scenario:
+    """A battle at D4 (attacked from D3) in which Player 2 must remove two of two infantry, a cavalry and an
+    elephant: a long list of choices, so a tall dialog."""
+    s = Scenario(players=2).reveal_all()
+    s.city(0, "D2")
+    s.city(1, "D7")
+    attackers = s.units(0, "infantry", "D4", 2)
+    defenders = [*s.units(1, "infantry", "D4", 2), s.unit(1, "cavalry", "D4"), s.unit(1, "elephant", "D4")]
+    s.game.combat = Combat(
+        space=s.hex("D4"),
+        naval=False,
+        attacker=CombatSide(0, [u.id for u in attackers]),
+        defender=CombatSide(1, [u.id for u in defenders]),
+        origins={u.id: s.hex("D3") for u in attackers},
+        round=1,
+        log=[
+            "Battle at D4: Player 1 (2 infantry) attacks Player 2 (2 infantry, 1 cavalry, 1 elephant)",
+            "Player 1 rolls 6 infantry, 5 cavalry: combat value 11, 2 hit(s)",
+            "Player 2 rolls 2 leader, 1 elephant: combat value 3, 0 hit(s)",
+        ],
+    )
+    s.game.pending.append(CasualtyDecision(player=1, count=2, candidates=[u.id for u in defenders]))
+    return s
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_combat_panel_and_the_casualty_dialog_leave_the_battle_visible(app, size):
+    game = choosing_casualties().game
+    scene = show_game(app, game)
+    resize(app, size)
+    board = scene.board.rect
+    for corner in ("topleft", "bottomleft", "topright", "bottomright", "midleft", "midright", "midtop", "center"):
+        subject = scene.spaces_rect([game.combat.space])
+        target = getattr(board.inflate(-2 * subject.w, -2 * subject.h), corner)
+        scene.board.pan(target[0] - subject.centerx, target[1] - subject.centery)
+        scene.rebuild()
+        app.draw()
+        subject, dialog, panel = scene.spaces_rect([game.combat.space]), scene.dialog.window.rect, scene.combat_rect
+        assert board.contains(subject) and board.contains(panel), f"{corner} at {size}"
+        assert not dialog.colliderect(subject), f"{corner} at {size}: the dialog {dialog} covers {subject}"
+        assert not panel.colliderect(subject), f"{corner} at {size}: the panel {panel} covers {subject}"
+        assert not panel.colliderect(dialog), f"{corner} at {size}: the dialog {dialog} covers the panel {panel}"
+    click_button(app, next(b for b in scene.dialog.buttons if b.is_enabled))  # still answered by a click
+    assert game.history
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_zoomed_in_so_no_corner_is_free_the_map_pans_the_battle_clear_of_panel_and_dialog(app, size):
+    game = choosing_casualties().game
+    scene = show_game(app, game)
+    resize(app, size)
+    scene.board.zoom(2.5)
+    subject = scene.spaces_rect([game.combat.space])
+    scene.board.pan(scene.board.rect.left + 30 - subject.left, scene.board.rect.top + 30 - subject.top)
+    scene.rebuild()
+    subject, dialog, panel = scene.spaces_rect([game.combat.space]), scene.dialog.window.rect, scene.combat_rect
+    assert scene.board.rect.contains(subject)
+    assert not dialog.colliderect(subject) and not panel.colliderect(subject) and not panel.colliderect(dialog)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_report_of_a_finished_battle_leaves_its_space_visible(app, size):
+    s = choosing_casualties()
+    game = s.game
+    game.pending[-1].count = 4  # every defender falls: the battle is over
+    scene = show_game(app, game)
+    resize(app, size)
+    click_button(app, scene.dialog.button_for(next(iter(scene.dialog.labels()))))
+    if scene.covered:  # the attacker's turn goes on
+        click_button(app, scene.pass_button)
+    report = scene.battle_view()
+    assert report is not None and report.finished and report.space == s.hex("D4")
+    board = scene.board.rect
+    for corner in ("topleft", "bottomleft", "center"):
+        subject = scene.spaces_rect([report.space])
+        target = getattr(board.inflate(-2 * subject.w, -2 * subject.h), corner)
+        scene.board.pan(target[0] - subject.centerx, target[1] - subject.centery)
+        scene.rebuild()
+        subject = scene.spaces_rect([report.space])
+        assert not scene.combat_rect.colliderect(subject), f"{corner} at {size}"
+        assert scene.action_buttons["close_report"].rect.colliderect(scene.combat_rect)

@@ -286,7 +286,7 @@ class BoardView:
         body = art.figure("city" if city.size > 1 else "settlement", s * 0.72, colour)
         surface.blit(body, body.get_rect(center=(round(cx), round(cy - s * 0.14))))
         pieces = [(b, owner_colour(game, col)) for b, col in city.buildings.items() if b != "port"]
-        pieces += [("wonder", WONDER_COLOUR)] * len(city.wonders)
+        pieces += [(art.wonder_art(wonder), WONDER_COLOUR) for wonder in city.wonders]
         if "port" in city.buildings and city.port_space is None:  # a port without its sea space (a mod)
             pieces.append(("port", owner_colour(game, city.buildings["port"])))
         for (key, piece_colour), (x, y) in zip(pieces, _arc(len(pieces)), strict=True):
@@ -456,14 +456,16 @@ def _counted_figure(owner: int, kind: str, colour: Colour, count: int, height: i
 
 @lru_cache(maxsize=256)
 def piece_token(key: str, colour: Colour, size: int) -> pygame.Surface:
-    """A building or wonder piece: its picture on a round parchment plate, readable on any terrain."""
+    """A building or wonder piece (`key` a building key, or a wonder's picture): its picture on a round
+    parchment plate, readable on any terrain."""
     token = pygame.Surface((size, size), pygame.SRCALPHA)
     centre = (size // 2, size // 2)
     pygame.draw.circle(token, PLATE, centre, size // 2)
     pygame.draw.circle(token, theme.TEXT_DARK, centre, size // 2, max(1, size // 14))
-    name = "wonder" if key == "wonder" else art.building_art(key)
+    wonder = key.startswith("wonder")  # its own picture (art.wonder_art), in its own colours
+    name = key if wonder else art.building_art(key)
     if name is not None:
-        picture = art.figure(name, size * 0.7, None if key == "wonder" else colour)
+        picture = art.figure(name, size * 0.7, None if wonder else colour)
         token.blit(picture, picture.get_rect(center=centre))
     else:  # a building added by a mod without a picture: its initial in the owner's colour
         letter = theme.text(key[:1].upper(), round(size * 0.6), colour, True)

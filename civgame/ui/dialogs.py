@@ -17,6 +17,7 @@ from pygame_gui.elements import (
 )
 
 from civgame.ui import theme
+from civgame.ui.cards_view import Card
 
 ROW_HEIGHT = 34
 GAP = 4
@@ -32,6 +33,7 @@ class Option:
     choose: Callable[[], None]
     enabled: bool = True
     tooltip: str | None = None  # why a disabled option cannot be taken, or more detail
+    card: Card | None = None  # the card the option is about, shown when pointed at
 
 
 CORNERS = ("bottomright", "bottomleft", "topright", "topleft")
@@ -167,6 +169,13 @@ class ChoiceDialog:
 
     def labels(self) -> list[str]:
         return [o.label for o in self.buttons.values()]
+
+    def card_at(self, pos: tuple[int, int]) -> Card | None:
+        """The card of the option under `pos`, if it has one."""
+        return next(
+            (o.card for b, o in self.buttons.items() if o.card is not None and b.visible and b.rect.collidepoint(pos)),
+            None,
+        )
 
     def kill(self) -> None:
         self.window.kill()

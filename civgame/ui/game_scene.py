@@ -60,6 +60,7 @@ from civgame.engine.storage.save import SaveError, save_game
 from civgame.ui import rules_help, theme, thumbnails, tooltips
 from civgame.ui.animation import Animations, BoardState
 from civgame.ui.board_view import BoardView, Overlay, owner_colour
+from civgame.ui.cards_view import Card, card_of, draw_preview
 from civgame.ui.combat_view import (
     BattleView,
     current_battle,
@@ -611,7 +612,9 @@ class GameScene(Scene):
         )
 
     def options_for(self, actions: list[A.Action]) -> list[Option]:
-        return [Option(describe_action(self.game, a), partial(self.perform, a)) for a in actions]
+        return [
+            Option(describe_action(self.game, a), partial(self.perform, a), card=card_of(self.game, a)) for a in actions
+        ]
 
     def _open_decision_dialog(self) -> None:
         """A pending decision (other than moving units on the map) is answered in a dialog."""
@@ -1419,9 +1422,26 @@ class GameScene(Scene):
             self._tooltip_cache = (key, lines)
         return self._tooltip_cache[1]
 
+    def hovered_card(self) -> tuple[Card, pygame.Rect] | None:
+        """The card pointed at (a dialog's option or an entry of the hand) and what it is shown beside."""
+        if self.covered:
+            return None
+        if self.dialog is not None and isinstance(self.dialog, ChoiceDialog):
+            card = self.dialog.card_at(self.mouse)
+            if card is not None:
+                return card, self.dialog.window.rect
+        if self.app.manager.get_hovering_any_element():
+            return None
+        return self.panel.hover_card(self.mouse)
+
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         self.tooltip_rect = None
         if self.clock() - self.hover_since < tooltips.DELAY_SECONDS or self.press is not None or self.covered:
+            return
+        pointed = self.hovered_card()
+        if pointed is not None:  # the card's face says what its tooltip would
+            card, beside = pointed
+            self.tooltip_rect = draw_preview(surface, card, beside, self.app.scale)
             return
         lines = self.tooltip_lines()
         if lines:

@@ -1,0 +1,75 @@
+"""Cards as the players see them: the face of a wonder, objective or action card (its frame from
+`assets/art/card_<kind>.svg`, a wonder's own picture, the title and the text), shown at full size
+beside whatever points at it — an entry of the hand in the side panel, or a dialog's option.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from civgame.engine.core import actions as A
+from civgame.engine.core.model import Game
+from civgame.ui import art
+from civgame.ui.labels import card_name, objective_card_lines, wonder_card_lines
+
+WIDTH = 220  # of a card shown at full size, at 1280x720
+GAP = 10  # between the card and what points at it
+
+
+@dataclass(frozen=True)
+class Card:
+    kind: str  # one of art.CARD_KINDS
+    title: str
+    text: str  # one paragraph per line
+    picture: str | None = None  # a picture of assets/art/ drawn above the title
+
+    def face(self, width: int) -> pygame.Surface:
+        return art.card_face(self.kind, self.title, self.text, width, self.picture)
+
+
+def wonder_card(game: Game, key: str) -> Card:
+    spec = game.rules.wonders.get(key)
+    lines = wonder_card_lines(game, key)[1:]  # the first line names the card: it is the title here
+    return Card("wonder", spec.name if spec else key, "\n".join(lines), art.wonder_art(key))
+
+
+def objective_card(game: Game, player_index: int, card_id: int) -> Card:
+    """An objective card in a player's hand, each of its objectives marked met or not."""
+    lines = objective_card_lines(game, player_index, card_id)[1:]
+    return Card("objective", card_name(game.rules.objective_cards, card_id), "\n".join(lines))
+
+
+def action_card(game: Game, card_id: int) -> Card:
+    card = next((c for c in game.rules.action_cards if c.id == card_id), None)
+    return Card("action", card.name if card else f"card {card_id}", card.text if card else "")
+
+
+def card_of(game: Game, action: A.Action) -> Card | None:
+    """The card an action plays or completes, if it is about one."""
+    if isinstance(action, A.BuildWonder):
+        return wonder_card(game, action.wonder)
+    if isinstance(action, A.CompleteObjective):
+        return objective_card(game, game.actor(), action.card)
+    return None
+
+
+def preview_rect(beside: pygame.Rect, bounds: pygame.Rect, scale: float) -> pygame.Rect:
+    """Where a card shown for `beside` goes: to its left if there is room, else to its right, level with
+    its top and kept inside `bounds`."""
+    width = round(WIDTH * scale)
+    rect = pygame.Rect(0, 0, width, round(width * 1.4))
+    gap = round(GAP * scale)
+    rect.top = beside.top
+    if beside.left - gap - width >= bounds.left:
+        rect.right = beside.left - gap
+    else:
+        rect.left = beside.right + gap
+    return rect.clamp(bounds)
+
+
+def draw_preview(surface: pygame.Surface, card: Card, beside: pygame.Rect, scale: float) -> pygame.Rect:
+    rect = preview_rect(beside, surface.get_rect(), scale)
+    surface.blit(card.face(rect.w), rect)
+    return rect

@@ -1,0 +1,92 @@
+"""Cards are shown by their faces: pointing at a card of the hand or at a dialog's option about a card shows
+the card at full size beside it; each wonder has a picture of its own, on its card and on its city."""
+
+import pygame
+
+from civgame.engine.rules import status
+from civgame.engine.rules.setup import new_game
+from civgame.ui import art
+from civgame.ui.board_view import piece_token
+from civgame.ui.cards_view import objective_card, wonder_card
+from tests.scenario import Scenario
+from tests.ui.conftest import click, hover, show_game
+from tests.ui.test_objectives_and_wonders import hand_scenario
+
+
+def shows(app, card, rect) -> bool:
+    """True if the window shows `card`'s face in `rect` (compared inside its rounded corners)."""
+    face = card.face(rect.w)
+    inside = face.get_rect().inflate(-24, -24)
+    shown = app.screen.subsurface(rect).subsurface(inside)
+    return pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(face.subsurface(inside).convert(shown), "RGB")
+
+
+def test_pointing_at_a_wonder_card_in_the_hand_shows_its_face_beside_the_panel(app):
+    s = hand_scenario()
+    scene = show_game(app, s.game)
+    rect = next(rect for rect, lines in scene.panel._tips if lines[0] == "Wonder card: Pyramids")
+    hover(app, rect.center)
+    shown = scene.tooltip_rect
+    assert shown is not None and shown.right <= scene.panel.rect.left and shown.h == round(shown.w * 1.4)
+    card = wonder_card(s.game, "pyramids")
+    assert card.picture == "wonder_pyramids" and "Cost: 2 food, 3 wood, 7 ore, 5 culture" in card.text
+    assert shows(app, card, shown)
+
+
+def test_an_objective_card_face_says_which_objective_is_met(app):
+    s = hand_scenario()
+    scene = show_game(app, s.game)
+    rect = next(rect for rect, lines in scene.panel._tips if lines[0].startswith("Objective card 1"))
+    hover(app, rect.center)
+    card = objective_card(s.game, 0, 1)
+    assert card.kind == "objective" and "Large Civilization: met now" in card.text.splitlines()
+    assert shows(app, card, scene.tooltip_rect)
+
+
+def test_pointing_at_a_wonder_to_build_in_the_city_menu_shows_the_card_beside_the_dialog(app):
+    s = hand_scenario()
+    scene = show_game(app, s.game)
+    click(app, scene.board.centre(s.hex("D2")))
+    button = scene.dialog.button_for("Build the Pyramids at D2")
+    hover(app, button.rect.center)
+    shown = scene.tooltip_rect
+    assert shown is not None and not shown.colliderect(scene.dialog.window.rect)
+    assert shows(app, wonder_card(s.game, "pyramids"), shown)
+    hover(app, scene.dialog.button_for("Collect").rect.center)  # an option about no card shows none
+    assert scene.hovered_card() is None
+
+
+def test_completing_an_objective_shows_the_card_being_completed(app):
+    s = hand_scenario()
+    status.begin(s.game)
+    scene = show_game(app, s.game)
+    if scene.covered:
+        click(app, scene.pass_button.rect.center)
+    hover(app, scene.dialog.button_for("Complete Large Civilization").rect.center)
+    assert shows(app, objective_card(s.game, 0, 1), scene.tooltip_rect)
+
+
+def test_every_wonder_has_its_own_picture_on_its_card_and_on_its_city():
+    pygame.display.init()
+    game = new_game(["Anna", "Ben"], 1)
+    tokens, faces = set(), set()
+    for key in game.rules.wonders:
+        assert art.has(f"wonder_{key}"), f"assets/art/wonder_{key}.svg is missing"
+        tokens.add(pygame.image.tobytes(piece_token(art.wonder_art(key), (212, 175, 55), 48), "RGBA"))
+        faces.add(pygame.image.tobytes(wonder_card(game, key).face(200), "RGBA"))
+    assert len(tokens) == len(faces) == len(game.rules.wonders)
+    assert art.wonder_art("a_mods_wonder") == "wonder"  # a mod's wonder without a picture: the common piece
+
+
+def test_the_city_shows_the_picture_of_its_wonder(app):
+    s = Scenario(players=2).reveal_all()
+    city = s.city(0, "D2", mood="happy")
+    s.city(1, "D7")
+    scene = show_game(app, s.game)
+    pictures = []
+    for wonders in ([], ["pyramids"], ["great_wall"]):
+        city.wonders = wonders
+        scene.rebuild()
+        app.draw()
+        pictures.append(pygame.image.tobytes(app.screen.subsurface(scene.spaces_rect([city.pos])), "RGB"))
+    assert len(set(pictures)) == 3  # no wonder, the Pyramids and the Great Wall each look different

@@ -66,8 +66,7 @@ def test_completing_an_objective_shows_the_card_being_completed(app):
     assert shows(app, objective_card(s.game, 0, 1), scene.tooltip_rect)
 
 
-def test_every_wonder_has_its_own_picture_on_its_card_and_on_its_city():
-    pygame.display.init()
+def test_every_wonder_has_its_own_picture_on_its_card_and_on_its_city(app):
     game = new_game(["Anna", "Ben"], 1)
     tokens, faces = set(), set()
     for key in game.rules.wonders:

@@ -25,7 +25,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -48,7 +48,7 @@ from civgame.engine.core.decisions import (
     RazeDecision,
 )
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import Hex, hex_to_label
+from civgame.engine.core.hexgrid import Hex, hex_to_label, region_slots
 from civgame.engine.core.model import MOODS, City, Game
 from civgame.engine.rules.abilities import ABILITIES
 from civgame.engine.rules.advances import gainable
@@ -107,6 +107,17 @@ PANEL_CORNERS = ("topleft", "bottomleft", "topright", "bottomright")  # the comb
 STATUS_STEPS = ("Objectives", "Free advance", "Draw cards", "Raze", "Government", "First player")
 
 
+@dataclass(frozen=True)
+class PanelButton:
+    """A button of a panel over the map (collecting, exploring)."""
+
+    key: str  # in GameScene.action_buttons
+    text: str
+    press: Callable[[], None]
+    tooltip: str
+    enabled: bool = True
+
+
 def status_step_name(game: Game) -> tuple[int, str]:
     """(index, name) of the status-phase step being taken now."""
     index = min(max(0, game.status_step - 1), len(STATUS_STEPS) - 1)
@@ -155,6 +166,7 @@ class GameScene(Scene):
         self._tooltip_cache: tuple[tuple, list[str] | None] = ((), None)
         self.collect_city: int | None = None  # collect mode: the city collecting
         self.collect_picks: dict[Hex, str] = {}  # collect mode: space -> what the city takes from it
+        self.turning: tuple[int, int] = (0, 0)  # exploring: (region, index of the way shown among the options)
         self.animations = Animations()
         self._recompute_legal()
 
@@ -402,7 +414,8 @@ class GameScene(Scene):
         if view is None:
             return
         size = panel_size(self.board.rect, view, self.app.scale)
-        dialog = [self.dialog.window.rect] if self.dialog is not None else []
+        window = self.dialog.window if self.dialog is not None else None
+        dialog = [window.rect] if window is not None else []
         subject = self.spaces_rect([view.space] if view.space is not None else [])
         rect = free_corner(size, self.board.rect, [*dialog, *([subject] if subject else [])], PANEL_CORNERS)
         if rect is None:
@@ -623,6 +636,9 @@ class GameScene(Scene):
         decision = self.game.pending[-1]
         if isinstance(decision, MoveDecision) and self._move_actions():
             return  # answered on the map
+        if isinstance(decision, OrientationDecision):
+            self._build_explore_panel(decision)  # answered on the map
+            return
         if isinstance(decision, PayDecision):
             self.dialog = PaymentDialog(
                 self.app.manager, self.app.scale, self.board.rect, self.game, decision, self.legal, self.perform
@@ -1102,38 +1118,56 @@ class GameScene(Scene):
             self.perform(action)
 
     def collect_panel_rect(self) -> pygame.Rect:
+        return self.map_panel_rect(list(self.collect_yields()) if self.collect_city is not None else [])
+
+    def map_panel_rect(self, subject: list[Hex]) -> pygame.Rect:
+        """A panel across the bottom of the map, or across its top when the spaces it is about are below."""
         scale = self.app.scale
         board = self.board.rect
         height = round(64 * scale)
         rect = pygame.Rect(board.x + 8, board.bottom - height - 8, min(round(680 * scale), board.w - 16), height)
-        subject = self.spaces_rect(list(self.collect_yields())) if self.collect_city is not None else None
-        if subject is not None and rect.colliderect(subject):
-            rect.top = board.top + 8  # the city's spaces are at the bottom of the map: the panel goes above them
+        around = self.spaces_rect(subject)
+        if around is not None and rect.colliderect(around):
+            rect.top = board.top + 8  # the spaces are at the bottom of the map: the panel goes above them
         return rect
+
+    def _draw_map_panel(self, surface: pygame.Surface, rect: pygame.Rect, title: str, hint: str, warn: bool) -> None:
+        """A panel over the map with a title and a hint, its buttons (two) on the right."""
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((16, 18, 24, 235))
+        surface.blit(shade, rect.topleft)
+        pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=6)
+        big, small = round(15 * self.app.scale), round(13 * self.app.scale)
+        width = rect.w - 2 * round(84 * self.app.scale) - 40
+        theme.blit_text(surface, theme.fit_text(title, big, width), (rect.x + 12, rect.y + 8), big, theme.TEXT)
+        colour = theme.ACCENT if warn else theme.TEXT_DIM
+        theme.blit_text(surface, theme.fit_text(hint, small, width), (rect.x + 12, rect.y + 14 + big), small, colour)
+
+    def _map_panel_buttons(self, rect: pygame.Rect, ok: PanelButton, other: PanelButton) -> None:
+        """The panel's two buttons on its right: `ok` (the primary one) and `other`."""
+        scale = self.app.scale
+        w, h = round(84 * scale), round(34 * scale)
+        top = rect.centery - h // 2
+        for button, right, primary in ((other, rect.right - 8, None), (ok, rect.right - 16 - w, "#primary")):
+            self.action_buttons[button.key] = self.add_button(
+                pygame.Rect(right - w, top, w, h),
+                button.text,
+                button.press,
+                enabled=button.enabled,
+                tooltip=button.tooltip,
+                object_id=primary,
+            )
 
     def _build_collect_panel(self) -> None:
         if self.collect_city is not None and not self.collect_actions():
             self.collect_city, self.collect_picks = None, {}  # the city can no longer collect
         if self.collect_city is None:
             return
-        rect = self.collect_panel_rect()
-        scale = self.app.scale
-        w, h = round(84 * scale), round(34 * scale)
-        top = rect.centery - h // 2
         problem = self.collect_problem()
-        self.action_buttons["collect_cancel"] = self.add_button(
-            pygame.Rect(rect.right - 8 - w, top, w, h),
-            "Cancel",
-            self.leave_collect,
-            tooltip="Leave collect mode without collecting (Esc)",
-        )
-        self.action_buttons["collect_ok"] = self.add_button(
-            pygame.Rect(rect.right - 16 - 2 * w, top, w, h),
-            "OK",
-            self.confirm_collect,
-            enabled=problem is None,
-            tooltip=self._collect_ok_tooltip(problem),
-            object_id="#primary",
+        self._map_panel_buttons(
+            self.collect_panel_rect(),
+            PanelButton("collect_ok", "OK", self.confirm_collect, self._collect_ok_tooltip(problem), problem is None),
+            PanelButton("collect_cancel", "Cancel", self.leave_collect, "Leave collect mode without collecting (Esc)"),
         )
 
     def _collect_ok_tooltip(self, problem: str | None) -> str:
@@ -1150,25 +1184,71 @@ class GameScene(Scene):
     def _draw_collect_panel(self, surface: pygame.Surface) -> None:
         if self.collect_city is None:
             return
-        rect = self.collect_panel_rect()
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((16, 18, 24, 235))
-        surface.blit(shade, rect.topleft)
-        pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=6)
         city = self._collecting_city()
-        big, small = round(15 * self.app.scale), round(13 * self.app.scale)
-        width = rect.w - 2 * round(84 * self.app.scale) - 40
         title = f"Collect at {hex_to_label(city.pos)}: {self.collect_summary()}"
-        theme.blit_text(surface, theme.fit_text(title, big, width), (rect.x + 12, rect.y + 8), big, theme.TEXT)
         warning = self.collect_problem() or self.collect_loss()
         hint = (warning[0].upper() + warning[1:]) if warning else "Click a highlighted space to take or leave it"
-        theme.blit_text(
-            surface,
-            theme.fit_text(hint, small, width),
-            (rect.x + 12, rect.y + 14 + big),
-            small,
-            theme.ACCENT if warning else theme.TEXT_DIM,
+        self._draw_map_panel(surface, self.collect_panel_rect(), title, hint, warning is not None)
+
+    # ------------------------------------------------------------------ exploring
+    # A face-down region that may lie two ways: the map shows it turned over the way chosen so far;
+    # a click on it (or Turn) shows the other way, and Place sends that ChooseOrientation.
+    def exploring(self) -> OrientationDecision | None:
+        """The orientation being chosen at the board by the player in the seat, if one is."""
+        pending = self.game.pending[-1] if self.game.pending else None
+        if isinstance(pending, OrientationDecision) and not self.computer_to_act and self.legal:
+            return pending
+        return None
+
+    def turned_way(self, decision: OrientationDecision) -> int:
+        """The rotation shown now, among the decision's options."""
+        region, index = self.turning
+        return decision.options[index % len(decision.options) if region == decision.region else 0]
+
+    def preview(self, decision: OrientationDecision) -> dict[Hex, str]:
+        """The terrain each space of the region would have, turned the way shown now."""
+        game = self.game
+        region = game.regions[decision.region - 1]
+        codes = game.tile(region.tile)
+        spaces = region_slots(region.anchor, self.turned_way(decision))
+        return {h: game.rules.terrain_by_code(code) for h, code in zip(spaces, codes, strict=False)}
+
+    def turn_region(self) -> None:
+        decision = self.exploring()
+        if decision is None:
+            return
+        region, index = self.turning
+        self.turning = (decision.region, index + 1 if region == decision.region else 1)
+        self.rebuild()
+
+    def place_region(self) -> None:
+        decision = self.exploring()
+        if decision is not None:
+            self.perform(A.ChooseOrientation(self.turned_way(decision)))
+
+    def explore_panel_rect(self, decision: OrientationDecision) -> pygame.Rect:
+        return self.map_panel_rect(self.decision_subject(decision))
+
+    def _build_explore_panel(self, decision: OrientationDecision) -> None:
+        rect = self.explore_panel_rect(decision)
+        subject = self.subject_rect(decision)
+        if subject is not None and rect.colliderect(subject):  # the region is too tall to keep clear of it
+            self._pan_clear(subject, [rect])
+        self._map_panel_buttons(
+            rect,
+            PanelButton("explore_place", "Place", self.place_region, "Place the region the way it is shown (Enter)"),
+            PanelButton("explore_turn", "Turn", self.turn_region, "Show the other way it may lie (R, or click it)"),
         )
+
+    def _draw_explore_panel(self, surface: pygame.Surface) -> None:
+        decision = self.exploring()
+        if decision is None:
+            return
+        region = self.game.regions[decision.region - 1]
+        way = decision.options.index(self.turned_way(decision)) + 1
+        title = f"Exploring the region around {hex_to_label(region.anchor)}: way {way} of {len(decision.options)}"
+        hint = "Click the region or Turn to turn it over the other way, then Place"
+        self._draw_map_panel(surface, self.explore_panel_rect(decision), title, hint, False)
 
     # ------------------------------------------------------------------ moving
     # After StartMove the player clicks a space with units (the source), adjusts how many of
@@ -1314,6 +1394,9 @@ class GameScene(Scene):
         if event.key == pygame.K_F1:
             self.open_rules_help()
             return
+        if self.exploring() is not None and event.key in (pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER):
+            (self.turn_region if event.key == pygame.K_r else self.place_region)()
+            return
         pans = {
             pygame.K_LEFT: (PAN_STEP, 0),
             pygame.K_RIGHT: (-PAN_STEP, 0),
@@ -1347,6 +1430,9 @@ class GameScene(Scene):
             self._move_click(space)
         elif self.collect_city is not None:
             self._collect_click(space)
+        elif isinstance(pending, OrientationDecision):
+            if space is not None and space in self.preview(pending):
+                self.turn_region()
         elif isinstance(pending, HappinessDecision):
             city = self.game.city_at(space) if space is not None else None
             raise_it = [a for a in self.legal if isinstance(a, A.RaiseMood) and city is not None and a.city == city.id]
@@ -1369,6 +1455,7 @@ class GameScene(Scene):
         draw_arrows(surface, self.board, self.game)
         self._draw_combat(surface, now)
         self._draw_collect_panel(surface)
+        self._draw_explore_panel(surface)
         self.panel.draw(surface, self.game, self.viewer, self.undo_notes())
         self._draw_status(surface)
         self.animations.finish_if_over(now)
@@ -1389,6 +1476,9 @@ class GameScene(Scene):
     def _over_panel(self, pos: tuple[int, int]) -> bool:
         """True over the combat panel or the collect panel: the map under them does not react."""
         if self.combat_rect is not None and self.combat_rect.collidepoint(pos):
+            return True
+        exploring = self.exploring()
+        if exploring is not None and self.explore_panel_rect(exploring).collidepoint(pos):
             return True
         return self.collect_city is not None and self.collect_panel_rect().collidepoint(pos)
 
@@ -1464,6 +1554,8 @@ class GameScene(Scene):
             region = self.game.regions[pending.region - 1]
             overlay.highlights = set(region.spaces())
             overlay.selected = pending.target
+            if self.exploring() is not None:
+                overlay.preview = self.preview(pending)
         elif self.game.combat is not None:
             overlay.selected = self.game.combat.space
         return overlay

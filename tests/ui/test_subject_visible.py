@@ -29,37 +29,38 @@ def resize(app, size) -> None:
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_the_orientation_dialog_leaves_the_explored_region_visible(app, size):
+def test_the_exploring_panel_leaves_the_explored_region_visible(app, size):
     game = exploring().game
     scene = show_game(app, game)
     resize(app, size)
     decision = game.pending[-1]
     board = scene.board.rect
-    for corner in ("bottomright", "bottomleft", "topright", "topleft", "center"):
+    for corner in ("midbottom", "midtop", "bottomleft", "topright", "center"):
         subject = scene.subject_rect(decision)
         target = getattr(board.inflate(-2 * subject.w, -2 * subject.h), corner)
-        scene.board.pan(target[0] - subject.centerx, target[1] - subject.centery)  # the region under that corner
+        scene.board.pan(target[0] - subject.centerx, target[1] - subject.centery)  # the region under that spot
         scene.rebuild()
-        subject, dialog = scene.subject_rect(decision), scene.dialog.window.rect
+        subject, panel = scene.subject_rect(decision), scene.explore_panel_rect(decision)
         assert board.contains(subject), f"{corner} at {size}: the region left the map"
-        assert not dialog.colliderect(subject), f"{corner} at {size}: {dialog} covers {subject}"
+        assert not panel.colliderect(subject), f"{corner} at {size}: {panel} covers {subject}"
+        assert scene.action_buttons["explore_place"].rect.colliderect(panel)  # the buttons move with the panel
     before = len(game.history)
-    click_button(app, next(iter(scene.dialog.buttons)))  # still answered by a click
+    click_button(app, scene.action_buttons["explore_place"])  # still answered by a click
     assert len(game.history) == before + 1
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_zoomed_in_so_no_corner_is_free_the_map_pans_the_region_beside_the_dialog(app, size):
+def test_zoomed_in_so_the_region_is_taller_than_the_room_the_map_pans_it_clear_of_the_panel(app, size):
     game = exploring().game
     scene = show_game(app, game)
     resize(app, size)
     decision = game.pending[-1]
-    scene.board.zoom(2.2)
+    scene.board.zoom(1.6)
     subject = scene.subject_rect(decision)
     scene.board.pan(scene.board.rect.centerx - subject.centerx, scene.board.rect.centery - subject.centery)
     scene.rebuild()
-    subject, dialog = scene.subject_rect(decision), scene.dialog.window.rect
-    assert not dialog.colliderect(subject), f"at {size}: {dialog} covers {subject}"
+    subject, panel = scene.subject_rect(decision), scene.explore_panel_rect(decision)
+    assert not panel.colliderect(subject), f"at {size}: {panel} covers {subject}"
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

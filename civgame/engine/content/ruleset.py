@@ -20,6 +20,7 @@ import yaml
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from civgame.engine.content.effects import Effect, parse_effect
+from civgame.engine.content.effects.events import MAIN_EFFECTS
 from civgame.engine.content.effects.registry import SourceKind
 from civgame.engine.core.vocabulary import RESOURCES, Mood, Payable, Resource
 from civgame.paths import resource_root
@@ -288,6 +289,16 @@ class Card(Strict):
     text: str = ""
 
 
+EventIcon = Literal["barbarians_spawn", "barbarians_move", "pirates", "exhausted_land", "gold_mine"]
+
+
+class EventCard(Card):
+    """An event card: its icon acts for the player who drew it, then its main `effects` (event primitives)."""
+
+    icon: EventIcon | None = None
+    effects: list[OneEffect] = []
+
+
 class Wonder(Strict):
     name: str
     cost: dict[Payable, int]
@@ -311,7 +322,7 @@ class Ruleset(Strict):
     map: MapRules
     action_cards: list[Card]
     objective_cards: list[Card]
-    events: list[Card]
+    events: list[EventCard]
     wonders: dict[str, Wonder]
     _mods: tuple[ModRef, ...] = PrivateAttr(default=())
 
@@ -456,10 +467,40 @@ class Ruleset(Strict):
         for kind, name, raw_effects, path in self.effect_sources():
             for i, raw in enumerate(raw_effects):
                 try:
-                    parse_effect(name, raw, kind)
+                    effect = parse_effect(name, raw, kind)
                 except ValueError as exc:
                     problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: {exc}"))
+                    continue
+                if effect.name in MAIN_EFFECTS:
+                    problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: {effect.name} acts only on events"))
+        for ci, card in enumerate(self.events):
+            for i, raw in enumerate(card.effects):
+                where = f"events[{ci}] ({card.name}).effects[{i}]"
+                try:
+                    effect = parse_effect(card.name, raw, "card")
+                except ValueError as exc:
+                    problems.append(DataProblem(("events", ci, "effects", i), f"{where}: {exc}"))
+                    continue
+                if effect.name not in MAIN_EFFECTS:
+                    problems.append(
+                        DataProblem(("events", ci, "effects", i), f"{where}: {effect.name} is not an event effect")
+                    )
         return problems
+
+    def event(self, card_id: int) -> EventCard:
+        return self._events_by_id[card_id]
+
+    @cached_property
+    def _events_by_id(self) -> dict[int, EventCard]:
+        return {card.id: card for card in self.events}
+
+    def event_effects(self, card_id: int) -> list[Effect]:
+        """The parsed main effects of an event card (checked when the rules were loaded)."""
+        return self._event_effects[card_id]
+
+    @cached_property
+    def _event_effects(self) -> dict[int, list[Effect]]:
+        return {card.id: [parse_effect(card.name, raw, "card") for raw in card.effects] for card in self.events}
 
     # ---- where the rules came from (set by the loader; recorded in saves)
     @property

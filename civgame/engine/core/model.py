@@ -137,6 +137,31 @@ class Combat:
 
 
 @dataclass
+class EventStep:
+    """One step of an event still to resolve: `kind` names it, `player` is whom it concerns."""
+
+    kind: str
+    player: int
+    effect: int = -1  # index of the card's main effect this step applies, if any
+    count: int = 0  # how many more times the step acts (cities, units, food to hand out)
+    chosen: list[int] = field(default_factory=list)  # cities this step already hit
+
+
+@dataclass
+class EventInProgress:
+    """The event card being resolved: steps left, and the armies that already moved."""
+
+    card: int
+    active: int
+    steps: list[EventStep] = field(default_factory=list)
+    moved: list[int] = field(default_factory=list)  # barbarian units that moved in this event
+    current: EventStep | None = None  # the step waiting for its player's choice
+
+
+EventVariant = Literal["standard", "no_events", "optional_events"]
+
+
+@dataclass
 class Game:
     version: int
     ruleset: str
@@ -159,6 +184,9 @@ class Game:
     decks: dict[str, Deck] = field(default_factory=dict)
     pending: list[Decision] = field(default_factory=list)
     combat: Combat | None = None
+    event: EventInProgress | None = None
+    event_variant: EventVariant = "standard"
+    construct_ban: bool = False  # Pestilence: players without its protection may not Construct
     winner: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)  # plain actions, decoded on replay

@@ -14,6 +14,7 @@ from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
 from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.events import resolve_event
 from civgame.engine.rules.payments import any_of, can_pay, describe, enforce_caps, gain, pay, payment_options, settle
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.triggers import fire
@@ -139,14 +140,12 @@ def use_event_cube(game: Game, player: Player) -> None:
     player.event_cubes -= 1
     if player.event_cubes > 0:
         return
+    player.event_cubes = game.rules.game.starting.event_cubes
     card = draw_card(game, "event")
     if card is not None:
+        game.decks["event"].discard.append(card)  # discarded as soon as drawn, before it acts
         fire(game, "event_drawn", player=player.index, card=card)
-        # Event effects arrive with the events issue; until then the card is only recorded.
-        game.decks["event"].discard.append(card)
-        name = next((e.name for e in game.rules.events if e.id == card), str(card))
-        game.say(f"{player.name} draws event {name!r} (not resolved yet: events are not implemented)")
-    player.event_cubes = game.rules.game.starting.event_cubes
+        resolve_event(game, player, card)
 
 
 def _legal_buy(game: Game) -> list[Action]:

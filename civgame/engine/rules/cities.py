@@ -32,7 +32,7 @@ from civgame.engine.core.decisions import EffectChoiceDecision, ReuseUnitDecisio
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, hex_to_label
 from civgame.engine.core.model import MOODS, PIRATE, City, Game, Player, Unit
-from civgame.engine.rules.advances import offer_advance_on_build
+from civgame.engine.rules import advances  # a module import: advances reaches cities through events
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, settle
 from civgame.engine.rules.registry import rule
@@ -544,7 +544,7 @@ def construct(game: Game, action: Construct) -> None:
     game.say(f"{player.name} builds a {spec.name} at {_where(city.pos)}")
     for effect in spec.on_built:
         _on_built(game, player, effect)
-    offer_advance_on_build(game, player, action.building)
+    advances.offer_advance_on_build(game, player, action.building)
     finish_activation(game, city)
 
 

@@ -18,6 +18,7 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     combat,
     culture_abilities,
     economy_abilities,
+    events,
     happiness,
     influence,
     movement,
@@ -55,3 +56,7 @@ def apply(game: Game, action: Action) -> None:
         raise RuleError(f"{game.player(top.player).name} must first decide: {top.describe()}")
     r.perform(game, action)
     game.history.append(to_plain(action))
+    if game.event is not None:
+        events.resume(game)
+        if game.event is None and game.phase == "status" and not game.pending:
+            status.run(game)  # an event drawn inside the status phase held it up

@@ -19,7 +19,7 @@ from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import Game, Player, Unit
-from civgame.engine.rules import advances, cities
+from civgame.engine.rules import advances, cities, events
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.payments import can_pay, describe, gain, holdings, pay
 from civgame.engine.rules.registry import rule
@@ -101,6 +101,7 @@ def free_collect(game: Game, effect: Effect, choice: Choice) -> None:
 ChoiceRule = tuple[Callable[[Game, EffectChoiceDecision], list[str]], Callable[[Game, EffectChoiceDecision, str], None]]
 CHOICE_RULES: dict[str, ChoiceRule] = {
     "advance_on_build": (advances.advance_on_build_options, advances.take_advance_on_build),
+    **{f"event:{kind}": (events.event_options, events.answer_event_choice) for kind in events.CHOICES},
 }
 
 

@@ -1,0 +1,195 @@
+"""Effect primitives of event cards and of the advances that protect against events.
+
+An event card's `effects` are its main effect, applied by `rules/events.py` player by player
+(the active player first, then clockwise); its icon is the card's `icon` field. `who` says whom a
+step concerns: `active`, the player who drew the card, or `every` player. Protection comes from
+`event_protection` effects that players hold (advances today), and Myths' mood protection from
+`event_mood_protection`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, PositiveInt
+
+from civgame.engine.content.effects.registry import Params, primitive
+from civgame.engine.core.vocabulary import Payable, Resource
+
+Who = Literal["active", "every"]
+EVENT = "event: when the event card's main effect is resolved"
+
+
+class EventStep(Params):
+    """Base of the main-effect primitives of event cards."""
+
+    who: Who = "active"
+
+
+@primitive(
+    "event_gain",
+    when=EVENT,
+    doc="Each concerned player gains `gain` (resource limits apply).",
+    example={"event_gain": {"who": "every", "gain": {"food": 1}}},
+)
+class EventGain(EventStep):
+    gain: dict[Payable, PositiveInt] = Field(min_length=1)
+
+
+@primitive(
+    "event_hand_out",
+    when=EVENT,
+    doc="The active player hands out `amount` of `resource` to other players, one at a time, each time "
+    "choosing a player below their limit for it (the same player may be chosen again). What nobody can "
+    "take is lost.",
+    example={"event_hand_out": {"resource": "food", "amount": 2}},
+)
+class EventHandOut(Params):
+    resource: Resource
+    amount: PositiveInt
+
+
+@primitive(
+    "event_famine",
+    when=EVENT,
+    doc="Each concerned player (only those holding advance `with_advance`, if given) loses "
+    "`food` food, or `food_per_city_near` food per city on or next to a space of that terrain (at most "
+    "`max_food`); gold cannot replace it. A player who cannot pay it all makes one non-Angry city Angry "
+    "(one of those cities, with `food_per_city_near`).",
+    example={"event_famine": {"food": 2}},
+)
+class EventFamine(EventStep):
+    food: int = Field(default=0, ge=0)
+    with_advance: str | None = None
+    food_per_city_near: str | None = None
+    max_food: int = Field(default=99, ge=0)
+
+
+@primitive(
+    "event_mood_loss",
+    when=EVENT,
+    doc="Each concerned player with at least `min_cities` cities lowers the mood of `cities` of their "
+    "non-Angry cities by one step (their choice), one more with any advance of `more_with`; with "
+    "`coastal`, only cities next to a sea space count. Fewer candidates: all of them.",
+    example={"event_mood_loss": {"who": "every", "cities": 1, "coastal": True}},
+)
+class EventMoodLoss(EventStep):
+    cities: PositiveInt = 1
+    min_cities: int = Field(default=0, ge=0)
+    more_with: list[str] = []
+    coastal: bool = False
+
+
+@primitive(
+    "event_lose_units",
+    when=EVENT,
+    doc="Each concerned player with at least `min_units` units (any type, leader included) kills "
+    "`count` of them, plus one per `per_units` units they have (if set), plus one with any advance of "
+    "`more_with`; they gain `vp_per_unit` event VP for each unit lost.",
+    example={"event_lose_units": {"who": "every", "min_units": 3, "count": 1, "more_with": ["Roads"]}},
+)
+class EventLoseUnits(EventStep):
+    min_units: int = Field(default=1, ge=1)
+    count: int = Field(default=0, ge=0)
+    per_units: PositiveInt | None = None
+    more_with: list[str] = []
+    vp_per_unit: float = 0
+
+
+@primitive(
+    "event_gain_per_city",
+    when=EVENT,
+    doc="Each concerned player gains `resource` (or, with `tokens`, mood or culture tokens of their "
+    "choice) for each of their cities holding any of `buildings` (any colour), at most `max`; the "
+    "active player gains at least `active_min`.",
+    example={"event_gain_per_city": {"who": "every", "buildings": ["market", "port"], "resource": "gold", "max": 3}},
+)
+class EventGainPerCity(EventStep):
+    buildings: list[str] = Field(min_length=1)
+    resource: Resource | Literal["tokens"]
+    max: int = Field(default=99, ge=0)
+    active_min: int = Field(default=0, ge=0)
+
+
+@primitive(
+    "event_settler_gift",
+    when=EVENT,
+    doc="With `active_too`, the active player gains a settler in a city of their choice; then the active "
+    "player picks another player with a settler left and a city, who places a settler in a city of their "
+    "choice.",
+    example={"event_settler_gift": {"active_too": True}},
+)
+class EventSettlerGift(Params):
+    active_too: bool = False
+
+
+@primitive(
+    "event_tokens_for_vp",
+    when=EVENT,
+    doc="A player with mood or culture tokens pays 1 to `max` of them (any mix, their choice) for "
+    "`vp_per_token` event VP each.",
+    example={"event_tokens_for_vp": {"max": 4, "vp_per_token": 0.5}},
+)
+class EventTokensForVp(EventStep):
+    max: PositiveInt
+    vp_per_token: float
+
+
+@primitive(
+    "event_catch_up",
+    when=EVENT,
+    doc="If every player has as many cities, each gains 1 of `resource`; otherwise each player with the "
+    "fewest cities gains the difference between the most cities of any player and their own.",
+    example={"event_catch_up": {"resource": "food"}},
+)
+class EventCatchUp(Params):
+    resource: Resource
+
+
+@primitive(
+    "event_civil_war",
+    when=EVENT,
+    doc="The active player picks a non-Happy city of theirs holding an infantry: one infantry there dies "
+    "and the city's mood drops one step (Myths does not help). Without such a city, they lower the mood "
+    "of one non-Angry city instead (Myths helps).",
+    example={"event_civil_war": {}},
+)
+class EventCivilWar(Params):
+    pass
+
+
+@primitive(
+    "event_protection",
+    when="passive: when an event's main effect concerns the holder",
+    doc="The holder ignores the main effect (never the icon) of the events named in `events`.",
+    example={"event_protection": {"events": ["Famine", "Severe famine"]}},
+)
+class EventProtection(Params):
+    events: list[str] = Field(min_length=1)
+
+
+@primitive(
+    "event_mood_protection",
+    when="passive: when an event's main effect lowers the mood of the holder's cities",
+    doc="Before choosing the cities, the holder may pay `pay` for each city they spare, up to the number "
+    "of cities concerned. Pirate raids and Civil War's infantry step are not covered.",
+    example={"event_mood_protection": {"pay": {"mood": 1}}},
+)
+class EventMoodProtection(Params):
+    pay: dict[Payable, PositiveInt] = Field(min_length=1)
+
+
+MAIN_EFFECTS = frozenset(
+    {
+        "event_gain",
+        "event_hand_out",
+        "event_famine",
+        "event_mood_loss",
+        "event_lose_units",
+        "event_gain_per_city",
+        "event_settler_gift",
+        "event_tokens_for_vp",
+        "event_catch_up",
+        "event_civil_war",
+    }
+)

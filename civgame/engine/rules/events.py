@@ -1,0 +1,767 @@
+"""Events: resolving the event card a player draws when their event tracker empties.
+
+The card goes to the discard pile as soon as it is drawn. Its icon acts first, for the player who
+drew it (the active player): barbarians spawn, barbarians move, pirates spawn and raid, exhausted
+land, gold mine. Then its main effect (`effects` of the card, event primitives declared in
+`content/effects/events.py`) is resolved player by player, the active player first, then
+clockwise; a player whose `event_protection` names the card skips the main effect.
+
+The event is a queue of steps on `game.event`. A step that needs a choice pushes an
+`EffectChoiceDecision` (answered with `ChooseOption`, resolved here through `CHOICE_RULES`) and
+remembers itself in `game.event.current`; a barbarian battle runs in `game.combat`. The
+controller calls `resume` after every action, so the queue goes on once both are settled. A
+choice with one option is made at once; a choice with none is skipped.
+
+Variants (`game.event_variant`): `no_events`, only the icon acts; `optional_events`, the active
+player may decline the card's main effect after its icon acted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from civgame.engine.content import effects
+from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects import events as prims
+from civgame.engine.core.decisions import EffectChoiceDecision
+from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
+from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, City, EventInProgress, EventStep, Game, Player, Unit
+from civgame.engine.core.vocabulary import RESOURCES, TOKENS
+from civgame.engine.rules.combat import enter_space
+from civgame.engine.rules.payments import describe, gain, holdings, pay, resource_cap
+
+SETTLER, INFANTRY, SHIP = "settler", "infantry", "ship"
+BARBARIAN_UNITS = ("infantry", "cavalry", "elephant")
+GOLD_MINE = 2  # gold gained from the gold mine icon
+PIRATES_PLACED = 2  # pirate ships placed by the pirate icon
+PLAY, DECLINE = "play the card", "decline the card"
+PAYABLES = (*RESOURCES, *TOKENS)
+T = TypeVar("T")
+
+
+# ------------------------------------------------------------------ drawing and the queue
+
+
+def resolve_event(game: Game, player: Player, card: int) -> None:
+    """Start resolving event `card` for `player` (already drawn and discarded)."""
+    data = game.rules.event(card)
+    game.say(f"{player.name} draws the event {data.name!r}")
+    steps = _icon_steps(game, player.index, data.icon)
+    if game.event_variant != "no_events":
+        main = _main_steps(game, player.index, card)
+        if main and game.event_variant == "optional_events":
+            steps.append(EventStep("offer", player.index))
+        steps += main
+        if not data.effects:
+            game.say(f"{data.name}: the card's text is not played in this game, only its icon")
+    game.event = EventInProgress(card, player.index, steps)
+    resume(game)
+
+
+def resume(game: Game) -> None:
+    """Run the event's next steps until one waits for a choice or a battle, or the event ends."""
+    while game.event is not None and not game.pending and game.combat is None and game.phase != "over":
+        event = game.event
+        if not event.steps:
+            game.event = None
+            return
+        step = event.steps.pop(0)
+        event.current = None
+        STEPS[step.kind](game, event, step)
+
+
+def _order_from(game: Game, first: int) -> list[int]:
+    n = len(game.players)
+    return [(first + i) % n for i in range(n)]
+
+
+def _icon_steps(game: Game, active: int, icon: str | None) -> list[EventStep]:
+    if icon is None:
+        return []
+    if icon == "barbarians_spawn":
+        return [EventStep("barbarian_settlement", active), EventStep("barbarian_reinforcement", active)]
+    if icon == "barbarians_move":
+        return [EventStep("barbarians_move", active)]
+    if icon == "pirates":
+        return [
+            EventStep("pirate_room", active),
+            EventStep("pirate_ship", active, count=1),
+            EventStep("pirate_ship", active, count=0),
+            *(EventStep("pirate_raid", p) for p in _order_from(game, active)),
+        ]
+    if icon == "exhausted_land":
+        return [EventStep("exhaust", active)]
+    return [EventStep("gold_mine", active)]
+
+
+def _main_steps(game: Game, active: int, card: int) -> list[EventStep]:
+    """Each player's share of the main effect, the active player first."""
+    steps = []
+    for player in _order_from(game, active):
+        for index, effect in enumerate(game.rules.event_effects(card)):
+            who = getattr(effect.params, "who", "active")
+            if who == "every" or player == active:
+                steps.append(EventStep("main", player, effect=index))
+    return steps
+
+
+def _ask(game: Game, event: EventInProgress, step: EventStep, options: list[str]) -> None:
+    """A choice of `step`'s player: made at once with one option, skipped with none."""
+    if not options:
+        return
+    if len(options) == 1:
+        CHOICES[step.kind](game, event, step, options[0])
+        return
+    event.current = step
+    card = game.rules.event(event.card).name
+    game.pending.append(
+        EffectChoiceDecision(player=step.player, source=card, effect=f"event:{step.kind}", options=options)
+    )
+
+
+def _again(event: EventInProgress, step: EventStep, count: int) -> None:
+    """Queue `step` to act `count` more times, before anything else."""
+    if count > 0:
+        event.steps.insert(0, EventStep(step.kind, step.player, step.effect, count, list(step.chosen)))
+
+
+def event_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    return list(decision.options)
+
+
+def answer_event_choice(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    event = game.event
+    assert event is not None and event.current is not None
+    step, event.current = event.current, None
+    CHOICES[step.kind](game, event, step, option)
+
+
+# ------------------------------------------------------------------ board helpers
+
+
+def _label(h: Hex) -> str:
+    return hex_to_label(h)
+
+
+def _within_two_land(game: Game, a: Hex, b: Hex) -> bool:
+    """Adjacent, or exactly 2 apart with a land space next to both."""
+    gap = distance(a, b)
+    if gap == 1:
+        return True
+    return gap == 2 and any(game.is_land(n) and distance(n, b) == 1 for n in game.board_neighbors(a))
+
+
+def _barbarians_at(game: Game, h: Hex) -> list[Unit]:
+    return [u for u in game.units_at(h) if u.owner == BARBARIAN]
+
+
+def _in_supply(game: Game, owner: int, kind: str) -> bool:
+    if owner == BARBARIAN:
+        limit = game.rules.game.barbarians.units.get(kind, 0)
+    elif owner == PIRATE:
+        limit = game.rules.game.pirates.ships
+    else:
+        limit = game.rules.units[kind].limit
+    return len(game.units_of(owner, kind)) < limit
+
+
+def _place(game: Game, owner: int, kind: str, h: Hex) -> None:
+    game.units.append(Unit(game.new_id(), owner, kind, h))
+
+
+def _lower_mood(game: Game, city: City, reason: str) -> None:
+    city.mood = MOODS[max(0, MOODS.index(city.mood) - 1)]
+    owner = game.player(city.owner).name
+    game.say(f"{owner}'s city at {_label(city.pos)} becomes {city.mood} ({reason})")
+
+
+def _city_by_label(game: Game, label: str) -> City:
+    city = game.city_at(label_to_hex(label))
+    assert city is not None
+    return city
+
+
+# ------------------------------------------------------------------ icons: barbarians
+
+
+def _settlement_spaces(game: Game, active: int) -> list[Hex]:
+    """Where a new barbarian settlement may go: two land spaces from the active player's cities if
+    possible, else next to them; never next to anyone else's city."""
+    own = [c.pos for c in game.cities_of(active)]
+    others = [c.pos for c in game.cities if c.owner != active]
+    occupied = {u.pos for u in game.units} | {c.pos for c in game.cities}
+    basic = [
+        h
+        for h in game.space_region
+        if game.is_land(h)
+        and game.rules.terrain[game.terrain(h) or ""].can_found_city
+        and h not in game.exhausted
+        and h not in occupied
+        and all(distance(h, o) > 1 for o in others)
+    ]
+    preferred = [
+        h
+        for h in basic
+        if all(distance(h, c) > 1 for c in own)
+        and any(distance(h, c) == 2 and _within_two_land(game, h, c) for c in own)
+    ]
+    return preferred or [h for h in basic if any(distance(h, c) == 1 for c in own)]
+
+
+def _barbarian_settlement(game: Game, event: EventInProgress, step: EventStep) -> None:
+    if not _in_supply(game, BARBARIAN, INFANTRY):
+        game.say("The barbarians have no infantry left: no new settlement")
+        return
+    spaces = _settlement_spaces(game, step.player)
+    if not spaces:
+        game.say("There is no space for a new barbarian settlement")
+    _ask(game, event, step, sorted(_label(h) for h in spaces))
+
+
+def _settle(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    h = label_to_hex(option)
+    game.cities.append(City(game.new_id(), BARBARIAN, h, game.rules.game.city.new_city_mood))
+    _place(game, BARBARIAN, INFANTRY, h)
+    game.say(f"A barbarian settlement with an infantry appears at {option}")
+
+
+def _barbarian_reinforcement(game: Game, event: EventInProgress, step: EventStep) -> None:
+    limit = game.rules.game.stacking_limit
+    options = []
+    for city in sorted((c for c in game.cities if c.owner == BARBARIAN), key=lambda c: c.pos):
+        here = _barbarians_at(game, city.pos)
+        if len(here) >= limit:
+            continue
+        kinds = BARBARIAN_UNITS if any(u.kind == INFANTRY for u in here) else (INFANTRY,)
+        options += [f"{_label(city.pos)}: {kind}" for kind in kinds if _in_supply(game, BARBARIAN, kind)]
+    _ask(game, event, step, options)
+
+
+def _reinforce(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    label, kind = option.split(": ")
+    _place(game, BARBARIAN, kind, label_to_hex(label))
+    game.say(f"The barbarian city at {label} gains a {kind}")
+
+
+def _army_steps(game: Game, event: EventInProgress, active: int) -> dict[Hex, list[Hex]]:
+    """Armies (unmoved barbarian units in one space) that can move toward the active player's
+    cities, with their legal steps: into an adjacent city of theirs, else one space toward a city
+    two spaces away."""
+    cities = [c.pos for c in game.cities_of(active)]
+    limit = game.rules.game.stacking_limit
+    armies = {u.pos for u in game.units if u.owner == BARBARIAN and u.id not in event.moved}
+    found = {}
+    for pos in sorted(armies):
+        size = sum(1 for u in _barbarians_at(game, pos) if u.id not in event.moved)
+        adjacent = [c for c in cities if distance(pos, c) == 1]
+        if adjacent:
+            found[pos] = sorted(adjacent)
+            continue
+        targets = [c for c in cities if distance(pos, c) == 2]
+        steps = {
+            n
+            for n in game.board_neighbors(pos)
+            if game.is_land(n)
+            and any(distance(n, c) == 1 for c in targets)
+            and size + len(_barbarians_at(game, n)) <= limit
+        }
+        if steps:
+            found[pos] = sorted(steps)
+    return found
+
+
+def _barbarians_move(game: Game, event: EventInProgress, step: EventStep) -> None:
+    if not _army_steps(game, event, step.player):
+        game.say("No barbarian army can move: barbarians spawn instead")
+        event.steps.insert(0, EventStep("barbarian_settlement", step.player))
+        return
+    event.steps.insert(0, EventStep("barbarian_march", step.player))
+    event.steps.insert(1, EventStep("barbarian_garrison", step.player))
+
+
+def _barbarian_march(game: Game, event: EventInProgress, step: EventStep) -> None:
+    found = _army_steps(game, event, step.player)
+    _ask(game, event, step, [f"{_label(pos)} to {_label(to)}" for pos, targets in found.items() for to in targets])
+
+
+def _march(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    origin_label, to_label = option.split(" to ")
+    origin, to = label_to_hex(origin_label), label_to_hex(to_label)
+    army = [u for u in _barbarians_at(game, origin) if u.id not in event.moved]
+    for unit in army:
+        unit.pos = to
+        event.moved.append(unit.id)
+    game.say(f"A barbarian army moves from {origin_label} to {to_label}")
+    event.steps.insert(0, EventStep("barbarian_march", step.player))
+    city = game.city_at(to)
+    if (city is not None and city.owner != BARBARIAN) or game.enemy_units_at(to, BARBARIAN):
+        enter_space(game, BARBARIAN, [u.id for u in army], to, {u.id: origin for u in army}, can_retreat=False)
+
+
+def _barbarian_garrison(game: Game, event: EventInProgress, step: EventStep) -> None:
+    """After moving: barbarian cities near the active player's cities gain an infantry each."""
+    cities = [c.pos for c in game.cities_of(step.player)]
+    limit = game.rules.game.stacking_limit
+    for city in sorted((c for c in game.cities if c.owner == BARBARIAN), key=lambda c: c.pos):
+        near = any(_within_two_land(game, city.pos, c) for c in cities)
+        if near and len(_barbarians_at(game, city.pos)) < limit and _in_supply(game, BARBARIAN, INFANTRY):
+            _place(game, BARBARIAN, INFANTRY, city.pos)
+            game.say(f"The barbarian city at {_label(city.pos)} gains an infantry")
+
+
+# ------------------------------------------------------------------ icons: pirates, land, gold
+
+
+def _pirate_room(game: Game, event: EventInProgress, step: EventStep) -> None:
+    """Too few pirate ships in supply: the active player takes ships off the board first."""
+    missing = PIRATES_PLACED - (game.rules.game.pirates.ships - len(game.units_of(PIRATE, SHIP)))
+    if missing > 0:
+        step.count = missing
+        _ask(game, event, step, sorted({_label(u.pos) for u in game.units_of(PIRATE, SHIP)}))
+
+
+def _remove_pirate(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    ship = next(u for u in game.units_of(PIRATE, SHIP) if u.pos == label_to_hex(option))
+    game.units.remove(ship)
+    game.say(f"A pirate ship is taken from {option}")
+    _again(event, step, step.count - 1)
+
+
+def _pirate_ship(game: Game, event: EventInProgress, step: EventStep) -> None:
+    """`count` 1: the first ship, next to the active player's cities if it can be."""
+    if not _in_supply(game, PIRATE, SHIP):
+        return
+    free = [h for h in game.space_region if game.is_water(h) and not any(u.owner >= 0 for u in game.units_at(h))]
+    near = [h for h in free if any(distance(h, c.pos) == 1 for c in game.cities_of(step.player))]
+    _ask(game, event, step, sorted(_label(h) for h in (near if step.count and near else free)))
+
+
+def _put_pirate(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    _place(game, PIRATE, SHIP, label_to_hex(option))
+    game.say(f"A pirate ship appears at {option}")
+
+
+def _raided_cities(game: Game, player: int) -> list[City]:
+    ships = {u.pos for u in game.units_of(PIRATE, SHIP)}
+    return [c for c in game.cities_of(player) if any(distance(c.pos, s) == 1 for s in ships)]
+
+
+def _pirate_raid(game: Game, event: EventInProgress, step: EventStep) -> None:
+    """A player with a city next to a pirate ship gives up 1 resource or token, else a city's mood."""
+    cities = _raided_cities(game, step.player)
+    if not cities:
+        return
+    have = holdings(game.player(step.player))
+    options = [k for k in PAYABLES if have[k] > 0]
+    if not options:
+        options = [_label(c.pos) for c in cities if c.mood != MOODS[0]]
+    _ask(game, event, step, options)
+
+
+def _raid(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    player = game.player(step.player)
+    if option in PAYABLES:
+        pay(player, {option: 1})
+        game.say(f"Pirates raid {player.name}: they lose 1 {option}")
+    else:
+        _lower_mood(game, _city_by_label(game, option), "pirate raid")
+
+
+def _exhaust(game: Game, event: EventInProgress, step: EventStep) -> None:
+    """An empty land space next to the active player's city, not Barren, becomes exhausted."""
+    occupied = {u.pos for u in game.units} | {c.pos for c in game.cities}
+    spaces = {
+        n
+        for c in game.cities_of(step.player)
+        for n in game.board_neighbors(c.pos)
+        if game.is_land(n)
+        and game.rules.terrain[game.terrain(n) or ""].can_found_city
+        and n not in game.exhausted
+        and n not in occupied
+    }
+    _ask(game, event, step, sorted(_label(h) for h in spaces))
+
+
+def _exhausted(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    game.exhausted.append(label_to_hex(option))
+    game.say(f"The land at {option} is exhausted")
+
+
+def _gold_mine(game: Game, event: EventInProgress, step: EventStep) -> None:
+    player = game.player(step.player)
+    kept = gain(game, player, {"gold": GOLD_MINE})
+    game.say(f"{player.name} finds a gold mine: +{kept['gold']} gold")
+
+
+# ------------------------------------------------------------------ the main effect
+
+
+def _offer(game: Game, event: EventInProgress, step: EventStep) -> None:
+    _ask(game, event, step, [PLAY, DECLINE])
+
+
+def _offered(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    if option == DECLINE:
+        event.steps = [s for s in event.steps if s.kind != "main"]
+        game.say(f"{game.player(step.player).name} declines the card")
+
+
+def _protection(game: Game, player: Player, card_name: str) -> Effect | None:
+    for effect in effects.active(game, player, "event_protection"):
+        assert isinstance(effect.params, prims.EventProtection)
+        if card_name in effect.params.events:
+            return effect
+    return None
+
+
+def _main(game: Game, event: EventInProgress, step: EventStep) -> None:
+    player = game.player(step.player)
+    card = game.rules.event(event.card)
+    shield = _protection(game, player, card.name)
+    if shield is not None:
+        if step.effect == 0:
+            game.say(f"{player.name} is protected from {card.name} by {shield.source}")
+        return
+    effect = game.rules.event_effects(event.card)[step.effect]
+    MAIN[effect.name](game, event, step, player, effect.params)
+
+
+def _has_any(player: Player, advances: list[str]) -> bool:
+    return any(player.has(a) for a in advances)
+
+
+def _gain(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventGain) -> None:
+    kept = gain(game, player, dict(params.gain))
+    game.say(f"{player.name} gains {describe(kept)}")
+
+
+def _hand_out(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventHandOut) -> None:
+    event.steps.insert(0, EventStep("hand_out", step.player, step.effect, params.amount))
+
+
+def _hand_out_step(game: Game, event: EventInProgress, step: EventStep) -> None:
+    resource = _params(game, event, step, prims.EventHandOut).resource
+    takers = [
+        p.name
+        for p in game.players
+        if p.index != step.player and p.resources[resource] < resource_cap(game, p, resource)
+    ]
+    if not takers:
+        game.say(f"Nobody else can take more {resource}")
+    _ask(game, event, step, takers)
+
+
+def _handed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    resource = _params(game, event, step, prims.EventHandOut).resource
+    taker = next(p for p in game.players if p.name == option)
+    gain(game, taker, {resource: 1})
+    game.say(f"{game.player(step.player).name} gives 1 {resource} to {taker.name}")
+    _again(event, step, step.count - 1)
+
+
+def _params(game: Game, event: EventInProgress, step: EventStep, kind: type[T]) -> T:
+    params = game.rules.event_effects(event.card)[step.effect].params
+    assert isinstance(params, kind)
+    return params
+
+
+# ---- mood: lowering it, making cities Angry, with Myths
+
+
+def _mood_protection(game: Game, player: Player) -> Effect | None:
+    """Myths: an `event_mood_protection` effect the player can pay for now."""
+    have = holdings(player)
+    for effect in effects.active(game, player, "event_mood_protection"):
+        if all(have[k] >= v for k, v in _spare_cost(effect).items()):
+            return effect
+    return None
+
+
+def _spare_cost(effect: Effect) -> dict[str, int]:
+    assert isinstance(effect.params, prims.EventMoodProtection)
+    return {k: v for k, v in effect.params.pay.items()}
+
+
+def _spare_option(effect: Effect) -> str:
+    return f"pay {describe(_spare_cost(effect))} to spare a city ({effect.source})"
+
+
+def _mood_candidates(game: Game, event: EventInProgress, step: EventStep) -> list[City]:
+    """Non-Angry cities of the player this mood step may hit (not yet hit by it)."""
+    cities = [c for c in game.cities_of(step.player) if c.mood != MOODS[0] and c.id not in step.chosen]
+    if step.effect >= 0:
+        params = game.rules.event_effects(event.card)[step.effect].params
+        if isinstance(params, prims.EventMoodLoss) and params.coastal:
+            cities = [c for c in cities if any(game.is_water(n) for n in game.board_neighbors(c.pos))]
+        if isinstance(params, prims.EventFamine) and params.food_per_city_near:
+            cities = [c for c in cities if c.id in _near_terrain(game, step.player, params.food_per_city_near)]
+    return cities
+
+
+def _mood_loss(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventMoodLoss
+) -> None:
+    if len(game.cities_of(player.index)) < params.min_cities:
+        return
+    count = params.cities + (1 if _has_any(player, params.more_with) else 0)
+    event.steps.insert(0, EventStep("lower_mood", step.player, step.effect, count))
+
+
+def _lower_mood_step(game: Game, event: EventInProgress, step: EventStep) -> None:
+    """One city's mood drops (`lower_mood`) or it becomes Angry (`make_angry`); Myths may spare it."""
+    cities = _mood_candidates(game, event, step)
+    options = sorted(_label(c.pos) for c in cities)
+    spare = _mood_protection(game, game.player(step.player))
+    if cities and spare is not None:
+        options.append(_spare_option(spare))
+    _ask(game, event, step, options)
+
+
+def _mood_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    player = game.player(step.player)
+    spare = _mood_protection(game, player)
+    card = game.rules.event(event.card).name
+    if spare is not None and option == _spare_option(spare):
+        pay(player, _spare_cost(spare))
+        game.say(f"{player.name} pays {describe(_spare_cost(spare))} to spare a city ({spare.source})")
+    else:
+        city = _city_by_label(game, option)
+        if step.kind == "make_angry":
+            city.mood = MOODS[0]
+            game.say(f"{player.name}'s city at {option} becomes angry ({card})")
+        else:
+            _lower_mood(game, city, card)
+        step.chosen.append(city.id)
+    _again(event, step, step.count - 1)
+
+
+# ---- famine
+
+
+def _near_terrain(game: Game, player: int, terrain: str) -> list[int]:
+    return [
+        c.id
+        for c in game.cities_of(player)
+        if any(game.terrain(h) == terrain for h in (c.pos, *game.board_neighbors(c.pos)))
+    ]
+
+
+def _famine(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventFamine) -> None:
+    if params.with_advance is not None and not player.has(params.with_advance):
+        return
+    owed = params.food
+    if params.food_per_city_near:
+        owed = min(params.max_food, len(_near_terrain(game, player.index, params.food_per_city_near)))
+    paid = min(owed, player.resources["food"])
+    if paid:
+        pay(player, {"food": paid})
+        game.say(f"{player.name} loses {paid} food to famine")
+    if paid < owed:
+        event.steps.insert(0, EventStep("make_angry", step.player, step.effect, 1))
+
+
+# ---- units
+
+
+def _lose_units(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventLoseUnits
+) -> None:
+    units = len(game.units_of(player.index))
+    if units < params.min_units:
+        return
+    count = params.count + (units // params.per_units if params.per_units else 0)
+    count += 1 if _has_any(player, params.more_with) else 0
+    event.steps.insert(0, EventStep("kill_unit", step.player, step.effect, count))
+
+
+def _unit_option(unit: Unit) -> str:
+    return f"{unit.kind} at {_label(unit.pos)}"
+
+
+def _kill_unit_step(game: Game, event: EventInProgress, step: EventStep) -> None:
+    """The player picks a unit to lose: ships carrying units are last (their cargo would drown)."""
+    mine = game.units_of(step.player)
+    loaded = {u.carrier for u in mine if u.carrier is not None}
+    free = [u for u in mine if u.id not in loaded]
+    _ask(game, event, step, sorted({_unit_option(u) for u in free or mine}))
+
+
+def _unit_killed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    player = game.player(step.player)
+    unit = min((u for u in game.units_of(step.player) if _unit_option(u) == option), key=lambda u: u.carrier is None)
+    cargo = [u for u in game.units if u.carrier == unit.id]
+    for lost in (unit, *cargo):
+        game.units.remove(lost)
+    vp = _params(game, event, step, prims.EventLoseUnits).vp_per_unit
+    player.event_vp += vp
+    game.say(f"{player.name} loses a {option}" + (f" (+{vp:g} VP)" if vp else ""))
+    _again(event, step, step.count - 1)
+
+
+# ---- buildings, settlers, tokens, catch-up, civil war
+
+
+def _per_city(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventGainPerCity
+) -> None:
+    cities = sum(1 for c in game.cities_of(player.index) if any(b in c.buildings for b in params.buildings))
+    amount = min(params.max, cities)
+    if player.index == event.active:
+        amount = max(amount, params.active_min)
+    if not amount:
+        return
+    if params.resource != "tokens":
+        kept = gain(game, player, {params.resource: amount})
+        game.say(f"{player.name} gains {describe(kept)}")
+        return
+    step_ = EventStep("tokens", step.player, step.effect, amount)
+    _ask(game, event, step_, [f"{m} mood, {amount - m} culture" for m in range(amount, -1, -1)])
+
+
+def _tokens_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    mood, culture = (int(part.split()[0]) for part in option.split(", "))
+    player = game.player(step.player)
+    gain(game, player, {"mood": mood, "culture": culture})
+    game.say(f"{player.name} gains {option} tokens")
+
+
+def _settler_cities(game: Game, player: int) -> list[str]:
+    if not _in_supply(game, player, SETTLER):
+        return []
+    return sorted(_label(c.pos) for c in game.cities_of(player))
+
+
+def _settler_gift(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventSettlerGift
+) -> None:
+    event.steps.insert(0, EventStep("gift_settler", step.player, step.effect))
+    if params.active_too:
+        event.steps.insert(0, EventStep("place_settler", step.player, step.effect))
+
+
+def _place_settler_step(game: Game, event: EventInProgress, step: EventStep) -> None:
+    _ask(game, event, step, _settler_cities(game, step.player))
+
+
+def _settler_placed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    _place(game, step.player, SETTLER, label_to_hex(option))
+    game.say(f"{game.player(step.player).name} gains a settler at {option}")
+
+
+def _gift_settler_step(game: Game, event: EventInProgress, step: EventStep) -> None:
+    _ask(game, event, step, [p.name for p in game.players if p.index != step.player and _settler_cities(game, p.index)])
+
+
+def _settler_gifted(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    taker = next(p for p in game.players if p.name == option)
+    event.steps.insert(0, EventStep("place_settler", taker.index, step.effect))
+
+
+def _tokens_for_vp(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventTokensForVp
+) -> None:
+    options = [
+        f"{m} mood, {c} culture"
+        for total in range(1, params.max + 1)
+        for m in range(total, -1, -1)
+        if (c := total - m) <= player.culture_tokens and m <= player.mood_tokens
+    ]
+    _ask(game, event, EventStep("tokens_for_vp", step.player, step.effect), options)
+
+
+def _tokens_paid(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    mood, culture = (int(part.split()[0]) for part in option.split(", "))
+    player = game.player(step.player)
+    pay(player, {"mood": mood, "culture": culture})
+    vp = (mood + culture) * _params(game, event, step, prims.EventTokensForVp).vp_per_token
+    player.event_vp += vp
+    game.say(f"{player.name} pays {option} tokens for {vp:g} VP")
+
+
+def _catch_up(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventCatchUp) -> None:
+    counts = {p.index: len(game.cities_of(p.index)) for p in game.players}
+    most, fewest = max(counts.values()), min(counts.values())
+    for index in _order_from(game, event.active):
+        amount = 1 if most == fewest else (most - counts[index] if counts[index] == fewest else 0)
+        if amount:
+            kept = gain(game, game.player(index), {params.resource: amount})
+            game.say(f"{game.player(index).name} gains {describe(kept)}")
+
+
+def _civil_war(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventCivilWar
+) -> None:
+    torn = [
+        _label(c.pos)
+        for c in game.cities_of(player.index)
+        if c.mood != MOODS[-1] and any(u.owner == player.index and u.kind == INFANTRY for u in game.units_at(c.pos))
+    ]
+    if torn:
+        _ask(game, event, EventStep("civil_war", step.player, step.effect), sorted(torn))
+    else:
+        event.steps.insert(0, EventStep("lower_mood", step.player, step.effect, 1))
+
+
+def _civil_war_city(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    city = _city_by_label(game, option)
+    infantry = [u for u in game.units_at(city.pos) if u.owner == step.player and u.kind == INFANTRY]
+    game.units.remove(max(infantry, key=lambda u: (u.immobile, u.id)))
+    game.say(f"{game.player(step.player).name} loses an infantry at {option} (civil war)")
+    if city.mood != MOODS[0]:
+        _lower_mood(game, city, "civil war")
+
+
+# ------------------------------------------------------------------ tables
+
+
+Runner = Callable[[Game, EventInProgress, EventStep], None]
+Chooser = Callable[[Game, EventInProgress, EventStep, str], None]
+
+
+@dataclass(frozen=True)
+class _Kind:
+    run: Runner | None  # None: a choice only ever asked by another step, never queued
+    choose: Chooser | None = None
+
+
+_KINDS: dict[str, _Kind] = {
+    "barbarian_settlement": _Kind(_barbarian_settlement, _settle),
+    "barbarian_reinforcement": _Kind(_barbarian_reinforcement, _reinforce),
+    "barbarians_move": _Kind(_barbarians_move),
+    "barbarian_march": _Kind(_barbarian_march, _march),
+    "barbarian_garrison": _Kind(_barbarian_garrison),
+    "pirate_room": _Kind(_pirate_room, _remove_pirate),
+    "pirate_ship": _Kind(_pirate_ship, _put_pirate),
+    "pirate_raid": _Kind(_pirate_raid, _raid),
+    "exhaust": _Kind(_exhaust, _exhausted),
+    "gold_mine": _Kind(_gold_mine),
+    "offer": _Kind(_offer, _offered),
+    "main": _Kind(_main),
+    "hand_out": _Kind(_hand_out_step, _handed),
+    "lower_mood": _Kind(_lower_mood_step, _mood_chosen),
+    "make_angry": _Kind(_lower_mood_step, _mood_chosen),
+    "kill_unit": _Kind(_kill_unit_step, _unit_killed),
+    "place_settler": _Kind(_place_settler_step, _settler_placed),
+    "gift_settler": _Kind(_gift_settler_step, _settler_gifted),
+    "tokens": _Kind(None, _tokens_chosen),
+    "tokens_for_vp": _Kind(None, _tokens_paid),
+    "civil_war": _Kind(None, _civil_war_city),
+}
+STEPS: dict[str, Runner] = {name: kind.run for name, kind in _KINDS.items() if kind.run is not None}
+CHOICES: dict[str, Chooser] = {name: kind.choose for name, kind in _KINDS.items() if kind.choose is not None}
+
+MainRunner = Callable[..., None]
+MAIN: dict[str, MainRunner] = {
+    "event_gain": _gain,
+    "event_hand_out": _hand_out,
+    "event_famine": _famine,
+    "event_mood_loss": _mood_loss,
+    "event_lose_units": _lose_units,
+    "event_gain_per_city": _per_city,
+    "event_settler_gift": _settler_gift,
+    "event_tokens_for_vp": _tokens_for_vp,
+    "event_catch_up": _catch_up,
+    "event_civil_war": _civil_war,
+}

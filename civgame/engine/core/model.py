@@ -186,7 +186,7 @@ class Game:
     combat: Combat | None = None
     event: EventInProgress | None = None
     event_variant: EventVariant = "standard"
-    construct_ban: bool = False  # Pestilence: players without its protection may not Construct
+    construct_ban: str | None = None  # an event (Pestilence) that bars its unprotected players from building
     winner: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)  # plain actions, decoded on replay

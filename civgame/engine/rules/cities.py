@@ -470,6 +470,20 @@ def building_price(game: Game, player: Player, building: str) -> dict[str, int]:
     return {k: v for k, v in cost.items() if k not in discount.params.waive}
 
 
+def construct_ban(game: Game, player: Player) -> str | None:
+    """Why a lasting event bars `player` from building (Constructing or building a wonder), or None."""
+    card = game.construct_ban
+    if card is None or _protected(game, player, card):
+        return None
+    if all(_protected(game, p, card) for p in game.players):
+        return None  # the ban ends once every player is protected
+    return f"{card}: nobody without protection from it may build"
+
+
+def _protected(game: Game, player: Player, card: str) -> bool:
+    return any(card in e.params.events for e in effects.active(game, player, "event_protection"))
+
+
 def why_not_construct(game: Game, city: City, building: str, port_space: Hex | None = None) -> str | None:
     """The rule that stops `building` in `city` (activation and cost aside), or None."""
     player = game.player(city.owner)
@@ -477,6 +491,9 @@ def why_not_construct(game: Game, city: City, building: str, port_space: Hex | N
     spec = game.rules.buildings.get(building)
     if spec is None:
         return f"there is no building called {building!r}"
+    banned = construct_ban(game, player)
+    if banned:
+        return banned
     if effective_mood(game, city) == "angry":
         return f"no building can be constructed in an angry city ({where})"
     if city.size >= game.rules.game.city.max_size:

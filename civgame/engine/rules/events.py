@@ -50,7 +50,7 @@ def resolve_event(game: Game, player: Player, card: int) -> None:
     game.say(f"{player.name} draws the event {data.name!r}")
     steps = _icon_steps(game, player.index, data.icon)
     if game.event_variant != "no_events":
-        main = _main_steps(game, player.index, card)
+        main = main_steps(game, player.index, card)
         if main and game.event_variant == "optional_events":
             steps.append(EventStep("offer", player.index))
         steps += main
@@ -96,7 +96,7 @@ def _icon_steps(game: Game, active: int, icon: str | None) -> list[EventStep]:
     return [EventStep("gold_mine", active)]
 
 
-def _main_steps(game: Game, active: int, card: int) -> list[EventStep]:
+def main_steps(game: Game, active: int, card: int) -> list[EventStep]:
     """Each player's share of the main effect, the active player first."""
     steps = []
     for player in _order_from(game, active):
@@ -433,7 +433,7 @@ def _has_any(player: Player, advances: list[str]) -> bool:
 
 
 def _gain(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventGain) -> None:
-    kept = gain(game, player, dict(params.gain))
+    kept = gain(game, player, {k: v for k, v in params.gain.items()})
     game.say(f"{player.name} gains {describe(kept)}")
 
 
@@ -713,6 +713,14 @@ def _civil_war_city(game: Game, event: EventInProgress, step: EventStep, option:
         _lower_mood(game, city, "civil war")
 
 
+def _construct_ban(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventConstructBan
+) -> None:
+    card = game.rules.event(event.card).name
+    game.construct_ban = card
+    game.say(f"{card}: from now on nobody without protection from it may build")
+
+
 # ------------------------------------------------------------------ tables
 
 
@@ -764,4 +772,5 @@ MAIN: dict[str, MainRunner] = {
     "event_tokens_for_vp": _tokens_for_vp,
     "event_catch_up": _catch_up,
     "event_civil_war": _civil_war,
+    "event_construct_ban": _construct_ban,
 }

@@ -159,6 +159,17 @@ class EventCivilWar(Params):
 
 
 @primitive(
+    "event_construct_ban",
+    when=EVENT,
+    doc="From now on a player who is not protected from this card (`event_protection`) may not take the "
+    "Construct action or build a wonder; the ban ends when every player is protected.",
+    example={"event_construct_ban": {}},
+)
+class EventConstructBan(Params):
+    pass
+
+
+@primitive(
     "event_protection",
     when="passive: when an event's main effect concerns the holder",
     doc="The holder ignores the main effect (never the icon) of the events named in `events`.",
@@ -191,5 +202,6 @@ MAIN_EFFECTS = frozenset(
         "event_tokens_for_vp",
         "event_catch_up",
         "event_civil_war",
+        "event_construct_ban",
     }
 )

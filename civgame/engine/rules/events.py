@@ -433,7 +433,7 @@ def _has_any(player: Player, advances: list[str]) -> bool:
 
 
 def _gain(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventGain) -> None:
-    kept = gain(game, player, {k: v for k, v in params.gain.items()})
+    kept = gain(game, player, dict(params.gain.items()))
     game.say(f"{player.name} gains {describe(kept)}")
 
 
@@ -481,7 +481,7 @@ def _mood_protection(game: Game, player: Player) -> Effect | None:
 
 def _spare_cost(effect: Effect) -> dict[str, int]:
     assert isinstance(effect.params, prims.EventMoodProtection)
-    return {k: v for k, v in effect.params.pay.items()}
+    return dict(effect.params.pay.items())
 
 
 def _spare_option(effect: Effect) -> str:

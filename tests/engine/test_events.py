@@ -405,13 +405,14 @@ def test_uprising_trades_tokens_for_half_vp():
 # ------------------------------------------------------------------ units
 
 
-def test_epidemics_kills_a_unit_of_players_with_three_and_sanitation_protects():
-    s = board()
+def test_epidemics_kills_a_unit_of_players_with_two_and_sanitation_protects():
+    s = board(players=3)
     s.units(0, "infantry", "D5", 3)
-    s.units(1, "settler", "B6", 3)
+    s.units(1, "settler", "B6", 2)
+    s.units(2, "settler", "D2", 1)
     s.advances(0, "Sanitation")
     main_effect(s, 2)
-    assert len(s.game.units_of(0)) == 3 and len(s.game.units_of(1)) == 2
+    assert [len(s.game.units_of(p)) for p in range(3)] == [3, 1, 1]
 
 
 def test_black_death_kills_a_quarter_of_the_units_for_vp():
@@ -462,3 +463,43 @@ def test_an_event_choice_answers_only_with_its_options():
         choose(s, "3 mood, 0 culture")
     with pytest.raises(RuleError):
         s.apply(Construct(1, "temple"))
+
+
+def test_fire_lowers_every_city_on_the_joined_forest_whoever_owns_it():
+    s = board()
+    s.city(0, "D6", mood="happy")  # forest, joined to the forest at C7
+    s.city(1, "C7", mood="happy")
+    s.city(0, "D5", mood="happy")  # grassland
+    main_effect(s, 53)
+    assert [c.mood for c in s.game.cities] == ["neutral", "neutral", "happy"]
+
+
+def test_fire_without_a_forest_city_costs_a_wood():
+    s = board()
+    s.city(0, "D5")
+    s.resources(0, wood=2)
+    main_effect(s, 53)
+    assert s.player(0).resources["wood"] == 1
+
+
+def test_pandemics_takes_an_item_per_two_cities_and_sanitation_protects():
+    s = board()
+    for label in ("D5", "D2", "B6", "D7"):
+        s.city(0, label)
+    s.city(1, "E4")
+    s.city(1, "B3")
+    s.resources(0, ore=1)
+    s.resources(1, ore=1)
+    s.player(0).action_cards = [s.game.rules.action_cards[0].id]
+    s.player(0).objective_cards = []
+    s.player(1).action_cards = s.player(1).objective_cards = []
+    main_effect(s, 49)
+    card = f"action card {s.game.rules.action_cards[0].name}"
+    assert options(s) == [card, "ore"]
+    choose(s, card)  # the second item is the only one left: taken at once
+    assert s.player(0).action_cards == [] and s.player(0).resources["ore"] == 0
+    assert s.player(1).resources["ore"] == 0
+    s.advances(1, "Sanitation")
+    s.resources(1, ore=1)
+    main_effect(s, 49)
+    assert s.player(1).resources["ore"] == 1

@@ -144,7 +144,7 @@ class EventStep:
     player: int
     effect: int = -1  # index of the card's main effect this step applies, if any
     count: int = 0  # how many more times the step acts (cities, units, food to hand out)
-    chosen: list[int] = field(default_factory=list)  # cities this step already hit
+    chosen: list[int] = field(default_factory=list)  # cities this step may no longer hit
 
 
 @dataclass

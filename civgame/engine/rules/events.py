@@ -115,7 +115,7 @@ def _ask(game: Game, event: EventInProgress, step: EventStep, options: list[str]
         CHOICES[step.kind](game, event, step, options[0])
         return
     event.current = step
-    card = game.rules.event(event.card).name
+    card = f"{game.rules.event(event.card).name} ({QUESTIONS[step.kind]})"
     game.pending.append(
         EffectChoiceDecision(player=step.player, source=card, effect=f"event:{step.kind}", options=options)
     )
@@ -588,12 +588,16 @@ def _kill_unit_step(game: Game, event: EventInProgress, step: EventStep) -> None
     _ask(game, event, step, sorted({_unit_option(u) for u in free or mine}))
 
 
+def _remove_unit(game: Game, owner: int, option: str) -> None:
+    """Remove one unit matching `option` (carried ones first); a ship takes its cargo with it."""
+    unit = min((u for u in game.units_of(owner) if _unit_option(u) == option), key=lambda u: u.carrier is None)
+    for lost in (unit, *(u for u in game.units if u.carrier == unit.id)):
+        game.units.remove(lost)
+
+
 def _unit_killed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     player = game.player(step.player)
-    unit = min((u for u in game.units_of(step.player) if _unit_option(u) == option), key=lambda u: u.carrier is None)
-    cargo = [u for u in game.units if u.carrier == unit.id]
-    for lost in (unit, *cargo):
-        game.units.remove(lost)
+    _remove_unit(game, step.player, option)
     vp = _params(game, event, step, prims.EventLoseUnits).vp_per_unit
     player.event_vp += vp
     game.say(f"{player.name} loses a {option}" + (f" (+{vp:g} VP)" if vp else ""))
@@ -713,6 +717,69 @@ def _civil_war_city(game: Game, event: EventInProgress, step: EventStep, option:
         _lower_mood(game, city, "civil war")
 
 
+def _fire(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventFire) -> None:
+    on_terrain = [_label(c.pos) for c in game.cities_of(player.index) if game.terrain(c.pos) == params.terrain]
+    if on_terrain:
+        _ask(game, event, EventStep("fire", step.player, step.effect), sorted(on_terrain))
+        return
+    lost = {k: min(v, holdings(player)[k]) for k, v in params.else_lose.items()}
+    pay(player, lost)
+    game.say(f"{player.name} has no city on {params.terrain} and loses {describe(lost)}")
+
+
+def _fire_spreads(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    terrain = _params(game, event, step, prims.EventFire).terrain
+    burning, frontier = {label_to_hex(option)}, [label_to_hex(option)]
+    while frontier:
+        for n in game.board_neighbors(frontier.pop()):
+            if n not in burning and game.terrain(n) == terrain and n not in game.exhausted:
+                burning.add(n)
+                frontier.append(n)
+    game.say(f"Fire spreads through the {terrain} from {option}")
+    burnt = []
+    for owner in _order_from(game, step.player):
+        spared = [c.id for c in game.cities_of(owner) if c.pos not in burning]
+        count = len(game.cities_of(owner)) - len(spared)
+        if count:
+            burnt.append(EventStep("lower_mood", owner, step.effect, count, spared))
+    event.steps[0:0] = burnt
+
+
+def _give_up(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventGiveUp) -> None:
+    count = len(game.cities_of(player.index)) // params.per_cities
+    event.steps.insert(0, EventStep("give_up", step.player, step.effect, count))
+
+
+def _card_name(game: Game, deck: str, card: int) -> str:
+    cards = game.rules.action_cards if deck == "action" else game.rules.objective_cards
+    return f"{deck} card {next(c.name for c in cards if c.id == card)}"
+
+
+def _give_up_step(game: Game, event: EventInProgress, step: EventStep) -> None:
+    player = game.player(step.player)
+    have = holdings(player)
+    options = sorted({_unit_option(u) for u in game.units_of(step.player)})
+    options += sorted({_card_name(game, "action", c) for c in player.action_cards})
+    options += sorted({_card_name(game, "objective", c) for c in player.objective_cards})
+    _ask(game, event, step, options + [k for k in PAYABLES if have[k] > 0])
+
+
+def _given_up(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    player = game.player(step.player)
+    if option in PAYABLES:
+        pay(player, {option: 1})
+    elif option.startswith(("action card ", "objective card ")):
+        deck = option.split()[0]
+        hand = player.action_cards if deck == "action" else player.objective_cards
+        card = next(c for c in hand if _card_name(game, deck, c) == option)
+        hand.remove(card)
+        game.decks[deck].discard.append(card)
+    else:
+        _remove_unit(game, step.player, option)
+    game.say(f"{player.name} gives up {'1 ' if option in PAYABLES else 'an '}{option}")
+    _again(event, step, step.count - 1)
+
+
 def _construct_ban(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventConstructBan
 ) -> None:
@@ -756,6 +823,29 @@ _KINDS: dict[str, _Kind] = {
     "tokens": _Kind(None, _tokens_chosen),
     "tokens_for_vp": _Kind(None, _tokens_paid),
     "civil_war": _Kind(None, _civil_war_city),
+    "fire": _Kind(None, _fire_spreads),
+    "give_up": _Kind(_give_up_step, _given_up),
+}
+QUESTIONS = {
+    "barbarian_settlement": "where barbarians settle",
+    "barbarian_reinforcement": "which barbarian city gains which unit",
+    "barbarian_march": "which barbarian army moves where",
+    "pirate_room": "where a pirate ship leaves the board",
+    "pirate_ship": "where a pirate ship appears",
+    "pirate_raid": "what the pirates take",
+    "exhaust": "which land is exhausted",
+    "offer": "play or decline the card",
+    "hand_out": "who receives it",
+    "lower_mood": "which city's mood drops",
+    "make_angry": "which city becomes angry",
+    "kill_unit": "which unit is lost",
+    "place_settler": "where the settler goes",
+    "gift_settler": "who gains a settler",
+    "tokens": "which tokens to gain",
+    "tokens_for_vp": "which tokens to pay for VP",
+    "civil_war": "which city loses an infantry",
+    "fire": "in which city the fire starts",
+    "give_up": "what to give up",
 }
 STEPS: dict[str, Runner] = {name: kind.run for name, kind in _KINDS.items() if kind.run is not None}
 CHOICES: dict[str, Chooser] = {name: kind.choose for name, kind in _KINDS.items() if kind.choose is not None}
@@ -773,4 +863,6 @@ MAIN: dict[str, MainRunner] = {
     "event_catch_up": _catch_up,
     "event_civil_war": _civil_war,
     "event_construct_ban": _construct_ban,
+    "event_fire": _fire,
+    "event_give_up": _give_up,
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from civgame.engine.content.ruleset import Ruleset, default_ruleset
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import label_to_hex
-from civgame.engine.core.model import SAVE_VERSION, City, Deck, Game, Player, Region, Unit
+from civgame.engine.core.model import SAVE_VERSION, City, Deck, EventVariant, Game, Player, Region, Unit
 from civgame.engine.core.rng import Rng
 from civgame.engine.rules.cards import deal
 from civgame.engine.rules.turns import start_turn
@@ -18,7 +18,10 @@ def new_game(
     seed: int,
     rules: Ruleset | None = None,
     colours: list[str] | None = None,
+    events: EventVariant = "standard",
 ) -> Game:
+    """A new game; `events` picks a variant of the 2012 rulebook: `no_events` (only the icons act) or
+    `optional_events` (the player who draws a card may decline its text; its icon still acts)."""
     rules = rules or default_ruleset()
     names = players if isinstance(players, list) else [f"Player {i + 1}" for i in range(players)]
     count = len(names)
@@ -57,6 +60,7 @@ def new_game(
             for i, name in enumerate(names)
         ],
         regions=regions,
+        event_variant=events,
     )
     game.rules = rules
     for player, region in zip(game.players, regions, strict=False):

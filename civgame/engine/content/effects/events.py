@@ -159,6 +159,30 @@ class EventCivilWar(Params):
 
 
 @primitive(
+    "event_fire",
+    when=EVENT,
+    doc="The active player picks one of their cities on `terrain`; every city on the spaces of that terrain "
+    "joined to it (exhausted land does not carry it), whoever owns it, loses a mood step, each owner in "
+    "turn order (Myths helps). With no such city, the active player loses `else_lose` instead.",
+    example={"event_fire": {"terrain": "forest", "else_lose": {"wood": 1}}},
+)
+class EventFire(Params):
+    terrain: str
+    else_lose: dict[Payable, PositiveInt] = {}
+
+
+@primitive(
+    "event_give_up",
+    when=EVENT,
+    doc="Each concerned player gives up one item per `per_cities` cities they have (rounded down), each "
+    "of their choice: a unit, an action or objective card from their hand, or a resource or token.",
+    example={"event_give_up": {"who": "every", "per_cities": 2}},
+)
+class EventGiveUp(EventStep):
+    per_cities: PositiveInt
+
+
+@primitive(
     "event_construct_ban",
     when=EVENT,
     doc="From now on a player who is not protected from this card (`event_protection`) may not take the "
@@ -203,5 +227,7 @@ MAIN_EFFECTS = frozenset(
         "event_catch_up",
         "event_civil_war",
         "event_construct_ban",
+        "event_fire",
+        "event_give_up",
     }
 )

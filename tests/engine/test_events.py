@@ -14,7 +14,7 @@ from civgame.engine.core.decisions import EffectChoiceDecision, RefugeeDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN, PIRATE, EventInProgress
 from civgame.engine.rules import events
-from civgame.engine.rules.advances import use_event_cube
+from civgame.engine.rules.advances import gain_advance, use_event_cube
 from civgame.engine.rules.cities import why_not_construct
 from tests.scenario import Scenario
 
@@ -503,3 +503,62 @@ def test_pandemics_takes_an_item_per_two_cities_and_sanitation_protects():
     s.resources(1, ore=1)
     main_effect(s, 49)
     assert s.player(1).resources["ore"] == 1
+
+
+def test_anarchy_takes_the_government_for_vp_and_regaining_it_uses_no_cube_but_costs_vp():
+    s = board()
+    s.advances(0, "Voting", "Storage")
+    voting_category = s.game.rules.category_of("Voting")
+    s.advances(0, *(a.name for a in voting_category.advances[:1]))
+    lost = [a for a in s.player(0).advances if s.game.rules.category_of(a).government]
+    assert lost
+    main_effect(s, 44)
+    assert not any(s.game.rules.category_of(a).government for a in s.player(0).advances)
+    assert s.player(0).event_vp == len(lost) and "Storage" in s.player(0).advances
+    s.player(0).event_cubes = 1
+    gain_advance(s.game, s.player(0), voting_category.advances[0].name)
+    assert s.player(0).event_cubes == 1 and s.player(0).event_vp == len(lost) - 1
+
+
+def test_reformation_hands_one_of_your_temples_to_another_player():
+    s = board(players=3)
+    s.city(0, "D5", buildings={"temple": 0})
+    s.city(0, "D2", buildings={"temple": 0})
+    main_effect(s, 48)
+    assert options(s) == ["Player 2", "Player 3"]
+    choose(s, "Player 3")
+    assert options(s) == ["D2", "D5"]  # Player 3 picks the temple
+    assert s.game.pending[-1].player == 2
+    choose(s, "D2")
+    assert s.game.city_at(s.hex("D2")).buildings == {"temple": 2}
+
+
+def test_reformation_without_a_temple_passes_the_card_to_a_player_who_has_one():
+    s = board()
+    s.city(0, "D5", buildings={"temple": 0})
+    s.city(1, "B6", buildings={"temple": 1})
+    s.city(1, "D7")
+    main_effect(s, 48, active=0)  # player 1 owns one: gives it to player 2
+    assert s.game.city_at(s.hex("D5")).buildings == {"temple": 1}
+    s.city(0, "E4")
+    s.game.city_at(s.hex("D5")).buildings = {}
+    s.game.city_at(s.hex("B6")).buildings = {"temple": 1}
+    main_effect(s, 48, active=0)  # player 1 has none now: the card passes to player 2, who gives one to player 1
+    assert s.game.city_at(s.hex("B6")).buildings == {"temple": 0}
+
+
+def test_solar_eclipse_shortens_the_next_land_battle_and_pays_its_winner():
+    from tests.combat_helpers import LEADER, attack, dice
+
+    s = board()
+    s.city(0, "D2")
+    s.city(1, "D7")
+    attackers = s.units(0, "infantry", "D6", 2)
+    s.units(1, "infantry", "D6", 2)
+    main_effect(s, 41)
+    assert s.game.short_battle_vp == 1
+    dice(s, *[LEADER] * 4)  # 2 + 2 combat value: nobody hits, both sides stand after one round
+    attack(s, 0, attackers, "D6", "D5")
+    assert s.game.combat is None and s.game.short_battle_vp is None
+    assert [p.event_vp for p in s.game.players] == [0, 1]  # no winner: the defender gains it
+    assert all(u.pos == s.hex("D5") for u in s.game.units_of(0))

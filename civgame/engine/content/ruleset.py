@@ -485,6 +485,12 @@ class Ruleset(Strict):
                     problems.append(
                         DataProblem(("events", ci, "effects", i), f"{where}: {effect.name} is not an event effect")
                     )
+                named = [getattr(effect.params, "building", None), *getattr(effect.params, "buildings", [])]
+                for building in filter(None, named):
+                    if building not in self.buildings:
+                        problems.append(
+                            DataProblem(("events", ci, "effects", i), f"{where}: unknown building {building!r}")
+                        )
         return problems
 
     def event(self, card_id: int) -> EventCard:

@@ -104,6 +104,8 @@ class Player:
     event_vp: float = 0.0
     influence_succeeded: bool = False  # one successful Influence Culture per turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
+    # Anarchy: VP lost for each government advance regained (which uses no event cube), in order
+    government_regains: list[float] = field(default_factory=list)
 
     def has(self, advance: str) -> bool:
         return advance in self.advances
@@ -134,6 +136,7 @@ class Combat:
     log: list[str] = field(default_factory=list)
     prepared: list[str] = field(default_factory=list)  # choices before round 1 already offered
     fortress_cancelled: list[str] = field(default_factory=list)  # fortress parts the attacker paid off
+    winner_vp: float = 0  # event VP for its winner (Solar Eclipse)
 
 
 @dataclass
@@ -145,6 +148,7 @@ class EventStep:
     effect: int = -1  # index of the card's main effect this step applies, if any
     count: int = 0  # how many more times the step acts (cities, units, food to hand out)
     chosen: list[int] = field(default_factory=list)  # cities this step may no longer hit
+    other: int = -1  # a second player the step concerns (who holds the card passed on)
 
 
 @dataclass
@@ -186,6 +190,7 @@ class Game:
     combat: Combat | None = None
     event: EventInProgress | None = None
     event_variant: EventVariant = "standard"
+    short_battle_vp: float | None = None  # Solar Eclipse: the next land battle lasts one round, its winner gains VP
     construct_ban: str | None = None  # an event (Pestilence) that bars its unprotected players from building
     winner: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)

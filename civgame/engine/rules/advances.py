@@ -92,6 +92,11 @@ def _waiver(game: Game, player: Player, name: str) -> Effect | None:
 def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool = True) -> None:
     """Give an advance with its border bonus and gain effects; use an event cube and maybe draw an event."""
     player.advances.append(name)
+    if player.government_regains and game.rules.category_of(name).government:
+        uses_event_cube = False  # Anarchy: a regained government advance uses no cube but costs VP
+        lost = player.government_regains.pop(0)
+        player.event_vp -= lost
+        game.say(f"{player.name} regains a government advance after anarchy: no event cube, {lost:g} VP lost")
     bonus = game.rules.advance(name).bonus
     if bonus == "mood":
         player.mood_tokens += 1

@@ -91,6 +91,10 @@ def enter_space(
         _overrun(game, owner, defender, unit_ids, space, enemy_city)
         return
     barbarian_battle = BARBARIAN in (owner, defender)
+    short = game.short_battle_vp is not None and not naval  # Solar Eclipse
+    winner_vp = game.short_battle_vp if short and game.short_battle_vp is not None else 0.0
+    if short:
+        game.short_battle_vp = None
     game.combat = Combat(
         space=space,
         naval=naval,
@@ -99,8 +103,9 @@ def enter_space(
         origins=dict(origins),
         city_id=enemy_city.id if enemy_city else None,
         fortress=fortress,
-        max_rounds=game.rules.game.barbarians.battle_rounds if barbarian_battle else 0,
+        max_rounds=1 if short else game.rules.game.barbarians.battle_rounds if barbarian_battle else 0,
         retreat_allowed=can_retreat and owner >= 0,
+        winner_vp=winner_vp,
     )
     kind = "naval battle" if naval else "battle"
     _say(
@@ -536,6 +541,7 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
             fire(game, "battle_ended", player=side.owner, space=c.space)
     _barbarian_reward(game, c, winner)
     _pirate_reward(game, c)
+    _winner_vp(game, c, winner)
     losers = [] if winner is None else [side.owner for side in (c.attacker, c.defender) if side.owner != winner]
     reinforcements = _reinforcements(game, losers, c.space)
     city = game.city(c.city_id) if c.city_id is not None else None
@@ -565,6 +571,14 @@ def _barbarian_reward(game: Game, c: Combat, winner: int | None) -> None:
         return
     kept = gain(game, game.player(winner), {"gold": game.rules.game.barbarians.win_gold})
     game.say(f"{owner_name(game, winner)} gains {kept['gold']} gold for defeating the barbarians")
+
+
+def _winner_vp(game: Game, c: Combat, winner: int | None) -> None:
+    """A battle shortened by an event: its winner, or else the defender, gains event VP."""
+    gainer = c.defender.owner if winner is None else winner
+    if c.winner_vp and gainer >= 0:
+        game.player(gainer).event_vp += c.winner_vp
+        game.say(f"{owner_name(game, gainer)} gains {c.winner_vp:g} VP for the battle")
 
 
 def _pirate_reward(game: Game, c: Combat) -> None:

@@ -124,7 +124,7 @@ def _ask(game: Game, event: EventInProgress, step: EventStep, options: list[str]
 def _again(event: EventInProgress, step: EventStep, count: int) -> None:
     """Queue `step` to act `count` more times, before anything else."""
     if count > 0:
-        event.steps.insert(0, EventStep(step.kind, step.player, step.effect, count, list(step.chosen)))
+        event.steps.insert(0, EventStep(step.kind, step.player, step.effect, count, list(step.chosen), step.other))
 
 
 def event_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
@@ -780,6 +780,77 @@ def _given_up(game: Game, event: EventInProgress, step: EventStep, option: str) 
     _again(event, step, step.count - 1)
 
 
+def _lose_government(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventLoseGovernment
+) -> None:
+    lost = [a for a in player.advances if game.rules.category_of(a).government]
+    if not lost:
+        return
+    player.advances = [a for a in player.advances if a not in lost]
+    effects.holdings_changed(game)
+    player.event_vp += params.vp_per_advance * len(lost)
+    player.government_regains += [params.vp_per_advance] * len(lost)
+    vp = params.vp_per_advance * len(lost)
+    game.say(f"{player.name} falls into anarchy and loses {', '.join(lost)} (+{vp:g} VP)")
+
+
+def _owns_building(game: Game, player: int, building: str) -> list[City]:
+    return [c for c in game.cities_of(player) if c.buildings.get(building) == player]
+
+
+def _changes_hands(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventBuildingChangesHands
+) -> None:
+    if _owns_building(game, player.index, params.building):
+        event.steps.insert(0, EventStep("give_building", step.player, step.effect))
+        return
+    holders = [
+        p.name for p in game.players if p.index != player.index and _owns_building(game, p.index, params.building)
+    ]
+    _ask(game, event, EventStep("pass_card", step.player, step.effect), holders)
+
+
+def _card_passed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    holder = next(p for p in game.players if p.name == option)
+    game.say(f"{game.player(step.player).name} passes the card to {holder.name}")
+    event.steps.insert(0, EventStep("give_building", holder.index, step.effect))
+
+
+def _give_building_step(game: Game, event: EventInProgress, step: EventStep) -> None:
+    """The holder picks who takes one of their buildings: a player with such a piece left."""
+    building = _params(game, event, step, prims.EventBuildingChangesHands).building
+    limit = game.rules.buildings[building].limit
+    takers = [
+        p.name for p in game.players if p.index != step.player and game.pieces_in_colour(p.index, building) < limit
+    ]
+    _ask(game, event, step, takers)
+
+
+def _building_given(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    taker = next(p for p in game.players if p.name == option)
+    event.steps.insert(0, EventStep("take_building", taker.index, step.effect, other=step.player))
+
+
+def _take_building_step(game: Game, event: EventInProgress, step: EventStep) -> None:
+    building = _params(game, event, step, prims.EventBuildingChangesHands).building
+    _ask(game, event, step, sorted(_label(c.pos) for c in _owns_building(game, step.other, building)))
+
+
+def _building_taken(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    building = _params(game, event, step, prims.EventBuildingChangesHands).building
+    city = _city_by_label(game, option)
+    city.buildings[building] = step.player
+    effects.holdings_changed(game)
+    game.say(f"The {building} at {option} turns to {game.player(step.player).name}'s colour")
+
+
+def _short_battle(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventShortBattle
+) -> None:
+    game.short_battle_vp = params.vp
+    game.say(f"The next land battle lasts one round; its winner gains {params.vp:g} VP")
+
+
 def _construct_ban(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventConstructBan
 ) -> None:
@@ -825,6 +896,9 @@ _KINDS: dict[str, _Kind] = {
     "civil_war": _Kind(None, _civil_war_city),
     "fire": _Kind(None, _fire_spreads),
     "give_up": _Kind(_give_up_step, _given_up),
+    "pass_card": _Kind(None, _card_passed),
+    "give_building": _Kind(_give_building_step, _building_given),
+    "take_building": _Kind(_take_building_step, _building_taken),
 }
 QUESTIONS = {
     "barbarian_settlement": "where barbarians settle",
@@ -846,6 +920,9 @@ QUESTIONS = {
     "civil_war": "which city loses an infantry",
     "fire": "in which city the fire starts",
     "give_up": "what to give up",
+    "pass_card": "who the card passes to",
+    "give_building": "who takes the building",
+    "take_building": "which building to take",
 }
 STEPS: dict[str, Runner] = {name: kind.run for name, kind in _KINDS.items() if kind.run is not None}
 CHOICES: dict[str, Chooser] = {name: kind.choose for name, kind in _KINDS.items() if kind.choose is not None}
@@ -865,4 +942,7 @@ MAIN: dict[str, MainRunner] = {
     "event_construct_ban": _construct_ban,
     "event_fire": _fire,
     "event_give_up": _give_up,
+    "event_lose_government": _lose_government,
+    "event_building_changes_hands": _changes_hands,
+    "event_short_battle": _short_battle,
 }

@@ -183,6 +183,42 @@ class EventGiveUp(EventStep):
 
 
 @primitive(
+    "event_lose_government",
+    when=EVENT,
+    doc="The active player loses every government advance for `vp_per_advance` event VP each. Afterwards, "
+    "each time they gain a government advance, until as many as were lost, it uses no event cube and they "
+    "lose `vp_per_advance` again.",
+    example={"event_lose_government": {"vp_per_advance": 1}},
+)
+class EventLoseGovernment(Params):
+    vp_per_advance: float
+
+
+@primitive(
+    "event_building_changes_hands",
+    when=EVENT,
+    doc="If the active player owns `building` (in their colour, in their own city), they pick another player "
+    "with such a piece left, who turns one of those buildings to their colour (a city of their choice). "
+    "Otherwise the active player passes the card to another player who owns one, who then resolves it so.",
+    example={"event_building_changes_hands": {"building": "temple"}},
+)
+class EventBuildingChangesHands(Params):
+    building: str
+
+
+@primitive(
+    "event_short_battle",
+    when=EVENT,
+    doc="The next land battle (anyone's, barbarians included) ends after its first round, as if the "
+    "attacker retreated if both sides still stand. Its winner gains `vp` event VP: the attacker if it won "
+    "that round, otherwise the defender.",
+    example={"event_short_battle": {"vp": 1}},
+)
+class EventShortBattle(Params):
+    vp: float
+
+
+@primitive(
     "event_construct_ban",
     when=EVENT,
     doc="From now on a player who is not protected from this card (`event_protection`) may not take the "
@@ -229,5 +265,8 @@ MAIN_EFFECTS = frozenset(
         "event_construct_ban",
         "event_fire",
         "event_give_up",
+        "event_lose_government",
+        "event_building_changes_hands",
+        "event_short_battle",
     }
 )

@@ -562,3 +562,19 @@ def test_solar_eclipse_shortens_the_next_land_battle_and_pays_its_winner():
     assert s.game.combat is None and s.game.short_battle_vp is None
     assert [p.event_vp for p in s.game.players] == [0, 1]  # no winner: the defender gains it
     assert all(u.pos == s.hex("D5") for u in s.game.units_of(0))
+
+
+def test_barbarians_with_every_settlement_on_the_board_neither_spawn_nor_keep_a_captured_city():
+    s = board()
+    s.city(0, "D5")
+    s.city(0, "D2")
+    for label in ("A3", "A5", "A7", "B2", "B4", "C2", "G3"):
+        s.city(BARBARIAN, label)
+    s.unit(BARBARIAN, "infantry", "D6")
+    draw(s, 3)  # barbarians move: the army at D6 takes D5, which is razed
+    assert s.game.city_at(s.hex("D5")) is None
+    s.apply(PlaceRefugee(s.game.city_at(s.hex("D2")).id))
+    s.game.units = [u for u in s.game.units if u.owner != BARBARIAN]
+    draw(s, 9)  # barbarians spawn: no settlement piece left
+    assert len(s.game.cities_of(BARBARIAN)) == 7
+    assert "Every barbarian settlement is on the board: no new settlement" in s.game.log

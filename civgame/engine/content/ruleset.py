@@ -131,6 +131,7 @@ class BarbarianRules(Strict):
     win_gold: int
     capture_city_gold: int
     units: dict[str, int]
+    settlements: int = Field(default=7, ge=0)  # barbarian settlement pieces
 
 
 class PirateRules(Strict):

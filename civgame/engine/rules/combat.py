@@ -655,6 +655,12 @@ def _capture(game: Game, city: City, winner: int) -> None:
     loser = city.owner
     where = hex_to_label(city.pos)
     rules = game.rules.game
+    if winner == BARBARIAN and len(game.cities_of(BARBARIAN)) >= rules.barbarians.settlements:
+        game.cities.remove(city)
+        effects.holdings_changed(game)
+        game.say(f"The barbarians raze {owner_name(game, loser)}'s city at {where}: they have no settlement left")
+        _offer_refugee(game, loser)
+        return
     if winner == BARBARIAN:
         # Buildings keep their colours; wonders stay in the city but serve nobody.
         city.owner = BARBARIAN

@@ -214,6 +214,9 @@ def _barbarian_settlement(game: Game, event: EventInProgress, step: EventStep) -
     if not _in_supply(game, BARBARIAN, INFANTRY):
         game.say("The barbarians have no infantry left: no new settlement")
         return
+    if len(game.cities_of(BARBARIAN)) >= game.rules.game.barbarians.settlements:
+        game.say("Every barbarian settlement is on the board: no new settlement")
+        return
     spaces = _settlement_spaces(game, step.player)
     if not spaces:
         game.say("There is no space for a new barbarian settlement")

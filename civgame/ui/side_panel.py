@@ -176,6 +176,7 @@ class SidePanel:
             ("Objective", card_name(game.rules.objective_cards, c), card_text(game.rules.objective_cards, c))
             for c in player.objective_cards
         ]
+        cards += [("Great person", game.rules.event(c).name, game.rules.event(c).text) for c in player.great_persons]
         cards += [
             (
                 "Wonder",

@@ -578,3 +578,96 @@ def test_barbarians_with_every_settlement_on_the_board_neither_spawn_nor_keep_a_
     draw(s, 9)  # barbarians spawn: no settlement piece left
     assert len(s.game.cities_of(BARBARIAN)) == 7
     assert "Every barbarian settlement is on the board: no new settlement" in s.game.log
+
+
+# ------------------------------------------------------------------ great persons
+
+
+def test_a_great_person_is_offered_to_you_for_1_culture_then_to_the_others_for_2():
+    s = board(players=3)
+    s.city(0, "D5")
+    s.resources(0, culture=1)
+    s.resources(1, culture=2)
+    s.resources(2, culture=2)
+    draw(s, 21)  # Great Philosopher (barbarians move: no army, so a settlement is placed first)
+    while s.game.pending and "where barbarians settle" in s.game.pending[-1].source:
+        choose(s, options(s)[0])
+    assert options(s) == ["take it for 1 culture", "pass"]
+    choose(s, "pass")
+    assert s.game.pending[-1].player == 1 and options(s) == ["take it for 2 culture", "pass"]
+    choose(s, "take it for 2 culture")
+    assert s.player(1).great_persons == [21] and s.player(1).culture_tokens == 0
+    assert not s.game.pending and 21 not in s.game.decks["event"].discard  # player 3 is not asked
+
+
+def test_no_great_person_is_offered_in_the_no_events_variant():
+    s = board()
+    s.city(0, "D5")
+    s.resources(0, culture=1)
+    s.game.event_variant = "no_events"
+    draw(s, 21)
+    while s.game.pending:
+        choose(s, options(s)[0])
+    assert s.player(0).great_persons == [] and s.player(0).culture_tokens == 1
+
+
+def play(s: Scenario, card: int, advance: str | None) -> None:
+    from civgame.engine.core.actions import PlayGreatPerson
+
+    s.player(0).great_persons.append(card)
+    s.apply(PlayGreatPerson(card, advance))
+
+
+@pytest.mark.parametrize(
+    ("card", "advance", "ideas", "action_cards"),
+    [(21, "Writing", 2, 1), (22, "Math", 1, 1), (23, "Voting", 0, 2)],  # Writing itself draws an action card
+)
+def test_great_persons_give_a_free_advance_without_a_cube_then_their_effect(card, advance, ideas, action_cards):
+    s = board()
+    s.city(0, "D5")
+    if advance == "Math":
+        s.advances(0, "Writing")
+    if advance == "Voting":
+        category = s.game.rules.category_of("Voting")
+        advance = category.advances[0].name
+        s.advances(0, *filter(None, [category.requires]))
+    s.player(0).action_cards = []
+    s.player(0).event_cubes = 1
+    actions = s.game.actions_left
+    play(s, card, advance)
+    assert advance in s.player(0).advances and s.player(0).event_cubes == 1
+    assert s.player(0).resources["ideas"] == ideas and len(s.player(0).action_cards) == action_cards
+    assert s.game.actions_left == actions - 1 and s.player(0).great_persons == []
+    assert s.game.decks["event"].discard[-1] == card
+
+
+def test_a_great_person_must_take_its_free_advance_from_its_categories():
+    s = board()
+    with pytest.raises(RuleError, match="free advance"):
+        play(s, 21, "Storage")
+    s.player(0).great_persons = [21]
+    with pytest.raises(RuleError, match="choose the free advance"):
+        from civgame.engine.core.actions import PlayGreatPerson
+
+        s.apply(PlayGreatPerson(21))
+
+
+def test_great_artist_makes_a_city_happy():
+    s = board()
+    s.city(0, "D5", mood="angry")
+    s.city(0, "D2", mood="happy")
+    culture = next(c for c in s.game.rules.categories if c.name == "Culture").advances[0].name
+    play(s, 19, culture)
+    assert s.game.city_at(s.hex("D5")).mood == "happy"
+
+
+def test_great_athlete_turns_tokens_one_way():
+    s = board()
+    s.resources(0, culture=2, mood=1)
+    culture = next(c for c in s.game.rules.categories if c.name == "Culture").advances[0].name
+    play(s, 56, culture)
+    assert "2 culture to mood" in options(s) and "1 mood to culture" in options(s)
+    choose(s, "2 culture to mood")
+    bonus = s.game.rules.advance(culture).bonus
+    assert s.player(0).culture_tokens == (bonus == "culture")
+    assert s.player(0).mood_tokens == 3 + (bonus == "mood")

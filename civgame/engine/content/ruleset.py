@@ -293,11 +293,21 @@ class Card(Strict):
 EventIcon = Literal["barbarians_spawn", "barbarians_move", "pirates", "exhausted_land", "gold_mine"]
 
 
+class GreatPerson(Strict):
+    """A great person on an event card: offered when drawn, held in hand, played for a free advance from
+    one of `advance_from` (categories) and then the card's `effects`."""
+
+    advance_from: list[str] = []
+    public: bool = False  # kept face up
+
+
 class EventCard(Card):
-    """An event card: its icon acts for the player who drew it, then its main `effects` (event primitives)."""
+    """An event card: its icon acts for the player who drew it, then its main `effects` (event primitives);
+    on a great person's card the effects act when the card is played instead."""
 
     icon: EventIcon | None = None
     effects: list[OneEffect] = []
+    great_person: GreatPerson | None = None
 
 
 class Wonder(Strict):
@@ -474,7 +484,15 @@ class Ruleset(Strict):
                     continue
                 if effect.name in MAIN_EFFECTS:
                     problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: {effect.name} acts only on events"))
+        categories = {c.name for c in self.categories}
         for ci, card in enumerate(self.events):
+            for name in card.great_person.advance_from if card.great_person else []:
+                if name not in categories:
+                    problems.append(
+                        DataProblem(
+                            ("events", ci, "great_person"), f"events[{ci}] ({card.name}): unknown category {name!r}"
+                        )
+                    )
             for i, raw in enumerate(card.effects):
                 where = f"events[{ci}] ({card.name}).effects[{i}]"
                 try:
@@ -487,6 +505,8 @@ class Ruleset(Strict):
                         DataProblem(("events", ci, "effects", i), f"{where}: {effect.name} is not an event effect")
                     )
                 named = [getattr(effect.params, "building", None), *getattr(effect.params, "buildings", [])]
+                if card.great_person and effect.params.model_dump().get("who", "active") != "active":
+                    problems.append(DataProblem(("events", ci, "effects", i), f"{where}: a great person acts for you"))
                 for building in filter(None, named):
                     if building not in self.buildings:
                         problems.append(

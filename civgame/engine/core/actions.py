@@ -98,6 +98,15 @@ class UseAbility(Action):
 
 
 @dataclass(frozen=True)
+class PlayGreatPerson(Action):
+    """Play a great person from hand: its free advance (None if none can be taken), then its effects."""
+
+    KIND: ClassVar[str] = "play_great_person"
+    card: int
+    advance: str | None = None
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     KIND: ClassVar[str] = "end_turn"
 

@@ -95,6 +95,7 @@ class Player:
     leader: str | None = None  # the leader on the board
     lasting_effects: list[LastingEffect] = field(default_factory=list)
     event_cubes: int = 3
+    great_persons: list[int] = field(default_factory=list)  # event cards held to play
     action_cards: list[int] = field(default_factory=list)
     objective_cards: list[int] = field(default_factory=list)
     wonder_cards: list[str] = field(default_factory=list)

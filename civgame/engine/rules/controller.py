@@ -19,6 +19,7 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     culture_abilities,
     economy_abilities,
     events,
+    great_persons,
     happiness,
     influence,
     movement,

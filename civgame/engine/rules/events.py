@@ -29,6 +29,7 @@ from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, City, EventInProgress, EventStep, Game, Player, Unit
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS
+from civgame.engine.rules.cards import deal
 from civgame.engine.rules.combat import enter_space
 from civgame.engine.rules.payments import describe, gain, holdings, pay, resource_cap
 
@@ -37,6 +38,8 @@ BARBARIAN_UNITS = ("infantry", "cavalry", "elephant")
 GOLD_MINE = 2  # gold gained from the gold mine icon
 PIRATES_PLACED = 2  # pirate ships placed by the pirate icon
 PLAY, DECLINE = "play the card", "decline the card"
+GREAT_PERSON_COST, GREAT_PERSON_COST_OTHERS = 1, 2  # culture tokens to take a great person
+PASS = "pass"
 PAYABLES = (*RESOURCES, *TOKENS)
 T = TypeVar("T")
 
@@ -49,7 +52,12 @@ def resolve_event(game: Game, player: Player, card: int) -> None:
     data = game.rules.event(card)
     game.say(f"{player.name} draws the event {data.name!r}")
     steps = _icon_steps(game, player.index, data.icon)
-    if game.event_variant != "no_events":
+    if game.event_variant != "no_events" and data.great_person is not None:
+        steps += [
+            EventStep("great_person", p, count=GREAT_PERSON_COST if p == player.index else GREAT_PERSON_COST_OTHERS)
+            for p in _order_from(game, player.index)
+        ]
+    elif game.event_variant != "no_events":
         main = main_steps(game, player.index, card)
         if main and game.event_variant == "optional_events":
             steps.append(EventStep("offer", player.index))
@@ -403,6 +411,23 @@ def _gold_mine(game: Game, event: EventInProgress, step: EventStep) -> None:
 
 def _offer(game: Game, event: EventInProgress, step: EventStep) -> None:
     _ask(game, event, step, [PLAY, DECLINE])
+
+
+def _great_person_offer(game: Game, event: EventInProgress, step: EventStep) -> None:
+    """The great person is offered: the active player first, then the others for more culture."""
+    if game.player(step.player).culture_tokens >= step.count:
+        _ask(game, event, step, [f"take it for {step.count} culture", PASS])
+
+
+def _great_person_taken(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    if option == PASS:
+        return
+    player = game.player(step.player)
+    pay(player, {"culture": step.count})
+    player.great_persons.append(event.card)
+    game.decks["event"].discard.remove(event.card)
+    event.steps = [s for s in event.steps if s.kind != "great_person"]
+    game.say(f"{player.name} takes the great person {game.rules.event(event.card).name} for {step.count} culture")
 
 
 def _offered(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -764,6 +789,7 @@ def _give_up_step(game: Game, event: EventInProgress, step: EventStep) -> None:
     options = sorted({_unit_option(u) for u in game.units_of(step.player)})
     options += sorted({_card_name(game, "action", c) for c in player.action_cards})
     options += sorted({_card_name(game, "objective", c) for c in player.objective_cards})
+    options += sorted(f"great person {game.rules.event(c).name}" for c in player.great_persons)
     _ask(game, event, step, options + [k for k in PAYABLES if have[k] > 0])
 
 
@@ -771,6 +797,10 @@ def _given_up(game: Game, event: EventInProgress, step: EventStep, option: str) 
     player = game.player(step.player)
     if option in PAYABLES:
         pay(player, {option: 1})
+    elif option.startswith("great person "):
+        card = next(c for c in player.great_persons if f"great person {game.rules.event(c).name}" == option)
+        player.great_persons.remove(card)
+        game.decks["event"].discard.append(card)
     elif option.startswith(("action card ", "objective card ")):
         deck = option.split()[0]
         hand = player.action_cards if deck == "action" else player.objective_cards
@@ -854,6 +884,45 @@ def _short_battle(
     game.say(f"The next land battle lasts one round; its winner gains {params.vp:g} VP")
 
 
+def _draw_cards(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventDrawCards
+) -> None:
+    before = (len(player.action_cards), len(player.objective_cards))
+    deal(game, player, params.action, params.objective)
+    drawn = len(player.action_cards) - before[0] + len(player.objective_cards) - before[1]
+    game.say(f"{player.name} draws {drawn} card(s)")
+
+
+def _make_happy(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventMakeHappy
+) -> None:
+    cities = sorted(_label(c.pos) for c in game.cities_of(player.index) if c.mood != MOODS[-1])
+    _ask(game, event, EventStep("make_happy", step.player, step.effect), cities)
+
+
+def _made_happy(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    _city_by_label(game, option).mood = MOODS[-1]
+    game.say(f"{game.player(step.player).name}'s city at {option} becomes happy")
+
+
+def _convert_tokens(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventConvertTokens
+) -> None:
+    options = [f"{n} culture to mood" for n in range(player.culture_tokens, 0, -1)]
+    options += [f"{n} mood to culture" for n in range(1, player.mood_tokens + 1)]
+    _ask(game, event, EventStep("convert_tokens", step.player, step.effect), [*options, "none"])
+
+
+def _tokens_converted(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    if option == "none":
+        return
+    count, source, _, target = option.split()
+    player = game.player(step.player)
+    pay(player, {source: int(count)})
+    gain(game, player, {target: int(count)})
+    game.say(f"{player.name} turns {option}")
+
+
 def _construct_ban(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventConstructBan
 ) -> None:
@@ -902,6 +971,9 @@ _KINDS: dict[str, _Kind] = {
     "pass_card": _Kind(None, _card_passed),
     "give_building": _Kind(_give_building_step, _building_given),
     "take_building": _Kind(_take_building_step, _building_taken),
+    "great_person": _Kind(_great_person_offer, _great_person_taken),
+    "make_happy": _Kind(None, _made_happy),
+    "convert_tokens": _Kind(None, _tokens_converted),
 }
 QUESTIONS = {
     "barbarian_settlement": "where barbarians settle",
@@ -926,6 +998,9 @@ QUESTIONS = {
     "pass_card": "who the card passes to",
     "give_building": "who takes the building",
     "take_building": "which building to take",
+    "great_person": "take the great person?",
+    "make_happy": "which city becomes happy",
+    "convert_tokens": "which tokens to turn",
 }
 STEPS: dict[str, Runner] = {name: kind.run for name, kind in _KINDS.items() if kind.run is not None}
 CHOICES: dict[str, Chooser] = {name: kind.choose for name, kind in _KINDS.items() if kind.choose is not None}
@@ -948,4 +1023,7 @@ MAIN: dict[str, MainRunner] = {
     "event_lose_government": _lose_government,
     "event_building_changes_hands": _changes_hands,
     "event_short_battle": _short_battle,
+    "event_draw_cards": _draw_cards,
+    "event_make_happy": _make_happy,
+    "event_convert_tokens": _convert_tokens,
 }

@@ -219,6 +219,38 @@ class EventShortBattle(Params):
 
 
 @primitive(
+    "event_draw_cards",
+    when=EVENT,
+    doc="The player draws `action` action cards and `objective` objective cards.",
+    example={"event_draw_cards": {"action": 1}},
+)
+class EventDrawCards(Params):
+    action: int = Field(default=0, ge=0)
+    objective: int = Field(default=0, ge=0)
+
+
+@primitive(
+    "event_make_happy",
+    when=EVENT,
+    doc="The player makes one of their cities that is not Happy Happy (their choice).",
+    example={"event_make_happy": {}},
+)
+class EventMakeHappy(Params):
+    pass
+
+
+@primitive(
+    "event_convert_tokens",
+    when=EVENT,
+    doc="The player turns any number of their culture tokens into mood tokens, or of their mood tokens into "
+    "culture tokens (one direction).",
+    example={"event_convert_tokens": {}},
+)
+class EventConvertTokens(Params):
+    pass
+
+
+@primitive(
     "event_construct_ban",
     when=EVENT,
     doc="From now on a player who is not protected from this card (`event_protection`) may not take the "
@@ -268,5 +300,8 @@ MAIN_EFFECTS = frozenset(
         "event_lose_government",
         "event_building_changes_hands",
         "event_short_battle",
+        "event_draw_cards",
+        "event_make_happy",
+        "event_convert_tokens",
     }
 )

@@ -641,15 +641,19 @@ def test_great_persons_give_a_free_advance_without_a_cube_then_their_effect(card
     assert s.game.decks["event"].discard[-1] == card
 
 
-def test_a_great_person_must_take_its_free_advance_from_its_categories():
+def test_a_great_persons_free_advance_comes_from_its_categories_and_may_be_declined():
     s = board()
-    with pytest.raises(RuleError, match="free advance"):
+    with pytest.raises(RuleError, match="not a free advance"):
         play(s, 21, "Storage")
-    s.player(0).great_persons = [21]
-    with pytest.raises(RuleError, match="choose the free advance"):
-        from civgame.engine.core.actions import PlayGreatPerson
+    s.player(0).great_persons = []
+    play(s, 21, None)
+    assert s.player(0).advances == ["Farming", "Mining"] and s.player(0).resources["ideas"] == 2
 
-        s.apply(PlayGreatPerson(21))
+
+def test_great_athlete_needs_a_token_to_be_played():
+    s = board()
+    with pytest.raises(RuleError, match="needs mood or culture"):
+        play(s, 56, None)
 
 
 def test_great_artist_makes_a_city_happy():

@@ -299,6 +299,7 @@ class GreatPerson(Strict):
 
     advance_from: list[str] = []
     public: bool = False  # kept face up
+    playable_with: list[Payable] = []  # played only by a player holding one of these
 
 
 class EventCard(Card):

@@ -99,7 +99,7 @@ class UseAbility(Action):
 
 @dataclass(frozen=True)
 class PlayGreatPerson(Action):
-    """Play a great person from hand: its free advance (None if none can be taken), then its effects."""
+    """Play a great person from hand: its free advance (None: none), then its effects."""
 
     KIND: ClassVar[str] = "play_great_person"
     card: int

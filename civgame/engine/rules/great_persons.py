@@ -1,4 +1,5 @@
-"""Playing a great person from hand: a free advance from its categories, then its effects.
+"""Playing a great person from hand: a free advance from its categories (the player may decline it:
+the card says "may"), then its effects.
 
 A great person comes through the event deck (offered in `events.py` when its card is drawn). Played
 as a main action, it gives a free advance that uses no event cube, then its card's effects act for
@@ -13,6 +14,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import EventInProgress, Game, Player
 from civgame.engine.rules import events
 from civgame.engine.rules.advances import gain_advance, gainable
+from civgame.engine.rules.payments import holdings
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.turns import spend_main_action
 
@@ -29,9 +31,18 @@ def _legal_play(game: Game) -> list[Action]:
         return []
     found: list[Action] = []
     for card in player.great_persons:
-        choices = free_advances(game, player, card)
-        found += [PlayGreatPerson(card, a) for a in choices] if choices else [PlayGreatPerson(card)]
+        if why_not_play(game, player, card) is None:
+            found += [PlayGreatPerson(card), *(PlayGreatPerson(card, a) for a in free_advances(game, player, card))]
     return found
+
+
+def why_not_play(game: Game, player: Player, card: int) -> str | None:
+    person = game.rules.event(card).great_person
+    assert person is not None
+    held = holdings(player)
+    if person.playable_with and not any(held[k] for k in person.playable_with):
+        return f"{game.rules.event(card).name} needs {' or '.join(person.playable_with)} to be played"
+    return None
 
 
 @rule(PlayGreatPerson, legal=_legal_play)
@@ -41,10 +52,10 @@ def play_great_person(game: Game, action: PlayGreatPerson) -> None:
         raise RuleError(f"{player.name} holds no such great person")
     if game.actions_left <= 0:
         raise RuleError("no main actions left this turn")
-    choices = free_advances(game, player, action.card)
-    if action.advance is None and choices:
-        raise RuleError(f"choose the free advance: one of {', '.join(choices)}")
-    if action.advance is not None and action.advance not in choices:
+    reason = why_not_play(game, player, action.card)
+    if reason:
+        raise RuleError(reason)
+    if action.advance is not None and action.advance not in free_advances(game, player, action.card):
         raise RuleError(f"{action.advance} is not a free advance this great person can give")
     name = game.rules.event(action.card).name
     spend_main_action(game)

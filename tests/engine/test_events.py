@@ -675,3 +675,20 @@ def test_great_athlete_turns_tokens_one_way():
     bonus = s.game.rules.advance(culture).bonus
     assert s.player(0).culture_tokens == (bonus == "culture")
     assert s.player(0).mood_tokens == 3 + (bonus == "mood")
+
+
+def test_other_players_are_raided_at_the_start_of_their_share_of_the_card():
+    s = board()
+    s.city(0, "D5")
+    s.city(1, "E6", buildings={"market": 1})
+    s.resources(1, food=1, wood=1)
+    s.unit(PIRATE, "ship", "E7")
+    s.unit(PIRATE, "ship", "F4")
+    draw(s, 46)  # pirates, then Flourishing Trade
+    choose(s, options(s)[0])  # the active player places the ships
+    choose(s, options(s)[0])
+    assert s.player(0).resources["gold"] == 1  # the active player's share came first
+    assert s.game.pending[-1].player == 1 and options(s) == ["food", "wood"]
+    assert s.player(1).resources["gold"] == 0
+    choose(s, "wood")
+    assert s.player(1).resources == {"food": 1, "wood": 0, "ore": 0, "ideas": 0, "gold": 1}

@@ -51,21 +51,31 @@ def resolve_event(game: Game, player: Player, card: int) -> None:
     """Start resolving event `card` for `player` (already drawn and discarded)."""
     data = game.rules.event(card)
     game.say(f"{player.name} draws the event {data.name!r}")
-    steps = _icon_steps(game, player.index, data.icon)
+    after: list[EventStep] = []
     if game.event_variant != "no_events" and data.great_person is not None:
-        steps += [
+        after = [
             EventStep("great_person", p, count=GREAT_PERSON_COST if p == player.index else GREAT_PERSON_COST_OTHERS)
             for p in _order_from(game, player.index)
         ]
     elif game.event_variant != "no_events":
-        main = main_steps(game, player.index, card)
-        if main and game.event_variant == "optional_events":
-            steps.append(EventStep("offer", player.index))
-        steps += main
+        after = main_steps(game, player.index, card)
+        if after and game.event_variant == "optional_events":
+            after.insert(0, EventStep("offer", player.index))
         if not data.effects:
             game.say(f"{data.name}: the card's text is not played in this game, only its icon")
-    game.event = EventInProgress(card, player.index, steps)
+    game.event = EventInProgress(card, player.index, _icon_steps(game, player.index, data.icon) + after)
+    if data.icon == "pirates":
+        _raid_in_each_share(game, game.event)
     resume(game)
+
+
+def _raid_in_each_share(game: Game, event: EventInProgress) -> None:
+    """The pirates raid the active player with the icon, every other player at the start of their
+    share of the card, so each player is handed the game once per event."""
+    steps = event.steps
+    for other in _order_from(game, event.active)[1:]:
+        share = next((i for i, s in enumerate(steps) if s.player == other), len(steps))
+        steps.insert(share, EventStep("pirate_raid", other))
 
 
 def resume(game: Game) -> None:
@@ -97,7 +107,7 @@ def _icon_steps(game: Game, active: int, icon: str | None) -> list[EventStep]:
             EventStep("pirate_room", active),
             EventStep("pirate_ship", active, count=1),
             EventStep("pirate_ship", active, count=0),
-            *(EventStep("pirate_raid", p) for p in _order_from(game, active)),
+            EventStep("pirate_raid", active),
         ]
     if icon == "exhausted_land":
         return [EventStep("exhaust", active)]

@@ -61,6 +61,8 @@ def samples():
         A.CancelFortress(("extra_die",), {"ore": 2}): "Pay to cancel the fortress's extra die, paying 2 ore",
         A.PayCombatBonus(False): "Do not pay for a combat bonus",
         A.PlaceReinforcement(100): "Place the free unit in Anna's city at D2",
+        A.PlayGreatPerson(21, "Writing"): "Play Great Philosopher, taking Writing for free",
+        A.PlayGreatPerson(21): "Play Great Philosopher",
     }
 
 

@@ -163,7 +163,7 @@ def _combat_bonus(game: Game, a: A.PayCombatBonus) -> str:
 
 def _great_person(game: Game, a: A.PlayGreatPerson) -> str:
     name = game.rules.event(a.card).name
-    return f"Play {name}, taking {a.advance} for free" if a.advance else f"Play {name}"
+    return f"Play {name}, taking {a.advance} for free" if a.advance else f"Play {name} without a free advance"
 
 
 def _choose_option(game: Game, a: A.ChooseOption) -> str:

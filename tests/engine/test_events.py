@@ -692,3 +692,13 @@ def test_other_players_are_raided_at_the_start_of_their_share_of_the_card():
     assert s.player(1).resources["gold"] == 0
     choose(s, "wood")
     assert s.player(1).resources == {"food": 1, "wood": 0, "ore": 0, "ideas": 0, "gold": 1}
+
+
+def test_great_merchant_collects_the_trade_routes_once_more():
+    s = board()
+    s.city(0, "D5")
+    s.city(1, "D7")
+    s.unit(0, "settler", "D6")
+    s.advances(0, economy.advances[0].name, "Trade Routes")
+    play(s, 25, None)
+    assert s.player(0).resources["food"] == 1

@@ -62,7 +62,7 @@ def samples():
         A.PayCombatBonus(False): "Do not pay for a combat bonus",
         A.PlaceReinforcement(100): "Place the free unit in Anna's city at D2",
         A.PlayGreatPerson(21, "Writing"): "Play Great Philosopher, taking Writing for free",
-        A.PlayGreatPerson(21): "Play Great Philosopher",
+        A.PlayGreatPerson(21): "Play Great Philosopher without a free advance",
     }
 
 

@@ -32,6 +32,7 @@ from civgame.engine.core.vocabulary import RESOURCES, TOKENS
 from civgame.engine.rules.cards import deal
 from civgame.engine.rules.combat import enter_space
 from civgame.engine.rules.payments import describe, gain, holdings, pay, resource_cap
+from civgame.engine.rules.triggers import LISTENERS
 
 SETTLER, INFANTRY, SHIP = "settler", "infantry", "ship"
 BARBARIAN_UNITS = ("infantry", "cavalry", "elephant")
@@ -933,6 +934,13 @@ def _tokens_converted(game: Game, event: EventInProgress, step: EventStep, optio
     game.say(f"{player.name} turns {option}")
 
 
+def _collect_again(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventCollectAgain
+) -> None:
+    for effect in effects.active(game, player, params.effect):
+        LISTENERS[params.effect](game, player, effect, {})
+
+
 def _construct_ban(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventConstructBan
 ) -> None:
@@ -1036,4 +1044,5 @@ MAIN: dict[str, MainRunner] = {
     "event_draw_cards": _draw_cards,
     "event_make_happy": _make_happy,
     "event_convert_tokens": _convert_tokens,
+    "event_collect_again": _collect_again,
 }

@@ -251,6 +251,17 @@ class EventConvertTokens(Params):
 
 
 @primitive(
+    "event_collect_again",
+    when=EVENT,
+    doc="The player's effects of primitive `effect` that collect at the start of a turn (now: "
+    "`trade_routes`) collect once more, as they would then.",
+    example={"event_collect_again": {"effect": "trade_routes"}},
+)
+class EventCollectAgain(Params):
+    effect: Literal["trade_routes"]
+
+
+@primitive(
     "event_construct_ban",
     when=EVENT,
     doc="From now on a player who is not protected from this card (`event_protection`) may not take the "
@@ -303,5 +314,6 @@ MAIN_EFFECTS = frozenset(
         "event_draw_cards",
         "event_make_happy",
         "event_convert_tokens",
+        "event_collect_again",
     }
 )

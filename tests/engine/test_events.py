@@ -699,6 +699,6 @@ def test_great_merchant_collects_the_trade_routes_once_more():
     s.city(0, "D5")
     s.city(1, "D7")
     s.unit(0, "settler", "D6")
-    s.advances(0, economy.advances[0].name, "Trade Routes")
+    s.advances(0, "Trade Routes")
     play(s, 25, None)
     assert s.player(0).resources["food"] == 1

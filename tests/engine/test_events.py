@@ -702,3 +702,19 @@ def test_great_merchant_collects_the_trade_routes_once_more():
     s.advances(0, "Trade Routes")
     play(s, 25, None)
     assert s.player(0).resources["food"] == 1
+
+
+def test_great_prophet_may_build_a_temple_without_activating_the_city():
+    from civgame.engine.core.actions import ChooseToken
+
+    s = board()
+    s.city(0, "D5")
+    s.city(0, "D2", buildings={"temple": 0})
+    s.resources(0, food=1, wood=1, ore=1)
+    play(s, 20, None)
+    assert options(s) == ["D5", "do not build"]
+    choose(s, "D5")  # one way to pay: taken at once
+    s.apply(ChooseToken("culture"))
+    city = s.game.city_at(s.hex("D5"))
+    assert city.buildings == {"temple": 0} and city.activations == 0
+    assert s.player(0).culture_tokens == 1 and s.player(0).resources["ore"] == 0

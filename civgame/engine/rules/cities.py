@@ -560,12 +560,12 @@ def construct(game: Game, action: Construct) -> None:
     spec = game.rules.buildings[action.building]
     game.say(f"{player.name} builds a {spec.name} at {_where(city.pos)}")
     for effect in spec.on_built:
-        _on_built(game, player, effect)
+        run_on_built(game, player, effect)
     advances.offer_advance_on_build(game, player, action.building)
     finish_activation(game, city)
 
 
-def _on_built(game: Game, player: Player, effect: dict) -> None:
+def run_on_built(game: Game, player: Player, effect: dict) -> None:
     """Run one `on_built` effect of buildings.yaml."""
     ((kind, value),) = effect.items()
     if kind == "gain":

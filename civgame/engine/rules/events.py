@@ -30,8 +30,9 @@ from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_he
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, City, EventInProgress, EventStep, Game, Player, Unit
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS
 from civgame.engine.rules.cards import deal
+from civgame.engine.rules.cities import building_price, run_on_built
 from civgame.engine.rules.combat import enter_space
-from civgame.engine.rules.payments import describe, gain, holdings, pay, resource_cap
+from civgame.engine.rules.payments import describe, gain, holdings, pay, payment_options, resource_cap
 from civgame.engine.rules.triggers import LISTENERS
 
 SETTLER, INFANTRY, SHIP = "settler", "infantry", "ship"
@@ -41,6 +42,7 @@ PIRATES_PLACED = 2  # pirate ships placed by the pirate icon
 PLAY, DECLINE = "play the card", "decline the card"
 GREAT_PERSON_COST, GREAT_PERSON_COST_OTHERS = 1, 2  # culture tokens to take a great person
 PASS = "pass"
+NO_BUILDING = "do not build"
 PAYABLES = (*RESOURCES, *TOKENS)
 T = TypeVar("T")
 
@@ -941,6 +943,38 @@ def _collect_again(
         LISTENERS[params.effect](game, player, effect, {})
 
 
+def _build(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventBuild) -> None:
+    spec = game.rules.buildings[params.building]
+    price = building_price(game, player, params.building)
+    if game.pieces_in_colour(player.index, params.building) >= spec.limit or not payment_options(game, player, price):
+        return
+    cities = sorted(_label(c.pos) for c in game.cities_of(player.index) if params.building not in c.buildings)
+    if cities:
+        _ask(game, event, EventStep("build_where", step.player, step.effect), [*cities, NO_BUILDING])
+
+
+def _build_where(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    if option == NO_BUILDING:
+        return
+    building = _params(game, event, step, prims.EventBuild).building
+    ways = payment_options(game, game.player(step.player), building_price(game, game.player(step.player), building))
+    pay_step = EventStep("build_pay", step.player, step.effect, other=_city_by_label(game, option).id)
+    _ask(game, event, pay_step, [describe(way) for way in ways])
+
+
+def _build_paid(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    player = game.player(step.player)
+    building = _params(game, event, step, prims.EventBuild).building
+    price = building_price(game, player, building)
+    pay(player, next(way for way in payment_options(game, player, price) if describe(way) == option))
+    city = game.city(step.other)
+    assert city is not None
+    city.buildings[building] = player.index
+    game.say(f"{player.name} builds a {game.rules.buildings[building].name} at {_label(city.pos)}, paying {option}")
+    for effect in game.rules.buildings[building].on_built:
+        run_on_built(game, player, effect)
+
+
 def _construct_ban(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventConstructBan
 ) -> None:
@@ -992,6 +1026,8 @@ _KINDS: dict[str, _Kind] = {
     "great_person": _Kind(_great_person_offer, _great_person_taken),
     "make_happy": _Kind(None, _made_happy),
     "convert_tokens": _Kind(None, _tokens_converted),
+    "build_where": _Kind(None, _build_where),
+    "build_pay": _Kind(None, _build_paid),
 }
 QUESTIONS = {
     "barbarian_settlement": "where barbarians settle",
@@ -1019,6 +1055,8 @@ QUESTIONS = {
     "great_person": "take the great person?",
     "make_happy": "which city becomes happy",
     "convert_tokens": "which tokens to turn",
+    "build_where": "where to build",
+    "build_pay": "how to pay",
 }
 STEPS: dict[str, Runner] = {name: kind.run for name, kind in _KINDS.items() if kind.run is not None}
 CHOICES: dict[str, Chooser] = {name: kind.choose for name, kind in _KINDS.items() if kind.choose is not None}
@@ -1045,4 +1083,5 @@ MAIN: dict[str, MainRunner] = {
     "event_make_happy": _make_happy,
     "event_convert_tokens": _convert_tokens,
     "event_collect_again": _collect_again,
+    "event_build": _build,
 }

@@ -262,6 +262,17 @@ class EventCollectAgain(Params):
 
 
 @primitive(
+    "event_build",
+    when=EVENT,
+    doc="The player may build `building` in one of their cities that lacks it, without activating the city, "
+    "paying its normal price, if they have a piece of it left; its `on_built` effects apply.",
+    example={"event_build": {"building": "temple"}},
+)
+class EventBuild(Params):
+    building: str
+
+
+@primitive(
     "event_construct_ban",
     when=EVENT,
     doc="From now on a player who is not protected from this card (`event_protection`) may not take the "
@@ -315,5 +326,6 @@ MAIN_EFFECTS = frozenset(
         "event_make_happy",
         "event_convert_tokens",
         "event_collect_again",
+        "event_build",
     }
 )

@@ -718,3 +718,20 @@ def test_great_prophet_may_build_a_temple_without_activating_the_city():
     city = s.game.city_at(s.hex("D5"))
     assert city.buildings == {"temple": 0} and city.activations == 0
     assert s.player(0).culture_tokens == 1 and s.player(0).resources["ore"] == 0
+
+
+def test_great_seer_sets_an_objective_card_aside_for_each_players_next_draw():
+    from civgame.engine.rules.cards import deal
+
+    s = board()
+    deck = s.game.decks["objective"].draw
+    top = [deck[-1], deck[-2]]
+    name = {c.id: c.name for c in s.game.rules.objective_cards}
+    play(s, 58, None)
+    assert sorted(options(s)) == sorted({name[c] for c in top})
+    assert "which objective card Player 1 draws next" in s.game.pending[-1].source
+    choose(s, name[top[1]])
+    assert s.player(1).foreseen_objectives == [top[0]]  # the last card goes to player 2 at once
+    before = list(s.player(0).objective_cards)
+    deal(s.game, s.player(0), 0, 1)
+    assert s.player(0).objective_cards == [*before, top[1]] and s.player(0).foreseen_objectives == []

@@ -96,6 +96,7 @@ class Player:
     lasting_effects: list[LastingEffect] = field(default_factory=list)
     event_cubes: int = 3
     great_persons: list[int] = field(default_factory=list)  # event cards held to play
+    foreseen_objectives: list[int] = field(default_factory=list)  # set aside for their next draws (Great Seer)
     action_cards: list[int] = field(default_factory=list)
     objective_cards: list[int] = field(default_factory=list)
     wonder_cards: list[str] = field(default_factory=list)
@@ -161,6 +162,7 @@ class EventInProgress:
     steps: list[EventStep] = field(default_factory=list)
     moved: list[int] = field(default_factory=list)  # barbarian units that moved in this event
     current: EventStep | None = None  # the step waiting for its player's choice
+    cards: list[int] = field(default_factory=list)  # cards set aside while it resolves
 
 
 EventVariant = Literal["standard", "no_events", "optional_events"]

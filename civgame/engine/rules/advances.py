@@ -13,7 +13,7 @@ from civgame.engine.core.actions import Action, Advance
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
-from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.cards import draw_card, draw_for
 from civgame.engine.rules.events import resolve_event
 from civgame.engine.rules.payments import any_of, can_pay, describe, enforce_caps, gain, pay, payment_options, settle
 from civgame.engine.rules.registry import rule
@@ -134,7 +134,7 @@ def _draw(game: Game, player: Player, deck: str, count: int, source: str) -> Non
     hand = getattr(player, DECK_OF_DRAW[deck])
     drawn = 0
     for _ in range(count):
-        card = draw_card(game, deck)
+        card = draw_for(game, player, deck)
         if card is not None:
             hand.append(card)
             drawn += 1

@@ -15,12 +15,19 @@ def draw_card(game: Game, deck_name: str) -> int | None:
     return deck.draw.pop() if deck.draw else None
 
 
+def draw_for(game: Game, player: Player, deck_name: str) -> int | None:
+    """A card `player` draws: an objective card foreseen for them (Great Seer) first, else the top card."""
+    if deck_name == "objective" and player.foreseen_objectives:
+        return player.foreseen_objectives.pop(0)
+    return draw_card(game, deck_name)
+
+
 def deal(game: Game, player: Player, action_cards: int, objective_cards: int) -> None:
     for _ in range(action_cards):
-        card = draw_card(game, "action")
+        card = draw_for(game, player, "action")
         if card is not None:
             player.action_cards.append(card)
     for _ in range(objective_cards):
-        card = draw_card(game, "objective")
+        card = draw_for(game, player, "objective")
         if card is not None:
             player.objective_cards.append(card)

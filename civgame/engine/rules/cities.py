@@ -33,7 +33,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, hex_to_label
 from civgame.engine.core.model import MOODS, PIRATE, City, Game, Player, Unit
 from civgame.engine.rules import advances  # a module import: advances reaches cities through events
-from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.cards import draw_for
 from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, settle
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.triggers import fire
@@ -574,7 +574,7 @@ def run_on_built(game: Game, player: Player, effect: dict) -> None:
     elif kind == "draw":
         for key, count in value.items():
             for _ in range(count):
-                card = draw_card(game, CARD_DECKS[key])
+                card = draw_for(game, player, CARD_DECKS[key])
                 if card is not None:
                     getattr(player, key).append(card)
             game.say(f"{player.name} draws {count} {key.replace('_', ' ')}")

@@ -29,7 +29,7 @@ from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, City, EventInProgress, EventStep, Game, Player, Unit
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS
-from civgame.engine.rules.cards import deal
+from civgame.engine.rules.cards import deal, draw_card
 from civgame.engine.rules.cities import building_price, run_on_built
 from civgame.engine.rules.combat import enter_space
 from civgame.engine.rules.payments import describe, gain, holdings, pay, payment_options, resource_cap
@@ -128,7 +128,7 @@ def main_steps(game: Game, active: int, card: int) -> list[EventStep]:
     return steps
 
 
-def _ask(game: Game, event: EventInProgress, step: EventStep, options: list[str]) -> None:
+def _ask(game: Game, event: EventInProgress, step: EventStep, options: list[str], question: str = "") -> None:
     """A choice of `step`'s player: made at once with one option, skipped with none."""
     if not options:
         return
@@ -136,7 +136,7 @@ def _ask(game: Game, event: EventInProgress, step: EventStep, options: list[str]
         CHOICES[step.kind](game, event, step, options[0])
         return
     event.current = step
-    card = f"{game.rules.event(event.card).name} ({QUESTIONS[step.kind]})"
+    card = f"{game.rules.event(event.card).name} ({question or QUESTIONS[step.kind]})"
     game.pending.append(
         EffectChoiceDecision(player=step.player, source=card, effect=f"event:{step.kind}", options=options)
     )
@@ -975,6 +975,33 @@ def _build_paid(game: Game, event: EventInProgress, step: EventStep, option: str
         run_on_built(game, player, effect)
 
 
+def _foresee(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventForeseeObjectives
+) -> None:
+    drawn = (draw_card(game, "objective") for _ in game.players)
+    event.cards = [card for card in drawn if card is not None]
+    game.say(f"{player.name} looks at {len(event.cards)} objective card(s) and assigns them")
+    event.steps[0:0] = [
+        EventStep("foresee", step.player, step.effect, other=p) for p in _order_from(game, player.index)
+    ]
+
+
+def _objective_name(game: Game, card: int) -> str:
+    return next(c.name for c in game.rules.objective_cards if c.id == card)
+
+
+def _foresee_step(game: Game, event: EventInProgress, step: EventStep) -> None:
+    question = f"which objective card {game.player(step.other).name} draws next"
+    _ask(game, event, step, sorted({_objective_name(game, c) for c in event.cards}), question)
+
+
+def _foreseen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    card = next(c for c in event.cards if _objective_name(game, c) == option)
+    event.cards.remove(card)
+    game.player(step.other).foreseen_objectives.append(card)
+    game.say(f"{game.player(step.player).name} sets an objective card aside for {game.player(step.other).name}")
+
+
 def _construct_ban(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventConstructBan
 ) -> None:
@@ -1028,6 +1055,7 @@ _KINDS: dict[str, _Kind] = {
     "convert_tokens": _Kind(None, _tokens_converted),
     "build_where": _Kind(None, _build_where),
     "build_pay": _Kind(None, _build_paid),
+    "foresee": _Kind(_foresee_step, _foreseen),
 }
 QUESTIONS = {
     "barbarian_settlement": "where barbarians settle",
@@ -1057,6 +1085,7 @@ QUESTIONS = {
     "convert_tokens": "which tokens to turn",
     "build_where": "where to build",
     "build_pay": "how to pay",
+    "foresee": "which objective card a player draws next",
 }
 STEPS: dict[str, Runner] = {name: kind.run for name, kind in _KINDS.items() if kind.run is not None}
 CHOICES: dict[str, Chooser] = {name: kind.choose for name, kind in _KINDS.items() if kind.choose is not None}
@@ -1084,4 +1113,5 @@ MAIN: dict[str, MainRunner] = {
     "event_convert_tokens": _convert_tokens,
     "event_collect_again": _collect_again,
     "event_build": _build,
+    "event_foresee_objectives": _foresee,
 }

@@ -273,6 +273,18 @@ class EventBuild(Params):
 
 
 @primitive(
+    "event_foresee_objectives",
+    when=EVENT,
+    doc="The player looks at as many top objective cards as there are players and assigns one to each "
+    "player, themselves first and then in turn order; each player's next objective card drawn is the one "
+    "assigned to them.",
+    example={"event_foresee_objectives": {}},
+)
+class EventForeseeObjectives(Params):
+    pass
+
+
+@primitive(
     "event_construct_ban",
     when=EVENT,
     doc="From now on a player who is not protected from this card (`event_protection`) may not take the "
@@ -327,5 +339,6 @@ MAIN_EFFECTS = frozenset(
         "event_convert_tokens",
         "event_collect_again",
         "event_build",
+        "event_foresee_objectives",
     }
 )

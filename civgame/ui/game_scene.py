@@ -22,7 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from functools import partial
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -66,11 +66,8 @@ from civgame.ui.labels import (
     unit_counts,
 )
 from civgame.ui.payment_dialog import PaymentDialog
-from civgame.ui.scene import Scene
+from civgame.ui.scene import Navigator, Scene
 from civgame.ui.side_panel import SidePanel
-
-if TYPE_CHECKING:
-    from civgame.ui.app import App
 
 TOP_BAR = 50  # at 1280x720; larger windows scale these with theme.ui_scale
 STATUS_BAR = 46
@@ -99,12 +96,12 @@ def screen_layout(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
 
 
 class GameScene(Scene):
-    def __init__(self, app: App, game: Game, *, viewer: int | None = None):
+    def __init__(self, app: Navigator, game: Game, *, viewer: int | None = None):
         super().__init__(app)
         self.game = game
         self.viewer = viewer  # the player who last took the seat on the pass screen
         self.legal: list[A.Action] = []
-        self.dialog: ChoiceDialog | None = None
+        self.dialog: ChoiceDialog | PaymentDialog | None = None
         self.move_source: Hex | None = None
         self.move_pick: Counter = Counter()  # unit kind -> how many go from the source
         self.move_limits: dict[str, int] = {}  # unit kind -> the most that can go
@@ -219,7 +216,7 @@ class GameScene(Scene):
         if button_w < 88:  # a narrow window: shorter labels in narrower buttons
             small_w = 56
             button_w = (board_w - 16 - 8 * 6 - 2 * small_w) // 7
-            specs = [(key, SHORT_LABELS.get(key, text), *rest) for key, text, *rest in specs]
+            specs = [(key, SHORT_LABELS.get(key, text), press, on, tip) for key, text, press, on, tip in specs]
         x = 8
         for key, text, on_press, enabled, tip in specs:
             self.action_buttons[key] = self.add_button(
@@ -329,7 +326,7 @@ class GameScene(Scene):
     def _undo_label(self, action: A.Action) -> str:
         """What the log will say was undone: a payment names the action it paid for."""
         top = self.game.pending[-1] if self.game.pending else None
-        if isinstance(action, A.Pay) and isinstance(top, PayDecision) and hasattr(top.action, "payment"):
+        if isinstance(action, A.Pay) and isinstance(top, PayDecision) and isinstance(top.action, A.PAID_ACTIONS):
             return describe_action(self.game, replace(top.action, payment=action.payment))
         return describe_action(self.game, action)
 
@@ -415,6 +412,10 @@ class GameScene(Scene):
         if not self.covered:
             self._open_decision_dialog()
 
+    def _open_menu(self, title: str, prompt: str, options: Callable[[], list[Option]]) -> None:
+        """A sub-menu whose options are listed when it opens."""
+        self.menu(title, prompt, options())
+
     def menu(self, title: str, prompt: str, options: list[Option]) -> None:
         """A menu the player opened: it can be cancelled."""
         self.open_dialog(
@@ -431,7 +432,7 @@ class GameScene(Scene):
         )
 
     def options_for(self, actions: list[A.Action]) -> list[Option]:
-        return [Option(describe_action(self.game, a), lambda a=a: self.perform(a)) for a in actions]
+        return [Option(describe_action(self.game, a), partial(self.perform, a)) for a in actions]
 
     def _open_decision_dialog(self) -> None:
         """A pending decision (other than moving units on the map) is answered in a dialog."""
@@ -467,9 +468,7 @@ class GameScene(Scene):
         for action in advances:
             spec = self.game.rules.advance(action.advance)
             category = self.game.rules.category_of(action.advance).name
-            options.append(
-                Option(f"{action.advance} ({category})", lambda a=action: self.perform(a), tooltip=spec.text)
-            )
+            options.append(Option(f"{action.advance} ({category})", partial(self.perform, action), tooltip=spec.text))
         cost = self.game.rules.game.advance_cost
         self.menu("Advance", f"Buy an advance for {cost.amount} of {', '.join(cost.pay_with)}.", options)
 
@@ -486,8 +485,11 @@ class GameScene(Scene):
                 options.append(
                     Option(
                         f"{source}… ({len(group)} choices)",
-                        lambda s=source, g=group: self.menu(
-                            f"Abilities: {s}", self._advance_text(s), self._ability_options(g)
+                        partial(
+                            self._open_menu,
+                            f"Abilities: {source}",
+                            self._advance_text(source),
+                            partial(self._ability_options, group),
                         ),
                         tooltip=self._advance_text(source),
                     )
@@ -512,7 +514,7 @@ class GameScene(Scene):
         for action in actions:
             price = ability_price(self.game, action)
             tip = (f"Costs {price}. " if price else "") + self._advance_text(action.source)
-            options.append(Option(describe_action(self.game, action), lambda a=action: self.perform(a), tooltip=tip))
+            options.append(Option(describe_action(self.game, action), partial(self.perform, action), tooltip=tip))
         return options
 
     def _advance_text(self, source: str) -> str:
@@ -537,7 +539,7 @@ class GameScene(Scene):
                 options.extend(self.options_for([action]))
             elif action.city not in collecting:
                 collecting.add(action.city)
-                options.append(self._collect_option(self.game.city(action.city)))
+                options.append(self._collect_option(self.game.existing_city(action.city)))
         self.menu("All actions", "Every action you can take now.", options)
 
     def open_game_menu(self) -> None:
@@ -569,12 +571,13 @@ class GameScene(Scene):
         options: list[Option] = []
         for label, group in here:
             if label == "Collect":
+                assert own_city is not None  # a Collect is listed only for the player's own city
                 options.append(self._collect_option(own_city))
             elif len(group) > SUBMENU_AFTER:
                 options.append(
                     Option(
                         f"{label}… ({len(group)} choices)",
-                        lambda name=label, g=group: self.menu(f"{title}: {name}", prompt, self.options_for(g)),
+                        partial(self._open_menu, f"{title}: {label}", prompt, partial(self.options_for, group)),
                     )
                 )
             else:
@@ -742,7 +745,9 @@ class GameScene(Scene):
         self.rebuild()
 
     def _collect_click(self, space: Hex | None) -> None:
-        yields = self.collect_yields().get(space) if space is not None else None
+        if space is None:
+            return
+        yields = self.collect_yields().get(space)
         if not yields:
             return
         if len(yields) > 1:
@@ -757,14 +762,14 @@ class GameScene(Scene):
         options = [
             Option(
                 what.capitalize() + (" (chosen)" if what == current else ""),
-                lambda w=what: self.set_collect_pick(space, w),
+                partial(self.set_collect_pick, space, what),
             )
             for what in yields
         ]
         if current is not None:
             options.append(Option(f"Nothing from {label}", lambda: self.set_collect_pick(space, None)))
-        city = self.game.city(self.collect_city)
-        terrain = self.game.rules.terrain[self.game.terrain(space)].name
+        city = self._collecting_city()
+        terrain = self.game.rules.terrain[self.game.terrain(space) or ""].name
         self.open_dialog(
             ChoiceDialog(
                 self.app.manager,
@@ -814,6 +819,11 @@ class GameScene(Scene):
             object_id="#primary",
         )
 
+    def _collecting_city(self) -> City:
+        """The city collecting in collect mode."""
+        assert self.collect_city is not None, "not in collect mode"
+        return self.game.existing_city(self.collect_city)
+
     def _draw_collect_panel(self, surface: pygame.Surface) -> None:
         if self.collect_city is None:
             return
@@ -822,7 +832,7 @@ class GameScene(Scene):
         shade.fill((16, 18, 24, 235))
         surface.blit(shade, rect.topleft)
         pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=6)
-        city = self.game.city(self.collect_city)
+        city = self._collecting_city()
         big, small = round(15 * self.app.scale), round(13 * self.app.scale)
         width = rect.w - 2 * round(84 * self.app.scale) - 40
         title = f"Collect at {hex_to_label(city.pos)}: {self.collect_summary()}"
@@ -888,7 +898,7 @@ class GameScene(Scene):
             button = self.add_button(
                 pygame.Rect(x, y, 150, 36),
                 f"{self.move_pick[kind]}/{limit} {name}",
-                lambda k=kind: self._cycle_pick(k),
+                partial(self._cycle_pick, kind),
                 tooltip=f"Click to take one {name} fewer (after none: all again)",
             )
             self.action_buttons[f"pick_{kind}"] = button
@@ -1099,7 +1109,7 @@ class GameScene(Scene):
         )
         pending = self.game.pending[-1] if self.game.pending else None
         if self.collect_city is not None:
-            overlay.selected = self.game.city(self.collect_city).pos
+            overlay.selected = self._collecting_city().pos
             overlay.highlights = set(self.collect_yields()) - set(self.collect_picks)
             overlay.picks = dict(self.collect_picks)
         elif isinstance(pending, MoveDecision):

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from civgame.engine.content import effects
 from civgame.engine.core import actions as A
 from civgame.engine.core import decisions as D
 from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.engine.core.model import MOODS, Game
+from civgame.engine.core.vocabulary import K
 from civgame.engine.rules.advances import DECLINE
 from civgame.engine.rules.combat import owner_name
 from civgame.engine.rules.culture_abilities import option_label
@@ -21,7 +23,7 @@ def where(space: Hex | None) -> str:
     return hex_to_label(space) if space is not None else "?"
 
 
-def amounts(what: dict[str, int] | None) -> str:
+def amounts(what: Mapping[K, int] | None) -> str:
     """ "1 food, 2 gold" (zero amounts left out)."""
     parts = [f"{n} {k}" for k, n in (what or {}).items() if n]
     return ", ".join(parts) if parts else "nothing"
@@ -142,7 +144,7 @@ def _boost(game: Game, a: A.BoostInfluence) -> str:
 def _raze(game: Game, a: A.Raze) -> str:
     if a.city is None:
         return "Raze nothing"
-    return f"Raze {city_text(game, a.city)} for {amounts(dict(game.rules.game.raze))}"
+    return f"Raze {city_text(game, a.city)} for {amounts(game.rules.game.raze)}"
 
 
 def _cancel_fortress(game: Game, a: A.CancelFortress) -> str:
@@ -264,9 +266,9 @@ def ability_price(game: Game, a: A.UseAbility) -> str | None:
         return amounts({k: v * int(a.choice[1]) for k, v in params.cost_per_step.items()})
     if a.ability == "exchange":
         option = next((o for o in params.options if option_label(o) == a.choice[0]), None)
-        return amounts(dict(option.pay)) if option is not None and option.pay else None
+        return amounts(option.pay) if option is not None and option.pay else None
     cost = getattr(params, "pay", None) or getattr(params, "cost", None)
-    return amounts(dict(cost)) if cost else None
+    return amounts(cost) if cost else None
 
 
 def _government(game: Game, a: A.ChangeGovernment) -> str:
@@ -276,7 +278,8 @@ def _government(game: Game, a: A.ChangeGovernment) -> str:
     return f"Change government to {category}: {', '.join(a.advances)}"
 
 
-LABELS: dict[type[A.Action], Callable[[Game, A.Action], str]] = {
+# Each describer takes exactly its key's action type, which a dict's value type cannot say.
+LABELS: dict[type[A.Action], Callable[[Game, Any], str]] = {
     A.Advance: lambda g, a: f"Advance: {a.advance}{_paying(a.payment)}",
     A.FoundCity: _found,
     A.Collect: _collect,

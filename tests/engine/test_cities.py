@@ -27,7 +27,7 @@ from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import PayDecision, ReuseUnitDecision, TokenChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN, PIRATE
-from civgame.engine.rules import cities
+from civgame.engine.rules import cities, moods
 from civgame.engine.rules.controller import apply, legal_actions
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.payments import affordable, can_pay
@@ -85,11 +85,11 @@ def assert_legal_actions_apply(s: Scenario) -> None:
 def test_mood_modified_size_uses_the_rules_numbers():
     s = board()
     city = s.city(0, "D2", buildings={"temple": 0})
-    assert cities.mood_modified_size(s.game, city) == 2
+    assert moods.mood_modified_size(s.game, city) == 2
     city.mood = "happy"
-    assert cities.mood_modified_size(s.game, city) == 3
+    assert moods.mood_modified_size(s.game, city) == 3
     city.mood = "angry"
-    assert cities.mood_modified_size(s.game, city) == 1
+    assert moods.mood_modified_size(s.game, city) == 1
 
 
 def test_worked_example_repeated_collects_lower_mood_after_the_effect():

@@ -261,3 +261,7 @@ class PayCombatBonus(Action):
 class PlaceReinforcement(Action):
     KIND: ClassVar[str] = "place_reinforcement"
     city: int
+
+
+# Actions with a `payment` field: a payment decision may suspend one and complete it with the price chosen.
+PAID_ACTIONS = (Advance, Construct, Recruit, MoveUnits, RaiseMood, CancelFortress, PayCombatBonus)

@@ -24,7 +24,14 @@ from itertools import product
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
-from civgame.engine.content.effects.military import BattleCondition
+from civgame.engine.content.effects.military import (
+    BattleCondition,
+    CancelHits,
+    CombatBonus,
+    PaidCombatBonus,
+    ReinforcementAfterDefeat,
+)
+from civgame.engine.content.effects.military import CancelFortress as FortressCancelling
 from civgame.engine.content.effects.sources import end_lasting
 from civgame.engine.content.ruleset import DieFace
 from civgame.engine.core.actions import (
@@ -39,7 +46,6 @@ from civgame.engine.core.actions import (
 from civgame.engine.core.decisions import (
     CasualtyDecision,
     CombatBonusDecision,
-    Decision,
     RefugeeDecision,
     ReinforcementDecision,
     RetreatDecision,
@@ -49,10 +55,10 @@ from civgame.engine.core.decisions import (
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label
 from civgame.engine.core.model import BARBARIAN, PIRATE, City, Combat, CombatSide, Game, Unit
-from civgame.engine.core.vocabulary import TOKENS
-from civgame.engine.rules.cities import mood_modified_size
+from civgame.engine.core.vocabulary import TOKENS, amounts
+from civgame.engine.rules.moods import mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
-from civgame.engine.rules.registry import rule
+from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.triggers import fire
 
 FORTRESS = "fortress"
@@ -144,7 +150,7 @@ def _overrun(game: Game, owner: int, defender: int, unit_ids: list[int], space: 
         )
     _remove(game, lost)
     for uid in unit_ids:
-        _fought(game.unit(uid))
+        _fought(game.existing_unit(uid))
     reinforcements = _reinforcements(game, [defender], space)
     if city is not None:
         _capture(game, city, owner)
@@ -163,7 +169,7 @@ _PREPARATION = ("siege", "attacker_bonus", "defender_bonus")
 
 def _prepare(game: Game) -> None:
     """Offer the choices made just before the first round, attacker first, then fight."""
-    c = game.combat
+    c = _battle(game)
     for step in _PREPARATION:
         if step in c.prepared:
             continue
@@ -183,14 +189,14 @@ def _siege_effects(game: Game, c: Combat) -> dict[str, Effect]:
         return {}
     found: dict[str, Effect] = {}
     for effect in effects.active(game, game.player(c.attacker.owner), "cancel_fortress"):
-        found.setdefault(effect.params.part, effect)
+        found.setdefault(effects.params_as(effect, FortressCancelling).part, effect)
     return found
 
 
 def _siege_cost(found: dict[str, Effect], parts: tuple[str, ...]) -> dict[str, int]:
     cost: dict[str, int] = {}
     for part in parts:
-        for item, amount in found[part].params.cost.items():
+        for item, amount in effects.params_as(found[part], FortressCancelling).cost.items():
             cost[item] = cost.get(item, 0) + amount
     return cost
 
@@ -198,8 +204,10 @@ def _siege_cost(found: dict[str, Effect], parts: tuple[str, ...]) -> dict[str, i
 def _siege_options(game: Game, c: Combat) -> list[tuple[str, ...]]:
     """The sets of fortress parts the attacker can pay to cancel (not cancelling at all included)."""
     found = _siege_effects(game, c)
-    player = game.player(c.attacker.owner) if found else None
-    options = [()]
+    if not found:
+        return [()]
+    player = game.player(c.attacker.owner)
+    options: list[tuple[str, ...]] = [()]
     for part in sorted(found):
         options += [(*o, part) for o in options]
     return [o for o in options if not o or affordable(game, player, _siege_cost(found, o))]
@@ -218,23 +226,27 @@ def _offer_combat_bonus(game: Game, c: Combat, side: CombatSide) -> bool:
         return False
     player = game.player(side.owner)
     kinds = _battle_kinds(game, c, side)
-    offers = [e for e in effects.active(game, player, "paid_combat_bonus") if kinds & set(e.params.battles)]
+    offers = [
+        e
+        for e in effects.active(game, player, "paid_combat_bonus")
+        if kinds & set(effects.params_as(e, PaidCombatBonus).battles)
+    ]
     if not offers:
         return False
     effect = offers[0]
+    offer = effects.params_as(effect, PaidCombatBonus)
     opponent = _opponent(c, side)
     armed = opponent.owner >= 0 and effects.has(game, game.player(opponent.owner), "paid_combat_bonus")
-    bonus = effect.params.bonus_if_opponent_has_it if armed else effect.params.bonus
+    bonus = offer.bonus_if_opponent_has_it if armed else offer.bonus
     free = not armed and effects.has(game, player, "free_paid_combat_bonus")
-    if free or not effect.params.cost:
+    if free or not offer.cost:
         side.bonus += bonus
         _say(game, f"{player.name} fights with {effect.source}: +{bonus} combat value every round")
         return False
-    if not affordable(game, player, effect.params.cost):
+    cost = amounts(offer.cost)
+    if not affordable(game, player, cost):
         return False
-    game.pending.append(
-        CombatBonusDecision(player=side.owner, source=effect.source, bonus=bonus, cost=dict(effect.params.cost))
-    )
+    game.pending.append(CombatBonusDecision(player=side.owner, source=effect.source, bonus=bonus, cost=cost))
     return True
 
 
@@ -274,14 +286,16 @@ def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
     player = game.player(side.owner)
     bonus = side.bonus if side.units else 0
     for effect in effects.active(game, player, "combat_bonus"):
-        if side.units and _holds(game, c, side, effect.params):
-            bonus += effect.params.value
-            _say(game, f"{player.name} gets +{effect.params.value} combat value from {effect.source}")
+        extra = effects.params_as(effect, CombatBonus)
+        if side.units and _holds(game, c, side, extra):
+            bonus += extra.value
+            _say(game, f"{player.name} gets +{extra.value} combat value from {effect.source}")
     cancels = 0
     for effect in effects.active(game, player, "cancel_hits"):
-        if _holds(game, c, side, effect.params):
-            cancels += effect.params.hits
-            _say(game, f"{effect.source} cancels {effect.params.hits} hit(s) against {player.name}")
+        cancel = effects.params_as(effect, CancelHits)
+        if _holds(game, c, side, cancel):
+            cancels += cancel.hits
+            _say(game, f"{effect.source} cancels {cancel.hits} hit(s) against {player.name}")
     return bonus, cancels
 
 
@@ -313,7 +327,7 @@ class _Roll:
 
 
 def _roll_round(game: Game) -> None:
-    c = game.combat
+    c = _battle(game)
     rules = game.rules.combat
     c.round += 1
     for side in (c.attacker, c.defender):
@@ -350,7 +364,7 @@ def _roll_round(game: Game) -> None:
 def _roll(game: Game, side: CombatSide, extra_dice: int, modifier: int = 0) -> _Roll:
     """One side's combat roll with its clash icons, plus `modifier` combat value; logs every die."""
     rules = game.rules.combat
-    ready = Counter(game.unit(uid).kind for uid in side.units)  # units whose clash ability is unused
+    ready = Counter(game.existing_unit(uid).kind for uid in side.units)  # units whose clash ability is unused
     faces = [_die(game) for _ in range(len(side.units) + extra_dice)]
     notes = [f"{f.value} {f.icon}" for f in faces]
     for i, face in enumerate(faces):
@@ -396,7 +410,7 @@ def _die(game: Game) -> DieFace:
 
 def _ask_cargo(game: Game) -> None:
     """Naval battles: land units beyond the surviving ships' capacity are lost with the casualties."""
-    c = game.combat
+    c = _battle(game)
     if not c.naval:
         return
     capacity = game.rules.game.ship_capacity
@@ -423,7 +437,7 @@ def _choose(game: Game, side: CombatSide, candidates: list[int], count: int, rea
 def _automatic_casualties(game: Game, candidates: list[int], count: int) -> list[int]:
     """Barbarians and pirates lose units in units.yaml order (infantry, cavalry, elephants), lowest id first."""
     order = list(game.rules.units)
-    return sorted(candidates, key=lambda uid: (order.index(game.unit(uid).kind), uid))[:count]
+    return sorted(candidates, key=lambda uid: (order.index(game.existing_unit(uid).kind), uid))[:count]
 
 
 def casualty_options(game: Game, candidates: list[int], count: int, reason: str) -> list[tuple[int, ...]]:
@@ -432,9 +446,9 @@ def casualty_options(game: Game, candidates: list[int], count: int, reason: str)
     Fighters are alike by kind (survivors all end the turn immobile); carried units also by their
     movement flags, which they keep.
     """
-    groups: dict[tuple, list[int]] = {}
+    groups: dict[tuple[object, ...], list[int]] = {}
     for uid in sorted(candidates):
-        groups.setdefault(_likeness(game.unit(uid), reason), []).append(uid)
+        groups.setdefault(_likeness(game.existing_unit(uid), reason), []).append(uid)
     members = list(groups.values())
     options = []
     for counts in product(*(range(len(m) + 1) for m in members)):
@@ -443,7 +457,7 @@ def casualty_options(game: Game, candidates: list[int], count: int, reason: str)
     return sorted(options)
 
 
-def _likeness(unit: Unit, reason: str) -> tuple:
+def _likeness(unit: Unit, reason: str) -> tuple[object, ...]:
     if reason == CARGO:
         return unit.kind, unit.immobile, unit.no_attack
     return (unit.kind,)
@@ -455,7 +469,7 @@ def _waiting(game: Game, reason: str) -> bool:
 
 def _resolve_round(game: Game) -> bool:
     """Remove the round's casualties together and check the end; True if another round follows now."""
-    c = game.combat
+    c = _battle(game)
     for side in (c.attacker, c.defender):
         if side.casualties:
             _say(game, f"{owner_name(game, side.owner)} loses {_kinds(game, side.casualties)}")
@@ -502,7 +516,7 @@ def _ship_with_room(game: Game, ship_ids: list[int]) -> Unit:
     load = Counter(u.carrier for u in game.units if u.carrier is not None)
     for sid in ship_ids:
         if load[sid] < capacity:
-            return game.unit(sid)
+            return game.existing_unit(sid)
     raise ValueError("no ship has room left")
 
 
@@ -512,7 +526,7 @@ def _ship_with_room(game: Game, ship_ids: list[int]) -> Unit:
 def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     """End the battle: eliminate unprotected settlers, send the attacker back if it leaves,
     make the participants immobile, pay rewards and capture the city."""
-    c = game.combat
+    c = _battle(game)
     for side in (c.attacker, c.defender):
         if side.owner != winner and not side.units:
             # Settlers die with their army (and with the city's defence, unless it held).
@@ -607,7 +621,7 @@ def _reinforcements(game: Game, losers: list[int], space: Hex) -> list[tuple[int
         if loser < 0:
             continue
         for effect in effects.active(game, game.player(loser), "reinforcement_after_defeat"):
-            building = effect.params.city_building
+            building = effects.params_as(effect, ReinforcementAfterDefeat).city_building
             if building is None or (city is not None and building in city.buildings):
                 earned.append((loser, effect))
     return earned
@@ -615,7 +629,7 @@ def _reinforcements(game: Game, losers: list[int], space: Hex) -> list[tuple[int
 
 def _offer_reinforcements(game: Game, earned: list[tuple[int, Effect]]) -> None:
     for player, effect in earned:
-        kind = effect.params.unit
+        kind = effects.params_as(effect, ReinforcementAfterDefeat).unit
         cities = _reinforcement_cities(game, player, kind)
         name = game.player(player).name
         if not cities:
@@ -643,7 +657,7 @@ def _reinforcement_cities(game: Game, player: int, kind: str) -> list[int]:
 
 
 def _place_reinforcement(game: Game, player: int, kind: str, city_id: int, source: str) -> None:
-    city = game.city(city_id)
+    city = game.existing_city(city_id)
     game.units.append(Unit(game.new_id(), player, kind, city.pos))
     game.say(f"{game.player(player).name} places a free {kind} in the city at {hex_to_label(city.pos)} ({source})")
 
@@ -729,27 +743,21 @@ def _refugee_cities(game: Game, player: int) -> list[int]:
 # ------------------------------------------------------------------ answers to battle decisions
 
 
-def _top(game: Game, kind: type[Decision]) -> Decision:
-    decision = game.pending[-1]
-    assert isinstance(decision, kind)
-    return decision
-
-
 def _legal_casualties(game: Game) -> list[Action]:
-    d = _top(game, CasualtyDecision)
+    d = answering(game, CasualtyDecision)
     return [ChooseCasualties(o) for o in casualty_options(game, d.candidates, d.count, d.reason)]
 
 
 @rule(ChooseCasualties, legal=_legal_casualties, answers=(CasualtyDecision,))
 def choose_casualties(game: Game, action: ChooseCasualties) -> None:
-    d = _top(game, CasualtyDecision)
+    d = answering(game, CasualtyDecision)
     options = casualty_options(game, d.candidates, d.count, d.reason)
     if tuple(action.units) not in options:
         raise RuleError(
             f"remove exactly {d.count} of the listed units; of alike units the lowest ids "
             f"stand for them (choices: {', '.join(map(str, options))})"
         )
-    c = game.combat
+    c = _battle(game)
     assert c is not None and d.player in (c.attacker.owner, c.defender.owner)
     side = c.attacker if d.player == c.attacker.owner else c.defender
     game.pending.pop()
@@ -760,26 +768,26 @@ def choose_casualties(game: Game, action: ChooseCasualties) -> None:
 
 @rule(Retreat, legal=lambda game: [Retreat(True), Retreat(False)], answers=(RetreatDecision,))
 def retreat(game: Game, action: Retreat) -> None:
-    _top(game, RetreatDecision)
+    answering(game, RetreatDecision)
     if not isinstance(action.retreat, bool):
         raise RuleError("answer retreat with yes or no")
     game.pending.pop()
     if action.retreat:
-        _say(game, f"{owner_name(game, game.combat.attacker.owner)} retreats where it came from")
+        _say(game, f"{owner_name(game, _battle(game).attacker.owner)} retreats where it came from")
         _finish(game, winner=None, withdraw=True)
     else:
         _proceed(game, "roll")
 
 
 def _legal_refugee(game: Game) -> list[Action]:
-    d = _top(game, RefugeeDecision)
+    d = answering(game, RefugeeDecision)
     allowed = _refugee_cities(game, d.player)
     return [PlaceRefugee(None), *(PlaceRefugee(c) for c in d.cities if c in allowed)]
 
 
 @rule(PlaceRefugee, legal=_legal_refugee, answers=(RefugeeDecision,))
 def place_refugee(game: Game, action: PlaceRefugee) -> None:
-    d = _top(game, RefugeeDecision)
+    d = answering(game, RefugeeDecision)
     player = game.player(d.player)
     allowed = [c for c in d.cities if c in _refugee_cities(game, d.player)]
     if action.city is not None and action.city not in allowed:
@@ -788,20 +796,20 @@ def place_refugee(game: Game, action: PlaceRefugee) -> None:
     if action.city is None:
         game.say(f"{player.name} places no refugee settler")
         return
-    city = game.city(action.city)
+    city = game.existing_city(action.city)
     game.units.append(Unit(game.new_id(), player.index, SETTLER, city.pos))
     game.say(f"{player.name} places a refugee settler in the city at {hex_to_label(city.pos)}")
 
 
 def _legal_siege(game: Game) -> list[Action]:
-    _top(game, SiegeDecision)
-    return [CancelFortress(parts) for parts in _siege_options(game, game.combat)]
+    answering(game, SiegeDecision)
+    return [CancelFortress(parts) for parts in _siege_options(game, _battle(game))]
 
 
 @rule(CancelFortress, legal=_legal_siege, answers=(SiegeDecision,))
 def cancel_fortress(game: Game, action: CancelFortress) -> None:
-    d = _top(game, SiegeDecision)
-    c = game.combat
+    d = answering(game, SiegeDecision)
+    c = _battle(game)
     options = _siege_options(game, c)
     parts = tuple(sorted(action.parts))
     if parts not in options:
@@ -825,19 +833,19 @@ def cancel_fortress(game: Game, action: CancelFortress) -> None:
 
 
 def _legal_combat_bonus(game: Game) -> list[Action]:
-    d = _top(game, CombatBonusDecision)
+    d = answering(game, CombatBonusDecision)
     pays = [PayCombatBonus(True)] if affordable(game, game.player(d.player), d.cost) else []
     return [*pays, PayCombatBonus(False)]
 
 
 @rule(PayCombatBonus, legal=_legal_combat_bonus, answers=(CombatBonusDecision,))
 def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
-    d = _top(game, CombatBonusDecision)
+    d = answering(game, CombatBonusDecision)
     if not isinstance(action.pay, bool):
         raise RuleError("answer with yes or no")
     if action.payment and not action.pay:
         raise RuleError(f"declining {d.source} costs nothing: send it without a payment")
-    c = game.combat
+    c = _battle(game)
     player = game.player(d.player)
     payment = None
     if action.pay:
@@ -854,14 +862,14 @@ def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
 
 
 def _legal_reinforcement(game: Game) -> list[Action]:
-    d = _top(game, ReinforcementDecision)
+    d = answering(game, ReinforcementDecision)
     allowed = _reinforcement_cities(game, d.player, d.unit)
     return [PlaceReinforcement(city) for city in d.cities if city in allowed]
 
 
 @rule(PlaceReinforcement, legal=_legal_reinforcement, answers=(ReinforcementDecision,))
 def place_reinforcement(game: Game, action: PlaceReinforcement) -> None:
-    d = _top(game, ReinforcementDecision)
+    d = answering(game, ReinforcementDecision)
     allowed = [city for city in d.cities if city in _reinforcement_cities(game, d.player, d.unit)]
     if action.city not in allowed:
         raise RuleError(f"the free {d.unit} goes to one of your cities with room for it")
@@ -885,7 +893,7 @@ def _remove(game: Game, unit_ids: list[int]) -> None:
 
 def _kinds(game: Game, unit_ids: list[int]) -> str:
     """'2 infantry, 1 cavalry'."""
-    kinds = Counter(game.unit(uid).kind for uid in unit_ids)
+    kinds = Counter(game.existing_unit(uid).kind for uid in unit_ids)
     return ", ".join(f"{n} {kind}" for kind, n in kinds.items())
 
 
@@ -894,3 +902,9 @@ def _say(game: Game, text: str) -> None:
     game.say(text)
     if game.combat is not None:
         game.combat.log.append(text)
+
+
+def _battle(game: Game) -> Combat:
+    """The battle being fought, which the caller knows is under way."""
+    assert game.combat is not None, "no battle is being fought"
+    return game.combat

@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from civgame.engine.content import effects
-from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects import Effect, Params
 from civgame.engine.content.effects import events as prims
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, City, EventInProgress, EventStep, Game, Player, Unit
-from civgame.engine.core.vocabulary import RESOURCES, TOKENS
-from civgame.engine.rules.cards import deal, draw_card
+from civgame.engine.core.vocabulary import RESOURCES, TOKENS, amounts
+from civgame.engine.rules.cards import deal, draw_numbered_card
 from civgame.engine.rules.cities import building_price, run_on_built
 from civgame.engine.rules.combat import enter_space
 from civgame.engine.rules.payments import describe, gain, holdings, pay, payment_options, resource_cap
@@ -44,7 +44,7 @@ GREAT_PERSON_COST, GREAT_PERSON_COST_OTHERS = 1, 2  # culture tokens to take a g
 PASS = "pass"
 NO_BUILDING = "do not build"
 PAYABLES = (*RESOURCES, *TOKENS)
-T = TypeVar("T")
+P = TypeVar("P", bound=Params)
 
 
 # ------------------------------------------------------------------ drawing and the queue
@@ -451,8 +451,7 @@ def _offered(game: Game, event: EventInProgress, step: EventStep, option: str) -
 
 def _protection(game: Game, player: Player, card_name: str) -> Effect | None:
     for effect in effects.active(game, player, "event_protection"):
-        assert isinstance(effect.params, prims.EventProtection)
-        if card_name in effect.params.events:
+        if card_name in effects.params_as(effect, prims.EventProtection).events:
             return effect
     return None
 
@@ -474,7 +473,7 @@ def _has_any(player: Player, advances: list[str]) -> bool:
 
 
 def _gain(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventGain) -> None:
-    kept = gain(game, player, dict(params.gain.items()))
+    kept = gain(game, player, amounts(params.gain))
     game.say(f"{player.name} gains {describe(kept)}")
 
 
@@ -502,10 +501,8 @@ def _handed(game: Game, event: EventInProgress, step: EventStep, option: str) ->
     _again(event, step, step.count - 1)
 
 
-def _params(game: Game, event: EventInProgress, step: EventStep, kind: type[T]) -> T:
-    params = game.rules.event_effects(event.card)[step.effect].params
-    assert isinstance(params, kind)
-    return params
+def _params(game: Game, event: EventInProgress, step: EventStep, kind: type[P]) -> P:
+    return effects.params_as(game.rules.event_effects(event.card)[step.effect], kind)
 
 
 # ---- mood: lowering it, making cities Angry, with Myths
@@ -521,8 +518,7 @@ def _mood_protection(game: Game, player: Player) -> Effect | None:
 
 
 def _spare_cost(effect: Effect) -> dict[str, int]:
-    assert isinstance(effect.params, prims.EventMoodProtection)
-    return dict(effect.params.pay.items())
+    return amounts(effects.params_as(effect, prims.EventMoodProtection).pay)
 
 
 def _spare_option(effect: Effect) -> str:
@@ -763,7 +759,7 @@ def _fire(game: Game, event: EventInProgress, step: EventStep, player: Player, p
     if on_terrain:
         _ask(game, event, EventStep("fire", step.player, step.effect), sorted(on_terrain))
         return
-    lost = {k: min(v, holdings(player)[k]) for k, v in params.else_lose.items()}
+    lost = {k: min(v, holdings(player)[k]) for k, v in amounts(params.else_lose).items()}
     pay(player, lost)
     game.say(f"{player.name} has no city on {params.terrain} and loses {describe(lost)}")
 
@@ -978,7 +974,7 @@ def _build_paid(game: Game, event: EventInProgress, step: EventStep, option: str
 def _foresee(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventForeseeObjectives
 ) -> None:
-    drawn = (draw_card(game, "objective") for _ in game.players)
+    drawn = (draw_numbered_card(game, "objective") for _ in game.players)
     event.cards = [card for card in drawn if card is not None]
     game.say(f"{player.name} looks at {len(event.cards)} objective card(s) and assigns them")
     event.steps[0:0] = [

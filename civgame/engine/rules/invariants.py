@@ -141,10 +141,10 @@ def _piece_limits(game: Game) -> list[str]:
             count = game.pieces_in_colour(p.index, building)
             if count > spec.limit:
                 problems.append(f"{p.name} has {count} {building} pieces on the board; the limit is {spec.limit}")
-        for kind, spec in rules.units.items():
+        for kind, unit in rules.units.items():
             count = len(game.units_of(p.index, kind))
-            if count > spec.limit:
-                problems.append(f"{p.name} has {count} {kind} units; the limit is {spec.limit}")
+            if count > unit.limit:
+                problems.append(f"{p.name} has {count} {kind} units; the limit is {unit.limit}")
     limits = {BARBARIAN: dict(rules.game.barbarians.units), PIRATE: {"ship": rules.game.pirates.ships}}
     for owner, allowed in limits.items():
         for kind, count in Counter(u.kind for u in game.units_of(owner)).items():

@@ -23,14 +23,16 @@ from itertools import product
 from typing import Literal
 
 from civgame.engine.content import effects
+from civgame.engine.content.effects.military import MovementReward, RoadMove
 from civgame.engine.core.actions import Action, EndMove, MoveUnits, StartMove
 from civgame.engine.core.decisions import MoveDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label
 from civgame.engine.core.model import Game, Unit
-from civgame.engine.rules import exploration
+from civgame.engine.core.vocabulary import amounts
+from civgame.engine.rules import combat, exploration
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
-from civgame.engine.rules.registry import rule
+from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.turns import spend_main_action
 
 Mode = Literal["ship", "land", "carried"]
@@ -162,8 +164,8 @@ def _road_targets(game: Game, owner: int, start: Hex) -> dict[Hex, Target]:
         return found
     own_start = _own_city(game, owner, start)
     for effect in roads:
-        road = effect.params
-        if not affordable(game, player, road.cost):
+        road = effects.params_as(effect, RoadMove)
+        if not affordable(game, player, amounts(road.cost)):
             continue
         for space, via_armies in _road_reach(game, owner, start, road.range).items():
             own_end = _own_city(game, owner, space)
@@ -216,7 +218,7 @@ class BoardEdge:
     outside: frozenset[Hex]  # the off-board spaces next to them
 
 
-_EDGES: dict[tuple, BoardEdge] = {}
+_EDGES: dict[tuple[tuple[Hex, int], ...], BoardEdge] = {}
 
 
 def board_edge(game: Game) -> BoardEdge:
@@ -382,9 +384,9 @@ def _no_route(game: Game, mode: Mode, to: Hex) -> str:
 # ------------------------------------------------------------------ enumerating groups
 
 
-def _likeness(game: Game, unit: Unit) -> tuple:
+def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
     """Units with equal likeness are interchangeable: moving either gives the same game."""
-    cargo = ()
+    cargo: tuple[object, ...] = ()
     if game.is_ship(unit):
         cargo = tuple(
             sorted(
@@ -412,7 +414,7 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
         if unit_problem(game, unit, fresh_action=fresh_action, road=roads and mode == "land") is None:
             stacks.setdefault((unit.pos, mode), []).append(unit)
     for (start, mode), units in stacks.items():
-        classes: dict[tuple, list[Unit]] = {}
+        classes: dict[tuple[object, ...], list[Unit]] = {}
         for unit in units:
             classes.setdefault(_likeness(game, unit), []).append(unit)
         by_road = list(classes.values())
@@ -431,7 +433,9 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
 
 def arrive(game: Game, units: list[Unit], to: Hex) -> None:
     """Put units (ships with their cargo) on `to` and apply its terrain's movement effects."""
-    terrain = game.rules.terrain[game.terrain(to)]
+    terrain_key = game.terrain(to)
+    assert terrain_key is not None, f"{hex_to_label(to)} is not revealed"  # moves end on revealed spaces
+    terrain = game.rules.terrain[terrain_key]
     for unit in units:
         if game.is_ship(unit):
             for cargo in cargo_of(game, unit):
@@ -498,12 +502,12 @@ def start_move(game: Game, action: StartMove) -> None:
 
 
 def _legal_move_units(game: Game) -> list[Action]:
-    return list(possible_moves(game, game.pending[-1].player))
+    return list(possible_moves(game, answering(game, MoveDecision).player))
 
 
 @rule(MoveUnits, legal=_legal_move_units, answers=(MoveDecision,))
 def move_units(game: Game, action: MoveUnits) -> None:
-    decision = game.pending[-1]
+    decision = answering(game, MoveDecision)
     owner = decision.player
     player = game.player(owner)
     group = _resolve_group(game, owner, action.units)
@@ -546,8 +550,6 @@ def move_units(game: Game, action: MoveUnits) -> None:
     else:
         arrive(game, group, action.to)
     if target.enemy:
-        from civgame.engine.rules import combat  # imported late: combat may depend on this module
-
         ids = [u.id for u in group]
         combat.enter_space(game, owner, ids, action.to, dict.fromkeys(ids, start))
 
@@ -556,12 +558,12 @@ def _movement_rewards(game: Game, decision: MoveDecision, sail_around: bool) -> 
     """A group of ships moved: pay each `movement_reward` whose trigger happened, once per move action."""
     player = game.player(decision.player)
     for effect in effects.active(game, player, "movement_reward"):
-        reward = effect.params
+        reward = effects.params_as(effect, MovementReward)
         key = f"{effect.source}:{reward.trigger}"
         if key in decision.rewarded or (reward.trigger == "sail_around" and not sail_around):
             continue
         decision.rewarded.append(key)
-        kept = gain(game, player, dict(reward.gain))
+        kept = gain(game, player, amounts(reward.gain))
         game.say(f"{player.name} gains {describe(kept)} from {effect.source}")
 
 

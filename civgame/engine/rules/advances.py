@@ -21,7 +21,7 @@ from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import Payable, amounts
-from civgame.engine.rules.cards import draw_card, draw_for
+from civgame.engine.rules.cards import draw_for, draw_numbered_card
 from civgame.engine.rules.events import resolve_event
 from civgame.engine.rules.payments import any_of, can_pay, describe, enforce_caps, gain, pay, payment_options, settle
 from civgame.engine.rules.registry import rule
@@ -157,7 +157,7 @@ def use_event_cube(game: Game, player: Player) -> None:
     if player.event_cubes > 0:
         return
     player.event_cubes = game.rules.game.starting.event_cubes
-    card = draw_card(game, "event")
+    card = draw_numbered_card(game, "event")
     if card is not None:
         game.decks["event"].discard.append(card)  # discarded as soon as drawn, before it acts
         fire(game, "event_drawn", player=player.index, card=card)

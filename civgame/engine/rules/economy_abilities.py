@@ -105,12 +105,18 @@ def free_collect(game: Game, effect: Effect, choice: Choice) -> None:
 ChoiceRule = tuple[Callable[[Game, EffectChoiceDecision], list[str]], Callable[[Game, EffectChoiceDecision, str], None]]
 CHOICE_RULES: dict[str, ChoiceRule] = {
     "advance_on_build": (advances.advance_on_build_options, advances.take_advance_on_build),
-    **{f"event:{kind}": (events.event_options, events.answer_event_choice) for kind in events.CHOICES},
 }
+EVENT_CHOICE: ChoiceRule = (events.event_options, events.answer_event_choice)  # every `event:<step>` choice
+
+
+def _choice_rule(decision: EffectChoiceDecision) -> ChoiceRule | None:
+    if decision.effect.startswith(events.CHOICE_PREFIX):
+        return EVENT_CHOICE
+    return CHOICE_RULES.get(decision.effect)
 
 
 def _legal_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
-    special = CHOICE_RULES.get(decision.effect)
+    special = _choice_rule(decision)
     if special is not None:
         return special[0](game, decision)
     have = holdings(game.player(decision.player))
@@ -135,7 +141,7 @@ def choose_option(game: Game, action: ChooseOption) -> None:
     if action.option not in legal:
         raise RuleError(f"{decision.source}: choose one of: {', '.join(legal)}")
     game.pending.pop()
-    special = CHOICE_RULES.get(decision.effect)
+    special = _choice_rule(decision)
     if special is not None:
         special[1](game, decision, action.option)
         return

@@ -7,7 +7,7 @@ land, gold mine. Then its main effect (`effects` of the card, event primitives d
 clockwise; a player whose `event_protection` names the card skips the main effect.
 
 The event is a queue of steps on `game.event`. A step that needs a choice pushes an
-`EffectChoiceDecision` (answered with `ChooseOption`, resolved here through `CHOICE_RULES`) and
+`EffectChoiceDecision` (answered with `ChooseOption`, routed back here by its `event:` prefix) and
 remembers itself in `game.event.current`; a barbarian battle runs in `game.combat`. The
 controller calls `resume` after every action, so the queue goes on once both are settled. A
 choice with one option is made at once; a choice with none is skipped.
@@ -30,9 +30,8 @@ from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_he
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, City, EventInProgress, EventStep, Game, Player, Unit
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS, amounts
 from civgame.engine.rules.cards import deal, draw_numbered_card
-from civgame.engine.rules.cities import building_price, run_on_built
 from civgame.engine.rules.combat import enter_space
-from civgame.engine.rules.payments import describe, gain, holdings, pay, payment_options, resource_cap
+from civgame.engine.rules.payments import describe, gain, holdings, pay, resource_cap
 from civgame.engine.rules.triggers import LISTENERS
 
 SETTLER, INFANTRY, SHIP = "settler", "infantry", "ship"
@@ -42,7 +41,7 @@ PIRATES_PLACED = 2  # pirate ships placed by the pirate icon
 PLAY, DECLINE = "play the card", "decline the card"
 GREAT_PERSON_COST, GREAT_PERSON_COST_OTHERS = 1, 2  # culture tokens to take a great person
 PASS = "pass"
-NO_BUILDING = "do not build"
+CHOICE_PREFIX = "event:"  # an EffectChoiceDecision's `effect` for a choice asked by an event step
 PAYABLES = (*RESOURCES, *TOKENS)
 P = TypeVar("P", bound=Params)
 
@@ -128,7 +127,7 @@ def main_steps(game: Game, active: int, card: int) -> list[EventStep]:
     return steps
 
 
-def _ask(game: Game, event: EventInProgress, step: EventStep, options: list[str], question: str = "") -> None:
+def ask(game: Game, event: EventInProgress, step: EventStep, options: list[str], question: str = "") -> None:
     """A choice of `step`'s player: made at once with one option, skipped with none."""
     if not options:
         return
@@ -138,7 +137,7 @@ def _ask(game: Game, event: EventInProgress, step: EventStep, options: list[str]
     event.current = step
     card = f"{game.rules.event(event.card).name} ({question or QUESTIONS[step.kind]})"
     game.pending.append(
-        EffectChoiceDecision(player=step.player, source=card, effect=f"event:{step.kind}", options=options)
+        EffectChoiceDecision(player=step.player, source=card, effect=f"{CHOICE_PREFIX}{step.kind}", options=options)
     )
 
 
@@ -198,7 +197,7 @@ def _lower_mood(game: Game, city: City, reason: str) -> None:
     game.say(f"{owner}'s city at {_label(city.pos)} becomes {city.mood} ({reason})")
 
 
-def _city_by_label(game: Game, label: str) -> City:
+def city_by_label(game: Game, label: str) -> City:
     city = game.city_at(label_to_hex(label))
     assert city is not None
     return city
@@ -241,7 +240,7 @@ def _barbarian_settlement(game: Game, event: EventInProgress, step: EventStep) -
     spaces = _settlement_spaces(game, step.player)
     if not spaces:
         game.say("There is no space for a new barbarian settlement")
-    _ask(game, event, step, sorted(_label(h) for h in spaces))
+    ask(game, event, step, sorted(_label(h) for h in spaces))
 
 
 def _settle(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -260,7 +259,7 @@ def _barbarian_reinforcement(game: Game, event: EventInProgress, step: EventStep
             continue
         kinds = BARBARIAN_UNITS if any(u.kind == INFANTRY for u in here) else (INFANTRY,)
         options += [f"{_label(city.pos)}: {kind}" for kind in kinds if _in_supply(game, BARBARIAN, kind)]
-    _ask(game, event, step, options)
+    ask(game, event, step, options)
 
 
 def _reinforce(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -307,7 +306,7 @@ def _barbarians_move(game: Game, event: EventInProgress, step: EventStep) -> Non
 
 def _barbarian_march(game: Game, event: EventInProgress, step: EventStep) -> None:
     found = _army_steps(game, event, step.player)
-    _ask(game, event, step, [f"{_label(pos)} to {_label(to)}" for pos, targets in found.items() for to in targets])
+    ask(game, event, step, [f"{_label(pos)} to {_label(to)}" for pos, targets in found.items() for to in targets])
 
 
 def _march(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -343,7 +342,7 @@ def _pirate_room(game: Game, event: EventInProgress, step: EventStep) -> None:
     missing = PIRATES_PLACED - (game.rules.game.pirates.ships - len(game.units_of(PIRATE, SHIP)))
     if missing > 0:
         step.count = missing
-        _ask(game, event, step, sorted({_label(u.pos) for u in game.units_of(PIRATE, SHIP)}))
+        ask(game, event, step, sorted({_label(u.pos) for u in game.units_of(PIRATE, SHIP)}))
 
 
 def _remove_pirate(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -359,7 +358,7 @@ def _pirate_ship(game: Game, event: EventInProgress, step: EventStep) -> None:
         return
     free = [h for h in game.space_region if game.is_water(h) and not any(u.owner >= 0 for u in game.units_at(h))]
     near = [h for h in free if any(distance(h, c.pos) == 1 for c in game.cities_of(step.player))]
-    _ask(game, event, step, sorted(_label(h) for h in (near if step.count and near else free)))
+    ask(game, event, step, sorted(_label(h) for h in (near if step.count and near else free)))
 
 
 def _put_pirate(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -381,7 +380,7 @@ def _pirate_raid(game: Game, event: EventInProgress, step: EventStep) -> None:
     options = [k for k in PAYABLES if have[k] > 0]
     if not options:
         options = [_label(c.pos) for c in cities if c.mood != MOODS[0]]
-    _ask(game, event, step, options)
+    ask(game, event, step, options)
 
 
 def _raid(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -390,7 +389,7 @@ def _raid(game: Game, event: EventInProgress, step: EventStep, option: str) -> N
         pay(player, {option: 1})
         game.say(f"Pirates raid {player.name}: they lose 1 {option}")
     else:
-        _lower_mood(game, _city_by_label(game, option), "pirate raid")
+        _lower_mood(game, city_by_label(game, option), "pirate raid")
 
 
 def _exhaust(game: Game, event: EventInProgress, step: EventStep) -> None:
@@ -405,7 +404,7 @@ def _exhaust(game: Game, event: EventInProgress, step: EventStep) -> None:
         and n not in game.exhausted
         and n not in occupied
     }
-    _ask(game, event, step, sorted(_label(h) for h in spaces))
+    ask(game, event, step, sorted(_label(h) for h in spaces))
 
 
 def _exhausted(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -423,13 +422,13 @@ def _gold_mine(game: Game, event: EventInProgress, step: EventStep) -> None:
 
 
 def _offer(game: Game, event: EventInProgress, step: EventStep) -> None:
-    _ask(game, event, step, [PLAY, DECLINE])
+    ask(game, event, step, [PLAY, DECLINE])
 
 
 def _great_person_offer(game: Game, event: EventInProgress, step: EventStep) -> None:
     """The great person is offered: the active player first, then the others for more culture."""
     if game.player(step.player).culture_tokens >= step.count:
-        _ask(game, event, step, [f"take it for {step.count} culture", PASS])
+        ask(game, event, step, [f"take it for {step.count} culture", PASS])
 
 
 def _great_person_taken(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -482,7 +481,7 @@ def _hand_out(game: Game, event: EventInProgress, step: EventStep, player: Playe
 
 
 def _hand_out_step(game: Game, event: EventInProgress, step: EventStep) -> None:
-    resource = _params(game, event, step, prims.EventHandOut).resource
+    resource = effect_params(game, event, step, prims.EventHandOut).resource
     takers = [
         p.name
         for p in game.players
@@ -490,18 +489,18 @@ def _hand_out_step(game: Game, event: EventInProgress, step: EventStep) -> None:
     ]
     if not takers:
         game.say(f"Nobody else can take more {resource}")
-    _ask(game, event, step, takers)
+    ask(game, event, step, takers)
 
 
 def _handed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
-    resource = _params(game, event, step, prims.EventHandOut).resource
+    resource = effect_params(game, event, step, prims.EventHandOut).resource
     taker = next(p for p in game.players if p.name == option)
     gain(game, taker, {resource: 1})
     game.say(f"{game.player(step.player).name} gives 1 {resource} to {taker.name}")
     _again(event, step, step.count - 1)
 
 
-def _params(game: Game, event: EventInProgress, step: EventStep, kind: type[P]) -> P:
+def effect_params(game: Game, event: EventInProgress, step: EventStep, kind: type[P]) -> P:
     return effects.params_as(game.rules.event_effects(event.card)[step.effect], kind)
 
 
@@ -553,7 +552,7 @@ def _lower_mood_step(game: Game, event: EventInProgress, step: EventStep) -> Non
     spare = _mood_protection(game, game.player(step.player))
     if cities and spare is not None:
         options.append(_spare_option(spare))
-    _ask(game, event, step, options)
+    ask(game, event, step, options)
 
 
 def _mood_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -564,7 +563,7 @@ def _mood_chosen(game: Game, event: EventInProgress, step: EventStep, option: st
         pay(player, _spare_cost(spare))
         game.say(f"{player.name} pays {describe(_spare_cost(spare))} to spare a city ({spare.source})")
     else:
-        city = _city_by_label(game, option)
+        city = city_by_label(game, option)
         if step.kind == "make_angry":
             city.mood = MOODS[0]
             game.say(f"{player.name}'s city at {option} becomes angry ({card})")
@@ -622,7 +621,7 @@ def _kill_unit_step(game: Game, event: EventInProgress, step: EventStep) -> None
     mine = game.units_of(step.player)
     loaded = {u.carrier for u in mine if u.carrier is not None}
     free = [u for u in mine if u.id not in loaded]
-    _ask(game, event, step, sorted({_unit_option(u) for u in free or mine}))
+    ask(game, event, step, sorted({_unit_option(u) for u in free or mine}))
 
 
 def _remove_unit(game: Game, owner: int, option: str) -> None:
@@ -635,7 +634,7 @@ def _remove_unit(game: Game, owner: int, option: str) -> None:
 def _unit_killed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     player = game.player(step.player)
     _remove_unit(game, step.player, option)
-    vp = _params(game, event, step, prims.EventLoseUnits).vp_per_unit
+    vp = effect_params(game, event, step, prims.EventLoseUnits).vp_per_unit
     player.event_vp += vp
     game.say(f"{player.name} loses a {option}" + (f" (+{vp:g} VP)" if vp else ""))
     _again(event, step, step.count - 1)
@@ -658,7 +657,7 @@ def _per_city(
         game.say(f"{player.name} gains {describe(kept)}")
         return
     step_ = EventStep("tokens", step.player, step.effect, amount)
-    _ask(game, event, step_, [f"{m} mood, {amount - m} culture" for m in range(amount, -1, -1)])
+    ask(game, event, step_, [f"{m} mood, {amount - m} culture" for m in range(amount, -1, -1)])
 
 
 def _tokens_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -683,7 +682,7 @@ def _settler_gift(
 
 
 def _place_settler_step(game: Game, event: EventInProgress, step: EventStep) -> None:
-    _ask(game, event, step, _settler_cities(game, step.player))
+    ask(game, event, step, _settler_cities(game, step.player))
 
 
 def _settler_placed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -692,7 +691,7 @@ def _settler_placed(game: Game, event: EventInProgress, step: EventStep, option:
 
 
 def _gift_settler_step(game: Game, event: EventInProgress, step: EventStep) -> None:
-    _ask(game, event, step, [p.name for p in game.players if p.index != step.player and _settler_cities(game, p.index)])
+    ask(game, event, step, [p.name for p in game.players if p.index != step.player and _settler_cities(game, p.index)])
 
 
 def _settler_gifted(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -709,14 +708,14 @@ def _tokens_for_vp(
         for m in range(total, -1, -1)
         if (c := total - m) <= player.culture_tokens and m <= player.mood_tokens
     ]
-    _ask(game, event, EventStep("tokens_for_vp", step.player, step.effect), options)
+    ask(game, event, EventStep("tokens_for_vp", step.player, step.effect), options)
 
 
 def _tokens_paid(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     mood, culture = (int(part.split()[0]) for part in option.split(", "))
     player = game.player(step.player)
     pay(player, {"mood": mood, "culture": culture})
-    vp = (mood + culture) * _params(game, event, step, prims.EventTokensForVp).vp_per_token
+    vp = (mood + culture) * effect_params(game, event, step, prims.EventTokensForVp).vp_per_token
     player.event_vp += vp
     game.say(f"{player.name} pays {option} tokens for {vp:g} VP")
 
@@ -740,13 +739,13 @@ def _civil_war(
         if c.mood != MOODS[-1] and any(u.owner == player.index and u.kind == INFANTRY for u in game.units_at(c.pos))
     ]
     if torn:
-        _ask(game, event, EventStep("civil_war", step.player, step.effect), sorted(torn))
+        ask(game, event, EventStep("civil_war", step.player, step.effect), sorted(torn))
     else:
         event.steps.insert(0, EventStep("lower_mood", step.player, step.effect, 1))
 
 
 def _civil_war_city(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
-    city = _city_by_label(game, option)
+    city = city_by_label(game, option)
     infantry = [u for u in game.units_at(city.pos) if u.owner == step.player and u.kind == INFANTRY]
     game.units.remove(max(infantry, key=lambda u: (u.immobile, u.id)))
     game.say(f"{game.player(step.player).name} loses an infantry at {option} (civil war)")
@@ -757,7 +756,7 @@ def _civil_war_city(game: Game, event: EventInProgress, step: EventStep, option:
 def _fire(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventFire) -> None:
     on_terrain = [_label(c.pos) for c in game.cities_of(player.index) if game.terrain(c.pos) == params.terrain]
     if on_terrain:
-        _ask(game, event, EventStep("fire", step.player, step.effect), sorted(on_terrain))
+        ask(game, event, EventStep("fire", step.player, step.effect), sorted(on_terrain))
         return
     lost = {k: min(v, holdings(player)[k]) for k, v in amounts(params.else_lose).items()}
     pay(player, lost)
@@ -765,7 +764,7 @@ def _fire(game: Game, event: EventInProgress, step: EventStep, player: Player, p
 
 
 def _fire_spreads(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
-    terrain = _params(game, event, step, prims.EventFire).terrain
+    terrain = effect_params(game, event, step, prims.EventFire).terrain
     burning, frontier = {label_to_hex(option)}, [label_to_hex(option)]
     while frontier:
         for n in game.board_neighbors(frontier.pop()):
@@ -799,7 +798,7 @@ def _give_up_step(game: Game, event: EventInProgress, step: EventStep) -> None:
     options += sorted({_card_name(game, "action", c) for c in player.action_cards})
     options += sorted({_card_name(game, "objective", c) for c in player.objective_cards})
     options += sorted(f"great person {game.rules.event(c).name}" for c in player.great_persons)
-    _ask(game, event, step, options + [k for k in PAYABLES if have[k] > 0])
+    ask(game, event, step, options + [k for k in PAYABLES if have[k] > 0])
 
 
 def _given_up(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -849,7 +848,7 @@ def _changes_hands(
     holders = [
         p.name for p in game.players if p.index != player.index and _owns_building(game, p.index, params.building)
     ]
-    _ask(game, event, EventStep("pass_card", step.player, step.effect), holders)
+    ask(game, event, EventStep("pass_card", step.player, step.effect), holders)
 
 
 def _card_passed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -860,12 +859,12 @@ def _card_passed(game: Game, event: EventInProgress, step: EventStep, option: st
 
 def _give_building_step(game: Game, event: EventInProgress, step: EventStep) -> None:
     """The holder picks who takes one of their buildings: a player with such a piece left."""
-    building = _params(game, event, step, prims.EventBuildingChangesHands).building
+    building = effect_params(game, event, step, prims.EventBuildingChangesHands).building
     limit = game.rules.buildings[building].limit
     takers = [
         p.name for p in game.players if p.index != step.player and game.pieces_in_colour(p.index, building) < limit
     ]
-    _ask(game, event, step, takers)
+    ask(game, event, step, takers)
 
 
 def _building_given(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -874,13 +873,13 @@ def _building_given(game: Game, event: EventInProgress, step: EventStep, option:
 
 
 def _take_building_step(game: Game, event: EventInProgress, step: EventStep) -> None:
-    building = _params(game, event, step, prims.EventBuildingChangesHands).building
-    _ask(game, event, step, sorted(_label(c.pos) for c in _owns_building(game, step.other, building)))
+    building = effect_params(game, event, step, prims.EventBuildingChangesHands).building
+    ask(game, event, step, sorted(_label(c.pos) for c in _owns_building(game, step.other, building)))
 
 
 def _building_taken(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
-    building = _params(game, event, step, prims.EventBuildingChangesHands).building
-    city = _city_by_label(game, option)
+    building = effect_params(game, event, step, prims.EventBuildingChangesHands).building
+    city = city_by_label(game, option)
     city.buildings[building] = step.player
     effects.holdings_changed(game)
     game.say(f"The {building} at {option} turns to {game.player(step.player).name}'s colour")
@@ -906,11 +905,11 @@ def _make_happy(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventMakeHappy
 ) -> None:
     cities = sorted(_label(c.pos) for c in game.cities_of(player.index) if c.mood != MOODS[-1])
-    _ask(game, event, EventStep("make_happy", step.player, step.effect), cities)
+    ask(game, event, EventStep("make_happy", step.player, step.effect), cities)
 
 
 def _made_happy(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
-    _city_by_label(game, option).mood = MOODS[-1]
+    city_by_label(game, option).mood = MOODS[-1]
     game.say(f"{game.player(step.player).name}'s city at {option} becomes happy")
 
 
@@ -919,7 +918,7 @@ def _convert_tokens(
 ) -> None:
     options = [f"{n} culture to mood" for n in range(player.culture_tokens, 0, -1)]
     options += [f"{n} mood to culture" for n in range(1, player.mood_tokens + 1)]
-    _ask(game, event, EventStep("convert_tokens", step.player, step.effect), [*options, "none"])
+    ask(game, event, EventStep("convert_tokens", step.player, step.effect), [*options, "none"])
 
 
 def _tokens_converted(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -939,38 +938,6 @@ def _collect_again(
         LISTENERS[params.effect](game, player, effect, {})
 
 
-def _build(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventBuild) -> None:
-    spec = game.rules.buildings[params.building]
-    price = building_price(game, player, params.building)
-    if game.pieces_in_colour(player.index, params.building) >= spec.limit or not payment_options(game, player, price):
-        return
-    cities = sorted(_label(c.pos) for c in game.cities_of(player.index) if params.building not in c.buildings)
-    if cities:
-        _ask(game, event, EventStep("build_where", step.player, step.effect), [*cities, NO_BUILDING])
-
-
-def _build_where(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
-    if option == NO_BUILDING:
-        return
-    building = _params(game, event, step, prims.EventBuild).building
-    ways = payment_options(game, game.player(step.player), building_price(game, game.player(step.player), building))
-    pay_step = EventStep("build_pay", step.player, step.effect, other=_city_by_label(game, option).id)
-    _ask(game, event, pay_step, [describe(way) for way in ways])
-
-
-def _build_paid(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
-    player = game.player(step.player)
-    building = _params(game, event, step, prims.EventBuild).building
-    price = building_price(game, player, building)
-    pay(player, next(way for way in payment_options(game, player, price) if describe(way) == option))
-    city = game.city(step.other)
-    assert city is not None
-    city.buildings[building] = player.index
-    game.say(f"{player.name} builds a {game.rules.buildings[building].name} at {_label(city.pos)}, paying {option}")
-    for effect in game.rules.buildings[building].on_built:
-        run_on_built(game, player, effect)
-
-
 def _foresee(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventForeseeObjectives
 ) -> None:
@@ -988,7 +955,7 @@ def _objective_name(game: Game, card: int) -> str:
 
 def _foresee_step(game: Game, event: EventInProgress, step: EventStep) -> None:
     question = f"which objective card {game.player(step.other).name} draws next"
-    _ask(game, event, step, sorted({_objective_name(game, c) for c in event.cards}), question)
+    ask(game, event, step, sorted({_objective_name(game, c) for c in event.cards}), question)
 
 
 def _foreseen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -1049,8 +1016,6 @@ _KINDS: dict[str, _Kind] = {
     "great_person": _Kind(_great_person_offer, _great_person_taken),
     "make_happy": _Kind(None, _made_happy),
     "convert_tokens": _Kind(None, _tokens_converted),
-    "build_where": _Kind(None, _build_where),
-    "build_pay": _Kind(None, _build_paid),
     "foresee": _Kind(_foresee_step, _foreseen),
 }
 QUESTIONS = {
@@ -1079,8 +1044,6 @@ QUESTIONS = {
     "great_person": "take the great person?",
     "make_happy": "which city becomes happy",
     "convert_tokens": "which tokens to turn",
-    "build_where": "where to build",
-    "build_pay": "how to pay",
     "foresee": "which objective card a player draws next",
 }
 STEPS: dict[str, Runner] = {name: kind.run for name, kind in _KINDS.items() if kind.run is not None}
@@ -1108,6 +1071,19 @@ MAIN: dict[str, MainRunner] = {
     "event_make_happy": _make_happy,
     "event_convert_tokens": _convert_tokens,
     "event_collect_again": _collect_again,
-    "event_build": _build,
     "event_foresee_objectives": _foresee,
 }
+
+
+def add_step(kind: str, run: Runner | None, choose: Chooser | None, question: str) -> None:
+    """A step kind declared by a rule module above this one (which may use rules this one cannot)."""
+    if run is not None:
+        STEPS[kind] = run
+    if choose is not None:
+        CHOICES[kind] = choose
+    QUESTIONS[kind] = question
+
+
+def add_main_effect(primitive: str, run: MainRunner) -> None:
+    """How a rule module above this one applies the event primitive `primitive`."""
+    MAIN[primitive] = run

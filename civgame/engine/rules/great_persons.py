@@ -9,12 +9,15 @@ it returns with the next event deck.
 
 from __future__ import annotations
 
+from civgame.engine.content.effects import events as prims
 from civgame.engine.core.actions import Action, PlayGreatPerson
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import EventInProgress, Game, Player
+from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.core.model import EventInProgress, EventStep, Game, Player
 from civgame.engine.rules import events
 from civgame.engine.rules.advances import gain_advance, gainable
-from civgame.engine.rules.payments import holdings
+from civgame.engine.rules.cities import building_price, run_on_built
+from civgame.engine.rules.payments import describe, holdings, pay, payment_options
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.turns import spend_main_action
 
@@ -66,3 +69,47 @@ def play_great_person(game: Game, action: PlayGreatPerson) -> None:
         gain_advance(game, player, action.advance, uses_event_cube=False)
     game.event = EventInProgress(action.card, player.index, events.main_steps(game, player.index, action.card))
     events.resume(game)
+
+
+# ------------------------------------------------------------------ effects that need the city rules
+
+NO_BUILDING = "do not build"
+
+
+def _build(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventBuild) -> None:
+    spec = game.rules.buildings[params.building]
+    price = building_price(game, player, params.building)
+    if game.pieces_in_colour(player.index, params.building) >= spec.limit or not payment_options(game, player, price):
+        return
+    cities = sorted(hex_to_label(c.pos) for c in game.cities_of(player.index) if params.building not in c.buildings)
+    if cities:
+        events.ask(game, event, EventStep("build_where", step.player, step.effect), [*cities, NO_BUILDING])
+
+
+def _build_where(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    if option == NO_BUILDING:
+        return
+    building = events.effect_params(game, event, step, prims.EventBuild).building
+    ways = payment_options(game, game.player(step.player), building_price(game, game.player(step.player), building))
+    pay_step = EventStep("build_pay", step.player, step.effect, other=events.city_by_label(game, option).id)
+    events.ask(game, event, pay_step, [describe(way) for way in ways])
+
+
+def _build_paid(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    player = game.player(step.player)
+    building = events.effect_params(game, event, step, prims.EventBuild).building
+    price = building_price(game, player, building)
+    pay(player, next(way for way in payment_options(game, player, price) if describe(way) == option))
+    city = game.city(step.other)
+    assert city is not None
+    city.buildings[building] = player.index
+    game.say(
+        f"{player.name} builds a {game.rules.buildings[building].name} at {hex_to_label(city.pos)}, paying {option}"
+    )
+    for effect in game.rules.buildings[building].on_built:
+        run_on_built(game, player, effect)
+
+
+events.add_main_effect("event_build", _build)
+events.add_step("build_where", None, _build_where, "where to build")
+events.add_step("build_pay", None, _build_paid, "how to pay")

@@ -4,7 +4,8 @@ the card says "may"), then its effects.
 A great person comes through the event deck (offered in `events.py` when its card is drawn). Played
 as a main action, it gives a free advance that uses no event cube, then its card's effects act for
 the player through the event steps of `events.py`. The card goes back to the event discard pile, so
-it returns with the next event deck.
+it returns with the next event deck. Effects that need the city rules (`event_build`), which
+`events.py` may not import, are added to its steps from here.
 """
 
 from __future__ import annotations

@@ -68,7 +68,9 @@ from civgame.ui.labels import (
 from civgame.ui.payment_dialog import PaymentDialog
 from civgame.ui.scene import Navigator, Scene
 from civgame.ui.side_panel import SidePanel
+from civgame.ui.trade_dialog import TradeDialog
 
+Dialog = ChoiceDialog | PaymentDialog | TradeDialog
 TOP_BAR = 50  # at 1280x720; larger windows scale these with theme.ui_scale
 STATUS_BAR = 46
 DRAG_THRESHOLD = 6
@@ -101,7 +103,7 @@ class GameScene(Scene):
         self.game = game
         self.viewer = viewer  # the player who last took the seat on the pass screen
         self.legal: list[A.Action] = []
-        self.dialog: ChoiceDialog | PaymentDialog | None = None
+        self.dialog: Dialog | None = None
         self.move_source: Hex | None = None
         self.move_pick: Counter = Counter()  # unit kind -> how many go from the source
         self.move_limits: dict[str, int] = {}  # unit kind -> the most that can go
@@ -212,10 +214,11 @@ class GameScene(Scene):
         scale = self.app.scale
         height = self.board.rect.top - 14
         small_w = round(80 * scale)
-        button_w = min(round(130 * scale), (board_w - 16 - 8 * 6 - 2 * small_w) // 7)
+        smalls = 3 if specs else 2  # Undo and Menu, and Trade outside the status phase
+        button_w = min(round(130 * scale), (board_w - 16 - 6 * 6 - smalls * (small_w + 6)) // 7)
         if button_w < 88:  # a narrow window: shorter labels in narrower buttons
             small_w = 56
-            button_w = (board_w - 16 - 8 * 6 - 2 * small_w) // 7
+            button_w = (board_w - 16 - 6 * 6 - smalls * (small_w + 6)) // 7
             specs = [(key, SHORT_LABELS.get(key, text), press, on, tip) for key, text, press, on, tip in specs]
         x = 8
         for key, text, on_press, enabled, tip in specs:
@@ -247,6 +250,15 @@ class GameScene(Scene):
             enabled=self.undo.can_undo,
             tooltip=undo_tip,
         )
+        if specs:
+            right -= small_w + 6
+            self.action_buttons["trade"] = self.add_button(
+                pygame.Rect(right - small_w, 8, small_w, height),
+                "Trade",
+                self.open_trade_dialog,
+                enabled=A.StartTrade in kinds,
+                tooltip="Offer another player a trade (a free action on your turn)",
+            )
 
     def _build_report_close(self) -> None:
         report = self.battle_report or self.event_report
@@ -394,7 +406,7 @@ class GameScene(Scene):
             self.autosave()
 
     # ------------------------------------------------------------------ dialogs
-    def open_dialog(self, dialog: ChoiceDialog) -> None:
+    def open_dialog(self, dialog: Dialog) -> None:
         if self.dialog is not None:
             self.dialog.kill()
         self.dialog = dialog
@@ -461,6 +473,30 @@ class GameScene(Scene):
             self.options_for(self.legal),
             corner=True,
         )
+
+    def open_trade_dialog(self) -> None:
+        partners = [a.partner for a in self.legal if isinstance(a, A.StartTrade)]
+        if not partners:
+            return
+        self.open_dialog(
+            TradeDialog(
+                self.app.manager,
+                self.app.scale,
+                self.board.rect,
+                self.game,
+                partners,
+                self.perform_steps,
+                self.close_dialog,
+            )
+        )
+
+    def perform_steps(self, actions: list[A.Action]) -> None:
+        """Perform actions one after another (a trade offer's steps), stopping at one that is refused."""
+        for action in actions:
+            applied = len(self.game.history)
+            self.perform(action)
+            if len(self.game.history) == applied:
+                return
 
     def open_advance_menu(self) -> None:
         advances = [a for a in self.legal if isinstance(a, A.Advance)]

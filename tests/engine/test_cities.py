@@ -324,15 +324,35 @@ def test_pirates_block_their_sea_space_and_the_sea_next_to_it():
     assert_refused(s, Collect(city.id, picks(s, ("B2", "food"), ("C3", "ore"))), "enemy units block")
 
 
-def test_the_port_space_gives_food_gold_or_mood_and_its_food_is_the_fishing_food():
+def test_without_fishing_the_port_space_gives_gold_or_a_mood_token_but_no_food():
+    s = board()
+    city = s.city(0, "C3", mood="happy", buildings={"port": 0}, port_space="C4")
+    port_yields = {p[1] for a in s.legal_of(Collect) for p in a.picks if p[0] == s.hex("C4")}
+    assert port_yields == {"gold", "mood"}
+    assert_refused(s, Collect(city.id, picks(s, ("C4", "food"), ("C3", "ore"))), "C4 cannot give food")
+    s.apply(Collect(city.id, picks(s, ("C4", "gold"), ("C3", "ore"), ("B3", "food"))))
+    assert res(s) == {"food": 1, "gold": 1, "ore": 1, "mood": 0, "culture": 0}
+
+
+def test_with_fishing_and_a_port_the_food_comes_from_the_port_space():
+    # Catalogue, Fishing: "If the city has a Port, it is the Port's sea space."
     s = board()
     s.advances(0, "Fishing")
     city = s.city(0, "C3", mood="happy", buildings={"port": 0}, port_space="C4")
-    port_yields = {p[1] for a in s.legal_of(Collect) for p in a.picks if p[0] == s.hex("C4")}
-    assert port_yields == {"food", "gold", "mood"}
-    assert_refused(s, Collect(city.id, picks(s, ("B2", "food"), ("C4", "food"), ("C3", "ore"))), "at most 1 Sea space")
-    s.apply(Collect(city.id, picks(s, ("B2", "food"), ("C4", "mood"), ("C3", "ore"))))
-    assert res(s) == {"food": 1, "ore": 1, "mood": 1, "culture": 0}
+    sea_picks = {p for a in s.legal_of(Collect) for p in a.picks if s.game.is_water(p[0])}
+    assert sea_picks == {(s.hex("C4"), "food"), (s.hex("C4"), "gold"), (s.hex("C4"), "mood")}
+    assert_refused(s, Collect(city.id, picks(s, ("B2", "food"), ("C4", "mood"), ("C3", "ore"))), "B2 gives nothing")
+    s.apply(Collect(city.id, picks(s, ("C4", "food"), ("C3", "ore"), ("B3", "food"))))
+    assert res(s) == {"food": 2, "ore": 1, "mood": 0, "culture": 0}
+
+
+def test_with_the_port_space_blocked_fishing_takes_food_from_another_sea_space():
+    s = board()
+    s.advances(0, "Fishing")
+    s.city(0, "C3", mood="happy", buildings={"port": 0}, port_space="C4")
+    s.unit(1, "ship", "C4")
+    sea_picks = {p for a in s.legal_of(Collect) for p in a.picks if s.game.is_water(p[0])}
+    assert sea_picks == {(s.hex("B2"), "food")}
 
 
 def test_collect_legal_actions_all_apply():

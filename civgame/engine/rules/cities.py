@@ -195,6 +195,16 @@ def why_not_collect_from(game: Game, city: City, space: Hex) -> str | None:
 
 
 def _why_space_unusable(game: Game, city: City, space: Hex) -> str | None:
+    blocked = _why_blocked(game, city, space)
+    if blocked:
+        return blocked
+    if not _space_yields(game, city, space):
+        return f"{_where(space)} gives nothing to collect"
+    return None
+
+
+def _why_blocked(game: Game, city: City, space: Hex) -> str | None:
+    """What stops anyone collecting from `space` for `city` (units, cities, exhaustion, pirates)."""
     where = _where(space)
     terrain = game.terrain(space)
     if terrain is None:
@@ -207,8 +217,6 @@ def _why_space_unusable(game: Game, city: City, space: Hex) -> str | None:
         return f"{where} is exhausted land"
     if game.rules.terrain[terrain].water and in_pirate_zone(game, space):
         return f"pirates block collecting from {where}"
-    if not _space_yields(game, city, space):
-        return f"{where} gives nothing to collect"
     return None
 
 
@@ -218,11 +226,19 @@ def _space_yields(game: Game, city: City, space: Hex) -> list[str]:
     assert terrain is not None, f"{_where(space)} is not revealed"  # cities collect from revealed spaces
     options: list[str] = list(game.rules.terrain[terrain].yields)
     for effect in _collect_effects(game, game.player(city.owner)):
-        if effect.terrain == terrain:
+        if effect.terrain == terrain and not (
+            effect.port_space_first and _usable_port_space_elsewhere(game, city, space)
+        ):
             options += effect.resources
     if space == city.port_space:
         options += _facing_yields(game, city)
     return list(dict.fromkeys(options))
+
+
+def _usable_port_space_elsewhere(game: Game, city: City, space: Hex) -> bool:
+    """The city's Port faces another space than `space`, and nothing blocks collecting there."""
+    port = city.port_space
+    return port is not None and port != space and _why_blocked(game, city, port) is None
 
 
 def collect_choices(game: Game, city: City) -> dict[Hex, list[str]]:

@@ -7,7 +7,8 @@ from one space to one destination together. The action is a `MoveDecision` answe
 Three kinds of group exist: ships (sail any distance through connected revealed sea), land
 units standing on land (1 space, or onto their own ship next to them) and land units carried
 by ships (disembark to an adjacent land space). Carried units ride along when their ship moves
-without counting as moved.
+without counting as moved. Where the owner's ships could carry boarding units in more than one
+way, a `BoardingDecision` lets the owner choose (answered by `BoardShips`).
 
 Effects widen the targets: `road_move` (Roads) takes land groups 2 spaces for a price,
 `sail_around_board` (Navigation) takes ships round the board's edge to the next sea, and
@@ -17,6 +18,7 @@ normal move where one exists, so `MoveUnits(units, to)` says all there is to cho
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
@@ -24,8 +26,8 @@ from typing import Literal
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects.military import MovementReward, RoadMove
-from civgame.engine.core.actions import Action, EndMove, MoveUnits, StartMove
-from civgame.engine.core.decisions import MoveDecision
+from civgame.engine.core.actions import Action, BoardShips, EndMove, MoveUnits, StartMove
+from civgame.engine.core.decisions import BoardingDecision, MoveDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label
 from civgame.engine.core.model import Game, Unit
@@ -273,18 +275,18 @@ def _sail_around_targets(game: Game, owner: int, reach: SeaReach) -> dict[Hex, T
             if landfall is None or landfall in walked:
                 continue
             walked.add(landfall)
-            for entry in _entry_run(game, ring, *landfall):
-                if entry in covered:
-                    continue
-                if not game.revealed(entry):
-                    found.setdefault(entry, Target(entry, "explore", entry=entry))
-                elif entry in enemy_ships:
-                    found.setdefault(entry, Target(entry, "sail", enemy=True, entry=entry))
-                else:
-                    beyond = sea_reach(game, owner, entry)
-                    covered |= beyond.passable
-                    for h, target in _sea_targets(beyond, entry).items():
-                        found.setdefault(h, target)
+            entry = ring[landfall[0]]  # the first sea or unexplored space: the only way back in
+            if entry in covered:
+                continue
+            if not game.revealed(entry):
+                found.setdefault(entry, Target(entry, "explore", entry=entry))
+            elif entry in enemy_ships:  # blocks the entrance: the move ends there in a battle
+                found.setdefault(entry, Target(entry, "sail", enemy=True, entry=entry))
+            else:
+                beyond = sea_reach(game, owner, entry)
+                covered |= beyond.passable
+                for h, target in _sea_targets(beyond, entry).items():
+                    found.setdefault(h, target)
     return found
 
 
@@ -307,21 +309,6 @@ def _landfall(game: Game, ring: tuple[Hex, ...], start: int, step: int) -> tuple
     if (i - start) * step >= n:
         return None
     return i % n, step
-
-
-def _entry_run(game: Game, ring: tuple[Hex, ...], at: int, step: int) -> list[Hex]:
-    """The spaces where ships may come back onto the board: an unexplored space, or every space of
-    the run of edge sea spaces starting there (an enemy ship blocks only its own space)."""
-    if _kind(game, ring[at]) == "unexplored":
-        return [ring[at]]
-    run = []
-    n = len(ring)
-    for k in range(n):
-        space = ring[(at + k * step) % n]
-        if _kind(game, space) != "sea":
-            break
-        run.append(space)
-    return run
 
 
 # ------------------------------------------------------------------ who may move where
@@ -448,17 +435,34 @@ def arrive(game: Game, units: list[Unit], to: Hex) -> None:
         unit.no_attack = unit.no_attack or terrain.forbids_later_attack
 
 
-def _embark(game: Game, group: list[Unit], sea: Hex) -> None:
-    # Fill ships that can still sail this action first, so the player can carry the units on.
+def boarding_options(game: Game, group: list[Unit], sea: Hex) -> list[tuple[int, ...]]:
+    """The different ways `group` can board the owner's ships on `sea`: a ship id per unit.
+
+    Ways that differ only by swapping alike units or alike ships give the same game and are
+    listed once. Ships that can still sail this action come first, so the first way keeps the
+    units able to sail on."""
     ships = sorted(
         (u for u in game.units_at(sea) if u.owner == group[0].owner and game.is_ship(u)),
         key=lambda s: (s.moved_this_action or s.immobile, s.id),
     )
     room = {s.id: game.rules.game.ship_capacity - len(cargo_of(game, s)) for s in ships}
-    for unit in group:
-        ship = next(s for s in ships if room[s.id] > 0)
-        room[ship.id] -= 1
-        unit.carrier, unit.pos = ship.id, sea
+    alike = {u.id: _likeness(game, u) for u in (*ships, *group)}
+    options: dict[tuple[object, ...], tuple[int, ...]] = {}
+    for assignment in product(*([s.id for s in ships if room[s.id] > 0] for _ in group)):
+        load = Counter(assignment)
+        if any(load[ship] > room[ship] for ship in load):
+            continue
+        boarding = {
+            s.id: sorted(alike[u.id] for u, ship in zip(group, assignment, strict=True) if ship == s.id) for s in ships
+        }
+        key = tuple(sorted((alike[ship], tuple(units)) for ship, units in boarding.items()))
+        options.setdefault(key, assignment)
+    return list(options.values())
+
+
+def _board(game: Game, units: list[Unit], ships: tuple[int, ...], sea: Hex) -> None:
+    for unit, ship in zip(units, ships, strict=True):
+        unit.carrier, unit.pos = ship, sea
 
 
 def _resolve_group(game: Game, owner: int, ids: tuple[int, ...]) -> list[Unit]:
@@ -546,7 +550,12 @@ def move_units(game: Game, action: MoveUnits) -> None:
         exploration.explore(game, owner, group, start, action.to, entry=target.entry)
         return
     if target.how == "embark":
-        _embark(game, group, action.to)
+        options = boarding_options(game, group, action.to)
+        if len(options) > 1:
+            ids = [u.id for u in group]
+            game.pending.append(BoardingDecision(player=owner, units=ids, sea=action.to, options=options))
+            return
+        _board(game, group, options[0], action.to)
     else:
         arrive(game, group, action.to)
     if target.enemy:
@@ -565,6 +574,32 @@ def _movement_rewards(game: Game, decision: MoveDecision, sail_around: bool) -> 
         decision.rewarded.append(key)
         kept = gain(game, player, amounts(reward.gain))
         game.say(f"{player.name} gains {describe(kept)} from {effect.source}")
+
+
+def _boarding(game: Game) -> BoardingDecision:
+    decision = game.pending[-1]
+    assert isinstance(decision, BoardingDecision)  # the controller checked what is pending
+    return decision
+
+
+def _legal_board_ships(game: Game) -> list[Action]:
+    return [BoardShips(option) for option in _boarding(game).options]
+
+
+@rule(BoardShips, legal=_legal_board_ships, answers=(BoardingDecision,))
+def board_ships(game: Game, action: BoardShips) -> None:
+    decision = _boarding(game)
+    if tuple(action.ships) not in decision.options:
+        raise RuleError(
+            "each unit boards one of the ships on its sea space, at most as many per ship as it has room for"
+        )
+    game.pending.pop()
+    units = [u for u in game.units if u.id in decision.units]
+    units.sort(key=lambda u: decision.units.index(u.id))
+    _board(game, units, tuple(action.ships), decision.sea)
+    game.say(
+        f"{game.player(decision.player).name}'s units board ship(s) {', '.join(map(str, sorted(set(action.ships))))}"
+    )
 
 
 def _legal_end_move(game: Game) -> list[Action]:

@@ -84,10 +84,8 @@ def _draw_cards(game: Game) -> None:
 
 
 def _razable(game: Game, player: Player) -> list[int]:
-    own = game.cities_of(player.index)
-    if len(own) < 2:
-        return []  # razing your last city is not offered (docs/rules-decisions.md)
-    return [c.id for c in own if c.size <= game.rules.game.raze_max_size]
+    # The summary makes no exception for a last city (docs/rules-decisions.md).
+    return [c.id for c in game.cities_of(player.index) if c.size <= game.rules.game.raze_max_size]
 
 
 def _raze(game: Game) -> None:

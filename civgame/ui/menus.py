@@ -182,12 +182,10 @@ class NewGameScene(Scene):
             self.seed_entry.set_text(self.seed_text)
         y += 46
         UILabel(pygame.Rect(left, y, 120, 36), "Events", manager)
-        self.event_buttons = {}
+        self.event_buttons: dict[EventVariant, UIButton] = {}
         for i, (variant, (label, tip)) in enumerate(EVENT_VARIANTS.items()):
-            button = self.add_button(
-                pygame.Rect(left + 130 + i * 102, y, 96, 36), label, lambda v=variant: self._set_events(v), tooltip=tip
-            )
-            self.event_buttons[variant] = button
+            rect = pygame.Rect(left + 130 + i * 102, y, 96, 36)
+            self.event_buttons[variant] = self.add_button(rect, label, partial(self._set_events, variant), tooltip=tip)
         self.event_buttons[self.event_variant].select()
         self.error = UILabel(pygame.Rect(left, y + 48, self.FORM_W, 28), "", manager)
         self.start_button = self.add_button(

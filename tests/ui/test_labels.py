@@ -73,6 +73,8 @@ def samples():
         A.PlaceReinforcement(100): "Place the free unit in Anna's city at D2",
         A.PlayGreatPerson(21, "Writing"): "Play Great Philosopher, taking Writing for free",
         A.PlayGreatPerson(21): "Play Great Philosopher without a free advance",
+        A.ChooseCivilization("vikings"): "Play Vikings",
+        A.ChooseLeader("Sulla"): "Recruit Sulla",
     }
 
 

@@ -22,6 +22,7 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     great_persons,
     happiness,
     influence,
+    leader_abilities,
     movement,
     payments,
     rewards,

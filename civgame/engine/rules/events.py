@@ -29,6 +29,7 @@ from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, City, EventInProgress, EventStep, Game, Player, Unit
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS, amounts
+from civgame.engine.rules import civilizations
 from civgame.engine.rules.cards import deal, draw_numbered_card
 from civgame.engine.rules.combat import enter_space
 from civgame.engine.rules.payments import describe, gain, holdings, pay, resource_cap
@@ -628,6 +629,8 @@ def _remove_unit(game: Game, owner: int, option: str) -> None:
     """Remove one unit matching `option` (carried ones first); a ship takes its cargo with it."""
     unit = min((u for u in game.units_of(owner) if _unit_option(u) == option), key=lambda u: u.carrier is None)
     for lost in (unit, *(u for u in game.units if u.carrier == unit.id)):
+        if game.rules.units[lost.kind].leader:
+            civilizations.leader_killed(game, lost, captor=None)
         game.units.remove(lost)
 
 

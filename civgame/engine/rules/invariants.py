@@ -22,6 +22,7 @@ def check_invariants(game: Game) -> list[str]:
     for check in (
         _holdings,
         _effect_cache,
+        _civilizations,
         _cities,
         _units_on_board,
         _stacking_and_cargo,
@@ -48,6 +49,22 @@ def _holdings(game: Game) -> list[str]:
         for token, amount in (("mood", p.mood_tokens), ("culture", p.culture_tokens)):
             if amount < 0:
                 problems.append(f"{p.name} holds {amount} {token} tokens")
+    return problems
+
+
+def _civilizations(game: Game) -> list[str]:
+    """One leader on the board at most, matching the player's record; special advances of the player's own."""
+    problems = []
+    for p in game.players:
+        leaders = [u for u in game.units_of(p.index) if game.rules.units[u.kind].leader]
+        if len(leaders) > 1 or bool(leaders) != (p.leader is not None):
+            problems.append(f"{p.name} has {len(leaders)} leader unit(s) on the board and leader {p.leader!r}")
+        if p.leader is not None and p.leader not in p.leaders_used:
+            problems.append(f"{p.name}'s leader {p.leader} is not among the leaders used")
+        civ = game.rules.civilizations.get(p.civilization) if p.civilization else None
+        own = {s.name for s in civ.special_advances} if civ else set()
+        if not set(p.special_advances) <= own:
+            problems.append(f"{p.name} holds special advances of another civilization: {p.special_advances}")
     return problems
 
 

@@ -735,3 +735,14 @@ def test_great_seer_sets_an_objective_card_aside_for_each_players_next_draw():
     before = list(s.player(0).objective_cards)
     deal(s.game, s.player(0), 0, 1)
     assert s.player(0).objective_cards == [*before, top[1]] and s.player(0).foreseen_objectives == []
+
+
+def test_a_leader_lost_to_an_event_dies():
+    s = board()
+    s.player(0).leader = "Caesar"
+    s.unit(0, "leader", "D5")
+    s.unit(0, "infantry", "D2")
+    main_effect(s, 2)  # Epidemics: 2 units, lose 1
+    choose(s, "leader at D5")
+    assert s.player(0).leader is None and [u.kind for u in s.game.units_of(0)] == ["infantry"]
+    assert "Player 1's leader Caesar dies" in s.game.log

@@ -232,6 +232,9 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "event_vp": STRUCTURE,
         "influence_succeeded": TYPED,
         "used_this_turn": each(TEXT),
+        "great_persons": STRUCTURE,  # event cards: checked with the decks
+        "foreseen_objectives": STRUCTURE,  # objective cards: checked with the decks
+        "government_regains": TYPED,
     },
     LastingEffect: {"source": TEXT, "until": TYPED},
     Combat: {
@@ -248,6 +251,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "log": each(TEXT),
         "prepared": each(TEXT),
         "fortress_cancelled": each(TEXT),
+        "winner_vp": TYPED,
     },
     CombatSide: {
         "owner": OWNER,

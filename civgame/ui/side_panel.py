@@ -18,7 +18,7 @@ from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import score_sheet
 from civgame.ui import theme
 from civgame.ui.board_view import owner_colour
-from civgame.ui.labels import card_name
+from civgame.ui.labels import card_name, objective_card_lines, objective_card_title, wonder_card_lines
 from civgame.ui.tooltips import advance_tooltip, card_tooltip
 
 RESOURCE_LETTERS = {"food": "F", "wood": "W", "ore": "O", "ideas": "I", "gold": "G"}
@@ -179,32 +179,37 @@ class SidePanel:
     ) -> int:
         y = self._heading(surface, "Your hand (private)", x, y, width)
         cards = [
-            ("Action", card_name(game.rules.action_cards, c), card_text(game.rules.action_cards, c))
+            ("Action", name, card_tooltip("Action", name, card_text(game.rules.action_cards, c)))
             for c in player.action_cards
+            for name in [card_name(game.rules.action_cards, c)]
         ]
         cards += [
-            ("Objective", card_name(game.rules.objective_cards, c), card_text(game.rules.objective_cards, c))
+            ("Objective", objective_card_title(game, player.index, c), objective_card_lines(game, player.index, c))
             for c in player.objective_cards
         ]
-        cards += [("Great person", game.rules.event(c).name, game.rules.event(c).text) for c in player.great_persons]
         cards += [
-            (
-                "Wonder",
-                game.rules.wonders[w].name if w in game.rules.wonders else w,
-                game.rules.wonders[w].text if w in game.rules.wonders else "",
-            )
+            ("Great person", person.name, card_tooltip("Great person", person.name, person.text))
+            for person in map(game.rules.event, player.great_persons)
+        ]
+        cards += [
+            ("Wonder", game.rules.wonders[w].name if w in game.rules.wonders else w, wonder_card_lines(game, w))
             for w in player.wonder_cards
         ]
         if not cards:
             theme.blit_text(surface, "no cards", (x, y), self.size - 1, theme.TEXT_DIM)
             return y + self.line + 4
-        kind_colours = {"Action": (200, 120, 60), "Objective": (120, 170, 90), "Wonder": (212, 175, 55)}
+        kind_colours = {
+            "Action": (200, 120, 60),
+            "Objective": (120, 170, 90),
+            "Great person": (150, 110, 190),
+            "Wonder": (212, 175, 55),
+        }
         hidden = cards[max_lines - 1 :] if len(cards) > max_lines else []
-        for kind, name, text in cards[: len(cards) - len(hidden)]:
+        for kind, name, tip in cards[: len(cards) - len(hidden)]:
             pygame.draw.rect(surface, kind_colours[kind], (x, y + 3, 6, self.size - 2))
             line = theme.fit_text(f"{kind}: {name}", self.size - 1, width - 12)
             rect = theme.blit_text(surface, line, (x + 12, y), self.size - 1)
-            self._tips.append((rect.inflate(12, 2), card_tooltip(kind, name, text)))
+            self._tips.append((rect.inflate(12, 2), tip))
             y += self.line
         if hidden:
             rect = theme.blit_text(

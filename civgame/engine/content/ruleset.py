@@ -29,6 +29,7 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails
 
+from civgame.engine.content.conditions import Condition, parse_condition
 from civgame.engine.content.effects import Effect, parse_effect
 from civgame.engine.content.effects.events import MAIN_EFFECTS
 from civgame.engine.content.effects.registry import SourceKind
@@ -233,6 +234,7 @@ class GameRules(Strict):
     influence: InfluenceRules
     border_bonus: dict[str, Literal["mood", "culture"]]
     victory_points: VictoryPoints
+    wonder_advance: str = "Engineering"  # needed to build any wonder, besides the wonder's own advance
 
 
 # ---------------------------------------------------------------- terrain, units, buildings
@@ -343,6 +345,54 @@ class Card(Strict):
     text: str = ""
 
 
+def _parses(raw: dict[str, object]) -> dict[str, object]:
+    parse_condition(raw)
+    return raw
+
+
+OneCondition = Annotated[dict[str, object], AfterValidator(_parses)]  # a condition primitive and its parameters
+
+
+class Objective(Strict):
+    """One objective: completed in the status phase (`status`), right after its moment (`instant`),
+    or by itself after any of the holder's actions (`automatic`)."""
+
+    name: str
+    text: str = ""
+    status: OneCondition | None = None
+    instant: OneCondition | None = None
+    automatic: OneCondition | None = None
+    pay: dict[Resource, int] = {}  # paid on completion; gold cannot stand in
+    excludes: list[str] = []  # objectives that may not be completed in the same status phase
+    _parsed: dict[str, Condition] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, context: object) -> None:
+        for part in ("status", "instant", "automatic"):
+            raw = getattr(self, part)
+            if raw is not None:
+                self._parsed[part] = parse_condition(raw)
+
+    def condition(self, part: str) -> Condition | None:
+        """The parsed `status`, `instant` or `automatic` condition."""
+        return self._parsed.get(part)
+
+    @model_validator(mode="after")
+    def _checked_somehow(self) -> Objective:
+        parts = {
+            part: parse_condition(raw) for part in ("status", "instant", "automatic") if (raw := getattr(self, part))
+        }
+        if not parts:
+            raise ValueError("an objective needs a `status`, `instant` or `automatic` condition")
+        for part, cond in parts.items():
+            if (cond.moment == "status") != (part != "instant"):
+                raise ValueError(f"{part}: {cond.name} is checked at {cond.moment}")
+        return self
+
+
+class ObjectiveCard(Card):
+    objectives: list[str] = Field(min_length=2, max_length=2)
+
+
 EventIcon = Literal["barbarians_spawn", "barbarians_move", "pirates", "exhausted_land", "gold_mine"]
 
 
@@ -373,6 +423,7 @@ class Wonder(Strict):
     owner_vp: Points
     text: str = ""
     effects: list[OneEffect] = []
+    in_deck: bool = True  # false: left out of the wonder deck while its powers are not in play
 
 
 # ---------------------------------------------------------------- civilizations
@@ -419,7 +470,8 @@ class Ruleset(Strict):
     categories: list[Category]
     map: MapRules
     action_cards: list[Card]
-    objective_cards: list[Card]
+    objective_cards: list[ObjectiveCard]
+    objectives: dict[str, Objective]
     events: list[EventCard]
     wonders: dict[str, Wonder]
     civilizations: dict[str, Civilization]
@@ -513,6 +565,18 @@ class Ruleset(Strict):
                         ("map", "layouts", count, "free"), f"layouts.{count}: more free positions than regular tiles"
                     )
                 )
+        for card in self.objective_cards:
+            for key in card.objectives:
+                if key not in self.objectives:
+                    problems.append(
+                        DataProblem(("objective_cards",), f"objective card {card.id}: unknown objective {key!r}")
+                    )
+        for key, objective in self.objectives.items():
+            for other in objective.excludes:
+                if other not in self.objectives:
+                    problems.append(
+                        DataProblem(("objectives", key, "excludes"), f"{key}.excludes: unknown objective {other!r}")
+                    )
         problems += self._civilization_problems(advances, tiles)
         for key, w in self.wonders.items():
             if w.advance not in advances:
@@ -756,6 +820,10 @@ class Ruleset(Strict):
                 return a
         raise KeyError(name)
 
+    @cached_property
+    def objective_card_index(self) -> dict[int, ObjectiveCard]:
+        return {card.id: card for card in self.objective_cards}
+
     def terrain_by_code(self, code: str) -> str:
         for key, t in self.terrain.items():
             if t.code == code:
@@ -777,6 +845,7 @@ FILES = {
     "map": "map.yaml",
     "action_cards": "action_cards.yaml",
     "objective_cards": "objective_cards.yaml",
+    "objectives": "objectives.yaml",
     "events": "events.yaml",
     "wonders": "wonders.yaml",
     "civilizations": "civilizations.yaml",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
@@ -18,6 +19,8 @@ BARBARIAN = -1
 PIRATE = -2
 MOODS = ("angry", "neutral", "happy")
 Phase = Literal["play", "status", "over"]
+# Who plays a seat: a person at the table, or a computer player of one of these levels.
+Seat = Literal["human", "random", "easy", "normal", "hard"]
 
 
 @dataclass
@@ -83,6 +86,17 @@ class LastingEffect:
 
 
 @dataclass
+class ObjectiveCompletion:
+    """A completed objective card: which objective completed it, and when."""
+
+    card: int
+    objective: str  # the objective's key in objectives.yaml
+    age: int
+    round: int
+    own_turn: bool  # completed during the holder's own turn
+
+
+@dataclass
 class Player:
     index: int
     name: str
@@ -104,12 +118,15 @@ class Player:
     wonder_cards: list[str] = field(default_factory=list)
     completed_objectives: list[int] = field(default_factory=list)
     wonders_built: list[str] = field(default_factory=list)
+    wonders_built_when: list[list[int]] = field(default_factory=list)  # [age, round] of each wonders_built entry
+    objective_completions: list[ObjectiveCompletion] = field(default_factory=list)
     captured_leaders: list[str] = field(default_factory=list)
     event_vp: float = 0.0
     influence_succeeded: bool = False  # one successful Influence Culture per turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
     # Anarchy: VP lost for each government advance regained (which uses no event cube), in order
     government_regains: list[float] = field(default_factory=list)
+    seat: Seat = "human"
 
     def has(self, advance: str) -> bool:
         return advance in self.advances
@@ -123,6 +140,26 @@ class CombatSide:
     casualties: list[int] = field(default_factory=list)  # chosen this round; all removed together
     losses: int = 0  # fighting units it lost in this battle so far
     bonus: int = 0  # combat value added every round (paid for before the battle)
+
+
+@dataclass
+class BattleRecord:
+    """A battle (or uncontested capture) of the current turn, as objectives read it."""
+
+    space: Hex
+    naval: bool
+    attacker: int
+    defender: int
+    winner: int | None
+    at_city: bool
+    from_sea: bool  # the attackers came from sea spaces
+    present: list[list[str]]  # unit types at the start: [attacker's, defender's]
+    lost: list[list[str]]  # unit types removed during it: [attacker's, defender's]
+
+    @property
+    def real(self) -> bool:
+        """The defender had a unit at the start or won: not an uncontested capture."""
+        return bool(self.present[1]) or self.winner == self.defender
 
 
 @dataclass
@@ -141,6 +178,8 @@ class Combat:
     prepared: list[str] = field(default_factory=list)  # choices before round 1 already offered
     fortress_cancelled: list[str] = field(default_factory=list)  # fortress parts the attacker paid off
     winner_vp: float = 0  # event VP for its winner (Solar Eclipse)
+    # unit id -> type of each side's units in the space at the start: [attacker's, defender's]
+    present: list[dict[int, str]] = field(default_factory=lambda: [{}, {}])
 
 
 @dataclass
@@ -197,6 +236,7 @@ class Game:
     event_variant: EventVariant = "standard"
     short_battle_vp: float | None = None  # Solar Eclipse: the next land battle lasts one round, its winner gains VP
     construct_ban: str | None = None  # an event (Pestilence) that bars its unprotected players from building
+    battles: list[BattleRecord] = field(default_factory=list)  # the battles of the current turn
     winner: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)  # plain actions, decoded on replay
@@ -241,7 +281,7 @@ class Game:
 
     def invalidate_board(self) -> None:
         """Forget cached board geometry after a region is placed or turned over."""
-        for cache in ("space_region", "_terrain_map", "_adjacency"):
+        for cache in ("space_region", "_terrain_map", "_adjacency", "_distances"):
             self.__dict__.pop(cache, None)
 
     def on_board(self, h: Hex) -> bool:
@@ -278,6 +318,31 @@ class Game:
         if adjacent is None:  # a space off the board
             return [n for n in neighbors(h) if n in self.space_region]
         return list(adjacent)
+
+    @cached_property
+    def _distances(self) -> dict[Hex, dict[Hex, int]]:
+        """Breadth-first distances already worked out, by starting space (filled on demand)."""
+        return {}
+
+    def distances_from(self, start: Hex) -> dict[Hex, int]:
+        """Steps from `start` to every space reachable through revealed board spaces.
+
+        Only revealing a region changes them, so they are kept until `invalidate_board`; callers
+        must not modify the returned mapping."""
+        known = self._distances.get(start)
+        if known is not None:
+            return known
+        steps = {start: 0}
+        frontier = deque([start])
+        adjacency, revealed = self._adjacency, self._terrain_map
+        while frontier:
+            here = frontier.popleft()
+            for there in adjacency.get(here, ()):
+                if there not in steps and there in revealed:
+                    steps[there] = steps[here] + 1
+                    frontier.append(there)
+        self._distances[start] = steps
+        return steps
 
     # ------------------------------------------------------------------ pieces
     def player(self, index: int) -> Player:

@@ -30,7 +30,7 @@ from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_he
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, City, EventInProgress, EventStep, Game, Player, Unit
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS, amounts
 from civgame.engine.rules import civilizations
-from civgame.engine.rules.cards import deal, draw_numbered_card
+from civgame.engine.rules.cards import deal, draw_card
 from civgame.engine.rules.combat import enter_space
 from civgame.engine.rules.payments import describe, gain, holdings, pay, resource_cap
 from civgame.engine.rules.triggers import LISTENERS
@@ -944,8 +944,8 @@ def _collect_again(
 def _foresee(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventForeseeObjectives
 ) -> None:
-    drawn = (draw_numbered_card(game, "objective") for _ in game.players)
-    event.cards = [card for card in drawn if card is not None]
+    drawn = (draw_card(game, "objective") for _ in game.players)
+    event.cards = [card for card in drawn if isinstance(card, int)]
     game.say(f"{player.name} looks at {len(event.cards)} objective card(s) and assigns them")
     event.steps[0:0] = [
         EventStep("foresee", step.player, step.effect, other=p) for p in _order_from(game, player.index)

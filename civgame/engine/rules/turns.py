@@ -36,6 +36,7 @@ def start_turn(game: Game, player_index: int) -> None:
     player = game.player(player_index)
     player.influence_succeeded = False
     player.used_this_turn.clear()
+    game.battles.clear()
     game.say(f"Age {game.age}, round {game.round}: {player.name}'s turn")
     fire(game, "turn_start", player=player_index)
 

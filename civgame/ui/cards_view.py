@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from civgame.engine.content.ruleset import EventCard
 from civgame.engine.core import actions as A
 from civgame.engine.core.model import Game
 from civgame.ui import art
@@ -44,6 +45,11 @@ def objective_card(game: Game, player_index: int, card_id: int) -> Card:
 def action_card(game: Game, card_id: int) -> Card:
     card = next((c for c in game.rules.action_cards if c.id == card_id), None)
     return Card("action", card.name if card else f"card {card_id}", card.text if card else "")
+
+
+def event_card(card: EventCard) -> Card:
+    """An event card, or the great person it shows (kept in hand)."""
+    return Card("event", card.name, card.text)
 
 
 def card_of(game: Game, action: A.Action) -> Card | None:

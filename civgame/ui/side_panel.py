@@ -18,7 +18,7 @@ from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import score_sheet
 from civgame.ui import art, theme
 from civgame.ui.board_view import owner_colour
-from civgame.ui.cards_view import Card, action_card, objective_card, wonder_card
+from civgame.ui.cards_view import Card, action_card, event_card, objective_card, wonder_card
 from civgame.ui.labels import card_name, objective_card_lines, objective_card_title, wonder_card_lines
 from civgame.ui.tooltips import advance_tooltip, card_tooltip
 
@@ -197,6 +197,10 @@ class SidePanel:
                 objective_card(game, player.index, c),
             )
             for c in player.objective_cards
+        ]
+        cards += [
+            ("Great person", person.name, card_tooltip("Great person", person.name, person.text), event_card(person))
+            for person in map(game.rules.event, player.great_persons)
         ]
         cards += [
             (

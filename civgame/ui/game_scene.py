@@ -1530,6 +1530,9 @@ class GameScene(Scene):
                 return card, self.dialog.window.rect
         if self.app.manager.get_hovering_any_element():
             return None
+        view, panel = self.battle_view(), self.combat_rect
+        if view is not None and view.card is not None and panel is not None and panel.collidepoint(self.mouse):
+            return view.card, panel  # the event panel: its card at full size
         return self.panel.hover_card(self.mouse)
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:

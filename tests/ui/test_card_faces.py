@@ -3,11 +3,14 @@ the card at full size beside it; each wonder has a picture of its own, on its ca
 
 import pygame
 
+from civgame.engine.core.actions import Advance
 from civgame.engine.rules import status
 from civgame.engine.rules.setup import new_game
 from civgame.ui import art
 from civgame.ui.board_view import piece_token
-from civgame.ui.cards_view import objective_card, wonder_card
+from civgame.ui.cards_view import event_card, objective_card, wonder_card
+from civgame.ui.combat_view import CARD_WIDTH
+from tests.engine.test_events import board as event_board
 from tests.scenario import Scenario
 from tests.ui.conftest import click, hover, show_game
 from tests.ui.test_objectives_and_wonders import hand_scenario
@@ -89,3 +92,24 @@ def test_the_city_shows_the_picture_of_its_wonder(app):
         app.draw()
         pictures.append(pygame.image.tobytes(app.screen.subsurface(scene.spaces_rect([city.pos])), "RGB"))
     assert len(set(pictures)) == 3  # no wonder, the Pyramids and the Great Wall each look different
+
+
+def test_the_event_panel_shows_the_drawn_card_and_pointing_at_it_shows_it_at_full_size(app):
+    s = event_board()
+    s.city(0, "D5")
+    s.city(1, "B6")
+    s.resources(0, food=2)
+    s.game.decks["event"].draw.append(13)  # An awesome year
+    s.player(0).event_cubes = 1
+    scene = show_game(app, s.game)
+    scene.perform(Advance("Storage", payment={"food": 2}))
+    scene.animations.finish()
+    app.draw()
+    report = scene.battle_view()
+    assert report.card == event_card(s.game.rules.event(13)) and report.card.kind == "event"
+    panel = scene.combat_rect
+    small = report.card.face(round(CARD_WIDTH * app.scale))
+    assert shows(app, report.card, pygame.Rect(panel.x + 10, panel.y + round(30 * app.scale) + 6, *small.get_size()))
+    hover(app, (panel.x + 40, panel.y + 60))
+    assert shows(app, report.card, scene.tooltip_rect) and scene.tooltip_rect.w > small.get_width()
+    assert not scene.tooltip_rect.colliderect(panel)

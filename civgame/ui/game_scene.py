@@ -1302,7 +1302,8 @@ class GameScene(Scene):
     def _build_move_picker(self) -> None:
         if self.move_source is None:
             return
-        x, y = self.board.rect.x + 8, self.board.rect.bottom - 44
+        row = self.move_picker_rect()
+        x, y = row.topleft
         for kind, limit in self.move_limits.items():
             name = self.game.rules.units[kind].name
             button = self.add_button(
@@ -1313,6 +1314,17 @@ class GameScene(Scene):
             )
             self.action_buttons[f"pick_{kind}"] = button
             x += 156
+
+    def move_picker_rect(self) -> pygame.Rect:
+        """The row of unit buttons: along the bottom of the map, or its top when the units' space or a
+        highlighted destination is down there."""
+        board = self.board.rect
+        row = pygame.Rect(board.x + 8, board.bottom - 44, 156 * len(self.move_limits) - 6, 36)
+        around = self.spaces_rect([self.move_source]) if self.move_source is not None else None
+        ahead = [r for r in (self.spaces_rect([h]) for h in self.move_destinations()) if r is not None]
+        if row.collidelist([*([around] if around else []), *ahead]) >= 0:
+            row.top = board.top + 8
+        return row
 
     def _start_move(self) -> None:
         self.perform(A.StartMove())

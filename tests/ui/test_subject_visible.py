@@ -8,7 +8,7 @@ from civgame.engine.core.actions import MoveUnits, StartMove
 from civgame.engine.core.decisions import CasualtyDecision, OrientationDecision
 from civgame.engine.core.model import Combat, CombatSide
 from tests.scenario import Scenario
-from tests.ui.conftest import click_button, show_game
+from tests.ui.conftest import click, click_button, show_game
 
 
 def exploring() -> Scenario:
@@ -165,3 +165,26 @@ def test_the_report_of_a_finished_battle_leaves_its_space_visible(app, size):
         subject = scene.spaces_rect([report.space])
         assert not scene.combat_rect.colliderect(subject), f"{corner} at {size}"
         assert scene.action_buttons["close_report"].rect.colliderect(scene.combat_rect)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_unit_buttons_of_a_move_leave_the_units_and_their_destinations_visible(app, size):
+    s = Scenario(players=2).reveal_all()
+    s.city(0, "D2")
+    s.city(1, "D7")
+    s.units(0, "settler", "C3", 2)
+    game = s.game
+    scene = show_game(app, game)
+    resize(app, size)
+    click_button(app, scene.action_buttons["move"])
+    board = scene.board.rect
+    for corner in ("bottomleft", "midbottom", "topleft", "center"):
+        subject = scene.spaces_rect([s.hex("C3")])
+        target = getattr(board.inflate(-3 * subject.w, -3 * subject.h), corner)
+        scene.board.pan(target[0] - subject.centerx, target[1] - subject.centery)
+        click(app, scene.board.centre(s.hex("C3")))
+        assert scene.move_source == s.hex("C3") and scene.move_destinations()
+        row = scene.action_buttons["pick_settler"].rect
+        covered = [h for h in {s.hex("C3"), *scene.move_destinations()} if row.colliderect(scene.spaces_rect([h]))]
+        assert not covered, f"{corner} at {size}: the unit buttons {row} cover {covered}"
+        scene.select_move_source(None)

@@ -11,7 +11,9 @@ import pygame
 
 from civgame.engine.content.ruleset import EventCard
 from civgame.engine.core import actions as A
-from civgame.engine.core.model import Game
+from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.core.model import Game, Player
+from civgame.engine.rules.controller import legal_actions, why_illegal
 from civgame.ui import art
 from civgame.ui.labels import card_name, objective_card_lines, wonder_card_lines
 
@@ -30,10 +32,28 @@ class Card:
         return art.card_face(self.kind, self.title, self.text, width, self.picture)
 
 
-def wonder_card(game: Game, key: str) -> Card:
+def wonder_card(game: Game, key: str, note: str | None = None) -> Card:
+    """A wonder card; `note` (whether it can be built now) ends its text."""
     spec = game.rules.wonders.get(key)
     lines = wonder_card_lines(game, key)[1:]  # the first line names the card: it is the title here
-    return Card("wonder", spec.name if spec else key, "\n".join(lines), art.wonder_art(key))
+    return Card(
+        "wonder", spec.name if spec else key, "\n".join([*lines, *([note] if note else [])]), art.wonder_art(key)
+    )
+
+
+def wonder_availability(game: Game, player: Player, key: str) -> str | None:
+    """Where the player may build the wonder now, or the rules' reason it cannot be built (at the player's
+    first city); None when it is not the player's turn to act."""
+    if game.phase != "play" or game.actor() != player.index or game.current != player.index:
+        return None
+    cities = game.cities_of(player.index)
+    legal = legal_actions(game)
+    where = [hex_to_label(c.pos) for c in cities if any(a == A.BuildWonder(c.id, key) for a in legal)]
+    if where:
+        return f"Can be built now at {', '.join(where)}"
+    if not cities:
+        return f"Not now: {player.name} has no city"
+    return f"Not now: {why_illegal(game, A.BuildWonder(cities[0].id, key)) or 'it cannot be built'}"
 
 
 def objective_card(game: Game, player_index: int, card_id: int) -> Card:

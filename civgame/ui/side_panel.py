@@ -18,7 +18,14 @@ from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import score_sheet
 from civgame.ui import art, theme
 from civgame.ui.board_view import owner_colour
-from civgame.ui.cards_view import Card, action_card, event_card, objective_card, wonder_card
+from civgame.ui.cards_view import (
+    Card,
+    action_card,
+    event_card,
+    objective_card,
+    wonder_availability,
+    wonder_card,
+)
 from civgame.ui.labels import card_name, objective_card_lines, objective_card_title, wonder_card_lines
 from civgame.ui.tooltips import advance_tooltip, card_tooltip
 
@@ -206,10 +213,11 @@ class SidePanel:
             (
                 "Wonder",
                 game.rules.wonders[w].name if w in game.rules.wonders else w,
-                wonder_card_lines(game, w),
-                wonder_card(game, w),
+                [*wonder_card_lines(game, w), *([note] if note else [])],
+                wonder_card(game, w, note),
             )
             for w in player.wonder_cards
+            for note in [wonder_availability(game, player, w)]
         ]
         if not cards:
             theme.blit_text(surface, "no cards", (x, y), self.size - 1, theme.TEXT_DIM)

@@ -113,3 +113,17 @@ def test_the_event_panel_shows_the_drawn_card_and_pointing_at_it_shows_it_at_ful
     hover(app, (panel.x + 40, panel.y + 60))
     assert shows(app, report.card, scene.tooltip_rect) and scene.tooltip_rect.w > small.get_width()
     assert not scene.tooltip_rect.colliderect(panel)
+
+
+def test_a_wonder_card_in_the_hand_says_where_it_can_be_built_or_the_rules_reason_it_cannot(app):
+    s = hand_scenario()
+    scene = show_game(app, s.game)
+    lines = next(lines for _rect, lines in scene.panel._tips if lines[0] == "Wonder card: Pyramids")
+    assert lines[-1] == "Can be built now at D2, B6, C7, A7, D6, E6"  # every happy city, in the order founded
+    s.resources(0, ore=0)
+    scene.rebuild()
+    app.draw()
+    lines = next(lines for _rect, lines in scene.panel._tips if lines[0] == "Wonder card: Pyramids")
+    assert lines[-1] == "Not now: Player 1 cannot pay 2 food, 3 wood, 7 ore, 5 culture"
+    card = next(card for _rect, card in scene.panel._cards if card.title == "Pyramids")
+    assert card.text.endswith(lines[-1])

@@ -172,11 +172,14 @@ def card_face(kind: str, title: str, text: str, width: int, picture: str | None 
     y += round(6 * k)
     pygame.draw.line(card, shade(CARD_TEXT_COLOUR, 1.6), (margin, y), (width - margin, y), max(1, round(k)))
     y += round(8 * k)
-    text_size = max(7, round(11.5 * k))
-    step = round(text_size * 1.25)
     bottom = height - round(20 * k)
-    lines = [line for paragraph in text.splitlines() for line in theme.wrap_text(paragraph, text_size, inner)]
-    room = max(0, (bottom - y) // step)
+    for scale in (11.5, 10.5, 9.5, 8.5):  # a long text in a smaller type, down to a size still readable
+        text_size = max(7, round(scale * k))
+        step = round(text_size * 1.25)
+        lines = [line for paragraph in text.splitlines() for line in theme.wrap_text(paragraph, text_size, inner)]
+        room = max(0, (bottom - y) // step)
+        if len(lines) <= room:
+            break
     if len(lines) > room and room:
         lines = [*lines[: room - 1], theme.fit_text(lines[room - 1] + " …", text_size, inner)]
     for line in lines[:room]:

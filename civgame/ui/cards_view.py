@@ -17,7 +17,7 @@ from civgame.engine.rules.controller import legal_actions, why_illegal
 from civgame.ui import art
 from civgame.ui.labels import card_name, objective_card_lines, wonder_card_lines
 
-WIDTH = 220  # of a card shown at full size, at 1280x720
+WIDTH = 240  # of a card shown at full size, at 1280x720
 GAP = 10  # between the card and what points at it
 
 

@@ -31,8 +31,9 @@ def test_pointing_at_a_wonder_card_in_the_hand_shows_its_face_beside_the_panel(a
     hover(app, rect.center)
     shown = scene.tooltip_rect
     assert shown is not None and shown.right <= scene.panel.rect.left and shown.h == round(shown.w * 1.4)
-    card = wonder_card(s.game, "pyramids")
-    assert card.picture == "wonder_pyramids" and "Cost: 2 food, 3 wood, 7 ore, 5 culture" in card.text
+    card, _beside = scene.hovered_card()
+    assert card.title == "Pyramids" and card.picture == "wonder_pyramids"
+    assert card.text.startswith(wonder_card(s.game, "pyramids").text)  # cost, needs, points and effect
     assert shows(app, card, shown)
 
 

@@ -17,11 +17,14 @@ from tests.ui.test_objectives_and_wonders import hand_scenario
 
 
 def shows(app, card, rect) -> bool:
-    """True if the window shows `card`'s face in `rect` (compared inside its rounded corners)."""
+    """True if the window shows `card`'s face in `rect` (compared inside its rounded corners, on a grid of
+    points, allowing for the blending of a face that is not quite opaque)."""
     face = card.face(rect.w)
-    inside = face.get_rect().inflate(-24, -24)
-    shown = app.screen.subsurface(rect).subsurface(inside)
-    return pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(face.subsurface(inside).convert(shown), "RGB")
+    shown = app.screen.subsurface(rect)
+    points = [(x, y) for x in range(12, rect.w - 12, 3) for y in range(12, rect.h - 12, 3)]
+    return all(
+        max(abs(a - b) for a, b in zip(shown.get_at(p)[:3], face.get_at(p)[:3], strict=True)) <= 3 for p in points
+    )
 
 
 def test_pointing_at_a_wonder_card_in_the_hand_shows_its_face_beside_the_panel(app):

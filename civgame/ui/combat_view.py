@@ -29,7 +29,7 @@ ARROW_COLOUR = (230, 40, 40)
 WIDTH = 400  # at 1280x720
 CARD_WIDTH = 110  # of the card face drawn on a panel about a card, at 1280x720
 DIE_FACE = re.compile(r"(\d+) ([a-z_]+)")
-LABEL = re.compile(r"[A-Z]+-?\d+")  # a space's label, as hex_to_label writes it
+SPACE_LABEL = re.compile(r"[A-Z]+-?\d+")  # a space's label, as hex_to_label writes it
 
 
 @dataclass
@@ -97,7 +97,7 @@ def finished_battle(game: Game, log_before: int, ongoing: list[str] | None) -> B
         outcome = "no winner" if last.startswith(BATTLE_ENDS[1]) else "over"
     where = lines[0].split(":")[0]  # "Battle at D3"
     label = where.rsplit(" at ", 1)[-1]
-    space = label_to_hex(label) if LABEL.fullmatch(label) else None
+    space = label_to_hex(label) if SPACE_LABEL.fullmatch(label) else None
     return BattleView(f"{where} — {outcome}", [], lines, finished=True, space=space)
 
 

@@ -38,6 +38,7 @@ from civgame.engine.core import actions as A
 from civgame.engine.core.decisions import (
     BoardingDecision,
     Decision,
+    EffectChoiceDecision,
     FirstPlayerDecision,
     FreeAdvanceDecision,
     GovernmentDecision,
@@ -46,9 +47,11 @@ from civgame.engine.core.decisions import (
     OrientationDecision,
     PayDecision,
     RazeDecision,
+    RefugeeDecision,
+    ReuseUnitDecision,
 )
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import Hex, hex_to_label, region_slots
+from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.engine.core.model import MOODS, City, Game
 from civgame.engine.rules.abilities import ABILITIES
 from civgame.engine.rules.advances import gainable
@@ -62,6 +65,7 @@ from civgame.ui.animation import Animations, BoardState
 from civgame.ui.board_view import BoardView, Overlay, owner_colour
 from civgame.ui.cards_view import Card, card_of, draw_preview
 from civgame.ui.combat_view import (
+    SPACE_LABEL,
     BattleView,
     current_battle,
     draw_arrows,
@@ -409,8 +413,8 @@ class GameScene(Scene):
             computers.shown(self.app.settings.animation_speed)
 
     def _place_combat_panel(self) -> None:
-        """Put the combat panel in a corner of the map clear of the battle and of the decision dialog; when
-        no corner is, the map pans so the battle sits clear of both."""
+        """Put the combat panel in a corner of the map clear of the battle (an event's panel: of the spaces of
+        the choice it asks) and of the decision dialog; when no corner is, the map pans so they sit clear."""
         view = self.battle_view()
         self.combat_rect = None
         if view is None:
@@ -418,7 +422,9 @@ class GameScene(Scene):
         size = panel_size(self.board.rect, view, self.app.scale)
         window = self.dialog.window if self.dialog is not None else None
         dialog = [window.rect] if window is not None else []
-        subject = self.spaces_rect([view.space] if view.space is not None else [])
+        pending = self.game.pending[-1] if self.game.pending else None
+        about = [view.space] if view.space is not None else self.decision_subject(pending) if pending else []
+        subject = self.spaces_rect(about)
         rect = free_corner(size, self.board.rect, [*dialog, *([subject] if subject else [])], PANEL_CORNERS)
         if rect is None:
             rect = free_corner(size, self.board.rect, dialog, PANEL_CORNERS) or free_corner(size, self.board.rect, [])
@@ -672,12 +678,22 @@ class GameScene(Scene):
             self._pan_clear(subject, [self.dialog.window.rect])
 
     def decision_subject(self, decision: Decision) -> list[Hex]:
-        """The spaces a decision is about: the region being explored, the battle, the sea boarded."""
+        """The spaces a decision is about: the region being explored, the battle, the sea boarded, the spaces
+        or cities offered."""
         game = self.game
         if isinstance(decision, OrientationDecision):
             return [*game.regions[decision.region - 1].spaces(), decision.target]
         if isinstance(decision, BoardingDecision):
             return [decision.sea]
+        if isinstance(decision, EffectChoiceDecision):  # e.g. an event's choice of a space
+            named = [label_to_hex(option) for option in decision.options if SPACE_LABEL.fullmatch(option)]
+            return [h for h in named if h in game.space_region]
+        if isinstance(decision, RefugeeDecision):
+            return [c.pos for c in map(game.city, decision.cities) if c is not None]
+        if isinstance(decision, ReuseUnitDecision):
+            units = [u.pos for u in map(game.unit, decision.candidates) if u is not None]
+            city = game.city(decision.city)
+            return [*units, *([city.pos] if city is not None else [])]
         if game.combat is not None and decision.player in (game.combat.attacker.owner, game.combat.defender.owner):
             return [game.combat.space]
         return []

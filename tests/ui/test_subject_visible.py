@@ -4,9 +4,10 @@ rectangle on screen are compared at 1280x720 and 1920x1080, wherever the map has
 import pygame
 import pytest
 
-from civgame.engine.core.actions import MoveUnits, StartMove
+from civgame.engine.core.actions import Advance, MoveUnits, StartMove
 from civgame.engine.core.decisions import CasualtyDecision, OrientationDecision
 from civgame.engine.core.model import Combat, CombatSide
+from tests.engine.test_events import board as event_board
 from tests.scenario import Scenario
 from tests.ui.conftest import click, click_button, show_game
 
@@ -188,3 +189,29 @@ def test_the_unit_buttons_of_a_move_leave_the_units_and_their_destinations_visib
         covered = [h for h in {s.hex("C3"), *scene.move_destinations()} if row.colliderect(scene.spaces_rect([h]))]
         assert not covered, f"{corner} at {size}: the unit buttons {row} cover {covered}"
         scene.select_move_source(None)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_an_events_choice_of_a_space_leaves_that_space_visible(app, size):
+    s = event_board()
+    s.city(0, "D5")
+    s.city(1, "B6")
+    s.resources(0, food=2)
+    s.game.decks["event"].draw.append(13)  # An awesome year: the drawer picks the land to exhaust (E5)
+    s.player(0).event_cubes = 1
+    game = s.game
+    scene = show_game(app, game)
+    resize(app, size)
+    scene.perform(Advance("Storage", payment={"food": 2}))
+    decision = game.pending[-1]
+    assert s.hex("E5") in scene.decision_subject(decision)
+    assert set(scene.decision_subject(decision)) == {s.hex(label) for label in decision.options}  # each land offered
+    board = scene.board.rect
+    for corner in ("bottomright", "bottomleft", "topright", "center"):
+        subject = scene.subject_rect(decision)
+        target = getattr(board.inflate(-2 * subject.w, -2 * subject.h), corner)
+        scene.board.pan(target[0] - subject.centerx, target[1] - subject.centery)
+        scene.rebuild()
+        subject, dialog = scene.subject_rect(decision), scene.dialog.window.rect
+        assert not dialog.colliderect(subject), f"{corner} at {size}: {dialog} covers {subject}"
+        assert not scene.combat_rect.colliderect(subject), f"{corner} at {size}: the event panel covers {subject}"

@@ -72,6 +72,16 @@ def event_card(card: EventCard) -> Card:
     return Card("event", card.name, card.text)
 
 
+def trade_item_card(game: Game, player_index: int, item: str) -> Card | None:
+    """The card a trade item of a player's hand names ("action:12", "objective:5", "wonder:pyramids")."""
+    kind, _, card = item.partition(":")
+    if kind == "wonder":
+        return wonder_card(game, card)
+    if kind in ("action", "objective") and card.isdigit():
+        return action_card(game, int(card)) if kind == "action" else objective_card(game, player_index, int(card))
+    return None
+
+
 def card_of(game: Game, action: A.Action) -> Card | None:
     """The card an action plays or completes, if it is about one."""
     if isinstance(action, A.BuildWonder):

@@ -63,7 +63,7 @@ from civgame.engine.storage.save import SaveError, save_game
 from civgame.ui import rules_help, theme, thumbnails, tooltips
 from civgame.ui.animation import Animations, BoardState
 from civgame.ui.board_view import BoardView, Overlay, owner_colour
-from civgame.ui.cards_view import Card, card_of, draw_preview
+from civgame.ui.cards_view import Card, card_of, draw_preview, trade_item_card
 from civgame.ui.combat_view import (
     SPACE_LABEL,
     BattleView,
@@ -1552,8 +1552,13 @@ class GameScene(Scene):
         """The card pointed at (a dialog's option or an entry of the hand) and what it is shown beside."""
         if self.covered:
             return None
-        if self.dialog is not None and isinstance(self.dialog, ChoiceDialog):
+        if isinstance(self.dialog, ChoiceDialog):
             card = self.dialog.card_at(self.mouse)
+            if card is not None:
+                return card, self.dialog.window.rect
+        if isinstance(self.dialog, TradeDialog) and self.dialog.window is not None:
+            item = self.dialog.card_item_at(self.mouse)
+            card = trade_item_card(self.game, self.game.actor(), item) if item is not None else None
             if card is not None:
                 return card, self.dialog.window.rect
         if self.app.manager.get_hovering_any_element():

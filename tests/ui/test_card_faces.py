@@ -8,12 +8,13 @@ from civgame.engine.rules import status
 from civgame.engine.rules.setup import new_game
 from civgame.ui import art
 from civgame.ui.board_view import piece_token
-from civgame.ui.cards_view import event_card, objective_card, wonder_card
+from civgame.ui.cards_view import action_card, event_card, objective_card, wonder_card
 from civgame.ui.combat_view import CARD_WIDTH
 from tests.engine.test_events import board as event_board
 from tests.scenario import Scenario
 from tests.ui.conftest import click, hover, show_game
 from tests.ui.test_objectives_and_wonders import hand_scenario
+from tests.ui.test_trade import traders
 
 
 def shows(app, card, rect) -> bool:
@@ -131,3 +132,14 @@ def test_a_wonder_card_in_the_hand_says_where_it_can_be_built_or_the_rules_reaso
     assert lines[-1] == "Not now: Player 1 cannot pay 2 food, 3 wood, 7 ore, 5 culture"
     card = next(card for _rect, card in scene.panel._cards if card.title == "Pyramids")
     assert card.text.endswith(lines[-1])
+
+
+def test_pointing_at_a_card_of_the_hand_in_the_trade_dialog_shows_its_face(app):
+    s = traders()
+    game = s.game
+    scene = show_game(app, game)
+    click(app, scene.action_buttons["trade"].rect.center)
+    card_id = game.player(0).action_cards[0]
+    hover(app, scene.dialog.button_for_card(f"action:{card_id}").rect.center)
+    assert shows(app, action_card(game, card_id), scene.tooltip_rect)
+    assert not scene.tooltip_rect.colliderect(scene.dialog.window.rect)

@@ -755,6 +755,19 @@ class Ruleset(Strict):
     def objective_card_index(self) -> dict[int, ObjectiveCard]:
         return {card.id: card for card in self.objective_cards}
 
+    @cached_property
+    def automatic_objectives(self) -> dict[int, tuple[tuple[str, Condition], ...]]:
+        """objective card -> its objectives completed by themselves, with their parsed conditions
+        (looked at after every action, so worked out once)."""
+        found = {}
+        for card in self.objective_cards:
+            automatic = tuple(
+                (key, cond) for key in card.objectives if (cond := self.objectives[key].condition("automatic"))
+            )
+            if automatic:
+                found[card.id] = automatic
+        return found
+
     def terrain_by_code(self, code: str) -> str:
         for key, t in self.terrain.items():
             if t.code == code:

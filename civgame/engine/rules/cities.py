@@ -204,18 +204,17 @@ def _why_space_unusable(game: Game, city: City, space: Hex) -> str | None:
 
 def _why_blocked(game: Game, city: City, space: Hex) -> str | None:
     """What stops anyone collecting from `space` for `city` (units, cities, exhaustion, pirates)."""
-    where = _where(space)
     terrain = game.terrain(space)
     if terrain is None:
-        return f"{where} is not explored"
-    if any(u.owner != city.owner for u in game.units_at(space)):
-        return f"enemy units block collecting from {where}"
+        return f"{_where(space)} is not explored"
+    if any(u.pos == space and u.owner != city.owner for u in game.units):
+        return f"enemy units block collecting from {_where(space)}"
     if space != city.pos and game.city_at(space) is not None:
-        return f"another city blocks collecting from {where}"
+        return f"another city blocks collecting from {_where(space)}"
     if space in game.exhausted:
-        return f"{where} is exhausted land"
+        return f"{_where(space)} is exhausted land"
     if game.rules.terrain[terrain].water and in_pirate_zone(game, space):
-        return f"pirates block collecting from {where}"
+        return f"pirates block collecting from {_where(space)}"
     return None
 
 

@@ -55,12 +55,16 @@ def active(game: Game, player: Player, name: str, *, at: Hex | None = None) -> l
     Effects narrowed by `only:` (the leader's city, units with the leader) apply only when the
     rule names the place it is about with `at` and the player's leader stands there.
     """
-    cache: dict[tuple[int, str], list[Effect]] = game.__dict__.setdefault(_CACHE, {})
+    cache: dict[tuple[int, str], tuple[list[Effect], bool]] | None = game.__dict__.get(_CACHE)
+    if cache is None:
+        cache = game.__dict__[_CACHE] = {}
     key = (player.index, name)
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = _fresh(game, player, name)
-    if not any(e.only for e in found):
+    answer = cache.get(key)
+    if answer is None:
+        found = _fresh(game, player, name)
+        answer = cache[key] = (found, any(e.only for e in found))
+    found, narrowed = answer
+    if not narrowed:  # the common case, asked thousands of times a game: no `only:` to check
         return found
     return [e for e in found if not e.only or (at is not None and _applies_at(game, player, e, at))]
 
@@ -85,10 +89,10 @@ def end_lasting(game: Game, until: str) -> None:
 
 def stale_answers(game: Game) -> list[str]:
     """Cached answers that differ from a fresh look (empty when the cache is sound)."""
-    cache: dict[tuple[int, str], list[Effect]] = game.__dict__.get(_CACHE, {})
+    cache: dict[tuple[int, str], tuple[list[Effect], bool]] = game.__dict__.get(_CACHE, {})
     return [
         f"{game.player(index).name}: {name}"
-        for (index, name), found in cache.items()
+        for (index, name), (found, _narrowed) in cache.items()
         if found != _fresh(game, game.player(index), name)
     ]
 

@@ -756,13 +756,22 @@ class Ruleset(Strict):
         return {card.id: card for card in self.objective_cards}
 
     @cached_property
+    def objective_conditions(self) -> dict[str, dict[str, Condition]]:
+        """objective -> its parsed conditions by part ("status", "instant", "automatic"), for quick asking."""
+        parts = ("status", "instant", "automatic")
+        return {
+            key: {part: cond for part in parts if (cond := objective.condition(part))}
+            for key, objective in self.objectives.items()
+        }
+
+    @cached_property
     def automatic_objectives(self) -> dict[int, tuple[tuple[str, Condition], ...]]:
-        """objective card -> its objectives completed by themselves, with their parsed conditions
-        (looked at after every action, so worked out once)."""
+        """objective card -> its objectives completed by themselves, with their conditions (looked at
+        after every action)."""
         found = {}
         for card in self.objective_cards:
             automatic = tuple(
-                (key, cond) for key in card.objectives if (cond := self.objectives[key].condition("automatic"))
+                (key, cond) for key in card.objectives if (cond := self.objective_conditions[key].get("automatic"))
             )
             if automatic:
                 found[card.id] = automatic

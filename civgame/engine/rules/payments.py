@@ -94,9 +94,7 @@ def affordable(game: Game, player: Player, cost: dict[str, int]) -> bool:
         if len(cost) > 1:
             return can_pay(game, player, cost)
         ((item, amount),) = cost.items()
-        have = holdings(player)
-        return sum(have.get(kind, 0) for kind in item[len(ANY) :].split(",")) >= amount
-    have = holdings(player)
+        return sum(_held(player, kind) for kind in item[len(ANY) :].split(",")) >= amount
     subs = game.rules.game.gold_substitutes_for
     gold_needed = 0
     for item, amount in cost.items():
@@ -105,12 +103,21 @@ def affordable(game: Game, player: Player, cost: dict[str, int]) -> bool:
         if item == "gold":
             gold_needed += amount
             continue
-        shortfall = amount - have.get(item, 0)
+        shortfall = amount - _held(player, item)
         if shortfall > 0:
             if item not in subs:
                 return False
             gold_needed += shortfall
-    return gold_needed <= have.get("gold", 0)
+    return gold_needed <= player.resources.get("gold", 0)
+
+
+def _held(player: Player, item: str) -> int:
+    """How much of `item` the player holds: `holdings(player).get(item, 0)` without building the dict."""
+    if item == "mood":
+        return player.mood_tokens
+    if item == "culture":
+        return player.culture_tokens
+    return player.resources.get(item, 0)
 
 
 def settle(

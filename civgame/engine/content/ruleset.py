@@ -803,6 +803,15 @@ class Ruleset(Strict):
                 index.setdefault(effect.name, {}).setdefault((kind, name), []).append(effect)
         return index
 
+    @cached_property
+    def effects_by_source(self) -> dict[tuple[SourceKind, str], dict[str, list[Effect]]]:
+        """`effect_index` turned around: (source kind, source name) -> primitive name -> its effects."""
+        index: dict[tuple[SourceKind, str], dict[str, list[Effect]]] = {}
+        for name, by_source in self.effect_index.items():
+            for source, granted in by_source.items():
+                index.setdefault(source, {})[name] = granted
+        return index
+
     # ---- derived look-ups used throughout the engine
     def advance_names(self) -> list[str]:
         return list(self._advance_names)

@@ -42,11 +42,15 @@ def holdings(game: Game, player: Player) -> Iterator[tuple[SourceKind, str]]:
         yield "card", lasting.source
 
 
-def _fresh(game: Game, player: Player, name: str) -> list[Effect]:
-    by_source = game.rules.effect_index.get(name)
-    if not by_source:
-        return []
-    return [e for held in holdings(game, player) for e in by_source.get(held, ())]
+def _answers(game: Game, player: Player) -> dict[str, tuple[list[Effect], bool]]:
+    """primitive -> (the player's effects of it in source order, whether any is narrowed by `only:`),
+    for every primitive the player holds: one pass over the holdings answers them all."""
+    by_source = game.rules.effects_by_source
+    found: dict[str, list[Effect]] = {}
+    for held in holdings(game, player):
+        for name, granted in by_source.get(held, {}).items():
+            found.setdefault(name, []).extend(granted)
+    return {name: (listed, any(e.only for e in listed)) for name, listed in found.items()}
 
 
 def active(game: Game, player: Player, name: str, *, at: Hex | None = None) -> list[Effect]:
@@ -55,14 +59,15 @@ def active(game: Game, player: Player, name: str, *, at: Hex | None = None) -> l
     Effects narrowed by `only:` (the leader's city, units with the leader) apply only when the
     rule names the place it is about with `at` and the player's leader stands there.
     """
-    cache: dict[tuple[int, str], tuple[list[Effect], bool]] | None = game.__dict__.get(_CACHE)
+    cache: dict[int, dict[str, tuple[list[Effect], bool]]] | None = game.__dict__.get(_CACHE)
     if cache is None:
         cache = game.__dict__[_CACHE] = {}
-    key = (player.index, name)
-    answer = cache.get(key)
+    answers = cache.get(player.index)
+    if answers is None:  # filled whole and never changed after, so copies of the game may share it
+        answers = cache[player.index] = _answers(game, player)
+    answer = answers.get(name)
     if answer is None:
-        found = _fresh(game, player, name)
-        answer = cache[key] = (found, any(e.only for e in found))
+        return []
     found, narrowed = answer
     if not narrowed:  # the common case, asked thousands of times a game: no `only:` to check
         return found
@@ -89,12 +94,17 @@ def end_lasting(game: Game, until: str) -> None:
 
 def stale_answers(game: Game) -> list[str]:
     """Cached answers that differ from a fresh look (empty when the cache is sound)."""
-    cache: dict[tuple[int, str], tuple[list[Effect], bool]] = game.__dict__.get(_CACHE, {})
-    return [
-        f"{game.player(index).name}: {name}"
-        for (index, name), (found, _narrowed) in cache.items()
-        if found != _fresh(game, game.player(index), name)
-    ]
+    cache: dict[int, dict[str, tuple[list[Effect], bool]]] = game.__dict__.get(_CACHE, {})
+    stale = []
+    for index, answers in cache.items():
+        player = game.player(index)
+        fresh = _answers(game, player)
+        stale += [
+            f"{player.name}: {name}"
+            for name in sorted(answers.keys() | fresh.keys())
+            if answers.get(name) != fresh.get(name)
+        ]
+    return stale
 
 
 def leader_space(game: Game, player: Player) -> Hex | None:

@@ -542,7 +542,6 @@ def _protected(game: Game, player: Player, card: str) -> bool:
 def why_not_construct(game: Game, city: City, building: str, port_space: Hex | None = None) -> str | None:
     """The rule that stops `building` in `city` (activation and cost aside), or None."""
     player = game.player(city.owner)
-    where = _where(city.pos)
     spec = game.rules.buildings.get(building)
     if spec is None:
         return f"there is no building called {building!r}"
@@ -550,13 +549,13 @@ def why_not_construct(game: Game, city: City, building: str, port_space: Hex | N
     if banned:
         return banned
     if effective_mood(game, city) == "angry":
-        return f"no building can be constructed in an angry city ({where})"
+        return f"no building can be constructed in an angry city ({_where(city.pos)})"
     if city.size >= game.rules.game.city.max_size:
-        return f"the city at {where} has reached the maximum size {game.rules.game.city.max_size}"
+        return f"the city at {_where(city.pos)} has reached the maximum size {game.rules.game.city.max_size}"
     if city.size >= len(game.cities_of(player.index)):
         return f"a city cannot grow larger than the number of cities {player.name} owns"
     if building in city.buildings:
-        return f"the city at {where} already has a {spec.name}"
+        return f"the city at {_where(city.pos)} already has a {spec.name}"
     if not player.has(spec.advance):
         return f"a {spec.name} requires {spec.advance}"
     if game.pieces_in_colour(player.index, building) >= spec.limit:

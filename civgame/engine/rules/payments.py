@@ -81,20 +81,15 @@ def options_for_any(game: Game, player: Player, costs: Iterable[dict[str, int]])
 
 
 def can_pay(game: Game, player: Player, cost: dict[str, int]) -> bool:
-    return bool(payment_options(game, player, cost))
-
-
-def affordable(game: Game, player: Player, cost: dict[str, int]) -> bool:
-    """`can_pay` without listing payments: gold must cover every substitutable shortfall, and a
-    cost of only "N of any of these" needs N of them together.
-
-    Fast enough for legal-action enumeration; other costs with "any of" items use `can_pay`.
+    """Whether some payment of `cost` is possible, mostly without listing the payments: gold must
+    cover every substitutable shortfall, and a cost of only "N of any of these" needs N of them
+    together. Other costs with "any of" items are listed (`payment_options`).
     """
     if any(item.startswith(ANY) for item in cost):
         if len(cost) > 1:
-            return can_pay(game, player, cost)
+            return bool(payment_options(game, player, cost))
         ((item, amount),) = cost.items()
-        return sum(_held(player, kind) for kind in item[len(ANY) :].split(",")) >= amount
+        return sum(held(player, kind) for kind in item[len(ANY) :].split(",")) >= amount
     subs = game.rules.game.gold_substitutes_for
     gold_needed = 0
     for item, amount in cost.items():
@@ -103,7 +98,7 @@ def affordable(game: Game, player: Player, cost: dict[str, int]) -> bool:
         if item == "gold":
             gold_needed += amount
             continue
-        shortfall = amount - _held(player, item)
+        shortfall = amount - held(player, item)
         if shortfall > 0:
             if item not in subs:
                 return False
@@ -111,7 +106,10 @@ def affordable(game: Game, player: Player, cost: dict[str, int]) -> bool:
     return gold_needed <= player.resources.get("gold", 0)
 
 
-def _held(player: Player, item: str) -> int:
+affordable = can_pay  # the name the legal-action enumerations know it by
+
+
+def held(player: Player, item: str) -> int:
     """How much of `item` the player holds: `holdings(player).get(item, 0)` without building the dict."""
     if item == "mood":
         return player.mood_tokens

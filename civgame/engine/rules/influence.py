@@ -191,16 +191,17 @@ def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -
     if player.influence_succeeded:
         return []
     found: list[InfluenceCulture] = []
+    # The checks of `_why_not`, those on the target alone made once, not again from every source.
+    pieces = [(t, b) for t in game.cities for b in t.buildings if why_not_target(game, player, t, b) is None]
     for source in game.cities_of(player.index):
         reach = game.distances_from(source.pos)
-        for target in game.cities:
+        for target, building in pieces:
             distance = reach.get(target.pos)
-            if distance is None:
+            if distance is None or why_not_source(player, source, target):
                 continue
             tokens = max(0, distance - source.size)
-            for building in target.buildings:
-                if _why_not(game, player, source, target, building, tokens, distance, extra_cost) is None:
-                    found.append(InfluenceCulture(source.id, target.id, building, tokens))
+            if why_not_reach(game, player, source, target, tokens, distance, extra_cost) is None:
+                found.append(InfluenceCulture(source.id, target.id, building, tokens))
     return found
 
 

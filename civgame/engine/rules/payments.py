@@ -85,14 +85,13 @@ def can_pay(game: Game, player: Player, cost: dict[str, int]) -> bool:
     cover every substitutable shortfall, and a cost of only "N of any of these" needs N of them
     together. Other costs with "any of" items are listed (`payment_options`).
     """
-    if any(item.startswith(ANY) for item in cost):
-        if len(cost) > 1:
-            return bool(payment_options(game, player, cost))
-        ((item, amount),) = cost.items()
-        return sum(held(player, kind) for kind in item[len(ANY) :].split(",")) >= amount
     subs = game.rules.game.gold_substitutes_for
     gold_needed = 0
     for item, amount in cost.items():
+        if item.startswith(ANY):
+            if len(cost) > 1:  # (a shortfall already met can only be greater with the "any of" part)
+                return bool(payment_options(game, player, cost))
+            return sum(held(player, kind) for kind in item[len(ANY) :].split(",")) >= amount
         if amount <= 0:
             continue
         if item == "gold":

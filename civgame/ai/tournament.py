@@ -18,9 +18,10 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
+import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from civgame.ai import play_game
@@ -124,9 +125,17 @@ def _expected(rating: float, other: float) -> float:
 
 
 def run_matchups(matchups: Sequence[Matchup], games: int, workers: int) -> list[GameResult]:
+    """Every game of every match-up, in order; a line on stderr as each game ends (long runs)."""
     jobs = [(m.lineup, seed) for m in matchups for seed in range(1, games + 1)]
+    started = time.monotonic()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(play_one, *zip(*jobs, strict=True)))
+        futures = [pool.submit(play_one, lineup, seed) for lineup, seed in jobs]
+        for done, future in enumerate(as_completed(futures), start=1):
+            result = future.result()
+            winners = " and ".join(f"{result.levels[seat]} (seat {seat + 1})" for seat in result.winners)
+            elapsed = time.monotonic() - started
+            print(f"game {done} of {len(jobs)} after {elapsed:.0f} s: {winners} won", file=sys.stderr)
+        return [future.result() for future in futures]
 
 
 def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: int) -> str:

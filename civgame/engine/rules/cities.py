@@ -139,7 +139,7 @@ def why_not_found(game: Game, settler: Unit | None) -> str | None:
         return f"there is already a city at {where}"
     if game.enemy_units_at(settler.pos, player.index):
         return f"no city can be founded where enemy units stand ({where})"
-    if len(game.cities_of(player.index)) >= game.rules.game.city.settlement_limit:
+    if game.settlements_used(player.index) >= game.rules.game.city.settlement_limit:
         return f"{player.name} has no settlement piece left"
     return None
 

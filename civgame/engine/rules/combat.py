@@ -24,6 +24,7 @@ from itertools import product
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.events import EventCityAttackOffer
 from civgame.engine.content.effects.military import (
     BattleCondition,
     CancelHits,
@@ -217,7 +218,7 @@ def _fought(unit: Unit) -> None:
 
 # ------------------------------------------------------------------ before the first round
 
-_PREPARATION = ("siege", "attacker_bonus", "defender_bonus")
+_PREPARATION = ("city_attack_offer", "siege", "attacker_bonus", "defender_bonus")
 
 
 def _prepare(game: Game) -> None:
@@ -227,7 +228,9 @@ def _prepare(game: Game) -> None:
         if step in c.prepared:
             continue
         c.prepared.append(step)
-        if step == "siege":
+        if step == "city_attack_offer":
+            asked = _offer_city_attack(game, c)
+        elif step == "siege":
             asked = _offer_siege(game, c)
         else:
             asked = _offer_combat_bonus(game, c, c.attacker if step == "attacker_bonus" else c.defender)
@@ -270,6 +273,21 @@ def _offer_siege(game: Game, c: Combat) -> bool:
     if len(_siege_options(game, c)) < 2:
         return False
     game.pending.append(SiegeDecision(player=c.attacker.owner))
+    return True
+
+
+def _offer_city_attack(game: Game, c: Combat) -> bool:
+    """An event's lasting offer to the next player attacking a defended city (Trojan Horse)."""
+    card = game.city_attack_offer
+    if card is None or c.naval or c.city_id is None or c.attacker.owner < 0:
+        return False
+    offer = next(e for e in game.rules.event_effects(card) if e.name == "event_city_attack_offer")
+    params = effects.params_as(offer, EventCityAttackOffer)
+    cost = amounts(params.pay)
+    if not affordable(game, game.player(c.attacker.owner), cost):
+        return False
+    source = game.rules.event(card).name
+    game.pending.append(CombatBonusDecision(player=c.attacker.owner, source=source, cost=cost, vp=params.vp))
     return True
 
 
@@ -789,7 +807,7 @@ def _capture(game: Game, city: City, winner: int) -> None:
     else:
         # Spoils: the mood-modified size of the city as it was taken (before any piece is removed).
         gold = mood_modified_size(game, city) * rules.capture.gold_per_size
-    if len(game.cities_of(winner)) >= rules.city.settlement_limit:
+    if game.settlements_used(winner) >= rules.city.settlement_limit:
         game.cities.remove(city)
         gold += city.size * rules.capture.gold_per_missing_piece
         game.say(f"{owner_name(game, winner)} has no settlement piece left: the city at {where} is removed")
@@ -958,7 +976,10 @@ def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
         pay(player, payment)
         side = c.attacker if d.player == c.attacker.owner else c.defender
         side.bonus += d.bonus
-        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: +{d.bonus} combat value every round")
+        player.event_vp += d.vp
+        if d.vp:
+            game.city_attack_offer = None  # used once
+        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: {d.gains()}")
     _prepare(game)
 
 

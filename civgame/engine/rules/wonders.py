@@ -20,6 +20,7 @@ from civgame.engine.rules.cities import (
     _activatable_cities,
     _activated_city,
     begin_activation,
+    construct_ban,
     finish_activation,
     why_cannot_activate,
 )
@@ -38,6 +39,9 @@ def why_not_build(game: Game, city: City, wonder: str) -> str | None:
         return f"there is no wonder called {wonder!r}"
     if wonder not in player.wonder_cards:
         return f"{player.name} holds no {spec.name} wonder card"
+    banned = construct_ban(game, player)
+    if banned:
+        return banned
     if city.mood != "happy":
         return f"a wonder can only be built in a Happy city (the city at {where} is {city.mood})"
     if city.size >= game.rules.game.city.max_size:

@@ -296,6 +296,82 @@ class EventConstructBan(Params):
 
 
 @primitive(
+    "event_destroy",
+    when=EVENT,
+    doc="Each concerned player with at least `min_cities` cities loses city pieces for good: with "
+    "`whole_city`, one city of their choice with every piece in it and their units there; else 1 to "
+    "`pieces` buildings, wonders or city centres of their choice (a centre only once nothing else stands in "
+    "its city), after which each hit city still standing loses a mood step. A destroyed building gives "
+    "`vp_per_piece` event VP to the player of its colour, a centre to the city's owner; a wonder gives its "
+    "owner the wonder's owner VP as event VP (its builder's share is gone with it). Destroyed pieces never "
+    "come back to their owner's supply.",
+    example={"event_destroy": {"min_cities": 3, "pieces": 3}},
+)
+class EventDestroy(EventStep):
+    min_cities: int = Field(default=0, ge=0)
+    whole_city: bool = False
+    pieces: PositiveInt = 1
+    vp_per_piece: float = Field(default=2, ge=0)
+
+
+@primitive(
+    "event_gift",
+    when=EVENT,
+    doc="The active player picks another player, who gains `gain` (resource limits apply).",
+    example={"event_gift": {"gain": {"culture": 1}}},
+)
+class EventGift(Params):
+    gain: dict[Payable, PositiveInt] = Field(min_length=1)
+
+
+@primitive(
+    "event_public_wonder",
+    when=EVENT,
+    doc="The top card of the wonder deck is turned face up: the next player who would draw a wonder card "
+    "may take it instead.",
+    example={"event_public_wonder": {}},
+)
+class EventPublicWonder(Params):
+    pass
+
+
+@primitive(
+    "event_lose_leader",
+    when=EVENT,
+    doc="The active player's leader on the board dies (nobody captures it). With a leader left to recruit "
+    "and a city with room for one more army unit, they choose: that leader placed for free in such a city, "
+    "or `vp` event VP; otherwise `vp` event VP. Then they may never recruit a leader again.",
+    example={"event_lose_leader": {"vp": 2}},
+)
+class EventLoseLeader(Params):
+    vp: float = Field(default=2, ge=0)
+
+
+@primitive(
+    "event_revolution",
+    when=EVENT,
+    doc="The active player loses one action (at the start of their next turn, in the status phase), then "
+    "changes government for free as in the status phase, if they have a government and another one is "
+    "open to them. They may kill one of their army units to avoid each of the two.",
+    example={"event_revolution": {}},
+)
+class EventRevolution(Params):
+    pass
+
+
+@primitive(
+    "event_city_attack_offer",
+    when=EVENT,
+    doc="Lasting until used once: a player who attacks a city (defended by army units or a fortress) may pay "
+    "`pay` before the first round for `vp` event VP.",
+    example={"event_city_attack_offer": {"pay": {"wood": 1, "culture": 1}, "vp": 1}},
+)
+class EventCityAttackOffer(Params):
+    pay: dict[Payable, PositiveInt] = Field(min_length=1)
+    vp: float = Field(default=1, ge=0)
+
+
+@primitive(
     "event_protection",
     when="passive: when an event's main effect concerns the holder",
     doc="The holder ignores the main effect (never the icon) of the events named in `events`.",
@@ -340,5 +416,11 @@ MAIN_EFFECTS = frozenset(
         "event_collect_again",
         "event_build",
         "event_foresee_objectives",
+        "event_destroy",
+        "event_gift",
+        "event_public_wonder",
+        "event_lose_leader",
+        "event_revolution",
+        "event_city_attack_offer",
     }
 )

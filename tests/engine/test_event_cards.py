@@ -267,3 +267,44 @@ def test_without_the_mausoleum_the_event_comes_from_the_deck_onto_the_pile():
     draw(s, 10)
     settle_icon(s)
     assert s.game.decks["event"].discard == [ENVOY, 10] and s.player(0).resources["food"] == 1
+
+
+# ------------------------------------------------------------------ Great Architect
+
+GREAT_ARCHITECT = 55
+
+
+def test_great_architect_builds_a_wonder_without_its_advance_three_culture_cheaper_and_no_action():
+    from civgame.engine.core.actions import PlayGreatPerson
+
+    s = board()
+    city = s.city(0, "D5", mood="happy")
+    s.city(0, "D2")
+    s.advances(0, "Engineering")  # the wonders' advance; not Rituals, the Pyramids' own
+    s.player(0).wonder_cards = ["pyramids"]
+    s.player(0).great_persons = [GREAT_ARCHITECT]
+    s.resources(0, food=2, wood=3, ore=7, culture=2)  # 5 culture less 3
+    s.player(0).resources.update(ore=7)
+    actions = s.game.actions_left
+    s.apply(PlayGreatPerson(GREAT_ARCHITECT))
+    assert city.wonders == ["pyramids"] and s.player(0).wonders_built == ["pyramids"]
+    assert s.player(0).culture_tokens == 0 and s.game.actions_left == actions
+    assert city.activations == 0 and s.player(0).great_persons == []
+
+
+def test_great_architect_is_played_only_with_a_wonder_to_build():
+    from civgame.engine.rules.great_persons import why_not_play
+
+    s = board()
+    s.city(0, "D5", mood="happy")
+    s.city(0, "D2")
+    s.player(0).great_persons = [GREAT_ARCHITECT]
+    s.player(0).wonder_cards = ["pyramids"]
+    s.resources(0, food=2, wood=3, ore=7, culture=2)
+    s.player(0).resources.update(ore=7)
+    assert "a wonder card you could build" in (why_not_play(s.game, s.player(0), GREAT_ARCHITECT) or "")  # Engineering
+    s.advances(0, "Engineering")
+    s.resources(0, culture=1)
+    assert "a wonder card you could build" in (why_not_play(s.game, s.player(0), GREAT_ARCHITECT) or "")  # culture
+    s.resources(0, culture=2)
+    assert why_not_play(s.game, s.player(0), GREAT_ARCHITECT) is None

@@ -21,6 +21,7 @@ from civgame.engine.rules.cities import building_price, run_on_built
 from civgame.engine.rules.payments import describe, holdings, pay, payment_options
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.turns import spend_main_action
+from civgame.engine.rules.wonders import place_wonder, why_not_build, wonder_cost
 
 
 def free_advances(game: Game, player: Player, card: int) -> list[str]:
@@ -31,8 +32,6 @@ def free_advances(game: Game, player: Player, card: int) -> list[str]:
 
 def _legal_play(game: Game) -> list[Action]:
     player = game.player(game.current)
-    if game.actions_left <= 0:
-        return []
     found: list[Action] = []
     for card in player.great_persons:
         if why_not_play(game, player, card) is None:
@@ -43,9 +42,15 @@ def _legal_play(game: Game) -> list[Action]:
 def why_not_play(game: Game, player: Player, card: int) -> str | None:
     person = game.rules.event(card).great_person
     assert person is not None
+    name = game.rules.event(card).name
+    if not person.free_action and game.actions_left <= 0:
+        return "no main actions left this turn"
     held = holdings(player)
     if person.playable_with and not any(held[k] for k in person.playable_with):
-        return f"{game.rules.event(card).name} needs {' or '.join(person.playable_with)} to be played"
+        return f"{name} needs {' or '.join(person.playable_with)} to be played"
+    for effect in game.rules.event_effects(card):
+        if effect.name == "event_build_wonder" and not _wonder_sites(game, player, _as_build_wonder(effect.params)):
+            return f"{name} needs a wonder card you could build now"
     return None
 
 
@@ -54,15 +59,15 @@ def play_great_person(game: Game, action: PlayGreatPerson) -> None:
     player = game.player(game.current)
     if action.card not in player.great_persons:
         raise RuleError(f"{player.name} holds no such great person")
-    if game.actions_left <= 0:
-        raise RuleError("no main actions left this turn")
     reason = why_not_play(game, player, action.card)
     if reason:
         raise RuleError(reason)
     if action.advance is not None and action.advance not in free_advances(game, player, action.card):
         raise RuleError(f"{action.advance} is not a free advance this great person can give")
     name = game.rules.event(action.card).name
-    spend_main_action(game)
+    person = game.rules.event(action.card).great_person
+    if person is not None and not person.free_action:
+        spend_main_action(game)
     player.great_persons.remove(action.card)
     game.decks["event"].discard.append(action.card)
     game.say(f"{player.name} plays the great person {name}")
@@ -75,6 +80,7 @@ def play_great_person(game: Game, action: PlayGreatPerson) -> None:
 # ------------------------------------------------------------------ effects that need the city rules
 
 NO_BUILDING = "do not build"
+PAYING = ", paying "
 
 
 def _build(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventBuild) -> None:
@@ -111,6 +117,45 @@ def _build_paid(game: Game, event: EventInProgress, step: EventStep, option: str
         run_on_built(game, player, effect)
 
 
+def _as_build_wonder(params: object) -> prims.EventBuildWonder:
+    assert isinstance(params, prims.EventBuildWonder)
+    return params
+
+
+def _wonder_price(game: Game, wonder: str, params: prims.EventBuildWonder) -> dict[str, int]:
+    cost = wonder_cost(game, wonder)
+    return {**cost, "culture": max(0, cost.get("culture", 0) - params.culture_discount)}
+
+
+def _wonder_sites(game: Game, player: Player, params: prims.EventBuildWonder) -> list[str]:
+    """`<wonder> at <city>, paying <payment>` for each wonder in hand the player can build there."""
+    return sorted(
+        f"{game.rules.wonders[w].name} at {hex_to_label(c.pos)}{PAYING}{describe(way)}"
+        for w in dict.fromkeys(player.wonder_cards)
+        for c in game.cities_of(player.index)
+        if why_not_build(game, c, w, ignore_advance=params.ignore_advance) is None
+        for way in payment_options(game, player, _wonder_price(game, w, params))
+    )
+
+
+def _build_wonder(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventBuildWonder
+) -> None:
+    events.ask(game, event, EventStep("wonder_site", step.player, step.effect), _wonder_sites(game, player, params))
+
+
+def _wonder_built(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    player = game.player(step.player)
+    site, _, payment = option.partition(PAYING)
+    name, label = site.rsplit(" at ", 1)
+    wonder = next(key for key, spec in game.rules.wonders.items() if spec.name == name)
+    price = _wonder_price(game, wonder, events.effect_params(game, event, step, prims.EventBuildWonder))
+    pay(player, next(way for way in payment_options(game, player, price) if describe(way) == payment))
+    place_wonder(game, events.city_by_label(game, label), wonder)
+
+
 events.add_main_effect("event_build", _build)
+events.add_main_effect("event_build_wonder", _build_wonder)
+events.add_step("wonder_site", None, _wonder_built, "which wonder to build where, and how to pay")
 events.add_step("build_where", None, _build_where, "where to build")
 events.add_step("build_pay", None, _build_paid, "how to pay")

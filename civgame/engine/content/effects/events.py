@@ -273,6 +273,20 @@ class EventBuild(Params):
 
 
 @primitive(
+    "event_build_wonder",
+    when=EVENT,
+    doc="The player builds a wonder from their hand in one of their cities, paying its cost less "
+    "`culture_discount` culture tokens, without an action and without activating the city; with "
+    "`ignore_advance` the wonder's own required advance is not needed (the advance every wonder needs "
+    "still is). A great person with this effect is played only when such a wonder can be built.",
+    example={"event_build_wonder": {"culture_discount": 3, "ignore_advance": True}},
+)
+class EventBuildWonder(Params):
+    culture_discount: int = Field(default=0, ge=0)
+    ignore_advance: bool = False
+
+
+@primitive(
     "event_foresee_objectives",
     when=EVENT,
     doc="The player looks at as many top objective cards as there are players and assigns one to each "
@@ -415,6 +429,7 @@ MAIN_EFFECTS = frozenset(
         "event_convert_tokens",
         "event_collect_again",
         "event_build",
+        "event_build_wonder",
         "event_foresee_objectives",
         "event_destroy",
         "event_gift",

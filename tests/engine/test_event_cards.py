@@ -308,3 +308,56 @@ def test_great_architect_is_played_only_with_a_wonder_to_build():
     assert "a wonder card you could build" in (why_not_play(s.game, s.player(0), GREAT_ARCHITECT) or "")  # culture
     s.resources(0, culture=2)
     assert why_not_play(s.game, s.player(0), GREAT_ARCHITECT) is None
+
+
+# ------------------------------------------------------------------ Great Diplomat
+
+GREAT_DIPLOMAT = 57
+
+
+def diplomats(s: Scenario) -> None:
+    """Player 1 takes the Great Diplomat and picks player 3 as partner."""
+    s.city(0, "D5")
+    s.resources(0, culture=1)
+    draw(s, GREAT_DIPLOMAT)
+    while "take it for 1 culture" not in options(s):
+        choose(s, options(s)[0])  # where the barbarians settle
+    choose(s, "take it for 1 culture")
+    assert options(s) == ["Player 2", "Player 3"]
+    choose(s, "Player 3")
+    assert s.player(0).great_persons == [GREAT_DIPLOMAT] and s.player(0).diplomatic_partner == 2
+
+
+def test_great_diplomat_partners_pay_two_culture_to_move_into_each_others_units_and_an_attack_ends_it():
+    from civgame.engine.core.actions import MoveUnits, StartMove
+
+    s = board(players=3)
+    diplomats(s)
+    s.game.units = [u for u in s.game.units if u.owner >= 0]  # no barbarians in the way
+    s.units(2, "infantry", "D3", 1)
+    s.units(1, "infantry", "B6", 1)
+    mover = s.unit(0, "infantry", "D2")
+    s.advances(0, "Tactics")
+    s.resources(0, culture=1)
+    s.apply(StartMove())
+    into = {a.to: a for a in s.legal_of(MoveUnits) if a.units == (mover.id,)}
+    assert s.hex("D3") not in into  # 2 culture needed, 1 held
+    s.resources(0, culture=2)
+    into = {a.to: a for a in s.legal_of(MoveUnits) if a.units == (mover.id,)}
+    assert s.hex("D3") in into
+    dice(s, (6, "infantry"), (2, "cavalry"))
+    s.apply(into[s.hex("D3")])
+    assert s.player(0).culture_tokens == 0
+    assert s.player(0).diplomatic_partner is None and s.player(0).great_persons == []
+    assert GREAT_DIPLOMAT in s.game.decks["event"].discard
+
+
+def test_playing_the_great_diplomat_ends_the_relations():
+    from civgame.engine.core.actions import PlayGreatPerson
+
+    s = board(players=3)
+    diplomats(s)
+    s.game.pending.clear()
+    actions = s.game.actions_left
+    s.apply(PlayGreatPerson(GREAT_DIPLOMAT))
+    assert s.player(0).diplomatic_partner is None and s.game.actions_left == actions - 1

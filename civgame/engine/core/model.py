@@ -129,6 +129,7 @@ class Player:
     seat: Seat = "human"
     pieces_destroyed: dict[str, int] = field(default_factory=dict)  # building or "city" -> pieces gone for good
     leaders_barred: bool = False  # may recruit no more leaders (Guillotine)
+    diplomatic_partner: int | None = None  # the partner picked with a diplomacy great person held
     action_lost: bool = False  # loses one action at the start of their next turn (Revolution in the status phase)
 
     def has(self, advance: str) -> bool:

@@ -57,7 +57,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label
 from civgame.engine.core.model import BARBARIAN, PIRATE, BattleRecord, City, Combat, CombatSide, Game, Unit
 from civgame.engine.core.vocabulary import TOKENS, amounts
-from civgame.engine.rules import civilizations
+from civgame.engine.rules import civilizations, diplomacy
 from civgame.engine.rules.moods import mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
 from civgame.engine.rules.registry import answering, rule
@@ -96,6 +96,7 @@ def enter_space(
     defenders = _fighters(game, defender, space, naval)
     fortress = enemy_city is not None and FORTRESS in enemy_city.buildings
     from_sea = not naval and any(game.is_water(o) for o in origins.values())
+    diplomacy.attack_between(game, owner, defender)
     if not defenders and not fortress:
         _overrun(game, owner, defender, unit_ids, space, enemy_city, from_sea)
         return

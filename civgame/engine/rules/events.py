@@ -29,7 +29,7 @@ from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, City, EventInProgress, EventStep, Game, Player, Unit
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS, amounts
-from civgame.engine.rules import civilizations
+from civgame.engine.rules import civilizations, diplomacy
 from civgame.engine.rules.cards import deal, draw_card
 from civgame.engine.rules.combat import enter_space
 from civgame.engine.rules.payments import describe, gain, holdings, pay, resource_cap
@@ -266,7 +266,7 @@ def _barbarian_reinforcement(game: Game, event: EventInProgress, step: EventStep
 def _reinforce(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     label, kind = option.split(": ")
     _place(game, BARBARIAN, kind, label_to_hex(label))
-    game.say(f"The barbarian city at {label} gains a {kind}")
+    game.say(f"The barbarian city at {label} gains {'an' if kind[0] in 'aeiou' else 'a'} {kind}")
 
 
 def _army_steps(game: Game, event: EventInProgress, active: int) -> dict[Hex, list[Hex]]:
@@ -441,6 +441,16 @@ def _great_person_taken(game: Game, event: EventInProgress, step: EventStep, opt
     game.decks["event"].discard.remove(event.card)
     event.steps = [s for s in event.steps if s.kind != "great_person"]
     game.say(f"{player.name} takes the great person {game.rules.event(event.card).name} for {step.count} culture")
+    if any(e.name == "event_diplomacy" for e in game.rules.event_effects(event.card)):
+        partners = [p.name for p in game.players if p != player]
+        ask(game, event, EventStep("partner", step.player), partners)
+
+
+def _partner_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    player = game.player(step.player)
+    partner = next(p for p in game.players if p.name == option)
+    player.diplomatic_partner = partner.index
+    game.say(f"{player.name} and {partner.name} enter diplomatic relations")
 
 
 def _offered(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -1134,6 +1144,14 @@ def _new_leader(game: Game, event: EventInProgress, step: EventStep, option: str
     game.say(f"{player.name} may recruit no more leaders")
 
 
+def _end_relations(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventDiplomacy
+) -> None:
+    if player.diplomatic_partner is not None:
+        game.say(f"{player.name} ends the diplomatic relations with {game.player(player.diplomatic_partner).name}")
+    diplomacy.end(game, player)
+
+
 def _city_attack_offer(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventCityAttackOffer
 ) -> None:
@@ -1189,6 +1207,7 @@ _KINDS: dict[str, _Kind] = {
     "destroy_piece": _Kind(_destroy_piece_step, _piece_chosen),
     "gift": _Kind(None, _gifted),
     "new_leader": _Kind(None, _new_leader),
+    "partner": _Kind(None, _partner_chosen),
 }
 QUESTIONS = {
     "barbarian_settlement": "where barbarians settle",
@@ -1221,6 +1240,7 @@ QUESTIONS = {
     "destroy_piece": "which piece is destroyed",
     "gift": "who gains it",
     "new_leader": "a new leader, or the VP",
+    "partner": "the diplomatic partner",
 }
 STEPS: dict[str, Runner] = {name: kind.run for name, kind in _KINDS.items() if kind.run is not None}
 CHOICES: dict[str, Chooser] = {name: kind.choose for name, kind in _KINDS.items() if kind.choose is not None}
@@ -1253,6 +1273,7 @@ MAIN: dict[str, MainRunner] = {
     "event_public_wonder": _public_wonder,
     "event_lose_leader": _lose_leader,
     "event_city_attack_offer": _city_attack_offer,
+    "event_diplomacy": _end_relations,
 }
 
 

@@ -246,6 +246,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "pieces_destroyed": mapping(_piece_key, COUNT),
         "leaders_barred": TYPED,
         "action_lost": TYPED,
+        "diplomatic_partner": optional(PLAYER),
     },
     LastingEffect: {"source": TEXT, "until": TYPED},
     Combat: {

@@ -287,6 +287,18 @@ class EventBuildWonder(Params):
 
 
 @primitive(
+    "event_diplomacy",
+    when="event: when the great person is taken, and when it is played",
+    doc="Taking the card, its holder picks another player as partner; while they are partners, each pays "
+    "`move_cost` on top of a move into a space holding units of the other. Playing the card ends the "
+    "relations; a battle between the two ends them too, and the card goes to the event discard pile.",
+    example={"event_diplomacy": {"move_cost": {"culture": 2}}},
+)
+class EventDiplomacy(Params):
+    move_cost: dict[Payable, PositiveInt] = Field(min_length=1)
+
+
+@primitive(
     "event_foresee_objectives",
     when=EVENT,
     doc="The player looks at as many top objective cards as there are players and assigns one to each "
@@ -430,6 +442,7 @@ MAIN_EFFECTS = frozenset(
         "event_collect_again",
         "event_build",
         "event_build_wonder",
+        "event_diplomacy",
         "event_foresee_objectives",
         "event_destroy",
         "event_gift",

@@ -361,3 +361,40 @@ def test_playing_the_great_diplomat_ends_the_relations():
     actions = s.game.actions_left
     s.apply(PlayGreatPerson(GREAT_DIPLOMAT))
     assert s.player(0).diplomatic_partner is None and s.game.actions_left == actions - 1
+
+
+# ------------------------------------------------------------------ Great Engineer
+
+GREAT_ENGINEER = 26
+
+
+def test_great_engineer_constructs_without_an_action_or_activating_the_city():
+    from civgame.engine.core.actions import PlayGreatPerson
+
+    s = board()
+    city = s.city(0, "D5", mood="happy")
+    s.city(0, "D2")
+    s.advances(0, "Myths")
+    s.resources(0, food=1, wood=1, ore=1)
+    s.player(0).great_persons = [GREAT_ENGINEER]
+    actions = s.game.actions_left
+    s.apply(PlayGreatPerson(GREAT_ENGINEER, "Engineering"))
+    assert "Temple at D5, paying 1 food, 1 wood, 1 ore" in options(s) and "do not build" in options(s)
+    choose(s, "Temple at D5, paying 1 food, 1 wood, 1 ore")
+    assert city.buildings == {"temple": 0} and city.activations == 0
+    assert s.game.actions_left == actions - 1  # the card's action only
+    assert s.player(0).has("Engineering") and s.player(0).resources["food"] == 0
+
+
+def test_great_engineer_is_played_only_when_a_city_could_construct():
+    from civgame.engine.rules.great_persons import why_not_play
+
+    s = board()
+    s.city(0, "D5", mood="angry")
+    s.player(0).great_persons = [GREAT_ENGINEER]
+    s.advances(0, "Myths")
+    s.resources(0, food=1, wood=1, ore=1)
+    assert "could construct" in (why_not_play(s.game, s.player(0), GREAT_ENGINEER) or "")
+    s.game.city_at(s.hex("D5")).mood = "neutral"
+    s.city(0, "D2")
+    assert why_not_play(s.game, s.player(0), GREAT_ENGINEER) is None

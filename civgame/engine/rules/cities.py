@@ -542,7 +542,7 @@ def why_not_construct(game: Game, city: City, building: str, port_space: Hex | N
     return None
 
 
-def _placements(game: Game, city: City, building: str) -> list[Hex | None]:
+def placements(game: Game, city: City, building: str) -> list[Hex | None]:
     """Where a building may face: each adjacent sea space for a Port, else nowhere."""
     if not game.rules.buildings[building].needs_sea:
         return [None]
@@ -559,7 +559,7 @@ def _legal_construct(game: Game) -> list[Action]:
         Construct(city.id, building, facing)
         for city in cities
         for building in buildings
-        for facing in _placements(game, city, building)
+        for facing in placements(game, city, building)
         if why_not_construct(game, city, building, facing) is None
     ]
 
@@ -571,27 +571,38 @@ def construct(game: Game, action: Construct) -> None:
     if reason:
         raise RuleError(reason)
     player = game.player(city.owner)
-    discount = _discount(game, player, action.building)
     payment = settle(game, action, building_price(game, player, action.building))
     if payment is None:
         return
+    pay_for_building(game, player, action.building, payment)
+    spend_main_action(game)
+    begin_activation(game, city)
+    place_building(game, city, action.building, action.port_space)
+    finish_activation(game, city)
+
+
+def pay_for_building(game: Game, player: Player, building: str, payment: dict[str, int]) -> None:
+    """Pay `payment` (one of the ways to pay `building_price`), using up a once-per-turn discount."""
+    discount = _discount(game, player, building)
     pay(player, payment)
     if discount is not None:
         waived = effects.params_as(discount, BuildingDiscount)
         game.say(f"{player.name} pays no {', '.join(waived.waive)} for it ({discount.source})")
         if waived.once_per_turn:
             effects.mark_used(player, discount)
-    spend_main_action(game)
-    begin_activation(game, city)
-    city.buildings[action.building] = player.index
-    if action.port_space is not None:
-        city.port_space = action.port_space
-    spec = game.rules.buildings[action.building]
+
+
+def place_building(game: Game, city: City, building: str, port_space: Hex | None = None) -> None:
+    """The owner's piece goes into the city; what building it brings follows."""
+    player = game.player(city.owner)
+    city.buildings[building] = player.index
+    if port_space is not None:
+        city.port_space = port_space
+    spec = game.rules.buildings[building]
     game.say(f"{player.name} builds a {spec.name} at {_where(city.pos)}")
     for effect in spec.on_built:
         run_on_built(game, player, effect)
-    advances.offer_advance_on_build(game, player, action.building)
-    finish_activation(game, city)
+    advances.offer_advance_on_build(game, player, building)
 
 
 def run_on_built(game: Game, player: Player, effect: dict[str, Any]) -> None:

@@ -13,11 +13,17 @@ from __future__ import annotations
 from civgame.engine.content.effects import events as prims
 from civgame.engine.core.actions import Action, PlayGreatPerson
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
 from civgame.engine.core.model import EventInProgress, EventStep, Game, Player
 from civgame.engine.rules import events
 from civgame.engine.rules.advances import gain_advance, gainable
-from civgame.engine.rules.cities import building_price, run_on_built
+from civgame.engine.rules.cities import (
+    building_price,
+    pay_for_building,
+    place_building,
+    placements,
+    why_not_construct,
+)
 from civgame.engine.rules.payments import describe, holdings, pay, payment_options
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.turns import spend_main_action
@@ -51,6 +57,8 @@ def why_not_play(game: Game, player: Player, card: int) -> str | None:
     for effect in game.rules.event_effects(card):
         if effect.name == "event_build_wonder" and not _wonder_sites(game, player, _as_build_wonder(effect.params)):
             return f"{name} needs a wonder card you could build now"
+        if effect.name == "event_construct" and not _constructions(game, player):
+            return f"{name} needs a city that could construct a building now"
     return None
 
 
@@ -105,16 +113,50 @@ def _build_where(game: Game, event: EventInProgress, step: EventStep, option: st
 def _build_paid(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     player = game.player(step.player)
     building = events.effect_params(game, event, step, prims.EventBuild).building
-    price = building_price(game, player, building)
-    pay(player, next(way for way in payment_options(game, player, price) if describe(way) == option))
+    _pay_and_place(game, player, building, option)
     city = game.city(step.other)
     assert city is not None
-    city.buildings[building] = player.index
-    game.say(
-        f"{player.name} builds a {game.rules.buildings[building].name} at {hex_to_label(city.pos)}, paying {option}"
+    place_building(game, city, building)
+
+
+def _pay_and_place(game: Game, player: Player, building: str, payment: str) -> None:
+    ways = payment_options(game, player, building_price(game, player, building))
+    pay_for_building(game, player, building, next(way for way in ways if describe(way) == payment))
+
+
+def _constructions(game: Game, player: Player) -> list[str]:
+    """`<building> at <city>[ facing <sea>], paying <payment>` for each building the player may construct."""
+    found = []
+    for city in game.cities_of(player.index):
+        for building, spec in game.rules.buildings.items():
+            ways = payment_options(game, player, building_price(game, player, building))
+            for facing in placements(game, city, building) if ways else []:
+                if why_not_construct(game, city, building, facing) is None:
+                    site = f"{spec.name} at {hex_to_label(city.pos)}" + (
+                        f" facing {hex_to_label(facing)}" if facing else ""
+                    )
+                    found += [f"{site}{PAYING}{describe(way)}" for way in ways]
+    return sorted(found)
+
+
+def _construct(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventConstruct
+) -> None:
+    events.ask(
+        game, event, EventStep("construction", step.player, step.effect), [*_constructions(game, player), NO_BUILDING]
     )
-    for effect in game.rules.buildings[building].on_built:
-        run_on_built(game, player, effect)
+
+
+def _constructed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    if option == NO_BUILDING:
+        return
+    player = game.player(step.player)
+    site, _, payment = option.partition(PAYING)
+    name, _, where = site.partition(" at ")
+    label, _, facing = where.partition(" facing ")
+    building = next(key for key, spec in game.rules.buildings.items() if spec.name == name)
+    _pay_and_place(game, player, building, payment)
+    place_building(game, events.city_by_label(game, label), building, label_to_hex(facing) if facing else None)
 
 
 def _as_build_wonder(params: object) -> prims.EventBuildWonder:
@@ -156,6 +198,8 @@ def _wonder_built(game: Game, event: EventInProgress, step: EventStep, option: s
 
 events.add_main_effect("event_build", _build)
 events.add_main_effect("event_build_wonder", _build_wonder)
+events.add_main_effect("event_construct", _construct)
+events.add_step("construction", None, _constructed, "what to build where, and how to pay")
 events.add_step("wonder_site", None, _wonder_built, "which wonder to build where, and how to pay")
 events.add_step("build_where", None, _build_where, "where to build")
 events.add_step("build_pay", None, _build_paid, "how to pay")

@@ -287,6 +287,18 @@ class EventBuildWonder(Params):
 
 
 @primitive(
+    "event_construct",
+    when=EVENT,
+    doc="The player may construct one building by the Construct rules, paying its price, without an action "
+    "and without activating the city. A great person with this effect is played only when one of the "
+    "player's cities could construct a building.",
+    example={"event_construct": {}},
+)
+class EventConstruct(Params):
+    pass
+
+
+@primitive(
     "event_diplomacy",
     when="event: when the great person is taken, and when it is played",
     doc="Taking the card, its holder picks another player as partner; while they are partners, each pays "
@@ -443,6 +455,7 @@ MAIN_EFFECTS = frozenset(
         "event_build",
         "event_build_wonder",
         "event_diplomacy",
+        "event_construct",
         "event_foresee_objectives",
         "event_destroy",
         "event_gift",

@@ -398,3 +398,41 @@ def test_great_engineer_is_played_only_when_a_city_could_construct():
     s.game.city_at(s.hex("D5")).mood = "neutral"
     s.city(0, "D2")
     assert why_not_play(s.game, s.player(0), GREAT_ENGINEER) is None
+
+
+# ------------------------------------------------------------------ Great Explorer
+
+GREAT_EXPLORER = 18
+
+
+def test_great_explorer_reveals_a_region_next_to_your_city_and_founds_a_city_there_for_two_food():
+    from civgame.engine.core.actions import PlayGreatPerson
+
+    s = board()
+    s.city(0, "D2")
+    s.hide(5)  # around D3, next to D2's region
+    s.resources(0, food=2)
+    s.player(0).great_persons = [GREAT_EXPLORER]
+    s.apply(PlayGreatPerson(GREAT_EXPLORER, "Fishing"))
+    assert options(s) == ["the region around D3", "do not explore"]
+    choose(s, "the region around D3")
+    if not options(s)[0].startswith("found"):
+        choose(s, options(s)[0])  # which way it lies, when the rules leave it open
+    assert s.game.regions[4].revealed
+    sites = [o for o in options(s) if o.startswith("found a city at ")]
+    assert sites and all(o.endswith(", paying 2 food") for o in sites) and options(s)[-1] == "found no city"
+    choose(s, sites[0])
+    site = s.hex(sites[0].split()[4].rstrip(","))
+    assert s.game.city_at(site).owner == 0 and s.player(0).resources["food"] == 0
+    assert s.player(0).has("Fishing") and not s.game.units_of(0, "settler")
+
+
+def test_great_explorer_is_played_only_next_to_a_face_down_region():
+    from civgame.engine.rules.great_persons import why_not_play
+
+    s = board()
+    s.city(0, "D2")
+    s.player(0).great_persons = [GREAT_EXPLORER]
+    assert "face-down region" in (why_not_play(s.game, s.player(0), GREAT_EXPLORER) or "")
+    s.hide(5)
+    assert why_not_play(s.game, s.player(0), GREAT_EXPLORER) is None

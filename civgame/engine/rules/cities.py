@@ -125,19 +125,24 @@ def why_not_found(game: Game, settler: Unit | None) -> str | None:
     player = game.player(game.current)
     if settler is None or settler.owner != player.index or settler.kind != SETTLER:
         return f"{player.name} can only found a city with one of their own settlers"
-    where = _where(settler.pos)
     if settler.carrier is not None:
         return "a settler on a ship cannot found a city"
-    terrain = game.terrain(settler.pos)
+    return why_not_found_at(game, player, settler.pos)
+
+
+def why_not_found_at(game: Game, player: Player, space: Hex) -> str | None:
+    """The rule that stops `player` from founding a city on `space` (the settler aside), or None."""
+    where = _where(space)
+    terrain = game.terrain(space)
     if terrain is None or game.rules.terrain[terrain].water:
         return f"{where} is not a land space"
     if not game.rules.terrain[terrain].can_found_city:
         return f"no city can be founded on {game.rules.terrain[terrain].name} ({where})"
-    if settler.pos in game.exhausted:
+    if space in game.exhausted:
         return f"no city can be founded on exhausted land ({where})"
-    if game.city_at(settler.pos) is not None:
+    if game.city_at(space) is not None:
         return f"there is already a city at {where}"
-    if game.enemy_units_at(settler.pos, player.index):
+    if game.enemy_units_at(space, player.index):
         return f"no city can be founded where enemy units stand ({where})"
     if game.settlements_used(player.index) >= game.rules.game.city.settlement_limit:
         return f"{player.name} has no settlement piece left"
@@ -161,9 +166,13 @@ def found_city(game: Game, action: FoundCity) -> None:
     assert settler is not None  # why_not_found refuses a missing settler
     spend_main_action(game)
     game.units.remove(settler)
-    game.cities.append(City(game.new_id(), settler.owner, settler.pos, game.rules.game.city.new_city_mood))
-    game.say(f"{game.player(settler.owner).name} founds a city at {_where(settler.pos)}")
-    fire(game, "city_founded", player=settler.owner, city=game.cities[-1].id)
+    found_city_at(game, game.player(settler.owner), settler.pos)
+
+
+def found_city_at(game: Game, player: Player, space: Hex) -> None:
+    game.cities.append(City(game.new_id(), player.index, space, game.rules.game.city.new_city_mood))
+    game.say(f"{player.name} founds a city at {_where(space)}")
+    fire(game, "city_founded", player=player.index, city=game.cities[-1].id)
 
 
 # ------------------------------------------------------------------ collect

@@ -14,15 +14,18 @@ from civgame.engine.content.effects import events as prims
 from civgame.engine.core.actions import Action, PlayGreatPerson
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
-from civgame.engine.core.model import EventInProgress, EventStep, Game, Player
-from civgame.engine.rules import events
+from civgame.engine.core.model import EventInProgress, EventStep, Game, Player, Region
+from civgame.engine.core.vocabulary import amounts
+from civgame.engine.rules import events, exploration
 from civgame.engine.rules.advances import gain_advance, gainable
 from civgame.engine.rules.cities import (
     building_price,
+    found_city_at,
     pay_for_building,
     place_building,
     placements,
     why_not_construct,
+    why_not_found_at,
 )
 from civgame.engine.rules.payments import describe, holdings, pay, payment_options
 from civgame.engine.rules.registry import rule
@@ -59,6 +62,8 @@ def why_not_play(game: Game, player: Player, card: int) -> str | None:
             return f"{name} needs a wonder card you could build now"
         if effect.name == "event_construct" and not _constructions(game, player):
             return f"{name} needs a city that could construct a building now"
+        if effect.name == "event_explore" and not explorable(game, player):
+            return f"{name} needs a face-down region next to a region with your city"
     return None
 
 
@@ -196,6 +201,72 @@ def _wonder_built(game: Game, event: EventInProgress, step: EventStep, option: s
     place_wonder(game, events.city_by_label(game, label), wonder)
 
 
+# ---- exploring (Great Explorer)
+
+NO_EXPLORING, NO_CITY = "do not explore", "found no city"
+
+
+def explorable(game: Game, player: Player) -> list[Region]:
+    """Face-down regions next to a region where the player has a city."""
+    home = {game.space_region[c.pos].number for c in game.cities_of(player.index) if c.pos in game.space_region}
+    near = {
+        game.space_region[n].number
+        for r in game.regions
+        if r.number in home
+        for h in r.spaces()
+        for n in game.board_neighbors(h)
+        if n in game.space_region
+    }
+    return [r for r in game.regions if not r.revealed and r.number in near]
+
+
+def _region(game: Game, number: int) -> Region:
+    return next(r for r in game.regions if r.number == number)
+
+
+def _explore(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventExplore) -> None:
+    options = [exploration.named(r) for r in explorable(game, player)]
+    events.ask(game, event, EventStep("explore_region", step.player, step.effect), [*options, NO_EXPLORING])
+
+
+def _region_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    if option == NO_EXPLORING:
+        return
+    region = next(r for r in explorable(game, game.player(step.player)) if exploration.named(r) == option)
+    rotations = exploration.orientation_options(game, region, None, None)
+    turn = EventStep("explore_turn", step.player, step.effect, other=region.number)
+    events.ask(game, event, turn, [exploration.placement(game, region, rotation) for rotation in rotations])
+
+
+def _region_turned(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    region = _region(game, step.other)
+    rotations = [region.base_rotation, (region.base_rotation + 3) % 6]
+    exploration.reveal(game, region, next(r for r in rotations if exploration.placement(game, region, r) == option))
+    player = game.player(step.player)
+    params = events.effect_params(game, event, step, prims.EventExplore)
+    ways = payment_options(game, player, amounts(params.city_cost))
+    sites = [h for h in region.spaces() if why_not_found_at(game, player, h) is None]
+    options = [f"found a city at {hex_to_label(h)}{PAYING}{describe(way)}" for h in sorted(sites) for way in ways]
+    events.ask(game, event, EventStep("explore_city", step.player, step.effect), [*options, NO_CITY])
+
+
+def _explorer_city(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    if option == NO_CITY:
+        return
+    player = game.player(step.player)
+    site, _, payment = option.partition(PAYING)
+    params = events.effect_params(game, event, step, prims.EventExplore)
+    pay(
+        player,
+        next(way for way in payment_options(game, player, amounts(params.city_cost)) if describe(way) == payment),
+    )
+    found_city_at(game, player, label_to_hex(site.rsplit(" ", 1)[1]))
+
+
+events.add_main_effect("event_explore", _explore)
+events.add_step("explore_region", None, _region_chosen, "which region to explore")
+events.add_step("explore_turn", None, _region_turned, "which way the region lies")
+events.add_step("explore_city", None, _explorer_city, "where to found a city")
 events.add_main_effect("event_build", _build)
 events.add_main_effect("event_build_wonder", _build_wonder)
 events.add_main_effect("event_construct", _construct)

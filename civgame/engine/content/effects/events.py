@@ -299,6 +299,19 @@ class EventConstruct(Params):
 
 
 @primitive(
+    "event_explore",
+    when=EVENT,
+    doc="The player may reveal a face-down region next to a region where they have a city (its way "
+    "decided as for exploring, the player choosing when the rules leave it open), then may found a city "
+    "on a space of it, without a settler, paying `city_cost`. A great person with this effect is played "
+    "only when such a region exists.",
+    example={"event_explore": {"city_cost": {"food": 2}}},
+)
+class EventExplore(Params):
+    city_cost: dict[Payable, PositiveInt] = Field(min_length=1)
+
+
+@primitive(
     "event_diplomacy",
     when="event: when the great person is taken, and when it is played",
     doc="Taking the card, its holder picks another player as partner; while they are partners, each pays "
@@ -456,6 +469,7 @@ MAIN_EFFECTS = frozenset(
         "event_build_wonder",
         "event_diplomacy",
         "event_construct",
+        "event_explore",
         "event_foresee_objectives",
         "event_destroy",
         "event_gift",

@@ -436,3 +436,37 @@ def test_great_explorer_is_played_only_next_to_a_face_down_region():
     assert "face-down region" in (why_not_play(s.game, s.player(0), GREAT_EXPLORER) or "")
     s.hide(5)
     assert why_not_play(s.game, s.player(0), GREAT_EXPLORER) is None
+
+
+# ------------------------------------------------------------------ Great Warlord
+
+GREAT_WARLORD = 24
+
+
+def test_great_warlord_moves_without_an_action_and_attacks_with_two_more():
+    from civgame.engine.core.actions import MoveUnits, PlayGreatPerson
+    from civgame.engine.core.decisions import MoveDecision
+
+    s = board()
+    s.city(0, "D5")
+    s.advances(0, "Tactics")
+    attackers = s.units(0, "infantry", "D2", 2)
+    s.units(1, "infantry", "D3", 2)
+    s.player(0).great_persons = [GREAT_WARLORD]
+    actions = s.game.actions_left
+    s.apply(PlayGreatPerson(GREAT_WARLORD))
+    assert isinstance(s.game.pending[-1], MoveDecision) and s.game.actions_left == actions - 1
+    dice(s, (2, "cavalry"), (2, "cavalry"), (2, "cavalry"), (2, "cavalry"))
+    s.apply(MoveUnits(tuple(u.id for u in attackers), s.hex("D3")))
+    assert "Player 1 rolls 2 cavalry, 2 cavalry, +2 combat value: combat value 6, 1 hit(s)" in s.game.log
+    assert len(s.game.units_of(1)) == 1  # without the bonus, 4: no hit
+
+
+def test_great_warlord_is_played_only_with_a_unit_that_can_move():
+    from civgame.engine.rules.great_persons import why_not_play
+
+    s = board()
+    s.player(0).great_persons = [GREAT_WARLORD]
+    assert "a unit that can move" in (why_not_play(s.game, s.player(0), GREAT_WARLORD) or "")
+    s.unit(0, "settler", "D2")
+    assert why_not_play(s.game, s.player(0), GREAT_WARLORD) is None

@@ -73,16 +73,6 @@ def test_the_card_is_discarded_when_drawn_and_the_tracker_refills():
     assert "Player 1 draws the event 'Vulcan'" in s.game.log
 
 
-def test_an_unbuilt_great_person_acts_through_its_icon_only():
-    s = board()
-    s.city(0, "D5")
-    s.resources(0, culture=2)
-    draw(s, 24)  # Great Warlord: exhausted land
-    choose(s, "E5")
-    assert s.game.exhausted == [s.hex("E5")] and not s.game.pending  # not offered
-    assert "Great Warlord: the card's text is not played in this game, only its icon" in s.game.log
-
-
 def test_the_gold_mine_icon_acts_before_the_card():
     s = board()
     s.city(0, "D5")

@@ -41,6 +41,7 @@ class MoveDecision(Decision):
     KIND: ClassVar[str] = "move"
     groups_left: int = 0
     rewarded: list[str] = field(default_factory=list)  # movement rewards already gained in this action
+    attack_bonus: int = 0  # combat value added every round to the move's first battle it attacks in
 
 
 @dataclass

@@ -72,8 +72,14 @@ COMBAT, CARGO = "combat", "cargo"  # CasualtyDecision reasons answered here
 
 
 def enter_space(
-    game: Game, owner: int, unit_ids: list[int], space: Hex, origins: dict[int, Hex], can_retreat: bool = True
-) -> None:
+    game: Game,
+    owner: int,
+    unit_ids: list[int],
+    space: Hex,
+    origins: dict[int, Hex],
+    can_retreat: bool = True,
+    attack_bonus: int = 0,
+) -> bool:
     """Resolve units of `owner` arriving in `space`, which holds enemy units or an enemy city.
 
     Enemy settlers alone are eliminated, an undefended city without a fortress is captured at once,
@@ -99,7 +105,7 @@ def enter_space(
     diplomacy.attack_between(game, owner, defender)
     if not defenders and not fortress:
         _overrun(game, owner, defender, unit_ids, space, enemy_city, from_sea)
-        return
+        return False
     barbarian_battle = BARBARIAN in (owner, defender)
     short = game.short_battle_vp is not None and not naval  # Solar Eclipse
     winner_vp = game.short_battle_vp if short and game.short_battle_vp is not None else 0.0
@@ -120,14 +126,18 @@ def enter_space(
     game.combat.present = _present(game, space, owner, defender)
     kind = "naval battle" if naval else "battle"
     if _barbarians_repelled(game, owner, enemy_city):
-        return
+        return True
     _say(
         game,
         f"{kind.capitalize()} at {hex_to_label(space)}: {owner_name(game, owner)} ({_kinds(game, attackers)}) "
         f"attacks {owner_name(game, defender)} ({_kinds(game, defenders) or 'no units'}"
         f"{', fortress' if fortress else ''})",
     )
+    if attack_bonus:
+        game.combat.attacker.bonus += attack_bonus
+        _say(game, f"{owner_name(game, owner)} attacks with +{attack_bonus} combat value every round")
     _prepare(game)
+    return True
 
 
 def _barbarians_repelled(game: Game, owner: int, city: City | None) -> bool:

@@ -64,8 +64,6 @@ def resolve_event(game: Game, player: Player, card: int) -> None:
         after = main_steps(game, player.index, card)
         if after and game.event_variant == "optional_events":
             after.insert(0, EventStep("offer", player.index))
-        if not data.effects:
-            game.say(f"{data.name}: the card's text is not played in this game, only its icon")
     game.event = EventInProgress(card, player.index, _icon_steps(game, player.index, data.icon) + after)
     if data.icon == "pirates":
         _raid_in_each_share(game, game.event)

@@ -27,6 +27,7 @@ from civgame.engine.rules.cities import (
     why_not_construct,
     why_not_found_at,
 )
+from civgame.engine.rules.movement import begin_move, possible_moves
 from civgame.engine.rules.payments import describe, holdings, pay, payment_options
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.turns import spend_main_action
@@ -62,6 +63,8 @@ def why_not_play(game: Game, player: Player, card: int) -> str | None:
             return f"{name} needs a wonder card you could build now"
         if effect.name == "event_construct" and not _constructions(game, player):
             return f"{name} needs a city that could construct a building now"
+        if effect.name == "event_move" and next(possible_moves(game, player.index, fresh_action=True), None) is None:
+            return f"{name} needs a unit that can move"
         if effect.name == "event_explore" and not explorable(game, player):
             return f"{name} needs a face-down region next to a region with your city"
     return None
@@ -263,6 +266,11 @@ def _explorer_city(game: Game, event: EventInProgress, step: EventStep, option: 
     found_city_at(game, player, label_to_hex(site.rsplit(" ", 1)[1]))
 
 
+def _move(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventMove) -> None:
+    begin_move(game, player.index, attack_bonus=params.attack_bonus)
+
+
+events.add_main_effect("event_move", _move)
 events.add_main_effect("event_explore", _explore)
 events.add_step("explore_region", None, _region_chosen, "which region to explore")
 events.add_step("explore_turn", None, _region_turned, "which way the region lies")

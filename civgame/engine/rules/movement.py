@@ -516,9 +516,15 @@ def start_move(game: Game, action: StartMove) -> None:
     if next(possible_moves(game, game.current, fresh_action=True), None) is None:
         raise RuleError(f"none of {game.player(game.current).name}'s units can move")
     spend_main_action(game)
-    for unit in game.units_of(game.current):
+    begin_move(game, game.current)
+
+
+def begin_move(game: Game, player: int, attack_bonus: int = 0) -> None:
+    """The player's units may move as in one Move action (its action already spent, or none needed)."""
+    for unit in game.units_of(player):
         unit.moved_this_action = False
-    game.pending.append(MoveDecision(player=game.current, groups_left=game.rules.game.move_groups_per_action))
+    groups = game.rules.game.move_groups_per_action
+    game.pending.append(MoveDecision(player=player, groups_left=groups, attack_bonus=attack_bonus))
 
 
 def _named_units(game: Game, group: list[Unit]) -> str:
@@ -583,7 +589,11 @@ def move_units(game: Game, action: MoveUnits) -> None:
         arrive(game, group, action.to)
     if target.enemy:
         ids = [u.id for u in group]
-        combat.enter_space(game, owner, ids, action.to, dict.fromkeys(ids, start))
+        # a bonus for the move's first battle (Great Warlord) is used up by it
+        if combat.enter_space(
+            game, owner, ids, action.to, dict.fromkeys(ids, start), attack_bonus=decision.attack_bonus
+        ):
+            decision.attack_bonus = 0
 
 
 def _movement_rewards(game: Game, decision: MoveDecision, sail_around: bool) -> None:

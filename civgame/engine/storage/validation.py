@@ -276,7 +276,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     },
     Decision: {"player": PLAYER},
     PayDecision: {"action": BY_ITS_RULE, "cost": COST, "alternatives": each(COST)},
-    MoveDecision: {"groups_left": COUNT, "rewarded": each(TEXT)},
+    MoveDecision: {"groups_left": COUNT, "rewarded": each(TEXT), "attack_bonus": COUNT},
     HappinessDecision: {"raised": COUNT, "extra_cost": COST},
     OrientationDecision: {
         "region": REGION,

@@ -312,6 +312,18 @@ class EventExplore(Params):
 
 
 @primitive(
+    "event_move",
+    when=EVENT,
+    doc="The player makes a move as the Move action does, without an action; in the first battle they "
+    "start by attacking during it, they add `attack_bonus` combat value every round. A great person with "
+    "this effect is played only when one of the player's units can move.",
+    example={"event_move": {"attack_bonus": 2}},
+)
+class EventMove(Params):
+    attack_bonus: int = Field(default=0, ge=0)
+
+
+@primitive(
     "event_diplomacy",
     when="event: when the great person is taken, and when it is played",
     doc="Taking the card, its holder picks another player as partner; while they are partners, each pays "
@@ -470,6 +482,7 @@ MAIN_EFFECTS = frozenset(
         "event_diplomacy",
         "event_construct",
         "event_explore",
+        "event_move",
         "event_foresee_objectives",
         "event_destroy",
         "event_gift",

@@ -309,8 +309,12 @@ def _combat_bonus(game: Game, a: A.PayCombatBonus) -> str:
 
 
 def _great_person(game: Game, a: A.PlayGreatPerson) -> str:
-    name = game.rules.event(a.card).name
-    return f"Play {name}, taking {a.advance} for free" if a.advance else f"Play {name} without a free advance"
+    card = game.rules.event(a.card)
+    if a.advance:
+        return f"Play {card.name}, taking {a.advance} for free"
+    if card.great_person is not None and not card.great_person.advance_from:
+        return f"Play {card.name}"
+    return f"Play {card.name} without a free advance"
 
 
 def _choose_option(game: Game, a: A.ChooseOption) -> str:

@@ -21,29 +21,32 @@ def diplomacy_card(game: Game, holder: Player) -> tuple[int, EventDiplomacy] | N
     return None
 
 
-def _relations(game: Game) -> list[tuple[Player, int]]:
-    return [(p, p.diplomatic_partner) for p in game.players if p.diplomatic_partner is not None]
+def _relations(game: Game) -> list[tuple[Player, int, int, EventDiplomacy]]:
+    """(holder, partner, card, its parameters) of each relation whose card is still held."""
+    found = []
+    for p in game.players:
+        card = diplomacy_card(game, p) if p.diplomatic_partner is not None else None
+        if card is not None and p.diplomatic_partner is not None:
+            found.append((p, p.diplomatic_partner, *card))
+    return found
 
 
 def surcharge(game: Game, mover: int, space: Hex) -> dict[str, int]:
     """What `mover` pays on top of the move to enter `space`, where a partner's units may stand."""
-    for holder, partner in _relations(game):
+    for holder, partner, _card, params in _relations(game):
         other = partner if mover == holder.index else holder.index if mover == partner else None
-        found = diplomacy_card(game, holder)
-        if other is not None and found is not None and any(u.owner == other for u in game.units_at(space)):
-            return amounts(found[1].move_cost)
+        if other is not None and any(u.owner == other for u in game.units_at(space)):
+            return amounts(params.move_cost)
     return {}
 
 
 def attack_between(game: Game, attacker: int, defender: int) -> None:
     """An attack of one partner on the other ends their relations: the card goes to the event discard pile."""
-    for holder, partner in _relations(game):
+    for holder, partner, card, _params in _relations(game):
         if {holder.index, partner} == {attacker, defender}:
             end(game, holder)
-            found = diplomacy_card(game, holder)
-            if found is not None:
-                holder.great_persons.remove(found[0])
-                game.decks["event"].discard.append(found[0])
+            holder.great_persons.remove(card)
+            game.decks["event"].discard.append(card)
             game.say(f"The attack ends the diplomatic relations of {holder.name} and {game.player(partner).name}")
 
 

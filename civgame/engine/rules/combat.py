@@ -207,8 +207,9 @@ def _overrun(
     """
     lost = [u.id for u in game.units_at(space) if u.owner == defender]
     if lost:
+        verb = "eliminate" if owner < 0 else "eliminates"  # "Barbarians eliminate"
         game.say(
-            f"{owner_name(game, owner)} eliminates {owner_name(game, defender)}'s {_kinds(game, lost)} "
+            f"{owner_name(game, owner)} {verb} {owner_name(game, defender)}'s {_kinds(game, lost)} "
             f"at {hex_to_label(space)}"
         )
     present = _present(game, space, owner, defender)

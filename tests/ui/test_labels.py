@@ -73,6 +73,7 @@ def samples():
         A.PlaceReinforcement(100): "Place the free unit in Anna's city at D2",
         A.PlayGreatPerson(21, "Writing"): "Play Great Philosopher, taking Writing for free",
         A.PlayGreatPerson(21): "Play Great Philosopher without a free advance",
+        A.PlayGreatPerson(57): "Play Great Diplomat",
         A.BuildWonder(100, "pyramids", {"ore": 7, "wood": 3, "food": 2, "culture": 5}): (
             "Build the Pyramids at D2, paying 7 ore, 3 wood, 2 food, 5 culture"
         ),

@@ -403,6 +403,7 @@ class GreatPerson(Strict):
     advance_from: list[str] = []
     public: bool = False  # kept face up
     playable_with: list[Payable] = []  # played only by a player holding one of these
+    free_action: bool = False  # played without spending an action
 
 
 class EventCard(Card):

@@ -125,21 +125,26 @@ def why_not_found(game: Game, settler: Unit | None) -> str | None:
     player = game.player(game.current)
     if settler is None or settler.owner != player.index or settler.kind != SETTLER:
         return f"{player.name} can only found a city with one of their own settlers"
-    where = _where(settler.pos)
     if settler.carrier is not None:
         return "a settler on a ship cannot found a city"
-    terrain = game.terrain(settler.pos)
+    return why_not_found_at(game, player, settler.pos)
+
+
+def why_not_found_at(game: Game, player: Player, space: Hex) -> str | None:
+    """The rule that stops `player` from founding a city on `space` (the settler aside), or None."""
+    where = _where(space)
+    terrain = game.terrain(space)
     if terrain is None or game.rules.terrain[terrain].water:
         return f"{where} is not a land space"
     if not game.rules.terrain[terrain].can_found_city:
         return f"no city can be founded on {game.rules.terrain[terrain].name} ({where})"
-    if settler.pos in game.exhausted:
+    if space in game.exhausted:
         return f"no city can be founded on exhausted land ({where})"
-    if game.city_at(settler.pos) is not None:
+    if game.city_at(space) is not None:
         return f"there is already a city at {where}"
-    if game.enemy_units_at(settler.pos, player.index):
+    if game.enemy_units_at(space, player.index):
         return f"no city can be founded where enemy units stand ({where})"
-    if len(game.cities_of(player.index)) >= game.rules.game.city.settlement_limit:
+    if game.settlements_used(player.index) >= game.rules.game.city.settlement_limit:
         return f"{player.name} has no settlement piece left"
     return None
 
@@ -161,9 +166,13 @@ def found_city(game: Game, action: FoundCity) -> None:
     assert settler is not None  # why_not_found refuses a missing settler
     spend_main_action(game)
     game.units.remove(settler)
-    game.cities.append(City(game.new_id(), settler.owner, settler.pos, game.rules.game.city.new_city_mood))
-    game.say(f"{game.player(settler.owner).name} founds a city at {_where(settler.pos)}")
-    fire(game, "city_founded", player=settler.owner, city=game.cities[-1].id)
+    found_city_at(game, game.player(settler.owner), settler.pos)
+
+
+def found_city_at(game: Game, player: Player, space: Hex) -> None:
+    game.cities.append(City(game.new_id(), player.index, space, game.rules.game.city.new_city_mood))
+    game.say(f"{player.name} founds a city at {_where(space)}")
+    fire(game, "city_founded", player=player.index, city=game.cities[-1].id)
 
 
 # ------------------------------------------------------------------ collect
@@ -568,7 +577,7 @@ def why_not_construct(game: Game, city: City, building: str, port_space: Hex | N
     return None
 
 
-def _placements(game: Game, city: City, building: str) -> list[Hex | None]:
+def placements(game: Game, city: City, building: str) -> list[Hex | None]:
     """Where a building may face: each adjacent sea space for a Port, else nowhere."""
     if not game.rules.buildings[building].needs_sea:
         return [None]
@@ -585,7 +594,7 @@ def _legal_construct(game: Game) -> list[Action]:
         Construct(city.id, building, facing)
         for city in cities
         for building in buildings
-        for facing in _placements(game, city, building)
+        for facing in placements(game, city, building)
         if why_not_construct(game, city, building, facing) is None
     ]
 
@@ -597,27 +606,38 @@ def construct(game: Game, action: Construct) -> None:
     if reason:
         raise RuleError(reason)
     player = game.player(city.owner)
-    discount = _discount(game, player, action.building)
     payment = settle(game, action, building_price(game, player, action.building))
     if payment is None:
         return
+    pay_for_building(game, player, action.building, payment)
+    spend_main_action(game)
+    begin_activation(game, city)
+    place_building(game, city, action.building, action.port_space)
+    finish_activation(game, city)
+
+
+def pay_for_building(game: Game, player: Player, building: str, payment: dict[str, int]) -> None:
+    """Pay `payment` (one of the ways to pay `building_price`), using up a once-per-turn discount."""
+    discount = _discount(game, player, building)
     pay(player, payment)
     if discount is not None:
         waived = effects.params_as(discount, BuildingDiscount)
         game.say(f"{player.name} pays no {', '.join(waived.waive)} for it ({discount.source})")
         if waived.once_per_turn:
             effects.mark_used(player, discount)
-    spend_main_action(game)
-    begin_activation(game, city)
-    city.buildings[action.building] = player.index
-    if action.port_space is not None:
-        city.port_space = action.port_space
-    spec = game.rules.buildings[action.building]
+
+
+def place_building(game: Game, city: City, building: str, port_space: Hex | None = None) -> None:
+    """The owner's piece goes into the city; what building it brings follows."""
+    player = game.player(city.owner)
+    city.buildings[building] = player.index
+    if port_space is not None:
+        city.port_space = port_space
+    spec = game.rules.buildings[building]
     game.say(f"{player.name} builds a {spec.name} at {_where(city.pos)}")
     for effect in spec.on_built:
         run_on_built(game, player, effect)
-    advances.offer_advance_on_build(game, player, action.building)
-    finish_activation(game, city)
+    advances.offer_advance_on_build(game, player, building)
 
 
 def run_on_built(game: Game, player: Player, effect: dict[str, Any]) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import Literal
 
@@ -32,7 +32,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label
 from civgame.engine.core.model import Game, Unit
 from civgame.engine.core.vocabulary import amounts
-from civgame.engine.rules import combat, exploration
+from civgame.engine.rules import combat, diplomacy, exploration
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.turns import spend_main_action
@@ -130,11 +130,28 @@ def targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, Target]
         if effects.has(game, game.player(owner), "sail_around_board"):
             for space, target in _sail_around_targets(game, owner, reach).items():
                 found.setdefault(space, target)
-        return found
+        return _with_surcharges(game, owner, found)
     found = _step_targets(game, owner, start, mode)
     if mode == "land":
         for space, target in _road_targets(game, owner, start).items():
             found.setdefault(space, target)
+    return _with_surcharges(game, owner, found)
+
+
+def _with_surcharges(game: Game, owner: int, found: dict[Hex, Target]) -> dict[Hex, Target]:
+    """Diplomatic relations: entering a partner's space costs extra; a move the mover cannot pay is gone."""
+    if all(p.diplomatic_partner is None for p in game.players):
+        return found
+    player = game.player(owner)
+    for space, target in list(found.items()):
+        extra = diplomacy.surcharge(game, owner, space)
+        if extra:
+            cost = dict(target.cost)
+            for item, amount in extra.items():
+                cost[item] = cost.get(item, 0) + amount
+            found[space] = replace(target, cost=tuple(cost.items()))
+            if not affordable(game, player, cost):
+                del found[space]
     return found
 
 
@@ -515,9 +532,15 @@ def start_move(game: Game, action: StartMove) -> None:
     if next(possible_moves(game, game.current, fresh_action=True), None) is None:
         raise RuleError(f"none of {game.player(game.current).name}'s units can move")
     spend_main_action(game)
-    for unit in game.units_of(game.current):
+    begin_move(game, game.current)
+
+
+def begin_move(game: Game, player: int, attack_bonus: int = 0) -> None:
+    """The player's units may move as in one Move action (its action already spent, or none needed)."""
+    for unit in game.units_of(player):
         unit.moved_this_action = False
-    game.pending.append(MoveDecision(player=game.current, groups_left=game.rules.game.move_groups_per_action))
+    groups = game.rules.game.move_groups_per_action
+    game.pending.append(MoveDecision(player=player, groups_left=groups, attack_bonus=attack_bonus))
 
 
 def _named_units(game: Game, group: list[Unit]) -> str:
@@ -565,7 +588,7 @@ def move_units(game: Game, action: MoveUnits) -> None:
     game.say(f"{player.name} moves {_named_units(game, group)} {where}")
     if payment:
         pay(player, payment)
-        game.say(f"{player.name} pays {describe(payment)} for the road")
+        game.say(f"{player.name} pays {describe(payment)} for the move")
     if mode == "ship":
         _movement_rewards(game, decision, sail_around=target.entry is not None)
     if target.how == "explore":
@@ -582,7 +605,11 @@ def move_units(game: Game, action: MoveUnits) -> None:
         arrive(game, group, action.to)
     if target.enemy:
         ids = [u.id for u in group]
-        combat.enter_space(game, owner, ids, action.to, dict.fromkeys(ids, start))
+        # a bonus for the move's first battle (Great Warlord) is used up by it
+        if combat.enter_space(
+            game, owner, ids, action.to, dict.fromkeys(ids, start), attack_bonus=decision.attack_bonus
+        ):
+            decision.attack_bonus = 0
 
 
 def _movement_rewards(game: Game, decision: MoveDecision, sail_around: bool) -> None:

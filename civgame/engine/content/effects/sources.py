@@ -6,9 +6,9 @@ civilization's special advances held, in the order gained; the wonders standing 
 cities, in city order; the leader on the board; the cards whose effect lasts a while (this turn,
 this round, this battle), in the order played. Losing a source ends its effects at once.
 
-The answer per player and primitive is cached in the game; every rule that changes what a player
-holds calls `holdings_changed(game)`, and the invariant checks compare the cache with a fresh
-answer after every action of the random games.
+The answers per player (every primitive, from one look over the holdings) are cached in the
+game; every rule that changes what a player holds calls `holdings_changed(game)`, and the
+invariant checks compare the cache with a fresh answer after every action of the random games.
 """
 
 from __future__ import annotations

@@ -204,7 +204,7 @@ class CombatBonusDecision(Decision):
     source: str = ""
     bonus: int = 0
     cost: dict[str, int] = field(default_factory=dict)
-    vp: float = 0
+    vp: float = 0.0
 
     def gains(self) -> str:
         parts = [f"+{self.bonus} combat value every round"] if self.bonus else []

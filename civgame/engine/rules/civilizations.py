@@ -35,13 +35,16 @@ def civilization_of(game: Game, player: Player) -> Civilization | None:
 # ------------------------------------------------------------------ setup
 
 
-def deal_at_random(game: Game, pool: list[str]) -> None:
-    """Random mode: each player a different civilization of `pool`."""
-    if len(pool) < len(game.players):
-        raise RuleError(f"{len(game.players)} players need as many civilizations; there are {len(pool)}")
+def deal_at_random(game: Game, players: list[Player], pool: list[str]) -> None:
+    """Random mode: each of `players` a different civilization of `pool`."""
+    if len(pool) < len(players):
+        raise RuleError(
+            f"Random needs {len(players)} civilization{'s' if len(players) > 1 else ''} to deal; "
+            f"only {len(pool)} can be dealt"
+        )
     shuffled = list(pool)
     game.rng.shuffle(shuffled)
-    for player, key in zip(game.players, shuffled, strict=False):
+    for player, key in zip(players, shuffled, strict=False):
         take(game, player, key)
 
 

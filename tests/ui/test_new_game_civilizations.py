@@ -4,32 +4,11 @@ mod, so they do not depend on which civilizations of the default rules are compl
 
 import pytest
 
-from civgame.engine.content.ruleset import default_ruleset
 from civgame.engine.core.decisions import CivilizationDecision
 from civgame.ui.game_scene import GameScene
+from tests.civilization_mods import write_civilization_mods
 from tests.ui.conftest import click_button
-from tests.ui.test_mods import open_new_game, write_mod
-
-
-def civilization(name: str, special: str, advance: str, leader: str, random_pool: bool = True) -> str:
-    return (
-        f"{name.lower()}:\n"
-        f"  name: {name}\n"
-        f"  random_pool: {str(random_pool).lower()}\n"
-        f"  text: A test people.\n"
-        f"  special_advances:\n"
-        f"    - {{name: {special}, advance: {advance}, text: Gain 1 idea with it., "
-        f"effects: [{{on_gain: {{gain: {{ideas: 1}}}}}}]}}\n"
-        f"  leaders:\n"
-        f"    - name: {leader}\n"
-        f"      abilities:\n"
-        f"        - {{name: {leader} Rule, text: +1 in battle., "
-        f"effects: [{{combat_bonus: {{value: 1}}, only: with_leader}}]}}\n"
-    )
-
-
-def without_base_civilizations() -> str:
-    return "".join(f"{key}: {{remove: true}}\n" for key in default_ruleset().civilizations)
+from tests.ui.test_mods import open_new_game
 
 
 @pytest.fixture
@@ -37,14 +16,7 @@ def mods_dir(tmp_path, monkeypatch):
     folder = tmp_path / "mods"
     folder.mkdir()
     monkeypatch.setenv("CIVGAME_MODS_DIR", str(folder))
-    write_mod(folder, "a_none", mod="name: No peoples\nversion: 1\n", civilizations=without_base_civilizations())
-    peoples = (
-        without_base_civilizations()
-        + civilization("Atlantis", "Tides", "Fishing", "Poseidonis")
-        + civilization("Lemuria", "Monsoons", "Irrigation", "Mu")
-        + civilization("Hyperborea", "Aurora", "Mining", "Boreas", random_pool=False)
-    )
-    write_mod(folder, "b_three", mod="name: Three peoples\nversion: 1\n", civilizations=peoples)
+    write_civilization_mods(folder)
     return folder
 
 

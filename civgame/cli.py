@@ -2,7 +2,7 @@
 play a whole game and prints the final score table.
 
     civgame --headless --players 4 --seed 7 --agents normal,hard,easy,random [--save PATH]
-    civgame --headless --civilizations rome,random --deal-also maya   # civilizations per seat
+    civgame --headless --civilizations rome,random --deal-also maya [--what-if]   # civilizations per seat
     civgame --headless --load PATH [--save PATH]     # finish a saved game with its computer players
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
     civgame validate-rules DIR [DIR2 ...]             # check a ruleset, or mods stacked in order
@@ -76,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="CIVS",
         default="",
         help="comma-separated civilizations that Random deals although their rules keep them out (e.g. maya)",
+    )
+    parser.add_argument(
+        "--what-if",
+        action="store_true",
+        help="variant What if?: each player's leaders are dealt from one deck of every civilization's leaders",
     )
     parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
     parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
@@ -256,7 +261,7 @@ def civilization_options(args: argparse.Namespace, rules: Ruleset) -> dict[str, 
             if key != RANDOM and key not in civilizations.playable(rules):
                 offered = ", ".join(civilizations.playable(rules)) or "none"
                 raise RuleError(f"--civilizations: {key!r} cannot be played with these rules (they offer: {offered})")
-    return {"civilizations": setup, "also_random": also}
+    return {"civilizations": setup, "also_random": also, "what_if": args.what_if}
 
 
 def _headless_levels(args: argparse.Namespace, game: Game) -> list[Seat]:

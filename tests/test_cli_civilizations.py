@@ -63,3 +63,8 @@ def test_deal_also_puts_a_civilization_into_random(capsys, tmp_path, mods):
 def test_bad_civilization_choices_give_one_line(capsys, tmp_path, mods, argv, message):
     code, err, _game = play(capsys, tmp_path, mods["three"], *argv)
     assert code == 1 and err.count("\n") == 1 and message in err
+
+
+def test_what_if_deals_the_leaders_from_one_deck(capsys, tmp_path, mods):
+    _code, _err, game = play(capsys, tmp_path, mods["three"], "--what-if")
+    assert sorted(name for p in game.players for name in p.leaders_dealt) == ["Mu", "Poseidonis"]

@@ -165,6 +165,7 @@ class NewGameScene(Scene):
         self.civ_mode: str | None = None  # None until the player picks: Dealt or named if Random can deal
         self.seat_civs: list[str] = [RANDOM] * len(DEFAULT_NAMES)
         self.also_random: set[str] = set()  # civilizations kept out of Random by their rules, ticked in
+        self.what_if = False  # the variant What if?: leaders dealt from one shared deck
         self.rules = self._load_chosen_rules()
 
     def _left(self) -> int:
@@ -293,7 +294,8 @@ class NewGameScene(Scene):
             self.civ_mode_buttons[key] = button
         y += 46
         extras = [k for k in playable if self.rules is not None and not self.rules.civilizations[k].random_pool]
-        for j, key in enumerate(extras if mode == "seats" else []):
+        extras = extras if mode != "none" else []
+        for j, key in enumerate(extras):
             name = self._civ_name(key)
             button = self.add_button(
                 pygame.Rect(left + 130, y + j * 42, self.FORM_W - 130, 36),
@@ -303,7 +305,18 @@ class NewGameScene(Scene):
                 object_id="#toggle",
             )
             self.extra_civ_buttons[key] = button
-        self.civ_rows_h = 4 + 46 + (42 * len(extras) if mode == "seats" else 0)
+        y += 42 * len(extras)
+        self.what_if_button = None
+        if mode != "none":
+            self.what_if_button = self.add_button(
+                pygame.Rect(left + 130, y, self.FORM_W - 130, 36),
+                f"{'☑' if self.what_if else '☐'} What if?: leaders dealt from one shared deck",
+                self._toggle_what_if,
+                tooltip="Variant: the leaders of every civilization that may be dealt or is played are shuffled "
+                "together and each player is dealt three of them, whatever their civilization",
+                object_id="#toggle",
+            )
+        self.civ_rows_h = 4 + 46 + (42 * (len(extras) + 1) if mode != "none" else 0)
 
     def _rebuild(self) -> None:
         self._remember_entries()
@@ -320,6 +333,10 @@ class NewGameScene(Scene):
 
     def _set_civ_mode(self, mode: str) -> None:
         self.civ_mode = mode
+        self._rebuild()
+
+    def _toggle_what_if(self) -> None:
+        self.what_if = not self.what_if
         self._rebuild()
 
     def _toggle_extra_civ(self, key: str) -> None:
@@ -444,6 +461,7 @@ class NewGameScene(Scene):
                 rules=rules,
                 civilizations=self.civilization_setup(),
                 also_random=sorted(self.also_random),
+                what_if=self.what_if and self.mode() != "none",
             )
         except RuleError as exc:
             self.error.set_text(theme.fit_text(str(exc), round(14 * self.app.scale), self.FORM_W))

@@ -38,18 +38,23 @@ def special_advance_rows(game: Game, player: Player, civ: Civilization) -> list[
 
 
 def leader_rows(game: Game, player: Player) -> list[LeaderRow]:
-    """The player's leaders and where each one is."""
+    """The player's leaders and where each one is; a leader dealt from another civilization's board
+    (What if?) names it."""
     captors = {name: p.name for p in game.players for name in p.captured_leaders}
     rows = []
-    for leader in leaders_of(game, player):
-        rows.append(LeaderRow(leader.name, _status(game, player, leader.name, captors), _abilities(leader)))
+    for name in civilizations.leaders_of(game, player):
+        found = find_leader(game, name)
+        if found is None:
+            continue
+        civ, leader = found
+        title = name if civ.name == _civ_name(game, player) else f"{name} of {civ.name}"
+        rows.append(LeaderRow(title, _status(game, player, name, captors), _abilities(leader)))
     return rows
 
 
-def leaders_of(game: Game, player: Player) -> list[Leader]:
-    """The leaders the player may have: their civilization's, in its order."""
+def _civ_name(game: Game, player: Player) -> str | None:
     civ = civilizations.civilization_of(game, player)
-    return list(civ.leaders) if civ is not None else []
+    return civ.name if civ is not None else None
 
 
 def find_leader(game: Game, name: str) -> tuple[Civilization, Leader] | None:

@@ -76,3 +76,14 @@ def test_choose_in_turn_lets_each_player_pick_when_the_game_begins(app, mods_dir
         click_button(app, game_scene.pass_button)
     click_button(app, game_scene.dialog.button_for("Play Lemuria"))
     assert game.player(game.turn_order()[0]).civilization == "lemuria"
+
+
+def test_what_if_deals_the_leaders_from_one_deck(app, mods_dir):
+    scene = open_new_game(app)
+    choose_mod(app, scene, "b_three", mods_dir)
+    assert scene.what_if_button.text == "☐ What if?: leaders dealt from one shared deck"
+    click_button(app, scene.what_if_button)
+    assert scene.what_if_button.text.startswith("☑")
+    click_button(app, scene.start_button)
+    dealt = sorted(name for p in app.scene.game.players for name in p.leaders_dealt)
+    assert dealt == ["Mu", "Poseidonis"]  # one leader each, from Atlantis and Lemuria together

@@ -77,3 +77,18 @@ def test_the_leader_is_a_piece_of_its_own_that_names_its_leader(app):
         "Player 1's leader Yuknoom Chʼeen II of Maya: Overlord, Snake Kingdom (B: civilization boards)"
         in scene.tooltip_lines()
     )
+
+
+def test_leaders_dealt_from_the_shared_deck_name_their_civilization(app):
+    s = Scenario(players=2)
+    civilizations.take(s.game, s.player(0), "maya")
+    s.player(0).leaders_dealt = ["Sulla", "Lady Six Sky", "Leonidas I"]
+    scene = show_game(app, s.game)
+    scene.open_player_boards()
+    board = scene.dialog
+    assert [t for t in board.texts if ": not yet recruited" in t] == [
+        "Sulla of Rome: not yet recruited",
+        "Lady Six Sky: not yet recruited",
+        "Leonidas I of Greece: not yet recruited",
+    ]
+    assert "barbarians" in board.ability_buttons["Civilizer"].tool_tip_text

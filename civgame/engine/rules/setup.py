@@ -29,11 +29,13 @@ def new_game(
     colours: list[str] | None = None,
     civilizations: Civilizations = None,
     also_random: Sequence[str] = (),
+    what_if: bool = False,
 ) -> Game:
     """A new game. `civilizations`: None, players without civilizations; "random", each dealt one of
     the playable civilizations; "choose", each picks one in turn order before play; or a list naming
     each player's civilization or "random" for a seat dealt one of those left. `also_random`: playable
-    civilizations kept out of Random dealing by their rules data that the players put into it."""
+    civilizations kept out of Random dealing by their rules data that the players put into it. `what_if`:
+    the variant What if?, each player's leaders dealt from one deck of every playable civilization's."""
     rules = rules or default_ruleset()
     names = players if isinstance(players, list) else [f"Player {i + 1}" for i in range(players)]
     count = len(names)
@@ -85,6 +87,8 @@ def new_game(
     game.first_player = rng.below(count)
     game.say(f"New game for {count} players (seed {seed}); {game.player(game.first_player).name} starts")
     _civilizations(game, civilizations, also_random)
+    if what_if:
+        _what_if(game, civilizations, also_random)
     start_turn(game, game.first_player)
     return game
 
@@ -114,6 +118,15 @@ def _civilizations(game: Game, setup: Civilizations, also_random: Sequence[str])
     if dealt:
         pool = [key for key in random_pool(game.rules, also_random) if key not in named]
         civilizations.deal_at_random(game, dealt, pool)
+
+
+def _what_if(game: Game, setup: Civilizations, also_random: Sequence[str]) -> None:
+    """The shared deck holds the leaders of the playable civilizations Random may deal or that are in play."""
+    if setup is None:
+        raise RuleError("What if? deals leaders to civilizations: play with civilizations to use it")
+    in_play = {p.civilization for p in game.players}
+    keys = [k for k in civilizations.playable(game.rules) if k in random_pool(game.rules, also_random) or k in in_play]
+    civilizations.deal_leaders_from_one_deck(game, keys)
 
 
 def random_pool(rules: Ruleset, also_random: Sequence[str] = ()) -> list[str]:

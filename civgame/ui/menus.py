@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from functools import partial
 from pathlib import Path
@@ -14,7 +15,7 @@ from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextE
 from civgame.ai.levels import OFFERED
 from civgame.engine.content.ruleset import RulesDataError, Ruleset, default_ruleset
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game, Seat
+from civgame.engine.core.model import EventVariant, Game, Seat
 from civgame.engine.rules import civilizations
 from civgame.engine.rules.setup import DEFAULT_COLOURS, RANDOM, Civilizations, new_game, random_pool
 from civgame.engine.storage.mods import (
@@ -143,6 +144,13 @@ class TitleScene(Scene):
         surface.fill(theme.BACKGROUND)
 
 
+EVENT_VARIANTS: dict[EventVariant, tuple[str, str]] = {
+    "standard": ("All", "Event cards act in full: the icon, then the card's text"),
+    "no_events": ("Icons only", "Variant: only the icon of each event card acts, never its text"),
+    "optional_events": ("Optional", "Variant: whoever draws an event card may decline its text; its icon still acts"),
+}
+
+
 class NewGameScene(Scene):
     """Seats, names, seed, and the user's mods as toggles, applied top to bottom."""
 
@@ -167,6 +175,12 @@ class NewGameScene(Scene):
         self.also_random: set[str] = set()  # civilizations kept out of Random by their rules, ticked in
         self.what_if = False  # the variant What if?: leaders dealt from one shared deck
         self.rules = self._load_chosen_rules()
+        self.event_variant: EventVariant = "standard"
+
+    def _set_events(self, variant: EventVariant) -> None:
+        self.event_buttons[self.event_variant].unselect()
+        self.event_variant = variant
+        self.event_buttons[variant].select()
 
     def _left(self) -> int:
         return max(8, (self.size[0] - self.FORM_W - 20 - self.MODS_W) // 2)
@@ -212,11 +226,18 @@ class NewGameScene(Scene):
         self.seed_entry.set_text_length_limit(9)
         if self.seed_text:
             self.seed_entry.set_text(self.seed_text)
+        y += 46
+        UILabel(pygame.Rect(left, y, 120, 36), "Events", manager)
+        self.event_buttons: dict[EventVariant, UIButton] = {}
+        for i, (variant, (label, tip)) in enumerate(EVENT_VARIANTS.items()):
+            rect = pygame.Rect(left + 130 + i * 102, y, 96, 36)
+            self.event_buttons[variant] = self.add_button(rect, label, partial(self._set_events, variant), tooltip=tip)
+        self.event_buttons[self.event_variant].select()
         self.error = UILabel(pygame.Rect(left, y + 48, self.FORM_W, 28), "", manager)
         self.start_button = self.add_button(
             pygame.Rect(left + 130, y + 84, 300, 44), "Start game", self._start, object_id="#primary"
         )
-        self.back_button = self.add_button(pygame.Rect(left + 130, y + 140, 300, 40), "Back", self.app.show_title)
+        self.back_button = self.add_button(pygame.Rect(left + 440, y + 84, 200, 44), "Back", self.app.show_title)
         self._build_mods(pygame.Rect(left + self.FORM_W + 20, top + 56, self.MODS_W, h - top - 56 - 30))
 
     # ------------------------------------------------------------------ civilizations
@@ -293,30 +314,36 @@ class NewGameScene(Scene):
                 button.select()
             self.civ_mode_buttons[key] = button
         y += 46
-        extras = [k for k in playable if self.rules is not None and not self.rules.civilizations[k].random_pool]
-        extras = extras if mode != "none" else []
-        for j, key in enumerate(extras):
-            name = self._civ_name(key)
-            button = self.add_button(
-                pygame.Rect(left + 130, y + j * 42, self.FORM_W - 130, 36),
-                f"{'☑' if key in self.also_random else '☐'} {name} may be dealt at random",
-                partial(self._toggle_extra_civ, key),
-                tooltip=f"{name} is dealt at random only if this is ticked; a seat may always name it",
-                object_id="#toggle",
-            )
-            self.extra_civ_buttons[key] = button
-        y += 42 * len(extras)
         self.what_if_button = None
-        if mode != "none":
-            self.what_if_button = self.add_button(
-                pygame.Rect(left + 130, y, self.FORM_W - 130, 36),
-                f"{'☑' if self.what_if else '☐'} What if?: leaders dealt from one shared deck",
+        if mode == "none":
+            self.civ_rows_h = 4 + 46
+            return
+        extras = [k for k in playable if self.rules is not None and not self.rules.civilizations[k].random_pool]
+        toggles: list[tuple[str, Callable[[], None], str]] = [
+            (
+                f"{'☑' if self.what_if else '☐'} What if? (shared leaders)",
                 self._toggle_what_if,
-                tooltip="Variant: the leaders of every civilization that may be dealt or is played are shuffled "
-                "together and each player is dealt three of them, whatever their civilization",
-                object_id="#toggle",
+                "Variant: the leaders of every civilization that may be dealt or is played are shuffled together "
+                "and each player is dealt three of them, whatever their civilization",
             )
-        self.civ_rows_h = 4 + 46 + (42 * (len(extras) + 1) if mode != "none" else 0)
+        ]
+        toggles += [
+            (
+                f"{'☑' if key in self.also_random else '☐'} {self._civ_name(key)} dealt at random",
+                partial(self._toggle_extra_civ, key),
+                f"{self._civ_name(key)} is dealt at random only if this is ticked; a seat may always name it",
+            )
+            for key in extras
+        ]
+        half = (self.FORM_W - 130 - 6) // 2
+        for j, (label, press, tip) in enumerate(toggles):  # two to a row
+            rect = pygame.Rect(left + 130 + (j % 2) * (half + 6), y + (j // 2) * 42, half, 36)
+            button = self.add_button(rect, label, press, tooltip=tip, object_id="#toggle")
+            if j == 0:
+                self.what_if_button = button
+            else:
+                self.extra_civ_buttons[extras[j - 1]] = button
+        self.civ_rows_h = 4 + 46 + 42 * ((len(toggles) + 1) // 2)
 
     def _rebuild(self) -> None:
         self._remember_entries()
@@ -462,6 +489,7 @@ class NewGameScene(Scene):
                 civilizations=self.civilization_setup(),
                 also_random=sorted(self.also_random),
                 what_if=self.what_if and self.mode() != "none",
+                events=self.event_variant,
             )
         except RuleError as exc:
             self.error.set_text(theme.fit_text(str(exc), round(14 * self.app.scale), self.FORM_W))

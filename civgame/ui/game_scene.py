@@ -80,7 +80,7 @@ from civgame.ui.labels import (
     unit_counts,
 )
 from civgame.ui.payment_dialog import PaymentDialog
-from civgame.ui.player_board import PlayerBoard
+from civgame.ui.player_board import PlayerBoard, ability_text
 from civgame.ui.scene import Navigator, Scene
 from civgame.ui.side_panel import SidePanel
 from civgame.ui.sound import Moment, cues
@@ -731,7 +731,8 @@ class GameScene(Scene):
         options = []
         for action in actions:
             price = ability_price(self.game, action)
-            tip = (f"Costs {price}. " if price else "") + self._advance_text(action.source)
+            text = ability_text(self.game, action.source, action.ability) or self._advance_text(action.source)
+            tip = (f"Costs {price}. " if price else "") + text
             options.append(Option(describe_action(self.game, action), partial(self.perform, action), tooltip=tip))
         return options
 

@@ -66,6 +66,19 @@ def find_leader(game: Game, name: str) -> tuple[Civilization, Leader] | None:
     return None
 
 
+def ability_text(game: Game, source: str, primitive: str) -> str | None:
+    """The rule text of a special advance, or of the leader ability built on `primitive`, named `source`."""
+    for civ in game.rules.civilizations.values():
+        for special in civ.special_advances:
+            if special.name == source:
+                return special.text
+        for leader in civ.leaders:
+            if leader.name == source:
+                texts = [f"{a.name}: {a.text}" for a in leader.abilities if any(primitive in e for e in a.effects)]
+                return " ".join(texts) or None
+    return None
+
+
 def _abilities(leader: Leader) -> list[tuple[str, str]]:
     return [(ability.name, ability.text) for ability in leader.abilities]
 

@@ -92,3 +92,19 @@ def test_leaders_dealt_from_the_shared_deck_name_their_civilization(app):
         "Leonidas I of Greece: not yet recruited",
     ]
     assert "barbarians" in board.ability_buttons["Civilizer"].tool_tip_text
+
+
+def test_the_abilities_menu_gives_each_civilization_ability_its_text(app):
+    s = Scenario(players=2)
+    civilizations.take(s.game, s.player(0), "maya")
+    s.player(0).leaders_dealt = ["Pericles", "Lady Six Sky", "Sulla"]
+    s.reveal_all()
+    city = s.city(0, "D2", mood="happy")
+    gain_advance(s.game, s.player(0), "Sports", uses_event_cube=False)
+    civilizations._place(s.game, s.player(0), "Pericles", city)
+    s.resources(0, mood=2)
+    scene = show_game(app, s.game)
+    click_button(app, scene.action_buttons["abilities"])
+    tips = [button.tool_tip_text for button in scene.dialog.buttons]
+    assert any("Once per turn, as a free action: pay 1 mood token to gain 1 food" in tip for tip in tips)
+    assert any("Master: Action, while Pericles stands in one of your Happy cities" in tip for tip in tips)

@@ -65,3 +65,15 @@ def test_a_what_if_game_saves_and_loads_with_its_dealt_leaders(all_playable):  #
     game.players[0].leaders_dealt = ["Atlantis the Great"]
     with pytest.raises(Exception, match="leaders_dealt"):
         loads(dumps(game))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_what_if_games_with_the_maya_keep_every_invariant(all_playable, seed):  # noqa: F811
+    from civgame.ai import play_out, random_agents
+    from tests.engine.test_random_games import Checker
+
+    game = new_game(3, seed, civilizations=["maya", "random", "random"], what_if=True)
+    checker = Checker(seed, steps_before_save=60)
+    play_out(game, random_agents(3, seed), observer=checker)
+    assert game.phase == "over" and checker.saved
+    assert all(set(p.leaders_used) <= set(p.leaders_dealt) for p in game.players)

@@ -13,7 +13,9 @@ from pygame_gui.elements import UIButton, UILabel, UIWindow
 from civgame.engine.content.ruleset import ANY_GOVERNMENT, Civilization, Leader
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import Game, Player
+from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules import civilizations
+from civgame.engine.rules.payments import describe
 from civgame.ui import theme
 from civgame.ui.dialogs import ROW_HEIGHT
 
@@ -23,7 +25,7 @@ WIDTH = 720  # at 1280x720
 @dataclass(frozen=True)
 class LeaderRow:
     name: str
-    status: str  # "unused", "on the board at C4", "captured by Ben", "gone for good"
+    status: str  # "not yet recruited", "on the board at C4", "captured by Ben", "gone for good (...)"
     abilities: list[tuple[str, str]]  # (name, text)
 
 
@@ -117,7 +119,7 @@ class PlayerBoard:
         self.tabs: dict[UIButton, int] = {}
         self.ability_buttons: dict[str, UIButton] = {}  # ability or special advance name -> its button
         self.leader_buttons: dict[str, UIButton] = {}
-        self.texts: list[str] = []  # every line shown, for tests and screen readers of the log
+        self.texts: list[str] = []  # every text shown, in order
         self._build()
 
     def _build(self, height: int | None = None) -> None:
@@ -185,7 +187,7 @@ class PlayerBoard:
             self.ability_buttons[special.name] = self._button(label, tip, rect, font)
         y += ((len(civ.special_advances) + 1) // 2) * (row_h + gap) + gap
         self._label(
-            "Leaders (1 mood and 1 culture token to recruit; one on the board at a time)", y, inner_w - 16, row_h
+            f"Leaders (recruited for {self._leader_cost()}; one on the board at a time)", y, inner_w - 16, row_h
         )
         y += row_h
         indent = round(24 * self.scale)
@@ -208,6 +210,10 @@ class PlayerBoard:
             )
             y += row_h
         return y
+
+    def _leader_cost(self) -> str:
+        costs = [spec.cost for spec in self.game.rules.units.values() if spec.leader]
+        return describe(amounts(costs[0])) if costs else "nothing"
 
     def _button(self, text: str, tip: str, rect: pygame.Rect, font: int) -> UIButton:
         """A row that shows its full text as a tooltip; pressing it does nothing."""

@@ -319,6 +319,7 @@ class NewGameScene(Scene):
             self.civ_rows_h = 4 + 46
             return
         extras = [k for k in playable if self.rules is not None and not self.rules.civilizations[k].random_pool]
+        extras = extras if mode == "seats" else []  # only Random deals
         toggles: list[tuple[str, Callable[[], None], str]] = [
             (
                 f"{'☑' if self.what_if else '☐'} What if? (shared leaders)",

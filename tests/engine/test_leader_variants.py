@@ -77,3 +77,15 @@ def test_random_what_if_games_with_the_maya_keep_every_invariant(all_playable, s
     play_out(game, random_agents(3, seed), observer=checker)
     assert game.phase == "over" and checker.saved
     assert all(set(p.leaders_used) <= set(p.leaders_dealt) for p in game.players)
+
+
+def test_when_players_choose_in_turn_the_deck_holds_every_playable_civilizations_leaders(all_playable):  # noqa: F811
+    game = new_game(4, 5, civilizations="choose", what_if=True)
+    dealt = {name for p in game.players for name in p.leaders_dealt}
+    maya = {leader.name for leader in game.rules.civilizations["maya"].leaders}
+    every = {leader.name for civ in game.rules.civilizations.values() for leader in civ.leaders}
+    assert len(dealt) == 12 and dealt <= every
+    assert any(
+        maya & {n for p in new_game(4, seed, civilizations="choose", what_if=True).players for n in p.leaders_dealt}
+        for seed in range(4)
+    )

@@ -125,11 +125,13 @@ def _civilizations(game: Game, setup: Civilizations, also_random: Sequence[str])
 
 
 def _what_if(game: Game, setup: Civilizations, also_random: Sequence[str]) -> None:
-    """The shared deck holds the leaders of the playable civilizations Random may deal or that are in play."""
+    """The shared deck holds the leaders of the playable civilizations Random may deal or that are in
+    play; when the players choose in turn, of every playable civilization, since any may be chosen."""
     if setup is None:
         raise RuleError("What if? deals leaders to civilizations: play with civilizations to use it")
     in_play = {p.civilization for p in game.players}
-    keys = [k for k in civilizations.playable(game.rules) if k in random_pool(game.rules, also_random) or k in in_play]
+    dealt = random_pool(game.rules, also_random)
+    keys = [k for k in civilizations.playable(game.rules) if setup == "choose" or k in dealt or k in in_play]
     civilizations.deal_leaders_from_one_deck(game, keys)
 
 

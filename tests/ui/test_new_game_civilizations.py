@@ -75,7 +75,13 @@ def test_choose_in_turn_lets_each_player_pick_when_the_game_begins(app, mods_dir
     if game_scene.covered:
         click_button(app, game_scene.pass_button)
     click_button(app, game_scene.dialog.button_for("Play Lemuria"))
-    assert game.player(game.turn_order()[0]).civilization == "lemuria"
+    first, second = game.turn_order()
+    assert game.player(first).civilization == "lemuria"
+    if game_scene.covered:  # the next player takes the seat to choose
+        click_button(app, game_scene.pass_button)
+    assert game_scene.dialog.labels() == ["Play Atlantis", "Play Hyperborea"]
+    click_button(app, game_scene.dialog.button_for("Play Hyperborea"))
+    assert game.player(second).civilization == "hyperborea" and game.pending == []
 
 
 def test_what_if_deals_the_leaders_from_one_deck(app, mods_dir):

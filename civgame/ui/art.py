@@ -26,6 +26,7 @@ CARD_KINDS = ("action", "objective", "wonder", "event")
 VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
 
 
+@cache  # asked for every piece on the board in every frame: a file system look-up each time adds up
 def has(name: str) -> bool:
     """True if `assets/art/<name>.svg` exists."""
     return (ART_DIR / f"{name}.svg").is_file()

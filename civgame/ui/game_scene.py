@@ -85,12 +85,13 @@ from civgame.ui.labels import (
     unit_counts,
 )
 from civgame.ui.payment_dialog import PaymentDialog
+from civgame.ui.player_board import PlayerBoard, ability_text
 from civgame.ui.scene import Navigator, Scene
 from civgame.ui.side_panel import SidePanel
 from civgame.ui.sound import Moment, cues
 from civgame.ui.trade_dialog import TradeDialog
 
-Dialog = ChoiceDialog | PaymentDialog | TradeDialog
+Dialog = ChoiceDialog | PaymentDialog | TradeDialog | PlayerBoard
 TOP_BAR = 50  # at 1280x720; larger windows scale these with theme.ui_scale
 STATUS_BAR = 46
 DRAG_THRESHOLD = 6
@@ -805,7 +806,8 @@ class GameScene(Scene):
         options = []
         for action in actions:
             price = ability_price(self.game, action)
-            tip = (f"Costs {price}. " if price else "") + self._advance_text(action.source)
+            text = ability_text(self.game, action.source, action.ability) or self._advance_text(action.source)
+            tip = (f"Costs {price}. " if price else "") + text
             options.append(Option(describe_action(self.game, action), partial(self.perform, action), tooltip=tip))
         return options
 
@@ -842,9 +844,17 @@ class GameScene(Scene):
                 Option("Save game (Ctrl+S)", self.save_now),
                 Option("Load a game… (autosaves this one)", self.app.show_load),
                 Option("Fit the map to the window (Home)", self._fit_and_close),
+                Option("Civilization boards (B)", self.open_player_boards),
                 Option("Rules help (F1)", self.open_rules_help),
                 Option("Quit to title (autosaves)", self.app.show_title),
             ],
+        )
+
+    def open_player_boards(self) -> None:
+        """Every player's civilization, special advances and leaders; the viewer's board first."""
+        shown = self.viewer if self.viewer is not None else self.game.actor()
+        self.open_dialog(
+            PlayerBoard(self.app.manager, self.app.scale, self.board.rect, self.game, shown, self.close_dialog)
         )
 
     def open_rules_help(self) -> None:
@@ -1428,6 +1438,9 @@ class GameScene(Scene):
             return
         if event.key == pygame.K_F1:
             self.open_rules_help()
+            return
+        if event.key == pygame.K_b:
+            self.open_player_boards()
             return
         if self.exploring() is not None and event.key in (pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER):
             (self.turn_region if event.key == pygame.K_r else self.place_region)()

@@ -86,10 +86,11 @@ def test_a_two_player_game_starts_from_the_title_with_the_typed_seed(app):
     assert isinstance(app.scene, NewGameScene)
     click(app, app.scene.seed_entry.rect.center)
     type_text(app, "7")
+    civilizations = app.scene.civilization_setup()  # Random for each seat when the rules can deal them
     click_button(app, app.scene.start_button)
     scene = app.scene
     assert isinstance(scene, GameScene)
-    assert state_hash(scene.game) == state_hash(new_game(["Anna", "Ben"], 7))
+    assert state_hash(scene.game) == state_hash(new_game(["Anna", "Ben"], 7, civilizations=civilizations))
     assert scene.game.rules.mods == ()
     take_seat(app, scene)
     assert scene.viewer == 0

@@ -125,13 +125,17 @@ def leader_kinds(game: Game) -> set[str]:
     return {key for key, spec in game.rules.units.items() if spec.leader}
 
 
-def leaders_of(game: Game, player: Player) -> list[str]:
-    """The leaders the player may recruit over the game: those dealt to them (What if?), else their
-    civilization's three."""
+def own_leaders(game: Game, player: Player) -> list[str]:
+    """The leaders that are the player's: those dealt to them (What if?), else their civilization's three."""
     civ = civilization_of(game, player)
-    if civ is None or player.leaders_barred:
+    if civ is None:
         return []
     return list(player.leaders_dealt) or [leader.name for leader in civ.leaders]
+
+
+def leaders_of(game: Game, player: Player) -> list[str]:
+    """The leaders the player may recruit over the game: their own, unless an event barred them."""
+    return [] if player.leaders_barred else own_leaders(game, player)
 
 
 def unused_leaders(game: Game, player: Player) -> list[str]:

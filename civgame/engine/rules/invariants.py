@@ -62,7 +62,7 @@ def _civilizations(game: Game) -> list[str]:
             problems.append(f"{p.name} has {len(leaders)} leader unit(s) on the board and leader {p.leader!r}")
         if p.leader is not None and p.leader not in p.leaders_used:
             problems.append(f"{p.name}'s leader {p.leader} is not among the leaders used")
-        if not set(p.leaders_used) <= set(civilizations.leaders_of(game, p)):
+        if not set(p.leaders_used) <= set(civilizations.own_leaders(game, p)):
             problems.append(f"{p.name} used leaders that are not theirs: {p.leaders_used}")
         civ = game.rules.civilizations.get(p.civilization) if p.civilization else None
         own = {s.name for s in civ.special_advances} if civ else set()

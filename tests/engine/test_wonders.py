@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from civgame.engine.core.actions import BuildWonder, ChooseOption, UseAbility
+from civgame.engine.core.actions import Advance as AdvanceAction
+from civgame.engine.core.actions import (
+    BoostInfluence,
+    BuildWonder,
+    ChooseOption,
+    Construct,
+    EndTurn,
+    InfluenceCulture,
+    Pay,
+    RaiseMood,
+    StartHappiness,
+    UseAbility,
+)
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
@@ -12,6 +24,7 @@ from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules import status
 from civgame.engine.rules.cards import deal
 from civgame.engine.rules.cities import collect_choices
+from civgame.engine.rules.payments import gain
 from civgame.engine.rules.scoring import score_sheet
 from tests.combat_helpers import attack, dice
 from tests.engine.test_cities import board, extra_cities
@@ -200,10 +213,83 @@ def test_great_lighthouse_owner_chooses_the_first_player():
     assert status.first_player_chooser(s.game) == 0
 
 
-def test_wonders_whose_powers_are_not_in_play_stay_out_of_the_deck():
+def test_every_wonder_is_in_the_deck():
     from civgame.engine.rules.setup import new_game
 
     game = new_game(2, 1)
     cards = [*game.decks["wonder"].draw, *(w for p in game.players for w in p.wonder_cards)]
-    assert "colosseum" not in cards and "great_library" not in cards
-    assert sorted(cards) == sorted(k for k, w in game.rules.wonders.items() if w.in_deck)
+    assert sorted(cards) == sorted(game.rules.wonders)
+
+
+def library_holder() -> Scenario:
+    s = board()
+    s.city(0, "D2", wonders=["great_library"], mood="happy")
+    s.city(0, "B3")
+    s.resources(0, food=1, wood=1, ore=1)
+    return s
+
+
+def test_great_library_lends_a_non_government_advance_until_the_turn_ends():
+    s = library_holder()
+    choices = {a.choice[0] for a in s.legal_of(UseAbility) if a.source == "Great Library"}
+    assert "Writing" in choices and "Voting" not in choices and "Farming" not in choices
+    assert not any(c.building == "academy" for c in s.legal_of(Construct))
+    hand = list(s.player(0).objective_cards)
+    s.apply(UseAbility("Great Library", "borrow_advance", ("Writing",)))
+    assert s.player(0).objective_cards == hand  # a borrowed advance is not gained: no gain effects
+    assert any(c.building == "academy" for c in s.legal_of(Construct))
+    assert "Writing" not in s.player(0).advances
+    assert [a for a in s.legal_of(UseAbility) if a.source == "Great Library"] == []  # once per turn
+    s.resources(0, ideas=2)
+    assert AdvanceAction("Public Education") not in s.legal_of(AdvanceAction)  # not a prerequisite
+    s.apply(EndTurn())
+    assert s.player(0).borrowed_advance is None
+
+
+def test_a_borrowed_advance_gives_its_effects_while_the_turn_lasts():
+    s = library_holder()
+    gain(s.game, s.player(0), {"food": 5})
+    assert s.player(0).resources["food"] == 2
+    s.apply(UseAbility("Great Library", "borrow_advance", ("Storage",)))
+    gain(s.game, s.player(0), {"food": 5})
+    assert s.player(0).resources["food"] == 7
+    s.apply(EndTurn())
+    assert s.player(0).resources["food"] == 2  # the food limit falls back to 2
+
+
+@pytest.mark.parametrize("wonders", [["colosseum"], []])
+def test_colosseum_lets_culture_tokens_pay_for_happiness(wonders):
+    s = board()
+    city = s.city(0, "D2", mood="neutral", wonders=wonders)  # size 2 with the wonder, or with a temple
+    city.buildings.update({} if wonders else {"temple": 0})
+    s.city(0, "B3", mood="happy")
+    s.resources(0, mood=1, culture=3)
+    if not wonders:
+        assert s.legal_of(StartHappiness) == []  # 2 mood tokens needed, 1 held
+        return
+    s.apply(StartHappiness())
+    s.apply(RaiseMood(city.id))
+    pay = s.legal_of(Pay)
+    assert [p.payment for p in pay] == [{"mood": 1, "culture": 1}, {"culture": 2}]
+    s.apply(pay[1])
+    assert city.mood == "happy" and (s.player(0).mood_tokens, s.player(0).culture_tokens) == (1, 1)
+
+
+def test_colosseum_tokens_do_not_pay_for_wonders():
+    s, city = wonder_builder("pyramids")
+    s.city(0, "B3", wonders=["colosseum"])
+    s.resources(0, culture=4, mood=5)
+    assert s.legal_of(BuildWonder) == []
+    assert_refused(s, BuildWonder(city.id, "pyramids"), "pay")
+
+
+def test_colosseum_lets_mood_tokens_boost_a_failed_influence_roll():
+    s = board()
+    s.city(0, "D2", mood="happy", wonders=["colosseum"])
+    target = s.city(1, "D4", buildings={"temple": 1})
+    s.resources(0, culture=0, mood=3)
+    dice(s, (3, "infantry"))
+    s.apply(InfluenceCulture(s.game.cities[0].id, target.id, "temple"))
+    assert s.legal_of(BoostInfluence)[0] == BoostInfluence(True)
+    s.apply(BoostInfluence(True))
+    assert target.buildings["temple"] == 0 and s.player(0).mood_tokens == 1

@@ -122,10 +122,15 @@ class Player:
     event_vp: float = 0.0
     influence_succeeded: bool = False  # one successful Influence Culture per turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
+    borrowed_advance: str | None = None  # used as if owned until the end of this turn (Great Library)
     seat: Seat = "human"
 
     def has(self, advance: str) -> bool:
         return advance in self.advances
+
+    def uses(self, advance: str) -> bool:
+        """Owns `advance` or borrowed it this turn: enough for its effects and for what it unlocks."""
+        return advance in self.advances or advance == self.borrowed_advance
 
 
 @dataclass

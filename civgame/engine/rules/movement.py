@@ -325,7 +325,7 @@ def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bo
             return f"{name} {unit.id} entered a mountain this turn and cannot move again except by road"
         return f"{name} {unit.id} fought a battle or entered a mountain this turn and cannot move again"
     needed = game.rules.units[unit.kind].requires_advance_to_move
-    if needed and not game.player(unit.owner).has(needed):
+    if needed and not game.player(unit.owner).uses(needed):
         return f"{name} units cannot move without {needed}"
     return None
 

@@ -219,6 +219,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "event_vp": STRUCTURE,
         "influence_succeeded": TYPED,
         "used_this_turn": each(TEXT),
+        "borrowed_advance": TYPED,
         "seat": TYPED,  # a Literal: the loader accepts only a person or a known computer level
     },
     LastingEffect: {"source": TEXT, "until": TYPED},

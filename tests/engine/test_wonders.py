@@ -10,11 +10,14 @@ from civgame.engine.core.actions import (
     BuildWonder,
     ChooseOption,
     Construct,
+    EndMove,
     EndTurn,
     InfluenceCulture,
+    MoveUnits,
     Pay,
     RaiseMood,
     StartHappiness,
+    StartMove,
     UseAbility,
 )
 from civgame.engine.core.codec import to_plain
@@ -293,3 +296,23 @@ def test_colosseum_lets_mood_tokens_boost_a_failed_influence_roll():
     assert s.legal_of(BoostInfluence)[0] == BoostInfluence(True)
     s.apply(BoostInfluence(True))
     assert target.buildings["temple"] == 0 and s.player(0).mood_tokens == 1
+
+
+@pytest.mark.parametrize("wonders", [["great_gardens"], []])
+def test_great_gardens_bar_attackers_that_entered_grassland_this_turn(wonders):
+    s = board()
+    gardens = s.city(1, "C6", wonders=wonders)
+    s.city(1, "B3")
+    s.advances(0, "Tactics")
+    walker = s.unit(0, "infantry", "E5")
+    waiting = s.unit(0, "infantry", "D5")
+    s.apply(StartMove())
+    s.apply(MoveUnits((walker.id,), s.hex("D5")))  # into Grassland
+    s.apply(EndMove())
+    s.apply(StartMove())
+    attacks = {a.units for a in s.legal_of(MoveUnits) if a.to == gardens.pos}
+    assert (waiting.id,) in attacks
+    barred = not wonders
+    assert ((walker.id,) in attacks) is barred and ((walker.id, waiting.id) in attacks) is barred
+    if wonders:
+        assert_refused(s, MoveUnits((walker.id, waiting.id), gardens.pos), "entered Grassland this turn")

@@ -36,6 +36,7 @@ class Unit:
     # Immobile only because it entered a mountain (roads may still move it); read only while
     # immobile, so whoever makes a unit immobile for another reason sets it to False.
     stopped_by_terrain: bool = False
+    entered_terrains: tuple[str, ...] = ()  # the terrains of the spaces it moved into this turn
 
 
 @dataclass

@@ -206,3 +206,14 @@ class PlaceShip(NoParams):
 )
 class ChoosesFirstPlayer(NoParams):
     pass
+
+
+@primitive(
+    "city_barred_after_terrain",
+    when="movement: when another player's group would move into the holder's city",
+    doc="A group that holds a unit which entered a `terrain` space this turn may not move into (attack) "
+    "the holder's city, by road neither. Written with `only: wonder_city` it guards the wonder's city alone.",
+    example={"city_barred_after_terrain": {"terrain": "grassland"}, "only": "wonder_city"},
+)
+class CityBarredAfterTerrain(Params):
+    terrain: str

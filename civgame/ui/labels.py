@@ -304,7 +304,8 @@ def _combat_bonus(game: Game, a: A.PayCombatBonus) -> str:
     if not a.pay:
         return "Do not pay for a combat bonus"
     if isinstance(top, D.CombatBonusDecision):
-        return f"Pay {amounts(top.cost)} for {top.source}: +{top.bonus} combat value every round{_paying(a.payment)}"
+        bonus = f"+{top.bonus} combat value {top.duration()}"
+        return f"Pay {amounts(top.cost)} for {top.source}: {bonus}{_paying(a.payment)}"
     return f"Pay for the combat bonus{_paying(a.payment)}"
 
 

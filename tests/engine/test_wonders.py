@@ -15,12 +15,14 @@ from civgame.engine.core.actions import (
     InfluenceCulture,
     MoveUnits,
     Pay,
+    PayCombatBonus,
     RaiseMood,
     StartHappiness,
     StartMove,
     UseAbility,
 )
 from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import CombatBonusDecision, RetreatDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import BARBARIAN
@@ -316,3 +318,34 @@ def test_great_gardens_bar_attackers_that_entered_grassland_this_turn(wonders):
     assert ((walker.id,) in attacks) is barred and ((walker.id, waiting.id) in attacks) is barred
     if wonders:
         assert_refused(s, MoveUnits((walker.id, waiting.id), gardens.pos), "entered Grassland this turn")
+
+
+@pytest.mark.parametrize("wonders", [["colosseum"], []])
+def test_colosseum_buys_one_more_hit_at_the_end_of_a_round(wonders):
+    s = board()
+    s.city(0, "D2", wonders=wonders)
+    s.city(0, "B3")
+    s.resources(0, mood=0, culture=1)
+    attacker = s.unit(0, "infantry", "D5")
+    defender = s.unit(1, "infantry", "D5")
+    dice(s, (4, "cavalry"), (2, "cavalry"))  # 4 and 2: no hit on either side
+    attack(s, 0, [attacker], "D5", "D4")
+    if not wonders:
+        assert isinstance(s.game.pending[-1], RetreatDecision)
+        return
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CombatBonusDecision) and decision.this_round and decision.player == 0
+    s.apply(PayCombatBonus(True))  # the culture token pays through the token swap
+    assert s.game.unit(defender.id) is None and s.game.unit(attacker.id) is not None
+    assert s.player(0).culture_tokens == 0 and s.game.combat is None
+
+
+def test_colosseum_offers_nothing_when_one_more_combat_value_gives_no_hit():
+    s = board()
+    s.city(0, "D2", wonders=["colosseum"])
+    s.resources(0, mood=3)
+    attacker = s.unit(0, "infantry", "D5")
+    s.unit(1, "infantry", "D5")
+    dice(s, (2, "cavalry"), (2, "cavalry"))
+    attack(s, 0, [attacker], "D5", "D4")
+    assert isinstance(s.game.pending[-1], RetreatDecision)

@@ -197,15 +197,20 @@ class SiegeDecision(Decision):
 
 @dataclass
 class CombatBonusDecision(Decision):
-    """Before the first round: pay `cost` for +`bonus` combat value in every round, or not."""
+    """Pay `cost` for +`bonus` combat value, or not: before the first round for every round, or at the
+    end of a round (`this_round`) for that round only, which gives one more hit."""
 
     KIND: ClassVar[str] = "combat_bonus"
     source: str = ""
     bonus: int = 0
     cost: dict[str, int] = field(default_factory=dict)
+    this_round: bool = False
 
     def describe(self) -> str:
-        return f"pay for {self.source} (+{self.bonus} combat value every round)?"
+        return f"pay for {self.source} (+{self.bonus} combat value {self.duration()})?"
+
+    def duration(self) -> str:
+        return "this round, one more hit" if self.this_round else "every round"
 
 
 @dataclass

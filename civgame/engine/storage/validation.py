@@ -290,7 +290,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     GovernmentDecision: {},
     FirstPlayerDecision: {},
     SiegeDecision: {},
-    CombatBonusDecision: {"source": EFFECT_SOURCE, "bonus": COUNT, "cost": COST},
+    CombatBonusDecision: {"source": EFFECT_SOURCE, "bonus": COUNT, "cost": COST, "this_round": TYPED},
     ReinforcementDecision: {"unit": UNIT_KIND, "cities": each(CITY_ID)},
     ObjectiveDecision: {"moment": MOMENT, "options": each(OBJECTIVE), "used": each(OBJECTIVE)},
     EffectChoiceDecision: {"source": EFFECT_SOURCE, "effect": EFFECT, "options": each(TEXT), "amounts": each(AMOUNTS)},

@@ -72,9 +72,8 @@ def apply(game: Game, action: Action) -> None:
         raise RuleError(f"{action.KIND} answers a decision, but none is pending")
     if top is not None and not isinstance(top, r.answers):
         raise RuleError(f"{game.player(top.player).name} must first decide: {top.describe()}")
-    actor = game.actor()
     r.perform(game, action)
-    objectives.complete_automatic(game, game.player(actor))
+    objectives.complete_automatic(game)
     if game.phase == "status" and not game.pending:  # the last decision of a status step was answered
         status.run(game)
     game.history.append(to_plain(action))

@@ -419,6 +419,13 @@ def ability_price(game: Game, a: A.UseAbility) -> str | None:
     return amounts(cost) if cost else None
 
 
+def _take_wonder_card(game: Game, a: A.TakeWonderCard) -> str:
+    if not a.public:
+        return "Draw from the wonder deck"
+    public = game.rules.wonders.get(game.public_wonder or "")
+    return f"Take the public wonder card: {public.name}" if public else "Take the public wonder card"
+
+
 def _government(game: Game, a: A.ChangeGovernment) -> str:
     if not a.advances:
         return "Keep the current government"
@@ -470,6 +477,7 @@ LABELS: dict[type[A.Action], Callable[[Game, Any], str]] = {
     A.TakeFreeAdvance: lambda g, a: f"Take {a.advance} for free",
     A.Raze: _raze,
     A.ChangeGovernment: _government,
+    A.TakeWonderCard: _take_wonder_card,
     A.ChooseFirstPlayer: lambda g, a: f"{g.player(a.player).name} goes first",
 }
 

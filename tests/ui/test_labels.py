@@ -66,6 +66,7 @@ def samples():
         A.Raze(100): "Raze Anna's city at D2 for 1 gold",
         A.ChangeGovernment(()): "Keep the current government",
         A.ChooseFirstPlayer(1): "Ben goes first",
+        A.TakeWonderCard(False): "Draw from the wonder deck",
         A.ChooseOption("gold"): "Gold",
         A.CancelFortress(()): "Do not pay: the fortress defends in full",
         A.CancelFortress(("extra_die",), {"ore": 2}): "Pay to cancel the fortress's extra die, paying 2 ore",

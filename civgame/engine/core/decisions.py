@@ -181,6 +181,16 @@ class GovernmentDecision(Decision):
 
 
 @dataclass
+class WonderDrawDecision(Decision):
+    """Drawing a wonder card while one lies face up: take the public card, or draw from the deck."""
+
+    KIND: ClassVar[str] = "wonder_draw"
+
+    def describe(self) -> str:
+        return "take the public wonder card, or draw from the wonder deck?"
+
+
+@dataclass
 class FirstPlayerDecision(Decision):
     KIND: ClassVar[str] = "first_player"
 

@@ -204,6 +204,7 @@ class Game:
     actions_left: int = 0
     status_step: int = 0  # the next status-phase step to run
     decks: dict[str, Deck] = field(default_factory=dict)
+    public_wonder: str | None = None  # a wonder card face up (Envoy): whoever draws a wonder card may take it
     pending: list[Decision] = field(default_factory=list)
     combat: Combat | None = None
     battles: list[BattleRecord] = field(default_factory=list)  # the battles of the current turn

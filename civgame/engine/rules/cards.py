@@ -1,16 +1,18 @@
 """Card decks: drawing with reshuffle. Card effects belong to later rule modules.
 
 Effect applied here: `draw_from_discard` (the holder may take the discard pile's top card instead).
+Whoever draws a wonder card while one lies face up (`game.public_wonder`) may take that one instead.
 """
 
 from __future__ import annotations
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects.core import DrawFromDiscard
-from civgame.engine.core.decisions import EffectChoiceDecision
+from civgame.engine.core.decisions import EffectChoiceDecision, WonderDrawDecision
 from civgame.engine.core.model import Game, Player
 
 HANDS = {"action": "action_cards", "objective": "objective_cards", "wonder": "wonder_cards"}
+WONDER = "wonder"
 FROM_DISCARD, FROM_DECK = "take the top card of the discard pile", "draw from the deck"
 
 
@@ -25,7 +27,14 @@ def draw_card(game: Game, deck_name: str) -> int | str | None:
 
 
 def draw_into_hand(game: Game, player: Player, deck_name: str) -> None:
-    """Draw a card into the player's hand; with `draw_from_discard` and a discard pile, ask where from first."""
+    """Draw a card into the player's hand; with `draw_from_discard` and a discard pile, or a wonder card
+    face up, ask where from first."""
+    if deck_name == WONDER and game.public_wonder is not None:
+        if game.decks[WONDER].draw:
+            game.pending.append(WonderDrawDecision(player=player.index))
+        else:
+            take_public_wonder(game, player)
+        return
     if game.decks[deck_name].discard:
         for effect in effects.active(game, player, "draw_from_discard"):
             if deck_name in effects.params_as(effect, DrawFromDiscard).decks:
@@ -46,6 +55,13 @@ def take(game: Game, player: Player, deck_name: str, *, from_discard: bool) -> N
     card = deck.discard.pop() if from_discard and deck.discard else draw_card(game, deck_name)
     if card is not None:
         getattr(player, HANDS[deck_name]).append(card)
+
+
+def take_public_wonder(game: Game, player: Player) -> None:
+    assert game.public_wonder is not None  # the callers checked
+    player.wonder_cards.append(game.public_wonder)
+    game.say(f"{player.name} takes the public wonder card {game.rules.wonders[game.public_wonder].name}")
+    game.public_wonder = None
 
 
 def deal(game: Game, player: Player, action_cards: int, objective_cards: int) -> None:

@@ -3,7 +3,8 @@
 A wonder is a city piece: it activates the city, raises its size, and its effects serve the
 city's owner (`effects.active` reads `city.wonders`). The builder is recorded for victory points.
 Effects applied here: `on_gain` of the wonder (what it gives when built), the `place_ship` ability
-and the `borrow_advance` ability (an advance used as if owned until the turn ends).
+and the `borrow_advance` ability (an advance used as if owned until the turn ends). The choice between
+the public wonder card and the deck (`cards.draw_into_hand`) is answered here.
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from typing import Any
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
-from civgame.engine.core.actions import Action, BuildWonder
+from civgame.engine.core.actions import Action, BuildWonder, TakeWonderCard
+from civgame.engine.core.decisions import WonderDrawDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
 from civgame.engine.core.model import City, Game, Player, Unit
 from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.advances import apply_on_gain
+from civgame.engine.rules.cards import WONDER, take, take_public_wonder
 from civgame.engine.rules.cities import (
     _activatable_cities,
     _activated_city,
@@ -27,7 +30,7 @@ from civgame.engine.rules.cities import (
     why_cannot_activate,
 )
 from civgame.engine.rules.payments import affordable, enforce_caps, pay, settle
-from civgame.engine.rules.registry import rule
+from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.triggers import fire, observer
 from civgame.engine.rules.turns import spend_main_action
 
@@ -97,6 +100,25 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
     apply_on_gain(game, player, name)
     fire(game, "wonder_built", player=player.index, wonder=action.wonder, city=city.id)
     finish_activation(game, city)
+
+
+# ------------------------------------------------------------------ the public wonder card
+
+
+def _legal_wonder_draw(game: Game) -> list[Action]:
+    return [*([TakeWonderCard(True)] if game.public_wonder is not None else []), TakeWonderCard(False)]
+
+
+@rule(TakeWonderCard, legal=_legal_wonder_draw, answers=(WonderDrawDecision,))
+def take_wonder_card(game: Game, action: TakeWonderCard) -> None:
+    player = game.player(answering(game, WonderDrawDecision).player)
+    if action.public and game.public_wonder is None:
+        raise RuleError("no wonder card lies face up")
+    game.pending.pop()
+    if action.public:
+        take_public_wonder(game, player)
+    else:
+        take(game, player, WONDER, from_discard=False)
 
 
 # ------------------------------------------------------------------ place_ship (Great Lighthouse)

@@ -710,7 +710,10 @@ def _decks_and_decisions(game: Game) -> Iterator[str]:
             for name in ("objective_cards", "completed_objectives")
         ],
         "event": [],
-        "wonder": [(f"game.players[{i}].wonder_cards", p.wonder_cards) for i, p in enumerate(game.players)],
+        "wonder": [
+            *((f"game.players[{i}].wonder_cards", p.wonder_cards) for i, p in enumerate(game.players)),
+            ("game.public_wonder", [game.public_wonder] if game.public_wonder is not None else []),
+        ],
     }
     for name in DECKS:
         deck = game.decks[name]

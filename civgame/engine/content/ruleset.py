@@ -355,7 +355,7 @@ OneCondition = Annotated[dict[str, object], AfterValidator(_parses)]  # a condit
 
 class Objective(Strict):
     """One objective: completed in the status phase (`status`), right after its moment (`instant`),
-    or by itself after any of the holder's actions (`automatic`)."""
+    or by itself as soon as it holds, checked after every action (`automatic`)."""
 
     name: str
     text: str = ""
@@ -823,6 +823,17 @@ class Ruleset(Strict):
     @cached_property
     def objective_card_index(self) -> dict[int, ObjectiveCard]:
         return {card.id: card for card in self.objective_cards}
+
+    @cached_property
+    def automatic_objectives(self) -> dict[int, list[tuple[str, Condition]]]:
+        """Objective card id -> its objectives that complete by themselves, with their conditions."""
+        found: dict[int, list[tuple[str, Condition]]] = {}
+        for card in self.objective_cards:
+            for key in card.objectives:
+                cond = self.objectives[key].condition("automatic")
+                if cond is not None:
+                    found.setdefault(card.id, []).append((key, cond))
+        return found
 
     def terrain_by_code(self, code: str) -> str:
         for key, t in self.terrain.items():

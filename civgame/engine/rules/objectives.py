@@ -456,11 +456,11 @@ def complete(game: Game, player: Player, card: int, key: str) -> None:
 
 def complete_automatic(game: Game) -> None:
     """Complete, without asking, every card in hand with an automatic objective that holds now (whoever acted)."""
+    automatic = game.rules.automatic_objectives
     for player in game.players:
-        for card in list(player.objective_cards):
-            for key in game.rules.objective_card_index[card].objectives:
-                cond = _objective(game, key).condition("automatic")
-                if cond is not None and card in player.objective_cards and holds(game, player, cond):
+        for card in [c for c in player.objective_cards if c in automatic]:
+            for key, cond in automatic[card]:
+                if card in player.objective_cards and holds(game, player, cond):
                     complete(game, player, card, key)
 
 

@@ -2,6 +2,8 @@
 show cost and requirements, completing is offered in a dialog, wonders are built from the city menu,
 and the score screen names each player's objectives and wonders."""
 
+from civgame.engine.content.effects import holdings_changed
+from civgame.engine.core import actions as A
 from civgame.engine.core.decisions import ObjectiveDecision
 from civgame.engine.rules import status
 from civgame.ui.labels import decision_title
@@ -106,3 +108,17 @@ def test_an_objective_a_battle_fulfils_is_offered_right_after_it(app):
     assert decision_title(s.game, s.game.pending[-1]) == "Player 2: after the battle - complete objective cards?"
     click_button(app, scene.dialog.button_for("Complete Great Battle"))
     assert s.game.player(1).completed_objectives == [6] and s.game.pending == []
+
+
+def test_the_great_library_lends_an_advance_from_the_abilities_menu(app):
+    s = hand_scenario()
+    s.game.city_at(s.hex("B6")).wonders.append("great_library")
+    holdings_changed(s.game)
+    scene = show_game(app, s.game)
+    click_button(app, scene.action_buttons["abilities"])
+    lends = [a for a in scene.legal if isinstance(a, A.UseAbility) and a.source == "Great Library"]
+    click_button(app, scene.dialog.button_for(f"Great Library… ({len(lends)} choices)"))
+    button = scene.dialog.button_for("Great Library: use Writing until the end of your turn")
+    assert button.tool_tip_text.startswith("Great Library: Once per turn")
+    click_button(app, button)
+    assert s.game.player(0).borrowed_advance == "Writing"

@@ -304,14 +304,17 @@ def _combat_bonus(game: Game, a: A.PayCombatBonus) -> str:
     if not a.pay:
         return "Do not pay for a combat bonus"
     if isinstance(top, D.CombatBonusDecision):
-        bonus = f"+{top.bonus} combat value {top.duration()}"
-        return f"Pay {amounts(top.cost)} for {top.source}: {bonus}{_paying(a.payment)}"
+        return f"Pay {amounts(top.cost)} for {top.source}: {top.gains()}{_paying(a.payment)}"
     return f"Pay for the combat bonus{_paying(a.payment)}"
 
 
 def _great_person(game: Game, a: A.PlayGreatPerson) -> str:
-    name = game.rules.event(a.card).name
-    return f"Play {name}, taking {a.advance} for free" if a.advance else f"Play {name} without a free advance"
+    card = game.rules.event(a.card)
+    if a.advance:
+        return f"Play {card.name}, taking {a.advance} for free"
+    if card.great_person is not None and not card.great_person.advance_from:
+        return f"Play {card.name}"
+    return f"Play {card.name} without a free advance"
 
 
 def _choose_option(game: Game, a: A.ChooseOption) -> str:
@@ -425,13 +428,6 @@ def ability_price(game: Game, a: A.UseAbility) -> str | None:
     return amounts(cost) if cost else None
 
 
-def _take_wonder_card(game: Game, a: A.TakeWonderCard) -> str:
-    if not a.public:
-        return "Draw from the wonder deck"
-    public = game.rules.wonders.get(game.public_wonder or "")
-    return f"Take the public wonder card: {public.name}" if public else "Take the public wonder card"
-
-
 def _government(game: Game, a: A.ChangeGovernment) -> str:
     if not a.advances:
         return "Keep the current government"
@@ -483,7 +479,6 @@ LABELS: dict[type[A.Action], Callable[[Game, Any], str]] = {
     A.TakeFreeAdvance: lambda g, a: f"Take {a.advance} for free",
     A.Raze: _raze,
     A.ChangeGovernment: _government,
-    A.TakeWonderCard: _take_wonder_card,
     A.ChooseFirstPlayer: lambda g, a: f"{g.player(a.player).name} goes first",
     A.PlayGreatPerson: _great_person,
 }

@@ -19,7 +19,6 @@ from civgame.engine.core.actions import (
     RaiseMood,
     StartHappiness,
     StartMove,
-    TakeWonderCard,
     UseAbility,
 )
 from civgame.engine.core.codec import to_plain
@@ -350,31 +349,3 @@ def test_colosseum_offers_nothing_when_one_more_combat_value_gives_no_hit():
     dice(s, (2, "cavalry"), (2, "cavalry"))
     attack(s, 0, [attacker], "D5", "D4")
     assert isinstance(s.game.pending[-1], RetreatDecision)
-
-
-@pytest.mark.parametrize("public", [True, False])
-def test_gaining_monuments_may_take_the_public_wonder_card_instead(public):
-    s = board()
-    s.city(0, "D2")
-    s.advances(0, "Arts")
-    s.resources(0, food=2)
-    deck = s.game.decks["wonder"]
-    s.game.public_wonder = deck.draw.pop(0)
-    shown, top = s.game.public_wonder, deck.draw[-1]
-    s.apply(AdvanceAction("Monuments"))
-    assert s.legal() == [TakeWonderCard(True), TakeWonderCard(False)]
-    s.apply(TakeWonderCard(public))
-    assert s.player(0).wonder_cards == [shown if public else top]
-    assert s.game.public_wonder == (None if public else shown) and s.game.pending == []
-
-
-def test_the_public_wonder_card_is_taken_when_the_deck_is_empty():
-    s = board()
-    s.city(0, "D2")
-    s.advances(0, "Arts")
-    s.resources(0, food=2)
-    deck = s.game.decks["wonder"]
-    shown = s.game.public_wonder = deck.draw[0]
-    deck.draw = []
-    s.apply(AdvanceAction("Monuments"))
-    assert s.player(0).wonder_cards == [shown] and s.game.public_wonder is None and s.game.pending == []

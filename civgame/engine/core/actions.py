@@ -295,14 +295,6 @@ class ChangeGovernment(Action):
 
 
 @dataclass(frozen=True)
-class TakeWonderCard(Action):
-    """Answer a WonderDrawDecision: the public wonder card, or the top of the wonder deck."""
-
-    KIND: ClassVar[str] = "take_wonder_card"
-    public: bool
-
-
-@dataclass(frozen=True)
 class ChooseFirstPlayer(Action):
     KIND: ClassVar[str] = "choose_first_player"
     player: int

@@ -41,6 +41,7 @@ class MoveDecision(Decision):
     KIND: ClassVar[str] = "move"
     groups_left: int = 0
     rewarded: list[str] = field(default_factory=list)  # movement rewards already gained in this action
+    attack_bonus: int = 0  # combat value added every round to the move's first battle it attacks in
 
 
 @dataclass
@@ -181,16 +182,6 @@ class GovernmentDecision(Decision):
 
 
 @dataclass
-class WonderDrawDecision(Decision):
-    """Drawing a wonder card while one lies face up: take the public card, or draw from the deck."""
-
-    KIND: ClassVar[str] = "wonder_draw"
-
-    def describe(self) -> str:
-        return "take the public wonder card, or draw from the wonder deck?"
-
-
-@dataclass
 class FirstPlayerDecision(Decision):
     KIND: ClassVar[str] = "first_player"
 
@@ -207,20 +198,23 @@ class SiegeDecision(Decision):
 
 @dataclass
 class CombatBonusDecision(Decision):
-    """Pay `cost` for +`bonus` combat value, or not: before the first round for every round, or at the
-    end of a round (`this_round`) for that round only, which gives one more hit."""
+    """Pay `cost` for +`bonus` combat value and `vp` event VP, or not: before the first round for every
+    round, or at the end of a round (`this_round`) for that round only, which gives one more hit."""
 
     KIND: ClassVar[str] = "combat_bonus"
     source: str = ""
     bonus: int = 0
     cost: dict[str, int] = field(default_factory=dict)
+    vp: float = 0.0
     this_round: bool = False
 
-    def describe(self) -> str:
-        return f"pay for {self.source} (+{self.bonus} combat value {self.duration()})?"
+    def gains(self) -> str:
+        duration = "this round, one more hit" if self.this_round else "every round"
+        parts = [f"+{self.bonus} combat value {duration}"] if self.bonus else []
+        return ", ".join(parts + ([f"+{self.vp:g} VP"] if self.vp else []))
 
-    def duration(self) -> str:
-        return "this round, one more hit" if self.this_round else "every round"
+    def describe(self) -> str:
+        return f"pay for {self.source} ({self.gains()})?"
 
 
 @dataclass

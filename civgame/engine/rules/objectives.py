@@ -363,7 +363,7 @@ def fulfilled(game: Game, player: Player, part: str, moment: Moment | None = Non
     for key in dict.fromkeys(
         k for card in player.objective_cards for k in game.rules.objective_card_index[card].objectives
     ):
-        cond = _objective(game, key).condition(part)
+        cond = game.rules.objective_conditions[key].get(part)
         if cond is None or (part != STATUS and cond.moment != (moment or {}).get("kind")):
             continue
         if holds(game, player, cond, moment):

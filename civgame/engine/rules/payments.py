@@ -111,10 +111,6 @@ def options_for_any(
     return [p for _, p in ranked]
 
 
-def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: bool = True) -> bool:
-    return bool(payment_options(game, player, cost, token_swap=token_swap))
-
-
 def payment_for(game: Game, player: Player, cost: dict[str, int]) -> dict[str, int]:
     """How `cost` is paid where the rules leave the payer no choice: the first of `payment_options`."""
     options = payment_options(game, player, cost)
@@ -123,38 +119,47 @@ def payment_for(game: Game, player: Player, cost: dict[str, int]) -> dict[str, i
     return options[0]
 
 
-def affordable(game: Game, player: Player, cost: dict[str, int], *, token_swap: bool = True) -> bool:
-    """`can_pay` without listing payments: gold must cover every substitutable shortfall, and a
-    cost of only "N of any of these" needs N of them together.
-
-    Fast enough for legal-action enumeration; other costs with "any of" items use `can_pay`.
+def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: bool = True) -> bool:
+    """Whether some payment of `cost` is possible, mostly without listing the payments: gold must
+    cover every substitutable shortfall, and a cost of only "N of any of these" needs N of them
+    together. Other costs with "any of" items are listed (`payment_options`). Mood and culture
+    tokens count together for a holder of `swap_tokens`, unless `token_swap` is False.
     """
-    if any(item.startswith(ANY) for item in cost):
-        if len(cost) > 1:
-            return can_pay(game, player, cost)
-        ((item, amount),) = cost.items()
-        have = holdings(player)
-        return sum(have.get(kind, 0) for kind in item[len(ANY) :].split(",")) >= amount
-    have = holdings(player)
     subs = game.rules.game.gold_substitutes_for
     if _swaps_tokens(game, player, token_swap):
         tokens = sum(cost.get(t, 0) for t in TOKEN_KINDS)
-        if tokens > sum(have[t] for t in TOKEN_KINDS):
+        if tokens > sum(held(player, t) for t in TOKEN_KINDS):
             return False
         cost = {k: v for k, v in cost.items() if k not in TOKEN_KINDS}
     gold_needed = 0
     for item, amount in cost.items():
+        if item.startswith(ANY):
+            if len(cost) > 1:  # (a shortfall already met can only be greater with the "any of" part)
+                return bool(payment_options(game, player, cost))
+            return sum(held(player, kind) for kind in item[len(ANY) :].split(",")) >= amount
         if amount <= 0:
             continue
         if item == "gold":
             gold_needed += amount
             continue
-        shortfall = amount - have.get(item, 0)
+        shortfall = amount - held(player, item)
         if shortfall > 0:
             if item not in subs:
                 return False
             gold_needed += shortfall
-    return gold_needed <= have.get("gold", 0)
+    return gold_needed <= player.resources.get("gold", 0)
+
+
+affordable = can_pay  # the name the legal-action enumerations know it by
+
+
+def held(player: Player, item: str) -> int:
+    """How much of `item` the player holds: `holdings(player).get(item, 0)` without building the dict."""
+    if item == "mood":
+        return player.mood_tokens
+    if item == "culture":
+        return player.culture_tokens
+    return player.resources.get(item, 0)
 
 
 def settle(

@@ -3,8 +3,7 @@
 A wonder is a city piece: it activates the city, raises its size, and its effects serve the
 city's owner (`effects.active` reads `city.wonders`). The builder is recorded for victory points.
 Effects applied here: `on_gain` of the wonder (what it gives when built), the `place_ship` ability
-and the `borrow_advance` ability (an advance used as if owned until the turn ends). The choice between
-the public wonder card and the deck (`cards.draw_into_hand`) is answered here.
+and the `borrow_advance` ability (an advance used as if owned until the turn ends).
 """
 
 from __future__ import annotations
@@ -13,30 +12,30 @@ from typing import Any
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
-from civgame.engine.core.actions import Action, BuildWonder, TakeWonderCard
-from civgame.engine.core.decisions import WonderDrawDecision
+from civgame.engine.core.actions import Action, BuildWonder
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
 from civgame.engine.core.model import City, Game, Player, Unit
 from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.advances import apply_on_gain
-from civgame.engine.rules.cards import WONDER, take, take_public_wonder
 from civgame.engine.rules.cities import (
     _activatable_cities,
     _activated_city,
     begin_activation,
+    construct_ban,
     finish_activation,
     why_cannot_activate,
 )
 from civgame.engine.rules.payments import affordable, enforce_caps, pay, settle
-from civgame.engine.rules.registry import answering, rule
+from civgame.engine.rules.registry import rule
 from civgame.engine.rules.triggers import fire, observer
 from civgame.engine.rules.turns import spend_main_action
 
 
-def why_not_build(game: Game, city: City, wonder: str) -> str | None:
-    """The rule that stops `wonder` in `city` (activation and cost aside), or None."""
+def why_not_build(game: Game, city: City, wonder: str, *, ignore_advance: bool = False) -> str | None:
+    """The rule that stops `wonder` in `city` (activation and cost aside), or None. `ignore_advance`:
+    the wonder's own required advance is not needed (Great Architect)."""
     player = game.player(city.owner)
     where = hex_to_label(city.pos)
     spec = game.rules.wonders.get(wonder)
@@ -44,13 +43,16 @@ def why_not_build(game: Game, city: City, wonder: str) -> str | None:
         return f"there is no wonder called {wonder!r}"
     if wonder not in player.wonder_cards:
         return f"{player.name} holds no {spec.name} wonder card"
+    banned = construct_ban(game, player)
+    if banned:
+        return banned
     if city.mood != "happy":
         return f"a wonder can only be built in a Happy city (the city at {where} is {city.mood})"
     if city.size >= game.rules.game.city.max_size:
         return f"the city at {where} has reached the maximum size {game.rules.game.city.max_size}"
     if city.size >= len(game.cities_of(player.index)):
         return f"a city cannot grow larger than the number of cities {player.name} owns"
-    for needed in (game.rules.game.wonder_advance, spec.advance):
+    for needed in (game.rules.game.wonder_advance, *([] if ignore_advance else [spec.advance])):
         if not player.uses(needed):
             return f"the {spec.name} requires {needed}"
     if spec.needs_building and spec.needs_building not in city.buildings:
@@ -90,35 +92,22 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
     pay(player, payment)
     spend_main_action(game)
     begin_activation(game, city)
-    player.wonder_cards.remove(action.wonder)
-    city.wonders.append(action.wonder)
-    player.wonders_built.append(action.wonder)
-    player.wonders_built_when.append([game.age, game.round])
-    effects.holdings_changed(game)
-    name = game.rules.wonders[action.wonder].name
-    game.say(f"{player.name} builds the {name} at {hex_to_label(city.pos)}")
-    apply_on_gain(game, player, name)
-    fire(game, "wonder_built", player=player.index, wonder=action.wonder, city=city.id)
+    place_wonder(game, city, action.wonder)
     finish_activation(game, city)
 
 
-# ------------------------------------------------------------------ the public wonder card
-
-
-def _legal_wonder_draw(game: Game) -> list[Action]:
-    return [*([TakeWonderCard(True)] if game.public_wonder is not None else []), TakeWonderCard(False)]
-
-
-@rule(TakeWonderCard, legal=_legal_wonder_draw, answers=(WonderDrawDecision,))
-def take_wonder_card(game: Game, action: TakeWonderCard) -> None:
-    player = game.player(answering(game, WonderDrawDecision).player)
-    if action.public and game.public_wonder is None:
-        raise RuleError("no wonder card lies face up")
-    game.pending.pop()
-    if action.public:
-        take_public_wonder(game, player)
-    else:
-        take(game, player, WONDER, from_discard=False)
+def place_wonder(game: Game, city: City, wonder: str) -> None:
+    """The wonder card leaves the owner's hand for the city; its builder's VP and powers begin."""
+    player = game.player(city.owner)
+    player.wonder_cards.remove(wonder)
+    city.wonders.append(wonder)
+    player.wonders_built.append(wonder)
+    player.wonders_built_when.append([game.age, game.round])
+    effects.holdings_changed(game)
+    name = game.rules.wonders[wonder].name
+    game.say(f"{player.name} builds the {name} at {hex_to_label(city.pos)}")
+    apply_on_gain(game, player, name)
+    fire(game, "wonder_built", player=player.index, wonder=wonder, city=city.id)
 
 
 # ------------------------------------------------------------------ place_ship (Great Lighthouse)

@@ -5,10 +5,11 @@
     python -m bench.soak --games 500 --replay       # also replay each game from its seed
 
 Game n uses seed n with 2 + n % 3 players; even seeds are played by random agents, odd ones by
-aggressive agents (random play that takes every attack), unless --agents says otherwise. Each
-game also saves and reloads itself once at a random step and must come back identical. The
-report gives games, actions, invariant violations and crashes, each with its seed; the exit
-status is 1 if there was any.
+aggressive agents (random play that takes every attack), unless --agents says otherwise. Every
+fourth game (n % 4 == 3) starts with every player ready to build wonders (`prepare_wonders`), which
+random play seldom reaches. Each game also saves and reloads itself once at a random step and must
+come back identical. The report gives games, actions, objectives completed, wonders built,
+invariant violations and crashes, each with its seed; the exit status is 1 if there was any.
 """
 
 from __future__ import annotations
@@ -21,10 +22,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 
-from civgame.ai import play_game, random_agents
+from civgame.ai import play_out, random_agents
 from civgame.ai.random_agent import AggressiveAgent
+from civgame.engine.content.effects import holdings_changed
 from civgame.engine.core.actions import Action
 from civgame.engine.core.codec import from_plain
+from civgame.engine.core.model import Game
+from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.controller import apply
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.setup import new_game
@@ -38,13 +42,34 @@ class GameResult:
     seed: int
     players: int
     agents: str
+    wonder_start: bool = False
     actions: int = 0
+    objectives: int = 0  # objective cards completed
+    wonders: int = 0  # wonders built
     violation: str | None = None
     crash: str | None = None
 
 
 class _Violation(Exception):
     pass
+
+
+def prepare_wonders(game: Game) -> None:
+    """A start from which wonders get built: every player holds Engineering and every wonder's advance
+    (with the advances before it in its category), two wonder cards, resources, tokens and a Happy city."""
+    rules = game.rules
+    needed = {rules.game.wonder_advance, *(w.advance for w in rules.wonders.values())}
+    for player in game.players:
+        for category in rules.categories:
+            names = [a.name for a in category.advances]
+            deepest = max((names.index(n) for n in needed if n in names), default=-1)
+            player.advances += [n for n in names[: deepest + 1] if n not in player.advances]
+        player.wonder_cards += [str(c) for c in (draw_card(game, "wonder"), draw_card(game, "wonder")) if c]
+        player.resources.update(food=5, wood=7, ore=7, gold=4)
+        player.culture_tokens, player.mood_tokens = 10, 4
+        for city in game.cities_of(player.index):
+            city.mood = "happy"
+    holdings_changed(game)
 
 
 def players_for(seed: int) -> int:
@@ -55,10 +80,21 @@ def agents_for(seed: int, kind: str) -> str:
     return ("random", "aggressive")[seed % 2] if kind == "mixed" else kind
 
 
+def starting_game(seed: int, players: int | list[str], colours: list[str] | None = None) -> Game:
+    game = new_game(players, seed, colours=colours)
+    if wonder_start(seed):
+        prepare_wonders(game)
+    return game
+
+
+def wonder_start(seed: int) -> bool:
+    return seed % 4 == 3
+
+
 def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False) -> GameResult:
     """Play one seeded game under checks; never raises for a problem of the game itself."""
     players, kind = players_for(seed), agents_for(seed, agent_kind)
-    result = GameResult(seed, players, kind)
+    result = GameResult(seed, players, kind, wonder_start(seed))
     save_at = random.Random(seed).randrange(1, 200)
     agents = (
         random_agents(players, seed) if kind == "random" else [AggressiveAgent(f"{seed}:{i}") for i in range(players)]
@@ -73,7 +109,9 @@ def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False) -> Game
             raise _Violation(f"step {result.actions}: the game saved and loaded back is a different state")
 
     try:
-        game = play_game(players, seed, agents, observer=check)
+        game = play_out(starting_game(seed, players), agents, observer=check)
+        result.objectives = sum(len(p.completed_objectives) for p in game.players)
+        result.wonders = sum(len(p.wonders_built) for p in game.players)
         if replay:
             _check_replay(game)
     except _Violation as exc:
@@ -84,7 +122,7 @@ def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False) -> Game
 
 
 def _check_replay(game) -> None:
-    replayed = new_game([p.name for p in game.players], game.seed, colours=[p.color for p in game.players])
+    replayed = starting_game(game.seed, [p.name for p in game.players], [p.color for p in game.players])
     for entry in game.history:
         apply(replayed, from_plain(Action, entry))
     if state_hash(replayed) != state_hash(game):
@@ -95,6 +133,8 @@ def _check_replay(game) -> None:
 class SoakReport:
     games: int = 0
     actions: int = 0
+    objectives: int = 0
+    wonders: int = 0
     violations: list[GameResult] = field(default_factory=list)
     crashes: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
@@ -102,6 +142,8 @@ class SoakReport:
     def add(self, result: GameResult) -> None:
         self.games += 1
         self.actions += result.actions
+        self.objectives += result.objectives
+        self.wonders += result.wonders
         if result.violation:
             self.violations.append(result)
         if result.crash:
@@ -116,6 +158,8 @@ class SoakReport:
         lines = [
             f"games       {self.games}  ({self.seconds:.0f} s, {rate:.1f} games/s)",
             f"actions     {self.actions}",
+            f"objectives  {self.objectives} completed",
+            f"wonders     {self.wonders} built",
             f"violations  {len(self.violations)}",
             f"crashes     {len(self.crashes)}",
         ]

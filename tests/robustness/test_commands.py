@@ -11,7 +11,8 @@ def test_soak_reports_games_actions_violations_and_crashes():
     report = soak.run(games=3, first_seed=10, jobs=1)
     assert report.games == 3 and report.actions > 100 and report.ok
     text = report.text()
-    for line in ("games       3", f"actions     {report.actions}", "violations  0", "crashes     0"):
+    lines = (f"objectives  {report.objectives} completed", f"wonders     {report.wonders} built")
+    for line in ("games       3", f"actions     {report.actions}", *lines, "violations  0", "crashes     0"):
         assert line in text
 
 

@@ -355,7 +355,7 @@ OneCondition = Annotated[dict[str, object], AfterValidator(_parses)]  # a condit
 
 class Objective(Strict):
     """One objective: completed in the status phase (`status`), right after its moment (`instant`),
-    or by itself after any of the holder's actions (`automatic`)."""
+    or by itself as soon as it holds, checked after every action (`automatic`)."""
 
     name: str
     text: str = ""

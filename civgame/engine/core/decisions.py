@@ -198,16 +198,19 @@ class SiegeDecision(Decision):
 
 @dataclass
 class CombatBonusDecision(Decision):
-    """Before the first round: pay `cost` for +`bonus` combat value in every round and `vp` event VP, or not."""
+    """Pay `cost` for +`bonus` combat value and `vp` event VP, or not: before the first round for every
+    round, or at the end of a round (`this_round`) for that round only, which gives one more hit."""
 
     KIND: ClassVar[str] = "combat_bonus"
     source: str = ""
     bonus: int = 0
     cost: dict[str, int] = field(default_factory=dict)
     vp: float = 0.0
+    this_round: bool = False
 
     def gains(self) -> str:
-        parts = [f"+{self.bonus} combat value every round"] if self.bonus else []
+        duration = "this round, one more hit" if self.this_round else "every round"
+        parts = [f"+{self.bonus} combat value {duration}"] if self.bonus else []
         return ", ".join(parts + ([f"+{self.vp:g} VP"] if self.vp else []))
 
     def describe(self) -> str:

@@ -36,6 +36,7 @@ class Unit:
     # Immobile only because it entered a mountain (roads may still move it); read only while
     # immobile, so whoever makes a unit immobile for another reason sets it to False.
     stopped_by_terrain: bool = False
+    entered_terrains: tuple[str, ...] = ()  # the terrains of the spaces it moved into this turn
 
 
 @dataclass
@@ -127,6 +128,7 @@ class Player:
     event_vp: float = 0.0
     influence_succeeded: bool = False  # one successful Influence Culture per turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
+    borrowed_advance: str | None = None  # used as if owned until the end of this turn (Great Library)
     # Anarchy: VP lost for each government advance regained (which uses no event cube), in order
     government_regains: list[float] = field(default_factory=list)
     seat: Seat = "human"
@@ -137,6 +139,10 @@ class Player:
 
     def has(self, advance: str) -> bool:
         return advance in self.advances
+
+    def uses(self, advance: str) -> bool:
+        """Owns `advance` or borrowed it this turn: enough for its effects and for what it unlocks."""
+        return advance in self.advances or advance == self.borrowed_advance
 
 
 @dataclass

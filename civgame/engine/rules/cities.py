@@ -565,7 +565,7 @@ def why_not_construct(game: Game, city: City, building: str, port_space: Hex | N
         return f"a city cannot grow larger than the number of cities {player.name} owns"
     if building in city.buildings:
         return f"the city at {_where(city.pos)} already has a {spec.name}"
-    if not player.has(spec.advance):
+    if not player.uses(spec.advance):
         return f"a {spec.name} requires {spec.advance}"
     if game.pieces_in_colour(player.index, building) >= spec.limit:
         return f"{player.name} has no {spec.name} piece left"
@@ -589,7 +589,9 @@ def _legal_construct(game: Game) -> list[Action]:
     if not cities:
         return []
     player = game.player(game.current)
-    buildings = [b for b in game.rules.buildings if affordable(game, player, building_price(game, player, b))]
+    buildings = [
+        b for b in game.rules.buildings if affordable(game, player, building_price(game, player, b), token_swap=False)
+    ]
     return [
         Construct(city.id, building, facing)
         for city in cities

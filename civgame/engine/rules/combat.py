@@ -10,7 +10,8 @@ Before the first round each side may pay for battle effects (a pending decision 
 attacker for `cancel_fortress` (Siegecraft), then the attacker and the defender for
 `paid_combat_bonus` (Steel Weapons). Every round, `combat_bonus` (Fanaticism) and `cancel_hits`
 (War Ships) effects whose conditions hold change the roll; after a lost battle
-`reinforcement_after_defeat` (Fanaticism) places a free unit.
+`reinforcement_after_defeat` (Fanaticism) places a free unit. At the end of each round, after both
+sides rolled, `paid_round_bonus` (Colosseum) lets a side pay for one more hit that round.
 
 Rolling order (tests rely on it): each round the attacker rolls all its dice, then re-rolls its
 re-roll icons; then the defender does the same, fortress dice last.
@@ -30,6 +31,7 @@ from civgame.engine.content.effects.military import (
     CancelHits,
     CombatBonus,
     PaidCombatBonus,
+    PaidRoundBonus,
     ReinforcementAfterDefeat,
 )
 from civgame.engine.content.effects.military import CancelFortress as FortressCancelling
@@ -432,10 +434,14 @@ def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
 
 
 def _proceed(game: Game, step: str) -> None:
-    """Run the battle from `step` ("roll", "cargo" or "resolve") until it waits for a choice or ends."""
+    """Run the battle from `step` ("roll", "hits", "cargo" or "resolve") until it waits for a choice or ends."""
     while game.combat is not None:
         if step == "roll":
-            _roll_round(game)
+            if _roll_round(game):
+                return
+            step = "hits"
+        if step == "hits":
+            _assign_hits(game)
             if _waiting(game, COMBAT):
                 return
             step = "cargo"
@@ -455,7 +461,8 @@ class _Roll:
     cancels: int
 
 
-def _roll_round(game: Game) -> None:
+def _roll_round(game: Game) -> bool:
+    """Roll both sides and count the hits each takes; True if a side is asked about a round bonus."""
     c = _battle(game)
     rules = game.rules.combat
     c.round += 1
@@ -478,6 +485,41 @@ def _roll_round(game: Game) -> None:
         _say(game, f"The fortress cancels {rules.fortress_cancelled_hits} hit(s) in the first round")
     c.defender.hits_taken = min(len(c.defender.units), max(0, attack.hits - defence.cancels))
     c.attacker.hits_taken = min(len(c.attacker.units), max(0, defence.hits - attack.cancels))
+    asked = [
+        _offer_round_bonus(game, c, side, roll, against)
+        for side, roll, against in ((c.defender, defence, attack), (c.attacker, attack, defence))
+    ]
+    return any(asked)  # the attacker's question ends on top: it answers first
+
+
+def _offer_round_bonus(game: Game, c: Combat, side: CombatSide, roll: _Roll, against: _Roll) -> bool:
+    """`paid_round_bonus`: ask the side's owner to pay for one more hit this round, when it would give one."""
+    if side.owner < 0 or not side.units:
+        return False
+    player = game.player(side.owner)
+    target = _opponent(c, side)
+    per = game.rules.game.hits_per_combat_value
+    for effect in effects.active(game, player, "paid_round_bonus"):
+        offer = effects.params_as(effect, PaidRoundBonus)
+        hits = min(len(target.units), max(0, (roll.value + offer.bonus) // per - against.cancels))
+        cost = amounts(offer.cost)
+        if (
+            _battle_kinds(game, c, side) & set(offer.battles)
+            and hits > target.hits_taken
+            and affordable(game, player, cost)
+        ):
+            game.pending.append(
+                CombatBonusDecision(
+                    player=side.owner, source=effect.source, bonus=offer.bonus, cost=cost, this_round=True
+                )
+            )
+            return True
+    return False
+
+
+def _assign_hits(game: Game) -> None:
+    """Log the round's hits, then ask each side to choose its casualties."""
+    c = _battle(game)
     _say(
         game,
         f"{owner_name(game, c.attacker.owner)} takes {c.attacker.hits_taken} hit(s), "
@@ -984,15 +1026,21 @@ def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
         if payment is None:
             return  # the player chooses how to pay first
     game.pending.pop()
+    side = c.attacker if d.player == c.attacker.owner else c.defender
     if payment is not None:
         pay(player, payment)
-        side = c.attacker if d.player == c.attacker.owner else c.defender
-        side.bonus += d.bonus
+        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: {d.gains()}")
         player.event_vp += d.vp
         if d.vp:
             game.city_attack_offer = None  # used once
-        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: {d.gains()}")
-    _prepare(game)
+        if d.this_round:
+            _opponent(c, side).hits_taken += 1
+        else:
+            side.bonus += d.bonus
+    if not d.this_round:
+        _prepare(game)
+    elif not any(isinstance(p, CombatBonusDecision) for p in game.pending):
+        _proceed(game, "hits")
 
 
 def _legal_reinforcement(game: Game) -> list[Action]:

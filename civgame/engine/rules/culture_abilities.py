@@ -24,7 +24,7 @@ from civgame.engine.core.model import MOODS, City, Game, Player
 from civgame.engine.core.vocabulary import K, amounts
 from civgame.engine.rules import happiness, influence
 from civgame.engine.rules.abilities import ability
-from civgame.engine.rules.payments import can_pay, describe, gain, pay
+from civgame.engine.rules.payments import can_pay, describe, gain, pay, payment_for
 from civgame.engine.rules.turns import spend_main_action
 
 Choice = tuple[str, ...]
@@ -154,7 +154,7 @@ def mood_steps(game: Game, effect: Effect, choice: Choice) -> None:
     city, steps = _city_at(game, choice[0]), int(choice[1])
     params = effects.params_as(effect, MoodSteps)
     cost = _times(params.cost_per_step, steps)
-    pay(player, cost)
+    pay(player, payment_for(game, player, cost))
     city.mood = MOODS[MOODS.index(city.mood) + steps]
     _used(game, player, effect, params, params.main_action)
     game.say(
@@ -222,7 +222,7 @@ def exchange(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
     params = effects.params_as(effect, Exchange)
     option = next(o for o in params.options if option_label(o) == choice[0])
-    pay(player, amounts(option.pay))
+    pay(player, payment_for(game, player, amounts(option.pay)))
     for card in choice[1:]:
         if card.startswith(OBJECTIVE):
             player.objective_cards.remove(int(card.removeprefix(OBJECTIVE)))
@@ -270,7 +270,7 @@ def _legal_taxes(game: Game, effect: Effect) -> list[Choice]:
 def taxes(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
     params = effects.params_as(effect, Taxes)
-    pay(player, amounts(params.pay))
+    pay(player, payment_for(game, player, amounts(params.pay)))
     kept = gain(game, player, dict(Counter(choice)))
     _used(game, player, effect, params, params.main_action)
     game.say(

@@ -24,7 +24,7 @@ from civgame.engine.core.model import Game, Player, Unit
 from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules import advances, cards, cities, events
 from civgame.engine.rules.abilities import ability
-from civgame.engine.rules.payments import can_pay, describe, gain, holdings, pay
+from civgame.engine.rules.payments import can_pay, describe, gain, holdings, pay, payment_for
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.triggers import listener
 
@@ -54,7 +54,7 @@ def _legal_angry_as_neutral(game: Game, effect: Effect) -> list[Choice]:
 def angry_as_neutral(game: Game, effect: Effect, choice: Choice) -> None:
     player = game.player(game.current)
     cost = amounts(effects.params_as(effect, AngryAsNeutral).cost)
-    pay(player, cost)
+    pay(player, payment_for(game, player, cost))
     effects.mark_used(player, effect)  # also what keeps it in force until the turn ends
     game.say(f"{player.name} pays {describe(cost)} ({effect.source}): angry cities count as neutral this turn")
 
@@ -104,7 +104,7 @@ def free_collect(game: Game, effect: Effect, choice: Choice) -> None:
     city = game.city_at(city_pos)
     assert city is not None  # the dispatcher only lets listed choices through
     cost = amounts(effects.params_as(effect, FreeCollect).cost)
-    pay(player, cost)
+    pay(player, payment_for(game, player, cost))
     effects.mark_used(player, effect)
     game.say(f"{player.name} pays {describe(cost)} to collect as a free action ({effect.source})")
     cities.perform_collect(game, city, picks)

@@ -24,7 +24,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import City, Game, Player
 from civgame.engine.core.vocabulary import amounts
-from civgame.engine.rules.payments import can_pay, describe, gain, pay
+from civgame.engine.rules.payments import can_pay, describe, gain, pay, payment_for
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.turns import spend_main_action
 
@@ -268,7 +268,7 @@ def free_attempt(game: Game, player: Player, action: InfluenceCulture, cost: dic
     reason = why_not_attempt(game, player, action, cost)
     if reason:
         raise RuleError(reason)
-    pay(player, plus(culture(action.range_tokens), cost))
+    pay(player, payment_for(game, player, plus(culture(action.range_tokens), cost)))
     game.say(f"{player.name} makes a free Influence Culture attempt for {describe(cost)}")
     _resolve(game, player, *_cities_of(game, action), action.building)
 
@@ -290,7 +290,7 @@ def influence_culture(game: Game, action: InfluenceCulture) -> None:
     reason = why_not_attempt(game, player, action)
     if reason:
         raise RuleError(reason)
-    pay(player, culture(action.range_tokens))
+    pay(player, payment_for(game, player, culture(action.range_tokens)))
     spend_main_action(game)
     _resolve(game, player, *_cities_of(game, action), action.building)
 
@@ -321,8 +321,9 @@ def boost_influence(game: Game, action: BoostInfluence) -> None:
     if not action.boost:
         game.say(f"{player.name} accepts the failed influence attempt")
         return
-    pay(player, cost)
-    game.say(f"{player.name} boosts the roll with {decision.tokens_needed} culture token(s)")
+    payment = payment_for(game, player, cost)
+    pay(player, payment)
+    game.say(f"{player.name} boosts the roll with {describe(payment)}")
     target = game.city(decision.target)
     assert target is not None
     _succeed(game, player, target, decision.building)

@@ -25,7 +25,7 @@ from itertools import product
 from typing import Literal
 
 from civgame.engine.content import effects
-from civgame.engine.content.effects.military import MovementReward, RoadMove
+from civgame.engine.content.effects.military import CityBarredAfterTerrain, MovementReward, RoadMove
 from civgame.engine.core.actions import Action, BoardShips, EndMove, MoveUnits, StartMove
 from civgame.engine.core.decisions import BoardingDecision, MoveDecision
 from civgame.engine.core.errors import RuleError
@@ -358,7 +358,7 @@ def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bo
             return f"{name} {unit.id} entered a mountain this turn and cannot move again except by road"
         return f"{name} {unit.id} fought a battle or entered a mountain this turn and cannot move again"
     needed = game.rules.units[unit.kind].requires_advance_to_move
-    if needed and not game.player(unit.owner).has(needed):
+    if needed and not game.player(unit.owner).uses(needed):
         return f"{name} units cannot move without {needed}"
     return None
 
@@ -381,6 +381,20 @@ def group_problem(game: Game, group: list[Unit], target: Target) -> str | None:
             return "units that entered a forest this turn may not move into a battle (except by road)"
         if armies == 0 and any(not game.is_ship(u) for u in group):
             return "settlers may enter a space with enemy units or an enemy city only together with an army unit"
+        return _city_barred(game, group, target.space)
+    return None
+
+
+def _city_barred(game: Game, group: list[Unit], space: Hex) -> str | None:
+    """`city_barred_after_terrain`: the city's owner bars groups that entered some terrain this turn."""
+    city = game.city_at(space)
+    if city is None or city.owner < 0 or city.owner == group[0].owner:
+        return None
+    for effect in effects.active(game, game.player(city.owner), "city_barred_after_terrain", at=space):
+        terrain = effects.params_as(effect, CityBarredAfterTerrain).terrain
+        if any(terrain in u.entered_terrains for u in group):
+            entered = game.rules.terrain[terrain].name
+            return f"units that entered {entered} this turn may not attack {hex_to_label(space)} ({effect.source})"
     return None
 
 
@@ -410,7 +424,7 @@ def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
     if game.is_ship(unit):
         cargo = tuple(
             sorted(
-                (c.kind, c.immobile, c.no_attack, c.moved_this_action, c.stopped_by_terrain)
+                (c.kind, c.immobile, c.no_attack, c.moved_this_action, c.stopped_by_terrain, c.entered_terrains)
                 for c in cargo_of(game, unit)
             )
         )
@@ -421,6 +435,7 @@ def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
         unit.no_attack,
         unit.moved_this_action,
         unit.stopped_by_terrain,
+        unit.entered_terrains,
         cargo,
     )
 
@@ -466,6 +481,8 @@ def arrive(game: Game, units: list[Unit], to: Hex) -> None:
             unit.stopped_by_terrain = unit.stopped_by_terrain or not unit.immobile
             unit.immobile = True
         unit.no_attack = unit.no_attack or terrain.forbids_later_attack
+        if terrain_key not in unit.entered_terrains:
+            unit.entered_terrains = (*unit.entered_terrains, terrain_key)
 
 
 def boarding_options(game: Game, group: list[Unit], sea: Hex) -> list[tuple[int, ...]]:

@@ -2,17 +2,20 @@
 
 A wonder is a city piece: it activates the city, raises its size, and its effects serve the
 city's owner (`effects.active` reads `city.wonders`). The builder is recorded for victory points.
-Effects applied here: `on_gain` of the wonder (what it gives when built) and the `place_ship` ability.
+Effects applied here: `on_gain` of the wonder (what it gives when built), the `place_ship` ability
+and the `borrow_advance` ability (an advance used as if owned until the turn ends).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.core.actions import Action, BuildWonder
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
-from civgame.engine.core.model import City, Game, Unit
+from civgame.engine.core.model import City, Game, Player, Unit
 from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.advances import apply_on_gain
@@ -24,9 +27,9 @@ from civgame.engine.rules.cities import (
     finish_activation,
     why_cannot_activate,
 )
-from civgame.engine.rules.payments import affordable, pay, settle
+from civgame.engine.rules.payments import affordable, enforce_caps, pay, settle
 from civgame.engine.rules.registry import rule
-from civgame.engine.rules.triggers import fire
+from civgame.engine.rules.triggers import fire, observer
 from civgame.engine.rules.turns import spend_main_action
 
 
@@ -50,7 +53,7 @@ def why_not_build(game: Game, city: City, wonder: str, *, ignore_advance: bool =
     if city.size >= len(game.cities_of(player.index)):
         return f"a city cannot grow larger than the number of cities {player.name} owns"
     for needed in (game.rules.game.wonder_advance, *([] if ignore_advance else [spec.advance])):
-        if not player.has(needed):
+        if not player.uses(needed):
             return f"the {spec.name} requires {needed}"
     if spec.needs_building and spec.needs_building not in city.buildings:
         building = game.rules.buildings[spec.needs_building].name
@@ -64,7 +67,8 @@ def wonder_cost(game: Game, wonder: str) -> dict[str, int]:
 
 def _legal_build_wonder(game: Game) -> list[Action]:
     player = game.player(game.current)
-    wonders = [w for w in dict.fromkeys(player.wonder_cards) if affordable(game, player, wonder_cost(game, w))]
+    held = dict.fromkeys(player.wonder_cards)
+    wonders = [w for w in held if affordable(game, player, wonder_cost(game, w), token_swap=False)]
     if not wonders:
         return []
     return [
@@ -149,3 +153,37 @@ def place_ship(game: Game, effect: Effect, choice: tuple[str, ...]) -> None:
     game.units.append(Unit(game.new_id(), game.current, SHIP, space))
     game.say(f"{game.player(game.current).name} places a ship at {choice[0]} ({effect.source})")
     finish_activation(game, city)
+
+
+# ------------------------------------------------------------------ borrow_advance (Great Library)
+
+
+def _legal_borrow(game: Game, effect: Effect) -> list[tuple[str, ...]]:
+    player = game.player(game.current)
+    if player.borrowed_advance is not None or not effects.unused_this_turn(player, effect):
+        return []
+    return [
+        (advance.name,)
+        for category in game.rules.categories
+        if not category.government
+        for advance in category.advances
+        if not player.has(advance.name)
+    ]
+
+
+@ability("borrow_advance", legal=_legal_borrow)
+def borrow_advance(game: Game, effect: Effect, choice: tuple[str, ...]) -> None:
+    player = game.player(game.current)
+    effects.mark_used(player, effect)
+    player.borrowed_advance = choice[0]
+    effects.holdings_changed(game)
+    game.say(f"{player.name} uses {choice[0]} until the end of the turn ({effect.source})")
+
+
+@observer("turn_end")
+def _return_borrowed(game: Game, player: Player, context: dict[str, Any]) -> None:
+    if player.borrowed_advance is None:
+        return
+    player.borrowed_advance = None
+    effects.holdings_changed(game)
+    enforce_caps(game, player)

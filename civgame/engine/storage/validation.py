@@ -240,6 +240,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "event_vp": STRUCTURE,
         "influence_succeeded": TYPED,
         "used_this_turn": each(TEXT),
+        "borrowed_advance": TYPED,
         "great_persons": STRUCTURE,  # event cards: checked with the decks
         "foreseen_objectives": STRUCTURE,  # objective cards: checked with the decks
         "government_regains": TYPED,
@@ -318,7 +319,13 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     GovernmentDecision: {},
     FirstPlayerDecision: {},
     SiegeDecision: {},
-    CombatBonusDecision: {"source": _source_or_event_card, "bonus": COUNT, "cost": COST, "vp": TYPED},
+    CombatBonusDecision: {
+        "source": _source_or_event_card,
+        "bonus": COUNT,
+        "cost": COST,
+        "vp": TYPED,
+        "this_round": TYPED,
+    },
     ReinforcementDecision: {"unit": UNIT_KIND, "cities": each(CITY_ID)},
     ObjectiveDecision: {"moment": MOMENT, "options": each(OBJECTIVE), "used": each(OBJECTIVE)},
     EffectChoiceDecision: {

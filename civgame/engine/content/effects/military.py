@@ -141,6 +141,19 @@ class PaidCombatBonus(Params):
 
 
 @primitive(
+    "paid_round_bonus",
+    when="combat: a choice at the end of each round, after both sides rolled and before casualties",
+    doc="In a battle of a kind in `battles` (see combat_bonus), the holder may pay `cost` for +`bonus` "
+    "combat value in this round. It is offered only when the bonus gives the holder one more hit.",
+    example={"paid_round_bonus": {"cost": {"mood": 1}, "bonus": 1, "battles": ["land"]}},
+)
+class PaidRoundBonus(Params):
+    cost: Cost = Field(min_length=1)
+    bonus: int = Field(default=1, ge=1)
+    battles: list[BattleKind] = ["land", "naval"]
+
+
+@primitive(
     "free_paid_combat_bonus",
     when="combat: just before the first round of a battle",
     doc="Against an opponent without a paid_combat_bonus effect, the holder's paid_combat_bonus costs "
@@ -206,3 +219,14 @@ class PlaceShip(NoParams):
 )
 class ChoosesFirstPlayer(NoParams):
     pass
+
+
+@primitive(
+    "city_barred_after_terrain",
+    when="movement: when another player's group would move into the holder's city",
+    doc="A group that holds a unit which entered a `terrain` space this turn may not move into (attack) "
+    "the holder's city, by road neither. Written with `only: wonder_city` it guards the wonder's city alone.",
+    example={"city_barred_after_terrain": {"terrain": "grassland"}, "only": "wonder_city"},
+)
+class CityBarredAfterTerrain(Params):
+    terrain: str

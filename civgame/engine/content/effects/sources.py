@@ -1,10 +1,11 @@
 """Which effects a player has now: one query over every source the player holds.
 
 Sources, in the order `active` lists their effects (and so the order in which listeners of one
-player run): the player's advances in the order gained (the government is one of them); the
-civilization's special advances held, in the order gained; the wonders standing in the player's
-cities, in city order; the leader on the board; the cards whose effect lasts a while (this turn,
-this round, this battle), in the order played. Losing a source ends its effects at once.
+player run): the player's advances in the order gained (the government is one of them), then the
+advance borrowed for this turn (Great Library); the civilization's special advances held, in the
+order gained; the wonders standing in the player's cities, in city order; the leader on the board;
+the cards whose effect lasts a while (this turn, this round, this battle), in the order played.
+Losing a source ends its effects at once.
 
 The answers per player (every primitive, from one look over the holdings) are cached in the
 game; every rule that changes what a player holds calls `holdings_changed(game)`, and the
@@ -30,6 +31,8 @@ def holdings(game: Game, player: Player) -> Iterator[tuple[SourceKind, str]]:
     """Every source of effects the player holds now, in the documented order."""
     for name in player.advances:
         yield "advance", name
+    if player.borrowed_advance is not None:
+        yield "advance", player.borrowed_advance
     for name in player.special_advances:
         yield "special_advance", name
     for city in game.cities:

@@ -151,6 +151,7 @@ class BattleRecord:
     from_sea: bool  # the attackers came from sea spaces
     present: list[list[str]]  # unit types at the start: [attacker's, defender's]
     lost: list[list[str]]  # unit types removed during it: [attacker's, defender's]
+    rounds: int = 0  # combat rounds fought (0: no dice were rolled)
 
     @property
     def real(self) -> bool:

@@ -25,6 +25,7 @@ from civgame.engine.content.effects.economy import (
     CollectBonus,
     CollectExchange,
     CollectFar,
+    CollectSettlerBonus,
     CollectFarSpaces,
     FreeCollect,
     RecruitRefund,
@@ -51,7 +52,7 @@ from civgame.engine.rules import civilizations, combat
 from civgame.engine.rules.advances import offer_advance_on_build
 from civgame.engine.rules.cards import draw_into_hand
 from civgame.engine.rules.moods import effective_mood, mood_modified_size
-from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, settle
+from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, settle, with_substitutes
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.triggers import fire
 from civgame.engine.rules.turns import spend_main_action
@@ -431,6 +432,7 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
         + (f" ({describe(lost)} lost over the limit)" if lost else "")
     )
     _collect_bonuses(game, player, city)
+    _settler_bonuses(game, player, city, picks)
     _offer_collect_exchanges(game, player, wanted)
     finish_activation(game, city)
 
@@ -446,6 +448,18 @@ def _collect_bonuses(game: Game, player: Player, city: City) -> None:
             effects.mark_used(player, effect)
         kept = gain(game, player, amounts(params.gain))
         game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+
+
+def _settler_bonuses(game: Game, player: Player, city: City, picks: tuple[Pick, ...]) -> None:
+    """`collect_settler_bonus`: collected spaces of the terrain where the holder's settlers stand."""
+    settled = {u.pos for u in game.units_of(player.index, SETTLER) if u.carrier is None}
+    for effect in effects.active(game, player, "collect_settler_bonus"):
+        params = effects.params_as(effect, CollectSettlerBonus)
+        spaces = {space for space, _ in picks if space != city.pos and space in settled}
+        times = min(params.max_spaces, sum(1 for space in spaces if game.terrain(space) == params.terrain))
+        if times:
+            kept = gain(game, player, {k: v * times for k, v in amounts(params.gain).items()})
+            game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
 
 
 def _offer_collect_exchanges(game: Game, player: Player, collected: Counter[str]) -> None:
@@ -487,9 +501,9 @@ def building_price(game: Game, player: Player, building: str) -> dict[str, int]:
     """What constructing `building` costs the player now."""
     cost = building_cost(game)
     discount = _discount(game, player, building)
-    if discount is None:
-        return cost
-    return {k: v for k, v in cost.items() if k not in effects.params_as(discount, BuildingDiscount).waive}
+    if discount is not None:
+        cost = {k: v for k, v in cost.items() if k not in effects.params_as(discount, BuildingDiscount).waive}
+    return with_substitutes(game, player, "construct", cost)
 
 
 def why_not_construct(game: Game, city: City, building: str, port_space: Hex | None = None) -> str | None:

@@ -146,7 +146,13 @@ def _present(game: Game, space: Hex, attacker: int, defender: int) -> list[dict[
 
 
 def _record(
-    game: Game, space: Hex, sides: tuple[int, int], winner: int | None, present: list[dict[int, str]], from_sea: bool
+    game: Game,
+    space: Hex,
+    sides: tuple[int, int],
+    winner: int | None,
+    present: list[dict[int, str]],
+    from_sea: bool,
+    rounds: int = 0,
 ) -> None:
     """Keep the battle for this turn's objectives and let each side that is a player hear of it."""
     alive = {u.id for u in game.units}
@@ -160,6 +166,7 @@ def _record(
         from_sea=from_sea,
         present=[list(units.values()) for units in present],
         lost=[[kind for uid, kind in units.items() if uid not in alive] for units in present],
+        rounds=rounds,
     )
     game.battles.append(record)
     for side in sides:
@@ -648,7 +655,7 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
         if side.owner >= 0:
             fire(game, "battle_ended", player=side.owner, space=c.space)
     from_sea = not c.naval and any(game.is_water(o) for o in c.origins.values())
-    _record(game, c.space, (c.attacker.owner, c.defender.owner), winner, c.present, from_sea)
+    _record(game, c.space, (c.attacker.owner, c.defender.owner), winner, c.present, from_sea, c.round)
     _barbarian_reward(game, c, winner)
     _pirate_reward(game, c)
     losers = [] if winner is None else [side.owner for side in (c.attacker, c.defender) if side.owner != winner]

@@ -12,32 +12,16 @@ paid with the first raise.
 from __future__ import annotations
 
 from civgame.engine.content import effects
-from civgame.engine.content.effects.culture import PaymentSubstitute
 from civgame.engine.core.actions import Action, EndHappiness, RaiseMood, StartHappiness
 from civgame.engine.core.decisions import HappinessDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import MOODS, City, Game, Player
-from civgame.engine.rules.payments import ANY, can_pay, describe, pay, settle
+from civgame.engine.rules.payments import can_pay, describe, pay, settle, with_substitutes
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.turns import spend_main_action
 
 NO_COST: dict[str, int] = {}
-
-
-def with_substitutes(game: Game, player: Player, payment: str, cost: dict[str, int]) -> dict[str, int]:
-    """`cost` with every item the player may pay otherwise (`payment_substitute`) widened to "any of"."""
-    alternatives: dict[str, list[str]] = {}
-    for effect in effects.active(game, player, "payment_substitute"):
-        substitute = effects.params_as(effect, PaymentSubstitute)
-        if substitute.payment == payment and substitute.replaces in cost:
-            kinds = alternatives.setdefault(substitute.replaces, [substitute.replaces])
-            kinds.extend(k for k in substitute.by if k not in kinds)
-    widened: dict[str, int] = {}
-    for item, amount in cost.items():
-        key = ANY + ",".join(alternatives[item]) if item in alternatives else item
-        widened[key] = widened.get(key, 0) + amount
-    return widened
 
 
 def step_cost(game: Game, city: City, extra: dict[str, int]) -> dict[str, int]:

@@ -36,7 +36,8 @@ class FreeAction(Params):
 @primitive(
     "payment_substitute",
     when="passive: when paying for the action named by `payment`",
-    doc="When paying for `payment` (now: `increase_happiness`), each unit of `replaces` may be paid "
+    doc="When paying for `payment` (`increase_happiness`, or `construct`: a building), each unit of `replaces` "
+    "may be paid "
     "with any of `by` instead, 1:1, in any mix.",
     example={
         "payment_substitute": {
@@ -47,7 +48,7 @@ class FreeAction(Params):
     },
 )
 class PaymentSubstitute(Params):
-    payment: Literal["increase_happiness"]
+    payment: Literal["increase_happiness", "construct"]
     replaces: Payable
     by: list[Payable] = Field(min_length=1)
 

@@ -125,6 +125,19 @@ class CollectBonus(Params):
 
 
 @primitive(
+    "collect_settler_bonus",
+    when="triggered: after a Collect of the holder",
+    doc="Gain `gain` once for each collected space of `terrain`, other than the city's own space, on which "
+    "one of the holder's settlers stands; at most `max_spaces` times per Collect (resource limits apply).",
+    example={"collect_settler_bonus": {"terrain": "fertile", "gain": {"food": 1}, "max_spaces": 2}},
+)
+class CollectSettlerBonus(Params):
+    terrain: str
+    gain: dict[Payable, int] = Field(min_length=1)
+    max_spaces: int = Field(default=2, ge=1)
+
+
+@primitive(
     "collect_exchange",
     when="decision: right after a Collect of the holder that took at least `when_collected`",
     doc="The holder may give `give` to gain `get` (for example 1 of the collected ore for 1 gold).",

@@ -206,3 +206,26 @@ class PlaceShip(NoParams):
 )
 class ChoosesFirstPlayer(NoParams):
     pass
+
+
+@primitive(
+    "battle_reward",
+    when="triggered (battle_recorded): when a battle of the holder is over, before a city is captured",
+    listens="battle_recorded",
+    doc="Gain `gain` (resources and tokens; resource limits apply) after a battle the holder won, of a kind "
+    "in `battles` (see combat_bonus), in the holder's `role`. With `real`, only a real battle (the defender "
+    "had units at its start, or won): taking an undefended city does not count. `decided_in_round` "
+    "asks that the battle ended in that round; `leader_survived` that the holder's leader fought in it "
+    "and is still alive; `captures_city` that the holder, as attacker, takes a city with it, and "
+    "`city_not_mood` that this city did not have that mood when taken.",
+    example={"battle_reward": {"gain": {"gold": 1, "mood": 1}, "real": True}},
+)
+class BattleReward(Params):
+    gain: Cost = Field(min_length=1)
+    battles: list[Literal["land", "naval"]] = ["land", "naval"]
+    role: Literal["attacker", "defender", "either"] = "either"
+    real: bool = False
+    decided_in_round: int | None = Field(default=None, ge=1)
+    leader_survived: bool = False
+    captures_city: bool = False
+    city_not_mood: Mood | None = None

@@ -1,0 +1,125 @@
+"""The special advances and leader abilities of Rome, Greece, China and the Vikings, each pinned by a
+test that fails when its effect is removed from civilizations.yaml."""
+
+from civgame.engine.core.actions import Collect, Construct, MoveUnits, StartMove
+from civgame.engine.core.model import BARBARIAN
+from civgame.engine.rules.advances import gain_advance
+from civgame.engine.rules.invariants import check_invariants
+from tests.combat_helpers import attack, dice
+from tests.engine.test_civilizations import civ_scenario, place_leader
+from tests.scenario import Scenario
+
+
+def fresh(*civs: str) -> Scenario:
+    """Civilizations dealt, every player without resources or tokens."""
+    s = civ_scenario(*civs)
+    for player in range(len(civs)):
+        s.resources(player, food=0, wood=0, ore=0, ideas=0, gold=0, mood=0, culture=0)
+    return s
+
+
+def special(s: Scenario, player: int, advance: str) -> None:
+    """The player gains `advance` and with it the civilization's special advance linked to it."""
+    gain_advance(s.game, s.player(player), advance, uses_event_cube=False)
+
+
+def win_against(s: Scenario, defenders: int, *, leader: str | None = None, at: str = "C2", city_mood: str = ""):
+    """Player 0 attacks player 1 at `at` (a city of `city_mood` if given) with 3 infantry (and its
+    leader) and wins the first round: every attacker die hits, the defenders' dice do nothing."""
+    if city_mood:
+        s.city(1, at, mood=city_mood)
+    army = s.units(0, "infantry", at, 3)
+    if leader:
+        army.append(place_leader(s, 0, leader, "B6"))
+        army[-1].pos = s.hex(at)
+    s.units(1, "infantry", at, defenders)
+    attackers = [(6, "infantry")] * len(army)
+    dice(s, *attackers, *[(3, "elephant")] * defenders)
+    attack(s, 0, army, at, "D2")
+    assert s.game.combat is None
+
+
+# ------------------------------------------------------------------ Rome
+
+
+def test_captivi_pays_a_gold_and_a_mood_token_for_a_real_battle_won():
+    s = fresh("rome", "greece")
+    special(s, 0, "Bartering")
+    s.resources(0, gold=0, mood=0)
+    win_against(s, 1)
+    assert (s.player(0).resources["gold"], s.player(0).mood_tokens) == (1, 1)
+    s.turn(0)
+    win_against(s, 0, at="B6", city_mood="neutral")  # an undefended city: no battle to speak of
+    assert s.player(0).mood_tokens == 1
+
+
+def test_captivi_lets_mood_tokens_pay_for_buildings():
+    s = fresh("rome", "greece")
+    s.advances(0, "Bartering")
+    city = s.city(0, "D2")
+    s.city(0, "B6")
+    s.resources(0, food=1, mood=2)
+    assert not s.legal_of(Construct)
+    special(s, 0, "Bartering")
+    s.resources(0, food=1, mood=2)
+    s.apply(Construct(city.id, "market", payment={"food": 1, "mood": 2}))
+    assert "market" in city.buildings and s.player(0).mood_tokens == 0
+
+
+def test_roman_roads_move_four_spaces_between_two_own_cities():
+    s = fresh("rome", "greece")
+    s.advances(0, "Roads", "Tactics")
+    s.city(0, "D2")
+    s.city(0, "D5")
+    s.units(0, "infantry", "D2", 1)
+    s.resources(0, food=1, ore=1)
+    s.apply(StartMove())
+    assert not [m for m in s.legal_of(MoveUnits) if m.to == s.hex("D5")]
+    special(s, 0, "Roads")
+    (move,) = [m for m in s.legal_of(MoveUnits) if m.to == s.hex("D5")]
+    s.apply(MoveUnits(move.units, move.to, payment={"food": 1, "ore": 1}))
+    assert s.game.existing_unit(move.units[0]).pos == s.hex("D5")
+
+
+# ------------------------------------------------------------------ China
+
+
+def test_rice_cultivation_adds_food_for_settled_fertile_spaces_at_most_two():
+    s = fresh("china", "rome")
+    city = s.city(0, "D5", buildings={"temple": 0, "market": 0}, mood="happy")
+    for label in ("C6", "E6", "E5"):
+        s.unit(0, "settler", label)
+    picks = tuple(sorted((s.hex(label), "food") for label in ("C6", "E6", "E5", "D5")))
+    s.advances(0, "Storage")  # room for 7 food
+    special(s, 0, "Irrigation")
+    s.resources(0, food=0)
+    s.apply(Collect(city.id, picks))
+    assert s.player(0).resources["food"] == 6  # 4 collected + 2 of Rice Cultivation (3 settled spaces)
+    assert check_invariants(s.game) == []
+
+
+def test_sun_tzu_fast_war_pays_for_a_battle_won_in_the_first_round():
+    s = fresh("china", "rome")
+    win_against(s, 1, leader="Sun Tzu")
+    assert (s.player(0).mood_tokens, s.player(0).culture_tokens) == (1, 1)
+
+
+def test_fast_war_needs_sun_tzu_in_the_battle():
+    s = fresh("china", "rome")
+    place_leader(s, 0, "Sun Tzu", "B6")
+    win_against(s, 1)
+    assert (s.player(0).mood_tokens, s.player(0).culture_tokens) == (0, 0)
+
+
+# ------------------------------------------------------------------ Vikings
+
+
+def test_ragnar_takes_two_gold_for_a_city_that_was_not_angry():
+    s = fresh("vikings", "rome")
+    win_against(s, 1, leader="Ragnar Lodbrok", city_mood="neutral")
+    assert s.game.city_at(s.hex("C2")).owner == 0
+    spoils = 1  # a size-1 neutral city
+    assert s.player(0).resources["gold"] == spoils + 2
+    s = fresh("vikings", "rome")
+    win_against(s, 1, leader="Ragnar Lodbrok", city_mood="angry")
+    assert s.player(0).resources["gold"] == 1  # the spoils of an angry city only

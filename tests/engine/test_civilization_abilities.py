@@ -1,9 +1,9 @@
 """The special advances and leader abilities of Rome, Greece, China and the Vikings, each pinned by a
 test that fails when its effect is removed from civilizations.yaml."""
 
-from civgame.engine.core.actions import Collect, Construct, MoveUnits, StartMove
-from civgame.engine.core.model import BARBARIAN
+from civgame.engine.core.actions import BuildWonder, Collect, Construct, MoveUnits, StartMove
 from civgame.engine.rules.advances import gain_advance
+from civgame.engine.rules.cards import draw_into_hand
 from civgame.engine.rules.invariants import check_invariants
 from tests.combat_helpers import attack, dice
 from tests.engine.test_civilizations import civ_scenario, place_leader
@@ -123,3 +123,31 @@ def test_ragnar_takes_two_gold_for_a_city_that_was_not_angry():
     s = fresh("vikings", "rome")
     win_against(s, 1, leader="Ragnar Lodbrok", city_mood="angry")
     assert s.player(0).resources["gold"] == 1  # the spoils of an angry city only
+
+
+def test_qin_takes_the_great_wall_for_any_wonder_drawn_from_the_deck_or_a_hand():
+    s = fresh("china", "rome")
+    place_leader(s, 0, "Qin Shi Huang", "D2")
+    draw_into_hand(s.game, s.player(0), "wonder")
+    assert s.player(0).wonder_cards == ["great_wall"] and "great_wall" not in s.game.decks["wonder"].draw
+    s.player(0).wonder_cards.clear()
+    s.player(1).wonder_cards.append("great_wall")
+    draw_into_hand(s.game, s.player(0), "wonder")
+    assert s.player(0).wonder_cards == ["great_wall"] and s.player(1).wonder_cards == []
+    s.turn(1)  # the robbed player draws a replacement at the start of their turn
+    assert len(s.player(1).wonder_cards) == 1 and s.player(1).wonder_cards_owed == 0
+
+
+def test_qin_builds_the_great_wall_for_two_culture_less_and_without_an_action_in_his_city():
+    s = fresh("china", "rome")
+    s.advances(0, s.game.rules.game.wonder_advance, "Siegecraft")
+    city = s.city(0, "D2", mood="happy")
+    s.city(0, "B6")
+    s.player(0).wonder_cards.append("great_wall")
+    s.resources(0, food=3, wood=2, ore=7, culture=3)
+    s.game.actions_left = 0
+    assert not s.legal_of(BuildWonder)
+    place_leader(s, 0, "Qin Shi Huang", "D2")
+    s.apply(BuildWonder(city.id, "great_wall"))
+    assert city.wonders == ["great_wall"] and s.player(0).culture_tokens == 0
+    assert check_invariants(s.game) == []

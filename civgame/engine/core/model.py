@@ -114,6 +114,7 @@ class Player:
     action_cards: list[int] = field(default_factory=list)
     objective_cards: list[int] = field(default_factory=list)
     wonder_cards: list[str] = field(default_factory=list)
+    wonder_cards_owed: int = 0  # wonder cards taken from this hand by an effect, drawn back next turn
     completed_objectives: list[int] = field(default_factory=list)
     wonders_built: list[str] = field(default_factory=list)
     wonders_built_when: list[list[int]] = field(default_factory=list)  # [age, round] of each wonders_built entry

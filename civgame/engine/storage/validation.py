@@ -211,6 +211,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "action_cards": STRUCTURE,
         "objective_cards": STRUCTURE,
         "wonder_cards": STRUCTURE,
+        "wonder_cards_owed": COUNT,
         "completed_objectives": STRUCTURE,
         "wonders_built": STRUCTURE,
         "wonders_built_when": TYPED,  # [age, round] pairs, read only by an objective's condition

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from civgame.engine.content.effects.registry import Params, primitive
+from civgame.engine.content.effects.registry import NoParams, Params, primitive
 from civgame.engine.core.vocabulary import Payable, Resource
 
 Deck = Literal["action", "objective", "wonder"]
@@ -278,3 +278,40 @@ class TradeRoutes(Params):
     max_routes: int = Field(default=4, ge=1)
     gain: dict[Resource, int] = Field(min_length=1)
     partner_bonus: PartnerBonus | None = None
+
+
+# ------------------------------------------------------------------ wonders
+
+
+@primitive(
+    "wonder_draw_instead",
+    when="passive: whenever the holder draws a wonder card",
+    doc="The holder takes the wonder card `wonder` instead, wherever it is, unless it is built (or already in "
+    "the holder's hand): from the wonder deck, or from another player's hand; that player draws a wonder "
+    "card in its place at the start of their next turn.",
+    example={"wonder_draw_instead": {"wonder": "great_wall"}},
+)
+class WonderDrawInstead(Params):
+    wonder: str
+
+
+@primitive(
+    "wonder_discount",
+    when="passive: when the holder builds `wonder`",
+    doc="Building `wonder` costs `less` less (never below nothing).",
+    example={"wonder_discount": {"wonder": "great_wall", "less": {"culture": 2}}},
+)
+class WonderDiscount(Params):
+    wonder: str
+    less: dict[Payable, int] = Field(min_length=1)
+
+
+@primitive(
+    "wonder_without_action",
+    when="passive: when the holder builds a wonder where the effect applies",
+    doc="Building a wonder costs no action (the city is activated as usual). Written with `only: leader_city`: "
+    "in the city where the holder's leader stands.",
+    example={"wonder_without_action": {}, "only": "leader_city"},
+)
+class WonderWithoutAction(NoParams):
+    pass

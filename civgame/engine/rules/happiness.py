@@ -11,7 +11,6 @@ paid with the first raise.
 
 from __future__ import annotations
 
-from civgame.engine.content import effects
 from civgame.engine.core.actions import Action, EndHappiness, RaiseMood, StartHappiness
 from civgame.engine.core.decisions import HappinessDecision
 from civgame.engine.core.errors import RuleError

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.economy import WonderDiscount
 from civgame.engine.core.actions import Action, BuildWonder
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
-from civgame.engine.content.effects.economy import WonderDiscount
 from civgame.engine.core.model import City, Game, Player, Unit
 from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.abilities import ability

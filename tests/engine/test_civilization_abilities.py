@@ -1,7 +1,16 @@
 """The special advances and leader abilities of Rome, Greece, China and the Vikings, each pinned by a
 test that fails when its effect is removed from civilizations.yaml."""
 
-from civgame.engine.core.actions import BuildWonder, Collect, Construct, MoveUnits, StartMove
+from civgame.engine.core.actions import (
+    BuildWonder,
+    ChooseOption,
+    Collect,
+    Construct,
+    MoveUnits,
+    Recruit,
+    StartMove,
+    UseAbility,
+)
 from civgame.engine.rules.advances import gain_advance
 from civgame.engine.rules.cards import draw_into_hand
 from civgame.engine.rules.invariants import check_invariants
@@ -150,4 +159,40 @@ def test_qin_builds_the_great_wall_for_two_culture_less_and_without_an_action_in
     place_leader(s, 0, "Qin Shi Huang", "D2")
     s.apply(BuildWonder(city.id, "great_wall"))
     assert city.wonders == ["great_wall"] and s.player(0).culture_tokens == 0
+    assert check_invariants(s.game) == []
+
+
+def test_imperial_army_turns_settlers_into_infantry_and_back_once_a_turn():
+    s = fresh("china", "rome")
+    s.city(0, "D2")
+    settlers = s.units(0, "settler", "D2", 2)
+    (soldier,) = s.units(0, "infantry", "B6", 1)
+    assert not [a for a in s.legal_of(UseAbility) if a.source == "Imperial Army"]
+    special(s, 0, "Voting")
+    actions = s.game.actions_left
+    s.apply(UseAbility("Imperial Army", "convert_units", ("D2", "settler", "2")))
+    assert [u.kind for u in settlers] == ["infantry", "infantry"] and s.game.actions_left == actions - 1
+    assert "D2 infantry 1" not in s.game.pending[-1].options  # each space once
+    s.apply(ChooseOption("B6 infantry 1"))
+    assert soldier.kind == "settler" and s.game.pending == []
+    assert not [a for a in s.legal_of(UseAbility) if a.source == "Imperial Army"]
+    assert check_invariants(s.game) == []
+
+
+def test_expansion_gives_settlers_in_cities_a_free_move_after_recruiting_one():
+    s = fresh("china", "rome")
+    city = s.city(0, "D2", mood="happy")
+    s.advances(0, "Tactics")
+    (soldier,) = s.units(0, "infantry", "D2", 1)
+    (outside,) = s.units(0, "settler", "C2", 1)
+    special(s, 0, "Husbandry")
+    s.resources(0, food=2)
+    s.apply(Recruit(city.id, ("settler",), payment={"food": 2}))
+    actions = s.game.actions_left
+    moves = s.legal_of(MoveUnits)
+    recruited = next(u for u in s.game.units_of(0, "settler") if u is not outside)
+    assert moves and all(m.units == (recruited.id,) for m in moves)
+    s.apply(MoveUnits((recruited.id,), s.hex("D1")))
+    assert recruited.pos == s.hex("D1") and soldier.pos == s.hex("D2") and s.game.pending == []
+    assert s.game.actions_left == actions
     assert check_invariants(s.game) == []

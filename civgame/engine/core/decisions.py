@@ -41,6 +41,7 @@ class MoveDecision(Decision):
     KIND: ClassVar[str] = "move"
     groups_left: int = 0
     rewarded: list[str] = field(default_factory=list)  # movement rewards already gained in this action
+    only_units: list[int] = field(default_factory=list)  # a free move of these units only (empty: any unit)
 
 
 @dataclass

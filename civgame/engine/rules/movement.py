@@ -510,8 +510,14 @@ def _named_units(game: Game, group: list[Unit]) -> str:
     return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
 
 
+def _allowed(decision: MoveDecision, units: tuple[int, ...]) -> bool:
+    """A free move of some units only (`only_units`) lets no other unit move."""
+    return not decision.only_units or set(units) <= set(decision.only_units)
+
+
 def _legal_move_units(game: Game) -> list[Action]:
-    return list(possible_moves(game, answering(game, MoveDecision).player))
+    decision = answering(game, MoveDecision)
+    return [move for move in possible_moves(game, decision.player) if _allowed(decision, move.units)]
 
 
 @rule(MoveUnits, legal=_legal_move_units, answers=(MoveDecision,))
@@ -520,6 +526,8 @@ def move_units(game: Game, action: MoveUnits) -> None:
     owner = decision.player
     player = game.player(owner)
     group = _resolve_group(game, owner, action.units)
+    if not _allowed(decision, action.units):
+        raise RuleError("in this move only the units it was granted for may move")
     start, mode = group[0].pos, mode_of(game, group[0])
     target = targets(game, owner, start, mode).get(action.to)
     for unit in group:

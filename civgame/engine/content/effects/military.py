@@ -229,3 +229,28 @@ class BattleReward(Params):
     leader_survived: bool = False
     captures_city: bool = False
     city_not_mood: Mood | None = None
+
+
+@primitive(
+    "convert_units",
+    when="ability: a main action in your turn, once per turn",
+    doc="Turn any number (at least one) of the holder's units of one of `kinds` into the other kind, each "
+    "where it stands (not aboard a ship): one space and one direction first, then as many other spaces as "
+    "the holder likes. Each needs a piece of the new kind in supply, and army units may not exceed the "
+    "stacking limit in their space.",
+    example={"convert_units": {"kinds": ["settler", "infantry"]}},
+)
+class ConvertUnits(Params):
+    kinds: list[str] = Field(min_length=2, max_length=2)
+
+
+@primitive(
+    "move_after_recruit",
+    when="triggered (recruited): after a Recruit of the holder that made a `unit`",
+    listens="recruited",
+    doc="The holder gets a free move (no action) in which only its `unit`s standing in its cities may move, "
+    "as many groups as there are such units able to move; normal movement rules and costs apply.",
+    example={"move_after_recruit": {"unit": "settler"}},
+)
+class MoveAfterRecruit(Params):
+    unit: str

@@ -96,6 +96,7 @@ class HappinessDecision(Decision):
     KIND: ClassVar[str] = "happiness"
     raised: int = 0
     extra_cost: dict[str, int] = field(default_factory=dict)  # a free action's price, paid with the first raise
+    only_city: int | None = None  # a free action for one city only (None: any of the player's cities)
 
 
 @dataclass

@@ -32,6 +32,7 @@ from civgame.engine.content.effects.economy import (
     RecruitReward,
     RecruitSubstitute,
     RecruitSubstitutePrice,
+    RecruitWithoutBuilding,
 )
 from civgame.engine.core.actions import (
     Action,
@@ -45,7 +46,7 @@ from civgame.engine.core.actions import (
 )
 from civgame.engine.core.decisions import EffectChoiceDecision, ReuseUnitDecision, TokenChoiceDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import DIRECTIONS, Hex, hex_to_label
+from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label
 from civgame.engine.core.model import MOODS, PIRATE, City, Game, Player, Unit
 from civgame.engine.core.vocabulary import Payable, amounts
 from civgame.engine.rules import civilizations, combat
@@ -625,14 +626,30 @@ def choose_token(game: Game, action: ChooseToken) -> None:
 
 def recruitable_kinds(game: Game, city: City) -> list[str]:
     """Unit kinds this city can recruit (building requirements, leaders left), in sorted order."""
-    has_leaders = bool(civilizations.unused_leaders(game, game.player(city.owner)))
+    player = game.player(city.owner)
+    has_leaders = bool(civilizations.unused_leaders(game, player))
     return sorted(
         kind
         for kind, spec in game.rules.units.items()
-        if spec.requires_building is None or spec.requires_building in city.buildings
+        if spec.requires_building is None
+        or spec.requires_building in city.buildings
+        or _no_building_needed(game, city, kind)
         if not spec.naval or city.port_space is not None
         if not spec.leader or has_leaders
     )
+
+
+def _no_building_needed(game: Game, city: City, kind: str) -> bool:
+    """A `recruit_without_building` effect lets this city recruit `kind` without its building."""
+    player = game.player(city.owner)
+    for effect in effects.active(game, player, "recruit_without_building"):
+        params = effects.params_as(effect, RecruitWithoutBuilding)
+        if (
+            params.unit == kind
+            and distance(city.pos, civilizations.capital(game, player)) >= params.min_distance_from_capital
+        ):
+            return True
+    return False
 
 
 def _destination(game: Game, city: City, kind: str) -> Hex:

@@ -75,7 +75,7 @@ def protection(game: Game, player: Player, target: City, forbid: str) -> Effect 
     """
     if target.owner == player.index or target.owner < 0:
         return None
-    for effect in effects.active(game, game.player(target.owner), "influence_protection"):
+    for effect in effects.active(game, game.player(target.owner), "influence_protection", at=target.pos):
         params = effects.params_as(effect, InfluenceProtection)
         if params.forbid == forbid and city_matches(game, target, params.cities):
             return effect

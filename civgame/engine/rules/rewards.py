@@ -1,4 +1,5 @@
-"""Listeners that reward a moment of play: `gain_on` and `battle_reward` effects."""
+"""Listeners that reward a moment of play: `gain_on`, `battle_reward`, and after a capture
+`captured_city_mood` and `unit_after_capture` effects."""
 
 from __future__ import annotations
 
@@ -7,11 +8,15 @@ from typing import Any
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.core import GainOn
+from civgame.engine.content.effects.economy import CapturedCityMood, UnitAfterCapture
 from civgame.engine.content.effects.military import BattleReward
 from civgame.engine.content.effects.sources import LEADER_UNIT
-from civgame.engine.core.model import BattleRecord, Game, Player
+from civgame.engine.core.decisions import EffectChoiceDecision
+from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex
+from civgame.engine.core.model import MOODS, BattleRecord, Game, Player, Unit
 from civgame.engine.core.vocabulary import amounts
-from civgame.engine.rules.payments import describe, gain
+from civgame.engine.rules.economy_abilities import CHOICE_RULES
+from civgame.engine.rules.payments import can_pay, describe, gain, pay
 from civgame.engine.rules.triggers import listener
 
 
@@ -45,3 +50,93 @@ def earns(game: Game, holder: int, record: BattleRecord, reward: BattleReward) -
     if reward.captures_city and (side != 0 or city is None or city.owner == holder):
         return False
     return reward.city_not_mood is None or (city is not None and city.mood != reward.city_not_mood)
+
+
+@listener("captured_city_mood")
+def captured_city_mood(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
+    params = effects.params_as(effect, CapturedCityMood)
+    city = game.city(context["city"])
+    if city is None:  # removed: the captor had no settlement piece left
+        return
+    city.mood = params.mood
+    where = hex_to_label(city.pos)
+    game.say(f"The city at {where} becomes {city.mood} ({effect.source})")
+    cost = amounts(params.better_for)
+    if cost and city.mood != MOODS[-1] and can_pay(game, player, cost):
+        better = MOODS[MOODS.index(city.mood) + 1]
+        game.pending.append(
+            EffectChoiceDecision(
+                player=player.index,
+                source=effect.source,
+                effect=effect.name,
+                options=[f"{where} stays {city.mood}", f"{where} becomes {better} for {describe(cost)}"],
+            )
+        )
+
+
+def _listed_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    return list(decision.options)
+
+
+def _improve_captured(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    if option == decision.options[0]:
+        return
+    player = game.player(decision.player)
+    effect = next(e for e in effects.active(game, player, decision.effect) if e.source == decision.source)
+    city = game.city_at(label_to_hex(option.split(" ", 1)[0]))
+    assert city is not None  # nothing happens between the capture and this choice
+    pay(player, amounts(effects.params_as(effect, CapturedCityMood).better_for))
+    city.mood = MOODS[MOODS.index(city.mood) + 1]
+    game.say(f"{player.name} pays for the city at {hex_to_label(city.pos)} to become {city.mood} ({effect.source})")
+
+
+CHOICE_RULES["captured_city_mood"] = (_listed_options, _improve_captured)
+
+
+@listener("unit_after_capture")
+def unit_after_capture(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
+    params = effects.params_as(effect, UnitAfterCapture)
+    city = game.city(context["city"])
+    if (
+        city is None
+        or effects.leader_space(game, player) != city.pos
+        or not _room_for(game, player, params.unit, city.pos)
+    ):
+        return
+    cost = amounts(params.cost)
+    if not can_pay(game, player, cost):
+        return
+    name = game.rules.units[params.unit].name
+    game.pending.append(
+        EffectChoiceDecision(
+            player=player.index,
+            source=effect.source,
+            effect=effect.name,
+            options=[f"place 1 {name} at {hex_to_label(city.pos)} for {describe(cost)}", "decline"],
+        )
+    )
+
+
+def _room_for(game: Game, player: Player, kind: str, space: Hex) -> bool:
+    """A piece of `kind` is left in supply, and an army unit keeps within the stacking limit at `space`."""
+    spec = game.rules.units[kind]
+    if len(game.units_of(player.index, kind)) >= spec.limit:
+        return False
+    here = [u for u in game.units_at(space) if u.owner == player.index and u.carrier is None and game.is_army(u)]
+    return not spec.army or len(here) < game.rules.game.stacking_limit
+
+
+def _place_after_capture(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    if option == "decline":
+        return
+    player = game.player(decision.player)
+    effect = next(e for e in effects.active(game, player, decision.effect) if e.source == decision.source)
+    params = effects.params_as(effect, UnitAfterCapture)
+    space = effects.leader_space(game, player)
+    assert space is not None  # nothing happens between the capture and this choice
+    pay(player, amounts(params.cost))
+    game.units.append(Unit(game.new_id(), player.index, params.unit, space))
+    game.say(f"{player.name} places 1 {params.unit} at {hex_to_label(space)} ({effect.source})")
+
+
+CHOICE_RULES["unit_after_capture"] = (_listed_options, _place_after_capture)

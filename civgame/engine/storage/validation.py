@@ -250,7 +250,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     Decision: {"player": PLAYER},
     PayDecision: {"action": BY_ITS_RULE, "cost": COST, "alternatives": each(COST)},
     MoveDecision: {"groups_left": COUNT, "rewarded": each(TEXT), "only_units": each(UNIT_ID)},
-    HappinessDecision: {"raised": COUNT, "extra_cost": COST},
+    HappinessDecision: {"raised": COUNT, "extra_cost": COST, "only_city": optional(CITY_ID)},
     OrientationDecision: {
         "region": REGION,
         "options": each(ROTATION),

@@ -24,13 +24,15 @@ TokenCost = dict[Token, int]
     "one of your actions, paying `cost` on top of the action's own price. An Influence Culture "
     "attempt pays it with its range tokens; an Increase Happiness pays it with its first raise, "
     "so payment substitutions for Increase Happiness cover it too. `once_per_turn` limits it to "
-    "one use in each of your turns.",
+    "one use in each of your turns. With `leader_city_only` (and `only: leader_city`), an Increase "
+    "Happiness may raise only the city where the holder's leader stands.",
     example={"free_action": {"action": "influence_culture", "cost": {"culture": 1}, "once_per_turn": True}},
 )
 class FreeAction(Params):
     action: Literal["influence_culture", "increase_happiness"]
     cost: TokenCost = {}
     once_per_turn: bool = False
+    leader_city_only: bool = False
 
 
 @primitive(
@@ -155,7 +157,10 @@ class Exchange(Params):
     "taxes",
     when="ability: a main action (or a free action with `main_action: false`) in your turn",
     doc="Pay `pay` to gain one resource per city you own, each of your choice among `resources` "
-    "(gold too if you hold a `gold_instead` effect with `use: taxes`). Resource limits apply.",
+    "(gold too if you hold a `gold_instead` effect with `use: taxes`). Resource limits apply. With "
+    "`requires_advance`, only while the holder has that advance; `excludes` names other sources of taxes "
+    "abilities: in a turn either is used, the other cannot be; `activates_leader_city` (with "
+    "`only: leader_city`) activates the city where the holder's leader stands.",
     example={"taxes": {"pay": {"mood": 1}, "resources": ["food", "wood", "ore"]}},
 )
 class Taxes(Params):
@@ -163,6 +168,27 @@ class Taxes(Params):
     resources: list[Resource] = Field(min_length=1)
     main_action: bool = True
     once_per_turn: bool = True
+    requires_advance: str | None = None  # usable only while the holder has this advance
+    excludes: list[str] = []  # sources of `taxes` abilities: using either rules out the other this turn
+    activates_leader_city: bool = False  # the use activates the city where the leader stands
+
+
+@primitive(
+    "draw_and_discard",
+    when="ability: a main action (or a free action with `main_action: false`) in your turn",
+    doc="Pay `pay` to draw `draw` cards (`action`, `objective`: how many from each deck), then discard "
+    "as many of each kind from your hand. With `activates_leader_city` (and `only: leader_city`) each "
+    "use activates the city where the holder's leader stands. Any number of times a turn.",
+    example={
+        "draw_and_discard": {"pay": {"culture": 1}, "draw": {"action": 1, "objective": 1}},
+        "only": "leader_city",
+    },
+)
+class DrawAndDiscard(Params):
+    pay: TokenCost = {}
+    draw: dict[Literal["action", "objective"], int] = Field(min_length=1)
+    main_action: bool = True
+    activates_leader_city: bool = False
 
 
 @primitive(

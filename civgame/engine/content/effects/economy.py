@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from civgame.engine.content.effects.registry import NoParams, Params, primitive
-from civgame.engine.core.vocabulary import Payable, Resource
+from civgame.engine.core.vocabulary import Mood, Payable, Resource
 
 Deck = Literal["action", "objective", "wonder"]
 TokenCost = dict[Literal["mood", "culture"], int]
@@ -55,6 +55,17 @@ class FreeAdvanceCost(Params):
     advances: list[str] = []
     categories: list[str] = []
     once_per_turn: bool = False
+
+
+@primitive(
+    "advance_as_free_action",
+    when="ability: a free action in your turn, while the holder lacks one of `advances`",
+    doc="Gain one of `advances` that the holder may take as a free action, paying the normal price of an "
+    "advance (no discount applies). It uses an event cube like a bought advance.",
+    example={"advance_as_free_action": {"advances": ["Sanitation"]}},
+)
+class AdvanceAsFreeAction(Params):
+    advances: list[str] = Field(min_length=1)
 
 
 @primitive(
@@ -315,3 +326,44 @@ class WonderDiscount(Params):
 )
 class WonderWithoutAction(NoParams):
     pass
+
+
+# ------------------------------------------------------------------ conquest
+
+
+@primitive(
+    "recruit_without_building",
+    when="passive: when the holder recruits `unit`",
+    doc="`unit` may be recruited without the building it normally needs, in the holder's cities at least "
+    "`min_distance_from_capital` spaces from the holder's capital (the space of their starting city).",
+    example={"recruit_without_building": {"unit": "cavalry", "min_distance_from_capital": 3}},
+)
+class RecruitWithoutBuilding(Params):
+    unit: str
+    min_distance_from_capital: int = Field(default=0, ge=0)
+
+
+@primitive(
+    "captured_city_mood",
+    when="triggered (city_captured): right after the holder captures a city",
+    listens="city_captured",
+    doc="The captured city becomes `mood` instead of the usual mood; the holder may pay `better_for` at "
+    "that moment to make it one step better still.",
+    example={"captured_city_mood": {"mood": "neutral", "better_for": {"culture": 1}}},
+)
+class CapturedCityMood(Params):
+    mood: Mood
+    better_for: TokenCost = {}
+
+
+@primitive(
+    "unit_after_capture",
+    when="triggered (city_captured): right after the holder's leader takes part in capturing a city",
+    listens="city_captured",
+    doc="When the holder captures a city where its leader stands (the leader fought for it and lives), the "
+    "holder may pay `cost` to place one `unit` from supply there, within the army stacking limit.",
+    example={"unit_after_capture": {"unit": "infantry", "cost": {"gold": 1}}},
+)
+class UnitAfterCapture(Params):
+    unit: str
+    cost: dict[Payable, int] = {}

@@ -1,16 +1,23 @@
 """The special advances and leader abilities of Rome, Greece, China and the Vikings, each pinned by a
 test that fails when its effect is removed from civilizations.yaml."""
 
+import pytest
+
 from civgame.engine.core.actions import (
+    Advance,
     BuildWonder,
     ChooseOption,
     Collect,
     Construct,
+    InfluenceCulture,
     MoveUnits,
+    RaiseMood,
     Recruit,
     StartMove,
     UseAbility,
 )
+from civgame.engine.core.errors import RuleError
+from civgame.engine.rules import civilizations
 from civgame.engine.rules.advances import gain_advance
 from civgame.engine.rules.cards import draw_into_hand
 from civgame.engine.rules.invariants import check_invariants
@@ -32,12 +39,14 @@ def special(s: Scenario, player: int, advance: str) -> None:
     gain_advance(s.game, s.player(player), advance, uses_event_cube=False)
 
 
-def win_against(s: Scenario, defenders: int, *, leader: str | None = None, at: str = "C2", city_mood: str = ""):
+def win_against(
+    s: Scenario, defenders: int, *, leader: str | None = None, at: str = "C2", city_mood: str = "", army: int = 3
+):
     """Player 0 attacks player 1 at `at` (a city of `city_mood` if given) with 3 infantry (and its
     leader) and wins the first round: every attacker die hits, the defenders' dice do nothing."""
     if city_mood:
         s.city(1, at, mood=city_mood)
-    army = s.units(0, "infantry", at, 3)
+    army = s.units(0, "infantry", at, army)
     if leader:
         army.append(place_leader(s, 0, leader, "B6"))
         army[-1].pos = s.hex(at)
@@ -196,3 +205,111 @@ def test_expansion_gives_settlers_in_cities_a_free_move_after_recruiting_one():
     assert recruited.pos == s.hex("D1") and soldier.pos == s.hex("D2") and s.game.pending == []
     assert s.game.actions_left == actions
     assert check_invariants(s.game) == []
+
+
+def test_caesar_statesman_raises_his_city_as_a_free_action_and_that_city_only():
+    s = fresh("rome", "greece")
+    city = s.city(0, "D2", mood="neutral")
+    other = s.city(0, "B6", mood="neutral")
+    s.resources(0, mood=4)
+    assert not [a for a in s.legal_of(UseAbility) if a.source == "Gaius Julius Caesar"]
+    place_leader(s, 0, "Gaius Julius Caesar", "D2")
+    actions = s.game.actions_left
+    s.apply(UseAbility("Gaius Julius Caesar", "free_action", ()))
+    assert s.legal_of(RaiseMood) == [RaiseMood(city.id)]
+    with pytest.raises(RuleError):
+        s.apply(RaiseMood(other.id))
+    s.apply(RaiseMood(city.id))
+    assert city.mood == "happy" and s.game.actions_left == actions and s.game.pending == []
+
+
+def test_provinces_recruit_cavalry_without_a_market_three_spaces_from_the_capital():
+    s = fresh("rome", "greece")
+    capital = civilizations.capital(s.game, s.player(0))
+    near, far = s.city(0, "D2", mood="happy"), s.city(0, "B6", mood="happy")
+    assert near.pos == capital
+    s.resources(0, food=2, wood=2)
+    assert not [r for r in s.legal_of(Recruit) if "cavalry" in r.units]
+    special(s, 0, "Voting")
+    cavalry = {r.city for r in s.legal_of(Recruit) if "cavalry" in r.units}
+    assert cavalry == {far.id}
+
+
+def test_provinces_make_a_captured_city_neutral_or_happy_for_a_culture_token():
+    s = fresh("rome", "greece")
+    special(s, 0, "Voting")
+    s.resources(0, culture=1)
+    win_against(s, 1, city_mood="happy")
+    city = s.game.city_at(s.hex("C2"))
+    assert city.owner == 0 and city.mood == "neutral"
+    (_, better) = [a.option for a in s.legal_of(ChooseOption)]
+    s.apply(ChooseOption(better))
+    assert city.mood == "happy" and s.player(0).culture_tokens == 0
+
+
+def test_aqueduct_makes_sanitation_free_to_buy_or_a_free_action_at_the_normal_price():
+    s = fresh("rome", "greece")
+    s.advances(0, "Engineering", "Medicine")
+    sanitation_prerequisites = [a for a in s.legal_of(Advance) if a.advance == "Sanitation"]
+    assert sanitation_prerequisites == []  # no resources to pay for it
+    special(s, 0, "Engineering")
+    assert Advance("Sanitation") in s.legal_of(Advance)
+    s.resources(0, ideas=2)
+    actions = s.game.actions_left
+    choices = [a.choice for a in s.legal_of(UseAbility) if a.source == "Aqueduct"]
+    assert choices == [("Sanitation", "ideas:2")]
+    s.apply(UseAbility("Aqueduct", "advance_as_free_action", ("Sanitation", "ideas:2")))
+    assert s.player(0).has("Sanitation") and s.game.actions_left == actions and s.player(0).resources["ideas"] == 0
+
+
+def test_caesar_proconsul_places_an_infantry_after_taking_a_city():
+    s = fresh("rome", "greece")
+    s.resources(0, gold=0)
+    win_against(s, 1, leader="Gaius Julius Caesar", city_mood="neutral", army=2)
+    infantry = len(s.game.units_of(0, "infantry"))
+    (place, _) = [a.option for a in s.legal_of(ChooseOption)]
+    s.apply(ChooseOption(place))
+    assert len(s.game.units_of(0, "infantry")) == infantry + 1
+    assert s.player(0).resources["gold"] == 0  # the capture's 1 gold paid for it
+    assert check_invariants(s.game) == []
+
+
+def test_sulla_shields_his_city_from_other_players_influence():
+    s = fresh("rome", "greece")
+    city = s.city(0, "D2", buildings={"temple": 0})
+    s.city(1, "C2", mood="happy")
+    s.resources(1, culture=5)
+    s.turn(1)
+    assert [a for a in s.legal_of(InfluenceCulture) if a.target == city.id]
+    place_leader(s, 0, "Sulla", "D2")
+    assert not [a for a in s.legal_of(InfluenceCulture) if a.target == city.id]
+
+
+def test_augustus_princeps_draws_and_discards_an_action_and_an_objective_card():
+    s = fresh("rome", "greece")
+    city = s.city(0, "D2")
+    s.resources(0, culture=1)
+    s.player(0).action_cards[:] = [1]
+    s.player(0).objective_cards[:] = [1]
+    place_leader(s, 0, "Augustus", "D2")
+    s.apply(UseAbility("Augustus", "draw_and_discard", ()))
+    assert len(s.player(0).action_cards) == 2 and len(s.player(0).objective_cards) == 2
+    for _ in range(2):
+        s.apply(s.legal_of(ChooseOption)[0])
+    assert len(s.player(0).action_cards) == 1 and len(s.player(0).objective_cards) == 1
+    assert s.player(0).culture_tokens == 0 and city.activations == 1 and s.game.pending == []
+    assert check_invariants(s.game) == []
+
+
+def test_knut_danegeld_levies_taxes_without_the_mood_token_and_not_beside_taxes():
+    s = fresh("vikings", "rome")
+    s.advances(0, "Taxes")
+    city = s.city(0, "D2")
+    s.city(0, "B6")
+    place_leader(s, 0, "Knut the Great", "D2")
+    danegeld = [a for a in s.legal_of(UseAbility) if a.source == "Knut the Great"]
+    assert ("food", "ore") in [a.choice for a in danegeld]
+    s.apply(UseAbility("Knut the Great", "taxes", ("food", "ore")))
+    assert (s.player(0).resources["food"], s.player(0).resources["ore"]) == (1, 1) and city.activations == 1
+    s.resources(0, mood=1)
+    assert not [a for a in s.legal_of(UseAbility) if a.ability == "taxes"]  # neither Taxes nor Danegeld again

@@ -313,3 +313,64 @@ def test_knut_danegeld_levies_taxes_without_the_mood_token_and_not_beside_taxes(
     assert (s.player(0).resources["food"], s.player(0).resources["ore"]) == (1, 1) and city.activations == 1
     s.resources(0, mood=1)
     assert not [a for a in s.legal_of(UseAbility) if a.ability == "taxes"]  # neither Taxes nor Danegeld again
+
+
+# ------------------------------------------------------------------ Greece
+
+
+def test_sparta_lets_culture_tokens_pay_drafts_mood_token():
+    s = fresh("greece", "rome")
+    city = s.city(0, "D2")
+    s.advances(0, "Draft")
+    s.resources(0, culture=1)
+    assert not s.legal_of(Recruit)
+    special(s, 0, "Draft")
+    s.resources(0, culture=1, mood=0)
+    s.apply(Recruit(city.id, ("infantry",)))
+    assert s.player(0).culture_tokens == 0 and len(s.game.units_of(0, "infantry")) == 1
+
+
+def test_hellenistic_culture_influences_from_a_foreign_city_holding_your_building():
+    s = fresh("greece", "rome")
+    s.advances(0, "Arts")
+    host = s.city(1, "C6", buildings={"temple": 0}, mood="happy")
+    target = s.city(1, "D5", buildings={"market": 1})
+    s.city(0, "D2")
+    assert not [a for a in s.legal_of(InfluenceCulture) if a.source == host.id]
+    special(s, 0, "Arts")
+    assert InfluenceCulture(host.id, target.id, "market", 0) in s.legal_of(InfluenceCulture)
+
+
+def test_hellenistic_culture_pays_arts_free_attempt_with_two_mood_tokens_not_both_in_a_turn():
+    s = fresh("greece", "rome")
+    s.advances(0, "Arts")
+    s.city(0, "D2")
+    s.city(1, "C2", buildings={"temple": 1})
+    s.resources(0, mood=2)
+    assert not [a for a in s.legal_of(UseAbility) if a.ability == "free_action"]
+    special(s, 0, "Arts")
+    s.resources(0, mood=2, culture=1)
+    (attempt,) = [a for a in s.legal_of(UseAbility) if a.source == "Hellenistic Culture"]
+    s.apply(attempt)
+    assert s.player(0).mood_tokens == 0
+    assert not [a for a in s.legal_of(UseAbility) if a.ability == "free_action"]  # Arts' own attempt is gone too
+
+
+def test_city_states_send_a_second_activation_to_another_city():
+    s = fresh("greece", "rome")
+    first = s.city(0, "D2", mood="neutral")
+    other = s.city(0, "B6", mood="neutral")
+    s.advances(0, "Storage")
+    picks = ((s.hex("D2"), "food"),)
+    s.apply(Collect(first.id, picks))
+    s.apply(Collect(first.id, picks))
+    assert first.mood == "angry" and s.legal_of(ChooseOption) == []
+    s.turn(0)
+    special(s, 0, "Voting")
+    first.mood = "neutral"
+    s.apply(Collect(first.id, picks))
+    s.apply(Collect(first.id, picks))
+    s.apply(ChooseOption("D2 to B6"))
+    assert (first.mood, other.mood, other.activations) == ("neutral", "neutral", 1)
+    s.apply(Collect(first.id, picks))  # once per turn: this time the city itself pays
+    assert first.mood == "angry" and s.game.pending == []

@@ -46,7 +46,7 @@ from civgame.engine.core.actions import (
 )
 from civgame.engine.core.decisions import EffectChoiceDecision, ReuseUnitDecision, TokenChoiceDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label
+from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import MOODS, PIRATE, City, Game, Player, Unit
 from civgame.engine.core.vocabulary import Payable, amounts
 from civgame.engine.rules import civilizations, combat
@@ -60,6 +60,7 @@ from civgame.engine.rules.turns import spend_main_action
 
 SETTLER = "settler"
 CARD_DECKS = {"action_cards": "action", "objective_cards": "objective"}  # on_built `draw` keys
+KEEP_ACTIVATION = "keep"  # the option of a redirect_activation choice that changes nothing
 COLLECT_ACTION_TAKEN = "action:collect"  # marks, in Player.used_this_turn, that a Collect action was taken
 
 
@@ -92,8 +93,57 @@ def finish_activation(game: Game, city: City) -> None:
     """After the effect: the 2nd and later activations this turn each lower the mood a step."""
     fire(game, "city_activated", player=city.owner, city=city.id)
     if city.activations > 1 and city.mood != MOODS[0]:
-        city.mood = MOODS[MOODS.index(city.mood) - 1]
-        game.say(f"The city at {_where(city.pos)} was activated again this turn and becomes {city.mood}")
+        was = city.mood
+        _lower_mood(game, city)
+        _offer_redirect(game, city, was)
+
+
+def _lower_mood(game: Game, city: City) -> None:
+    city.mood = MOODS[MOODS.index(city.mood) - 1]
+    game.say(f"The city at {_where(city.pos)} was activated again this turn and becomes {city.mood}")
+
+
+def redirect_targets(game: Game, city: City, was: str) -> list[City]:
+    """The other cities a `redirect_activation` may activate instead of `city` (that was `was`)."""
+    return [
+        other
+        for other in game.cities_of(city.owner)
+        if other is not city and other.size >= city.size and MOODS.index(other.mood) >= MOODS.index(was)
+        if why_cannot_activate(game, other) is None
+    ]
+
+
+def _offer_redirect(game: Game, city: City, was: str) -> None:
+    """`redirect_activation` (City States): offer another city to take the mood loss, once per turn."""
+    player = game.player(city.owner)
+    for effect in effects.active(game, player, "redirect_activation"):
+        targets = redirect_targets(game, city, was)
+        if effects.unused_this_turn(player, effect) and targets:
+            options = [KEEP_ACTIVATION, *(f"{_where(city.pos)} to {_where(t.pos)}" for t in targets)]
+            game.pending.append(
+                EffectChoiceDecision(player=player.index, source=effect.source, effect=effect.name, options=options)
+            )
+            return
+
+
+def redirect_activation(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Answer of a `redirect_activation` choice: the first city's mood back, the other city activated."""
+    if option == KEEP_ACTIVATION:
+        return
+    player = game.player(decision.player)
+    effect = next(e for e in effects.active(game, player, decision.effect) if e.source == decision.source)
+    effects.mark_used(player, effect)
+    first, other = (game.city_at(label_to_hex(label)) for label in option.split(" to "))
+    assert first is not None and other is not None  # the options were checked just now
+    first.mood = MOODS[MOODS.index(first.mood) + 1]
+    game.say(f"{player.name} activates the city at {_where(other.pos)} instead ({decision.source})")
+    other.activations += 1
+    if other.activations > 1 and other.mood != MOODS[0]:
+        _lower_mood(game, other)
+
+
+def redirect_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    return list(decision.options)
 
 
 def _activated_city(game: Game, city_id: int) -> City:
@@ -707,7 +757,7 @@ def _substitutes(game: Game, player: Player) -> list[tuple[str, dict[str, int]]]
             new_price = effects.params_as(change, RecruitSubstitutePrice)
             if new_price.unit == unit:
                 price = new_price.pay
-        subs.append((unit, amounts(price)))
+        subs.append((unit, with_substitutes(game, player, "recruit_substitute", amounts(price))))
     return subs
 
 

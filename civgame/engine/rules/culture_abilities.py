@@ -60,6 +60,24 @@ def _available(game: Game, player: Player, effect: Effect, timing: _Timing, main
     return not timing.once_per_turn or effects.unused_this_turn(player, effect)
 
 
+class _Exclusive(Protocol):
+    """Parameters naming other sources of the same ability that rule each other out within a turn."""
+
+    @property
+    def excludes(self) -> list[str]: ...
+
+
+def _excluded(game: Game, player: Player, effect: Effect, params: _Exclusive) -> bool:
+    """Another source of the same ability used this turn rules this one out (its `excludes` or ours)."""
+    for other in effects.active(game, player, effect.name, at=effects.leader_space(game, player)):
+        if other.source == effect.source or effects.unused_this_turn(player, other):
+            continue
+        theirs: list[str] = getattr(other.params, "excludes", [])  # the same primitive's parameters
+        if other.source in params.excludes or effect.source in theirs:
+            return True
+    return False
+
+
 def _used(game: Game, player: Player, effect: Effect, timing: _Timing, main_action: bool) -> None:
     if main_action:
         spend_main_action(game)
@@ -85,7 +103,7 @@ def _attempt_choice(game: Game, attempt: InfluenceCulture) -> Choice:
 def _legal_free_action(game: Game, effect: Effect) -> list[Choice]:
     player = _player(game)
     params = effects.params_as(effect, FreeAction)
-    if not _available(game, player, effect, params, main_action=False):
+    if not _available(game, player, effect, params, main_action=False) or _excluded(game, player, effect, params):
         return []
     cost = amounts(params.cost)
     if params.action == "influence_culture":
@@ -229,17 +247,6 @@ def leader_city(game: Game, player: Player) -> City | None:
     return city
 
 
-def _taxes_excluded(game: Game, player: Player, effect: Effect) -> bool:
-    """Another `taxes` ability used this turn rules this one out (or this one names it in `excludes`)."""
-    mine = effects.params_as(effect, Taxes)
-    for other in effects.active(game, player, "taxes", at=effects.leader_space(game, player)):
-        if other.source == effect.source or effects.unused_this_turn(player, other):
-            continue
-        if other.source in mine.excludes or effect.source in effects.params_as(other, Taxes).excludes:
-            return True
-    return False
-
-
 def _legal_taxes(game: Game, effect: Effect) -> list[Choice]:
     player = _player(game)
     params = effects.params_as(effect, Taxes)
@@ -249,7 +256,7 @@ def _legal_taxes(game: Game, effect: Effect) -> list[Choice]:
         return []
     if params.requires_advance and not player.has(params.requires_advance):
         return []
-    if _taxes_excluded(game, player, effect) or (params.activates_leader_city and not leader_city(game, player)):
+    if _excluded(game, player, effect, params) or (params.activates_leader_city and not leader_city(game, player)):
         return []
     cities = len(game.cities_of(player.index))
     if not cities:

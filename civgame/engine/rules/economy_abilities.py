@@ -122,6 +122,7 @@ def _draw_from(game: Game, decision: EffectChoiceDecision, option: str) -> None:
 CHOICE_RULES: dict[str, ChoiceRule] = {
     "advance_on_build": (advances.advance_on_build_options, advances.take_advance_on_build),
     "draw_from_discard": (_draw_options, _draw_from),
+    "redirect_activation": (cities.redirect_options, cities.redirect_activation),
 }
 
 

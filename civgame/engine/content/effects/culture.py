@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from civgame.engine.content.effects.registry import Params, primitive
+from civgame.engine.content.effects.registry import NoParams, Params, primitive
 from civgame.engine.core.vocabulary import Mood, Payable, Resource
 
 Token = Literal["mood", "culture"]
@@ -25,7 +25,8 @@ TokenCost = dict[Token, int]
     "attempt pays it with its range tokens; an Increase Happiness pays it with its first raise, "
     "so payment substitutions for Increase Happiness cover it too. `once_per_turn` limits it to "
     "one use in each of your turns. With `leader_city_only` (and `only: leader_city`), an Increase "
-    "Happiness may raise only the city where the holder's leader stands.",
+    "Happiness may raise only the city where the holder's leader stands. `excludes` names other sources of "
+    "free actions: in a turn either is used, the other cannot be.",
     example={"free_action": {"action": "influence_culture", "cost": {"culture": 1}, "once_per_turn": True}},
 )
 class FreeAction(Params):
@@ -33,13 +34,14 @@ class FreeAction(Params):
     cost: TokenCost = {}
     once_per_turn: bool = False
     leader_city_only: bool = False
+    excludes: list[str] = []  # sources of `free_action` abilities: using either rules out the other this turn
 
 
 @primitive(
     "payment_substitute",
     when="passive: when paying for the action named by `payment`",
-    doc="When paying for `payment` (`increase_happiness`, or `construct`: a building), each unit of `replaces` "
-    "may be paid "
+    doc="When paying for `payment` (`increase_happiness`; `construct`: a building; `recruit_substitute`: the "
+    "substitute price of a `recruit_substitute` effect), each unit of `replaces` may be paid "
     "with any of `by` instead, 1:1, in any mix.",
     example={
         "payment_substitute": {
@@ -50,7 +52,7 @@ class FreeAction(Params):
     },
 )
 class PaymentSubstitute(Params):
-    payment: Literal["increase_happiness", "construct"]
+    payment: Literal["increase_happiness", "construct", "recruit_substitute"]
     replaces: Payable
     by: list[Payable] = Field(min_length=1)
 
@@ -77,6 +79,17 @@ class CityCondition(Params):
 class InfluenceProtection(Params):
     cities: CityCondition
     forbid: Literal["target", "boost"]
+
+
+@primitive(
+    "influence_from_buildings",
+    when="passive: when you attempt Influence Culture",
+    doc="Attempts may also start from any other player's (or barbarian) city holding at least one building "
+    "in the holder's colour, with that city's size as range.",
+    example={"influence_from_buildings": {}},
+)
+class InfluenceFromBuildings(NoParams):
+    pass
 
 
 @primitive(

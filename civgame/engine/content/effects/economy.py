@@ -186,6 +186,18 @@ class AngryAsNeutral(Params):
     cost: TokenCost = {}
 
 
+@primitive(
+    "redirect_activation",
+    when="decision: once per turn, when a second activation lowers the mood of one of the holder's cities",
+    doc="The holder may instead activate another of its cities at least as large and at least as happy as the "
+    "first one was: the first city's mood is restored, and the other counts as activated (losing a mood step "
+    "itself if it was activated already this turn).",
+    example={"redirect_activation": {}},
+)
+class RedirectActivation(NoParams):
+    pass
+
+
 # ------------------------------------------------------------------ building and recruiting
 
 

@@ -308,6 +308,11 @@ def _combat_bonus(game: Game, a: A.PayCombatBonus) -> str:
     return f"Pay for the combat bonus{_paying(a.payment)}"
 
 
+def _great_person(game: Game, a: A.PlayGreatPerson) -> str:
+    name = game.rules.event(a.card).name
+    return f"Play {name}, taking {a.advance} for free" if a.advance else f"Play {name} without a free advance"
+
+
 def _choose_option(game: Game, a: A.ChooseOption) -> str:
     """ "Metallurgy: exchange (gain 1 gold, pay 1 ore)", "Dogma: take Myths for free"."""
     top = game.pending[-1] if game.pending else None
@@ -470,6 +475,7 @@ LABELS: dict[type[A.Action], Callable[[Game, Any], str]] = {
     A.Raze: _raze,
     A.ChangeGovernment: _government,
     A.ChooseFirstPlayer: lambda g, a: f"{g.player(a.player).name} goes first",
+    A.PlayGreatPerson: _great_person,
 }
 
 

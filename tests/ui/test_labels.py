@@ -71,6 +71,8 @@ def samples():
         A.CancelFortress(("extra_die",), {"ore": 2}): "Pay to cancel the fortress's extra die, paying 2 ore",
         A.PayCombatBonus(False): "Do not pay for a combat bonus",
         A.PlaceReinforcement(100): "Place the free unit in Anna's city at D2",
+        A.PlayGreatPerson(21, "Writing"): "Play Great Philosopher, taking Writing for free",
+        A.PlayGreatPerson(21): "Play Great Philosopher without a free advance",
         A.BuildWonder(100, "pyramids", {"ore": 7, "wood": 3, "food": 2, "culture": 5}): (
             "Build the Pyramids at D2, paying 7 ore, 3 wood, 2 food, 5 culture"
         ),

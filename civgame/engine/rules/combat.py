@@ -99,6 +99,10 @@ def enter_space(
         _overrun(game, owner, defender, unit_ids, space, enemy_city, from_sea)
         return
     barbarian_battle = BARBARIAN in (owner, defender)
+    short = game.short_battle_vp is not None and not naval  # Solar Eclipse
+    winner_vp = game.short_battle_vp if short and game.short_battle_vp is not None else 0.0
+    if short:
+        game.short_battle_vp = None
     game.combat = Combat(
         space=space,
         naval=naval,
@@ -107,8 +111,9 @@ def enter_space(
         origins=dict(origins),
         city_id=enemy_city.id if enemy_city else None,
         fortress=fortress,
-        max_rounds=game.rules.game.barbarians.battle_rounds if barbarian_battle else 0,
+        max_rounds=1 if short else game.rules.game.barbarians.battle_rounds if barbarian_battle else 0,
         retreat_allowed=can_retreat and owner >= 0,
+        winner_vp=winner_vp,
     )
     game.combat.present = _present(game, space, owner, defender)
     kind = "naval battle" if naval else "battle"
@@ -658,6 +663,7 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     _record(game, c.space, (c.attacker.owner, c.defender.owner), winner, c.present, from_sea, c.round)
     _barbarian_reward(game, c, winner)
     _pirate_reward(game, c)
+    _winner_vp(game, c, winner)
     losers = [] if winner is None else [side.owner for side in (c.attacker, c.defender) if side.owner != winner]
     reinforcements = _reinforcements(game, losers, c.space)
     city = game.city(c.city_id) if c.city_id is not None else None
@@ -687,6 +693,14 @@ def _barbarian_reward(game: Game, c: Combat, winner: int | None) -> None:
         return
     kept = gain(game, game.player(winner), {"gold": game.rules.game.barbarians.win_gold})
     game.say(f"{owner_name(game, winner)} gains {kept['gold']} gold for defeating the barbarians")
+
+
+def _winner_vp(game: Game, c: Combat, winner: int | None) -> None:
+    """A battle shortened by an event: its winner, or else the defender, gains event VP."""
+    gainer = c.defender.owner if winner is None else winner
+    if c.winner_vp and gainer >= 0:
+        game.player(gainer).event_vp += c.winner_vp
+        game.say(f"{owner_name(game, gainer)} gains {c.winner_vp:g} VP for the battle")
 
 
 def _pirate_reward(game: Game, c: Combat) -> None:
@@ -763,6 +777,12 @@ def _capture(game: Game, city: City, winner: int) -> None:
     loser = city.owner
     where = hex_to_label(city.pos)
     rules = game.rules.game
+    if winner == BARBARIAN and len(game.cities_of(BARBARIAN)) >= rules.barbarians.settlements:
+        game.cities.remove(city)
+        effects.holdings_changed(game)
+        game.say(f"The barbarians raze {owner_name(game, loser)}'s city at {where}: they have no settlement left")
+        _offer_refugee(game, loser)
+        return
     if winner == BARBARIAN:
         # Buildings keep their colours; wonders stay in the city but serve nobody.
         city.owner = BARBARIAN

@@ -22,6 +22,8 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     combat,
     culture_abilities,
     economy_abilities,
+    events,
+    great_persons,
     happiness,
     influence,
     leader_abilities,
@@ -75,8 +77,11 @@ def apply(game: Game, action: Action) -> None:
         raise RuleError(f"{game.player(top.player).name} must first decide: {top.describe()}")
     actor = game.actor()
     r.perform(game, action)
+    if game.event is not None:
+        events.resume(game)
     objectives.complete_automatic(game, game.player(actor))
-    if game.phase == "status" and not game.pending:  # the last decision of a status step was answered
+    # the last decision of a status step (or of an event drawn inside the status phase) was answered
+    if game.phase == "status" and not game.pending and game.event is None:
         status.run(game)
     game.history.append(to_plain(action))
 

@@ -17,12 +17,14 @@ from civgame.engine.core.actions import (
     UseAbility,
 )
 from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules import civilizations
 from civgame.engine.rules.advances import gain_advance
 from civgame.engine.rules.cards import draw_into_hand
 from civgame.engine.rules.invariants import check_invariants
 from tests.combat_helpers import attack, dice
 from tests.engine.test_civilizations import civ_scenario, place_leader
+from tests.engine.test_events import board, choose, draw, options
 from tests.scenario import Scenario
 
 
@@ -374,3 +376,33 @@ def test_city_states_send_a_second_activation_to_another_city():
     assert (first.mood, other.mood, other.activations) == ("neutral", "neutral", 1)
     s.apply(Collect(first.id, picks))  # once per turn: this time the city itself pays
     assert first.mood == "angry" and s.game.pending == []
+
+
+def events_board(*civs: str) -> Scenario:
+    s = board(len(civs))
+    for player, key in zip(s.game.players, civs, strict=True):
+        civilizations.take(s.game, player, key)
+    return s
+
+
+def test_aqueduct_spares_rome_the_famine_but_not_the_barbarians():
+    s = events_board("rome", "greece")
+    s.city(0, "D5", mood="happy")
+    s.unit(BARBARIAN, "infantry", "D7")
+    special(s, 0, "Engineering")
+    s.resources(0, food=1)
+    draw(s, 3)  # barbarians move, then Famine
+    (army,) = s.game.units_of(BARBARIAN)
+    assert army.pos == s.hex("D6") and s.player(0).resources["food"] == 1
+
+
+def test_sulla_holds_barbarians_within_two_spaces_where_they_stand():
+    s = events_board("rome", "greece")
+    s.city(0, "D5", mood="happy")
+    s.unit(BARBARIAN, "infantry", "D7")
+    place_leader(s, 0, "Sulla", "D5")
+    draw(s, 3)
+    assert options(s) == ["let the barbarians move", "hold D7"]
+    choose(s, "hold D7")
+    (army,) = s.game.units_of(BARBARIAN)
+    assert army.pos == s.hex("D7")

@@ -22,6 +22,7 @@ from civgame.engine.rules import civilizations
 from civgame.engine.rules.advances import gain_advance
 from civgame.engine.rules.cards import draw_into_hand
 from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.rules.scoring import score_sheet
 from tests.combat_helpers import attack, dice
 from tests.engine.test_civilizations import civ_scenario, place_leader
 from tests.engine.test_events import board, choose, draw, options
@@ -406,3 +407,98 @@ def test_sulla_holds_barbarians_within_two_spaces_where_they_stand():
     choose(s, "hold D7")
     (army,) = s.game.units_of(BARBARIAN)
     assert army.pos == s.hex("D7")
+
+
+# ------------------------------------------------------------------ Vikings
+
+
+def test_longships_carry_three_land_units():
+    s = fresh("vikings", "rome")
+    s.advances(0, "Tactics")
+    s.unit(0, "ship", "B2")
+    army = s.units(0, "infantry", "C2", 3)
+    three = tuple(sorted(u.id for u in army))
+    s.apply(StartMove())
+    assert MoveUnits(three, s.hex("B2")) not in s.legal_of(MoveUnits)
+    special(s, 0, "War Ships")
+    s.apply(MoveUnits(three, s.hex("B2")))
+    assert all(u.carrier is not None for u in army) and check_invariants(s.game) == []
+
+
+def test_longships_may_sail_on_after_a_naval_battle():
+    for longships in (False, True):
+        s = fresh("vikings", "rome")
+        if longships:
+            special(s, 0, "War Ships")
+        fleet = s.units(0, "ship", "B2", 2)
+        s.units(1, "ship", "B2", 1)
+        dice(s, (6, "infantry"), (6, "infantry"), (3, "elephant"))
+        attack(s, 0, fleet, "B2", "A3")
+        assert s.game.units_of(1, "ship") == []
+        assert [u.immobile for u in fleet] == [not longships] * 2
+
+
+def test_raiding_costs_the_owner_of_a_city_next_to_a_viking_ship_a_resource_next_turn():
+    s = fresh("vikings", "rome")
+    s.advances(0, "Trade Routes")
+    s.city(1, "D2")
+    s.unit(0, "ship", "E3")
+    s.resources(1, ore=1)
+    s.turn(0)
+    assert s.player(1).raided_by == ""
+    special(s, 0, "Trade Routes")
+    s.turn(0)
+    assert s.player(1).raided_by == "Raiding"
+    s.turn(1)
+    assert [a.option for a in s.legal_of(ChooseOption)] == ["ore"]
+    s.apply(ChooseOption("ore"))
+    assert s.player(1).resources["ore"] == 0 and s.player(1).raided_by == ""
+
+
+def test_rune_stones_turn_an_obelisk_into_a_point_after_losing_two_units():
+    s = fresh("vikings", "rome")
+    special(s, 0, "Rituals")
+    s.units(0, "infantry", "C2", 2)
+    army = s.units(1, "infantry", "C2", 2)
+    dice(s, (6, "infantry"), (6, "infantry"), (3, "elephant"), (3, "elephant"))
+    attack(s, 1, army, "C2", "D2")
+    before = score_sheet(s.game, 0)["objectives"]
+    (_, raise_stone) = [a.option for a in s.legal_of(ChooseOption)]
+    s.apply(ChooseOption(raise_stone))
+    assert score_sheet(s.game, 0)["objectives"] == before + 1
+    assert s.game.pieces_in_colour(0, "obelisk") == 1
+
+
+def test_knut_scores_half_a_point_per_space_from_the_capital():
+    s = fresh("vikings", "rome")
+    knut = place_leader(s, 0, "Knut the Great", "D2")
+    assert civilizations.capital(s.game, s.player(0)) == s.hex("D2")
+    assert score_sheet(s.game, 0)["events"] == 0
+    knut.pos = s.hex("D5")
+    assert score_sheet(s.game, 0)["events"] == 1.5
+
+
+def erik_at_sea(s: Scenario):
+    erik = place_leader(s, 0, "Erik the Red", "D2")
+    ship = s.unit(0, "ship", "B2")
+    erik.pos, erik.carrier = ship.pos, ship.id
+    soldier = s.unit(0, "infantry", "B2", carrier=ship)
+    return erik, soldier
+
+
+def test_erik_places_an_explorer_token_once_per_region():
+    s = fresh("vikings", "rome")
+    erik_at_sea(s)
+    s.resources(0, culture=2)
+    s.apply(UseAbility("Erik the Red", "explorer_token", ()))
+    assert score_sheet(s.game, 0)["objectives"] == 1 and s.player(0).culture_tokens == 1
+    assert not [a for a in s.legal_of(UseAbility) if a.ability == "explorer_token"]
+
+
+def test_erik_lands_every_unit_aboard_in_his_space_as_a_free_action():
+    s = fresh("vikings", "rome")
+    erik, soldier = erik_at_sea(s)
+    actions = s.game.actions_left
+    s.apply(UseAbility("Erik the Red", "leader_lands_army", ("C2",)))
+    assert erik.pos == soldier.pos == s.hex("C2") and erik.carrier is None and soldier.carrier is None
+    assert s.game.actions_left == actions and check_invariants(s.game) == []

@@ -123,6 +123,10 @@ class Player:
     objective_completions: list[ObjectiveCompletion] = field(default_factory=list)
     captured_leaders: list[str] = field(default_factory=list)
     event_vp: float = 0.0
+    objective_vp: float = 0.0  # points scored as objective VP outside objective cards (rune stones, explorers)
+    pieces_removed: dict[str, int] = field(default_factory=dict)  # building pieces out of the game for good
+    explorer_regions: list[int] = field(default_factory=list)  # regions holding one of the player's explorer tokens
+    raided_by: str = ""  # the effect source of a raid: the player gives up 1 resource at the start of the next turn
     influence_succeeded: bool = False  # one successful Influence Culture per turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
     # Anarchy: VP lost for each government advance regained (which uses no event cube), in order
@@ -401,4 +405,8 @@ class Game:
         return [u for u in self.units if u.pos == h and u.owner != owner]
 
     def pieces_in_colour(self, colour: int, building: str) -> int:
-        return sum(1 for c in self.cities for b, col in c.buildings.items() if b == building and col == colour)
+        """The player's pieces of `building` in use: on the board, or taken out of the game."""
+        removed = self.players[colour].pieces_removed.get(building, 0) if 0 <= colour < len(self.players) else 0
+        return removed + sum(
+            1 for c in self.cities for b, col in c.buildings.items() if b == building and col == colour
+        )

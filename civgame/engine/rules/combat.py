@@ -32,7 +32,7 @@ from civgame.engine.content.effects.military import (
     ReinforcementAfterDefeat,
 )
 from civgame.engine.content.effects.military import CancelFortress as FortressCancelling
-from civgame.engine.content.effects.sources import end_lasting
+from civgame.engine.content.effects.sources import end_lasting, ship_capacity
 from civgame.engine.content.ruleset import DieFace
 from civgame.engine.core.actions import (
     Action,
@@ -209,7 +209,7 @@ def _overrun(
     present = _present(game, space, owner, defender)
     _remove(game, lost)
     for uid in unit_ids:
-        _fought(game.existing_unit(uid))
+        _fought(game, game.existing_unit(uid))
     _record(game, space, (owner, defender), owner, present, from_sea)
     reinforcements = _reinforcements(game, [defender], space)
     if city is not None:
@@ -217,7 +217,10 @@ def _overrun(
     _offer_reinforcements(game, reinforcements)
 
 
-def _fought(unit: Unit) -> None:
+def _fought(game: Game, unit: Unit) -> None:
+    """A unit that fought moves no more this turn (`ships_move_after_battle` spares its holder's ships)."""
+    if game.is_ship(unit) and unit.owner >= 0 and effects.has(game, game.player(unit.owner), "ships_move_after_battle"):
+        return
     unit.immobile = True
     unit.stopped_by_terrain = False
 
@@ -519,8 +522,8 @@ def _ask_cargo(game: Game) -> None:
     c = _battle(game)
     if not c.naval:
         return
-    capacity = game.rules.game.ship_capacity
     for side in (c.defender, c.attacker):
+        capacity = ship_capacity(game, side.owner)
         survivors = [s for s in side.units if s not in side.casualties]
         cargo = sorted(u.id for u in game.units if u.carrier in side.units)
         excess = len(cargo) - len(survivors) * capacity
@@ -618,7 +621,7 @@ def _reload(game: Game, stranded: list[Unit], ships: list[int]) -> None:
 
 
 def _ship_with_room(game: Game, ship_ids: list[int]) -> Unit:
-    capacity = game.rules.game.ship_capacity
+    capacity = ship_capacity(game, game.existing_unit(ship_ids[0]).owner) if ship_ids else 0
     load = Counter(u.carrier for u in game.units if u.carrier is not None)
     for sid in ship_ids:
         if load[sid] < capacity:
@@ -646,7 +649,7 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     if withdraw:
         _withdraw(game, c)
     for unit in participants:
-        _fought(unit)
+        _fought(game, unit)
     if winner is None:
         _say(game, "The battle ends with no winner")
     else:

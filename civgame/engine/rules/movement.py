@@ -26,6 +26,7 @@ from typing import Literal
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects.military import MovementReward, RoadMove
+from civgame.engine.content.effects.sources import ship_capacity
 from civgame.engine.core.actions import Action, BoardShips, EndMove, MoveUnits, StartMove
 from civgame.engine.core.decisions import BoardingDecision, MoveDecision
 from civgame.engine.core.errors import RuleError
@@ -107,7 +108,7 @@ def _own_armies_on_land(game: Game, owner: int, space: Hex) -> int:
 
 def _room_on_ships(game: Game, owner: int, space: Hex) -> int:
     ships = [u for u in game.units_at(space) if u.owner == owner and game.is_ship(u)]
-    return sum(game.rules.game.ship_capacity - len(cargo_of(game, s)) for s in ships)
+    return sum(ship_capacity(game, owner) - len(cargo_of(game, s)) for s in ships)
 
 
 def targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, Target]:
@@ -445,7 +446,8 @@ def boarding_options(game: Game, group: list[Unit], sea: Hex) -> list[tuple[int,
         (u for u in game.units_at(sea) if u.owner == group[0].owner and game.is_ship(u)),
         key=lambda s: (s.moved_this_action or s.immobile, s.id),
     )
-    room = {s.id: game.rules.game.ship_capacity - len(cargo_of(game, s)) for s in ships}
+    capacity = ship_capacity(game, group[0].owner)
+    room = {s.id: capacity - len(cargo_of(game, s)) for s in ships}
     alike = {u.id: _likeness(game, u) for u in (*ships, *group)}
     options: dict[tuple[object, ...], tuple[int, ...]] = {}
     for assignment in product(*([s.id for s in ships if room[s.id] > 0] for _ in group)):

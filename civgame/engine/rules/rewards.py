@@ -1,5 +1,5 @@
-"""Listeners that reward a moment of play: `gain_on`, `battle_reward`, and after a capture
-`captured_city_mood` and `unit_after_capture` effects."""
+"""Listeners that reward a moment of play: `gain_on`, `battle_reward` and `piece_for_vp` after a battle,
+and after a capture `captured_city_mood` and `unit_after_capture` effects."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.core import GainOn
 from civgame.engine.content.effects.economy import CapturedCityMood, UnitAfterCapture
-from civgame.engine.content.effects.military import BattleReward
+from civgame.engine.content.effects.military import BattleReward, PieceForVp
 from civgame.engine.content.effects.sources import LEADER_UNIT
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex
@@ -140,3 +140,39 @@ def _place_after_capture(game: Game, decision: EffectChoiceDecision, option: str
 
 
 CHOICE_RULES["unit_after_capture"] = (_listed_options, _place_after_capture)
+
+
+@listener("piece_for_vp")
+def piece_for_vp(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
+    params = effects.params_as(effect, PieceForVp)
+    record: BattleRecord = context["record"]
+    lost = record.lost[0 if record.attacker == player.index else 1]
+    units = game.rules.units
+    fighting = sum(1 for kind in lost if (units[kind].naval if record.naval else units[kind].army))
+    spec = game.rules.buildings[params.building]
+    if fighting < params.min_losses:
+        return
+    if game.pieces_in_colour(player.index, params.building) >= spec.limit:
+        return
+    game.pending.append(
+        EffectChoiceDecision(
+            player=player.index,
+            source=effect.source,
+            effect=effect.name,
+            options=["decline", f"give up a {spec.name} piece for {params.vp:g} victory point(s)"],
+        )
+    )
+
+
+def _give_up_piece(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    if option == "decline":
+        return
+    player = game.player(decision.player)
+    effect = next(e for e in effects.active(game, player, decision.effect) if e.source == decision.source)
+    params = effects.params_as(effect, PieceForVp)
+    player.pieces_removed[params.building] = player.pieces_removed.get(params.building, 0) + 1
+    player.objective_vp += params.vp
+    game.say(f"{player.name} gives up a {params.building} piece for {params.vp:g} victory point(s) ({effect.source})")
+
+
+CHOICE_RULES["piece_for_vp"] = (_listed_options, _give_up_piece)

@@ -1,6 +1,8 @@
 """Abilities that change the holder's units on the board (see effects/military.py).
 
-convert_units: (space, kind converted, count) — then, in a pending choice, further spaces one at a time.
+convert_units:     (space, kind converted, count) — then, in a pending choice, further spaces one at a time.
+explorer_token:    () — in the region of the leader's space
+leader_lands_army: (land space)
 
 `move_after_recruit` (a listener of `recruited`) opens a free move of the units it names.
 """
@@ -11,13 +13,16 @@ from typing import Any
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
-from civgame.engine.content.effects.military import ConvertUnits, MoveAfterRecruit
+from civgame.engine.content.effects.military import ConvertUnits, ExplorerToken, MoveAfterRecruit
 from civgame.engine.core.decisions import EffectChoiceDecision, MoveDecision
 from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex
-from civgame.engine.core.model import Game, Player
+from civgame.engine.core.model import Game, Player, Unit
+from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.abilities import ability
+from civgame.engine.rules.combat import enter_space
 from civgame.engine.rules.economy_abilities import CHOICE_RULES
-from civgame.engine.rules.movement import possible_moves
+from civgame.engine.rules.movement import arrive, possible_moves
+from civgame.engine.rules.payments import can_pay, describe, pay
 from civgame.engine.rules.triggers import listener
 from civgame.engine.rules.turns import spend_main_action
 
@@ -114,3 +119,73 @@ def move_after_recruit(game: Game, player: Player, effect: Effect, context: dict
     if able:
         game.say(f"{player.name} may move {len(able)} {kind}(s) from their cities for free ({effect.source})")
         game.pending.append(MoveDecision(player=player.index, groups_left=len(able), only_units=sorted(able)))
+
+
+# ------------------------------------------------------------------ the leader aboard a ship
+
+
+def _leader_at_sea(game: Game, player: Player) -> Hex | None:
+    space = effects.leader_space(game, player)
+    return space if space is not None and game.is_water(space) else None
+
+
+def _legal_explorer(game: Game, effect: Effect) -> list[Choice]:
+    player = game.player(game.current)
+    space = _leader_at_sea(game, player)
+    if (
+        game.actions_left <= 0
+        or space is None
+        or not can_pay(game, player, amounts(effects.params_as(effect, ExplorerToken).cost))
+    ):
+        return []
+    return [] if game.space_region[space].number in player.explorer_regions else [()]
+
+
+@ability("explorer_token", legal=_legal_explorer)
+def explorer_token(game: Game, effect: Effect, choice: Choice) -> None:
+    player = game.player(game.current)
+    params = effects.params_as(effect, ExplorerToken)
+    space = _leader_at_sea(game, player)
+    assert space is not None  # the dispatcher only lets listed choices through
+    pay(player, amounts(params.cost))
+    spend_main_action(game)
+    region = game.space_region[space].number
+    player.explorer_regions.append(region)
+    player.objective_vp += params.vp
+    paid = describe(amounts(params.cost))
+    game.say(f"{player.name} places an explorer token in region {region} for {paid} ({effect.source})")
+
+
+def _landing_party(game: Game, player: Player, space: Hex) -> list[Unit]:
+    return [u for u in game.units_at(space) if u.owner == player.index and u.carrier is not None]
+
+
+def _legal_landing(game: Game, effect: Effect) -> list[Choice]:
+    player = game.player(game.current)
+    space = _leader_at_sea(game, player)
+    if space is None:
+        return []
+    party = _landing_party(game, player, space)
+    armies = sum(1 for u in party if game.is_army(u))
+    limit = game.rules.game.stacking_limit
+    return [
+        (hex_to_label(land),)
+        for land in game.board_neighbors(space)
+        if game.is_land(land) and game.terrain(land) is not None
+        if armies + sum(1 for u in game.units_at(land) if u.owner == player.index and game.is_army(u)) <= limit
+    ]
+
+
+@ability("leader_lands_army", legal=_legal_landing)
+def leader_lands_army(game: Game, effect: Effect, choice: Choice) -> None:
+    player = game.player(game.current)
+    space = _leader_at_sea(game, player)
+    assert space is not None  # the dispatcher only lets listed choices through
+    land = label_to_hex(choice[0])
+    party = _landing_party(game, player, space)
+    arrive(game, party, land)
+    game.say(f"{player.name} lands {len(party)} unit(s) at {choice[0]} ({effect.source})")
+    city = game.city_at(land)
+    if game.enemy_units_at(land, player.index) or (city is not None and city.owner != player.index):
+        ids = [u.id for u in party]
+        enter_space(game, player.index, ids, land, dict.fromkeys(ids, space))

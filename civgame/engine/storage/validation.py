@@ -237,6 +237,10 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "objective_completions": TYPED,
         "captured_leaders": STRUCTURE,
         "event_vp": STRUCTURE,
+        "objective_vp": STRUCTURE,
+        "pieces_removed": mapping(TEXT, COUNT),
+        "explorer_regions": each(REGION),
+        "raided_by": TEXT,
         "influence_succeeded": TYPED,
         "used_this_turn": each(TEXT),
         "great_persons": STRUCTURE,  # event cards: checked with the decks

@@ -254,3 +254,83 @@ class ConvertUnits(Params):
 )
 class MoveAfterRecruit(Params):
     unit: str
+
+
+@primitive(
+    "ship_capacity",
+    when="passive: whenever the holder's ships carry land units",
+    doc="Each of the holder's ships carries up to `capacity` land units instead of the usual number.",
+    example={"ship_capacity": {"capacity": 3}},
+)
+class ShipCapacity(Params):
+    capacity: int = Field(ge=0)
+
+
+@primitive(
+    "ships_move_after_battle",
+    when="passive: when a battle of the holder ends",
+    doc="The holder's ships are not stopped by fighting: after a battle they may move again this turn.",
+    example={"ships_move_after_battle": {}},
+)
+class ShipsMoveAfterBattle(NoParams):
+    pass
+
+
+@primitive(
+    "piece_for_vp",
+    when="decision: after a battle in which the holder lost at least `min_losses` fighting units",
+    listens="battle_recorded",
+    doc="Fighting units are army units on land, ships at sea. If the holder still has an unused `building` "
+    "piece, they may take it out of the game for good to score `vp` victory points (objective points).",
+    example={"piece_for_vp": {"building": "obelisk", "min_losses": 2, "vp": 1}},
+)
+class PieceForVp(Params):
+    building: str
+    min_losses: int = Field(default=2, ge=1)
+    vp: float = Field(default=1, ge=0)
+
+
+@primitive(
+    "explorer_token",
+    when="ability: a main action in your turn, while the holder's leader is aboard a ship",
+    doc="Pay `cost` to place an explorer token in the region of the leader's space, worth `vp` victory points "
+    "(objective points); one per region.",
+    example={"explorer_token": {"cost": {"culture": 1}, "vp": 1}},
+)
+class ExplorerToken(Params):
+    cost: Cost = {}
+    vp: float = Field(default=1, ge=0)
+
+
+@primitive(
+    "leader_lands_army",
+    when="ability: a free action in your turn, while the holder's leader is aboard a ship",
+    doc="Move all of the holder's land units aboard ships in the leader's space (the leader too) onto one "
+    "adjacent revealed land space, within the stacking limit; a space with enemies means a battle.",
+    example={"leader_lands_army": {}},
+)
+class LeaderLandsArmy(NoParams):
+    pass
+
+
+@primitive(
+    "vp_per_leader_distance",
+    when="passive: while the holder's leader is on the board",
+    doc="The holder scores `vp` victory points (event points) per space between the leader and the holder's "
+    "capital (the space of their starting city).",
+    example={"vp_per_leader_distance": {"vp": 0.5}},
+)
+class VpPerLeaderDistance(Params):
+    vp: float = Field(ge=0)
+
+
+@primitive(
+    "raid_on_routes",
+    when="triggered: whenever the holder collects trade routes",
+    doc="For every route made by one of the holder's `units` next to another player's city, that city's "
+    "owner gives up 1 resource of their choice at the start of their next turn (at most 1 per turn, and only "
+    "if they have one).",
+    example={"raid_on_routes": {"units": ["ship"]}},
+)
+class RaidOnRoutes(Params):
+    units: list[str] = Field(min_length=1)

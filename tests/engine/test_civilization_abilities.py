@@ -8,6 +8,7 @@ from civgame.engine.core.actions import (
     BuildWonder,
     ChooseOption,
     Collect,
+    EndMove,
     Construct,
     InfluenceCulture,
     MoveUnits,
@@ -502,3 +503,33 @@ def test_erik_lands_every_unit_aboard_in_his_space_as_a_free_action():
     s.apply(UseAbility("Erik the Red", "leader_lands_army", ("C2",)))
     assert erik.pos == soldier.pos == s.hex("C2") and erik.carrier is None and soldier.carrier is None
     assert s.game.actions_left == actions and check_invariants(s.game) == []
+
+
+def test_ship_construction_puts_settlers_to_sea_as_ships_and_lands_ships_as_infantry():
+    s = fresh("vikings", "rome")
+    (settler,) = s.units(0, "settler", "C2", 1)
+    s.apply(StartMove())
+    assert MoveUnits((settler.id,), s.hex("B2")) not in s.legal_of(MoveUnits)
+    special(s, 0, "Fishing")
+    s.apply(MoveUnits((settler.id,), s.hex("B2")))
+    assert (settler.kind, settler.pos) == ("ship", s.hex("B2"))
+    s.apply(EndMove())
+    s.turn(0)
+    s.apply(StartMove())
+    s.apply(MoveUnits((settler.id,), s.hex("B3")))
+    assert (settler.kind, settler.pos) == ("settler", s.hex("B3"))
+    assert s.legal_of(ChooseOption) == [
+        ChooseOption(f"ships {settler.id} land as 1 settler"),
+        ChooseOption(f"ships {settler.id} land as 1 infantry"),
+    ]
+    s.apply(ChooseOption(f"ships {settler.id} land as 1 infantry"))
+    assert settler.kind == "infantry" and check_invariants(s.game) == []
+
+
+def test_ship_construction_makes_navigation_cost_no_resources():
+    s = fresh("vikings", "rome")
+    s.advances(0, "Fishing")
+    assert Advance("Navigation") not in s.legal_of(Advance)
+    special(s, 0, "Fishing")
+    s.apply(Advance("Navigation"))
+    assert s.player(0).has("Navigation")

@@ -33,13 +33,13 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label
 from civgame.engine.core.model import Game, Unit
 from civgame.engine.core.vocabulary import amounts
-from civgame.engine.rules import combat, exploration
+from civgame.engine.rules import combat, exploration, shipcraft
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.turns import spend_main_action
 
 Mode = Literal["ship", "land", "carried"]
-How = Literal["walk", "embark", "disembark", "sail", "explore", "road"]
+How = Literal["walk", "embark", "disembark", "sail", "explore", "road", "launch", "beach"]
 
 
 @dataclass(frozen=True)
@@ -120,11 +120,31 @@ def targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, Target]
         if effects.has(game, game.player(owner), "sail_around_board"):
             for space, target in _sail_around_targets(game, owner, reach).items():
                 found.setdefault(space, target)
+        if shipcraft.conversion(game, owner):
+            for space, target in _conversion_targets(game, owner, start, "beach").items():
+                found.setdefault(space, target)
         return found
     found = _step_targets(game, owner, start, mode)
     if mode == "land":
         for space, target in _road_targets(game, owner, start).items():
             found.setdefault(space, target)
+        if shipcraft.conversion(game, owner):
+            for space, target in _conversion_targets(game, owner, start, "launch").items():
+                found.setdefault(space, target)
+    return found
+
+
+def _conversion_targets(game: Game, owner: int, start: Hex, how: How) -> dict[Hex, Target]:
+    """`ship_conversion`: empty adjacent sea for land units to launch into (`launch`), adjacent land
+    without enemies for ships to land on (`beach`)."""
+    found = {}
+    for there in game.board_neighbors(start):
+        if not game.revealed(there):
+            continue
+        if how == "launch" and game.is_water(there) and not game.enemy_units_at(there, owner):
+            found[there] = Target(there, how)
+        elif how == "beach" and game.is_land(there) and not _enemy_on_land(game, owner, there):
+            found[there] = Target(there, how, own_armies=_own_armies_on_land(game, owner, there))
     return found
 
 
@@ -342,6 +362,10 @@ def group_problem(game: Game, group: list[Unit], target: Target) -> str | None:
             f"stacking limit: the road to {hex_to_label(target.space)} passes a space where the group "
             f"would exceed {rules.stacking_limit} army units"
         )
+    if target.how == "launch":
+        return shipcraft.launch_problem(game, group)
+    if target.how == "beach" and not shipcraft.beach_splits(game, group, target.space):
+        return f"the ships cannot land at {hex_to_label(target.space)}: too few pieces in supply or no room for an army"
     if target.how == "embark" and len(group) > target.room:
         return f"the ships on {hex_to_label(target.space)} have room for only {target.room} more land unit(s)"
     if target.enemy:
@@ -572,6 +596,12 @@ def move_units(game: Game, action: MoveUnits) -> None:
             game.pending.append(BoardingDecision(player=owner, units=ids, sea=action.to, options=options))
             return
         _board(game, group, options[0], action.to)
+    elif target.how == "launch":
+        shipcraft.launch(game, group, action.to)
+    elif target.how == "beach":
+        cargo = [u for ship in group for u in cargo_of(game, ship)]
+        arrive(game, [*group, *cargo], action.to)
+        shipcraft.beach(game, group, action.to)
     else:
         arrive(game, group, action.to)
     if target.enemy:

@@ -334,3 +334,17 @@ class VpPerLeaderDistance(Params):
 )
 class RaidOnRoutes(Params):
     units: list[str] = Field(min_length=1)
+
+
+@primitive(
+    "ship_conversion",
+    when="movement: a group moves between land and an adjacent sea space",
+    doc="During a move, a group made only of the holder's `units` may move from land into an adjacent "
+    "revealed sea space holding no other player's (or pirate) units, each unit becoming a ship (a ship "
+    "piece must be left in supply for each). Ships moving from a sea space into an adjacent revealed land "
+    "space without enemies become, each, one of `units` (the holder picks how many of each, within the "
+    "pieces in supply and the army stacking limit); the land units they carried go ashore with them.",
+    example={"ship_conversion": {"units": ["settler", "infantry"]}},
+)
+class ShipConversion(Params):
+    units: list[str] = Field(min_length=1)

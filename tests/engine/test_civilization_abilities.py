@@ -12,6 +12,7 @@ from civgame.engine.core.actions import (
     Construct,
     InfluenceCulture,
     MoveUnits,
+    PayCombatBonus,
     RaiseMood,
     Recruit,
     StartMove,
@@ -24,7 +25,7 @@ from civgame.engine.rules.advances import gain_advance
 from civgame.engine.rules.cards import draw_into_hand
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.scoring import score_sheet
-from tests.combat_helpers import attack, dice
+from tests.combat_helpers import alive, attack, dice
 from tests.engine.test_civilizations import civ_scenario, place_leader
 from tests.engine.test_events import board, choose, draw, options
 from tests.scenario import Scenario
@@ -533,3 +534,32 @@ def test_ship_construction_makes_navigation_cost_no_resources():
     special(s, 0, "Fishing")
     s.apply(Advance("Navigation"))
     assert s.player(0).has("Navigation")
+
+
+def defend_against_two_hits(s: Scenario, *defenders) -> None:
+    """Player 1 attacks player 0's units at C2 with 2 infantry scoring 2 hits; player 0 scores none."""
+    army = s.units(1, "infantry", "C2", 2)
+    dice(s, (6, "infantry"), (6, "infantry"), *[(2, "cavalry")] * len(defenders))
+    attack(s, 1, army, "C2", "D2")
+
+
+def test_fireworks_cancel_a_hit_in_the_first_round_for_a_wood_and_an_ore():
+    s = fresh("china", "rome")
+    special(s, 0, "Metallurgy")
+    s.resources(0, wood=1, ore=1)
+    defenders = s.units(0, "infantry", "C2", 2)
+    defend_against_two_hits(s, *defenders)
+    assert s.game.pending[-1].describe() == "pay for Fireworks to cancel 1 hit against you this round?"
+    s.apply(PayCombatBonus(True))
+    assert len(alive(s, defenders)) == 1 and s.player(0).resources["wood"] == 0
+
+
+def test_qin_tactician_cancels_a_hit_for_two_culture_tokens():
+    s = fresh("china", "rome")
+    s.resources(0, culture=2)
+    qin = place_leader(s, 0, "Qin Shi Huang", "B6")
+    qin.pos = s.hex("C2")
+    soldier = s.unit(0, "infantry", "C2")
+    defend_against_two_hits(s, qin, soldier)
+    s.apply(PayCombatBonus(True))
+    assert s.player(0).culture_tokens == 0 and s.game.pending[-1].count == 1  # 1 casualty of 2 to choose

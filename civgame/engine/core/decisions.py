@@ -211,6 +211,18 @@ class CombatBonusDecision(Decision):
 
 
 @dataclass
+class HitCancelDecision(Decision):
+    """In a combat round, once the hits are known: pay `cost` to cancel 1 hit against you, or not."""
+
+    KIND: ClassVar[str] = "hit_cancel"
+    source: str = ""
+    cost: dict[str, int] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        return f"pay for {self.source} to cancel 1 hit against you this round?"
+
+
+@dataclass
 class ReinforcementDecision(Decision):
     """After losing a battle: place a free unit in one of these cities."""
 

@@ -29,6 +29,7 @@ from civgame.engine.content.effects.military import (
     CancelHits,
     CombatBonus,
     PaidCombatBonus,
+    PaidHitCancel,
     ReinforcementAfterDefeat,
 )
 from civgame.engine.content.effects.military import CancelFortress as FortressCancelling
@@ -46,6 +47,7 @@ from civgame.engine.core.actions import (
 from civgame.engine.core.decisions import (
     CasualtyDecision,
     CombatBonusDecision,
+    HitCancelDecision,
     RefugeeDecision,
     ReinforcementDecision,
     RetreatDecision,
@@ -416,7 +418,7 @@ def _proceed(game: Game, step: str) -> None:
     while game.combat is not None:
         if step == "roll":
             _roll_round(game)
-            if _waiting(game, COMBAT):
+            if _waiting(game, COMBAT) or any(isinstance(d, HitCancelDecision) for d in game.pending):
                 return
             step = "cargo"
         if step == "cargo":
@@ -466,8 +468,32 @@ def _roll_round(game: Game) -> None:
     for side in (c.attacker, c.defender):
         if side.owner >= 0:
             fire(game, "hits_assigned", player=side.owner, round=c.round, hits_taken=side.hits_taken)
+    if not _offer_hit_cancel(game, c):
+        _take_hits(game, c)
+
+
+def _take_hits(game: Game, c: Combat) -> None:
     for side in (c.defender, c.attacker):  # the attacker's decision ends on top: it chooses first
         _choose(game, side, side.units, side.hits_taken, COMBAT)
+
+
+def _offer_hit_cancel(game: Game, c: Combat) -> bool:
+    """`paid_hit_cancel` (Fireworks, Qin's Tactician): a side taking hits may pay to cancel one, each
+    effect once a round (noted in `c.prepared`); True if a choice was asked."""
+    for side in (c.attacker, c.defender):
+        if side.owner < 0 or side.hits_taken <= 0:
+            continue
+        player = game.player(side.owner)
+        for effect in effects.active(game, player, "paid_hit_cancel", at=c.space):
+            params = effects.params_as(effect, PaidHitCancel)
+            asked = f"hit_cancel:{c.round}:{side.owner}:{effect.source}"
+            cost = amounts(params.cost)
+            if asked in c.prepared or not _holds(game, c, side, params) or not affordable(game, player, cost):
+                continue
+            c.prepared.append(asked)
+            game.pending.append(HitCancelDecision(player=side.owner, source=effect.source, cost=cost))
+            return True
+    return False
 
 
 def _roll(game: Game, side: CombatSide, extra_dice: int, modifier: int = 0) -> _Roll:
@@ -944,13 +970,17 @@ def cancel_fortress(game: Game, action: CancelFortress) -> None:
 
 
 def _legal_combat_bonus(game: Game) -> list[Action]:
-    d = answering(game, CombatBonusDecision)
+    d = game.pending[-1]
+    assert isinstance(d, (CombatBonusDecision, HitCancelDecision))  # the controller checked what is pending
     pays = [PayCombatBonus(True)] if affordable(game, game.player(d.player), d.cost) else []
     return [*pays, PayCombatBonus(False)]
 
 
-@rule(PayCombatBonus, legal=_legal_combat_bonus, answers=(CombatBonusDecision,))
+@rule(PayCombatBonus, legal=_legal_combat_bonus, answers=(CombatBonusDecision, HitCancelDecision))
 def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
+    if isinstance(game.pending[-1], HitCancelDecision):
+        _pay_hit_cancel(game, action)
+        return
     d = answering(game, CombatBonusDecision)
     if not isinstance(action.pay, bool):
         raise RuleError("answer with yes or no")
@@ -970,6 +1000,31 @@ def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
         side.bonus += d.bonus
         _say(game, f"{player.name} pays {describe(payment)} for {d.source}: +{d.bonus} combat value every round")
     _prepare(game)
+
+
+def _pay_hit_cancel(game: Game, action: PayCombatBonus) -> None:
+    """Answer of a `paid_hit_cancel` choice: one hit fewer, then the next choice or the casualties."""
+    d = answering(game, HitCancelDecision)
+    if not isinstance(action.pay, bool):
+        raise RuleError("answer with yes or no")
+    if action.payment and not action.pay:
+        raise RuleError(f"declining {d.source} costs nothing: send it without a payment")
+    c = _battle(game)
+    payment = settle(game, action, d.cost) if action.pay else None
+    if action.pay and payment is None:
+        return  # the player chooses how to pay first
+    game.pending.pop()
+    if payment is not None:
+        player = game.player(d.player)
+        pay(player, payment)
+        side = c.attacker if d.player == c.attacker.owner else c.defender
+        side.hits_taken -= 1
+        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: 1 hit fewer this round")
+    if _offer_hit_cancel(game, c):
+        return
+    _take_hits(game, c)
+    if not _waiting(game, COMBAT):
+        _proceed(game, "cargo")
 
 
 def _legal_reinforcement(game: Game) -> list[Action]:

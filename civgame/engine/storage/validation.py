@@ -37,6 +37,7 @@ from civgame.engine.core.decisions import (
     FreeAdvanceDecision,
     GovernmentDecision,
     HappinessDecision,
+    HitCancelDecision,
     InfluenceBoostDecision,
     LeaderDecision,
     MoveDecision,
@@ -318,6 +319,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     FirstPlayerDecision: {},
     SiegeDecision: {},
     CombatBonusDecision: {"source": EFFECT_SOURCE, "bonus": COUNT, "cost": COST},
+    HitCancelDecision: {"source": EFFECT_SOURCE, "cost": COST},
     ReinforcementDecision: {"unit": UNIT_KIND, "cities": each(CITY_ID)},
     ObjectiveDecision: {"moment": MOMENT, "options": each(OBJECTIVE), "used": each(OBJECTIVE)},
     EffectChoiceDecision: {
@@ -389,7 +391,7 @@ def _cross_checks(game: Game) -> Iterator[str]:
         at = f"game.pending[{i}]"
         if isinstance(decision, BATTLE_DECISIONS) and (combat is None or combat.attacker.owner != decision.player):
             yield f"{at}: a {decision.KIND} decision of player {decision.player} outside a battle they attack in"
-        if isinstance(decision, CombatBonusDecision) and combat is None:
+        if isinstance(decision, (CombatBonusDecision, HitCancelDecision)) and combat is None:
             yield f"{at}: a {decision.KIND} decision outside a battle"
         if isinstance(decision, CasualtyDecision):
             yield from _casualty_problems(game, decision, at)

@@ -125,6 +125,17 @@ class CancelHits(BattleCondition):
 
 
 @primitive(
+    "paid_hit_cancel",
+    when="combat: a choice in each combat round the conditions hold, once the hits are known",
+    doc="When hits are scored against the holder, the holder may pay `cost` (gold may stand in for resources) "
+    "to cancel one of them, once per round per effect. " + CONDITIONS,
+    example={"paid_hit_cancel": {"cost": {"wood": 1, "ore": 1}, "round": 1}},
+)
+class PaidHitCancel(BattleCondition):
+    cost: Cost = Field(min_length=1)
+
+
+@primitive(
     "paid_combat_bonus",
     when="combat: a choice just before the first round of a battle",
     doc="Before a battle of a kind in `battles` (see combat_bonus) in which the holder has fighting units, "

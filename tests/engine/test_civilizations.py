@@ -243,19 +243,41 @@ def test_study_gives_an_idea_for_recruiting_in_a_city_with_an_academy():
 # ------------------------------------------------------------------ whole games
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_random_games_with_civilizations_keep_every_invariant(all_playable, seed):
+def civilization_game(seed: int, observer=None):
+    """A game of random (even seeds) or aggressive (odd seeds) agents, every seat with a civilization."""
     from civgame.ai import play_out, random_agents
-    from tests.engine.test_random_games import Checker, players_for
+    from civgame.ai.random_agent import AggressiveAgent
+    from tests.engine.test_random_games import players_for
 
     players = players_for(seed)
     game = new_game(players, seed, civilizations=ALL[:players])
+    agents = random_agents(players, seed) if seed % 2 == 0 else [AggressiveAgent(f"{seed}:{i}") for i in range(players)]
+    return play_out(game, agents, observer=observer)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_games_with_civilizations_keep_every_invariant(seed):
+    from tests.engine.test_random_games import Checker
+
     checker = Checker(seed, steps_before_save=40 + seed * 20)
-    play_out(game, random_agents(players, seed), observer=checker)
+    game = civilization_game(seed, observer=checker)
     assert game.phase == "over" and checker.saved
-    recruited = sum(len(p.leaders_used) for p in game.players)
-    specials = sum(len(p.special_advances) for p in game.players)
-    assert recruited + specials > 0, "random play should gain special advances or recruit leaders"
+
+
+def test_random_and_aggressive_agents_recruit_leaders_and_use_civilization_abilities():
+    from civgame.engine.core.actions import Action
+    from civgame.engine.core.codec import from_plain
+
+    recruited, used = 0, 0
+    for seed in range(6):
+        game = civilization_game(seed)
+        civs = [game.rules.civilizations[str(p.civilization)] for p in game.players]
+        sources = {s.name for civ in civs for s in civ.special_advances} | {x.name for civ in civs for x in civ.leaders}
+        recruited += sum(len(p.leaders_used) for p in game.players)
+        for entry in game.history:
+            action = from_plain(Action, entry)
+            used += isinstance(action, UseAbility) and action.source in sources
+    assert recruited >= 6 and used >= 3
 
 
 def land_battle(s: Scenario, attackers: int, defenders: int, leader: str | None = None):

@@ -563,3 +563,28 @@ def test_qin_tactician_cancels_a_hit_for_two_culture_tokens():
     defend_against_two_hits(s, qin, soldier)
     s.apply(PayCombatBonus(True))
     assert s.player(0).culture_tokens == 0 and s.game.pending[-1].count == 1  # 1 casualty of 2 to choose
+
+
+def test_pericles_admiral_gives_two_in_a_naval_battle_with_him_aboard():
+    s = fresh("greece", "rome")
+    pericles = place_leader(s, 0, "Pericles", "D2")
+    fleet = s.units(0, "ship", "B2", 1)
+    pericles.pos, pericles.carrier = fleet[0].pos, fleet[0].id
+    s.units(1, "ship", "B2", 1)
+    dice(s, (3, "elephant"), (3, "elephant"))
+    attack(s, 0, fleet, "B2", "A3")
+    assert "Player 1 gets +2 combat value from Pericles" in s.game.log
+
+
+def test_ragnar_horror_of_the_north_gives_two_attacking_from_ships():
+    s = fresh("vikings", "rome")
+    ragnar = place_leader(s, 0, "Ragnar Lodbrok", "D2")
+    ship = s.unit(0, "ship", "B2")
+    ragnar.pos, ragnar.carrier = ship.pos, ship.id
+    soldier = s.unit(0, "infantry", "B2", carrier=ship)
+    s.units(1, "infantry", "C2", 1)
+    for unit in (ragnar, soldier):
+        unit.pos, unit.carrier = s.hex("C2"), None
+    dice(s, (3, "elephant"), (3, "elephant"), (3, "elephant"))
+    attack(s, 0, [ragnar, soldier], "C2", "B2")
+    assert "Player 1 gets +2 combat value from Ragnar Lodbrok" in s.game.log

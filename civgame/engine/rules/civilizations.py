@@ -8,7 +8,7 @@ advances and no leaders. That is how rule tests and games without civilizations 
 from __future__ import annotations
 
 from civgame.engine.content import effects
-from civgame.engine.content.ruleset import ANY_GOVERNMENT, Civilization, Ruleset
+from civgame.engine.content.ruleset import ANY_GOVERNMENT, Civilization, LeaderAbility, Ruleset, SpecialAdvance
 from civgame.engine.core.actions import Action, ChooseCivilization, ChooseLeader
 from civgame.engine.core.decisions import CivilizationDecision, LeaderDecision
 from civgame.engine.core.errors import RuleError
@@ -19,7 +19,8 @@ from civgame.engine.rules.registry import answering, rule
 
 def complete(civ: Civilization) -> bool:
     """Every special advance and every leader ability of the civilization has its effects, all of them."""
-    abilities = [*civ.special_advances, *(a for leader in civ.leaders for a in leader.abilities)]
+    abilities: list[SpecialAdvance | LeaderAbility] = [*civ.special_advances]
+    abilities += [a for leader in civ.leaders for a in leader.abilities]
     return all(a.effects and not a.missing for a in abilities)
 
 

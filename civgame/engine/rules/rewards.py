@@ -170,7 +170,7 @@ def _give_up_piece(game: Game, decision: EffectChoiceDecision, option: str) -> N
     player = game.player(decision.player)
     effect = next(e for e in effects.active(game, player, decision.effect) if e.source == decision.source)
     params = effects.params_as(effect, PieceForVp)
-    player.pieces_removed[params.building] = player.pieces_removed.get(params.building, 0) + 1
+    player.pieces_destroyed[params.building] = player.pieces_destroyed.get(params.building, 0) + 1
     player.objective_vp += params.vp
     game.say(f"{player.name} gives up a {params.building} piece for {params.vp:g} victory point(s) ({effect.source})")
 

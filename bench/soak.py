@@ -7,9 +7,10 @@
 Game n uses seed n with 2 + n % 3 players; even seeds are played by random agents, odd ones by
 aggressive agents (random play that takes every attack), unless --agents says otherwise. Every
 fourth game (n % 4 == 3) starts with every player ready to build wonders (`prepare_wonders`), which
-random play seldom reaches. Each game also saves and reloads itself once at a random step and must
-come back identical. The report gives games, actions, objectives completed, wonders built,
-invariant violations and crashes, each with its seed; the exit status is 1 if there was any.
+random play seldom reaches, and every other pair of seeds (n // 2 even) deals each seat a civilization,
+unless --civilizations says otherwise ("all", "none"). Each game also saves and reloads itself once at a
+random step and must come back identical. The report gives games, actions, objectives completed, wonders
+built, invariant violations and crashes, each with its seed; the exit status is 1 if there was any.
 """
 
 from __future__ import annotations
@@ -31,10 +32,11 @@ from civgame.engine.core.model import Game
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.controller import apply
 from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.setup import new_game
+from civgame.engine.rules.setup import default_ruleset, new_game
 from civgame.engine.storage.save import dumps, loads, state_hash
 
 AGENTS = ("mixed", "random", "aggressive")
+CIVILIZATIONS = ("mixed", "all", "none")
 
 
 @dataclass
@@ -43,6 +45,7 @@ class GameResult:
     players: int
     agents: str
     wonder_start: bool = False
+    civilizations: list[str] | None = None
     actions: int = 0
     objectives: int = 0  # objective cards completed
     wonders: int = 0  # wonders built
@@ -80,8 +83,10 @@ def agents_for(seed: int, kind: str) -> str:
     return ("random", "aggressive")[seed % 2] if kind == "mixed" else kind
 
 
-def starting_game(seed: int, players: int | list[str], colours: list[str] | None = None) -> Game:
-    game = new_game(players, seed, colours=colours)
+def starting_game(
+    seed: int, players: int | list[str], colours: list[str] | None = None, civilizations: list[str] | None = None
+) -> Game:
+    game = new_game(players, seed, colours=colours, civilizations=civilizations)
     if wonder_start(seed):
         prepare_wonders(game)
     return game
@@ -91,10 +96,20 @@ def wonder_start(seed: int) -> bool:
     return seed % 4 == 3
 
 
-def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False) -> GameResult:
+def civilizations_for(seed: int, players: int, setting: str) -> list[str] | None:
+    """The civilizations of a soak game's seats: every one the rules define (those not yet offered to
+    players too, so their abilities are exercised), dealt from the seed."""
+    if setting == "none" or (setting == "mixed" and seed // 2 % 2):
+        return None
+    keys = list(default_ruleset().civilizations)
+    random.Random(seed).shuffle(keys)
+    return keys[:players]
+
+
+def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False, civs: str = "mixed") -> GameResult:
     """Play one seeded game under checks; never raises for a problem of the game itself."""
     players, kind = players_for(seed), agents_for(seed, agent_kind)
-    result = GameResult(seed, players, kind, wonder_start(seed))
+    result = GameResult(seed, players, kind, wonder_start(seed), civilizations_for(seed, players, civs))
     save_at = random.Random(seed).randrange(1, 200)
     agents = (
         random_agents(players, seed) if kind == "random" else [AggressiveAgent(f"{seed}:{i}") for i in range(players)]
@@ -109,7 +124,7 @@ def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False) -> Game
             raise _Violation(f"step {result.actions}: the game saved and loaded back is a different state")
 
     try:
-        game = play_out(starting_game(seed, players), agents, observer=check)
+        game = play_out(starting_game(seed, players, civilizations=result.civilizations), agents, observer=check)
         result.objectives = sum(len(p.completed_objectives) for p in game.players)
         result.wonders = sum(len(p.wonders_built) for p in game.players)
         if replay:
@@ -122,7 +137,13 @@ def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False) -> Game
 
 
 def _check_replay(game) -> None:
-    replayed = starting_game(game.seed, [p.name for p in game.players], [p.color for p in game.players])
+    civs = [p.civilization for p in game.players]
+    replayed = starting_game(
+        game.seed,
+        [p.name for p in game.players],
+        [p.color for p in game.players],
+        [str(c) for c in civs] if all(civs) else None,
+    )
     for entry in game.history:
         apply(replayed, from_plain(Action, entry))
     if state_hash(replayed) != state_hash(game):
@@ -176,14 +197,16 @@ class SoakReport:
         return "\n".join(lines)
 
 
-def _play(args: tuple[int, str, bool]) -> GameResult:
+def _play(args: tuple[int, str, bool, str]) -> GameResult:
     return play_one(*args)
 
 
-def run(games: int, first_seed: int = 0, agents: str = "mixed", jobs: int = 1, replay: bool = False) -> SoakReport:
+def run(
+    games: int, first_seed: int = 0, agents: str = "mixed", jobs: int = 1, replay: bool = False, civs: str = "mixed"
+) -> SoakReport:
     report = SoakReport()
     started = time.monotonic()
-    work = [(seed, agents, replay) for seed in range(first_seed, first_seed + games)]
+    work = [(seed, agents, replay, civs) for seed in range(first_seed, first_seed + games)]
     if jobs <= 1:
         for result in map(_play, work):
             report.add(result)
@@ -200,11 +223,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--agents", choices=AGENTS, default="mixed")
+    parser.add_argument("--civilizations", choices=CIVILIZATIONS, default="mixed")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per CPU)")
     parser.add_argument("--replay", action="store_true", help="also replay every game from its seed and action log")
     args = parser.parse_args(argv)
     new_game(2, 0)  # load the rules once, before the worker processes fork
-    report = run(args.games, args.first_seed, args.agents, args.jobs, args.replay)
+    report = run(args.games, args.first_seed, args.agents, args.jobs, args.replay, args.civilizations)
     print(report.text())
     return 0 if report.ok else 1
 

@@ -76,3 +76,10 @@ def test_percentile_and_table():
     assert lines[2].split() == ["engine:", "game", "500", "ms", "(8", "games)", "≤", "1", "s", "yes"]
     assert lines[3].split() == ["saves:", "size", "2.0", "KiB", "-", "-"]
     assert lines[4].endswith("FAILED: no display  -       NO")
+
+
+def test_soak_deals_civilizations_to_every_other_pair_of_seeds():
+    assert soak.civilizations_for(0, 3, "mixed") is not None and soak.civilizations_for(2, 3, "mixed") is None
+    assert len(set(soak.civilizations_for(5, 4, "all") or [])) == 4 and soak.civilizations_for(5, 4, "none") is None
+    report = soak.run(games=2, first_seed=0, jobs=1, replay=True, civs="all")
+    assert report.ok and report.actions > 100

@@ -437,12 +437,14 @@ class SpecialAdvance(Strict):
     advance: str  # the normal advance it comes with, or ANY_GOVERNMENT
     text: str
     effects: list[OneEffect] = []
+    missing: str = ""  # a part of the printed ability its effects do not cover yet: the civilization is not offered
 
 
 class LeaderAbility(Strict):
     name: str
     text: str
     effects: list[OneEffect] = []
+    missing: str = ""  # as for SpecialAdvance
 
 
 class Leader(Strict):

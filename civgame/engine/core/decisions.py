@@ -41,6 +41,7 @@ class MoveDecision(Decision):
     KIND: ClassVar[str] = "move"
     groups_left: int = 0
     rewarded: list[str] = field(default_factory=list)  # movement rewards already gained in this action
+    only_units: list[int] = field(default_factory=list)  # a free move of these units only (empty: any unit)
     attack_bonus: int = 0  # combat value added every round to the move's first battle it attacks in
 
 
@@ -96,6 +97,7 @@ class HappinessDecision(Decision):
     KIND: ClassVar[str] = "happiness"
     raised: int = 0
     extra_cost: dict[str, int] = field(default_factory=dict)  # a free action's price, paid with the first raise
+    only_city: int | None = None  # a free action for one city only (None: any of the player's cities)
 
 
 @dataclass
@@ -215,6 +217,18 @@ class CombatBonusDecision(Decision):
 
     def describe(self) -> str:
         return f"pay for {self.source} ({self.gains()})?"
+
+
+@dataclass
+class HitCancelDecision(Decision):
+    """In a combat round, once the hits are known: pay `cost` to cancel 1 hit against you, or not."""
+
+    KIND: ClassVar[str] = "hit_cancel"
+    source: str = ""
+    cost: dict[str, int] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        return f"pay for {self.source} to cancel 1 hit against you this round?"
 
 
 @dataclass

@@ -120,12 +120,16 @@ class Player:
     action_cards: list[int] = field(default_factory=list)
     objective_cards: list[int] = field(default_factory=list)
     wonder_cards: list[str] = field(default_factory=list)
+    wonder_cards_owed: int = 0  # wonder cards taken from this hand by an effect, drawn back next turn
     completed_objectives: list[int] = field(default_factory=list)
     wonders_built: list[str] = field(default_factory=list)
     wonders_built_when: list[list[int]] = field(default_factory=list)  # [age, round] of each wonders_built entry
     objective_completions: list[ObjectiveCompletion] = field(default_factory=list)
     captured_leaders: list[str] = field(default_factory=list)
     event_vp: float = 0.0
+    objective_vp: float = 0.0  # points scored as objective VP outside objective cards (rune stones, explorers)
+    explorer_regions: list[int] = field(default_factory=list)  # regions holding one of the player's explorer tokens
+    raided_by: str = ""  # the effect source of a raid: the player gives up 1 resource at the start of the next turn
     influence_succeeded: bool = False  # one successful Influence Culture per turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
     borrowed_advance: str | None = None  # used as if owned until the end of this turn (Great Library)
@@ -168,6 +172,7 @@ class BattleRecord:
     from_sea: bool  # the attackers came from sea spaces
     present: list[list[str]]  # unit types at the start: [attacker's, defender's]
     lost: list[list[str]]  # unit types removed during it: [attacker's, defender's]
+    rounds: int = 0  # combat rounds fought (0: no dice were rolled)
 
     @property
     def real(self) -> bool:

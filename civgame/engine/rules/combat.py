@@ -31,11 +31,12 @@ from civgame.engine.content.effects.military import (
     CancelHits,
     CombatBonus,
     PaidCombatBonus,
+    PaidHitCancel,
     PaidRoundBonus,
     ReinforcementAfterDefeat,
 )
 from civgame.engine.content.effects.military import CancelFortress as FortressCancelling
-from civgame.engine.content.effects.sources import end_lasting
+from civgame.engine.content.effects.sources import end_lasting, ship_capacity
 from civgame.engine.content.ruleset import DieFace
 from civgame.engine.core.actions import (
     Action,
@@ -49,6 +50,7 @@ from civgame.engine.core.actions import (
 from civgame.engine.core.decisions import (
     CasualtyDecision,
     CombatBonusDecision,
+    HitCancelDecision,
     RefugeeDecision,
     ReinforcementDecision,
     RetreatDecision,
@@ -165,7 +167,13 @@ def _present(game: Game, space: Hex, attacker: int, defender: int) -> list[dict[
 
 
 def _record(
-    game: Game, space: Hex, sides: tuple[int, int], winner: int | None, present: list[dict[int, str]], from_sea: bool
+    game: Game,
+    space: Hex,
+    sides: tuple[int, int],
+    winner: int | None,
+    present: list[dict[int, str]],
+    from_sea: bool,
+    rounds: int = 0,
 ) -> None:
     """Keep the battle for this turn's objectives and let each side that is a player hear of it."""
     alive = {u.id for u in game.units}
@@ -179,6 +187,7 @@ def _record(
         from_sea=from_sea,
         present=[list(units.values()) for units in present],
         lost=[[kind for uid, kind in units.items() if uid not in alive] for units in present],
+        rounds=rounds,
     )
     game.battles.append(record)
     for side in sides:
@@ -217,7 +226,7 @@ def _overrun(
     present = _present(game, space, owner, defender)
     _remove(game, lost)
     for uid in unit_ids:
-        _fought(game.existing_unit(uid))
+        _fought(game, game.existing_unit(uid))
     _record(game, space, (owner, defender), owner, present, from_sea)
     reinforcements = _reinforcements(game, [defender], space)
     if city is not None:
@@ -225,7 +234,10 @@ def _overrun(
     _offer_reinforcements(game, reinforcements)
 
 
-def _fought(unit: Unit) -> None:
+def _fought(game: Game, unit: Unit) -> None:
+    """A unit that fought moves no more this turn (`ships_move_after_battle` spares its holder's ships)."""
+    if game.is_ship(unit) and unit.owner >= 0 and effects.has(game, game.player(unit.owner), "ships_move_after_battle"):
+        return
     unit.immobile = True
     unit.stopped_by_terrain = False
 
@@ -442,7 +454,7 @@ def _proceed(game: Game, step: str) -> None:
             step = "hits"
         if step == "hits":
             _assign_hits(game)
-            if _waiting(game, COMBAT):
+            if _waiting(game, COMBAT) or any(isinstance(d, HitCancelDecision) for d in game.pending):
                 return
             step = "cargo"
         if step == "cargo":
@@ -528,8 +540,32 @@ def _assign_hits(game: Game) -> None:
     for side in (c.attacker, c.defender):
         if side.owner >= 0:
             fire(game, "hits_assigned", player=side.owner, round=c.round, hits_taken=side.hits_taken)
+    if not _offer_hit_cancel(game, c):
+        _take_hits(game, c)
+
+
+def _take_hits(game: Game, c: Combat) -> None:
     for side in (c.defender, c.attacker):  # the attacker's decision ends on top: it chooses first
         _choose(game, side, side.units, side.hits_taken, COMBAT)
+
+
+def _offer_hit_cancel(game: Game, c: Combat) -> bool:
+    """`paid_hit_cancel` (Fireworks, Qin's Tactician): a side taking hits may pay to cancel one, each
+    effect once a round (noted in `c.prepared`); True if a choice was asked."""
+    for side in (c.attacker, c.defender):
+        if side.owner < 0 or side.hits_taken <= 0:
+            continue
+        player = game.player(side.owner)
+        for effect in effects.active(game, player, "paid_hit_cancel", at=c.space):
+            params = effects.params_as(effect, PaidHitCancel)
+            asked = f"hit_cancel:{c.round}:{side.owner}:{effect.source}"
+            cost = amounts(params.cost)
+            if asked in c.prepared or not _holds(game, c, side, params) or not affordable(game, player, cost):
+                continue
+            c.prepared.append(asked)
+            game.pending.append(HitCancelDecision(player=side.owner, source=effect.source, cost=cost))
+            return True
+    return False
 
 
 def _roll(game: Game, side: CombatSide, extra_dice: int, modifier: int = 0) -> _Roll:
@@ -584,8 +620,8 @@ def _ask_cargo(game: Game) -> None:
     c = _battle(game)
     if not c.naval:
         return
-    capacity = game.rules.game.ship_capacity
     for side in (c.defender, c.attacker):
+        capacity = ship_capacity(game, side.owner)
         survivors = [s for s in side.units if s not in side.casualties]
         cargo = sorted(u.id for u in game.units if u.carrier in side.units)
         excess = len(cargo) - len(survivors) * capacity
@@ -683,7 +719,7 @@ def _reload(game: Game, stranded: list[Unit], ships: list[int]) -> None:
 
 
 def _ship_with_room(game: Game, ship_ids: list[int]) -> Unit:
-    capacity = game.rules.game.ship_capacity
+    capacity = ship_capacity(game, game.existing_unit(ship_ids[0]).owner) if ship_ids else 0
     load = Counter(u.carrier for u in game.units if u.carrier is not None)
     for sid in ship_ids:
         if load[sid] < capacity:
@@ -711,7 +747,7 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     if withdraw:
         _withdraw(game, c)
     for unit in participants:
-        _fought(unit)
+        _fought(game, unit)
     if winner is None:
         _say(game, "The battle ends with no winner")
     else:
@@ -725,7 +761,7 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
         if side.owner >= 0:
             fire(game, "battle_ended", player=side.owner, space=c.space)
     from_sea = not c.naval and any(game.is_water(o) for o in c.origins.values())
-    _record(game, c.space, (c.attacker.owner, c.defender.owner), winner, c.present, from_sea)
+    _record(game, c.space, (c.attacker.owner, c.defender.owner), winner, c.present, from_sea, c.round)
     _barbarian_reward(game, c, winner)
     _pirate_reward(game, c)
     _winner_vp(game, c, winner)
@@ -1006,13 +1042,17 @@ def cancel_fortress(game: Game, action: CancelFortress) -> None:
 
 
 def _legal_combat_bonus(game: Game) -> list[Action]:
-    d = answering(game, CombatBonusDecision)
+    d = game.pending[-1]
+    assert isinstance(d, (CombatBonusDecision, HitCancelDecision))  # the controller checked what is pending
     pays = [PayCombatBonus(True)] if affordable(game, game.player(d.player), d.cost) else []
     return [*pays, PayCombatBonus(False)]
 
 
-@rule(PayCombatBonus, legal=_legal_combat_bonus, answers=(CombatBonusDecision,))
+@rule(PayCombatBonus, legal=_legal_combat_bonus, answers=(CombatBonusDecision, HitCancelDecision))
 def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
+    if isinstance(game.pending[-1], HitCancelDecision):
+        _pay_hit_cancel(game, action)
+        return
     d = answering(game, CombatBonusDecision)
     if not isinstance(action.pay, bool):
         raise RuleError("answer with yes or no")
@@ -1041,6 +1081,31 @@ def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
         _prepare(game)
     elif not any(isinstance(p, CombatBonusDecision) for p in game.pending):
         _proceed(game, "hits")
+
+
+def _pay_hit_cancel(game: Game, action: PayCombatBonus) -> None:
+    """Answer of a `paid_hit_cancel` choice: one hit fewer, then the next choice or the casualties."""
+    d = answering(game, HitCancelDecision)
+    if not isinstance(action.pay, bool):
+        raise RuleError("answer with yes or no")
+    if action.payment and not action.pay:
+        raise RuleError(f"declining {d.source} costs nothing: send it without a payment")
+    c = _battle(game)
+    payment = settle(game, action, d.cost) if action.pay else None
+    if action.pay and payment is None:
+        return  # the player chooses how to pay first
+    game.pending.pop()
+    if payment is not None:
+        player = game.player(d.player)
+        pay(player, payment)
+        side = c.attacker if d.player == c.attacker.owner else c.defender
+        side.hits_taken -= 1
+        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: 1 hit fewer this round")
+    if _offer_hit_cancel(game, c):
+        return
+    _take_hits(game, c)
+    if not _waiting(game, COMBAT):
+        _proceed(game, "cargo")
 
 
 def _legal_reinforcement(game: Game) -> list[Action]:

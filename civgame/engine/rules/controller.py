@@ -35,6 +35,7 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     status,
     trading,
     turns,
+    unit_abilities,
     wonders,
 )
 from civgame.engine.rules.registry import RULES, Rule

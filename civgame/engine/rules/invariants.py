@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from civgame.engine.content.effects.sources import stale_answers
+from civgame.engine.content.effects.sources import ship_capacity, stale_answers
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, Game
 from civgame.engine.rules import civilizations
@@ -129,8 +129,10 @@ def _stacking_and_cargo(game: Game) -> list[str]:
             )
     cargo = Counter(u.carrier for u in game.units if u.carrier is not None)
     for ship, count in cargo.items():
-        if count > rules.ship_capacity:
-            problems.append(f"ship {ship} carries {count} units; its capacity is {rules.ship_capacity}")
+        carrier = game.unit(ship) if ship is not None else None
+        capacity = ship_capacity(game, carrier.owner) if carrier is not None else rules.ship_capacity
+        if count > capacity:
+            problems.append(f"ship {ship} carries {count} units; its capacity is {capacity}")
     if game.combat is None:
         problems.extend(_unresolved_battles(game))
     return problems

@@ -15,6 +15,7 @@ from typing import cast
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects.core import ResourceCap
+from civgame.engine.content.effects.culture import PaymentSubstitute
 from civgame.engine.core.actions import PAID_ACTIONS, Action, BuildWonder, CancelPayment, Construct, Pay
 from civgame.engine.core.decisions import PayDecision
 from civgame.engine.core.errors import RuleError
@@ -283,3 +284,18 @@ def _pay(game: Game, action: Pay) -> None:
 def _cancel(game: Game, action: CancelPayment) -> None:
     # Nothing was done before the payment was asked for, so dropping it undoes the action.
     game.pending.pop()
+
+
+def with_substitutes(game: Game, player: Player, payment: str, cost: dict[str, int]) -> dict[str, int]:
+    """`cost` with every item the player may pay otherwise (`payment_substitute`) widened to "any of"."""
+    alternatives: dict[str, list[str]] = {}
+    for effect in effects.active(game, player, "payment_substitute"):
+        substitute = effects.params_as(effect, PaymentSubstitute)
+        if substitute.payment == payment and substitute.replaces in cost:
+            kinds = alternatives.setdefault(substitute.replaces, [substitute.replaces])
+            kinds.extend(k for k in substitute.by if k not in kinds)
+    widened: dict[str, int] = {}
+    for item, amount in cost.items():
+        key = ANY + ",".join(alternatives[item]) if item in alternatives else item
+        widened[key] = widened.get(key, 0) + amount
+    return widened

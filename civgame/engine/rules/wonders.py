@@ -2,8 +2,9 @@
 
 A wonder is a city piece: it activates the city, raises its size, and its effects serve the
 city's owner (`effects.active` reads `city.wonders`). The builder is recorded for victory points.
-Effects applied here: `on_gain` of the wonder (what it gives when built), the `place_ship` ability
-and the `borrow_advance` ability (an advance used as if owned until the turn ends).
+Effects applied here: `on_gain` of the wonder (what it gives when built), the `place_ship` ability,
+the `borrow_advance` ability (an advance used as if owned until the turn ends), `wonder_discount` (a
+cheaper wonder) and `wonder_without_action` (no action spent where it applies).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.economy import WonderDiscount
 from civgame.engine.core.actions import Action, BuildWonder
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
@@ -20,7 +22,6 @@ from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.advances import apply_on_gain
 from civgame.engine.rules.cities import (
-    _activatable_cities,
     _activated_city,
     begin_activation,
     construct_ban,
@@ -61,19 +62,40 @@ def why_not_build(game: Game, city: City, wonder: str, *, ignore_advance: bool =
     return None
 
 
-def wonder_cost(game: Game, wonder: str) -> dict[str, int]:
-    return amounts(game.rules.wonders[wonder].cost)
+def wonder_cost(game: Game, player: Player, wonder: str) -> dict[str, int]:
+    """What building `wonder` costs the player, its `wonder_discount` effects taken off."""
+    cost = amounts(game.rules.wonders[wonder].cost)
+    for effect in effects.active(game, player, "wonder_discount"):
+        discount = effects.params_as(effect, WonderDiscount)
+        if discount.wonder == wonder:
+            for item, less in discount.less.items():
+                cost[item] = max(0, cost.get(item, 0) - less)
+    return {k: v for k, v in cost.items() if v}
+
+
+def _needs_action(game: Game, city: City) -> bool:
+    return not effects.has(game, game.player(city.owner), "wonder_without_action", at=city.pos)
+
+
+def _building_cities(game: Game) -> list[City]:
+    """The current player's cities that may build a wonder now: any activatable one while an action is
+    left, and those where building costs no action."""
+    return [
+        city
+        for city in game.cities_of(game.current)
+        if why_cannot_activate(game, city) is None and (game.actions_left > 0 or not _needs_action(game, city))
+    ]
 
 
 def _legal_build_wonder(game: Game) -> list[Action]:
     player = game.player(game.current)
     held = dict.fromkeys(player.wonder_cards)
-    wonders = [w for w in held if affordable(game, player, wonder_cost(game, w), token_swap=False)]
+    wonders = [w for w in held if affordable(game, player, wonder_cost(game, player, w), token_swap=False)]
     if not wonders:
         return []
     return [
         BuildWonder(city.id, wonder)
-        for city in _activatable_cities(game)
+        for city in _building_cities(game)
         for wonder in wonders
         if why_not_build(game, city, wonder) is None
     ]
@@ -81,16 +103,23 @@ def _legal_build_wonder(game: Game) -> list[Action]:
 
 @rule(BuildWonder, legal=_legal_build_wonder)
 def build_wonder(game: Game, action: BuildWonder) -> None:
-    city = _activated_city(game, action.city)
-    reason = why_not_build(game, city, action.wonder)
+    city = game.city(action.city)
+    free = city is not None and city.owner == game.current and not _needs_action(game, city)
+    if not free:
+        city = _activated_city(game, action.city)  # an action is needed: the usual checks
+    assert city is not None
+    reason = why_cannot_activate(game, city) or why_not_build(game, city, action.wonder)
     if reason:
         raise RuleError(reason)
-    payment = settle(game, action, wonder_cost(game, action.wonder))
+    player = game.player(city.owner)
+    payment = settle(game, action, wonder_cost(game, player, action.wonder))
     if payment is None:
         return
-    player = game.player(city.owner)
     pay(player, payment)
-    spend_main_action(game)
+    if free:
+        game.say(f"Building a wonder at {hex_to_label(city.pos)} costs {player.name} no action")
+    else:
+        spend_main_action(game)
     begin_activation(game, city)
     place_wonder(game, city, action.wonder)
     finish_activation(game, city)

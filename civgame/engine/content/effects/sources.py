@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from civgame.engine.content.effects.registry import Effect, SourceKind
+from civgame.engine.content.effects.military import ShipCapacity
+from civgame.engine.content.effects.registry import Effect, SourceKind, params_as
 from civgame.engine.core.hexgrid import Hex
 
 if TYPE_CHECKING:
@@ -136,3 +137,12 @@ def unused_this_turn(player: Player, effect: Effect) -> bool:
 
 def mark_used(player: Player, effect: Effect) -> None:
     player.used_this_turn.append(once_per_turn_key(effect))
+
+
+def ship_capacity(game: Game, owner: int) -> int:
+    """How many land units each ship of `owner` carries: the rules' number, or more with `ship_capacity`."""
+    base = game.rules.game.ship_capacity
+    if owner < 0:
+        return base
+    raised = [params_as(e, ShipCapacity).capacity for e in active(game, game.player(owner), "ship_capacity")]
+    return max([base, *raised])

@@ -98,6 +98,19 @@ class UseAbility(Action):
 
 
 @dataclass(frozen=True)
+class PlayActionCard(Action):
+    """Play the action half of a card in hand; `choice` answers the card's choice, if it has one."""
+
+    KIND: ClassVar[str] = "play_action_card"
+    card: int
+    choice: tuple[str, ...] = ()
+    payment: dict[str, int] | None = None
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.card, self.choice))
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     KIND: ClassVar[str] = "end_turn"
 
@@ -252,3 +265,11 @@ class PayCombatBonus(Action):
 class PlaceReinforcement(Action):
     KIND: ClassVar[str] = "place_reinforcement"
     city: int
+
+
+@dataclass(frozen=True)
+class PlayTactics(Action):
+    """Play an action card face down for its tactics half this combat round (None: play none)."""
+
+    KIND: ClassVar[str] = "play_tactics"
+    card: int | None

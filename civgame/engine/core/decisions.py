@@ -191,3 +191,10 @@ class EffectChoiceDecision(Decision):
 
     def describe(self) -> str:
         return f"{self.source}: choose one of {', '.join(self.options)}"
+
+
+@dataclass
+class TacticsDecision(Decision):
+    """A side of a battle may play one tactics card face down this combat round."""
+
+    KIND: ClassVar[str] = "tactics"

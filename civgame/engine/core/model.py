@@ -79,7 +79,18 @@ class LastingEffect:
     """A played card whose effects last a while; its effects end with `until`."""
 
     source: str  # the card (half) whose effects apply
-    until: Literal["turn", "round", "battle"]
+    until: Literal["turn", "round", "battle", "combat_round"]
+
+
+@dataclass
+class BattleRecord:
+    """A battle won this turn (uncontested captures and overrun settlers included), for the cards
+    that are played after one. `claimed_by` names the card halves already played off it."""
+
+    winner: int
+    land: bool
+    real: bool  # an enemy unit was there, or the defender won
+    claimed_by: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -104,6 +115,7 @@ class Player:
     event_vp: float = 0.0
     influence_succeeded: bool = False  # one successful Influence Culture per turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
+    actions_lost_next_turn: int = 0  # a mark (Assassination): fewer actions at the start of the next turn
 
     def has(self, advance: str) -> bool:
         return advance in self.advances
@@ -117,6 +129,7 @@ class CombatSide:
     casualties: list[int] = field(default_factory=list)  # chosen this round; all removed together
     losses: int = 0  # fighting units it lost in this battle so far
     bonus: int = 0  # combat value added every round (paid for before the battle)
+    tactics: int | None = None  # the action card played face down this round, until revealed
 
 
 @dataclass
@@ -134,6 +147,7 @@ class Combat:
     log: list[str] = field(default_factory=list)
     prepared: list[str] = field(default_factory=list)  # choices before round 1 already offered
     fortress_cancelled: list[str] = field(default_factory=list)  # fortress parts the attacker paid off
+    tactics_asked: list[str] = field(default_factory=list)  # sides asked for a tactics card this round
 
 
 @dataclass
@@ -159,6 +173,7 @@ class Game:
     decks: dict[str, Deck] = field(default_factory=dict)
     pending: list[Decision] = field(default_factory=list)
     combat: Combat | None = None
+    battles_this_turn: list[BattleRecord] = field(default_factory=list)
     winner: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)  # plain actions, decoded on replay

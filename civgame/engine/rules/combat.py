@@ -12,8 +12,14 @@ attacker for `cancel_fortress` (Siegecraft), then the attacker and the defender 
 (War Ships) effects whose conditions hold change the roll; after a lost battle
 `reinforcement_after_defeat` (Fanaticism) places a free unit.
 
-Rolling order (tests rely on it): each round the attacker rolls all its dice, then re-rolls its
-re-roll icons; then the defender does the same, fortress dice last.
+Tactics cards: at the start of every round, a side whose owner holds `play_tactics_cards`
+(Tactics) may play one action card face down for its tactics half (`tactics_halves.yaml`), the
+attacker first, then the defender, whose options depend only on its own hand. Both are revealed
+together before the roll; the half's effects last that round (a `combat_round` lasting effect).
+
+Rolling order (tests rely on it): each round the tactics dice that come before the roll (attacker,
+then defender), then the attacker rolls all its dice and re-rolls its re-roll icons; then the
+defender does the same, fortress dice last; then the tactics dice after the hits.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from civgame.engine.core.actions import (
     PayCombatBonus,
     PlaceRefugee,
     PlaceReinforcement,
+    PlayTactics,
     Retreat,
 )
 from civgame.engine.core.decisions import (
@@ -44,12 +51,24 @@ from civgame.engine.core.decisions import (
     ReinforcementDecision,
     RetreatDecision,
     SiegeDecision,
+    TacticsDecision,
     TokenChoiceDecision,
 )
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label
-from civgame.engine.core.model import BARBARIAN, PIRATE, City, Combat, CombatSide, Game, Unit
+from civgame.engine.core.model import (
+    BARBARIAN,
+    PIRATE,
+    BattleRecord,
+    City,
+    Combat,
+    CombatSide,
+    Game,
+    LastingEffect,
+    Unit,
+)
 from civgame.engine.core.vocabulary import TOKENS
+from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.cities import mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
 from civgame.engine.rules.registry import rule
@@ -138,12 +157,19 @@ def _overrun(game: Game, owner: int, defender: int, unit_ids: list[int], space: 
             f"at {hex_to_label(space)}"
         )
     _remove(game, lost)
+    _record_win(game, owner, space, real=bool(lost))
     for uid in unit_ids:
         _fought(game.unit(uid))
     reinforcements = _reinforcements(game, [defender], space)
     if city is not None:
         _capture(game, city, owner)
     _offer_reinforcements(game, reinforcements)
+
+
+def _record_win(game: Game, winner: int, space: Hex, real: bool) -> None:
+    """Remember a battle won this turn for the action cards played after one."""
+    if winner >= 0:
+        game.battles_this_turn.append(BattleRecord(winner, land=not game.is_water(space), real=real))
 
 
 def _fought(unit: Unit) -> None:
@@ -169,7 +195,7 @@ def _prepare(game: Game) -> None:
             asked = _offer_combat_bonus(game, c, c.attacker if step == "attacker_bonus" else c.defender)
         if asked:
             return
-    _proceed(game, "roll")
+    _proceed(game, "round")
 
 
 def _siege_effects(game: Game, c: Combat) -> dict[str, Effect]:
@@ -284,8 +310,16 @@ def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
 
 
 def _proceed(game: Game, step: str) -> None:
-    """Run the battle from `step` ("roll", "cargo" or "resolve") until it waits for a choice or ends."""
+    """Run the battle from `step` ("round", "tactics", "roll", "cargo" or "resolve") until it waits
+    for a choice or ends."""
     while game.combat is not None:
+        if step == "round":
+            _start_round(game)
+            step = "tactics"
+        if step == "tactics":
+            if _offer_tactics(game):
+                return
+            step = "roll"
         if step == "roll":
             _roll_round(game)
             if _waiting(game, COMBAT):
@@ -297,7 +331,7 @@ def _proceed(game: Game, step: str) -> None:
                 return
         if not _resolve_round(game):
             return
-        step = "roll"
+        step = "round"
 
 
 @dataclass
@@ -307,29 +341,39 @@ class _Roll:
     cancels: int
 
 
-def _roll_round(game: Game) -> None:
+def _start_round(game: Game) -> None:
     c = game.combat
-    rules = game.rules.combat
     c.round += 1
+    c.tactics_asked = []
     for side in (c.attacker, c.defender):
         if side.owner >= 0:
             fire(game, "combat_round_start", player=side.owner, round=c.round, space=c.space)
-    _say(game, f"Round {c.round}: no action cards are played (combat cards are not implemented yet)")
+
+
+def _roll_round(game: Game) -> None:
+    c = game.combat
+    rules = game.rules.combat
+    _reveal_tactics(game, c)
+    ignored = {id(side): _ignored_by_roll(game, side) for side in (c.attacker, c.defender)}
     fortress_round = c.fortress and c.round == 1
     if fortress_round and c.fortress_cancelled:
         _say(game, f"The attacker's siege cancels the fortress's {' and '.join(c.fortress_cancelled)}")
     attack_bonus, attack_cancels = _modifiers(game, c, c.attacker)
     defence_bonus, defence_cancels = _modifiers(game, c, c.defender)
+    attack_bonus += _tactics_value(game, c, c.attacker)
+    defence_bonus += _tactics_value(game, c, c.defender)
     fortress_dice = rules.fortress_extra_dice if fortress_round and "extra_dice" not in c.fortress_cancelled else 0
-    attack = _roll(game, c.attacker, extra_dice=0, modifier=attack_bonus)
-    defence = _roll(game, c.defender, extra_dice=fortress_dice, modifier=defence_bonus)
-    attack.cancels += attack_cancels
-    defence.cancels += defence_cancels
+    attack = _roll(game, c.attacker, *_tactics_roll(game, c, c.attacker), modifier=attack_bonus)
+    fortress = {"fortress_dice": fortress_dice}
+    defence = _roll(game, c.defender, *_tactics_roll(game, c, c.defender), modifier=defence_bonus, **fortress)
+    attack.cancels += attack_cancels + ignored[id(c.attacker)]
+    defence.cancels += defence_cancels + ignored[id(c.defender)]
     if fortress_round and "hit_cancel" not in c.fortress_cancelled:
         defence.cancels += rules.fortress_cancelled_hits
         _say(game, f"The fortress cancels {rules.fortress_cancelled_hits} hit(s) in the first round")
     c.defender.hits_taken = min(len(c.defender.units), max(0, attack.hits - defence.cancels))
     c.attacker.hits_taken = min(len(c.attacker.units), max(0, defence.hits - attack.cancels))
+    _after_hits(game, c)
     _say(
         game,
         f"{owner_name(game, c.attacker.owner)} takes {c.attacker.hits_taken} hit(s), "
@@ -342,11 +386,157 @@ def _roll_round(game: Game) -> None:
         _choose(game, side, side.units, side.hits_taken, COMBAT)
 
 
-def _roll(game: Game, side: CombatSide, extra_dice: int, modifier: int = 0) -> _Roll:
-    """One side's combat roll with its clash icons, plus `modifier` combat value; logs every die."""
+# ------------------------------------------------------------------ tactics cards
+
+# The primitives a tactics half may use: a half with another effect cannot be played in combat.
+TACTICS_PRIMITIVES = frozenset(
+    {
+        "combat_bonus",
+        "cancel_hits",
+        "extra_combat_dice",
+        "combat_value_per_enemy_unit",
+        "disable_enemy_abilities",
+        "draw_on_hit",
+        "ignore_hit_on_roll",
+        "extra_hit_on_roll",
+    }
+)
+
+
+def _role(c: Combat, side: CombatSide) -> str:
+    return "attacker" if side is c.attacker else "defender"
+
+
+def tactics_playable(game: Game, c: Combat, half: str, role: str) -> bool:
+    """Whether a side in `role` may play the tactics half in this battle (its requirements)."""
+    found = game.rules.card_effects.get(half)
+    if not found or any(e.name not in TACTICS_PRIMITIVES for e in found):
+        return False
+    spec = game.rules.tactics_halves[half]
+    at_city = c.city_id is not None
+    return (
+        ("naval" if c.naval else "land") in spec.battles
+        and spec.role in ("either", role)
+        and not (spec.city == "required" and not at_city)
+        and not (spec.city == "not_for_attacker" and role == "attacker" and at_city)
+    )
+
+
+def tactics_options(game: Game, c: Combat, side: CombatSide) -> list[int]:
+    """The cards in the side's hand it may play for their tactics half this round. They depend on
+    its own hand and the battle only, never on what the other side played face down."""
+    if side.owner < 0 or not side.units:
+        return []
+    player = game.player(side.owner)
+    if not effects.has(game, player, "play_tactics_cards"):
+        return []
+    role = _role(c, side)
+    return sorted(
+        {card for card in player.action_cards if tactics_playable(game, c, game.rules.action_card(card).tactics, role)}
+    )
+
+
+def _offer_tactics(game: Game) -> bool:
+    """Ask the attacker, then the defender, for a tactics card; True while one is being asked."""
+    c = game.combat
+    for side in (c.attacker, c.defender):
+        role = _role(c, side)
+        if role in c.tactics_asked:
+            continue
+        c.tactics_asked.append(role)
+        if tactics_options(game, c, side):
+            game.pending.append(TacticsDecision(player=side.owner))
+            return True
+    return False
+
+
+def _reveal_tactics(game: Game, c: Combat) -> None:
+    """Both face-down cards are turned over together; their tactics halves apply this round."""
+    played = [side for side in (c.attacker, c.defender) if side.tactics is not None]
+    if not played:
+        _say(game, f"Round {c.round}: no tactics cards are played")
+    for side in played:
+        card = game.rules.action_card(side.tactics)
+        game.decks["action"].discard.append(card.id)
+        player = game.player(side.owner)
+        player.lasting_effects.append(LastingEffect(card.tactics, "combat_round"))
+        side.tactics = None
+        _say(game, f"Round {c.round}: {player.name} reveals {card.tactics} ({card.name})")
+    if played:
+        effects.holdings_changed(game)
+
+
+def _card_effects(game: Game, side: CombatSide, name: str) -> list[Effect]:
+    return effects.active(game, game.player(side.owner), name) if side.owner >= 0 else []
+
+
+def _tactics_roll(game: Game, c: Combat, side: CombatSide) -> tuple[int, bool]:
+    """The side's extra dice this round, and whether its unit abilities work."""
+    dice = sum(e.params.dice for e in _card_effects(game, side, "extra_combat_dice"))
+    disabled = _card_effects(game, _opponent(c, side), "disable_enemy_abilities")
+    for effect in disabled:
+        _say(game, f"{effect.source}: {owner_name(game, side.owner)}'s unit abilities do not work this round")
+    return dice, not disabled
+
+
+def _tactics_value(game: Game, c: Combat, side: CombatSide) -> int:
+    """`combat_value_per_enemy_unit` effects of either side that change this side's combat value."""
+    opponent = _opponent(c, side)
+    value = 0
+    for holder, target, count in ((side, "holder", opponent), (opponent, "opponent", side)):
+        for effect in _card_effects(game, holder, "combat_value_per_enemy_unit"):
+            if effect.params.applies_to == target:
+                change = effect.params.value * len(count.units)
+                value += change
+                _say(game, f"{effect.source}: {owner_name(game, side.owner)} {change:+d} combat value")
+    return value
+
+
+def _ignored_by_roll(game: Game, side: CombatSide) -> int:
+    """`ignore_hit_on_roll`: dice one by one, at most one per unit; the first high one ignores a hit."""
+    ignored = 0
+    for effect in _card_effects(game, side, "ignore_hit_on_roll"):
+        rolled = []
+        for _ in side.units:
+            rolled.append(_die(game).value)
+            if rolled[-1] >= effect.params.min_value:
+                ignored += 1
+                break
+        outcome = "ignores 1 hit" if rolled and rolled[-1] >= effect.params.min_value else "no effect"
+        rolls = ", ".join(map(str, rolled))
+        _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {rolls}: {outcome}")
+    return min(ignored, 1)
+
+
+def _after_hits(game: Game, c: Combat) -> None:
+    """Tactics effects that look at the hits: an extra hit on a roll, then card draws."""
+    for side in (c.attacker, c.defender):
+        opponent = _opponent(c, side)
+        for effect in _card_effects(game, side, "extra_hit_on_roll"):
+            if opponent.hits_taken >= side.hits_taken and opponent.hits_taken < len(opponent.units):
+                value = _die(game).value
+                extra = value >= effect.params.min_value
+                opponent.hits_taken += extra
+                outcome = "1 more hit" if extra else "no effect"
+                _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {value}: {outcome}")
+    for side in (c.attacker, c.defender):
+        for effect in _card_effects(game, side, "draw_on_hit"):
+            if _opponent(c, side).hits_taken:
+                player = game.player(side.owner)
+                drawn = [card for _ in range(effect.params.cards) if (card := draw_card(game, "action")) is not None]
+                player.action_cards.extend(int(card) for card in drawn)
+                _say(game, f"{effect.source}: {player.name} draws {len(drawn)} action card(s)")
+
+
+def _roll(
+    game: Game, side: CombatSide, extra_dice: int, abilities: bool, modifier: int = 0, fortress_dice: int = 0
+) -> _Roll:
+    """One side's combat roll with its clash icons (unless its `abilities` are disabled), plus
+    `modifier` combat value; logs every die."""
     rules = game.rules.combat
-    ready = Counter(game.unit(uid).kind for uid in side.units)  # units whose clash ability is unused
-    faces = [_die(game) for _ in range(len(side.units) + extra_dice)]
+    # units whose clash ability is unused
+    ready = Counter(game.unit(uid).kind for uid in side.units) if abilities else Counter[str]()
+    faces = [_die(game) for _ in range(len(side.units) + extra_dice + fortress_dice)]
     notes = [f"{f.value} {f.icon}" for f in faces]
     for i, face in enumerate(faces):
         if face.icon in rules.icon_rerolls and ready[face.icon]:
@@ -373,7 +563,10 @@ def _roll(game: Game, side: CombatSide, extra_dice: int, modifier: int = 0) -> _
             notes[i] += f" (+{bonus})"
     value = max(0, sum(values) + modifier)
     hits = value // game.rules.game.hits_per_combat_value
-    extra = f" incl. {extra_dice} fortress die" if extra_dice else ""
+    extra = f" incl. {extra_dice} extra dice" if extra_dice else ""
+    extra += f" incl. {fortress_dice} fortress die" if fortress_dice else ""
+    if not abilities:
+        extra += ", unit abilities not working"
     if modifier:
         extra += f", {modifier:+d} combat value"
     _say(
@@ -451,6 +644,7 @@ def _waiting(game: Game, reason: str) -> bool:
 def _resolve_round(game: Game) -> bool:
     """Remove the round's casualties together and check the end; True if another round follows now."""
     c = game.combat
+    end_lasting(game, "combat_round")
     for side in (c.attacker, c.defender):
         if side.casualties:
             _say(game, f"{owner_name(game, side.owner)} loses {_kinds(game, side.casualties)}")
@@ -522,11 +716,14 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
         _withdraw(game, c)
     for unit in participants:
         _fought(unit)
+    if winner is not None:
+        _record_win(game, winner, c.space, real=winner == c.defender.owner or c.defender.losses > 0)
     if winner is None:
         _say(game, "The battle ends with no winner")
     else:
         _say(game, f"The battle is won by {owner_name(game, winner)}")
     game.combat = None
+    end_lasting(game, "combat_round")
     end_lasting(game, "battle")
     if winner is not None and winner >= 0:
         loser = c.defender.owner if winner == c.attacker.owner else c.attacker.owner
@@ -602,7 +799,7 @@ def _reinforcements(game: Game, losers: list[int], space: Hex) -> list[tuple[int
 def _offer_reinforcements(game: Game, earned: list[tuple[int, Effect]]) -> None:
     for player, effect in earned:
         kind = effect.params.unit
-        cities = _reinforcement_cities(game, player, kind)
+        cities = unit_placement_cities(game, player, kind)
         name = game.player(player).name
         if not cities:
             game.say(f"{name} gets no free {kind} from {effect.source}: none in supply or no city with room")
@@ -612,7 +809,7 @@ def _offer_reinforcements(game: Game, earned: list[tuple[int, Effect]]) -> None:
             game.pending.append(ReinforcementDecision(player=player, unit=kind, cities=cities))
 
 
-def _reinforcement_cities(game: Game, player: int, kind: str) -> list[int]:
+def unit_placement_cities(game: Game, player: int, kind: str) -> list[int]:
     """The player's cities that may take a free unit of `kind`: one must be left in supply, and an
     army unit needs room under the stacking limit."""
     spec = game.rules.units.get(kind)
@@ -748,7 +945,7 @@ def retreat(game: Game, action: Retreat) -> None:
         _say(game, f"{owner_name(game, game.combat.attacker.owner)} retreats where it came from")
         _finish(game, winner=None, withdraw=True)
     else:
-        _proceed(game, "roll")
+        _proceed(game, "round")
 
 
 def _legal_refugee(game: Game) -> list[Action]:
@@ -833,16 +1030,44 @@ def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
     _prepare(game)
 
 
+def _tactics_side(game: Game, decision: Decision) -> CombatSide:
+    c = game.combat
+    return c.attacker if decision.player == c.attacker.owner else c.defender
+
+
+def _legal_tactics(game: Game) -> list[Action]:
+    side = _tactics_side(game, _top(game, TacticsDecision))
+    return [PlayTactics(None), *(PlayTactics(card) for card in tactics_options(game, game.combat, side))]
+
+
+@rule(PlayTactics, legal=_legal_tactics, answers=(TacticsDecision,))
+def play_tactics(game: Game, action: PlayTactics) -> None:
+    d = _top(game, TacticsDecision)
+    side = _tactics_side(game, d)
+    if action.card is not None and action.card not in tactics_options(game, game.combat, side):
+        raise RuleError("play one of your action cards whose tactics half this battle allows, or none")
+    game.pending.pop()
+    player = game.player(d.player)
+    if action.card is not None:
+        player.action_cards.remove(action.card)
+        side.tactics = action.card
+    _say(
+        game,
+        f"{player.name} {'plays a tactics card face down' if action.card is not None else 'plays no tactics card'}",
+    )
+    _proceed(game, "tactics")
+
+
 def _legal_reinforcement(game: Game) -> list[Action]:
     d = _top(game, ReinforcementDecision)
-    allowed = _reinforcement_cities(game, d.player, d.unit)
+    allowed = unit_placement_cities(game, d.player, d.unit)
     return [PlaceReinforcement(city) for city in d.cities if city in allowed]
 
 
 @rule(PlaceReinforcement, legal=_legal_reinforcement, answers=(ReinforcementDecision,))
 def place_reinforcement(game: Game, action: PlaceReinforcement) -> None:
     d = _top(game, ReinforcementDecision)
-    allowed = [city for city in d.cities if city in _reinforcement_cities(game, d.player, d.unit)]
+    allowed = [city for city in d.cities if city in unit_placement_cities(game, d.player, d.unit)]
     if action.city not in allowed:
         raise RuleError(f"the free {d.unit} goes to one of your cities with room for it")
     game.pending.pop()

@@ -13,6 +13,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game
 from civgame.engine.rules import (  # noqa: F401  (importing a rule module registers its rules)
     abilities,
+    action_cards,
     advances,
     cities,
     combat,

@@ -16,13 +16,17 @@ def spend_main_action(game: Game) -> None:
 def start_turn(game: Game, player_index: int) -> None:
     """Hand the turn to a player and reset everything that lasts one turn."""
     game.current = player_index
-    game.actions_left = game.rules.game.actions_per_turn
+    player = game.player(player_index)
+    game.actions_left = game.rules.game.actions_per_turn - player.actions_lost_next_turn
+    if player.actions_lost_next_turn:
+        game.say(f"{player.name} has {player.actions_lost_next_turn} action(s) fewer this turn")
+        player.actions_lost_next_turn = 0
+    game.battles_this_turn.clear()
     for city in game.cities:
         city.activations = 0
         city.angry_activation = False
     for unit in game.units:
         unit.immobile = unit.no_attack = unit.moved_this_action = False
-    player = game.player(player_index)
     player.influence_succeeded = False
     player.used_this_turn.clear()
     game.say(f"Age {game.age}, round {game.round}: {player.name}'s turn")

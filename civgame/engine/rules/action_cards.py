@@ -1,0 +1,306 @@
+"""Playing the action half of action cards: `PlayActionCard(card, choice)`.
+
+A half (`action_halves.yaml`) is a main or free action with a cost and a list of effects. Each
+action primitive registers with `@card_action(name, options=...)` how to list its ways of being
+played now (`[()]`: playable without a choice, `[]`: its precondition fails) and how to perform
+one; it may add a cost that depends on the choice. At most one effect of a half offers a choice,
+and `choice` answers it. A half is playable when it is built (every effect has a handler) and
+every effect offers a way. The card goes face up to the discard pile before its effects resolve.
+
+The play flow works on half names, so other cards played like action cards can reuse it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import product
+
+from civgame.engine.content.effects import Effect
+from civgame.engine.content.ruleset import ActionHalf
+from civgame.engine.core.actions import Action, PlayActionCard
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import Hex, distance, hex_to_label
+from civgame.engine.core.model import MOODS, BattleRecord, Game, Player, Unit
+from civgame.engine.rules.advances import advance_cost, gain_advance, gainable
+from civgame.engine.rules.combat import unit_placement_cities
+from civgame.engine.rules.payments import affordable, can_pay, describe, gain, pay, resource_cap, settle
+from civgame.engine.rules.registry import rule
+from civgame.engine.rules.turns import spend_main_action
+
+Choice = tuple[str, ...]
+CardOptions = Callable[[Game, Player, Effect], list[Choice]]
+CardPerform = Callable[[Game, Player, Effect, Choice], None]
+CardCost = Callable[[Game, Effect, Choice], dict[str, int]]
+
+
+@dataclass(frozen=True)
+class CardAction:
+    options: CardOptions
+    perform: CardPerform
+    cost: CardCost | None = None  # a price that comes with the chosen way of playing
+
+
+CARD_ACTIONS: dict[str, CardAction] = {}
+
+
+def card_action(
+    name: str, *, options: CardOptions, cost: CardCost | None = None
+) -> Callable[[CardPerform], CardPerform]:
+    """Register how the action primitive `name` is played."""
+
+    def register(perform: CardPerform) -> CardPerform:
+        CARD_ACTIONS[name] = CardAction(options, perform, cost)
+        return perform
+
+    return register
+
+
+# ------------------------------------------------------------------ the generic play
+
+
+def is_built(game: Game, half: str) -> bool:
+    """Whether the half can be played at all: it has effects and each has a handler."""
+    found = game.rules.card_effects.get(half, [])
+    return bool(found) and all(e.name in CARD_ACTIONS for e in found)
+
+
+def half_choices(game: Game, player: Player, half: str) -> list[Choice]:
+    """Every way the half can be played now, ignoring costs: one entry per choice of its choosing effect."""
+    per_effect = [CARD_ACTIONS[e.name].options(game, player, e) for e in game.rules.card_effects[half]]
+    return [tuple(part for option in combo for part in option) for combo in product(*per_effect)]
+
+
+def half_cost(game: Game, spec: ActionHalf, half: str, choice: Choice) -> dict[str, int]:
+    cost: dict[str, int] = dict(spec.cost)
+    for effect in game.rules.card_effects[half]:
+        extra = CARD_ACTIONS[effect.name].cost
+        if extra is not None:
+            for item, amount in extra(game, effect, choice).items():
+                cost[item] = cost.get(item, 0) + amount
+    return cost
+
+
+def why_not_play(game: Game, player: Player, half: str, spec: ActionHalf) -> str | None:
+    """The rule that stops `player` from playing the half now, or None if some way of playing it is open."""
+    if spec.action == "after_battle":
+        return f"{half} is played at the end of a battle won at a city, not as an action"
+    if not is_built(game, half):
+        return f"{half} has no effect that can be played in this game"
+    if game.pending or game.combat is not None or game.phase != "play":
+        return "an action card is played on your own turn when nothing else is pending"
+    if spec.action == "main" and game.actions_left <= 0:
+        return "no main actions left this turn"
+    if not spec.cost or affordable(game, player, dict(spec.cost)):
+        choices = half_choices(game, player, half)
+        if not choices:
+            return f"{half} cannot be played now: {_precondition(game, half)}"
+        if any(can_pay(game, player, half_cost(game, spec, half, c)) for c in choices):
+            return None
+    return f"{player.name} cannot pay for {half} ({describe(dict(spec.cost)) if spec.cost else 'its price'})"
+
+
+def _precondition(game: Game, half: str) -> str:
+    spec = game.rules.action_halves[half]
+    return spec.text[0].lower() + spec.text[1:].rstrip(".")
+
+
+def why_not_play_card(game: Game, player: Player, card: int) -> str | None:
+    """`why_not_play` for a card in hand (the window shows it on cards that cannot be played)."""
+    if card not in player.action_cards:
+        return f"{player.name} holds no action card {card}"
+    half = game.rules.action_card(card).action
+    return why_not_play(game, player, half, game.rules.action_halves[half])
+
+
+def _legal_plays(game: Game) -> list[Action]:
+    player = game.player(game.current)
+    plays: list[Action] = []
+    for card in sorted(set(player.action_cards)):
+        half = game.rules.action_card(card).action
+        spec = game.rules.action_halves[half]
+        if why_not_play(game, player, half, spec) is None:
+            plays.extend(
+                PlayActionCard(card, choice)
+                for choice in half_choices(game, player, half)
+                if can_pay(game, player, half_cost(game, spec, half, choice))
+            )
+    return plays
+
+
+@rule(PlayActionCard, legal=_legal_plays)
+def play_action_card(game: Game, action: PlayActionCard) -> None:
+    player = game.player(game.current)
+    reason = why_not_play_card(game, player, action.card)
+    if reason:
+        raise RuleError(reason)
+    half = game.rules.action_card(action.card).action
+    spec = game.rules.action_halves[half]
+    choice = tuple(action.choice)
+    if choice not in half_choices(game, player, half):
+        raise RuleError(f"{half} cannot be played that way now")
+    payment = settle(game, action, half_cost(game, spec, half, choice))
+    if payment is None:
+        return  # the player chooses how to pay first
+    pay(player, payment)
+    player.action_cards.remove(action.card)
+    game.decks["action"].discard.append(action.card)
+    if spec.action == "main":
+        spend_main_action(game)
+    paid = f", paying {describe(payment)}" if payment else ""
+    game.say(f"{player.name} plays the action card {half}{paid}")
+    for effect in game.rules.card_effects[half]:
+        CARD_ACTIONS[effect.name].perform(game, player, effect, choice)
+
+
+# ------------------------------------------------------------------ action primitives
+
+
+def _always(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    return [()]
+
+
+@card_action("gain_actions", options=_always)
+def _gain_actions(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    game.actions_left += effect.params.actions
+    game.say(f"{player.name} gains {effect.params.actions} more action(s) this turn ({effect.source})")
+
+
+def _room_for_resources(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    if not effect.params.needs_room:
+        return [()]
+    room = any(
+        player.resources.get(item, 0) < resource_cap(game, player, item)
+        for item in effect.params.gain
+        if item in player.resources
+    )
+    return [()] if room else []
+
+
+@card_action("gain_resources", options=_room_for_resources)
+def _gain_resources(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    kept = gain(game, player, dict(effect.params.gain))
+    game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+
+
+def _cities_with(game: Game, player: Player, building: str) -> int:
+    return sum(1 for city in game.cities_of(player.index) if building in city.buildings)
+
+
+def _has_building(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    return [()] if _cities_with(game, player, effect.params.building) else []
+
+
+@card_action("gain_per_building", options=_has_building)
+def _gain_per_building(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    count = _cities_with(game, player, effect.params.building)
+    kept = gain(game, player, {item: amount * count for item, amount in effect.params.gain.items()})
+    game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+
+
+def _claimable(game: Game, player: Player, effect: Effect) -> BattleRecord | None:
+    """The first battle won this turn that the effect may be played off (not claimed by its name)."""
+    for record in game.battles_this_turn:
+        kind = "land" if record.land else "naval"
+        if (
+            record.winner == player.index
+            and kind in effect.params.battles
+            and (record.real or not effect.params.real_battle)
+            and effect.source not in record.claimed_by
+        ):
+            return record
+    return None
+
+
+@card_action("battle_won_this_turn", options=lambda g, p, e: [()] if _claimable(g, p, e) else [])
+def _claim_battle(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    record = _claimable(game, player, effect)
+    assert record is not None  # checked by the options
+    record.claimed_by.append(effect.source)
+
+
+def _better(mood: str) -> str:
+    return MOODS[MOODS.index(mood) + 1]
+
+
+def _mood_raises(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    """One city not Happy, or two raises in a row (the second paid) of cities not Happy at that moment."""
+    moods = {city.id: city.mood for city in game.cities_of(player.index) if city.mood != MOODS[-1]}
+    options: list[Choice] = [(str(first),) for first in moods]
+    for first, mood in moods.items():
+        after = {**moods, first: _better(mood)}
+        options += [(str(first), str(second)) for second, m in after.items() if m != MOODS[-1]]
+    return options
+
+
+def _extra_step_cost(game: Game, effect: Effect, choice: Choice) -> dict[str, int]:
+    return dict(effect.params.extra_step_cost) if len(choice) > 1 else {}
+
+
+@card_action("raise_city_moods", options=_mood_raises, cost=_extra_step_cost)
+def _raise_city_moods(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    for city_id in choice:
+        city = game.city(int(city_id))
+        assert city is not None
+        city.mood = _better(city.mood)
+        game.say(f"{player.name}'s city at {hex_to_label(city.pos)} becomes {city.mood} ({effect.source})")
+
+
+def _placement_cities(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    return [(str(city),) for city in unit_placement_cities(game, player.index, effect.params.unit)]
+
+
+@card_action("place_unit", options=_placement_cities)
+def _place_unit(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    city = game.city(int(choice[0]))
+    assert city is not None
+    game.units.append(Unit(game.new_id(), player.index, effect.params.unit, city.pos))
+    game.say(f"{player.name} places a {effect.params.unit} in the city at {hex_to_label(city.pos)} ({effect.source})")
+
+
+def _neighbour_advances(game: Game, player: Player, reach: int) -> set[str]:
+    """Advances held by other players with a unit or city within `reach` of the player's units or cities."""
+    own = _places(game, player.index)
+    found: set[str] = set()
+    for other in game.players:
+        if other.index != player.index and any(
+            distance(a, b) <= reach for a in _places(game, other.index) for b in own
+        ):
+            found.update(other.advances)
+    return found
+
+
+def _places(game: Game, owner: int) -> set[Hex]:
+    return {u.pos for u in game.units_of(owner)} | {c.pos for c in game.cities_of(owner)}
+
+
+def _card_advances(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    names = gainable(game, player)
+    if effect.params.from_ == "neighbours":
+        held = _neighbour_advances(game, player, effect.params.range)
+        names = [name for name in names if name in held]
+    return [(name,) for name in names]
+
+
+def _card_advance_cost(game: Game, effect: Effect, choice: Choice) -> dict[str, int]:
+    return advance_cost(game) if effect.params.price == "normal" else {}
+
+
+@card_action("card_advance", options=_card_advances, cost=_card_advance_cost)
+def _card_advance(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    gain_advance(game, player, choice[0], uses_event_cube=False)
+
+
+def _unmarked_players(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    return [
+        (str(other.index),)
+        for other in game.players
+        if other.index != player.index and not other.actions_lost_next_turn
+    ]
+
+
+@card_action("lose_action_mark", options=_unmarked_players)
+def _mark_player(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    target = game.player(int(choice[0]))
+    target.actions_lost_next_turn = effect.params.actions
+    game.say(f"{player.name} marks {target.name}: {effect.params.actions} action(s) fewer next turn ({effect.source})")

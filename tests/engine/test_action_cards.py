@@ -1,0 +1,241 @@
+"""Action cards: the deck, playing action halves, and what is not offered."""
+
+import pytest
+
+from civgame.engine.core.actions import EndTurn, Pay, PlayActionCard
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import BattleRecord
+from civgame.engine.rules.action_cards import why_not_play_card
+from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.rules.setup import new_game
+from tests.scenario import Scenario
+
+QUICK_ADVANCE, INSPIRATION, HERO_GENERAL, HERO_GENERAL_SISTER = 1, 3, 5, 6
+SPY, IDEAS, GREAT_IDEAS, GREAT_IDEAS_SISTER = 7, 9, 11, 12
+LEADERSHIP, ASSASSINATION, MILITIA, NEW_IDEAS = 25, 27, 37, 41
+
+
+def refused(s, action):
+    """The action raises RuleError and changes nothing."""
+    before = to_plain(s.game)
+    with pytest.raises(RuleError) as caught:
+        s.apply(action)
+    assert to_plain(s.game) == before
+    return str(caught.value)
+
+
+def plays(s, card):
+    return [a for a in s.legal_of(PlayActionCard) if a.card == card]
+
+
+def discarded(s, card):
+    return card in s.game.decks["action"].discard and card not in s.player(0).action_cards
+
+
+# ------------------------------------------------------------------ the deck
+
+
+def test_the_deck_has_42_cards_with_both_halves_and_sister_pairs():
+    rules = new_game(2, 1).rules
+    assert [c.id for c in rules.action_cards] == list(range(1, 43))
+    for odd in range(1, 43, 2):
+        first, second = rules.action_card(odd), rules.action_card(odd + 1)
+        assert first.action == second.action and first.tactics != second.tactics
+    assert len({c.action for c in rules.action_cards}) == 21 == len(rules.action_halves)
+    assert len({c.tactics for c in rules.action_cards}) == 16 == len(rules.tactics_halves)
+
+
+def test_each_player_draws_one_action_card_at_setup():
+    game = new_game(3, 4)
+    assert [len(p.action_cards) for p in game.players] == [1, 1, 1]
+    assert len(game.decks["action"].draw) == 39
+
+
+def test_an_empty_draw_pile_is_formed_again_from_every_card_not_in_a_hand():
+    s = Scenario().hand(0, 1, 2)
+    deck = s.game.decks["action"]
+    deck.discard = [card for card in deck.draw if card != 3]
+    deck.draw = []
+    s.hand(1, 3)
+    card = draw_card(s.game, "action")
+    assert card not in (1, 2, 3) and card is not None
+    assert sorted([*deck.draw, card]) == [c for c in range(1, 43) if c not in (1, 2, 3)]
+    assert "The action deck is reshuffled" in s.game.log
+
+
+def test_playing_discards_the_card_face_up():
+    s = Scenario().hand(0, LEADERSHIP).resources(0, culture=1)
+    s.apply(PlayActionCard(LEADERSHIP))
+    assert s.game.decks["action"].discard[-1] == LEADERSHIP and s.player(0).action_cards == []
+
+
+# ------------------------------------------------------------------ general rules
+
+
+def test_a_card_not_in_hand_or_on_another_turn_cannot_be_played():
+    s = Scenario().hand(1, LEADERSHIP).resources(1, culture=1)
+    assert "holds no action card" in refused(s, PlayActionCard(LEADERSHIP))
+    assert plays(s, LEADERSHIP) == []
+
+
+def test_gold_does_not_replace_the_culture_token():
+    s = Scenario().hand(0, LEADERSHIP).resources(0, gold=5)
+    assert plays(s, LEADERSHIP) == []
+    assert "cannot pay" in refused(s, PlayActionCard(LEADERSHIP))
+    assert "cannot pay" in why_not_play_card(s.game, s.player(0), LEADERSHIP)
+
+
+def test_a_main_action_card_needs_an_action_left():
+    s = Scenario().hand(0, NEW_IDEAS).resources(0, food=2)
+    s.game.actions_left = 0
+    assert "no main actions left" in refused(s, PlayActionCard(NEW_IDEAS, ("Irrigation",)))
+
+
+def test_halves_that_are_not_built_are_never_offered():
+    s = Scenario().hand(0, SPY).resources(0, culture=3)
+    s.city(0, "C2")
+    assert plays(s, SPY) == []
+    assert why_not_play_card(s.game, s.player(0), SPY) == "Spy has no effect that can be played in this game"
+    refused(s, PlayActionCard(SPY))
+
+
+# ------------------------------------------------------------------ the action halves
+
+
+def test_leadership_gives_one_more_action_for_a_culture_token():
+    s = Scenario().hand(0, LEADERSHIP).resources(0, culture=1)
+    before = s.game.actions_left
+    s.apply(PlayActionCard(LEADERSHIP))
+    assert s.game.actions_left == before + 1 and s.player(0).culture_tokens == 0
+    assert discarded(s, LEADERSHIP)
+
+
+def test_ideas_gives_an_idea_per_city_with_an_academy_whatever_its_colour():
+    s = Scenario().hand(0, IDEAS)
+    assert plays(s, IDEAS) == []
+    s.city(0, "C2", buildings={"academy": 0})
+    s.city(0, "E2", buildings={"academy": 1})
+    s.city(0, "C4")
+    s.apply(PlayActionCard(IDEAS))
+    assert s.player(0).resources["ideas"] == 2
+
+
+def test_great_ideas_needs_a_land_battle_won_this_turn_and_claims_it_from_its_sister():
+    s = Scenario().hand(0, GREAT_IDEAS, GREAT_IDEAS_SISTER)
+    assert plays(s, GREAT_IDEAS) == []
+    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=False))
+    s.apply(PlayActionCard(GREAT_IDEAS))
+    assert s.player(0).resources["ideas"] == 2
+    assert plays(s, GREAT_IDEAS_SISTER) == []  # the one battle is claimed
+    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=True))
+    s.apply(PlayActionCard(GREAT_IDEAS_SISTER))
+    assert s.player(0).resources["ideas"] == 4
+
+
+def test_great_ideas_needs_room_for_ideas_and_a_win_of_the_player_on_land():
+    s = Scenario().hand(0, GREAT_IDEAS)
+    s.game.battles_this_turn.append(BattleRecord(winner=1, land=True, real=True))
+    s.game.battles_this_turn.append(BattleRecord(winner=0, land=False, real=True))
+    assert plays(s, GREAT_IDEAS) == []
+    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=True))
+    s.resources(0, ideas=7)
+    assert plays(s, GREAT_IDEAS) == []
+
+
+def test_battle_records_last_one_turn():
+    s = Scenario().hand(0, GREAT_IDEAS)
+    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=True))
+    s.apply(EndTurn())
+    s.turn(0)
+    assert plays(s, GREAT_IDEAS) == []
+
+
+def test_hero_general_raises_moods_after_a_real_land_battle():
+    s = Scenario().hand(0, HERO_GENERAL, HERO_GENERAL_SISTER).resources(0, mood=1)
+    angry = s.city(0, "C2", mood="angry")
+    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=False))
+    assert plays(s, HERO_GENERAL) == []  # an undefended capture is not enough
+    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=True))
+    assert {a.choice for a in plays(s, HERO_GENERAL)} == {(str(angry.id),), (str(angry.id), str(angry.id))}
+    s.apply(PlayActionCard(HERO_GENERAL, (str(angry.id), str(angry.id))))
+    assert angry.mood == "happy" and s.player(0).mood_tokens == 0
+    assert plays(s, HERO_GENERAL_SISTER) == []
+
+
+def test_hero_general_without_a_mood_token_raises_one_step():
+    s = Scenario().hand(0, HERO_GENERAL)
+    city = s.city(0, "C2", mood="neutral")
+    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=True))
+    assert [a.choice for a in plays(s, HERO_GENERAL)] == [(str(city.id),)]
+    s.apply(PlayActionCard(HERO_GENERAL, (str(city.id),)))
+    assert city.mood == "happy"
+
+
+def test_militia_places_an_infantry_in_a_city_with_room():
+    s = Scenario().hand(0, MILITIA).resources(0, culture=1)
+    full = s.city(0, "C2")
+    s.units(0, "infantry", "C2", 4)
+    open_city = s.city(0, "E2")
+    assert [a.choice for a in plays(s, MILITIA)] == [(str(open_city.id),)]
+    s.apply(PlayActionCard(MILITIA, (str(open_city.id),)))
+    assert [u.kind for u in s.game.units_at(open_city.pos)] == ["infantry"]
+    s.hand(0, 38).resources(0, culture=1)
+    assert refused(s, PlayActionCard(38, (str(full.id),))) == "Militia cannot be played that way now"
+
+
+def test_quick_advance_gains_an_advance_for_a_culture_token_without_an_event_cube():
+    s = Scenario().hand(0, QUICK_ADVANCE).resources(0, culture=1)
+    cubes = s.player(0).event_cubes
+    s.apply(PlayActionCard(QUICK_ADVANCE, ("Storage",)))
+    player = s.player(0)
+    assert player.has("Storage") and player.event_cubes == cubes and player.culture_tokens == 0
+    assert player.resources["food"] == 2
+
+
+def test_new_ideas_buys_an_advance_at_its_price_then_gains_two_ideas():
+    s = Scenario().hand(0, NEW_IDEAS).resources(0, food=2, ideas=0, gold=0)
+    actions, cubes = s.game.actions_left, s.player(0).event_cubes
+    s.apply(PlayActionCard(NEW_IDEAS, ("Storage",)))
+    player = s.player(0)
+    assert player.has("Storage") and player.resources["food"] == 0 and player.resources["ideas"] == 2
+    assert s.game.actions_left == actions - 1 and player.event_cubes == cubes
+
+
+def test_new_ideas_asks_how_to_pay_when_there_is_a_choice():
+    s = Scenario().hand(0, NEW_IDEAS).resources(0, food=2, ideas=2)
+    s.apply(PlayActionCard(NEW_IDEAS, ("Storage",)))
+    assert s.player(0).action_cards == [NEW_IDEAS]  # nothing happens before the payment
+    s.apply(Pay({"ideas": 2}))
+    player = s.player(0)
+    assert player.resources["food"] == 2 and player.resources["ideas"] == 2 and player.has("Storage")
+
+
+def test_inspiration_takes_an_advance_of_a_near_player_only():
+    s = Scenario().hand(0, INSPIRATION).reveal_all()
+    s.city(0, "C2")
+    s.advances(1, "Storage")
+    far = s.city(1, "H8")
+    assert plays(s, INSPIRATION) == []
+    s.game.cities.remove(far)
+    s.city(1, "E2")
+    assert [a.choice for a in plays(s, INSPIRATION)] == [("Storage",)]
+    s.apply(PlayActionCard(INSPIRATION, ("Storage",)))
+    assert s.player(0).has("Storage")
+
+
+def test_assassination_costs_the_marked_player_an_action_next_turn():
+    s = Scenario().hand(0, ASSASSINATION).resources(0, culture=1)
+    s.apply(PlayActionCard(ASSASSINATION, ("1",)))
+    assert s.player(1).actions_lost_next_turn == 1
+    s.apply(EndTurn())
+    assert s.game.current == 1 and s.game.actions_left == s.game.rules.game.actions_per_turn - 1
+    assert s.player(1).actions_lost_next_turn == 0
+    assert check_invariants(s.game) == []
+
+
+def test_a_marked_player_cannot_be_marked_again():
+    s = Scenario().hand(0, ASSASSINATION, 28).resources(0, culture=2)
+    s.apply(PlayActionCard(ASSASSINATION, ("1",)))
+    assert plays(s, 28) == []

@@ -1,0 +1,197 @@
+"""Tactics cards in combat: who may play, the secret choice, and each built tactics half."""
+
+from civgame.engine.core.actions import PlayTactics
+from civgame.engine.core.decisions import TacticsDecision
+from civgame.engine.core.model import BARBARIAN
+from civgame.engine.rules.controller import legal_actions
+from civgame.engine.rules.invariants import check_invariants
+from tests.combat_helpers import LEADER, alive, attack, dice
+from tests.scenario import Scenario
+
+PELTASTS, ENCIRCLED, WEDGE, HIGH_MORALE, HEAVY_RESISTANCE, HIGH_GROUND = 1, 2, 5, 6, 7, 9
+SURPRISE, FOR_THE_PEOPLE, IMPROVED_DEFENSES, DEFENSIVE_FORMATION, FLANKING = 10, 13, 16, 22, 31
+SIEGE, SCOUT = 11, 23
+
+
+def battle(attackers=1, defenders=1, *, attacker_kind="infantry", city=False, cards=((), ())):
+    """Player 1 attacks C2 from D2; both hold Tactics and the given cards."""
+    s = Scenario().reveal_all().advances(0, "Tactics").advances(1, "Tactics")
+    s.hand(0, *cards[0]).hand(1, *cards[1])
+    if city:
+        s.city(1, "C2")
+    att = s.units(0, attacker_kind, "C2", attackers)
+    dfn = s.units(1, "infantry", "C2", defenders)
+    return s, att, dfn
+
+
+def tactics_choices(s):
+    return sorted((a.card for a in s.legal_of(PlayTactics) if a.card is not None))
+
+
+def play(s, attacker_card, defender_card):
+    """Answer the attacker's, then the defender's tactics decision (each asked only with a card to play)."""
+    for player, card in ((0, attacker_card), (1, defender_card)):
+        asked = s.game.pending and isinstance(s.game.pending[-1], TacticsDecision) and s.game.actor() == player
+        assert asked or card is None
+        if asked:
+            s.apply(PlayTactics(card))
+
+
+# ------------------------------------------------------------------ the round sequence
+
+
+def test_the_attacker_chooses_first_then_the_defender_and_the_cards_are_revealed_together():
+    s, att, dfn = battle(cards=((HIGH_MORALE,), (DEFENSIVE_FORMATION,)))
+    dice(s, (2, "cavalry"), LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    assert s.game.actor() == 0 and tactics_choices(s) == [HIGH_MORALE]
+    s.apply(PlayTactics(HIGH_MORALE))
+    assert s.player(0).action_cards == [] and s.game.actor() == 1
+    assert not any("High Morale" in line for line in s.game.log)  # still face down
+    assert tactics_choices(s) == [DEFENSIVE_FORMATION]
+    s.apply(PlayTactics(DEFENSIVE_FORMATION))
+    log = s.game.log
+    reveal_a = log.index("Round 1: Player 1 reveals High Morale (Hero General/High Morale)")
+    reveal_d = log.index("Round 1: Player 2 reveals Defensive Formation (Explorer/Defensive Formation)")
+    assert reveal_a < reveal_d < next(i for i, line in enumerate(log) if "rolls" in line)
+    assert {HIGH_MORALE, DEFENSIVE_FORMATION} <= set(s.game.decks["action"].discard)
+    assert check_invariants(s.game) == []
+
+
+def test_the_defenders_options_do_not_depend_on_the_attackers_hidden_card():
+    seen = []
+    for attacker_card in (HIGH_MORALE, None):
+        s, att, _ = battle(cards=((HIGH_MORALE,), (DEFENSIVE_FORMATION, HEAVY_RESISTANCE, FLANKING)))
+        attack(s, 0, att, "C2", "D2")
+        s.apply(PlayTactics(attacker_card))
+        seen.append((s.game.actor(), legal_actions(s.game)))
+    assert seen[0] == seen[1]
+    assert sorted(a.card for a in seen[0][1] if a.card) == [HEAVY_RESISTANCE, DEFENSIVE_FORMATION]
+
+
+def test_a_card_lasts_one_round_and_each_round_may_take_a_new_one():
+    s, att, dfn = battle(attackers=2, defenders=2, cards=((HIGH_MORALE, 8), ()))
+    dice(s, LEADER, LEADER, LEADER, LEADER)  # round 1: nothing hits
+    attack(s, 0, att, "C2", "D2")
+    s.apply(PlayTactics(HIGH_MORALE))
+    assert s.player(0).lasting_effects == []  # gone with the round
+    from civgame.engine.core.actions import Retreat
+
+    s.apply(Retreat(False))
+    assert s.game.actor() == 0 and tactics_choices(s) == [8]
+
+
+def test_without_tactics_or_cards_no_choice_is_asked():
+    s, att, dfn = battle(cards=((HIGH_MORALE,), ()))
+    s.lose_advances(0, "Tactics")
+    dice(s, (6, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    assert s.game.combat is None and "Round 1: no tactics cards are played" in s.game.log
+
+
+def test_barbarians_never_play_and_their_opponent_still_may():
+    s = Scenario().reveal_all().advances(0, "Tactics").hand(0, HIGH_MORALE)
+    att = s.units(0, "infantry", "C2", 1)
+    s.units(BARBARIAN, "infantry", "C2", 1)
+    dice(s, (3, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    assert tactics_choices(s) == [HIGH_MORALE]
+    s.apply(PlayTactics(HIGH_MORALE))
+    assert s.game.combat is None and "The battle is won by Player 1" in s.game.log
+
+
+def test_requirements_role_city_and_land():
+    s, att, _ = battle(cards=((WEDGE, HEAVY_RESISTANCE, FOR_THE_PEOPLE, HIGH_GROUND, SIEGE, SCOUT), ()), city=True)
+    attack(s, 0, att, "C2", "D2")
+    # Heavy Resistance and For the People are the defender's; High Ground not against a city;
+    # Siege and Scout are not built.
+    assert tactics_choices(s) == [WEDGE]
+
+
+# ------------------------------------------------------------------ the tactics halves
+
+
+def test_high_morale_adds_two_combat_value():
+    s, att, dfn = battle(cards=((HIGH_MORALE,), ()))
+    dice(s, (3, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, HIGH_MORALE, None)
+    assert "Player 1 rolls 3 infantry (+1), +2 combat value: combat value 6, 1 hit(s)" in s.game.log
+    assert alive(s, dfn) == []
+
+
+def test_surprise_adds_one_combat_value_and_draws_a_card_after_a_hit():
+    s, att, dfn = battle(cards=((SURPRISE,), ()))
+    dice(s, (3, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, SURPRISE, None)
+    assert "Player 1 rolls 3 infantry (+1), +1 combat value: combat value 5, 1 hit(s)" in s.game.log
+    assert len(s.player(0).action_cards) == 1 and "Surprise: Player 1 draws 1 action card(s)" in s.game.log
+
+
+def test_wedge_formation_adds_one_per_defending_unit():
+    s, att, dfn = battle(defenders=2, cards=((WEDGE,), ()))
+    dice(s, (3, "infantry"), LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, WEDGE, None)
+    assert "Wedge Formation: Player 1 +2 combat value" in s.game.log
+    assert "Player 1 rolls 3 infantry (+1), +2 combat value: combat value 6, 1 hit(s)" in s.game.log
+
+
+def test_heavy_resistance_takes_one_per_attacking_unit():
+    s, att, dfn = battle(attackers=2, defenders=2, cards=((), (HEAVY_RESISTANCE,)))
+    dice(s, (5, "infantry"), (4, "cavalry"), LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, None, HEAVY_RESISTANCE)
+    assert "Player 1 rolls 5 infantry (+1), 4 cavalry, -2 combat value: combat value 8, 1 hit(s)" in s.game.log
+
+
+def test_high_ground_stops_the_enemys_unit_abilities():
+    s, att, dfn = battle(attacker_kind="cavalry", cards=((), (HIGH_GROUND,)))
+    dice(s, (4, "cavalry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, None, HIGH_GROUND)
+    assert "Player 1 rolls 4 cavalry, unit abilities not working: combat value 4, 0 hit(s)" in s.game.log
+
+
+def test_defensive_formation_and_flanking_roll_one_more_die():
+    s, att, dfn = battle(cards=((FLANKING,), (DEFENSIVE_FORMATION,)))
+    dice(s, LEADER, LEADER, LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, FLANKING, DEFENSIVE_FORMATION)
+    assert "Player 1 rolls 1 leader, 1 leader incl. 1 extra dice: combat value 2, 0 hit(s)" in s.game.log
+    assert "Player 2 rolls 1 leader, 1 leader incl. 1 extra dice: combat value 2, 0 hit(s)" in s.game.log
+
+
+def test_for_the_people_rolls_one_more_die_defending_a_city():
+    s, att, dfn = battle(cards=((), (FOR_THE_PEOPLE,)), city=True)
+    dice(s, LEADER, LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, None, FOR_THE_PEOPLE)
+    assert "Player 2 rolls 1 leader, 1 leader incl. 1 extra dice: combat value 2, 0 hit(s)" in s.game.log
+
+
+def test_improved_defenses_ignore_one_hit_in_a_city():
+    s, att, dfn = battle(cards=((), (IMPROVED_DEFENSES,)), city=True)
+    dice(s, (6, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, None, IMPROVED_DEFENSES)
+    assert "Player 1 takes 0 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+
+
+def test_peltasts_ignore_a_hit_at_the_first_five_or_six():
+    s, att, dfn = battle(cards=((), (PELTASTS,)))
+    dice(s, (5, "cavalry"), (6, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, None, PELTASTS)
+    assert "Peltasts: Player 2 rolls 5: ignores 1 hit" in s.game.log
+    assert "Player 1 takes 0 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+
+
+def test_encircled_adds_a_hit_on_a_five_or_six_when_not_behind():
+    s, att, dfn = battle(defenders=2, cards=((ENCIRCLED,), ()))
+    dice(s, (6, "infantry"), LEADER, LEADER, (5, "cavalry"))
+    attack(s, 0, att, "C2", "D2")
+    play(s, ENCIRCLED, None)
+    assert "Encircled: Player 1 rolls 5: 1 more hit" in s.game.log
+    assert alive(s, dfn) == []

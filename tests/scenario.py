@@ -12,6 +12,7 @@ turn state are set up) and then lets the test rearrange the board freely.
 from __future__ import annotations
 
 from civgame.engine.content.effects import holdings_changed
+from civgame.engine.content.ruleset import Ruleset
 from civgame.engine.core.actions import Action
 from civgame.engine.core.hexgrid import Hex, label_to_hex
 from civgame.engine.core.model import City, Game, Unit
@@ -21,8 +22,8 @@ from civgame.engine.rules.turns import start_turn
 
 
 class Scenario:
-    def __init__(self, players: int = 2, seed: int = 1, *, empty: bool = True):
-        self.game: Game = new_game(players, seed)
+    def __init__(self, players: int = 2, seed: int = 1, *, empty: bool = True, rules: Ruleset | None = None):
+        self.game: Game = new_game(players, seed, rules)
         if empty:
             self.game.cities.clear()
             self.game.units.clear()

@@ -34,8 +34,8 @@ def holdings(game: Game, player: Player) -> Iterator[tuple[SourceKind, str]]:
         yield "special_advance", name
     for city in game.cities:
         if city.owner == player.index:
-            for name in city.wonders:
-                yield "wonder", name
+            for key in city.wonders:
+                yield "wonder", game.rules.wonders[key].name
     if player.leader is not None:
         yield "leader", player.leader
     for lasting in player.lasting_effects:

@@ -1,0 +1,184 @@
+"""Every source of effects answers through one query: advances, special advances, wonders, the
+leader and cards whose effect lasts; in a documented order, with conditions, ending at once."""
+
+from pathlib import Path
+
+import pytest
+
+from civgame.ai import play_game, random_agents
+from civgame.engine.content.effects import active, has, holdings, parse_effect
+from civgame.engine.content.effects.sources import LEADER_UNIT, holdings_changed
+from civgame.engine.core.actions import Collect, EndTurn
+from civgame.engine.core.model import LastingEffect, Unit
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.storage.mods import load_rules
+from tests.combat_helpers import attack, dice
+from tests.scenario import Scenario
+
+HARBOUR = Path(__file__).resolve().parents[1] / "mods" / "harbour_of_plenty"
+CAP = "resource_cap"
+
+
+def grant(s: Scenario, kind: str, source: str, *raw_effects: dict) -> None:
+    """Give this game's rules one more source of effects (kinds without content in the base rules yet)."""
+    rules = s.game.rules.model_copy()
+    index = {name: dict(by_source) for name, by_source in s.game.rules.effect_index.items()}
+    for raw in raw_effects:
+        effect = parse_effect(source, raw, kind)
+        index.setdefault(effect.name, {}).setdefault((kind, source), []).append(effect)
+    rules.__dict__["effect_index"] = index
+    s.game.rules = rules
+    holdings_changed(s.game)
+
+
+def cap(limit: int) -> dict:
+    return {CAP: {"resource": "gold", "limit": limit}}
+
+
+def test_every_kind_of_source_answers_in_the_documented_order():
+    s = Scenario()
+    p = s.player(0)
+    grant(s, "special_advance", "Aqueducts of Rome", cap(11))
+    grant(s, "wonder", "Great Statue", cap(12))
+    grant(s, "leader", "Caesar", cap(13))
+    grant(s, "card", "Hero General", cap(14))
+    s.city(0, "D2", wonders=["great_statue"])
+    p.special_advances.append("Aqueducts of Rome")
+    p.leader = "Caesar"
+    p.lasting_effects.append(LastingEffect("Hero General", "turn"))
+    s.advances(0, "Storage")
+    assert [(e.kind, e.source) for e in active(s.game, p, CAP) if e.source != "Storage"] == [
+        ("special_advance", "Aqueducts of Rome"),
+        ("wonder", "Great Statue"),
+        ("leader", "Caesar"),
+        ("card", "Hero General"),
+    ]
+    assert list(holdings(s.game, p))[-4:] == [
+        ("special_advance", "Aqueducts of Rome"),
+        ("wonder", "Great Statue"),
+        ("leader", "Caesar"),
+        ("card", "Hero General"),
+    ]
+    assert not active(s.game, s.player(1), CAP)
+
+
+def test_the_last_source_in_order_sets_a_resource_limit():
+    s = Scenario()
+    grant(s, "card", "Hero General", cap(3))
+    s.player(0).lasting_effects.append(LastingEffect("Hero General", "turn"))
+    holdings_changed(s.game)
+    s.resources(0, gold=0)
+    from civgame.engine.rules.payments import gain
+
+    assert gain(s.game, s.player(0), {"gold": 5}) == {"gold": 3}
+
+
+def test_a_card_effect_lasting_this_turn_ends_with_the_turn():
+    s = Scenario()
+    grant(s, "card", "Hero General", cap(9))
+    s.player(0).lasting_effects.append(LastingEffect("Hero General", "turn"))
+    s.player(0).lasting_effects.append(LastingEffect("Hero General", "round"))
+    holdings_changed(s.game)
+    assert len(active(s.game, s.player(0), CAP)) == 2
+    s.apply(EndTurn())
+    assert [lasting.until for lasting in s.player(0).lasting_effects] == ["round"]
+    assert len(active(s.game, s.player(0), CAP)) == 1
+    s.apply(EndTurn())  # the round ends
+    assert s.player(0).lasting_effects == [] and not active(s.game, s.player(0), CAP)
+    assert check_invariants(s.game) == []
+
+
+def test_a_card_effect_lasting_this_battle_ends_with_the_battle():
+    s = Scenario().reveal_all()
+    grant(s, "card", "High Morale", cap(9))
+    s.player(0).lasting_effects.append(LastingEffect("High Morale", "battle"))
+    holdings_changed(s.game)
+    att = s.units(0, "infantry", "C2", 3)
+    s.units(1, "infantry", "C2", 1)
+    dice(s, (6, "infantry"), (6, "infantry"), (6, "infantry"), (2, "cavalry"))
+    attack(s, 0, att, "C2", "D2")
+    assert s.game.combat is None and s.player(0).lasting_effects == []
+    assert not active(s.game, s.player(0), CAP) and check_invariants(s.game) == []
+
+
+def test_a_leader_city_effect_applies_only_where_the_leader_stands():
+    s = Scenario().reveal_all()
+    grant(s, "leader", "Caesar", {CAP: {"resource": "gold", "limit": 9}, "only": "leader_city"})
+    s.player(0).leader = "Caesar"
+    holdings_changed(s.game)
+    city = s.city(0, "D2")
+    other = s.city(0, "B6")
+    assert not has(s.game, s.player(0), CAP, at=city.pos)  # no leader on the board yet
+    s.game.units.append(Unit(s.game.new_id(), 0, LEADER_UNIT, city.pos))
+    assert has(s.game, s.player(0), CAP, at=city.pos)
+    assert not has(s.game, s.player(0), CAP, at=other.pos)
+    assert not has(s.game, s.player(0), CAP)  # a rule that names no place does not get it
+
+
+def test_an_unknown_condition_is_refused():
+    with pytest.raises(ValueError, match="only: 'everywhere' is not one of leader_city, with_leader"):
+        parse_effect("X", {CAP: {"resource": "gold", "limit": 9}, "only": "everywhere"})
+
+
+def test_a_rule_that_forgets_to_report_a_change_of_holdings_is_caught_by_the_invariants():
+    s = Scenario()
+    assert not has(s.game, s.player(0), CAP)
+    s.player(0).advances.append("Storage")  # behind the engine's back
+    assert check_invariants(s.game) == ["stale effects after a change of holdings: Player 1: resource_cap"]
+    holdings_changed(s.game)
+    assert check_invariants(s.game) == [] and has(s.game, s.player(0), CAP)
+
+
+# ------------------------------------------------------------------ a mod's wonder, no Python change
+
+
+def harbour() -> Scenario:
+    """The board of the economy tests: D2's neighbour D1 is barren."""
+    s = Scenario(rules=load_rules([HARBOUR]))
+    for region, tile in ((3, "3"), (4, "12"), (5, "11"), (6, "7")):
+        s.place_tile(region, tile, 0)
+    s.reveal_all()
+    for p in range(2):
+        s.resources(p, food=0, wood=0, ore=0, ideas=0, gold=0)
+    return s
+
+
+def food_picks(s: Scenario, city) -> list:
+    return [a for a in s.legal_of(Collect) if a.city == city.id and (s.hex("D1"), "food") in a.picks]
+
+
+def test_a_mod_wonder_grants_an_existing_primitive_like_an_advance():
+    s = harbour()
+    city = s.city(0, "D2")
+    assert food_picks(s, city) == []
+    city.wonders.append("harbour_of_plenty")
+    holdings_changed(s.game)
+    collect = food_picks(s, city)[0]
+    s.apply(collect)
+    assert s.player(0).resources["food"] == sum(1 for _, what in collect.picks if what == "food") >= 1
+
+
+def test_a_mod_wonder_listens_to_a_hook_and_passes_to_the_captor():
+    s = harbour()
+    city = s.city(1, "D2", wonders=["harbour_of_plenty"])
+    att = s.units(0, "infantry", "D2", 3)
+    dice(s, (6, "infantry"), (6, "infantry"), (6, "infantry"))
+    attack(s, 0, att, "D2", "C2")  # an empty city: taken without a battle die for the defender
+    assert city.owner == 0
+    assert has(s.game, s.player(0), "gain_on") and not has(s.game, s.player(1), "gain_on")
+    gold = s.player(0).resources["gold"]
+    defenders = s.units(1, "infantry", "C2", 1)
+    second = s.units(0, "infantry", "C2", 3)
+    dice(s, (6, "infantry"), (6, "infantry"), (6, "infantry"), (2, "cavalry"))
+    attack(s, 0, second, "C2", "D2")
+    assert s.game.combat is None and all(s.game.unit(u.id) is None for u in defenders)
+    assert s.player(0).resources["gold"] == gold + 1
+    assert any("Harbour of Plenty" in line for line in s.game.log[-3:])
+    assert check_invariants(s.game) == []
+
+
+def test_games_with_the_mod_wonder_play_to_the_end():
+    rules = load_rules([HARBOUR])
+    for seed in (1, 2):
+        game = play_game(3, seed, random_agents(3, seed), rules=rules)
+        assert game.phase == "over"

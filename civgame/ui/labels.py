@@ -49,6 +49,56 @@ def card_name(cards, card_id: int) -> str:
     return next((c.name for c in cards if c.id == card_id), f"card {card_id}")
 
 
+def action_card_lines(game: Game, card_id: int) -> list[str]:
+    """Both halves of an action card: name, then the action half (kind, cost, text), then the
+    tactics half (requirements, text)."""
+    card = game.rules.action_card(card_id)
+    action = game.rules.action_halves[card.action]
+    tactics = game.rules.tactics_halves[card.tactics]
+    kind = {"main": "action", "free": "free action", "after_battle": "after a battle won at a city"}[action.action]
+    cost = f", {describe_cost(dict(action.cost))}" if action.cost else ""
+    return [
+        card.name,
+        f"{card.action} ({kind}{cost}): {action.text}",
+        f"Tactics - {card.tactics} ({tactics_requirement(game, card.tactics)}): {tactics.text}",
+    ]
+
+
+def tactics_requirement(game: Game, half: str) -> str:
+    """ "land battles, defender, in a city" — who may play a tactics half, and where."""
+    spec = game.rules.tactics_halves[half]
+    parts = ["land or sea battles" if len(spec.battles) > 1 else f"{spec.battles[0]} battles"]
+    if spec.role != "either":
+        parts.append(spec.role)
+    if spec.city == "required":
+        parts.append("in the defender's city")
+    elif spec.city == "not_for_attacker":
+        parts.append("attacker only away from cities")
+    return ", ".join(parts)
+
+
+def _play_card(game: Game, a: A.PlayActionCard) -> str:
+    half = game.rules.action_card(a.card).action
+    if not a.choice:
+        return f"Play {half}{_paying(a.payment)}"
+    picks = []
+    for part in a.choice:
+        if part.isdigit() and game.city(int(part)) is not None:
+            picks.append(city_text(game, int(part)))
+        elif part.isdigit() and int(part) < len(game.players):
+            picks.append(game.player(int(part)).name)
+        else:
+            picks.append(part)
+    return f"Play {half}: {', then '.join(picks)}{_paying(a.payment)}"
+
+
+def _play_tactics(game: Game, a: A.PlayTactics) -> str:
+    if a.card is None:
+        return "Play no tactics card"
+    half = game.rules.action_card(a.card).tactics
+    return f"Play {half} face down: {game.rules.tactics_halves[half].text}"
+
+
 def building_name(game: Game, key: str) -> str:
     spec = game.rules.buildings.get(key)
     return spec.name if spec else key
@@ -281,6 +331,8 @@ LABELS: dict[type[A.Action], Callable[[Game, A.Action], str]] = {
     A.StartHappiness: lambda g, a: "Increase happiness",
     A.InfluenceCulture: _influence,
     A.UseAbility: _use_ability,
+    A.PlayActionCard: _play_card,
+    A.PlayTactics: _play_tactics,
     A.EndTurn: lambda g, a: "End turn",
     A.Pay: lambda g, a: f"Pay {amounts(a.payment)}",
     A.CancelPayment: lambda g, a: "Cancel: do not pay (the action is not taken)",
@@ -339,6 +391,8 @@ def decision_title(game: Game, decision: D.Decision) -> str:
         return f"{name}: choose how the explored region lies"
     if isinstance(decision, D.CasualtyDecision):
         return f"{name}: remove {decision.count} unit(s) ({decision.reason})"
+    if isinstance(decision, D.TacticsDecision):
+        return f"{name}: play a tactics card face down this round? (the other side does not see it)"
     if isinstance(decision, D.RetreatDecision):
         return f"{name}: retreat or fight on?"
     if isinstance(decision, D.RefugeeDecision):

@@ -7,16 +7,19 @@ and only while that player is the one deciding.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import RESOURCES
+from civgame.engine.rules.action_cards import why_not_play_card
 from civgame.engine.rules.advances import why_not_gain
 from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import score_sheet
 from civgame.ui import theme
 from civgame.ui.board_view import owner_colour
-from civgame.ui.labels import card_name
+from civgame.ui.labels import action_card_lines, card_name
 from civgame.ui.tooltips import advance_tooltip, card_tooltip
 
 RESOURCE_LETTERS = {"food": "F", "wood": "W", "ore": "O", "ideas": "I", "gold": "G"}
@@ -28,6 +31,7 @@ RESOURCE_COLOURS = {
     "gold": (236, 196, 40),
 }
 OWNED, AVAILABLE, LOCKED = "owned", "available", "locked"
+PLAYABLE = (130, 220, 130)  # an action card that can be played now
 
 
 class SidePanel:
@@ -36,6 +40,7 @@ class SidePanel:
         self.log_scroll = 0  # lines scrolled up from the newest
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self._tips: list[tuple[pygame.Rect, list[str]]] = []  # areas with their tooltip lines
+        self.card_rects: list[tuple[pygame.Rect, int]] = []  # action cards of the hand, to click
         self._image: pygame.Surface | None = None  # the last drawing; the scene makes a new panel after each change
         self.size = round(13 * scale)
 
@@ -70,6 +75,7 @@ class SidePanel:
 
     def _render(self, surface: pygame.Surface, game: Game, viewer: int | None) -> None:
         self._tips = []
+        self.card_rects = []
         surface.fill(theme.PANEL, self.rect)
         pygame.draw.line(surface, theme.PANEL_LINE, self.rect.topleft, self.rect.bottomleft, 2)
         x, y = self.rect.x + 10, self.rect.y + 8
@@ -168,32 +174,33 @@ class SidePanel:
         self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int, max_lines: int
     ) -> int:
         y = self._heading(surface, "Your hand (private)", x, y, width)
-        cards = [
-            ("Action", card_name(game.rules.action_cards, c), card_text(game.rules.action_cards, c))
-            for c in player.action_cards
-        ]
-        cards += [
-            ("Objective", card_name(game.rules.objective_cards, c), card_text(game.rules.objective_cards, c))
-            for c in player.objective_cards
-        ]
-        cards += [
-            (
-                "Wonder",
-                game.rules.wonders[w].name if w in game.rules.wonders else w,
-                game.rules.wonders[w].text if w in game.rules.wonders else "",
-            )
-            for w in player.wonder_cards
-        ]
+        cards: list[_HandCard] = []
+        for c in player.action_cards:
+            half = game.rules.action_card(c).action
+            reason = why_not_play_card(game, player, c)
+            note = "Playable now: click to play it." if reason is None else f"Not playable now: {reason}."
+            name = f"{half} / {game.rules.action_card(c).tactics}"
+            cards.append(_HandCard("Action", name, [*action_card_lines(game, c), note], reason is None, c))
+        for c in player.objective_cards:
+            name = card_name(game.rules.objective_cards, c)
+            cards.append(_HandCard("Objective", name, card_tooltip("Objective", name, card_text(game, c))))
+        for w in player.wonder_cards:
+            spec = game.rules.wonders.get(w)
+            name = spec.name if spec else w
+            cards.append(_HandCard("Wonder", name, card_tooltip("Wonder", name, spec.text if spec else "")))
         if not cards:
             theme.blit_text(surface, "no cards", (x, y), self.size - 1, theme.TEXT_DIM)
             return y + self.line + 4
         kind_colours = {"Action": (200, 120, 60), "Objective": (120, 170, 90), "Wonder": (212, 175, 55)}
         hidden = cards[max_lines - 1 :] if len(cards) > max_lines else []
-        for kind, name, text in cards[: len(cards) - len(hidden)]:
-            pygame.draw.rect(surface, kind_colours[kind], (x, y + 3, 6, self.size - 2))
-            line = theme.fit_text(f"{kind}: {name}", self.size - 1, width - 12)
-            rect = theme.blit_text(surface, line, (x + 12, y), self.size - 1)
-            self._tips.append((rect.inflate(12, 2), card_tooltip(kind, name, text)))
+        for card in cards[: len(cards) - len(hidden)]:
+            pygame.draw.rect(surface, kind_colours[card.kind], (x, y + 3, 6, self.size - 2))
+            line = theme.fit_text(f"{card.kind}: {card.name}", self.size - 1, width - 12)
+            colour = PLAYABLE if card.playable else theme.TEXT if card.card is None else theme.TEXT_DIM
+            rect = theme.blit_text(surface, line, (x + 12, y), self.size - 1, colour)
+            self._tips.append((rect.inflate(12, 2), card.tip))
+            if card.card is not None:
+                self.card_rects.append((pygame.Rect(x, y, width, self.line), card.card))
             y += self.line
         if hidden:
             rect = theme.blit_text(
@@ -203,7 +210,7 @@ class SidePanel:
                 self.size - 1,
                 theme.TEXT_DIM,
             )
-            self._tips.append((rect.inflate(12, 2), ["More cards"] + [f"{kind}: {name}" for kind, name, _ in hidden]))
+            self._tips.append((rect.inflate(12, 2), ["More cards"] + [f"{c.kind}: {c.name}" for c in hidden]))
             y += self.line
         return y + 4
 
@@ -252,5 +259,14 @@ def advance_status(game: Game, player: Player, name: str) -> tuple[str, str | No
     return (AVAILABLE, None) if reason is None else (LOCKED, reason)
 
 
-def card_text(cards, card_id: int) -> str:
-    return next((c.text for c in cards if c.id == card_id), "")
+def card_text(game: Game, card_id: int) -> str:
+    return next((c.text for c in game.rules.objective_cards if c.id == card_id), "")
+
+
+@dataclass(frozen=True)
+class _HandCard:
+    kind: str
+    name: str
+    tip: list[str]
+    playable: bool = False
+    card: int | None = None  # an action card, which can be clicked

@@ -25,7 +25,7 @@ def battle(attackers=1, defenders=1, *, attacker_kind="infantry", city=False, ca
 
 
 def tactics_choices(s):
-    return sorted((a.card for a in s.legal_of(PlayTactics) if a.card is not None))
+    return sorted(a.card for a in s.legal_of(PlayTactics) if a.card is not None)
 
 
 def play(s, attacker_card, defender_card):
@@ -41,7 +41,7 @@ def play(s, attacker_card, defender_card):
 
 
 def test_the_attacker_chooses_first_then_the_defender_and_the_cards_are_revealed_together():
-    s, att, dfn = battle(cards=((HIGH_MORALE,), (DEFENSIVE_FORMATION,)))
+    s, att, _dfn = battle(cards=((HIGH_MORALE,), (DEFENSIVE_FORMATION,)))
     dice(s, (2, "cavalry"), LEADER, LEADER)
     attack(s, 0, att, "C2", "D2")
     assert s.game.actor() == 0 and tactics_choices(s) == [HIGH_MORALE]
@@ -70,7 +70,7 @@ def test_the_defenders_options_do_not_depend_on_the_attackers_hidden_card():
 
 
 def test_a_card_lasts_one_round_and_each_round_may_take_a_new_one():
-    s, att, dfn = battle(attackers=2, defenders=2, cards=((HIGH_MORALE, 8), ()))
+    s, att, _dfn = battle(attackers=2, defenders=2, cards=((HIGH_MORALE, 8), ()))
     dice(s, LEADER, LEADER, LEADER, LEADER)  # round 1: nothing hits
     attack(s, 0, att, "C2", "D2")
     s.apply(PlayTactics(HIGH_MORALE))
@@ -82,7 +82,7 @@ def test_a_card_lasts_one_round_and_each_round_may_take_a_new_one():
 
 
 def test_without_tactics_or_cards_no_choice_is_asked():
-    s, att, dfn = battle(cards=((HIGH_MORALE,), ()))
+    s, att, _dfn = battle(cards=((HIGH_MORALE,), ()))
     s.lose_advances(0, "Tactics")
     dice(s, (6, "infantry"), LEADER)
     attack(s, 0, att, "C2", "D2")
@@ -121,7 +121,7 @@ def test_high_morale_adds_two_combat_value():
 
 
 def test_surprise_adds_one_combat_value_and_draws_a_card_after_a_hit():
-    s, att, dfn = battle(cards=((SURPRISE,), ()))
+    s, att, _dfn = battle(cards=((SURPRISE,), ()))
     dice(s, (3, "infantry"), LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, SURPRISE, None)
@@ -130,7 +130,7 @@ def test_surprise_adds_one_combat_value_and_draws_a_card_after_a_hit():
 
 
 def test_wedge_formation_adds_one_per_defending_unit():
-    s, att, dfn = battle(defenders=2, cards=((WEDGE,), ()))
+    s, att, _dfn = battle(defenders=2, cards=((WEDGE,), ()))
     dice(s, (3, "infantry"), LEADER, LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, WEDGE, None)
@@ -139,7 +139,7 @@ def test_wedge_formation_adds_one_per_defending_unit():
 
 
 def test_heavy_resistance_takes_one_per_attacking_unit():
-    s, att, dfn = battle(attackers=2, defenders=2, cards=((), (HEAVY_RESISTANCE,)))
+    s, att, _dfn = battle(attackers=2, defenders=2, cards=((), (HEAVY_RESISTANCE,)))
     dice(s, (5, "infantry"), (4, "cavalry"), LEADER, LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, None, HEAVY_RESISTANCE)
@@ -147,7 +147,7 @@ def test_heavy_resistance_takes_one_per_attacking_unit():
 
 
 def test_high_ground_stops_the_enemys_unit_abilities():
-    s, att, dfn = battle(attacker_kind="cavalry", cards=((), (HIGH_GROUND,)))
+    s, att, _dfn = battle(attacker_kind="cavalry", cards=((), (HIGH_GROUND,)))
     dice(s, (4, "cavalry"), LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, None, HIGH_GROUND)
@@ -155,7 +155,7 @@ def test_high_ground_stops_the_enemys_unit_abilities():
 
 
 def test_defensive_formation_and_flanking_roll_one_more_die():
-    s, att, dfn = battle(cards=((FLANKING,), (DEFENSIVE_FORMATION,)))
+    s, att, _dfn = battle(cards=((FLANKING,), (DEFENSIVE_FORMATION,)))
     dice(s, LEADER, LEADER, LEADER, LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, FLANKING, DEFENSIVE_FORMATION)
@@ -164,7 +164,7 @@ def test_defensive_formation_and_flanking_roll_one_more_die():
 
 
 def test_for_the_people_rolls_one_more_die_defending_a_city():
-    s, att, dfn = battle(cards=((), (FOR_THE_PEOPLE,)), city=True)
+    s, att, _dfn = battle(cards=((), (FOR_THE_PEOPLE,)), city=True)
     dice(s, LEADER, LEADER, LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, None, FOR_THE_PEOPLE)
@@ -172,7 +172,7 @@ def test_for_the_people_rolls_one_more_die_defending_a_city():
 
 
 def test_improved_defenses_ignore_one_hit_in_a_city():
-    s, att, dfn = battle(cards=((), (IMPROVED_DEFENSES,)), city=True)
+    s, att, _dfn = battle(cards=((), (IMPROVED_DEFENSES,)), city=True)
     dice(s, (6, "infantry"), LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, None, IMPROVED_DEFENSES)
@@ -180,7 +180,7 @@ def test_improved_defenses_ignore_one_hit_in_a_city():
 
 
 def test_peltasts_ignore_a_hit_at_the_first_five_or_six():
-    s, att, dfn = battle(cards=((), (PELTASTS,)))
+    s, att, _dfn = battle(cards=((), (PELTASTS,)))
     dice(s, (5, "cavalry"), (6, "infantry"), LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, None, PELTASTS)

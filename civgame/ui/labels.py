@@ -77,18 +77,23 @@ def tactics_requirement(game: Game, half: str) -> str:
     return ", ".join(parts)
 
 
+# What the parts of a card's `choice` name, by the primitive that asks for it (others: advances).
+CHOICE_NAMES: dict[str, Callable[[Game, str], str]] = {
+    "raise_city_moods": lambda g, part: city_text(g, int(part)),
+    "place_unit": lambda g, part: city_text(g, int(part)),
+    "lose_action_mark": lambda g, part: g.player(int(part)).name,
+}
+
+
 def _play_card(game: Game, a: A.PlayActionCard) -> str:
     half = game.rules.action_card(a.card).action
     if not a.choice:
         return f"Play {half}{_paying(a.payment)}"
-    picks = []
-    for part in a.choice:
-        if part.isdigit() and game.city(int(part)) is not None:
-            picks.append(city_text(game, int(part)))
-        elif part.isdigit() and int(part) < len(game.players):
-            picks.append(game.player(int(part)).name)
-        else:
-            picks.append(part)
+    naming = next(
+        (CHOICE_NAMES[e.name] for e in game.rules.card_effects.get(half, []) if e.name in CHOICE_NAMES),
+        lambda g, part: part,
+    )
+    picks = [naming(game, part) for part in a.choice]
     return f"Play {half}: {', then '.join(picks)}{_paying(a.payment)}"
 
 

@@ -180,7 +180,8 @@ class SidePanel:
             reason = why_not_play_card(game, player, c)
             note = "Playable now: click to play it." if reason is None else f"Not playable now: {reason}."
             name = f"{half} / {game.rules.action_card(c).tactics}"
-            cards.append(_HandCard("Action", name, [*action_card_lines(game, c), note], reason is None, c))
+            title, *halves = action_card_lines(game, c)
+            cards.append(_HandCard("Action", name, [f"Action card: {title}", *halves, note], reason is None, c))
         for c in player.objective_cards:
             name = card_name(game.rules.objective_cards, c)
             cards.append(_HandCard("Objective", name, card_tooltip("Objective", name, card_text(game, c))))

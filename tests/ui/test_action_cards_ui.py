@@ -21,7 +21,7 @@ def test_the_hand_shows_both_halves_and_highlights_what_can_be_played(app):
     playable, unbuilt = card_rect(scene, LEADERSHIP), card_rect(scene, SPY)
     hover(app, playable.move(20, 2).topleft)
     lines = scene.panel.hover_lines(scene.mouse)
-    assert lines[0] == "Leadership/High Ground"
+    assert lines[0] == "Action card: Leadership/High Ground"
     assert lines[1] == "Leadership (free action, 1 culture): Gain 1 more action this turn."
     assert lines[2].startswith("Tactics - High Ground (land battles, attacker only away from cities): ")
     assert lines[-1] == "Playable now: click to play it."

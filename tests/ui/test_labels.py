@@ -61,6 +61,13 @@ def samples():
         A.CancelFortress(("extra_die",), {"ore": 2}): "Pay to cancel the fortress's extra die, paying 2 ore",
         A.PayCombatBonus(False): "Do not pay for a combat bonus",
         A.PlaceReinforcement(100): "Place the free unit in Anna's city at D2",
+        A.PlayActionCard(25): "Play Leadership",
+        A.PlayActionCard(37, ("100",)): "Play Militia: Anna's city at D2",
+        A.PlayActionCard(5, ("100", "100")): "Play Hero General: Anna's city at D2, then Anna's city at D2",
+        A.PlayActionCard(27, ("1",)): "Play Assassination: Ben",
+        A.PlayActionCard(1, ("Myths",)): "Play Quick Advance: Myths",
+        A.PlayTactics(None): "Play no tactics card",
+        A.PlayTactics(6): "Play High Morale face down: +2 combat value.",
     }
 
 

@@ -239,3 +239,20 @@ def test_a_marked_player_cannot_be_marked_again():
     s = Scenario().hand(0, ASSASSINATION, 28).resources(0, culture=2)
     s.apply(PlayActionCard(ASSASSINATION, ("1",)))
     assert plays(s, 28) == []
+
+
+def test_synergies_buys_two_advances_of_one_category_without_event_cubes():
+    s = Scenario().hand(0, 33).resources(0, food=2, ideas=2)
+    choices = {a.choice for a in plays(s, 33)}
+    assert ("Bartering", "Currency") in choices and ("Currency", "Bartering") not in choices  # top advance first
+    assert all(s.game.rules.category_of(a).name == s.game.rules.category_of(b).name for a, b in choices)
+    cubes, actions = s.player(0).event_cubes, s.game.actions_left
+    s.apply(PlayActionCard(33, ("Storage", "Irrigation")))
+    player = s.player(0)
+    assert player.has("Storage") and player.has("Irrigation") and player.event_cubes == cubes
+    assert player.resources["food"] == 0 and player.resources["ideas"] == 0 and s.game.actions_left == actions - 1
+
+
+def test_synergies_needs_the_price_of_both_advances():
+    s = Scenario().hand(0, 33).resources(0, food=2, ideas=1)
+    assert plays(s, 33) == []

@@ -10,7 +10,7 @@ from tests.scenario import Scenario
 
 PELTASTS, ENCIRCLED, WEDGE, HIGH_MORALE, HEAVY_RESISTANCE, HIGH_GROUND = 1, 2, 5, 6, 7, 9
 SURPRISE, FOR_THE_PEOPLE, IMPROVED_DEFENSES, DEFENSIVE_FORMATION, FLANKING = 10, 13, 16, 22, 31
-SIEGE, SCOUT = 11, 23
+SIEGE, SCOUT, ARCHERS = 11, 23, 26
 
 
 def battle(attackers=1, defenders=1, *, attacker_kind="infantry", city=False, cards=((), ())):
@@ -101,10 +101,10 @@ def test_barbarians_never_play_and_their_opponent_still_may():
 
 
 def test_requirements_role_city_and_land():
-    s, att, _ = battle(cards=((WEDGE, HEAVY_RESISTANCE, FOR_THE_PEOPLE, HIGH_GROUND, SIEGE, SCOUT), ()), city=True)
+    s, att, _ = battle(cards=((WEDGE, HEAVY_RESISTANCE, FOR_THE_PEOPLE, HIGH_GROUND, SIEGE, ARCHERS), ()), city=True)
     attack(s, 0, att, "C2", "D2")
     # Heavy Resistance and For the People are the defender's; High Ground not against a city;
-    # Siege and Scout are not built.
+    # Siege and Archers are not built.
     assert tactics_choices(s) == [WEDGE]
 
 
@@ -195,3 +195,23 @@ def test_encircled_adds_a_hit_on_a_five_or_six_when_not_behind():
     play(s, ENCIRCLED, None)
     assert "Encircled: Player 1 rolls 5: 1 more hit" in s.game.log
     assert alive(s, dfn) == []
+
+
+def test_scout_cancels_the_opponents_card_and_takes_it_into_hand():
+    s, att, _dfn = battle(cards=((HIGH_MORALE,), (SCOUT,)))
+    dice(s, (3, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, HIGH_MORALE, SCOUT)
+    assert "High Morale is cancelled: Player 2 takes the card into their hand" in s.game.log
+    assert "Player 1 rolls 3 infantry (+1): combat value 4, 0 hit(s)" in s.game.log
+    assert s.player(1).action_cards == [HIGH_MORALE] and SCOUT in s.game.decks["action"].discard
+    assert check_invariants(s.game) == []
+
+
+def test_scout_against_no_card_does_nothing():
+    s, att, _dfn = battle(cards=((SCOUT,), ()))
+    dice(s, (3, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, SCOUT, None)
+    assert s.player(1).action_cards == [] and s.player(0).action_cards == []
+    assert "Player 1 rolls 3 infantry (+1): combat value 4, 0 hit(s)" in s.game.log

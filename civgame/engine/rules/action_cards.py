@@ -279,16 +279,28 @@ def _card_advances(game: Game, player: Player, effect: Effect) -> list[Choice]:
     if effect.params.from_ == "neighbours":
         held = _neighbour_advances(game, player, effect.params.range)
         names = [name for name in names if name in held]
-    return [(name,) for name in names]
+    if effect.params.count == 1:
+        return [(name,) for name in names]
+    return [(first, second) for first in names for second in _next_in_category(game, player, first)]
+
+
+def _next_in_category(game: Game, player: Player, first: str) -> list[str]:
+    """The advances of `first`'s category the player may take once it holds `first`: the category
+    is then started and its government is the player's."""
+    category = game.rules.category_of(first)
+    return [a.name for a in category.advances if a.name != first and not player.has(a.name)]
 
 
 def _card_advance_cost(game: Game, effect: Effect, choice: Choice) -> dict[str, int]:
-    return advance_cost(game) if effect.params.price == "normal" else {}
+    if effect.params.price == "free":
+        return {}
+    return {item: amount * len(choice) for item, amount in advance_cost(game).items()}
 
 
 @card_action("card_advance", options=_card_advances, cost=_card_advance_cost)
 def _card_advance(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
-    gain_advance(game, player, choice[0], uses_event_cube=False)
+    for name in choice:
+        gain_advance(game, player, name, uses_event_cube=False)
 
 
 def _unmarked_players(game: Game, player: Player, effect: Effect) -> list[Choice]:

@@ -32,7 +32,7 @@ from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.military import BattleCondition
 from civgame.engine.content.effects.sources import end_lasting
-from civgame.engine.content.ruleset import DieFace
+from civgame.engine.content.ruleset import ActionCard, DieFace
 from civgame.engine.core.actions import (
     Action,
     CancelFortress,
@@ -399,6 +399,7 @@ TACTICS_PRIMITIVES = frozenset(
         "draw_on_hit",
         "ignore_hit_on_roll",
         "extra_hit_on_roll",
+        "take_enemy_tactics",
     }
 )
 
@@ -451,19 +452,35 @@ def _offer_tactics(game: Game) -> bool:
 
 
 def _reveal_tactics(game: Game, c: Combat) -> None:
-    """Both face-down cards are turned over together; their tactics halves apply this round."""
+    """Both face-down cards are turned over together; a card cancelled on reveal (`take_enemy_tactics`)
+    goes to that opponent's hand, the others to the discard pile and their halves apply this round."""
     played = [side for side in (c.attacker, c.defender) if side.tactics is not None]
     if not played:
         _say(game, f"Round {c.round}: no tactics cards are played")
+    taken = {
+        id(_opponent(c, side))
+        for side in played
+        if any(e.name == "take_enemy_tactics" for e in game.rules.card_effects[_revealed(game, side).tactics])
+    }
     for side in played:
-        card = game.rules.action_card(side.tactics)
-        game.decks["action"].discard.append(card.id)
-        player = game.player(side.owner)
-        player.lasting_effects.append(LastingEffect(card.tactics, "combat_round"))
+        card = _revealed(game, side)
         side.tactics = None
+        player = game.player(side.owner)
         _say(game, f"Round {c.round}: {player.name} reveals {card.tactics} ({card.name})")
+        if id(side) in taken:
+            taker = game.player(_opponent(c, side).owner)
+            taker.action_cards.append(card.id)
+            _say(game, f"{card.tactics} is cancelled: {taker.name} takes the card into their hand")
+            continue
+        game.decks["action"].discard.append(card.id)
+        player.lasting_effects.append(LastingEffect(card.tactics, "combat_round"))
     if played:
         effects.holdings_changed(game)
+
+
+def _revealed(game: Game, side: CombatSide) -> ActionCard:
+    assert side.tactics is not None
+    return game.rules.action_card(side.tactics)
 
 
 def _card_effects(game: Game, side: CombatSide, name: str) -> list[Effect]:

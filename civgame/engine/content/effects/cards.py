@@ -101,10 +101,12 @@ class PlaceUnit(Params):
     "gained). `price: free` costs nothing; `normal` costs the normal price of an advance (the "
     "usual substitutions apply). `from: neighbours` limits it to advances held by another player "
     "who has a unit or city within `range` spaces (plain distance) of one of the player's units or "
-    "cities. The card can be played only if such an advance exists (and is affordable).",
+    "cities. With `count: 2`, two advances of the same category, one after the other, each at that "
+    "price. The card can be played only if such advances exist (and are affordable).",
     example={"card_advance": {"price": "free", "from": "neighbours", "range": 2}},
 )
 class CardAdvance(Params):
+    count: Literal[1, 2] = 1
     price: Literal["free", "normal"] = "free"
     from_: Literal["any", "neighbours"] = Field(default="any", alias="from")
     range: int = Field(default=2, ge=0)
@@ -200,3 +202,14 @@ class IgnoreHitOnRoll(Params):
 )
 class ExtraHitOnRoll(Params):
     min_value: int = Field(default=5, ge=1)
+
+
+@primitive(
+    "take_enemy_tactics",
+    when="combat: when the tactics cards of a round are revealed",
+    doc="The opponent's tactics card of this round, if any, is cancelled (it has no effect) and the "
+    "holder takes it into their hand.",
+    example={"take_enemy_tactics": {}},
+)
+class TakeEnemyTactics(NoParams):
+    pass

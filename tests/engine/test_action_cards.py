@@ -2,14 +2,16 @@
 
 import pytest
 
-from civgame.engine.core.actions import EndTurn, Pay, PlayActionCard
+from civgame.engine.core.actions import ChooseOption, EndTurn, Pay, PlayActionCard
 from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BattleRecord
 from civgame.engine.rules.action_cards import why_not_play_card
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.setup import new_game
+from tests.combat_helpers import attack
 from tests.scenario import Scenario
 
 QUICK_ADVANCE, INSPIRATION, HERO_GENERAL, HERO_GENERAL_SISTER = 1, 3, 5, 6
@@ -256,3 +258,25 @@ def test_synergies_buys_two_advances_of_one_category_without_event_cubes():
 def test_synergies_needs_the_price_of_both_advances():
     s = Scenario().hand(0, 33).resources(0, food=2, ideas=1)
     assert plays(s, 33) == []
+
+
+def test_teach_us_is_offered_after_capturing_a_city_and_takes_an_advance_of_the_loser():
+    s = Scenario().reveal_all().hand(0, 35).advances(1, "Storage")
+    s.city(1, "C2")
+    att = s.units(0, "infantry", "C2", 1)
+    assert plays(s, 35) == []  # never played as an action
+    attack(s, 0, att, "C2", "D2")
+    decision = s.game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision) and decision.player == 0 and decision.source == "Teach Us"
+    assert "Storage" in decision.options and "Bartering" not in decision.options
+    cubes = s.player(0).event_cubes
+    s.apply(ChooseOption("Storage"))
+    assert s.player(0).has("Storage") and s.player(0).event_cubes == cubes and discarded(s, 35)
+
+
+def test_teach_us_is_not_offered_without_a_capture():
+    s = Scenario().reveal_all().hand(0, 35).advances(1, "Storage")
+    s.units(1, "settler", "C2", 1)
+    att = s.units(0, "infantry", "C2", 1)
+    attack(s, 0, att, "C2", "D2")
+    assert s.game.pending == [] and s.player(0).action_cards == [35]

@@ -19,11 +19,13 @@ from itertools import product
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.ruleset import ActionHalf
 from civgame.engine.core.actions import Action, PlayActionCard
+from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label
 from civgame.engine.core.model import MOODS, BattleRecord, Game, Player, Unit
-from civgame.engine.rules.advances import advance_cost, gain_advance, gainable
+from civgame.engine.rules.advances import DECLINE, advance_cost, gain_advance, gainable, why_not_gain
 from civgame.engine.rules.combat import unit_placement_cities
+from civgame.engine.rules.economy_abilities import CHOICE_RULES
 from civgame.engine.rules.payments import affordable, can_pay, describe, gain, pay, resource_cap, settle
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.turns import spend_main_action
@@ -316,3 +318,27 @@ def _mark_player(game: Game, player: Player, effect: Effect, choice: Choice) -> 
     target = game.player(int(choice[0]))
     target.actions_lost_next_turn = effect.params.actions
     game.say(f"{player.name} marks {target.name}: {effect.params.actions} action(s) fewer next turn ({effect.source})")
+
+
+# ------------------------------------------------------------------ advance_from_loser (after a capture)
+
+
+def _teaching_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    player = game.player(decision.player)
+    return [o for o in decision.options if o == DECLINE or why_not_gain(game, player, o) is None]
+
+
+def _take_teaching(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Discard one card of the half (it was in hand when offered and nothing could play it since)."""
+    player = game.player(decision.player)
+    if option == DECLINE:
+        game.say(f"{player.name} does not play {decision.source}")
+        return
+    card = next(c for c in player.action_cards if game.rules.action_card(c).action == decision.source)
+    player.action_cards.remove(card)
+    game.decks["action"].discard.append(card)
+    game.say(f"{player.name} plays the action card {decision.source}")
+    gain_advance(game, player, option, uses_event_cube=False)
+
+
+CHOICE_RULES["advance_from_loser"] = (_teaching_options, _take_teaching)

@@ -47,6 +47,7 @@ from civgame.engine.core.decisions import (
     CasualtyDecision,
     CombatBonusDecision,
     Decision,
+    EffectChoiceDecision,
     RefugeeDecision,
     ReinforcementDecision,
     RetreatDecision,
@@ -68,6 +69,7 @@ from civgame.engine.core.model import (
     Unit,
 )
 from civgame.engine.core.vocabulary import TOKENS
+from civgame.engine.rules.advances import DECLINE, gainable
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.cities import mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
@@ -163,6 +165,7 @@ def _overrun(game: Game, owner: int, defender: int, unit_ids: list[int], space: 
     reinforcements = _reinforcements(game, [defender], space)
     if city is not None:
         _capture(game, city, owner)
+        _offer_teaching(game, owner, defender)
     _offer_reinforcements(game, reinforcements)
 
 
@@ -755,6 +758,7 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     city = game.city(c.city_id) if c.city_id is not None else None
     if winner == c.attacker.owner and city is not None:
         _capture(game, city, winner)
+        _offer_teaching(game, winner, c.defender.owner)
     _offer_reinforcements(game, reinforcements)
 
 
@@ -886,6 +890,25 @@ def _capture(game: Game, city: City, winner: int) -> None:
     fire(game, "city_captured", player=winner, city=city.id, previous_owner=loser)
     if loser >= 0:
         _offer_refugee(game, loser)
+
+
+def _offer_teaching(game: Game, winner: int, loser: int) -> None:
+    """A player who captured a city holding a card with `advance_from_loser` (Teach Us) may play
+    one to take an advance of the loser."""
+    if winner < 0 or loser < 0:
+        return
+    player = game.player(winner)
+    halves = sorted({game.rules.action_card(card).action for card in player.action_cards})
+    for half in halves:
+        if any(e.name == "advance_from_loser" for e in game.rules.card_effects.get(half, [])):
+            taught = [name for name in gainable(game, player) if game.player(loser).has(name)]
+            if taught:
+                game.pending.append(
+                    EffectChoiceDecision(
+                        player=winner, source=half, effect="advance_from_loser", options=[*taught, DECLINE]
+                    )
+                )
+            return
 
 
 def _recolour(game: Game, city: City, loser: int, winner: int) -> int:

@@ -123,6 +123,18 @@ class LoseActionMark(Params):
     actions: int = Field(default=1, ge=1)
 
 
+@primitive(
+    "advance_from_loser",
+    when="the end of a battle in which the holder of the card captured a city",
+    doc="Offered to a player who captures another player's city while holding the card: discard one "
+    "such card to gain, for free and without using an event cube, an advance the loser holds that "
+    "the player may take (at most one card per battle).",
+    example={"advance_from_loser": {}},
+)
+class AdvanceFromLoser(NoParams):
+    pass
+
+
 # ------------------------------------------------------------------ tactics halves
 
 

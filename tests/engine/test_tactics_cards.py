@@ -1,7 +1,7 @@
 """Tactics cards in combat: who may play, the secret choice, and each built tactics half."""
 
-from civgame.engine.core.actions import PlayTactics
-from civgame.engine.core.decisions import TacticsDecision
+from civgame.engine.core.actions import ChooseCasualties, PlayTactics
+from civgame.engine.core.decisions import CasualtyDecision, TacticsDecision
 from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules.controller import legal_actions
 from civgame.engine.rules.invariants import check_invariants
@@ -10,7 +10,7 @@ from tests.scenario import Scenario
 
 PELTASTS, ENCIRCLED, WEDGE, HIGH_MORALE, HEAVY_RESISTANCE, HIGH_GROUND = 1, 2, 5, 6, 7, 9
 SURPRISE, FOR_THE_PEOPLE, IMPROVED_DEFENSES, DEFENSIVE_FORMATION, FLANKING = 10, 13, 16, 22, 31
-SIEGE, SCOUT, ARCHERS = 11, 23, 26
+SIEGE, SCOUT, MARTYR, ARCHERS = 11, 23, 24, 26
 
 
 def battle(attackers=1, defenders=1, *, attacker_kind="infantry", city=False, cards=((), ())):
@@ -101,10 +101,10 @@ def test_barbarians_never_play_and_their_opponent_still_may():
 
 
 def test_requirements_role_city_and_land():
-    s, att, _ = battle(cards=((WEDGE, HEAVY_RESISTANCE, FOR_THE_PEOPLE, HIGH_GROUND, SIEGE, ARCHERS), ()), city=True)
+    s, att, _ = battle(cards=((WEDGE, HEAVY_RESISTANCE, FOR_THE_PEOPLE, HIGH_GROUND, SIEGE, MARTYR), ()), city=True)
     attack(s, 0, att, "C2", "D2")
     # Heavy Resistance and For the People are the defender's; High Ground not against a city;
-    # Siege and Archers are not built.
+    # Siege and Martyr are not built.
     assert tactics_choices(s) == [WEDGE]
 
 
@@ -215,3 +215,26 @@ def test_scout_against_no_card_does_nothing():
     play(s, SCOUT, None)
     assert s.player(1).action_cards == [] and s.player(0).action_cards == []
     assert "Player 1 rolls 3 infantry (+1): combat value 4, 0 hit(s)" in s.game.log
+
+
+def test_archers_make_the_opponent_remove_a_unit_of_its_choice_before_the_roll():
+    s, att, dfn = battle(defenders=1, cards=((ARCHERS,), ()))
+    cavalry = s.unit(1, "cavalry", "C2")
+    dice(s, (6, "infantry"), LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, ARCHERS, None)
+    assert "Archers: Player 1 rolls 6: Player 2 removes 1 unit" in s.game.log
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CasualtyDecision) and decision.player == 1 and decision.reason == "tactics"
+    s.apply(ChooseCasualties((cavalry.id,)))
+    assert alive(s, [cavalry]) == [] and alive(s, dfn) == dfn
+    assert "Player 2 rolls 1 leader: combat value 1, 0 hit(s)" in s.game.log  # one unit left to roll
+    assert s.game.combat.defender.losses == 1 and check_invariants(s.game) == []
+
+
+def test_archers_miss_on_a_low_die():
+    s, att, dfn = battle(cards=((ARCHERS,), ()))
+    dice(s, (4, "cavalry"), LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, ARCHERS, None)
+    assert "Archers: Player 1 rolls 4: no effect" in s.game.log and alive(s, dfn) == dfn

@@ -78,7 +78,8 @@ from civgame.engine.rules.triggers import fire
 
 FORTRESS = "fortress"
 SETTLER = "settler"
-COMBAT, CARGO = "combat", "cargo"  # CasualtyDecision reasons answered here
+COMBAT, CARGO, TACTICS = "combat", "cargo", "tactics"  # CasualtyDecision reasons answered here
+NEXT_STEP = {COMBAT: "cargo", CARGO: "resolve", TACTICS: "roll"}  # where a battle resumes after each
 
 
 # ------------------------------------------------------------------ entry point
@@ -313,14 +314,20 @@ def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
 
 
 def _proceed(game: Game, step: str) -> None:
-    """Run the battle from `step` ("round", "tactics", "roll", "cargo" or "resolve") until it waits
-    for a choice or ends."""
+    """Run the battle from `step` ("round", "tactics", "reveal", "roll", "cargo" or "resolve") until it
+    waits for a choice or ends."""
     while game.combat is not None:
         if step == "round":
             _start_round(game)
             step = "tactics"
         if step == "tactics":
             if _offer_tactics(game):
+                return
+            step = "reveal"
+        if step == "reveal":
+            _reveal_tactics(game, game.combat)
+            _tactics_casualties(game, game.combat)
+            if _waiting(game, TACTICS):
                 return
             step = "roll"
         if step == "roll":
@@ -356,7 +363,6 @@ def _start_round(game: Game) -> None:
 def _roll_round(game: Game) -> None:
     c = game.combat
     rules = game.rules.combat
-    _reveal_tactics(game, c)
     ignored = {id(side): _ignored_by_roll(game, side) for side in (c.attacker, c.defender)}
     fortress_round = c.fortress and c.round == 1
     if fortress_round and c.fortress_cancelled:
@@ -403,6 +409,7 @@ TACTICS_PRIMITIVES = frozenset(
         "ignore_hit_on_roll",
         "extra_hit_on_roll",
         "take_enemy_tactics",
+        "kill_on_roll",
     }
 )
 
@@ -526,6 +533,30 @@ def _ignored_by_roll(game: Game, side: CombatSide) -> int:
         rolls = ", ".join(map(str, rolled))
         _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {rolls}: {outcome}")
     return min(ignored, 1)
+
+
+def _tactics_casualties(game: Game, c: Combat) -> None:
+    """`kill_on_roll` (Archers): before the roll, a high die makes the opponent remove a fighting unit
+    at once (the opponent chooses which)."""
+    for side in (c.attacker, c.defender):
+        opponent = _opponent(c, side)
+        for effect in _card_effects(game, side, "kill_on_roll"):
+            value = _die(game).value
+            hit = value >= effect.params.min_value and bool(opponent.units)
+            outcome = f"{owner_name(game, opponent.owner)} removes 1 unit" if hit else "no effect"
+            _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {value}: {outcome}")
+            if hit:
+                _choose(game, opponent, opponent.units, 1, TACTICS)
+                if not _waiting(game, TACTICS):
+                    _remove_casualties_now(game, opponent)
+
+
+def _remove_casualties_now(game: Game, side: CombatSide) -> None:
+    """Units lost to a tactics card before the roll leave the battle at once."""
+    _say(game, f"{owner_name(game, side.owner)} loses {_kinds(game, side.casualties)}")
+    side.losses += len(set(side.casualties) & set(side.units))
+    _remove(game, side.casualties)
+    side.casualties = []
 
 
 def _after_hits(game: Game, c: Combat) -> None:
@@ -971,8 +1002,10 @@ def choose_casualties(game: Game, action: ChooseCasualties) -> None:
     side = c.attacker if d.player == c.attacker.owner else c.defender
     game.pending.pop()
     side.casualties.extend(action.units)
+    if d.reason == TACTICS:
+        _remove_casualties_now(game, side)
     if not _waiting(game, d.reason):
-        _proceed(game, "cargo" if d.reason == COMBAT else "resolve")
+        _proceed(game, NEXT_STEP[d.reason])
 
 
 @rule(Retreat, legal=lambda game: [Retreat(True), Retreat(False)], answers=(RetreatDecision,))

@@ -225,3 +225,14 @@ class ExtraHitOnRoll(Params):
 )
 class TakeEnemyTactics(NoParams):
     pass
+
+
+@primitive(
+    "kill_on_roll",
+    when=TACTICS + ", before the combat roll",
+    doc="Roll 1 die: at `min_value` or more the opponent chooses one of its fighting units and removes "
+    "it at once, before the combat roll.",
+    example={"kill_on_roll": {"min_value": 5}},
+)
+class KillOnRoll(Params):
+    min_value: int = Field(default=5, ge=1)

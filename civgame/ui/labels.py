@@ -82,6 +82,7 @@ CHOICE_NAMES: dict[str, Callable[[Game, str], str]] = {
     "raise_city_moods": lambda g, part: city_text(g, int(part)),
     "place_unit": lambda g, part: city_text(g, int(part)),
     "lose_action_mark": lambda g, part: g.player(int(part)).name,
+    "trade_advances": lambda g, part: f"trading with {g.player(int(part)).name}" if part.isdigit() else part,
 }
 
 

@@ -280,3 +280,26 @@ def test_teach_us_is_not_offered_without_a_capture():
     att = s.units(0, "infantry", "C2", 1)
     attack(s, 0, att, "C2", "D2")
     assert s.game.pending == [] and s.player(0).action_cards == [35]
+
+
+def test_technology_trade_gives_each_partner_an_advance_of_the_other():
+    s = Scenario().hand(0, 39).reveal_all()
+    s.city(0, "C2")
+    s.city(1, "E2")
+    s.advances(0, "Storage").advances(1, "Bartering")
+    assert {a.choice for a in plays(s, 39)} == {("Bartering", "1")}
+    s.apply(PlayActionCard(39, ("Bartering", "1")))
+    assert s.player(0).has("Bartering")
+    decision = s.game.pending[-1]
+    assert decision.player == 1 and "Storage" in decision.options
+    cubes = s.player(1).event_cubes
+    s.apply(ChooseOption("Storage"))
+    assert s.player(1).has("Storage") and s.player(1).event_cubes == cubes
+
+
+def test_technology_trade_needs_a_partner_in_range():
+    s = Scenario().hand(0, 39).reveal_all()
+    s.city(0, "C2")
+    s.city(1, "H8")
+    s.advances(1, "Bartering")
+    assert plays(s, 39) == []

@@ -66,6 +66,7 @@ def samples():
         A.PlayActionCard(5, ("100", "100")): "Play Hero General: Anna's city at D2, then Anna's city at D2",
         A.PlayActionCard(27, ("1",)): "Play Assassination: Ben",
         A.PlayActionCard(1, ("Myths",)): "Play Quick Advance: Myths",
+        A.PlayActionCard(39, ("Myths", "1")): "Play Technology Trade: Myths, then trading with Ben",
         A.PlayTactics(None): "Play no tactics card",
         A.PlayTactics(6): "Play High Morale face down: +2 combat value.",
     }

@@ -260,16 +260,19 @@ def _place_unit(game: Game, player: Player, effect: Effect, choice: Choice) -> N
     game.say(f"{player.name} places a {effect.params.unit} in the city at {hex_to_label(city.pos)} ({effect.source})")
 
 
-def _neighbour_advances(game: Game, player: Player, reach: int) -> set[str]:
-    """Advances held by other players with a unit or city within `reach` of the player's units or cities."""
+def _neighbours(game: Game, player: Player, reach: int) -> list[Player]:
+    """Other players with a unit or city within `reach` of the player's units or cities."""
     own = _places(game, player.index)
-    found: set[str] = set()
-    for other in game.players:
-        if other.index != player.index and any(
-            distance(a, b) <= reach for a in _places(game, other.index) for b in own
-        ):
-            found.update(other.advances)
-    return found
+    return [
+        other
+        for other in game.players
+        if other.index != player.index and any(distance(a, b) <= reach for a in _places(game, other.index) for b in own)
+    ]
+
+
+def _neighbour_advances(game: Game, player: Player, reach: int) -> set[str]:
+    """Advances held by the player's neighbours (see `_neighbours`)."""
+    return {name for other in _neighbours(game, player, reach) for name in other.advances}
 
 
 def _places(game: Game, owner: int) -> set[Hex]:
@@ -318,6 +321,43 @@ def _mark_player(game: Game, player: Player, effect: Effect, choice: Choice) -> 
     target = game.player(int(choice[0]))
     target.actions_lost_next_turn = effect.params.actions
     game.say(f"{player.name} marks {target.name}: {effect.params.actions} action(s) fewer next turn ({effect.source})")
+
+
+def _trades(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    """(advance, partner) pairs: an advance a neighbour holds that the player may take."""
+    names = gainable(game, player)
+    return [
+        (name, str(other.index))
+        for other in _neighbours(game, player, effect.params.range)
+        for name in names
+        if other.has(name)
+    ]
+
+
+@card_action("trade_advances", options=_trades)
+def _trade_advances(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    advance, partner = choice[0], game.player(int(choice[1]))
+    gain_advance(game, player, advance, uses_event_cube=False)
+    offered = [name for name in gainable(game, partner) if player.has(name)]
+    if offered:
+        game.pending.append(
+            EffectChoiceDecision(
+                player=partner.index, source=effect.source, effect="trade_advances", options=[*offered, DECLINE]
+            )
+        )
+
+
+def _trade_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    player = game.player(decision.player)
+    return [o for o in decision.options if o == DECLINE or why_not_gain(game, player, o) is None]
+
+
+def _take_in_trade(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    if option != DECLINE:
+        gain_advance(game, game.player(decision.player), option, uses_event_cube=False)
+
+
+CHOICE_RULES["trade_advances"] = (_trade_options, _take_in_trade)
 
 
 # ------------------------------------------------------------------ advance_from_loser (after a capture)

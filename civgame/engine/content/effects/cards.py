@@ -113,6 +113,19 @@ class CardAdvance(Params):
 
 
 @primitive(
+    "trade_advances",
+    when=PLAYED,
+    doc="Choose another player who has a unit or city within `range` spaces (plain distance) of one of "
+    "the player's units or cities and holds an advance the player may take: the player gains one of "
+    "them; then that partner chooses an advance the player holds that the partner may take and gains "
+    "it. Both are free and use no event cube.",
+    example={"trade_advances": {"range": 2}},
+)
+class TradeAdvances(Params):
+    range: int = Field(default=2, ge=0)
+
+
+@primitive(
     "lose_action_mark",
     when=PLAYED,
     doc="Choose another player who carries no such mark: at the start of their next turn they have "

@@ -36,8 +36,9 @@ CHILD_TIMEOUT = 300
 def _open_game_window(data_dir: str):
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    from civgame.ui.app import App, Settings
+    from civgame.ui.app import App
     from civgame.ui.game_scene import GameScene
+    from civgame.ui.settings import Settings
 
     game = late_game_state()
     app = App(Settings(size=SIZE, autosave=False, data_dir=Path(data_dir)))

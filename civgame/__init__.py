@@ -1,0 +1,7 @@
+"""Clash of Cultures: Monumental Edition, hot-seat on one computer."""
+
+import os
+
+# pygame prints a banner on stdout when imported; stdout is for the program's own output (headless
+# score tables). Set here, before any entry point can import pygame.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

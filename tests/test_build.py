@@ -49,6 +49,28 @@ def test_resource_root_is_the_bundle_when_frozen(monkeypatch, tmp_path):
     assert paths.resource_root() == tmp_path
 
 
+def test_resource_root_is_the_package_when_installed_from_a_wheel(monkeypatch, tmp_path):
+    # setup.py puts rules_data/ and assets/ inside the installed package
+    package = tmp_path / "site-packages" / "civgame"
+    (package / "rules_data").mkdir(parents=True)
+    monkeypatch.setattr(paths, "PACKAGE", package)
+    assert paths.resource_root() == package
+
+
+def test_importing_the_window_prints_nothing_on_stdout(tmp_path):
+    # stdout carries the program's own output (headless score tables): no pygame banner
+    run = subprocess.run(
+        [sys.executable, "-c", "import civgame.ui.app"],
+        cwd=tmp_path,
+        env=dict(_clean_env(tmp_path), PYTHONPATH=str(ROOT)),
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == ""
+
+
 def test_smoke_mode_plays_saves_loads_and_exits_0(tmp_path):
     # through the app's entry script, as the built executable runs it
     run = subprocess.run(

@@ -3,7 +3,8 @@
 It draws from its own `random.Random`, never from the game's RNG, so agents never change the
 game's dice. The choice is lightly biased so that games move forward: first an action kind
 is picked (passive kinds such as ending the turn or cancelling a payment rarely), then one
-action of that kind uniformly. Every legal action keeps a non-zero chance.
+action of that kind uniformly. Razing its last city, which ends the game at the next status
+phase, is rare. Every legal action keeps a non-zero chance.
 """
 
 from __future__ import annotations
@@ -11,7 +12,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from civgame.engine.core.actions import Action, CancelPayment, EndHappiness, EndMove, EndTurn, MoveUnits, StartMove
+from civgame.engine.core.actions import (
+    Action,
+    CancelPayment,
+    EndHappiness,
+    EndMove,
+    EndTurn,
+    MoveUnits,
+    Raze,
+    StartMove,
+    StartTrade,
+)
 from civgame.engine.core.model import Game
 
 # Relative weight of an action kind; every other kind weighs 1.
@@ -20,7 +31,9 @@ PASSIVE_WEIGHTS: dict[str, float] = {
     EndMove.KIND: 0.25,
     EndHappiness.KIND: 0.25,
     CancelPayment.KIND: 0.02,
+    StartTrade.KIND: 0.25,  # trades are free actions: without a lower weight they would crowd out the main ones
 }
+LAST_CITY_RAZE_CHANCE = 0.05
 
 
 class RandomAgent:
@@ -31,6 +44,9 @@ class RandomAgent:
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
         if not actions:
             raise ValueError("there is no legal action to choose from")
+        last_city = [a for a in actions if _razes_last_city(game, a)]
+        if last_city and len(last_city) < len(actions) and self.rng.random() >= LAST_CITY_RAZE_CHANCE:
+            actions = [a for a in actions if a not in last_city]
         by_kind: dict[str, list[Action]] = {}
         for action in actions:
             by_kind.setdefault(action.KIND, []).append(action)
@@ -58,3 +74,7 @@ def _holds_enemy(game: Game, space) -> bool:
     me = game.actor()
     city = game.city_at(space)
     return (city is not None and city.owner != me) or any(u.owner != me for u in game.units_at(space))
+
+
+def _razes_last_city(game: Game, action: Action) -> bool:
+    return isinstance(action, Raze) and action.city is not None and len(game.cities_of(game.actor())) == 1

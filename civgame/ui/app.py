@@ -14,20 +14,16 @@ frames per second, and goes back to sleeping once the last frame of the animatio
 
 from __future__ import annotations
 
-import json
 import time
 import traceback
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import pygame
 import pygame_gui
 
 from civgame.engine.core.model import Game
-from civgame.engine.storage.mods import user_data_dir
 from civgame.engine.storage.save import save_game
 from civgame.ui import theme
-from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import (
     ErrorScene,
@@ -39,13 +35,12 @@ from civgame.ui.menus import (
 )
 from civgame.ui.scene import Scene
 from civgame.ui.score_scene import ScoreScene
+from civgame.ui.settings import Settings
 
 ACTIVE_SECONDS = 1.0  # keep drawing this long after the last event
 ACTIVE_FRAME_MS = 33  # about 30 frames per second while active
 ANIMATION_FRAME_MS = 16  # about 60 frames per second while the scene animates
 IDLE_WAIT_MS = 1000  # wake up this often while idle, without redrawing
-MIN_SIZE = (960, 600)
-STORED_SETTINGS = ("size", "fullscreen", "autosave", "animation_speed")
 INPUT_EVENTS = {
     pygame.MOUSEMOTION,
     pygame.MOUSEBUTTONDOWN,
@@ -55,52 +50,6 @@ INPUT_EVENTS = {
     pygame.KEYUP,
     pygame.TEXTINPUT,
 }
-
-
-@dataclass
-class Settings:
-    size: tuple[int, int] = (1280, 720)
-    fullscreen: bool = False
-    autosave: bool = True  # save to `autosave_path` whenever the seat changes hands
-    animation_speed: str = "normal"  # one of ANIMATION_SPEEDS; "off" draws each new state at once
-    data_dir: Path = field(default_factory=user_data_dir)
-    load: str | None = None  # a save to open straight away
-
-    @property
-    def saves_dir(self) -> Path:
-        return self.data_dir / "saves"
-
-    @property
-    def autosave_path(self) -> Path:
-        return self.data_dir / "autosave.yaml"
-
-    @property
-    def settings_path(self) -> Path:
-        return self.data_dir / "settings.json"
-
-    @property
-    def log_path(self) -> Path:
-        return self.data_dir / "civgame.log"
-
-    def store(self) -> None:
-        """Remember the player's choices (size, fullscreen, autosave, animation speed) for the next start."""
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        stored = {k: v for k, v in asdict(self).items() if k in STORED_SETTINGS}
-        self.settings_path.write_text(json.dumps(stored), encoding="utf-8")
-
-    def restore(self) -> Settings:
-        """Read the remembered choices, ignoring a missing or unreadable file and unknown values."""
-        try:
-            stored = json.loads(self.settings_path.read_text(encoding="utf-8"))
-            width, height = stored.get("size", self.size)
-            self.size = (max(MIN_SIZE[0], int(width)), max(MIN_SIZE[1], int(height)))
-            self.fullscreen = bool(stored.get("fullscreen", self.fullscreen))
-            self.autosave = bool(stored.get("autosave", self.autosave))
-            if stored.get("animation_speed") in ANIMATION_SPEEDS:
-                self.animation_speed = stored["animation_speed"]
-        except (OSError, ValueError, TypeError):
-            pass
-        return self
 
 
 class App:
@@ -131,7 +80,7 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
-        self.screen = pygame.display.get_surface()
+        self.screen = _window_surface()
         size = self.screen.get_size()
         if theme.ui_scale(size) != self.scale:  # text sizes live in the theme: start a new manager
             self.scale = theme.ui_scale(size)
@@ -185,7 +134,7 @@ class App:
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            if pygame.display.get_surface().get_size() != self.manager.window_resolution:
+            if _window_surface().get_size() != self.manager.window_resolution:
                 self._resized()
             return
         consumed = self.manager.process_events(event)
@@ -294,6 +243,12 @@ class App:
                 self.step(IDLE_WAIT_MS if idle else ACTIVE_FRAME_MS)
 
 
+def _window_surface() -> pygame.Surface:
+    surface = pygame.display.get_surface()
+    assert surface is not None, "the window is not open"
+    return surface
+
+
 def open_app(settings: Settings) -> App:
     """The window with its first scene: the save named by `settings.load`, else the title (which
     also shows why that save cannot be opened, or asks about a save made with other rules)."""
@@ -302,7 +257,9 @@ def open_app(settings: Settings) -> App:
     if settings.load:
         problem = open_save(app, settings.load)
         if problem:
-            app.scene.show_error(problem)
+            title = app.scene
+            assert isinstance(title, TitleScene)  # shown just above
+            title.show_error(problem)
     return app
 
 

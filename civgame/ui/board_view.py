@@ -127,7 +127,7 @@ class BoardView:
         surface.blit(layer, position)
         for city in game.cities:
             if city.port_space is not None:
-                self._draw_port(surface, game, city)
+                self._draw_port(surface, game, city, city.port_space)
         self._draw_marks(surface, overlay)
         for city in game.cities:
             self._draw_city(surface, game, city)
@@ -261,8 +261,8 @@ class BoardView:
         if overlay.hover is not None:
             pygame.draw.polygon(surface, (235, 235, 235), self.corners(overlay.hover, shrink=1), 1)
 
-    def _draw_port(self, surface: pygame.Surface, game: Game, city: City) -> None:
-        (x1, y1), (x2, y2) = self.centre(city.pos), self.centre(city.port_space)
+    def _draw_port(self, surface: pygame.Surface, game: Game, city: City, port: Hex) -> None:
+        (x1, y1), (x2, y2) = self.centre(city.pos), self.centre(port)
         colour = owner_colour(game, city.owner)
         end = (x1 + (x2 - x1) * 0.62, y1 + (y2 - y1) * 0.62)
         pygame.draw.line(surface, colour, (x1, y1), end, max(2, int(self.radius / 10)))
@@ -460,7 +460,8 @@ def _cube_round(q: float, r: float) -> Hex:
 
 
 def _shade(colour: Colour, k: float) -> Colour:
-    return tuple(max(0, min(255, int(c * k))) for c in colour)  # type: ignore[return-value]
+    r, g, b = (max(0, min(255, int(c * k))) for c in colour)
+    return r, g, b
 
 
 def _draw_boat(surface: pygame.Surface, centre: tuple[float, float], size: float, colour: Colour) -> None:
@@ -484,12 +485,12 @@ def _draw_terrain_icon(surface: pygame.Surface, terrain: str, at: tuple[float, f
             pygame.draw.line(surface, dark, (px, y + 0.5 * k), (px, y + 0.9 * k), width + 1)
     elif terrain == "mountain":
 
-        def at(points):
+        def placed(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
             return [(x + dx * k, y + dy * k) for dx, dy in points]
 
-        pygame.draw.polygon(surface, dark, at([(-1.2, 0.7), (-0.3, -0.9), (0.5, 0.7)]))
-        pygame.draw.polygon(surface, dark, at([(-0.1, 0.7), (0.6, -0.4), (1.3, 0.7)]))
-        pygame.draw.polygon(surface, (240, 240, 240), at([(-0.3, -0.9), (-0.55, -0.45), (-0.05, -0.45)]))
+        pygame.draw.polygon(surface, dark, placed([(-1.2, 0.7), (-0.3, -0.9), (0.5, 0.7)]))
+        pygame.draw.polygon(surface, dark, placed([(-0.1, 0.7), (0.6, -0.4), (1.3, 0.7)]))
+        pygame.draw.polygon(surface, (240, 240, 240), placed([(-0.3, -0.9), (-0.55, -0.45), (-0.05, -0.45)]))
     elif terrain == "grassland":
         for dx in (-0.7, 0.0, 0.7):
             px = x + dx * k

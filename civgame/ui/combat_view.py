@@ -146,8 +146,8 @@ def draw_panel(
     for text, first, newest in rows:
         if first:
             marker = DIE if " rolls " in text else "•"
-            owner = next((o for name, o in names.items() if text.startswith(name)), None)
-            colour = owner_colour(game, owner) if owner is not None else theme.TEXT_DIM
+            speaker = next((o for name, o in names.items() if text.startswith(name)), None)
+            colour = owner_colour(game, speaker) if speaker is not None else theme.TEXT_DIM
             theme.blit_text(surface, marker, (x, y), size, colour, bold=True)
         colour = theme.ACCENT if newest else theme.TEXT if " rolls " in text else (206, 210, 218)
         theme.blit_text(surface, text, (x + 18, y), size, colour)

@@ -98,7 +98,8 @@ class ChoiceDialog:
         button_w = inner_w - 16 - (22 if scrolls else 0)
         # a scrolling container is costly to create: only long lists get one
         self.scroller = None
-        holder, top = self.window, list_top
+        holder: UIWindow | UIScrollingContainer = self.window
+        top = list_top
         if scrolls:
             self.scroller = UIScrollingContainer(
                 pygame.Rect(8, list_top, inner_w - 16, visible_h), manager, container=self.window, allow_scroll_x=False

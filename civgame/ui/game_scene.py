@@ -22,7 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from functools import partial
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -67,12 +67,11 @@ from civgame.ui.labels import (
     unit_counts,
 )
 from civgame.ui.payment_dialog import PaymentDialog
-from civgame.ui.scene import Scene
+from civgame.ui.scene import Navigator, Scene
 from civgame.ui.side_panel import SidePanel
+from civgame.ui.trade_dialog import TradeDialog
 
-if TYPE_CHECKING:
-    from civgame.ui.app import App
-
+Dialog = ChoiceDialog | PaymentDialog | TradeDialog
 TOP_BAR = 50  # at 1280x720; larger windows scale these with theme.ui_scale
 STATUS_BAR = 46
 DRAG_THRESHOLD = 6
@@ -100,12 +99,12 @@ def screen_layout(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
 
 
 class GameScene(Scene):
-    def __init__(self, app: App, game: Game, *, viewer: int | None = None):
+    def __init__(self, app: Navigator, game: Game, *, viewer: int | None = None):
         super().__init__(app)
         self.game = game
         self.viewer = viewer  # the player who last took the seat on the pass screen
         self.legal: list[A.Action] = []
-        self.dialog: ChoiceDialog | None = None
+        self.dialog: Dialog | None = None
         self.move_source: Hex | None = None
         self.move_pick: Counter = Counter()  # unit kind -> how many go from the source
         self.move_limits: dict[str, int] = {}  # unit kind -> the most that can go
@@ -215,11 +214,12 @@ class GameScene(Scene):
         scale = self.app.scale
         height = self.board.rect.top - 14
         small_w = round(80 * scale)
-        button_w = min(round(130 * scale), (board_w - 16 - 8 * 6 - 2 * small_w) // 7)
+        smalls = 3 if specs else 2  # Undo and Menu, and Trade outside the status phase
+        button_w = min(round(130 * scale), (board_w - 16 - 6 * 6 - smalls * (small_w + 6)) // 7)
         if button_w < 88:  # a narrow window: shorter labels in narrower buttons
             small_w = 56
-            button_w = (board_w - 16 - 8 * 6 - 2 * small_w) // 7
-            specs = [(key, SHORT_LABELS.get(key, text), *rest) for key, text, *rest in specs]
+            button_w = (board_w - 16 - 6 * 6 - smalls * (small_w + 6)) // 7
+            specs = [(key, SHORT_LABELS.get(key, text), press, on, tip) for key, text, press, on, tip in specs]
         x = 8
         for key, text, on_press, enabled, tip in specs:
             self.action_buttons[key] = self.add_button(
@@ -250,6 +250,15 @@ class GameScene(Scene):
             enabled=self.undo.can_undo,
             tooltip=undo_tip,
         )
+        if specs:
+            right -= small_w + 6
+            self.action_buttons["trade"] = self.add_button(
+                pygame.Rect(right - small_w, 8, small_w, height),
+                "Trade",
+                self.open_trade_dialog,
+                enabled=A.StartTrade in kinds,
+                tooltip="Offer another player a trade (a free action on your turn)",
+            )
 
     def _build_report_close(self) -> None:
         if self.battle_report is None or self.game.combat is not None:
@@ -323,7 +332,7 @@ class GameScene(Scene):
     def _undo_label(self, action: A.Action) -> str:
         """What the log will say was undone: a payment names the action it paid for."""
         top = self.game.pending[-1] if self.game.pending else None
-        if isinstance(action, A.Pay) and isinstance(top, PayDecision) and hasattr(top.action, "payment"):
+        if isinstance(action, A.Pay) and isinstance(top, PayDecision) and isinstance(top.action, A.PAID_ACTIONS):
             return describe_action(self.game, replace(top.action, payment=action.payment))
         return describe_action(self.game, action)
 
@@ -391,7 +400,7 @@ class GameScene(Scene):
             self.autosave()
 
     # ------------------------------------------------------------------ dialogs
-    def open_dialog(self, dialog: ChoiceDialog) -> None:
+    def open_dialog(self, dialog: Dialog) -> None:
         if self.dialog is not None:
             self.dialog.kill()
         self.dialog = dialog
@@ -409,6 +418,10 @@ class GameScene(Scene):
         if not self.covered:
             self._open_decision_dialog()
 
+    def _open_menu(self, title: str, prompt: str, options: Callable[[], list[Option]]) -> None:
+        """A sub-menu whose options are listed when it opens."""
+        self.menu(title, prompt, options())
+
     def menu(self, title: str, prompt: str, options: list[Option]) -> None:
         """A menu the player opened: it can be cancelled."""
         self.open_dialog(
@@ -425,7 +438,7 @@ class GameScene(Scene):
         )
 
     def options_for(self, actions: list[A.Action]) -> list[Option]:
-        return [Option(describe_action(self.game, a), lambda a=a: self.perform(a)) for a in actions]
+        return [Option(describe_action(self.game, a), partial(self.perform, a)) for a in actions]
 
     def _open_decision_dialog(self) -> None:
         """A pending decision (other than moving units on the map) is answered in a dialog."""
@@ -455,15 +468,37 @@ class GameScene(Scene):
             corner=True,
         )
 
+    def open_trade_dialog(self) -> None:
+        partners = [a.partner for a in self.legal if isinstance(a, A.StartTrade)]
+        if not partners:
+            return
+        self.open_dialog(
+            TradeDialog(
+                self.app.manager,
+                self.app.scale,
+                self.board.rect,
+                self.game,
+                partners,
+                self.perform_steps,
+                self.close_dialog,
+            )
+        )
+
+    def perform_steps(self, actions: list[A.Action]) -> None:
+        """Perform actions one after another (a trade offer's steps), stopping at one that is refused."""
+        for action in actions:
+            applied = len(self.game.history)
+            self.perform(action)
+            if len(self.game.history) == applied:
+                return
+
     def open_advance_menu(self) -> None:
         advances = [a for a in self.legal if isinstance(a, A.Advance)]
         options = []
         for action in advances:
             spec = self.game.rules.advance(action.advance)
             category = self.game.rules.category_of(action.advance).name
-            options.append(
-                Option(f"{action.advance} ({category})", lambda a=action: self.perform(a), tooltip=spec.text)
-            )
+            options.append(Option(f"{action.advance} ({category})", partial(self.perform, action), tooltip=spec.text))
         cost = self.game.rules.game.advance_cost
         self.menu("Advance", f"Buy an advance for {cost.amount} of {', '.join(cost.pay_with)}.", options)
 
@@ -480,8 +515,11 @@ class GameScene(Scene):
                 options.append(
                     Option(
                         f"{source}… ({len(group)} choices)",
-                        lambda s=source, g=group: self.menu(
-                            f"Abilities: {s}", self._advance_text(s), self._ability_options(g)
+                        partial(
+                            self._open_menu,
+                            f"Abilities: {source}",
+                            self._advance_text(source),
+                            partial(self._ability_options, group),
                         ),
                         tooltip=self._advance_text(source),
                     )
@@ -506,7 +544,7 @@ class GameScene(Scene):
         for action in actions:
             price = ability_price(self.game, action)
             tip = (f"Costs {price}. " if price else "") + self._advance_text(action.source)
-            options.append(Option(describe_action(self.game, action), lambda a=action: self.perform(a), tooltip=tip))
+            options.append(Option(describe_action(self.game, action), partial(self.perform, action), tooltip=tip))
         return options
 
     def _advance_text(self, source: str) -> str:
@@ -519,7 +557,7 @@ class GameScene(Scene):
         """An action card of the hand: its ways of being played, or why it cannot be played now."""
         game = self.game
         title, *halves = action_card_lines(game, card)
-        plays = [a for a in self.legal if isinstance(a, A.PlayActionCard) and a.card == card]
+        plays: list[A.Action] = [a for a in self.legal if isinstance(a, A.PlayActionCard) and a.card == card]
         if not plays:
             reason = why_not_play_card(game, game.player(game.actor()), card) or "it cannot be paid for now"
             self.show_message(title, f"{' '.join(halves)} Not playable now: {reason}.")
@@ -542,7 +580,7 @@ class GameScene(Scene):
                 options.extend(self.options_for([action]))
             elif action.city not in collecting:
                 collecting.add(action.city)
-                options.append(self._collect_option(self.game.city(action.city)))
+                options.append(self._collect_option(self.game.existing_city(action.city)))
         self.menu("All actions", "Every action you can take now.", options)
 
     def open_game_menu(self) -> None:
@@ -574,12 +612,13 @@ class GameScene(Scene):
         options: list[Option] = []
         for label, group in here:
             if label == "Collect":
+                assert own_city is not None  # a Collect is listed only for the player's own city
                 options.append(self._collect_option(own_city))
             elif len(group) > SUBMENU_AFTER:
                 options.append(
                     Option(
                         f"{label}… ({len(group)} choices)",
-                        lambda name=label, g=group: self.menu(f"{title}: {name}", prompt, self.options_for(g)),
+                        partial(self._open_menu, f"{title}: {label}", prompt, partial(self.options_for, group)),
                     )
                 )
             else:
@@ -747,7 +786,9 @@ class GameScene(Scene):
         self.rebuild()
 
     def _collect_click(self, space: Hex | None) -> None:
-        yields = self.collect_yields().get(space) if space is not None else None
+        if space is None:
+            return
+        yields = self.collect_yields().get(space)
         if not yields:
             return
         if len(yields) > 1:
@@ -762,14 +803,14 @@ class GameScene(Scene):
         options = [
             Option(
                 what.capitalize() + (" (chosen)" if what == current else ""),
-                lambda w=what: self.set_collect_pick(space, w),
+                partial(self.set_collect_pick, space, what),
             )
             for what in yields
         ]
         if current is not None:
             options.append(Option(f"Nothing from {label}", lambda: self.set_collect_pick(space, None)))
-        city = self.game.city(self.collect_city)
-        terrain = self.game.rules.terrain[self.game.terrain(space)].name
+        city = self._collecting_city()
+        terrain = self.game.rules.terrain[self.game.terrain(space) or ""].name
         self.open_dialog(
             ChoiceDialog(
                 self.app.manager,
@@ -819,6 +860,11 @@ class GameScene(Scene):
             object_id="#primary",
         )
 
+    def _collecting_city(self) -> City:
+        """The city collecting in collect mode."""
+        assert self.collect_city is not None, "not in collect mode"
+        return self.game.existing_city(self.collect_city)
+
     def _draw_collect_panel(self, surface: pygame.Surface) -> None:
         if self.collect_city is None:
             return
@@ -827,7 +873,7 @@ class GameScene(Scene):
         shade.fill((16, 18, 24, 235))
         surface.blit(shade, rect.topleft)
         pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=6)
-        city = self.game.city(self.collect_city)
+        city = self._collecting_city()
         big, small = round(15 * self.app.scale), round(13 * self.app.scale)
         width = rect.w - 2 * round(84 * self.app.scale) - 40
         title = f"Collect at {hex_to_label(city.pos)}: {self.collect_summary()}"
@@ -893,7 +939,7 @@ class GameScene(Scene):
             button = self.add_button(
                 pygame.Rect(x, y, 150, 36),
                 f"{self.move_pick[kind]}/{limit} {name}",
-                lambda k=kind: self._cycle_pick(k),
+                partial(self._cycle_pick, kind),
                 tooltip=f"Click to take one {name} fewer (after none: all again)",
             )
             self.action_buttons[f"pick_{kind}"] = button
@@ -1107,7 +1153,7 @@ class GameScene(Scene):
         )
         pending = self.game.pending[-1] if self.game.pending else None
         if self.collect_city is not None:
-            overlay.selected = self.game.city(self.collect_city).pos
+            overlay.selected = self._collecting_city().pos
             overlay.highlights = set(self.collect_yields()) - set(self.collect_picks)
             overlay.picks = dict(self.collect_picks)
         elif isinstance(pending, MoveDecision):

@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from civgame.engine.content import effects
 from civgame.engine.core import actions as A
 from civgame.engine.core import decisions as D
 from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.engine.core.model import MOODS, Game
+from civgame.engine.core.vocabulary import K
 from civgame.engine.rules.advances import DECLINE
 from civgame.engine.rules.combat import owner_name
 from civgame.engine.rules.culture_abilities import option_label
 from civgame.engine.rules.happiness import raise_cost
 from civgame.engine.rules.payments import describe as describe_cost
+from civgame.engine.rules.trading import card_kind, public_text
 
 
 def where(space: Hex | None) -> str:
     return hex_to_label(space) if space is not None else "?"
 
 
-def amounts(what: dict[str, int] | None) -> str:
+def amounts(what: Mapping[K, int] | None) -> str:
     """ "1 food, 2 gold" (zero amounts left out)."""
     parts = [f"{n} {k}" for k, n in (what or {}).items() if n]
     return ", ".join(parts) if parts else "nothing"
@@ -56,7 +59,7 @@ def action_card_lines(game: Game, card_id: int) -> list[str]:
     action = game.rules.action_halves[card.action]
     tactics = game.rules.tactics_halves[card.tactics]
     kind = {"main": "action", "free": "free action", "after_battle": "after a battle won at a city"}[action.action]
-    cost = f", {describe_cost(dict(action.cost))}" if action.cost else ""
+    cost = f", {amounts(action.cost)}" if action.cost else ""
     return [
         card.name,
         f"{card.action} ({kind}{cost}): {action.text}",
@@ -146,6 +149,61 @@ def _move_units(game: Game, a: A.MoveUnits) -> str:
     return f"Move {units_text(game, a.units)}{origin} to {where(a.to)}"
 
 
+def _board_ships(game: Game, a: A.BoardShips) -> str:
+    """ "Ship 7 (has sailed, carries 1 Infantry) takes 1 Settler; ship 9 takes 1 Infantry"."""
+    decision = game.pending[-1] if game.pending else None
+    if not isinstance(decision, D.BoardingDecision):
+        return f"Board {', '.join(_ship_text(game, ship) for ship in dict.fromkeys(a.ships))}"
+    units = decision.units
+    parts = []
+    for ship_id in dict.fromkeys(a.ships):
+        boarding = [u for u, s in zip(units, a.ships, strict=False) if s == ship_id]
+        parts.append(f"{_ship_text(game, ship_id)} takes {units_text(game, boarding)}")
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+def _ship_text(game: Game, ship_id: int) -> str:
+    ship = game.unit(ship_id)
+    if ship is None:
+        return f"ship {ship_id}"
+    notes = ["has sailed" if ship.moved_this_action or ship.immobile else "can still sail"]
+    cargo = [u.id for u in game.units if u.carrier == ship_id]
+    if cargo:
+        notes.append(f"carries {units_text(game, cargo)}")
+    return f"ship {ship_id} ({', '.join(notes)})"
+
+
+def trade_item_text(game: Game, item: str, count: int = 1, face_down: bool = False) -> str:
+    """ "2 food", "Action card Mass Production", "1 action card (face down)", "1 objective card"."""
+    kind = card_kind(item)
+    if kind is None or ":" not in item or face_down:
+        return public_text({item: count}) + (" (face down)" if face_down else "")
+    card = item.split(":", 1)[1]
+    if kind == "wonder":
+        spec = game.rules.wonders.get(card)
+        return f"Wonder card {spec.name if spec else card}"
+    cards = game.rules.action_cards if kind == "action" else game.rules.objective_cards
+    return f"{kind.capitalize()} card {card_name(cards, int(card))}"
+
+
+def trade_side_text(game: Game, items: dict[str, int], face_down: list[str] | tuple[str, ...] = ()) -> str:
+    """One side of a trade as its receiver may see it: face-down cards only by kind."""
+    parts = [trade_item_text(game, item, n, item in face_down) for item, n in items.items() if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _add_trade_item(game: Game, a: A.AddTradeItem) -> str:
+    verb = "Give" if a.side == "give" else "Ask for"
+    return f"{verb} {trade_item_text(game, a.item, 1, a.face_down)}"
+
+
+def _accept_trade(game: Game, a: A.AcceptTrade) -> str:
+    if not a.cards:
+        return "Accept the trade"
+    return f"Accept the trade, giving {', '.join(trade_item_text(game, c) for c in a.cards)}"
+
+
 def _raise_mood(game: Game, a: A.RaiseMood) -> str:
     city = game.city(a.city)
     if city is None:
@@ -198,7 +256,7 @@ def _boost(game: Game, a: A.BoostInfluence) -> str:
 def _raze(game: Game, a: A.Raze) -> str:
     if a.city is None:
         return "Raze nothing"
-    return f"Raze {city_text(game, a.city)} for {amounts(dict(game.rules.game.raze))}"
+    return f"Raze {city_text(game, a.city)} for {amounts(game.rules.game.raze)}"
 
 
 def _cancel_fortress(game: Game, a: A.CancelFortress) -> str:
@@ -315,9 +373,9 @@ def ability_price(game: Game, a: A.UseAbility) -> str | None:
         return amounts({k: v * int(a.choice[1]) for k, v in params.cost_per_step.items()})
     if a.ability == "exchange":
         option = next((o for o in params.options if option_label(o) == a.choice[0]), None)
-        return amounts(dict(option.pay)) if option is not None and option.pay else None
+        return amounts(option.pay) if option is not None and option.pay else None
     cost = getattr(params, "pay", None) or getattr(params, "cost", None)
-    return amounts(dict(cost)) if cost else None
+    return amounts(cost) if cost else None
 
 
 def _government(game: Game, a: A.ChangeGovernment) -> str:
@@ -327,7 +385,8 @@ def _government(game: Game, a: A.ChangeGovernment) -> str:
     return f"Change government to {category}: {', '.join(a.advances)}"
 
 
-LABELS: dict[type[A.Action], Callable[[Game, A.Action], str]] = {
+# Each describer takes exactly its key's action type, which a dict's value type cannot say.
+LABELS: dict[type[A.Action], Callable[[Game, Any], str]] = {
     A.Advance: lambda g, a: f"Advance: {a.advance}{_paying(a.payment)}",
     A.FoundCity: _found,
     A.Collect: _collect,
@@ -339,10 +398,17 @@ LABELS: dict[type[A.Action], Callable[[Game, A.Action], str]] = {
     A.UseAbility: _use_ability,
     A.PlayActionCard: _play_card,
     A.PlayTactics: _play_tactics,
+    A.StartTrade: lambda g, a: f"Offer a trade to {g.player(a.partner).name}",
     A.EndTurn: lambda g, a: "End turn",
     A.Pay: lambda g, a: f"Pay {amounts(a.payment)}",
     A.CancelPayment: lambda g, a: "Cancel: do not pay (the action is not taken)",
     A.MoveUnits: _move_units,
+    A.BoardShips: _board_ships,
+    A.AddTradeItem: _add_trade_item,
+    A.SendTrade: lambda g, a: "Send the trade offer",
+    A.CancelTrade: lambda g, a: "Cancel the trade offer",
+    A.AcceptTrade: _accept_trade,
+    A.DeclineTrade: lambda g, a: "Decline the trade",
     A.EndMove: lambda g, a: "End move",
     A.RaiseMood: _raise_mood,
     A.EndHappiness: lambda g, a: "Stop increasing happiness",
@@ -393,6 +459,14 @@ def decision_title(game: Game, decision: D.Decision) -> str:
         return f"{name}: move units ({decision.groups_left} group(s) left)"
     if isinstance(decision, D.HappinessDecision):
         return f"{name}: raise the mood of your cities"
+    if isinstance(decision, D.TradeDecision):
+        gives, takes = trade_side_text(game, decision.give), trade_side_text(game, decision.take)
+        return f"{name}: trade offer to {game.player(decision.partner).name} — give {gives}, take {takes}"
+    if isinstance(decision, D.TradeOfferDecision):
+        gives, takes = trade_side_text(game, decision.give, decision.face_down), trade_side_text(game, decision.take)
+        return f"{name}: {game.player(decision.proposer).name} offers {gives} for {takes}"
+    if isinstance(decision, D.BoardingDecision):
+        return f"{name}: choose which ships the units board at {where(decision.sea)}"
     if isinstance(decision, D.OrientationDecision):
         return f"{name}: choose how the explored region lies"
     if isinstance(decision, D.CasualtyDecision):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import time
 from contextlib import suppress
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextEntryLine
@@ -26,10 +26,7 @@ from civgame.engine.storage.save import SaveError
 from civgame.ui import theme
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option
-from civgame.ui.scene import Scene
-
-if TYPE_CHECKING:
-    from civgame.ui.app import App
+from civgame.ui.scene import Navigator, Scene
 
 BUTTON_W, BUTTON_H = 280, 44
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
@@ -43,7 +40,7 @@ SPEED_TIPS = {
 }
 
 
-def open_save(app: App, path: str | Path) -> str | None:
+def open_save(app: Navigator, path: str | Path) -> str | None:
     """Load a save with the mods it names (from the user mods folder) and show it: the game, or
     the scores of a finished game. A save made with other rules opens only after the player has
     read the warning in a dialog. Returns why the save cannot be opened, or None."""
@@ -69,7 +66,7 @@ def open_save(app: App, path: str | Path) -> str | None:
     return None
 
 
-def show_loaded(app: App, game: Game) -> None:
+def show_loaded(app: Navigator, game: Game) -> None:
     if game.phase == "over":
         app.show_scores(game)
     else:
@@ -124,7 +121,7 @@ class NewGameScene(Scene):
     MODS_W = 340
     MOD_ROW = 42
 
-    def __init__(self, app: App):
+    def __init__(self, app: Navigator):
         super().__init__(app)
         self.seats = 2
         self.names = list(DEFAULT_NAMES)
@@ -149,7 +146,7 @@ class NewGameScene(Scene):
         self.seat_buttons = {}
         for i, count in enumerate((2, 3, 4)):
             button = self.add_button(
-                pygame.Rect(left + 130 + i * 60, top + 56, 52, 36), str(count), lambda c=count: self._set_seats(c)
+                pygame.Rect(left + 130 + i * 60, top + 56, 52, 36), str(count), partial(self._set_seats, count)
             )
             self.seat_buttons[count] = button
         self.seat_buttons[self.seats].select()
@@ -208,7 +205,7 @@ class NewGameScene(Scene):
                 tool_tip_text=self._mod_tooltip(mod),
                 object_id="#toggle",
             )
-            self.buttons[button] = lambda m=mod: self._toggle(m)
+            self.buttons[button] = partial(self._toggle, mod)
             self.mod_buttons[mod.path] = button
             self._show_toggle(mod)
 
@@ -296,7 +293,7 @@ class LoadScene(Scene):
             button = self.add_button(
                 pygame.Rect(left, y, 560, 38),
                 theme.fit_text(f"{path.name}   ({stamp})", 14, 540),
-                lambda p=path: self._open(p),
+                partial(self._open, path),
                 tooltip=str(path),
             )
             self.save_buttons.append(button)
@@ -343,7 +340,7 @@ class SettingsScene(Scene):
             button = self.add_button(
                 pygame.Rect(left + 170 + i * 118, top + 60, 110, 36),
                 f"{size[0]}×{size[1]}",
-                lambda s=size: self._set(size=s, fullscreen=False),
+                partial(self._set, size=size, fullscreen=False),
             )
             if size == settings.size and not settings.fullscreen:
                 button.select()
@@ -363,7 +360,7 @@ class SettingsScene(Scene):
             button = self.add_button(
                 pygame.Rect(left + 170 + i * 88, top + 210, 82, 36),
                 speed.capitalize(),
-                lambda s=speed: self._set(animation_speed=s),
+                partial(self._set, animation_speed=speed),
                 tooltip=SPEED_TIPS[speed],
             )
             if speed == settings.animation_speed:
@@ -396,7 +393,7 @@ class SettingsScene(Scene):
 class ErrorScene(Scene):
     """Shown after an unexpected error: says where the game was saved and where the details are."""
 
-    def __init__(self, app: App, text: str):
+    def __init__(self, app: Navigator, text: str):
         super().__init__(app)
         self.text = text
 

@@ -166,8 +166,8 @@ class PaymentDialog:
     def _refresh(self) -> None:
         for kind in self.kinds:
             self.amount_labels[kind].set_text(str(self.chosen[kind]))
-            _enable(self.minus[kind], self.chosen[kind] > 0)
-            _enable(self.plus[kind], self.chosen[kind] < self.limits[kind])
+            set_enabled(self.minus[kind], self.chosen[kind] > 0)
+            set_enabled(self.plus[kind], self.chosen[kind] < self.limits[kind])
         problem = self.problem()
         if problem is None:
             self.ok_button.set_text(
@@ -206,7 +206,7 @@ class PaymentDialog:
         self.window.kill()
 
 
-def _enable(button: UIButton, enabled: bool) -> None:
+def set_enabled(button: UIButton, enabled: bool) -> None:
     if enabled and not button.is_enabled:
         button.enable()
     elif not enabled and button.is_enabled:

@@ -3,20 +3,51 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import Protocol
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from civgame.engine.core.model import Game
 from civgame.ui.dialogs import MessageDialog, Option
+from civgame.ui.settings import Settings
 
-if TYPE_CHECKING:
-    from civgame.ui.app import App
+
+class Navigator(Protocol):
+    """What a scene may ask of the window that shows it: the shared interface state and the way to
+    the other scenes. The window (`civgame.ui.app.App`) implements it; scenes never import the
+    window's module, which imports every scene (an import-linter contract in pyproject.toml)."""
+
+    settings: Settings
+    screen: pygame.Surface
+    manager: pygame_gui.UIManager
+    scale: float  # how much larger text and bars are drawn than at 1280x720 (see theme.ui_scale)
+    dirty: bool  # set when something changed: the window redraws
+    scene: Scene | None  # the scene shown now
+
+    def apply_display_settings(self) -> None:
+        """Open the window again with `settings.size` and `settings.fullscreen`."""
+
+    def show_title(self) -> None: ...
+
+    def show_new_game(self) -> None: ...
+
+    def show_load(self) -> None: ...
+
+    def show_settings(self) -> None: ...
+
+    def start_game(self, game: Game) -> None: ...
+
+    def show_scores(self, game: Game) -> None: ...
+
+    def quit(self) -> None:
+        """Close the window (the scene shown is asked to leave first)."""
 
 
 class Scene:
-    def __init__(self, app: App):
+    def __init__(self, app: Navigator):
         self.app = app
         self.buttons: dict[UIButton, Callable[[], None]] = {}
         self.message: MessageDialog | None = None
@@ -54,7 +85,7 @@ class Scene:
         self.close_message()
         options = options or [Option("OK", lambda: None)]
         self._message_spec = (title, text, options)
-        closing = [Option(o.label, lambda o=o: self._choose(o), o.enabled, o.tooltip) for o in options]
+        closing = [Option(o.label, partial(self._choose, o), o.enabled, o.tooltip) for o in options]
         self.message = MessageDialog(
             self.app.manager, self.app.scale, pygame.Rect((0, 0), self.size), title, text, closing
         )

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from civgame.engine.core.model import Game
 from civgame.engine.rules.scoring import CATEGORIES, score_sheet, winners
 from civgame.ui import theme
 from civgame.ui.board_view import owner_colour
-from civgame.ui.scene import Scene
-
-if TYPE_CHECKING:
-    from civgame.ui.app import App
+from civgame.ui.scene import Navigator, Scene
 
 
 class ScoreScene(Scene):
-    def __init__(self, app: App, game: Game):
+    def __init__(self, app: Navigator, game: Game):
         super().__init__(app)
         self.game = game
         self.sheets = [score_sheet(game, p.index) for p in game.players]

@@ -26,8 +26,9 @@ def render_to_png(game: Game, path: str | os.PathLike, size: tuple[int, int] = (
     started_display = not pygame.display.get_init()
     if started_display:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
-    from civgame.ui.app import App, Settings
+    from civgame.ui.app import App
     from civgame.ui.game_scene import GameScene
+    from civgame.ui.settings import Settings
 
     app = App(Settings(size=size, autosave=False))
     try:
@@ -58,7 +59,8 @@ def main_screenshot(state_path: str | os.PathLike, out_path: str | os.PathLike) 
 
 def main_window(args: Namespace | None = None) -> int:
     """`civgame` without --headless: open the window. Returns the exit code."""
-    from civgame.ui.app import Settings, run
+    from civgame.ui.app import run
+    from civgame.ui.settings import Settings
 
     settings = Settings().restore()
     load = getattr(args, "load", None) if args is not None else None

@@ -57,7 +57,8 @@ def _run(folder: Path, seed: int) -> None:
 
     from civgame.engine.content.ruleset import RULESETS_ROOT
     from civgame.ui import theme
-    from civgame.ui.app import Settings, open_app
+    from civgame.ui.app import open_app
+    from civgame.ui.settings import Settings
 
     print(f"rules data: {RULESETS_ROOT}")  # inside the app folder when frozen
     print(f"font: {theme.FONT_REGULAR}")
@@ -148,14 +149,15 @@ class Driver:
         self.press(scene.action_buttons["move"], "Move")
         self.check(bool(game.pending) and isinstance(game.pending[-1], MoveDecision), "Move started no move")
         settler = next((u for u in game.units_of(me, "settler")), None)
-        self.check(settler is not None, "the player has no settler to move")
+        if settler is None:
+            raise SmokeFailure("the player has no settler to move")
         start = settler.pos
         self.click(scene.board.centre(start))
         self.check(scene.move_source == start, "clicking the settler's space did not select it")
         targets = sorted(h for h in scene.move_destinations() if game.revealed(h) and game.is_land(h))
         self.check(bool(targets), "the settler has no revealed land to move to")
         self.click(scene.board.centre(targets[0]))
-        self.check(game.unit(settler.id).pos == targets[0], "the settler did not move")
+        self.check(game.existing_unit(settler.id).pos == targets[0], "the settler did not move")
         if game.pending and isinstance(game.pending[-1], MoveDecision):
             self.press(scene.action_buttons["end_move"], "End move")
         self.check(not game.pending, f"a decision is still pending after the move: {game.pending[-1:]}")

@@ -16,6 +16,7 @@ from civgame.engine.core.actions import (
     InfluenceCulture,
     Pay,
     RaiseMood,
+    Raze,
     StartHappiness,
     TakeFreeAdvance,
     UseAbility,
@@ -496,6 +497,7 @@ def test_after_a_government_change_the_old_abilities_go_and_the_new_ones_come():
     begin(s.game)
     s.apply(TakeFreeAdvance("Storage"))
     s.apply(TakeFreeAdvance("Storage"))
+    s.apply(Raze(None))  # player 1 keeps their size 1 city
     assert s.game.pending == [GovernmentDecision(player=0)]
     s.apply(ChangeGovernment(("Nationalism", "Absolute Power")))
     s.apply(ChooseFirstPlayer(0))

@@ -30,9 +30,9 @@ from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import EffectChoiceDecision, PayDecision, TokenChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import PIRATE
-from civgame.engine.rules.cities import mood_modified_size
 from civgame.engine.rules.controller import apply
 from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.rules.moods import mood_modified_size
 from civgame.engine.rules.payments import gain
 from civgame.engine.rules.setup import new_game
 from civgame.engine.storage.save import dumps, loads, state_hash

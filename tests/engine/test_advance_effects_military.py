@@ -362,17 +362,29 @@ def test_an_enemy_ship_on_the_only_entrance_must_be_fought_there():
     assert s.game.unit(enemy.id) is None and pos(ship) == "F2" and ship.immobile
 
 
-def test_an_enemy_ship_blocks_only_its_own_space_of_the_edge_sea_it_comes_back_to():
+def test_ships_come_back_at_the_first_edge_sea_space_and_sail_on_from_there():
     # Region 4 is tile 1 turned (slots F3 G3 E3 F2: W W F F). Round the board from B3, past the
-    # land up to F2, the edge sea is G3 then F3 (F4 beyond is face down). The enemy on G3 does not
-    # stop ships coming in at F3, which may sail on or explore F4 next to it.
+    # land up to F2, the first sea space is G3: the ships come back there and may sail on to F3
+    # or explore F4 next to it (summary › Ship movement: "the first available sea space").
     s = sea_board("1", 3).advances(0, "Navigation")
     ship = s.unit(0, "ship", "C3")
-    s.unit(1, "ship", "G3")
     s.apply(StartMove())
     assert destinations(s, [ship]) == labels(s, "B3", "B4", "G3", "F3", "F4")
     move(s, [ship], "F3")
     assert pos(ship) == "F3" and s.game.combat is None and not ship.immobile
+
+
+def test_an_enemy_ship_on_the_first_edge_sea_space_ends_the_move_there_in_a_battle():
+    # As above, with an enemy ship on G3, the only entrance: the ships cannot slip past to F3.
+    s = sea_board("1", 3).advances(0, "Navigation")
+    ship = s.unit(0, "ship", "C3")
+    enemy = s.unit(1, "ship", "G3")
+    s.apply(StartMove())
+    assert destinations(s, [ship]) == labels(s, "B3", "B4", "G3")
+    assert_illegal(s, MoveUnits((ship.id,), s.hex("F3")))
+    dice(s, (6, "infantry"), LEADER)
+    move(s, [ship], "G3")
+    assert s.game.unit(enemy.id) is None and pos(ship) == "G3" and ship.immobile
 
 
 def test_navigation_explores_the_first_unexplored_edge_space_and_the_ship_finds_the_regions_sea():

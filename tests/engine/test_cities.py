@@ -27,7 +27,7 @@ from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import PayDecision, ReuseUnitDecision, TokenChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN, PIRATE
-from civgame.engine.rules import cities
+from civgame.engine.rules import cities, moods
 from civgame.engine.rules.controller import apply, legal_actions
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.payments import affordable, can_pay
@@ -85,11 +85,11 @@ def assert_legal_actions_apply(s: Scenario) -> None:
 def test_mood_modified_size_uses_the_rules_numbers():
     s = board()
     city = s.city(0, "D2", buildings={"temple": 0})
-    assert cities.mood_modified_size(s.game, city) == 2
+    assert moods.mood_modified_size(s.game, city) == 2
     city.mood = "happy"
-    assert cities.mood_modified_size(s.game, city) == 3
+    assert moods.mood_modified_size(s.game, city) == 3
     city.mood = "angry"
-    assert cities.mood_modified_size(s.game, city) == 1
+    assert moods.mood_modified_size(s.game, city) == 1
 
 
 def test_worked_example_repeated_collects_lower_mood_after_the_effect():
@@ -324,15 +324,35 @@ def test_pirates_block_their_sea_space_and_the_sea_next_to_it():
     assert_refused(s, Collect(city.id, picks(s, ("B2", "food"), ("C3", "ore"))), "enemy units block")
 
 
-def test_the_port_space_gives_food_gold_or_mood_and_its_food_is_the_fishing_food():
+def test_without_fishing_the_port_space_gives_gold_or_a_mood_token_but_no_food():
+    s = board()
+    city = s.city(0, "C3", mood="happy", buildings={"port": 0}, port_space="C4")
+    port_yields = {p[1] for a in s.legal_of(Collect) for p in a.picks if p[0] == s.hex("C4")}
+    assert port_yields == {"gold", "mood"}
+    assert_refused(s, Collect(city.id, picks(s, ("C4", "food"), ("C3", "ore"))), "C4 cannot give food")
+    s.apply(Collect(city.id, picks(s, ("C4", "gold"), ("C3", "ore"), ("B3", "food"))))
+    assert res(s) == {"food": 1, "gold": 1, "ore": 1, "mood": 0, "culture": 0}
+
+
+def test_with_fishing_and_a_port_the_food_comes_from_the_port_space():
+    # Catalogue, Fishing: "If the city has a Port, it is the Port's sea space."
     s = board()
     s.advances(0, "Fishing")
     city = s.city(0, "C3", mood="happy", buildings={"port": 0}, port_space="C4")
-    port_yields = {p[1] for a in s.legal_of(Collect) for p in a.picks if p[0] == s.hex("C4")}
-    assert port_yields == {"food", "gold", "mood"}
-    assert_refused(s, Collect(city.id, picks(s, ("B2", "food"), ("C4", "food"), ("C3", "ore"))), "at most 1 Sea space")
-    s.apply(Collect(city.id, picks(s, ("B2", "food"), ("C4", "mood"), ("C3", "ore"))))
-    assert res(s) == {"food": 1, "ore": 1, "mood": 1, "culture": 0}
+    sea_picks = {p for a in s.legal_of(Collect) for p in a.picks if s.game.is_water(p[0])}
+    assert sea_picks == {(s.hex("C4"), "food"), (s.hex("C4"), "gold"), (s.hex("C4"), "mood")}
+    assert_refused(s, Collect(city.id, picks(s, ("B2", "food"), ("C4", "mood"), ("C3", "ore"))), "B2 gives nothing")
+    s.apply(Collect(city.id, picks(s, ("C4", "food"), ("C3", "ore"), ("B3", "food"))))
+    assert res(s) == {"food": 2, "ore": 1, "mood": 0, "culture": 0}
+
+
+def test_with_the_port_space_blocked_fishing_takes_food_from_another_sea_space():
+    s = board()
+    s.advances(0, "Fishing")
+    s.city(0, "C3", mood="happy", buildings={"port": 0}, port_space="C4")
+    s.unit(1, "ship", "C4")
+    sea_picks = {p for a in s.legal_of(Collect) for p in a.picks if s.game.is_water(p[0])}
+    assert sea_picks == {(s.hex("B2"), "food")}
 
 
 def test_collect_legal_actions_all_apply():

@@ -14,12 +14,13 @@ import copy
 
 import pytest
 
-from civgame.engine.core.actions import EndMove, MoveUnits, Retreat, StartMove
+from civgame.engine.core.actions import BoardShips, EndMove, MoveUnits, Retreat, StartMove
 from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import MoveDecision, RetreatDecision
+from civgame.engine.core.decisions import BoardingDecision, MoveDecision, RetreatDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.rules.controller import apply
+from civgame.engine.rules.invariants import check_invariants
 from tests.scenario import Scenario
 
 
@@ -197,6 +198,8 @@ def test_every_offered_move_applies():
     for action in offered:
         trial = copy.deepcopy(s.game, {id(s.game.rules): s.game.rules})
         apply(trial, action)
+        if isinstance(trial.pending[-1], BoardingDecision):  # several ships could carry them
+            apply(trial, BoardShips(trial.pending[-1].options[-1]))
         movers = [u for u in trial.units if u.id in action.units]
         assert all(u.moved_this_action for u in movers)
         assert action.to in elsewhere or all(u.pos == action.to for u in movers)
@@ -379,7 +382,7 @@ def test_a_ship_carries_at_most_two_and_a_group_fills_several_ships():
     assert more[0].carrier == second.id
 
 
-def test_embarking_prefers_a_ship_that_can_still_sail():
+def test_the_player_chooses_which_ship_the_units_board():
     s = board()
     sailed = s.unit(0, "ship", "C3")
     fresh = s.unit(0, "ship", "C3")
@@ -387,7 +390,37 @@ def test_embarking_prefers_a_ship_that_can_still_sail():
     s.apply(StartMove())
     sailed.moved_this_action = True
     move(s, [settler], "C3")
-    assert settler.carrier == fresh.id
+    decision = s.game.pending[-1]
+    assert isinstance(decision, BoardingDecision) and decision.units == [settler.id]
+    assert s.legal() == [BoardShips((fresh.id,)), BoardShips((sailed.id,))]  # the one that can sail first
+    assert_illegal(s, BoardShips((settler.id,)))
+    s.apply(BoardShips((sailed.id,)))
+    assert settler.carrier == sailed.id and pos(s, settler) == "C3"
+    assert isinstance(s.game.pending[-1], MoveDecision) and s.game.pending[-1].groups_left == 2
+
+
+def test_a_group_may_split_between_ships_that_carry_different_cargo():
+    s = board()
+    loaded = s.unit(0, "ship", "C3")
+    s.unit(0, "infantry", "C3", carrier=loaded)
+    empty = s.unit(0, "ship", "C3")
+    settlers = s.units(0, "settler", "D2", 2)
+    s.apply(StartMove())
+    move(s, settlers, "C3")
+    # both on the empty ship, or one on each (which settler goes where makes no difference)
+    assert {a.ships for a in s.legal_of(BoardShips)} == {(empty.id, empty.id), (loaded.id, empty.id)}
+    s.apply(BoardShips((loaded.id, empty.id)))
+    assert [u.carrier for u in settlers] == [loaded.id, empty.id]
+    assert check_invariants(s.game) == []
+
+
+def test_alike_ships_need_no_choice():
+    s = board()
+    ships = [s.unit(0, "ship", "C3"), s.unit(0, "ship", "C3")]
+    settler = s.unit(0, "settler", "D2")
+    s.apply(StartMove())
+    move(s, [settler], "C3")
+    assert isinstance(s.game.pending[-1], MoveDecision) and settler.carrier == ships[0].id
 
 
 def test_a_ship_carries_its_cargo_which_may_still_disembark_in_the_same_action():

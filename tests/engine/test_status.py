@@ -5,6 +5,7 @@ import pytest
 from civgame.engine.core.actions import ChangeGovernment, ChooseFirstPlayer, EndTurn, Raze, TakeFreeAdvance
 from civgame.engine.core.decisions import FirstPlayerDecision, FreeAdvanceDecision, GovernmentDecision, RazeDecision
 from civgame.engine.core.errors import RuleError
+from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.status import begin, first_player_chooser
 from tests.scenario import Scenario
 
@@ -20,6 +21,11 @@ def status_scenario(players=2):
 def answer_free_advances(s, choice="Storage"):
     while isinstance(s.game.pending[-1:] and s.game.pending[-1], FreeAdvanceDecision):
         s.apply(TakeFreeAdvance(choice))
+
+
+def decline_razing(s):
+    while isinstance(s.game.pending[-1:] and s.game.pending[-1], RazeDecision):
+        s.apply(Raze(None))
 
 
 def test_free_advance_is_asked_in_turn_order_and_uses_an_event_cube():
@@ -55,11 +61,21 @@ def test_raze_a_size_one_city_for_one_gold():
     assert s.player(0).resources["gold"] == 1
 
 
-def test_razing_is_not_offered_for_a_last_city():
+def test_a_last_size_one_city_may_be_razed_and_the_game_ends_at_the_next_status_phase():
+    # Status step 4: "You may raze one of your size 1 cities", with no exception for a last city.
     s = status_scenario()
+    only = s.game.cities_of(0)[0]
     begin(s.game)
     answer_free_advances(s)
-    assert not any(isinstance(d, RazeDecision) for d in s.game.pending)
+    assert {a.city for a in s.legal_of(Raze)} == {None, only.id}
+    s.apply(Raze(only.id))
+    assert s.game.cities_of(0) == [] and s.player(0).resources["gold"] == 1
+    assert check_invariants(s.game) == []
+    while s.game.phase == "status":
+        s.apply(s.legal()[0])
+    assert s.game.phase == "play"  # play goes on until the next status phase checks for cities
+    begin(s.game)
+    assert s.game.phase == "over" and any("Player 1 has no cities" in line for line in s.game.log)
 
 
 def test_government_change_moves_all_advances_for_a_mood_and_a_culture_token():
@@ -68,6 +84,7 @@ def test_government_change_moves_all_advances_for_a_mood_and_a_culture_token():
     s.resources(0, mood=1, culture=1)
     begin(s.game)
     answer_free_advances(s, "Storage")
+    decline_razing(s)
     assert isinstance(s.game.pending[-1], GovernmentDecision)
     options = {a.advances for a in s.legal_of(ChangeGovernment)}
     assert () in options
@@ -106,6 +123,7 @@ def test_full_status_phase_then_next_age():
     g.round = 4
     begin(g)
     answer_free_advances(s)
+    decline_razing(s)
     assert isinstance(g.pending[-1], FirstPlayerDecision)
     s.apply(ChooseFirstPlayer(1))
     assert (g.phase, g.age, g.round, g.first_player, g.current) == ("play", 2, 1, 1, 1)

@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from civgame.engine.core.actions import Collect
-from civgame.ui.app import App, Settings
+from civgame.ui.app import App
+from civgame.ui.settings import Settings
 
 SIZE = (1280, 720)
 

@@ -8,9 +8,9 @@ import pytest
 
 from civgame.engine.storage.save import state_hash
 from civgame.ui.animation import LINE_SECONDS, PULSE_SECONDS, SLIDE_SECONDS
-from civgame.ui.app import Settings
 from civgame.ui.board_view import owner_colour
 from civgame.ui.menus import SettingsScene
+from civgame.ui.settings import Settings
 from tests.combat_helpers import LEADER
 from tests.scenario import Scenario
 from tests.ui.conftest import click, click_button, collect_including, show_game

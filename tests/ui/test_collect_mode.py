@@ -91,14 +91,14 @@ def test_a_port_space_asks_which_resource_to_take(app):
     game = s.game
     scene = show_game(app, game)
     enter_collect(app, scene, h("D2"))
-    assert sorted(scene.collect_yields()[h("E3")]) == ["food", "gold", "mood"]
+    assert sorted(scene.collect_yields()[h("E3")]) == ["gold", "mood"]  # food from the sea needs Fishing
     click(app, scene.board.centre(h("E3")))
-    assert sorted(scene.dialog.labels()) == ["Food", "Gold", "Mood"]
+    assert sorted(scene.dialog.labels()) == ["Gold", "Mood"]
     assert scene.collect_city is not None  # the chooser does not leave collect mode
     click_button(app, scene.dialog.button_for("Mood"))
     assert scene.dialog is None and scene.collect_picks[h("E3")] == "mood"
     click(app, scene.board.centre(h("E3")))  # asked again: it says what is chosen and can drop it
-    assert scene.dialog.labels() == ["Food", "Gold", "Mood (chosen)", "Nothing from E3"]
+    assert scene.dialog.labels() == ["Gold", "Mood (chosen)", "Nothing from E3"]
     press_key(app, pygame.K_ESCAPE)  # closes only the chooser
     assert scene.dialog is None and scene.collect_picks[h("E3")] == "mood"
     pick(app, scene, h("C2"), None)

@@ -13,6 +13,7 @@ from civgame.engine.core.decisions import (
     FreeAdvanceDecision,
     MoveDecision,
     OrientationDecision,
+    RazeDecision,
     RetreatDecision,
 )
 from civgame.engine.core.rng import Rng
@@ -231,6 +232,8 @@ def test_the_status_phase_asks_each_player_in_dialogs_and_the_next_age_starts(ap
     answers = {
         (FreeAdvanceDecision, 0): "Take Bartering for free",
         (FreeAdvanceDecision, 1): "Take Myths for free",
+        (RazeDecision, 0): "Raze nothing",
+        (RazeDecision, 1): "Raze nothing",
         (FirstPlayerDecision, 1): "Player 2 goes first",
     }
     asked = []

@@ -17,6 +17,7 @@ def sample_game():
     game.units.append(Unit(200, 0, "infantry", label_to_hex("D3")))
     game.units.append(Unit(201, 0, "infantry", label_to_hex("D3")))
     game.units.append(Unit(202, 0, "settler", label_to_hex("C3")))
+    game.units.append(Unit(203, 0, "ship", label_to_hex("B3")))
     return game
 
 
@@ -35,10 +36,19 @@ def samples():
             100, 101, "academy", 2
         ): "Influence the Academy in Ben's city at D7 from D2 (+2 culture for range)",
         A.EndTurn(): "End turn",
+        A.StartTrade(1): "Offer a trade to Ben",
+        A.AddTradeItem("give", "food"): "Give 1 food",
+        A.AddTradeItem("take", "objective"): "Ask for 1 objective card",
+        A.AddTradeItem("give", "action:3", face_down=True): "Give 1 action card (face down)",
+        A.SendTrade(): "Send the trade offer",
+        A.CancelTrade(): "Cancel the trade offer",
+        A.AcceptTrade(()): "Accept the trade",
+        A.DeclineTrade(): "Decline the trade",
         A.UseAbility("Taxes", "taxes", ("food", "ore")): "Taxes: take 1 food, 1 ore",
         A.Pay({"food": 2}): "Pay 2 food",
         A.CancelPayment(): "Cancel: do not pay (the action is not taken)",
         A.MoveUnits((200, 201), h("D4")): "Move 2 Infantry from D3 to D4",
+        A.BoardShips((203,)): "Board ship 203 (can still sail)",
         A.EndMove(): "End move",
         A.RaiseMood(100): "Raise the city at D2 from neutral to happy (2 mood tokens)",
         A.EndHappiness(): "Stop increasing happiness",
@@ -98,6 +108,18 @@ def test_option_and_combat_bonus_labels_say_what_they_cost_and_give():
     assert describe_action(game, A.ChooseOption("gold")) == "Taxes: gold (gain 1 gold, pay 1 mood)"
     game.pending[-1] = D.CombatBonusDecision(player=0, source="Steel Weapons", bonus=2, cost={"ore": 1})
     assert describe_action(game, A.PayCombatBonus(True)) == "Pay 1 ore for Steel Weapons: +2 combat value every round"
+
+
+def test_boarding_choices_name_each_ship_and_who_boards_it():
+    game = sample_game()
+    game.units.append(Unit(204, 0, "ship", label_to_hex("B3"), moved_this_action=True))
+    game.units.append(Unit(205, 0, "infantry", label_to_hex("B3"), carrier=204))
+    game.pending.append(D.BoardingDecision(player=0, units=[200, 201], sea=label_to_hex("B3"), options=[]))
+    assert (
+        describe_action(game, A.BoardShips((203, 204)))
+        == "Ship 203 (can still sail) takes 1 Infantry; ship 204 (has sailed, carries 1 Infantry) takes 1 Infantry"
+    )
+    assert decision_title(game, game.pending[-1]) == "Anna: choose which ships the units board at B3"
 
 
 def test_boost_names_the_tokens_needed_and_government_names_the_category():

@@ -217,7 +217,8 @@ def test_resizing_the_window_keeps_the_game_usable(app):
 
 def test_open_app_shows_a_named_save_or_says_why_it_cannot(tmp_path):
     from civgame.engine.storage.save import save_game
-    from civgame.ui.app import Settings, open_app
+    from civgame.ui.app import open_app
+    from civgame.ui.settings import Settings
 
     game = new_game(["Anna", "Ben"], 8)
     save_game(game, tmp_path / "g.yaml")

@@ -11,8 +11,9 @@ from civgame.engine.core.decisions import (
 )
 from civgame.engine.rules import status
 from civgame.engine.rules.setup import new_game
-from civgame.ui.app import MIN_SIZE, App, Settings
+from civgame.ui.app import App
 from civgame.ui.game_scene import STATUS_STEPS, status_step_name
+from civgame.ui.settings import MIN_SIZE, Settings
 from tests.scenario import Scenario
 from tests.ui.conftest import click_button, show_game
 

@@ -14,10 +14,11 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 import yaml
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+from pydantic_core import ErrorDetails
 
 from civgame.engine.content.effects import Effect, parse_effect
 from civgame.engine.content.effects.registry import SourceKind
@@ -238,7 +239,7 @@ class Advance(Strict):
     name: str
     bonus: Literal["mood", "culture"] | None = None
     building: str | None = None
-    effects: list[dict] = []
+    effects: list[dict[str, Any]] = []
     text: str = ""
 
 
@@ -466,7 +467,7 @@ class Ruleset(Strict):
         problems: list[DataProblem] = []
         seen: dict[object, str] = {}
 
-        def once(what: str, value: object, path: tuple, label: str) -> None:
+        def once(what: str, value: object, path: DataPath, label: str) -> None:
             key = (what, value)
             if key in seen:
                 problems.append(DataProblem(path, f"{label}: duplicate {what} {value!r} (also {seen[key]})"))
@@ -615,19 +616,20 @@ class Where:
 
     file: str
     line: int
-    parts: dict | list | None = None
+    parts: dict[Any, Where] | list[Where] | None = None  # keyed like the mapping it describes
 
-    def at(self, path: tuple) -> Where:
+    def at(self, path: tuple[object, ...]) -> Where:
         """The deepest written place along `path` (for a part that is missing: its container)."""
         here = self
         for step in path:
             parts = here.parts
-            in_dict = isinstance(parts, dict) and step in parts
-            in_list = isinstance(parts, list) and type(step) is int and 0 <= step < len(parts)
-            if in_dict or in_list:
+            if isinstance(parts, dict) and step in parts:
                 here = parts[step]
-            else:
-                break
+                continue
+            if isinstance(parts, list) and type(step) is int and 0 <= step < len(parts):
+                here = parts[step]
+                continue
+            break
         return here
 
     def problem(self, message: str) -> str:
@@ -702,22 +704,23 @@ class _Builder:
             raise yaml.constructor.ConstructorError(None, None, f"the tag {node.tag!r} is not allowed", node.start_mark)
         self.open.add(id(node))
         try:
-            data, parts = self._mapping(node) if node.tag == _MAP else self._sequence(node)
+            data, parts = self._mapping(node) if isinstance(node, yaml.MappingNode) else self._sequence(node)
         finally:
             self.open.discard(id(node))
         return data, Where(self.file, line, parts)
 
-    def _sequence(self, node: yaml.SequenceNode) -> tuple[list, list]:
-        data, parts = [], []
+    def _sequence(self, node: yaml.Node) -> tuple[list[object], list[Where]]:
+        data: list[object] = []
+        parts: list[Where] = []
         for item in node.value:
             value, where = self.build(item, item.start_mark.line + 1)
             data.append(value)
             parts.append(where)
         return data, parts
 
-    def _mapping(self, node: yaml.MappingNode) -> tuple[dict, dict]:
-        data: dict = {}
-        parts: dict = {}
+    def _mapping(self, node: yaml.MappingNode) -> tuple[dict[object, object], dict[object, Where]]:
+        data: dict[object, object] = {}
+        parts: dict[object, Where] = {}
         for key_node, value_node in node.value:
             line = key_node.start_mark.line + 1
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
@@ -737,19 +740,21 @@ class _Builder:
 def _check_size(text: str, name: str) -> None:
     """Refuse, before building anything, nesting that would exhaust the recursion limit and
     aliases that expand to too many values (a few lines of anchors can stand for billions)."""
-    anchored: dict[str, int] = {}  # anchor -> values it stands for
-    open_collections = [[None, 0]]  # [anchor, values inside] of each open collection
+    anchored: dict[str | None, int] = {}  # anchor -> values it stands for
+    open_anchors: list[str | None] = [None]  # the anchor of each open collection
+    open_counts = [0]  # the values inside each open collection
     total = 0
     for event in yaml.parse(text, Loader=_Loader):
-        line = event.start_mark.line + 1
+        line = event.start_mark.line + 1 if event.start_mark else 0
         if isinstance(event, yaml.CollectionStartEvent):
-            if len(open_collections) > MAX_NESTING:
+            if len(open_anchors) > MAX_NESTING:
                 raise RulesDataError([f"{name}:{line}: nested more than {MAX_NESTING} levels deep"])
-            open_collections.append([event.anchor, 1])
+            open_anchors.append(event.anchor)
+            open_counts.append(1)
             total += 1
             continue
         if isinstance(event, yaml.CollectionEndEvent):
-            anchor, count = open_collections.pop()
+            anchor, count = open_anchors.pop(), open_counts.pop()
         elif isinstance(event, yaml.ScalarEvent):
             anchor, count = event.anchor, 1
             total += 1
@@ -760,7 +765,7 @@ def _check_size(text: str, name: str) -> None:
             continue
         if anchor is not None:
             anchored[anchor] = count
-        open_collections[-1][1] += count
+        open_counts[-1] += count
         if total > MAX_VALUES:
             raise RulesDataError([f"{name}:{line}: more than {MAX_VALUES:,} values once aliases are expanded"])
 
@@ -802,7 +807,9 @@ def build_ruleset(files: RulesFiles, mods: tuple[ModRef, ...] = ()) -> Ruleset:
     return rules
 
 
-def located_errors(exc: ValidationError, data: dict, where: dict[str, Where], prefix: tuple = ()) -> list[str]:
+def located_errors(
+    exc: ValidationError, data: dict[str, Any], where: dict[str, Where], prefix: tuple[int | str, ...] = ()
+) -> list[str]:
     """Pydantic's errors, each at the file and line where the bad value (or the mapping missing
     a field) was written. `data` maps file keys to each file's data; the errors' locations start
     with a file key, or `prefix` is put before them (a model validated from one file's data)."""
@@ -810,7 +817,7 @@ def located_errors(exc: ValidationError, data: dict, where: dict[str, Where], pr
     return [_schema_problem({**err, "loc": (*prefix, *err["loc"])}, data, root) for err in exc.errors()]
 
 
-def _schema_problem(err: dict, data: dict, root: Where) -> str:
+def _schema_problem(err: ErrorDetails, data: dict[str, Any], root: Where) -> str:
     loc = tuple(err["loc"])
     message = err["msg"]
     value = err.get("input")
@@ -819,7 +826,7 @@ def _schema_problem(err: dict, data: dict, root: Where) -> str:
     return root.at(loc).problem(f"{_label(data, loc)}: {message}")
 
 
-def _label(data: object, loc: tuple) -> str:
+def _label(data: object, loc: tuple[object, ...]) -> str:
     """A key path for readers: list entries by id (`#4`), name (`Agriculture.advances.Storage`)
     or index (`effects[0]`). The first step names the file, which the problem names already."""
     parts: list[str] = []

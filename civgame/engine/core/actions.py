@@ -111,11 +111,57 @@ class PlayActionCard(Action):
 
 
 @dataclass(frozen=True)
+class StartTrade(Action):
+    """A free action on your turn: begin a trade offer to `partner` (see rules/trading.py)."""
+
+    KIND: ClassVar[str] = "start_trade"
+    partner: int
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     KIND: ClassVar[str] = "end_turn"
 
 
 # ------------------------------------------------------------------ answers to pending decisions
+
+
+@dataclass(frozen=True)
+class AddTradeItem(Action):
+    """Put one more of `item` into the offer being made: on the side you `give` or the side you `take`.
+
+    Items: a resource or token ("food", "mood"…); a card of your hand ("action:12", "objective:5",
+    "wonder:Great Wall"), offered face down if `face_down`; or, on the take side, a card kind
+    ("action", "objective", "wonder") from the partner's hand, which the partner picks.
+    """
+
+    KIND: ClassVar[str] = "add_trade_item"
+    side: str
+    item: str
+    face_down: bool = False
+
+
+@dataclass(frozen=True)
+class SendTrade(Action):
+    KIND: ClassVar[str] = "send_trade"
+
+
+@dataclass(frozen=True)
+class CancelTrade(Action):
+    KIND: ClassVar[str] = "cancel_trade"
+
+
+@dataclass(frozen=True)
+class AcceptTrade(Action):
+    """Accept a trade offer; `cards` are the cards of your hand you give where the offer asks for a kind."""
+
+    KIND: ClassVar[str] = "accept_trade"
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DeclineTrade(Action):
+    KIND: ClassVar[str] = "decline_trade"
 
 
 @dataclass(frozen=True)
@@ -141,6 +187,14 @@ class MoveUnits(Action):
 
     def __hash__(self) -> int:
         return hash((self.KIND, self.units, self.to))
+
+
+@dataclass(frozen=True)
+class BoardShips(Action):
+    """Answer a BoardingDecision: the ship each unit of the group boards, in the order of its units."""
+
+    KIND: ClassVar[str] = "board_ships"
+    ships: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -273,3 +327,7 @@ class PlayTactics(Action):
 
     KIND: ClassVar[str] = "play_tactics"
     card: int | None
+
+
+# Actions with a `payment` field: a payment decision may suspend one and complete it with the price chosen.
+PAID_ACTIONS = (Advance, Construct, Recruit, MoveUnits, RaiseMood, CancelFortress, PayCombatBonus, PlayActionCard)

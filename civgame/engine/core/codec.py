@@ -10,7 +10,9 @@ import dataclasses
 import types
 import typing
 from functools import cache
-from typing import Any, ClassVar, Literal, Union
+from typing import Any, ClassVar, Literal, TypeVar, Union, overload
+
+T = TypeVar("T")
 
 
 class CodecError(ValueError):
@@ -44,7 +46,12 @@ def to_plain(obj: Any) -> Any:
     return obj
 
 
+@overload
+def from_plain(tp: type[T], data: Any, path: str = "") -> T: ...
+@overload
+def from_plain(tp: Any, data: Any, path: str = "") -> Any: ...
 def from_plain(tp: Any, data: Any, path: str = "") -> Any:
+    """Decode `data` as `tp` (a class or a type form such as `list[Hex]`); raise CodecError if it does not fit."""
     origin, args, is_dataclass = _shape(tp)
     where = path or "(top level)"
     if tp is Any:
@@ -126,13 +133,13 @@ def _expect(data: Any, kind: type, where: str) -> None:
 
 
 @cache
-def _shape(tp: Any) -> tuple[Any, tuple, bool]:
+def _shape(tp: Any) -> tuple[Any, tuple[Any, ...], bool]:
     """A type's origin, arguments and whether it is a dataclass: asked for every value decoded."""
     return typing.get_origin(tp), typing.get_args(tp), isinstance(tp, type) and dataclasses.is_dataclass(tp)
 
 
 @cache
-def _fields(tp: type) -> tuple[dataclasses.Field, ...]:
+def _fields(tp: type) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(f for f in dataclasses.fields(tp) if f.init)
 
 

@@ -44,6 +44,51 @@ class MoveDecision(Decision):
 
 
 @dataclass
+class BoardingDecision(Decision):
+    """Land units move onto a sea space where several of the owner's ships could carry them:
+    the owner chooses which ships they board. Each option names a ship per unit of `units`."""
+
+    KIND: ClassVar[str] = "boarding"
+    units: list[int] = field(default_factory=list)
+    sea: Hex = (0, 0)
+    options: list[tuple[int, ...]] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return "choose which ships the units board"
+
+
+@dataclass
+class TradeDecision(Decision):
+    """Making a trade offer to `partner` on your turn: add items one at a time, then send or cancel.
+
+    `give` and `take` count items as AddTradeItem names them; `face_down` lists the cards of
+    `give` offered without showing them."""
+
+    KIND: ClassVar[str] = "trade"
+    partner: int = 0
+    give: dict[str, int] = field(default_factory=dict)
+    take: dict[str, int] = field(default_factory=dict)
+    face_down: list[str] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return "finish or cancel the trade offer"
+
+
+@dataclass
+class TradeOfferDecision(Decision):
+    """`proposer` offers a trade: the player accepts or declines. A face-down card is not shown."""
+
+    KIND: ClassVar[str] = "trade_offer"
+    proposer: int = 0
+    give: dict[str, int] = field(default_factory=dict)  # what the proposer gives
+    take: dict[str, int] = field(default_factory=dict)  # what the proposer asks for
+    face_down: list[str] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return "accept or decline the trade offer"
+
+
+@dataclass
 class HappinessDecision(Decision):
     """Inside an Increase Happiness action: raise city moods one step at a time, then finish."""
 

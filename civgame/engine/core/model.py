@@ -65,7 +65,7 @@ class Region:
         return self.rotation is not None
 
     def spaces(self) -> list[Hex]:
-        return region_slots(self.anchor, self.rotation if self.revealed else self.base_rotation)
+        return region_slots(self.anchor, self.base_rotation if self.rotation is None else self.rotation)
 
 
 @dataclass
@@ -179,7 +179,7 @@ class Game:
     history: list[dict[str, Any]] = field(default_factory=list)  # plain actions, decoded on replay
 
     if TYPE_CHECKING:  # not a field: attached by setup and loading, never saved
-        rules: Ruleset
+        rules: Ruleset = field(init=False)
 
     # ------------------------------------------------------------------ identity
     def new_id(self) -> int:
@@ -213,7 +213,7 @@ class Game:
             h: by_code[tiles[reg.tile][slot]]
             for reg in self.regions
             if reg.revealed
-            for slot, h in enumerate(region_slots(reg.anchor, reg.rotation))
+            for slot, h in enumerate(reg.spaces())
         }
 
     def invalidate_board(self) -> None:
@@ -266,6 +266,13 @@ class Game:
                 return c
         return None
 
+    def existing_city(self, city_id: int) -> City:
+        """The city with this id, which the caller knows is on the board (validated before)."""
+        city = self.city(city_id)
+        if city is None:
+            raise LookupError(f"no city has the id {city_id}")
+        return city
+
     def city_at(self, h: Hex) -> City | None:
         for c in self.cities:
             if c.pos == h:
@@ -277,6 +284,13 @@ class Game:
             if u.id == unit_id:
                 return u
         return None
+
+    def existing_unit(self, unit_id: int) -> Unit:
+        """The unit with this id, which the caller knows is on the board (validated before)."""
+        unit = self.unit(unit_id)
+        if unit is None:
+            raise LookupError(f"no unit has the id {unit_id}")
+        return unit
 
     def units_at(self, h: Hex) -> list[Unit]:
         return [u for u in self.units if u.pos == h]

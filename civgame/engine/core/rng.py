@@ -41,7 +41,7 @@ class Rng:
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

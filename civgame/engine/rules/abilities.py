@@ -30,7 +30,7 @@ class AbilityRule:
 ABILITIES: dict[str, AbilityRule] = {}
 
 
-def ability(name: str, *, legal: AbilityLegal):
+def ability(name: str, *, legal: AbilityLegal) -> Callable[[AbilityPerform], AbilityPerform]:
     """Register the handler of the ability primitive `name`."""
 
     def register(perform: AbilityPerform) -> AbilityPerform:

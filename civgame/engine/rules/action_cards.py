@@ -17,12 +17,25 @@ from dataclasses import dataclass
 from itertools import product
 
 from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.cards import (
+    BattleWonThisTurn,
+    CardAdvance,
+    GainActions,
+    GainPerBuilding,
+    GainResources,
+    LoseActionMark,
+    PlaceUnit,
+    RaiseCityMoods,
+    TradeAdvances,
+)
+from civgame.engine.content.effects.registry import params_as
 from civgame.engine.content.ruleset import ActionHalf
 from civgame.engine.core.actions import Action, PlayActionCard
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label
 from civgame.engine.core.model import MOODS, BattleRecord, Game, Player, Unit
+from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.advances import DECLINE, advance_cost, gain_advance, gainable, why_not_gain
 from civgame.engine.rules.combat import unit_placement_cities
 from civgame.engine.rules.economy_abilities import CHOICE_RULES
@@ -74,7 +87,7 @@ def half_choices(game: Game, player: Player, half: str) -> list[Choice]:
 
 
 def half_cost(game: Game, spec: ActionHalf, half: str, choice: Choice) -> dict[str, int]:
-    cost: dict[str, int] = dict(spec.cost)
+    cost: dict[str, int] = amounts(spec.cost)
     for effect in game.rules.card_effects[half]:
         extra = CARD_ACTIONS[effect.name].cost
         if extra is not None:
@@ -93,13 +106,13 @@ def why_not_play(game: Game, player: Player, half: str, spec: ActionHalf) -> str
         return "an action card is played on your own turn when nothing else is pending"
     if spec.action == "main" and game.actions_left <= 0:
         return "no main actions left this turn"
-    if not spec.cost or affordable(game, player, dict(spec.cost)):
+    if not spec.cost or affordable(game, player, amounts(spec.cost)):
         choices = half_choices(game, player, half)
         if not choices:
             return f"{half} cannot be played now: {_precondition(game, half)}"
         if any(can_pay(game, player, half_cost(game, spec, half, c)) for c in choices):
             return None
-    return f"{player.name} cannot pay for {half} ({describe(dict(spec.cost)) if spec.cost else 'its price'})"
+    return f"{player.name} cannot pay for {half} ({describe(amounts(spec.cost)) if spec.cost else 'its price'})"
 
 
 def _precondition(game: Game, half: str) -> str:
@@ -164,16 +177,18 @@ def _always(game: Game, player: Player, effect: Effect) -> list[Choice]:
 
 @card_action("gain_actions", options=_always)
 def _gain_actions(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
-    game.actions_left += effect.params.actions
-    game.say(f"{player.name} gains {effect.params.actions} more action(s) this turn ({effect.source})")
+    params = params_as(effect, GainActions)
+    game.actions_left += params.actions
+    game.say(f"{player.name} gains {params.actions} more action(s) this turn ({effect.source})")
 
 
 def _room_for_resources(game: Game, player: Player, effect: Effect) -> list[Choice]:
-    if not effect.params.needs_room:
+    params = params_as(effect, GainResources)
+    if not params.needs_room:
         return [()]
     room = any(
         player.resources.get(item, 0) < resource_cap(game, player, item)
-        for item in effect.params.gain
+        for item in params.gain
         if item in player.resources
     )
     return [()] if room else []
@@ -181,7 +196,8 @@ def _room_for_resources(game: Game, player: Player, effect: Effect) -> list[Choi
 
 @card_action("gain_resources", options=_room_for_resources)
 def _gain_resources(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
-    kept = gain(game, player, dict(effect.params.gain))
+    params = params_as(effect, GainResources)
+    kept = gain(game, player, amounts(params.gain))
     game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
 
 
@@ -190,24 +206,27 @@ def _cities_with(game: Game, player: Player, building: str) -> int:
 
 
 def _has_building(game: Game, player: Player, effect: Effect) -> list[Choice]:
-    return [()] if _cities_with(game, player, effect.params.building) else []
+    params = params_as(effect, GainPerBuilding)
+    return [()] if _cities_with(game, player, params.building) else []
 
 
 @card_action("gain_per_building", options=_has_building)
 def _gain_per_building(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
-    count = _cities_with(game, player, effect.params.building)
-    kept = gain(game, player, {item: amount * count for item, amount in effect.params.gain.items()})
+    params = params_as(effect, GainPerBuilding)
+    count = _cities_with(game, player, params.building)
+    kept = gain(game, player, {item: amount * count for item, amount in params.gain.items()})
     game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
 
 
 def _claimable(game: Game, player: Player, effect: Effect) -> BattleRecord | None:
     """The first battle won this turn that the effect may be played off (not claimed by its name)."""
+    params = params_as(effect, BattleWonThisTurn)
     for record in game.battles_this_turn:
         kind = "land" if record.land else "naval"
         if (
             record.winner == player.index
-            and kind in effect.params.battles
-            and (record.real or not effect.params.real_battle)
+            and kind in params.battles
+            and (record.real or not params.real_battle)
             and effect.source not in record.claimed_by
         ):
             return record
@@ -236,7 +255,8 @@ def _mood_raises(game: Game, player: Player, effect: Effect) -> list[Choice]:
 
 
 def _extra_step_cost(game: Game, effect: Effect, choice: Choice) -> dict[str, int]:
-    return dict(effect.params.extra_step_cost) if len(choice) > 1 else {}
+    params = params_as(effect, RaiseCityMoods)
+    return amounts(params.extra_step_cost) if len(choice) > 1 else {}
 
 
 @card_action("raise_city_moods", options=_mood_raises, cost=_extra_step_cost)
@@ -249,15 +269,17 @@ def _raise_city_moods(game: Game, player: Player, effect: Effect, choice: Choice
 
 
 def _placement_cities(game: Game, player: Player, effect: Effect) -> list[Choice]:
-    return [(str(city),) for city in unit_placement_cities(game, player.index, effect.params.unit)]
+    params = params_as(effect, PlaceUnit)
+    return [(str(city),) for city in unit_placement_cities(game, player.index, params.unit)]
 
 
 @card_action("place_unit", options=_placement_cities)
 def _place_unit(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    params = params_as(effect, PlaceUnit)
     city = game.city(int(choice[0]))
     assert city is not None
-    game.units.append(Unit(game.new_id(), player.index, effect.params.unit, city.pos))
-    game.say(f"{player.name} places a {effect.params.unit} in the city at {hex_to_label(city.pos)} ({effect.source})")
+    game.units.append(Unit(game.new_id(), player.index, params.unit, city.pos))
+    game.say(f"{player.name} places a {params.unit} in the city at {hex_to_label(city.pos)} ({effect.source})")
 
 
 def _neighbours(game: Game, player: Player, reach: int) -> list[Player]:
@@ -280,11 +302,12 @@ def _places(game: Game, owner: int) -> set[Hex]:
 
 
 def _card_advances(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    params = params_as(effect, CardAdvance)
     names = gainable(game, player)
-    if effect.params.from_ == "neighbours":
-        held = _neighbour_advances(game, player, effect.params.range)
+    if params.from_ == "neighbours":
+        held = _neighbour_advances(game, player, params.range)
         names = [name for name in names if name in held]
-    if effect.params.count == 1:
+    if params.count == 1:
         return [(name,) for name in names]
     return [(first, second) for first in names for second in _next_in_category(game, player, first)]
 
@@ -297,7 +320,8 @@ def _next_in_category(game: Game, player: Player, first: str) -> list[str]:
 
 
 def _card_advance_cost(game: Game, effect: Effect, choice: Choice) -> dict[str, int]:
-    if effect.params.price == "free":
+    params = params_as(effect, CardAdvance)
+    if params.price == "free":
         return {}
     return {item: amount * len(choice) for item, amount in advance_cost(game).items()}
 
@@ -318,17 +342,19 @@ def _unmarked_players(game: Game, player: Player, effect: Effect) -> list[Choice
 
 @card_action("lose_action_mark", options=_unmarked_players)
 def _mark_player(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    params = params_as(effect, LoseActionMark)
     target = game.player(int(choice[0]))
-    target.actions_lost_next_turn = effect.params.actions
-    game.say(f"{player.name} marks {target.name}: {effect.params.actions} action(s) fewer next turn ({effect.source})")
+    target.actions_lost_next_turn = params.actions
+    game.say(f"{player.name} marks {target.name}: {params.actions} action(s) fewer next turn ({effect.source})")
 
 
 def _trades(game: Game, player: Player, effect: Effect) -> list[Choice]:
     """(advance, partner) pairs: an advance a neighbour holds that the player may take."""
+    params = params_as(effect, TradeAdvances)
     names = gainable(game, player)
     return [
         (name, str(other.index))
-        for other in _neighbours(game, player, effect.params.range)
+        for other in _neighbours(game, player, params.range)
         for name in names
         if other.has(name)
     ]

@@ -9,10 +9,18 @@ from __future__ import annotations
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.economy import (
+    AdvanceOnBuild,
+    AdvancePurchaseBonus,
+    AdvanceReward,
+    FreeAdvanceCost,
+    OnGain,
+)
 from civgame.engine.core.actions import Action, Advance
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
+from civgame.engine.core.vocabulary import Payable, amounts
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.payments import any_of, can_pay, describe, enforce_caps, gain, pay, payment_options, settle
 from civgame.engine.rules.registry import rule
@@ -78,14 +86,15 @@ def advance_cost(game: Game) -> dict[str, int]:
 def _waiver(game: Game, player: Player, name: str) -> Effect | None:
     """The `free_advance_cost` effect that makes buying `name` free now, if any (unlimited ones first)."""
     category = game.rules.category_of(name).name
-    usable = [
-        e
-        for e in effects.active(game, player, "free_advance_cost")
-        if (name in e.params.advances or category in e.params.categories)
-        and (not e.params.once_per_turn or effects.unused_this_turn(player, e))
-    ]
-    usable.sort(key=lambda e: e.params.once_per_turn)
-    return usable[0] if usable else None
+    usable: list[tuple[Effect, FreeAdvanceCost]] = []
+    for effect in effects.active(game, player, "free_advance_cost"):
+        waiver = effects.params_as(effect, FreeAdvanceCost)
+        if (name in waiver.advances or category in waiver.categories) and (
+            not waiver.once_per_turn or effects.unused_this_turn(player, effect)
+        ):
+            usable.append((effect, waiver))
+    usable.sort(key=lambda found: found[1].once_per_turn)
+    return usable[0][0] if usable else None
 
 
 def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool = True) -> None:
@@ -110,17 +119,19 @@ def _gain_effects(game: Game, player: Player, name: str) -> None:
     category = game.rules.category_of(name).name
     for effect in effects.active(game, player, "on_gain"):
         if effect.source == name:
-            _reward(game, player, effect.params.gain, name)
-            for deck, count in effect.params.draw.items():
+            on_gain = effects.params_as(effect, OnGain)
+            _reward(game, player, on_gain.gain, name)
+            for deck, count in on_gain.draw.items():
                 _draw(game, player, deck, count, name)
     for effect in effects.active(game, player, "advance_reward"):
-        if effect.source != name and category in effect.params.categories:
-            _reward(game, player, effect.params.gain, effect.source)
+        reward = effects.params_as(effect, AdvanceReward)
+        if effect.source != name and category in reward.categories:
+            _reward(game, player, reward.gain, effect.source)
 
 
-def _reward(game: Game, player: Player, what: dict[str, int], source: str) -> None:
+def _reward(game: Game, player: Player, what: dict[Payable, int], source: str) -> None:
     if what:
-        kept = gain(game, player, dict(what))
+        kept = gain(game, player, amounts(what))
         game.say(f"{player.name} gains {describe(kept)} ({source})")
 
 
@@ -172,7 +183,7 @@ def buy_advance(game: Game, action: Advance) -> None:
     pay(player, payment)
     if waiver is not None:
         game.say(f"{action.advance} costs nothing ({waiver.source})")
-        if waiver.params.once_per_turn:
+        if effects.params_as(waiver, FreeAdvanceCost).once_per_turn:
             effects.mark_used(player, waiver)
     spend_main_action(game)
     gain_advance(game, player, action.advance)
@@ -182,17 +193,17 @@ def buy_advance(game: Game, action: Advance) -> None:
 def _offer_purchase_bonus(game: Game, player: Player, bought: str, paid: dict[str, int]) -> None:
     """`advance_purchase_bonus` (Free Education): after paying with one of its resources, offer the extra."""
     for effect in effects.active(game, player, "advance_purchase_bonus"):
-        params = effect.params
+        params = effects.params_as(effect, AdvancePurchaseBonus)
         if effect.source == bought or not any(paid.get(r, 0) for r in params.paid_with):
             continue
-        ways = payment_options(game, player, dict(params.pay))
+        ways = payment_options(game, player, amounts(params.pay))
         if not ways:
             continue
         options = [f"pay {'+'.join(sorted(way))}" for way in ways] + [DECLINE]
-        amounts = [{**{k: -v for k, v in way.items()}, **params.gain} for way in ways] + [{}]
+        changes = [{**{k: -v for k, v in way.items()}, **params.gain} for way in ways] + [{}]
         game.pending.append(
             EffectChoiceDecision(
-                player=player.index, source=effect.source, effect=effect.name, options=options, amounts=amounts
+                player=player.index, source=effect.source, effect=effect.name, options=options, amounts=changes
             )
         )
 
@@ -200,9 +211,10 @@ def _offer_purchase_bonus(game: Game, player: Player, bought: str, paid: dict[st
 def offer_advance_on_build(game: Game, player: Player, building: str) -> None:
     """`advance_on_build` (Dogma): after constructing `building`, offer a free advance of its categories."""
     for effect in effects.active(game, player, "advance_on_build"):
-        if effect.params.building != building:
+        on_build = effects.params_as(effect, AdvanceOnBuild)
+        if on_build.building != building:
             continue
-        choices = [a for a in gainable(game, player) if game.rules.category_of(a).name in effect.params.categories]
+        choices = [a for a in gainable(game, player) if game.rules.category_of(a).name in on_build.categories]
         if choices:
             game.pending.append(
                 EffectChoiceDecision(

@@ -15,9 +15,23 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations, product
+from typing import Any
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.core import CollectYield
+from civgame.engine.content.effects.economy import (
+    BuildingDiscount,
+    CollectBonus,
+    CollectExchange,
+    CollectFar,
+    CollectFarSpaces,
+    FreeCollect,
+    RecruitRefund,
+    RecruitReward,
+    RecruitSubstitute,
+    RecruitSubstitutePrice,
+)
 from civgame.engine.core.actions import (
     Action,
     ChooseToken,
@@ -32,10 +46,13 @@ from civgame.engine.core.decisions import EffectChoiceDecision, ReuseUnitDecisio
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, hex_to_label
 from civgame.engine.core.model import MOODS, PIRATE, City, Game, Player, Unit
+from civgame.engine.core.vocabulary import Payable, amounts
+from civgame.engine.rules import combat
 from civgame.engine.rules.advances import offer_advance_on_build
 from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.moods import effective_mood, mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, settle
-from civgame.engine.rules.registry import rule
+from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.triggers import fire
 from civgame.engine.rules.turns import spend_main_action
 
@@ -49,32 +66,6 @@ def _where(space: Hex) -> str:
 
 
 # ------------------------------------------------------------------ activation
-
-
-def angry_counts_as_neutral(game: Game, owner: int) -> bool:
-    """An `angry_as_neutral` effect was used in the owner's current turn (Forced Labor)."""
-    if owner != game.current:
-        return False
-    player = game.player(owner)
-    return any(not effects.unused_this_turn(player, e) for e in effects.active(game, player, "angry_as_neutral"))
-
-
-def effective_mood(game: Game, city: City) -> str:
-    """The mood a city counts with when activated."""
-    if city.mood == "angry" and angry_counts_as_neutral(game, city.owner):
-        return "neutral"
-    return city.mood
-
-
-def mood_modified_size(game: Game, city: City) -> int:
-    """How many spaces a city collects from and how many units it recruits."""
-    rules = game.rules.game.city
-    mood = effective_mood(game, city)
-    if mood == "angry":
-        return rules.angry_fixed
-    if mood == "happy":
-        return city.size + rules.happy_bonus
-    return city.size
 
 
 def why_cannot_activate(game: Game, city: City) -> str | None:
@@ -163,6 +154,7 @@ def found_city(game: Game, action: FoundCity) -> None:
     reason = why_not_found(game, settler)
     if reason:
         raise RuleError(reason)
+    assert settler is not None  # why_not_found refuses a missing settler
     spend_main_action(game)
     game.units.remove(settler)
     game.cities.append(City(game.new_id(), settler.owner, settler.pos, game.rules.game.city.new_city_mood))
@@ -172,9 +164,9 @@ def found_city(game: Game, action: FoundCity) -> None:
 # ------------------------------------------------------------------ collect
 
 
-def _collect_effects(game: Game, player: Player) -> list:
+def _collect_effects(game: Game, player: Player) -> list[CollectYield]:
     """The parameters of the player's `collect_yield` effects."""
-    return [effect.params for effect in effects.active(game, player, "collect_yield")]
+    return [effects.params_as(effect, CollectYield) for effect in effects.active(game, player, "collect_yield")]
 
 
 def _facing_yields(game: Game, city: City) -> list[str]:
@@ -200,6 +192,16 @@ def why_not_collect_from(game: Game, city: City, space: Hex) -> str | None:
 
 
 def _why_space_unusable(game: Game, city: City, space: Hex) -> str | None:
+    blocked = _why_blocked(game, city, space)
+    if blocked:
+        return blocked
+    if not _space_yields(game, city, space):
+        return f"{_where(space)} gives nothing to collect"
+    return None
+
+
+def _why_blocked(game: Game, city: City, space: Hex) -> str | None:
+    """What stops anyone collecting from `space` for `city` (units, cities, exhaustion, pirates)."""
     where = _where(space)
     terrain = game.terrain(space)
     if terrain is None:
@@ -212,21 +214,28 @@ def _why_space_unusable(game: Game, city: City, space: Hex) -> str | None:
         return f"{where} is exhausted land"
     if game.rules.terrain[terrain].water and in_pirate_zone(game, space):
         return f"pirates block collecting from {where}"
-    if not _space_yields(game, city, space):
-        return f"{where} gives nothing to collect"
     return None
 
 
 def _space_yields(game: Game, city: City, space: Hex) -> list[str]:
     """What one unblocked space may give: its terrain, advance effects, a Port facing it."""
     terrain = game.terrain(space)
-    options = list(game.rules.terrain[terrain].yields)
+    assert terrain is not None, f"{_where(space)} is not revealed"  # cities collect from revealed spaces
+    options: list[str] = list(game.rules.terrain[terrain].yields)
     for effect in _collect_effects(game, game.player(city.owner)):
-        if effect.terrain == terrain:
+        if effect.terrain == terrain and not (
+            effect.port_space_first and _usable_port_space_elsewhere(game, city, space)
+        ):
             options += effect.resources
     if space == city.port_space:
         options += _facing_yields(game, city)
     return list(dict.fromkeys(options))
+
+
+def _usable_port_space_elsewhere(game: Game, city: City, space: Hex) -> bool:
+    """The city's Port faces another space than `space`, and nothing blocks collecting there."""
+    port = city.port_space
+    return port is not None and port != space and _why_blocked(game, city, port) is None
 
 
 def collect_choices(game: Game, city: City) -> dict[Hex, list[str]]:
@@ -251,12 +260,12 @@ def far_collect_rule(game: Game, player: Player) -> tuple[Effect, int] | None:
     usable = [
         e
         for e in effects.active(game, player, "collect_far")
-        if not e.params.once_per_turn or effects.unused_this_turn(player, e)
+        if not effects.params_as(e, CollectFar).once_per_turn or effects.unused_this_turn(player, e)
     ]
     if not usable:
         return None
-    raised = [e.params.spaces for e in effects.active(game, player, "collect_far_spaces")]
-    return usable[0], max([usable[0].params.spaces, *raised])
+    raised = [effects.params_as(e, CollectFarSpaces).spaces for e in effects.active(game, player, "collect_far_spaces")]
+    return usable[0], max([effects.params_as(usable[0], CollectFar).spaces, *raised])
 
 
 def far_choices(game: Game, city: City) -> dict[Hex, list[str]]:
@@ -264,7 +273,7 @@ def far_choices(game: Game, city: City) -> dict[Hex, list[str]]:
     rule_ = far_collect_rule(game, game.player(city.owner))
     if rule_ is None:
         return {}
-    spaces = _ring(city.pos, rule_[0].params.distance)
+    spaces = _ring(city.pos, effects.params_as(rule_[0], CollectFar).distance)
     return {
         s: _space_yields(game, city, s)
         for s in spaces
@@ -272,7 +281,7 @@ def far_choices(game: Game, city: City) -> dict[Hex, list[str]]:
     }
 
 
-def _space_limits(game: Game, city: City) -> list[tuple[str, set[str], int]]:
+def _space_limits(game: Game, city: City) -> list[tuple[str, set[Payable], int]]:
     """(terrain, limited yields, most spaces) of each `collect_yield` effect with `max_spaces`."""
     return [
         (e.terrain, set(e.resources) - set(game.rules.terrain[e.terrain].yields), e.max_spaces)
@@ -282,7 +291,7 @@ def _space_limits(game: Game, city: City) -> list[tuple[str, set[str], int]]:
 
 
 def _over_limit(
-    game: Game, city: City, picks: tuple[Pick, ...], limits: list[tuple[str, set[str], int]] | None = None
+    game: Game, city: City, picks: tuple[Pick, ...], limits: list[tuple[str, set[Payable], int]] | None = None
 ) -> str | None:
     """A `max_spaces` effect (Fishing: one sea space) used on too many spaces, if any."""
     for terrain, limited, most in _space_limits(game, city) if limits is None else limits:
@@ -305,7 +314,9 @@ def collect_options(game: Game, city: City) -> list[tuple[Pick, ...]]:
     options = _pick_sets(game, city, near, {}, 0)
     far = far_choices(game, city)
     if far:
-        options += _pick_sets(game, city, near, far, far_collect_rule(game, game.player(city.owner))[1])
+        far_rule = far_collect_rule(game, game.player(city.owner))
+        assert far_rule is not None  # far spaces come from a collect_far rule
+        options += _pick_sets(game, city, near, far, far_rule[1])
     return options
 
 
@@ -352,7 +363,9 @@ def _why_bad_picks(game: Game, city: City, picks: tuple[Pick, ...]) -> str | Non
             return f"{_where(space)} cannot give {what}"
     far_used = sum(1 for s in spaces if s in far)
     if far_used:
-        source, allowed = far_collect_rule(game, game.player(city.owner))
+        far_rule = far_collect_rule(game, game.player(city.owner))
+        assert far_rule is not None  # far spaces come from a collect_far rule
+        source, allowed = far_rule
         if far_used > allowed:
             return f"{source.source} lets a Collect use at most {allowed} far space(s)"
     reason = _over_limit(game, city, picks)
@@ -371,7 +384,7 @@ def _why_bad_picks(game: Game, city: City, picks: tuple[Pick, ...]) -> str | Non
 def collect_action_forbidden(game: Game, player: Player) -> str | None:
     """Why no Collect action may be taken this turn (an exclusive `free_collect` was used), or None."""
     for effect in effects.active(game, player, "free_collect"):
-        if effect.params.exclusive and not effects.unused_this_turn(player, effect):
+        if effects.params_as(effect, FreeCollect).exclusive and not effects.unused_this_turn(player, effect):
             return f"{player.name} used {effect.source} this turn and may not take a Collect action"
     return None
 
@@ -399,7 +412,9 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
     begin_activation(game, city)
     far = far_choices(game, city)
     if any(space in far for space, _ in picks):
-        effects.mark_used(player, far_collect_rule(game, player)[0])
+        far_rule = far_collect_rule(game, player)
+        assert far_rule is not None  # far spaces come from a collect_far rule
+        effects.mark_used(player, far_rule[0])
     wanted = Counter(what for _, what in picks)
     kept = gain(game, player, dict(wanted))
     lost = {k: wanted[k] - kept[k] for k in wanted if wanted[k] > kept[k]}
@@ -415,20 +430,20 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
 
 def _collect_bonuses(game: Game, player: Player, city: City) -> None:
     for effect in effects.active(game, player, "collect_bonus"):
-        params = effect.params
+        params = effects.params_as(effect, CollectBonus)
         if params.building not in city.buildings:
             continue
         if params.once_per_turn:
             if not effects.unused_this_turn(player, effect):
                 continue
             effects.mark_used(player, effect)
-        kept = gain(game, player, dict(params.gain))
+        kept = gain(game, player, amounts(params.gain))
         game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
 
 
-def _offer_collect_exchanges(game: Game, player: Player, collected: Counter) -> None:
+def _offer_collect_exchanges(game: Game, player: Player, collected: Counter[str]) -> None:
     for effect in effects.active(game, player, "collect_exchange"):
-        params = effect.params
+        params = effects.params_as(effect, CollectExchange)
         if any(collected[k] < v for k, v in params.when_collected.items()):
             continue
         have = holdings(player)
@@ -440,7 +455,7 @@ def _offer_collect_exchanges(game: Game, player: Player, collected: Counter) -> 
                 source=effect.source,
                 effect=effect.name,
                 options=["exchange", "decline"],
-                amounts=[{**{k: -v for k, v in params.give.items()}, **params.get}, {}],
+                amounts=[{**{k: -v for k, v in params.give.items()}, **amounts(params.get)}, {}],
             )
         )
 
@@ -449,13 +464,13 @@ def _offer_collect_exchanges(game: Game, player: Player, collected: Counter) -> 
 
 
 def building_cost(game: Game) -> dict[str, int]:
-    return dict(game.rules.game.building_cost)
+    return amounts(game.rules.game.building_cost)
 
 
 def _discount(game: Game, player: Player, building: str) -> Effect | None:
     """The `building_discount` effect that applies to constructing `building` now, if any."""
     for effect in effects.active(game, player, "building_discount"):
-        params = effect.params
+        params = effects.params_as(effect, BuildingDiscount)
         if params.building == building and (not params.once_per_turn or effects.unused_this_turn(player, effect)):
             return effect
     return None
@@ -467,7 +482,7 @@ def building_price(game: Game, player: Player, building: str) -> dict[str, int]:
     discount = _discount(game, player, building)
     if discount is None:
         return cost
-    return {k: v for k, v in cost.items() if k not in discount.params.waive}
+    return {k: v for k, v in cost.items() if k not in effects.params_as(discount, BuildingDiscount).waive}
 
 
 def why_not_construct(game: Game, city: City, building: str, port_space: Hex | None = None) -> str | None:
@@ -532,8 +547,9 @@ def construct(game: Game, action: Construct) -> None:
         return
     pay(player, payment)
     if discount is not None:
-        game.say(f"{player.name} pays no {', '.join(discount.params.waive)} for it ({discount.source})")
-        if discount.params.once_per_turn:
+        waived = effects.params_as(discount, BuildingDiscount)
+        game.say(f"{player.name} pays no {', '.join(waived.waive)} for it ({discount.source})")
+        if waived.once_per_turn:
             effects.mark_used(player, discount)
     spend_main_action(game)
     begin_activation(game, city)
@@ -548,7 +564,7 @@ def construct(game: Game, action: Construct) -> None:
     finish_activation(game, city)
 
 
-def _on_built(game: Game, player: Player, effect: dict) -> None:
+def _on_built(game: Game, player: Player, effect: dict[str, Any]) -> None:
     """Run one `on_built` effect of buildings.yaml."""
     ((kind, value),) = effect.items()
     if kind == "gain":
@@ -599,7 +615,10 @@ def recruitable_kinds(game: Game, city: City) -> list[str]:
 
 
 def _destination(game: Game, city: City, kind: str) -> Hex:
-    return city.port_space if game.rules.units[kind].naval else city.pos
+    if not game.rules.units[kind].naval:
+        return city.pos
+    assert city.port_space is not None  # ships are recruited only in a city with a port
+    return city.port_space
 
 
 def _supply_left(game: Game, owner: int, kind: str) -> int:
@@ -639,11 +658,13 @@ def _substitutes(game: Game, player: Player) -> list[tuple[str, dict[str, int]]]
     """(unit kind, price) of each `recruit_substitute` effect: it may pay for one such unit."""
     subs = []
     for effect in effects.active(game, player, "recruit_substitute"):
-        unit, price = effect.params.unit, effect.params.pay
+        substitute = effects.params_as(effect, RecruitSubstitute)
+        unit, price = substitute.unit, substitute.pay
         for change in effects.active(game, player, "recruit_substitute_price"):
-            if change.params.unit == unit:
-                price = change.params.pay
-        subs.append((unit, dict(price)))
+            new_price = effects.params_as(change, RecruitSubstitutePrice)
+            if new_price.unit == unit:
+                price = new_price.pay
+        subs.append((unit, amounts(price)))
     return subs
 
 
@@ -760,8 +781,9 @@ def recruit(game: Game, action: Recruit) -> None:
 def _recruit_rewards(game: Game, player: Player, units: tuple[str, ...], paid: dict[str, int]) -> None:
     """`recruit_refund` and `recruit_reward` effects: gained at once, or a choice left pending."""
     for effect in effects.active(game, player, "recruit_refund"):
-        amount = effect.params.amount
-        kinds = [r for r in effect.params.resources if paid.get(r, 0)]
+        refund = effects.params_as(effect, RecruitRefund)
+        amount = refund.amount
+        kinds: list[str] = [r for r in refund.resources if paid.get(r, 0)]
         if len(kinds) == 1:
             kept = gain(game, player, {kinds[0]: amount})
             game.say(f"{player.name} gets back {describe(kept)} ({effect.source})")
@@ -776,7 +798,7 @@ def _recruit_rewards(game: Game, player: Player, units: tuple[str, ...], paid: d
                 )
             )
     for effect in effects.active(game, player, "recruit_reward"):
-        params = effect.params
+        params = effects.params_as(effect, RecruitReward)
         if not any(_unit_matches(game, kind, params.units) for kind in units):
             continue
         if len(params.gain_one_of) == 1:
@@ -818,8 +840,6 @@ def _naval_battle_at_port(game: Game, city: City) -> None:
     here = [u for u in game.units_at(space) if game.is_ship(u)]
     own = [u.id for u in here if u.owner == city.owner]
     if own and any(u.owner != city.owner for u in here):
-        from civgame.engine.rules import combat
-
         combat.enter_space(game, city.owner, own, space, origins={}, can_retreat=False)
 
 
@@ -831,13 +851,12 @@ def _legal_reuse(game: Game) -> list[Action]:
 
 @rule(ReuseUnit, legal=_legal_reuse, answers=(ReuseUnitDecision,))
 def reuse_unit(game: Game, action: ReuseUnit) -> None:
-    decision = game.pending[-1]
-    assert isinstance(decision, ReuseUnitDecision)
+    decision = answering(game, ReuseUnitDecision)
     if action.unit not in decision.candidates:
         raise RuleError(f"choose one of your {decision.kind_needed} units away from the city to reuse")
     game.pending.pop()
-    city = game.city(decision.city)
-    unit = game.unit(action.unit)
+    city = game.existing_city(decision.city)
+    unit = game.existing_unit(action.unit)
     origin = unit.pos
     # The piece comes back as a newly recruited unit: no carrier, no movement restrictions.
     unit.pos = _destination(game, city, unit.kind)

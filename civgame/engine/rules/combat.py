@@ -30,7 +30,22 @@ from itertools import product
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
-from civgame.engine.content.effects.military import BattleCondition
+from civgame.engine.content.effects.cards import (
+    CombatValuePerEnemyUnit,
+    DrawOnHit,
+    ExtraCombatDice,
+    ExtraHitOnRoll,
+    IgnoreHitOnRoll,
+    KillOnRoll,
+)
+from civgame.engine.content.effects.military import (
+    BattleCondition,
+    CancelHits,
+    CombatBonus,
+    PaidCombatBonus,
+    ReinforcementAfterDefeat,
+)
+from civgame.engine.content.effects.military import CancelFortress as FortressCancelling
 from civgame.engine.content.effects.sources import end_lasting
 from civgame.engine.content.ruleset import ActionCard, DieFace
 from civgame.engine.core.actions import (
@@ -68,12 +83,12 @@ from civgame.engine.core.model import (
     LastingEffect,
     Unit,
 )
-from civgame.engine.core.vocabulary import TOKENS
+from civgame.engine.core.vocabulary import TOKENS, amounts
 from civgame.engine.rules.advances import DECLINE, gainable
 from civgame.engine.rules.cards import draw_card
-from civgame.engine.rules.cities import mood_modified_size
+from civgame.engine.rules.moods import mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
-from civgame.engine.rules.registry import rule
+from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.triggers import fire
 
 FORTRESS = "fortress"
@@ -162,7 +177,7 @@ def _overrun(game: Game, owner: int, defender: int, unit_ids: list[int], space: 
     _remove(game, lost)
     _record_win(game, owner, space, real=bool(lost))
     for uid in unit_ids:
-        _fought(game.unit(uid))
+        _fought(game.existing_unit(uid))
     reinforcements = _reinforcements(game, [defender], space)
     if city is not None:
         _capture(game, city, owner)
@@ -188,7 +203,7 @@ _PREPARATION = ("siege", "attacker_bonus", "defender_bonus")
 
 def _prepare(game: Game) -> None:
     """Offer the choices made just before the first round, attacker first, then fight."""
-    c = game.combat
+    c = _battle(game)
     for step in _PREPARATION:
         if step in c.prepared:
             continue
@@ -208,14 +223,14 @@ def _siege_effects(game: Game, c: Combat) -> dict[str, Effect]:
         return {}
     found: dict[str, Effect] = {}
     for effect in effects.active(game, game.player(c.attacker.owner), "cancel_fortress"):
-        found.setdefault(effect.params.part, effect)
+        found.setdefault(effects.params_as(effect, FortressCancelling).part, effect)
     return found
 
 
 def _siege_cost(found: dict[str, Effect], parts: tuple[str, ...]) -> dict[str, int]:
     cost: dict[str, int] = {}
     for part in parts:
-        for item, amount in found[part].params.cost.items():
+        for item, amount in effects.params_as(found[part], FortressCancelling).cost.items():
             cost[item] = cost.get(item, 0) + amount
     return cost
 
@@ -223,8 +238,10 @@ def _siege_cost(found: dict[str, Effect], parts: tuple[str, ...]) -> dict[str, i
 def _siege_options(game: Game, c: Combat) -> list[tuple[str, ...]]:
     """The sets of fortress parts the attacker can pay to cancel (not cancelling at all included)."""
     found = _siege_effects(game, c)
-    player = game.player(c.attacker.owner) if found else None
-    options = [()]
+    if not found:
+        return [()]
+    player = game.player(c.attacker.owner)
+    options: list[tuple[str, ...]] = [()]
     for part in sorted(found):
         options += [(*o, part) for o in options]
     return [o for o in options if not o or affordable(game, player, _siege_cost(found, o))]
@@ -243,23 +260,27 @@ def _offer_combat_bonus(game: Game, c: Combat, side: CombatSide) -> bool:
         return False
     player = game.player(side.owner)
     kinds = _battle_kinds(game, c, side)
-    offers = [e for e in effects.active(game, player, "paid_combat_bonus") if kinds & set(e.params.battles)]
+    offers = [
+        e
+        for e in effects.active(game, player, "paid_combat_bonus")
+        if kinds & set(effects.params_as(e, PaidCombatBonus).battles)
+    ]
     if not offers:
         return False
     effect = offers[0]
+    offer = effects.params_as(effect, PaidCombatBonus)
     opponent = _opponent(c, side)
     armed = opponent.owner >= 0 and effects.has(game, game.player(opponent.owner), "paid_combat_bonus")
-    bonus = effect.params.bonus_if_opponent_has_it if armed else effect.params.bonus
+    bonus = offer.bonus_if_opponent_has_it if armed else offer.bonus
     free = not armed and effects.has(game, player, "free_paid_combat_bonus")
-    if free or not effect.params.cost:
+    if free or not offer.cost:
         side.bonus += bonus
         _say(game, f"{player.name} fights with {effect.source}: +{bonus} combat value every round")
         return False
-    if not affordable(game, player, effect.params.cost):
+    cost = amounts(offer.cost)
+    if not affordable(game, player, cost):
         return False
-    game.pending.append(
-        CombatBonusDecision(player=side.owner, source=effect.source, bonus=bonus, cost=dict(effect.params.cost))
-    )
+    game.pending.append(CombatBonusDecision(player=side.owner, source=effect.source, bonus=bonus, cost=cost))
     return True
 
 
@@ -299,14 +320,16 @@ def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
     player = game.player(side.owner)
     bonus = side.bonus if side.units else 0
     for effect in effects.active(game, player, "combat_bonus"):
-        if side.units and _holds(game, c, side, effect.params):
-            bonus += effect.params.value
-            _say(game, f"{player.name} gets +{effect.params.value} combat value from {effect.source}")
+        extra = effects.params_as(effect, CombatBonus)
+        if side.units and _holds(game, c, side, extra):
+            bonus += extra.value
+            _say(game, f"{player.name} gets +{extra.value} combat value from {effect.source}")
     cancels = 0
     for effect in effects.active(game, player, "cancel_hits"):
-        if _holds(game, c, side, effect.params):
-            cancels += effect.params.hits
-            _say(game, f"{effect.source} cancels {effect.params.hits} hit(s) against {player.name}")
+        cancel = effects.params_as(effect, CancelHits)
+        if _holds(game, c, side, cancel):
+            cancels += cancel.hits
+            _say(game, f"{effect.source} cancels {cancel.hits} hit(s) against {player.name}")
     return bonus, cancels
 
 
@@ -325,8 +348,8 @@ def _proceed(game: Game, step: str) -> None:
                 return
             step = "reveal"
         if step == "reveal":
-            _reveal_tactics(game, game.combat)
-            _tactics_casualties(game, game.combat)
+            _reveal_tactics(game, _battle(game))
+            _tactics_casualties(game, _battle(game))
             if _waiting(game, TACTICS):
                 return
             step = "roll"
@@ -352,7 +375,7 @@ class _Roll:
 
 
 def _start_round(game: Game) -> None:
-    c = game.combat
+    c = _battle(game)
     c.round += 1
     c.tactics_asked = []
     for side in (c.attacker, c.defender):
@@ -361,7 +384,7 @@ def _start_round(game: Game) -> None:
 
 
 def _roll_round(game: Game) -> None:
-    c = game.combat
+    c = _battle(game)
     rules = game.rules.combat
     ignored = {id(side): _ignored_by_roll(game, side) for side in (c.attacker, c.defender)}
     fortress_round = c.fortress and c.round == 1
@@ -373,8 +396,9 @@ def _roll_round(game: Game) -> None:
     defence_bonus += _tactics_value(game, c, c.defender)
     fortress_dice = rules.fortress_extra_dice if fortress_round and "extra_dice" not in c.fortress_cancelled else 0
     attack = _roll(game, c.attacker, *_tactics_roll(game, c, c.attacker), modifier=attack_bonus)
-    fortress = {"fortress_dice": fortress_dice}
-    defence = _roll(game, c.defender, *_tactics_roll(game, c, c.defender), modifier=defence_bonus, **fortress)
+    defence = _roll(
+        game, c.defender, *_tactics_roll(game, c, c.defender), modifier=defence_bonus, fortress_dice=fortress_dice
+    )
     attack.cancels += attack_cancels + ignored[id(c.attacker)]
     defence.cancels += defence_cancels + ignored[id(c.defender)]
     if fortress_round and "hit_cancel" not in c.fortress_cancelled:
@@ -449,7 +473,7 @@ def tactics_options(game: Game, c: Combat, side: CombatSide) -> list[int]:
 
 def _offer_tactics(game: Game) -> bool:
     """Ask the attacker, then the defender, for a tactics card; True while one is being asked."""
-    c = game.combat
+    c = _battle(game)
     for side in (c.attacker, c.defender):
         role = _role(c, side)
         if role in c.tactics_asked:
@@ -499,7 +523,7 @@ def _card_effects(game: Game, side: CombatSide, name: str) -> list[Effect]:
 
 def _tactics_roll(game: Game, c: Combat, side: CombatSide) -> tuple[int, bool]:
     """The side's extra dice this round, and whether its unit abilities work."""
-    dice = sum(e.params.dice for e in _card_effects(game, side, "extra_combat_dice"))
+    dice = sum(effects.params_as(e, ExtraCombatDice).dice for e in _card_effects(game, side, "extra_combat_dice"))
     disabled = _card_effects(game, _opponent(c, side), "disable_enemy_abilities")
     for effect in disabled:
         _say(game, f"{effect.source}: {owner_name(game, side.owner)}'s unit abilities do not work this round")
@@ -512,8 +536,9 @@ def _tactics_value(game: Game, c: Combat, side: CombatSide) -> int:
     value = 0
     for holder, target, count in ((side, "holder", opponent), (opponent, "opponent", side)):
         for effect in _card_effects(game, holder, "combat_value_per_enemy_unit"):
-            if effect.params.applies_to == target:
-                change = effect.params.value * len(count.units)
+            params = effects.params_as(effect, CombatValuePerEnemyUnit)
+            if params.applies_to == target:
+                change = params.value * len(count.units)
                 value += change
                 _say(game, f"{effect.source}: {owner_name(game, side.owner)} {change:+d} combat value")
     return value
@@ -523,13 +548,14 @@ def _ignored_by_roll(game: Game, side: CombatSide) -> int:
     """`ignore_hit_on_roll`: dice one by one, at most one per unit; the first high one ignores a hit."""
     ignored = 0
     for effect in _card_effects(game, side, "ignore_hit_on_roll"):
+        least = effects.params_as(effect, IgnoreHitOnRoll).min_value
         rolled = []
         for _ in side.units:
             rolled.append(_die(game).value)
-            if rolled[-1] >= effect.params.min_value:
+            if rolled[-1] >= least:
                 ignored += 1
                 break
-        outcome = "ignores 1 hit" if rolled and rolled[-1] >= effect.params.min_value else "no effect"
+        outcome = "ignores 1 hit" if rolled and rolled[-1] >= least else "no effect"
         rolls = ", ".join(map(str, rolled))
         _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {rolls}: {outcome}")
     return min(ignored, 1)
@@ -542,7 +568,7 @@ def _tactics_casualties(game: Game, c: Combat) -> None:
         opponent = _opponent(c, side)
         for effect in _card_effects(game, side, "kill_on_roll"):
             value = _die(game).value
-            hit = value >= effect.params.min_value and bool(opponent.units)
+            hit = value >= effects.params_as(effect, KillOnRoll).min_value and bool(opponent.units)
             outcome = f"{owner_name(game, opponent.owner)} removes 1 unit" if hit else "no effect"
             _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {value}: {outcome}")
             if hit:
@@ -566,7 +592,7 @@ def _after_hits(game: Game, c: Combat) -> None:
         for effect in _card_effects(game, side, "extra_hit_on_roll"):
             if opponent.hits_taken >= side.hits_taken and opponent.hits_taken < len(opponent.units):
                 value = _die(game).value
-                extra = value >= effect.params.min_value
+                extra = value >= effects.params_as(effect, ExtraHitOnRoll).min_value
                 opponent.hits_taken += extra
                 outcome = "1 more hit" if extra else "no effect"
                 _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {value}: {outcome}")
@@ -574,7 +600,8 @@ def _after_hits(game: Game, c: Combat) -> None:
         for effect in _card_effects(game, side, "draw_on_hit"):
             if _opponent(c, side).hits_taken:
                 player = game.player(side.owner)
-                drawn = [card for _ in range(effect.params.cards) if (card := draw_card(game, "action")) is not None]
+                count = effects.params_as(effect, DrawOnHit).cards
+                drawn = [card for _ in range(count) if (card := draw_card(game, "action")) is not None]
                 player.action_cards.extend(int(card) for card in drawn)
                 _say(game, f"{effect.source}: {player.name} draws {len(drawn)} action card(s)")
 
@@ -586,7 +613,7 @@ def _roll(
     `modifier` combat value; logs every die."""
     rules = game.rules.combat
     # units whose clash ability is unused
-    ready = Counter(game.unit(uid).kind for uid in side.units) if abilities else Counter[str]()
+    ready = Counter(game.existing_unit(uid).kind for uid in side.units) if abilities else Counter[str]()
     faces = [_die(game) for _ in range(len(side.units) + extra_dice + fortress_dice)]
     notes = [f"{f.value} {f.icon}" for f in faces]
     for i, face in enumerate(faces):
@@ -635,7 +662,7 @@ def _die(game: Game) -> DieFace:
 
 def _ask_cargo(game: Game) -> None:
     """Naval battles: land units beyond the surviving ships' capacity are lost with the casualties."""
-    c = game.combat
+    c = _battle(game)
     if not c.naval:
         return
     capacity = game.rules.game.ship_capacity
@@ -662,7 +689,7 @@ def _choose(game: Game, side: CombatSide, candidates: list[int], count: int, rea
 def _automatic_casualties(game: Game, candidates: list[int], count: int) -> list[int]:
     """Barbarians and pirates lose units in units.yaml order (infantry, cavalry, elephants), lowest id first."""
     order = list(game.rules.units)
-    return sorted(candidates, key=lambda uid: (order.index(game.unit(uid).kind), uid))[:count]
+    return sorted(candidates, key=lambda uid: (order.index(game.existing_unit(uid).kind), uid))[:count]
 
 
 def casualty_options(game: Game, candidates: list[int], count: int, reason: str) -> list[tuple[int, ...]]:
@@ -671,9 +698,9 @@ def casualty_options(game: Game, candidates: list[int], count: int, reason: str)
     Fighters are alike by kind (survivors all end the turn immobile); carried units also by their
     movement flags, which they keep.
     """
-    groups: dict[tuple, list[int]] = {}
+    groups: dict[tuple[object, ...], list[int]] = {}
     for uid in sorted(candidates):
-        groups.setdefault(_likeness(game.unit(uid), reason), []).append(uid)
+        groups.setdefault(_likeness(game.existing_unit(uid), reason), []).append(uid)
     members = list(groups.values())
     options = []
     for counts in product(*(range(len(m) + 1) for m in members)):
@@ -682,7 +709,7 @@ def casualty_options(game: Game, candidates: list[int], count: int, reason: str)
     return sorted(options)
 
 
-def _likeness(unit: Unit, reason: str) -> tuple:
+def _likeness(unit: Unit, reason: str) -> tuple[object, ...]:
     if reason == CARGO:
         return unit.kind, unit.immobile, unit.no_attack
     return (unit.kind,)
@@ -694,7 +721,7 @@ def _waiting(game: Game, reason: str) -> bool:
 
 def _resolve_round(game: Game) -> bool:
     """Remove the round's casualties together and check the end; True if another round follows now."""
-    c = game.combat
+    c = _battle(game)
     end_lasting(game, "combat_round")
     for side in (c.attacker, c.defender):
         if side.casualties:
@@ -742,7 +769,7 @@ def _ship_with_room(game: Game, ship_ids: list[int]) -> Unit:
     load = Counter(u.carrier for u in game.units if u.carrier is not None)
     for sid in ship_ids:
         if load[sid] < capacity:
-            return game.unit(sid)
+            return game.existing_unit(sid)
     raise ValueError("no ship has room left")
 
 
@@ -752,7 +779,7 @@ def _ship_with_room(game: Game, ship_ids: list[int]) -> Unit:
 def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     """End the battle: eliminate unprotected settlers, send the attacker back if it leaves,
     make the participants immobile, pay rewards and capture the city."""
-    c = game.combat
+    c = _battle(game)
     for side in (c.attacker, c.defender):
         if side.owner != winner and not side.units:
             # Settlers die with their army (and with the city's defence, unless it held).
@@ -842,7 +869,7 @@ def _reinforcements(game: Game, losers: list[int], space: Hex) -> list[tuple[int
         if loser < 0:
             continue
         for effect in effects.active(game, game.player(loser), "reinforcement_after_defeat"):
-            building = effect.params.city_building
+            building = effects.params_as(effect, ReinforcementAfterDefeat).city_building
             if building is None or (city is not None and building in city.buildings):
                 earned.append((loser, effect))
     return earned
@@ -850,7 +877,7 @@ def _reinforcements(game: Game, losers: list[int], space: Hex) -> list[tuple[int
 
 def _offer_reinforcements(game: Game, earned: list[tuple[int, Effect]]) -> None:
     for player, effect in earned:
-        kind = effect.params.unit
+        kind = effects.params_as(effect, ReinforcementAfterDefeat).unit
         cities = unit_placement_cities(game, player, kind)
         name = game.player(player).name
         if not cities:
@@ -878,7 +905,7 @@ def unit_placement_cities(game: Game, player: int, kind: str) -> list[int]:
 
 
 def _place_reinforcement(game: Game, player: int, kind: str, city_id: int, source: str) -> None:
-    city = game.city(city_id)
+    city = game.existing_city(city_id)
     game.units.append(Unit(game.new_id(), player, kind, city.pos))
     game.say(f"{game.player(player).name} places a free {kind} in the city at {hex_to_label(city.pos)} ({source})")
 
@@ -977,27 +1004,21 @@ def _refugee_cities(game: Game, player: int) -> list[int]:
 # ------------------------------------------------------------------ answers to battle decisions
 
 
-def _top(game: Game, kind: type[Decision]) -> Decision:
-    decision = game.pending[-1]
-    assert isinstance(decision, kind)
-    return decision
-
-
 def _legal_casualties(game: Game) -> list[Action]:
-    d = _top(game, CasualtyDecision)
+    d = answering(game, CasualtyDecision)
     return [ChooseCasualties(o) for o in casualty_options(game, d.candidates, d.count, d.reason)]
 
 
 @rule(ChooseCasualties, legal=_legal_casualties, answers=(CasualtyDecision,))
 def choose_casualties(game: Game, action: ChooseCasualties) -> None:
-    d = _top(game, CasualtyDecision)
+    d = answering(game, CasualtyDecision)
     options = casualty_options(game, d.candidates, d.count, d.reason)
     if tuple(action.units) not in options:
         raise RuleError(
             f"remove exactly {d.count} of the listed units; of alike units the lowest ids "
             f"stand for them (choices: {', '.join(map(str, options))})"
         )
-    c = game.combat
+    c = _battle(game)
     assert c is not None and d.player in (c.attacker.owner, c.defender.owner)
     side = c.attacker if d.player == c.attacker.owner else c.defender
     game.pending.pop()
@@ -1010,26 +1031,26 @@ def choose_casualties(game: Game, action: ChooseCasualties) -> None:
 
 @rule(Retreat, legal=lambda game: [Retreat(True), Retreat(False)], answers=(RetreatDecision,))
 def retreat(game: Game, action: Retreat) -> None:
-    _top(game, RetreatDecision)
+    answering(game, RetreatDecision)
     if not isinstance(action.retreat, bool):
         raise RuleError("answer retreat with yes or no")
     game.pending.pop()
     if action.retreat:
-        _say(game, f"{owner_name(game, game.combat.attacker.owner)} retreats where it came from")
+        _say(game, f"{owner_name(game, _battle(game).attacker.owner)} retreats where it came from")
         _finish(game, winner=None, withdraw=True)
     else:
         _proceed(game, "round")
 
 
 def _legal_refugee(game: Game) -> list[Action]:
-    d = _top(game, RefugeeDecision)
+    d = answering(game, RefugeeDecision)
     allowed = _refugee_cities(game, d.player)
     return [PlaceRefugee(None), *(PlaceRefugee(c) for c in d.cities if c in allowed)]
 
 
 @rule(PlaceRefugee, legal=_legal_refugee, answers=(RefugeeDecision,))
 def place_refugee(game: Game, action: PlaceRefugee) -> None:
-    d = _top(game, RefugeeDecision)
+    d = answering(game, RefugeeDecision)
     player = game.player(d.player)
     allowed = [c for c in d.cities if c in _refugee_cities(game, d.player)]
     if action.city is not None and action.city not in allowed:
@@ -1038,20 +1059,20 @@ def place_refugee(game: Game, action: PlaceRefugee) -> None:
     if action.city is None:
         game.say(f"{player.name} places no refugee settler")
         return
-    city = game.city(action.city)
+    city = game.existing_city(action.city)
     game.units.append(Unit(game.new_id(), player.index, SETTLER, city.pos))
     game.say(f"{player.name} places a refugee settler in the city at {hex_to_label(city.pos)}")
 
 
 def _legal_siege(game: Game) -> list[Action]:
-    _top(game, SiegeDecision)
-    return [CancelFortress(parts) for parts in _siege_options(game, game.combat)]
+    answering(game, SiegeDecision)
+    return [CancelFortress(parts) for parts in _siege_options(game, _battle(game))]
 
 
 @rule(CancelFortress, legal=_legal_siege, answers=(SiegeDecision,))
 def cancel_fortress(game: Game, action: CancelFortress) -> None:
-    d = _top(game, SiegeDecision)
-    c = game.combat
+    d = answering(game, SiegeDecision)
+    c = _battle(game)
     options = _siege_options(game, c)
     parts = tuple(sorted(action.parts))
     if parts not in options:
@@ -1075,19 +1096,19 @@ def cancel_fortress(game: Game, action: CancelFortress) -> None:
 
 
 def _legal_combat_bonus(game: Game) -> list[Action]:
-    d = _top(game, CombatBonusDecision)
+    d = answering(game, CombatBonusDecision)
     pays = [PayCombatBonus(True)] if affordable(game, game.player(d.player), d.cost) else []
     return [*pays, PayCombatBonus(False)]
 
 
 @rule(PayCombatBonus, legal=_legal_combat_bonus, answers=(CombatBonusDecision,))
 def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
-    d = _top(game, CombatBonusDecision)
+    d = answering(game, CombatBonusDecision)
     if not isinstance(action.pay, bool):
         raise RuleError("answer with yes or no")
     if action.payment and not action.pay:
         raise RuleError(f"declining {d.source} costs nothing: send it without a payment")
-    c = game.combat
+    c = _battle(game)
     player = game.player(d.player)
     payment = None
     if action.pay:
@@ -1104,20 +1125,20 @@ def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
 
 
 def _tactics_side(game: Game, decision: Decision) -> CombatSide:
-    c = game.combat
+    c = _battle(game)
     return c.attacker if decision.player == c.attacker.owner else c.defender
 
 
 def _legal_tactics(game: Game) -> list[Action]:
-    side = _tactics_side(game, _top(game, TacticsDecision))
-    return [PlayTactics(None), *(PlayTactics(card) for card in tactics_options(game, game.combat, side))]
+    side = _tactics_side(game, answering(game, TacticsDecision))
+    return [PlayTactics(None), *(PlayTactics(card) for card in tactics_options(game, _battle(game), side))]
 
 
 @rule(PlayTactics, legal=_legal_tactics, answers=(TacticsDecision,))
 def play_tactics(game: Game, action: PlayTactics) -> None:
-    d = _top(game, TacticsDecision)
+    d = answering(game, TacticsDecision)
     side = _tactics_side(game, d)
-    if action.card is not None and action.card not in tactics_options(game, game.combat, side):
+    if action.card is not None and action.card not in tactics_options(game, _battle(game), side):
         raise RuleError("play one of your action cards whose tactics half this battle allows, or none")
     game.pending.pop()
     player = game.player(d.player)
@@ -1132,14 +1153,14 @@ def play_tactics(game: Game, action: PlayTactics) -> None:
 
 
 def _legal_reinforcement(game: Game) -> list[Action]:
-    d = _top(game, ReinforcementDecision)
+    d = answering(game, ReinforcementDecision)
     allowed = unit_placement_cities(game, d.player, d.unit)
     return [PlaceReinforcement(city) for city in d.cities if city in allowed]
 
 
 @rule(PlaceReinforcement, legal=_legal_reinforcement, answers=(ReinforcementDecision,))
 def place_reinforcement(game: Game, action: PlaceReinforcement) -> None:
-    d = _top(game, ReinforcementDecision)
+    d = answering(game, ReinforcementDecision)
     allowed = [city for city in d.cities if city in unit_placement_cities(game, d.player, d.unit)]
     if action.city not in allowed:
         raise RuleError(f"the free {d.unit} goes to one of your cities with room for it")
@@ -1163,7 +1184,7 @@ def _remove(game: Game, unit_ids: list[int]) -> None:
 
 def _kinds(game: Game, unit_ids: list[int]) -> str:
     """'2 infantry, 1 cavalry'."""
-    kinds = Counter(game.unit(uid).kind for uid in unit_ids)
+    kinds = Counter(game.existing_unit(uid).kind for uid in unit_ids)
     return ", ".join(f"{n} {kind}" for kind, n in kinds.items())
 
 
@@ -1172,3 +1193,9 @@ def _say(game: Game, text: str) -> None:
     game.say(text)
     if game.combat is not None:
         game.combat.log.append(text)
+
+
+def _battle(game: Game) -> Combat:
+    """The battle being fought, which the caller knows is under way."""
+    assert game.combat is not None, "no battle is being fought"
+    return game.combat

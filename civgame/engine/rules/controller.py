@@ -25,6 +25,7 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     payments,
     rewards,
     status,
+    trading,
     turns,
 )
 from civgame.engine.rules.registry import RULES

@@ -11,14 +11,17 @@ Each is a `UseAbility(source, ability, choice)`; the choice strings name what th
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from itertools import combinations, combinations_with_replacement
+from typing import Protocol
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
-from civgame.engine.content.effects.culture import ExchangeOption
+from civgame.engine.content.effects.culture import Exchange, ExchangeOption, FreeAction, GoldInstead, MoodSteps, Taxes
 from civgame.engine.core.actions import InfluenceCulture
 from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
 from civgame.engine.core.model import MOODS, City, Game, Player
+from civgame.engine.core.vocabulary import K, amounts
 from civgame.engine.rules import happiness, influence
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.payments import can_pay, describe, gain, pay
@@ -31,17 +34,24 @@ def _player(game: Game) -> Player:
     return game.player(game.current)
 
 
-def _available(game: Game, player: Player, effect: Effect, main_action: bool) -> bool:
+class _Timing(Protocol):
+    """The timing parameters every ability shares."""
+
+    @property
+    def once_per_turn(self) -> bool: ...
+
+
+def _available(game: Game, player: Player, effect: Effect, timing: _Timing, main_action: bool) -> bool:
     """The timing limits every ability shares: a main action left, the once-per-turn use unspent."""
     if main_action and game.actions_left <= 0:
         return False
-    return not effect.params.once_per_turn or effects.unused_this_turn(player, effect)
+    return not timing.once_per_turn or effects.unused_this_turn(player, effect)
 
 
-def _used(game: Game, player: Player, effect: Effect, main_action: bool) -> None:
+def _used(game: Game, player: Player, effect: Effect, timing: _Timing, main_action: bool) -> None:
     if main_action:
         spend_main_action(game)
-    if effect.params.once_per_turn:
+    if timing.once_per_turn:
         effects.mark_used(player, effect)
 
 
@@ -62,10 +72,11 @@ def _attempt_choice(game: Game, attempt: InfluenceCulture) -> Choice:
 
 def _legal_free_action(game: Game, effect: Effect) -> list[Choice]:
     player = _player(game)
-    if not _available(game, player, effect, main_action=False):
+    params = effects.params_as(effect, FreeAction)
+    if not _available(game, player, effect, params, main_action=False):
         return []
-    cost = dict(effect.params.cost)
-    if effect.params.action == "influence_culture":
+    cost = amounts(params.cost)
+    if params.action == "influence_culture":
         return [_attempt_choice(game, a) for a in influence.attempts(game, player, cost)]
     return [()] if happiness.raisable(game, player.index, cost) else []
 
@@ -73,14 +84,15 @@ def _legal_free_action(game: Game, effect: Effect) -> list[Choice]:
 @ability("free_action", legal=_legal_free_action)
 def free_action(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
-    cost = dict(effect.params.cost)
-    if effect.params.action == "influence_culture":
+    params = effects.params_as(effect, FreeAction)
+    cost = amounts(params.cost)
+    if params.action == "influence_culture":
         source, target = _city_at(game, choice[0]), _city_at(game, choice[1])
         attempt = InfluenceCulture(source.id, target.id, choice[2], int(choice[3]))
         influence.free_attempt(game, player, attempt, cost)
     else:
         happiness.free_increase(game, player, cost, effect.source)
-    _used(game, player, effect, main_action=False)
+    _used(game, player, effect, params, main_action=False)
 
 
 # ------------------------------------------------------------------ mood_steps
@@ -88,18 +100,19 @@ def free_action(game: Game, effect: Effect, choice: Choice) -> None:
 
 def _legal_mood_steps(game: Game, effect: Effect) -> list[Choice]:
     player = _player(game)
-    if not _available(game, player, effect, effect.params.main_action):
+    params = effects.params_as(effect, MoodSteps)
+    if not _available(game, player, effect, params, params.main_action):
         return []
-    choices = []
+    choices: list[Choice] = []
     for city in game.cities_of(player.index):
         room = len(MOODS) - 1 - MOODS.index(city.mood)
-        for steps in range(1, min(room, effect.params.max_steps) + 1):
-            if can_pay(game, player, _times(effect.params.cost_per_step, steps)):
+        for steps in range(1, min(room, params.max_steps) + 1):
+            if can_pay(game, player, _times(params.cost_per_step, steps)):
                 choices.append((hex_to_label(city.pos), str(steps)))
     return choices
 
 
-def _times(cost: dict[str, int], n: int) -> dict[str, int]:
+def _times(cost: Mapping[K, int], n: int) -> dict[str, int]:
     return {item: amount * n for item, amount in cost.items()}
 
 
@@ -107,10 +120,11 @@ def _times(cost: dict[str, int], n: int) -> dict[str, int]:
 def mood_steps(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
     city, steps = _city_at(game, choice[0]), int(choice[1])
-    cost = _times(effect.params.cost_per_step, steps)
+    params = effects.params_as(effect, MoodSteps)
+    cost = _times(params.cost_per_step, steps)
     pay(player, cost)
     city.mood = MOODS[MOODS.index(city.mood) + steps]
-    _used(game, player, effect, effect.params.main_action)
+    _used(game, player, effect, params, params.main_action)
     game.say(
         f"{player.name} pays {describe(cost)} ({effect.source}): the city at"
         f" {hex_to_label(city.pos)} is now {city.mood}"
@@ -122,10 +136,10 @@ def mood_steps(game: Game, effect: Effect, choice: Choice) -> None:
 
 def option_label(option: ExchangeOption) -> str:
     """ "1 culture for 1 mood", "1 action card for 1 gold", "3 mood"."""
-    give = [describe(dict(option.pay))] if option.pay else []
+    give = [describe(amounts(option.pay))] if option.pay else []
     if option.discard_action_cards:
         give.append(f"{option.discard_action_cards} action card(s)")
-    get = [describe(dict(option.gain))] if option.gain else []
+    get = [describe(amounts(option.gain))] if option.gain else []
     if option.extra_actions:
         get.append(f"{option.extra_actions} extra action(s)")
     return f"{' and '.join(give)} for {' and '.join(get)}" if give else " and ".join(get)
@@ -133,11 +147,12 @@ def option_label(option: ExchangeOption) -> str:
 
 def _legal_exchange(game: Game, effect: Effect) -> list[Choice]:
     player = _player(game)
-    if not _available(game, player, effect, effect.params.main_action):
+    params = effects.params_as(effect, Exchange)
+    if not _available(game, player, effect, params, params.main_action):
         return []
     choices: list[Choice] = []
-    for option in effect.params.options:
-        if not can_pay(game, player, dict(option.pay)):
+    for option in params.options:
+        if not can_pay(game, player, amounts(option.pay)):
             continue
         for cards in combinations(sorted(player.action_cards), option.discard_action_cards):
             choices.append((option_label(option), *map(str, cards)))
@@ -147,17 +162,18 @@ def _legal_exchange(game: Game, effect: Effect) -> list[Choice]:
 @ability("exchange", legal=_legal_exchange)
 def exchange(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
-    option = next(o for o in effect.params.options if option_label(o) == choice[0])
-    pay(player, dict(option.pay))
+    params = effects.params_as(effect, Exchange)
+    option = next(o for o in params.options if option_label(o) == choice[0])
+    pay(player, amounts(option.pay))
     for card in map(int, choice[1:]):
         player.action_cards.remove(card)
         game.decks["action"].discard.append(card)
-    kept = gain(game, player, dict(option.gain))
+    kept = gain(game, player, amounts(option.gain))
     game.actions_left += option.extra_actions
-    _used(game, player, effect, effect.params.main_action)
+    _used(game, player, effect, params, params.main_action)
     game.say(
         f"{player.name} uses {effect.source}: {option_label(option)}"
-        + (f" (keeps {describe(kept)})" if kept != dict(option.gain) else "")
+        + (f" (keeps {describe(kept)})" if kept != amounts(option.gain) else "")
     )
 
 
@@ -166,16 +182,18 @@ def exchange(game: Game, effect: Effect, choice: Choice) -> None:
 
 def tax_kinds(game: Game, player: Player, effect: Effect) -> list[str]:
     """The resources a `taxes` ability offers: its own, plus gold with a `gold_instead` for taxes."""
-    kinds = list(effect.params.resources)
-    if any(e.params.use == "taxes" for e in effects.active(game, player, "gold_instead")) and "gold" not in kinds:
+    kinds: list[str] = list(effects.params_as(effect, Taxes).resources)
+    gold_instead = (effects.params_as(e, GoldInstead).use for e in effects.active(game, player, "gold_instead"))
+    if "taxes" in gold_instead and "gold" not in kinds:
         kinds.append("gold")
     return kinds
 
 
 def _legal_taxes(game: Game, effect: Effect) -> list[Choice]:
     player = _player(game)
-    if not _available(game, player, effect, effect.params.main_action) or not can_pay(
-        game, player, dict(effect.params.pay)
+    params = effects.params_as(effect, Taxes)
+    if not _available(game, player, effect, params, params.main_action) or not can_pay(
+        game, player, amounts(params.pay)
     ):
         return []
     cities = len(game.cities_of(player.index))
@@ -187,9 +205,10 @@ def _legal_taxes(game: Game, effect: Effect) -> list[Choice]:
 @ability("taxes", legal=_legal_taxes)
 def taxes(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
-    pay(player, dict(effect.params.pay))
+    params = effects.params_as(effect, Taxes)
+    pay(player, amounts(params.pay))
     kept = gain(game, player, dict(Counter(choice)))
-    _used(game, player, effect, effect.params.main_action)
+    _used(game, player, effect, params, params.main_action)
     game.say(
-        f"{player.name} levies taxes ({effect.source}) for {describe(dict(effect.params.pay))}: gains {describe(kept)}"
+        f"{player.name} levies taxes ({effect.source}) for {describe(amounts(params.pay))}: gains {describe(kept)}"
     )

@@ -14,11 +14,14 @@ from typing import Any
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
-from civgame.engine.core.actions import Action, ChooseOption
+from civgame.engine.content.effects.culture import GoldInstead
+from civgame.engine.content.effects.economy import AngryAsNeutral, FreeCollect, PartnerBonus, TradeRoutes
+from civgame.engine.core.actions import Action, ChooseOption, Pick
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import distance, hex_to_label, label_to_hex
+from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import Game, Player, Unit
+from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules import advances, cities
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.payments import can_pay, describe, gain, holdings, pay
@@ -33,7 +36,8 @@ Choice = tuple[str, ...]
 
 def _legal_angry_as_neutral(game: Game, effect: Effect) -> list[Choice]:
     player = game.player(game.current)
-    if not effects.unused_this_turn(player, effect) or not can_pay(game, player, dict(effect.params.cost)):
+    cost = amounts(effects.params_as(effect, AngryAsNeutral).cost)
+    if not effects.unused_this_turn(player, effect) or not can_pay(game, player, cost):
         return []
     if not any(c.mood == "angry" for c in game.cities_of(player.index)):
         return []
@@ -43,24 +47,22 @@ def _legal_angry_as_neutral(game: Game, effect: Effect) -> list[Choice]:
 @ability("angry_as_neutral", legal=_legal_angry_as_neutral)
 def angry_as_neutral(game: Game, effect: Effect, choice: Choice) -> None:
     player = game.player(game.current)
-    pay(player, dict(effect.params.cost))
+    cost = amounts(effects.params_as(effect, AngryAsNeutral).cost)
+    pay(player, cost)
     effects.mark_used(player, effect)  # also what keeps it in force until the turn ends
-    game.say(
-        f"{player.name} pays {describe(dict(effect.params.cost))} ({effect.source}): "
-        "angry cities count as neutral this turn"
-    )
+    game.say(f"{player.name} pays {describe(cost)} ({effect.source}): angry cities count as neutral this turn")
 
 
 # ------------------------------------------------------------------ free_collect (Free Economy)
 
 
-def _encode(city_pos, picks) -> Choice:
+def _encode(city_pos: Hex, picks: tuple[Pick, ...]) -> Choice:
     return (hex_to_label(city_pos), *(f"{hex_to_label(space)}:{what}" for space, what in picks))
 
 
-def _decode(choice: Choice):
+def _decode(choice: Choice) -> tuple[Hex, tuple[Pick, ...]]:
     city_pos = label_to_hex(choice[0])
-    picks = []
+    picks: list[Pick] = []
     for item in choice[1:]:
         label, what = item.split(":")
         picks.append((label_to_hex(label), what))
@@ -69,12 +71,12 @@ def _decode(choice: Choice):
 
 def _legal_free_collect(game: Game, effect: Effect) -> list[Choice]:
     player = game.player(game.current)
-    params = effect.params
+    params = effects.params_as(effect, FreeCollect)
     if params.once_per_turn and not effects.unused_this_turn(player, effect):
         return []
     if params.exclusive and cities.COLLECT_ACTION_TAKEN in player.used_this_turn:
         return []
-    if not can_pay(game, player, dict(params.cost)):
+    if not can_pay(game, player, amounts(params.cost)):
         return []
     return [
         _encode(city.pos, picks)
@@ -89,9 +91,11 @@ def free_collect(game: Game, effect: Effect, choice: Choice) -> None:
     player = game.player(game.current)
     city_pos, picks = _decode(choice)
     city = game.city_at(city_pos)
-    pay(player, dict(effect.params.cost))
+    assert city is not None  # the dispatcher only lets listed choices through
+    cost = amounts(effects.params_as(effect, FreeCollect).cost)
+    pay(player, cost)
     effects.mark_used(player, effect)
-    game.say(f"{player.name} pays {describe(dict(effect.params.cost))} to collect as a free action ({effect.source})")
+    game.say(f"{player.name} pays {describe(cost)} to collect as a free action ({effect.source})")
     cities.perform_collect(game, city, picks)
 
 
@@ -111,8 +115,8 @@ def _legal_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
     have = holdings(game.player(decision.player))
     return [
         option
-        for option, amounts in zip(decision.options, decision.amounts, strict=False)
-        if all(have[k] >= -v for k, v in amounts.items() if v < 0)
+        for option, change in zip(decision.options, decision.amounts, strict=False)
+        if all(have[k] >= -v for k, v in change.items() if v < 0)
     ]
 
 
@@ -135,11 +139,11 @@ def choose_option(game: Game, action: ChooseOption) -> None:
         special[1](game, decision, action.option)
         return
     player = game.player(decision.player)
-    amounts = decision.amounts[decision.options.index(action.option)]
-    pay(player, {k: -v for k, v in amounts.items() if v < 0})
-    kept = gain(game, player, {k: v for k, v in amounts.items() if v > 0})
-    if amounts:
-        paid = {k: -v for k, v in amounts.items() if v < 0}
+    change = decision.amounts[decision.options.index(action.option)]
+    pay(player, {k: -v for k, v in change.items() if v < 0})
+    kept = gain(game, player, {k: v for k, v in change.items() if v > 0})
+    if change:
+        paid = {k: -v for k, v in change.items() if v < 0}
         game.say(
             f"{player.name} chooses {action.option} ({decision.source}): "
             + (f"pays {describe(paid)}, " if paid else "")
@@ -152,43 +156,44 @@ def choose_option(game: Game, action: ChooseOption) -> None:
 
 @listener("trade_routes")
 def collect_trade_routes(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
-    params = effect.params
+    params = effects.params_as(effect, TradeRoutes)
     routes = trade_routes(game, player, effect)
     if not routes:
         return
     count = len(routes)
     game.say(f"{player.name} has {count} trade route(s) ({effect.source})")
     _partner_bonuses(game, player, routes, params.partner_bonus)
-    per_route = dict(params.gain)
-    if not any(e.params.use == "trade_routes" for e in effects.active(game, player, "gold_instead")):
+    per_route = amounts(params.gain)
+    gold_instead = (effects.params_as(e, GoldInstead).use for e in effects.active(game, player, "gold_instead"))
+    if "trade_routes" not in gold_instead:
         kept = gain(game, player, {k: v * count for k, v in per_route.items()})
         game.say(f"{player.name} gains {describe(kept)} from trade routes")
         return
     gold_per_route = sum(per_route.values())
-    amounts = []
+    mixes = []
     for gold_routes in range(count + 1):
         mix = {k: v * (count - gold_routes) for k, v in per_route.items()}
         mix["gold"] = mix.get("gold", 0) + gold_per_route * gold_routes
-        amounts.append({k: v for k, v in mix.items() if v})
+        mixes.append({k: v for k, v in mix.items() if v})
     options = [f"{gold_routes} gold" for gold_routes in range(count + 1)]
     game.pending.append(
         EffectChoiceDecision(
-            player=player.index, source=effect.source, effect=effect.name, options=options, amounts=amounts
+            player=player.index, source=effect.source, effect=effect.name, options=options, amounts=mixes
         )
     )
 
 
-def _partner_bonuses(game: Game, player: Player, routes: list[tuple[Unit, int]], bonus) -> None:
+def _partner_bonuses(game: Game, player: Player, routes: list[tuple[Unit, int]], bonus: PartnerBonus | None) -> None:
     if bonus is None:
         return
     partners = []
     for _, city_id in routes:
-        city = game.city(city_id)
+        city = game.existing_city(city_id)
         if bonus.building in city.buildings and city.owner not in partners:
             partners.append(city.owner)
     for owner in partners:
         other = game.player(owner)
-        kept = gain(game, other, dict(bonus.gain))
+        kept = gain(game, other, amounts(bonus.gain))
         game.say(
             f"{other.name} gains {describe(kept)} from {player.name}'s trade route to their "
             f"{game.rules.buildings[bonus.building].name}"
@@ -197,7 +202,7 @@ def _partner_bonuses(game: Game, player: Player, routes: list[tuple[Unit, int]],
 
 def trade_routes(game: Game, player: Player, effect: Effect) -> list[tuple[Unit, int]]:
     """The most (unit, target city id) routes possible, at most `max_routes`, found deterministically."""
-    params = effect.params
+    params = effects.params_as(effect, TradeRoutes)
     units = sorted(
         (
             u
@@ -230,7 +235,7 @@ def trade_routes(game: Game, player: Player, effect: Effect) -> list[tuple[Unit,
     return routes[: params.max_routes]
 
 
-def _route_possible(game: Game, start, end, max_distance: int) -> bool:
+def _route_possible(game: Game, start: Hex, end: Hex, max_distance: int) -> bool:
     """Within reach, and at distance 2 or more a space next to both is revealed and free of pirates."""
     apart = distance(start, end)
     if apart > max_distance:

@@ -22,7 +22,7 @@ from civgame.engine.core.decisions import OrientationDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, neighbors, region_slots
 from civgame.engine.core.model import Game, Region, Unit
-from civgame.engine.rules.registry import rule
+from civgame.engine.rules.registry import answering, rule
 
 
 def sea_slots(game: Game, region: Region, rotation: int) -> list[Hex]:
@@ -127,18 +127,18 @@ def _reveal_and_enter(
 
 
 def _legal_orientations(game: Game) -> list[Action]:
-    return [ChooseOrientation(rotation) for rotation in game.pending[-1].options]
+    return [ChooseOrientation(rotation) for rotation in answering(game, OrientationDecision).options]
 
 
 @rule(ChooseOrientation, legal=_legal_orientations, answers=(OrientationDecision,))
 def choose_orientation(game: Game, action: ChooseOrientation) -> None:
-    decision = game.pending[-1]
+    decision = answering(game, OrientationDecision)
     if action.rotation not in decision.options:
         raise RuleError(
             f"region {decision.region} can only be turned to rotation {' or '.join(map(str, decision.options))}"
         )
     region = next(r for r in game.regions if r.number == decision.region)
-    units = [game.unit(i) for i in decision.units]
+    units = [game.existing_unit(i) for i in decision.units]
     ship_sea = _ship_sea(game, decision.player, units, decision.origin, decision.entry)
     game.pending.pop()
     game.say(f"{game.player(decision.player).name} turns region {region.number} to rotation {action.rotation}")

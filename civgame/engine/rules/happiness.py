@@ -12,6 +12,7 @@ paid with the first raise.
 from __future__ import annotations
 
 from civgame.engine.content import effects
+from civgame.engine.content.effects.culture import PaymentSubstitute
 from civgame.engine.core.actions import Action, EndHappiness, RaiseMood, StartHappiness
 from civgame.engine.core.decisions import HappinessDecision
 from civgame.engine.core.errors import RuleError
@@ -28,9 +29,10 @@ def with_substitutes(game: Game, player: Player, payment: str, cost: dict[str, i
     """`cost` with every item the player may pay otherwise (`payment_substitute`) widened to "any of"."""
     alternatives: dict[str, list[str]] = {}
     for effect in effects.active(game, player, "payment_substitute"):
-        if effect.params.payment == payment and effect.params.replaces in cost:
-            kinds = alternatives.setdefault(effect.params.replaces, [effect.params.replaces])
-            kinds.extend(k for k in effect.params.by if k not in kinds)
+        substitute = effects.params_as(effect, PaymentSubstitute)
+        if substitute.payment == payment and substitute.replaces in cost:
+            kinds = alternatives.setdefault(substitute.replaces, [substitute.replaces])
+            kinds.extend(k for k in substitute.by if k not in kinds)
     widened: dict[str, int] = {}
     for item, amount in cost.items():
         key = ANY + ",".join(alternatives[item]) if item in alternatives else item

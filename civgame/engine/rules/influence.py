@@ -14,12 +14,18 @@ from collections import deque
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
-from civgame.engine.content.effects.culture import CityCondition
+from civgame.engine.content.effects.culture import (
+    CityCondition,
+    InfluenceProtection,
+    InfluenceReward,
+    InfluenceRollBonus,
+)
 from civgame.engine.core.actions import Action, BoostInfluence, InfluenceCulture
 from civgame.engine.core.decisions import InfluenceBoostDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label
 from civgame.engine.core.model import City, Game, Player
+from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.payments import can_pay, describe, gain, pay
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.turns import spend_main_action
@@ -85,7 +91,8 @@ def protection(game: Game, player: Player, target: City, forbid: str) -> Effect 
     if target.owner == player.index or target.owner < 0:
         return None
     for effect in effects.active(game, game.player(target.owner), "influence_protection"):
-        if effect.params.forbid == forbid and city_matches(game, target, effect.params.cities):
+        params = effects.params_as(effect, InfluenceProtection)
+        if params.forbid == forbid and city_matches(game, target, params.cities):
             return effect
     return None
 
@@ -222,7 +229,7 @@ def roll_bonuses(game: Game, player: Player, target: City) -> list[Effect]:
     return [
         e
         for e in effects.active(game, player, "influence_roll_bonus")
-        if e.params.targets == "all" or target.owner != player.index
+        if effects.params_as(e, InfluenceRollBonus).targets == "all" or target.owner != player.index
     ]
 
 
@@ -232,7 +239,7 @@ def _succeed(game: Game, player: Player, target: City, building: str) -> None:
     name = game.rules.buildings[building].name
     game.say(f"{player.name}'s culture takes over the {name} in the city at {hex_to_label(target.pos)}")
     for effect in effects.active(game, player, "influence_reward"):
-        kept = gain(game, player, dict(effect.params.gain))
+        kept = gain(game, player, amounts(effects.params_as(effect, InfluenceReward).gain))
         game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
 
 
@@ -240,10 +247,10 @@ def _resolve(game: Game, player: Player, source: City, target: City, building: s
     """Roll for a paid attempt; succeed, offer a boost of the roll, or fail."""
     roll = _roll(game)
     bonuses = roll_bonuses(game, player, target)
-    total = roll + sum(e.params.amount for e in bonuses)
+    total = roll + sum(effects.params_as(e, InfluenceRollBonus).amount for e in bonuses)
     needed = game.rules.game.influence.success_roll
     name = game.rules.buildings[building].name
-    extra = "".join(f" {e.params.amount:+d} ({e.source})" for e in bonuses)
+    extra = "".join(f" {effects.params_as(e, InfluenceRollBonus).amount:+d} ({e.source})" for e in bonuses)
     game.say(
         f"{player.name} tries to influence the {name} at {hex_to_label(target.pos)} from"
         f" {hex_to_label(source.pos)}: rolls {roll}{extra} (needs {needed})"
@@ -310,7 +317,7 @@ def _decision(game: Game) -> InfluenceBoostDecision:
 def _legal_boosts(game: Game) -> list[Action]:
     decision = _decision(game)
     affordable = can_pay(game, game.player(decision.player), culture(decision.tokens_needed))
-    return ([BoostInfluence(True)] if affordable else []) + [BoostInfluence(False)]
+    return [*([BoostInfluence(True)] if affordable else []), BoostInfluence(False)]
 
 
 @rule(BoostInfluence, legal=_legal_boosts, answers=(InfluenceBoostDecision,))

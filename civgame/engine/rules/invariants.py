@@ -56,9 +56,10 @@ def _action_cards(game: Game) -> list[str]:
     places = [*deck.draw, *deck.discard, *(card for p in game.players for card in p.action_cards)]
     if game.combat is not None:
         places += [s.tactics for s in (game.combat.attacker, game.combat.defender) if s.tactics is not None]
-    expected = Counter(card.id for card in game.rules.action_cards)
-    if Counter(places) != expected:
-        return [f"action cards lost or doubled: {sorted((Counter(places) - expected) + (expected - Counter(places)))}"]
+    found: Counter[int | str] = Counter(places)
+    expected: Counter[int | str] = Counter(card.id for card in game.rules.action_cards)
+    if found != expected:
+        return [f"action cards lost or doubled: {sorted(map(str, (found - expected) + (expected - found)))}"]
     return []
 
 
@@ -153,10 +154,10 @@ def _piece_limits(game: Game) -> list[str]:
             count = game.pieces_in_colour(p.index, building)
             if count > spec.limit:
                 problems.append(f"{p.name} has {count} {building} pieces on the board; the limit is {spec.limit}")
-        for kind, spec in rules.units.items():
+        for kind, unit in rules.units.items():
             count = len(game.units_of(p.index, kind))
-            if count > spec.limit:
-                problems.append(f"{p.name} has {count} {kind} units; the limit is {spec.limit}")
+            if count > unit.limit:
+                problems.append(f"{p.name} has {count} {kind} units; the limit is {unit.limit}")
     limits = {BARBARIAN: dict(rules.game.barbarians.units), PIRATE: {"ship": rules.game.pirates.ships}}
     for owner, allowed in limits.items():
         for kind, count in Counter(u.kind for u in game.units_of(owner)).items():

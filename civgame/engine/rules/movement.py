@@ -7,7 +7,8 @@ from one space to one destination together. The action is a `MoveDecision` answe
 Three kinds of group exist: ships (sail any distance through connected revealed sea), land
 units standing on land (1 space, or onto their own ship next to them) and land units carried
 by ships (disembark to an adjacent land space). Carried units ride along when their ship moves
-without counting as moved.
+without counting as moved. Where the owner's ships could carry boarding units in more than one
+way, a `BoardingDecision` lets the owner choose (answered by `BoardShips`).
 
 Effects widen the targets: `road_move` (Roads) takes land groups 2 spaces for a price,
 `sail_around_board` (Navigation) takes ships round the board's edge to the next sea, and
@@ -17,20 +18,23 @@ normal move where one exists, so `MoveUnits(units, to)` says all there is to cho
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 from typing import Literal
 
 from civgame.engine.content import effects
-from civgame.engine.core.actions import Action, EndMove, MoveUnits, StartMove
-from civgame.engine.core.decisions import MoveDecision
+from civgame.engine.content.effects.military import MovementReward, RoadMove
+from civgame.engine.core.actions import Action, BoardShips, EndMove, MoveUnits, StartMove
+from civgame.engine.core.decisions import BoardingDecision, MoveDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label
 from civgame.engine.core.model import Game, Unit
-from civgame.engine.rules import exploration
+from civgame.engine.core.vocabulary import amounts
+from civgame.engine.rules import combat, exploration
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
-from civgame.engine.rules.registry import rule
+from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.turns import spend_main_action
 
 Mode = Literal["ship", "land", "carried"]
@@ -162,8 +166,8 @@ def _road_targets(game: Game, owner: int, start: Hex) -> dict[Hex, Target]:
         return found
     own_start = _own_city(game, owner, start)
     for effect in roads:
-        road = effect.params
-        if not affordable(game, player, road.cost):
+        road = effects.params_as(effect, RoadMove)
+        if not affordable(game, player, amounts(road.cost)):
             continue
         for space, via_armies in _road_reach(game, owner, start, road.range).items():
             own_end = _own_city(game, owner, space)
@@ -216,7 +220,7 @@ class BoardEdge:
     outside: frozenset[Hex]  # the off-board spaces next to them
 
 
-_EDGES: dict[tuple, BoardEdge] = {}
+_EDGES: dict[tuple[tuple[Hex, int], ...], BoardEdge] = {}
 
 
 def board_edge(game: Game) -> BoardEdge:
@@ -271,18 +275,18 @@ def _sail_around_targets(game: Game, owner: int, reach: SeaReach) -> dict[Hex, T
             if landfall is None or landfall in walked:
                 continue
             walked.add(landfall)
-            for entry in _entry_run(game, ring, *landfall):
-                if entry in covered:
-                    continue
-                if not game.revealed(entry):
-                    found.setdefault(entry, Target(entry, "explore", entry=entry))
-                elif entry in enemy_ships:
-                    found.setdefault(entry, Target(entry, "sail", enemy=True, entry=entry))
-                else:
-                    beyond = sea_reach(game, owner, entry)
-                    covered |= beyond.passable
-                    for h, target in _sea_targets(beyond, entry).items():
-                        found.setdefault(h, target)
+            entry = ring[landfall[0]]  # the first sea or unexplored space: the only way back in
+            if entry in covered:
+                continue
+            if not game.revealed(entry):
+                found.setdefault(entry, Target(entry, "explore", entry=entry))
+            elif entry in enemy_ships:  # blocks the entrance: the move ends there in a battle
+                found.setdefault(entry, Target(entry, "sail", enemy=True, entry=entry))
+            else:
+                beyond = sea_reach(game, owner, entry)
+                covered |= beyond.passable
+                for h, target in _sea_targets(beyond, entry).items():
+                    found.setdefault(h, target)
     return found
 
 
@@ -305,21 +309,6 @@ def _landfall(game: Game, ring: tuple[Hex, ...], start: int, step: int) -> tuple
     if (i - start) * step >= n:
         return None
     return i % n, step
-
-
-def _entry_run(game: Game, ring: tuple[Hex, ...], at: int, step: int) -> list[Hex]:
-    """The spaces where ships may come back onto the board: an unexplored space, or every space of
-    the run of edge sea spaces starting there (an enemy ship blocks only its own space)."""
-    if _kind(game, ring[at]) == "unexplored":
-        return [ring[at]]
-    run = []
-    n = len(ring)
-    for k in range(n):
-        space = ring[(at + k * step) % n]
-        if _kind(game, space) != "sea":
-            break
-        run.append(space)
-    return run
 
 
 # ------------------------------------------------------------------ who may move where
@@ -382,9 +371,9 @@ def _no_route(game: Game, mode: Mode, to: Hex) -> str:
 # ------------------------------------------------------------------ enumerating groups
 
 
-def _likeness(game: Game, unit: Unit) -> tuple:
+def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
     """Units with equal likeness are interchangeable: moving either gives the same game."""
-    cargo = ()
+    cargo: tuple[object, ...] = ()
     if game.is_ship(unit):
         cargo = tuple(
             sorted(
@@ -412,7 +401,7 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
         if unit_problem(game, unit, fresh_action=fresh_action, road=roads and mode == "land") is None:
             stacks.setdefault((unit.pos, mode), []).append(unit)
     for (start, mode), units in stacks.items():
-        classes: dict[tuple, list[Unit]] = {}
+        classes: dict[tuple[object, ...], list[Unit]] = {}
         for unit in units:
             classes.setdefault(_likeness(game, unit), []).append(unit)
         by_road = list(classes.values())
@@ -431,7 +420,9 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
 
 def arrive(game: Game, units: list[Unit], to: Hex) -> None:
     """Put units (ships with their cargo) on `to` and apply its terrain's movement effects."""
-    terrain = game.rules.terrain[game.terrain(to)]
+    terrain_key = game.terrain(to)
+    assert terrain_key is not None, f"{hex_to_label(to)} is not revealed"  # moves end on revealed spaces
+    terrain = game.rules.terrain[terrain_key]
     for unit in units:
         if game.is_ship(unit):
             for cargo in cargo_of(game, unit):
@@ -444,17 +435,34 @@ def arrive(game: Game, units: list[Unit], to: Hex) -> None:
         unit.no_attack = unit.no_attack or terrain.forbids_later_attack
 
 
-def _embark(game: Game, group: list[Unit], sea: Hex) -> None:
-    # Fill ships that can still sail this action first, so the player can carry the units on.
+def boarding_options(game: Game, group: list[Unit], sea: Hex) -> list[tuple[int, ...]]:
+    """The different ways `group` can board the owner's ships on `sea`: a ship id per unit.
+
+    Ways that differ only by swapping alike units or alike ships give the same game and are
+    listed once. Ships that can still sail this action come first, so the first way keeps the
+    units able to sail on."""
     ships = sorted(
         (u for u in game.units_at(sea) if u.owner == group[0].owner and game.is_ship(u)),
         key=lambda s: (s.moved_this_action or s.immobile, s.id),
     )
     room = {s.id: game.rules.game.ship_capacity - len(cargo_of(game, s)) for s in ships}
-    for unit in group:
-        ship = next(s for s in ships if room[s.id] > 0)
-        room[ship.id] -= 1
-        unit.carrier, unit.pos = ship.id, sea
+    alike = {u.id: _likeness(game, u) for u in (*ships, *group)}
+    options: dict[tuple[object, ...], tuple[int, ...]] = {}
+    for assignment in product(*([s.id for s in ships if room[s.id] > 0] for _ in group)):
+        load = Counter(assignment)
+        if any(load[ship] > room[ship] for ship in load):
+            continue
+        boarding = {
+            s.id: sorted(alike[u.id] for u, ship in zip(group, assignment, strict=True) if ship == s.id) for s in ships
+        }
+        key = tuple(sorted((alike[ship], tuple(units)) for ship, units in boarding.items()))
+        options.setdefault(key, assignment)
+    return list(options.values())
+
+
+def _board(game: Game, units: list[Unit], ships: tuple[int, ...], sea: Hex) -> None:
+    for unit, ship in zip(units, ships, strict=True):
+        unit.carrier, unit.pos = ship, sea
 
 
 def _resolve_group(game: Game, owner: int, ids: tuple[int, ...]) -> list[Unit]:
@@ -498,12 +506,12 @@ def start_move(game: Game, action: StartMove) -> None:
 
 
 def _legal_move_units(game: Game) -> list[Action]:
-    return list(possible_moves(game, game.pending[-1].player))
+    return list(possible_moves(game, answering(game, MoveDecision).player))
 
 
 @rule(MoveUnits, legal=_legal_move_units, answers=(MoveDecision,))
 def move_units(game: Game, action: MoveUnits) -> None:
-    decision = game.pending[-1]
+    decision = answering(game, MoveDecision)
     owner = decision.player
     player = game.player(owner)
     group = _resolve_group(game, owner, action.units)
@@ -542,12 +550,15 @@ def move_units(game: Game, action: MoveUnits) -> None:
         exploration.explore(game, owner, group, start, action.to, entry=target.entry)
         return
     if target.how == "embark":
-        _embark(game, group, action.to)
+        options = boarding_options(game, group, action.to)
+        if len(options) > 1:
+            ids = [u.id for u in group]
+            game.pending.append(BoardingDecision(player=owner, units=ids, sea=action.to, options=options))
+            return
+        _board(game, group, options[0], action.to)
     else:
         arrive(game, group, action.to)
     if target.enemy:
-        from civgame.engine.rules import combat  # imported late: combat may depend on this module
-
         ids = [u.id for u in group]
         combat.enter_space(game, owner, ids, action.to, dict.fromkeys(ids, start))
 
@@ -556,13 +567,39 @@ def _movement_rewards(game: Game, decision: MoveDecision, sail_around: bool) -> 
     """A group of ships moved: pay each `movement_reward` whose trigger happened, once per move action."""
     player = game.player(decision.player)
     for effect in effects.active(game, player, "movement_reward"):
-        reward = effect.params
+        reward = effects.params_as(effect, MovementReward)
         key = f"{effect.source}:{reward.trigger}"
         if key in decision.rewarded or (reward.trigger == "sail_around" and not sail_around):
             continue
         decision.rewarded.append(key)
-        kept = gain(game, player, dict(reward.gain))
+        kept = gain(game, player, amounts(reward.gain))
         game.say(f"{player.name} gains {describe(kept)} from {effect.source}")
+
+
+def _boarding(game: Game) -> BoardingDecision:
+    decision = game.pending[-1]
+    assert isinstance(decision, BoardingDecision)  # the controller checked what is pending
+    return decision
+
+
+def _legal_board_ships(game: Game) -> list[Action]:
+    return [BoardShips(option) for option in _boarding(game).options]
+
+
+@rule(BoardShips, legal=_legal_board_ships, answers=(BoardingDecision,))
+def board_ships(game: Game, action: BoardShips) -> None:
+    decision = _boarding(game)
+    if tuple(action.ships) not in decision.options:
+        raise RuleError(
+            "each unit boards one of the ships on its sea space, at most as many per ship as it has room for"
+        )
+    game.pending.pop()
+    units = [u for u in game.units if u.id in decision.units]
+    units.sort(key=lambda u: decision.units.index(u.id))
+    _board(game, units, tuple(action.ships), decision.sea)
+    game.say(
+        f"{game.player(decision.player).name}'s units board ship(s) {', '.join(map(str, sorted(set(action.ships))))}"
+    )
 
 
 def _legal_end_move(game: Game) -> list[Action]:

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from itertools import product
+from typing import cast
 
 from civgame.engine.content import effects
-from civgame.engine.core.actions import Action, CancelPayment, Pay
+from civgame.engine.content.effects.core import ResourceCap
+from civgame.engine.core.actions import PAID_ACTIONS, Action, CancelPayment, Pay
 from civgame.engine.core.decisions import PayDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
@@ -63,7 +65,7 @@ def _splits(kinds: list[str], amount: int, have: dict[str, int]) -> list[dict[st
     if not kinds:
         return [{}] if amount == 0 else []
     first, rest = kinds[0], kinds[1:]
-    out = []
+    out: list[dict[str, int]] = []
     for n in range(min(amount, have.get(first, 0)) + 1):
         out.extend({first: n, **tail} for tail in _splits(rest, amount - n, have))
     return out
@@ -143,7 +145,7 @@ def pay(player: Player, payment: dict[str, int]) -> None:
 
 def gain(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
     """Add resources/tokens, losing whatever exceeds a resource cap. Returns what was kept."""
-    kept = {}
+    kept: dict[str, int] = {}
     for k, v in what.items():
         if k == "mood":
             player.mood_tokens += v
@@ -167,10 +169,11 @@ def enforce_caps(game: Game, player: Player) -> None:
 
 
 def resource_cap(game: Game, player: Player, resource: str) -> int:
-    cap = game.rules.game.resource_caps[resource]
+    cap = cast("dict[str, int]", game.rules.game.resource_caps)[resource]  # keyed by Resource, asked by name
     for effect in effects.active(game, player, "resource_cap"):
-        if effect.params.resource == resource:
-            cap = effect.params.limit
+        params = effects.params_as(effect, ResourceCap)
+        if params.resource == resource:
+            cap = params.limit
     return cap
 
 
@@ -204,8 +207,10 @@ def _pay(game: Game, action: Pay) -> None:
     chosen = {k: v for k, v in action.payment.items() if v}
     if chosen not in options:
         raise RuleError(f"{describe(chosen)} is not a valid way to pay {describe(decision.cost)}")
+    suspended = decision.action
+    assert isinstance(suspended, PAID_ACTIONS)  # only actions that carry their payment are suspended
     game.pending.pop()
-    perform_again(game, replace(decision.action, payment=chosen))
+    perform_again(game, replace(suspended, payment=chosen))
 
 
 @rule(CancelPayment, legal=lambda game: [], answers=(PayDecision,))

@@ -8,30 +8,36 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from civgame.engine.core.actions import Action
 from civgame.engine.core.decisions import Decision
 from civgame.engine.core.model import Game
 
-Handler = Callable[[Game, Action], None]
+A = TypeVar("A", bound=Action)
+D = TypeVar("D", bound=Decision)
+Handler = Callable[[Game, A], None]  # performs one action of its type
 Enumerator = Callable[[Game], Iterable[Action]]
 
 
 @dataclass(frozen=True)
-class Rule:
-    action: type[Action]
-    perform: Handler
+class Rule(Generic[A]):
+    action: type[A]
+    perform: Handler[A]
     legal: Enumerator
     answers: tuple[type[Decision], ...]  # empty: a turn action, taken with nothing pending
 
 
-RULES: dict[type[Action], Rule] = {}
+# Each rule's handler takes exactly its key's action type, which a dict's value type cannot say.
+RULES: dict[type[Action], Rule[Any]] = {}
 
 
-def rule(action: type[Action], *, legal: Enumerator, answers: tuple[type[Decision], ...] = ()):
+def rule(
+    action: type[A], *, legal: Enumerator, answers: tuple[type[Decision], ...] = ()
+) -> Callable[[Handler[A]], Handler[A]]:
     """Register the handler of one action type."""
 
-    def register(perform: Handler) -> Handler:
+    def register(perform: Handler[A]) -> Handler[A]:
         RULES[action] = Rule(action, perform, legal, answers)
         return perform
 
@@ -41,3 +47,10 @@ def rule(action: type[Action], *, legal: Enumerator, answers: tuple[type[Decisio
 def perform_again(game: Game, action: Action) -> None:
     """Run an action's handler directly (used when a payment completes a suspended action)."""
     RULES[type(action)].perform(game, action)
+
+
+def answering(game: Game, kind: type[D]) -> D:
+    """The pending decision that a rule registered with `answers=(kind, ...)` is answering now."""
+    decision = game.pending[-1]
+    assert isinstance(decision, kind), f"{decision.KIND} is pending, not {kind.KIND}"  # the controller checked
+    return decision

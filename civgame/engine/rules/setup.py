@@ -7,6 +7,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import label_to_hex
 from civgame.engine.core.model import SAVE_VERSION, City, Deck, Game, Player, Region, Unit
 from civgame.engine.core.rng import Rng
+from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.cards import deal
 from civgame.engine.rules.turns import start_turn
 
@@ -48,7 +49,7 @@ def new_game(
                 i,
                 name,
                 colours[i],
-                dict(start.resources),
+                amounts(start.resources),
                 mood_tokens=start.mood_tokens,
                 culture_tokens=start.culture_tokens,
                 advances=list(start.advances),

@@ -6,6 +6,7 @@ on top, and the phase resumes when the last of them is answered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from civgame.engine.content import effects
@@ -20,15 +21,17 @@ from civgame.engine.core.decisions import (
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import Game, Player
+from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.advances import gain_advance, gainable, government_of, why_not_gain
 from civgame.engine.rules.cards import deal
 from civgame.engine.rules.payments import can_pay, describe, gain, pay
-from civgame.engine.rules.registry import rule
+from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.scoring import winners
 from civgame.engine.rules.triggers import fire
-from civgame.engine.rules.turns import start_turn
+from civgame.engine.rules.turns import after_last_round, start_turn
 
 
+@after_last_round
 def begin(game: Game) -> None:
     game.phase = "status"
     game.status_step = 0
@@ -54,7 +57,7 @@ def _ask(game: Game, decision_type: type[Decision], players: list[int]) -> None:
         game.pending.append(decision_type(player=index))
 
 
-def _in_order(game: Game, wanted) -> list[int]:
+def _in_order(game: Game, wanted: Callable[[Player], bool]) -> list[int]:
     return [i for i in game.turn_order() if wanted(game.player(i))]
 
 
@@ -81,10 +84,8 @@ def _draw_cards(game: Game) -> None:
 
 
 def _razable(game: Game, player: Player) -> list[int]:
-    own = game.cities_of(player.index)
-    if len(own) < 2:
-        return []  # razing your last city is not offered (docs/rules-decisions.md)
-    return [c.id for c in own if c.size <= game.rules.game.raze_max_size]
+    # The summary makes no exception for a last city (docs/rules-decisions.md).
+    return [c.id for c in game.cities_of(player.index) if c.size <= game.rules.game.raze_max_size]
 
 
 def _raze(game: Game) -> None:
@@ -94,7 +95,7 @@ def _raze(game: Game) -> None:
 def government_options(game: Game, player: Player) -> list[tuple[str, ...]]:
     """Every legal new set of government advances for a status-phase change."""
     current = government_of(game, player)
-    if current is None or not can_pay(game, player, dict(game.rules.game.government_change_cost)):
+    if current is None or not can_pay(game, player, amounts(game.rules.game.government_change_cost)):
         return []
     held = [a for a in player.advances if game.rules.category_of(a).name == current]
     options = []
@@ -143,20 +144,14 @@ def end_game(game: Game, reason: str) -> None:
 # ------------------------------------------------------------------ answers
 
 
-def _top(game: Game, kind: type[Decision]) -> Decision:
-    decision = game.pending[-1]
-    assert isinstance(decision, kind)
-    return decision
-
-
 def _legal_free_advance(game: Game) -> list[Action]:
-    player = game.player(_top(game, FreeAdvanceDecision).player)
+    player = game.player(answering(game, FreeAdvanceDecision).player)
     return [TakeFreeAdvance(name) for name in gainable(game, player)]
 
 
 @rule(TakeFreeAdvance, legal=_legal_free_advance, answers=(FreeAdvanceDecision,))
 def take_free_advance(game: Game, action: TakeFreeAdvance) -> None:
-    player = game.player(_top(game, FreeAdvanceDecision).player)
+    player = game.player(answering(game, FreeAdvanceDecision).player)
     reason = why_not_gain(game, player, action.advance)
     if reason:
         raise RuleError(reason)
@@ -166,38 +161,39 @@ def take_free_advance(game: Game, action: TakeFreeAdvance) -> None:
 
 
 def _legal_raze(game: Game) -> list[Action]:
-    player = game.player(_top(game, RazeDecision).player)
+    player = game.player(answering(game, RazeDecision).player)
     return [Raze(None), *(Raze(c) for c in _razable(game, player))]
 
 
 @rule(Raze, legal=_legal_raze, answers=(RazeDecision,))
 def raze(game: Game, action: Raze) -> None:
-    player = game.player(_top(game, RazeDecision).player)
+    player = game.player(answering(game, RazeDecision).player)
     if action.city is not None:
         if action.city not in _razable(game, player):
             raise RuleError(f"only one of your size {game.rules.game.raze_max_size} cities may be razed")
-        city = game.city(action.city)
+        city = game.existing_city(action.city)
         game.cities.remove(city)
         effects.holdings_changed(game)
-        gain(game, player, dict(game.rules.game.raze))
-        game.say(f"{player.name} razes the city at {hex_to_label(city.pos)} for {describe(dict(game.rules.game.raze))}")
+        reward = amounts(game.rules.game.raze)
+        gain(game, player, reward)
+        game.say(f"{player.name} razes the city at {hex_to_label(city.pos)} for {describe(reward)}")
     game.pending.pop()
     run(game)
 
 
 def _legal_government(game: Game) -> list[Action]:
-    player = game.player(_top(game, GovernmentDecision).player)
+    player = game.player(answering(game, GovernmentDecision).player)
     return [ChangeGovernment(()), *(ChangeGovernment(o) for o in government_options(game, player))]
 
 
 @rule(ChangeGovernment, legal=_legal_government, answers=(GovernmentDecision,))
 def change_government(game: Game, action: ChangeGovernment) -> None:
-    player = game.player(_top(game, GovernmentDecision).player)
+    player = game.player(answering(game, GovernmentDecision).player)
     if action.advances:
         if tuple(action.advances) not in government_options(game, player):
             raise RuleError("a new government takes its top advance plus as many others as you give up, minus one")
         current = government_of(game, player)
-        pay(player, dict(game.rules.game.government_change_cost))
+        pay(player, amounts(game.rules.game.government_change_cost))
         player.advances = [a for a in player.advances if game.rules.category_of(a).name != current]
         effects.holdings_changed(game)
         for name in action.advances:

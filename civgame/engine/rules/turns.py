@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from civgame.engine.content.effects.sources import end_lasting
 from civgame.engine.core.actions import Action, EndTurn
 from civgame.engine.core.model import Game
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.triggers import fire
+
+AgeEnd = Callable[[Game], None]
+_AGE_END: list[AgeEnd] = []  # what follows the last round of an age: status.py registers the status phase
+
+
+def after_last_round(begin: AgeEnd) -> AgeEnd:
+    """Register what begins after the last turn of an age's last round (status.py, which imports this module)."""
+    _AGE_END.append(begin)
+    return begin
 
 
 def spend_main_action(game: Game) -> None:
@@ -39,8 +50,6 @@ def _legal_end_turn(game: Game) -> list[Action]:
 
 @rule(EndTurn, legal=_legal_end_turn)
 def end_turn(game: Game, action: EndTurn) -> None:
-    from civgame.engine.rules import status
-
     fire(game, "turn_end", player=game.current)
     end_lasting(game, "turn")
     game.turns_taken += 1
@@ -53,4 +62,5 @@ def end_turn(game: Game, action: EndTurn) -> None:
     if game.round <= game.rules.game.rounds_per_age:
         start_turn(game, game.first_player)
     else:
-        status.begin(game)
+        for begin in _AGE_END:
+            begin(game)

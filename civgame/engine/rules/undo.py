@@ -13,7 +13,7 @@ a line saying what was undone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from civgame.engine.core.codec import from_plain, to_plain
 from civgame.engine.core.decisions import OrientationDecision
@@ -35,11 +35,11 @@ def reveals_information(before: Plain, game: Game) -> bool:
     return sum(1 for d in game.pending if isinstance(d, OrientationDecision)) > shown  # a tile shown face up
 
 
-def _turn_of(game: Game) -> tuple:
+def _turn_of(game: Game) -> tuple[str, int, int, int, int]:
     return game.phase, game.age, game.round, game.current, game.actor()
 
 
-def _turn_of_plain(before: Plain) -> tuple:
+def _turn_of_plain(before: Plain) -> tuple[str, int, int, int, int]:
     actor = before["pending"][-1]["player"] if before["pending"] else before["current"]
     return before["phase"], before["age"], before["round"], before["current"], actor
 
@@ -61,7 +61,7 @@ class UndoHistory:
     @staticmethod
     def snapshot(game: Game) -> Plain:
         """Call before applying an action; pass the result to `applied` afterwards."""
-        return to_plain(game)
+        return cast(Plain, to_plain(game))
 
     def applied(self, before: Plain, game: Game, label: str) -> None:
         """Record that the action called `label` turned `before` into `game`."""

@@ -26,7 +26,9 @@ import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from civgame.engine.content.ruleset import (
@@ -96,16 +98,10 @@ class Mod:
 
 
 def user_data_dir() -> Path:
-    """civgame's folder in the platform's per-user data folder."""
-    home = Path.home()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:  # XDG: the variable counts only when it is an absolute path
-        xdg = os.environ.get("XDG_DATA_HOME", "")
-        base = Path(xdg) if os.path.isabs(xdg) else home / ".local" / "share"
-    return base / "civgame"
+    """civgame's folder in the platform's per-user data folder, as platformdirs finds it: on Linux
+    `$XDG_DATA_HOME/civgame` (`~/.local/share/civgame` without it), on macOS
+    `~/Library/Application Support/civgame`, on Windows the roaming `%APPDATA%\\civgame`."""
+    return platformdirs.user_data_path("civgame", appauthor=False, roaming=True)
 
 
 def user_mods_dir() -> Path:
@@ -129,7 +125,7 @@ def find_user_mod(ref: ModRef, folder: Path | None = None) -> Mod | None:
     """The installed mod called `ref.name`, preferring the same version; None if there is none."""
     found = [m for m in list_user_mods(folder) if m.info is not None and m.info.name == ref.name]
     same_version = [m for m in found if m.info is not None and m.info.version == ref.version]
-    return (same_version or found or [None])[0]
+    return next(iter(same_version or found), None)
 
 
 def read_mod(path: Path) -> Mod:
@@ -178,7 +174,9 @@ def load_rules(mods: Sequence[Path] = ()) -> Ruleset:
     problems = [p for mod in loaded for p in mod.problems] + _stacking_problems(loaded)
     if problems:
         raise RulesDataError(problems)
-    files = read_ruleset(ruleset_dir(loaded[0].info.base))  # type: ignore[union-attr]
+    first = loaded[0].info
+    assert first is not None  # a folder without a readable mod.yaml is one of the problems above
+    files = read_ruleset(ruleset_dir(first.base))
     broken = False
     for mod in loaded:
         broken |= not apply_mod(files, mod)
@@ -256,8 +254,8 @@ def overlay(
     if isinstance(base, dict) and isinstance(mod, dict):
         return _overlay_mapping(base, base_where, mod, mod_where, problems, label)
     key = identity_key(base)
-    if key is not None and isinstance(mod, list):
-        return _overlay_list(base, base_where, mod, mod_where, key, problems, label)  # type: ignore[arg-type]
+    if key is not None and isinstance(base, list) and isinstance(mod, list):  # identity_key: a list of dicts
+        return _overlay_list(base, base_where, mod, mod_where, key, problems, label)
     return mod, mod_where
 
 
@@ -281,12 +279,13 @@ def _join(label: str, part: str) -> str:
 
 
 def _overlay_mapping(
-    base: dict, base_where: Where, mod: dict, mod_where: Where, problems: list[str], label: str
-) -> tuple[dict, Where]:
+    base: dict[Any, Any], base_where: Where, mod: dict[Any, Any], mod_where: Where, problems: list[str], label: str
+) -> tuple[dict[Any, Any], Where]:
     data = dict(base)
     parts = dict(base_where.parts) if isinstance(base_where.parts, dict) else {}
+    assert isinstance(mod_where.parts, dict)  # read from the mod's file with the place of every key
     for key, value in mod.items():
-        where = mod_where.parts[key]  # type: ignore[index]
+        where = mod_where.parts[key]
         if is_removal(value):
             if key in data:
                 del data[key]
@@ -305,17 +304,24 @@ def _overlay_mapping(
 
 
 def _overlay_list(
-    base: list[dict], base_where: Where, mod: list, mod_where: Where, key: str, problems: list[str], label: str
-) -> tuple[list, Where]:
-    data: list = list(base)
-    parts: list = list(base_where.parts) if isinstance(base_where.parts, list) else [base_where] * len(base)
+    base: list[dict[str, Any]],
+    base_where: Where,
+    mod: list[Any],
+    mod_where: Where,
+    key: str,
+    problems: list[str],
+    label: str,
+) -> tuple[list[Any], Where]:
+    data: list[Any] = list(base)
+    parts = list(base_where.parts) if isinstance(base_where.parts, list) else [base_where] * len(base)
+    assert isinstance(mod_where.parts, list)  # read from the mod's file with the place of every entry
     position: dict[object, int] = {}
     for i, entry in enumerate(base):
         position.setdefault(entry[key], i)
     removed: set[int] = set()
     first_line: dict[object, int] = {}
     for j, entry in enumerate(mod):
-        where = mod_where.parts[j]  # type: ignore[index]
+        where = mod_where.parts[j]
         ident = entry.get(key) if isinstance(entry, dict) else None
         if not isinstance(ident, (str, int)):
             problems.append(
@@ -403,7 +409,7 @@ def rules_for_save(header: SaveHeader, source: str, mod_folders: Sequence[Path] 
     return load_rules(folders)
 
 
-def load_saved_game(path: str | os.PathLike, mod_folders: Sequence[Path] | None = None) -> tuple[Game, str | None]:
+def load_saved_game(path: str | os.PathLike[str], mod_folders: Sequence[Path] | None = None) -> tuple[Game, str | None]:
     """Load a save with the rules it needs (see rules_for_save); returns the game and a warning
     to show when the rules differ from those it was made with (None when they match).
     Raises SaveError for a bad save, RulesDataError for missing or invalid mods."""
@@ -478,6 +484,8 @@ def _type_text(annotation: object, models: list[type[BaseModel]]) -> str:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         models.append(annotation)
         return f"[{annotation.__name__}](#{annotation.__name__.lower()})"
+    if origin is typing.Annotated:  # constraints inside a container: the type alone reads best here
+        return _type_text(args[0], models)
     if origin is typing.Literal:
         return "one of " + ", ".join(f"`{a}`" for a in args)
     if origin is dict:
@@ -489,10 +497,19 @@ def _type_text(annotation: object, models: list[type[BaseModel]]) -> str:
     if args and type(None) in args:  # X | None
         rest = [a for a in args if a is not type(None)]
         return " or ".join(_type_text(a, models) for a in rest) + " or `null`"
-    return {str: "text", int: "whole number", float: "number", bool: "`true`/`false`"}.get(annotation, str(annotation))  # type: ignore[call-overload]
+    plain: dict[object, str] = {
+        str: "text",
+        int: "whole number",
+        float: "number",
+        bool: "`true`/`false`",
+        dict: "mapping",
+        Any: "any value",
+        object: "any value",
+    }
+    return plain.get(annotation, str(annotation))
 
 
-def _constraints(metadata: list, annotation: object) -> str:
+def _constraints(metadata: list[Any], annotation: object) -> str:
     unit = " characters" if annotation is str else " entries"
     words = []
     for item in metadata:

@@ -15,11 +15,11 @@ import json
 import math
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn, cast
 
 import yaml
 
@@ -77,7 +77,8 @@ def dumps(game: Game) -> str:
     events: list[yaml.Event] = [yaml.StreamStartEvent(), yaml.DocumentStartEvent(explicit=False)]
     _Events().add(document, events)
     events += [yaml.DocumentEndEvent(explicit=False), yaml.StreamEndEvent()]
-    return yaml.emit(events, Dumper=_Dumper, allow_unicode=True, width=100)
+    text: str = yaml.emit(events, Dumper=_Dumper, allow_unicode=True, width=100)
+    return text
 
 
 class _Events:
@@ -86,7 +87,8 @@ class _Events:
     once; building the events directly is about twice as fast as yaml.dump, byte for byte alike."""
 
     def __init__(self) -> None:
-        self.representer = yaml.SafeDumper(None)  # represents and resolves single scalars
+        # represents and resolves single scalars; the stub omits that a dumper needs no stream for that
+        self.representer = yaml.SafeDumper(None)  # type: ignore[arg-type]
         self.scalars: dict[tuple[type, object], yaml.ScalarEvent] = {}
 
     def add(self, data: object, events: list[yaml.Event]) -> None:
@@ -119,7 +121,7 @@ class _Events:
         return yaml.ScalarEvent(None, node.tag, (node.tag == plain, node.tag == quoted), node.value, style=node.style)
 
 
-def save_game(game: Game, path: str | os.PathLike) -> None:
+def save_game(game: Game, path: str | os.PathLike[str]) -> None:
     """Write a save atomically: the old file stays intact unless the new one is complete."""
     path = Path(path)
     data = dumps(game).encode("utf-8")
@@ -180,14 +182,14 @@ def rules_difference(header: SaveHeader, rules: Ruleset) -> str | None:
     return None
 
 
-def read_header(path: str | os.PathLike) -> SaveHeader:
+def read_header(path: str | os.PathLike[str]) -> SaveHeader:
     """The header of a save file, read without decoding the game; a bad file raises SaveError."""
     path = Path(path)
-    document = _parse(_read_text(path), str(path), header_only=True)
+    document = _top_level(_parse(_read_text(path), str(path), header_only=True), str(path))
     return _header(document, str(path))
 
 
-def load_game(path: str | os.PathLike, rules: Ruleset | None = None) -> Game:
+def load_game(path: str | os.PathLike[str], rules: Ruleset | None = None) -> Game:
     """Read and validate a save; any problem raises SaveError."""
     path = Path(path)
     return loads(_read_text(path), rules, source=str(path))
@@ -212,7 +214,7 @@ def _read_text(path: Path) -> str:
 
 def loads(text: str, rules: Ruleset | None = None, source: str = "save") -> Game:
     """Decode and validate the text of a save; `source` names it in error messages."""
-    document = _parse(text, source)
+    document = _top_level(_parse(text, source), source)
     _header(document, source)
     unknown = set(document) - {*HEADER_KEYS, "game"}
     if unknown:
@@ -236,9 +238,13 @@ def loads(text: str, rules: Ruleset | None = None, source: str = "save") -> Game
     return game
 
 
-def _header(document: object, source: str) -> SaveHeader:
+def _top_level(document: object, source: str) -> dict[Any, Any]:
     if not isinstance(document, dict):
         raise SaveError(f"{source}: not a civgame save (the top level is not a mapping)")
+    return document
+
+
+def _header(document: dict[Any, Any], source: str) -> SaveHeader:
     if document.get("format") != FORMAT:
         raise SaveError(f"{source}: not a civgame save (format is {document.get('format')!r}, expected {FORMAT!r})")
     version = document.get("version")
@@ -284,14 +290,14 @@ def _build(text: str, source: str, header_only: bool = False) -> object:
     builder = _Builder(source)
     documents = 0
     for event in yaml.parse(text, Loader=_Loader):
-        builder.line = event.start_mark.line + 1
+        builder.line = event.start_mark.line + 1 if event.start_mark else 0
         kind = type(event)
         if kind is yaml.ScalarEvent:
-            builder.add(builder.scalar(event))
+            builder.add(builder.scalar(cast(yaml.ScalarEvent, event)))
             if header_only and len(builder.open_collections) == 1 and builder.open_collections[0][1] == "game":
                 return builder.open_collections[0][0]
         elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
-            builder.open(event)
+            builder.open(cast(yaml.CollectionStartEvent, event))
         elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
             builder.add(builder.open_collections.pop()[0])
         elif kind is yaml.AliasEvent:
@@ -311,14 +317,14 @@ class _Builder:
         self.source = source
         self.line = 0
         self.document: object = None
-        self.open_collections: list[list] = []  # [container, key awaiting its value] per open collection
+        self.open_collections: list[list[Any]] = []  # [container, key awaiting its value] per open collection
         self.made: dict[tuple[str, bool], object] = {}  # (text, plain) -> value: scalars repeat a lot
         self.scalars = yaml.SafeLoader("")  # resolves and constructs single scalars
 
     def refuse(self, problem: str) -> NoReturn:
         raise SaveError(f"{self.source}: line {self.line}: {problem}")
 
-    def _plain_only(self, event: yaml.NodeEvent) -> None:
+    def _plain_only(self, event: yaml.ScalarEvent | yaml.CollectionStartEvent) -> None:
         if event.anchor is not None:
             self.refuse("anchors and aliases are not allowed in a save")
         if event.tag is not None:
@@ -514,13 +520,13 @@ def _decks_and_decisions(game: Game) -> Iterator[str]:
     if set(game.decks) != set(DECKS):
         yield f"game.decks: must hold exactly the decks {list(DECKS)}"
         return
-    known: dict[str, set] = {
+    known: dict[str, set[int | str]] = {
         "action": {c.id for c in rules.action_cards},
         "objective": {c.id for c in rules.objective_cards},
         "event": {c.id for c in rules.events},
         "wonder": set(rules.wonders),
     }
-    held: dict[str, list[tuple[str, list]]] = {
+    held: dict[str, list[tuple[str, Sequence[int | str]]]] = {
         "action": [(f"game.players[{i}].action_cards", p.action_cards) for i, p in enumerate(game.players)],
         "objective": [
             (f"game.players[{i}].{name}", getattr(p, name))
@@ -533,7 +539,7 @@ def _decks_and_decisions(game: Game) -> Iterator[str]:
     for name in DECKS:
         deck = game.decks[name]
         places = [(f"game.decks.{name}.draw", deck.draw), (f"game.decks.{name}.discard", deck.discard), *held[name]]
-        seen: set = set()
+        seen: set[int | str] = set()
         for at, cards in places:
             for card in cards:
                 if card not in known[name]:
@@ -605,7 +611,7 @@ def _space(game: Game, at: str, space: Hex) -> Iterator[str]:
         yield f"{at}: {list(space)} is not a space on the board"
 
 
-def _unknown_or_repeated(at: str, names: list, known: set) -> Iterator[str]:
+def _unknown_or_repeated(at: str, names: list[str], known: set[str]) -> Iterator[str]:
     seen = set()
     for name in names:
         if name not in known:

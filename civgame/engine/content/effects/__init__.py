@@ -7,7 +7,7 @@ See `registry.py` for the mechanism, `hooks.py` for the moments effects may reac
 
 from civgame.engine.content.effects import cards, core, culture, economy, military  # noqa: F401  (register primitives)
 from civgame.engine.content.effects.hooks import HOOKS
-from civgame.engine.content.effects.registry import REGISTRY, Effect, Params, parse_effect, primitive
+from civgame.engine.content.effects.registry import REGISTRY, Effect, Params, params_as, parse_effect, primitive
 from civgame.engine.content.effects.sources import (
     active,
     has,
@@ -27,6 +27,7 @@ __all__ = [
     "holdings",
     "holdings_changed",
     "mark_used",
+    "params_as",
     "parse_effect",
     "primitive",
     "unused_this_turn",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import typing
+from typing import Any
 
 import yaml
 
@@ -68,7 +69,7 @@ def reference() -> str:
     return "\n".join(lines)
 
 
-def _type_name(annotation) -> str:
+def _type_name(annotation: Any) -> str:
     if typing.get_origin(annotation) is not None:
         return str(annotation).replace("typing.", "")
     return getattr(annotation, "__name__", str(annotation))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
@@ -92,6 +92,17 @@ class Effect:
         if isinstance(self.params, HookedParams):
             return self.params.hook
         return REGISTRY[self.name].listens
+
+
+P = TypeVar("P", bound=Params)
+
+
+def params_as(effect: Effect, model: type[P]) -> P:
+    """The parameters of an effect that rule code asked for by the primitive name `model` declares."""
+    params = effect.params
+    if type(params) is not model and not isinstance(params, model):  # the exact type first: it is quicker
+        raise TypeError(f"{effect.name} has {type(params).__name__} parameters, not {model.__name__}")
+    return params
 
 
 def parse_effect(source: str, raw: Any, kind: SourceKind = "advance") -> Effect:

@@ -1,0 +1,314 @@
+"""Trading between players: a free action on your turn (summary › Game round).
+
+"You may freely trade resources; action, objective, and wonder cards in hand; and mood and
+culture tokens … Cards can be traded without showing the other player what the card is, if
+preferred. Any immediate trade deals must be fulfilled."
+
+An offer is made step by step, so `legal_actions` stays small: `StartTrade(partner)` opens a
+`TradeDecision`; each `AddTradeItem` puts one item on the side you give or the side you take;
+`SendTrade` hands the offer to the partner as a `TradeOfferDecision` (or `CancelTrade` drops it).
+The partner answers `AcceptTrade` (naming the cards of their hand they give where the offer asks
+for a kind of card) or `DeclineTrade`. On acceptance the engine checks that both sides still hold
+what they give and carries the trade out at once; resources above a limit are lost as with any
+gain. A card offered face down is named nowhere the partner sees before the trade.
+
+Ruling (docs/rules-decisions.md): one offer per partner per turn, counted when it is started.
+The deal is agreed at the table; the offer records it, so this keeps offers bounded.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, product
+
+from civgame.engine.core.actions import (
+    AcceptTrade,
+    Action,
+    AddTradeItem,
+    CancelTrade,
+    DeclineTrade,
+    SendTrade,
+    StartTrade,
+)
+from civgame.engine.core.decisions import TradeDecision, TradeOfferDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import Game, Player
+from civgame.engine.core.vocabulary import RESOURCES, TOKENS
+from civgame.engine.rules.payments import gain, holdings, pay
+from civgame.engine.rules.registry import rule
+
+SIDES = ("give", "take")
+CARD_KINDS = ("action", "objective", "wonder")
+AMOUNTS = (*RESOURCES, *TOKENS)
+
+
+def _offered_key(partner: int) -> str:
+    return f"trade offer:{partner}"  # in Player.used_this_turn
+
+
+# ------------------------------------------------------------------ items
+
+
+def _composing(game: Game) -> TradeDecision:
+    decision = game.pending[-1]
+    assert isinstance(decision, TradeDecision)  # the controller checked what is pending
+    return decision
+
+
+def _answering(game: Game) -> TradeOfferDecision:
+    decision = game.pending[-1]
+    assert isinstance(decision, TradeOfferDecision)  # the controller checked what is pending
+    return decision
+
+
+def hand(player: Player, kind: str) -> list[str]:
+    """The cards of one kind in a player's hand, as trade items ("action:12")."""
+    if kind == "wonder":
+        return [f"wonder:{card}" for card in player.wonder_cards]
+    cards = player.action_cards if kind == "action" else player.objective_cards
+    return [f"{kind}:{card}" for card in cards]
+
+
+def card_kind(item: str) -> str | None:
+    """ "action" for "action:12" or "action"; None for a resource or token."""
+    kind = item.split(":", 1)[0]
+    return kind if kind in CARD_KINDS else None
+
+
+def item_problem(game: Game, decision: TradeDecision, side: str, item: str) -> str | None:
+    """Why one more `item` cannot go on `side` of the offer being made (None if it can)."""
+    if side not in SIDES:
+        return f"a trade has two sides, give and take, not {side!r}"
+    giver = game.player(decision.player if side == "give" else decision.partner)
+    chosen = decision.give if side == "give" else decision.take
+    other = decision.take if side == "give" else decision.give
+    if item in AMOUNTS:
+        if other.get(item):
+            return f"{item} is already on the other side of the trade"
+        if holdings(giver).get(item, 0) <= chosen.get(item, 0):
+            return f"{giver.name} has no more {item} to trade"
+        return None
+    kind = card_kind(item)
+    if kind is None:
+        return f"{item!r} cannot be traded: resources, mood and culture tokens and cards in hand can"
+    if ":" not in item:  # a kind of card from the partner's hand
+        if side != "take":
+            return "name the card of your hand you give"
+        if len(hand(giver, kind)) <= chosen.get(item, 0):
+            return f"{giver.name} has no more {kind} cards to trade"
+        return None
+    if side != "give":
+        return "the cards of another player's hand are hidden: ask for a kind of card, and they choose which"
+    if item not in hand(giver, kind):
+        return f"{giver.name} has no such card in hand"
+    if chosen.get(item):
+        return "that card is already in the trade"
+    return None
+
+
+def _addable(game: Game, decision: TradeDecision) -> list[AddTradeItem]:
+    me = game.player(decision.player)
+    candidates = [
+        *(AddTradeItem(side, item) for side in SIDES for item in AMOUNTS),
+        *(AddTradeItem("take", kind) for kind in CARD_KINDS),
+        *(AddTradeItem("give", card, down) for kind in CARD_KINDS for card in hand(me, kind) for down in (False, True)),
+    ]
+    return [a for a in candidates if item_problem(game, decision, a.side, a.item) is None]
+
+
+def _has_anything(player: Player) -> bool:
+    return any(holdings(player).values()) or any(hand(player, kind) for kind in CARD_KINDS)
+
+
+# ------------------------------------------------------------------ starting and composing
+
+
+def why_not_start(game: Game, partner: int) -> str | None:
+    me = game.player(game.current)
+    if not 0 <= partner < len(game.players) or partner == me.index:
+        return "trade with another player"
+    if _offered_key(partner) in me.used_this_turn:
+        return f"{me.name} already made a trade offer to {game.player(partner).name} this turn"
+    if not (_has_anything(me) or _has_anything(game.player(partner))):
+        return "neither player has anything to trade"
+    return None
+
+
+def _legal_start(game: Game) -> list[Action]:
+    if game.phase != "play":
+        return []
+    return [StartTrade(p.index) for p in game.players if why_not_start(game, p.index) is None]
+
+
+@rule(StartTrade, legal=_legal_start)
+def start_trade(game: Game, action: StartTrade) -> None:
+    if game.phase != "play":
+        raise RuleError("trading is a free action on your turn")
+    problem = why_not_start(game, action.partner)
+    if problem:
+        raise RuleError(problem)
+    game.player(game.current).used_this_turn.append(_offered_key(action.partner))
+    game.pending.append(TradeDecision(player=game.current, partner=action.partner))
+
+
+def _legal_add(game: Game) -> list[Action]:
+    return list(_addable(game, _composing(game)))
+
+
+@rule(AddTradeItem, legal=_legal_add, answers=(TradeDecision,))
+def add_trade_item(game: Game, action: AddTradeItem) -> None:
+    decision = _composing(game)
+    problem = item_problem(game, decision, action.side, action.item)
+    if problem:
+        raise RuleError(problem)
+    if action.face_down and (action.side != "give" or ":" not in action.item):
+        raise RuleError("only a card of your own hand can be offered face down")
+    chosen = decision.give if action.side == "give" else decision.take
+    chosen[action.item] = chosen.get(action.item, 0) + 1
+    if action.face_down:
+        decision.face_down.append(action.item)
+
+
+def _legal_send(game: Game) -> list[Action]:
+    decision = _composing(game)
+    return [SendTrade()] if decision.give or decision.take else []
+
+
+@rule(SendTrade, legal=_legal_send, answers=(TradeDecision,))
+def send_trade(game: Game, action: SendTrade) -> None:
+    decision = _composing(game)
+    if not (decision.give or decision.take):
+        raise RuleError("put something into the trade before sending it")
+    game.pending.pop()
+    game.pending.append(
+        TradeOfferDecision(
+            player=decision.partner,
+            proposer=decision.player,
+            give=dict(decision.give),
+            take=dict(decision.take),
+            face_down=list(decision.face_down),
+        )
+    )
+    me, partner = game.player(decision.player), game.player(decision.partner)
+    game.say(f"{me.name} offers {partner.name} a trade: {public_text(decision.give)} for {public_text(decision.take)}")
+
+
+def _legal_cancel(game: Game) -> list[Action]:
+    return [CancelTrade()]
+
+
+@rule(CancelTrade, legal=_legal_cancel, answers=(TradeDecision,))
+def cancel_trade(game: Game, action: CancelTrade) -> None:
+    game.pending.pop()
+
+
+# ------------------------------------------------------------------ answering
+
+
+def card_choices(game: Game, decision: TradeOfferDecision) -> list[tuple[str, ...]]:
+    """The ways the partner can pick the cards the offer asks for by kind."""
+    partner = game.player(decision.player)
+    per_kind = [
+        list(combinations(hand(partner, kind), count))
+        for kind, count in decision.take.items()
+        if kind in CARD_KINDS and count
+    ]
+    return [tuple(card for part in parts for card in part) for parts in product(*per_kind)]
+
+
+def _why_cannot_give(game: Game, giver: Player, items: dict[str, int]) -> str | None:
+    have = holdings(giver)
+    for item, count in items.items():
+        if item in AMOUNTS and have.get(item, 0) < count:
+            return f"{giver.name} no longer has {count} {item} to give"
+        kind = card_kind(item)
+        if kind is not None and ":" in item and item not in hand(giver, kind):
+            return f"{giver.name} no longer holds a card offered in the trade"
+    return None
+
+
+def _legal_accept(game: Game) -> list[Action]:
+    decision = _answering(game)
+    return [
+        AcceptTrade(cards) for cards in card_choices(game, decision) if _trade_problem(game, decision, cards) is None
+    ]
+
+
+def _trade_problem(game: Game, decision: TradeOfferDecision, cards: tuple[str, ...]) -> str | None:
+    proposer, partner = game.player(decision.proposer), game.player(decision.player)
+    asked = Counter(kind for kind, count in decision.take.items() if kind in CARD_KINDS for _ in range(count))
+    named = Counter(card_kind(card) for card in cards)
+    if named != asked or len(set(cards)) != len(cards) or any(":" not in card for card in cards):
+        wanted = ", ".join(f"{n} {kind} card(s)" for kind, n in asked.items()) or "no cards"
+        return f"the offer asks for {wanted} of your hand: name exactly those"
+    given_by_partner = {k: v for k, v in decision.take.items() if k in AMOUNTS} | dict.fromkeys(cards, 1)
+    return _why_cannot_give(game, proposer, decision.give) or _why_cannot_give(game, partner, given_by_partner)
+
+
+@rule(AcceptTrade, legal=_legal_accept, answers=(TradeOfferDecision,))
+def accept_trade(game: Game, action: AcceptTrade) -> None:
+    decision = _answering(game)
+    cards = tuple(action.cards)
+    problem = _trade_problem(game, decision, cards)
+    if problem:
+        raise RuleError(problem)
+    proposer, partner = game.player(decision.proposer), game.player(decision.player)
+    from_partner = {k: v for k, v in decision.take.items() if k in AMOUNTS} | dict.fromkeys(cards, 1)
+    game.pending.pop()
+    lost = _hand_over(game, proposer, partner, decision.give) + _hand_over(game, partner, proposer, from_partner)
+    game.say(
+        f"{partner.name} accepts: {proposer.name} trades {public_text(decision.give)} "
+        f"to {partner.name} for {public_text(from_partner)}"
+    )
+    for line in lost:
+        game.say(line)
+
+
+def _hand_over(game: Game, giver: Player, receiver: Player, items: dict[str, int]) -> list[str]:
+    """Move items from giver to receiver; returns what the receiver's limits made them lose."""
+    amounts = {k: v for k, v in items.items() if k in AMOUNTS}
+    pay(giver, amounts)
+    kept = gain(game, receiver, amounts)
+    for item in items:
+        kind = card_kind(item)
+        if kind is not None:
+            _move_card(giver, receiver, kind, item.split(":", 1)[1])
+    return [f"{receiver.name} loses {amounts[k] - kept[k]} {k} over the limit" for k in amounts if kept[k] < amounts[k]]
+
+
+def _move_card(giver: Player, receiver: Player, kind: str, card: str) -> None:
+    if kind == "wonder":
+        giver.wonder_cards.remove(card)
+        receiver.wonder_cards.append(card)
+        return
+    source = giver.action_cards if kind == "action" else giver.objective_cards
+    target = receiver.action_cards if kind == "action" else receiver.objective_cards
+    source.remove(int(card))
+    target.append(int(card))
+
+
+def _legal_decline(game: Game) -> list[Action]:
+    return [DeclineTrade()]
+
+
+@rule(DeclineTrade, legal=_legal_decline, answers=(TradeOfferDecision,))
+def decline_trade(game: Game, action: DeclineTrade) -> None:
+    decision = _answering(game)
+    game.pending.pop()
+    game.say(f"{game.player(decision.player).name} declines {game.player(decision.proposer).name}'s trade offer")
+
+
+# ------------------------------------------------------------------ wording
+
+
+def public_text(items: dict[str, int]) -> str:
+    """What everyone at the table may read: amounts, and cards only by kind ("1 action card")."""
+    counts: Counter[str] = Counter()
+    for item, count in items.items():
+        counts[card_kind(item) or item] += count
+    parts = [
+        f"{n} {name} card{'s' if n > 1 else ''}" if name in CARD_KINDS else f"{n} {name}"
+        for name, n in counts.items()
+        if n
+    ]
+    return ", ".join(parts) if parts else "nothing"

@@ -1,0 +1,183 @@
+"""Trading between players (summary › Game round): a free action on your turn, offered step by step,
+accepted or declined by the partner, carried out at once; face-down cards stay hidden until traded."""
+
+import pytest
+
+from civgame.engine.core.actions import (
+    AcceptTrade,
+    AddTradeItem,
+    CancelTrade,
+    DeclineTrade,
+    EndTurn,
+    SendTrade,
+    StartTrade,
+)
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import TradeDecision, TradeOfferDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.storage.save import dumps, loads, state_hash
+from tests.scenario import Scenario
+
+
+def traders(players: int = 2) -> Scenario:
+    s = Scenario(players=players)
+    for i in range(players):
+        s.city(i, ["D2", "D7", "F2", "B3"][i])
+        s.player(i).action_cards.clear()
+        s.player(i).objective_cards.clear()
+        s.resources(i, food=0)
+    s.advances(1, "Storage")
+    return s
+
+
+def assert_refused(s: Scenario, action, match: str) -> None:
+    before = to_plain(s.game)
+    with pytest.raises(RuleError, match=match):
+        s.apply(action)
+    assert to_plain(s.game) == before
+
+
+def offer(s: Scenario, partner: int, give=(), take=()) -> None:
+    s.apply(StartTrade(partner))
+    for item in give:
+        s.apply(AddTradeItem("give", *item) if isinstance(item, tuple) else AddTradeItem("give", item))
+    for item in take:
+        s.apply(AddTradeItem("take", item))
+    s.apply(SendTrade())
+
+
+def test_a_trade_is_offered_accepted_and_carried_out_at_once():
+    s = traders()
+    s.resources(0, food=2, wood=1, mood=1).resources(1, ore=3, culture=2)
+    actions_left = s.game.actions_left
+    offer(s, 1, give=["food", "food", "mood"], take=["ore", "culture"])
+    decision = s.game.pending[-1]
+    assert isinstance(decision, TradeOfferDecision) and s.game.actor() == 1
+    assert decision.give == {"food": 2, "mood": 1} and decision.take == {"ore": 1, "culture": 1}
+    assert s.legal() == [AcceptTrade(()), DeclineTrade()]
+    s.apply(AcceptTrade())
+    p0, p1 = s.player(0), s.player(1)
+    assert (p0.resources["food"], p0.resources["ore"], p0.mood_tokens, p0.culture_tokens) == (0, 1, 0, 1)
+    assert (p1.resources["food"], p1.resources["ore"], p1.mood_tokens, p1.culture_tokens) == (2, 2, 1, 1)
+    assert s.game.actor() == 0 and s.game.pending == [] and s.game.actions_left == actions_left  # a free action
+    assert s.game.log[-1] == "Player 2 accepts: Player 1 trades 2 food, 1 mood to Player 2 for 1 ore, 1 culture"
+    assert check_invariants(s.game) == []
+
+
+def test_a_declined_trade_changes_nothing_and_ends_offers_to_that_partner_this_turn():
+    s = traders(3)
+    s.resources(0, gold=2).resources(1, wood=1).resources(2, wood=1)
+    offer(s, 1, give=["gold"], take=["wood"])
+    s.apply(DeclineTrade())
+    assert s.player(0).resources["gold"] == 2 and s.player(1).resources["wood"] == 1
+    assert s.game.log[-1] == "Player 2 declines Player 1's trade offer"
+    assert s.legal_of(StartTrade) == [StartTrade(2)]  # one offer per partner per turn
+    assert_refused(s, StartTrade(1), "already made a trade offer to Player 2 this turn")
+    s.apply(EndTurn())
+    s.turn(0)
+    assert StartTrade(1) in s.legal()
+
+
+def test_offers_are_only_made_on_your_turn_to_another_player():
+    s = traders()
+    s.resources(0, gold=1)
+    assert s.legal_of(StartTrade) == [StartTrade(1)]
+    assert_refused(s, StartTrade(0), "another player")
+    assert_refused(s, StartTrade(5), "another player")
+    s.apply(StartTrade(1))
+    assert isinstance(s.game.pending[-1], TradeDecision)
+    assert_refused(s, EndTurn(), "finish or cancel the trade offer")
+    s.apply(CancelTrade())
+    assert s.game.pending == []
+
+
+def test_only_what_a_side_holds_can_be_put_into_the_trade():
+    s = traders()
+    s.resources(0, food=1).resources(1, ore=1)
+    s.player(1).action_cards.append(7)
+    s.apply(StartTrade(1))
+    offered = {(a.side, a.item) for a in s.legal_of(AddTradeItem)}
+    assert offered == {("give", "food"), ("take", "ore"), ("take", "action")}
+    s.apply(AddTradeItem("give", "food"))
+    assert_refused(s, AddTradeItem("give", "food"), "Player 1 has no more food")
+    assert_refused(s, AddTradeItem("take", "food"), "already on the other side")
+    assert_refused(s, AddTradeItem("take", "action:7"), "hidden: ask for a kind of card")
+    assert_refused(s, AddTradeItem("give", "objective"), "name the card of your hand")
+    assert_refused(s, AddTradeItem("give", "city"), "cannot be traded")
+    assert_refused(s, AddTradeItem("give", "action:7"), "no such card in hand")
+    assert_refused(s, AddTradeItem("middle", "food"), "two sides")
+    assert_refused(s, AddTradeItem("take", "ore", face_down=True), "only a card of your own hand")
+
+
+def test_an_empty_trade_cannot_be_sent():
+    s = traders()
+    s.resources(0, food=1)
+    s.apply(StartTrade(1))
+    assert SendTrade() not in s.legal()
+    assert_refused(s, SendTrade(), "put something into the trade")
+
+
+def test_a_face_down_card_is_not_named_before_it_is_traded():
+    s = traders()
+    s.player(0).action_cards.append(12)
+    s.player(1).objective_cards.extend([3, 4])
+    s.resources(1, gold=1)
+    offer(s, 1, give=[("action:12", True)], take=["objective", "gold"])
+    decision = s.game.pending[-1]
+    assert decision.face_down == ["action:12"] and decision.describe() == "accept or decline the trade offer"
+    assert s.game.log[-1] == "Player 1 offers Player 2 a trade: 1 action card for 1 objective card, 1 gold"
+    assert {a.cards for a in s.legal_of(AcceptTrade)} == {("objective:3",), ("objective:4",)}
+    assert_refused(s, AcceptTrade(("objective:9",)), "no longer holds")
+    assert_refused(s, AcceptTrade(()), "asks for 1 objective card")
+    assert_refused(s, AcceptTrade(("action:12",)), "asks for 1 objective card")
+    s.apply(AcceptTrade(("objective:4",)))
+    assert s.player(1).action_cards == [12] and s.player(0).action_cards == []
+    assert s.player(0).objective_cards == [4] and s.player(1).objective_cards == [3]
+    assert s.player(0).resources["gold"] == 1
+    assert "12" not in s.game.log[-1] and "action card" in s.game.log[-1]
+    assert check_invariants(s.game) == []
+
+
+def test_wonder_cards_in_hand_can_be_traded():
+    s = traders()
+    wonder = next(iter(s.game.rules.wonders))
+    s.player(0).wonder_cards.append(wonder)
+    s.resources(1, ore=2)
+    offer(s, 1, give=[f"wonder:{wonder}"], take=["ore", "ore"])
+    s.apply(AcceptTrade())
+    assert s.player(1).wonder_cards == [wonder] and s.player(0).resources["ore"] == 2
+
+
+def test_resource_limits_apply_to_what_is_received():
+    s = traders()
+    s.resources(0, wood=2, food=2).resources(1, wood=6, food=1)
+    s.player(1).advances.remove("Storage")  # at most 2 food without Storage
+    offer(s, 1, give=["wood", "wood", "food", "food"])
+    s.apply(AcceptTrade())
+    assert s.player(1).resources["wood"] == 7 and s.player(0).resources["wood"] == 0  # at most 7 of a resource
+    assert s.player(1).resources["food"] == 2 and s.player(0).resources["food"] == 0
+    assert s.game.log[-2:] == ["Player 2 loses 1 wood over the limit", "Player 2 loses 1 food over the limit"]
+
+
+def test_a_trade_is_refused_if_a_side_no_longer_holds_what_it_offered():
+    s = traders()
+    s.resources(0, gold=1).resources(1, ore=1)
+    offer(s, 1, give=["gold"], take=["ore"])
+    s.player(0).resources["gold"] = 0  # spent meanwhile (only possible by editing the game)
+    assert s.legal_of(AcceptTrade) == []
+    assert_refused(s, AcceptTrade(), "Player 1 no longer has 1 gold to give")
+    s.apply(DeclineTrade())
+
+
+def test_an_offer_in_progress_and_one_awaiting_an_answer_survive_a_save():
+    s = traders()
+    s.player(0).action_cards.append(12)
+    s.resources(1, gold=1)
+    s.apply(StartTrade(1))
+    s.apply(AddTradeItem("give", "action:12", face_down=True))
+    assert state_hash(loads(dumps(s.game))) == state_hash(s.game)
+    s.apply(AddTradeItem("take", "gold"))
+    s.apply(SendTrade())
+    restored = loads(dumps(s.game))
+    assert restored.pending == s.game.pending and state_hash(restored) == state_hash(s.game)

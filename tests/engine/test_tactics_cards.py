@@ -101,10 +101,10 @@ def test_barbarians_never_play_and_their_opponent_still_may():
 
 
 def test_requirements_role_city_and_land():
-    s, att, _ = battle(cards=((WEDGE, HEAVY_RESISTANCE, FOR_THE_PEOPLE, HIGH_GROUND, SIEGE, MARTYR), ()), city=True)
+    s, att, _ = battle(cards=((WEDGE, HEAVY_RESISTANCE, FOR_THE_PEOPLE, HIGH_GROUND, SIEGE, 17), ()), city=True)
     attack(s, 0, att, "C2", "D2")
     # Heavy Resistance and For the People are the defender's; High Ground not against a city;
-    # Siege and Martyr are not built.
+    # Siege and Tactical Retreat (card 17) are not built.
     assert tactics_choices(s) == [WEDGE]
 
 
@@ -238,3 +238,29 @@ def test_archers_miss_on_a_low_die():
     attack(s, 0, att, "C2", "D2")
     play(s, ARCHERS, None)
     assert "Archers: Player 1 rolls 4: no effect" in s.game.log and alive(s, dfn) == dfn
+
+
+def test_martyr_cancels_the_opponents_card_and_each_side_sacrifices_a_unit():
+    s, att, dfn = battle(attackers=2, defenders=2, cards=((MARTYR,), (HIGH_MORALE,)))
+    cavalry = s.unit(0, "cavalry", "C2")
+    dice(s, LEADER, LEADER, LEADER, LEADER)
+    attack(s, 0, [*att, cavalry], "C2", "D2")
+    play(s, MARTYR, HIGH_MORALE)
+    assert "High Morale is cancelled" in s.game.log and HIGH_MORALE in s.game.decks["action"].discard
+    decision = s.game.pending[-1]  # the attacker chooses among its kinds; the defender had no choice
+    assert isinstance(decision, CasualtyDecision) and decision.player == 0 and decision.reason == "tactics"
+    assert len(alive(s, dfn)) == 1 and s.game.combat.defender.losses == 1
+    s.apply(ChooseCasualties((cavalry.id,)))
+    assert alive(s, [cavalry]) == [] and s.game.combat.attacker.losses == 1
+    assert "Player 2 rolls 1 leader: combat value 1, 0 hit(s)" in s.game.log
+    assert check_invariants(s.game) == []
+
+
+def test_scout_takes_a_martyr_and_no_unit_is_sacrificed():
+    s, att, dfn = battle(cards=((MARTYR,), (SCOUT,)))
+    dice(s, LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, MARTYR, SCOUT)
+    assert "Martyr is cancelled: Player 2 takes the card into their hand" in s.game.log
+    assert "Scout is cancelled" in s.game.log
+    assert s.player(1).action_cards == [MARTYR] and alive(s, att) == att and alive(s, dfn) == dfn

@@ -31,6 +31,7 @@ from itertools import product
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.cards import (
+    CancelEnemyTactics,
     CombatValuePerEnemyUnit,
     DrawOnHit,
     ExtraCombatDice,
@@ -432,8 +433,9 @@ TACTICS_PRIMITIVES = frozenset(
         "draw_on_hit",
         "ignore_hit_on_roll",
         "extra_hit_on_roll",
-        "take_enemy_tactics",
+        "cancel_enemy_tactics",
         "kill_on_roll",
+        "sacrifice_units",
     }
 )
 
@@ -486,30 +488,41 @@ def _offer_tactics(game: Game) -> bool:
 
 
 def _reveal_tactics(game: Game, c: Combat) -> None:
-    """Both face-down cards are turned over together; a card cancelled on reveal (`take_enemy_tactics`)
-    goes to that opponent's hand, the others to the discard pile and their halves apply this round."""
+    """Both face-down cards are turned over together. A card cancelled on reveal (`cancel_enemy_tactics`)
+    has no effect and goes to the discard pile or the canceller's hand; the others go to the discard
+    pile and their halves apply this round."""
     played = [side for side in (c.attacker, c.defender) if side.tactics is not None]
     if not played:
         _say(game, f"Round {c.round}: no tactics cards are played")
-    taken = {
-        id(_opponent(c, side))
-        for side in played
-        if any(e.name == "take_enemy_tactics" for e in game.rules.card_effects[_revealed(game, side).tactics])
-    }
+    cancelling = {id(side): _cancelling(game, side) for side in played}
     for side in played:
         card = _revealed(game, side)
         side.tactics = None
         player = game.player(side.owner)
         _say(game, f"Round {c.round}: {player.name} reveals {card.tactics} ({card.name})")
-        if id(side) in taken:
-            taker = game.player(_opponent(c, side).owner)
+        canceller = _opponent(c, side)
+        cancel = cancelling.get(id(canceller))
+        if cancel is None:
+            game.decks["action"].discard.append(card.id)
+            player.lasting_effects.append(LastingEffect(card.tactics, "combat_round"))
+            continue
+        if cancel.take:
+            taker = game.player(canceller.owner)
             taker.action_cards.append(card.id)
             _say(game, f"{card.tactics} is cancelled: {taker.name} takes the card into their hand")
-            continue
-        game.decks["action"].discard.append(card.id)
-        player.lasting_effects.append(LastingEffect(card.tactics, "combat_round"))
+        else:
+            game.decks["action"].discard.append(card.id)
+            _say(game, f"{card.tactics} is cancelled")
     if played:
         effects.holdings_changed(game)
+
+
+def _cancelling(game: Game, side: CombatSide) -> CancelEnemyTactics | None:
+    """The `cancel_enemy_tactics` parameters of the card the side revealed, if it cancels."""
+    for effect in game.rules.card_effects[_revealed(game, side).tactics]:
+        if effect.name == "cancel_enemy_tactics":
+            return effects.params_as(effect, CancelEnemyTactics)
+    return None
 
 
 def _revealed(game: Game, side: CombatSide) -> ActionCard:
@@ -562,8 +575,9 @@ def _ignored_by_roll(game: Game, side: CombatSide) -> int:
 
 
 def _tactics_casualties(game: Game, c: Combat) -> None:
-    """`kill_on_roll` (Archers): before the roll, a high die makes the opponent remove a fighting unit
-    at once (the opponent chooses which)."""
+    """Losses before the roll: `kill_on_roll` (Archers) makes the opponent remove a fighting unit on a
+    high die; `sacrifice_units` (Martyr) makes each side remove one, the holder first. Each side
+    chooses its own losses."""
     for side in (c.attacker, c.defender):
         opponent = _opponent(c, side)
         for effect in _card_effects(game, side, "kill_on_roll"):
@@ -572,9 +586,19 @@ def _tactics_casualties(game: Game, c: Combat) -> None:
             outcome = f"{owner_name(game, opponent.owner)} removes 1 unit" if hit else "no effect"
             _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {value}: {outcome}")
             if hit:
-                _choose(game, opponent, opponent.units, 1, TACTICS)
-                if not _waiting(game, TACTICS):
-                    _remove_casualties_now(game, opponent)
+                _lose_before_roll(game, opponent)
+        for effect in _card_effects(game, side, "sacrifice_units"):
+            _say(game, f"{effect.source}: each side removes 1 unit")
+            for losing in (side, opponent):
+                if losing.units:
+                    _lose_before_roll(game, losing)
+
+
+def _lose_before_roll(game: Game, side: CombatSide) -> None:
+    """The side loses one fighting unit now: chosen at once if there is no choice, else by its owner."""
+    _choose(game, side, side.units, 1, TACTICS)
+    if side.casualties:
+        _remove_casualties_now(game, side)
 
 
 def _remove_casualties_now(game: Game, side: CombatSide) -> None:

@@ -230,13 +230,25 @@ class ExtraHitOnRoll(Params):
 
 
 @primitive(
-    "take_enemy_tactics",
+    "cancel_enemy_tactics",
     when="combat: when the tactics cards of a round are revealed",
-    doc="The opponent's tactics card of this round, if any, is cancelled (it has no effect) and the "
-    "holder takes it into their hand.",
-    example={"take_enemy_tactics": {}},
+    doc="The opponent's tactics card of this round, if any, is cancelled: it has no effect and goes to "
+    "the discard pile, or with `take` into the holder's hand. Cards cancelling each other both have no "
+    "effect (a card that takes still takes).",
+    example={"cancel_enemy_tactics": {"take": True}},
 )
-class TakeEnemyTactics(NoParams):
+class CancelEnemyTactics(Params):
+    take: bool = False
+
+
+@primitive(
+    "sacrifice_units",
+    when=TACTICS + ", before the combat roll",
+    doc="Each side, the holder first, chooses one of its fighting units and removes it at once, before "
+    "the combat roll; the units count as battle losses.",
+    example={"sacrifice_units": {}},
+)
+class SacrificeUnits(NoParams):
     pass
 
 

@@ -1,53 +1,88 @@
-"""Regenerate docs/screenshot.png, the README's picture of a game in progress.
+"""Regenerate docs/screenshot.png, the README's picture of a late game.
 
     python3 docs/make_screenshot.py
 
-A seeded 4-player game between random agents (civgame.ai's AggressiveAgent: random play that
-takes every attack) is played for STEPS actions, then on to the start of a player's turn in the
-middle of an age (every main action still to take, no dialog covering the map, the log showing
-play rather than a status phase), and drawn at 1600x900 by the window's own code
-(civgame.ui.screenshot.render_to_png, on SDL's dummy driver: no window opens). The same seed
-always gives the same picture.
+A seeded 4-player game is played to its end, and the start of its last turn (every main action
+still to take, no dialog covering the map) is drawn at 1600x900 by the
+window's own code (civgame.ui.screenshot.render_to_png, on SDL's dummy driver: no window opens).
+The players are random agents that lean towards growing: each turn they pick a kind of action
+by weight (founding cities and constructing buildings first), then one action of that kind at
+random, so the board shows what a late game looks like: cities with their buildings, armies and
+explored land. The same seed always gives the same picture.
 """
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing civgame
 
-from civgame.ai.random_agent import AggressiveAgent  # noqa: E402
+from civgame.engine.core import actions as A  # noqa: E402
+from civgame.engine.core.model import Game  # noqa: E402
 from civgame.engine.rules.controller import apply, legal_actions  # noqa: E402
 from civgame.engine.rules.setup import new_game  # noqa: E402
+from civgame.engine.storage.save import dumps, loads  # noqa: E402
 from civgame.ui.screenshot import render_to_png  # noqa: E402
 
-SEED = 1  # picked among the first seeds for a well explored map with many cities
-STEPS = 250
+SEED = 5  # picked among the first seeds for many cities and buildings
 SIZE = (1600, 900)
 OUT = ROOT / "docs" / "screenshot.png"
-MAX_BYTES = 400 * 1024
+MAX_BYTES = 600 * 1024
+MAX_ACTIONS = 20_000
+# How much more often a kind of action is picked than one not listed (weight 1).
+WEIGHTS: dict[type[A.Action], int] = {
+    A.FoundCity: 80,
+    A.Construct: 60,
+    A.Collect: 40,
+    A.Advance: 30,
+    A.Recruit: 25,
+    A.MoveUnits: 8,
+    A.InfluenceCulture: 6,
+    A.RaiseMood: 4,
+    A.StartMove: 3,
+    A.EndMove: 2,
+}
 
 
-def mid_game(seed: int = SEED, steps: int = STEPS):
+class GrowingAgent:
+    """Picks a kind of legal action by WEIGHTS, then one action of that kind, from its own seeded RNG."""
+
+    def __init__(self, seed: str):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, legal: list[A.Action]) -> A.Action:
+        kinds = sorted({type(a) for a in legal}, key=lambda kind: kind.__name__)
+        kind = self.rng.choices(kinds, [WEIGHTS.get(k, 1) for k in kinds])[0]
+        return self.rng.choice([a for a in legal if type(a) is kind])
+
+
+def late_game(seed: int = SEED) -> tuple[Game, int]:
+    """The game at the start of the last turn before it ended, and how many actions led there."""
     game = new_game(["Anna", "Ben", "Chloe", "David"], seed)
-    agents = [AggressiveAgent(f"{seed}:{i}") for i in range(len(game.players))]
-    played = 0
+    agents = [GrowingAgent(f"{seed}:{i}") for i in range(len(game.players))]
     full_turn = game.rules.game.actions_per_turn
-    while game.phase != "over" and (played < steps or game.pending or game.actions_left < full_turn or game.round == 1):
+    last: tuple[Game, int] | None = None
+    for played in range(MAX_ACTIONS):
+        if game.phase == "over":
+            break
+        if game.phase == "play" and not game.pending and game.actions_left == full_turn:
+            last = loads(dumps(game)), played  # a copy through a save: the game goes on being played
         apply(game, agents[game.actor()].choose(game, legal_actions(game)))
-        played += 1
-    return game, played
+    if last is None:
+        raise RuntimeError(f"seed {seed}: no turn was started")
+    return last
 
 
 def main() -> int:
-    game, played = mid_game()
+    game, played = late_game()
     render_to_png(game, OUT, SIZE)
     size = OUT.stat().st_size
     print(
         f"{OUT.relative_to(ROOT)}: {played} actions, age {game.age} round {game.round}, "
-        f"{game.player(game.actor()).name} to play, {size // 1024} KB"
+        f"{len(game.cities)} cities, {game.player(game.actor()).name} to play, {size // 1024} KB"
     )
     if size > MAX_BYTES:
         print(f"the picture is larger than {MAX_BYTES // 1024} KB: pick another seed", file=sys.stderr)

@@ -36,6 +36,7 @@ from civgame.ui.menus import (
 from civgame.ui.scene import Scene
 from civgame.ui.score_scene import ScoreScene
 from civgame.ui.settings import Settings
+from civgame.ui.sound import Sounds
 
 ACTIVE_SECONDS = 1.0  # keep drawing this long after the last event
 ACTIVE_FRAME_MS = 33  # about 30 frames per second while active
@@ -62,6 +63,7 @@ class App:
         pygame.display.set_caption("civgame — Clash of Cultures")
         self.scale = theme.ui_scale(self.screen.get_size())
         self.manager = pygame_gui.UIManager(self.screen.get_size(), theme.gui_theme(self.scale))
+        self.sounds = Sounds(0 if settings.muted else settings.volume)
         self.running = True
         self.dirty = True
         self.active_until = 0.0

@@ -10,18 +10,21 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
 from civgame.engine.core.hexgrid import Hex, hex_to_label, neighbors
 from civgame.engine.core.model import BARBARIAN, PIRATE, City, Game, Unit
-from civgame.ui import theme
+from civgame.ui import art, theme
 from civgame.ui.theme import Colour
 
 SQRT3 = math.sqrt(3)
 MAX_LAYER_PIXELS = 16_000_000  # the map picture kept for panning: about 64 MB at most
 MIN_RADIUS, MAX_RADIUS = 14.0, 220.0
-BUILDING_LETTERS = {"observatory": "V", "obelisk": "O"}  # others use their first letter
+WONDER_COLOUR: Colour = (212, 175, 55)
+PLATE: Colour = (246, 240, 222)  # the parchment plate under each building piece
+FIGURE_HEIGHTS = (0.54, 0.5, 0.44, 0.38)  # of unit figures in hex radii, for 1, 2, 3, 4 or more groups on a space
 
 
 @dataclass(frozen=True)
@@ -55,10 +58,6 @@ def owner_colour(game: Game, owner: int) -> Colour:
     return theme.player_colour(game.player(owner).color)
 
 
-def building_letter(key: str) -> str:
-    return BUILDING_LETTERS.get(key, key[:1].upper())
-
-
 class BoardView:
     def __init__(self, rect: pygame.Rect):
         self.rect = pygame.Rect(rect)
@@ -67,6 +66,7 @@ class BoardView:
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self.slide_positions: dict[int, tuple[float, float]] = {}  # sliding unit -> its pixel in the last frame
+        self.show_coordinates = False  # each space's label (C4) on the map; the status bar always names it
 
     # ------------------------------------------------------------------ geometry
     def centre(self, h: Hex) -> tuple[float, float]:
@@ -175,6 +175,7 @@ class BoardView:
             tuple(r.rotation for r in game.regions),
             tuple(game.exhausted),
             tuple(r.tile if r.revealed else None for r in game.regions),
+            self.show_coordinates,
         )
         if key != self._layer_key or self._layer is None:
             self._layer, self._layer_key = self._draw_layer(game, spaces, size, layer_origin), key
@@ -194,7 +195,7 @@ class BoardView:
                 self._draw_space(layer, game, h)
             for h in spaces:
                 self._draw_region_borders(layer, game, h)
-            if self.radius >= 20:
+            if self.show_coordinates and self.radius >= 20:
                 for h in spaces:
                     cx, cy = self.centre(h)
                     revealed = game.terrain(h) is not None
@@ -216,14 +217,19 @@ class BoardView:
         return theme.TERRAIN_COLOURS.get(terrain, theme.TERRAIN_FALLBACK)
 
     def _draw_space(self, surface: pygame.Surface, game: Game, h: Hex) -> None:
+        """The space's terrain picture (every other one mirrored, so that the map does not look
+        tiled), or its colour for a terrain without a picture; exhausted land is crossed out."""
         colour = self._space_colour(game, h)
         corners = self.corners(h)
-        pygame.draw.polygon(surface, colour, corners)
-        pygame.draw.polygon(surface, _shade(colour, 0.75), corners, 1)
-        terrain = game.terrain(h)
-        if terrain is not None and self.radius >= 18:
+        name = art.terrain_art(game.terrain(h))
+        if name is None:
+            pygame.draw.polygon(surface, colour, corners)
+        else:
             cx, cy = self.centre(h)
-            _draw_terrain_icon(surface, terrain, (cx - self.radius * 0.56, cy), self.radius * 0.2, colour)
+            width, height = round(2 * self.radius), round(SQRT3 * self.radius)
+            tile = art.terrain_tile(name, width, height, flip=(h[0] + 2 * h[1]) % 3 == 1)
+            surface.blit(tile, (round(cx - width / 2), round(cy - height / 2)))
+        pygame.draw.polygon(surface, art.shade(colour, 0.7), corners, 1)
         if h in game.exhausted:
             cx, cy = self.centre(h)
             d = self.radius * 0.45
@@ -262,65 +268,33 @@ class BoardView:
             pygame.draw.polygon(surface, (235, 235, 235), self.corners(overlay.hover, shrink=1), 1)
 
     def _draw_port(self, surface: pygame.Surface, game: Game, city: City, port: Hex) -> None:
+        """A pier from the city toward its port's sea space, with the port piece at its end."""
         (x1, y1), (x2, y2) = self.centre(city.pos), self.centre(port)
-        colour = owner_colour(game, city.owner)
-        end = (x1 + (x2 - x1) * 0.62, y1 + (y2 - y1) * 0.62)
-        pygame.draw.line(surface, colour, (x1, y1), end, max(2, int(self.radius / 10)))
-        theme.blit_text(
-            surface, "⚓", end, self._px(0.34, 10), theme.text_colour_on(theme.TERRAIN_COLOURS["sea"]), anchor="center"
-        )
+        port_owner = city.buildings.get("port", city.owner)
+        end = (x1 + (x2 - x1) * 0.5, y1 + (y2 - y1) * 0.5)  # on the coast between the two spaces
+        pygame.draw.line(surface, theme.TEXT_DARK, (x1, y1), end, max(4, int(self.radius / 6)))
+        pygame.draw.line(surface, (168, 128, 82), (x1, y1), end, max(2, int(self.radius / 10)))
+        token = piece_token("port", owner_colour(game, port_owner), self._px(0.38, 10))
+        surface.blit(token, token.get_rect(center=(round(end[0]), round(end[1]))))
 
     def _draw_city(self, surface: pygame.Surface, game: Game, city: City) -> None:
+        """The city's centre piece (a house for size 1, walls for a city), its buildings and wonders
+        on an arc above it, and its mood marker at the front."""
         s = self.radius
         cx, cy = self.centre(city.pos)
         colour = owner_colour(game, city.owner)
-        pieces = [(building_letter(b), owner_colour(game, col)) for b, col in city.buildings.items()]
-        pieces += [("W", (212, 175, 55)) for _ in city.wonders]
-        body = pygame.Rect(0, 0, max(s * 0.95, (len(pieces) * 0.3 + 0.15) * s), s * 0.5)
-        body.center = (round(cx), round(cy - s * 0.04))
-        # roof: the city reads as a house even without buildings
-        roof = [(body.left - 2, body.top + 1), (body.centerx, body.top - s * 0.22), (body.right + 2, body.top + 1)]
-        pygame.draw.polygon(surface, colour, roof)
-        pygame.draw.polygon(surface, theme.TEXT_DARK, roof, max(1, int(s / 25)))
-        pygame.draw.rect(surface, colour, body, border_radius=max(2, int(s / 12)))
-        pygame.draw.rect(surface, theme.TEXT_DARK, body, max(1, int(s / 25)), border_radius=max(2, int(s / 12)))
-        cell = s * 0.26
-        x = body.centerx - len(pieces) * s * 0.3 / 2 + s * 0.02
-        for letter, piece_colour in pieces:
-            square = pygame.Rect(round(x), round(body.centery - cell / 2), round(cell), round(cell))
-            pygame.draw.rect(surface, piece_colour, square)
-            pygame.draw.rect(surface, theme.TEXT_DARK, square, 1)
-            theme.blit_text(
-                surface,
-                letter,
-                square.center,
-                self._px(0.2, 8),
-                theme.text_colour_on(piece_colour),
-                bold=True,
-                anchor="center",
-            )
-            x += s * 0.3
-        # size pips under the body
-        pip = max(2.0, s * 0.055)
-        x = cx - (city.size - 1) * pip * 1.5
-        for _ in range(city.size):
-            pygame.draw.circle(surface, (250, 250, 250), (x, body.bottom + pip * 1.8), pip)
-            pygame.draw.circle(surface, theme.TEXT_DARK, (x, body.bottom + pip * 1.8), pip, 1)
-            x += pip * 3
-        # mood marker on the roof's right
-        mood_at = (body.right - s * 0.02, body.top - s * 0.08)
-        mood_colour = theme.MOOD_COLOURS.get(city.mood, theme.TEXT_DIM)
-        pygame.draw.circle(surface, mood_colour, mood_at, s * 0.17)
-        pygame.draw.circle(surface, theme.TEXT_DARK, mood_at, s * 0.17, 1)
-        theme.blit_text(
-            surface,
-            theme.MOOD_SYMBOLS.get(city.mood, "?"),
-            mood_at,
-            self._px(0.27, 9),
-            theme.TEXT_DARK,
-            bold=True,
-            anchor="center",
-        )
+        body = art.figure("city" if city.size > 1 else "settlement", s * 0.72, colour)
+        surface.blit(body, body.get_rect(center=(round(cx), round(cy - s * 0.14))))
+        pieces = [(b, owner_colour(game, col)) for b, col in city.buildings.items() if b != "port"]
+        pieces += [("wonder", WONDER_COLOUR)] * len(city.wonders)
+        if "port" in city.buildings and city.port_space is None:  # a port without its sea space (a mod)
+            pieces.append(("port", owner_colour(game, city.buildings["port"])))
+        for (key, piece_colour), (x, y) in zip(pieces, _arc(len(pieces)), strict=True):
+            token = piece_token(key, piece_colour, self._px(0.38, 10))
+            surface.blit(token, token.get_rect(center=(round(cx + x * s), round(cy + y * s))))
+        marker = art.mood_marker(city.mood, self._px(0.36, 10))
+        if marker is not None:
+            surface.blit(marker, marker.get_rect(center=(round(cx + s * 0.36), round(cy + s * 0.1))))
 
     def _draw_pulse(self, surface: pygame.Surface, h: Hex, progress: float) -> None:
         """A ring that grows out of the space and fades: this city just did something."""
@@ -350,78 +324,79 @@ class BoardView:
 
     def _draw_slide(self, surface: pygame.Surface, game: Game, slide: Slide) -> None:
         units = [u for u in (game.unit(i) for i in slide.units) if u is not None]
-        (x1, y1), (x2, y2) = self._badges_at(game, units, slide.start), self._badges_at(game, units, slide.end)
+        (x1, y1), (x2, y2) = self._groups_at(game, units, slide.start), self._groups_at(game, units, slide.end)
         at = (x1 + (x2 - x1) * slide.progress, y1 + (y2 - y1) * slide.progress)
-        self._draw_badges(surface, game, units, at)
+        self._draw_groups(surface, game, units, at)
         self.slide_positions.update({u.id: at for u in units})
 
-    def _badges_at(self, game: Game, units: list[Unit], h: Hex) -> tuple[float, float]:
-        """The middle of the top row of `units`' badges on space `h` (below the city if there is one)."""
+    def _groups_at(self, game: Game, units: list[Unit], h: Hex) -> tuple[float, float]:
+        """The middle of the top row of `units`' figures on space `h` (below the city if there is one)."""
         cx, cy = self.centre(h)
         if game.city_at(h):
-            return cx, cy + self.radius * 0.4
-        rows = len(self._badge_rows(self._rendered_badges(game, units)))
-        return cx, cy - rows * self.radius * 0.32 / 2
+            return cx, cy + self.radius * 0.26
+        pictures = self._pictures(game, units)
+        return cx, cy - len(self._rows(pictures)) * self._row_step(pictures) / 2
 
-    def _rendered_badges(self, game: Game, units: list[Unit]) -> list[tuple[pygame.Surface, Colour, bool]]:
-        size = self._px(0.24, 9)
-        return [
-            (theme.text(label, size, theme.text_colour_on(colour), True), colour, ship)
-            for label, colour, ship in unit_badges(game, units)
-        ]
+    def _pictures(self, game: Game, units: list[Unit]) -> list[pygame.Surface]:
+        """One picture per group of units: the figure with its count, a ship with its cargo beside it.
+        The more groups share a space, the smaller they are drawn, so that they stay on it."""
+        groups = unit_groups(game, units)
+        height = round(self.radius * FIGURE_HEIGHTS[min(len(groups), len(FIGURE_HEIGHTS)) - 1]) if groups else 0
+        return [group_picture(group, height) for group in groups]
 
-    def _badge_rows(self, rendered: list[tuple[pygame.Surface, Colour, bool]]) -> list[list[int]]:
-        """The badges (by index) in each row: as many per row as fit in 1.5 hex radii."""
-        widths = self._badge_widths(rendered)
+    @staticmethod
+    def _row_step(pictures: list[pygame.Surface]) -> float:
+        """Rows overlap a little, like pieces standing behind each other."""
+        return pictures[0].get_height() * 0.92 if pictures else 0.0
+
+    def _rows(self, pictures: list[pygame.Surface]) -> list[list[int]]:
+        """The pictures (by index) in each row: as many per row as fit in 1.6 hex radii."""
         rows: list[list[int]] = [[]]
-        for i, w in enumerate(widths):
-            if rows[-1] and sum(widths[j] for j in rows[-1]) + w > self.radius * 1.5:
+        for i, picture in enumerate(pictures):
+            if rows[-1] and sum(pictures[j].get_width() for j in rows[-1]) + picture.get_width() > self.radius * 1.6:
                 rows.append([])
             rows[-1].append(i)
         return rows
 
-    def _badge_widths(self, rendered: list[tuple[pygame.Surface, Colour, bool]]) -> list[float]:
-        s = self.radius
-        return [img.get_width() + (s * 0.34 if ship else 0) + s * 0.12 for img, _, ship in rendered]
-
     def _draw_units(self, surface: pygame.Surface, game: Game, units: list[Unit], h: Hex) -> None:
         if units:
-            self._draw_badges(surface, game, units, self._badges_at(game, units, h))
+            self._draw_groups(surface, game, units, self._groups_at(game, units, h))
 
-    def _draw_badges(self, surface: pygame.Surface, game: Game, units: list[Unit], anchor: tuple[float, float]) -> None:
-        """The units' badges in rows centred on `anchor`, the middle of the first row's top edge."""
-        rendered = self._rendered_badges(game, units)
-        if not rendered:
+    def _draw_groups(self, surface: pygame.Surface, game: Game, units: list[Unit], anchor: tuple[float, float]) -> None:
+        """The units' pictures in rows centred on `anchor`, the middle of the first row's top edge."""
+        pictures = self._pictures(game, units)
+        if not pictures:
             return
-        s = self.radius
-        height = s * 0.32
-        widths = self._badge_widths(rendered)
-        rows = self._badge_rows(rendered)
         cx, top = anchor
-        for row_index, row in enumerate(rows):
-            x = cx - sum(widths[i] + 2 for i in row) / 2
-            y = top + row_index * (height + 2)
+        step = self._row_step(pictures)
+        for row_index, row in enumerate(self._rows(pictures)):
+            x = cx - sum(pictures[i].get_width() for i in row) / 2
+            y = top + row_index * step
             for i in row:
-                img, colour, ship = rendered[i]
-                box = pygame.Rect(round(x), round(y), round(widths[i]), round(height))
-                pygame.draw.rect(surface, colour, box, border_radius=max(2, int(s / 14)))
-                pygame.draw.rect(surface, (250, 250, 250), box, 1, border_radius=max(2, int(s / 14)))
-                text_x = box.left + s * 0.06
-                if ship:
-                    _draw_boat(surface, (box.left + s * 0.2, box.centery), s * 0.14, theme.text_colour_on(colour))
-                    text_x += s * 0.32
-                surface.blit(img, img.get_rect(midleft=(round(text_x), box.centery)))
-                x += widths[i] + 2
+                surface.blit(pictures[i], (round(x), round(y)))
+                x += pictures[i].get_width()
 
 
-def unit_badges(game: Game, units: list[Unit]) -> list[tuple[str, Colour, bool]]:
-    """Badges for the units on one space: (label, colour, is_ship).
+@dataclass(frozen=True)
+class UnitGroup:
+    """Units of one owner and kind on one space drawn as one figure with a count; a ship carrying
+    units is a group of its own with its cargo counted by kind."""
 
-    Land units of one owner and kind stack into one badge ("3I"); each ship carrying units of
-    `units` is its own badge listing that cargo; empty ships stack together. A land unit whose
-    ship is not among `units` (it is boarding, or its ship stays behind) counts as loose.
+    owner: int
+    colour: Colour
+    kind: str
+    count: int
+    cargo: tuple[tuple[str, int], ...] = ()
+
+
+def unit_groups(game: Game, units: list[Unit]) -> list[UnitGroup]:
+    """The groups drawn for the units on one space, players first, then barbarians and pirates.
+
+    Land units of one owner and kind stack into one group; each ship carrying units of `units`
+    is its own group listing that cargo; empty ships stack together. A land unit whose ship is
+    not among `units` (it is boarding, or its ship stays behind) counts as loose.
     """
-    badges: list[tuple[str, Colour, bool]] = []
+    groups: list[UnitGroup] = []
     owners = sorted({u.owner for u in units}, key=lambda o: (o < 0, o))
     for owner in owners:
         colour = owner_colour(game, owner)
@@ -429,23 +404,81 @@ def unit_badges(game: Game, units: list[Unit]) -> list[tuple[str, Colour, bool]]
         ships = [u for u in mine if game.is_ship(u)]
         ship_ids = {ship.id for ship in ships}
         loose = Counter(u.kind for u in mine if not game.is_ship(u) and u.carrier not in ship_ids)
-        for kind, count in sorted(loose.items()):
-            badges.append((f"{count}{unit_letter(game, kind)}", colour, False))
-        empty_ships = 0
+        groups += [UnitGroup(owner, colour, kind, count) for kind, count in sorted(loose.items())]
+        empty_ships = Counter(ship.kind for ship in ships if not any(u.carrier == ship.id for u in units))
         for ship in ships:
             cargo = Counter(u.kind for u in units if u.carrier == ship.id)
             if cargo:
-                badges.append((" ".join(f"{n}{unit_letter(game, k)}" for k, n in sorted(cargo.items())), colour, True))
-            else:
-                empty_ships += 1
-        if empty_ships:
-            badges.append((f"{empty_ships}", colour, True))
-    return badges
+                groups.append(UnitGroup(owner, colour, ship.kind, 1, tuple(sorted(cargo.items()))))
+        groups += [UnitGroup(owner, colour, kind, count) for kind, count in sorted(empty_ships.items())]
+    return groups
 
 
-def unit_letter(game: Game, kind: str) -> str:
-    spec = game.rules.units.get(kind)
-    return (spec.name if spec else kind)[:1].upper()
+@lru_cache(maxsize=512)
+def group_picture(group: UnitGroup, height: int) -> pygame.Surface:
+    """The group's figure with its count in a bubble at its foot; a ship's cargo stands beside it, smaller."""
+    main = _counted_figure(group.owner, group.kind, group.colour, group.count, height)
+    if not group.cargo:
+        return main
+    riders = [_counted_figure(group.owner, kind, group.colour, n, round(height * 0.7)) for kind, n in group.cargo]
+    overlap = round(height * 0.25)
+    width = main.get_width() + sum(r.get_width() for r in riders) - overlap
+    picture = pygame.Surface((width, height), pygame.SRCALPHA)
+    picture.blit(main, (0, 0))
+    x = main.get_width() - overlap
+    for rider in riders:
+        picture.blit(rider, (x, 0))
+        x += rider.get_width()
+    return picture
+
+
+def _counted_figure(owner: int, kind: str, colour: Colour, count: int, height: int) -> pygame.Surface:
+    """A unit kind's figure (a lettered chip for a kind without a picture) with the count at its foot."""
+    name = art.unit_art(kind, barbarian=owner == BARBARIAN, pirate=owner == PIRATE)
+    bubble = max(11, round(height * 0.5))
+    if name is not None:
+        body = art.figure(name, height * 0.92, colour)
+    else:
+        body = pygame.Surface((round(height * 0.7), round(height * 0.8)), pygame.SRCALPHA)
+        pygame.draw.rect(body, colour, body.get_rect(), border_radius=max(2, height // 8))
+        pygame.draw.rect(body, theme.TEXT_DARK, body.get_rect(), 2, border_radius=max(2, height // 8))
+        letter = theme.text(kind[:1].upper(), round(height * 0.5), theme.text_colour_on(colour), True)
+        body.blit(letter, letter.get_rect(center=body.get_rect().center))
+    picture = pygame.Surface((body.get_width() + bubble // 3, height), pygame.SRCALPHA)
+    picture.blit(body, (0, 0))
+    at = (picture.get_width() - bubble // 2 - 1, height - bubble // 2 - 1)
+    pygame.draw.circle(picture, (250, 248, 240), at, bubble // 2)
+    pygame.draw.circle(picture, theme.TEXT_DARK, at, bubble // 2, max(1, bubble // 10))
+    number = theme.text(str(count), max(7, round(bubble * 0.72)), theme.TEXT_DARK, True)
+    picture.blit(number, number.get_rect(center=at))
+    return picture
+
+
+@lru_cache(maxsize=256)
+def piece_token(key: str, colour: Colour, size: int) -> pygame.Surface:
+    """A building or wonder piece: its picture on a round parchment plate, readable on any terrain."""
+    token = pygame.Surface((size, size), pygame.SRCALPHA)
+    centre = (size // 2, size // 2)
+    pygame.draw.circle(token, PLATE, centre, size // 2)
+    pygame.draw.circle(token, theme.TEXT_DARK, centre, size // 2, max(1, size // 14))
+    name = "wonder" if key == "wonder" else art.building_art(key)
+    if name is not None:
+        picture = art.figure(name, size * 0.7, None if key == "wonder" else colour)
+        token.blit(picture, picture.get_rect(center=centre))
+    else:  # a building added by a mod without a picture: its initial in the owner's colour
+        letter = theme.text(key[:1].upper(), round(size * 0.6), colour, True)
+        token.blit(letter, letter.get_rect(center=centre))
+    return token
+
+
+def _arc(count: int) -> list[tuple[float, float]]:
+    """Where `count` building pieces sit around a city, in hex radii from its centre: an arc over
+    the top, from the left to the right of the city, widening as pieces are added."""
+    if count == 0:
+        return []
+    spacing = min(42.0, 230.0 / max(1, count - 1))
+    angles = [90 + spacing * ((count - 1) / 2 - i) for i in range(count)]
+    return [(0.7 * math.cos(math.radians(a)), -0.64 * math.sin(math.radians(a))) for a in angles]
 
 
 def _cube_round(q: float, r: float) -> Hex:
@@ -457,51 +490,3 @@ def _cube_round(q: float, r: float) -> Hex:
     elif dr > ds:
         rr = -rq - rs
     return (int(rq), int(rr))
-
-
-def _shade(colour: Colour, k: float) -> Colour:
-    r, g, b = (max(0, min(255, int(c * k))) for c in colour)
-    return r, g, b
-
-
-def _draw_boat(surface: pygame.Surface, centre: tuple[float, float], size: float, colour: Colour) -> None:
-    x, y = centre
-    hull = [(x - size, y), (x + size, y), (x + size * 0.6, y + size * 0.6), (x - size * 0.6, y + size * 0.6)]
-    sail = [(x - size * 0.1, y - size * 1.1), (x - size * 0.1, y - size * 0.1), (x + size * 0.7, y - size * 0.1)]
-    pygame.draw.polygon(surface, colour, hull)
-    pygame.draw.polygon(surface, colour, sail)
-
-
-def _draw_terrain_icon(surface: pygame.Surface, terrain: str, at: tuple[float, float], k: float, base: Colour) -> None:
-    """A small shape per terrain so that the map reads without relying on colour alone."""
-    x, y = at
-    dark = _shade(base, 0.62)
-    light = _shade(base, 1.3)
-    width = max(1, int(k / 5))
-    if terrain == "forest":
-        for dx in (-0.6, 0.6):
-            px = x + dx * k
-            pygame.draw.polygon(surface, dark, [(px, y - k), (px - 0.6 * k, y + 0.5 * k), (px + 0.6 * k, y + 0.5 * k)])
-            pygame.draw.line(surface, dark, (px, y + 0.5 * k), (px, y + 0.9 * k), width + 1)
-    elif terrain == "mountain":
-
-        def placed(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-            return [(x + dx * k, y + dy * k) for dx, dy in points]
-
-        pygame.draw.polygon(surface, dark, placed([(-1.2, 0.7), (-0.3, -0.9), (0.5, 0.7)]))
-        pygame.draw.polygon(surface, dark, placed([(-0.1, 0.7), (0.6, -0.4), (1.3, 0.7)]))
-        pygame.draw.polygon(surface, (240, 240, 240), placed([(-0.3, -0.9), (-0.55, -0.45), (-0.05, -0.45)]))
-    elif terrain == "grassland":
-        for dx in (-0.7, 0.0, 0.7):
-            px = x + dx * k
-            pygame.draw.line(surface, dark, (px - 0.25 * k, y - 0.4 * k), (px, y + 0.4 * k), width)
-            pygame.draw.line(surface, dark, (px + 0.25 * k, y - 0.4 * k), (px, y + 0.4 * k), width)
-    elif terrain == "barren":
-        for dx, dy in ((-0.6, -0.3), (0.4, -0.5), (0.0, 0.3), (0.7, 0.5), (-0.5, 0.6)):
-            pygame.draw.circle(surface, dark, (x + dx * k, y + dy * k), max(1.0, k * 0.14))
-    elif terrain == "sea":
-        for dy in (-0.35, 0.35):
-            points = [
-                (x + (i / 6 - 0.5) * 2.2 * k, y + dy * k + math.sin(i * math.pi / 3) * 0.25 * k) for i in range(7)
-            ]
-            pygame.draw.lines(surface, light, False, points, width + 1)

@@ -9,6 +9,7 @@ log holds every die with its icon, each side's combat value and the hits.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -16,7 +17,7 @@ import pygame
 from civgame.engine.core.hexgrid import Hex, hex_to_label
 from civgame.engine.core.model import Combat, CombatSide, Game
 from civgame.engine.rules.combat import owner_name
-from civgame.ui import theme
+from civgame.ui import art, theme
 from civgame.ui.board_view import BoardView, owner_colour
 from civgame.ui.dialogs import CORNER_WIDTH
 from civgame.ui.labels import units_text
@@ -26,6 +27,7 @@ BATTLE_ENDS = ("The battle is won by ", "The battle ends with no winner")
 DIE = "⚄"
 ARROW_COLOUR = (230, 40, 40)
 WIDTH = 400  # at 1280x720
+DIE_FACE = re.compile(r"(\d+) ([a-z_]+)")
 
 
 @dataclass
@@ -92,6 +94,24 @@ def finished_battle(game: Game, log_before: int, ongoing: list[str] | None) -> B
     return BattleView(f"{where} — {outcome}", [], lines, finished=True)
 
 
+def dice_rolled(line: str, icons: set[str]) -> list[tuple[int, str]]:
+    """The final face (value, icon) of each die in a roll line of the battle log; a re-rolled die
+    counts with the face it was re-rolled to. Not a roll line: no dice."""
+    if " rolls " not in line or ": combat value" not in line:
+        return []
+    dice_part = line.split(" rolls ", 1)[1].split(": combat value", 1)[0]
+    faces = []
+    for die in dice_part.split(", "):
+        found = [(int(value), icon) for value, icon in DIE_FACE.findall(die) if icon in icons]
+        if found:
+            faces.append(found[-1])
+    return faces
+
+
+def _die_size(scale: float) -> int:
+    return round(30 * scale)
+
+
 # ------------------------------------------------------------------ drawing
 def panel_rect(
     board: pygame.Rect, view: BattleView, scale: float, battle_at: tuple[float, float] | None = None
@@ -102,7 +122,9 @@ def panel_rect(
     size = round(13 * scale)
     width = min(round(WIDTH * scale), board.w - 16)
     rows = sum(len(theme.wrap_text(line, size, width - 34)) for line in view.lines)
-    height = round(30 * scale) + len(view.sides) * (size + 6) + rows * (size + 4) + 16
+    dice_rows = sum(1 for line in view.lines if " rolls " in line and ": combat value" in line)
+    height = round(30 * scale) + len(view.sides) * (size + 6) + rows * (size + 4) + dice_rows * (_die_size(scale) + 4)
+    height += 16
     rect = pygame.Rect(board.x + 8, board.y + 8, width, min(height, board.h // 2))
     beside_dialogs = board.w >= width + round(CORNER_WIDTH * scale) + 24
     if battle_at is not None and battle_at[1] < board.centery and beside_dialogs:
@@ -133,25 +155,50 @@ def draw_panel(
         theme.blit_text(surface, theme.fit_text(text, size, rect.w - 30), (x + 16, y), size, bold=True)
         y += size + 6
     step = size + 4
-    lines = view.lines if shown is None else view.lines[:shown]
-    rows: list[tuple[str, bool, bool]] = []  # (text, first row of its line, of the newest line while appearing)
-    for index, line in enumerate(lines):
-        parts = theme.wrap_text(line, size, rect.w - 34)
-        newest = shown is not None and index == len(lines) - 1
-        rows += [(part, i == 0, newest) for i, part in enumerate(parts)]
-    room = max(1, (rect.bottom - 6 - y) // step)
-    if len(rows) > room:  # the newest lines matter most
-        rows = [(f"… {len(rows) - room + 1} earlier line(s) in the game log", True, False), *rows[-(room - 1) :]]
+    die_size = _die_size(scale)
+    icons = {face.icon for face in game.rules.combat.die}
     names = {owner_name(game, owner): owner for owner in _owners(game)}
-    for text, first, newest in rows:
-        if first:
-            marker = DIE if " rolls " in text else "•"
-            speaker = next((o for name, o in names.items() if text.startswith(name)), None)
-            colour = owner_colour(game, speaker) if speaker is not None else theme.TEXT_DIM
-            theme.blit_text(surface, marker, (x, y), size, colour, bold=True)
-        colour = theme.ACCENT if newest else theme.TEXT if " rolls " in text else (206, 210, 218)
-        theme.blit_text(surface, text, (x + 18, y), size, colour)
-        y += step
+    lines = view.lines if shown is None else view.lines[:shown]
+    rows: list[_Row] = []
+    for index, line in enumerate(lines):
+        newest = shown is not None and index == len(lines) - 1
+        speaker = next((o for name, o in names.items() if line.startswith(name)), None)
+        parts = theme.wrap_text(line, size, rect.w - 34)
+        rows += [_Row(part, i == 0, newest, speaker, step) for i, part in enumerate(parts)]
+        dice = dice_rolled(line, icons)
+        if dice:
+            rows.append(_Row("", False, newest, speaker, die_size + 4, tuple(dice)))
+    room = rect.bottom - 6 - y
+    if sum(row.height for row in rows) > room:  # the newest lines matter most
+        kept: list[_Row] = []
+        while rows and sum(row.height for row in kept) + rows[-1].height <= room - step:
+            kept.insert(0, rows.pop())
+        hidden = sum(1 for row in rows if row.first)
+        rows = [_Row(f"… {hidden} earlier line(s) in the game log", True, False, None, step), *kept]
+    for row in rows:
+        colour = owner_colour(game, row.owner) if row.owner is not None else theme.TEXT_DIM
+        if row.dice:
+            die_colour = colour if row.owner is not None else None
+            for i, (value, icon) in enumerate(row.dice):
+                surface.blit(art.die_face(value, icon, die_size, die_colour), (x + 18 + i * (die_size + 4), y))
+        else:
+            if row.first:
+                theme.blit_text(surface, DIE if " rolls " in row.text else "•", (x, y), size, colour, bold=True)
+            text_colour = theme.ACCENT if row.newest else theme.TEXT if " rolls " in row.text else (206, 210, 218)
+            theme.blit_text(surface, row.text, (x + 18, y), size, text_colour)
+        y += row.height
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One row of the combat panel: a piece of a log line, or the dice of a roll line."""
+
+    text: str
+    first: bool  # the first row of its line
+    newest: bool  # of the line appearing now
+    owner: int | None  # the player the line is about
+    height: int
+    dice: tuple[tuple[int, str], ...] = ()
 
 
 def _owners(game: Game) -> list[int]:

@@ -69,6 +69,7 @@ from civgame.ui.labels import (
 from civgame.ui.payment_dialog import PaymentDialog
 from civgame.ui.scene import Navigator, Scene
 from civgame.ui.side_panel import SidePanel
+from civgame.ui.sound import Moment, cues
 from civgame.ui.trade_dialog import TradeDialog
 
 Dialog = ChoiceDialog | PaymentDialog | TradeDialog
@@ -140,6 +141,7 @@ class GameScene(Scene):
         board_rect, panel_rect = screen_layout(self.size)
         refit = not self._fitted or board_rect.size != self.board.rect.size
         self.board.rect = board_rect
+        self.board.show_coordinates = self.app.settings.show_coordinates
         self.panel = SidePanel(panel_rect, self.app.scale)
         if refit:
             self.board.fit(list(self.game.space_region))
@@ -290,6 +292,7 @@ class GameScene(Scene):
         log_before = len(game.log)
         ongoing = list(game.combat.log) if game.combat is not None else None
         board_before = BoardState.of(game)
+        moment = Moment.of(game)
         try:
             apply(game, action)
         except RuleError as exc:  # the listed actions should always apply; say so if one does not
@@ -298,6 +301,7 @@ class GameScene(Scene):
             self.show_message("That action was refused", str(exc))
             return
         self.undo.applied(before, game, label)
+        self.app.sounds.play_first(cues(moment, game))
         report = finished_battle(game, log_before, ongoing)
         if report is not None:
             self.battle_report = report

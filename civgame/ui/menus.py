@@ -30,6 +30,7 @@ from civgame.ui.scene import Navigator, Scene
 
 BUTTON_W, BUTTON_H = 280, 44
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
+VOLUMES = (25, 50, 70, 100)  # percent
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
 MAX_NAME = 20
 SPEED_TIPS = {
@@ -366,12 +367,36 @@ class SettingsScene(Scene):
             if speed == settings.animation_speed:
                 button.select()
             self.speed_buttons[speed] = button
+        self.coordinates_button = self.add_button(
+            pygame.Rect(left + 170, top + 260, 346, 36),
+            f"Coordinates on the map: {'on' if settings.show_coordinates else 'off'}",
+            lambda: self._set(show_coordinates=not settings.show_coordinates),
+            tooltip="Label every space (C4); the status bar names the space under the pointer either way.",
+        )
+        UILabel(pygame.Rect(left, top + 310, 160, 36), "Sound", manager)
+        self.mute_button = self.add_button(
+            pygame.Rect(left + 170, top + 310, 82, 36),
+            "Muted" if settings.muted else "Sound on",
+            lambda: self._set(muted=not settings.muted),
+            tooltip="Sound effects for dice, battles, building, cards, events and the end of a turn.",
+        )
+        self.volume_buttons: dict[int, UIButton] = {}
+        for i, volume in enumerate(VOLUMES):
+            button = self.add_button(
+                pygame.Rect(left + 258 + i * 66, top + 310, 60, 36),
+                f"{volume}%",
+                partial(self._set, volume=volume, muted=False),
+                tooltip=f"Sound effects at {volume}% volume",
+            )
+            if volume == settings.volume:
+                button.select()
+            self.volume_buttons[volume] = button
         UILabel(
-            pygame.Rect(0, top + 264, w, 28),
+            pygame.Rect(0, top + 364, w, 28),
             "Map: drag or arrow keys to pan, mouse wheel or +/- to zoom, Home to fit the whole map.",
             manager,
         )
-        self.back_button = self.add_button(pygame.Rect((w - 200) // 2, top + 320, 200, 40), "Back", self.app.show_title)
+        self.back_button = self.add_button(pygame.Rect((w - 200) // 2, top + 420, 200, 40), "Back", self.app.show_title)
 
     def _set(self, **changes) -> None:
         settings = self.app.settings
@@ -380,6 +405,9 @@ class SettingsScene(Scene):
             setattr(settings, key, value)
         with suppress(OSError):  # the choice still applies to this session
             settings.store()
+        if "volume" in changes or "muted" in changes:
+            self.app.sounds.set_volume(0 if settings.muted else settings.volume)
+            self.app.sounds.play("card")  # a sample at the new volume
         if display_changed:
             self.app.apply_display_settings()
         else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 import pygame_gui
@@ -14,6 +14,9 @@ from civgame.engine.core.model import Game
 from civgame.ui.dialogs import MessageDialog, Option
 from civgame.ui.settings import Settings
 
+if TYPE_CHECKING:
+    from civgame.ui.sound import Sounds
+
 
 class Navigator(Protocol):
     """What a scene may ask of the window that shows it: the shared interface state and the way to
@@ -21,6 +24,7 @@ class Navigator(Protocol):
     window's module, which imports every scene (an import-linter contract in pyproject.toml)."""
 
     settings: Settings
+    sounds: Sounds  # the sound effects, at the settings' volume
     screen: pygame.Surface
     manager: pygame_gui.UIManager
     scale: float  # how much larger text and bars are drawn than at 1280x720 (see theme.ui_scale)

@@ -32,6 +32,7 @@ RESOURCE_COLOURS = {
 }
 OWNED, AVAILABLE, LOCKED = "owned", "available", "locked"
 PLAYABLE = (130, 220, 130)  # an action card that can be played now
+ADVANCE_COLUMNS = 3  # of categories on the advance board: wide enough for "Separation of Power" at 1280x720
 
 
 class SidePanel:
@@ -136,39 +137,45 @@ class SidePanel:
         return y + self.line + 6
 
     def _advances(self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int) -> int:
+        """The advance board: the categories in ADVANCE_COLUMNS columns, each under its name with its
+        advances one per line, so that every name fits in full (the tooltip has the rest)."""
         y = self._heading(surface, f"Advances ({len(player.advances)})", x, y, width)
-        name_w = min(92, width // 4)
-        cell_w = (width - name_w) // 4
-        row_h = self.size + 3
         small = self.size - 3
-        for category in game.rules.categories:
-            theme.blit_text(
-                surface, theme.fit_text(category.name, small, name_w - 4), (x, y + 1), small, theme.TEXT_DIM
-            )
-            for i, advance in enumerate(category.advances):
-                cell = pygame.Rect(x + name_w + i * cell_w, y, cell_w - 2, row_h - 2)
+        row_h = small + 2
+        gap = 5
+        column_w = (width - gap * (ADVANCE_COLUMNS - 1)) // ADVANCE_COLUMNS
+        colour = owner_colour(game, player.index)
+        bottom = y
+        for index, category in enumerate(game.rules.categories):
+            column, block = index % ADVANCE_COLUMNS, index // ADVANCE_COLUMNS
+            left = x + column * (column_w + gap)
+            top = y + block * (small + 1 + len(category.advances) * row_h + gap)
+            name = theme.fit_text(category.name.upper(), small - 1, column_w, condensed=True)
+            theme.blit_text(surface, name, (left, top), small - 1, theme.TEXT_DIM, condensed=True)
+            top += small + 1
+            for advance in category.advances:
+                cell = pygame.Rect(left, top, column_w, row_h - 1)
                 status, _ = advance_status(game, player, advance.name)
-                colour = owner_colour(game, player.index)
-                if status == OWNED:
-                    pygame.draw.rect(surface, colour, cell, border_radius=3)
-                    text_colour = theme.text_colour_on(colour)
-                elif status == AVAILABLE:
-                    pygame.draw.rect(surface, (58, 64, 78), cell, border_radius=3)
-                    pygame.draw.rect(surface, (170, 178, 196), cell, 1, border_radius=3)
-                    text_colour = theme.TEXT
-                else:
-                    pygame.draw.rect(surface, (40, 44, 52), cell, border_radius=3)
-                    text_colour = (98, 104, 116)
-                theme.blit_text(
-                    surface,
-                    theme.fit_text(advance.name, small, cell.w - 4),
-                    (cell.x + 3, cell.y + 1),
-                    small,
-                    text_colour,
-                )
+                text_colour = self._advance_cell(surface, cell, status, colour)
+                label = theme.fit_text(advance.name, small, cell.w - 6, condensed=True)
+                theme.blit_text(surface, label, (cell.x + 3, cell.y), small, text_colour, condensed=True)
                 self._tips.append((cell, advance_tooltip(game, player, advance.name)))
-            y += row_h
-        return y + 6
+                top += row_h
+            bottom = max(bottom, top)
+        return bottom + 6
+
+    @staticmethod
+    def _advance_cell(surface: pygame.Surface, cell: pygame.Rect, status: str, colour: theme.Colour) -> theme.Colour:
+        """Fill an advance's cell for its status; returns the colour its name is written in."""
+        if status == OWNED:
+            pygame.draw.rect(surface, colour, cell, border_radius=3)
+            return theme.text_colour_on(colour)
+        if status == AVAILABLE:
+            pygame.draw.rect(surface, (58, 64, 78), cell, border_radius=3)
+            pygame.draw.rect(surface, (170, 178, 196), cell, 1, border_radius=3)
+            return theme.TEXT
+        pygame.draw.rect(surface, (40, 44, 52), cell, border_radius=3)
+        return (112, 118, 130)
 
     def _hand(
         self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int, max_lines: int

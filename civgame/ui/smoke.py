@@ -56,7 +56,7 @@ def _run(folder: Path, seed: int) -> None:
     import pygame
 
     from civgame.engine.content.ruleset import RULESETS_ROOT
-    from civgame.ui import theme
+    from civgame.ui import art, theme
     from civgame.ui.app import open_app
     from civgame.ui.settings import Settings
 
@@ -65,6 +65,10 @@ def _run(folder: Path, seed: int) -> None:
     app = open_app(Settings(size=WINDOW, data_dir=folder / "data", autosave=True))
     try:
         driver = Driver(app)
+        pictures = sorted(art.ART_DIR.glob("*.svg"))
+        tile = art.terrain_tile("terrain_grassland", 80, 69)  # rasterised by SDL_image's SVG reader
+        driver.check(tile.get_at((40, 34)).a > 200, "the SVG art could not be drawn")
+        print(f"art: {len(pictures)} pictures in {art.ART_DIR}; sound: {'on' if app.sounds.available else 'silent'}")
         game = driver.start_new_game(seed)
         driver.play_turn(move_settler=True)
         driver.play_turn(move_settler=False)

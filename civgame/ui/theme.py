@@ -11,6 +11,7 @@ from civgame.paths import resource_root
 ASSETS = resource_root() / "assets"
 FONT_REGULAR = ASSETS / "fonts" / "DejaVuSans.ttf"
 FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
+FONT_CONDENSED = ASSETS / "fonts" / "DejaVuSansCondensed.ttf"  # long names in narrow cells (the advance board)
 
 Colour = tuple[int, int, int]
 
@@ -41,8 +42,6 @@ PLAYER_COLOURS: dict[str, Colour] = {
 BARBARIAN_COLOUR: Colour = (96, 62, 36)
 PIRATE_COLOUR: Colour = (16, 16, 16)
 
-MOOD_COLOURS: dict[str, Colour] = {"happy": (250, 214, 60), "neutral": (196, 200, 206), "angry": (222, 60, 50)}
-MOOD_SYMBOLS = {"happy": "☺", "neutral": "–", "angry": "☹"}
 
 HIGHLIGHT: Colour = (255, 226, 70)
 SELECTED: Colour = (255, 255, 255)
@@ -65,22 +64,23 @@ def text_colour_on(background: Colour) -> Colour:
 
 
 def check_assets() -> None:
-    if not FONT_REGULAR.is_file() or not FONT_BOLD.is_file():
+    if not all(path.is_file() for path in (FONT_REGULAR, FONT_BOLD, FONT_CONDENSED)):
         raise FileNotFoundError(
             f"the interface font is missing from {FONT_REGULAR.parent} (run civgame from a source checkout)"
         )
 
 
 @lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> pygame.font.Font:
+def font(size: int, bold: bool = False, condensed: bool = False) -> pygame.font.Font:
     check_assets()
-    return pygame.font.Font(FONT_BOLD if bold else FONT_REGULAR, max(6, int(size)))
+    path = FONT_CONDENSED if condensed else FONT_BOLD if bold else FONT_REGULAR
+    return pygame.font.Font(path, max(6, int(size)))
 
 
 @lru_cache(maxsize=2048)
-def text(content: str, size: int, colour: Colour = TEXT, bold: bool = False) -> pygame.Surface:
+def text(content: str, size: int, colour: Colour = TEXT, bold: bool = False, condensed: bool = False) -> pygame.Surface:
     """A rendered line of text, cached: the same labels are drawn every frame."""
-    return font(size, bold).render(content, True, colour)
+    return font(size, bold, condensed).render(content, True, colour)
 
 
 def blit_text(
@@ -91,17 +91,18 @@ def blit_text(
     colour: Colour = TEXT,
     *,
     bold: bool = False,
+    condensed: bool = False,
     anchor: str = "topleft",
 ) -> pygame.Rect:
-    image = text(content, size, colour, bold)
+    image = text(content, size, colour, bold, condensed)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
     return rect
 
 
-def fit_text(content: str, size: int, width: int) -> str:
+def fit_text(content: str, size: int, width: int, condensed: bool = False) -> str:
     """Shorten `content` with an ellipsis until it fits in `width` pixels."""
-    f = font(size)
+    f = font(size, condensed=condensed)
     if f.size(content)[0] <= width:
         return content
     while content and f.size(content + "…")[0] > width:

@@ -77,7 +77,7 @@ def test_with_animations_off_a_move_draws_the_final_position_at_once(app):
     assert game.unit(settler.id).pos == h("D1")
     assert not scene.animating() and not app.animating
     assert scene.board.slide_positions == {}
-    assert colour_pixels(app, scene.board.centre(h("D1")), red) > 40
+    assert colour_pixels(app, scene.board.centre(h("D1")), red) > 20
 
 
 def test_with_normal_speed_the_unit_slides_between_the_spaces_and_a_click_ends_it(app):
@@ -93,13 +93,13 @@ def test_with_normal_speed_the_unit_slides_between_the_spaces_and_a_click_ends_i
     x, y = scene.board.slide_positions[settler.id]
     assert min(start[0], end[0]) < x < max(start[0], end[0]) or start[0] == end[0]
     assert min(start[1], end[1]) + 5 < y < max(start[1], end[1]) - 5  # well between the two spaces
-    assert colour_pixels(app, (x, y + 6), red) > 40  # the settler's badge is drawn there ...
+    assert colour_pixels(app, (x, y + 6), red) > 20  # the settler's figure is drawn there ...
     assert colour_pixels(app, end, red) == 0  # ... and not yet on its new space
 
     click(app, scene.panel.rect.center)  # any click finishes the animation and draws the final state
     assert not scene.animating()
     assert scene.board.slide_positions == {}
-    assert colour_pixels(app, end, red) > 40
+    assert colour_pixels(app, end, red) > 20
     assert game.unit(settler.id).pos == h("D1")
 
 

@@ -7,7 +7,7 @@ import pygame
 from civgame.engine.core.hexgrid import label_to_hex, neighbors
 from civgame.engine.core.model import Unit
 from civgame.engine.rules.setup import new_game
-from civgame.ui.board_view import BoardView, unit_badges
+from civgame.ui.board_view import BoardView, unit_groups
 from civgame.ui.side_panel import SidePanel
 
 
@@ -66,10 +66,10 @@ def test_units_stack_by_owner_and_kind_and_carried_units_ride_on_their_ship():
         Unit(904, 1, "ship", sea),
     ]
     game.units.extend(units)
-    labels = [(label, is_ship) for label, _, is_ship in unit_badges(game, units)]
-    assert labels == [("1I 1S", True), ("1", True), ("1", True)]
+    groups = [(g.owner, g.kind, g.count, g.cargo) for g in unit_groups(game, units)]
+    assert groups == [(0, "ship", 1, (("infantry", 1), ("settler", 1))), (0, "ship", 1, ()), (1, "ship", 1, ())]
     land = [Unit(905, 0, "infantry", (0, 0)), Unit(906, 0, "infantry", (0, 0)), Unit(907, 0, "cavalry", (0, 0))]
-    assert [label for label, _, _ in unit_badges(game, land)] == ["1C", "2I"]
+    assert [(g.kind, g.count) for g in unit_groups(game, land)] == [("cavalry", 1), ("infantry", 2)]
 
 
 def test_the_hand_is_drawn_only_for_the_seated_deciding_player():
@@ -85,3 +85,22 @@ def test_the_hand_is_drawn_only_for_the_seated_deciding_player():
         card_tips.append([tip for _, tip in panel._tips if tip[0].startswith(("Action card", "Objective card"))])
     assert len(card_tips[0]) == len(game.player(actor).action_cards) + len(game.player(actor).objective_cards)
     assert card_tips[1] == [] and card_tips[2] == []
+
+
+def test_every_advance_name_fits_in_full_on_the_advance_board_at_1280x720():
+    from civgame.ui import theme
+    from civgame.ui.game_scene import screen_layout
+
+    pygame.display.init()
+    pygame.font.init()
+    game = new_game(["Anna", "Ben"], 1)
+    for size in ((1280, 720), (1920, 1080)):
+        panel = SidePanel(screen_layout(size)[1], theme.ui_scale(size))
+        panel.draw(pygame.Surface(size), game, game.actor())
+        cells = {tip[0].split(" · ")[0]: rect for rect, tip in panel._tips if " · " in tip[0]}
+        names = [a.name for c in game.rules.categories for a in c.advances]
+        assert sorted(cells) == sorted(names)  # each advance has its cell, with its tooltip
+        font = theme.font(panel.size - 3, condensed=True)
+        for name, cell in cells.items():
+            assert font.size(name)[0] <= cell.w - 6, f"{name} is cut at {size}"
+            assert panel.rect.contains(cell)

@@ -30,15 +30,38 @@ def test_png_shows_terrain_and_never_the_hidden_tiles(tmp_path):
     view = board_for(game, SIZE)
     hidden = [h for h in game.space_region if not game.revealed(h)]
     assert hidden, "a new game has face-down regions"
-    for h in hidden:  # every face-down space is the one unexplored colour, whatever its tile
-        assert pixel(image, view.centre(h)) == theme.UNEXPLORED
-    # a revealed space without pieces shows its terrain colour at its centre
-    empty = next(h for h in game.space_region if game.revealed(h) and not game.city_at(h) and not game.units_at(h))
-    assert pixel(image, view.centre(empty)) == theme.TERRAIN_COLOURS[game.terrain(empty)]
+    first = average(image, view, hidden[0])
+    for h in hidden:  # every face-down space looks the same (to within a pixel's shift), whatever its tile
+        assert distance(average(image, view, h), first) < 4 * 4
+    assert distance(first, theme.UNEXPLORED) < 16 * 16
+    # each revealed space without pieces shows its terrain: its average colour is nearest that terrain's
+    for h in game.space_region:
+        if game.revealed(h) and not game.city_at(h) and not game.units_at(h):
+            nearest = min(
+                theme.TERRAIN_COLOURS, key=lambda t: distance(average(image, view, h), theme.TERRAIN_COLOURS[t])
+            )
+            assert nearest == game.terrain(h)
     # the city of the deciding player is drawn in its colour just above the centre of its space
     city = game.cities_of(game.actor())[0]
     x, y = view.centre(city.pos)
-    assert pixel(image, (x - view.radius * 0.35, y)) == theme.player_colour(game.player(city.owner).color)
+    assert pixel(image, (x - view.radius * 0.14, y)) == theme.player_colour(game.player(city.owner).color)
+
+
+def patch(image, view, h) -> bytes:
+    """The pixels of a square around the centre of a space."""
+    x, y = view.centre(h)
+    half = int(view.radius * 0.4)
+    return pygame.image.tobytes(image.subsurface((int(x) - half, int(y) - half, 2 * half, 2 * half)), "RGB")
+
+
+def average(image, view, h) -> tuple[float, float, float]:
+    data = patch(image, view, h)
+    n = len(data) // 3
+    return tuple(sum(data[i::3]) / n for i in range(3))
+
+
+def distance(a, b) -> float:
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True))
 
 
 def test_the_same_hidden_map_looks_the_same_whatever_the_tiles_are(tmp_path):

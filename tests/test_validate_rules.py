@@ -54,7 +54,7 @@ def validate(capsys, *folders):
 def test_the_default_ruleset_is_valid(capsys):
     assert validate(capsys, RULESETS_ROOT / "monumental") == (
         0,
-        ["OK: monumental: 48 advances in 12 categories, 7 buildings, 5 units, 8 wonders, 138 cards"],
+        ["OK: monumental: 48 advances in 12 categories, 7 buildings, 6 units, 8 wonders, 138 cards"],
     )
 
 
@@ -62,7 +62,7 @@ def test_the_example_mod_is_valid(capsys):
     assert validate(capsys, EXAMPLE) == (
         0,
         [
-            "OK: monumental + Cheap advances 1.0: 49 advances in 12 categories, 7 buildings, 5 units, "
+            "OK: monumental + Cheap advances 1.0: 49 advances in 12 categories, 7 buildings, 6 units, "
             "8 wonders, 137 cards"
         ],
     )
@@ -73,7 +73,7 @@ def test_stacked_mods_are_validated_together(capsys):
     assert validate(capsys, EXAMPLE, "mod") == (
         0,
         [
-            "OK: monumental + Cheap advances 1.0 + Test mod 0.1: 49 advances in 12 categories, 7 buildings, 5 units, "
+            "OK: monumental + Cheap advances 1.0 + Test mod 0.1: 49 advances in 12 categories, 7 buildings, 6 units, "
             "8 wonders, 137 cards"
         ],
     )

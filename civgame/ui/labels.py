@@ -351,6 +351,7 @@ ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
     "free_action": _free_action,
     "free_collect": _free_collect,
     "angry_as_neutral": lambda g, a: "your angry cities count as neutral this turn",
+    "leader_city_advance": lambda g, a: f"gain {a.choice[0]} for 1 {a.choice[1]} token",
 }
 
 
@@ -422,6 +423,8 @@ LABELS: dict[type[A.Action], Callable[[Game, Any], str]] = {
     A.CancelFortress: _cancel_fortress,
     A.PayCombatBonus: _combat_bonus,
     A.PlaceReinforcement: lambda g, a: f"Place the free unit in {city_text(g, a.city)}",
+    A.ChooseCivilization: lambda g, a: f"Play {g.rules.civilizations[a.civilization].name}",
+    A.ChooseLeader: lambda g, a: f"Recruit {a.leader}",
     A.BoostInfluence: _boost,
     A.TakeFreeAdvance: lambda g, a: f"Take {a.advance} for free",
     A.Raze: _raze,

@@ -683,7 +683,7 @@ def test_recruit_refuses_unsorted_empty_unknown_and_unaffordable():
     s, city = recruiter(mood="happy")
     assert_refused(s, Recruit(city.id, ("settler", "infantry")), "sorted order")
     assert_refused(s, Recruit(city.id, ()), "at least one")
-    assert_refused(s, Recruit(city.id, ("leader",)), "no unit kind")
+    assert_refused(s, Recruit(city.id, ("dragon",)), "no unit kind")
     s.resources(0, food=1, gold=0)
     assert_refused(s, Recruit(city.id, ("settler",)), "cannot pay")
 

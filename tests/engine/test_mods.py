@@ -175,6 +175,7 @@ def test_a_mod_changes_adds_and_removes_entries_of_the_default_rules(tmp_path):
             "- name: Agriculture\n  advances:\n    - {name: Husbandry, remove: true}\n",
             "action_cards.yaml": "- {id: 1, remove: true}\n"
             "- {id: 43, name: New card, action: Leadership, tactics: Flanking}\n",
+            "civilizations.yaml": "china:\n  special_advances:\n    - {name: Expansion, advance: Storage}\n",
         },
     )
     rules = load_rules([mod])
@@ -236,8 +237,7 @@ def test_a_mod_cannot_change_the_ruleset_id_and_holds_only_rules_files(tmp_path)
     assert problems_of([mod]) == [
         f"{mod}/advance.yaml: not a rules file; a mod may hold mod.yaml and game.yaml, terrain.yaml, units.yaml, "
         "combat.yaml, buildings.yaml, advances.yaml, map.yaml, action_cards.yaml, action_halves.yaml, "
-        "tactics_halves.yaml, objective_cards.yaml, "
-        "events.yaml, wonders.yaml",
+        "tactics_halves.yaml, objective_cards.yaml, events.yaml, wonders.yaml, civilizations.yaml",
         f"{mod}/game.yaml:2: id: a mod cannot change the ruleset id ('monumental')",
     ]
 
@@ -261,9 +261,14 @@ def test_a_problem_from_the_mod_names_the_mod_file_and_one_left_in_the_base_name
         for i, line in enumerate((RULESETS_ROOT / "monumental" / "buildings.yaml").read_text().splitlines(), 1)
         if line.startswith("market:")
     )
+    base_civilizations = RULESETS_ROOT / "monumental" / "civilizations.yaml"
+    captivi_line = next(
+        i for i, line in enumerate(base_civilizations.read_text().splitlines(), 1) if "name: Captivi" in line
+    )
     assert problems_of([mod]) == [
         f"{mod}/buildings.yaml:2: academy.advance: unknown advance 'Wrting'",
         f"{base_buildings}:{market_line + 2}: market.advance: unknown advance 'Bartering'",
+        f"{display_path(base_civilizations)}:{captivi_line + 1}: rome.Captivi.advance: unknown advance 'Bartering'",
     ]
 
 

@@ -79,6 +79,8 @@ def samples():
         A.PlayActionCard(39, ("Myths", "1")): "Play Technology Trade: Myths, then trading with Ben",
         A.PlayTactics(None): "Play no tactics card",
         A.PlayTactics(6): "Play High Morale face down: +2 combat value.",
+        A.ChooseCivilization("vikings"): "Play Vikings",
+        A.ChooseLeader("Sulla"): "Recruit Sulla",
     }
 
 

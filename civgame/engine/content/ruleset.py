@@ -203,6 +203,7 @@ class UnitType(Strict):
     limit: int = Field(ge=0)
     requires_building: str | None = None
     requires_advance_to_move: str | None = None
+    leader: bool = False  # the civilization's leader: one of its leaders, chosen when recruited
     text: str = ""
 
 
@@ -336,6 +337,39 @@ class Wonder(Strict):
     effects: list[OneEffect] = []
 
 
+# ---------------------------------------------------------------- civilizations
+
+ANY_GOVERNMENT = "any government"  # a special advance linked to the top advance of every government
+
+
+class SpecialAdvance(Strict):
+    name: str
+    advance: str  # the normal advance it comes with, or ANY_GOVERNMENT
+    text: str
+    effects: list[OneEffect] = []
+
+
+class LeaderAbility(Strict):
+    name: str
+    text: str
+    effects: list[OneEffect] = []
+
+
+class Leader(Strict):
+    name: str
+    abilities: list[LeaderAbility] = Field(min_length=1)
+
+
+class Civilization(Strict):
+    name: str
+    home_tile: str | None = None  # a start tile used as this civilization's home region instead
+    random_pool: bool = True  # dealt in Random setup; otherwise only when a player picks it
+    our_design: bool = False  # pieces designed by this project where the sources leave gaps
+    text: str = ""
+    special_advances: list[SpecialAdvance] = Field(min_length=1)
+    leaders: list[Leader] = Field(min_length=1)
+
+
 class Ruleset(Strict):
     """All rule data of one ruleset, validated and cross-checked."""
 
@@ -352,6 +386,7 @@ class Ruleset(Strict):
     objective_cards: list[Card]
     events: list[Card]
     wonders: dict[str, Wonder]
+    civilizations: dict[str, Civilization]
     _mods: tuple[ModRef, ...] = PrivateAttr(default=())
 
     def reference_problems(self) -> list[DataProblem]:
@@ -448,6 +483,7 @@ class Ruleset(Strict):
                             ("action_cards", i, deck[:-7]), f"action card {card.id}: unknown {deck[:-7]} half {half!r}"
                         )
                     )
+        problems += self._civilization_problems(advances, tiles)
         for key, w in self.wonders.items():
             if w.advance not in advances:
                 problems.append(
@@ -460,6 +496,27 @@ class Ruleset(Strict):
                         f"{key}.needs_building: unknown building {w.needs_building!r}",
                     )
                 )
+        return problems
+
+    def _civilization_problems(self, advances: set[str], start_tiles: set[str]) -> list[DataProblem]:
+        problems = []
+        for key, civ in self.civilizations.items():
+            if civ.home_tile is not None and civ.home_tile not in start_tiles:
+                problems.append(
+                    DataProblem(
+                        ("civilizations", key, "home_tile"), f"{key}.home_tile: unknown start tile {civ.home_tile!r}"
+                    )
+                )
+            for si, special in enumerate(civ.special_advances):
+                if special.advance != ANY_GOVERNMENT and special.advance not in advances:
+                    problems.append(
+                        DataProblem(
+                            ("civilizations", key, "special_advances", si, "advance"),
+                            f"{key}.{special.name}.advance: unknown advance {special.advance!r}",
+                        )
+                    )
+        if self.civilizations and not any(u.leader for u in self.units.values()):
+            problems.append(DataProblem(("units",), "units: civilizations need a unit type with `leader: true`"))
         return problems
 
     def _duplicate_problems(self) -> list[DataProblem]:
@@ -478,6 +535,11 @@ class Ruleset(Strict):
             once("category", c.name, ("categories", ci, "name"), c.name)
             for ai, a in enumerate(c.advances):
                 once("advance", a.name, ("categories", ci, "advances", ai, "name"), f"{c.name}.{a.name}")
+        for key, civ in self.civilizations.items():
+            for si, special in enumerate(civ.special_advances):
+                once("special advance", special.name, ("civilizations", key, "special_advances", si, "name"), key)
+            for li, leader in enumerate(civ.leaders):
+                once("leader", leader.name, ("civilizations", key, "leaders", li, "name"), key)
         for deck in ("action_cards", "objective_cards", "events"):
             for i, card in enumerate(getattr(self, deck)):
                 once(f"{deck} id", card.id, (deck, i, "id"), f"{deck}[{i}]")
@@ -499,6 +561,14 @@ class Ruleset(Strict):
         for deck in ("action_halves", "tactics_halves"):
             for name, half in getattr(self, deck).items():
                 found.append(("card", name, half.effects, (deck, name, "effects")))
+        for key, civ in self.civilizations.items():
+            for si, special in enumerate(civ.special_advances):
+                special_path: DataPath = ("civilizations", key, "special_advances", si, "effects")
+                found.append(("special_advance", special.name, special.effects, special_path))
+            for li, leader in enumerate(civ.leaders):
+                for ai, ability in enumerate(leader.abilities):
+                    ability_path: DataPath = ("civilizations", key, "leaders", li, "abilities", ai, "effects")
+                    found.append(("leader", leader.name, ability.effects, ability_path))
         return found
 
     @cached_property
@@ -595,6 +665,7 @@ FILES = {
     "objective_cards": "objective_cards.yaml",
     "events": "events.yaml",
     "wonders": "wonders.yaml",
+    "civilizations": "civilizations.yaml",
 }
 
 

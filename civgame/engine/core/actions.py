@@ -331,3 +331,15 @@ class PlayTactics(Action):
 
 # Actions with a `payment` field: a payment decision may suspend one and complete it with the price chosen.
 PAID_ACTIONS = (Advance, Construct, Recruit, MoveUnits, RaiseMood, CancelFortress, PayCombatBonus, PlayActionCard)
+
+
+@dataclass(frozen=True)
+class ChooseCivilization(Action):
+    KIND: ClassVar[str] = "choose_civilization"
+    civilization: str
+
+
+@dataclass(frozen=True)
+class ChooseLeader(Action):
+    KIND: ClassVar[str] = "choose_leader"
+    leader: str

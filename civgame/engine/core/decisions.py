@@ -243,3 +243,26 @@ class TacticsDecision(Decision):
     """A side of a battle may play one tactics card face down this combat round."""
 
     KIND: ClassVar[str] = "tactics"
+
+
+@dataclass
+class CivilizationDecision(Decision):
+    """Setup in Choose mode: pick one of the civilizations no other player has taken."""
+
+    KIND: ClassVar[str] = "civilization"
+    options: list[str] = field(default_factory=list)  # civilization keys
+
+    def describe(self) -> str:
+        return "choose a civilization"
+
+
+@dataclass
+class LeaderDecision(Decision):
+    """A leader was recruited in `city`: pick which of the unused leaders it is."""
+
+    KIND: ClassVar[str] = "leader"
+    city: int = 0
+    options: list[str] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return "choose which leader to recruit"

@@ -104,6 +104,8 @@ class Player:
     advances: list[str] = field(default_factory=list)
     special_advances: list[str] = field(default_factory=list)  # the civilization's, in the order gained
     leader: str | None = None  # the leader on the board
+    civilization: str | None = None  # a key of the rules' civilizations; None: a player without one
+    leaders_used: list[str] = field(default_factory=list)  # leaders that have been on the board
     lasting_effects: list[LastingEffect] = field(default_factory=list)
     event_cubes: int = 3
     action_cards: list[int] = field(default_factory=list)

@@ -41,7 +41,8 @@ def ability(name: str, *, legal: AbilityLegal) -> Callable[[AbilityPerform], Abi
 
 
 def _granting_effect(game: Game, source: str, name: str) -> Effect:
-    for effect in effects.active(game, game.player(game.current), name):
+    player = game.player(game.current)
+    for effect in effects.active(game, player, name, at=effects.leader_space(game, player)):
         if effect.source == source:
             return effect
     raise RuleError(f"{game.player(game.current).name} has no {name.replace('_', ' ')} ability from {source}")
@@ -49,9 +50,10 @@ def _granting_effect(game: Game, source: str, name: str) -> Effect:
 
 def _legal_abilities(game: Game) -> list[Action]:
     player = game.player(game.current)
+    leader_at = effects.leader_space(game, player)  # where abilities narrowed to the leader apply
     actions: list[Action] = []
     for name, handler in ABILITIES.items():
-        for effect in effects.active(game, player, name):
+        for effect in effects.active(game, player, name, at=leader_at):
             actions.extend(UseAbility(effect.source, name, choice) for choice in handler.legal(game, effect))
     return actions
 

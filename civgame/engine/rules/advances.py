@@ -21,6 +21,7 @@ from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import Payable, amounts
+from civgame.engine.rules import civilizations
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.payments import any_of, can_pay, describe, enforce_caps, gain, pay, payment_options, settle
 from civgame.engine.rules.registry import rule
@@ -107,6 +108,7 @@ def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool
         player.culture_tokens += 1
     game.say(f"{player.name} gains {name}" + (f" (+1 {bonus} token)" if bonus else ""))
     effects.holdings_changed(game)
+    civilizations.grant_special_advances(game, player, name)
     enforce_caps(game, player)
     _gain_effects(game, player, name)
     fire(game, "advance_gained", player=player.index, advance=name)

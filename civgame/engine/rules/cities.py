@@ -47,7 +47,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, hex_to_label
 from civgame.engine.core.model import MOODS, PIRATE, City, Game, Player, Unit
 from civgame.engine.core.vocabulary import Payable, amounts
-from civgame.engine.rules import combat
+from civgame.engine.rules import civilizations, combat
 from civgame.engine.rules.advances import offer_advance_on_build
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.moods import effective_mood, mood_modified_size
@@ -605,12 +605,14 @@ def choose_token(game: Game, action: ChooseToken) -> None:
 
 
 def recruitable_kinds(game: Game, city: City) -> list[str]:
-    """Unit kinds this city can recruit (building requirements), in sorted order."""
+    """Unit kinds this city can recruit (building requirements, leaders left), in sorted order."""
+    has_leaders = bool(civilizations.unused_leaders(game, game.player(city.owner)))
     return sorted(
         kind
         for kind, spec in game.rules.units.items()
         if spec.requires_building is None or spec.requires_building in city.buildings
         if not spec.naval or city.port_space is not None
+        if not spec.leader or has_leaders
     )
 
 
@@ -643,7 +645,12 @@ def _army_room(game: Game, city: City) -> int:
 
 
 def _recruit_capacity(game: Game, city: City, kind: str) -> int:
-    """How many of `kind` one recruit can place: pieces left plus pieces that can be reused."""
+    """How many of `kind` one recruit can place: pieces left plus pieces that can be reused.
+
+    A leader is never reused: a new one replaces the one on the board.
+    """
+    if game.rules.units[kind].leader:
+        return 1 if civilizations.unused_leaders(game, game.player(city.owner)) else 0
     return max(0, _supply_left(game, city.owner, kind)) + len(reuse_candidates(game, city, kind))
 
 
@@ -769,16 +776,18 @@ def recruit(game: Game, action: Recruit) -> None:
     begin_activation(game, city)
     to_reuse = []
     for kind in action.units:
-        if _supply_left(game, city.owner, kind) > 0:
+        if game.rules.units[kind].leader:
+            civilizations.recruit_leader(game, player, city)
+        elif _supply_left(game, city.owner, kind) > 0:
             game.units.append(Unit(game.new_id(), city.owner, kind, _destination(game, city, kind)))
         else:
             to_reuse.append(kind)
     game.say(f"{player.name} recruits {', '.join(action.units)} at {_where(city.pos)} for {describe(payment)}")
-    _recruit_rewards(game, player, action.units, payment)
+    _recruit_rewards(game, player, city, action.units, payment)
     _place_reused(game, city, to_reuse)
 
 
-def _recruit_rewards(game: Game, player: Player, units: tuple[str, ...], paid: dict[str, int]) -> None:
+def _recruit_rewards(game: Game, player: Player, city: City, units: tuple[str, ...], paid: dict[str, int]) -> None:
     """`recruit_refund` and `recruit_reward` effects: gained at once, or a choice left pending."""
     for effect in effects.active(game, player, "recruit_refund"):
         refund = effects.params_as(effect, RecruitRefund)
@@ -797,9 +806,11 @@ def _recruit_rewards(game: Game, player: Player, units: tuple[str, ...], paid: d
                     amounts=[{r: amount} for r in kinds],
                 )
             )
-    for effect in effects.active(game, player, "recruit_reward"):
+    for effect in effects.active(game, player, "recruit_reward", at=city.pos):
         params = effects.params_as(effect, RecruitReward)
         if not any(_unit_matches(game, kind, params.units) for kind in units):
+            continue
+        if params.city_building is not None and params.city_building not in city.buildings:
             continue
         if len(params.gain_one_of) == 1:
             kept = gain(game, player, {params.gain_one_of[0]: params.amount})
@@ -812,7 +823,7 @@ def _recruit_rewards(game: Game, player: Player, units: tuple[str, ...], paid: d
 
 def _unit_matches(game: Game, kind: str, wanted: list[str]) -> bool:
     spec = game.rules.units[kind]
-    return kind in wanted or ("army" in wanted and spec.army) or ("naval" in wanted and spec.naval)
+    return kind in wanted or "any" in wanted or ("army" in wanted and spec.army) or ("naval" in wanted and spec.naval)
 
 
 def _place_reused(game: Game, city: City, kinds: list[str]) -> None:

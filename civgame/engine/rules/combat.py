@@ -85,6 +85,7 @@ from civgame.engine.core.model import (
     Unit,
 )
 from civgame.engine.core.vocabulary import TOKENS, amounts
+from civgame.engine.rules import civilizations
 from civgame.engine.rules.advances import DECLINE, gainable
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.moods import mood_modified_size
@@ -308,10 +309,36 @@ def _holds(game: Game, c: Combat, side: CombatSide, condition: BattleCondition) 
         return False
     if not _battle_kinds(game, c, side) & set(condition.battles):
         return False
+    if condition.opponent != "any" and condition.opponent != _opponent_kind(_opponent(c, side).owner):
+        return False
+    if condition.units is not None:
+        fewer = len(side.units) < len(_opponent(c, side).units)
+        if fewer != (condition.units == "fewer"):
+            return False
+    if condition.own_city_in_region is not None:
+        region = game.space_region[c.space].spaces()
+        owns = any(city.pos in region for city in game.cities_of(side.owner))
+        if owns != condition.own_city_in_region:
+            return False
     if condition.city_building is not None:
         city = game.city_at(c.space)
         return city is not None and condition.city_building in city.buildings
     return True
+
+
+def _multiplier(game: Game, c: Combat, side: CombatSide, per: str | None) -> int:
+    """How many times a `combat_bonus` with `per` applies now."""
+    if per == "unit_fewer":
+        return max(0, len(_opponent(c, side).units) - len(side.units))
+    if per == "region_with_city":
+        home = game.regions[side.owner].number
+        regions = {game.space_region[city.pos].number for city in game.cities_of(side.owner)}
+        return len(regions - {home})
+    return 1
+
+
+def _opponent_kind(owner: int) -> str:
+    return {BARBARIAN: "barbarians", PIRATE: "pirates"}.get(owner, "player")
 
 
 def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
@@ -320,13 +347,15 @@ def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
         return 0, 0
     player = game.player(side.owner)
     bonus = side.bonus if side.units else 0
-    for effect in effects.active(game, player, "combat_bonus"):
+    for effect in effects.active(game, player, "combat_bonus", at=c.space):
         extra = effects.params_as(effect, CombatBonus)
         if side.units and _holds(game, c, side, extra):
-            bonus += extra.value
-            _say(game, f"{player.name} gets +{extra.value} combat value from {effect.source}")
+            value = extra.value * _multiplier(game, c, side, extra.per)
+            if value:
+                bonus += value
+                _say(game, f"{player.name} gets +{value} combat value from {effect.source}")
     cancels = 0
-    for effect in effects.active(game, player, "cancel_hits"):
+    for effect in effects.active(game, player, "cancel_hits", at=c.space):
         cancel = effects.params_as(effect, CancelHits)
         if _holds(game, c, side, cancel):
             cancels += cancel.hits
@@ -1198,12 +1227,22 @@ def place_reinforcement(game: Game, action: PlaceReinforcement) -> None:
 def _remove(game: Game, unit_ids: list[int]) -> None:
     """Take units off the board, and out of the battle being fought."""
     gone = set(unit_ids)
+    for unit in [u for u in game.units if u.id in gone and game.rules.units[u.kind].leader]:
+        civilizations.leader_killed(game, unit, _opponent_of(game, unit.owner))
     game.units[:] = [u for u in game.units if u.id not in gone]
     if game.combat is not None:
         for side in (game.combat.attacker, game.combat.defender):
             side.units = [uid for uid in side.units if uid not in gone]
         for uid in gone:
             game.combat.origins.pop(uid, None)
+
+
+def _opponent_of(game: Game, owner: int) -> int | None:
+    """Who fights `owner` in the battle being fought, if any."""
+    c = game.combat
+    if c is None:
+        return None
+    return c.defender.owner if c.attacker.owner == owner else c.attacker.owner
 
 
 def _kinds(game: Game, unit_ids: list[int]) -> str:

@@ -21,6 +21,7 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     economy_abilities,
     happiness,
     influence,
+    leader_abilities,
     movement,
     payments,
     rewards,

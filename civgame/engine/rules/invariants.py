@@ -20,6 +20,7 @@ def check_invariants(game: Game) -> list[str]:
     for check in (
         _holdings,
         _effect_cache,
+        _civilizations,
         _cities,
         _units_on_board,
         _stacking_and_cargo,
@@ -61,6 +62,22 @@ def _action_cards(game: Game) -> list[str]:
     if found != expected:
         return [f"action cards lost or doubled: {sorted(map(str, (found - expected) + (expected - found)))}"]
     return []
+
+
+def _civilizations(game: Game) -> list[str]:
+    """One leader on the board at most, matching the player's record; special advances of the player's own."""
+    problems = []
+    for p in game.players:
+        leaders = [u for u in game.units_of(p.index) if game.rules.units[u.kind].leader]
+        if len(leaders) > 1 or bool(leaders) != (p.leader is not None):
+            problems.append(f"{p.name} has {len(leaders)} leader unit(s) on the board and leader {p.leader!r}")
+        if p.leader is not None and p.leader not in p.leaders_used:
+            problems.append(f"{p.name}'s leader {p.leader} is not among the leaders used")
+        civ = game.rules.civilizations.get(p.civilization) if p.civilization else None
+        own = {s.name for s in civ.special_advances} if civ else set()
+        if not set(p.special_advances) <= own:
+            problems.append(f"{p.name} holds special advances of another civilization: {p.special_advances}")
+    return problems
 
 
 def _cities(game: Game) -> list[str]:

@@ -22,7 +22,7 @@ def score_sheet(game: Game, player_index: int) -> dict[str, float]:
                 wonders += wonder.builder_vp
     sheet = {
         "city_pieces": cities * vp.city + buildings * vp.building,
-        "advances": len(player.advances) * vp.advance,
+        "advances": (len(player.advances) + len(player.special_advances)) * vp.advance,
         "objectives": len(player.completed_objectives) * vp.objective,
         "wonders": wonders,
         "events": player.event_vp,

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Literal
+
 from civgame.engine.content.ruleset import Ruleset, default_ruleset
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import label_to_hex
 from civgame.engine.core.model import SAVE_VERSION, City, Deck, Game, Player, Region, Unit
 from civgame.engine.core.rng import Rng
 from civgame.engine.core.vocabulary import amounts
+from civgame.engine.rules import civilizations
 from civgame.engine.rules.cards import deal
 from civgame.engine.rules.turns import start_turn
 
 DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
+
+
+Civilizations = Literal["random", "choose"] | Sequence[str] | None
 
 
 def new_game(
@@ -19,7 +26,11 @@ def new_game(
     seed: int,
     rules: Ruleset | None = None,
     colours: list[str] | None = None,
+    civilizations: Civilizations = None,
 ) -> Game:
+    """A new game. `civilizations`: None, players without civilizations; "random", each dealt one of
+    the playable civilizations; "choose", each picks one in turn order before play; or a list naming
+    each player's civilization."""
     rules = rules or default_ruleset()
     names = players if isinstance(players, list) else [f"Player {i + 1}" for i in range(players)]
     count = len(names)
@@ -70,8 +81,29 @@ def new_game(
         deal(game, player, start.action_cards, start.objective_cards)
     game.first_player = rng.below(count)
     game.say(f"New game for {count} players (seed {seed}); {game.player(game.first_player).name} starts")
+    _civilizations(game, civilizations)
     start_turn(game, game.first_player)
     return game
+
+
+def _civilizations(game: Game, setup: Civilizations) -> None:
+    if setup is None:
+        return
+    if setup == "random":
+        civilizations.deal_at_random(game, [k for k in civilizations.playable(game.rules) if _in_pool(game, k)])
+    elif setup == "choose":
+        civilizations.ask_in_turn_order(game)
+    else:
+        if len(setup) != len(game.players) or len(set(setup)) != len(setup):
+            raise RuleError("name one different civilization for each player")
+        for player, key in zip(game.players, setup, strict=True):
+            if key not in game.rules.civilizations:
+                raise RuleError(f"there is no civilization {key!r}")
+            civilizations.take(game, player, key)
+
+
+def _in_pool(game: Game, key: str) -> bool:
+    return game.rules.civilizations[key].random_pool
 
 
 def _shuffle_decks(game: Game) -> None:

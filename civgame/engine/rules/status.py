@@ -22,6 +22,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import amounts
+from civgame.engine.rules import civilizations
 from civgame.engine.rules.advances import gain_advance, gainable, government_of, why_not_gain
 from civgame.engine.rules.cards import deal
 from civgame.engine.rules.payments import can_pay, describe, gain, pay
@@ -196,6 +197,7 @@ def change_government(game: Game, action: ChangeGovernment) -> None:
         pay(player, amounts(game.rules.game.government_change_cost))
         player.advances = [a for a in player.advances if game.rules.category_of(a).name != current]
         effects.holdings_changed(game)
+        civilizations.drop_special_advances(game, player)
         for name in action.advances:
             gain_advance(game, player, name, uses_event_cube=False)
         game.say(

@@ -412,6 +412,7 @@ def _players_and_turn(game: Game) -> Iterator[str]:
         yield from _unknown_or_repeated(f"{at}.advances", p.advances, advances)
         yield from _unknown_or_repeated(f"{at}.wonder_cards", p.wonder_cards, set(rules.wonders))
         yield from _unknown_or_repeated(f"{at}.wonders_built", p.wonders_built, set(rules.wonders))
+        yield from _civilization(game, at, i)
         if not math.isfinite(p.event_vp):
             yield f"{at}.event_vp: {p.event_vp} is not a number of points"
     players = range(count)
@@ -450,7 +451,7 @@ def _regions(game: Game) -> Iterator[str]:
         if region.anchor != label_to_hex(anchor):
             yield f"{at}.anchor: {list(region.anchor)} is not the board position {anchor}"
         if i < len(layout.homes):
-            if region.tile != layout.homes[i].tile:
+            if region.tile not in _home_tiles(game, rules, i, layout.homes[i].tile):
                 yield f"{at}.tile: a home region holds tile {layout.homes[i].tile!r}, not {region.tile!r}"
         elif region.tile not in regular:
             yield f"{at}.tile: unknown region tile {region.tile!r}"
@@ -461,6 +462,36 @@ def _regions(game: Game) -> Iterator[str]:
             value = getattr(region, name)
             if value is not None and not 0 <= value <= 5:
                 yield f"{at}.{name}: {value} is not a rotation 0-5"
+
+
+def _civilization(game: Game, at: str, index: int) -> Iterator[str]:
+    """The player's civilization, its special advances and leaders exist and belong together."""
+    rules, p = game.rules, game.players[index]
+    all_leaders = {leader.name for civ in rules.civilizations.values() for leader in civ.leaders}
+    yield from _unknown_or_repeated(f"{at}.captured_leaders", p.captured_leaders, all_leaders)
+    if p.civilization is None:
+        if p.special_advances or p.leaders_used or p.leader is not None:
+            yield f"{at}: special advances or leaders without a civilization"
+        return
+    civ = rules.civilizations.get(p.civilization)
+    if civ is None:
+        yield f"{at}.civilization: unknown civilization {p.civilization!r}"
+        return
+    if any(other.civilization == p.civilization for other in game.players[:index]):
+        yield f"{at}.civilization: {p.civilization!r} is played by another player too"
+    yield from _unknown_or_repeated(
+        f"{at}.special_advances", p.special_advances, {s.name for s in civ.special_advances}
+    )
+    yield from _unknown_or_repeated(f"{at}.leaders_used", p.leaders_used, {leader.name for leader in civ.leaders})
+    if p.leader is not None and p.leader not in p.leaders_used:
+        yield f"{at}.leader: {p.leader!r} is not among the leaders used"
+
+
+def _home_tiles(game: Game, rules: Ruleset, index: int, layout_tile: str) -> set[str]:
+    """A home region holds the layout's start tile, or its player's civilization's own."""
+    player = game.players[index] if index < len(game.players) else None
+    civ = rules.civilizations.get(player.civilization or "") if player is not None else None
+    return {layout_tile} | ({civ.home_tile} if civ is not None and civ.home_tile else set())
 
 
 def _board(game: Game) -> Iterator[str]:

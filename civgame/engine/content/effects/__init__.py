@@ -13,6 +13,7 @@ from civgame.engine.content.effects.sources import (
     has,
     holdings,
     holdings_changed,
+    leader_space,
     mark_used,
     unused_this_turn,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "has",
     "holdings",
     "holdings_changed",
+    "leader_space",
     "mark_used",
     "params_as",
     "parse_effect",

@@ -172,3 +172,21 @@ class Taxes(Params):
 )
 class GoldInstead(Params):
     use: Literal["taxes", "trade_routes"]
+
+
+@primitive(
+    "leader_city_advance",
+    when="ability: a main action in your turn, while the leader stands in one of your cities of `city_mood`",
+    doc="Pay one of `pay_one_of` (`amount` of it) to gain an advance of `category` for free. Its prerequisites "
+    "apply and it uses an event cube. It may be used any number of times a turn, one action each. Written "
+    "with `only: leader_city`.",
+    example={
+        "leader_city_advance": {"category": "Education", "pay_one_of": ["mood", "culture"]},
+        "only": "leader_city",
+    },
+)
+class LeaderCityAdvance(Params):
+    category: str
+    pay_one_of: list[Payable] = Field(min_length=1)
+    amount: int = Field(default=1, ge=1)
+    city_mood: Mood = "happy"

@@ -217,13 +217,15 @@ class RecruitRefund(Params):
     "recruit_reward",
     when="triggered: after a Recruit of the holder that includes one of `units`",
     doc="Gain `amount` of one of `gain_one_of` (the holder picks). `units` lists unit kinds, or "
-    "`army` (any army unit) and `naval` (any ship).",
+    "`army` (any army unit), `naval` (any ship) and `any`. With `city_building`, only a Recruit in a "
+    "city holding that building (in any colour) counts.",
     example={"recruit_reward": {"units": ["army", "naval"], "gain_one_of": ["mood", "culture"]}},
 )
 class RecruitReward(Params):
     units: list[str] = Field(min_length=1)
     gain_one_of: list[Payable] = Field(min_length=1)
     amount: int = Field(default=1, ge=1)
+    city_building: str | None = None
 
 
 # ------------------------------------------------------------------ trade routes

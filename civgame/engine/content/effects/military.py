@@ -74,7 +74,10 @@ CONDITIONS = (
     "Conditions: `battles` lists the battle kinds (`land`: any land battle; `naval`; `from_ships`: "
     "a land battle the holder started by attacking straight from ships); `round` limits it to that "
     "combat round (none: every round); `role` to the `attacker`, the `defender` or `either`; "
-    "`city_building` to battles fought at a city holding that building, whoever owns it."
+    "`city_building` to battles fought at a city holding that building, whoever owns it; `opponent` to "
+    "battles against `barbarians`, `pirates` or another `player` (default `any`); `units` to rounds where the "
+    "holder has `fewer` fighting units than the opponent or `at_least_as_many`; `own_city_in_region: false` to "
+    "battles in a region where the holder owns no city."
 )
 
 
@@ -85,17 +88,25 @@ class BattleCondition(Params):
     round: int | None = Field(default=None, ge=1)  # only this combat round (None: every round)
     role: Literal["attacker", "defender", "either"] = "either"
     city_building: str | None = None  # the battle is fought at a city holding this building
+    opponent: Literal["any", "player", "barbarians", "pirates"] = "any"
+    units: Literal["fewer", "at_least_as_many"] | None = None
+    own_city_in_region: bool | None = None
 
 
 @primitive(
     "combat_bonus",
     when="combat: each combat round the conditions hold",
     doc="Add `value` to the holder's combat value in the battles and rounds the conditions select, while "
-    "the holder has fighting units in the battle. " + CONDITIONS,
+    "the holder has fighting units in the battle; with `per`, `value` times the number of fighting units the "
+    "holder has fewer than the opponent (`unit_fewer`) or of regions outside the holder's home region where "
+    "the holder owns a city (`region_with_city`). " + CONDITIONS,
     example={"combat_bonus": {"value": 2, "round": 1, "battles": ["land"], "city_building": "temple"}},
 )
 class CombatBonus(BattleCondition):
     value: int
+    # `value` for each fighting unit the holder has fewer than the opponent, or for each region
+    # outside the holder's home region where the holder owns a city
+    per: Literal["unit_fewer", "region_with_city"] | None = None
 
 
 @primitive(

@@ -62,8 +62,11 @@ def active(game: Game, player: Player, name: str, *, at: Hex | None = None) -> l
         found = cache[key] = _fresh(game, player, name)
     if not any(e.only for e in found):
         return found
-    leader_here = at is not None and _leader_at(game, player, at)
-    return [e for e in found if not e.only or leader_here]
+    if at is None or leader_space(game, player) != at:
+        return [e for e in found if not e.only]
+    city = game.city_at(at)
+    in_own_city = city is not None and city.owner == player.index
+    return [e for e in found if e.only != "leader_city" or in_own_city]
 
 
 def has(game: Game, player: Player, name: str, *, at: Hex | None = None) -> bool:
@@ -94,8 +97,9 @@ def stale_answers(game: Game) -> list[str]:
     ]
 
 
-def _leader_at(game: Game, player: Player, space: Hex) -> bool:
-    return any(u.owner == player.index and u.kind == LEADER_UNIT and u.pos == space for u in game.units)
+def leader_space(game: Game, player: Player) -> Hex | None:
+    """Where the player's leader stands (on a ship: the ship's space), if on the board."""
+    return next((u.pos for u in game.units if u.owner == player.index and u.kind == LEADER_UNIT), None)
 
 
 def once_per_turn_key(effect: Effect) -> str:

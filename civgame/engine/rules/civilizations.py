@@ -1,0 +1,183 @@
+"""Civilizations: who plays which, the special advances that come with their linked advances, and
+leaders recruited, replaced and killed.
+
+A player without a civilization (`player.civilization is None`) plays the base game: no special
+advances and no leaders. That is how rule tests and games without civilizations are set up.
+"""
+
+from __future__ import annotations
+
+from civgame.engine.content import effects
+from civgame.engine.content.ruleset import ANY_GOVERNMENT, Civilization, Ruleset
+from civgame.engine.core.actions import Action, ChooseCivilization, ChooseLeader
+from civgame.engine.core.decisions import CivilizationDecision, LeaderDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.core.model import City, Game, Player, Unit
+from civgame.engine.rules.registry import answering, rule
+
+
+def complete(civ: Civilization) -> bool:
+    """Every special advance and every leader ability of the civilization has its effects."""
+    abilities = [a for leader in civ.leaders for a in leader.abilities]
+    return all(s.effects for s in civ.special_advances) and all(a.effects for a in abilities)
+
+
+def playable(rules: Ruleset) -> list[str]:
+    """The civilizations players may take: those whose every ability is in play."""
+    return [key for key, civ in rules.civilizations.items() if complete(civ)]
+
+
+def civilization_of(game: Game, player: Player) -> Civilization | None:
+    return game.rules.civilizations[player.civilization] if player.civilization else None
+
+
+# ------------------------------------------------------------------ setup
+
+
+def deal_at_random(game: Game, pool: list[str]) -> None:
+    """Random mode: each player a different civilization of `pool`."""
+    if len(pool) < len(game.players):
+        raise RuleError(f"{len(game.players)} players need as many civilizations; there are {len(pool)}")
+    shuffled = list(pool)
+    game.rng.shuffle(shuffled)
+    for player, key in zip(game.players, shuffled, strict=False):
+        take(game, player, key)
+
+
+def ask_in_turn_order(game: Game) -> None:
+    """Choose mode: from the first player on, each player picks one of the civilizations left."""
+    for index in reversed(game.turn_order()):
+        game.pending.append(CivilizationDecision(player=index))
+
+
+def take(game: Game, player: Player, key: str) -> None:
+    """The player plays `key`; a civilization with a home region of its own gets it now."""
+    civ = game.rules.civilizations[key]
+    player.civilization = key
+    if civ.home_tile is not None:
+        home = game.regions[player.index]
+        home.tile = civ.home_tile
+        game.invalidate_board()
+    game.say(f"{player.name} plays {civ.name}")
+
+
+def _left(game: Game) -> list[str]:
+    taken = {p.civilization for p in game.players}
+    return [key for key in playable(game.rules) if key not in taken]
+
+
+def _legal_civilization(game: Game) -> list[Action]:
+    return [ChooseCivilization(key) for key in _left(game)]
+
+
+@rule(ChooseCivilization, legal=_legal_civilization, answers=(CivilizationDecision,))
+def choose_civilization(game: Game, action: ChooseCivilization) -> None:
+    decision = answering(game, CivilizationDecision)
+    if action.civilization not in _left(game):
+        raise RuleError(f"{action.civilization!r} is not a civilization still free to choose")
+    game.pending.pop()
+    take(game, game.player(decision.player), action.civilization)
+
+
+# ------------------------------------------------------------------ special advances
+
+
+def grant_special_advances(game: Game, player: Player, advance: str) -> None:
+    """The civilization's special advances that come with `advance`: free, no event cube."""
+    civ = civilization_of(game, player)
+    if civ is None:
+        return
+    category = game.rules.category_of(advance)
+    government_top = category.government and category.advances[0].name == advance
+    for special in civ.special_advances:
+        linked = special.advance == advance or (special.advance == ANY_GOVERNMENT and government_top)
+        if linked and special.name not in player.special_advances:
+            player.special_advances.append(special.name)
+            game.say(f"{player.name} gains the special advance {special.name} with {advance}")
+            effects.holdings_changed(game)
+
+
+def drop_special_advances(game: Game, player: Player) -> None:
+    """Special advances whose linked advance the player no longer holds are lost with it.
+
+    Those of "any government" stay: a change of government brings them again at once.
+    """
+    civ = civilization_of(game, player)
+    if civ is None:
+        return
+    links = {s.name: s.advance for s in civ.special_advances}
+    kept = [s for s in player.special_advances if links[s] == ANY_GOVERNMENT or links[s] in player.advances]
+    for lost in set(player.special_advances) - set(kept):
+        game.say(f"{player.name} loses the special advance {lost}")
+    if kept != player.special_advances:
+        player.special_advances = kept
+        effects.holdings_changed(game)
+
+
+# ------------------------------------------------------------------ leaders
+
+
+def leader_kinds(game: Game) -> set[str]:
+    return {key for key, spec in game.rules.units.items() if spec.leader}
+
+
+def unused_leaders(game: Game, player: Player) -> list[str]:
+    civ = civilization_of(game, player)
+    if civ is None:
+        return []
+    return [leader.name for leader in civ.leaders if leader.name not in player.leaders_used]
+
+
+def recruit_leader(game: Game, player: Player, city: City) -> None:
+    """A Recruit included a leader: the only one left comes at once, else the player picks."""
+    options = unused_leaders(game, player)
+    if len(options) == 1:
+        _place(game, player, options[0], city)
+    else:
+        game.pending.append(LeaderDecision(player=player.index, city=city.id, options=options))
+
+
+def _legal_leader(game: Game) -> list[Action]:
+    decision = answering(game, LeaderDecision)
+    return [ChooseLeader(name) for name in decision.options]
+
+
+@rule(ChooseLeader, legal=_legal_leader, answers=(LeaderDecision,))
+def choose_leader(game: Game, action: ChooseLeader) -> None:
+    decision = answering(game, LeaderDecision)
+    if action.leader not in decision.options:
+        raise RuleError(f"choose one of: {', '.join(decision.options)}")
+    city = game.city(decision.city)
+    if city is None:
+        raise RuleError("the city that recruited the leader is gone")
+    game.pending.pop()
+    _place(game, game.player(decision.player), action.leader, city)
+
+
+def _place(game: Game, player: Player, name: str, city: City) -> None:
+    """Put the leader in the city; a leader already on the board leaves the game for good."""
+    for unit in [u for u in game.units_of(player.index) if u.kind in leader_kinds(game)]:
+        game.units.remove(unit)
+        game.say(f"{player.leader} leaves {player.name}'s service for good")
+    (kind,) = sorted(leader_kinds(game))
+    game.units.append(Unit(game.new_id(), player.index, kind, city.pos))
+    player.leader = name
+    player.leaders_used.append(name)
+    effects.holdings_changed(game)
+    game.say(f"{player.name} recruits the leader {name} at {hex_to_label(city.pos)}")
+
+
+def leader_killed(game: Game, unit: Unit, captor: int | None) -> None:
+    """The leader unit was removed: an enemy player who killed it in battle captures it (2 VP)."""
+    player = game.player(unit.owner)
+    name = player.leader
+    player.leader = None
+    effects.holdings_changed(game)
+    if name is None:
+        return
+    if captor is not None and captor >= 0:
+        game.player(captor).captured_leaders.append(name)
+        game.say(f"{game.player(captor).name} captures {player.name}'s leader {name}")
+    else:
+        game.say(f"{player.name}'s leader {name} dies")

@@ -1,0 +1,45 @@
+"""Abilities used where the leader stands (see `leader_city_advance` in effects/culture.py).
+
+leader_city_advance: (advance, token paid)
+"""
+
+from __future__ import annotations
+
+from civgame.engine.content import effects
+from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.culture import LeaderCityAdvance
+from civgame.engine.core.model import City, Game, Player
+from civgame.engine.rules.abilities import ability
+from civgame.engine.rules.advances import gain_advance, gainable
+from civgame.engine.rules.payments import can_pay, describe, pay
+from civgame.engine.rules.turns import spend_main_action
+
+Choice = tuple[str, ...]
+
+
+def _leader_city(game: Game, player: Player) -> City | None:
+    space = effects.leader_space(game, player)
+    city = game.city_at(space) if space is not None else None
+    return city if city is not None and city.owner == player.index else None
+
+
+def _legal_leader_city_advance(game: Game, effect: Effect) -> list[Choice]:
+    player = game.player(game.current)
+    params = effects.params_as(effect, LeaderCityAdvance)
+    city = _leader_city(game, player)
+    if game.actions_left <= 0 or city is None or city.mood != params.city_mood:
+        return []
+    tokens = [t for t in params.pay_one_of if can_pay(game, player, {t: params.amount})]
+    advances = [a for a in gainable(game, player) if game.rules.category_of(a).name == params.category]
+    return [(advance, token) for advance in advances for token in tokens]
+
+
+@ability("leader_city_advance", legal=_legal_leader_city_advance)
+def leader_city_advance(game: Game, effect: Effect, choice: Choice) -> None:
+    player = game.player(game.current)
+    advance, token = choice
+    cost = {token: effects.params_as(effect, LeaderCityAdvance).amount}
+    pay(player, cost)
+    spend_main_action(game)
+    game.say(f"{player.name} pays {describe(cost)} ({effect.source}) for a free advance")
+    gain_advance(game, player, advance)

@@ -13,7 +13,8 @@ keys, repeated keys, stray documents). The contract checked for each case:
   is short, names the file and holds no line break (a save) or one problem per line (a mod);
 - nothing is executed: no object-building tag imports the canary module bench.canary;
 - nothing crashes, recurses without end or runs longer than the time limit;
-- a save that loads can be played on (legal actions), saved and loaded back to the same state;
+- a save that loads plays on: random legal actions, with every invariant checked after each,
+  and it saves and loads back to the same state;
 - with --play, a mod that loads can start a game and play some random actions (a crash there
   is a gap in the validator, reported as such).
 
@@ -44,6 +45,7 @@ TIME_LIMIT = 20.0  # seconds a single case may take before it counts as a hang
 SLOW = 2.0  # seconds after which a case that behaved is still reported as slow
 MAX_MESSAGE = 600  # characters: a longer error message is not a clear one
 PLAY_STEPS = 60  # random actions played on a mod that loads, with --play
+SAVE_PLAY_STEPS = 20  # random actions played on every save that loads
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -367,7 +369,6 @@ def checked(check: Callable[[], Outcome]) -> Outcome:
 
 
 def check_save(case: Case, directory: Path) -> Outcome:
-    from civgame.engine.rules.controller import legal_actions
     from civgame.engine.storage.save import SaveError, dumps, load_game, loads, state_hash
 
     ((name, data),) = case.files.items()
@@ -380,15 +381,34 @@ def check_save(case: Case, directory: Path) -> Outcome:
         except SaveError as exc:
             return _judge_message(str(exc), [str(path)], one_line=True)
         try:
-            legal_actions(game)
             again = loads(dumps(game))
             if state_hash(again) != state_hash(game):
                 return Outcome("broken after load", "a save of the loaded game loads to a different state")
+            return _play_loaded(game, case.index)
         except Exception as exc:
             return Outcome("broken after load", f"{type(exc).__name__}: {str(exc)[:300]}")
-        return Outcome("loaded")
 
     return checked(check)
+
+
+def _play_loaded(game, seed: int) -> Outcome:
+    """Random legal actions on a loaded game, with the invariants checked after each."""
+    from civgame.ai import RandomAgent
+    from civgame.engine.rules.controller import apply, legal_actions
+    from civgame.engine.rules.invariants import check_invariants
+
+    agent = RandomAgent(seed)
+    for step in range(1, SAVE_PLAY_STEPS + 1):
+        if game.phase == "over":
+            break
+        actions = legal_actions(game)
+        if not actions:
+            return Outcome("broken after load", f"no legal action after {step - 1} actions")
+        apply(game, agent.choose(game, actions))
+        broken = check_invariants(game)
+        if broken:
+            return Outcome("broken after load", f"after action {step}: {broken[0][:300]}")
+    return Outcome("loaded")
 
 
 def check_rules(case: Case, directory: Path, originals: dict[str, bytes], play: bool = False) -> Outcome:

@@ -9,7 +9,9 @@ play a whole game and prints the final score table.
     civgame --smoke-test                              # start the window offscreen, play, save, load
 
 The same seed always plays the same game. Errors are reported in one line on stderr; invalid
-rules data in one line per problem, `file:line: problem`.
+rules data in one line per problem, `file:line: problem`. Text that comes from a save or a mod
+(names, problems quoting values) is printed with its control characters escaped, so that a file
+cannot move the cursor, clear the terminal or run text backwards.
 """
 
 from __future__ import annotations
@@ -185,9 +187,9 @@ def validate_rules(folders: Sequence[Path]) -> int:
     try:
         rules = check_rules(folders)
     except RulesDataError as exc:
-        print("\n".join(exc.all_problems))
+        print("\n".join(map(printable, exc.all_problems)))
         return EXIT_ERROR
-    print(summary(rules))
+    print(printable(summary(rules)))
     return 0
 
 
@@ -196,7 +198,7 @@ def _play_headless(args: argparse.Namespace) -> Game:
     if args.load:
         game, warning = load_saved_game(args.load, mods or None)
         if warning:
-            print(f"civgame: warning: {warning}", file=sys.stderr)
+            print(f"civgame: warning: {printable(warning)}", file=sys.stderr)
     else:
         game = new_game(args.players, args.seed, rules=load_rules(mods))
     return play_out(game, random_agents(len(game.players), game.seed))
@@ -208,7 +210,7 @@ def score_table(game: Game) -> str:
     rows = []
     for player in game.players:
         sheet = score_sheet(game, player.index)
-        rows.append([player.name, *(f"{sheet[c]:g}" for c in (*CATEGORIES, "total"))])
+        rows.append([printable(player.name), *(f"{sheet[c]:g}" for c in (*CATEGORIES, "total"))])
     widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows, strict=False)]
     lines = [
         "  ".join(
@@ -217,17 +219,23 @@ def score_table(game: Game) -> str:
         for row in (headers, *rows)
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
-    winners = " and ".join(game.player(i).name for i in game.winner) or "none"
+    winners = " and ".join(printable(game.player(i).name) for i in game.winner) or "none"
     header = f"Game over after age {game.age}, {len(game.history)} actions (seed {game.seed})"
     return "\n".join([header, *lines, f"Winner: {winners}"])
 
 
 def _fail_rules(exc: RulesDataError) -> int:
     for problem in exc.problems:
-        print(f"civgame: {problem}", file=sys.stderr)
+        print(f"civgame: {printable(problem)}", file=sys.stderr)
     return EXIT_ERROR
 
 
 def _fail(message: str) -> int:
-    print(f"civgame: {message}", file=sys.stderr)
+    print(f"civgame: {printable(message)}", file=sys.stderr)
     return EXIT_ERROR
+
+
+def printable(text: str) -> str:
+    """`text` with every character a terminal would not simply show (controls such as ESC, line
+    breaks, direction overrides) written as its Python escape, e.g. `\\x1b`."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)

@@ -162,3 +162,15 @@ def test_an_unexpected_error_is_one_line_and_its_traceback_goes_to_the_log(capsy
     assert code == 1 and out == ""
     assert err == f"civgame: unexpected error: ZeroDivisionError('boom'); details in {log}\n"
     assert "Traceback" in log.read_text() and "ZeroDivisionError: boom" in log.read_text()
+
+
+def test_names_from_a_save_are_printed_with_their_control_characters_escaped(capsys, tmp_path):
+    from civgame.engine.rules.setup import new_game
+    from civgame.engine.storage.save import save_game
+
+    path = tmp_path / "names.yaml"
+    save_game(new_game(["\x1b[2J\x1b[31mRed", "Bob\u202eevil\x07"], 3), path)
+    code, out, err = run(capsys, "--headless", "--load", str(path))
+    assert code == 0, err
+    assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out
+    assert "\\x1b[2J\\x1b[31mRed" in out and "Bob\\u202eevil\\x07" in out

@@ -1,6 +1,7 @@
 """`civgame validate-rules` and `civgame --rules`: problems as `file:line: problem`, exit codes,
 mods in headless games and in their saves."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -54,7 +55,10 @@ def validate(capsys, *folders):
 def test_the_default_ruleset_is_valid(capsys):
     assert validate(capsys, RULESETS_ROOT / "monumental") == (
         0,
-        ["OK: monumental: 48 advances in 12 categories, 7 buildings, 6 units, 8 wonders, 138 cards"],
+        [
+            "OK: monumental: 48 advances in 12 categories, 7 buildings, 6 units, 8 wonders, 138 cards; "
+            "6 short trial games played"
+        ],
     )
 
 
@@ -63,7 +67,7 @@ def test_the_example_mod_is_valid(capsys):
         0,
         [
             "OK: monumental + Cheap advances 1.0: 49 advances in 12 categories, 7 buildings, 6 units, "
-            "8 wonders, 137 cards"
+            "8 wonders, 137 cards; 6 short trial games played"
         ],
     )
 
@@ -74,7 +78,7 @@ def test_stacked_mods_are_validated_together(capsys):
         0,
         [
             "OK: monumental + Cheap advances 1.0 + Test mod 0.1: 49 advances in 12 categories, 7 buildings, 6 units, "
-            "8 wonders, 137 cards"
+            "8 wonders, 137 cards; 6 short trial games played"
         ],
     )
 
@@ -286,3 +290,106 @@ def test_validate_rules_prints_every_problem_even_past_the_dialog_limit(capsys, 
     assert main(["validate-rules", str(mod)]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) >= count and not any(line.startswith("(and ") for line in lines)
+
+
+# ---------------------------------------------------------------- a mod that validates plays
+
+BREAKING_MODS = [
+    (
+        "overlapping regions",
+        {"map.yaml": "layouts:\n  2:\n    free: [{anchor: D1, base_rotation: 0}]\n"},
+        r"^mod/map\.yaml:3: layouts\.2\.free\[0\]: overlaps homes\[0\] on the board$",
+    ),
+    ("victory points of NaN", {"game.yaml": "victory_points: {city: .nan}\n"}, r"^mod/game\.yaml:1: .*city: .*finite"),
+    ("infinite victory points", {"game.yaml": "victory_points: {advance: .inf}\n"}, r"^mod/game\.yaml:1: .*advance:"),
+    (
+        "unchecked building effect values",
+        {"buildings.yaml": "academy: {on_built: [{gain: {ideas: lots}}]}\n"},
+        r"^mod/buildings\.yaml:1: academy\.on_built\[0\]: .*gain\.ideas",
+    ),
+    (
+        "a negative building gain",
+        {"buildings.yaml": "academy: {on_built: [{gain: {ideas: -2}}]}\n"},
+        r"^mod/buildings\.yaml:1: .*gain\.ideas: Input should be greater than or equal to 0",
+    ),
+    (
+        "negative raze gold",
+        {"game.yaml": "raze: {gold: -3}\n"},
+        r"^mod/game\.yaml:1: raze\.gold: Input should be greater than or equal to 0",
+    ),
+    (
+        "negative capture gold",
+        {"game.yaml": "capture: {gold_per_size: -2}\n"},
+        r"^mod/game\.yaml:1: capture\.gold_per_size: Input should be greater",
+    ),
+    (
+        "a start above the stacking limit",
+        {"game.yaml": "starting: {units: [settler, infantry, infantry, infantry, infantry, infantry]}\n"},
+        r"^mod/game\.yaml:1: starting\.units: 5 army units; the stacking limit is 4$",
+    ),
+    (
+        "a start above the resource caps",
+        {"game.yaml": "starting:\n  resources: {food: 5}\n"},
+        r"^mod/game\.yaml:2: starting\.resources\.food: 5 is above the cap 2$",
+    ),
+    (
+        "a negative happy-city bonus",
+        {"game.yaml": "city: {happy_bonus: -1}\n"},
+        r"^mod/game\.yaml:1: city\.happy_bonus: Input should be greater",
+    ),
+    (
+        "players.min above max",
+        {"game.yaml": "players: {min: 4, max: 2}\n"},
+        r"^mod/game\.yaml:1: players: Value error, min \(4\) is above max \(2\)",
+    ),
+    (
+        "max: 9 players",
+        {"game.yaml": "players: {max: 9}\n"},
+        r"^mod/game\.yaml:1: players\.max: Input should be less than or equal to 4",
+    ),
+    (
+        "an allowed player count without a layout",
+        {"map.yaml": "layouts:\n  4: {remove: true}\n"},
+        r"^mod/map\.yaml:\d+: layouts: no layout for 4 players$",
+    ),
+    (
+        "a million ages",
+        {"game.yaml": "ages: 1000000\n"},
+        r"^mod/game\.yaml:1: ages: Input should be less than or equal to 20",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,files,problem", BREAKING_MODS, ids=[case[0] for case in BREAKING_MODS])
+def test_a_mod_that_would_break_play_is_refused_at_its_line(capsys, name, files, problem):
+    code, lines = validate(capsys, mod(files))
+    assert code == 1
+    assert any(re.search(problem, line) for line in lines), lines
+
+
+def test_trial_games_report_a_failure_in_play(capsys, monkeypatch):
+    """What the schema cannot foresee fails in a short seeded game on the mod, before play."""
+    from civgame.engine.storage import mods
+
+    def failing(game, action):
+        raise KeyError("dragon")
+
+    monkeypatch.setattr(mods, "apply", failing)
+    monkeypatch.setattr(mods, "_PLAYED", set())  # rules already played on in this process are not played again
+    code, lines = validate(capsys, mod({"game.yaml": "actions_per_turn: 4\n"}))
+    assert code == 1
+    assert len(lines) == 1
+    assert re.fullmatch(
+        r"mod: these rules do not play: a 2-player trial game \(seed 0\): action 1 \(\w+\) fails "
+        r"\(KeyError: 'dragon'\)",
+        lines[0],
+    ), lines
+
+
+def test_a_trial_problem_is_reported_at_the_content_it_names(capsys, monkeypatch):
+    from civgame.engine.storage import mods
+
+    monkeypatch.setattr(mods, "trial_problem", lambda rules: ("a Temple broke the game", ["temple"]))
+    monkeypatch.setattr(mods, "_PLAYED", set())
+    code, lines = validate(capsys, mod({"buildings.yaml": "\ntemple: {limit: 3}\n"}))
+    assert (code, lines) == (1, ["mod/buildings.yaml:2: these rules do not play: a Temple broke the game"])

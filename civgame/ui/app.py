@@ -14,6 +14,7 @@ frames per second, and goes back to sleeping once the last frame of the animatio
 
 from __future__ import annotations
 
+import signal
 import time
 import traceback
 from pathlib import Path
@@ -21,8 +22,10 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from civgame.engine.content.ruleset import RulesDataError
 from civgame.engine.core.model import Game
-from civgame.engine.storage.save import save_game
+from civgame.engine.storage.mods import load_saved_game
+from civgame.engine.storage.save import SaveError, dumps, loads, save_game
 from civgame.ui import theme
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import (
@@ -196,7 +199,9 @@ class App:
         """Log `details`, save the open game to a crash save, and show the error screen.
 
         The crash save is a new file in the saves folder rather than the autosave, so that
-        Continue still resumes the last hand-over if the state at the crash turns out unusable."""
+        Continue still resumes the last hand-over, and it is written only if the game at the
+        error passes every check of loading. The message names the file that is safe to open:
+        the game at the error may fail the same way again, the autosave is checked to load."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         log = self._write_log(details, stamp)
         game = self.scene.game if isinstance(self.scene, GameScene) and self.scene.game.phase != "over" else None
@@ -204,13 +209,26 @@ class App:
         self.scene = None  # the broken scene is not asked to do anything more (not even to autosave)
         if saved is not None:
             where = f"your game was saved to {saved}"
+        elif game is not None:
+            where = "the game at the error could not be saved"
         else:
-            where = "the game could not be saved" if game is not None else "no game was lost"
+            where = "no game was lost"
         details_at = f"details in {log}" if log else f"the details could not be written to {self.settings.log_path}"
         text = f"Something went wrong — {where}; {details_at}."
-        if saved is not None:
-            text += "\nLoad on the title screen opens the saved game again."
+        if game is not None:
+            text += "\n" + self._safe_to_open(saved)
         self.switch(ErrorScene(self, text))
+
+    def _safe_to_open(self, crash_save: Path | None) -> str:
+        autosave = self.settings.autosave_path
+        try:
+            load_saved_game(autosave)
+            safe = f"Continue on the title screen opens {autosave}, the game at the last hand-over: it is safe to open."
+        except (SaveError, RulesDataError):
+            safe = "There is no autosave to go back to."
+        if crash_save is not None:
+            safe += " Load opens the game at the error, which may go wrong again in the same way."
+        return safe
 
     def _write_log(self, details: str, stamp: str) -> Path | None:
         path = self.settings.log_path
@@ -223,8 +241,10 @@ class App:
         return path
 
     def _save_crashed_game(self, game: Game, stamp: str) -> Path | None:
+        """A crash save of `game`, unless it would not load (a broken state is not kept to crash again)."""
         path = self.settings.saves_dir / f"crash-{stamp}.yaml"
         try:
+            loads(dumps(game), game.rules)
             path.parent.mkdir(parents=True, exist_ok=True)
             save_game(game, path)
         except Exception:
@@ -267,9 +287,32 @@ def open_app(settings: Settings) -> App:
 
 def run(settings: Settings | None = None) -> int:
     """Open the window and play until it is closed. Returns the process exit code."""
-    app = open_app(settings or Settings().restore())
+    return run_app(open_app(settings or Settings().restore()))
+
+
+class StopSignal(BaseException):
+    """The process was told to stop (SIGTERM, SIGINT). Not an Exception, so that no error
+    handling catches it: the window closes at once, even in the middle of a long frame."""
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise StopSignal(signum)
+
+
+def run_app(app: App) -> int:
+    """Run the window until it is closed (0) or the process is told to stop (128 + the signal).
+
+    SDL turns SIGTERM and SIGINT into a window-close event, which waits for the frame being drawn;
+    these handlers stop at once instead. Nothing is saved then: the autosave of the last hand-over
+    (or the player's own save) is the game to open again."""
+    stops = (signal.SIGTERM, signal.SIGINT)
+    previous = {number: signal.signal(number, _stop) for number in stops}
     try:
         app.run()
+    except StopSignal as stop:
+        return 128 + int(stop.args[0])
     finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
         pygame.quit()
     return 0

@@ -340,6 +340,10 @@ class GameScene(Scene):
             return describe_action(self.game, replace(top.action, payment=action.payment))
         return describe_action(self.game, action)
 
+    def undo_notes(self) -> list[str]:
+        """Log lines for what was undone since the last action (the game's own log has none)."""
+        return [f"Undone: {label}" for label in self.undo.undone]
+
     def undo_last(self) -> None:
         """Take back the newest action of this turn that revealed nothing (Ctrl+Z)."""
         if not self.undo.can_undo or self.covered:
@@ -1087,7 +1091,7 @@ class GameScene(Scene):
         draw_arrows(surface, self.board, self.game)
         self._draw_combat(surface, now)
         self._draw_collect_panel(surface)
-        self.panel.draw(surface, self.game, self.viewer)
+        self.panel.draw(surface, self.game, self.viewer, self.undo_notes())
         self._draw_status(surface)
         self.animations.finish_if_over(now)
 

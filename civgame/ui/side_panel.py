@@ -7,6 +7,7 @@ and only while that player is the one deciding.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -67,14 +68,15 @@ class SidePanel:
         return " — ".join(lines) if lines else None
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, game: Game, viewer: int | None) -> None:
+    def draw(self, surface: pygame.Surface, game: Game, viewer: int | None, notes: Sequence[str] = ()) -> None:
+        """`notes`: lines shown after the game log that are not part of the game (what was undone)."""
         if self._image is not None:
             surface.blit(self._image, self.rect)
             return
-        self._render(surface, game, viewer)
+        self._render(surface, game, viewer, notes)
         self._image = surface.subsurface(self.rect).copy()
 
-    def _render(self, surface: pygame.Surface, game: Game, viewer: int | None) -> None:
+    def _render(self, surface: pygame.Surface, game: Game, viewer: int | None, notes: Sequence[str]) -> None:
         self._tips = []
         self.card_rects = []
         surface.fill(theme.PANEL, self.rect)
@@ -95,7 +97,7 @@ class SidePanel:
             theme.blit_text(surface, "hidden until its owner takes the seat", (x, y), self.size - 1, theme.TEXT_DIM)
             y += self.line + 4
         y = self._others(surface, game, player, x, y, width)
-        self._log(surface, game, x, y, width)
+        self._log(surface, [*game.log, *notes], x, y, width)
 
     def _heading(self, surface: pygame.Surface, title: str, x: int, y: int, width: int) -> int:
         theme.blit_text(surface, title.upper(), (x, y), self.size - 2, theme.TEXT_DIM, bold=True)
@@ -245,12 +247,12 @@ class SidePanel:
             y += self.line + 2
         return y + 2
 
-    def _log(self, surface: pygame.Surface, game: Game, x: int, y: int, width: int) -> None:
+    def _log(self, surface: pygame.Surface, log: Sequence[str], x: int, y: int, width: int) -> None:
         y = self._heading(surface, "Game log (wheel to scroll)", x, y, width)
         self.log_rect = pygame.Rect(x, y, width, max(0, self.rect.bottom - 6 - y))
         size = self.size - 2
         step = size + 4
-        lines = [part for entry in game.log for part in theme.wrap_text(entry, size, width)]
+        lines = [part for entry in log for part in theme.wrap_text(entry, size, width)]
         visible = max(1, self.log_rect.h // step)
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
         end = len(lines) - self.log_scroll

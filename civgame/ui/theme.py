@@ -100,14 +100,26 @@ def blit_text(
     return rect
 
 
+def fitting_prefix(f: pygame.font.Font, content: str, width: int, suffix: str = "") -> int:
+    """The length of the longest start of `content` that, followed by `suffix`, fits in `width`
+    pixels: a binary search, so a name of thousands of characters costs a few measurements."""
+    low, high = 0, len(content)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if f.size(content[:middle] + suffix)[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def fit_text(content: str, size: int, width: int, condensed: bool = False) -> str:
-    """Shorten `content` with an ellipsis until it fits in `width` pixels."""
+    """Shorten `content` with an ellipsis so that it fits in `width` pixels."""
     f = font(size, condensed=condensed)
-    if f.size(content)[0] <= width:
+    content = content[: max(0, width) + 1]  # a visible character is at least a pixel wide: never measure more
+    if len(content) <= width and f.size(content)[0] <= width:
         return content
-    while content and f.size(content + "…")[0] > width:
-        content = content[:-1]
-    return content + "…"
+    return content[: fitting_prefix(f, content, width, "…")] + "…"
 
 
 def wrap_text(content: str, size: int, width: int) -> list[str]:
@@ -116,10 +128,8 @@ def wrap_text(content: str, size: int, width: int) -> list[str]:
     lines: list[str] = []
     line = ""
     for word in content.split():
-        while f.size(word)[0] > width and len(word) > 1:
-            cut = len(word) - 1
-            while cut > 1 and f.size(word[:cut])[0] > width:
-                cut -= 1
+        while len(word) > 1 and (len(word) > width or f.size(word)[0] > width):
+            cut = max(1, fitting_prefix(f, word[: width + 1], width))
             if line:
                 lines.append(line)
                 line = ""

@@ -422,6 +422,26 @@ def test_an_undefended_barbarian_city_pays_only_the_capture_gold():
     assert s.player(0).resources["gold"] == 1
 
 
+def test_an_empty_barbarian_fortress_city_is_won_in_battle_but_pays_no_gold_for_the_win():
+    """The win gold needs a barbarian loss: the fortress fights, yet no barbarian unit falls."""
+    s = Scenario().reveal_all()
+    city = s.city(BARBARIAN, "D7", mood="neutral", buildings={"fortress": 1})
+    dice(s, (6, "infantry"), LEADER)
+    attack(s, 0, s.units(0, "infantry", "D7", 1), "D7", "C8")
+    assert "The battle is won by Player 1" in s.game.log and city.owner == 0
+    assert s.player(0).resources["gold"] == s.game.rules.game.barbarians.capture_city_gold == 1
+    assert not any("defeating the barbarians" in line for line in s.game.log)
+
+
+def test_beating_another_player_pays_no_barbarian_gold():
+    s = Scenario().reveal_all()
+    defenders = s.units(1, "infantry", "D5", 1)
+    dice(s, (6, "infantry"), (6, "infantry"), LEADER)
+    attack(s, 0, s.units(0, "infantry", "D5", 2), "D5", "D4")
+    assert "The battle is won by Player 1" in s.game.log and alive(s, defenders) == []
+    assert s.player(0).resources["gold"] == 0
+
+
 def test_barbarians_capture_a_city_and_its_buildings_keep_their_colours():
     s = Scenario().reveal_all()
     city = s.city(0, "D2", mood="happy", buildings={"temple": 0, "market": 1})

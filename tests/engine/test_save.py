@@ -3,6 +3,7 @@
 import copy
 import os
 import re
+import stat
 
 import pytest
 import yaml
@@ -148,7 +149,7 @@ def test_a_missing_file_is_reported(tmp_path):
         ("", "not a civgame save"),
         ("- just\n- a list\n", "not a civgame save"),
         ("format: something-else\n", "not a civgame save"),
-        ("format: civgame-save\nversion: 99\nruleset: monumental\ngame: {}\n", "save version 99 is not supported"),
+        ("format: civgame-save\nversion: 99\nruleset: monumental\ngame: {}\n", r"newer civgame \(save version 99\)"),
         ("format: civgame-save\nversion: '1'\nruleset: monumental\ngame: {}\n", "save version '1' is not supported"),
         ("format: civgame-save\nversion: 1\nruleset: other\ngame: {}\n", "ruleset: 'other' does not match"),
         ("format: civgame-save\nversion: 1\nruleset: monumental\n", "game: missing"),
@@ -156,7 +157,8 @@ def test_a_missing_file_is_reported(tmp_path):
             "format: civgame-save\nversion: 1\nruleset: monumental\ngame: {}\nextra: 1\n",
             r"unknown top-level field\(s\) \['extra'\]",
         ),
-        ("format: civgame-save\nversion: 1\nruleset: monumental\ngame: 7\n", "game: expected a dict"),
+        ("format: civgame-save\nversion: 1\nruleset: monumental\ngame: 7\n", "game: expected a mapping"),
+        ("format: civgame-save\nversion: 2\nruleset: monumental\ngame: 7\n", "game: expected a dict"),
         ("format: civgame-save\n  bad: [indent\n", "line 2: not valid save YAML"),
         ("a: 1\n---\nb: 2\n", "not valid save YAML"),
     ],
@@ -245,11 +247,18 @@ def test_huge_numbers_where_ints_belong_load_without_crashing(saved):
     path, document = saved
     document["game"]["seed"] = 10**40
     document["game"]["next_id"] = 10**30
-    document["game"]["players"][0]["culture_tokens"] = 10**25
     write_document(path, document)
     game = load_game(path)
-    assert game.seed == 10**40 and game.player(0).culture_tokens == 10**25
+    assert game.seed == 10**40 and game.next_id == 10**30
     assert legal_actions(game)
+
+
+def test_a_huge_count_of_tokens_is_refused(saved):
+    path, document = saved
+    document["game"]["players"][0]["culture_tokens"] = 10**25
+    write_document(path, document)
+    with pytest.raises(SaveError, match=r"game\.players\[0\]\.culture_tokens: 10+ is not between 0 and 10000$"):
+        load_game(path)
 
 
 def edit(document, keys, value):
@@ -406,3 +415,50 @@ def test_temp_files_use_the_save_directory(tmp_path, monkeypatch):
     monkeypatch.setattr(save_module.os, "replace", spy)
     save_game(new_game(2, seed=1), tmp_path / "g.yaml")
     assert seen == [(str(tmp_path), str(tmp_path))]
+
+
+@pytest.mark.parametrize("umask,mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_a_save_respects_the_users_umask(tmp_path, umask, mode):
+    previous = os.umask(umask)
+    try:
+        save_game(new_game(2, seed=1), tmp_path / "g.yaml")
+    finally:
+        os.umask(previous)
+    assert (tmp_path / "g.yaml").stat().st_mode & 0o777 == mode
+
+
+@pytest.mark.skipif(os.name != "posix", reason="only POSIX systems can sync a folder")
+def test_the_folder_is_synced_after_the_rename(tmp_path, monkeypatch):
+    calls = []
+    real_fsync, real_replace = os.fsync, os.replace
+    monkeypatch.setattr(
+        save_module.os, "fsync", lambda fd: calls.append(stat.S_ISDIR(os.fstat(fd).st_mode)) or real_fsync(fd)
+    )
+    monkeypatch.setattr(save_module.os, "replace", lambda a, b: calls.append("replace") or real_replace(a, b))
+    save_game(new_game(2, seed=1), tmp_path / "g.yaml")
+    assert calls == [False, "replace", True]  # the file, the rename, then the folder
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file locks tell abandoned files from files in use")
+def test_a_save_removes_temp_files_of_killed_saves_but_not_of_saves_in_progress(tmp_path):
+    import fcntl
+
+    abandoned = tmp_path / ".g.yaml.killed.tmp"
+    in_use = tmp_path / ".g.yaml.writing.tmp"
+    other = tmp_path / ".other.yaml.killed.tmp"
+    for path in (abandoned, in_use, other):
+        path.write_text("half a save")
+    with in_use.open("rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        save_game(new_game(2, seed=1), tmp_path / "g.yaml")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".g.yaml.writing.tmp", ".other.yaml.killed.tmp", "g.yaml"]
+
+
+@pytest.mark.parametrize("name", ["m" * 101, "evil\x1b[2J", "two\nlines"])
+def test_a_mod_name_in_the_header_that_is_no_name_is_refused(name):
+    document = yaml.safe_load(dumps(new_game(2, seed=1)))
+    document["mods"] = [{"name": name, "version": "1.0"}]
+    with pytest.raises(
+        SaveError, match=r"^save: mods\[0\]\.name: not a name \(\d+ characters, at most 100 printable\)$"
+    ):
+        loads(yaml.safe_dump(document))

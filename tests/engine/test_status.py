@@ -97,6 +97,20 @@ def test_government_change_moves_all_advances_for_a_mood_and_a_culture_token():
     assert (p.mood_tokens, p.culture_tokens) == (1, 0)  # +1 mood from Storage, then paid 1 of each
 
 
+def test_changing_government_spends_no_event_cubes():
+    """The new government's advances come without an event cube each (unlike gaining an advance)."""
+    s = status_scenario()
+    s.advances(0, "Writing", "Philosophy", "Voting", "Separation of Power", "Tactics", "Draft")
+    s.resources(0, mood=1, culture=1)
+    begin(s.game)
+    answer_free_advances(s, "Storage")
+    decline_razing(s)
+    cubes, deck = s.player(0).event_cubes, list(s.game.decks["event"].draw)
+    s.apply(ChangeGovernment(("Nationalism", "Absolute Power")))
+    assert {"Nationalism", "Absolute Power"} <= set(s.player(0).advances)
+    assert s.player(0).event_cubes == cubes and s.game.decks["event"].draw == deck
+
+
 def test_government_change_needs_the_tokens():
     s = status_scenario()
     s.advances(0, "Writing", "Philosophy", "Voting", "Tactics", "Draft")

@@ -55,7 +55,12 @@ def kill_while_saving(tmp_path, kills: int, seed: int) -> dict:
         loaded = state_hash(load_game(path))  # raises SaveError if the save was broken
         assert loaded in hashes, f"kill {kill}: the save holds a state that was never saved"
         seen[hashes[loaded]] += 1
-        seen["temp files left"] = len(list(tmp_path.glob(".game.yaml.*.tmp")))
+        # each save removes the temporary files of the saves killed before it: at most the last is left
+        left = len(list(tmp_path.glob(".game.yaml.*.tmp")))
+        assert left <= 1, f"kill {kill}: {left} temporary files left"
+        seen["temp files left"] = max(seen["temp files left"], left)
+    save_game(games[1], path)
+    assert list(tmp_path.glob(".game.yaml.*.tmp")) == [], "a save left temporary files behind"
     return seen
 
 

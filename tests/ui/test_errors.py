@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from civgame.engine.rules.setup import new_game
-from civgame.engine.storage.save import load_game, state_hash
+from civgame.engine.storage.save import load_game, save_game, state_hash
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import ErrorScene, LoadScene, TitleScene
 from tests.ui.conftest import click_button, show_game
@@ -37,7 +37,8 @@ def test_an_error_while_playing_saves_the_game_logs_it_and_leads_back_to_the_tit
     assert message.window.window_display_title == "Something went wrong"
     assert message.text == (
         f"Something went wrong — your game was saved to {crash}; details in {log}.\n"
-        "Load on the title screen opens the saved game again."
+        "There is no autosave to go back to. "
+        "Load opens the game at the error, which may go wrong again in the same way."
     )
 
     app.running = True
@@ -73,3 +74,24 @@ def test_an_error_on_the_error_screen_itself_is_not_hidden(app, monkeypatch):
     assert isinstance(app.scene, ErrorScene)
     with pytest.raises(RuntimeError, match="broken"):
         app.step(1)  # the error screen's own error ends the loop rather than looping forever
+
+
+def test_a_broken_game_is_not_kept_to_crash_again_and_the_autosave_is_named_safe(app):
+    """The crash-loop case: a rule left the game in a state loading refuses. No crash save is
+    written (it would fail again); the autosave of the last hand-over is checked and named."""
+    game = new_game(["Anna", "Ben"], 7)
+    show_game(app, game)
+    save_game(game, app.settings.autosave_path)
+    before = app.settings.autosave_path.read_bytes()
+
+    game.players[0].resources["food"] = 99  # a bug left the game above the food cap, then raised
+    app.recover("KeyError: a bug that corrupted the game")
+    assert isinstance(app.scene, ErrorScene)
+    assert not app.settings.saves_dir.exists() or not list(app.settings.saves_dir.glob("crash-*.yaml"))
+    assert app.settings.autosave_path.read_bytes() == before
+    log = app.settings.data_dir / "civgame.log"
+    assert app.scene.message.text == (
+        f"Something went wrong — the game at the error could not be saved; details in {log}.\n"
+        f"Continue on the title screen opens {app.settings.autosave_path}, the game at the last hand-over: "
+        "it is safe to open."
+    )

@@ -251,7 +251,7 @@ def test_the_status_phase_asks_each_player_in_dialogs_and_the_next_age_starts(ap
 
 def test_the_last_age_ends_on_the_score_screen(app):
     s = end_of_age()  # the last age
-    s.city(0, "B4")  # player 1 holds one city more: they win
+    s.city(0, "B5")  # player 1 holds one city more: they win
     game = s.game
     scene = open_in_window(app, game)
     end_turn(app, scene)

@@ -68,4 +68,4 @@ def test_ctrl_z_while_paying_goes_back_before_the_action(app):
     click_button(app, scene.dialog.plus["food"])  # the dialog has the focus
     press_ctrl(app, pygame.K_z)
     assert not scene.game.pending and scene.dialog is None
-    assert scene.game.log[-1] == "Undone: Advance: Bartering"
+    assert scene.undo_notes()[-1] == "Undone: Advance: Bartering"

@@ -74,7 +74,7 @@ def test_abilities_menu_lists_each_advance_with_readable_choices_and_can_be_undo
     click_button(app, scene.action_buttons["undo"])
     restored = scene.game.player(0)
     assert (restored.resources["wood"], restored.resources["ore"], restored.mood_tokens) == (0, 0, 2)
-    assert scene.game.log[-1] == "Undone: Taxes: take 1 wood, 1 ore"
+    assert scene.undo_notes()[-1] == "Undone: Taxes: take 1 wood, 1 ore"
 
 
 def test_many_choices_of_one_advance_go_into_a_sub_menu(app):

@@ -17,11 +17,21 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple
 
 import yaml
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 from pydantic_core import ErrorDetails
 
 from civgame.engine.content.effects import Effect, parse_effect
 from civgame.engine.content.effects.registry import SourceKind
+from civgame.engine.core.hexgrid import label_to_hex, region_slots
 from civgame.engine.core.vocabulary import RESOURCES, Mood, Payable, Resource
 from civgame.paths import resource_root
 
@@ -77,9 +87,27 @@ class Strict(BaseModel):
 # ---------------------------------------------------------------- game.yaml
 
 
+# Upper bounds: a mod that validates must play, so no number may make a game endless or absurd.
+MAX_AMOUNT = 100  # any cost, cap, gain or limit of pieces
+MAX_STEPS = 20  # ages, rounds, actions, moves, battle rounds, stacking and similar small counts
+MAX_POINTS = 1000.0  # victory points of one item
+MAX_PLAYERS = 4  # the board layouts and player colours exist for up to four
+
+
+Amount = Annotated[int, Field(ge=0, le=MAX_AMOUNT)]
+Steps = Annotated[int, Field(ge=1, le=MAX_STEPS)]
+Points = Annotated[float, Field(ge=0, le=MAX_POINTS, allow_inf_nan=False)]
+
+
 class PlayerCount(Strict):
-    min: int = Field(ge=1)
-    max: int = Field(ge=1)
+    min: int = Field(ge=1, le=MAX_PLAYERS)
+    max: int = Field(ge=1, le=MAX_PLAYERS)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> PlayerCount:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is above max ({self.max})")
+        return self
 
 
 def _every_resource(amounts: dict[str, int]) -> dict[str, int]:
@@ -89,68 +117,91 @@ def _every_resource(amounts: dict[str, int]) -> dict[str, int]:
     return amounts
 
 
-ResourceTable = Annotated[dict[Resource, Annotated[int, Field(ge=0)]], AfterValidator(_every_resource)]
+ResourceTable = Annotated[dict[Resource, Amount], AfterValidator(_every_resource)]
 SpaceLabel = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?$")]  # a board space such as "D7"
+Cost = dict[Payable, Amount]
+
+# The values of each `on_built` effect, as cities.py reads them.
+ON_BUILT_VALUES: dict[str, TypeAdapter[object]] = {
+    "gain": TypeAdapter(dict[Payable, Amount]),
+    "draw": TypeAdapter(dict[Literal["action_cards", "objective_cards"], Annotated[int, Field(ge=0, le=MAX_STEPS)]]),
+    "gain_choice": TypeAdapter(Annotated[list[Payable], Field(min_length=1)]),
+}
+
+
+def _on_built_values(effect: dict[str, object]) -> dict[str, object]:
+    for name, value in effect.items():
+        if name in ON_BUILT_VALUES:
+            try:
+                ON_BUILT_VALUES[name].validate_python(value)
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                where = ".".join(str(step) for step in first["loc"])
+                raise ValueError(f"{name}{'.' + where if where else ''}: {first['msg']}") from None
+    return effect
+
+
 OneEffect = Annotated[dict[str, object], Field(min_length=1, max_length=2)]  # a primitive, maybe `only`
+OnBuiltEffect = Annotated[dict[str, object], Field(min_length=1, max_length=1), AfterValidator(_on_built_values)]
 
 
 class StartingState(Strict):
     resources: ResourceTable
-    mood_tokens: int = Field(ge=0)
-    culture_tokens: int = Field(ge=0)
+    mood_tokens: Amount
+    culture_tokens: Amount
     advances: list[str]
-    action_cards: int = Field(ge=0, le=100)
-    objective_cards: int = Field(ge=0, le=100)
-    event_cubes: int = Field(ge=1)
+    action_cards: int = Field(ge=0, le=MAX_AMOUNT)
+    objective_cards: int = Field(ge=0, le=MAX_AMOUNT)
+    event_cubes: Steps
     city_mood: Mood
     units: list[str]
 
 
 class AdvanceCost(Strict):
-    amount: int = Field(ge=0)
+    amount: Amount
     pay_with: list[Resource]
 
 
 class CityRules(Strict):
-    max_size: int = Field(ge=1)
+    max_size: Steps
     new_city_mood: Mood
-    happy_bonus: int
-    angry_fixed: int = Field(ge=0)
-    settlement_limit: int = Field(ge=1)  # settlement pieces per player, so also the most cities
+    happy_bonus: int = Field(ge=0, le=MAX_STEPS)
+    angry_fixed: int = Field(ge=0, le=MAX_STEPS)
+    settlement_limit: Steps  # settlement pieces per player, so also the most cities
 
 
 class CaptureRules(Strict):
-    gold_per_size: int
+    gold_per_size: Amount
     refugee_settler: bool
     captured_mood: Mood
-    gold_per_missing_piece: int
+    gold_per_missing_piece: Amount
 
 
 class BarbarianRules(Strict):
-    battle_rounds: int = Field(ge=1)
-    win_gold: int
-    capture_city_gold: int
-    units: dict[str, int]
+    battle_rounds: Steps
+    win_gold: Amount
+    capture_city_gold: Amount
+    units: dict[str, Amount]
 
 
 class PirateRules(Strict):
-    ships: int = Field(ge=0)
-    gold_per_ship_sunk: int
-    token_per_ship_sunk: int
+    ships: Amount
+    gold_per_ship_sunk: Amount
+    token_per_ship_sunk: Amount
 
 
 class InfluenceRules(Strict):
-    success_roll: int = Field(ge=1)
+    success_roll: Steps
 
 
 class VictoryPoints(Strict):
-    city: float
-    building: float
-    advance: float
-    objective: float
-    wonder_builder: float
-    wonder_owner: float
-    captured_leader: float
+    city: Points
+    building: Points
+    advance: Points
+    objective: Points
+    wonder_builder: Points
+    wonder_owner: Points
+    captured_leader: Points
     tie_break: list[Literal["city_pieces", "advances", "objectives", "wonders", "events", "leaders"]]
 
 
@@ -158,22 +209,22 @@ class GameRules(Strict):
     id: str
     name: str
     players: PlayerCount
-    ages: int = Field(ge=1)
-    rounds_per_age: int = Field(ge=1)
-    actions_per_turn: int = Field(ge=1)
-    move_groups_per_action: int = Field(ge=1)
+    ages: Steps
+    rounds_per_age: Steps
+    actions_per_turn: Steps
+    move_groups_per_action: Steps
     resource_caps: ResourceTable
     gold_substitutes_for: list[Resource]
     starting: StartingState
     advance_cost: AdvanceCost
-    building_cost: dict[Resource, int]
-    government_change_cost: dict[Payable, int]
-    raze: dict[Resource, int]
-    raze_max_size: int = Field(ge=1)
+    building_cost: dict[Resource, Amount]
+    government_change_cost: Cost
+    raze: dict[Resource, Amount]
+    raze_max_size: Steps
     city: CityRules
-    stacking_limit: int = Field(ge=1)
-    ship_capacity: int = Field(ge=0)
-    hits_per_combat_value: int = Field(ge=1)
+    stacking_limit: Steps
+    ship_capacity: int = Field(ge=0, le=MAX_STEPS)
+    hits_per_combat_value: Steps
     capture: CaptureRules
     barbarians: BarbarianRules
     pirates: PirateRules
@@ -197,10 +248,10 @@ class Terrain(Strict):
 
 class UnitType(Strict):
     name: str
-    cost: dict[Payable, int]
+    cost: Cost
     army: bool
     naval: bool = False
-    limit: int = Field(ge=0)
+    limit: Amount
     requires_building: str | None = None
     requires_advance_to_move: str | None = None
     leader: bool = False  # the civilization's leader: one of its leaders, chosen when recruited
@@ -208,27 +259,27 @@ class UnitType(Strict):
 
 
 class DieFace(Strict):
-    value: int = Field(ge=0)
+    value: int = Field(ge=0, le=MAX_STEPS)
     icon: str
 
 
 class CombatRules(Strict):
     die: list[DieFace] = Field(min_length=1)
-    icon_bonus: dict[str, int]
+    icon_bonus: dict[str, Annotated[int, Field(ge=0, le=MAX_STEPS)]]
     icon_cancels_hit: list[str]
     icon_rerolls: list[str]
-    fortress_extra_dice: int
-    fortress_cancelled_hits: int
+    fortress_extra_dice: int = Field(ge=0, le=MAX_STEPS)
+    fortress_cancelled_hits: int = Field(ge=0, le=MAX_STEPS)
 
 
 class Building(Strict):
     name: str
     advance: str
-    limit: int = Field(ge=0)
+    limit: Amount
     needs_sea: bool = False
     can_be_influenced: bool = True
     keeps_colour_on_capture: bool = False
-    on_built: list[OneEffect] = []
+    on_built: list[OnBuiltEffect] = []
     facing_sea_yields: list[Payable] = []  # choices when collecting the space a Port faces
     text: str = ""
 
@@ -278,7 +329,7 @@ class Layout(Strict):
 class MapRules(Strict):
     start_tiles: list[RegionTile]
     regular_tiles: list[RegionTile]
-    layouts: dict[int, Layout]
+    layouts: dict[Annotated[int, Field(ge=1, le=MAX_PLAYERS)], Layout]
 
 
 # ---------------------------------------------------------------- cards
@@ -328,11 +379,11 @@ class TacticsHalf(Strict):
 
 class Wonder(Strict):
     name: str
-    cost: dict[Payable, int]
+    cost: Cost
     advance: str
     needs_building: str | None = None
-    builder_vp: float
-    owner_vp: float
+    builder_vp: Points
+    owner_vp: Points
     text: str = ""
     effects: list[OneEffect] = []
 
@@ -405,6 +456,8 @@ class Ruleset(Strict):
                             DataProblem(("buildings", key, "on_built", i), f"{key}.on_built: unknown effect {name!r}")
                         )
         problems += self._effect_problems()
+        problems += self._layout_problems()
+        problems += self._starting_problems()
         for ci, c in enumerate(self.categories):
             if c.requires and c.requires not in advances:
                 problems.append(
@@ -548,6 +601,65 @@ class Ruleset(Strict):
                 once("tile id", tile.id, ("map", kind, i, "id"), f"{kind}[{i}]")
         for key, t in self.terrain.items():
             once("terrain code", t.code, ("terrain", key, "code"), key)
+        return problems
+
+    def _layout_problems(self) -> list[DataProblem]:
+        """Every allowed player count has a layout with a home per player, and no two regions
+        of a layout share a space, whichever way an explored region is turned."""
+        problems = []
+        for count in range(self.game.players.min, self.game.players.max + 1):
+            if count not in self.map.layouts:
+                problems.append(DataProblem(("map", "layouts"), f"layouts: no layout for {count} players"))
+        for count, layout in self.map.layouts.items():
+            at = ("map", "layouts", count)
+            if len(layout.homes) != count:
+                problems.append(
+                    DataProblem((*at, "homes"), f"layouts.{count}: {len(layout.homes)} homes for {count} players")
+                )
+            owner: dict[tuple[int, int], str] = {}
+            regions: list[tuple[str, int, str, tuple[int, ...]]]
+            regions = [("homes", i, h.anchor, (h.rotation,)) for i, h in enumerate(layout.homes)]
+            regions += [
+                ("free", i, f.anchor, (f.base_rotation, (f.base_rotation + 3) % 6)) for i, f in enumerate(layout.free)
+            ]
+            for kind, i, anchor, rotations in regions:
+                label = f"{kind}[{i}]"
+                spaces = {h for rotation in rotations for h in region_slots(label_to_hex(anchor), rotation)}
+                other = next((owner[h] for h in spaces if h in owner), None)
+                if other is not None:
+                    problems.append(
+                        DataProblem((*at, kind, i), f"layouts.{count}.{label}: overlaps {other} on the board")
+                    )
+                owner.update(dict.fromkeys(spaces, label))
+        return problems
+
+    def _starting_problems(self) -> list[DataProblem]:
+        """A player's starting position obeys the limits the invariants check in play."""
+        rules, start = self.game, self.game.starting
+        at = ("game", "starting")
+        problems = [
+            DataProblem(
+                (*at, "resources", r), f"starting.resources.{r}: {amount} is above the cap {rules.resource_caps[r]}"
+            )
+            for r, amount in start.resources.items()
+            if amount > rules.resource_caps.get(r, 0)
+        ]
+        army = [u for u in start.units if u in self.units and self.units[u].army]
+        if len(army) > rules.stacking_limit:
+            problems.append(
+                DataProblem(
+                    (*at, "units"),
+                    f"starting.units: {len(army)} army units; the stacking limit is {rules.stacking_limit}",
+                )
+            )
+        for kind in set(start.units) & set(self.units):
+            if start.units.count(kind) > self.units[kind].limit:
+                problems.append(
+                    DataProblem(
+                        (*at, "units"),
+                        f"starting.units: {start.units.count(kind)} {kind}; its limit is {self.units[kind].limit}",
+                    )
+                )
         return problems
 
     def effect_sources(self) -> list[tuple[SourceKind, str, list[OneEffect], DataPath]]:

@@ -13,7 +13,7 @@ from civgame.engine.core.rng import Rng
 if TYPE_CHECKING:
     from civgame.engine.content.ruleset import Ruleset
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 BARBARIAN = -1
 PIRATE = -2
 MOODS = ("angry", "neutral", "happy")

@@ -6,8 +6,9 @@ deck's draw pile is unchanged), and no region was turned over or shown for orien
 snapshots are also dropped when the turn passes on or another player must decide, so one
 player can never take back what another player has seen happen on their own turn.
 
-Restoring a snapshot gives back the whole earlier game, history included; only the log gains
-a line saying what was undone.
+Restoring a snapshot gives back the whole earlier game, history and log included, so a game
+that used undo replays from its seed and history to the very same state. What was undone is
+kept here (`undone`) for the interface to show.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ class UndoHistory:
 
     steps: list[_Step] = field(default_factory=list)
     blocked: str = "nothing left to undo this turn"  # why there is nothing (more) to undo
-    _undone: list[str] = field(default_factory=list)  # labels undone since the last action
+    undone: list[str] = field(default_factory=list)  # labels undone since the last action, in order
 
     @staticmethod
     def snapshot(game: Game) -> Plain:
@@ -65,7 +66,7 @@ class UndoHistory:
 
     def applied(self, before: Plain, game: Game, label: str) -> None:
         """Record that the action called `label` turned `before` into `game`."""
-        self._undone = []
+        self.undone = []
         if reveals_information(before, game):
             self._clear(f'"{label}" revealed new information (a die, a card or a region)')
         elif _turn_of_plain(before) != _turn_of(game):
@@ -86,12 +87,11 @@ class UndoHistory:
         return self.steps[-1].label if self.steps else None
 
     def undo(self, game: Game) -> Game:
-        """The game as it was before the newest undoable action, with the undo in its log."""
+        """The game exactly as it was before the newest undoable action (the label joins `undone`)."""
         if not self.steps:
             raise ValueError(f"nothing to undo: {self.blocked}")
         step = self.steps.pop()
         restored = from_plain(Game, step.before)
         restored.rules = game.rules
-        self._undone.append(step.label)
-        restored.log.extend(f"Undone: {label}" for label in self._undone)  # earlier undos in a row too
+        self.undone.append(step.label)
         return restored

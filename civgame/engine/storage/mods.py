@@ -11,7 +11,9 @@ files, each holding only what it changes (the format is described in MODDING.md)
 
 Several mods apply in order, each on the result of the ones before. The effective rules are
 validated as a whole; every problem names the file and line to fix, in the mod's file when the
-bad value came from the mod.
+bad value came from the mod. Rules that validate must also play: before a game starts with mods
+(and in `validate-rules`), a few short seeded games are played on them with the invariants
+checked after every action, and the first problem is reported, at the content it names.
 
     python -m civgame.engine.storage.mods --write-modding   # regenerate MODDING.md's generated sections
 """
@@ -19,8 +21,10 @@ bad value came from the mod.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
+import random
 import sys
 import typing
 from collections.abc import Sequence
@@ -42,13 +46,16 @@ from civgame.engine.content.ruleset import (
     build_ruleset,
     default_ruleset,
     display_path,
-    load_ruleset,
     located_errors,
     read_rules_file,
     read_ruleset,
     ruleset_dir,
 )
+from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game
+from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.rules.setup import new_game
 from civgame.engine.storage.save import (
     SaveError,
     SaveHeader,
@@ -182,7 +189,7 @@ def load_rules(mods: Sequence[Path] = ()) -> Ruleset:
         broken |= not apply_mod(files, mod)
     if broken:
         raise RulesDataError(files.problems)
-    return build_ruleset(files, tuple(mod.ref for mod in loaded))
+    return played_on(build_ruleset(files, tuple(mod.ref for mod in loaded)), files, display_path(loaded[-1].path))
 
 
 def _stacking_problems(mods: list[Mod]) -> list[str]:
@@ -369,8 +376,86 @@ def check_rules(folders: Sequence[Path]) -> Ruleset:
     no mod.yaml), or mods stacked in order. Raises RulesDataError with every problem."""
     folders = [Path(f) for f in folders]
     if len(folders) == 1 and not (folders[0] / MOD_FILE).exists() and (folders[0] / FILES["game"]).is_file():
-        return load_ruleset(folders[0])
+        files = read_ruleset(folders[0])
+        return played_on(build_ruleset(files), files, display_path(folders[0]))
     return load_rules(folders)
+
+
+# ---------------------------------------------------------------- trial games
+
+TRIAL_SEEDS = 2  # games per player count
+TRIAL_ACTIONS = 120  # actions per game: a few turns of every player, with a status phase
+_PLAYED: set[str] = set()  # content hashes of rules whose trial games went well in this process
+
+
+def trial_games(rules: Ruleset) -> int:
+    return TRIAL_SEEDS * (rules.game.players.max - rules.game.players.min + 1)
+
+
+def played_on(rules: Ruleset, files: RulesFiles, source: str) -> Ruleset:
+    """`rules`, once a few short seeded games on them kept every invariant; else RulesDataError
+    with the first problem, at the file and line of the content it names (else at `source`)."""
+    if rules.content_hash in _PLAYED:
+        return rules
+    problem = trial_problem(rules)
+    if problem is not None:
+        message, names = problem
+        text = f"these rules do not play: {message}"
+        place = _place_of(rules, names)
+        located = Where("ruleset", 0, files.where).at(place).problem(text) if place else f"{source}: {text}"
+        raise RulesDataError([located])
+    _PLAYED.add(rules.content_hash)
+    return rules
+
+
+def trial_problem(rules: Ruleset) -> tuple[str, list[str]] | None:
+    """The first problem of short seeded games for every allowed player count, with the content
+    names involved (the action's and the decision's text values); None if all went well."""
+    for players in range(rules.game.players.min, rules.game.players.max + 1):
+        for seed in range(TRIAL_SEEDS):
+            game_name = f"a {players}-player trial game (seed {seed})"
+            try:
+                game = new_game(players, seed, rules=rules)
+            except Exception as exc:  # whatever fails is a problem of the rules, reported as such
+                return f"{game_name} cannot start ({type(exc).__name__}: {exc})", []
+            choose = random.Random(seed)
+            for step in range(1, TRIAL_ACTIONS + 1):
+                if game.phase == "over":
+                    break
+                names = _names(game.pending[-1]) if game.pending else []
+                try:
+                    actions = legal_actions(game)
+                    if not actions:
+                        return f"{game_name}: no legal action after {step - 1} actions", names
+                    kind = choose.choice(sorted({a.KIND for a in actions}))
+                    action = choose.choice([a for a in actions if kind == a.KIND])
+                    names += _names(action)
+                    apply(game, action)
+                except RuleError as exc:
+                    return f"{game_name}: a listed action was refused at action {step} ({exc})", names
+                except Exception as exc:  # whatever fails is a problem of the rules, reported as such
+                    return f"{game_name}: action {step} ({kind}) fails ({type(exc).__name__}: {exc})", names
+                broken = check_invariants(game)
+                if broken:
+                    return f"{game_name}: after action {step} ({kind}): {broken[0]}", names
+    return None
+
+
+def _names(obj: object) -> list[str]:
+    return [v for f in dataclasses.fields(obj) if isinstance(v := getattr(obj, f.name), str)]  # type: ignore[arg-type]
+
+
+def _place_of(rules: Ruleset, names: list[str]) -> tuple[object, ...] | None:
+    """Where in the rules data the first of `names` that is a building, unit, wonder or advance is."""
+    for name in names:
+        for table in ("buildings", "units", "wonders"):
+            if name in getattr(rules, table):
+                return (table, name)
+        for ci, category in enumerate(rules.categories):
+            for ai, advance in enumerate(category.advances):
+                if advance.name == name:
+                    return ("categories", ci, "advances", ai)
+    return None
 
 
 def summary(rules: Ruleset) -> str:
@@ -379,7 +464,8 @@ def summary(rules: Ruleset) -> str:
     cards = len(rules.action_cards) + len(rules.objective_cards) + len(rules.events)
     return (
         f"OK: {rules.describe()}: {advances} advances in {len(rules.categories)} categories, "
-        f"{len(rules.buildings)} buildings, {len(rules.units)} units, {len(rules.wonders)} wonders, {cards} cards"
+        f"{len(rules.buildings)} buildings, {len(rules.units)} units, {len(rules.wonders)} wonders, {cards} cards; "
+        f"{trial_games(rules)} short trial games played"
     )
 
 
@@ -481,6 +567,9 @@ def schema_reference() -> str:
 
 def _type_text(annotation: object, models: list[type[BaseModel]]) -> str:
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Annotated:  # a constrained type: its bounds, wherever it is used
+        bounds = [m for item in args[1:] for m in getattr(item, "metadata", [item])]
+        return _type_text(args[0], models) + _constraints(bounds, args[0])
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         models.append(annotation)
         return f"[{annotation.__name__}](#{annotation.__name__.lower()})"

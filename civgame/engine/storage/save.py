@@ -3,25 +3,39 @@
 A save is a YAML mapping: a header (`format`, `version`, `ruleset`, and the `mods` and
 `rules_hash` of the rules it was made with) and `game`, the plain form of the `Game` (see
 codec.py). Loading never executes anything: plain YAML only (no tags, no anchors or aliases, no
-repeated keys), a size and nesting limit, typed decoding, then consistency checks. Every problem
-becomes a one-line `SaveError` that names the place in the file. Loading with rules other than
+repeated keys), a size and nesting limit, typed decoding, consistency checks, then the checks of
+validation.py (every field against the rules and the board, the invariants, a trial of the
+pending decision's answers): a save that loads can be played on. Every problem becomes a
+one-line `SaveError` that names the place in the file. Loading with rules other than
 the save's is allowed; `check_rules_match` words the warning to show.
+
+Saves outlive updates: each change of the save format bumps `model.SAVE_VERSION` and appends one
+function to `MIGRATIONS`, which turns a document of the version before into the next version.
+A save is migrated step by step to today's version before it is decoded; tests/saves/ keeps a
+save of every version, and a test loads, migrates and plays on from each. A save from a newer
+version is refused with both versions named.
 """
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import math
 import os
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn, cast
 
 import yaml
+
+try:
+    import fcntl
+except ImportError:  # Windows: a file in use cannot be removed, which protects saves in progress
+    fcntl = None  # type: ignore[assignment]
 
 from civgame.engine.content.ruleset import ModRef, Ruleset, default_ruleset
 from civgame.engine.core.actions import Action
@@ -34,12 +48,38 @@ from civgame.engine.core.decisions import (
 )
 from civgame.engine.core.hexgrid import Hex, label_to_hex
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, SAVE_VERSION, Game
+from civgame.engine.storage.validation import playability_problems
 
 FORMAT = "civgame-save"
 HEADER_KEYS = ("format", "version", "ruleset", "mods", "rules_hash")
 MAX_SAVE_BYTES = 20 * 1024 * 1024
 MAX_NESTING = 64  # a real save nests about 8 deep
+MAX_HEADER_TEXT = 100  # characters of a ruleset or mod name or version, shown in warnings
 DECKS = ("action", "objective", "event", "wonder")
+
+Document = dict[str, object]
+# MIGRATIONS[i] turns a save document of version i + 1 into version i + 2 (header and game alike),
+# so there is exactly one per version before SAVE_VERSION.
+
+
+def _players_hold_civilizations_and_effect_sources(document: Document) -> Document:
+    """Version 2: players gained a civilization, its special advances and leaders, and lasting card effects."""
+    game = document["game"]
+    assert isinstance(game, dict)
+    for player in game.get("players") or []:
+        if isinstance(player, dict):
+            for name, empty in (
+                ("special_advances", []),
+                ("leader", None),
+                ("lasting_effects", []),
+                ("civilization", None),
+                ("leaders_used", []),
+            ):
+                player.setdefault(name, empty)
+    return document
+
+
+MIGRATIONS: list[Callable[[Document], Document]] = [_players_hold_civilizations_and_effect_sources]
 
 # libyaml when available: the same safe loading and dumping, several times faster.
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -122,20 +162,30 @@ class _Events:
 
 
 def save_game(game: Game, path: str | os.PathLike[str]) -> None:
-    """Write a save atomically: the old file stays intact unless the new one is complete."""
+    """Write a save atomically: the old file stays intact unless the new one is complete.
+
+    The save is written to a hidden temporary file beside it, synced, renamed over the old file,
+    and the folder synced so that the rename survives a power cut. Temporary files left by a
+    save that was killed are removed first."""
     path = Path(path)
     data = dumps(game).encode("utf-8")
+    _remove_abandoned_temp_files(path)
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     except OSError as exc:
         raise SaveError(f"{path}: cannot write the save ({exc.strerror or exc})") from None
     try:
         with os.fdopen(fd, "wb") as fh:
+            _lock(fh.fileno())  # other saves leave a temporary file alone while it is locked
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(temp, 0o644)  # mkstemp makes the file private; a save is an ordinary document
-        os.replace(temp, path)
+            os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes the file private; a save is an ordinary document
+            if fcntl is not None:
+                os.replace(temp, path)  # while still locked
+        if fcntl is None:
+            os.replace(temp, path)  # Windows renames only a closed file
+        _sync_folder(path.parent)
     except OSError as exc:
         with suppress(OSError):
             os.unlink(temp)
@@ -144,6 +194,43 @@ def save_game(game: Game, path: str | os.PathLike[str]) -> None:
         with suppress(OSError):
             os.unlink(temp)
         raise
+
+
+TEMP_SUFFIX = ".tmp"
+
+
+def _umask() -> int:
+    """The user's umask (the only way to read it is to set it, so it is set straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _lock(fd: int) -> None:
+    """An exclusive lock on an open file, released by the system when the process ends (POSIX)."""
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _remove_abandoned_temp_files(path: Path) -> None:
+    """Remove the temporary files of saves of `path` that no running save holds (killed ones)."""
+    for temp in path.parent.glob(f".{glob.escape(path.name)}.*{TEMP_SUFFIX}"):
+        with suppress(OSError), temp.open("rb") as fh:  # OSError: held by a save in progress, or gone
+            _lock(fh.fileno())
+            temp.unlink()  # on Windows this fails while another process has the file open
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable. Only POSIX systems can open a folder to sync it, and
+    some file systems refuse to: the save is complete either way, so that is no error."""
+    if os.name != "posix":
+        return
+    with suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def state_hash(game: Game) -> str:
@@ -226,16 +313,31 @@ def loads(text: str, rules: Ruleset | None = None, source: str = "save") -> Game
         )
     if "game" not in document:
         raise SaveError(f"{source}: game: missing")
+    document = migrate(document, source)
     try:
         game = from_plain(Game, document["game"], "game")
     except CodecError as exc:
         raise SaveError(f"{source}: {exc}") from None
     game.rules = rules
-    problems = list(consistency_problems(game))
+    problems = list(consistency_problems(game)) or list(playability_problems(game))
     if problems:
         more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
         raise SaveError(f"{source}: {problems[0]}{more}")
     return game
+
+
+def migrate(document: Document, source: str) -> Document:
+    """`document` (a save of a version its header check accepted) brought to SAVE_VERSION."""
+    version = document["version"]
+    assert type(version) is int
+    for step in MIGRATIONS[version - 1 :]:
+        if type(document.get("game")) is not dict:
+            raise SaveError(f"{source}: game: expected a mapping")
+        document = step(document)
+        version += 1
+        document["version"] = version
+        document["game"]["version"] = version  # type: ignore[index]
+    return document
 
 
 def _top_level(document: object, source: str) -> dict[Any, Any]:
@@ -248,8 +350,13 @@ def _header(document: dict[Any, Any], source: str) -> SaveHeader:
     if document.get("format") != FORMAT:
         raise SaveError(f"{source}: not a civgame save (format is {document.get('format')!r}, expected {FORMAT!r})")
     version = document.get("version")
-    if type(version) is not int or version != SAVE_VERSION:
+    if type(version) is not int or version < 1:
         raise SaveError(f"{source}: version: save version {version!r} is not supported (expected {SAVE_VERSION})")
+    if version > SAVE_VERSION:
+        raise SaveError(
+            f"{source}: version: this save was made by a newer civgame (save version {version}); this civgame "
+            f"opens saves up to version {SAVE_VERSION}: update civgame to open it"
+        )
     ruleset = document.get("ruleset")
     if type(ruleset) is not str:
         raise SaveError(f"{source}: ruleset: expected the name of a ruleset, got {ruleset!r}")
@@ -262,6 +369,13 @@ def _header(document: dict[Any, Any], source: str) -> SaveHeader:
     rules_hash = document.get("rules_hash")
     if rules_hash is not None and type(rules_hash) is not str:
         raise SaveError(f"{source}: rules_hash: expected text, got {rules_hash!r}")
+    names = [("ruleset", ruleset), ("rules_hash", rules_hash or "")]
+    names += [(f"mods[{i}].{key}", m[key]) for i, m in enumerate(mods) for key in ("name", "version")]
+    for at, text in names:
+        if len(text) > MAX_HEADER_TEXT or not text.isprintable():
+            raise SaveError(
+                f"{source}: {at}: not a name ({len(text):,} characters, at most {MAX_HEADER_TEXT} printable)"
+            )
     return SaveHeader(ruleset, tuple(ModRef(m["name"], m["version"]) for m in mods), rules_hash)
 
 
@@ -546,6 +660,12 @@ def _pieces(game: Game) -> Iterator[str]:
         yield from _space(game, f"game.exhausted[{i}]", space)
 
 
+def _face_down_tactics(game: Game) -> list[int]:
+    if game.combat is None:
+        return []
+    return [side.tactics for side in (game.combat.attacker, game.combat.defender) if side.tactics is not None]
+
+
 def _decks_and_decisions(game: Game) -> Iterator[str]:
     rules = game.rules
     if set(game.decks) != set(DECKS):
@@ -558,7 +678,10 @@ def _decks_and_decisions(game: Game) -> Iterator[str]:
         "wonder": set(rules.wonders),
     }
     held: dict[str, list[tuple[str, Sequence[int | str]]]] = {
-        "action": [(f"game.players[{i}].action_cards", p.action_cards) for i, p in enumerate(game.players)],
+        "action": [
+            *((f"game.players[{i}].action_cards", p.action_cards) for i, p in enumerate(game.players)),
+            ("game.combat (face-down tactics cards)", _face_down_tactics(game)),
+        ],
         "objective": [
             (f"game.players[{i}].{name}", getattr(p, name))
             for i, p in enumerate(game.players)

@@ -213,6 +213,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "event_vp": STRUCTURE,
         "influence_succeeded": TYPED,
         "used_this_turn": each(TEXT),
+        "actions_lost_next_turn": COUNT,
     },
     LastingEffect: {"source": TEXT, "until": TYPED},
     Combat: {
@@ -229,6 +230,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "log": each(TEXT),
         "prepared": each(TEXT),
         "fortress_cancelled": each(TEXT),
+        "tactics_asked": each(TEXT),
     },
     CombatSide: {
         "owner": OWNER,
@@ -237,6 +239,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "casualties": each(UNIT_ID),
         "losses": COUNT,
         "bonus": COUNT,
+        "tactics": STRUCTURE,  # a face-down action card: save.consistency_problems places it
     },
     Decision: {"player": PLAYER},
     PayDecision: {"action": BY_ITS_RULE, "cost": COST, "alternatives": each(COST)},

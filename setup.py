@@ -11,5 +11,8 @@ DATA_FOLDERS = {"civgame.rules_data": "rules_data", "civgame.assets": "assets"}
 setup(
     packages=[*find_packages(include=["civgame", "civgame.*"]), *DATA_FOLDERS],
     package_dir=DATA_FOLDERS,
-    package_data={"civgame.rules_data": ["**/*.yaml"], "civgame.assets": ["**/*.ttf", "**/*.txt", "**/*.md"]},
+    package_data={
+        "civgame.rules_data": ["**/*.yaml"],
+        "civgame.assets": ["**/*.ttf", "**/*.txt", "**/*.md", "**/*.svg", "**/*.wav"],
+    },
 )

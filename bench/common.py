@@ -26,14 +26,18 @@ class Figure:
     unit: str
     target: float | None = None
     note: str = ""
+    at_least: bool = False  # the target is a floor (a win rate), not a ceiling (a time)
 
     @property
     def met(self) -> bool | None:
-        return None if self.target is None else self.value <= self.target
+        if self.target is None:
+            return None
+        return self.value >= self.target if self.at_least else self.value <= self.target
 
     def cells(self) -> list[str]:
         met = {None: "-", True: "yes", False: "NO"}[self.met]
-        target = "-" if self.target is None else f"≤ {_number(self.target, self.unit)}"
+        bound = "≥" if self.at_least else "≤"
+        target = "-" if self.target is None else f"{bound} {_number(self.target, self.unit)}"
         value = _number(self.value, self.unit) + (f"  ({self.note})" if self.note else "")
         return [self.name, value, target, met]
 
@@ -56,6 +60,8 @@ def _number(value: float, unit: str) -> str:
         return f"{value / 1024:.1f} KiB"
     if unit == "/s":
         return f"{value:,.0f} /s"
+    if unit == "%":
+        return f"{value * 100:.0f} %"
     return f"{value:.3g} {unit}"
 
 

@@ -8,7 +8,10 @@ benchmarks never import pygame. A frame is what the window does for one input ev
 it, update pygame_gui and draw everything (`App.pump`). Two kinds are timed: the mouse moving
 over the map (the board's terrain layer stays cached) and the map being dragged (the terrain
 layer is redrawn every frame). Frame times are process CPU time, so that other work on the
-machine does not inflate them; the wall-clock times are in the notes.
+machine does not inflate them; the wall-clock times are in the notes. The third kind is the mouse
+moving over the map while a computer player (Normal) thinks on its worker thread the whole time:
+those frames are timed by the wall clock, since the process's CPU time then includes the worker's
+(the render thread's own CPU time is in the note).
 """
 
 from __future__ import annotations
@@ -47,14 +50,12 @@ def _open_game_window(data_dir: str):
     return app, game
 
 
-def _frame_times(data_dir: str) -> dict[str, dict[str, list[float]]]:
-    """CPU and wall time of each frame, for the mouse moving over the map and for a drag."""
+def _hover_events(app, game) -> list:
     import pygame
 
-    app, game = _open_game_window(data_dir)
     board = app.scene.board
     spaces = sorted(game.space_region)
-    hover = [
+    return [
         pygame.event.Event(
             pygame.MOUSEMOTION,
             pos=tuple(map(int, board.centre(spaces[(i * 7) % len(spaces)]))),
@@ -63,7 +64,45 @@ def _frame_times(data_dir: str) -> dict[str, dict[str, list[float]]]:
         )
         for i in range(WARM_UP + FRAMES)
     ]
-    times = {"hover": _time_frames(app, hover)}
+
+
+def _thinking_frame_times(data_dir: str) -> dict[str, dict[str, list[float]]]:
+    """Frames while the deciding seat's computer player (Normal) thinks without pause."""
+    import pygame
+
+    from civgame.ui.game_scene import GameScene
+
+    app, game = _open_game_window(data_dir)
+    thinker = game.actor()
+    game.player(thinker).seat = "normal"
+    viewer = (thinker + 1) % len(game.players)
+    app.switch(GameScene(app, game, viewer=viewer))
+    scene = app.scene
+    scene.computers.paused = True  # its moves are not shown: it only keeps thinking
+    cpu, wall, decisions = [], [], 0
+    for i, event in enumerate(_hover_events(app, game)):
+        if not scene.computers.thinking or scene.computers.take() is not None:
+            decisions += 1
+            scene.computers.start(game, scene.legal)
+        pygame.event.post(event)
+        start_cpu, start_wall = time.thread_time(), time.perf_counter()
+        app.pump()
+        if i >= WARM_UP:
+            cpu.append(time.thread_time() - start_cpu)
+            wall.append(time.perf_counter() - start_wall)
+        time.sleep(0.004)  # the rest of a 60 Hz frame, in which the worker has the interpreter to itself
+    scene.computers.wait()
+    pygame.quit()
+    return {"thinking": {"cpu": cpu, "wall": wall, "decisions": [decisions]}}
+
+
+def _frame_times(data_dir: str) -> dict[str, dict[str, list[float]]]:
+    """CPU and wall time of each frame, for the mouse moving over the map and for a drag."""
+    import pygame
+
+    app, game = _open_game_window(data_dir)
+    board = app.scene.board
+    times = {"hover": _time_frames(app, _hover_events(app, game))}
     centre = board.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3))
     app.pump()
@@ -108,8 +147,9 @@ def _idle_cpu(data_dir: str) -> dict[str, float]:
 
 
 def _child(kind: str) -> dict:
+    measure = {"frames": _frame_times, "thinking": _thinking_frame_times, "idle": _idle_cpu}[kind]
     with tempfile.TemporaryDirectory(prefix="civgame-bench-") as data_dir:
-        return _frame_times(data_dir) if kind == "frames" else _idle_cpu(data_dir)
+        return measure(data_dir)
 
 
 def _run_child(kind: str) -> dict:
@@ -130,6 +170,7 @@ def _run_child(kind: str) -> dict:
 
 def run() -> list[Figure]:
     frames = _run_child("frames")
+    thinking = _run_child("thinking")["thinking"]
     idle = _run_child("idle")
     size = f"{SIZE[0]}x{SIZE[1]}"
     figures = []
@@ -153,6 +194,17 @@ def run() -> list[Figure]:
                 f"max {max(cpu) * 1000:.1f} ms; wall p99 {percentile(wall, 0.99) * 1000:.1f} ms",
             )
         )
+    wall = thinking["wall"]
+    figures.append(
+        Figure(
+            "render: frame while a computer thinks (p99)",
+            percentile(wall, 0.99),
+            "s",
+            FRAME_TARGET,
+            f"wall clock; median {median(wall) * 1000:.1f} ms, max {max(wall) * 1000:.1f} ms; render thread CPU "
+            f"p99 {percentile(thinking['cpu'], 0.99) * 1000:.1f} ms; {thinking['decisions'][0]} decisions thought out",
+        )
+    )
     share = 100 * idle["cpu"] / idle["wall"]
     figures.append(
         Figure(
@@ -168,7 +220,7 @@ def run() -> list[Figure]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.render", description=__doc__.splitlines()[0])
-    parser.add_argument("--child", choices=("frames", "idle"), help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=("frames", "thinking", "idle"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         print(json.dumps(_child(args.child)))

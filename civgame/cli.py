@@ -1,8 +1,8 @@
 """Command line: `civgame` opens the window UI; `civgame --headless` lets computer players
 play a whole game and prints the final score table.
 
-    civgame --headless --players 4 --seed 7 --agents random [--save PATH]
-    civgame --headless --load PATH [--save PATH]     # finish a saved game
+    civgame --headless --players 4 --seed 7 --agents normal,hard,easy,random [--save PATH]
+    civgame --headless --load PATH [--save PATH]     # finish a saved game with its computer players
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
     civgame validate-rules DIR [DIR2 ...]             # check a ruleset, or mods stacked in order
     civgame --screenshot OUT.png [--state SAVE.yaml | --players N --seed S]  # picture of a game
@@ -25,10 +25,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import NoReturn
 
-from civgame.ai import GameRunError, play_out, random_agents
+from civgame.ai import GameRunError, play_out
+from civgame.ai.levels import LEVELS, levels_for_seats, make_agent, parse_levels
 from civgame.engine.content.ruleset import RulesDataError
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game
+from civgame.engine.core.model import Game, Seat
 from civgame.engine.rules.scoring import CATEGORIES, score_sheet
 from civgame.engine.rules.setup import new_game
 from civgame.engine.storage.mods import (
@@ -40,7 +41,6 @@ from civgame.engine.storage.mods import (
 )
 from civgame.engine.storage.save import SaveError, save_game
 
-AGENT_KINDS = ("random",)
 EXIT_ERROR = 1
 EXIT_USAGE = 2
 
@@ -55,7 +55,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--headless", action="store_true", help="play without a window, with computer players")
     parser.add_argument("--players", type=int, default=4, help="number of players, 2-4 (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="game seed; the same seed plays the same game (default 1)")
-    parser.add_argument("--agents", choices=AGENT_KINDS, default="random", help="computer player kind (default random)")
+    parser.add_argument(
+        "--agents",
+        metavar="LEVELS",
+        type=_levels_argument,
+        help=f"with --headless: the computer player of each seat, comma-separated, or one for all: "
+        f"{', '.join(LEVELS)} (default random; with --load, the levels the save records)",
+    )
     parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
     parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
     parser.add_argument(
@@ -86,6 +92,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     validate.add_argument("folders", metavar="DIR", nargs="+", type=Path)
     return parser
+
+
+def _levels_argument(text: str) -> list[Seat]:
+    try:
+        return parse_levels(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -201,7 +214,19 @@ def _play_headless(args: argparse.Namespace) -> Game:
             print(f"civgame: warning: {printable(warning)}", file=sys.stderr)
     else:
         game = new_game(args.players, args.seed, rules=load_rules(mods))
-    return play_out(game, random_agents(len(game.players), game.seed))
+    for player, level in zip(game.players, _headless_levels(args, game), strict=True):
+        player.seat = level
+    return play_out(game, [make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players])
+
+
+def _headless_levels(args: argparse.Namespace, game: Game) -> list[Seat]:
+    """Each seat's computer level: from --agents, else the save's (a person's seat plays at random)."""
+    if args.agents:
+        try:
+            return levels_for_seats(args.agents, len(game.players))
+        except ValueError as exc:
+            raise RuleError(str(exc)) from None
+    return [p.seat if p.seat != "human" else "random" for p in game.players]
 
 
 def score_table(game: Game) -> str:

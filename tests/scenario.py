@@ -92,6 +92,8 @@ class Scenario:
             self.hex(port_space) if port_space else None,
         )
         self.game.cities.append(city)
+        deck = self.game.decks["wonder"].draw
+        deck[:] = [w for w in deck if w not in city.wonders]  # a wonder card is in one place only
         holdings_changed(self.game)  # its wonders are the owner's sources of effects
         return city
 

@@ -88,7 +88,7 @@ def test_screenshot_of_a_new_game_and_of_a_save(capsys, tmp_path, monkeypatch):
     "argv,message",
     [
         (["--headless", "--players", "x"], "argument --players: invalid int value: 'x'"),
-        (["--headless", "--agents", "genius"], "argument --agents: invalid choice: 'genius'"),
+        (["--headless", "--agents", "genius"], "argument --agents: unknown computer level(s) 'genius'"),
         (["--bogus"], "unrecognized arguments: --bogus"),
     ],
 )
@@ -162,6 +162,37 @@ def test_an_unexpected_error_is_one_line_and_its_traceback_goes_to_the_log(capsy
     assert code == 1 and out == ""
     assert err == f"civgame: unexpected error: ZeroDivisionError('boom'); details in {log}\n"
     assert "Traceback" in log.read_text() and "ZeroDivisionError: boom" in log.read_text()
+
+
+def test_agents_names_a_level_per_seat_and_the_save_records_them(capsys, tmp_path):
+    save = tmp_path / "end.yaml"
+    code, _out, err = run(
+        capsys, "--headless", "--players", "2", "--seed", "3", "--agents", "easy,random", "--save", str(save)
+    )
+    assert code == 0 and err == ""
+    assert [p.seat for p in load_game(save).players] == ["easy", "random"]
+
+
+def test_a_loaded_game_goes_on_with_the_levels_its_save_records(capsys, tmp_path):
+    from civgame.ai import play_steps, random_agents
+    from civgame.engine.rules.setup import new_game
+    from civgame.engine.storage.save import save_game
+
+    game = play_steps(new_game(2, 4), random_agents(2, 4), 30)
+    game.players[0].seat, game.players[1].seat = "easy", "human"
+    save_game(game, tmp_path / "mid.yaml")
+    code, _out, err = run(
+        capsys, "--headless", "--load", str(tmp_path / "mid.yaml"), "--save", str(tmp_path / "end.yaml")
+    )
+    assert code == 0 and err == ""
+    # The computer keeps its level; the person's seat is played at random without a window.
+    assert [p.seat for p in load_game(tmp_path / "end.yaml").players] == ["easy", "random"]
+
+
+def test_agents_must_name_one_level_or_one_per_seat(capsys):
+    code, _out, err = run(capsys, "--headless", "--players", "3", "--agents", "easy,random")
+    assert code == 1
+    assert err == "civgame: 2 computer levels for 3 players: give one per seat, or one for all\n"
 
 
 def test_names_from_a_save_are_printed_with_their_control_characters_escaped(capsys, tmp_path):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 from civgame.ai.random_agent import RandomAgent
+from civgame.ai.types import Agent
 from civgame.engine.content.ruleset import Ruleset
 from civgame.engine.core.actions import Action
 from civgame.engine.core.errors import RuleError
@@ -17,10 +17,6 @@ from civgame.engine.rules.setup import new_game
 MAX_STEPS = 20_000
 
 Observer = Callable[[Game, Action], None]
-
-
-class Agent(Protocol):
-    def choose(self, game: Game, actions: Sequence[Action]) -> Action: ...
 
 
 class GameRunError(RuntimeError):

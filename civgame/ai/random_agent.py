@@ -14,15 +14,19 @@ from collections.abc import Sequence
 
 from civgame.engine.core.actions import (
     Action,
+    BuildWonder,
     CancelPayment,
+    CompleteObjective,
     EndHappiness,
     EndMove,
+    EndObjectives,
     EndTurn,
     MoveUnits,
     Raze,
     StartMove,
     StartTrade,
 )
+from civgame.engine.core.hexgrid import Hex
 from civgame.engine.core.model import Game
 
 # Relative weight of an action kind; every other kind weighs 1.
@@ -31,6 +35,7 @@ PASSIVE_WEIGHTS: dict[str, float] = {
     EndMove.KIND: 0.25,
     EndHappiness.KIND: 0.25,
     CancelPayment.KIND: 0.02,
+    EndObjectives.KIND: 0.1,  # objectives worth points are usually taken
     StartTrade.KIND: 0.25,  # trades are free actions: without a lower weight they would crowd out the main ones
 }
 LAST_CITY_RAZE_CHANCE = 0.05
@@ -58,9 +63,13 @@ class RandomAgent:
 
 class AggressiveAgent(RandomAgent):
     """A random agent that attacks whenever it can: it starts moves and takes every move into
-    enemy units or cities it is offered. Used to exercise combat in soak tests."""
+    enemy units or cities it is offered. It also completes every objective and builds every wonder
+    it can. Used to exercise combat in soak tests."""
 
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
+        scoring = [a for a in actions if isinstance(a, CompleteObjective | BuildWonder)]
+        if scoring:
+            return self.rng.choice(scoring)
         attacks = [a for a in actions if isinstance(a, MoveUnits) and _holds_enemy(game, a.to)]
         if attacks:
             return self.rng.choice(attacks)
@@ -70,7 +79,7 @@ class AggressiveAgent(RandomAgent):
         return super().choose(game, actions)
 
 
-def _holds_enemy(game: Game, space) -> bool:
+def _holds_enemy(game: Game, space: Hex) -> bool:
     me = game.actor()
     city = game.city_at(space)
     return (city is not None and city.owner != me) or any(u.owner != me for u in game.units_at(space))

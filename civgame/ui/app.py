@@ -165,6 +165,8 @@ class App:
             self.handle(event)
             if not self.running:
                 return
+        if self.scene is not None:
+            self.scene.tick()
         now = time.monotonic()
         delta, self.last_tick = min(now - self.last_tick, 0.1), now
         if self.dirty or now < self.active_until or self.animating:
@@ -182,6 +184,8 @@ class App:
                 if not self.running:
                     break
             self.manager.update(0.02)
+        if self.running and self.scene is not None:
+            self.scene.tick()
         if self.running:
             self.draw()
 

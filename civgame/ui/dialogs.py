@@ -34,6 +34,16 @@ class Option:
     tooltip: str | None = None  # why a disabled option cannot be taken, or more detail
 
 
+def _free_corner(rect: pygame.Rect, area: pygame.Rect, avoid: pygame.Rect | None) -> pygame.Rect:
+    """`rect` in the first corner of `area` (bottom right first) that does not cover `avoid`."""
+    inner = area.inflate(-16, -16)
+    corners = ("bottomright", "bottomleft", "topright", "topleft")
+    placed = [rect.copy() for _ in corners]
+    for candidate, corner in zip(placed, corners, strict=True):
+        setattr(candidate, corner, getattr(inner, corner))
+    return next((c for c in placed if avoid is None or not c.colliderect(avoid)), placed[0])
+
+
 class ChoiceDialog:
     """A window listing options as buttons; `cancel` (if given) adds a Cancel button and a close box.
 
@@ -55,6 +65,7 @@ class ChoiceDialog:
         *,
         corner: bool = False,
         near: tuple[float, float] | None = None,
+        avoid: pygame.Rect | None = None,
     ):
         self.cancel = cancel
         font_size, row_h, line_h = round(14 * scale), round(ROW_HEIGHT * scale), round(26 * scale)
@@ -75,7 +86,7 @@ class ChoiceDialog:
                 rect.right = round(near[0]) - gap
             rect.clamp_ip(area.inflate(-16, -16))
         elif corner:  # out of the way of the map's centre, so the board stays readable
-            rect.bottomright = (area.right - 8, area.bottom - 8)
+            rect = _free_corner(rect, area, avoid)
         else:
             rect.center = area.center
         self.window = UIWindow(

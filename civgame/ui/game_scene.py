@@ -3,9 +3,12 @@
 Everything the player can do comes from `legal_actions(game)`; a click only ever picks one of
 those actions and hands it to `apply`. The scene never changes the model itself.
 
-Hot-seat privacy: whenever the deciding player (`game.actor()`) is not the one who last took
-the seat, a pass screen covers the whole window. Only after that player clicks does the
-scene show the board again, with their hand.
+Hot-seat privacy: whenever the deciding player (`game.actor()`) is a person other than the one who
+last took the seat, a pass screen covers the whole window. Only after that player clicks does the
+scene show the board again, with their hand. Computer seats need no pass screen: while one decides
+(on a worker thread, civgame.ui.computer_turns), the board stays in view with the hand of the
+person who last took the seat hidden from nobody but the others, and each computer move is shown
+in turn. A single person at the table takes the seat once and keeps it.
 
 Undo keeps a snapshot of the game before each action (civgame.engine.rules.undo); undoing swaps
 `self.game` for the restored copy. Nothing else holds on to the game object.
@@ -18,6 +21,7 @@ board (drawing only: the game is already in its new state).
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -27,24 +31,33 @@ from functools import partial
 import pygame
 from pygame_gui.elements import UIButton
 
+from civgame.ai.levels import seat_agents
 from civgame.engine.content import effects
 from civgame.engine.core import actions as A
 from civgame.engine.core.decisions import (
+    BoardingDecision,
+    Decision,
+    FirstPlayerDecision,
+    FreeAdvanceDecision,
+    GovernmentDecision,
     HappinessDecision,
     MoveDecision,
     OrientationDecision,
     PayDecision,
+    RazeDecision,
 )
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label
 from civgame.engine.core.model import MOODS, City, Game
 from civgame.engine.rules.abilities import ABILITIES
 from civgame.engine.rules.action_cards import why_not_play_card
+from civgame.engine.rules.advances import gainable
 from civgame.engine.rules.cities import why_cannot_activate, why_not_construct
-from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.controller import apply, legal_actions, why_illegal
+from civgame.engine.rules.payments import lost_over_limit
 from civgame.engine.rules.undo import UndoHistory
 from civgame.engine.storage.save import SaveError, save_game
-from civgame.ui import theme, tooltips
+from civgame.ui import rules_help, theme, tooltips
 from civgame.ui.animation import Animations, BoardState
 from civgame.ui.board_view import BoardView, Overlay, owner_colour
 from civgame.ui.combat_view import (
@@ -55,6 +68,7 @@ from civgame.ui.combat_view import (
     finished_battle,
     panel_rect,
 )
+from civgame.ui.computer_turns import ComputerTurns
 from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option
 from civgame.ui.labels import (
     ability_price,
@@ -79,8 +93,16 @@ DRAG_THRESHOLD = 6
 PAN_STEP = 60
 ZOOM_STEP = 1.15
 SUBMENU_AFTER = 6  # more variants of one kind than this go into a sub-menu
+PUBLIC_DECISIONS = (FreeAdvanceDecision, RazeDecision, GovernmentDecision, FirstPlayerDecision)
+TRADE_TIP = "Offer another player a trade (a free action on your turn)"
+NO_CHOICE = {  # why a top-bar button is off when no single action of its kind can name the rule
+    "advance": "every advance is already yours",
+    "found": "you have no settler",
+    "abilities": "none of your abilities can be used now",
+}
 SHORT_LABELS = {"happiness": "Happy", "found": "Found", "all": "All…", "end_move": "End mv."}
 # The steps of the status phase in the order status.run takes them; game.status_step is the next one.
+THINKING_SWEEP = 1.2  # seconds for the thinking indicator's light to go across and back
 STATUS_STEPS = ("Objectives", "Free advance", "Draw cards", "Raze", "Government", "First player")
 
 
@@ -103,7 +125,11 @@ class GameScene(Scene):
     def __init__(self, app: Navigator, game: Game, *, viewer: int | None = None):
         super().__init__(app)
         self.game = game
+        humans = [p.index for p in game.players if p.seat == "human"]
+        if viewer is None and len(humans) == 1:
+            viewer = humans[0]  # alone at the table: no pass screen is ever needed
         self.viewer = viewer  # the player who last took the seat on the pass screen
+        self.computers = ComputerTurns(seat_agents(game), {p.index: p.seat for p in game.players})
         self.legal: list[A.Action] = []
         self.dialog: Dialog | None = None
         self.move_source: Hex | None = None
@@ -135,7 +161,22 @@ class GameScene(Scene):
     @property
     def covered(self) -> bool:
         """True while the pass screen hides everything from the wrong player."""
-        return self.game.phase != "over" and self.viewer != self.game.actor()
+        actor = self.game.actor()
+        return (
+            self.game.phase != "over"
+            and self.viewer != actor
+            and not self.computers.plays(actor)
+            and not self.public_choice()
+        )
+
+    def public_choice(self) -> bool:
+        """True while a status-phase choice is pending: it shows nothing private, so the players answer
+        in turn at the open board, with no hand drawn and no pass screen between them."""
+        return bool(self.game.pending) and isinstance(self.game.pending[-1], PUBLIC_DECISIONS)
+
+    @property
+    def computer_to_act(self) -> bool:
+        return self.game.phase != "over" and self.computers.plays(self.game.actor())
 
     def layout(self) -> None:
         board_rect, panel_rect = screen_layout(self.size)
@@ -154,8 +195,14 @@ class GameScene(Scene):
         self.pass_button = None
         self.dialog = None
         self.layout()
+        if self.public_choice() and self.viewer != self.game.actor():
+            self.viewer = None  # the seat is open: nobody's hand is drawn until the next pass screen
         if self.covered:
             self._build_pass_screen()
+            return
+        if self.computer_to_act:
+            self._build_computer_bar()
+            self._build_report_close()
             return
         self._build_action_bar()
         self._build_move_picker()
@@ -225,7 +272,11 @@ class GameScene(Scene):
         x = 8
         for key, text, on_press, enabled, tip in specs:
             self.action_buttons[key] = self.add_button(
-                pygame.Rect(x, 8, button_w, height), text, on_press, enabled=enabled, tooltip=tip
+                pygame.Rect(x, 8, button_w, height),
+                text,
+                on_press,
+                enabled=enabled,
+                tooltip=f"{tip} ({rules_help.HINT})" if enabled else self._why_button_disabled(key, tip),
             )
             x += button_w + 6
         right = board_w - 8
@@ -238,7 +289,11 @@ class GameScene(Scene):
             "End turn",
             self.end_turn,
             enabled=A.EndTurn in kinds,
-            tooltip="Pass the turn to the next player",
+            tooltip=(
+                "Pass the turn to the next player"
+                if A.EndTurn in kinds
+                else self._why_button_disabled("end_turn", "Pass the turn to the next player")
+            ),
             object_id="#primary",
         )
         right -= button_w + 6
@@ -259,8 +314,81 @@ class GameScene(Scene):
                 "Trade",
                 self.open_trade_dialog,
                 enabled=A.StartTrade in kinds,
-                tooltip="Offer another player a trade (a free action on your turn)",
+                tooltip=(TRADE_TIP if A.StartTrade in kinds else self._why_button_disabled("trade", TRADE_TIP)),
             )
+
+    def _probe(self, key: str) -> A.Action | None:
+        """The action a top-bar button stands for, to ask the rules why it is not legal now."""
+        game = self.game
+        player = game.player(game.current)
+        settler = next((u for u in game.units_of(player.index, "settler")), None)
+        probes: dict[str, A.Action | None] = {
+            "advance": next((A.Advance(name) for name in gainable(game, player)), None),
+            "move": A.StartMove(),
+            "end_move": A.EndMove(),
+            "happiness": A.StartHappiness(),
+            "found": A.FoundCity(settler.id) if settler is not None else None,
+            "end_turn": A.EndTurn(),
+            "trade": A.StartTrade((player.index + 1) % len(game.players)),
+        }
+        return probes.get(key)
+
+    def _why_button_disabled(self, key: str, tip: str) -> str:
+        """The button's tooltip followed by the rules' reason it is not available now."""
+        probe = self._probe(key)
+        reason = why_illegal(self.game, probe) if probe is not None else None
+        return f"{tip} ({rules_help.HINT}). Not now: {reason or NO_CHOICE.get(key, 'no legal choice now')}"
+
+    def _build_computer_bar(self) -> None:
+        """While a computer decides: pause or speed up its moves, and the game menu."""
+        scale = self.app.scale
+        height = self.board.rect.top - 14
+        button_w, small_w = round(130 * scale), round(80 * scale)
+        paused = self.computers.paused
+        self.action_buttons["pause"] = self.add_button(
+            pygame.Rect(8, 8, button_w, height),
+            "Resume" if paused else "Pause",
+            self.toggle_pause,
+            tooltip="Go on with the computer players' moves (P)" if paused else "Stop after this move (P)",
+        )
+        self.action_buttons["faster"] = self.add_button(
+            pygame.Rect(8 + button_w + 6, 8, button_w, height),
+            "Faster",
+            self.toggle_faster,
+            tooltip="Show the computer players' moves without animations or pauses (F)",
+        )
+        if self.computers.faster:
+            self.action_buttons["faster"].select()
+        right = self.board.rect.w - 8
+        self.action_buttons["menu"] = self.add_button(
+            pygame.Rect(right - small_w, 8, small_w, height), "Menu", self.open_game_menu
+        )
+
+    def toggle_pause(self) -> None:
+        self.computers.paused = not self.computers.paused
+        self.rebuild()
+
+    def toggle_faster(self) -> None:
+        self.computers.faster = not self.computers.faster
+        if self.computers.faster:
+            self.animations.finish()
+        self.rebuild()
+
+    def tick(self) -> None:
+        """Start a computer's decision, or show the one it made once the last move has been seen."""
+        if not self.computer_to_act or self.message is not None or self.dialog is not None:
+            return
+        computers = self.computers
+        if not computers.thinking:
+            computers.start(self.game, self.legal)
+            self.app.dirty = True
+            return
+        if computers.paused or self.animations.active or time.monotonic() < computers.next_move_at:
+            return
+        action = computers.take()
+        if action is not None:
+            self.perform(action)
+            computers.shown(self.app.settings.animation_speed)
 
     def _build_report_close(self) -> None:
         if self.battle_report is None or self.game.combat is not None:
@@ -287,7 +415,8 @@ class GameScene(Scene):
         game = self.game
         actor_before, turn_before = game.actor(), (game.phase, game.age, game.round, game.current)
         self._kill_dialog()
-        before = self.undo.snapshot(game)
+        by_computer = self.computers.plays(actor_before)
+        before = None if by_computer else self.undo.snapshot(game)
         label = self._undo_label(action)
         log_before = len(game.log)
         ongoing = list(game.combat.log) if game.combat is not None else None
@@ -300,7 +429,10 @@ class GameScene(Scene):
             self.rebuild()
             self.show_message("That action was refused", str(exc))
             return
-        self.undo.applied(before, game, label)
+        if before is None:
+            self.undo = UndoHistory(blocked=f"{game.player(actor_before).name}'s moves cannot be taken back")
+        else:
+            self.undo.applied(before, game, label)
         self.app.sounds.play_first(cues(moment, game))
         report = finished_battle(game, log_before, ongoing)
         if report is not None:
@@ -314,14 +446,15 @@ class GameScene(Scene):
             self.autosave()
             self.app.show_scores(game)
             return
-        if game.actor() != actor_before:
-            self.autosave()
+        if game.actor() != actor_before and not self.computers.plays(game.actor()):
+            self.autosave()  # a person takes over: Continue resumes from here
         self._animate(board_before, ongoing, new_report=report is not None)
         self.rebuild()
 
     def _animate(self, before: BoardState, ongoing: list[str] | None, new_report: bool) -> None:
-        """Start the animations of what the last action changed (none behind the pass screen)."""
-        if self.covered:
+        """Start the animations of what the last action changed (none behind the pass screen, none
+        for computer moves shown faster)."""
+        if self.covered or (self.computers.faster and self.computers.plays(self.game.actor())):
             self.animations.finish()
             return
         view = self.battle_view()
@@ -331,7 +464,8 @@ class GameScene(Scene):
         self.animations.start(before, self.game, self.clock(), self.app.settings.animation_speed, lines)
 
     def animating(self) -> bool:
-        return self.animations.active
+        """Animations, and computer turns: the window keeps drawing (the thinking indicator) meanwhile."""
+        return self.animations.active or (self.computer_to_act and not self.computers.paused)
 
     def _undo_label(self, action: A.Action) -> str:
         """What the log will say was undone: a payment names the action it paid for."""
@@ -346,7 +480,7 @@ class GameScene(Scene):
 
     def undo_last(self) -> None:
         """Take back the newest action of this turn that revealed nothing (Ctrl+Z)."""
-        if not self.undo.can_undo or self.covered:
+        if not self.undo.can_undo or self.covered or self.computer_to_act:
             return
         self._kill_dialog()
         self.animations.finish()
@@ -474,7 +608,46 @@ class GameScene(Scene):
             prompt,
             self.options_for(self.legal),
             corner=True,
+            avoid=self.subject_rect(decision),
         )
+        subject = self.subject_rect(decision)
+        if subject is not None and self.dialog.window.rect.colliderect(subject):
+            self._pan_beside(subject, self.dialog.window.rect)
+
+    def decision_subject(self, decision: Decision) -> list[Hex]:
+        """The spaces a decision is about: the region being explored, the battle, the sea boarded."""
+        game = self.game
+        if isinstance(decision, OrientationDecision):
+            return [*game.regions[decision.region - 1].spaces(), decision.target]
+        if isinstance(decision, BoardingDecision):
+            return [decision.sea]
+        if game.combat is not None and decision.player in (game.combat.attacker.owner, game.combat.defender.owner):
+            return [game.combat.space]
+        return []
+
+    def subject_rect(self, decision: Decision) -> pygame.Rect | None:
+        """The screen rectangle around the decision's spaces, or None when it has none."""
+        return self.spaces_rect(self.decision_subject(decision))
+
+    def spaces_rect(self, spaces: list[Hex]) -> pygame.Rect | None:
+        """The screen rectangle around `spaces`, or None when there are none."""
+        points = [p for space in spaces for p in self.board.corners(space)]
+        if not points:
+            return None
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+    def _pan_beside(self, subject: pygame.Rect, dialog: pygame.Rect) -> None:
+        """No corner of the map leaves the subject free: pan the map so it sits beside the dialog."""
+        board = self.board.rect
+        left, right = (board.left, dialog.left), (dialog.right, board.right)
+        side = max(left, right, key=lambda span: span[1] - span[0])
+        above, below = (board.top, dialog.top), (dialog.bottom, board.bottom)
+        level = max(above, below, key=lambda span: span[1] - span[0])
+        if subject.w <= side[1] - side[0]:
+            self.board.pan((side[0] + side[1]) // 2 - subject.centerx, 0)
+        else:  # too wide to sit beside the dialog: above or below it
+            self.board.pan(0, (level[0] + level[1]) // 2 - subject.centery)
 
     def open_trade_dialog(self) -> None:
         partners = [a.partner for a in self.legal if isinstance(a, A.StartTrade)]
@@ -599,8 +772,22 @@ class GameScene(Scene):
                 Option("Save game (Ctrl+S)", self.save_now),
                 Option("Load a game… (autosaves this one)", self.app.show_load),
                 Option("Fit the map to the window (Home)", self._fit_and_close),
+                Option("Rules help (F1)", self.open_rules_help),
                 Option("Quit to title (autosaves)", self.app.show_title),
             ],
+        )
+
+    def open_rules_help(self) -> None:
+        """The rules help: a list of topics, each opening its text."""
+        topics = [Option(title, partial(self._show_rules_topic, title)) for title in rules_help.RULES_TOPICS]
+        self.menu("Rules help", "Each action, the status phase and scoring, in brief.", topics)
+
+    def _show_rules_topic(self, title: str) -> None:
+        self.close_dialog()
+        self.open_message(
+            title,
+            rules_help.RULES_TOPICS[title],
+            [Option("Back to the topics", self.open_rules_help), Option("Close", lambda: None)],
         )
 
     def _fit_and_close(self) -> None:
@@ -656,6 +843,8 @@ class GameScene(Scene):
                     label = "Construct"
                 elif isinstance(action, A.Recruit) and action.city == own_city.id:
                     label = "Recruit"
+                elif isinstance(action, A.BuildWonder) and action.city == own_city.id:
+                    label = "Build wonder"
                 elif isinstance(action, A.InfluenceCulture) and action.source == own_city.id:
                     label = "Influence culture"
             if isinstance(action, A.InfluenceCulture) and label is None:
@@ -720,12 +909,23 @@ class GameScene(Scene):
         )
 
     def start_collect(self, city_id: int) -> None:
-        """Enter collect mode for a city, with its first legal combination already chosen."""
+        """Enter collect mode for a city, with a legal combination already chosen that loses as little
+        as possible over the resource limits (nothing, whenever some combination allows it)."""
         self._kill_dialog()
         actions = [a for a in self.legal if isinstance(a, A.Collect) and a.city == city_id]
         self.collect_city = city_id if actions else None
-        self.collect_picks = dict(actions[0].picks) if actions else {}
+        least_lost = min(actions, key=lambda a: sum(self._lost_by(dict(a.picks)).values()), default=None)
+        self.collect_picks = dict(least_lost.picks) if least_lost else {}
         self.rebuild()
+
+    def _lost_by(self, picks: dict[Hex, str]) -> dict[str, int]:
+        """What collecting `picks` would lose over the actor's resource limits."""
+        return lost_over_limit(self.game, self.game.player(self.game.actor()), dict(Counter(picks.values())))
+
+    def collect_loss(self) -> str | None:
+        """What the chosen picks would lose over the limits ("1 food lost over the limit"), or None."""
+        lost = self._lost_by(self.collect_picks)
+        return f"{amounts(lost)} lost over the limit" if lost else None
 
     def leave_collect(self) -> None:
         self.collect_city, self.collect_picks = None, {}
@@ -841,7 +1041,11 @@ class GameScene(Scene):
         scale = self.app.scale
         board = self.board.rect
         height = round(64 * scale)
-        return pygame.Rect(board.x + 8, board.bottom - height - 8, min(round(680 * scale), board.w - 16), height)
+        rect = pygame.Rect(board.x + 8, board.bottom - height - 8, min(round(680 * scale), board.w - 16), height)
+        subject = self.spaces_rect(list(self.collect_yields())) if self.collect_city is not None else None
+        if subject is not None and rect.colliderect(subject):
+            rect.top = board.top + 8  # the city's spaces are at the bottom of the map: the panel goes above them
+        return rect
 
     def _build_collect_panel(self) -> None:
         if self.collect_city is not None and not self.collect_actions():
@@ -864,9 +1068,15 @@ class GameScene(Scene):
             "OK",
             self.confirm_collect,
             enabled=problem is None,
-            tooltip=f"Collect {self.collect_summary()}" if problem is None else f"Cannot collect yet: {problem}",
+            tooltip=self._collect_ok_tooltip(problem),
             object_id="#primary",
         )
+
+    def _collect_ok_tooltip(self, problem: str | None) -> str:
+        if problem is not None:
+            return f"Cannot collect yet: {problem}"
+        loss = self.collect_loss()
+        return f"Collect {self.collect_summary()}" + (f" ({loss})" if loss else "")
 
     def _collecting_city(self) -> City:
         """The city collecting in collect mode."""
@@ -886,14 +1096,14 @@ class GameScene(Scene):
         width = rect.w - 2 * round(84 * self.app.scale) - 40
         title = f"Collect at {hex_to_label(city.pos)}: {self.collect_summary()}"
         theme.blit_text(surface, theme.fit_text(title, big, width), (rect.x + 12, rect.y + 8), big, theme.TEXT)
-        problem = self.collect_problem()
-        hint = (problem[0].upper() + problem[1:]) if problem else "Click a highlighted space to take or leave it"
+        warning = self.collect_problem() or self.collect_loss()
+        hint = (warning[0].upper() + warning[1:]) if warning else "Click a highlighted space to take or leave it"
         theme.blit_text(
             surface,
             theme.fit_text(hint, small, width),
             (rect.x + 12, rect.y + 14 + big),
             small,
-            theme.ACCENT if problem else theme.TEXT_DIM,
+            theme.ACCENT if warning else theme.TEXT_DIM,
         )
 
     # ------------------------------------------------------------------ moving
@@ -985,6 +1195,9 @@ class GameScene(Scene):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.take_seat()
             return
+        if self.computer_to_act and event.type == pygame.KEYDOWN and event.key in (pygame.K_p, pygame.K_f):
+            (self.toggle_pause if event.key == pygame.K_p else self.toggle_faster)()
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and not consumed:
             self._mouse_down(event)
         elif event.type == pygame.MOUSEBUTTONUP:
@@ -1038,6 +1251,9 @@ class GameScene(Scene):
         if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             self.save_now()
             return
+        if event.key == pygame.K_F1:
+            self.open_rules_help()
+            return
         pans = {
             pygame.K_LEFT: (PAN_STEP, 0),
             pygame.K_RIGHT: (-PAN_STEP, 0),
@@ -1064,6 +1280,8 @@ class GameScene(Scene):
 
     def click_space(self, space: Hex | None) -> None:
         """A left click on the map (not a drag)."""
+        if self.computer_to_act:
+            return  # the map only shows the computer's moves
         pending = self.game.pending[-1] if self.game.pending else None
         if isinstance(pending, MoveDecision):
             self._move_click(space)
@@ -1178,6 +1396,11 @@ class GameScene(Scene):
 
     def status_text(self) -> str:
         game = self.game
+        if self.computer_to_act:
+            actor = game.actor()
+            doing = "paused" if self.computers.paused else "thinking…"
+            what = f"Age {game.age}, round {game.round} — {game.player(actor).name} ({self.computers.label(actor)}) is"
+            return f"{what} {doing}"
         current = game.player(game.current).name
         text = f"Age {game.age}, round {game.round} — {current}'s turn, {game.actions_left} action(s) left"
         if game.phase == "status":
@@ -1199,12 +1422,23 @@ class GameScene(Scene):
         pygame.draw.line(surface, theme.PANEL_LINE, rect.topleft, rect.topright)
         big, small = round(14 * self.app.scale), round(13 * self.app.scale)
         theme.blit_text(surface, theme.fit_text(self.status_text(), big, rect.w - 16), (8, rect.y + 4), big, bold=True)
+        if self.computer_to_act and not self.computers.paused:
+            self._draw_thinking(surface, pygame.Rect(rect.right - 128, rect.y + 6, 120, big))
         info = self.panel.hover_text(self.mouse) or (self.space_info(self.hover) if self.hover else self.notice)
         if not info:
             info = "Click your city for its actions · drag or arrow keys to pan · wheel to zoom · Home to fit"
         theme.blit_text(
             surface, theme.fit_text(info, small, rect.w - 16), (8, rect.y + 8 + big + 4), small, theme.TEXT_DIM
         )
+
+    def _draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The thinking indicator: a light sweeping along a bar in the deciding player's colour."""
+        pygame.draw.rect(surface, theme.PANEL_LINE, rect, border_radius=rect.h // 2)
+        phase = (time.monotonic() - self.computers.started) % THINKING_SWEEP / THINKING_SWEEP
+        width = rect.w // 4
+        x = rect.x + round((rect.w - width) * (0.5 - 0.5 * math.cos(phase * 2 * math.pi)))
+        colour = owner_colour(self.game, self.game.actor())
+        pygame.draw.rect(surface, colour, pygame.Rect(x, rect.y, width, rect.h), border_radius=rect.h // 2)
 
     def space_info(self, space: Hex) -> str:
         """What a player sees about a space: never the terrain of an unexplored region."""

@@ -12,9 +12,10 @@ from civgame.engine.core import decisions as D
 from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.engine.core.model import MOODS, Game
 from civgame.engine.core.vocabulary import K
+from civgame.engine.rules import objectives
 from civgame.engine.rules.advances import DECLINE
 from civgame.engine.rules.combat import owner_name
-from civgame.engine.rules.culture_abilities import option_label
+from civgame.engine.rules.culture_abilities import OBJECTIVE, option_label
 from civgame.engine.rules.happiness import raise_cost
 from civgame.engine.rules.payments import describe as describe_cost
 from civgame.engine.rules.trading import card_kind, public_text
@@ -129,6 +130,94 @@ def _construct(game: Game, a: A.Construct) -> str:
     return f"Construct {building_name(game, a.building)} at {at}{facing}{_paying(a.payment)}"
 
 
+def _build_wonder(game: Game, a: A.BuildWonder) -> str:
+    city = game.city(a.city)
+    spec = game.rules.wonders.get(a.wonder)
+    name = spec.name if spec else a.wonder
+    return f"Build the {name} at {where(city.pos if city else None)}{_paying(a.payment)}"
+
+
+def objective_name(game: Game, key: str) -> str:
+    spec = game.rules.objectives.get(key)
+    return spec.name if spec else key
+
+
+def objective_states(game: Game, player_index: int, card_id: int) -> list[tuple[str, str]]:
+    """Each objective of a card in hand: (name, "met now" | "not met now" | when it is checked)."""
+    card = game.rules.objective_card_index.get(card_id)
+    if card is None:
+        return []
+    player = game.player(player_index)
+    states = []
+    for key in card.objectives:
+        spec = game.rules.objectives[key]
+        status = spec.condition("status") or spec.condition("automatic")
+        if status is not None:
+            state = "met now" if objectives.holds(game, player, status) else "not met now"
+        else:
+            instant = spec.condition("instant")
+            state = f"checked {OBJECTIVE_CHECKED.get(instant.moment if instant else '', 'when it happens')}"
+        states.append((spec.name, state))
+    return states
+
+
+def objective_card_title(game: Game, player_index: int, card_id: int) -> str:
+    """ "Large Civilization (met now) / Draft" for the hand list."""
+    parts = [
+        f"{name} (met now)" if state == "met now" else name
+        for name, state in objective_states(game, player_index, card_id)
+    ]
+    return " / ".join(parts) or card_name(game.rules.objective_cards, card_id)
+
+
+def objective_card_lines(game: Game, player_index: int, card_id: int) -> list[str]:
+    """The tooltip of an objective card in hand: both objectives, whether each is met now, the card text."""
+    lines = [f"Objective card {card_id}: {card_name(game.rules.objective_cards, card_id)}"]
+    lines += [f"{name}: {state}" for name, state in objective_states(game, player_index, card_id)]
+    text = next((c.text for c in game.rules.objective_cards if c.id == card_id), "")
+    return lines + ([text] if text else [])
+
+
+def wonder_card_lines(game: Game, key: str) -> list[str]:
+    """The tooltip of a wonder card: cost, requirements, victory points and effect."""
+    spec = game.rules.wonders.get(key)
+    if spec is None:
+        return [f"Wonder card: {key}"]
+    needs = [f"{game.rules.game.wonder_advance} and {spec.advance}", "a Happy city"]
+    if spec.needs_building:
+        needs.append(f"a {building_name(game, spec.needs_building)} in the city")
+    return [
+        f"Wonder card: {spec.name}",
+        f"Cost: {amounts(dict(spec.cost))}",
+        f"Needs: {', '.join(needs)}",
+        f"Victory points: {spec.builder_vp:g} to its builder, {spec.owner_vp:g} to its owner",
+        spec.text,
+    ]
+
+
+def score_details(game: Game, player_index: int) -> str:
+    """ "Objectives: Conqueror, Wealth · Wonders: Pyramids (built)" for the score screen."""
+    player = game.player(player_index)
+    done = [objective_name(game, c.objective) for c in player.objective_completions]
+    owned = [w for city in game.cities_of(player_index) for w in city.wonders]
+    wonders = [
+        f"{game.rules.wonders[w].name}" + (" (built)" if w in player.wonders_built else " (taken)") for w in owned
+    ]
+    wonders += [
+        f"{game.rules.wonders[w].name} (built, now another's)"
+        for w in player.wonders_built
+        if w not in owned and any(w in c.wonders for c in game.cities)
+    ]
+    return f"Objectives: {', '.join(done) or 'none'} · Wonders: {', '.join(wonders) or 'none'}"
+
+
+def _complete_objective(game: Game, a: A.CompleteObjective) -> str:
+    spec = game.rules.objectives.get(a.objective)
+    paying = f", paying {amounts(dict(spec.pay))}" if spec and spec.pay else ""
+    card = card_name(game.rules.objective_cards, a.card)
+    return f"Complete {objective_name(game, a.objective)} (card {a.card}, {card}){paying}"
+
+
 def _recruit(game: Game, a: A.Recruit) -> str:
     city = game.city(a.city)
     return f"Recruit {unit_counts(game, a.units)} at {where(city.pos if city else None)}{_paying(a.payment)}"
@@ -221,7 +310,7 @@ def _orientation(game: Game, a: A.ChooseOrientation) -> str:
     """While the explorer turns a region over, say where each terrain would lie."""
     top = game.pending[-1] if game.pending else None
     if not isinstance(top, D.OrientationDecision):
-        return f"Place the region turned {a.rotation}"
+        return "Place the explored region this way"
     region = game.regions[top.region - 1]
     names = [game.rules.terrain[game.rules.terrain_by_code(code)].name for code in game.tile(region.tile)]
     spaces = region_slots(region.anchor, a.rotation)
@@ -312,11 +401,16 @@ def _taxes(game: Game, a: A.UseAbility) -> str:
 
 
 def _exchange(game: Game, a: A.UseAbility) -> str:
-    option, cards = a.choice[0], [int(c) for c in a.choice[1:] if c.isdigit()]
+    option = a.choice[0]
+    names = [card_name(game.rules.action_cards, int(c)) for c in a.choice[1:] if c.isdigit()]
+    names += [
+        card_name(game.rules.objective_cards, int(c.removeprefix(OBJECTIVE)))
+        for c in a.choice[1:]
+        if c.startswith(OBJECTIVE)
+    ]
     text = f"trade {option}" if " for " in option else f"gain {option}"
-    if cards:
-        names = ", ".join(card_name(game.rules.action_cards, c) for c in cards)
-        text += f" (discard {names})"
+    if names:
+        text += f" (discard {', '.join(names)})"
     return text
 
 
@@ -351,6 +445,7 @@ ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
     "free_action": _free_action,
     "free_collect": _free_collect,
     "angry_as_neutral": lambda g, a: "your angry cities count as neutral this turn",
+    "place_ship": lambda g, a: f"place a ship from your supply at {a.choice[0]} (activates the city)",
     "leader_city_advance": lambda g, a: f"gain {a.choice[0]} for 1 {a.choice[1]} token",
 }
 
@@ -393,6 +488,9 @@ LABELS: dict[type[A.Action], Callable[[Game, Any], str]] = {
     A.Collect: _collect,
     A.Construct: _construct,
     A.Recruit: _recruit,
+    A.BuildWonder: _build_wonder,
+    A.CompleteObjective: _complete_objective,
+    A.EndObjectives: lambda g, a: "Complete no more objectives now",
     A.StartMove: lambda g, a: "Move units",
     A.StartHappiness: lambda g, a: "Increase happiness",
     A.InfluenceCulture: _influence,
@@ -453,6 +551,21 @@ def combat_summary(game: Game) -> str | None:
     return f"Battle at {where(combat.space)}, round {combat.round}: " + "; ".join(sides)
 
 
+OBJECTIVE_CHECKED = {
+    "battle": "after each battle you fight",
+    "wonder_built": "when you build a wonder",
+    "city_founded": "when you found a city",
+    "recruited": "when you recruit",
+}
+OBJECTIVE_MOMENTS = {
+    "status": "status phase",
+    "battle": "after the battle",
+    "wonder_built": "the wonder is built",
+    "city_founded": "the city is founded",
+    "recruited": "after recruiting",
+}
+
+
 def decision_title(game: Game, decision: D.Decision) -> str:
     """What the deciding player is asked, as the title of the decision dialog."""
     name = game.player(decision.player).name
@@ -496,4 +609,7 @@ def decision_title(game: Game, decision: D.Decision) -> str:
         return f"{name}: status phase - change government?"
     if isinstance(decision, D.FirstPlayerDecision):
         return f"{name}: status phase - choose the first player"
+    if isinstance(decision, D.ObjectiveDecision):
+        moment = OBJECTIVE_MOMENTS.get(decision.moment, decision.moment)
+        return f"{name}: {moment} - complete objective cards?"
     return f"{name}: {decision.describe()}"

@@ -11,9 +11,10 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextEntryLine
 
+from civgame.ai.levels import OFFERED
 from civgame.engine.content.ruleset import RulesDataError
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game
+from civgame.engine.core.model import Game, Seat
 from civgame.engine.rules.setup import DEFAULT_COLOURS, new_game
 from civgame.engine.storage.mods import (
     Mod,
@@ -22,7 +23,7 @@ from civgame.engine.storage.mods import (
     load_saved_game,
     user_mods_dir,
 )
-from civgame.engine.storage.save import SaveError
+from civgame.engine.storage.save import SaveError, read_summary
 from civgame.ui import theme
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option
@@ -33,6 +34,12 @@ WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUMES = (25, 50, 70, 100)  # percent
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
 MAX_NAME = 20
+# Who may play a seat, in the order a click on the seat's button goes through them.
+SEAT_KINDS: tuple[Seat, ...] = ("human", *OFFERED)
+SEAT_LABELS = {"human": "Human", "easy": "Computer: Easy", "normal": "Computer: Normal", "hard": "Computer: Hard"}
+SEAT_TIP = (
+    "Who plays this seat: a person at this computer, or a computer player (Easy, Normal or Hard). Click to change."
+)
 SPEED_TIPS = {
     "off": "Show the result of each action at once",
     "fast": "Short animations",
@@ -72,6 +79,19 @@ def show_loaded(app: Navigator, game: Game) -> None:
         app.show_scores(game)
     else:
         app.start_game(game)
+
+
+def first_problem(mod: Mod) -> str | None:
+    """The first thing wrong with a mod on its own (its mod.yaml or its rules files), or None."""
+    if mod.problems:
+        return mod.problems[0]
+    if mod.info is None:
+        return "no valid mod.yaml"
+    try:
+        load_rules([mod.path])
+    except RulesDataError as exc:
+        return exc.problems[0] if exc.problems else "its rules cannot be read"
+    return None
 
 
 def _column(size: tuple[int, int], count: int, top: int) -> list[pygame.Rect]:
@@ -126,12 +146,14 @@ class NewGameScene(Scene):
         super().__init__(app)
         self.seats = 2
         self.names = list(DEFAULT_NAMES)
+        self.kinds: list[Seat] = ["human"] * len(DEFAULT_NAMES)  # who plays each seat: a person or a computer level
         self.seed_text = ""
         try:
             self.mods: list[Mod] = list_user_mods()
         except OSError:  # an unreadable mods folder: play without mods
             self.mods = []
         self.chosen_mods: set[Path] = set()
+        self.mod_problems = {mod.path: first_problem(mod) for mod in self.mods}
 
     def _left(self) -> int:
         return max(8, (self.size[0] - self.FORM_W - 20 - self.MODS_W) // 2)
@@ -152,13 +174,21 @@ class NewGameScene(Scene):
             self.seat_buttons[count] = button
         self.seat_buttons[self.seats].select()
         self.name_entries: list[UITextEntryLine] = []
+        self.kind_buttons: list[UIButton] = []
         self.name_rows_top = top + 110
         for i in range(self.seats):
             y = self.name_rows_top + i * 46
             UILabel(pygame.Rect(left + 30, y, 100, 36), f"Seat {i + 1}", manager)
-            entry = UITextEntryLine(pygame.Rect(left + 130, y, 300, 36), manager, initial_text=self.names[i])
+            entry = UITextEntryLine(pygame.Rect(left + 130, y, 150, 36), manager, initial_text=self.names[i])
             entry.set_text_length_limit(MAX_NAME)
             self.name_entries.append(entry)
+            kind = self.add_button(
+                pygame.Rect(left + 286, y, 174, 36),
+                SEAT_LABELS[self.kinds[i]],
+                partial(self._next_kind, i),
+                tooltip=SEAT_TIP,
+            )
+            self.kind_buttons.append(kind)
         y = self.name_rows_top + self.seats * 46 + 10
         UILabel(pygame.Rect(left, y, 120, 36), "Seed", manager)
         self.seed_entry = UITextEntryLine(
@@ -210,17 +240,18 @@ class NewGameScene(Scene):
             self.mod_buttons[mod.path] = button
             self._show_toggle(mod)
 
-    @staticmethod
-    def _mod_tooltip(mod: Mod) -> str:
-        if mod.info is None or mod.problems:
-            return f"This mod has problems: {mod.problems[0] if mod.problems else 'no valid mod.yaml'}"
+    def _mod_tooltip(self, mod: Mod) -> str:
+        problem = self.mod_problems[mod.path]
+        if problem is not None or mod.info is None:
+            return f"This mod cannot be used: {problem}"
         return f"{mod.info.description or mod.info.name} (changes the {mod.info.base} rules; folder {mod.path})"
 
     def _show_toggle(self, mod: Mod) -> None:
         button = self.mod_buttons[mod.path]
         chosen = mod.path in self.chosen_mods
         version = f" {mod.info.version}" if mod.info is not None else " (invalid)"
-        label = f"{'☑' if chosen else '☐'} {mod.name}{version}"
+        broken = " — broken" if self.mod_problems[mod.path] is not None else ""
+        label = f"{'☑' if chosen else '☐'} {mod.name}{version}{broken}"
         button.set_text(theme.fit_text(label, round(14 * self.app.scale), button.rect.w - 16))
         if chosen:
             button.select()
@@ -239,6 +270,11 @@ class NewGameScene(Scene):
         for i, entry in enumerate(self.name_entries):
             self.names[i] = entry.get_text()
         self.seed_text = self.seed_entry.get_text()
+
+    def _next_kind(self, seat: int) -> None:
+        """Human -> Computer: Easy -> Normal -> Hard -> Human."""
+        self.kinds[seat] = SEAT_KINDS[(SEAT_KINDS.index(self.kinds[seat]) + 1) % len(SEAT_KINDS)]
+        self.kind_buttons[seat].set_text(SEAT_LABELS[self.kinds[seat]])
 
     def _set_seats(self, count: int) -> None:
         self._remember_entries()
@@ -263,6 +299,8 @@ class NewGameScene(Scene):
         except RuleError as exc:
             self.error.set_text(theme.fit_text(str(exc), round(14 * self.app.scale), self.FORM_W))
             return
+        for player, kind in zip(game.players, self.kinds, strict=False):
+            player.seat = kind
         self.app.start_game(game)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -291,11 +329,13 @@ class LoadScene(Scene):
             y += 40
         for path in saves[: self.MAX_LISTED]:
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+            try:
+                summary = read_summary(path).describe()
+                label, tip = f"{path.name} — {summary}   ({stamp})", f"{summary}; saved {stamp} in {path}"
+            except SaveError as exc:
+                label, tip = f"{path.name} — cannot be read   ({stamp})", str(exc)
             button = self.add_button(
-                pygame.Rect(left, y, 560, 38),
-                theme.fit_text(f"{path.name}   ({stamp})", 14, 540),
-                partial(self._open, path),
-                tooltip=str(path),
+                pygame.Rect(left, y, 560, 38), theme.fit_text(label, 14, 540), partial(self._open, path), tooltip=tip
             )
             self.save_buttons.append(button)
             y += 44

@@ -80,6 +80,9 @@ class Scene:
         """True while the scene has animation frames left to draw: the window then keeps redrawing."""
         return False
 
+    def tick(self) -> None:
+        """Called once per pass of the window loop, after the events: work that goes on by itself."""
+
     def leave(self) -> None:
         """Called before another scene replaces this one or the window closes."""
 

@@ -8,6 +8,7 @@ from civgame.engine.core.model import Game
 from civgame.engine.rules.scoring import CATEGORIES, score_sheet, winners
 from civgame.ui import theme
 from civgame.ui.board_view import owner_colour
+from civgame.ui.labels import score_details
 from civgame.ui.scene import Navigator, Scene
 
 
@@ -67,3 +68,8 @@ class ScoreScene(Scene):
                     bold=total,
                     anchor="midtop",
                 )
+        y = top + (len(rows) + 1) * row_h + 8
+        for player in self.game.players:  # what each player's objectives and wonders rows are made of
+            line = f"{player.name} — {score_details(self.game, player.index)}"
+            theme.blit_text(surface, theme.fit_text(line, 14, w - 2 * left), (left, y), 14, theme.TEXT_DIM)
+            y += 22

@@ -20,8 +20,13 @@ from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import score_sheet
 from civgame.ui import theme
 from civgame.ui.board_view import owner_colour
-from civgame.ui.labels import action_card_lines, card_name
-from civgame.ui.tooltips import advance_tooltip, card_tooltip
+from civgame.ui.labels import (
+    action_card_lines,
+    objective_card_lines,
+    objective_card_title,
+    wonder_card_lines,
+)
+from civgame.ui.tooltips import advance_tooltip
 
 RESOURCE_LETTERS = {"food": "F", "wood": "W", "ore": "O", "ideas": "I", "gold": "G"}
 RESOURCE_COLOURS = {
@@ -191,13 +196,18 @@ class SidePanel:
             name = f"{half} / {game.rules.action_card(c).tactics}"
             title, *halves = action_card_lines(game, c)
             cards.append(_HandCard("Action", name, [f"Action card: {title}", *halves, note], reason is None, c))
-        for c in player.objective_cards:
-            name = card_name(game.rules.objective_cards, c)
-            cards.append(_HandCard("Objective", name, card_tooltip("Objective", name, card_text(game, c))))
-        for w in player.wonder_cards:
-            spec = game.rules.wonders.get(w)
-            name = spec.name if spec else w
-            cards.append(_HandCard("Wonder", name, card_tooltip("Wonder", name, spec.text if spec else "")))
+        cards += [
+            _HandCard(
+                "Objective", objective_card_title(game, player.index, c), objective_card_lines(game, player.index, c)
+            )
+            for c in player.objective_cards
+        ]
+        cards += [
+            _HandCard(
+                "Wonder", game.rules.wonders[w].name if w in game.rules.wonders else w, wonder_card_lines(game, w)
+            )
+            for w in player.wonder_cards
+        ]
         if not cards:
             theme.blit_text(surface, "no cards", (x, y), self.size - 1, theme.TEXT_DIM)
             return y + self.line + 4
@@ -267,10 +277,6 @@ def advance_status(game: Game, player: Player, name: str) -> tuple[str, str | No
         return OWNED, None
     reason = why_not_gain(game, player, name)
     return (AVAILABLE, None) if reason is None else (LOCKED, reason)
-
-
-def card_text(game: Game, card_id: int) -> str:
-    return next((c.text for c in game.rules.objective_cards if c.id == card_id), "")
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,9 @@ def city_lines(game: Game, city: City) -> list[str]:
     lines.append("Pieces: " + ", ".join(pieces))
     if city.wonders:
         wonders = game.rules.wonders
-        lines.append("Wonders: " + ", ".join(wonders[w].name if w in wonders else w for w in city.wonders))
+        lines += [
+            f"Wonder: {wonders[w].name} — {wonders[w].text}" if w in wonders else f"Wonder: {w}" for w in city.wonders
+        ]
     for colour, names in influenced.items():
         lines.append(f"Influenced by {owner_name(game, colour)}: {', '.join(names)}")
     if city.port_space is not None:
@@ -158,10 +160,6 @@ def advance_tooltip(game: Game, player: Player, name: str) -> list[str]:
     if spec.text:
         lines.append(spec.text)
     return lines
-
-
-def card_tooltip(kind: str, name: str, text: str) -> list[str]:
-    return [f"{kind} card: {name}"] + ([text] if text else [])
 
 
 # ------------------------------------------------------------------ drawing

@@ -19,6 +19,22 @@ SPY, IDEAS, GREAT_IDEAS, GREAT_IDEAS_SISTER = 7, 9, 11, 12
 LEADERSHIP, ASSASSINATION, MILITIA, NEW_IDEAS = 25, 27, 37, 41
 
 
+def battle(winner: int | None, land: bool, real: bool) -> BattleRecord:
+    """A battle of this turn between players 0 and 1 (`real`: the defender had a unit there)."""
+    attacker = 1 if winner == 1 else 0
+    return BattleRecord(
+        space=Scenario.hex("D5"),
+        naval=not land,
+        attacker=attacker,
+        defender=1 - attacker,
+        winner=winner,
+        at_city=False,
+        from_sea=False,
+        present=[["infantry"], ["infantry"] if real else []],
+        lost=[[], ["infantry"] if real else []],
+    )
+
+
 def refused(s, action):
     """The action raises RuleError and changes nothing."""
     before = to_plain(s.game)
@@ -127,28 +143,29 @@ def test_ideas_gives_an_idea_per_city_with_an_academy_whatever_its_colour():
 def test_great_ideas_needs_a_land_battle_won_this_turn_and_claims_it_from_its_sister():
     s = Scenario().hand(0, GREAT_IDEAS, GREAT_IDEAS_SISTER)
     assert plays(s, GREAT_IDEAS) == []
-    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=False))
+    s.game.battles.append(battle(winner=0, land=True, real=False))
     s.apply(PlayActionCard(GREAT_IDEAS))
     assert s.player(0).resources["ideas"] == 2
     assert plays(s, GREAT_IDEAS_SISTER) == []  # the one battle is claimed
-    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=True))
+    s.game.battles.append(battle(winner=0, land=True, real=True))
     s.apply(PlayActionCard(GREAT_IDEAS_SISTER))
     assert s.player(0).resources["ideas"] == 4
 
 
 def test_great_ideas_needs_room_for_ideas_and_a_win_of_the_player_on_land():
     s = Scenario().hand(0, GREAT_IDEAS)
-    s.game.battles_this_turn.append(BattleRecord(winner=1, land=True, real=True))
-    s.game.battles_this_turn.append(BattleRecord(winner=0, land=False, real=True))
+    s.game.battles.append(battle(winner=1, land=True, real=True))
+    s.game.battles.append(battle(winner=None, land=True, real=True))
+    s.game.battles.append(battle(winner=0, land=False, real=True))
     assert plays(s, GREAT_IDEAS) == []
-    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=True))
+    s.game.battles.append(battle(winner=0, land=True, real=True))
     s.resources(0, ideas=7)
     assert plays(s, GREAT_IDEAS) == []
 
 
 def test_battle_records_last_one_turn():
     s = Scenario().hand(0, GREAT_IDEAS)
-    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=True))
+    s.game.battles.append(battle(winner=0, land=True, real=True))
     s.apply(EndTurn())
     s.turn(0)
     assert plays(s, GREAT_IDEAS) == []
@@ -157,9 +174,9 @@ def test_battle_records_last_one_turn():
 def test_hero_general_raises_moods_after_a_real_land_battle():
     s = Scenario().hand(0, HERO_GENERAL, HERO_GENERAL_SISTER).resources(0, mood=1)
     angry = s.city(0, "C2", mood="angry")
-    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=False))
+    s.game.battles.append(battle(winner=0, land=True, real=False))
     assert plays(s, HERO_GENERAL) == []  # an undefended capture is not enough
-    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=True))
+    s.game.battles.append(battle(winner=0, land=True, real=True))
     assert {a.choice for a in plays(s, HERO_GENERAL)} == {(str(angry.id),), (str(angry.id), str(angry.id))}
     s.apply(PlayActionCard(HERO_GENERAL, (str(angry.id), str(angry.id))))
     assert angry.mood == "happy" and s.player(0).mood_tokens == 0
@@ -169,7 +186,7 @@ def test_hero_general_raises_moods_after_a_real_land_battle():
 def test_hero_general_without_a_mood_token_raises_one_step():
     s = Scenario().hand(0, HERO_GENERAL)
     city = s.city(0, "C2", mood="neutral")
-    s.game.battles_this_turn.append(BattleRecord(winner=0, land=True, real=True))
+    s.game.battles.append(battle(winner=0, land=True, real=True))
     assert [a.choice for a in plays(s, HERO_GENERAL)] == [(str(city.id),)]
     s.apply(PlayActionCard(HERO_GENERAL, (str(city.id),)))
     assert city.mood == "happy"

@@ -139,7 +139,7 @@ def test_roads_move_a_group_two_spaces_from_an_own_city_for_a_food_and_an_ore():
     assert [pos(u) for u in group] == ["E4", "E4"] and all(u.moved_this_action for u in group)
     assert s.player(0).resources["food"] == 0 and s.player(0).resources["ore"] == 0
     assert s.game.pending[-1].groups_left == 2
-    assert "Player 1 moves 2 unit(s) from D2 to E4 by road" in s.game.log
+    assert "Player 1 moves 1 Infantry and 1 Settler from D2 to E4 by road" in s.game.log
 
 
 def test_without_roads_or_without_the_price_no_two_space_move_is_offered():
@@ -339,7 +339,7 @@ def test_navigation_sails_around_the_edge_to_the_next_sea_and_on_through_it():
     assert destinations(s, [ship]) == labels(s, "B3", "B4", "F2", "E3")
     move(s, [ship], "E3")
     assert pos(ship) == pos(cargo) == "E3"
-    assert "Player 1 moves 1 unit(s) from C3 to E3 around the board" in s.game.log
+    assert "Player 1 moves 1 Ship from C3 to E3 around the board" in s.game.log
     assert check_invariants(s.game) == []
 
 

@@ -131,7 +131,7 @@ def test_third_advance_empties_the_tracker_draws_an_event_and_refills():
     assert s.player(0).event_cubes == 3
     assert len(s.game.decks["event"].draw) == events_before - 1
     assert len(s.game.decks["event"].discard) == 1
-    assert "not resolved yet" in s.game.log[-1]
+    assert "event cards have no effect in this version of the game" in s.game.log[-1]
 
 
 def test_event_deck_reshuffles_its_discards_when_empty():

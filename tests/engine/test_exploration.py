@@ -264,3 +264,15 @@ def test_a_ship_explores_only_next_to_the_sea_it_can_sail():
     with pytest.raises(RuleError):
         s.apply(action)
     assert to_plain(s.game) == before
+
+
+def test_the_log_names_the_move_and_the_explorers_choice_in_board_terms():
+    s = scenario(r3=("14", 0), r5=("5", None))
+    settler = s.unit(0, "settler", "C3")
+    move(s, [settler], "C4")
+    s.apply(ChooseOrientation(OPPOSITE))
+    log = s.game.log
+    assert not any("moves units" in line or "rotation" in line or "region 5" in line for line in log)
+    assert "Player 1 chooses which way the region around D3 lies" in log
+    assert "Player 1 turns the region around D3 so its sea lies at D4" in log
+    assert "Player 1 moves 1 Settler from C3 to C4" in log

@@ -13,7 +13,6 @@ from civgame.engine.core.decisions import InfluenceBoostDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import label_to_hex
 from civgame.engine.core.model import BARBARIAN
-from civgame.engine.rules.influence import distances_from
 from tests.scenario import Scenario
 
 ROLL_1, ROLL_3, ROLL_4, ROLL_5, ROLL_6 = 0, 4, 6, 8, 11
@@ -76,7 +75,7 @@ def test_more_range_tokens_than_needed_are_accepted_and_paid():
 
 def test_unrevealed_regions_lengthen_the_path():
     s = board().hide(5).hide(8)  # the straight line down column D is gone
-    assert distances_from(s.game, label_to_hex("D2"))[label_to_hex("D7")] == 7
+    assert s.game.distances_from(label_to_hex("D2"))[label_to_hex("D7")] == 7
     source = s.city(0, "D2")
     target = s.city(1, "D7", buildings={"temple": 1})
     s.resources(0, culture=6)

@@ -237,7 +237,7 @@ def test_a_mod_cannot_change_the_ruleset_id_and_holds_only_rules_files(tmp_path)
     assert problems_of([mod]) == [
         f"{mod}/advance.yaml: not a rules file; a mod may hold mod.yaml and game.yaml, terrain.yaml, units.yaml, "
         "combat.yaml, buildings.yaml, advances.yaml, map.yaml, action_cards.yaml, action_halves.yaml, "
-        "tactics_halves.yaml, objective_cards.yaml, events.yaml, wonders.yaml, civilizations.yaml",
+        "tactics_halves.yaml, objective_cards.yaml, objectives.yaml, events.yaml, wonders.yaml, civilizations.yaml",
         f"{mod}/game.yaml:2: id: a mod cannot change the ruleset id ('monumental')",
     ]
 

@@ -140,3 +140,24 @@ def test_free_economy_still_collects_from_the_abilities_menu(app):
     assert game.player(0).resources["wood"] == 1 and game.player(0).mood_tokens == 1
     assert game.actions_left == game.rules.game.actions_per_turn and city.activations == 1
     assert scene.collect_city is None
+
+
+def test_collect_never_preselects_a_loss_and_shows_any_loss_before_ok(app):
+    s = happy_city()
+    s.resources(0, **EMPTY | {"food": 2})  # food at its limit of 2: the D2 food would be lost
+    game = s.game
+    scene = show_game(app, game)
+    enter_collect(app, scene, h("D2"))
+    assert "food" not in scene.collect_picks.values()
+    assert scene.collect_loss() is None
+    assert "lost" not in ok_button(scene).tool_tip_text
+
+    pick(app, scene, next(iter(scene.collect_picks)), None)
+    click(app, scene.board.centre(h("D2")))  # take the food anyway: the loss is shown before OK
+    assert scene.collect_picks[h("D2")] == "food"
+    assert scene.collect_loss() == "1 food lost over the limit"
+    assert ok_button(scene).is_enabled
+    assert ok_button(scene).tool_tip_text.endswith("(1 food lost over the limit)")
+    click_button(app, ok_button(scene))
+    assert game.player(0).resources["food"] == 2
+    assert any(line.endswith("(1 food lost over the limit)") for line in game.log)

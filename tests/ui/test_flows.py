@@ -246,7 +246,7 @@ def test_the_status_phase_asks_each_player_in_dialogs_and_the_next_age_starts(ap
     assert asked == list(answers)
     assert [p.advances for p in game.players] == [before[0] + ["Bartering"], before[1] + ["Myths"]]
     assert (game.phase, game.age, game.round, game.first_player, game.current) == ("play", 2, 1, 1, 1)
-    assert not scene.covered and scene.viewer == 1  # player 2 chose last and keeps the seat
+    assert scene.covered and scene.viewer is None  # the open seat is handed over once for the new age
 
 
 def test_the_last_age_ends_on_the_score_screen(app):

@@ -52,7 +52,7 @@ def samples():
         A.EndMove(): "End move",
         A.RaiseMood(100): "Raise the city at D2 from neutral to happy (2 mood tokens)",
         A.EndHappiness(): "Stop increasing happiness",
-        A.ChooseOrientation(3): "Place the region turned 3",
+        A.ChooseOrientation(3): "Place the explored region this way",
         A.ChooseCasualties((200,)): "Lose 1 Infantry",
         A.Retreat(True): "Retreat",
         A.Retreat(False): "Fight on",
@@ -79,6 +79,11 @@ def samples():
         A.PlayActionCard(39, ("Myths", "1")): "Play Technology Trade: Myths, then trading with Ben",
         A.PlayTactics(None): "Play no tactics card",
         A.PlayTactics(6): "Play High Morale face down: +2 combat value.",
+        A.BuildWonder(100, "pyramids", {"ore": 7, "wood": 3, "food": 2, "culture": 5}): (
+            "Build the Pyramids at D2, paying 7 ore, 3 wood, 2 food, 5 culture"
+        ),
+        A.CompleteObjective(7, "eureka"): "Complete Eureka! (card 7, Eureka!/Defiance), paying 2 ideas",
+        A.EndObjectives(): "Complete no more objectives now",
         A.ChooseCivilization("vikings"): "Play Vikings",
         A.ChooseLeader("Sulla"): "Recruit Sulla",
     }

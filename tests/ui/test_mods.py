@@ -64,7 +64,11 @@ def open_new_game(app, seed: str = "5") -> NewGameScene:
 def test_the_new_game_screen_lists_the_mods_and_stacks_the_chosen_ones_in_listed_order(app, mods_dir):
     mods = install_mods(mods_dir)
     scene = open_new_game(app)
-    assert [b.text for b in scene.mod_buttons.values()] == ["☐ Broken 1", "☐ Dear settlers 2", "☐ Cheap advances 1.0"]
+    assert [b.text for b in scene.mod_buttons.values()] == [
+        "☐ Broken 1 — broken",
+        "☐ Dear settlers 2",
+        "☐ Cheap advances 1.0",
+    ]
     click_button(app, scene.mod_buttons[mods["cheap"]])
     click_button(app, scene.mod_buttons[mods["dear"]])  # chosen second, yet applied first: the list's order
     assert scene.mod_buttons[mods["cheap"]].text == "☑ Cheap advances 1.0"
@@ -184,3 +188,28 @@ def test_a_save_made_with_other_rules_is_opened_only_after_the_warning(app, mods
     click_button(app, scene.message.button_for("Open it anyway"))
     assert isinstance(app.scene, GameScene)
     assert app.scene.game.rules.game.advance_cost.amount == 3
+
+
+def test_a_broken_mod_is_marked_with_its_first_problem_before_start(app, mods_dir):
+    mods = install_mods(mods_dir)
+    scene = open_new_game(app)
+    broken = scene.mod_buttons[mods["broken"]]
+    problem = f"{mods['broken'] / 'game.yaml'}:1: advance_cost.amount: Input should be greater than or equal to 0"
+    assert broken.text.endswith("— broken") and broken.tool_tip_text.startswith(f"This mod cannot be used: {problem}")
+    cheap = scene.mod_buttons[mods["cheap"]]
+    assert "broken" not in cheap.text
+    assert cheap.tool_tip_text.startswith("Advances cost 1 resource instead of 2")
+
+
+def test_the_load_screen_lists_each_save_with_players_age_round_and_date(app, mods_dir):
+    game = new_game(["Anna", "Ben", "Chloe"], 3)
+    game.age, game.round = 2, 3
+    app.settings.saves_dir.mkdir(parents=True)
+    save_game(game, app.settings.saves_dir / "mine.yaml")
+    (app.settings.saves_dir / "junk.yaml").write_text("just: text\n", encoding="utf-8")
+    click_button(app, app.scene.load_button)
+    texts = {b.text.split(" — ")[0]: b for b in app.scene.save_buttons}
+    mine = texts["mine.yaml"]
+    assert re.fullmatch(r"mine\.yaml — Anna, Ben, Chloe — age 2, round 3   \(\d{4}-\d\d-\d\d \d\d:\d\d\)", mine.text)
+    assert "not a civgame save" in texts["junk.yaml"].tool_tip_text
+    assert texts["junk.yaml"].text.startswith("junk.yaml — cannot be read")

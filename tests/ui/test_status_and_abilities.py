@@ -7,6 +7,7 @@ from civgame.engine.core.decisions import (
     FirstPlayerDecision,
     FreeAdvanceDecision,
     GovernmentDecision,
+    ObjectiveDecision,
     RazeDecision,
 )
 from civgame.engine.rules import status
@@ -18,6 +19,7 @@ from tests.scenario import Scenario
 from tests.ui.conftest import click_button, show_game
 
 STEP_OF = {
+    ObjectiveDecision: "Objectives",
     FreeAdvanceDecision: "Free advance",
     RazeDecision: "Raze",
     GovernmentDecision: "Government",
@@ -100,3 +102,23 @@ def test_the_top_bar_buttons_never_overlap_even_in_the_smallest_window(tmp_path)
         assert all(a.right <= b.left for a, b in pairwise(rects)), size
         assert rects[-1].right <= scene.board.rect.right
         assert scene.action_buttons["abilities"].text == "Abilities"
+
+
+def test_the_status_phase_choices_are_answered_in_turn_without_a_pass_screen_or_a_hand(app):
+    game = new_game(["Anna", "Ben", "Chloe"], 7)
+    status.begin(game)  # test set-up: the end of the age
+    scene = show_game(app, game)
+    deciders = []
+    while game.phase == "status":
+        assert not scene.covered and scene.pass_button is None
+        decision = game.pending[-1]
+        assert scene.viewer in (None, decision.player)  # never another player's hand on show
+        if deciders and decision.player != deciders[0]:
+            assert scene.viewer is None  # the seat is open once the first decider has answered
+        deciders.append(decision.player)
+        assert scene.dialog.prompt.startswith(game.player(decision.player).name + ":")  # who answers
+        click_button(app, next(b for b in scene.dialog.buttons if b.is_enabled))
+    assert len(set(deciders)) == 3 and len(deciders) >= 6  # every player chose, some more than once
+    assert scene.covered and scene.pass_button is not None  # the next age starts with a hand-over
+    click_button(app, scene.pass_button)
+    assert scene.viewer == game.actor() and not scene.covered

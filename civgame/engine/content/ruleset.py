@@ -29,6 +29,7 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails
 
+from civgame.engine.content.conditions import Condition, parse_condition
 from civgame.engine.content.effects import Effect, parse_effect
 from civgame.engine.content.effects.registry import SourceKind
 from civgame.engine.core.hexgrid import label_to_hex, region_slots
@@ -231,6 +232,7 @@ class GameRules(Strict):
     influence: InfluenceRules
     border_bonus: dict[str, Literal["mood", "culture"]]
     victory_points: VictoryPoints
+    wonder_advance: str = "Engineering"  # needed to build any wonder, besides the wonder's own advance
 
 
 # ---------------------------------------------------------------- terrain, units, buildings
@@ -377,6 +379,54 @@ class TacticsHalf(Strict):
     effects: list[OneEffect] = []
 
 
+def _parses(raw: dict[str, object]) -> dict[str, object]:
+    parse_condition(raw)
+    return raw
+
+
+OneCondition = Annotated[dict[str, object], AfterValidator(_parses)]  # a condition primitive and its parameters
+
+
+class Objective(Strict):
+    """One objective: completed in the status phase (`status`), right after its moment (`instant`),
+    or by itself after any of the holder's actions (`automatic`)."""
+
+    name: str
+    text: str = ""
+    status: OneCondition | None = None
+    instant: OneCondition | None = None
+    automatic: OneCondition | None = None
+    pay: dict[Resource, int] = {}  # paid on completion; gold cannot stand in
+    excludes: list[str] = []  # objectives that may not be completed in the same status phase
+    _parsed: dict[str, Condition] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, context: object) -> None:
+        for part in ("status", "instant", "automatic"):
+            raw = getattr(self, part)
+            if raw is not None:
+                self._parsed[part] = parse_condition(raw)
+
+    def condition(self, part: str) -> Condition | None:
+        """The parsed `status`, `instant` or `automatic` condition."""
+        return self._parsed.get(part)
+
+    @model_validator(mode="after")
+    def _checked_somehow(self) -> Objective:
+        parts = {
+            part: parse_condition(raw) for part in ("status", "instant", "automatic") if (raw := getattr(self, part))
+        }
+        if not parts:
+            raise ValueError("an objective needs a `status`, `instant` or `automatic` condition")
+        for part, cond in parts.items():
+            if (cond.moment == "status") != (part != "instant"):
+                raise ValueError(f"{part}: {cond.name} is checked at {cond.moment}")
+        return self
+
+
+class ObjectiveCard(Card):
+    objectives: list[str] = Field(min_length=2, max_length=2)
+
+
 class Wonder(Strict):
     name: str
     cost: Cost
@@ -386,6 +436,7 @@ class Wonder(Strict):
     owner_vp: Points
     text: str = ""
     effects: list[OneEffect] = []
+    in_deck: bool = True  # false: left out of the wonder deck while its powers are not in play
 
 
 # ---------------------------------------------------------------- civilizations
@@ -434,7 +485,8 @@ class Ruleset(Strict):
     action_cards: list[ActionCard]
     action_halves: dict[str, ActionHalf]
     tactics_halves: dict[str, TacticsHalf]
-    objective_cards: list[Card]
+    objective_cards: list[ObjectiveCard]
+    objectives: dict[str, Objective]
     events: list[Card]
     wonders: dict[str, Wonder]
     civilizations: dict[str, Civilization]
@@ -528,13 +580,26 @@ class Ruleset(Strict):
                         ("map", "layouts", count, "free"), f"layouts.{count}: more free positions than regular tiles"
                     )
                 )
-        for i, card in enumerate(self.action_cards):
-            for deck, half in (("action_halves", card.action), ("tactics_halves", card.tactics)):
+        for i, action_card in enumerate(self.action_cards):
+            for deck, half in (("action_halves", action_card.action), ("tactics_halves", action_card.tactics)):
                 if half not in getattr(self, deck):
                     problems.append(
                         DataProblem(
-                            ("action_cards", i, deck[:-7]), f"action card {card.id}: unknown {deck[:-7]} half {half!r}"
+                            ("action_cards", i, deck[:-7]),
+                            f"action card {action_card.id}: unknown {deck[:-7]} half {half!r}",
                         )
+                    )
+        for card in self.objective_cards:
+            for key in card.objectives:
+                if key not in self.objectives:
+                    problems.append(
+                        DataProblem(("objective_cards",), f"objective card {card.id}: unknown objective {key!r}")
+                    )
+        for key, objective in self.objectives.items():
+            for other in objective.excludes:
+                if other not in self.objectives:
+                    problems.append(
+                        DataProblem(("objectives", key, "excludes"), f"{key}.excludes: unknown objective {other!r}")
                     )
         problems += self._civilization_problems(advances, tiles)
         for key, w in self.wonders.items():
@@ -752,6 +817,10 @@ class Ruleset(Strict):
                 return a
         raise KeyError(name)
 
+    @cached_property
+    def objective_card_index(self) -> dict[int, ObjectiveCard]:
+        return {card.id: card for card in self.objective_cards}
+
     def terrain_by_code(self, code: str) -> str:
         for key, t in self.terrain.items():
             if t.code == code:
@@ -775,6 +844,7 @@ FILES = {
     "action_halves": "action_halves.yaml",
     "tactics_halves": "tactics_halves.yaml",
     "objective_cards": "objective_cards.yaml",
+    "objectives": "objectives.yaml",
     "events": "events.yaml",
     "wonders": "wonders.yaml",
     "civilizations": "civilizations.yaml",

@@ -58,6 +58,19 @@ class Construct(Action):
 
 
 @dataclass(frozen=True)
+class BuildWonder(Action):
+    """Play a wonder card from the hand into one of your cities (a main action activating it)."""
+
+    KIND: ClassVar[str] = "build_wonder"
+    city: int
+    wonder: str
+    payment: dict[str, int] | None = None
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.city, self.wonder))
+
+
+@dataclass(frozen=True)
 class Recruit(Action):
     KIND: ClassVar[str] = "recruit"
     city: int
@@ -329,8 +342,34 @@ class PlayTactics(Action):
     card: int | None
 
 
+@dataclass(frozen=True)
+class CompleteObjective(Action):
+    """Complete objective card `card` with its objective `objective` (a key of objectives.yaml)."""
+
+    KIND: ClassVar[str] = "complete_objective"
+    card: int
+    objective: str
+
+
+@dataclass(frozen=True)
+class EndObjectives(Action):
+    """Complete no more objectives now."""
+
+    KIND: ClassVar[str] = "end_objectives"
+
+
 # Actions with a `payment` field: a payment decision may suspend one and complete it with the price chosen.
-PAID_ACTIONS = (Advance, Construct, Recruit, MoveUnits, RaiseMood, CancelFortress, PayCombatBonus, PlayActionCard)
+PAID_ACTIONS = (
+    Advance,
+    Construct,
+    BuildWonder,
+    Recruit,
+    MoveUnits,
+    RaiseMood,
+    CancelFortress,
+    PayCombatBonus,
+    PlayActionCard,
+)
 
 
 @dataclass(frozen=True)

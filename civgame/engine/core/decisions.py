@@ -246,6 +246,23 @@ class TacticsDecision(Decision):
 
 
 @dataclass
+class ObjectiveDecision(Decision):
+    """Complete objectives now fulfilled (`options`, objective keys): answer CompleteObjective, or EndObjectives.
+
+    `moment` is `status` in step 1 of the status phase, else what triggered them (a battle, a wonder built,
+    a city founded). Each objective completes at most one card (`used`).
+    """
+
+    KIND: ClassVar[str] = "objectives"
+    moment: str = "status"
+    options: list[str] = field(default_factory=list)
+    used: list[str] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return "complete objective cards whose objectives are fulfilled, or go on"
+
+
+@dataclass
 class CivilizationDecision(Decision):
     """Setup in Choose mode: pick one of the civilizations no other player has taken."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
@@ -18,6 +19,8 @@ BARBARIAN = -1
 PIRATE = -2
 MOODS = ("angry", "neutral", "happy")
 Phase = Literal["play", "status", "over"]
+# Who plays a seat: a person at the table, or a computer player of one of these levels.
+Seat = Literal["human", "random", "easy", "normal", "hard"]
 
 
 @dataclass
@@ -83,14 +86,14 @@ class LastingEffect:
 
 
 @dataclass
-class BattleRecord:
-    """A battle won this turn (uncontested captures and overrun settlers included), for the cards
-    that are played after one. `claimed_by` names the card halves already played off it."""
+class ObjectiveCompletion:
+    """A completed objective card: which objective completed it, and when."""
 
-    winner: int
-    land: bool
-    real: bool  # an enemy unit was there, or the defender won
-    claimed_by: list[str] = field(default_factory=list)
+    card: int
+    objective: str  # the objective's key in objectives.yaml
+    age: int
+    round: int
+    own_turn: bool  # completed during the holder's own turn
 
 
 @dataclass
@@ -113,11 +116,14 @@ class Player:
     wonder_cards: list[str] = field(default_factory=list)
     completed_objectives: list[int] = field(default_factory=list)
     wonders_built: list[str] = field(default_factory=list)
+    wonders_built_when: list[list[int]] = field(default_factory=list)  # [age, round] of each wonders_built entry
+    objective_completions: list[ObjectiveCompletion] = field(default_factory=list)
     captured_leaders: list[str] = field(default_factory=list)
     event_vp: float = 0.0
     influence_succeeded: bool = False  # one successful Influence Culture per turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
     actions_lost_next_turn: int = 0  # a mark (Assassination): fewer actions at the start of the next turn
+    seat: Seat = "human"
 
     def has(self, advance: str) -> bool:
         return advance in self.advances
@@ -132,6 +138,28 @@ class CombatSide:
     losses: int = 0  # fighting units it lost in this battle so far
     bonus: int = 0  # combat value added every round (paid for before the battle)
     tactics: int | None = None  # the action card played face down this round, until revealed
+
+
+@dataclass
+class BattleRecord:
+    """A battle (or uncontested capture) of the current turn, as objectives and action cards read it.
+    `claimed_by` names the card halves already played off it (a sister copy cannot use it again)."""
+
+    space: Hex
+    naval: bool
+    attacker: int
+    defender: int
+    winner: int | None
+    at_city: bool
+    from_sea: bool  # the attackers came from sea spaces
+    present: list[list[str]]  # unit types at the start: [attacker's, defender's]
+    lost: list[list[str]]  # unit types removed during it: [attacker's, defender's]
+    claimed_by: list[str] = field(default_factory=list)
+
+    @property
+    def real(self) -> bool:
+        """The defender had a unit at the start or won: not an uncontested capture."""
+        return bool(self.present[1]) or self.winner == self.defender
 
 
 @dataclass
@@ -150,6 +178,8 @@ class Combat:
     prepared: list[str] = field(default_factory=list)  # choices before round 1 already offered
     fortress_cancelled: list[str] = field(default_factory=list)  # fortress parts the attacker paid off
     tactics_asked: list[str] = field(default_factory=list)  # sides asked for a tactics card this round
+    # unit id -> type of each side's units in the space at the start: [attacker's, defender's]
+    present: list[dict[int, str]] = field(default_factory=lambda: [{}, {}])
 
 
 @dataclass
@@ -175,7 +205,7 @@ class Game:
     decks: dict[str, Deck] = field(default_factory=dict)
     pending: list[Decision] = field(default_factory=list)
     combat: Combat | None = None
-    battles_this_turn: list[BattleRecord] = field(default_factory=list)
+    battles: list[BattleRecord] = field(default_factory=list)  # the battles of the current turn
     winner: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)  # plain actions, decoded on replay
@@ -220,7 +250,7 @@ class Game:
 
     def invalidate_board(self) -> None:
         """Forget cached board geometry after a region is placed or turned over."""
-        for cache in ("space_region", "_terrain_map", "_adjacency"):
+        for cache in ("space_region", "_terrain_map", "_adjacency", "_distances"):
             self.__dict__.pop(cache, None)
 
     def on_board(self, h: Hex) -> bool:
@@ -257,6 +287,31 @@ class Game:
         if adjacent is None:  # a space off the board
             return [n for n in neighbors(h) if n in self.space_region]
         return list(adjacent)
+
+    @cached_property
+    def _distances(self) -> dict[Hex, dict[Hex, int]]:
+        """Breadth-first distances already worked out, by starting space (filled on demand)."""
+        return {}
+
+    def distances_from(self, start: Hex) -> dict[Hex, int]:
+        """Steps from `start` to every space reachable through revealed board spaces.
+
+        Only revealing a region changes them, so they are kept until `invalidate_board`; callers
+        must not modify the returned mapping."""
+        known = self._distances.get(start)
+        if known is not None:
+            return known
+        steps = {start: 0}
+        frontier = deque([start])
+        adjacency, revealed = self._adjacency, self._terrain_map
+        while frontier:
+            here = frontier.popleft()
+            for there in adjacency.get(here, ()):
+                if there not in steps and there in revealed:
+                    steps[there] = steps[here] + 1
+                    frontier.append(there)
+        self._distances[start] = steps
+        return steps
 
     # ------------------------------------------------------------------ pieces
     def player(self, index: int) -> Player:

@@ -221,8 +221,8 @@ def _gain_per_building(game: Game, player: Player, effect: Effect, choice: Choic
 def _claimable(game: Game, player: Player, effect: Effect) -> BattleRecord | None:
     """The first battle won this turn that the effect may be played off (not claimed by its name)."""
     params = params_as(effect, BattleWonThisTurn)
-    for record in game.battles_this_turn:
-        kind = "land" if record.land else "naval"
+    for record in game.battles:
+        kind = "naval" if record.naval else "land"
         if (
             record.winner == player.index
             and kind in params.battles

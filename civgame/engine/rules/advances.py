@@ -22,13 +22,21 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import Payable, amounts
 from civgame.engine.rules import civilizations
-from civgame.engine.rules.cards import draw_card
-from civgame.engine.rules.payments import any_of, can_pay, describe, enforce_caps, gain, pay, payment_options, settle
+from civgame.engine.rules.cards import draw_card, draw_into_hand
+from civgame.engine.rules.payments import (
+    affordable,
+    any_of,
+    describe,
+    enforce_caps,
+    gain,
+    pay,
+    payment_options,
+    settle,
+)
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.triggers import fire
 from civgame.engine.rules.turns import spend_main_action
 
-DECK_OF_DRAW = {"action": "action_cards", "objective": "objective_cards", "wonder": "wonder_cards"}
 DECLINE = "decline"
 
 
@@ -119,16 +127,21 @@ def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool
 def _gain_effects(game: Game, player: Player, name: str) -> None:
     """`on_gain` effects of the new advance, then `advance_reward` effects of those held before it."""
     category = game.rules.category_of(name).name
-    for effect in effects.active(game, player, "on_gain"):
-        if effect.source == name:
-            on_gain = effects.params_as(effect, OnGain)
-            _reward(game, player, on_gain.gain, name)
-            for deck, count in on_gain.draw.items():
-                _draw(game, player, deck, count, name)
+    apply_on_gain(game, player, name)
     for effect in effects.active(game, player, "advance_reward"):
         reward = effects.params_as(effect, AdvanceReward)
         if effect.source != name and category in reward.categories:
             _reward(game, player, reward.gain, effect.source)
+
+
+def apply_on_gain(game: Game, player: Player, source: str) -> None:
+    """The `on_gain` effects of `source`, an advance just gained or a wonder just built."""
+    for effect in effects.active(game, player, "on_gain"):
+        if effect.source == source:
+            on_gain = effects.params_as(effect, OnGain)
+            _reward(game, player, on_gain.gain, source)
+            for deck, count in on_gain.draw.items():
+                _draw(game, player, deck, count, source)
 
 
 def _reward(game: Game, player: Player, what: dict[Payable, int], source: str) -> None:
@@ -138,14 +151,9 @@ def _reward(game: Game, player: Player, what: dict[Payable, int], source: str) -
 
 
 def _draw(game: Game, player: Player, deck: str, count: int, source: str) -> None:
-    hand = getattr(player, DECK_OF_DRAW[deck])
-    drawn = 0
     for _ in range(count):
-        card = draw_card(game, deck)
-        if card is not None:
-            hand.append(card)
-            drawn += 1
-    game.say(f"{player.name} draws {drawn} {deck} card(s) ({source})")
+        draw_into_hand(game, player, deck)
+    game.say(f"{player.name} draws {count} {deck} card(s) ({source})")
 
 
 def use_event_cube(game: Game, player: Player) -> None:
@@ -158,7 +166,7 @@ def use_event_cube(game: Game, player: Player) -> None:
         # Event effects arrive with the events issue; until then the card is only recorded.
         game.decks["event"].discard.append(card)
         name = next((e.name for e in game.rules.events if e.id == card), str(card))
-        game.say(f"{player.name} draws event {name!r} (not resolved yet: events are not implemented)")
+        game.say(f"{player.name} draws the event {name}; event cards have no effect in this version of the game")
     player.event_cubes = game.rules.game.starting.event_cubes
 
 
@@ -166,8 +174,11 @@ def _legal_buy(game: Game) -> list[Action]:
     player = game.player(game.current)
     if game.actions_left <= 0:
         return []
-    paying = can_pay(game, player, advance_cost(game))
-    return [Advance(name) for name in gainable(game, player) if paying or _waiver(game, player, name)]
+    if affordable(game, player, advance_cost(game)):
+        return [Advance(name) for name in gainable(game, player)]
+    if not effects.has(game, player, "free_advance_cost"):
+        return []
+    return [Advance(name) for name in gainable(game, player) if _waiver(game, player, name)]
 
 
 @rule(Advance, legal=_legal_buy)

@@ -1,8 +1,17 @@
-"""Card decks: drawing with reshuffle. Card effects belong to later rule modules."""
+"""Card decks: drawing with reshuffle. Card effects belong to later rule modules.
+
+Effect applied here: `draw_from_discard` (the holder may take the discard pile's top card instead).
+"""
 
 from __future__ import annotations
 
+from civgame.engine.content import effects
+from civgame.engine.content.effects.core import DrawFromDiscard
+from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.model import Game, Player
+
+HANDS = {"action": "action_cards", "objective": "objective_cards", "wonder": "wonder_cards"}
+FROM_DISCARD, FROM_DECK = "take the top card of the discard pile", "draw from the deck"
 
 
 def draw_card(game: Game, deck_name: str) -> int | str | None:
@@ -15,19 +24,32 @@ def draw_card(game: Game, deck_name: str) -> int | str | None:
     return deck.draw.pop() if deck.draw else None
 
 
-def draw_numbered_card(game: Game, deck_name: str) -> int | None:
-    """Draw the top card of a deck of numbered cards (action, objective, event)."""
-    card = draw_card(game, deck_name)
-    assert card is None or isinstance(card, int), f"the {deck_name} deck holds named cards"
-    return card
+def draw_into_hand(game: Game, player: Player, deck_name: str) -> None:
+    """Draw a card into the player's hand; with `draw_from_discard` and a discard pile, ask where from first."""
+    if game.decks[deck_name].discard:
+        for effect in effects.active(game, player, "draw_from_discard"):
+            if deck_name in effects.params_as(effect, DrawFromDiscard).decks:
+                game.pending.append(
+                    EffectChoiceDecision(
+                        player=player.index,
+                        source=effect.source,
+                        effect=effect.name,
+                        options=[f"{FROM_DISCARD} ({deck_name})", f"{FROM_DECK} ({deck_name})"],
+                    )
+                )
+                return
+    take(game, player, deck_name, from_discard=False)
+
+
+def take(game: Game, player: Player, deck_name: str, *, from_discard: bool) -> None:
+    deck = game.decks[deck_name]
+    card = deck.discard.pop() if from_discard and deck.discard else draw_card(game, deck_name)
+    if card is not None:
+        getattr(player, HANDS[deck_name]).append(card)
 
 
 def deal(game: Game, player: Player, action_cards: int, objective_cards: int) -> None:
     for _ in range(action_cards):
-        card = draw_numbered_card(game, "action")
-        if card is not None:
-            player.action_cards.append(card)
+        draw_into_hand(game, player, "action")
     for _ in range(objective_cards):
-        card = draw_numbered_card(game, "objective")
-        if card is not None:
-            player.objective_cards.append(card)
+        draw_into_hand(game, player, "objective")

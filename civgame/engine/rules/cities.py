@@ -49,7 +49,7 @@ from civgame.engine.core.model import MOODS, PIRATE, City, Game, Player, Unit
 from civgame.engine.core.vocabulary import Payable, amounts
 from civgame.engine.rules import civilizations, combat
 from civgame.engine.rules.advances import offer_advance_on_build
-from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.cards import draw_into_hand
 from civgame.engine.rules.moods import effective_mood, mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, settle
 from civgame.engine.rules.registry import answering, rule
@@ -159,14 +159,16 @@ def found_city(game: Game, action: FoundCity) -> None:
     game.units.remove(settler)
     game.cities.append(City(game.new_id(), settler.owner, settler.pos, game.rules.game.city.new_city_mood))
     game.say(f"{game.player(settler.owner).name} founds a city at {_where(settler.pos)}")
+    fire(game, "city_founded", player=settler.owner, city=game.cities[-1].id)
 
 
 # ------------------------------------------------------------------ collect
 
 
-def _collect_effects(game: Game, player: Player) -> list[CollectYield]:
-    """The parameters of the player's `collect_yield` effects."""
-    return [effects.params_as(effect, CollectYield) for effect in effects.active(game, player, "collect_yield")]
+def _collect_effects(game: Game, city: City) -> list[CollectYield]:
+    """The parameters of the `collect_yield` effects the city's owner has there."""
+    owner = game.player(city.owner)
+    return [effects.params_as(e, CollectYield) for e in effects.active(game, owner, "collect_yield", at=city.pos)]
 
 
 def _facing_yields(game: Game, city: City) -> list[str]:
@@ -222,7 +224,7 @@ def _space_yields(game: Game, city: City, space: Hex) -> list[str]:
     terrain = game.terrain(space)
     assert terrain is not None, f"{_where(space)} is not revealed"  # cities collect from revealed spaces
     options: list[str] = list(game.rules.terrain[terrain].yields)
-    for effect in _collect_effects(game, game.player(city.owner)):
+    for effect in _collect_effects(game, city):
         if effect.terrain == terrain and not (
             effect.port_space_first and _usable_port_space_elsewhere(game, city, space)
         ):
@@ -240,8 +242,13 @@ def _usable_port_space_elsewhere(game: Game, city: City, space: Hex) -> bool:
 
 def collect_choices(game: Game, city: City) -> dict[Hex, list[str]]:
     """Every space next to (or under) the city it may collect from, with what each may give."""
-    spaces = [city.pos, *game.board_neighbors(city.pos)]
-    return {s: _space_yields(game, city, s) for s in spaces if why_not_collect_from(game, city, s) is None}
+    choices = {}
+    for space in (city.pos, *game.board_neighbors(city.pos)):
+        if _why_blocked(game, city, space) is None:
+            yields = _space_yields(game, city, space)  # worked out once per space (a hot path)
+            if yields:
+                choices[space] = yields
+    return choices
 
 
 def _ring(center: Hex, radius: int) -> list[Hex]:
@@ -285,7 +292,7 @@ def _space_limits(game: Game, city: City) -> list[tuple[str, set[Payable], int]]
     """(terrain, limited yields, most spaces) of each `collect_yield` effect with `max_spaces`."""
     return [
         (e.terrain, set(e.resources) - set(game.rules.terrain[e.terrain].yields), e.max_spaces)
-        for e in _collect_effects(game, game.player(city.owner))
+        for e in _collect_effects(game, city)
         if e.max_spaces is not None
     ]
 
@@ -573,9 +580,7 @@ def _on_built(game: Game, player: Player, effect: dict[str, Any]) -> None:
     elif kind == "draw":
         for key, count in value.items():
             for _ in range(count):
-                card = draw_card(game, CARD_DECKS[key])
-                if card is not None:
-                    getattr(player, key).append(card)
+                draw_into_hand(game, player, CARD_DECKS[key])
             game.say(f"{player.name} draws {count} {key.replace('_', ' ')}")
     elif kind == "gain_choice":
         game.pending.append(TokenChoiceDecision(player=player.index, options=list(value)))
@@ -784,6 +789,7 @@ def recruit(game: Game, action: Recruit) -> None:
             to_reuse.append(kind)
     game.say(f"{player.name} recruits {', '.join(action.units)} at {_where(city.pos)} for {describe(payment)}")
     _recruit_rewards(game, player, city, action.units, payment)
+    fire(game, "recruited", player=player.index, units=tuple(action.units), paid=dict(payment))
     _place_reused(game, city, to_reuse)
 
 

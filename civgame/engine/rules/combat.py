@@ -126,8 +126,9 @@ def enter_space(
         raise ValueError(f"{owner_name(game, owner)} has no fighting unit at {hex_to_label(space)}")
     defenders = _fighters(game, defender, space, naval)
     fortress = enemy_city is not None and FORTRESS in enemy_city.buildings
+    from_sea = not naval and any(game.is_water(o) for o in origins.values())
     if not defenders and not fortress:
-        _overrun(game, owner, defender, unit_ids, space, enemy_city)
+        _overrun(game, owner, defender, unit_ids, space, enemy_city, from_sea)
         return
     barbarian_battle = BARBARIAN in (owner, defender)
     game.combat = Combat(
@@ -141,7 +142,10 @@ def enter_space(
         max_rounds=game.rules.game.barbarians.battle_rounds if barbarian_battle else 0,
         retreat_allowed=can_retreat and owner >= 0,
     )
+    game.combat.present = _present(game, space, owner, defender)
     kind = "naval battle" if naval else "battle"
+    if _barbarians_repelled(game, owner, enemy_city):
+        return
     _say(
         game,
         f"{kind.capitalize()} at {hex_to_label(space)}: {owner_name(game, owner)} ({_kinds(game, attackers)}) "
@@ -149,6 +153,50 @@ def enter_space(
         f"{', fortress' if fortress else ''})",
     )
     _prepare(game)
+
+
+def _barbarians_repelled(game: Game, owner: int, city: City | None) -> bool:
+    """Barbarians attacking a city whose owner holds `barbarians_lose_at_once` lose without a roll."""
+    if owner != BARBARIAN or city is None or city.owner < 0:
+        return False
+    guard = effects.active(game, game.player(city.owner), "barbarians_lose_at_once")
+    if not guard:
+        return False
+    c = game.combat
+    assert c is not None
+    _say(game, f"The barbarians attacking {owner_name(game, city.owner)}'s city lose at once ({guard[0].source})")
+    c.attacker.losses = len(c.attacker.units)
+    _remove(game, list(c.attacker.units))
+    _finish(game, winner=city.owner, withdraw=False)
+    return True
+
+
+def _present(game: Game, space: Hex, attacker: int, defender: int) -> list[dict[int, str]]:
+    """Each side's units in the space at the start (the attackers' cargo too): unit id -> type."""
+    here = game.units_at(space)
+    return [{u.id: u.kind for u in here if u.owner == side} for side in (attacker, defender)]
+
+
+def _record(
+    game: Game, space: Hex, sides: tuple[int, int], winner: int | None, present: list[dict[int, str]], from_sea: bool
+) -> None:
+    """Keep the battle for this turn's objectives and let each side that is a player hear of it."""
+    alive = {u.id for u in game.units}
+    record = BattleRecord(
+        space=space,
+        naval=game.is_water(space),
+        attacker=sides[0],
+        defender=sides[1],
+        winner=winner,
+        at_city=game.city_at(space) is not None,
+        from_sea=from_sea,
+        present=[list(units.values()) for units in present],
+        lost=[[kind for uid, kind in units.items() if uid not in alive] for units in present],
+    )
+    game.battles.append(record)
+    for side in sides:
+        if side >= 0:
+            fire(game, "battle_recorded", player=side, record=record)
 
 
 def owner_name(game: Game, owner: int) -> str:
@@ -165,7 +213,9 @@ def _fighters(game: Game, owner: int, space: Hex, naval: bool) -> list[int]:
     return sorted(u.id for u in game.units_at(space) if u.owner == owner and u.carrier is None and fights(u))
 
 
-def _overrun(game: Game, owner: int, defender: int, unit_ids: list[int], space: Hex, city: City | None) -> None:
+def _overrun(
+    game: Game, owner: int, defender: int, unit_ids: list[int], space: Hex, city: City | None, from_sea: bool
+) -> None:
     """No defending fighter and no fortress: enemy settlers are eliminated, an enemy city is taken.
 
     It is a battle without dice, which the defender loses.
@@ -176,21 +226,16 @@ def _overrun(game: Game, owner: int, defender: int, unit_ids: list[int], space: 
             f"{owner_name(game, owner)} eliminates {owner_name(game, defender)}'s {_kinds(game, lost)} "
             f"at {hex_to_label(space)}"
         )
+    present = _present(game, space, owner, defender)
     _remove(game, lost)
-    _record_win(game, owner, space, real=bool(lost))
     for uid in unit_ids:
         _fought(game.existing_unit(uid))
+    _record(game, space, (owner, defender), owner, present, from_sea)
     reinforcements = _reinforcements(game, [defender], space)
     if city is not None:
         _capture(game, city, owner)
         _offer_teaching(game, owner, defender)
     _offer_reinforcements(game, reinforcements)
-
-
-def _record_win(game: Game, winner: int, space: Hex, real: bool) -> None:
-    """Remember a battle won this turn for the action cards played after one."""
-    if winner >= 0:
-        game.battles_this_turn.append(BattleRecord(winner, land=not game.is_water(space), real=real))
 
 
 def _fought(unit: Unit) -> None:
@@ -320,9 +365,11 @@ def _holds(game: Game, c: Combat, side: CombatSide, condition: BattleCondition) 
         owns = any(city.pos in region for city in game.cities_of(side.owner))
         if owns != condition.own_city_in_region:
             return False
-    if condition.city_building is not None:
-        city = game.city_at(c.space)
-        return city is not None and condition.city_building in city.buildings
+    city = game.city_at(c.space)
+    if condition.city_building is not None and (city is None or condition.city_building not in city.buildings):
+        return False
+    if condition.own_city_mood is not None:
+        return city is not None and city.owner == side.owner and city.mood == condition.own_city_mood
     return True
 
 
@@ -341,19 +388,35 @@ def _opponent_kind(owner: int) -> str:
     return {BARBARIAN: "barbarians", PIRATE: "pirates"}.get(owner, "player")
 
 
+def _opponent_bonus(game: Game, c: Combat, side: CombatSide) -> int:
+    """What the opponent's `combat_bonus` effects with `target: opponent` add to this side's combat value."""
+    other = _opponent(c, side)
+    if other.owner < 0 or not side.units:
+        return 0
+    holder = game.player(other.owner)
+    bonus = 0
+    for effect in effects.active(game, holder, "combat_bonus", at=c.space):
+        extra = effects.params_as(effect, CombatBonus)
+        if extra.target == "opponent" and _holds(game, c, other, extra):
+            bonus += extra.value
+            _say(game, f"{owner_name(game, side.owner)} gets {extra.value:+} combat value from {effect.source}")
+    return bonus
+
+
 def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
     """This round's combat-value bonus and cancelled hits of one side from its effects (logged)."""
+    bonus = _opponent_bonus(game, c, side)
     if side.owner < 0:
-        return 0, 0
+        return bonus, 0
     player = game.player(side.owner)
-    bonus = side.bonus if side.units else 0
+    bonus += side.bonus if side.units else 0
     for effect in effects.active(game, player, "combat_bonus", at=c.space):
         extra = effects.params_as(effect, CombatBonus)
-        if side.units and _holds(game, c, side, extra):
+        if extra.target == "holder" and side.units and _holds(game, c, side, extra):
             value = extra.value * _multiplier(game, c, side, extra.per)
             if value:
                 bonus += value
-                _say(game, f"{player.name} gets +{value} combat value from {effect.source}")
+                _say(game, f"{player.name} gets {value:+} combat value from {effect.source}")
     cancels = 0
     for effect in effects.active(game, player, "cancel_hits", at=c.space):
         cancel = effects.params_as(effect, CancelHits)
@@ -847,8 +910,6 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
         _withdraw(game, c)
     for unit in participants:
         _fought(unit)
-    if winner is not None:
-        _record_win(game, winner, c.space, real=winner == c.defender.owner or c.defender.losses > 0)
     if winner is None:
         _say(game, "The battle ends with no winner")
     else:
@@ -862,6 +923,8 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     for side in (c.attacker, c.defender):
         if side.owner >= 0:
             fire(game, "battle_ended", player=side.owner, space=c.space)
+    from_sea = not c.naval and any(game.is_water(o) for o in c.origins.values())
+    _record(game, c.space, (c.attacker.owner, c.defender.owner), winner, c.present, from_sea)
     _barbarian_reward(game, c, winner)
     _pirate_reward(game, c)
     losers = [] if winner is None else [side.owner for side in (c.attacker, c.defender) if side.owner != winner]

@@ -7,8 +7,12 @@ leaves the game untouched.
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 from civgame.engine.core.actions import Action
 from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import Decision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game
 from civgame.engine.rules import (  # noqa: F401  (importing a rule module registers its rules)
@@ -23,25 +27,38 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     influence,
     leader_abilities,
     movement,
+    objectives,
     payments,
     rewards,
     status,
     trading,
     turns,
+    wonders,
 )
-from civgame.engine.rules.registry import RULES
+from civgame.engine.rules.registry import RULES, Rule
 
 
 def legal_actions(game: Game) -> list[Action]:
     """Every legal action of the player who must act next (`game.actor()`)."""
     if game.phase == "over":
         return []
-    top = game.pending[-1] if game.pending else None
     actions: list[Action] = []
-    for r in RULES.values():
-        if (top is None and not r.answers) or (top is not None and isinstance(top, r.answers)):
-            actions.extend(r.legal(game))
+    for r in rules_for(game):
+        actions.extend(r.legal(game))
     return actions
+
+
+def rules_for(game: Game) -> tuple[Rule[Any], ...]:
+    """The rules whose actions may be taken now: turn actions, or the answers to the top decision."""
+    key = type(game.pending[-1]) if game.pending else None
+    found = _RULES_BY_DECISION.get(key)
+    if found is None:
+        found = tuple(r for r in RULES.values() if (issubclass(key, r.answers) if key else not r.answers))
+        _RULES_BY_DECISION[key] = found
+    return found
+
+
+_RULES_BY_DECISION: dict[type[Decision] | None, tuple[Rule[Any], ...]] = {}
 
 
 def apply(game: Game, action: Action) -> None:
@@ -56,5 +73,22 @@ def apply(game: Game, action: Action) -> None:
         raise RuleError(f"{action.KIND} answers a decision, but none is pending")
     if top is not None and not isinstance(top, r.answers):
         raise RuleError(f"{game.player(top.player).name} must first decide: {top.describe()}")
+    actor = game.actor()
     r.perform(game, action)
+    objectives.complete_automatic(game, game.player(actor))
+    if game.phase == "status" and not game.pending:  # the last decision of a status step was answered
+        status.run(game)
     game.history.append(to_plain(action))
+
+
+def why_illegal(game: Game, action: Action) -> str | None:
+    """The rules' own reason (the RuleError its handler raises) why `action` is not legal now, or None
+    when it is legal or no rule names a reason. Tried on a copy, so `game` never changes."""
+    if action in legal_actions(game):
+        return None
+    trial = copy.deepcopy(game, {id(game.rules): game.rules})  # the rules are shared, never changed
+    try:
+        apply(trial, action)
+    except RuleError as err:
+        return str(err)
+    return None

@@ -134,11 +134,16 @@ def mood_steps(game: Game, effect: Effect, choice: Choice) -> None:
 # ------------------------------------------------------------------ exchange
 
 
+OBJECTIVE = "objective:"  # marks an objective card among the cards an exchange choice discards
+
+
 def option_label(option: ExchangeOption) -> str:
     """ "1 culture for 1 mood", "1 action card for 1 gold", "3 mood"."""
     give = [describe(amounts(option.pay))] if option.pay else []
     if option.discard_action_cards:
         give.append(f"{option.discard_action_cards} action card(s)")
+    if option.discard_objective_cards:
+        give.append(f"{option.discard_objective_cards} objective card(s)")
     get = [describe(amounts(option.gain))] if option.gain else []
     if option.extra_actions:
         get.append(f"{option.extra_actions} extra action(s)")
@@ -155,7 +160,8 @@ def _legal_exchange(game: Game, effect: Effect) -> list[Choice]:
         if not can_pay(game, player, amounts(option.pay)):
             continue
         for cards in combinations(sorted(player.action_cards), option.discard_action_cards):
-            choices.append((option_label(option), *map(str, cards)))
+            for objectives in combinations(sorted(player.objective_cards), option.discard_objective_cards):
+                choices.append((option_label(option), *map(str, cards), *(OBJECTIVE + str(c) for c in objectives)))
     return choices
 
 
@@ -165,9 +171,13 @@ def exchange(game: Game, effect: Effect, choice: Choice) -> None:
     params = effects.params_as(effect, Exchange)
     option = next(o for o in params.options if option_label(o) == choice[0])
     pay(player, amounts(option.pay))
-    for card in map(int, choice[1:]):
-        player.action_cards.remove(card)
-        game.decks["action"].discard.append(card)
+    for card in choice[1:]:
+        if card.startswith(OBJECTIVE):
+            player.objective_cards.remove(int(card.removeprefix(OBJECTIVE)))
+            game.decks["objective"].discard.append(int(card.removeprefix(OBJECTIVE)))
+        else:
+            player.action_cards.remove(int(card))
+            game.decks["action"].discard.append(int(card))
     kept = gain(game, player, amounts(option.gain))
     game.actions_left += option.extra_actions
     _used(game, player, effect, params, params.main_action)

@@ -22,7 +22,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import Game, Player, Unit
 from civgame.engine.core.vocabulary import amounts
-from civgame.engine.rules import advances, cities
+from civgame.engine.rules import advances, cards, cities
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.payments import can_pay, describe, gain, holdings, pay
 from civgame.engine.rules.registry import rule
@@ -103,8 +103,25 @@ def free_collect(game: Game, effect: Effect, choice: Choice) -> None:
 
 # Primitives whose choices are not plain amounts: (legal options, resolve).
 ChoiceRule = tuple[Callable[[Game, EffectChoiceDecision], list[str]], Callable[[Game, EffectChoiceDecision, str], None]]
+
+
+def _draw_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    return list(decision.options)
+
+
+def _draw_from(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Take the card the `draw_from_discard` holder chose."""
+    player = game.player(decision.player)
+    deck_name = option.rsplit("(", 1)[1].rstrip(")")
+    from_discard = option.startswith(cards.FROM_DISCARD)
+    cards.take(game, player, deck_name, from_discard=from_discard)
+    where = "the discard pile" if from_discard else "the deck"
+    game.say(f"{player.name} takes an {deck_name} card from {where} ({decision.source})")
+
+
 CHOICE_RULES: dict[str, ChoiceRule] = {
     "advance_on_build": (advances.advance_on_build_options, advances.take_advance_on_build),
+    "draw_from_discard": (_draw_options, _draw_from),
 }
 
 
@@ -233,6 +250,18 @@ def trade_routes(game: Game, player: Player, effect: Effect) -> list[tuple[Unit,
     by_unit = {unit_id: city_id for city_id, unit_id in matched.items()}
     routes = [(u, by_unit[u.id]) for u in units if u.id in by_unit]
     return routes[: params.max_routes]
+
+
+def route_possible(game: Game, player: Player, effect: Effect, kind: str, space: Hex) -> bool:
+    """A unit of `kind` of the player on `space` could form a route of `effect` now (to another player's city)."""
+    params = effects.params_as(effect, TradeRoutes)
+    if kind not in params.units or (game.is_water(space) and cities.in_pirate_zone(game, space)):
+        return False
+    return any(
+        _route_possible(game, space, c.pos, params.distance)
+        for c in game.cities
+        if c.owner >= 0 and c.owner != player.index and c.mood != "angry"
+    )
 
 
 def _route_possible(game: Game, start: Hex, end: Hex, max_distance: int) -> bool:

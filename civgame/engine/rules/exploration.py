@@ -20,9 +20,24 @@ from collections.abc import Callable
 from civgame.engine.core.actions import Action, ChooseOrientation
 from civgame.engine.core.decisions import OrientationDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import Hex, neighbors, region_slots
+from civgame.engine.core.hexgrid import Hex, hex_to_label, neighbors, region_slots
 from civgame.engine.core.model import Game, Region, Unit
 from civgame.engine.rules.registry import answering, rule
+
+
+def _named(region: Region) -> str:
+    """How the log names a region: by its centre space, as players see it on the board."""
+    return f"the region around {hex_to_label(region.anchor)}"
+
+
+def _placement(game: Game, region: Region, rotation: int) -> str:
+    """ "turns the region around D4 so its sea lies at C5, D5" (without sea: where its first space lies)."""
+    sea = sea_slots(game, region, rotation)
+    if sea:
+        return f"turns {_named(region)} so its sea lies at {', '.join(hex_to_label(h) for h in sorted(sea))}"
+    space, code = next(zip(region_slots(region.anchor, rotation), game.tile(region.tile), strict=False))
+    terrain = game.rules.terrain[game.rules.terrain_by_code(code)].name
+    return f"places {_named(region)} with {terrain} at {hex_to_label(space)}"
 
 
 def sea_slots(game: Game, region: Region, rotation: int) -> list[Hex]:
@@ -102,7 +117,7 @@ def explore(game: Game, owner: int, units: list[Unit], origin: Hex, target: Hex,
             entry=entry,
         )
     )
-    game.say(f"{game.player(owner).name} chooses how region {region.number} is turned")
+    game.say(f"{game.player(owner).name} chooses which way {_named(region)} lies")
 
 
 def _reveal_and_enter(
@@ -112,7 +127,7 @@ def _reveal_and_enter(
 
     region.rotation = rotation
     game.invalidate_board()
-    game.say(f"Region {region.number} is revealed")
+    game.say(f"{_named(region).capitalize()} is revealed")
     if ship_sea is None:
         if game.is_land(target):
             movement.arrive(game, units, target)
@@ -123,7 +138,7 @@ def _reveal_and_enter(
     elif _touches(region_sea, ship_sea):
         movement.arrive(game, units, region_sea[0])
     else:
-        game.say(f"The ship cannot reach region {region.number}'s sea and stays where it was")
+        game.say(f"The ship cannot reach the sea of {_named(region)} and stays where it was")
 
 
 def _legal_orientations(game: Game) -> list[Action]:
@@ -135,11 +150,11 @@ def choose_orientation(game: Game, action: ChooseOrientation) -> None:
     decision = answering(game, OrientationDecision)
     if action.rotation not in decision.options:
         raise RuleError(
-            f"region {decision.region} can only be turned to rotation {' or '.join(map(str, decision.options))}"
+            f"{_named(game.regions[decision.region - 1])} can only lie one of the {len(decision.options)} ways offered"
         )
     region = next(r for r in game.regions if r.number == decision.region)
     units = [game.existing_unit(i) for i in decision.units]
     ship_sea = _ship_sea(game, decision.player, units, decision.origin, decision.entry)
     game.pending.pop()
-    game.say(f"{game.player(decision.player).name} turns region {region.number} to rotation {action.rotation}")
+    game.say(f"{game.player(decision.player).name} {_placement(game, region, action.rotation)}")
     _reveal_and_enter(game, region, action.rotation, units, decision.target, ship_sea)

@@ -10,8 +10,6 @@ Effects applied here: `influence_protection` (a city owner's shield against othe
 
 from __future__ import annotations
 
-from collections import deque
-
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.culture import (
@@ -23,7 +21,7 @@ from civgame.engine.content.effects.culture import (
 from civgame.engine.core.actions import Action, BoostInfluence, InfluenceCulture
 from civgame.engine.core.decisions import InfluenceBoostDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import Hex, hex_to_label
+from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import City, Game, Player
 from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.payments import can_pay, describe, gain, pay
@@ -49,19 +47,6 @@ def plus(*costs: dict[str, int]) -> dict[str, int]:
 def is_influenced(city: City) -> bool:
     """A city holding a building piece in a colour other than its owner's."""
     return any(colour != city.owner for colour in city.buildings.values())
-
-
-def distances_from(game: Game, start: Hex) -> dict[Hex, int]:
-    """Steps from `start` to every space reachable through revealed board spaces."""
-    steps = {start: 0}
-    frontier = deque([start])
-    while frontier:
-        here = frontier.popleft()
-        for there in game.board_neighbors(here):
-            if there not in steps and game.revealed(there):
-                steps[there] = steps[here] + 1
-                frontier.append(there)
-    return steps
 
 
 def has_piece_left(game: Game, player: Player, building: str) -> bool:
@@ -193,7 +178,7 @@ def why_not_attempt(
     if target is None:
         return f"there is no city {action.target}"
     source = game.city(action.source)
-    distance = distances_from(game, source.pos).get(target.pos) if source else None
+    distance = game.distances_from(source.pos).get(target.pos) if source else None
     return _why_not(game, player, source, target, action.building, action.range_tokens, distance, extra_cost)
 
 
@@ -203,7 +188,7 @@ def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -
         return []
     found: list[InfluenceCulture] = []
     for source in game.cities_of(player.index):
-        reach = distances_from(game, source.pos)
+        reach = game.distances_from(source.pos)
         for target in game.cities:
             distance = reach.get(target.pos)
             if distance is None:

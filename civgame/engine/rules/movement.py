@@ -502,7 +502,12 @@ def start_move(game: Game, action: StartMove) -> None:
     for unit in game.units_of(game.current):
         unit.moved_this_action = False
     game.pending.append(MoveDecision(player=game.current, groups_left=game.rules.game.move_groups_per_action))
-    game.say(f"{game.player(game.current).name} moves units")
+
+
+def _named_units(game: Game, group: list[Unit]) -> str:
+    """ "2 Infantry and 1 Settler": the group as the log names it."""
+    parts = [f"{n} {game.rules.units[kind].name}" for kind, n in Counter(u.kind for u in group).items()]
+    return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
 
 
 def _legal_move_units(game: Game) -> list[Action]:
@@ -540,7 +545,8 @@ def move_units(game: Game, action: MoveUnits) -> None:
     for unit in group:
         unit.moved_this_action = True
     route = " by road" if target.how == "road" else " around the board" if target.entry is not None else ""
-    game.say(f"{player.name} moves {len(group)} unit(s) from {hex_to_label(start)} to {hex_to_label(action.to)}{route}")
+    where = f"from {hex_to_label(start)} to {hex_to_label(action.to)}{route}"
+    game.say(f"{player.name} moves {_named_units(game, group)} {where}")
     if payment:
         pay(player, payment)
         game.say(f"{player.name} pays {describe(payment)} for the road")

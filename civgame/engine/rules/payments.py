@@ -85,12 +85,17 @@ def can_pay(game: Game, player: Player, cost: dict[str, int]) -> bool:
 
 
 def affordable(game: Game, player: Player, cost: dict[str, int]) -> bool:
-    """`can_pay` without listing payments: gold must cover every substitutable shortfall.
+    """`can_pay` without listing payments: gold must cover every substitutable shortfall, and a
+    cost of only "N of any of these" needs N of them together.
 
-    Fast enough for legal-action enumeration; costs with "any of" items use `can_pay`.
+    Fast enough for legal-action enumeration; other costs with "any of" items use `can_pay`.
     """
     if any(item.startswith(ANY) for item in cost):
-        return can_pay(game, player, cost)
+        if len(cost) > 1:
+            return can_pay(game, player, cost)
+        ((item, amount),) = cost.items()
+        have = holdings(player)
+        return sum(have.get(kind, 0) for kind in item[len(ANY) :].split(",")) >= amount
     have = holdings(player)
     subs = game.rules.game.gold_substitutes_for
     gold_needed = 0
@@ -141,6 +146,17 @@ def pay(player: Player, payment: dict[str, int]) -> None:
             player.culture_tokens -= v
         else:
             player.resources[k] -= v
+
+
+def lost_over_limit(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
+    """What gaining `what` now would lose over the resource limits (tokens have none)."""
+    lost: dict[str, int] = {}
+    for k, v in what.items():
+        if k in player.resources:
+            over = player.resources[k] + v - max(resource_cap(game, player, k), player.resources[k])
+            if over > 0:
+                lost[k] = min(v, over)
+    return lost
 
 
 def gain(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:

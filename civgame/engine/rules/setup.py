@@ -117,3 +117,5 @@ def _shuffle_decks(game: Game) -> None:
     for name, cards in contents.items():
         game.rng.shuffle(cards)
         game.decks[name] = Deck(draw=cards)
+    # Wonders left out are taken out after the shuffle, so the rest of the game draws the same numbers.
+    game.decks["wonder"].draw = [w for w in game.decks["wonder"].draw if rules.wonders[str(w)].in_deck]

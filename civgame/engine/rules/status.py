@@ -25,6 +25,7 @@ from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules import civilizations
 from civgame.engine.rules.advances import gain_advance, gainable, government_of, why_not_gain
 from civgame.engine.rules.cards import deal
+from civgame.engine.rules.objectives import offer_status
 from civgame.engine.rules.payments import can_pay, describe, gain, pay
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.scoring import winners
@@ -44,6 +45,8 @@ def run(game: Game) -> None:
     """Run status steps until one waits for a decision or the next age starts."""
     steps = (_objectives, _free_advance, _draw_cards, _raze, _government, _first_player)
     while game.phase == "status" and not game.pending:
+        if game.status_step == 1 and _game_ends(game):  # checked once step 1's objectives are done
+            return
         if game.status_step >= len(steps):
             _next_age(game)
             return
@@ -66,12 +69,17 @@ def _in_order(game: Game, wanted: Callable[[Player], bool]) -> list[int]:
 
 
 def _objectives(game: Game) -> None:
-    # Completing objectives arrives with the objectives issue; the end check belongs here.
+    offer_status(game)
+
+
+def _game_ends(game: Game) -> bool:
+    """After step 1 the game ends after the last age, or when a player has no cities."""
     last_age = game.age >= game.rules.game.ages
     cityless = [p.name for p in game.players if not game.cities_of(p.index)]
     if last_age or cityless:
         reason = "the last age is over" if last_age else f"{', '.join(cityless)} has no cities"
         end_game(game, reason)
+    return game.phase == "over"
 
 
 def _free_advance(game: Game) -> None:
@@ -116,7 +124,11 @@ def _government(game: Game) -> None:
 
 
 def first_player_chooser(game: Game) -> int:
-    """Most mood + culture tokens; ties go to the current first player, else clockwise from them."""
+    """A `chooses_first_player` holder; else most mood + culture tokens, ties going to the current first
+    player, else clockwise from them."""
+    for index in game.turn_order():
+        if effects.has(game, game.player(index), "chooses_first_player"):
+            return index
     totals = {p.index: p.mood_tokens + p.culture_tokens for p in game.players}
     best = max(totals.values())
     return next(i for i in game.turn_order() if totals[i] == best)

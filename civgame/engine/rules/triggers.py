@@ -22,6 +22,8 @@ from civgame.engine.core.model import Game, Player
 Listener = Callable[[Game, Player, Effect, dict[str, Any]], None]
 
 LISTENERS: dict[str, Listener] = {}
+Observer = Callable[[Game, Player, dict[str, Any]], None]
+OBSERVERS: dict[str, list[Observer]] = {}  # rules (not content effects) that react to a hook
 
 
 def listener(primitive_name: str) -> Callable[[Listener], Listener]:
@@ -31,6 +33,18 @@ def listener(primitive_name: str) -> Callable[[Listener], Listener]:
         if primitive_name not in REGISTRY:
             raise ValueError(f"listener for an undeclared primitive {primitive_name!r}")
         LISTENERS[primitive_name] = handler
+        return handler
+
+    return register
+
+
+def observer(hook: str) -> Callable[[Observer], Observer]:
+    """Register a rule's own reaction to `hook` (objectives watching battles, say); it runs after the effects."""
+
+    def register(handler: Observer) -> Observer:
+        if hook not in HOOKS:
+            raise ValueError(f"observer of an undeclared hook {hook!r}")
+        OBSERVERS.setdefault(hook, []).append(handler)
         return handler
 
     return register
@@ -56,6 +70,9 @@ def fire(game: Game, hook: str, *, player: int | None = None, **context: Any) ->
             del game.pending[start:]
     for pushed in reversed(groups):  # the first listener's decisions end on top: answered first
         game.pending.extend(pushed)
+    for observe in OBSERVERS.get(hook, ()):
+        for index in hearers:
+            observe(game, game.player(index), context)
 
 
 def _listening(game: Game, holder: Player, hook: str) -> list[Effect]:

@@ -32,7 +32,6 @@ def start_turn(game: Game, player_index: int) -> None:
     if player.actions_lost_next_turn:
         game.say(f"{player.name} has {player.actions_lost_next_turn} action(s) fewer this turn")
         player.actions_lost_next_turn = 0
-    game.battles_this_turn.clear()
     for city in game.cities:
         city.activations = 0
         city.angry_activation = False
@@ -40,6 +39,7 @@ def start_turn(game: Game, player_index: int) -> None:
         unit.immobile = unit.no_attack = unit.moved_this_action = False
     player.influence_succeeded = False
     player.used_this_turn.clear()
+    game.battles.clear()
     game.say(f"Age {game.age}, round {game.round}: {player.name}'s turn")
     fire(game, "turn_start", player=player_index)
 

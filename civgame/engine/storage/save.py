@@ -63,7 +63,8 @@ Document = dict[str, object]
 
 
 def _players_hold_civilizations_and_effect_sources(document: Document) -> Document:
-    """Version 2: players gained a civilization, its special advances and leaders, and lasting card effects."""
+    """Version 2: players gained a civilization, its special advances and leaders, lasting card effects
+    and who plays the seat (a person, or a computer of a level)."""
     game = document["game"]
     assert isinstance(game, dict)
     for player in game.get("players") or []:
@@ -74,6 +75,7 @@ def _players_hold_civilizations_and_effect_sources(document: Document) -> Docume
                 ("lasting_effects", []),
                 ("civilization", None),
                 ("leaders_used", []),
+                ("seat", "human"),
             ):
                 player.setdefault(name, empty)
     return document
@@ -274,6 +276,35 @@ def read_header(path: str | os.PathLike[str]) -> SaveHeader:
     path = Path(path)
     document = _top_level(_parse(_read_text(path), str(path), header_only=True), str(path))
     return _header(document, str(path))
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """What a list of saves shows of each: who plays, and how far the game has come."""
+
+    players: tuple[str, ...]
+    age: int
+    round: int
+    phase: str
+
+    def describe(self) -> str:
+        where = "game over" if self.phase == "over" else f"age {self.age}, round {self.round}"
+        if self.phase == "status":
+            where = f"age {self.age}, status phase"
+        return f"{', '.join(self.players)} — {where}"
+
+
+def read_summary(path: str | os.PathLike[str]) -> SaveSummary:
+    """The players, age, round and phase of a save, read without building the game; SaveError if unreadable."""
+    path = Path(path)
+    document = _top_level(_parse(_read_text(path), str(path)), str(path))
+    _header(document, str(path))
+    state = document.get("game")
+    try:
+        players = tuple(str(player["name"]) for player in state["players"])  # type: ignore[index]
+        return SaveSummary(players, int(state["age"]), int(state["round"]), str(state["phase"]))  # type: ignore[index]
+    except (KeyError, TypeError, ValueError):
+        raise SaveError(f"{path}: game: not a readable game") from None
 
 
 def load_game(path: str | os.PathLike[str], rules: Ruleset | None = None) -> Game:

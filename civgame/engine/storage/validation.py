@@ -20,8 +20,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from functools import cached_property
-from typing import Any
+from typing import Any, get_args
 
+from civgame.engine.content.conditions import Moment
 from civgame.engine.content.effects import REGISTRY as EFFECT_PRIMITIVES
 from civgame.engine.content.ruleset import Ruleset
 from civgame.engine.core.codec import from_plain, to_plain
@@ -39,6 +40,7 @@ from civgame.engine.core.decisions import (
     InfluenceBoostDecision,
     LeaderDecision,
     MoveDecision,
+    ObjectiveDecision,
     OrientationDecision,
     PayDecision,
     RazeDecision,
@@ -176,6 +178,8 @@ LEADER = _one_of(
     "a leader of the rules", lambda k: {ld.name for c in k.rules.civilizations.values() for ld in c.leaders}
 )
 TOKEN = _one_of("a resource or token", lambda _k: (*RESOURCES, *TOKENS))
+OBJECTIVE = _one_of("an objective of the rules", lambda k: k.rules.objectives)
+MOMENT = _one_of("a moment objectives are checked at", lambda _k: get_args(Moment))
 COUNT = _within(0, MAX_COUNT)
 GRANT = _within(1, lambda k: k.largest_grant)
 COST = mapping(_cost_key, COUNT)
@@ -209,11 +213,14 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "wonder_cards": STRUCTURE,
         "completed_objectives": STRUCTURE,
         "wonders_built": STRUCTURE,
+        "wonders_built_when": TYPED,  # [age, round] pairs, read only by an objective's condition
+        "objective_completions": TYPED,
         "captured_leaders": STRUCTURE,
         "event_vp": STRUCTURE,
         "influence_succeeded": TYPED,
         "used_this_turn": each(TEXT),
         "actions_lost_next_turn": COUNT,
+        "seat": TYPED,  # a Literal: the loader accepts only a person or a known computer level
     },
     LastingEffect: {"source": TEXT, "until": TYPED},
     Combat: {
@@ -231,6 +238,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "prepared": each(TEXT),
         "fortress_cancelled": each(TEXT),
         "tactics_asked": each(TEXT),
+        "present": TYPED,  # unit types by unit id, read only by objectives when the battle ends
     },
     CombatSide: {
         "owner": OWNER,
@@ -286,6 +294,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     SiegeDecision: {},
     CombatBonusDecision: {"source": EFFECT_SOURCE, "bonus": COUNT, "cost": COST},
     ReinforcementDecision: {"unit": UNIT_KIND, "cities": each(CITY_ID)},
+    ObjectiveDecision: {"moment": MOMENT, "options": each(OBJECTIVE), "used": each(OBJECTIVE)},
     EffectChoiceDecision: {"source": EFFECT_SOURCE, "effect": EFFECT, "options": each(TEXT), "amounts": each(AMOUNTS)},
 }
 

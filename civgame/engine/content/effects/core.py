@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, PositiveInt
 
 from civgame.engine.content.effects.registry import HookedParams, Params, primitive
@@ -44,3 +46,14 @@ class CollectYield(Params):
 )
 class GainOn(HookedParams):
     gain: dict[Payable, PositiveInt] = Field(min_length=1)
+
+
+@primitive(
+    "draw_from_discard",
+    when="passive: whenever the holder draws a card of one of `decks`",
+    doc="Instead of drawing from the deck, the holder may take the top card of that deck's discard pile, "
+    "if there is one (`decks`: `action`).",
+    example={"draw_from_discard": {"decks": ["action"]}},
+)
+class DrawFromDiscard(Params):
+    decks: list[Literal["action"]] = Field(min_length=1)

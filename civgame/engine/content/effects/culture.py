@@ -118,6 +118,7 @@ class ExchangeOption(Params):
 
     pay: TokenCost = {}
     discard_action_cards: int = Field(default=0, ge=0)
+    discard_objective_cards: int = Field(default=0, ge=0)
     gain: dict[Payable, int] = {}
     extra_actions: int = Field(default=0, ge=0)
 
@@ -131,8 +132,9 @@ class ExchangeOption(Params):
 @primitive(
     "exchange",
     when="ability: a free action (or a main action with `main_action: true`) in your turn",
-    doc="Pick one of `options`; each option has `pay` (tokens), `discard_action_cards` (that many "
-    "action cards of your choice from your hand), `gain` (resources and tokens; resource limits "
+    doc="Pick one of `options`; each option has `pay` (tokens), `discard_action_cards` and "
+    "`discard_objective_cards` (that many action / objective cards of your choice from your hand), "
+    "`gain` (resources and tokens; resource limits "
     "apply) and `extra_actions` (main actions added to this turn). `once_per_turn` limits the "
     "ability to one use in each of your turns, whichever option is picked.",
     example={

@@ -7,6 +7,7 @@ from typing import Any
 
 import yaml
 
+from civgame.engine.content import conditions as objective_conditions
 from civgame.engine.content.effects import HOOKS, REGISTRY
 from civgame.engine.content.effects.registry import CONDITIONS
 
@@ -66,7 +67,30 @@ def reference() -> str:
             lines.append("- none")
         example = yaml.safe_dump([prim.example], sort_keys=False, default_flow_style=None).strip()
         lines += ["", "Example:", "", "```yaml", "effects:", *("  " + ln for ln in example.splitlines()), "```", ""]
-    return "\n".join(lines)
+    return "\n".join(lines + _objective_conditions())
+
+
+def _objective_conditions() -> list[str]:
+    """The condition primitives objectives (objectives.yaml) are built from."""
+    lines = [
+        "## Objective conditions",
+        "",
+        "An objective in `objectives.yaml` names a condition for the status phase (`status:`), for a moment",
+        "of play (`instant:`: checked right after a battle, a wonder built, a city founded or a recruit, and",
+        "offered at once) or one completed without asking (`automatic:`). A condition is a mapping with one",
+        "condition name and its parameters, like an effect.",
+        "",
+    ]
+    for name in sorted(objective_conditions.CONDITIONS):
+        cond = objective_conditions.CONDITIONS[name]
+        moment = cond.moment or "the moment of the conditions it combines"
+        lines += [f"### condition `{name}`", "", f"*Checked:* {moment}.", "", cond.doc, "", "Parameters:", ""]
+        for field, info in cond.params.model_fields.items():
+            default = "" if info.is_required() else f" (default `{info.default}`)"
+            lines.append(f"- `{field}`: {_type_name(info.annotation)}{default}")
+        example = yaml.safe_dump({"status" if cond.moment == "status" else "instant": cond.example}, sort_keys=False)
+        lines += ["", "Example:", "", "```yaml", *example.strip().splitlines(), "```", ""]
+    return lines
 
 
 def _type_name(annotation: Any) -> str:

@@ -23,7 +23,7 @@ TokenCost = dict[Literal["mood", "culture"], int]
 
 @primitive(
     "on_gain",
-    when="triggered: once, when the holder gains this advance",
+    when="triggered: once, when the holder gains this advance or builds this wonder",
     doc="Gain `gain` (resources and tokens; resource limits apply) and draw `draw` cards "
     "(`action`, `objective`, `wonder`: how many from each deck).",
     example={"on_gain": {"draw": {"action": 1, "objective": 1}}},

@@ -80,5 +80,31 @@ _hook(
     city="the city's id",
     previous_owner="who held it (a player index, or -1 barbarians)",
 )
+_hook(
+    "wonder_built",
+    "after a player builds a wonder (paid for, placed in its city, its `on_gain` effects done)",
+    "player",
+    wonder="the wonder's key",
+    city="the city's id",
+)
+_hook(
+    "city_founded",
+    "after a player founds a city (by a settler or any other means)",
+    "player",
+    city="the city's id",
+)
+_hook(
+    "recruited",
+    "after a player's Recruit action has placed its units",
+    "player",
+    units="the unit types recruited",
+    paid="what the recruit cost was paid with",
+)
+_hook(
+    "battle_recorded",
+    "when a battle or an uncontested capture is over, before a city is captured (each side that is a player)",
+    "player",
+    record="the battle's record: sides, winner, units present at the start and lost",
+)
 _hook("status_step", "at the start of each status-phase step", "all", step="the step's number, from 1", choices=False)
 _hook("event_drawn", "when an event card is drawn for a player, before it is resolved", "player", card="the card")

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from civgame.engine.content.effects.registry import NoParams, Params, primitive
-from civgame.engine.core.vocabulary import Payable
+from civgame.engine.core.vocabulary import Mood, Payable
 
 Cost = dict[Payable, int]
 # "land": any land battle; "naval": a battle at sea; "from_ships": a land battle the holder
@@ -77,7 +77,8 @@ CONDITIONS = (
     "`city_building` to battles fought at a city holding that building, whoever owns it; `opponent` to "
     "battles against `barbarians`, `pirates` or another `player` (default `any`); `units` to rounds where the "
     "holder has `fewer` fighting units than the opponent or `at_least_as_many`; `own_city_in_region: false` to "
-    "battles in a region where the holder owns no city."
+    "battles in a region where the holder owns no city; `own_city_mood` to battles fought at one of "
+    "the holder's cities with that mood."
 )
 
 
@@ -91,13 +92,15 @@ class BattleCondition(Params):
     opponent: Literal["any", "player", "barbarians", "pirates"] = "any"
     units: Literal["fewer", "at_least_as_many"] | None = None
     own_city_in_region: bool | None = None
+    own_city_mood: Mood | None = None  # the battle is fought at one of the holder's cities with this mood
 
 
 @primitive(
     "combat_bonus",
     when="combat: each combat round the conditions hold",
-    doc="Add `value` to the holder's combat value in the battles and rounds the conditions select, while "
-    "the holder has fighting units in the battle; with `per`, `value` times the number of fighting units the "
+    doc="Add `value` (negative: subtract) to the combat value of the holder, or with `target: opponent` of "
+    "the holder's opponent, in the battles and rounds the conditions select (seen from the holder), while "
+    "that side has fighting units in the battle; with `per`, `value` times the number of fighting units the "
     "holder has fewer than the opponent (`unit_fewer`) or of regions outside the holder's home region where "
     "the holder owns a city (`region_with_city`). " + CONDITIONS,
     example={"combat_bonus": {"value": 2, "round": 1, "battles": ["land"], "city_building": "temple"}},
@@ -107,6 +110,7 @@ class CombatBonus(BattleCondition):
     # `value` for each fighting unit the holder has fewer than the opponent, or for each region
     # outside the holder's home region where the holder owns a city
     per: Literal["unit_fewer", "region_with_city"] | None = None
+    target: Literal["holder", "opponent"] = "holder"
 
 
 @primitive(
@@ -170,3 +174,35 @@ class CancelFortress(Params):
 class ReinforcementAfterDefeat(Params):
     unit: str = "infantry"
     city_building: str | None = None
+
+
+@primitive(
+    "barbarians_lose_at_once",
+    when="combat: when barbarians attack one of the holder's cities",
+    doc="Barbarians attacking any of the holder's cities lose at once: the attacking units are destroyed, no "
+    "die is rolled, and the holder wins the battle (with its rewards).",
+    example={"barbarians_lose_at_once": {}},
+)
+class BarbariansLoseAtOnce(NoParams):
+    pass
+
+
+@primitive(
+    "place_ship",
+    when="ability: a free action in your turn, as often as the city can be activated",
+    doc="Activate the city holding this wonder to place 1 ship from your supply on any sea space that "
+    "holds no other player's units (pirates included). Each use is an activation of the city.",
+    example={"place_ship": {}},
+)
+class PlaceShip(NoParams):
+    pass
+
+
+@primitive(
+    "chooses_first_player",
+    when="status phase: when the next first player is chosen",
+    doc="The holder chooses the next first player, instead of the player with the most mood and culture tokens.",
+    example={"chooses_first_player": {}},
+)
+class ChoosesFirstPlayer(NoParams):
+    pass

@@ -22,6 +22,7 @@ SourceKind = Literal["advance", "special_advance", "wonder", "leader", "card"]
 CONDITIONS = {
     "leader_city": "only in the city where the holder's leader stands",
     "with_leader": "only for the holder's units in the space where its leader stands",
+    "wonder_city": "only in the city where the wonder granting it stands",
 }
 
 

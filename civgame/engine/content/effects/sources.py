@@ -62,11 +62,7 @@ def active(game: Game, player: Player, name: str, *, at: Hex | None = None) -> l
         found = cache[key] = _fresh(game, player, name)
     if not any(e.only for e in found):
         return found
-    if at is None or leader_space(game, player) != at:
-        return [e for e in found if not e.only]
-    city = game.city_at(at)
-    in_own_city = city is not None and city.owner == player.index
-    return [e for e in found if e.only != "leader_city" or in_own_city]
+    return [e for e in found if not e.only or (at is not None and _applies_at(game, player, e, at))]
 
 
 def has(game: Game, player: Player, name: str, *, at: Hex | None = None) -> bool:
@@ -100,6 +96,17 @@ def stale_answers(game: Game) -> list[str]:
 def leader_space(game: Game, player: Player) -> Hex | None:
     """Where the player's leader stands (on a ship: the ship's space), if on the board."""
     return next((u.pos for u in game.units if u.owner == player.index and u.kind == LEADER_UNIT), None)
+
+
+def _applies_at(game: Game, player: Player, effect: Effect, space: Hex) -> bool:
+    """An effect narrowed by `only:` applies at `space`: its wonder stands there, or the leader does
+    (`leader_city`: in one of the player's own cities)."""
+    city = game.city_at(space)
+    if effect.only == "wonder_city":
+        return city is not None and any(game.rules.wonders[w].name == effect.source for w in city.wonders)
+    if leader_space(game, player) != space:
+        return False
+    return effect.only != "leader_city" or (city is not None and city.owner == player.index)
 
 
 def once_per_turn_key(effect: Effect) -> str:

@@ -1,0 +1,184 @@
+"""Computer players of three strengths, all choosing among the engine's legal actions.
+
+- Easy (`HeuristicAgent`) tries each legal action once on a determinised copy and keeps the one
+  whose position it values most (one step ahead, `evaluation.value`).
+- Normal and Hard (`SearchAgent`) rank the actions the same way, then spend a time budget on
+  flat Monte Carlo search over the best few: each sample determinises the hidden information
+  anew, plays the action and a short random continuation, and values the position reached. The
+  candidate with the best average over the samples is played (all candidates share each sample's
+  world and random continuation). Both value positions with the strategic weights (production
+  counts while the game has long to go). Hard searches longer and deeper: after a candidate it
+  plays its own next actions of the turn greedily before the random continuation.
+
+Every action type is handled alike: agents only apply actions and value positions, so new
+content needs at most new evaluation weights. No agent reads hidden information: each looks
+only at `fairness.determinise` copies of the game.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from civgame.ai.evaluation import EASY, STRATEGIC, WIN, Weights, relative_value
+from civgame.ai.fairness import determinise
+from civgame.ai.playout import PLAYOUT_WEIGHTS, playout, random_action
+from civgame.engine.core.actions import Action, StartTrade
+from civgame.engine.core.copying import copy_game
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import Game
+from civgame.engine.rules.controller import apply, legal_actions
+
+# After an action, the acting player's own follow-up choices (a payment, a casualty) are settled
+# with a few random answers before the position is valued, so that an action is not valued
+# half done.
+FOLLOW_UP_STEPS = 4
+NOISE = 1e-3  # breaks ties between equally valued actions at random
+RANKING_SHARE = 0.5  # of a search's time budget, at most spent ranking the legal actions
+# Kinds of action a computer player does not start: offering a trade means guessing what a
+# partner would accept, which the evaluation cannot. It still answers the offers it is made.
+NOT_STARTED = frozenset({StartTrade.KIND})
+
+
+def considered(actions: Sequence[Action]) -> Sequence[Action]:
+    """The actions a computer player weighs: all but the kinds it does not start, unless only those remain."""
+    kept = [a for a in actions if a.KIND not in NOT_STARTED]
+    return kept or actions
+
+
+class HeuristicAgent:
+    """Easy: the legal action that looks best one step ahead."""
+
+    def __init__(self, seed: int | str, weights: Weights = EASY) -> None:
+        self.rng = random.Random(seed)
+        self.weights = weights
+
+    def choose(self, game: Game, actions: Sequence[Action]) -> Action:
+        actions = considered(actions)
+        if len(actions) == 1:
+            return actions[0]
+        seat = game.actor()
+        ranked = rank(determinise(game, seat, self.rng), seat, actions, self.rng, self.weights)
+        return ranked[0][1]
+
+
+def rank(
+    view: Game,
+    seat: int,
+    actions: Sequence[Action],
+    rng: random.Random,
+    weights: Weights,
+    deadline: float | None = None,
+) -> list[tuple[float, Action]]:
+    """The actions with their one-step values on `view`, best first.
+
+    With a `deadline` (a `time.perf_counter` value) the actions are tried in order of their kind's
+    playout weight (those that build first) and those not tried in time are left out.
+    """
+    if deadline is not None:
+        actions = sorted(actions, key=lambda a: -PLAYOUT_WEIGHTS.get(a.KIND, 1.0))
+    scored: list[tuple[float, Action]] = []
+    for action in actions:
+        if deadline is not None and scored and time.perf_counter() > deadline:
+            break
+        after = copy_game(view, with_record=False)
+        try:
+            apply_and_follow_up(after, action, seat, rng)
+        except RuleError:  # legal for the seat, but not in this sampled world: skip it here
+            continue
+        scored.append((relative_value(after, seat, weights) + rng.random() * NOISE, action))
+    if not scored:
+        scored = [(0.0, rng.choice(list(actions)))]
+    scored.sort(key=lambda pair: pair[0], reverse=True)
+    return scored
+
+
+def apply_and_follow_up(game: Game, action: Action, seat: int, rng: random.Random) -> None:
+    """Apply `action`, then settle a few of the seat's own follow-up decisions at random."""
+    apply(game, action)
+    for _ in range(FOLLOW_UP_STEPS):
+        if not game.pending or game.actor() != seat or game.phase == "over":
+            return
+        follow_up = random_action(game, rng)
+        if follow_up is None:
+            return
+        apply(game, follow_up)
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    budget: float  # seconds of search per decision
+    candidates: int  # how many of the best-ranked actions are searched
+    playout_steps: int  # random actions after the candidate before the position is valued
+    weights: Weights
+    # After the candidate, the seat's own next actions in the same turn are played greedily (the
+    # best one-step value among the first `greedy_width` by kind) before the random playout: a
+    # plan over the turn (move a settler, then found a city) is seen as a whole.
+    greedy_steps: int = 0
+    greedy_width: int = 12
+    max_samples: int | None = None  # stop early after this many samples (a repeatable search)
+
+
+NORMAL_SEARCH = SearchSettings(budget=0.3, candidates=5, playout_steps=12, weights=STRATEGIC)
+HARD_SEARCH = SearchSettings(budget=1.0, candidates=6, playout_steps=8, weights=STRATEGIC, greedy_steps=2)
+
+
+class SearchAgent:
+    """Normal and Hard: flat Monte Carlo search over the best-ranked actions within a time budget."""
+
+    def __init__(self, seed: int | str, settings: SearchSettings = NORMAL_SEARCH) -> None:
+        self.rng = random.Random(seed)
+        self.settings = settings
+
+    def choose(self, game: Game, actions: Sequence[Action]) -> Action:
+        actions = considered(actions)
+        if len(actions) == 1:
+            return actions[0]
+        now = time.perf_counter()
+        deadline = now + self.settings.budget
+        seat = game.actor()
+        view = determinise(game, seat, self.rng)
+        ranking_ends = now + self.settings.budget * RANKING_SHARE
+        ranked = rank(view, seat, actions, self.rng, self.settings.weights, ranking_ends)
+        candidates = [action for _, action in ranked[: self.settings.candidates]]
+        if len(candidates) == 1:
+            return candidates[0]
+        # Every candidate is tried in the same sampled worlds with the same random continuation,
+        # so that the comparison is not drowned by the luck of the samples.
+        totals = [0.0] * len(candidates)
+        samples = 0
+        most = self.settings.max_samples
+        while samples == 0 or (time.perf_counter() < deadline and (most is None or samples < most)):
+            world = determinise(game, seat, self.rng)
+            seed = self.rng.getrandbits(64)
+            for index, action in enumerate(candidates):
+                totals[index] += self._sample(copy_game(world, with_record=False), seat, action, seed)
+            samples += 1
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def _own_turn(self, world: Game, seat: int, rng: random.Random) -> None:
+        """Play up to `greedy_steps` more of the seat's own actions, each the best one step ahead."""
+        for _ in range(self.settings.greedy_steps):
+            if world.phase == "over" or world.actor() != seat:
+                return
+            actions = considered(legal_actions(world))
+            if not actions:
+                return
+            if len(actions) > self.settings.greedy_width:
+                actions = sorted(actions, key=lambda a: -PLAYOUT_WEIGHTS.get(a.KIND, 1.0))
+                actions = actions[: self.settings.greedy_width]
+            best = rank(world, seat, actions, rng, self.settings.weights)[0][1]
+            apply_and_follow_up(world, best, seat, rng)
+
+    def _sample(self, world: Game, seat: int, action: Action, seed: int) -> float:
+        rng = random.Random(seed)
+        try:
+            apply_and_follow_up(world, action, seat, rng)
+            self._own_turn(world, seat, rng)
+        except RuleError:
+            return -WIN
+        playout(world, rng, self.settings.playout_steps)
+        return relative_value(world, seat, self.settings.weights)

@@ -1,0 +1,123 @@
+"""How good a position is for one player, in victory points and things worth points later.
+
+The score sheet counts exactly; the rest estimates what a player's holdings will become: resources
+buy advances and buildings, settlers become cities, armies defend and capture, cards complete
+objectives and win battles, happy cities produce more. Weights are data (`Weights`), so new
+content needs at most new weights, never new agent code. Evaluation reads only what every player
+can see, plus the hands of the evaluated player; agents evaluate determinised copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from civgame.engine.core.model import Game, Unit
+from civgame.engine.rules.scoring import score_sheet
+
+WIN = 1000.0  # the game is decided: outweighs every estimate
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Worth of a holding in victory points. Production (cities, their size and mood, settlers)
+    is worth `production` times the share of the game still to play: little at the end."""
+
+    resources: dict[str, float] = field(
+        default_factory=lambda: {"food": 0.2, "wood": 0.18, "ore": 0.18, "ideas": 0.22, "gold": 0.25}
+    )
+    mood_token: float = 0.15
+    culture_token: float = 0.15
+    units: dict[str, float] = field(default_factory=lambda: {"settler": 0.9, "ship": 0.3})
+    army_unit: float = 0.45
+    army_cap: int = 4  # armies beyond this many per city add nothing
+    action_card: float = 0.3
+    objective_card: float = 0.5
+    wonder_card: float = 0.4
+    threat: float = 0.2  # per enemy army unit next to one of the player's cities, beyond its defenders
+    production: float = 0.0  # scales the three weights below
+    city: float = 1.5
+    city_size: float = 0.5  # each piece of a city beyond the settlement
+    settler_on_site: float = 0.5  # a settler standing where it may found a city
+    moods: dict[str, float] = field(default_factory=lambda: {"happy": 0.4, "neutral": 0.0, "angry": -0.6})
+
+
+EASY = Weights()
+STRATEGIC = Weights(production=1.0, threat=0.35)
+
+
+def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
+    """The player's victory points plus the estimated worth of what they hold."""
+    player = game.player(player_index)
+    vp = score_sheet(game, player_index)["total"]
+    worth = sum(weights.resources.get(r, 0.0) * n for r, n in player.resources.items())
+    worth += weights.mood_token * player.mood_tokens + weights.culture_token * player.culture_tokens
+    worth += (
+        weights.action_card * len(player.action_cards)
+        + weights.objective_card * len(player.objective_cards)
+        + weights.wonder_card * len(player.wonder_cards)
+    )
+    production = weights.production * _remaining_share(game)
+    cities = game.cities_of(player_index)
+    armies = 0
+    for unit in game.units:
+        if unit.owner != player_index:
+            continue
+        if game.is_army(unit):
+            armies += 1
+            continue
+        worth += weights.units.get(unit.kind, 0.0)
+        if production and unit.kind == "settler" and _could_found_city(game, unit):
+            worth += production * weights.settler_on_site
+    worth += weights.army_unit * min(armies, weights.army_cap * max(1, len(cities)))
+    if production:
+        for city in cities:
+            worth += production * (weights.city + weights.city_size * (city.size - 1) + weights.moods[city.mood])
+    if weights.threat:
+        worth -= weights.threat * _threats(game, player_index)
+    return vp + worth
+
+
+def _could_found_city(game: Game, settler: Unit) -> bool:
+    """Whether the land under an uncarried settler would take a city (enemies aside)."""
+    terrain = game.terrain(settler.pos)
+    return (
+        settler.carrier is None
+        and terrain is not None
+        and game.rules.terrain[terrain].can_found_city
+        and not game.rules.terrain[terrain].water
+        and settler.pos not in game.exhausted
+        and game.city_at(settler.pos) is None
+    )
+
+
+def relative_value(game: Game, player_index: int, weights: Weights = EASY) -> float:
+    """The player's value minus the best opponent's: what winning is about. A finished game is
+    a win (ties share it) or a loss, whatever the margin."""
+    if game.phase == "over":
+        return WIN if player_index in game.winner else -WIN
+    mine = value(game, player_index, weights)
+    best_other = max(value(game, p.index, weights) for p in game.players if p.index != player_index)
+    return mine - best_other
+
+
+def _threats(game: Game, player_index: int) -> int:
+    """Enemy army units next to the player's cities beyond the player's own armies there."""
+    armies_at: dict[tuple[int, int], int] = {}
+    for unit in game.units:
+        if game.is_army(unit) and unit.carrier is None:
+            key = unit.pos
+            armies_at[key] = armies_at.get(key, 0) + (1 if unit.owner == player_index else -1)
+    danger = 0
+    for city in game.cities_of(player_index):
+        defenders = max(0, armies_at.get(city.pos, 0))
+        attackers = sum(-armies_at.get(n, 0) for n in game.board_neighbors(city.pos) if armies_at.get(n, 0) < 0)
+        danger += max(0, attackers - defenders)
+    return danger
+
+
+def _remaining_share(game: Game) -> float:
+    """The share of the game still to play: what a city still produces matters less near the end."""
+    rules = game.rules.game
+    total = rules.ages * rules.rounds_per_age
+    played = (game.age - 1) * rules.rounds_per_age + game.round - 1
+    return max(0.0, 1.0 - played / total)

@@ -1,0 +1,93 @@
+"""The rules help screen: each action, the status phase and scoring, told briefly in our own words.
+
+The texts follow the printed Monumental Edition rules; the numbers in them are the printed ones.
+"""
+
+from __future__ import annotations
+
+RULES_TOPICS: dict[str, str] = {
+    "A game round": (
+        "The game lasts 6 ages. Each age has 3 rounds and ends with a status phase.\n"
+        "In a round every player, clockwise from the first player, takes a turn of 3 main actions, "
+        "in any order and as often as you like. Free actions, such as trading with another player, "
+        "may come before or after any main action.\n"
+        "Gold may always stand in for any other resource."
+    ),
+    "Advance": (
+        "Pay 2 food (ideas or gold may stand in for it) to take an advance whose requirement you meet.\n"
+        "Advances unlock buildings, units and abilities. You may hold at most 2 food until you have "
+        "Storage. Some advances bring an event when you take them; it is resolved at once."
+    ),
+    "Found a city": (
+        "Replace one of your settlers with a settlement. The space must be land that is not barren, "
+        "with no city, no enemy units and no exhausted land on it, and you must have a settlement "
+        "piece left."
+    ),
+    "Activate a city": (
+        "Choose one of your cities to collect, construct or recruit there.\n"
+        "Each further activation of the same city in a turn makes it one step less happy. An angry "
+        "city can be activated only once a turn (a city that just became angry may still be "
+        "activated that once).\n"
+        "Collect: take as many resources as the city's size (one more if happy, only one if angry), "
+        "at most one from each space: the city's own space and those next to it. Grassland gives "
+        "food, forest wood, mountains ore; advances let you collect from barren and sea spaces. "
+        "Spaces with enemy units, another city or exhausted land give nothing. Whatever goes over a "
+        "resource limit is lost: the collect panel says so before you confirm.\n"
+        "Construct: pay 1 food, 1 wood and 1 ore to add a building you have the advance for. Not in "
+        "an angry city, and no city may grow larger than the number of cities you have.\n"
+        "Recruit: as many units as the city's size (one more if happy, only one if angry), each at "
+        "its own price. Ships need a Port; cavalry and elephants need a Market."
+    ),
+    "Move units": (
+        "Move up to 3 units or groups; a group leaves one space for one destination together.\n"
+        "A land unit moves 1 space per move action. Army units move only with Tactics. No more "
+        "than 4 army units may share a land space. Units that enter mountains stop for the turn; "
+        "units that enter a forest may not move into a battle this turn. Units that fought may not "
+        "move again this turn.\n"
+        "Ships sail any distance through connected sea and may carry 2 land units, which board "
+        "from and land on spaces next to the ship.\n"
+        "Entering a hidden region explores it; entering a space with enemy units or an enemy city "
+        "starts a battle at once."
+    ),
+    "Increase happiness": (
+        "Pay mood tokens to make one or more of your cities happier: for each step (angry to "
+        "neutral, neutral to happy) pay as many tokens as the city's size."
+    ),
+    "Influence culture": (
+        "One of your cities tries to put your colour on a building of a city within its range "
+        "(its size) that has at least one building. Roll a die: 5 or 6 succeeds and the building "
+        "takes your colour, so you score it at the end.\n"
+        "Culture tokens may each add 1 space of range or 1 to the roll. Only one attempt a turn may "
+        "succeed. A city carrying another player's colour may only target itself and may not add "
+        "to the roll."
+    ),
+    "Combat": (
+        "Each side rolls one die per army unit; every 5 points of the total is a hit, and each hit "
+        "removes one enemy army unit. Rounds go on until one side has no army units left. The "
+        "attacker may retreat between rounds."
+    ),
+    "Status phase": (
+        "At the end of each age every player, in turn order, finishes each step before the next:\n"
+        "1. Complete objectives. After the 6th age, or if a player has no cities, the game ends here.\n"
+        "2. Take one free advance.\n"
+        "3. Draw 1 action card and 1 objective card.\n"
+        "4. You may raze one of your size-1 cities for 1 gold.\n"
+        "5. You may pay 1 mood and 1 culture token to move all your government advances to another "
+        "government whose requirement you meet (its top advance is always taken).\n"
+        "6. The player with the most mood and culture tokens together chooses the first player of "
+        "the next age."
+    ),
+    "Scoring": (
+        "At the end of the game each player scores:\n"
+        "1 point for each settlement and building in their colour,\n"
+        "half a point for each advance,\n"
+        "2 points for each completed objective,\n"
+        "4 points for each wonder (2 if it was conquered),\n"
+        "2 points for each enemy leader defeated,\n"
+        "and points from some events.\n"
+        "Most points wins; a tie goes to the earliest line of this list that differs, and after that "
+        "the tied players share the win."
+    ),
+}
+
+HINT = "F1: rules"

@@ -1,0 +1,124 @@
+"""A computer seat decides only from what it may see: other hands, draw piles, face-down regions
+and future dice are sampled anew, never read."""
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from civgame.ai import play_steps, random_agents
+from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, HeuristicAgent, SearchAgent
+from civgame.ai.fairness import determinise
+from civgame.engine import legal_actions, new_game
+from civgame.engine.core.actions import PlayTactics
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.copying import copy_game
+from civgame.engine.core.model import Game
+from civgame.engine.core.rng import Rng
+from civgame.engine.rules.combat import tactics_playable
+from tests.combat_helpers import attack
+from tests.scenario import Scenario
+
+# Search stopped after a fixed number of samples, so that two runs can be compared.
+REPEATABLE = {
+    "normal": replace(NORMAL_SEARCH, budget=60.0, max_samples=3),
+    "hard": replace(HARD_SEARCH, budget=60.0, max_samples=2),
+}
+
+
+def game_in_progress(seed: int, steps: int = 120) -> Game:
+    game = new_game(4, seed)
+    play_steps(game, random_agents(4, seed), steps)
+    assert game.phase != "over"
+    return game
+
+
+def with_other_secrets_changed(game: Game, seat: int) -> Game:
+    """The same game as `seat` sees it, with everything hidden from `seat` changed: another
+    player's hand swapped with cards from the draw piles, the piles reordered, face-down tiles
+    exchanged and the dice reseeded."""
+    changed = copy_game(game)
+    other = changed.player((seat + 1) % len(changed.players))
+    for deck, hand in (("action", other.action_cards), ("objective", other.objective_cards)):
+        draw = changed.decks[deck].draw
+        assert len(draw) > len(hand)  # the hand may be empty: cards are played
+        hand[:], draw[: len(hand)] = draw[: len(hand)], hand[:]
+        draw.reverse()
+    hidden = [r for r in changed.regions if not r.revealed]
+    tiles = [r.tile for r in hidden]
+    for region, tile in zip(hidden, tiles[1:] + tiles[:1], strict=True):
+        region.tile = tile
+    changed.rng = Rng.from_seed(game.rng.state ^ 0xDEADBEEF)
+    return changed
+
+
+@pytest.mark.parametrize("seed", [5, 11])
+def test_a_determinised_copy_depends_only_on_what_the_seat_sees(seed):
+    game = game_in_progress(seed)
+    seat = game.actor()
+    changed = with_other_secrets_changed(game, seat)
+    assert to_plain(changed) != to_plain(game)
+    view, changed_view = determinise(game, seat, random.Random(1)), determinise(changed, seat, random.Random(1))
+    assert to_plain(view) == to_plain(changed_view)
+    # What the seat may see is kept: its own hand, discard piles, the board.
+    me = view.player(seat)
+    assert me.action_cards == game.player(seat).action_cards
+    assert me.objective_cards == game.player(seat).objective_cards
+    assert {d: deck.discard for d, deck in view.decks.items()} == {d: deck.discard for d, deck in game.decks.items()}
+    assert [r.tile for r in view.regions if r.revealed] == [r.tile for r in game.regions if r.revealed]
+
+
+def test_hidden_cards_are_really_resampled():
+    game = game_in_progress(5)
+    seat = game.actor()
+    other = (seat + 1) % 4
+    hands = {tuple(determinise(game, seat, random.Random(s)).player(other).objective_cards) for s in range(20)}
+    assert len(hands) > 1
+    # The cards are dealt again, not invented: hands and draw pile hold the same cards as before.
+    view = determinise(game, seat, random.Random(3))
+    for deck, hand in (("action", "action_cards"), ("objective", "objective_cards")):
+        before = [c for p in game.players for c in getattr(p, hand)] + game.decks[deck].draw
+        after = [c for p in view.players for c in getattr(p, hand)] + view.decks[deck].draw
+        assert sorted(after) == sorted(before)
+        assert [len(getattr(p, hand)) for p in view.players] == [len(getattr(p, hand)) for p in game.players]
+
+
+def agent_for(level: str, seed: str):
+    if level == "easy":
+        return HeuristicAgent(seed)
+    return SearchAgent(seed, REPEATABLE[level])
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_changing_another_players_hidden_cards_does_not_change_the_decision(level):
+    decisions = 0
+    for seed in (3, 8, 13):
+        game = game_in_progress(seed)
+        seat = game.actor()
+        actions = legal_actions(game)
+        if len(actions) < 2:
+            continue
+        changed = with_other_secrets_changed(game, seat)
+        assert legal_actions(changed) == actions
+        chosen = agent_for(level, f"{seed}").choose(game, actions)
+        assert agent_for(level, f"{seed}").choose(changed, actions) == chosen
+        decisions += 1
+    assert decisions >= 2
+
+
+def test_the_opponents_face_down_tactics_card_is_dealt_anew_among_cards_it_could_have_played():
+    high_morale, defensive_formation = 6, 22
+    s = Scenario().reveal_all().advances(0, "Tactics").advances(1, "Tactics")
+    s.hand(0, high_morale).hand(1, defensive_formation)
+    att = s.units(0, "infantry", "C2", 1)
+    s.units(1, "infantry", "C2", 1)
+    attack(s, 0, att, "C2", "D2")
+    s.apply(PlayTactics(high_morale))
+    seat = s.game.actor()
+    assert seat == 1
+    dealt = {determinise(s.game, seat, random.Random(n)).combat.attacker.tactics for n in range(12)}
+    assert len(dealt) > 1
+    c = s.game.combat
+    assert all(tactics_playable(s.game, c, s.game.rules.action_card(card).tactics, "attacker") for card in dealt)
+    view = determinise(s.game, seat, random.Random(0))
+    assert view.player(seat).action_cards == [defensive_formation]  # its own card is kept

@@ -1,0 +1,64 @@
+"""The tournament command: seat rotation, shared wins, the Elo table and the report."""
+
+from bench.ai import MATCHUPS, GameResult, Matchup, elo, main, play_one, report, seating, win_share
+
+
+def test_the_measured_level_changes_seat_every_game():
+    lineup = ("normal", "easy", "easy", "easy")
+    assert [seating(lineup, seed).index("normal") for seed in range(1, 5)] == [1, 2, 3, 0]
+    assert sorted(seating(lineup, 3)) == sorted(lineup)
+
+
+def test_a_game_records_levels_totals_winners_and_thinking_times():
+    result = play_one(("random", "random"), 4)
+    assert result.levels == ["random", "random"] and len(result.totals) == 2
+    assert result.winners and max(result.totals) == result.totals[result.winners[0]]
+    assert len(result.thinking["random"]) > 100
+
+
+def test_a_shared_first_place_is_a_share_of_a_win():
+    result = GameResult(["normal", "easy", "easy"], [10.0, 10.0, 4.0], [0, 1])
+    assert win_share(result, "normal") == 0.5
+    assert win_share(result, "easy") == 0.5
+
+
+def test_elo_puts_the_level_that_scores_more_above_and_random_at_1000():
+    results = [
+        GameResult(["normal", "random"], [12.0, 5.0], [0]),
+        GameResult(["normal", "random"], [11.0, 6.0], [0]),
+        GameResult(["normal", "random"], [7.0, 9.0], [1]),
+        GameResult(["easy", "random"], [8.0, 8.0], [0, 1]),
+    ]
+    ratings = elo(results)
+    assert round(ratings["random"]) == 1000
+    assert ratings["normal"] > ratings["easy"] >= ratings["random"] - 1e-6
+    assert list(ratings) == ["normal", "easy", "random"]  # best first
+
+
+def test_the_report_checks_win_rates_against_their_targets():
+    matchup = MATCHUPS["normal-random"]
+    won = GameResult(list(matchup.lineup), [9.0, 3.0, 2.0, 1.0], [0], {"normal": [0.3, 0.4]})
+    lost = GameResult(list(matchup.lineup), [1.0, 3.0, 2.0, 1.0], [1], {"normal": [0.35]})
+    lines = report([matchup], [won, lost], games=2).splitlines()
+    win_rate = next(line for line in lines if line.startswith("win rate: Normal vs three Random"))
+    assert "50 %  (1 of 2 games)" in win_rate and "≥ 95 %" in win_rate and win_rate.endswith("NO")
+    median = next(line for line in lines if line.startswith("thinking: normal per decision (median)"))
+    assert "350 ms" in median and median.endswith("yes")
+
+
+def test_a_custom_lineup_runs_from_the_command_line(capsys):
+    assert main(["--lineup", "random,random", "--games", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "civgame tournament: 1 games" in out and "win rate: random in random, random" in out
+
+
+def test_a_lineup_must_name_known_levels(capsys):
+    try:
+        main(["--lineup", "genius,random"])
+    except SystemExit as exc:
+        assert exc.code == 2
+    assert "a line-up is 2-4 of random, easy, normal, hard" in capsys.readouterr().err
+
+
+def test_every_target_matchup_measures_its_first_level():
+    assert all(isinstance(m, Matchup) and m.target for m in MATCHUPS.values())

@@ -1,0 +1,43 @@
+"""Disabled top-bar buttons say why, in the words of the RuleError the rules raise. Real clicks and
+hovers on the dummy video driver."""
+
+from civgame.engine.core.actions import StartMove
+from civgame.engine.storage.save import state_hash
+from tests.scenario import Scenario
+from tests.ui.conftest import click, show_game
+
+EMPTY = {"food": 0, "wood": 0, "ore": 0, "ideas": 0, "gold": 0}
+
+
+def broke_player() -> Scenario:
+    s = Scenario(players=2).reveal_all()
+    s.city(0, "D2")
+    s.city(1, "D7")
+    s.resources(0, **EMPTY)
+    return s
+
+
+def test_disabled_top_bar_buttons_give_the_rules_reason(app):
+    game = broke_player().game
+    scene = show_game(app, game)
+    buttons = scene.action_buttons
+    assert not buttons["move"].is_enabled
+    assert buttons["move"].tool_tip_text.endswith("Not now: none of Player 1's units can move")
+    assert buttons["happiness"].tool_tip_text.endswith(
+        "Not now: Player 1 has no city whose mood they can afford to raise"
+    )
+    assert buttons["advance"].tool_tip_text.endswith("Not now: Player 1 cannot pay 2 any of food/ideas/gold")
+    assert buttons["found"].tool_tip_text.endswith("Not now: you have no settler")
+    assert buttons["end_turn"].is_enabled and "Not now" not in buttons["end_turn"].tool_tip_text
+    before = state_hash(game)
+    click(app, buttons["move"].rect.center)  # a disabled button does nothing, and asking why changed nothing
+    assert state_hash(game) == before and StartMove() not in scene.legal
+
+
+def test_no_main_actions_left_is_the_reason_once_they_are_spent(app):
+    s = broke_player()
+    s.resources(0, **EMPTY | {"food": 2, "ideas": 2})
+    game = s.game
+    game.actions_left = 0
+    scene = show_game(app, game)
+    assert scene.action_buttons["advance"].tool_tip_text.endswith("Not now: no main actions left this turn")

@@ -2,13 +2,14 @@
 
 import pytest
 
-from civgame.engine.core.actions import ChooseOption, EndTurn, Pay, PlayActionCard
+from civgame.engine.core.actions import ChooseOption, Collect, Construct, EndTurn, Pay, PlayActionCard
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BattleRecord
 from civgame.engine.rules.action_cards import why_not_play_card
 from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.controller import legal_actions
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.setup import new_game
 from tests.combat_helpers import attack
@@ -17,6 +18,7 @@ from tests.scenario import Scenario
 QUICK_ADVANCE, INSPIRATION, HERO_GENERAL, HERO_GENERAL_SISTER = 1, 3, 5, 6
 SPY, IDEAS, GREAT_IDEAS, GREAT_IDEAS_SISTER = 7, 9, 11, 12
 LEADERSHIP, ASSASSINATION, MILITIA, NEW_IDEAS = 25, 27, 37, 41
+CITY_DEVELOPMENT, PRODUCTION_FOCUS, MASS_PRODUCTION = 17, 19, 29
 
 
 def battle(winner: int | None, land: bool, real: bool) -> BattleRecord:
@@ -320,3 +322,64 @@ def test_technology_trade_needs_a_partner_in_range():
     s.city(1, "H8")
     s.advances(1, "Bartering")
     assert plays(s, 39) == []
+
+
+# ------------------------------------------------------------------ cards that force the next action
+
+
+def spaces_used(collects):
+    return {len(a.picks) for a in collects}
+
+
+def test_mass_production_forces_a_collect_from_two_more_spaces():
+    s = Scenario().reveal_all().hand(0, MASS_PRODUCTION, LEADERSHIP).resources(0, culture=1)
+    s.city(0, "D2", buildings={"temple": 0})
+    assert spaces_used(s.legal_of(Collect)) == {2}
+    s.apply(PlayActionCard(MASS_PRODUCTION))
+    assert {type(a) for a in legal_actions(s.game)} == {Collect}  # no card, no other action, no end of turn
+    assert "Mass Production: the next action must be a Collect" in refused(s, EndTurn())
+    assert spaces_used(s.legal_of(Collect)) == {4}
+    s.apply(s.legal_of(Collect)[0])
+    assert s.player(0).lasting_effects == [] and EndTurn() in legal_actions(s.game)
+    assert plays(s, LEADERSHIP)  # cards may be played again
+
+
+def test_production_focus_lets_a_collect_take_from_one_space_twice():
+    s = Scenario().reveal_all().hand(0, PRODUCTION_FOCUS)
+    city = s.city(0, "D2", buildings={"temple": 0})
+    twice = [a for a in s.legal_of(Collect) if len({space for space, _ in a.picks}) == 1]
+    assert twice == []
+    s.apply(PlayActionCard(PRODUCTION_FOCUS))
+    collects = s.legal_of(Collect)
+    twice = [a for a in collects if len({space for space, _ in a.picks}) == 1]
+    assert twice and spaces_used(collects) == {2}
+    assert len(collects) == len(set(collects))  # each set of picks once, in board order
+    s.apply(twice[0])
+    assert s.player(0).lasting_effects == [] and city.activations == 1
+
+
+def test_a_collect_card_needs_a_city_that_can_collect():
+    s = Scenario().reveal_all().hand(0, PRODUCTION_FOCUS, MASS_PRODUCTION)
+    assert plays(s, PRODUCTION_FOCUS) == [] and plays(s, MASS_PRODUCTION) == []
+
+
+def test_city_development_forces_a_construct_that_costs_no_resources_and_no_action():
+    s = Scenario().reveal_all().hand(0, CITY_DEVELOPMENT).resources(0, culture=1).advances(0, "Myths")
+    s.city(0, "D2")
+    s.city(0, "C4")
+    actions = s.game.actions_left
+    assert s.legal_of(Construct) == []  # no resources for a building
+    s.apply(PlayActionCard(CITY_DEVELOPMENT))
+    assert s.game.actions_left == actions
+    builds = s.legal_of(Construct)
+    assert builds and {type(a) for a in legal_actions(s.game)} == {Construct}
+    s.apply(builds[0])
+    assert s.game.actions_left == actions - 1
+    assert s.player(0).culture_tokens == 0 and s.player(0).lasting_effects == []
+    assert s.legal_of(Construct) == []  # the next building costs its price again
+
+
+def test_city_development_needs_a_building_that_could_be_constructed():
+    s = Scenario().reveal_all().hand(0, CITY_DEVELOPMENT).resources(0, culture=1)
+    s.city(0, "D2")
+    assert plays(s, CITY_DEVELOPMENT) == []

@@ -82,7 +82,7 @@ class LastingEffect:
     """A played card whose effects last a while; its effects end with `until`."""
 
     source: str  # the card (half) whose effects apply
-    until: Literal["turn", "round", "battle", "combat_round"]
+    until: Literal["turn", "round", "battle", "combat_round", "action"]  # action: the player's next action
 
 
 @dataclass

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
 
+from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.cards import (
     BattleWonThisTurn,
@@ -24,23 +25,25 @@ from civgame.engine.content.effects.cards import (
     GainPerBuilding,
     GainResources,
     LoseActionMark,
+    NextAction,
     PlaceUnit,
     RaiseCityMoods,
     TradeAdvances,
 )
 from civgame.engine.content.effects.registry import params_as
+from civgame.engine.content.effects.sources import end_lasting, holdings_changed, lasting_for_a_look
 from civgame.engine.content.ruleset import ActionHalf
 from civgame.engine.core.actions import Action, PlayActionCard
-from civgame.engine.core.decisions import EffectChoiceDecision
+from civgame.engine.core.decisions import Decision, EffectChoiceDecision, PayDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label
-from civgame.engine.core.model import MOODS, BattleRecord, Game, Player, Unit
+from civgame.engine.core.model import MOODS, BattleRecord, Game, LastingEffect, Player, Unit
 from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.advances import DECLINE, advance_cost, gain_advance, gainable, why_not_gain
 from civgame.engine.rules.combat import unit_placement_cities
 from civgame.engine.rules.economy_abilities import CHOICE_RULES
 from civgame.engine.rules.payments import affordable, can_pay, describe, gain, pay, resource_cap, settle
-from civgame.engine.rules.registry import rule
+from civgame.engine.rules.registry import RULES, rule
 from civgame.engine.rules.turns import spend_main_action
 
 Choice = tuple[str, ...]
@@ -74,21 +77,32 @@ def card_action(
 # ------------------------------------------------------------------ the generic play
 
 
+# Passive primitives a half may hold besides `next_action`: they apply to the action it forces.
+FOLLOW_UP_PRIMITIVES = frozenset({"building_discount", "collect_extra_spaces", "collect_same_space"})
+
+
 def is_built(game: Game, half: str) -> bool:
-    """Whether the half can be played at all: it has effects and each has a handler."""
+    """Whether the half can be played at all: it has effects, each played by a handler or applying to
+    the action the half forces."""
     found = game.rules.card_effects.get(half, [])
-    return bool(found) and all(e.name in CARD_ACTIONS for e in found)
+    forces = any(e.name == "next_action" for e in found)
+    return bool(found) and all(e.name in CARD_ACTIONS or (forces and e.name in FOLLOW_UP_PRIMITIVES) for e in found)
+
+
+def _played(game: Game, half: str) -> list[Effect]:
+    """The half's effects that act when it is played (the others apply to the action it forces)."""
+    return [e for e in game.rules.card_effects[half] if e.name in CARD_ACTIONS]
 
 
 def half_choices(game: Game, player: Player, half: str) -> list[Choice]:
     """Every way the half can be played now, ignoring costs: one entry per choice of its choosing effect."""
-    per_effect = [CARD_ACTIONS[e.name].options(game, player, e) for e in game.rules.card_effects[half]]
+    per_effect = [CARD_ACTIONS[e.name].options(game, player, e) for e in _played(game, half)]
     return [tuple(part for option in combo for part in option) for combo in product(*per_effect)]
 
 
 def half_cost(game: Game, spec: ActionHalf, half: str, choice: Choice) -> dict[str, int]:
     cost: dict[str, int] = amounts(spec.cost)
-    for effect in game.rules.card_effects[half]:
+    for effect in _played(game, half):
         extra = CARD_ACTIONS[effect.name].cost
         if extra is not None:
             for item, amount in extra(game, effect, choice).items():
@@ -164,8 +178,53 @@ def play_action_card(game: Game, action: PlayActionCard) -> None:
         spend_main_action(game)
     paid = f", paying {describe(payment)}" if payment else ""
     game.say(f"{player.name} plays the action card {half}{paid}")
-    for effect in game.rules.card_effects[half]:
+    for effect in _played(game, half):
         CARD_ACTIONS[effect.name].perform(game, player, effect, choice)
+
+
+# ------------------------------------------------------------------ the action a card forces next
+
+
+def forced_action(game: Game) -> tuple[str, str] | None:
+    """(action kind, card) while a card the current player played forces the kind of its next action."""
+    if game.phase != "play":
+        return None
+    found = effects.active(game, game.player(game.current), "next_action")
+    return (params_as(found[0], NextAction).action, found[0].source) if found else None
+
+
+def why_not_follow_up(game: Game, action: Action) -> str | None:
+    """Why a turn action other than the forced one may not be taken now, or None."""
+    forced = forced_action(game)
+    if forced is None or game.pending:
+        return None
+    kind, card = forced
+    return None if kind == action.KIND else f"{card}: the next action must be a {kind.capitalize()}"
+
+
+def follow_up_taken(game: Game, action: Action, answered: Decision | None) -> None:
+    """After an action: once the forced action is done (paid for too), the card's effects end."""
+    forced = forced_action(game)
+    if forced is None or any(isinstance(d, PayDecision) for d in game.pending):
+        return
+    kind = forced[0]
+    if kind in (action.KIND, answered.action.KIND if isinstance(answered, PayDecision) else None):
+        end_lasting(game, "action")
+
+
+def _follow_up_possible(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    kind = params_as(effect, NextAction).action
+    forced = next(r for r in RULES.values() if kind == r.action.KIND)
+    with lasting_for_a_look(game, player, LastingEffect(effect.source, "action")):
+        return [()] if forced.legal(game) else []
+
+
+@card_action("next_action", options=_follow_up_possible)
+def _force_next_action(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    player.lasting_effects.append(LastingEffect(effect.source, "action"))
+    holdings_changed(game)
+    kind = params_as(effect, NextAction).action
+    game.say(f"{player.name}'s next action must be a {kind.capitalize()} ({effect.source})")
 
 
 # ------------------------------------------------------------------ action primitives

@@ -42,9 +42,12 @@ def legal_actions(game: Game) -> list[Action]:
     """Every legal action of the player who must act next (`game.actor()`)."""
     if game.phase == "over":
         return []
+    forced = None if game.pending else action_cards.forced_action(game)
+    only = forced[0] if forced else None
     actions: list[Action] = []
     for r in rules_for(game):
-        actions.extend(r.legal(game))
+        if only in (None, r.action.KIND):
+            actions.extend(r.legal(game))
     return actions
 
 
@@ -73,8 +76,12 @@ def apply(game: Game, action: Action) -> None:
         raise RuleError(f"{action.KIND} answers a decision, but none is pending")
     if top is not None and not isinstance(top, r.answers):
         raise RuleError(f"{game.player(top.player).name} must first decide: {top.describe()}")
+    reason = action_cards.why_not_follow_up(game, action)
+    if reason:
+        raise RuleError(reason)
     actor = game.actor()
     r.perform(game, action)
+    action_cards.follow_up_taken(game, action, top)
     objectives.complete_automatic(game, game.player(actor))
     if game.phase == "status" and not game.pending:  # the last decision of a status step was answered
         status.run(game)

@@ -148,6 +148,45 @@ class AdvanceFromLoser(NoParams):
     pass
 
 
+# ------------------------------------------------------------------ follow-up actions
+
+FOLLOWING = "passive: the holder's next action, which a `next_action` card forces"
+
+
+@primitive(
+    "next_action",
+    when=PLAYED,
+    doc="The player's next action must be `action` (a Construct or a Collect): nothing else may be done "
+    "before it, not even playing another card or ending the turn. The card's other effects apply to "
+    "that action only and end with it. The card can be played only if that action could then be taken.",
+    example={"next_action": {"action": "collect"}},
+)
+class NextAction(Params):
+    action: Literal["construct", "collect"]
+
+
+@primitive(
+    "collect_extra_spaces",
+    when=FOLLOWING,
+    doc="The Collect may use `spaces` more spaces than the city's mood-modified size (it still collects "
+    "from as many as it can).",
+    example={"collect_extra_spaces": {"spaces": 2}},
+)
+class CollectExtraSpaces(Params):
+    spaces: int = Field(default=1, ge=1)
+
+
+@primitive(
+    "collect_same_space",
+    when=FOLLOWING,
+    doc="The Collect may take from one space several times; it still collects as many times as the "
+    "city's mood-modified size.",
+    example={"collect_same_space": {}},
+)
+class CollectSameSpace(NoParams):
+    pass
+
+
 # ------------------------------------------------------------------ tactics halves
 
 

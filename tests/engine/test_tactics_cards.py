@@ -1,8 +1,9 @@
 """Tactics cards in combat: who may play, the secret choice, and each built tactics half."""
 
-from civgame.engine.core.actions import ChooseCasualties, PlayTactics
-from civgame.engine.core.decisions import CasualtyDecision, TacticsDecision
+from civgame.engine.core.actions import ChooseCasualties, ChooseOption, PlayTactics
+from civgame.engine.core.decisions import CasualtyDecision, EffectChoiceDecision, TacticsDecision
 from civgame.engine.core.model import BARBARIAN
+from civgame.engine.rules.advances import DECLINE
 from civgame.engine.rules.controller import legal_actions
 from civgame.engine.rules.invariants import check_invariants
 from tests.combat_helpers import LEADER, alive, attack, dice
@@ -103,9 +104,12 @@ def test_barbarians_never_play_and_their_opponent_still_may():
 def test_requirements_role_city_and_land():
     s, att, _ = battle(cards=((WEDGE, HEAVY_RESISTANCE, FOR_THE_PEOPLE, HIGH_GROUND, SIEGE, 17), ()), city=True)
     attack(s, 0, att, "C2", "D2")
-    # Heavy Resistance and For the People are the defender's; High Ground not against a city;
-    # Siege and Tactical Retreat (card 17) are not built.
-    assert tactics_choices(s) == [WEDGE]
+    # Heavy Resistance, For the People and Tactical Retreat (card 17) are the defender's;
+    # High Ground not against a city.
+    assert tactics_choices(s) == [WEDGE, SIEGE]
+    s, att, _ = battle(cards=((WEDGE, SIEGE), ()))
+    attack(s, 0, att, "C2", "D2")
+    assert tactics_choices(s) == [WEDGE]  # Siege only against a city
 
 
 # ------------------------------------------------------------------ the tactics halves
@@ -264,3 +268,36 @@ def test_scout_takes_a_martyr_and_no_unit_is_sacrificed():
     assert "Martyr is cancelled: Player 2 takes the card into their hand" in s.game.log
     assert "Scout is cancelled" in s.game.log
     assert s.player(1).action_cards == [MARTYR] and alive(s, att) == att and alive(s, dfn) == dfn
+
+
+def siege(food):
+    s, att, dfn = battle(city=True, cards=((SIEGE,), ()))
+    s.resources(1, food=food)
+    dice(s, (3, "infantry"), (3, "infantry"))
+    attack(s, 0, att, "C2", "D2")
+    play(s, SIEGE, None)
+    return s, dfn
+
+
+def test_siege_adds_one_and_stops_the_defenders_abilities_unless_it_pays_two_food():
+    s, _dfn = siege(food=2)
+    decision = s.game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision) and decision.player == 1 and decision.source == "Siege"
+    assert sorted(a.option for a in s.legal_of(ChooseOption)) == ["decline", "pay 2 food"]
+    s.apply(ChooseOption(DECLINE))
+    assert "Player 1 rolls 3 infantry (+1), +1 combat value: combat value 5, 1 hit(s)" in s.game.log
+    assert "Player 2 rolls 3 infantry, unit abilities not working: combat value 3, 0 hit(s)" in s.game.log
+    assert s.player(1).resources["food"] == 2
+
+
+def test_siege_paid_off_keeps_the_defenders_abilities():
+    s, _dfn = siege(food=2)
+    s.apply(ChooseOption("pay 2 food"))
+    assert s.player(1).resources["food"] == 0
+    assert "Player 2 rolls 3 infantry (+1): combat value 4, 0 hit(s)" in s.game.log
+
+
+def test_siege_against_a_defender_who_cannot_pay_asks_nothing():
+    s, _dfn = siege(food=1)
+    assert not any(isinstance(d, EffectChoiceDecision) for d in s.game.pending)
+    assert "Player 2 rolls 3 infantry, unit abilities not working: combat value 3, 0 hit(s)" in s.game.log

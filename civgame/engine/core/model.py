@@ -178,6 +178,8 @@ class Combat:
     prepared: list[str] = field(default_factory=list)  # choices before round 1 already offered
     fortress_cancelled: list[str] = field(default_factory=list)  # fortress parts the attacker paid off
     tactics_asked: list[str] = field(default_factory=list)  # sides asked for a tactics card this round
+    ransoms_asked: list[str] = field(default_factory=list)  # card halves whose `unless_paid` was asked this round
+    abilities_kept: list[str] = field(default_factory=list)  # ... and those the opponent paid off
     # unit id -> type of each side's units in the space at the start: [attacker's, defender's]
     present: list[dict[int, str]] = field(default_factory=lambda: [{}, {}])
 

@@ -33,6 +33,7 @@ from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.cards import (
     CancelEnemyTactics,
     CombatValuePerEnemyUnit,
+    DisableEnemyAbilities,
     DrawOnHit,
     ExtraCombatDice,
     ExtraHitOnRoll,
@@ -89,7 +90,7 @@ from civgame.engine.rules import civilizations
 from civgame.engine.rules.advances import DECLINE, gainable
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.moods import mood_modified_size
-from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
+from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, payment_options, settle
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.triggers import fire
 
@@ -447,6 +448,8 @@ def _proceed(game: Game, step: str) -> None:
                 return
             step = "roll"
         if step == "roll":
+            if _offer_ransom(game, _battle(game)):
+                return
             _roll_round(game)
             if _waiting(game, COMBAT):
                 return
@@ -471,6 +474,8 @@ def _start_round(game: Game) -> None:
     c = _battle(game)
     c.round += 1
     c.tactics_asked = []
+    c.ransoms_asked = []
+    c.abilities_kept = []
     for side in (c.attacker, c.defender):
         if side.owner >= 0:
             fire(game, "combat_round_start", player=side.owner, round=c.round, space=c.space)
@@ -629,7 +634,11 @@ def _card_effects(game: Game, side: CombatSide, name: str) -> list[Effect]:
 def _tactics_roll(game: Game, c: Combat, side: CombatSide) -> tuple[int, bool]:
     """The side's extra dice this round, and whether its unit abilities work."""
     dice = sum(effects.params_as(e, ExtraCombatDice).dice for e in _card_effects(game, side, "extra_combat_dice"))
-    disabled = _card_effects(game, _opponent(c, side), "disable_enemy_abilities")
+    disabled = [
+        e
+        for e in _card_effects(game, _opponent(c, side), "disable_enemy_abilities")
+        if e.source not in c.abilities_kept
+    ]
     for effect in disabled:
         _say(game, f"{effect.source}: {owner_name(game, side.owner)}'s unit abilities do not work this round")
     return dice, not disabled
@@ -647,6 +656,56 @@ def _tactics_value(game: Game, c: Combat, side: CombatSide) -> int:
                 value += change
                 _say(game, f"{effect.source}: {owner_name(game, side.owner)} {change:+d} combat value")
     return value
+
+
+def _offer_ransom(game: Game, c: Combat) -> bool:
+    """Ask a side whose abilities a card disables `unless_paid` whether to pay; True while asked."""
+    for side in (c.attacker, c.defender):
+        opponent = _opponent(c, side)
+        for effect in _card_effects(game, opponent, "disable_enemy_abilities"):
+            cost = amounts(effects.params_as(effect, DisableEnemyAbilities).unless_paid)
+            if not cost or effect.source in c.ransoms_asked:
+                continue
+            c.ransoms_asked.append(effect.source)
+            if side.owner < 0 or not side.units:
+                continue
+            options = payment_options(game, game.player(side.owner), cost)
+            if options:
+                game.pending.append(
+                    EffectChoiceDecision(
+                        player=side.owner,
+                        source=effect.source,
+                        effect=effect.name,
+                        options=[*(f"pay {describe(o)}" for o in options), DECLINE],
+                        amounts=[*({k: -v for k, v in o.items()} for o in options), {}],
+                    )
+                )
+                return True
+    return False
+
+
+def ransom_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    """The payments the side still holds, and declining."""
+    have = holdings(game.player(decision.player))
+    return [
+        option
+        for option, change in zip(decision.options, decision.amounts, strict=True)
+        if all(have.get(k, 0) >= -v for k, v in change.items())
+    ]
+
+
+def pay_ransom(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Pay to keep the unit abilities this round (or not), then roll."""
+    c = _battle(game)
+    player = game.player(decision.player)
+    if option == DECLINE:
+        _say(game, f"{player.name} does not pay to keep its unit abilities ({decision.source})")
+    else:
+        payment = {k: -v for k, v in decision.amounts[decision.options.index(option)].items()}
+        pay(player, payment)
+        c.abilities_kept.append(decision.source)
+        _say(game, f"{player.name} pays {describe(payment)} to keep its unit abilities ({decision.source})")
+    _proceed(game, "roll")
 
 
 def _ignored_by_roll(game: Game, side: CombatSide) -> int:

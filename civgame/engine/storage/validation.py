@@ -238,6 +238,8 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "prepared": each(TEXT),
         "fortress_cancelled": each(TEXT),
         "tactics_asked": each(TEXT),
+        "ransoms_asked": each(TEXT),
+        "abilities_kept": each(TEXT),
         "present": TYPED,  # unit types by unit id, read only by objectives when the battle ends
     },
     CombatSide: {

@@ -229,11 +229,12 @@ class CombatValuePerEnemyUnit(Params):
     "disable_enemy_abilities",
     when=TACTICS,
     doc="The opponent's unit abilities on the dice (infantry, cavalry, elephants, the leader's re-roll) "
-    "do not work this round; other bonuses stay.",
-    example={"disable_enemy_abilities": {}},
+    "do not work this round; other bonuses stay. With `unless_paid`, the opponent is asked before the "
+    "roll whether to pay it (gold may stand in for resources) to keep its abilities.",
+    example={"disable_enemy_abilities": {"unless_paid": {"food": 2}}},
 )
-class DisableEnemyAbilities(NoParams):
-    pass
+class DisableEnemyAbilities(Params):
+    unless_paid: Cost = {}
 
 
 @primitive(

@@ -2,6 +2,7 @@
 
 from civgame.engine.core.actions import ChooseCasualties, ChooseOption, PlayTactics
 from civgame.engine.core.decisions import CasualtyDecision, EffectChoiceDecision, TacticsDecision
+from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules.advances import DECLINE
 from civgame.engine.rules.controller import legal_actions
@@ -301,3 +302,32 @@ def test_siege_against_a_defender_who_cannot_pay_asks_nothing():
     s, _dfn = siege(food=1)
     assert not any(isinstance(d, EffectChoiceDecision) for d in s.game.pending)
     assert "Player 2 rolls 3 infantry, unit abilities not working: combat value 3, 0 hit(s)" in s.game.log
+
+
+TACTICAL_RETREAT = 17
+
+
+def test_tactical_retreat_moves_the_defenders_out_and_the_attacker_takes_the_city():
+    s, att, dfn = battle(defenders=2, city=True, cards=((), (TACTICAL_RETREAT,)))
+    s.units(1, "settler", "C2", 1)
+    s.units(0, "infantry", "C3", 1)  # an enemy next to the city: not a way out
+    attack(s, 0, att, "C2", "D2")
+    play(s, None, TACTICAL_RETREAT)
+    decision = s.game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision) and decision.player == 1
+    assert "C3" not in decision.options and decision.options
+    way_out = decision.options[0]
+    s.apply(ChooseOption(way_out))
+    assert s.game.combat is None and not any("rolls" in line for line in s.game.log)
+    assert {u.pos for u in s.game.units_of(1)} == {s.hex(way_out)} and len(s.game.units_of(1)) == 3
+    assert s.game.city_at(s.hex("C2")).owner == 0
+    assert alive(s, att) == att and check_invariants(s.game) == []
+
+
+def test_tactical_retreat_needs_a_free_land_space_next_to_the_battle():
+    s, att, _dfn = battle(cards=((), (TACTICAL_RETREAT, HIGH_MORALE)))
+    for space in s.game.board_neighbors(s.hex("C2")):
+        if s.game.is_land(space) and space != s.hex("D2"):
+            s.units(0, "infantry", hex_to_label(space), 1)
+    attack(s, 0, att, "C2", "D2")
+    assert tactics_choices(s) == [HIGH_MORALE]

@@ -40,7 +40,13 @@ from civgame.engine.core.hexgrid import Hex, distance, hex_to_label
 from civgame.engine.core.model import MOODS, BattleRecord, Game, LastingEffect, Player, Unit
 from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.advances import DECLINE, advance_cost, gain_advance, gainable, why_not_gain
-from civgame.engine.rules.combat import pay_ransom, ransom_options, unit_placement_cities
+from civgame.engine.rules.combat import (
+    pay_ransom,
+    ransom_options,
+    unit_placement_cities,
+    withdraw_to,
+    withdrawal_options,
+)
 from civgame.engine.rules.economy_abilities import CHOICE_RULES
 from civgame.engine.rules.payments import affordable, can_pay, describe, gain, pay, resource_cap, settle
 from civgame.engine.rules.registry import RULES, rule
@@ -468,3 +474,4 @@ def _take_teaching(game: Game, decision: EffectChoiceDecision, option: str) -> N
 
 CHOICE_RULES["advance_from_loser"] = (_teaching_options, _take_teaching)
 CHOICE_RULES["disable_enemy_abilities"] = (ransom_options, pay_ransom)  # Siege: pay to keep abilities
+CHOICE_RULES["withdraw_before_roll"] = (withdrawal_options, withdraw_to)  # Tactical Retreat: where to go

@@ -73,7 +73,7 @@ from civgame.engine.core.decisions import (
     TokenChoiceDecision,
 )
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import Hex, hex_to_label
+from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex
 from civgame.engine.core.model import (
     BARBARIAN,
     PIRATE,
@@ -448,7 +448,7 @@ def _proceed(game: Game, step: str) -> None:
                 return
             step = "roll"
         if step == "roll":
-            if _offer_ransom(game, _battle(game)):
+            if _offer_withdrawal(game, _battle(game)) or _offer_ransom(game, _battle(game)):
                 return
             _roll_round(game)
             if _waiting(game, COMBAT):
@@ -533,6 +533,7 @@ TACTICS_PRIMITIVES = frozenset(
         "cancel_enemy_tactics",
         "kill_on_roll",
         "sacrifice_units",
+        "withdraw_before_roll",
     }
 )
 
@@ -548,12 +549,26 @@ def tactics_playable(game: Game, c: Combat, half: str, role: str) -> bool:
         return False
     spec = game.rules.tactics_halves[half]
     at_city = c.city_id is not None
+    owner = c.attacker.owner if role == "attacker" else c.defender.owner
     return (
         ("naval" if c.naval else "land") in spec.battles
         and spec.role in ("either", role)
         and not (spec.city == "required" and not at_city)
         and not (spec.city == "not_for_attacker" and role == "attacker" and at_city)
+        and not (any(e.name == "withdraw_before_roll" for e in found) and not withdrawal_spaces(game, c, owner))
     )
+
+
+def withdrawal_spaces(game: Game, c: Combat, owner: int) -> list[Hex]:
+    """Adjacent land spaces where `owner` may withdraw: no unit or city of anyone else there."""
+    return [
+        space for space in game.board_neighbors(c.space) if game.is_land(space) and _own_or_empty(game, space, owner)
+    ]
+
+
+def _own_or_empty(game: Game, space: Hex, owner: int) -> bool:
+    city = game.city_at(space)
+    return all(u.owner == owner for u in game.units_at(space)) and (city is None or city.owner == owner)
 
 
 def tactics_options(game: Game, c: Combat, side: CombatSide) -> list[int]:
@@ -682,6 +697,37 @@ def _offer_ransom(game: Game, c: Combat) -> bool:
                 )
                 return True
     return False
+
+
+def _offer_withdrawal(game: Game, c: Combat) -> bool:
+    """A side whose card withdraws it chooses where to go; True while it is asked."""
+    for side in (c.attacker, c.defender):
+        for effect in _card_effects(game, side, "withdraw_before_roll"):
+            spaces = withdrawal_spaces(game, c, side.owner)
+            if spaces:
+                options = [hex_to_label(space) for space in spaces]
+                game.pending.append(
+                    EffectChoiceDecision(player=side.owner, source=effect.source, effect=effect.name, options=options)
+                )
+                return True
+    return False
+
+
+def withdrawal_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    return [o for o in decision.options if label_to_hex(o) in withdrawal_spaces(game, _battle(game), decision.player)]
+
+
+def withdraw_to(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Move the side's units out of the battle, which its opponent wins without a roll."""
+    c = _battle(game)
+    side = c.attacker if decision.player == c.attacker.owner else c.defender
+    leaving = [u for u in game.units_at(c.space) if u.owner == side.owner]
+    for unit in leaving:
+        unit.pos = label_to_hex(option)
+    side.units = []
+    kinds = _kinds(game, [u.id for u in leaving])
+    _say(game, f"{owner_name(game, side.owner)} withdraws {kinds} to {option} ({decision.source})")
+    _finish(game, winner=_opponent(c, side).owner, withdraw=False)
 
 
 def ransom_options(game: Game, decision: EffectChoiceDecision) -> list[str]:

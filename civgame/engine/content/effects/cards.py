@@ -293,6 +293,18 @@ class SacrificeUnits(NoParams):
 
 
 @primitive(
+    "withdraw_before_roll",
+    when=TACTICS + ", before the combat roll",
+    doc="The holder moves all its units in the battle space to an adjacent land space of its choice that "
+    "holds no unit or city of another player (barbarians and pirates included); the battle ends without "
+    "a roll and the opponent wins it. The card can be played only if such a space exists.",
+    example={"withdraw_before_roll": {}},
+)
+class WithdrawBeforeRoll(NoParams):
+    pass
+
+
+@primitive(
     "kill_on_roll",
     when=TACTICS + ", before the combat roll",
     doc="Roll 1 die: at `min_value` or more the opponent chooses one of its fighting units and removes "

@@ -65,6 +65,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
     parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
     parser.add_argument(
+        "--events",
+        choices=("standard", "no_events", "optional_events"),
+        default="standard",
+        help="event variant: no_events, only the card icons act; optional_events, the player who draws a "
+        "card may decline its text (default standard)",
+    )
+    parser.add_argument(
         "--rules",
         metavar="DIR",
         action="append",
@@ -213,7 +220,7 @@ def _play_headless(args: argparse.Namespace) -> Game:
         if warning:
             print(f"civgame: warning: {printable(warning)}", file=sys.stderr)
     else:
-        game = new_game(args.players, args.seed, rules=load_rules(mods))
+        game = new_game(args.players, args.seed, rules=load_rules(mods), events=args.events)
     for player, level in zip(game.players, _headless_levels(args, game), strict=True):
         player.seat = level
     return play_out(game, [make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players])

@@ -57,6 +57,17 @@ def test_the_same_seed_prints_the_same_game_and_another_seed_another(capsys):
     assert first[1] != other[1]
 
 
+def test_the_no_events_variant_plays_only_the_icons(capsys, tmp_path):
+    save = tmp_path / "end.yaml"
+    code, _, err = run(
+        capsys, "--headless", "--players", "2", "--seed", "5", "--events", "no_events", "--save", str(save)
+    )
+    game = load_game(save)
+    assert code == 0 and err == "" and game.event_variant == "no_events"
+    assert "the card's text is not played in this game" not in "\n".join(game.log)
+    assert any(" draws the event " in line for line in game.log)
+
+
 def test_a_saved_game_can_be_finished_from_the_save(capsys, tmp_path):
     save = tmp_path / "g.yaml"
     run(capsys, "--headless", "--players", "2", "--seed", "4", "--save", str(save))

@@ -36,6 +36,7 @@ class BattleView:
     sides: list[tuple[int, str]]  # (owner, "Attack: Anna — 2 Infantry") for the live battle
     lines: list[str]  # the battle's log
     finished: bool = False
+    mark: str = "⚔"  # drawn before the title
 
 
 def _side_text(game: Game, role: str, side: CombatSide, combat: Combat) -> str:
@@ -147,7 +148,12 @@ def draw_panel(
     title_size = round(16 * scale)
     title = view.title if shown is None else view.title.split(" — ")[0]
     theme.blit_text(
-        surface, "⚔ " + theme.fit_text(title, title_size, rect.w - 70), (x, y), title_size, theme.TEXT, bold=True
+        surface,
+        f"{view.mark} " + theme.fit_text(title, title_size, rect.w - 70),
+        (x, y),
+        title_size,
+        theme.TEXT,
+        bold=True,
     )
     y += round(30 * scale)
     for owner, text in view.sides:

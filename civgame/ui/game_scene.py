@@ -70,6 +70,7 @@ from civgame.ui.combat_view import (
 )
 from civgame.ui.computer_turns import ComputerTurns
 from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option
+from civgame.ui.event_panel import event_report
 from civgame.ui.labels import (
     ability_price,
     action_card_lines,
@@ -147,6 +148,7 @@ class GameScene(Scene):
         self.notice = ""
         self.undo = UndoHistory()
         self.battle_report: BattleView | None = None  # a battle that ended during the last actions
+        self.event_report: BattleView | None = None  # the event drawn this turn (event_panel.py)
         self.combat_rect: pygame.Rect | None = None  # where the combat panel was drawn
         self.clock = time.monotonic  # tests replace it to skip the tooltip delay
         self.hover_since = 0.0  # when the pointer last moved
@@ -391,18 +393,21 @@ class GameScene(Scene):
             computers.shown(self.app.settings.animation_speed)
 
     def _build_report_close(self) -> None:
-        if self.battle_report is None or self.game.combat is not None:
+        report = self.battle_report or self.event_report
+        if report is None or self.game.combat is not None:
             return
-        rect = panel_rect(self.board.rect, self.battle_report, self.app.scale)
+        rect = panel_rect(self.board.rect, report, self.app.scale)
         size = round(26 * self.app.scale)
         self.action_buttons["close_report"] = self.add_button(
             pygame.Rect(rect.right - size - 6, rect.y + 5, size, size),
             "×",
             self.close_report,
-            tooltip="Close the battle report",
+            tooltip="Close the battle report" if self.battle_report else "Close the event report",
         )
 
     def close_report(self) -> None:
+        if self.battle_report is None:
+            self.event_report = None
         self.battle_report = None
         self.rebuild()
 
@@ -435,10 +440,13 @@ class GameScene(Scene):
             self.undo.applied(before, game, label)
         self.app.sounds.play_first(cues(moment, game))
         report = finished_battle(game, log_before, ongoing)
+        turn_passed = turn_before != (game.phase, game.age, game.round, game.current)
         if report is not None:
             self.battle_report = report
-        elif turn_before != (game.phase, game.age, game.round, game.current):
+        elif turn_passed:
             self.battle_report = None  # a report lasts for the rest of the turn it was fought in
+        shown_event = None if turn_passed and game.event is None else self.event_report
+        self.event_report = event_report(game, log_before, shown_event)
         self.move_source, self.move_pick, self.move_limits = None, Counter(), {}
         self.collect_city, self.collect_picks = None, {}
         self._recompute_legal()
@@ -1317,8 +1325,9 @@ class GameScene(Scene):
         self._draw_tooltip(surface)
 
     def battle_view(self) -> BattleView | None:
-        """The live battle if one is being fought, else the report of one that ended this turn."""
-        return current_battle(self.game, self.viewer) or self.battle_report
+        """The live battle if one is being fought, else the report of one that ended this turn, else
+        the event drawn this turn."""
+        return current_battle(self.game, self.viewer) or self.battle_report or self.event_report
 
     def _draw_combat(self, surface: pygame.Surface, now: float) -> None:
         view = self.battle_view()

@@ -11,9 +11,8 @@ from civgame.engine.core import actions as A
 from civgame.engine.core import decisions as D
 from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.engine.core.model import MOODS, Game
-from civgame.engine.core.vocabulary import K
+from civgame.engine.core.vocabulary import DECLINE, K
 from civgame.engine.rules import objectives
-from civgame.engine.rules.advances import DECLINE
 from civgame.engine.rules.combat import owner_name
 from civgame.engine.rules.culture_abilities import OBJECTIVE, option_label
 from civgame.engine.rules.happiness import raise_cost
@@ -364,6 +363,11 @@ def _combat_bonus(game: Game, a: A.PayCombatBonus) -> str:
     return f"Pay for the combat bonus{_paying(a.payment)}"
 
 
+def _great_person(game: Game, a: A.PlayGreatPerson) -> str:
+    name = game.rules.event(a.card).name
+    return f"Play {name}, taking {a.advance} for free" if a.advance else f"Play {name} without a free advance"
+
+
 def _choose_option(game: Game, a: A.ChooseOption) -> str:
     """ "Metallurgy: exchange (gain 1 gold, pay 1 ore)", "Dogma: take Myths for free"."""
     top = game.pending[-1] if game.pending else None
@@ -528,6 +532,7 @@ LABELS: dict[type[A.Action], Callable[[Game, Any], str]] = {
     A.Raze: _raze,
     A.ChangeGovernment: _government,
     A.ChooseFirstPlayer: lambda g, a: f"{g.player(a.player).name} goes first",
+    A.PlayGreatPerson: _great_person,
 }
 
 

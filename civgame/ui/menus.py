@@ -14,7 +14,7 @@ from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextE
 from civgame.ai.levels import OFFERED
 from civgame.engine.content.ruleset import RulesDataError
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game, Seat
+from civgame.engine.core.model import EventVariant, Game, Seat
 from civgame.engine.rules.setup import DEFAULT_COLOURS, new_game
 from civgame.engine.storage.mods import (
     Mod,
@@ -135,6 +135,13 @@ class TitleScene(Scene):
         surface.fill(theme.BACKGROUND)
 
 
+EVENT_VARIANTS: dict[EventVariant, tuple[str, str]] = {
+    "standard": ("All", "Event cards act in full: the icon, then the card's text"),
+    "no_events": ("Icons only", "Variant: only the icon of each event card acts, never its text"),
+    "optional_events": ("Optional", "Variant: whoever draws an event card may decline its text; its icon still acts"),
+}
+
+
 class NewGameScene(Scene):
     """Seats, names, seed, and the user's mods as toggles, applied top to bottom."""
 
@@ -154,6 +161,12 @@ class NewGameScene(Scene):
             self.mods = []
         self.chosen_mods: set[Path] = set()
         self.mod_problems = {mod.path: first_problem(mod) for mod in self.mods}
+        self.event_variant: EventVariant = "standard"
+
+    def _set_events(self, variant: EventVariant) -> None:
+        self.event_buttons[self.event_variant].unselect()
+        self.event_variant = variant
+        self.event_buttons[variant].select()
 
     def _left(self) -> int:
         return max(8, (self.size[0] - self.FORM_W - 20 - self.MODS_W) // 2)
@@ -198,6 +211,13 @@ class NewGameScene(Scene):
         self.seed_entry.set_text_length_limit(9)
         if self.seed_text:
             self.seed_entry.set_text(self.seed_text)
+        y += 46
+        UILabel(pygame.Rect(left, y, 120, 36), "Events", manager)
+        self.event_buttons: dict[EventVariant, UIButton] = {}
+        for i, (variant, (label, tip)) in enumerate(EVENT_VARIANTS.items()):
+            rect = pygame.Rect(left + 130 + i * 102, y, 96, 36)
+            self.event_buttons[variant] = self.add_button(rect, label, partial(self._set_events, variant), tooltip=tip)
+        self.event_buttons[self.event_variant].select()
         self.error = UILabel(pygame.Rect(left, y + 48, self.FORM_W, 28), "", manager)
         self.start_button = self.add_button(
             pygame.Rect(left + 130, y + 84, 300, 44), "Start game", self._start, object_id="#primary"
@@ -295,7 +315,7 @@ class NewGameScene(Scene):
             self.open_message("These mods cannot be used", "\n".join(exc.problems))
             return
         try:
-            game = new_game(names, seed, rules=rules)
+            game = new_game(names, seed, rules=rules, events=self.event_variant)
         except RuleError as exc:
             self.error.set_text(theme.fit_text(str(exc), round(14 * self.app.scale), self.FORM_W))
             return

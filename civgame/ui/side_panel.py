@@ -26,7 +26,7 @@ from civgame.ui.labels import (
     objective_card_title,
     wonder_card_lines,
 )
-from civgame.ui.tooltips import advance_tooltip
+from civgame.ui.tooltips import advance_tooltip, card_tooltip
 
 RESOURCE_LETTERS = {"food": "F", "wood": "W", "ore": "O", "ideas": "I", "gold": "G"}
 RESOURCE_COLOURS = {
@@ -203,6 +203,10 @@ class SidePanel:
             for c in player.objective_cards
         ]
         cards += [
+            _HandCard("Great person", person.name, card_tooltip("Great person", person.name, person.text))
+            for person in map(game.rules.event, player.great_persons)
+        ]
+        cards += [
             _HandCard(
                 "Wonder", game.rules.wonders[w].name if w in game.rules.wonders else w, wonder_card_lines(game, w)
             )
@@ -211,7 +215,12 @@ class SidePanel:
         if not cards:
             theme.blit_text(surface, "no cards", (x, y), self.size - 1, theme.TEXT_DIM)
             return y + self.line + 4
-        kind_colours = {"Action": (200, 120, 60), "Objective": (120, 170, 90), "Wonder": (212, 175, 55)}
+        kind_colours = {
+            "Action": (200, 120, 60),
+            "Objective": (120, 170, 90),
+            "Great person": (150, 110, 190),
+            "Wonder": (212, 175, 55),
+        }
         hidden = cards[max_lines - 1 :] if len(cards) > max_lines else []
         for card in cards[: len(cards) - len(hidden)]:
             pygame.draw.rect(surface, kind_colours[card.kind], (x, y + 3, 6, self.size - 2))

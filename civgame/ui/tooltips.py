@@ -162,6 +162,10 @@ def advance_tooltip(game: Game, player: Player, name: str) -> list[str]:
     return lines
 
 
+def card_tooltip(kind: str, name: str, text: str) -> list[str]:
+    return [f"{kind} card: {name}"] + ([text] if text else [])
+
+
 # ------------------------------------------------------------------ drawing
 def draw(surface: pygame.Surface, lines: list[str], pointer: tuple[int, int], scale: float = 1.0) -> pygame.Rect:
     """A box with `lines` (the first one bold) beside the pointer, kept inside the surface."""

@@ -287,6 +287,7 @@ def test_free_education_is_not_offered_after_paying_with_food_or_for_itself():
 def test_philosophy_gives_an_idea_when_gained_and_for_each_later_science_advance():
     s = board()
     s.advances(0, "Writing")
+    s.player(0).event_cubes = 4  # no event in between
     s.resources(0, food=2, gold=4)
     s.apply(Advance("Philosophy", payment={"food": 2}))
     assert held(s) == {"gold": 4, "ideas": 1, "mood": 1}

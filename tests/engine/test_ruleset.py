@@ -95,7 +95,7 @@ def test_unknown_building_effect_is_refused_at_load(mod_dir):
         ("game.yaml", "objective_cards: 1", "objective_cards: 9223372036854775808", "less than or equal to 100"),
         ("map.yaml", "anchor: D1", "anchor: Q", "String should match pattern"),
         ("buildings.yaml", "on_built: [{gain: {ideas: 2}}]", "on_built: [{}]", "at least 1 item"),
-        ("advances.yaml", "resources: [food]}}]", "resources: [spice]}}]", "collect_yield: resources.0"),
+        ("advances.yaml", "barren, resources: [food]}}", "barren, resources: [spice]}}", "collect_yield: resources.0"),
     ],
 )
 def test_mods_that_would_break_play_are_refused_when_loaded(mod_dir, file, old, new, message):

@@ -4,7 +4,7 @@ from civgame.engine.core.actions import ChooseCasualties, ChooseOption, PlayTact
 from civgame.engine.core.decisions import CasualtyDecision, EffectChoiceDecision, TacticsDecision
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import BARBARIAN
-from civgame.engine.rules.advances import DECLINE
+from civgame.engine.core.vocabulary import DECLINE
 from civgame.engine.rules.controller import legal_actions
 from civgame.engine.rules.invariants import check_invariants
 from tests.combat_helpers import LEADER, alive, attack, dice

@@ -142,6 +142,7 @@ def test_city_activated_fires_after_an_activation():
 def test_event_drawn_fires_when_the_tracker_empties():
     s = rich(Scenario())
     holding(s, "event_drawn")
+    s.game.decks["event"].draw.append(29)  # Vulcan: the event itself changes nothing here
     s.player(0).event_cubes = 1
     s.resources(0, food=2)
     s.apply(Advance("Fishing", payment={"food": 2}))

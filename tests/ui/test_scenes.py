@@ -56,6 +56,16 @@ def test_new_game_from_the_title_uses_the_typed_names_and_seed(app):
     assert game.seed == 42
 
 
+def test_the_event_variant_is_chosen_on_the_new_game_screen_and_kept_when_seats_change(app):
+    click_button(app, app.scene.new_button)
+    assert app.scene.event_variant == "standard"
+    click_button(app, app.scene.event_buttons["optional_events"])
+    click_button(app, app.scene.seat_buttons[3])
+    assert app.scene.event_buttons["optional_events"].is_selected
+    click_button(app, app.scene.start_button)
+    assert app.scene.game.event_variant == "optional_events"
+
+
 def test_pass_screen_hides_the_board_and_hand_until_the_player_takes_the_seat(app):
     scene = start_two_player_game(app)
     actor = scene.game.player(scene.game.actor())

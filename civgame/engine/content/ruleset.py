@@ -31,6 +31,7 @@ from pydantic_core import ErrorDetails
 
 from civgame.engine.content.conditions import Condition, parse_condition
 from civgame.engine.content.effects import Effect, parse_effect
+from civgame.engine.content.effects.events import MAIN_EFFECTS
 from civgame.engine.content.effects.registry import SourceKind
 from civgame.engine.core.hexgrid import label_to_hex, region_slots
 from civgame.engine.core.vocabulary import RESOURCES, Mood, Payable, Resource
@@ -183,6 +184,7 @@ class BarbarianRules(Strict):
     win_gold: Amount
     capture_city_gold: Amount
     units: dict[str, Amount]
+    settlements: Amount = 7  # barbarian settlement pieces
 
 
 class PirateRules(Strict):
@@ -427,6 +429,27 @@ class ObjectiveCard(Card):
     objectives: list[str] = Field(min_length=2, max_length=2)
 
 
+EventIcon = Literal["barbarians_spawn", "barbarians_move", "pirates", "exhausted_land", "gold_mine"]
+
+
+class GreatPerson(Strict):
+    """A great person on an event card: offered when drawn, held in hand, played for a free advance from
+    one of `advance_from` (categories) and then the card's `effects`."""
+
+    advance_from: list[str] = []
+    public: bool = False  # kept face up
+    playable_with: list[Payable] = []  # played only by a player holding one of these
+
+
+class EventCard(Card):
+    """An event card: its icon acts for the player who drew it, then its main `effects` (event primitives);
+    on a great person's card the effects act when the card is played instead."""
+
+    icon: EventIcon | None = None
+    effects: list[OneEffect] = []
+    great_person: GreatPerson | None = None
+
+
 class Wonder(Strict):
     name: str
     cost: Cost
@@ -487,7 +510,7 @@ class Ruleset(Strict):
     tactics_halves: dict[str, TacticsHalf]
     objective_cards: list[ObjectiveCard]
     objectives: dict[str, Objective]
-    events: list[Card]
+    events: list[EventCard]
     wonders: dict[str, Wonder]
     civilizations: dict[str, Civilization]
     _mods: tuple[ModRef, ...] = PrivateAttr(default=())
@@ -769,10 +792,56 @@ class Ruleset(Strict):
         for kind, name, raw_effects, path in self.effect_sources():
             for i, raw in enumerate(raw_effects):
                 try:
-                    parse_effect(name, raw, kind)
+                    effect = parse_effect(name, raw, kind)
                 except ValueError as exc:
                     problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: {exc}"))
+                    continue
+                if effect.name in MAIN_EFFECTS:
+                    problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: {effect.name} acts only on events"))
+        categories = {c.name for c in self.categories}
+        for ci, card in enumerate(self.events):
+            for name in card.great_person.advance_from if card.great_person else []:
+                if name not in categories:
+                    problems.append(
+                        DataProblem(
+                            ("events", ci, "great_person"), f"events[{ci}] ({card.name}): unknown category {name!r}"
+                        )
+                    )
+            for i, raw in enumerate(card.effects):
+                where = f"events[{ci}] ({card.name}).effects[{i}]"
+                try:
+                    effect = parse_effect(card.name, raw, "card")
+                except ValueError as exc:
+                    problems.append(DataProblem(("events", ci, "effects", i), f"{where}: {exc}"))
+                    continue
+                if effect.name not in MAIN_EFFECTS:
+                    problems.append(
+                        DataProblem(("events", ci, "effects", i), f"{where}: {effect.name} is not an event effect")
+                    )
+                named = [getattr(effect.params, "building", None), *getattr(effect.params, "buildings", [])]
+                if card.great_person and effect.params.model_dump().get("who", "active") != "active":
+                    problems.append(DataProblem(("events", ci, "effects", i), f"{where}: a great person acts for you"))
+                for building in filter(None, named):
+                    if building not in self.buildings:
+                        problems.append(
+                            DataProblem(("events", ci, "effects", i), f"{where}: unknown building {building!r}")
+                        )
         return problems
+
+    def event(self, card_id: int) -> EventCard:
+        return self._events_by_id[card_id]
+
+    @cached_property
+    def _events_by_id(self) -> dict[int, EventCard]:
+        return {card.id: card for card in self.events}
+
+    def event_effects(self, card_id: int) -> list[Effect]:
+        """The parsed main effects of an event card (checked when the rules were loaded)."""
+        return self._event_effects[card_id]
+
+    @cached_property
+    def _event_effects(self) -> dict[int, list[Effect]]:
+        return {card.id: [parse_effect(card.name, raw, "card") for raw in card.effects] for card in self.events}
 
     # ---- where the rules came from (set by the loader; recorded in saves)
     @property

@@ -124,6 +124,15 @@ class PlayActionCard(Action):
 
 
 @dataclass(frozen=True)
+class PlayGreatPerson(Action):
+    """Play a great person from hand: its free advance (None: none), then its effects."""
+
+    KIND: ClassVar[str] = "play_great_person"
+    card: int
+    advance: str | None = None
+
+
+@dataclass(frozen=True)
 class StartTrade(Action):
     """A free action on your turn: begin a trade offer to `partner` (see rules/trading.py)."""
 

@@ -111,6 +111,8 @@ class Player:
     leaders_used: list[str] = field(default_factory=list)  # leaders that have been on the board
     lasting_effects: list[LastingEffect] = field(default_factory=list)
     event_cubes: int = 3
+    great_persons: list[int] = field(default_factory=list)  # event cards held to play
+    foreseen_objectives: list[int] = field(default_factory=list)  # set aside for their next draws (Great Seer)
     action_cards: list[int] = field(default_factory=list)
     objective_cards: list[int] = field(default_factory=list)
     wonder_cards: list[str] = field(default_factory=list)
@@ -123,6 +125,8 @@ class Player:
     influence_succeeded: bool = False  # one successful Influence Culture per turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
     actions_lost_next_turn: int = 0  # a mark (Assassination): fewer actions at the start of the next turn
+    # Anarchy: VP lost for each government advance regained (which uses no event cube), in order
+    government_regains: list[float] = field(default_factory=list)
     seat: Seat = "human"
 
     def has(self, advance: str) -> bool:
@@ -180,8 +184,36 @@ class Combat:
     tactics_asked: list[str] = field(default_factory=list)  # sides asked for a tactics card this round
     ransoms_asked: list[str] = field(default_factory=list)  # card halves whose `unless_paid` was asked this round
     abilities_kept: list[str] = field(default_factory=list)  # ... and those the opponent paid off
+    winner_vp: float = 0  # event VP for its winner (Solar Eclipse)
     # unit id -> type of each side's units in the space at the start: [attacker's, defender's]
     present: list[dict[int, str]] = field(default_factory=lambda: [{}, {}])
+
+
+@dataclass
+class EventStep:
+    """One step of an event still to resolve: `kind` names it, `player` is whom it concerns."""
+
+    kind: str
+    player: int
+    effect: int = -1  # index of the card's main effect this step applies, if any
+    count: int = 0  # how many more times the step acts (cities, units, food to hand out)
+    chosen: list[int] = field(default_factory=list)  # cities this step may no longer hit
+    other: int = -1  # a second player the step concerns (who holds the card passed on)
+
+
+@dataclass
+class EventInProgress:
+    """The event card being resolved: steps left, and the armies that already moved."""
+
+    card: int
+    active: int
+    steps: list[EventStep] = field(default_factory=list)
+    moved: list[int] = field(default_factory=list)  # barbarian units that moved in this event
+    current: EventStep | None = None  # the step waiting for its player's choice
+    cards: list[int] = field(default_factory=list)  # cards set aside while it resolves
+
+
+EventVariant = Literal["standard", "no_events", "optional_events"]
 
 
 @dataclass
@@ -207,6 +239,10 @@ class Game:
     decks: dict[str, Deck] = field(default_factory=dict)
     pending: list[Decision] = field(default_factory=list)
     combat: Combat | None = None
+    event: EventInProgress | None = None
+    event_variant: EventVariant = "standard"
+    short_battle_vp: float | None = None  # Solar Eclipse: the next land battle lasts one round, its winner gains VP
+    construct_ban: str | None = None  # an event (Pestilence) that bars its unprotected players from building
     battles: list[BattleRecord] = field(default_factory=list)  # the battles of the current turn
     winner: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)

@@ -38,9 +38,10 @@ from civgame.engine.core.decisions import Decision, EffectChoiceDecision, PayDec
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label
 from civgame.engine.core.model import MOODS, BattleRecord, Game, LastingEffect, Player, Unit
-from civgame.engine.core.vocabulary import amounts
-from civgame.engine.rules.advances import DECLINE, advance_cost, gain_advance, gainable, why_not_gain
+from civgame.engine.core.vocabulary import DECLINE, amounts
+from civgame.engine.rules.advances import advance_cost, gain_advance, gainable, why_not_gain
 from civgame.engine.rules.combat import (
+    CAPTURE_OFFERS,
     pay_ransom,
     ransom_options,
     unit_placement_cities,
@@ -472,6 +473,24 @@ def _take_teaching(game: Game, decision: EffectChoiceDecision, option: str) -> N
     gain_advance(game, player, option, uses_event_cube=False)
 
 
+def _offer_teaching(game: Game, winner: int, loser: int) -> None:
+    """A player who captured a city holding a card with `advance_from_loser` (Teach Us) may play
+    one to take an advance of the loser."""
+    player = game.player(winner)
+    halves = sorted({game.rules.action_card(card).action for card in player.action_cards})
+    for half in halves:
+        if any(e.name == "advance_from_loser" for e in game.rules.card_effects.get(half, [])):
+            taught = [name for name in gainable(game, player) if game.player(loser).has(name)]
+            if taught:
+                game.pending.append(
+                    EffectChoiceDecision(
+                        player=winner, source=half, effect="advance_from_loser", options=[*taught, DECLINE]
+                    )
+                )
+            return
+
+
+CAPTURE_OFFERS.append(_offer_teaching)
 CHOICE_RULES["advance_from_loser"] = (_teaching_options, _take_teaching)
 CHOICE_RULES["disable_enemy_abilities"] = (ransom_options, pay_ransom)  # Siege: pay to keep abilities
 CHOICE_RULES["withdraw_before_roll"] = (withdrawal_options, withdraw_to)  # Tactical Retreat: where to go

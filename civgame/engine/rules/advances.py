@@ -20,9 +20,10 @@ from civgame.engine.core.actions import Action, Advance
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
-from civgame.engine.core.vocabulary import Payable, amounts
+from civgame.engine.core.vocabulary import DECLINE, Payable, amounts
 from civgame.engine.rules import civilizations
 from civgame.engine.rules.cards import draw_card, draw_into_hand
+from civgame.engine.rules.events import resolve_event
 from civgame.engine.rules.payments import (
     affordable,
     any_of,
@@ -36,8 +37,6 @@ from civgame.engine.rules.payments import (
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.triggers import fire
 from civgame.engine.rules.turns import spend_main_action
-
-DECLINE = "decline"
 
 
 def government_of(game: Game, player: Player) -> str | None:
@@ -109,6 +108,11 @@ def _waiver(game: Game, player: Player, name: str) -> Effect | None:
 def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool = True) -> None:
     """Give an advance with its border bonus and gain effects; use an event cube and maybe draw an event."""
     player.advances.append(name)
+    if player.government_regains and game.rules.category_of(name).government:
+        uses_event_cube = False  # Anarchy: a regained government advance uses no cube but costs VP
+        lost = player.government_regains.pop(0)
+        player.event_vp -= lost
+        game.say(f"{player.name} regains a government advance after anarchy: no event cube, {lost:g} VP lost")
     bonus = game.rules.advance(name).bonus
     if bonus == "mood":
         player.mood_tokens += 1
@@ -160,14 +164,12 @@ def use_event_cube(game: Game, player: Player) -> None:
     player.event_cubes -= 1
     if player.event_cubes > 0:
         return
-    card = draw_card(game, "event")
-    if card is not None:
-        fire(game, "event_drawn", player=player.index, card=card)
-        # Event effects arrive with the events issue; until then the card is only recorded.
-        game.decks["event"].discard.append(card)
-        name = next((e.name for e in game.rules.events if e.id == card), str(card))
-        game.say(f"{player.name} draws the event {name}; event cards have no effect in this version of the game")
     player.event_cubes = game.rules.game.starting.event_cubes
+    card = draw_card(game, "event")
+    if isinstance(card, int):
+        game.decks["event"].discard.append(card)  # discarded as soon as drawn, before it acts
+        fire(game, "event_drawn", player=player.index, card=card)
+        resolve_event(game, player, card)
 
 
 def _legal_buy(game: Game) -> list[Action]:

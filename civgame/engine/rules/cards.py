@@ -43,7 +43,12 @@ def draw_into_hand(game: Game, player: Player, deck_name: str) -> None:
 
 def take(game: Game, player: Player, deck_name: str, *, from_discard: bool) -> None:
     deck = game.decks[deck_name]
-    card = deck.discard.pop() if from_discard and deck.discard else draw_card(game, deck_name)
+    if from_discard and deck.discard:
+        card: int | str | None = deck.discard.pop()
+    elif deck_name == "objective" and player.foreseen_objectives:
+        card = player.foreseen_objectives.pop(0)  # set aside for this player by the Great Seer
+    else:
+        card = draw_card(game, deck_name)
     if card is not None:
         getattr(player, HANDS[deck_name]).append(card)
 

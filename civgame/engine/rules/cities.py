@@ -33,6 +33,7 @@ from civgame.engine.content.effects.economy import (
     RecruitSubstitute,
     RecruitSubstitutePrice,
 )
+from civgame.engine.content.effects.events import EventProtection
 from civgame.engine.core.actions import (
     Action,
     ChooseToken,
@@ -48,8 +49,11 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, hex_to_label
 from civgame.engine.core.model import MOODS, PIRATE, City, Game, Player, Unit
 from civgame.engine.core.vocabulary import Payable, amounts
-from civgame.engine.rules import civilizations, combat
-from civgame.engine.rules.advances import offer_advance_on_build
+from civgame.engine.rules import (
+    advances,  # a module import: advances reaches cities through events
+    civilizations,
+    combat,
+)
 from civgame.engine.rules.cards import draw_into_hand
 from civgame.engine.rules.moods import effective_mood, mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, settle
@@ -508,6 +512,22 @@ def building_price(game: Game, player: Player, building: str) -> dict[str, int]:
     return {k: v for k, v in cost.items() if k not in effects.params_as(discount, BuildingDiscount).waive}
 
 
+def construct_ban(game: Game, player: Player) -> str | None:
+    """Why a lasting event bars `player` from building (Constructing or building a wonder), or None."""
+    card = game.construct_ban
+    if card is None or _protected(game, player, card):
+        return None
+    if all(_protected(game, p, card) for p in game.players):
+        return None  # the ban ends once every player is protected
+    return f"{card}: nobody without protection from it may build"
+
+
+def _protected(game: Game, player: Player, card: str) -> bool:
+    return any(
+        card in effects.params_as(e, EventProtection).events for e in effects.active(game, player, "event_protection")
+    )
+
+
 def why_not_construct(game: Game, city: City, building: str, port_space: Hex | None = None) -> str | None:
     """The rule that stops `building` in `city` (activation and cost aside), or None."""
     player = game.player(city.owner)
@@ -515,6 +535,9 @@ def why_not_construct(game: Game, city: City, building: str, port_space: Hex | N
     spec = game.rules.buildings.get(building)
     if spec is None:
         return f"there is no building called {building!r}"
+    banned = construct_ban(game, player)
+    if banned:
+        return banned
     if effective_mood(game, city) == "angry":
         return f"no building can be constructed in an angry city ({where})"
     if city.size >= game.rules.game.city.max_size:
@@ -582,12 +605,12 @@ def construct(game: Game, action: Construct) -> None:
     spec = game.rules.buildings[action.building]
     game.say(f"{player.name} builds a {spec.name} at {_where(city.pos)}")
     for effect in spec.on_built:
-        _on_built(game, player, effect)
-    offer_advance_on_build(game, player, action.building)
+        run_on_built(game, player, effect)
+    advances.offer_advance_on_build(game, player, action.building)
     finish_activation(game, city)
 
 
-def _on_built(game: Game, player: Player, effect: dict[str, Any]) -> None:
+def run_on_built(game: Game, player: Player, effect: dict[str, Any]) -> None:
     """Run one `on_built` effect of buildings.yaml."""
     ((kind, value),) = effect.items()
     if kind == "gain":

@@ -25,6 +25,7 @@ defender does the same, fortress dice last; then the tactics dice after the hits
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
 
@@ -85,9 +86,8 @@ from civgame.engine.core.model import (
     LastingEffect,
     Unit,
 )
-from civgame.engine.core.vocabulary import TOKENS, amounts
+from civgame.engine.core.vocabulary import DECLINE, TOKENS, amounts
 from civgame.engine.rules import civilizations
-from civgame.engine.rules.advances import DECLINE, gainable
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.moods import mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, payment_options, settle
@@ -132,6 +132,10 @@ def enter_space(
         _overrun(game, owner, defender, unit_ids, space, enemy_city, from_sea)
         return
     barbarian_battle = BARBARIAN in (owner, defender)
+    short = game.short_battle_vp is not None and not naval  # Solar Eclipse
+    winner_vp = game.short_battle_vp if short and game.short_battle_vp is not None else 0.0
+    if short:
+        game.short_battle_vp = None
     game.combat = Combat(
         space=space,
         naval=naval,
@@ -140,8 +144,9 @@ def enter_space(
         origins=dict(origins),
         city_id=enemy_city.id if enemy_city else None,
         fortress=fortress,
-        max_rounds=game.rules.game.barbarians.battle_rounds if barbarian_battle else 0,
+        max_rounds=1 if short else game.rules.game.barbarians.battle_rounds if barbarian_battle else 0,
         retreat_allowed=can_retreat and owner >= 0,
+        winner_vp=winner_vp,
     )
     game.combat.present = _present(game, space, owner, defender)
     kind = "naval battle" if naval else "battle"
@@ -235,7 +240,7 @@ def _overrun(
     reinforcements = _reinforcements(game, [defender], space)
     if city is not None:
         _capture(game, city, owner)
-        _offer_teaching(game, owner, defender)
+        _offer_after_capture(game, owner, defender)
     _offer_reinforcements(game, reinforcements)
 
 
@@ -1032,12 +1037,13 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     _record(game, c.space, (c.attacker.owner, c.defender.owner), winner, c.present, from_sea)
     _barbarian_reward(game, c, winner)
     _pirate_reward(game, c)
+    _winner_vp(game, c, winner)
     losers = [] if winner is None else [side.owner for side in (c.attacker, c.defender) if side.owner != winner]
     reinforcements = _reinforcements(game, losers, c.space)
     city = game.city(c.city_id) if c.city_id is not None else None
     if winner == c.attacker.owner and city is not None:
         _capture(game, city, winner)
-        _offer_teaching(game, winner, c.defender.owner)
+        _offer_after_capture(game, winner, c.defender.owner)
     _offer_reinforcements(game, reinforcements)
 
 
@@ -1062,6 +1068,14 @@ def _barbarian_reward(game: Game, c: Combat, winner: int | None) -> None:
         return
     kept = gain(game, game.player(winner), {"gold": game.rules.game.barbarians.win_gold})
     game.say(f"{owner_name(game, winner)} gains {kept['gold']} gold for defeating the barbarians")
+
+
+def _winner_vp(game: Game, c: Combat, winner: int | None) -> None:
+    """A battle shortened by an event: its winner, or else the defender, gains event VP."""
+    gainer = c.defender.owner if winner is None else winner
+    if c.winner_vp and gainer >= 0:
+        game.player(gainer).event_vp += c.winner_vp
+        game.say(f"{owner_name(game, gainer)} gains {c.winner_vp:g} VP for the battle")
 
 
 def _pirate_reward(game: Game, c: Combat) -> None:
@@ -1138,6 +1152,12 @@ def _capture(game: Game, city: City, winner: int) -> None:
     loser = city.owner
     where = hex_to_label(city.pos)
     rules = game.rules.game
+    if winner == BARBARIAN and len(game.cities_of(BARBARIAN)) >= rules.barbarians.settlements:
+        game.cities.remove(city)
+        effects.holdings_changed(game)
+        game.say(f"The barbarians raze {owner_name(game, loser)}'s city at {where}: they have no settlement left")
+        _offer_refugee(game, loser)
+        return
     if winner == BARBARIAN:
         # Buildings keep their colours; wonders stay in the city but serve nobody.
         city.owner = BARBARIAN
@@ -1171,23 +1191,15 @@ def _capture(game: Game, city: City, winner: int) -> None:
         _offer_refugee(game, loser)
 
 
-def _offer_teaching(game: Game, winner: int, loser: int) -> None:
-    """A player who captured a city holding a card with `advance_from_loser` (Teach Us) may play
-    one to take an advance of the loser."""
-    if winner < 0 or loser < 0:
-        return
-    player = game.player(winner)
-    halves = sorted({game.rules.action_card(card).action for card in player.action_cards})
-    for half in halves:
-        if any(e.name == "advance_from_loser" for e in game.rules.card_effects.get(half, [])):
-            taught = [name for name in gainable(game, player) if game.player(loser).has(name)]
-            if taught:
-                game.pending.append(
-                    EffectChoiceDecision(
-                        player=winner, source=half, effect="advance_from_loser", options=[*taught, DECLINE]
-                    )
-                )
-            return
+# What may be offered to a player who captured another player's city (winner, loser): filled by
+# the rule modules of cards held in hand (Teach Us), which this module cannot import.
+CAPTURE_OFFERS: list[Callable[[Game, int, int], None]] = []
+
+
+def _offer_after_capture(game: Game, winner: int, loser: int) -> None:
+    if winner >= 0 and loser >= 0:
+        for offer in CAPTURE_OFFERS:
+            offer(game, winner, loser)
 
 
 def _recolour(game: Game, city: City, loser: int, winner: int) -> int:

@@ -23,6 +23,8 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     combat,
     culture_abilities,
     economy_abilities,
+    events,
+    great_persons,
     happiness,
     influence,
     leader_abilities,
@@ -82,8 +84,11 @@ def apply(game: Game, action: Action) -> None:
     actor = game.actor()
     r.perform(game, action)
     action_cards.follow_up_taken(game, action, top)
+    if game.event is not None:
+        events.resume(game)
     objectives.complete_automatic(game, game.player(actor))
-    if game.phase == "status" and not game.pending:  # the last decision of a status step was answered
+    # the last decision of a status step (or of an event drawn inside the status phase) was answered
+    if game.phase == "status" and not game.pending and game.event is None:
         status.run(game)
     game.history.append(to_plain(action))
 

@@ -22,7 +22,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import Game, Player, Unit
 from civgame.engine.core.vocabulary import amounts
-from civgame.engine.rules import advances, cards, cities
+from civgame.engine.rules import advances, cards, cities, events
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.payments import can_pay, describe, gain, holdings, pay
 from civgame.engine.rules.registry import rule
@@ -123,10 +123,17 @@ CHOICE_RULES: dict[str, ChoiceRule] = {
     "advance_on_build": (advances.advance_on_build_options, advances.take_advance_on_build),
     "draw_from_discard": (_draw_options, _draw_from),
 }
+EVENT_CHOICE: ChoiceRule = (events.event_options, events.answer_event_choice)  # every `event:<step>` choice
+
+
+def _choice_rule(decision: EffectChoiceDecision) -> ChoiceRule | None:
+    if decision.effect.startswith(events.CHOICE_PREFIX):
+        return EVENT_CHOICE
+    return CHOICE_RULES.get(decision.effect)
 
 
 def _legal_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
-    special = CHOICE_RULES.get(decision.effect)
+    special = _choice_rule(decision)
     if special is not None:
         return special[0](game, decision)
     have = holdings(game.player(decision.player))
@@ -151,7 +158,7 @@ def choose_option(game: Game, action: ChooseOption) -> None:
     if action.option not in legal:
         raise RuleError(f"{decision.source}: choose one of: {', '.join(legal)}")
     game.pending.pop()
-    special = CHOICE_RULES.get(decision.effect)
+    special = _choice_rule(decision)
     if special is not None:
         special[1](game, decision, action.option)
         return

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections import Counter
 
 from civgame.engine.content.effects.sources import stale_answers
+from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, Game
+from civgame.engine.rules.events import CHOICE_PREFIX
 from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import CATEGORIES, score_sheet
 
@@ -197,6 +199,12 @@ def _turn(game: Game) -> list[str]:
         problems.append(f"phase {game.phase!r} with winner(s) {game.winner}")
     if game.phase == "over" and game.pending:
         problems.append("the game is over but decisions are pending")
+    if game.event is not None and not game.pending and game.combat is None:
+        problems.append("an event is being resolved but nobody is asked anything")
+    top = game.pending[-1] if game.pending else None
+    asked_by_event = isinstance(top, EffectChoiceDecision) and top.effect.startswith(CHOICE_PREFIX)
+    if asked_by_event and (game.event is None or game.event.current is None):
+        problems.append("an event choice is pending but no event step asked it")
     return problems
 
 

@@ -8,7 +8,7 @@ from typing import Literal
 from civgame.engine.content.ruleset import Ruleset, default_ruleset
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import label_to_hex
-from civgame.engine.core.model import SAVE_VERSION, City, Deck, Game, Player, Region, Unit
+from civgame.engine.core.model import SAVE_VERSION, City, Deck, EventVariant, Game, Player, Region, Unit
 from civgame.engine.core.rng import Rng
 from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules import civilizations
@@ -27,10 +27,13 @@ def new_game(
     rules: Ruleset | None = None,
     colours: list[str] | None = None,
     civilizations: Civilizations = None,
+    events: EventVariant = "standard",
 ) -> Game:
     """A new game. `civilizations`: None, players without civilizations; "random", each dealt one of
     the playable civilizations; "choose", each picks one in turn order before play; or a list naming
-    each player's civilization."""
+    each player's civilization. `events` picks a variant of the 2012 rulebook: `no_events` (only the
+    icons act) or `optional_events` (the player who draws a card may decline its text; its icon
+    still acts)."""
     rules = rules or default_ruleset()
     names = players if isinstance(players, list) else [f"Player {i + 1}" for i in range(players)]
     count = len(names)
@@ -69,6 +72,7 @@ def new_game(
             for i, name in enumerate(names)
         ],
         regions=regions,
+        event_variant=events,
     )
     game.rules = rules
     for player, region in zip(game.players, regions, strict=False):

@@ -44,7 +44,7 @@ def begin(game: Game) -> None:
 def run(game: Game) -> None:
     """Run status steps until one waits for a decision or the next age starts."""
     steps = (_objectives, _free_advance, _draw_cards, _raze, _government, _first_player)
-    while game.phase == "status" and not game.pending:
+    while game.phase == "status" and not game.pending and game.event is None:
         if game.status_step == 1 and _game_ends(game):  # checked once step 1's objectives are done
             return
         if game.status_step >= len(steps):

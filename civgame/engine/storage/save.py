@@ -716,9 +716,9 @@ def _decks_and_decisions(game: Game) -> Iterator[str]:
         "objective": [
             (f"game.players[{i}].{name}", getattr(p, name))
             for i, p in enumerate(game.players)
-            for name in ("objective_cards", "completed_objectives")
+            for name in ("objective_cards", "completed_objectives", "foreseen_objectives")
         ],
-        "event": [],
+        "event": [(f"game.players[{i}].great_persons", p.great_persons) for i, p in enumerate(game.players)],
         "wonder": [(f"game.players[{i}].wonder_cards", p.wonder_cards) for i, p in enumerate(game.players)],
     }
     for name in DECKS:

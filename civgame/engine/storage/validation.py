@@ -56,6 +56,7 @@ from civgame.engine.core.decisions import (
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN, PIRATE, Combat, CombatSide, Game, LastingEffect, Player
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS
+from civgame.engine.rules import events
 from civgame.engine.rules.controller import apply, legal_actions
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.trading import AMOUNTS as TRADE_AMOUNTS
@@ -173,6 +174,24 @@ UNIT_KIND = _one_of("a unit of the rules", lambda k: k.rules.units)
 BUILDING = _one_of("a building of the rules", lambda k: k.rules.buildings)
 EFFECT = _one_of("an effect primitive", lambda _k: EFFECT_PRIMITIVES)
 EFFECT_SOURCE = _one_of("content of the rules with effects", lambda k: k.effect_sources)
+
+
+def _effect_or_event_step(known: Known, value: Any) -> str | None:
+    """An effect primitive, or `event:<step>` for a choice an event step asked."""
+    if isinstance(value, str) and value.startswith(events.CHOICE_PREFIX):
+        step = value[len(events.CHOICE_PREFIX) :]
+        return None if step in events.CHOICES else f"{value!r} is not a step of an event"
+    return EFFECT(known, value)
+
+
+def _source_or_event_card(known: Known, value: Any) -> str | None:
+    """Content with effects, or an event card's name followed by the question asked: "Flood (...)"."""
+    names = {card.name for card in known.rules.events}
+    if isinstance(value, str) and value.split(" (")[0] in names:
+        return None
+    return EFFECT_SOURCE(known, value)
+
+
 CIVILIZATION = _one_of("a civilization of the rules", lambda k: k.rules.civilizations)
 LEADER = _one_of(
     "a leader of the rules", lambda k: {ld.name for c in k.rules.civilizations.values() for ld in c.leaders}
@@ -220,6 +239,9 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "influence_succeeded": TYPED,
         "used_this_turn": each(TEXT),
         "actions_lost_next_turn": COUNT,
+        "great_persons": STRUCTURE,  # event cards: checked with the decks
+        "foreseen_objectives": STRUCTURE,  # objective cards: checked with the decks
+        "government_regains": TYPED,
         "seat": TYPED,  # a Literal: the loader accepts only a person or a known computer level
     },
     LastingEffect: {"source": TEXT, "until": TYPED},
@@ -240,6 +262,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "tactics_asked": each(TEXT),
         "ransoms_asked": each(TEXT),
         "abilities_kept": each(TEXT),
+        "winner_vp": TYPED,
         "present": TYPED,  # unit types by unit id, read only by objectives when the battle ends
     },
     CombatSide: {
@@ -297,7 +320,12 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     CombatBonusDecision: {"source": EFFECT_SOURCE, "bonus": COUNT, "cost": COST},
     ReinforcementDecision: {"unit": UNIT_KIND, "cities": each(CITY_ID)},
     ObjectiveDecision: {"moment": MOMENT, "options": each(OBJECTIVE), "used": each(OBJECTIVE)},
-    EffectChoiceDecision: {"source": EFFECT_SOURCE, "effect": EFFECT, "options": each(TEXT), "amounts": each(AMOUNTS)},
+    EffectChoiceDecision: {
+        "source": _source_or_event_card,
+        "effect": _effect_or_event_step,
+        "options": each(TEXT),
+        "amounts": each(AMOUNTS),
+    },
 }
 
 # decisions that exist only while a battle is being fought, asked of its attacker

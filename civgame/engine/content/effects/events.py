@@ -1,0 +1,344 @@
+"""Effect primitives of event cards and of the advances that protect against events.
+
+An event card's `effects` are its main effect, applied by `rules/events.py` player by player
+(the active player first, then clockwise); its icon is the card's `icon` field. `who` says whom a
+step concerns: `active`, the player who drew the card, or `every` player. Protection comes from
+`event_protection` effects that players hold (advances today), and Myths' mood protection from
+`event_mood_protection`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, PositiveInt
+
+from civgame.engine.content.effects.registry import Params, primitive
+from civgame.engine.core.vocabulary import Payable, Resource
+
+Who = Literal["active", "every"]
+EVENT = "event: when the event card's main effect is resolved"
+
+
+class EventStep(Params):
+    """Base of the main-effect primitives of event cards."""
+
+    who: Who = "active"
+
+
+@primitive(
+    "event_gain",
+    when=EVENT,
+    doc="Each concerned player gains `gain` (resource limits apply).",
+    example={"event_gain": {"who": "every", "gain": {"food": 1}}},
+)
+class EventGain(EventStep):
+    gain: dict[Payable, PositiveInt] = Field(min_length=1)
+
+
+@primitive(
+    "event_hand_out",
+    when=EVENT,
+    doc="The active player hands out `amount` of `resource` to other players, one at a time, each time "
+    "choosing a player below their limit for it (the same player may be chosen again). What nobody can "
+    "take is lost.",
+    example={"event_hand_out": {"resource": "food", "amount": 2}},
+)
+class EventHandOut(Params):
+    resource: Resource
+    amount: PositiveInt
+
+
+@primitive(
+    "event_famine",
+    when=EVENT,
+    doc="Each concerned player (only those holding advance `with_advance`, if given) loses "
+    "`food` food, or `food_per_city_near` food per city on or next to a space of that terrain (at most "
+    "`max_food`); gold cannot replace it. A player who cannot pay it all makes one non-Angry city Angry "
+    "(one of those cities, with `food_per_city_near`).",
+    example={"event_famine": {"food": 2}},
+)
+class EventFamine(EventStep):
+    food: int = Field(default=0, ge=0)
+    with_advance: str | None = None
+    food_per_city_near: str | None = None
+    max_food: int = Field(default=99, ge=0)
+
+
+@primitive(
+    "event_mood_loss",
+    when=EVENT,
+    doc="Each concerned player with at least `min_cities` cities lowers the mood of `cities` of their "
+    "non-Angry cities by one step (their choice), one more with any advance of `more_with`; with "
+    "`coastal`, only cities next to a sea space count. Fewer candidates: all of them.",
+    example={"event_mood_loss": {"who": "every", "cities": 1, "coastal": True}},
+)
+class EventMoodLoss(EventStep):
+    cities: PositiveInt = 1
+    min_cities: int = Field(default=0, ge=0)
+    more_with: list[str] = []
+    coastal: bool = False
+
+
+@primitive(
+    "event_lose_units",
+    when=EVENT,
+    doc="Each concerned player with at least `min_units` units (any type, leader included) kills "
+    "`count` of them, plus one per `per_units` units they have (if set), plus one with any advance of "
+    "`more_with`; they gain `vp_per_unit` event VP for each unit lost.",
+    example={"event_lose_units": {"who": "every", "min_units": 3, "count": 1, "more_with": ["Roads"]}},
+)
+class EventLoseUnits(EventStep):
+    min_units: int = Field(default=1, ge=1)
+    count: int = Field(default=0, ge=0)
+    per_units: PositiveInt | None = None
+    more_with: list[str] = []
+    vp_per_unit: float = 0
+
+
+@primitive(
+    "event_gain_per_city",
+    when=EVENT,
+    doc="Each concerned player gains `resource` (or, with `tokens`, mood or culture tokens of their "
+    "choice) for each of their cities holding any of `buildings` (any colour), at most `max`; the "
+    "active player gains at least `active_min`.",
+    example={"event_gain_per_city": {"who": "every", "buildings": ["market", "port"], "resource": "gold", "max": 3}},
+)
+class EventGainPerCity(EventStep):
+    buildings: list[str] = Field(min_length=1)
+    resource: Resource | Literal["tokens"]
+    max: int = Field(default=99, ge=0)
+    active_min: int = Field(default=0, ge=0)
+
+
+@primitive(
+    "event_settler_gift",
+    when=EVENT,
+    doc="With `active_too`, the active player gains a settler in a city of their choice; then the active "
+    "player picks another player with a settler left and a city, who places a settler in a city of their "
+    "choice.",
+    example={"event_settler_gift": {"active_too": True}},
+)
+class EventSettlerGift(Params):
+    active_too: bool = False
+
+
+@primitive(
+    "event_tokens_for_vp",
+    when=EVENT,
+    doc="A player with mood or culture tokens pays 1 to `max` of them (any mix, their choice) for "
+    "`vp_per_token` event VP each.",
+    example={"event_tokens_for_vp": {"max": 4, "vp_per_token": 0.5}},
+)
+class EventTokensForVp(EventStep):
+    max: PositiveInt
+    vp_per_token: float
+
+
+@primitive(
+    "event_catch_up",
+    when=EVENT,
+    doc="If every player has as many cities, each gains 1 of `resource`; otherwise each player with the "
+    "fewest cities gains the difference between the most cities of any player and their own.",
+    example={"event_catch_up": {"resource": "food"}},
+)
+class EventCatchUp(Params):
+    resource: Resource
+
+
+@primitive(
+    "event_civil_war",
+    when=EVENT,
+    doc="The active player picks a non-Happy city of theirs holding an infantry: one infantry there dies "
+    "and the city's mood drops one step (Myths does not help). Without such a city, they lower the mood "
+    "of one non-Angry city instead (Myths helps).",
+    example={"event_civil_war": {}},
+)
+class EventCivilWar(Params):
+    pass
+
+
+@primitive(
+    "event_fire",
+    when=EVENT,
+    doc="The active player picks one of their cities on `terrain`; every city on the spaces of that terrain "
+    "joined to it (exhausted land does not carry it), whoever owns it, loses a mood step, each owner in "
+    "turn order (Myths helps). With no such city, the active player loses `else_lose` instead.",
+    example={"event_fire": {"terrain": "forest", "else_lose": {"wood": 1}}},
+)
+class EventFire(Params):
+    terrain: str
+    else_lose: dict[Payable, PositiveInt] = {}
+
+
+@primitive(
+    "event_give_up",
+    when=EVENT,
+    doc="Each concerned player gives up one item per `per_cities` cities they have (rounded down), each "
+    "of their choice: a unit, an action or objective card from their hand, or a resource or token.",
+    example={"event_give_up": {"who": "every", "per_cities": 2}},
+)
+class EventGiveUp(EventStep):
+    per_cities: PositiveInt
+
+
+@primitive(
+    "event_lose_government",
+    when=EVENT,
+    doc="The active player loses every government advance for `vp_per_advance` event VP each. Afterwards, "
+    "each time they gain a government advance, until as many as were lost, it uses no event cube and they "
+    "lose `vp_per_advance` again.",
+    example={"event_lose_government": {"vp_per_advance": 1}},
+)
+class EventLoseGovernment(Params):
+    vp_per_advance: float
+
+
+@primitive(
+    "event_building_changes_hands",
+    when=EVENT,
+    doc="If the active player owns `building` (in their colour, in their own city), they pick another player "
+    "with such a piece left, who turns one of those buildings to their colour (a city of their choice). "
+    "Otherwise the active player passes the card to another player who owns one, who then resolves it so.",
+    example={"event_building_changes_hands": {"building": "temple"}},
+)
+class EventBuildingChangesHands(Params):
+    building: str
+
+
+@primitive(
+    "event_short_battle",
+    when=EVENT,
+    doc="The next land battle (anyone's, barbarians included) ends after its first round, as if the "
+    "attacker retreated if both sides still stand. Its winner gains `vp` event VP: the attacker if it won "
+    "that round, otherwise the defender.",
+    example={"event_short_battle": {"vp": 1}},
+)
+class EventShortBattle(Params):
+    vp: float
+
+
+@primitive(
+    "event_draw_cards",
+    when=EVENT,
+    doc="The player draws `action` action cards and `objective` objective cards.",
+    example={"event_draw_cards": {"action": 1}},
+)
+class EventDrawCards(Params):
+    action: int = Field(default=0, ge=0)
+    objective: int = Field(default=0, ge=0)
+
+
+@primitive(
+    "event_make_happy",
+    when=EVENT,
+    doc="The player makes one of their cities that is not Happy Happy (their choice).",
+    example={"event_make_happy": {}},
+)
+class EventMakeHappy(Params):
+    pass
+
+
+@primitive(
+    "event_convert_tokens",
+    when=EVENT,
+    doc="The player turns any number of their culture tokens into mood tokens, or of their mood tokens into "
+    "culture tokens (one direction).",
+    example={"event_convert_tokens": {}},
+)
+class EventConvertTokens(Params):
+    pass
+
+
+@primitive(
+    "event_collect_again",
+    when=EVENT,
+    doc="The player's effects of primitive `effect` that collect at the start of a turn (now: "
+    "`trade_routes`) collect once more, as they would then.",
+    example={"event_collect_again": {"effect": "trade_routes"}},
+)
+class EventCollectAgain(Params):
+    effect: Literal["trade_routes"]
+
+
+@primitive(
+    "event_build",
+    when=EVENT,
+    doc="The player may build `building` in one of their cities that lacks it, without activating the city, "
+    "paying its normal price, if they have a piece of it left; its `on_built` effects apply.",
+    example={"event_build": {"building": "temple"}},
+)
+class EventBuild(Params):
+    building: str
+
+
+@primitive(
+    "event_foresee_objectives",
+    when=EVENT,
+    doc="The player looks at as many top objective cards as there are players and assigns one to each "
+    "player, themselves first and then in turn order; each player's next objective card drawn is the one "
+    "assigned to them.",
+    example={"event_foresee_objectives": {}},
+)
+class EventForeseeObjectives(Params):
+    pass
+
+
+@primitive(
+    "event_construct_ban",
+    when=EVENT,
+    doc="From now on a player who is not protected from this card (`event_protection`) may not take the "
+    "Construct action or build a wonder; the ban ends when every player is protected.",
+    example={"event_construct_ban": {}},
+)
+class EventConstructBan(Params):
+    pass
+
+
+@primitive(
+    "event_protection",
+    when="passive: when an event's main effect concerns the holder",
+    doc="The holder ignores the main effect (never the icon) of the events named in `events`.",
+    example={"event_protection": {"events": ["Famine", "Severe famine"]}},
+)
+class EventProtection(Params):
+    events: list[str] = Field(min_length=1)
+
+
+@primitive(
+    "event_mood_protection",
+    when="passive: when an event's main effect lowers the mood of the holder's cities",
+    doc="Before choosing the cities, the holder may pay `pay` for each city they spare, up to the number "
+    "of cities concerned. Pirate raids and Civil War's infantry step are not covered.",
+    example={"event_mood_protection": {"pay": {"mood": 1}}},
+)
+class EventMoodProtection(Params):
+    pay: dict[Payable, PositiveInt] = Field(min_length=1)
+
+
+MAIN_EFFECTS = frozenset(
+    {
+        "event_gain",
+        "event_hand_out",
+        "event_famine",
+        "event_mood_loss",
+        "event_lose_units",
+        "event_gain_per_city",
+        "event_settler_gift",
+        "event_tokens_for_vp",
+        "event_catch_up",
+        "event_civil_war",
+        "event_construct_ban",
+        "event_fire",
+        "event_give_up",
+        "event_lose_government",
+        "event_building_changes_hands",
+        "event_short_battle",
+        "event_draw_cards",
+        "event_make_happy",
+        "event_convert_tokens",
+        "event_collect_again",
+        "event_build",
+        "event_foresee_objectives",
+    }
+)

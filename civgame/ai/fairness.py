@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from civgame.engine.core.copying import copy_game
+from civgame.engine.core.decisions import CardExchangeDecision
 from civgame.engine.core.model import CombatSide, Game
 from civgame.engine.core.rng import Rng
 from civgame.engine.rules.cards import HANDS
@@ -27,7 +28,8 @@ from civgame.engine.rules.combat import tactics_playable
 def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of `game` consistent with what `seat` knows, with all hidden information resampled."""
     view = copy_game(game, with_record=False)
-    others = [p for p in view.players if p.index != seat]
+    seen = {d.other for d in view.pending if isinstance(d, CardExchangeDecision) and d.player == seat}
+    others = [p for p in view.players if p.index != seat and p.index not in seen]  # a hand the seat looks at stays
     face_down = _face_down_tactics(view, seat)
     played = [[side.tactics] for side in face_down]
     for deck_name, deck in view.decks.items():

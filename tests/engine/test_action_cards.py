@@ -4,7 +4,7 @@ import pytest
 
 from civgame.engine.core.actions import ChooseOption, Collect, Construct, EndTurn, Pay, PlayActionCard
 from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import EffectChoiceDecision
+from civgame.engine.core.decisions import CardExchangeDecision, EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BattleRecord
 from civgame.engine.rules.action_cards import why_not_play_card
@@ -19,6 +19,7 @@ QUICK_ADVANCE, INSPIRATION, HERO_GENERAL, HERO_GENERAL_SISTER = 1, 3, 5, 6
 SPY, IDEAS, GREAT_IDEAS, GREAT_IDEAS_SISTER = 7, 9, 11, 12
 LEADERSHIP, ASSASSINATION, MILITIA, NEW_IDEAS = 25, 27, 37, 41
 CITY_DEVELOPMENT, PRODUCTION_FOCUS, MASS_PRODUCTION = 17, 19, 29
+NEW_PLANS = 31
 
 
 def battle(winner: int | None, land: bool, real: bool) -> BattleRecord:
@@ -114,11 +115,13 @@ def test_a_main_action_card_needs_an_action_left():
 
 
 def test_halves_that_are_not_built_are_never_offered():
-    s = Scenario().hand(0, SPY).resources(0, culture=3)
+    mercenaries = 13
+    s = Scenario().hand(0, mercenaries).resources(0, culture=3)
     s.city(0, "C2")
-    assert plays(s, SPY) == []
-    assert why_not_play_card(s.game, s.player(0), SPY) == "Spy has no effect that can be played in this game"
-    refused(s, PlayActionCard(SPY))
+    assert plays(s, mercenaries) == []
+    reason = why_not_play_card(s.game, s.player(0), mercenaries)
+    assert reason == "Mercenaries has no effect that can be played in this game"
+    refused(s, PlayActionCard(mercenaries))
 
 
 # ------------------------------------------------------------------ the action halves
@@ -383,3 +386,66 @@ def test_city_development_needs_a_building_that_could_be_constructed():
     s = Scenario().reveal_all().hand(0, CITY_DEVELOPMENT).resources(0, culture=1)
     s.city(0, "D2")
     assert plays(s, CITY_DEVELOPMENT) == []
+
+
+# ------------------------------------------------------------------ exchanging hidden cards
+
+
+def objective_hand(s, player, *cards):
+    """Give the player exactly these objective cards, taken out of the objective deck (the hand it had
+    goes to the bottom of the deck)."""
+    deck = s.game.decks["objective"].draw
+    deck[:0] = s.player(player).objective_cards
+    for card in cards:
+        deck.remove(card)
+    s.player(player).objective_cards = list(cards)
+
+
+def test_new_plans_draws_two_and_swaps_one_drawn_for_one_held():
+    s = Scenario().hand(0, NEW_PLANS).resources(0, culture=1)
+    objective_hand(s, 0)
+    assert plays(s, NEW_PLANS) == []  # no objective card in hand
+    objective_hand(s, 0, 1)
+    deck = s.game.decks["objective"].draw
+    top_two = deck[-2:]
+    s.apply(PlayActionCard(NEW_PLANS))
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CardExchangeDecision) and decision.other == -1
+    assert len(decision.options) == 3 and s.player(0).objective_cards == [1, *reversed(top_two)]
+    taken = top_two[-1]
+    s.apply(ChooseOption(decision.options[0]))
+    assert s.player(0).objective_cards == [taken]
+    assert 1 in deck and top_two[0] in deck and taken not in deck
+    assert s.game.actions_left == 2 and check_invariants(s.game) == []
+
+
+def test_new_plans_may_keep_the_hand_as_it_was():
+    s = Scenario().hand(0, NEW_PLANS).resources(0, culture=1)
+    objective_hand(s, 0, 1)
+    size = len(s.game.decks["objective"].draw)
+    s.apply(PlayActionCard(NEW_PLANS))
+    s.apply(ChooseOption("exchange nothing"))
+    assert s.player(0).objective_cards == [1] and len(s.game.decks["objective"].draw) == size
+
+
+def test_spy_sees_another_hand_and_swaps_a_card_of_the_same_kind():
+    s = Scenario().hand(0, SPY, LEADERSHIP).hand(1, IDEAS).resources(0, culture=1)
+    objective_hand(s, 0)
+    objective_hand(s, 1, 2)
+    assert [a.choice for a in plays(s, SPY)] == [("1",)]
+    s.apply(PlayActionCard(SPY, ("1",)))
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CardExchangeDecision) and decision.other == 1
+    assert decision.exchanges == [["action", str(LEADERSHIP), str(IDEAS)]]  # no objective of its own to give
+    assert decision.options[0].startswith("give action card Leadership/High Ground (25), take Ideas/")
+    s.apply(ChooseOption(decision.options[0]))
+    assert s.player(0).action_cards == [IDEAS] and s.player(1).action_cards == [LEADERSHIP]
+    assert s.player(1).objective_cards == [2] and check_invariants(s.game) == []
+
+
+def test_spy_needs_another_player_with_hidden_cards():
+    s = Scenario().hand(0, SPY).resources(0, culture=1)
+    for other in s.game.players[1:]:
+        objective_hand(s, other.index)
+        other.action_cards = []
+    assert plays(s, SPY) == []

@@ -28,18 +28,20 @@ from civgame.engine.content.effects.cards import (
     NextAction,
     PlaceUnit,
     RaiseCityMoods,
+    RedrawObjectives,
     TradeAdvances,
 )
 from civgame.engine.content.effects.registry import params_as
 from civgame.engine.content.effects.sources import end_lasting, holdings_changed, lasting_for_a_look
 from civgame.engine.content.ruleset import ActionHalf
 from civgame.engine.core.actions import Action, PlayActionCard
-from civgame.engine.core.decisions import Decision, EffectChoiceDecision, PayDecision
+from civgame.engine.core.decisions import CardExchangeDecision, Decision, EffectChoiceDecision, PayDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label
 from civgame.engine.core.model import MOODS, BattleRecord, Game, LastingEffect, Player, Unit
 from civgame.engine.core.vocabulary import DECLINE, amounts
 from civgame.engine.rules.advances import advance_cost, gain_advance, gainable, why_not_gain
+from civgame.engine.rules.cards import HANDS, take
 from civgame.engine.rules.combat import (
     CAPTURE_OFFERS,
     pay_ransom,
@@ -450,6 +452,108 @@ def _take_in_trade(game: Game, decision: EffectChoiceDecision, option: str) -> N
 
 
 CHOICE_RULES["trade_advances"] = (_trade_options, _take_in_trade)
+
+
+# ------------------------------------------------------------------ exchanging hidden cards (New Plans, Spy)
+
+KEEP = "exchange nothing"
+
+
+def _with_objectives(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    return [()] if player.objective_cards else []
+
+
+@card_action("redraw_objectives", options=_with_objectives)
+def _redraw_objectives(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    held = list(player.objective_cards)
+    for _ in range(params_as(effect, RedrawObjectives).draw):
+        take(game, player, "objective", from_discard=False)
+    drawn = player.objective_cards[len(held) :]
+    game.say(f"{player.name} draws {len(drawn)} objective card(s) ({effect.source})")
+    exchanges = [["objective", str(given), str(taken)] for taken in drawn for given in held]
+    _offer_exchange(game, player, effect, -1, exchanges)
+
+
+def _card_name(game: Game, deck: str, card: str) -> str:
+    if deck == "wonder":
+        return game.rules.wonders[card].name
+    cards = game.rules.action_cards if deck == "action" else game.rules.objective_cards
+    return next(c.name for c in cards if c.id == int(card))
+
+
+def _offer_exchange(game: Game, player: Player, effect: Effect, other: int, exchanges: list[list[str]]) -> None:
+    options = [
+        f"give {deck} card {_card_name(game, deck, given)} ({given}), take {_card_name(game, deck, taken)} ({taken})"
+        for deck, given, taken in exchanges
+    ]
+    game.pending.append(
+        CardExchangeDecision(
+            player=player.index,
+            source=effect.source,
+            effect=effect.name,
+            options=[*options, KEEP],
+            other=other,
+            exchanges=exchanges,
+        )
+    )
+
+
+def _hidden_hands(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    return [
+        (str(other.index),)
+        for other in game.players
+        if other.index != player.index and (other.action_cards or other.objective_cards or other.wonder_cards)
+    ]
+
+
+@card_action("swap_hidden_card", options=_hidden_hands)
+def _spy(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    other = game.player(int(choice[0]))
+    game.say(f"{player.name} looks at {other.name}'s hidden cards ({effect.source})")
+    exchanges = [
+        [deck, str(mine), str(theirs)]
+        for deck, hand in HANDS.items()
+        for mine in getattr(player, hand)
+        for theirs in getattr(other, hand)
+    ]
+    _offer_exchange(game, player, effect, other.index, exchanges)
+
+
+def _exchange_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    return list(decision.options)
+
+
+def _exchange(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Swap the chosen cards with the other player, or with the draw pile (what was drawn and not kept
+    goes back, shuffled in)."""
+    assert isinstance(decision, CardExchangeDecision)
+    player = game.player(decision.player)
+    chosen = decision.exchanges[decision.options.index(option)] if option != KEEP else None
+    if decision.other >= 0:
+        if chosen is not None:
+            deck, given, taken = chosen
+            mine, theirs = getattr(player, HANDS[deck]), getattr(game.player(decision.other), HANDS[deck])
+            card_type = str if deck == "wonder" else int
+            mine.remove(card_type(given))
+            theirs.remove(card_type(taken))
+            mine.append(card_type(taken))
+            theirs.append(card_type(given))
+            game.say(f"{player.name} swaps a {deck} card with {game.player(decision.other).name} ({decision.source})")
+        return
+    drawn = {int(taken) for _, _, taken in decision.exchanges}
+    back = [card for card in drawn if chosen is None or card != int(chosen[2])]
+    if chosen is not None:
+        back.append(int(chosen[1]))
+    for card in back:
+        player.objective_cards.remove(card)
+    pile = game.decks["objective"].draw
+    pile.extend(sorted(back))
+    game.rng.shuffle(pile)
+    game.say(f"{player.name} shuffles {len(back)} objective card(s) back into the deck ({decision.source})")
+
+
+CHOICE_RULES["redraw_objectives"] = (_exchange_options, _exchange)
+CHOICE_RULES["swap_hidden_card"] = (_exchange_options, _exchange)
 
 
 # ------------------------------------------------------------------ advance_from_loser (after a capture)

@@ -28,6 +28,7 @@ from civgame.engine.content.ruleset import Ruleset
 from civgame.engine.core.codec import from_plain, to_plain
 from civgame.engine.core.decisions import (
     BoardingDecision,
+    CardExchangeDecision,
     CasualtyDecision,
     CivilizationDecision,
     CombatBonusDecision,
@@ -325,6 +326,14 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "effect": _effect_or_event_step,
         "options": each(TEXT),
         "amounts": each(AMOUNTS),
+    },
+    CardExchangeDecision: {
+        "source": EFFECT_SOURCE,
+        "effect": EFFECT,
+        "options": each(TEXT),
+        "amounts": each(AMOUNTS),
+        "other": TYPED,  # a player or -1 (the draw pile); the answer's rule checks the cards
+        "exchanges": each(each(TEXT)),
     },
 }
 

@@ -137,6 +137,29 @@ class LoseActionMark(Params):
 
 
 @primitive(
+    "redraw_objectives",
+    when=PLAYED,
+    doc="Draw `draw` objective cards (fewer if the deck runs out). Then keep everything as it was, or take "
+    "one of the drawn cards and shuffle one objective card of the hand into the objective draw pile; the "
+    "drawn cards not taken are shuffled back too. The card can be played only with an objective card in hand.",
+    example={"redraw_objectives": {"draw": 2}},
+)
+class RedrawObjectives(Params):
+    draw: int = Field(default=2, ge=1)
+
+
+@primitive(
+    "swap_hidden_card",
+    when=PLAYED,
+    doc="Choose another player holding action, objective or wonder cards: the player sees them and may "
+    "swap one of its own cards for one of theirs of the same kind, or swap nothing.",
+    example={"swap_hidden_card": {}},
+)
+class SwapHiddenCard(NoParams):
+    pass
+
+
+@primitive(
     "advance_from_loser",
     when="the end of a battle in which the holder of the card captured a city",
     doc="Offered to a player who captures another player's city while holding the card: discard one "

@@ -2,7 +2,17 @@
 
 import pytest
 
-from civgame.engine.core.actions import ChooseOption, Collect, Construct, EndTurn, Pay, PlayActionCard
+from civgame.engine.core.actions import (
+    ChooseOption,
+    Collect,
+    Construct,
+    EndMove,
+    EndTurn,
+    MoveUnits,
+    Pay,
+    PlayActionCard,
+    StartMove,
+)
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import CardExchangeDecision, EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
@@ -19,7 +29,7 @@ QUICK_ADVANCE, INSPIRATION, HERO_GENERAL, HERO_GENERAL_SISTER = 1, 3, 5, 6
 SPY, IDEAS, GREAT_IDEAS, GREAT_IDEAS_SISTER = 7, 9, 11, 12
 LEADERSHIP, ASSASSINATION, MILITIA, NEW_IDEAS = 25, 27, 37, 41
 CITY_DEVELOPMENT, PRODUCTION_FOCUS, MASS_PRODUCTION = 17, 19, 29
-NEW_PLANS = 31
+NEW_PLANS, NEGOTIATIONS = 31, 23
 
 
 def battle(winner: int | None, land: bool, real: bool) -> BattleRecord:
@@ -449,3 +459,33 @@ def test_spy_needs_another_player_with_hidden_cards():
         objective_hand(s, other.index)
         other.action_cards = []
     assert plays(s, SPY) == []
+
+
+# ------------------------------------------------------------------ Negotiations
+
+
+def test_negotiations_is_played_first_and_stops_attacks_both_ways_until_the_next_turn():
+    s = Scenario().reveal_all().advances(0, "Tactics").advances(1, "Tactics").hand(0, NEGOTIATIONS)
+    s.resources(0, culture=1)
+    mine = s.units(0, "infantry", "D2", 1)
+    theirs = s.units(1, "infantry", "C2", 1)
+    assert ("1",) in [a.choice for a in plays(s, NEGOTIATIONS)]
+    s.apply(PlayActionCard(NEGOTIATIONS, ("1",)))
+    s.apply(StartMove())
+    assert s.hex("C2") not in {a.to for a in s.legal_of(MoveUnits) if a.units == (mine[0].id,)}
+    assert "may not attack each other until Player 1's next turn" in refused(s, MoveUnits((mine[0].id,), s.hex("C2")))
+    s.apply(EndMove())
+    s.turn(1)
+    s.apply(StartMove())
+    assert s.hex("D2") not in {a.to for a in s.legal_of(MoveUnits) if a.units == (theirs[0].id,)}
+    s.apply(EndMove())
+    s.turn(0)
+    s.apply(StartMove())
+    assert s.hex("C2") in {a.to for a in s.legal_of(MoveUnits) if a.units == (mine[0].id,)}
+
+
+def test_negotiations_only_before_any_other_action_of_the_turn():
+    s = Scenario().reveal_all().hand(0, NEGOTIATIONS, LEADERSHIP).resources(0, culture=2)
+    assert plays(s, NEGOTIATIONS)
+    s.apply(PlayActionCard(LEADERSHIP))
+    assert plays(s, NEGOTIATIONS) == []

@@ -125,6 +125,7 @@ class Player:
     influence_succeeded: bool = False  # one successful Influence Culture per turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
     actions_lost_next_turn: int = 0  # a mark (Assassination): fewer actions at the start of the next turn
+    truce_with: int | None = None  # Negotiations: neither attacks the other until this player's next turn
     # Anarchy: VP lost for each government advance regained (which uses no event cube), in order
     government_regains: list[float] = field(default_factory=list)
     seat: Seat = "human"
@@ -235,6 +236,7 @@ class Game:
     current: int = 0  # the player whose turn it is
     turns_taken: int = 0  # turns completed in this round
     actions_left: int = 0
+    acted_this_turn: bool = False  # the current player took a turn action (main or free) this turn
     status_step: int = 0  # the next status-phase step to run
     decks: dict[str, Deck] = field(default_factory=dict)
     pending: list[Decision] = field(default_factory=list)

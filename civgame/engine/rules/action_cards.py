@@ -454,6 +454,19 @@ def _take_in_trade(game: Game, decision: EffectChoiceDecision, option: str) -> N
 CHOICE_RULES["trade_advances"] = (_trade_options, _take_in_trade)
 
 
+def _truce_partners(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    if game.acted_this_turn:
+        return []
+    return [(str(other.index),) for other in game.players if other.index != player.index]
+
+
+@card_action("truce", options=_truce_partners)
+def _make_truce(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    partner = game.player(int(choice[0]))
+    player.truce_with = partner.index
+    game.say(f"{player.name} and {partner.name} may not attack each other until {player.name}'s next turn")
+
+
 # ------------------------------------------------------------------ exchanging hidden cards (New Plans, Spy)
 
 KEEP = "exchange nothing"

@@ -27,7 +27,9 @@ def spend_main_action(game: Game) -> None:
 def start_turn(game: Game, player_index: int) -> None:
     """Hand the turn to a player and reset everything that lasts one turn."""
     game.current = player_index
+    game.acted_this_turn = False
     player = game.player(player_index)
+    player.truce_with = None
     game.actions_left = game.rules.game.actions_per_turn - player.actions_lost_next_turn
     if player.actions_lost_next_turn:
         game.say(f"{player.name} has {player.actions_lost_next_turn} action(s) fewer this turn")

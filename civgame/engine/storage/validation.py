@@ -240,6 +240,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "influence_succeeded": TYPED,
         "used_this_turn": each(TEXT),
         "actions_lost_next_turn": COUNT,
+        "truce_with": TYPED,  # a player index or None; only compared with unit and city owners
         "great_persons": STRUCTURE,  # event cards: checked with the decks
         "foreseen_objectives": STRUCTURE,  # objective cards: checked with the decks
         "government_regains": TYPED,

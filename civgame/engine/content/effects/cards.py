@@ -137,6 +137,18 @@ class LoseActionMark(Params):
 
 
 @primitive(
+    "truce",
+    when=PLAYED,
+    doc="Choose another player: until the start of the player's next turn, neither may move units into a "
+    "space holding units or a city of the other. The card can be played only before any other action of "
+    "the turn.",
+    example={"truce": {}},
+)
+class Truce(NoParams):
+    pass
+
+
+@primitive(
     "redraw_objectives",
     when=PLAYED,
     doc="Draw `draw` objective cards (fewer if the deck runs out). Then keep everything as it was, or take "

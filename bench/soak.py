@@ -5,7 +5,8 @@
     python -m bench.soak --games 500 --replay       # also replay each game from its seed
 
 Game n uses seed n with 2 + n % 3 players; even seeds are played by random agents, odd ones by
-aggressive agents (random play that takes every attack), unless --agents says otherwise. Each
+aggressive agents (random play that takes every attack), unless --agents says otherwise; both play
+action and tactics cards whenever the rules offer them. Each
 game also saves and reloads itself once at a random step and must come back identical. The
 report gives games, actions, invariant violations and crashes, each with its seed; the exit
 status is 1 if there was any.

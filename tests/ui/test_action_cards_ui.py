@@ -77,3 +77,6 @@ def test_tactics_are_chosen_in_secret_with_a_pass_screen_and_revealed_in_the_bat
     assert "Round 1: Player 1 reveals High Morale (Hero General/High Morale)" in lines
     assert "Round 1: Player 2 reveals Defensive Formation (Explorer/Defensive Formation)" in lines
     assert "Round 1: Player 1 reveals High Morale (Hero General/High Morale)" in s.game.log
+    assert s.game.actor() == 0 and scene.covered  # handed back to the attacker (to retreat, or its turn)
+    click_button(app, scene.pass_button)
+    assert not scene.covered and scene.viewer == 0

@@ -86,13 +86,34 @@ CHOICE_NAMES: dict[str, Callable[[Game, str], str]] = {
     "place_unit": lambda g, part: city_text(g, int(part)),
     "lose_action_mark": lambda g, part: g.player(int(part)).name,
     "trade_advances": lambda g, part: f"trading with {g.player(int(part)).name}" if part.isdigit() else part,
+    "truce": lambda g, part: f"a truce with {g.player(int(part)).name}",
+    "swap_hidden_card": lambda g, part: f"look at {g.player(int(part)).name}'s cards",
 }
+
+
+def _explorer_choice(game: Game, choice: tuple[str, ...]) -> str:
+    """ "reveal the region around D5, then a settler in Anna's city at D2" (either part may be left out)."""
+    region, city = choice
+    parts = [
+        f"reveal the region around {hex_to_label(game.regions[int(region) - 1].anchor)}" if region != "-" else "",
+        f"a settler in {city_text(game, int(city))}" if city != "-" else "",
+    ]
+    return ", then ".join(p for p in parts if p) or "reveal nothing and place no settler"
+
+
+# Labels of a whole choice, for primitives whose choice has parts of different kinds.
+CHOICE_LABELS: dict[str, Callable[[Game, tuple[str, ...]], str]] = {"explore_and_settle": _explorer_choice}
 
 
 def _play_card(game: Game, a: A.PlayActionCard) -> str:
     half = game.rules.action_card(a.card).action
     if not a.choice:
         return f"Play {half}{_paying(a.payment)}"
+    whole = next(
+        (CHOICE_LABELS[e.name] for e in game.rules.card_effects.get(half, []) if e.name in CHOICE_LABELS), None
+    )
+    if whole is not None:
+        return f"Play {half}: {whole(game, tuple(a.choice))}{_paying(a.payment)}"
     naming = next(
         (CHOICE_NAMES[e.name] for e in game.rules.card_effects.get(half, []) if e.name in CHOICE_NAMES),
         lambda g, part: part,

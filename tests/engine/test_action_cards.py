@@ -29,7 +29,7 @@ QUICK_ADVANCE, INSPIRATION, HERO_GENERAL, HERO_GENERAL_SISTER = 1, 3, 5, 6
 SPY, IDEAS, GREAT_IDEAS, GREAT_IDEAS_SISTER = 7, 9, 11, 12
 LEADERSHIP, ASSASSINATION, MILITIA, NEW_IDEAS = 25, 27, 37, 41
 CITY_DEVELOPMENT, PRODUCTION_FOCUS, MASS_PRODUCTION = 17, 19, 29
-NEW_PLANS, NEGOTIATIONS = 31, 23
+NEW_PLANS, NEGOTIATIONS, EXPLORER = 31, 23, 21
 
 
 def battle(winner: int | None, land: bool, real: bool) -> BattleRecord:
@@ -489,3 +489,26 @@ def test_negotiations_only_before_any_other_action_of_the_turn():
     assert plays(s, NEGOTIATIONS)
     s.apply(PlayActionCard(LEADERSHIP))
     assert plays(s, NEGOTIATIONS) == []
+
+
+# ------------------------------------------------------------------ Explorer
+
+
+def test_explorer_reveals_a_region_next_to_a_city_region_and_places_a_settler():
+    s = Scenario().hand(0, EXPLORER).resources(0, culture=1)
+    city = s.city(0, "D2")
+    choices = [a.choice for a in plays(s, EXPLORER)]
+    regions = sorted({region for region, _ in choices} - {"-"})
+    assert regions and all(not s.game.regions[int(r) - 1].revealed for r in regions)
+    assert {settle for _, settle in choices} == {str(city.id), "-"}
+    settlers = len(s.game.units_of(0, "settler"))
+    s.apply(PlayActionCard(EXPLORER, (regions[0], str(city.id))))
+    assert s.game.regions[int(regions[0]) - 1].revealed or s.game.pending  # revealed, or its way asked
+    assert len(s.game.units_of(0, "settler")) == settlers + 1
+    assert s.game.actions_left == 2 and check_invariants(s.game) == []
+
+
+def test_explorer_needs_a_face_down_region_next_to_a_city_region():
+    s = Scenario().reveal_all().hand(0, EXPLORER).resources(0, culture=1)
+    s.city(0, "D2")
+    assert plays(s, EXPLORER) == []

@@ -21,6 +21,7 @@ from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.cards import (
     BattleWonThisTurn,
     CardAdvance,
+    ExploreAndSettle,
     GainActions,
     GainPerBuilding,
     GainResources,
@@ -51,6 +52,7 @@ from civgame.engine.rules.combat import (
     withdrawal_options,
 )
 from civgame.engine.rules.economy_abilities import CHOICE_RULES
+from civgame.engine.rules.exploration import explore
 from civgame.engine.rules.payments import affordable, can_pay, describe, gain, pay, resource_cap, settle
 from civgame.engine.rules.registry import RULES, rule
 from civgame.engine.rules.turns import spend_main_action
@@ -452,6 +454,46 @@ def _take_in_trade(game: Game, decision: EffectChoiceDecision, option: str) -> N
 
 
 CHOICE_RULES["trade_advances"] = (_trade_options, _take_in_trade)
+
+
+NONE = "-"  # a part of a card's choice left out
+
+
+def _face_down_near_cities(game: Game, player: Player) -> dict[int, Hex]:
+    """Face-down regions next to a region holding one of the player's cities: region number -> the first
+    of its spaces (board order) next to such a region."""
+    homes = {game.space_region[city.pos].number for city in game.cities_of(player.index)}
+    found: dict[int, Hex] = {}
+    for space in sorted(game.space_region):
+        region = game.space_region[space]
+        if region.revealed or region.number in found:
+            continue
+        if any(game.space_region[n].number in homes for n in game.board_neighbors(space)):
+            found[region.number] = space
+    return found
+
+
+def _explorations(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    regions = _face_down_near_cities(game, player)
+    if not regions:
+        return []
+    unit = params_as(effect, ExploreAndSettle).unit
+    cities = [str(c) for c in unit_placement_cities(game, player.index, unit)]
+    return [(where, city) for where in [*map(str, regions), NONE] for city in [*cities, NONE]]
+
+
+@card_action("explore_and_settle", options=_explorations)
+def _explore_and_settle(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    region, city_id = choice
+    unit = params_as(effect, ExploreAndSettle).unit
+    if region != NONE:
+        target = _face_down_near_cities(game, player)[int(region)]
+        explore(game, player.index, [], target, target)
+    if city_id != NONE:
+        city = game.city(int(city_id))
+        assert city is not None
+        game.units.append(Unit(game.new_id(), player.index, unit, city.pos))
+        game.say(f"{player.name} places a {unit} in the city at {hex_to_label(city.pos)} ({effect.source})")
 
 
 def _truce_partners(game: Game, player: Player, effect: Effect) -> list[Choice]:

@@ -137,6 +137,19 @@ class LoseActionMark(Params):
 
 
 @primitive(
+    "explore_and_settle",
+    when=PLAYED,
+    doc="The player may reveal a face-down region next to a region holding one of its cities (it lies "
+    "as if entered from the first of its spaces next to that region, so the usual exploration rules "
+    "choose or offer its orientation); then it may place one `unit` from its supply in one of its "
+    "cities with room. The card can be played only if such a face-down region exists.",
+    example={"explore_and_settle": {"unit": "settler"}},
+)
+class ExploreAndSettle(Params):
+    unit: str = "settler"
+
+
+@primitive(
     "truce",
     when=PLAYED,
     doc="Choose another player: until the start of the player's next turn, neither may move units into a "

@@ -1,6 +1,10 @@
 """Action cards: the deck, playing action halves, and what is not offered."""
 
+import random
+
 import pytest
+
+from civgame.ai.playout import random_action
 
 from civgame.engine.core.actions import (
     ChooseOption,
@@ -350,6 +354,7 @@ def test_mass_production_forces_a_collect_from_two_more_spaces():
     assert spaces_used(s.legal_of(Collect)) == {2}
     s.apply(PlayActionCard(MASS_PRODUCTION))
     assert {type(a) for a in legal_actions(s.game)} == {Collect}  # no card, no other action, no end of turn
+    assert {type(random_action(s.game, random.Random(n))) for n in range(8)} == {Collect}  # look-ahead too
     assert "Mass Production: the next action must be a Collect" in refused(s, EndTurn())
     assert spaces_used(s.legal_of(Collect)) == {4}
     s.apply(s.legal_of(Collect)[0])

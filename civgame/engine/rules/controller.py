@@ -44,22 +44,24 @@ def legal_actions(game: Game) -> list[Action]:
     """Every legal action of the player who must act next (`game.actor()`)."""
     if game.phase == "over":
         return []
-    forced = None if game.pending else action_cards.forced_action(game)
-    only = forced[0] if forced else None
     actions: list[Action] = []
     for r in rules_for(game):
-        if only in (None, r.action.KIND):
-            actions.extend(r.legal(game))
+        actions.extend(r.legal(game))
     return actions
 
 
 def rules_for(game: Game) -> tuple[Rule[Any], ...]:
-    """The rules whose actions may be taken now: turn actions, or the answers to the top decision."""
+    """The rules whose actions may be taken now: turn actions (only the kind a card forces, if one
+    does), or the answers to the top decision."""
     key = type(game.pending[-1]) if game.pending else None
     found = _RULES_BY_DECISION.get(key)
     if found is None:
         found = tuple(r for r in RULES.values() if (issubclass(key, r.answers) if key else not r.answers))
         _RULES_BY_DECISION[key] = found
+    forced = None if key else action_cards.forced_action(game)
+    if forced is not None:  # a card played forces the kind of the next turn action
+        kind = forced[0]
+        return tuple(r for r in found if kind == r.action.KIND)
     return found
 
 

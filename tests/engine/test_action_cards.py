@@ -5,7 +5,6 @@ import random
 import pytest
 
 from civgame.ai.playout import random_action
-
 from civgame.engine.core.actions import (
     ChooseOption,
     Collect,

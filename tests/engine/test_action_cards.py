@@ -6,6 +6,8 @@ import pytest
 
 from civgame.ai.playout import random_action
 from civgame.engine.core.actions import (
+    Advance,
+    CancelPayment,
     ChooseOption,
     Collect,
     Construct,
@@ -489,7 +491,9 @@ def test_negotiations_is_played_first_and_stops_attacks_both_ways_until_the_next
 
 
 def test_negotiations_only_before_any_other_action_of_the_turn():
-    s = Scenario().reveal_all().hand(0, NEGOTIATIONS, LEADERSHIP).resources(0, culture=2)
+    s = Scenario().reveal_all().hand(0, NEGOTIATIONS, LEADERSHIP).resources(0, culture=2, food=1, ideas=1, gold=1)
+    s.apply(Advance("Writing"))
+    s.apply(CancelPayment())  # an action not taken after all
     assert plays(s, NEGOTIATIONS)
     s.apply(PlayActionCard(LEADERSHIP))
     assert plays(s, NEGOTIATIONS) == []

@@ -35,7 +35,7 @@ from civgame.engine.content.effects.cards import (
 from civgame.engine.content.effects.registry import params_as
 from civgame.engine.content.effects.sources import end_lasting, holdings_changed, lasting_for_a_look
 from civgame.engine.content.ruleset import ActionHalf
-from civgame.engine.core.actions import Action, PlayActionCard
+from civgame.engine.core.actions import Action, CancelPayment, PlayActionCard
 from civgame.engine.core.decisions import CardExchangeDecision, Decision, EffectChoiceDecision, PayDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label
@@ -221,6 +221,16 @@ def follow_up_taken(game: Game, action: Action, answered: Decision | None) -> No
     kind = forced[0]
     if kind in (action.KIND, answered.action.KIND if isinstance(answered, PayDecision) else None):
         end_lasting(game, "action")
+
+
+def note_turn_action(game: Game, action: Action, answered: Decision | None, actor: int) -> None:
+    """Remember that the current player took a turn action (Negotiations must come first): one taken
+    with nothing pending, or completed by its payment; not one waiting for its payment or cancelled,
+    nor the action that ended the turn."""
+    completed = answered is None or (isinstance(answered, PayDecision) and not isinstance(action, CancelPayment))
+    suspended = any(isinstance(d, PayDecision) for d in game.pending)
+    if completed and not suspended and game.phase == "play" and game.current == actor:
+        game.acted_this_turn = True
 
 
 def _follow_up_possible(game: Game, player: Player, effect: Effect) -> list[Choice]:

@@ -85,8 +85,7 @@ def apply(game: Game, action: Action) -> None:
         raise RuleError(reason)
     actor = game.actor()
     r.perform(game, action)
-    if top is None and game.phase == "play" and game.current == actor:
-        game.acted_this_turn = True  # not for the action that ended the turn
+    action_cards.note_turn_action(game, action, top, actor)
     action_cards.follow_up_taken(game, action, top)
     if game.event is not None:
         events.resume(game)

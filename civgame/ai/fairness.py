@@ -35,6 +35,8 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     for deck_name, deck in view.decks.items():
         hand = HANDS.get(deck_name)
         hands = [getattr(p, hand) for p in others] if hand else []
+        if deck_name == "objective":
+            hands += [p.foreseen_objectives for p in others]  # set aside for them in secret (Great Seer)
         _redeal(deck.draw, hands + played if deck_name == "action" else hands, rng)
     for side, (card,) in zip(face_down, played, strict=True):
         side.tactics = card

@@ -8,7 +8,6 @@ and only while that player is the one deciding.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import pygame
 
@@ -18,16 +17,20 @@ from civgame.engine.rules.action_cards import why_not_play_card
 from civgame.engine.rules.advances import why_not_gain
 from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import score_sheet
-from civgame.ui import theme
+from civgame.ui import art, theme
 from civgame.ui.board_view import owner_colour
-from civgame.ui.labels import (
-    action_card_lines,
-    objective_card_lines,
-    objective_card_title,
-    wonder_card_lines,
+from civgame.ui.cards_view import (
+    Card,
+    action_card,
+    event_card,
+    objective_card,
+    wonder_availability,
+    wonder_card,
 )
+from civgame.ui.labels import action_card_lines, objective_card_lines, objective_card_title, wonder_card_lines
 from civgame.ui.tooltips import advance_tooltip, card_tooltip
 
+PLAYABLE = (130, 220, 130)  # an action card that can be played now
 RESOURCE_LETTERS = {"food": "F", "wood": "W", "ore": "O", "ideas": "I", "gold": "G"}
 RESOURCE_COLOURS = {
     "food": (214, 184, 74),
@@ -37,7 +40,6 @@ RESOURCE_COLOURS = {
     "gold": (236, 196, 40),
 }
 OWNED, AVAILABLE, LOCKED = "owned", "available", "locked"
-PLAYABLE = (130, 220, 130)  # an action card that can be played now
 ADVANCE_COLUMNS = 3  # of categories on the advance board: wide enough for "Separation of Power" at 1280x720
 
 
@@ -47,6 +49,7 @@ class SidePanel:
         self.log_scroll = 0  # lines scrolled up from the newest
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self._tips: list[tuple[pygame.Rect, list[str]]] = []  # areas with their tooltip lines
+        self._cards: list[tuple[pygame.Rect, Card]] = []  # the hand's entries with their cards
         self.card_rects: list[tuple[pygame.Rect, int]] = []  # action cards of the hand, to click
         self._image: pygame.Surface | None = None  # the last drawing; the scene makes a new panel after each change
         self.size = round(13 * scale)
@@ -67,6 +70,10 @@ class SidePanel:
                 return lines
         return None
 
+    def hover_card(self, pos: tuple[int, int]) -> tuple[Card, pygame.Rect] | None:
+        """The card of the hand's entry under `pos`, with the entry's rectangle, if any."""
+        return next(((card, rect) for rect, card in self._cards if rect.collidepoint(pos)), None)
+
     def hover_text(self, pos: tuple[int, int]) -> str | None:
         """The same on one line, for the status bar."""
         lines = self.hover_lines(pos)
@@ -82,8 +89,7 @@ class SidePanel:
         self._image = surface.subsurface(self.rect).copy()
 
     def _render(self, surface: pygame.Surface, game: Game, viewer: int | None, notes: Sequence[str]) -> None:
-        self._tips = []
-        self.card_rects = []
+        self._tips, self._cards, self.card_rects = [], [], []
         surface.fill(theme.PANEL, self.rect)
         pygame.draw.line(surface, theme.PANEL_LINE, self.rect.topleft, self.rect.bottomleft, 2)
         x, y = self.rect.x + 10, self.rect.y + 8
@@ -188,48 +194,56 @@ class SidePanel:
         self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int, max_lines: int
     ) -> int:
         y = self._heading(surface, "Your hand (private)", x, y, width)
-        cards: list[_HandCard] = []
+        playable: set[int] = set()  # action cards that can be played now
+        cards = []
         for c in player.action_cards:
-            half = game.rules.action_card(c).action
             reason = why_not_play_card(game, player, c)
             note = "Playable now: click to play it." if reason is None else f"Not playable now: {reason}."
-            name = f"{half} / {game.rules.action_card(c).tactics}"
             title, *halves = action_card_lines(game, c)
-            cards.append(_HandCard("Action", name, [f"Action card: {title}", *halves, note], reason is None, c))
+            name = f"{game.rules.action_card(c).action} / {game.rules.action_card(c).tactics}"
+            cards.append(("Action", name, [f"Action card: {title}", *halves, note], action_card(game, c)))
+            if reason is None:
+                playable.add(c)
         cards += [
-            _HandCard(
-                "Objective", objective_card_title(game, player.index, c), objective_card_lines(game, player.index, c)
+            (
+                "Objective",
+                objective_card_title(game, player.index, c),
+                objective_card_lines(game, player.index, c),
+                objective_card(game, player.index, c),
             )
             for c in player.objective_cards
         ]
         cards += [
-            _HandCard("Great person", person.name, card_tooltip("Great person", person.name, person.text))
+            ("Great person", person.name, card_tooltip("Great person", person.name, person.text), event_card(person))
             for person in map(game.rules.event, player.great_persons)
         ]
         cards += [
-            _HandCard(
-                "Wonder", game.rules.wonders[w].name if w in game.rules.wonders else w, wonder_card_lines(game, w)
+            (
+                "Wonder",
+                game.rules.wonders[w].name if w in game.rules.wonders else w,
+                [*wonder_card_lines(game, w), *([note] if note else [])],
+                wonder_card(game, w, note),
             )
             for w in player.wonder_cards
+            for note in [wonder_availability(game, player, w)]
         ]
         if not cards:
             theme.blit_text(surface, "no cards", (x, y), self.size - 1, theme.TEXT_DIM)
             return y + self.line + 4
-        kind_colours = {
-            "Action": (200, 120, 60),
-            "Objective": (120, 170, 90),
-            "Great person": (150, 110, 190),
-            "Wonder": (212, 175, 55),
-        }
         hidden = cards[max_lines - 1 :] if len(cards) > max_lines else []
-        for card in cards[: len(cards) - len(hidden)]:
-            pygame.draw.rect(surface, kind_colours[card.kind], (x, y + 3, 6, self.size - 2))
-            line = theme.fit_text(f"{card.kind}: {card.name}", self.size - 1, width - 12)
-            colour = PLAYABLE if card.playable else theme.TEXT if card.card is None else theme.TEXT_DIM
-            rect = theme.blit_text(surface, line, (x + 12, y), self.size - 1, colour)
-            self._tips.append((rect.inflate(12, 2), card.tip))
-            if card.card is not None:
-                self.card_rects.append((pygame.Rect(x, y, width, self.line), card.card))
+        actions = iter(player.action_cards)
+        for kind, name, tip, card in cards[: len(cards) - len(hidden)]:
+            icon = art.figure(f"card_{card.kind}", self.line - 3)  # the card's frame in miniature
+            surface.blit(icon, (x, y))
+            line = theme.fit_text(f"{kind}: {name}", self.size - 1, width - 16)
+            action = next(actions) if kind == "Action" else None
+            colour = theme.TEXT if action is None else PLAYABLE if action in playable else theme.TEXT_DIM
+            rect = theme.blit_text(surface, line, (x + 16, y), self.size - 1, colour)
+            rect = rect.union(icon.get_rect(topleft=(x, y)))
+            self._tips.append((rect.inflate(4, 2), tip))
+            self._cards.append((rect.inflate(4, 2), card))
+            if action is not None:
+                self.card_rects.append((pygame.Rect(x, y, width, self.line), action))
             y += self.line
         if hidden:
             rect = theme.blit_text(
@@ -239,7 +253,8 @@ class SidePanel:
                 self.size - 1,
                 theme.TEXT_DIM,
             )
-            self._tips.append((rect.inflate(12, 2), ["More cards"] + [f"{c.kind}: {c.name}" for c in hidden]))
+            listed = [f"{kind}: {name}" for kind, name, _, _ in hidden]
+            self._tips.append((rect.inflate(12, 2), ["More cards", *listed]))
             y += self.line
         return y + 4
 
@@ -293,12 +308,3 @@ def advance_status(game: Game, player: Player, name: str) -> tuple[str, str | No
         return OWNED, None
     reason = why_not_gain(game, player, name)
     return (AVAILABLE, None) if reason is None else (LOCKED, reason)
-
-
-@dataclass(frozen=True)
-class _HandCard:
-    kind: str
-    name: str
-    tip: list[str]
-    playable: bool = False
-    card: int | None = None  # an action card, which can be clicked

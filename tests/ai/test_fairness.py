@@ -122,3 +122,12 @@ def test_the_opponents_face_down_tactics_card_is_dealt_anew_among_cards_it_could
     assert all(tactics_playable(s.game, c, s.game.rules.action_card(card).tactics, "attacker") for card in dealt)
     view = determinise(s.game, seat, random.Random(0))
     assert view.player(seat).action_cards == [defensive_formation]  # its own card is kept
+
+
+def test_objective_cards_set_aside_for_another_player_are_resampled():
+    game = game_in_progress(5)
+    seat = game.actor()
+    other = game.player((seat + 1) % 4)
+    other.foreseen_objectives = [game.decks["objective"].draw.pop()]  # the Great Seer's secret choice
+    seen = {tuple(determinise(game, seat, random.Random(s)).player(other.index).foreseen_objectives) for s in range(20)}
+    assert len(seen) > 1 and all(len(cards) == 1 for cards in seen)

@@ -5,7 +5,8 @@
     python -m bench.soak --games 500 --replay       # also replay each game from its seed
 
 Game n uses seed n with 2 + n % 3 players; even seeds are played by random agents, odd ones by
-aggressive agents (random play that takes every attack), unless --agents says otherwise. Every
+aggressive agents (random play that takes every attack), unless --agents says otherwise; both play
+action and tactics cards whenever the rules offer them. Every
 fourth game (n % 4 == 3) starts with every player ready to build wonders (`prepare_wonders`), which
 random play seldom reaches, and every other pair of seeds (n // 2 even) deals each seat a civilization,
 unless --civilizations says otherwise ("all", "none"). Each game also saves and reloads itself once at a

@@ -27,7 +27,20 @@ class Scenario:
         if empty:
             self.game.cities.clear()
             self.game.units.clear()
+            for player in self.game.players:  # hands start empty: tests deal with `hand`
+                self.game.decks["action"].draw.extend(player.action_cards)
+                player.action_cards.clear()
         self.turn(0)
+
+    def hand(self, player: int, *cards: int) -> Scenario:
+        """Give the player these action cards (taken out of the deck)."""
+        deck = self.game.decks["action"]
+        for card in cards:
+            for pile in (deck.draw, deck.discard):
+                if card in pile:
+                    pile.remove(card)
+            self.game.players[player].action_cards.append(card)
+        return self
 
     # ---------------------------------------------------------------- map
     @staticmethod

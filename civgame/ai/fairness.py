@@ -1,10 +1,12 @@
 """What a seat may know: a copy of the game in which everything hidden from it is drawn anew.
 
 A computer seat sees its own hand, the board, the discard piles and everything played. It does not
-see other players' hands, the order of the draw piles, face-down regions or future dice. An agent
-looks ahead only on a *determinised* copy: the hidden cards of each deck (other hands and the draw
-pile together) are dealt again at random, face-down tiles are swapped among the face-down regions,
-and the copy's dice are seeded from the agent's own generator.
+see other players' hands, a tactics card the opponent played face down, the order of the draw piles,
+face-down regions or future dice. An agent looks ahead only on a *determinised* copy: the hidden cards
+of each deck (other hands, the opponent's face-down tactics card and the draw pile together) are dealt
+again at random (the face-down card again one whose tactics half the opponent could have played),
+face-down tiles are swapped among the face-down regions, and the copy's dice are seeded from the
+agent's own generator.
 
 The hidden items are put into a canonical order before they are shuffled, so the copy depends only
 on what the seat may know (and on the agent's seed), never on where the hidden cards really are.
@@ -13,29 +15,38 @@ on what the seat may know (and on the agent's seed), never on where the hidden c
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from civgame.engine.core.copying import copy_game
-from civgame.engine.core.model import Game
+from civgame.engine.core.decisions import CardExchangeDecision
+from civgame.engine.core.model import CombatSide, Game
 from civgame.engine.core.rng import Rng
 from civgame.engine.rules.cards import HANDS
+from civgame.engine.rules.combat import tactics_playable
 
 
 def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of `game` consistent with what `seat` knows, with all hidden information resampled."""
     view = copy_game(game, with_record=False)
-    others = [p for p in view.players if p.index != seat]
+    seen = {d.other for d in view.pending if isinstance(d, CardExchangeDecision) and d.player == seat}
+    others = [p for p in view.players if p.index != seat and p.index not in seen]  # a hand the seat looks at stays
+    face_down = _face_down_tactics(view, seat)
+    played = [[side.tactics] for side in face_down]
     for deck_name, deck in view.decks.items():
         hand = HANDS.get(deck_name)
         hands = [getattr(p, hand) for p in others] if hand else []
         if deck_name == "objective":
             hands += [p.foreseen_objectives for p in others]  # set aside for them in secret (Great Seer)
-        _redeal(deck.draw, hands, rng)
+        _redeal(deck.draw, hands + played if deck_name == "action" else hands, rng)
+    for side, (card,) in zip(face_down, played, strict=True):
+        side.tactics = card
+    _deal_face_down_tactics(view, face_down, rng)
     _swap_face_down_tiles(view, rng)
     view.rng = Rng.from_seed(rng.getrandbits(64))
     return view
 
 
-def _redeal(draw: list[int | str], hands: list[list[int | str]], rng: random.Random) -> None:
+def _redeal(draw: list[int | str], hands: list[list[Any]], rng: random.Random) -> None:
     """Shuffle the draw pile and the given hands together and deal each hand its count again."""
     pool = sorted([*draw, *(card for hand in hands for card in hand)], key=repr)
     rng.shuffle(pool)
@@ -44,6 +55,31 @@ def _redeal(draw: list[int | str], hands: list[list[int | str]], rng: random.Ran
         hand[:] = pool[:count]
         del pool[:count]
     draw[:] = pool
+
+
+def _face_down_tactics(game: Game, seat: int) -> list[CombatSide]:
+    """The battle sides of other players with a tactics card lying face down."""
+    c = game.combat
+    if c is None:
+        return []
+    return [side for side in (c.attacker, c.defender) if side.owner != seat and side.tactics is not None]
+
+
+def _deal_face_down_tactics(game: Game, sides: list[CombatSide], rng: random.Random) -> None:
+    """Make each face-down card one that side could have played: chosen at random among the card it
+    was dealt and the draw pile, from those whose tactics half this battle allows."""
+    c = game.combat
+    draw = game.decks["action"].draw
+    for side in sides:
+        assert c is not None and side.tactics is not None
+        role = "attacker" if side is c.attacker else "defender"
+        cards = [side.tactics, *draw]
+        fits = [card for card in cards if tactics_playable(game, c, game.rules.action_card(int(card)).tactics, role)]
+        if fits:
+            chosen = fits[rng.randrange(len(fits))]
+            if chosen != side.tactics:
+                draw[draw.index(chosen)] = side.tactics
+                side.tactics = int(chosen)
 
 
 def _swap_face_down_tiles(game: Game, rng: random.Random) -> None:

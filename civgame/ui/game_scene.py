@@ -53,6 +53,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.engine.core.model import MOODS, City, Game
 from civgame.engine.rules.abilities import ABILITIES
+from civgame.engine.rules.action_cards import why_not_play_card
 from civgame.engine.rules.advances import gainable
 from civgame.engine.rules.cities import recruitable_kinds, why_cannot_activate
 from civgame.engine.rules.controller import apply, legal_actions, why_illegal
@@ -77,6 +78,7 @@ from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option, free_corner
 from civgame.ui.event_panel import event_report
 from civgame.ui.labels import (
     ability_price,
+    action_card_lines,
     amounts,
     combat_summary,
     decision_title,
@@ -818,6 +820,17 @@ class GameScene(Scene):
             wonder = next((w for w in self.game.rules.wonders.values() if w.name == source), None)
             return f"{source}: {wonder.text}" if wonder else source
 
+    def open_card_menu(self, card: int) -> None:
+        """An action card of the hand: its ways of being played, or why it cannot be played now."""
+        game = self.game
+        title, *halves = action_card_lines(game, card)
+        plays: list[A.Action] = [a for a in self.legal if isinstance(a, A.PlayActionCard) and a.card == card]
+        if not plays:
+            reason = why_not_play_card(game, game.player(game.actor()), card) or "it cannot be paid for now"
+            self.show_message(title, f"{' '.join(halves)} Not playable now: {reason}.")
+            return
+        self.menu(title, " ".join(halves), self.options_for(plays))
+
     def open_found_menu(self) -> None:
         self.menu(
             "Found a city",
@@ -1400,6 +1413,10 @@ class GameScene(Scene):
             self._key(event)
 
     def _mouse_down(self, event: pygame.event.Event) -> None:
+        card = next((c for rect, c in self.panel.card_rects if rect.collidepoint(event.pos)), None)
+        if card is not None and event.button == 1:
+            self.open_card_menu(card)
+            return
         if not self.board.rect.collidepoint(event.pos) or self._over_panel(event.pos):
             return
         if event.button in (1, 2, 3):

@@ -11,9 +11,8 @@ from civgame.engine.core import actions as A
 from civgame.engine.core import decisions as D
 from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.engine.core.model import MOODS, Game
-from civgame.engine.core.vocabulary import K
+from civgame.engine.core.vocabulary import DECLINE, K
 from civgame.engine.rules import objectives
-from civgame.engine.rules.advances import DECLINE
 from civgame.engine.rules.combat import owner_name
 from civgame.engine.rules.culture_abilities import OBJECTIVE, option_label
 from civgame.engine.rules.happiness import raise_cost
@@ -51,6 +50,83 @@ def city_text(game: Game, city_id: int | None) -> str:
 
 def card_name(cards, card_id: int) -> str:
     return next((c.name for c in cards if c.id == card_id), f"card {card_id}")
+
+
+def action_card_lines(game: Game, card_id: int) -> list[str]:
+    """Both halves of an action card: name, then the action half (kind, cost, text), then the
+    tactics half (requirements, text)."""
+    card = game.rules.action_card(card_id)
+    action = game.rules.action_halves[card.action]
+    tactics = game.rules.tactics_halves[card.tactics]
+    kind = {"main": "action", "free": "free action", "after_battle": "after a battle won at a city"}[action.action]
+    cost = f", {amounts(action.cost)}" if action.cost else ""
+    return [
+        card.name,
+        f"{card.action} ({kind}{cost}): {action.text}",
+        f"Tactics - {card.tactics} ({tactics_requirement(game, card.tactics)}): {tactics.text}",
+    ]
+
+
+def tactics_requirement(game: Game, half: str) -> str:
+    """ "land battles, defender, in a city" — who may play a tactics half, and where."""
+    spec = game.rules.tactics_halves[half]
+    parts = ["land or sea battles" if len(spec.battles) > 1 else f"{spec.battles[0]} battles"]
+    if spec.role != "either":
+        parts.append(spec.role)
+    if spec.city == "required":
+        parts.append("in the defender's city")
+    elif spec.city == "not_for_attacker":
+        parts.append("attacker only away from cities")
+    return ", ".join(parts)
+
+
+# What the parts of a card's `choice` name, by the primitive that asks for it (others: advances).
+CHOICE_NAMES: dict[str, Callable[[Game, str], str]] = {
+    "raise_city_moods": lambda g, part: city_text(g, int(part)),
+    "place_unit": lambda g, part: city_text(g, int(part)),
+    "lose_action_mark": lambda g, part: g.player(int(part)).name,
+    "trade_advances": lambda g, part: f"trading with {g.player(int(part)).name}" if part.isdigit() else part,
+    "truce": lambda g, part: f"a truce with {g.player(int(part)).name}",
+    "swap_hidden_card": lambda g, part: f"look at {g.player(int(part)).name}'s cards",
+}
+
+
+def _explorer_choice(game: Game, choice: tuple[str, ...]) -> str:
+    """ "reveal the region around D5, then a settler in Anna's city at D2" (either part may be left out)."""
+    region, city = choice
+    parts = [
+        f"reveal the region around {hex_to_label(game.regions[int(region) - 1].anchor)}" if region != "-" else "",
+        f"a settler in {city_text(game, int(city))}" if city != "-" else "",
+    ]
+    return ", then ".join(p for p in parts if p) or "reveal nothing and place no settler"
+
+
+# Labels of a whole choice, for primitives whose choice has parts of different kinds.
+CHOICE_LABELS: dict[str, Callable[[Game, tuple[str, ...]], str]] = {"explore_and_settle": _explorer_choice}
+
+
+def _play_card(game: Game, a: A.PlayActionCard) -> str:
+    half = game.rules.action_card(a.card).action
+    if not a.choice:
+        return f"Play {half}{_paying(a.payment)}"
+    whole = next(
+        (CHOICE_LABELS[e.name] for e in game.rules.card_effects.get(half, []) if e.name in CHOICE_LABELS), None
+    )
+    if whole is not None:
+        return f"Play {half}: {whole(game, tuple(a.choice))}{_paying(a.payment)}"
+    naming = next(
+        (CHOICE_NAMES[e.name] for e in game.rules.card_effects.get(half, []) if e.name in CHOICE_NAMES),
+        lambda g, part: part,
+    )
+    picks = [naming(game, part) for part in a.choice]
+    return f"Play {half}: {', then '.join(picks)}{_paying(a.payment)}"
+
+
+def _play_tactics(game: Game, a: A.PlayTactics) -> str:
+    if a.card is None:
+        return "Play no tactics card"
+    half = game.rules.action_card(a.card).tactics
+    return f"Play {half} face down: {game.rules.tactics_halves[half].text}"
 
 
 def building_name(game: Game, key: str) -> str:
@@ -449,6 +525,8 @@ LABELS: dict[type[A.Action], Callable[[Game, Any], str]] = {
     A.StartHappiness: lambda g, a: "Increase happiness",
     A.InfluenceCulture: _influence,
     A.UseAbility: _use_ability,
+    A.PlayActionCard: _play_card,
+    A.PlayTactics: _play_tactics,
     A.StartTrade: lambda g, a: f"Offer a trade to {g.player(a.partner).name}",
     A.EndTurn: lambda g, a: "End turn",
     A.Pay: lambda g, a: f"Pay {amounts(a.payment)}",
@@ -540,6 +618,8 @@ def decision_title(game: Game, decision: D.Decision) -> str:
         return f"{name}: choose how the explored region lies"
     if isinstance(decision, D.CasualtyDecision):
         return f"{name}: remove {decision.count} unit(s) ({decision.reason})"
+    if isinstance(decision, D.TacticsDecision):
+        return f"{name}: play a tactics card face down this round? (the other side does not see it)"
     if isinstance(decision, D.RetreatDecision):
         return f"{name}: retreat or fight on?"
     if isinstance(decision, D.RefugeeDecision):

@@ -13,6 +13,7 @@ import pygame
 
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import RESOURCES
+from civgame.engine.rules.action_cards import why_not_play_card
 from civgame.engine.rules.advances import why_not_gain
 from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import score_sheet
@@ -26,9 +27,10 @@ from civgame.ui.cards_view import (
     wonder_availability,
     wonder_card,
 )
-from civgame.ui.labels import card_name, objective_card_lines, objective_card_title, wonder_card_lines
+from civgame.ui.labels import action_card_lines, objective_card_lines, objective_card_title, wonder_card_lines
 from civgame.ui.tooltips import advance_tooltip, card_tooltip
 
+PLAYABLE = (130, 220, 130)  # an action card that can be played now
 RESOURCE_LETTERS = {"food": "F", "wood": "W", "ore": "O", "ideas": "I", "gold": "G"}
 RESOURCE_COLOURS = {
     "food": (214, 184, 74),
@@ -48,6 +50,7 @@ class SidePanel:
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self._tips: list[tuple[pygame.Rect, list[str]]] = []  # areas with their tooltip lines
         self._cards: list[tuple[pygame.Rect, Card]] = []  # the hand's entries with their cards
+        self.card_rects: list[tuple[pygame.Rect, int]] = []  # action cards of the hand, to click
         self._image: pygame.Surface | None = None  # the last drawing; the scene makes a new panel after each change
         self.size = round(13 * scale)
 
@@ -86,7 +89,7 @@ class SidePanel:
         self._image = surface.subsurface(self.rect).copy()
 
     def _render(self, surface: pygame.Surface, game: Game, viewer: int | None, notes: Sequence[str]) -> None:
-        self._tips, self._cards = [], []
+        self._tips, self._cards, self.card_rects = [], [], []
         surface.fill(theme.PANEL, self.rect)
         pygame.draw.line(surface, theme.PANEL_LINE, self.rect.topleft, self.rect.bottomleft, 2)
         x, y = self.rect.x + 10, self.rect.y + 8
@@ -191,11 +194,16 @@ class SidePanel:
         self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int, max_lines: int
     ) -> int:
         y = self._heading(surface, "Your hand (private)", x, y, width)
-        cards = [
-            ("Action", name, card_tooltip("Action", name, card_text(game.rules.action_cards, c)), action_card(game, c))
-            for c in player.action_cards
-            for name in [card_name(game.rules.action_cards, c)]
-        ]
+        playable: set[int] = set()  # action cards that can be played now
+        cards = []
+        for c in player.action_cards:
+            reason = why_not_play_card(game, player, c)
+            note = "Playable now: click to play it." if reason is None else f"Not playable now: {reason}."
+            title, *halves = action_card_lines(game, c)
+            name = f"{game.rules.action_card(c).action} / {game.rules.action_card(c).tactics}"
+            cards.append(("Action", name, [f"Action card: {title}", *halves, note], action_card(game, c)))
+            if reason is None:
+                playable.add(c)
         cards += [
             (
                 "Objective",
@@ -223,13 +231,19 @@ class SidePanel:
             theme.blit_text(surface, "no cards", (x, y), self.size - 1, theme.TEXT_DIM)
             return y + self.line + 4
         hidden = cards[max_lines - 1 :] if len(cards) > max_lines else []
+        actions = iter(player.action_cards)
         for kind, name, tip, card in cards[: len(cards) - len(hidden)]:
             icon = art.figure(f"card_{card.kind}", self.line - 3)  # the card's frame in miniature
             surface.blit(icon, (x, y))
             line = theme.fit_text(f"{kind}: {name}", self.size - 1, width - 16)
-            rect = theme.blit_text(surface, line, (x + 16, y), self.size - 1).union(icon.get_rect(topleft=(x, y)))
+            action = next(actions) if kind == "Action" else None
+            colour = theme.TEXT if action is None else PLAYABLE if action in playable else theme.TEXT_DIM
+            rect = theme.blit_text(surface, line, (x + 16, y), self.size - 1, colour)
+            rect = rect.union(icon.get_rect(topleft=(x, y)))
             self._tips.append((rect.inflate(4, 2), tip))
             self._cards.append((rect.inflate(4, 2), card))
+            if action is not None:
+                self.card_rects.append((pygame.Rect(x, y, width, self.line), action))
             y += self.line
         if hidden:
             rect = theme.blit_text(
@@ -294,7 +308,3 @@ def advance_status(game: Game, player: Player, name: str) -> tuple[str, str | No
         return OWNED, None
     reason = why_not_gain(game, player, name)
     return (AVAILABLE, None) if reason is None else (LOCKED, reason)
-
-
-def card_text(cards, card_id: int) -> str:
-    return next((c.text for c in cards if c.id == card_id), "")

@@ -10,10 +10,14 @@ from civgame.ai import play_steps, random_agents
 from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, HeuristicAgent, SearchAgent
 from civgame.ai.fairness import determinise
 from civgame.engine import legal_actions, new_game
+from civgame.engine.core.actions import PlayTactics
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.copying import copy_game
 from civgame.engine.core.model import Game
 from civgame.engine.core.rng import Rng
+from civgame.engine.rules.combat import tactics_playable
+from tests.combat_helpers import attack
+from tests.scenario import Scenario
 
 # Search stopped after a fixed number of samples, so that two runs can be compared.
 REPEATABLE = {
@@ -37,7 +41,7 @@ def with_other_secrets_changed(game: Game, seat: int) -> Game:
     other = changed.player((seat + 1) % len(changed.players))
     for deck, hand in (("action", other.action_cards), ("objective", other.objective_cards)):
         draw = changed.decks[deck].draw
-        assert hand and len(draw) > len(hand)
+        assert len(draw) > len(hand)  # the hand may be empty: cards are played
         hand[:], draw[: len(hand)] = draw[: len(hand)], hand[:]
         draw.reverse()
     hidden = [r for r in changed.regions if not r.revealed]
@@ -100,6 +104,24 @@ def test_changing_another_players_hidden_cards_does_not_change_the_decision(leve
         assert agent_for(level, f"{seed}").choose(changed, actions) == chosen
         decisions += 1
     assert decisions >= 2
+
+
+def test_the_opponents_face_down_tactics_card_is_dealt_anew_among_cards_it_could_have_played():
+    high_morale, defensive_formation = 6, 22
+    s = Scenario().reveal_all().advances(0, "Tactics").advances(1, "Tactics")
+    s.hand(0, high_morale).hand(1, defensive_formation)
+    att = s.units(0, "infantry", "C2", 1)
+    s.units(1, "infantry", "C2", 1)
+    attack(s, 0, att, "C2", "D2")
+    s.apply(PlayTactics(high_morale))
+    seat = s.game.actor()
+    assert seat == 1
+    dealt = {determinise(s.game, seat, random.Random(n)).combat.attacker.tactics for n in range(12)}
+    assert len(dealt) > 1
+    c = s.game.combat
+    assert all(tactics_playable(s.game, c, s.game.rules.action_card(card).tactics, "attacker") for card in dealt)
+    view = determinise(s.game, seat, random.Random(0))
+    assert view.player(seat).action_cards == [defensive_formation]  # its own card is kept
 
 
 def test_objective_cards_set_aside_for_another_player_are_resampled():

@@ -203,7 +203,7 @@ def test_declining_to_retreat_fights_another_round():
     attack(s, 0, att, "C2", "D2")
     s.apply(Retreat(False))
     assert s.game.combat is None and alive(s, dfn) == []
-    assert "Round 2: tactics cards are not part of this version of the game" in s.game.log
+    assert "Round 2: no tactics cards are played" in s.game.log
     assert "Player 1 rolls 6 infantry (+1), 1 leader: combat value 8, 1 hit(s)" in s.game.log
     assert "The battle is won by Player 1" in s.game.log
 
@@ -215,7 +215,7 @@ def test_an_attack_that_may_not_retreat_goes_on_until_decided():
     dice(s, LEADER, LEADER, LEADER, LEADER, LEADER, LEADER, (6, "infantry"), (6, "infantry"), (5, "infantry"))
     attack(s, 0, att, "C2", "D2", can_retreat=False)
     assert s.game.combat is None and s.game.pending == []
-    assert "Round 3: tactics cards are not part of this version of the game" in s.game.log
+    assert "Round 3: no tactics cards are played" in s.game.log
     assert "The battle is won by Player 1" in s.game.log and len(alive(s, att)) == 1
 
 

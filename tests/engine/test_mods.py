@@ -173,7 +173,8 @@ def test_a_mod_changes_adds_and_removes_entries_of_the_default_rules(tmp_path):
             "wonders.yaml": "colosseum: {remove: true}\n",
             "advances.yaml": "- name: Science\n  advances:\n    - {name: Math, text: Changed.}\n"
             "- name: Agriculture\n  advances:\n    - {name: Husbandry, remove: true}\n",
-            "action_cards.yaml": "- {id: 1, remove: true}\n- {id: 43, name: New card}\n",
+            "action_cards.yaml": "- {id: 1, remove: true}\n"
+            "- {id: 43, name: New card, action: Leadership, tactics: Flanking}\n",
             "civilizations.yaml": "china:\n  special_advances:\n    - {name: Expansion, advance: Storage}\n",
         },
     )
@@ -235,8 +236,8 @@ def test_a_mod_cannot_change_the_ruleset_id_and_holds_only_rules_files(tmp_path)
     mod = write_mod(tmp_path / "m", {"game.yaml": "ages: 5\nid: mine\n", "advance.yaml": "[]\n", "notes.txt": "hi"})
     assert problems_of([mod]) == [
         f"{mod}/advance.yaml: not a rules file; a mod may hold mod.yaml and game.yaml, terrain.yaml, units.yaml, "
-        "combat.yaml, buildings.yaml, advances.yaml, map.yaml, action_cards.yaml, objective_cards.yaml, "
-        "objectives.yaml, events.yaml, wonders.yaml, civilizations.yaml",
+        "combat.yaml, buildings.yaml, advances.yaml, map.yaml, action_cards.yaml, action_halves.yaml, "
+        "tactics_halves.yaml, objective_cards.yaml, objectives.yaml, events.yaml, wonders.yaml, civilizations.yaml",
         f"{mod}/game.yaml:2: id: a mod cannot change the ruleset id ('monumental')",
     ]
 

@@ -12,6 +12,7 @@ from bench.soak import prepare_wonders
 from civgame.ai import play_out
 from civgame.ai.random_agent import AggressiveAgent
 from civgame.engine.content.effects import holdings_changed
+from civgame.engine.core.actions import PlayTactics
 from civgame.engine.core.model import Unit
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.setup import new_game
@@ -33,18 +34,22 @@ def armed_game(seed: int):
     return game
 
 
-def play_armed_checked(seed: int) -> None:
+def play_armed_checked(seed: int) -> Counter[str]:
+    """Play an armed game to its end with the invariants checked after every action; count the actions
+    by kind (a tactics card played face down counts as `tactics_card`)."""
     game = armed_game(seed)
-    kinds = Counter()
+    kinds: Counter[str] = Counter()
 
     def check(g, action):
         kinds[action.KIND] += 1
+        kinds["tactics_card"] += isinstance(action, PlayTactics) and action.card is not None
         problems = check_invariants(g)
         assert not problems, f"seed {seed}, after {action!r}: {problems}"
 
     play_out(game, aggressive_agents(game, seed), observer=check)
     assert game.phase == "over"
     assert kinds["move_units"] > 0
+    return kinds
 
 
 def aggressive_agents(game, seed: int) -> list[AggressiveAgent]:
@@ -54,6 +59,11 @@ def aggressive_agents(game, seed: int) -> list[AggressiveAgent]:
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_armed_random_games_keep_every_invariant(seed):
     play_armed_checked(seed)
+
+
+def test_the_agents_play_action_and_tactics_cards():
+    kinds = sum((play_armed_checked(seed) for seed in (1, 2)), Counter())
+    assert kinds["play_action_card"] > 0 and kinds["tactics_card"] > 0
 
 
 @pytest.mark.slow

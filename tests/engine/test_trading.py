@@ -95,7 +95,7 @@ def test_offers_are_only_made_on_your_turn_to_another_player():
 def test_only_what_a_side_holds_can_be_put_into_the_trade():
     s = traders()
     s.resources(0, food=1).resources(1, ore=1)
-    s.player(1).action_cards.append(7)
+    s.hand(1, 7)
     s.apply(StartTrade(1))
     offered = {(a.side, a.item) for a in s.legal_of(AddTradeItem)}
     assert offered == {("give", "food"), ("take", "ore"), ("take", "action")}
@@ -120,7 +120,7 @@ def test_an_empty_trade_cannot_be_sent():
 
 def test_a_face_down_card_is_not_named_before_it_is_traded():
     s = traders()
-    s.player(0).action_cards.append(12)
+    s.hand(0, 12)
     s.player(1).objective_cards.extend([3, 4])
     s.resources(1, gold=1)
     offer(s, 1, give=[("action:12", True)], take=["objective", "gold"])
@@ -172,7 +172,7 @@ def test_a_trade_is_refused_if_a_side_no_longer_holds_what_it_offered():
 
 def test_an_offer_in_progress_and_one_awaiting_an_answer_survive_a_save():
     s = traders()
-    s.player(0).action_cards.append(12)
+    s.hand(0, 12)
     s.resources(1, gold=1)
     s.apply(StartTrade(1))
     s.apply(AddTradeItem("give", "action:12", face_down=True))

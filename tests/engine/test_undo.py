@@ -2,7 +2,7 @@
 
 from civgame.engine.core.actions import Collect, EndMove, EndTurn, InfluenceCulture, MoveUnits, StartMove
 from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import OrientationDecision
+from civgame.engine.core.decisions import CardExchangeDecision, OrientationDecision
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.controller import apply
@@ -67,6 +67,10 @@ def test_a_die_roll_a_card_draw_and_an_exploration_reveal_information():
 
     before = to_plain(game)
     game.pending.append(OrientationDecision(player=0, region=3, options=[0, 3]))
+    assert reveals_information(before, game)
+
+    before = to_plain(game)  # Spy shows another player's hand
+    game.pending.append(CardExchangeDecision(player=0, source="Spy", effect="swap_hidden_card", other=1))
     assert reveals_information(before, game)
 
 

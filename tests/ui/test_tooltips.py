@@ -4,6 +4,7 @@ import pygame
 
 from civgame.engine.rules.setup import new_game
 from civgame.ui import tooltips
+from civgame.ui.labels import action_card_lines
 from tests.scenario import Scenario
 from tests.ui.conftest import hover, show_game
 
@@ -97,5 +98,7 @@ def test_cards_in_hand_show_name_and_text(app):
     card = next(c for c in game.rules.action_cards if c.id == player.action_cards[0])
     rect = next(rect for rect, lines in scene.panel._tips if lines[0] == f"Action card: {card.name}")
     hover(app, rect.center)
-    assert scene.tooltip_lines() == [f"Action card: {card.name}", card.text]
+    lines = scene.tooltip_lines()
+    assert lines[:3] == [f"Action card: {card.name}", *action_card_lines(game, card.id)[1:]]
+    assert lines[3].startswith(("Playable now", "Not playable now"))
     assert scene.tooltip_rect is not None

@@ -345,6 +345,42 @@ class Card(Strict):
     text: str = ""
 
 
+class ActionCard(Card):
+    """A card of the action deck: the names of its action half and its tactics half."""
+
+    action: str
+    tactics: str
+
+
+class ActionHalf(Strict):
+    """The action (civil) half of action cards, played on your turn.
+
+    `action`: `main` uses one of the turn's actions, `free` none, `after_battle` is offered to
+    the winner at the end of a battle instead. `cost` is paid when the card is played. A half
+    is playable when every effect offers a way to be played (their preconditions hold).
+    """
+
+    action: Literal["main", "free", "after_battle"]
+    cost: dict[Payable, int] = {}
+    text: str
+    effects: list[OneEffect] = []
+
+
+class TacticsHalf(Strict):
+    """The tactics (combat) half of action cards, played face down in a combat round.
+
+    Requirements: `battles` (land: army units, a city counts as land; naval: ships), `role`, and
+    `city`: `required` (the defended space holds the defender's city) or `not_for_attacker` (the
+    attacker may play it only where there is no such city).
+    """
+
+    battles: list[Literal["land", "naval"]] = ["land", "naval"]
+    role: Literal["attacker", "defender", "either"] = "either"
+    city: Literal["any", "required", "not_for_attacker"] = "any"
+    text: str
+    effects: list[OneEffect] = []
+
+
 def _parses(raw: dict[str, object]) -> dict[str, object]:
     parse_condition(raw)
     return raw
@@ -472,7 +508,9 @@ class Ruleset(Strict):
     buildings: dict[str, Building]
     categories: list[Category]
     map: MapRules
-    action_cards: list[Card]
+    action_cards: list[ActionCard]
+    action_halves: dict[str, ActionHalf]
+    tactics_halves: dict[str, TacticsHalf]
     objective_cards: list[ObjectiveCard]
     objectives: dict[str, Objective]
     events: list[EventCard]
@@ -568,6 +606,15 @@ class Ruleset(Strict):
                         ("map", "layouts", count, "free"), f"layouts.{count}: more free positions than regular tiles"
                     )
                 )
+        for i, action_card in enumerate(self.action_cards):
+            for deck, half in (("action_halves", action_card.action), ("tactics_halves", action_card.tactics)):
+                if half not in getattr(self, deck):
+                    problems.append(
+                        DataProblem(
+                            ("action_cards", i, deck[:-7]),
+                            f"action card {action_card.id}: unknown {deck[:-7]} half {half!r}",
+                        )
+                    )
         for card in self.objective_cards:
             for key in card.objectives:
                 if key not in self.objectives:
@@ -714,6 +761,9 @@ class Ruleset(Strict):
                 found.append(("advance", a.name, a.effects, ("categories", ci, "advances", ai, "effects")))
         for key, w in self.wonders.items():
             found.append(("wonder", w.name, w.effects, ("wonders", key, "effects")))
+        for deck in ("action_halves", "tactics_halves"):
+            for name, half in getattr(self, deck).items():
+                found.append(("card", name, half.effects, (deck, name, "effects")))
         for key, civ in self.civilizations.items():
             for si, special in enumerate(civ.special_advances):
                 special_path: DataPath = ("civilizations", key, "special_advances", si, "effects")
@@ -723,6 +773,22 @@ class Ruleset(Strict):
                     ability_path: DataPath = ("civilizations", key, "leaders", li, "abilities", ai, "effects")
                     found.append(("leader", leader.name, ability.effects, ability_path))
         return found
+
+    @cached_property
+    def card_effects(self) -> dict[str, list[Effect]]:
+        """Card half name -> its parsed effects, in the order written."""
+        return {
+            name: [parse_effect(name, raw, kind) for raw in raw_effects]
+            for kind, name, raw_effects, _ in self.effect_sources()
+            if kind == "card"
+        }
+
+    def action_card(self, card_id: int) -> ActionCard:
+        return self._action_card_index[card_id]
+
+    @cached_property
+    def _action_card_index(self) -> dict[int, ActionCard]:
+        return {card.id: card for card in self.action_cards}
 
     def _effect_problems(self) -> list[DataProblem]:
         problems = []
@@ -878,6 +944,8 @@ FILES = {
     "categories": "advances.yaml",
     "map": "map.yaml",
     "action_cards": "action_cards.yaml",
+    "action_halves": "action_halves.yaml",
+    "tactics_halves": "tactics_halves.yaml",
     "objective_cards": "objective_cards.yaml",
     "objectives": "objectives.yaml",
     "events": "events.yaml",

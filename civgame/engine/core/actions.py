@@ -111,6 +111,19 @@ class UseAbility(Action):
 
 
 @dataclass(frozen=True)
+class PlayActionCard(Action):
+    """Play the action half of a card in hand; `choice` answers the card's choice, if it has one."""
+
+    KIND: ClassVar[str] = "play_action_card"
+    card: int
+    choice: tuple[str, ...] = ()
+    payment: dict[str, int] | None = None
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.card, self.choice))
+
+
+@dataclass(frozen=True)
 class PlayGreatPerson(Action):
     """Play a great person from hand: its free advance (None: none), then its effects."""
 
@@ -331,6 +344,14 @@ class PlaceReinforcement(Action):
 
 
 @dataclass(frozen=True)
+class PlayTactics(Action):
+    """Play an action card face down for its tactics half this combat round (None: play none)."""
+
+    KIND: ClassVar[str] = "play_tactics"
+    card: int | None
+
+
+@dataclass(frozen=True)
 class CompleteObjective(Action):
     """Complete objective card `card` with its objective `objective` (a key of objectives.yaml)."""
 
@@ -347,7 +368,17 @@ class EndObjectives(Action):
 
 
 # Actions with a `payment` field: a payment decision may suspend one and complete it with the price chosen.
-PAID_ACTIONS = (Advance, Construct, BuildWonder, Recruit, MoveUnits, RaiseMood, CancelFortress, PayCombatBonus)
+PAID_ACTIONS = (
+    Advance,
+    Construct,
+    BuildWonder,
+    Recruit,
+    MoveUnits,
+    RaiseMood,
+    CancelFortress,
+    PayCombatBonus,
+    PlayActionCard,
+)
 
 
 @dataclass(frozen=True)

@@ -262,6 +262,25 @@ class EffectChoiceDecision(Decision):
 
 
 @dataclass
+class CardExchangeDecision(EffectChoiceDecision):
+    """Exchange hidden cards (Spy, New Plans): option i < len(exchanges) gives `exchanges[i]` =
+    [deck, card given, card taken] (card ids as text, wonders by key); the last option exchanges
+    nothing. `other` is the player exchanged with, or -1 for the deck's draw pile (the cards taken
+    are then those just drawn; those not taken go back)."""
+
+    KIND: ClassVar[str] = "card_exchange"
+    other: int = -1
+    exchanges: list[list[str]] = field(default_factory=list)
+
+
+@dataclass
+class TacticsDecision(Decision):
+    """A side of a battle may play one tactics card face down this combat round."""
+
+    KIND: ClassVar[str] = "tactics"
+
+
+@dataclass
 class ObjectiveDecision(Decision):
     """Complete objectives now fulfilled (`options`, objective keys): answer CompleteObjective, or EndObjectives.
 

@@ -83,7 +83,7 @@ class LastingEffect:
     """A played card whose effects last a while; its effects end with `until`."""
 
     source: str  # the card (half) whose effects apply
-    until: Literal["turn", "round", "battle"]
+    until: Literal["turn", "round", "battle", "combat_round", "action"]  # action: the player's next action
 
 
 @dataclass
@@ -133,6 +133,8 @@ class Player:
     influence_succeeded: bool = False  # one successful Influence Culture per turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
     borrowed_advance: str | None = None  # used as if owned until the end of this turn (Great Library)
+    actions_lost_next_turn: int = 0  # a mark (Assassination): fewer actions at the start of the next turn
+    truce_with: int | None = None  # Negotiations: neither attacks the other until this player's next turn
     # Anarchy: VP lost for each government advance regained (which uses no event cube), in order
     government_regains: list[float] = field(default_factory=list)
     seat: Seat = "human"
@@ -157,11 +159,13 @@ class CombatSide:
     casualties: list[int] = field(default_factory=list)  # chosen this round; all removed together
     losses: int = 0  # fighting units it lost in this battle so far
     bonus: int = 0  # combat value added every round (paid for before the battle)
+    tactics: int | None = None  # the action card played face down this round, until revealed
 
 
 @dataclass
 class BattleRecord:
-    """A battle (or uncontested capture) of the current turn, as objectives read it."""
+    """A battle (or uncontested capture) of the current turn, as objectives and action cards read it.
+    `claimed_by` names the card halves already played off it (a sister copy cannot use it again)."""
 
     space: Hex
     naval: bool
@@ -173,6 +177,7 @@ class BattleRecord:
     present: list[list[str]]  # unit types at the start: [attacker's, defender's]
     lost: list[list[str]]  # unit types removed during it: [attacker's, defender's]
     rounds: int = 0  # combat rounds fought (0: no dice were rolled)
+    claimed_by: list[str] = field(default_factory=list)
 
     @property
     def real(self) -> bool:
@@ -195,6 +200,9 @@ class Combat:
     log: list[str] = field(default_factory=list)
     prepared: list[str] = field(default_factory=list)  # choices before round 1 already offered
     fortress_cancelled: list[str] = field(default_factory=list)  # fortress parts the attacker paid off
+    tactics_asked: list[str] = field(default_factory=list)  # sides asked for a tactics card this round
+    ransoms_asked: list[str] = field(default_factory=list)  # card halves whose `unless_paid` was asked this round
+    abilities_kept: list[str] = field(default_factory=list)  # ... and those the opponent paid off
     winner_vp: float = 0  # event VP for its winner (Solar Eclipse)
     # unit id -> type of each side's units in the space at the start: [attacker's, defender's]
     present: list[dict[int, str]] = field(default_factory=lambda: [{}, {}])
@@ -246,6 +254,7 @@ class Game:
     current: int = 0  # the player whose turn it is
     turns_taken: int = 0  # turns completed in this round
     actions_left: int = 0
+    acted_this_turn: bool = False  # the current player took a turn action (main or free) this turn
     status_step: int = 0  # the next status-phase step to run
     decks: dict[str, Deck] = field(default_factory=dict)
     pending: list[Decision] = field(default_factory=list)

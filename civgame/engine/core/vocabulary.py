@@ -7,6 +7,7 @@ from typing import Literal, TypeVar, cast
 
 RESOURCES = ("food", "wood", "ore", "ideas", "gold")
 TOKENS = ("mood", "culture")
+DECLINE = "decline"  # the option that turns down an offered choice
 Resource = Literal["food", "wood", "ore", "ideas", "gold"]
 Payable = Literal["food", "wood", "ore", "ideas", "gold", "mood", "culture"]
 Mood = Literal["angry", "neutral", "happy"]

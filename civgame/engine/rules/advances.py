@@ -22,7 +22,7 @@ from civgame.engine.core.actions import Action, Advance
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
-from civgame.engine.core.vocabulary import Payable, amounts
+from civgame.engine.core.vocabulary import DECLINE, Payable, amounts
 from civgame.engine.rules import civilizations
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.cards import asked_where_from, discard_drawer, draw_card, draw_into_hand
@@ -40,8 +40,6 @@ from civgame.engine.rules.payments import (
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.triggers import fire
 from civgame.engine.rules.turns import spend_main_action
-
-DECLINE = "decline"
 
 
 def government_of(game: Game, player: Player) -> str | None:

@@ -14,11 +14,12 @@ and `recruit_reward` (recruiting).
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement, product
 from typing import Any, NamedTuple
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.cards import CollectExtraSpaces
 from civgame.engine.content.effects.core import CollectYield
 from civgame.engine.content.effects.economy import (
     BuildingDiscount,
@@ -427,16 +428,20 @@ def _pick_sets(
     ]
     near_spaces, far_spaces = sorted(near), sorted(far)
     far_counts = range(1, min(max_far, len(far_spaces)) + 1) if far else range(0, 1)
-    most = len(near_spaces) + far_counts[-1]
-    for count in range(min(mood_modified_size(game, city), most), 0, -1):
+    extra, repeat = collect_stretch(game, game.player(city.owner))
+    size = mood_modified_size(game, city) + extra
+    most = size if repeat and near_spaces else len(near_spaces) + far_counts[-1]
+    near_sets = combinations_with_replacement if repeat else combinations
+    for count in range(min(size, most), 0, -1):
         found = [
             picks
             for n_far in far_counts
             if n_far <= count
             for far_part in combinations(far_spaces, n_far)
-            for near_part in combinations(near_spaces, count - n_far)
+            for near_part in near_sets(near_spaces, count - n_far)
             for picks in product(*([(s, r) for r in yields[s]] for s in sorted(near_part + far_part)))
-            if not limits or _over_limit(game, city, picks, limits) is None
+            if (not repeat or list(picks) == sorted(picks))  # a space taken twice: one order only
+            and (not limits or _over_limit(game, city, picks, limits) is None)
         ]
         if found:
             return found
@@ -450,7 +455,7 @@ def _why_bad_picks(game: Game, city: City, picks: tuple[Pick, ...]) -> str | Non
     if not options:
         return f"the city at {_where(city.pos)} has no space to collect from"
     spaces = [s for s, _ in picks]
-    if len(set(spaces)) != len(spaces):
+    if len(set(spaces)) != len(spaces) and not collect_stretch(game, game.player(city.owner))[1]:
         return "each space can be collected from only once per activation"
     far = far_choices(game, city)
     for space, what in picks:
@@ -478,6 +483,15 @@ def _why_bad_picks(game: Game, city: City, picks: tuple[Pick, ...]) -> str | Non
             f"size is {mood_modified_size(game, city)}, and it collects from as many spaces as it can"
         )
     return "list the picks in board order (as the legal actions do)"
+
+
+def collect_stretch(game: Game, player: Player) -> tuple[int, bool]:
+    """What a card forcing this Collect allows: (spaces beyond the city's size, whether a space may
+    be taken from more than once)."""
+    extra = sum(
+        effects.params_as(e, CollectExtraSpaces).spaces for e in effects.active(game, player, "collect_extra_spaces")
+    )
+    return extra, effects.has(game, player, "collect_same_space")
 
 
 def collect_action_forbidden(game: Game, player: Player) -> str | None:
@@ -583,7 +597,9 @@ def _discount(game: Game, player: Player, building: str) -> Effect | None:
     """The `building_discount` effect that applies to constructing `building` now, if any."""
     for effect in effects.active(game, player, "building_discount"):
         params = effects.params_as(effect, BuildingDiscount)
-        if params.building == building and (not params.once_per_turn or effects.unused_this_turn(player, effect)):
+        if params.building in (None, building) and (
+            not params.once_per_turn or effects.unused_this_turn(player, effect)
+        ):
             return effect
     return None
 

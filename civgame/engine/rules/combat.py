@@ -13,18 +13,35 @@ attacker for `cancel_fortress` (Siegecraft), then the attacker and the defender 
 `reinforcement_after_defeat` (Fanaticism) places a free unit. At the end of each round, after both
 sides rolled, `paid_round_bonus` (Colosseum) lets a side pay for one more hit that round.
 
-Rolling order (tests rely on it): each round the attacker rolls all its dice, then re-rolls its
-re-roll icons; then the defender does the same, fortress dice last.
+Tactics cards: at the start of every round, a side whose owner holds `play_tactics_cards`
+(Tactics) may play one action card face down for its tactics half (`tactics_halves.yaml`), the
+attacker first, then the defender, whose options depend only on its own hand. Both are revealed
+together before the roll; the half's effects last that round (a `combat_round` lasting effect).
+
+Rolling order (tests rely on it): each round the tactics dice that come before the roll (attacker,
+then defender), then the attacker rolls all its dice and re-rolls its re-roll icons; then the
+defender does the same, fortress dice last; then the tactics dice after the hits.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.cards import (
+    CancelEnemyTactics,
+    CombatValuePerEnemyUnit,
+    DisableEnemyAbilities,
+    DrawOnHit,
+    ExtraCombatDice,
+    ExtraHitOnRoll,
+    IgnoreHitOnRoll,
+    KillOnRoll,
+)
 from civgame.engine.content.effects.events import EventCityAttackOffer
 from civgame.engine.content.effects.military import (
     BattleCondition,
@@ -37,7 +54,7 @@ from civgame.engine.content.effects.military import (
 )
 from civgame.engine.content.effects.military import CancelFortress as FortressCancelling
 from civgame.engine.content.effects.sources import end_lasting, ship_capacity
-from civgame.engine.content.ruleset import DieFace
+from civgame.engine.content.ruleset import ActionCard, DieFace
 from civgame.engine.core.actions import (
     Action,
     CancelFortress,
@@ -45,31 +62,47 @@ from civgame.engine.core.actions import (
     PayCombatBonus,
     PlaceRefugee,
     PlaceReinforcement,
+    PlayTactics,
     Retreat,
 )
 from civgame.engine.core.decisions import (
     CasualtyDecision,
     CombatBonusDecision,
+    Decision,
+    EffectChoiceDecision,
     HitCancelDecision,
     RefugeeDecision,
     ReinforcementDecision,
     RetreatDecision,
     SiegeDecision,
+    TacticsDecision,
     TokenChoiceDecision,
 )
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import Hex, hex_to_label
-from civgame.engine.core.model import BARBARIAN, PIRATE, BattleRecord, City, Combat, CombatSide, Game, Unit
-from civgame.engine.core.vocabulary import TOKENS, amounts
+from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex
+from civgame.engine.core.model import (
+    BARBARIAN,
+    PIRATE,
+    BattleRecord,
+    City,
+    Combat,
+    CombatSide,
+    Game,
+    LastingEffect,
+    Unit,
+)
+from civgame.engine.core.vocabulary import DECLINE, TOKENS, amounts
 from civgame.engine.rules import civilizations, diplomacy
+from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.moods import mood_modified_size
-from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
+from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, payment_options, settle
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.triggers import fire
 
 FORTRESS = "fortress"
 SETTLER = "settler"
-COMBAT, CARGO = "combat", "cargo"  # CasualtyDecision reasons answered here
+COMBAT, CARGO, TACTICS = "combat", "cargo", "tactics"  # CasualtyDecision reasons answered here
+NEXT_STEP = {COMBAT: "cargo", CARGO: "resolve", TACTICS: "roll"}  # where a battle resumes after each
 
 
 # ------------------------------------------------------------------ entry point
@@ -231,6 +264,7 @@ def _overrun(
     reinforcements = _reinforcements(game, [defender], space)
     if city is not None:
         _capture(game, city, owner)
+        _offer_after_capture(game, owner, defender)
     _offer_reinforcements(game, reinforcements)
 
 
@@ -262,7 +296,7 @@ def _prepare(game: Game) -> None:
             asked = _offer_combat_bonus(game, c, c.attacker if step == "attacker_bonus" else c.defender)
         if asked:
             return
-    _proceed(game, "roll")
+    _proceed(game, "round")
 
 
 def _siege_effects(game: Game, c: Combat) -> dict[str, Effect]:
@@ -446,9 +480,25 @@ def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
 
 
 def _proceed(game: Game, step: str) -> None:
-    """Run the battle from `step` ("roll", "hits", "cargo" or "resolve") until it waits for a choice or ends."""
+    """Run the battle from `step` ("round", "tactics", "reveal", "roll", "hits", "cargo" or "resolve")
+    until it waits for a choice or ends."""
     while game.combat is not None:
+        if step == "round":
+            _start_round(game)
+            step = "tactics"
+        if step == "tactics":
+            if _offer_tactics(game):
+                return
+            step = "reveal"
+        if step == "reveal":
+            _reveal_tactics(game, _battle(game))
+            _tactics_casualties(game, _battle(game))
+            if _waiting(game, TACTICS):
+                return
+            step = "roll"
         if step == "roll":
+            if _offer_withdrawal(game, _battle(game)) or _offer_ransom(game, _battle(game)):
+                return
             if _roll_round(game):
                 return
             step = "hits"
@@ -463,7 +513,7 @@ def _proceed(game: Game, step: str) -> None:
                 return
         if not _resolve_round(game):
             return
-        step = "roll"
+        step = "round"
 
 
 @dataclass
@@ -473,25 +523,36 @@ class _Roll:
     cancels: int
 
 
+def _start_round(game: Game) -> None:
+    c = _battle(game)
+    c.round += 1
+    c.tactics_asked = []
+    c.ransoms_asked = []
+    c.abilities_kept = []
+    for side in (c.attacker, c.defender):
+        if side.owner >= 0:
+            fire(game, "combat_round_start", player=side.owner, round=c.round, space=c.space)
+
+
 def _roll_round(game: Game) -> bool:
     """Roll both sides and count the hits each takes; True if a side is asked about a round bonus."""
     c = _battle(game)
     rules = game.rules.combat
-    c.round += 1
-    for side in (c.attacker, c.defender):
-        if side.owner >= 0:
-            fire(game, "combat_round_start", player=side.owner, round=c.round, space=c.space)
-    _say(game, f"Round {c.round}: tactics cards are not part of this version of the game")
+    ignored = {id(side): _ignored_by_roll(game, side) for side in (c.attacker, c.defender)}
     fortress_round = c.fortress and c.round == 1
     if fortress_round and c.fortress_cancelled:
         _say(game, f"The attacker's siege cancels the fortress's {' and '.join(c.fortress_cancelled)}")
     attack_bonus, attack_cancels = _modifiers(game, c, c.attacker)
     defence_bonus, defence_cancels = _modifiers(game, c, c.defender)
+    attack_bonus += _tactics_value(game, c, c.attacker)
+    defence_bonus += _tactics_value(game, c, c.defender)
     fortress_dice = rules.fortress_extra_dice if fortress_round and "extra_dice" not in c.fortress_cancelled else 0
-    attack = _roll(game, c.attacker, extra_dice=0, modifier=attack_bonus)
-    defence = _roll(game, c.defender, extra_dice=fortress_dice, modifier=defence_bonus)
-    attack.cancels += attack_cancels
-    defence.cancels += defence_cancels
+    attack = _roll(game, c.attacker, *_tactics_roll(game, c, c.attacker), modifier=attack_bonus)
+    defence = _roll(
+        game, c.defender, *_tactics_roll(game, c, c.defender), modifier=defence_bonus, fortress_dice=fortress_dice
+    )
+    attack.cancels += attack_cancels + ignored[id(c.attacker)]
+    defence.cancels += defence_cancels + ignored[id(c.defender)]
     if fortress_round and "hit_cancel" not in c.fortress_cancelled:
         defence.cancels += rules.fortress_cancelled_hits
         _say(game, f"The fortress cancels {rules.fortress_cancelled_hits} hit(s) in the first round")
@@ -530,8 +591,10 @@ def _offer_round_bonus(game: Game, c: Combat, side: CombatSide, roll: _Roll, aga
 
 
 def _assign_hits(game: Game) -> None:
-    """Log the round's hits, then ask each side to choose its casualties."""
+    """Tactics effects that look at the hits, the round's hits logged, then each side asked to choose
+    its casualties."""
     c = _battle(game)
+    _after_hits(game, c)
     _say(
         game,
         f"{owner_name(game, c.attacker.owner)} takes {c.attacker.hits_taken} hit(s), "
@@ -568,11 +631,325 @@ def _offer_hit_cancel(game: Game, c: Combat) -> bool:
     return False
 
 
-def _roll(game: Game, side: CombatSide, extra_dice: int, modifier: int = 0) -> _Roll:
-    """One side's combat roll with its clash icons, plus `modifier` combat value; logs every die."""
+# ------------------------------------------------------------------ tactics cards
+
+# The primitives a tactics half may use: a half with another effect cannot be played in combat.
+TACTICS_PRIMITIVES = frozenset(
+    {
+        "combat_bonus",
+        "cancel_hits",
+        "extra_combat_dice",
+        "combat_value_per_enemy_unit",
+        "disable_enemy_abilities",
+        "draw_on_hit",
+        "ignore_hit_on_roll",
+        "extra_hit_on_roll",
+        "cancel_enemy_tactics",
+        "kill_on_roll",
+        "sacrifice_units",
+        "withdraw_before_roll",
+    }
+)
+
+
+def _role(c: Combat, side: CombatSide) -> str:
+    return "attacker" if side is c.attacker else "defender"
+
+
+def tactics_playable(game: Game, c: Combat, half: str, role: str) -> bool:
+    """Whether a side in `role` may play the tactics half in this battle (its requirements)."""
+    found = game.rules.card_effects.get(half)
+    if not found or any(e.name not in TACTICS_PRIMITIVES for e in found):
+        return False
+    spec = game.rules.tactics_halves[half]
+    at_city = c.city_id is not None
+    owner = c.attacker.owner if role == "attacker" else c.defender.owner
+    return (
+        ("naval" if c.naval else "land") in spec.battles
+        and spec.role in ("either", role)
+        and not (spec.city == "required" and not at_city)
+        and not (spec.city == "not_for_attacker" and role == "attacker" and at_city)
+        and not (any(e.name == "withdraw_before_roll" for e in found) and not withdrawal_spaces(game, c, owner))
+    )
+
+
+def withdrawal_spaces(game: Game, c: Combat, owner: int) -> list[Hex]:
+    """Adjacent land spaces where `owner` may withdraw: no unit or city of anyone else there."""
+    return [
+        space for space in game.board_neighbors(c.space) if game.is_land(space) and _own_or_empty(game, space, owner)
+    ]
+
+
+def _own_or_empty(game: Game, space: Hex, owner: int) -> bool:
+    city = game.city_at(space)
+    return all(u.owner == owner for u in game.units_at(space)) and (city is None or city.owner == owner)
+
+
+def tactics_options(game: Game, c: Combat, side: CombatSide) -> list[int]:
+    """The cards in the side's hand it may play for their tactics half this round. They depend on
+    its own hand and the battle only, never on what the other side played face down."""
+    if side.owner < 0 or not side.units:
+        return []
+    player = game.player(side.owner)
+    if not effects.has(game, player, "play_tactics_cards"):
+        return []
+    role = _role(c, side)
+    return sorted(
+        {card for card in player.action_cards if tactics_playable(game, c, game.rules.action_card(card).tactics, role)}
+    )
+
+
+def _offer_tactics(game: Game) -> bool:
+    """Ask the attacker, then the defender, for a tactics card; True while one is being asked."""
+    c = _battle(game)
+    for side in (c.attacker, c.defender):
+        role = _role(c, side)
+        if role in c.tactics_asked:
+            continue
+        c.tactics_asked.append(role)
+        if tactics_options(game, c, side):
+            game.pending.append(TacticsDecision(player=side.owner))
+            return True
+    return False
+
+
+def _reveal_tactics(game: Game, c: Combat) -> None:
+    """Both face-down cards are turned over together. A card cancelled on reveal (`cancel_enemy_tactics`)
+    has no effect and goes to the discard pile or the canceller's hand; the others go to the discard
+    pile and their halves apply this round."""
+    played = [side for side in (c.attacker, c.defender) if side.tactics is not None]
+    if not played:
+        _say(game, f"Round {c.round}: no tactics cards are played")
+    cancelling = {id(side): _cancelling(game, side) for side in played}
+    for side in played:
+        card = _revealed(game, side)
+        side.tactics = None
+        player = game.player(side.owner)
+        _say(game, f"Round {c.round}: {player.name} reveals {card.tactics} ({card.name})")
+        canceller = _opponent(c, side)
+        cancel = cancelling.get(id(canceller))
+        if cancel is None:
+            game.decks["action"].discard.append(card.id)
+            player.lasting_effects.append(LastingEffect(card.tactics, "combat_round"))
+            continue
+        if cancel.take:
+            taker = game.player(canceller.owner)
+            taker.action_cards.append(card.id)
+            _say(game, f"{card.tactics} is cancelled: {taker.name} takes the card into their hand")
+        else:
+            game.decks["action"].discard.append(card.id)
+            _say(game, f"{card.tactics} is cancelled")
+    if played:
+        effects.holdings_changed(game)
+
+
+def _cancelling(game: Game, side: CombatSide) -> CancelEnemyTactics | None:
+    """The `cancel_enemy_tactics` parameters of the card the side revealed, if it cancels."""
+    for effect in game.rules.card_effects[_revealed(game, side).tactics]:
+        if effect.name == "cancel_enemy_tactics":
+            return effects.params_as(effect, CancelEnemyTactics)
+    return None
+
+
+def _revealed(game: Game, side: CombatSide) -> ActionCard:
+    assert side.tactics is not None
+    return game.rules.action_card(side.tactics)
+
+
+def _card_effects(game: Game, side: CombatSide, name: str) -> list[Effect]:
+    return effects.active(game, game.player(side.owner), name) if side.owner >= 0 else []
+
+
+def _tactics_roll(game: Game, c: Combat, side: CombatSide) -> tuple[int, bool]:
+    """The side's extra dice this round, and whether its unit abilities work."""
+    dice = sum(effects.params_as(e, ExtraCombatDice).dice for e in _card_effects(game, side, "extra_combat_dice"))
+    disabled = [
+        e
+        for e in _card_effects(game, _opponent(c, side), "disable_enemy_abilities")
+        if e.source not in c.abilities_kept
+    ]
+    for effect in disabled:
+        _say(game, f"{effect.source}: {owner_name(game, side.owner)}'s unit abilities do not work this round")
+    return dice, not disabled
+
+
+def _tactics_value(game: Game, c: Combat, side: CombatSide) -> int:
+    """`combat_value_per_enemy_unit` effects of either side that change this side's combat value."""
+    opponent = _opponent(c, side)
+    value = 0
+    for holder, target, count in ((side, "holder", opponent), (opponent, "opponent", side)):
+        for effect in _card_effects(game, holder, "combat_value_per_enemy_unit"):
+            params = effects.params_as(effect, CombatValuePerEnemyUnit)
+            if params.applies_to == target:
+                change = params.value * len(count.units)
+                value += change
+                _say(game, f"{effect.source}: {owner_name(game, side.owner)} {change:+d} combat value")
+    return value
+
+
+def _offer_ransom(game: Game, c: Combat) -> bool:
+    """Ask a side whose abilities a card disables `unless_paid` whether to pay; True while asked."""
+    for side in (c.attacker, c.defender):
+        opponent = _opponent(c, side)
+        for effect in _card_effects(game, opponent, "disable_enemy_abilities"):
+            cost = amounts(effects.params_as(effect, DisableEnemyAbilities).unless_paid)
+            if not cost or effect.source in c.ransoms_asked:
+                continue
+            c.ransoms_asked.append(effect.source)
+            if side.owner < 0 or not side.units:
+                continue
+            options = payment_options(game, game.player(side.owner), cost)
+            if options:
+                game.pending.append(
+                    EffectChoiceDecision(
+                        player=side.owner,
+                        source=effect.source,
+                        effect=effect.name,
+                        options=[*(f"pay {describe(o)}" for o in options), DECLINE],
+                        amounts=[*({k: -v for k, v in o.items()} for o in options), {}],
+                    )
+                )
+                return True
+    return False
+
+
+def _offer_withdrawal(game: Game, c: Combat) -> bool:
+    """A side whose card withdraws it chooses where to go; True while it is asked."""
+    for side in (c.attacker, c.defender):
+        for effect in _card_effects(game, side, "withdraw_before_roll"):
+            spaces = withdrawal_spaces(game, c, side.owner)
+            if spaces:
+                options = [hex_to_label(space) for space in spaces]
+                game.pending.append(
+                    EffectChoiceDecision(player=side.owner, source=effect.source, effect=effect.name, options=options)
+                )
+                return True
+    return False
+
+
+def withdrawal_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    return [o for o in decision.options if label_to_hex(o) in withdrawal_spaces(game, _battle(game), decision.player)]
+
+
+def withdraw_to(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Move the side's units out of the battle, which its opponent wins without a roll."""
+    c = _battle(game)
+    side = c.attacker if decision.player == c.attacker.owner else c.defender
+    leaving = [u for u in game.units_at(c.space) if u.owner == side.owner]
+    for unit in leaving:
+        unit.pos = label_to_hex(option)
+    side.units = []
+    kinds = _kinds(game, [u.id for u in leaving])
+    _say(game, f"{owner_name(game, side.owner)} withdraws {kinds} to {option} ({decision.source})")
+    _finish(game, winner=_opponent(c, side).owner, withdraw=False)
+
+
+def ransom_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    """The payments the side still holds, and declining."""
+    have = holdings(game.player(decision.player))
+    return [
+        option
+        for option, change in zip(decision.options, decision.amounts, strict=True)
+        if all(have.get(k, 0) >= -v for k, v in change.items())
+    ]
+
+
+def pay_ransom(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Pay to keep the unit abilities this round (or not), then roll."""
+    c = _battle(game)
+    player = game.player(decision.player)
+    if option == DECLINE:
+        _say(game, f"{player.name} does not pay to keep its unit abilities ({decision.source})")
+    else:
+        payment = {k: -v for k, v in decision.amounts[decision.options.index(option)].items()}
+        pay(player, payment)
+        c.abilities_kept.append(decision.source)
+        _say(game, f"{player.name} pays {describe(payment)} to keep its unit abilities ({decision.source})")
+    _proceed(game, "roll")
+
+
+def _ignored_by_roll(game: Game, side: CombatSide) -> int:
+    """`ignore_hit_on_roll`: dice one by one, at most one per unit; the first high one ignores a hit."""
+    ignored = 0
+    for effect in _card_effects(game, side, "ignore_hit_on_roll"):
+        least = effects.params_as(effect, IgnoreHitOnRoll).min_value
+        rolled = []
+        for _ in side.units:
+            rolled.append(_die(game).value)
+            if rolled[-1] >= least:
+                ignored += 1
+                break
+        outcome = "ignores 1 hit" if rolled and rolled[-1] >= least else "no effect"
+        rolls = ", ".join(map(str, rolled))
+        _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {rolls}: {outcome}")
+    return min(ignored, 1)
+
+
+def _tactics_casualties(game: Game, c: Combat) -> None:
+    """Losses before the roll: `kill_on_roll` (Archers) makes the opponent remove a fighting unit on a
+    high die; `sacrifice_units` (Martyr) makes each side remove one, the holder first. Each side
+    chooses its own losses."""
+    for side in (c.attacker, c.defender):
+        opponent = _opponent(c, side)
+        for effect in _card_effects(game, side, "kill_on_roll"):
+            value = _die(game).value
+            hit = value >= effects.params_as(effect, KillOnRoll).min_value and bool(opponent.units)
+            outcome = f"{owner_name(game, opponent.owner)} removes 1 unit" if hit else "no effect"
+            _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {value}: {outcome}")
+            if hit:
+                _lose_before_roll(game, opponent)
+        for effect in _card_effects(game, side, "sacrifice_units"):
+            _say(game, f"{effect.source}: each side removes 1 unit")
+            for losing in (side, opponent):
+                if losing.units:
+                    _lose_before_roll(game, losing)
+
+
+def _lose_before_roll(game: Game, side: CombatSide) -> None:
+    """The side loses one fighting unit now: chosen at once if there is no choice, else by its owner."""
+    _choose(game, side, side.units, 1, TACTICS)
+    if side.casualties:
+        _remove_casualties_now(game, side)
+
+
+def _remove_casualties_now(game: Game, side: CombatSide) -> None:
+    """Units lost to a tactics card before the roll leave the battle at once."""
+    _say(game, f"{owner_name(game, side.owner)} loses {_kinds(game, side.casualties)}")
+    side.losses += len(set(side.casualties) & set(side.units))
+    _remove(game, side.casualties)
+    side.casualties = []
+
+
+def _after_hits(game: Game, c: Combat) -> None:
+    """Tactics effects that look at the hits: an extra hit on a roll, then card draws."""
+    for side in (c.attacker, c.defender):
+        opponent = _opponent(c, side)
+        for effect in _card_effects(game, side, "extra_hit_on_roll"):
+            if opponent.hits_taken >= side.hits_taken and opponent.hits_taken < len(opponent.units):
+                value = _die(game).value
+                extra = value >= effects.params_as(effect, ExtraHitOnRoll).min_value
+                opponent.hits_taken += extra
+                outcome = "1 more hit" if extra else "no effect"
+                _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {value}: {outcome}")
+    for side in (c.attacker, c.defender):
+        for effect in _card_effects(game, side, "draw_on_hit"):
+            if _opponent(c, side).hits_taken:
+                player = game.player(side.owner)
+                count = effects.params_as(effect, DrawOnHit).cards
+                drawn = [card for _ in range(count) if (card := draw_card(game, "action")) is not None]
+                player.action_cards.extend(int(card) for card in drawn)
+                _say(game, f"{effect.source}: {player.name} draws {len(drawn)} action card(s)")
+
+
+def _roll(
+    game: Game, side: CombatSide, extra_dice: int, abilities: bool, modifier: int = 0, fortress_dice: int = 0
+) -> _Roll:
+    """One side's combat roll with its clash icons (unless its `abilities` are disabled), plus
+    `modifier` combat value; logs every die."""
     rules = game.rules.combat
-    ready = Counter(game.existing_unit(uid).kind for uid in side.units)  # units whose clash ability is unused
-    faces = [_die(game) for _ in range(len(side.units) + extra_dice)]
+    # units whose clash ability is unused
+    ready = Counter(game.existing_unit(uid).kind for uid in side.units) if abilities else Counter[str]()
+    faces = [_die(game) for _ in range(len(side.units) + extra_dice + fortress_dice)]
     notes = [f"{f.value} {f.icon}" for f in faces]
     for i, face in enumerate(faces):
         if face.icon in rules.icon_rerolls and ready[face.icon]:
@@ -599,7 +976,10 @@ def _roll(game: Game, side: CombatSide, extra_dice: int, modifier: int = 0) -> _
             notes[i] += f" (+{bonus})"
     value = max(0, sum(values) + modifier)
     hits = value // game.rules.game.hits_per_combat_value
-    extra = f" incl. {extra_dice} fortress die" if extra_dice else ""
+    extra = f" incl. {extra_dice} extra dice" if extra_dice else ""
+    extra += f" incl. {fortress_dice} fortress die" if fortress_dice else ""
+    if not abilities:
+        extra += ", unit abilities not working"
     if modifier:
         extra += f", {modifier:+d} combat value"
     _say(
@@ -677,6 +1057,7 @@ def _waiting(game: Game, reason: str) -> bool:
 def _resolve_round(game: Game) -> bool:
     """Remove the round's casualties together and check the end; True if another round follows now."""
     c = _battle(game)
+    end_lasting(game, "combat_round")
     for side in (c.attacker, c.defender):
         if side.casualties:
             _say(game, f"{owner_name(game, side.owner)} loses {_kinds(game, side.casualties)}")
@@ -753,6 +1134,7 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     else:
         _say(game, f"The battle is won by {owner_name(game, winner)}")
     game.combat = None
+    end_lasting(game, "combat_round")
     end_lasting(game, "battle")
     if winner is not None and winner >= 0:
         loser = c.defender.owner if winner == c.attacker.owner else c.attacker.owner
@@ -770,6 +1152,7 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     city = game.city(c.city_id) if c.city_id is not None else None
     if winner == c.attacker.owner and city is not None:
         _capture(game, city, winner)
+        _offer_after_capture(game, winner, c.defender.owner)
     _offer_reinforcements(game, reinforcements)
 
 
@@ -839,7 +1222,7 @@ def _reinforcements(game: Game, losers: list[int], space: Hex) -> list[tuple[int
 def _offer_reinforcements(game: Game, earned: list[tuple[int, Effect]]) -> None:
     for player, effect in earned:
         kind = effects.params_as(effect, ReinforcementAfterDefeat).unit
-        cities = _reinforcement_cities(game, player, kind)
+        cities = unit_placement_cities(game, player, kind)
         name = game.player(player).name
         if not cities:
             game.say(f"{name} gets no free {kind} from {effect.source}: none in supply or no city with room")
@@ -849,7 +1232,7 @@ def _offer_reinforcements(game: Game, earned: list[tuple[int, Effect]]) -> None:
             game.pending.append(ReinforcementDecision(player=player, unit=kind, cities=cities))
 
 
-def _reinforcement_cities(game: Game, player: int, kind: str) -> list[int]:
+def unit_placement_cities(game: Game, player: int, kind: str) -> list[int]:
     """The player's cities that may take a free unit of `kind`: one must be left in supply, and an
     army unit needs room under the stacking limit."""
     spec = game.rules.units.get(kind)
@@ -917,6 +1300,17 @@ def _capture(game: Game, city: City, winner: int) -> None:
         _offer_refugee(game, loser)
 
 
+# What may be offered to a player who captured another player's city (winner, loser): filled by
+# the rule modules of cards held in hand (Teach Us), which this module cannot import.
+CAPTURE_OFFERS: list[Callable[[Game, int, int], None]] = []
+
+
+def _offer_after_capture(game: Game, winner: int, loser: int) -> None:
+    if winner >= 0 and loser >= 0:
+        for offer in CAPTURE_OFFERS:
+            offer(game, winner, loser)
+
+
 def _recolour(game: Game, city: City, loser: int, winner: int) -> int:
     """The loser's buildings take the winner's colour; those the winner has no piece for are removed.
 
@@ -971,8 +1365,10 @@ def choose_casualties(game: Game, action: ChooseCasualties) -> None:
     side = c.attacker if d.player == c.attacker.owner else c.defender
     game.pending.pop()
     side.casualties.extend(action.units)
+    if d.reason == TACTICS:
+        _remove_casualties_now(game, side)
     if not _waiting(game, d.reason):
-        _proceed(game, "cargo" if d.reason == COMBAT else "resolve")
+        _proceed(game, NEXT_STEP[d.reason])
 
 
 @rule(Retreat, legal=lambda game: [Retreat(True), Retreat(False)], answers=(RetreatDecision,))
@@ -985,7 +1381,7 @@ def retreat(game: Game, action: Retreat) -> None:
         _say(game, f"{owner_name(game, _battle(game).attacker.owner)} retreats where it came from")
         _finish(game, winner=None, withdraw=True)
     else:
-        _proceed(game, "roll")
+        _proceed(game, "round")
 
 
 def _legal_refugee(game: Game) -> list[Action]:
@@ -1108,16 +1504,44 @@ def _pay_hit_cancel(game: Game, action: PayCombatBonus) -> None:
         _proceed(game, "cargo")
 
 
+def _tactics_side(game: Game, decision: Decision) -> CombatSide:
+    c = _battle(game)
+    return c.attacker if decision.player == c.attacker.owner else c.defender
+
+
+def _legal_tactics(game: Game) -> list[Action]:
+    side = _tactics_side(game, answering(game, TacticsDecision))
+    return [PlayTactics(None), *(PlayTactics(card) for card in tactics_options(game, _battle(game), side))]
+
+
+@rule(PlayTactics, legal=_legal_tactics, answers=(TacticsDecision,))
+def play_tactics(game: Game, action: PlayTactics) -> None:
+    d = answering(game, TacticsDecision)
+    side = _tactics_side(game, d)
+    if action.card is not None and action.card not in tactics_options(game, _battle(game), side):
+        raise RuleError("play one of your action cards whose tactics half this battle allows, or none")
+    game.pending.pop()
+    player = game.player(d.player)
+    if action.card is not None:
+        player.action_cards.remove(action.card)
+        side.tactics = action.card
+    _say(
+        game,
+        f"{player.name} {'plays a tactics card face down' if action.card is not None else 'plays no tactics card'}",
+    )
+    _proceed(game, "tactics")
+
+
 def _legal_reinforcement(game: Game) -> list[Action]:
     d = answering(game, ReinforcementDecision)
-    allowed = _reinforcement_cities(game, d.player, d.unit)
+    allowed = unit_placement_cities(game, d.player, d.unit)
     return [PlaceReinforcement(city) for city in d.cities if city in allowed]
 
 
 @rule(PlaceReinforcement, legal=_legal_reinforcement, answers=(ReinforcementDecision,))
 def place_reinforcement(game: Game, action: PlaceReinforcement) -> None:
     d = answering(game, ReinforcementDecision)
-    allowed = [city for city in d.cities if city in _reinforcement_cities(game, d.player, d.unit)]
+    allowed = [city for city in d.cities if city in unit_placement_cities(game, d.player, d.unit)]
     if action.city not in allowed:
         raise RuleError(f"the free {d.unit} goes to one of your cities with room for it")
     game.pending.pop()

@@ -17,6 +17,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game
 from civgame.engine.rules import (  # noqa: F401  (importing a rule module registers its rules)
     abilities,
+    action_cards,
     advances,
     cities,
     combat,
@@ -52,12 +53,17 @@ def legal_actions(game: Game) -> list[Action]:
 
 
 def rules_for(game: Game) -> tuple[Rule[Any], ...]:
-    """The rules whose actions may be taken now: turn actions, or the answers to the top decision."""
+    """The rules whose actions may be taken now: turn actions (only the kind a card forces, if one
+    does), or the answers to the top decision."""
     key = type(game.pending[-1]) if game.pending else None
     found = _RULES_BY_DECISION.get(key)
     if found is None:
         found = tuple(r for r in RULES.values() if (issubclass(key, r.answers) if key else not r.answers))
         _RULES_BY_DECISION[key] = found
+    forced = None if key else action_cards.forced_action(game)
+    if forced is not None:  # a card played forces the kind of the next turn action
+        kind = forced[0]
+        return tuple(r for r in found if kind == r.action.KIND)
     return found
 
 
@@ -76,7 +82,13 @@ def apply(game: Game, action: Action) -> None:
         raise RuleError(f"{action.KIND} answers a decision, but none is pending")
     if top is not None and not isinstance(top, r.answers):
         raise RuleError(f"{game.player(top.player).name} must first decide: {top.describe()}")
+    reason = action_cards.why_not_follow_up(game, action)
+    if reason:
+        raise RuleError(reason)
+    actor = game.actor()
     r.perform(game, action)
+    action_cards.note_turn_action(game, action, top, actor)
+    action_cards.follow_up_taken(game, action, top)
     if game.event is not None:
         events.resume(game)
     objectives.complete_automatic(game)

@@ -30,6 +30,7 @@ def check_invariants(game: Game) -> list[str]:
         _piece_limits,
         _turn,
         _scores,
+        _action_cards,
     ):
         problems.extend(check(game))
     return problems
@@ -51,6 +52,19 @@ def _holdings(game: Game) -> list[str]:
             if amount < 0:
                 problems.append(f"{p.name} holds {amount} {token} tokens")
     return problems
+
+
+def _action_cards(game: Game) -> list[str]:
+    """Every action card is in exactly one place: a pile, a hand, or face down in a battle."""
+    deck = game.decks["action"]
+    places = [*deck.draw, *deck.discard, *(card for p in game.players for card in p.action_cards)]
+    if game.combat is not None:
+        places += [s.tactics for s in (game.combat.attacker, game.combat.defender) if s.tactics is not None]
+    found: Counter[int | str] = Counter(places)
+    expected: Counter[int | str] = Counter(card.id for card in game.rules.action_cards)
+    if found != expected:
+        return [f"action cards lost or doubled: {sorted(map(str, (found - expected) + (expected - found)))}"]
+    return []
 
 
 def _civilizations(game: Game) -> list[str]:

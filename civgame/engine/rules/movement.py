@@ -407,7 +407,7 @@ def group_problem(game: Game, group: list[Unit], target: Target) -> str | None:
             return "units that entered a forest this turn may not move into a battle (except by road)"
         if armies == 0 and any(not game.is_ship(u) for u in group):
             return "settlers may enter a space with enemy units or an enemy city only together with an army unit"
-        return _city_barred(game, group, target.space)
+        return _city_barred(game, group, target.space) or _truce_problem(game, group[0].owner, target.space)
     return None
 
 
@@ -421,6 +421,22 @@ def _city_barred(game: Game, group: list[Unit], space: Hex) -> str | None:
         if any(terrain in u.entered_terrains for u in group):
             entered = game.rules.terrain[terrain].name
             return f"units that entered {entered} this turn may not attack {hex_to_label(space)} ({effect.source})"
+    return None
+
+
+def _truce_problem(game: Game, owner: int, space: Hex) -> str | None:
+    """A truce (Negotiations) between the mover and an owner of units or a city at `space`."""
+    city = game.city_at(space)
+    there = {u.owner for u in game.units_at(space)} | ({city.owner} if city else set())
+    for other in there - {owner}:
+        if other < 0:
+            continue
+        for maker, partner in ((owner, other), (other, owner)):
+            if game.player(maker).truce_with == partner:
+                return (
+                    f"{game.player(maker).name} and {game.player(partner).name} may not attack each other until "
+                    f"{game.player(maker).name}'s next turn (Negotiations)"
+                )
     return None
 
 

@@ -27,14 +27,19 @@ def spend_main_action(game: Game) -> None:
 def start_turn(game: Game, player_index: int) -> None:
     """Hand the turn to a player and reset everything that lasts one turn."""
     game.current = player_index
-    game.actions_left = game.rules.game.actions_per_turn
+    game.acted_this_turn = False
+    player = game.player(player_index)
+    player.truce_with = None
+    game.actions_left = game.rules.game.actions_per_turn - player.actions_lost_next_turn
+    if player.actions_lost_next_turn:
+        game.say(f"{player.name} has {player.actions_lost_next_turn} action(s) fewer this turn")
+        player.actions_lost_next_turn = 0
     for city in game.cities:
         city.activations = 0
         city.angry_activation = False
     for unit in game.units:
         unit.immobile = unit.no_attack = unit.moved_this_action = False
         unit.entered_terrains = ()
-    player = game.player(player_index)
     if player.action_lost:  # Revolution drawn in the status phase
         player.action_lost = False
         game.actions_left -= 1

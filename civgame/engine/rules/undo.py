@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from civgame.engine.core.codec import from_plain, to_plain
-from civgame.engine.core.decisions import OrientationDecision
+from civgame.engine.core.decisions import CardExchangeDecision, OrientationDecision
 from civgame.engine.core.model import Game
 
 Plain = dict[str, Any]
@@ -32,8 +32,9 @@ def reveals_information(before: Plain, game: Game) -> bool:
             return True  # a card was drawn (or a pile replaced)
     if [r["rotation"] for r in before["regions"]] != [r.rotation for r in game.regions]:
         return True  # a region was explored
-    shown = sum(1 for d in before["pending"] if d["kind"] == OrientationDecision.KIND)
-    return sum(1 for d in game.pending if isinstance(d, OrientationDecision)) > shown  # a tile shown face up
+    # a tile shown face up, or another player's hand shown (Spy)
+    shown = sum(1 for d in before["pending"] if d["kind"] in (OrientationDecision.KIND, CardExchangeDecision.KIND))
+    return sum(1 for d in game.pending if isinstance(d, OrientationDecision | CardExchangeDecision)) > shown
 
 
 def _turn_of(game: Game) -> tuple[str, int, int, int, int]:

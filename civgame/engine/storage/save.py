@@ -695,6 +695,12 @@ def _pieces(game: Game) -> Iterator[str]:
         yield from _space(game, f"game.exhausted[{i}]", space)
 
 
+def _face_down_tactics(game: Game) -> list[int]:
+    if game.combat is None:
+        return []
+    return [side.tactics for side in (game.combat.attacker, game.combat.defender) if side.tactics is not None]
+
+
 def _decks_and_decisions(game: Game) -> Iterator[str]:
     rules = game.rules
     if set(game.decks) != set(DECKS):
@@ -707,7 +713,10 @@ def _decks_and_decisions(game: Game) -> Iterator[str]:
         "wonder": set(rules.wonders),
     }
     held: dict[str, list[tuple[str, Sequence[int | str]]]] = {
-        "action": [(f"game.players[{i}].action_cards", p.action_cards) for i, p in enumerate(game.players)],
+        "action": [
+            *((f"game.players[{i}].action_cards", p.action_cards) for i, p in enumerate(game.players)),
+            ("game.combat (face-down tactics cards)", _face_down_tactics(game)),
+        ],
         "objective": [
             (f"game.players[{i}].{name}", getattr(p, name))
             for i, p in enumerate(game.players)

@@ -28,6 +28,7 @@ from civgame.engine.content.ruleset import Ruleset
 from civgame.engine.core.codec import from_plain, to_plain
 from civgame.engine.core.decisions import (
     BoardingDecision,
+    CardExchangeDecision,
     CasualtyDecision,
     CivilizationDecision,
     CombatBonusDecision,
@@ -246,6 +247,8 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "influence_succeeded": TYPED,
         "used_this_turn": each(TEXT),
         "borrowed_advance": TYPED,
+        "actions_lost_next_turn": COUNT,
+        "truce_with": TYPED,  # a player index or None; only compared with unit and city owners
         "great_persons": STRUCTURE,  # event cards: checked with the decks
         "foreseen_objectives": STRUCTURE,  # objective cards: checked with the decks
         "government_regains": TYPED,
@@ -270,6 +273,9 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "log": each(TEXT),
         "prepared": each(TEXT),
         "fortress_cancelled": each(TEXT),
+        "tactics_asked": each(TEXT),
+        "ransoms_asked": each(TEXT),
+        "abilities_kept": each(TEXT),
         "winner_vp": TYPED,
         "present": TYPED,  # unit types by unit id, read only by objectives when the battle ends
     },
@@ -280,6 +286,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "casualties": each(UNIT_ID),
         "losses": COUNT,
         "bonus": COUNT,
+        "tactics": STRUCTURE,  # a face-down action card: save.consistency_problems places it
     },
     Decision: {"player": PLAYER},
     PayDecision: {"action": BY_ITS_RULE, "cost": COST, "alternatives": each(COST)},
@@ -339,6 +346,14 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "effect": _effect_or_event_step,
         "options": each(TEXT),
         "amounts": each(AMOUNTS),
+    },
+    CardExchangeDecision: {
+        "source": EFFECT_SOURCE,
+        "effect": EFFECT,
+        "options": each(TEXT),
+        "amounts": each(AMOUNTS),
+        "other": TYPED,  # a player or -1 (the draw pile); the answer's rule checks the cards
+        "exchanges": each(each(TEXT)),
     },
 }
 

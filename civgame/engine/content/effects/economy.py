@@ -204,12 +204,12 @@ class RedirectActivation(NoParams):
 @primitive(
     "building_discount",
     when="passive: when the holder constructs `building`",
-    doc="The building's cost leaves out `waive` (e.g. its food). With `once_per_turn`, only for the "
-    "first such building each turn.",
+    doc="The building's cost leaves out `waive` (e.g. its food); without `building`, any building's. "
+    "With `once_per_turn`, only for the first such building each turn.",
     example={"building_discount": {"building": "temple", "waive": ["food"], "once_per_turn": True}},
 )
 class BuildingDiscount(Params):
-    building: str
+    building: str | None = None
     waive: list[Payable] = Field(min_length=1)
     once_per_turn: bool = False
 

@@ -15,6 +15,7 @@ invariant checks compare the cache with a fresh answer after every action of the
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from civgame.engine.content.effects.military import ShipCapacity
@@ -22,7 +23,7 @@ from civgame.engine.content.effects.registry import Effect, SourceKind, params_a
 from civgame.engine.core.hexgrid import Hex
 
 if TYPE_CHECKING:
-    from civgame.engine.core.model import Game, Player
+    from civgame.engine.core.model import Game, LastingEffect, Player
 
 LEADER_UNIT = "leader"  # the unit type of leaders on the board
 _CACHE = "_effect_cache"  # the cache's attribute on the game: never saved, copied along with the game
@@ -94,6 +95,21 @@ def end_lasting(game: Game, until: str) -> None:
         if len(kept) != len(player.lasting_effects):
             player.lasting_effects = kept
             holdings_changed(game)
+
+
+@contextmanager
+def lasting_for_a_look(game: Game, player: Player, lasting: LastingEffect) -> Iterator[None]:
+    """Inside, `player` also holds `lasting`: a look at what a card would allow before it is played.
+    Afterwards the player and the cached answers are as before."""
+    saved = game.__dict__.pop(_CACHE, None)
+    player.lasting_effects.append(lasting)
+    try:
+        yield
+    finally:
+        player.lasting_effects.pop()
+        game.__dict__.pop(_CACHE, None)
+        if saved is not None:
+            game.__dict__[_CACHE] = saved
 
 
 def stale_answers(game: Game) -> list[str]:

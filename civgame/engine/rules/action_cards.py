@@ -1,0 +1,665 @@
+"""Playing the action half of action cards: `PlayActionCard(card, choice)`.
+
+A half (`action_halves.yaml`) is a main or free action with a cost and a list of effects. Each
+action primitive registers with `@card_action(name, options=...)` how to list its ways of being
+played now (`[()]`: playable without a choice, `[]`: its precondition fails) and how to perform
+one; it may add a cost that depends on the choice. At most one effect of a half offers a choice,
+and `choice` answers it. A half is playable when it is built (every effect has a handler) and
+every effect offers a way. The card goes face up to the discard pile before its effects resolve.
+
+The play flow works on half names, so other cards played like action cards can reuse it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import product
+
+from civgame.engine.content import effects
+from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.cards import (
+    BattleWonThisTurn,
+    CardAdvance,
+    ExploreAndSettle,
+    GainActions,
+    GainPerBuilding,
+    GainResources,
+    LoseActionMark,
+    NextAction,
+    PlaceUnit,
+    RaiseCityMoods,
+    RedrawObjectives,
+    TradeAdvances,
+)
+from civgame.engine.content.effects.registry import params_as
+from civgame.engine.content.effects.sources import end_lasting, holdings_changed, lasting_for_a_look
+from civgame.engine.content.ruleset import ActionHalf
+from civgame.engine.core.actions import Action, CancelPayment, PlayActionCard
+from civgame.engine.core.decisions import CardExchangeDecision, Decision, EffectChoiceDecision, PayDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import Hex, distance, hex_to_label
+from civgame.engine.core.model import MOODS, BattleRecord, Game, LastingEffect, Player, Unit
+from civgame.engine.core.vocabulary import DECLINE, amounts
+from civgame.engine.rules.advances import advance_cost, gain_advance, gainable, why_not_gain
+from civgame.engine.rules.cards import HANDS, take
+from civgame.engine.rules.combat import (
+    CAPTURE_OFFERS,
+    pay_ransom,
+    ransom_options,
+    unit_placement_cities,
+    withdraw_to,
+    withdrawal_options,
+)
+from civgame.engine.rules.economy_abilities import CHOICE_RULES
+from civgame.engine.rules.exploration import explore
+from civgame.engine.rules.payments import affordable, can_pay, describe, gain, pay, resource_cap, settle
+from civgame.engine.rules.registry import RULES, rule
+from civgame.engine.rules.turns import spend_main_action
+
+Choice = tuple[str, ...]
+CardOptions = Callable[[Game, Player, Effect], list[Choice]]
+CardPerform = Callable[[Game, Player, Effect, Choice], None]
+CardCost = Callable[[Game, Effect, Choice], dict[str, int]]
+
+
+@dataclass(frozen=True)
+class CardAction:
+    options: CardOptions
+    perform: CardPerform
+    cost: CardCost | None = None  # a price that comes with the chosen way of playing
+
+
+CARD_ACTIONS: dict[str, CardAction] = {}
+
+
+def card_action(
+    name: str, *, options: CardOptions, cost: CardCost | None = None
+) -> Callable[[CardPerform], CardPerform]:
+    """Register how the action primitive `name` is played."""
+
+    def register(perform: CardPerform) -> CardPerform:
+        CARD_ACTIONS[name] = CardAction(options, perform, cost)
+        return perform
+
+    return register
+
+
+# ------------------------------------------------------------------ the generic play
+
+
+# Passive primitives a half may hold besides `next_action`: they apply to the action it forces.
+FOLLOW_UP_PRIMITIVES = frozenset({"building_discount", "collect_extra_spaces", "collect_same_space"})
+
+
+def is_built(game: Game, half: str) -> bool:
+    """Whether the half can be played at all: it has effects, each played by a handler or applying to
+    the action the half forces."""
+    found = game.rules.card_effects.get(half, [])
+    forces = any(e.name == "next_action" for e in found)
+    return bool(found) and all(e.name in CARD_ACTIONS or (forces and e.name in FOLLOW_UP_PRIMITIVES) for e in found)
+
+
+def _played(game: Game, half: str) -> list[Effect]:
+    """The half's effects that act when it is played (the others apply to the action it forces)."""
+    return [e for e in game.rules.card_effects[half] if e.name in CARD_ACTIONS]
+
+
+def half_choices(game: Game, player: Player, half: str) -> list[Choice]:
+    """Every way the half can be played now, ignoring costs: one entry per choice of its choosing effect."""
+    per_effect = [CARD_ACTIONS[e.name].options(game, player, e) for e in _played(game, half)]
+    return [tuple(part for option in combo for part in option) for combo in product(*per_effect)]
+
+
+def half_cost(game: Game, spec: ActionHalf, half: str, choice: Choice) -> dict[str, int]:
+    cost: dict[str, int] = amounts(spec.cost)
+    for effect in _played(game, half):
+        extra = CARD_ACTIONS[effect.name].cost
+        if extra is not None:
+            for item, amount in extra(game, effect, choice).items():
+                cost[item] = cost.get(item, 0) + amount
+    return cost
+
+
+def why_not_play(game: Game, player: Player, half: str, spec: ActionHalf) -> str | None:
+    """The rule that stops `player` from playing the half now, or None if some way of playing it is open."""
+    if spec.action == "after_battle":
+        return f"{half} is played at the end of a battle won at a city, not as an action"
+    if not is_built(game, half):
+        return f"{half} has no effect that can be played in this game"
+    if game.pending or game.combat is not None or game.phase != "play":
+        return "an action card is played on your own turn when nothing else is pending"
+    if spec.action == "main" and game.actions_left <= 0:
+        return "no main actions left this turn"
+    if not spec.cost or affordable(game, player, amounts(spec.cost)):
+        choices = half_choices(game, player, half)
+        if not choices:
+            return f"{half} cannot be played now: {_precondition(game, half)}"
+        if any(can_pay(game, player, half_cost(game, spec, half, c)) for c in choices):
+            return None
+    return f"{player.name} cannot pay for {half} ({describe(amounts(spec.cost)) if spec.cost else 'its price'})"
+
+
+def _precondition(game: Game, half: str) -> str:
+    spec = game.rules.action_halves[half]
+    return spec.text[0].lower() + spec.text[1:].rstrip(".")
+
+
+def why_not_play_card(game: Game, player: Player, card: int) -> str | None:
+    """`why_not_play` for a card in hand (the window shows it on cards that cannot be played)."""
+    if card not in player.action_cards:
+        return f"{player.name} holds no action card {card}"
+    half = game.rules.action_card(card).action
+    return why_not_play(game, player, half, game.rules.action_halves[half])
+
+
+def _legal_plays(game: Game) -> list[Action]:
+    player = game.player(game.current)
+    plays: list[Action] = []
+    for card in sorted(set(player.action_cards)):
+        half = game.rules.action_card(card).action
+        spec = game.rules.action_halves[half]
+        if why_not_play(game, player, half, spec) is None:
+            plays.extend(
+                PlayActionCard(card, choice)
+                for choice in half_choices(game, player, half)
+                if can_pay(game, player, half_cost(game, spec, half, choice))
+            )
+    return plays
+
+
+@rule(PlayActionCard, legal=_legal_plays)
+def play_action_card(game: Game, action: PlayActionCard) -> None:
+    player = game.player(game.current)
+    reason = why_not_play_card(game, player, action.card)
+    if reason:
+        raise RuleError(reason)
+    half = game.rules.action_card(action.card).action
+    spec = game.rules.action_halves[half]
+    choice = tuple(action.choice)
+    if choice not in half_choices(game, player, half):
+        raise RuleError(f"{half} cannot be played that way now")
+    payment = settle(game, action, half_cost(game, spec, half, choice))
+    if payment is None:
+        return  # the player chooses how to pay first
+    pay(player, payment)
+    player.action_cards.remove(action.card)
+    game.decks["action"].discard.append(action.card)
+    if spec.action == "main":
+        spend_main_action(game)
+    paid = f", paying {describe(payment)}" if payment else ""
+    game.say(f"{player.name} plays the action card {half}{paid}")
+    for effect in _played(game, half):
+        CARD_ACTIONS[effect.name].perform(game, player, effect, choice)
+
+
+# ------------------------------------------------------------------ the action a card forces next
+
+
+def forced_action(game: Game) -> tuple[str, str] | None:
+    """(action kind, card) while a card the current player played forces the kind of its next action."""
+    if game.phase != "play":
+        return None
+    found = effects.active(game, game.player(game.current), "next_action")
+    return (params_as(found[0], NextAction).action, found[0].source) if found else None
+
+
+def why_not_follow_up(game: Game, action: Action) -> str | None:
+    """Why a turn action other than the forced one may not be taken now, or None."""
+    forced = forced_action(game)
+    if forced is None or game.pending:
+        return None
+    kind, card = forced
+    return None if kind == action.KIND else f"{card}: the next action must be a {kind.capitalize()}"
+
+
+def follow_up_taken(game: Game, action: Action, answered: Decision | None) -> None:
+    """After an action: once the forced action is done (paid for too), the card's effects end."""
+    forced = forced_action(game)
+    if forced is None or any(isinstance(d, PayDecision) for d in game.pending):
+        return
+    kind = forced[0]
+    if kind in (action.KIND, answered.action.KIND if isinstance(answered, PayDecision) else None):
+        end_lasting(game, "action")
+
+
+def note_turn_action(game: Game, action: Action, answered: Decision | None, actor: int) -> None:
+    """Remember that the current player took a turn action (Negotiations must come first): one taken
+    with nothing pending, or completed by its payment; not one waiting for its payment or cancelled,
+    nor the action that ended the turn."""
+    completed = answered is None or (isinstance(answered, PayDecision) and not isinstance(action, CancelPayment))
+    suspended = any(isinstance(d, PayDecision) for d in game.pending)
+    if completed and not suspended and game.phase == "play" and game.current == actor:
+        game.acted_this_turn = True
+
+
+def _follow_up_possible(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    kind = params_as(effect, NextAction).action
+    forced = next(r for r in RULES.values() if kind == r.action.KIND)
+    with lasting_for_a_look(game, player, LastingEffect(effect.source, "action")):
+        return [()] if forced.legal(game) else []
+
+
+@card_action("next_action", options=_follow_up_possible)
+def _force_next_action(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    player.lasting_effects.append(LastingEffect(effect.source, "action"))
+    holdings_changed(game)
+    kind = params_as(effect, NextAction).action
+    game.say(f"{player.name}'s next action must be a {kind.capitalize()} ({effect.source})")
+
+
+# ------------------------------------------------------------------ action primitives
+
+
+def _always(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    return [()]
+
+
+@card_action("gain_actions", options=_always)
+def _gain_actions(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    params = params_as(effect, GainActions)
+    game.actions_left += params.actions
+    game.say(f"{player.name} gains {params.actions} more action(s) this turn ({effect.source})")
+
+
+def _room_for_resources(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    params = params_as(effect, GainResources)
+    if not params.needs_room:
+        return [()]
+    room = any(
+        player.resources.get(item, 0) < resource_cap(game, player, item)
+        for item in params.gain
+        if item in player.resources
+    )
+    return [()] if room else []
+
+
+@card_action("gain_resources", options=_room_for_resources)
+def _gain_resources(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    params = params_as(effect, GainResources)
+    kept = gain(game, player, amounts(params.gain))
+    game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+
+
+def _cities_with(game: Game, player: Player, building: str) -> int:
+    return sum(1 for city in game.cities_of(player.index) if building in city.buildings)
+
+
+def _has_building(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    params = params_as(effect, GainPerBuilding)
+    return [()] if _cities_with(game, player, params.building) else []
+
+
+@card_action("gain_per_building", options=_has_building)
+def _gain_per_building(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    params = params_as(effect, GainPerBuilding)
+    count = _cities_with(game, player, params.building)
+    kept = gain(game, player, {item: amount * count for item, amount in params.gain.items()})
+    game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+
+
+def _claimable(game: Game, player: Player, effect: Effect) -> BattleRecord | None:
+    """The first battle won this turn that the effect may be played off (not claimed by its name)."""
+    params = params_as(effect, BattleWonThisTurn)
+    for record in game.battles:
+        kind = "naval" if record.naval else "land"
+        if (
+            record.winner == player.index
+            and kind in params.battles
+            and (record.real or not params.real_battle)
+            and effect.source not in record.claimed_by
+        ):
+            return record
+    return None
+
+
+@card_action("battle_won_this_turn", options=lambda g, p, e: [()] if _claimable(g, p, e) else [])
+def _claim_battle(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    record = _claimable(game, player, effect)
+    assert record is not None  # checked by the options
+    record.claimed_by.append(effect.source)
+
+
+def _better(mood: str) -> str:
+    return MOODS[MOODS.index(mood) + 1]
+
+
+def _mood_raises(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    """One city not Happy, or two raises in a row (the second paid) of cities not Happy at that moment."""
+    moods = {city.id: city.mood for city in game.cities_of(player.index) if city.mood != MOODS[-1]}
+    options: list[Choice] = [(str(first),) for first in moods]
+    for first, mood in moods.items():
+        after = {**moods, first: _better(mood)}
+        options += [(str(first), str(second)) for second, m in after.items() if m != MOODS[-1]]
+    return options
+
+
+def _extra_step_cost(game: Game, effect: Effect, choice: Choice) -> dict[str, int]:
+    params = params_as(effect, RaiseCityMoods)
+    return amounts(params.extra_step_cost) if len(choice) > 1 else {}
+
+
+@card_action("raise_city_moods", options=_mood_raises, cost=_extra_step_cost)
+def _raise_city_moods(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    for city_id in choice:
+        city = game.city(int(city_id))
+        assert city is not None
+        city.mood = _better(city.mood)
+        game.say(f"{player.name}'s city at {hex_to_label(city.pos)} becomes {city.mood} ({effect.source})")
+
+
+def _placement_cities(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    params = params_as(effect, PlaceUnit)
+    return [(str(city),) for city in unit_placement_cities(game, player.index, params.unit)]
+
+
+@card_action("place_unit", options=_placement_cities)
+def _place_unit(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    params = params_as(effect, PlaceUnit)
+    city = game.city(int(choice[0]))
+    assert city is not None
+    game.units.append(Unit(game.new_id(), player.index, params.unit, city.pos))
+    game.say(f"{player.name} places a {params.unit} in the city at {hex_to_label(city.pos)} ({effect.source})")
+
+
+def _neighbours(game: Game, player: Player, reach: int) -> list[Player]:
+    """Other players with a unit or city within `reach` of the player's units or cities."""
+    own = _places(game, player.index)
+    return [
+        other
+        for other in game.players
+        if other.index != player.index and any(distance(a, b) <= reach for a in _places(game, other.index) for b in own)
+    ]
+
+
+def _neighbour_advances(game: Game, player: Player, reach: int) -> set[str]:
+    """Advances held by the player's neighbours (see `_neighbours`)."""
+    return {name for other in _neighbours(game, player, reach) for name in other.advances}
+
+
+def _places(game: Game, owner: int) -> set[Hex]:
+    return {u.pos for u in game.units_of(owner)} | {c.pos for c in game.cities_of(owner)}
+
+
+def _card_advances(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    params = params_as(effect, CardAdvance)
+    names = gainable(game, player)
+    if params.from_ == "neighbours":
+        held = _neighbour_advances(game, player, params.range)
+        names = [name for name in names if name in held]
+    if params.count == 1:
+        return [(name,) for name in names]
+    return [(first, second) for first in names for second in _next_in_category(game, player, first)]
+
+
+def _next_in_category(game: Game, player: Player, first: str) -> list[str]:
+    """The advances of `first`'s category the player may take once it holds `first`: the category
+    is then started and its government is the player's."""
+    category = game.rules.category_of(first)
+    return [a.name for a in category.advances if a.name != first and not player.has(a.name)]
+
+
+def _card_advance_cost(game: Game, effect: Effect, choice: Choice) -> dict[str, int]:
+    params = params_as(effect, CardAdvance)
+    if params.price == "free":
+        return {}
+    return {item: amount * len(choice) for item, amount in advance_cost(game).items()}
+
+
+@card_action("card_advance", options=_card_advances, cost=_card_advance_cost)
+def _card_advance(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    for name in choice:
+        gain_advance(game, player, name, uses_event_cube=False)
+
+
+def _unmarked_players(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    return [
+        (str(other.index),)
+        for other in game.players
+        if other.index != player.index and not other.actions_lost_next_turn
+    ]
+
+
+@card_action("lose_action_mark", options=_unmarked_players)
+def _mark_player(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    params = params_as(effect, LoseActionMark)
+    target = game.player(int(choice[0]))
+    target.actions_lost_next_turn = params.actions
+    game.say(f"{player.name} marks {target.name}: {params.actions} action(s) fewer next turn ({effect.source})")
+
+
+def _trades(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    """(advance, partner) pairs: an advance a neighbour holds that the player may take."""
+    params = params_as(effect, TradeAdvances)
+    names = gainable(game, player)
+    return [
+        (name, str(other.index))
+        for other in _neighbours(game, player, params.range)
+        for name in names
+        if other.has(name)
+    ]
+
+
+@card_action("trade_advances", options=_trades)
+def _trade_advances(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    advance, partner = choice[0], game.player(int(choice[1]))
+    gain_advance(game, player, advance, uses_event_cube=False)
+    offered = [name for name in gainable(game, partner) if player.has(name)]
+    if offered:
+        game.pending.append(
+            EffectChoiceDecision(
+                player=partner.index, source=effect.source, effect="trade_advances", options=[*offered, DECLINE]
+            )
+        )
+
+
+def _trade_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    player = game.player(decision.player)
+    return [o for o in decision.options if o == DECLINE or why_not_gain(game, player, o) is None]
+
+
+def _take_in_trade(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    if option != DECLINE:
+        gain_advance(game, game.player(decision.player), option, uses_event_cube=False)
+
+
+CHOICE_RULES["trade_advances"] = (_trade_options, _take_in_trade)
+
+
+NONE = "-"  # a part of a card's choice left out
+
+
+def _face_down_near_cities(game: Game, player: Player) -> dict[int, Hex]:
+    """Face-down regions next to a region holding one of the player's cities: region number -> the first
+    of its spaces (board order) next to such a region."""
+    homes = {game.space_region[city.pos].number for city in game.cities_of(player.index)}
+    found: dict[int, Hex] = {}
+    for space in sorted(game.space_region):
+        region = game.space_region[space]
+        if region.revealed or region.number in found:
+            continue
+        if any(game.space_region[n].number in homes for n in game.board_neighbors(space)):
+            found[region.number] = space
+    return found
+
+
+def _explorations(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    regions = _face_down_near_cities(game, player)
+    if not regions:
+        return []
+    unit = params_as(effect, ExploreAndSettle).unit
+    cities = [str(c) for c in unit_placement_cities(game, player.index, unit)]
+    return [(where, city) for where in [*map(str, regions), NONE] for city in [*cities, NONE]]
+
+
+@card_action("explore_and_settle", options=_explorations)
+def _explore_and_settle(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    region, city_id = choice
+    unit = params_as(effect, ExploreAndSettle).unit
+    if region != NONE:
+        target = _face_down_near_cities(game, player)[int(region)]
+        explore(game, player.index, [], target, target)
+    if city_id != NONE:
+        city = game.city(int(city_id))
+        assert city is not None
+        game.units.append(Unit(game.new_id(), player.index, unit, city.pos))
+        game.say(f"{player.name} places a {unit} in the city at {hex_to_label(city.pos)} ({effect.source})")
+
+
+def _truce_partners(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    if game.acted_this_turn:
+        return []
+    return [(str(other.index),) for other in game.players if other.index != player.index]
+
+
+@card_action("truce", options=_truce_partners)
+def _make_truce(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    partner = game.player(int(choice[0]))
+    player.truce_with = partner.index
+    game.say(f"{player.name} and {partner.name} may not attack each other until {player.name}'s next turn")
+
+
+# ------------------------------------------------------------------ exchanging hidden cards (New Plans, Spy)
+
+KEEP = "exchange nothing"
+
+
+def _with_objectives(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    return [()] if player.objective_cards else []
+
+
+@card_action("redraw_objectives", options=_with_objectives)
+def _redraw_objectives(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    held = list(player.objective_cards)
+    for _ in range(params_as(effect, RedrawObjectives).draw):
+        take(game, player, "objective", from_discard=False)
+    drawn = player.objective_cards[len(held) :]
+    game.say(f"{player.name} draws {len(drawn)} objective card(s) ({effect.source})")
+    exchanges = [["objective", str(given), str(taken)] for taken in drawn for given in held]
+    _offer_exchange(game, player, effect, -1, exchanges)
+
+
+def _card_name(game: Game, deck: str, card: str) -> str:
+    if deck == "wonder":
+        return game.rules.wonders[card].name
+    cards = game.rules.action_cards if deck == "action" else game.rules.objective_cards
+    return next(c.name for c in cards if c.id == int(card))
+
+
+def _offer_exchange(game: Game, player: Player, effect: Effect, other: int, exchanges: list[list[str]]) -> None:
+    options = [
+        f"give {deck} card {_card_name(game, deck, given)} ({given}), take {_card_name(game, deck, taken)} ({taken})"
+        for deck, given, taken in exchanges
+    ]
+    game.pending.append(
+        CardExchangeDecision(
+            player=player.index,
+            source=effect.source,
+            effect=effect.name,
+            options=[*options, KEEP],
+            other=other,
+            exchanges=exchanges,
+        )
+    )
+
+
+def _hidden_hands(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    return [
+        (str(other.index),)
+        for other in game.players
+        if other.index != player.index and (other.action_cards or other.objective_cards or other.wonder_cards)
+    ]
+
+
+@card_action("swap_hidden_card", options=_hidden_hands)
+def _spy(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    other = game.player(int(choice[0]))
+    game.say(f"{player.name} looks at {other.name}'s hidden cards ({effect.source})")
+    exchanges = [
+        [deck, str(mine), str(theirs)]
+        for deck, hand in HANDS.items()
+        for mine in getattr(player, hand)
+        for theirs in getattr(other, hand)
+    ]
+    _offer_exchange(game, player, effect, other.index, exchanges)
+
+
+def _exchange_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    return list(decision.options)
+
+
+def _exchange(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Swap the chosen cards with the other player, or with the draw pile (what was drawn and not kept
+    goes back, shuffled in)."""
+    assert isinstance(decision, CardExchangeDecision)
+    player = game.player(decision.player)
+    chosen = decision.exchanges[decision.options.index(option)] if option != KEEP else None
+    if decision.other >= 0:
+        if chosen is not None:
+            deck, given, taken = chosen
+            mine, theirs = getattr(player, HANDS[deck]), getattr(game.player(decision.other), HANDS[deck])
+            card_type = str if deck == "wonder" else int
+            mine.remove(card_type(given))
+            theirs.remove(card_type(taken))
+            mine.append(card_type(taken))
+            theirs.append(card_type(given))
+            game.say(f"{player.name} swaps a {deck} card with {game.player(decision.other).name} ({decision.source})")
+        return
+    drawn = {int(taken) for _, _, taken in decision.exchanges}
+    back = [card for card in drawn if chosen is None or card != int(chosen[2])]
+    if chosen is not None:
+        back.append(int(chosen[1]))
+    for card in back:
+        player.objective_cards.remove(card)
+    pile = game.decks["objective"].draw
+    pile.extend(sorted(back))
+    game.rng.shuffle(pile)
+    game.say(f"{player.name} shuffles {len(back)} objective card(s) back into the deck ({decision.source})")
+
+
+CHOICE_RULES["redraw_objectives"] = (_exchange_options, _exchange)
+CHOICE_RULES["swap_hidden_card"] = (_exchange_options, _exchange)
+
+
+# ------------------------------------------------------------------ advance_from_loser (after a capture)
+
+
+def _teaching_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    player = game.player(decision.player)
+    return [o for o in decision.options if o == DECLINE or why_not_gain(game, player, o) is None]
+
+
+def _take_teaching(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Discard one card of the half (it was in hand when offered and nothing could play it since)."""
+    player = game.player(decision.player)
+    if option == DECLINE:
+        game.say(f"{player.name} does not play {decision.source}")
+        return
+    card = next(c for c in player.action_cards if game.rules.action_card(c).action == decision.source)
+    player.action_cards.remove(card)
+    game.decks["action"].discard.append(card)
+    game.say(f"{player.name} plays the action card {decision.source}")
+    gain_advance(game, player, option, uses_event_cube=False)
+
+
+def _offer_teaching(game: Game, winner: int, loser: int) -> None:
+    """A player who captured a city holding a card with `advance_from_loser` (Teach Us) may play
+    one to take an advance of the loser."""
+    player = game.player(winner)
+    halves = sorted({game.rules.action_card(card).action for card in player.action_cards})
+    for half in halves:
+        if any(e.name == "advance_from_loser" for e in game.rules.card_effects.get(half, [])):
+            taught = [name for name in gainable(game, player) if game.player(loser).has(name)]
+            if taught:
+                game.pending.append(
+                    EffectChoiceDecision(
+                        player=winner, source=half, effect="advance_from_loser", options=[*taught, DECLINE]
+                    )
+                )
+            return
+
+
+CAPTURE_OFFERS.append(_offer_teaching)
+CHOICE_RULES["advance_from_loser"] = (_teaching_options, _take_teaching)
+CHOICE_RULES["disable_enemy_abilities"] = (ransom_options, pay_ransom)  # Siege: pay to keep abilities
+CHOICE_RULES["withdraw_before_roll"] = (withdrawal_options, withdraw_to)  # Tactical Retreat: where to go

@@ -1,0 +1,522 @@
+"""Action cards: the deck, playing action halves, and what is not offered."""
+
+import random
+
+import pytest
+
+from civgame.ai.playout import random_action
+from civgame.engine.core.actions import (
+    Advance,
+    CancelPayment,
+    ChooseOption,
+    Collect,
+    Construct,
+    EndMove,
+    EndTurn,
+    MoveUnits,
+    Pay,
+    PlayActionCard,
+    StartMove,
+)
+from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import CardExchangeDecision, EffectChoiceDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import BattleRecord
+from civgame.engine.rules.action_cards import why_not_play_card
+from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.controller import legal_actions
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.rules.setup import new_game
+from tests.combat_helpers import attack
+from tests.scenario import Scenario
+
+QUICK_ADVANCE, INSPIRATION, HERO_GENERAL, HERO_GENERAL_SISTER = 1, 3, 5, 6
+SPY, IDEAS, GREAT_IDEAS, GREAT_IDEAS_SISTER = 7, 9, 11, 12
+LEADERSHIP, ASSASSINATION, MILITIA, NEW_IDEAS = 25, 27, 37, 41
+CITY_DEVELOPMENT, PRODUCTION_FOCUS, MASS_PRODUCTION = 17, 19, 29
+NEW_PLANS, NEGOTIATIONS, EXPLORER = 31, 23, 21
+
+
+def battle(winner: int | None, land: bool, real: bool) -> BattleRecord:
+    """A battle of this turn between players 0 and 1 (`real`: the defender had a unit there)."""
+    attacker = 1 if winner == 1 else 0
+    return BattleRecord(
+        space=Scenario.hex("D5"),
+        naval=not land,
+        attacker=attacker,
+        defender=1 - attacker,
+        winner=winner,
+        at_city=False,
+        from_sea=False,
+        present=[["infantry"], ["infantry"] if real else []],
+        lost=[[], ["infantry"] if real else []],
+    )
+
+
+def refused(s, action):
+    """The action raises RuleError and changes nothing."""
+    before = to_plain(s.game)
+    with pytest.raises(RuleError) as caught:
+        s.apply(action)
+    assert to_plain(s.game) == before
+    return str(caught.value)
+
+
+def plays(s, card):
+    return [a for a in s.legal_of(PlayActionCard) if a.card == card]
+
+
+def discarded(s, card):
+    return card in s.game.decks["action"].discard and card not in s.player(0).action_cards
+
+
+# ------------------------------------------------------------------ the deck
+
+
+def test_the_deck_has_42_cards_with_both_halves_and_sister_pairs():
+    rules = new_game(2, 1).rules
+    assert [c.id for c in rules.action_cards] == list(range(1, 43))
+    for odd in range(1, 43, 2):
+        first, second = rules.action_card(odd), rules.action_card(odd + 1)
+        assert first.action == second.action and first.tactics != second.tactics
+    assert len({c.action for c in rules.action_cards}) == 21 == len(rules.action_halves)
+    assert len({c.tactics for c in rules.action_cards}) == 16 == len(rules.tactics_halves)
+
+
+def test_each_player_draws_one_action_card_at_setup():
+    game = new_game(3, 4)
+    assert [len(p.action_cards) for p in game.players] == [1, 1, 1]
+    assert len(game.decks["action"].draw) == 39
+
+
+def test_an_empty_draw_pile_is_formed_again_from_every_card_not_in_a_hand():
+    s = Scenario().hand(0, 1, 2)
+    deck = s.game.decks["action"]
+    deck.discard = [card for card in deck.draw if card != 3]
+    deck.draw = []
+    s.hand(1, 3)
+    card = draw_card(s.game, "action")
+    assert card not in (1, 2, 3) and card is not None
+    assert sorted([*deck.draw, card]) == [c for c in range(1, 43) if c not in (1, 2, 3)]
+    assert "The action deck is reshuffled" in s.game.log
+
+
+def test_playing_discards_the_card_face_up():
+    s = Scenario().hand(0, LEADERSHIP).resources(0, culture=1)
+    s.apply(PlayActionCard(LEADERSHIP))
+    assert s.game.decks["action"].discard[-1] == LEADERSHIP and s.player(0).action_cards == []
+
+
+# ------------------------------------------------------------------ general rules
+
+
+def test_a_card_not_in_hand_or_on_another_turn_cannot_be_played():
+    s = Scenario().hand(1, LEADERSHIP).resources(1, culture=1)
+    assert "holds no action card" in refused(s, PlayActionCard(LEADERSHIP))
+    assert plays(s, LEADERSHIP) == []
+
+
+def test_gold_does_not_replace_the_culture_token():
+    s = Scenario().hand(0, LEADERSHIP).resources(0, gold=5)
+    assert plays(s, LEADERSHIP) == []
+    assert "cannot pay" in refused(s, PlayActionCard(LEADERSHIP))
+    assert "cannot pay" in why_not_play_card(s.game, s.player(0), LEADERSHIP)
+
+
+def test_a_main_action_card_needs_an_action_left():
+    s = Scenario().hand(0, NEW_IDEAS).resources(0, food=2)
+    s.game.actions_left = 0
+    assert "no main actions left" in refused(s, PlayActionCard(NEW_IDEAS, ("Irrigation",)))
+
+
+def test_halves_that_are_not_built_are_never_offered():
+    mercenaries = 13
+    s = Scenario().hand(0, mercenaries).resources(0, culture=3)
+    s.city(0, "C2")
+    assert plays(s, mercenaries) == []
+    reason = why_not_play_card(s.game, s.player(0), mercenaries)
+    assert reason == "Mercenaries has no effect that can be played in this game"
+    refused(s, PlayActionCard(mercenaries))
+
+
+# ------------------------------------------------------------------ the action halves
+
+
+def test_leadership_gives_one_more_action_for_a_culture_token():
+    s = Scenario().hand(0, LEADERSHIP).resources(0, culture=1)
+    before = s.game.actions_left
+    s.apply(PlayActionCard(LEADERSHIP))
+    assert s.game.actions_left == before + 1 and s.player(0).culture_tokens == 0
+    assert discarded(s, LEADERSHIP)
+
+
+def test_ideas_gives_an_idea_per_city_with_an_academy_whatever_its_colour():
+    s = Scenario().hand(0, IDEAS)
+    assert plays(s, IDEAS) == []
+    s.city(0, "C2", buildings={"academy": 0})
+    s.city(0, "E2", buildings={"academy": 1})
+    s.city(0, "C4")
+    s.apply(PlayActionCard(IDEAS))
+    assert s.player(0).resources["ideas"] == 2
+
+
+def test_great_ideas_needs_a_land_battle_won_this_turn_and_claims_it_from_its_sister():
+    s = Scenario().hand(0, GREAT_IDEAS, GREAT_IDEAS_SISTER)
+    assert plays(s, GREAT_IDEAS) == []
+    s.game.battles.append(battle(winner=0, land=True, real=False))
+    s.apply(PlayActionCard(GREAT_IDEAS))
+    assert s.player(0).resources["ideas"] == 2
+    assert plays(s, GREAT_IDEAS_SISTER) == []  # the one battle is claimed
+    s.game.battles.append(battle(winner=0, land=True, real=True))
+    s.apply(PlayActionCard(GREAT_IDEAS_SISTER))
+    assert s.player(0).resources["ideas"] == 4
+
+
+def test_great_ideas_needs_room_for_ideas_and_a_win_of_the_player_on_land():
+    s = Scenario().hand(0, GREAT_IDEAS)
+    s.game.battles.append(battle(winner=1, land=True, real=True))
+    s.game.battles.append(battle(winner=None, land=True, real=True))
+    s.game.battles.append(battle(winner=0, land=False, real=True))
+    assert plays(s, GREAT_IDEAS) == []
+    s.game.battles.append(battle(winner=0, land=True, real=True))
+    s.resources(0, ideas=7)
+    assert plays(s, GREAT_IDEAS) == []
+
+
+def test_battle_records_last_one_turn():
+    s = Scenario().hand(0, GREAT_IDEAS)
+    s.game.battles.append(battle(winner=0, land=True, real=True))
+    s.apply(EndTurn())
+    s.turn(0)
+    assert plays(s, GREAT_IDEAS) == []
+
+
+def test_hero_general_raises_moods_after_a_real_land_battle():
+    s = Scenario().hand(0, HERO_GENERAL, HERO_GENERAL_SISTER).resources(0, mood=1)
+    angry = s.city(0, "C2", mood="angry")
+    s.game.battles.append(battle(winner=0, land=True, real=False))
+    assert plays(s, HERO_GENERAL) == []  # an undefended capture is not enough
+    s.game.battles.append(battle(winner=0, land=True, real=True))
+    assert {a.choice for a in plays(s, HERO_GENERAL)} == {(str(angry.id),), (str(angry.id), str(angry.id))}
+    s.apply(PlayActionCard(HERO_GENERAL, (str(angry.id), str(angry.id))))
+    assert angry.mood == "happy" and s.player(0).mood_tokens == 0
+    assert plays(s, HERO_GENERAL_SISTER) == []
+
+
+def test_hero_general_without_a_mood_token_raises_one_step():
+    s = Scenario().hand(0, HERO_GENERAL)
+    city = s.city(0, "C2", mood="neutral")
+    s.game.battles.append(battle(winner=0, land=True, real=True))
+    assert [a.choice for a in plays(s, HERO_GENERAL)] == [(str(city.id),)]
+    s.apply(PlayActionCard(HERO_GENERAL, (str(city.id),)))
+    assert city.mood == "happy"
+
+
+def test_militia_places_an_infantry_in_a_city_with_room():
+    s = Scenario().hand(0, MILITIA).resources(0, culture=1)
+    full = s.city(0, "C2")
+    s.units(0, "infantry", "C2", 4)
+    open_city = s.city(0, "E2")
+    assert [a.choice for a in plays(s, MILITIA)] == [(str(open_city.id),)]
+    s.apply(PlayActionCard(MILITIA, (str(open_city.id),)))
+    assert [u.kind for u in s.game.units_at(open_city.pos)] == ["infantry"]
+    s.hand(0, 38).resources(0, culture=1)
+    assert refused(s, PlayActionCard(38, (str(full.id),))) == "Militia cannot be played that way now"
+
+
+def test_quick_advance_gains_an_advance_for_a_culture_token_without_an_event_cube():
+    s = Scenario().hand(0, QUICK_ADVANCE).resources(0, culture=1)
+    cubes = s.player(0).event_cubes
+    s.apply(PlayActionCard(QUICK_ADVANCE, ("Storage",)))
+    player = s.player(0)
+    assert player.has("Storage") and player.event_cubes == cubes and player.culture_tokens == 0
+    assert player.resources["food"] == 2
+
+
+def test_new_ideas_buys_an_advance_at_its_price_then_gains_two_ideas():
+    s = Scenario().hand(0, NEW_IDEAS).resources(0, food=2, ideas=0, gold=0)
+    actions, cubes = s.game.actions_left, s.player(0).event_cubes
+    s.apply(PlayActionCard(NEW_IDEAS, ("Storage",)))
+    player = s.player(0)
+    assert player.has("Storage") and player.resources["food"] == 0 and player.resources["ideas"] == 2
+    assert s.game.actions_left == actions - 1 and player.event_cubes == cubes
+
+
+def test_new_ideas_asks_how_to_pay_when_there_is_a_choice():
+    s = Scenario().hand(0, NEW_IDEAS).resources(0, food=2, ideas=2)
+    s.apply(PlayActionCard(NEW_IDEAS, ("Storage",)))
+    assert s.player(0).action_cards == [NEW_IDEAS]  # nothing happens before the payment
+    s.apply(Pay({"ideas": 2}))
+    player = s.player(0)
+    assert player.resources["food"] == 2 and player.resources["ideas"] == 2 and player.has("Storage")
+
+
+def test_inspiration_takes_an_advance_of_a_near_player_only():
+    s = Scenario().hand(0, INSPIRATION).reveal_all()
+    s.city(0, "C2")
+    s.advances(1, "Storage")
+    far = s.city(1, "H8")
+    assert plays(s, INSPIRATION) == []
+    s.game.cities.remove(far)
+    s.city(1, "E2")
+    assert [a.choice for a in plays(s, INSPIRATION)] == [("Storage",)]
+    s.apply(PlayActionCard(INSPIRATION, ("Storage",)))
+    assert s.player(0).has("Storage")
+
+
+def test_assassination_costs_the_marked_player_an_action_next_turn():
+    s = Scenario().hand(0, ASSASSINATION).resources(0, culture=1)
+    s.apply(PlayActionCard(ASSASSINATION, ("1",)))
+    assert s.player(1).actions_lost_next_turn == 1
+    s.apply(EndTurn())
+    assert s.game.current == 1 and s.game.actions_left == s.game.rules.game.actions_per_turn - 1
+    assert s.player(1).actions_lost_next_turn == 0
+    assert check_invariants(s.game) == []
+
+
+def test_a_marked_player_cannot_be_marked_again():
+    s = Scenario().hand(0, ASSASSINATION, 28).resources(0, culture=2)
+    s.apply(PlayActionCard(ASSASSINATION, ("1",)))
+    assert plays(s, 28) == []
+
+
+def test_synergies_buys_two_advances_of_one_category_without_event_cubes():
+    s = Scenario().hand(0, 33).resources(0, food=2, ideas=2)
+    choices = {a.choice for a in plays(s, 33)}
+    assert ("Bartering", "Currency") in choices and ("Currency", "Bartering") not in choices  # top advance first
+    assert all(s.game.rules.category_of(a).name == s.game.rules.category_of(b).name for a, b in choices)
+    cubes, actions = s.player(0).event_cubes, s.game.actions_left
+    s.apply(PlayActionCard(33, ("Storage", "Irrigation")))
+    player = s.player(0)
+    assert player.has("Storage") and player.has("Irrigation") and player.event_cubes == cubes
+    assert player.resources["food"] == 0 and player.resources["ideas"] == 0 and s.game.actions_left == actions - 1
+
+
+def test_synergies_needs_the_price_of_both_advances():
+    s = Scenario().hand(0, 33).resources(0, food=2, ideas=1)
+    assert plays(s, 33) == []
+
+
+def test_teach_us_is_offered_after_capturing_a_city_and_takes_an_advance_of_the_loser():
+    s = Scenario().reveal_all().hand(0, 35).advances(1, "Storage")
+    s.city(1, "C2")
+    att = s.units(0, "infantry", "C2", 1)
+    assert plays(s, 35) == []  # never played as an action
+    attack(s, 0, att, "C2", "D2")
+    decision = s.game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision) and decision.player == 0 and decision.source == "Teach Us"
+    assert "Storage" in decision.options and "Bartering" not in decision.options
+    cubes = s.player(0).event_cubes
+    s.apply(ChooseOption("Storage"))
+    assert s.player(0).has("Storage") and s.player(0).event_cubes == cubes and discarded(s, 35)
+
+
+def test_teach_us_is_not_offered_without_a_capture():
+    s = Scenario().reveal_all().hand(0, 35).advances(1, "Storage")
+    s.units(1, "settler", "C2", 1)
+    att = s.units(0, "infantry", "C2", 1)
+    attack(s, 0, att, "C2", "D2")
+    assert s.game.pending == [] and s.player(0).action_cards == [35]
+
+
+def test_technology_trade_gives_each_partner_an_advance_of_the_other():
+    s = Scenario().hand(0, 39).reveal_all()
+    s.city(0, "C2")
+    s.city(1, "E2")
+    s.advances(0, "Storage").advances(1, "Bartering")
+    assert {a.choice for a in plays(s, 39)} == {("Bartering", "1")}
+    s.apply(PlayActionCard(39, ("Bartering", "1")))
+    assert s.player(0).has("Bartering")
+    decision = s.game.pending[-1]
+    assert decision.player == 1 and "Storage" in decision.options
+    cubes = s.player(1).event_cubes
+    s.apply(ChooseOption("Storage"))
+    assert s.player(1).has("Storage") and s.player(1).event_cubes == cubes
+
+
+def test_technology_trade_needs_a_partner_in_range():
+    s = Scenario().hand(0, 39).reveal_all()
+    s.city(0, "C2")
+    s.city(1, "H8")
+    s.advances(1, "Bartering")
+    assert plays(s, 39) == []
+
+
+# ------------------------------------------------------------------ cards that force the next action
+
+
+def spaces_used(collects):
+    return {len(a.picks) for a in collects}
+
+
+def test_mass_production_forces_a_collect_from_two_more_spaces():
+    s = Scenario().reveal_all().hand(0, MASS_PRODUCTION, LEADERSHIP).resources(0, culture=1)
+    s.city(0, "D2", buildings={"temple": 0})
+    assert spaces_used(s.legal_of(Collect)) == {2}
+    s.apply(PlayActionCard(MASS_PRODUCTION))
+    assert {type(a) for a in legal_actions(s.game)} == {Collect}  # no card, no other action, no end of turn
+    assert {type(random_action(s.game, random.Random(n))) for n in range(8)} == {Collect}  # look-ahead too
+    assert "Mass Production: the next action must be a Collect" in refused(s, EndTurn())
+    assert spaces_used(s.legal_of(Collect)) == {4}
+    s.apply(s.legal_of(Collect)[0])
+    assert s.player(0).lasting_effects == [] and EndTurn() in legal_actions(s.game)
+    assert plays(s, LEADERSHIP)  # cards may be played again
+
+
+def test_production_focus_lets_a_collect_take_from_one_space_twice():
+    s = Scenario().reveal_all().hand(0, PRODUCTION_FOCUS)
+    city = s.city(0, "D2", buildings={"temple": 0})
+    twice = [a for a in s.legal_of(Collect) if len({space for space, _ in a.picks}) == 1]
+    assert twice == []
+    s.apply(PlayActionCard(PRODUCTION_FOCUS))
+    collects = s.legal_of(Collect)
+    twice = [a for a in collects if len({space for space, _ in a.picks}) == 1]
+    assert twice and spaces_used(collects) == {2}
+    assert len(collects) == len(set(collects))  # each set of picks once, in board order
+    s.apply(twice[0])
+    assert s.player(0).lasting_effects == [] and city.activations == 1
+
+
+def test_a_collect_card_needs_a_city_that_can_collect():
+    s = Scenario().reveal_all().hand(0, PRODUCTION_FOCUS, MASS_PRODUCTION)
+    assert plays(s, PRODUCTION_FOCUS) == [] and plays(s, MASS_PRODUCTION) == []
+
+
+def test_city_development_forces_a_construct_that_costs_no_resources_and_no_action():
+    s = Scenario().reveal_all().hand(0, CITY_DEVELOPMENT).resources(0, culture=1).advances(0, "Myths")
+    s.city(0, "D2")
+    s.city(0, "C4")
+    actions = s.game.actions_left
+    assert s.legal_of(Construct) == []  # no resources for a building
+    s.apply(PlayActionCard(CITY_DEVELOPMENT))
+    assert s.game.actions_left == actions
+    builds = s.legal_of(Construct)
+    assert builds and {type(a) for a in legal_actions(s.game)} == {Construct}
+    s.apply(builds[0])
+    assert s.game.actions_left == actions - 1
+    assert s.player(0).culture_tokens == 0 and s.player(0).lasting_effects == []
+    assert s.legal_of(Construct) == []  # the next building costs its price again
+
+
+def test_city_development_needs_a_building_that_could_be_constructed():
+    s = Scenario().reveal_all().hand(0, CITY_DEVELOPMENT).resources(0, culture=1)
+    s.city(0, "D2")
+    assert plays(s, CITY_DEVELOPMENT) == []
+
+
+# ------------------------------------------------------------------ exchanging hidden cards
+
+
+def objective_hand(s, player, *cards):
+    """Give the player exactly these objective cards, taken out of the objective deck (the hand it had
+    goes to the bottom of the deck)."""
+    deck = s.game.decks["objective"].draw
+    deck[:0] = s.player(player).objective_cards
+    for card in cards:
+        deck.remove(card)
+    s.player(player).objective_cards = list(cards)
+
+
+def test_new_plans_draws_two_and_swaps_one_drawn_for_one_held():
+    s = Scenario().hand(0, NEW_PLANS).resources(0, culture=1)
+    objective_hand(s, 0)
+    assert plays(s, NEW_PLANS) == []  # no objective card in hand
+    objective_hand(s, 0, 1)
+    deck = s.game.decks["objective"].draw
+    top_two = deck[-2:]
+    s.apply(PlayActionCard(NEW_PLANS))
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CardExchangeDecision) and decision.other == -1
+    assert len(decision.options) == 3 and s.player(0).objective_cards == [1, *reversed(top_two)]
+    taken = top_two[-1]
+    s.apply(ChooseOption(decision.options[0]))
+    assert s.player(0).objective_cards == [taken]
+    assert 1 in deck and top_two[0] in deck and taken not in deck
+    assert s.game.actions_left == 2 and check_invariants(s.game) == []
+
+
+def test_new_plans_may_keep_the_hand_as_it_was():
+    s = Scenario().hand(0, NEW_PLANS).resources(0, culture=1)
+    objective_hand(s, 0, 1)
+    size = len(s.game.decks["objective"].draw)
+    s.apply(PlayActionCard(NEW_PLANS))
+    s.apply(ChooseOption("exchange nothing"))
+    assert s.player(0).objective_cards == [1] and len(s.game.decks["objective"].draw) == size
+
+
+def test_spy_sees_another_hand_and_swaps_a_card_of_the_same_kind():
+    s = Scenario().hand(0, SPY, LEADERSHIP).hand(1, IDEAS).resources(0, culture=1)
+    objective_hand(s, 0)
+    objective_hand(s, 1, 2)
+    assert [a.choice for a in plays(s, SPY)] == [("1",)]
+    s.apply(PlayActionCard(SPY, ("1",)))
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CardExchangeDecision) and decision.other == 1
+    assert decision.exchanges == [["action", str(LEADERSHIP), str(IDEAS)]]  # no objective of its own to give
+    assert decision.options[0].startswith("give action card Leadership/High Ground (25), take Ideas/")
+    s.apply(ChooseOption(decision.options[0]))
+    assert s.player(0).action_cards == [IDEAS] and s.player(1).action_cards == [LEADERSHIP]
+    assert s.player(1).objective_cards == [2] and check_invariants(s.game) == []
+
+
+def test_spy_needs_another_player_with_hidden_cards():
+    s = Scenario().hand(0, SPY).resources(0, culture=1)
+    for other in s.game.players[1:]:
+        objective_hand(s, other.index)
+        other.action_cards = []
+    assert plays(s, SPY) == []
+
+
+# ------------------------------------------------------------------ Negotiations
+
+
+def test_negotiations_is_played_first_and_stops_attacks_both_ways_until_the_next_turn():
+    s = Scenario().reveal_all().advances(0, "Tactics").advances(1, "Tactics").hand(0, NEGOTIATIONS)
+    s.resources(0, culture=1)
+    mine = s.units(0, "infantry", "D2", 1)
+    theirs = s.units(1, "infantry", "C2", 1)
+    assert ("1",) in [a.choice for a in plays(s, NEGOTIATIONS)]
+    s.apply(PlayActionCard(NEGOTIATIONS, ("1",)))
+    s.apply(StartMove())
+    assert s.hex("C2") not in {a.to for a in s.legal_of(MoveUnits) if a.units == (mine[0].id,)}
+    assert "may not attack each other until Player 1's next turn" in refused(s, MoveUnits((mine[0].id,), s.hex("C2")))
+    s.apply(EndMove())
+    s.turn(1)
+    s.apply(StartMove())
+    assert s.hex("D2") not in {a.to for a in s.legal_of(MoveUnits) if a.units == (theirs[0].id,)}
+    s.apply(EndMove())
+    s.turn(0)
+    s.apply(StartMove())
+    assert s.hex("C2") in {a.to for a in s.legal_of(MoveUnits) if a.units == (mine[0].id,)}
+
+
+def test_negotiations_only_before_any_other_action_of_the_turn():
+    s = Scenario().reveal_all().hand(0, NEGOTIATIONS, LEADERSHIP).resources(0, culture=2, food=1, ideas=1, gold=1)
+    s.apply(Advance("Writing"))
+    s.apply(CancelPayment())  # an action not taken after all
+    assert plays(s, NEGOTIATIONS)
+    s.apply(PlayActionCard(LEADERSHIP))
+    assert plays(s, NEGOTIATIONS) == []
+
+
+# ------------------------------------------------------------------ Explorer
+
+
+def test_explorer_reveals_a_region_next_to_a_city_region_and_places_a_settler():
+    s = Scenario().hand(0, EXPLORER).resources(0, culture=1)
+    city = s.city(0, "D2")
+    choices = [a.choice for a in plays(s, EXPLORER)]
+    regions = sorted({region for region, _ in choices} - {"-"})
+    assert regions and all(not s.game.regions[int(r) - 1].revealed for r in regions)
+    assert {settle for _, settle in choices} == {str(city.id), "-"}
+    settlers = len(s.game.units_of(0, "settler"))
+    s.apply(PlayActionCard(EXPLORER, (regions[0], str(city.id))))
+    assert s.game.regions[int(regions[0]) - 1].revealed or s.game.pending  # revealed, or its way asked
+    assert len(s.game.units_of(0, "settler")) == settlers + 1
+    assert s.game.actions_left == 2 and check_invariants(s.game) == []
+
+
+def test_explorer_needs_a_face_down_region_next_to_a_city_region():
+    s = Scenario().reveal_all().hand(0, EXPLORER).resources(0, culture=1)
+    s.city(0, "D2")
+    assert plays(s, EXPLORER) == []

@@ -1,0 +1,333 @@
+"""Tactics cards in combat: who may play, the secret choice, and each built tactics half."""
+
+from civgame.engine.core.actions import ChooseCasualties, ChooseOption, PlayTactics
+from civgame.engine.core.decisions import CasualtyDecision, EffectChoiceDecision, TacticsDecision
+from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.core.model import BARBARIAN
+from civgame.engine.core.vocabulary import DECLINE
+from civgame.engine.rules.controller import legal_actions
+from civgame.engine.rules.invariants import check_invariants
+from tests.combat_helpers import LEADER, alive, attack, dice
+from tests.scenario import Scenario
+
+PELTASTS, ENCIRCLED, WEDGE, HIGH_MORALE, HEAVY_RESISTANCE, HIGH_GROUND = 1, 2, 5, 6, 7, 9
+SURPRISE, FOR_THE_PEOPLE, IMPROVED_DEFENSES, DEFENSIVE_FORMATION, FLANKING = 10, 13, 16, 22, 31
+SIEGE, SCOUT, MARTYR, ARCHERS = 11, 23, 24, 26
+
+
+def battle(attackers=1, defenders=1, *, attacker_kind="infantry", city=False, cards=((), ())):
+    """Player 1 attacks C2 from D2; both hold Tactics and the given cards."""
+    s = Scenario().reveal_all().advances(0, "Tactics").advances(1, "Tactics")
+    s.hand(0, *cards[0]).hand(1, *cards[1])
+    if city:
+        s.city(1, "C2")
+    att = s.units(0, attacker_kind, "C2", attackers)
+    dfn = s.units(1, "infantry", "C2", defenders)
+    return s, att, dfn
+
+
+def tactics_choices(s):
+    return sorted(a.card for a in s.legal_of(PlayTactics) if a.card is not None)
+
+
+def play(s, attacker_card, defender_card):
+    """Answer the attacker's, then the defender's tactics decision (each asked only with a card to play)."""
+    for player, card in ((0, attacker_card), (1, defender_card)):
+        asked = s.game.pending and isinstance(s.game.pending[-1], TacticsDecision) and s.game.actor() == player
+        assert asked or card is None
+        if asked:
+            s.apply(PlayTactics(card))
+
+
+# ------------------------------------------------------------------ the round sequence
+
+
+def test_the_attacker_chooses_first_then_the_defender_and_the_cards_are_revealed_together():
+    s, att, _dfn = battle(cards=((HIGH_MORALE,), (DEFENSIVE_FORMATION,)))
+    dice(s, (2, "cavalry"), LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    assert s.game.actor() == 0 and tactics_choices(s) == [HIGH_MORALE]
+    s.apply(PlayTactics(HIGH_MORALE))
+    assert s.player(0).action_cards == [] and s.game.actor() == 1
+    assert not any("High Morale" in line for line in s.game.log)  # still face down
+    assert tactics_choices(s) == [DEFENSIVE_FORMATION]
+    s.apply(PlayTactics(DEFENSIVE_FORMATION))
+    log = s.game.log
+    reveal_a = log.index("Round 1: Player 1 reveals High Morale (Hero General/High Morale)")
+    reveal_d = log.index("Round 1: Player 2 reveals Defensive Formation (Explorer/Defensive Formation)")
+    assert reveal_a < reveal_d < next(i for i, line in enumerate(log) if "rolls" in line)
+    assert {HIGH_MORALE, DEFENSIVE_FORMATION} <= set(s.game.decks["action"].discard)
+    assert check_invariants(s.game) == []
+
+
+def test_the_defenders_options_do_not_depend_on_the_attackers_hidden_card():
+    seen = []
+    for attacker_card in (HIGH_MORALE, None):
+        s, att, _ = battle(cards=((HIGH_MORALE,), (DEFENSIVE_FORMATION, HEAVY_RESISTANCE, FLANKING)))
+        attack(s, 0, att, "C2", "D2")
+        s.apply(PlayTactics(attacker_card))
+        seen.append((s.game.actor(), legal_actions(s.game)))
+    assert seen[0] == seen[1]
+    assert sorted(a.card for a in seen[0][1] if a.card) == [HEAVY_RESISTANCE, DEFENSIVE_FORMATION]
+
+
+def test_a_card_lasts_one_round_and_each_round_may_take_a_new_one():
+    s, att, _dfn = battle(attackers=2, defenders=2, cards=((HIGH_MORALE, 8), ()))
+    dice(s, LEADER, LEADER, LEADER, LEADER)  # round 1: nothing hits
+    attack(s, 0, att, "C2", "D2")
+    s.apply(PlayTactics(HIGH_MORALE))
+    assert s.player(0).lasting_effects == []  # gone with the round
+    from civgame.engine.core.actions import Retreat
+
+    s.apply(Retreat(False))
+    assert s.game.actor() == 0 and tactics_choices(s) == [8]
+
+
+def test_without_tactics_or_cards_no_choice_is_asked():
+    s, att, _dfn = battle(cards=((HIGH_MORALE,), ()))
+    s.lose_advances(0, "Tactics")
+    dice(s, (6, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    assert s.game.combat is None and "Round 1: no tactics cards are played" in s.game.log
+
+
+def test_barbarians_never_play_and_their_opponent_still_may():
+    s = Scenario().reveal_all().advances(0, "Tactics").hand(0, HIGH_MORALE)
+    att = s.units(0, "infantry", "C2", 1)
+    s.units(BARBARIAN, "infantry", "C2", 1)
+    dice(s, (3, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    assert tactics_choices(s) == [HIGH_MORALE]
+    s.apply(PlayTactics(HIGH_MORALE))
+    assert s.game.combat is None and "The battle is won by Player 1" in s.game.log
+
+
+def test_requirements_role_city_and_land():
+    s, att, _ = battle(cards=((WEDGE, HEAVY_RESISTANCE, FOR_THE_PEOPLE, HIGH_GROUND, SIEGE, 17), ()), city=True)
+    attack(s, 0, att, "C2", "D2")
+    # Heavy Resistance, For the People and Tactical Retreat (card 17) are the defender's;
+    # High Ground not against a city.
+    assert tactics_choices(s) == [WEDGE, SIEGE]
+    s, att, _ = battle(cards=((WEDGE, SIEGE), ()))
+    attack(s, 0, att, "C2", "D2")
+    assert tactics_choices(s) == [WEDGE]  # Siege only against a city
+
+
+# ------------------------------------------------------------------ the tactics halves
+
+
+def test_high_morale_adds_two_combat_value():
+    s, att, dfn = battle(cards=((HIGH_MORALE,), ()))
+    dice(s, (3, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, HIGH_MORALE, None)
+    assert "Player 1 rolls 3 infantry (+1), +2 combat value: combat value 6, 1 hit(s)" in s.game.log
+    assert alive(s, dfn) == []
+
+
+def test_surprise_adds_one_combat_value_and_draws_a_card_after_a_hit():
+    s, att, _dfn = battle(cards=((SURPRISE,), ()))
+    dice(s, (3, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, SURPRISE, None)
+    assert "Player 1 rolls 3 infantry (+1), +1 combat value: combat value 5, 1 hit(s)" in s.game.log
+    assert len(s.player(0).action_cards) == 1 and "Surprise: Player 1 draws 1 action card(s)" in s.game.log
+
+
+def test_wedge_formation_adds_one_per_defending_unit():
+    s, att, _dfn = battle(defenders=2, cards=((WEDGE,), ()))
+    dice(s, (3, "infantry"), LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, WEDGE, None)
+    assert "Wedge Formation: Player 1 +2 combat value" in s.game.log
+    assert "Player 1 rolls 3 infantry (+1), +2 combat value: combat value 6, 1 hit(s)" in s.game.log
+
+
+def test_heavy_resistance_takes_one_per_attacking_unit():
+    s, att, _dfn = battle(attackers=2, defenders=2, cards=((), (HEAVY_RESISTANCE,)))
+    dice(s, (5, "infantry"), (4, "cavalry"), LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, None, HEAVY_RESISTANCE)
+    assert "Player 1 rolls 5 infantry (+1), 4 cavalry, -2 combat value: combat value 8, 1 hit(s)" in s.game.log
+
+
+def test_high_ground_stops_the_enemys_unit_abilities():
+    s, att, _dfn = battle(attacker_kind="cavalry", cards=((), (HIGH_GROUND,)))
+    dice(s, (4, "cavalry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, None, HIGH_GROUND)
+    assert "Player 1 rolls 4 cavalry, unit abilities not working: combat value 4, 0 hit(s)" in s.game.log
+
+
+def test_defensive_formation_and_flanking_roll_one_more_die():
+    s, att, _dfn = battle(cards=((FLANKING,), (DEFENSIVE_FORMATION,)))
+    dice(s, LEADER, LEADER, LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, FLANKING, DEFENSIVE_FORMATION)
+    assert "Player 1 rolls 1 leader, 1 leader incl. 1 extra dice: combat value 2, 0 hit(s)" in s.game.log
+    assert "Player 2 rolls 1 leader, 1 leader incl. 1 extra dice: combat value 2, 0 hit(s)" in s.game.log
+
+
+def test_for_the_people_rolls_one_more_die_defending_a_city():
+    s, att, _dfn = battle(cards=((), (FOR_THE_PEOPLE,)), city=True)
+    dice(s, LEADER, LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, None, FOR_THE_PEOPLE)
+    assert "Player 2 rolls 1 leader, 1 leader incl. 1 extra dice: combat value 2, 0 hit(s)" in s.game.log
+
+
+def test_improved_defenses_ignore_one_hit_in_a_city():
+    s, att, _dfn = battle(cards=((), (IMPROVED_DEFENSES,)), city=True)
+    dice(s, (6, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, None, IMPROVED_DEFENSES)
+    assert "Player 1 takes 0 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+
+
+def test_peltasts_ignore_a_hit_at_the_first_five_or_six():
+    s, att, _dfn = battle(cards=((), (PELTASTS,)))
+    dice(s, (5, "cavalry"), (6, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, None, PELTASTS)
+    assert "Peltasts: Player 2 rolls 5: ignores 1 hit" in s.game.log
+    assert "Player 1 takes 0 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+
+
+def test_encircled_adds_a_hit_on_a_five_or_six_when_not_behind():
+    s, att, dfn = battle(defenders=2, cards=((ENCIRCLED,), ()))
+    dice(s, (6, "infantry"), LEADER, LEADER, (5, "cavalry"))
+    attack(s, 0, att, "C2", "D2")
+    play(s, ENCIRCLED, None)
+    assert "Encircled: Player 1 rolls 5: 1 more hit" in s.game.log
+    assert alive(s, dfn) == []
+
+
+def test_scout_cancels_the_opponents_card_and_takes_it_into_hand():
+    s, att, _dfn = battle(cards=((HIGH_MORALE,), (SCOUT,)))
+    dice(s, (3, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, HIGH_MORALE, SCOUT)
+    assert "High Morale is cancelled: Player 2 takes the card into their hand" in s.game.log
+    assert "Player 1 rolls 3 infantry (+1): combat value 4, 0 hit(s)" in s.game.log
+    assert s.player(1).action_cards == [HIGH_MORALE] and SCOUT in s.game.decks["action"].discard
+    assert check_invariants(s.game) == []
+
+
+def test_scout_against_no_card_does_nothing():
+    s, att, _dfn = battle(cards=((SCOUT,), ()))
+    dice(s, (3, "infantry"), LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, SCOUT, None)
+    assert s.player(1).action_cards == [] and s.player(0).action_cards == []
+    assert "Player 1 rolls 3 infantry (+1): combat value 4, 0 hit(s)" in s.game.log
+
+
+def test_archers_make_the_opponent_remove_a_unit_of_its_choice_before_the_roll():
+    s, att, dfn = battle(defenders=1, cards=((ARCHERS,), ()))
+    cavalry = s.unit(1, "cavalry", "C2")
+    dice(s, (6, "infantry"), LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, ARCHERS, None)
+    assert "Archers: Player 1 rolls 6: Player 2 removes 1 unit" in s.game.log
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CasualtyDecision) and decision.player == 1 and decision.reason == "tactics"
+    s.apply(ChooseCasualties((cavalry.id,)))
+    assert alive(s, [cavalry]) == [] and alive(s, dfn) == dfn
+    assert "Player 2 rolls 1 leader: combat value 1, 0 hit(s)" in s.game.log  # one unit left to roll
+    assert s.game.combat.defender.losses == 1 and check_invariants(s.game) == []
+
+
+def test_archers_miss_on_a_low_die():
+    s, att, dfn = battle(cards=((ARCHERS,), ()))
+    dice(s, (4, "cavalry"), LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, ARCHERS, None)
+    assert "Archers: Player 1 rolls 4: no effect" in s.game.log and alive(s, dfn) == dfn
+
+
+def test_martyr_cancels_the_opponents_card_and_each_side_sacrifices_a_unit():
+    s, att, dfn = battle(attackers=2, defenders=2, cards=((MARTYR,), (HIGH_MORALE,)))
+    cavalry = s.unit(0, "cavalry", "C2")
+    dice(s, LEADER, LEADER, LEADER, LEADER)
+    attack(s, 0, [*att, cavalry], "C2", "D2")
+    play(s, MARTYR, HIGH_MORALE)
+    assert "High Morale is cancelled" in s.game.log and HIGH_MORALE in s.game.decks["action"].discard
+    decision = s.game.pending[-1]  # the attacker chooses among its kinds; the defender had no choice
+    assert isinstance(decision, CasualtyDecision) and decision.player == 0 and decision.reason == "tactics"
+    assert len(alive(s, dfn)) == 1 and s.game.combat.defender.losses == 1
+    s.apply(ChooseCasualties((cavalry.id,)))
+    assert alive(s, [cavalry]) == [] and s.game.combat.attacker.losses == 1
+    assert "Player 2 rolls 1 leader: combat value 1, 0 hit(s)" in s.game.log
+    assert check_invariants(s.game) == []
+
+
+def test_scout_takes_a_martyr_and_no_unit_is_sacrificed():
+    s, att, dfn = battle(cards=((MARTYR,), (SCOUT,)))
+    dice(s, LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, MARTYR, SCOUT)
+    assert "Martyr is cancelled: Player 2 takes the card into their hand" in s.game.log
+    assert "Scout is cancelled" in s.game.log
+    assert s.player(1).action_cards == [MARTYR] and alive(s, att) == att and alive(s, dfn) == dfn
+
+
+def siege(food):
+    s, att, dfn = battle(city=True, cards=((SIEGE,), ()))
+    s.resources(1, food=food)
+    dice(s, (3, "infantry"), (3, "infantry"))
+    attack(s, 0, att, "C2", "D2")
+    play(s, SIEGE, None)
+    return s, dfn
+
+
+def test_siege_adds_one_and_stops_the_defenders_abilities_unless_it_pays_two_food():
+    s, _dfn = siege(food=2)
+    decision = s.game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision) and decision.player == 1 and decision.source == "Siege"
+    assert sorted(a.option for a in s.legal_of(ChooseOption)) == ["decline", "pay 2 food"]
+    s.apply(ChooseOption(DECLINE))
+    assert "Player 1 rolls 3 infantry (+1), +1 combat value: combat value 5, 1 hit(s)" in s.game.log
+    assert "Player 2 rolls 3 infantry, unit abilities not working: combat value 3, 0 hit(s)" in s.game.log
+    assert s.player(1).resources["food"] == 2
+
+
+def test_siege_paid_off_keeps_the_defenders_abilities():
+    s, _dfn = siege(food=2)
+    s.apply(ChooseOption("pay 2 food"))
+    assert s.player(1).resources["food"] == 0
+    assert "Player 2 rolls 3 infantry (+1): combat value 4, 0 hit(s)" in s.game.log
+
+
+def test_siege_against_a_defender_who_cannot_pay_asks_nothing():
+    s, _dfn = siege(food=1)
+    assert not any(isinstance(d, EffectChoiceDecision) for d in s.game.pending)
+    assert "Player 2 rolls 3 infantry, unit abilities not working: combat value 3, 0 hit(s)" in s.game.log
+
+
+TACTICAL_RETREAT = 17
+
+
+def test_tactical_retreat_moves_the_defenders_out_and_the_attacker_takes_the_city():
+    s, att, _dfn = battle(defenders=2, city=True, cards=((), (TACTICAL_RETREAT,)))
+    s.units(1, "settler", "C2", 1)
+    s.units(0, "infantry", "C3", 1)  # an enemy next to the city: not a way out
+    attack(s, 0, att, "C2", "D2")
+    play(s, None, TACTICAL_RETREAT)
+    decision = s.game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision) and decision.player == 1
+    assert "C3" not in decision.options and decision.options
+    way_out = decision.options[0]
+    s.apply(ChooseOption(way_out))
+    assert s.game.combat is None and not any("rolls" in line for line in s.game.log)
+    assert {u.pos for u in s.game.units_of(1)} == {s.hex(way_out)} and len(s.game.units_of(1)) == 3
+    assert s.game.city_at(s.hex("C2")).owner == 0
+    assert alive(s, att) == att and check_invariants(s.game) == []
+
+
+def test_tactical_retreat_needs_a_free_land_space_next_to_the_battle():
+    s, att, _dfn = battle(cards=((), (TACTICAL_RETREAT, HIGH_MORALE)))
+    for space in s.game.board_neighbors(s.hex("C2")):
+        if s.game.is_land(space):
+            s.units(0, "infantry", hex_to_label(space), 1)
+    attack(s, 0, att, "C2", "D2")
+    assert tactics_choices(s) == [HIGH_MORALE]

@@ -1,0 +1,82 @@
+"""Action cards in the window: the hand, playing from it, and tactics cards chosen in secret."""
+
+from civgame.engine.core.actions import PlayTactics
+from civgame.engine.core.decisions import TacticsDecision
+from civgame.ui.side_panel import PLAYABLE
+from tests.combat_helpers import attack
+from tests.scenario import Scenario
+from tests.ui.conftest import click, click_button, hover, show_game
+
+LEADERSHIP, MERCENARIES, HIGH_MORALE_CARD, DEFENSIVE_FORMATION_CARD = 25, 13, 6, 22
+
+
+def card_rect(scene, card):
+    return next(rect for rect, c in scene.panel.card_rects if c == card)
+
+
+def test_the_hand_shows_both_halves_and_highlights_what_can_be_played(app):
+    s = Scenario().reveal_all().hand(0, LEADERSHIP, MERCENARIES).resources(0, culture=1)
+    s.city(0, "D2")
+    scene = show_game(app, s.game)
+    playable, unbuilt = card_rect(scene, LEADERSHIP), card_rect(scene, MERCENARIES)
+    hover(app, playable.move(20, 2).topleft)
+    lines = scene.panel.hover_lines(scene.mouse)
+    assert lines[0] == "Action card: Leadership/High Ground"
+    assert lines[1] == "Leadership (free action, 1 culture): Gain 1 more action this turn."
+    assert lines[2].startswith("Tactics - High Ground (land battles, attacker only away from cities): ")
+    assert lines[-1] == "Playable now: click to play it."
+    hover(app, unbuilt.move(20, 2).topleft)
+    assert (
+        scene.panel.hover_lines(scene.mouse)[-1]
+        == "Not playable now: Mercenaries has no effect that can be played in this game."
+    )
+    highlighted = [
+        (x, playable.y + y)
+        for x in range(playable.x, playable.right)
+        for y in range(playable.h)
+        if tuple(app.screen.get_at((x, playable.y + y)))[:3] == PLAYABLE
+    ]
+    assert highlighted
+
+
+def test_a_card_is_played_from_the_hand_and_an_unplayable_one_says_why(app):
+    s = Scenario().reveal_all().hand(0, LEADERSHIP, MERCENARIES).resources(0, culture=1)
+    s.city(0, "D2")
+    scene = show_game(app, s.game)
+    click(app, card_rect(scene, MERCENARIES).center)
+    assert "Not playable now: Mercenaries has no effect that can be played in this game." in scene.dialog.prompt
+    click_button(app, scene.dialog.button_for("OK"))
+    actions = s.game.actions_left
+    click(app, card_rect(scene, LEADERSHIP).center)
+    click_button(app, scene.dialog.button_for("Play Leadership"))
+    assert s.game.actions_left == actions + 1 and s.game.player(0).action_cards == [MERCENARIES]
+    assert "Player 1 plays the action card Leadership, paying 1 culture" in s.game.log
+
+
+def test_tactics_are_chosen_in_secret_with_a_pass_screen_and_revealed_in_the_battle_panel(app):
+    s = Scenario().reveal_all().advances(0, "Tactics").advances(1, "Tactics")
+    s.hand(0, HIGH_MORALE_CARD).hand(1, DEFENSIVE_FORMATION_CARD)
+    att = s.units(0, "infantry", "C2", 1)
+    s.units(1, "infantry", "C2", 1)
+    attack(s, 0, att, "C2", "D2")
+    scene = show_game(app, s.game)
+    assert isinstance(s.game.pending[-1], TacticsDecision)
+    assert sorted(scene.dialog.labels()) == [
+        "Play High Morale face down: +2 combat value.",
+        "Play no tactics card",
+    ]
+    click_button(app, scene.dialog.button_for("Play High Morale"))
+    assert scene.covered  # the defender takes the seat before seeing anything
+    click_button(app, scene.pass_button)
+    labels = scene.dialog.labels()
+    assert sorted(labels) == ["Play Defensive Formation face down: Roll 1 extra die.", "Play no tactics card"]
+    assert not any("High Morale" in line for line in [*s.game.log, *scene.battle_view().lines])
+    assert [a for a in scene.legal if isinstance(a, PlayTactics)] == [PlayTactics(None), PlayTactics(22)]
+    click_button(app, scene.dialog.button_for("Play Defensive Formation"))
+    lines = scene.battle_view().lines
+    assert "Round 1: Player 1 reveals High Morale (Hero General/High Morale)" in lines
+    assert "Round 1: Player 2 reveals Defensive Formation (Explorer/Defensive Formation)" in lines
+    assert "Round 1: Player 1 reveals High Morale (Hero General/High Morale)" in s.game.log
+    assert s.game.actor() == 0 and scene.covered  # handed back to the attacker (to retreat, or its turn)
+    click_button(app, scene.pass_button)
+    assert not scene.covered and scene.viewer == 0

@@ -294,7 +294,7 @@ def test_augustus_princeps_draws_and_discards_an_action_and_an_objective_card():
     s = fresh("rome", "greece")
     city = s.city(0, "D2")
     s.resources(0, culture=1)
-    s.player(0).action_cards[:] = [1]
+    s.hand(0, 1)
     s.player(0).objective_cards[:] = [1]
     place_leader(s, 0, "Augustus", "D2")
     s.apply(UseAbility("Augustus", "draw_and_discard", ()))

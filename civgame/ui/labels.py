@@ -304,13 +304,17 @@ def _combat_bonus(game: Game, a: A.PayCombatBonus) -> str:
     if not a.pay:
         return "Do not pay for a combat bonus"
     if isinstance(top, D.CombatBonusDecision):
-        return f"Pay {amounts(top.cost)} for {top.source}: +{top.bonus} combat value every round{_paying(a.payment)}"
+        return f"Pay {amounts(top.cost)} for {top.source}: {top.gains()}{_paying(a.payment)}"
     return f"Pay for the combat bonus{_paying(a.payment)}"
 
 
 def _great_person(game: Game, a: A.PlayGreatPerson) -> str:
-    name = game.rules.event(a.card).name
-    return f"Play {name}, taking {a.advance} for free" if a.advance else f"Play {name} without a free advance"
+    card = game.rules.event(a.card)
+    if a.advance:
+        return f"Play {card.name}, taking {a.advance} for free"
+    if card.great_person is not None and not card.great_person.advance_from:
+        return f"Play {card.name}"
+    return f"Play {card.name} without a free advance"
 
 
 def _choose_option(game: Game, a: A.ChooseOption) -> str:

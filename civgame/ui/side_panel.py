@@ -238,7 +238,8 @@ class SidePanel:
             stock = " ".join(f"{RESOURCE_LETTERS.get(r, r[:1])}{other.resources.get(r, 0)}" for r in RESOURCES)
             second = (
                 f"{stock}  mood {other.mood_tokens} cult. {other.culture_tokens}  "
-                f"cards {len(other.action_cards)}A {len(other.objective_cards)}O"
+                f"cards {len(other.action_cards)}A {len(other.objective_cards)}O {len(other.great_persons)}G"
+                + "".join(f", {name} face up" for name in face_up_great_persons(game, other))
             )
             theme.blit_text(
                 surface, theme.fit_text(second, self.size - 2, width - 16), (x + 16, y), self.size - 2, theme.TEXT_DIM
@@ -259,6 +260,12 @@ class SidePanel:
         for i, line in enumerate(shown):
             newest = i == len(shown) - 1
             theme.blit_text(surface, line, (x, y + i * step), size, theme.TEXT if newest else theme.TEXT_DIM)
+
+
+def face_up_great_persons(game: Game, player: Player) -> list[str]:
+    """The great persons a player keeps face up (public ones), which every player may see."""
+    cards = map(game.rules.event, player.great_persons)
+    return [card.name for card in cards if card.great_person is not None and card.great_person.public]
 
 
 def advance_status(game: Game, player: Player, name: str) -> tuple[str, str | None]:

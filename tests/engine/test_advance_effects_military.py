@@ -808,5 +808,5 @@ def test_a_battle_waiting_for_a_choice_before_round_one_survives_saving_and_load
     assert s.game.pending == [CombatBonusDecision(player=0, source="Steel Weapons", bonus=2, cost={"ore": 1})]
     restored = loads(dumps(s.game))
     assert state_hash(restored) == state_hash(s.game)
-    assert restored.combat.prepared == ["siege", "attacker_bonus"]
+    assert restored.combat.prepared == ["city_attack_offer", "siege", "attacker_bonus"]
     assert restored.combat.fortress_cancelled == ["hit_cancel"]

@@ -173,7 +173,7 @@ def test_players_without_a_civilization_recruit_no_leader():
 
 def place_leader(s: Scenario, player: int, name: str, label: str):
     city = s.city(player, label) if s.game.city_at(s.hex(label)) is None else s.game.city_at(s.hex(label))
-    civilizations._place(s.game, s.player(player), name, city)
+    civilizations.place_leader(s.game, s.player(player), name, city)
     return next(u for u in s.game.units_of(player) if u.kind == "leader")
 
 

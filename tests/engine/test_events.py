@@ -16,9 +16,10 @@ from civgame.engine.core.model import BARBARIAN, PIRATE, EventInProgress
 from civgame.engine.rules import events
 from civgame.engine.rules.advances import gain_advance, use_event_cube
 from civgame.engine.rules.cities import why_not_construct
+from civgame.engine.rules.wonders import why_not_build
 from tests.scenario import Scenario
 
-ICONLESS_UNBUILT = 29  # Vulcan: no icon, text not played
+VULCAN = 29  # no icon; its text needs 4 cities
 
 
 def board(players: int = 2) -> Scenario:
@@ -65,14 +66,14 @@ def food(s: Scenario) -> list[int]:
 def test_the_card_is_discarded_when_drawn_and_the_tracker_refills():
     s = board()
     s.city(0, "D5")
-    draw(s, ICONLESS_UNBUILT)
-    assert s.game.decks["event"].discard == [ICONLESS_UNBUILT]
+    draw(s, VULCAN)
+    assert s.game.decks["event"].discard == [VULCAN]
     assert s.player(0).event_cubes == 3
     assert s.game.event is None and not s.game.pending
-    assert "Vulcan: the card's text is not played in this game, only its icon" in s.game.log
+    assert "Player 1 draws the event 'Vulcan'" in s.game.log
 
 
-def test_an_unbuilt_card_still_acts_through_its_icon_gold_mine():
+def test_the_gold_mine_icon_acts_before_the_card():
     s = board()
     s.city(0, "D5")
     draw(s, 53)  # Fire, gold mine
@@ -343,8 +344,11 @@ def test_pestilence_lowers_moods_and_bans_building_until_sanitation():
     temple = s.game.city_at(s.hex("D5"))
     s.advances(0, "Myths")
     assert "Pestilence" in (why_not_construct(s.game, temple, "temple") or "")
+    s.player(0).wonder_cards = ["pyramids"]
+    assert "Pestilence" in (why_not_build(s.game, temple, "pyramids") or "")  # wonders too (card text)
     s.advances(0, "Sanitation")
     assert why_not_construct(s.game, temple, "temple") is None
+    assert "Pestilence" not in (why_not_build(s.game, temple, "pyramids") or "")
 
 
 def test_sanitation_protects_from_pestilence():

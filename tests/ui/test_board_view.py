@@ -104,3 +104,19 @@ def test_every_advance_name_fits_in_full_on_the_advance_board_at_1280x720():
         for name, cell in cells.items():
             assert font.size(name)[0] <= cell.w - 6, f"{name} is cut at {size}"
             assert panel.rect.contains(cell)
+
+
+def test_a_great_person_in_hand_is_drawn_and_a_face_up_one_shows_to_the_others():
+    from civgame.ui.side_panel import face_up_great_persons
+
+    pygame.display.init()
+    pygame.font.init()
+    game = new_game(["Anna", "Ben"], 1)
+    actor = game.actor()
+    game.player(actor).great_persons = [21, 57]  # Great Philosopher (hidden), Great Diplomat (face up)
+    surface = pygame.Surface((1280, 720))
+    panel = SidePanel(pygame.Rect(940, 0, 340, 720))
+    panel.draw(surface, game, actor)
+    tips = [tip[0] for _, tip in panel._tips]
+    assert any(t.startswith("Great person") and "Great Philosopher" in t for t in tips)
+    assert face_up_great_persons(game, game.player(actor)) == ["Great Diplomat"]

@@ -1,5 +1,6 @@
 """describe_action: a readable line for every action class, with spaces named like "D2"."""
 
+from civgame.engine.content.effects.sources import holdings_changed
 from civgame.engine.core import actions as A
 from civgame.engine.core import decisions as D
 from civgame.engine.core.hexgrid import label_to_hex
@@ -73,6 +74,7 @@ def samples():
         A.PlaceReinforcement(100): "Place the free unit in Anna's city at D2",
         A.PlayGreatPerson(21, "Writing"): "Play Great Philosopher, taking Writing for free",
         A.PlayGreatPerson(21): "Play Great Philosopher without a free advance",
+        A.PlayGreatPerson(57): "Play Great Diplomat",
         A.BuildWonder(100, "pyramids", {"ore": 7, "wood": 3, "food": 2, "culture": 5}): (
             "Build the Pyramids at D2, paying 7 ore, 3 wood, 2 food, 5 culture"
         ),
@@ -152,6 +154,7 @@ def test_ability_labels_say_what_the_player_gets():
     game.player(0).action_cards = [game.rules.action_cards[0].id]
     card = game.rules.action_cards[0]
     game.player(0).advances += ["Taxes", "Sports", "Bartering", "Arts", "Voting", "Free Economy", "Forced Labor"]
+    holdings_changed(game)  # advances given by hand: the effects they grant are looked up again
     game.current = 0
     expected = {
         A.UseAbility("Taxes", "taxes", ("food", "food", "ore")): "Taxes: take 2 food, 1 ore",

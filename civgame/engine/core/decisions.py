@@ -41,6 +41,7 @@ class MoveDecision(Decision):
     KIND: ClassVar[str] = "move"
     groups_left: int = 0
     rewarded: list[str] = field(default_factory=list)  # movement rewards already gained in this action
+    attack_bonus: int = 0  # combat value added every round to the move's first battle it attacks in
 
 
 @dataclass
@@ -197,15 +198,20 @@ class SiegeDecision(Decision):
 
 @dataclass
 class CombatBonusDecision(Decision):
-    """Before the first round: pay `cost` for +`bonus` combat value in every round, or not."""
+    """Before the first round: pay `cost` for +`bonus` combat value in every round and `vp` event VP, or not."""
 
     KIND: ClassVar[str] = "combat_bonus"
     source: str = ""
     bonus: int = 0
     cost: dict[str, int] = field(default_factory=dict)
+    vp: float = 0.0
+
+    def gains(self) -> str:
+        parts = [f"+{self.bonus} combat value every round"] if self.bonus else []
+        return ", ".join(parts + ([f"+{self.vp:g} VP"] if self.vp else []))
 
     def describe(self) -> str:
-        return f"pay for {self.source} (+{self.bonus} combat value every round)?"
+        return f"pay for {self.source} ({self.gains()})?"
 
 
 @dataclass

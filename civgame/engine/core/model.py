@@ -130,6 +130,10 @@ class Player:
     # Anarchy: VP lost for each government advance regained (which uses no event cube), in order
     government_regains: list[float] = field(default_factory=list)
     seat: Seat = "human"
+    pieces_destroyed: dict[str, int] = field(default_factory=dict)  # building or "city" -> pieces gone for good
+    leaders_barred: bool = False  # may recruit no more leaders (Guillotine)
+    diplomatic_partner: int | None = None  # the partner picked with a diplomacy great person held
+    action_lost: bool = False  # loses one action at the start of their next turn (Revolution in the status phase)
 
     def has(self, advance: str) -> bool:
         return advance in self.advances
@@ -239,6 +243,8 @@ class Game:
     event_variant: EventVariant = "standard"
     short_battle_vp: float | None = None  # Solar Eclipse: the next land battle lasts one round, its winner gains VP
     construct_ban: str | None = None  # an event (Pestilence) that bars its unprotected players from building
+    public_wonder: str | None = None  # a wonder card face up beside the deck (Envoy), taken instead of a draw
+    city_attack_offer: int | None = None  # the event card whose offer to city attackers waits (Trojan Horse)
     battles: list[BattleRecord] = field(default_factory=list)  # the battles of the current turn
     winner: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
@@ -402,4 +408,10 @@ class Game:
         return [u for u in self.units if u.pos == h and u.owner != owner]
 
     def pieces_in_colour(self, colour: int, building: str) -> int:
-        return sum(1 for c in self.cities for b, col in c.buildings.items() if b == building and col == colour)
+        """The player's pieces of `building` out of their supply: on the board or destroyed for good."""
+        gone = self.players[colour].pieces_destroyed.get(building, 0) if colour >= 0 else 0
+        return gone + sum(1 for c in self.cities for b, col in c.buildings.items() if b == building and col == colour)
+
+    def settlements_used(self, player: int) -> int:
+        """Settlement pieces out of the player's supply: their cities and those destroyed for good."""
+        return len(self.cities_of(player)) + self.players[player].pieces_destroyed.get("city", 0)

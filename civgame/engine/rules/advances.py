@@ -22,7 +22,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import Payable, amounts
 from civgame.engine.rules import civilizations
-from civgame.engine.rules.cards import draw_card, draw_into_hand
+from civgame.engine.rules.cards import asked_where_from, discard_drawer, draw_card, draw_into_hand
 from civgame.engine.rules.events import resolve_event
 from civgame.engine.rules.payments import (
     affordable,
@@ -167,11 +167,20 @@ def use_event_cube(game: Game, player: Player) -> None:
     if player.event_cubes > 0:
         return
     player.event_cubes = game.rules.game.starting.event_cubes
-    card = draw_card(game, "event")
-    if isinstance(card, int):
-        game.decks["event"].discard.append(card)  # discarded as soon as drawn, before it acts
-        fire(game, "event_drawn", player=player.index, card=card)
-        resolve_event(game, player, card)
+    if not asked_where_from(game, player, "event"):
+        draw_event(game, player, from_discard=False)
+
+
+def draw_event(game: Game, player: Player, *, from_discard: bool) -> None:
+    """Draw the event card (or take the discard pile's top one) and resolve it."""
+    deck = game.decks["event"]
+    card = deck.discard.pop() if from_discard and deck.discard else draw_card(game, "event")
+    if not isinstance(card, int):
+        return
+    # discarded as soon as drawn, before it acts; under the pile for a `draw_from_discard` holder
+    deck.discard.insert(0 if discard_drawer(game, player, "event") else len(deck.discard), card)
+    fire(game, "event_drawn", player=player.index, card=card)
+    resolve_event(game, player, card)
 
 
 def _legal_buy(game: Game) -> list[Action]:

@@ -129,7 +129,7 @@ def leaders_of(game: Game, player: Player) -> list[str]:
     """The leaders the player may recruit over the game: those dealt to them (What if?), else their
     civilization's three."""
     civ = civilization_of(game, player)
-    if civ is None:
+    if civ is None or player.leaders_barred:
         return []
     return list(player.leaders_dealt) or [leader.name for leader in civ.leaders]
 
@@ -155,7 +155,7 @@ def recruit_leader(game: Game, player: Player, city: City) -> None:
     """A Recruit included a leader: the only one left comes at once, else the player picks."""
     options = unused_leaders(game, player)
     if len(options) == 1:
-        _place(game, player, options[0], city)
+        place_leader(game, player, options[0], city)
     else:
         game.pending.append(LeaderDecision(player=player.index, city=city.id, options=options))
 
@@ -174,10 +174,10 @@ def choose_leader(game: Game, action: ChooseLeader) -> None:
     if city is None:
         raise RuleError("the city that recruited the leader is gone")
     game.pending.pop()
-    _place(game, game.player(decision.player), action.leader, city)
+    place_leader(game, game.player(decision.player), action.leader, city)
 
 
-def _place(game: Game, player: Player, name: str, city: City) -> None:
+def place_leader(game: Game, player: Player, name: str, city: City) -> None:
     """Put the leader in the city; a leader already on the board leaves the game for good."""
     for unit in [u for u in game.units_of(player.index) if u.kind in leader_kinds(game)]:
         game.units.remove(unit)

@@ -24,6 +24,7 @@ from itertools import product
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.events import EventCityAttackOffer
 from civgame.engine.content.effects.military import (
     BattleCondition,
     CancelHits,
@@ -56,7 +57,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label
 from civgame.engine.core.model import BARBARIAN, PIRATE, BattleRecord, City, Combat, CombatSide, Game, Unit
 from civgame.engine.core.vocabulary import TOKENS, amounts
-from civgame.engine.rules import civilizations
+from civgame.engine.rules import civilizations, diplomacy
 from civgame.engine.rules.moods import mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
 from civgame.engine.rules.registry import answering, rule
@@ -71,8 +72,14 @@ COMBAT, CARGO = "combat", "cargo"  # CasualtyDecision reasons answered here
 
 
 def enter_space(
-    game: Game, owner: int, unit_ids: list[int], space: Hex, origins: dict[int, Hex], can_retreat: bool = True
-) -> None:
+    game: Game,
+    owner: int,
+    unit_ids: list[int],
+    space: Hex,
+    origins: dict[int, Hex],
+    can_retreat: bool = True,
+    attack_bonus: int = 0,
+) -> bool:
     """Resolve units of `owner` arriving in `space`, which holds enemy units or an enemy city.
 
     Enemy settlers alone are eliminated, an undefended city without a fortress is captured at once,
@@ -95,9 +102,10 @@ def enter_space(
     defenders = _fighters(game, defender, space, naval)
     fortress = enemy_city is not None and FORTRESS in enemy_city.buildings
     from_sea = not naval and any(game.is_water(o) for o in origins.values())
+    diplomacy.attack_between(game, owner, defender)
     if not defenders and not fortress:
         _overrun(game, owner, defender, unit_ids, space, enemy_city, from_sea)
-        return
+        return False
     barbarian_battle = BARBARIAN in (owner, defender)
     short = game.short_battle_vp is not None and not naval  # Solar Eclipse
     winner_vp = game.short_battle_vp if short and game.short_battle_vp is not None else 0.0
@@ -118,14 +126,18 @@ def enter_space(
     game.combat.present = _present(game, space, owner, defender)
     kind = "naval battle" if naval else "battle"
     if _barbarians_repelled(game, owner, enemy_city):
-        return
+        return True
     _say(
         game,
         f"{kind.capitalize()} at {hex_to_label(space)}: {owner_name(game, owner)} ({_kinds(game, attackers)}) "
         f"attacks {owner_name(game, defender)} ({_kinds(game, defenders) or 'no units'}"
         f"{', fortress' if fortress else ''})",
     )
+    if attack_bonus:
+        game.combat.attacker.bonus += attack_bonus
+        _say(game, f"{owner_name(game, owner)} attacks with +{attack_bonus} combat value every round")
     _prepare(game)
+    return True
 
 
 def _barbarians_repelled(game: Game, owner: int, city: City | None) -> bool:
@@ -195,8 +207,9 @@ def _overrun(
     """
     lost = [u.id for u in game.units_at(space) if u.owner == defender]
     if lost:
+        verb = "eliminate" if owner < 0 else "eliminates"  # "Barbarians eliminate"
         game.say(
-            f"{owner_name(game, owner)} eliminates {owner_name(game, defender)}'s {_kinds(game, lost)} "
+            f"{owner_name(game, owner)} {verb} {owner_name(game, defender)}'s {_kinds(game, lost)} "
             f"at {hex_to_label(space)}"
         )
     present = _present(game, space, owner, defender)
@@ -217,7 +230,7 @@ def _fought(unit: Unit) -> None:
 
 # ------------------------------------------------------------------ before the first round
 
-_PREPARATION = ("siege", "attacker_bonus", "defender_bonus")
+_PREPARATION = ("city_attack_offer", "siege", "attacker_bonus", "defender_bonus")
 
 
 def _prepare(game: Game) -> None:
@@ -227,7 +240,9 @@ def _prepare(game: Game) -> None:
         if step in c.prepared:
             continue
         c.prepared.append(step)
-        if step == "siege":
+        if step == "city_attack_offer":
+            asked = _offer_city_attack(game, c)
+        elif step == "siege":
             asked = _offer_siege(game, c)
         else:
             asked = _offer_combat_bonus(game, c, c.attacker if step == "attacker_bonus" else c.defender)
@@ -270,6 +285,21 @@ def _offer_siege(game: Game, c: Combat) -> bool:
     if len(_siege_options(game, c)) < 2:
         return False
     game.pending.append(SiegeDecision(player=c.attacker.owner))
+    return True
+
+
+def _offer_city_attack(game: Game, c: Combat) -> bool:
+    """An event's lasting offer to the next player attacking a defended city (Trojan Horse)."""
+    card = game.city_attack_offer
+    if card is None or c.naval or c.city_id is None or c.attacker.owner < 0:
+        return False
+    offer = next(e for e in game.rules.event_effects(card) if e.name == "event_city_attack_offer")
+    params = effects.params_as(offer, EventCityAttackOffer)
+    cost = amounts(params.pay)
+    if not affordable(game, game.player(c.attacker.owner), cost):
+        return False
+    source = game.rules.event(card).name
+    game.pending.append(CombatBonusDecision(player=c.attacker.owner, source=source, cost=cost, vp=params.vp))
     return True
 
 
@@ -789,7 +819,7 @@ def _capture(game: Game, city: City, winner: int) -> None:
     else:
         # Spoils: the mood-modified size of the city as it was taken (before any piece is removed).
         gold = mood_modified_size(game, city) * rules.capture.gold_per_size
-    if len(game.cities_of(winner)) >= rules.city.settlement_limit:
+    if game.settlements_used(winner) >= rules.city.settlement_limit:
         game.cities.remove(city)
         gold += city.size * rules.capture.gold_per_missing_piece
         game.say(f"{owner_name(game, winner)} has no settlement piece left: the city at {where} is removed")
@@ -958,7 +988,10 @@ def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
         pay(player, payment)
         side = c.attacker if d.player == c.attacker.owner else c.defender
         side.bonus += d.bonus
-        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: +{d.bonus} combat value every round")
+        player.event_vp += d.vp
+        if d.vp:
+            game.city_attack_offer = None  # used once
+        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: {d.gains()}")
     _prepare(game)
 
 

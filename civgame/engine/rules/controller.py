@@ -30,6 +30,7 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     movement,
     objectives,
     payments,
+    revolution,
     rewards,
     status,
     trading,

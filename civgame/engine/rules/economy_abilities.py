@@ -110,18 +110,24 @@ def _draw_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
 
 
 def _draw_from(game: Game, decision: EffectChoiceDecision, option: str) -> None:
-    """Take the card the `draw_from_discard` holder chose."""
+    """Take the card from where the player chose: the deck, the discard pile or the face-up wonder card."""
     player = game.player(decision.player)
     deck_name = option.rsplit("(", 1)[1].rstrip(")")
     from_discard = option.startswith(cards.FROM_DISCARD)
-    cards.take(game, player, deck_name, from_discard=from_discard)
-    where = "the discard pile" if from_discard else "the deck"
-    game.say(f"{player.name} takes an {deck_name} card from {where} ({decision.source})")
+    public = option.startswith(cards.PUBLIC_WONDER)
+    where = "the discard pile" if from_discard else "the face-up card" if public else "the deck"
+    article = "an" if deck_name[0] in "aeo" else "a"
+    game.say(f"{player.name} takes {article} {deck_name} card from {where} ({decision.source})")
+    if deck_name == "event":
+        advances.draw_event(game, player, from_discard=from_discard)
+    else:
+        cards.take(game, player, deck_name, from_discard=from_discard, public=public)
 
 
 CHOICE_RULES: dict[str, ChoiceRule] = {
     "advance_on_build": (advances.advance_on_build_options, advances.take_advance_on_build),
     "draw_from_discard": (_draw_options, _draw_from),
+    "event_public_wonder": (_draw_options, _draw_from),
 }
 EVENT_CHOICE: ChoiceRule = (events.event_options, events.answer_event_choice)  # every `event:<step>` choice
 

@@ -29,7 +29,7 @@ from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, City, EventInProgress, EventStep, Game, Player, Unit
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS, amounts
-from civgame.engine.rules import civilizations
+from civgame.engine.rules import civilizations, diplomacy
 from civgame.engine.rules.cards import deal, draw_card
 from civgame.engine.rules.combat import enter_space
 from civgame.engine.rules.payments import describe, gain, holdings, pay, resource_cap
@@ -64,8 +64,6 @@ def resolve_event(game: Game, player: Player, card: int) -> None:
         after = main_steps(game, player.index, card)
         if after and game.event_variant == "optional_events":
             after.insert(0, EventStep("offer", player.index))
-        if not data.effects:
-            game.say(f"{data.name}: the card's text is not played in this game, only its icon")
     game.event = EventInProgress(card, player.index, _icon_steps(game, player.index, data.icon) + after)
     if data.icon == "pirates":
         _raid_in_each_share(game, game.event)
@@ -266,7 +264,7 @@ def _barbarian_reinforcement(game: Game, event: EventInProgress, step: EventStep
 def _reinforce(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     label, kind = option.split(": ")
     _place(game, BARBARIAN, kind, label_to_hex(label))
-    game.say(f"The barbarian city at {label} gains a {kind}")
+    game.say(f"The barbarian city at {label} gains {'an' if kind[0] in 'aeiou' else 'a'} {kind}")
 
 
 def _army_steps(game: Game, event: EventInProgress, active: int) -> dict[Hex, list[Hex]]:
@@ -441,6 +439,16 @@ def _great_person_taken(game: Game, event: EventInProgress, step: EventStep, opt
     game.decks["event"].discard.remove(event.card)
     event.steps = [s for s in event.steps if s.kind != "great_person"]
     game.say(f"{player.name} takes the great person {game.rules.event(event.card).name} for {step.count} culture")
+    if any(e.name == "event_diplomacy" for e in game.rules.event_effects(event.card)):
+        partners = [p.name for p in game.players if p != player]
+        ask(game, event, EventStep("partner", step.player), partners)
+
+
+def _partner_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    player = game.player(step.player)
+    partner = next(p for p in game.players if p.name == option)
+    player.diplomatic_partner = partner.index
+    game.say(f"{player.name} and {partner.name} enter diplomatic relations")
 
 
 def _offered(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -613,7 +621,7 @@ def _lose_units(
     event.steps.insert(0, EventStep("kill_unit", step.player, step.effect, count))
 
 
-def _unit_option(unit: Unit) -> str:
+def unit_option(unit: Unit) -> str:
     return f"{unit.kind} at {_label(unit.pos)}"
 
 
@@ -622,12 +630,12 @@ def _kill_unit_step(game: Game, event: EventInProgress, step: EventStep) -> None
     mine = game.units_of(step.player)
     loaded = {u.carrier for u in mine if u.carrier is not None}
     free = [u for u in mine if u.id not in loaded]
-    ask(game, event, step, sorted({_unit_option(u) for u in free or mine}))
+    ask(game, event, step, sorted({unit_option(u) for u in free or mine}))
 
 
-def _remove_unit(game: Game, owner: int, option: str) -> None:
+def remove_unit(game: Game, owner: int, option: str) -> None:
     """Remove one unit matching `option` (carried ones first); a ship takes its cargo with it."""
-    unit = min((u for u in game.units_of(owner) if _unit_option(u) == option), key=lambda u: u.carrier is None)
+    unit = min((u for u in game.units_of(owner) if unit_option(u) == option), key=lambda u: u.carrier is None)
     for lost in (unit, *(u for u in game.units if u.carrier == unit.id)):
         if game.rules.units[lost.kind].leader:
             civilizations.leader_killed(game, lost, captor=None)
@@ -636,7 +644,7 @@ def _remove_unit(game: Game, owner: int, option: str) -> None:
 
 def _unit_killed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     player = game.player(step.player)
-    _remove_unit(game, step.player, option)
+    remove_unit(game, step.player, option)
     vp = effect_params(game, event, step, prims.EventLoseUnits).vp_per_unit
     player.event_vp += vp
     game.say(f"{player.name} loses a {option}" + (f" (+{vp:g} VP)" if vp else ""))
@@ -797,7 +805,7 @@ def _card_name(game: Game, deck: str, card: int) -> str:
 def _give_up_step(game: Game, event: EventInProgress, step: EventStep) -> None:
     player = game.player(step.player)
     have = holdings(player)
-    options = sorted({_unit_option(u) for u in game.units_of(step.player)})
+    options = sorted({unit_option(u) for u in game.units_of(step.player)})
     options += sorted({_card_name(game, "action", c) for c in player.action_cards})
     options += sorted({_card_name(game, "objective", c) for c in player.objective_cards})
     options += sorted(f"great person {game.rules.event(c).name}" for c in player.great_persons)
@@ -819,7 +827,7 @@ def _given_up(game: Game, event: EventInProgress, step: EventStep, option: str) 
         hand.remove(card)
         game.decks[deck].discard.append(card)
     else:
-        _remove_unit(game, step.player, option)
+        remove_unit(game, step.player, option)
     game.say(f"{player.name} gives up {'1 ' if option in PAYABLES else 'an '}{option}")
     _again(event, step, step.count - 1)
 
@@ -976,6 +984,179 @@ def _construct_ban(
     game.say(f"{card}: from now on nobody without protection from it may build")
 
 
+# ---- pieces destroyed for good (Vulcan, Earthquake)
+
+CITY_CENTRE = "city"
+STOP = "destroy nothing more"
+
+
+def _destroy(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventDestroy) -> None:
+    if len(game.cities_of(player.index)) < params.min_cities:
+        return
+    if params.whole_city:
+        ask(game, event, EventStep("doomed_city", step.player, step.effect), _city_labels(game, player.index))
+    else:
+        event.steps.insert(0, EventStep("destroy_piece", step.player, step.effect, params.pieces))
+
+
+def _city_labels(game: Game, player: int) -> list[str]:
+    return sorted(_label(c.pos) for c in game.cities_of(player))
+
+
+def _city_destroyed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    city = city_by_label(game, option)
+    vp = effect_params(game, event, step, prims.EventDestroy).vp_per_piece
+    for lost in [u for u in game.units_at(city.pos) if u.owner == city.owner]:
+        remove_unit(game, city.owner, unit_option(lost))
+    for piece in [*city.buildings, *city.wonders, CITY_CENTRE]:
+        _destroy_piece(game, city, piece, vp)
+
+
+def _piece_options(game: Game, step: EventStep) -> list[str]:
+    """Buildings and wonders in the player's cities; a centre once nothing else stands in its city."""
+    options = []
+    for city in game.cities_of(step.player):
+        pieces = [*city.buildings, *city.wonders] or [CITY_CENTRE]
+        options += [f"{_piece_name(game, piece)} at {_label(city.pos)}" for piece in pieces]
+    return sorted(options)
+
+
+def _piece_name(game: Game, piece: str) -> str:
+    if piece == CITY_CENTRE:
+        return "city centre"
+    return game.rules.wonders[piece].name if piece in game.rules.wonders else game.rules.buildings[piece].name
+
+
+def _destroy_piece_step(game: Game, event: EventInProgress, step: EventStep) -> None:
+    params = effect_params(game, event, step, prims.EventDestroy)
+    first = step.count == params.pieces
+    ask(game, event, step, _piece_options(game, step) + ([] if first else [STOP]))
+
+
+def _piece_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    if option != STOP:
+        name, label = option.rsplit(" at ", 1)
+        city = city_by_label(game, label)
+        piece = next(p for p in [*city.buildings, *city.wonders, CITY_CENTRE] if _piece_name(game, p) == name)
+        _destroy_piece(game, city, piece, effect_params(game, event, step, prims.EventDestroy).vp_per_piece)
+        if piece != CITY_CENTRE:
+            step.chosen.append(city.id)
+        else:
+            step.chosen = [c for c in step.chosen if c != city.id]
+        if step.count > 1:
+            _again(event, step, step.count - 1)
+            return
+    hit = [c for c in game.cities_of(step.player) if c.id in step.chosen]
+    spared = [c.id for c in game.cities_of(step.player) if c.id not in step.chosen]
+    if hit:
+        event.steps.insert(0, EventStep("lower_mood", step.player, step.effect, len(hit), spared))
+
+
+def _destroy_piece(game: Game, city: City, piece: str, vp: float) -> None:
+    """Remove one piece for good: out of its owner's supply, with its VP compensation."""
+    owner = game.player(city.owner)
+    where = _label(city.pos)
+    if piece == CITY_CENTRE:
+        game.cities.remove(city)
+        _lose_piece(owner, CITY_CENTRE)
+        owner.event_vp += vp
+        game.say(f"{owner.name}'s city at {where} is gone for good (+{vp:g} VP)")
+    elif piece in city.wonders:
+        city.wonders.remove(piece)
+        wonder_vp = game.rules.wonders[piece].owner_vp
+        owner.event_vp += wonder_vp
+        game.say(f"The {_piece_name(game, piece)} at {where} is gone for good (+{wonder_vp:g} VP to {owner.name})")
+    else:
+        colour = game.player(city.buildings.pop(piece))
+        _lose_piece(colour, piece)
+        colour.event_vp += vp
+        game.say(f"{colour.name}'s {_piece_name(game, piece)} at {where} is gone for good (+{vp:g} VP)")
+    effects.holdings_changed(game)
+
+
+def _lose_piece(player: Player, piece: str) -> None:
+    player.pieces_destroyed[piece] = player.pieces_destroyed.get(piece, 0) + 1
+
+
+# ---- gifts, the public wonder, the leader lost
+
+
+def _gift(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventGift) -> None:
+    ask(game, event, EventStep("gift", step.player, step.effect), [p.name for p in game.players if p != player])
+
+
+def _gifted(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    taker = next(p for p in game.players if p.name == option)
+    kept = gain(game, taker, amounts(effect_params(game, event, step, prims.EventGift).gain))
+    game.say(f"{game.player(step.player).name} picks {taker.name}, who gains {describe(kept)}")
+
+
+def _public_wonder(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventPublicWonder
+) -> None:
+    if game.public_wonder is not None:
+        game.decks["wonder"].discard.append(game.public_wonder)  # the earlier one makes way
+    card = draw_card(game, "wonder")
+    game.public_wonder = card if isinstance(card, str) else None
+    if game.public_wonder is not None:
+        game.say(f"The {game.rules.wonders[game.public_wonder].name} is turned face up beside the wonder deck")
+
+
+LEADER_VP = "take the VP"
+
+
+def _lose_leader(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventLoseLeader
+) -> None:
+    leaders = [u for u in game.units_of(player.index) if game.rules.units[u.kind].leader]
+    for leader in leaders:
+        remove_unit(game, player.index, unit_option(leader))
+    options = [
+        f"{name} at {city}"
+        for name in civilizations.unused_leaders(game, player)
+        for city in _leader_room(game, player)
+    ]
+    ask(game, event, EventStep("new_leader", step.player, step.effect), [*options, LEADER_VP])
+
+
+def _leader_room(game: Game, player: Player) -> list[str]:
+    limit = game.rules.game.stacking_limit
+    armies = {k for k, spec in game.rules.units.items() if spec.army}
+    return [
+        _label(c.pos)
+        for c in game.cities_of(player.index)
+        if sum(1 for u in game.units_at(c.pos) if u.owner == player.index and u.kind in armies) < limit
+    ]
+
+
+def _new_leader(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    player = game.player(step.player)
+    if option == LEADER_VP:
+        vp = effect_params(game, event, step, prims.EventLoseLeader).vp
+        player.event_vp += vp
+        game.say(f"{player.name} gains {vp:g} VP")
+    else:
+        name, label = option.rsplit(" at ", 1)
+        civilizations.place_leader(game, player, name, city_by_label(game, label))
+    player.leaders_barred = True
+    game.say(f"{player.name} may recruit no more leaders")
+
+
+def _end_relations(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventDiplomacy
+) -> None:
+    if player.diplomatic_partner is not None:
+        game.say(f"{player.name} ends the diplomatic relations with {game.player(player.diplomatic_partner).name}")
+    diplomacy.end(game, player)
+
+
+def _city_attack_offer(
+    game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventCityAttackOffer
+) -> None:
+    game.city_attack_offer = event.card
+    game.say(f"The next player to attack a city may pay {describe(amounts(params.pay))} for {params.vp:g} VP")
+
+
 # ------------------------------------------------------------------ tables
 
 
@@ -1020,6 +1201,11 @@ _KINDS: dict[str, _Kind] = {
     "make_happy": _Kind(None, _made_happy),
     "convert_tokens": _Kind(None, _tokens_converted),
     "foresee": _Kind(_foresee_step, _foreseen),
+    "doomed_city": _Kind(None, _city_destroyed),
+    "destroy_piece": _Kind(_destroy_piece_step, _piece_chosen),
+    "gift": _Kind(None, _gifted),
+    "new_leader": _Kind(None, _new_leader),
+    "partner": _Kind(None, _partner_chosen),
 }
 QUESTIONS = {
     "barbarian_settlement": "where barbarians settle",
@@ -1048,6 +1234,11 @@ QUESTIONS = {
     "make_happy": "which city becomes happy",
     "convert_tokens": "which tokens to turn",
     "foresee": "which objective card a player draws next",
+    "doomed_city": "which city is destroyed",
+    "destroy_piece": "which piece is destroyed",
+    "gift": "who gains it",
+    "new_leader": "a new leader, or the VP",
+    "partner": "the diplomatic partner",
 }
 STEPS: dict[str, Runner] = {name: kind.run for name, kind in _KINDS.items() if kind.run is not None}
 CHOICES: dict[str, Chooser] = {name: kind.choose for name, kind in _KINDS.items() if kind.choose is not None}
@@ -1075,6 +1266,12 @@ MAIN: dict[str, MainRunner] = {
     "event_convert_tokens": _convert_tokens,
     "event_collect_again": _collect_again,
     "event_foresee_objectives": _foresee,
+    "event_destroy": _destroy,
+    "event_gift": _gift,
+    "event_public_wonder": _public_wonder,
+    "event_lose_leader": _lose_leader,
+    "event_city_attack_offer": _city_attack_offer,
+    "event_diplomacy": _end_relations,
 }
 
 

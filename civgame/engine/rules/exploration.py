@@ -25,19 +25,19 @@ from civgame.engine.core.model import Game, Region, Unit
 from civgame.engine.rules.registry import answering, rule
 
 
-def _named(region: Region) -> str:
+def named(region: Region) -> str:
     """How the log names a region: by its centre space, as players see it on the board."""
     return f"the region around {hex_to_label(region.anchor)}"
 
 
-def _placement(game: Game, region: Region, rotation: int) -> str:
+def placement(game: Game, region: Region, rotation: int) -> str:
     """ "turns the region around D4 so its sea lies at C5, D5" (without sea: where its first space lies)."""
     sea = sea_slots(game, region, rotation)
     if sea:
-        return f"turns {_named(region)} so its sea lies at {', '.join(hex_to_label(h) for h in sorted(sea))}"
+        return f"turns {named(region)} so its sea lies at {', '.join(hex_to_label(h) for h in sorted(sea))}"
     space, code = next(zip(region_slots(region.anchor, rotation), game.tile(region.tile), strict=False))
     terrain = game.rules.terrain[game.rules.terrain_by_code(code)].name
-    return f"places {_named(region)} with {terrain} at {hex_to_label(space)}"
+    return f"places {named(region)} with {terrain} at {hex_to_label(space)}"
 
 
 def sea_slots(game: Game, region: Region, rotation: int) -> list[Hex]:
@@ -71,15 +71,16 @@ def _ship_sea(game: Game, owner: int, units: list[Unit], origin: Hex, entry: Hex
     return movement.sea_reach(game, owner, entry).passable
 
 
-def orientation_options(game: Game, region: Region, target: Hex, ship_sea: frozenset[Hex] | None) -> list[int]:
-    """The rotation the rules force as a one-item list, or both when the explorer chooses."""
+def orientation_options(game: Game, region: Region, target: Hex | None, ship_sea: frozenset[Hex] | None) -> list[int]:
+    """The rotation the rules force as a one-item list, or both when the explorer chooses. `target`
+    None: the region is revealed with no unit entering it (Great Explorer), so the entry rule is silent."""
     options = [region.base_rotation, (region.base_rotation + 3) % 6]
     sea = {rotation: sea_slots(game, region, rotation) for rotation in options}
 
     def entry(rotation: int) -> bool:
         if ship_sea is not None:
             return _touches(sea[rotation], ship_sea)
-        return target not in sea[rotation]
+        return target is None or target not in sea[rotation]
 
     def connects_water(rotation: int) -> bool:
         return any(game.is_water(n) for s in sea[rotation] for n in neighbors(s))
@@ -117,7 +118,7 @@ def explore(game: Game, owner: int, units: list[Unit], origin: Hex, target: Hex,
             entry=entry,
         )
     )
-    game.say(f"{game.player(owner).name} chooses which way {_named(region)} lies")
+    game.say(f"{game.player(owner).name} chooses which way {named(region)} lies")
 
 
 def _reveal_and_enter(
@@ -125,9 +126,7 @@ def _reveal_and_enter(
 ) -> None:
     from civgame.engine.rules import movement  # movement imports this module at load time
 
-    region.rotation = rotation
-    game.invalidate_board()
-    game.say(f"{_named(region).capitalize()} is revealed")
+    reveal(game, region, rotation)
     if ship_sea is None:
         if game.is_land(target):
             movement.arrive(game, units, target)
@@ -138,7 +137,13 @@ def _reveal_and_enter(
     elif _touches(region_sea, ship_sea):
         movement.arrive(game, units, region_sea[0])
     else:
-        game.say(f"The ship cannot reach the sea of {_named(region)} and stays where it was")
+        game.say(f"The ship cannot reach the sea of {named(region)} and stays where it was")
+
+
+def reveal(game: Game, region: Region, rotation: int) -> None:
+    region.rotation = rotation
+    game.invalidate_board()
+    game.say(f"{named(region).capitalize()} is revealed")
 
 
 def _legal_orientations(game: Game) -> list[Action]:
@@ -150,11 +155,11 @@ def choose_orientation(game: Game, action: ChooseOrientation) -> None:
     decision = answering(game, OrientationDecision)
     if action.rotation not in decision.options:
         raise RuleError(
-            f"{_named(game.regions[decision.region - 1])} can only lie one of the {len(decision.options)} ways offered"
+            f"{named(game.regions[decision.region - 1])} can only lie one of the {len(decision.options)} ways offered"
         )
     region = next(r for r in game.regions if r.number == decision.region)
     units = [game.existing_unit(i) for i in decision.units]
     ship_sea = _ship_sea(game, decision.player, units, decision.origin, decision.entry)
     game.pending.pop()
-    game.say(f"{game.player(decision.player).name} {_placement(game, region, action.rotation)}")
+    game.say(f"{game.player(decision.player).name} {placement(game, region, action.rotation)}")
     _reveal_and_enter(game, region, action.rotation, units, decision.target, ship_sea)

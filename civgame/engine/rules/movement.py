@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import Literal
 
@@ -32,7 +32,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label
 from civgame.engine.core.model import Game, Unit
 from civgame.engine.core.vocabulary import amounts
-from civgame.engine.rules import combat, exploration
+from civgame.engine.rules import combat, diplomacy, exploration
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.turns import spend_main_action
@@ -96,17 +96,28 @@ def sea_reach(game: Game, owner: int, start: Hex) -> SeaReach:
     return SeaReach(frozenset(passable), frozenset(battles), frozenset(unexplored))
 
 
-def _enemy_on_land(game: Game, owner: int, space: Hex) -> bool:
+def _units_by_space(game: Game) -> dict[Hex, list[Unit]]:
+    """The units on each space: found once for all the spaces one search looks at."""
+    found: dict[Hex, list[Unit]] = {}
+    for unit in game.units:
+        found.setdefault(unit.pos, []).append(unit)
+    return found
+
+
+def _enemy_on_land(game: Game, owner: int, space: Hex, here: list[Unit]) -> bool:
+    """Units (`here`: those on `space`) or a city of another owner stand on the land `space`."""
+    if any(u.owner != owner for u in here):
+        return True
     city = game.city_at(space)
-    return bool(game.enemy_units_at(space, owner)) or (city is not None and city.owner != owner)
+    return city is not None and city.owner != owner
 
 
-def _own_armies_on_land(game: Game, owner: int, space: Hex) -> int:
-    return sum(1 for u in game.units_at(space) if u.owner == owner and u.carrier is None and game.is_army(u))
+def _own_armies_on_land(game: Game, owner: int, here: list[Unit]) -> int:
+    return sum(1 for u in here if u.owner == owner and u.carrier is None and game.is_army(u))
 
 
-def _room_on_ships(game: Game, owner: int, space: Hex) -> int:
-    ships = [u for u in game.units_at(space) if u.owner == owner and game.is_ship(u)]
+def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
+    ships = [u for u in here if u.owner == owner and game.is_ship(u)]
     return sum(game.rules.game.ship_capacity - len(cargo_of(game, s)) for s in ships)
 
 
@@ -119,11 +130,28 @@ def targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, Target]
         if effects.has(game, game.player(owner), "sail_around_board"):
             for space, target in _sail_around_targets(game, owner, reach).items():
                 found.setdefault(space, target)
-        return found
+        return _with_surcharges(game, owner, found)
     found = _step_targets(game, owner, start, mode)
     if mode == "land":
         for space, target in _road_targets(game, owner, start).items():
             found.setdefault(space, target)
+    return _with_surcharges(game, owner, found)
+
+
+def _with_surcharges(game: Game, owner: int, found: dict[Hex, Target]) -> dict[Hex, Target]:
+    """Diplomatic relations: entering a partner's space costs extra; a move the mover cannot pay is gone."""
+    if all(p.diplomatic_partner is None for p in game.players):
+        return found
+    player = game.player(owner)
+    for space, target in list(found.items()):
+        extra = diplomacy.surcharge(game, owner, space)
+        if extra:
+            cost = dict(target.cost)
+            for item, amount in extra.items():
+                cost[item] = cost.get(item, 0) + amount
+            found[space] = replace(target, cost=tuple(cost.items()))
+            if not affordable(game, player, cost):
+                del found[space]
     return found
 
 
@@ -137,18 +165,20 @@ def _sea_targets(reach: SeaReach, entry: Hex | None) -> dict[Hex, Target]:
 def _step_targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, Target]:
     """Land units: one space to land, onto an own ship, or into an unexplored space."""
     found = {}
+    by_space = _units_by_space(game)
     for there in game.board_neighbors(start):
+        here = by_space.get(there, [])
         if not game.revealed(there):
             found[there] = Target(there, "explore")
         elif game.is_land(there):
             found[there] = Target(
                 there,
                 "walk" if mode == "land" else "disembark",
-                enemy=_enemy_on_land(game, owner, there),
-                own_armies=_own_armies_on_land(game, owner, there),
+                enemy=_enemy_on_land(game, owner, there, here),
+                own_armies=_own_armies_on_land(game, owner, here),
             )
         elif mode == "land":
-            room = _room_on_ships(game, owner, there)
+            room = _room_on_ships(game, owner, here)
             if room > 0:
                 found[there] = Target(there, "embark", room=room)
     return found
@@ -165,11 +195,12 @@ def _road_targets(game: Game, owner: int, start: Hex) -> dict[Hex, Target]:
     if not roads or not game.is_land(start):
         return found
     own_start = _own_city(game, owner, start)
+    by_space = _units_by_space(game)
     for effect in roads:
         road = effects.params_as(effect, RoadMove)
         if not affordable(game, player, amounts(road.cost)):
             continue
-        for space, via_armies in _road_reach(game, owner, start, road.range).items():
+        for space, via_armies in _road_reach(game, owner, start, road.range, by_space).items():
             own_end = _own_city(game, owner, space)
             ends_ok = (own_start or own_end) if road.endpoints == "start_or_end" else (own_start and own_end)
             if space in found or not ends_ok:
@@ -177,17 +208,18 @@ def _road_targets(game: Game, owner: int, start: Hex) -> dict[Hex, Target]:
             found[space] = Target(
                 space,
                 "road",
-                enemy=_enemy_on_land(game, owner, space),
-                own_armies=_own_armies_on_land(game, owner, space),
+                enemy=_enemy_on_land(game, owner, space, by_space.get(space, [])),
+                own_armies=_own_armies_on_land(game, owner, by_space.get(space, [])),
                 via_armies=via_armies,
                 cost=tuple(road.cost.items()),
             )
     return found
 
 
-def _road_reach(game: Game, owner: int, start: Hex, steps: int) -> dict[Hex, int]:
+def _road_reach(game: Game, owner: int, start: Hex, steps: int, by_space: dict[Hex, list[Unit]]) -> dict[Hex, int]:
     """Revealed land 2..`steps` spaces from `start` along land without enemies, each with the fewest
-    of the owner's army units standing on the spaces of the best route there (for stacking)."""
+    of the owner's army units standing on the spaces of the best route there (for stacking).
+    `by_space`: the units on each space."""
     best: dict[Hex, int] = {}
     frontier = {start: 0}
     for step in range(1, steps + 1):
@@ -198,8 +230,9 @@ def _road_reach(game: Game, owner: int, start: Hex, steps: int) -> dict[Hex, int
                     continue
                 if distance(start, there) >= 2 and crowd < best.get(there, crowd + 1):
                     best[there] = crowd
-                if step < steps and not _enemy_on_land(game, owner, there):
-                    through = max(crowd, _own_armies_on_land(game, owner, there))
+                units_there = by_space.get(there, [])
+                if step < steps and not _enemy_on_land(game, owner, there, units_there):
+                    through = max(crowd, _own_armies_on_land(game, owner, units_there))
                     if through < onward.get(there, through + 1):
                         onward[there] = through
         frontier = onward
@@ -499,9 +532,15 @@ def start_move(game: Game, action: StartMove) -> None:
     if next(possible_moves(game, game.current, fresh_action=True), None) is None:
         raise RuleError(f"none of {game.player(game.current).name}'s units can move")
     spend_main_action(game)
-    for unit in game.units_of(game.current):
+    begin_move(game, game.current)
+
+
+def begin_move(game: Game, player: int, attack_bonus: int = 0) -> None:
+    """The player's units may move as in one Move action (its action already spent, or none needed)."""
+    for unit in game.units_of(player):
         unit.moved_this_action = False
-    game.pending.append(MoveDecision(player=game.current, groups_left=game.rules.game.move_groups_per_action))
+    groups = game.rules.game.move_groups_per_action
+    game.pending.append(MoveDecision(player=player, groups_left=groups, attack_bonus=attack_bonus))
 
 
 def _named_units(game: Game, group: list[Unit]) -> str:
@@ -549,7 +588,7 @@ def move_units(game: Game, action: MoveUnits) -> None:
     game.say(f"{player.name} moves {_named_units(game, group)} {where}")
     if payment:
         pay(player, payment)
-        game.say(f"{player.name} pays {describe(payment)} for the road")
+        game.say(f"{player.name} pays {describe(payment)} for the move")
     if mode == "ship":
         _movement_rewards(game, decision, sail_around=target.entry is not None)
     if target.how == "explore":
@@ -566,7 +605,11 @@ def move_units(game: Game, action: MoveUnits) -> None:
         arrive(game, group, action.to)
     if target.enemy:
         ids = [u.id for u in group]
-        combat.enter_space(game, owner, ids, action.to, dict.fromkeys(ids, start))
+        # a bonus for the move's first battle (Great Warlord) is used up by it
+        if combat.enter_space(
+            game, owner, ids, action.to, dict.fromkeys(ids, start), attack_bonus=decision.attack_bonus
+        ):
+            decision.attack_bonus = 0
 
 
 def _movement_rewards(game: Game, decision: MoveDecision, sail_around: bool) -> None:

@@ -101,10 +101,12 @@ def _raze(game: Game) -> None:
     _ask(game, RazeDecision, _in_order(game, lambda p: bool(_razable(game, p))))
 
 
-def government_options(game: Game, player: Player) -> list[tuple[str, ...]]:
-    """Every legal new set of government advances for a status-phase change."""
+def government_options(game: Game, player: Player, *, free: bool = False) -> list[tuple[str, ...]]:
+    """Every legal new set of government advances for a status-phase change (`free`: without its cost)."""
     current = government_of(game, player)
-    if current is None or not can_pay(game, player, amounts(game.rules.game.government_change_cost)):
+    if current is None:
+        return []
+    if not free and not can_pay(game, player, amounts(game.rules.game.government_change_cost)):
         return []
     held = [a for a in player.advances if game.rules.category_of(a).name == current]
     options = []
@@ -205,18 +207,21 @@ def change_government(game: Game, action: ChangeGovernment) -> None:
     if action.advances:
         if tuple(action.advances) not in government_options(game, player):
             raise RuleError("a new government takes its top advance plus as many others as you give up, minus one")
-        current = government_of(game, player)
         pay(player, amounts(game.rules.game.government_change_cost))
-        player.advances = [a for a in player.advances if game.rules.category_of(a).name != current]
-        effects.holdings_changed(game)
-        civilizations.drop_special_advances(game, player)
-        for name in action.advances:
-            gain_advance(game, player, name, uses_event_cube=False)
-        game.say(
-            f"{player.name} changes government from {current} to {game.rules.category_of(action.advances[0]).name}"
-        )
+        switch_government(game, player, action.advances)
     game.pending.pop()
     run(game)
+
+
+def switch_government(game: Game, player: Player, advances: tuple[str, ...]) -> None:
+    """Give up the current government's advances for `advances` (one of `government_options`)."""
+    current = government_of(game, player)
+    player.advances = [a for a in player.advances if game.rules.category_of(a).name != current]
+    effects.holdings_changed(game)
+    civilizations.drop_special_advances(game, player)
+    for name in advances:
+        gain_advance(game, player, name, uses_event_cube=False)
+    game.say(f"{player.name} changes government from {current} to {game.rules.category_of(advances[0]).name}")
 
 
 def _legal_first_player(game: Game) -> list[Action]:

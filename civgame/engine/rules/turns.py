@@ -34,6 +34,10 @@ def start_turn(game: Game, player_index: int) -> None:
     for unit in game.units:
         unit.immobile = unit.no_attack = unit.moved_this_action = False
     player = game.player(player_index)
+    if player.action_lost:  # Revolution drawn in the status phase
+        player.action_lost = False
+        game.actions_left -= 1
+        game.say(f"{player.name} loses an action to the revolution")
     player.influence_succeeded = False
     player.used_this_turn.clear()
     game.battles.clear()

@@ -20,6 +20,7 @@ from civgame.engine.rules.cities import (
     _activatable_cities,
     _activated_city,
     begin_activation,
+    construct_ban,
     finish_activation,
     why_cannot_activate,
 )
@@ -29,8 +30,9 @@ from civgame.engine.rules.triggers import fire
 from civgame.engine.rules.turns import spend_main_action
 
 
-def why_not_build(game: Game, city: City, wonder: str) -> str | None:
-    """The rule that stops `wonder` in `city` (activation and cost aside), or None."""
+def why_not_build(game: Game, city: City, wonder: str, *, ignore_advance: bool = False) -> str | None:
+    """The rule that stops `wonder` in `city` (activation and cost aside), or None. `ignore_advance`:
+    the wonder's own required advance is not needed (Great Architect)."""
     player = game.player(city.owner)
     where = hex_to_label(city.pos)
     spec = game.rules.wonders.get(wonder)
@@ -38,13 +40,16 @@ def why_not_build(game: Game, city: City, wonder: str) -> str | None:
         return f"there is no wonder called {wonder!r}"
     if wonder not in player.wonder_cards:
         return f"{player.name} holds no {spec.name} wonder card"
+    banned = construct_ban(game, player)
+    if banned:
+        return banned
     if city.mood != "happy":
         return f"a wonder can only be built in a Happy city (the city at {where} is {city.mood})"
     if city.size >= game.rules.game.city.max_size:
         return f"the city at {where} has reached the maximum size {game.rules.game.city.max_size}"
     if city.size >= len(game.cities_of(player.index)):
         return f"a city cannot grow larger than the number of cities {player.name} owns"
-    for needed in (game.rules.game.wonder_advance, spec.advance):
+    for needed in (game.rules.game.wonder_advance, *([] if ignore_advance else [spec.advance])):
         if not player.has(needed):
             return f"the {spec.name} requires {needed}"
     if spec.needs_building and spec.needs_building not in city.buildings:
@@ -83,16 +88,22 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
     pay(player, payment)
     spend_main_action(game)
     begin_activation(game, city)
-    player.wonder_cards.remove(action.wonder)
-    city.wonders.append(action.wonder)
-    player.wonders_built.append(action.wonder)
+    place_wonder(game, city, action.wonder)
+    finish_activation(game, city)
+
+
+def place_wonder(game: Game, city: City, wonder: str) -> None:
+    """The wonder card leaves the owner's hand for the city; its builder's VP and powers begin."""
+    player = game.player(city.owner)
+    player.wonder_cards.remove(wonder)
+    city.wonders.append(wonder)
+    player.wonders_built.append(wonder)
     player.wonders_built_when.append([game.age, game.round])
     effects.holdings_changed(game)
-    name = game.rules.wonders[action.wonder].name
+    name = game.rules.wonders[wonder].name
     game.say(f"{player.name} builds the {name} at {hex_to_label(city.pos)}")
     apply_on_gain(game, player, name)
-    fire(game, "wonder_built", player=player.index, wonder=action.wonder, city=city.id)
-    finish_activation(game, city)
+    fire(game, "wonder_built", player=player.index, wonder=wonder, city=city.id)
 
 
 # ------------------------------------------------------------------ place_ship (Great Lighthouse)

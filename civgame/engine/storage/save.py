@@ -712,7 +712,10 @@ def _decks_and_decisions(game: Game) -> Iterator[str]:
             for name in ("objective_cards", "completed_objectives", "foreseen_objectives")
         ],
         "event": [(f"game.players[{i}].great_persons", p.great_persons) for i, p in enumerate(game.players)],
-        "wonder": [(f"game.players[{i}].wonder_cards", p.wonder_cards) for i, p in enumerate(game.players)],
+        "wonder": [
+            *((f"game.players[{i}].wonder_cards", p.wonder_cards) for i, p in enumerate(game.players)),
+            ("game.public_wonder", [game.public_wonder] if game.public_wonder else []),
+        ],
     }
     for name in DECKS:
         deck = game.decks[name]

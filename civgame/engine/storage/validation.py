@@ -192,6 +192,7 @@ def _source_or_event_card(known: Known, value: Any) -> str | None:
     return EFFECT_SOURCE(known, value)
 
 
+_piece_key = _one_of("a building of the rules or a city", lambda k: {*k.rules.buildings, "city"})
 CIVILIZATION = _one_of("a civilization of the rules", lambda k: k.rules.civilizations)
 LEADER = _one_of(
     "a leader of the rules", lambda k: {ld.name for c in k.rules.civilizations.values() for ld in c.leaders}
@@ -243,6 +244,10 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "foreseen_objectives": STRUCTURE,  # objective cards: checked with the decks
         "government_regains": TYPED,
         "seat": TYPED,  # a Literal: the loader accepts only a person or a known computer level
+        "pieces_destroyed": mapping(_piece_key, COUNT),
+        "leaders_barred": TYPED,
+        "action_lost": TYPED,
+        "diplomatic_partner": optional(PLAYER),
     },
     LastingEffect: {"source": TEXT, "until": TYPED},
     Combat: {
@@ -272,7 +277,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     },
     Decision: {"player": PLAYER},
     PayDecision: {"action": BY_ITS_RULE, "cost": COST, "alternatives": each(COST)},
-    MoveDecision: {"groups_left": COUNT, "rewarded": each(TEXT)},
+    MoveDecision: {"groups_left": COUNT, "rewarded": each(TEXT), "attack_bonus": COUNT},
     HappinessDecision: {"raised": COUNT, "extra_cost": COST},
     OrientationDecision: {
         "region": REGION,
@@ -313,7 +318,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     GovernmentDecision: {},
     FirstPlayerDecision: {},
     SiegeDecision: {},
-    CombatBonusDecision: {"source": EFFECT_SOURCE, "bonus": COUNT, "cost": COST},
+    CombatBonusDecision: {"source": _source_or_event_card, "bonus": COUNT, "cost": COST, "vp": TYPED},
     ReinforcementDecision: {"unit": UNIT_KIND, "cities": each(CITY_ID)},
     ObjectiveDecision: {"moment": MOMENT, "options": each(OBJECTIVE), "used": each(OBJECTIVE)},
     EffectChoiceDecision: {

@@ -52,8 +52,9 @@ class GainOn(HookedParams):
     "draw_from_discard",
     when="passive: whenever the holder draws a card of one of `decks`",
     doc="Instead of drawing from the deck, the holder may take the top card of that deck's discard pile, "
-    "if there is one (`decks`: `action`).",
-    example={"draw_from_discard": {"decks": ["action"]}},
+    "if there is one (`decks`: `action`, `event`). An event card the holder draws goes to the bottom of the "
+    "event discard pile, not its top.",
+    example={"draw_from_discard": {"decks": ["action", "event"]}},
 )
 class DrawFromDiscard(Params):
-    decks: list[Literal["action"]] = Field(min_length=1)
+    decks: list[Literal["action", "event"]] = Field(min_length=1)

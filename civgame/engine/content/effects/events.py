@@ -273,6 +273,69 @@ class EventBuild(Params):
 
 
 @primitive(
+    "event_build_wonder",
+    when=EVENT,
+    doc="The player builds a wonder from their hand in one of their cities, paying its cost less "
+    "`culture_discount` culture tokens, without an action and without activating the city; with "
+    "`ignore_advance` the wonder's own required advance is not needed (the advance every wonder needs "
+    "still is). A great person with this effect is played only when such a wonder can be built.",
+    example={"event_build_wonder": {"culture_discount": 3, "ignore_advance": True}},
+)
+class EventBuildWonder(Params):
+    culture_discount: int = Field(default=0, ge=0)
+    ignore_advance: bool = False
+
+
+@primitive(
+    "event_construct",
+    when=EVENT,
+    doc="The player may construct one building by the Construct rules, paying its price, without an action "
+    "and without activating the city. A great person with this effect is played only when one of the "
+    "player's cities could construct a building.",
+    example={"event_construct": {}},
+)
+class EventConstruct(Params):
+    pass
+
+
+@primitive(
+    "event_explore",
+    when=EVENT,
+    doc="The player may reveal a face-down region next to a region where they have a city (its way "
+    "decided as for exploring, the player choosing when the rules leave it open), then may found a city "
+    "on a space of it, without a settler, paying `city_cost`. A great person with this effect is played "
+    "only when such a region exists.",
+    example={"event_explore": {"city_cost": {"food": 2}}},
+)
+class EventExplore(Params):
+    city_cost: dict[Payable, PositiveInt] = Field(min_length=1)
+
+
+@primitive(
+    "event_move",
+    when=EVENT,
+    doc="The player makes a move as the Move action does, without an action; in the first battle they "
+    "start by attacking during it, they add `attack_bonus` combat value every round. A great person with "
+    "this effect is played only when one of the player's units can move.",
+    example={"event_move": {"attack_bonus": 2}},
+)
+class EventMove(Params):
+    attack_bonus: int = Field(default=0, ge=0)
+
+
+@primitive(
+    "event_diplomacy",
+    when="event: when the great person is taken, and when it is played",
+    doc="Taking the card, its holder picks another player as partner; while they are partners, each pays "
+    "`move_cost` on top of a move into a space holding units of the other. Playing the card ends the "
+    "relations; a battle between the two ends them too, and the card goes to the event discard pile.",
+    example={"event_diplomacy": {"move_cost": {"culture": 2}}},
+)
+class EventDiplomacy(Params):
+    move_cost: dict[Payable, PositiveInt] = Field(min_length=1)
+
+
+@primitive(
     "event_foresee_objectives",
     when=EVENT,
     doc="The player looks at as many top objective cards as there are players and assigns one to each "
@@ -293,6 +356,82 @@ class EventForeseeObjectives(Params):
 )
 class EventConstructBan(Params):
     pass
+
+
+@primitive(
+    "event_destroy",
+    when=EVENT,
+    doc="Each concerned player with at least `min_cities` cities loses city pieces for good: with "
+    "`whole_city`, one city of their choice with every piece in it and their units there; else 1 to "
+    "`pieces` buildings, wonders or city centres of their choice (a centre only once nothing else stands in "
+    "its city), after which each hit city still standing loses a mood step. A destroyed building gives "
+    "`vp_per_piece` event VP to the player of its colour, a centre to the city's owner; a wonder gives its "
+    "owner the wonder's owner VP as event VP (its builder's share is gone with it). Destroyed pieces never "
+    "come back to their owner's supply.",
+    example={"event_destroy": {"min_cities": 3, "pieces": 3}},
+)
+class EventDestroy(EventStep):
+    min_cities: int = Field(default=0, ge=0)
+    whole_city: bool = False
+    pieces: PositiveInt = 1
+    vp_per_piece: float = Field(default=2, ge=0)
+
+
+@primitive(
+    "event_gift",
+    when=EVENT,
+    doc="The active player picks another player, who gains `gain` (resource limits apply).",
+    example={"event_gift": {"gain": {"culture": 1}}},
+)
+class EventGift(Params):
+    gain: dict[Payable, PositiveInt] = Field(min_length=1)
+
+
+@primitive(
+    "event_public_wonder",
+    when=EVENT,
+    doc="The top card of the wonder deck is turned face up: the next player who would draw a wonder card "
+    "may take it instead.",
+    example={"event_public_wonder": {}},
+)
+class EventPublicWonder(Params):
+    pass
+
+
+@primitive(
+    "event_lose_leader",
+    when=EVENT,
+    doc="The active player's leader on the board dies (nobody captures it). With a leader left to recruit "
+    "and a city with room for one more army unit, they choose: that leader placed for free in such a city, "
+    "or `vp` event VP; otherwise `vp` event VP. Then they may never recruit a leader again.",
+    example={"event_lose_leader": {"vp": 2}},
+)
+class EventLoseLeader(Params):
+    vp: float = Field(default=2, ge=0)
+
+
+@primitive(
+    "event_revolution",
+    when=EVENT,
+    doc="The active player loses one action (at the start of their next turn, in the status phase), then "
+    "changes government for free as in the status phase, if they have a government and another one is "
+    "open to them. They may kill one of their army units to avoid each of the two.",
+    example={"event_revolution": {}},
+)
+class EventRevolution(Params):
+    pass
+
+
+@primitive(
+    "event_city_attack_offer",
+    when=EVENT,
+    doc="Lasting until used once: a player who attacks a city (defended by army units or a fortress) may pay "
+    "`pay` before the first round for `vp` event VP.",
+    example={"event_city_attack_offer": {"pay": {"wood": 1, "culture": 1}, "vp": 1}},
+)
+class EventCityAttackOffer(Params):
+    pay: dict[Payable, PositiveInt] = Field(min_length=1)
+    vp: float = Field(default=1, ge=0)
 
 
 @primitive(
@@ -339,6 +478,17 @@ MAIN_EFFECTS = frozenset(
         "event_convert_tokens",
         "event_collect_again",
         "event_build",
+        "event_build_wonder",
+        "event_diplomacy",
+        "event_construct",
+        "event_explore",
+        "event_move",
         "event_foresee_objectives",
+        "event_destroy",
+        "event_gift",
+        "event_public_wonder",
+        "event_lose_leader",
+        "event_revolution",
+        "event_city_attack_offer",
     }
 )

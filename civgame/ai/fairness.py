@@ -26,7 +26,10 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     others = [p for p in view.players if p.index != seat]
     for deck_name, deck in view.decks.items():
         hand = HANDS.get(deck_name)
-        _redeal(deck.draw, [getattr(p, hand) for p in others] if hand else [], rng)
+        hands = [getattr(p, hand) for p in others] if hand else []
+        if deck_name == "objective":
+            hands += [p.foreseen_objectives for p in others]  # set aside for them in secret (Great Seer)
+        _redeal(deck.draw, hands, rng)
     _swap_face_down_tiles(view, rng)
     view.rng = Rng.from_seed(rng.getrandbits(64))
     return view

@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 
 import pygame
-from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextEntryLine
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIScrollingContainer, UITextEntryLine
 
 from civgame.ai.levels import OFFERED
 from civgame.engine.content.ruleset import RulesDataError, Ruleset, default_ruleset
@@ -26,7 +26,7 @@ from civgame.engine.storage.mods import (
     user_mods_dir,
 )
 from civgame.engine.storage.save import SaveError, read_summary
-from civgame.ui import theme
+from civgame.ui import theme, thumbnails
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option
 from civgame.ui.scene import Navigator, Scene
@@ -36,6 +36,7 @@ WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUMES = (25, 50, 70, 100)  # percent
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
 MAX_NAME = 20
+ROW_H = 44  # a save's row on the load screen, its map picture as tall
 # Who may play a seat, in the order a click on the seat's button goes through them.
 SEAT_KINDS: tuple[Seat, ...] = ("human", *OFFERED)
 SEAT_LABELS = {"human": "Human", "easy": "Computer: Easy", "normal": "Computer: Normal", "hard": "Computer: Hard"}
@@ -523,6 +524,8 @@ class LoadScene(Scene):
         if not saves:
             UILabel(pygame.Rect(0, y, w, 30), f"No saves yet in {self.app.settings.saves_dir}", manager)
             y += 40
+        self.thumbnails: list[UIImage] = []
+        picture_w = round(ROW_H * thumbnails.SIZE[0] / thumbnails.SIZE[1])
         for path in saves[: self.MAX_LISTED]:
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
             try:
@@ -530,11 +533,15 @@ class LoadScene(Scene):
                 label, tip = f"{path.name} — {summary}   ({stamp})", f"{summary}; saved {stamp} in {path}"
             except SaveError as exc:
                 label, tip = f"{path.name} — cannot be read   ({stamp})", str(exc)
+            picture = thumbnails.load(path)
+            if picture is not None:
+                image = pygame.transform.smoothscale(picture, (picture_w, ROW_H))
+                self.thumbnails.append(UIImage(pygame.Rect(left - picture_w - 8, y, picture_w, ROW_H), image, manager))
             button = self.add_button(
-                pygame.Rect(left, y, 560, 38), theme.fit_text(label, 14, 540), partial(self._open, path), tooltip=tip
+                pygame.Rect(left, y, 560, ROW_H), theme.fit_text(label, 14, 540), partial(self._open, path), tooltip=tip
             )
             self.save_buttons.append(button)
-            y += 44
+            y += ROW_H + 6
         UILabel(pygame.Rect(left, y + 10, 560, 28), "Or type the path of a save file:", manager)
         self.path_entry = UITextEntryLine(pygame.Rect(left, y + 40, 440, 38), manager)
         self.open_button = self.add_button(

@@ -46,8 +46,9 @@ RULES_TOPICS: dict[str, str] = {
         "move again this turn.\n"
         "Ships sail any distance through connected sea and may carry 2 land units, which board "
         "from and land on spaces next to the ship.\n"
-        "Entering a hidden region explores it; entering a space with enemy units or an enemy city "
-        "starts a battle at once."
+        "Entering a hidden region explores it: when it could lie two ways, it is shown turned over on "
+        "the map; click it to turn it the other way, then Place. Entering a space with enemy units or an "
+        "enemy city starts a battle at once."
     ),
     "Increase happiness": (
         "Pay mood tokens to make one or more of your cities happier: for each step (angry to "

@@ -100,3 +100,12 @@ def test_changing_another_players_hidden_cards_does_not_change_the_decision(leve
         assert agent_for(level, f"{seed}").choose(changed, actions) == chosen
         decisions += 1
     assert decisions >= 2
+
+
+def test_objective_cards_set_aside_for_another_player_are_resampled():
+    game = game_in_progress(5)
+    seat = game.actor()
+    other = game.player((seat + 1) % 4)
+    other.foreseen_objectives = [game.decks["objective"].draw.pop()]  # the Great Seer's secret choice
+    seen = {tuple(determinise(game, seat, random.Random(s)).player(other.index).foreseen_objectives) for s in range(20)}
+    assert len(seen) > 1 and all(len(cards) == 1 for cards in seen)

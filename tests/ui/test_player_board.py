@@ -18,8 +18,8 @@ def maya_against_rome() -> Scenario:
     s.reveal_all()
     gain_advance(s.game, s.player(0), "Irrigation", uses_event_cube=False)
     city = s.city(0, "D2")
-    civilizations._place(s.game, s.player(0), "Lady Six Sky", city)
-    civilizations._place(s.game, s.player(0), "Yuknoom Chʼeen II", city)  # Lady Six Sky leaves for good
+    civilizations.place_leader(s.game, s.player(0), "Lady Six Sky", city)
+    civilizations.place_leader(s.game, s.player(0), "Yuknoom Chʼeen II", city)  # Lady Six Sky leaves for good
     s.player(1).captured_leaders.append("Kʼinich Janaab Pakal I")  # as if taken in battle
     s.player(0).leaders_used.append("Kʼinich Janaab Pakal I")
     return s
@@ -101,7 +101,7 @@ def test_the_abilities_menu_gives_each_civilization_ability_its_text(app):
     s.reveal_all()
     city = s.city(0, "D2", mood="happy")
     gain_advance(s.game, s.player(0), "Sports", uses_event_cube=False)
-    civilizations._place(s.game, s.player(0), "Pericles", city)
+    civilizations.place_leader(s.game, s.player(0), "Pericles", city)
     s.resources(0, mood=2)
     scene = show_game(app, s.game)
     click_button(app, scene.action_buttons["abilities"])

@@ -10,6 +10,9 @@ it returns with the next event deck. Effects that need the city rules (`event_bu
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from civgame.engine.content.effects import Params
 from civgame.engine.content.effects import events as prims
 from civgame.engine.core.actions import Action, PlayGreatPerson
 from civgame.engine.core.errors import RuleError
@@ -59,14 +62,9 @@ def why_not_play(game: Game, player: Player, card: int) -> str | None:
     if person.playable_with and not any(held[k] for k in person.playable_with):
         return f"{name} needs {' or '.join(person.playable_with)} to be played"
     for effect in game.rules.event_effects(card):
-        if effect.name == "event_build_wonder" and not _wonder_sites(game, player, _as_build_wonder(effect.params)):
-            return f"{name} needs a wonder card you could build now"
-        if effect.name == "event_construct" and not _constructions(game, player):
-            return f"{name} needs a city that could construct a building now"
-        if effect.name == "event_move" and next(possible_moves(game, player.index, fresh_action=True), None) is None:
-            return f"{name} needs a unit that can move"
-        if effect.name == "event_explore" and not explorable(game, player):
-            return f"{name} needs a face-down region next to a region with your city"
+        need = NEEDS.get(effect.name)
+        if need is not None and not need[0](game, player, effect.params):
+            return f"{name} needs {need[1]}"
     return None
 
 
@@ -269,6 +267,21 @@ def _explorer_city(game: Game, event: EventInProgress, step: EventStep, option: 
 def _move(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventMove) -> None:
     begin_move(game, player.index, attack_bonus=params.attack_bonus)
 
+
+def _can_move(game: Game, player: Player, params: Params) -> bool:
+    return next(possible_moves(game, player.index, fresh_action=True), None) is not None
+
+
+# A great person with one of these effects is played only when it can act: (whether it can, what it needs).
+NEEDS: dict[str, tuple[Callable[[Game, Player, Params], bool], str]] = {
+    "event_build_wonder": (
+        lambda g, p, e: bool(_wonder_sites(g, p, _as_build_wonder(e))),
+        "a wonder card you could build now",
+    ),
+    "event_construct": (lambda g, p, e: bool(_constructions(g, p)), "a city that could construct a building now"),
+    "event_move": (_can_move, "a unit that can move"),
+    "event_explore": (lambda g, p, e: bool(explorable(g, p)), "a face-down region next to a region with your city"),
+}
 
 events.add_main_effect("event_move", _move)
 events.add_main_effect("event_explore", _explore)

@@ -62,9 +62,10 @@ def _civilizations(game: Game) -> list[str]:
             problems.append(f"{p.name} has {len(leaders)} leader unit(s) on the board and leader {p.leader!r}")
         if p.leader is not None and p.leader not in p.leaders_used:
             problems.append(f"{p.name}'s leader {p.leader} is not among the leaders used")
-        if not set(p.leaders_used) <= set(civilizations.leaders_of(game, p)):
+        civ = civilizations.civilization_of(game, p)
+        their_leaders = set(p.leaders_dealt) or ({leader.name for leader in civ.leaders} if civ else set())
+        if not set(p.leaders_used) <= their_leaders:  # leaders barred by the Guillotine were theirs too
             problems.append(f"{p.name} used leaders that are not theirs: {p.leaders_used}")
-        civ = game.rules.civilizations.get(p.civilization) if p.civilization else None
         own = {s.name for s in civ.special_advances} if civ else set()
         if not set(p.special_advances) <= own:
             problems.append(f"{p.name} holds special advances of another civilization: {p.special_advances}")

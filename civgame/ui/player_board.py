@@ -44,7 +44,7 @@ def leader_rows(game: Game, player: Player) -> list[LeaderRow]:
     (What if?) names it."""
     captors = {name: p.name for p in game.players for name in p.captured_leaders}
     rows = []
-    for name in civilizations.leaders_of(game, player):
+    for name in civilizations.own_leaders(game, player):
         found = find_leader(game, name)
         if found is None:
             continue
@@ -93,6 +93,8 @@ def _status(game: Game, player: Player, name: str, captors: dict[str, str]) -> s
         return f"captured by {captors[name]}"
     if name in player.leaders_used:
         return "gone for good (dead or replaced)"
+    if player.leaders_barred:
+        return "removed from the game unused"
     return "not yet recruited"
 
 

@@ -20,11 +20,12 @@ def maya_board():
     return s
 
 
-def test_the_maya_are_playable_but_dealt_at_random_only_when_added():
+def test_the_maya_are_playable_but_dealt_at_random_only_when_added(monkeypatch):
     game = new_game(2, 1)
     assert "maya" in civilizations.playable(game.rules)
     assert "maya" not in random_pool(game.rules)
     assert "maya" in random_pool(game.rules, also_random=["maya"])
+    monkeypatch.setattr(civilizations, "complete", lambda civ: civ.name in ("Maya", "Rome"))
     dealt = new_game(2, 3, civilizations=["rome", "random"], also_random=["maya"])
     assert [p.civilization for p in dealt.players] == ["rome", "maya"]
 

@@ -1,5 +1,6 @@
 """Engine benchmark: full 4-player random games, actions per second, and the time to list the
-legal actions in late-game states (ages 5 and 6), over the fixed seeds of bench.common.SEEDS.
+legal actions in late-game states (ages 5 and 6), over the fixed seeds of bench.common.SEEDS; and
+look-ahead playouts as computer players run them (copies of games in progress played on at random).
 Times are process CPU time, so that other work on the machine does not inflate them.
 
     python -m bench.engine              # the figures
@@ -11,17 +12,23 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import random
 import time
 from collections.abc import Sequence
 
 from bench.common import PLAYERS, SEEDS, Figure, median, percentile, table
-from civgame.ai import play_game, random_agents
+from civgame.ai import play_game, play_steps, random_agents
+from civgame.ai.playout import playout
+from civgame.engine.core.copying import copy_game
 from civgame.engine.core.model import Game
 from civgame.engine.rules.controller import legal_actions
 from civgame.engine.rules.setup import new_game
 
 GAME_TARGET = 1.0  # seconds per full random game
 ENUMERATION_TARGET = 0.002  # seconds, p99
+ACTIONS_TARGET = 10_000  # actions per second in random play: enough for a search to look a few games ahead
+PLAYOUT_START = 120  # random actions into each benchmark game before the playouts start from it
+PLAYOUTS, PLAYOUT_STEPS = 20, 40  # per game: copies played on, and random actions in each
 
 
 class _EnumerationTimer:
@@ -54,7 +61,10 @@ def run(seeds: Sequence[int] = SEEDS) -> list[Figure]:
     return [
         Figure("engine: full 4-player random game (median)", median(game_times), "s", GAME_TARGET, games),
         Figure("engine: full 4-player random game (slowest)", max(game_times), "s", GAME_TARGET, games),
-        Figure("engine: actions per second", actions / sum(game_times), "/s", None, f"{actions} actions"),
+        Figure(
+            "engine: actions per second", actions / sum(game_times), "/s", ACTIONS_TARGET, f"{actions} actions", True
+        ),
+        _playouts(seeds),
         Figure(
             "engine: legal actions, late game (median)", median(timer.times), "s", None, f"{len(timer.times)} states"
         ),
@@ -66,6 +76,19 @@ def run(seeds: Sequence[int] = SEEDS) -> list[Figure]:
             f"max {max(timer.times) * 1000:.1f} ms",
         ),
     ]
+
+
+def _playouts(seeds: Sequence[int]) -> Figure:
+    """Actions per second of look-ahead playouts (`civgame.ai.playout`), copying the game included."""
+    played, spent = 0, 0.0
+    for seed in seeds:
+        game = play_steps(new_game(PLAYERS, seed), random_agents(PLAYERS, seed), PLAYOUT_START)
+        rng = random.Random(seed)
+        start = time.process_time()
+        for _ in range(PLAYOUTS):
+            played += playout(copy_game(game, with_record=False), rng, PLAYOUT_STEPS)
+        spent += time.process_time() - start
+    return Figure("engine: playout actions per second", played / spent, "/s", None, f"{played} actions, copies too")
 
 
 def profile(seeds: Sequence[int] = SEEDS, top: int = 25) -> None:

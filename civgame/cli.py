@@ -5,6 +5,7 @@ play a whole game and prints the final score table.
     civgame --headless --load PATH [--save PATH]     # finish a saved game with its computer players
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
     civgame validate-rules DIR [DIR2 ...]             # check a ruleset, or mods stacked in order
+    civgame tournament [--games N] [--lineup hard,normal]  # the computer levels' strength (see --help)
     civgame --screenshot OUT.png [--state SAVE.yaml | --players N --seed S]  # picture of a game
     civgame --smoke-test                              # start the window offscreen, play, save, load
 
@@ -98,6 +99,10 @@ def build_parser() -> argparse.ArgumentParser:
         "order; print each problem as file:line: problem.",
     )
     validate.add_argument("folders", metavar="DIR", nargs="+", type=Path)
+    # Listed here for --help; its options are its own (civgame/ai/tournament.py), handed on by _main.
+    commands.add_parser(
+        "tournament", help="play seeded games between the computer levels; print win rates, Elo and thinking times"
+    )
     return parser
 
 
@@ -130,7 +135,12 @@ def _log_traceback() -> Path:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["tournament"]:
+        from civgame.ai.tournament import main as tournament_main
+
+        return tournament_main(words[1:])
+    args = build_parser().parse_args(words)
     if args.command == "validate-rules":
         return validate_rules(args.folders)
     if args.smoke_test:

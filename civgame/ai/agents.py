@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from civgame.ai.evaluation import EASY, STRATEGIC, WIN, Weights, relative_value
+from civgame.ai.evaluation import EASY, FORESIGHTED, STRATEGIC, WIN, Weights, relative_value
 from civgame.ai.fairness import determinise
 from civgame.ai.playout import PLAYOUT_WEIGHTS, playout, random_action
 from civgame.engine.core.actions import Action, StartTrade
@@ -122,7 +122,7 @@ class SearchSettings:
 
 
 NORMAL_SEARCH = SearchSettings(budget=0.3, candidates=5, playout_steps=12, weights=STRATEGIC)
-HARD_SEARCH = SearchSettings(budget=1.0, candidates=6, playout_steps=8, weights=STRATEGIC, greedy_steps=2)
+HARD_SEARCH = SearchSettings(budget=1.0, candidates=6, playout_steps=8, weights=FORESIGHTED, greedy_steps=2)
 
 
 class SearchAgent:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from civgame.engine.core.model import Game, Unit
+from civgame.engine.core.model import Game, Player, Unit
+from civgame.engine.rules.objectives import STATUS, fulfilled
 from civgame.engine.rules.scoring import score_sheet
 
 WIN = 1000.0  # the game is decided: outweighs every estimate
@@ -39,10 +40,20 @@ class Weights:
     city_size: float = 0.5  # each piece of a city beyond the settlement
     settler_on_site: float = 0.5  # a settler standing where it may found a city
     moods: dict[str, float] = field(default_factory=lambda: {"happy": 0.4, "neutral": 0.0, "angry": -0.6})
+    # What the hand and the board promise, beyond the flat worth of a card:
+    objective_in_reach: float = 0.0  # an objective card whose status-phase condition holds now
+    wonder_in_reach: float = 0.0  # a wonder card whose advances the player holds
+    leader: float = 0.0  # a leader on the board (its abilities serve the player until it is lost)
+    advance: float = 0.0  # each advance, for what it unlocks (scaled by `production` and the game left)
 
 
 EASY = Weights()
 STRATEGIC = Weights(production=1.0, threat=0.35)
+# Hard's evaluation also sees which cards of its hand it can soon turn into points, and what
+# advances and a leader will still be worth.
+FORESIGHTED = Weights(
+    production=1.0, threat=0.35, objective_in_reach=1.2, wonder_in_reach=0.8, leader=0.5, advance=0.25
+)
 
 
 def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
@@ -56,6 +67,7 @@ def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
         + weights.objective_card * len(player.objective_cards)
         + weights.wonder_card * len(player.wonder_cards)
     )
+    worth += _promise(game, player, weights)
     production = weights.production * _remaining_share(game)
     cities = game.cities_of(player_index)
     armies = 0
@@ -70,11 +82,25 @@ def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
             worth += production * weights.settler_on_site
     worth += weights.army_unit * min(armies, weights.army_cap * max(1, len(cities)))
     if production:
+        worth += production * weights.advance * len(player.advances)
         for city in cities:
             worth += production * (weights.city + weights.city_size * (city.size - 1) + weights.moods[city.mood])
     if weights.threat:
         worth -= weights.threat * _threats(game, player_index)
     return vp + worth
+
+
+def _promise(game: Game, player: Player, weights: Weights) -> float:
+    """What the player's hand and leader promise (each weight read only when it counts)."""
+    worth = weights.leader if player.leader is not None else 0.0
+    if weights.objective_in_reach and player.objective_cards:
+        in_reach = len(fulfilled(game, player, STATUS))
+        worth += weights.objective_in_reach * min(in_reach, len(player.objective_cards))
+    if weights.wonder_in_reach and player.wonder_cards:
+        needed = game.rules.game.wonder_advance
+        ready = [w for w in player.wonder_cards if player.has(needed) and player.has(game.rules.wonders[w].advance)]
+        worth += weights.wonder_in_reach * len(ready)
+    return worth
 
 
 def _could_found_city(game: Game, settler: Unit) -> bool:

@@ -6,7 +6,7 @@ those actions and hands it to `apply`. The scene never changes the model itself.
 Hot-seat privacy: whenever the deciding player (`game.actor()`) is a person other than the one who
 last took the seat, a pass screen covers the whole window. Only after that player clicks does the
 scene show the board again, with their hand. Computer seats need no pass screen: while one decides
-(on a worker thread, civgame.ui.computer_turns), the board stays in view with the hand of the
+(in a worker process, civgame.ui.computer_turns), the board stays in view with the hand of the
 person who last took the seat hidden from nobody but the others, and each computer move is shown
 in turn. A single person at the table takes the seat once and keeps it.
 
@@ -31,7 +31,6 @@ from functools import partial
 import pygame
 from pygame_gui.elements import UIButton
 
-from civgame.ai.levels import seat_agents
 from civgame.engine.content import effects
 from civgame.engine.core import actions as A
 from civgame.engine.core.decisions import (
@@ -128,7 +127,7 @@ class GameScene(Scene):
         if viewer is None and len(humans) == 1:
             viewer = humans[0]  # alone at the table: no pass screen is ever needed
         self.viewer = viewer  # the player who last took the seat on the pass screen
-        self.computers = ComputerTurns(seat_agents(game), {p.index: p.seat for p in game.players})
+        self.computers = ComputerTurns(game)
         self.legal: list[A.Action] = []
         self.dialog: Dialog | None = None
         self.move_source: Hex | None = None
@@ -544,6 +543,7 @@ class GameScene(Scene):
         self.show_message("Game saved", f"Saved to {path}")
 
     def leave(self) -> None:
+        self.computers.stop()
         if self.game.phase != "over":
             self.autosave()
 

@@ -5,8 +5,9 @@ the way a player does: real mouse and keyboard events go through the app's own l
 (`App.step`, the body of `App.run`). From the title it starts a 2-player game, each player takes
 the seat, collects in their city and ends the turn (the first one also moves a settler), then the
 game is saved with `save_game`, loaded back with `load_game` (the state hashes must match), opened
-in the window as the Load screen would, played one more action, and the window is closed through
-`App.run` with a quit event.
+in the window as the Load screen would, played one more action; then a computer player (Easy) makes
+a move, thought out in its own process, and the window is closed through `App.run` with a quit
+event, which also ends that process.
 
 Prints one line per step and exits 0; any failure prints what went wrong and exits 1. Nothing
 outside a temporary folder is touched (no settings, saves or autosave of the user's).
@@ -26,6 +27,7 @@ EXIT_FAILED = 1
 SEED = 7
 WINDOW = (1280, 720)
 MAX_LOOP_STEPS = 60  # loop iterations to let a click (and the events it posts) be handled
+COMPUTER_SECONDS = 120  # for a computer player's process to start and decide, on a slow machine
 
 
 class SmokeFailure(Exception):
@@ -75,7 +77,13 @@ def _run(folder: Path, seed: int) -> None:
         driver.check(app.settings.autosave_path.is_file(), "no autosave was written at the hand-over")
         driver.save_and_load(folder / "smoke.yaml")
         driver.play_collect_after_load()
+        computers = driver.computer_moves(seed)
         driver.quit()
+        computers.join(COMPUTER_SECONDS)
+        process = computers.process
+        driver.check(
+            process is not None and not process.is_alive(), "the computer players' process outlived the window"
+        )
         print(f"played {len(game.history)} actions before the save, {app.frames} frames drawn, window closed")
     finally:
         pygame.quit()
@@ -186,6 +194,28 @@ class Driver:
     def play_collect_after_load(self) -> None:
         self.take_seat()
         self.collect()
+
+    def computer_moves(self, seed: int):
+        """A game whose first player is a computer (Easy): its move is thought out in a worker process;
+        returns what runs that process (which must end with the window)."""
+        from civgame.engine.rules.setup import new_game
+        from civgame.ui.game_scene import GameScene
+
+        game = new_game(["Anna", "Ben"], seed)
+        computer = game.player(game.actor())
+        computer.seat = "easy"
+        self.app.start_game(game)
+        scene = self.expect_scene(GameScene)
+        scene.computers.faster = True
+        deadline = time.monotonic() + COMPUTER_SECONDS
+        while not game.history and time.monotonic() < deadline:
+            self.app.step(10)
+        self._check_no_crash()
+        self.check(bool(game.history), "the computer player made no move")
+        process = scene.computers.worker.process
+        self.check(process is not None and process.pid != os.getpid(), "the computer player did not think apart")
+        self.step(f"{computer.name}, a computer player, moved in its own process {process.pid}: {game.log[-1]}")
+        return scene.computers.worker
 
     def quit(self) -> None:
         """Close the window the way the window manager does, through the real loop."""

@@ -1,6 +1,6 @@
 """The tournament command: seat rotation, shared wins, the Elo table and the report."""
 
-from bench.ai import MATCHUPS, GameResult, Matchup, elo, main, play_one, report, seating, win_share
+from civgame.ai.tournament import MATCHUPS, GameResult, Matchup, elo, main, play_one, report, seating, win_share
 
 
 def test_the_measured_level_changes_seat_every_game():
@@ -62,3 +62,11 @@ def test_a_lineup_must_name_known_levels(capsys):
 
 def test_every_target_matchup_measures_its_first_level():
     assert all(isinstance(m, Matchup) and m.target for m in MATCHUPS.values())
+
+
+def test_civgame_tournament_is_the_same_command(capsys):
+    from civgame.cli import main as civgame_main
+
+    assert civgame_main(["tournament", "--lineup", "random,easy", "--games", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "civgame tournament: 1 games" in out and "win rate: random in random, easy" in out

@@ -27,6 +27,7 @@ def grant(s: Scenario, kind: str, source: str, *raw_effects: dict) -> None:
         effect = parse_effect(source, raw, kind)
         index.setdefault(effect.name, {}).setdefault((kind, source), []).append(effect)
     rules.__dict__["effect_index"] = index
+    rules.__dict__.pop("effects_by_source", None)  # derived from the index: worked out again
     s.game.rules = rules
     holdings_changed(s.game)
 

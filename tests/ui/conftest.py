@@ -22,6 +22,7 @@ def app(tmp_path, monkeypatch):
     window.show_title()
     window.pump()
     yield window
+    window.quit()  # the scene leaves: a game's computer players' process stops
     pygame.display.quit()
 
 

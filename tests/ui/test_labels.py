@@ -1,5 +1,6 @@
 """describe_action: a readable line for every action class, with spaces named like "D2"."""
 
+from civgame.engine.content.effects.sources import holdings_changed
 from civgame.engine.core import actions as A
 from civgame.engine.core import decisions as D
 from civgame.engine.core.hexgrid import label_to_hex
@@ -153,6 +154,7 @@ def test_ability_labels_say_what_the_player_gets():
     game.player(0).action_cards = [game.rules.action_cards[0].id]
     card = game.rules.action_cards[0]
     game.player(0).advances += ["Taxes", "Sports", "Bartering", "Arts", "Voting", "Free Economy", "Forced Labor"]
+    holdings_changed(game)  # advances given by hand: the effects they grant are looked up again
     game.current = 0
     expected = {
         A.UseAbility("Taxes", "taxes", ("food", "food", "ore")): "Taxes: take 2 food, 1 ore",

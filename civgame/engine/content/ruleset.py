@@ -804,6 +804,15 @@ class Ruleset(Strict):
                 index.setdefault(effect.name, {}).setdefault((kind, name), []).append(effect)
         return index
 
+    @cached_property
+    def effects_by_source(self) -> dict[tuple[SourceKind, str], dict[str, list[Effect]]]:
+        """`effect_index` turned around: (source kind, source name) -> primitive name -> its effects."""
+        index: dict[tuple[SourceKind, str], dict[str, list[Effect]]] = {}
+        for name, by_source in self.effect_index.items():
+            for source, granted in by_source.items():
+                index.setdefault(source, {})[name] = granted
+        return index
+
     # ---- derived look-ups used throughout the engine
     def advance_names(self) -> list[str]:
         return list(self._advance_names)
@@ -824,6 +833,28 @@ class Ruleset(Strict):
     @cached_property
     def objective_card_index(self) -> dict[int, ObjectiveCard]:
         return {card.id: card for card in self.objective_cards}
+
+    @cached_property
+    def objective_conditions(self) -> dict[str, dict[str, Condition]]:
+        """objective -> its parsed conditions by part ("status", "instant", "automatic"), for quick asking."""
+        parts = ("status", "instant", "automatic")
+        return {
+            key: {part: cond for part in parts if (cond := objective.condition(part))}
+            for key, objective in self.objectives.items()
+        }
+
+    @cached_property
+    def automatic_objectives(self) -> dict[int, tuple[tuple[str, Condition], ...]]:
+        """objective card -> its objectives completed by themselves, with their conditions (looked at
+        after every action)."""
+        found = {}
+        for card in self.objective_cards:
+            automatic = tuple(
+                (key, cond) for key in card.objectives if (cond := self.objective_conditions[key].get("automatic"))
+            )
+            if automatic:
+                found[card.id] = automatic
+        return found
 
     def terrain_by_code(self, code: str) -> str:
         for key, t in self.terrain.items():

@@ -31,7 +31,12 @@ class Tagged:
             cls.REGISTRY[cls.KIND] = cls
 
 
+_SCALARS = frozenset({int, str, float, bool, type(None)})
+
+
 def to_plain(obj: Any) -> Any:
+    if type(obj) in _SCALARS:  # most values: answered before the slower dataclass test
+        return obj
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out: dict[str, Any] = {}
         if isinstance(obj, Tagged):

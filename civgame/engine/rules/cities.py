@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations, product
-from typing import Any
+from typing import Any, NamedTuple
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
@@ -206,38 +206,57 @@ def why_not_collect_from(game: Game, city: City, space: Hex) -> str | None:
     return _why_space_unusable(game, city, space)
 
 
-def _why_space_unusable(game: Game, city: City, space: Hex) -> str | None:
-    blocked = _why_blocked(game, city, space)
+def _why_space_unusable(
+    game: Game, city: City, space: Hex, occupied: _Occupied | None = None, boosts: list[CollectYield] | None = None
+) -> str | None:
+    blocked = _why_blocked(game, city, space, occupied)
     if blocked:
         return blocked
-    if not _space_yields(game, city, space):
+    if not _space_yields(game, city, space, boosts):
         return f"{_where(space)} gives nothing to collect"
     return None
 
 
-def _why_blocked(game: Game, city: City, space: Hex) -> str | None:
+class _Occupied(NamedTuple):
+    """The spaces where pieces stop `city` collecting: looked up once for all the spaces of a Collect."""
+
+    enemies: set[Hex]  # units of another owner
+    cities: set[Hex]
+    pirates: set[Hex]
+
+    @classmethod
+    def around(cls, game: Game, city: City) -> _Occupied:
+        return cls(
+            {u.pos for u in game.units if u.owner != city.owner},
+            {c.pos for c in game.cities},
+            {u.pos for u in game.units if u.owner == PIRATE},
+        )
+
+
+def _why_blocked(game: Game, city: City, space: Hex, occupied: _Occupied | None = None) -> str | None:
     """What stops anyone collecting from `space` for `city` (units, cities, exhaustion, pirates)."""
-    where = _where(space)
     terrain = game.terrain(space)
     if terrain is None:
-        return f"{where} is not explored"
-    if any(u.owner != city.owner for u in game.units_at(space)):
-        return f"enemy units block collecting from {where}"
-    if space != city.pos and game.city_at(space) is not None:
-        return f"another city blocks collecting from {where}"
+        return f"{_where(space)} is not explored"
+    occupied = occupied or _Occupied.around(game, city)
+    if space in occupied.enemies:
+        return f"enemy units block collecting from {_where(space)}"
+    if space != city.pos and space in occupied.cities:
+        return f"another city blocks collecting from {_where(space)}"
     if space in game.exhausted:
-        return f"{where} is exhausted land"
-    if game.rules.terrain[terrain].water and in_pirate_zone(game, space):
-        return f"pirates block collecting from {where}"
+        return f"{_where(space)} is exhausted land"
+    if game.rules.terrain[terrain].water and occupied.pirates.intersection((space, *game.board_neighbors(space))):
+        return f"pirates block collecting from {_where(space)}"
     return None
 
 
-def _space_yields(game: Game, city: City, space: Hex) -> list[str]:
-    """What one unblocked space may give: its terrain, advance effects, a Port facing it."""
+def _space_yields(game: Game, city: City, space: Hex, boosts: list[CollectYield] | None = None) -> list[str]:
+    """What one unblocked space may give: its terrain, advance effects (`boosts`: the city's
+    `collect_yield` effects, when the caller already has them), a Port facing it."""
     terrain = game.terrain(space)
     assert terrain is not None, f"{_where(space)} is not revealed"  # cities collect from revealed spaces
     options: list[str] = list(game.rules.terrain[terrain].yields)
-    for effect in _collect_effects(game, city):
+    for effect in _collect_effects(game, city) if boosts is None else boosts:
         if effect.terrain == terrain and not (
             effect.port_space_first and _usable_port_space_elsewhere(game, city, space)
         ):
@@ -256,9 +275,11 @@ def _usable_port_space_elsewhere(game: Game, city: City, space: Hex) -> bool:
 def collect_choices(game: Game, city: City) -> dict[Hex, list[str]]:
     """Every space next to (or under) the city it may collect from, with what each may give."""
     choices = {}
+    boosts = _collect_effects(game, city)
+    occupied = _Occupied.around(game, city)
     for space in (city.pos, *game.board_neighbors(city.pos)):
-        if _why_blocked(game, city, space) is None:
-            yields = _space_yields(game, city, space)  # worked out once per space (a hot path)
+        if _why_blocked(game, city, space, occupied) is None:
+            yields = _space_yields(game, city, space, boosts)  # worked out once per space (a hot path)
             if yields:
                 choices[space] = yields
     return choices
@@ -294,10 +315,12 @@ def far_choices(game: Game, city: City) -> dict[Hex, list[str]]:
     if rule_ is None:
         return {}
     spaces = _ring(city.pos, effects.params_as(rule_[0], CollectFar).distance)
+    boosts = _collect_effects(game, city)
+    occupied = _Occupied.around(game, city)
     return {
-        s: _space_yields(game, city, s)
+        s: _space_yields(game, city, s, boosts)
         for s in spaces
-        if game.is_land(s) and _why_space_unusable(game, city, s) is None
+        if game.is_land(s) and _why_space_unusable(game, city, s, occupied, boosts) is None
     }
 
 
@@ -345,7 +368,11 @@ def _pick_sets(
 ) -> list[tuple[Pick, ...]]:
     """The largest legal sets of picks from `near` plus 1..max_far spaces of `far` (none if no `far`)."""
     yields = {**near, **far}
-    limits = _space_limits(game, city)
+    limits = [  # only the limits some pick here could break
+        (terrain, limited, most)
+        for terrain, limited, most in _space_limits(game, city)
+        if any(game.terrain(space) == terrain and not limited.isdisjoint(what) for space, what in yields.items())
+    ]
     near_spaces, far_spaces = sorted(near), sorted(far)
     far_counts = range(1, min(max_far, len(far_spaces)) + 1) if far else range(0, 1)
     most = len(near_spaces) + far_counts[-1]
@@ -524,7 +551,6 @@ def _protected(game: Game, player: Player, card: str) -> bool:
 def why_not_construct(game: Game, city: City, building: str, port_space: Hex | None = None) -> str | None:
     """The rule that stops `building` in `city` (activation and cost aside), or None."""
     player = game.player(city.owner)
-    where = _where(city.pos)
     spec = game.rules.buildings.get(building)
     if spec is None:
         return f"there is no building called {building!r}"
@@ -532,13 +558,13 @@ def why_not_construct(game: Game, city: City, building: str, port_space: Hex | N
     if banned:
         return banned
     if effective_mood(game, city) == "angry":
-        return f"no building can be constructed in an angry city ({where})"
+        return f"no building can be constructed in an angry city ({_where(city.pos)})"
     if city.size >= game.rules.game.city.max_size:
-        return f"the city at {where} has reached the maximum size {game.rules.game.city.max_size}"
+        return f"the city at {_where(city.pos)} has reached the maximum size {game.rules.game.city.max_size}"
     if city.size >= len(game.cities_of(player.index)):
         return f"a city cannot grow larger than the number of cities {player.name} owns"
     if building in city.buildings:
-        return f"the city at {where} already has a {spec.name}"
+        return f"the city at {_where(city.pos)} already has a {spec.name}"
     if not player.has(spec.advance):
         return f"a {spec.name} requires {spec.advance}"
     if game.pieces_in_colour(player.index, building) >= spec.limit:
@@ -777,7 +803,7 @@ def recruit_options(game: Game, city: City) -> list[tuple[str, ...]]:
     """Every affordable legal unit combination for one city (sorted tuples)."""
     player = game.player(city.owner)
     kinds = recruitable_kinds(game, city)
-    capacity = {k: _recruit_capacity(game, city, k) for k in kinds}
+    capacity: dict[str, int] = {}  # asked only of affordable kinds: counting pieces scans every unit
     room = _army_room(game, city)
     most = mood_modified_size(game, city)
     found: list[tuple[str, ...]] = []
@@ -790,11 +816,15 @@ def recruit_options(game: Game, city: City) -> list[tuple[str, ...]]:
         for i in range(start, len(kinds)):
             kind = kinds[i]
             spec = game.rules.units[kind]
-            if chosen.count(kind) >= capacity[kind] or (spec.army and armies >= room):
+            if spec.army and armies >= room:
                 continue
             combo = (*chosen, kind)
             costs = recruit_costs(game, player, combo, subs) if subs else [recruit_cost(game, combo)]
             if not any(affordable(game, player, cost) for cost in costs):
+                continue
+            if kind not in capacity:
+                capacity[kind] = _recruit_capacity(game, city, kind)
+            if chosen.count(kind) >= capacity[kind]:
                 continue
             found.append(combo)
             if len(combo) < most:

@@ -159,9 +159,10 @@ def _legal_exchange(game: Game, effect: Effect) -> list[Choice]:
     for option in params.options:
         if not can_pay(game, player, amounts(option.pay)):
             continue
+        label = option_label(option)
         for cards in combinations(sorted(player.action_cards), option.discard_action_cards):
             for objectives in combinations(sorted(player.objective_cards), option.discard_objective_cards):
-                choices.append((option_label(option), *map(str, cards), *(OBJECTIVE + str(c) for c in objectives)))
+                choices.append((label, *map(str, cards), *(OBJECTIVE + str(c) for c in objectives)))
     return choices
 
 

@@ -66,12 +66,11 @@ def why_not_raise(game: Game, player_index: int, city_id: int, extra: dict[str, 
     city = game.city(city_id)
     if city is None or city.owner != player_index:
         return f"{player.name} can only raise the mood of their own cities"
-    where = hex_to_label(city.pos)
     if city.mood == MOODS[-1]:
-        return f"the city at {where} is already {MOODS[-1]}"
+        return f"the city at {hex_to_label(city.pos)} is already {MOODS[-1]}"
     cost = step_cost(game, city, extra)
     if not can_pay(game, player, cost):
-        return f"{player.name} cannot pay {describe(cost)} to raise the mood of the city at {where}"
+        return f"{player.name} cannot pay {describe(cost)} to raise the mood of the city at {hex_to_label(city.pos)}"
     return None
 
 

@@ -98,16 +98,20 @@ def why_no_boost(game: Game, player: Player, source: City, target: City) -> str 
 
 def why_not_target(game: Game, player: Player, target: City, building: str) -> str | None:
     """The rule that stops `player` from influencing this building piece, or None."""
-    where = hex_to_label(target.pos)
     if building not in target.buildings:
-        return f"the city at {where} has no {building} building (settlements and wonders can't be influenced)"
+        return (
+            f"the city at {hex_to_label(target.pos)} has no {building} building "
+            "(settlements and wonders can't be influenced)"
+        )
     shield = protection(game, player, target, "target")
     if shield:
         owner = game.player(target.owner).name
-        return f"{owner}'s {shield.source} protects the city at {where} from other players' influence"
+        return (
+            f"{owner}'s {shield.source} protects the city at {hex_to_label(target.pos)} from other players' influence"
+        )
     name = game.rules.buildings[building].name
     if target.buildings[building] == player.index:
-        return f"the {name} at {where} is already in {player.name}'s colour"
+        return f"the {name} at {hex_to_label(target.pos)} is already in {player.name}'s colour"
     if not game.rules.buildings[building].can_be_influenced:
         return f"a {name} can never be influenced"
     if not has_piece_left(game, player, building):
@@ -187,16 +191,17 @@ def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -
     if player.influence_succeeded:
         return []
     found: list[InfluenceCulture] = []
+    # The checks of `_why_not`, those on the target alone made once, not again from every source.
+    pieces = [(t, b) for t in game.cities for b in t.buildings if why_not_target(game, player, t, b) is None]
     for source in game.cities_of(player.index):
         reach = game.distances_from(source.pos)
-        for target in game.cities:
+        for target, building in pieces:
             distance = reach.get(target.pos)
-            if distance is None:
+            if distance is None or why_not_source(player, source, target):
                 continue
             tokens = max(0, distance - source.size)
-            for building in target.buildings:
-                if _why_not(game, player, source, target, building, tokens, distance, extra_cost) is None:
-                    found.append(InfluenceCulture(source.id, target.id, building, tokens))
+            if why_not_reach(game, player, source, target, tokens, distance, extra_cost) is None:
+                found.append(InfluenceCulture(source.id, target.id, building, tokens))
     return found
 
 

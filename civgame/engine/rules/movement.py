@@ -96,17 +96,28 @@ def sea_reach(game: Game, owner: int, start: Hex) -> SeaReach:
     return SeaReach(frozenset(passable), frozenset(battles), frozenset(unexplored))
 
 
-def _enemy_on_land(game: Game, owner: int, space: Hex) -> bool:
+def _units_by_space(game: Game) -> dict[Hex, list[Unit]]:
+    """The units on each space: found once for all the spaces one search looks at."""
+    found: dict[Hex, list[Unit]] = {}
+    for unit in game.units:
+        found.setdefault(unit.pos, []).append(unit)
+    return found
+
+
+def _enemy_on_land(game: Game, owner: int, space: Hex, here: list[Unit]) -> bool:
+    """Units (`here`: those on `space`) or a city of another owner stand on the land `space`."""
+    if any(u.owner != owner for u in here):
+        return True
     city = game.city_at(space)
-    return bool(game.enemy_units_at(space, owner)) or (city is not None and city.owner != owner)
+    return city is not None and city.owner != owner
 
 
-def _own_armies_on_land(game: Game, owner: int, space: Hex) -> int:
-    return sum(1 for u in game.units_at(space) if u.owner == owner and u.carrier is None and game.is_army(u))
+def _own_armies_on_land(game: Game, owner: int, here: list[Unit]) -> int:
+    return sum(1 for u in here if u.owner == owner and u.carrier is None and game.is_army(u))
 
 
-def _room_on_ships(game: Game, owner: int, space: Hex) -> int:
-    ships = [u for u in game.units_at(space) if u.owner == owner and game.is_ship(u)]
+def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
+    ships = [u for u in here if u.owner == owner and game.is_ship(u)]
     return sum(game.rules.game.ship_capacity - len(cargo_of(game, s)) for s in ships)
 
 
@@ -154,18 +165,20 @@ def _sea_targets(reach: SeaReach, entry: Hex | None) -> dict[Hex, Target]:
 def _step_targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, Target]:
     """Land units: one space to land, onto an own ship, or into an unexplored space."""
     found = {}
+    by_space = _units_by_space(game)
     for there in game.board_neighbors(start):
+        here = by_space.get(there, [])
         if not game.revealed(there):
             found[there] = Target(there, "explore")
         elif game.is_land(there):
             found[there] = Target(
                 there,
                 "walk" if mode == "land" else "disembark",
-                enemy=_enemy_on_land(game, owner, there),
-                own_armies=_own_armies_on_land(game, owner, there),
+                enemy=_enemy_on_land(game, owner, there, here),
+                own_armies=_own_armies_on_land(game, owner, here),
             )
         elif mode == "land":
-            room = _room_on_ships(game, owner, there)
+            room = _room_on_ships(game, owner, here)
             if room > 0:
                 found[there] = Target(there, "embark", room=room)
     return found
@@ -182,11 +195,12 @@ def _road_targets(game: Game, owner: int, start: Hex) -> dict[Hex, Target]:
     if not roads or not game.is_land(start):
         return found
     own_start = _own_city(game, owner, start)
+    by_space = _units_by_space(game)
     for effect in roads:
         road = effects.params_as(effect, RoadMove)
         if not affordable(game, player, amounts(road.cost)):
             continue
-        for space, via_armies in _road_reach(game, owner, start, road.range).items():
+        for space, via_armies in _road_reach(game, owner, start, road.range, by_space).items():
             own_end = _own_city(game, owner, space)
             ends_ok = (own_start or own_end) if road.endpoints == "start_or_end" else (own_start and own_end)
             if space in found or not ends_ok:
@@ -194,17 +208,18 @@ def _road_targets(game: Game, owner: int, start: Hex) -> dict[Hex, Target]:
             found[space] = Target(
                 space,
                 "road",
-                enemy=_enemy_on_land(game, owner, space),
-                own_armies=_own_armies_on_land(game, owner, space),
+                enemy=_enemy_on_land(game, owner, space, by_space.get(space, [])),
+                own_armies=_own_armies_on_land(game, owner, by_space.get(space, [])),
                 via_armies=via_armies,
                 cost=tuple(road.cost.items()),
             )
     return found
 
 
-def _road_reach(game: Game, owner: int, start: Hex, steps: int) -> dict[Hex, int]:
+def _road_reach(game: Game, owner: int, start: Hex, steps: int, by_space: dict[Hex, list[Unit]]) -> dict[Hex, int]:
     """Revealed land 2..`steps` spaces from `start` along land without enemies, each with the fewest
-    of the owner's army units standing on the spaces of the best route there (for stacking)."""
+    of the owner's army units standing on the spaces of the best route there (for stacking).
+    `by_space`: the units on each space."""
     best: dict[Hex, int] = {}
     frontier = {start: 0}
     for step in range(1, steps + 1):
@@ -215,8 +230,9 @@ def _road_reach(game: Game, owner: int, start: Hex, steps: int) -> dict[Hex, int
                     continue
                 if distance(start, there) >= 2 and crowd < best.get(there, crowd + 1):
                     best[there] = crowd
-                if step < steps and not _enemy_on_land(game, owner, there):
-                    through = max(crowd, _own_armies_on_land(game, owner, there))
+                units_there = by_space.get(there, [])
+                if step < steps and not _enemy_on_land(game, owner, there, units_there):
+                    through = max(crowd, _own_armies_on_land(game, owner, units_there))
                     if through < onward.get(there, through + 1):
                         onward[there] = through
         frontier = onward

@@ -358,7 +358,7 @@ def fulfilled(game: Game, player: Player, part: str, moment: Moment | None = Non
     for key in dict.fromkeys(
         k for card in player.objective_cards for k in game.rules.objective_card_index[card].objectives
     ):
-        cond = _objective(game, key).condition(part)
+        cond = game.rules.objective_conditions[key].get(part)
         if cond is None or (part != STATUS and cond.moment != (moment or {}).get("kind")):
             continue
         if holds(game, player, cond, moment):
@@ -451,10 +451,10 @@ def complete(game: Game, player: Player, card: int, key: str) -> None:
 
 def complete_automatic(game: Game, player: Player) -> None:
     """Complete, without asking, the player's cards with an automatic objective that holds now."""
+    automatic = game.rules.automatic_objectives
     for card in list(player.objective_cards):
-        for key in game.rules.objective_card_index[card].objectives:
-            cond = _objective(game, key).condition("automatic")
-            if cond is not None and card in player.objective_cards and holds(game, player, cond):
+        for key, cond in automatic.get(card, ()):
+            if card in player.objective_cards and holds(game, player, cond):
                 complete(game, player, card, key)
 
 

@@ -81,36 +81,40 @@ def options_for_any(game: Game, player: Player, costs: Iterable[dict[str, int]])
 
 
 def can_pay(game: Game, player: Player, cost: dict[str, int]) -> bool:
-    return bool(payment_options(game, player, cost))
-
-
-def affordable(game: Game, player: Player, cost: dict[str, int]) -> bool:
-    """`can_pay` without listing payments: gold must cover every substitutable shortfall, and a
-    cost of only "N of any of these" needs N of them together.
-
-    Fast enough for legal-action enumeration; other costs with "any of" items use `can_pay`.
+    """Whether some payment of `cost` is possible, mostly without listing the payments: gold must
+    cover every substitutable shortfall, and a cost of only "N of any of these" needs N of them
+    together. Other costs with "any of" items are listed (`payment_options`).
     """
-    if any(item.startswith(ANY) for item in cost):
-        if len(cost) > 1:
-            return can_pay(game, player, cost)
-        ((item, amount),) = cost.items()
-        have = holdings(player)
-        return sum(have.get(kind, 0) for kind in item[len(ANY) :].split(",")) >= amount
-    have = holdings(player)
     subs = game.rules.game.gold_substitutes_for
     gold_needed = 0
     for item, amount in cost.items():
+        if item.startswith(ANY):
+            if len(cost) > 1:  # (a shortfall already met can only be greater with the "any of" part)
+                return bool(payment_options(game, player, cost))
+            return sum(held(player, kind) for kind in item[len(ANY) :].split(",")) >= amount
         if amount <= 0:
             continue
         if item == "gold":
             gold_needed += amount
             continue
-        shortfall = amount - have.get(item, 0)
+        shortfall = amount - held(player, item)
         if shortfall > 0:
             if item not in subs:
                 return False
             gold_needed += shortfall
-    return gold_needed <= have.get("gold", 0)
+    return gold_needed <= player.resources.get("gold", 0)
+
+
+affordable = can_pay  # the name the legal-action enumerations know it by
+
+
+def held(player: Player, item: str) -> int:
+    """How much of `item` the player holds: `holdings(player).get(item, 0)` without building the dict."""
+    if item == "mood":
+        return player.mood_tokens
+    if item == "culture":
+        return player.culture_tokens
+    return player.resources.get(item, 0)
 
 
 def settle(

@@ -34,7 +34,7 @@ from civgame.engine.core.decisions import TradeDecision, TradeOfferDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS
-from civgame.engine.rules.payments import gain, holdings, pay
+from civgame.engine.rules.payments import gain, held, holdings, pay
 from civgame.engine.rules.registry import rule
 
 SIDES = ("give", "take")
@@ -85,7 +85,7 @@ def item_problem(game: Game, decision: TradeDecision, side: str, item: str) -> s
     if item in AMOUNTS:
         if other.get(item):
             return f"{item} is already on the other side of the trade"
-        if holdings(giver).get(item, 0) <= chosen.get(item, 0):
+        if held(giver, item) <= chosen.get(item, 0):
             return f"{giver.name} has no more {item} to trade"
         return None
     kind = card_kind(item)
@@ -117,7 +117,8 @@ def _addable(game: Game, decision: TradeDecision) -> list[AddTradeItem]:
 
 
 def _has_anything(player: Player) -> bool:
-    return any(holdings(player).values()) or any(hand(player, kind) for kind in CARD_KINDS)
+    tokens = player.mood_tokens or player.culture_tokens
+    return bool(tokens or any(player.resources.values()) or any(hand(player, kind) for kind in CARD_KINDS))
 
 
 # ------------------------------------------------------------------ starting and composing

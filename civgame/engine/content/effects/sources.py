@@ -6,9 +6,9 @@ civilization's special advances held, in the order gained; the wonders standing 
 cities, in city order; the leader on the board; the cards whose effect lasts a while (this turn,
 this round, this battle), in the order played. Losing a source ends its effects at once.
 
-The answer per player and primitive is cached in the game; every rule that changes what a player
-holds calls `holdings_changed(game)`, and the invariant checks compare the cache with a fresh
-answer after every action of the random games.
+The answers per player (every primitive, from one look over the holdings) are cached in the
+game; every rule that changes what a player holds calls `holdings_changed(game)`, and the
+invariant checks compare the cache with a fresh answer after every action of the random games.
 """
 
 from __future__ import annotations
@@ -42,11 +42,15 @@ def holdings(game: Game, player: Player) -> Iterator[tuple[SourceKind, str]]:
         yield "card", lasting.source
 
 
-def _fresh(game: Game, player: Player, name: str) -> list[Effect]:
-    by_source = game.rules.effect_index.get(name)
-    if not by_source:
-        return []
-    return [e for held in holdings(game, player) for e in by_source.get(held, ())]
+def _answers(game: Game, player: Player) -> dict[str, tuple[list[Effect], bool]]:
+    """primitive -> (the player's effects of it in source order, whether any is narrowed by `only:`),
+    for every primitive the player holds: one pass over the holdings answers them all."""
+    by_source = game.rules.effects_by_source
+    found: dict[str, list[Effect]] = {}
+    for held in holdings(game, player):
+        for name, granted in by_source.get(held, {}).items():
+            found.setdefault(name, []).extend(granted)
+    return {name: (listed, any(e.only for e in listed)) for name, listed in found.items()}
 
 
 def active(game: Game, player: Player, name: str, *, at: Hex | None = None) -> list[Effect]:
@@ -55,12 +59,17 @@ def active(game: Game, player: Player, name: str, *, at: Hex | None = None) -> l
     Effects narrowed by `only:` (the leader's city, units with the leader) apply only when the
     rule names the place it is about with `at` and the player's leader stands there.
     """
-    cache: dict[tuple[int, str], list[Effect]] = game.__dict__.setdefault(_CACHE, {})
-    key = (player.index, name)
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = _fresh(game, player, name)
-    if not any(e.only for e in found):
+    cache: dict[int, dict[str, tuple[list[Effect], bool]]] | None = game.__dict__.get(_CACHE)
+    if cache is None:
+        cache = game.__dict__[_CACHE] = {}
+    answers = cache.get(player.index)
+    if answers is None:  # filled whole and never changed after, so copies of the game may share it
+        answers = cache[player.index] = _answers(game, player)
+    answer = answers.get(name)
+    if answer is None:
+        return []
+    found, narrowed = answer
+    if not narrowed:  # the common case, asked thousands of times a game: no `only:` to check
         return found
     return [e for e in found if not e.only or (at is not None and _applies_at(game, player, e, at))]
 
@@ -85,12 +94,17 @@ def end_lasting(game: Game, until: str) -> None:
 
 def stale_answers(game: Game) -> list[str]:
     """Cached answers that differ from a fresh look (empty when the cache is sound)."""
-    cache: dict[tuple[int, str], list[Effect]] = game.__dict__.get(_CACHE, {})
-    return [
-        f"{game.player(index).name}: {name}"
-        for (index, name), found in cache.items()
-        if found != _fresh(game, game.player(index), name)
-    ]
+    cache: dict[int, dict[str, tuple[list[Effect], bool]]] = game.__dict__.get(_CACHE, {})
+    stale = []
+    for index, answers in cache.items():
+        player = game.player(index)
+        fresh = _answers(game, player)
+        stale += [
+            f"{player.name}: {name}"
+            for name in sorted(answers.keys() | fresh.keys())
+            if answers.get(name) != fresh.get(name)
+        ]
+    return stale
 
 
 def leader_space(game: Game, player: Player) -> Hex | None:

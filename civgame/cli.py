@@ -2,6 +2,7 @@
 play a whole game and prints the final score table.
 
     civgame --headless --players 4 --seed 7 --agents normal,hard,easy,random [--save PATH]
+    civgame --headless --civilizations rome,random --deal-also maya [--what-if]   # civilizations per seat
     civgame --headless --load PATH [--save PATH]     # finish a saved game with its computer players
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
     civgame validate-rules DIR [DIR2 ...]             # check a ruleset, or mods stacked in order
@@ -24,15 +25,16 @@ import traceback
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from civgame.ai import GameRunError, play_out
 from civgame.ai.levels import LEVELS, levels_for_seats, make_agent, parse_levels
-from civgame.engine.content.ruleset import RulesDataError
+from civgame.engine.content.ruleset import RulesDataError, Ruleset
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Seat
+from civgame.engine.rules import civilizations
 from civgame.engine.rules.scoring import CATEGORIES, score_sheet
-from civgame.engine.rules.setup import new_game
+from civgame.engine.rules.setup import RANDOM, Civilizations, new_game, random_pool
 from civgame.engine.storage.mods import (
     check_rules,
     load_rules,
@@ -62,6 +64,24 @@ def build_parser() -> argparse.ArgumentParser:
         type=_levels_argument,
         help=f"with --headless: the computer player of each seat, comma-separated, or one for all: "
         f"{', '.join(LEVELS)} (default random; with --load, the levels the save records)",
+    )
+    parser.add_argument(
+        "--civilizations",
+        metavar="SETUP",
+        help="random: each player is dealt a civilization; choose: each picks one in turn order; none: the base "
+        "game; or one per seat, comma-separated, each a civilization or random (default: random when the rules "
+        "have enough civilizations to deal, else none)",
+    )
+    parser.add_argument(
+        "--deal-also",
+        metavar="CIVS",
+        default="",
+        help="comma-separated civilizations that Random deals although their rules keep them out (e.g. maya)",
+    )
+    parser.add_argument(
+        "--what-if",
+        action="store_true",
+        help="variant What if?: each player's leaders are dealt from one deck of every civilization's leaders",
     )
     parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
     parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
@@ -203,7 +223,8 @@ def _screenshot(args: argparse.Namespace) -> int:
     if args.state:
         return main_screenshot(args.state, args.screenshot)
     try:
-        game = new_game(args.players, args.seed, rules=load_rules([Path(d) for d in args.rules]))
+        rules = load_rules([Path(d) for d in args.rules])
+        game = new_game(args.players, args.seed, rules=rules, **civilization_options(args, rules))
         print(f"Screenshot written to {render_to_png(game, args.screenshot)}")
     except RulesDataError as exc:
         return _fail_rules(exc)
@@ -230,10 +251,34 @@ def _play_headless(args: argparse.Namespace) -> Game:
         if warning:
             print(f"civgame: warning: {printable(warning)}", file=sys.stderr)
     else:
-        game = new_game(args.players, args.seed, rules=load_rules(mods), events=args.events)
+        rules = load_rules(mods)
+        game = new_game(args.players, args.seed, rules=rules, events=args.events, **civilization_options(args, rules))
     for player, level in zip(game.players, _headless_levels(args, game), strict=True):
         player.seat = level
     return play_out(game, [make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players])
+
+
+def civilization_options(args: argparse.Namespace, rules: Ruleset) -> dict[str, Any]:
+    """`new_game`'s civilization arguments from --civilizations and --deal-also."""
+    also = [key.strip() for key in args.deal_also.split(",") if key.strip()]
+    for key in also:
+        if key not in civilizations.playable(rules):
+            raise RuleError(f"--deal-also: {key!r} is not a civilization these rules let players take")
+    setup: Civilizations
+    text = (args.civilizations or "").strip().lower()
+    if not text:
+        setup = RANDOM if len(random_pool(rules, also)) >= args.players else None
+    elif text in ("random", "choose"):
+        setup = "random" if text == "random" else "choose"
+    elif text == "none":
+        setup = None
+    else:
+        setup = [key.strip() for key in text.split(",")]
+        for key in setup:
+            if key != RANDOM and key not in civilizations.playable(rules):
+                offered = ", ".join(civilizations.playable(rules)) or "none"
+                raise RuleError(f"--civilizations: {key!r} cannot be played with these rules (they offer: {offered})")
+    return {"civilizations": setup, "also_random": also, "what_if": args.what_if}
 
 
 def _headless_levels(args: argparse.Namespace, game: Game) -> list[Seat]:

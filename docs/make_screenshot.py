@@ -2,25 +2,22 @@
 
     python3 docs/make_screenshot.py
 
-A seeded 4-player game is played to its end, and the start of its last turn (every main action
-still to take, no dialog covering the map) is drawn at 1600x900 by the
-window's own code (civgame.ui.screenshot.render_to_png, on SDL's dummy driver: no window opens).
-The players are random agents that lean towards growing: each turn they pick a kind of action
-by weight (founding cities and constructing buildings first), then one action of that kind at
-random, so the board shows what a late game looks like: cities with their buildings, armies and
-explored land. The same seed always gives the same picture.
+Four of the game's own computer players (the Normal level a player can choose for a seat) play a
+seeded 4-player game to its end, and the start of its last turn (every main action still to take,
+no dialog covering the map) is drawn at 1600x900 by the window's own code
+(civgame.ui.screenshot.render_to_png, on SDL's dummy driver: no window opens). The same seed
+always gives the same picture. It takes a few minutes.
 """
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing civgame
 
-from civgame.engine.core import actions as A  # noqa: E402
+from civgame.ai.levels import make_agent  # noqa: E402
 from civgame.engine.core.model import Game  # noqa: E402
 from civgame.engine.rules.controller import apply, legal_actions  # noqa: E402
 from civgame.engine.rules.setup import new_game  # noqa: E402
@@ -28,41 +25,17 @@ from civgame.engine.storage.save import dumps, loads  # noqa: E402
 from civgame.ui.screenshot import render_to_png  # noqa: E402
 
 SEED = 5  # picked among the first seeds for many cities and buildings
+LEVEL = "normal"
 SIZE = (1600, 900)
 OUT = ROOT / "docs" / "screenshot.png"
 MAX_BYTES = 600 * 1024
 MAX_ACTIONS = 20_000
-# How much more often a kind of action is picked than one not listed (weight 1).
-WEIGHTS: dict[type[A.Action], int] = {
-    A.FoundCity: 80,
-    A.Construct: 60,
-    A.Collect: 40,
-    A.Advance: 30,
-    A.Recruit: 25,
-    A.MoveUnits: 8,
-    A.InfluenceCulture: 6,
-    A.RaiseMood: 4,
-    A.StartMove: 3,
-    A.EndMove: 2,
-}
-
-
-class GrowingAgent:
-    """Picks a kind of legal action by WEIGHTS, then one action of that kind, from its own seeded RNG."""
-
-    def __init__(self, seed: str):
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game, legal: list[A.Action]) -> A.Action:
-        kinds = sorted({type(a) for a in legal}, key=lambda kind: kind.__name__)
-        kind = self.rng.choices(kinds, [WEIGHTS.get(k, 1) for k in kinds])[0]
-        return self.rng.choice([a for a in legal if type(a) is kind])
 
 
 def late_game(seed: int = SEED) -> tuple[Game, int]:
     """The game at the start of the last turn before it ended, and how many actions led there."""
     game = new_game(["Anna", "Ben", "Chloe", "David"], seed)
-    agents = [GrowingAgent(f"{seed}:{i}") for i in range(len(game.players))]
+    agents = [make_agent(LEVEL, f"{seed}:{i}") for i in range(len(game.players))]
     full_turn = game.rules.game.actions_per_turn
     last: tuple[Game, int] | None = None
     for played in range(MAX_ACTIONS):

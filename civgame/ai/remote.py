@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import multiprocessing
+import pickle
 import queue
 import threading
 import time
@@ -30,24 +31,24 @@ from civgame.ai.levels import seat_agents
 from civgame.ai.types import Agent
 from civgame.engine.content.ruleset import Ruleset
 from civgame.engine.core.actions import Action
-from civgame.engine.core.copying import copy_game
 from civgame.engine.core.model import Game
 
 STOP_SECONDS = 2.0  # how long a stopped worker may take to end before it is killed
 
-# What the window's side sends: ("rules", ruleset) once, then ("decide", game state, actions) per
-# decision, and ("stop", None) at the end.
-Request = tuple[Any, ...]
+# What the window's side sends, pickled: ("rules", ruleset) once, then ("decide", game state,
+# actions) per decision, and ("stop", None) at the end.
 
 
 class ComputerPlayerError(RuntimeError):
     """The computer players' process failed or ended while a decision was awaited."""
 
 
-def portable_state(game: Game) -> dict[str, Any]:
-    """A copy of the game's fields without its log and history: all a worker needs to rebuild it."""
-    copied = copy_game(game, with_record=False)
-    return {f.name: getattr(copied, f.name) for f in dataclasses.fields(Game)}
+def decision_request(game: Game, actions: list[Action]) -> bytes:
+    """The game's fields (without its log and history, which a look-ahead never reads) and the legal
+    actions, pickled at once: a snapshot that later changes cannot touch, made without the thousands
+    of objects a copy would allocate (the garbage collector would then stop a frame to count them)."""
+    state = {name: getattr(game, name) for name in _STATE_FIELDS}
+    return pickle.dumps(("decide", state, actions), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def rebuilt_game(state: dict[str, Any], rules: Ruleset) -> Game:
@@ -56,12 +57,15 @@ def rebuilt_game(state: dict[str, Any], rules: Ruleset) -> Game:
     return game
 
 
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(Game) if f.name not in ("log", "history"))
+
+
 class ThinkingProcess:
     """Asks a worker process for the computer players' decisions, one at a time, without blocking."""
 
     def __init__(self, rules: Ruleset) -> None:
         self._rules = rules
-        self._outbox: queue.SimpleQueue[Request | None] = queue.SimpleQueue()
+        self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()  # pickled requests
         self._sender: threading.Thread | None = None
         self._started = threading.Event()  # set once the process runs and `_conn` is there (or it failed)
         self._conn: Connection | None = None
@@ -87,7 +91,7 @@ class ThinkingProcess:
             raise ComputerPlayerError("the computer players have been stopped")
         self.prepare()
         self._asked = list(actions)
-        self._outbox.put(("decide", portable_state(game), self._asked))
+        self._outbox.put(decision_request(game, self._asked))
 
     def answer(self) -> Action | None:
         """The chosen action once the worker has answered, else None. Raises ComputerPlayerError."""
@@ -149,7 +153,7 @@ class ThinkingProcess:
         assert self._conn is not None
         try:
             while (request := self._outbox.get()) is not None:
-                self._conn.send(request)
+                self._conn.send_bytes(request)
         except OSError:
             pass  # the worker ended: `answer` reports it
         finally:

@@ -26,6 +26,7 @@ CARD_KINDS = ("action", "objective", "wonder", "event")
 VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
 
 
+@cache  # asked for every piece on the board in every frame: a file system look-up each time adds up
 def has(name: str) -> bool:
     """True if `assets/art/<name>.svg` exists."""
     return (ART_DIR / f"{name}.svg").is_file()
@@ -114,6 +115,11 @@ def unit_art(kind: str, barbarian: bool = False, pirate: bool = False) -> str | 
     return f"unit_{kind}" if has(f"unit_{kind}") else None
 
 
+def wonder_art(key: str) -> str:
+    """The picture of a wonder (`wonder_<key>.svg`); a mod's wonder without one shows the common wonder piece."""
+    return f"wonder_{key}" if has(f"wonder_{key}") else "wonder"
+
+
 def building_art(key: str) -> str | None:
     return f"building_{key}" if has(f"building_{key}") else None
 
@@ -140,10 +146,13 @@ def die_face(value: int, icon: str, size: int, colour: Colour | None = None) -> 
 
 CARD_TITLE_COLOUR: Colour = (40, 30, 20)
 CARD_TEXT_COLOUR: Colour = (60, 50, 40)
+CARD_PARCHMENT: Colour = (251, 245, 228)  # the card frames' parchment (#fbf5e4)
 
 
-def card_face(kind: str, title: str, text: str, width: int) -> pygame.Surface:
-    """A card of `kind` (one of CARD_KINDS): its frame, the title, and the text wrapped to fit.
+@lru_cache(maxsize=64)  # a card pointed at is drawn every frame
+def card_face(kind: str, title: str, text: str, width: int, picture: str | None = None) -> pygame.Surface:
+    """A card of `kind` (one of CARD_KINDS): its frame, the picture `assets/art/<picture>.svg` if given,
+    the title, and the text (one paragraph per line) wrapped to fit.
 
     The card is 1.4 times as tall as it is wide; text that does not fit ends in an ellipsis."""
     height = round(width * 1.4)
@@ -153,17 +162,25 @@ def card_face(kind: str, title: str, text: str, width: int) -> pygame.Surface:
     inner = width - 2 * margin
     title_size = max(8, round(17 * k))
     y = round(70 * k)
+    if picture is not None and has(picture):  # in the emblem's disc at the top, in place of the kind's emblem
+        centre = (width // 2, round(36 * k))
+        pygame.draw.circle(card, CARD_PARCHMENT, centre, round(22.5 * k))
+        image = figure(picture, 38 * k)
+        card.blit(image, image.get_rect(center=centre))
     for line in theme.wrap_text(title, title_size, inner)[:2]:
         theme.blit_text(card, line, (width // 2, y), title_size, CARD_TITLE_COLOUR, bold=True, anchor="midtop")
         y += round(title_size * 1.25)
     y += round(6 * k)
     pygame.draw.line(card, shade(CARD_TEXT_COLOUR, 1.6), (margin, y), (width - margin, y), max(1, round(k)))
     y += round(8 * k)
-    text_size = max(7, round(12.5 * k))
-    step = round(text_size * 1.3)
     bottom = height - round(20 * k)
-    lines = theme.wrap_text(text, text_size, inner)
-    room = max(0, (bottom - y) // step)
+    for scale in (11.5, 10.5, 9.5, 8.5):  # a long text in a smaller type, down to a size still readable
+        text_size = max(7, round(scale * k))
+        step = round(text_size * 1.25)
+        lines = [line for paragraph in text.splitlines() for line in theme.wrap_text(paragraph, text_size, inner)]
+        room = max(0, (bottom - y) // step)
+        if len(lines) <= room:
+            break
     if len(lines) > room and room:
         lines = [*lines[: room - 1], theme.fit_text(lines[room - 1] + " …", text_size, inner)]
     for line in lines[:room]:

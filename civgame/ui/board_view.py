@@ -45,6 +45,7 @@ class Overlay:
     selected: Hex | None = None
     hover: Hex | None = None
     targets: set[Hex] = field(default_factory=set)  # spaces the player may click now
+    preview: dict[Hex, str] = field(default_factory=dict)  # a face-down region shown turned over: terrain keys
     picks: dict[Hex, str] = field(default_factory=dict)  # collect mode: what is taken from each chosen space
     slides: list[Slide] = field(default_factory=list)
     pulses: dict[Hex, float] = field(default_factory=dict)  # a ring around a space, 0 (start) to 1 (gone)
@@ -125,6 +126,8 @@ class BoardView:
         surface.fill(theme.BACKGROUND, self.rect)
         layer, position = self._terrain_layer(game)
         surface.blit(layer, position)
+        for h, terrain in overlay.preview.items():
+            self._draw_terrain(surface, h, terrain)
         for city in game.cities:
             if city.port_space is not None:
                 self._draw_port(surface, game, city, city.port_space)
@@ -211,17 +214,24 @@ class BoardView:
         return max(minimum, int(self.radius * fraction))
 
     def _space_colour(self, game: Game, h: Hex) -> Colour:
-        terrain = game.terrain(h)
-        if terrain is None:
-            return theme.UNEXPLORED
-        return theme.TERRAIN_COLOURS.get(terrain, theme.TERRAIN_FALLBACK)
+        return terrain_colour(game.terrain(h))
 
     def _draw_space(self, surface: pygame.Surface, game: Game, h: Hex) -> None:
         """The space's terrain picture (every other one mirrored, so that the map does not look
         tiled), or its colour for a terrain without a picture; exhausted land is crossed out."""
-        colour = self._space_colour(game, h)
+        self._draw_terrain(surface, h, game.terrain(h))
+        if h in game.exhausted:
+            cx, cy = self.centre(h)
+            d = self.radius * 0.45
+            width = max(2, int(self.radius / 14))
+            pygame.draw.line(surface, (90, 30, 30), (cx - d, cy - d), (cx + d, cy + d), width)
+            pygame.draw.line(surface, (90, 30, 30), (cx - d, cy + d), (cx + d, cy - d), width)
+
+    def _draw_terrain(self, surface: pygame.Surface, h: Hex, terrain: str | None) -> None:
+        """A space's terrain (None: face down) with its outline."""
+        colour = terrain_colour(terrain)
         corners = self.corners(h)
-        name = art.terrain_art(game.terrain(h))
+        name = art.terrain_art(terrain)
         if name is None:
             pygame.draw.polygon(surface, colour, corners)
         else:
@@ -230,12 +240,6 @@ class BoardView:
             tile = art.terrain_tile(name, width, height, flip=(h[0] + 2 * h[1]) % 3 == 1)
             surface.blit(tile, (round(cx - width / 2), round(cy - height / 2)))
         pygame.draw.polygon(surface, art.shade(colour, 0.7), corners, 1)
-        if h in game.exhausted:
-            cx, cy = self.centre(h)
-            d = self.radius * 0.45
-            width = max(2, int(self.radius / 14))
-            pygame.draw.line(surface, (90, 30, 30), (cx - d, cy - d), (cx + d, cy + d), width)
-            pygame.draw.line(surface, (90, 30, 30), (cx - d, cy + d), (cx + d, cy - d), width)
 
     def _draw_region_borders(self, surface: pygame.Surface, game: Game, h: Hex) -> None:
         region = game.space_region[h]
@@ -286,7 +290,7 @@ class BoardView:
         body = art.figure("city" if city.size > 1 else "settlement", s * 0.72, colour)
         surface.blit(body, body.get_rect(center=(round(cx), round(cy - s * 0.14))))
         pieces = [(b, owner_colour(game, col)) for b, col in city.buildings.items() if b != "port"]
-        pieces += [("wonder", WONDER_COLOUR)] * len(city.wonders)
+        pieces += [(art.wonder_art(wonder), WONDER_COLOUR) for wonder in city.wonders]
         if "port" in city.buildings and city.port_space is None:  # a port without its sea space (a mod)
             pieces.append(("port", owner_colour(game, city.buildings["port"])))
         for (key, piece_colour), (x, y) in zip(pieces, _arc(len(pieces)), strict=True):
@@ -454,16 +458,25 @@ def _counted_figure(owner: int, kind: str, colour: Colour, count: int, height: i
     return picture
 
 
+def terrain_colour(terrain: str | None) -> Colour:
+    """The plain colour of a terrain (None: face down), under its picture or in place of one."""
+    if terrain is None:
+        return theme.UNEXPLORED
+    return theme.TERRAIN_COLOURS.get(terrain, theme.TERRAIN_FALLBACK)
+
+
 @lru_cache(maxsize=256)
 def piece_token(key: str, colour: Colour, size: int) -> pygame.Surface:
-    """A building or wonder piece: its picture on a round parchment plate, readable on any terrain."""
+    """A building or wonder piece (`key` a building key, or a wonder's picture): its picture on a round
+    parchment plate, readable on any terrain."""
     token = pygame.Surface((size, size), pygame.SRCALPHA)
     centre = (size // 2, size // 2)
     pygame.draw.circle(token, PLATE, centre, size // 2)
     pygame.draw.circle(token, theme.TEXT_DARK, centre, size // 2, max(1, size // 14))
-    name = "wonder" if key == "wonder" else art.building_art(key)
+    wonder = key.startswith("wonder")  # its own picture (art.wonder_art), in its own colours
+    name = key if wonder else art.building_art(key)
     if name is not None:
-        picture = art.figure(name, size * 0.7, None if key == "wonder" else colour)
+        picture = art.figure(name, size * 0.7, None if wonder else colour)
         token.blit(picture, picture.get_rect(center=centre))
     else:  # a building added by a mod without a picture: its initial in the owner's colour
         letter = theme.text(key[:1].upper(), round(size * 0.6), colour, True)

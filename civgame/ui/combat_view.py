@@ -14,12 +14,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from civgame.engine.core.hexgrid import Hex, hex_to_label
+from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex
 from civgame.engine.core.model import Combat, CombatSide, Game
 from civgame.engine.rules.combat import owner_name
 from civgame.ui import art, theme
 from civgame.ui.board_view import BoardView, owner_colour
-from civgame.ui.dialogs import CORNER_WIDTH
+from civgame.ui.cards_view import Card
 from civgame.ui.labels import units_text
 
 BATTLE_STARTS = ("Battle at ", "Naval battle at ")  # the first line of a battle in the log
@@ -27,7 +27,9 @@ BATTLE_ENDS = ("The battle is won by ", "The battle ends with no winner")
 DIE = "⚄"
 ARROW_COLOUR = (230, 40, 40)
 WIDTH = 400  # at 1280x720
+CARD_WIDTH = 110  # of the card face drawn on a panel about a card, at 1280x720
 DIE_FACE = re.compile(r"(\d+) ([a-z_]+)")
+SPACE_LABEL = re.compile(r"[A-Z]+-?\d+")  # a space's label, as hex_to_label writes it
 
 
 @dataclass
@@ -37,6 +39,8 @@ class BattleView:
     lines: list[str]  # the battle's log
     finished: bool = False
     mark: str = "⚔"  # drawn before the title
+    space: Hex | None = None  # where it is fought
+    card: Card | None = None  # the card the panel is about (an event's), its face drawn on the left
 
 
 def _side_text(game: Game, role: str, side: CombatSide, combat: Combat) -> str:
@@ -63,7 +67,7 @@ def current_battle(game: Game, viewer: int | None) -> BattleView | None:
         (c.attacker.owner, _side_text(game, "Attack", c.attacker, c)),
         (c.defender.owner, _side_text(game, "Defend", c.defender, c)),
     ]
-    return BattleView(f"{role} at {hex_to_label(c.space)}{kind} — {stage}", sides, list(c.log))
+    return BattleView(f"{role} at {hex_to_label(c.space)}{kind} — {stage}", sides, list(c.log), space=c.space)
 
 
 def finished_battle(game: Game, log_before: int, ongoing: list[str] | None) -> BattleView | None:
@@ -92,7 +96,9 @@ def finished_battle(game: Game, log_before: int, ongoing: list[str] | None) -> B
     else:
         outcome = "no winner" if last.startswith(BATTLE_ENDS[1]) else "over"
     where = lines[0].split(":")[0]  # "Battle at D3"
-    return BattleView(f"{where} — {outcome}", [], lines, finished=True)
+    label = where.rsplit(" at ", 1)[-1]
+    space = label_to_hex(label) if SPACE_LABEL.fullmatch(label) else None
+    return BattleView(f"{where} — {outcome}", [], lines, finished=True, space=space)
 
 
 def dice_rolled(line: str, icons: set[str]) -> list[tuple[int, str]]:
@@ -114,23 +120,21 @@ def _die_size(scale: float) -> int:
 
 
 # ------------------------------------------------------------------ drawing
-def panel_rect(
-    board: pygame.Rect, view: BattleView, scale: float, battle_at: tuple[float, float] | None = None
-) -> pygame.Rect:
-    """Where the panel goes: the top left of the map, as tall as its lines need but at most half the
-    map; the bottom left when the battle is in the upper half and the map is wide enough for the
-    panel beside the decision dialogs in the bottom right corner."""
+def _card_width(view: BattleView, scale: float) -> int:
+    """The width of the card face on the panel's left (0 without a card)."""
+    return round(CARD_WIDTH * scale) if view.card is not None else 0
+
+
+def panel_size(board: pygame.Rect, view: BattleView, scale: float) -> tuple[int, int]:
+    """The panel's width and height: as tall as its lines need (and its card), but at most half the map."""
     size = round(13 * scale)
-    width = min(round(WIDTH * scale), board.w - 16)
-    rows = sum(len(theme.wrap_text(line, size, width - 34)) for line in view.lines)
+    card_w = _card_width(view, scale)
+    width = min(round(WIDTH * scale) + card_w, board.w - 16)
+    rows = sum(len(theme.wrap_text(line, size, width - card_w - 34)) for line in view.lines)
     dice_rows = sum(1 for line in view.lines if " rolls " in line and ": combat value" in line)
     height = round(30 * scale) + len(view.sides) * (size + 6) + rows * (size + 4) + dice_rows * (_die_size(scale) + 4)
-    height += 16
-    rect = pygame.Rect(board.x + 8, board.y + 8, width, min(height, board.h // 2))
-    beside_dialogs = board.w >= width + round(CORNER_WIDTH * scale) + 24
-    if battle_at is not None and battle_at[1] < board.centery and beside_dialogs:
-        rect.bottom = board.bottom - 8
-    return rect
+    height = max(height, round(30 * scale) + round(card_w * 1.4) + 4)
+    return width, min(height + 16, board.h // 2)
 
 
 def draw_panel(
@@ -156,6 +160,11 @@ def draw_panel(
         bold=True,
     )
     y += round(30 * scale)
+    if view.card is not None:  # the card on the left, the lines beside it
+        card_w = min(_card_width(view, scale), round((rect.bottom - 6 - y) / 1.4))
+        surface.blit(view.card.face(card_w), (x, y))
+        x += card_w + 8
+        rect = pygame.Rect(x - 10, rect.y, rect.right - x + 10, rect.h)
     for owner, text in view.sides:
         pygame.draw.circle(surface, owner_colour(game, owner), (x + 5, y + size // 2 + 2), 5)
         theme.blit_text(surface, theme.fit_text(text, size, rect.w - 30), (x + 16, y), size, bold=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -17,6 +17,7 @@ from pygame_gui.elements import (
 )
 
 from civgame.ui import theme
+from civgame.ui.cards_view import Card
 
 ROW_HEIGHT = 34
 GAP = 4
@@ -32,16 +33,23 @@ class Option:
     choose: Callable[[], None]
     enabled: bool = True
     tooltip: str | None = None  # why a disabled option cannot be taken, or more detail
+    card: Card | None = None  # the card the option is about, shown when pointed at
 
 
-def _free_corner(rect: pygame.Rect, area: pygame.Rect, avoid: pygame.Rect | None) -> pygame.Rect:
-    """`rect` in the first corner of `area` (bottom right first) that does not cover `avoid`."""
+CORNERS = ("bottomright", "bottomleft", "topright", "topleft")
+
+
+def free_corner(
+    size: tuple[int, int], area: pygame.Rect, avoid: Sequence[pygame.Rect], corners: Sequence[str] = CORNERS
+) -> pygame.Rect | None:
+    """A rectangle of `size` in the first of `corners` of `area` that covers none of `avoid`, or None."""
     inner = area.inflate(-16, -16)
-    corners = ("bottomright", "bottomleft", "topright", "topleft")
-    placed = [rect.copy() for _ in corners]
-    for candidate, corner in zip(placed, corners, strict=True):
+    for corner in corners:
+        candidate = pygame.Rect((0, 0), size)
         setattr(candidate, corner, getattr(inner, corner))
-    return next((c for c in placed if avoid is None or not c.colliderect(avoid)), placed[0])
+        if candidate.collidelist(list(avoid)) < 0:
+            return candidate
+    return None
 
 
 class ChoiceDialog:
@@ -86,7 +94,9 @@ class ChoiceDialog:
                 rect.right = round(near[0]) - gap
             rect.clamp_ip(area.inflate(-16, -16))
         elif corner:  # out of the way of the map's centre, so the board stays readable
-            rect = _free_corner(rect, area, avoid)
+            fallback = free_corner(rect.size, area, [])
+            assert fallback is not None  # nothing to avoid: the first corner
+            rect = free_corner(rect.size, area, [avoid] if avoid else []) or fallback
         else:
             rect.center = area.center
         self.window = UIWindow(
@@ -159,6 +169,13 @@ class ChoiceDialog:
 
     def labels(self) -> list[str]:
         return [o.label for o in self.buttons.values()]
+
+    def card_at(self, pos: tuple[int, int]) -> Card | None:
+        """The card of the option under `pos`, if it has one."""
+        return next(
+            (o.card for b, o in self.buttons.items() if o.card is not None and b.visible and b.rect.collidepoint(pos)),
+            None,
+        )
 
     def kill(self) -> None:
         self.window.kill()

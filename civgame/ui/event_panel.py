@@ -7,7 +7,10 @@ on or it is closed.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from civgame.engine.core.model import Game
+from civgame.ui.cards_view import event_card
 from civgame.ui.combat_view import BattleView
 
 DRAWS = " draws the event "
@@ -21,7 +24,8 @@ def event_report(game: Game, log_before: int, shown: BattleView | None) -> Battl
     starts = [i for i, line in enumerate(added) if DRAWS in line]
     if starts:
         card = game.rules.event(int(game.decks["event"].discard[-1]))
-        return BattleView(f"Event: {card.name}", [], [card.text, *added[starts[-1] :]], game.event is None, EVENT_MARK)
+        lines = [card.text, *added[starts[-1] :]]
+        return BattleView(f"Event: {card.name}", [], lines, game.event is None, EVENT_MARK, card=event_card(card))
     if shown is not None and not shown.finished:
-        return BattleView(shown.title, [], [*shown.lines, *added], game.event is None, EVENT_MARK)
+        return replace(shown, lines=[*shown.lines, *added], finished=game.event is None)
     return shown

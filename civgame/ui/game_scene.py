@@ -25,8 +25,9 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
+from pathlib import Path
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -36,6 +37,7 @@ from civgame.engine.core import actions as A
 from civgame.engine.core.decisions import (
     BoardingDecision,
     Decision,
+    EffectChoiceDecision,
     FirstPlayerDecision,
     FreeAdvanceDecision,
     GovernmentDecision,
@@ -44,30 +46,34 @@ from civgame.engine.core.decisions import (
     OrientationDecision,
     PayDecision,
     RazeDecision,
+    RefugeeDecision,
+    ReuseUnitDecision,
 )
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import Hex, hex_to_label
+from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.engine.core.model import MOODS, City, Game
 from civgame.engine.rules.abilities import ABILITIES
 from civgame.engine.rules.advances import gainable
-from civgame.engine.rules.cities import why_cannot_activate, why_not_construct
+from civgame.engine.rules.cities import recruitable_kinds, why_cannot_activate
 from civgame.engine.rules.controller import apply, legal_actions, why_illegal
 from civgame.engine.rules.payments import lost_over_limit
 from civgame.engine.rules.undo import UndoHistory
 from civgame.engine.storage.save import SaveError, save_game
-from civgame.ui import rules_help, theme, tooltips
+from civgame.ui import rules_help, theme, thumbnails, tooltips
 from civgame.ui.animation import Animations, BoardState
 from civgame.ui.board_view import BoardView, Overlay, owner_colour
+from civgame.ui.cards_view import Card, card_of, draw_preview, trade_item_card
 from civgame.ui.combat_view import (
+    SPACE_LABEL,
     BattleView,
     current_battle,
     draw_arrows,
     draw_panel,
     finished_battle,
-    panel_rect,
+    panel_size,
 )
 from civgame.ui.computer_turns import ComputerTurns
-from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option
+from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option, free_corner
 from civgame.ui.event_panel import event_report
 from civgame.ui.labels import (
     ability_price,
@@ -79,12 +85,13 @@ from civgame.ui.labels import (
     unit_counts,
 )
 from civgame.ui.payment_dialog import PaymentDialog
+from civgame.ui.player_board import PlayerBoard, ability_text
 from civgame.ui.scene import Navigator, Scene
 from civgame.ui.side_panel import SidePanel
 from civgame.ui.sound import Moment, cues
 from civgame.ui.trade_dialog import TradeDialog
 
-Dialog = ChoiceDialog | PaymentDialog | TradeDialog
+Dialog = ChoiceDialog | PaymentDialog | TradeDialog | PlayerBoard
 TOP_BAR = 50  # at 1280x720; larger windows scale these with theme.ui_scale
 STATUS_BAR = 46
 DRAG_THRESHOLD = 6
@@ -101,7 +108,19 @@ NO_CHOICE = {  # why a top-bar button is off when no single action of its kind c
 SHORT_LABELS = {"happiness": "Happy", "found": "Found", "all": "All…", "end_move": "End mv."}
 # The steps of the status phase in the order status.run takes them; game.status_step is the next one.
 THINKING_SWEEP = 1.2  # seconds for the thinking indicator's light to go across and back
+PANEL_CORNERS = ("topleft", "bottomleft", "topright", "bottomright")  # the combat panel's, in order of preference
 STATUS_STEPS = ("Objectives", "Free advance", "Draw cards", "Raze", "Government", "First player")
+
+
+@dataclass(frozen=True)
+class PanelButton:
+    """A button of a panel over the map (collecting, exploring)."""
+
+    key: str  # in GameScene.action_buttons
+    text: str
+    press: Callable[[], None]
+    tooltip: str
+    enabled: bool = True
 
 
 def status_step_name(game: Game) -> tuple[int, str]:
@@ -153,6 +172,7 @@ class GameScene(Scene):
         self._tooltip_cache: tuple[tuple, list[str] | None] = ((), None)
         self.collect_city: int | None = None  # collect mode: the city collecting
         self.collect_picks: dict[Hex, str] = {}  # collect mode: space -> what the city takes from it
+        self.turning: tuple[int, int] = (0, 0)  # exploring: (region, index of the way shown among the options)
         self.animations = Animations()
         self._recompute_legal()
 
@@ -193,6 +213,7 @@ class GameScene(Scene):
         self.action_buttons = {}
         self.pass_button = None
         self.dialog = None
+        self.combat_rect = None
         self.layout()
         if self.public_choice() and self.viewer != self.game.actor():
             self.viewer = None  # the seat is open: nobody's hand is drawn until the next pass screen
@@ -201,13 +222,15 @@ class GameScene(Scene):
             return
         if self.computer_to_act:
             self._build_computer_bar()
+            self._place_combat_panel()
             self._build_report_close()
             return
         self._build_action_bar()
         self._build_move_picker()
         self._build_collect_panel()
-        self._build_report_close()
         self._open_decision_dialog()
+        self._place_combat_panel()
+        self._build_report_close()
 
     def rebuild(self) -> None:
         self.app.manager.clear_and_reset()
@@ -389,11 +412,31 @@ class GameScene(Scene):
             self.perform(action)
             computers.shown(self.app.settings.animation_speed)
 
-    def _build_report_close(self) -> None:
-        report = self.battle_report or self.event_report
-        if report is None or self.game.combat is not None:
+    def _place_combat_panel(self) -> None:
+        """Put the combat panel in a corner of the map clear of the battle (an event's panel: of the spaces of
+        the choice it asks) and of the decision dialog; when no corner is, the map pans so they sit clear."""
+        view = self.battle_view()
+        self.combat_rect = None
+        if view is None:
             return
-        rect = panel_rect(self.board.rect, report, self.app.scale)
+        size = panel_size(self.board.rect, view, self.app.scale)
+        window = self.dialog.window if self.dialog is not None else None
+        dialog = [window.rect] if window is not None else []
+        pending = self.game.pending[-1] if self.game.pending else None
+        about = [view.space] if view.space is not None else self.decision_subject(pending) if pending else []
+        subject = self.spaces_rect(about)
+        rect = free_corner(size, self.board.rect, [*dialog, *([subject] if subject else [])], PANEL_CORNERS)
+        if rect is None:
+            rect = free_corner(size, self.board.rect, dialog, PANEL_CORNERS) or free_corner(size, self.board.rect, [])
+            assert rect is not None  # nothing to avoid: the first corner
+            if subject is not None:
+                self._pan_clear(subject, [rect, *dialog])
+        self.combat_rect = rect
+
+    def _build_report_close(self) -> None:
+        rect = self.combat_rect
+        if (self.battle_report is None and self.event_report is None) or self.game.combat is not None or rect is None:
+            return
         size = round(26 * self.app.scale)
         self.action_buttons["close_report"] = self.add_button(
             pygame.Rect(rect.right - size - 6, rect.y + 5, size, size),
@@ -525,6 +568,15 @@ class GameScene(Scene):
             save_game(self.game, settings.autosave_path)
         except (OSError, SaveError) as exc:
             self.notice = f"Autosave failed: {exc}"  # shown in the status bar; the game goes on
+            return
+        self._write_thumbnail(settings.autosave_path)
+
+    def _write_thumbnail(self, save: Path) -> None:
+        """The map's picture beside a save, for the load screen; the save is complete without it."""
+        try:
+            thumbnails.write(self.game, save)
+        except (OSError, pygame.error):
+            thumbnails.thumbnail_path(save).unlink(missing_ok=True)  # never an older game's picture
 
     def save_now(self) -> None:
         settings = self.app.settings
@@ -540,6 +592,7 @@ class GameScene(Scene):
         except (OSError, SaveError) as exc:
             self.show_message("Save failed", str(exc))
             return
+        self._write_thumbnail(path)
         self.show_message("Game saved", f"Saved to {path}")
 
     def leave(self) -> None:
@@ -586,7 +639,9 @@ class GameScene(Scene):
         )
 
     def options_for(self, actions: list[A.Action]) -> list[Option]:
-        return [Option(describe_action(self.game, a), partial(self.perform, a)) for a in actions]
+        return [
+            Option(describe_action(self.game, a), partial(self.perform, a), card=card_of(self.game, a)) for a in actions
+        ]
 
     def _open_decision_dialog(self) -> None:
         """A pending decision (other than moving units on the map) is answered in a dialog."""
@@ -595,6 +650,9 @@ class GameScene(Scene):
         decision = self.game.pending[-1]
         if isinstance(decision, MoveDecision) and self._move_actions():
             return  # answered on the map
+        if isinstance(decision, OrientationDecision):
+            self._build_explore_panel(decision)  # answered on the map
+            return
         if isinstance(decision, PayDecision):
             self.dialog = PaymentDialog(
                 self.app.manager, self.app.scale, self.board.rect, self.game, decision, self.legal, self.perform
@@ -618,15 +676,25 @@ class GameScene(Scene):
         )
         subject = self.subject_rect(decision)
         if subject is not None and self.dialog.window.rect.colliderect(subject):
-            self._pan_beside(subject, self.dialog.window.rect)
+            self._pan_clear(subject, [self.dialog.window.rect])
 
     def decision_subject(self, decision: Decision) -> list[Hex]:
-        """The spaces a decision is about: the region being explored, the battle, the sea boarded."""
+        """The spaces a decision is about: the region being explored, the battle, the sea boarded, the spaces
+        or cities offered."""
         game = self.game
         if isinstance(decision, OrientationDecision):
             return [*game.regions[decision.region - 1].spaces(), decision.target]
         if isinstance(decision, BoardingDecision):
             return [decision.sea]
+        if isinstance(decision, EffectChoiceDecision):  # e.g. an event's choice of a space
+            named = [label_to_hex(option) for option in decision.options if SPACE_LABEL.fullmatch(option)]
+            return [h for h in named if h in game.space_region]
+        if isinstance(decision, RefugeeDecision):
+            return [c.pos for c in map(game.city, decision.cities) if c is not None]
+        if isinstance(decision, ReuseUnitDecision):
+            units = [u.pos for u in map(game.unit, decision.candidates) if u is not None]
+            city = game.city(decision.city)
+            return [*units, *([city.pos] if city is not None else [])]
         if game.combat is not None and decision.player in (game.combat.attacker.owner, game.combat.defender.owner):
             return [game.combat.space]
         return []
@@ -643,17 +711,22 @@ class GameScene(Scene):
         xs, ys = [x for x, _ in points], [y for _, y in points]
         return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
-    def _pan_beside(self, subject: pygame.Rect, dialog: pygame.Rect) -> None:
-        """No corner of the map leaves the subject free: pan the map so it sits beside the dialog."""
+    def _pan_clear(self, subject: pygame.Rect, blockers: list[pygame.Rect]) -> None:
+        """Pan the map the least distance that puts `subject` inside the map and clear of every blocker
+        (the dialogs and panels about it); leave it where it is if nowhere is clear."""
         board = self.board.rect
-        left, right = (board.left, dialog.left), (dialog.right, board.right)
-        side = max(left, right, key=lambda span: span[1] - span[0])
-        above, below = (board.top, dialog.top), (dialog.bottom, board.bottom)
-        level = max(above, below, key=lambda span: span[1] - span[0])
-        if subject.w <= side[1] - side[0]:
-            self.board.pan((side[0] + side[1]) // 2 - subject.centerx, 0)
-        else:  # too wide to sit beside the dialog: above or below it
-            self.board.pan(0, (level[0] + level[1]) // 2 - subject.centery)
+        step = max(4, min(board.w, board.h) // 48)
+        best: tuple[int, int, int] | None = None
+        for y in range(board.top, board.bottom - subject.h + 1, step):
+            for x in range(board.left, board.right - subject.w + 1, step):
+                moved = pygame.Rect(x, y, subject.w, subject.h)
+                if moved.collidelist(blockers) >= 0:
+                    continue
+                dx, dy = x - subject.x, y - subject.y
+                if best is None or abs(dx) + abs(dy) < best[0]:
+                    best = (abs(dx) + abs(dy), dx, dy)
+        if best is not None:
+            self.board.pan(best[1], best[2])
 
     def open_trade_dialog(self) -> None:
         partners = [a.partner for a in self.legal if isinstance(a, A.StartTrade)]
@@ -714,14 +787,17 @@ class GameScene(Scene):
             else:
                 options.extend(self._ability_options(group))
         player = game.player(game.current)
-        owned = {e.source for name in ABILITIES for e in effects.active(game, player, name)}
-        for source in sorted(owned - set(groups)):
+        owned = {(e.source, name) for name in ABILITIES for e in effects.active(game, player, name)}
+        for source, name in sorted(owned):
+            if source in groups:
+                continue
+            reason = why_illegal(game, A.UseAbility(source, name)) or "it cannot be used now"
             options.append(
                 Option(
-                    f"{source}: cannot be used now",
+                    f"{source}: {reason}",
                     self.close_dialog,
                     enabled=False,
-                    tooltip=self._advance_text(source),
+                    tooltip=f"Not now: {reason}. {self._advance_text(source)}",
                 )
             )
         self.menu("Abilities", "Abilities your advances give you. Point at one for its rule.", options)
@@ -730,7 +806,8 @@ class GameScene(Scene):
         options = []
         for action in actions:
             price = ability_price(self.game, action)
-            tip = (f"Costs {price}. " if price else "") + self._advance_text(action.source)
+            text = ability_text(self.game, action.source, action.ability) or self._advance_text(action.source)
+            tip = (f"Costs {price}. " if price else "") + text
             options.append(Option(describe_action(self.game, action), partial(self.perform, action), tooltip=tip))
         return options
 
@@ -767,9 +844,17 @@ class GameScene(Scene):
                 Option("Save game (Ctrl+S)", self.save_now),
                 Option("Load a game… (autosaves this one)", self.app.show_load),
                 Option("Fit the map to the window (Home)", self._fit_and_close),
+                Option("Civilization boards (B)", self.open_player_boards),
                 Option("Rules help (F1)", self.open_rules_help),
                 Option("Quit to title (autosaves)", self.app.show_title),
             ],
+        )
+
+    def open_player_boards(self) -> None:
+        """Every player's civilization, special advances and leaders; the viewer's board first."""
+        shown = self.viewer if self.viewer is not None else self.game.actor()
+        self.open_dialog(
+            PlayerBoard(self.app.manager, self.app.scale, self.board.rect, self.game, shown, self.close_dialog)
         )
 
     def open_rules_help(self) -> None:
@@ -813,7 +898,9 @@ class GameScene(Scene):
                 )
             else:
                 options.extend(self.options_for(group))
-        if own_city is not None and self._unbuildable(own_city):
+        if own_city is not None:
+            options.extend(self._unavailable_city_actions(own_city, {label for label, _ in here}))
+        if own_city is not None and self._unbuilt(own_city):
             options.append(
                 Option(
                     "Buildings you cannot construct here now…",
@@ -854,20 +941,51 @@ class GameScene(Scene):
                 groups.setdefault(label, []).append(action)
         return list(groups.items())
 
+    def _unavailable_city_actions(self, city: City, offered: set[str]) -> list[Option]:
+        """Greyed entries, each with the rules' own reason, for the city's actions that cannot be taken now."""
+        game = self.game
+        probes: list[tuple[str, A.Action]] = []
+        if "Collect" not in offered:
+            probes.append(("Collect", A.Collect(city.id, ())))
+        if "Recruit" not in offered:
+            kinds = recruitable_kinds(game, city) or list(game.rules.units)
+            probes.append(("Recruit", A.Recruit(city.id, (kinds[0],))))
+        buildable = {a.wonder for a in self.legal if isinstance(a, A.BuildWonder) and a.city == city.id}
+        for wonder in dict.fromkeys(game.player(city.owner).wonder_cards):
+            if wonder not in buildable:
+                probes.append((f"Build the {game.rules.wonders[wonder].name}", A.BuildWonder(city.id, wonder)))
+        target = self._nearest_foreign_building(city)
+        if "Influence culture" not in offered and target is not None:
+            probes.append(("Influence culture", A.InfluenceCulture(city.id, *target)))
+        options = []
+        for label, probe in probes:
+            reason = why_illegal(game, probe) or "not possible now"
+            options.append(Option(f"{label}: {reason}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}"))
+        return options
+
+    def _nearest_foreign_building(self, city: City) -> tuple[int, str] | None:
+        """(city id, building) of the nearest other player's city with a building, for asking why this city
+        cannot influence culture; None when there is none on the board."""
+        game = self.game
+        reach = game.distances_from(city.pos)
+        targets = [c for c in game.cities if c.owner != city.owner and c.buildings and c.pos in reach]
+        nearest = min(targets, key=lambda c: (reach[c.pos], c.id), default=None)
+        return (nearest.id, next(iter(nearest.buildings))) if nearest is not None else None
+
+    def _unbuilt(self, city: City) -> list[str]:
+        """The buildings the city lacks and cannot construct now."""
+        legal = {a.building for a in self.legal if isinstance(a, A.Construct) and a.city == city.id}
+        return [key for key in self.game.rules.buildings if key not in legal and key not in city.buildings]
+
     def _unbuildable(self, city: City) -> list[Option]:
         """Greyed entries, with the rule that stops each, for buildings the city lacks and cannot build now."""
         game = self.game
-        legal = {a.building for a in self.legal if isinstance(a, A.Construct) and a.city == city.id}
         sea = next((s for s in game.board_neighbors(city.pos) if game.is_water(s)), None)
         options = []
-        for key, spec in game.rules.buildings.items():
-            if key in legal or key in city.buildings:
-                continue
-            reason = (
-                self._why_city_idle(city)
-                or why_not_construct(game, city, key, sea if spec.needs_sea else None)
-                or "you cannot pay for it now"
-            )
+        for key in self._unbuilt(city):
+            spec = game.rules.buildings[key]
+            probe = A.Construct(city.id, key, sea if spec.needs_sea else None)
+            reason = why_illegal(game, probe) or "not possible now"
             options.append(Option(f"{spec.name}: {reason}", self.close_dialog, enabled=False))
         return options
 
@@ -1033,38 +1151,56 @@ class GameScene(Scene):
             self.perform(action)
 
     def collect_panel_rect(self) -> pygame.Rect:
+        return self.map_panel_rect(list(self.collect_yields()) if self.collect_city is not None else [])
+
+    def map_panel_rect(self, subject: list[Hex]) -> pygame.Rect:
+        """A panel across the bottom of the map, or across its top when the spaces it is about are below."""
         scale = self.app.scale
         board = self.board.rect
         height = round(64 * scale)
         rect = pygame.Rect(board.x + 8, board.bottom - height - 8, min(round(680 * scale), board.w - 16), height)
-        subject = self.spaces_rect(list(self.collect_yields())) if self.collect_city is not None else None
-        if subject is not None and rect.colliderect(subject):
-            rect.top = board.top + 8  # the city's spaces are at the bottom of the map: the panel goes above them
+        around = self.spaces_rect(subject)
+        if around is not None and rect.colliderect(around):
+            rect.top = board.top + 8  # the spaces are at the bottom of the map: the panel goes above them
         return rect
+
+    def _draw_map_panel(self, surface: pygame.Surface, rect: pygame.Rect, title: str, hint: str, warn: bool) -> None:
+        """A panel over the map with a title and a hint, its buttons (two) on the right."""
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((16, 18, 24, 235))
+        surface.blit(shade, rect.topleft)
+        pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=6)
+        big, small = round(15 * self.app.scale), round(13 * self.app.scale)
+        width = rect.w - 2 * round(84 * self.app.scale) - 40
+        theme.blit_text(surface, theme.fit_text(title, big, width), (rect.x + 12, rect.y + 8), big, theme.TEXT)
+        colour = theme.ACCENT if warn else theme.TEXT_DIM
+        theme.blit_text(surface, theme.fit_text(hint, small, width), (rect.x + 12, rect.y + 14 + big), small, colour)
+
+    def _map_panel_buttons(self, rect: pygame.Rect, ok: PanelButton, other: PanelButton) -> None:
+        """The panel's two buttons on its right: `ok` (the primary one) and `other`."""
+        scale = self.app.scale
+        w, h = round(84 * scale), round(34 * scale)
+        top = rect.centery - h // 2
+        for button, right, primary in ((other, rect.right - 8, None), (ok, rect.right - 16 - w, "#primary")):
+            self.action_buttons[button.key] = self.add_button(
+                pygame.Rect(right - w, top, w, h),
+                button.text,
+                button.press,
+                enabled=button.enabled,
+                tooltip=button.tooltip,
+                object_id=primary,
+            )
 
     def _build_collect_panel(self) -> None:
         if self.collect_city is not None and not self.collect_actions():
             self.collect_city, self.collect_picks = None, {}  # the city can no longer collect
         if self.collect_city is None:
             return
-        rect = self.collect_panel_rect()
-        scale = self.app.scale
-        w, h = round(84 * scale), round(34 * scale)
-        top = rect.centery - h // 2
         problem = self.collect_problem()
-        self.action_buttons["collect_cancel"] = self.add_button(
-            pygame.Rect(rect.right - 8 - w, top, w, h),
-            "Cancel",
-            self.leave_collect,
-            tooltip="Leave collect mode without collecting (Esc)",
-        )
-        self.action_buttons["collect_ok"] = self.add_button(
-            pygame.Rect(rect.right - 16 - 2 * w, top, w, h),
-            "OK",
-            self.confirm_collect,
-            enabled=problem is None,
-            tooltip=self._collect_ok_tooltip(problem),
-            object_id="#primary",
+        self._map_panel_buttons(
+            self.collect_panel_rect(),
+            PanelButton("collect_ok", "OK", self.confirm_collect, self._collect_ok_tooltip(problem), problem is None),
+            PanelButton("collect_cancel", "Cancel", self.leave_collect, "Leave collect mode without collecting (Esc)"),
         )
 
     def _collect_ok_tooltip(self, problem: str | None) -> str:
@@ -1081,25 +1217,71 @@ class GameScene(Scene):
     def _draw_collect_panel(self, surface: pygame.Surface) -> None:
         if self.collect_city is None:
             return
-        rect = self.collect_panel_rect()
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((16, 18, 24, 235))
-        surface.blit(shade, rect.topleft)
-        pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=6)
         city = self._collecting_city()
-        big, small = round(15 * self.app.scale), round(13 * self.app.scale)
-        width = rect.w - 2 * round(84 * self.app.scale) - 40
         title = f"Collect at {hex_to_label(city.pos)}: {self.collect_summary()}"
-        theme.blit_text(surface, theme.fit_text(title, big, width), (rect.x + 12, rect.y + 8), big, theme.TEXT)
         warning = self.collect_problem() or self.collect_loss()
         hint = (warning[0].upper() + warning[1:]) if warning else "Click a highlighted space to take or leave it"
-        theme.blit_text(
-            surface,
-            theme.fit_text(hint, small, width),
-            (rect.x + 12, rect.y + 14 + big),
-            small,
-            theme.ACCENT if warning else theme.TEXT_DIM,
+        self._draw_map_panel(surface, self.collect_panel_rect(), title, hint, warning is not None)
+
+    # ------------------------------------------------------------------ exploring
+    # A face-down region that may lie two ways: the map shows it turned over the way chosen so far;
+    # a click on it (or Turn) shows the other way, and Place sends that ChooseOrientation.
+    def exploring(self) -> OrientationDecision | None:
+        """The orientation being chosen at the board by the player in the seat, if one is."""
+        pending = self.game.pending[-1] if self.game.pending else None
+        if isinstance(pending, OrientationDecision) and not self.computer_to_act and self.legal:
+            return pending
+        return None
+
+    def turned_way(self, decision: OrientationDecision) -> int:
+        """The rotation shown now, among the decision's options."""
+        region, index = self.turning
+        return decision.options[index % len(decision.options) if region == decision.region else 0]
+
+    def preview(self, decision: OrientationDecision) -> dict[Hex, str]:
+        """The terrain each space of the region would have, turned the way shown now."""
+        game = self.game
+        region = game.regions[decision.region - 1]
+        codes = game.tile(region.tile)
+        spaces = region_slots(region.anchor, self.turned_way(decision))
+        return {h: game.rules.terrain_by_code(code) for h, code in zip(spaces, codes, strict=False)}
+
+    def turn_region(self) -> None:
+        decision = self.exploring()
+        if decision is None:
+            return
+        region, index = self.turning
+        self.turning = (decision.region, index + 1 if region == decision.region else 1)
+        self.rebuild()
+
+    def place_region(self) -> None:
+        decision = self.exploring()
+        if decision is not None:
+            self.perform(A.ChooseOrientation(self.turned_way(decision)))
+
+    def explore_panel_rect(self, decision: OrientationDecision) -> pygame.Rect:
+        return self.map_panel_rect(self.decision_subject(decision))
+
+    def _build_explore_panel(self, decision: OrientationDecision) -> None:
+        rect = self.explore_panel_rect(decision)
+        subject = self.subject_rect(decision)
+        if subject is not None and rect.colliderect(subject):  # the region is too tall to keep clear of it
+            self._pan_clear(subject, [rect])
+        self._map_panel_buttons(
+            rect,
+            PanelButton("explore_place", "Place", self.place_region, "Place the region the way it is shown (Enter)"),
+            PanelButton("explore_turn", "Turn", self.turn_region, "Show the other way it may lie (R, or click it)"),
         )
+
+    def _draw_explore_panel(self, surface: pygame.Surface) -> None:
+        decision = self.exploring()
+        if decision is None:
+            return
+        region = self.game.regions[decision.region - 1]
+        way = decision.options.index(self.turned_way(decision)) + 1
+        title = f"Exploring the region around {hex_to_label(region.anchor)}: way {way} of {len(decision.options)}"
+        hint = "Click the region or Turn to turn it over the other way, then Place"
+        self._draw_map_panel(surface, self.explore_panel_rect(decision), title, hint, False)
 
     # ------------------------------------------------------------------ moving
     # After StartMove the player clicks a space with units (the source), adjusts how many of
@@ -1146,7 +1328,8 @@ class GameScene(Scene):
     def _build_move_picker(self) -> None:
         if self.move_source is None:
             return
-        x, y = self.board.rect.x + 8, self.board.rect.bottom - 44
+        row = self.move_picker_rect()
+        x, y = row.topleft
         for kind, limit in self.move_limits.items():
             name = self.game.rules.units[kind].name
             button = self.add_button(
@@ -1157,6 +1340,17 @@ class GameScene(Scene):
             )
             self.action_buttons[f"pick_{kind}"] = button
             x += 156
+
+    def move_picker_rect(self) -> pygame.Rect:
+        """The row of unit buttons: along the bottom of the map, or its top when the units' space or a
+        highlighted destination is down there."""
+        board = self.board.rect
+        row = pygame.Rect(board.x + 8, board.bottom - 44, 156 * len(self.move_limits) - 6, 36)
+        around = self.spaces_rect([self.move_source]) if self.move_source is not None else None
+        ahead = [r for r in (self.spaces_rect([h]) for h in self.move_destinations()) if r is not None]
+        if row.collidelist([*([around] if around else []), *ahead]) >= 0:
+            row.top = board.top + 8
+        return row
 
     def _start_move(self) -> None:
         self.perform(A.StartMove())
@@ -1245,6 +1439,12 @@ class GameScene(Scene):
         if event.key == pygame.K_F1:
             self.open_rules_help()
             return
+        if event.key == pygame.K_b:
+            self.open_player_boards()
+            return
+        if self.exploring() is not None and event.key in (pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER):
+            (self.turn_region if event.key == pygame.K_r else self.place_region)()
+            return
         pans = {
             pygame.K_LEFT: (PAN_STEP, 0),
             pygame.K_RIGHT: (-PAN_STEP, 0),
@@ -1278,6 +1478,9 @@ class GameScene(Scene):
             self._move_click(space)
         elif self.collect_city is not None:
             self._collect_click(space)
+        elif isinstance(pending, OrientationDecision):
+            if space is not None and space in self.preview(pending):
+                self.turn_region()
         elif isinstance(pending, HappinessDecision):
             city = self.game.city_at(space) if space is not None else None
             raise_it = [a for a in self.legal if isinstance(a, A.RaiseMood) and city is not None and a.city == city.id]
@@ -1300,6 +1503,7 @@ class GameScene(Scene):
         draw_arrows(surface, self.board, self.game)
         self._draw_combat(surface, now)
         self._draw_collect_panel(surface)
+        self._draw_explore_panel(surface)
         self.panel.draw(surface, self.game, self.viewer, self.undo_notes())
         self._draw_status(surface)
         self.animations.finish_if_over(now)
@@ -1314,16 +1518,16 @@ class GameScene(Scene):
 
     def _draw_combat(self, surface: pygame.Surface, now: float) -> None:
         view = self.battle_view()
-        self.combat_rect = None
-        if view is None:
+        if view is None or self.combat_rect is None:
             return
-        battle_at = self.board.centre(self.game.combat.space) if self.game.combat is not None else None
-        self.combat_rect = panel_rect(self.board.rect, view, self.app.scale, battle_at)
         draw_panel(surface, self.game, view, self.combat_rect, self.app.scale, self.animations.shown_lines(now))
 
     def _over_panel(self, pos: tuple[int, int]) -> bool:
         """True over the combat panel or the collect panel: the map under them does not react."""
         if self.combat_rect is not None and self.combat_rect.collidepoint(pos):
+            return True
+        exploring = self.exploring()
+        if exploring is not None and self.explore_panel_rect(exploring).collidepoint(pos):
             return True
         return self.collect_city is not None and self.collect_panel_rect().collidepoint(pos)
 
@@ -1357,9 +1561,34 @@ class GameScene(Scene):
             self._tooltip_cache = (key, lines)
         return self._tooltip_cache[1]
 
+    def hovered_card(self) -> tuple[Card, pygame.Rect] | None:
+        """The card pointed at (a dialog's option or an entry of the hand) and what it is shown beside."""
+        if self.covered:
+            return None
+        if isinstance(self.dialog, ChoiceDialog):
+            card = self.dialog.card_at(self.mouse)
+            if card is not None:
+                return card, self.dialog.window.rect
+        if isinstance(self.dialog, TradeDialog) and self.dialog.window is not None:
+            item = self.dialog.card_item_at(self.mouse)
+            card = trade_item_card(self.game, self.game.actor(), item) if item is not None else None
+            if card is not None:
+                return card, self.dialog.window.rect
+        if self.app.manager.get_hovering_any_element():
+            return None
+        view, panel = self.battle_view(), self.combat_rect
+        if view is not None and view.card is not None and panel is not None and panel.collidepoint(self.mouse):
+            return view.card, panel  # the event panel: its card at full size
+        return self.panel.hover_card(self.mouse)
+
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         self.tooltip_rect = None
         if self.clock() - self.hover_since < tooltips.DELAY_SECONDS or self.press is not None or self.covered:
+            return
+        pointed = self.hovered_card()
+        if pointed is not None:  # the card's face says what its tooltip would
+            card, beside = pointed
+            self.tooltip_rect = draw_preview(surface, card, beside, self.app.scale)
             return
         lines = self.tooltip_lines()
         if lines:
@@ -1382,6 +1611,8 @@ class GameScene(Scene):
             region = self.game.regions[pending.region - 1]
             overlay.highlights = set(region.spaces())
             overlay.selected = pending.target
+            if self.exploring() is not None:
+                overlay.preview = self.preview(pending)
         elif self.game.combat is not None:
             overlay.selected = self.game.combat.space
         return overlay

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from functools import partial
 from pathlib import Path
 
 import pygame
-from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextEntryLine
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIScrollingContainer, UITextEntryLine
 
 from civgame.ai.levels import OFFERED
-from civgame.engine.content.ruleset import RulesDataError
+from civgame.engine.content.ruleset import RulesDataError, Ruleset, default_ruleset
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import EventVariant, Game, Seat
-from civgame.engine.rules.setup import DEFAULT_COLOURS, new_game
+from civgame.engine.rules import civilizations
+from civgame.engine.rules.setup import DEFAULT_COLOURS, RANDOM, Civilizations, new_game, random_pool
 from civgame.engine.storage.mods import (
     Mod,
     list_user_mods,
@@ -24,7 +26,7 @@ from civgame.engine.storage.mods import (
     user_mods_dir,
 )
 from civgame.engine.storage.save import SaveError, read_summary
-from civgame.ui import theme
+from civgame.ui import theme, thumbnails
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option
 from civgame.ui.scene import Navigator, Scene
@@ -34,12 +36,20 @@ WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUMES = (25, 50, 70, 100)  # percent
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
 MAX_NAME = 20
+ROW_H = 44  # a save's row on the load screen, its map picture as tall
 # Who may play a seat, in the order a click on the seat's button goes through them.
 SEAT_KINDS: tuple[Seat, ...] = ("human", *OFFERED)
 SEAT_LABELS = {"human": "Human", "easy": "Computer: Easy", "normal": "Computer: Normal", "hard": "Computer: Hard"}
 SEAT_TIP = (
     "Who plays this seat: a person at this computer, or a computer player (Easy, Normal or Hard). Click to change."
 )
+# How civilizations are given out: each seat Random or a named one; picked in turn order; none at all.
+CIV_MODES = {"seats": "Dealt or named", "choose": "Chosen in turn", "none": "None"}
+CIV_MODE_TIPS = {
+    "seats": "Each seat plays the civilization named on its button, or one dealt at random (click to change)",
+    "choose": "Starting with the first player, each player picks a civilization still free when the game begins",
+    "none": "Play the base game: no civilizations, special advances or leaders",
+}
 SPEED_TIPS = {
     "off": "Show the result of each action at once",
     "fast": "Short animations",
@@ -145,7 +155,7 @@ EVENT_VARIANTS: dict[EventVariant, tuple[str, str]] = {
 class NewGameScene(Scene):
     """Seats, names, seed, and the user's mods as toggles, applied top to bottom."""
 
-    FORM_W = 460
+    FORM_W = 640
     MODS_W = 340
     MOD_ROW = 42
 
@@ -161,6 +171,11 @@ class NewGameScene(Scene):
             self.mods = []
         self.chosen_mods: set[Path] = set()
         self.mod_problems = {mod.path: first_problem(mod) for mod in self.mods}
+        self.civ_mode: str | None = None  # None until the player picks: Dealt or named if Random can deal
+        self.seat_civs: list[str] = [RANDOM] * len(DEFAULT_NAMES)
+        self.also_random: set[str] = set()  # civilizations kept out of Random by their rules, ticked in
+        self.what_if = False  # the variant What if?: leaders dealt from one shared deck
+        self.rules = self._load_chosen_rules()
         self.event_variant: EventVariant = "standard"
 
     def _set_events(self, variant: EventVariant) -> None:
@@ -202,7 +217,8 @@ class NewGameScene(Scene):
                 tooltip=SEAT_TIP,
             )
             self.kind_buttons.append(kind)
-        y = self.name_rows_top + self.seats * 46 + 10
+        self._build_civilizations(left, self.name_rows_top)
+        y = self.name_rows_top + self.seats * 46 + 10 + self.civ_rows_h
         UILabel(pygame.Rect(left, y, 120, 36), "Seed", manager)
         self.seed_entry = UITextEntryLine(
             pygame.Rect(left + 130, y, 300, 36), manager, placeholder_text="empty: a random seed"
@@ -222,8 +238,148 @@ class NewGameScene(Scene):
         self.start_button = self.add_button(
             pygame.Rect(left + 130, y + 84, 300, 44), "Start game", self._start, object_id="#primary"
         )
-        self.back_button = self.add_button(pygame.Rect(left + 130, y + 140, 300, 40), "Back", self.app.show_title)
+        self.back_button = self.add_button(pygame.Rect(left + 440, y + 84, 200, 44), "Back", self.app.show_title)
         self._build_mods(pygame.Rect(left + self.FORM_W + 20, top + 56, self.MODS_W, h - top - 56 - 30))
+
+    # ------------------------------------------------------------------ civilizations
+    def _load_chosen_rules(self) -> Ruleset | None:
+        """The rules of the chosen mods (None if they cannot be loaded: Start game says why)."""
+        try:
+            return load_rules(self.chosen_mod_folders()) if self.chosen_mods else default_ruleset()
+        except RulesDataError:
+            return None
+
+    def playable_civs(self) -> list[str]:
+        return civilizations.playable(self.rules) if self.rules is not None else []
+
+    def dealable(self) -> list[str]:
+        return random_pool(self.rules, sorted(self.also_random)) if self.rules is not None else []
+
+    def mode(self) -> str:
+        """The chosen way of giving out civilizations, or the default: Random for every seat when
+        enough civilizations can be dealt, else none."""
+        if not self.playable_civs():
+            return "none"
+        if self.civ_mode is not None:
+            return self.civ_mode
+        return "seats" if len(self.dealable()) >= self.seats else "none"
+
+    def _civ_name(self, key: str) -> str:
+        return "Random" if key == RANDOM or self.rules is None else self.rules.civilizations[key].name
+
+    def _civ_tip(self, key: str) -> str:
+        if key == RANDOM or self.rules is None:
+            return "A civilization dealt at random when the game starts (click to name one)"
+        civ = self.rules.civilizations[key]
+        return f"{civ.name}: {civ.text} (click for the next civilization)"
+
+    def _build_civilizations(self, left: int, rows_top: int) -> None:
+        """A civilization button on each seat's row, the way they are given out, and the extra civilizations
+        that Random may deal."""
+        manager = self.app.manager
+        playable = self.playable_civs()
+        self.seat_civs = [key if key in playable else RANDOM for key in self.seat_civs]
+        self.civ_buttons: list[UIButton] = []
+        self.civ_mode_buttons: dict[str, UIButton] = {}
+        self.extra_civ_buttons: dict[str, UIButton] = {}
+        mode = self.mode()
+        for i in range(self.seats if mode == "seats" else 0):
+            key = self.seat_civs[i]
+            button = self.add_button(
+                pygame.Rect(left + 466, rows_top + i * 46, 174, 36),
+                self._civ_name(key),
+                partial(self._next_civ, i),
+                tooltip=self._civ_tip(key),
+            )
+            self.civ_buttons.append(button)
+        y = rows_top + self.seats * 46 + 4
+        UILabel(pygame.Rect(left, y, 130, 36), "Civilizations", manager)
+        if not playable:
+            size = round(14 * self.app.scale)
+            text = "No civilization has all its abilities in play in these rules yet, so everyone plays without one."
+            lines = theme.wrap_text(text, size, self.FORM_W - 140)
+            for j, line in enumerate(lines):
+                UILabel(pygame.Rect(left + 130, y + j * 26, self.FORM_W - 130, 26), line, manager, object_id="#prompt")
+            self.civ_note = " ".join(lines)
+            self.civ_rows_h = 4 + max(46, len(lines) * 26 + 10)
+            return
+        self.civ_note = ""
+        for j, (key, label) in enumerate(CIV_MODES.items()):
+            button = self.add_button(
+                pygame.Rect(left + 130 + j * 172, y, 166, 36),
+                label,
+                partial(self._set_civ_mode, key),
+                tooltip=CIV_MODE_TIPS[key],
+            )
+            if key == mode:
+                button.select()
+            self.civ_mode_buttons[key] = button
+        y += 46
+        self.what_if_button = None
+        if mode == "none":
+            self.civ_rows_h = 4 + 46
+            return
+        extras = [k for k in playable if self.rules is not None and not self.rules.civilizations[k].random_pool]
+        extras = extras if mode == "seats" else []  # only Random deals
+        toggles: list[tuple[str, Callable[[], None], str]] = [
+            (
+                f"{'☑' if self.what_if else '☐'} What if? (shared leaders)",
+                self._toggle_what_if,
+                "Variant: the leaders of every civilization that may be dealt or is played are shuffled together "
+                "and each player is dealt three of them, whatever their civilization",
+            )
+        ]
+        toggles += [
+            (
+                f"{'☑' if key in self.also_random else '☐'} {self._civ_name(key)} dealt at random",
+                partial(self._toggle_extra_civ, key),
+                f"{self._civ_name(key)} is dealt at random only if this is ticked; a seat may always name it",
+            )
+            for key in extras
+        ]
+        half = (self.FORM_W - 130 - 6) // 2
+        for j, (label, press, tip) in enumerate(toggles):  # two to a row
+            rect = pygame.Rect(left + 130 + (j % 2) * (half + 6), y + (j // 2) * 42, half, 36)
+            button = self.add_button(rect, label, press, tooltip=tip, object_id="#toggle")
+            if j == 0:
+                self.what_if_button = button
+            else:
+                self.extra_civ_buttons[extras[j - 1]] = button
+        self.civ_rows_h = 4 + 46 + 42 * ((len(toggles) + 1) // 2)
+
+    def _rebuild(self) -> None:
+        self._remember_entries()
+        self.app.manager.clear_and_reset()
+        self.build()
+
+    def _next_civ(self, seat: int) -> None:
+        """Random -> each playable civilization in the rules' order -> Random."""
+        cycle = [RANDOM, *self.playable_civs()]
+        key = cycle[(cycle.index(self.seat_civs[seat]) + 1) % len(cycle)]
+        self.seat_civs[seat] = key
+        self.civ_buttons[seat].set_text(self._civ_name(key))
+        self.civ_buttons[seat].set_tooltip(self._civ_tip(key))
+
+    def _set_civ_mode(self, mode: str) -> None:
+        self.civ_mode = mode
+        self._rebuild()
+
+    def _toggle_what_if(self) -> None:
+        self.what_if = not self.what_if
+        self._rebuild()
+
+    def _toggle_extra_civ(self, key: str) -> None:
+        self.also_random ^= {key}
+        self._rebuild()
+
+    def civilization_setup(self) -> Civilizations:
+        """What `new_game` is told: the seats' civilizations (named or random), choose, or none."""
+        mode = self.mode()
+        if mode == "none":
+            return None
+        if mode == "choose":
+            return "choose"
+        return self.seat_civs[: self.seats]
 
     def _build_mods(self, area: pygame.Rect) -> None:
         """One toggle per mod of the user mods folder; several chosen ones stack in the listed order."""
@@ -279,8 +435,21 @@ class NewGameScene(Scene):
             button.unselect()
 
     def _toggle(self, mod: Mod) -> None:
+        """Mods may change which civilizations are in play: then the form is built again for them."""
+        offered = self._civilizations_offered()
         self.chosen_mods ^= {mod.path}
-        self._show_toggle(mod)
+        self.rules = self._load_chosen_rules()
+        if self._civilizations_offered() != offered:
+            self._rebuild()
+        else:
+            self._show_toggle(mod)
+
+    def _civilizations_offered(self) -> list[tuple[str, str, bool]]:
+        """What the civilization buttons show: each playable civilization's key, name and pool."""
+        rules = self.rules
+        if rules is None:
+            return []
+        return [(k, rules.civilizations[k].name, rules.civilizations[k].random_pool) for k in self.playable_civs()]
 
     def chosen_mod_folders(self) -> list[Path]:
         """The chosen mods' folders in the listed order, which is the order they are applied in."""
@@ -315,7 +484,15 @@ class NewGameScene(Scene):
             self.open_message("These mods cannot be used", "\n".join(exc.problems))
             return
         try:
-            game = new_game(names, seed, rules=rules, events=self.event_variant)
+            game = new_game(
+                names,
+                seed,
+                rules=rules,
+                civilizations=self.civilization_setup(),
+                also_random=sorted(self.also_random),
+                what_if=self.what_if and self.mode() != "none",
+                events=self.event_variant,
+            )
         except RuleError as exc:
             self.error.set_text(theme.fit_text(str(exc), round(14 * self.app.scale), self.FORM_W))
             return
@@ -347,6 +524,8 @@ class LoadScene(Scene):
         if not saves:
             UILabel(pygame.Rect(0, y, w, 30), f"No saves yet in {self.app.settings.saves_dir}", manager)
             y += 40
+        self.thumbnails: list[UIImage] = []
+        picture_w = round(ROW_H * thumbnails.SIZE[0] / thumbnails.SIZE[1])
         for path in saves[: self.MAX_LISTED]:
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
             try:
@@ -354,11 +533,15 @@ class LoadScene(Scene):
                 label, tip = f"{path.name} — {summary}   ({stamp})", f"{summary}; saved {stamp} in {path}"
             except SaveError as exc:
                 label, tip = f"{path.name} — cannot be read   ({stamp})", str(exc)
+            picture = thumbnails.load(path)
+            if picture is not None:
+                image = pygame.transform.smoothscale(picture, (picture_w, ROW_H))
+                self.thumbnails.append(UIImage(pygame.Rect(left - picture_w - 8, y, picture_w, ROW_H), image, manager))
             button = self.add_button(
-                pygame.Rect(left, y, 560, 38), theme.fit_text(label, 14, 540), partial(self._open, path), tooltip=tip
+                pygame.Rect(left, y, 560, ROW_H), theme.fit_text(label, 14, 540), partial(self._open, path), tooltip=tip
             )
             self.save_buttons.append(button)
-            y += 44
+            y += ROW_H + 6
         UILabel(pygame.Rect(left, y + 10, 560, 28), "Or type the path of a save file:", manager)
         self.path_entry = UITextEntryLine(pygame.Rect(left, y + 40, 440, 38), manager)
         self.open_button = self.add_button(

@@ -46,8 +46,9 @@ RULES_TOPICS: dict[str, str] = {
         "move again this turn.\n"
         "Ships sail any distance through connected sea and may carry 2 land units, which board "
         "from and land on spaces next to the ship.\n"
-        "Entering a hidden region explores it; entering a space with enemy units or an enemy city "
-        "starts a battle at once."
+        "Entering a hidden region explores it: when it could lie two ways, it is shown turned over on "
+        "the map; click it to turn it the other way, then Place. Entering a space with enemy units or an "
+        "enemy city starts a battle at once."
     ),
     "Increase happiness": (
         "Pay mood tokens to make one or more of your cities happier: for each step (angry to "
@@ -76,6 +77,17 @@ RULES_TOPICS: dict[str, str] = {
         "government whose requirement you meet (its top advance is always taken).\n"
         "6. The player with the most mood and culture tokens together chooses the first player of "
         "the next age."
+    ),
+    "Civilizations and leaders": (
+        "Each player may play a civilization with 4 special advances and 3 leaders (B opens every "
+        "player's civilization board).\n"
+        "A special advance comes free with the advance it names (no event cube) and goes with it; one "
+        "named for any government comes with the top advance of every government. Each is worth half a "
+        "point.\n"
+        "A leader is recruited with Recruit for 1 mood and 1 culture token, as one of the city's units. "
+        "It is an army unit with two abilities while it is on the board; a new leader replaces the old "
+        "one for good, and a leader never returns. A player who kills an enemy leader in battle "
+        "captures it for 2 points."
     ),
     "Scoring": (
         "At the end of the game each player scores:\n"

@@ -16,8 +16,16 @@ from civgame.engine.core.vocabulary import RESOURCES
 from civgame.engine.rules.advances import why_not_gain
 from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import score_sheet
-from civgame.ui import theme
+from civgame.ui import art, theme
 from civgame.ui.board_view import owner_colour
+from civgame.ui.cards_view import (
+    Card,
+    action_card,
+    event_card,
+    objective_card,
+    wonder_availability,
+    wonder_card,
+)
 from civgame.ui.labels import card_name, objective_card_lines, objective_card_title, wonder_card_lines
 from civgame.ui.tooltips import advance_tooltip, card_tooltip
 
@@ -39,6 +47,7 @@ class SidePanel:
         self.log_scroll = 0  # lines scrolled up from the newest
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self._tips: list[tuple[pygame.Rect, list[str]]] = []  # areas with their tooltip lines
+        self._cards: list[tuple[pygame.Rect, Card]] = []  # the hand's entries with their cards
         self._image: pygame.Surface | None = None  # the last drawing; the scene makes a new panel after each change
         self.size = round(13 * scale)
 
@@ -58,6 +67,10 @@ class SidePanel:
                 return lines
         return None
 
+    def hover_card(self, pos: tuple[int, int]) -> tuple[Card, pygame.Rect] | None:
+        """The card of the hand's entry under `pos`, with the entry's rectangle, if any."""
+        return next(((card, rect) for rect, card in self._cards if rect.collidepoint(pos)), None)
+
     def hover_text(self, pos: tuple[int, int]) -> str | None:
         """The same on one line, for the status bar."""
         lines = self.hover_lines(pos)
@@ -73,7 +86,7 @@ class SidePanel:
         self._image = surface.subsurface(self.rect).copy()
 
     def _render(self, surface: pygame.Surface, game: Game, viewer: int | None, notes: Sequence[str]) -> None:
-        self._tips = []
+        self._tips, self._cards = [], []
         surface.fill(theme.PANEL, self.rect)
         pygame.draw.line(surface, theme.PANEL_LINE, self.rect.topleft, self.rect.bottomleft, 2)
         x, y = self.rect.x + 10, self.rect.y + 8
@@ -179,37 +192,44 @@ class SidePanel:
     ) -> int:
         y = self._heading(surface, "Your hand (private)", x, y, width)
         cards = [
-            ("Action", name, card_tooltip("Action", name, card_text(game.rules.action_cards, c)))
+            ("Action", name, card_tooltip("Action", name, card_text(game.rules.action_cards, c)), action_card(game, c))
             for c in player.action_cards
             for name in [card_name(game.rules.action_cards, c)]
         ]
         cards += [
-            ("Objective", objective_card_title(game, player.index, c), objective_card_lines(game, player.index, c))
+            (
+                "Objective",
+                objective_card_title(game, player.index, c),
+                objective_card_lines(game, player.index, c),
+                objective_card(game, player.index, c),
+            )
             for c in player.objective_cards
         ]
         cards += [
-            ("Great person", person.name, card_tooltip("Great person", person.name, person.text))
+            ("Great person", person.name, card_tooltip("Great person", person.name, person.text), event_card(person))
             for person in map(game.rules.event, player.great_persons)
         ]
         cards += [
-            ("Wonder", game.rules.wonders[w].name if w in game.rules.wonders else w, wonder_card_lines(game, w))
+            (
+                "Wonder",
+                game.rules.wonders[w].name if w in game.rules.wonders else w,
+                [*wonder_card_lines(game, w), *([note] if note else [])],
+                wonder_card(game, w, note),
+            )
             for w in player.wonder_cards
+            for note in [wonder_availability(game, player, w)]
         ]
         if not cards:
             theme.blit_text(surface, "no cards", (x, y), self.size - 1, theme.TEXT_DIM)
             return y + self.line + 4
-        kind_colours = {
-            "Action": (200, 120, 60),
-            "Objective": (120, 170, 90),
-            "Great person": (150, 110, 190),
-            "Wonder": (212, 175, 55),
-        }
         hidden = cards[max_lines - 1 :] if len(cards) > max_lines else []
-        for kind, name, tip in cards[: len(cards) - len(hidden)]:
-            pygame.draw.rect(surface, kind_colours[kind], (x, y + 3, 6, self.size - 2))
-            line = theme.fit_text(f"{kind}: {name}", self.size - 1, width - 12)
-            rect = theme.blit_text(surface, line, (x + 12, y), self.size - 1)
-            self._tips.append((rect.inflate(12, 2), tip))
+        for kind, name, tip, card in cards[: len(cards) - len(hidden)]:
+            icon = art.figure(f"card_{card.kind}", self.line - 3)  # the card's frame in miniature
+            surface.blit(icon, (x, y))
+            line = theme.fit_text(f"{kind}: {name}", self.size - 1, width - 16)
+            rect = theme.blit_text(surface, line, (x + 16, y), self.size - 1).union(icon.get_rect(topleft=(x, y)))
+            self._tips.append((rect.inflate(4, 2), tip))
+            self._cards.append((rect.inflate(4, 2), card))
             y += self.line
         if hidden:
             rect = theme.blit_text(
@@ -219,7 +239,8 @@ class SidePanel:
                 self.size - 1,
                 theme.TEXT_DIM,
             )
-            self._tips.append((rect.inflate(12, 2), ["More cards"] + [f"{kind}: {name}" for kind, name, _ in hidden]))
+            listed = [f"{kind}: {name}" for kind, name, _, _ in hidden]
+            self._tips.append((rect.inflate(12, 2), ["More cards", *listed]))
             y += self.line
         return y + 4
 

@@ -17,6 +17,7 @@ from civgame.engine.rules.cities import collect_choices, why_not_collect_from
 from civgame.engine.rules.combat import owner_name
 from civgame.ui import theme
 from civgame.ui.labels import unit_counts
+from civgame.ui.player_board import find_leader
 
 DELAY_SECONDS = 0.45  # how long the pointer rests before a tooltip appears
 MAX_WIDTH = 380  # at 1280x720
@@ -124,7 +125,24 @@ def unit_lines(game: Game, units: list[Unit]) -> list[str]:
         spec = game.rules.units.get(kind)
         if spec is not None and spec.text:
             lines.append(f"{spec.name}: {spec.text}")
+    lines += [leader_line(game, u.owner) for u in units if _is_leader(game, u)]
     return lines
+
+
+def _is_leader(game: Game, unit: Unit) -> bool:
+    spec = game.rules.units.get(unit.kind)
+    return spec is not None and spec.leader and 0 <= unit.owner < len(game.players)
+
+
+def leader_line(game: Game, owner: int) -> str:
+    """Which leader a leader piece is, and its abilities by name (the boards show their texts)."""
+    player = game.player(owner)
+    found = find_leader(game, player.leader) if player.leader else None
+    if found is None:
+        return f"{player.name}'s leader"
+    civ, leader = found
+    abilities = ", ".join(a.name for a in leader.abilities)
+    return f"{player.name}'s leader {leader.name} of {civ.name}: {abilities} (B: civilization boards)"
 
 
 # ------------------------------------------------------------------ side panel

@@ -149,6 +149,10 @@ class TradeDialog:
         )
         self._refresh()
 
+    def card_item_at(self, pos: tuple[int, int]) -> str | None:
+        """The card of your hand whose row is under `pos`, as a trade item, if any."""
+        return next((item for b, item in self.card_buttons.items() if b.visible and b.rect.collidepoint(pos)), None)
+
     def _rows(self) -> list[tuple[str, str]]:
         """("amount", item) rows, ("card", card) rows for your hand, ("ask", kind) rows for theirs."""
         partner = self.game.player(self.partner)

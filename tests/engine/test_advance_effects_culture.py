@@ -129,7 +129,7 @@ def test_arts_is_once_per_turn_and_its_failed_roll_may_be_boosted():
     s.apply(BoostInfluence(False))
     assert s.player(0).culture_tokens == 2 and s.game.actions_left == 3
     assert abilities(s, "Arts") == []
-    assert_refused(s, UseAbility("Arts", "free_action", ("D2", "D5", "temple", "0")), "cannot be used that way")
+    assert_refused(s, UseAbility("Arts", "free_action", ("D2", "D5", "temple", "0")), "Arts was already used this turn")
     assert s.legal_of(InfluenceCulture) == [InfluenceCulture(source, target, "temple", 0)]  # actions still may
     s.turn(1).turn(0)
     assert len(abilities(s, "Arts")) == 1
@@ -178,7 +178,7 @@ def test_sports_is_a_main_action_and_needs_the_tokens():
     assert abilities(s, "Sports") == [UseAbility("Sports", "mood_steps", ("D2", "1"))]
     s.game.actions_left = 0
     assert abilities(s, "Sports") == []
-    assert_refused(s, UseAbility("Sports", "mood_steps", ("D2", "1")), "cannot be used that way")
+    assert_refused(s, UseAbility("Sports", "mood_steps", ("D2", "1")), "no main actions left this turn")
 
 
 # ------------------------------------------------------------------ Monuments
@@ -371,7 +371,7 @@ def test_voting_needs_the_extra_token_on_top_of_a_raise():
     s.resources(0, mood=2)
     assert s.legal_of(StartHappiness) == [StartHappiness()]
     assert abilities(s, "Voting") == []
-    assert_refused(s, UseAbility("Voting", "free_action", ()), "cannot be used that way")
+    assert_refused(s, UseAbility("Voting", "free_action", ()), "has no city whose mood they can afford to raise")
 
 
 def test_voting_extra_token_may_be_paid_with_rituals():

@@ -61,7 +61,7 @@ def test_choose_setup_asks_in_turn_order_and_each_civilization_once(all_playable
     for index in order:
         assert isinstance(game.pending[-1], CivilizationDecision) and game.actor() == index
         options = [a.civilization for a in legal_actions(game)]
-        assert sorted(options) == sorted(set(ALL) - set(picked))
+        assert sorted(options) == sorted(set(game.rules.civilizations) - set(picked))
         apply(game, ChooseCivilization(options[0]))
         picked.append(options[0])
     assert game.pending == [] and [game.player(i).civilization for i in order] == picked

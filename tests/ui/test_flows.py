@@ -26,7 +26,7 @@ from civgame.ui.payment_dialog import PaymentDialog
 from civgame.ui.score_scene import ScoreScene
 from tests.combat_helpers import LEADER, face
 from tests.scenario import Scenario
-from tests.ui.conftest import click, click_button, collect, collect_including, press_ctrl, type_text
+from tests.ui.conftest import click, click_button, collect, collect_including, press_ctrl, press_key, type_text
 
 
 def open_in_window(app, game) -> GameScene:
@@ -86,10 +86,11 @@ def test_a_two_player_game_starts_from_the_title_with_the_typed_seed(app):
     assert isinstance(app.scene, NewGameScene)
     click(app, app.scene.seed_entry.rect.center)
     type_text(app, "7")
+    civilizations = app.scene.civilization_setup()  # Random for each seat when the rules can deal them
     click_button(app, app.scene.start_button)
     scene = app.scene
     assert isinstance(scene, GameScene)
-    assert state_hash(scene.game) == state_hash(new_game(["Anna", "Ben"], 7))
+    assert state_hash(scene.game) == state_hash(new_game(["Anna", "Ben"], 7, civilizations=civilizations))
     assert scene.game.rules.mods == ()
     take_seat(app, scene)
     assert scene.viewer == 0
@@ -165,12 +166,17 @@ def test_exploring_a_face_down_region_asks_how_to_turn_it_when_no_rule_decides(a
     click_space(app, scene, "D3")
     decision = game.pending[-1]
     assert isinstance(decision, OrientationDecision) and decision.options == [0, 3]
-    assert not game.regions[4].revealed
-    assert scene.dialog.labels() == [
-        "Turn it so: C4 Grassland, D3 Grassland, D4 Forest, E4 Grassland",
-        "Turn it so: C4 Grassland, D3 Forest, D4 Grassland, E4 Grassland",
-    ]
-    choose(app, scene, "Turn it so: C4 Grassland, D3 Forest")
+    assert not game.regions[4].revealed and scene.dialog is None  # chosen on the map
+    shown = {label: scene.preview(decision)[Scenario.hex(label)] for label in ("C4", "D3", "D4", "E4")}
+    assert shown == {"C4": "grassland", "D3": "grassland", "D4": "forest", "E4": "grassland"}
+    forest_at_d4 = app.screen.get_at(tuple(map(int, scene.board.centre(Scenario.hex("D4")))))
+    click_space(app, scene, "D4")  # a click on the region turns it over the other way
+    assert scene.preview(decision)[Scenario.hex("D3")] == "forest" and not game.regions[4].revealed
+    assert app.screen.get_at(tuple(map(int, scene.board.centre(Scenario.hex("D3"))))) == forest_at_d4
+    click_button(app, scene.action_buttons["explore_turn"])  # and back
+    assert scene.preview(decision)[Scenario.hex("D4")] == "forest"
+    press_key(app, pygame.K_r)
+    click_button(app, scene.action_buttons["explore_place"])
     assert game.regions[4].rotation == 3
     assert [s.terrain(x) for x in ("D3", "C4", "E4", "D4")] == ["forest", "grassland", "grassland", "grassland"]
     assert game.unit(settler.id).pos == Scenario.hex("D3")

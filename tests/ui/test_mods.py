@@ -73,13 +73,14 @@ def test_the_new_game_screen_lists_the_mods_and_stacks_the_chosen_ones_in_listed
     click_button(app, scene.mod_buttons[mods["dear"]])  # chosen second, yet applied first: the list's order
     assert scene.mod_buttons[mods["cheap"]].text == "☑ Cheap advances 1.0"
     assert scene.chosen_mod_folders() == [mods["dear"], mods["cheap"]]
+    civs = scene.civilization_setup()
     click_button(app, scene.start_button)
     game = app.scene.game
     assert isinstance(app.scene, GameScene)
     assert game.rules.mods == (ModRef("Dear settlers", "2"), ModRef("Cheap advances", "1.0"))
     assert game.rules.game.advance_cost.amount == 1
     assert dict(game.rules.units["settler"].cost) == {"food": 1}  # the example, applied last, wins
-    expected = new_game(["Anna", "Ben"], 5, rules=load_rules([mods["dear"], mods["cheap"]]))
+    expected = new_game(["Anna", "Ben"], 5, rules=load_rules([mods["dear"], mods["cheap"]]), civilizations=civs)
     assert state_hash(game) == state_hash(expected)
 
 

@@ -41,3 +41,37 @@ def test_no_main_actions_left_is_the_reason_once_they_are_spent(app):
     game.actions_left = 0
     scene = show_game(app, game)
     assert scene.action_buttons["advance"].tool_tip_text.endswith("Not now: no main actions left this turn")
+
+
+def test_every_city_action_that_cannot_be_taken_is_greyed_with_the_rules_reason(app):
+    s = broke_player()
+    s.city(1, "D5", buildings={"temple": 1})
+    game = s.game
+    game.player(0).wonder_cards.append("pyramids")
+    scene = show_game(app, game)
+    click(app, scene.board.centre(s.hex("D2")))
+    greyed = [
+        label
+        for button, label in zip(scene.dialog.buttons, scene.dialog.labels(), strict=True)
+        if not button.is_enabled
+    ]
+    assert greyed == [
+        "Recruit: Player 1 cannot pay 1 food, 1 ore",
+        "Build the Pyramids: a wonder can only be built in a Happy city (the city at D2 is neutral)",
+        "Influence culture: the target is 3 spaces away, beyond range 1 + 0 culture token(s)",
+    ]
+    assert scene.dialog.button_for("Recruit").tool_tip_text == "Not now: Player 1 cannot pay 1 food, 1 ore"
+    before = state_hash(game)
+    click(app, scene.dialog.button_for("Recruit").rect.center)  # greyed: nothing happens
+    assert state_hash(game) == before
+
+
+def test_a_city_without_main_actions_left_says_so_on_each_entry(app):
+    s = broke_player()
+    game = s.game
+    game.actions_left = 0
+    scene = show_game(app, game)
+    click(app, scene.board.centre(s.hex("D2")))
+    labels = scene.dialog.labels()
+    assert "Collect: no main actions left this turn" in labels
+    assert "Recruit: no main actions left this turn" in labels

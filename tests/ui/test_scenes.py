@@ -86,7 +86,7 @@ def test_collect_through_the_city_menu_then_end_the_turn(app):
     city = game.cities_of(anna)[0]
     click(app, scene.board.centre(city.pos))
     labels = scene.dialog.labels()
-    kinds = ("Collect", "Recruit", "Construct", "Influence", "Found", "Buildings you cannot")
+    kinds = ("Collect", "Recruit", "Construct", "Influence", "Found", "Buildings you cannot", "Build the")
     assert labels and all(label.startswith(kinds) for label in labels)
     wood_before = game.player(anna).resources["wood"]
     click_button(app, scene.dialog.cancel_button)

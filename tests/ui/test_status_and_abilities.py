@@ -65,9 +65,11 @@ def test_abilities_menu_lists_each_advance_with_readable_choices_and_can_be_undo
     labels = scene.dialog.labels()
     assert labels[:2] == ["Theaters: trade 1 culture for 1 mood", "Theaters: trade 1 mood for 1 culture"]
     assert "Taxes: take 1 wood, 1 ore" in labels and "Taxes: take 2 food" in labels
-    assert labels[-1] == "Sports: cannot be used now"  # every city is already happy
+    assert labels[-1] == "Sports: every city of Player 1 is already happy"  # the rules' own reason
     sports = scene.dialog.button_for("Sports")
-    assert not sports.is_enabled and sports.tool_tip_text == game.rules.advance("Sports").text
+    assert not sports.is_enabled
+    rule = game.rules.advance("Sports").text
+    assert sports.tool_tip_text == f"Not now: every city of Player 1 is already happy. {rule}"
     assert scene.dialog.button_for("Taxes: take 1 wood").tool_tip_text.startswith("Costs 1 mood. ")
     click_button(app, scene.dialog.button_for("Taxes: take 1 wood, 1 ore"))
     player = game.player(0)

@@ -109,6 +109,9 @@ class Player:
     leader: str | None = None  # the leader on the board
     civilization: str | None = None  # a key of the rules' civilizations; None: a player without one
     leaders_used: list[str] = field(default_factory=list)  # leaders that have been on the board
+    leaders_dealt: list[str] = field(
+        default_factory=list
+    )  # What if?: the player's leaders; empty: their civilization's
     lasting_effects: list[LastingEffect] = field(default_factory=list)
     event_cubes: int = 3
     great_persons: list[int] = field(default_factory=list)  # event cards held to play

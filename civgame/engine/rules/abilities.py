@@ -19,22 +19,34 @@ from civgame.engine.rules.registry import rule
 
 AbilityLegal = Callable[[Game, Effect], Iterable[tuple[str, ...]]]
 AbilityPerform = Callable[[Game, Effect, tuple[str, ...]], None]
+AbilityWhyNot = Callable[[Game, Effect], str | None]
+
+
+def _no_reason(game: Game, effect: Effect) -> str | None:
+    return None
 
 
 @dataclass(frozen=True)
 class AbilityRule:
     legal: AbilityLegal  # the legal `choice` tuples for one granting effect
     perform: AbilityPerform
+    why_not: AbilityWhyNot  # the rule that keeps the ability from being used at all now, or None
+
+    def choices(self, game: Game, effect: Effect) -> list[tuple[str, ...]]:
+        return [] if self.why_not(game, effect) else list(self.legal(game, effect))
 
 
 ABILITIES: dict[str, AbilityRule] = {}
 
 
-def ability(name: str, *, legal: AbilityLegal) -> Callable[[AbilityPerform], AbilityPerform]:
-    """Register the handler of the ability primitive `name`."""
+def ability(
+    name: str, *, legal: AbilityLegal, why_not: AbilityWhyNot = _no_reason
+) -> Callable[[AbilityPerform], AbilityPerform]:
+    """Register the handler of the ability primitive `name`. `legal` is asked only while `why_not`
+    names no reason; a use refused while it does is refused with that reason."""
 
     def register(perform: AbilityPerform) -> AbilityPerform:
-        ABILITIES[name] = AbilityRule(legal, perform)
+        ABILITIES[name] = AbilityRule(legal, perform, why_not)
         return perform
 
     return register
@@ -54,7 +66,7 @@ def _legal_abilities(game: Game) -> list[Action]:
     actions: list[Action] = []
     for name, handler in ABILITIES.items():
         for effect in effects.active(game, player, name, at=leader_at):
-            actions.extend(UseAbility(effect.source, name, choice) for choice in handler.legal(game, effect))
+            actions.extend(UseAbility(effect.source, name, choice) for choice in handler.choices(game, effect))
     return actions
 
 
@@ -64,6 +76,7 @@ def use_ability(game: Game, action: UseAbility) -> None:
     if handler is None:
         raise RuleError(f"there is no ability called {action.ability!r}")
     effect = _granting_effect(game, action.source, action.ability)
-    if tuple(action.choice) not in set(handler.legal(game, effect)):
-        raise RuleError(f"{action.source}'s {action.ability.replace('_', ' ')} cannot be used that way now")
+    if tuple(action.choice) not in set(handler.choices(game, effect)):
+        reason = handler.why_not(game, effect)
+        raise RuleError(reason or f"{action.source}'s {action.ability.replace('_', ' ')} cannot be used that way now")
     handler.perform(game, effect, tuple(action.choice))

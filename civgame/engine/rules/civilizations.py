@@ -35,13 +35,16 @@ def civilization_of(game: Game, player: Player) -> Civilization | None:
 # ------------------------------------------------------------------ setup
 
 
-def deal_at_random(game: Game, pool: list[str]) -> None:
-    """Random mode: each player a different civilization of `pool`."""
-    if len(pool) < len(game.players):
-        raise RuleError(f"{len(game.players)} players need as many civilizations; there are {len(pool)}")
+def deal_at_random(game: Game, players: list[Player], pool: list[str]) -> None:
+    """Random mode: each of `players` a different civilization of `pool`."""
+    if len(pool) < len(players):
+        raise RuleError(
+            f"Random needs {len(players)} civilization{'s' if len(players) > 1 else ''} to deal; "
+            f"only {len(pool)} can be dealt"
+        )
     shuffled = list(pool)
     game.rng.shuffle(shuffled)
-    for player, key in zip(game.players, shuffled, strict=False):
+    for player, key in zip(players, shuffled, strict=False):
         take(game, player, key)
 
 
@@ -122,11 +125,30 @@ def leader_kinds(game: Game) -> set[str]:
     return {key for key, spec in game.rules.units.items() if spec.leader}
 
 
-def unused_leaders(game: Game, player: Player) -> list[str]:
+def leaders_of(game: Game, player: Player) -> list[str]:
+    """The leaders the player may recruit over the game: those dealt to them (What if?), else their
+    civilization's three."""
     civ = civilization_of(game, player)
     if civ is None or player.leaders_barred:
         return []
-    return [leader.name for leader in civ.leaders if leader.name not in player.leaders_used]
+    return list(player.leaders_dealt) or [leader.name for leader in civ.leaders]
+
+
+def unused_leaders(game: Game, player: Player) -> list[str]:
+    return [name for name in leaders_of(game, player) if name not in player.leaders_used]
+
+
+def deal_leaders_from_one_deck(game: Game, keys: list[str]) -> None:
+    """What if? (a variant of the Civilizations expansion): the leaders of the civilizations `keys` are
+    shuffled into one deck and each player is dealt as many as a civilization has."""
+    deck = [leader.name for key in keys for leader in game.rules.civilizations[key].leaders]
+    hand = max((len(game.rules.civilizations[key].leaders) for key in keys), default=0)
+    if not hand or len(deck) < hand * len(game.players):
+        raise RuleError(f"What if? needs {max(hand, 1) * len(game.players)} leaders to deal; there are {len(deck)}")
+    game.rng.shuffle(deck)
+    for i, player in enumerate(game.players):
+        player.leaders_dealt = deck[i * hand : (i + 1) * hand]
+    game.say("What if? Each player's leaders are dealt from one shared deck")
 
 
 def recruit_leader(game: Game, player: Player, city: City) -> None:

@@ -41,11 +41,17 @@ class _Timing(Protocol):
     def once_per_turn(self) -> bool: ...
 
 
-def _available(game: Game, player: Player, effect: Effect, timing: _Timing, main_action: bool) -> bool:
+def _why_unavailable(game: Game, player: Player, effect: Effect, timing: _Timing, main_action: bool) -> str | None:
     """The timing limits every ability shares: a main action left, the once-per-turn use unspent."""
     if main_action and game.actions_left <= 0:
-        return False
-    return not timing.once_per_turn or effects.unused_this_turn(player, effect)
+        return "no main actions left this turn"
+    if timing.once_per_turn and not effects.unused_this_turn(player, effect):
+        return f"{effect.source} was already used this turn"
+    return None
+
+
+def _why_unpaid(game: Game, player: Player, cost: dict[str, int]) -> str | None:
+    return None if can_pay(game, player, cost) else f"{player.name} cannot pay {describe(cost)}"
 
 
 def _used(game: Game, player: Player, effect: Effect, timing: _Timing, main_action: bool) -> None:
@@ -70,18 +76,35 @@ def _attempt_choice(game: Game, attempt: InfluenceCulture) -> Choice:
     return (hex_to_label(source.pos), hex_to_label(target.pos), attempt.building, str(attempt.range_tokens))
 
 
+def _why_not_free_action(game: Game, effect: Effect) -> str | None:
+    player = _player(game)
+    params = effects.params_as(effect, FreeAction)
+    cost = amounts(params.cost)
+    reason = _why_unavailable(game, player, effect, params, main_action=False)
+    if reason:
+        return reason
+    if params.action == "influence_culture":  # (a raise's extra cost may be paid like the raise: Rituals)
+        if not can_pay(game, player, cost):
+            return f"{player.name} cannot pay {describe(cost)}"
+        if player.influence_succeeded:
+            return f"{player.name} has already influenced culture successfully this turn"
+        if not influence.attempts(game, player, cost):
+            return f"no city of {player.name} can reach a building to influence now"
+    elif not happiness.raisable(game, player.index, cost):
+        return f"{player.name} has no city whose mood they can afford to raise"
+    return None
+
+
 def _legal_free_action(game: Game, effect: Effect) -> list[Choice]:
     player = _player(game)
     params = effects.params_as(effect, FreeAction)
-    if not _available(game, player, effect, params, main_action=False):
-        return []
     cost = amounts(params.cost)
     if params.action == "influence_culture":
         return [_attempt_choice(game, a) for a in influence.attempts(game, player, cost)]
-    return [()] if happiness.raisable(game, player.index, cost) else []
+    return [()]
 
 
-@ability("free_action", legal=_legal_free_action)
+@ability("free_action", legal=_legal_free_action, why_not=_why_not_free_action)
 def free_action(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
     params = effects.params_as(effect, FreeAction)
@@ -98,11 +121,20 @@ def free_action(game: Game, effect: Effect, choice: Choice) -> None:
 # ------------------------------------------------------------------ mood_steps
 
 
+def _why_not_mood_steps(game: Game, effect: Effect) -> str | None:
+    player = _player(game)
+    params = effects.params_as(effect, MoodSteps)
+    reason = _why_unavailable(game, player, effect, params, params.main_action)
+    if reason:
+        return reason
+    if all(city.mood == MOODS[-1] for city in game.cities_of(player.index)):
+        return f"every city of {player.name} is already {MOODS[-1]}"
+    return _why_unpaid(game, player, _times(params.cost_per_step, 1))
+
+
 def _legal_mood_steps(game: Game, effect: Effect) -> list[Choice]:
     player = _player(game)
     params = effects.params_as(effect, MoodSteps)
-    if not _available(game, player, effect, params, params.main_action):
-        return []
     choices: list[Choice] = []
     for city in game.cities_of(player.index):
         room = len(MOODS) - 1 - MOODS.index(city.mood)
@@ -116,7 +148,7 @@ def _times(cost: Mapping[K, int], n: int) -> dict[str, int]:
     return {item: amount * n for item, amount in cost.items()}
 
 
-@ability("mood_steps", legal=_legal_mood_steps)
+@ability("mood_steps", legal=_legal_mood_steps, why_not=_why_not_mood_steps)
 def mood_steps(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
     city, steps = _city_at(game, choice[0]), int(choice[1])
@@ -150,11 +182,30 @@ def option_label(option: ExchangeOption) -> str:
     return f"{' and '.join(give)} for {' and '.join(get)}" if give else " and ".join(get)
 
 
+def _why_not_exchange(game: Game, effect: Effect) -> str | None:
+    player = _player(game)
+    params = effects.params_as(effect, Exchange)
+    reason = _why_unavailable(game, player, effect, params, params.main_action)
+    if reason:
+        return reason
+    if not any(_can_exchange(game, player, option) for option in params.options):
+        return f"{player.name} has not what any exchange of {effect.source} asks: " + "; ".join(
+            option_label(o) for o in params.options
+        )
+    return None
+
+
+def _can_exchange(game: Game, player: Player, option: ExchangeOption) -> bool:
+    return (
+        can_pay(game, player, amounts(option.pay))
+        and len(player.action_cards) >= option.discard_action_cards
+        and len(player.objective_cards) >= option.discard_objective_cards
+    )
+
+
 def _legal_exchange(game: Game, effect: Effect) -> list[Choice]:
     player = _player(game)
     params = effects.params_as(effect, Exchange)
-    if not _available(game, player, effect, params, params.main_action):
-        return []
     choices: list[Choice] = []
     for option in params.options:
         if not can_pay(game, player, amounts(option.pay)):
@@ -166,7 +217,7 @@ def _legal_exchange(game: Game, effect: Effect) -> list[Choice]:
     return choices
 
 
-@ability("exchange", legal=_legal_exchange)
+@ability("exchange", legal=_legal_exchange, why_not=_why_not_exchange)
 def exchange(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
     params = effects.params_as(effect, Exchange)
@@ -200,20 +251,22 @@ def tax_kinds(game: Game, player: Player, effect: Effect) -> list[str]:
     return kinds
 
 
-def _legal_taxes(game: Game, effect: Effect) -> list[Choice]:
+def _why_not_taxes(game: Game, effect: Effect) -> str | None:
     player = _player(game)
     params = effects.params_as(effect, Taxes)
-    if not _available(game, player, effect, params, params.main_action) or not can_pay(
-        game, player, amounts(params.pay)
-    ):
-        return []
-    cities = len(game.cities_of(player.index))
-    if not cities:
-        return []
-    return list(combinations_with_replacement(tax_kinds(game, player, effect), cities))
+    reason = _why_unavailable(game, player, effect, params, params.main_action)
+    reason = reason or _why_unpaid(game, player, amounts(params.pay))
+    if reason is None and not game.cities_of(player.index):
+        return f"{player.name} has no city to tax"
+    return reason
 
 
-@ability("taxes", legal=_legal_taxes)
+def _legal_taxes(game: Game, effect: Effect) -> list[Choice]:
+    cities = len(game.cities_of(_player(game).index))
+    return list(combinations_with_replacement(tax_kinds(game, _player(game), effect), cities))
+
+
+@ability("taxes", legal=_legal_taxes, why_not=_why_not_taxes)
 def taxes(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
     params = effects.params_as(effect, Taxes)

@@ -34,17 +34,23 @@ Choice = tuple[str, ...]
 # ------------------------------------------------------------------ angry_as_neutral (Forced Labor)
 
 
-def _legal_angry_as_neutral(game: Game, effect: Effect) -> list[Choice]:
+def _why_not_angry_as_neutral(game: Game, effect: Effect) -> str | None:
     player = game.player(game.current)
     cost = amounts(effects.params_as(effect, AngryAsNeutral).cost)
-    if not effects.unused_this_turn(player, effect) or not can_pay(game, player, cost):
-        return []
+    if not effects.unused_this_turn(player, effect):
+        return f"{effect.source} was already used this turn"
+    if not can_pay(game, player, cost):
+        return f"{player.name} cannot pay {describe(cost)}"
     if not any(c.mood == "angry" for c in game.cities_of(player.index)):
-        return []
+        return f"{player.name} has no angry city"
+    return None
+
+
+def _legal_angry_as_neutral(game: Game, effect: Effect) -> list[Choice]:
     return [()]
 
 
-@ability("angry_as_neutral", legal=_legal_angry_as_neutral)
+@ability("angry_as_neutral", legal=_legal_angry_as_neutral, why_not=_why_not_angry_as_neutral)
 def angry_as_neutral(game: Game, effect: Effect, choice: Choice) -> None:
     player = game.player(game.current)
     cost = amounts(effects.params_as(effect, AngryAsNeutral).cost)
@@ -69,15 +75,20 @@ def _decode(choice: Choice) -> tuple[Hex, tuple[Pick, ...]]:
     return city_pos, tuple(picks)
 
 
-def _legal_free_collect(game: Game, effect: Effect) -> list[Choice]:
+def _why_not_free_collect(game: Game, effect: Effect) -> str | None:
     player = game.player(game.current)
     params = effects.params_as(effect, FreeCollect)
     if params.once_per_turn and not effects.unused_this_turn(player, effect):
-        return []
+        return f"{effect.source} was already used this turn"
     if params.exclusive and cities.COLLECT_ACTION_TAKEN in player.used_this_turn:
-        return []
+        return f"{player.name} took a Collect action this turn and may not also use {effect.source}"
     if not can_pay(game, player, amounts(params.cost)):
-        return []
+        return f"{player.name} cannot pay {describe(amounts(params.cost))}"
+    return None
+
+
+def _legal_free_collect(game: Game, effect: Effect) -> list[Choice]:
+    player = game.player(game.current)
     return [
         _encode(city.pos, picks)
         for city in game.cities_of(player.index)
@@ -86,7 +97,7 @@ def _legal_free_collect(game: Game, effect: Effect) -> list[Choice]:
     ]
 
 
-@ability("free_collect", legal=_legal_free_collect)
+@ability("free_collect", legal=_legal_free_collect, why_not=_why_not_free_collect)
 def free_collect(game: Game, effect: Effect, choice: Choice) -> None:
     player = game.player(game.current)
     city_pos, picks = _decode(choice)

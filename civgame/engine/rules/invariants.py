@@ -12,6 +12,7 @@ from collections import Counter
 from civgame.engine.content.effects.sources import stale_answers
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, Game
+from civgame.engine.rules import civilizations
 from civgame.engine.rules.events import CHOICE_PREFIX
 from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import CATEGORIES, score_sheet
@@ -61,6 +62,8 @@ def _civilizations(game: Game) -> list[str]:
             problems.append(f"{p.name} has {len(leaders)} leader unit(s) on the board and leader {p.leader!r}")
         if p.leader is not None and p.leader not in p.leaders_used:
             problems.append(f"{p.name}'s leader {p.leader} is not among the leaders used")
+        if not set(p.leaders_used) <= set(civilizations.leaders_of(game, p)):
+            problems.append(f"{p.name} used leaders that are not theirs: {p.leaders_used}")
         civ = game.rules.civilizations.get(p.civilization) if p.civilization else None
         own = {s.name for s in civ.special_advances} if civ else set()
         if not set(p.special_advances) <= own:

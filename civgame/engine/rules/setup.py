@@ -18,6 +18,7 @@ from civgame.engine.rules.turns import start_turn
 DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
 
 
+RANDOM = "random"  # a seat dealt a civilization at random
 Civilizations = Literal["random", "choose"] | Sequence[str] | None
 
 
@@ -27,13 +28,17 @@ def new_game(
     rules: Ruleset | None = None,
     colours: list[str] | None = None,
     civilizations: Civilizations = None,
+    also_random: Sequence[str] = (),
+    what_if: bool = False,
     events: EventVariant = "standard",
 ) -> Game:
     """A new game. `civilizations`: None, players without civilizations; "random", each dealt one of
     the playable civilizations; "choose", each picks one in turn order before play; or a list naming
-    each player's civilization. `events` picks a variant of the 2012 rulebook: `no_events` (only the
-    icons act) or `optional_events` (the player who draws a card may decline its text; its icon
-    still acts)."""
+    each player's civilization or "random" for a seat dealt one of those left. `also_random`: playable
+    civilizations kept out of Random dealing by their rules data that the players put into it. `what_if`:
+    the variant What if?, each player's leaders dealt from one deck of every playable civilization's.
+    `events` picks a variant of the 2012 rulebook: `no_events` (only the icons act) or `optional_events`
+    (the player who draws a card may decline its text; its icon still acts)."""
     rules = rules or default_ruleset()
     names = players if isinstance(players, list) else [f"Player {i + 1}" for i in range(players)]
     count = len(names)
@@ -85,29 +90,54 @@ def new_game(
         deal(game, player, start.action_cards, start.objective_cards)
     game.first_player = rng.below(count)
     game.say(f"New game for {count} players (seed {seed}); {game.player(game.first_player).name} starts")
-    _civilizations(game, civilizations)
+    _civilizations(game, civilizations, also_random)
+    if what_if:
+        _what_if(game, civilizations, also_random)
     start_turn(game, game.first_player)
     return game
 
 
-def _civilizations(game: Game, setup: Civilizations) -> None:
+def _civilizations(game: Game, setup: Civilizations, also_random: Sequence[str]) -> None:
     if setup is None:
         return
-    if setup == "random":
-        civilizations.deal_at_random(game, [k for k in civilizations.playable(game.rules) if _in_pool(game, k)])
-    elif setup == "choose":
+    if setup == "choose":
+        playable = civilizations.playable(game.rules)
+        if len(playable) < len(game.players):
+            raise RuleError(
+                f"choosing in turn needs {len(game.players)} civilizations; these rules have {len(playable)}"
+            )
         civilizations.ask_in_turn_order(game)
-    else:
-        if len(setup) != len(game.players) or len(set(setup)) != len(setup):
-            raise RuleError("name one different civilization for each player")
-        for player, key in zip(game.players, setup, strict=True):
-            if key not in game.rules.civilizations:
-                raise RuleError(f"there is no civilization {key!r}")
+        return
+    seats = [RANDOM] * len(game.players) if setup == RANDOM else list(setup)
+    named = [key for key in seats if key != RANDOM]
+    if len(seats) != len(game.players) or len(set(named)) != len(named):
+        raise RuleError("name one different civilization (or random) for each player")
+    for key in named:
+        if key not in game.rules.civilizations:
+            raise RuleError(f"there is no civilization {key!r}")
+    for player, key in zip(game.players, seats, strict=True):
+        if key != RANDOM:
             civilizations.take(game, player, key)
+    dealt = [player for player, key in zip(game.players, seats, strict=True) if key == RANDOM]
+    if dealt:
+        pool = [key for key in random_pool(game.rules, also_random) if key not in named]
+        civilizations.deal_at_random(game, dealt, pool)
 
 
-def _in_pool(game: Game, key: str) -> bool:
-    return game.rules.civilizations[key].random_pool
+def _what_if(game: Game, setup: Civilizations, also_random: Sequence[str]) -> None:
+    """The shared deck holds the leaders of the playable civilizations Random may deal or that are in
+    play; when the players choose in turn, of every playable civilization, since any may be chosen."""
+    if setup is None:
+        raise RuleError("What if? deals leaders to civilizations: play with civilizations to use it")
+    in_play = {p.civilization for p in game.players}
+    dealt = random_pool(game.rules, also_random)
+    keys = [k for k in civilizations.playable(game.rules) if setup == "choose" or k in dealt or k in in_play]
+    civilizations.deal_leaders_from_one_deck(game, keys)
+
+
+def random_pool(rules: Ruleset, also_random: Sequence[str] = ()) -> list[str]:
+    """The civilizations Random deals from: the playable ones in the random pool, and those added."""
+    return [key for key in civilizations.playable(rules) if rules.civilizations[key].random_pool or key in also_random]
 
 
 def _shuffle_decks(game: Game) -> None:

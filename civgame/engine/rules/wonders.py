@@ -119,11 +119,20 @@ def wonder_city(game: Game, effect: Effect) -> City | None:
     return None
 
 
-def _legal_place_ship(game: Game, effect: Effect) -> list[tuple[str, ...]]:
+def _why_not_place_ship(game: Game, effect: Effect) -> str | None:
+    player = game.player(game.current)
     city = wonder_city(game, effect)
-    spec = game.rules.units[SHIP]
-    if city is None or why_cannot_activate(game, city) or len(game.units_of(game.current, SHIP)) >= spec.limit:
-        return []
+    if city is None:
+        return f"{player.name} has no city with the {effect.source}"
+    reason = why_cannot_activate(game, city)
+    if reason:
+        return reason
+    if len(game.units_of(player.index, SHIP)) >= game.rules.units[SHIP].limit:
+        return f"{player.name} has no {game.rules.units[SHIP].name} piece left"
+    return None
+
+
+def _legal_place_ship(game: Game, effect: Effect) -> list[tuple[str, ...]]:
     return [
         (hex_to_label(space),)
         for space in game.space_region
@@ -131,7 +140,7 @@ def _legal_place_ship(game: Game, effect: Effect) -> list[tuple[str, ...]]:
     ]
 
 
-@ability("place_ship", legal=_legal_place_ship)
+@ability("place_ship", legal=_legal_place_ship, why_not=_why_not_place_ship)
 def place_ship(game: Game, effect: Effect, choice: tuple[str, ...]) -> None:
     city = wonder_city(game, effect)
     assert city is not None  # the dispatcher only lets listed choices through

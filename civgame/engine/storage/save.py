@@ -615,7 +615,7 @@ def _civilization(game: Game, at: str, index: int) -> Iterator[str]:
     all_leaders = {leader.name for civ in rules.civilizations.values() for leader in civ.leaders}
     yield from _unknown_or_repeated(f"{at}.captured_leaders", p.captured_leaders, all_leaders)
     if p.civilization is None:
-        if p.special_advances or p.leaders_used or p.leader is not None:
+        if p.special_advances or p.leaders_used or p.leaders_dealt or p.leader is not None:
             yield f"{at}: special advances or leaders without a civilization"
         return
     civ = rules.civilizations.get(p.civilization)
@@ -627,7 +627,9 @@ def _civilization(game: Game, at: str, index: int) -> Iterator[str]:
     yield from _unknown_or_repeated(
         f"{at}.special_advances", p.special_advances, {s.name for s in civ.special_advances}
     )
-    yield from _unknown_or_repeated(f"{at}.leaders_used", p.leaders_used, {leader.name for leader in civ.leaders})
+    own = set(p.leaders_dealt) or {leader.name for leader in civ.leaders}
+    yield from _unknown_or_repeated(f"{at}.leaders_dealt", p.leaders_dealt, all_leaders)
+    yield from _unknown_or_repeated(f"{at}.leaders_used", p.leaders_used, own)
     if p.leader is not None and p.leader not in p.leaders_used:
         yield f"{at}.leader: {p.leader!r} is not among the leaders used"
 

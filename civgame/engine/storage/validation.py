@@ -226,6 +226,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "leader": STRUCTURE,
         "civilization": STRUCTURE,
         "leaders_used": STRUCTURE,
+        "leaders_dealt": STRUCTURE,
         "lasting_effects": PARTS,
         "event_cubes": COUNT,
         "action_cards": STRUCTURE,

@@ -5,10 +5,12 @@
     python -m bench.soak --games 500 --replay       # also replay each game from its seed
 
 Game n uses seed n with 2 + n % 3 players; even seeds are played by random agents, odd ones by
-aggressive agents (random play that takes every attack), unless --agents says otherwise. Each
-game also saves and reloads itself once at a random step and must come back identical. The
-report gives games, actions, invariant violations and crashes, each with its seed; the exit
-status is 1 if there was any.
+aggressive agents (random play that takes every attack), unless --agents says otherwise. Every
+fourth game (n % 4 == 3) starts with every player ready to build wonders (`prepare_wonders`), which
+random play seldom reaches, and every other pair of seeds (n // 2 even) deals each seat a civilization,
+unless --civilizations says otherwise ("all", "none"). Each game also saves and reloads itself once at a
+random step and must come back identical. The report gives games, actions, objectives completed, wonders
+built, invariant violations and crashes, each with its seed; the exit status is 1 if there was any.
 """
 
 from __future__ import annotations
@@ -21,16 +23,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 
-from civgame.ai import play_game, random_agents
+from civgame.ai import play_out, random_agents
 from civgame.ai.random_agent import AggressiveAgent
+from civgame.engine.content.effects import holdings_changed
 from civgame.engine.core.actions import Action
 from civgame.engine.core.codec import from_plain
+from civgame.engine.core.model import Game
+from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.controller import apply
 from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.setup import new_game
+from civgame.engine.rules.setup import default_ruleset, new_game
 from civgame.engine.storage.save import dumps, loads, state_hash
 
 AGENTS = ("mixed", "random", "aggressive")
+CIVILIZATIONS = ("mixed", "all", "none")
 
 
 @dataclass
@@ -38,13 +44,35 @@ class GameResult:
     seed: int
     players: int
     agents: str
+    wonder_start: bool = False
+    civilizations: list[str] | None = None
     actions: int = 0
+    objectives: int = 0  # objective cards completed
+    wonders: int = 0  # wonders built
     violation: str | None = None
     crash: str | None = None
 
 
 class _Violation(Exception):
     pass
+
+
+def prepare_wonders(game: Game) -> None:
+    """A start from which wonders get built: every player holds Engineering and every wonder's advance
+    (with the advances before it in its category), two wonder cards, resources, tokens and a Happy city."""
+    rules = game.rules
+    needed = {rules.game.wonder_advance, *(w.advance for w in rules.wonders.values())}
+    for player in game.players:
+        for category in rules.categories:
+            names = [a.name for a in category.advances]
+            deepest = max((names.index(n) for n in needed if n in names), default=-1)
+            player.advances += [n for n in names[: deepest + 1] if n not in player.advances]
+        player.wonder_cards += [str(c) for c in (draw_card(game, "wonder"), draw_card(game, "wonder")) if c]
+        player.resources.update(food=5, wood=7, ore=7, gold=4)
+        player.culture_tokens, player.mood_tokens = 10, 4
+        for city in game.cities_of(player.index):
+            city.mood = "happy"
+    holdings_changed(game)
 
 
 def players_for(seed: int) -> int:
@@ -55,10 +83,33 @@ def agents_for(seed: int, kind: str) -> str:
     return ("random", "aggressive")[seed % 2] if kind == "mixed" else kind
 
 
-def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False) -> GameResult:
+def starting_game(
+    seed: int, players: int | list[str], colours: list[str] | None = None, civilizations: list[str] | None = None
+) -> Game:
+    game = new_game(players, seed, colours=colours, civilizations=civilizations)
+    if wonder_start(seed):
+        prepare_wonders(game)
+    return game
+
+
+def wonder_start(seed: int) -> bool:
+    return seed % 4 == 3
+
+
+def civilizations_for(seed: int, players: int, setting: str) -> list[str] | None:
+    """The civilizations of a soak game's seats: every one the rules define (those not yet offered to
+    players too, so their abilities are exercised), dealt from the seed."""
+    if setting == "none" or (setting == "mixed" and seed // 2 % 2):
+        return None
+    keys = list(default_ruleset().civilizations)
+    random.Random(seed).shuffle(keys)
+    return keys[:players]
+
+
+def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False, civs: str = "mixed") -> GameResult:
     """Play one seeded game under checks; never raises for a problem of the game itself."""
     players, kind = players_for(seed), agents_for(seed, agent_kind)
-    result = GameResult(seed, players, kind)
+    result = GameResult(seed, players, kind, wonder_start(seed), civilizations_for(seed, players, civs))
     save_at = random.Random(seed).randrange(1, 200)
     agents = (
         random_agents(players, seed) if kind == "random" else [AggressiveAgent(f"{seed}:{i}") for i in range(players)]
@@ -73,7 +124,9 @@ def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False) -> Game
             raise _Violation(f"step {result.actions}: the game saved and loaded back is a different state")
 
     try:
-        game = play_game(players, seed, agents, observer=check)
+        game = play_out(starting_game(seed, players, civilizations=result.civilizations), agents, observer=check)
+        result.objectives = sum(len(p.completed_objectives) for p in game.players)
+        result.wonders = sum(len(p.wonders_built) for p in game.players)
         if replay:
             _check_replay(game)
     except _Violation as exc:
@@ -84,7 +137,13 @@ def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False) -> Game
 
 
 def _check_replay(game) -> None:
-    replayed = new_game([p.name for p in game.players], game.seed, colours=[p.color for p in game.players])
+    civs = [p.civilization for p in game.players]
+    replayed = starting_game(
+        game.seed,
+        [p.name for p in game.players],
+        [p.color for p in game.players],
+        [str(c) for c in civs] if all(civs) else None,
+    )
     for entry in game.history:
         apply(replayed, from_plain(Action, entry))
     if state_hash(replayed) != state_hash(game):
@@ -95,6 +154,8 @@ def _check_replay(game) -> None:
 class SoakReport:
     games: int = 0
     actions: int = 0
+    objectives: int = 0
+    wonders: int = 0
     violations: list[GameResult] = field(default_factory=list)
     crashes: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
@@ -102,6 +163,8 @@ class SoakReport:
     def add(self, result: GameResult) -> None:
         self.games += 1
         self.actions += result.actions
+        self.objectives += result.objectives
+        self.wonders += result.wonders
         if result.violation:
             self.violations.append(result)
         if result.crash:
@@ -116,6 +179,8 @@ class SoakReport:
         lines = [
             f"games       {self.games}  ({self.seconds:.0f} s, {rate:.1f} games/s)",
             f"actions     {self.actions}",
+            f"objectives  {self.objectives} completed",
+            f"wonders     {self.wonders} built",
             f"violations  {len(self.violations)}",
             f"crashes     {len(self.crashes)}",
         ]
@@ -132,14 +197,16 @@ class SoakReport:
         return "\n".join(lines)
 
 
-def _play(args: tuple[int, str, bool]) -> GameResult:
+def _play(args: tuple[int, str, bool, str]) -> GameResult:
     return play_one(*args)
 
 
-def run(games: int, first_seed: int = 0, agents: str = "mixed", jobs: int = 1, replay: bool = False) -> SoakReport:
+def run(
+    games: int, first_seed: int = 0, agents: str = "mixed", jobs: int = 1, replay: bool = False, civs: str = "mixed"
+) -> SoakReport:
     report = SoakReport()
     started = time.monotonic()
-    work = [(seed, agents, replay) for seed in range(first_seed, first_seed + games)]
+    work = [(seed, agents, replay, civs) for seed in range(first_seed, first_seed + games)]
     if jobs <= 1:
         for result in map(_play, work):
             report.add(result)
@@ -156,11 +223,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--agents", choices=AGENTS, default="mixed")
+    parser.add_argument("--civilizations", choices=CIVILIZATIONS, default="mixed")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per CPU)")
     parser.add_argument("--replay", action="store_true", help="also replay every game from its seed and action log")
     args = parser.parse_args(argv)
     new_game(2, 0)  # load the rules once, before the worker processes fork
-    report = run(args.games, args.first_seed, args.agents, args.jobs, args.replay)
+    report = run(args.games, args.first_seed, args.agents, args.jobs, args.replay, args.civilizations)
     print(report.text())
     return 0 if report.ok else 1
 

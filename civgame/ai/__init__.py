@@ -31,10 +31,11 @@ def play_game(
     max_steps: int = MAX_STEPS,
     observer: Observer | None = None,
     rules: Ruleset | None = None,
+    civilizations: list[str] | None = None,
 ) -> Game:
-    """Set up a new game (with the default rules unless `rules` are given) and let `agents`
-    (one per player, by index) play it to the end."""
-    game = new_game(players, seed, rules=rules)
+    """Set up a new game (with the default rules unless `rules` are given; the players playing
+    `civilizations`, in seat order, if given) and let `agents` (one per player, by index) play it to the end."""
+    game = new_game(players, seed, rules=rules, civilizations=civilizations)
     return play_out(game, agents, max_steps=max_steps, observer=observer)
 
 

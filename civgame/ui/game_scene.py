@@ -815,7 +815,8 @@ class GameScene(Scene):
         try:
             return self.game.rules.advance(source).text
         except KeyError:  # a wonder or leader granting an ability
-            return source
+            wonder = next((w for w in self.game.rules.wonders.values() if w.name == source), None)
+            return f"{source}: {wonder.text}" if wonder else source
 
     def open_found_menu(self) -> None:
         self.menu(

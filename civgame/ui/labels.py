@@ -399,6 +399,7 @@ ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
     "free_collect": _free_collect,
     "angry_as_neutral": lambda g, a: "your angry cities count as neutral this turn",
     "place_ship": lambda g, a: f"place a ship from your supply at {a.choice[0]} (activates the city)",
+    "borrow_advance": lambda g, a: f"use {a.choice[0]} until the end of your turn",
     "leader_city_advance": lambda g, a: f"gain {a.choice[0]} for 1 {a.choice[1]} token",
 }
 

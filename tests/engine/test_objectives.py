@@ -7,7 +7,14 @@ from collections.abc import Callable
 
 import pytest
 
-from civgame.engine.core.actions import BuildWonder, CompleteObjective, EndObjectives, EndTurn, FoundCity
+from civgame.engine.core.actions import (
+    BuildWonder,
+    CompleteObjective,
+    EndObjectives,
+    EndTurn,
+    FoundCity,
+    StartHappiness,
+)
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import ObjectiveDecision
 from civgame.engine.core.errors import RuleError
@@ -516,6 +523,8 @@ def test_magnificent_culture_in_the_status_phase_needs_a_wonder_in_the_last_roun
     assert not objectives.holds(s.game, s.player(0), cond)
     s.player(0).wonders_built_when.append([1, s.game.rules.game.rounds_per_age])
     assert objectives.holds(s.game, s.player(0), cond)
+    s.player(1).wonders_built_when.append([1, s.game.rules.game.rounds_per_age])
+    assert not objectives.holds(s.game, s.player(0), cond)  # another player built one in that round too
 
 
 def test_city_founder_is_offered_for_a_city_five_spaces_from_the_start():
@@ -544,6 +553,18 @@ def test_terror_regime_completes_by_itself_after_an_action():
     assert (
         s.player(0).completed_objectives == [29] and s.player(0).objective_completions[0].objective == "terror_regime"
     )
+
+
+def test_terror_regime_completes_at_once_even_in_another_players_turn():
+    s = board()
+    spread(s, 1, "D2 B6 C7 A7", mood="angry")
+    s.player(1).objective_cards = [29]
+    s.city(0, "E5", mood="neutral")
+    s.resources(0, mood=1)
+    assert s.game.current == 0
+    s.apply(StartHappiness())  # any action of any player
+    assert s.player(1).completed_objectives == [29]
+    assert not s.player(1).objective_completions[0].own_turn
 
 
 def test_draft_needs_two_recruits_paying_mood_in_one_turn():

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from bench.soak import prepare_wonders
 from civgame.ai import play_out
 from civgame.ai.random_agent import AggressiveAgent
 from civgame.engine.content.effects import holdings_changed
@@ -68,3 +69,20 @@ def test_armed_games_do_fight():
         play_out(game, aggressive_agents(game, seed))
         rounds += sum(1 for line in game.log if line.startswith("Round "))
     assert rounds > 20
+
+
+def test_games_started_ready_for_wonders_build_them_and_keep_every_invariant():
+    built = completed = 0
+    for seed in (1, 2, 3):
+        game = new_game(2 + seed % 3, seed)
+        prepare_wonders(game)
+
+        def check(g, action, seed=seed):
+            problems = check_invariants(g)
+            assert not problems, f"seed {seed}, after {action!r}: {problems}"
+
+        play_out(game, aggressive_agents(game, seed), observer=check)
+        assert game.phase == "over"
+        built += sum(len(p.wonders_built) for p in game.players)
+        completed += sum(len(p.completed_objectives) for p in game.players)
+    assert built >= 2 and completed >= 3

@@ -4,14 +4,32 @@ from __future__ import annotations
 
 import pytest
 
-from civgame.engine.core.actions import BuildWonder, ChooseOption, UseAbility
+from civgame.engine.core.actions import Advance as AdvanceAction
+from civgame.engine.core.actions import (
+    BoostInfluence,
+    BuildWonder,
+    ChooseOption,
+    Construct,
+    EndMove,
+    EndTurn,
+    InfluenceCulture,
+    MoveUnits,
+    Pay,
+    PayCombatBonus,
+    RaiseMood,
+    StartHappiness,
+    StartMove,
+    UseAbility,
+)
 from civgame.engine.core.codec import to_plain
+from civgame.engine.core.decisions import CombatBonusDecision, RetreatDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules import status
 from civgame.engine.rules.cards import deal
 from civgame.engine.rules.cities import collect_choices
+from civgame.engine.rules.payments import gain
 from civgame.engine.rules.scoring import score_sheet
 from tests.combat_helpers import attack, dice
 from tests.engine.test_cities import board, extra_cities
@@ -200,10 +218,134 @@ def test_great_lighthouse_owner_chooses_the_first_player():
     assert status.first_player_chooser(s.game) == 0
 
 
-def test_wonders_whose_powers_are_not_in_play_stay_out_of_the_deck():
+def test_every_wonder_is_in_the_deck():
     from civgame.engine.rules.setup import new_game
 
     game = new_game(2, 1)
     cards = [*game.decks["wonder"].draw, *(w for p in game.players for w in p.wonder_cards)]
-    assert "colosseum" not in cards and "great_library" not in cards
-    assert sorted(cards) == sorted(k for k, w in game.rules.wonders.items() if w.in_deck)
+    assert sorted(cards) == sorted(game.rules.wonders)
+
+
+def library_holder() -> Scenario:
+    s = board()
+    s.city(0, "D2", wonders=["great_library"], mood="happy")
+    s.city(0, "B3")
+    s.resources(0, food=1, wood=1, ore=1)
+    return s
+
+
+def test_great_library_lends_a_non_government_advance_until_the_turn_ends():
+    s = library_holder()
+    choices = {a.choice[0] for a in s.legal_of(UseAbility) if a.source == "Great Library"}
+    assert "Writing" in choices and "Voting" not in choices and "Farming" not in choices
+    assert not any(c.building == "academy" for c in s.legal_of(Construct))
+    hand = list(s.player(0).objective_cards)
+    s.apply(UseAbility("Great Library", "borrow_advance", ("Writing",)))
+    assert s.player(0).objective_cards == hand  # a borrowed advance is not gained: no gain effects
+    assert any(c.building == "academy" for c in s.legal_of(Construct))
+    assert "Writing" not in s.player(0).advances
+    assert [a for a in s.legal_of(UseAbility) if a.source == "Great Library"] == []  # once per turn
+    s.resources(0, ideas=2)
+    assert AdvanceAction("Public Education") not in s.legal_of(AdvanceAction)  # not a prerequisite
+    s.apply(EndTurn())
+    assert s.player(0).borrowed_advance is None
+
+
+def test_a_borrowed_advance_gives_its_effects_while_the_turn_lasts():
+    s = library_holder()
+    gain(s.game, s.player(0), {"food": 5})
+    assert s.player(0).resources["food"] == 2
+    s.apply(UseAbility("Great Library", "borrow_advance", ("Storage",)))
+    gain(s.game, s.player(0), {"food": 5})
+    assert s.player(0).resources["food"] == 7
+    s.apply(EndTurn())
+    assert s.player(0).resources["food"] == 2  # the food limit falls back to 2
+
+
+@pytest.mark.parametrize("wonders", [["colosseum"], []])
+def test_colosseum_lets_culture_tokens_pay_for_happiness(wonders):
+    s = board()
+    city = s.city(0, "D2", mood="neutral", wonders=wonders)  # size 2 with the wonder, or with a temple
+    city.buildings.update({} if wonders else {"temple": 0})
+    s.city(0, "B3", mood="happy")
+    s.resources(0, mood=1, culture=3)
+    if not wonders:
+        assert s.legal_of(StartHappiness) == []  # 2 mood tokens needed, 1 held
+        return
+    s.apply(StartHappiness())
+    s.apply(RaiseMood(city.id))
+    pay = s.legal_of(Pay)
+    assert [p.payment for p in pay] == [{"mood": 1, "culture": 1}, {"culture": 2}]
+    s.apply(pay[1])
+    assert city.mood == "happy" and (s.player(0).mood_tokens, s.player(0).culture_tokens) == (1, 1)
+
+
+def test_colosseum_tokens_do_not_pay_for_wonders():
+    s, city = wonder_builder("pyramids")
+    s.city(0, "B3", wonders=["colosseum"])
+    s.resources(0, culture=4, mood=5)
+    assert s.legal_of(BuildWonder) == []
+    assert_refused(s, BuildWonder(city.id, "pyramids"), "pay")
+
+
+def test_colosseum_lets_mood_tokens_boost_a_failed_influence_roll():
+    s = board()
+    s.city(0, "D2", mood="happy", wonders=["colosseum"])
+    target = s.city(1, "D4", buildings={"temple": 1})
+    s.resources(0, culture=0, mood=3)
+    dice(s, (3, "infantry"))
+    s.apply(InfluenceCulture(s.game.cities[0].id, target.id, "temple"))
+    assert s.legal_of(BoostInfluence)[0] == BoostInfluence(True)
+    s.apply(BoostInfluence(True))
+    assert target.buildings["temple"] == 0 and s.player(0).mood_tokens == 1
+
+
+@pytest.mark.parametrize("wonders", [["great_gardens"], []])
+def test_great_gardens_bar_attackers_that_entered_grassland_this_turn(wonders):
+    s = board()
+    gardens = s.city(1, "C6", wonders=wonders)
+    s.city(1, "B3")
+    s.advances(0, "Tactics")
+    walker = s.unit(0, "infantry", "E5")
+    waiting = s.unit(0, "infantry", "D5")
+    s.apply(StartMove())
+    s.apply(MoveUnits((walker.id,), s.hex("D5")))  # into Grassland
+    s.apply(EndMove())
+    s.apply(StartMove())
+    attacks = {a.units for a in s.legal_of(MoveUnits) if a.to == gardens.pos}
+    assert (waiting.id,) in attacks
+    barred = not wonders
+    assert ((walker.id,) in attacks) is barred and ((walker.id, waiting.id) in attacks) is barred
+    if wonders:
+        assert_refused(s, MoveUnits((walker.id, waiting.id), gardens.pos), "entered Grassland this turn")
+
+
+@pytest.mark.parametrize("wonders", [["colosseum"], []])
+def test_colosseum_buys_one_more_hit_at_the_end_of_a_round(wonders):
+    s = board()
+    s.city(0, "D2", wonders=wonders)
+    s.city(0, "B3")
+    s.resources(0, mood=0, culture=1)
+    attacker = s.unit(0, "infantry", "D5")
+    defender = s.unit(1, "infantry", "D5")
+    dice(s, (4, "cavalry"), (2, "cavalry"))  # 4 and 2: no hit on either side
+    attack(s, 0, [attacker], "D5", "D4")
+    if not wonders:
+        assert isinstance(s.game.pending[-1], RetreatDecision)
+        return
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CombatBonusDecision) and decision.this_round and decision.player == 0
+    s.apply(PayCombatBonus(True))  # the culture token pays through the token swap
+    assert s.game.unit(defender.id) is None and s.game.unit(attacker.id) is not None
+    assert s.player(0).culture_tokens == 0 and s.game.combat is None
+
+
+def test_colosseum_offers_nothing_when_one_more_combat_value_gives_no_hit():
+    s = board()
+    s.city(0, "D2", wonders=["colosseum"])
+    s.resources(0, mood=3)
+    attacker = s.unit(0, "infantry", "D5")
+    s.unit(1, "infantry", "D5")
+    dice(s, (2, "cavalry"), (2, "cavalry"))
+    attack(s, 0, [attacker], "D5", "D4")
+    assert isinstance(s.game.pending[-1], RetreatDecision)

@@ -11,7 +11,8 @@ def test_soak_reports_games_actions_violations_and_crashes():
     report = soak.run(games=3, first_seed=10, jobs=1)
     assert report.games == 3 and report.actions > 100 and report.ok
     text = report.text()
-    for line in ("games       3", f"actions     {report.actions}", "violations  0", "crashes     0"):
+    lines = (f"objectives  {report.objectives} completed", f"wonders     {report.wonders} built")
+    for line in ("games       3", f"actions     {report.actions}", *lines, "violations  0", "crashes     0"):
         assert line in text
 
 
@@ -75,3 +76,10 @@ def test_percentile_and_table():
     assert lines[2].split() == ["engine:", "game", "500", "ms", "(8", "games)", "≤", "1", "s", "yes"]
     assert lines[3].split() == ["saves:", "size", "2.0", "KiB", "-", "-"]
     assert lines[4].endswith("FAILED: no display  -       NO")
+
+
+def test_soak_deals_civilizations_to_every_other_pair_of_seeds():
+    assert soak.civilizations_for(0, 3, "mixed") is not None and soak.civilizations_for(2, 3, "mixed") is None
+    assert len(set(soak.civilizations_for(5, 4, "all") or [])) == 4 and soak.civilizations_for(5, 4, "none") is None
+    report = soak.run(games=2, first_seed=0, jobs=1, replay=True, civs="all")
+    assert report.ok and report.actions > 100

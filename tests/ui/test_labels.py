@@ -174,6 +174,9 @@ def test_ability_labels_say_what_the_player_gets():
         A.UseAbility(
             "Forced Labor", "angry_as_neutral", ()
         ): "Forced Labor: your angry cities count as neutral this turn",
+        A.UseAbility(
+            "Great Library", "borrow_advance", ("Writing",)
+        ): "Great Library: use Writing until the end of your turn",
     }
     for action, label in expected.items():
         assert describe_action(game, action) == label

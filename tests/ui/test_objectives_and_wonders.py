@@ -2,12 +2,16 @@
 show cost and requirements, completing is offered in a dialog, wonders are built from the city menu,
 and the score screen names each player's objectives and wonders."""
 
+from civgame.engine.content.effects import holdings_changed
+from civgame.engine.core import actions as A
 from civgame.engine.core.decisions import ObjectiveDecision
 from civgame.engine.rules import status
 from civgame.ui.labels import decision_title
 from civgame.ui.score_scene import ScoreScene
+from tests.combat_helpers import attack
 from tests.scenario import Scenario
 from tests.ui.conftest import click, click_button, hover, show_game
+from tests.ui.test_flows import load_dice
 
 
 def hand_scenario() -> Scenario:
@@ -87,3 +91,34 @@ def test_the_score_screen_names_objectives_and_wonders(app):
     scene = app.scene
     assert isinstance(scene, ScoreScene)
     assert scene.sheets[0]["objectives"] == 2 and scene.sheets[0]["wonders"] == 5.1
+
+
+def test_an_objective_a_battle_fulfils_is_offered_right_after_it(app):
+    s = Scenario(players=2).reveal_all()
+    s.city(0, "D2")
+    s.city(1, "D7")
+    attackers = s.units(0, "infantry", "D5", 3)
+    s.units(1, "infantry", "D5", 3)
+    s.player(1).objective_cards = [6]  # Great Battle: 6 army units in one land battle
+    load_dice(s, *[(2, "cavalry")] * 3, *[(6, "infantry")] * 3)  # the attackers all fall in the first round
+    attack(s, 0, attackers, "D5", "D4")
+    scene = show_game(app, s.game)
+    if scene.covered:
+        click_button(app, scene.pass_button)
+    assert decision_title(s.game, s.game.pending[-1]) == "Player 2: after the battle - complete objective cards?"
+    click_button(app, scene.dialog.button_for("Complete Great Battle"))
+    assert s.game.player(1).completed_objectives == [6] and s.game.pending == []
+
+
+def test_the_great_library_lends_an_advance_from_the_abilities_menu(app):
+    s = hand_scenario()
+    s.game.city_at(s.hex("B6")).wonders.append("great_library")
+    holdings_changed(s.game)
+    scene = show_game(app, s.game)
+    click_button(app, scene.action_buttons["abilities"])
+    lends = [a for a in scene.legal if isinstance(a, A.UseAbility) and a.source == "Great Library"]
+    click_button(app, scene.dialog.button_for(f"Great Library… ({len(lends)} choices)"))
+    button = scene.dialog.button_for("Great Library: use Writing until the end of your turn")
+    assert button.tool_tip_text.startswith("Great Library: Once per turn")
+    click_button(app, button)
+    assert s.game.player(0).borrowed_advance == "Writing"

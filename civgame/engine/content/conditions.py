@@ -246,11 +246,12 @@ class AnyOf(Combined):
 @condition(
     "wonder_built_last_round",
     moment="status",
-    doc="You built a wonder during the last round of the age that is ending.",
-    example={"wonder_built_last_round": {}},
+    doc="You built a wonder during the last round of the age that is ending; with `only`, no other "
+    "player built one in that round.",
+    example={"wonder_built_last_round": {"only": True}},
 )
 class WonderBuiltLastRound(Params):
-    pass
+    only: bool = False
 
 
 @condition(

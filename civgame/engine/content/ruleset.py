@@ -355,7 +355,7 @@ OneCondition = Annotated[dict[str, object], AfterValidator(_parses)]  # a condit
 
 class Objective(Strict):
     """One objective: completed in the status phase (`status`), right after its moment (`instant`),
-    or by itself after any of the holder's actions (`automatic`)."""
+    or by itself as soon as it holds, checked after every action (`automatic`)."""
 
     name: str
     text: str = ""
@@ -437,12 +437,14 @@ class SpecialAdvance(Strict):
     advance: str  # the normal advance it comes with, or ANY_GOVERNMENT
     text: str
     effects: list[OneEffect] = []
+    missing: str = ""  # a part of the printed ability its effects do not cover yet: the civilization is not offered
 
 
 class LeaderAbility(Strict):
     name: str
     text: str
     effects: list[OneEffect] = []
+    missing: str = ""  # as for SpecialAdvance
 
 
 class Leader(Strict):

@@ -41,6 +41,7 @@ class MoveDecision(Decision):
     KIND: ClassVar[str] = "move"
     groups_left: int = 0
     rewarded: list[str] = field(default_factory=list)  # movement rewards already gained in this action
+    only_units: list[int] = field(default_factory=list)  # a free move of these units only (empty: any unit)
     attack_bonus: int = 0  # combat value added every round to the move's first battle it attacks in
 
 
@@ -96,6 +97,7 @@ class HappinessDecision(Decision):
     KIND: ClassVar[str] = "happiness"
     raised: int = 0
     extra_cost: dict[str, int] = field(default_factory=dict)  # a free action's price, paid with the first raise
+    only_city: int | None = None  # a free action for one city only (None: any of the player's cities)
 
 
 @dataclass
@@ -198,20 +200,35 @@ class SiegeDecision(Decision):
 
 @dataclass
 class CombatBonusDecision(Decision):
-    """Before the first round: pay `cost` for +`bonus` combat value in every round and `vp` event VP, or not."""
+    """Pay `cost` for +`bonus` combat value and `vp` event VP, or not: before the first round for every
+    round, or at the end of a round (`this_round`) for that round only, which gives one more hit."""
 
     KIND: ClassVar[str] = "combat_bonus"
     source: str = ""
     bonus: int = 0
     cost: dict[str, int] = field(default_factory=dict)
     vp: float = 0.0
+    this_round: bool = False
 
     def gains(self) -> str:
-        parts = [f"+{self.bonus} combat value every round"] if self.bonus else []
+        duration = "this round, one more hit" if self.this_round else "every round"
+        parts = [f"+{self.bonus} combat value {duration}"] if self.bonus else []
         return ", ".join(parts + ([f"+{self.vp:g} VP"] if self.vp else []))
 
     def describe(self) -> str:
         return f"pay for {self.source} ({self.gains()})?"
+
+
+@dataclass
+class HitCancelDecision(Decision):
+    """In a combat round, once the hits are known: pay `cost` to cancel 1 hit against you, or not."""
+
+    KIND: ClassVar[str] = "hit_cancel"
+    source: str = ""
+    cost: dict[str, int] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        return f"pay for {self.source} to cancel 1 hit against you this round?"
 
 
 @dataclass

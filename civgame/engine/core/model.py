@@ -36,6 +36,7 @@ class Unit:
     # Immobile only because it entered a mountain (roads may still move it); read only while
     # immobile, so whoever makes a unit immobile for another reason sets it to False.
     stopped_by_terrain: bool = False
+    entered_terrains: tuple[str, ...] = ()  # the terrains of the spaces it moved into this turn
 
 
 @dataclass
@@ -119,14 +120,19 @@ class Player:
     action_cards: list[int] = field(default_factory=list)
     objective_cards: list[int] = field(default_factory=list)
     wonder_cards: list[str] = field(default_factory=list)
+    wonder_cards_owed: int = 0  # wonder cards taken from this hand by an effect, drawn back next turn
     completed_objectives: list[int] = field(default_factory=list)
     wonders_built: list[str] = field(default_factory=list)
     wonders_built_when: list[list[int]] = field(default_factory=list)  # [age, round] of each wonders_built entry
     objective_completions: list[ObjectiveCompletion] = field(default_factory=list)
     captured_leaders: list[str] = field(default_factory=list)
     event_vp: float = 0.0
+    objective_vp: float = 0.0  # points scored as objective VP outside objective cards (rune stones, explorers)
+    explorer_regions: list[int] = field(default_factory=list)  # regions holding one of the player's explorer tokens
+    raided_by: str = ""  # the effect source of a raid: the player gives up 1 resource at the start of the next turn
     influence_succeeded: bool = False  # one successful Influence Culture per turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
+    borrowed_advance: str | None = None  # used as if owned until the end of this turn (Great Library)
     # Anarchy: VP lost for each government advance regained (which uses no event cube), in order
     government_regains: list[float] = field(default_factory=list)
     seat: Seat = "human"
@@ -137,6 +143,10 @@ class Player:
 
     def has(self, advance: str) -> bool:
         return advance in self.advances
+
+    def uses(self, advance: str) -> bool:
+        """Owns `advance` or borrowed it this turn: enough for its effects and for what it unlocks."""
+        return advance in self.advances or advance == self.borrowed_advance
 
 
 @dataclass
@@ -162,6 +172,7 @@ class BattleRecord:
     from_sea: bool  # the attackers came from sea spaces
     present: list[list[str]]  # unit types at the start: [attacker's, defender's]
     lost: list[list[str]]  # unit types removed during it: [attacker's, defender's]
+    rounds: int = 0  # combat rounds fought (0: no dice were rolled)
 
     @property
     def real(self) -> bool:

@@ -1,8 +1,9 @@
 """Advances: which a player may gain, buying one as a main action, and the event tracker.
 
 Effects applied here: `free_advance_cost` (the price), `on_gain` and `advance_reward` (gaining),
-`advance_purchase_bonus` (a choice after buying) and `advance_on_build` (the free advance a
-building gives, offered by `cities.py`).
+`advance_purchase_bonus` (a choice after buying), `advance_on_build` (the free advance a
+building gives, offered by `cities.py`) and the `advance_as_free_action` ability:
+(advance, "item:amount"... of the payment).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.economy import (
+    AdvanceAsFreeAction,
     AdvanceOnBuild,
     AdvancePurchaseBonus,
     AdvanceReward,
@@ -22,6 +24,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import Payable, amounts
 from civgame.engine.rules import civilizations
+from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.cards import asked_where_from, discard_drawer, draw_card, draw_into_hand
 from civgame.engine.rules.events import resolve_event
 from civgame.engine.rules.payments import (
@@ -261,3 +264,21 @@ def take_advance_on_build(game: Game, decision: EffectChoiceDecision, option: st
     player = game.player(decision.player)
     game.say(f"{player.name} takes {option} for free ({decision.source})")
     gain_advance(game, player, option)
+
+
+def _legal_free_advance(game: Game, effect: Effect) -> list[tuple[str, ...]]:
+    player = game.player(game.current)
+    wanted = effects.params_as(effect, AdvanceAsFreeAction).advances
+    names = [a for a in wanted if why_not_gain(game, player, a) is None]
+    ways = payment_options(game, player, advance_cost(game)) if names else []
+    return [(name, *(f"{k}:{v}" for k, v in sorted(way.items()))) for name in names for way in ways]
+
+
+@ability("advance_as_free_action", legal=_legal_free_advance)
+def advance_as_free_action(game: Game, effect: Effect, choice: tuple[str, ...]) -> None:
+    player = game.player(game.current)
+    name, *parts = choice
+    payment = {item: int(amount) for item, amount in (part.split(":") for part in parts)}
+    pay(player, payment)
+    game.say(f"{player.name} pays {describe(payment)} for {name} as a free action ({effect.source})")
+    gain_advance(game, player, name)

@@ -1,6 +1,7 @@
 """Card decks: drawing with reshuffle. Card effects belong to later rule modules.
 
-Effect applied here: `draw_from_discard` (the holder may take the discard pile's top card instead).
+Effects applied here: `draw_from_discard` (the holder may take the discard pile's top card instead) and
+`wonder_draw_instead` (a wonder card taken instead of the one drawn, wherever it is).
 """
 
 from __future__ import annotations
@@ -8,8 +9,10 @@ from __future__ import annotations
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.core import DrawFromDiscard
+from civgame.engine.content.effects.economy import WonderDrawInstead
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.model import Game, Player
+from civgame.engine.rules.triggers import observer
 
 HANDS = {"action": "action_cards", "objective": "objective_cards", "wonder": "wonder_cards"}
 FROM_DISCARD, FROM_DECK = "take the top card of the discard pile", "draw from the deck"
@@ -65,6 +68,8 @@ def discard_drawer(game: Game, player: Player, deck_name: str) -> Effect | None:
 
 
 def take(game: Game, player: Player, deck_name: str, *, from_discard: bool, public: bool = False) -> None:
+    if deck_name == "wonder" and _take_wonder_instead(game, player):
+        return
     deck = game.decks[deck_name]
     if public and game.public_wonder is not None:
         card: int | str | None = game.public_wonder
@@ -84,3 +89,39 @@ def deal(game: Game, player: Player, action_cards: int, objective_cards: int) ->
         draw_into_hand(game, player, "action")
     for _ in range(objective_cards):
         draw_into_hand(game, player, "objective")
+
+
+def _take_wonder_instead(game: Game, player: Player) -> bool:
+    """`wonder_draw_instead`: the named wonder card comes to the holder from the deck or another hand."""
+    for effect in effects.active(game, player, "wonder_draw_instead"):
+        wonder = effects.params_as(effect, WonderDrawInstead).wonder
+        if wonder in player.wonder_cards or any(wonder in city.wonders for city in game.cities):
+            continue
+        name = game.rules.wonders[wonder].name
+        holder = next((p for p in game.players if wonder in p.wonder_cards), None)
+        if holder is not None:
+            holder.wonder_cards.remove(wonder)
+            holder.wonder_cards_owed += 1
+            game.say(f"{player.name} takes the {name} card from {holder.name} ({effect.source})")
+        elif wonder in game.decks["wonder"].draw:
+            game.decks["wonder"].draw.remove(wonder)
+            game.say(f"{player.name} takes the {name} card from the wonder deck ({effect.source})")
+        elif game.public_wonder == wonder:
+            revealed = draw_card(game, "wonder")  # a new face-up wonder in its place
+            game.public_wonder = None if revealed is None else str(revealed)
+            game.say(f"{player.name} takes the face-up {name} card ({effect.source})")
+        else:
+            continue
+        player.wonder_cards.append(wonder)
+        return True
+    return False
+
+
+@observer("turn_start")
+def _draw_owed_wonders(game: Game, player: Player, context: dict[str, object]) -> None:
+    """Wonder cards another player's effect took from this hand are drawn back now."""
+    owed, player.wonder_cards_owed = player.wonder_cards_owed, 0
+    for _ in range(owed):
+        draw_into_hand(game, player, "wonder")
+    if owed:
+        game.say(f"{player.name} draws {owed} wonder card(s) for those taken away")

@@ -26,11 +26,13 @@ from civgame.engine.content.effects.economy import (
     CollectExchange,
     CollectFar,
     CollectFarSpaces,
+    CollectSettlerBonus,
     FreeCollect,
     RecruitRefund,
     RecruitReward,
     RecruitSubstitute,
     RecruitSubstitutePrice,
+    RecruitWithoutBuilding,
 )
 from civgame.engine.content.effects.events import EventProtection
 from civgame.engine.core.actions import (
@@ -45,7 +47,7 @@ from civgame.engine.core.actions import (
 )
 from civgame.engine.core.decisions import EffectChoiceDecision, ReuseUnitDecision, TokenChoiceDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import DIRECTIONS, Hex, hex_to_label
+from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import MOODS, PIRATE, City, Game, Player, Unit
 from civgame.engine.core.vocabulary import Payable, amounts
 from civgame.engine.rules import (
@@ -55,13 +57,14 @@ from civgame.engine.rules import (
 )
 from civgame.engine.rules.cards import draw_into_hand
 from civgame.engine.rules.moods import effective_mood, mood_modified_size
-from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, settle
+from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, settle, with_substitutes
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.triggers import fire
 from civgame.engine.rules.turns import spend_main_action
 
 SETTLER = "settler"
 CARD_DECKS = {"action_cards": "action", "objective_cards": "objective"}  # on_built `draw` keys
+KEEP_ACTIVATION = "keep"  # the option of a redirect_activation choice that changes nothing
 COLLECT_ACTION_TAKEN = "action:collect"  # marks, in Player.used_this_turn, that a Collect action was taken
 
 
@@ -94,8 +97,57 @@ def finish_activation(game: Game, city: City) -> None:
     """After the effect: the 2nd and later activations this turn each lower the mood a step."""
     fire(game, "city_activated", player=city.owner, city=city.id)
     if city.activations > 1 and city.mood != MOODS[0]:
-        city.mood = MOODS[MOODS.index(city.mood) - 1]
-        game.say(f"The city at {_where(city.pos)} was activated again this turn and becomes {city.mood}")
+        was = city.mood
+        _lower_mood(game, city)
+        _offer_redirect(game, city, was)
+
+
+def _lower_mood(game: Game, city: City) -> None:
+    city.mood = MOODS[MOODS.index(city.mood) - 1]
+    game.say(f"The city at {_where(city.pos)} was activated again this turn and becomes {city.mood}")
+
+
+def redirect_targets(game: Game, city: City, was: str) -> list[City]:
+    """The other cities a `redirect_activation` may activate instead of `city` (that was `was`)."""
+    return [
+        other
+        for other in game.cities_of(city.owner)
+        if other is not city and other.size >= city.size and MOODS.index(other.mood) >= MOODS.index(was)
+        if why_cannot_activate(game, other) is None
+    ]
+
+
+def _offer_redirect(game: Game, city: City, was: str) -> None:
+    """`redirect_activation` (City States): offer another city to take the mood loss, once per turn."""
+    player = game.player(city.owner)
+    for effect in effects.active(game, player, "redirect_activation"):
+        targets = redirect_targets(game, city, was)
+        if effects.unused_this_turn(player, effect) and targets:
+            options = [KEEP_ACTIVATION, *(f"{_where(city.pos)} to {_where(t.pos)}" for t in targets)]
+            game.pending.append(
+                EffectChoiceDecision(player=player.index, source=effect.source, effect=effect.name, options=options)
+            )
+            return
+
+
+def redirect_activation(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Answer of a `redirect_activation` choice: the first city's mood back, the other city activated."""
+    if option == KEEP_ACTIVATION:
+        return
+    player = game.player(decision.player)
+    effect = next(e for e in effects.active(game, player, decision.effect) if e.source == decision.source)
+    effects.mark_used(player, effect)
+    first, other = (game.city_at(label_to_hex(label)) for label in option.split(" to "))
+    assert first is not None and other is not None  # the options were checked just now
+    first.mood = MOODS[MOODS.index(first.mood) + 1]
+    game.say(f"{player.name} activates the city at {_where(other.pos)} instead ({decision.source})")
+    other.activations += 1
+    if other.activations > 1 and other.mood != MOODS[0]:
+        _lower_mood(game, other)
+
+
+def redirect_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    return list(decision.options)
 
 
 def _activated_city(game: Game, city_id: int) -> City:
@@ -471,6 +523,7 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
         + (f" ({describe(lost)} lost over the limit)" if lost else "")
     )
     _collect_bonuses(game, player, city)
+    _settler_bonuses(game, player, city, picks)
     _offer_collect_exchanges(game, player, wanted)
     finish_activation(game, city)
 
@@ -486,6 +539,18 @@ def _collect_bonuses(game: Game, player: Player, city: City) -> None:
             effects.mark_used(player, effect)
         kept = gain(game, player, amounts(params.gain))
         game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+
+
+def _settler_bonuses(game: Game, player: Player, city: City, picks: tuple[Pick, ...]) -> None:
+    """`collect_settler_bonus`: collected spaces of the terrain where the holder's settlers stand."""
+    settled = {u.pos for u in game.units_of(player.index, SETTLER) if u.carrier is None}
+    for effect in effects.active(game, player, "collect_settler_bonus"):
+        params = effects.params_as(effect, CollectSettlerBonus)
+        spaces = {space for space, _ in picks if space != city.pos and space in settled}
+        times = min(params.max_spaces, sum(1 for space in spaces if game.terrain(space) == params.terrain))
+        if times:
+            kept = gain(game, player, {k: v * times for k, v in amounts(params.gain).items()})
+            game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
 
 
 def _offer_collect_exchanges(game: Game, player: Player, collected: Counter[str]) -> None:
@@ -527,9 +592,9 @@ def building_price(game: Game, player: Player, building: str) -> dict[str, int]:
     """What constructing `building` costs the player now."""
     cost = building_cost(game)
     discount = _discount(game, player, building)
-    if discount is None:
-        return cost
-    return {k: v for k, v in cost.items() if k not in effects.params_as(discount, BuildingDiscount).waive}
+    if discount is not None:
+        cost = {k: v for k, v in cost.items() if k not in effects.params_as(discount, BuildingDiscount).waive}
+    return with_substitutes(game, player, "construct", cost)
 
 
 def construct_ban(game: Game, player: Player) -> str | None:
@@ -565,7 +630,7 @@ def why_not_construct(game: Game, city: City, building: str, port_space: Hex | N
         return f"a city cannot grow larger than the number of cities {player.name} owns"
     if building in city.buildings:
         return f"the city at {_where(city.pos)} already has a {spec.name}"
-    if not player.has(spec.advance):
+    if not player.uses(spec.advance):
         return f"a {spec.name} requires {spec.advance}"
     if game.pieces_in_colour(player.index, building) >= spec.limit:
         return f"{player.name} has no {spec.name} piece left"
@@ -589,7 +654,9 @@ def _legal_construct(game: Game) -> list[Action]:
     if not cities:
         return []
     player = game.player(game.current)
-    buildings = [b for b in game.rules.buildings if affordable(game, player, building_price(game, player, b))]
+    buildings = [
+        b for b in game.rules.buildings if affordable(game, player, building_price(game, player, b), token_swap=False)
+    ]
     return [
         Construct(city.id, building, facing)
         for city in cities
@@ -680,14 +747,30 @@ def choose_token(game: Game, action: ChooseToken) -> None:
 
 def recruitable_kinds(game: Game, city: City) -> list[str]:
     """Unit kinds this city can recruit (building requirements, leaders left), in sorted order."""
-    has_leaders = bool(civilizations.unused_leaders(game, game.player(city.owner)))
+    player = game.player(city.owner)
+    has_leaders = bool(civilizations.unused_leaders(game, player))
     return sorted(
         kind
         for kind, spec in game.rules.units.items()
-        if spec.requires_building is None or spec.requires_building in city.buildings
+        if spec.requires_building is None
+        or spec.requires_building in city.buildings
+        or _no_building_needed(game, city, kind)
         if not spec.naval or city.port_space is not None
         if not spec.leader or has_leaders
     )
+
+
+def _no_building_needed(game: Game, city: City, kind: str) -> bool:
+    """A `recruit_without_building` effect lets this city recruit `kind` without its building."""
+    player = game.player(city.owner)
+    for effect in effects.active(game, player, "recruit_without_building"):
+        params = effects.params_as(effect, RecruitWithoutBuilding)
+        if (
+            params.unit == kind
+            and distance(city.pos, civilizations.capital(game, player)) >= params.min_distance_from_capital
+        ):
+            return True
+    return False
 
 
 def _destination(game: Game, city: City, kind: str) -> Hex:
@@ -745,7 +828,7 @@ def _substitutes(game: Game, player: Player) -> list[tuple[str, dict[str, int]]]
             new_price = effects.params_as(change, RecruitSubstitutePrice)
             if new_price.unit == unit:
                 price = new_price.pay
-        subs.append((unit, amounts(price)))
+        subs.append((unit, with_substitutes(game, player, "recruit_substitute", amounts(price))))
     return subs
 
 

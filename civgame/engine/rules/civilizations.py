@@ -8,24 +8,30 @@ advances and no leaders. That is how rule tests and games without civilizations 
 from __future__ import annotations
 
 from civgame.engine.content import effects
-from civgame.engine.content.ruleset import ANY_GOVERNMENT, Civilization, Ruleset
+from civgame.engine.content.ruleset import ANY_GOVERNMENT, Civilization, LeaderAbility, Ruleset, SpecialAdvance
 from civgame.engine.core.actions import Action, ChooseCivilization, ChooseLeader
 from civgame.engine.core.decisions import CivilizationDecision, LeaderDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.core.hexgrid import Hex, hex_to_label
 from civgame.engine.core.model import City, Game, Player, Unit
 from civgame.engine.rules.registry import answering, rule
 
 
 def complete(civ: Civilization) -> bool:
-    """Every special advance and every leader ability of the civilization has its effects."""
-    abilities = [a for leader in civ.leaders for a in leader.abilities]
-    return all(s.effects for s in civ.special_advances) and all(a.effects for a in abilities)
+    """Every special advance and every leader ability of the civilization has its effects, all of them."""
+    abilities: list[SpecialAdvance | LeaderAbility] = [*civ.special_advances]
+    abilities += [a for leader in civ.leaders for a in leader.abilities]
+    return all(a.effects and not a.missing for a in abilities)
 
 
 def playable(rules: Ruleset) -> list[str]:
     """The civilizations players may take: those whose every ability is in play."""
     return [key for key, civ in rules.civilizations.items() if complete(civ)]
+
+
+def capital(game: Game, player: Player) -> Hex:
+    """The space of the player's starting city (the first space of the home region), whatever stands there now."""
+    return game.regions[player.index].spaces()[0]
 
 
 def civilization_of(game: Game, player: Player) -> Civilization | None:
@@ -125,13 +131,17 @@ def leader_kinds(game: Game) -> set[str]:
     return {key for key, spec in game.rules.units.items() if spec.leader}
 
 
-def leaders_of(game: Game, player: Player) -> list[str]:
-    """The leaders the player may recruit over the game: those dealt to them (What if?), else their
-    civilization's three."""
+def own_leaders(game: Game, player: Player) -> list[str]:
+    """The leaders that are the player's: those dealt to them (What if?), else their civilization's three."""
     civ = civilization_of(game, player)
-    if civ is None or player.leaders_barred:
+    if civ is None:
         return []
     return list(player.leaders_dealt) or [leader.name for leader in civ.leaders]
+
+
+def leaders_of(game: Game, player: Player) -> list[str]:
+    """The leaders the player may recruit over the game: their own, unless an event barred them."""
+    return [] if player.leaders_barred else own_leaders(game, player)
 
 
 def unused_leaders(game: Game, player: Player) -> list[str]:

@@ -10,7 +10,8 @@ Before the first round each side may pay for battle effects (a pending decision 
 attacker for `cancel_fortress` (Siegecraft), then the attacker and the defender for
 `paid_combat_bonus` (Steel Weapons). Every round, `combat_bonus` (Fanaticism) and `cancel_hits`
 (War Ships) effects whose conditions hold change the roll; after a lost battle
-`reinforcement_after_defeat` (Fanaticism) places a free unit.
+`reinforcement_after_defeat` (Fanaticism) places a free unit. At the end of each round, after both
+sides rolled, `paid_round_bonus` (Colosseum) lets a side pay for one more hit that round.
 
 Rolling order (tests rely on it): each round the attacker rolls all its dice, then re-rolls its
 re-roll icons; then the defender does the same, fortress dice last.
@@ -30,10 +31,12 @@ from civgame.engine.content.effects.military import (
     CancelHits,
     CombatBonus,
     PaidCombatBonus,
+    PaidHitCancel,
+    PaidRoundBonus,
     ReinforcementAfterDefeat,
 )
 from civgame.engine.content.effects.military import CancelFortress as FortressCancelling
-from civgame.engine.content.effects.sources import end_lasting
+from civgame.engine.content.effects.sources import end_lasting, ship_capacity
 from civgame.engine.content.ruleset import DieFace
 from civgame.engine.core.actions import (
     Action,
@@ -47,6 +50,7 @@ from civgame.engine.core.actions import (
 from civgame.engine.core.decisions import (
     CasualtyDecision,
     CombatBonusDecision,
+    HitCancelDecision,
     RefugeeDecision,
     ReinforcementDecision,
     RetreatDecision,
@@ -163,7 +167,13 @@ def _present(game: Game, space: Hex, attacker: int, defender: int) -> list[dict[
 
 
 def _record(
-    game: Game, space: Hex, sides: tuple[int, int], winner: int | None, present: list[dict[int, str]], from_sea: bool
+    game: Game,
+    space: Hex,
+    sides: tuple[int, int],
+    winner: int | None,
+    present: list[dict[int, str]],
+    from_sea: bool,
+    rounds: int = 0,
 ) -> None:
     """Keep the battle for this turn's objectives and let each side that is a player hear of it."""
     alive = {u.id for u in game.units}
@@ -177,6 +187,7 @@ def _record(
         from_sea=from_sea,
         present=[list(units.values()) for units in present],
         lost=[[kind for uid, kind in units.items() if uid not in alive] for units in present],
+        rounds=rounds,
     )
     game.battles.append(record)
     for side in sides:
@@ -215,7 +226,7 @@ def _overrun(
     present = _present(game, space, owner, defender)
     _remove(game, lost)
     for uid in unit_ids:
-        _fought(game.existing_unit(uid))
+        _fought(game, game.existing_unit(uid))
     _record(game, space, (owner, defender), owner, present, from_sea)
     reinforcements = _reinforcements(game, [defender], space)
     if city is not None:
@@ -223,7 +234,10 @@ def _overrun(
     _offer_reinforcements(game, reinforcements)
 
 
-def _fought(unit: Unit) -> None:
+def _fought(game: Game, unit: Unit) -> None:
+    """A unit that fought moves no more this turn (`ships_move_after_battle` spares its holder's ships)."""
+    if game.is_ship(unit) and unit.owner >= 0 and effects.has(game, game.player(unit.owner), "ships_move_after_battle"):
+        return
     unit.immobile = True
     unit.stopped_by_terrain = False
 
@@ -432,11 +446,15 @@ def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
 
 
 def _proceed(game: Game, step: str) -> None:
-    """Run the battle from `step` ("roll", "cargo" or "resolve") until it waits for a choice or ends."""
+    """Run the battle from `step` ("roll", "hits", "cargo" or "resolve") until it waits for a choice or ends."""
     while game.combat is not None:
         if step == "roll":
-            _roll_round(game)
-            if _waiting(game, COMBAT):
+            if _roll_round(game):
+                return
+            step = "hits"
+        if step == "hits":
+            _assign_hits(game)
+            if _waiting(game, COMBAT) or any(isinstance(d, HitCancelDecision) for d in game.pending):
                 return
             step = "cargo"
         if step == "cargo":
@@ -455,7 +473,8 @@ class _Roll:
     cancels: int
 
 
-def _roll_round(game: Game) -> None:
+def _roll_round(game: Game) -> bool:
+    """Roll both sides and count the hits each takes; True if a side is asked about a round bonus."""
     c = _battle(game)
     rules = game.rules.combat
     c.round += 1
@@ -478,6 +497,41 @@ def _roll_round(game: Game) -> None:
         _say(game, f"The fortress cancels {rules.fortress_cancelled_hits} hit(s) in the first round")
     c.defender.hits_taken = min(len(c.defender.units), max(0, attack.hits - defence.cancels))
     c.attacker.hits_taken = min(len(c.attacker.units), max(0, defence.hits - attack.cancels))
+    asked = [
+        _offer_round_bonus(game, c, side, roll, against)
+        for side, roll, against in ((c.defender, defence, attack), (c.attacker, attack, defence))
+    ]
+    return any(asked)  # the attacker's question ends on top: it answers first
+
+
+def _offer_round_bonus(game: Game, c: Combat, side: CombatSide, roll: _Roll, against: _Roll) -> bool:
+    """`paid_round_bonus`: ask the side's owner to pay for one more hit this round, when it would give one."""
+    if side.owner < 0 or not side.units:
+        return False
+    player = game.player(side.owner)
+    target = _opponent(c, side)
+    per = game.rules.game.hits_per_combat_value
+    for effect in effects.active(game, player, "paid_round_bonus"):
+        offer = effects.params_as(effect, PaidRoundBonus)
+        hits = min(len(target.units), max(0, (roll.value + offer.bonus) // per - against.cancels))
+        cost = amounts(offer.cost)
+        if (
+            _battle_kinds(game, c, side) & set(offer.battles)
+            and hits > target.hits_taken
+            and affordable(game, player, cost)
+        ):
+            game.pending.append(
+                CombatBonusDecision(
+                    player=side.owner, source=effect.source, bonus=offer.bonus, cost=cost, this_round=True
+                )
+            )
+            return True
+    return False
+
+
+def _assign_hits(game: Game) -> None:
+    """Log the round's hits, then ask each side to choose its casualties."""
+    c = _battle(game)
     _say(
         game,
         f"{owner_name(game, c.attacker.owner)} takes {c.attacker.hits_taken} hit(s), "
@@ -486,8 +540,32 @@ def _roll_round(game: Game) -> None:
     for side in (c.attacker, c.defender):
         if side.owner >= 0:
             fire(game, "hits_assigned", player=side.owner, round=c.round, hits_taken=side.hits_taken)
+    if not _offer_hit_cancel(game, c):
+        _take_hits(game, c)
+
+
+def _take_hits(game: Game, c: Combat) -> None:
     for side in (c.defender, c.attacker):  # the attacker's decision ends on top: it chooses first
         _choose(game, side, side.units, side.hits_taken, COMBAT)
+
+
+def _offer_hit_cancel(game: Game, c: Combat) -> bool:
+    """`paid_hit_cancel` (Fireworks, Qin's Tactician): a side taking hits may pay to cancel one, each
+    effect once a round (noted in `c.prepared`); True if a choice was asked."""
+    for side in (c.attacker, c.defender):
+        if side.owner < 0 or side.hits_taken <= 0:
+            continue
+        player = game.player(side.owner)
+        for effect in effects.active(game, player, "paid_hit_cancel", at=c.space):
+            params = effects.params_as(effect, PaidHitCancel)
+            asked = f"hit_cancel:{c.round}:{side.owner}:{effect.source}"
+            cost = amounts(params.cost)
+            if asked in c.prepared or not _holds(game, c, side, params) or not affordable(game, player, cost):
+                continue
+            c.prepared.append(asked)
+            game.pending.append(HitCancelDecision(player=side.owner, source=effect.source, cost=cost))
+            return True
+    return False
 
 
 def _roll(game: Game, side: CombatSide, extra_dice: int, modifier: int = 0) -> _Roll:
@@ -542,8 +620,8 @@ def _ask_cargo(game: Game) -> None:
     c = _battle(game)
     if not c.naval:
         return
-    capacity = game.rules.game.ship_capacity
     for side in (c.defender, c.attacker):
+        capacity = ship_capacity(game, side.owner)
         survivors = [s for s in side.units if s not in side.casualties]
         cargo = sorted(u.id for u in game.units if u.carrier in side.units)
         excess = len(cargo) - len(survivors) * capacity
@@ -641,7 +719,7 @@ def _reload(game: Game, stranded: list[Unit], ships: list[int]) -> None:
 
 
 def _ship_with_room(game: Game, ship_ids: list[int]) -> Unit:
-    capacity = game.rules.game.ship_capacity
+    capacity = ship_capacity(game, game.existing_unit(ship_ids[0]).owner) if ship_ids else 0
     load = Counter(u.carrier for u in game.units if u.carrier is not None)
     for sid in ship_ids:
         if load[sid] < capacity:
@@ -669,7 +747,7 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     if withdraw:
         _withdraw(game, c)
     for unit in participants:
-        _fought(unit)
+        _fought(game, unit)
     if winner is None:
         _say(game, "The battle ends with no winner")
     else:
@@ -683,7 +761,7 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
         if side.owner >= 0:
             fire(game, "battle_ended", player=side.owner, space=c.space)
     from_sea = not c.naval and any(game.is_water(o) for o in c.origins.values())
-    _record(game, c.space, (c.attacker.owner, c.defender.owner), winner, c.present, from_sea)
+    _record(game, c.space, (c.attacker.owner, c.defender.owner), winner, c.present, from_sea, c.round)
     _barbarian_reward(game, c, winner)
     _pirate_reward(game, c)
     _winner_vp(game, c, winner)
@@ -964,13 +1042,17 @@ def cancel_fortress(game: Game, action: CancelFortress) -> None:
 
 
 def _legal_combat_bonus(game: Game) -> list[Action]:
-    d = answering(game, CombatBonusDecision)
+    d = game.pending[-1]
+    assert isinstance(d, (CombatBonusDecision, HitCancelDecision))  # the controller checked what is pending
     pays = [PayCombatBonus(True)] if affordable(game, game.player(d.player), d.cost) else []
     return [*pays, PayCombatBonus(False)]
 
 
-@rule(PayCombatBonus, legal=_legal_combat_bonus, answers=(CombatBonusDecision,))
+@rule(PayCombatBonus, legal=_legal_combat_bonus, answers=(CombatBonusDecision, HitCancelDecision))
 def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
+    if isinstance(game.pending[-1], HitCancelDecision):
+        _pay_hit_cancel(game, action)
+        return
     d = answering(game, CombatBonusDecision)
     if not isinstance(action.pay, bool):
         raise RuleError("answer with yes or no")
@@ -984,15 +1066,46 @@ def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
         if payment is None:
             return  # the player chooses how to pay first
     game.pending.pop()
+    side = c.attacker if d.player == c.attacker.owner else c.defender
     if payment is not None:
         pay(player, payment)
-        side = c.attacker if d.player == c.attacker.owner else c.defender
-        side.bonus += d.bonus
+        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: {d.gains()}")
         player.event_vp += d.vp
         if d.vp:
             game.city_attack_offer = None  # used once
-        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: {d.gains()}")
-    _prepare(game)
+        if d.this_round:
+            _opponent(c, side).hits_taken += 1
+        else:
+            side.bonus += d.bonus
+    if not d.this_round:
+        _prepare(game)
+    elif not any(isinstance(p, CombatBonusDecision) for p in game.pending):
+        _proceed(game, "hits")
+
+
+def _pay_hit_cancel(game: Game, action: PayCombatBonus) -> None:
+    """Answer of a `paid_hit_cancel` choice: one hit fewer, then the next choice or the casualties."""
+    d = answering(game, HitCancelDecision)
+    if not isinstance(action.pay, bool):
+        raise RuleError("answer with yes or no")
+    if action.payment and not action.pay:
+        raise RuleError(f"declining {d.source} costs nothing: send it without a payment")
+    c = _battle(game)
+    payment = settle(game, action, d.cost) if action.pay else None
+    if action.pay and payment is None:
+        return  # the player chooses how to pay first
+    game.pending.pop()
+    if payment is not None:
+        player = game.player(d.player)
+        pay(player, payment)
+        side = c.attacker if d.player == c.attacker.owner else c.defender
+        side.hits_taken -= 1
+        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: 1 hit fewer this round")
+    if _offer_hit_cancel(game, c):
+        return
+    _take_hits(game, c)
+    if not _waiting(game, COMBAT):
+        _proceed(game, "cargo")
 
 
 def _legal_reinforcement(game: Game) -> list[Action]:

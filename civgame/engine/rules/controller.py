@@ -35,6 +35,7 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     status,
     trading,
     turns,
+    unit_abilities,
     wonders,
 )
 from civgame.engine.rules.registry import RULES, Rule
@@ -75,11 +76,10 @@ def apply(game: Game, action: Action) -> None:
         raise RuleError(f"{action.KIND} answers a decision, but none is pending")
     if top is not None and not isinstance(top, r.answers):
         raise RuleError(f"{game.player(top.player).name} must first decide: {top.describe()}")
-    actor = game.actor()
     r.perform(game, action)
     if game.event is not None:
         events.resume(game)
-    objectives.complete_automatic(game, game.player(actor))
+    objectives.complete_automatic(game)
     # the last decision of a status step (or of an event drawn inside the status phase) was answered
     if game.phase == "status" and not game.pending and game.event is None:
         status.run(game)

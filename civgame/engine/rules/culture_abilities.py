@@ -6,6 +6,7 @@ Each is a `UseAbility(source, ability, choice)`; the choice strings name what th
   mood_steps: (city space, steps)
   exchange:   (option label, action card ids to discard...)
   taxes:      one resource name per city owned, in the order the ability lists them
+  draw_and_discard: () — then a choice of the cards to discard, one at a time
 """
 
 from __future__ import annotations
@@ -17,14 +18,25 @@ from typing import Protocol
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
-from civgame.engine.content.effects.culture import Exchange, ExchangeOption, FreeAction, GoldInstead, MoodSteps, Taxes
+from civgame.engine.content.effects.culture import (
+    DrawAndDiscard,
+    Exchange,
+    ExchangeOption,
+    FreeAction,
+    GoldInstead,
+    MoodSteps,
+    Taxes,
+)
 from civgame.engine.core.actions import InfluenceCulture
+from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
 from civgame.engine.core.model import MOODS, City, Game, Player
 from civgame.engine.core.vocabulary import K, amounts
-from civgame.engine.rules import happiness, influence
+from civgame.engine.rules import cities, happiness, influence
 from civgame.engine.rules.abilities import ability
-from civgame.engine.rules.payments import can_pay, describe, gain, pay
+from civgame.engine.rules.cards import take as take_card
+from civgame.engine.rules.economy_abilities import CHOICE_RULES
+from civgame.engine.rules.payments import can_pay, describe, gain, pay, payment_for
 from civgame.engine.rules.turns import spend_main_action
 
 Choice = tuple[str, ...]
@@ -52,6 +64,24 @@ def _why_unavailable(game: Game, player: Player, effect: Effect, timing: _Timing
 
 def _why_unpaid(game: Game, player: Player, cost: dict[str, int]) -> str | None:
     return None if can_pay(game, player, cost) else f"{player.name} cannot pay {describe(cost)}"
+
+
+class _Exclusive(Protocol):
+    """Parameters naming other sources of the same ability that rule each other out within a turn."""
+
+    @property
+    def excludes(self) -> list[str]: ...
+
+
+def _excluded(game: Game, player: Player, effect: Effect, params: _Exclusive) -> bool:
+    """Another source of the same ability used this turn rules this one out (its `excludes` or ours)."""
+    for other in effects.active(game, player, effect.name, at=effects.leader_space(game, player)):
+        if other.source == effect.source or effects.unused_this_turn(player, other):
+            continue
+        theirs: list[str] = getattr(other.params, "excludes", [])  # the same primitive's parameters
+        if other.source in params.excludes or effect.source in theirs:
+            return True
+    return False
 
 
 def _used(game: Game, player: Player, effect: Effect, timing: _Timing, main_action: bool) -> None:
@@ -83,6 +113,8 @@ def _why_not_free_action(game: Game, effect: Effect) -> str | None:
     reason = _why_unavailable(game, player, effect, params, main_action=False)
     if reason:
         return reason
+    if _excluded(game, player, effect, params):
+        return f"{effect.source} cannot be used in a turn another such free action was used"
     if params.action == "influence_culture":  # (a raise's extra cost may be paid like the raise: Rituals)
         if not can_pay(game, player, cost):
             return f"{player.name} cannot pay {describe(cost)}"
@@ -90,7 +122,7 @@ def _why_not_free_action(game: Game, effect: Effect) -> str | None:
             return f"{player.name} has already influenced culture successfully this turn"
         if not influence.attempts(game, player, cost):
             return f"no city of {player.name} can reach a building to influence now"
-    elif not happiness.raisable(game, player.index, cost):
+    elif not happiness.raisable(game, player.index, cost, _only_city(game, player, params)):
         return f"{player.name} has no city whose mood they can afford to raise"
     return None
 
@@ -104,6 +136,15 @@ def _legal_free_action(game: Game, effect: Effect) -> list[Choice]:
     return [()]
 
 
+def _only_city(game: Game, player: Player, params: FreeAction) -> int | None:
+    """The leader's city for a `leader_city_only` free action (-1, no city at all, if it stands elsewhere)."""
+    if not params.leader_city_only:
+        return None
+    space = effects.leader_space(game, player)
+    city = game.city_at(space) if space is not None else None
+    return city.id if city is not None else -1
+
+
 @ability("free_action", legal=_legal_free_action, why_not=_why_not_free_action)
 def free_action(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
@@ -114,7 +155,7 @@ def free_action(game: Game, effect: Effect, choice: Choice) -> None:
         attempt = InfluenceCulture(source.id, target.id, choice[2], int(choice[3]))
         influence.free_attempt(game, player, attempt, cost)
     else:
-        happiness.free_increase(game, player, cost, effect.source)
+        happiness.free_increase(game, player, cost, effect.source, _only_city(game, player, params))
     _used(game, player, effect, params, main_action=False)
 
 
@@ -154,7 +195,7 @@ def mood_steps(game: Game, effect: Effect, choice: Choice) -> None:
     city, steps = _city_at(game, choice[0]), int(choice[1])
     params = effects.params_as(effect, MoodSteps)
     cost = _times(params.cost_per_step, steps)
-    pay(player, cost)
+    pay(player, payment_for(game, player, cost))
     city.mood = MOODS[MOODS.index(city.mood) + steps]
     _used(game, player, effect, params, params.main_action)
     game.say(
@@ -222,7 +263,7 @@ def exchange(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
     params = effects.params_as(effect, Exchange)
     option = next(o for o in params.options if option_label(o) == choice[0])
-    pay(player, amounts(option.pay))
+    pay(player, payment_for(game, player, amounts(option.pay)))
     for card in choice[1:]:
         if card.startswith(OBJECTIVE):
             player.objective_cards.remove(int(card.removeprefix(OBJECTIVE)))
@@ -251,6 +292,15 @@ def tax_kinds(game: Game, player: Player, effect: Effect) -> list[str]:
     return kinds
 
 
+def leader_city(game: Game, player: Player) -> City | None:
+    """The player's own city where its leader stands, if it can be activated now."""
+    space = effects.leader_space(game, player)
+    city = game.city_at(space) if space is not None else None
+    if city is None or city.owner != player.index or cities.why_cannot_activate(game, city):
+        return None
+    return city
+
+
 def _why_not_taxes(game: Game, effect: Effect) -> str | None:
     player = _player(game)
     params = effects.params_as(effect, Taxes)
@@ -258,6 +308,12 @@ def _why_not_taxes(game: Game, effect: Effect) -> str | None:
     reason = reason or _why_unpaid(game, player, amounts(params.pay))
     if reason is None and not game.cities_of(player.index):
         return f"{player.name} has no city to tax"
+    if reason is None and params.requires_advance and not player.has(params.requires_advance):
+        return f"{effect.source} needs {params.requires_advance}"
+    if reason is None and _excluded(game, player, effect, params):
+        return f"{effect.source} cannot be used in a turn another Taxes ability was used"
+    if reason is None and params.activates_leader_city and not leader_city(game, player):
+        return f"{effect.source} needs the leader in one of your cities that can be activated"
     return reason
 
 
@@ -270,9 +326,71 @@ def _legal_taxes(game: Game, effect: Effect) -> list[Choice]:
 def taxes(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
     params = effects.params_as(effect, Taxes)
-    pay(player, amounts(params.pay))
+    city = leader_city(game, player) if params.activates_leader_city else None
+    pay(player, payment_for(game, player, amounts(params.pay)))
+    if city is not None:
+        cities.begin_activation(game, city)
     kept = gain(game, player, dict(Counter(choice)))
     _used(game, player, effect, params, params.main_action)
     game.say(
         f"{player.name} levies taxes ({effect.source}) for {describe(amounts(params.pay))}: gains {describe(kept)}"
     )
+    if city is not None:
+        cities.finish_activation(game, city)
+
+
+# ------------------------------------------------------------------ draw_and_discard
+
+DISCARD = "discard"  # option prefix: "discard action 12"
+
+
+def _why_not_draw_and_discard(game: Game, effect: Effect) -> str | None:
+    player = _player(game)
+    params = effects.params_as(effect, DrawAndDiscard)
+    if params.main_action and game.actions_left <= 0:
+        return "no main actions left this turn"
+    if params.activates_leader_city and leader_city(game, player) is None:
+        return f"{effect.source} needs the leader in one of your cities that can be activated"
+    return _why_unpaid(game, player, amounts(params.pay))
+
+
+@ability("draw_and_discard", legal=lambda game, effect: [()], why_not=_why_not_draw_and_discard)
+def draw_and_discard(game: Game, effect: Effect, choice: Choice) -> None:
+    player = _player(game)
+    params = effects.params_as(effect, DrawAndDiscard)
+    city = leader_city(game, player) if params.activates_leader_city else None
+    pay(player, amounts(params.pay))
+    if params.main_action:
+        spend_main_action(game)
+    if city is not None:
+        cities.begin_activation(game, city)
+    game.say(f"{player.name} pays {describe(amounts(params.pay))} to draw and discard cards ({effect.source})")
+    for deck, count in params.draw.items():
+        for _ in range(count):
+            take_card(game, player, deck, from_discard=False)
+            game.pending.append(
+                EffectChoiceDecision(player=player.index, source=effect.source, effect=effect.name, options=[deck])
+            )
+    if city is not None:
+        cities.finish_activation(game, city)
+
+
+def _hand(player: Player, deck: str) -> list[int]:
+    return player.action_cards if deck == "action" else player.objective_cards
+
+
+def _discard_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    """The cards of the decision's deck (its one listed option) in the player's hand."""
+    deck = decision.options[0]
+    return [f"{DISCARD} {deck} {card}" for card in sorted(set(_hand(game.player(decision.player), deck)))]
+
+
+def _discard(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    _, deck, card = option.split(" ")
+    player = game.player(decision.player)
+    _hand(player, deck).remove(int(card))
+    game.decks[deck].discard.append(int(card))
+    game.say(f"{player.name} discards an {deck} card ({decision.source})")
+
+
+CHOICE_RULES["draw_and_discard"] = (_discard_options, _discard)

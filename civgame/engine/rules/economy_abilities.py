@@ -16,17 +16,18 @@ from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.culture import GoldInstead
 from civgame.engine.content.effects.economy import AngryAsNeutral, FreeCollect, PartnerBonus, TradeRoutes
+from civgame.engine.content.effects.military import RaidOnRoutes
 from civgame.engine.core.actions import Action, ChooseOption, Pick
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import Game, Player, Unit
-from civgame.engine.core.vocabulary import amounts
+from civgame.engine.core.vocabulary import RESOURCES, amounts
 from civgame.engine.rules import advances, cards, cities, events
 from civgame.engine.rules.abilities import ability
-from civgame.engine.rules.payments import can_pay, describe, gain, holdings, pay
+from civgame.engine.rules.payments import can_pay, describe, gain, holdings, pay, payment_for
 from civgame.engine.rules.registry import rule
-from civgame.engine.rules.triggers import listener
+from civgame.engine.rules.triggers import listener, observer
 
 Choice = tuple[str, ...]
 
@@ -54,7 +55,7 @@ def _legal_angry_as_neutral(game: Game, effect: Effect) -> list[Choice]:
 def angry_as_neutral(game: Game, effect: Effect, choice: Choice) -> None:
     player = game.player(game.current)
     cost = amounts(effects.params_as(effect, AngryAsNeutral).cost)
-    pay(player, cost)
+    pay(player, payment_for(game, player, cost))
     effects.mark_used(player, effect)  # also what keeps it in force until the turn ends
     game.say(f"{player.name} pays {describe(cost)} ({effect.source}): angry cities count as neutral this turn")
 
@@ -104,7 +105,7 @@ def free_collect(game: Game, effect: Effect, choice: Choice) -> None:
     city = game.city_at(city_pos)
     assert city is not None  # the dispatcher only lets listed choices through
     cost = amounts(effects.params_as(effect, FreeCollect).cost)
-    pay(player, cost)
+    pay(player, payment_for(game, player, cost))
     effects.mark_used(player, effect)
     game.say(f"{player.name} pays {describe(cost)} to collect as a free action ({effect.source})")
     cities.perform_collect(game, city, picks)
@@ -138,6 +139,7 @@ def _draw_from(game: Game, decision: EffectChoiceDecision, option: str) -> None:
 CHOICE_RULES: dict[str, ChoiceRule] = {
     "advance_on_build": (advances.advance_on_build_options, advances.take_advance_on_build),
     "draw_from_discard": (_draw_options, _draw_from),
+    "redirect_activation": (cities.redirect_options, cities.redirect_activation),
     "event_public_wonder": (_draw_options, _draw_from),
 }
 EVENT_CHOICE: ChoiceRule = (events.event_options, events.answer_event_choice)  # every `event:<step>` choice
@@ -204,6 +206,7 @@ def collect_trade_routes(game: Game, player: Player, effect: Effect, context: di
     count = len(routes)
     game.say(f"{player.name} has {count} trade route(s) ({effect.source})")
     _partner_bonuses(game, player, routes, params.partner_bonus)
+    _raids(game, player, routes)
     per_route = amounts(params.gain)
     gold_instead = (effects.params_as(e, GoldInstead).use for e in effects.active(game, player, "gold_instead"))
     if "trade_routes" not in gold_instead:
@@ -222,6 +225,35 @@ def collect_trade_routes(game: Game, player: Player, effect: Effect, context: di
             player=player.index, source=effect.source, effect=effect.name, options=options, amounts=mixes
         )
     )
+
+
+def _raids(game: Game, player: Player, routes: list[tuple[Unit, int]]) -> None:
+    """`raid_on_routes`: the owners of cities next to the holder's raiding units give up a resource later."""
+    for effect in effects.active(game, player, "raid_on_routes"):
+        raiders = effects.params_as(effect, RaidOnRoutes).units
+        for unit, city_id in routes:
+            city = game.existing_city(city_id)
+            victim = game.player(city.owner)
+            if unit.kind in raiders and distance(unit.pos, city.pos) == 1 and not victim.raided_by:
+                victim.raided_by = effect.source
+                game.say(f"{player.name} raids {victim.name}, who gives up a resource next turn ({effect.source})")
+
+
+@observer("turn_start")
+def _pay_raid(game: Game, player: Player, context: dict[str, Any]) -> None:
+    """A raided player gives up 1 resource of their choice, if they have any."""
+    source, player.raided_by = player.raided_by, ""
+    held = [r for r in RESOURCES if player.resources[r] > 0]
+    if source and held:
+        game.pending.append(
+            EffectChoiceDecision(
+                player=player.index,
+                source=source,
+                effect="raid_on_routes",
+                options=held,
+                amounts=[{r: -1} for r in held],
+            )
+        )
 
 
 def _partner_bonuses(game: Game, player: Player, routes: list[tuple[Unit, int]], bonus: PartnerBonus | None) -> None:

@@ -42,6 +42,7 @@ PIRATES_PLACED = 2  # pirate ships placed by the pirate icon
 PLAY, DECLINE = "play the card", "decline the card"
 GREAT_PERSON_COST, GREAT_PERSON_COST_OTHERS = 1, 2  # culture tokens to take a great person
 PASS = "pass"
+LET_MOVE, HOLD = "let the barbarians move", "hold"  # the options of a hold_barbarians choice
 CHOICE_PREFIX = "event:"  # an EffectChoiceDecision's `effect` for a choice asked by an event step
 PAYABLES = (*RESOURCES, *TOKENS)
 P = TypeVar("P", bound=Params)
@@ -299,8 +300,40 @@ def _barbarians_move(game: Game, event: EventInProgress, step: EventStep) -> Non
         game.say("No barbarian army can move: barbarians spawn instead")
         event.steps.insert(0, EventStep("barbarian_settlement", step.player))
         return
-    event.steps.insert(0, EventStep("barbarian_march", step.player))
-    event.steps.insert(1, EventStep("barbarian_garrison", step.player))
+    holders = [EventStep("barbarian_hold", p, other=step.player) for p in _order_from(game, step.player)]
+    event.steps[0:0] = [
+        *(h for h in holders if _holdable(game, event, h)),
+        EventStep("barbarian_march", step.player),
+        EventStep("barbarian_garrison", step.player),
+    ]
+
+
+def _holdable(game: Game, event: EventInProgress, step: EventStep) -> list[Hex]:
+    """The armies about to move that the step's player may hold back (`hold_barbarians`, near its leader)."""
+    player = game.player(step.player)
+    leader = effects.leader_space(game, player)
+    if leader is None:
+        return []
+    reach = max(
+        (effects.params_as(e, prims.HoldBarbarians).distance for e in effects.active(game, player, "hold_barbarians")),
+        default=-1,
+    )
+    return [pos for pos in _army_steps(game, event, step.other) if distance(pos, leader) <= reach]
+
+
+def _barbarian_hold(game: Game, event: EventInProgress, step: EventStep) -> None:
+    armies = _holdable(game, event, step)
+    if armies:
+        ask(game, event, step, [LET_MOVE, *(f"{HOLD} {_label(pos)}" for pos in armies)])
+
+
+def _held(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    if option == LET_MOVE:
+        return
+    origin = label_to_hex(option.removeprefix(f"{HOLD} "))
+    event.moved.extend(u.id for u in _barbarians_at(game, origin))
+    game.say(f"{game.player(step.player).name} holds the barbarian army at {_label(origin)} where it stands")
+    event.steps.insert(0, EventStep("barbarian_hold", step.player, other=step.other))
 
 
 def _barbarian_march(game: Game, event: EventInProgress, step: EventStep) -> None:
@@ -1174,6 +1207,7 @@ _KINDS: dict[str, _Kind] = {
     "barbarian_settlement": _Kind(_barbarian_settlement, _settle),
     "barbarian_reinforcement": _Kind(_barbarian_reinforcement, _reinforce),
     "barbarians_move": _Kind(_barbarians_move),
+    "barbarian_hold": _Kind(_barbarian_hold, _held),
     "barbarian_march": _Kind(_barbarian_march, _march),
     "barbarian_garrison": _Kind(_barbarian_garrison),
     "pirate_room": _Kind(_pirate_room, _remove_pirate),
@@ -1210,6 +1244,7 @@ _KINDS: dict[str, _Kind] = {
 QUESTIONS = {
     "barbarian_settlement": "where barbarians settle",
     "barbarian_reinforcement": "which barbarian city gains which unit",
+    "barbarian_hold": "which barbarian armies stay where they are",
     "barbarian_march": "which barbarian army moves where",
     "pirate_room": "where a pirate ship leaves the board",
     "pirate_ship": "where a pirate ship appears",

@@ -170,8 +170,8 @@ def _as_build_wonder(params: object) -> prims.EventBuildWonder:
     return params
 
 
-def _wonder_price(game: Game, wonder: str, params: prims.EventBuildWonder) -> dict[str, int]:
-    cost = wonder_cost(game, wonder)
+def _wonder_price(game: Game, player: Player, wonder: str, params: prims.EventBuildWonder) -> dict[str, int]:
+    cost = wonder_cost(game, player, wonder)
     return {**cost, "culture": max(0, cost.get("culture", 0) - params.culture_discount)}
 
 
@@ -182,7 +182,7 @@ def _wonder_sites(game: Game, player: Player, params: prims.EventBuildWonder) ->
         for w in dict.fromkeys(player.wonder_cards)
         for c in game.cities_of(player.index)
         if why_not_build(game, c, w, ignore_advance=params.ignore_advance) is None
-        for way in payment_options(game, player, _wonder_price(game, w, params))
+        for way in payment_options(game, player, _wonder_price(game, player, w, params))
     )
 
 
@@ -197,7 +197,7 @@ def _wonder_built(game: Game, event: EventInProgress, step: EventStep, option: s
     site, _, payment = option.partition(PAYING)
     name, label = site.rsplit(" at ", 1)
     wonder = next(key for key, spec in game.rules.wonders.items() if spec.name == name)
-    price = _wonder_price(game, wonder, events.effect_params(game, event, step, prims.EventBuildWonder))
+    price = _wonder_price(game, player, wonder, events.effect_params(game, event, step, prims.EventBuildWonder))
     pay(player, next(way for way in payment_options(game, player, price) if describe(way) == payment))
     place_wonder(game, events.city_by_label(game, label), wonder)
 

@@ -11,33 +11,16 @@ paid with the first raise.
 
 from __future__ import annotations
 
-from civgame.engine.content import effects
-from civgame.engine.content.effects.culture import PaymentSubstitute
 from civgame.engine.core.actions import Action, EndHappiness, RaiseMood, StartHappiness
 from civgame.engine.core.decisions import HappinessDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import MOODS, City, Game, Player
-from civgame.engine.rules.payments import ANY, can_pay, describe, pay, settle
+from civgame.engine.rules.payments import can_pay, describe, pay, settle, with_substitutes
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.turns import spend_main_action
 
 NO_COST: dict[str, int] = {}
-
-
-def with_substitutes(game: Game, player: Player, payment: str, cost: dict[str, int]) -> dict[str, int]:
-    """`cost` with every item the player may pay otherwise (`payment_substitute`) widened to "any of"."""
-    alternatives: dict[str, list[str]] = {}
-    for effect in effects.active(game, player, "payment_substitute"):
-        substitute = effects.params_as(effect, PaymentSubstitute)
-        if substitute.payment == payment and substitute.replaces in cost:
-            kinds = alternatives.setdefault(substitute.replaces, [substitute.replaces])
-            kinds.extend(k for k in substitute.by if k not in kinds)
-    widened: dict[str, int] = {}
-    for item, amount in cost.items():
-        key = ANY + ",".join(alternatives[item]) if item in alternatives else item
-        widened[key] = widened.get(key, 0) + amount
-    return widened
 
 
 def step_cost(game: Game, city: City, extra: dict[str, int]) -> dict[str, int]:
@@ -74,8 +57,14 @@ def why_not_raise(game: Game, player_index: int, city_id: int, extra: dict[str, 
     return None
 
 
-def raisable(game: Game, player_index: int, extra: dict[str, int] = NO_COST) -> list[City]:
-    return [c for c in game.cities_of(player_index) if why_not_raise(game, player_index, c.id, extra) is None]
+def raisable(
+    game: Game, player_index: int, extra: dict[str, int] = NO_COST, only_city: int | None = None
+) -> list[City]:
+    return [
+        c
+        for c in game.cities_of(player_index)
+        if only_city in (None, c.id) and why_not_raise(game, player_index, c.id, extra) is None
+    ]
 
 
 # ------------------------------------------------------------------ starting the action
@@ -99,11 +88,12 @@ def start_happiness(game: Game, action: StartHappiness) -> None:
     game.say(f"{player.name} increases happiness")
 
 
-def free_increase(game: Game, player: Player, cost: dict[str, int], source: str) -> None:
-    """Increase Happiness without spending a main action; `cost` is added to the first raise."""
-    if not raisable(game, player.index, cost):
+def free_increase(game: Game, player: Player, cost: dict[str, int], source: str, only_city: int | None = None) -> None:
+    """Increase Happiness without spending a main action (in `only_city` alone, if given); `cost` is
+    added to the first raise."""
+    if not raisable(game, player.index, cost, only_city):
         raise RuleError(f"{player.name} has no city whose mood they can afford to raise with {describe(cost)} on top")
-    game.pending.append(HappinessDecision(player=player.index, extra_cost=dict(cost)))
+    game.pending.append(HappinessDecision(player=player.index, extra_cost=dict(cost), only_city=only_city))
     game.say(f"{player.name} increases happiness as a free action ({source}, {describe(cost)} extra)")
 
 
@@ -118,13 +108,15 @@ def _decision(game: Game) -> HappinessDecision:
 
 def _legal_raises(game: Game) -> list[Action]:
     decision = _decision(game)
-    return [RaiseMood(c.id) for c in raisable(game, decision.player, _outstanding(decision))]
+    return [RaiseMood(c.id) for c in raisable(game, decision.player, _outstanding(decision), decision.only_city)]
 
 
 @rule(RaiseMood, legal=_legal_raises, answers=(HappinessDecision,))
 def raise_mood(game: Game, action: RaiseMood) -> None:
     decision = _decision(game)
     reason = why_not_raise(game, decision.player, action.city, _outstanding(decision))
+    if decision.only_city not in (None, action.city):
+        reason = "this free Increase Happiness raises only the leader's city"
     if reason:
         raise RuleError(reason)
     player = game.player(decision.player)
@@ -137,7 +129,7 @@ def raise_mood(game: Game, action: RaiseMood) -> None:
     city.mood = MOODS[MOODS.index(city.mood) + 1]
     decision.raised += 1
     game.say(f"{player.name} pays {describe(payment)}: the city at {hex_to_label(city.pos)} is now {city.mood}")
-    if not raisable(game, player.index):
+    if not raisable(game, player.index, only_city=decision.only_city):
         game.pending.pop()  # nothing more can be raised: the action is over
 
 

@@ -5,7 +5,8 @@ Range is the starting city's unmodified size, counted in steps through revealed 
 into a success (paid after it). Only one attempt per turn may succeed.
 
 Effects applied here: `influence_protection` (a city owner's shield against other players),
-`influence_roll_bonus`, `influence_reward`; `free_attempt` serves the `free_action` ability.
+`influence_roll_bonus`, `influence_reward`, `influence_from_buildings` (attempts from other players'
+cities holding the player's buildings); `free_attempt` serves the `free_action` ability.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import City, Game, Player
 from civgame.engine.core.vocabulary import amounts
-from civgame.engine.rules.payments import can_pay, describe, gain, pay
+from civgame.engine.rules.payments import can_pay, describe, gain, pay, payment_for
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.turns import spend_main_action
 
@@ -75,7 +76,7 @@ def protection(game: Game, player: Player, target: City, forbid: str) -> Effect 
     """
     if target.owner == player.index or target.owner < 0:
         return None
-    for effect in effects.active(game, game.player(target.owner), "influence_protection"):
+    for effect in effects.active(game, game.player(target.owner), "influence_protection", at=target.pos):
         params = effects.params_as(effect, InfluenceProtection)
         if params.forbid == forbid and city_matches(game, target, params.cities):
             return effect
@@ -84,7 +85,7 @@ def protection(game: Game, player: Player, target: City, forbid: str) -> Effect 
 
 def why_no_boost(game: Game, player: Player, source: City, target: City) -> str | None:
     """The rule that forbids culture tokens (range or roll) in this attempt, or None."""
-    if is_influenced(source):
+    if source.owner == player.index and is_influenced(source):
         return "an influenced city may not boost its range or roll"
     shield = protection(game, player, target, "boost")
     if shield:
@@ -119,9 +120,25 @@ def why_not_target(game: Game, player: Player, target: City, building: str) -> s
     return None
 
 
-def why_not_source(player: Player, source: City | None, target: City) -> str | None:
-    if source is None or source.owner != player.index:
+def sources(game: Game, player: Player) -> list[City]:
+    """The cities the player's attempts may start from: their own, and with `influence_from_buildings`
+    any other city holding one of their buildings."""
+    own = game.cities_of(player.index)
+    if not effects.has(game, player, "influence_from_buildings"):
+        return own
+    return own + [c for c in game.cities if c.owner != player.index and player.index in c.buildings.values()]
+
+
+def why_not_source(game: Game, player: Player, source: City | None, target: City) -> str | None:
+    if source is None or source not in sources(game, player):
         return "Influence Culture must start from one of your own cities"
+    return _why_not_from(player, source, target)
+
+
+def _why_not_from(player: Player, source: City, target: City) -> str | None:
+    """The limits on targets of a city the player may start attempts from."""
+    if source.owner != player.index:
+        return None  # a city holding one of the player's buildings reaches any target
     if is_influenced(source) and source is not target:
         return "a city under another player's influence can only target itself"
     if target.owner == player.index and source is not target:
@@ -167,7 +184,7 @@ def _why_not(
 ) -> str | None:
     if player.influence_succeeded:
         return f"{player.name} already influenced culture successfully this turn"
-    reason = why_not_target(game, player, target, building) or why_not_source(player, source, target)
+    reason = why_not_target(game, player, target, building) or why_not_source(game, player, source, target)
     if reason:
         return reason
     assert source is not None
@@ -193,11 +210,11 @@ def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -
     found: list[InfluenceCulture] = []
     # The checks of `_why_not`, those on the target alone made once, not again from every source.
     pieces = [(t, b) for t in game.cities for b in t.buildings if why_not_target(game, player, t, b) is None]
-    for source in game.cities_of(player.index):
+    for source in sources(game, player):
         reach = game.distances_from(source.pos)
         for target, building in pieces:
             distance = reach.get(target.pos)
-            if distance is None or why_not_source(player, source, target):
+            if distance is None or _why_not_from(player, source, target):
                 continue
             tokens = max(0, distance - source.size)
             if why_not_reach(game, player, source, target, tokens, distance, extra_cost) is None:
@@ -268,7 +285,7 @@ def free_attempt(game: Game, player: Player, action: InfluenceCulture, cost: dic
     reason = why_not_attempt(game, player, action, cost)
     if reason:
         raise RuleError(reason)
-    pay(player, plus(culture(action.range_tokens), cost))
+    pay(player, payment_for(game, player, plus(culture(action.range_tokens), cost)))
     game.say(f"{player.name} makes a free Influence Culture attempt for {describe(cost)}")
     _resolve(game, player, *_cities_of(game, action), action.building)
 
@@ -290,7 +307,7 @@ def influence_culture(game: Game, action: InfluenceCulture) -> None:
     reason = why_not_attempt(game, player, action)
     if reason:
         raise RuleError(reason)
-    pay(player, culture(action.range_tokens))
+    pay(player, payment_for(game, player, culture(action.range_tokens)))
     spend_main_action(game)
     _resolve(game, player, *_cities_of(game, action), action.building)
 
@@ -321,8 +338,9 @@ def boost_influence(game: Game, action: BoostInfluence) -> None:
     if not action.boost:
         game.say(f"{player.name} accepts the failed influence attempt")
         return
-    pay(player, cost)
-    game.say(f"{player.name} boosts the roll with {decision.tokens_needed} culture token(s)")
+    payment = payment_for(game, player, cost)
+    pay(player, payment)
+    game.say(f"{player.name} boosts the roll with {describe(payment)}")
     target = game.city(decision.target)
     assert target is not None
     _succeed(game, player, target, decision.building)

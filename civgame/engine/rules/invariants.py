@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from civgame.engine.content.effects.sources import stale_answers
+from civgame.engine.content.effects.sources import ship_capacity, stale_answers
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, Game
 from civgame.engine.rules import civilizations
@@ -62,7 +62,7 @@ def _civilizations(game: Game) -> list[str]:
             problems.append(f"{p.name} has {len(leaders)} leader unit(s) on the board and leader {p.leader!r}")
         if p.leader is not None and p.leader not in p.leaders_used:
             problems.append(f"{p.name}'s leader {p.leader} is not among the leaders used")
-        if not set(p.leaders_used) <= set(civilizations.leaders_of(game, p)):
+        if not set(p.leaders_used) <= set(civilizations.own_leaders(game, p)):
             problems.append(f"{p.name} used leaders that are not theirs: {p.leaders_used}")
         civ = game.rules.civilizations.get(p.civilization) if p.civilization else None
         own = {s.name for s in civ.special_advances} if civ else set()
@@ -129,8 +129,10 @@ def _stacking_and_cargo(game: Game) -> list[str]:
             )
     cargo = Counter(u.carrier for u in game.units if u.carrier is not None)
     for ship, count in cargo.items():
-        if count > rules.ship_capacity:
-            problems.append(f"ship {ship} carries {count} units; its capacity is {rules.ship_capacity}")
+        carrier = game.unit(ship) if ship is not None else None
+        capacity = ship_capacity(game, carrier.owner) if carrier is not None else rules.ship_capacity
+        if count > capacity:
+            problems.append(f"ship {ship} carries {count} units; its capacity is {capacity}")
     if game.combat is None:
         problems.extend(_unresolved_battles(game))
     return problems

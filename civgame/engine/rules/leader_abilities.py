@@ -11,7 +11,7 @@ from civgame.engine.content.effects.culture import LeaderCityAdvance
 from civgame.engine.core.model import City, Game, Player
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.advances import gain_advance, gainable
-from civgame.engine.rules.payments import can_pay, describe, pay
+from civgame.engine.rules.payments import can_pay, describe, pay, payment_for
 from civgame.engine.rules.turns import spend_main_action
 
 Choice = tuple[str, ...]
@@ -53,7 +53,7 @@ def leader_city_advance(game: Game, effect: Effect, choice: Choice) -> None:
     player = game.player(game.current)
     advance, token = choice
     cost = {token: effects.params_as(effect, LeaderCityAdvance).amount}
-    pay(player, cost)
+    pay(player, payment_for(game, player, cost))
     spend_main_action(game)
     game.say(f"{player.name} pays {describe(cost)} ({effect.source}) for a free advance")
     gain_advance(game, player, advance)

@@ -25,20 +25,21 @@ from itertools import product
 from typing import Literal
 
 from civgame.engine.content import effects
-from civgame.engine.content.effects.military import MovementReward, RoadMove
+from civgame.engine.content.effects.military import CityBarredAfterTerrain, MovementReward, RoadMove
+from civgame.engine.content.effects.sources import ship_capacity
 from civgame.engine.core.actions import Action, BoardShips, EndMove, MoveUnits, StartMove
 from civgame.engine.core.decisions import BoardingDecision, MoveDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label
 from civgame.engine.core.model import Game, Unit
 from civgame.engine.core.vocabulary import amounts
-from civgame.engine.rules import combat, diplomacy, exploration
+from civgame.engine.rules import combat, diplomacy, exploration, shipcraft
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.turns import spend_main_action
 
 Mode = Literal["ship", "land", "carried"]
-How = Literal["walk", "embark", "disembark", "sail", "explore", "road"]
+How = Literal["walk", "embark", "disembark", "sail", "explore", "road", "launch", "beach"]
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ def _own_armies_on_land(game: Game, owner: int, here: list[Unit]) -> int:
 
 def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
     ships = [u for u in here if u.owner == owner and game.is_ship(u)]
-    return sum(game.rules.game.ship_capacity - len(cargo_of(game, s)) for s in ships)
+    return sum(ship_capacity(game, owner) - len(cargo_of(game, s)) for s in ships)
 
 
 def targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, Target]:
@@ -130,11 +131,17 @@ def targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, Target]
         if effects.has(game, game.player(owner), "sail_around_board"):
             for space, target in _sail_around_targets(game, owner, reach).items():
                 found.setdefault(space, target)
+        if shipcraft.conversion(game, owner):
+            for space, target in _conversion_targets(game, owner, start, "beach").items():
+                found.setdefault(space, target)
         return _with_surcharges(game, owner, found)
     found = _step_targets(game, owner, start, mode)
     if mode == "land":
         for space, target in _road_targets(game, owner, start).items():
             found.setdefault(space, target)
+        if shipcraft.conversion(game, owner):
+            for space, target in _conversion_targets(game, owner, start, "launch").items():
+                found.setdefault(space, target)
     return _with_surcharges(game, owner, found)
 
 
@@ -152,6 +159,21 @@ def _with_surcharges(game: Game, owner: int, found: dict[Hex, Target]) -> dict[H
             found[space] = replace(target, cost=tuple(cost.items()))
             if not affordable(game, player, cost):
                 del found[space]
+    return found
+
+
+def _conversion_targets(game: Game, owner: int, start: Hex, how: How) -> dict[Hex, Target]:
+    """`ship_conversion`: empty adjacent sea for land units to launch into (`launch`), adjacent land
+    without enemies for ships to land on (`beach`)."""
+    found = {}
+    for there in game.board_neighbors(start):
+        if not game.revealed(there):
+            continue
+        here = game.units_at(there)
+        if how == "launch" and game.is_water(there) and all(u.owner == owner for u in here):
+            found[there] = Target(there, how)
+        elif how == "beach" and game.is_land(there) and not _enemy_on_land(game, owner, there, here):
+            found[there] = Target(there, how, own_armies=_own_armies_on_land(game, owner, here))
     return found
 
 
@@ -358,7 +380,7 @@ def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bo
             return f"{name} {unit.id} entered a mountain this turn and cannot move again except by road"
         return f"{name} {unit.id} fought a battle or entered a mountain this turn and cannot move again"
     needed = game.rules.units[unit.kind].requires_advance_to_move
-    if needed and not game.player(unit.owner).has(needed):
+    if needed and not game.player(unit.owner).uses(needed):
         return f"{name} units cannot move without {needed}"
     return None
 
@@ -374,6 +396,10 @@ def group_problem(game: Game, group: list[Unit], target: Target) -> str | None:
             f"stacking limit: the road to {hex_to_label(target.space)} passes a space where the group "
             f"would exceed {rules.stacking_limit} army units"
         )
+    if target.how == "launch":
+        return shipcraft.launch_problem(game, group)
+    if target.how == "beach" and not shipcraft.beach_splits(game, group, target.space):
+        return f"the ships cannot land at {hex_to_label(target.space)}: too few pieces in supply or no room for an army"
     if target.how == "embark" and len(group) > target.room:
         return f"the ships on {hex_to_label(target.space)} have room for only {target.room} more land unit(s)"
     if target.enemy:
@@ -381,6 +407,20 @@ def group_problem(game: Game, group: list[Unit], target: Target) -> str | None:
             return "units that entered a forest this turn may not move into a battle (except by road)"
         if armies == 0 and any(not game.is_ship(u) for u in group):
             return "settlers may enter a space with enemy units or an enemy city only together with an army unit"
+        return _city_barred(game, group, target.space)
+    return None
+
+
+def _city_barred(game: Game, group: list[Unit], space: Hex) -> str | None:
+    """`city_barred_after_terrain`: the city's owner bars groups that entered some terrain this turn."""
+    city = game.city_at(space)
+    if city is None or city.owner < 0 or city.owner == group[0].owner:
+        return None
+    for effect in effects.active(game, game.player(city.owner), "city_barred_after_terrain", at=space):
+        terrain = effects.params_as(effect, CityBarredAfterTerrain).terrain
+        if any(terrain in u.entered_terrains for u in group):
+            entered = game.rules.terrain[terrain].name
+            return f"units that entered {entered} this turn may not attack {hex_to_label(space)} ({effect.source})"
     return None
 
 
@@ -410,7 +450,7 @@ def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
     if game.is_ship(unit):
         cargo = tuple(
             sorted(
-                (c.kind, c.immobile, c.no_attack, c.moved_this_action, c.stopped_by_terrain)
+                (c.kind, c.immobile, c.no_attack, c.moved_this_action, c.stopped_by_terrain, c.entered_terrains)
                 for c in cargo_of(game, unit)
             )
         )
@@ -421,6 +461,7 @@ def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
         unit.no_attack,
         unit.moved_this_action,
         unit.stopped_by_terrain,
+        unit.entered_terrains,
         cargo,
     )
 
@@ -466,6 +507,8 @@ def arrive(game: Game, units: list[Unit], to: Hex) -> None:
             unit.stopped_by_terrain = unit.stopped_by_terrain or not unit.immobile
             unit.immobile = True
         unit.no_attack = unit.no_attack or terrain.forbids_later_attack
+        if terrain_key not in unit.entered_terrains:
+            unit.entered_terrains = (*unit.entered_terrains, terrain_key)
 
 
 def boarding_options(game: Game, group: list[Unit], sea: Hex) -> list[tuple[int, ...]]:
@@ -478,7 +521,8 @@ def boarding_options(game: Game, group: list[Unit], sea: Hex) -> list[tuple[int,
         (u for u in game.units_at(sea) if u.owner == group[0].owner and game.is_ship(u)),
         key=lambda s: (s.moved_this_action or s.immobile, s.id),
     )
-    room = {s.id: game.rules.game.ship_capacity - len(cargo_of(game, s)) for s in ships}
+    capacity = ship_capacity(game, group[0].owner)
+    room = {s.id: capacity - len(cargo_of(game, s)) for s in ships}
     alike = {u.id: _likeness(game, u) for u in (*ships, *group)}
     options: dict[tuple[object, ...], tuple[int, ...]] = {}
     for assignment in product(*([s.id for s in ships if room[s.id] > 0] for _ in group)):
@@ -549,8 +593,14 @@ def _named_units(game: Game, group: list[Unit]) -> str:
     return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
 
 
+def _allowed(decision: MoveDecision, units: tuple[int, ...]) -> bool:
+    """A free move of some units only (`only_units`) lets no other unit move."""
+    return not decision.only_units or set(units) <= set(decision.only_units)
+
+
 def _legal_move_units(game: Game) -> list[Action]:
-    return list(possible_moves(game, answering(game, MoveDecision).player))
+    decision = answering(game, MoveDecision)
+    return [move for move in possible_moves(game, decision.player) if _allowed(decision, move.units)]
 
 
 @rule(MoveUnits, legal=_legal_move_units, answers=(MoveDecision,))
@@ -559,6 +609,8 @@ def move_units(game: Game, action: MoveUnits) -> None:
     owner = decision.player
     player = game.player(owner)
     group = _resolve_group(game, owner, action.units)
+    if not _allowed(decision, action.units):
+        raise RuleError("in this move only the units it was granted for may move")
     start, mode = group[0].pos, mode_of(game, group[0])
     target = targets(game, owner, start, mode).get(action.to)
     for unit in group:
@@ -601,6 +653,12 @@ def move_units(game: Game, action: MoveUnits) -> None:
             game.pending.append(BoardingDecision(player=owner, units=ids, sea=action.to, options=options))
             return
         _board(game, group, options[0], action.to)
+    elif target.how == "launch":
+        shipcraft.launch(game, group, action.to)
+    elif target.how == "beach":
+        cargo = [u for ship in group for u in cargo_of(game, ship)]
+        arrive(game, [*group, *cargo], action.to)
+        shipcraft.beach(game, group, action.to)
     else:
         arrive(game, group, action.to)
     if target.enemy:

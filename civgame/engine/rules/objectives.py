@@ -2,9 +2,10 @@
 
 Status-phase objectives are offered in step 1 of the status phase (`offer_status`), instant
 objectives right after their moment (the hooks `battle_recorded`, `wonder_built`, `city_founded`),
-each as an `ObjectiveDecision` of the card holder; Terror Regime-like `automatic` objectives complete without
-asking after any action of their holder (`complete_automatic`). Each objective completes at most one
-card per moment, and objectives that exclude each other are not both completed in one status phase.
+each as an `ObjectiveDecision` of the card holder; Terror Regime-like `automatic` objectives complete
+without asking as soon as they hold, checked after every action of any player (`complete_automatic`).
+Each objective completes at most one card per moment, and objectives that exclude each other are not
+both completed in one status phase.
 Conditions are the primitives of `content/conditions.py`; one evaluator each, registered here.
 """
 
@@ -206,7 +207,11 @@ def _any_of(game: Game, player: Player, params: AnyOf, moment: Moment) -> bool:
 
 @evaluator("wonder_built_last_round")
 def _wonder_built_last_round(game: Game, player: Player, params: WonderBuiltLastRound, moment: Moment) -> bool:
-    return [game.age, game.rules.game.rounds_per_age] in player.wonders_built_when
+    last_round = [game.age, game.rules.game.rounds_per_age]
+    others = (p for p in game.players if p is not player)
+    return last_round in player.wonders_built_when and not (
+        params.only and any(last_round in p.wonders_built_when for p in others)
+    )
 
 
 @evaluator("not_completed_last_round")
@@ -449,13 +454,14 @@ def complete(game: Game, player: Player, card: int, key: str) -> None:
     game.say(f"{player.name} completes the objective {objective.name}{paid}")
 
 
-def complete_automatic(game: Game, player: Player) -> None:
-    """Complete, without asking, the player's cards with an automatic objective that holds now."""
+def complete_automatic(game: Game) -> None:
+    """Complete, without asking, every card in hand with an automatic objective that holds now (whoever acted)."""
     automatic = game.rules.automatic_objectives
-    for card in list(player.objective_cards):
-        for key, cond in automatic.get(card, ()):
-            if card in player.objective_cards and holds(game, player, cond):
-                complete(game, player, card, key)
+    for player in game.players:
+        for card in [c for c in player.objective_cards if c in automatic]:
+            for key, cond in automatic[card]:
+                if card in player.objective_cards and holds(game, player, cond):
+                    complete(game, player, card, key)
 
 
 def _top(game: Game) -> ObjectiveDecision:

@@ -1,26 +1,30 @@
 """Paying costs: which payments are possible, and the pending payment decision.
 
 A cost is a dict of exact amounts (`{"food": 1, "ore": 1}`). Gold may stand in 1:1 for the
-resources listed in `game.gold_substitutes_for`; tokens are always paid as themselves.
+resources listed in `game.gold_substitutes_for`; tokens are paid as themselves, or as each other
+for a holder of `swap_tokens` (the Colosseum), except in wonder and building costs.
 An advance's cost is "N of any of these resources" and is written `{"any:food,ideas,gold": 2}`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from itertools import product
 from typing import cast
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects.core import ResourceCap
-from civgame.engine.core.actions import PAID_ACTIONS, Action, CancelPayment, Pay
+from civgame.engine.content.effects.culture import PaymentSubstitute
+from civgame.engine.core.actions import PAID_ACTIONS, Action, BuildWonder, CancelPayment, Construct, Pay
 from civgame.engine.core.decisions import PayDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
 from civgame.engine.rules.registry import perform_again, rule
 
 ANY = "any:"
+TOKEN_KINDS = ("mood", "culture")
+NO_TOKEN_SWAP = (BuildWonder, Construct)  # wonder and building costs take their tokens as printed
 
 
 def any_of(resources: Iterable[str], amount: int) -> dict[str, int]:
@@ -31,10 +35,14 @@ def holdings(player: Player) -> dict[str, int]:
     return {**player.resources, "mood": player.mood_tokens, "culture": player.culture_tokens}
 
 
-def payment_options(game: Game, player: Player, cost: dict[str, int]) -> list[dict[str, int]]:
-    """Every distinct way the player can pay `cost` with what they hold, cheapest in gold first."""
+def payment_options(
+    game: Game, player: Player, cost: dict[str, int], *, token_swap: bool = True
+) -> list[dict[str, int]]:
+    """Every distinct way the player can pay `cost` with what they hold: least gold first, then fewest
+    tokens paid as the other kind (`swap_tokens`, unless `token_swap` is False)."""
     have = holdings(player)
     subs = set(game.rules.game.gold_substitutes_for)
+    swap = _swaps_tokens(game, player, token_swap)
     parts: list[list[dict[str, int]]] = []
     for item, amount in cost.items():
         if amount <= 0:
@@ -43,6 +51,9 @@ def payment_options(game: Game, player: Player, cost: dict[str, int]) -> list[di
             parts.append(_splits(item[len(ANY) :].split(","), amount, have))
         elif item in subs:
             parts.append([{item: amount - g, "gold": g} for g in range(amount + 1)])
+        elif swap and item in TOKEN_KINDS:
+            other = TOKEN_KINDS[1 - TOKEN_KINDS.index(item)]
+            parts.append([{item: amount - n, other: n} for n in range(amount + 1)])
         else:
             parts.append([{item: amount}])
     options: list[dict[str, int]] = []
@@ -57,8 +68,22 @@ def payment_options(game: Game, player: Player, cost: dict[str, int]) -> list[di
         if key not in seen and all(have.get(k, 0) >= v for k, v in total.items()):
             seen.add(key)
             options.append(total)
-    options.sort(key=lambda p: (p.get("gold", 0), sorted(p.items())))
+    options.sort(key=_cheapest_first(cost))
     return options
+
+
+def _swaps_tokens(game: Game, player: Player, token_swap: bool) -> bool:
+    return token_swap and effects.has(game, player, "swap_tokens")
+
+
+def _cheapest_first(cost: dict[str, int]) -> Callable[[dict[str, int]], tuple[object, ...]]:
+    """Orders payments of `cost`: least gold, then fewest tokens paid as the other kind."""
+
+    def key(payment: dict[str, int]) -> tuple[object, ...]:
+        swapped = sum(max(0, payment.get(t, 0) - cost.get(t, 0)) for t in TOKEN_KINDS)
+        return payment.get("gold", 0), swapped, sorted(payment.items())
+
+    return key
 
 
 def _splits(kinds: list[str], amount: int, have: dict[str, int]) -> list[dict[str, int]]:
@@ -71,21 +96,42 @@ def _splits(kinds: list[str], amount: int, have: dict[str, int]) -> list[dict[st
     return out
 
 
-def options_for_any(game: Game, player: Player, costs: Iterable[dict[str, int]]) -> list[dict[str, int]]:
+def options_for_any(
+    game: Game, player: Player, costs: list[dict[str, int]], *, token_swap: bool = True
+) -> list[dict[str, int]]:
     """Every distinct way to pay one of `costs` (a cost and the alternatives an effect allows)."""
-    options: list[dict[str, int]] = []
+    ranked: list[tuple[tuple[object, ...], dict[str, int]]] = []
     for cost in costs:
-        options.extend(p for p in payment_options(game, player, cost) if p not in options)
-    options.sort(key=lambda p: (p.get("gold", 0), sorted(p.items())))
-    return options
+        order = _cheapest_first(cost)
+        ranked.extend(
+            (order(p), p)
+            for p in payment_options(game, player, cost, token_swap=token_swap)
+            if all(p != q for _, q in ranked)
+        )
+    ranked.sort(key=lambda pair: pair[0])
+    return [p for _, p in ranked]
 
 
-def can_pay(game: Game, player: Player, cost: dict[str, int]) -> bool:
+def payment_for(game: Game, player: Player, cost: dict[str, int]) -> dict[str, int]:
+    """How `cost` is paid where the rules leave the payer no choice: the first of `payment_options`."""
+    options = payment_options(game, player, cost)
+    if not options:
+        raise RuleError(f"{player.name} cannot pay {describe(cost)}")
+    return options[0]
+
+
+def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: bool = True) -> bool:
     """Whether some payment of `cost` is possible, mostly without listing the payments: gold must
     cover every substitutable shortfall, and a cost of only "N of any of these" needs N of them
-    together. Other costs with "any of" items are listed (`payment_options`).
+    together. Other costs with "any of" items are listed (`payment_options`). Mood and culture
+    tokens count together for a holder of `swap_tokens`, unless `token_swap` is False.
     """
     subs = game.rules.game.gold_substitutes_for
+    if _swaps_tokens(game, player, token_swap):
+        tokens = sum(cost.get(t, 0) for t in TOKEN_KINDS)
+        if tokens > sum(held(player, t) for t in TOKEN_KINDS):
+            return False
+        cost = {k: v for k, v in cost.items() if k not in TOKEN_KINDS}
     gold_needed = 0
     for item, amount in cost.items():
         if item.startswith(ANY):
@@ -127,7 +173,7 @@ def settle(
     """
     player = game.player(game.actor())
     alternatives = list(alternatives or [])
-    options = options_for_any(game, player, [cost, *alternatives])
+    options = options_for_any(game, player, [cost, *alternatives], token_swap=not isinstance(action, NO_TOKEN_SWAP))
     if not options:
         raise RuleError(f"{player.name} cannot pay {describe(cost)}")
     chosen = getattr(action, "payment", None)
@@ -216,7 +262,8 @@ def _legal_payments(game: Game) -> list[Action]:
 
 def _decision_options(game: Game, decision: PayDecision) -> list[dict[str, int]]:
     player = game.player(decision.player)
-    return options_for_any(game, player, [decision.cost, *decision.alternatives])
+    costs = [decision.cost, *decision.alternatives]
+    return options_for_any(game, player, costs, token_swap=not isinstance(decision.action, NO_TOKEN_SWAP))
 
 
 @rule(Pay, legal=_legal_payments, answers=(PayDecision,))
@@ -237,3 +284,18 @@ def _pay(game: Game, action: Pay) -> None:
 def _cancel(game: Game, action: CancelPayment) -> None:
     # Nothing was done before the payment was asked for, so dropping it undoes the action.
     game.pending.pop()
+
+
+def with_substitutes(game: Game, player: Player, payment: str, cost: dict[str, int]) -> dict[str, int]:
+    """`cost` with every item the player may pay otherwise (`payment_substitute`) widened to "any of"."""
+    alternatives: dict[str, list[str]] = {}
+    for effect in effects.active(game, player, "payment_substitute"):
+        substitute = effects.params_as(effect, PaymentSubstitute)
+        if substitute.payment == payment and substitute.replaces in cost:
+            kinds = alternatives.setdefault(substitute.replaces, [substitute.replaces])
+            kinds.extend(k for k in substitute.by if k not in kinds)
+    widened: dict[str, int] = {}
+    for item, amount in cost.items():
+        key = ANY + ",".join(alternatives[item]) if item in alternatives else item
+        widened[key] = widened.get(key, 0) + amount
+    return widened

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from civgame.engine.core.model import Game
+from civgame.engine.content import effects
+from civgame.engine.content.effects.military import VpPerLeaderDistance
+from civgame.engine.core.hexgrid import distance
+from civgame.engine.core.model import Game, Player
+from civgame.engine.rules.civilizations import capital
 
 CATEGORIES = ("city_pieces", "advances", "objectives", "wonders", "events", "leaders")
 
@@ -23,13 +27,25 @@ def score_sheet(game: Game, player_index: int) -> dict[str, float]:
     sheet = {
         "city_pieces": cities * vp.city + buildings * vp.building,
         "advances": (len(player.advances) + len(player.special_advances)) * vp.advance,
-        "objectives": len(player.completed_objectives) * vp.objective,
+        "objectives": len(player.completed_objectives) * vp.objective + player.objective_vp,
         "wonders": wonders,
-        "events": player.event_vp,
+        "events": player.event_vp + _leader_distance_vp(game, player),
         "leaders": len(player.captured_leaders) * vp.captured_leader,
     }
     sheet["total"] = sum(sheet[c] for c in CATEGORIES)
     return sheet
+
+
+def _leader_distance_vp(game: Game, player: Player) -> float:
+    """`vp_per_leader_distance`: points for how far the leader stands from the capital, while it stands."""
+    space = effects.leader_space(game, player)
+    if space is None:
+        return 0.0
+    far = distance(space, capital(game, player))
+    return sum(
+        effects.params_as(e, VpPerLeaderDistance).vp * far
+        for e in effects.active(game, player, "vp_per_leader_distance")
+    )
 
 
 def scores(game: Game) -> list[dict[str, float]]:

@@ -26,7 +26,7 @@ from civgame.engine.rules import civilizations
 from civgame.engine.rules.advances import gain_advance, gainable, government_of, why_not_gain
 from civgame.engine.rules.cards import deal
 from civgame.engine.rules.objectives import offer_status
-from civgame.engine.rules.payments import can_pay, describe, gain, pay
+from civgame.engine.rules.payments import can_pay, describe, gain, pay, payment_for
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.scoring import winners
 from civgame.engine.rules.triggers import fire
@@ -207,7 +207,7 @@ def change_government(game: Game, action: ChangeGovernment) -> None:
     if action.advances:
         if tuple(action.advances) not in government_options(game, player):
             raise RuleError("a new government takes its top advance plus as many others as you give up, minus one")
-        pay(player, amounts(game.rules.game.government_change_cost))
+        pay(player, payment_for(game, player, amounts(game.rules.game.government_change_cost)))
         switch_government(game, player, action.advances)
     game.pending.pop()
     run(game)

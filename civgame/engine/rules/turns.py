@@ -33,6 +33,7 @@ def start_turn(game: Game, player_index: int) -> None:
         city.angry_activation = False
     for unit in game.units:
         unit.immobile = unit.no_attack = unit.moved_this_action = False
+        unit.entered_terrains = ()
     player = game.player(player_index)
     if player.action_lost:  # Revolution drawn in the status phase
         player.action_lost = False

@@ -2,31 +2,35 @@
 
 A wonder is a city piece: it activates the city, raises its size, and its effects serve the
 city's owner (`effects.active` reads `city.wonders`). The builder is recorded for victory points.
-Effects applied here: `on_gain` of the wonder (what it gives when built) and the `place_ship` ability.
+Effects applied here: `on_gain` of the wonder (what it gives when built), the `place_ship` ability,
+the `borrow_advance` ability (an advance used as if owned until the turn ends), `wonder_discount` (a
+cheaper wonder) and `wonder_without_action` (no action spent where it applies).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.economy import WonderDiscount
 from civgame.engine.core.actions import Action, BuildWonder
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
-from civgame.engine.core.model import City, Game, Unit
+from civgame.engine.core.model import City, Game, Player, Unit
 from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.advances import apply_on_gain
 from civgame.engine.rules.cities import (
-    _activatable_cities,
     _activated_city,
     begin_activation,
     construct_ban,
     finish_activation,
     why_cannot_activate,
 )
-from civgame.engine.rules.payments import affordable, pay, settle
+from civgame.engine.rules.payments import affordable, enforce_caps, pay, settle
 from civgame.engine.rules.registry import rule
-from civgame.engine.rules.triggers import fire
+from civgame.engine.rules.triggers import fire, observer
 from civgame.engine.rules.turns import spend_main_action
 
 
@@ -50,7 +54,7 @@ def why_not_build(game: Game, city: City, wonder: str, *, ignore_advance: bool =
     if city.size >= len(game.cities_of(player.index)):
         return f"a city cannot grow larger than the number of cities {player.name} owns"
     for needed in (game.rules.game.wonder_advance, *([] if ignore_advance else [spec.advance])):
-        if not player.has(needed):
+        if not player.uses(needed):
             return f"the {spec.name} requires {needed}"
     if spec.needs_building and spec.needs_building not in city.buildings:
         building = game.rules.buildings[spec.needs_building].name
@@ -58,18 +62,40 @@ def why_not_build(game: Game, city: City, wonder: str, *, ignore_advance: bool =
     return None
 
 
-def wonder_cost(game: Game, wonder: str) -> dict[str, int]:
-    return amounts(game.rules.wonders[wonder].cost)
+def wonder_cost(game: Game, player: Player, wonder: str) -> dict[str, int]:
+    """What building `wonder` costs the player, its `wonder_discount` effects taken off."""
+    cost = amounts(game.rules.wonders[wonder].cost)
+    for effect in effects.active(game, player, "wonder_discount"):
+        discount = effects.params_as(effect, WonderDiscount)
+        if discount.wonder == wonder:
+            for item, less in discount.less.items():
+                cost[item] = max(0, cost.get(item, 0) - less)
+    return {k: v for k, v in cost.items() if v}
+
+
+def _needs_action(game: Game, city: City) -> bool:
+    return not effects.has(game, game.player(city.owner), "wonder_without_action", at=city.pos)
+
+
+def _building_cities(game: Game) -> list[City]:
+    """The current player's cities that may build a wonder now: any activatable one while an action is
+    left, and those where building costs no action."""
+    return [
+        city
+        for city in game.cities_of(game.current)
+        if why_cannot_activate(game, city) is None and (game.actions_left > 0 or not _needs_action(game, city))
+    ]
 
 
 def _legal_build_wonder(game: Game) -> list[Action]:
     player = game.player(game.current)
-    wonders = [w for w in dict.fromkeys(player.wonder_cards) if affordable(game, player, wonder_cost(game, w))]
+    held = dict.fromkeys(player.wonder_cards)
+    wonders = [w for w in held if affordable(game, player, wonder_cost(game, player, w), token_swap=False)]
     if not wonders:
         return []
     return [
         BuildWonder(city.id, wonder)
-        for city in _activatable_cities(game)
+        for city in _building_cities(game)
         for wonder in wonders
         if why_not_build(game, city, wonder) is None
     ]
@@ -77,16 +103,23 @@ def _legal_build_wonder(game: Game) -> list[Action]:
 
 @rule(BuildWonder, legal=_legal_build_wonder)
 def build_wonder(game: Game, action: BuildWonder) -> None:
-    city = _activated_city(game, action.city)
-    reason = why_not_build(game, city, action.wonder)
+    city = game.city(action.city)
+    free = city is not None and city.owner == game.current and not _needs_action(game, city)
+    if not free:
+        city = _activated_city(game, action.city)  # an action is needed: the usual checks
+    assert city is not None
+    reason = why_cannot_activate(game, city) or why_not_build(game, city, action.wonder)
     if reason:
         raise RuleError(reason)
-    payment = settle(game, action, wonder_cost(game, action.wonder))
+    player = game.player(city.owner)
+    payment = settle(game, action, wonder_cost(game, player, action.wonder))
     if payment is None:
         return
-    player = game.player(city.owner)
     pay(player, payment)
-    spend_main_action(game)
+    if free:
+        game.say(f"Building a wonder at {hex_to_label(city.pos)} costs {player.name} no action")
+    else:
+        spend_main_action(game)
     begin_activation(game, city)
     place_wonder(game, city, action.wonder)
     finish_activation(game, city)
@@ -149,3 +182,37 @@ def place_ship(game: Game, effect: Effect, choice: tuple[str, ...]) -> None:
     game.units.append(Unit(game.new_id(), game.current, SHIP, space))
     game.say(f"{game.player(game.current).name} places a ship at {choice[0]} ({effect.source})")
     finish_activation(game, city)
+
+
+# ------------------------------------------------------------------ borrow_advance (Great Library)
+
+
+def _legal_borrow(game: Game, effect: Effect) -> list[tuple[str, ...]]:
+    player = game.player(game.current)
+    if player.borrowed_advance is not None or not effects.unused_this_turn(player, effect):
+        return []
+    return [
+        (advance.name,)
+        for category in game.rules.categories
+        if not category.government
+        for advance in category.advances
+        if not player.has(advance.name)
+    ]
+
+
+@ability("borrow_advance", legal=_legal_borrow)
+def borrow_advance(game: Game, effect: Effect, choice: tuple[str, ...]) -> None:
+    player = game.player(game.current)
+    effects.mark_used(player, effect)
+    player.borrowed_advance = choice[0]
+    effects.holdings_changed(game)
+    game.say(f"{player.name} uses {choice[0]} until the end of the turn ({effect.source})")
+
+
+@observer("turn_end")
+def _return_borrowed(game: Game, player: Player, context: dict[str, Any]) -> None:
+    if player.borrowed_advance is None:
+        return
+    player.borrowed_advance = None
+    effects.holdings_changed(game)
+    enforce_caps(game, player)

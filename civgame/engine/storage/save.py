@@ -560,6 +560,8 @@ def _players_and_turn(game: Game) -> Iterator[str]:
         yield from _civilization(game, at, i)
         if not math.isfinite(p.event_vp):
             yield f"{at}.event_vp: {p.event_vp} is not a number of points"
+        if not math.isfinite(p.objective_vp):
+            yield f"{at}.objective_vp: {p.objective_vp} is not a number of points"
     players = range(count)
     for name in ("first_player", "current"):
         if getattr(game, name) not in players:

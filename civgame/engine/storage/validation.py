@@ -37,6 +37,7 @@ from civgame.engine.core.decisions import (
     FreeAdvanceDecision,
     GovernmentDecision,
     HappinessDecision,
+    HitCancelDecision,
     InfluenceBoostDecision,
     LeaderDecision,
     MoveDecision,
@@ -232,14 +233,19 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "action_cards": STRUCTURE,
         "objective_cards": STRUCTURE,
         "wonder_cards": STRUCTURE,
+        "wonder_cards_owed": COUNT,
         "completed_objectives": STRUCTURE,
         "wonders_built": STRUCTURE,
         "wonders_built_when": TYPED,  # [age, round] pairs, read only by an objective's condition
         "objective_completions": TYPED,
         "captured_leaders": STRUCTURE,
         "event_vp": STRUCTURE,
+        "objective_vp": STRUCTURE,
+        "explorer_regions": each(REGION),
+        "raided_by": TEXT,
         "influence_succeeded": TYPED,
         "used_this_turn": each(TEXT),
+        "borrowed_advance": TYPED,
         "great_persons": STRUCTURE,  # event cards: checked with the decks
         "foreseen_objectives": STRUCTURE,  # objective cards: checked with the decks
         "government_regains": TYPED,
@@ -277,8 +283,8 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     },
     Decision: {"player": PLAYER},
     PayDecision: {"action": BY_ITS_RULE, "cost": COST, "alternatives": each(COST)},
-    MoveDecision: {"groups_left": COUNT, "rewarded": each(TEXT), "attack_bonus": COUNT},
-    HappinessDecision: {"raised": COUNT, "extra_cost": COST},
+    MoveDecision: {"groups_left": COUNT, "rewarded": each(TEXT), "only_units": each(UNIT_ID), "attack_bonus": COUNT},
+    HappinessDecision: {"raised": COUNT, "extra_cost": COST, "only_city": optional(CITY_ID)},
     OrientationDecision: {
         "region": REGION,
         "options": each(ROTATION),
@@ -318,7 +324,14 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     GovernmentDecision: {},
     FirstPlayerDecision: {},
     SiegeDecision: {},
-    CombatBonusDecision: {"source": _source_or_event_card, "bonus": COUNT, "cost": COST, "vp": TYPED},
+    CombatBonusDecision: {
+        "source": _source_or_event_card,
+        "bonus": COUNT,
+        "cost": COST,
+        "vp": TYPED,
+        "this_round": TYPED,
+    },
+    HitCancelDecision: {"source": EFFECT_SOURCE, "cost": COST},
     ReinforcementDecision: {"unit": UNIT_KIND, "cities": each(CITY_ID)},
     ObjectiveDecision: {"moment": MOMENT, "options": each(OBJECTIVE), "used": each(OBJECTIVE)},
     EffectChoiceDecision: {
@@ -390,7 +403,7 @@ def _cross_checks(game: Game) -> Iterator[str]:
         at = f"game.pending[{i}]"
         if isinstance(decision, BATTLE_DECISIONS) and (combat is None or combat.attacker.owner != decision.player):
             yield f"{at}: a {decision.KIND} decision of player {decision.player} outside a battle they attack in"
-        if isinstance(decision, CombatBonusDecision) and combat is None:
+        if isinstance(decision, (CombatBonusDecision, HitCancelDecision)) and combat is None:
             yield f"{at}: a {decision.KIND} decision outside a battle"
         if isinstance(decision, CasualtyDecision):
             yield from _casualty_problems(game, decision, at)

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, PositiveInt
 
-from civgame.engine.content.effects.registry import HookedParams, Params, primitive
+from civgame.engine.content.effects.registry import HookedParams, NoParams, Params, primitive
 from civgame.engine.core.vocabulary import Payable, Resource
 
 
@@ -58,3 +58,28 @@ class GainOn(HookedParams):
 )
 class DrawFromDiscard(Params):
     decks: list[Literal["action", "event"]] = Field(min_length=1)
+
+
+@primitive(
+    "borrow_advance",
+    when="ability: once per turn, a free action in your turn",
+    doc="Choose an advance you do not own outside the government categories (never a civilization's special "
+    "advance). Until your turn ends you use it as if you owned it: its effects apply and it counts as the "
+    "advance a building or wonder requires, but never as a prerequisite for gaining advances, nor for a "
+    "special advance.",
+    example={"borrow_advance": {}},
+)
+class BorrowAdvance(NoParams):
+    pass
+
+
+@primitive(
+    "swap_tokens",
+    when="passive: whenever the holder pays mood or culture tokens",
+    doc="Mood tokens and culture tokens stand in for each other 1:1 in the holder's payments, except the "
+    "costs of wonders and buildings. Where the holder does not choose how to pay, the tokens named by the "
+    "cost are used first.",
+    example={"swap_tokens": {}},
+)
+class SwapTokens(NoParams):
+    pass

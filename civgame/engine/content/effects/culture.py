@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from civgame.engine.content.effects.registry import Params, primitive
+from civgame.engine.content.effects.registry import NoParams, Params, primitive
 from civgame.engine.core.vocabulary import Mood, Payable, Resource
 
 Token = Literal["mood", "culture"]
@@ -24,19 +24,24 @@ TokenCost = dict[Token, int]
     "one of your actions, paying `cost` on top of the action's own price. An Influence Culture "
     "attempt pays it with its range tokens; an Increase Happiness pays it with its first raise, "
     "so payment substitutions for Increase Happiness cover it too. `once_per_turn` limits it to "
-    "one use in each of your turns.",
+    "one use in each of your turns. With `leader_city_only` (and `only: leader_city`), an Increase "
+    "Happiness may raise only the city where the holder's leader stands. `excludes` names other sources of "
+    "free actions: in a turn either is used, the other cannot be.",
     example={"free_action": {"action": "influence_culture", "cost": {"culture": 1}, "once_per_turn": True}},
 )
 class FreeAction(Params):
     action: Literal["influence_culture", "increase_happiness"]
     cost: TokenCost = {}
     once_per_turn: bool = False
+    leader_city_only: bool = False
+    excludes: list[str] = []  # sources of `free_action` abilities: using either rules out the other this turn
 
 
 @primitive(
     "payment_substitute",
     when="passive: when paying for the action named by `payment`",
-    doc="When paying for `payment` (now: `increase_happiness`), each unit of `replaces` may be paid "
+    doc="When paying for `payment` (`increase_happiness`; `construct`: a building; `recruit_substitute`: the "
+    "substitute price of a `recruit_substitute` effect), each unit of `replaces` may be paid "
     "with any of `by` instead, 1:1, in any mix.",
     example={
         "payment_substitute": {
@@ -47,7 +52,7 @@ class FreeAction(Params):
     },
 )
 class PaymentSubstitute(Params):
-    payment: Literal["increase_happiness"]
+    payment: Literal["increase_happiness", "construct", "recruit_substitute"]
     replaces: Payable
     by: list[Payable] = Field(min_length=1)
 
@@ -74,6 +79,17 @@ class CityCondition(Params):
 class InfluenceProtection(Params):
     cities: CityCondition
     forbid: Literal["target", "boost"]
+
+
+@primitive(
+    "influence_from_buildings",
+    when="passive: when you attempt Influence Culture",
+    doc="Attempts may also start from any other player's (or barbarian) city holding at least one building "
+    "in the holder's colour, with that city's size as range.",
+    example={"influence_from_buildings": {}},
+)
+class InfluenceFromBuildings(NoParams):
+    pass
 
 
 @primitive(
@@ -154,7 +170,10 @@ class Exchange(Params):
     "taxes",
     when="ability: a main action (or a free action with `main_action: false`) in your turn",
     doc="Pay `pay` to gain one resource per city you own, each of your choice among `resources` "
-    "(gold too if you hold a `gold_instead` effect with `use: taxes`). Resource limits apply.",
+    "(gold too if you hold a `gold_instead` effect with `use: taxes`). Resource limits apply. With "
+    "`requires_advance`, only while the holder has that advance; `excludes` names other sources of taxes "
+    "abilities: in a turn either is used, the other cannot be; `activates_leader_city` (with "
+    "`only: leader_city`) activates the city where the holder's leader stands.",
     example={"taxes": {"pay": {"mood": 1}, "resources": ["food", "wood", "ore"]}},
 )
 class Taxes(Params):
@@ -162,6 +181,27 @@ class Taxes(Params):
     resources: list[Resource] = Field(min_length=1)
     main_action: bool = True
     once_per_turn: bool = True
+    requires_advance: str | None = None  # usable only while the holder has this advance
+    excludes: list[str] = []  # sources of `taxes` abilities: using either rules out the other this turn
+    activates_leader_city: bool = False  # the use activates the city where the leader stands
+
+
+@primitive(
+    "draw_and_discard",
+    when="ability: a main action (or a free action with `main_action: false`) in your turn",
+    doc="Pay `pay` to draw `draw` cards (`action`, `objective`: how many from each deck), then discard "
+    "as many of each kind from your hand. With `activates_leader_city` (and `only: leader_city`) each "
+    "use activates the city where the holder's leader stands. Any number of times a turn.",
+    example={
+        "draw_and_discard": {"pay": {"culture": 1}, "draw": {"action": 1, "objective": 1}},
+        "only": "leader_city",
+    },
+)
+class DrawAndDiscard(Params):
+    pay: TokenCost = {}
+    draw: dict[Literal["action", "objective"], int] = Field(min_length=1)
+    main_action: bool = True
+    activates_leader_city: bool = False
 
 
 @primitive(

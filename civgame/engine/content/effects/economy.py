@@ -11,8 +11,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from civgame.engine.content.effects.registry import Params, primitive
-from civgame.engine.core.vocabulary import Payable, Resource
+from civgame.engine.content.effects.registry import NoParams, Params, primitive
+from civgame.engine.core.vocabulary import Mood, Payable, Resource
 
 Deck = Literal["action", "objective", "wonder"]
 TokenCost = dict[Literal["mood", "culture"], int]
@@ -55,6 +55,17 @@ class FreeAdvanceCost(Params):
     advances: list[str] = []
     categories: list[str] = []
     once_per_turn: bool = False
+
+
+@primitive(
+    "advance_as_free_action",
+    when="ability: a free action in your turn, while the holder lacks one of `advances`",
+    doc="Gain one of `advances` that the holder may take as a free action, paying the normal price of an "
+    "advance (no discount applies). It uses an event cube like a bought advance.",
+    example={"advance_as_free_action": {"advances": ["Sanitation"]}},
+)
+class AdvanceAsFreeAction(Params):
+    advances: list[str] = Field(min_length=1)
 
 
 @primitive(
@@ -125,6 +136,19 @@ class CollectBonus(Params):
 
 
 @primitive(
+    "collect_settler_bonus",
+    when="triggered: after a Collect of the holder",
+    doc="Gain `gain` once for each collected space of `terrain`, other than the city's own space, on which "
+    "one of the holder's settlers stands; at most `max_spaces` times per Collect (resource limits apply).",
+    example={"collect_settler_bonus": {"terrain": "fertile", "gain": {"food": 1}, "max_spaces": 2}},
+)
+class CollectSettlerBonus(Params):
+    terrain: str
+    gain: dict[Payable, int] = Field(min_length=1)
+    max_spaces: int = Field(default=2, ge=1)
+
+
+@primitive(
     "collect_exchange",
     when="decision: right after a Collect of the holder that took at least `when_collected`",
     doc="The holder may give `give` to gain `get` (for example 1 of the collected ore for 1 gold).",
@@ -160,6 +184,18 @@ class FreeCollect(Params):
 )
 class AngryAsNeutral(Params):
     cost: TokenCost = {}
+
+
+@primitive(
+    "redirect_activation",
+    when="decision: once per turn, when a second activation lowers the mood of one of the holder's cities",
+    doc="The holder may instead activate another of its cities at least as large and at least as happy as the "
+    "first one was: the first city's mood is restored, and the other counts as activated (losing a mood step "
+    "itself if it was activated already this turn).",
+    example={"redirect_activation": {}},
+)
+class RedirectActivation(NoParams):
+    pass
 
 
 # ------------------------------------------------------------------ building and recruiting
@@ -265,3 +301,81 @@ class TradeRoutes(Params):
     max_routes: int = Field(default=4, ge=1)
     gain: dict[Resource, int] = Field(min_length=1)
     partner_bonus: PartnerBonus | None = None
+
+
+# ------------------------------------------------------------------ wonders
+
+
+@primitive(
+    "wonder_draw_instead",
+    when="passive: whenever the holder draws a wonder card",
+    doc="The holder takes the wonder card `wonder` instead, wherever it is, unless it is built (or already in "
+    "the holder's hand): from the wonder deck, or from another player's hand; that player draws a wonder "
+    "card in its place at the start of their next turn.",
+    example={"wonder_draw_instead": {"wonder": "great_wall"}},
+)
+class WonderDrawInstead(Params):
+    wonder: str
+
+
+@primitive(
+    "wonder_discount",
+    when="passive: when the holder builds `wonder`",
+    doc="Building `wonder` costs `less` less (never below nothing).",
+    example={"wonder_discount": {"wonder": "great_wall", "less": {"culture": 2}}},
+)
+class WonderDiscount(Params):
+    wonder: str
+    less: dict[Payable, int] = Field(min_length=1)
+
+
+@primitive(
+    "wonder_without_action",
+    when="passive: when the holder builds a wonder where the effect applies",
+    doc="Building a wonder costs no action (the city is activated as usual). Written with `only: leader_city`: "
+    "in the city where the holder's leader stands.",
+    example={"wonder_without_action": {}, "only": "leader_city"},
+)
+class WonderWithoutAction(NoParams):
+    pass
+
+
+# ------------------------------------------------------------------ conquest
+
+
+@primitive(
+    "recruit_without_building",
+    when="passive: when the holder recruits `unit`",
+    doc="`unit` may be recruited without the building it normally needs, in the holder's cities at least "
+    "`min_distance_from_capital` spaces from the holder's capital (the space of their starting city).",
+    example={"recruit_without_building": {"unit": "cavalry", "min_distance_from_capital": 3}},
+)
+class RecruitWithoutBuilding(Params):
+    unit: str
+    min_distance_from_capital: int = Field(default=0, ge=0)
+
+
+@primitive(
+    "captured_city_mood",
+    when="triggered (city_captured): right after the holder captures a city",
+    listens="city_captured",
+    doc="The captured city becomes `mood` instead of the usual mood; the holder may pay `better_for` at "
+    "that moment to make it one step better still.",
+    example={"captured_city_mood": {"mood": "neutral", "better_for": {"culture": 1}}},
+)
+class CapturedCityMood(Params):
+    mood: Mood
+    better_for: TokenCost = {}
+
+
+@primitive(
+    "unit_after_capture",
+    when="triggered (city_captured): right after the holder's leader takes part in capturing a city",
+    listens="city_captured",
+    doc="When the holder captures a city where its leader stands (the leader fought for it and lives), the "
+    "holder may pay `cost` to place one `unit` from supply there, within the army stacking limit.",
+    example={"unit_after_capture": {"unit": "infantry", "cost": {"gold": 1}}},
+)
+class UnitAfterCapture(Params):
+    unit: str
+    cost: dict[Payable, int] = {}

@@ -492,3 +492,14 @@ MAIN_EFFECTS = frozenset(
         "event_city_attack_offer",
     }
 )
+
+
+@primitive(
+    "hold_barbarians",
+    when="decision: whenever barbarians are about to move (the Barbarians move icon, in any player's event)",
+    doc="Barbarian armies within `distance` spaces of the holder's leader move only if the holder lets them: "
+    "before they move, the holder names those that stay where they are.",
+    example={"hold_barbarians": {"distance": 2}},
+)
+class HoldBarbarians(Params):
+    distance: int = Field(default=2, ge=0)

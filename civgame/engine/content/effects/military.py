@@ -125,6 +125,17 @@ class CancelHits(BattleCondition):
 
 
 @primitive(
+    "paid_hit_cancel",
+    when="combat: a choice in each combat round the conditions hold, once the hits are known",
+    doc="When hits are scored against the holder, the holder may pay `cost` (gold may stand in for resources) "
+    "to cancel one of them, once per round per effect. " + CONDITIONS,
+    example={"paid_hit_cancel": {"cost": {"wood": 1, "ore": 1}, "round": 1}},
+)
+class PaidHitCancel(BattleCondition):
+    cost: Cost = Field(min_length=1)
+
+
+@primitive(
     "paid_combat_bonus",
     when="combat: a choice just before the first round of a battle",
     doc="Before a battle of a kind in `battles` (see combat_bonus) in which the holder has fighting units, "
@@ -137,6 +148,19 @@ class PaidCombatBonus(Params):
     cost: Cost = {}
     bonus: int
     bonus_if_opponent_has_it: int
+    battles: list[BattleKind] = ["land", "naval"]
+
+
+@primitive(
+    "paid_round_bonus",
+    when="combat: a choice at the end of each round, after both sides rolled and before casualties",
+    doc="In a battle of a kind in `battles` (see combat_bonus), the holder may pay `cost` for +`bonus` "
+    "combat value in this round. It is offered only when the bonus gives the holder one more hit.",
+    example={"paid_round_bonus": {"cost": {"mood": 1}, "bonus": 1, "battles": ["land"]}},
+)
+class PaidRoundBonus(Params):
+    cost: Cost = Field(min_length=1)
+    bonus: int = Field(default=1, ge=1)
     battles: list[BattleKind] = ["land", "naval"]
 
 
@@ -206,3 +230,156 @@ class PlaceShip(NoParams):
 )
 class ChoosesFirstPlayer(NoParams):
     pass
+
+
+@primitive(
+    "city_barred_after_terrain",
+    when="movement: when another player's group would move into the holder's city",
+    doc="A group that holds a unit which entered a `terrain` space this turn may not move into (attack) "
+    "the holder's city, by road neither. Written with `only: wonder_city` it guards the wonder's city alone.",
+    example={"city_barred_after_terrain": {"terrain": "grassland"}, "only": "wonder_city"},
+)
+class CityBarredAfterTerrain(Params):
+    terrain: str
+
+
+@primitive(
+    "battle_reward",
+    when="triggered (battle_recorded): when a battle of the holder is over, before a city is captured",
+    listens="battle_recorded",
+    doc="Gain `gain` (resources and tokens; resource limits apply) after a battle the holder won, of a kind "
+    "in `battles` (see combat_bonus), in the holder's `role`. With `real`, only a real battle (the defender "
+    "had units at its start, or won): taking an undefended city does not count. `decided_in_round` "
+    "asks that the battle ended in that round; `leader_survived` that the holder's leader fought in it "
+    "and is still alive; `captures_city` that the holder, as attacker, takes a city with it, and "
+    "`city_not_mood` that this city did not have that mood when taken.",
+    example={"battle_reward": {"gain": {"gold": 1, "mood": 1}, "real": True}},
+)
+class BattleReward(Params):
+    gain: Cost = Field(min_length=1)
+    battles: list[Literal["land", "naval"]] = ["land", "naval"]
+    role: Literal["attacker", "defender", "either"] = "either"
+    real: bool = False
+    decided_in_round: int | None = Field(default=None, ge=1)
+    leader_survived: bool = False
+    captures_city: bool = False
+    city_not_mood: Mood | None = None
+
+
+@primitive(
+    "convert_units",
+    when="ability: a main action in your turn, once per turn",
+    doc="Turn any number (at least one) of the holder's units of one of `kinds` into the other kind, each "
+    "where it stands (not aboard a ship): one space and one direction first, then as many other spaces as "
+    "the holder likes. Each needs a piece of the new kind in supply, and army units may not exceed the "
+    "stacking limit in their space.",
+    example={"convert_units": {"kinds": ["settler", "infantry"]}},
+)
+class ConvertUnits(Params):
+    kinds: list[str] = Field(min_length=2, max_length=2)
+
+
+@primitive(
+    "move_after_recruit",
+    when="triggered (recruited): after a Recruit of the holder that made a `unit`",
+    listens="recruited",
+    doc="The holder gets a free move (no action) in which only its `unit`s standing in its cities may move, "
+    "as many groups as there are such units able to move; normal movement rules and costs apply.",
+    example={"move_after_recruit": {"unit": "settler"}},
+)
+class MoveAfterRecruit(Params):
+    unit: str
+
+
+@primitive(
+    "ship_capacity",
+    when="passive: whenever the holder's ships carry land units",
+    doc="Each of the holder's ships carries up to `capacity` land units instead of the usual number.",
+    example={"ship_capacity": {"capacity": 3}},
+)
+class ShipCapacity(Params):
+    capacity: int = Field(ge=0)
+
+
+@primitive(
+    "ships_move_after_battle",
+    when="passive: when a battle of the holder ends",
+    doc="The holder's ships are not stopped by fighting: after a battle they may move again this turn.",
+    example={"ships_move_after_battle": {}},
+)
+class ShipsMoveAfterBattle(NoParams):
+    pass
+
+
+@primitive(
+    "piece_for_vp",
+    when="decision: after a battle in which the holder lost at least `min_losses` fighting units",
+    listens="battle_recorded",
+    doc="Fighting units are army units on land, ships at sea. If the holder still has an unused `building` "
+    "piece, they may take it out of the game for good to score `vp` victory points (objective points).",
+    example={"piece_for_vp": {"building": "obelisk", "min_losses": 2, "vp": 1}},
+)
+class PieceForVp(Params):
+    building: str
+    min_losses: int = Field(default=2, ge=1)
+    vp: float = Field(default=1, ge=0)
+
+
+@primitive(
+    "explorer_token",
+    when="ability: a main action in your turn, while the holder's leader is aboard a ship",
+    doc="Pay `cost` to place an explorer token in the region of the leader's space, worth `vp` victory points "
+    "(objective points); one per region.",
+    example={"explorer_token": {"cost": {"culture": 1}, "vp": 1}},
+)
+class ExplorerToken(Params):
+    cost: Cost = {}
+    vp: float = Field(default=1, ge=0)
+
+
+@primitive(
+    "leader_lands_army",
+    when="ability: a free action in your turn, while the holder's leader is aboard a ship",
+    doc="Move all of the holder's land units aboard ships in the leader's space (the leader too) onto one "
+    "adjacent revealed land space, within the stacking limit; a space with enemies means a battle.",
+    example={"leader_lands_army": {}},
+)
+class LeaderLandsArmy(NoParams):
+    pass
+
+
+@primitive(
+    "vp_per_leader_distance",
+    when="passive: while the holder's leader is on the board",
+    doc="The holder scores `vp` victory points (event points) per space between the leader and the holder's "
+    "capital (the space of their starting city).",
+    example={"vp_per_leader_distance": {"vp": 0.5}},
+)
+class VpPerLeaderDistance(Params):
+    vp: float = Field(ge=0)
+
+
+@primitive(
+    "raid_on_routes",
+    when="triggered: whenever the holder collects trade routes",
+    doc="For every route made by one of the holder's `units` next to another player's city, that city's "
+    "owner gives up 1 resource of their choice at the start of their next turn (at most 1 per turn, and only "
+    "if they have one).",
+    example={"raid_on_routes": {"units": ["ship"]}},
+)
+class RaidOnRoutes(Params):
+    units: list[str] = Field(min_length=1)
+
+
+@primitive(
+    "ship_conversion",
+    when="movement: a group moves between land and an adjacent sea space",
+    doc="During a move, a group made only of the holder's `units` may move from land into an adjacent "
+    "revealed sea space holding no other player's (or pirate) units, each unit becoming a ship (a ship "
+    "piece must be left in supply for each). Ships moving from a sea space into an adjacent revealed land "
+    "space without enemies become, each, one of `units` (the holder picks how many of each, within the "
+    "pieces in supply and the army stacking limit); the land units they carried go ashore with them.",
+    example={"ship_conversion": {"units": ["settler", "infantry"]}},
+)
+class ShipConversion(Params):
+    units: list[str] = Field(min_length=1)

@@ -1,10 +1,11 @@
 """Which effects a player has now: one query over every source the player holds.
 
 Sources, in the order `active` lists their effects (and so the order in which listeners of one
-player run): the player's advances in the order gained (the government is one of them); the
-civilization's special advances held, in the order gained; the wonders standing in the player's
-cities, in city order; the leader on the board; the cards whose effect lasts a while (this turn,
-this round, this battle), in the order played. Losing a source ends its effects at once.
+player run): the player's advances in the order gained (the government is one of them), then the
+advance borrowed for this turn (Great Library); the civilization's special advances held, in the
+order gained; the wonders standing in the player's cities, in city order; the leader on the board;
+the cards whose effect lasts a while (this turn, this round, this battle), in the order played.
+Losing a source ends its effects at once.
 
 The answers per player (every primitive, from one look over the holdings) are cached in the
 game; every rule that changes what a player holds calls `holdings_changed(game)`, and the
@@ -16,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from civgame.engine.content.effects.registry import Effect, SourceKind
+from civgame.engine.content.effects.military import ShipCapacity
+from civgame.engine.content.effects.registry import Effect, SourceKind, params_as
 from civgame.engine.core.hexgrid import Hex
 
 if TYPE_CHECKING:
@@ -30,6 +32,8 @@ def holdings(game: Game, player: Player) -> Iterator[tuple[SourceKind, str]]:
     """Every source of effects the player holds now, in the documented order."""
     for name in player.advances:
         yield "advance", name
+    if player.borrowed_advance is not None:
+        yield "advance", player.borrowed_advance
     for name in player.special_advances:
         yield "special_advance", name
     for city in game.cities:
@@ -133,3 +137,12 @@ def unused_this_turn(player: Player, effect: Effect) -> bool:
 
 def mark_used(player: Player, effect: Effect) -> None:
     player.used_this_turn.append(once_per_turn_key(effect))
+
+
+def ship_capacity(game: Game, owner: int) -> int:
+    """How many land units each ship of `owner` carries: the rules' number, or more with `ship_capacity`."""
+    base = game.rules.game.ship_capacity
+    if owner < 0:
+        return base
+    raised = [params_as(e, ShipCapacity).capacity for e in active(game, game.player(owner), "ship_capacity")]
+    return max([base, *raised])

@@ -1,0 +1,590 @@
+"""The special advances and leader abilities of Rome, Greece, China and the Vikings, each pinned by a
+test that fails when its effect is removed from civilizations.yaml."""
+
+import pytest
+
+from civgame.engine.core.actions import (
+    Advance,
+    BuildWonder,
+    ChooseOption,
+    Collect,
+    Construct,
+    EndMove,
+    InfluenceCulture,
+    MoveUnits,
+    PayCombatBonus,
+    RaiseMood,
+    Recruit,
+    StartMove,
+    UseAbility,
+)
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import BARBARIAN
+from civgame.engine.rules import civilizations
+from civgame.engine.rules.advances import gain_advance
+from civgame.engine.rules.cards import draw_into_hand
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.rules.scoring import score_sheet
+from tests.combat_helpers import alive, attack, dice
+from tests.engine.test_civilizations import civ_scenario, place_leader
+from tests.engine.test_events import board, choose, draw, options
+from tests.scenario import Scenario
+
+
+def fresh(*civs: str) -> Scenario:
+    """Civilizations dealt, every player without resources or tokens."""
+    s = civ_scenario(*civs)
+    for player in range(len(civs)):
+        s.resources(player, food=0, wood=0, ore=0, ideas=0, gold=0, mood=0, culture=0)
+    return s
+
+
+def special(s: Scenario, player: int, advance: str) -> None:
+    """The player gains `advance` and with it the civilization's special advance linked to it."""
+    gain_advance(s.game, s.player(player), advance, uses_event_cube=False)
+
+
+def win_against(
+    s: Scenario, defenders: int, *, leader: str | None = None, at: str = "C2", city_mood: str = "", army: int = 3
+):
+    """Player 0 attacks player 1 at `at` (a city of `city_mood` if given) with 3 infantry (and its
+    leader) and wins the first round: every attacker die hits, the defenders' dice do nothing."""
+    if city_mood:
+        s.city(1, at, mood=city_mood)
+    army = s.units(0, "infantry", at, army)
+    if leader:
+        army.append(place_leader(s, 0, leader, "B6"))
+        army[-1].pos = s.hex(at)
+    s.units(1, "infantry", at, defenders)
+    attackers = [(6, "infantry")] * len(army)
+    dice(s, *attackers, *[(3, "elephant")] * defenders)
+    attack(s, 0, army, at, "D2")
+    assert s.game.combat is None
+
+
+# ------------------------------------------------------------------ Rome
+
+
+def test_captivi_pays_a_gold_and_a_mood_token_for_a_real_battle_won():
+    s = fresh("rome", "greece")
+    special(s, 0, "Bartering")
+    s.resources(0, gold=0, mood=0)
+    win_against(s, 1)
+    assert (s.player(0).resources["gold"], s.player(0).mood_tokens) == (1, 1)
+    s.turn(0)
+    win_against(s, 0, at="B6", city_mood="neutral")  # an undefended city: no battle to speak of
+    assert s.player(0).mood_tokens == 1
+
+
+def test_captivi_lets_mood_tokens_pay_for_buildings():
+    s = fresh("rome", "greece")
+    s.advances(0, "Bartering")
+    city = s.city(0, "D2")
+    s.city(0, "B6")
+    s.resources(0, food=1, mood=2)
+    assert not s.legal_of(Construct)
+    special(s, 0, "Bartering")
+    s.resources(0, food=1, mood=2)
+    s.apply(Construct(city.id, "market", payment={"food": 1, "mood": 2}))
+    assert "market" in city.buildings and s.player(0).mood_tokens == 0
+
+
+def test_roman_roads_move_four_spaces_between_two_own_cities():
+    s = fresh("rome", "greece")
+    s.advances(0, "Roads", "Tactics")
+    s.city(0, "D2")
+    s.city(0, "D5")
+    s.units(0, "infantry", "D2", 1)
+    s.resources(0, food=1, ore=1)
+    s.apply(StartMove())
+    assert not [m for m in s.legal_of(MoveUnits) if m.to == s.hex("D5")]
+    special(s, 0, "Roads")
+    (move,) = [m for m in s.legal_of(MoveUnits) if m.to == s.hex("D5")]
+    s.apply(MoveUnits(move.units, move.to, payment={"food": 1, "ore": 1}))
+    assert s.game.existing_unit(move.units[0]).pos == s.hex("D5")
+
+
+# ------------------------------------------------------------------ China
+
+
+def test_rice_cultivation_adds_food_for_settled_fertile_spaces_at_most_two():
+    s = fresh("china", "rome")
+    city = s.city(0, "D5", buildings={"temple": 0, "market": 0}, mood="happy")
+    for label in ("C6", "E6", "E5"):
+        s.unit(0, "settler", label)
+    picks = tuple(sorted((s.hex(label), "food") for label in ("C6", "E6", "E5", "D5")))
+    s.advances(0, "Storage")  # room for 7 food
+    special(s, 0, "Irrigation")
+    s.resources(0, food=0)
+    s.apply(Collect(city.id, picks))
+    assert s.player(0).resources["food"] == 6  # 4 collected + 2 of Rice Cultivation (3 settled spaces)
+    assert check_invariants(s.game) == []
+
+
+def test_sun_tzu_fast_war_pays_for_a_battle_won_in_the_first_round():
+    s = fresh("china", "rome")
+    win_against(s, 1, leader="Sun Tzu")
+    assert (s.player(0).mood_tokens, s.player(0).culture_tokens) == (1, 1)
+
+
+def test_fast_war_needs_sun_tzu_in_the_battle():
+    s = fresh("china", "rome")
+    place_leader(s, 0, "Sun Tzu", "B6")
+    win_against(s, 1)
+    assert (s.player(0).mood_tokens, s.player(0).culture_tokens) == (0, 0)
+
+
+# ------------------------------------------------------------------ Vikings
+
+
+def test_ragnar_takes_two_gold_for_a_city_that_was_not_angry():
+    s = fresh("vikings", "rome")
+    win_against(s, 1, leader="Ragnar Lodbrok", city_mood="neutral")
+    assert s.game.city_at(s.hex("C2")).owner == 0
+    spoils = 1  # a size-1 neutral city
+    assert s.player(0).resources["gold"] == spoils + 2
+    s = fresh("vikings", "rome")
+    win_against(s, 1, leader="Ragnar Lodbrok", city_mood="angry")
+    assert s.player(0).resources["gold"] == 1  # the spoils of an angry city only
+
+
+def test_qin_takes_the_great_wall_for_any_wonder_drawn_from_the_deck_or_a_hand():
+    s = fresh("china", "rome")
+    place_leader(s, 0, "Qin Shi Huang", "D2")
+    draw_into_hand(s.game, s.player(0), "wonder")
+    assert s.player(0).wonder_cards == ["great_wall"] and "great_wall" not in s.game.decks["wonder"].draw
+    s.player(0).wonder_cards.clear()
+    s.player(1).wonder_cards.append("great_wall")
+    draw_into_hand(s.game, s.player(0), "wonder")
+    assert s.player(0).wonder_cards == ["great_wall"] and s.player(1).wonder_cards == []
+    s.turn(1)  # the robbed player draws a replacement at the start of their turn
+    assert len(s.player(1).wonder_cards) == 1 and s.player(1).wonder_cards_owed == 0
+
+
+def test_qin_builds_the_great_wall_for_two_culture_less_and_without_an_action_in_his_city():
+    s = fresh("china", "rome")
+    s.advances(0, s.game.rules.game.wonder_advance, "Siegecraft")
+    city = s.city(0, "D2", mood="happy")
+    s.city(0, "B6")
+    s.player(0).wonder_cards.append("great_wall")
+    s.resources(0, food=3, wood=2, ore=7, culture=3)
+    s.game.actions_left = 0
+    assert not s.legal_of(BuildWonder)
+    place_leader(s, 0, "Qin Shi Huang", "D2")
+    s.apply(BuildWonder(city.id, "great_wall"))
+    assert city.wonders == ["great_wall"] and s.player(0).culture_tokens == 0
+    assert check_invariants(s.game) == []
+
+
+def test_imperial_army_turns_settlers_into_infantry_and_back_once_a_turn():
+    s = fresh("china", "rome")
+    s.city(0, "D2")
+    settlers = s.units(0, "settler", "D2", 2)
+    (soldier,) = s.units(0, "infantry", "B6", 1)
+    assert not [a for a in s.legal_of(UseAbility) if a.source == "Imperial Army"]
+    special(s, 0, "Voting")
+    actions = s.game.actions_left
+    s.apply(UseAbility("Imperial Army", "convert_units", ("D2", "settler", "2")))
+    assert [u.kind for u in settlers] == ["infantry", "infantry"] and s.game.actions_left == actions - 1
+    assert "D2 infantry 1" not in s.game.pending[-1].options  # each space once
+    s.apply(ChooseOption("B6 infantry 1"))
+    assert soldier.kind == "settler" and s.game.pending == []
+    assert not [a for a in s.legal_of(UseAbility) if a.source == "Imperial Army"]
+    assert check_invariants(s.game) == []
+
+
+def test_expansion_gives_settlers_in_cities_a_free_move_after_recruiting_one():
+    s = fresh("china", "rome")
+    city = s.city(0, "D2", mood="happy")
+    s.advances(0, "Tactics")
+    (soldier,) = s.units(0, "infantry", "D2", 1)
+    (outside,) = s.units(0, "settler", "C2", 1)
+    special(s, 0, "Husbandry")
+    s.resources(0, food=2)
+    s.apply(Recruit(city.id, ("settler",), payment={"food": 2}))
+    actions = s.game.actions_left
+    moves = s.legal_of(MoveUnits)
+    recruited = next(u for u in s.game.units_of(0, "settler") if u is not outside)
+    assert moves and all(m.units == (recruited.id,) for m in moves)
+    s.apply(MoveUnits((recruited.id,), s.hex("D1")))
+    assert recruited.pos == s.hex("D1") and soldier.pos == s.hex("D2") and s.game.pending == []
+    assert s.game.actions_left == actions
+    assert check_invariants(s.game) == []
+
+
+def test_caesar_statesman_raises_his_city_as_a_free_action_and_that_city_only():
+    s = fresh("rome", "greece")
+    city = s.city(0, "D2", mood="neutral")
+    other = s.city(0, "B6", mood="neutral")
+    s.resources(0, mood=4)
+    assert not [a for a in s.legal_of(UseAbility) if a.source == "Gaius Julius Caesar"]
+    place_leader(s, 0, "Gaius Julius Caesar", "D2")
+    actions = s.game.actions_left
+    s.apply(UseAbility("Gaius Julius Caesar", "free_action", ()))
+    assert s.legal_of(RaiseMood) == [RaiseMood(city.id)]
+    with pytest.raises(RuleError):
+        s.apply(RaiseMood(other.id))
+    s.apply(RaiseMood(city.id))
+    assert city.mood == "happy" and s.game.actions_left == actions and s.game.pending == []
+
+
+def test_provinces_recruit_cavalry_without_a_market_three_spaces_from_the_capital():
+    s = fresh("rome", "greece")
+    capital = civilizations.capital(s.game, s.player(0))
+    near, far = s.city(0, "D2", mood="happy"), s.city(0, "B6", mood="happy")
+    assert near.pos == capital
+    s.resources(0, food=2, wood=2)
+    assert not [r for r in s.legal_of(Recruit) if "cavalry" in r.units]
+    special(s, 0, "Voting")
+    cavalry = {r.city for r in s.legal_of(Recruit) if "cavalry" in r.units}
+    assert cavalry == {far.id}
+
+
+def test_provinces_make_a_captured_city_neutral_or_happy_for_a_culture_token():
+    s = fresh("rome", "greece")
+    special(s, 0, "Voting")
+    s.resources(0, culture=1)
+    win_against(s, 1, city_mood="happy")
+    city = s.game.city_at(s.hex("C2"))
+    assert city.owner == 0 and city.mood == "neutral"
+    (_, better) = [a.option for a in s.legal_of(ChooseOption)]
+    s.apply(ChooseOption(better))
+    assert city.mood == "happy" and s.player(0).culture_tokens == 0
+
+
+def test_aqueduct_makes_sanitation_free_to_buy_or_a_free_action_at_the_normal_price():
+    s = fresh("rome", "greece")
+    s.advances(0, "Engineering", "Medicine")
+    sanitation_prerequisites = [a for a in s.legal_of(Advance) if a.advance == "Sanitation"]
+    assert sanitation_prerequisites == []  # no resources to pay for it
+    special(s, 0, "Engineering")
+    assert Advance("Sanitation") in s.legal_of(Advance)
+    s.resources(0, ideas=2)
+    actions = s.game.actions_left
+    choices = [a.choice for a in s.legal_of(UseAbility) if a.source == "Aqueduct"]
+    assert choices == [("Sanitation", "ideas:2")]
+    s.apply(UseAbility("Aqueduct", "advance_as_free_action", ("Sanitation", "ideas:2")))
+    assert s.player(0).has("Sanitation") and s.game.actions_left == actions and s.player(0).resources["ideas"] == 0
+
+
+def test_caesar_proconsul_places_an_infantry_after_taking_a_city():
+    s = fresh("rome", "greece")
+    s.resources(0, gold=0)
+    win_against(s, 1, leader="Gaius Julius Caesar", city_mood="neutral", army=2)
+    infantry = len(s.game.units_of(0, "infantry"))
+    (place, _) = [a.option for a in s.legal_of(ChooseOption)]
+    s.apply(ChooseOption(place))
+    assert len(s.game.units_of(0, "infantry")) == infantry + 1
+    assert s.player(0).resources["gold"] == 0  # the capture's 1 gold paid for it
+    assert check_invariants(s.game) == []
+
+
+def test_sulla_shields_his_city_from_other_players_influence():
+    s = fresh("rome", "greece")
+    city = s.city(0, "D2", buildings={"temple": 0})
+    s.city(1, "C2", mood="happy")
+    s.resources(1, culture=5)
+    s.turn(1)
+    assert [a for a in s.legal_of(InfluenceCulture) if a.target == city.id]
+    place_leader(s, 0, "Sulla", "D2")
+    assert not [a for a in s.legal_of(InfluenceCulture) if a.target == city.id]
+
+
+def test_augustus_princeps_draws_and_discards_an_action_and_an_objective_card():
+    s = fresh("rome", "greece")
+    city = s.city(0, "D2")
+    s.resources(0, culture=1)
+    s.player(0).action_cards[:] = [1]
+    s.player(0).objective_cards[:] = [1]
+    place_leader(s, 0, "Augustus", "D2")
+    s.apply(UseAbility("Augustus", "draw_and_discard", ()))
+    assert len(s.player(0).action_cards) == 2 and len(s.player(0).objective_cards) == 2
+    for _ in range(2):
+        s.apply(s.legal_of(ChooseOption)[0])
+    assert len(s.player(0).action_cards) == 1 and len(s.player(0).objective_cards) == 1
+    assert s.player(0).culture_tokens == 0 and city.activations == 1 and s.game.pending == []
+    assert check_invariants(s.game) == []
+
+
+def test_knut_danegeld_levies_taxes_without_the_mood_token_and_not_beside_taxes():
+    s = fresh("vikings", "rome")
+    s.advances(0, "Taxes")
+    city = s.city(0, "D2")
+    s.city(0, "B6")
+    place_leader(s, 0, "Knut the Great", "D2")
+    danegeld = [a for a in s.legal_of(UseAbility) if a.source == "Knut the Great"]
+    assert ("food", "ore") in [a.choice for a in danegeld]
+    s.apply(UseAbility("Knut the Great", "taxes", ("food", "ore")))
+    assert (s.player(0).resources["food"], s.player(0).resources["ore"]) == (1, 1) and city.activations == 1
+    s.resources(0, mood=1)
+    assert not [a for a in s.legal_of(UseAbility) if a.ability == "taxes"]  # neither Taxes nor Danegeld again
+
+
+# ------------------------------------------------------------------ Greece
+
+
+def test_sparta_lets_culture_tokens_pay_drafts_mood_token():
+    s = fresh("greece", "rome")
+    city = s.city(0, "D2")
+    s.advances(0, "Draft")
+    s.resources(0, culture=1)
+    assert not s.legal_of(Recruit)
+    special(s, 0, "Draft")
+    s.resources(0, culture=1, mood=0)
+    s.apply(Recruit(city.id, ("infantry",)))
+    assert s.player(0).culture_tokens == 0 and len(s.game.units_of(0, "infantry")) == 1
+
+
+def test_hellenistic_culture_influences_from_a_foreign_city_holding_your_building():
+    s = fresh("greece", "rome")
+    s.advances(0, "Arts")
+    host = s.city(1, "C6", buildings={"temple": 0}, mood="happy")
+    target = s.city(1, "D5", buildings={"market": 1})
+    s.city(0, "D2")
+    assert not [a for a in s.legal_of(InfluenceCulture) if a.source == host.id]
+    special(s, 0, "Arts")
+    assert InfluenceCulture(host.id, target.id, "market", 0) in s.legal_of(InfluenceCulture)
+
+
+def test_hellenistic_culture_pays_arts_free_attempt_with_two_mood_tokens_not_both_in_a_turn():
+    s = fresh("greece", "rome")
+    s.advances(0, "Arts")
+    s.city(0, "D2")
+    s.city(1, "C2", buildings={"temple": 1})
+    s.resources(0, mood=2)
+    assert not [a for a in s.legal_of(UseAbility) if a.ability == "free_action"]
+    special(s, 0, "Arts")
+    s.resources(0, mood=2, culture=1)
+    (attempt,) = [a for a in s.legal_of(UseAbility) if a.source == "Hellenistic Culture"]
+    s.apply(attempt)
+    assert s.player(0).mood_tokens == 0
+    assert not [a for a in s.legal_of(UseAbility) if a.ability == "free_action"]  # Arts' own attempt is gone too
+
+
+def test_city_states_send_a_second_activation_to_another_city():
+    s = fresh("greece", "rome")
+    first = s.city(0, "D2", mood="neutral")
+    other = s.city(0, "B6", mood="neutral")
+    s.advances(0, "Storage")
+    picks = ((s.hex("D2"), "food"),)
+    s.apply(Collect(first.id, picks))
+    s.apply(Collect(first.id, picks))
+    assert first.mood == "angry" and s.legal_of(ChooseOption) == []
+    s.turn(0)
+    special(s, 0, "Voting")
+    first.mood = "neutral"
+    s.apply(Collect(first.id, picks))
+    s.apply(Collect(first.id, picks))
+    s.apply(ChooseOption("D2 to B6"))
+    assert (first.mood, other.mood, other.activations) == ("neutral", "neutral", 1)
+    s.apply(Collect(first.id, picks))  # once per turn: this time the city itself pays
+    assert first.mood == "angry" and s.game.pending == []
+
+
+def events_board(*civs: str) -> Scenario:
+    s = board(len(civs))
+    for player, key in zip(s.game.players, civs, strict=True):
+        civilizations.take(s.game, player, key)
+    return s
+
+
+def test_aqueduct_spares_rome_the_famine_but_not_the_barbarians():
+    s = events_board("rome", "greece")
+    s.city(0, "D5", mood="happy")
+    s.unit(BARBARIAN, "infantry", "D7")
+    special(s, 0, "Engineering")
+    s.resources(0, food=1)
+    draw(s, 3)  # barbarians move, then Famine
+    (army,) = s.game.units_of(BARBARIAN)
+    assert army.pos == s.hex("D6") and s.player(0).resources["food"] == 1
+
+
+def test_sulla_holds_barbarians_within_two_spaces_where_they_stand():
+    s = events_board("rome", "greece")
+    s.city(0, "D5", mood="happy")
+    s.unit(BARBARIAN, "infantry", "D7")
+    place_leader(s, 0, "Sulla", "D5")
+    draw(s, 3)
+    assert options(s) == ["let the barbarians move", "hold D7"]
+    choose(s, "hold D7")
+    (army,) = s.game.units_of(BARBARIAN)
+    assert army.pos == s.hex("D7")
+
+
+# ------------------------------------------------------------------ Vikings
+
+
+def test_longships_carry_three_land_units():
+    s = fresh("vikings", "rome")
+    s.advances(0, "Tactics")
+    s.unit(0, "ship", "B2")
+    army = s.units(0, "infantry", "C2", 3)
+    three = tuple(sorted(u.id for u in army))
+    s.apply(StartMove())
+    assert MoveUnits(three, s.hex("B2")) not in s.legal_of(MoveUnits)
+    special(s, 0, "War Ships")
+    s.apply(MoveUnits(three, s.hex("B2")))
+    assert all(u.carrier is not None for u in army) and check_invariants(s.game) == []
+
+
+def test_longships_may_sail_on_after_a_naval_battle():
+    for longships in (False, True):
+        s = fresh("vikings", "rome")
+        if longships:
+            special(s, 0, "War Ships")
+        fleet = s.units(0, "ship", "B2", 2)
+        s.units(1, "ship", "B2", 1)
+        dice(s, (6, "infantry"), (6, "infantry"), (3, "elephant"))
+        attack(s, 0, fleet, "B2", "A3")
+        assert s.game.units_of(1, "ship") == []
+        assert [u.immobile for u in fleet] == [not longships] * 2
+
+
+def test_raiding_costs_the_owner_of_a_city_next_to_a_viking_ship_a_resource_next_turn():
+    s = fresh("vikings", "rome")
+    s.advances(0, "Trade Routes")
+    s.city(1, "D2")
+    s.unit(0, "ship", "E3")
+    s.resources(1, ore=1)
+    s.turn(0)
+    assert s.player(1).raided_by == ""
+    special(s, 0, "Trade Routes")
+    s.turn(0)
+    assert s.player(1).raided_by == "Raiding"
+    s.turn(1)
+    assert [a.option for a in s.legal_of(ChooseOption)] == ["ore"]
+    s.apply(ChooseOption("ore"))
+    assert s.player(1).resources["ore"] == 0 and s.player(1).raided_by == ""
+
+
+def test_rune_stones_turn_an_obelisk_into_a_point_after_losing_two_units():
+    s = fresh("vikings", "rome")
+    special(s, 0, "Rituals")
+    s.units(0, "infantry", "C2", 2)
+    army = s.units(1, "infantry", "C2", 2)
+    dice(s, (6, "infantry"), (6, "infantry"), (3, "elephant"), (3, "elephant"))
+    attack(s, 1, army, "C2", "D2")
+    before = score_sheet(s.game, 0)["objectives"]
+    (_, raise_stone) = [a.option for a in s.legal_of(ChooseOption)]
+    s.apply(ChooseOption(raise_stone))
+    assert score_sheet(s.game, 0)["objectives"] == before + 1
+    assert s.game.pieces_in_colour(0, "obelisk") == 1
+
+
+def test_knut_scores_half_a_point_per_space_from_the_capital():
+    s = fresh("vikings", "rome")
+    knut = place_leader(s, 0, "Knut the Great", "D2")
+    assert civilizations.capital(s.game, s.player(0)) == s.hex("D2")
+    assert score_sheet(s.game, 0)["events"] == 0
+    knut.pos = s.hex("D5")
+    assert score_sheet(s.game, 0)["events"] == 1.5
+
+
+def erik_at_sea(s: Scenario):
+    erik = place_leader(s, 0, "Erik the Red", "D2")
+    ship = s.unit(0, "ship", "B2")
+    erik.pos, erik.carrier = ship.pos, ship.id
+    soldier = s.unit(0, "infantry", "B2", carrier=ship)
+    return erik, soldier
+
+
+def test_erik_places_an_explorer_token_once_per_region():
+    s = fresh("vikings", "rome")
+    erik_at_sea(s)
+    s.resources(0, culture=2)
+    s.apply(UseAbility("Erik the Red", "explorer_token", ()))
+    assert score_sheet(s.game, 0)["objectives"] == 1 and s.player(0).culture_tokens == 1
+    assert not [a for a in s.legal_of(UseAbility) if a.ability == "explorer_token"]
+
+
+def test_erik_lands_every_unit_aboard_in_his_space_as_a_free_action():
+    s = fresh("vikings", "rome")
+    erik, soldier = erik_at_sea(s)
+    actions = s.game.actions_left
+    s.apply(UseAbility("Erik the Red", "leader_lands_army", ("C2",)))
+    assert erik.pos == soldier.pos == s.hex("C2") and erik.carrier is None and soldier.carrier is None
+    assert s.game.actions_left == actions and check_invariants(s.game) == []
+
+
+def test_ship_construction_puts_settlers_to_sea_as_ships_and_lands_ships_as_infantry():
+    s = fresh("vikings", "rome")
+    (settler,) = s.units(0, "settler", "C2", 1)
+    s.apply(StartMove())
+    assert MoveUnits((settler.id,), s.hex("B2")) not in s.legal_of(MoveUnits)
+    special(s, 0, "Fishing")
+    s.apply(MoveUnits((settler.id,), s.hex("B2")))
+    assert (settler.kind, settler.pos) == ("ship", s.hex("B2"))
+    s.apply(EndMove())
+    s.turn(0)
+    s.apply(StartMove())
+    s.apply(MoveUnits((settler.id,), s.hex("B3")))
+    assert (settler.kind, settler.pos) == ("settler", s.hex("B3"))
+    assert s.legal_of(ChooseOption) == [
+        ChooseOption(f"ships {settler.id} land as 1 settler"),
+        ChooseOption(f"ships {settler.id} land as 1 infantry"),
+    ]
+    s.apply(ChooseOption(f"ships {settler.id} land as 1 infantry"))
+    assert settler.kind == "infantry" and check_invariants(s.game) == []
+
+
+def test_ship_construction_makes_navigation_cost_no_resources():
+    s = fresh("vikings", "rome")
+    s.advances(0, "Fishing")
+    assert Advance("Navigation") not in s.legal_of(Advance)
+    special(s, 0, "Fishing")
+    s.apply(Advance("Navigation"))
+    assert s.player(0).has("Navigation")
+
+
+def defend_against_two_hits(s: Scenario, *defenders) -> None:
+    """Player 1 attacks player 0's units at C2 with 2 infantry scoring 2 hits; player 0 scores none."""
+    army = s.units(1, "infantry", "C2", 2)
+    dice(s, (6, "infantry"), (6, "infantry"), *[(2, "cavalry")] * len(defenders))
+    attack(s, 1, army, "C2", "D2")
+
+
+def test_fireworks_cancel_a_hit_in_the_first_round_for_a_wood_and_an_ore():
+    s = fresh("china", "rome")
+    special(s, 0, "Metallurgy")
+    s.resources(0, wood=1, ore=1)
+    defenders = s.units(0, "infantry", "C2", 2)
+    defend_against_two_hits(s, *defenders)
+    assert s.game.pending[-1].describe() == "pay for Fireworks to cancel 1 hit against you this round?"
+    s.apply(PayCombatBonus(True))
+    assert len(alive(s, defenders)) == 1 and s.player(0).resources["wood"] == 0
+
+
+def test_qin_tactician_cancels_a_hit_for_two_culture_tokens():
+    s = fresh("china", "rome")
+    s.resources(0, culture=2)
+    qin = place_leader(s, 0, "Qin Shi Huang", "B6")
+    qin.pos = s.hex("C2")
+    soldier = s.unit(0, "infantry", "C2")
+    defend_against_two_hits(s, qin, soldier)
+    s.apply(PayCombatBonus(True))
+    assert s.player(0).culture_tokens == 0 and s.game.pending[-1].count == 1  # 1 casualty of 2 to choose
+
+
+def test_pericles_admiral_gives_two_in_a_naval_battle_with_him_aboard():
+    s = fresh("greece", "rome")
+    pericles = place_leader(s, 0, "Pericles", "D2")
+    fleet = s.units(0, "ship", "B2", 1)
+    pericles.pos, pericles.carrier = fleet[0].pos, fleet[0].id
+    s.units(1, "ship", "B2", 1)
+    dice(s, (3, "elephant"), (3, "elephant"))
+    attack(s, 0, fleet, "B2", "A3")
+    assert "Player 1 gets +2 combat value from Pericles" in s.game.log
+
+
+def test_ragnar_horror_of_the_north_gives_two_attacking_from_ships():
+    s = fresh("vikings", "rome")
+    ragnar = place_leader(s, 0, "Ragnar Lodbrok", "D2")
+    ship = s.unit(0, "ship", "B2")
+    ragnar.pos, ragnar.carrier = ship.pos, ship.id
+    soldier = s.unit(0, "infantry", "B2", carrier=ship)
+    s.units(1, "infantry", "C2", 1)
+    for unit in (ragnar, soldier):
+        unit.pos, unit.carrier = s.hex("C2"), None
+    dice(s, (3, "elephant"), (3, "elephant"), (3, "elephant"))
+    attack(s, 0, [ragnar, soldier], "C2", "B2")
+    assert "Player 1 gets +2 combat value from Ragnar Lodbrok" in s.game.log

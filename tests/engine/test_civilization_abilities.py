@@ -13,11 +13,13 @@ from civgame.engine.core.actions import (
     InfluenceCulture,
     MoveUnits,
     PayCombatBonus,
+    PlayTactics,
     RaiseMood,
     Recruit,
     StartMove,
     UseAbility,
 )
+from civgame.engine.core.decisions import TacticsDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules import civilizations
@@ -29,6 +31,8 @@ from tests.combat_helpers import alive, attack, dice
 from tests.engine.test_civilizations import civ_scenario, place_leader
 from tests.engine.test_events import board, choose, draw, options
 from tests.scenario import Scenario
+
+HIGH_MORALE, DEFENSIVE_FORMATION = 6, 22  # action cards by their tactics halves
 
 
 def fresh(*civs: str) -> Scenario:
@@ -333,6 +337,31 @@ def test_sparta_lets_culture_tokens_pay_drafts_mood_token():
     s.resources(0, culture=1, mood=0)
     s.apply(Recruit(city.id, ("infantry",)))
     assert s.player(0).culture_tokens == 0 and len(s.game.units_of(0, "infantry")) == 1
+
+
+def sparta_battle(defenders: int) -> Scenario:
+    """Rome (player 0) attacks Greece (with Sparta) at C2 with 2 infantry; both hold Tactics and a card."""
+    s = fresh("rome", "greece")
+    s.advances(0, "Tactics").advances(1, "Tactics")
+    special(s, 1, "Draft")
+    s.hand(0, HIGH_MORALE).hand(1, DEFENSIVE_FORMATION)
+    att = s.units(0, "infantry", "C2", 2)
+    s.units(1, "infantry", "C2", defenders)
+    dice(s, *[(2, "cavalry")] * (2 + defenders))
+    attack(s, 0, att, "C2", "D2")
+    return s
+
+
+def test_sparta_keeps_an_opponent_with_more_units_from_playing_tactics_cards():
+    s = sparta_battle(defenders=1)
+    assert isinstance(s.game.pending[-1], TacticsDecision) and s.game.actor() == 1  # Rome is not asked
+    assert s.player(0).action_cards == [HIGH_MORALE]
+    assert [a.card for a in s.legal_of(PlayTactics) if a.card is not None] == [DEFENSIVE_FORMATION]  # Greece still may
+
+
+def test_sparta_leaves_tactics_cards_to_an_opponent_without_more_units():
+    s = sparta_battle(defenders=2)
+    assert s.game.actor() == 0 and PlayTactics(HIGH_MORALE) in s.legal_of(PlayTactics)
 
 
 def test_hellenistic_culture_influences_from_a_foreign_city_holding_your_building():

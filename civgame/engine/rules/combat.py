@@ -47,6 +47,7 @@ from civgame.engine.content.effects.military import (
     BattleCondition,
     CancelHits,
     CombatBonus,
+    ForbidEnemyTactics,
     PaidCombatBonus,
     PaidHitCancel,
     PaidRoundBonus,
@@ -691,11 +692,22 @@ def tactics_options(game: Game, c: Combat, side: CombatSide) -> list[int]:
     if side.owner < 0 or not side.units:
         return []
     player = game.player(side.owner)
-    if not effects.has(game, player, "play_tactics_cards"):
+    if not effects.has(game, player, "play_tactics_cards") or _tactics_forbidden(game, c, side):
         return []
     role = _role(c, side)
     return sorted(
         {card for card in player.action_cards if tactics_playable(game, c, game.rules.action_card(card).tactics, role)}
+    )
+
+
+def _tactics_forbidden(game: Game, c: Combat, side: CombatSide) -> bool:
+    """Whether the opponent's `forbid_enemy_tactics` keeps this side from playing tactics cards this round."""
+    other = _opponent(c, side)
+    if other.owner < 0:
+        return False
+    return any(
+        _holds(game, c, other, effects.params_as(effect, ForbidEnemyTactics))
+        for effect in effects.active(game, game.player(other.owner), "forbid_enemy_tactics", at=c.space)
     )
 
 

@@ -114,6 +114,17 @@ class CombatBonus(BattleCondition):
 
 
 @primitive(
+    "forbid_enemy_tactics",
+    when="combat: the start of each combat round the conditions hold",
+    doc="The holder's opponent may not play tactics cards in the battles and rounds the conditions select "
+    "(seen from the holder). " + CONDITIONS,
+    example={"forbid_enemy_tactics": {"battles": ["land"], "units": "fewer"}},
+)
+class ForbidEnemyTactics(BattleCondition):
+    pass
+
+
+@primitive(
     "cancel_hits",
     when="combat: each combat round the conditions hold",
     doc="Ignore `hits` of the hits scored against the holder in the battles and rounds the conditions "

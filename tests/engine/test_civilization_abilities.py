@@ -13,6 +13,7 @@ from civgame.engine.core.actions import (
     InfluenceCulture,
     MoveUnits,
     PayCombatBonus,
+    PlayActionCard,
     PlayTactics,
     RaiseMood,
     Recruit,
@@ -32,7 +33,7 @@ from tests.engine.test_civilizations import civ_scenario, place_leader
 from tests.engine.test_events import board, choose, draw, options
 from tests.scenario import Scenario
 
-HIGH_MORALE, DEFENSIVE_FORMATION = 6, 22  # action cards by their tactics halves
+HIGH_MORALE, DEFENSIVE_FORMATION, NEW_PLANS = 6, 22, 31  # action cards
 
 
 def fresh(*civs: str) -> Scenario:
@@ -362,6 +363,34 @@ def test_sparta_keeps_an_opponent_with_more_units_from_playing_tactics_cards():
 def test_sparta_leaves_tactics_cards_to_an_opponent_without_more_units():
     s = sparta_battle(defenders=2)
     assert s.game.actor() == 0 and PlayTactics(HIGH_MORALE) in s.legal_of(PlayTactics)
+
+
+def test_alexander_idol_plays_an_action_card_without_an_action_for_a_culture_token():
+    s = fresh("greece", "rome")
+    city = s.city(0, "D2")
+    s.hand(0, NEW_PLANS)
+    s.player(0).objective_cards[:] = [1]
+    s.resources(0, culture=2)
+    s.game.actions_left = 0
+    assert not s.legal_of(PlayActionCard)  # no main action left to play it with
+    place_leader(s, 0, "Alexander the Great", "D2")
+    s.apply(UseAbility("Alexander the Great", "play_card_without_action", (str(NEW_PLANS),)))
+    assert s.player(0).action_cards == [] and NEW_PLANS in s.game.decks["action"].discard
+    assert len(s.player(0).objective_cards) == 3  # New Plans drew its 2 objective cards
+    assert s.player(0).culture_tokens == 0 and city.activations == 1  # Idol's token and the card's price
+    assert s.game.actions_left == 0
+    assert check_invariants(s.game) == []
+
+
+def test_alexander_idol_needs_a_culture_token_beyond_the_cards_price():
+    s = fresh("greece", "rome")
+    s.city(0, "D2")
+    s.hand(0, NEW_PLANS)
+    s.player(0).objective_cards[:] = [1]
+    s.resources(0, culture=1)
+    place_leader(s, 0, "Alexander the Great", "D2")
+    assert not [a for a in s.legal_of(UseAbility) if a.ability == "play_card_without_action"]
+    assert s.legal_of(PlayActionCard)
 
 
 def test_hellenistic_culture_influences_from_a_foreign_city_holding_your_building():

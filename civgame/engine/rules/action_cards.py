@@ -32,6 +32,7 @@ from civgame.engine.content.effects.cards import (
     RedrawObjectives,
     TradeAdvances,
 )
+from civgame.engine.content.effects.culture import PlayCardWithoutAction
 from civgame.engine.content.effects.registry import params_as
 from civgame.engine.content.effects.sources import end_lasting, holdings_changed, lasting_for_a_look
 from civgame.engine.content.ruleset import ActionHalf
@@ -41,6 +42,8 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label
 from civgame.engine.core.model import MOODS, BattleRecord, Game, LastingEffect, Player, Unit
 from civgame.engine.core.vocabulary import DECLINE, amounts
+from civgame.engine.rules import cities
+from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.advances import advance_cost, gain_advance, gainable, why_not_gain
 from civgame.engine.rules.cards import HANDS, take
 from civgame.engine.rules.combat import (
@@ -51,9 +54,10 @@ from civgame.engine.rules.combat import (
     withdraw_to,
     withdrawal_options,
 )
+from civgame.engine.rules.culture_abilities import leader_city
 from civgame.engine.rules.economy_abilities import CHOICE_RULES
 from civgame.engine.rules.exploration import explore
-from civgame.engine.rules.payments import affordable, can_pay, describe, gain, pay, resource_cap, settle
+from civgame.engine.rules.payments import affordable, can_pay, describe, gain, pay, payment_for, resource_cap, settle
 from civgame.engine.rules.registry import RULES, rule
 from civgame.engine.rules.turns import spend_main_action
 
@@ -121,23 +125,30 @@ def half_cost(game: Game, spec: ActionHalf, half: str, choice: Choice) -> dict[s
     return cost
 
 
-def why_not_play(game: Game, player: Player, half: str, spec: ActionHalf) -> str | None:
-    """The rule that stops `player` from playing the half now, or None if some way of playing it is open."""
+def why_not_play(
+    game: Game, player: Player, half: str, spec: ActionHalf, extra: dict[str, int] | None = None
+) -> str | None:
+    """The rule that stops `player` from playing the half now, or None if some way of playing it is open.
+    `extra` is paid on top of the card's price by an ability that plays it without spending an action."""
     if spec.action == "after_battle":
         return f"{half} is played at the end of a battle won at a city, not as an action"
     if not is_built(game, half):
         return f"{half} has no effect that can be played in this game"
     if game.pending or game.combat is not None or game.phase != "play":
         return "an action card is played on your own turn when nothing else is pending"
-    if spec.action == "main" and game.actions_left <= 0:
+    if spec.action == "main" and game.actions_left <= 0 and extra is None:
         return "no main actions left this turn"
     if not spec.cost or affordable(game, player, amounts(spec.cost)):
         choices = half_choices(game, player, half)
         if not choices:
             return f"{half} cannot be played now: {_precondition(game, half)}"
-        if any(can_pay(game, player, half_cost(game, spec, half, c)) for c in choices):
+        if any(can_pay(game, player, _with(half_cost(game, spec, half, c), extra)) for c in choices):
             return None
     return f"{player.name} cannot pay for {half} ({describe(amounts(spec.cost)) if spec.cost else 'its price'})"
+
+
+def _with(cost: dict[str, int], extra: dict[str, int] | None) -> dict[str, int]:
+    return {item: cost.get(item, 0) + (extra or {}).get(item, 0) for item in {*cost, *(extra or {})}}
 
 
 def _precondition(game: Game, half: str) -> str:
@@ -183,14 +194,65 @@ def play_action_card(game: Game, action: PlayActionCard) -> None:
     if payment is None:
         return  # the player chooses how to pay first
     pay(player, payment)
-    player.action_cards.remove(action.card)
-    game.decks["action"].discard.append(action.card)
     if spec.action == "main":
         spend_main_action(game)
+    _play(game, player, action.card, choice, payment)
+
+
+def _play(game: Game, player: Player, card: int, choice: Choice, payment: dict[str, int]) -> None:
+    """The paid card goes face up to the discard pile, then its action half's effects resolve."""
+    half = game.rules.action_card(card).action
+    player.action_cards.remove(card)
+    game.decks["action"].discard.append(card)
     paid = f", paying {describe(payment)}" if payment else ""
     game.say(f"{player.name} plays the action card {half}{paid}")
     for effect in _played(game, half):
         CARD_ACTIONS[effect.name].perform(game, player, effect, choice)
+
+
+# ------------------------------------------------------------------ play_card_without_action
+
+
+def _why_not_play_without_action(game: Game, effect: Effect) -> str | None:
+    params = params_as(effect, PlayCardWithoutAction)
+    if params.activates_leader_city and leader_city(game, game.player(game.current)) is None:
+        return f"{effect.source} needs the leader in one of your cities that can be activated"
+    return None
+
+
+def _plays_without_action(game: Game, effect: Effect) -> list[Choice]:
+    """(card, *its choice) for each card costing a main action that can be played and paid with `pay` on top."""
+    player = game.player(game.current)
+    extra = amounts(params_as(effect, PlayCardWithoutAction).pay)
+    plays: list[Choice] = []
+    for card in sorted(set(player.action_cards)):
+        half = game.rules.action_card(card).action
+        spec = game.rules.action_halves[half]
+        if spec.action == "main" and why_not_play(game, player, half, spec, extra) is None:
+            plays.extend(
+                (str(card), *choice)
+                for choice in half_choices(game, player, half)
+                if can_pay(game, player, _with(half_cost(game, spec, half, choice), extra))
+            )
+    return plays
+
+
+@ability("play_card_without_action", legal=_plays_without_action, why_not=_why_not_play_without_action)
+def play_card_without_action(game: Game, effect: Effect, choice: Choice) -> None:
+    player = game.player(game.current)
+    params = params_as(effect, PlayCardWithoutAction)
+    card, card_choice = int(choice[0]), tuple(choice[1:])
+    half = game.rules.action_card(card).action
+    cost = _with(half_cost(game, game.rules.action_halves[half], half, card_choice), amounts(params.pay))
+    payment = payment_for(game, player, cost)
+    city = leader_city(game, player) if params.activates_leader_city else None
+    pay(player, payment)
+    if city is not None:
+        cities.begin_activation(game, city)
+    game.say(f"{player.name} plays an action card without spending an action ({effect.source})")
+    _play(game, player, card, card_choice, payment)
+    if city is not None:
+        cities.finish_activation(game, city)
 
 
 # ------------------------------------------------------------------ the action a card forces next

@@ -205,6 +205,20 @@ class DrawAndDiscard(Params):
 
 
 @primitive(
+    "play_card_without_action",
+    when="ability: a free action in your turn",
+    doc="Pay `pay` (and the card's own price) to play the action half of a card in hand that costs a main "
+    "action, without spending one; the card must otherwise be playable. With `activates_leader_city` (and "
+    "`only: leader_city`) each use activates the city where the holder's leader stands. Any number of "
+    "times a turn.",
+    example={"play_card_without_action": {"pay": {"culture": 1}, "activates_leader_city": True}, "only": "leader_city"},
+)
+class PlayCardWithoutAction(Params):
+    pay: TokenCost = {}
+    activates_leader_city: bool = False
+
+
+@primitive(
     "gold_instead",
     when="passive: when `use` (`taxes` or `trade_routes`) gives you resources",
     doc="Gold may be taken instead of the resources `use` normally gives: with `taxes`, gold joins "

@@ -23,7 +23,7 @@ from civgame.engine.core.actions import (
 from civgame.engine.core.decisions import TacticsDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN
-from civgame.engine.rules import civilizations
+from civgame.engine.rules import civilizations, events
 from civgame.engine.rules.advances import gain_advance
 from civgame.engine.rules.cards import draw_into_hand
 from civgame.engine.rules.invariants import check_invariants
@@ -467,6 +467,16 @@ def test_sulla_holds_barbarians_within_two_spaces_where_they_stand():
     choose(s, "hold D7")
     (army,) = s.game.units_of(BARBARIAN)
     assert army.pos == s.hex("D7")
+
+
+def test_sulla_keeps_other_players_cards_from_moving_barbarians_within_two_spaces():
+    s = events_board("rome", "greece")
+    s.city(0, "D5", mood="happy")
+    place_leader(s, 0, "Sulla", "D5")
+    near, far = s.hex("D7"), s.hex("D8")
+    assert events.shielded_from_cards(s.game, s.player(1), near)
+    assert not events.shielded_from_cards(s.game, s.player(1), far)
+    assert not events.shielded_from_cards(s.game, s.player(0), near)  # Rome's own cards may move them
 
 
 # ------------------------------------------------------------------ Vikings

@@ -311,14 +311,25 @@ def _barbarians_move(game: Game, event: EventInProgress, step: EventStep) -> Non
 def _holdable(game: Game, event: EventInProgress, step: EventStep) -> list[Hex]:
     """The armies about to move that the step's player may hold back (`hold_barbarians`, near its leader)."""
     player = game.player(step.player)
+    return [pos for pos in _army_steps(game, event, step.other) if _holds_army(game, player, pos)]
+
+
+def _holds_army(game: Game, player: Player, army: Hex, *, against_cards: bool = False) -> bool:
+    """Whether the player's `hold_barbarians` (with `shields_from_cards` if `against_cards`) covers the
+    barbarian army at `army`: it stands within the effect's distance of the player's leader."""
     leader = effects.leader_space(game, player)
-    if leader is None:
-        return []
-    reach = max(
-        (effects.params_as(e, prims.HoldBarbarians).distance for e in effects.active(game, player, "hold_barbarians")),
-        default=-1,
+    return leader is not None and any(
+        distance(army, leader) <= held.distance and (held.shields_from_cards or not against_cards)
+        for held in (
+            effects.params_as(e, prims.HoldBarbarians) for e in effects.active(game, player, "hold_barbarians")
+        )
     )
-    return [pos for pos in _army_steps(game, event, step.other) if distance(pos, leader) <= reach]
+
+
+def shielded_from_cards(game: Game, mover: Player, army: Hex) -> bool:
+    """Whether another player's leader keeps `mover` from moving the barbarian army at `army` with an
+    action card (Sulla's Dictator against the Mercenaries card)."""
+    return any(_holds_army(game, other, army, against_cards=True) for other in game.players if other is not mover)
 
 
 def _barbarian_hold(game: Game, event: EventInProgress, step: EventStep) -> None:

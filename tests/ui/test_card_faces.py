@@ -177,3 +177,17 @@ def test_choosing_a_tactics_card_shows_its_face_and_playing_none_shows_no_card(a
     assert not scene.tooltip_rect.colliderect(scene.dialog.window.rect)
     hover(app, scene.dialog.button_for("Play no tactics card").rect.center)
     assert scene.hovered_card() is None
+
+
+def test_a_face_up_wonder_card_is_shown_to_every_player_with_its_face(app):
+    s = Scenario()
+    s.game.public_wonder = "great_wall"
+    scene = show_game(app, s.game)
+    rect = next(rect for rect, card in scene.panel._cards if card.title == "Great Wall")
+    hover(app, rect.center)
+    card, _beside = scene.hovered_card()
+    assert card.title == "Great Wall" and card.picture == "wonder_great_wall"
+    assert scene.tooltip_rect is not None and shows(app, card, scene.tooltip_rect)
+    s.game.public_wonder = None
+    scene = show_game(app, s.game)
+    assert not [card for _rect, card in scene.panel._cards if card.kind == "wonder"]

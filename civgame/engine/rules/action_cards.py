@@ -45,7 +45,7 @@ from civgame.engine.core.vocabulary import DECLINE, amounts
 from civgame.engine.rules import cities
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.advances import advance_cost, gain_advance, gainable, why_not_gain
-from civgame.engine.rules.cards import HANDS, take
+from civgame.engine.rules.cards import HANDS, discard, take
 from civgame.engine.rules.combat import (
     CAPTURE_OFFERS,
     pay_ransom,
@@ -203,7 +203,7 @@ def _play(game: Game, player: Player, card: int, choice: Choice, payment: dict[s
     """The paid card goes face up to the discard pile, then its action half's effects resolve."""
     half = game.rules.action_card(card).action
     player.action_cards.remove(card)
-    game.decks["action"].discard.append(card)
+    discard(game, player, "action", card)
     paid = f", paying {describe(payment)}" if payment else ""
     game.say(f"{player.name} plays the action card {half}{paid}")
     for effect in _played(game, half):
@@ -699,7 +699,7 @@ def _take_teaching(game: Game, decision: EffectChoiceDecision, option: str) -> N
         return
     card = next(c for c in player.action_cards if game.rules.action_card(c).action == decision.source)
     player.action_cards.remove(card)
-    game.decks["action"].discard.append(card)
+    discard(game, player, "action", card)
     game.say(f"{player.name} plays the action card {decision.source}")
     gain_advance(game, player, option, uses_event_cube=False)
 

@@ -160,12 +160,14 @@ class ReuseUnitDecision(Decision):
 
 @dataclass
 class InfluenceBoostDecision(Decision):
-    """A failed Influence Culture roll may be turned into a success with culture tokens."""
+    """A failed Influence Culture roll may be turned into a success with culture tokens. `takeover_units`:
+    the units one of which a successful settlement takeover leaves in the city."""
 
     KIND: ClassVar[str] = "influence_boost"
     target: int = 0
     building: str = ""
     tokens_needed: int = 0
+    takeover_units: list[str] = field(default_factory=list)
 
 
 @dataclass

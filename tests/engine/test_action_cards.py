@@ -7,6 +7,7 @@ import pytest
 from civgame.ai.playout import random_action
 from civgame.engine.core.actions import (
     Advance,
+    BoostInfluence,
     CancelPayment,
     ChooseOption,
     Collect,
@@ -438,6 +439,21 @@ def test_cultural_takeover_forces_an_attempt_that_takes_over_a_size_1_barbarian_
 def test_cultural_takeover_needs_a_size_1_barbarian_city_in_reach():
     s = barbarian_neighbour(buildings={"temple": BARBARIAN})
     assert plays(s, CULTURAL_TAKEOVER) == []
+
+
+def test_a_takeover_roll_boosted_with_culture_still_takes_the_city():
+    s = barbarian_neighbour().resources(0, culture=3)
+    s.apply(PlayActionCard(CULTURAL_TAKEOVER))
+    [attempt] = [a for a in s.legal_of(InfluenceCulture) if a.building == "settlement"]
+    dice(s, (2, "cavalry"))
+    s.apply(attempt)
+    s.apply(BoostInfluence(True))
+    assert s.game.city_at(s.hex("C2")).owner == 0 and s.player(0).culture_tokens == 0
+    decision = s.game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision) and decision.source == "Cultural Takeover"
+    s.apply(ChooseOption("settler in C2"))
+    assert [(u.owner, u.kind) for u in s.game.units_at(s.hex("C2"))] == [(0, "settler")]
+    assert check_invariants(s.game) == []
 
 
 def test_a_failed_takeover_attempt_ends_the_card():

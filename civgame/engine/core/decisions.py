@@ -160,13 +160,15 @@ class ReuseUnitDecision(Decision):
 
 @dataclass
 class InfluenceBoostDecision(Decision):
-    """A failed Influence Culture roll may be turned into a success with culture tokens. `takeover_units`:
-    the units one of which a successful settlement takeover leaves in the city."""
+    """A failed Influence Culture roll may be turned into a success with culture tokens. For an attempt on
+    a settlement, `takeover_source` and `takeover_units` name the effect allowing it and the units one of
+    which a successful takeover leaves in the city."""
 
     KIND: ClassVar[str] = "influence_boost"
     target: int = 0
     building: str = ""
     tokens_needed: int = 0
+    takeover_source: str = ""
     takeover_units: list[str] = field(default_factory=list)
 
 

@@ -104,7 +104,7 @@ def why_no_boost(game: Game, player: Player, source: City, target: City) -> str 
 
 def why_not_target(game: Game, player: Player, target: City, building: str) -> str | None:
     """The rule that stops `player` from influencing this building piece, or None."""
-    if building == SETTLEMENT and _takeover_units(game, player):
+    if building == SETTLEMENT and _takeover(game, player):
         return _why_not_take_over(game, player, target)
     if building not in target.buildings:
         return (
@@ -127,10 +127,10 @@ def why_not_target(game: Game, player: Player, target: City, building: str) -> s
     return None
 
 
-def _takeover_units(game: Game, player: Player) -> list[str]:
-    """The units one of which a settlement takeover leaves in the city; none without the effect."""
+def _takeover(game: Game, player: Player) -> Effect | None:
+    """The player's `influence_barbarian_settlement` effect, if it applies now."""
     found = effects.active(game, player, "influence_barbarian_settlement")
-    return effects.params_as(found[0], InfluenceBarbarianSettlement).units if found else []
+    return found[0] if found else None
 
 
 def _why_not_take_over(game: Game, player: Player, target: City) -> str | None:
@@ -231,7 +231,7 @@ def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -
         return []
     found: list[InfluenceCulture] = []
     # The checks of `_why_not`, those on the target alone made once, not again from every source.
-    settlement = (SETTLEMENT,) if _takeover_units(game, player) else ()
+    settlement = (SETTLEMENT,) if _takeover(game, player) else ()
     pieces = [
         (t, b) for t in game.cities for b in (*t.buildings, *settlement) if why_not_target(game, player, t, b) is None
     ]
@@ -265,10 +265,11 @@ def roll_bonuses(game: Game, player: Player, target: City) -> list[Effect]:
     ]
 
 
-def _succeed(game: Game, player: Player, target: City, building: str, units: list[str]) -> None:
+def _succeed(game: Game, player: Player, target: City, building: str, takeover: tuple[str, list[str]]) -> None:
+    """`takeover`: the source and units of the effect letting an attempt on a settlement take the city."""
     player.influence_succeeded = True
     if building == SETTLEMENT:
-        _take_over(game, player, target, units)
+        _take_over(game, player, target, *takeover)
     else:
         target.buildings[building] = player.index
         name = game.rules.buildings[building].name
@@ -278,7 +279,7 @@ def _succeed(game: Game, player: Player, target: City, building: str, units: lis
         game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
 
 
-def _take_over(game: Game, player: Player, city: City, units: list[str]) -> None:
+def _take_over(game: Game, player: Player, city: City, source: str, units: list[str]) -> None:
     """The barbarian city becomes the player's; its barbarian units go, and if any did, the player
     places one of `units` there."""
     where = hex_to_label(city.pos)
@@ -296,7 +297,7 @@ def _take_over(game: Game, player: Player, city: City, units: list[str]) -> None
     elif removed and options:
         game.pending.append(
             EffectChoiceDecision(
-                player=player.index, source="Culture takeover", effect="influence_barbarian_settlement", options=options
+                player=player.index, source=source, effect="influence_barbarian_settlement", options=options
             )
         )
 
@@ -326,7 +327,8 @@ CHOICE_RULES["influence_barbarian_settlement"] = (_takeover_options, _choose_tak
 
 def _resolve(game: Game, player: Player, source: City, target: City, building: str) -> None:
     """Roll for a paid attempt; succeed, offer a boost of the roll, or fail."""
-    units = _takeover_units(game, player) if building == SETTLEMENT else []
+    effect = _takeover(game, player) if building == SETTLEMENT else None
+    takeover = (effect.source, effects.params_as(effect, InfluenceBarbarianSettlement).units) if effect else ("", [])
     roll = _roll(game)
     bonuses = roll_bonuses(game, player, target)
     total = roll + sum(effects.params_as(e, InfluenceRollBonus).amount for e in bonuses)
@@ -338,7 +340,7 @@ def _resolve(game: Game, player: Player, source: City, target: City, building: s
         f" {hex_to_label(source.pos)}: rolls {roll}{extra} (needs {needed})"
     )
     if total >= needed:
-        _succeed(game, player, target, building, units)
+        _succeed(game, player, target, building, takeover)
     elif why_no_boost(game, player, source, target) is None and can_pay(game, player, culture(needed - total)):
         game.pending.append(
             InfluenceBoostDecision(
@@ -346,7 +348,8 @@ def _resolve(game: Game, player: Player, source: City, target: City, building: s
                 target=target.id,
                 building=building,
                 tokens_needed=needed - total,
-                takeover_units=units,
+                takeover_source=takeover[0],
+                takeover_units=takeover[1],
             )
         )
     else:
@@ -422,4 +425,4 @@ def boost_influence(game: Game, action: BoostInfluence) -> None:
     game.say(f"{player.name} boosts the roll with {describe(payment)}")
     target = game.city(decision.target)
     assert target is not None
-    _succeed(game, player, target, decision.building, decision.takeover_units)
+    _succeed(game, player, target, decision.building, (decision.takeover_source, decision.takeover_units))

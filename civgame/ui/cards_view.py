@@ -1,4 +1,4 @@
-"""Cards as the players see them: the face of a wonder, objective or action card (its frame from
+"""Cards as the players see them: the face of a wonder, objective, action or event card (its frame from
 `assets/art/card_<kind>.svg`, a wonder's own picture, the title and the text), shown at full size
 beside whatever points at it — an entry of the hand in the side panel, or a dialog's option.
 """
@@ -15,7 +15,7 @@ from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import Game, Player
 from civgame.engine.rules.controller import legal_actions, why_illegal
 from civgame.ui import art
-from civgame.ui.labels import card_name, objective_card_lines, wonder_card_lines
+from civgame.ui.labels import action_card_lines, card_name, objective_card_lines, wonder_card_lines
 
 WIDTH = 240  # of a card shown at full size, at 1280x720
 GAP = 10  # between the card and what points at it
@@ -63,8 +63,9 @@ def objective_card(game: Game, player_index: int, card_id: int) -> Card:
 
 
 def action_card(game: Game, card_id: int) -> Card:
-    card = next((c for c in game.rules.action_cards if c.id == card_id), None)
-    return Card("action", card.name if card else f"card {card_id}", card.text if card else "")
+    """An action card: its action half, then its tactics half."""
+    title, *halves = action_card_lines(game, card_id)
+    return Card("action", title, "\n".join(halves))
 
 
 def event_card(card: EventCard) -> Card:
@@ -88,6 +89,8 @@ def card_of(game: Game, action: A.Action) -> Card | None:
         return wonder_card(game, action.wonder)
     if isinstance(action, A.CompleteObjective):
         return objective_card(game, game.actor(), action.card)
+    if isinstance(action, A.PlayActionCard | A.PlayTactics) and action.card is not None:
+        return action_card(game, action.card)
     return None
 
 

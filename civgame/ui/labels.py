@@ -377,6 +377,10 @@ def _cancel_fortress(game: Game, a: A.CancelFortress) -> str:
 
 def _combat_bonus(game: Game, a: A.PayCombatBonus) -> str:
     top = game.pending[-1] if game.pending else None
+    if isinstance(top, D.HitCancelDecision):
+        if not a.pay:
+            return "Do not pay: take every hit"
+        return f"Pay {amounts(top.cost)} to cancel 1 hit ({top.source}){_paying(a.payment)}"
     if not a.pay:
         return "Do not pay for a combat bonus"
     if isinstance(top, D.CombatBonusDecision):

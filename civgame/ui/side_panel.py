@@ -98,7 +98,7 @@ class SidePanel:
         y = self._header(surface, game, player, x, y, width)
         y = self._resources(surface, game, player, x, y, width)
         y = self._advances(surface, game, player, x, y, width)
-        others_h = self.line + (len(game.players) - 1) * (2 * self.line + 1)
+        others_h = self.line * (1 + (game.public_wonder is not None)) + (len(game.players) - 1) * (2 * self.line + 1)
         log_min_h = self.line + 5 * (self.size + 2)
         hand_lines = max(2, (self.rect.bottom - y - self.line - others_h - log_min_h) // self.line)
         if viewer == player.index:
@@ -260,6 +260,12 @@ class SidePanel:
 
     def _others(self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int) -> int:
         y = self._heading(surface, "Other players", x, y, width)
+        if game.public_wonder is not None:  # on the table for all to see, taken instead of a wonder draw
+            card = wonder_card(game, game.public_wonder)
+            text = theme.fit_text(f"Face-up wonder card: {card.title}", self.size - 1, width)
+            rect = theme.blit_text(surface, text, (x, y), self.size - 1, theme.ACCENT)
+            self._cards.append((rect.inflate(4, 2), card))
+            y += self.line
         for other in game.players:
             if other.index == player.index:
                 continue

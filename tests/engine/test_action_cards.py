@@ -110,6 +110,15 @@ def test_playing_discards_the_card_face_up():
     assert s.game.decks["action"].discard[-1] == LEADERSHIP and s.player(0).action_cards == []
 
 
+@pytest.mark.parametrize(("wonders", "place"), [([], -1), (["great_mausoleum"], 0)])
+def test_the_great_mausoleum_discards_its_owners_played_card_under_the_pile(wonders, place):
+    s = Scenario().hand(0, LEADERSHIP).resources(0, culture=1)
+    s.city(0, "D2", wonders=wonders)
+    s.game.decks["action"].discard = [1, 2]
+    s.apply(PlayActionCard(LEADERSHIP))
+    assert s.game.decks["action"].discard.index(LEADERSHIP) == place % 3
+
+
 # ------------------------------------------------------------------ general rules
 
 

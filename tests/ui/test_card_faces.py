@@ -10,6 +10,7 @@ from civgame.ui import art
 from civgame.ui.board_view import piece_token
 from civgame.ui.cards_view import action_card, event_card, objective_card, wonder_card
 from civgame.ui.combat_view import CARD_WIDTH
+from tests.combat_helpers import attack
 from tests.engine.test_events import board as event_board
 from tests.scenario import Scenario
 from tests.ui.conftest import click, hover, show_game
@@ -143,3 +144,50 @@ def test_pointing_at_a_card_of_the_hand_in_the_trade_dialog_shows_its_face(app):
     hover(app, scene.dialog.button_for_card(f"action:{card_id}").rect.center)
     assert shows(app, action_card(game, card_id), scene.tooltip_rect)
     assert not scene.tooltip_rect.colliderect(scene.dialog.window.rect)
+
+
+def test_an_action_card_face_shows_both_halves_in_the_hand_and_when_playing_it(app):
+    leadership = 25
+    s = Scenario().reveal_all().hand(0, leadership).resources(0, culture=1)
+    s.city(0, "D2")
+    scene = show_game(app, s.game)
+    card = action_card(s.game, leadership)
+    assert card.kind == "action" and card.title == "Leadership/High Ground"
+    assert card.text.splitlines()[0] == "Leadership (free action, 1 culture): Gain 1 more action this turn."
+    assert card.text.splitlines()[1].startswith("Tactics - High Ground (land battles, attacker only away")
+    rect = next(rect for rect, c in scene.panel.card_rects if c == leadership)
+    hover(app, rect.move(20, 2).topleft)
+    assert shows(app, card, scene.tooltip_rect)
+    click(app, rect.center)
+    hover(app, scene.dialog.button_for("Play Leadership").rect.center)
+    assert scene.hovered_card() == (card, scene.dialog.window.rect)
+    assert shows(app, card, scene.tooltip_rect) and not scene.tooltip_rect.colliderect(scene.dialog.window.rect)
+
+
+def test_choosing_a_tactics_card_shows_its_face_and_playing_none_shows_no_card(app):
+    high_morale = 6
+    s = Scenario().reveal_all().advances(0, "Tactics").hand(0, high_morale)
+    att = s.units(0, "infantry", "C2", 1)
+    s.units(1, "infantry", "C2", 1)
+    attack(s, 0, att, "C2", "D2")
+    scene = show_game(app, s.game)
+    hover(app, scene.dialog.button_for("Play High Morale").rect.center)
+    card = action_card(s.game, high_morale)
+    assert card.title == "Hero General/High Morale" and shows(app, card, scene.tooltip_rect)
+    assert not scene.tooltip_rect.colliderect(scene.dialog.window.rect)
+    hover(app, scene.dialog.button_for("Play no tactics card").rect.center)
+    assert scene.hovered_card() is None
+
+
+def test_a_face_up_wonder_card_is_shown_to_every_player_with_its_face(app):
+    s = Scenario()
+    s.game.public_wonder = "great_wall"
+    scene = show_game(app, s.game)
+    rect = next(rect for rect, card in scene.panel._cards if card.title == "Great Wall")
+    hover(app, rect.center)
+    card, _beside = scene.hovered_card()
+    assert card.title == "Great Wall" and card.picture == "wonder_great_wall"
+    assert scene.tooltip_rect is not None and shows(app, card, scene.tooltip_rect)
+    s.game.public_wonder = None
+    scene = show_game(app, s.game)
+    assert not [card for _rect, card in scene.panel._cards if card.kind == "wonder"]

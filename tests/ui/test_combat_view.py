@@ -1,8 +1,10 @@
 """The combat panel: a battle being fought, the report of one that ended, and the attack arrow."""
 
-from civgame.engine.core.decisions import RetreatDecision
+from civgame.engine.core.decisions import HitCancelDecision, RetreatDecision
 from civgame.engine.core.model import BARBARIAN, Combat, CombatSide
 from civgame.ui.combat_view import ARROW_COLOUR
+from tests.combat_helpers import alive
+from tests.engine.test_civilization_abilities import defend_against_two_hits, fresh, special
 from tests.scenario import Scenario
 from tests.ui.conftest import click, click_button, show_game
 
@@ -93,3 +95,22 @@ def test_a_battle_over_within_one_move_leaves_a_report_until_closed(app):
     assert scene.battle_view() is report  # still this turn
     click_button(app, scene.action_buttons["close_report"])
     assert scene.battle_view() is None and scene.combat_rect is None
+
+
+def test_cancelling_a_hit_with_fireworks_says_what_it_costs_and_what_it_does(app):
+    s = fresh("china", "rome")
+    special(s, 0, "Metallurgy")  # with it China's Fireworks
+    s.resources(0, wood=1, ore=1)
+    defenders = s.units(0, "infantry", "C2", 2)
+    defend_against_two_hits(s, *defenders)
+    s.game.rng = s.game.rng.fallback  # the dice of the round are rolled: the game's own dice again
+    scene = show_game(app, s.game)
+    assert isinstance(s.game.pending[-1], HitCancelDecision)
+    assert sorted(scene.dialog.labels()) == [
+        "Do not pay: take every hit",
+        "Pay 1 wood, 1 ore to cancel 1 hit (Fireworks)",
+    ]
+    click_button(app, scene.dialog.button_for("Pay 1 wood, 1 ore to cancel 1 hit (Fireworks)"))
+    assert len(alive(s, defenders)) == 1
+    assert "Player 1 pays 1 wood, 1 ore for Fireworks: 1 hit fewer this round" in s.game.log
+    assert s.player(0).resources["wood"] == s.player(0).resources["ore"] == 0

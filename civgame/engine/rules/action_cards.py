@@ -42,7 +42,7 @@ from civgame.engine.core.hexgrid import Hex, distance, hex_to_label
 from civgame.engine.core.model import MOODS, BattleRecord, Game, LastingEffect, Player, Unit
 from civgame.engine.core.vocabulary import DECLINE, amounts
 from civgame.engine.rules.advances import advance_cost, gain_advance, gainable, why_not_gain
-from civgame.engine.rules.cards import HANDS, take
+from civgame.engine.rules.cards import HANDS, discard, take
 from civgame.engine.rules.combat import (
     CAPTURE_OFFERS,
     pay_ransom,
@@ -185,7 +185,7 @@ def play_action_card(game: Game, action: PlayActionCard) -> None:
         return  # the player chooses how to pay first
     pay(player, payment)
     player.action_cards.remove(action.card)
-    game.decks["action"].discard.append(action.card)
+    discard(game, player, "action", action.card)
     if spec.action == "main":
         spend_main_action(game)
     paid = f", paying {describe(payment)}" if payment else ""
@@ -649,7 +649,7 @@ def _take_teaching(game: Game, decision: EffectChoiceDecision, option: str) -> N
         return
     card = next(c for c in player.action_cards if game.rules.action_card(c).action == decision.source)
     player.action_cards.remove(card)
-    game.decks["action"].discard.append(card)
+    discard(game, player, "action", card)
     game.say(f"{player.name} plays the action card {decision.source}")
     gain_advance(game, player, option, uses_event_cube=False)
 

@@ -25,7 +25,7 @@ from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import DECLINE, Payable, amounts
 from civgame.engine.rules import civilizations
 from civgame.engine.rules.abilities import ability
-from civgame.engine.rules.cards import asked_where_from, discard_drawer, draw_card, draw_into_hand
+from civgame.engine.rules.cards import asked_where_from, discard, draw_card, draw_into_hand
 from civgame.engine.rules.events import resolve_event
 from civgame.engine.rules.payments import (
     affordable,
@@ -178,8 +178,7 @@ def draw_event(game: Game, player: Player, *, from_discard: bool) -> None:
     card = deck.discard.pop() if from_discard and deck.discard else draw_card(game, "event")
     if not isinstance(card, int):
         return
-    # discarded as soon as drawn, before it acts; under the pile for a `draw_from_discard` holder
-    deck.discard.insert(0 if discard_drawer(game, player, "event") else len(deck.discard), card)
+    discard(game, player, "event", card)  # as soon as drawn, before it acts
     fire(game, "event_drawn", player=player.index, card=card)
     resolve_event(game, player, card)
 

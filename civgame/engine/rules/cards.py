@@ -67,6 +67,13 @@ def discard_drawer(game: Game, player: Player, deck_name: str) -> Effect | None:
     return None
 
 
+def discard(game: Game, player: Player, deck_name: str, card: int) -> None:
+    """Put the player's card on the deck's discard pile: under it for a `draw_from_discard` holder of
+    that deck, so that they cannot take back the card they just let go."""
+    pile = game.decks[deck_name].discard
+    pile.insert(0 if discard_drawer(game, player, deck_name) else len(pile), card)
+
+
 def take(game: Game, player: Player, deck_name: str, *, from_discard: bool, public: bool = False) -> None:
     if deck_name == "wonder" and _take_wonder_instead(game, player):
         return

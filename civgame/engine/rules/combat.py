@@ -93,7 +93,7 @@ from civgame.engine.core.model import (
 )
 from civgame.engine.core.vocabulary import DECLINE, TOKENS, amounts
 from civgame.engine.rules import civilizations, diplomacy
-from civgame.engine.rules.cards import draw_card
+from civgame.engine.rules.cards import discard, draw_card
 from civgame.engine.rules.moods import mood_modified_size
 from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, payment_options, settle
 from civgame.engine.rules.registry import answering, rule
@@ -734,7 +734,7 @@ def _reveal_tactics(game: Game, c: Combat) -> None:
         canceller = _opponent(c, side)
         cancel = cancelling.get(id(canceller))
         if cancel is None:
-            game.decks["action"].discard.append(card.id)
+            discard(game, player, "action", card.id)
             player.lasting_effects.append(LastingEffect(card.tactics, "combat_round"))
             continue
         if cancel.take:
@@ -742,7 +742,7 @@ def _reveal_tactics(game: Game, c: Combat) -> None:
             taker.action_cards.append(card.id)
             _say(game, f"{card.tactics} is cancelled: {taker.name} takes the card into their hand")
         else:
-            game.decks["action"].discard.append(card.id)
+            discard(game, player, "action", card.id)
             _say(game, f"{card.tactics} is cancelled")
     if played:
         effects.holdings_changed(game)

@@ -34,6 +34,7 @@ from civgame.engine.core.model import MOODS, City, Game, Player
 from civgame.engine.core.vocabulary import K, amounts
 from civgame.engine.rules import cities, happiness, influence
 from civgame.engine.rules.abilities import ability
+from civgame.engine.rules.cards import discard
 from civgame.engine.rules.cards import take as take_card
 from civgame.engine.rules.economy_abilities import CHOICE_RULES
 from civgame.engine.rules.payments import can_pay, describe, gain, pay, payment_for
@@ -267,10 +268,10 @@ def exchange(game: Game, effect: Effect, choice: Choice) -> None:
     for card in choice[1:]:
         if card.startswith(OBJECTIVE):
             player.objective_cards.remove(int(card.removeprefix(OBJECTIVE)))
-            game.decks["objective"].discard.append(int(card.removeprefix(OBJECTIVE)))
+            discard(game, player, "objective", int(card.removeprefix(OBJECTIVE)))
         else:
             player.action_cards.remove(int(card))
-            game.decks["action"].discard.append(int(card))
+            discard(game, player, "action", int(card))
     kept = gain(game, player, amounts(option.gain))
     game.actions_left += option.extra_actions
     _used(game, player, effect, params, params.main_action)
@@ -389,7 +390,7 @@ def _discard(game: Game, decision: EffectChoiceDecision, option: str) -> None:
     _, deck, card = option.split(" ")
     player = game.player(decision.player)
     _hand(player, deck).remove(int(card))
-    game.decks[deck].discard.append(int(card))
+    discard(game, player, deck, int(card))
     game.say(f"{player.name} discards an {deck} card ({decision.source})")
 
 

@@ -52,8 +52,8 @@ class GainOn(HookedParams):
     "draw_from_discard",
     when="passive: whenever the holder draws a card of one of `decks`",
     doc="Instead of drawing from the deck, the holder may take the top card of that deck's discard pile, "
-    "if there is one (`decks`: `action`, `event`). An event card the holder draws goes to the bottom of the "
-    "event discard pile, not its top.",
+    "if there is one (`decks`: `action`, `event`). The cards of those decks the holder discards (an "
+    "event card as soon as it is drawn, an action card once played) go under the discard pile, not on top.",
     example={"draw_from_discard": {"decks": ["action", "event"]}},
 )
 class DrawFromDiscard(Params):

@@ -7,12 +7,14 @@ import pytest
 from civgame.ai.playout import random_action
 from civgame.engine.core.actions import (
     Advance,
+    BoostInfluence,
     CancelPayment,
     ChooseOption,
     Collect,
     Construct,
     EndMove,
     EndTurn,
+    InfluenceCulture,
     MoveUnits,
     Pay,
     PlayActionCard,
@@ -21,13 +23,13 @@ from civgame.engine.core.actions import (
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import CardExchangeDecision, EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import BattleRecord
+from civgame.engine.core.model import BARBARIAN, BattleRecord
 from civgame.engine.rules.action_cards import why_not_play_card
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.controller import legal_actions
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.setup import new_game
-from tests.combat_helpers import attack
+from tests.combat_helpers import attack, dice
 from tests.scenario import Scenario
 
 QUICK_ADVANCE, INSPIRATION, HERO_GENERAL, HERO_GENERAL_SISTER = 1, 3, 5, 6
@@ -35,6 +37,7 @@ SPY, IDEAS, GREAT_IDEAS, GREAT_IDEAS_SISTER = 7, 9, 11, 12
 LEADERSHIP, ASSASSINATION, MILITIA, NEW_IDEAS = 25, 27, 37, 41
 CITY_DEVELOPMENT, PRODUCTION_FOCUS, MASS_PRODUCTION = 17, 19, 29
 NEW_PLANS, NEGOTIATIONS, EXPLORER = 31, 23, 21
+CULTURAL_TAKEOVER = 15
 
 
 def battle(winner: int | None, land: bool, real: bool) -> BattleRecord:
@@ -411,6 +414,65 @@ def test_city_development_needs_a_building_that_could_be_constructed():
     s = Scenario().reveal_all().hand(0, CITY_DEVELOPMENT).resources(0, culture=1)
     s.city(0, "D2")
     assert plays(s, CITY_DEVELOPMENT) == []
+
+
+def barbarian_neighbour(*, buildings=None):
+    """Player 0's city at D2 next to a barbarian city at C2 holding one barbarian infantry."""
+    s = Scenario().reveal_all().hand(0, CULTURAL_TAKEOVER)
+    s.city(0, "D2")
+    s.city(BARBARIAN, "C2", buildings=buildings)
+    s.units(BARBARIAN, "infantry", "C2", 1)
+    return s
+
+
+def test_cultural_takeover_forces_an_attempt_that_takes_over_a_size_1_barbarian_city():
+    s = barbarian_neighbour()
+    assert all(a.building != "settlement" for a in s.legal_of(InfluenceCulture))
+    actions = s.game.actions_left
+    s.apply(PlayActionCard(CULTURAL_TAKEOVER))
+    assert s.game.actions_left == actions  # a free action
+    assert {type(a) for a in legal_actions(s.game)} == {InfluenceCulture}
+    [attempt] = [a for a in s.legal_of(InfluenceCulture) if a.building == "settlement"]
+    dice(s, (5, "infantry"))
+    s.apply(attempt)
+    city = s.game.city_at(s.hex("C2"))
+    assert city is not None and city.owner == 0 and s.player(0).lasting_effects == []
+    assert all(u.owner != BARBARIAN for u in s.game.units_at(s.hex("C2")))
+    decision = s.game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision) and decision.options == ["settler in C2", "infantry in C2"]
+    s.apply(ChooseOption("infantry in C2"))
+    assert [(u.owner, u.kind) for u in s.game.units_at(s.hex("C2"))] == [(0, "infantry")]
+    assert check_invariants(s.game) == []
+
+
+def test_cultural_takeover_needs_a_size_1_barbarian_city_in_reach():
+    s = barbarian_neighbour(buildings={"temple": BARBARIAN})
+    assert plays(s, CULTURAL_TAKEOVER) == []
+
+
+def test_a_takeover_roll_boosted_with_culture_still_takes_the_city():
+    s = barbarian_neighbour().resources(0, culture=3)
+    s.apply(PlayActionCard(CULTURAL_TAKEOVER))
+    [attempt] = [a for a in s.legal_of(InfluenceCulture) if a.building == "settlement"]
+    dice(s, (2, "cavalry"))
+    s.apply(attempt)
+    s.apply(BoostInfluence(True))
+    assert s.game.city_at(s.hex("C2")).owner == 0 and s.player(0).culture_tokens == 0
+    decision = s.game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision) and decision.source == "Cultural Takeover"
+    s.apply(ChooseOption("settler in C2"))
+    assert [(u.owner, u.kind) for u in s.game.units_at(s.hex("C2"))] == [(0, "settler")]
+    assert check_invariants(s.game) == []
+
+
+def test_a_failed_takeover_attempt_ends_the_card():
+    s = barbarian_neighbour()
+    s.apply(PlayActionCard(CULTURAL_TAKEOVER))
+    [attempt] = [a for a in s.legal_of(InfluenceCulture) if a.building == "settlement"]
+    dice(s, (2, "cavalry"))
+    s.apply(attempt)
+    assert s.game.city_at(s.hex("C2")).owner == BARBARIAN and s.player(0).lasting_effects == []
+    assert all(a.building != "settlement" for a in s.legal_of(InfluenceCulture))
 
 
 # ------------------------------------------------------------------ exchanging hidden cards

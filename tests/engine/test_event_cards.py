@@ -8,12 +8,12 @@ The board is the one of `test_events.py`: player 0's cities stand where a test p
 from __future__ import annotations
 
 from civgame.engine.core.actions import ChooseOption, PayCombatBonus
-from civgame.engine.core.decisions import CombatBonusDecision, EffectChoiceDecision
+from civgame.engine.core.decisions import CombatBonusDecision, EffectChoiceDecision, TacticsDecision
 from civgame.engine.rules import civilizations
 from civgame.engine.rules.cards import FROM_DECK, FROM_DISCARD, PUBLIC_WONDER, draw_into_hand
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.scoring import score_sheet
-from tests.combat_helpers import attack, dice
+from tests.combat_helpers import LEADER, attack, dice
 from tests.engine.test_events import board, choose, draw, main_effect, options
 from tests.scenario import Scenario
 
@@ -187,6 +187,25 @@ def test_trojan_horse_pays_vp_once_to_a_player_attacking_a_defended_city():
     s.apply(PayCombatBonus(True, {"wood": 1, "culture": 1}))
     assert s.player(0).event_vp == 1 and s.player(0).resources["wood"] == 1 and s.player(0).culture_tokens == 1
     assert s.game.city_attack_offer is None
+
+
+def test_trojan_horse_paid_stops_the_defenders_tactics_in_the_first_round_only():
+    defensive_formation = 22
+    s = board()
+    s.city(1, "D2")
+    s.units(1, "infantry", "D2", 1)
+    s.advances(1, "Tactics").hand(1, defensive_formation)
+    s.resources(0, wood=1, culture=1)
+    main_effect(s, TROJAN_HORSE)
+    attackers = s.units(0, "infantry", "D2", 3)
+    dice(s, LEADER, LEADER, LEADER, LEADER, LEADER, LEADER, LEADER, LEADER)  # two rounds without hits
+    attack(s, 0, attackers, "D2", "C2", can_retreat=False)
+    s.apply(PayCombatBonus(True, {"wood": 1, "culture": 1}))
+    assert "Round 1: no tactics cards are played" in s.game.log  # the defender was not asked in round 1
+    c = s.game.combat
+    assert c is not None and c.round == 2 and isinstance(s.game.pending[-1], TacticsDecision)
+    assert s.game.actor() == 1  # from round 2 the defender may play its card again
+    assert s.player(1).action_cards == [defensive_formation]
 
 
 def test_trojan_horse_waits_for_a_city_attack():

@@ -160,12 +160,16 @@ class ReuseUnitDecision(Decision):
 
 @dataclass
 class InfluenceBoostDecision(Decision):
-    """A failed Influence Culture roll may be turned into a success with culture tokens."""
+    """A failed Influence Culture roll may be turned into a success with culture tokens. For an attempt on
+    a settlement, `takeover_source` and `takeover_units` name the effect allowing it and the units one of
+    which a successful takeover leaves in the city."""
 
     KIND: ClassVar[str] = "influence_boost"
     target: int = 0
     building: str = ""
     tokens_needed: int = 0
+    takeover_source: str = ""
+    takeover_units: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -201,7 +205,8 @@ class SiegeDecision(Decision):
 @dataclass
 class CombatBonusDecision(Decision):
     """Pay `cost` for +`bonus` combat value and `vp` event VP, or not: before the first round for every
-    round, or at the end of a round (`this_round`) for that round only, which gives one more hit."""
+    round, or at the end of a round (`this_round`) for that round only, which gives one more hit.
+    `deny_tactics` rounds: the opponent may play no tactics card in that many first rounds."""
 
     KIND: ClassVar[str] = "combat_bonus"
     source: str = ""
@@ -209,11 +214,16 @@ class CombatBonusDecision(Decision):
     cost: dict[str, int] = field(default_factory=dict)
     vp: float = 0.0
     this_round: bool = False
+    deny_tactics: int = 0
 
     def gains(self) -> str:
         duration = "this round, one more hit" if self.this_round else "every round"
         parts = [f"+{self.bonus} combat value {duration}"] if self.bonus else []
-        return ", ".join(parts + ([f"+{self.vp:g} VP"] if self.vp else []))
+        parts += [f"+{self.vp:g} VP"] if self.vp else []
+        if self.deny_tactics:
+            rounds = "round" if self.deny_tactics == 1 else f"{self.deny_tactics} rounds"
+            parts.append(f"no enemy tactics card in the first {rounds}")
+        return ", ".join(parts)
 
     def describe(self) -> str:
         return f"pay for {self.source} ({self.gains()})?"

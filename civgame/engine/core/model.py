@@ -204,6 +204,7 @@ class Combat:
     ransoms_asked: list[str] = field(default_factory=list)  # card halves whose `unless_paid` was asked this round
     abilities_kept: list[str] = field(default_factory=list)  # ... and those the opponent paid off
     winner_vp: float = 0  # event VP for its winner (Solar Eclipse)
+    defender_tactics_denied: int = 0  # the defender plays no tactics card up to this round (Trojan Horse)
     # unit id -> type of each side's units in the space at the start: [attacker's, defender's]
     present: list[dict[int, str]] = field(default_factory=lambda: [{}, {}])
 

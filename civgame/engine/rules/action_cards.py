@@ -57,6 +57,7 @@ from civgame.engine.rules.combat import (
 from civgame.engine.rules.culture_abilities import leader_city
 from civgame.engine.rules.economy_abilities import CHOICE_RULES
 from civgame.engine.rules.exploration import explore
+from civgame.engine.rules.influence import SETTLEMENT, attempts
 from civgame.engine.rules.payments import affordable, can_pay, describe, gain, pay, payment_for, resource_cap, settle
 from civgame.engine.rules.registry import RULES, rule
 from civgame.engine.rules.turns import spend_main_action
@@ -308,6 +309,17 @@ def _force_next_action(game: Game, player: Player, effect: Effect, choice: Choic
     holdings_changed(game)
     kind = params_as(effect, NextAction).action
     game.say(f"{player.name}'s next action must be a {kind.capitalize()} ({effect.source})")
+
+
+def _takeover_targets(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    """`influence_barbarian_settlement` is playable only if the forced attempt could take over a settlement."""
+    with lasting_for_a_look(game, player, LastingEffect(effect.source, "action")):
+        return [()] if any(a.building == SETTLEMENT for a in attempts(game, player)) else []
+
+
+@card_action("influence_barbarian_settlement", options=_takeover_targets)
+def _allow_takeover(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    """Nothing happens on play: the effect applies to the attempt `next_action` forces (rules/influence.py)."""
 
 
 # ------------------------------------------------------------------ action primitives

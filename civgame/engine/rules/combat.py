@@ -348,7 +348,10 @@ def _offer_city_attack(game: Game, c: Combat) -> bool:
     if not affordable(game, game.player(c.attacker.owner), cost):
         return False
     source = game.rules.event(card).name
-    game.pending.append(CombatBonusDecision(player=c.attacker.owner, source=source, cost=cost, vp=params.vp))
+    denial = params.deny_defender_tactics
+    game.pending.append(
+        CombatBonusDecision(player=c.attacker.owner, source=source, cost=cost, vp=params.vp, deny_tactics=denial)
+    )
     return True
 
 
@@ -690,6 +693,8 @@ def tactics_options(game: Game, c: Combat, side: CombatSide) -> list[int]:
     """The cards in the side's hand it may play for their tactics half this round. They depend on
     its own hand and the battle only, never on what the other side played face down."""
     if side.owner < 0 or not side.units:
+        return []
+    if side is c.defender and c.round <= c.defender_tactics_denied:
         return []
     player = game.player(side.owner)
     if not effects.has(game, player, "play_tactics_cards") or _tactics_forbidden(game, c, side):
@@ -1481,6 +1486,7 @@ def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
         player.event_vp += d.vp
         if d.vp:
             game.city_attack_offer = None  # used once
+        c.defender_tactics_denied = max(c.defender_tactics_denied, d.deny_tactics)
         if d.this_round:
             _opponent(c, side).hits_taken += 1
         else:

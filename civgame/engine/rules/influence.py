@@ -6,13 +6,15 @@ into a success (paid after it). Only one attempt per turn may succeed.
 
 Effects applied here: `influence_protection` (a city owner's shield against other players),
 `influence_roll_bonus`, `influence_reward`, `influence_from_buildings` (attempts from other players'
-cities holding the player's buildings); `free_attempt` serves the `free_action` ability.
+cities holding the player's buildings), `influence_barbarian_settlement` (an attempt on the settlement of
+a size-1 barbarian city takes the whole city); `free_attempt` serves the `free_action` ability.
 """
 
 from __future__ import annotations
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.cards import InfluenceBarbarianSettlement
 from civgame.engine.content.effects.culture import (
     CityCondition,
     InfluenceProtection,
@@ -20,16 +22,19 @@ from civgame.engine.content.effects.culture import (
     InfluenceRollBonus,
 )
 from civgame.engine.core.actions import Action, BoostInfluence, InfluenceCulture
-from civgame.engine.core.decisions import InfluenceBoostDecision
+from civgame.engine.core.decisions import EffectChoiceDecision, InfluenceBoostDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.core.model import City, Game, Player
+from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
+from civgame.engine.core.model import BARBARIAN, City, Game, Player, Unit
 from civgame.engine.core.vocabulary import amounts
+from civgame.engine.rules.combat import unit_placement_cities
+from civgame.engine.rules.economy_abilities import CHOICE_RULES
 from civgame.engine.rules.payments import can_pay, describe, gain, pay, payment_for
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.turns import spend_main_action
 
 NO_COST: dict[str, int] = {}
+SETTLEMENT = "settlement"  # the target of an attempt on a city's settlement piece (`influence_barbarian_settlement`)
 
 
 def culture(amount: int) -> dict[str, int]:
@@ -99,6 +104,8 @@ def why_no_boost(game: Game, player: Player, source: City, target: City) -> str 
 
 def why_not_target(game: Game, player: Player, target: City, building: str) -> str | None:
     """The rule that stops `player` from influencing this building piece, or None."""
+    if building == SETTLEMENT and _takeover(game, player):
+        return _why_not_take_over(game, player, target)
     if building not in target.buildings:
         return (
             f"the city at {hex_to_label(target.pos)} has no {building} building "
@@ -117,6 +124,21 @@ def why_not_target(game: Game, player: Player, target: City, building: str) -> s
         return f"a {name} can never be influenced"
     if not has_piece_left(game, player, building):
         return f"{player.name} has no {name} piece left to exchange it with"
+    return None
+
+
+def _takeover(game: Game, player: Player) -> Effect | None:
+    """The player's `influence_barbarian_settlement` effect, if it applies now."""
+    found = effects.active(game, player, "influence_barbarian_settlement")
+    return found[0] if found else None
+
+
+def _why_not_take_over(game: Game, player: Player, target: City) -> str | None:
+    if target.owner != BARBARIAN or target.size != 1:
+        where = hex_to_label(target.pos)
+        return f"only the settlement of a size-1 barbarian city can be taken over, not the city at {where}"
+    if game.settlements_used(player.index) >= game.rules.game.city.settlement_limit:
+        return f"{player.name} has no settlement piece left to take over a city"
     return None
 
 
@@ -209,7 +231,10 @@ def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -
         return []
     found: list[InfluenceCulture] = []
     # The checks of `_why_not`, those on the target alone made once, not again from every source.
-    pieces = [(t, b) for t in game.cities for b in t.buildings if why_not_target(game, player, t, b) is None]
+    settlement = (SETTLEMENT,) if _takeover(game, player) else ()
+    pieces = [
+        (t, b) for t in game.cities for b in (*t.buildings, *settlement) if why_not_target(game, player, t, b) is None
+    ]
     for source in sources(game, player):
         reach = game.distances_from(source.pos)
         for target, building in pieces:
@@ -240,34 +265,91 @@ def roll_bonuses(game: Game, player: Player, target: City) -> list[Effect]:
     ]
 
 
-def _succeed(game: Game, player: Player, target: City, building: str) -> None:
-    target.buildings[building] = player.index
+def _succeed(game: Game, player: Player, target: City, building: str, takeover: tuple[str, list[str]]) -> None:
+    """`takeover`: the source and units of the effect letting an attempt on a settlement take the city."""
     player.influence_succeeded = True
-    name = game.rules.buildings[building].name
-    game.say(f"{player.name}'s culture takes over the {name} in the city at {hex_to_label(target.pos)}")
+    if building == SETTLEMENT:
+        _take_over(game, player, target, *takeover)
+    else:
+        target.buildings[building] = player.index
+        name = game.rules.buildings[building].name
+        game.say(f"{player.name}'s culture takes over the {name} in the city at {hex_to_label(target.pos)}")
     for effect in effects.active(game, player, "influence_reward"):
         kept = gain(game, player, amounts(effects.params_as(effect, InfluenceReward).gain))
         game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
 
 
+def _take_over(game: Game, player: Player, city: City, source: str, units: list[str]) -> None:
+    """The barbarian city becomes the player's; its barbarian units go, and if any did, the player
+    places one of `units` there."""
+    where = hex_to_label(city.pos)
+    city.owner = player.index
+    removed = [u for u in game.units_at(city.pos) if u.owner == BARBARIAN]
+    for unit in removed:
+        game.units.remove(unit)
+    effects.holdings_changed(game)
+    game.say(
+        f"{player.name}'s culture takes over the barbarian city at {where}; {len(removed)} barbarian unit(s) leave"
+    )
+    options = [f"{kind} in {where}" for kind in units if city.id in unit_placement_cities(game, player.index, kind)]
+    if removed and len(options) == 1:
+        _place_takeover_unit(game, player, options[0])
+    elif removed and options:
+        game.pending.append(
+            EffectChoiceDecision(
+                player=player.index, source=source, effect="influence_barbarian_settlement", options=options
+            )
+        )
+
+
+def _place_takeover_unit(game: Game, player: Player, option: str) -> None:
+    kind, where = option.rsplit(" in ", 1)
+    game.units.append(Unit(game.new_id(), player.index, kind, label_to_hex(where)))
+    game.say(f"{player.name} places a {kind} in the city at {where}")
+
+
+def _placeable(game: Game, player: int, option: str) -> bool:
+    kind, where = option.rsplit(" in ", 1)
+    city = game.city_at(label_to_hex(where))
+    return city is not None and city.owner == player and city.id in unit_placement_cities(game, player, kind)
+
+
+def _takeover_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    return [option for option in decision.options if _placeable(game, decision.player, option)]
+
+
+def _choose_takeover_unit(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    _place_takeover_unit(game, game.player(decision.player), option)
+
+
+CHOICE_RULES["influence_barbarian_settlement"] = (_takeover_options, _choose_takeover_unit)
+
+
 def _resolve(game: Game, player: Player, source: City, target: City, building: str) -> None:
     """Roll for a paid attempt; succeed, offer a boost of the roll, or fail."""
+    effect = _takeover(game, player) if building == SETTLEMENT else None
+    takeover = (effect.source, effects.params_as(effect, InfluenceBarbarianSettlement).units) if effect else ("", [])
     roll = _roll(game)
     bonuses = roll_bonuses(game, player, target)
     total = roll + sum(effects.params_as(e, InfluenceRollBonus).amount for e in bonuses)
     needed = game.rules.game.influence.success_roll
-    name = game.rules.buildings[building].name
+    name = game.rules.buildings[building].name if building != SETTLEMENT else "settlement"
     extra = "".join(f" {effects.params_as(e, InfluenceRollBonus).amount:+d} ({e.source})" for e in bonuses)
     game.say(
         f"{player.name} tries to influence the {name} at {hex_to_label(target.pos)} from"
         f" {hex_to_label(source.pos)}: rolls {roll}{extra} (needs {needed})"
     )
     if total >= needed:
-        _succeed(game, player, target, building)
+        _succeed(game, player, target, building, takeover)
     elif why_no_boost(game, player, source, target) is None and can_pay(game, player, culture(needed - total)):
         game.pending.append(
             InfluenceBoostDecision(
-                player=player.index, target=target.id, building=building, tokens_needed=needed - total
+                player=player.index,
+                target=target.id,
+                building=building,
+                tokens_needed=needed - total,
+                takeover_source=takeover[0],
+                takeover_units=takeover[1],
             )
         )
     else:
@@ -343,4 +425,4 @@ def boost_influence(game: Game, action: BoostInfluence) -> None:
     game.say(f"{player.name} boosts the roll with {describe(payment)}")
     target = game.city(decision.target)
     assert target is not None
-    _succeed(game, player, target, decision.building)
+    _succeed(game, player, target, decision.building, (decision.takeover_source, decision.takeover_units))

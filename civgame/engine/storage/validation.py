@@ -60,6 +60,7 @@ from civgame.engine.core.model import BARBARIAN, PIRATE, Combat, CombatSide, Gam
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS
 from civgame.engine.rules import events
 from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.influence import SETTLEMENT
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.trading import AMOUNTS as TRADE_AMOUNTS
 from civgame.engine.rules.trading import card_kind
@@ -178,6 +179,15 @@ EFFECT = _one_of("an effect primitive", lambda _k: EFFECT_PRIMITIVES)
 EFFECT_SOURCE = _one_of("content of the rules with effects", lambda k: k.effect_sources)
 
 
+def _nothing_or(check: Check) -> Check:
+    """An empty text, or a value `check` accepts."""
+
+    def either(known: Known, value: Any) -> str | None:
+        return None if value == "" else check(known, value)
+
+    return either
+
+
 def _effect_or_event_step(known: Known, value: Any) -> str | None:
     """An effect primitive, or `event:<step>` for a choice an event step asked."""
     if isinstance(value, str) and value.startswith(events.CHOICE_PREFIX):
@@ -277,6 +287,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "ransoms_asked": each(TEXT),
         "abilities_kept": each(TEXT),
         "winner_vp": TYPED,
+        "defender_tactics_denied": COUNT,
         "present": TYPED,  # unit types by unit id, read only by objectives when the battle ends
     },
     CombatSide: {
@@ -323,7 +334,13 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "candidates": each(UNIT_ID),
         "remaining": each(UNIT_KIND),
     },
-    InfluenceBoostDecision: {"target": CITY_ID, "building": BUILDING, "tokens_needed": _within(1, MAX_COUNT)},
+    InfluenceBoostDecision: {
+        "target": CITY_ID,
+        "building": _one_of("a building of the rules or a settlement", lambda k: {*k.rules.buildings, SETTLEMENT}),
+        "tokens_needed": _within(1, MAX_COUNT),
+        "takeover_source": _nothing_or(EFFECT_SOURCE),
+        "takeover_units": each(UNIT_KIND),
+    },
     FreeAdvanceDecision: {},
     CivilizationDecision: {"options": each(CIVILIZATION)},
     LeaderDecision: {"city": CITY_ID, "options": each(LEADER)},
@@ -337,6 +354,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "cost": COST,
         "vp": TYPED,
         "this_round": TYPED,
+        "deny_tactics": COUNT,
     },
     HitCancelDecision: {"source": EFFECT_SOURCE, "cost": COST},
     ReinforcementDecision: {"unit": UNIT_KIND, "cities": each(CITY_ID)},

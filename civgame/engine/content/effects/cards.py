@@ -204,13 +204,14 @@ FOLLOWING = "passive: the holder's next action, which a `next_action` card force
 @primitive(
     "next_action",
     when=PLAYED,
-    doc="The player's next action must be `action` (a Construct or a Collect): nothing else may be done "
+    doc="The player's next action must be `action` (a Construct, a Collect or an Influence Culture attempt): "
+    "nothing else may be done "
     "before it, not even playing another card or ending the turn. The card's other effects apply to "
     "that action only and end with it. The card can be played only if that action could then be taken.",
     example={"next_action": {"action": "collect"}},
 )
 class NextAction(Params):
-    action: Literal["construct", "collect"]
+    action: Literal["construct", "collect", "influence_culture"]
 
 
 @primitive(
@@ -233,6 +234,19 @@ class CollectExtraSpaces(Params):
 )
 class CollectSameSpace(NoParams):
     pass
+
+
+@primitive(
+    "influence_barbarian_settlement",
+    when=FOLLOWING,
+    doc="The Influence Culture attempt may target the settlement of a barbarian city of size 1 (the holder "
+    "needs a settlement piece left). On success the city becomes the holder's, every barbarian unit in it "
+    "is removed, and if any was, the holder places one unit of `units` (their choice, from their supply) "
+    "there.",
+    example={"influence_barbarian_settlement": {"units": ["settler", "infantry"]}},
+)
+class InfluenceBarbarianSettlement(Params):
+    units: list[str] = Field(default_factory=lambda: ["settler", "infantry"], min_length=1)
 
 
 # ------------------------------------------------------------------ tactics halves

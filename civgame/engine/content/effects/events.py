@@ -426,12 +426,14 @@ class EventRevolution(Params):
     "event_city_attack_offer",
     when=EVENT,
     doc="Lasting until used once: a player who attacks a city (defended by army units or a fortress) may pay "
-    "`pay` before the first round for `vp` event VP.",
-    example={"event_city_attack_offer": {"pay": {"wood": 1, "culture": 1}, "vp": 1}},
+    "`pay` before the first round for `vp` event VP; the defender then may play no tactics card in the first "
+    "`deny_defender_tactics` combat rounds.",
+    example={"event_city_attack_offer": {"pay": {"wood": 1, "culture": 1}, "vp": 1, "deny_defender_tactics": 1}},
 )
 class EventCityAttackOffer(Params):
     pay: dict[Payable, PositiveInt] = Field(min_length=1)
     vp: float = Field(default=1, ge=0)
+    deny_defender_tactics: int = Field(default=0, ge=0)
 
 
 @primitive(

@@ -7,7 +7,7 @@ from tests.combat_helpers import attack
 from tests.scenario import Scenario
 from tests.ui.conftest import click, click_button, hover, show_game
 
-LEADERSHIP, MERCENARIES, HIGH_MORALE_CARD, DEFENSIVE_FORMATION_CARD = 25, 13, 6, 22
+LEADERSHIP, TEACH_US, HIGH_MORALE_CARD, DEFENSIVE_FORMATION_CARD = 25, 35, 6, 22
 
 
 def card_rect(scene, card):
@@ -15,20 +15,20 @@ def card_rect(scene, card):
 
 
 def test_the_hand_shows_both_halves_and_highlights_what_can_be_played(app):
-    s = Scenario().reveal_all().hand(0, LEADERSHIP, MERCENARIES).resources(0, culture=1)
+    s = Scenario().reveal_all().hand(0, LEADERSHIP, TEACH_US).resources(0, culture=1)
     s.city(0, "D2")
     scene = show_game(app, s.game)
-    playable, unbuilt = card_rect(scene, LEADERSHIP), card_rect(scene, MERCENARIES)
+    playable, unplayable = card_rect(scene, LEADERSHIP), card_rect(scene, TEACH_US)
     hover(app, playable.move(20, 2).topleft)
     lines = scene.panel.hover_lines(scene.mouse)
     assert lines[0] == "Action card: Leadership/High Ground"
     assert lines[1] == "Leadership (free action, 1 culture): Gain 1 more action this turn."
     assert lines[2].startswith("Tactics - High Ground (land battles, attacker only away from cities): ")
     assert lines[-1] == "Playable now: click to play it."
-    hover(app, unbuilt.move(20, 2).topleft)
+    hover(app, unplayable.move(20, 2).topleft)
     assert (
         scene.panel.hover_lines(scene.mouse)[-1]
-        == "Not playable now: Mercenaries has no effect that can be played in this game."
+        == "Not playable now: Teach Us is played at the end of a battle won at a city, not as an action."
     )
     highlighted = [
         (x, playable.y + y)
@@ -40,16 +40,17 @@ def test_the_hand_shows_both_halves_and_highlights_what_can_be_played(app):
 
 
 def test_a_card_is_played_from_the_hand_and_an_unplayable_one_says_why(app):
-    s = Scenario().reveal_all().hand(0, LEADERSHIP, MERCENARIES).resources(0, culture=1)
+    s = Scenario().reveal_all().hand(0, LEADERSHIP, TEACH_US).resources(0, culture=1)
     s.city(0, "D2")
     scene = show_game(app, s.game)
-    click(app, card_rect(scene, MERCENARIES).center)
-    assert "Not playable now: Mercenaries has no effect that can be played in this game." in scene.dialog.prompt
+    click(app, card_rect(scene, TEACH_US).center)
+    reason = "Not playable now: Teach Us is played at the end of a battle won at a city, not as an action."
+    assert reason in scene.dialog.prompt
     click_button(app, scene.dialog.button_for("OK"))
     actions = s.game.actions_left
     click(app, card_rect(scene, LEADERSHIP).center)
     click_button(app, scene.dialog.button_for("Play Leadership"))
-    assert s.game.actions_left == actions + 1 and s.game.player(0).action_cards == [MERCENARIES]
+    assert s.game.actions_left == actions + 1 and s.game.player(0).action_cards == [TEACH_US]
     assert "Player 1 plays the action card Leadership, paying 1 culture" in s.game.log
 
 

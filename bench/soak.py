@@ -11,7 +11,8 @@ fourth game (n % 4 == 3) starts with every player ready to build wonders (`prepa
 random play seldom reaches, and every other pair of seeds (n // 2 even) deals each seat a civilization,
 unless --civilizations says otherwise ("all", "none"). Each game also saves and reloads itself once at a
 random step and must come back identical. The report gives games, actions, objectives completed, wonders
-built, action halves played (by name), invariant violations and crashes, each with its seed; the exit status is 1 if there was any.
+built, action halves played (by name), invariant violations and crashes, each with its seed; the exit
+status is 1 if there was any.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from civgame.engine.core.decisions import BarbarianArmiesDecision, CasualtyDecis
 from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules.action_cards import why_not_play_card
 from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.storage.save import dumps, loads, state_hash
 from civgame.engine.storage.validation import playability_problems
 from tests.combat_helpers import LEADER, alive, dice
 from tests.engine.test_action_cards import discarded, plays, refused
@@ -253,6 +254,7 @@ def test_an_army_taking_an_undefended_city_leaves_the_rest_to_move_after_the_ref
     waiting, refugee = s.game.pending
     assert isinstance(refugee, RefugeeDecision) and waiting.armies == [[second.id]]
     assert list(playability_problems(s.game)) == []  # a save made here plays on
+    assert state_hash(loads(dumps(s.game))) == state_hash(s.game)
     s.apply(PlaceRefugee(home.id))
     assert top(s) is waiting and s.game.actor() == 0
 

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from civgame.ai.playout import random_action
-from civgame.engine.core.actions import ChooseCasualties, ChooseOption, PlaceRefugee, PlayActionCard
+from civgame.engine.core.actions import ChooseCasualties, ChooseOption, PlaceRefugee, PlayActionCard, UseAbility
 from civgame.engine.core.decisions import BarbarianArmiesDecision, CasualtyDecision, RefugeeDecision
 from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules.action_cards import why_not_play_card
@@ -273,3 +273,21 @@ def test_random_play_of_mercenaries_keeps_every_invariant():
             assert check_invariants(s.game) == []
         assert any(line.startswith("Player 1 pays") for line in s.game.log)
         assert any(line.startswith("A barbarian army moves") for line in s.game.log)
+
+
+@pytest.mark.parametrize(("culture", "moved"), [(2, True), (1, False)])
+def test_alexanders_idol_plays_mercenaries_without_an_action(culture, moved):
+    s = civ_scenario("greece", "rome").hand(0, MERCENARIES)
+    s.resources(0, food=0, wood=0, ore=0, gold=0, mood=0, culture=culture)
+    s.city(0, "D5")
+    army = s.unit(BARBARIAN, "infantry", "D7")
+    place_leader(s, 0, "Alexander the Great", "D5")
+    s.game.actions_left = 0
+    s.apply(UseAbility("Alexander the Great", "play_card_without_action", (str(MERCENARIES),)))
+    assert discarded(s, MERCENARIES) and s.player(0).culture_tokens == 0
+    if moved:  # Idol's culture token, then the army's
+        s.apply(ChooseOption("the army at D7 to D6"))
+        assert army.pos == s.hex("D6")
+    else:  # Idol took the only token: nothing is left for an army
+        assert s.game.pending == [] and army.pos == s.hex("D7")
+        assert "Player 1 has nothing left to pay a barbarian army with: none moves (Mercenaries)" in s.game.log

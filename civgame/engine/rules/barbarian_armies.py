@@ -74,6 +74,10 @@ def _hireable(game: Game, player: Player, effect: Effect) -> list[Choice]:
 
 @card_action("move_barbarian_armies", options=_hireable)
 def _hire(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    if not _most_payable(game, player, effects.params_as(effect, MoveBarbarianArmies)):
+        # a price paid on top of the card (Alexander's Idol) took what would have paid for an army
+        game.say(f"{player.name} has nothing left to pay a barbarian army with: none moves ({effect.source})")
+        return
     _ask(game, BarbarianArmiesDecision(player=player.index, source=effect.source, effect=effect.name))
 
 

@@ -35,6 +35,7 @@ from pygame_gui.elements import UIButton
 from civgame.engine.content import effects
 from civgame.engine.core import actions as A
 from civgame.engine.core.decisions import (
+    BarbarianArmiesDecision,
     BoardingDecision,
     Decision,
     EffectChoiceDecision,
@@ -688,6 +689,9 @@ class GameScene(Scene):
             return [*game.regions[decision.region - 1].spaces(), decision.target]
         if isinstance(decision, BoardingDecision):
             return [decision.sea]
+        if isinstance(decision, BarbarianArmiesDecision):  # the armies to choose or move, and where they may go
+            named = [label_to_hex(label) for option in decision.options for label in SPACE_LABEL.findall(option)]
+            return [h for h in dict.fromkeys(named) if h in game.space_region]
         if isinstance(decision, EffectChoiceDecision):  # e.g. an event's choice of a space
             named = [label_to_hex(option) for option in decision.options if SPACE_LABEL.fullmatch(option)]
             return [h for h in named if h in game.space_region]

@@ -94,6 +94,7 @@ def test_mercenaries_is_played_from_the_hand_and_each_choice_answered_in_the_dec
     click_button(app, scene.dialog.button_for("Play Mercenaries"))
     assert "Mercenaries: choose the barbarian armies to move, 1 resource each (0 chosen)" in scene.dialog.prompt
     assert sorted(scene.dialog.labels()) == ["Mercenaries: the army at D7", "Mercenaries: the army at E6"]
+    assert scene.decision_subject(s.game.pending[-1]) == [s.hex("D7"), s.hex("E6")]  # shown clear of the dialog
     click_button(app, scene.dialog.button_for("Mercenaries: the army at D7"))
     click_button(app, scene.dialog.button_for("Mercenaries: the army at E6"))
     assert "pay 1 resource for each of the 2 barbarian armies" in scene.dialog.prompt

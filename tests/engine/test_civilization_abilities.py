@@ -33,7 +33,7 @@ from tests.engine.test_civilizations import civ_scenario, place_leader
 from tests.engine.test_events import board, choose, draw, options
 from tests.scenario import Scenario
 
-HIGH_MORALE, DEFENSIVE_FORMATION, NEW_PLANS = 6, 22, 31  # action cards
+HIGH_MORALE, CITY_DEVELOPMENT, DEFENSIVE_FORMATION, NEW_PLANS = 6, 17, 22, 31  # action cards
 
 
 def fresh(*civs: str) -> Scenario:
@@ -391,6 +391,22 @@ def test_alexander_idol_needs_a_culture_token_beyond_the_cards_price():
     place_leader(s, 0, "Alexander the Great", "D2")
     assert not [a for a in s.legal_of(UseAbility) if a.ability == "play_card_without_action"]
     assert s.legal_of(PlayActionCard)
+
+
+def test_alexander_idol_plays_city_development_with_no_action_left():
+    """The card's extra action pays for the Construct it forces, though the Idol spent none."""
+    s = fresh("greece", "rome").advances(0, "Myths")
+    s.city(0, "D2")
+    s.city(0, "D3")  # a second city lets a city grow to size 2
+    s.hand(0, CITY_DEVELOPMENT)
+    s.resources(0, culture=2)
+    place_leader(s, 0, "Alexander the Great", "D2")
+    s.game.actions_left = 0
+    s.apply(UseAbility("Alexander the Great", "play_card_without_action", (str(CITY_DEVELOPMENT),)))
+    assert s.player(0).culture_tokens == 0 and s.game.actions_left == 1
+    s.apply(s.legal_of(Construct)[0])
+    assert s.game.actions_left == 0 and s.player(0).lasting_effects == []
+    assert check_invariants(s.game) == []
 
 
 def test_hellenistic_culture_influences_from_a_foreign_city_holding_your_building():

@@ -9,7 +9,7 @@ from civgame.ai.playout import random_action
 from civgame.engine.core.actions import ChooseCasualties, ChooseOption, PlaceRefugee, PlayActionCard, UseAbility
 from civgame.engine.core.decisions import BarbarianArmiesDecision, CasualtyDecision, RefugeeDecision
 from civgame.engine.core.model import BARBARIAN
-from civgame.engine.rules.action_cards import why_not_play_card
+from civgame.engine.rules.action_cards import why_not_play, why_not_play_card
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.storage.save import dumps, loads, state_hash
 from civgame.engine.storage.validation import playability_problems
@@ -71,7 +71,7 @@ def test_mercenaries_needs_a_barbarian_army_within_two_spaces():
     s.unit(BARBARIAN, "infantry", "D8")  # 3 spaces from D5
     assert plays(s, MERCENARIES) == []
     reason = why_not_play_card(s.game, s.player(0), MERCENARIES)
-    assert reason.startswith("Mercenaries cannot be played now: play with a barbarian army within 2 spaces")
+    assert reason == "There is no barbarian army within 2 spaces of your units or cities"
     refused(s, PlayActionCard(MERCENARIES))
     s.unit(0, "settler", "D7")  # a unit counts as well as a city
     assert plays(s, MERCENARIES) == [PlayActionCard(MERCENARIES)]
@@ -82,7 +82,8 @@ def test_mercenaries_needs_food_wood_ore_gold_or_a_culture_token(held):
     s = near_d5(**held)
     s.unit(BARBARIAN, "infantry", "D7")
     assert plays(s, MERCENARIES) == []
-    assert "cannot be played now" in why_not_play_card(s.game, s.player(0), MERCENARIES)
+    reason = why_not_play_card(s.game, s.player(0), MERCENARIES)
+    assert reason == "You have no food, wood, ore, culture token or gold to pay the mercenaries"
 
 
 def test_an_army_with_no_space_to_move_to_cannot_be_chosen():
@@ -100,7 +101,10 @@ def test_sulla_shields_barbarians_near_him_from_another_players_mercenaries():
     s.unit(BARBARIAN, "infantry", "D7")
     place_leader(s, 1, "Sulla", "D8")
     assert plays(s, MERCENARIES) == []
-    assert "cannot be played now" in why_not_play_card(s.game, s.player(0), MERCENARIES)
+    assert why_not_play_card(s.game, s.player(0), MERCENARIES) == (
+        "No barbarian army within 2 spaces of your units or cities may be moved: "
+        "another player's leader keeps the army at D7 where it stands"
+    )
     s.unit(BARBARIAN, "infantry", "C6")  # 3 spaces from Sulla: it may be moved
     s.apply(PlayActionCard(MERCENARIES))
     assert top(s).armies == [[s.game.units_at(s.hex("C6"))[0].id]]
@@ -275,19 +279,27 @@ def test_random_play_of_mercenaries_keeps_every_invariant():
         assert any(line.startswith("A barbarian army moves") for line in s.game.log)
 
 
-@pytest.mark.parametrize(("culture", "moved"), [(2, True), (1, False)])
-def test_alexanders_idol_plays_mercenaries_without_an_action(culture, moved):
+def test_alexanders_idol_plays_mercenaries_without_an_action():
     s = civ_scenario("greece", "rome").hand(0, MERCENARIES)
-    s.resources(0, food=0, wood=0, ore=0, gold=0, mood=0, culture=culture)
+    s.resources(0, food=0, wood=0, ore=0, gold=0, mood=0, culture=2)
     s.city(0, "D5")
     army = s.unit(BARBARIAN, "infantry", "D7")
     place_leader(s, 0, "Alexander the Great", "D5")
     s.game.actions_left = 0
     s.apply(UseAbility("Alexander the Great", "play_card_without_action", (str(MERCENARIES),)))
-    assert discarded(s, MERCENARIES) and s.player(0).culture_tokens == 0
-    if moved:  # Idol's culture token, then the army's
-        s.apply(ChooseOption("the army at D7 to D6"))
-        assert army.pos == s.hex("D6")
-    else:  # Idol took the only token: nothing is left for an army
-        assert s.game.pending == [] and army.pos == s.hex("D7")
-        assert "Player 1 has nothing left to pay a barbarian army with: none moves (Mercenaries)" in s.game.log
+    s.apply(ChooseOption("the army at D7 to D6"))  # the Idol's culture token, then the army's
+    assert discarded(s, MERCENARIES) and s.player(0).culture_tokens == 0 and army.pos == s.hex("D6")
+
+
+def test_alexanders_idol_does_not_offer_mercenaries_when_its_token_leaves_nothing_to_pay_an_army():
+    s = civ_scenario("greece", "rome").hand(0, MERCENARIES)
+    s.resources(0, food=0, wood=0, ore=0, gold=0, mood=0, culture=1)
+    s.city(0, "D5")
+    s.unit(BARBARIAN, "infantry", "D7")
+    place_leader(s, 0, "Alexander the Great", "D5")
+    assert plays(s, MERCENARIES) == [PlayActionCard(MERCENARIES)]  # with an action, the token pays the army
+    s.game.actions_left = 0
+    assert not [a for a in s.legal_of(UseAbility) if a.ability == "play_card_without_action"]
+    reason = why_not_play(s.game, s.player(0), "Mercenaries", s.game.rules.action_halves["Mercenaries"], {"culture": 1})
+    assert reason == "You have no food, wood, ore, culture token or gold to pay the mercenaries"
+    refused(s, UseAbility("Alexander the Great", "play_card_without_action", (str(MERCENARIES),)))

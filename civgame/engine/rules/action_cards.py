@@ -12,7 +12,8 @@ The play flow works on half names, so other cards played like action cards can r
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import product
 
@@ -66,6 +67,7 @@ Choice = tuple[str, ...]
 CardOptions = Callable[[Game, Player, Effect], list[Choice]]
 CardPerform = Callable[[Game, Player, Effect, Choice], None]
 CardCost = Callable[[Game, Effect, Choice], dict[str, int]]
+CardWhyNot = Callable[[Game, Player, Effect], str]
 
 
 @dataclass(frozen=True)
@@ -73,18 +75,19 @@ class CardAction:
     options: CardOptions
     perform: CardPerform
     cost: CardCost | None = None  # a price that comes with the chosen way of playing
+    why_not: CardWhyNot | None = None  # the rule's words when `options` offers no way
 
 
 CARD_ACTIONS: dict[str, CardAction] = {}
 
 
 def card_action(
-    name: str, *, options: CardOptions, cost: CardCost | None = None
+    name: str, *, options: CardOptions, cost: CardCost | None = None, why_not: CardWhyNot | None = None
 ) -> Callable[[CardPerform], CardPerform]:
     """Register how the action primitive `name` is played."""
 
     def register(perform: CardPerform) -> CardPerform:
-        CARD_ACTIONS[name] = CardAction(options, perform, cost)
+        CARD_ACTIONS[name] = CardAction(options, perform, cost, why_not)
         return perform
 
     return register
@@ -110,10 +113,33 @@ def _played(game: Game, half: str) -> list[Effect]:
     return [e for e in game.rules.card_effects[half] if e.name in CARD_ACTIONS]
 
 
-def half_choices(game: Game, player: Player, half: str) -> list[Choice]:
-    """Every way the half can be played now, ignoring costs: one entry per choice of its choosing effect."""
-    per_effect = [CARD_ACTIONS[e.name].options(game, player, e) for e in _played(game, half)]
+def half_choices(game: Game, player: Player, half: str, extra: dict[str, int] | None = None) -> list[Choice]:
+    """Every way the half can be played now, ignoring the prices of its choices: one entry per choice of its
+    choosing effect. `extra` is the price an ability adds to play it without spending an action."""
+    with _as_played(game, player, half, extra):
+        per_effect = [CARD_ACTIONS[e.name].options(game, player, e) for e in _played(game, half)]
     return [tuple(part for option in combo for part in option) for combo in product(*per_effect)]
+
+
+@contextmanager
+def _as_played(game: Game, player: Player, half: str, extra: dict[str, int] | None) -> Iterator[None]:
+    """Inside, the player stands as the half's effects will find them: its printed price and `extra` paid
+    (when they can be), its main action spent (unless an ability plays it without one) and the actions it
+    gives gained. Afterwards the player and the actions left are as before."""
+    spec = game.rules.action_halves[half]
+    price = _with(amounts(spec.cost), extra)
+    resources, tokens, actions = dict(player.resources), (player.mood_tokens, player.culture_tokens), game.actions_left
+    if can_pay(game, player, price):
+        pay(player, payment_for(game, player, price))
+    game.actions_left -= 1 if spec.action == "main" and extra is None else 0
+    game.actions_left += sum(
+        params_as(e, GainActions).actions for e in game.rules.card_effects[half] if e.name == "gain_actions"
+    )
+    try:
+        yield
+    finally:
+        player.resources.update(resources)
+        (player.mood_tokens, player.culture_tokens), game.actions_left = tokens, actions
 
 
 def half_cost(game: Game, spec: ActionHalf, half: str, choice: Choice) -> dict[str, int]:
@@ -140,9 +166,9 @@ def why_not_play(
     if spec.action == "main" and game.actions_left <= 0 and extra is None:
         return "no main actions left this turn"
     if not spec.cost or affordable(game, player, amounts(spec.cost)):
-        choices = half_choices(game, player, half)
+        choices = half_choices(game, player, half, extra)
         if not choices:
-            return f"{half} cannot be played now: {_precondition(game, half)}"
+            return _precondition(game, player, half, extra)
         if any(can_pay(game, player, _with(half_cost(game, spec, half, c), extra)) for c in choices):
             return None
     return f"{player.name} cannot pay for {half} ({describe(amounts(spec.cost)) if spec.cost else 'its price'})"
@@ -152,9 +178,16 @@ def _with(cost: dict[str, int], extra: dict[str, int] | None) -> dict[str, int]:
     return {item: cost.get(item, 0) + (extra or {}).get(item, 0) for item in {*cost, *(extra or {})}}
 
 
-def _precondition(game: Game, half: str) -> str:
-    spec = game.rules.action_halves[half]
-    return spec.text[0].lower() + spec.text[1:].rstrip(".")
+def _precondition(game: Game, player: Player, half: str, extra: dict[str, int] | None) -> str:
+    """Why the half offers no way to be played: the rule of the first effect offering none, in its own words
+    where it has them, else the card's text."""
+    with _as_played(game, player, half, extra):
+        for effect in _played(game, half):
+            action = CARD_ACTIONS[effect.name]
+            if action.why_not is not None and not action.options(game, player, effect):
+                return action.why_not(game, player, effect)
+    text = game.rules.action_halves[half].text
+    return f"{half} cannot be played now: {text[0].lower()}{text[1:].rstrip('.')}"
 
 
 def why_not_play_card(game: Game, player: Player, card: int) -> str | None:
@@ -232,7 +265,7 @@ def _plays_without_action(game: Game, effect: Effect) -> list[Choice]:
         if spec.action == "main" and why_not_play(game, player, half, spec, extra) is None:
             plays.extend(
                 (str(card), *choice)
-                for choice in half_choices(game, player, half)
+                for choice in half_choices(game, player, half, extra)
                 if can_pay(game, player, _with(half_cost(game, spec, half, choice), extra))
             )
     return plays

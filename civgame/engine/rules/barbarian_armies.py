@@ -50,20 +50,31 @@ def _payments(game: Game, player: Player, params: MoveBarbarianArmies, armies: i
     return payment_options(game, player, any_of(_pay_kinds(game, player, params), armies))
 
 
-def _armies(game: Game, player: Player, params: MoveBarbarianArmies) -> dict[Hex, list[Unit]]:
-    """The barbarian armies the player may choose, by space: within range of their units or cities, not
-    shielded from their cards by another player's leader, and with a space to move to."""
+def _in_range(game: Game, player: Player, params: MoveBarbarianArmies) -> dict[Hex, list[Unit]]:
+    """The barbarian armies within range of the player's units or cities, by space."""
     own = places(game, player.index)
     found: dict[Hex, list[Unit]] = {}
     for unit in game.units_of(BARBARIAN):
         found.setdefault(unit.pos, []).append(unit)
     return {
-        space: army
-        for space, army in sorted(found.items())
-        if any(distance(space, place) <= params.range for place in own)
-        and not events.shielded_from_cards(game, player, space)
-        and events.army_steps(game, army)
+        space: army for space, army in sorted(found.items()) if any(distance(space, p) <= params.range for p in own)
     }
+
+
+def _held_back(game: Game, player: Player, space: Hex, army: list[Unit]) -> str | None:
+    """Why the army in range at `space` may not be chosen, or None."""
+    if events.shielded_from_cards(game, player, space):
+        return f"another player's leader keeps the army at {hex_to_label(space)} where it stands"
+    if not events.army_steps(game, army):
+        return f"the army at {hex_to_label(space)} has no space to move to"
+    return None
+
+
+def _armies(game: Game, player: Player, params: MoveBarbarianArmies) -> dict[Hex, list[Unit]]:
+    """The barbarian armies the player may choose, by space: within range of their units or cities, not
+    shielded from their cards by another player's leader, and with a space to move to."""
+    in_range = _in_range(game, player, params).items()
+    return {space: army for space, army in in_range if _held_back(game, player, space, army) is None}
 
 
 def _hireable(game: Game, player: Player, effect: Effect) -> list[Choice]:
@@ -72,12 +83,21 @@ def _hireable(game: Game, player: Player, effect: Effect) -> list[Choice]:
     return [()] if _most_payable(game, player, params) and _armies(game, player, params) else []
 
 
-@card_action("move_barbarian_armies", options=_hireable)
+def _why_not_hire(game: Game, player: Player, effect: Effect) -> str:
+    params = effects.params_as(effect, MoveBarbarianArmies)
+    if not _most_payable(game, player, params):
+        kinds = [f"{kind} token" if kind in TOKEN_KINDS else kind for kind in _pay_kinds(game, player, params)]
+        return f"You have no {', '.join(kinds[:-1])} or {kinds[-1]} to pay the mercenaries"
+    where = f"within {params.range} spaces of your units or cities"
+    in_range = _in_range(game, player, params)
+    if not in_range:
+        return f"There is no barbarian army {where}"
+    held_back = (_held_back(game, player, space, army) for space, army in in_range.items())
+    return f"No barbarian army {where} may be moved: {'; '.join(r for r in held_back if r)}"
+
+
+@card_action("move_barbarian_armies", options=_hireable, why_not=_why_not_hire)
 def _hire(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
-    if not _most_payable(game, player, effects.params_as(effect, MoveBarbarianArmies)):
-        # a price paid on top of the card (Alexander's Idol) took what would have paid for an army
-        game.say(f"{player.name} has nothing left to pay a barbarian army with: none moves ({effect.source})")
-        return
     _ask(game, BarbarianArmiesDecision(player=player.index, source=effect.source, effect=effect.name))
 
 

@@ -65,6 +65,11 @@ def refused(s, action):
     return str(caught.value)
 
 
+def reason(s, card):
+    """Why player 0 cannot play `card` now, as the hand in the window says it."""
+    return why_not_play_card(s.game, s.player(0), card)
+
+
 def plays(s, card):
     return [a for a in s.legal_of(PlayActionCard) if a.card == card]
 
@@ -167,6 +172,7 @@ def test_leadership_gives_one_more_action_for_a_culture_token():
 def test_ideas_gives_an_idea_per_city_with_an_academy_whatever_its_colour():
     s = Scenario().hand(0, IDEAS)
     assert plays(s, IDEAS) == []
+    assert reason(s, IDEAS) == "You have no city with an Academy"
     s.city(0, "C2", buildings={"academy": 0})
     s.city(0, "E2", buildings={"academy": 1})
     s.city(0, "C4")
@@ -177,6 +183,7 @@ def test_ideas_gives_an_idea_per_city_with_an_academy_whatever_its_colour():
 def test_great_ideas_needs_a_land_battle_won_this_turn_and_claims_it_from_its_sister():
     s = Scenario().hand(0, GREAT_IDEAS, GREAT_IDEAS_SISTER)
     assert plays(s, GREAT_IDEAS) == []
+    assert reason(s, GREAT_IDEAS) == "You have won no land battle this turn"
     s.game.battles.append(battle(winner=0, land=True, real=False))
     s.apply(PlayActionCard(GREAT_IDEAS))
     assert s.player(0).resources["ideas"] == 2
@@ -195,6 +202,7 @@ def test_great_ideas_needs_room_for_ideas_and_a_win_of_the_player_on_land():
     s.game.battles.append(battle(winner=0, land=True, real=True))
     s.resources(0, ideas=7)
     assert plays(s, GREAT_IDEAS) == []
+    assert reason(s, GREAT_IDEAS) == "You already hold as many ideas as you may"
 
 
 def test_battle_records_last_one_turn():
@@ -210,11 +218,17 @@ def test_hero_general_raises_moods_after_a_real_land_battle():
     angry = s.city(0, "C2", mood="angry")
     s.game.battles.append(battle(winner=0, land=True, real=False))
     assert plays(s, HERO_GENERAL) == []  # an undefended capture is not enough
+    assert reason(s, HERO_GENERAL) == (
+        "You have won no land battle this turn against units (taking an undefended city is not enough)"
+    )
     s.game.battles.append(battle(winner=0, land=True, real=True))
     assert {a.choice for a in plays(s, HERO_GENERAL)} == {(str(angry.id),), (str(angry.id), str(angry.id))}
     s.apply(PlayActionCard(HERO_GENERAL, (str(angry.id), str(angry.id))))
     assert angry.mood == "happy" and s.player(0).mood_tokens == 0
     assert plays(s, HERO_GENERAL_SISTER) == []
+    assert reason(s, HERO_GENERAL_SISTER) == (
+        "Every land battle you won this turn has already been claimed by a Hero General card"
+    )
 
 
 def test_hero_general_without_a_mood_token_raises_one_step():
@@ -271,6 +285,7 @@ def test_inspiration_takes_an_advance_of_a_near_player_only():
     s.advances(1, "Storage")
     far = s.city(1, "H8")
     assert plays(s, INSPIRATION) == []
+    assert reason(s, INSPIRATION) == "No other player has a unit or city within 2 spaces of your units or cities"
     s.game.cities.remove(far)
     s.city(1, "E2")
     assert [a.choice for a in plays(s, INSPIRATION)] == [("Storage",)]
@@ -292,6 +307,7 @@ def test_a_marked_player_cannot_be_marked_again():
     s = Scenario().hand(0, ASSASSINATION, 28).resources(0, culture=2)
     s.apply(PlayActionCard(ASSASSINATION, ("1",)))
     assert plays(s, 28) == []
+    assert reason(s, 28) == "Every other player already loses an action in their next turn"
 
 
 def test_synergies_buys_two_advances_of_one_category_without_event_cubes():
@@ -309,6 +325,7 @@ def test_synergies_buys_two_advances_of_one_category_without_event_cubes():
 def test_synergies_needs_the_price_of_both_advances():
     s = Scenario().hand(0, 33).resources(0, food=2, ideas=1)
     assert plays(s, 33) == []
+    assert reason(s, 33) == "Player 1 cannot pay for Synergies (4 any of food/ideas/gold)"  # 2 advances
 
 
 def test_teach_us_is_offered_after_capturing_a_city_and_takes_an_advance_of_the_loser():
@@ -354,6 +371,7 @@ def test_technology_trade_needs_a_partner_in_range():
     s.city(1, "H8")
     s.advances(1, "Bartering")
     assert plays(s, 39) == []
+    assert reason(s, 39) == "No other player has a unit or city within 2 spaces of your units or cities"
 
 
 # ------------------------------------------------------------------ cards that force the next action
@@ -394,6 +412,7 @@ def test_production_focus_lets_a_collect_take_from_one_space_twice():
 def test_a_collect_card_needs_a_city_that_can_collect():
     s = Scenario().reveal_all().hand(0, PRODUCTION_FOCUS, MASS_PRODUCTION)
     assert plays(s, PRODUCTION_FOCUS) == [] and plays(s, MASS_PRODUCTION) == []
+    assert reason(s, MASS_PRODUCTION) == "No Collect could be taken now, and Mass Production makes it your next action"
 
 
 def test_city_development_forces_a_construct_that_costs_no_resources_and_no_action():
@@ -416,6 +435,9 @@ def test_city_development_needs_a_building_that_could_be_constructed():
     s = Scenario().reveal_all().hand(0, CITY_DEVELOPMENT).resources(0, culture=1)
     s.city(0, "D2")
     assert plays(s, CITY_DEVELOPMENT) == []
+    assert reason(s, CITY_DEVELOPMENT) == (
+        "No Construct could be taken now, and City Development makes it your next action"
+    )
 
 
 def barbarian_neighbour(*, buildings=None):
@@ -450,6 +472,9 @@ def test_cultural_takeover_forces_an_attempt_that_takes_over_a_size_1_barbarian_
 def test_cultural_takeover_needs_a_size_1_barbarian_city_in_reach():
     s = barbarian_neighbour(buildings={"temple": BARBARIAN})
     assert plays(s, CULTURAL_TAKEOVER) == []
+    assert (
+        reason(s, CULTURAL_TAKEOVER) == "No Influence Culture attempt of yours could reach a size-1 barbarian city now"
+    )
 
 
 def test_a_takeover_roll_boosted_with_culture_still_takes_the_city():
@@ -538,6 +563,7 @@ def test_spy_needs_another_player_with_hidden_cards():
         objective_hand(s, other.index)
         other.action_cards = []
     assert plays(s, SPY) == []
+    assert reason(s, SPY) == "No other player holds a hidden card"
 
 
 # ------------------------------------------------------------------ Negotiations
@@ -570,6 +596,7 @@ def test_negotiations_only_before_any_other_action_of_the_turn():
     assert plays(s, NEGOTIATIONS)
     s.apply(PlayActionCard(LEADERSHIP))
     assert plays(s, NEGOTIATIONS) == []
+    assert reason(s, NEGOTIATIONS) == "You have already taken an action this turn: Negotiations must be played first"
 
 
 # ------------------------------------------------------------------ Explorer
@@ -593,3 +620,15 @@ def test_explorer_needs_a_face_down_region_next_to_a_city_region():
     s = Scenario().reveal_all().hand(0, EXPLORER).resources(0, culture=1)
     s.city(0, "D2")
     assert plays(s, EXPLORER) == []
+    assert reason(s, EXPLORER) == "No face-down region lies next to a region with one of your cities"
+
+
+def test_militia_hero_general_and_new_plans_say_what_they_lack():
+    s = Scenario().hand(0, MILITIA, HERO_GENERAL, NEW_PLANS).resources(0, culture=2)
+    s.game.cities[:] = [c for c in s.game.cities if c.owner != 0]
+    s.player(0).objective_cards[:] = []
+    s.game.battles.append(battle(winner=0, land=True, real=True))
+    assert plays(s, MILITIA) == plays(s, HERO_GENERAL) == plays(s, NEW_PLANS) == []
+    assert reason(s, MILITIA) == "You have no infantry left in your supply or no city with room for one"
+    assert reason(s, HERO_GENERAL) == "You have no city that is not Happy"
+    assert reason(s, NEW_PLANS) == "You hold no objective card to exchange"

@@ -129,7 +129,7 @@ def _as_played(game: Game, player: Player, half: str, extra: dict[str, int] | No
     spec = game.rules.action_halves[half]
     price = _with(amounts(spec.cost), extra)
     resources, tokens, actions = dict(player.resources), (player.mood_tokens, player.culture_tokens), game.actions_left
-    if can_pay(game, player, price):
+    if price and can_pay(game, player, price):
         pay(player, payment_for(game, player, price))
     game.actions_left -= 1 if spec.action == "main" and extra is None else 0
     game.actions_left += sum(
@@ -171,7 +171,13 @@ def why_not_play(
             return _precondition(game, player, half, extra)
         if any(can_pay(game, player, _with(half_cost(game, spec, half, c), extra)) for c in choices):
             return None
-    return f"{player.name} cannot pay for {half} ({describe(amounts(spec.cost)) if spec.cost else 'its price'})"
+    return f"{player.name} cannot pay for {half} ({describe(_cheapest(game, player, half, spec, extra))})"
+
+
+def _cheapest(game: Game, player: Player, half: str, spec: ActionHalf, extra: dict[str, int] | None) -> dict[str, int]:
+    """The lowest price of the half's ways of being played now (its printed price if it has none)."""
+    prices = [_with(half_cost(game, spec, half, choice), extra) for choice in half_choices(game, player, half, extra)]
+    return min(prices or [_with(amounts(spec.cost), extra)], key=lambda price: sum(price.values()))
 
 
 def _with(cost: dict[str, int], extra: dict[str, int] | None) -> dict[str, int]:
@@ -336,7 +342,12 @@ def _follow_up_possible(game: Game, player: Player, effect: Effect) -> list[Choi
         return [()] if forced.legal(game) else []
 
 
-@card_action("next_action", options=_follow_up_possible)
+def _why_no_follow_up(game: Game, player: Player, effect: Effect) -> str:
+    kind = params_as(effect, NextAction).action.capitalize()
+    return f"No {kind} could be taken now, and {effect.source} makes it your next action"
+
+
+@card_action("next_action", options=_follow_up_possible, why_not=_why_no_follow_up)
 def _force_next_action(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     player.lasting_effects.append(LastingEffect(effect.source, "action"))
     holdings_changed(game)
@@ -350,7 +361,11 @@ def _takeover_targets(game: Game, player: Player, effect: Effect) -> list[Choice
         return [()] if any(a.building == SETTLEMENT for a in attempts(game, player)) else []
 
 
-@card_action("influence_barbarian_settlement", options=_takeover_targets)
+def _why_no_takeover(game: Game, player: Player, effect: Effect) -> str:
+    return "No Influence Culture attempt of yours could reach a size-1 barbarian city now"
+
+
+@card_action("influence_barbarian_settlement", options=_takeover_targets, why_not=_why_no_takeover)
 def _allow_takeover(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     """Nothing happens on play: the effect applies to the attempt `next_action` forces (rules/influence.py)."""
 
@@ -381,7 +396,12 @@ def _room_for_resources(game: Game, player: Player, effect: Effect) -> list[Choi
     return [()] if room else []
 
 
-@card_action("gain_resources", options=_room_for_resources)
+def _why_no_room(game: Game, player: Player, effect: Effect) -> str:
+    items = " or ".join(params_as(effect, GainResources).gain)
+    return f"You already hold as many {items} as you may"
+
+
+@card_action("gain_resources", options=_room_for_resources, why_not=_why_no_room)
 def _gain_resources(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, GainResources)
     kept = gain(game, player, amounts(params.gain))
@@ -397,7 +417,12 @@ def _has_building(game: Game, player: Player, effect: Effect) -> list[Choice]:
     return [()] if _cities_with(game, player, params.building) else []
 
 
-@card_action("gain_per_building", options=_has_building)
+def _why_no_building(game: Game, player: Player, effect: Effect) -> str:
+    building = params_as(effect, GainPerBuilding).building.capitalize()
+    return f"You have no city with {'an' if building[0] in 'AEIOU' else 'a'} {building}"
+
+
+@card_action("gain_per_building", options=_has_building, why_not=_why_no_building)
 def _gain_per_building(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, GainPerBuilding)
     count = _cities_with(game, player, params.building)
@@ -420,7 +445,19 @@ def _claimable(game: Game, player: Player, effect: Effect) -> BattleRecord | Non
     return None
 
 
-@card_action("battle_won_this_turn", options=lambda g, p, e: [()] if _claimable(g, p, e) else [])
+def _why_no_battle(game: Game, player: Player, effect: Effect) -> str:
+    params = params_as(effect, BattleWonThisTurn)
+    kinds = " or ".join(params.battles)
+    won = [r for r in game.battles if r.winner == player.index and ("naval" if r.naval else "land") in params.battles]
+    if any(r.real or not params.real_battle for r in won):
+        return f"Every {kinds} battle you won this turn has already been claimed by a {effect.source} card"
+    against = " against units (taking an undefended city is not enough)" if params.real_battle else ""
+    return f"You have won no {kinds} battle this turn{against}"
+
+
+@card_action(
+    "battle_won_this_turn", options=lambda g, p, e: [()] if _claimable(g, p, e) else [], why_not=_why_no_battle
+)
 def _claim_battle(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     record = _claimable(game, player, effect)
     assert record is not None  # checked by the options
@@ -446,7 +483,11 @@ def _extra_step_cost(game: Game, effect: Effect, choice: Choice) -> dict[str, in
     return amounts(params.extra_step_cost) if len(choice) > 1 else {}
 
 
-@card_action("raise_city_moods", options=_mood_raises, cost=_extra_step_cost)
+def _why_no_mood_raise(game: Game, player: Player, effect: Effect) -> str:
+    return f"You have no city that is not {MOODS[-1].capitalize()}"
+
+
+@card_action("raise_city_moods", options=_mood_raises, cost=_extra_step_cost, why_not=_why_no_mood_raise)
 def _raise_city_moods(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     for city_id in choice:
         city = game.city(int(city_id))
@@ -460,7 +501,12 @@ def _placement_cities(game: Game, player: Player, effect: Effect) -> list[Choice
     return [(str(city),) for city in unit_placement_cities(game, player.index, params.unit)]
 
 
-@card_action("place_unit", options=_placement_cities)
+def _why_no_placement(game: Game, player: Player, effect: Effect) -> str:
+    unit = params_as(effect, PlaceUnit).unit
+    return f"You have no {unit} left in your supply or no city with room for one"
+
+
+@card_action("place_unit", options=_placement_cities, why_not=_why_no_placement)
 def _place_unit(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, PlaceUnit)
     city = game.city(int(choice[0]))
@@ -514,7 +560,22 @@ def _card_advance_cost(game: Game, effect: Effect, choice: Choice) -> dict[str, 
     return {item: amount * len(choice) for item, amount in advance_cost(game).items()}
 
 
-@card_action("card_advance", options=_card_advances, cost=_card_advance_cost)
+def _why_no_card_advance(game: Game, player: Player, effect: Effect) -> str:
+    params = params_as(effect, CardAdvance)
+    if params.from_ == "neighbours":
+        return _why_no_neighbour_advance(game, player, params.range)
+    if params.count == 2:
+        return "There are no two advances of one category you may gain"
+    return "There is no advance you may gain"
+
+
+def _why_no_neighbour_advance(game: Game, player: Player, reach: int) -> str:
+    if not _neighbours(game, player, reach):
+        return f"No other player has a unit or city within {reach} spaces of your units or cities"
+    return f"No player with a unit or city within {reach} spaces of yours holds an advance you may gain"
+
+
+@card_action("card_advance", options=_card_advances, cost=_card_advance_cost, why_not=_why_no_card_advance)
 def _card_advance(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     for name in choice:
         gain_advance(game, player, name, uses_event_cube=False)
@@ -528,7 +589,11 @@ def _unmarked_players(game: Game, player: Player, effect: Effect) -> list[Choice
     ]
 
 
-@card_action("lose_action_mark", options=_unmarked_players)
+def _why_all_marked(game: Game, player: Player, effect: Effect) -> str:
+    return "Every other player already loses an action in their next turn"
+
+
+@card_action("lose_action_mark", options=_unmarked_players, why_not=_why_all_marked)
 def _mark_player(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, LoseActionMark)
     target = game.player(int(choice[0]))
@@ -548,7 +613,13 @@ def _trades(game: Game, player: Player, effect: Effect) -> list[Choice]:
     ]
 
 
-@card_action("trade_advances", options=_trades)
+@card_action(
+    "trade_advances",
+    options=_trades,
+    why_not=lambda game, player, effect: _why_no_neighbour_advance(
+        game, player, params_as(effect, TradeAdvances).range
+    ),
+)
 def _trade_advances(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     advance, partner = choice[0], game.player(int(choice[1]))
     gain_advance(game, player, advance, uses_event_cube=False)
@@ -600,7 +671,11 @@ def _explorations(game: Game, player: Player, effect: Effect) -> list[Choice]:
     return [(where, city) for where in [*map(str, regions), NONE] for city in [*cities, NONE]]
 
 
-@card_action("explore_and_settle", options=_explorations)
+def _why_nothing_to_explore(game: Game, player: Player, effect: Effect) -> str:
+    return "No face-down region lies next to a region with one of your cities"
+
+
+@card_action("explore_and_settle", options=_explorations, why_not=_why_nothing_to_explore)
 def _explore_and_settle(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     region, city_id = choice
     unit = params_as(effect, ExploreAndSettle).unit
@@ -620,7 +695,11 @@ def _truce_partners(game: Game, player: Player, effect: Effect) -> list[Choice]:
     return [(str(other.index),) for other in game.players if other.index != player.index]
 
 
-@card_action("truce", options=_truce_partners)
+def _why_no_truce(game: Game, player: Player, effect: Effect) -> str:
+    return f"You have already taken an action this turn: {effect.source} must be played first"
+
+
+@card_action("truce", options=_truce_partners, why_not=_why_no_truce)
 def _make_truce(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     partner = game.player(int(choice[0]))
     player.truce_with = partner.index
@@ -636,7 +715,11 @@ def _with_objectives(game: Game, player: Player, effect: Effect) -> list[Choice]
     return [()] if player.objective_cards else []
 
 
-@card_action("redraw_objectives", options=_with_objectives)
+def _why_no_objectives(game: Game, player: Player, effect: Effect) -> str:
+    return "You hold no objective card to exchange"
+
+
+@card_action("redraw_objectives", options=_with_objectives, why_not=_why_no_objectives)
 def _redraw_objectives(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     held = list(player.objective_cards)
     for _ in range(params_as(effect, RedrawObjectives).draw):
@@ -679,7 +762,11 @@ def _hidden_hands(game: Game, player: Player, effect: Effect) -> list[Choice]:
     ]
 
 
-@card_action("swap_hidden_card", options=_hidden_hands)
+def _why_no_hidden_cards(game: Game, player: Player, effect: Effect) -> str:
+    return "No other player holds a hidden card"
+
+
+@card_action("swap_hidden_card", options=_hidden_hands, why_not=_why_no_hidden_cards)
 def _spy(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     other = game.player(int(choice[0]))
     game.say(f"{player.name} looks at {other.name}'s hidden cards ({effect.source})")

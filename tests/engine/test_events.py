@@ -619,7 +619,7 @@ def play(s: Scenario, card: int, advance: str | None) -> None:
     from civgame.engine.core.actions import PlayGreatPerson
 
     s.player(0).great_persons.append(card)
-    s.apply(PlayGreatPerson(card, advance))
+    s.apply(PlayGreatPerson(card, (advance,) if advance else ()))
 
 
 @pytest.mark.parametrize(
@@ -647,7 +647,7 @@ def test_great_persons_give_a_free_advance_without_a_cube_then_their_effect(card
 
 def test_a_great_persons_free_advance_comes_from_its_categories_and_may_be_declined():
     s = board()
-    with pytest.raises(RuleError, match="not a free advance"):
+    with pytest.raises(RuleError, match="cannot be played that way"):
         play(s, 21, "Storage")
     s.player(0).great_persons = []
     play(s, 21, None)
@@ -656,7 +656,7 @@ def test_a_great_persons_free_advance_comes_from_its_categories_and_may_be_decli
 
 def test_great_athlete_needs_a_token_to_be_played():
     s = board()
-    with pytest.raises(RuleError, match="needs mood or culture"):
+    with pytest.raises(RuleError, match="needs a mood or culture token"):
         play(s, 56, None)
 
 

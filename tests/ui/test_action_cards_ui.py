@@ -11,7 +11,7 @@ LEADERSHIP, MERCENARIES, HIGH_MORALE_CARD, DEFENSIVE_FORMATION_CARD = 25, 13, 6,
 
 
 def card_rect(scene, card):
-    return next(rect for rect, c in scene.panel.card_rects if c == card)
+    return next(rect for rect, (_, c) in scene.panel.card_rects if c == card)
 
 
 def test_the_hand_shows_both_halves_and_highlights_what_can_be_played(app):

@@ -84,8 +84,8 @@ def samples():
         A.PlayActionCard(39, ("Myths", "1")): "Play Technology Trade: Myths, then trading with Ben",
         A.PlayTactics(None): "Play no tactics card",
         A.PlayTactics(6): "Play High Morale face down: +2 combat value.",
-        A.PlayGreatPerson(21, "Writing"): "Play Great Philosopher, taking Writing for free",
-        A.PlayGreatPerson(21): "Play Great Philosopher without a free advance",
+        A.PlayGreatPerson(21, ("Writing",)): "Play Great Philosopher: Writing",
+        A.PlayGreatPerson(21): "Play Great Philosopher: no advance",
         A.PlayGreatPerson(57): "Play Great Diplomat",
         A.BuildWonder(100, "pyramids", {"ore": 7, "wood": 3, "food": 2, "culture": 5}): (
             "Build the Pyramids at D2, paying 7 ore, 3 wood, 2 food, 5 culture"

@@ -322,10 +322,14 @@ def test_great_architect_is_played_only_with_a_wonder_to_build():
     s.player(0).wonder_cards = ["pyramids"]
     s.resources(0, food=2, wood=3, ore=7, culture=2)
     s.player(0).resources.update(ore=7)
-    assert "a wonder card you could build" in (why_not_play_card(s.game, s.player(0), GREAT_ARCHITECT, GREAT_PERSONS) or "")  # Engineering
+    assert "a wonder card you could build" in (
+        why_not_play_card(s.game, s.player(0), GREAT_ARCHITECT, GREAT_PERSONS) or ""
+    )  # Engineering
     s.advances(0, "Engineering")
     s.resources(0, culture=1)
-    assert "a wonder card you could build" in (why_not_play_card(s.game, s.player(0), GREAT_ARCHITECT, GREAT_PERSONS) or "")  # culture
+    assert "a wonder card you could build" in (
+        why_not_play_card(s.game, s.player(0), GREAT_ARCHITECT, GREAT_PERSONS) or ""
+    )  # culture
     s.resources(0, culture=2)
     assert why_not_play_card(s.game, s.player(0), GREAT_ARCHITECT, GREAT_PERSONS) is None
 

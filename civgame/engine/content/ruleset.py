@@ -186,6 +186,10 @@ class BarbarianRules(Strict):
     capture_city_gold: Amount
     units: dict[str, Amount]
     settlements: Amount = 7  # barbarian settlement pieces
+    # "within `reach` land spaces" of a city: at most that many steps from it, every space passed through
+    # being land; barbarians spawn that far away (preferably), move toward cities that near, and garrison
+    # their cities that near
+    reach: Steps = 2
 
 
 class PirateRules(Strict):

@@ -80,3 +80,23 @@ def test_tactics_are_chosen_in_secret_with_a_pass_screen_and_revealed_in_the_bat
     assert s.game.actor() == 0 and scene.covered  # handed back to the attacker (to retreat, or its turn)
     click_button(app, scene.pass_button)
     assert not scene.covered and scene.viewer == 0
+
+
+def test_a_great_person_is_played_from_the_hand_and_an_unplayable_one_says_why(app):
+    great_philosopher, great_athlete = 21, 56
+    s = Scenario().reveal_all().resources(0, mood=0, culture=0)
+    s.city(0, "D2")
+    s.player(0).great_persons = [great_philosopher, great_athlete]
+    scene = show_game(app, s.game)
+    athlete, philosopher = card_rect(scene, great_athlete), card_rect(scene, great_philosopher)
+    hover(app, philosopher.move(20, 2).topleft)
+    assert scene.panel.hover_lines(scene.mouse)[-1] == "Playable now: click to play it."
+    click(app, athlete.center)
+    reason = "Great Athlete cannot be played now: it needs a mood or culture token"
+    assert f"Not playable now: {reason}." in scene.dialog.prompt
+    click_button(app, scene.dialog.button_for("OK"))
+    click(app, philosopher.center)
+    assert sorted(scene.dialog.labels()) == ["Play Great Philosopher: Writing", "Play Great Philosopher: no advance"]
+    click_button(app, scene.dialog.button_for("Play Great Philosopher: Writing"))
+    assert s.player(0).great_persons == [great_athlete] and s.player(0).has("Writing")
+    assert s.player(0).resources["ideas"] == 2 and s.game.decks["event"].discard[-1] == great_philosopher

@@ -826,6 +826,7 @@ class GameScene(Scene):
         played now."""
         game = self.game
         hand, card = held
+        kind: type[A.PlayCard]
         if hand == GREAT_PERSONS:
             person = game.rules.event(card)
             title, text, kind = person.name, person.text, A.PlayGreatPerson

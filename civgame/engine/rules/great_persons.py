@@ -20,7 +20,7 @@ from civgame.engine.core.actions import Action, PlayGreatPerson
 from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
 from civgame.engine.core.model import EventInProgress, EventStep, Game, Player
 from civgame.engine.rules import events
-from civgame.engine.rules.action_cards import Choice, Hand, card_action, legal_plays, play_card
+from civgame.engine.rules.action_cards import PAYING, Choice, Hand, card_action, legal_plays, play_card
 from civgame.engine.rules.cities import (
     building_price,
     pay_for_building,
@@ -58,7 +58,6 @@ def _run_as_event_step(game: Game, player: Player, effect: Effect, choice: Choic
 # ------------------------------------------------------------------ effects that need the city rules
 
 NO_BUILDING = "do not build"
-PAYING = ", paying "
 
 
 def _build(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventBuild) -> None:

@@ -3,9 +3,9 @@
 A half (`action_halves.yaml`) is a main or free action with a cost and a list of effects. Each
 action primitive registers with `@card_action(name, options=...)` how to list its ways of being
 played now (`[()]`: playable without a choice, `[]`: its precondition fails) and how to perform
-one; it may add a cost that depends on the choice. At most one effect of a half offers a choice,
-and `choice` answers it. A half is playable when it is built (every effect has a handler) and
-every effect offers a way. The card goes face up to the discard pile before its effects resolve.
+one; it may add a cost that depends on the choice. Each effect answers its own part of `choice`
+(the parts joined in the effects' order). A half is playable when it is built (every effect has a
+handler) and every effect offers a way. The card goes face up to the discard pile before its effects resolve.
 
 The play flow works on half names (`Ruleset.played_halves`), and on any `Hand` of cards played this
 way: great persons are played through it too (`rules/great_persons.py`).
@@ -74,6 +74,7 @@ from civgame.engine.rules.registry import RULES, rule
 from civgame.engine.rules.turns import spend_main_action
 
 Choice = tuple[str, ...]
+Parts = tuple[Choice, ...]  # a choice split between the played effects of a half, one part each
 CardOptions = Callable[[Game, Player, Effect], list[Choice]]
 CardPerform = Callable[[Game, Player, Effect, Choice], None]
 CardCost = Callable[[Game, Effect, Choice], dict[str, int]]
@@ -138,37 +139,27 @@ def _played(game: Game, half: str) -> list[Effect]:
     return [e for e in game.rules.card_effects[half] if e.name in CARD_ACTIONS]
 
 
-def _ways(game: Game, player: Player, half: str) -> list[tuple[Choice, ...]]:
-    """Every way the half can be played now: one part per played effect (`()` for an effect without a choice)."""
+def _ways(game: Game, player: Player, half: str) -> list[Parts]:
+    """Every way the half can be played now, ignoring costs: one part of the choice per played effect
+    (`()` for an effect without a choice)."""
     return list(product(*(CARD_ACTIONS[e.name].options(game, player, e) for e in _played(game, half))))
 
 
-def half_choices(game: Game, player: Player, half: str) -> list[Choice]:
-    """Every way the half can be played now, ignoring costs: its effects' parts of the choice, in order."""
-    return [tuple(part for option in way for part in option) for way in _ways(game, player, half)]
+def _joined(parts: Parts) -> Choice:
+    return tuple(part for option in parts for part in option)
 
 
-def choice_parts(game: Game, player: Player, half: str, choice: Choice) -> tuple[Choice, ...] | None:
+def choice_parts(game: Game, player: Player, half: str, choice: Choice) -> Parts | None:
     """Each played effect's part of `choice`, or None if the half cannot be played that way now."""
-    played = _played(game, half)
-    choosing = [i for i, e in enumerate(played) if CARD_ACTIONS[e.name].options(game, player, e) != [()]]
-    if len(choosing) <= 1:  # the usual half: one effect (or none) answers the whole choice
-        parts = tuple(choice if i in choosing else () for i in range(len(played)))
-        return parts if choice in half_choices(game, player, half) else None
-    return next((way for way in _ways(game, player, half) if tuple(p for o in way for p in o) == choice), None)
+    return next((way for way in _ways(game, player, half) if _joined(way) == choice), None)
 
 
-def half_cost(game: Game, player: Player, spec: ActionHalf, half: str, choice: Choice) -> dict[str, int]:
+def half_cost(game: Game, spec: ActionHalf, half: str, parts: Parts) -> dict[str, int]:
+    """The card's price and what its effects add for their parts of the choice."""
     cost: dict[str, int] = amounts(spec.cost)
-    played = _played(game, half)
-    priced = [i for i, e in enumerate(played) if CARD_ACTIONS[e.name].cost is not None]
-    if not priced:
-        return cost
-    parts = (choice,) * len(played) if len(played) == 1 else choice_parts(game, player, half, choice)
-    for i in priced:
-        extra = CARD_ACTIONS[played[i].name].cost
-        assert extra is not None and parts is not None
-        for item, amount in extra(game, played[i], parts[i]).items():
+    for effect, part in zip(_played(game, half), parts, strict=True):
+        extra = CARD_ACTIONS[effect.name].cost
+        for item, amount in (extra(game, effect, part) if extra is not None else {}).items():
             cost[item] = cost.get(item, 0) + amount
     return cost
 
@@ -187,10 +178,10 @@ def why_not_play(
     if spec.action == "main" and game.actions_left <= 0 and extra is None:
         return "no main actions left this turn"
     if not spec.cost or affordable(game, player, amounts(spec.cost)):
-        choices = half_choices(game, player, half)
-        if not choices:
+        ways = _ways(game, player, half)
+        if not ways:
             return f"{half} cannot be played now: {_precondition(game, player, half)}"
-        if any(can_pay(game, player, _with(half_cost(game, player, spec, half, c), extra)) for c in choices):
+        if any(can_pay(game, player, _with(half_cost(game, spec, half, way), extra)) for way in ways):
             return None
     return f"{player.name} cannot pay for {half} ({describe(amounts(spec.cost)) if spec.cost else 'its price'})"
 
@@ -226,9 +217,9 @@ def legal_plays(game: Game, hand: Hand, play: Callable[[int, Choice], Action]) -
         spec = game.rules.played_halves[half]
         if why_not_play(game, player, half, spec) is None:
             plays.extend(
-                play(card, choice)
-                for choice in half_choices(game, player, half)
-                if can_pay(game, player, half_cost(game, player, spec, half, choice))
+                play(card, _joined(way))
+                for way in _ways(game, player, half)
+                if can_pay(game, player, half_cost(game, spec, half, way))
             )
     return plays
 
@@ -255,7 +246,7 @@ def play_card(game: Game, action: PlayCard, hand: Hand) -> None:
     parts = choice_parts(game, player, half, choice)
     if parts is None:
         raise RuleError(f"{half} cannot be played that way now")
-    payment = settle(game, action, half_cost(game, player, spec, half, choice))
+    payment = settle(game, action, half_cost(game, spec, half, parts))
     if payment is None:
         return  # the player chooses how to pay first
     pay(player, payment)
@@ -264,9 +255,7 @@ def play_card(game: Game, action: PlayCard, hand: Hand) -> None:
     _play(game, player, hand, action.card, parts, payment)
 
 
-def _play(
-    game: Game, player: Player, hand: Hand, card: int, parts: tuple[Choice, ...], payment: dict[str, int]
-) -> None:
+def _play(game: Game, player: Player, hand: Hand, card: int, parts: Parts, payment: dict[str, int]) -> None:
     """The paid card goes face up to the discard pile, then its half's effects resolve, each with its part
     of the choice."""
     half = hand.half(game.rules, card)
@@ -298,9 +287,9 @@ def _plays_without_action(game: Game, effect: Effect) -> list[Choice]:
         spec = game.rules.action_halves[half]
         if spec.action == "main" and why_not_play(game, player, half, spec, extra) is None:
             plays.extend(
-                (str(card), *choice)
-                for choice in half_choices(game, player, half)
-                if can_pay(game, player, _with(half_cost(game, player, spec, half, choice), extra))
+                (str(card), *_joined(way))
+                for way in _ways(game, player, half)
+                if can_pay(game, player, _with(half_cost(game, spec, half, way), extra))
             )
     return plays
 
@@ -313,7 +302,7 @@ def play_card_without_action(game: Game, effect: Effect, choice: Choice) -> None
     half = game.rules.action_card(card).action
     parts = choice_parts(game, player, half, card_choice)
     assert parts is not None  # one of the options listed
-    cost = _with(half_cost(game, player, game.rules.action_halves[half], half, card_choice), amounts(params.pay))
+    cost = _with(half_cost(game, game.rules.action_halves[half], half, parts), amounts(params.pay))
     payment = payment_for(game, player, cost)
     city = leader_city(game, player) if params.activates_leader_city else None
     pay(player, payment)

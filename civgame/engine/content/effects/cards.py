@@ -1,9 +1,9 @@
 """Effect primitives of action cards (declared here, applied in `rules/action_cards.py` and `rules/combat.py`).
 
 An action half's effects run in order when the card is played: each one also says whether the card
-can be played now (its precondition), and at most one of them asks the player a choice. A
-tactics half's effects last for the combat round it is played in (the combat primitives of
-`military.py`, such as `combat_bonus` and `cancel_hits`, serve there too).
+can be played now (its precondition) and may ask the player a choice, answered by its own part of the
+card's choice. A tactics half's effects last for the combat round it is played in (the combat
+primitives of `military.py`, such as `combat_bonus` and `cancel_hits`, serve there too).
 """
 
 from __future__ import annotations

@@ -52,6 +52,7 @@ def _run_as_event_step(game: Game, player: Player, effect: Effect, choice: Choic
     index = next(i for i, e in enumerate(game.rules.event_effects(card)) if e is effect)
     if game.event is None:
         game.event = EventInProgress(card, player.index, [])
+    assert game.event.card == card  # a card is played only when no other event is under way
     game.event.steps.append(EventStep("main", player.index, effect=index))
 
 

@@ -3,12 +3,15 @@ refusals and follow-up restrictions, and the card goes face up to the event disc
 
 import pytest
 
-from civgame.engine.core.actions import Construct, PlayActionCard, PlayGreatPerson
+from civgame.engine.core.actions import ChooseOption, Construct, PlayActionCard, PlayGreatPerson
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.rules.action_cards import why_not_play_card
+from civgame.engine.rules.controller import apply, legal_actions
 from civgame.engine.rules.great_persons import GREAT_PERSONS
+from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.storage.save import dumps, loads
 from tests.scenario import Scenario
 
 GREAT_EXPLORER, GREAT_PHILOSOPHER, GREAT_ARCHITECT, GREAT_ATHLETE = 18, 21, 55, 56
@@ -25,7 +28,10 @@ def refused(s: Scenario, action: PlayGreatPerson | PlayActionCard) -> str:
 
 
 def holding(*cards: int) -> Scenario:
+    """Player 1 holds these great persons (taken out of the event deck)."""
     s = Scenario().reveal_all()
+    deck = s.game.decks["event"]
+    deck.draw = [c for c in deck.draw if c not in cards]
     s.player(0).great_persons = list(cards)
     return s
 
@@ -116,3 +122,19 @@ def test_great_explorer_may_explore_nothing_and_takes_its_advance_only():
     seafaring = s.game.rules.category_of("Fishing").advances[0].name
     s.apply(PlayGreatPerson(GREAT_EXPLORER, (seafaring, "-")))
     assert not s.game.regions[4].revealed and s.player(0).has(seafaring) and not s.game.pending
+
+
+def test_a_game_saved_while_the_great_explorer_waits_for_its_city_loads_and_goes_on():
+    s = holding(GREAT_EXPLORER).resources(0, food=2)
+    s.city(0, "D2")
+    s.hide(5)
+    s.apply(PlayGreatPerson(GREAT_EXPLORER, ("Fishing", "5")))
+    assert isinstance(s.game.pending[0], EffectChoiceDecision)  # the city, once the region lies
+    game = loads(dumps(s.game))
+    while not isinstance(game.pending[-1], EffectChoiceDecision):
+        apply(game, legal_actions(game)[0])  # which way the region lies
+    game = loads(dumps(game))
+    sites = [a for a in legal_actions(game) if isinstance(a, ChooseOption) and a.option.startswith("found a city")]
+    apply(game, sites[0])
+    assert len(game.cities_of(0)) == 2 and game.player(0).resources["food"] == 0
+    assert check_invariants(game) == []

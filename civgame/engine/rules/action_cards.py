@@ -659,7 +659,7 @@ def _offer_city_in(game: Game, player: Player, effect: Effect, spaces: list[Hex]
     options = [f"found a city at {hex_to_label(h)}{PAYING}{way}" for h in sorted(spaces) for way in ways]
     game.pending.append(
         EffectChoiceDecision(
-            player=player.index, source=effect.source, effect="found_city_in_region", options=[*options, NO_CITY]
+            player=player.index, source=effect.source, effect="explore_and_settle", options=[*options, NO_CITY]
         )
     )
 
@@ -684,7 +684,7 @@ def _found_city_in_region(game: Game, decision: EffectChoiceDecision, option: st
     cities.found_city_at(game, player, _site(option))
 
 
-CHOICE_RULES["found_city_in_region"] = (_city_sites, _found_city_in_region)
+CHOICE_RULES["explore_and_settle"] = (_city_sites, _found_city_in_region)  # the city after exploring
 
 
 def _truce_partners(game: Game, player: Player, effect: Effect) -> list[Choice]:

@@ -2,6 +2,7 @@
 
 from civgame.engine.core.actions import PlayTactics
 from civgame.engine.core.decisions import TacticsDecision
+from civgame.ui.cards_view import event_card
 from civgame.ui.side_panel import PLAYABLE
 from tests.combat_helpers import attack
 from tests.scenario import Scenario
@@ -97,6 +98,8 @@ def test_a_great_person_is_played_from_the_hand_and_an_unplayable_one_says_why(a
     click_button(app, scene.dialog.button_for("OK"))
     click(app, philosopher.center)
     assert sorted(scene.dialog.labels()) == ["Play Great Philosopher: Writing", "Play Great Philosopher: no advance"]
+    hover(app, scene.dialog.button_for("Play Great Philosopher: Writing").rect.center)
+    assert scene.hovered_card()[0] == event_card(s.game.rules.event(great_philosopher))  # the card beside it
     click_button(app, scene.dialog.button_for("Play Great Philosopher: Writing"))
     assert s.player(0).great_persons == [great_athlete] and s.player(0).has("Writing")
     assert s.player(0).resources["ideas"] == 2 and s.game.decks["event"].discard[-1] == great_philosopher

@@ -105,12 +105,25 @@ def test_a_special_advance_comes_free_with_its_linked_advance_and_counts_half_a_
 def test_any_government_special_advance_stays_when_the_government_changes():
     s = civ_scenario("rome", "greece")
     from civgame.engine.rules.advances import gain_advance
+    from civgame.engine.rules.status import switch_government
 
     gain_advance(s.game, s.player(0), "Voting", uses_event_cube=False)
     assert "Provinces" in s.player(0).special_advances
-    s.player(0).advances.remove("Voting")
-    civilizations.drop_special_advances(s.game, s.player(0))
-    assert "Provinces" in s.player(0).special_advances
+    switch_government(s.game, s.player(0), ("Nationalism",))
+    assert "Voting" not in s.player(0).advances and s.player(0).special_advances == ["Provinces"]
+    assert not any("loses the special advance" in line for line in s.game.log)
+
+
+def test_any_government_special_advance_is_lost_with_every_government_advance_and_regained():
+    s = civ_scenario("rome", "greece")
+    from civgame.engine.rules.advances import gain_advance
+    from tests.engine.test_events import main_effect
+
+    gain_advance(s.game, s.player(0), "Voting", uses_event_cube=False)
+    main_effect(s, 44)  # Anarchy
+    assert s.player(0).special_advances == [] and check_invariants(s.game) == []
+    gain_advance(s.game, s.player(0), "Dogma", uses_event_cube=False)
+    assert s.player(0).special_advances == ["Provinces"]
 
 
 def test_a_special_advance_is_lost_with_its_linked_advance():

@@ -3,15 +3,25 @@
 import pytest
 
 from civgame.engine.content.effects import has
-from civgame.engine.core.actions import Advance, ChooseCivilization, ChooseLeader, Recruit, UseAbility
-from civgame.engine.core.decisions import CivilizationDecision, LeaderDecision
+from civgame.engine.core.actions import (
+    Advance,
+    ChooseCasualties,
+    ChooseCivilization,
+    ChooseLeader,
+    MoveUnits,
+    Recruit,
+    StartMove,
+    UseAbility,
+)
+from civgame.engine.core.decisions import CasualtyDecision, CivilizationDecision, LeaderDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules import civilizations
 from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.scoring import score_sheet
+from civgame.engine.rules.scoring import score_sheet, winners
 from civgame.engine.rules.setup import new_game
+from tests.combat_helpers import LEADER as LEADER_FACE
 from tests.combat_helpers import attack, dice
 from tests.scenario import Scenario
 
@@ -214,6 +224,51 @@ def test_a_leader_killed_by_barbarians_is_lost_to_everyone():
     attack(s, BARBARIAN, barbarians, "D2", "C2", can_retreat=False)
     assert s.game.unit(leader.id) is None and s.player(0).leader is None
     assert all(p.captured_leaders == [] for p in s.game.players)
+
+
+def test_the_leader_is_an_army_unit_that_stacks_needs_tactics_and_takes_room_on_a_ship():
+    s = civ_scenario("greece", "vikings")
+    leader = place_leader(s, 0, "Pericles", "C2")
+    s.units(0, "infantry", "C2", 3)
+    walker = s.unit(0, "infantry", "D2")
+    ship = s.unit(0, "ship", "B2")
+    s.unit(0, "infantry", "B2", carrier=ship)
+    s.apply(StartMove())
+    assert not [m for m in s.legal_of(MoveUnits) if leader.id in m.units]  # no Tactics, no move
+    assert MoveUnits((walker.id,), s.hex("C2")) not in s.legal_of(MoveUnits)  # leader + 3 infantry: full
+    s.advances(0, "Tactics")
+    assert MoveUnits((leader.id,), s.hex("B2")) in s.legal_of(MoveUnits)
+    s.unit(0, "infantry", "B2", carrier=ship)  # the ship is full
+    assert MoveUnits((leader.id,), s.hex("B2")) not in s.legal_of(MoveUnits)
+
+
+def test_a_leader_fights_and_may_be_chosen_as_a_casualty():
+    s = civ_scenario("rome", "greece")
+    s.city(1, "D2")
+    leader = place_leader(s, 1, "Pericles", "D2")
+    defender = s.unit(1, "infantry", "D2")
+    att = s.units(0, "infantry", "D2", 3)
+    dice(s, (2, "cavalry"), (2, "cavalry"), (3, "elephant"), LEADER_FACE, (2, "cavalry"), (2, "cavalry"))
+    attack(s, 0, att, "D2", "C2")
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CasualtyDecision) and decision.player == 1
+    assert sorted(decision.candidates) == sorted([leader.id, defender.id])
+    s.apply(ChooseCasualties((leader.id,)))
+    assert s.player(1).leader is None and s.player(0).captured_leaders == ["Pericles"]
+
+
+def test_captured_leaders_break_a_tie_only_after_every_other_category():
+    s = Scenario(players=2)
+    s.city(0, "D2")
+    s.city(1, "D7")
+    s.player(0).event_vp = 2.0
+    s.player(1).captured_leaders.append("Sulla")  # 2 VP as well
+    assert winners(s.game) == [0]  # event VP come before captured leaders
+    s.player(0).event_vp = 0.0
+    s.player(1).event_vp = 0.0
+    s.player(0).captured_leaders.append("Augustus")
+    s.player(1).captured_leaders.clear()
+    assert winners(s.game) == [0]
 
 
 # ------------------------------------------------------------------ abilities in play

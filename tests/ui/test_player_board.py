@@ -108,3 +108,21 @@ def test_the_abilities_menu_gives_each_civilization_ability_its_text(app):
     tips = [button.tool_tip_text for button in scene.dialog.buttons]
     assert any("Once per turn, as a free action: pay 1 mood token to gain 1 food" in tip for tip in tips)
     assert any("Master: Action, while Pericles stands in one of your Happy cities" in tip for tip in tips)
+
+
+def test_every_special_advance_and_leader_ability_of_every_civilization_has_its_text_as_tooltip(app):
+    rules = Scenario(players=2).game.rules
+    checked = 0
+    for key, civ in rules.civilizations.items():
+        s = Scenario(players=2)
+        civilizations.take(s.game, s.player(0), key)
+        scene = show_game(app, s.game)
+        scene.open_player_boards()
+        buttons = scene.dialog.ability_buttons
+        tips = {s.name: f"{s.name}: {s.text}" for s in civ.special_advances}
+        tips |= {a.name: f"{a.name} ({leader.name}): {a.text}" for leader in civ.leaders for a in leader.abilities}
+        for name, tip in tips.items():
+            assert buttons[name].tool_tip_text == tip, (key, name)
+            checked += 1
+        press_key(app, pygame.K_ESCAPE)
+    assert checked == sum(4 + 6 for _ in rules.civilizations)  # 4 special advances, 3 leaders of 2 abilities

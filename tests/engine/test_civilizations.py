@@ -89,6 +89,17 @@ def test_the_vikings_start_on_the_coast():
     assert not any(game.is_water(h) for h in game.regions[1].spaces())
 
 
+def test_the_capital_is_the_starting_city_space_even_once_the_city_is_gone():
+    game = new_game(2, 1, civilizations=["greece", "china"])
+    for player in game.players:
+        (start,) = game.cities_of(player.index)
+        assert civilizations.capital(game, player) == start.pos
+        assert game.terrain(start.pos) == "grassland"  # the Fertile space of the home region
+    (lost,) = game.cities_of(0)
+    game.cities.remove(lost)
+    assert civilizations.capital(game, game.players[0]) == lost.pos
+
+
 def test_a_civilization_list_must_name_each_player_one_different_civilization():
     with pytest.raises(RuleError, match="one different civilization"):
         new_game(2, 1, civilizations=["rome", "rome"])

@@ -11,6 +11,7 @@ from civgame.engine.rules import civilizations
 from civgame.engine.rules.advances import gain_advance
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.scoring import score_sheet
+from civgame.engine.storage.save import dumps, loads, state_hash
 from tests.engine.test_civilizations import place_leader
 from tests.scenario import Scenario
 
@@ -58,6 +59,8 @@ def test_a_ship_left_with_too_many_units_loses_those_its_owner_chooses():
     decision = s.game.pending[-1]
     assert isinstance(decision, CasualtyDecision) and decision.player == 0 and decision.count == 1
     assert check_invariants(s.game) == []  # the excess waits for its owner's choice
+    reloaded = loads(dumps(s.game), rules=s.game.rules)
+    assert state_hash(reloaded) == state_hash(s.game) and check_invariants(reloaded) == []
     infantry, settler = sorted(u.id for u in cargo if u.kind == "infantry")[:1], [cargo[1].id]
     assert s.legal() == [ChooseCasualties(tuple(infantry)), ChooseCasualties(tuple(settler))]
     s.apply(ChooseCasualties(tuple(settler)))

@@ -14,7 +14,7 @@ from civgame.engine.core.model import MOODS, Game
 from civgame.engine.core.vocabulary import DECLINE, K
 from civgame.engine.rules import objectives
 from civgame.engine.rules.action_cards import CARD_ACTIONS, choice_parts
-from civgame.engine.rules.combat import owner_name
+from civgame.engine.rules.combat import OVERLOAD, owner_name
 from civgame.engine.rules.culture_abilities import OBJECTIVE, option_label
 from civgame.engine.rules.happiness import raise_cost
 from civgame.engine.rules.payments import describe as describe_cost
@@ -630,6 +630,8 @@ def decision_title(game: Game, decision: D.Decision) -> str:
         return f"{name}: choose which ships the units board at {where(decision.sea)}"
     if isinstance(decision, D.OrientationDecision):
         return f"{name}: choose how the explored region lies"
+    if isinstance(decision, D.CasualtyDecision) and decision.reason == OVERLOAD:
+        return f"{name}: your ships can no longer carry all their units - remove {decision.count}"
     if isinstance(decision, D.CasualtyDecision):
         return f"{name}: remove {decision.count} unit(s) ({decision.reason})"
     if isinstance(decision, D.TacticsDecision):

@@ -159,6 +159,8 @@ def test_every_decision_has_a_title_naming_the_player():
         assert title.startswith("Ben: ") and len(title) > len("Ben: ") + 5
     pay = D.PayDecision(player=0, action=A.Advance("Myths"), cost={"any:food,ideas,gold": 2})
     assert decision_title(game, pay) == 'Anna: pay 2 any of food/ideas/gold for "Advance: Myths"'
+    overload = D.CasualtyDecision(player=0, count=1, candidates=[1, 2, 3], reason="overload")
+    assert decision_title(game, overload) == "Anna: your ships can no longer carry all their units - remove 1"
 
 
 def test_ability_labels_say_what_the_player_gets():

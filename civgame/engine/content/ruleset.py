@@ -478,6 +478,7 @@ class SpecialAdvance(Strict):
     text: str
     effects: list[OneEffect] = []
     missing: str = ""  # a part of the printed ability its effects do not cover yet: the civilization is not offered
+    our_design: bool = False  # not printed: designed (or reworked) by this project where the sources leave a gap
 
 
 class LeaderAbility(Strict):
@@ -485,6 +486,7 @@ class LeaderAbility(Strict):
     text: str
     effects: list[OneEffect] = []
     missing: str = ""  # as for SpecialAdvance
+    our_design: bool = False  # as for SpecialAdvance
 
 
 class Leader(Strict):

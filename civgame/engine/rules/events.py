@@ -914,6 +914,7 @@ def _lose_government(
         return
     player.advances = [a for a in player.advances if a not in lost]
     effects.holdings_changed(game)
+    civilizations.drop_special_advances(game, player)
     player.event_vp += params.vp_per_advance * len(lost)
     player.government_regains += [params.vp_per_advance] * len(lost)
     vp = params.vp_per_advance * len(lost)

@@ -620,7 +620,9 @@ def test_explorer_needs_a_face_down_region_next_to_a_city_region():
     s = Scenario().reveal_all().hand(0, EXPLORER).resources(0, culture=1)
     s.city(0, "D2")
     assert plays(s, EXPLORER) == []
-    assert reason(s, EXPLORER) == "No face-down region lies next to a region with one of your cities"
+    assert reason(s, EXPLORER) == (
+        "Explorer cannot be played now: it needs a face-down region next to a region with your city"
+    )
 
 
 def test_militia_hero_general_and_new_plans_say_what_they_lack():

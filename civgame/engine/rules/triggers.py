@@ -12,7 +12,7 @@ fires a hook stops there if decisions are pending, as it does after its own deci
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from civgame.engine.content import effects
@@ -75,13 +75,18 @@ def fire(game: Game, hook: str, *, player: int | None = None, **context: Any) ->
             observe(game, game.player(index), context)
 
 
-def _listening(game: Game, holder: Player, hook: str) -> list[Effect]:
-    """The holder's effects that listen to `hook`, in source order."""
+def _listening(game: Game, holder: Player, hook: str) -> tuple[Effect, ...]:
+    """The holder's effects that listen to `hook`, in source order (fired at nearly every action,
+    so worked out once per change of holdings)."""
+    return effects.memo(game, holder, _find_listening, hook)
+
+
+def _find_listening(game: Game, holder: Player, hook: Hashable) -> tuple[Effect, ...]:
     found = [e for name in LISTENERS for e in effects.active(game, holder, name) if e.hook == hook]
     if len(found) > 1:
         order = {held: i for i, held in enumerate(effects.holdings(game, holder))}
         found.sort(key=lambda e: order[(e.kind, e.source)])
-    return found
+    return tuple(found)
 
 
 def _turn_order_from_current(game: Game) -> list[int]:

@@ -8,6 +8,8 @@ building gives, offered by `cities.py`) and the `advance_as_free_action` ability
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.economy import (
@@ -71,7 +73,12 @@ def why_not_gain(game: Game, player: Player, name: str) -> str | None:
 
 
 def gainable(game: Game, player: Player) -> list[str]:
-    """Every advance `why_not_gain` allows, worked out once per category (a hot path)."""
+    """Every advance `why_not_gain` allows. A hot path: it depends only on the advances held, so it
+    is worked out once per change of holdings."""
+    return list(effects.memo(game, player, _gainable))
+
+
+def _gainable(game: Game, player: Player, _: Hashable) -> tuple[str, ...]:
     owned = set(player.advances)
     current = government_of(game, player)
     result = []
@@ -86,7 +93,7 @@ def gainable(game: Game, player: Player) -> list[str]:
             if category.government and name == names[0] and category.requires and category.requires not in owned:
                 continue
             result.append(name)
-    return result
+    return tuple(result)
 
 
 def advance_cost(game: Game) -> dict[str, int]:

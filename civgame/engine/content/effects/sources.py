@@ -103,7 +103,7 @@ def memo(game: Game, player: Player, work_out: Callable[[Game, Player, Hashable]
     """`work_out(game, player, about)`, remembered until holdings change: for answers that depend
     only on what the player holds (which effects listen to a hook, which abilities they have), so
     that rules asked at every action need not ask `active` primitive by primitive. Answers are
-    shared by copies of the game and must never be changed: return tuples."""
+    shared by copies of the game and must never be changed (return tuples, or mappings of them)."""
     found: dict[Memo, Any] | None = game.__dict__.get(_MEMO)
     if found is None:
         found = game.__dict__[_MEMO] = {}

@@ -166,7 +166,10 @@ def stale_answers(game: Game) -> list[str]:
 
 def leader_space(game: Game, player: Player) -> Hex | None:
     """Where the player's leader stands (on a ship: the ship's space), if on the board."""
-    return next((u.pos for u in game.units if u.owner == player.index and u.kind == LEADER_UNIT), None)
+    for unit in game.units:  # a loop, not next() over a generator: asked at most actions
+        if unit.owner == player.index and unit.kind == LEADER_UNIT:
+            return unit.pos
+    return None
 
 
 def _applies_at(game: Game, player: Player, effect: Effect, space: Hex) -> bool:

@@ -379,16 +379,16 @@ def _landfall(game: Game, ring: tuple[Hex, ...], start: int, step: int) -> tuple
 def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bool = False) -> str | None:
     """Why `unit` cannot move at all now (None if it can). `fresh_action` ignores this action's moves;
     `road`: the move is a road move, which ignores a mountain's stop."""
-    name = game.rules.units[unit.kind].name
+    kind = game.rules.units[unit.kind]
     if unit.moved_this_action and not fresh_action:
-        return f"{name} {unit.id} already moved in this move action"
+        return f"{kind.name} {unit.id} already moved in this move action"
     if unit.immobile and not (road and unit.stopped_by_terrain):
         if unit.stopped_by_terrain:
-            return f"{name} {unit.id} entered a mountain this turn and cannot move again except by road"
-        return f"{name} {unit.id} fought a battle or entered a mountain this turn and cannot move again"
-    needed = game.rules.units[unit.kind].requires_advance_to_move
+            return f"{kind.name} {unit.id} entered a mountain this turn and cannot move again except by road"
+        return f"{kind.name} {unit.id} fought a battle or entered a mountain this turn and cannot move again"
+    needed = kind.requires_advance_to_move
     if needed and not game.player(unit.owner).uses(needed):
-        return f"{name} units cannot move without {needed}"
+        return f"{kind.name} units cannot move without {needed}"
     return None
 
 

@@ -135,7 +135,7 @@ def why_not_play(
         return f"{half} is played at the end of a battle won at a city, not as an action"
     if not is_built(game, half):
         return f"{half} has no effect that can be played in this game"
-    if game.pending or game.combat is not None or game.phase != "play":
+    if not _turn_open(game):
         return "an action card is played on your own turn when nothing else is pending"
     if spec.action == "main" and game.actions_left <= 0 and extra is None:
         return "no main actions left this turn"
@@ -143,12 +143,50 @@ def why_not_play(
         choices = half_choices(game, player, half)
         if not choices:
             return f"{half} cannot be played now: {_precondition(game, half)}"
-        if any(can_pay(game, player, _with(half_cost(game, spec, half, c), extra)) for c in choices):
+        if _paid_choices(game, player, half, spec, choices, extra):
             return None
     return f"{player.name} cannot pay for {half} ({describe(amounts(spec.cost)) if spec.cost else 'its price'})"
 
 
+def _turn_open(game: Game) -> bool:
+    return not game.pending and game.combat is None and game.phase == "play"
+
+
+def playable_choices(
+    game: Game, player: Player, half: str, spec: ActionHalf, extra: dict[str, int] | None = None
+) -> list[Choice]:
+    """The ways `player` may play the half now and can pay for: empty exactly when `why_not_play` gives a
+    reason, without building the reason (the legal listings ask this for every card in hand)."""
+    if spec.action == "after_battle" or not _turn_open(game) or not is_built(game, half):
+        return []
+    if spec.action == "main" and game.actions_left <= 0 and extra is None:
+        return []
+    if spec.cost and not affordable(game, player, amounts(spec.cost)):
+        return []
+    return _paid_choices(game, player, half, spec, half_choices(game, player, half), extra)
+
+
+def _paid_choices(
+    game: Game, player: Player, half: str, spec: ActionHalf, choices: list[Choice], extra: dict[str, int] | None
+) -> list[Choice]:
+    """The `choices` the player can pay for, asking once per distinct price (most halves have one price)."""
+    if all(CARD_ACTIONS[e.name].cost is None for e in _played(game, half)):
+        return choices if choices and can_pay(game, player, _with(amounts(spec.cost), extra)) else []
+    payable: dict[tuple[tuple[str, int], ...], bool] = {}
+    paid = []
+    for choice in choices:
+        cost = _with(half_cost(game, spec, half, choice), extra)
+        price = tuple(sorted(cost.items()))
+        if price not in payable:
+            payable[price] = can_pay(game, player, cost)
+        if payable[price]:
+            paid.append(choice)
+    return paid
+
+
 def _with(cost: dict[str, int], extra: dict[str, int] | None) -> dict[str, int]:
+    if not extra:
+        return cost
     return {item: cost.get(item, 0) + (extra or {}).get(item, 0) for item in {*cost, *(extra or {})}}
 
 
@@ -167,16 +205,15 @@ def why_not_play_card(game: Game, player: Player, card: int) -> str | None:
 
 def _legal_plays(game: Game) -> list[Action]:
     player = game.player(game.current)
+    if not _turn_open(game):
+        return []
     plays: list[Action] = []
+    ways: dict[str, list[Choice]] = {}  # by half: every half is printed on two cards
     for card in sorted(set(player.action_cards)):
         half = game.rules.action_card(card).action
-        spec = game.rules.action_halves[half]
-        if why_not_play(game, player, half, spec) is None:
-            plays.extend(
-                PlayActionCard(card, choice)
-                for choice in half_choices(game, player, half)
-                if can_pay(game, player, half_cost(game, spec, half, choice))
-            )
+        if half not in ways:
+            ways[half] = playable_choices(game, player, half, game.rules.action_halves[half])
+        plays.extend(PlayActionCard(card, choice) for choice in ways[half])
     return plays
 
 
@@ -229,12 +266,8 @@ def _plays_without_action(game: Game, effect: Effect) -> list[Choice]:
     for card in sorted(set(player.action_cards)):
         half = game.rules.action_card(card).action
         spec = game.rules.action_halves[half]
-        if spec.action == "main" and why_not_play(game, player, half, spec, extra) is None:
-            plays.extend(
-                (str(card), *choice)
-                for choice in half_choices(game, player, half)
-                if can_pay(game, player, _with(half_cost(game, spec, half, choice), extra))
-            )
+        if spec.action == "main":
+            plays.extend((str(card), *choice) for choice in playable_choices(game, player, half, spec, extra))
     return plays
 
 

@@ -259,13 +259,11 @@ def why_not_collect_from(game: Game, city: City, space: Hex) -> str | None:
     return _why_space_unusable(game, city, space)
 
 
-def _why_space_unusable(
-    game: Game, city: City, space: Hex, occupied: _Occupied | None = None, boosts: list[CollectYield] | None = None
-) -> str | None:
-    blocked = _why_blocked(game, city, space, occupied)
+def _why_space_unusable(game: Game, city: City, space: Hex) -> str | None:
+    blocked = _why_blocked(game, city, space)
     if blocked:
         return blocked
-    if not _space_yields(game, city, space, boosts):
+    if not _space_yields(game, city, space):
         return f"{_where(space)} gives nothing to collect"
     return None
 
@@ -286,20 +284,34 @@ class _Occupied(NamedTuple):
         )
 
 
+_BLOCKAGES = {  # what `_blockage` finds -> the reason given, of the space's label
+    "unexplored": "{} is not explored",
+    "enemies": "enemy units block collecting from {}",
+    "city": "another city blocks collecting from {}",
+    "exhausted": "{} is exhausted land",
+    "pirates": "pirates block collecting from {}",
+}
+
+
 def _why_blocked(game: Game, city: City, space: Hex, occupied: _Occupied | None = None) -> str | None:
     """What stops anyone collecting from `space` for `city` (units, cities, exhaustion, pirates)."""
+    found = _blockage(game, city, space, occupied or _Occupied.around(game, city))
+    return None if found is None else _BLOCKAGES[found].format(_where(space))
+
+
+def _blockage(game: Game, city: City, space: Hex, occupied: _Occupied) -> str | None:
+    """The kind of `_BLOCKAGES` on `space`, or None: the listings ask this of every space near a city."""
     terrain = game.terrain(space)
     if terrain is None:
-        return f"{_where(space)} is not explored"
-    occupied = occupied or _Occupied.around(game, city)
+        return "unexplored"
     if space in occupied.enemies:
-        return f"enemy units block collecting from {_where(space)}"
+        return "enemies"
     if space != city.pos and space in occupied.cities:
-        return f"another city blocks collecting from {_where(space)}"
+        return "city"
     if space in game.exhausted:
-        return f"{_where(space)} is exhausted land"
+        return "exhausted"
     if game.rules.terrain[terrain].water and occupied.pirates.intersection((space, *game.board_neighbors(space))):
-        return f"pirates block collecting from {_where(space)}"
+        return "pirates"
     return None
 
 
@@ -322,16 +334,18 @@ def _space_yields(game: Game, city: City, space: Hex, boosts: list[CollectYield]
 def _usable_port_space_elsewhere(game: Game, city: City, space: Hex) -> bool:
     """The city's Port faces another space than `space`, and nothing blocks collecting there."""
     port = city.port_space
-    return port is not None and port != space and _why_blocked(game, city, port) is None
+    return port is not None and port != space and _blockage(game, city, port, _Occupied.around(game, city)) is None
 
 
-def collect_choices(game: Game, city: City) -> dict[Hex, list[str]]:
+def collect_choices(
+    game: Game, city: City, occupied: _Occupied | None = None, boosts: list[CollectYield] | None = None
+) -> dict[Hex, list[str]]:
     """Every space next to (or under) the city it may collect from, with what each may give."""
     choices = {}
-    boosts = _collect_effects(game, city)
-    occupied = _Occupied.around(game, city)
+    boosts = _collect_effects(game, city) if boosts is None else boosts
+    occupied = occupied or _Occupied.around(game, city)
     for space in (city.pos, *game.board_neighbors(city.pos)):
-        if _why_blocked(game, city, space, occupied) is None:
+        if _blockage(game, city, space, occupied) is None:
             yields = _space_yields(game, city, space, boosts)  # worked out once per space (a hot path)
             if yields:
                 choices[space] = yields
@@ -362,26 +376,37 @@ def far_collect_rule(game: Game, player: Player) -> tuple[Effect, int] | None:
     return usable[0], max([effects.params_as(usable[0], CollectFar).spaces, *raised])
 
 
-def far_choices(game: Game, city: City) -> dict[Hex, list[str]]:
-    """Land spaces a `collect_far` effect lets the city collect from now, with what each may give."""
-    rule_ = far_collect_rule(game, game.player(city.owner))
+def far_choices(
+    game: Game,
+    city: City,
+    rule_: tuple[Effect, int] | None = None,
+    occupied: _Occupied | None = None,
+    boosts: list[CollectYield] | None = None,
+) -> dict[Hex, list[str]]:
+    """Land spaces a `collect_far` effect (`rule_`, when the caller has it) lets the city collect from
+    now, with what each may give."""
+    rule_ = rule_ or far_collect_rule(game, game.player(city.owner))
     if rule_ is None:
         return {}
     spaces = _ring(city.pos, effects.params_as(rule_[0], CollectFar).distance)
-    boosts = _collect_effects(game, city)
-    occupied = _Occupied.around(game, city)
-    return {
-        s: _space_yields(game, city, s, boosts)
-        for s in spaces
-        if game.is_land(s) and _why_space_unusable(game, city, s, occupied, boosts) is None
-    }
+    boosts = _collect_effects(game, city) if boosts is None else boosts
+    occupied = occupied or _Occupied.around(game, city)
+    found = {}
+    for space in spaces:
+        if game.is_land(space) and _blockage(game, city, space, occupied) is None:
+            yields = _space_yields(game, city, space, boosts)
+            if yields:
+                found[space] = yields
+    return found
 
 
-def _space_limits(game: Game, city: City) -> list[tuple[str, set[Payable], int]]:
+def _space_limits(
+    game: Game, city: City, boosts: list[CollectYield] | None = None
+) -> list[tuple[str, set[Payable], int]]:
     """(terrain, limited yields, most spaces) of each `collect_yield` effect with `max_spaces`."""
     return [
         (e.terrain, set(e.resources) - set(game.rules.terrain[e.terrain].yields), e.max_spaces)
-        for e in _collect_effects(game, city)
+        for e in (_collect_effects(game, city) if boosts is None else boosts)
         if e.max_spaces is not None
     ]
 
@@ -400,36 +425,49 @@ def _over_limit(
     return None
 
 
-def collect_options(game: Game, city: City) -> list[tuple[Pick, ...]]:
+def collect_options(game: Game, city: City, occupied: _Occupied | None = None) -> list[tuple[Pick, ...]]:
     """Every legal set of picks, in board order: as many spaces as the city may collect from.
 
     The city must collect its mood-modified size, or from every space it can if fewer. Using
     far spaces (`collect_far`) is the player's choice, so those sets are listed besides.
+    `occupied` may be shared by the cities of one owner. Each effect is looked up once per city.
     """
-    near = collect_choices(game, city)
-    options = _pick_sets(game, city, near, {}, 0)
-    far = far_choices(game, city)
+    player = game.player(city.owner)
+    boosts = _collect_effects(game, city)
+    occupied = occupied or _Occupied.around(game, city)
+    near = collect_choices(game, city, occupied, boosts)
+    extra, repeat = collect_stretch(game, player)
+    size = mood_modified_size(game, city) + extra
+    limits = _space_limits(game, city, boosts)
+    options = _pick_sets(game, city, near, {}, 0, limits, size, repeat)
+    far_rule = far_collect_rule(game, player)
+    far = far_choices(game, city, far_rule, occupied, boosts) if far_rule else {}
     if far:
-        far_rule = far_collect_rule(game, game.player(city.owner))
         assert far_rule is not None  # far spaces come from a collect_far rule
-        options += _pick_sets(game, city, near, far, far_rule[1])
+        options += _pick_sets(game, city, near, far, far_rule[1], limits, size, repeat)
     return options
 
 
 def _pick_sets(
-    game: Game, city: City, near: dict[Hex, list[str]], far: dict[Hex, list[str]], max_far: int
+    game: Game,
+    city: City,
+    near: dict[Hex, list[str]],
+    far: dict[Hex, list[str]],
+    max_far: int,
+    space_limits: list[tuple[str, set[Payable], int]],
+    size: int,
+    repeat: bool,
 ) -> list[tuple[Pick, ...]]:
-    """The largest legal sets of picks from `near` plus 1..max_far spaces of `far` (none if no `far`)."""
+    """The largest legal sets of at most `size` picks from `near` plus 1..max_far spaces of `far` (none if
+    no `far`); a space may be picked more than once if `repeat`."""
     yields = {**near, **far}
     limits = [  # only the limits some pick here could break
         (terrain, limited, most)
-        for terrain, limited, most in _space_limits(game, city)
+        for terrain, limited, most in space_limits
         if any(game.terrain(space) == terrain and not limited.isdisjoint(what) for space, what in yields.items())
     ]
     near_spaces, far_spaces = sorted(near), sorted(far)
     far_counts = range(1, min(max_far, len(far_spaces)) + 1) if far else range(0, 1)
-    extra, repeat = collect_stretch(game, game.player(city.owner))
-    size = mood_modified_size(game, city) + extra
     most = size if repeat and near_spaces else len(near_spaces) + far_counts[-1]
     near_sets = combinations_with_replacement if repeat else combinations
     for count in range(min(size, most), 0, -1):
@@ -503,9 +541,11 @@ def collect_action_forbidden(game: Game, player: Player) -> str | None:
 
 
 def _legal_collect(game: Game) -> list[Action]:
-    if collect_action_forbidden(game, game.player(game.current)):
+    cities = _activatable_cities(game)
+    if not cities or collect_action_forbidden(game, game.player(game.current)):
         return []
-    return [Collect(c.id, picks) for c in _activatable_cities(game) for picks in collect_options(game, c)]
+    occupied = _Occupied.around(game, cities[0])  # the same for every city of one owner
+    return [Collect(c.id, picks) for c in cities for picks in collect_options(game, c, occupied)]
 
 
 @rule(Collect, legal=_legal_collect)

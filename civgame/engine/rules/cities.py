@@ -671,10 +671,14 @@ def _protected(game: Game, player: Player, card: str) -> bool:
 
 def why_not_construct(game: Game, city: City, building: str, port_space: Hex | None = None) -> str | None:
     """The rule that stops `building` in `city` (activation and cost aside), or None."""
-    player = game.player(city.owner)
-    spec = game.rules.buildings.get(building)
-    if spec is None:
+    if building not in game.rules.buildings:
         return f"there is no building called {building!r}"
+    return _why_city_cannot_build(game, city) or _why_not_building(game, city, building, port_space)
+
+
+def _why_city_cannot_build(game: Game, city: City) -> str | None:
+    """What stops any building in `city` (activation and cost aside), or None."""
+    player = game.player(city.owner)
     banned = construct_ban(game, player)
     if banned:
         return banned
@@ -684,6 +688,13 @@ def why_not_construct(game: Game, city: City, building: str, port_space: Hex | N
         return f"the city at {_where(city.pos)} has reached the maximum size {game.rules.game.city.max_size}"
     if city.size >= len(game.cities_of(player.index)):
         return f"a city cannot grow larger than the number of cities {player.name} owns"
+    return None
+
+
+def _why_not_building(game: Game, city: City, building: str, port_space: Hex | None) -> str | None:
+    """What stops this building, facing `port_space`, in a city that may build (cost aside), or None."""
+    player = game.player(city.owner)
+    spec = game.rules.buildings[building]
     if building in city.buildings:
         return f"the city at {_where(city.pos)} already has a {spec.name}"
     if not player.uses(spec.advance):
@@ -706,20 +717,23 @@ def placements(game: Game, city: City, building: str) -> list[Hex | None]:
 
 
 def _legal_construct(game: Game) -> list[Action]:
-    cities = _activatable_cities(game)
+    cities = [city for city in _activatable_cities(game) if _why_city_cannot_build(game, city) is None]
     if not cities:
         return []
     player = game.player(game.current)
-    buildings = [
-        b for b in game.rules.buildings if affordable(game, player, building_price(game, player, b), token_swap=False)
-    ]
-    return [
-        Construct(city.id, building, facing)
-        for city in cities
-        for building in buildings
-        for facing in placements(game, city, building)
-        if why_not_construct(game, city, building, facing) is None
-    ]
+    payable: dict[str, bool] = {}  # by building: its price is worked out only for a building some city may take
+    found: list[Action] = []
+    for city in cities:
+        for building in game.rules.buildings:
+            for facing in placements(game, city, building):
+                if _why_not_building(game, city, building, facing) is not None:
+                    continue
+                if building not in payable:
+                    price = building_price(game, player, building)
+                    payable[building] = affordable(game, player, price, token_swap=False)
+                if payable[building]:
+                    found.append(Construct(city.id, building, facing))
+    return found
 
 
 @rule(Construct, legal=_legal_construct)

@@ -819,28 +819,25 @@ def recruitable_kinds(game: Game, city: City) -> list[str]:
     """Unit kinds this city can recruit (building requirements, leaders left), in sorted order."""
     player = game.player(city.owner)
     has_leaders = bool(civilizations.unused_leaders(game, player))
+    unbuilt = _no_building_needed(game, city)
     return sorted(
         kind
         for kind, spec in game.rules.units.items()
-        if spec.requires_building is None
-        or spec.requires_building in city.buildings
-        or _no_building_needed(game, city, kind)
+        if spec.requires_building is None or spec.requires_building in city.buildings or kind in unbuilt
         if not spec.naval or city.port_space is not None
         if not spec.leader or has_leaders
     )
 
 
-def _no_building_needed(game: Game, city: City, kind: str) -> bool:
-    """A `recruit_without_building` effect lets this city recruit `kind` without its building."""
+def _no_building_needed(game: Game, city: City) -> set[str]:
+    """The unit kinds a `recruit_without_building` effect lets this city recruit without their building."""
     player = game.player(city.owner)
+    kinds = set()
     for effect in effects.active(game, player, "recruit_without_building"):
         params = effects.params_as(effect, RecruitWithoutBuilding)
-        if (
-            params.unit == kind
-            and distance(city.pos, civilizations.capital(game, player)) >= params.min_distance_from_capital
-        ):
-            return True
-    return False
+        if distance(city.pos, civilizations.capital(game, player)) >= params.min_distance_from_capital:
+            kinds.add(params.unit)
+    return kinds
 
 
 def _destination(game: Game, city: City, kind: str) -> Hex:
@@ -963,7 +960,7 @@ def recruit_options(game: Game, city: City) -> list[tuple[str, ...]]:
 
     subs = _substitutes(game, player)
 
-    def extend(start: int, chosen: tuple[str, ...], armies: int) -> None:
+    def extend(start: int, chosen: tuple[str, ...], chosen_cost: dict[str, int], armies: int) -> None:
         # Every way of paying only grows as units are added (a substitute price included), so an
         # unaffordable combination ends its branch.
         for i in range(start, len(kinds)):
@@ -972,8 +969,11 @@ def recruit_options(game: Game, city: City) -> list[tuple[str, ...]]:
             if spec.army and armies >= room:
                 continue
             combo = (*chosen, kind)
-            costs = recruit_costs(game, player, combo, subs) if subs else [recruit_cost(game, combo)]
-            if not any(affordable(game, player, cost) for cost in costs):
+            cost = dict(chosen_cost)  # recruit_cost(game, combo), added up along the branch
+            for item, amount in spec.cost.items():
+                cost[item] = cost.get(item, 0) + amount
+            costs = recruit_costs(game, player, combo, subs) if subs else [cost]
+            if not any(affordable(game, player, way) for way in costs):
                 continue
             if kind not in capacity:
                 capacity[kind] = _recruit_capacity(game, city, kind)
@@ -981,9 +981,9 @@ def recruit_options(game: Game, city: City) -> list[tuple[str, ...]]:
                 continue
             found.append(combo)
             if len(combo) < most:
-                extend(i, combo, armies + spec.army)
+                extend(i, combo, cost, armies + spec.army)
 
-    extend(0, (), 0)
+    extend(0, (), {}, 0)
     return found
 
 

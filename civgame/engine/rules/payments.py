@@ -127,7 +127,9 @@ def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: boo
     tokens count together for a holder of `swap_tokens`, unless `token_swap` is False.
     """
     subs = game.rules.game.gold_substitutes_for
-    if _swaps_tokens(game, player, token_swap):
+    if ("mood" in cost or "culture" in cost) and _swaps_tokens(
+        game, player, token_swap
+    ):  # no look at effects for a cost without tokens
         tokens = sum(cost.get(t, 0) for t in TOKEN_KINDS)
         if tokens > sum(held(player, t) for t in TOKEN_KINDS):
             return False

@@ -113,16 +113,26 @@ def _played(game: Game, half: str) -> list[Effect]:
 def half_choices(game: Game, player: Player, half: str) -> list[Choice]:
     """Every way the half can be played now, ignoring costs: one entry per choice of its choosing effect."""
     per_effect = [CARD_ACTIONS[e.name].options(game, player, e) for e in _played(game, half)]
+    if len(per_effect) == 1:  # the common case: the choices are that effect's
+        return per_effect[0]
     return [tuple(part for option in combo for part in option) for combo in product(*per_effect)]
 
 
 def half_cost(game: Game, spec: ActionHalf, half: str, choice: Choice) -> dict[str, int]:
-    cost: dict[str, int] = amounts(spec.cost)
-    for effect in _played(game, half):
-        extra = CARD_ACTIONS[effect.name].cost
-        if extra is not None:
-            for item, amount in extra(game, effect, choice).items():
-                cost[item] = cost.get(item, 0) + amount
+    return _priced(game, amounts(spec.cost), _pricing(game, half), choice)
+
+
+def _pricing(game: Game, half: str) -> list[tuple[Effect, CardCost]]:
+    """The half's effects whose price depends on the choice, with how each is priced."""
+    return [(e, cost) for e in _played(game, half) if (cost := CARD_ACTIONS[e.name].cost) is not None]
+
+
+def _priced(game: Game, base: dict[str, int], pricing: list[tuple[Effect, CardCost]], choice: Choice) -> dict[str, int]:
+    """`base` (the printed price) with what `choice` adds to it."""
+    cost = dict(base)
+    for effect, price in pricing:
+        for item, amount in price(game, effect, choice).items():
+            cost[item] = cost.get(item, 0) + amount
     return cost
 
 
@@ -170,12 +180,13 @@ def _paid_choices(
     game: Game, player: Player, half: str, spec: ActionHalf, choices: list[Choice], extra: dict[str, int] | None
 ) -> list[Choice]:
     """The `choices` the player can pay for, asking once per distinct price (most halves have one price)."""
-    if all(CARD_ACTIONS[e.name].cost is None for e in _played(game, half)):
-        return choices if choices and can_pay(game, player, _with(amounts(spec.cost), extra)) else []
+    base, pricing = amounts(spec.cost), _pricing(game, half)
+    if not pricing:
+        return choices if choices and can_pay(game, player, _with(base, extra)) else []
     payable: dict[tuple[tuple[str, int], ...], bool] = {}
     paid = []
     for choice in choices:
-        cost = _with(half_cost(game, spec, half, choice), extra)
+        cost = _with(_priced(game, base, pricing, choice), extra)
         price = tuple(sorted(cost.items()))
         if price not in payable:
             payable[price] = can_pay(game, player, cost)

@@ -470,6 +470,7 @@ def _pick_sets(
     far_counts = range(1, min(max_far, len(far_spaces)) + 1) if far else range(0, 1)
     most = size if repeat and near_spaces else len(near_spaces) + far_counts[-1]
     near_sets = combinations_with_replacement if repeat else combinations
+    picks_at = {space: [(space, what) for what in gives] for space, gives in yields.items()}
     for count in range(min(size, most), 0, -1):
         found = [
             picks
@@ -477,7 +478,7 @@ def _pick_sets(
             if n_far <= count
             for far_part in combinations(far_spaces, n_far)
             for near_part in near_sets(near_spaces, count - n_far)
-            for picks in product(*([(s, r) for r in yields[s]] for s in sorted(near_part + far_part)))
+            for picks in product(*(picks_at[s] for s in sorted(near_part + far_part)))
             if (not repeat or list(picks) == sorted(picks))  # a space taken twice: one order only
             and (not limits or _over_limit(game, city, picks, limits) is None)
         ]

@@ -75,10 +75,9 @@ def gainable(game: Game, player: Player) -> list[str]:
     owned = set(player.advances)
     current = government_of(game, player)
     result = []
-    for category in game.rules.categories:
+    for category, names in game.rules.advance_names_by_category:
         if category.government and current is not None and current != category.name:
             continue
-        names = [a.name for a in category.advances]
         started = not owned.isdisjoint(names)
         for name in names if started else names[:1]:
             if name in owned:

@@ -471,6 +471,12 @@ def _pick_sets(
     most = size if repeat and near_spaces else len(near_spaces) + far_counts[-1]
     near_sets = combinations_with_replacement if repeat else combinations
     picks_at = {space: [(space, what) for what in gives] for space, gives in yields.items()}
+    if not (far or repeat or limits):  # the common case: every set of as many near spaces as may be taken
+        count = min(size, len(near_spaces))
+        found = [
+            picks for spaces in combinations(near_spaces, count) for picks in product(*(picks_at[s] for s in spaces))
+        ]
+        return found if count > 0 else []
     for count in range(min(size, most), 0, -1):
         found = [
             picks

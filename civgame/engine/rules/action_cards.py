@@ -198,7 +198,7 @@ def _paid_choices(
 def _with(cost: dict[str, int], extra: dict[str, int] | None) -> dict[str, int]:
     if not extra:
         return cost
-    return {item: cost.get(item, 0) + (extra or {}).get(item, 0) for item in {*cost, *(extra or {})}}
+    return {item: cost.get(item, 0) + extra.get(item, 0) for item in {*cost, *extra}}
 
 
 def _precondition(game: Game, half: str) -> str:

@@ -15,7 +15,7 @@ from civgame.engine.core.actions import Action, AddTradeItem, Advance, Construct
 from civgame.engine.core.decisions import TradeDecision
 from civgame.engine.core.model import Game
 from civgame.engine.rules import trading
-from civgame.engine.rules.action_cards import half_choices, half_cost, why_not_play
+from civgame.engine.rules.action_cards import _joined, _ways, half_cost, why_not_play
 from civgame.engine.rules.advances import _waiver, advance_cost, gainable
 from civgame.engine.rules.cities import (
     _activatable_cities,
@@ -39,9 +39,9 @@ def plays(game: Game) -> list[Action]:
         spec = game.rules.action_halves[half]
         if why_not_play(game, player, half, spec) is None:
             found.extend(
-                PlayActionCard(card, choice)
-                for choice in half_choices(game, player, half)
-                if can_pay(game, player, half_cost(game, spec, half, choice))
+                PlayActionCard(card, _joined(way))
+                for way in _ways(game, player, half)
+                if can_pay(game, player, half_cost(game, spec, half, way))
             )
     return found
 

@@ -113,11 +113,16 @@ def item_problem(game: Game, decision: TradeDecision, side: str, item: str) -> s
 def _addable(game: Game, decision: TradeDecision) -> list[AddTradeItem]:
     me = game.player(decision.player)
     candidates = [
-        *(AddTradeItem(side, item) for side in SIDES for item in AMOUNTS),
-        *(AddTradeItem("take", kind) for kind in CARD_KINDS),
-        *(AddTradeItem("give", card, down) for kind in CARD_KINDS for card in hand(me, kind) for down in (False, True)),
+        *((side, item) for side in SIDES for item in AMOUNTS),
+        *(("take", kind) for kind in CARD_KINDS),
+        *(("give", card) for kind in CARD_KINDS for card in hand(me, kind)),
     ]
-    return [a for a in candidates if item_problem(game, decision, a.side, a.item) is None]
+    addable = []
+    for side, item in candidates:  # each asked once, and an action made only for what may be added
+        if item_problem(game, decision, side, item) is None:
+            own_card = ":" in item  # offered face up or face down
+            addable += [AddTradeItem(side, item, down) for down in ((False, True) if own_card else (False,))]
+    return addable
 
 
 def _has_anything(player: Player) -> bool:

@@ -11,7 +11,8 @@ fourth game (n % 4 == 3) starts with every player ready to build wonders (`prepa
 random play seldom reaches, and every other pair of seeds (n // 2 even) deals each seat a civilization,
 unless --civilizations says otherwise ("all", "none"). Each game also saves and reloads itself once at a
 random step and must come back identical. The report gives games, actions, objectives completed, wonders
-built, invariant violations and crashes, each with its seed; the exit status is 1 if there was any.
+built, action halves played (by name), invariant violations and crashes, each with its seed; the exit
+status is 1 if there was any.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import argparse
 import os
 import random
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
@@ -37,6 +39,7 @@ from civgame.engine.rules.setup import default_ruleset, new_game
 from civgame.engine.storage.save import dumps, loads, state_hash
 
 AGENTS = ("mixed", "random", "aggressive")
+PLAYED = " plays the action card "
 CIVILIZATIONS = ("mixed", "all", "none")
 
 
@@ -50,6 +53,7 @@ class GameResult:
     actions: int = 0
     objectives: int = 0  # objective cards completed
     wonders: int = 0  # wonders built
+    cards: Counter[str] = field(default_factory=Counter)  # action halves played, by name
     violation: str | None = None
     crash: str | None = None
 
@@ -128,6 +132,7 @@ def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False, civs: s
         game = play_out(starting_game(seed, players, civilizations=result.civilizations), agents, observer=check)
         result.objectives = sum(len(p.completed_objectives) for p in game.players)
         result.wonders = sum(len(p.wonders_built) for p in game.players)
+        result.cards = cards_played(game)
         if replay:
             _check_replay(game)
     except _Violation as exc:
@@ -135,6 +140,11 @@ def play_one(seed: int, agent_kind: str = "mixed", replay: bool = False, civs: s
     except Exception as exc:  # a crash of the engine (GameRunError) or of the checks themselves
         result.crash = f"{type(exc).__name__}: {exc}"
     return result
+
+
+def cards_played(game: Game) -> Counter[str]:
+    """The action halves played in the game, counted from the log (its line for every card played)."""
+    return Counter(line.split(PLAYED, 1)[1].split(",", 1)[0] for line in game.log if PLAYED in line)
 
 
 def _check_replay(game) -> None:
@@ -157,6 +167,7 @@ class SoakReport:
     actions: int = 0
     objectives: int = 0
     wonders: int = 0
+    cards: Counter[str] = field(default_factory=Counter)
     violations: list[GameResult] = field(default_factory=list)
     crashes: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
@@ -166,6 +177,7 @@ class SoakReport:
         self.actions += result.actions
         self.objectives += result.objectives
         self.wonders += result.wonders
+        self.cards += result.cards
         if result.violation:
             self.violations.append(result)
         if result.crash:
@@ -182,6 +194,8 @@ class SoakReport:
             f"actions     {self.actions}",
             f"objectives  {self.objectives} completed",
             f"wonders     {self.wonders} built",
+            f"cards       {self.cards.total()} action halves played: "
+            + (", ".join(f"{half} {n}" for half, n in sorted(self.cards.items())) or "none"),
             f"violations  {len(self.violations)}",
             f"crashes     {len(self.crashes)}",
         ]

@@ -141,10 +141,12 @@ def test_a_main_action_card_needs_an_action_left():
     assert "no main actions left" in refused(s, PlayActionCard(NEW_IDEAS, ("Irrigation",)))
 
 
-def test_halves_that_are_not_built_are_never_offered():
+def test_halves_that_are_not_built_are_never_offered(monkeypatch):
     mercenaries = 13
     s = Scenario().hand(0, mercenaries).resources(0, culture=3)
     s.city(0, "C2")
+    s.unit(BARBARIAN, "infantry", "C3")
+    monkeypatch.setitem(s.game.rules.card_effects, "Mercenaries", [])  # a mod leaving the half without effects
     assert plays(s, mercenaries) == []
     reason = why_not_play_card(s.game, s.player(0), mercenaries)
     assert reason == "Mercenaries has no effect that can be played in this game"

@@ -39,10 +39,14 @@ def test_only_civilizations_with_every_ability_in_play_are_offered():
     rules = new_game(2, 1).rules
     assert civilizations.playable(rules) == [k for k, c in rules.civilizations.items() if civilizations.complete(c)]
     offered = civilizations.playable(rules)
-    assert {"greece", "china", "vikings"} <= set(offered) and "rome" not in offered
-    sulla = next(leader for leader in rules.civilizations["rome"].leaders if leader.name == "Sulla")
-    dictator = next(a for a in sulla.abilities if a.name == "Dictator")
-    assert dictator.effects and dictator.missing  # a part still missing keeps Rome off the table
+    assert {"rome", "greece", "china", "vikings"} <= set(offered)
+    rome = rules.civilizations["rome"]
+    sulla = next(leader for leader in rome.leaders if leader.name == "Sulla")
+    dictator = sulla.abilities[0].model_copy(update={"missing": "Barbarians near Sulla move only if he allows."})
+    unfinished = sulla.model_copy(update={"abilities": [dictator, *sulla.abilities[1:]]})
+    others = [leader for leader in rome.leaders if leader is not sulla]
+    assert civilizations.complete(rome)
+    assert not civilizations.complete(rome.model_copy(update={"leaders": [*others, unfinished]}))
 
 
 def test_random_setup_deals_each_player_a_different_civilization(all_playable):

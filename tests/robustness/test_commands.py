@@ -5,6 +5,7 @@ Nothing here is timed: the benchmarks print their figures, they are not tests.
 
 from bench import fuzz, soak
 from bench.common import Failure, Figure, percentile, table
+from civgame.engine.rules.setup import new_game
 
 
 def test_soak_reports_games_actions_violations_and_crashes():
@@ -14,6 +15,14 @@ def test_soak_reports_games_actions_violations_and_crashes():
     lines = (f"objectives  {report.objectives} completed", f"wonders     {report.wonders} built")
     for line in ("games       3", f"actions     {report.actions}", *lines, "violations  0", "crashes     0"):
         assert line in text
+    assert report.cards.total() > 0 and f"cards       {report.cards.total()} action halves played: " in text
+
+
+def test_soak_counts_the_action_halves_played_from_the_log():
+    game = new_game(2, 1)
+    game.log += ["Player 1 plays the action card Mercenaries", "Player 2 plays the action card Spy, paying 1 culture"]
+    game.log += ["Player 1 plays the action card Mercenaries"]
+    assert soak.cards_played(game) == {"Mercenaries": 2, "Spy": 1}
 
 
 def test_soak_names_the_seed_of_a_game_that_broke_an_invariant(monkeypatch):

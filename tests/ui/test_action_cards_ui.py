@@ -2,12 +2,13 @@
 
 from civgame.engine.core.actions import PlayTactics
 from civgame.engine.core.decisions import TacticsDecision
+from civgame.engine.core.model import BARBARIAN
 from civgame.ui.side_panel import PLAYABLE
 from tests.combat_helpers import attack
 from tests.scenario import Scenario
 from tests.ui.conftest import click, click_button, hover, show_game
 
-LEADERSHIP, MERCENARIES, HIGH_MORALE_CARD, DEFENSIVE_FORMATION_CARD = 25, 13, 6, 22
+LEADERSHIP, TEACH_US, HIGH_MORALE_CARD, DEFENSIVE_FORMATION_CARD, MERCENARIES = 25, 35, 6, 22, 13
 
 
 def card_rect(scene, card):
@@ -15,20 +16,20 @@ def card_rect(scene, card):
 
 
 def test_the_hand_shows_both_halves_and_highlights_what_can_be_played(app):
-    s = Scenario().reveal_all().hand(0, LEADERSHIP, MERCENARIES).resources(0, culture=1)
+    s = Scenario().reveal_all().hand(0, LEADERSHIP, TEACH_US).resources(0, culture=1)
     s.city(0, "D2")
     scene = show_game(app, s.game)
-    playable, unbuilt = card_rect(scene, LEADERSHIP), card_rect(scene, MERCENARIES)
+    playable, unplayable = card_rect(scene, LEADERSHIP), card_rect(scene, TEACH_US)
     hover(app, playable.move(20, 2).topleft)
     lines = scene.panel.hover_lines(scene.mouse)
     assert lines[0] == "Action card: Leadership/High Ground"
     assert lines[1] == "Leadership (free action, 1 culture): Gain 1 more action this turn."
     assert lines[2].startswith("Tactics - High Ground (land battles, attacker only away from cities): ")
     assert lines[-1] == "Playable now: click to play it."
-    hover(app, unbuilt.move(20, 2).topleft)
+    hover(app, unplayable.move(20, 2).topleft)
     assert (
         scene.panel.hover_lines(scene.mouse)[-1]
-        == "Not playable now: Mercenaries has no effect that can be played in this game."
+        == "Not playable now: Teach Us is played at the end of a battle won at a city, not as an action."
     )
     highlighted = [
         (x, playable.y + y)
@@ -40,16 +41,17 @@ def test_the_hand_shows_both_halves_and_highlights_what_can_be_played(app):
 
 
 def test_a_card_is_played_from_the_hand_and_an_unplayable_one_says_why(app):
-    s = Scenario().reveal_all().hand(0, LEADERSHIP, MERCENARIES).resources(0, culture=1)
+    s = Scenario().reveal_all().hand(0, LEADERSHIP, TEACH_US).resources(0, culture=1)
     s.city(0, "D2")
     scene = show_game(app, s.game)
-    click(app, card_rect(scene, MERCENARIES).center)
-    assert "Not playable now: Mercenaries has no effect that can be played in this game." in scene.dialog.prompt
+    click(app, card_rect(scene, TEACH_US).center)
+    reason = "Not playable now: Teach Us is played at the end of a battle won at a city, not as an action."
+    assert reason in scene.dialog.prompt
     click_button(app, scene.dialog.button_for("OK"))
     actions = s.game.actions_left
     click(app, card_rect(scene, LEADERSHIP).center)
     click_button(app, scene.dialog.button_for("Play Leadership"))
-    assert s.game.actions_left == actions + 1 and s.game.player(0).action_cards == [MERCENARIES]
+    assert s.game.actions_left == actions + 1 and s.game.player(0).action_cards == [TEACH_US]
     assert "Player 1 plays the action card Leadership, paying 1 culture" in s.game.log
 
 
@@ -80,3 +82,24 @@ def test_tactics_are_chosen_in_secret_with_a_pass_screen_and_revealed_in_the_bat
     assert s.game.actor() == 0 and scene.covered  # handed back to the attacker (to retreat, or its turn)
     click_button(app, scene.pass_button)
     assert not scene.covered and scene.viewer == 0
+
+
+def test_mercenaries_is_played_from_the_hand_and_each_choice_answered_in_the_decision_dialog(app):
+    s = Scenario().reveal_all().hand(0, MERCENARIES)
+    s.resources(0, food=2, gold=1, culture=0, mood=0)
+    s.city(0, "D5")
+    first, second = s.unit(BARBARIAN, "infantry", "D7"), s.unit(BARBARIAN, "infantry", "E6")
+    scene = show_game(app, s.game)
+    click(app, card_rect(scene, MERCENARIES).center)
+    click_button(app, scene.dialog.button_for("Play Mercenaries"))
+    assert "Mercenaries: choose the barbarian armies to move, 1 resource each (0 chosen)" in scene.dialog.prompt
+    assert sorted(scene.dialog.labels()) == ["Mercenaries: the army at D7", "Mercenaries: the army at E6"]
+    click_button(app, scene.dialog.button_for("Mercenaries: the army at D7"))
+    click_button(app, scene.dialog.button_for("Mercenaries: the army at E6"))
+    assert "pay 1 resource for each of the 2 barbarian armies" in scene.dialog.prompt
+    click_button(app, scene.dialog.button_for("Mercenaries: pay 1 food, 1 gold"))
+    assert "move a chosen barbarian army 1 space (2 left to move)" in scene.dialog.prompt
+    click_button(app, scene.dialog.button_for("Mercenaries: the army at D7 to D8"))
+    click_button(app, scene.dialog.button_for("Mercenaries: the army at E6 to E5"))
+    assert (first.pos, second.pos) == (s.hex("D8"), s.hex("E5")) and s.game.pending == []
+    assert (s.player(0).resources["food"], s.player(0).resources["gold"]) == (1, 0)

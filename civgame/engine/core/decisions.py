@@ -284,6 +284,26 @@ class CardExchangeDecision(EffectChoiceDecision):
 
 
 @dataclass
+class BarbarianArmiesDecision(EffectChoiceDecision):
+    """Moving barbarian armies with a card (Mercenaries), in three stages: `choose` the armies one at a time,
+    `pay` for them, then `move` them one at a time. `armies` holds the unit ids of each army chosen (in the
+    move stage: each army still to move)."""
+
+    KIND: ClassVar[str] = "barbarian_armies"
+    STAGES: ClassVar[tuple[str, ...]] = ("choose", "pay", "move")
+    stage: str = "choose"
+    armies: list[list[int]] = field(default_factory=list)
+
+    def describe(self) -> str:
+        count = len(self.armies)
+        if self.stage == "choose":
+            return f"{self.source}: choose the barbarian armies to move, 1 resource each ({count} chosen)"
+        if self.stage == "pay":
+            return f"{self.source}: pay 1 resource for each of the {count} barbarian armies"
+        return f"{self.source}: move a chosen barbarian army 1 space ({count} left to move)"
+
+
+@dataclass
 class TacticsDecision(Decision):
     """A side of a battle may play one tactics card face down this combat round."""
 

@@ -438,11 +438,11 @@ def _place_unit(game: Game, player: Player, effect: Effect, choice: Choice) -> N
 
 def _neighbours(game: Game, player: Player, reach: int) -> list[Player]:
     """Other players with a unit or city within `reach` of the player's units or cities."""
-    own = _places(game, player.index)
+    own = places(game, player.index)
     return [
         other
         for other in game.players
-        if other.index != player.index and any(distance(a, b) <= reach for a in _places(game, other.index) for b in own)
+        if other.index != player.index and any(distance(a, b) <= reach for a in places(game, other.index) for b in own)
     ]
 
 
@@ -451,7 +451,8 @@ def _neighbour_advances(game: Game, player: Player, reach: int) -> set[str]:
     return {name for other in _neighbours(game, player, reach) for name in other.advances}
 
 
-def _places(game: Game, owner: int) -> set[Hex]:
+def places(game: Game, owner: int) -> set[Hex]:
+    """The spaces holding the owner's units or cities."""
     return {u.pos for u in game.units_of(owner)} | {c.pos for c in game.cities_of(owner)}
 
 

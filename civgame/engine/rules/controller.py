@@ -19,6 +19,7 @@ from civgame.engine.rules import (  # noqa: F401  (importing a rule module regis
     abilities,
     action_cards,
     advances,
+    barbarian_armies,
     cities,
     combat,
     culture_abilities,

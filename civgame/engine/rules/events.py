@@ -356,25 +356,52 @@ def _march(game: Game, event: EventInProgress, step: EventStep, option: str) -> 
     origin_label, to_label = option.split(" to ")
     origin, to = label_to_hex(origin_label), label_to_hex(to_label)
     army = [u for u in _barbarians_at(game, origin) if u.id not in event.moved]
+    event.moved.extend(u.id for u in army)
+    step_army(game, army, to)
+    event.steps.insert(0, EventStep("barbarian_march", step.player))
+    attack_on_arrival(game, army, origin)
+
+
+def army_steps(game: Game, army: list[Unit]) -> list[Hex]:
+    """The adjacent land spaces a barbarian army may move to: there it stays within the stacking limit."""
+    limit = game.rules.game.stacking_limit
+    return sorted(
+        n
+        for n in game.board_neighbors(army[0].pos)
+        if game.is_land(n) and len(army) + len(_barbarians_at(game, n)) <= limit
+    )
+
+
+def step_army(game: Game, army: list[Unit], to: Hex) -> None:
+    """Move a barbarian army (units standing together) one space."""
+    origin = army[0].pos
     for unit in army:
         unit.pos = to
-        event.moved.append(unit.id)
-    game.say(f"A barbarian army moves from {origin_label} to {to_label}")
-    event.steps.insert(0, EventStep("barbarian_march", step.player))
+    game.say(f"A barbarian army moves from {_label(origin)} to {_label(to)}")
+
+
+def attack_on_arrival(game: Game, army: list[Unit], origin: Hex) -> None:
+    """A barbarian army that arrived from `origin` in a space with a player's units or city attacks at once."""
+    to = army[0].pos
     city = game.city_at(to)
     if (city is not None and city.owner != BARBARIAN) or game.enemy_units_at(to, BARBARIAN):
         enter_space(game, BARBARIAN, [u.id for u in army], to, {u.id: origin for u in army}, can_retreat=False)
 
 
+def garrison(game: Game, city: City) -> None:
+    """A barbarian city gains an infantry, if the barbarians have one left and the city has room."""
+    room = len(_barbarians_at(game, city.pos)) < game.rules.game.stacking_limit
+    if room and _in_supply(game, BARBARIAN, INFANTRY):
+        _place(game, BARBARIAN, INFANTRY, city.pos)
+        game.say(f"The barbarian city at {_label(city.pos)} gains an infantry")
+
+
 def _barbarian_garrison(game: Game, event: EventInProgress, step: EventStep) -> None:
     """After moving: barbarian cities near the active player's cities gain an infantry each."""
     cities = [c.pos for c in game.cities_of(step.player)]
-    limit = game.rules.game.stacking_limit
     for city in sorted((c for c in game.cities if c.owner == BARBARIAN), key=lambda c: c.pos):
-        near = any(_within_two_land(game, city.pos, c) for c in cities)
-        if near and len(_barbarians_at(game, city.pos)) < limit and _in_supply(game, BARBARIAN, INFANTRY):
-            _place(game, BARBARIAN, INFANTRY, city.pos)
-            game.say(f"The barbarian city at {_label(city.pos)} gains an infantry")
+        if any(_within_two_land(game, city.pos, c) for c in cities):
+            garrison(game, city)
 
 
 # ------------------------------------------------------------------ icons: pirates, land, gold

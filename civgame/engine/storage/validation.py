@@ -27,6 +27,7 @@ from civgame.engine.content.effects import REGISTRY as EFFECT_PRIMITIVES
 from civgame.engine.content.ruleset import Ruleset
 from civgame.engine.core.codec import from_plain, to_plain
 from civgame.engine.core.decisions import (
+    BarbarianArmiesDecision,
     BoardingDecision,
     CardExchangeDecision,
     CasualtyDecision,
@@ -372,6 +373,10 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "amounts": each(AMOUNTS),
         "other": TYPED,  # a player or -1 (the draw pile); the answer's rule checks the cards
         "exchanges": each(each(TEXT)),
+    },
+    BarbarianArmiesDecision: {
+        "stage": _one_of("a stage of moving barbarian armies", lambda _k: BarbarianArmiesDecision.STAGES),
+        "armies": each(each(UNIT_ID)),
     },
 }
 

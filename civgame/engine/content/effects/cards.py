@@ -14,6 +14,7 @@ from pydantic import Field
 
 from civgame.engine.content.effects.military import Cost
 from civgame.engine.content.effects.registry import NoParams, Params, primitive
+from civgame.engine.core.vocabulary import Payable
 
 PLAYED = "playing an action card"
 TACTICS = "combat: the round a tactics card is played in"
@@ -194,6 +195,24 @@ class SwapHiddenCard(NoParams):
 )
 class AdvanceFromLoser(NoParams):
     pass
+
+
+@primitive(
+    "move_barbarian_armies",
+    when=PLAYED,
+    doc="Move barbarian armies (all the barbarian units of a space) standing within `range` spaces of the "
+    "player's units or cities. The player chooses the armies, pays 1 of `pay_with` for each (a holder of "
+    "`swap_tokens` may pay either token where one is listed), then moves each of them, in the order the player "
+    "chooses, 1 space to an adjacent land space where the barbarians stay within the stacking limit. An army "
+    "entering a space with a player's units or city (the card player's too) attacks at once, under the "
+    "barbarian battle rules; a barbarian city it leaves gains an infantry. Armies another player's "
+    "`hold_barbarians` shields from cards cannot be chosen. The card can be played only with an army that "
+    "can be chosen and something to pay with.",
+    example={"move_barbarian_armies": {"range": 2, "pay_with": ["food", "wood", "ore", "culture", "gold"]}},
+)
+class MoveBarbarianArmies(Params):
+    range: int = Field(default=2, ge=0)
+    pay_with: list[Payable] = Field(min_length=1)
 
 
 # ------------------------------------------------------------------ follow-up actions

@@ -501,8 +501,8 @@ MAIN_EFFECTS = frozenset(
     when="decision: whenever barbarians are about to move (the Barbarians move icon, in any player's event)",
     doc="Barbarian armies within `distance` spaces of the holder's leader move only if the holder lets them: "
     "before they move, the holder names those that stay where they are. With `shields_from_cards`, other "
-    "players may not move those armies with an action card either (the Mercenaries card asks "
-    "`shielded_from_cards` in `rules/events.py`).",
+    "players may not move those armies with an action card either (`move_barbarian_armies`, the "
+    "Mercenaries card, asks `shielded_from_cards` in `rules/events.py`).",
     example={"hold_barbarians": {"distance": 2, "shields_from_cards": True}},
 )
 class HoldBarbarians(Params):

@@ -1,0 +1,157 @@
+"""Moving barbarian armies with an action card: `move_barbarian_armies` (the Mercenaries card).
+
+Once the card is played, its player answers a `BarbarianArmiesDecision` (with `ChooseOption`) in three
+stages: the armies, one at a time (at most as many as they could pay for); the payment, 1 of the effect's
+`pay_with` per army in any mix; then the moves, one army at a time in the order they choose. The decision
+for the armies still to move is pushed before an army's move starts a battle, so the battle's decisions
+come on top of it and the card's moves go on once the battle is over. The armies move and fight as the
+barbarians of an event do (`events.step_army`, `events.attack_on_arrival`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from civgame.engine.content import effects
+from civgame.engine.content.effects import Effect
+from civgame.engine.content.effects.cards import MoveBarbarianArmies
+from civgame.engine.core.decisions import BarbarianArmiesDecision, EffectChoiceDecision
+from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
+from civgame.engine.core.model import BARBARIAN, Game, Player, Unit
+from civgame.engine.rules import events
+from civgame.engine.rules.action_cards import Choice, card_action, places
+from civgame.engine.rules.economy_abilities import CHOICE_RULES
+from civgame.engine.rules.payments import TOKEN_KINDS, any_of, describe, held, pay, payment_options
+
+CHOOSE, PAY, MOVE = BarbarianArmiesDecision.STAGES
+ARMY, TO, PAYING = "the army at ", " to ", "pay "  # "the army at C4", "the army at C4 to D5", "pay 1 food"
+HIRE = "move the chosen armies"
+STAY = "the remaining armies stay where they are"
+
+
+def _params(game: Game, decision: EffectChoiceDecision) -> MoveBarbarianArmies:
+    effect = next(e for e in game.rules.card_effects[decision.source] if e.name == decision.effect)
+    return effects.params_as(effect, MoveBarbarianArmies)
+
+
+def _pay_kinds(game: Game, player: Player, params: MoveBarbarianArmies) -> list[str]:
+    """What an army may be paid with: `pay_with`, and the other token too for a holder of `swap_tokens`."""
+    kinds: list[str] = list(params.pay_with)
+    if any(kind in TOKEN_KINDS for kind in kinds) and effects.has(game, player, "swap_tokens"):
+        kinds += [token for token in TOKEN_KINDS if token not in kinds]
+    return kinds
+
+
+def _most_payable(game: Game, player: Player, params: MoveBarbarianArmies) -> int:
+    return sum(held(player, kind) for kind in _pay_kinds(game, player, params))
+
+
+def _payments(game: Game, player: Player, params: MoveBarbarianArmies, armies: int) -> list[dict[str, int]]:
+    return payment_options(game, player, any_of(_pay_kinds(game, player, params), armies))
+
+
+def _armies(game: Game, player: Player, params: MoveBarbarianArmies) -> dict[Hex, list[Unit]]:
+    """The barbarian armies the player may choose, by space: within range of their units or cities, not
+    shielded from their cards by another player's leader, and with a space to move to."""
+    own = places(game, player.index)
+    found: dict[Hex, list[Unit]] = {}
+    for unit in game.units_of(BARBARIAN):
+        found.setdefault(unit.pos, []).append(unit)
+    return {
+        space: army
+        for space, army in sorted(found.items())
+        if any(distance(space, place) <= params.range for place in own)
+        and not events.shielded_from_cards(game, player, space)
+        and events.army_steps(game, army)
+    }
+
+
+def _hireable(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    """Playable with an army to choose and something to pay for it with."""
+    params = effects.params_as(effect, MoveBarbarianArmies)
+    return [()] if _most_payable(game, player, params) and _armies(game, player, params) else []
+
+
+@card_action("move_barbarian_armies", options=_hireable)
+def _hire(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    _ask(game, BarbarianArmiesDecision(player=player.index, source=effect.source, effect=effect.name))
+
+
+def _to_move(game: Game, decision: BarbarianArmiesDecision) -> list[list[Unit]]:
+    alive = ([u for u in map(game.unit, ids) if u is not None] for ids in decision.armies)
+    return [army for army in alive if army]
+
+
+def _move_option(army: list[Unit], to: Hex) -> str:
+    return f"{ARMY}{hex_to_label(army[0].pos)}{TO}{hex_to_label(to)}"
+
+
+def _options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    """The answers open now at the decision's stage."""
+    assert isinstance(decision, BarbarianArmiesDecision)
+    player, params = game.player(decision.player), _params(game, decision)
+    if decision.stage == CHOOSE:
+        chosen = {army[0].pos for army in _to_move(game, decision)}
+        room = len(decision.armies) < _most_payable(game, player, params)
+        spaces = [space for space in _armies(game, player, params) if space not in chosen] if room else []
+        return [ARMY + hex_to_label(space) for space in spaces] + ([HIRE] if decision.armies else [])
+    if decision.stage == PAY:
+        return [PAYING + describe(p) for p in _payments(game, player, params, len(decision.armies))]
+    moves = [_move_option(army, to) for army in _to_move(game, decision) for to in events.army_steps(game, army)]
+    return moves or [STAY]
+
+
+def _ask(game: Game, decision: BarbarianArmiesDecision) -> None:
+    """Push the decision. Choosing and paying are done at once when there is one way; a move is always
+    asked. The moves listed are every step onto land (those a stacking limit closes are not legal for
+    now), so the list stays right when a battle changes the board before the decision is answered."""
+    if decision.stage == MOVE:
+        steps = ((army, to) for army in _to_move(game, decision) for to in sorted(game.board_neighbors(army[0].pos)))
+        decision.options = [*(_move_option(army, to) for army, to in steps if game.is_land(to)), STAY]
+    else:
+        decision.options = _options(game, decision)
+        if len(decision.options) == 1:
+            _answer(game, decision, decision.options[0])
+            return
+    game.pending.append(decision)
+
+
+def _answer(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    assert isinstance(decision, BarbarianArmiesDecision)
+    player = game.player(decision.player)
+    if decision.stage == CHOOSE and option == HIRE:
+        _ask(game, replace(decision, stage=PAY))
+    elif decision.stage == CHOOSE:
+        army = _armies(game, player, _params(game, decision))[label_to_hex(option.removeprefix(ARMY))]
+        _ask(game, replace(decision, armies=[*decision.armies, [u.id for u in army]]))
+    elif decision.stage == PAY:
+        params, count = _params(game, decision), len(decision.armies)
+        payment = next(p for p in _payments(game, player, params, count) if PAYING + describe(p) == option)
+        pay(player, payment)
+        armies = "1 barbarian army" if count == 1 else f"{count} barbarian armies"
+        game.say(f"{player.name} pays {describe(payment)} to move {armies} ({decision.source})")
+        _ask(game, replace(decision, stage=MOVE))
+    elif option == STAY:
+        game.say(f"The remaining barbarian armies have no space to move to and stay ({decision.source})")
+    else:
+        _move(game, decision, option)
+
+
+def _move(game: Game, decision: BarbarianArmiesDecision, option: str) -> None:
+    """Move one army; those still to move wait under the battle it may start. A barbarian city it leaves
+    gains an infantry."""
+    origin_label, to_label = option.removeprefix(ARMY).split(TO)
+    origin, to = label_to_hex(origin_label), label_to_hex(to_label)
+    armies = _to_move(game, decision)
+    army = next(a for a in armies if a[0].pos == origin)
+    rest = [[u.id for u in a] for a in armies if a is not army]
+    if rest:
+        _ask(game, replace(decision, armies=rest))
+    events.step_army(game, army, to)
+    left = game.city_at(origin)
+    if left is not None and left.owner == BARBARIAN:
+        events.garrison(game, left)
+    events.attack_on_arrival(game, army, origin)
+
+
+CHOICE_RULES["move_barbarian_armies"] = (_options, _answer)

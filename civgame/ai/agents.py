@@ -9,8 +9,8 @@
   world and random continuation); its one-step value counts as several samples, so that a few
   noisy continuations (a busy processor) do not overrule a clear ranking. Both value positions
   with the foresighted weights (production counts while the game has long to go, the hand's
-  promise, a game about to end). Hard searches longer and deeper: after a candidate it plays its
-  own next actions of the turn greedily before the random continuation.
+  promise, a game about to end). Hard searches the same way for longer: on a busy processor it
+  still ranks every action, and its many more samples overrule the ranking more often.
 
 Every action type is handled alike: agents only apply actions and value positions, so new
 content needs at most new evaluation weights. No agent reads hidden information: each looks
@@ -31,7 +31,7 @@ from civgame.engine.core.actions import Action, StartTrade
 from civgame.engine.core.copying import copy_game
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game
-from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.controller import apply
 
 # After an action, the acting player's own follow-up choices (a payment, a casualty) are settled
 # with a few random answers before the position is valued, so that an action is not valued
@@ -115,11 +115,6 @@ class SearchSettings:
     candidates: int  # how many of the best-ranked actions are searched
     playout_steps: int  # random actions after the candidate before the position is valued
     weights: Weights
-    # After the candidate, the seat's own next actions in the same turn are played greedily (the
-    # best one-step value among the first `greedy_width` by kind) before the random playout: a
-    # plan over the turn (move a settler, then found a city) is seen as a whole.
-    greedy_steps: int = 0
-    greedy_width: int = 12
     max_samples: int | None = None  # stop early after this many samples (a repeatable search)
     # A candidate's one-step value counts as this many samples of its average: with few samples
     # (a busy processor) the ranking still decides, and the random continuations only overrule it
@@ -168,25 +163,10 @@ class SearchAgent:
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
-    def _own_turn(self, world: Game, seat: int, rng: random.Random) -> None:
-        """Play up to `greedy_steps` more of the seat's own actions, each the best one step ahead."""
-        for _ in range(self.settings.greedy_steps):
-            if world.phase == "over" or world.actor() != seat:
-                return
-            actions = considered(legal_actions(world))
-            if not actions:
-                return
-            if len(actions) > self.settings.greedy_width:
-                actions = sorted(actions, key=lambda a: -PLAYOUT_WEIGHTS.get(a.KIND, 1.0))
-                actions = actions[: self.settings.greedy_width]
-            best = rank(world, seat, actions, rng, self.settings.weights)[0][1]
-            apply_and_follow_up(world, best, seat, rng)
-
     def _sample(self, world: Game, seat: int, action: Action, seed: int) -> float:
         rng = random.Random(seed)
         try:
             apply_and_follow_up(world, action, seat, rng)
-            self._own_turn(world, seat, rng)
         except RuleError:
             return -WIN
         playout(world, rng, self.settings.playout_steps)

@@ -91,6 +91,8 @@ def card_of(game: Game, action: A.Action) -> Card | None:
         return objective_card(game, game.actor(), action.card)
     if isinstance(action, A.PlayActionCard | A.PlayTactics) and action.card is not None:
         return action_card(game, action.card)
+    if isinstance(action, A.PlayGreatPerson):
+        return event_card(game.rules.event(action.card))
     return None
 
 

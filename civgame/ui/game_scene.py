@@ -57,6 +57,7 @@ from civgame.engine.rules.action_cards import why_not_play_card
 from civgame.engine.rules.advances import gainable
 from civgame.engine.rules.cities import recruitable_kinds, why_cannot_activate
 from civgame.engine.rules.controller import apply, legal_actions, why_illegal
+from civgame.engine.rules.great_persons import GREAT_PERSONS
 from civgame.engine.rules.payments import lost_over_limit
 from civgame.engine.rules.undo import UndoHistory
 from civgame.engine.storage.save import SaveError, save_game
@@ -89,7 +90,7 @@ from civgame.ui.labels import (
 from civgame.ui.payment_dialog import PaymentDialog
 from civgame.ui.player_board import PlayerBoard, ability_text
 from civgame.ui.scene import Navigator, Scene
-from civgame.ui.side_panel import SidePanel
+from civgame.ui.side_panel import HandCard, SidePanel
 from civgame.ui.sound import Moment, cues
 from civgame.ui.trade_dialog import TradeDialog
 
@@ -820,16 +821,24 @@ class GameScene(Scene):
             wonder = next((w for w in self.game.rules.wonders.values() if w.name == source), None)
             return f"{source}: {wonder.text}" if wonder else source
 
-    def open_card_menu(self, card: int) -> None:
-        """An action card of the hand: its ways of being played, or why it cannot be played now."""
+    def open_card_menu(self, held: HandCard) -> None:
+        """A card of the hand played like an action card: its ways of being played, or why it cannot be
+        played now."""
         game = self.game
-        title, *halves = action_card_lines(game, card)
-        plays: list[A.Action] = [a for a in self.legal if isinstance(a, A.PlayActionCard) and a.card == card]
+        hand, card = held
+        kind: type[A.PlayCard]
+        if hand == GREAT_PERSONS:
+            person = game.rules.event(card)
+            title, text, kind = person.name, person.text, A.PlayGreatPerson
+        else:
+            title, *halves = action_card_lines(game, card)
+            text, kind = " ".join(halves), A.PlayActionCard
+        plays: list[A.Action] = [a for a in self.legal if type(a) is kind and a.card == card]
         if not plays:
-            reason = why_not_play_card(game, game.player(game.actor()), card) or "it cannot be paid for now"
-            self.show_message(title, f"{' '.join(halves)} Not playable now: {reason}.")
+            reason = why_not_play_card(game, game.player(game.actor()), card, hand) or "it cannot be paid for now"
+            self.show_message(title, f"{text} Not playable now: {reason}.")
             return
-        self.menu(title, " ".join(halves), self.options_for(plays))
+        self.menu(title, text, self.options_for(plays))
 
     def open_found_menu(self) -> None:
         self.menu(

@@ -13,7 +13,8 @@ from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_
 from civgame.engine.core.model import MOODS, Game
 from civgame.engine.core.vocabulary import DECLINE, K
 from civgame.engine.rules import objectives
-from civgame.engine.rules.combat import owner_name
+from civgame.engine.rules.action_cards import CARD_ACTIONS, choice_parts
+from civgame.engine.rules.combat import OVERLOAD, owner_name
 from civgame.engine.rules.culture_abilities import OBJECTIVE, option_label
 from civgame.engine.rules.happiness import raise_cost
 from civgame.engine.rules.payments import describe as describe_cost
@@ -92,34 +93,52 @@ CHOICE_NAMES: dict[str, Callable[[Game, str], str]] = {
 
 
 def _explorer_choice(game: Game, choice: tuple[str, ...]) -> str:
-    """ "reveal the region around D5, then a settler in Anna's city at D2" (either part may be left out)."""
-    region, city = choice
+    """ "reveal the region around D5, then a settler in Anna's city at D2" (either part may be left out;
+    a card placing no unit has only the region)."""
+    region, city = choice if len(choice) == 2 else (choice[0], "-")
     parts = [
         f"reveal the region around {hex_to_label(game.regions[int(region) - 1].anchor)}" if region != "-" else "",
         f"a settler in {city_text(game, int(city))}" if city != "-" else "",
     ]
-    return ", then ".join(p for p in parts if p) or "reveal nothing and place no settler"
+    nothing = "reveal nothing and place no settler" if len(choice) == 2 else "reveal nothing"
+    return ", then ".join(p for p in parts if p) or nothing
 
 
 # Labels of a whole choice, for primitives whose choice has parts of different kinds.
 CHOICE_LABELS: dict[str, Callable[[Game, tuple[str, ...]], str]] = {"explore_and_settle": _explorer_choice}
+# Labels of an effect's empty part of a choice, where it chose to do nothing.
+NOTHING_CHOSEN: dict[str, str] = {"card_advance": "no advance"}
 
 
-def _play_card(game: Game, a: A.PlayActionCard) -> str:
-    half = game.rules.action_card(a.card).action
-    if not a.choice:
-        return f"Play {half}{_paying(a.payment)}"
-    whole = next(
-        (CHOICE_LABELS[e.name] for e in game.rules.card_effects.get(half, []) if e.name in CHOICE_LABELS), None
-    )
-    if whole is not None:
-        return f"Play {half}: {whole(game, tuple(a.choice))}{_paying(a.payment)}"
-    naming = next(
-        (CHOICE_NAMES[e.name] for e in game.rules.card_effects.get(half, []) if e.name in CHOICE_NAMES),
-        lambda g, part: part,
-    )
-    picks = [naming(game, part) for part in a.choice]
-    return f"Play {half}: {', then '.join(picks)}{_paying(a.payment)}"
+def _played_half(game: Game, a: A.PlayCard) -> str:
+    if isinstance(a, A.PlayGreatPerson):
+        return game.rules.event(a.card).name
+    return game.rules.action_card(a.card).action
+
+
+def _play_card(game: Game, a: A.PlayCard) -> str:
+    """ "Play Great Explorer: Navigation, then reveal the region around D5": each choosing effect's part."""
+    half = _played_half(game, a)
+    choice = tuple(a.choice)
+    played = [e for e in game.rules.card_effects.get(half, []) if e.name in CARD_ACTIONS]
+    parts = choice_parts(game, game.player(game.current), half, choice) if played else None
+    if parts is None:  # not playable that way now (a label of the log): read as the choice of one effect
+        named = [i for i, e in enumerate(played) if e.name in CHOICE_LABELS or e.name in CHOICE_NAMES]
+        reader = named[0] if named else 0
+        parts = tuple(choice if i == reader else () for i in range(max(1, len(played))))
+    said = [_part_text(game, effect, part) for effect, part in zip(played, parts, strict=False)]
+    picks = [text for text in said if text]
+    return f"Play {half}{': ' if picks else ''}{', then '.join(picks)}{_paying(a.payment)}"
+
+
+def _part_text(game: Game, effect: effects.Effect, part: tuple[str, ...]) -> str:
+    if not part:
+        optional = getattr(effect.params, "optional", False)
+        return NOTHING_CHOSEN.get(effect.name, "") if optional else ""
+    if effect.name in CHOICE_LABELS:
+        return CHOICE_LABELS[effect.name](game, part)
+    naming = CHOICE_NAMES.get(effect.name, lambda g, item: item)
+    return ", then ".join(naming(game, item) for item in part)
 
 
 def _play_tactics(game: Game, a: A.PlayTactics) -> str:
@@ -388,15 +407,6 @@ def _combat_bonus(game: Game, a: A.PayCombatBonus) -> str:
     return f"Pay for the combat bonus{_paying(a.payment)}"
 
 
-def _great_person(game: Game, a: A.PlayGreatPerson) -> str:
-    card = game.rules.event(a.card)
-    if a.advance:
-        return f"Play {card.name}, taking {a.advance} for free"
-    if card.great_person is not None and not card.great_person.advance_from:
-        return f"Play {card.name}"
-    return f"Play {card.name} without a free advance"
-
-
 def _choose_option(game: Game, a: A.ChooseOption) -> str:
     """ "Metallurgy: exchange (gain 1 gold, pay 1 ore)", "Dogma: take Myths for free"."""
     top = game.pending[-1] if game.pending else None
@@ -562,7 +572,7 @@ LABELS: dict[type[A.Action], Callable[[Game, Any], str]] = {
     A.Raze: _raze,
     A.ChangeGovernment: _government,
     A.ChooseFirstPlayer: lambda g, a: f"{g.player(a.player).name} goes first",
-    A.PlayGreatPerson: _great_person,
+    A.PlayGreatPerson: _play_card,
 }
 
 
@@ -620,6 +630,8 @@ def decision_title(game: Game, decision: D.Decision) -> str:
         return f"{name}: choose which ships the units board at {where(decision.sea)}"
     if isinstance(decision, D.OrientationDecision):
         return f"{name}: choose how the explored region lies"
+    if isinstance(decision, D.CasualtyDecision) and decision.reason == OVERLOAD:
+        return f"{name}: your ships can no longer carry all their units - remove {decision.count}"
     if isinstance(decision, D.CasualtyDecision):
         return f"{name}: remove {decision.count} unit(s) ({decision.reason})"
     if isinstance(decision, D.TacticsDecision):

@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIWindow
 
-from civgame.engine.content.ruleset import ANY_GOVERNMENT, Civilization, Leader
+from civgame.engine.content.ruleset import ANY_GOVERNMENT, Civilization, Leader, LeaderAbility, SpecialAdvance
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import amounts
@@ -35,8 +35,15 @@ def special_advance_rows(game: Game, player: Player, civ: Civilization) -> list[
     for special in civ.special_advances:
         held = special.name in player.special_advances
         link = "any government" if special.advance == ANY_GOVERNMENT else special.advance
-        rows.append((f"{'☑' if held else '☐'} {special.name} (with {link})", f"{special.name}: {special.text}"))
+        rows.append((f"{'☑' if held else '☐'} {special.name} (with {link})", f"{special.name}: {rule_text(special)}"))
     return rows
+
+
+def rule_text(ability: SpecialAdvance | LeaderAbility) -> str:
+    """The ability's text, saying so when it is not printed but designed for this game."""
+    if ability.our_design:
+        return f"{ability.text} (Not printed: designed for this game where the sources leave a gap.)"
+    return ability.text
 
 
 def leader_rows(game: Game, player: Player) -> list[LeaderRow]:
@@ -82,7 +89,7 @@ def ability_text(game: Game, source: str, primitive: str) -> str | None:
 
 
 def _abilities(leader: Leader) -> list[tuple[str, str]]:
-    return [(ability.name, ability.text) for ability in leader.abilities]
+    return [(ability.name, rule_text(ability)) for ability in leader.abilities]
 
 
 def _status(game: Game, player: Player, name: str, captors: dict[str, str]) -> str:

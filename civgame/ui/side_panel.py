@@ -13,8 +13,9 @@ import pygame
 
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import RESOURCES
-from civgame.engine.rules.action_cards import why_not_play_card
+from civgame.engine.rules.action_cards import ACTION_CARDS, Hand, why_not_play_card
 from civgame.engine.rules.advances import why_not_gain
+from civgame.engine.rules.great_persons import GREAT_PERSONS
 from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import score_sheet
 from civgame.ui import art, theme
@@ -50,7 +51,7 @@ class SidePanel:
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self._tips: list[tuple[pygame.Rect, list[str]]] = []  # areas with their tooltip lines
         self._cards: list[tuple[pygame.Rect, Card]] = []  # the hand's entries with their cards
-        self.card_rects: list[tuple[pygame.Rect, int]] = []  # action cards of the hand, to click
+        self.card_rects: list[tuple[pygame.Rect, HandCard]] = []  # cards of the hand played like action cards
         self._image: pygame.Surface | None = None  # the last drawing; the scene makes a new panel after each change
         self.size = round(13 * scale)
 
@@ -194,35 +195,37 @@ class SidePanel:
         self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int, max_lines: int
     ) -> int:
         y = self._heading(surface, "Your hand (private)", x, y, width)
-        playable: set[int] = set()  # action cards that can be played now
-        cards = []
+        playable: set[HandCard] = set()  # cards played like action cards that can be played now
+        cards: list[tuple[str, str, list[str], Card, HandCard | None]] = []
         for c in player.action_cards:
-            reason = why_not_play_card(game, player, c)
-            note = "Playable now: click to play it." if reason is None else f"Not playable now: {reason}."
+            note = _playable_note(game, player, (ACTION_CARDS, c), playable)
             title, *halves = action_card_lines(game, c)
             name = f"{game.rules.action_card(c).action} / {game.rules.action_card(c).tactics}"
-            cards.append(("Action", name, [f"Action card: {title}", *halves, note], action_card(game, c)))
-            if reason is None:
-                playable.add(c)
+            cards.append(
+                ("Action", name, [f"Action card: {title}", *halves, note], action_card(game, c), (ACTION_CARDS, c))
+            )
         cards += [
             (
                 "Objective",
                 objective_card_title(game, player.index, c),
                 objective_card_lines(game, player.index, c),
                 objective_card(game, player.index, c),
+                None,
             )
             for c in player.objective_cards
         ]
-        cards += [
-            ("Great person", person.name, card_tooltip("Great person", person.name, person.text), event_card(person))
-            for person in map(game.rules.event, player.great_persons)
-        ]
+        for c in player.great_persons:
+            person = game.rules.event(c)
+            note = _playable_note(game, player, (GREAT_PERSONS, c), playable)
+            tip = [*card_tooltip("Great person", person.name, person.text), note]
+            cards.append(("Great person", person.name, tip, event_card(person), (GREAT_PERSONS, c)))
         cards += [
             (
                 "Wonder",
                 game.rules.wonders[w].name if w in game.rules.wonders else w,
                 [*wonder_card_lines(game, w), *([note] if note else [])],
                 wonder_card(game, w, note),
+                None,
             )
             for w in player.wonder_cards
             for note in [wonder_availability(game, player, w)]
@@ -231,19 +234,17 @@ class SidePanel:
             theme.blit_text(surface, "no cards", (x, y), self.size - 1, theme.TEXT_DIM)
             return y + self.line + 4
         hidden = cards[max_lines - 1 :] if len(cards) > max_lines else []
-        actions = iter(player.action_cards)
-        for kind, name, tip, card in cards[: len(cards) - len(hidden)]:
+        for kind, name, tip, card, played in cards[: len(cards) - len(hidden)]:
             icon = art.figure(f"card_{card.kind}", self.line - 3)  # the card's frame in miniature
             surface.blit(icon, (x, y))
             line = theme.fit_text(f"{kind}: {name}", self.size - 1, width - 16)
-            action = next(actions) if kind == "Action" else None
-            colour = theme.TEXT if action is None else PLAYABLE if action in playable else theme.TEXT_DIM
+            colour = theme.TEXT if played is None else PLAYABLE if played in playable else theme.TEXT_DIM
             rect = theme.blit_text(surface, line, (x + 16, y), self.size - 1, colour)
             rect = rect.union(icon.get_rect(topleft=(x, y)))
             self._tips.append((rect.inflate(4, 2), tip))
             self._cards.append((rect.inflate(4, 2), card))
-            if action is not None:
-                self.card_rects.append((pygame.Rect(x, y, width, self.line), action))
+            if played is not None:
+                self.card_rects.append((pygame.Rect(x, y, width, self.line), played))
             y += self.line
         if hidden:
             rect = theme.blit_text(
@@ -253,7 +254,7 @@ class SidePanel:
                 self.size - 1,
                 theme.TEXT_DIM,
             )
-            listed = [f"{kind}: {name}" for kind, name, _, _ in hidden]
+            listed = [f"{kind}: {name}" for kind, name, _, _, _ in hidden]
             self._tips.append((rect.inflate(12, 2), ["More cards", *listed]))
             y += self.line
         return y + 4
@@ -314,3 +315,15 @@ def advance_status(game: Game, player: Player, name: str) -> tuple[str, str | No
         return OWNED, None
     reason = why_not_gain(game, player, name)
     return (AVAILABLE, None) if reason is None else (LOCKED, reason)
+
+
+HandCard = tuple[Hand, int]  # a card of a hand played like an action card
+
+
+def _playable_note(game: Game, player: Player, held: HandCard, playable: set[HandCard]) -> str:
+    """The hand's line saying whether the card can be played now (the engine's reason if not)."""
+    reason = why_not_play_card(game, player, held[1], held[0])
+    if reason is None:
+        playable.add(held)
+        return "Playable now: click to play it."
+    return f"Not playable now: {reason}."

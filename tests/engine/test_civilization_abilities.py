@@ -89,8 +89,8 @@ def test_captivi_lets_mood_tokens_pay_for_buildings():
     s.resources(0, food=1, mood=2)
     assert not s.legal_of(Construct)
     special(s, 0, "Bartering")
-    s.resources(0, food=1, mood=2)
-    s.apply(Construct(city.id, "market", payment={"food": 1, "mood": 2}))
+    s.resources(0, food=0, mood=3)  # mood tokens for the food, the wood and the ore
+    s.apply(Construct(city.id, "market", payment={"mood": 3}))
     assert "market" in city.buildings and s.player(0).mood_tokens == 0
 
 

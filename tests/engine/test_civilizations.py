@@ -3,15 +3,25 @@
 import pytest
 
 from civgame.engine.content.effects import has
-from civgame.engine.core.actions import Advance, ChooseCivilization, ChooseLeader, Recruit, UseAbility
-from civgame.engine.core.decisions import CivilizationDecision, LeaderDecision
+from civgame.engine.core.actions import (
+    Advance,
+    ChooseCasualties,
+    ChooseCivilization,
+    ChooseLeader,
+    MoveUnits,
+    Recruit,
+    StartMove,
+    UseAbility,
+)
+from civgame.engine.core.decisions import CasualtyDecision, CivilizationDecision, LeaderDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules import civilizations
 from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.scoring import score_sheet
+from civgame.engine.rules.scoring import score_sheet, winners
 from civgame.engine.rules.setup import new_game
+from tests.combat_helpers import LEADER as LEADER_FACE
 from tests.combat_helpers import attack, dice
 from tests.scenario import Scenario
 
@@ -83,6 +93,17 @@ def test_the_vikings_start_on_the_coast():
     assert not any(game.is_water(h) for h in game.regions[1].spaces())
 
 
+def test_the_capital_is_the_starting_city_space_even_once_the_city_is_gone():
+    game = new_game(2, 1, civilizations=["greece", "china"])
+    for player in game.players:
+        (start,) = game.cities_of(player.index)
+        assert civilizations.capital(game, player) == start.pos
+        assert game.terrain(start.pos) == "grassland"  # the Fertile space of the home region
+    (lost,) = game.cities_of(0)
+    game.cities.remove(lost)
+    assert civilizations.capital(game, game.players[0]) == lost.pos
+
+
 def test_a_civilization_list_must_name_each_player_one_different_civilization():
     with pytest.raises(RuleError, match="one different civilization"):
         new_game(2, 1, civilizations=["rome", "rome"])
@@ -109,12 +130,25 @@ def test_a_special_advance_comes_free_with_its_linked_advance_and_counts_half_a_
 def test_any_government_special_advance_stays_when_the_government_changes():
     s = civ_scenario("rome", "greece")
     from civgame.engine.rules.advances import gain_advance
+    from civgame.engine.rules.status import switch_government
 
     gain_advance(s.game, s.player(0), "Voting", uses_event_cube=False)
     assert "Provinces" in s.player(0).special_advances
-    s.player(0).advances.remove("Voting")
-    civilizations.drop_special_advances(s.game, s.player(0))
-    assert "Provinces" in s.player(0).special_advances
+    switch_government(s.game, s.player(0), ("Nationalism",))
+    assert "Voting" not in s.player(0).advances and s.player(0).special_advances == ["Provinces"]
+    assert not any("loses the special advance" in line for line in s.game.log)
+
+
+def test_any_government_special_advance_is_lost_with_every_government_advance_and_regained():
+    s = civ_scenario("rome", "greece")
+    from civgame.engine.rules.advances import gain_advance
+    from tests.engine.test_events import main_effect
+
+    gain_advance(s.game, s.player(0), "Voting", uses_event_cube=False)
+    main_effect(s, 44)  # Anarchy
+    assert s.player(0).special_advances == [] and check_invariants(s.game) == []
+    gain_advance(s.game, s.player(0), "Dogma", uses_event_cube=False)
+    assert s.player(0).special_advances == ["Provinces"]
 
 
 def test_a_special_advance_is_lost_with_its_linked_advance():
@@ -205,6 +239,51 @@ def test_a_leader_killed_by_barbarians_is_lost_to_everyone():
     attack(s, BARBARIAN, barbarians, "D2", "C2", can_retreat=False)
     assert s.game.unit(leader.id) is None and s.player(0).leader is None
     assert all(p.captured_leaders == [] for p in s.game.players)
+
+
+def test_the_leader_is_an_army_unit_that_stacks_needs_tactics_and_takes_room_on_a_ship():
+    s = civ_scenario("greece", "vikings")
+    leader = place_leader(s, 0, "Pericles", "C2")
+    s.units(0, "infantry", "C2", 3)
+    walker = s.unit(0, "infantry", "D2")
+    ship = s.unit(0, "ship", "B2")
+    s.unit(0, "infantry", "B2", carrier=ship)
+    s.apply(StartMove())
+    assert not [m for m in s.legal_of(MoveUnits) if leader.id in m.units]  # no Tactics, no move
+    assert MoveUnits((walker.id,), s.hex("C2")) not in s.legal_of(MoveUnits)  # leader + 3 infantry: full
+    s.advances(0, "Tactics")
+    assert MoveUnits((leader.id,), s.hex("B2")) in s.legal_of(MoveUnits)
+    s.unit(0, "infantry", "B2", carrier=ship)  # the ship is full
+    assert MoveUnits((leader.id,), s.hex("B2")) not in s.legal_of(MoveUnits)
+
+
+def test_a_leader_fights_and_may_be_chosen_as_a_casualty():
+    s = civ_scenario("rome", "greece")
+    s.city(1, "D2")
+    leader = place_leader(s, 1, "Pericles", "D2")
+    defender = s.unit(1, "infantry", "D2")
+    att = s.units(0, "infantry", "D2", 3)
+    dice(s, (2, "cavalry"), (2, "cavalry"), (3, "elephant"), LEADER_FACE, (2, "cavalry"), (2, "cavalry"))
+    attack(s, 0, att, "D2", "C2")
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CasualtyDecision) and decision.player == 1
+    assert sorted(decision.candidates) == sorted([leader.id, defender.id])
+    s.apply(ChooseCasualties((leader.id,)))
+    assert s.player(1).leader is None and s.player(0).captured_leaders == ["Pericles"]
+
+
+def test_captured_leaders_break_a_tie_only_after_every_other_category():
+    s = Scenario(players=2)
+    s.city(0, "D2")
+    s.city(1, "D7")
+    s.player(0).event_vp = 2.0
+    s.player(1).captured_leaders.append("Sulla")  # 2 VP as well
+    assert winners(s.game) == [0]  # event VP come before captured leaders
+    s.player(0).event_vp = 0.0
+    s.player(1).event_vp = 0.0
+    s.player(0).captured_leaders.append("Augustus")
+    s.player(1).captured_leaders.clear()
+    assert winners(s.game) == [0]
 
 
 # ------------------------------------------------------------------ abilities in play

@@ -312,7 +312,8 @@ def test_great_architect_builds_a_wonder_without_its_advance_three_culture_cheap
 
 
 def test_great_architect_is_played_only_with_a_wonder_to_build():
-    from civgame.engine.rules.great_persons import why_not_play
+    from civgame.engine.rules.action_cards import why_not_play_card
+    from civgame.engine.rules.great_persons import GREAT_PERSONS
 
     s = board()
     s.city(0, "D5", mood="happy")
@@ -321,12 +322,16 @@ def test_great_architect_is_played_only_with_a_wonder_to_build():
     s.player(0).wonder_cards = ["pyramids"]
     s.resources(0, food=2, wood=3, ore=7, culture=2)
     s.player(0).resources.update(ore=7)
-    assert "a wonder card you could build" in (why_not_play(s.game, s.player(0), GREAT_ARCHITECT) or "")  # Engineering
+    assert "a wonder card you could build" in (
+        why_not_play_card(s.game, s.player(0), GREAT_ARCHITECT, GREAT_PERSONS) or ""
+    )  # Engineering
     s.advances(0, "Engineering")
     s.resources(0, culture=1)
-    assert "a wonder card you could build" in (why_not_play(s.game, s.player(0), GREAT_ARCHITECT) or "")  # culture
+    assert "a wonder card you could build" in (
+        why_not_play_card(s.game, s.player(0), GREAT_ARCHITECT, GREAT_PERSONS) or ""
+    )  # culture
     s.resources(0, culture=2)
-    assert why_not_play(s.game, s.player(0), GREAT_ARCHITECT) is None
+    assert why_not_play_card(s.game, s.player(0), GREAT_ARCHITECT, GREAT_PERSONS) is None
 
 
 # ------------------------------------------------------------------ Great Diplomat
@@ -397,7 +402,7 @@ def test_great_engineer_constructs_without_an_action_or_activating_the_city():
     s.resources(0, food=1, wood=1, ore=1)
     s.player(0).great_persons = [GREAT_ENGINEER]
     actions = s.game.actions_left
-    s.apply(PlayGreatPerson(GREAT_ENGINEER, "Engineering"))
+    s.apply(PlayGreatPerson(GREAT_ENGINEER, ("Engineering",)))
     assert "Temple at D5, paying 1 food, 1 wood, 1 ore" in options(s) and "do not build" in options(s)
     choose(s, "Temple at D5, paying 1 food, 1 wood, 1 ore")
     assert city.buildings == {"temple": 0} and city.activations == 0
@@ -406,17 +411,18 @@ def test_great_engineer_constructs_without_an_action_or_activating_the_city():
 
 
 def test_great_engineer_is_played_only_when_a_city_could_construct():
-    from civgame.engine.rules.great_persons import why_not_play
+    from civgame.engine.rules.action_cards import why_not_play_card
+    from civgame.engine.rules.great_persons import GREAT_PERSONS
 
     s = board()
     s.city(0, "D5", mood="angry")
     s.player(0).great_persons = [GREAT_ENGINEER]
     s.advances(0, "Myths")
     s.resources(0, food=1, wood=1, ore=1)
-    assert "could construct" in (why_not_play(s.game, s.player(0), GREAT_ENGINEER) or "")
+    assert "could construct" in (why_not_play_card(s.game, s.player(0), GREAT_ENGINEER, GREAT_PERSONS) or "")
     s.game.city_at(s.hex("D5")).mood = "neutral"
     s.city(0, "D2")
-    assert why_not_play(s.game, s.player(0), GREAT_ENGINEER) is None
+    assert why_not_play_card(s.game, s.player(0), GREAT_ENGINEER, GREAT_PERSONS) is None
 
 
 # ------------------------------------------------------------------ Great Explorer
@@ -425,21 +431,21 @@ GREAT_EXPLORER = 18
 
 
 def test_great_explorer_reveals_a_region_next_to_your_city_and_founds_a_city_there_for_two_food():
-    from civgame.engine.core.actions import PlayGreatPerson
+    from civgame.engine.core.actions import ChooseOption, ChooseOrientation, PlayGreatPerson
+    from civgame.engine.core.decisions import OrientationDecision
 
     s = board()
     s.city(0, "D2")
     s.hide(5)  # around D3, next to D2's region
     s.resources(0, food=2)
     s.player(0).great_persons = [GREAT_EXPLORER]
-    s.apply(PlayGreatPerson(GREAT_EXPLORER, "Fishing"))
-    assert options(s) == ["the region around D3", "do not explore"]
-    choose(s, "the region around D3")
-    if not options(s)[0].startswith("found"):
-        choose(s, options(s)[0])  # which way it lies, when the rules leave it open
+    s.apply(PlayGreatPerson(GREAT_EXPLORER, ("Fishing", "5")))  # the region around D3
+    if isinstance(s.game.pending[-1], OrientationDecision):  # which way it lies, when the rules leave it open
+        s.apply(ChooseOrientation(s.game.pending[-1].options[0]))
     assert s.game.regions[4].revealed
-    sites = [o for o in options(s) if o.startswith("found a city at ")]
-    assert sites and all(o.endswith(", paying 2 food") for o in sites) and options(s)[-1] == "found no city"
+    offered = [a.option for a in s.legal_of(ChooseOption)]  # the spaces of the region where a city may stand
+    sites = [o for o in offered if o.startswith("found a city at ")]
+    assert sites and all(o.endswith(", paying 2 food") for o in sites) and offered[-1] == "found no city"
     choose(s, sites[0])
     site = s.hex(sites[0].split()[4].rstrip(","))
     assert s.game.city_at(site).owner == 0 and s.player(0).resources["food"] == 0
@@ -447,14 +453,15 @@ def test_great_explorer_reveals_a_region_next_to_your_city_and_founds_a_city_the
 
 
 def test_great_explorer_is_played_only_next_to_a_face_down_region():
-    from civgame.engine.rules.great_persons import why_not_play
+    from civgame.engine.rules.action_cards import why_not_play_card
+    from civgame.engine.rules.great_persons import GREAT_PERSONS
 
     s = board()
     s.city(0, "D2")
     s.player(0).great_persons = [GREAT_EXPLORER]
-    assert "face-down region" in (why_not_play(s.game, s.player(0), GREAT_EXPLORER) or "")
+    assert "face-down region" in (why_not_play_card(s.game, s.player(0), GREAT_EXPLORER, GREAT_PERSONS) or "")
     s.hide(5)
-    assert why_not_play(s.game, s.player(0), GREAT_EXPLORER) is None
+    assert why_not_play_card(s.game, s.player(0), GREAT_EXPLORER, GREAT_PERSONS) is None
 
 
 # ------------------------------------------------------------------ Great Warlord
@@ -482,10 +489,11 @@ def test_great_warlord_moves_without_an_action_and_attacks_with_two_more():
 
 
 def test_great_warlord_is_played_only_with_a_unit_that_can_move():
-    from civgame.engine.rules.great_persons import why_not_play
+    from civgame.engine.rules.action_cards import why_not_play_card
+    from civgame.engine.rules.great_persons import GREAT_PERSONS
 
     s = board()
     s.player(0).great_persons = [GREAT_WARLORD]
-    assert "a unit that can move" in (why_not_play(s.game, s.player(0), GREAT_WARLORD) or "")
+    assert "a unit that can move" in (why_not_play_card(s.game, s.player(0), GREAT_WARLORD, GREAT_PERSONS) or "")
     s.unit(0, "settler", "D2")
-    assert why_not_play(s.game, s.player(0), GREAT_WARLORD) is None
+    assert why_not_play_card(s.game, s.player(0), GREAT_WARLORD, GREAT_PERSONS) is None

@@ -7,8 +7,11 @@ E7, F6, F4 and E3, barren land at D8 and D1, forest at D6 and C7.
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
+from civgame.engine.content.ruleset import RULESETS_ROOT, Ruleset, load_ruleset
 from civgame.engine.core.actions import ChooseOption, Construct, PlaceRefugee
 from civgame.engine.core.decisions import EffectChoiceDecision, RefugeeDecision
 from civgame.engine.core.errors import RuleError
@@ -22,8 +25,8 @@ from tests.scenario import Scenario
 VULCAN = 29  # no icon; its text needs 4 cities
 
 
-def board(players: int = 2) -> Scenario:
-    s = Scenario(players=players)
+def board(players: int = 2, rules: Ruleset | None = None) -> Scenario:
+    s = Scenario(players=players, rules=rules)
     for region, tile in ((3, "3"), (4, "12"), (5, "11"), (6, "7")):
         s.place_tile(region, tile, 0)
     s.reveal_all()
@@ -135,6 +138,21 @@ def test_barbarians_spawn_two_land_spaces_away_never_next_to_a_city_then_reinfor
     choose(s, "D7: cavalry")
     assert sorted(u.kind for u in s.game.units_of(BARBARIAN)) == ["cavalry", "infantry"]
     assert food(s) == [1, 1]
+
+
+def test_a_mod_changing_the_barbarians_reach_changes_where_they_spawn(tmp_path):
+    mod = tmp_path / "mod"
+    shutil.copytree(RULESETS_ROOT / "monumental", mod)
+    (mod / "game.yaml").write_text((mod / "game.yaml").read_text().replace("  reach: 2 ", "  reach: 3 ", 1))
+    spawns = {}
+    for reach, rules in ((2, None), (3, load_ruleset(mod))):
+        s = board(rules=rules)
+        s.city(0, "D5")
+        s.city(1, "B6")
+        draw(s, 9)  # barbarians spawn
+        spawns[reach] = options(s)
+    assert spawns[2] == ["D3", "D7", "E4", "F5"]
+    assert spawns[3] == ["A5", "C3", "C8", "D2", "E8", "F3", "G5"]  # three land spaces from D5
 
 
 def test_barbarians_move_one_space_toward_a_city_two_spaces_away():
@@ -619,7 +637,7 @@ def play(s: Scenario, card: int, advance: str | None) -> None:
     from civgame.engine.core.actions import PlayGreatPerson
 
     s.player(0).great_persons.append(card)
-    s.apply(PlayGreatPerson(card, advance))
+    s.apply(PlayGreatPerson(card, (advance,) if advance else ()))
 
 
 @pytest.mark.parametrize(
@@ -647,7 +665,7 @@ def test_great_persons_give_a_free_advance_without_a_cube_then_their_effect(card
 
 def test_a_great_persons_free_advance_comes_from_its_categories_and_may_be_declined():
     s = board()
-    with pytest.raises(RuleError, match="not a free advance"):
+    with pytest.raises(RuleError, match="cannot be played that way"):
         play(s, 21, "Storage")
     s.player(0).great_persons = []
     play(s, 21, None)
@@ -656,7 +674,7 @@ def test_a_great_persons_free_advance_comes_from_its_categories_and_may_be_decli
 
 def test_great_athlete_needs_a_token_to_be_played():
     s = board()
-    with pytest.raises(RuleError, match="needs mood or culture"):
+    with pytest.raises(RuleError, match="needs a mood or culture token"):
         play(s, 56, None)
 
 

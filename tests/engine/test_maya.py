@@ -30,6 +30,25 @@ def test_the_maya_are_playable_but_dealt_at_random_only_when_added(monkeypatch):
     assert [p.civilization for p in dealt.players] == ["rome", "maya"]
 
 
+def test_every_maya_piece_the_sources_do_not_print_is_marked_as_our_design():
+    rules = new_game(2, 1).rules
+    maya = rules.civilizations["maya"]
+    pieces = [*maya.special_advances, *(a for leader in maya.leaders for a in leader.abilities)]
+    assert maya.our_design
+    assert {p.name for p in pieces if p.our_design} == {
+        "Ballcourts",  # reworked from the older expansion
+        "Calendar",  # reworked from the older expansion
+        "Holy Lords",
+        "Temple of the Inscriptions",
+        "Overlord",
+        "Snake Kingdom",
+        "Warrior Queen",
+        "Restorer of Naranjo",
+    }
+    others = [civ for key, civ in rules.civilizations.items() if key != "maya"]
+    assert not any(p.our_design for civ in others for p in [*civ.special_advances, *civ.leaders[0].abilities])
+
+
 def test_terrace_lets_cities_collect_wood_from_mountains():
     s = maya_board()
     city = s.city(0, "D2")

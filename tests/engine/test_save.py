@@ -158,7 +158,7 @@ def test_a_missing_file_is_reported(tmp_path):
             r"unknown top-level field\(s\) \['extra'\]",
         ),
         ("format: civgame-save\nversion: 1\nruleset: monumental\ngame: 7\n", "game: expected a mapping"),
-        ("format: civgame-save\nversion: 2\nruleset: monumental\ngame: 7\n", "game: expected a dict"),
+        (f"format: civgame-save\nversion: {SAVE_VERSION}\nruleset: monumental\ngame: 7\n", "game: expected a dict"),
         ("format: civgame-save\n  bad: [indent\n", "line 2: not valid save YAML"),
         ("a: 1\n---\nb: 2\n", "not valid save YAML"),
     ],

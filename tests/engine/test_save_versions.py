@@ -77,3 +77,12 @@ def test_migrations_run_in_order_from_the_saves_version(monkeypatch):
     game = loads(yaml.safe_dump(document))
     assert steps == [1, 2]
     assert game.version == 3 and game.players[0].name == "Ada"
+
+
+def test_a_version_2_great_person_play_becomes_a_choice_like_an_action_cards():
+    from civgame.engine.core.actions import Action, PlayGreatPerson
+    from civgame.engine.core.codec import from_plain
+
+    game = load_game(Path(__file__).parent.parent / "saves" / "v2_a_great_person_played.yaml")
+    played = [from_plain(Action, entry) for entry in game.history if entry["kind"] == "play_great_person"]
+    assert played == [PlayGreatPerson(22, ("Astronomy",))]

@@ -3,6 +3,7 @@
 from civgame.engine.core.actions import PlayTactics
 from civgame.engine.core.decisions import TacticsDecision
 from civgame.engine.core.model import BARBARIAN
+from civgame.ui.cards_view import event_card
 from civgame.ui.side_panel import PLAYABLE
 from tests.combat_helpers import attack
 from tests.scenario import Scenario
@@ -12,7 +13,7 @@ LEADERSHIP, TEACH_US, HIGH_MORALE_CARD, DEFENSIVE_FORMATION_CARD, MERCENARIES = 
 
 
 def card_rect(scene, card):
-    return next(rect for rect, c in scene.panel.card_rects if c == card)
+    return next(rect for rect, (_, c) in scene.panel.card_rects if c == card)
 
 
 def test_the_hand_shows_both_halves_and_highlights_what_can_be_played(app):
@@ -82,6 +83,28 @@ def test_tactics_are_chosen_in_secret_with_a_pass_screen_and_revealed_in_the_bat
     assert s.game.actor() == 0 and scene.covered  # handed back to the attacker (to retreat, or its turn)
     click_button(app, scene.pass_button)
     assert not scene.covered and scene.viewer == 0
+
+
+def test_a_great_person_is_played_from_the_hand_and_an_unplayable_one_says_why(app):
+    great_philosopher, great_athlete = 21, 56
+    s = Scenario().reveal_all().resources(0, mood=0, culture=0)
+    s.city(0, "D2")
+    s.player(0).great_persons = [great_philosopher, great_athlete]
+    scene = show_game(app, s.game)
+    athlete, philosopher = card_rect(scene, great_athlete), card_rect(scene, great_philosopher)
+    hover(app, philosopher.move(20, 2).topleft)
+    assert scene.panel.hover_lines(scene.mouse)[-1] == "Playable now: click to play it."
+    click(app, athlete.center)
+    reason = "Great Athlete cannot be played now: it needs a mood or culture token"
+    assert f"Not playable now: {reason}." in scene.dialog.prompt
+    click_button(app, scene.dialog.button_for("OK"))
+    click(app, philosopher.center)
+    assert sorted(scene.dialog.labels()) == ["Play Great Philosopher: Writing", "Play Great Philosopher: no advance"]
+    hover(app, scene.dialog.button_for("Play Great Philosopher: Writing").rect.center)
+    assert scene.hovered_card()[0] == event_card(s.game.rules.event(great_philosopher))  # the card beside it
+    click_button(app, scene.dialog.button_for("Play Great Philosopher: Writing"))
+    assert s.player(0).great_persons == [great_athlete] and s.player(0).has("Writing")
+    assert s.player(0).resources["ideas"] == 2 and s.game.decks["event"].discard[-1] == great_philosopher
 
 
 def test_mercenaries_is_played_from_the_hand_and_each_choice_answered_in_the_decision_dialog(app):

@@ -155,7 +155,7 @@ def test_an_action_card_face_shows_both_halves_in_the_hand_and_when_playing_it(a
     assert card.kind == "action" and card.title == "Leadership/High Ground"
     assert card.text.splitlines()[0] == "Leadership (free action, 1 culture): Gain 1 more action this turn."
     assert card.text.splitlines()[1].startswith("Tactics - High Ground (land battles, attacker only away")
-    rect = next(rect for rect, c in scene.panel.card_rects if c == leadership)
+    rect = next(rect for rect, (_, c) in scene.panel.card_rects if c == leadership)
     hover(app, rect.move(20, 2).topleft)
     assert shows(app, card, scene.tooltip_rect)
     click(app, rect.center)

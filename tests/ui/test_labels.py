@@ -84,8 +84,8 @@ def samples():
         A.PlayActionCard(39, ("Myths", "1")): "Play Technology Trade: Myths, then trading with Ben",
         A.PlayTactics(None): "Play no tactics card",
         A.PlayTactics(6): "Play High Morale face down: +2 combat value.",
-        A.PlayGreatPerson(21, "Writing"): "Play Great Philosopher, taking Writing for free",
-        A.PlayGreatPerson(21): "Play Great Philosopher without a free advance",
+        A.PlayGreatPerson(21, ("Writing",)): "Play Great Philosopher: Writing",
+        A.PlayGreatPerson(21): "Play Great Philosopher: no advance",
         A.PlayGreatPerson(57): "Play Great Diplomat",
         A.BuildWonder(100, "pyramids", {"ore": 7, "wood": 3, "food": 2, "culture": 5}): (
             "Build the Pyramids at D2, paying 7 ore, 3 wood, 2 food, 5 culture"
@@ -159,6 +159,8 @@ def test_every_decision_has_a_title_naming_the_player():
         assert title.startswith("Ben: ") and len(title) > len("Ben: ") + 5
     pay = D.PayDecision(player=0, action=A.Advance("Myths"), cost={"any:food,ideas,gold": 2})
     assert decision_title(game, pay) == 'Anna: pay 2 any of food/ideas/gold for "Advance: Myths"'
+    overload = D.CasualtyDecision(player=0, count=1, candidates=[1, 2, 3], reason="overload")
+    assert decision_title(game, overload) == "Anna: your ships can no longer carry all their units - remove 1"
 
 
 def test_ability_labels_say_what_the_player_gets():

@@ -31,8 +31,9 @@ from pydantic_core import ErrorDetails
 
 from civgame.engine.content.conditions import Condition, parse_condition
 from civgame.engine.content.effects import Effect, parse_effect
+from civgame.engine.content.effects.cards import PLAYED
 from civgame.engine.content.effects.events import MAIN_EFFECTS
-from civgame.engine.content.effects.registry import SourceKind
+from civgame.engine.content.effects.registry import REGISTRY, SourceKind
 from civgame.engine.core.hexgrid import label_to_hex, region_slots
 from civgame.engine.core.vocabulary import RESOURCES, Mood, Payable, Resource
 from civgame.paths import resource_root
@@ -185,6 +186,10 @@ class BarbarianRules(Strict):
     capture_city_gold: Amount
     units: dict[str, Amount]
     settlements: Amount = 7  # barbarian settlement pieces
+    # "within `reach` land spaces" of a city: at most that many steps from it, every space passed through
+    # being land; barbarians spawn that far away (preferably), move toward cities that near, and garrison
+    # their cities that near
+    reach: Steps = 2
 
 
 class PirateRules(Strict):
@@ -433,13 +438,12 @@ EventIcon = Literal["barbarians_spawn", "barbarians_move", "pirates", "exhausted
 
 
 class GreatPerson(Strict):
-    """A great person on an event card: offered when drawn, held in hand, played for a free advance from
-    one of `advance_from` (categories) and then the card's `effects`."""
+    """A great person on an event card: offered when drawn, held in hand and played like the action half
+    of an action card (`action`: `main` uses one of the turn's actions, `free` none); its card's
+    `effects` are then those of the half: action-card primitives and event primitives acting for you."""
 
-    advance_from: list[str] = []
+    action: Literal["main", "free"] = "main"
     public: bool = False  # kept face up
-    playable_with: list[Payable] = []  # played only by a player holding one of these
-    free_action: bool = False  # played without spending an action
 
 
 class EventCard(Card):
@@ -474,6 +478,7 @@ class SpecialAdvance(Strict):
     text: str
     effects: list[OneEffect] = []
     missing: str = ""  # a part of the printed ability its effects do not cover yet: the civilization is not offered
+    our_design: bool = False  # not printed: designed (or reworked) by this project where the sources leave a gap
 
 
 class LeaderAbility(Strict):
@@ -481,6 +486,7 @@ class LeaderAbility(Strict):
     text: str
     effects: list[OneEffect] = []
     missing: str = ""  # as for SpecialAdvance
+    our_design: bool = False  # as for SpecialAdvance
 
 
 class Leader(Strict):
@@ -776,12 +782,33 @@ class Ruleset(Strict):
 
     @cached_property
     def card_effects(self) -> dict[str, list[Effect]]:
-        """Card half name -> its parsed effects, in the order written."""
-        return {
+        """Card half name -> its parsed effects, in the order written (a great person is played like a half)."""
+        halves = {
             name: [parse_effect(name, raw, kind) for raw in raw_effects]
             for kind, name, raw_effects, _ in self.effect_sources()
             if kind == "card"
         }
+        return halves | {card.name: self.event_effects(card.id) for card in self.events if card.great_person}
+
+    def _great_person_sources(self) -> list[tuple[SourceKind, str, list[OneEffect], DataPath]]:
+        return [
+            ("card", c.name, c.effects, ("events", i, "effects")) for i, c in enumerate(self.events) if c.great_person
+        ]
+
+    @cached_property
+    def played_halves(self) -> dict[str, ActionHalf]:
+        """Everything played like the action half of an action card: the action halves, and each great
+        person (its card's effects make the half)."""
+        persons = {
+            card.name: ActionHalf(action=card.great_person.action, text=card.text, effects=card.effects)
+            for card in self.events
+            if card.great_person
+        }
+        return self.action_halves | persons
+
+    def great_person_card(self, name: str) -> int:
+        """The event card showing the great person `name`."""
+        return next(card.id for card in self.events if card.great_person and card.name == name)
 
     def action_card(self, card_id: int) -> ActionCard:
         return self._action_card_index[card_id]
@@ -802,14 +829,15 @@ class Ruleset(Strict):
                 if effect.name in MAIN_EFFECTS:
                     problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: {effect.name} acts only on events"))
         categories = {c.name for c in self.categories}
+        for kind, name, raw_effects, path in [*self.effect_sources(), *self._great_person_sources()]:
+            for i, raw in enumerate(raw_effects):
+                with suppress(ValueError):  # reported above
+                    for category in getattr(parse_effect(name, raw, kind).params, "categories", []):
+                        if category not in categories:
+                            problems.append(
+                                DataProblem((*path, i), f"{name}.effects[{i}]: unknown category {category!r}")
+                            )
         for ci, card in enumerate(self.events):
-            for name in card.great_person.advance_from if card.great_person else []:
-                if name not in categories:
-                    problems.append(
-                        DataProblem(
-                            ("events", ci, "great_person"), f"events[{ci}] ({card.name}): unknown category {name!r}"
-                        )
-                    )
             for i, raw in enumerate(card.effects):
                 where = f"events[{ci}] ({card.name}).effects[{i}]"
                 try:
@@ -817,7 +845,7 @@ class Ruleset(Strict):
                 except ValueError as exc:
                     problems.append(DataProblem(("events", ci, "effects", i), f"{where}: {exc}"))
                     continue
-                if effect.name not in MAIN_EFFECTS:
+                if effect.name not in MAIN_EFFECTS and not (card.great_person and REGISTRY[effect.name].when == PLAYED):
                     problems.append(
                         DataProblem(("events", ci, "effects", i), f"{where}: {effect.name} is not an event effect")
                     )

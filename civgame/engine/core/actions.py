@@ -111,10 +111,9 @@ class UseAbility(Action):
 
 
 @dataclass(frozen=True)
-class PlayActionCard(Action):
-    """Play the action half of a card in hand; `choice` answers the card's choice, if it has one."""
+class PlayCard(Action):
+    """Play a card of a hand like the action half of an action card; `choice` answers its choices, if any."""
 
-    KIND: ClassVar[str] = "play_action_card"
     card: int
     choice: tuple[str, ...] = ()
     payment: dict[str, int] | None = None
@@ -124,12 +123,19 @@ class PlayActionCard(Action):
 
 
 @dataclass(frozen=True)
-class PlayGreatPerson(Action):
-    """Play a great person from hand: its free advance (None: none), then its effects."""
+class PlayActionCard(PlayCard):
+    """Play the action half of an action card in hand."""
+
+    KIND: ClassVar[str] = "play_action_card"
+    __hash__ = PlayCard.__hash__  # a frozen dataclass would otherwise hash the payment too
+
+
+@dataclass(frozen=True)
+class PlayGreatPerson(PlayCard):
+    """Play a great person from hand (`card`: its event card), as an action card's action half is played."""
 
     KIND: ClassVar[str] = "play_great_person"
-    card: int
-    advance: str | None = None
+    __hash__ = PlayCard.__hash__
 
 
 @dataclass(frozen=True)

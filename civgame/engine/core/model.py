@@ -14,7 +14,7 @@ from civgame.engine.core.rng import Rng
 if TYPE_CHECKING:
     from civgame.engine.content.ruleset import Ruleset
 
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 BARBARIAN = -1
 PIRATE = -2
 MOODS = ("angry", "neutral", "happy")

@@ -3,11 +3,12 @@
 A half (`action_halves.yaml`) is a main or free action with a cost and a list of effects. Each
 action primitive registers with `@card_action(name, options=...)` how to list its ways of being
 played now (`[()]`: playable without a choice, `[]`: its precondition fails) and how to perform
-one; it may add a cost that depends on the choice. At most one effect of a half offers a choice,
-and `choice` answers it. A half is playable when it is built (every effect has a handler) and
-every effect offers a way. The card goes face up to the discard pile before its effects resolve.
+one; it may add a cost that depends on the choice. Each effect answers its own part of `choice`
+(the parts joined in the effects' order). A half is playable when it is built (every effect has a
+handler) and every effect offers a way. The card goes face up to the discard pile before its effects resolve.
 
-The play flow works on half names, so other cards played like action cards can reuse it.
+The play flow works on half names (`Ruleset.played_halves`), and on any `Hand` of cards played this
+way: great persons are played through it too (`rules/great_persons.py`).
 """
 
 from __future__ import annotations
@@ -35,11 +36,11 @@ from civgame.engine.content.effects.cards import (
 from civgame.engine.content.effects.culture import PlayCardWithoutAction
 from civgame.engine.content.effects.registry import params_as
 from civgame.engine.content.effects.sources import end_lasting, holdings_changed, lasting_for_a_look
-from civgame.engine.content.ruleset import ActionHalf
-from civgame.engine.core.actions import Action, CancelPayment, PlayActionCard
+from civgame.engine.content.ruleset import ActionHalf, Ruleset
+from civgame.engine.core.actions import Action, CancelPayment, PlayActionCard, PlayCard
 from civgame.engine.core.decisions import CardExchangeDecision, Decision, EffectChoiceDecision, PayDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import Hex, distance, hex_to_label
+from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.engine.core.model import MOODS, BattleRecord, Game, LastingEffect, Player, Unit
 from civgame.engine.core.vocabulary import DECLINE, amounts
 from civgame.engine.rules import cities
@@ -58,11 +59,22 @@ from civgame.engine.rules.culture_abilities import leader_city
 from civgame.engine.rules.economy_abilities import CHOICE_RULES
 from civgame.engine.rules.exploration import explore
 from civgame.engine.rules.influence import SETTLEMENT, attempts
-from civgame.engine.rules.payments import affordable, can_pay, describe, gain, pay, payment_for, resource_cap, settle
+from civgame.engine.rules.payments import (
+    affordable,
+    can_pay,
+    describe,
+    gain,
+    pay,
+    payment_for,
+    payment_options,
+    resource_cap,
+    settle,
+)
 from civgame.engine.rules.registry import RULES, rule
 from civgame.engine.rules.turns import spend_main_action
 
 Choice = tuple[str, ...]
+Parts = tuple[Choice, ...]  # a choice split between the played effects of a half, one part each
 CardOptions = Callable[[Game, Player, Effect], list[Choice]]
 CardPerform = Callable[[Game, Player, Effect, Choice], None]
 CardCost = Callable[[Game, Effect, Choice], dict[str, int]]
@@ -73,21 +85,38 @@ class CardAction:
     options: CardOptions
     perform: CardPerform
     cost: CardCost | None = None  # a price that comes with the chosen way of playing
+    needs: str = ""  # what its precondition asks for, said when it offers no way ("" : the half's text says)
 
 
 CARD_ACTIONS: dict[str, CardAction] = {}
 
 
 def card_action(
-    name: str, *, options: CardOptions, cost: CardCost | None = None
+    name: str, *, options: CardOptions, cost: CardCost | None = None, needs: str = ""
 ) -> Callable[[CardPerform], CardPerform]:
     """Register how the action primitive `name` is played."""
 
     def register(perform: CardPerform) -> CardPerform:
-        CARD_ACTIONS[name] = CardAction(options, perform, cost)
+        CARD_ACTIONS[name] = CardAction(options, perform, cost, needs)
         return perform
 
     return register
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Cards a player holds and plays like the action half of an action card: the action cards, and
+    anything else played the same way (great persons, `rules/great_persons.py`)."""
+
+    name: str  # how the log and the rules name such a card
+    held: Callable[[Player], list[int]]  # the player's cards of this hand
+    deck: str  # the deck whose discard pile takes a played card
+    half: Callable[[Ruleset, int], str]  # the half a card plays (a key of `Ruleset.played_halves`)
+
+
+ACTION_CARDS = Hand(
+    "action card", lambda p: p.action_cards, "action", lambda rules, card: rules.action_card(card).action
+)
 
 
 # ------------------------------------------------------------------ the generic play
@@ -110,19 +139,28 @@ def _played(game: Game, half: str) -> list[Effect]:
     return [e for e in game.rules.card_effects[half] if e.name in CARD_ACTIONS]
 
 
-def half_choices(game: Game, player: Player, half: str) -> list[Choice]:
-    """Every way the half can be played now, ignoring costs: one entry per choice of its choosing effect."""
-    per_effect = [CARD_ACTIONS[e.name].options(game, player, e) for e in _played(game, half)]
-    return [tuple(part for option in combo for part in option) for combo in product(*per_effect)]
+def _ways(game: Game, player: Player, half: str) -> list[Parts]:
+    """Every way the half can be played now, ignoring costs: one part of the choice per played effect
+    (`()` for an effect without a choice)."""
+    return list(product(*(CARD_ACTIONS[e.name].options(game, player, e) for e in _played(game, half))))
 
 
-def half_cost(game: Game, spec: ActionHalf, half: str, choice: Choice) -> dict[str, int]:
+def _joined(parts: Parts) -> Choice:
+    return tuple(part for option in parts for part in option)
+
+
+def choice_parts(game: Game, player: Player, half: str, choice: Choice) -> Parts | None:
+    """Each played effect's part of `choice`, or None if the half cannot be played that way now."""
+    return next((way for way in _ways(game, player, half) if _joined(way) == choice), None)
+
+
+def half_cost(game: Game, spec: ActionHalf, half: str, parts: Parts) -> dict[str, int]:
+    """The card's price and what its effects add for their parts of the choice."""
     cost: dict[str, int] = amounts(spec.cost)
-    for effect in _played(game, half):
+    for effect, part in zip(_played(game, half), parts, strict=True):
         extra = CARD_ACTIONS[effect.name].cost
-        if extra is not None:
-            for item, amount in extra(game, effect, choice).items():
-                cost[item] = cost.get(item, 0) + amount
+        for item, amount in (extra(game, effect, part) if extra is not None else {}).items():
+            cost[item] = cost.get(item, 0) + amount
     return cost
 
 
@@ -136,14 +174,14 @@ def why_not_play(
     if not is_built(game, half):
         return f"{half} has no effect that can be played in this game"
     if game.pending or game.combat is not None or game.phase != "play":
-        return "an action card is played on your own turn when nothing else is pending"
+        return "a card is played on your own turn when nothing else is pending"
     if spec.action == "main" and game.actions_left <= 0 and extra is None:
         return "no main actions left this turn"
     if not spec.cost or affordable(game, player, amounts(spec.cost)):
-        choices = half_choices(game, player, half)
-        if not choices:
-            return f"{half} cannot be played now: {_precondition(game, half)}"
-        if any(can_pay(game, player, _with(half_cost(game, spec, half, c), extra)) for c in choices):
+        ways = _ways(game, player, half)
+        if not ways:
+            return f"{half} cannot be played now: {_precondition(game, player, half)}"
+        if any(can_pay(game, player, _with(half_cost(game, spec, half, way), extra)) for way in ways):
             return None
     return f"{player.name} cannot pay for {half} ({describe(amounts(spec.cost)) if spec.cost else 'its price'})"
 
@@ -152,63 +190,81 @@ def _with(cost: dict[str, int], extra: dict[str, int] | None) -> dict[str, int]:
     return {item: cost.get(item, 0) + (extra or {}).get(item, 0) for item in {*cost, *(extra or {})}}
 
 
-def _precondition(game: Game, half: str) -> str:
-    spec = game.rules.action_halves[half]
+def _precondition(game: Game, player: Player, half: str) -> str:
+    """What the first effect offering no way needs, as its primitive says it, else the half's text."""
+    for effect in _played(game, half):
+        action = CARD_ACTIONS[effect.name]
+        if action.needs and not action.options(game, player, effect):
+            return f"it needs {action.needs}"
+    spec = game.rules.played_halves[half]
     return spec.text[0].lower() + spec.text[1:].rstrip(".")
 
 
-def why_not_play_card(game: Game, player: Player, card: int) -> str | None:
+def why_not_play_card(game: Game, player: Player, card: int, hand: Hand = ACTION_CARDS) -> str | None:
     """`why_not_play` for a card in hand (the window shows it on cards that cannot be played)."""
-    if card not in player.action_cards:
-        return f"{player.name} holds no action card {card}"
-    half = game.rules.action_card(card).action
-    return why_not_play(game, player, half, game.rules.action_halves[half])
+    if card not in hand.held(player):
+        return f"{player.name} holds no {hand.name} {card}"
+    half = hand.half(game.rules, card)
+    return why_not_play(game, player, half, game.rules.played_halves[half])
 
 
-def _legal_plays(game: Game) -> list[Action]:
+def legal_plays(game: Game, hand: Hand, play: Callable[[int, Choice], Action]) -> list[Action]:
+    """`play(card, choice)` for every way of playing a card of the hand now that can be paid for."""
     player = game.player(game.current)
     plays: list[Action] = []
-    for card in sorted(set(player.action_cards)):
-        half = game.rules.action_card(card).action
-        spec = game.rules.action_halves[half]
+    for card in sorted(set(hand.held(player))):
+        half = hand.half(game.rules, card)
+        spec = game.rules.played_halves[half]
         if why_not_play(game, player, half, spec) is None:
             plays.extend(
-                PlayActionCard(card, choice)
-                for choice in half_choices(game, player, half)
-                if can_pay(game, player, half_cost(game, spec, half, choice))
+                play(card, _joined(way))
+                for way in _ways(game, player, half)
+                if can_pay(game, player, half_cost(game, spec, half, way))
             )
     return plays
 
 
+def _legal_plays(game: Game) -> list[Action]:
+    return legal_plays(game, ACTION_CARDS, PlayActionCard)
+
+
 @rule(PlayActionCard, legal=_legal_plays)
 def play_action_card(game: Game, action: PlayActionCard) -> None:
+    play_card(game, action, ACTION_CARDS)
+
+
+def play_card(game: Game, action: PlayCard, hand: Hand) -> None:
+    """Play `action.card` of the hand: checked, paid (the player may first be asked how), an action spent
+    if it costs one, then `_play`."""
     player = game.player(game.current)
-    reason = why_not_play_card(game, player, action.card)
+    reason = why_not_play_card(game, player, action.card, hand)
     if reason:
         raise RuleError(reason)
-    half = game.rules.action_card(action.card).action
-    spec = game.rules.action_halves[half]
+    half = hand.half(game.rules, action.card)
+    spec = game.rules.played_halves[half]
     choice = tuple(action.choice)
-    if choice not in half_choices(game, player, half):
+    parts = choice_parts(game, player, half, choice)
+    if parts is None:
         raise RuleError(f"{half} cannot be played that way now")
-    payment = settle(game, action, half_cost(game, spec, half, choice))
+    payment = settle(game, action, half_cost(game, spec, half, parts))
     if payment is None:
         return  # the player chooses how to pay first
     pay(player, payment)
     if spec.action == "main":
         spend_main_action(game)
-    _play(game, player, action.card, choice, payment)
+    _play(game, player, hand, action.card, parts, payment)
 
 
-def _play(game: Game, player: Player, card: int, choice: Choice, payment: dict[str, int]) -> None:
-    """The paid card goes face up to the discard pile, then its action half's effects resolve."""
-    half = game.rules.action_card(card).action
-    player.action_cards.remove(card)
-    discard(game, player, "action", card)
+def _play(game: Game, player: Player, hand: Hand, card: int, parts: Parts, payment: dict[str, int]) -> None:
+    """The paid card goes face up to the discard pile, then its half's effects resolve, each with its part
+    of the choice."""
+    half = hand.half(game.rules, card)
+    hand.held(player).remove(card)
+    discard(game, player, hand.deck, card)
     paid = f", paying {describe(payment)}" if payment else ""
-    game.say(f"{player.name} plays the action card {half}{paid}")
-    for effect in _played(game, half):
-        CARD_ACTIONS[effect.name].perform(game, player, effect, choice)
+    game.say(f"{player.name} plays the {hand.name} {half}{paid}")
+    for effect, part in zip(_played(game, half), parts, strict=True):
+        CARD_ACTIONS[effect.name].perform(game, player, effect, part)
 
 
 # ------------------------------------------------------------------ play_card_without_action
@@ -231,9 +287,9 @@ def _plays_without_action(game: Game, effect: Effect) -> list[Choice]:
         spec = game.rules.action_halves[half]
         if spec.action == "main" and why_not_play(game, player, half, spec, extra) is None:
             plays.extend(
-                (str(card), *choice)
-                for choice in half_choices(game, player, half)
-                if can_pay(game, player, _with(half_cost(game, spec, half, choice), extra))
+                (str(card), *_joined(way))
+                for way in _ways(game, player, half)
+                if can_pay(game, player, _with(half_cost(game, spec, half, way), extra))
             )
     return plays
 
@@ -244,14 +300,16 @@ def play_card_without_action(game: Game, effect: Effect, choice: Choice) -> None
     params = params_as(effect, PlayCardWithoutAction)
     card, card_choice = int(choice[0]), tuple(choice[1:])
     half = game.rules.action_card(card).action
-    cost = _with(half_cost(game, game.rules.action_halves[half], half, card_choice), amounts(params.pay))
+    parts = choice_parts(game, player, half, card_choice)
+    assert parts is not None  # one of the options listed
+    cost = _with(half_cost(game, game.rules.action_halves[half], half, parts), amounts(params.pay))
     payment = payment_for(game, player, cost)
     city = leader_city(game, player) if params.activates_leader_city else None
     pay(player, payment)
     if city is not None:
         cities.begin_activation(game, city)
     game.say(f"{player.name} plays an action card without spending an action ({effect.source})")
-    _play(game, player, card, card_choice, payment)
+    _play(game, player, ACTION_CARDS, card, parts, payment)
     if city is not None:
         cities.finish_activation(game, city)
 
@@ -457,14 +515,18 @@ def places(game: Game, owner: int) -> set[Hex]:
 
 
 def _card_advances(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    """The advances (one, or two of a category) the effect may give; `()` for none when it is optional."""
     params = params_as(effect, CardAdvance)
     names = gainable(game, player)
     if params.from_ == "neighbours":
         held = _neighbour_advances(game, player, params.range)
         names = [name for name in names if name in held]
+    if params.categories:
+        names = [name for name in names if game.rules.category_of(name).name in params.categories]
+    none: list[Choice] = [()] if params.optional else []
     if params.count == 1:
-        return [(name,) for name in names]
-    return [(first, second) for first in names for second in _next_in_category(game, player, first)]
+        return [*((name,) for name in names), *none]
+    return [(first, second) for first in names for second in _next_in_category(game, player, first)] + none
 
 
 def _next_in_category(game: Game, player: Player, first: str) -> list[str]:
@@ -559,26 +621,71 @@ def _face_down_near_cities(game: Game, player: Player) -> dict[int, Hex]:
 
 
 def _explorations(game: Game, player: Player, effect: Effect) -> list[Choice]:
+    """(region, city for the unit) — either may be NONE; without a unit to place, (region,)."""
     regions = _face_down_near_cities(game, player)
     if not regions:
         return []
     unit = params_as(effect, ExploreAndSettle).unit
-    cities = [str(c) for c in unit_placement_cities(game, player.index, unit)]
-    return [(where, city) for where in [*map(str, regions), NONE] for city in [*cities, NONE]]
+    if unit is None:
+        return [(where,) for where in [*map(str, regions), NONE]]
+    places = [str(c) for c in unit_placement_cities(game, player.index, unit)]
+    return [(where, city) for where in [*map(str, regions), NONE] for city in [*places, NONE]]
 
 
-@card_action("explore_and_settle", options=_explorations)
+@card_action("explore_and_settle", options=_explorations, needs="a face-down region next to a region with your city")
 def _explore_and_settle(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
-    region, city_id = choice
-    unit = params_as(effect, ExploreAndSettle).unit
+    region, city_id = choice if len(choice) == 2 else (choice[0], NONE)
+    params = params_as(effect, ExploreAndSettle)
     if region != NONE:
         target = _face_down_near_cities(game, player)[int(region)]
+        if params.city_cost:  # asked once the region lies on the board: below the choice of its orientation
+            _offer_city_in(game, player, effect, game.space_region[target].spaces())
         explore(game, player.index, [], target, target)
-    if city_id != NONE:
+    if city_id != NONE and params.unit is not None:
         city = game.city(int(city_id))
         assert city is not None
-        game.units.append(Unit(game.new_id(), player.index, unit, city.pos))
-        game.say(f"{player.name} places a {unit} in the city at {hex_to_label(city.pos)} ({effect.source})")
+        game.units.append(Unit(game.new_id(), player.index, params.unit, city.pos))
+        game.say(f"{player.name} places a {params.unit} in the city at {hex_to_label(city.pos)} ({effect.source})")
+
+
+NO_CITY = "found no city"
+PAYING = ", paying "
+
+
+def _offer_city_in(game: Game, player: Player, effect: Effect, spaces: list[Hex]) -> None:
+    """Offer a city, without a settler and for `city_cost`, on each space of the region: the spaces where
+    one may stand are known once the region is revealed (`_city_sites` keeps those)."""
+    cost = amounts(params_as(effect, ExploreAndSettle).city_cost)
+    ways = [describe(way) for way in payment_options(game, player, cost)]
+    options = [f"found a city at {hex_to_label(h)}{PAYING}{way}" for h in sorted(spaces) for way in ways]
+    game.pending.append(
+        EffectChoiceDecision(
+            player=player.index, source=effect.source, effect="explore_and_settle", options=[*options, NO_CITY]
+        )
+    )
+
+
+def _site(option: str) -> Hex:
+    return label_to_hex(option.partition(PAYING)[0].rsplit(" ", 1)[1])
+
+
+def _city_sites(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    player = game.player(decision.player)
+    return [o for o in decision.options if o == NO_CITY or cities.why_not_found_at(game, player, _site(o)) is None]
+
+
+def _found_city_in_region(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    if option == NO_CITY:
+        return
+    player = game.player(decision.player)
+    effect = next(e for e in game.rules.card_effects[decision.source] if e.name == "explore_and_settle")
+    cost = amounts(params_as(effect, ExploreAndSettle).city_cost)
+    payment = next(way for way in payment_options(game, player, cost) if describe(way) == option.partition(PAYING)[2])
+    pay(player, payment)
+    cities.found_city_at(game, player, _site(option))
+
+
+CHOICE_RULES["explore_and_settle"] = (_city_sites, _found_city_in_region)  # the city after exploring
 
 
 def _truce_partners(game: Game, player: Player, effect: Effect) -> list[Choice]:

@@ -110,13 +110,17 @@ def grant_special_advances(game: Game, player: Player, advance: str) -> None:
 def drop_special_advances(game: Game, player: Player) -> None:
     """Special advances whose linked advance the player no longer holds are lost with it.
 
-    Those of "any government" stay: a change of government brings them again at once.
+    Those of "any government" stay while the player holds an advance of some government: changing
+    government keeps them, losing every government advance (Anarchy) loses them.
     """
     civ = civilization_of(game, player)
     if civ is None:
         return
+    governed = any(game.rules.category_of(a).government for a in player.advances)
     links = {s.name: s.advance for s in civ.special_advances}
-    kept = [s for s in player.special_advances if links[s] == ANY_GOVERNMENT or links[s] in player.advances]
+    kept = [
+        s for s in player.special_advances if links[s] in player.advances or (links[s] == ANY_GOVERNMENT and governed)
+    ]
     for lost in set(player.special_advances) - set(kept):
         game.say(f"{player.name} loses the special advance {lost}")
     if kept != player.special_advances:

@@ -102,7 +102,8 @@ from civgame.engine.rules.triggers import fire
 
 FORTRESS = "fortress"
 SETTLER = "settler"
-COMBAT, CARGO, TACTICS = "combat", "cargo", "tactics"  # CasualtyDecision reasons answered here
+# CasualtyDecision reasons answered here; OVERLOAD: cargo beyond a capacity that dropped outside a battle
+COMBAT, CARGO, TACTICS, OVERLOAD = "combat", "cargo", "tactics", "overload"
 NEXT_STEP = {COMBAT: "cargo", CARGO: "resolve", TACTICS: "roll"}  # where a battle resumes after each
 
 
@@ -1062,7 +1063,7 @@ def casualty_options(game: Game, candidates: list[int], count: int, reason: str)
 
 
 def _likeness(unit: Unit, reason: str) -> tuple[object, ...]:
-    if reason == CARGO:
+    if reason in (CARGO, OVERLOAD):
         return unit.kind, unit.immobile, unit.no_attack
     return (unit.kind,)
 
@@ -1123,6 +1124,53 @@ def _ship_with_room(game: Game, ship_ids: list[int]) -> Unit:
         if load[sid] < capacity:
             return game.existing_unit(sid)
     raise ValueError("no ship has room left")
+
+
+# ------------------------------------------------------------------ ships over capacity outside a battle
+
+
+def check_ship_capacity(game: Game) -> None:
+    """After every action: where a player's ships carry more than their capacity now allows (Longships
+    lost, say), the cargo is shared out over the ships in the space, and what still does not fit is
+    removed by its owner's choice, as after a naval battle. A battle's own space waits for its end."""
+    carried = [u.carrier for u in game.units if u.carrier is not None]
+    if len(carried) <= game.rules.game.ship_capacity:
+        return  # too few carried units for any ship to hold more than any ship may
+    load = Counter(carried)
+    if max(load.values()) <= game.rules.game.ship_capacity:
+        return
+    fleets: dict[tuple[int, Hex], list[int]] = {}
+    for ship in (u for u in game.units if u.id in load):
+        fleets.setdefault((ship.owner, ship.pos), []).append(ship.id)
+    battle_space = game.combat.space if game.combat is not None else None
+    for (owner, space), ships in fleets.items():
+        capacity = ship_capacity(game, owner)
+        if space == battle_space or all(load[s] <= capacity for s in ships) or _overload_pending(game, owner):
+            continue
+        ships = sorted(u.id for u in game.units_at(space) if u.owner == owner and game.is_ship(u))
+        cargo = sorted(u.id for u in game.units if u.carrier in ships)
+        excess = len(cargo) - len(ships) * capacity
+        if excess > 0:
+            options = casualty_options(game, cargo, excess, OVERLOAD)
+            if len(options) > 1:
+                game.pending.append(CasualtyDecision(player=owner, count=excess, candidates=cargo, reason=OVERLOAD))
+                continue
+            _put_off(game, owner, list(options[0]))
+            cargo = [uid for uid in cargo if uid not in options[0]]
+        kept = [game.existing_unit(uid) for uid in cargo]
+        for unit in kept:
+            unit.carrier = None
+        _reload(game, kept, ships)
+
+
+def _put_off(game: Game, owner: int, unit_ids: list[int]) -> None:
+    """Cargo the owner's ships can no longer carry is lost (a leader among it dies uncaptured)."""
+    _say(game, f"{owner_name(game, owner)} loses {_kinds(game, unit_ids)} that its ships can no longer carry")
+    _remove(game, unit_ids, by_enemy=False)
+
+
+def _overload_pending(game: Game, owner: int) -> bool:
+    return any(isinstance(d, CasualtyDecision) and d.reason == OVERLOAD and d.player == owner for d in game.pending)
 
 
 # ------------------------------------------------------------------ the end of a battle
@@ -1377,6 +1425,10 @@ def choose_casualties(game: Game, action: ChooseCasualties) -> None:
             f"remove exactly {d.count} of the listed units; of alike units the lowest ids "
             f"stand for them (choices: {', '.join(map(str, options))})"
         )
+    if d.reason == OVERLOAD:
+        game.pending.pop()
+        _put_off(game, d.player, list(action.units))
+        return
     c = _battle(game)
     assert c is not None and d.player in (c.attacker.owner, c.defender.owner)
     side = c.attacker if d.player == c.attacker.owner else c.defender
@@ -1569,11 +1621,11 @@ def place_reinforcement(game: Game, action: PlaceReinforcement) -> None:
 # ------------------------------------------------------------------ helpers
 
 
-def _remove(game: Game, unit_ids: list[int]) -> None:
-    """Take units off the board, and out of the battle being fought."""
+def _remove(game: Game, unit_ids: list[int], *, by_enemy: bool = True) -> None:
+    """Take units off the board, and out of the battle being fought (a leader killed `by_enemy` is captured)."""
     gone = set(unit_ids)
     for unit in [u for u in game.units if u.id in gone and game.rules.units[u.kind].leader]:
-        civilizations.leader_killed(game, unit, _opponent_of(game, unit.owner))
+        civilizations.leader_killed(game, unit, _opponent_of(game, unit.owner) if by_enemy else None)
     game.units[:] = [u for u in game.units if u.id not in gone]
     if game.combat is not None:
         for side in (game.combat.attacker, game.combat.defender):

@@ -96,6 +96,7 @@ def apply(game: Game, action: Action) -> None:
     # the last decision of a status step (or of an event drawn inside the status phase) was answered
     if game.phase == "status" and not game.pending and game.event is None:
         status.run(game)
+    combat.check_ship_capacity(game)
     game.history.append(to_plain(action))
 
 

@@ -165,12 +165,16 @@ def _label(h: Hex) -> str:
     return hex_to_label(h)
 
 
-def _within_two_land(game: Game, a: Hex, b: Hex) -> bool:
-    """Adjacent, or exactly 2 apart with a land space next to both."""
-    gap = distance(a, b)
-    if gap == 1:
-        return True
-    return gap == 2 and any(game.is_land(n) and distance(n, b) == 1 for n in game.board_neighbors(a))
+def _land_steps(game: Game, origin: Hex) -> dict[Hex, int]:
+    """The spaces within the barbarians' reach of `origin` (`barbarians.reach` in the rules, "within 2 land
+    spaces"), with their number of steps: each step to a neighbouring space, only land passed through."""
+    found = {origin: 0}
+    frontier = [origin]
+    for step in range(1, game.rules.game.barbarians.reach + 1):
+        passing = [h for h in frontier if step == 1 or game.is_land(h)]
+        frontier = [n for h in passing for n in game.board_neighbors(h) if n not in found]
+        found.update((n, step) for n in frontier)
+    return found
 
 
 def _barbarians_at(game: Game, h: Hex) -> list[Unit]:
@@ -221,11 +225,10 @@ def _settlement_spaces(game: Game, active: int) -> list[Hex]:
         and h not in occupied
         and all(distance(h, o) > 1 for o in others)
     ]
+    reach = game.rules.game.barbarians.reach
+    near = [_land_steps(game, c) for c in own]
     preferred = [
-        h
-        for h in basic
-        if all(distance(h, c) > 1 for c in own)
-        and any(distance(h, c) == 2 and _within_two_land(game, h, c) for c in own)
+        h for h in basic if all(distance(h, c) > 1 for c in own) and any(steps.get(h) == reach for steps in near)
     ]
     return preferred or [h for h in basic if any(distance(h, c) == 1 for c in own)]
 
@@ -270,9 +273,10 @@ def _reinforce(game: Game, event: EventInProgress, step: EventStep, option: str)
 
 def _army_steps(game: Game, event: EventInProgress, active: int) -> dict[Hex, list[Hex]]:
     """Armies (unmoved barbarian units in one space) that can move toward the active player's
-    cities, with their legal steps: into an adjacent city of theirs, else one space toward a city
-    two spaces away."""
+    cities, with their legal steps: into an adjacent city of theirs, else one land space closer to a
+    city within the barbarians' reach (`_land_steps`)."""
     cities = [c.pos for c in game.cities_of(active)]
+    near = [_land_steps(game, c) for c in cities]
     limit = game.rules.game.stacking_limit
     armies = {u.pos for u in game.units if u.owner == BARBARIAN and u.id not in event.moved}
     found = {}
@@ -282,12 +286,11 @@ def _army_steps(game: Game, event: EventInProgress, active: int) -> dict[Hex, li
         if adjacent:
             found[pos] = sorted(adjacent)
             continue
-        targets = [c for c in cities if distance(pos, c) == 2]
         steps = {
             n
             for n in game.board_neighbors(pos)
             if game.is_land(n)
-            and any(distance(n, c) == 1 for c in targets)
+            and any(pos in ways and ways.get(n) == ways[pos] - 1 for ways in near)
             and size + len(_barbarians_at(game, n)) <= limit
         }
         if steps:
@@ -398,9 +401,9 @@ def garrison(game: Game, city: City) -> None:
 
 def _barbarian_garrison(game: Game, event: EventInProgress, step: EventStep) -> None:
     """After moving: barbarian cities near the active player's cities gain an infantry each."""
-    cities = [c.pos for c in game.cities_of(step.player)]
+    reached = {h for c in game.cities_of(step.player) for h in _land_steps(game, c.pos)}
     for city in sorted((c for c in game.cities if c.owner == BARBARIAN), key=lambda c: c.pos):
-        if any(_within_two_land(game, city.pos, c) for c in cities):
+        if city.pos in reached:
             garrison(game, city)
 
 
@@ -911,6 +914,7 @@ def _lose_government(
         return
     player.advances = [a for a in player.advances if a not in lost]
     effects.holdings_changed(game)
+    civilizations.drop_special_advances(game, player)
     player.event_vp += params.vp_per_advance * len(lost)
     player.government_regains += [params.vp_per_advance] * len(lost)
     vp = params.vp_per_advance * len(lost)

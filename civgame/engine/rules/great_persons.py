@@ -1,10 +1,11 @@
-"""Playing a great person from hand: a free advance from its categories (the player may decline it:
-the card says "may"), then its effects.
+"""Great persons: held in hand and played like the action half of an action card.
 
-A great person comes through the event deck (offered in `events.py` when its card is drawn). Played
-as a main action, it gives a free advance that uses no event cube, then its card's effects act for
-the player through the event steps of `events.py`. The card goes back to the event discard pile, so
-it returns with the next event deck. Effects that need the city rules (`event_build`), which
+A great person comes through the event deck (offered in `events.py` when its card is drawn). It is
+played through the play flow of `action_cards.py` (`GREAT_PERSONS` is its hand): the same listing,
+price, precondition and refusal, and the card goes face up to the event discard pile, so it returns with
+the next event deck. Its card's effects are the half's: action-card primitives (its free advance is a
+`card_advance` of its categories) and event primitives, which act for the player through the event
+steps of `events.py` once the card is played. Effects that need the city rules (`event_build`), which
 `events.py` may not import, are added to its steps from here.
 """
 
@@ -12,89 +13,52 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from civgame.engine.content.effects import Params
+from civgame.engine.content.effects import Effect, Params
 from civgame.engine.content.effects import events as prims
+from civgame.engine.content.effects.events import MAIN_EFFECTS
 from civgame.engine.core.actions import Action, PlayGreatPerson
-from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
-from civgame.engine.core.model import EventInProgress, EventStep, Game, Player, Region
-from civgame.engine.core.vocabulary import amounts
-from civgame.engine.rules import events, exploration
-from civgame.engine.rules.advances import gain_advance, gainable
+from civgame.engine.core.model import EventInProgress, EventStep, Game, Player
+from civgame.engine.rules import events
+from civgame.engine.rules.action_cards import PAYING, Choice, Hand, card_action, legal_plays, play_card
 from civgame.engine.rules.cities import (
     building_price,
-    found_city_at,
     pay_for_building,
     place_building,
     placements,
     why_not_construct,
-    why_not_found_at,
 )
 from civgame.engine.rules.movement import begin_move, possible_moves
-from civgame.engine.rules.payments import describe, holdings, pay, payment_options
+from civgame.engine.rules.payments import describe, pay, payment_options
 from civgame.engine.rules.registry import rule
-from civgame.engine.rules.turns import spend_main_action
 from civgame.engine.rules.wonders import place_wonder, why_not_build, wonder_cost
 
-
-def free_advances(game: Game, player: Player, card: int) -> list[str]:
-    person = game.rules.event(card).great_person
-    assert person is not None
-    return [a for a in gainable(game, player) if game.rules.category_of(a).name in person.advance_from]
+GREAT_PERSONS = Hand("great person", lambda p: p.great_persons, "event", lambda rules, card: rules.event(card).name)
 
 
-def _legal_play(game: Game) -> list[Action]:
-    player = game.player(game.current)
-    found: list[Action] = []
-    for card in player.great_persons:
-        if why_not_play(game, player, card) is None:
-            found += [PlayGreatPerson(card), *(PlayGreatPerson(card, a) for a in free_advances(game, player, card))]
-    return found
+def _legal_plays(game: Game) -> list[Action]:
+    return legal_plays(game, GREAT_PERSONS, PlayGreatPerson)
 
 
-def why_not_play(game: Game, player: Player, card: int) -> str | None:
-    person = game.rules.event(card).great_person
-    assert person is not None
-    name = game.rules.event(card).name
-    if not person.free_action and game.actions_left <= 0:
-        return "no main actions left this turn"
-    held = holdings(player)
-    if person.playable_with and not any(held[k] for k in person.playable_with):
-        return f"{name} needs {' or '.join(person.playable_with)} to be played"
-    for effect in game.rules.event_effects(card):
-        need = NEEDS.get(effect.name)
-        if need is not None and not need[0](game, player, effect.params):
-            return f"{name} needs {need[1]}"
-    return None
-
-
-@rule(PlayGreatPerson, legal=_legal_play)
+@rule(PlayGreatPerson, legal=_legal_plays)
 def play_great_person(game: Game, action: PlayGreatPerson) -> None:
-    player = game.player(game.current)
-    if action.card not in player.great_persons:
-        raise RuleError(f"{player.name} holds no such great person")
-    reason = why_not_play(game, player, action.card)
-    if reason:
-        raise RuleError(reason)
-    if action.advance is not None and action.advance not in free_advances(game, player, action.card):
-        raise RuleError(f"{action.advance} is not a free advance this great person can give")
-    name = game.rules.event(action.card).name
-    person = game.rules.event(action.card).great_person
-    if person is not None and not person.free_action:
-        spend_main_action(game)
-    player.great_persons.remove(action.card)
-    game.decks["event"].discard.append(action.card)
-    game.say(f"{player.name} plays the great person {name}")
-    if action.advance is not None:
-        gain_advance(game, player, action.advance, uses_event_cube=False)
-    game.event = EventInProgress(action.card, player.index, events.main_steps(game, player.index, action.card))
-    events.resume(game)
+    play_card(game, action, GREAT_PERSONS)
+
+
+def _run_as_event_step(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+    """An event primitive of a great person acts for the player as a step of the card's event, which
+    `events.resume` runs once the play is done (after the effects before it)."""
+    card = game.rules.great_person_card(effect.source)
+    index = next(i for i, e in enumerate(game.rules.event_effects(card)) if e is effect)
+    if game.event is None:
+        game.event = EventInProgress(card, player.index, [])
+    assert game.event.card == card  # a card is played only when no other event is under way
+    game.event.steps.append(EventStep("main", player.index, effect=index))
 
 
 # ------------------------------------------------------------------ effects that need the city rules
 
 NO_BUILDING = "do not build"
-PAYING = ", paying "
 
 
 def _build(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventBuild) -> None:
@@ -202,74 +166,16 @@ def _wonder_built(game: Game, event: EventInProgress, step: EventStep, option: s
     place_wonder(game, events.city_by_label(game, label), wonder)
 
 
-# ---- exploring (Great Explorer)
-
-NO_EXPLORING, NO_CITY = "do not explore", "found no city"
-
-
-def explorable(game: Game, player: Player) -> list[Region]:
-    """Face-down regions next to a region where the player has a city."""
-    home = {game.space_region[c.pos].number for c in game.cities_of(player.index) if c.pos in game.space_region}
-    near = {
-        game.space_region[n].number
-        for r in game.regions
-        if r.number in home
-        for h in r.spaces()
-        for n in game.board_neighbors(h)
-        if n in game.space_region
-    }
-    return [r for r in game.regions if not r.revealed and r.number in near]
-
-
-def _region(game: Game, number: int) -> Region:
-    return next(r for r in game.regions if r.number == number)
-
-
-def _explore(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventExplore) -> None:
-    options = [exploration.named(r) for r in explorable(game, player)]
-    events.ask(game, event, EventStep("explore_region", step.player, step.effect), [*options, NO_EXPLORING])
-
-
-def _region_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
-    if option == NO_EXPLORING:
-        return
-    region = next(r for r in explorable(game, game.player(step.player)) if exploration.named(r) == option)
-    rotations = exploration.orientation_options(game, region, None, None)
-    turn = EventStep("explore_turn", step.player, step.effect, other=region.number)
-    events.ask(game, event, turn, [exploration.placement(game, region, rotation) for rotation in rotations])
-
-
-def _region_turned(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
-    region = _region(game, step.other)
-    rotations = [region.base_rotation, (region.base_rotation + 3) % 6]
-    exploration.reveal(game, region, next(r for r in rotations if exploration.placement(game, region, r) == option))
-    player = game.player(step.player)
-    params = events.effect_params(game, event, step, prims.EventExplore)
-    ways = payment_options(game, player, amounts(params.city_cost))
-    sites = [h for h in region.spaces() if why_not_found_at(game, player, h) is None]
-    options = [f"found a city at {hex_to_label(h)}{PAYING}{describe(way)}" for h in sorted(sites) for way in ways]
-    events.ask(game, event, EventStep("explore_city", step.player, step.effect), [*options, NO_CITY])
-
-
-def _explorer_city(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
-    if option == NO_CITY:
-        return
-    player = game.player(step.player)
-    site, _, payment = option.partition(PAYING)
-    params = events.effect_params(game, event, step, prims.EventExplore)
-    pay(
-        player,
-        next(way for way in payment_options(game, player, amounts(params.city_cost)) if describe(way) == payment),
-    )
-    found_city_at(game, player, label_to_hex(site.rsplit(" ", 1)[1]))
-
-
 def _move(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventMove) -> None:
     begin_move(game, player.index, attack_bonus=params.attack_bonus)
 
 
 def _can_move(game: Game, player: Player, params: Params) -> bool:
     return next(possible_moves(game, player.index, fresh_action=True), None) is not None
+
+
+def _has_tokens(game: Game, player: Player, params: Params) -> bool:
+    return player.mood_tokens + player.culture_tokens > 0
 
 
 # A great person with one of these effects is played only when it can act: (whether it can, what it needs).
@@ -280,14 +186,23 @@ NEEDS: dict[str, tuple[Callable[[Game, Player, Params], bool], str]] = {
     ),
     "event_construct": (lambda g, p, e: bool(_constructions(g, p)), "a city that could construct a building now"),
     "event_move": (_can_move, "a unit that can move"),
-    "event_explore": (lambda g, p, e: bool(explorable(g, p)), "a face-down region next to a region with your city"),
+    "event_convert_tokens": (_has_tokens, "a mood or culture token"),
 }
 
+
+def _register(name: str) -> None:
+    need = NEEDS.get(name)
+
+    def options(game: Game, player: Player, effect: Effect) -> list[Choice]:
+        return [()] if need is None or need[0](game, player, effect.params) else []
+
+    card_action(name, options=options, needs=need[1] if need else "")(_run_as_event_step)
+
+
+for _primitive in sorted(MAIN_EFFECTS):
+    _register(_primitive)
+
 events.add_main_effect("event_move", _move)
-events.add_main_effect("event_explore", _explore)
-events.add_step("explore_region", None, _region_chosen, "which region to explore")
-events.add_step("explore_turn", None, _region_turned, "which way the region lies")
-events.add_step("explore_city", None, _explorer_city, "where to found a city")
 events.add_main_effect("event_build", _build)
 events.add_main_effect("event_build_wonder", _build_wonder)
 events.add_main_effect("event_construct", _construct)

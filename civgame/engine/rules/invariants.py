@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 
 from civgame.engine.content.effects.sources import ship_capacity, stale_answers
-from civgame.engine.core.decisions import EffectChoiceDecision
-from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, Game
+from civgame.engine.core.decisions import CasualtyDecision, EffectChoiceDecision
+from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, Game, Unit
 from civgame.engine.rules import civilizations
+from civgame.engine.rules.combat import OVERLOAD
 from civgame.engine.rules.events import CHOICE_PREFIX
 from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import CATEGORIES, score_sheet
@@ -145,11 +146,21 @@ def _stacking_and_cargo(game: Game) -> list[str]:
     for ship, count in cargo.items():
         carrier = game.unit(ship) if ship is not None else None
         capacity = ship_capacity(game, carrier.owner) if carrier is not None else rules.ship_capacity
+        if carrier is not None and _cargo_being_settled(game, carrier):
+            continue
         if count > capacity:
             problems.append(f"ship {ship} carries {count} units; its capacity is {capacity}")
     if game.combat is None:
         problems.extend(_unresolved_battles(game))
     return problems
+
+
+def _cargo_being_settled(game: Game, ship: Unit) -> bool:
+    """The owner is choosing which cargo to lose, or the ship is in a battle whose cargo step decides."""
+    in_battle = game.combat is not None and game.combat.space == ship.pos
+    return in_battle or any(
+        isinstance(d, CasualtyDecision) and d.reason == OVERLOAD and d.player == ship.owner for d in game.pending
+    )
 
 
 def _unresolved_battles(game: Game) -> list[str]:

@@ -218,9 +218,9 @@ def switch_government(game: Game, player: Player, advances: tuple[str, ...]) -> 
     current = government_of(game, player)
     player.advances = [a for a in player.advances if game.rules.category_of(a).name != current]
     effects.holdings_changed(game)
-    civilizations.drop_special_advances(game, player)
     for name in advances:
         gain_advance(game, player, name, uses_event_cube=False)
+    civilizations.drop_special_advances(game, player)  # after the new government: "any government" ones stay
     game.say(f"{player.name} changes government from {current} to {game.rules.category_of(advances[0]).name}")
 
 

@@ -81,7 +81,23 @@ def _players_hold_civilizations_and_effect_sources(document: Document) -> Docume
     return document
 
 
-MIGRATIONS: list[Callable[[Document], Document]] = [_players_hold_civilizations_and_effect_sources]
+def _great_persons_are_played_like_action_cards(document: Document) -> Document:
+    """Version 3: a great person is played like an action card: `PlayGreatPerson(card, advance)` became
+    `PlayGreatPerson(card, choice)`, its free advance (none: declined) the first part of the choice."""
+    game = document["game"]
+    assert isinstance(game, dict)
+    for entry in game.get("history") or []:
+        if isinstance(entry, dict) and entry.get("kind") == "play_great_person" and "advance" in entry:
+            advance = entry.pop("advance")
+            entry["choice"] = [advance] if advance is not None else []
+            entry["payment"] = None
+    return document
+
+
+MIGRATIONS: list[Callable[[Document], Document]] = [
+    _players_hold_civilizations_and_effect_sources,
+    _great_persons_are_played_like_action_cards,
+]
 
 # libyaml when available: the same safe loading and dumping, several times faster.
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

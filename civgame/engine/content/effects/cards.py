@@ -1,9 +1,9 @@
 """Effect primitives of action cards (declared here, applied in `rules/action_cards.py` and `rules/combat.py`).
 
 An action half's effects run in order when the card is played: each one also says whether the card
-can be played now (its precondition), and at most one of them asks the player a choice. A
-tactics half's effects last for the combat round it is played in (the combat primitives of
-`military.py`, such as `combat_bonus` and `cancel_hits`, serve there too).
+can be played now (its precondition) and may ask the player a choice, answered by its own part of the
+card's choice. A tactics half's effects last for the combat round it is played in (the combat
+primitives of `military.py`, such as `combat_bonus` and `cancel_hits`, serve there too).
 """
 
 from __future__ import annotations
@@ -102,8 +102,10 @@ class PlaceUnit(Params):
     "gained). `price: free` costs nothing; `normal` costs the normal price of an advance (the "
     "usual substitutions apply). `from: neighbours` limits it to advances held by another player "
     "who has a unit or city within `range` spaces (plain distance) of one of the player's units or "
-    "cities. With `count: 2`, two advances of the same category, one after the other, each at that "
-    "price. The card can be played only if such advances exist (and are affordable).",
+    "cities. `categories` limits it to advances of those categories (none listed: any). With `count: 2`, "
+    "two advances of the same category, one after the other, each at that price. The card can be played "
+    "only if such advances exist (and are affordable); with `optional` the player may take none, and the "
+    "card can be played without one.",
     example={"card_advance": {"price": "free", "from": "neighbours", "range": 2}},
 )
 class CardAdvance(Params):
@@ -111,6 +113,8 @@ class CardAdvance(Params):
     price: Literal["free", "normal"] = "free"
     from_: Literal["any", "neighbours"] = Field(default="any", alias="from")
     range: int = Field(default=2, ge=0)
+    categories: list[str] = []
+    optional: bool = False
 
 
 @primitive(
@@ -143,11 +147,14 @@ class LoseActionMark(Params):
     doc="The player may reveal a face-down region next to a region holding one of its cities (it lies "
     "as if entered from the first of its spaces next to that region, so the usual exploration rules "
     "choose or offer its orientation); then it may place one `unit` from its supply in one of its "
-    "cities with room. The card can be played only if such a face-down region exists.",
+    "cities with room (no `unit`: none). With `city_cost`, once a region is revealed the player may found "
+    "a city on one of its spaces where a city may stand, without a settler, paying `city_cost`. The card "
+    "can be played only if such a face-down region exists.",
     example={"explore_and_settle": {"unit": "settler"}},
 )
 class ExploreAndSettle(Params):
-    unit: str = "settler"
+    unit: str | None = "settler"
+    city_cost: Cost = {}
 
 
 @primitive(

@@ -299,19 +299,6 @@ class EventConstruct(Params):
 
 
 @primitive(
-    "event_explore",
-    when=EVENT,
-    doc="The player may reveal a face-down region next to a region where they have a city (its way "
-    "decided as for exploring, the player choosing when the rules leave it open), then may found a city "
-    "on a space of it, without a settler, paying `city_cost`. A great person with this effect is played "
-    "only when such a region exists.",
-    example={"event_explore": {"city_cost": {"food": 2}}},
-)
-class EventExplore(Params):
-    city_cost: dict[Payable, PositiveInt] = Field(min_length=1)
-
-
-@primitive(
     "event_move",
     when=EVENT,
     doc="The player makes a move as the Move action does, without an action; in the first battle they "
@@ -483,7 +470,6 @@ MAIN_EFFECTS = frozenset(
         "event_build_wonder",
         "event_diplomacy",
         "event_construct",
-        "event_explore",
         "event_move",
         "event_foresee_objectives",
         "event_destroy",

@@ -64,7 +64,7 @@ def run(seeds: Sequence[int] = SEEDS) -> list[Figure]:
         Figure(
             "engine: actions per second", actions / sum(game_times), "/s", ACTIONS_TARGET, f"{actions} actions", True
         ),
-        _playouts(seeds),
+        *_playouts(seeds),
         Figure(
             "engine: legal actions, late game (median)", median(timer.times), "s", None, f"{len(timer.times)} states"
         ),
@@ -78,9 +78,10 @@ def run(seeds: Sequence[int] = SEEDS) -> list[Figure]:
     ]
 
 
-def _playouts(seeds: Sequence[int]) -> Figure:
-    """Actions per second of look-ahead playouts (`civgame.ai.playout`), copying the game included."""
-    played, spent = 0, 0.0
+def _playouts(seeds: Sequence[int]) -> list[Figure]:
+    """Actions per second of look-ahead playouts (`civgame.ai.playout`), copying the game included;
+    and the time to copy the game each playout starts from."""
+    played, spent, copies = 0, 0.0, []
     for seed in seeds:
         game = play_steps(new_game(PLAYERS, seed), random_agents(PLAYERS, seed), PLAYOUT_START)
         rng = random.Random(seed)
@@ -88,7 +89,14 @@ def _playouts(seeds: Sequence[int]) -> Figure:
         for _ in range(PLAYOUTS):
             played += playout(copy_game(game, with_record=False), rng, PLAYOUT_STEPS)
         spent += time.process_time() - start
-    return Figure("engine: playout actions per second", played / spent, "/s", None, f"{played} actions, copies too")
+        for _ in range(PLAYOUTS):
+            start = time.process_time()
+            copy_game(game, with_record=False)
+            copies.append(time.process_time() - start)
+    return [
+        Figure("engine: playout actions per second", played / spent, "/s", None, f"{played} actions, copies too"),
+        Figure("engine: copy of a game in progress (median)", median(copies), "s", None, f"{len(copies)} copies"),
+    ]
 
 
 def profile(seeds: Sequence[int] = SEEDS, top: int = 25) -> None:

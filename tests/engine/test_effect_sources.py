@@ -6,9 +6,10 @@ from pathlib import Path
 import pytest
 
 from civgame.ai import play_game, random_agents
-from civgame.engine.content.effects import active, has, holdings, parse_effect
+from civgame.engine.content.effects import active, has, holdings, memo, parse_effect
 from civgame.engine.content.effects.sources import LEADER_UNIT, holdings_changed
 from civgame.engine.core.actions import Collect, EndTurn
+from civgame.engine.core.copying import copy_game
 from civgame.engine.core.model import LastingEffect, Unit
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.storage.mods import load_rules
@@ -128,6 +129,30 @@ def test_a_rule_that_forgets_to_report_a_change_of_holdings_is_caught_by_the_inv
     assert check_invariants(s.game) == ["stale effects after a change of holdings: Player 1: resource_cap"]
     holdings_changed(s.game)
     assert check_invariants(s.game) == [] and has(s.game, s.player(0), CAP)
+
+
+def _capped_sources(game, player, _about) -> tuple[str, ...]:
+    return tuple(e.source for e in active(game, player, CAP))
+
+
+def test_answers_worked_out_from_the_effects_are_forgotten_with_them():
+    s = Scenario()
+    p = s.player(0)
+    assert memo(s.game, p, _capped_sources) == ()
+    s.advances(0, "Storage")  # reports the change of holdings, as every rule does
+    assert memo(s.game, p, _capped_sources) == ("Storage",)
+    copied = copy_game(s.game)
+    s.lose_advances(0, "Storage")
+    assert memo(s.game, p, _capped_sources) == ()
+    assert memo(copied, copied.player(0), _capped_sources) == ("Storage",)  # the copy keeps its own answer
+
+
+def test_a_remembered_answer_gone_stale_is_caught_by_the_invariants():
+    s = Scenario()
+    assert memo(s.game, s.player(1), _capped_sources) == ()
+    s.player(1).advances.append("Storage")  # behind the engine's back
+    s.game.__dict__.pop("_effect_cache")  # ... even where the primitive answers were fresh
+    assert check_invariants(s.game) == ["stale effects after a change of holdings: Player 2: _capped_sources(None)"]
 
 
 # ------------------------------------------------------------------ a mod's wonder, no Python change

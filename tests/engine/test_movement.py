@@ -14,12 +14,16 @@ import copy
 
 import pytest
 
+from civgame.ai.random_agent import AggressiveAgent
+from civgame.engine import new_game
+from civgame.engine.content.effects import has, holdings_changed
 from civgame.engine.core.actions import BoardShips, EndMove, MoveUnits, Retreat, StartMove
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import BoardingDecision, MoveDecision, RetreatDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.rules.controller import apply
+from civgame.engine.rules import movement, shipcraft
+from civgame.engine.rules.controller import apply, legal_actions
 from civgame.engine.rules.invariants import check_invariants
 from tests.scenario import Scenario
 
@@ -550,3 +554,59 @@ def test_a_ship_ending_on_an_enemy_ship_fights_and_may_retreat_to_its_start():
     assert pos(s, ship) == pos(s, rider) == "B3" and rider.carrier == ship.id
     assert pos(s, enemy) == "C4"
     assert isinstance(s.game.pending[-1], MoveDecision)
+
+
+def _targets_found_eagerly(game, owner, start, mode):
+    """Destinations as `targets` gave them before they were found one at a time: every way worked
+    out whole, a space kept for its first way, then each diplomatic surcharge added (or the
+    destination dropped when it cannot be paid)."""
+    pieces = movement._units_by_space(game)
+    if mode == "ship":
+        reach = movement.sea_reach(game, owner, start)
+        found = movement._sea_targets(reach, entry=None)
+        found.pop(start, None)
+        extra = []
+        if has(game, game.player(owner), "sail_around_board"):
+            extra.append(movement._sail_around_targets(game, owner, reach))
+        if shipcraft.conversion(game, owner):
+            extra.append(movement._conversion_targets(game, owner, start, "beach"))
+    else:
+        found = {t.space: t for t in movement._step_targets(game, owner, start, mode, pieces)}
+        extra = [movement._road_targets(game, owner, start, pieces)] if mode == "land" else []
+        if mode == "land" and shipcraft.conversion(game, owner):
+            extra.append(movement._conversion_targets(game, owner, start, "launch"))
+    for more in extra:
+        for space, target in more.items():
+            found.setdefault(space, target)
+    for space, target in list(found.items()):
+        surcharged = movement._with_surcharge(game, owner, target)
+        if surcharged is None:
+            del found[space]
+        else:
+            found[space] = surcharged
+    return found
+
+
+def test_destinations_found_one_at_a_time_equal_those_worked_out_whole_in_random_games():
+    """`possible_moves` stops at the first destination that allows a move; the destinations, and
+    their order, are those of every way worked out whole. Every player holds Roads, so that roads
+    add destinations. (Surcharges between diplomatic partners are pinned by the Great Diplomat's test.)"""
+    compared, roads = 0, 0
+    for seed in (7, 8):
+        game = new_game(4, seed)
+        for player in game.players:
+            player.advances.append("Roads")
+        holdings_changed(game)
+        agents = [AggressiveAgent(f"{seed}:{i}") for i in range(4)]
+        for _ in range(400):
+            if game.phase == "over":
+                break
+            if isinstance(game.pending[-1] if game.pending else None, MoveDecision):
+                owner = game.actor()
+                for start, mode in {(u.pos, movement.mode_of(game, u)) for u in game.units_of(owner)}:
+                    lazily = movement.targets(game, owner, start, mode)
+                    assert list(lazily.items()) == list(_targets_found_eagerly(game, owner, start, mode).items())
+                    compared += 1
+                    roads += sum(1 for t in lazily.values() if t.how == "road")
+            apply(game, agents[game.actor()].choose(game, legal_actions(game)))
+    assert compared > 100 and roads > 10

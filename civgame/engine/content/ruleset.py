@@ -917,6 +917,12 @@ class Ruleset(Strict):
     def _advance_names(self) -> tuple[str, ...]:  # asked for every advance on every enumeration
         return tuple(a.name for c in self.categories for a in c.advances)
 
+    @cached_property
+    def advance_names_by_category(self) -> tuple[tuple[Category, tuple[str, ...]], ...]:
+        """Each category with the names of its advances, top first (which advances may be gained is asked
+        on every enumeration)."""
+        return tuple((c, tuple(a.name for a in c.advances)) for c in self.categories)
+
     def category_of(self, advance: str) -> Category:
         return self._category_index[advance]
 

@@ -12,6 +12,7 @@ DIRECTIONS: tuple[Hex, ...] = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1
 
 # Slot offsets from a region's anchor for rotation 0; other rotations are derived.
 _BASE_SLOTS: tuple[Hex, ...] = ((0, 0), (-1, 1), (1, 0), (0, 1))
+_SLOTS: dict[tuple[Hex, int], tuple[Hex, ...]] = {}  # region_slots' answers by (anchor, rotation)
 
 
 def label_to_hex(label: str) -> Hex:
@@ -47,9 +48,11 @@ def _rotate(offset: Hex, steps: int) -> Hex:
 
 def region_slots(anchor: Hex, rotation: int) -> list[Hex]:
     """The 4 spaces a region covers, in slot order, for an anchor and rotation 0..5."""
-    shift = (0, 0)
-    if rotation >= 3:
-        shift = DIRECTIONS[rotation - 3]
-    return [
-        (anchor[0] + dq + shift[0], anchor[1] + dr + shift[1]) for dq, dr in (_rotate(o, rotation) for o in _BASE_SLOTS)
-    ]
+    slots = _SLOTS.get((anchor, rotation))
+    if slots is None:  # a pure function of a few dozen placements, asked whenever board caches refill
+        shift = DIRECTIONS[rotation - 3] if rotation >= 3 else (0, 0)
+        slots = _SLOTS[(anchor, rotation)] = tuple(
+            (anchor[0] + dq + shift[0], anchor[1] + dr + shift[1])
+            for dq, dr in (_rotate(o, rotation) for o in _BASE_SLOTS)
+        )
+    return list(slots)

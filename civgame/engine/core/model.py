@@ -309,9 +309,14 @@ class Game:
             for slot, h in enumerate(reg.spaces())
         }
 
+    @cached_property
+    def _water(self) -> frozenset[Hex]:
+        """The revealed water spaces (land or water is asked for nearly every space a rule looks at)."""
+        return frozenset(h for h, t in self._terrain_map.items() if self.rules.terrain[t].water)
+
     def invalidate_board(self) -> None:
         """Forget cached board geometry after a region is placed or turned over."""
-        for cache in ("space_region", "_terrain_map", "_adjacency", "_distances"):
+        for cache in ("space_region", "_terrain_map", "_water", "_adjacency", "_distances"):
             self.__dict__.pop(cache, None)
 
     def on_board(self, h: Hex) -> bool:
@@ -331,12 +336,10 @@ class Game:
         return h in self._terrain_map  # exactly the spaces of face-up regions
 
     def is_water(self, h: Hex) -> bool:
-        t = self.terrain(h)
-        return t is not None and self.rules.terrain[t].water
+        return h in self._water
 
     def is_land(self, h: Hex) -> bool:
-        t = self.terrain(h)
-        return t is not None and not self.rules.terrain[t].water
+        return h in self._terrain_map and h not in self._water
 
     @cached_property
     def _adjacency(self) -> dict[Hex, tuple[Hex, ...]]:

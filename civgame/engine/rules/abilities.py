@@ -7,14 +7,14 @@ acts. Whether it is a main action, a free action or once per turn comes from its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.core.actions import Action, UseAbility
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game
+from civgame.engine.core.model import Game, Player
 from civgame.engine.rules.registry import rule
 
 AbilityLegal = Callable[[Game, Effect], Iterable[tuple[str, ...]]]
@@ -62,12 +62,21 @@ def _granting_effect(game: Game, source: str, name: str) -> Effect:
 
 def _legal_abilities(game: Game) -> list[Action]:
     player = game.player(game.current)
+    held = effects.memo(game, player, _abilities_held)
+    if not held:
+        return []
     leader_at = effects.leader_space(game, player)  # where abilities narrowed to the leader apply
     actions: list[Action] = []
-    for name, handler in ABILITIES.items():
+    for name in held:
+        handler = ABILITIES[name]
         for effect in effects.active(game, player, name, at=leader_at):
             actions.extend(UseAbility(effect.source, name, choice) for choice in handler.choices(game, effect))
     return actions
+
+
+def _abilities_held(game: Game, player: Player, _: Hashable) -> tuple[str, ...]:
+    """The ability primitives the player holds an effect of (wherever their leader stands)."""
+    return tuple(name for name in ABILITIES if effects.holds_any(game, player, name))
 
 
 @rule(UseAbility, legal=_legal_abilities)

@@ -173,7 +173,7 @@ def why_not_play(
         return f"{half} is played at the end of a battle won at a city, not as an action"
     if not is_built(game, half):
         return f"{half} has no effect that can be played in this game"
-    if game.pending or game.combat is not None or game.phase != "play":
+    if not _turn_open(game):
         return "a card is played on your own turn when nothing else is pending"
     if spec.action == "main" and game.actions_left <= 0 and extra is None:
         return "no main actions left this turn"
@@ -181,13 +181,51 @@ def why_not_play(
         ways = _ways(game, player, half)
         if not ways:
             return f"{half} cannot be played now: {_precondition(game, player, half)}"
-        if any(can_pay(game, player, _with(half_cost(game, spec, half, way), extra)) for way in ways):
+        if _paid_ways(game, player, half, spec, ways, extra):
             return None
     return f"{player.name} cannot pay for {half} ({describe(amounts(spec.cost)) if spec.cost else 'its price'})"
 
 
+def _turn_open(game: Game) -> bool:
+    return not game.pending and game.combat is None and game.phase == "play"
+
+
+def playable_ways(
+    game: Game, player: Player, half: str, spec: ActionHalf, extra: dict[str, int] | None = None
+) -> list[Parts]:
+    """The ways `player` may play the half now and can pay for: empty exactly when `why_not_play` gives a
+    reason, without building the reason (the legal listings ask this for every card in hand)."""
+    if spec.action == "after_battle" or not _turn_open(game) or not is_built(game, half):
+        return []
+    if spec.action == "main" and game.actions_left <= 0 and extra is None:
+        return []
+    if spec.cost and not affordable(game, player, amounts(spec.cost)):
+        return []
+    return _paid_ways(game, player, half, spec, _ways(game, player, half), extra)
+
+
+def _paid_ways(
+    game: Game, player: Player, half: str, spec: ActionHalf, ways: list[Parts], extra: dict[str, int] | None
+) -> list[Parts]:
+    """The `ways` the player can pay for, asking once per distinct price (most halves have one price)."""
+    if all(CARD_ACTIONS[e.name].cost is None for e in _played(game, half)):
+        return ways if ways and can_pay(game, player, _with(amounts(spec.cost), extra)) else []
+    payable: dict[tuple[tuple[str, int], ...], bool] = {}
+    paid = []
+    for way in ways:
+        cost = _with(half_cost(game, spec, half, way), extra)
+        price = tuple(sorted(cost.items()))
+        if price not in payable:
+            payable[price] = can_pay(game, player, cost)
+        if payable[price]:
+            paid.append(way)
+    return paid
+
+
 def _with(cost: dict[str, int], extra: dict[str, int] | None) -> dict[str, int]:
-    return {item: cost.get(item, 0) + (extra or {}).get(item, 0) for item in {*cost, *(extra or {})}}
+    if not extra:
+        return cost
+    return {item: cost.get(item, 0) + extra.get(item, 0) for item in {*cost, *extra}}
 
 
 def _precondition(game: Game, player: Player, half: str) -> str:
@@ -211,16 +249,16 @@ def why_not_play_card(game: Game, player: Player, card: int, hand: Hand = ACTION
 def legal_plays(game: Game, hand: Hand, play: Callable[[int, Choice], Action]) -> list[Action]:
     """`play(card, choice)` for every way of playing a card of the hand now that can be paid for."""
     player = game.player(game.current)
+    if not _turn_open(game):
+        return []
     plays: list[Action] = []
+    choices: dict[str, list[Choice]] = {}  # by half: most halves are printed on two cards
     for card in sorted(set(hand.held(player))):
         half = hand.half(game.rules, card)
-        spec = game.rules.played_halves[half]
-        if why_not_play(game, player, half, spec) is None:
-            plays.extend(
-                play(card, _joined(way))
-                for way in _ways(game, player, half)
-                if can_pay(game, player, half_cost(game, spec, half, way))
-            )
+        if half not in choices:
+            ways = playable_ways(game, player, half, game.rules.played_halves[half])
+            choices[half] = [_joined(way) for way in ways]
+        plays.extend(play(card, choice) for choice in choices[half])
     return plays
 
 
@@ -285,12 +323,8 @@ def _plays_without_action(game: Game, effect: Effect) -> list[Choice]:
     for card in sorted(set(player.action_cards)):
         half = game.rules.action_card(card).action
         spec = game.rules.action_halves[half]
-        if spec.action == "main" and why_not_play(game, player, half, spec, extra) is None:
-            plays.extend(
-                (str(card), *_joined(way))
-                for way in _ways(game, player, half)
-                if can_pay(game, player, _with(half_cost(game, spec, half, way), extra))
-            )
+        if spec.action == "main":
+            plays.extend((str(card), *_joined(way)) for way in playable_ways(game, player, half, spec, extra))
     return plays
 
 

@@ -8,6 +8,8 @@ building gives, offered by `cities.py`) and the `advance_as_free_action` ability
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.economy import (
@@ -71,14 +73,18 @@ def why_not_gain(game: Game, player: Player, name: str) -> str | None:
 
 
 def gainable(game: Game, player: Player) -> list[str]:
-    """Every advance `why_not_gain` allows, worked out once per category (a hot path)."""
+    """Every advance `why_not_gain` allows. A hot path: it depends only on the advances held, so it
+    is worked out once per change of holdings."""
+    return list(effects.memo(game, player, _gainable))
+
+
+def _gainable(game: Game, player: Player, _: Hashable) -> tuple[str, ...]:
     owned = set(player.advances)
     current = government_of(game, player)
     result = []
-    for category in game.rules.categories:
+    for category, names in game.rules.advance_names_by_category:
         if category.government and current is not None and current != category.name:
             continue
-        names = [a.name for a in category.advances]
         started = not owned.isdisjoint(names)
         for name in names if started else names[:1]:
             if name in owned:
@@ -86,7 +92,7 @@ def gainable(game: Game, player: Player) -> list[str]:
             if category.government and name == names[0] and category.requires and category.requires not in owned:
                 continue
             result.append(name)
-    return result
+    return tuple(result)
 
 
 def advance_cost(game: Game) -> dict[str, int]:
@@ -94,18 +100,28 @@ def advance_cost(game: Game) -> dict[str, int]:
     return any_of(rules.pay_with, rules.amount)
 
 
-def _waiver(game: Game, player: Player, name: str) -> Effect | None:
-    """The `free_advance_cost` effect that makes buying `name` free now, if any (unlimited ones first)."""
+def _waiver(
+    game: Game, player: Player, name: str, usable: list[tuple[Effect, FreeAdvanceCost]] | None = None
+) -> Effect | None:
+    """The `free_advance_cost` effect that makes buying `name` free now, if any (unlimited ones first);
+    `usable` are the `_usable_waivers`, when the caller has them."""
     category = game.rules.category_of(name).name
-    usable: list[tuple[Effect, FreeAdvanceCost]] = []
-    for effect in effects.active(game, player, "free_advance_cost"):
-        waiver = effects.params_as(effect, FreeAdvanceCost)
-        if (name in waiver.advances or category in waiver.categories) and (
-            not waiver.once_per_turn or effects.unused_this_turn(player, effect)
-        ):
-            usable.append((effect, waiver))
+    for effect, waiver in _usable_waivers(game, player) if usable is None else usable:
+        if name in waiver.advances or category in waiver.categories:
+            return effect
+    return None
+
+
+def _usable_waivers(game: Game, player: Player) -> list[tuple[Effect, FreeAdvanceCost]]:
+    """The player's `free_advance_cost` effects usable now, unlimited ones first."""
+    usable = [
+        (effect, waiver)
+        for effect in effects.active(game, player, "free_advance_cost")
+        if not (waiver := effects.params_as(effect, FreeAdvanceCost)).once_per_turn
+        or effects.unused_this_turn(player, effect)
+    ]
     usable.sort(key=lambda found: found[1].once_per_turn)
-    return usable[0][0] if usable else None
+    return usable
 
 
 def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool = True) -> None:
@@ -189,9 +205,10 @@ def _legal_buy(game: Game) -> list[Action]:
         return []
     if affordable(game, player, advance_cost(game)):
         return [Advance(name) for name in gainable(game, player)]
-    if not effects.has(game, player, "free_advance_cost"):
+    usable = _usable_waivers(game, player)
+    if not usable:
         return []
-    return [Advance(name) for name in gainable(game, player) if _waiver(game, player, name)]
+    return [Advance(name) for name in gainable(game, player) if _waiver(game, player, name, usable)]
 
 
 @rule(Advance, legal=_legal_buy)

@@ -259,13 +259,11 @@ def why_not_collect_from(game: Game, city: City, space: Hex) -> str | None:
     return _why_space_unusable(game, city, space)
 
 
-def _why_space_unusable(
-    game: Game, city: City, space: Hex, occupied: _Occupied | None = None, boosts: list[CollectYield] | None = None
-) -> str | None:
-    blocked = _why_blocked(game, city, space, occupied)
+def _why_space_unusable(game: Game, city: City, space: Hex) -> str | None:
+    blocked = _why_blocked(game, city, space)
     if blocked:
         return blocked
-    if not _space_yields(game, city, space, boosts):
+    if not _space_yields(game, city, space):
         return f"{_where(space)} gives nothing to collect"
     return None
 
@@ -286,20 +284,34 @@ class _Occupied(NamedTuple):
         )
 
 
+_BLOCKAGES = {  # what `_blockage` finds -> the reason given, of the space's label
+    "unexplored": "{} is not explored",
+    "enemies": "enemy units block collecting from {}",
+    "city": "another city blocks collecting from {}",
+    "exhausted": "{} is exhausted land",
+    "pirates": "pirates block collecting from {}",
+}
+
+
 def _why_blocked(game: Game, city: City, space: Hex, occupied: _Occupied | None = None) -> str | None:
     """What stops anyone collecting from `space` for `city` (units, cities, exhaustion, pirates)."""
+    found = _blockage(game, city, space, occupied or _Occupied.around(game, city))
+    return None if found is None else _BLOCKAGES[found].format(_where(space))
+
+
+def _blockage(game: Game, city: City, space: Hex, occupied: _Occupied) -> str | None:
+    """The kind of `_BLOCKAGES` on `space`, or None: the listings ask this of every space near a city."""
     terrain = game.terrain(space)
     if terrain is None:
-        return f"{_where(space)} is not explored"
-    occupied = occupied or _Occupied.around(game, city)
+        return "unexplored"
     if space in occupied.enemies:
-        return f"enemy units block collecting from {_where(space)}"
+        return "enemies"
     if space != city.pos and space in occupied.cities:
-        return f"another city blocks collecting from {_where(space)}"
+        return "city"
     if space in game.exhausted:
-        return f"{_where(space)} is exhausted land"
+        return "exhausted"
     if game.rules.terrain[terrain].water and occupied.pirates.intersection((space, *game.board_neighbors(space))):
-        return f"pirates block collecting from {_where(space)}"
+        return "pirates"
     return None
 
 
@@ -322,16 +334,18 @@ def _space_yields(game: Game, city: City, space: Hex, boosts: list[CollectYield]
 def _usable_port_space_elsewhere(game: Game, city: City, space: Hex) -> bool:
     """The city's Port faces another space than `space`, and nothing blocks collecting there."""
     port = city.port_space
-    return port is not None and port != space and _why_blocked(game, city, port) is None
+    return port is not None and port != space and _blockage(game, city, port, _Occupied.around(game, city)) is None
 
 
-def collect_choices(game: Game, city: City) -> dict[Hex, list[str]]:
+def collect_choices(
+    game: Game, city: City, occupied: _Occupied | None = None, boosts: list[CollectYield] | None = None
+) -> dict[Hex, list[str]]:
     """Every space next to (or under) the city it may collect from, with what each may give."""
     choices = {}
-    boosts = _collect_effects(game, city)
-    occupied = _Occupied.around(game, city)
+    boosts = _collect_effects(game, city) if boosts is None else boosts
+    occupied = occupied or _Occupied.around(game, city)
     for space in (city.pos, *game.board_neighbors(city.pos)):
-        if _why_blocked(game, city, space, occupied) is None:
+        if _blockage(game, city, space, occupied) is None:
             yields = _space_yields(game, city, space, boosts)  # worked out once per space (a hot path)
             if yields:
                 choices[space] = yields
@@ -362,26 +376,37 @@ def far_collect_rule(game: Game, player: Player) -> tuple[Effect, int] | None:
     return usable[0], max([effects.params_as(usable[0], CollectFar).spaces, *raised])
 
 
-def far_choices(game: Game, city: City) -> dict[Hex, list[str]]:
-    """Land spaces a `collect_far` effect lets the city collect from now, with what each may give."""
-    rule_ = far_collect_rule(game, game.player(city.owner))
+def far_choices(
+    game: Game,
+    city: City,
+    rule_: tuple[Effect, int] | None = None,
+    occupied: _Occupied | None = None,
+    boosts: list[CollectYield] | None = None,
+) -> dict[Hex, list[str]]:
+    """Land spaces a `collect_far` effect (`rule_`, when the caller has it) lets the city collect from
+    now, with what each may give."""
+    rule_ = rule_ or far_collect_rule(game, game.player(city.owner))
     if rule_ is None:
         return {}
     spaces = _ring(city.pos, effects.params_as(rule_[0], CollectFar).distance)
-    boosts = _collect_effects(game, city)
-    occupied = _Occupied.around(game, city)
-    return {
-        s: _space_yields(game, city, s, boosts)
-        for s in spaces
-        if game.is_land(s) and _why_space_unusable(game, city, s, occupied, boosts) is None
-    }
+    boosts = _collect_effects(game, city) if boosts is None else boosts
+    occupied = occupied or _Occupied.around(game, city)
+    found = {}
+    for space in spaces:
+        if game.is_land(space) and _blockage(game, city, space, occupied) is None:
+            yields = _space_yields(game, city, space, boosts)
+            if yields:
+                found[space] = yields
+    return found
 
 
-def _space_limits(game: Game, city: City) -> list[tuple[str, set[Payable], int]]:
+def _space_limits(
+    game: Game, city: City, boosts: list[CollectYield] | None = None
+) -> list[tuple[str, set[Payable], int]]:
     """(terrain, limited yields, most spaces) of each `collect_yield` effect with `max_spaces`."""
     return [
         (e.terrain, set(e.resources) - set(game.rules.terrain[e.terrain].yields), e.max_spaces)
-        for e in _collect_effects(game, city)
+        for e in (_collect_effects(game, city) if boosts is None else boosts)
         if e.max_spaces is not None
     ]
 
@@ -400,38 +425,58 @@ def _over_limit(
     return None
 
 
-def collect_options(game: Game, city: City) -> list[tuple[Pick, ...]]:
+def collect_options(game: Game, city: City, occupied: _Occupied | None = None) -> list[tuple[Pick, ...]]:
     """Every legal set of picks, in board order: as many spaces as the city may collect from.
 
     The city must collect its mood-modified size, or from every space it can if fewer. Using
     far spaces (`collect_far`) is the player's choice, so those sets are listed besides.
+    `occupied` may be shared by the cities of one owner. Each effect is looked up once per city.
     """
-    near = collect_choices(game, city)
-    options = _pick_sets(game, city, near, {}, 0)
-    far = far_choices(game, city)
+    player = game.player(city.owner)
+    boosts = _collect_effects(game, city)
+    occupied = occupied or _Occupied.around(game, city)
+    near = collect_choices(game, city, occupied, boosts)
+    extra, repeat = collect_stretch(game, player)
+    size = mood_modified_size(game, city) + extra
+    limits = _space_limits(game, city, boosts)
+    options = _pick_sets(game, city, near, {}, 0, limits, size, repeat)
+    far_rule = far_collect_rule(game, player)
+    far = far_choices(game, city, far_rule, occupied, boosts) if far_rule else {}
     if far:
-        far_rule = far_collect_rule(game, game.player(city.owner))
         assert far_rule is not None  # far spaces come from a collect_far rule
-        options += _pick_sets(game, city, near, far, far_rule[1])
+        options += _pick_sets(game, city, near, far, far_rule[1], limits, size, repeat)
     return options
 
 
 def _pick_sets(
-    game: Game, city: City, near: dict[Hex, list[str]], far: dict[Hex, list[str]], max_far: int
+    game: Game,
+    city: City,
+    near: dict[Hex, list[str]],
+    far: dict[Hex, list[str]],
+    max_far: int,
+    space_limits: list[tuple[str, set[Payable], int]],
+    size: int,
+    repeat: bool,
 ) -> list[tuple[Pick, ...]]:
-    """The largest legal sets of picks from `near` plus 1..max_far spaces of `far` (none if no `far`)."""
+    """The largest legal sets of at most `size` picks from `near` plus 1..max_far spaces of `far` (none if
+    no `far`); a space may be picked more than once if `repeat`."""
     yields = {**near, **far}
     limits = [  # only the limits some pick here could break
         (terrain, limited, most)
-        for terrain, limited, most in _space_limits(game, city)
+        for terrain, limited, most in space_limits
         if any(game.terrain(space) == terrain and not limited.isdisjoint(what) for space, what in yields.items())
     ]
     near_spaces, far_spaces = sorted(near), sorted(far)
     far_counts = range(1, min(max_far, len(far_spaces)) + 1) if far else range(0, 1)
-    extra, repeat = collect_stretch(game, game.player(city.owner))
-    size = mood_modified_size(game, city) + extra
     most = size if repeat and near_spaces else len(near_spaces) + far_counts[-1]
     near_sets = combinations_with_replacement if repeat else combinations
+    picks_at = {space: [(space, what) for what in gives] for space, gives in yields.items()}
+    if not (far or repeat or limits):  # the common case: every set of as many near spaces as may be taken
+        count = min(size, len(near_spaces))
+        found = [
+            picks for spaces in combinations(near_spaces, count) for picks in product(*(picks_at[s] for s in spaces))
+        ]
+        return found if count > 0 else []
     for count in range(min(size, most), 0, -1):
         found = [
             picks
@@ -439,7 +484,7 @@ def _pick_sets(
             if n_far <= count
             for far_part in combinations(far_spaces, n_far)
             for near_part in near_sets(near_spaces, count - n_far)
-            for picks in product(*([(s, r) for r in yields[s]] for s in sorted(near_part + far_part)))
+            for picks in product(*(picks_at[s] for s in sorted(near_part + far_part)))
             if (not repeat or list(picks) == sorted(picks))  # a space taken twice: one order only
             and (not limits or _over_limit(game, city, picks, limits) is None)
         ]
@@ -503,9 +548,11 @@ def collect_action_forbidden(game: Game, player: Player) -> str | None:
 
 
 def _legal_collect(game: Game) -> list[Action]:
-    if collect_action_forbidden(game, game.player(game.current)):
+    cities = _activatable_cities(game)
+    if not cities or collect_action_forbidden(game, game.player(game.current)):
         return []
-    return [Collect(c.id, picks) for c in _activatable_cities(game) for picks in collect_options(game, c)]
+    occupied = _Occupied.around(game, cities[0])  # the same for every city of one owner
+    return [Collect(c.id, picks) for c in cities for picks in collect_options(game, c, occupied)]
 
 
 @rule(Collect, legal=_legal_collect)
@@ -631,10 +678,14 @@ def _protected(game: Game, player: Player, card: str) -> bool:
 
 def why_not_construct(game: Game, city: City, building: str, port_space: Hex | None = None) -> str | None:
     """The rule that stops `building` in `city` (activation and cost aside), or None."""
-    player = game.player(city.owner)
-    spec = game.rules.buildings.get(building)
-    if spec is None:
+    if building not in game.rules.buildings:
         return f"there is no building called {building!r}"
+    return _why_city_cannot_build(game, city) or _why_not_building(game, city, building, port_space)
+
+
+def _why_city_cannot_build(game: Game, city: City) -> str | None:
+    """What stops any building in `city` (activation and cost aside), or None."""
+    player = game.player(city.owner)
     banned = construct_ban(game, player)
     if banned:
         return banned
@@ -644,6 +695,13 @@ def why_not_construct(game: Game, city: City, building: str, port_space: Hex | N
         return f"the city at {_where(city.pos)} has reached the maximum size {game.rules.game.city.max_size}"
     if city.size >= len(game.cities_of(player.index)):
         return f"a city cannot grow larger than the number of cities {player.name} owns"
+    return None
+
+
+def _why_not_building(game: Game, city: City, building: str, port_space: Hex | None) -> str | None:
+    """What stops this building, facing `port_space`, in a city that may build (cost aside), or None."""
+    player = game.player(city.owner)
+    spec = game.rules.buildings[building]
     if building in city.buildings:
         return f"the city at {_where(city.pos)} already has a {spec.name}"
     if not player.uses(spec.advance):
@@ -666,20 +724,23 @@ def placements(game: Game, city: City, building: str) -> list[Hex | None]:
 
 
 def _legal_construct(game: Game) -> list[Action]:
-    cities = _activatable_cities(game)
+    cities = [city for city in _activatable_cities(game) if _why_city_cannot_build(game, city) is None]
     if not cities:
         return []
     player = game.player(game.current)
-    buildings = [
-        b for b in game.rules.buildings if affordable(game, player, building_price(game, player, b), token_swap=False)
-    ]
-    return [
-        Construct(city.id, building, facing)
-        for city in cities
-        for building in buildings
-        for facing in placements(game, city, building)
-        if why_not_construct(game, city, building, facing) is None
-    ]
+    payable: dict[str, bool] = {}  # by building: its price is worked out only for a building some city may take
+    found: list[Action] = []
+    for city in cities:
+        for building in game.rules.buildings:
+            for facing in placements(game, city, building):
+                if _why_not_building(game, city, building, facing) is not None:
+                    continue
+                if building not in payable:
+                    price = building_price(game, player, building)
+                    payable[building] = affordable(game, player, price, token_swap=False)
+                if payable[building]:
+                    found.append(Construct(city.id, building, facing))
+    return found
 
 
 @rule(Construct, legal=_legal_construct)
@@ -765,28 +826,25 @@ def recruitable_kinds(game: Game, city: City) -> list[str]:
     """Unit kinds this city can recruit (building requirements, leaders left), in sorted order."""
     player = game.player(city.owner)
     has_leaders = bool(civilizations.unused_leaders(game, player))
+    unbuilt = _no_building_needed(game, city)
     return sorted(
         kind
         for kind, spec in game.rules.units.items()
-        if spec.requires_building is None
-        or spec.requires_building in city.buildings
-        or _no_building_needed(game, city, kind)
+        if spec.requires_building is None or spec.requires_building in city.buildings or kind in unbuilt
         if not spec.naval or city.port_space is not None
         if not spec.leader or has_leaders
     )
 
 
-def _no_building_needed(game: Game, city: City, kind: str) -> bool:
-    """A `recruit_without_building` effect lets this city recruit `kind` without its building."""
+def _no_building_needed(game: Game, city: City) -> set[str]:
+    """The unit kinds a `recruit_without_building` effect lets this city recruit without their building."""
     player = game.player(city.owner)
+    kinds = set()
     for effect in effects.active(game, player, "recruit_without_building"):
         params = effects.params_as(effect, RecruitWithoutBuilding)
-        if (
-            params.unit == kind
-            and distance(city.pos, civilizations.capital(game, player)) >= params.min_distance_from_capital
-        ):
-            return True
-    return False
+        if distance(city.pos, civilizations.capital(game, player)) >= params.min_distance_from_capital:
+            kinds.add(params.unit)
+    return kinds
 
 
 def _destination(game: Game, city: City, kind: str) -> Hex:
@@ -909,7 +967,7 @@ def recruit_options(game: Game, city: City) -> list[tuple[str, ...]]:
 
     subs = _substitutes(game, player)
 
-    def extend(start: int, chosen: tuple[str, ...], armies: int) -> None:
+    def extend(start: int, chosen: tuple[str, ...], chosen_cost: dict[str, int], armies: int) -> None:
         # Every way of paying only grows as units are added (a substitute price included), so an
         # unaffordable combination ends its branch.
         for i in range(start, len(kinds)):
@@ -918,8 +976,11 @@ def recruit_options(game: Game, city: City) -> list[tuple[str, ...]]:
             if spec.army and armies >= room:
                 continue
             combo = (*chosen, kind)
-            costs = recruit_costs(game, player, combo, subs) if subs else [recruit_cost(game, combo)]
-            if not any(affordable(game, player, cost) for cost in costs):
+            cost = dict(chosen_cost)  # recruit_cost(game, combo), added up along the branch
+            for item, amount in spec.cost.items():
+                cost[item] = cost.get(item, 0) + amount
+            costs = recruit_costs(game, player, combo, subs) if subs else [cost]
+            if not any(affordable(game, player, way) for way in costs):
                 continue
             if kind not in capacity:
                 capacity[kind] = _recruit_capacity(game, city, kind)
@@ -927,9 +988,9 @@ def recruit_options(game: Game, city: City) -> list[tuple[str, ...]]:
                 continue
             found.append(combo)
             if len(combo) < most:
-                extend(i, combo, armies + spec.army)
+                extend(i, combo, cost, armies + spec.army)
 
-    extend(0, (), 0)
+    extend(0, (), {}, 0)
     return found
 
 

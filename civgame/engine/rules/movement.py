@@ -124,42 +124,52 @@ def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
 
 def targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, Target]:
     """Every destination a group of `mode` units of `owner` at `start` could head for."""
+    return {t.space: t for t in _each_target(game, owner, start, mode, _units_by_space(game))}
+
+
+def _each_target(game: Game, owner: int, start: Hex, mode: Mode, by_space: dict[Hex, list[Unit]]) -> Iterator[Target]:
+    """The destinations of `targets`, in its order, found one at a time: a search for any legal move
+    stops at the first. A space is reached the first way found (a normal move before a road);
+    `by_space`: the units on each space."""
+    seen: set[Hex] = set()
+    surcharged = any(p.diplomatic_partner is not None for p in game.players)
+    for target in _ways(game, owner, start, mode, by_space):
+        if target.space in seen:
+            continue
+        seen.add(target.space)
+        found: Target | None = _with_surcharge(game, owner, target) if surcharged else target
+        if found is not None:
+            yield found
+
+
+def _ways(game: Game, owner: int, start: Hex, mode: Mode, by_space: dict[Hex, list[Unit]]) -> Iterator[Target]:
+    """Every way to a destination, the preferred way to a space first."""
     if mode == "ship":
         reach = sea_reach(game, owner, start)
-        found = _sea_targets(reach, entry=None)
-        found.pop(start, None)
+        yield from (t for t in _sea_targets(reach, entry=None).values() if t.space != start)
         if effects.has(game, game.player(owner), "sail_around_board"):
-            for space, target in _sail_around_targets(game, owner, reach).items():
-                found.setdefault(space, target)
+            yield from _sail_around_targets(game, owner, reach).values()
         if shipcraft.conversion(game, owner):
-            for space, target in _conversion_targets(game, owner, start, "beach").items():
-                found.setdefault(space, target)
-        return _with_surcharges(game, owner, found)
-    found = _step_targets(game, owner, start, mode)
+            yield from _conversion_targets(game, owner, start, "beach").values()
+        return
+    yield from _step_targets(game, owner, start, mode, by_space)
     if mode == "land":
-        for space, target in _road_targets(game, owner, start).items():
-            found.setdefault(space, target)
+        yield from _road_targets(game, owner, start, by_space).values()
         if shipcraft.conversion(game, owner):
-            for space, target in _conversion_targets(game, owner, start, "launch").items():
-                found.setdefault(space, target)
-    return _with_surcharges(game, owner, found)
+            yield from _conversion_targets(game, owner, start, "launch").values()
 
 
-def _with_surcharges(game: Game, owner: int, found: dict[Hex, Target]) -> dict[Hex, Target]:
+def _with_surcharge(game: Game, owner: int, target: Target) -> Target | None:
     """Diplomatic relations: entering a partner's space costs extra; a move the mover cannot pay is gone."""
-    if all(p.diplomatic_partner is None for p in game.players):
-        return found
-    player = game.player(owner)
-    for space, target in list(found.items()):
-        extra = diplomacy.surcharge(game, owner, space)
-        if extra:
-            cost = dict(target.cost)
-            for item, amount in extra.items():
-                cost[item] = cost.get(item, 0) + amount
-            found[space] = replace(target, cost=tuple(cost.items()))
-            if not affordable(game, player, cost):
-                del found[space]
-    return found
+    extra = diplomacy.surcharge(game, owner, target.space)
+    if not extra:
+        return target
+    cost = dict(target.cost)
+    for item, amount in extra.items():
+        cost[item] = cost.get(item, 0) + amount
+    if not affordable(game, game.player(owner), cost):
+        return None
+    return replace(target, cost=tuple(cost.items()))
 
 
 def _conversion_targets(game: Game, owner: int, start: Hex, how: How) -> dict[Hex, Target]:
@@ -184,16 +194,14 @@ def _sea_targets(reach: SeaReach, entry: Hex | None) -> dict[Hex, Target]:
     return found
 
 
-def _step_targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, Target]:
+def _step_targets(game: Game, owner: int, start: Hex, mode: Mode, by_space: dict[Hex, list[Unit]]) -> Iterator[Target]:
     """Land units: one space to land, onto an own ship, or into an unexplored space."""
-    found = {}
-    by_space = _units_by_space(game)
     for there in game.board_neighbors(start):
         here = by_space.get(there, [])
         if not game.revealed(there):
-            found[there] = Target(there, "explore")
+            yield Target(there, "explore")
         elif game.is_land(there):
-            found[there] = Target(
+            yield Target(
                 there,
                 "walk" if mode == "land" else "disembark",
                 enemy=_enemy_on_land(game, owner, there, here),
@@ -202,22 +210,21 @@ def _step_targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, T
         elif mode == "land":
             room = _room_on_ships(game, owner, here)
             if room > 0:
-                found[there] = Target(there, "embark", room=room)
-    return found
+                yield Target(there, "embark", room=room)
 
 
 # ------------------------------------------------------------------ roads
 
 
-def _road_targets(game: Game, owner: int, start: Hex) -> dict[Hex, Target]:
-    """Land spaces a `road_move` effect reaches from `start` that the owner can pay for now."""
+def _road_targets(game: Game, owner: int, start: Hex, by_space: dict[Hex, list[Unit]]) -> dict[Hex, Target]:
+    """Land spaces a `road_move` effect reaches from `start` that the owner can pay for now;
+    `by_space`: the units on each space."""
     player = game.player(owner)
     found: dict[Hex, Target] = {}
     roads = effects.active(game, player, "road_move")
     if not roads or not game.is_land(start):
         return found
     own_start = _own_city(game, owner, start)
-    by_space = _units_by_space(game)
     for effect in roads:
         road = effects.params_as(effect, RoadMove)
         if not affordable(game, player, amounts(road.cost)):
@@ -372,16 +379,16 @@ def _landfall(game: Game, ring: tuple[Hex, ...], start: int, step: int) -> tuple
 def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bool = False) -> str | None:
     """Why `unit` cannot move at all now (None if it can). `fresh_action` ignores this action's moves;
     `road`: the move is a road move, which ignores a mountain's stop."""
-    name = game.rules.units[unit.kind].name
+    kind = game.rules.units[unit.kind]
     if unit.moved_this_action and not fresh_action:
-        return f"{name} {unit.id} already moved in this move action"
+        return f"{kind.name} {unit.id} already moved in this move action"
     if unit.immobile and not (road and unit.stopped_by_terrain):
         if unit.stopped_by_terrain:
-            return f"{name} {unit.id} entered a mountain this turn and cannot move again except by road"
-        return f"{name} {unit.id} fought a battle or entered a mountain this turn and cannot move again"
-    needed = game.rules.units[unit.kind].requires_advance_to_move
+            return f"{kind.name} {unit.id} entered a mountain this turn and cannot move again except by road"
+        return f"{kind.name} {unit.id} fought a battle or entered a mountain this turn and cannot move again"
+    needed = kind.requires_advance_to_move
     if needed and not game.player(unit.owner).uses(needed):
-        return f"{name} units cannot move without {needed}"
+        return f"{kind.name} units cannot move without {needed}"
     return None
 
 
@@ -485,6 +492,7 @@ def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
 def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Iterator[MoveUnits]:
     """Every legal group move of `owner`: one per destination and count of each kind of alike units."""
     roads = effects.has(game, game.player(owner), "road_move")
+    by_space = _units_by_space(game)
     stacks: dict[tuple[Hex, Mode], list[Unit]] = {}
     for unit in sorted(game.units_of(owner), key=lambda u: u.id):
         mode = mode_of(game, unit)
@@ -497,7 +505,7 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
         by_road = list(classes.values())
         # Units a mountain stopped move only by road.
         by_step = [c for c in by_road if unit_problem(game, c[0], fresh_action=fresh_action) is None]
-        for target in targets(game, owner, start, mode).values():
+        for target in _each_target(game, owner, start, mode, by_space):
             alike = by_road if target.how == "road" else by_step
             for counts in product(*(range(len(c) + 1) for c in alike)):
                 group = [u for c, k in zip(alike, counts, strict=False) for u in c[:k]]

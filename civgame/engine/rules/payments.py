@@ -127,7 +127,8 @@ def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: boo
     tokens count together for a holder of `swap_tokens`, unless `token_swap` is False.
     """
     subs = game.rules.game.gold_substitutes_for
-    if _swaps_tokens(game, player, token_swap):
+    # (the effects are looked up only for a cost with tokens)
+    if ("mood" in cost or "culture" in cost) and _swaps_tokens(game, player, token_swap):
         tokens = sum(cost.get(t, 0) for t in TOKEN_KINDS)
         if tokens > sum(held(player, t) for t in TOKEN_KINDS):
             return False

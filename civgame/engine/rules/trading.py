@@ -63,10 +63,14 @@ def _answering(game: Game) -> TradeOfferDecision:
 
 def hand(player: Player, kind: str) -> list[str]:
     """The cards of one kind in a player's hand, as trade items ("action:12")."""
+    return [f"{kind}:{card}" for card in _cards(player, kind)]
+
+
+def _cards(player: Player, kind: str) -> list[str] | list[int]:
+    """The cards of one kind in a player's hand, as the player holds them."""
     if kind == "wonder":
-        return [f"wonder:{card}" for card in player.wonder_cards]
-    cards = player.action_cards if kind == "action" else player.objective_cards
-    return [f"{kind}:{card}" for card in cards]
+        return player.wonder_cards
+    return player.action_cards if kind == "action" else player.objective_cards
 
 
 def card_kind(item: str) -> str | None:
@@ -94,12 +98,12 @@ def item_problem(game: Game, decision: TradeDecision, side: str, item: str) -> s
     if ":" not in item:  # a kind of card from the partner's hand
         if side != "take":
             return "name the card of your hand you give"
-        if len(hand(giver, kind)) <= chosen.get(item, 0):
+        if len(_cards(giver, kind)) <= chosen.get(item, 0):
             return f"{giver.name} has no more {kind} cards to trade"
         return None
     if side != "give":
         return "the cards of another player's hand are hidden: ask for a kind of card, and they choose which"
-    if item not in hand(giver, kind):
+    if item[len(kind) + 1 :] not in map(str, _cards(giver, kind)):  # "action:12": card 12 of the action cards
         return f"{giver.name} has no such card in hand"
     if chosen.get(item):
         return "that card is already in the trade"
@@ -109,16 +113,21 @@ def item_problem(game: Game, decision: TradeDecision, side: str, item: str) -> s
 def _addable(game: Game, decision: TradeDecision) -> list[AddTradeItem]:
     me = game.player(decision.player)
     candidates = [
-        *(AddTradeItem(side, item) for side in SIDES for item in AMOUNTS),
-        *(AddTradeItem("take", kind) for kind in CARD_KINDS),
-        *(AddTradeItem("give", card, down) for kind in CARD_KINDS for card in hand(me, kind) for down in (False, True)),
+        *((side, item) for side in SIDES for item in AMOUNTS),
+        *(("take", kind) for kind in CARD_KINDS),
+        *(("give", card) for kind in CARD_KINDS for card in hand(me, kind)),
     ]
-    return [a for a in candidates if item_problem(game, decision, a.side, a.item) is None]
+    addable = []
+    for side, item in candidates:  # each asked once, and an action made only for what may be added
+        if item_problem(game, decision, side, item) is None:
+            own_card = ":" in item  # offered face up or face down
+            addable += [AddTradeItem(side, item, down) for down in ((False, True) if own_card else (False,))]
+    return addable
 
 
 def _has_anything(player: Player) -> bool:
     tokens = player.mood_tokens or player.culture_tokens
-    return bool(tokens or any(player.resources.values()) or any(hand(player, kind) for kind in CARD_KINDS))
+    return bool(tokens or any(player.resources.values()) or any(_cards(player, kind) for kind in CARD_KINDS))
 
 
 # ------------------------------------------------------------------ starting and composing

@@ -12,7 +12,7 @@ fires a hook stops there if decisions are pending, as it does after its own deci
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from civgame.engine.content import effects
@@ -75,13 +75,23 @@ def fire(game: Game, hook: str, *, player: int | None = None, **context: Any) ->
             observe(game, game.player(index), context)
 
 
-def _listening(game: Game, holder: Player, hook: str) -> list[Effect]:
-    """The holder's effects that listen to `hook`, in source order."""
-    found = [e for name in LISTENERS for e in effects.active(game, holder, name) if e.hook == hook]
-    if len(found) > 1:
-        order = {held: i for i, held in enumerate(effects.holdings(game, holder))}
-        found.sort(key=lambda e: order[(e.kind, e.source)])
-    return found
+def _listening(game: Game, holder: Player, hook: str) -> tuple[Effect, ...]:
+    """The holder's effects that listen to `hook`, in source order (hooks fire at nearly every
+    action, so the listeners to every hook are found once per change of holdings)."""
+    return effects.memo(game, holder, _listeners_by_hook).get(hook, ())
+
+
+def _listeners_by_hook(game: Game, holder: Player, _: Hashable) -> dict[str, tuple[Effect, ...]]:
+    by_hook: dict[str, list[Effect]] = {}
+    for name in LISTENERS:
+        for effect in effects.active(game, holder, name):
+            if effect.hook is not None:
+                by_hook.setdefault(effect.hook, []).append(effect)
+    order = {held: i for i, held in enumerate(effects.holdings(game, holder))}
+    return {
+        hook: tuple(sorted(found, key=lambda e: order[(e.kind, e.source)]) if len(found) > 1 else found)
+        for hook, found in by_hook.items()
+    }
 
 
 def _turn_order_from_current(game: Game) -> list[int]:

@@ -20,8 +20,10 @@ from civgame.engine.content.effects.sources import (
     has,
     holdings,
     holdings_changed,
+    holds_any,
     leader_space,
     mark_used,
+    memo,
     unused_this_turn,
 )
 
@@ -34,8 +36,10 @@ __all__ = [
     "has",
     "holdings",
     "holdings_changed",
+    "holds_any",
     "leader_space",
     "mark_used",
+    "memo",
     "params_as",
     "parse_effect",
     "primitive",

@@ -14,9 +14,9 @@ invariant checks compare the cache with a fresh answer after every action of the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from civgame.engine.content.effects.military import ShipCapacity
 from civgame.engine.content.effects.registry import Effect, SourceKind, params_as
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 LEADER_UNIT = "leader"  # the unit type of leaders on the board
 _CACHE = "_effect_cache"  # the cache's attribute on the game: never saved, copied along with the game
+_MEMO = "_effect_memo"  # answers worked out from the effects, forgotten with them (see `memo`)
+T = TypeVar("T")
+Memo = tuple[int, Callable[["Game", "Player", Hashable], Any], Hashable]  # player, how worked out, about what
 
 
 def holdings(game: Game, player: Player) -> Iterator[tuple[SourceKind, str]]:
@@ -64,13 +67,11 @@ def active(game: Game, player: Player, name: str, *, at: Hex | None = None) -> l
     Effects narrowed by `only:` (the leader's city, units with the leader) apply only when the
     rule names the place it is about with `at` and the player's leader stands there.
     """
-    cache: dict[int, dict[str, tuple[list[Effect], bool]]] | None = game.__dict__.get(_CACHE)
-    if cache is None:
-        cache = game.__dict__[_CACHE] = {}
-    answers = cache.get(player.index)
-    if answers is None:  # filled whole and never changed after, so copies of the game may share it
-        answers = cache[player.index] = _answers(game, player)
-    answer = answers.get(name)
+    answer: tuple[list[Effect], bool] | None
+    try:  # the cache is filled at the first question after a change of holdings
+        answer = game.__dict__[_CACHE][player.index].get(name)
+    except KeyError:
+        answer = _player_answers(game, player).get(name)
     if answer is None:
         return []
     found, narrowed = answer
@@ -83,9 +84,40 @@ def has(game: Game, player: Player, name: str, *, at: Hex | None = None) -> bool
     return bool(active(game, player, name, at=at))
 
 
+def holds_any(game: Game, player: Player, name: str) -> bool:
+    """The player holds a `name` effect, whether or not an `only:` narrows it to some place."""
+    return name in _player_answers(game, player)
+
+
+def _player_answers(game: Game, player: Player) -> dict[str, tuple[list[Effect], bool]]:
+    cache: dict[int, dict[str, tuple[list[Effect], bool]]] | None = game.__dict__.get(_CACHE)
+    if cache is None:
+        cache = game.__dict__[_CACHE] = {}
+    answers = cache.get(player.index)
+    if answers is None:  # filled whole and never changed after, so copies of the game may share it
+        answers = cache[player.index] = _answers(game, player)
+    return answers
+
+
+def memo(game: Game, player: Player, work_out: Callable[[Game, Player, Hashable], T], about: Hashable = None) -> T:
+    """`work_out(game, player, about)`, remembered until holdings change: for answers that depend
+    only on what the player holds (which effects listen to a hook, which abilities they have), so
+    that rules asked at every action need not ask `active` primitive by primitive. Answers are
+    shared by copies of the game and must never be changed (return tuples, or mappings of them)."""
+    found: dict[Memo, Any] | None = game.__dict__.get(_MEMO)
+    if found is None:
+        found = game.__dict__[_MEMO] = {}
+    key = (player.index, work_out, about)
+    if key not in found:
+        found[key] = work_out(game, player, about)
+    answer: T = found[key]
+    return answer
+
+
 def holdings_changed(game: Game) -> None:
     """Forget the cached answers: call whenever a player gains or loses a source of effects."""
     game.__dict__.pop(_CACHE, None)
+    game.__dict__.pop(_MEMO, None)
 
 
 def end_lasting(game: Game, until: str) -> None:
@@ -101,15 +133,14 @@ def end_lasting(game: Game, until: str) -> None:
 def lasting_for_a_look(game: Game, player: Player, lasting: LastingEffect) -> Iterator[None]:
     """Inside, `player` also holds `lasting`: a look at what a card would allow before it is played.
     Afterwards the player and the cached answers are as before."""
-    saved = game.__dict__.pop(_CACHE, None)
+    saved = {name: game.__dict__.pop(name) for name in (_CACHE, _MEMO) if name in game.__dict__}
     player.lasting_effects.append(lasting)
     try:
         yield
     finally:
         player.lasting_effects.pop()
-        game.__dict__.pop(_CACHE, None)
-        if saved is not None:
-            game.__dict__[_CACHE] = saved
+        holdings_changed(game)
+        game.__dict__.update(saved)
 
 
 def stale_answers(game: Game) -> list[str]:
@@ -124,12 +155,21 @@ def stale_answers(game: Game) -> list[str]:
             for name in sorted(answers.keys() | fresh.keys())
             if answers.get(name) != fresh.get(name)
         ]
+    remembered: dict[Memo, Any] = game.__dict__.get(_MEMO, {})
+    stale += [
+        f"{game.player(index).name}: {work_out.__name__}({about!r})"
+        for (index, work_out, about), answer in remembered.items()
+        if answer != work_out(game, game.player(index), about)
+    ]
     return stale
 
 
 def leader_space(game: Game, player: Player) -> Hex | None:
     """Where the player's leader stands (on a ship: the ship's space), if on the board."""
-    return next((u.pos for u in game.units if u.owner == player.index and u.kind == LEADER_UNIT), None)
+    for unit in game.units:  # a loop, not next() over a generator: asked at most actions
+        if unit.owner == player.index and unit.kind == LEADER_UNIT:
+            return unit.pos
+    return None
 
 
 def _applies_at(game: Game, player: Player, effect: Effect, space: Hex) -> bool:

@@ -6,9 +6,11 @@
   flat Monte Carlo search over the best few: each sample determinises the hidden information
   anew, plays the action and a short random continuation, and values the position reached. The
   candidate with the best average over the samples is played (all candidates share each sample's
-  world and random continuation). Both value positions with the strategic weights (production
-  counts while the game has long to go). Hard searches longer and deeper: after a candidate it
-  plays its own next actions of the turn greedily before the random continuation.
+  world and random continuation); its one-step value counts as several samples, so that a few
+  noisy continuations (a busy processor) do not overrule a clear ranking. Both value positions
+  with the foresighted weights (production counts while the game has long to go, the hand's
+  promise, a game about to end). Hard searches the same way for longer: on a busy processor it
+  still ranks every action, and its many more samples overrule the ranking more often.
 
 Every action type is handled alike: agents only apply actions and value positions, so new
 content needs at most new evaluation weights. No agent reads hidden information: each looks
@@ -22,14 +24,14 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from civgame.ai.evaluation import EASY, FORESIGHTED, STRATEGIC, WIN, Weights, relative_value
+from civgame.ai.evaluation import EASY, FORESIGHTED, WIN, Weights, relative_value
 from civgame.ai.fairness import determinise
 from civgame.ai.playout import PLAYOUT_WEIGHTS, playout, random_action
 from civgame.engine.core.actions import Action, StartTrade
 from civgame.engine.core.copying import copy_game
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game
-from civgame.engine.rules.controller import apply, legal_actions
+from civgame.engine.rules.controller import apply
 
 # After an action, the acting player's own follow-up choices (a payment, a casualty) are settled
 # with a few random answers before the position is valued, so that an action is not valued
@@ -113,16 +115,17 @@ class SearchSettings:
     candidates: int  # how many of the best-ranked actions are searched
     playout_steps: int  # random actions after the candidate before the position is valued
     weights: Weights
-    # After the candidate, the seat's own next actions in the same turn are played greedily (the
-    # best one-step value among the first `greedy_width` by kind) before the random playout: a
-    # plan over the turn (move a settler, then found a city) is seen as a whole.
-    greedy_steps: int = 0
-    greedy_width: int = 12
     max_samples: int | None = None  # stop early after this many samples (a repeatable search)
+    # A candidate's one-step value counts as this many samples of its average: with few samples
+    # (a busy processor) the ranking still decides, and the random continuations only overrule it
+    # when they agree.
+    prior: float = 0.0
 
 
-NORMAL_SEARCH = SearchSettings(budget=0.3, candidates=5, playout_steps=12, weights=STRATEGIC)
-HARD_SEARCH = SearchSettings(budget=1.0, candidates=6, playout_steps=8, weights=FORESIGHTED, greedy_steps=2)
+NORMAL_SEARCH = SearchSettings(budget=0.3, candidates=5, playout_steps=12, weights=FORESIGHTED, prior=8.0)
+# Hard searches the same way for longer: it ranks every action even on a busy processor and
+# takes several times as many samples, which overrule its ranking more often.
+HARD_SEARCH = SearchSettings(budget=1.4, candidates=6, playout_steps=12, weights=FORESIGHTED, prior=8.0)
 
 
 class SearchAgent:
@@ -142,12 +145,13 @@ class SearchAgent:
         view = determinise(game, seat, self.rng)
         ranking_ends = now + self.settings.budget * RANKING_SHARE
         ranked = rank(view, seat, actions, self.rng, self.settings.weights, ranking_ends)
-        candidates = [action for _, action in ranked[: self.settings.candidates]]
+        best_ranked = ranked[: self.settings.candidates]
+        candidates = [action for _, action in best_ranked]
         if len(candidates) == 1:
             return candidates[0]
         # Every candidate is tried in the same sampled worlds with the same random continuation,
         # so that the comparison is not drowned by the luck of the samples.
-        totals = [0.0] * len(candidates)
+        totals = [self.settings.prior * one_step for one_step, _ in best_ranked]
         samples = 0
         most = self.settings.max_samples
         while samples == 0 or (time.perf_counter() < deadline and (most is None or samples < most)):
@@ -159,25 +163,10 @@ class SearchAgent:
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
-    def _own_turn(self, world: Game, seat: int, rng: random.Random) -> None:
-        """Play up to `greedy_steps` more of the seat's own actions, each the best one step ahead."""
-        for _ in range(self.settings.greedy_steps):
-            if world.phase == "over" or world.actor() != seat:
-                return
-            actions = considered(legal_actions(world))
-            if not actions:
-                return
-            if len(actions) > self.settings.greedy_width:
-                actions = sorted(actions, key=lambda a: -PLAYOUT_WEIGHTS.get(a.KIND, 1.0))
-                actions = actions[: self.settings.greedy_width]
-            best = rank(world, seat, actions, rng, self.settings.weights)[0][1]
-            apply_and_follow_up(world, best, seat, rng)
-
     def _sample(self, world: Game, seat: int, action: Action, seed: int) -> float:
         rng = random.Random(seed)
         try:
             apply_and_follow_up(world, action, seat, rng)
-            self._own_turn(world, seat, rng)
         except RuleError:
             return -WIN
         playout(world, rng, self.settings.playout_steps)

@@ -45,14 +45,23 @@ class Weights:
     wonder_in_reach: float = 0.0  # a wonder card whose advances the player holds
     leader: float = 0.0  # a leader on the board (its abilities serve the player until it is lost)
     advance: float = 0.0  # each advance, for what it unlocks (scaled by `production` and the game left)
+    # A player without cities ends the game at the next status phase: leading then is worth this
+    # much (trailing costs as much) on top of the lead in points, whatever is held besides.
+    ending: float = 0.0
 
 
 EASY = Weights()
-STRATEGIC = Weights(production=1.0, threat=0.35)
-# Hard's evaluation also sees which cards of its hand it can soon turn into points, and what
-# advances and a leader will still be worth.
+# Normal's and Hard's evaluation also sees what production will still bring, which cards of the
+# hand it can soon turn into points, what advances and a leader will still be worth, and the end
+# a player without cities brings.
 FORESIGHTED = Weights(
-    production=1.0, threat=0.35, objective_in_reach=1.2, wonder_in_reach=0.8, leader=0.5, advance=0.25
+    production=1.0,
+    threat=0.35,
+    objective_in_reach=1.2,
+    wonder_in_reach=0.8,
+    leader=0.5,
+    advance=0.25,
+    ending=20.0,
 )
 
 
@@ -121,9 +130,18 @@ def relative_value(game: Game, player_index: int, weights: Weights = EASY) -> fl
     a win (ties share it) or a loss, whatever the margin."""
     if game.phase == "over":
         return WIN if player_index in game.winner else -WIN
+    if weights.ending and any(not game.cities_of(p.index) for p in game.players):
+        return _final_lead(game, player_index, weights.ending)
     mine = value(game, player_index, weights)
     best_other = max(value(game, p.index, weights) for p in game.players if p.index != player_index)
     return mine - best_other
+
+
+def _final_lead(game: Game, player_index: int, ending: float) -> float:
+    """The lead in points of a game about to end, with `ending` more for leading (less for trailing)."""
+    totals = [score_sheet(game, p.index)["total"] for p in game.players]
+    lead = totals[player_index] - max(t for index, t in enumerate(totals) if index != player_index)
+    return lead + (ending if lead > 0 else -ending if lead < 0 else 0.0)
 
 
 def _threats(game: Game, player_index: int) -> int:

@@ -1,8 +1,11 @@
-"""Hard's evaluation sees what the hand and the board promise; Normal's does not."""
+"""What Normal's and Hard's evaluation sees beyond Easy's: the hand's promise, the end in sight."""
+
+from dataclasses import replace
 
 import pytest
 
-from civgame.ai.evaluation import FORESIGHTED, STRATEGIC, value
+from civgame.ai.evaluation import EASY, FORESIGHTED, relative_value, value
+from civgame.engine.rules.scoring import score_sheet
 from tests.scenario import Scenario
 
 LARGE_CIVILIZATION_CARD = 1  # Large Civilization (own at least 6 cities) / Draft
@@ -20,9 +23,9 @@ def test_an_objective_card_whose_condition_holds_is_worth_more_to_hard():
     s = _six_cities()
     player = s.player(0)
     player.objective_cards = [LARGE_CIVILIZATION_CARD]
-    in_reach = (value(s.game, 0, STRATEGIC), value(s.game, 0, FORESIGHTED))
+    in_reach = (value(s.game, 0, EASY), value(s.game, 0, FORESIGHTED))
     player.objective_cards = [SCIENTIFIC_LEAD_CARD]  # no Academy anywhere: out of reach
-    out_of_reach = (value(s.game, 0, STRATEGIC), value(s.game, 0, FORESIGHTED))
+    out_of_reach = (value(s.game, 0, EASY), value(s.game, 0, FORESIGHTED))
     assert in_reach[0] == out_of_reach[0]
     assert in_reach[1] - out_of_reach[1] == pytest.approx(FORESIGHTED.objective_in_reach)
     assert FORESIGHTED.objective_in_reach > 0
@@ -33,21 +36,45 @@ def test_a_wonder_card_whose_advances_are_held_is_worth_more_to_hard():
     s.city(0, "C4")
     player = s.player(0)
     player.wonder_cards = ["great_statue"]  # needs Monuments: held
-    ready = (value(s.game, 0, STRATEGIC), value(s.game, 0, FORESIGHTED))
+    ready = (value(s.game, 0, EASY), value(s.game, 0, FORESIGHTED))
     player.wonder_cards = ["great_wall"]  # needs Siegecraft: not held
-    not_ready = (value(s.game, 0, STRATEGIC), value(s.game, 0, FORESIGHTED))
+    not_ready = (value(s.game, 0, EASY), value(s.game, 0, FORESIGHTED))
     assert ready[0] == not_ready[0]
     assert ready[1] - not_ready[1] == pytest.approx(FORESIGHTED.wonder_in_reach)
     assert FORESIGHTED.wonder_in_reach > 0
 
 
-def test_hard_values_a_leader_on_the_board_and_what_advances_unlock():
+def test_the_searching_levels_value_a_leader_on_the_board_and_what_advances_unlock():
     s = Scenario(2)
     s.city(0, "C4")
     before = value(s.game, 0, FORESIGHTED)
     s.player(0).leader = "anyone"
     assert value(s.game, 0, FORESIGHTED) - before == pytest.approx(FORESIGHTED.leader)
     assert FORESIGHTED.leader > 0
-    strategic, foresighted = value(s.game, 0, STRATEGIC), value(s.game, 0, FORESIGHTED)
+    easy, foresighted = value(s.game, 0, EASY), value(s.game, 0, FORESIGHTED)
     s.advances(0, "Engineering")
-    assert value(s.game, 0, FORESIGHTED) - foresighted > value(s.game, 0, STRATEGIC) - strategic
+    assert value(s.game, 0, FORESIGHTED) - foresighted > value(s.game, 0, EASY) - easy
+
+
+def _opponent_city_taken(taken: bool) -> Scenario:
+    """Player 0 holds a city and much gold; player 1 has four more advances and one city, which
+    player 0 either took (it is razed) or left alone."""
+    s = Scenario(2).advances(1, "Engineering", "Monuments", "Siegecraft", "Bartering").resources(0, gold=20)
+    s.city(0, "C4")
+    if not taken:
+        s.city(1, "E4")
+    return s
+
+
+def test_a_player_behind_on_points_does_not_end_the_game_by_taking_the_last_city():
+    """Without cities a player ends the game at the next status phase: taking the last city of a
+    player who leads on points loses the game, however rich the taker is."""
+    taken, left = _opponent_city_taken(True), _opponent_city_taken(False)
+    assert FORESIGHTED.ending > 0
+    lead = score_sheet(taken.game, 0)["total"] - score_sheet(taken.game, 1)["total"]
+    assert lead < 0
+    assert relative_value(taken.game, 0, FORESIGHTED) == pytest.approx(lead - FORESIGHTED.ending)
+    assert relative_value(left.game, 0, FORESIGHTED) > relative_value(taken.game, 0, FORESIGHTED)
+    # Valued by what is held, as if the game went on, taking the city would look better.
+    no_ending = replace(FORESIGHTED, ending=0.0)
+    assert relative_value(taken.game, 0, no_ending) > relative_value(left.game, 0, no_ending)

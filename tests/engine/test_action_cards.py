@@ -557,6 +557,18 @@ def test_spy_sees_another_hand_and_swaps_a_card_of_the_same_kind():
     assert s.player(1).objective_cards == [2] and check_invariants(s.game) == []
 
 
+def test_spy_refuses_a_swap_whose_card_has_left_the_other_hand():
+    s = Scenario().hand(0, SPY, LEADERSHIP).hand(1, IDEAS).resources(0, culture=1)
+    objective_hand(s, 0)
+    objective_hand(s, 1)
+    s.apply(PlayActionCard(SPY, ("1",)))
+    decision = s.game.pending[-1]
+    s.player(1).action_cards = []  # as in a look-ahead's sampled world where that card was never dealt
+    with pytest.raises(RuleError, match="choose one of: exchange nothing"):
+        s.apply(ChooseOption(decision.options[0]))
+    assert s.player(0).action_cards == [LEADERSHIP] and s.game.pending[-1] is decision
+
+
 def test_spy_needs_another_player_with_hidden_cards():
     s = Scenario().hand(0, SPY).resources(0, culture=1)
     for other in s.game.players[1:]:

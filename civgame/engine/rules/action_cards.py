@@ -921,7 +921,21 @@ def _spy(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
 
 
 def _exchange_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
-    return list(decision.options)
+    """The swaps whose cards are both still held (a look-ahead's sampled world may deal them elsewhere)."""
+    assert isinstance(decision, CardExchangeDecision)
+    if decision.other < 0:
+        return list(decision.options)
+    mine, theirs = game.player(decision.player), game.player(decision.other)
+    swaps = [
+        option
+        for option, (deck, given, taken) in zip(decision.options, decision.exchanges, strict=False)
+        if _held(mine, deck, given) and _held(theirs, deck, taken)
+    ]
+    return [*swaps, KEEP]
+
+
+def _held(player: Player, deck: str, card: str) -> bool:
+    return (card if deck == "wonder" else int(card)) in getattr(player, HANDS[deck])
 
 
 def _exchange(game: Game, decision: EffectChoiceDecision, option: str) -> None:

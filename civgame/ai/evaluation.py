@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from civgame.engine.core.model import Game, Player, Unit
 from civgame.engine.rules.objectives import STATUS, fulfilled
 from civgame.engine.rules.scoring import score_sheet
+from civgame.engine.rules.status import cityless_players
 
 WIN = 1000.0  # the game is decided: outweighs every estimate
 
@@ -130,7 +131,7 @@ def relative_value(game: Game, player_index: int, weights: Weights = EASY) -> fl
     a win (ties share it) or a loss, whatever the margin."""
     if game.phase == "over":
         return WIN if player_index in game.winner else -WIN
-    if weights.ending and any(not game.cities_of(p.index) for p in game.players):
+    if weights.ending and cityless_players(game):
         return _final_lead(game, player_index, weights.ending)
     mine = value(game, player_index, weights)
     best_other = max(value(game, p.index, weights) for p in game.players if p.index != player_index)

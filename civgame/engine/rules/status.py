@@ -72,10 +72,15 @@ def _objectives(game: Game) -> None:
     offer_status(game)
 
 
+def cityless_players(game: Game) -> list[str]:
+    """The players without a city: any of them ends the game at the next status phase."""
+    return [p.name for p in game.players if not game.cities_of(p.index)]
+
+
 def _game_ends(game: Game) -> bool:
     """After step 1 the game ends after the last age, or when a player has no cities."""
     last_age = game.age >= game.rules.game.ages
-    cityless = [p.name for p in game.players if not game.cities_of(p.index)]
+    cityless = cityless_players(game)
     if last_age or cityless:
         reason = "the last age is over" if last_age else f"{', '.join(cityless)} has no cities"
         end_game(game, reason)

@@ -78,7 +78,7 @@ def random_event(rng: random.Random, app) -> list[pygame.event.Event]:
 @pytest.mark.parametrize("seed", [20240601, 20240602])  # two halves, so that test workers share the load
 def test_two_thousand_random_inputs_never_crash_the_window(app, seed):
     rng = random.Random(seed)
-    app.settings.animation_speed = "off"  # with animations, the actions played fell near the bar on a busy machine
+    app.settings.animation_speed = "off"  # no animation paced by the machine's clock
     ticks = itertools.count()
     app.start_game(new_game(["Anna", "Ben"], 11))
     app.pump()

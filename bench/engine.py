@@ -5,6 +5,7 @@ Times are process CPU time, so that other work on the machine does not inflate t
 
     python -m bench.engine              # the figures
     python -m bench.engine --profile    # and the 25 functions with the most own time (cProfile)
+    python -m bench.engine --by-rule    # and the time each rule's listing and each action kind's apply take
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from civgame.ai import play_game, play_steps, random_agents
 from civgame.ai.playout import playout
 from civgame.engine.core.copying import copy_game
 from civgame.engine.core.model import Game
-from civgame.engine.rules.controller import legal_actions
+from civgame.engine.rules.controller import apply, legal_actions, rules_for
 from civgame.engine.rules.setup import new_game
 
 GAME_TARGET = 1.0  # seconds per full random game
@@ -112,13 +113,58 @@ def profile(seeds: Sequence[int] = SEEDS, top: int = 25) -> None:
     stats.sort_stats("cumulative").print_stats(top)
 
 
+def by_rule(seeds: Sequence[int] = SEEDS) -> None:
+    """Play the benchmark games listing rule by rule, and print where listing and applying spend their time
+    (wall clock: the process clock costs more to read than the shortest listings take)."""
+    listing: dict[str, list[float]] = {}  # kind -> [seconds, calls, actions listed]
+    applying: dict[str, list[float]] = {}  # kind -> [seconds, actions applied]
+    steps, choosing = 0, 0.0
+    for seed in seeds:
+        game = new_game(PLAYERS, seed)
+        agents = random_agents(PLAYERS, seed)
+        while game.phase != "over":
+            actions = []
+            for r in rules_for(game):
+                start = time.perf_counter()
+                found = r.legal(game)
+                row = listing.setdefault(r.action.KIND, [0.0, 0, 0])
+                row[0] += time.perf_counter() - start
+                row[1] += 1
+                row[2] += len(found)
+                actions.extend(found)
+            start = time.perf_counter()
+            action = agents[game.actor()].choose(game, actions)
+            choosing += time.perf_counter() - start
+            start = time.perf_counter()
+            apply(game, action)
+            row = applying.setdefault(action.KIND, [0.0, 0])
+            row[0] += time.perf_counter() - start
+            row[1] += 1
+            steps += 1
+    listed = sum(row[0] for row in listing.values())
+    applied = sum(row[0] for row in applying.values())
+    print(
+        f"{steps} actions: listing {listed / steps * 1e6:.0f} µs, applying {applied / steps * 1e6:.0f} µs, "
+        f"choosing {choosing / steps * 1e6:.0f} µs per action"
+    )
+    print(f"\n{'listing':28} {'total ms':>9} {'calls':>7} {'µs/call':>8} {'listed':>7}")
+    for kind, (spent, calls, found) in sorted(listing.items(), key=lambda item: -item[1][0]):
+        print(f"{kind:28} {spent * 1000:9.1f} {calls:7.0f} {spent / calls * 1e6:8.1f} {found / calls:7.1f}")
+    print(f"\n{'applying':28} {'total ms':>9} {'actions':>7} {'µs/each':>8}")
+    for kind, (spent, count) in sorted(applying.items(), key=lambda item: -item[1][0]):
+        print(f"{kind:28} {spent * 1000:9.1f} {count:7.0f} {spent / count * 1e6:8.1f}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.engine", description=__doc__.splitlines()[0])
     parser.add_argument("--profile", action="store_true", help="also print a cProfile of the games")
+    parser.add_argument("--by-rule", action="store_true", help="also print the time each rule lists and applies")
     args = parser.parse_args(argv)
     print(table(run()))
     if args.profile:
         profile()
+    if args.by_rule:
+        by_rule()
     return 0
 
 

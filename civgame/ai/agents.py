@@ -7,10 +7,12 @@
   anew, plays the action and a short random continuation, and values the position reached. The
   candidate with the best average over the samples is played (all candidates share each sample's
   world and random continuation); its one-step value counts as several samples, so that a few
-  noisy continuations (a busy processor) do not overrule a clear ranking. Both value positions
+  noisy continuations (a busy processor) do not overrule a clear ranking. Normal values positions
   with the foresighted weights (production counts while the game has long to go, the hand's
-  promise, a game about to end). Hard searches the same way for longer: on a busy processor it
-  still ranks every action, and its many more samples overrule the ranking more often.
+  promise, a game about to end). Hard searches the same way for longer, with a better evaluation
+  (`evaluation.HARD_WEIGHTS`: also what its cities' land yields, how near its objective cards are,
+  which cities enemy armies could reach): on a busy processor it still ranks every action, and its
+  many more samples overrule the ranking more often.
 
 Every action type is handled alike: agents only apply actions and value positions, so new
 content needs at most new evaluation weights. No agent reads hidden information: each looks
@@ -24,7 +26,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from civgame.ai.evaluation import EASY, FORESIGHTED, WIN, Weights, relative_value
+from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, WIN, Weights, relative_value
 from civgame.ai.fairness import determinise
 from civgame.ai.playout import PLAYOUT_WEIGHTS, playout, random_action
 from civgame.engine.core.actions import Action, StartTrade
@@ -123,9 +125,9 @@ class SearchSettings:
 
 
 NORMAL_SEARCH = SearchSettings(budget=0.3, candidates=5, playout_steps=12, weights=FORESIGHTED, prior=8.0)
-# Hard searches the same way for longer: it ranks every action even on a busy processor and
-# takes several times as many samples, which overrule its ranking more often.
-HARD_SEARCH = SearchSettings(budget=1.4, candidates=6, playout_steps=12, weights=FORESIGHTED, prior=8.0)
+# Hard searches the same way for longer, with a better evaluation: it ranks every action even on a
+# busy processor and takes several times as many samples, which overrule its ranking more often.
+HARD_SEARCH = SearchSettings(budget=1.4, candidates=6, playout_steps=12, weights=HARD_WEIGHTS, prior=8.0)
 
 
 class SearchAgent:

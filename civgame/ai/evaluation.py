@@ -2,17 +2,23 @@
 
 The score sheet counts exactly; the rest estimates what a player's holdings will become: resources
 buy advances and buildings, settlers become cities, armies defend and capture, cards complete
-objectives and win battles, happy cities produce more. Weights are data (`Weights`), so new
-content needs at most new weights, never new agent code. Evaluation reads only what every player
-can see, plus the hands of the evaluated player; agents evaluate determinised copies.
+objectives and win battles, happy cities produce more. Hard's weights also read from the rules
+data what a Collect would bring, how near each objective card's condition is, and which cities
+enemy armies could reach. Weights are data (`Weights`), so new content needs at most new weights,
+never new agent code. Evaluation reads only what every player can see, plus the hands of the
+evaluated player; agents evaluate determinised copies.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from civgame.engine.core.model import Game, Player, Unit
-from civgame.engine.rules.objectives import STATUS, fulfilled
+from civgame.engine.content.conditions import AllOf, AnyOf, AtLeast, Condition, Count, Lead, Most, OwnsCategory
+from civgame.engine.core.hexgrid import distance
+from civgame.engine.core.model import City, Game, Player, Unit
+from civgame.engine.rules.cities import collect_choices
+from civgame.engine.rules.moods import mood_modified_size
+from civgame.engine.rules.objectives import STATUS, count, fulfilled, holds
 from civgame.engine.rules.scoring import score_sheet
 from civgame.engine.rules.status import cityless_players
 
@@ -49,6 +55,11 @@ class Weights:
     # A player without cities ends the game at the next status phase: leading then is worth this
     # much (trailing costs as much) on top of the lead in points, whatever is held besides.
     ending: float = 0.0
+    # What only Hard's evaluation sees:
+    collectable: float = 0.0  # times what the cities could collect now (scaled like `production`)
+    objective_progress: float = 0.0  # per objective card: how near its nearer status condition is (0-1)
+    exposure: float = 0.0  # per city piece, per enemy army within `exposure_reach` beyond the city's defenders
+    exposure_reach: int = 2
 
 
 EASY = Weights()
@@ -64,6 +75,9 @@ FORESIGHTED = Weights(
     advance=0.25,
     ending=20.0,
 )
+# Hard's evaluation also sees what its cities' land yields, how near the objectives of its hand
+# are, and which cities an enemy army could reach: what a Collect, a card or a raid will bring.
+HARD_WEIGHTS = replace(FORESIGHTED, collectable=1.5, objective_progress=0.6, exposure=0.1)
 
 
 def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
@@ -95,8 +109,12 @@ def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
         worth += production * weights.advance * len(player.advances)
         for city in cities:
             worth += production * (weights.city + weights.city_size * (city.size - 1) + weights.moods[city.mood])
+        if weights.collectable:
+            worth += production * weights.collectable * sum(collectable(game, city, weights) for city in cities)
     if weights.threat:
         worth -= weights.threat * _threats(game, player_index)
+    if weights.exposure:
+        worth -= weights.exposure * exposure(game, player_index, weights.exposure_reach)
     return vp + worth
 
 
@@ -110,7 +128,72 @@ def _promise(game: Game, player: Player, weights: Weights) -> float:
         needed = game.rules.game.wonder_advance
         ready = [w for w in player.wonder_cards if player.has(needed) and player.has(game.rules.wonders[w].advance)]
         worth += weights.wonder_in_reach * len(ready)
+    if weights.objective_progress:
+        worth += weights.objective_progress * sum(card_progress(game, player, card) for card in player.objective_cards)
     return worth
+
+
+def collectable(game: Game, city: City, weights: Weights) -> float:
+    """The worth of the best Collect the city could make now: its mood-modified size of the spaces
+    it may collect from, each valued at its most valuable yield."""
+    best_yields = sorted(
+        (max(weights.resources.get(r, 0.0) for r in yields) for yields in collect_choices(game, city).values()),
+        reverse=True,
+    )
+    return sum(best_yields[: mood_modified_size(game, city)])
+
+
+def card_progress(game: Game, player: Player, card: int) -> float:
+    """How near the player is to the nearer status-phase objective of an objective card (1: it holds)."""
+    conditions = (
+        game.rules.objective_conditions[key].get(STATUS) for key in game.rules.objective_card_index[card].objectives
+    )
+    return max((progress(game, player, c) for c in conditions if c is not None), default=0.0)
+
+
+def progress(game: Game, player: Player, condition: Condition) -> float:
+    """How near a status condition is to holding, from 0 to 1: the share of a count reached,
+    of a category owned; a condition that cannot be measured in part is 0 or 1."""
+    params = condition.params
+    if isinstance(params, AtLeast):
+        return min(1.0, count(game, player, params.count) / params.n)
+    if isinstance(params, Most | Lead):
+        needed = _best_other_count(game, player, params.count) + (params.by if isinstance(params, Lead) else 1)
+        return min(1.0, count(game, player, params.count) / needed)
+    if isinstance(params, OwnsCategory):
+        owned = set(player.advances)
+        return max(
+            (
+                sum(a.name in owned for a in c.advances) / len(c.advances)
+                for c in game.rules.categories
+                if (params.government and c.government) or c.name == params.category
+            ),
+            default=0.0,
+        )
+    if isinstance(params, AllOf):
+        return sum(progress(game, player, c) for c in params.conditions) / len(params.conditions)
+    if isinstance(params, AnyOf):
+        return max(progress(game, player, c) for c in params.conditions)
+    return 1.0 if holds(game, player, condition) else 0.0
+
+
+def _best_other_count(game: Game, player: Player, what: Count) -> int:
+    return max((count(game, other, what) for other in game.players if other is not player), default=0)
+
+
+def exposure(game: Game, player_index: int, reach: int) -> int:
+    """City pieces at risk: for each of the player's cities, its size times the enemy army units
+    (other players' and barbarians') within `reach` spaces beyond the player's armies in it."""
+    enemies = [u.pos for u in game.units if u.owner != player_index and u.carrier is None and game.is_army(u)]
+    if not enemies:
+        return 0
+    at_risk = 0
+    for city in game.cities_of(player_index):
+        near = sum(1 for pos in enemies if distance(pos, city.pos) <= reach)
+        if near:
+            defenders = sum(1 for u in game.units_at(city.pos) if u.owner == player_index and game.is_army(u))
+            at_risk += city.size * max(0, near - defenders)
+    return at_risk
 
 
 def _could_found_city(game: Game, settler: Unit) -> bool:

@@ -4,6 +4,7 @@ an Elo-style table and how long each level thinks per decision.
     civgame tournament                          # the three target match-ups, 20 games each
     civgame tournament --games 4 --only normal-random
     civgame tournament --lineup hard,easy,easy  # any line-up of random, easy, normal, hard
+    civgame tournament --only evaluation        # Hard's evaluation against Normal's in equal time
 
 (`python -m bench.ai` is the same command.)
 
@@ -20,11 +21,13 @@ import itertools
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from civgame.ai import play_game
+from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
+from civgame.ai.evaluation import HARD_WEIGHTS
 from civgame.ai.levels import LEVELS, make_agent
 from civgame.ai.types import Agent
 from civgame.engine.core.actions import Action
@@ -44,7 +47,15 @@ MATCHUPS: dict[str, Matchup] = {
     "normal-random": Matchup("Normal vs three Random (4 players)", ("normal", "random", "random", "random"), 0.95),
     "normal-easy": Matchup("Normal vs three Easy (4 players)", ("normal", "easy", "easy", "easy"), 0.70),
     "hard-normal": Matchup("Hard vs Normal (2 players)", ("hard", "normal"), 0.60),
+    # Not a target of the levels: whether Hard's evaluation alone plays better than Normal's.
+    "evaluation": Matchup("Hard's evaluation vs Normal's in Normal's time (2 players)", ("hard-eval", "normal"), 0.50),
 }
+TARGETS = ("normal-random", "normal-easy", "hard-normal")  # the match-ups played unless told otherwise
+# Players the tournament fields besides the levels, to measure one part of a level on its own.
+TRIALS: dict[str, Callable[[int | str], Agent]] = {
+    "hard-eval": lambda seed: SearchAgent(seed, replace(NORMAL_SEARCH, weights=HARD_WEIGHTS)),
+}
+PLAYERS = (*LEVELS, *TRIALS)
 # Seconds per decision: (median, p99) targets by level.
 THINKING_TARGETS: dict[str, tuple[float | None, float | None]] = {"normal": (0.5, 2.0), "hard": (2.0, None)}
 ELO_ANCHOR = ("random", 1000.0)
@@ -83,9 +94,14 @@ def play_one(lineup: tuple[str, ...], seed: int) -> GameResult:
     count = len(lineup)
     levels = seating(lineup, seed)
     thinking: dict[str, list[float]] = {level: [] for level in levels}
-    agents = [_Timed(make_agent(level, f"{seed}:{seat}"), thinking[level]) for seat, level in enumerate(levels)]
+    agents = [_Timed(_player(level, f"{seed}:{seat}"), thinking[level]) for seat, level in enumerate(levels)]
     game = play_game(count, seed, agents)
     return GameResult(levels, [sheet["total"] for sheet in scores(game)], list(game.winner), thinking)
+
+
+def _player(name: str, seed: str) -> Agent:
+    """A computer player of a level, or one of the trial players."""
+    return TRIALS[name](seed) if name in TRIALS else make_agent(name, seed)
 
 
 def win_share(result: GameResult, level: str) -> float:
@@ -165,19 +181,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="civgame tournament", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per match-up (seeds 1..N; default 20)")
     parser.add_argument("--only", nargs="*", choices=list(MATCHUPS), help="only these match-ups")
-    parser.add_argument("--lineup", help=f"a comma-separated line-up of {', '.join(LEVELS)} instead")
+    parser.add_argument("--lineup", help=f"a comma-separated line-up of {', '.join(PLAYERS)} instead")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="parallel games (default: CPUs)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
     if args.lineup:
         lineup = tuple(level.strip() for level in args.lineup.split(","))
-        unknown = [level for level in lineup if level not in LEVELS]
+        unknown = [level for level in lineup if level not in PLAYERS]
         if unknown or not 2 <= len(lineup) <= 4:
-            parser.error(f"a line-up is 2-4 of {', '.join(LEVELS)}")
+            parser.error(f"a line-up is 2-4 of {', '.join(PLAYERS)}")
         matchups = [Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None)]
     else:
-        matchups = [MATCHUPS[name] for name in args.only or MATCHUPS]
+        matchups = [MATCHUPS[name] for name in args.only or TARGETS]
     started = time.monotonic()
     results = run_matchups(matchups, args.games, args.workers)
     print(f"civgame tournament: {len(results)} games, {time.monotonic() - started:.0f} s, {args.workers} worker(s)")

@@ -1,6 +1,22 @@
 """The tournament command: seat rotation, shared wins, the Elo table and the report."""
 
-from civgame.ai.tournament import MATCHUPS, GameResult, Matchup, elo, main, play_one, report, seating, win_share
+from dataclasses import replace
+
+from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
+from civgame.ai.evaluation import HARD_WEIGHTS
+from civgame.ai.tournament import (
+    MATCHUPS,
+    TARGETS,
+    TRIALS,
+    GameResult,
+    Matchup,
+    elo,
+    main,
+    play_one,
+    report,
+    seating,
+    win_share,
+)
 
 
 def test_the_measured_level_changes_seat_every_game():
@@ -57,7 +73,15 @@ def test_a_lineup_must_name_known_levels(capsys):
         main(["--lineup", "genius,random"])
     except SystemExit as exc:
         assert exc.code == 2
-    assert "a line-up is 2-4 of random, easy, normal, hard" in capsys.readouterr().err
+    assert "a line-up is 2-4 of random, easy, normal, hard, hard-eval" in capsys.readouterr().err
+
+
+def test_the_evaluation_trial_gives_hard_s_evaluation_normal_s_time():
+    trial = MATCHUPS["evaluation"]
+    assert trial.lineup == ("hard-eval", "normal") and trial.name not in [MATCHUPS[name].name for name in TARGETS]
+    player = TRIALS["hard-eval"](1)
+    assert isinstance(player, SearchAgent)
+    assert player.settings == replace(NORMAL_SEARCH, weights=HARD_WEIGHTS)
 
 
 def test_every_target_matchup_measures_its_first_level():

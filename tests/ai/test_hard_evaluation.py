@@ -1,0 +1,111 @@
+"""What Hard's evaluation sees beyond Normal's: the land its cities may collect from, how near the
+objectives of its hand are, and which of its cities an enemy army could reach."""
+
+from dataclasses import replace
+
+import pytest
+
+from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH
+from civgame.ai.evaluation import FORESIGHTED, HARD_WEIGHTS, card_progress, collectable, exposure, value
+from tests.scenario import Scenario
+
+LARGE_CIVILIZATION_CARD = 1  # Large Civilization (at least 6 cities) / Draft (instant)
+ADVANCED_CULTURE_CARD = 4  # Advanced Culture (6 advances and the most) / Warmonger (instant)
+CITY_PLANNER_CARD = 6  # City Planner (every Construction advance) / Great Battle (instant)
+ORE_SUPPLIES_CARD = 12  # Ore Supplies (5 ore) / Large Army (4 army units more than anyone)
+
+FOOD, ORE = HARD_WEIGHTS.resources["food"], HARD_WEIGHTS.resources["ore"]
+
+
+def _city_on_grassland() -> Scenario:
+    """A city of player 0 on the Grassland of E4: next to it one Grassland, three Mountains and sea."""
+    s = Scenario(2).reveal_all()
+    s.city(0, "E4")
+    return s
+
+
+def test_a_city_is_worth_the_best_spaces_its_mood_modified_size_may_collect():
+    s = _city_on_grassland()
+    city = s.game.cities[0]
+    assert collectable(s.game, city, HARD_WEIGHTS) == pytest.approx(FOOD)
+    city.buildings = {"temple": 0, "market": 0}  # size 3: both Grasslands and a Mountain
+    assert collectable(s.game, city, HARD_WEIGHTS) == pytest.approx(2 * FOOD + ORE)
+    city.mood = "happy"  # one space more
+    assert collectable(s.game, city, HARD_WEIGHTS) == pytest.approx(2 * FOOD + 2 * ORE)
+    city.mood = "angry"  # one space only
+    assert collectable(s.game, city, HARD_WEIGHTS) == pytest.approx(FOOD)
+    city.mood = "neutral"
+    s.unit(1, "infantry", "E5")  # an enemy on the other Grassland blocks it
+    assert collectable(s.game, city, HARD_WEIGHTS) == pytest.approx(FOOD + 2 * ORE)
+
+
+def test_hard_values_what_its_cities_may_collect_and_normal_does_not():
+    s = _city_on_grassland()
+    s.game.cities[0].buildings = {"temple": 0, "market": 0}
+    without = replace(HARD_WEIGHTS, collectable=0.0)
+    # At the start of the game all of it is still to play: the full weight counts.
+    assert value(s.game, 0, HARD_WEIGHTS) - value(s.game, 0, without) == pytest.approx(
+        HARD_WEIGHTS.collectable * (2 * FOOD + ORE)
+    )
+    assert FORESIGHTED.collectable == 0 and HARD_WEIGHTS.collectable > 0
+
+
+def test_an_objective_card_is_as_near_as_its_nearer_status_objective():
+    s = Scenario(2)
+    game, player = s.game, s.player(0)  # both players hold Farming and Mining
+    for label in ("C2", "C4", "E4"):
+        s.city(0, label)
+    assert card_progress(game, player, LARGE_CIVILIZATION_CARD) == pytest.approx(3 / 6)  # Draft is instant
+    assert card_progress(game, player, CITY_PLANNER_CARD) == pytest.approx(1 / 4)  # Mining of four
+    s.advances(0, "Engineering")
+    assert card_progress(game, player, CITY_PLANNER_CARD) == pytest.approx(2 / 4)
+    # Both parts of Advanced Culture count: 3 of 6 advances, and one more than the opponent's 2 is the most.
+    assert card_progress(game, player, ADVANCED_CULTURE_CARD) == pytest.approx((3 / 6 + 1.0) / 2)
+    # Large Army needs 4 army units more than the opponent's 1; Ore Supplies 5 ore.
+    s.units(0, "infantry", "C2", 3)
+    s.unit(1, "infantry", "G2")
+    s.resources(0, ore=1)
+    assert card_progress(game, player, ORE_SUPPLIES_CARD) == pytest.approx(3 / 5)
+    s.resources(0, ore=4)
+    assert card_progress(game, player, ORE_SUPPLIES_CARD) == pytest.approx(4 / 5)
+
+
+def test_hard_values_the_progress_of_every_objective_card_in_hand():
+    s = Scenario(2)
+    for label in ("C2", "C4", "E4"):
+        s.city(0, label)
+    s.player(0).objective_cards = [LARGE_CIVILIZATION_CARD, CITY_PLANNER_CARD]
+    without = replace(HARD_WEIGHTS, objective_progress=0.0)
+    assert value(s.game, 0, HARD_WEIGHTS) - value(s.game, 0, without) == pytest.approx(
+        HARD_WEIGHTS.objective_progress * (3 / 6 + 1 / 4)
+    )
+    assert FORESIGHTED.objective_progress == 0 and HARD_WEIGHTS.objective_progress > 0
+
+
+def test_exposure_counts_city_pieces_enemy_armies_could_reach_beyond_the_defenders():
+    s = _city_on_grassland()
+    game = s.game
+    game.cities[0].buildings = {"temple": 0}  # size 2
+    s.unit(1, "infantry", "E6")  # two spaces away
+    s.unit(-1, "infantry", "F3")  # a barbarian next to the city
+    s.unit(1, "infantry", "E7")  # three spaces away: out of reach
+    s.unit(1, "ship", "F4")  # not an army
+    assert exposure(game, 0, HARD_WEIGHTS.exposure_reach) == 2 * 2
+    s.unit(0, "infantry", "E4")  # one defender in the city
+    assert exposure(game, 0, HARD_WEIGHTS.exposure_reach) == 2 * 1
+    s.unit(0, "infantry", "E4")
+    s.unit(0, "infantry", "E4")  # more defenders than attackers: no risk, and none below zero
+    assert exposure(game, 0, HARD_WEIGHTS.exposure_reach) == 0
+    assert exposure(game, 1, HARD_WEIGHTS.exposure_reach) == 0  # no cities
+
+
+def test_hard_loses_value_for_cities_at_risk():
+    s = _city_on_grassland()
+    s.unit(1, "infantry", "E6")
+    without = replace(HARD_WEIGHTS, exposure=0.0)
+    assert value(s.game, 0, HARD_WEIGHTS) - value(s.game, 0, without) == pytest.approx(-HARD_WEIGHTS.exposure)
+    assert FORESIGHTED.exposure == 0 and HARD_WEIGHTS.exposure > 0
+
+
+def test_hard_searches_with_its_evaluation_and_normal_with_the_foresighted_one():
+    assert HARD_SEARCH.weights == HARD_WEIGHTS and NORMAL_SEARCH.weights == FORESIGHTED

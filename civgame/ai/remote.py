@@ -107,7 +107,8 @@ class ThinkingProcess:
         asked, self._asked = self._asked, None
         if reply[0] == "failed":
             raise ComputerPlayerError(f"a computer player failed to decide:\n{reply[1]}")
-        return asked[reply[1]]
+        chosen: int = reply[1]  # the index of the action in the list asked about
+        return asked[chosen]
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until an answer is ready (True) or `timeout` seconds pass (False)."""

@@ -90,7 +90,7 @@ def rank(
         after = copy_game(view, with_record=False)
         try:
             apply_and_follow_up(after, action, seat, rng)
-        except RuleError:  # legal for the seat, but not in this sampled world: skip it here
+        except Exception:  # legal for the seat, but not playable in this sampled world: skip it here
             continue
         scored.append((relative_value(after, seat, weights) + rng.random() * NOISE, action))
     if not scored:
@@ -159,17 +159,28 @@ class SearchAgent:
         while samples == 0 or (time.perf_counter() < deadline and (most is None or samples < most)):
             world = determinise(game, seat, self.rng)
             seed = self.rng.getrandbits(64)
-            for index, action in enumerate(candidates):
-                totals[index] += self._sample(copy_game(world, with_record=False), seat, action, seed)
+            values = [self._sample(copy_game(world, with_record=False), seat, action, seed) for action in candidates]
+            played = [v for v in values if v is not None]
+            if len(played) == len(values):
+                totals = [total + v for total, v in zip(totals, played, strict=True)]
             samples += 1
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
-    def _sample(self, world: Game, seat: int, action: Action, seed: int) -> float:
+    def _sample(self, world: Game, seat: int, action: Action, seed: int) -> float | None:
+        """The value reached by `action` and a random continuation in `world`; None if the rules
+        failed on the way. A sampled world holds guesses (hidden cards dealt anew) that no real game
+        reached: a failure there says nothing about the candidates, so the sample is left out for
+        all of them rather than ending the real game."""
         rng = random.Random(seed)
         try:
             apply_and_follow_up(world, action, seat, rng)
         except RuleError:
             return -WIN
-        playout(world, rng, self.settings.playout_steps)
+        except Exception:
+            return None
+        try:
+            playout(world, rng, self.settings.playout_steps)
+        except Exception:
+            return None
         return relative_value(world, seat, self.settings.weights)

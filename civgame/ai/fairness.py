@@ -28,8 +28,11 @@ from civgame.engine.rules.combat import tactics_playable
 def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of `game` consistent with what `seat` knows, with all hidden information resampled."""
     view = copy_game(game, with_record=False)
-    seen = {d.other for d in view.pending if isinstance(d, CardExchangeDecision) and d.player == seat}
+    exchanges = [d for d in view.pending if isinstance(d, CardExchangeDecision)]
+    seen = {d.other for d in exchanges if d.player == seat}
     others = [p for p in view.players if p.index != seat and p.index not in seen]  # a hand the seat looks at stays
+    redraws = [d for d in exchanges if d.player != seat and d.other < 0]
+    before = {d.player: list(view.player(d.player).objective_cards) for d in redraws}
     face_down = _face_down_tactics(view, seat)
     played = [[side.tactics] for side in face_down]
     for deck_name, deck in view.decks.items():
@@ -41,6 +44,8 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     for side, (card,) in zip(face_down, played, strict=True):
         side.tactics = card
     _deal_face_down_tactics(view, face_down, rng)
+    for decision in redraws:
+        _rename_redrawn(decision, before[decision.player], view.player(decision.player).objective_cards)
     _swap_face_down_tiles(view, rng)
     view.rng = Rng.from_seed(rng.getrandbits(64))
     return view
@@ -55,6 +60,13 @@ def _redeal(draw: list[int | str], hands: list[list[Any]], rng: random.Random) -
         hand[:] = pool[:count]
         del pool[:count]
     draw[:] = pool
+
+
+def _rename_redrawn(decision: CardExchangeDecision, was: list[int], now: list[int]) -> None:
+    """Another player's pending choice among objective cards just drawn (New Plans) names cards of a
+    hand dealt anew: name instead the cards now at the same places of the hand (the drawn ones last)."""
+    renamed = {str(old): str(new) for old, new in zip(was, now, strict=True)}
+    decision.exchanges = [[deck, renamed[given], renamed[taken]] for deck, given, taken in decision.exchanges]
 
 
 def _face_down_tactics(game: Game, seat: int) -> list[CombatSide]:

@@ -10,12 +10,15 @@ from civgame.ai import play_steps, random_agents
 from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, HeuristicAgent, SearchAgent
 from civgame.ai.fairness import determinise
 from civgame.engine import legal_actions, new_game
-from civgame.engine.core.actions import PlayTactics
+from civgame.engine.core.actions import ChooseOption, PlayTactics
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.copying import copy_game
+from civgame.engine.core.decisions import CardExchangeDecision
 from civgame.engine.core.model import Game
 from civgame.engine.core.rng import Rng
+from civgame.engine.rules.action_cards import KEEP
 from civgame.engine.rules.combat import tactics_playable
+from civgame.engine.rules.controller import apply
 from tests.combat_helpers import attack
 from tests.scenario import Scenario
 
@@ -131,3 +134,28 @@ def test_objective_cards_set_aside_for_another_player_are_resampled():
     other.foreseen_objectives = [game.decks["objective"].draw.pop()]  # the Great Seer's secret choice
     seen = {tuple(determinise(game, seat, random.Random(s)).player(other.index).foreseen_objectives) for s in range(20)}
     assert len(seen) > 1 and all(len(cards) == 1 for cards in seen)
+
+
+def test_another_players_choice_among_objective_cards_just_drawn_names_cards_of_the_hand_dealt_anew():
+    """New Plans: the other player drew objective cards and chooses which to keep. In a sampled
+    world their hand is dealt anew, so the choice names the cards now in its places, and can be played."""
+    s = Scenario(2)
+    game, other = s.game, s.player(1)
+    other.objective_cards = [game.decks["objective"].draw.pop() for _ in range(3)]  # one held, two drawn
+    held, drawn = other.objective_cards[:1], other.objective_cards[1:]
+    exchanges = [["objective", str(given), str(taken)] for taken in drawn for given in held]
+    options = [f"give {given}, take {taken}" for _, given, taken in exchanges]
+    game.pending.append(
+        CardExchangeDecision(1, "New Plans", "redraw_objectives", [*options, KEEP], other=-1, exchanges=exchanges)
+    )
+    hands = set()
+    for n in range(10):
+        view = determinise(game, 0, random.Random(n))
+        hand = list(view.player(1).objective_cards)
+        hands.add(tuple(hand))
+        decision = view.pending[-1]
+        assert isinstance(decision, CardExchangeDecision)
+        assert decision.exchanges == [["objective", str(hand[0]), str(taken)] for taken in hand[1:]]
+        apply(view, ChooseOption(decision.options[0]))
+        assert view.player(1).objective_cards == [hand[1]]  # gave the held card and the other drawn one back
+    assert len(hands) > 1

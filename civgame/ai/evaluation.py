@@ -19,6 +19,7 @@ from civgame.engine.core.model import City, Game, Player, Unit
 from civgame.engine.rules.cities import collect_choices
 from civgame.engine.rules.moods import mood_modified_size
 from civgame.engine.rules.objectives import STATUS, count, fulfilled, holds
+from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import score_sheet
 from civgame.engine.rules.status import cityless_players
 
@@ -110,7 +111,8 @@ def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
         for city in cities:
             worth += production * (weights.city + weights.city_size * (city.size - 1) + weights.moods[city.mood])
         if weights.collectable:
-            worth += production * weights.collectable * sum(collectable(game, city, weights) for city in cities)
+            room = resource_room(game, player)
+            worth += production * weights.collectable * sum(collectable(game, c, weights, room) for c in cities)
     if weights.threat:
         worth -= weights.threat * _threats(game, player_index)
     if weights.exposure:
@@ -133,14 +135,28 @@ def _promise(game: Game, player: Player, weights: Weights) -> float:
     return worth
 
 
-def collectable(game: Game, city: City, weights: Weights) -> float:
+def collectable(game: Game, city: City, weights: Weights, room: dict[str, int]) -> float:
     """The worth of the best Collect the city could make now: its mood-modified size of the spaces
-    it may collect from, each valued at its most valuable yield."""
-    best_yields = sorted(
-        (max(weights.resources.get(r, 0.0) for r in yields) for yields in collect_choices(game, city).values()),
-        reverse=True,
-    )
-    return sum(best_yields[: mood_modified_size(game, city)])
+    it may collect from, each giving its most valuable yield that still fits under the player's
+    resource limits (`room`: how much more of each the player may hold; what exceeds it is lost)."""
+    spaces = list(collect_choices(game, city).values())
+    room = dict(room)
+    worth = 0.0
+    for _ in range(min(len(spaces), mood_modified_size(game, city))):
+        gain, index, resource = max(
+            (weights.resources.get(r, 0.0) if room.get(r, 1) > 0 else 0.0, i, r)
+            for i, yields in enumerate(spaces)
+            for r in yields
+        )
+        worth += gain
+        room[resource] = room.get(resource, 1) - 1
+        del spaces[index]
+    return worth
+
+
+def resource_room(game: Game, player: Player) -> dict[str, int]:
+    """How much more of each resource the player may hold."""
+    return {r: resource_cap(game, player, r) - n for r, n in player.resources.items()}
 
 
 def card_progress(game: Game, player: Player, card: int) -> float:

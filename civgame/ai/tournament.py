@@ -173,7 +173,12 @@ def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: in
         rows.append(Figure(f"thinking: {level} per decision (median)", median(spent), "s", median_target, note))
         rows.append(Figure(f"thinking: {level} per decision (p99)", percentile(spent, 0.99), "s", p99_target))
     ratings = elo(results)
-    elo_lines = ["level   Elo", "------  ----", *(f"{level:<6}  {rating:4.0f}" for level, rating in ratings.items())]
+    width = max(len("level"), *map(len, ratings))
+    elo_lines = [
+        f"{'level':<{width}}  Elo",
+        f"{'-' * width}  ----",
+        *(f"{level:<{width}}  {rating:4.0f}" for level, rating in ratings.items()),
+    ]
     return table(rows) + "\n\n" + "\n".join(elo_lines)
 
 

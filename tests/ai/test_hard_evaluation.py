@@ -6,7 +6,15 @@ from dataclasses import replace
 import pytest
 
 from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH
-from civgame.ai.evaluation import FORESIGHTED, HARD_WEIGHTS, card_progress, collectable, exposure, value
+from civgame.ai.evaluation import (
+    FORESIGHTED,
+    HARD_WEIGHTS,
+    card_progress,
+    collectable,
+    exposure,
+    resource_room,
+    value,
+)
 from tests.scenario import Scenario
 
 LARGE_CIVILIZATION_CARD = 1  # Large Civilization (at least 6 cities) / Draft (instant)
@@ -18,25 +26,40 @@ FOOD, ORE = HARD_WEIGHTS.resources["food"], HARD_WEIGHTS.resources["ore"]
 
 
 def _city_on_grassland() -> Scenario:
-    """A city of player 0 on the Grassland of E4: next to it one Grassland, three Mountains and sea."""
-    s = Scenario(2).reveal_all()
+    """A city of player 0 on the Grassland of E4: next to it one Grassland, three Mountains and sea.
+    Player 0 holds no resources: each may still be collected up to its limit (food: 2)."""
+    s = Scenario(2).reveal_all().resources(0, food=0)
     s.city(0, "E4")
     return s
+
+
+def _collectable(s: Scenario) -> float:
+    return collectable(s.game, s.game.cities[0], HARD_WEIGHTS, resource_room(s.game, s.player(0)))
 
 
 def test_a_city_is_worth_the_best_spaces_its_mood_modified_size_may_collect():
     s = _city_on_grassland()
     city = s.game.cities[0]
-    assert collectable(s.game, city, HARD_WEIGHTS) == pytest.approx(FOOD)
+    assert _collectable(s) == pytest.approx(FOOD)
     city.buildings = {"temple": 0, "market": 0}  # size 3: both Grasslands and a Mountain
-    assert collectable(s.game, city, HARD_WEIGHTS) == pytest.approx(2 * FOOD + ORE)
+    assert _collectable(s) == pytest.approx(2 * FOOD + ORE)
     city.mood = "happy"  # one space more
-    assert collectable(s.game, city, HARD_WEIGHTS) == pytest.approx(2 * FOOD + 2 * ORE)
+    assert _collectable(s) == pytest.approx(2 * FOOD + 2 * ORE)
     city.mood = "angry"  # one space only
-    assert collectable(s.game, city, HARD_WEIGHTS) == pytest.approx(FOOD)
+    assert _collectable(s) == pytest.approx(FOOD)
     city.mood = "neutral"
     s.unit(1, "infantry", "E5")  # an enemy on the other Grassland blocks it
-    assert collectable(s.game, city, HARD_WEIGHTS) == pytest.approx(FOOD + 2 * ORE)
+    assert _collectable(s) == pytest.approx(FOOD + 2 * ORE)
+
+
+def test_food_beyond_the_limit_is_worth_nothing_to_collect():
+    s = _city_on_grassland()
+    s.game.cities[0].buildings = {"temple": 0, "market": 0}
+    assert resource_room(s.game, s.player(0))["food"] == 2
+    s.resources(0, food=1)  # room for one more food: the second Grassland gives way to a Mountain
+    assert _collectable(s) == pytest.approx(FOOD + 2 * ORE)
+    s.resources(0, food=2)  # at the limit: the three Mountains
+    assert _collectable(s) == pytest.approx(3 * ORE)
 
 
 def test_hard_values_what_its_cities_may_collect_and_normal_does_not():

@@ -10,7 +10,7 @@
   noisy continuations (a busy processor) do not overrule a clear ranking. Normal values positions
   with the foresighted weights (production counts while the game has long to go, the hand's
   promise, a game about to end). Hard searches the same way for longer, with a better evaluation
-  (`evaluation.HARD_WEIGHTS`: also what its cities' land yields, how near its objective cards are,
+  (`evaluation.HARD_WEIGHTS`: also what its cities could collect under the resource limits, and
   which cities enemy armies could reach): on a busy processor it still ranks every action, and its
   many more samples overrule the ranking more often.
 

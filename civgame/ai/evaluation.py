@@ -3,8 +3,8 @@
 The score sheet counts exactly; the rest estimates what a player's holdings will become: resources
 buy advances and buildings, settlers become cities, armies defend and capture, cards complete
 objectives and win battles, happy cities produce more. Hard's weights also read from the rules
-data what a Collect would bring, how near each objective card's condition is, and which cities
-enemy armies could reach. Weights are data (`Weights`), so new content needs at most new weights,
+data what a Collect would bring under the resource limits, and which cities enemy armies could
+reach. Weights are data (`Weights`), so new content needs at most new weights,
 never new agent code. Evaluation reads only what every player can see, plus the hands of the
 evaluated player; agents evaluate determinised copies.
 """
@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from civgame.engine.content.conditions import AllOf, AnyOf, AtLeast, Condition, Count, Lead, Most, OwnsCategory
 from civgame.engine.core.hexgrid import distance
 from civgame.engine.core.model import City, Game, Player, Unit
 from civgame.engine.rules.cities import collect_choices
 from civgame.engine.rules.moods import mood_modified_size
-from civgame.engine.rules.objectives import STATUS, count, fulfilled, holds
+from civgame.engine.rules.objectives import STATUS, fulfilled
 from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import score_sheet
 from civgame.engine.rules.status import cityless_players
@@ -58,7 +57,6 @@ class Weights:
     ending: float = 0.0
     # What only Hard's evaluation sees:
     collectable: float = 0.0  # times what the cities could collect now (scaled like `production`)
-    objective_progress: float = 0.0  # per objective card: how near its nearer status condition is (0-1)
     exposure: float = 0.0  # per city piece, per enemy army within `exposure_reach` beyond the city's defenders
     exposure_reach: int = 2
 
@@ -76,9 +74,9 @@ FORESIGHTED = Weights(
     advance=0.25,
     ending=20.0,
 )
-# Hard's evaluation also sees what its cities' land yields, how near the objectives of its hand
-# are, and which cities an enemy army could reach: what a Collect, a card or a raid will bring.
-HARD_WEIGHTS = replace(FORESIGHTED, collectable=1.5, objective_progress=0.6, exposure=0.1)
+# Hard's evaluation also sees what its cities' land yields and which cities an enemy army could
+# reach: what a Collect or a raid will bring.
+HARD_WEIGHTS = replace(FORESIGHTED, collectable=1.5, exposure=0.1)
 
 
 def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
@@ -130,8 +128,6 @@ def _promise(game: Game, player: Player, weights: Weights) -> float:
         needed = game.rules.game.wonder_advance
         ready = [w for w in player.wonder_cards if player.has(needed) and player.has(game.rules.wonders[w].advance)]
         worth += weights.wonder_in_reach * len(ready)
-    if weights.objective_progress:
-        worth += weights.objective_progress * sum(card_progress(game, player, card) for card in player.objective_cards)
     return worth
 
 
@@ -157,44 +153,6 @@ def collectable(game: Game, city: City, weights: Weights, room: dict[str, int]) 
 def resource_room(game: Game, player: Player) -> dict[str, int]:
     """How much more of each resource the player may hold."""
     return {r: resource_cap(game, player, r) - n for r, n in player.resources.items()}
-
-
-def card_progress(game: Game, player: Player, card: int) -> float:
-    """How near the player is to the nearer status-phase objective of an objective card (1: it holds)."""
-    conditions = (
-        game.rules.objective_conditions[key].get(STATUS) for key in game.rules.objective_card_index[card].objectives
-    )
-    return max((progress(game, player, c) for c in conditions if c is not None), default=0.0)
-
-
-def progress(game: Game, player: Player, condition: Condition) -> float:
-    """How near a status condition is to holding, from 0 to 1: the share of a count reached,
-    of a category owned; a condition that cannot be measured in part is 0 or 1."""
-    params = condition.params
-    if isinstance(params, AtLeast):
-        return min(1.0, count(game, player, params.count) / params.n)
-    if isinstance(params, Most | Lead):
-        needed = _best_other_count(game, player, params.count) + (params.by if isinstance(params, Lead) else 1)
-        return min(1.0, count(game, player, params.count) / needed)
-    if isinstance(params, OwnsCategory):
-        owned = set(player.advances)
-        return max(
-            (
-                sum(a.name in owned for a in c.advances) / len(c.advances)
-                for c in game.rules.categories
-                if (params.government and c.government) or c.name == params.category
-            ),
-            default=0.0,
-        )
-    if isinstance(params, AllOf):
-        return sum(progress(game, player, c) for c in params.conditions) / len(params.conditions)
-    if isinstance(params, AnyOf):
-        return max(progress(game, player, c) for c in params.conditions)
-    return 1.0 if holds(game, player, condition) else 0.0
-
-
-def _best_other_count(game: Game, player: Player, what: Count) -> int:
-    return max((count(game, other, what) for other in game.players if other is not player), default=0)
 
 
 def exposure(game: Game, player_index: int, reach: int) -> int:

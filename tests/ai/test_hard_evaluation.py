@@ -1,5 +1,5 @@
-"""What Hard's evaluation sees beyond Normal's: the land its cities may collect from, how near the
-objectives of its hand are, and which of its cities an enemy army could reach."""
+"""What Hard's evaluation sees beyond Normal's: what its cities could collect under the resource
+limits, and which of its cities an enemy army could reach."""
 
 from dataclasses import replace
 
@@ -9,18 +9,12 @@ from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH
 from civgame.ai.evaluation import (
     FORESIGHTED,
     HARD_WEIGHTS,
-    card_progress,
     collectable,
     exposure,
     resource_room,
     value,
 )
 from tests.scenario import Scenario
-
-LARGE_CIVILIZATION_CARD = 1  # Large Civilization (at least 6 cities) / Draft (instant)
-ADVANCED_CULTURE_CARD = 4  # Advanced Culture (6 advances and the most) / Warmonger (instant)
-CITY_PLANNER_CARD = 6  # City Planner (every Construction advance) / Great Battle (instant)
-ORE_SUPPLIES_CARD = 12  # Ore Supplies (5 ore) / Large Army (4 army units more than anyone)
 
 FOOD, ORE = HARD_WEIGHTS.resources["food"], HARD_WEIGHTS.resources["ore"]
 
@@ -71,38 +65,6 @@ def test_hard_values_what_its_cities_may_collect_and_normal_does_not():
         HARD_WEIGHTS.collectable * (2 * FOOD + ORE)
     )
     assert FORESIGHTED.collectable == 0 and HARD_WEIGHTS.collectable > 0
-
-
-def test_an_objective_card_is_as_near_as_its_nearer_status_objective():
-    s = Scenario(2)
-    game, player = s.game, s.player(0)  # both players hold Farming and Mining
-    for label in ("C2", "C4", "E4"):
-        s.city(0, label)
-    assert card_progress(game, player, LARGE_CIVILIZATION_CARD) == pytest.approx(3 / 6)  # Draft is instant
-    assert card_progress(game, player, CITY_PLANNER_CARD) == pytest.approx(1 / 4)  # Mining of four
-    s.advances(0, "Engineering")
-    assert card_progress(game, player, CITY_PLANNER_CARD) == pytest.approx(2 / 4)
-    # Both parts of Advanced Culture count: 3 of 6 advances, and one more than the opponent's 2 is the most.
-    assert card_progress(game, player, ADVANCED_CULTURE_CARD) == pytest.approx((3 / 6 + 1.0) / 2)
-    # Large Army needs 4 army units more than the opponent's 1; Ore Supplies 5 ore.
-    s.units(0, "infantry", "C2", 3)
-    s.unit(1, "infantry", "G2")
-    s.resources(0, ore=1)
-    assert card_progress(game, player, ORE_SUPPLIES_CARD) == pytest.approx(3 / 5)
-    s.resources(0, ore=4)
-    assert card_progress(game, player, ORE_SUPPLIES_CARD) == pytest.approx(4 / 5)
-
-
-def test_hard_values_the_progress_of_every_objective_card_in_hand():
-    s = Scenario(2)
-    for label in ("C2", "C4", "E4"):
-        s.city(0, label)
-    s.player(0).objective_cards = [LARGE_CIVILIZATION_CARD, CITY_PLANNER_CARD]
-    without = replace(HARD_WEIGHTS, objective_progress=0.0)
-    assert value(s.game, 0, HARD_WEIGHTS) - value(s.game, 0, without) == pytest.approx(
-        HARD_WEIGHTS.objective_progress * (3 / 6 + 1 / 4)
-    )
-    assert FORESIGHTED.objective_progress == 0 and HARD_WEIGHTS.objective_progress > 0
 
 
 def test_exposure_counts_city_pieces_enemy_armies_could_reach_beyond_the_defenders():

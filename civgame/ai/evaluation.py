@@ -4,9 +4,9 @@ The score sheet counts exactly; the rest estimates what a player's holdings will
 buy advances and buildings, settlers become cities, armies defend and capture, cards complete
 objectives and win battles, happy cities produce more. Hard's weights also read from the rules
 data what a Collect would bring under the resource limits, and which cities enemy armies could
-reach. Weights are data (`Weights`), so new content needs at most new weights,
-never new agent code. Evaluation reads only what every player can see, plus the hands of the
-evaluated player; agents evaluate determinised copies.
+reach. Weights are data (`Weights`), so new content needs at most new weights, never new agent
+code. Evaluation reads only what every player can see, plus the hands of the evaluated player;
+agents evaluate determinised copies.
 """
 
 from __future__ import annotations
@@ -132,9 +132,10 @@ def _promise(game: Game, player: Player, weights: Weights) -> float:
 
 
 def collectable(game: Game, city: City, weights: Weights, room: dict[str, int]) -> float:
-    """The worth of the best Collect the city could make now: its mood-modified size of the spaces
-    it may collect from, each giving its most valuable yield that still fits under the player's
-    resource limits (`room`: how much more of each the player may hold; what exceeds it is lost)."""
+    """The worth of a good Collect the city could make now: its mood-modified size of the spaces it
+    may collect from, picked one by one, each giving its most valuable yield that still fits under
+    the player's resource limits (`room`: how much more of each resource the player may hold; what
+    exceeds it is lost). An estimate: a limit on spaces of one terrain (Fishing) is not counted."""
     spaces = list(collect_choices(game, city).values())
     room = dict(room)
     worth = 0.0
@@ -145,7 +146,8 @@ def collectable(game: Game, city: City, weights: Weights, room: dict[str, int]) 
             for r in yields
         )
         worth += gain
-        room[resource] = room.get(resource, 1) - 1
+        if resource in room:  # other yields (a mood token) have no limit
+            room[resource] -= 1
         del spaces[index]
     return worth
 

@@ -6,7 +6,8 @@ face-down regions or future dice. An agent looks ahead only on a *determinised* 
 of each deck (other hands, the opponent's face-down tactics card and the draw pile together) are dealt
 again at random (the face-down card again one whose tactics half the opponent could have played),
 face-down tiles are swapped among the face-down regions, and the copy's dice are seeded from the
-agent's own generator.
+agent's own generator. Another player's pending choice among objective cards just drawn names the
+cards dealt anew into the same places of their hand.
 
 The hidden items are put into a canonical order before they are shuffled, so the copy depends only
 on what the seat may know (and on the agent's seed), never on where the hidden cards really are.

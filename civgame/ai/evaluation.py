@@ -134,7 +134,7 @@ def _promise(game: Game, player: Player, weights: Weights) -> float:
 def collectable(game: Game, city: City, weights: Weights, room: dict[str, int]) -> float:
     """The worth of a good Collect the city could make now: its mood-modified size of the spaces it
     may collect from, picked one by one, each giving its most valuable yield that still fits under
-    the player's resource limits (`room`: how much more of each resource the player may hold; what
+    the player's resource limits (`room`: the most of each resource the player may hold; what
     exceeds it is lost). An estimate: a limit on spaces of one terrain (Fishing) is not counted."""
     spaces = list(collect_choices(game, city).values())
     room = dict(room)
@@ -153,8 +153,9 @@ def collectable(game: Game, city: City, weights: Weights, room: dict[str, int]) 
 
 
 def resource_room(game: Game, player: Player) -> dict[str, int]:
-    """How much more of each resource the player may hold."""
-    return {r: resource_cap(game, player, r) - n for r, n in player.resources.items()}
+    """The most of each resource the player may hold: what one Collect may usefully bring. (Not
+    less what is held: holding resources would then lower the worth of the cities.)"""
+    return {r: resource_cap(game, player, r) for r in player.resources}
 
 
 def exposure(game: Game, player_index: int, reach: int) -> int:

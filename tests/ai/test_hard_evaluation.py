@@ -20,9 +20,8 @@ FOOD, ORE = HARD_WEIGHTS.resources["food"], HARD_WEIGHTS.resources["ore"]
 
 
 def _city_on_grassland() -> Scenario:
-    """A city of player 0 on the Grassland of E4: next to it one Grassland, three Mountains and sea.
-    Player 0 holds no resources: each may still be collected up to its limit (food: 2)."""
-    s = Scenario(2).reveal_all().resources(0, food=0)
+    """A city of player 0 on the Grassland of E4: next to it one Grassland, three Mountains and sea."""
+    s = Scenario(2).reveal_all()
     s.city(0, "E4")
     return s
 
@@ -46,14 +45,20 @@ def test_a_city_is_worth_the_best_spaces_its_mood_modified_size_may_collect():
     assert _collectable(s) == pytest.approx(FOOD + 2 * ORE)
 
 
-def test_food_beyond_the_limit_is_worth_nothing_to_collect():
+def test_a_collect_brings_no_more_of_a_resource_than_the_player_may_hold():
     s = _city_on_grassland()
-    s.game.cities[0].buildings = {"temple": 0, "market": 0}
-    assert resource_room(s.game, s.player(0))["food"] == 2
-    s.resources(0, food=1)  # room for one more food: the second Grassland gives way to a Mountain
-    assert _collectable(s) == pytest.approx(FOOD + 2 * ORE)
-    s.resources(0, food=2)  # at the limit: the three Mountains
-    assert _collectable(s) == pytest.approx(3 * ORE)
+    city = s.game.cities[0]
+    city.buildings = {"temple": 0, "market": 0}  # size 3: both Grasslands and a Mountain, food limit 2
+    room = resource_room(s.game, s.player(0))
+    assert room == {"food": 2, "wood": 7, "ore": 7, "ideas": 7, "gold": 7}
+    one_food = {**room, "food": 1}  # the second Grassland gives way to a Mountain
+    assert collectable(s.game, city, HARD_WEIGHTS, one_food) == pytest.approx(FOOD + 2 * ORE)
+    no_food = {**room, "food": 0}
+    assert collectable(s.game, city, HARD_WEIGHTS, no_food) == pytest.approx(3 * ORE)
+    s.advances(0, "Storage")  # the food limit rises to 7
+    assert resource_room(s.game, s.player(0))["food"] == 7
+    s.resources(0, food=2, ore=7)  # what is held does not matter: holding is not worth less
+    assert resource_room(s.game, s.player(0))["ore"] == 7
 
 
 def test_hard_values_what_its_cities_may_collect_and_normal_does_not():

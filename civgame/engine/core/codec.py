@@ -35,7 +35,7 @@ _SCALARS = frozenset({int, str, float, bool, type(None)})
 
 
 def to_plain(obj: Any) -> Any:
-    cls = type(obj)
+    cls: type = type(obj)
     if cls in _SCALARS:  # most values: answered before any other test
         return obj
     shape = _plain_shape(cls)

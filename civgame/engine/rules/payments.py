@@ -144,13 +144,13 @@ def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: boo
     together. Other costs with "any of" items are listed (`payment_options`). Mood and culture
     tokens count together for a holder of `swap_tokens`, unless `token_swap` is False.
     """
-    subs = game.rules.game.gold_substitutes_for
     # (the effects are looked up only for a cost with tokens)
     if ("mood" in cost or "culture" in cost) and _swaps_tokens(game, player, token_swap):
         tokens = sum(cost.get(t, 0) for t in TOKEN_KINDS)
         if tokens > sum(held(player, t) for t in TOKEN_KINDS):
             return False
         cost = {k: v for k, v in cost.items() if k not in TOKEN_KINDS}
+    resources = player.resources
     gold_needed = 0
     for item, amount in cost.items():
         if item.startswith(ANY):
@@ -162,12 +162,12 @@ def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: boo
         if item == "gold":
             gold_needed += amount
             continue
-        shortfall = amount - held(player, item)
+        shortfall = amount - (resources[item] if item in resources else held(player, item))
         if shortfall > 0:
-            if item not in subs:
+            if item not in game.rules.game.gold_substitutes_for:
                 return False
             gold_needed += shortfall
-    return gold_needed <= player.resources.get("gold", 0)
+    return gold_needed <= resources.get("gold", 0)
 
 
 affordable = can_pay  # the name the legal-action enumerations know it by

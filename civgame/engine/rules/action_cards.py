@@ -866,14 +866,19 @@ NONE = "-"  # a part of a card's choice left out
 def _face_down_near_cities(game: Game, player: Player) -> dict[int, Hex]:
     """Face-down regions next to a region holding one of the player's cities: region number -> the first
     of its spaces (board order) next to such a region."""
-    homes = {game.space_region[city.pos].number for city in game.cities_of(player.index)}
+    board = game.space_region
+    homes = {board[city.pos].number for city in game.cities_of(player.index)}
+    # The face-down spaces next to a space of such a region (spaces are neighbours of each other).
+    near = {
+        n
+        for space, region in board.items()
+        if region.number in homes
+        for n in game.board_neighbors(space)
+        if not board[n].revealed
+    }
     found: dict[int, Hex] = {}
-    for space in sorted(game.space_region):
-        region = game.space_region[space]
-        if region.revealed or region.number in found:
-            continue
-        if any(game.space_region[n].number in homes for n in game.board_neighbors(space)):
-            found[region.number] = space
+    for space in sorted(near):
+        found.setdefault(board[space].number, space)
     return found
 
 
@@ -989,8 +994,9 @@ def _redraw_objectives(game: Game, player: Player, effect: Effect, choice: Choic
 def _card_name(game: Game, deck: str, card: str) -> str:
     if deck == "wonder":
         return game.rules.wonders[card].name
-    cards = game.rules.action_cards if deck == "action" else game.rules.objective_cards
-    return next(c.name for c in cards if c.id == int(card))
+    if deck == "action":
+        return game.rules.action_card(int(card)).name
+    return game.rules.objective_card_index[int(card)].name
 
 
 def _offer_exchange(game: Game, player: Player, effect: Effect, other: int, exchanges: list[list[str]]) -> None:

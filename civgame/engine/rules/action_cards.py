@@ -150,6 +150,7 @@ class HalfPlay:
     built: bool  # it has effects, each played by a handler or applying to the action it forces
     price: dict[str, int]  # its printed price (never changed: copy it to add to it)
     priced_ways: bool  # some played effect adds a price that depends on the way chosen
+    main: bool  # it costs a main action
     actions_spent: int  # the actions playing it spends (its main action), less those its `gain_actions` give
     # What it was worked out from: the half's effects in the rules, and how many action primitives were
     # registered then (a rule module imported later may register more).
@@ -159,7 +160,7 @@ class HalfPlay:
 
 def half_play(rules: Ruleset, half: str) -> HalfPlay:
     """The half's `HalfPlay`, kept on the ruleset (a mod's ruleset keeps its own); worked out again when
-    the half's effects are replaced (in a changed copy of the rules) or more primitives are registered."""
+    the rules' list of the half's effects is replaced or more action primitives are registered."""
     source = rules.card_effects.get(half)
     known: dict[str, HalfPlay] = rules.__dict__.setdefault(_HALF_PLAYS, {})
     found = known.get(half)
@@ -172,13 +173,15 @@ def _work_out_half_play(rules: Ruleset, half: str, source: list[Effect] | None) 
     effects_of = source or []
     forces = any(e.name == "next_action" for e in effects_of)
     played = tuple(e for e in effects_of if e.name in CARD_ACTIONS)
+    main = rules.played_halves[half].action == "main"
     return HalfPlay(
         played=played,
         built=bool(effects_of)
         and all(e.name in CARD_ACTIONS or (forces and e.name in FOLLOW_UP_PRIMITIVES) for e in effects_of),
         price=amounts(rules.played_halves[half].cost),
         priced_ways=any(CARD_ACTIONS[e.name].cost is not None for e in played),
-        actions_spent=(rules.played_halves[half].action == "main")
+        main=main,
+        actions_spent=int(main)
         - sum(params_as(e, GainActions).actions for e in effects_of if e.name == "gain_actions"),
         source=source,
         registered=len(CARD_ACTIONS),
@@ -200,27 +203,37 @@ def _ways(game: Game, player: Player, half: str, extra: dict[str, int] | None = 
     """Every way the half can be played now, ignoring costs: one part of the choice per played effect
     (`()` for an effect without a choice). `extra` is the price an ability adds to play it without
     spending an action."""
-    with _as_played(game, player, half, extra):
-        options = []
-        for effect in _played(game, half):
-            found = CARD_ACTIONS[effect.name].options(game, player, effect)
-            if not found:  # no way at all: the effects after it need not be asked
-                return []
-            options.append(found)
-        return list(product(*options))
+    return _ways_of(game, player, half_play(game.rules, half), extra)
+
+
+def _ways_of(game: Game, player: Player, known: HalfPlay, extra: dict[str, int] | None) -> list[Parts]:
+    price, spent = _taken_before(known, extra)
+    if not price and not spent:  # the effects find the player as they stand
+        return _effect_ways(game, player, known)
+    with _as_played(game, player, price, spent):
+        return _effect_ways(game, player, known)
+
+
+def _effect_ways(game: Game, player: Player, known: HalfPlay) -> list[Parts]:
+    options = []
+    for effect in known.played:
+        found = CARD_ACTIONS[effect.name].options(game, player, effect)
+        if not found:  # no way at all: the effects after it need not be asked
+            return []
+        options.append(found)
+    return list(product(*options))
+
+
+def _taken_before(known: HalfPlay, extra: dict[str, int] | None) -> tuple[dict[str, int], int]:
+    """What playing the half takes before its effects act: its printed price and `extra`, and the actions
+    spent (its main action, unless an ability plays it without one), less those it gives."""
+    return _with(known.price, extra), known.actions_spent - (known.main and extra is not None)
 
 
 @contextmanager
-def _as_played(game: Game, player: Player, half: str, extra: dict[str, int] | None) -> Iterator[None]:
-    """Inside, the player stands as the half's effects will find them: its printed price and `extra` paid
-    (when they can be), its main action spent (unless an ability plays it without one) and the actions it
-    gives gained. Afterwards the player and the actions left are as before."""
-    known = half_play(game.rules, half)
-    price = _with(known.price, extra)
-    spent = known.actions_spent - (game.rules.played_halves[half].action == "main" and extra is not None)
-    if not price and not spent:  # the player stands as they are
-        yield
-        return
+def _as_played(game: Game, player: Player, price: dict[str, int], spent: int) -> Iterator[None]:
+    """Inside, the player stands as the half's effects will find them (`_taken_before`): `price` paid (when
+    it can be) and `spent` actions fewer left. Afterwards the player and the actions left are as before."""
     resources, tokens, actions = dict(player.resources), (player.mood_tokens, player.culture_tokens), game.actions_left
     if price and can_pay(game, player, price):
         pay(player, payment_for(game, player, price))
@@ -319,9 +332,10 @@ def playable_ways(
     if spec.action == "main" and game.actions_left <= 0 and extra is None:
         return []
     # When even the least price cannot be paid, no way can: the ways, often many, are not worked out then.
-    if not can_pay(game, player, _with(_least_cost(game, known), extra)):
+    least = _with(_least_cost(game, known), extra)
+    if least and not can_pay(game, player, least):
         return []
-    ways = _ways(game, player, half, extra)
+    ways = _ways_of(game, player, known, extra)
     if not known.priced_ways:
         return ways  # their one price is the least, which can be paid
     return _paid_ways(game, player, half, spec, ways, extra)
@@ -354,7 +368,7 @@ def _with(cost: dict[str, int], extra: dict[str, int] | None) -> dict[str, int]:
 def _precondition(game: Game, player: Player, half: str, extra: dict[str, int] | None) -> str:
     """Why the half offers no way to be played: the first effect offering none says why (`why_not`) or
     what it needs, else the half's text does."""
-    with _as_played(game, player, half, extra):
+    with _as_played(game, player, *_taken_before(half_play(game.rules, half), extra)):
         for effect in _played(game, half):
             action = CARD_ACTIONS[effect.name]
             if (action.why_not or action.needs) and not action.options(game, player, effect):

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
-from functools import cached_property
+from dataclasses import dataclass
 from itertools import product
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects.military import CityBarredAfterTerrain, MovementReward, RoadMove
@@ -43,9 +42,9 @@ Mode = Literal["ship", "land", "carried"]
 How = Literal["walk", "embark", "disembark", "sail", "explore", "road", "launch", "beach"]
 
 
-@dataclass(frozen=True)
-class Target:
-    """A space a group from one start space can reach, with what matters about going there."""
+class Target(NamedTuple):
+    """A space a group from one start space can reach, with what matters about going there (a named
+    tuple: a listing makes one for every space it looks at, and these are the quickest to make)."""
 
     space: Hex
     how: How
@@ -100,8 +99,9 @@ def sea_reach(game: Game, owner: int, start: Hex) -> SeaReach:
 
 class _Survey:
     """What one search for `owner`'s moves asks again and again, found once for the whole search
-    rather than once per space or per group: the pieces on each space and the road moves the owner
-    can pay for now (a search changes nothing, so none of it goes stale while it runs)."""
+    rather than once per space or per group: the pieces on each space; and, when first asked (many
+    searches never do), the road moves the owner can pay for now and the owner's diplomatic partners.
+    A search changes nothing, so none of it goes stale while it runs."""
 
     def __init__(self, game: Game, owner: int) -> None:
         self.game, self.owner = game, owner
@@ -111,23 +111,26 @@ class _Survey:
         self.cities: dict[Hex, City] = {}
         for city in game.cities:
             self.cities.setdefault(city.pos, city)  # the first on a space, as `Game.city_at` finds it
+        self._roads: list[RoadMove] | None = None
+        self._partners: list[tuple[int, dict[str, int]]] | None = None
 
     def units_at(self, space: Hex) -> list[Unit]:
         return self.units.get(space, [])
 
-    @cached_property
     def roads(self) -> list[RoadMove]:
         """The owner's `road_move` effects whose price the owner can pay now, in the effects' order."""
-        player = self.game.player(self.owner)
-        found = (effects.params_as(e, RoadMove) for e in effects.active(self.game, player, "road_move"))
-        return [road for road in found if affordable(self.game, player, amounts(road.cost))]
+        if self._roads is None:
+            player = self.game.player(self.owner)
+            found = (effects.params_as(e, RoadMove) for e in effects.active(self.game, player, "road_move"))
+            self._roads = [road for road in found if affordable(self.game, player, amounts(road.cost))]
+        return self._roads
 
-    @cached_property
     def partners(self) -> list[tuple[int, dict[str, int]]]:
         """The owner's diplomatic partners, whose spaces cost extra to enter, with the price."""
-        if all(p.diplomatic_partner is None for p in self.game.players):
-            return []  # the common case, answered without looking at the cards
-        return diplomacy.partners(self.game, self.owner)
+        if self._partners is None:
+            none = all(p.diplomatic_partner is None for p in self.game.players)  # answered without the cards
+            self._partners = [] if none else diplomacy.partners(self.game, self.owner)
+        return self._partners
 
     def enemy_on_land(self, space: Hex) -> bool:
         """Units or a city of another owner than the mover stand on the land `space`."""
@@ -137,15 +140,13 @@ class _Survey:
         return city is not None and city.owner != self.owner
 
     def own_armies_on_land(self, space: Hex) -> int:
-        return _own_armies_on_land(self.game, self.owner, self.units_at(space))
+        return sum(
+            1 for u in self.units_at(space) if u.owner == self.owner and u.carrier is None and self.game.is_army(u)
+        )
 
     def own_city(self, space: Hex) -> bool:
         city = self.cities.get(space)
         return city is not None and city.owner == self.owner
-
-
-def _own_armies_on_land(game: Game, owner: int, here: list[Unit]) -> int:
-    return sum(1 for u in here if u.owner == owner and u.carrier is None and game.is_army(u))
 
 
 def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
@@ -168,7 +169,7 @@ def _each_target(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
         if target.space in seen:
             continue
         seen.add(target.space)
-        found: Target | None = _with_surcharge(survey, target) if survey.partners else target
+        found = _with_surcharge(survey, target)
         if found is not None:
             yield found
 
@@ -194,7 +195,9 @@ def _ways(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
 def _with_surcharge(survey: _Survey, target: Target) -> Target | None:
     """Diplomatic relations: entering a partner's space costs extra; a move the mover cannot pay is gone."""
     here = survey.units_at(target.space)
-    extra = next((price for other, price in survey.partners if any(u.owner == other for u in here)), {})
+    if not here:  # the common case, answered without looking for partners
+        return target
+    extra = next((price for other, price in survey.partners() if any(u.owner == other for u in here)), {})
     if not extra:
         return target
     cost = dict(target.cost)
@@ -202,7 +205,7 @@ def _with_surcharge(survey: _Survey, target: Target) -> Target | None:
         cost[item] = cost.get(item, 0) + amount
     if not affordable(survey.game, survey.game.player(survey.owner), cost):
         return None
-    return replace(target, cost=tuple(cost.items()))
+    return target._replace(cost=tuple(cost.items()))
 
 
 def _conversion_targets(survey: _Survey, start: Hex, how: How) -> dict[Hex, Target]:
@@ -252,10 +255,10 @@ def _step_targets(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
 def _road_targets(survey: _Survey, start: Hex) -> dict[Hex, Target]:
     """Land spaces a `road_move` effect reaches from `start` that the owner can pay for now."""
     found: dict[Hex, Target] = {}
-    if not survey.game.is_land(start) or not survey.roads:
+    if not survey.game.is_land(start) or not survey.roads():
         return found
     own_start = survey.own_city(start)
-    for road in survey.roads:
+    for road in survey.roads():
         for space, via_armies in _road_reach(survey, start, road.range).items():
             own_end = survey.own_city(space)
             ends_ok = (own_start or own_end) if road.endpoints == "start_or_end" else (own_start and own_end)
@@ -416,8 +419,16 @@ def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bo
 
 def group_problem(game: Game, group: list[Unit], target: Target) -> str | None:
     """Why `group` may not go to `target` (None if it may); the group is already known to be able to move."""
+    return _group_problem(game, group, _armies(game, group), target)
+
+
+def _armies(game: Game, group: list[Unit]) -> int:
+    return sum(1 for u in group if game.is_army(u))
+
+
+def _group_problem(game: Game, group: list[Unit], armies: int, target: Target) -> str | None:
+    """`group_problem`, the group's army units counted already."""
     rules = game.rules.game
-    armies = sum(1 for u in group if game.is_army(u))
     if target.how in ("walk", "disembark", "explore", "road") and target.own_armies + armies > rules.stacking_limit:
         return f"stacking limit: at most {rules.stacking_limit} army units of a player on {hex_to_label(target.space)}"
     if target.how == "road" and target.via_armies + armies > rules.stacking_limit:
@@ -513,38 +524,46 @@ def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
 
 def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Iterator[MoveUnits]:
     """Every legal group move of `owner`: one per destination and count of each kind of alike units."""
-    roads = effects.has(game, game.player(owner), "road_move")
+    units = sorted(game.units_of(owner), key=lambda u: u.id)
+    # Roads matter only to units a mountain stopped, so most searches need not ask for the effect.
+    roads = any(u.stopped_by_terrain for u in units) and effects.has(game, game.player(owner), "road_move")
     stacks: dict[tuple[Hex, Mode], list[Unit]] = {}
-    for unit in sorted(game.units_of(owner), key=lambda u: u.id):
+    for unit in units:
         mode = mode_of(game, unit)
         if unit_problem(game, unit, fresh_action=fresh_action, road=roads and mode == "land") is None:
             stacks.setdefault((unit.pos, mode), []).append(unit)
     if not stacks:
         return
     survey = _Survey(game, owner)
-    for (start, mode), units in stacks.items():
+    for (start, mode), movers in stacks.items():
         classes: dict[tuple[object, ...], list[Unit]] = {}
-        for unit in units:
+        for unit in movers:
             classes.setdefault(_likeness(game, unit), []).append(unit)
         by_road = list(classes.values())
         # Units a mountain stopped move only by road.
         by_step = [c for c in by_road if unit_problem(game, c[0], fresh_action=fresh_action) is None]
-        step_groups = _groups(by_step)
-        road_groups = step_groups if len(by_step) == len(by_road) else _groups(by_road)
+        step_groups = _groups(game, by_step)
+        road_groups = step_groups if len(by_step) == len(by_road) else _groups(game, by_road)
         for target in _each_target(survey, start, mode):
-            for group, ids in road_groups if target.how == "road" else step_groups:
-                if group_problem(game, group, target) is None:
-                    yield MoveUnits(ids, target.space)
+            for group in road_groups if target.how == "road" else step_groups:
+                if _group_problem(game, group.units, group.armies, target) is None:
+                    yield MoveUnits(group.ids, target.space)
 
 
-def _groups(alike: list[list[Unit]]) -> list[tuple[list[Unit], tuple[int, ...]]]:
-    """Every group of some units of each class of `alike` ones (at least one unit in all), with its ids
-    sorted: the same for every destination, so made once per start space, in the order listed."""
+class _Group(NamedTuple):
+    units: list[Unit]
+    ids: tuple[int, ...]  # sorted, as a move names them
+    armies: int
+
+
+def _groups(game: Game, alike: list[list[Unit]]) -> list[_Group]:
+    """Every group of some units of each class of `alike` ones (at least one unit in all): the same
+    for every destination, so made once per start space, in the order listed."""
     found = []
     for counts in product(*(range(len(c) + 1) for c in alike)):
         group = [u for c, k in zip(alike, counts, strict=True) for u in c[:k]]
         if group:
-            found.append((group, tuple(sorted(u.id for u in group))))
+            found.append(_Group(group, tuple(sorted(u.id for u in group)), _armies(game, group)))
     return found
 
 

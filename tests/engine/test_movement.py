@@ -610,3 +610,25 @@ def test_destinations_found_one_at_a_time_equal_those_worked_out_whole_in_random
                     roads += sum(1 for t in lazily.values() if t.how == "road")
             apply(game, agents[game.actor()].choose(game, legal_actions(game)))
     assert compared > 100 and roads > 10
+
+
+def test_the_quick_answer_whether_units_can_move_agrees_with_the_moves_listed_in_random_games():
+    """`can_move` first tries the first unit able to move alone on its first destination, then lists;
+    it answers as the listing does, for every player after every action (Roads held, for the units
+    a mountain stopped)."""
+    answers = {True: 0, False: 0}
+    for seed in (3, 4):
+        game = new_game(3, seed)
+        for player in game.players:
+            player.advances.append("Roads")
+        holdings_changed(game)
+        agents = [AggressiveAgent(f"{seed}:{i}") for i in range(3)]
+        for _ in range(300):
+            if game.phase == "over":
+                break
+            for owner in range(3):
+                listed = next(movement.possible_moves(game, owner, fresh_action=True), None) is not None
+                assert movement.can_move(game, owner) == listed
+                answers[listed] += 1
+            apply(game, agents[game.actor()].choose(game, legal_actions(game)))
+    assert answers[True] > 300 and answers[False] > 30

@@ -641,8 +641,20 @@ def _resolve_group(game: Game, owner: int, ids: tuple[int, ...]) -> list[Unit]:
 # ------------------------------------------------------------------ the actions
 
 
+def can_move(game: Game, owner: int) -> bool:
+    """Whether a new move action would let some unit of `owner` move: `possible_moves` with
+    `fresh_action` lists something. Most often the first unit able to move can go alone to the first
+    space it could head for, which is asked first; a unit alone is always one of the groups listed."""
+    first = next((u for u in game.units_of(owner) if unit_problem(game, u, fresh_action=True) is None), None)
+    if first is not None:
+        target = next(_each_target(_Survey(game, owner), first.pos, mode_of(game, first)), None)
+        if target is not None and group_problem(game, [first], target) is None:
+            return True
+    return next(possible_moves(game, owner, fresh_action=True), None) is not None
+
+
 def _legal_start_move(game: Game) -> list[Action]:
-    if game.actions_left <= 0 or next(possible_moves(game, game.current, fresh_action=True), None) is None:
+    if game.actions_left <= 0 or not can_move(game, game.current):
         return []
     return [StartMove()]
 
@@ -651,7 +663,7 @@ def _legal_start_move(game: Game) -> list[Action]:
 def start_move(game: Game, action: StartMove) -> None:
     if game.actions_left <= 0:
         raise RuleError("no main actions left this turn")
-    if next(possible_moves(game, game.current, fresh_action=True), None) is None:
+    if not can_move(game, game.current):
         raise RuleError(f"none of {game.player(game.current).name}'s units can move")
     spend_main_action(game)
     begin_move(game, game.current)

@@ -1,17 +1,21 @@
-"""The Influence Culture and Increase Happiness listings made faster list exactly what the plain ones did.
+"""The Influence Culture, Increase Happiness and free advance listings made faster list exactly what
+plain ones do.
 
-Each oracle is the listing as written before: every candidate checked by the rule's own reason
-functions (`why_not_target`, `why_not_reach`, `why_not_raise`). Seeded random games compare them
+Each oracle checks every candidate with the rule's own reason functions (`why_not_target`,
+`why_not_reach`, `why_not_raise`, `why_not_gain`), nothing remembered. Seeded random games compare them
 after every action, also for the extra cost of a free attempt (Arts).
 """
 
 import pytest
 
 from civgame.ai import play_game, random_agents
-from civgame.engine.core.actions import InfluenceCulture
+from civgame.engine.core.actions import InfluenceCulture, TakeFreeAdvance
+from civgame.engine.core.decisions import FreeAdvanceDecision
 from civgame.engine.core.model import Game, Player
 from civgame.engine.rules import happiness, influence
+from civgame.engine.rules.advances import why_not_gain
 from civgame.engine.rules.influence import SETTLEMENT, _takeover, _why_not_from, sources, why_not_reach, why_not_target
+from civgame.engine.rules.registry import RULES
 
 EXTRA_COSTS: tuple[dict[str, int], ...] = ({}, {"culture": 1})
 
@@ -40,11 +44,20 @@ def plain_raisable(game: Game, player: Player) -> list[int]:
     return [c.id for c in game.cities_of(player.index) if happiness.why_not_raise(game, player.index, c.id) is None]
 
 
+def plain_free_advances(game: Game, player: Player) -> list[TakeFreeAdvance]:
+    return [TakeFreeAdvance(a) for a in game.rules.advance_names() if why_not_gain(game, player, a) is None]
+
+
 class Comparer:
     def __init__(self) -> None:
-        self.attempts_found = self.raisable_found = 0
+        self.attempts_found = self.raisable_found = self.free_advances_found = 0
 
     def __call__(self, game: Game, _action: object) -> None:
+        top = game.pending[-1] if game.pending else None
+        if isinstance(top, FreeAdvanceDecision):
+            expected_advances = plain_free_advances(game, game.player(top.player))
+            assert RULES[TakeFreeAdvance].legal(game) == expected_advances
+            self.free_advances_found += bool(expected_advances)
         if game.phase != "play" or game.pending or game.combat is not None:
             return
         player = game.player(game.current)
@@ -59,9 +72,9 @@ class Comparer:
 
 
 @pytest.mark.parametrize("seeds", [(1, 2, 3), (101, 102, 103)])
-def test_fast_influence_and_happiness_listings_match_the_plain_ones(seeds: tuple[int, ...]) -> None:
+def test_fast_influence_happiness_and_free_advance_listings_match_the_plain_ones(seeds: tuple[int, ...]) -> None:
     comparer = Comparer()  # (attempts are rare in random games: a few games together list some)
     for seed in seeds:
         players = 4 if seed < 100 else 2 + seed % 3
         play_game(players, seed, random_agents(players, seed), observer=comparer)
-    assert comparer.attempts_found and comparer.raisable_found  # both were compared where they list something
+    assert comparer.attempts_found and comparer.raisable_found and comparer.free_advances_found  # (each listed some)

@@ -173,7 +173,7 @@ def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: in
         rows.append(Figure(f"thinking: {level} per decision (median)", median(spent), "s", median_target, note))
         rows.append(Figure(f"thinking: {level} per decision (p99)", percentile(spent, 0.99), "s", p99_target))
     ratings = elo(results)
-    width = max(len("level"), *map(len, ratings))
+    width = max([len("level"), *map(len, ratings)])
     elo_lines = [
         f"{'level':<{width}}  Elo",
         f"{'-' * width}  ----",

@@ -14,6 +14,7 @@ and `recruit_reward` (recruiting).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, NamedTuple
 
@@ -274,13 +275,17 @@ class _Occupied(NamedTuple):
     enemies: set[Hex]  # units of another owner
     cities: set[Hex]
     pirate_zone: set[Hex]  # the pirates' spaces and those next to them: water there gives nothing
+    blocked: set[Hex]  # any of the above (the pirate zone's water only) or exhausted: most spaces are not
 
     @classmethod
     def around(cls, game: Game, city: City) -> _Occupied:
         enemies = {u.pos for u in game.units if u.owner != city.owner}
         pirates = {u.pos for u in game.units if u.owner == PIRATE}
+        cities = {c.pos for c in game.cities}
         zone = {space for pirate in pirates for space in (pirate, *game.board_neighbors(pirate))}
-        return cls(enemies, {c.pos for c in game.cities}, zone)
+        blocked = enemies | cities | {space for space in zone if game.is_water(space)}
+        blocked.update(game.exhausted)
+        return cls(enemies, cities, zone, blocked)
 
 
 _BLOCKAGES = {  # what `_blockage` finds -> the reason given, of the space's label
@@ -303,6 +308,8 @@ def _blockage(game: Game, city: City, space: Hex, occupied: _Occupied) -> str | 
     terrain = game.terrain(space)
     if terrain is None:
         return "unexplored"
+    if space not in occupied.blocked:
+        return None
     if space in occupied.enemies:
         return "enemies"
     if space != city.pos and space in occupied.cities:
@@ -362,16 +369,35 @@ def collect_choices(
     by_terrain: dict[str, list[str]] | None = None,
 ) -> dict[Hex, list[str]]:
     """Every space next to (or under) the city it may collect from, with what each may give."""
-    choices = {}
+    spaces = (city.pos, *game.board_neighbors(city.pos))
+    return _usable_yields(game, city, spaces, occupied, boosts, by_terrain)
+
+
+def _usable_yields(
+    game: Game,
+    city: City,
+    spaces: Iterable[Hex],
+    occupied: _Occupied | None = None,
+    boosts: list[CollectYield] | None = None,
+    by_terrain: dict[str, list[str]] | None = None,
+) -> dict[Hex, list[str]]:
+    """What each of `spaces` that nothing blocks may give the city, but those giving nothing.
+    (Most spaces are not in `occupied.blocked`, and most share their terrain with another one: both
+    are asked first.)"""
     boosts = _collect_effects(game, city) if boosts is None else boosts
     occupied = occupied or _Occupied.around(game, city)
     by_terrain = {} if by_terrain is None else by_terrain
-    for space in (city.pos, *game.board_neighbors(city.pos)):
-        if _blockage(game, city, space, occupied) is None:
+    found = {}
+    for space in spaces:
+        terrain = game.terrain(space)
+        if terrain is None or (space in occupied.blocked and _blockage(game, city, space, occupied)):
+            continue
+        yields = by_terrain.get(terrain) if space != city.port_space else None
+        if yields is None:
             yields = _space_yields(game, city, space, boosts, by_terrain)
-            if yields:
-                choices[space] = yields
-    return choices
+        if yields:
+            found[space] = yields
+    return found
 
 
 def _ring(center: Hex, radius: int) -> list[Hex]:
@@ -411,17 +437,8 @@ def far_choices(
     rule_ = rule_ or far_collect_rule(game, game.player(city.owner))
     if rule_ is None:
         return {}
-    spaces = _ring(city.pos, effects.params_as(rule_[0], CollectFar).distance)
-    boosts = _collect_effects(game, city) if boosts is None else boosts
-    occupied = occupied or _Occupied.around(game, city)
-    by_terrain = {} if by_terrain is None else by_terrain
-    found = {}
-    for space in spaces:
-        if game.is_land(space) and _blockage(game, city, space, occupied) is None:
-            yields = _space_yields(game, city, space, boosts, by_terrain)
-            if yields:
-                found[space] = yields
-    return found
+    spaces = [s for s in _ring(city.pos, effects.params_as(rule_[0], CollectFar).distance) if game.is_land(s)]
+    return _usable_yields(game, city, spaces, occupied, boosts, by_terrain)
 
 
 def _space_limits(
@@ -497,23 +514,25 @@ def _pick_sets(
 ) -> list[tuple[Pick, ...]]:
     """The largest legal sets of at most `size` picks from `near` plus 1..max_far spaces of `far` (none if
     no `far`); a space may be picked more than once if `repeat`."""
-    yields = {**near, **far}
-    limits = [  # only the limits some pick here could break
-        (terrain, limited, most)
-        for terrain, limited, most in space_limits
-        if any(game.terrain(space) == terrain and not limited.isdisjoint(what) for space, what in yields.items())
-    ]
-    near_spaces, far_spaces = sorted(near), sorted(far)
-    far_counts = range(1, min(max_far, len(far_spaces)) + 1) if far else range(0, 1)
-    most = size if repeat and near_spaces else len(near_spaces) + far_counts[-1]
-    near_sets = combinations_with_replacement if repeat else combinations
+    yields = {**near, **far} if far else near
+    limits = _counted_picks(game, yields, space_limits)
+    near_spaces = sorted(near)
     picks_at = {space: [(space, what) for what in gives] for space, gives in yields.items()}
     if not (far or repeat or limits):  # the common case: every set of as many near spaces as may be taken
         count = min(size, len(near_spaces))
-        found = [
-            picks for spaces in combinations(near_spaces, count) for picks in product(*(picks_at[s] for s in spaces))
+        if count <= 0:
+            return []
+        if all(len(gives) == 1 for gives in near.values()):  # (one pick per space: no product to take)
+            return list(combinations([picks_at[s][0] for s in near_spaces], count))
+        return [
+            picks
+            for spaces in combinations(near_spaces, count)
+            for picks in product(*map(picks_at.__getitem__, spaces))
         ]
-        return found if count > 0 else []
+    far_spaces = sorted(far)
+    far_counts = range(1, min(max_far, len(far_spaces)) + 1) if far else range(0, 1)
+    most = size if repeat and near_spaces else len(near_spaces) + far_counts[-1]
+    near_sets = combinations_with_replacement if repeat else combinations
     for count in range(min(size, most), 0, -1):
         found = [
             picks
@@ -523,11 +542,27 @@ def _pick_sets(
             for near_part in near_sets(near_spaces, count - n_far)
             for picks in product(*(picks_at[s] for s in sorted(near_part + far_part)))
             if (not repeat or list(picks) == sorted(picks))  # a space taken twice: one order only
-            and (not limits or _over_limit(game, city, picks, limits) is None)
+            and all(sum(pick in counted for pick in picks) <= allowed for counted, allowed in limits)
         ]
         if found:
             return found
     return []
+
+
+def _counted_picks(
+    game: Game, yields: dict[Hex, list[str]], space_limits: list[tuple[str, set[Payable], int]]
+) -> list[tuple[set[Pick], int]]:
+    """For each `max_spaces` limit some pick of `yields` could break: the picks it counts (those
+    `_over_limit` counts), and how many of them it allows."""
+    found = []
+    for terrain, limited, allowed in space_limits:
+        counted: set[Pick] = set()
+        for space, gives in yields.items():
+            if game.terrain(space) == terrain:
+                counted.update((space, what) for what in gives if what in limited)
+        if counted:
+            found.append((counted, allowed))
+    return found
 
 
 def _why_bad_picks(game: Game, city: City, picks: tuple[Pick, ...]) -> str | None:

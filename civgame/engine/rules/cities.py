@@ -186,18 +186,17 @@ def why_not_found(game: Game, settler: Unit | None) -> str | None:
 
 def why_not_found_at(game: Game, player: Player, space: Hex) -> str | None:
     """The rule that stops `player` from founding a city on `space` (the settler aside), or None."""
-    where = _where(space)
     terrain = game.terrain(space)
     if terrain is None or game.rules.terrain[terrain].water:
-        return f"{where} is not a land space"
+        return f"{_where(space)} is not a land space"
     if not game.rules.terrain[terrain].can_found_city:
-        return f"no city can be founded on {game.rules.terrain[terrain].name} ({where})"
+        return f"no city can be founded on {game.rules.terrain[terrain].name} ({_where(space)})"
     if space in game.exhausted:
-        return f"no city can be founded on exhausted land ({where})"
+        return f"no city can be founded on exhausted land ({_where(space)})"
     if game.city_at(space) is not None:
-        return f"there is already a city at {where}"
+        return f"there is already a city at {_where(space)}"
     if game.enemy_units_at(space, player.index):
-        return f"no city can be founded where enemy units stand ({where})"
+        return f"no city can be founded where enemy units stand ({_where(space)})"
     if game.settlements_used(player.index) >= game.rules.game.city.settlement_limit:
         return f"{player.name} has no settlement piece left"
     return None
@@ -540,9 +539,9 @@ def _pick_sets(
             if n_far <= count
             for far_part in combinations(far_spaces, n_far)
             for near_part in near_sets(near_spaces, count - n_far)
-            for picks in product(*(picks_at[s] for s in sorted(near_part + far_part)))
+            for picks in product(*map(picks_at.__getitem__, sorted(near_part + far_part)))
             if (not repeat or list(picks) == sorted(picks))  # a space taken twice: one order only
-            and all(sum(pick in counted for pick in picks) <= allowed for counted, allowed in limits)
+            and all(sum(map(counted.__contains__, picks)) <= allowed for counted, allowed in limits)
         ]
         if found:
             return found
@@ -605,6 +604,10 @@ def _why_bad_picks(game: Game, city: City, picks: tuple[Pick, ...]) -> str | Non
 def collect_stretch(game: Game, player: Player) -> tuple[int, bool]:
     """What a card forcing this Collect allows: (spaces beyond the city's size, whether a space may
     be taken from more than once)."""
+    return effects.memo(game, player, _stretch)  # (only what the player holds decides it: asked at every listing)
+
+
+def _stretch(game: Game, player: Player, _about: object) -> tuple[int, bool]:
     extra = sum(
         effects.params_as(e, CollectExtraSpaces).spaces for e in effects.active(game, player, "collect_extra_spaces")
     )

@@ -351,7 +351,7 @@ def _yields_of(game: Game, city: City, space: Hex, terrain: str, boosts: list[Co
             options += effect.resources
     if space == city.port_space:
         options += _facing_yields(game, city)
-    return list(dict.fromkeys(options))
+    return options if len(options) < 2 else list(dict.fromkeys(options))  # (most spaces give one resource)
 
 
 def _usable_port_space_elsewhere(game: Game, city: City, space: Hex) -> bool:
@@ -803,10 +803,15 @@ def _legal_construct(game: Game) -> list[Action]:
     if not cities:
         return []
     player = game.player(game.current)
+    buildings = [  # (a first look at the checks of `_why_not_building` that do not depend on the city)
+        building
+        for building, spec in game.rules.buildings.items()
+        if player.uses(spec.advance) and game.pieces_in_colour(player.index, building) < spec.limit
+    ]
     payable: dict[str, bool] = {}  # by building: its price is worked out only for a building some city may take
     found: list[Action] = []
     for city in cities:
-        for building in game.rules.buildings:
+        for building in buildings:
             for facing in placements(game, city, building):
                 if _why_not_building(game, city, building, facing) is not None:
                     continue

@@ -517,8 +517,10 @@ def forced_action(game: Game) -> tuple[str, str] | None:
 
 def why_not_follow_up(game: Game, action: Action) -> str | None:
     """Why a turn action other than the forced one may not be taken now, or None."""
+    if game.pending:  # (an answer to a decision, not a turn action)
+        return None
     forced = forced_action(game)
-    if forced is None or game.pending:
+    if forced is None:
         return None
     kind, card = forced
     return None if kind == action.KIND else f"{card}: the next action must be a {kind.capitalize()}"

@@ -207,6 +207,7 @@ def _ways(game: Game, player: Player, half: str, extra: dict[str, int] | None = 
 
 
 def _ways_of(game: Game, player: Player, known: HalfPlay, extra: dict[str, int] | None) -> list[Parts]:
+    """`_ways` of a half whose `HalfPlay` the caller holds."""
     price, spent = _taken_before(known, extra)
     if not price and not spent:  # the effects find the player as they stand
         return _effect_ways(game, player, known)
@@ -215,6 +216,7 @@ def _ways_of(game: Game, player: Player, known: HalfPlay, extra: dict[str, int] 
 
 
 def _effect_ways(game: Game, player: Player, known: HalfPlay) -> list[Parts]:
+    """Each played effect's options, combined, with the player standing as the effects will find them."""
     options = []
     for effect in known.played:
         found = CARD_ACTIONS[effect.name].options(game, player, effect)

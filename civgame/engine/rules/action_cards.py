@@ -519,9 +519,7 @@ def forced_action(game: Game) -> tuple[str, str] | None:
 
 def why_not_follow_up(game: Game, action: Action) -> str | None:
     """Why a turn action other than the forced one may not be taken now, or None."""
-    if game.pending:  # (an answer to a decision, not a turn action)
-        return None
-    forced = forced_action(game)
+    forced = None if game.pending else forced_action(game)  # (answers to decisions are never forced)
     if forced is None:
         return None
     kind, card = forced
@@ -542,9 +540,10 @@ def note_turn_action(game: Game, action: Action, answered: Decision | None, acto
     """Remember that the current player took a turn action (Negotiations must come first): one taken
     with nothing pending, or completed by its payment; not one waiting for its payment or cancelled,
     nor the action that ended the turn."""
+    if game.acted_this_turn or game.phase != "play" or game.current != actor:
+        return  # (already noted, or not a turn action of the current player: most actions)
     completed = answered is None or (isinstance(answered, PayDecision) and not isinstance(action, CancelPayment))
-    suspended = any(isinstance(d, PayDecision) for d in game.pending)
-    if completed and not suspended and game.phase == "play" and game.current == actor:
+    if completed and not any(isinstance(d, PayDecision) for d in game.pending):
         game.acted_this_turn = True
 
 

@@ -134,15 +134,17 @@ class _Survey:
 
     def enemy_on_land(self, space: Hex) -> bool:
         """Units or a city of another owner than the mover stand on the land `space`."""
-        if any(u.owner != self.owner for u in self.units_at(space)):
+        here = self.units.get(space)  # most spaces hold no unit
+        if here and any(u.owner != self.owner for u in here):
             return True
         city = self.cities.get(space)
         return city is not None and city.owner != self.owner
 
     def own_armies_on_land(self, space: Hex) -> int:
-        return sum(
-            1 for u in self.units_at(space) if u.owner == self.owner and u.carrier is None and self.game.is_army(u)
-        )
+        here = self.units.get(space)  # most spaces hold no unit
+        if not here:
+            return 0
+        return sum(1 for u in here if u.owner == self.owner and u.carrier is None and self.game.is_army(u))
 
     def own_city(self, space: Hex) -> bool:
         city = self.cities.get(space)
@@ -536,10 +538,7 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
         return
     survey = _Survey(game, owner)
     for (start, mode), movers in stacks.items():
-        classes: dict[tuple[object, ...], list[Unit]] = {}
-        for unit in movers:
-            classes.setdefault(_likeness(game, unit), []).append(unit)
-        by_road = list(classes.values())
+        by_road = _alike(game, movers)
         # Units a mountain stopped move only by road.
         by_step = [c for c in by_road if unit_problem(game, c[0], fresh_action=fresh_action) is None]
         step_groups = _groups(game, by_step)
@@ -548,6 +547,16 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
             for group in road_groups if target.how == "road" else step_groups:
                 if _group_problem(game, group.units, group.armies, target) is None:
                     yield MoveUnits(group.ids, target.space)
+
+
+def _alike(game: Game, units: list[Unit]) -> list[list[Unit]]:
+    """The units in classes of interchangeable ones, in the order of their first units."""
+    if len(units) == 1:  # the most common stack: no likeness to work out
+        return [units]
+    classes: dict[tuple[object, ...], list[Unit]] = {}
+    for unit in units:
+        classes.setdefault(_likeness(game, unit), []).append(unit)
+    return list(classes.values())
 
 
 class _Group(NamedTuple):

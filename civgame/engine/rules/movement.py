@@ -158,16 +158,16 @@ def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
 
 def _target(game: Game, owner: int, start: Hex, mode: Mode, to: Hex) -> Target | None:
     """How a group of `mode` units of `owner` at `start` could reach `to` (None if it cannot); the
-    destinations after it are not worked out."""
-    return next((t for t in _each_target(_Survey(game, owner), start, mode) if t.space == to), None)
+    destinations after it are not worked out, nor the other spaces next to `start`."""
+    return next((t for t in _each_target(_Survey(game, owner), start, mode, only=to) if t.space == to), None)
 
 
-def _each_target(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
+def _each_target(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = None) -> Iterator[Target]:
     """Every destination a group of `mode` units at `start` could head for, found one at a time: a
     search for any legal move stops at the first. A space is reached the first way found (a normal
-    move before a road)."""
+    move before a road). `only`: of the spaces next to `start`, only this one is looked at."""
     seen: set[Hex] = set()
-    for target in _ways(survey, start, mode):
+    for target in _ways(survey, start, mode, only):
         if target.space in seen:
             continue
         seen.add(target.space)
@@ -176,8 +176,8 @@ def _each_target(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
             yield found
 
 
-def _ways(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
-    """Every way to a destination, the preferred way to a space first."""
+def _ways(survey: _Survey, start: Hex, mode: Mode, only: Hex | None) -> Iterator[Target]:
+    """Every way to a destination, the preferred way to a space first (`only`: see `_each_target`)."""
     game, owner = survey.game, survey.owner
     if mode == "ship":
         reach = sea_reach(game, owner, start)
@@ -187,7 +187,7 @@ def _ways(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
         if shipcraft.conversion(game, owner):
             yield from _conversion_targets(survey, start, "beach").values()
         return
-    yield from _step_targets(survey, start, mode)
+    yield from _step_targets(survey, start, mode, only)
     if mode == "land":
         yield from _road_targets(survey, start).values()
         if shipcraft.conversion(game, owner):
@@ -232,10 +232,12 @@ def _sea_targets(reach: SeaReach, entry: Hex | None) -> dict[Hex, Target]:
     return found
 
 
-def _step_targets(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
-    """Land units: one space to land, onto an own ship, or into an unexplored space."""
+def _step_targets(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = None) -> Iterator[Target]:
+    """Land units: one space to land, onto an own ship, or into an unexplored space (`only`: to that
+    space only, if it is next to `start`)."""
     game = survey.game
-    for there in game.board_neighbors(start):
+    around = game.board_neighbors(start)
+    for there in around if only is None else [h for h in around if h == only]:
         if not game.revealed(there):
             yield Target(there, "explore")
         elif game.is_land(there):

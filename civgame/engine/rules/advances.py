@@ -138,7 +138,7 @@ def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool
     elif bonus == "culture":
         player.culture_tokens += 1
     game.say(f"{player.name} gains {name}" + (f" (+1 {bonus} token)" if bonus else ""))
-    effects.holdings_changed(game)
+    effects.holdings_changed(game, player)
     civilizations.grant_special_advances(game, player, name)
     enforce_caps(game, player)
     _gain_effects(game, player, name)

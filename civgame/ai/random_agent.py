@@ -49,21 +49,26 @@ class RandomAgent:
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
         if not actions:
             raise ValueError("there is no legal action to choose from")
-        razes = [a for a in actions if isinstance(a, Raze)]  # rarely any: the test per action stays cheap
-        last_city = [a for a in razes if _razes_last_city(game, a)]
+        by_kind = _by_kind(actions)
+        last_city = [a for a in by_kind.get(Raze.KIND, ()) if _razes_last_city(game, a)]
         if last_city and len(last_city) < len(actions) and self.rng.random() >= LAST_CITY_RAZE_CHANCE:
-            actions = [a for a in actions if a not in last_city]
-        by_kind: dict[str, list[Action]] = {}
-        for action in actions:
-            kind = action.KIND
-            if kind in by_kind:
-                by_kind[kind].append(action)
-            else:
-                by_kind[kind] = [action]
+            by_kind = _by_kind([a for a in actions if a not in last_city])
         kinds = list(by_kind)
         weights = [PASSIVE_WEIGHTS.get(kind, 1.0) for kind in kinds]
         kind = self.rng.choices(kinds, weights)[0]
         return self.rng.choice(by_kind[kind])
+
+
+def _by_kind(actions: Sequence[Action]) -> dict[str, list[Action]]:
+    """The actions of each kind, the kinds in the order they first appear."""
+    found: dict[str, list[Action]] = {}
+    for action in actions:
+        kind = action.KIND
+        if kind in found:
+            found[kind].append(action)
+        else:
+            found[kind] = [action]
+    return found
 
 
 class AggressiveAgent(RandomAgent):

@@ -24,7 +24,7 @@ from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import CardExchangeDecision, EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN, BattleRecord
-from civgame.engine.rules.action_cards import why_not_play_card
+from civgame.engine.rules.action_cards import CARD_ACTIONS, why_not_play_card
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.controller import legal_actions
 from civgame.engine.rules.invariants import check_invariants
@@ -156,6 +156,31 @@ def test_halves_that_are_not_built_are_never_offered(monkeypatch):
     reason = why_not_play_card(s.game, s.player(0), mercenaries)
     assert reason == "Mercenaries has no effect that can be played in this game"
     refused(s, PlayActionCard(mercenaries))
+
+
+def test_what_a_half_involves_is_worked_out_again_when_its_effects_are_replaced(monkeypatch):
+    """The play flow keeps what each half involves on the ruleset; a replaced list of effects is noticed."""
+    mercenaries = 13
+    s = Scenario().hand(0, mercenaries).resources(0, culture=3)
+    s.city(0, "C2")
+    s.unit(BARBARIAN, "infantry", "C3")
+    assert plays(s, mercenaries) != []  # worked out and kept
+    with monkeypatch.context() as patched:
+        patched.setitem(s.game.rules.card_effects, "Mercenaries", [])
+        assert plays(s, mercenaries) == []
+    assert plays(s, mercenaries) != []
+
+
+def test_what_a_half_involves_is_worked_out_again_when_more_primitives_are_registered(monkeypatch):
+    """A rule module imported after a half was first looked at may register the primitive it plays."""
+    mercenaries = 13
+    s = Scenario().hand(0, mercenaries).resources(0, culture=3)
+    s.city(0, "C2")
+    s.unit(BARBARIAN, "infantry", "C3")
+    with monkeypatch.context() as patched:
+        patched.delitem(CARD_ACTIONS, "move_barbarian_armies")  # not registered yet
+        assert plays(s, mercenaries) == []
+    assert plays(s, mercenaries) != []
 
 
 # ------------------------------------------------------------------ the action halves

@@ -142,8 +142,10 @@ def test_arts_needs_the_token_besides_the_range_tokens():
     s.advances(0, "Arts")
     s.resources(0, culture=2)
     assert abilities(s, "Arts") == []
+    attempt = UseAbility("Arts", "free_action", ("D2", "D5", "temple", "2"))
+    assert_refused(s, attempt, "no city of Player 1 can reach a building to influence now")
     s.resources(0, culture=3)
-    assert abilities(s, "Arts") == [UseAbility("Arts", "free_action", ("D2", "D5", "temple", "2"))]
+    assert abilities(s, "Arts") == [attempt]
     s.fix_dice(ROLL_1)
     s.apply(abilities(s, "Arts")[0])
     assert s.player(0).culture_tokens == 0
@@ -442,6 +444,11 @@ def test_bartering_discards_an_action_card_for_gold_or_culture_once_per_turn():
     assert (p.action_cards, p.resources["gold"]) == ([], 1)
     s.turn(1).turn(0)
     assert abilities(s, "Bartering") == []  # an empty hand has nothing to discard
+    assert_refused(
+        s,
+        UseAbility("Bartering", "exchange", ("1 action card(s) for 1 gold", "3")),
+        "Player 1 has not what any exchange of Bartering asks: 1 action card",
+    )
 
 
 # ------------------------------------------------------------------ Taxes

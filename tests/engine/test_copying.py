@@ -38,6 +38,20 @@ def test_playing_on_a_copy_never_changes_the_original():
         assert copied_region is copied.regions[-1]
 
 
+def test_a_copy_shares_the_board_caches_made_whole_and_fills_its_own_growing_ones():
+    game = play_steps(new_game(4, 1), random_agents(4, 1), 40)
+    start = game.units[0].pos
+    game.distances_from(start)
+    copied = copy_game(game, with_record=False)
+    assert copied.is_land(start) and copied._terrain_map is game._terrain_map  # never changed once made
+    assert copied.distances_from(start) == game.distances_from(start)
+    elsewhere = next(space for space in game.space_region if space not in game._distances)
+    copied.distances_from(elsewhere)  # the copy remembers what it works out ...
+    assert elsewhere in copied._distances and elsewhere not in game._distances  # ... and the original does not
+    copied.invalidate_board()  # as when the copy turns a region over
+    assert game._terrain_map and game._distances[start] and game.space_region[start] in game.regions
+
+
 def _mutable_parts(value: object, found: dict[int, object]) -> dict[int, object]:
     """Every list, dict and mutable model object reachable from `value`, by identity."""
     if isinstance(value, list | dict) or (is_dataclass(value) and not value.__dataclass_params__.frozen):

@@ -6,11 +6,12 @@ from pathlib import Path
 import pytest
 
 from civgame.ai import play_game, random_agents
-from civgame.engine.content.effects import active, has, holdings, memo, parse_effect
-from civgame.engine.content.effects.sources import LEADER_UNIT, holdings_changed
+from civgame.engine.content.effects import active, has, holdings, memo, parse_effect, sources
+from civgame.engine.content.effects.sources import LEADER_UNIT, holdings_changed, lasting_for_a_look
 from civgame.engine.core.actions import Collect, EndTurn
 from civgame.engine.core.copying import copy_game
 from civgame.engine.core.model import LastingEffect, Unit
+from civgame.engine.rules.advances import gain_advance
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.storage.mods import load_rules
 from tests.combat_helpers import attack, dice
@@ -145,6 +146,42 @@ def test_answers_worked_out_from_the_effects_are_forgotten_with_them():
     s.lose_advances(0, "Storage")
     assert memo(s.game, p, _capped_sources) == ()
     assert memo(copied, copied.player(0), _capped_sources) == ("Storage",)  # the copy keeps its own answer
+
+
+def test_a_player_gaining_an_advance_forgets_only_their_own_answers():
+    s = Scenario()
+    gainer, other = s.player(0), s.player(1)
+    assert memo(s.game, gainer, _capped_sources) == () and not has(s.game, gainer, CAP)
+    assert memo(s.game, other, _capped_sources) == ()
+    kept = _cached(s, other)
+    gain_advance(s.game, gainer, "Storage", uses_event_cube=False)
+    assert has(s.game, gainer, CAP) and memo(s.game, gainer, _capped_sources) == ("Storage",)
+    assert _cached(s, other) is kept  # the other player's holdings did not change: nothing to work out again
+    assert check_invariants(s.game) == []
+
+
+def test_a_look_with_a_card_sees_its_effects_and_leaves_every_answer_as_before():
+    s = Scenario()
+    grant(s, "card", "Hero General", cap(9))
+    looker, other = s.player(0), s.player(1)
+    assert memo(s.game, looker, _capped_sources) == () and not has(s.game, looker, CAP)
+    before = _cached(s, looker)
+    with lasting_for_a_look(s.game, looker, LastingEffect("Hero General", "action")):
+        assert has(s.game, looker, CAP) and memo(s.game, looker, _capped_sources) == ("Hero General",)
+        assert memo(s.game, other, _capped_sources) == ()
+        kept = _cached(s, other)
+    assert not has(s.game, looker, CAP) and memo(s.game, looker, _capped_sources) == ()
+    assert _cached(s, looker) is before and _cached(s, other) is kept
+    holdings_changed(s.game)  # and a look with nothing worked out before it
+    with lasting_for_a_look(s.game, looker, LastingEffect("Hero General", "action")):
+        assert memo(s.game, looker, _capped_sources) == ("Hero General",)
+    assert not has(s.game, looker, CAP) and memo(s.game, looker, _capped_sources) == ()
+    assert check_invariants(s.game) == []
+
+
+def _cached(s: Scenario, player) -> object:
+    """The player's cached primitive answers (the object itself, to tell whether it was kept)."""
+    return s.game.__dict__[sources._CACHE][player.index]
 
 
 def test_a_remembered_answer_gone_stale_is_caught_by_the_invariants():

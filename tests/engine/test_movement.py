@@ -557,10 +557,10 @@ def test_a_ship_ending_on_an_enemy_ship_fights_and_may_retreat_to_its_start():
 
 
 def _targets_found_eagerly(game, owner, start, mode):
-    """Destinations as `targets` gave them before they were found one at a time: every way worked
+    """Destinations as they were given before they were found one at a time: every way worked
     out whole, a space kept for its first way, then each diplomatic surcharge added (or the
     destination dropped when it cannot be paid)."""
-    pieces = movement._units_by_space(game)
+    survey = movement._Survey(game, owner)
     if mode == "ship":
         reach = movement.sea_reach(game, owner, start)
         found = movement._sea_targets(reach, entry=None)
@@ -569,17 +569,17 @@ def _targets_found_eagerly(game, owner, start, mode):
         if has(game, game.player(owner), "sail_around_board"):
             extra.append(movement._sail_around_targets(game, owner, reach))
         if shipcraft.conversion(game, owner):
-            extra.append(movement._conversion_targets(game, owner, start, "beach"))
+            extra.append(movement._conversion_targets(survey, start, "beach"))
     else:
-        found = {t.space: t for t in movement._step_targets(game, owner, start, mode, pieces)}
-        extra = [movement._road_targets(game, owner, start, pieces)] if mode == "land" else []
+        found = {t.space: t for t in movement._step_targets(survey, start, mode)}
+        extra = [movement._road_targets(survey, start)] if mode == "land" else []
         if mode == "land" and shipcraft.conversion(game, owner):
-            extra.append(movement._conversion_targets(game, owner, start, "launch"))
+            extra.append(movement._conversion_targets(survey, start, "launch"))
     for more in extra:
         for space, target in more.items():
             found.setdefault(space, target)
     for space, target in list(found.items()):
-        surcharged = movement._with_surcharge(game, owner, target)
+        surcharged = movement._with_surcharge(survey, target)
         if surcharged is None:
             del found[space]
         else:
@@ -604,9 +604,31 @@ def test_destinations_found_one_at_a_time_equal_those_worked_out_whole_in_random
             if isinstance(game.pending[-1] if game.pending else None, MoveDecision):
                 owner = game.actor()
                 for start, mode in {(u.pos, movement.mode_of(game, u)) for u in game.units_of(owner)}:
-                    lazily = movement.targets(game, owner, start, mode)
+                    lazily = {t.space: t for t in movement._each_target(movement._Survey(game, owner), start, mode)}
                     assert list(lazily.items()) == list(_targets_found_eagerly(game, owner, start, mode).items())
                     compared += 1
                     roads += sum(1 for t in lazily.values() if t.how == "road")
             apply(game, agents[game.actor()].choose(game, legal_actions(game)))
     assert compared > 100 and roads > 10
+
+
+def test_the_quick_answer_whether_units_can_move_agrees_with_the_moves_listed_in_random_games():
+    """`can_move` first tries the first unit able to move alone on its first destination, then lists;
+    it answers as the listing does, for every player after every action (Roads held, for the units
+    a mountain stopped)."""
+    answers = {True: 0, False: 0}
+    for seed in (3, 4):
+        game = new_game(3, seed)
+        for player in game.players:
+            player.advances.append("Roads")
+        holdings_changed(game)
+        agents = [AggressiveAgent(f"{seed}:{i}") for i in range(3)]
+        for _ in range(300):
+            if game.phase == "over":
+                break
+            for owner in range(3):
+                listed = next(movement.possible_moves(game, owner, fresh_action=True), None) is not None
+                assert movement.can_move(game, owner) == listed
+                answers[listed] += 1
+            apply(game, agents[game.actor()].choose(game, legal_actions(game)))
+    assert answers[True] > 300 and answers[False] > 30

@@ -35,20 +35,31 @@ _SCALARS = frozenset({int, str, float, bool, type(None)})
 
 
 def to_plain(obj: Any) -> Any:
-    if type(obj) in _SCALARS:  # most values: answered before the slower dataclass test
+    cls: type = type(obj)
+    if cls in _SCALARS:  # most values: answered before any other test
         return obj
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        out: dict[str, Any] = {}
-        if isinstance(obj, Tagged):
-            out["kind"] = obj.KIND
-        for f in _fields(type(obj)):
-            out[f.name] = to_plain(getattr(obj, f.name))
+    shape = _plain_shape(cls)
+    if shape is not None:
+        tagged, names = shape
+        out: dict[str, Any] = {"kind": obj.KIND} if tagged else {}
+        for name in names:  # a scalar field (most of them) is written without a call
+            value = getattr(obj, name)
+            out[name] = value if type(value) in _SCALARS else to_plain(value)
         return out
     if isinstance(obj, (list, tuple)):
-        return [to_plain(v) for v in obj]
+        return [v if type(v) in _SCALARS else to_plain(v) for v in obj]
     if isinstance(obj, dict):
-        return {k: to_plain(v) for k, v in obj.items()}
+        return {k: v if type(v) in _SCALARS else to_plain(v) for k, v in obj.items()}
     return obj
+
+
+@cache
+def _plain_shape(cls: type) -> tuple[bool, tuple[str, ...]] | None:
+    """How `to_plain` writes an instance of `cls`: whether with a kind tag, and its fields' names;
+    None for a class that is not a dataclass (asked once per class: every action logged asks)."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return issubclass(cls, Tagged), tuple(f.name for f in _fields(cls))
 
 
 @overload

@@ -58,19 +58,17 @@ def _write_copier(cls: type, skip: tuple[str, ...] = ()) -> Copier:
         return _shared
     hints = typing.get_type_hints(cls)
     names: dict[str, Any] = {"cls": cls, "new": object.__new__}
-    entries = []
+    # The instance's attributes are copied at once, then each field that is not shared is replaced
+    # by its copy (most fields hold numbers and strings, shared as they are); skipped fields are left out.
+    lines = ["    state = copied.__dict__ = value.__dict__.copy()"]
     for f in dataclasses.fields(cls):
         if f.name in skip:
+            lines.append(f"    del state[{f.name!r}]")
             continue
         expression = _expression(hints[f.name], f"state[{f.name!r}]", names, 0)
-        entries.append(f"{f.name!r}: {expression or f'state[{f.name!r}]'}")
-    source = (
-        "def copy(value):\n"
-        "    state = value.__dict__\n"
-        "    copied = new(cls)\n"
-        f"    copied.__dict__.update({{{', '.join(entries)}}})\n"
-        "    return copied\n"
-    )
+        if expression is not None:
+            lines.append(f"    state[{f.name!r}] = {expression}")
+    source = "def copy(value):\n    copied = new(cls)\n" + "\n".join(lines) + "\n    return copied\n"
     exec(source, names)
     written: Copier = names["copy"]
     return written
@@ -126,6 +124,8 @@ def _expression(hint: Any, value: str, names: dict[str, Any], depth: int) -> str
 
 
 _copy_game_state = _write_copier(Game, skip=_RECORD)
+_GAME_FIELDS = frozenset(f.name for f in dataclasses.fields(Game))
+_MADE_WHOLE = frozenset({"_terrain_map", "_adjacency"})  # board caches never changed once made: shared
 
 
 def copy_game(game: Game, *, with_record: bool = True) -> Game:
@@ -138,11 +138,11 @@ def copy_game(game: Game, *, with_record: bool = True) -> Game:
     state = copied.__dict__
     for name in _RECORD:
         state[name] = _copy(game.__dict__[name]) if with_record else []
-    for name, value in game.__dict__.items():
-        # Not fields: the ruleset (shared) and caches (board geometry, effects), whose answers hold
-        # for the copy too. Each gets its own cache dict, so that filling one never changes another.
-        if name not in state:
-            state[name] = dict(value) if type(value) is dict else value
+    for name in state.keys() - _GAME_FIELDS - _MADE_WHOLE - {"space_region"}:
+        # Not fields, and copied along: the ruleset (shared) and caches (board geometry, effects), whose
+        # answers hold for the copy too. Each gets its own cache dict, so that filling one never changes another.
+        if type(state[name]) is dict:
+            state[name] = dict(state[name])
     if "space_region" in state:  # the one board cache that holds model objects: point it at the copies
         own = {id(old): new for old, new in zip(game.regions, copied.regions, strict=True)}
         state["space_region"] = {space: own[id(region)] for space, region in game.space_region.items()}

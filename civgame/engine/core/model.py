@@ -420,7 +420,9 @@ class Game:
         return [c for c in self.cities if c.owner == owner]
 
     def units_of(self, owner: int, kind: str | None = None) -> list[Unit]:
-        return [u for u in self.units if u.owner == owner and (kind is None or u.kind == kind)]
+        if kind is None:  # (the kind is not asked of each unit)
+            return [u for u in self.units if u.owner == owner]
+        return [u for u in self.units if u.owner == owner and u.kind == kind]
 
     def is_army(self, unit: Unit) -> bool:
         return self.rules.units[unit.kind].army

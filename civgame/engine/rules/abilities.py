@@ -31,22 +31,28 @@ class AbilityRule:
     legal: AbilityLegal  # the legal `choice` tuples for one granting effect
     perform: AbilityPerform
     why_not: AbilityWhyNot  # the rule that keeps the ability from being used at all now, or None
+    why_none: AbilityWhyNot  # why `legal` lists nothing though `why_not` names no reason (asked only then)
 
     def choices(self, game: Game, effect: Effect) -> list[tuple[str, ...]]:
         return [] if self.why_not(game, effect) else list(self.legal(game, effect))
+
+    def why_unusable(self, game: Game, effect: Effect, choices: list[tuple[str, ...]]) -> str | None:
+        """The rule that keeps the ability from being used at all now, given the `choices` it lists."""
+        return self.why_not(game, effect) or (None if choices else self.why_none(game, effect))
 
 
 ABILITIES: dict[str, AbilityRule] = {}
 
 
 def ability(
-    name: str, *, legal: AbilityLegal, why_not: AbilityWhyNot = _no_reason
+    name: str, *, legal: AbilityLegal, why_not: AbilityWhyNot = _no_reason, why_none: AbilityWhyNot = _no_reason
 ) -> Callable[[AbilityPerform], AbilityPerform]:
     """Register the handler of the ability primitive `name`. `legal` is asked only while `why_not`
-    names no reason; a use refused while it does is refused with that reason."""
+    names no reason; a use refused while it does is refused with that reason, and one refused while
+    `legal` lists nothing with `why_none`'s (listings need no reason text, so they never ask it)."""
 
     def register(perform: AbilityPerform) -> AbilityPerform:
-        ABILITIES[name] = AbilityRule(legal, perform, why_not)
+        ABILITIES[name] = AbilityRule(legal, perform, why_not, why_none)
         return perform
 
     return register
@@ -85,7 +91,8 @@ def use_ability(game: Game, action: UseAbility) -> None:
     if handler is None:
         raise RuleError(f"there is no ability called {action.ability!r}")
     effect = _granting_effect(game, action.source, action.ability)
-    if tuple(action.choice) not in set(handler.choices(game, effect)):
-        reason = handler.why_not(game, effect)
+    choices = handler.choices(game, effect)
+    if tuple(action.choice) not in set(choices):
+        reason = handler.why_unusable(game, effect, choices)
         raise RuleError(reason or f"{action.source}'s {action.ability.replace('_', ' ')} cannot be used that way now")
     handler.perform(game, effect, tuple(action.choice))

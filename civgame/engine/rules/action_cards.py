@@ -14,6 +14,7 @@ way: great persons are played through it too (`rules/great_persons.py`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import product
@@ -80,6 +81,7 @@ CardOptions = Callable[[Game, Player, Effect], list[Choice]]
 CardPerform = Callable[[Game, Player, Effect, Choice], None]
 CardCost = Callable[[Game, Effect, Choice], dict[str, int]]
 CardWhyNot = Callable[[Game, Player, Effect], str]
+CardLeastCost = Callable[[Game, Effect], dict[str, int]]
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,7 @@ class CardAction:
     cost: CardCost | None = None  # a price that comes with the chosen way of playing
     needs: str = ""  # what its precondition asks for, said when it offers no way ("" : the half's text says)
     why_not: CardWhyNot | None = None  # why it offers no way, in the rule's words (rather than `needs`)
+    least_cost: CardLeastCost | None = None  # what `cost` asks at least, whichever way is chosen
 
 
 CARD_ACTIONS: dict[str, CardAction] = {}
@@ -101,11 +104,12 @@ def card_action(
     cost: CardCost | None = None,
     needs: str = "",
     why_not: CardWhyNot | None = None,
+    least_cost: CardLeastCost | None = None,
 ) -> Callable[[CardPerform], CardPerform]:
     """Register how the action primitive `name` is played."""
 
     def register(perform: CardPerform) -> CardPerform:
-        CARD_ACTIONS[name] = CardAction(options, perform, cost, needs, why_not)
+        CARD_ACTIONS[name] = CardAction(options, perform, cost, needs, why_not, least_cost)
         return perform
 
     return register
@@ -134,41 +138,106 @@ ACTION_CARDS = Hand(
 FOLLOW_UP_PRIMITIVES = frozenset({"building_discount", "collect_extra_spaces", "collect_same_space"})
 
 
+_HALF_PLAYS = "_half_plays"  # the attribute of the ruleset keeping the `HalfPlay`s
+
+
+@dataclass(frozen=True)
+class HalfPlay:
+    """What playing a half involves that its rules data alone decide: worked out once per ruleset, as the
+    listings ask about every card in hand at every turn action."""
+
+    played: tuple[Effect, ...]  # the effects that act when it is played (the others apply to the action it forces)
+    built: bool  # it has effects, each played by a handler or applying to the action it forces
+    price: dict[str, int]  # its printed price (never changed: copy it to add to it)
+    priced_ways: bool  # some played effect adds a price that depends on the way chosen
+    main: bool  # it costs a main action
+    actions_spent: int  # the actions playing it spends (its main action), less those its `gain_actions` give
+    # What it was worked out from: the half's effects in the rules, and how many action primitives were
+    # registered then (a rule module imported later may register more).
+    source: list[Effect] | None
+    registered: int
+
+
+def half_play(rules: Ruleset, half: str) -> HalfPlay:
+    """The half's `HalfPlay`, kept on the ruleset (a mod's ruleset keeps its own); worked out again when
+    the rules' list of the half's effects is replaced or more action primitives are registered."""
+    source = rules.card_effects.get(half)
+    known: dict[str, HalfPlay] = rules.__dict__.setdefault(_HALF_PLAYS, {})
+    found = known.get(half)
+    if found is None or found.source is not source or found.registered != len(CARD_ACTIONS):
+        found = known[half] = _work_out_half_play(rules, half, source)
+    return found
+
+
+def _work_out_half_play(rules: Ruleset, half: str, source: list[Effect] | None) -> HalfPlay:
+    effects_of = source or []
+    forces = any(e.name == "next_action" for e in effects_of)
+    played = tuple(e for e in effects_of if e.name in CARD_ACTIONS)
+    main = rules.played_halves[half].action == "main"
+    return HalfPlay(
+        played=played,
+        built=bool(effects_of)
+        and all(e.name in CARD_ACTIONS or (forces and e.name in FOLLOW_UP_PRIMITIVES) for e in effects_of),
+        price=amounts(rules.played_halves[half].cost),
+        priced_ways=any(CARD_ACTIONS[e.name].cost is not None for e in played),
+        main=main,
+        actions_spent=int(main)
+        - sum(params_as(e, GainActions).actions for e in effects_of if e.name == "gain_actions"),
+        source=source,
+        registered=len(CARD_ACTIONS),
+    )
+
+
 def is_built(game: Game, half: str) -> bool:
     """Whether the half can be played at all: it has effects, each played by a handler or applying to
     the action the half forces."""
-    found = game.rules.card_effects.get(half, [])
-    forces = any(e.name == "next_action" for e in found)
-    return bool(found) and all(e.name in CARD_ACTIONS or (forces and e.name in FOLLOW_UP_PRIMITIVES) for e in found)
+    return half_play(game.rules, half).built
 
 
-def _played(game: Game, half: str) -> list[Effect]:
+def _played(game: Game, half: str) -> tuple[Effect, ...]:
     """The half's effects that act when it is played (the others apply to the action it forces)."""
-    return [e for e in game.rules.card_effects[half] if e.name in CARD_ACTIONS]
+    return half_play(game.rules, half).played
 
 
 def _ways(game: Game, player: Player, half: str, extra: dict[str, int] | None = None) -> list[Parts]:
     """Every way the half can be played now, ignoring costs: one part of the choice per played effect
     (`()` for an effect without a choice). `extra` is the price an ability adds to play it without
     spending an action."""
-    with _as_played(game, player, half, extra):
-        return list(product(*(CARD_ACTIONS[e.name].options(game, player, e) for e in _played(game, half))))
+    return _ways_of(game, player, half_play(game.rules, half), extra)
+
+
+def _ways_of(game: Game, player: Player, known: HalfPlay, extra: dict[str, int] | None) -> list[Parts]:
+    price, spent = _taken_before(known, extra)
+    if not price and not spent:  # the effects find the player as they stand
+        return _effect_ways(game, player, known)
+    with _as_played(game, player, price, spent):
+        return _effect_ways(game, player, known)
+
+
+def _effect_ways(game: Game, player: Player, known: HalfPlay) -> list[Parts]:
+    options = []
+    for effect in known.played:
+        found = CARD_ACTIONS[effect.name].options(game, player, effect)
+        if not found:  # no way at all: the effects after it need not be asked
+            return []
+        options.append(found)
+    return list(product(*options))
+
+
+def _taken_before(known: HalfPlay, extra: dict[str, int] | None) -> tuple[dict[str, int], int]:
+    """What playing the half takes before its effects act: its printed price and `extra`, and the actions
+    spent (its main action, unless an ability plays it without one), less those it gives."""
+    return _with(known.price, extra), known.actions_spent - (known.main and extra is not None)
 
 
 @contextmanager
-def _as_played(game: Game, player: Player, half: str, extra: dict[str, int] | None) -> Iterator[None]:
-    """Inside, the player stands as the half's effects will find them: its printed price and `extra` paid
-    (when they can be), its main action spent (unless an ability plays it without one) and the actions it
-    gives gained. Afterwards the player and the actions left are as before."""
-    spec = game.rules.played_halves[half]
-    price = _with(amounts(spec.cost), extra)
+def _as_played(game: Game, player: Player, price: dict[str, int], spent: int) -> Iterator[None]:
+    """Inside, the player stands as the half's effects will find them (`_taken_before`): `price` paid (when
+    it can be) and `spent` actions fewer left. Afterwards the player and the actions left are as before."""
     resources, tokens, actions = dict(player.resources), (player.mood_tokens, player.culture_tokens), game.actions_left
     if price and can_pay(game, player, price):
         pay(player, payment_for(game, player, price))
-    game.actions_left -= 1 if spec.action == "main" and extra is None else 0
-    game.actions_left += sum(
-        params_as(e, GainActions).actions for e in game.rules.card_effects[half] if e.name == "gain_actions"
-    )
+    game.actions_left -= spent
     try:
         yield
     finally:
@@ -189,11 +258,25 @@ def choice_parts(
 
 def half_cost(game: Game, spec: ActionHalf, half: str, parts: Parts) -> dict[str, int]:
     """The card's price and what its effects add for their parts of the choice."""
-    cost: dict[str, int] = amounts(spec.cost)
-    for effect, part in zip(_played(game, half), parts, strict=True):
+    known = half_play(game.rules, half)
+    cost = dict(known.price)
+    if not known.priced_ways:
+        return cost
+    for effect, part in zip(known.played, parts, strict=True):
         extra = CARD_ACTIONS[effect.name].cost
         for item, amount in (extra(game, effect, part) if extra is not None else {}).items():
             cost[item] = cost.get(item, 0) + amount
+    return cost
+
+
+def _least_cost(game: Game, known: HalfPlay) -> dict[str, int]:
+    """What every way of playing the half costs at least: its printed price and what its effects ask
+    whichever way is chosen."""
+    cost = known.price
+    for effect in known.played:
+        least = CARD_ACTIONS[effect.name].least_cost
+        if least is not None:
+            cost = _with(cost, least(game, effect))
     return cost
 
 
@@ -202,6 +285,15 @@ def why_not_play(
 ) -> str | None:
     """The rule that stops `player` from playing the half now, or None if some way of playing it is open.
     `extra` is paid on top of the card's price by an ability that plays it without spending an action."""
+    found = _open_ways(game, player, half, spec, extra)
+    return found if isinstance(found, str) else None
+
+
+def _open_ways(
+    game: Game, player: Player, half: str, spec: ActionHalf, extra: dict[str, int] | None = None
+) -> list[Parts] | str:
+    """Every way of playing the half now, paid for or not, when some way can be paid for; else the rule
+    that stops `player` from playing it (`why_not_play`)."""
     if spec.action == "after_battle":
         return f"{half} is played at the end of a battle won at a city, not as an action"
     if not is_built(game, half):
@@ -215,7 +307,7 @@ def why_not_play(
         if not ways:
             return _precondition(game, player, half, extra)
         if _paid_ways(game, player, half, spec, ways, extra):
-            return None
+            return ways
     return f"{player.name} cannot pay for {half} ({describe(_cheapest(game, player, half, spec, extra))})"
 
 
@@ -234,20 +326,26 @@ def playable_ways(
 ) -> list[Parts]:
     """The ways `player` may play the half now and can pay for: empty exactly when `why_not_play` gives a
     reason, without building the reason (the legal listings ask this for every card in hand)."""
-    if spec.action == "after_battle" or not _turn_open(game) or not is_built(game, half):
+    known = half_play(game.rules, half)
+    if spec.action == "after_battle" or not known.built or not _turn_open(game):
         return []
     if spec.action == "main" and game.actions_left <= 0 and extra is None:
         return []
-    if spec.cost and not affordable(game, player, amounts(spec.cost)):
+    # When even the least price cannot be paid, no way can: the ways, often many, are not worked out then.
+    least = _with(_least_cost(game, known), extra)
+    if least and not can_pay(game, player, least):
         return []
-    return _paid_ways(game, player, half, spec, _ways(game, player, half, extra), extra)
+    ways = _ways_of(game, player, known, extra)
+    if not known.priced_ways:
+        return ways  # their one price is the least, which can be paid
+    return _paid_ways(game, player, half, spec, ways, extra)
 
 
 def _paid_ways(
     game: Game, player: Player, half: str, spec: ActionHalf, ways: list[Parts], extra: dict[str, int] | None
 ) -> list[Parts]:
     """The `ways` the player can pay for, asking once per distinct price (most halves have one price)."""
-    if all(CARD_ACTIONS[e.name].cost is None for e in _played(game, half)):
+    if not half_play(game.rules, half).priced_ways:
         return ways if ways and can_pay(game, player, _with(amounts(spec.cost), extra)) else []
     payable: dict[tuple[tuple[str, int], ...], bool] = {}
     paid = []
@@ -270,7 +368,7 @@ def _with(cost: dict[str, int], extra: dict[str, int] | None) -> dict[str, int]:
 def _precondition(game: Game, player: Player, half: str, extra: dict[str, int] | None) -> str:
     """Why the half offers no way to be played: the first effect offering none says why (`why_not`) or
     what it needs, else the half's text does."""
-    with _as_played(game, player, half, extra):
+    with _as_played(game, player, *_taken_before(half_play(game.rules, half), extra)):
         for effect in _played(game, half):
             action = CARD_ACTIONS[effect.name]
             if (action.why_not or action.needs) and not action.options(game, player, effect):
@@ -283,20 +381,27 @@ def _precondition(game: Game, player: Player, half: str, extra: dict[str, int] |
 
 def why_not_play_card(game: Game, player: Player, card: int, hand: Hand = ACTION_CARDS) -> str | None:
     """`why_not_play` for a card in hand (the window shows it on cards that cannot be played)."""
+    found = _open_card_ways(game, player, card, hand)
+    return found if isinstance(found, str) else None
+
+
+def _open_card_ways(game: Game, player: Player, card: int, hand: Hand) -> list[Parts] | str:
+    """`_open_ways` for a card in hand."""
     if card not in hand.held(player):
         return f"{player.name} holds no {hand.name} {card}"
     half = hand.half(game.rules, card)
-    return why_not_play(game, player, half, game.rules.played_halves[half])
+    return _open_ways(game, player, half, game.rules.played_halves[half])
 
 
 def legal_plays(game: Game, hand: Hand, play: Callable[[int, Choice], Action]) -> list[Action]:
     """`play(card, choice)` for every way of playing a card of the hand now that can be paid for."""
     player = game.player(game.current)
-    if not _turn_open(game):
+    held = hand.held(player)
+    if not held or not _turn_open(game):
         return []
     plays: list[Action] = []
     choices: dict[str, list[Choice]] = {}  # by half: most halves are printed on two cards
-    for card in sorted(set(hand.held(player))):
+    for card in sorted(set(held)):
         half = hand.half(game.rules, card)
         if half not in choices:
             ways = playable_ways(game, player, half, game.rules.played_halves[half])
@@ -318,13 +423,13 @@ def play_card(game: Game, action: PlayCard, hand: Hand) -> None:
     """Play `action.card` of the hand: checked, paid (the player may first be asked how), an action spent
     if it costs one, then `_play`."""
     player = game.player(game.current)
-    reason = why_not_play_card(game, player, action.card, hand)
-    if reason:
-        raise RuleError(reason)
+    ways = _open_card_ways(game, player, action.card, hand)
+    if isinstance(ways, str):
+        raise RuleError(ways)
     half = hand.half(game.rules, action.card)
     spec = game.rules.played_halves[half]
     choice = tuple(action.choice)
-    parts = choice_parts(game, player, half, choice)
+    parts = next((way for way in ways if _joined(way) == choice), None)
     if parts is None:
         raise RuleError(f"{half} cannot be played that way now")
     payment = settle(game, action, half_cost(game, spec, half, parts))
@@ -404,8 +509,8 @@ def forced_action(game: Game) -> tuple[str, str] | None:
 
 def why_not_follow_up(game: Game, action: Action) -> str | None:
     """Why a turn action other than the forced one may not be taken now, or None."""
-    forced = forced_action(game)
-    if forced is None or game.pending:
+    forced = None if game.pending else forced_action(game)  # (answers to decisions are never forced)
+    if forced is None:
         return None
     kind, card = forced
     return None if kind == action.KIND else f"{card}: the next action must be a {kind.capitalize()}"
@@ -425,9 +530,10 @@ def note_turn_action(game: Game, action: Action, answered: Decision | None, acto
     """Remember that the current player took a turn action (Negotiations must come first): one taken
     with nothing pending, or completed by its payment; not one waiting for its payment or cancelled,
     nor the action that ended the turn."""
+    if game.acted_this_turn or game.phase != "play" or game.current != actor:
+        return  # (already noted, or not a turn action of the current player: most actions)
     completed = answered is None or (isinstance(answered, PayDecision) and not isinstance(action, CancelPayment))
-    suspended = any(isinstance(d, PayDecision) for d in game.pending)
-    if completed and not suspended and game.phase == "play" and game.current == actor:
+    if completed and not any(isinstance(d, PayDecision) for d in game.pending):
         game.acted_this_turn = True
 
 
@@ -611,19 +717,28 @@ def _place_unit(game: Game, player: Player, effect: Effect, choice: Choice) -> N
     game.say(f"{player.name} places a {params.unit} in the city at {hex_to_label(city.pos)} ({effect.source})")
 
 
-def _neighbours(game: Game, player: Player, reach: int) -> list[Player]:
-    """Other players with a unit or city within `reach` of the player's units or cities."""
-    own = places(game, player.index)
-    return [
+def _neighbours(game: Game, player: Player, reach: int, holding: AbstractSet[str] | None = None) -> list[Player]:
+    """Other players with a unit or city within `reach` of the player's units or cities; with `holding`, only
+    those holding one of these advances (the distances, the costly part, are measured for those alone)."""
+    others = [
         other
         for other in game.players
-        if other.index != player.index and any(distance(a, b) <= reach for a in places(game, other.index) for b in own)
+        if other.index != player.index and (holding is None or not holding.isdisjoint(other.advances))
     ]
+    if not others:
+        return []
+    spaces: dict[int, set[Hex]] = {}  # owner -> the spaces of its units and cities: one look over the board
+    for unit in game.units:
+        spaces.setdefault(unit.owner, set()).add(unit.pos)
+    for city in game.cities:
+        spaces.setdefault(city.owner, set()).add(city.pos)
+    own = spaces.get(player.index, set())
+    return [other for other in others if any(distance(a, b) <= reach for a in spaces.get(other.index, ()) for b in own)]
 
 
-def _neighbour_advances(game: Game, player: Player, reach: int) -> set[str]:
-    """Advances held by the player's neighbours (see `_neighbours`)."""
-    return {name for other in _neighbours(game, player, reach) for name in other.advances}
+def _neighbour_advances(game: Game, player: Player, reach: int, wanted: list[str]) -> set[str]:
+    """Advances held by the player's neighbours (see `_neighbours`) that hold one of `wanted`."""
+    return {name for other in _neighbours(game, player, reach, set(wanted)) for name in other.advances}
 
 
 def places(game: Game, owner: int) -> set[Hex]:
@@ -636,7 +751,7 @@ def _card_advances(game: Game, player: Player, effect: Effect) -> list[Choice]:
     params = params_as(effect, CardAdvance)
     names = gainable(game, player)
     if params.from_ == "neighbours":
-        held = _neighbour_advances(game, player, params.range)
+        held = _neighbour_advances(game, player, params.range, names)
         names = [name for name in names if name in held]
     if params.categories:
         names = [name for name in names if game.rules.category_of(name).name in params.categories]
@@ -654,10 +769,19 @@ def _next_in_category(game: Game, player: Player, first: str) -> list[str]:
 
 
 def _card_advance_cost(game: Game, effect: Effect, choice: Choice) -> dict[str, int]:
+    return _advances_price(game, params_as(effect, CardAdvance), len(choice))
+
+
+def _least_card_advance_cost(game: Game, effect: Effect) -> dict[str, int]:
+    """Each way gives `count` advances, but for the way of taking none when the effect is optional."""
     params = params_as(effect, CardAdvance)
+    return {} if params.optional else _advances_price(game, params, params.count)
+
+
+def _advances_price(game: Game, params: CardAdvance, count: int) -> dict[str, int]:
     if params.price == "free":
         return {}
-    return {item: amount * len(choice) for item, amount in advance_cost(game).items()}
+    return {item: amount * count for item, amount in advance_cost(game).items()}
 
 
 def _why_no_card_advance(game: Game, player: Player, effect: Effect) -> str:
@@ -675,7 +799,13 @@ def _why_no_neighbour_advance(game: Game, player: Player, reach: int) -> str:
     return f"No player with a unit or city within {reach} spaces of yours holds an advance you may gain"
 
 
-@card_action("card_advance", options=_card_advances, cost=_card_advance_cost, why_not=_why_no_card_advance)
+@card_action(
+    "card_advance",
+    options=_card_advances,
+    cost=_card_advance_cost,
+    least_cost=_least_card_advance_cost,
+    why_not=_why_no_card_advance,
+)
 def _card_advance(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     for name in choice:
         gain_advance(game, player, name, uses_event_cube=False)
@@ -707,7 +837,7 @@ def _trades(game: Game, player: Player, effect: Effect) -> list[Choice]:
     names = gainable(game, player)
     return [
         (name, str(other.index))
-        for other in _neighbours(game, player, params.range)
+        for other in _neighbours(game, player, params.range, set(names))
         for name in names
         if other.has(name)
     ]
@@ -751,14 +881,19 @@ NONE = "-"  # a part of a card's choice left out
 def _face_down_near_cities(game: Game, player: Player) -> dict[int, Hex]:
     """Face-down regions next to a region holding one of the player's cities: region number -> the first
     of its spaces (board order) next to such a region."""
-    homes = {game.space_region[city.pos].number for city in game.cities_of(player.index)}
+    board = game.space_region
+    homes = {board[city.pos].number for city in game.cities_of(player.index)}
+    # The face-down spaces next to a space of such a region (spaces are neighbours of each other).
+    near = {
+        n
+        for space, region in board.items()
+        if region.number in homes
+        for n in game.board_neighbors(space)
+        if not board[n].revealed
+    }
     found: dict[int, Hex] = {}
-    for space in sorted(game.space_region):
-        region = game.space_region[space]
-        if region.revealed or region.number in found:
-            continue
-        if any(game.space_region[n].number in homes for n in game.board_neighbors(space)):
-            found[region.number] = space
+    for space in sorted(near):
+        found.setdefault(board[space].number, space)
     return found
 
 
@@ -874,8 +1009,9 @@ def _redraw_objectives(game: Game, player: Player, effect: Effect, choice: Choic
 def _card_name(game: Game, deck: str, card: str) -> str:
     if deck == "wonder":
         return game.rules.wonders[card].name
-    cards = game.rules.action_cards if deck == "action" else game.rules.objective_cards
-    return next(c.name for c in cards if c.id == int(card))
+    if deck == "action":
+        return game.rules.action_card(int(card)).name
+    return game.rules.objective_card_index[int(card)].name
 
 
 def _offer_exchange(game: Game, player: Player, effect: Effect, other: int, exchanges: list[list[str]]) -> None:

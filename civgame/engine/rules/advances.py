@@ -138,7 +138,7 @@ def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool
     elif bonus == "culture":
         player.culture_tokens += 1
     game.say(f"{player.name} gains {name}" + (f" (+1 {bonus} token)" if bonus else ""))
-    effects.holdings_changed(game)
+    effects.holdings_changed(game, player)
     civilizations.grant_special_advances(game, player, name)
     enforce_caps(game, player)
     _gain_effects(game, player, name)
@@ -204,11 +204,17 @@ def _legal_buy(game: Game) -> list[Action]:
     if game.actions_left <= 0:
         return []
     if affordable(game, player, advance_cost(game)):
-        return [Advance(name) for name in gainable(game, player)]
+        return list(effects.memo(game, player, _purchases))
     usable = _usable_waivers(game, player)
     if not usable:
         return []
-    return [Advance(name) for name in gainable(game, player) if _waiver(game, player, name, usable)]
+    return [a for a in effects.memo(game, player, _purchases) if _waiver(game, player, a.advance, usable)]
+
+
+def _purchases(game: Game, player: Player, _: Hashable) -> tuple[Advance, ...]:
+    """An `Advance` of each `gainable` advance: the actions are immutable, so every listing until the
+    holdings change may hand out the same ones rather than make them anew."""
+    return tuple(Advance(name) for name in gainable(game, player))
 
 
 @rule(Advance, legal=_legal_buy)

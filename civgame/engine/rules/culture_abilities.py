@@ -121,11 +121,15 @@ def _why_not_free_action(game: Game, effect: Effect) -> str | None:
             return f"{player.name} cannot pay {describe(cost)}"
         if player.influence_succeeded:
             return f"{player.name} has already influenced culture successfully this turn"
-        if not influence.attempts(game, player, cost):
-            return f"no city of {player.name} can reach a building to influence now"
-    elif not happiness.raisable(game, player.index, cost, _only_city(game, player, params)):
+    elif not happiness.can_raise_any(game, player.index, cost, _only_city(game, player, params)):
         return f"{player.name} has no city whose mood they can afford to raise"
     return None
+
+
+def _why_no_free_action(game: Game, effect: Effect) -> str:
+    """Why no choice is listed though `_why_not_free_action` allows the ability: no attempt to make
+    (a free Increase Happiness always lists its one choice)."""
+    return f"no city of {_player(game).name} can reach a building to influence now"
 
 
 def _legal_free_action(game: Game, effect: Effect) -> list[Choice]:
@@ -146,7 +150,7 @@ def _only_city(game: Game, player: Player, params: FreeAction) -> int | None:
     return city.id if city is not None else -1
 
 
-@ability("free_action", legal=_legal_free_action, why_not=_why_not_free_action)
+@ability("free_action", legal=_legal_free_action, why_not=_why_not_free_action, why_none=_why_no_free_action)
 def free_action(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
     params = effects.params_as(effect, FreeAction)
@@ -225,23 +229,15 @@ def option_label(option: ExchangeOption) -> str:
 
 
 def _why_not_exchange(game: Game, effect: Effect) -> str | None:
-    player = _player(game)
     params = effects.params_as(effect, Exchange)
-    reason = _why_unavailable(game, player, effect, params, params.main_action)
-    if reason:
-        return reason
-    if not any(_can_exchange(game, player, option) for option in params.options):
-        return f"{player.name} has not what any exchange of {effect.source} asks: " + "; ".join(
-            option_label(o) for o in params.options
-        )
-    return None
+    return _why_unavailable(game, _player(game), effect, params, params.main_action)
 
 
-def _can_exchange(game: Game, player: Player, option: ExchangeOption) -> bool:
-    return (
-        can_pay(game, player, amounts(option.pay))
-        and len(player.action_cards) >= option.discard_action_cards
-        and len(player.objective_cards) >= option.discard_objective_cards
+def _why_no_exchange(game: Game, effect: Effect) -> str:
+    """Why no exchange is listed: the player lacks what every option asks (resources or cards)."""
+    options = effects.params_as(effect, Exchange).options
+    return f"{_player(game).name} has not what any exchange of {effect.source} asks: " + "; ".join(
+        option_label(o) for o in options
     )
 
 
@@ -259,7 +255,7 @@ def _legal_exchange(game: Game, effect: Effect) -> list[Choice]:
     return choices
 
 
-@ability("exchange", legal=_legal_exchange, why_not=_why_not_exchange)
+@ability("exchange", legal=_legal_exchange, why_not=_why_not_exchange, why_none=_why_no_exchange)
 def exchange(game: Game, effect: Effect, choice: Choice) -> None:
     player = _player(game)
     params = effects.params_as(effect, Exchange)

@@ -1,13 +1,12 @@
 """Diplomatic relations (`event_diplomacy`, the Great Diplomat): the holder of such a great person
 and the partner they picked when taking it pay extra to move units into a space holding units of
-the other. Movement asks `surcharge`; an attack of one on the other ends the relations (`attack_between`).
+the other. Movement asks `partners`; an attack of one on the other ends the relations (`attack_between`).
 """
 
 from __future__ import annotations
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects.events import EventDiplomacy
-from civgame.engine.core.hexgrid import Hex
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import amounts
 
@@ -31,13 +30,15 @@ def _relations(game: Game) -> list[tuple[Player, int, int, EventDiplomacy]]:
     return found
 
 
-def surcharge(game: Game, mover: int, space: Hex) -> dict[str, int]:
-    """What `mover` pays on top of the move to enter `space`, where a partner's units may stand."""
+def partners(game: Game, mover: int) -> list[tuple[int, dict[str, int]]]:
+    """Each player `mover` has relations with, and what `mover` pays on top of a move to enter a space
+    holding that player's units (the first partner found there sets the price)."""
+    found = []
     for holder, partner, _card, params in _relations(game):
         other = partner if mover == holder.index else holder.index if mover == partner else None
-        if other is not None and any(u.owner == other for u in game.units_at(space)):
-            return amounts(params.move_cost)
-    return {}
+        if other is not None:
+            found.append((other, amounts(params.move_cost)))
+    return found
 
 
 def attack_between(game: Game, attacker: int, defender: int) -> None:

@@ -11,14 +11,14 @@ steps of `events.py` once the card is played. Effects that need the city rules (
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from civgame.engine.content.effects import Effect, Params
 from civgame.engine.content.effects import events as prims
 from civgame.engine.content.effects.events import MAIN_EFFECTS
 from civgame.engine.core.actions import Action, PlayGreatPerson
-from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
-from civgame.engine.core.model import EventInProgress, EventStep, Game, Player
+from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex
+from civgame.engine.core.model import City, EventInProgress, EventStep, Game, Player
 from civgame.engine.rules import events
 from civgame.engine.rules.action_cards import PAYING, Choice, Hand, card_action, legal_plays, play_card
 from civgame.engine.rules.cities import (
@@ -97,16 +97,25 @@ def _pay_and_place(game: Game, player: Player, building: str, payment: str) -> N
 def _constructions(game: Game, player: Player) -> list[str]:
     """`<building> at <city>[ facing <sea>], paying <payment>` for each building the player may construct."""
     found = []
+    for city, building, facing, ways in _construction_sites(game, player):
+        spec = game.rules.buildings[building]
+        site = f"{spec.name} at {hex_to_label(city.pos)}" + (f" facing {hex_to_label(facing)}" if facing else "")
+        found += [f"{site}{PAYING}{describe(way)}" for way in ways]
+    return sorted(found)
+
+
+def _construction_sites(game: Game, player: Player) -> Iterator[tuple[City, str, Hex | None, list[dict[str, int]]]]:
+    """(city, building, facing, the ways to pay) for each building the player may construct, one at a time:
+    whether there is one is asked at every turn action of a player holding such a great person."""
+    payments: dict[str, list[dict[str, int]]] = {}  # by building: its price does not depend on the city
     for city in game.cities_of(player.index):
-        for building, spec in game.rules.buildings.items():
-            ways = payment_options(game, player, building_price(game, player, building))
+        for building in game.rules.buildings:
+            if building not in payments:
+                payments[building] = payment_options(game, player, building_price(game, player, building))
+            ways = payments[building]
             for facing in placements(game, city, building) if ways else []:
                 if why_not_construct(game, city, building, facing) is None:
-                    site = f"{spec.name} at {hex_to_label(city.pos)}" + (
-                        f" facing {hex_to_label(facing)}" if facing else ""
-                    )
-                    found += [f"{site}{PAYING}{describe(way)}" for way in ways]
-    return sorted(found)
+                    yield city, building, facing, ways
 
 
 def _construct(
@@ -143,11 +152,24 @@ def _wonder_sites(game: Game, player: Player, params: prims.EventBuildWonder) ->
     """`<wonder> at <city>, paying <payment>` for each wonder in hand the player can build there."""
     return sorted(
         f"{game.rules.wonders[w].name} at {hex_to_label(c.pos)}{PAYING}{describe(way)}"
-        for w in dict.fromkeys(player.wonder_cards)
-        for c in game.cities_of(player.index)
-        if why_not_build(game, c, w, ignore_advance=params.ignore_advance) is None
-        for way in payment_options(game, player, _wonder_price(game, player, w, params))
+        for w, c, ways in _wonder_places(game, player, params)
+        for way in ways
     )
+
+
+def _wonder_places(
+    game: Game, player: Player, params: prims.EventBuildWonder
+) -> Iterator[tuple[str, City, list[dict[str, int]]]]:
+    """(wonder, city, the ways to pay) for each wonder in hand the player can build in one of their cities,
+    one at a time (whether there is one is asked at every turn action of a player holding such a person)."""
+    for wonder in dict.fromkeys(player.wonder_cards):
+        ways: list[dict[str, int]] | None = None  # its price does not depend on the city
+        for city in game.cities_of(player.index):
+            if why_not_build(game, city, wonder, ignore_advance=params.ignore_advance) is None:
+                if ways is None:
+                    ways = payment_options(game, player, _wonder_price(game, player, wonder, params))
+                if ways:
+                    yield wonder, city, ways
 
 
 def _build_wonder(
@@ -181,10 +203,13 @@ def _has_tokens(game: Game, player: Player, params: Params) -> bool:
 # A great person with one of these effects is played only when it can act: (whether it can, what it needs).
 NEEDS: dict[str, tuple[Callable[[Game, Player, Params], bool], str]] = {
     "event_build_wonder": (
-        lambda g, p, e: bool(_wonder_sites(g, p, _as_build_wonder(e))),
+        lambda g, p, e: next(_wonder_places(g, p, _as_build_wonder(e)), None) is not None,
         "a wonder card you could build now",
     ),
-    "event_construct": (lambda g, p, e: bool(_constructions(g, p)), "a city that could construct a building now"),
+    "event_construct": (
+        lambda g, p, e: next(_construction_sites(g, p), None) is not None,
+        "a city that could construct a building now",
+    ),
     "event_move": (_can_move, "a unit that can move"),
     "event_convert_tokens": (_has_tokens, "a mood or culture token"),
 }

@@ -11,6 +11,8 @@ paid with the first raise.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from civgame.engine.core.actions import Action, EndHappiness, RaiseMood, StartHappiness
 from civgame.engine.core.decisions import HappinessDecision
 from civgame.engine.core.errors import RuleError
@@ -49,29 +51,41 @@ def why_not_raise(game: Game, player_index: int, city_id: int, extra: dict[str, 
     city = game.city(city_id)
     if city is None or city.owner != player_index:
         return f"{player.name} can only raise the mood of their own cities"
+    if _can_raise(game, player, city, extra):
+        return None
     if city.mood == MOODS[-1]:
         return f"the city at {hex_to_label(city.pos)} is already {MOODS[-1]}"
     cost = step_cost(game, city, extra)
-    if not can_pay(game, player, cost):
-        return f"{player.name} cannot pay {describe(cost)} to raise the mood of the city at {hex_to_label(city.pos)}"
-    return None
+    return f"{player.name} cannot pay {describe(cost)} to raise the mood of the city at {hex_to_label(city.pos)}"
+
+
+def _can_raise(game: Game, player: Player, city: City, extra: dict[str, int]) -> bool:
+    """Whether `why_not_raise` allows raising the player's own `city` (without wording its reason)."""
+    return city.mood != MOODS[-1] and can_pay(game, player, step_cost(game, city, extra))
+
+
+def _raisable(game: Game, player_index: int, extra: dict[str, int], only_city: int | None) -> Iterator[City]:
+    player = game.player(player_index)
+    return (c for c in game.cities_of(player_index) if only_city in (None, c.id) and _can_raise(game, player, c, extra))
 
 
 def raisable(
     game: Game, player_index: int, extra: dict[str, int] = NO_COST, only_city: int | None = None
 ) -> list[City]:
-    return [
-        c
-        for c in game.cities_of(player_index)
-        if only_city in (None, c.id) and why_not_raise(game, player_index, c.id, extra) is None
-    ]
+    """The player's cities `why_not_raise` allows raising now (`only_city` alone, if given)."""
+    return list(_raisable(game, player_index, extra, only_city))
+
+
+def can_raise_any(game: Game, player_index: int, extra: dict[str, int] = NO_COST, only_city: int | None = None) -> bool:
+    """Whether `raisable` names any city (found without looking at the rest)."""
+    return next(_raisable(game, player_index, extra, only_city), None) is not None
 
 
 # ------------------------------------------------------------------ starting the action
 
 
 def _legal_start(game: Game) -> list[Action]:
-    if game.actions_left <= 0 or not raisable(game, game.current):
+    if game.actions_left <= 0 or not can_raise_any(game, game.current):
         return []
     return [StartHappiness()]
 
@@ -81,7 +95,7 @@ def start_happiness(game: Game, action: StartHappiness) -> None:
     player = game.player(game.current)
     if game.actions_left <= 0:
         raise RuleError("no main actions left this turn")
-    if not raisable(game, player.index):
+    if not can_raise_any(game, player.index):
         raise RuleError(f"{player.name} has no city whose mood they can afford to raise")
     spend_main_action(game)
     game.pending.append(HappinessDecision(player=player.index))
@@ -91,7 +105,7 @@ def start_happiness(game: Game, action: StartHappiness) -> None:
 def free_increase(game: Game, player: Player, cost: dict[str, int], source: str, only_city: int | None = None) -> None:
     """Increase Happiness without spending a main action (in `only_city` alone, if given); `cost` is
     added to the first raise."""
-    if not raisable(game, player.index, cost, only_city):
+    if not can_raise_any(game, player.index, cost, only_city):
         raise RuleError(f"{player.name} has no city whose mood they can afford to raise with {describe(cost)} on top")
     game.pending.append(HappinessDecision(player=player.index, extra_cost=dict(cost), only_city=only_city))
     game.say(f"{player.name} increases happiness as a free action ({source}, {describe(cost)} extra)")
@@ -129,7 +143,7 @@ def raise_mood(game: Game, action: RaiseMood) -> None:
     city.mood = MOODS[MOODS.index(city.mood) + 1]
     decision.raised += 1
     game.say(f"{player.name} pays {describe(payment)}: the city at {hex_to_label(city.pos)} is now {city.mood}")
-    if not raisable(game, player.index, only_city=decision.only_city):
+    if not can_raise_any(game, player.index, only_city=decision.only_city):
         game.pending.pop()  # nothing more can be raised: the action is over
 
 

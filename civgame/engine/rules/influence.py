@@ -226,25 +226,53 @@ def why_not_attempt(
 
 
 def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -> list[InfluenceCulture]:
-    """Every attempt the player may make now (paying `extra_cost` besides), with the fewest range tokens."""
+    """Every attempt the player may make now (paying `extra_cost` besides), with the fewest range tokens.
+
+    The checks of `_why_not` as yes or no, the cheapest first and no reason worded: those on the target
+    alone made once, not again from every source, and the price of each number of tokens asked once."""
     if player.influence_succeeded:
         return []
     found: list[InfluenceCulture] = []
-    # The checks of `_why_not`, those on the target alone made once, not again from every source.
-    settlement = (SETTLEMENT,) if _takeover(game, player) else ()
-    pieces = [
-        (t, b) for t in game.cities for b in (*t.buildings, *settlement) if why_not_target(game, player, t, b) is None
-    ]
+    takeover = _takeover(game, player) is not None
+    settlement = (SETTLEMENT,) if takeover else ()
+    targetable = _Targetable(game, player, takeover)
+    pieces = [(t, b) for t in game.cities for b in (*t.buildings, *settlement) if targetable(t, b)]
+    if not pieces:  # most of the time: then no source need be looked at
+        return found
+    affordable: dict[int, bool] = {}  # by range tokens
     for source in sources(game, player):
         reach = game.distances_from(source.pos)
         for target, building in pieces:
             distance = reach.get(target.pos)
             if distance is None or _why_not_from(player, source, target):
                 continue
-            tokens = max(0, distance - source.size)
-            if why_not_reach(game, player, source, target, tokens, distance, extra_cost) is None:
+            tokens = max(0, distance - source.size)  # so within range: `why_not_reach`'s other checks follow
+            if tokens not in affordable:
+                affordable[tokens] = can_pay(game, player, plus(culture(tokens), extra_cost))
+            if affordable[tokens] and not (tokens and why_no_boost(game, player, source, target)):
                 found.append(InfluenceCulture(source.id, target.id, building, tokens))
     return found
+
+
+class _Targetable:
+    """Whether `why_not_target` allows a piece, for one listing (`takeover`: the player has `_takeover`):
+    the cheapest checks first, the pieces left in the player's supply counted once per building."""
+
+    def __init__(self, game: Game, player: Player, takeover: bool) -> None:
+        self.game, self.player, self.takeover = game, player, takeover
+        self.pieces_left: dict[str, bool] = {}
+
+    def __call__(self, target: City, building: str) -> bool:
+        game, player = self.game, self.player
+        if building == SETTLEMENT and self.takeover:
+            limit = game.rules.game.city.settlement_limit
+            return target.owner == BARBARIAN and target.size == 1 and game.settlements_used(player.index) < limit
+        colour = target.buildings.get(building)
+        if colour is None or colour == player.index or not game.rules.buildings[building].can_be_influenced:
+            return False
+        if building not in self.pieces_left:
+            self.pieces_left[building] = has_piece_left(game, player, building)
+        return self.pieces_left[building] and protection(game, player, target, "target") is None
 
 
 # ------------------------------------------------------------------ the roll

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects.military import CityBarredAfterTerrain, MovementReward, RoadMove
@@ -30,8 +30,8 @@ from civgame.engine.content.effects.sources import ship_capacity
 from civgame.engine.core.actions import Action, BoardShips, EndMove, MoveUnits, StartMove
 from civgame.engine.core.decisions import BoardingDecision, MoveDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label
-from civgame.engine.core.model import Game, Unit
+from civgame.engine.core.hexgrid import DIRECTIONS, Hex, hex_to_label
+from civgame.engine.core.model import City, Game, Unit
 from civgame.engine.core.vocabulary import amounts
 from civgame.engine.rules import combat, diplomacy, exploration, shipcraft
 from civgame.engine.rules.payments import affordable, describe, gain, pay, settle
@@ -42,9 +42,9 @@ Mode = Literal["ship", "land", "carried"]
 How = Literal["walk", "embark", "disembark", "sail", "explore", "road", "launch", "beach"]
 
 
-@dataclass(frozen=True)
-class Target:
-    """A space a group from one start space can reach, with what matters about going there."""
+class Target(NamedTuple):
+    """A space a group from one start space can reach, with what matters about going there (a named
+    tuple: a listing makes one for every space it looks at, and these are the quickest to make)."""
 
     space: Hex
     how: How
@@ -97,24 +97,56 @@ def sea_reach(game: Game, owner: int, start: Hex) -> SeaReach:
     return SeaReach(frozenset(passable), frozenset(battles), frozenset(unexplored))
 
 
-def _units_by_space(game: Game) -> dict[Hex, list[Unit]]:
-    """The units on each space: found once for all the spaces one search looks at."""
-    found: dict[Hex, list[Unit]] = {}
-    for unit in game.units:
-        found.setdefault(unit.pos, []).append(unit)
-    return found
+class _Survey:
+    """What one search for `owner`'s moves asks again and again, found once for the whole search
+    rather than once per space or per group: the pieces on each space; and, when first asked (many
+    searches never do), the road moves the owner can pay for now and the owner's diplomatic partners.
+    A search changes nothing, so none of it goes stale while it runs."""
 
+    def __init__(self, game: Game, owner: int) -> None:
+        self.game, self.owner = game, owner
+        self.units: dict[Hex, list[Unit]] = {}
+        for unit in game.units:
+            self.units.setdefault(unit.pos, []).append(unit)
+        self.cities: dict[Hex, City] = {}
+        for city in game.cities:
+            self.cities.setdefault(city.pos, city)  # the first on a space, as `Game.city_at` finds it
+        self._roads: list[RoadMove] | None = None
+        self._partners: list[tuple[int, dict[str, int]]] | None = None
 
-def _enemy_on_land(game: Game, owner: int, space: Hex, here: list[Unit]) -> bool:
-    """Units (`here`: those on `space`) or a city of another owner stand on the land `space`."""
-    if any(u.owner != owner for u in here):
-        return True
-    city = game.city_at(space)
-    return city is not None and city.owner != owner
+    def units_at(self, space: Hex) -> list[Unit]:
+        return self.units.get(space, [])
 
+    def roads(self) -> list[RoadMove]:
+        """The owner's `road_move` effects whose price the owner can pay now, in the effects' order."""
+        if self._roads is None:
+            player = self.game.player(self.owner)
+            found = (effects.params_as(e, RoadMove) for e in effects.active(self.game, player, "road_move"))
+            self._roads = [road for road in found if affordable(self.game, player, amounts(road.cost))]
+        return self._roads
 
-def _own_armies_on_land(game: Game, owner: int, here: list[Unit]) -> int:
-    return sum(1 for u in here if u.owner == owner and u.carrier is None and game.is_army(u))
+    def partners(self) -> list[tuple[int, dict[str, int]]]:
+        """The owner's diplomatic partners, whose spaces cost extra to enter, with the price."""
+        if self._partners is None:
+            none = all(p.diplomatic_partner is None for p in self.game.players)  # answered without the cards
+            self._partners = [] if none else diplomacy.partners(self.game, self.owner)
+        return self._partners
+
+    def enemy_on_land(self, space: Hex) -> bool:
+        """Units or a city of another owner than the mover stand on the land `space`."""
+        if any(u.owner != self.owner for u in self.units_at(space)):
+            return True
+        city = self.cities.get(space)
+        return city is not None and city.owner != self.owner
+
+    def own_armies_on_land(self, space: Hex) -> int:
+        return sum(
+            1 for u in self.units_at(space) if u.owner == self.owner and u.carrier is None and self.game.is_army(u)
+        )
+
+    def own_city(self, space: Hex) -> bool:
+        city = self.cities.get(space)
+        return city is not None and city.owner == self.owner
 
 
 def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
@@ -122,68 +154,72 @@ def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
     return sum(ship_capacity(game, owner) - len(cargo_of(game, s)) for s in ships)
 
 
-def targets(game: Game, owner: int, start: Hex, mode: Mode) -> dict[Hex, Target]:
-    """Every destination a group of `mode` units of `owner` at `start` could head for."""
-    return {t.space: t for t in _each_target(game, owner, start, mode, _units_by_space(game))}
+def _target(game: Game, owner: int, start: Hex, mode: Mode, to: Hex) -> Target | None:
+    """How a group of `mode` units of `owner` at `start` could reach `to` (None if it cannot); the
+    destinations after it are not worked out."""
+    return next((t for t in _each_target(_Survey(game, owner), start, mode) if t.space == to), None)
 
 
-def _each_target(game: Game, owner: int, start: Hex, mode: Mode, by_space: dict[Hex, list[Unit]]) -> Iterator[Target]:
-    """The destinations of `targets`, in its order, found one at a time: a search for any legal move
-    stops at the first. A space is reached the first way found (a normal move before a road);
-    `by_space`: the units on each space."""
+def _each_target(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
+    """Every destination a group of `mode` units at `start` could head for, found one at a time: a
+    search for any legal move stops at the first. A space is reached the first way found (a normal
+    move before a road)."""
     seen: set[Hex] = set()
-    surcharged = any(p.diplomatic_partner is not None for p in game.players)
-    for target in _ways(game, owner, start, mode, by_space):
+    for target in _ways(survey, start, mode):
         if target.space in seen:
             continue
         seen.add(target.space)
-        found: Target | None = _with_surcharge(game, owner, target) if surcharged else target
+        found = _with_surcharge(survey, target)
         if found is not None:
             yield found
 
 
-def _ways(game: Game, owner: int, start: Hex, mode: Mode, by_space: dict[Hex, list[Unit]]) -> Iterator[Target]:
+def _ways(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
     """Every way to a destination, the preferred way to a space first."""
+    game, owner = survey.game, survey.owner
     if mode == "ship":
         reach = sea_reach(game, owner, start)
         yield from (t for t in _sea_targets(reach, entry=None).values() if t.space != start)
         if effects.has(game, game.player(owner), "sail_around_board"):
             yield from _sail_around_targets(game, owner, reach).values()
         if shipcraft.conversion(game, owner):
-            yield from _conversion_targets(game, owner, start, "beach").values()
+            yield from _conversion_targets(survey, start, "beach").values()
         return
-    yield from _step_targets(game, owner, start, mode, by_space)
+    yield from _step_targets(survey, start, mode)
     if mode == "land":
-        yield from _road_targets(game, owner, start, by_space).values()
+        yield from _road_targets(survey, start).values()
         if shipcraft.conversion(game, owner):
-            yield from _conversion_targets(game, owner, start, "launch").values()
+            yield from _conversion_targets(survey, start, "launch").values()
 
 
-def _with_surcharge(game: Game, owner: int, target: Target) -> Target | None:
+def _with_surcharge(survey: _Survey, target: Target) -> Target | None:
     """Diplomatic relations: entering a partner's space costs extra; a move the mover cannot pay is gone."""
-    extra = diplomacy.surcharge(game, owner, target.space)
+    here = survey.units_at(target.space)
+    if not here:  # the common case, answered without looking for partners
+        return target
+    extra = next((price for other, price in survey.partners() if any(u.owner == other for u in here)), {})
     if not extra:
         return target
     cost = dict(target.cost)
     for item, amount in extra.items():
         cost[item] = cost.get(item, 0) + amount
-    if not affordable(game, game.player(owner), cost):
+    if not affordable(survey.game, survey.game.player(survey.owner), cost):
         return None
-    return replace(target, cost=tuple(cost.items()))
+    return target._replace(cost=tuple(cost.items()))
 
 
-def _conversion_targets(game: Game, owner: int, start: Hex, how: How) -> dict[Hex, Target]:
+def _conversion_targets(survey: _Survey, start: Hex, how: How) -> dict[Hex, Target]:
     """`ship_conversion`: empty adjacent sea for land units to launch into (`launch`), adjacent land
     without enemies for ships to land on (`beach`)."""
+    game, owner = survey.game, survey.owner
     found = {}
     for there in game.board_neighbors(start):
         if not game.revealed(there):
             continue
-        here = game.units_at(there)
-        if how == "launch" and game.is_water(there) and all(u.owner == owner for u in here):
+        if how == "launch" and game.is_water(there) and all(u.owner == owner for u in survey.units_at(there)):
             found[there] = Target(there, how)
-        elif how == "beach" and game.is_land(there) and not _enemy_on_land(game, owner, there, here):
-            found[there] = Target(there, how, own_armies=_own_armies_on_land(game, owner, here))
+        elif how == "beach" and game.is_land(there) and not survey.enemy_on_land(there):
+            found[there] = Target(there, how, own_armies=survey.own_armies_on_land(there))
     return found
 
 
@@ -194,21 +230,21 @@ def _sea_targets(reach: SeaReach, entry: Hex | None) -> dict[Hex, Target]:
     return found
 
 
-def _step_targets(game: Game, owner: int, start: Hex, mode: Mode, by_space: dict[Hex, list[Unit]]) -> Iterator[Target]:
+def _step_targets(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
     """Land units: one space to land, onto an own ship, or into an unexplored space."""
+    game = survey.game
     for there in game.board_neighbors(start):
-        here = by_space.get(there, [])
         if not game.revealed(there):
             yield Target(there, "explore")
         elif game.is_land(there):
             yield Target(
                 there,
                 "walk" if mode == "land" else "disembark",
-                enemy=_enemy_on_land(game, owner, there, here),
-                own_armies=_own_armies_on_land(game, owner, here),
+                enemy=survey.enemy_on_land(there),
+                own_armies=survey.own_armies_on_land(there),
             )
         elif mode == "land":
-            room = _room_on_ships(game, owner, here)
+            room = _room_on_ships(game, survey.owner, survey.units_at(there))
             if room > 0:
                 yield Target(there, "embark", room=room)
 
@@ -216,39 +252,34 @@ def _step_targets(game: Game, owner: int, start: Hex, mode: Mode, by_space: dict
 # ------------------------------------------------------------------ roads
 
 
-def _road_targets(game: Game, owner: int, start: Hex, by_space: dict[Hex, list[Unit]]) -> dict[Hex, Target]:
-    """Land spaces a `road_move` effect reaches from `start` that the owner can pay for now;
-    `by_space`: the units on each space."""
-    player = game.player(owner)
+def _road_targets(survey: _Survey, start: Hex) -> dict[Hex, Target]:
+    """Land spaces a `road_move` effect reaches from `start` that the owner can pay for now."""
     found: dict[Hex, Target] = {}
-    roads = effects.active(game, player, "road_move")
-    if not roads or not game.is_land(start):
+    if not survey.game.is_land(start) or not survey.roads():
         return found
-    own_start = _own_city(game, owner, start)
-    for effect in roads:
-        road = effects.params_as(effect, RoadMove)
-        if not affordable(game, player, amounts(road.cost)):
-            continue
-        for space, via_armies in _road_reach(game, owner, start, road.range, by_space).items():
-            own_end = _own_city(game, owner, space)
+    own_start = survey.own_city(start)
+    for road in survey.roads():
+        for space, via_armies in _road_reach(survey, start, road.range).items():
+            own_end = survey.own_city(space)
             ends_ok = (own_start or own_end) if road.endpoints == "start_or_end" else (own_start and own_end)
             if space in found or not ends_ok:
                 continue
             found[space] = Target(
                 space,
                 "road",
-                enemy=_enemy_on_land(game, owner, space, by_space.get(space, [])),
-                own_armies=_own_armies_on_land(game, owner, by_space.get(space, [])),
+                enemy=survey.enemy_on_land(space),
+                own_armies=survey.own_armies_on_land(space),
                 via_armies=via_armies,
                 cost=tuple(road.cost.items()),
             )
     return found
 
 
-def _road_reach(game: Game, owner: int, start: Hex, steps: int, by_space: dict[Hex, list[Unit]]) -> dict[Hex, int]:
+def _road_reach(survey: _Survey, start: Hex, steps: int) -> dict[Hex, int]:
     """Revealed land 2..`steps` spaces from `start` along land without enemies, each with the fewest
-    of the owner's army units standing on the spaces of the best route there (for stacking).
-    `by_space`: the units on each space."""
+    of the owner's army units standing on the spaces of the best route there (for stacking)."""
+    game = survey.game
+    next_to_start = set(game.board_neighbors(start))  # a space on the board 1 space away
     best: dict[Hex, int] = {}
     frontier = {start: 0}
     for step in range(1, steps + 1):
@@ -257,20 +288,14 @@ def _road_reach(game: Game, owner: int, start: Hex, steps: int, by_space: dict[H
             for there in game.board_neighbors(here):
                 if there == start or not game.is_land(there):
                     continue
-                if distance(start, there) >= 2 and crowd < best.get(there, crowd + 1):
+                if there not in next_to_start and crowd < best.get(there, crowd + 1):
                     best[there] = crowd
-                units_there = by_space.get(there, [])
-                if step < steps and not _enemy_on_land(game, owner, there, units_there):
-                    through = max(crowd, _own_armies_on_land(game, owner, units_there))
+                if step < steps and not survey.enemy_on_land(there):
+                    through = max(crowd, survey.own_armies_on_land(there))
                     if through < onward.get(there, through + 1):
                         onward[there] = through
         frontier = onward
     return best
-
-
-def _own_city(game: Game, owner: int, space: Hex) -> bool:
-    city = game.city_at(space)
-    return city is not None and city.owner == owner
 
 
 # ------------------------------------------------------------------ sailing around the board
@@ -394,8 +419,16 @@ def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bo
 
 def group_problem(game: Game, group: list[Unit], target: Target) -> str | None:
     """Why `group` may not go to `target` (None if it may); the group is already known to be able to move."""
+    return _group_problem(game, group, _armies(game, group), target)
+
+
+def _armies(game: Game, group: list[Unit]) -> int:
+    return sum(1 for u in group if game.is_army(u))
+
+
+def _group_problem(game: Game, group: list[Unit], armies: int, target: Target) -> str | None:
+    """`group_problem`, the group's army units counted already."""
     rules = game.rules.game
-    armies = sum(1 for u in group if game.is_army(u))
     if target.how in ("walk", "disembark", "explore", "road") and target.own_armies + armies > rules.stacking_limit:
         return f"stacking limit: at most {rules.stacking_limit} army units of a player on {hex_to_label(target.space)}"
     if target.how == "road" and target.via_armies + armies > rules.stacking_limit:
@@ -491,26 +524,47 @@ def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
 
 def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Iterator[MoveUnits]:
     """Every legal group move of `owner`: one per destination and count of each kind of alike units."""
-    roads = effects.has(game, game.player(owner), "road_move")
-    by_space = _units_by_space(game)
+    units = sorted(game.units_of(owner), key=lambda u: u.id)
+    # Roads matter only to units a mountain stopped, so most searches need not ask for the effect.
+    roads = any(u.stopped_by_terrain for u in units) and effects.has(game, game.player(owner), "road_move")
     stacks: dict[tuple[Hex, Mode], list[Unit]] = {}
-    for unit in sorted(game.units_of(owner), key=lambda u: u.id):
+    for unit in units:
         mode = mode_of(game, unit)
         if unit_problem(game, unit, fresh_action=fresh_action, road=roads and mode == "land") is None:
             stacks.setdefault((unit.pos, mode), []).append(unit)
-    for (start, mode), units in stacks.items():
+    if not stacks:
+        return
+    survey = _Survey(game, owner)
+    for (start, mode), movers in stacks.items():
         classes: dict[tuple[object, ...], list[Unit]] = {}
-        for unit in units:
+        for unit in movers:
             classes.setdefault(_likeness(game, unit), []).append(unit)
         by_road = list(classes.values())
         # Units a mountain stopped move only by road.
         by_step = [c for c in by_road if unit_problem(game, c[0], fresh_action=fresh_action) is None]
-        for target in _each_target(game, owner, start, mode, by_space):
-            alike = by_road if target.how == "road" else by_step
-            for counts in product(*(range(len(c) + 1) for c in alike)):
-                group = [u for c, k in zip(alike, counts, strict=False) for u in c[:k]]
-                if group and group_problem(game, group, target) is None:
-                    yield MoveUnits(tuple(sorted(u.id for u in group)), target.space)
+        step_groups = _groups(game, by_step)
+        road_groups = step_groups if len(by_step) == len(by_road) else _groups(game, by_road)
+        for target in _each_target(survey, start, mode):
+            for group in road_groups if target.how == "road" else step_groups:
+                if _group_problem(game, group.units, group.armies, target) is None:
+                    yield MoveUnits(group.ids, target.space)
+
+
+class _Group(NamedTuple):
+    units: list[Unit]
+    ids: tuple[int, ...]  # sorted, as a move names them
+    armies: int
+
+
+def _groups(game: Game, alike: list[list[Unit]]) -> list[_Group]:
+    """Every group of some units of each class of `alike` ones (at least one unit in all): the same
+    for every destination, so made once per start space, in the order listed."""
+    found = []
+    for counts in product(*(range(len(c) + 1) for c in alike)):
+        group = [u for c, k in zip(alike, counts, strict=True) for u in c[:k]]
+        if group:
+            found.append(_Group(group, tuple(sorted(u.id for u in group)), _armies(game, group)))
+    return found
 
 
 # ------------------------------------------------------------------ carrying out a move
@@ -587,8 +641,20 @@ def _resolve_group(game: Game, owner: int, ids: tuple[int, ...]) -> list[Unit]:
 # ------------------------------------------------------------------ the actions
 
 
+def can_move(game: Game, owner: int) -> bool:
+    """Whether a new move action would let some unit of `owner` move: `possible_moves` with
+    `fresh_action` lists something. Most often the first unit able to move can go alone to the first
+    space it could head for, which is asked first; a unit alone is always one of the groups listed."""
+    first = next((u for u in game.units_of(owner) if unit_problem(game, u, fresh_action=True) is None), None)
+    if first is not None:
+        target = next(_each_target(_Survey(game, owner), first.pos, mode_of(game, first)), None)
+        if target is not None and group_problem(game, [first], target) is None:
+            return True
+    return next(possible_moves(game, owner, fresh_action=True), None) is not None
+
+
 def _legal_start_move(game: Game) -> list[Action]:
-    if game.actions_left <= 0 or next(possible_moves(game, game.current, fresh_action=True), None) is None:
+    if game.actions_left <= 0 or not can_move(game, game.current):
         return []
     return [StartMove()]
 
@@ -597,7 +663,7 @@ def _legal_start_move(game: Game) -> list[Action]:
 def start_move(game: Game, action: StartMove) -> None:
     if game.actions_left <= 0:
         raise RuleError("no main actions left this turn")
-    if next(possible_moves(game, game.current, fresh_action=True), None) is None:
+    if not can_move(game, game.current):
         raise RuleError(f"none of {game.player(game.current).name}'s units can move")
     spend_main_action(game)
     begin_move(game, game.current)
@@ -636,7 +702,7 @@ def move_units(game: Game, action: MoveUnits) -> None:
     if not _allowed(decision, action.units):
         raise RuleError("in this move only the units it was granted for may move")
     start, mode = group[0].pos, mode_of(game, group[0])
-    target = targets(game, owner, start, mode).get(action.to)
+    target = _target(game, owner, start, mode, action.to)
     for unit in group:
         problem = unit_problem(game, unit, road=target is not None and target.how == "road")
         if problem:

@@ -90,8 +90,9 @@ def _city_counts(game: Game, player: Player, count: Count, city: City) -> bool:
         return False
     if count.isolated and any(game.city_at(n) is not None for n in game.board_neighbors(city.pos)):
         return False
-    start = start_space(game, player)
-    return count.min_distance_from_start is None or distance(city.pos, start) >= count.min_distance_from_start
+    if count.min_distance_from_start is None:
+        return True
+    return distance(city.pos, start_space(game, player)) >= count.min_distance_from_start
 
 
 def _unit_counts(game: Game, count: Count, unit: Unit) -> bool:
@@ -123,7 +124,6 @@ def _routes(game: Game, player: Player, ships_only: bool) -> int:
 def count(game: Game, player: Player, what: Count) -> int:
     """The number `what` describes for `player` (see COUNTS in content/conditions.py)."""
     me = player.index
-    foreign = [c for c in game.cities if c.owner != me]
     of = what.of
     if of == "cities":
         return sum(1 for c in game.cities_of(me) if _city_counts(game, player, what, c))
@@ -151,9 +151,9 @@ def count(game: Game, player: Player, what: Count) -> int:
     if of == "building_types":
         return len({b for c in game.cities_of(me) for b, colour in c.buildings.items() if colour == me})
     if of == "foreign_cities_with_your_building":
-        return sum(1 for c in foreign if me in c.buildings.values())
+        return sum(1 for c in game.cities if c.owner != me and me in c.buildings.values())
     if of == "your_buildings_in_foreign_cities":
-        return sum(1 for c in foreign for colour in c.buildings.values() if colour == me)
+        return sum(1 for c in game.cities if c.owner != me for colour in c.buildings.values() if colour == me)
     if of == "complete_categories":
         return _complete_categories(game, player)
     if of == "categories_with_advance":
@@ -458,6 +458,8 @@ def complete_automatic(game: Game) -> None:
     """Complete, without asking, every card in hand with an automatic objective that holds now (whoever acted)."""
     automatic = game.rules.automatic_objectives
     for player in game.players:
+        if automatic.keys().isdisjoint(player.objective_cards):  # nearly always: asked after every action
+            continue
         for card in [c for c in player.objective_cards if c in automatic]:
             for key, cond in automatic[card]:
                 if card in player.objective_cards and holds(game, player, cond):

@@ -40,22 +40,32 @@ def payment_options(
 ) -> list[dict[str, int]]:
     """Every distinct way the player can pay `cost` with what they hold: least gold first, then fewest
     tokens paid as the other kind (`swap_tokens`, unless `token_swap` is False)."""
-    have = holdings(player)
-    subs = set(game.rules.game.gold_substitutes_for)
-    swap = _swaps_tokens(game, player, token_swap)
+    swap = ("mood" in cost or "culture" in cost) and _swaps_tokens(game, player, token_swap)
+    return _options(cost, holdings(player), game.rules.game.gold_substitutes_for, swap)
+
+
+def _options(cost: dict[str, int], have: dict[str, int], subs: Iterable[str], swap: bool) -> list[dict[str, int]]:
+    """`payment_options` of `cost` for a player holding `have`, where gold stands in for `subs` and, if
+    `swap`, mood and culture tokens for each other."""
     parts: list[list[dict[str, int]]] = []
     for item, amount in cost.items():
         if amount <= 0:
             continue
         if item.startswith(ANY):
-            parts.append(_splits(item[len(ANY) :].split(","), amount, have))
+            ways = _splits(item[len(ANY) :].split(","), amount, have)
         elif item in subs:
-            parts.append([{item: amount - g, "gold": g} for g in range(amount + 1)])
+            ways = [{item: amount - g, "gold": g} for g in range(amount + 1)]
         elif swap and item in TOKEN_KINDS:
             other = TOKEN_KINDS[1 - TOKEN_KINDS.index(item)]
-            parts.append([{item: amount - n, other: n} for n in range(amount + 1)])
+            ways = [{item: amount - n, other: n} for n in range(amount + 1)]
         else:
-            parts.append([{item: amount}])
+            ways = [{item: amount}]
+        # A way the player cannot afford alone cannot be part of an affordable payment: dropping it
+        # early keeps the combinations below few (amounts are never negative, so parts only add up).
+        ways = [way for way in ways if all(have.get(k, 0) >= v for k, v in way.items())]
+        if not ways:
+            return []
+        parts.append(ways)
     options: list[dict[str, int]] = []
     seen = set()
     for combo in product(*parts):
@@ -68,7 +78,8 @@ def payment_options(
         if key not in seen and all(have.get(k, 0) >= v for k, v in total.items()):
             seen.add(key)
             options.append(total)
-    options.sort(key=_cheapest_first(cost))
+    if len(options) > 1:
+        options.sort(key=_cheapest_first(cost))
     return options
 
 
@@ -87,19 +98,26 @@ def _cheapest_first(cost: dict[str, int]) -> Callable[[dict[str, int]], tuple[ob
 
 
 def _splits(kinds: list[str], amount: int, have: dict[str, int]) -> list[dict[str, int]]:
-    if not kinds:
-        return [{}] if amount == 0 else []
-    first, rest = kinds[0], kinds[1:]
-    out: list[dict[str, int]] = []
-    for n in range(min(amount, have.get(first, 0)) + 1):
-        out.extend({first: n, **tail} for tail in _splits(rest, amount - n, have))
-    return out
+    """Every way to take `amount` from `kinds` (each up to what `have` holds), in the order of the
+    amounts taken of the first kind, then of the next...; every kind is named, if only with 0."""
+    ways: list[tuple[dict[str, int], int]] = [({}, amount)]  # (taken so far, left to take)
+    for at, kind in enumerate(kinds):
+        later = sum(have.get(k, 0) for k in kinds[at + 1 :])  # the most the kinds after this one can give
+        held_now = have.get(kind, 0)
+        ways = [
+            ({**taken, kind: n}, left - n)
+            for taken, left in ways
+            for n in range(max(0, left - later), min(left, held_now) + 1)
+        ]
+    return [taken for taken, left in ways if left == 0]
 
 
 def options_for_any(
     game: Game, player: Player, costs: list[dict[str, int]], *, token_swap: bool = True
 ) -> list[dict[str, int]]:
     """Every distinct way to pay one of `costs` (a cost and the alternatives an effect allows)."""
+    if len(costs) == 1:  # (already in that order, and distinct)
+        return payment_options(game, player, costs[0], token_swap=token_swap)
     ranked: list[tuple[tuple[object, ...], dict[str, int]]] = []
     for cost in costs:
         order = _cheapest_first(cost)
@@ -126,13 +144,13 @@ def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: boo
     together. Other costs with "any of" items are listed (`payment_options`). Mood and culture
     tokens count together for a holder of `swap_tokens`, unless `token_swap` is False.
     """
-    subs = game.rules.game.gold_substitutes_for
     # (the effects are looked up only for a cost with tokens)
     if ("mood" in cost or "culture" in cost) and _swaps_tokens(game, player, token_swap):
         tokens = sum(cost.get(t, 0) for t in TOKEN_KINDS)
         if tokens > sum(held(player, t) for t in TOKEN_KINDS):
             return False
         cost = {k: v for k, v in cost.items() if k not in TOKEN_KINDS}
+    resources = player.resources
     gold_needed = 0
     for item, amount in cost.items():
         if item.startswith(ANY):
@@ -144,12 +162,12 @@ def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: boo
         if item == "gold":
             gold_needed += amount
             continue
-        shortfall = amount - held(player, item)
+        shortfall = amount - (resources[item] if item in resources else held(player, item))
         if shortfall > 0:
-            if item not in subs:
+            if item not in game.rules.game.gold_substitutes_for:
                 return False
             gold_needed += shortfall
-    return gold_needed <= player.resources.get("gold", 0)
+    return gold_needed <= resources.get("gold", 0)
 
 
 affordable = can_pay  # the name the legal-action enumerations know it by

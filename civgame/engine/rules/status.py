@@ -6,7 +6,7 @@ on top, and the phase resumes when the last of them is answered.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from itertools import combinations
 
 from civgame.engine.content import effects
@@ -166,7 +166,12 @@ def end_game(game: Game, reason: str) -> None:
 
 def _legal_free_advance(game: Game) -> list[Action]:
     player = game.player(answering(game, FreeAdvanceDecision).player)
-    return [TakeFreeAdvance(name) for name in gainable(game, player)]
+    return list(effects.memo(game, player, _free_advances))
+
+
+def _free_advances(game: Game, player: Player, _: Hashable) -> tuple[TakeFreeAdvance, ...]:
+    """A `TakeFreeAdvance` of each `gainable` advance, made once per change of holdings (actions are immutable)."""
+    return tuple(TakeFreeAdvance(name) for name in gainable(game, player))
 
 
 @rule(TakeFreeAdvance, legal=_legal_free_advance, answers=(FreeAdvanceDecision,))

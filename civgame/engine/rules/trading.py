@@ -19,6 +19,7 @@ The deal is agreed at the table; the offer records it, so this keeps offers boun
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import combinations, product
 
 from civgame.engine.core.actions import (
@@ -40,6 +41,12 @@ from civgame.engine.rules.registry import rule
 SIDES = ("give", "take")
 CARD_KINDS = ("action", "objective", "wonder")
 AMOUNTS = (*RESOURCES, *TOKENS)
+
+
+# The resources, tokens and kinds of card an offer may hold are fixed: their (immutable) actions are
+# made once rather than at every listing.
+_AMOUNT_ITEMS = {side: tuple(AddTradeItem(side, item) for item in AMOUNTS) for side in SIDES}
+_CARD_KIND_ITEMS = tuple(AddTradeItem("take", kind) for kind in CARD_KINDS)
 
 
 def _offered_key(partner: int) -> str:
@@ -79,17 +86,32 @@ def card_kind(item: str) -> str | None:
     return kind if kind in CARD_KINDS else None
 
 
+def _sides(game: Game, decision: TradeDecision, side: str) -> tuple[Player, dict[str, int], dict[str, int]]:
+    """Who gives the items of `side` of the offer, the items on that side and those on the other."""
+    if side == "give":
+        return game.player(decision.player), decision.give, decision.take
+    return game.player(decision.partner), decision.take, decision.give
+
+
+def _more_held(giver: Player, item: str, chosen: dict[str, int]) -> bool:
+    """The giver holds more of the resource or token `item` than the side already has."""
+    return held(giver, item) > chosen.get(item, 0)
+
+
+def _more_cards(giver: Player, kind: str, chosen: dict[str, int]) -> bool:
+    """The giver holds more cards of `kind` than the side already asks for."""
+    return len(_cards(giver, kind)) > chosen.get(kind, 0)
+
+
 def item_problem(game: Game, decision: TradeDecision, side: str, item: str) -> str | None:
     """Why one more `item` cannot go on `side` of the offer being made (None if it can)."""
     if side not in SIDES:
         return f"a trade has two sides, give and take, not {side!r}"
-    giver = game.player(decision.player if side == "give" else decision.partner)
-    chosen = decision.give if side == "give" else decision.take
-    other = decision.take if side == "give" else decision.give
+    giver, chosen, other = _sides(game, decision, side)
     if item in AMOUNTS:
         if other.get(item):
             return f"{item} is already on the other side of the trade"
-        if held(giver, item) <= chosen.get(item, 0):
+        if not _more_held(giver, item, chosen):
             return f"{giver.name} has no more {item} to trade"
         return None
     kind = card_kind(item)
@@ -98,7 +120,7 @@ def item_problem(game: Game, decision: TradeDecision, side: str, item: str) -> s
     if ":" not in item:  # a kind of card from the partner's hand
         if side != "take":
             return "name the card of your hand you give"
-        if len(_cards(giver, kind)) <= chosen.get(item, 0):
+        if not _more_cards(giver, kind, chosen):
             return f"{giver.name} has no more {kind} cards to trade"
         return None
     if side != "give":
@@ -111,18 +133,29 @@ def item_problem(game: Game, decision: TradeDecision, side: str, item: str) -> s
 
 
 def _addable(game: Game, decision: TradeDecision) -> list[AddTradeItem]:
-    me = game.player(decision.player)
-    candidates = [
-        *((side, item) for side in SIDES for item in AMOUNTS),
-        *(("take", kind) for kind in CARD_KINDS),
-        *(("give", card) for kind in CARD_KINDS for card in hand(me, kind)),
-    ]
+    """What `item_problem` allows, asked of each candidate by the same tests with no reason worded: the
+    resources and tokens given, then taken; the kinds of card taken; the cards of one's hand given (each
+    face up or face down)."""
     addable = []
-    for side, item in candidates:  # each asked once, and an action made only for what may be added
-        if item_problem(game, decision, side, item) is None:
-            own_card = ":" in item  # offered face up or face down
-            addable += [AddTradeItem(side, item, down) for down in ((False, True) if own_card else (False,))]
+    for side in SIDES:
+        giver, chosen, other = _sides(game, decision, side)
+        addable += [a for a in _AMOUNT_ITEMS[side] if not other.get(a.item) and _more_held(giver, a.item, chosen)]
+    partner = game.player(decision.partner)
+    addable += [a for a in _CARD_KIND_ITEMS if _more_cards(partner, a.item, decision.take)]
+    me = game.player(decision.player)
+    for kind in CARD_KINDS:
+        for card in _cards(me, kind):
+            offers = _card_offers(kind, card)
+            if not decision.give.get(offers[0].item):  # in hand, so only a card already in the trade is refused
+                addable += offers
     return addable
+
+
+@cache
+def _card_offers(kind: str, card: str | int) -> tuple[AddTradeItem, AddTradeItem]:
+    """Giving a card of one's hand face up, and face down: (immutable) actions made once per card."""
+    item = f"{kind}:{card}"
+    return AddTradeItem("give", item), AddTradeItem("give", item, True)
 
 
 def _has_anything(player: Player) -> bool:

@@ -53,7 +53,7 @@ def observer(hook: str) -> Callable[[Observer], Observer]:
 def fire(game: Game, hook: str, *, player: int | None = None, **context: Any) -> None:
     """Run every listening effect of `hook`: the named player's, or every player's for `all` hooks."""
     declared = HOOKS[hook]
-    if set(context) != set(declared.passes):
+    if context.keys() != declared.passes.keys():
         raise ValueError(f"hook {hook} passes {sorted(declared.passes)}, not {sorted(context)}")
     if (player is None) != (declared.scope == "all"):
         raise ValueError(f"hook {hook} is heard by {declared.scope}")
@@ -87,11 +87,12 @@ def _listeners_by_hook(game: Game, holder: Player, _: Hashable) -> dict[str, tup
         for effect in effects.active(game, holder, name):
             if effect.hook is not None:
                 by_hook.setdefault(effect.hook, []).append(effect)
-    order = {held: i for i, held in enumerate(effects.holdings(game, holder))}
-    return {
-        hook: tuple(sorted(found, key=lambda e: order[(e.kind, e.source)]) if len(found) > 1 else found)
-        for hook, found in by_hook.items()
-    }
+    order: dict[tuple[str, str], int] = {}  # the holdings' order, worked out only for a hook heard more than once
+    for found in by_hook.values():
+        if len(found) > 1:
+            order = order or {held: i for i, held in enumerate(effects.holdings(game, holder))}
+            found.sort(key=lambda e: order[(e.kind, e.source)])
+    return {hook: tuple(found) for hook, found in by_hook.items()}
 
 
 def _turn_order_from_current(game: Game) -> list[int]:

@@ -114,10 +114,27 @@ def memo(game: Game, player: Player, work_out: Callable[[Game, Player, Hashable]
     return answer
 
 
-def holdings_changed(game: Game) -> None:
-    """Forget the cached answers: call whenever a player gains or loses a source of effects."""
-    game.__dict__.pop(_CACHE, None)
-    game.__dict__.pop(_MEMO, None)
+def holdings_changed(game: Game, player: Player | None = None) -> None:
+    """Forget the cached answers: call whenever a player gains or loses a source of effects. Naming
+    the `player` keeps the other players' answers: only for a change of that player's holdings alone
+    (not, say, a city with a wonder changing hands)."""
+    if player is None:
+        game.__dict__.pop(_CACHE, None)
+        game.__dict__.pop(_MEMO, None)
+        return
+    _forget(game, player.index)
+
+
+def _forget(game: Game, index: int) -> tuple[Any, dict[Memo, Any]]:
+    """Drop the cached answers of the player `index`; return them (primitive answers, remembered answers).
+    Only this game's own dicts change: the answers inside may be shared with copies."""
+    cache: dict[int, Any] = game.__dict__.get(_CACHE, {})
+    answers = cache.pop(index, None)
+    remembered: dict[Memo, Any] = game.__dict__.get(_MEMO, {})
+    theirs = {key: answer for key, answer in remembered.items() if key[0] == index}
+    for key in theirs:
+        del remembered[key]
+    return answers, theirs
 
 
 def end_lasting(game: Game, until: str) -> None:
@@ -126,21 +143,25 @@ def end_lasting(game: Game, until: str) -> None:
         kept = [lasting for lasting in player.lasting_effects if lasting.until != until]
         if len(kept) != len(player.lasting_effects):
             player.lasting_effects = kept
-            holdings_changed(game)
+            holdings_changed(game, player)
 
 
 @contextmanager
 def lasting_for_a_look(game: Game, player: Player, lasting: LastingEffect) -> Iterator[None]:
     """Inside, `player` also holds `lasting`: a look at what a card would allow before it is played.
-    Afterwards the player and the cached answers are as before."""
-    saved = {name: game.__dict__.pop(name) for name in (_CACHE, _MEMO) if name in game.__dict__}
+    Afterwards the player and the cached answers are as before (the other players' answers hold
+    throughout, as their holdings do not change)."""
+    answers, remembered = _forget(game, player.index)
     player.lasting_effects.append(lasting)
     try:
         yield
     finally:
         player.lasting_effects.pop()
-        holdings_changed(game)
-        game.__dict__.update(saved)
+        _forget(game, player.index)
+        if answers is not None:
+            game.__dict__.setdefault(_CACHE, {})[player.index] = answers
+        if remembered:
+            game.__dict__.setdefault(_MEMO, {}).update(remembered)
 
 
 def stale_answers(game: Game) -> list[str]:

@@ -14,6 +14,7 @@ frames per second, and goes back to sleeping once the last frame of the animatio
 
 from __future__ import annotations
 
+import random
 import signal
 import time
 import traceback
@@ -73,6 +74,9 @@ class App:
         self.last_tick = time.monotonic()
         self.frames = 0
         self.scene: Scene | None = None
+        # The seed of a new game left without one: the window's own generator, so that nothing else in the
+        # process (another window, a test before) decides which game it deals.
+        self.new_game_seeds = random.Random()
 
     # ------------------------------------------------------------------ window
     def _open_window(self) -> pygame.Surface:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from contextlib import suppress
@@ -477,7 +476,7 @@ class NewGameScene(Scene):
         if len(set(names)) != len(names):
             self.error.set_text("Every seat needs a different name.")
             return
-        seed = int(self.seed_text) if self.seed_text.strip() else random.randrange(1, 1_000_000)
+        seed = int(self.seed_text) if self.seed_text.strip() else self.app.new_game_seeds.randrange(1, 1_000_000)
         try:
             rules = load_rules(self.chosen_mod_folders())
         except RulesDataError as exc:

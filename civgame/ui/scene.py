@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
@@ -30,6 +31,7 @@ class Navigator(Protocol):
     scale: float  # how much larger text and bars are drawn than at 1280x720 (see theme.ui_scale)
     dirty: bool  # set when something changed: the window redraws
     scene: Scene | None  # the scene shown now
+    new_game_seeds: random.Random  # deals the seed of a new game started without one
 
     def apply_display_settings(self) -> None:
         """Open the window again with `settings.size` and `settings.fullscreen`."""

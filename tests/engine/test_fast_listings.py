@@ -5,21 +5,30 @@ a brute force over every combination checked by the rule's own `why_not_recruit`
 games compare them with the listings after every action.
 """
 
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, product
 
 import pytest
 
 from civgame.ai import play_game, random_agents
 from civgame.engine.content import effects
-from civgame.engine.core.actions import Action, AddTradeItem, Advance, Construct, PlayActionCard, Recruit
+from civgame.engine.content.effects.economy import CollectFar
+from civgame.engine.core.actions import Action, AddTradeItem, Advance, Collect, Construct, Pick, PlayActionCard, Recruit
 from civgame.engine.core.decisions import TradeDecision
-from civgame.engine.core.model import Game
+from civgame.engine.core.hexgrid import Hex
+from civgame.engine.core.model import City, Game
 from civgame.engine.rules import trading
 from civgame.engine.rules.action_cards import _joined, _ways, half_cost, why_not_play
 from civgame.engine.rules.advances import _waiver, advance_cost, gainable
 from civgame.engine.rules.cities import (
     _activatable_cities,
+    _over_limit,
+    _ring,
+    _space_yields,
     building_price,
+    collect_action_forbidden,
+    collect_stretch,
+    far_collect_rule,
+    in_pirate_zone,
     placements,
     recruit_costs,
     recruitable_kinds,
@@ -75,6 +84,65 @@ def recruits(game: Game) -> list[Action]:
     ]
 
 
+def collects(game: Game) -> list[Action]:
+    """Brute force: for each city, the largest sets of picks (near spaces only, then with far ones) that
+    break no `max_spaces` limit, from spaces checked one by one against the board."""
+    player = game.player(game.current)
+    cities = _activatable_cities(game)
+    if not cities or collect_action_forbidden(game, player):
+        return []
+    extra, repeat = collect_stretch(game, player)
+    far_rule = far_collect_rule(game, player)
+    found: list[Action] = []
+    for city in cities:
+        near = _free_spaces(game, city, [city.pos, *game.board_neighbors(city.pos)])
+        size = mood_modified_size(game, city) + extra
+        found += [Collect(city.id, picks) for picks in _largest_sets(game, city, near, {}, 0, size, repeat)]
+        if far_rule:
+            distance = effects.params_as(far_rule[0], CollectFar).distance
+            far = _free_spaces(game, city, [s for s in _ring(city.pos, distance) if game.is_land(s)])
+            if far:
+                sets = _largest_sets(game, city, near, far, far_rule[1], size, repeat)
+                found += [Collect(city.id, picks) for picks in sets]
+    return found
+
+
+def _free_spaces(game: Game, city: City, spaces: list[Hex]) -> dict[Hex, list[str]]:
+    found = {}
+    for space in spaces:
+        terrain = game.terrain(space)
+        if (
+            terrain is None
+            or game.enemy_units_at(space, city.owner)
+            or (space != city.pos and game.city_at(space) is not None)
+            or space in game.exhausted
+            or (game.is_water(space) and in_pirate_zone(game, space))
+        ):
+            continue
+        yields = _space_yields(game, city, space)
+        if yields:
+            found[space] = yields
+    return found
+
+
+def _largest_sets(
+    game: Game, city: City, near: dict[Hex, list[str]], far: dict[Hex, list[str]], max_far: int, size: int, repeat: bool
+) -> list[tuple[Pick, ...]]:
+    yields = {**near, **far}
+    choose = combinations_with_replacement if repeat else combinations
+    for count in range(size, 0, -1):
+        sets = [
+            picks
+            for spaces in choose(sorted(yields), count)
+            if (1 if far else 0) <= len({s for s in spaces if s in far}) == sum(s in far for s in spaces) <= max_far
+            for picks in product(*([(s, what) for what in yields[s]] for s in spaces))
+            if (not repeat or list(picks) == sorted(picks)) and _over_limit(game, city, picks) is None
+        ]
+        if sets:
+            return sets
+    return []
+
+
 def advances(game: Game) -> list[Action]:
     player = game.player(game.current)
     if game.actions_left <= 0:
@@ -103,7 +171,14 @@ def trade_items(game: Game) -> list[Action]:
     return [a for a in candidates if trading.item_problem(game, decision, a.side, a.item) is None]
 
 
-TURN_ORACLES = {PlayActionCard: plays, Construct: constructions, Recruit: recruits, Advance: advances}
+TURN_ORACLES = {
+    PlayActionCard: plays,
+    Construct: constructions,
+    Recruit: recruits,
+    Advance: advances,
+    Collect: collects,
+}
+SEARCHED = (Recruit, Collect)  # listed in an order the plain oracles do not follow
 
 
 class Comparer:
@@ -120,7 +195,7 @@ class Comparer:
             self._compare(game, AddTradeItem, trade_items(game), ordered=True)
         if top is None and game.phase == "play" and game.combat is None:
             for kind, oracle in TURN_ORACLES.items():
-                self._compare(game, kind, oracle(game), ordered=kind is not Recruit)  # (Recruit: a search)
+                self._compare(game, kind, oracle(game), ordered=kind not in SEARCHED)
             self._why_not_play_agrees(game)
 
     def _compare(self, game: Game, kind: type[Action], expected: list[Action], *, ordered: bool) -> None:

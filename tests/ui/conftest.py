@@ -5,6 +5,8 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame is imported anywhere
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import random
+
 import pygame
 import pytest
 
@@ -18,10 +20,21 @@ SIZE = (1280, 720)
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("CIVGAME_MODS_DIR", str(tmp_path / "mods"))  # never the user's own mods
-    window = App(Settings(size=SIZE, data_dir=tmp_path, autosave=True))
+    window = open_window(tmp_path)
+    yield window
+    close_window(window)
+
+
+def open_window(data_dir) -> App:
+    """A window on the title screen that keeps its settings and saves in `data_dir`."""
+    window = App(Settings(size=SIZE, data_dir=data_dir, autosave=True))
+    window.new_game_seeds = random.Random(0)  # a game started without a seed is the same in every run
     window.show_title()
     window.pump()
-    yield window
+    return window
+
+
+def close_window(window: App) -> None:
     window.quit()  # the scene leaves: a game's computer players' process stops
     pygame.display.quit()
 

@@ -8,8 +8,14 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton
 
+from civgame.ai.levels import make_agent
+from civgame.ai.types import Agent
+from civgame.engine.core.actions import Action
+from civgame.engine.core.model import Game
 from civgame.engine.rules.setup import new_game
+from civgame.ui import computer_turns
 from civgame.ui.game_scene import GameScene
+from tests.ui.conftest import close_window, open_window
 
 EVENTS = int(os.environ.get("MONKEY_EVENTS", "2000"))  # lower it locally for a quick run
 KEYS = (
@@ -75,15 +81,53 @@ def random_event(rng: random.Random, app) -> list[pygame.event.Event]:
     ]
 
 
-@pytest.mark.parametrize("seed", [20240601, 20240602])  # two halves, so that test workers share the load
-def test_two_thousand_random_inputs_never_crash_the_window(app, seed):
+class DecidingAtOnce:
+    """Stands in for the computer players' worker process: a Random player per computer seat decides in this
+    process as soon as it is asked. The worker takes seconds to start on a busy machine and Normal and Hard
+    search for a set time, so with it the machine's load would decide which moves the monkey sees."""
+
+    def __init__(self, rules) -> None:
+        self.agents: dict[int, Agent] | None = None
+        self.chosen: Action | None = None
+
+    def prepare(self) -> None:
+        pass
+
+    def ask(self, game: Game, actions) -> None:
+        if self.agents is None:  # seeded by game and seat, as the worker's players are
+            seats = [p.index for p in game.players if p.seat != "human"]
+            self.agents = {seat: make_agent("random", f"{game.seed}:{seat}") for seat in seats}
+        self.chosen = self.agents[game.actor()].choose(game, actions)
+
+    def answer(self) -> Action | None:
+        chosen, self.chosen = self.chosen, None
+        return chosen
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return True
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def on_steps(monkeypatch):
+    """Everything the monkey sees happens on its steps, never on the machine's clock."""
+    monkeypatch.setattr(computer_turns, "ThinkingProcess", DecidingAtOnce)
+    monkeypatch.setattr(computer_turns, "MOVE_PAUSES", dict.fromkeys(computer_turns.MOVE_PAUSES, 0.0))
+
+
+def play(app, seed: int, steps: int) -> tuple[int, list[tuple[str, int, int, int]]]:
+    """`steps` random inputs; returns the actions played and, per step, the screen, its game's seed and history
+    length (-1 off a game) and how many buttons it offers."""
     rng = random.Random(seed)
     app.settings.animation_speed = "off"  # no animation paced by the machine's clock
     ticks = itertools.count()
     app.start_game(new_game(["Anna", "Ben"], 11))
     app.pump()
     longest: dict[int, tuple[GameScene, int]] = {}  # per game screen: the longest history seen (undo shortens it)
-    for _ in range(EVENTS // 2):
+    log = []
+    for _ in range(steps):
         if not app.running:  # the monkey pressed Quit on the title screen
             app.running = True
             app.show_title()
@@ -92,8 +136,37 @@ def test_two_thousand_random_inputs_never_crash_the_window(app, seed):
         for event in random_event(rng, app):
             pygame.event.post(event)
         app.pump()
+        game_seed, history = -1, -1
         if isinstance(app.scene, GameScene):
             scene = app.scene
-            longest[id(scene)] = (scene, max(longest.get(id(scene), (scene, 0))[1], len(scene.game.history)))
-    played = sum(count for _, count in longest.values())
+            game_seed, history = scene.game.seed, len(scene.game.history)
+            longest[id(scene)] = (scene, max(longest.get(id(scene), (scene, 0))[1], history))
+        log.append((type(app.scene).__name__, game_seed, history, len(live_buttons(app))))
+    return sum(count for _, count in longest.values()), log
+
+
+@pytest.mark.parametrize("seed", [20240601, 20240602])  # two halves, so that test workers share the load
+def test_two_thousand_random_inputs_never_crash_the_window(app, on_steps, seed):
+    played, _ = play(app, seed, EVENTS // 2)
     assert played >= 15, f"the monkey should have played a fair number of actions, played {played}"
+
+
+def test_the_monkey_plays_alike_whatever_ran_before_it_in_the_process(tmp_path, monkeypatch, on_steps):
+    """What the monkey does follows from its seed alone. A game started without a seed once took it from the
+    process's shared generator, so the tests run before decided which game the monkey played; seed 22 starts
+    such a game, with a computer seat, within its first 60 inputs."""
+    monkeypatch.setenv("CIVGAME_MODS_DIR", str(tmp_path / "mods"))
+    shared = random.getstate()
+    logs = []
+    try:
+        for run in (1, 2):  # the second after the first, and each with the shared generator left otherwise
+            random.seed(run)
+            window = open_window(tmp_path / f"run{run}")
+            try:
+                logs.append(play(window, 22, 60)[1])
+            finally:
+                close_window(window)
+    finally:
+        random.setstate(shared)
+    assert any(game_seed not in (-1, 11) for _, game_seed, _, _ in logs[0]), "no game started on the new-game screen"
+    assert logs[1] == logs[0]

@@ -5,7 +5,8 @@ mutable model and shares what never changes in play: the ruleset, frozen actions
 and numbers. Each model class gets its own copy function, written once from the declared types of
 its fields (a list of strings is sliced, a dict of numbers copied, a list of units copied unit by
 unit), so a copy does no type tests value by value. A field whose declared type says nothing
-useful (`Any`) is copied by looking at its values. Caches kept on the game are copied shallowly.
+useful (`Any`) is copied by looking at its values. Caches kept on the game: those filled as
+questions come (effects, distances) are copied shallowly; the board caches made whole at once are shared.
 """
 
 from __future__ import annotations

@@ -344,7 +344,8 @@ class Game:
     @cached_property
     def _adjacency(self) -> dict[Hex, tuple[Hex, ...]]:
         """The board neighbours of every space: movement and distance searches ask constantly."""
-        return {h: tuple(n for n in neighbors(h) if n in self.space_region) for h in self.space_region}
+        spaces = self.space_region  # (once: rebuilt after every region turned over)
+        return {h: tuple([n for n in neighbors(h) if n in spaces]) for h in spaces}
 
     def board_neighbors(self, h: Hex) -> list[Hex]:
         adjacent = self._adjacency.get(h)

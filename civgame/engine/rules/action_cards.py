@@ -207,6 +207,7 @@ def _ways(game: Game, player: Player, half: str, extra: dict[str, int] | None = 
 
 
 def _ways_of(game: Game, player: Player, known: HalfPlay, extra: dict[str, int] | None) -> list[Parts]:
+    """`_ways` of a half whose `HalfPlay` the caller holds."""
     price, spent = _taken_before(known, extra)
     if not price and not spent:  # the effects find the player as they stand
         return _effect_ways(game, player, known)
@@ -215,6 +216,7 @@ def _ways_of(game: Game, player: Player, known: HalfPlay, extra: dict[str, int] 
 
 
 def _effect_ways(game: Game, player: Player, known: HalfPlay) -> list[Parts]:
+    """Each played effect's options, combined, with the player standing as the effects will find them."""
     options = []
     for effect in known.played:
         found = CARD_ACTIONS[effect.name].options(game, player, effect)
@@ -306,7 +308,7 @@ def _open_ways(
         ways = _ways(game, player, half, extra)
         if not ways:
             return _precondition(game, player, half, extra)
-        if _paid_ways(game, player, half, spec, ways, extra):
+        if next(_each_paid_way(game, player, half, spec, ways, extra), None) is not None:
             return ways
     return f"{player.name} cannot pay for {half} ({describe(_cheapest(game, player, half, spec, extra))})"
 
@@ -344,19 +346,27 @@ def playable_ways(
 def _paid_ways(
     game: Game, player: Player, half: str, spec: ActionHalf, ways: list[Parts], extra: dict[str, int] | None
 ) -> list[Parts]:
-    """The `ways` the player can pay for, asking once per distinct price (most halves have one price)."""
+    """The `ways` the player can pay for."""
+    return list(_each_paid_way(game, player, half, spec, ways, extra))
+
+
+def _each_paid_way(
+    game: Game, player: Player, half: str, spec: ActionHalf, ways: list[Parts], extra: dict[str, int] | None
+) -> Iterator[Parts]:
+    """The `ways` the player can pay for, one at a time (whether there is one needs only the first), asking
+    once per distinct price (most halves have one price)."""
     if not half_play(game.rules, half).priced_ways:
-        return ways if ways and can_pay(game, player, _with(amounts(spec.cost), extra)) else []
+        if ways and can_pay(game, player, _with(amounts(spec.cost), extra)):
+            yield from ways
+        return
     payable: dict[tuple[tuple[str, int], ...], bool] = {}
-    paid = []
     for way in ways:
         cost = _with(half_cost(game, spec, half, way), extra)
         price = tuple(sorted(cost.items()))
         if price not in payable:
             payable[price] = can_pay(game, player, cost)
         if payable[price]:
-            paid.append(way)
-    return paid
+            yield way
 
 
 def _with(cost: dict[str, int], extra: dict[str, int] | None) -> dict[str, int]:

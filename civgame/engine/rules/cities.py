@@ -14,6 +14,7 @@ and `recruit_reward` (recruiting).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, NamedTuple
 
@@ -185,18 +186,17 @@ def why_not_found(game: Game, settler: Unit | None) -> str | None:
 
 def why_not_found_at(game: Game, player: Player, space: Hex) -> str | None:
     """The rule that stops `player` from founding a city on `space` (the settler aside), or None."""
-    where = _where(space)
     terrain = game.terrain(space)
     if terrain is None or game.rules.terrain[terrain].water:
-        return f"{where} is not a land space"
+        return f"{_where(space)} is not a land space"
     if not game.rules.terrain[terrain].can_found_city:
-        return f"no city can be founded on {game.rules.terrain[terrain].name} ({where})"
+        return f"no city can be founded on {game.rules.terrain[terrain].name} ({_where(space)})"
     if space in game.exhausted:
-        return f"no city can be founded on exhausted land ({where})"
+        return f"no city can be founded on exhausted land ({_where(space)})"
     if game.city_at(space) is not None:
-        return f"there is already a city at {where}"
+        return f"there is already a city at {_where(space)}"
     if game.enemy_units_at(space, player.index):
-        return f"no city can be founded where enemy units stand ({where})"
+        return f"no city can be founded where enemy units stand ({_where(space)})"
     if game.settlements_used(player.index) >= game.rules.game.city.settlement_limit:
         return f"{player.name} has no settlement piece left"
     return None
@@ -273,15 +273,18 @@ class _Occupied(NamedTuple):
 
     enemies: set[Hex]  # units of another owner
     cities: set[Hex]
-    pirates: set[Hex]
+    pirate_zone: set[Hex]  # the pirates' spaces and those next to them: water there gives nothing
+    blocked: set[Hex]  # any of the above (the pirate zone's water only) or exhausted: most spaces are not
 
     @classmethod
     def around(cls, game: Game, city: City) -> _Occupied:
-        return cls(
-            {u.pos for u in game.units if u.owner != city.owner},
-            {c.pos for c in game.cities},
-            {u.pos for u in game.units if u.owner == PIRATE},
-        )
+        enemies = {u.pos for u in game.units if u.owner != city.owner}
+        pirates = {u.pos for u in game.units if u.owner == PIRATE}
+        cities = {c.pos for c in game.cities}
+        zone = {space for pirate in pirates for space in (pirate, *game.board_neighbors(pirate))}
+        blocked = enemies | cities | {space for space in zone if game.is_water(space)}
+        blocked.update(game.exhausted)
+        return cls(enemies, cities, zone, blocked)
 
 
 _BLOCKAGES = {  # what `_blockage` finds -> the reason given, of the space's label
@@ -304,31 +307,51 @@ def _blockage(game: Game, city: City, space: Hex, occupied: _Occupied) -> str | 
     terrain = game.terrain(space)
     if terrain is None:
         return "unexplored"
+    if space not in occupied.blocked:
+        return None
     if space in occupied.enemies:
         return "enemies"
     if space != city.pos and space in occupied.cities:
         return "city"
     if space in game.exhausted:
         return "exhausted"
-    if game.rules.terrain[terrain].water and occupied.pirates.intersection((space, *game.board_neighbors(space))):
+    if space in occupied.pirate_zone and game.rules.terrain[terrain].water:
         return "pirates"
     return None
 
 
-def _space_yields(game: Game, city: City, space: Hex, boosts: list[CollectYield] | None = None) -> list[str]:
+def _space_yields(
+    game: Game,
+    city: City,
+    space: Hex,
+    boosts: list[CollectYield] | None = None,
+    by_terrain: dict[str, list[str]] | None = None,
+) -> list[str]:
     """What one unblocked space may give: its terrain, advance effects (`boosts`: the city's
-    `collect_yield` effects, when the caller already has them), a Port facing it."""
+    `collect_yield` effects, when the caller already has them), a Port facing it.
+
+    What a space other than the one the city's Port faces gives depends only on its terrain, so a
+    caller asking about many spaces of one city may pass `by_terrain` to work each terrain out once."""
     terrain = game.terrain(space)
     assert terrain is not None, f"{_where(space)} is not revealed"  # cities collect from revealed spaces
+    boosts = _collect_effects(game, city) if boosts is None else boosts
+    if by_terrain is None or space == city.port_space:
+        return _yields_of(game, city, space, terrain, boosts)
+    if terrain not in by_terrain:
+        by_terrain[terrain] = _yields_of(game, city, space, terrain, boosts)
+    return by_terrain[terrain]
+
+
+def _yields_of(game: Game, city: City, space: Hex, terrain: str, boosts: list[CollectYield]) -> list[str]:
     options: list[str] = list(game.rules.terrain[terrain].yields)
-    for effect in _collect_effects(game, city) if boosts is None else boosts:
+    for effect in boosts:
         if effect.terrain == terrain and not (
             effect.port_space_first and _usable_port_space_elsewhere(game, city, space)
         ):
             options += effect.resources
     if space == city.port_space:
         options += _facing_yields(game, city)
-    return list(dict.fromkeys(options))
+    return options if len(options) < 2 else list(dict.fromkeys(options))  # (most spaces give one resource)
 
 
 def _usable_port_space_elsewhere(game: Game, city: City, space: Hex) -> bool:
@@ -338,18 +361,42 @@ def _usable_port_space_elsewhere(game: Game, city: City, space: Hex) -> bool:
 
 
 def collect_choices(
-    game: Game, city: City, occupied: _Occupied | None = None, boosts: list[CollectYield] | None = None
+    game: Game,
+    city: City,
+    occupied: _Occupied | None = None,
+    boosts: list[CollectYield] | None = None,
+    by_terrain: dict[str, list[str]] | None = None,
 ) -> dict[Hex, list[str]]:
     """Every space next to (or under) the city it may collect from, with what each may give."""
-    choices = {}
+    spaces = (city.pos, *game.board_neighbors(city.pos))
+    return _usable_yields(game, city, spaces, occupied, boosts, by_terrain)
+
+
+def _usable_yields(
+    game: Game,
+    city: City,
+    spaces: Iterable[Hex],
+    occupied: _Occupied | None = None,
+    boosts: list[CollectYield] | None = None,
+    by_terrain: dict[str, list[str]] | None = None,
+) -> dict[Hex, list[str]]:
+    """What each of `spaces` that nothing blocks may give the city, but those giving nothing.
+    (Most spaces are not in `occupied.blocked`, and most share their terrain with another one: both
+    are asked first.)"""
     boosts = _collect_effects(game, city) if boosts is None else boosts
     occupied = occupied or _Occupied.around(game, city)
-    for space in (city.pos, *game.board_neighbors(city.pos)):
-        if _blockage(game, city, space, occupied) is None:
-            yields = _space_yields(game, city, space, boosts)  # worked out once per space (a hot path)
-            if yields:
-                choices[space] = yields
-    return choices
+    by_terrain = {} if by_terrain is None else by_terrain
+    found = {}
+    for space in spaces:
+        terrain = game.terrain(space)
+        if terrain is None or (space in occupied.blocked and _blockage(game, city, space, occupied)):
+            continue
+        yields = by_terrain.get(terrain) if space != city.port_space else None
+        if yields is None:
+            yields = _space_yields(game, city, space, boosts, by_terrain)
+        if yields:
+            found[space] = yields
+    return found
 
 
 def _ring(center: Hex, radius: int) -> list[Hex]:
@@ -382,22 +429,15 @@ def far_choices(
     rule_: tuple[Effect, int] | None = None,
     occupied: _Occupied | None = None,
     boosts: list[CollectYield] | None = None,
+    by_terrain: dict[str, list[str]] | None = None,
 ) -> dict[Hex, list[str]]:
     """Land spaces a `collect_far` effect (`rule_`, when the caller has it) lets the city collect from
     now, with what each may give."""
     rule_ = rule_ or far_collect_rule(game, game.player(city.owner))
     if rule_ is None:
         return {}
-    spaces = _ring(city.pos, effects.params_as(rule_[0], CollectFar).distance)
-    boosts = _collect_effects(game, city) if boosts is None else boosts
-    occupied = occupied or _Occupied.around(game, city)
-    found = {}
-    for space in spaces:
-        if game.is_land(space) and _blockage(game, city, space, occupied) is None:
-            yields = _space_yields(game, city, space, boosts)
-            if yields:
-                found[space] = yields
-    return found
+    spaces = [s for s in _ring(city.pos, effects.params_as(rule_[0], CollectFar).distance) if game.is_land(s)]
+    return _usable_yields(game, city, spaces, occupied, boosts, by_terrain)
 
 
 def _space_limits(
@@ -425,23 +465,36 @@ def _over_limit(
     return None
 
 
-def collect_options(game: Game, city: City, occupied: _Occupied | None = None) -> list[tuple[Pick, ...]]:
+class _CollectLook(NamedTuple):
+    """What a Collect listing works out once for all the cities of their owner."""
+
+    occupied: _Occupied
+    stretch: tuple[int, bool]  # `collect_stretch`
+    far_rule: tuple[Effect, int] | None  # `far_collect_rule`
+
+    @classmethod
+    def of(cls, game: Game, city: City) -> _CollectLook:
+        player = game.player(city.owner)
+        return cls(_Occupied.around(game, city), collect_stretch(game, player), far_collect_rule(game, player))
+
+
+def collect_options(game: Game, city: City, look: _CollectLook | None = None) -> list[tuple[Pick, ...]]:
     """Every legal set of picks, in board order: as many spaces as the city may collect from.
 
     The city must collect its mood-modified size, or from every space it can if fewer. Using
     far spaces (`collect_far`) is the player's choice, so those sets are listed besides.
-    `occupied` may be shared by the cities of one owner. Each effect is looked up once per city.
+    `look` may be shared by the cities of one owner. Each effect is looked up once per city.
     """
-    player = game.player(city.owner)
+    look = look or _CollectLook.of(game, city)
     boosts = _collect_effects(game, city)
-    occupied = occupied or _Occupied.around(game, city)
-    near = collect_choices(game, city, occupied, boosts)
-    extra, repeat = collect_stretch(game, player)
+    by_terrain: dict[str, list[str]] = {}  # shared by the near and the far spaces
+    near = collect_choices(game, city, look.occupied, boosts, by_terrain)
+    extra, repeat = look.stretch
     size = mood_modified_size(game, city) + extra
     limits = _space_limits(game, city, boosts)
     options = _pick_sets(game, city, near, {}, 0, limits, size, repeat)
-    far_rule = far_collect_rule(game, player)
-    far = far_choices(game, city, far_rule, occupied, boosts) if far_rule else {}
+    far_rule = look.far_rule
+    far = far_choices(game, city, far_rule, look.occupied, boosts, by_terrain) if far_rule else {}
     if far:
         assert far_rule is not None  # far spaces come from a collect_far rule
         options += _pick_sets(game, city, near, far, far_rule[1], limits, size, repeat)
@@ -460,23 +513,25 @@ def _pick_sets(
 ) -> list[tuple[Pick, ...]]:
     """The largest legal sets of at most `size` picks from `near` plus 1..max_far spaces of `far` (none if
     no `far`); a space may be picked more than once if `repeat`."""
-    yields = {**near, **far}
-    limits = [  # only the limits some pick here could break
-        (terrain, limited, most)
-        for terrain, limited, most in space_limits
-        if any(game.terrain(space) == terrain and not limited.isdisjoint(what) for space, what in yields.items())
-    ]
-    near_spaces, far_spaces = sorted(near), sorted(far)
-    far_counts = range(1, min(max_far, len(far_spaces)) + 1) if far else range(0, 1)
-    most = size if repeat and near_spaces else len(near_spaces) + far_counts[-1]
-    near_sets = combinations_with_replacement if repeat else combinations
+    yields = {**near, **far} if far else near
+    limits = _counted_picks(game, yields, space_limits)
+    near_spaces = sorted(near)
     picks_at = {space: [(space, what) for what in gives] for space, gives in yields.items()}
     if not (far or repeat or limits):  # the common case: every set of as many near spaces as may be taken
         count = min(size, len(near_spaces))
-        found = [
-            picks for spaces in combinations(near_spaces, count) for picks in product(*(picks_at[s] for s in spaces))
+        if count <= 0:
+            return []
+        if all(len(gives) == 1 for gives in near.values()):  # (one pick per space: no product to take)
+            return list(combinations([picks_at[s][0] for s in near_spaces], count))
+        return [
+            picks
+            for spaces in combinations(near_spaces, count)
+            for picks in product(*map(picks_at.__getitem__, spaces))
         ]
-        return found if count > 0 else []
+    far_spaces = sorted(far)
+    far_counts = range(1, min(max_far, len(far_spaces)) + 1) if far else range(0, 1)
+    most = size if repeat and near_spaces else len(near_spaces) + far_counts[-1]
+    near_sets = combinations_with_replacement if repeat else combinations
     for count in range(min(size, most), 0, -1):
         found = [
             picks
@@ -484,13 +539,29 @@ def _pick_sets(
             if n_far <= count
             for far_part in combinations(far_spaces, n_far)
             for near_part in near_sets(near_spaces, count - n_far)
-            for picks in product(*(picks_at[s] for s in sorted(near_part + far_part)))
+            for picks in product(*map(picks_at.__getitem__, sorted(near_part + far_part)))
             if (not repeat or list(picks) == sorted(picks))  # a space taken twice: one order only
-            and (not limits or _over_limit(game, city, picks, limits) is None)
+            and all(sum(map(counted.__contains__, picks)) <= allowed for counted, allowed in limits)
         ]
         if found:
             return found
     return []
+
+
+def _counted_picks(
+    game: Game, yields: dict[Hex, list[str]], space_limits: list[tuple[str, set[Payable], int]]
+) -> list[tuple[set[Pick], int]]:
+    """For each `max_spaces` limit some pick of `yields` could break: the picks it counts (those
+    `_over_limit` counts), and how many of them it allows."""
+    found = []
+    for terrain, limited, allowed in space_limits:
+        counted: set[Pick] = set()
+        for space, gives in yields.items():
+            if game.terrain(space) == terrain:
+                counted.update((space, what) for what in gives if what in limited)
+        if counted:
+            found.append((counted, allowed))
+    return found
 
 
 def _why_bad_picks(game: Game, city: City, picks: tuple[Pick, ...]) -> str | None:
@@ -533,6 +604,10 @@ def _why_bad_picks(game: Game, city: City, picks: tuple[Pick, ...]) -> str | Non
 def collect_stretch(game: Game, player: Player) -> tuple[int, bool]:
     """What a card forcing this Collect allows: (spaces beyond the city's size, whether a space may
     be taken from more than once)."""
+    return effects.memo(game, player, _stretch)  # (only what the player holds decides it: asked at every listing)
+
+
+def _stretch(game: Game, player: Player, _about: object) -> tuple[int, bool]:
     extra = sum(
         effects.params_as(e, CollectExtraSpaces).spaces for e in effects.active(game, player, "collect_extra_spaces")
     )
@@ -551,8 +626,8 @@ def _legal_collect(game: Game) -> list[Action]:
     cities = _activatable_cities(game)
     if not cities or collect_action_forbidden(game, game.player(game.current)):
         return []
-    occupied = _Occupied.around(game, cities[0])  # the same for every city of one owner
-    return [Collect(c.id, picks) for c in cities for picks in collect_options(game, c, occupied)]
+    look = _CollectLook.of(game, cities[0])  # the same for every city of one owner
+    return [Collect(c.id, picks) for c in cities for picks in collect_options(game, c, look)]
 
 
 @rule(Collect, legal=_legal_collect)
@@ -728,10 +803,15 @@ def _legal_construct(game: Game) -> list[Action]:
     if not cities:
         return []
     player = game.player(game.current)
+    buildings = [  # (a first look at the checks of `_why_not_building` that do not depend on the city)
+        building
+        for building, spec in game.rules.buildings.items()
+        if player.uses(spec.advance) and game.pieces_in_colour(player.index, building) < spec.limit
+    ]
     payable: dict[str, bool] = {}  # by building: its price is worked out only for a building some city may take
     found: list[Action] = []
     for city in cities:
-        for building in game.rules.buildings:
+        for building in buildings:
             for facing in placements(game, city, building):
                 if _why_not_building(game, city, building, facing) is not None:
                     continue
@@ -956,20 +1036,55 @@ def why_not_recruit(game: Game, city: City, units: tuple[str, ...]) -> str | Non
     return None
 
 
-def recruit_options(game: Game, city: City) -> list[tuple[str, ...]]:
-    """Every affordable legal unit combination for one city (sorted tuples)."""
-    player = game.player(city.owner)
-    kinds = recruitable_kinds(game, city)
-    capacity: dict[str, int] = {}  # asked only of affordable kinds: counting pieces scans every unit
+class _RecruitLook:
+    """What a Recruit listing works out once for all the cities of the player: their substitute prices,
+    which unit kinds they can pay for one of, and the pieces left in their supply."""
+
+    def __init__(self, game: Game, player: Player) -> None:
+        self.game, self.player = game, player
+        self.subs = _substitutes(game, player)
+        self._alone: dict[str, bool] = {}
+        self._supply: dict[str, int] = {}
+
+    def affordable(self, units: tuple[str, ...], cost: dict[str, int]) -> bool:
+        """Whether the player can pay for `units` (`cost`: their normal cost), a substitute price included."""
+        costs = recruit_costs(self.game, self.player, units, self.subs) if self.subs else [cost]
+        return any(affordable(self.game, self.player, way) for way in costs)
+
+    def affordable_alone(self, kind: str) -> bool:
+        if kind not in self._alone:
+            self._alone[kind] = self.affordable((kind,), amounts(self.game.rules.units[kind].cost))
+        return self._alone[kind]
+
+    def supply_left(self, kind: str) -> int:
+        if kind not in self._supply:
+            self._supply[kind] = _supply_left(self.game, self.player.index, kind)
+        return self._supply[kind]
+
+
+def recruit_options(game: Game, city: City, look: _RecruitLook | None = None) -> list[tuple[str, ...]]:
+    """Every affordable legal unit combination for one city (sorted tuples). `look` may be shared by
+    the cities of one owner."""
+    look = look or _RecruitLook(game, game.player(city.owner))
+    # Every way of paying only grows as units are added (a substitute price included), so a kind the
+    # player cannot pay for one of is in no combination, and an unaffordable combination ends its branch.
+    kinds = [kind for kind in recruitable_kinds(game, city) if look.affordable_alone(kind)]
+    if not kinds:
+        return []
+    capacity: dict[str, int] = {}  # asked only when the supply runs out: counting reusable pieces scans every unit
     room = _army_room(game, city)
     most = mood_modified_size(game, city)
     found: list[tuple[str, ...]] = []
 
-    subs = _substitutes(game, player)
+    def has_piece(kind: str, taken: int) -> bool:
+        """Whether a piece is left for one more `kind` after `taken` of them (`_recruit_capacity`)."""
+        if taken < look.supply_left(kind) and not game.rules.units[kind].leader:
+            return True
+        if kind not in capacity:
+            capacity[kind] = _recruit_capacity(game, city, kind)
+        return taken < capacity[kind]
 
     def extend(start: int, chosen: tuple[str, ...], chosen_cost: dict[str, int], armies: int) -> None:
-        # Every way of paying only grows as units are added (a substitute price included), so an
-        # unaffordable combination ends its branch.
         for i in range(start, len(kinds)):
             kind = kinds[i]
             spec = game.rules.units[kind]
@@ -979,12 +1094,9 @@ def recruit_options(game: Game, city: City) -> list[tuple[str, ...]]:
             cost = dict(chosen_cost)  # recruit_cost(game, combo), added up along the branch
             for item, amount in spec.cost.items():
                 cost[item] = cost.get(item, 0) + amount
-            costs = recruit_costs(game, player, combo, subs) if subs else [cost]
-            if not any(affordable(game, player, way) for way in costs):
+            if chosen and not look.affordable(combo, cost):  # (one unit alone is affordable: `kinds`)
                 continue
-            if kind not in capacity:
-                capacity[kind] = _recruit_capacity(game, city, kind)
-            if chosen.count(kind) >= capacity[kind]:
+            if not has_piece(kind, chosen.count(kind)):
                 continue
             found.append(combo)
             if len(combo) < most:
@@ -995,7 +1107,11 @@ def recruit_options(game: Game, city: City) -> list[tuple[str, ...]]:
 
 
 def _legal_recruit(game: Game) -> list[Action]:
-    return [Recruit(c.id, units) for c in _activatable_cities(game) for units in recruit_options(game, c)]
+    cities = _activatable_cities(game)
+    if not cities:
+        return []
+    look = _RecruitLook(game, game.player(game.current))
+    return [Recruit(c.id, units) for c in cities for units in recruit_options(game, c, look)]
 
 
 @rule(Recruit, legal=_legal_recruit)

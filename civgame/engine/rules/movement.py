@@ -134,15 +134,17 @@ class _Survey:
 
     def enemy_on_land(self, space: Hex) -> bool:
         """Units or a city of another owner than the mover stand on the land `space`."""
-        if any(u.owner != self.owner for u in self.units_at(space)):
+        here = self.units.get(space)  # most spaces hold no unit
+        if here and any(u.owner != self.owner for u in here):
             return True
         city = self.cities.get(space)
         return city is not None and city.owner != self.owner
 
     def own_armies_on_land(self, space: Hex) -> int:
-        return sum(
-            1 for u in self.units_at(space) if u.owner == self.owner and u.carrier is None and self.game.is_army(u)
-        )
+        here = self.units.get(space)  # most spaces hold no unit
+        if not here:
+            return 0
+        return sum(1 for u in here if u.owner == self.owner and u.carrier is None and self.game.is_army(u))
 
     def own_city(self, space: Hex) -> bool:
         city = self.cities.get(space)
@@ -156,16 +158,16 @@ def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
 
 def _target(game: Game, owner: int, start: Hex, mode: Mode, to: Hex) -> Target | None:
     """How a group of `mode` units of `owner` at `start` could reach `to` (None if it cannot); the
-    destinations after it are not worked out."""
-    return next((t for t in _each_target(_Survey(game, owner), start, mode) if t.space == to), None)
+    destinations after it are not worked out, nor the other spaces next to `start`."""
+    return next((t for t in _each_target(_Survey(game, owner), start, mode, only=to) if t.space == to), None)
 
 
-def _each_target(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
+def _each_target(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = None) -> Iterator[Target]:
     """Every destination a group of `mode` units at `start` could head for, found one at a time: a
     search for any legal move stops at the first. A space is reached the first way found (a normal
-    move before a road)."""
+    move before a road). `only`: of the spaces next to `start`, only this one is looked at."""
     seen: set[Hex] = set()
-    for target in _ways(survey, start, mode):
+    for target in _ways(survey, start, mode, only):
         if target.space in seen:
             continue
         seen.add(target.space)
@@ -174,8 +176,8 @@ def _each_target(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
             yield found
 
 
-def _ways(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
-    """Every way to a destination, the preferred way to a space first."""
+def _ways(survey: _Survey, start: Hex, mode: Mode, only: Hex | None) -> Iterator[Target]:
+    """Every way to a destination, the preferred way to a space first (`only`: see `_each_target`)."""
     game, owner = survey.game, survey.owner
     if mode == "ship":
         reach = sea_reach(game, owner, start)
@@ -185,7 +187,7 @@ def _ways(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
         if shipcraft.conversion(game, owner):
             yield from _conversion_targets(survey, start, "beach").values()
         return
-    yield from _step_targets(survey, start, mode)
+    yield from _step_targets(survey, start, mode, only)
     if mode == "land":
         yield from _road_targets(survey, start).values()
         if shipcraft.conversion(game, owner):
@@ -230,10 +232,12 @@ def _sea_targets(reach: SeaReach, entry: Hex | None) -> dict[Hex, Target]:
     return found
 
 
-def _step_targets(survey: _Survey, start: Hex, mode: Mode) -> Iterator[Target]:
-    """Land units: one space to land, onto an own ship, or into an unexplored space."""
+def _step_targets(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = None) -> Iterator[Target]:
+    """Land units: one space to land, onto an own ship, or into an unexplored space (`only`: to that
+    space only, if it is next to `start`)."""
     game = survey.game
-    for there in game.board_neighbors(start):
+    around = game.board_neighbors(start)
+    for there in around if only is None else [h for h in around if h == only]:
         if not game.revealed(there):
             yield Target(there, "explore")
         elif game.is_land(there):
@@ -536,10 +540,7 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
         return
     survey = _Survey(game, owner)
     for (start, mode), movers in stacks.items():
-        classes: dict[tuple[object, ...], list[Unit]] = {}
-        for unit in movers:
-            classes.setdefault(_likeness(game, unit), []).append(unit)
-        by_road = list(classes.values())
+        by_road = _alike(game, movers)
         # Units a mountain stopped move only by road.
         by_step = [c for c in by_road if unit_problem(game, c[0], fresh_action=fresh_action) is None]
         step_groups = _groups(game, by_step)
@@ -548,6 +549,16 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
             for group in road_groups if target.how == "road" else step_groups:
                 if _group_problem(game, group.units, group.armies, target) is None:
                     yield MoveUnits(group.ids, target.space)
+
+
+def _alike(game: Game, units: list[Unit]) -> list[list[Unit]]:
+    """The units in classes of interchangeable ones, in the order of their first units."""
+    if len(units) == 1:  # the most common stack: no likeness to work out
+        return [units]
+    classes: dict[tuple[object, ...], list[Unit]] = {}
+    for unit in units:
+        classes.setdefault(_likeness(game, unit), []).append(unit)
+    return list(classes.values())
 
 
 class _Group(NamedTuple):

@@ -307,8 +307,11 @@ def _cancel(game: Game, action: CancelPayment) -> None:
 
 def with_substitutes(game: Game, player: Player, payment: str, cost: dict[str, int]) -> dict[str, int]:
     """`cost` with every item the player may pay otherwise (`payment_substitute`) widened to "any of"."""
+    substitutes = effects.active(game, player, "payment_substitute")
+    if not substitutes:  # (most players, most of the time)
+        return dict(cost)
     alternatives: dict[str, list[str]] = {}
-    for effect in effects.active(game, player, "payment_substitute"):
+    for effect in substitutes:
         substitute = effects.params_as(effect, PaymentSubstitute)
         if substitute.payment == payment and substitute.replaces in cost:
             kinds = alternatives.setdefault(substitute.replaces, [substitute.replaces])

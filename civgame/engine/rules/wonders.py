@@ -89,6 +89,8 @@ def _building_cities(game: Game) -> list[City]:
 
 def _legal_build_wonder(game: Game) -> list[Action]:
     player = game.player(game.current)
+    if not player.wonder_cards:  # (most of the time: no wonder to build, nothing else to look at)
+        return []
     held = dict.fromkeys(player.wonder_cards)
     wonders = [w for w in held if affordable(game, player, wonder_cost(game, player, w), token_swap=False)]
     if not wonders:

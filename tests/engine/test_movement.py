@@ -11,6 +11,7 @@ next to it. Player 1's units are placed where a test needs an enemy.
 """
 
 import copy
+from collections.abc import Iterator
 
 import pytest
 
@@ -22,6 +23,7 @@ from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import BoardingDecision, MoveDecision, RetreatDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
+from civgame.engine.core.model import Game
 from civgame.engine.rules import movement, shipcraft
 from civgame.engine.rules.controller import apply, legal_actions
 from civgame.engine.rules.invariants import check_invariants
@@ -592,23 +594,14 @@ def test_destinations_found_one_at_a_time_equal_those_worked_out_whole_in_random
     their order, are those of every way worked out whole. Every player holds Roads, so that roads
     add destinations. (Surcharges between diplomatic partners are pinned by the Great Diplomat's test.)"""
     compared, roads = 0, 0
-    for seed in (7, 8):
-        game = new_game(4, seed)
-        for player in game.players:
-            player.advances.append("Roads")
-        holdings_changed(game)
-        agents = [AggressiveAgent(f"{seed}:{i}") for i in range(4)]
-        for _ in range(400):
-            if game.phase == "over":
-                break
-            if isinstance(game.pending[-1] if game.pending else None, MoveDecision):
-                owner = game.actor()
-                for start, mode in {(u.pos, movement.mode_of(game, u)) for u in game.units_of(owner)}:
-                    lazily = {t.space: t for t in movement._each_target(movement._Survey(game, owner), start, mode)}
-                    assert list(lazily.items()) == list(_targets_found_eagerly(game, owner, start, mode).items())
-                    compared += 1
-                    roads += sum(1 for t in lazily.values() if t.how == "road")
-            apply(game, agents[game.actor()].choose(game, legal_actions(game)))
+    for game in _games_with_roads(4, (7, 8), 400):
+        if isinstance(game.pending[-1] if game.pending else None, MoveDecision):
+            owner = game.actor()
+            for start, mode in {(u.pos, movement.mode_of(game, u)) for u in game.units_of(owner)}:
+                lazily = {t.space: t for t in movement._each_target(movement._Survey(game, owner), start, mode)}
+                assert list(lazily.items()) == list(_targets_found_eagerly(game, owner, start, mode).items())
+                compared += 1
+                roads += sum(1 for t in lazily.values() if t.how == "road")
     assert compared > 100 and roads > 10
 
 
@@ -617,18 +610,24 @@ def test_the_quick_answer_whether_units_can_move_agrees_with_the_moves_listed_in
     it answers as the listing does, for every player after every action (Roads held, for the units
     a mountain stopped)."""
     answers = {True: 0, False: 0}
-    for seed in (3, 4):
-        game = new_game(3, seed)
+    for game in _games_with_roads(3, (3, 4), 300):
+        for owner in range(3):
+            listed = next(movement.possible_moves(game, owner, fresh_action=True), None) is not None
+            assert movement.can_move(game, owner) == listed
+            answers[listed] += 1
+    assert answers[True] > 300 and answers[False] > 30
+
+
+def _games_with_roads(players: int, seeds: tuple[int, ...], steps: int) -> Iterator[Game]:
+    """Aggressive random games in which every player holds Roads: each game before each of its actions."""
+    for seed in seeds:
+        game = new_game(players, seed)
         for player in game.players:
             player.advances.append("Roads")
         holdings_changed(game)
-        agents = [AggressiveAgent(f"{seed}:{i}") for i in range(3)]
-        for _ in range(300):
+        agents = [AggressiveAgent(f"{seed}:{i}") for i in range(players)]
+        for _ in range(steps):
             if game.phase == "over":
                 break
-            for owner in range(3):
-                listed = next(movement.possible_moves(game, owner, fresh_action=True), None) is not None
-                assert movement.can_move(game, owner) == listed
-                answers[listed] += 1
+            yield game
             apply(game, agents[game.actor()].choose(game, legal_actions(game)))
-    assert answers[True] > 300 and answers[False] > 30

@@ -18,6 +18,7 @@ A = TypeVar("A", bound=Action)
 D = TypeVar("D", bound=Decision)
 Handler = Callable[[Game, A], None]  # performs one action of its type
 Enumerator = Callable[[Game], Iterable[Action]]
+Checker = Callable[[Game, A], None]  # raises RuleError when the action is not legal now
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,9 @@ class Rule(Generic[A]):
     perform: Handler[A]
     legal: Enumerator
     answers: tuple[type[Decision], ...]  # empty: a turn action, taken with nothing pending
+    # The rule's validation, when it is kept apart from `perform` (which then assumes a legal action):
+    # an action the listing has just offered on the same state needs no second check.
+    check: Checker[A] | None = None
 
 
 # Each rule's handler takes exactly its key's action type, which a dict's value type cannot say.
@@ -33,12 +37,16 @@ RULES: dict[type[Action], Rule[Any]] = {}
 
 
 def rule(
-    action: type[A], *, legal: Enumerator, answers: tuple[type[Decision], ...] = ()
+    action: type[A],
+    *,
+    legal: Enumerator,
+    answers: tuple[type[Decision], ...] = (),
+    check: Checker[A] | None = None,
 ) -> Callable[[Handler[A]], Handler[A]]:
-    """Register the handler of one action type."""
+    """Register the handler of one action type; `check`, if given, validates it (see `Rule.check`)."""
 
     def register(perform: Handler[A]) -> Handler[A]:
-        RULES[action] = Rule(action, perform, legal, answers)
+        RULES[action] = Rule(action, perform, legal, answers, check)
         return perform
 
     return register

@@ -1,4 +1,6 @@
-"""`apply(game, action, listed=True)`: an action just listed is applied without its rule's second check.
+"""The rules' shortcuts for computer play give the answers the long way gives.
+
+`apply(game, action, listed=True)`: an action just listed is applied without its rule's second check.
 
 Played as computer players play (no second check), seeded random games take exactly the course they
 take when every action is checked as a human's would be; and a rule's separate check still refuses,

@@ -14,7 +14,7 @@ and `recruit_reward` (recruiting).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, NamedTuple
 
@@ -485,20 +485,44 @@ def collect_options(game: Game, city: City, look: _CollectLook | None = None) ->
     far spaces (`collect_far`) is the player's choice, so those sets are listed besides.
     `look` may be shared by the cities of one owner. Each effect is looked up once per city.
     """
-    look = look or _CollectLook.of(game, city)
-    boosts = _collect_effects(game, city)
-    by_terrain: dict[str, list[str]] = {}  # shared by the near and the far spaces
-    near = collect_choices(game, city, look.occupied, boosts, by_terrain)
-    extra, repeat = look.stretch
-    size = mood_modified_size(game, city) + extra
-    limits = _space_limits(game, city, boosts)
-    options = _pick_sets(game, city, near, {}, 0, limits, size, repeat)
-    far_rule = look.far_rule
-    far = far_choices(game, city, far_rule, look.occupied, boosts, by_terrain) if far_rule else {}
-    if far:
-        assert far_rule is not None  # far spaces come from a collect_far rule
-        options += _pick_sets(game, city, near, far, far_rule[1], limits, size, repeat)
+    sources = _PickSources.of(game, city, look or _CollectLook.of(game, city))
+    options = _pick_sets(game, city, sources.near, {}, 0, sources.limits, sources.size, sources.repeat)
+    if sources.far:
+        options += _pick_sets(
+            game, city, sources.near, sources.far, sources.max_far, sources.limits, sources.size, sources.repeat
+        )
     return options
+
+
+def _can_collect(game: Game, city: City, look: _CollectLook) -> bool:
+    """Whether `collect_options` lists anything for the city, without listing the sets."""
+    sources = _PickSources.of(game, city, look)
+    if not (sources.far or sources.repeat or sources.limits):  # (as in `_pick_sets`: any set of near spaces)
+        return min(sources.size, len(sources.near)) > 0
+    return bool(collect_options(game, city, look))
+
+
+class _PickSources(NamedTuple):
+    """What one city's pick sets are made of (the arguments of `_pick_sets`)."""
+
+    near: dict[Hex, list[str]]
+    far: dict[Hex, list[str]]
+    max_far: int  # how many far spaces one set may use
+    limits: list[tuple[str, set[Payable], int]]
+    size: int
+    repeat: bool
+
+    @classmethod
+    def of(cls, game: Game, city: City, look: _CollectLook) -> _PickSources:
+        boosts = _collect_effects(game, city)
+        by_terrain: dict[str, list[str]] = {}  # shared by the near and the far spaces
+        near = collect_choices(game, city, look.occupied, boosts, by_terrain)
+        extra, repeat = look.stretch
+        far_rule = look.far_rule
+        far = far_choices(game, city, far_rule, look.occupied, boosts, by_terrain) if far_rule else {}
+        max_far = far_rule[1] if far_rule else 0
+        size = mood_modified_size(game, city) + extra
+        return cls(near, far, max_far, _space_limits(game, city, boosts), size, repeat)
 
 
 def _pick_sets(
@@ -622,12 +646,22 @@ def collect_action_forbidden(game: Game, player: Player) -> str | None:
     return None
 
 
-def _legal_collect(game: Game) -> list[Action]:
+def _collecting_cities(game: Game) -> tuple[list[City], _CollectLook | None]:
+    """The cities that may be activated to Collect now, with what their listings share."""
     cities = _activatable_cities(game)
     if not cities or collect_action_forbidden(game, game.player(game.current)):
-        return []
-    look = _CollectLook.of(game, cities[0])  # the same for every city of one owner
+        return [], None
+    return cities, _CollectLook.of(game, cities[0])  # the same for every city of one owner
+
+
+def _legal_collect(game: Game) -> list[Action]:
+    cities, look = _collecting_cities(game)
     return [Collect(c.id, picks) for c in cities for picks in collect_options(game, c, look)]
+
+
+def _any_collect(game: Game) -> bool:
+    cities, look = _collecting_cities(game)
+    return look is not None and any(_can_collect(game, c, look) for c in cities)
 
 
 def _check_collect(game: Game, action: Collect) -> None:
@@ -637,7 +671,7 @@ def _check_collect(game: Game, action: Collect) -> None:
         raise RuleError(reason)
 
 
-@rule(Collect, legal=_legal_collect, check=_check_collect)
+@rule(Collect, legal=_legal_collect, check=_check_collect, exists=_any_collect)
 def collect(game: Game, action: Collect) -> None:
     city = game.city(action.city)
     assert city is not None  # checked
@@ -804,9 +838,19 @@ def placements(game: Game, city: City, building: str) -> list[Hex | None]:
 
 
 def _legal_construct(game: Game) -> list[Action]:
+    return list(_constructions(game))
+
+
+def _any_construct(game: Game) -> bool:
+    return any(True for _ in _constructions(game))
+
+
+def _constructions(game: Game) -> Iterator[Construct]:
+    """The legal Construct actions, in listing order, worked out one at a time (asking whether there is
+    any stops at the first)."""
     cities = [city for city in _activatable_cities(game) if _why_city_cannot_build(game, city) is None]
     if not cities:
-        return []
+        return
     player = game.player(game.current)
     buildings = [  # (a first look at the checks of `_why_not_building` that do not depend on the city)
         building
@@ -814,7 +858,6 @@ def _legal_construct(game: Game) -> list[Action]:
         if player.uses(spec.advance) and game.pieces_in_colour(player.index, building) < spec.limit
     ]
     payable: dict[str, bool] = {}  # by building: its price is worked out only for a building some city may take
-    found: list[Action] = []
     for city in cities:
         for building in buildings:
             for facing in placements(game, city, building):
@@ -824,11 +867,10 @@ def _legal_construct(game: Game) -> list[Action]:
                     price = building_price(game, player, building)
                     payable[building] = affordable(game, player, price, token_swap=False)
                 if payable[building]:
-                    found.append(Construct(city.id, building, facing))
-    return found
+                    yield Construct(city.id, building, facing)
 
 
-@rule(Construct, legal=_legal_construct)
+@rule(Construct, legal=_legal_construct, exists=_any_construct)
 def construct(game: Game, action: Construct) -> None:
     city = _activated_city(game, action.city)
     reason = why_not_construct(game, city, action.building, action.port_space)
@@ -1071,23 +1113,13 @@ def recruit_options(game: Game, city: City, look: _RecruitLook | None = None) ->
     """Every affordable legal unit combination for one city (sorted tuples). `look` may be shared by
     the cities of one owner."""
     look = look or _RecruitLook(game, game.player(city.owner))
-    # Every way of paying only grows as units are added (a substitute price included), so a kind the
-    # player cannot pay for one of is in no combination, and an unaffordable combination ends its branch.
-    kinds = [kind for kind in recruitable_kinds(game, city) if look.affordable_alone(kind)]
+    kinds = _affordable_kinds(game, city, look)
     if not kinds:
         return []
     capacity: dict[str, int] = {}  # asked only when the supply runs out: counting reusable pieces scans every unit
     room = _army_room(game, city)
     most = mood_modified_size(game, city)
     found: list[tuple[str, ...]] = []
-
-    def has_piece(kind: str, taken: int) -> bool:
-        """Whether a piece is left for one more `kind` after `taken` of them (`_recruit_capacity`)."""
-        if taken < look.supply_left(kind) and not game.rules.units[kind].leader:
-            return True
-        if kind not in capacity:
-            capacity[kind] = _recruit_capacity(game, city, kind)
-        return taken < capacity[kind]
 
     def extend(start: int, chosen: tuple[str, ...], chosen_cost: dict[str, int], armies: int) -> None:
         for i in range(start, len(kinds)):
@@ -1101,7 +1133,7 @@ def recruit_options(game: Game, city: City, look: _RecruitLook | None = None) ->
                 cost[item] = cost.get(item, 0) + amount
             if chosen and not look.affordable(combo, cost):  # (one unit alone is affordable: `kinds`)
                 continue
-            if not has_piece(kind, chosen.count(kind)):
+            if not _has_piece(game, city, look, capacity, kind, chosen.count(kind)):
                 continue
             found.append(combo)
             if len(combo) < most:
@@ -1109,6 +1141,31 @@ def recruit_options(game: Game, city: City, look: _RecruitLook | None = None) ->
 
     extend(0, (), {}, 0)
     return found
+
+
+def _affordable_kinds(game: Game, city: City, look: _RecruitLook) -> list[str]:
+    """The kinds the city may recruit that the player can pay for one of. Every way of paying only grows
+    as units are added (a substitute price included), so no other kind is in any combination."""
+    return [kind for kind in recruitable_kinds(game, city) if look.affordable_alone(kind)]
+
+
+def _has_piece(game: Game, city: City, look: _RecruitLook, capacity: dict[str, int], kind: str, taken: int) -> bool:
+    """Whether a piece is left for one more `kind` after `taken` of them (`_recruit_capacity`, kept in
+    `capacity`: asked only when the supply runs out, since counting reusable pieces scans every unit)."""
+    if taken < look.supply_left(kind) and not game.rules.units[kind].leader:
+        return True
+    if kind not in capacity:
+        capacity[kind] = _recruit_capacity(game, city, kind)
+    return taken < capacity[kind]
+
+
+def _can_recruit(game: Game, city: City, look: _RecruitLook) -> bool:
+    """Whether `recruit_options` lists anything for the city: a single unit, without listing the rest."""
+    kinds = _affordable_kinds(game, city, look)
+    room = _army_room(game, city) if kinds else 0
+    return any(
+        (room > 0 or not game.rules.units[kind].army) and _has_piece(game, city, look, {}, kind, 0) for kind in kinds
+    )
 
 
 def _legal_recruit(game: Game) -> list[Action]:
@@ -1119,7 +1176,13 @@ def _legal_recruit(game: Game) -> list[Action]:
     return [Recruit(c.id, units) for c in cities for units in recruit_options(game, c, look)]
 
 
-@rule(Recruit, legal=_legal_recruit)
+def _any_recruit(game: Game) -> bool:
+    cities = _activatable_cities(game)
+    look = _RecruitLook(game, game.player(game.current)) if cities else None
+    return look is not None and any(_can_recruit(game, c, look) for c in cities)
+
+
+@rule(Recruit, legal=_legal_recruit, exists=_any_recruit)
 def recruit(game: Game, action: Recruit) -> None:
     city = _activated_city(game, action.city)
     reason = why_not_recruit(game, city, action.units)

@@ -208,15 +208,18 @@ def _legal_found(game: Game) -> list[Action]:
     return [FoundCity(u.id) for u in game.units_of(game.current, SETTLER) if why_not_found(game, u) is None]
 
 
-@rule(FoundCity, legal=_legal_found)
-def found_city(game: Game, action: FoundCity) -> None:
+def _check_found(game: Game, action: FoundCity) -> None:
     if game.actions_left <= 0:
         raise RuleError("no main actions left this turn")
-    settler = game.unit(action.settler)
-    reason = why_not_found(game, settler)
+    reason = why_not_found(game, game.unit(action.settler))
     if reason:
         raise RuleError(reason)
-    assert settler is not None  # why_not_found refuses a missing settler
+
+
+@rule(FoundCity, legal=_legal_found, check=_check_found)
+def found_city(game: Game, action: FoundCity) -> None:
+    settler = game.unit(action.settler)
+    assert settler is not None  # checked: why_not_found refuses a missing settler
     spend_main_action(game)
     game.units.remove(settler)
     found_city_at(game, game.player(settler.owner), settler.pos)
@@ -870,12 +873,17 @@ def _constructions(game: Game) -> Iterator[Construct]:
                     yield Construct(city.id, building, facing)
 
 
-@rule(Construct, legal=_legal_construct, exists=_any_construct)
-def construct(game: Game, action: Construct) -> None:
+def _check_construct(game: Game, action: Construct) -> None:
     city = _activated_city(game, action.city)
     reason = why_not_construct(game, city, action.building, action.port_space)
     if reason:
         raise RuleError(reason)
+
+
+@rule(Construct, legal=_legal_construct, check=_check_construct, exists=_any_construct)
+def construct(game: Game, action: Construct) -> None:
+    city = game.city(action.city)
+    assert city is not None  # checked
     player = game.player(city.owner)
     payment = settle(game, action, building_price(game, player, action.building))
     if payment is None:
@@ -1182,12 +1190,17 @@ def _any_recruit(game: Game) -> bool:
     return look is not None and any(_can_recruit(game, c, look) for c in cities)
 
 
-@rule(Recruit, legal=_legal_recruit, exists=_any_recruit)
-def recruit(game: Game, action: Recruit) -> None:
+def _check_recruit(game: Game, action: Recruit) -> None:
     city = _activated_city(game, action.city)
     reason = why_not_recruit(game, city, action.units)
     if reason:
         raise RuleError(reason)
+
+
+@rule(Recruit, legal=_legal_recruit, check=_check_recruit, exists=_any_recruit)
+def recruit(game: Game, action: Recruit) -> None:
+    city = game.city(action.city)
+    assert city is not None  # checked
     player = game.player(city.owner)
     normal, *substituted = recruit_costs(game, player, action.units)
     payment = settle(game, action, normal, substituted)

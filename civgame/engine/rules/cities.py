@@ -687,8 +687,8 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
     """Collect validated `picks` in `city`, with the effects that follow a Collect."""
     player = game.player(city.owner)
     begin_activation(game, city)
-    far = far_choices(game, city)
-    if any(space in far for space, _ in picks):
+    # (The picks are legal: a space beyond the city's neighbours is a far one, at least 2 away.)
+    if any(distance(space, city.pos) > 1 for space, _ in picks):
         far_rule = far_collect_rule(game, player)
         assert far_rule is not None  # far spaces come from a collect_far rule
         effects.mark_used(player, far_rule[0])

@@ -168,7 +168,8 @@ def _activated_city(game: Game, city_id: int) -> City:
 def _activatable_cities(game: Game) -> list[City]:
     if game.actions_left <= 0:
         return []
-    return [c for c in game.cities_of(game.current) if why_cannot_activate(game, c) is None]
+    # (`why_cannot_activate` of the current player's own cities, without wording the reason)
+    return [c for c in game.cities_of(game.current) if not c.angry_activation]
 
 
 # ------------------------------------------------------------------ found city
@@ -474,11 +475,15 @@ class _CollectLook(NamedTuple):
     occupied: _Occupied
     stretch: tuple[int, bool]  # `collect_stretch`
     far_rule: tuple[Effect, int] | None  # `far_collect_rule`
+    # What a space gives by its terrain alone (the `by_terrain` of `_space_yields`), shared by the cities
+    # that have no `collect_yield` effect: for them it depends on nothing else.
+    plain_yields: dict[str, list[str]]
 
     @classmethod
     def of(cls, game: Game, city: City) -> _CollectLook:
         player = game.player(city.owner)
-        return cls(_Occupied.around(game, city), collect_stretch(game, player), far_collect_rule(game, player))
+        occupied = _Occupied.around(game, city)
+        return cls(occupied, collect_stretch(game, player), far_collect_rule(game, player), {})
 
 
 def collect_options(game: Game, city: City, look: _CollectLook | None = None) -> list[tuple[Pick, ...]]:
@@ -518,7 +523,7 @@ class _PickSources(NamedTuple):
     @classmethod
     def of(cls, game: Game, city: City, look: _CollectLook) -> _PickSources:
         boosts = _collect_effects(game, city)
-        by_terrain: dict[str, list[str]] = {}  # shared by the near and the far spaces
+        by_terrain = {} if boosts else look.plain_yields  # shared by the near and the far spaces
         near = collect_choices(game, city, look.occupied, boosts, by_terrain)
         extra, repeat = look.stretch
         far_rule = look.far_rule

@@ -546,20 +546,11 @@ def _pick_sets(
     """The largest legal sets of at most `size` picks from `near` plus 1..max_far spaces of `far` (none if
     no `far`); a space may be picked more than once if `repeat`."""
     yields = {**near, **far} if far else near
-    limits = _counted_picks(game, yields, space_limits)
+    limits = _counted_picks(game, yields, space_limits) if space_limits else []
     near_spaces = sorted(near)
-    picks_at = {space: [(space, what) for what in gives] for space, gives in yields.items()}
     if not (far or repeat or limits):  # the common case: every set of as many near spaces as may be taken
-        count = min(size, len(near_spaces))
-        if count <= 0:
-            return []
-        if all(len(gives) == 1 for gives in near.values()):  # (one pick per space: no product to take)
-            return list(combinations([picks_at[s][0] for s in near_spaces], count))
-        return [
-            picks
-            for spaces in combinations(near_spaces, count)
-            for picks in product(*map(picks_at.__getitem__, spaces))
-        ]
+        return _near_sets(near, near_spaces, min(size, len(near_spaces)))
+    picks_at = {space: [(space, what) for what in gives] for space, gives in yields.items()}
     far_spaces = sorted(far)
     far_counts = range(1, min(max_far, len(far_spaces)) + 1) if far else range(0, 1)
     most = size if repeat and near_spaces else len(near_spaces) + far_counts[-1]
@@ -578,6 +569,18 @@ def _pick_sets(
         if found:
             return found
     return []
+
+
+def _near_sets(near: dict[Hex, list[str]], near_spaces: list[Hex], count: int) -> list[tuple[Pick, ...]]:
+    """Every set of `count` of the `near_spaces` (sorted), with each pick each space of it may give."""
+    if count <= 0:
+        return []
+    if all(len(gives) == 1 for gives in near.values()):  # (one pick per space: no product to take)
+        return list(combinations([(space, near[space][0]) for space in near_spaces], count))
+    picks_at = {space: [(space, what) for what in gives] for space, gives in near.items()}
+    return [
+        picks for chosen in combinations(near_spaces, count) for picks in product(*map(picks_at.__getitem__, chosen))
+    ]
 
 
 def _counted_picks(
@@ -1111,6 +1114,10 @@ class _RecruitLook:
         costs = recruit_costs(self.game, self.player, units, self.subs) if self.subs else [cost]
         return any(affordable(self.game, self.player, way) for way in costs)
 
+    def any_affordable(self) -> bool:
+        """Whether the player can pay for one unit of some kind: if not, no city recruits anything."""
+        return any(self.affordable_alone(kind) for kind in self.game.rules.units)
+
     def affordable_alone(self, kind: str) -> bool:
         if kind not in self._alone:
             self._alone[kind] = self.affordable((kind,), amounts(self.game.rules.units[kind].cost))
@@ -1183,16 +1190,16 @@ def _can_recruit(game: Game, city: City, look: _RecruitLook) -> bool:
 
 def _legal_recruit(game: Game) -> list[Action]:
     cities = _activatable_cities(game)
-    if not cities:
+    look = _RecruitLook(game, game.player(game.current)) if cities else None
+    if look is None or not look.any_affordable():
         return []
-    look = _RecruitLook(game, game.player(game.current))
     return [Recruit(c.id, units) for c in cities for units in recruit_options(game, c, look)]
 
 
 def _any_recruit(game: Game) -> bool:
     cities = _activatable_cities(game)
     look = _RecruitLook(game, game.player(game.current)) if cities else None
-    return look is not None and any(_can_recruit(game, c, look) for c in cities)
+    return look is not None and look.any_affordable() and any(_can_recruit(game, c, look) for c in cities)
 
 
 def _check_recruit(game: Game, action: Recruit) -> None:

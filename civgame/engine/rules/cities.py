@@ -863,7 +863,7 @@ def _constructions(game: Game) -> Iterator[Construct]:
     if not cities:
         return
     player = game.player(game.current)
-    buildings = [  # (a first look at the checks of `_why_not_building` that do not depend on the city)
+    buildings = [  # (the checks of `_why_not_building` that do not depend on the city)
         building
         for building, spec in game.rules.buildings.items()
         if player.uses(spec.advance) and game.pieces_in_colour(player.index, building) < spec.limit
@@ -871,9 +871,9 @@ def _constructions(game: Game) -> Iterator[Construct]:
     payable: dict[str, bool] = {}  # by building: its price is worked out only for a building some city may take
     for city in cities:
         for building in buildings:
+            if building in city.buildings:  # (its last check: `placements` offers only where it may face)
+                continue
             for facing in placements(game, city, building):
-                if _why_not_building(game, city, building, facing) is not None:
-                    continue
                 if building not in payable:
                     price = building_price(game, player, building)
                     payable[building] = affordable(game, player, price, token_swap=False)

@@ -347,11 +347,12 @@ class Game:
         spaces = self.space_region  # (once: rebuilt after every region turned over)
         return {h: tuple([n for n in neighbors(h) if n in spaces]) for h in spaces}
 
-    def board_neighbors(self, h: Hex) -> list[Hex]:
+    def board_neighbors(self, h: Hex) -> tuple[Hex, ...]:
+        """The spaces on the board next to `h` (the kept tuple itself: asked in every search, never copied)."""
         adjacent = self._adjacency.get(h)
         if adjacent is None:  # a space off the board
-            return [n for n in neighbors(h) if n in self.space_region]
-        return list(adjacent)
+            return tuple([n for n in neighbors(h) if n in self.space_region])
+        return adjacent
 
     @cached_property
     def _distances(self) -> dict[Hex, dict[Hex, int]]:
@@ -437,7 +438,8 @@ class Game:
     def pieces_in_colour(self, colour: int, building: str) -> int:
         """The player's pieces of `building` out of their supply: on the board or destroyed for good."""
         gone = self.players[colour].pieces_destroyed.get(building, 0) if colour >= 0 else 0
-        return gone + sum(1 for c in self.cities for b, col in c.buildings.items() if b == building and col == colour)
+        # (a city holds at most one piece of each building: its colour is the one under that key)
+        return gone + sum(1 for c in self.cities if c.buildings.get(building) == colour)
 
     def settlements_used(self, player: int) -> int:
         """Settlement pieces out of the player's supply: their cities and those destroyed for good."""

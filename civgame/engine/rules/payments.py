@@ -20,7 +20,7 @@ from civgame.engine.core.actions import PAID_ACTIONS, Action, BuildWonder, Cance
 from civgame.engine.core.decisions import PayDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
-from civgame.engine.rules.registry import perform_again, rule
+from civgame.engine.rules.registry import answering, perform_again, rule
 
 ANY = "any:"
 TOKEN_KINDS = ("mood", "culture")
@@ -285,18 +285,24 @@ def _decision_options(game: Game, decision: PayDecision) -> list[dict[str, int]]
     return options_for_any(game, player, costs, token_swap=not isinstance(decision.action, NO_TOKEN_SWAP))
 
 
-@rule(Pay, legal=_legal_payments, answers=(PayDecision,))
-def _pay(game: Game, action: Pay) -> None:
-    decision = game.pending[-1]
-    assert isinstance(decision, PayDecision)
-    options = _decision_options(game, decision)
-    chosen = {k: v for k, v in action.payment.items() if v}
-    if chosen not in options:
+def _check_pay(game: Game, action: Pay) -> None:
+    decision = answering(game, PayDecision)
+    chosen = _paid(action)
+    if chosen not in _decision_options(game, decision):
         raise RuleError(f"{describe(chosen)} is not a valid way to pay {describe(decision.cost)}")
-    suspended = decision.action
+
+
+def _paid(action: Pay) -> dict[str, int]:
+    """The payment chosen, without the kinds it names with 0."""
+    return {k: v for k, v in action.payment.items() if v}
+
+
+@rule(Pay, legal=_legal_payments, answers=(PayDecision,), check=_check_pay)
+def _pay(game: Game, action: Pay) -> None:
+    suspended = answering(game, PayDecision).action
     assert isinstance(suspended, PAID_ACTIONS)  # only actions that carry their payment are suspended
     game.pending.pop()
-    perform_again(game, replace(suspended, payment=chosen))
+    perform_again(game, replace(suspended, payment=_paid(action)))
 
 
 @rule(CancelPayment, legal=lambda game: [], answers=(PayDecision,))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import cache
 from itertools import product
 from typing import cast
 
@@ -52,7 +53,7 @@ def _options(cost: dict[str, int], have: dict[str, int], subs: Iterable[str], sw
         if amount <= 0:
             continue
         if item.startswith(ANY):
-            ways = _splits(item[len(ANY) :].split(","), amount, have)
+            ways = _splits(any_kinds(item), amount, have)
         elif item in subs:
             ways = [{item: amount - g, "gold": g} for g in range(amount + 1)]
         elif swap and item in TOKEN_KINDS:
@@ -66,7 +67,12 @@ def _options(cost: dict[str, int], have: dict[str, int], subs: Iterable[str], sw
         if not ways:
             return []
         parts.append(ways)
-    options: list[dict[str, int]] = []
+    if len(parts) == 1:  # (most costs): its ways, distinct and each affordable, are the payments
+        options = [{k: v for k, v in way.items() if v} for way in parts[0]]
+        if len(options) > 1:
+            options.sort(key=_cheapest_first(cost))
+        return options
+    options = []
     seen = set()
     for combo in product(*parts):
         total: dict[str, int] = {}
@@ -84,7 +90,13 @@ def _options(cost: dict[str, int], have: dict[str, int], subs: Iterable[str], sw
 
 
 def _swaps_tokens(game: Game, player: Player, token_swap: bool) -> bool:
-    return token_swap and effects.has(game, player, "swap_tokens")
+    return token_swap and bool(effects.active(game, player, "swap_tokens"))  # (`has`, one call less)
+
+
+@cache
+def any_kinds(item: str) -> list[str]:
+    """The kinds an "any of" cost item names (asked at every listing of the same few costs): never change it."""
+    return item[len(ANY) :].split(",")
 
 
 def _cheapest_first(cost: dict[str, int]) -> Callable[[dict[str, int]], tuple[object, ...]]:
@@ -146,8 +158,7 @@ def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: boo
     """
     # (the effects are looked up only for a cost with tokens)
     if ("mood" in cost or "culture" in cost) and _swaps_tokens(game, player, token_swap):
-        tokens = sum(cost.get(t, 0) for t in TOKEN_KINDS)
-        if tokens > sum(held(player, t) for t in TOKEN_KINDS):
+        if cost.get("mood", 0) + cost.get("culture", 0) > player.mood_tokens + player.culture_tokens:
             return False
         cost = {k: v for k, v in cost.items() if k not in TOKEN_KINDS}
     resources = player.resources
@@ -156,7 +167,7 @@ def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: boo
         if item.startswith(ANY):
             if len(cost) > 1:  # (a shortfall already met can only be greater with the "any of" part)
                 return bool(payment_options(game, player, cost))
-            return sum(held(player, kind) for kind in item[len(ANY) :].split(",")) >= amount
+            return sum([held(player, kind) for kind in any_kinds(item)]) >= amount
         if amount <= 0:
             continue
         if item == "gold":

@@ -315,9 +315,14 @@ class Game:
         return frozenset(h for h, t in self._terrain_map.items() if self.rules.terrain[t].water)
 
     def invalidate_board(self) -> None:
-        """Forget cached board geometry after a region is placed or turned over."""
-        for cache in ("space_region", "_terrain_map", "_water", "_adjacency", "_distances"):
+        """Forget cached board geometry after a region is placed or turned over. The neighbours of the
+        spaces are kept when the board still covers the same spaces (a region turned over keeps its place)."""
+        kept = self.__dict__.pop("_adjacency", None)
+        spaces_before = self.__dict__.pop("space_region", None)
+        for cache in ("_terrain_map", "_water", "_distances"):
             self.__dict__.pop(cache, None)
+        if kept is not None and spaces_before is not None and spaces_before.keys() == self.space_region.keys():
+            self.__dict__["_adjacency"] = kept  # (a function of the board's spaces alone)
 
     def on_board(self, h: Hex) -> bool:
         return h in self.space_region

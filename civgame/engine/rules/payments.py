@@ -257,20 +257,25 @@ def gain(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
 
 def enforce_caps(game: Game, player: Player) -> None:
     """Lose whatever exceeds a resource cap now (after the caps changed, e.g. an advance was gained)."""
+    caps = resource_caps(game, player)
     for resource, amount in player.resources.items():
-        cap = resource_cap(game, player, resource)
+        cap = caps[resource]
         if amount > cap:
             player.resources[resource] = cap
             game.say(f"{player.name} loses {amount - cap} {resource} over the new limit of {cap}")
 
 
-def resource_cap(game: Game, player: Player, resource: str) -> int:
-    cap = cast("dict[str, int]", game.rules.game.resource_caps)[resource]  # keyed by Resource, asked by name
+def resource_caps(game: Game, player: Player) -> dict[str, int]:
+    """Every resource's limit for the player: `resource_cap` of each, the effects looked up once."""
+    caps = dict(cast("dict[str, int]", game.rules.game.resource_caps))
     for effect in effects.active(game, player, "resource_cap"):
         params = effects.params_as(effect, ResourceCap)
-        if params.resource == resource:
-            cap = params.limit
-    return cap
+        caps[params.resource] = params.limit
+    return caps
+
+
+def resource_cap(game: Game, player: Player, resource: str) -> int:
+    return resource_caps(game, player)[resource]
 
 
 def describe(amounts: dict[str, int]) -> str:

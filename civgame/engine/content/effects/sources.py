@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from civgame.engine.content.effects.military import ShipCapacity
 from civgame.engine.content.effects.registry import Effect, SourceKind, params_as
@@ -30,6 +30,7 @@ _CACHE = "_effect_cache"  # the cache's attribute on the game: never saved, copi
 _MEMO = "_effect_memo"  # answers worked out from the effects, forgotten with them (see `memo`)
 T = TypeVar("T")
 Memo = tuple[int, Callable[["Game", "Player", Hashable], Any], Hashable]  # player, how worked out, about what
+_UNKNOWN = object()  # (a remembered answer may be None)
 
 
 def holdings(game: Game, player: Player) -> Iterator[tuple[SourceKind, str]]:
@@ -55,10 +56,20 @@ def _answers(game: Game, player: Player) -> dict[str, tuple[list[Effect], bool]]
     for every primitive the player holds: one pass over the holdings answers them all."""
     by_source = game.rules.effects_by_source
     found: dict[str, list[Effect]] = {}
+    narrowed: set[str] = set()
     for held in holdings(game, player):
-        for name, granted in by_source.get(held, {}).items():
-            found.setdefault(name, []).extend(granted)
-    return {name: (listed, any(e.only for e in listed)) for name, listed in found.items()}
+        granting = by_source.get(held)
+        if granting is None:  # (a source without effects)
+            continue
+        for name, granted in granting.items():
+            listed = found.get(name)
+            if listed is None:
+                found[name] = listed = []
+            listed.extend(granted)
+            for effect in granted:
+                if effect.only:
+                    narrowed.add(name)
+    return {name: (listed, name in narrowed) for name, listed in found.items()}
 
 
 def active(game: Game, player: Player, name: str, *, at: Hex | None = None) -> list[Effect]:
@@ -108,10 +119,10 @@ def memo(game: Game, player: Player, work_out: Callable[[Game, Player, Hashable]
     if found is None:
         found = game.__dict__[_MEMO] = {}
     key = (player.index, work_out, about)
-    if key not in found:
-        found[key] = work_out(game, player, about)
-    answer: T = found[key]
-    return answer
+    answer = found.get(key, _UNKNOWN)
+    if answer is _UNKNOWN:
+        answer = found[key] = work_out(game, player, about)
+    return cast("T", answer)
 
 
 def holdings_changed(game: Game, player: Player | None = None) -> None:

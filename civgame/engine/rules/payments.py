@@ -266,7 +266,8 @@ def enforce_caps(game: Game, player: Player) -> None:
 
 
 def resource_caps(game: Game, player: Player) -> dict[str, int]:
-    """Every resource's limit for the player: `resource_cap` of each, the effects looked up once."""
+    """Every resource's limit for the player: the rules' limit, or the last of their `resource_cap` effects
+    naming it."""
     caps = dict(cast("dict[str, int]", game.rules.game.resource_caps))
     for effect in effects.active(game, player, "resource_cap"):
         params = effects.params_as(effect, ResourceCap)

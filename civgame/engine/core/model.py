@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
@@ -373,14 +372,17 @@ class Game:
         if known is not None:
             return known
         steps = {start: 0}
-        frontier = deque([start])
+        frontier, away = [start], 0
         adjacency, revealed = self._adjacency, self._terrain_map
-        while frontier:
-            here = frontier.popleft()
-            for there in adjacency.get(here, ()):
-                if there not in steps and there in revealed:
-                    steps[there] = steps[here] + 1
-                    frontier.append(there)
+        while frontier:  # breadth first, one ring of spaces at a time
+            away += 1
+            ring = []
+            for here in frontier:
+                for there in adjacency.get(here, ()):
+                    if there not in steps and there in revealed:
+                        steps[there] = away
+                        ring.append(there)
+            frontier = ring
         self._distances[start] = steps
         return steps
 

@@ -670,12 +670,16 @@ def _legal_start_move(game: Game) -> list[Action]:
     return [StartMove()]
 
 
-@rule(StartMove, legal=_legal_start_move)
-def start_move(game: Game, action: StartMove) -> None:
+def _check_start_move(game: Game, action: StartMove) -> None:
     if game.actions_left <= 0:
         raise RuleError("no main actions left this turn")
     if not can_move(game, game.current):
         raise RuleError(f"none of {game.player(game.current).name}'s units can move")
+
+
+@rule(StartMove, legal=_legal_start_move, check=_check_start_move)
+def start_move(game: Game, action: StartMove) -> None:
+    assert game.actions_left > 0  # checked
     spend_main_action(game)
     begin_move(game, game.current)
 
@@ -704,11 +708,9 @@ def _legal_move_units(game: Game) -> list[Action]:
     return [move for move in possible_moves(game, decision.player) if _allowed(decision, move.units)]
 
 
-@rule(MoveUnits, legal=_legal_move_units, answers=(MoveDecision,))
-def move_units(game: Game, action: MoveUnits) -> None:
+def _check_move_units(game: Game, action: MoveUnits) -> None:
     decision = answering(game, MoveDecision)
     owner = decision.player
-    player = game.player(owner)
     group = _resolve_group(game, owner, action.units)
     if not _allowed(decision, action.units):
         raise RuleError("in this move only the units it was granted for may move")
@@ -725,6 +727,17 @@ def move_units(game: Game, action: MoveUnits) -> None:
         raise RuleError(problem)
     if action.payment and not target.cost:
         raise RuleError(f"moving to {hex_to_label(action.to)} costs nothing: send the move without a payment")
+
+
+@rule(MoveUnits, legal=_legal_move_units, answers=(MoveDecision,), check=_check_move_units)
+def move_units(game: Game, action: MoveUnits) -> None:
+    decision = answering(game, MoveDecision)
+    owner = decision.player
+    player = game.player(owner)
+    group = [game.existing_unit(unit_id) for unit_id in action.units]  # checked: the mover's, on one space
+    start, mode = group[0].pos, mode_of(game, group[0])
+    target = _target(game, owner, start, mode, action.to)
+    assert target is not None  # checked: the group can reach the destination
     payment = None
     if target.cost:
         payment = settle(game, action, dict(target.cost))

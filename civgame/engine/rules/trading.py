@@ -183,13 +183,16 @@ def _legal_start(game: Game) -> list[Action]:
     return [StartTrade(p.index) for p in game.players if why_not_start(game, p.index) is None]
 
 
-@rule(StartTrade, legal=_legal_start)
-def start_trade(game: Game, action: StartTrade) -> None:
+def _check_start(game: Game, action: StartTrade) -> None:
     if game.phase != "play":
         raise RuleError("trading is a free action on your turn")
     problem = why_not_start(game, action.partner)
     if problem:
         raise RuleError(problem)
+
+
+@rule(StartTrade, legal=_legal_start, check=_check_start)
+def start_trade(game: Game, action: StartTrade) -> None:
     game.player(game.current).used_this_turn.append(_offered_key(action.partner))
     game.pending.append(TradeDecision(player=game.current, partner=action.partner))
 
@@ -198,14 +201,17 @@ def _legal_add(game: Game) -> list[Action]:
     return list(_addable(game, _composing(game)))
 
 
-@rule(AddTradeItem, legal=_legal_add, answers=(TradeDecision,))
-def add_trade_item(game: Game, action: AddTradeItem) -> None:
-    decision = _composing(game)
-    problem = item_problem(game, decision, action.side, action.item)
+def _check_add(game: Game, action: AddTradeItem) -> None:
+    problem = item_problem(game, _composing(game), action.side, action.item)
     if problem:
         raise RuleError(problem)
     if action.face_down and (action.side != "give" or ":" not in action.item):
         raise RuleError("only a card of your own hand can be offered face down")
+
+
+@rule(AddTradeItem, legal=_legal_add, answers=(TradeDecision,), check=_check_add)
+def add_trade_item(game: Game, action: AddTradeItem) -> None:
+    decision = _composing(game)
     chosen = decision.give if action.side == "give" else decision.take
     chosen[action.item] = chosen.get(action.item, 0) + 1
     if action.face_down:
@@ -217,11 +223,15 @@ def _legal_send(game: Game) -> list[Action]:
     return [SendTrade()] if decision.give or decision.take else []
 
 
-@rule(SendTrade, legal=_legal_send, answers=(TradeDecision,))
-def send_trade(game: Game, action: SendTrade) -> None:
+def _check_send(game: Game, action: SendTrade) -> None:
     decision = _composing(game)
     if not (decision.give or decision.take):
         raise RuleError("put something into the trade before sending it")
+
+
+@rule(SendTrade, legal=_legal_send, answers=(TradeDecision,), check=_check_send)
+def send_trade(game: Game, action: SendTrade) -> None:
+    decision = _composing(game)
     game.pending.pop()
     game.pending.append(
         TradeOfferDecision(
@@ -288,15 +298,17 @@ def _trade_problem(game: Game, decision: TradeOfferDecision, cards: tuple[str, .
     return _why_cannot_give(game, proposer, decision.give) or _why_cannot_give(game, partner, given_by_partner)
 
 
-@rule(AcceptTrade, legal=_legal_accept, answers=(TradeOfferDecision,))
-def accept_trade(game: Game, action: AcceptTrade) -> None:
-    decision = _answering(game)
-    cards = tuple(action.cards)
-    problem = _trade_problem(game, decision, cards)
+def _check_accept(game: Game, action: AcceptTrade) -> None:
+    problem = _trade_problem(game, _answering(game), tuple(action.cards))
     if problem:
         raise RuleError(problem)
+
+
+@rule(AcceptTrade, legal=_legal_accept, answers=(TradeOfferDecision,), check=_check_accept)
+def accept_trade(game: Game, action: AcceptTrade) -> None:
+    decision = _answering(game)
     proposer, partner = game.player(decision.proposer), game.player(decision.player)
-    from_partner = {k: v for k, v in decision.take.items() if k in AMOUNTS} | dict.fromkeys(cards, 1)
+    from_partner = {k: v for k, v in decision.take.items() if k in AMOUNTS} | dict.fromkeys(action.cards, 1)
     game.pending.pop()
     lost = _hand_over(game, proposer, partner, decision.give) + _hand_over(game, partner, proposer, from_partner)
     game.say(

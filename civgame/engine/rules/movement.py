@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
+from operator import attrgetter
 from typing import Literal, NamedTuple
 
 from civgame.engine.content import effects
@@ -405,9 +406,22 @@ def _landfall(game: Game, ring: tuple[Hex, ...], start: int, step: int) -> tuple
 # ------------------------------------------------------------------ who may move where
 
 
+def unit_free(game: Game, unit: Unit, *, fresh_action: bool = False, road: bool = False) -> bool:
+    """Whether `unit` can move now: `unit_problem` without the reason worded, as listings ask it of
+    every unit. `fresh_action` ignores this action's moves; `road`: the move is a road move, which
+    ignores a mountain's stop."""
+    if unit.moved_this_action and not fresh_action:
+        return False
+    if unit.immobile and not (road and unit.stopped_by_terrain):
+        return False
+    needed = game.rules.units[unit.kind].requires_advance_to_move
+    return not needed or game.player(unit.owner).uses(needed)
+
+
 def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bool = False) -> str | None:
-    """Why `unit` cannot move at all now (None if it can). `fresh_action` ignores this action's moves;
-    `road`: the move is a road move, which ignores a mountain's stop."""
+    """Why `unit` cannot move at all now (None if it can; see `unit_free`)."""
+    if unit_free(game, unit, fresh_action=fresh_action, road=road):
+        return None
     kind = game.rules.units[unit.kind]
     if unit.moved_this_action and not fresh_action:
         return f"{kind.name} {unit.id} already moved in this move action"
@@ -415,10 +429,7 @@ def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bo
         if unit.stopped_by_terrain:
             return f"{kind.name} {unit.id} entered a mountain this turn and cannot move again except by road"
         return f"{kind.name} {unit.id} fought a battle or entered a mountain this turn and cannot move again"
-    needed = kind.requires_advance_to_move
-    if needed and not game.player(unit.owner).uses(needed):
-        return f"{kind.name} units cannot move without {needed}"
-    return None
+    return f"{kind.name} units cannot move without {kind.requires_advance_to_move}"
 
 
 def group_problem(game: Game, group: list[Unit], target: Target) -> str | None:
@@ -528,13 +539,13 @@ def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
 
 def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Iterator[MoveUnits]:
     """Every legal group move of `owner`: one per destination and count of each kind of alike units."""
-    units = sorted(game.units_of(owner), key=lambda u: u.id)
+    units = sorted(game.units_of(owner), key=attrgetter("id"))
     # Roads matter only to units a mountain stopped, so most searches need not ask for the effect.
     roads = any(u.stopped_by_terrain for u in units) and effects.has(game, game.player(owner), "road_move")
     stacks: dict[tuple[Hex, Mode], list[Unit]] = {}
     for unit in units:
         mode = mode_of(game, unit)
-        if unit_problem(game, unit, fresh_action=fresh_action, road=roads and mode == "land") is None:
+        if unit_free(game, unit, fresh_action=fresh_action, road=roads and mode == "land"):
             stacks.setdefault((unit.pos, mode), []).append(unit)
     if not stacks:
         return
@@ -542,7 +553,7 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
     for (start, mode), movers in stacks.items():
         by_road = _alike(game, movers)
         # Units a mountain stopped move only by road.
-        by_step = [c for c in by_road if unit_problem(game, c[0], fresh_action=fresh_action) is None]
+        by_step = [c for c in by_road if unit_free(game, c[0], fresh_action=fresh_action)]
         step_groups = _groups(game, by_step)
         road_groups = step_groups if len(by_step) == len(by_road) else _groups(game, by_road)
         for target in _each_target(survey, start, mode):
@@ -570,6 +581,9 @@ class _Group(NamedTuple):
 def _groups(game: Game, alike: list[list[Unit]]) -> list[_Group]:
     """Every group of some units of each class of `alike` ones (at least one unit in all): the same
     for every destination, so made once per start space, in the order listed."""
+    if len(alike) == 1 and len(alike[0]) == 1:  # a lone unit, the most common stack
+        unit = alike[0][0]
+        return [_Group([unit], (unit.id,), 1 if game.is_army(unit) else 0)]
     found = []
     for counts in product(*(range(len(c) + 1) for c in alike)):
         group = [u for c, k in zip(alike, counts, strict=True) for u in c[:k]]
@@ -656,7 +670,7 @@ def can_move(game: Game, owner: int) -> bool:
     """Whether a new move action would let some unit of `owner` move: `possible_moves` with
     `fresh_action` lists something. Most often the first unit able to move can go alone to the first
     space it could head for, which is asked first; a unit alone is always one of the groups listed."""
-    first = next((u for u in game.units_of(owner) if unit_problem(game, u, fresh_action=True) is None), None)
+    first = next((u for u in game.units_of(owner) if unit_free(game, u, fresh_action=True)), None)
     if first is not None:
         target = next(_each_target(_Survey(game, owner), first.pos, mode_of(game, first)), None)
         if target is not None and group_problem(game, [first], target) is None:

@@ -45,7 +45,7 @@ AMOUNTS = (*RESOURCES, *TOKENS)
 
 # The resources, tokens and kinds of card an offer may hold are fixed: their (immutable) actions are
 # made once rather than at every listing.
-_AMOUNT_ITEMS = {side: tuple(AddTradeItem(side, item) for item in AMOUNTS) for side in SIDES}
+_AMOUNT_ITEMS = {side: tuple((item, AddTradeItem(side, item)) for item in AMOUNTS) for side in SIDES}
 _CARD_KIND_ITEMS = tuple(AddTradeItem("take", kind) for kind in CARD_KINDS)
 
 
@@ -139,7 +139,10 @@ def _addable(game: Game, decision: TradeDecision) -> list[AddTradeItem]:
     addable = []
     for side in SIDES:
         giver, chosen, other = _sides(game, decision, side)
-        addable += [a for a in _AMOUNT_ITEMS[side] if not other.get(a.item) and _more_held(giver, a.item, chosen)]
+        have = holdings(giver)  # (`_more_held` asked of every item at once)
+        addable += [
+            a for item, a in _AMOUNT_ITEMS[side] if have.get(item, 0) > chosen.get(item, 0) and not other.get(item)
+        ]
     partner = game.player(decision.partner)
     addable += [a for a in _CARD_KIND_ITEMS if _more_cards(partner, a.item, decision.take)]
     me = game.player(decision.player)
@@ -178,9 +181,25 @@ def why_not_start(game: Game, partner: int) -> str | None:
 
 
 def _legal_start(game: Game) -> list[Action]:
+    """The partners `why_not_start` allows, by the same tests with no reason worded (whether the
+    current player has anything to trade is asked once, not once per partner)."""
     if game.phase != "play":
         return []
-    return [StartTrade(p.index) for p in game.players if why_not_start(game, p.index) is None]
+    me = game.player(game.current)
+    mine = _has_anything(me)
+    return [
+        _start_action(partner.index)
+        for partner in game.players
+        if partner is not me
+        and _offered_key(partner.index) not in me.used_this_turn
+        and (mine or _has_anything(partner))
+    ]
+
+
+@cache
+def _start_action(partner: int) -> StartTrade:
+    """An offer to `partner`: an (immutable) action made once per partner."""
+    return StartTrade(partner)
 
 
 def _check_start(game: Game, action: StartTrade) -> None:

@@ -102,21 +102,34 @@ class _Survey:
     """What one search for `owner`'s moves asks again and again, found once for the whole search
     rather than once per space or per group: the pieces on each space; and, when first asked (many
     searches never do), the road moves the owner can pay for now and the owner's diplomatic partners.
-    A search changes nothing, so none of it goes stale while it runs."""
+    A search changes nothing, so none of it goes stale while it runs.
 
-    def __init__(self, game: Game, owner: int) -> None:
+    `few_spaces`: the search looks at a space or two (one destination, or the first one found), so the
+    pieces on a space are found when it is asked about rather than those of the whole board first."""
+
+    def __init__(self, game: Game, owner: int, *, few_spaces: bool = False) -> None:
         self.game, self.owner = game, owner
-        self.units: dict[Hex, list[Unit]] = {}
-        for unit in game.units:
-            self.units.setdefault(unit.pos, []).append(unit)
-        self.cities: dict[Hex, City] = {}
-        for city in game.cities:
-            self.cities.setdefault(city.pos, city)  # the first on a space, as `Game.city_at` finds it
+        self._whole_board = not few_spaces
+        self._units: dict[Hex, list[Unit]] = {}
+        self._cities: dict[Hex, City | None] = {}
+        if self._whole_board:
+            for unit in game.units:
+                self._units.setdefault(unit.pos, []).append(unit)
+            for city in game.cities:
+                self._cities.setdefault(city.pos, city)  # the first on a space, as `Game.city_at` finds it
         self._roads: list[RoadMove] | None = None
         self._partners: list[tuple[int, dict[str, int]]] | None = None
 
     def units_at(self, space: Hex) -> list[Unit]:
-        return self.units.get(space, [])
+        here = self._units.get(space)
+        if here is None:
+            here = [] if self._whole_board else self._units.setdefault(space, self.game.units_at(space))
+        return here
+
+    def city_at(self, space: Hex) -> City | None:
+        if self._whole_board or space in self._cities:
+            return self._cities.get(space)
+        return self._cities.setdefault(space, self.game.city_at(space))
 
     def roads(self) -> list[RoadMove]:
         """The owner's `road_move` effects whose price the owner can pay now, in the effects' order."""
@@ -135,20 +148,20 @@ class _Survey:
 
     def enemy_on_land(self, space: Hex) -> bool:
         """Units or a city of another owner than the mover stand on the land `space`."""
-        here = self.units.get(space)  # most spaces hold no unit
+        here = self.units_at(space)  # most spaces hold no unit
         if here and any(u.owner != self.owner for u in here):
             return True
-        city = self.cities.get(space)
+        city = self.city_at(space)
         return city is not None and city.owner != self.owner
 
     def own_armies_on_land(self, space: Hex) -> int:
-        here = self.units.get(space)  # most spaces hold no unit
+        here = self.units_at(space)  # most spaces hold no unit
         if not here:
             return 0
         return sum(1 for u in here if u.owner == self.owner and u.carrier is None and self.game.is_army(u))
 
     def own_city(self, space: Hex) -> bool:
-        city = self.cities.get(space)
+        city = self.city_at(space)
         return city is not None and city.owner == self.owner
 
 
@@ -160,7 +173,8 @@ def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
 def _target(game: Game, owner: int, start: Hex, mode: Mode, to: Hex) -> Target | None:
     """How a group of `mode` units of `owner` at `start` could reach `to` (None if it cannot); the
     destinations after it are not worked out, nor the other spaces next to `start`."""
-    return next((t for t in _each_target(_Survey(game, owner), start, mode, only=to) if t.space == to), None)
+    survey = _Survey(game, owner, few_spaces=True)
+    return next((t for t in _each_target(survey, start, mode, only=to) if t.space == to), None)
 
 
 def _each_target(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = None) -> Iterator[Target]:
@@ -672,7 +686,7 @@ def can_move(game: Game, owner: int) -> bool:
     space it could head for, which is asked first; a unit alone is always one of the groups listed."""
     first = next((u for u in game.units_of(owner) if unit_free(game, u, fresh_action=True)), None)
     if first is not None:
-        target = next(_each_target(_Survey(game, owner), first.pos, mode_of(game, first)), None)
+        target = next(_each_target(_Survey(game, owner, few_spaces=True), first.pos, mode_of(game, first)), None)
         if target is not None and group_problem(game, [first], target) is None:
             return True
     return next(possible_moves(game, owner, fresh_action=True), None) is not None
@@ -708,7 +722,10 @@ def begin_move(game: Game, player: int, attack_bonus: int = 0) -> None:
 
 def _named_units(game: Game, group: list[Unit]) -> str:
     """ "2 Infantry and 1 Settler": the group as the log names it."""
-    parts = [f"{n} {game.rules.units[kind].name}" for kind, n in Counter(u.kind for u in group).items()]
+    counts: dict[str, int] = {}  # (a Counter costs more to make than the rest of the sentence)
+    for unit in group:
+        counts[unit.kind] = counts.get(unit.kind, 0) + 1
+    parts = [f"{n} {game.rules.units[kind].name}" for kind, n in counts.items()]
     return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
 
 

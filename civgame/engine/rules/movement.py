@@ -736,6 +736,8 @@ def _allowed(decision: MoveDecision, units: tuple[int, ...]) -> bool:
 
 def _legal_move_units(game: Game) -> list[Action]:
     decision = answering(game, MoveDecision)
+    if not decision.only_units:  # (every move is allowed: not asked of each)
+        return list(possible_moves(game, decision.player))
     return [move for move in possible_moves(game, decision.player) if _allowed(decision, move.units)]
 
 

@@ -55,7 +55,8 @@ class RandomAgent:
         if not actions:
             raise ValueError("there is no legal action to choose from")
         by_kind = _by_kind(actions)
-        last_city = [a for a in by_kind.get(Raze.KIND, ()) if _razes_last_city(game, a)]
+        razes = by_kind.get(Raze.KIND)  # rarely any: most choices skip looking for a last city
+        last_city = [a for a in razes if _razes_last_city(game, a)] if razes else []
         if last_city and len(last_city) < len(actions) and self.rng.random() >= LAST_CITY_RAZE_CHANCE:
             by_kind = _by_kind([a for a in actions if a not in last_city])
         kinds = list(by_kind)

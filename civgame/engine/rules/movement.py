@@ -173,7 +173,8 @@ def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
 def _target(game: Game, owner: int, start: Hex, mode: Mode, to: Hex) -> Target | None:
     """How a group of `mode` units of `owner` at `start` could reach `to` (None if it cannot); the
     destinations after it are not worked out, nor the other spaces next to `start`."""
-    survey = _Survey(game, owner, few_spaces=True)
+    # Only a land group's road move, to a space further away, looks at many spaces on its way.
+    survey = _Survey(game, owner, few_spaces=mode != "land" or to in game.board_neighbors(start))
     return next((t for t in _each_target(survey, start, mode, only=to) if t.space == to), None)
 
 

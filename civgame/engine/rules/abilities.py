@@ -85,8 +85,7 @@ def _abilities_held(game: Game, player: Player, _: Hashable) -> tuple[str, ...]:
     return tuple(name for name in ABILITIES if effects.holds_any(game, player, name))
 
 
-@rule(UseAbility, legal=_legal_abilities)
-def use_ability(game: Game, action: UseAbility) -> None:
+def _check_use(game: Game, action: UseAbility) -> None:
     handler = ABILITIES.get(action.ability)
     if handler is None:
         raise RuleError(f"there is no ability called {action.ability!r}")
@@ -95,4 +94,10 @@ def use_ability(game: Game, action: UseAbility) -> None:
     if tuple(action.choice) not in set(choices):
         reason = handler.why_unusable(game, effect, choices)
         raise RuleError(reason or f"{action.source}'s {action.ability.replace('_', ' ')} cannot be used that way now")
-    handler.perform(game, effect, tuple(action.choice))
+
+
+@rule(UseAbility, legal=_legal_abilities, check=_check_use)
+def use_ability(game: Game, action: UseAbility) -> None:
+    """Use an ability one of its `choices` allows (`_check_use`)."""
+    effect = _granting_effect(game, action.source, action.ability)
+    ABILITIES[action.ability].perform(game, effect, tuple(action.choice))

@@ -233,10 +233,7 @@ def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -
     if player.influence_succeeded:
         return []
     found: list[InfluenceCulture] = []
-    takeover = _takeover(game, player) is not None
-    settlement = (SETTLEMENT,) if takeover else ()
-    targetable = _Targetable(game, player, takeover)
-    pieces = [(t, b) for t in game.cities for b in (*t.buildings, *settlement) if targetable(t, b)]
+    pieces = _targets(game, player)
     if not pieces:  # most of the time: then no source need be looked at
         return found
     affordable: dict[int, bool] = {}  # by range tokens
@@ -254,25 +251,30 @@ def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -
     return found
 
 
-class _Targetable:
-    """Whether `why_not_target` allows a piece, for one listing (`takeover`: the player has `_takeover`):
-    the cheapest checks first, the pieces left in the player's supply counted once per building."""
-
-    def __init__(self, game: Game, player: Player, takeover: bool) -> None:
-        self.game, self.player, self.takeover = game, player, takeover
-        self.pieces_left: dict[str, bool] = {}
-
-    def __call__(self, target: City, building: str) -> bool:
-        game, player = self.game, self.player
-        if building == SETTLEMENT and self.takeover:
-            limit = game.rules.game.city.settlement_limit
-            return target.owner == BARBARIAN and target.size == 1 and game.settlements_used(player.index) < limit
-        colour = target.buildings.get(building)
-        if colour is None or colour == player.index or not game.rules.buildings[building].can_be_influenced:
-            return False
-        if building not in self.pieces_left:
-            self.pieces_left[building] = has_piece_left(game, player, building)
-        return self.pieces_left[building] and protection(game, player, target, "target") is None
+def _targets(game: Game, player: Player) -> list[tuple[City, str]]:
+    """The pieces `why_not_target` allows the player to target, city by city (each city's buildings,
+    then its settlement): the cheapest checks first, and the player's pieces left counted once per
+    building. Asked at every listing, and most of the time nothing is found."""
+    me = player.index
+    buildings = game.rules.buildings
+    takeover = _takeover(game, player) is not None
+    settlements_left: bool | None = None  # (counted when first needed)
+    pieces_left: dict[str, bool] = {}
+    found: list[tuple[City, str]] = []
+    for target in game.cities:
+        for building, colour in target.buildings.items():
+            if colour == me or not buildings[building].can_be_influenced:
+                continue
+            if building not in pieces_left:
+                pieces_left[building] = has_piece_left(game, player, building)
+            if pieces_left[building] and protection(game, player, target, "target") is None:
+                found.append((target, building))
+        if takeover and target.owner == BARBARIAN and target.size == 1:
+            if settlements_left is None:
+                settlements_left = game.settlements_used(me) < game.rules.game.city.settlement_limit
+            if settlements_left:
+                found.append((target, SETTLEMENT))
+    return found
 
 
 # ------------------------------------------------------------------ the roll
@@ -391,10 +393,8 @@ def _cities_of(game: Game, action: InfluenceCulture) -> tuple[City, City]:
 
 
 def free_attempt(game: Game, player: Player, action: InfluenceCulture, cost: dict[str, int]) -> None:
-    """An attempt that spends no main action but costs `cost` on top of its range tokens."""
-    reason = why_not_attempt(game, player, action, cost)
-    if reason:
-        raise RuleError(reason)
+    """An attempt that spends no main action but costs `cost` on top of its range tokens: one of the
+    `attempts(game, player, cost)` that the `free_action` ability lists (and its check has made sure of)."""
     pay(player, payment_for(game, player, plus(culture(action.range_tokens), cost)))
     game.say(f"{player.name} makes a free Influence Culture attempt for {describe(cost)}")
     _resolve(game, player, *_cities_of(game, action), action.building)
@@ -409,14 +409,18 @@ def _legal_attempts(game: Game) -> list[Action]:
     return list(attempts(game, game.player(game.current)))
 
 
-@rule(InfluenceCulture, legal=_legal_attempts)
-def influence_culture(game: Game, action: InfluenceCulture) -> None:
-    player = game.player(game.current)
+def _check_attempt(game: Game, action: InfluenceCulture) -> None:
     if game.actions_left <= 0:
         raise RuleError("no main actions left this turn")
-    reason = why_not_attempt(game, player, action)
+    reason = why_not_attempt(game, game.player(game.current), action)
     if reason:
         raise RuleError(reason)
+
+
+@rule(InfluenceCulture, legal=_legal_attempts, check=_check_attempt)
+def influence_culture(game: Game, action: InfluenceCulture) -> None:
+    assert game.actions_left > 0
+    player = game.player(game.current)
     pay(player, payment_for(game, player, culture(action.range_tokens)))
     spend_main_action(game)
     _resolve(game, player, *_cities_of(game, action), action.building)

@@ -12,6 +12,8 @@ a size-1 barbarian city takes the whole city); `free_attempt` serves the `free_a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.cards import InfluenceBarbarianSettlement
@@ -226,16 +228,20 @@ def why_not_attempt(
 
 
 def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -> list[InfluenceCulture]:
-    """Every attempt the player may make now (paying `extra_cost` besides), with the fewest range tokens.
+    """Every attempt the player may make now (paying `extra_cost` besides), with the fewest range tokens."""
+    return list(_attempts(game, player, extra_cost))
+
+
+def _attempts(game: Game, player: Player, extra_cost: dict[str, int]) -> Iterator[InfluenceCulture]:
+    """`attempts` one by one, so that whether there is any needs only the first.
 
     The checks of `_why_not` as yes or no, the cheapest first and no reason worded: those on the target
     alone made once, not again from every source, and the price of each number of tokens asked once."""
     if player.influence_succeeded:
-        return []
-    found: list[InfluenceCulture] = []
+        return
     pieces = _targets(game, player)
     if not pieces:  # most of the time: then no source need be looked at
-        return found
+        return
     affordable: dict[int, bool] = {}  # by range tokens
     for source in sources(game, player):
         reach = game.distances_from(source.pos)
@@ -247,8 +253,7 @@ def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -
             if tokens not in affordable:
                 affordable[tokens] = can_pay(game, player, plus(culture(tokens), extra_cost))
             if affordable[tokens] and not (tokens and why_no_boost(game, player, source, target)):
-                found.append(InfluenceCulture(source.id, target.id, building, tokens))
-    return found
+                yield InfluenceCulture(source.id, target.id, building, tokens)
 
 
 def _targets(game: Game, player: Player) -> list[tuple[City, str]]:
@@ -417,7 +422,12 @@ def _check_attempt(game: Game, action: InfluenceCulture) -> None:
         raise RuleError(reason)
 
 
-@rule(InfluenceCulture, legal=_legal_attempts, check=_check_attempt)
+def _any_attempt(game: Game) -> bool:
+    """Whether `_legal_attempts` lists anything (Cultural Takeover asks), stopping at the first attempt."""
+    return game.actions_left > 0 and next(_attempts(game, game.player(game.current), NO_COST), None) is not None
+
+
+@rule(InfluenceCulture, legal=_legal_attempts, check=_check_attempt, exists=_any_attempt)
 def influence_culture(game: Game, action: InfluenceCulture) -> None:
     assert game.actions_left > 0
     player = game.player(game.current)

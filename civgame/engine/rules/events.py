@@ -26,7 +26,7 @@ from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect, Params
 from civgame.engine.content.effects import events as prims
 from civgame.engine.core.decisions import EffectChoiceDecision
-from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
+from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex, neighbors
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, City, EventInProgress, EventStep, Game, Player, Unit
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS, amounts
 from civgame.engine.rules import civilizations, diplomacy
@@ -212,9 +212,11 @@ def city_by_label(game: Game, label: str) -> City:
 
 def _settlement_spaces(game: Game, active: int) -> list[Hex]:
     """Where a new barbarian settlement may go: two land spaces from the active player's cities if
-    possible, else next to them; never next to anyone else's city."""
+    possible, else next to them; never next to anyone else's city. (The distances to cities are
+    turned into sets of spaces once, rather than measured from every space of the board.)"""
     own = [c.pos for c in game.cities_of(active)]
-    others = [c.pos for c in game.cities if c.owner != active]
+    next_to_own = {n for c in own for n in neighbors(c)}
+    near_others = {h for c in game.cities if c.owner != active for h in (c.pos, *neighbors(c.pos))}
     occupied = {u.pos for u in game.units} | {c.pos for c in game.cities}
     basic = [
         h
@@ -223,14 +225,12 @@ def _settlement_spaces(game: Game, active: int) -> list[Hex]:
         and game.rules.terrain[game.terrain(h) or ""].can_found_city
         and h not in game.exhausted
         and h not in occupied
-        and all(distance(h, o) > 1 for o in others)
+        and h not in near_others
     ]
     reach = game.rules.game.barbarians.reach
-    near = [_land_steps(game, c) for c in own]
-    preferred = [
-        h for h in basic if all(distance(h, c) > 1 for c in own) and any(steps.get(h) == reach for steps in near)
-    ]
-    return preferred or [h for h in basic if any(distance(h, c) == 1 for c in own)]
+    at_reach = {h for c in own for h, steps in _land_steps(game, c).items() if steps == reach}
+    preferred = [h for h in basic if h not in next_to_own and h in at_reach]
+    return preferred or [h for h in basic if h in next_to_own]
 
 
 def _barbarian_settlement(game: Game, event: EventInProgress, step: EventStep) -> None:

@@ -248,9 +248,13 @@ def _legal_exchange(game: Game, effect: Effect) -> list[Choice]:
     for option in params.options:
         if not can_pay(game, player, amounts(option.pay)):
             continue
+        card_sets = list(combinations(sorted(player.action_cards), option.discard_action_cards))
+        objective_sets = list(combinations(sorted(player.objective_cards), option.discard_objective_cards))
+        if not (card_sets and objective_sets):  # too few cards to discard: no label need be worded
+            continue
         label = option_label(option)
-        for cards in combinations(sorted(player.action_cards), option.discard_action_cards):
-            for objectives in combinations(sorted(player.objective_cards), option.discard_objective_cards):
+        for cards in card_sets:
+            for objectives in objective_sets:
                 choices.append((label, *map(str, cards), *(OBJECTIVE + str(c) for c in objectives)))
     return choices
 

@@ -217,16 +217,9 @@ def _settlement_spaces(game: Game, active: int) -> list[Hex]:
     own = [c.pos for c in game.cities_of(active)]
     next_to_own = {n for c in own for n in neighbors(c)}
     near_others = {h for c in game.cities if c.owner != active for h in (c.pos, *neighbors(c.pos))}
-    occupied = {u.pos for u in game.units} | {c.pos for c in game.cities}
-    basic = [
-        h
-        for h in game.space_region
-        if game.is_land(h)
-        and game.rules.terrain[game.terrain(h) or ""].can_found_city
-        and h not in game.exhausted
-        and h not in occupied
-        and h not in near_others
-    ]
+    unusable = near_others | {u.pos for u in game.units} | {c.pos for c in game.cities} | set(game.exhausted)
+    foundable = {key for key, terrain in game.rules.terrain.items() if terrain.can_found_city}
+    basic = [h for h in game.space_region if h not in unusable and game.is_land(h) and game.terrain(h) in foundable]
     reach = game.rules.game.barbarians.reach
     at_reach = {h for c in own for h, steps in _land_steps(game, c).items() if steps == reach}
     preferred = [h for h in basic if h not in next_to_own and h in at_reach]

@@ -68,10 +68,11 @@ def _granting_effect(game: Game, source: str, name: str) -> Effect:
 
 def _legal_abilities(game: Game) -> list[Action]:
     player = game.player(game.current)
-    held = effects.memo(game, player, _abilities_held)
+    held, narrowed = effects.memo(game, player, _abilities_held)
     if not held:
         return []
-    leader_at = effects.leader_space(game, player)  # where abilities narrowed to the leader apply
+    # where abilities narrowed to the leader apply (looked for only if the player has such an ability)
+    leader_at = effects.leader_space(game, player) if narrowed else None
     actions: list[Action] = []
     for name in held:
         handler = ABILITIES[name]
@@ -80,9 +81,19 @@ def _legal_abilities(game: Game) -> list[Action]:
     return actions
 
 
-def _abilities_held(game: Game, player: Player, _: Hashable) -> tuple[str, ...]:
-    """The ability primitives the player holds an effect of (wherever their leader stands)."""
-    return tuple(name for name in ABILITIES if effects.holds_any(game, player, name))
+def _abilities_held(game: Game, player: Player, _: Hashable) -> tuple[tuple[str, ...], bool]:
+    """The ability primitives the player holds an effect of (wherever their leader stands), and whether
+    any of those effects is narrowed by `only:` to some place."""
+    names = tuple(name for name in ABILITIES if effects.holds_any(game, player, name))
+    by_source = game.rules.effects_by_source
+    narrowed = any(
+        effect.only
+        for source in effects.holdings(game, player)
+        for name, granted in by_source.get(source, {}).items()
+        if name in ABILITIES
+        for effect in granted
+    )
+    return names, narrowed
 
 
 def _check_use(game: Game, action: UseAbility) -> None:

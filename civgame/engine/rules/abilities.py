@@ -14,6 +14,7 @@ from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.core.actions import Action, UseAbility
 from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import Hex
 from civgame.engine.core.model import Game, Player
 from civgame.engine.rules.registry import rule
 
@@ -60,7 +61,7 @@ def ability(
 
 def _granting_effect(game: Game, source: str, name: str) -> Effect:
     player = game.player(game.current)
-    for effect in effects.active(game, player, name, at=effects.leader_space(game, player)):
+    for effect in effects.active(game, player, name, at=narrowed_at(game, player)):
         if effect.source == source:
             return effect
     raise RuleError(f"{game.player(game.current).name} has no {name.replace('_', ' ')} ability from {source}")
@@ -68,17 +69,23 @@ def _granting_effect(game: Game, source: str, name: str) -> Effect:
 
 def _legal_abilities(game: Game) -> list[Action]:
     player = game.player(game.current)
-    held, narrowed = effects.memo(game, player, _abilities_held)
+    held, _ = effects.memo(game, player, _abilities_held)
     if not held:
         return []
-    # where abilities narrowed to the leader apply (looked for only if the player has such an ability)
-    leader_at = effects.leader_space(game, player) if narrowed else None
+    leader_at = narrowed_at(game, player)
     actions: list[Action] = []
     for name in held:
         handler = ABILITIES[name]
         for effect in effects.active(game, player, name, at=leader_at):
             actions.extend(UseAbility(effect.source, name, choice) for choice in handler.choices(game, effect))
     return actions
+
+
+def narrowed_at(game: Game, player: Player) -> Hex | None:
+    """The place to ask `effects.active` about for the player's abilities: where their leader stands,
+    which decides where abilities narrowed by `only:` apply (looked for only when they hold such a one)."""
+    _, narrowed = effects.memo(game, player, _abilities_held)
+    return effects.leader_space(game, player) if narrowed else None
 
 
 def _abilities_held(game: Game, player: Player, _: Hashable) -> tuple[tuple[str, ...], bool]:

@@ -1,8 +1,9 @@
 """Custom abilities granted by content: `UseAbility(source, ability, choice)`.
 
 Each ability primitive registers how to list its legal uses and how to perform one with
-`@ability(name, legal=...)`. The handler receives the granting `Effect`; it validates, then
-acts. Whether it is a main action, a free action or once per turn comes from its parameters.
+`@ability(name, legal=...)`. The handler receives the granting `Effect` and one of the choices
+`legal` lists (the rule's check, `_check_use`, refuses any other), and acts. Whether it is a main
+action, a free action or once per turn comes from its parameters.
 """
 
 from __future__ import annotations

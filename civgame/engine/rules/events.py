@@ -422,8 +422,10 @@ def _pirate_ship(game: Game, event: EventInProgress, step: EventStep) -> None:
     """`count` 1: the first ship, next to the active player's cities if it can be."""
     if not _in_supply(game, PIRATE, SHIP):
         return
-    free = [h for h in game.space_region if game.is_water(h) and not any(u.owner >= 0 for u in game.units_at(h))]
-    near = [h for h in free if any(distance(h, c.pos) == 1 for c in game.cities_of(step.player))]
+    manned = {u.pos for u in game.units if u.owner >= 0}  # (sets made once, not looked up space by space)
+    free = [h for h in game.space_region if h not in manned and game.is_water(h)]
+    next_to_cities = {n for c in game.cities_of(step.player) for n in neighbors(c.pos)}
+    near = [h for h in free if h in next_to_cities]
     ask(game, event, step, sorted(_label(h) for h in (near if step.count and near else free)))
 
 

@@ -135,17 +135,21 @@ def _legal_raises(game: Game) -> list[Action]:
     return [RaiseMood(c.id) for c in raisable(game, decision.player, _outstanding(decision), decision.only_city)]
 
 
-@rule(RaiseMood, legal=_legal_raises, answers=(HappinessDecision,))
-def raise_mood(game: Game, action: RaiseMood) -> None:
+def _check_raise(game: Game, action: RaiseMood) -> None:
     decision = _decision(game)
     reason = why_not_raise(game, decision.player, action.city, _outstanding(decision))
     if decision.only_city not in (None, action.city):
         reason = "this free Increase Happiness raises only the leader's city"
     if reason:
         raise RuleError(reason)
+
+
+@rule(RaiseMood, legal=_legal_raises, answers=(HappinessDecision,), check=_check_raise)
+def raise_mood(game: Game, action: RaiseMood) -> None:
+    decision = _decision(game)
     player = game.player(decision.player)
     city = game.city(action.city)
-    assert city is not None
+    assert city is not None  # checked
     payment = settle(game, action, step_cost(game, city, _outstanding(decision)))
     if payment is None:
         return

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
 
 from civgame.engine.content import effects
@@ -92,6 +93,9 @@ class CardAction:
     needs: str = ""  # what its precondition asks for, said when it offers no way ("" : the half's text says)
     why_not: CardWhyNot | None = None  # why it offers no way, in the rule's words (rather than `needs`)
     least_cost: CardLeastCost | None = None  # what `cost` asks at least, whichever way is chosen
+    # Its options depend on what playing the half takes first (resources, tokens, actions left), so they are
+    # asked with that taken (`_as_played`); False spares the listings that look for halves of such effects alone.
+    sees_payment: bool = True
 
 
 CARD_ACTIONS: dict[str, CardAction] = {}
@@ -105,11 +109,12 @@ def card_action(
     needs: str = "",
     why_not: CardWhyNot | None = None,
     least_cost: CardLeastCost | None = None,
+    sees_payment: bool = True,
 ) -> Callable[[CardPerform], CardPerform]:
     """Register how the action primitive `name` is played."""
 
     def register(perform: CardPerform) -> CardPerform:
-        CARD_ACTIONS[name] = CardAction(options, perform, cost, needs, why_not, least_cost)
+        CARD_ACTIONS[name] = CardAction(options, perform, cost, needs, why_not, least_cost, sees_payment)
         return perform
 
     return register
@@ -152,6 +157,7 @@ class HalfPlay:
     priced_ways: bool  # some played effect adds a price that depends on the way chosen
     main: bool  # it costs a main action
     actions_spent: int  # the actions playing it spends (its main action), less those its `gain_actions` give
+    sees_payment: bool  # some played effect's options depend on what playing it takes first
     # What it was worked out from: the half's effects in the rules, and how many action primitives were
     # registered then (a rule module imported later may register more).
     source: list[Effect] | None
@@ -183,6 +189,7 @@ def _work_out_half_play(rules: Ruleset, half: str, source: list[Effect] | None) 
         main=main,
         actions_spent=int(main)
         - sum(params_as(e, GainActions).actions for e in effects_of if e.name == "gain_actions"),
+        sees_payment=any(CARD_ACTIONS[e.name].sees_payment for e in played),
         source=source,
         registered=len(CARD_ACTIONS),
     )
@@ -209,7 +216,7 @@ def _ways(game: Game, player: Player, half: str, extra: dict[str, int] | None = 
 def _ways_of(game: Game, player: Player, known: HalfPlay, extra: dict[str, int] | None) -> list[Parts]:
     """`_ways` of a half whose `HalfPlay` the caller holds."""
     price, spent = _taken_before(known, extra)
-    if not price and not spent:  # the effects find the player as they stand
+    if (not price and not spent) or not known.sees_payment:  # the effects find the player as they stand
         return _effect_ways(game, player, known)
     with _as_played(game, player, price, spent):
         return _effect_ways(game, player, known)
@@ -589,7 +596,7 @@ def _always(game: Game, player: Player, effect: Effect) -> list[Choice]:
     return [()]
 
 
-@card_action("gain_actions", options=_always)
+@card_action("gain_actions", options=_always, sees_payment=False)
 def _gain_actions(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, GainActions)
     game.actions_left += params.actions
@@ -634,7 +641,7 @@ def _why_no_building(game: Game, player: Player, effect: Effect) -> str:
     return f"You have no city with {'an' if building[0] in 'AEIOU' else 'a'} {building}"
 
 
-@card_action("gain_per_building", options=_has_building, why_not=_why_no_building)
+@card_action("gain_per_building", options=_has_building, why_not=_why_no_building, sees_payment=False)
 def _gain_per_building(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, GainPerBuilding)
     count = _cities_with(game, player, params.building)
@@ -668,7 +675,10 @@ def _why_no_battle(game: Game, player: Player, effect: Effect) -> str:
 
 
 @card_action(
-    "battle_won_this_turn", options=lambda g, p, e: [()] if _claimable(g, p, e) else [], why_not=_why_no_battle
+    "battle_won_this_turn",
+    options=lambda g, p, e: [()] if _claimable(g, p, e) else [],
+    why_not=_why_no_battle,
+    sees_payment=False,
 )
 def _claim_battle(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     record = _claimable(game, player, effect)
@@ -699,7 +709,9 @@ def _why_no_mood_raise(game: Game, player: Player, effect: Effect) -> str:
     return f"You have no city that is not {MOODS[-1].capitalize()}"
 
 
-@card_action("raise_city_moods", options=_mood_raises, cost=_extra_step_cost, why_not=_why_no_mood_raise)
+@card_action(
+    "raise_city_moods", options=_mood_raises, cost=_extra_step_cost, why_not=_why_no_mood_raise, sees_payment=False
+)
 def _raise_city_moods(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     for city_id in choice:
         city = game.city(int(city_id))
@@ -718,7 +730,7 @@ def _why_no_placement(game: Game, player: Player, effect: Effect) -> str:
     return f"You have no {unit} left in your supply or no city with room for one"
 
 
-@card_action("place_unit", options=_placement_cities, why_not=_why_no_placement)
+@card_action("place_unit", options=_placement_cities, why_not=_why_no_placement, sees_payment=False)
 def _place_unit(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, PlaceUnit)
     city = game.city(int(choice[0]))
@@ -742,8 +754,16 @@ def _neighbours(game: Game, player: Player, reach: int, holding: AbstractSet[str
         spaces.setdefault(unit.owner, set()).add(unit.pos)
     for city in game.cities:
         spaces.setdefault(city.owner, set()).add(city.pos)
-    own = spaces.get(player.index, set())
-    return [other for other in others if any(distance(a, b) <= reach for a in spaces.get(other.index, ()) for b in own)]
+    near = set().union(*(_within(space, reach) for space in spaces.get(player.index, ())))
+    return [other for other in others if not near.isdisjoint(spaces.get(other.index, ()))]
+
+
+@cache
+def _within(space: Hex, reach: int) -> frozenset[Hex]:
+    """The spaces at most `reach` steps from `space` (a fact of the hex grid: kept once worked out)."""
+    q, r = space
+    steps = range(-reach, reach + 1)
+    return frozenset((q + dq, r + dr) for dq in steps for dr in steps if distance((0, 0), (dq, dr)) <= reach)
 
 
 def _neighbour_advances(game: Game, player: Player, reach: int, wanted: list[str]) -> set[str]:
@@ -815,6 +835,7 @@ def _why_no_neighbour_advance(game: Game, player: Player, reach: int) -> str:
     cost=_card_advance_cost,
     least_cost=_least_card_advance_cost,
     why_not=_why_no_card_advance,
+    sees_payment=False,
 )
 def _card_advance(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     for name in choice:
@@ -833,7 +854,7 @@ def _why_all_marked(game: Game, player: Player, effect: Effect) -> str:
     return "Every other player already loses an action in their next turn"
 
 
-@card_action("lose_action_mark", options=_unmarked_players, why_not=_why_all_marked)
+@card_action("lose_action_mark", options=_unmarked_players, why_not=_why_all_marked, sees_payment=False)
 def _mark_player(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, LoseActionMark)
     target = game.player(int(choice[0]))
@@ -859,6 +880,7 @@ def _trades(game: Game, player: Player, effect: Effect) -> list[Choice]:
     why_not=lambda game, player, effect: _why_no_neighbour_advance(
         game, player, params_as(effect, TradeAdvances).range
     ),
+    sees_payment=False,
 )
 def _trade_advances(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     advance, partner = choice[0], game.player(int(choice[1]))
@@ -919,7 +941,12 @@ def _explorations(game: Game, player: Player, effect: Effect) -> list[Choice]:
     return [(where, city) for where in [*map(str, regions), NONE] for city in [*places, NONE]]
 
 
-@card_action("explore_and_settle", options=_explorations, needs="a face-down region next to a region with your city")
+@card_action(
+    "explore_and_settle",
+    options=_explorations,
+    needs="a face-down region next to a region with your city",
+    sees_payment=False,
+)
 def _explore_and_settle(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     region, city_id = choice if len(choice) == 2 else (choice[0], NONE)
     params = params_as(effect, ExploreAndSettle)
@@ -985,7 +1012,7 @@ def _why_no_truce(game: Game, player: Player, effect: Effect) -> str:
     return f"You have already taken an action this turn: {effect.source} must be played first"
 
 
-@card_action("truce", options=_truce_partners, why_not=_why_no_truce)
+@card_action("truce", options=_truce_partners, why_not=_why_no_truce, sees_payment=False)
 def _make_truce(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     partner = game.player(int(choice[0]))
     player.truce_with = partner.index
@@ -1005,7 +1032,7 @@ def _why_no_objectives(game: Game, player: Player, effect: Effect) -> str:
     return "You hold no objective card to exchange"
 
 
-@card_action("redraw_objectives", options=_with_objectives, why_not=_why_no_objectives)
+@card_action("redraw_objectives", options=_with_objectives, why_not=_why_no_objectives, sees_payment=False)
 def _redraw_objectives(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     held = list(player.objective_cards)
     for _ in range(params_as(effect, RedrawObjectives).draw):
@@ -1053,7 +1080,7 @@ def _why_no_hidden_cards(game: Game, player: Player, effect: Effect) -> str:
     return "No other player holds a hidden card"
 
 
-@card_action("swap_hidden_card", options=_hidden_hands, why_not=_why_no_hidden_cards)
+@card_action("swap_hidden_card", options=_hidden_hands, why_not=_why_no_hidden_cards, sees_payment=False)
 def _spy(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     other = game.player(int(choice[0]))
     game.say(f"{player.name} looks at {other.name}'s hidden cards ({effect.source})")

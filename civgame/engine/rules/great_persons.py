@@ -221,7 +221,8 @@ def _register(name: str) -> None:
     def options(game: Game, player: Player, effect: Effect) -> list[Choice]:
         return [()] if need is None or need[0](game, player, effect.params) else []
 
-    card_action(name, options=options, needs=need[1] if need else "")(_run_as_event_step)
+    # (what such an effect needs may cost resources or tokens; the others need nothing)
+    card_action(name, options=options, needs=need[1] if need else "", sees_payment=need is not None)(_run_as_event_step)
 
 
 for _primitive in sorted(MAIN_EFFECTS):

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from civgame.ai import play_game, random_agents
-from civgame.engine.core.actions import Collect, Construct, Pick, Recruit
+from civgame.engine.core.actions import Collect, Construct, InfluenceCulture, Pick, Recruit
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game
@@ -45,7 +45,7 @@ def test_rules_that_keep_their_check_apart_still_refuse_what_is_not_legal():
 
 
 # The rules that answer "is any such action legal?" without listing: each must stay covered below.
-RULES_WITH_EXISTS = {Collect, Construct, Recruit}
+RULES_WITH_EXISTS = {Collect, Construct, InfluenceCulture, Recruit}
 
 
 def _applicable(rule: Rule[Any], game: Game) -> bool:

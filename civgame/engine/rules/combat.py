@@ -1584,12 +1584,16 @@ def _legal_tactics(game: Game) -> list[Action]:
     return [PlayTactics(None), *(PlayTactics(card) for card in tactics_options(game, _battle(game), side))]
 
 
-@rule(PlayTactics, legal=_legal_tactics, answers=(TacticsDecision,))
+def _check_tactics(game: Game, action: PlayTactics) -> None:
+    side = _tactics_side(game, answering(game, TacticsDecision))
+    if action.card is not None and action.card not in tactics_options(game, _battle(game), side):
+        raise RuleError("play one of your action cards whose tactics half this battle allows, or none")
+
+
+@rule(PlayTactics, legal=_legal_tactics, answers=(TacticsDecision,), check=_check_tactics)
 def play_tactics(game: Game, action: PlayTactics) -> None:
     d = answering(game, TacticsDecision)
     side = _tactics_side(game, d)
-    if action.card is not None and action.card not in tactics_options(game, _battle(game), side):
-        raise RuleError("play one of your action cards whose tactics half this battle allows, or none")
     game.pending.pop()
     player = game.player(d.player)
     if action.card is not None:

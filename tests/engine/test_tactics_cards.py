@@ -1,7 +1,11 @@
 """Tactics cards in combat: who may play, the secret choice, and each built tactics half."""
 
+import pytest
+
 from civgame.engine.core.actions import ChooseCasualties, ChooseOption, PlayTactics
+from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import CasualtyDecision, EffectChoiceDecision, TacticsDecision
+from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import BARBARIAN
 from civgame.engine.core.vocabulary import DECLINE
@@ -40,6 +44,16 @@ def play(s, attacker_card, defender_card):
 
 
 # ------------------------------------------------------------------ the round sequence
+
+
+def test_a_tactics_card_not_held_is_refused_and_nothing_changes():
+    s, att, _dfn = battle(cards=((HIGH_MORALE,), (DEFENSIVE_FORMATION,)))
+    dice(s, (2, "cavalry"), LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    before = to_plain(s.game)
+    with pytest.raises(RuleError, match="whose tactics half this battle allows, or none"):
+        s.apply(PlayTactics(DEFENSIVE_FORMATION))  # the defender's card
+    assert to_plain(s.game) == before
 
 
 def test_the_attacker_chooses_first_then_the_defender_and_the_cards_are_revealed_together():

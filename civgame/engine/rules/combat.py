@@ -1303,14 +1303,12 @@ def unit_placement_cities(game: Game, player: int, kind: str) -> list[int]:
     spec = game.rules.units.get(kind)
     if spec is None or len(game.units_of(player, kind)) >= spec.limit:
         return []
+    if not spec.army:
+        return [city.id for city in game.cities_of(player)]
     limit = game.rules.game.stacking_limit
-    return [
-        city.id
-        for city in game.cities_of(player)
-        if not spec.army
-        or sum(1 for u in game.units_at(city.pos) if u.owner == player and u.carrier is None and game.is_army(u))
-        < limit
-    ]
+    # (one look over the units counts the army on every space: asked for cards in hand at every turn action)
+    armies = Counter(u.pos for u in game.units if u.owner == player and u.carrier is None and game.is_army(u))
+    return [city.id for city in game.cities_of(player) if armies[city.pos] < limit]
 
 
 def _place_reinforcement(game: Game, player: int, kind: str, city_id: int, source: str) -> None:
@@ -1584,12 +1582,16 @@ def _legal_tactics(game: Game) -> list[Action]:
     return [PlayTactics(None), *(PlayTactics(card) for card in tactics_options(game, _battle(game), side))]
 
 
-@rule(PlayTactics, legal=_legal_tactics, answers=(TacticsDecision,))
+def _check_tactics(game: Game, action: PlayTactics) -> None:
+    side = _tactics_side(game, answering(game, TacticsDecision))
+    if action.card is not None and action.card not in tactics_options(game, _battle(game), side):
+        raise RuleError("play one of your action cards whose tactics half this battle allows, or none")
+
+
+@rule(PlayTactics, legal=_legal_tactics, answers=(TacticsDecision,), check=_check_tactics)
 def play_tactics(game: Game, action: PlayTactics) -> None:
     d = answering(game, TacticsDecision)
     side = _tactics_side(game, d)
-    if action.card is not None and action.card not in tactics_options(game, _battle(game), side):
-        raise RuleError("play one of your action cards whose tactics half this battle allows, or none")
     game.pending.pop()
     player = game.player(d.player)
     if action.card is not None:

@@ -26,7 +26,7 @@ from civgame.engine.core.vocabulary import RESOURCES, amounts
 from civgame.engine.rules import advances, cards, cities, events
 from civgame.engine.rules.abilities import ability
 from civgame.engine.rules.payments import can_pay, describe, gain, holdings, pay, payment_for
-from civgame.engine.rules.registry import rule
+from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.triggers import listener, observer
 
 Choice = tuple[str, ...]
@@ -169,13 +169,16 @@ def _legal_choose_option(game: Game) -> list[Action]:
     return [ChooseOption(option) for option in _legal_options(game, decision)]
 
 
-@rule(ChooseOption, legal=_legal_choose_option, answers=(EffectChoiceDecision,))
-def choose_option(game: Game, action: ChooseOption) -> None:
-    decision = game.pending[-1]
-    assert isinstance(decision, EffectChoiceDecision)
+def _check_choose_option(game: Game, action: ChooseOption) -> None:
+    decision = answering(game, EffectChoiceDecision)
     legal = _legal_options(game, decision)
     if action.option not in legal:
         raise RuleError(f"{decision.source}: choose one of: {', '.join(legal)}")
+
+
+@rule(ChooseOption, legal=_legal_choose_option, answers=(EffectChoiceDecision,), check=_check_choose_option)
+def choose_option(game: Game, action: ChooseOption) -> None:
+    decision = answering(game, EffectChoiceDecision)
     game.pending.pop()
     special = _choice_rule(decision)
     if special is not None:

@@ -123,12 +123,12 @@ def _construction_sites(game: Game, player: Player) -> Iterator[tuple[City, str,
     payments: dict[str, list[dict[str, int]]] = {}  # by building: its price does not depend on the city
     for city in game.cities_of(player.index):
         for building in game.rules.buildings:
-            if building not in payments:
-                payments[building] = payment_options(game, player, building_price(game, player, building))
-            ways = payments[building]
-            for facing in placements(game, city, building) if ways else []:
-                if why_not_construct(game, city, building, facing) is None:
-                    yield city, building, facing, ways
+            for facing in placements(game, city, building):
+                if why_not_construct(game, city, building, facing) is None:  # (cheaper than the ways to pay)
+                    if building not in payments:
+                        payments[building] = payment_options(game, player, building_price(game, player, building))
+                    if payments[building]:
+                        yield city, building, facing, payments[building]
 
 
 def _construct(

@@ -2,11 +2,12 @@
 
 The score sheet counts exactly; the rest estimates what a player's holdings will become: resources
 buy advances and buildings, settlers become cities, armies defend and capture, cards complete
-objectives and win battles, happy cities produce more. Hard's weights also read from the rules
-data what a Collect would bring under the resource limits, and which cities enemy armies could
-reach. Weights are data (`Weights`), so new content needs at most new weights, never new agent
-code. Evaluation reads only what every player can see, plus the hands of the evaluated player;
-agents evaluate determinised copies.
+objectives and win battles, happy cities produce more. Hard's evaluation also reads from the
+rules data what a Collect would bring under the resource limits, and which cities enemy armies
+could reach, and its weights are fitted to who wins seeded games (`python -m bench.ai_fit`).
+Weights are data (`Weights`, counted by `terms` under their names), so new content needs at most
+new weights, never new agent code. Evaluation reads only what every player can see, plus the
+hands of the evaluated player; agents evaluate determinised copies.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from civgame.ai.hard_weights import FITTED
 from civgame.engine.core.hexgrid import distance
 from civgame.engine.core.model import City, Game, Player, Unit
 from civgame.engine.rules.cities import collect_choices
@@ -62,6 +64,9 @@ class Weights:
     collectable: float = 0.0  # times what the cities could collect now (scaled like `production`)
     exposure: float = 0.0  # per city piece, per enemy army within `exposure_reach` beyond the city's defenders
     exposure_reach: int = 2
+    # The worth of each resource a Collect is priced at (None: `resources`): fitted weights keep
+    # the prices their fit measured a Collect at.
+    collect_prices: dict[str, float] | None = None
     # The weights by the names `terms` counts under (production terms times `production`).
     flat: dict[str, float] = field(init=False, repr=False, compare=False)
 
@@ -83,7 +88,8 @@ class Weights:
                 plain[name] = worth
             else:
                 raise ValueError(f"no evaluation weight is named {name!r}")
-        return replace(base, production=1.0, **plain, **nested)  # type: ignore[arg-type]
+        prices = {**(base.collect_prices or base.resources)}
+        return replace(base, production=1.0, collect_prices=prices, **plain, **nested)  # type: ignore[arg-type]
 
 
 def _flat(weights: Weights) -> dict[str, float]:
@@ -122,8 +128,9 @@ FORESIGHTED = Weights(
     ending=20.0,
 )
 # Hard's evaluation also sees what its cities' land yields and which cities an enemy army could
-# reach: what a Collect or a raid will bring.
-HARD_WEIGHTS = replace(FORESIGHTED, collectable=1.5, exposure=0.1)
+# reach, and weighs every term as fitted to who wins (`python -m bench.ai_fit`, which writes
+# civgame/ai/hard_weights.py); a term the fit never saw keeps Normal's weight.
+HARD_WEIGHTS = Weights.from_flat(FITTED, FORESIGHTED)
 
 
 def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
@@ -179,7 +186,8 @@ def terms(game: Game, player_index: int, weights: Weights, every: bool = False) 
         found[name] = found.get(name, 0) + remaining
     if wanted is None or wanted["collectable"]:
         room = resource_room(game, player)
-        found["collectable"] = remaining * sum(collectable(game, c, weights, room) for c in cities)
+        prices = weights.collect_prices or weights.resources
+        found["collectable"] = remaining * sum(collectable(game, c, prices, room) for c in cities)
     if wanted is None or wanted["threat"]:
         found["threat"] = -_threats(game, player_index)
     if wanted is None or wanted["exposure"]:
@@ -187,19 +195,17 @@ def terms(game: Game, player_index: int, weights: Weights, every: bool = False) 
     return found
 
 
-def collectable(game: Game, city: City, weights: Weights, room: dict[str, int]) -> float:
+def collectable(game: Game, city: City, prices: Mapping[str, float], room: dict[str, int]) -> float:
     """The worth of a good Collect the city could make now: its mood-modified size of the spaces it
     may collect from, picked one by one, each giving its most valuable yield that still fits under
     the player's resource limits (`room`: the most of each resource the player may hold; what
-    exceeds it is lost). An estimate: a limit on spaces of one terrain (Fishing) is not counted."""
+    exceeds it is lost), priced at `prices`. An estimate: a limit on spaces of one terrain (Fishing) is not counted."""
     spaces = list(collect_choices(game, city).values())
     room = dict(room)
     worth = 0.0
     for _ in range(min(len(spaces), mood_modified_size(game, city))):
         gain, index, resource = max(
-            (weights.resources.get(r, 0.0) if room.get(r, 1) > 0 else 0.0, i, r)
-            for i, yields in enumerate(spaces)
-            for r in yields
+            (prices.get(r, 0.0) if room.get(r, 1) > 0 else 0.0, i, r) for i, yields in enumerate(spaces) for r in yields
         )
         worth += gain
         if resource in room:  # other yields (a mood token) have no limit

@@ -134,7 +134,7 @@ def _softmax(values: Sequence[float]) -> list[float]:
     return [e / total for e in exps]
 
 
-def fit(positions: Sequence[Position], steps: int = STEPS) -> dict[str, float]:
+def fit(positions: Sequence[Position], steps: int | None = None) -> dict[str, float]:
     """Weights in points, fitted to who won: a conditional logit model by gradient descent (Adam)
     on standardised features, its coefficients over the coefficient of victory points."""
     # A term never seen (a leader in games that deal none) says nothing: its weight stays as it was.
@@ -149,7 +149,7 @@ def fit(positions: Sequence[Position], steps: int = STEPS) -> dict[str, float]:
     targets = [_win_share(p) for p in positions]
     theta = [0.0] * len(names)
     first, second = [0.0] * len(names), [0.0] * len(names)
-    for step in range(1, steps + 1):
+    for step in range(1, (STEPS if steps is None else steps) + 1):
         gradient = [RIDGE * t * len(rows) for t in theta]
         for position, target in zip(rows, targets, strict=True):
             chances = _softmax([sum(theta[k] * x for k, x in row) for row in position])

@@ -24,6 +24,7 @@ this finds (a resource, a unit kind, a mood), never new code.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -31,11 +32,13 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 
 from civgame.ai import play_game
-from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, Weights, terms
+from civgame.ai.agents import HeuristicAgent
+from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, terms
 from civgame.ai.playout import random_action
 from civgame.ai.random_agent import RandomAgent
 from civgame.ai.types import Agent
@@ -71,12 +74,18 @@ class Position:
     final: list[float]  # victory points at the end, by seat
 
 
-def data_game(seed: int) -> list[Position]:
-    """The positions of one seeded game: 2-4 players, each seat random or playout-like."""
+# Who plays the games the positions come from: each seat one of these, drawn at random.
+PLAYS: dict[str, list[Callable[[int | str], Agent]]] = {
+    "random": [RandomAgent, PlayoutAgent],  # fast: a game in a fraction of a second
+    "easy": [HeuristicAgent],  # nearer the play of the searching levels: some seconds a game
+}
+
+
+def data_game(seed: int, play: str = "random") -> list[Position]:
+    """The positions of one seeded game of 2-4 players, each seat drawn from `PLAYS[play]`."""
     rng = random.Random(f"fit:{seed}")
     players = rng.choice((2, 2, 3, 4))
-    kinds: list[Callable[[int | str], Agent]] = [RandomAgent, PlayoutAgent]
-    agents = [rng.choice(kinds)(f"fit:{seed}:{seat}") for seat in range(players)]
+    agents = [rng.choice(PLAYS[play])(f"fit:{seed}:{seat}") for seat in range(players)]
     seen: list[Position] = []
     last: tuple[int, int] | None = None
 
@@ -104,12 +113,13 @@ def player_features(game: Game, player_index: int) -> dict[str, float]:
     return found
 
 
-def collect(seeds: Sequence[int], workers: int) -> list[Position]:
+def collect(seeds: Sequence[int], workers: int, play: str = "random") -> list[Position]:
     """The positions of the seeded games, in seed order."""
+    games = partial(data_game, play=play)
     if workers == 1:
-        return [position for seed in seeds for position in data_game(seed)]
+        return [position for seed in seeds for position in games(seed)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [position for game in pool.map(data_game, seeds, chunksize=8) for position in game]
+        return [position for game in pool.map(games, seeds, chunksize=4) for position in game]
 
 
 def score(features: Mapping[str, float], weights: Mapping[str, float]) -> float:
@@ -134,9 +144,16 @@ def _softmax(values: Sequence[float]) -> list[float]:
     return [e / total for e in exps]
 
 
-def fit(positions: Sequence[Position], steps: int | None = None) -> dict[str, float]:
+def fit(
+    positions: Sequence[Position],
+    steps: int | None = None,
+    toward: Mapping[str, float] | None = None,
+    shrink: float = 0.0,
+) -> dict[str, float]:
     """Weights in points, fitted to who won: a conditional logit model by gradient descent (Adam)
-    on standardised features, its coefficients over the coefficient of victory points."""
+    on standardised features, its coefficients over the coefficient of victory points. With
+    `shrink`, each weight is pulled toward its worth in `toward` (in points) by that much: the fit
+    moves a weight only as far as the games clearly ask."""
     # A term never seen (a leader in games that deal none) says nothing: its weight stays as it was.
     names = sorted({name for p in positions for seat in p.features for name, amount in seat.items() if amount})
     spreads = [_spread([seat.get(name, 0.0) for p in positions for seat in p.features]) for name in names]
@@ -147,10 +164,19 @@ def fit(positions: Sequence[Position], steps: int | None = None) -> dict[str, fl
         for p in positions
     ]
     targets = [_win_share(p) for p in positions]
+    points = names.index(VP)
+    # The prior in standardised units, per unit of the coefficient of points.
+    prior = [(toward or {}).get(name, 0.0) * spreads[k] / spreads[points] for k, name in enumerate(names)]
+    prior[points] = 0.0
     theta = [0.0] * len(names)
     first, second = [0.0] * len(names), [0.0] * len(names)
     for step in range(1, (STEPS if steps is None else steps) + 1):
         gradient = [RIDGE * t * len(rows) for t in theta]
+        for k, expected in enumerate(prior):
+            if k != points:
+                pull = shrink * len(rows) * (theta[k] - expected * theta[points])
+                gradient[k] += pull
+                gradient[points] -= pull * expected
         for position, target in zip(rows, targets, strict=True):
             chances = _softmax([sum(theta[k] * x for k, x in row) for row in position])
             for row, chance, won in zip(position, chances, target, strict=True):
@@ -245,40 +271,57 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.ai_fit", description=__doc__.splitlines()[0])
     parser.add_argument("--train", type=int, default=600, help="games to fit on (seeds 1..N; default 600)")
     parser.add_argument("--test", type=int, default=300, help="held-out games that measure (the next seeds)")
+    parser.add_argument("--play", choices=list(PLAYS), default="random", help="who plays the games (default random)")
+    parser.add_argument("--shrink", type=float, default=0.0, help="pull each weight toward Normal's this much")
+    parser.add_argument("--positions", type=Path, help="keep the games' positions in this file and reuse them")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="parallel games (default: CPUs)")
     parser.add_argument("--write", action="store_true", help=f"store the fitted weights in {WEIGHTS_FILE.name}")
     args = parser.parse_args(argv)
-    if args.train < 1 or args.test < 1 or args.workers < 1:
-        parser.error("--train, --test and --workers must be at least 1")
+    if args.train < 1 or args.test < 1 or args.workers < 1 or args.shrink < 0:
+        parser.error("--train, --test and --workers must be at least 1, --shrink at least 0")
     started = time.monotonic()
-    train = collect(range(1, args.train + 1), args.workers)
-    test = collect(range(args.train + 1, args.train + args.test + 1), args.workers)
+    train, test = positions(args)
     print(f"{len(train)} positions from {args.train} games to fit, {len(test)} to measure", file=sys.stderr)
-    fitted = fit(train)
-    sets: dict[str, Weights | dict[str, float]] = {
-        "easy": EASY,
-        "normal": FORESIGHTED,
-        "hard (before)": HARD_WEIGHTS,
+    fitted = fit(train, toward=FORESIGHTED.flat, shrink=args.shrink)
+    sets: dict[str, Mapping[str, float]] = {
+        "easy": EASY.flat,
+        "normal": FORESIGHTED.flat,
+        "hard (in play)": HARD_WEIGHTS.flat,
         "fitted": fitted,
     }
     lines = [
         f"held-out seeds {args.train + 1}-{args.train + args.test}: {len(test)} positions",
         f"{'weights':<16}  {'accuracy':>8}  {'log-loss':>8}  {'rank correlation':>16}",
     ]
-    for name, weights in sets.items():
-        flat = weights.flat if isinstance(weights, Weights) else fitted
-        lines.append(report(name, predict(test, flat, scale(train, flat))))
+    lines += [report(name, predict(test, flat, scale(train, flat))) for name, flat in sets.items()]
     print("\n".join(lines))
     print("fitted weights (points):")
     for name, worth in sorted(fitted.items()):
         print(f"  {name:<20} {worth:7.3f}")
     if args.write:
         held_out = "\n".join(lines[1:])
-        note = f"Fitted on seeds 1-{args.train} ({len(train)} positions); predictions on the {lines[0]}:\n\n{held_out}"
+        games = f"{args.play} play, seeds 1-{args.train} ({len(train)} positions), shrink {args.shrink:g}"
+        note = f"Fitted on {games}; predictions on the {lines[0]}:\n\n{held_out}"
         WEIGHTS_FILE.write_text(weights_module(fitted, note))
         print(f"written to {WEIGHTS_FILE}")
     print(f"{time.monotonic() - started:.0f} s", file=sys.stderr)
     return 0
+
+
+def positions(args: argparse.Namespace) -> tuple[list[Position], list[Position]]:
+    """The training and held-out positions: played now, or read from `--positions` if it holds
+    those of the same games (written there after playing them)."""
+    games = {"play": args.play, "train": args.train, "test": args.test}
+    if args.positions and args.positions.exists():
+        kept = json.loads(args.positions.read_text())
+        if kept["games"] == games:
+            return [Position(**p) for p in kept["train"]], [Position(**p) for p in kept["test"]]
+    train = collect(range(1, args.train + 1), args.workers, args.play)
+    test = collect(range(args.train + 1, args.train + args.test + 1), args.workers, args.play)
+    if args.positions:
+        kept = {"games": games, "train": [asdict(p) for p in train], "test": [asdict(p) for p in test]}
+        args.positions.write_text(json.dumps(kept))
+    return train, test
 
 
 if __name__ == "__main__":

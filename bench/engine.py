@@ -1,7 +1,9 @@
 """Engine benchmark: full 4-player random games, actions per second, and the time to list the
 legal actions in late-game states (ages 5 and 6), over the fixed seeds of bench.common.SEEDS; and
 look-ahead playouts as computer players run them (copies of games in progress played on at random).
-Times are process CPU time, so that other work on the machine does not inflate them.
+Times are process CPU time, so that other work on the machine does not inflate them. The games are
+played as computer players play them: an action just listed is applied without its rule's second check
+(`apply(..., listed=True)`); `--by-rule` shows what that check costs.
 
     python -m bench.engine              # the figures
     python -m bench.engine --profile    # and the 25 functions with the most own time (cProfile)
@@ -23,6 +25,7 @@ from civgame.ai.playout import playout
 from civgame.engine.core.copying import copy_game
 from civgame.engine.core.model import Game
 from civgame.engine.rules.controller import apply, legal_actions, rules_for
+from civgame.engine.rules.registry import RULES
 from civgame.engine.rules.setup import new_game
 
 GAME_TARGET = 1.0  # seconds per full random game
@@ -55,7 +58,7 @@ def run(seeds: Sequence[int] = SEEDS) -> list[Figure]:
     for seed in seeds:
         spent_before = timer.spent
         start = time.process_time()
-        game = play_game(PLAYERS, seed, random_agents(PLAYERS, seed), observer=timer)
+        game = play_game(PLAYERS, seed, random_agents(PLAYERS, seed), observer=timer, recheck=False)
         game_times.append(time.process_time() - start - (timer.spent - spent_before))
         actions += len(game.history)
     games = f"{len(seeds)} games"
@@ -106,7 +109,7 @@ def profile(seeds: Sequence[int] = SEEDS, top: int = 25) -> None:
     profiler = cProfile.Profile()
     profiler.enable()
     for seed in seeds:
-        play_game(PLAYERS, seed, random_agents(PLAYERS, seed))
+        play_game(PLAYERS, seed, random_agents(PLAYERS, seed), recheck=False)
     profiler.disable()
     stats = pstats.Stats(profiler)
     stats.sort_stats("tottime").print_stats(top)
@@ -117,7 +120,7 @@ def by_rule(seeds: Sequence[int] = SEEDS) -> None:
     """Play the benchmark games listing rule by rule, and print where listing and applying spend their time
     (wall clock: the process clock costs more to read than the shortest listings take)."""
     listing: dict[str, list[float]] = {}  # kind -> [seconds, calls, actions listed]
-    applying: dict[str, list[float]] = {}  # kind -> [seconds, actions applied]
+    applying: dict[str, list[float]] = {}  # kind -> [seconds, actions applied, seconds checking]
     steps, choosing = 0, 0.0
     for seed in seeds:
         game = new_game(PLAYERS, seed)
@@ -135,9 +138,14 @@ def by_rule(seeds: Sequence[int] = SEEDS) -> None:
             start = time.perf_counter()
             action = agents[game.actor()].choose(game, actions)
             choosing += time.perf_counter() - start
+            row = applying.setdefault(action.KIND, [0.0, 0, 0.0])
+            check = RULES[type(action)].check
+            if check is not None:  # what a human's action costs on top, never paid in random play
+                start = time.perf_counter()
+                check(game, action)
+                row[2] += time.perf_counter() - start
             start = time.perf_counter()
-            apply(game, action)
-            row = applying.setdefault(action.KIND, [0.0, 0])
+            apply(game, action, listed=True)
             row[0] += time.perf_counter() - start
             row[1] += 1
             steps += 1
@@ -150,9 +158,10 @@ def by_rule(seeds: Sequence[int] = SEEDS) -> None:
     print(f"\n{'listing':28} {'total ms':>9} {'calls':>7} {'µs/call':>8} {'listed':>7}")
     for kind, (spent, calls, found) in sorted(listing.items(), key=lambda item: -item[1][0]):
         print(f"{kind:28} {spent * 1000:9.1f} {calls:7.0f} {spent / calls * 1e6:8.1f} {found / calls:7.1f}")
-    print(f"\n{'applying':28} {'total ms':>9} {'actions':>7} {'µs/each':>8}")
-    for kind, (spent, count) in sorted(applying.items(), key=lambda item: -item[1][0]):
-        print(f"{kind:28} {spent * 1000:9.1f} {count:7.0f} {spent / count * 1e6:8.1f}")
+    print(f"\n{'applying (listed actions)':28} {'total ms':>9} {'actions':>7} {'µs/each':>8} {'check µs':>8}")
+    for kind, (spent, count, checking) in sorted(applying.items(), key=lambda item: -item[1][0]):
+        checked = f"{checking / count * 1e6:8.1f}" if checking else f"{'-':>8}"
+        print(f"{kind:28} {spent * 1000:9.1f} {count:7.0f} {spent / count * 1e6:8.1f} {checked}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

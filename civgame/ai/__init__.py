@@ -32,17 +32,25 @@ def play_game(
     observer: Observer | None = None,
     rules: Ruleset | None = None,
     civilizations: list[str] | None = None,
+    recheck: bool = True,
 ) -> Game:
     """Set up a new game (with the default rules unless `rules` are given; the players playing
     `civilizations`, in seat order, if given) and let `agents` (one per player, by index) play it to the end."""
     game = new_game(players, seed, rules=rules, civilizations=civilizations)
-    return play_out(game, agents, max_steps=max_steps, observer=observer)
+    return play_out(game, agents, max_steps=max_steps, observer=observer, recheck=recheck)
 
 
 def play_out(
-    game: Game, agents: Sequence[Agent], *, max_steps: int = MAX_STEPS, observer: Observer | None = None
+    game: Game,
+    agents: Sequence[Agent],
+    *,
+    max_steps: int = MAX_STEPS,
+    observer: Observer | None = None,
+    recheck: bool = True,
 ) -> Game:
-    """Continue `game` until it is over; `observer` sees the game after every action."""
+    """Continue `game` until it is over; `observer` sees the game after every action. With `recheck`
+    (for tests) every chosen action is checked again as a human's would be, so a listing that offers
+    an illegal action is caught; without it the game is played as computer players play it."""
     if len(agents) != len(game.players):
         raise ValueError(f"{len(game.players)} players need {len(game.players)} agents, got {len(agents)}")
     for step in range(max_steps):
@@ -60,7 +68,7 @@ def play_out(
             raise GameRunError(f"step {step}: {name} has no legal action ({_situation(game)})")
         action = agents[actor].choose(game, actions)
         try:
-            apply(game, action)
+            apply(game, action, listed=not recheck)
         except RuleError as exc:
             raise GameRunError(f"step {step}: {name}'s choice {action!r} was refused: {exc}") from exc
         except Exception as exc:

@@ -108,7 +108,7 @@ def apply_and_follow_up(game: Game, action: Action, seat: int, rng: random.Rando
         follow_up = random_action(game, rng)
         if follow_up is None:
             return
-        apply(game, follow_up)
+        apply(game, follow_up, listed=True)
 
 
 @dataclass(frozen=True)

@@ -58,5 +58,5 @@ def playout(game: Game, rng: random.Random, steps: int) -> int:
         action = random_action(game, rng)
         if action is None:
             return played
-        apply(game, action)
+        apply(game, action, listed=True)
     return steps

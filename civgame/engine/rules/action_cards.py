@@ -551,7 +551,7 @@ def _follow_up_possible(game: Game, player: Player, effect: Effect) -> list[Choi
     kind = params_as(effect, NextAction).action
     forced = next(r for r in RULES.values() if kind == r.action.KIND)
     with lasting_for_a_look(game, player, LastingEffect(effect.source, "action")):
-        return [()] if forced.legal(game) else []
+        return [()] if forced.any_legal(game) else []
 
 
 def _why_no_follow_up(game: Game, player: Player, effect: Effect) -> str:

@@ -630,12 +630,17 @@ def _legal_collect(game: Game) -> list[Action]:
     return [Collect(c.id, picks) for c in cities for picks in collect_options(game, c, look)]
 
 
-@rule(Collect, legal=_legal_collect)
-def collect(game: Game, action: Collect) -> None:
+def _check_collect(game: Game, action: Collect) -> None:
     city = _activated_city(game, action.city)
     reason = collect_action_forbidden(game, game.player(city.owner)) or _why_bad_picks(game, city, action.picks)
     if reason:
         raise RuleError(reason)
+
+
+@rule(Collect, legal=_legal_collect, check=_check_collect)
+def collect(game: Game, action: Collect) -> None:
+    city = game.city(action.city)
+    assert city is not None  # checked
     spend_main_action(game)
     game.player(city.owner).used_this_turn.append(COLLECT_ACTION_TAKEN)
     perform_collect(game, city, action.picks)

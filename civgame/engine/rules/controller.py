@@ -71,8 +71,13 @@ def rules_for(game: Game) -> tuple[Rule[Any], ...]:
 _RULES_BY_DECISION: dict[type[Decision] | None, tuple[Rule[Any], ...]] = {}
 
 
-def apply(game: Game, action: Action) -> None:
-    """Perform one action for `game.actor()`; raise RuleError and change nothing if illegal."""
+def apply(game: Game, action: Action, *, listed: bool = False) -> None:
+    """Perform one action for `game.actor()`; raise RuleError and change nothing if illegal.
+
+    `listed=True` promises that `action` was just listed as legal for this very state (by
+    `legal_actions` or a rule's own listing) and nothing has changed since, so the rule's separate
+    check is skipped: computer players and their look-ahead apply the actions they list. Everything
+    else, a human's click above all, is checked in full."""
     r = RULES.get(type(action))
     if r is None:
         raise RuleError(f"unknown action {action!r}")
@@ -83,9 +88,12 @@ def apply(game: Game, action: Action) -> None:
         raise RuleError(f"{action.KIND} answers a decision, but none is pending")
     if top is not None and not isinstance(top, r.answers):
         raise RuleError(f"{game.player(top.player).name} must first decide: {top.describe()}")
-    reason = action_cards.why_not_follow_up(game, action)
-    if reason:
-        raise RuleError(reason)
+    if not listed:
+        reason = action_cards.why_not_follow_up(game, action)
+        if reason:
+            raise RuleError(reason)
+        if r.check is not None:
+            r.check(game, action)
     actor = game.actor()
     r.perform(game, action)
     action_cards.note_turn_action(game, action, top, actor)

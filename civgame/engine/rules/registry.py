@@ -18,6 +18,8 @@ A = TypeVar("A", bound=Action)
 D = TypeVar("D", bound=Decision)
 Handler = Callable[[Game, A], None]  # performs one action of its type
 Enumerator = Callable[[Game], Iterable[Action]]
+Checker = Callable[[Game, A], None]  # raises RuleError when the action is not legal now
+Existence = Callable[[Game], bool]  # whether the rule has any legal action now
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,17 @@ class Rule(Generic[A]):
     perform: Handler[A]
     legal: Enumerator
     answers: tuple[type[Decision], ...]  # empty: a turn action, taken with nothing pending
+    # The rule's validation, when it is kept apart from `perform` (which then assumes a legal action):
+    # an action the listing has just offered on the same state needs no second check.
+    check: Checker[A] | None = None
+    # A cheaper answer than listing to "is any such action legal now?" (cards that force an action ask)
+    exists: Existence | None = None
+
+    def any_legal(self, game: Game) -> bool:
+        """Whether any action of this rule is legal now: `exists` if the rule gives one, else its listing."""
+        if self.exists is not None:
+            return self.exists(game)
+        return any(True for _ in self.legal(game))
 
 
 # Each rule's handler takes exactly its key's action type, which a dict's value type cannot say.
@@ -33,12 +46,18 @@ RULES: dict[type[Action], Rule[Any]] = {}
 
 
 def rule(
-    action: type[A], *, legal: Enumerator, answers: tuple[type[Decision], ...] = ()
+    action: type[A],
+    *,
+    legal: Enumerator,
+    answers: tuple[type[Decision], ...] = (),
+    check: Checker[A] | None = None,
+    exists: Existence | None = None,
 ) -> Callable[[Handler[A]], Handler[A]]:
-    """Register the handler of one action type."""
+    """Register the handler of one action type; `check` validates it (see `Rule.check`), `exists` answers
+    whether any is legal (see `Rule.exists`)."""
 
     def register(perform: Handler[A]) -> Handler[A]:
-        RULES[action] = Rule(action, perform, legal, answers)
+        RULES[action] = Rule(action, perform, legal, answers, check, exists)
         return perform
 
     return register

@@ -299,9 +299,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, worth in sorted(fitted.items()):
         print(f"  {name:<20} {worth:7.3f}")
     if args.write:
-        held_out = "\n".join(lines[1:])
+        # (The weights in play are left out: their fit may have seen the held-out games.)
+        held_out = "\n".join(line for line in lines[1:] if not line.startswith("hard (in play)"))
         games = f"{args.play} play, seeds 1-{args.train} ({len(train)} positions), shrink {args.shrink:g}"
-        note = f"Fitted on {games}; predictions on the {lines[0]}:\n\n{held_out}"
+        note = f"Fitted on {games};\npredictions on the {lines[0]}:\n\n{held_out}"
         WEIGHTS_FILE.write_text(weights_module(fitted, note))
         print(f"written to {WEIGHTS_FILE}")
     print(f"{time.monotonic() - started:.0f} s", file=sys.stderr)

@@ -2,12 +2,12 @@
 fitted to who wins by `python -m bench.ai_fit --write` (do not edit by hand: refit after
 changing the rules data). A weight not named here is Normal's.
 
-Fitted on random play, seeds 1-400 (8089 positions), shrink 0.02; predictions on the held-out seeds 401-600: 4045 positions:
+Fitted on random play, seeds 1-400 (8089 positions), shrink 0.02;
+predictions on the held-out seeds 401-600: 4045 positions:
 
 weights           accuracy  log-loss  rank correlation
 easy                 62.6%     0.768             0.378
 normal               64.0%     0.747             0.392
-hard (in play)       68.4%     0.666             0.472
 fitted               67.1%     0.682             0.439
 """
 

@@ -257,9 +257,9 @@ def weights_module(fitted: Mapping[str, float], note: str) -> str:
     entries = "".join(f'    "{name}": {worth!r},\n' for name, worth in sorted(fitted.items()))
     return (
         f'"""Hard\'s evaluation weights in victory points, by the names `evaluation.terms` counts under:\n'
-        f"fitted to who wins by `python -m bench.ai_fit --write` (do not edit by hand: refit after\n"
-        f"changing the rules data). A weight not named here is Normal's.\n\n{note}\n"
-        f'"""\n\nFITTED: dict[str, float] = {{\n{entries}}}\n'
+        f"fitted to who wins by `python -m bench.ai_fit --write`; a weight not named here is Normal's.\n"
+        f"Check them in play (`civgame tournament --only evaluation`) before keeping them.\n\n{note}\n"
+        f'"""\n\nWEIGHTS: dict[str, float] = {{\n{entries}}}\n'
     )
 
 

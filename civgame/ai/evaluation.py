@@ -4,7 +4,8 @@ The score sheet counts exactly; the rest estimates what a player's holdings will
 buy advances and buildings, settlers become cities, armies defend and capture, cards complete
 objectives and win battles, happy cities produce more. Hard's evaluation also reads from the
 rules data what a Collect would bring under the resource limits, and which cities enemy armies
-could reach, and its weights are fitted to who wins seeded games (`python -m bench.ai_fit`).
+could reach (`python -m bench.ai_fit` fits weights to who wins and measures how well each set
+predicts the winner).
 Weights are data (`Weights`, counted by `terms` under their names), so new content needs at most
 new weights, never new agent code. Evaluation reads only what every player can see, plus the
 hands of the evaluated player; agents evaluate determinised copies.
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from civgame.ai.hard_weights import FITTED
+from civgame.ai.hard_weights import WEIGHTS as HARD
 from civgame.engine.core.hexgrid import distance
 from civgame.engine.core.model import City, Game, Player, Unit
 from civgame.engine.rules.cities import collect_choices
@@ -128,9 +129,9 @@ FORESIGHTED = Weights(
     ending=20.0,
 )
 # Hard's evaluation also sees what its cities' land yields and which cities an enemy army could
-# reach, and weighs every term as fitted to who wins (`python -m bench.ai_fit`, which writes
-# civgame/ai/hard_weights.py); a term the fit never saw keeps Normal's weight.
-HARD_WEIGHTS = Weights.from_flat(FITTED, FORESIGHTED)
+# reach: Normal's weights, with those of civgame/ai/hard_weights.py (which `python -m bench.ai_fit
+# --write` replaces with weights fitted to who wins).
+HARD_WEIGHTS = Weights.from_flat(HARD, FORESIGHTED)
 
 
 def value(game: Game, player_index: int, weights: Weights = EASY) -> float:

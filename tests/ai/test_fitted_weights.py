@@ -9,7 +9,7 @@ import pytest
 from bench import ai_fit
 from bench.ai_fit import Position, fit, player_features, score, spearman
 from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, Weights, terms, value
-from civgame.ai.hard_weights import FITTED
+from civgame.ai.hard_weights import WEIGHTS
 from civgame.engine.rules.scoring import score_sheet
 from tests.ai.test_fairness import game_in_progress
 from tests.scenario import Scenario
@@ -59,9 +59,9 @@ def test_the_fit_sees_a_position_exactly_as_each_level_values_it(weights):
         assert score(features, weights.flat) == pytest.approx(value(game, player.index, weights))
 
 
-def test_hard_plays_with_the_fitted_weights_and_normal_s_where_the_fit_saw_nothing():
-    assert FITTED and all(HARD_WEIGHTS.flat[name] == pytest.approx(worth) for name, worth in FITTED.items())
-    for name in set(FORESIGHTED.flat) - set(FITTED):
+def test_hard_plays_with_the_weights_of_its_file_and_normal_s_for_the_rest():
+    assert WEIGHTS and all(HARD_WEIGHTS.flat[name] == pytest.approx(worth) for name, worth in WEIGHTS.items())
+    for name in set(FORESIGHTED.flat) - set(WEIGHTS):
         assert HARD_WEIGHTS.flat[name] == FORESIGHTED.flat[name]
     assert HARD_WEIGHTS.collect_prices == FORESIGHTED.resources  # a Collect priced as the fit priced it
 
@@ -105,5 +105,5 @@ def test_the_fitting_script_runs_end_to_end_and_writes_weights_the_evaluation_re
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    weights = Weights.from_flat(module.FITTED, FORESIGHTED)
-    assert module.FITTED and all(weights.flat[name] == worth for name, worth in module.FITTED.items())
+    weights = Weights.from_flat(module.WEIGHTS, FORESIGHTED)
+    assert module.WEIGHTS and all(weights.flat[name] == worth for name, worth in module.WEIGHTS.items())

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from civgame.ai import play_game, random_agents
 from civgame.ai.playout import random_action
 from civgame.engine.core.actions import (
     Advance,
@@ -24,7 +25,7 @@ from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import CardExchangeDecision, EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN, BattleRecord
-from civgame.engine.rules.action_cards import CARD_ACTIONS, why_not_play_card
+from civgame.engine.rules.action_cards import CARD_ACTIONS, _as_played, _taken_before, half_play, why_not_play_card
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.controller import legal_actions
 from civgame.engine.rules.invariants import check_invariants
@@ -671,3 +672,36 @@ def test_militia_hero_general_and_new_plans_say_what_they_lack():
     assert reason(s, MILITIA) == "You have no infantry left in your supply or no city with room for one"
     assert reason(s, HERO_GENERAL) == "You have no city that is not Happy"
     assert reason(s, NEW_PLANS) == "You hold no objective card to exchange"
+
+
+def test_what_the_primitives_declare_about_their_options_holds_in_random_games():
+    """A primitive's `part_size` is the length of each of its options, and one that does not see the
+    payment offers the same options whether the half's price and action are taken first or not: checked
+    for every half of the rules, for the player whose turn it is, through seeded random games."""
+    sized, unpaid = set(), set()
+
+    def check(game, _action) -> None:
+        if game.phase != "play" or game.pending or game.combat is not None or len(game.history) % 2:
+            return
+        player = game.player(game.current)
+        for half in game.rules.played_halves:
+            known = half_play(game.rules, half)
+            price, spent = _taken_before(known, None)
+            for effect in known.played if known.built else ():
+                primitive = CARD_ACTIONS[effect.name]
+                options = primitive.options(game, player, effect)
+                size = primitive.part_size(effect) if primitive.part_size is not None else None
+                if size is not None and options:
+                    assert {len(option) for option in options} == {size}, effect
+                    sized.add(effect.name)
+                if not primitive.sees_payment and (price or spent):
+                    with _as_played(game, player, price, spent):
+                        assert primitive.options(game, player, effect) == options, effect
+                    unpaid.add(effect.name)
+
+    for seed in (1, 2):
+        play_game(4, seed, random_agents(4, seed), observer=check)
+    declared_sizes = {name for name, a in CARD_ACTIONS.items() if a.part_size is not None}
+    assert {"card_advance", "trade_advances", "place_unit", "swap_hidden_card", "next_action"} <= sized
+    assert sized <= declared_sizes
+    assert {"card_advance", "place_unit", "swap_hidden_card", "truce", "gain_actions"} <= unpaid

@@ -41,6 +41,20 @@ def test_mixed_holdings_ask_how_to_pay_and_offer_every_split():
     assert p.has("Writing") and s.game.actions_left == 2
 
 
+def test_a_payment_not_offered_is_refused_and_changes_nothing():
+    s = Scenario()
+    s.resources(0, food=1, ideas=1, gold=1)
+    s.apply(Advance("Writing"))
+    before = to_plain(s.game)
+    with pytest.raises(RuleError, match=r"^1 ideas, 1 wood is not a valid way to pay 2 any of food/ideas/gold$"):
+        s.apply(Pay({"ideas": 1, "wood": 1}))
+    with pytest.raises(RuleError, match="is not a valid way to pay"):
+        s.apply(Pay({"food": 1, "ideas": 1, "gold": 0, "wood": 1}))  # (kinds named with 0 are left out)
+    assert to_plain(s.game) == before
+    s.apply(Pay({"food": 1, "ideas": 1, "gold": 0}))
+    assert s.player(0).has("Writing") and s.player(0).resources["gold"] == 1
+
+
 def test_cancelling_a_payment_changes_nothing():
     s = Scenario()
     s.resources(0, food=1, ideas=1, gold=1)

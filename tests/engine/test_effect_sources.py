@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from civgame.ai import play_game, random_agents
-from civgame.engine.content.effects import active, has, holdings, memo, parse_effect, sources
+from civgame.engine.content.effects import active, has, holdings, memo, params_as, parse_effect, sources
+from civgame.engine.content.effects.core import ResourceCap
 from civgame.engine.content.effects.sources import LEADER_UNIT, holdings_changed, lasting_for_a_look
 from civgame.engine.core.actions import Collect, EndTurn
 from civgame.engine.core.copying import copy_game
@@ -157,6 +158,22 @@ def test_a_player_gaining_an_advance_forgets_only_their_own_answers():
     gain_advance(s.game, gainer, "Storage", uses_event_cube=False)
     assert has(s.game, gainer, CAP) and memo(s.game, gainer, _capped_sources) == ("Storage",)
     assert _cached(s, other) is kept  # the other player's holdings did not change: nothing to work out again
+    assert check_invariants(s.game) == []
+
+
+def test_a_change_reported_for_everyone_forgets_the_answers_of_changed_holdings_or_rules_only():
+    s = Scenario()
+    gainer, other = s.player(0), s.player(1)
+    s.advances(1, "Storage")
+    assert memo(s.game, gainer, _capped_sources) == () and not has(s.game, gainer, CAP)
+    assert memo(s.game, other, _capped_sources) == ("Storage",)
+    kept = _cached(s, other)
+    s.advances(0, "Storage")  # reports the change without naming whose holdings changed
+    assert memo(s.game, gainer, _capped_sources) == ("Storage",) and has(s.game, gainer, CAP)
+    assert _cached(s, other) is kept
+    grant(s, "advance", "Storage", cap(9))  # the same holdings under other rules: worked out again
+    assert memo(s.game, other, _capped_sources) == ("Storage", "Storage")
+    assert [params_as(e, ResourceCap).limit for e in active(s.game, other, CAP)][-1] == 9
     assert check_invariants(s.game) == []
 
 

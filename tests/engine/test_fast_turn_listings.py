@@ -40,8 +40,9 @@ def plain_attempts(game: Game, player: Player, extra_cost: dict[str, int]) -> li
     return found
 
 
-def plain_raisable(game: Game, player: Player) -> list[int]:
-    return [c.id for c in game.cities_of(player.index) if happiness.why_not_raise(game, player.index, c.id) is None]
+def plain_raisable(game: Game, player: Player, extra: dict[str, int]) -> list[int]:
+    cities = game.cities_of(player.index)
+    return [c.id for c in cities if happiness.why_not_raise(game, player.index, c.id, extra) is None]
 
 
 def plain_free_advances(game: Game, player: Player) -> list[TakeFreeAdvance]:
@@ -65,10 +66,11 @@ class Comparer:
             expected = plain_attempts(game, player, extra)
             assert influence.attempts(game, player, extra) == expected, f"attempts at step {len(game.history)}"
             self.attempts_found += bool(expected)
-        expected_cities = plain_raisable(game, player)
-        assert [c.id for c in happiness.raisable(game, player.index)] == expected_cities
-        assert happiness.can_raise_any(game, player.index) == bool(expected_cities)
-        self.raisable_found += bool(expected_cities)
+        for extra in EXTRA_COSTS:
+            expected_cities = plain_raisable(game, player, extra)
+            assert [c.id for c in happiness.raisable(game, player.index, extra)] == expected_cities
+            assert happiness.can_raise_any(game, player.index, extra) == bool(expected_cities)
+            self.raisable_found += bool(expected_cities)
 
 
 @pytest.mark.parametrize("seeds", [(1, 2, 3), (101, 102, 103)])

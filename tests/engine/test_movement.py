@@ -591,8 +591,9 @@ def _targets_found_eagerly(game, owner, start, mode):
 
 def test_destinations_found_one_at_a_time_equal_those_worked_out_whole_in_random_games():
     """`possible_moves` stops at the first destination that allows a move; the destinations, and
-    their order, are those of every way worked out whole. Every player holds Roads, so that roads
-    add destinations. (Surcharges between diplomatic partners are pinned by the Great Diplomat's test.)"""
+    their order, are those of every way worked out whole, and each is the one `_target` finds alone.
+    Every player holds Roads, so that roads add destinations. (Surcharges between diplomatic partners
+    are pinned by the Great Diplomat's test.)"""
     compared, roads = 0, 0
     for game in _games_with_roads(4, (7, 8), 400):
         if isinstance(game.pending[-1] if game.pending else None, MoveDecision):
@@ -600,6 +601,8 @@ def test_destinations_found_one_at_a_time_equal_those_worked_out_whole_in_random
             for start, mode in {(u.pos, movement.mode_of(game, u)) for u in game.units_of(owner)}:
                 lazily = {t.space: t for t in movement._each_target(movement._Survey(game, owner), start, mode)}
                 assert list(lazily.items()) == list(_targets_found_eagerly(game, owner, start, mode).items())
+                # a single destination, looked up without indexing the whole board, is the same
+                assert all(movement._target(game, owner, start, mode, space) == t for space, t in lazily.items())
                 compared += 1
                 roads += sum(1 for t in lazily.values() if t.how == "road")
     assert compared > 100 and roads > 10

@@ -5,16 +5,23 @@
 Played as computer players play (no second check), seeded random games take exactly the course they
 take when every action is checked as a human's would be; and a rule's separate check still refuses,
 with its own reason and nothing changed, whatever is not legal.
+
+`Rule.exists`: a rule's cheap answer to "is any such action legal now?" is the listing's answer in every
+state of seeded random games. A rule given an `exists` joins `RULES_WITH_EXISTS`.
 """
+
+from collections import Counter
+from typing import Any
 
 import pytest
 
 from civgame.ai import play_game, random_agents
-from civgame.engine.core.actions import Collect, Pick
+from civgame.engine.core.actions import Collect, Construct, InfluenceCulture, Pick, Recruit
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import Game
 from civgame.engine.rules.controller import apply
-from civgame.engine.rules.registry import RULES
+from civgame.engine.rules.registry import RULES, Rule
 from civgame.engine.rules.setup import new_game
 
 
@@ -35,3 +42,33 @@ def test_rules_that_keep_their_check_apart_still_refuse_what_is_not_legal():
     with pytest.raises(RuleError, match="nor next to it"):
         apply(game, Collect(city.id, (far_away,)))
     assert to_plain(game) == before
+
+
+# The rules that answer "is any such action legal?" without listing: each must stay covered below.
+RULES_WITH_EXISTS = {Collect, Construct, InfluenceCulture, Recruit}
+
+
+def _applicable(rule: Rule[Any], game: Game) -> bool:
+    """Whether `rule` could be listed now: a turn action with nothing pending, or an answer to the top decision."""
+    if not game.pending:
+        return not rule.answers
+    return bool(rule.answers) and isinstance(game.pending[-1], rule.answers)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 2), (3, 7), (2, 13)])
+def test_every_existence_shortcut_answers_as_the_listing_does(players, seed):
+    shortcuts = {action: r for action, r in RULES.items() if r.exists is not None}
+    assert set(shortcuts) >= RULES_WITH_EXISTS  # a shortcut removed is no longer compared
+    compared: Counter[str] = Counter()
+
+    def compare(game: Game, action: object) -> None:
+        for r in shortcuts.values():
+            if _applicable(r, game):
+                assert r.exists is not None
+                listed = bool(list(r.legal(game)))
+                assert r.exists(game) == listed, f"{r.action.KIND} after {action!r}: the listing says {listed}"
+                compared[f"{r.action.KIND} {listed}"] += 1
+
+    play_game(players, seed, random_agents(players, seed), observer=compare)
+    for action in RULES_WITH_EXISTS:  # each shortcut was asked both where it holds and where it does not
+        assert compared[f"{action.KIND} True"] and compared[f"{action.KIND} False"], compared

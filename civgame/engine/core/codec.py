@@ -38,6 +38,8 @@ def to_plain(obj: Any) -> Any:
     cls: type = type(obj)
     if cls in _SCALARS:  # most values: answered before any other test
         return obj
+    if cls is tuple or cls is list:  # (spaces and picks, nested in many actions): never dataclasses
+        return [v if type(v) in _SCALARS else to_plain(v) for v in obj]
     shape = _plain_shape(cls)
     if shape is not None:
         tagged, names = shape

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
@@ -315,9 +314,14 @@ class Game:
         return frozenset(h for h, t in self._terrain_map.items() if self.rules.terrain[t].water)
 
     def invalidate_board(self) -> None:
-        """Forget cached board geometry after a region is placed or turned over."""
-        for cache in ("space_region", "_terrain_map", "_water", "_adjacency", "_distances"):
+        """Forget cached board geometry after a region is placed or turned over. The neighbours of the
+        spaces are kept when the board still covers the same spaces (a region turned over keeps its place)."""
+        kept = self.__dict__.pop("_adjacency", None)
+        spaces_before = self.__dict__.pop("space_region", None)
+        for cache in ("_terrain_map", "_water", "_distances"):
             self.__dict__.pop(cache, None)
+        if kept is not None and spaces_before is not None and spaces_before.keys() == self.space_region.keys():
+            self.__dict__["_adjacency"] = kept  # (a function of the board's spaces alone)
 
     def on_board(self, h: Hex) -> bool:
         return h in self.space_region
@@ -347,11 +351,12 @@ class Game:
         spaces = self.space_region  # (once: rebuilt after every region turned over)
         return {h: tuple([n for n in neighbors(h) if n in spaces]) for h in spaces}
 
-    def board_neighbors(self, h: Hex) -> list[Hex]:
+    def board_neighbors(self, h: Hex) -> tuple[Hex, ...]:
+        """The spaces on the board next to `h` (the kept tuple itself: asked in every search, never copied)."""
         adjacent = self._adjacency.get(h)
         if adjacent is None:  # a space off the board
-            return [n for n in neighbors(h) if n in self.space_region]
-        return list(adjacent)
+            return tuple([n for n in neighbors(h) if n in self.space_region])
+        return adjacent
 
     @cached_property
     def _distances(self) -> dict[Hex, dict[Hex, int]]:
@@ -367,14 +372,17 @@ class Game:
         if known is not None:
             return known
         steps = {start: 0}
-        frontier = deque([start])
+        frontier, away = [start], 0
         adjacency, revealed = self._adjacency, self._terrain_map
-        while frontier:
-            here = frontier.popleft()
-            for there in adjacency.get(here, ()):
-                if there not in steps and there in revealed:
-                    steps[there] = steps[here] + 1
-                    frontier.append(there)
+        while frontier:  # breadth first, one ring of spaces at a time
+            away += 1
+            ring = []
+            for here in frontier:
+                for there in adjacency.get(here, ()):
+                    if there not in steps and there in revealed:
+                        steps[there] = away
+                        ring.append(there)
+            frontier = ring
         self._distances[start] = steps
         return steps
 
@@ -437,7 +445,8 @@ class Game:
     def pieces_in_colour(self, colour: int, building: str) -> int:
         """The player's pieces of `building` out of their supply: on the board or destroyed for good."""
         gone = self.players[colour].pieces_destroyed.get(building, 0) if colour >= 0 else 0
-        return gone + sum(1 for c in self.cities for b, col in c.buildings.items() if b == building and col == colour)
+        # (a city holds at most one piece of each building: its colour is the one under that key)
+        return gone + sum(1 for c in self.cities if c.buildings.get(building) == colour)
 
     def settlements_used(self, player: int) -> int:
         """Settlement pieces out of the player's supply: their cities and those destroyed for good."""

@@ -1,8 +1,9 @@
 """Custom abilities granted by content: `UseAbility(source, ability, choice)`.
 
 Each ability primitive registers how to list its legal uses and how to perform one with
-`@ability(name, legal=...)`. The handler receives the granting `Effect`; it validates, then
-acts. Whether it is a main action, a free action or once per turn comes from its parameters.
+`@ability(name, legal=...)`. The handler receives the granting `Effect` and one of the choices
+`legal` lists (the rule's check, `_check_use`, refuses any other), and acts. Whether it is a main
+action, a free action or once per turn comes from its parameters.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.core.actions import Action, UseAbility
 from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import Hex
 from civgame.engine.core.model import Game, Player
 from civgame.engine.rules.registry import rule
 
@@ -60,7 +62,7 @@ def ability(
 
 def _granting_effect(game: Game, source: str, name: str) -> Effect:
     player = game.player(game.current)
-    for effect in effects.active(game, player, name, at=effects.leader_space(game, player)):
+    for effect in effects.active(game, player, name, at=narrowed_at(game, player)):
         if effect.source == source:
             return effect
     raise RuleError(f"{game.player(game.current).name} has no {name.replace('_', ' ')} ability from {source}")
@@ -68,10 +70,10 @@ def _granting_effect(game: Game, source: str, name: str) -> Effect:
 
 def _legal_abilities(game: Game) -> list[Action]:
     player = game.player(game.current)
-    held = effects.memo(game, player, _abilities_held)
+    held, _ = effects.memo(game, player, _abilities_held)
     if not held:
         return []
-    leader_at = effects.leader_space(game, player)  # where abilities narrowed to the leader apply
+    leader_at = narrowed_at(game, player)
     actions: list[Action] = []
     for name in held:
         handler = ABILITIES[name]
@@ -80,13 +82,29 @@ def _legal_abilities(game: Game) -> list[Action]:
     return actions
 
 
-def _abilities_held(game: Game, player: Player, _: Hashable) -> tuple[str, ...]:
-    """The ability primitives the player holds an effect of (wherever their leader stands)."""
-    return tuple(name for name in ABILITIES if effects.holds_any(game, player, name))
+def narrowed_at(game: Game, player: Player) -> Hex | None:
+    """The place to ask `effects.active` about for the player's abilities: where their leader stands,
+    which decides where abilities narrowed by `only:` apply (looked for only when they hold such a one)."""
+    _, narrowed = effects.memo(game, player, _abilities_held)
+    return effects.leader_space(game, player) if narrowed else None
 
 
-@rule(UseAbility, legal=_legal_abilities)
-def use_ability(game: Game, action: UseAbility) -> None:
+def _abilities_held(game: Game, player: Player, _: Hashable) -> tuple[tuple[str, ...], bool]:
+    """The ability primitives the player holds an effect of (wherever their leader stands), and whether
+    any of those effects is narrowed by `only:` to some place."""
+    names = tuple(name for name in ABILITIES if effects.holds_any(game, player, name))
+    by_source = game.rules.effects_by_source
+    narrowed = any(
+        effect.only
+        for source in effects.holdings(game, player)
+        for name, granted in by_source.get(source, {}).items()
+        if name in ABILITIES
+        for effect in granted
+    )
+    return names, narrowed
+
+
+def _check_use(game: Game, action: UseAbility) -> None:
     handler = ABILITIES.get(action.ability)
     if handler is None:
         raise RuleError(f"there is no ability called {action.ability!r}")
@@ -95,4 +113,10 @@ def use_ability(game: Game, action: UseAbility) -> None:
     if tuple(action.choice) not in set(choices):
         reason = handler.why_unusable(game, effect, choices)
         raise RuleError(reason or f"{action.source}'s {action.ability.replace('_', ' ')} cannot be used that way now")
-    handler.perform(game, effect, tuple(action.choice))
+
+
+@rule(UseAbility, legal=_legal_abilities, check=_check_use)
+def use_ability(game: Game, action: UseAbility) -> None:
+    """Use an ability one of its `choices` allows (`_check_use`)."""
+    effect = _granting_effect(game, action.source, action.ability)
+    ABILITIES[action.ability].perform(game, effect, tuple(action.choice))

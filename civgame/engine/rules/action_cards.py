@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import product
+from functools import cache
+from itertools import accumulate, product
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
@@ -82,6 +83,7 @@ CardPerform = Callable[[Game, Player, Effect, Choice], None]
 CardCost = Callable[[Game, Effect, Choice], dict[str, int]]
 CardWhyNot = Callable[[Game, Player, Effect], str]
 CardLeastCost = Callable[[Game, Effect], dict[str, int]]
+CardPartSize = Callable[[Effect], int | None]
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,12 @@ class CardAction:
     needs: str = ""  # what its precondition asks for, said when it offers no way ("" : the half's text says)
     why_not: CardWhyNot | None = None  # why it offers no way, in the rule's words (rather than `needs`)
     least_cost: CardLeastCost | None = None  # what `cost` asks at least, whichever way is chosen
+    # Its options depend on what playing the half takes first (resources, tokens, actions left), so they are
+    # asked with that taken (`_as_played`); False spares the listings that look for halves of such effects alone.
+    sees_payment: bool = True
+    # How many items of the choice its part takes whichever way is chosen (None: that depends on the way):
+    # a checked play is split by these sizes, without asking every effect for its options again.
+    part_size: CardPartSize | None = None
 
 
 CARD_ACTIONS: dict[str, CardAction] = {}
@@ -105,11 +113,13 @@ def card_action(
     needs: str = "",
     why_not: CardWhyNot | None = None,
     least_cost: CardLeastCost | None = None,
+    sees_payment: bool = True,
+    part_size: CardPartSize | None = None,
 ) -> Callable[[CardPerform], CardPerform]:
     """Register how the action primitive `name` is played."""
 
     def register(perform: CardPerform) -> CardPerform:
-        CARD_ACTIONS[name] = CardAction(options, perform, cost, needs, why_not, least_cost)
+        CARD_ACTIONS[name] = CardAction(options, perform, cost, needs, why_not, least_cost, sees_payment, part_size)
         return perform
 
     return register
@@ -152,6 +162,8 @@ class HalfPlay:
     priced_ways: bool  # some played effect adds a price that depends on the way chosen
     main: bool  # it costs a main action
     actions_spent: int  # the actions playing it spends (its main action), less those its `gain_actions` give
+    sees_payment: bool  # some played effect's options depend on what playing it takes first
+    part_sizes: tuple[int, ...] | None  # each played effect's `part_size`, when all of them have one
     # What it was worked out from: the half's effects in the rules, and how many action primitives were
     # registered then (a rule module imported later may register more).
     source: list[Effect] | None
@@ -183,9 +195,27 @@ def _work_out_half_play(rules: Ruleset, half: str, source: list[Effect] | None) 
         main=main,
         actions_spent=int(main)
         - sum(params_as(e, GainActions).actions for e in effects_of if e.name == "gain_actions"),
+        sees_payment=any(CARD_ACTIONS[e.name].sees_payment for e in played),
+        part_sizes=_part_sizes(played),
         source=source,
         registered=len(CARD_ACTIONS),
     )
+
+
+def _part_sizes(played: tuple[Effect, ...]) -> tuple[int, ...] | None:
+    sizes = []
+    for effect in played:
+        size_of = CARD_ACTIONS[effect.name].part_size
+        size = size_of(effect) if size_of is not None else None
+        if size is None:
+            return None
+        sizes.append(size)
+    return tuple(sizes)
+
+
+def no_part(effect: Effect) -> int:
+    """The `part_size` of an effect played without a choice."""
+    return 0
 
 
 def is_built(game: Game, half: str) -> bool:
@@ -209,7 +239,7 @@ def _ways(game: Game, player: Player, half: str, extra: dict[str, int] | None = 
 def _ways_of(game: Game, player: Player, known: HalfPlay, extra: dict[str, int] | None) -> list[Parts]:
     """`_ways` of a half whose `HalfPlay` the caller holds."""
     price, spent = _taken_before(known, extra)
-    if not price and not spent:  # the effects find the player as they stand
+    if (not price and not spent) or not known.sees_payment:  # the effects find the player as they stand
         return _effect_ways(game, player, known)
     with _as_played(game, player, price, spent):
         return _effect_ways(game, player, known)
@@ -424,24 +454,32 @@ def _legal_plays(game: Game) -> list[Action]:
     return legal_plays(game, ACTION_CARDS, PlayActionCard)
 
 
-@rule(PlayActionCard, legal=_legal_plays)
+def _check_action_card(game: Game, action: PlayActionCard) -> None:
+    check_play(game, action, ACTION_CARDS)
+
+
+@rule(PlayActionCard, legal=_legal_plays, check=_check_action_card)
 def play_action_card(game: Game, action: PlayActionCard) -> None:
     play_card(game, action, ACTION_CARDS)
 
 
-def play_card(game: Game, action: PlayCard, hand: Hand) -> None:
-    """Play `action.card` of the hand: checked, paid (the player may first be asked how), an action spent
-    if it costs one, then `_play`."""
-    player = game.player(game.current)
-    ways = _open_card_ways(game, player, action.card, hand)
+def check_play(game: Game, action: PlayCard, hand: Hand) -> None:
+    """Raise the rule that stops playing `action.card` of the hand that way now, if one does."""
+    ways = _open_card_ways(game, game.player(game.current), action.card, hand)
     if isinstance(ways, str):
         raise RuleError(ways)
+    choice = tuple(action.choice)
+    if not any(_joined(way) == choice for way in ways):
+        raise RuleError(f"{hand.half(game.rules, action.card)} cannot be played that way now")
+
+
+def play_card(game: Game, action: PlayCard, hand: Hand) -> None:
+    """Play `action.card` of the hand (`check_play` allows it): paid (the player may first be asked how), an
+    action spent if it costs one, then `_play`."""
+    player = game.player(game.current)
     half = hand.half(game.rules, action.card)
     spec = game.rules.played_halves[half]
-    choice = tuple(action.choice)
-    parts = next((way for way in ways if _joined(way) == choice), None)
-    if parts is None:
-        raise RuleError(f"{half} cannot be played that way now")
+    parts = _chosen_parts(game, player, half, tuple(action.choice))
     payment = settle(game, action, half_cost(game, spec, half, parts))
     if payment is None:
         return  # the player chooses how to pay first
@@ -449,6 +487,19 @@ def play_card(game: Game, action: PlayCard, hand: Hand) -> None:
     if spec.action == "main":
         spend_main_action(game)
     _play(game, player, hand, action.card, parts, payment)
+
+
+def _chosen_parts(game: Game, player: Player, half: str, choice: Choice) -> Parts:
+    """Each played effect's part of an allowed `choice`: cut by the effects' part sizes when they are fixed,
+    else found among the ways of playing the half."""
+    sizes = half_play(game.rules, half).part_sizes
+    if sizes is None:
+        parts = choice_parts(game, player, half, choice)
+        assert parts is not None  # checked
+        return parts
+    assert sum(sizes) == len(choice)  # checked: the choice is one of the ways
+    ends = accumulate(sizes)
+    return tuple(choice[end - size : end] for size, end in zip(sizes, ends, strict=True))
 
 
 def _play(game: Game, player: Player, hand: Hand, card: int, parts: Parts, payment: dict[str, int]) -> None:
@@ -559,7 +610,7 @@ def _why_no_follow_up(game: Game, player: Player, effect: Effect) -> str:
     return f"No {kind} could be taken now, and {effect.source} makes it your next action"
 
 
-@card_action("next_action", options=_follow_up_possible, why_not=_why_no_follow_up)
+@card_action("next_action", options=_follow_up_possible, why_not=_why_no_follow_up, part_size=no_part)
 def _force_next_action(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     player.lasting_effects.append(LastingEffect(effect.source, "action"))
     holdings_changed(game)
@@ -577,7 +628,7 @@ def _why_no_takeover(game: Game, player: Player, effect: Effect) -> str:
     return "No Influence Culture attempt of yours could reach a size-1 barbarian city now"
 
 
-@card_action("influence_barbarian_settlement", options=_takeover_targets, why_not=_why_no_takeover)
+@card_action("influence_barbarian_settlement", options=_takeover_targets, why_not=_why_no_takeover, part_size=no_part)
 def _allow_takeover(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     """Nothing happens on play: the effect applies to the attempt `next_action` forces (rules/influence.py)."""
 
@@ -589,7 +640,7 @@ def _always(game: Game, player: Player, effect: Effect) -> list[Choice]:
     return [()]
 
 
-@card_action("gain_actions", options=_always)
+@card_action("gain_actions", options=_always, sees_payment=False, part_size=no_part)
 def _gain_actions(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, GainActions)
     game.actions_left += params.actions
@@ -613,7 +664,7 @@ def _why_no_room(game: Game, player: Player, effect: Effect) -> str:
     return f"You already hold as many {items} as you may"
 
 
-@card_action("gain_resources", options=_room_for_resources, why_not=_why_no_room)
+@card_action("gain_resources", options=_room_for_resources, why_not=_why_no_room, part_size=no_part)
 def _gain_resources(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, GainResources)
     kept = gain(game, player, amounts(params.gain))
@@ -634,7 +685,9 @@ def _why_no_building(game: Game, player: Player, effect: Effect) -> str:
     return f"You have no city with {'an' if building[0] in 'AEIOU' else 'a'} {building}"
 
 
-@card_action("gain_per_building", options=_has_building, why_not=_why_no_building)
+@card_action(
+    "gain_per_building", options=_has_building, why_not=_why_no_building, sees_payment=False, part_size=no_part
+)
 def _gain_per_building(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, GainPerBuilding)
     count = _cities_with(game, player, params.building)
@@ -668,7 +721,11 @@ def _why_no_battle(game: Game, player: Player, effect: Effect) -> str:
 
 
 @card_action(
-    "battle_won_this_turn", options=lambda g, p, e: [()] if _claimable(g, p, e) else [], why_not=_why_no_battle
+    "battle_won_this_turn",
+    options=lambda g, p, e: [()] if _claimable(g, p, e) else [],
+    why_not=_why_no_battle,
+    sees_payment=False,
+    part_size=no_part,
 )
 def _claim_battle(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     record = _claimable(game, player, effect)
@@ -699,7 +756,9 @@ def _why_no_mood_raise(game: Game, player: Player, effect: Effect) -> str:
     return f"You have no city that is not {MOODS[-1].capitalize()}"
 
 
-@card_action("raise_city_moods", options=_mood_raises, cost=_extra_step_cost, why_not=_why_no_mood_raise)
+@card_action(
+    "raise_city_moods", options=_mood_raises, cost=_extra_step_cost, why_not=_why_no_mood_raise, sees_payment=False
+)
 def _raise_city_moods(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     for city_id in choice:
         city = game.city(int(city_id))
@@ -718,7 +777,9 @@ def _why_no_placement(game: Game, player: Player, effect: Effect) -> str:
     return f"You have no {unit} left in your supply or no city with room for one"
 
 
-@card_action("place_unit", options=_placement_cities, why_not=_why_no_placement)
+@card_action(
+    "place_unit", options=_placement_cities, why_not=_why_no_placement, sees_payment=False, part_size=lambda e: 1
+)
 def _place_unit(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, PlaceUnit)
     city = game.city(int(choice[0]))
@@ -742,8 +803,16 @@ def _neighbours(game: Game, player: Player, reach: int, holding: AbstractSet[str
         spaces.setdefault(unit.owner, set()).add(unit.pos)
     for city in game.cities:
         spaces.setdefault(city.owner, set()).add(city.pos)
-    own = spaces.get(player.index, set())
-    return [other for other in others if any(distance(a, b) <= reach for a in spaces.get(other.index, ()) for b in own)]
+    near = set().union(*(_within(space, reach) for space in spaces.get(player.index, ())))
+    return [other for other in others if not near.isdisjoint(spaces.get(other.index, ()))]
+
+
+@cache
+def _within(space: Hex, reach: int) -> frozenset[Hex]:
+    """The spaces at most `reach` steps from `space` (a fact of the hex grid: kept once worked out)."""
+    q, r = space
+    steps = range(-reach, reach + 1)
+    return frozenset((q + dq, r + dr) for dq in steps for dr in steps if distance((0, 0), (dq, dr)) <= reach)
 
 
 def _neighbour_advances(game: Game, player: Player, reach: int, wanted: list[str]) -> set[str]:
@@ -776,6 +845,12 @@ def _next_in_category(game: Game, player: Player, first: str) -> list[str]:
     is then started and its government is the player's."""
     category = game.rules.category_of(first)
     return [a.name for a in category.advances if a.name != first and not player.has(a.name)]
+
+
+def _advances_taken(effect: Effect) -> int | None:
+    """As many advances as the effect gives, unless it may give none."""
+    params = params_as(effect, CardAdvance)
+    return None if params.optional else params.count
 
 
 def _card_advance_cost(game: Game, effect: Effect, choice: Choice) -> dict[str, int]:
@@ -815,6 +890,8 @@ def _why_no_neighbour_advance(game: Game, player: Player, reach: int) -> str:
     cost=_card_advance_cost,
     least_cost=_least_card_advance_cost,
     why_not=_why_no_card_advance,
+    sees_payment=False,
+    part_size=_advances_taken,
 )
 def _card_advance(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     for name in choice:
@@ -833,7 +910,9 @@ def _why_all_marked(game: Game, player: Player, effect: Effect) -> str:
     return "Every other player already loses an action in their next turn"
 
 
-@card_action("lose_action_mark", options=_unmarked_players, why_not=_why_all_marked)
+@card_action(
+    "lose_action_mark", options=_unmarked_players, why_not=_why_all_marked, sees_payment=False, part_size=lambda e: 1
+)
 def _mark_player(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, LoseActionMark)
     target = game.player(int(choice[0]))
@@ -859,6 +938,8 @@ def _trades(game: Game, player: Player, effect: Effect) -> list[Choice]:
     why_not=lambda game, player, effect: _why_no_neighbour_advance(
         game, player, params_as(effect, TradeAdvances).range
     ),
+    sees_payment=False,
+    part_size=lambda effect: 2,  # (advance, partner)
 )
 def _trade_advances(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     advance, partner = choice[0], game.player(int(choice[1]))
@@ -919,7 +1000,13 @@ def _explorations(game: Game, player: Player, effect: Effect) -> list[Choice]:
     return [(where, city) for where in [*map(str, regions), NONE] for city in [*places, NONE]]
 
 
-@card_action("explore_and_settle", options=_explorations, needs="a face-down region next to a region with your city")
+@card_action(
+    "explore_and_settle",
+    options=_explorations,
+    needs="a face-down region next to a region with your city",
+    sees_payment=False,
+    part_size=lambda effect: 1 if params_as(effect, ExploreAndSettle).unit is None else 2,  # (region[, city])
+)
 def _explore_and_settle(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     region, city_id = choice if len(choice) == 2 else (choice[0], NONE)
     params = params_as(effect, ExploreAndSettle)
@@ -985,7 +1072,7 @@ def _why_no_truce(game: Game, player: Player, effect: Effect) -> str:
     return f"You have already taken an action this turn: {effect.source} must be played first"
 
 
-@card_action("truce", options=_truce_partners, why_not=_why_no_truce)
+@card_action("truce", options=_truce_partners, why_not=_why_no_truce, sees_payment=False, part_size=lambda e: 1)
 def _make_truce(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     partner = game.player(int(choice[0]))
     player.truce_with = partner.index
@@ -1005,7 +1092,9 @@ def _why_no_objectives(game: Game, player: Player, effect: Effect) -> str:
     return "You hold no objective card to exchange"
 
 
-@card_action("redraw_objectives", options=_with_objectives, why_not=_why_no_objectives)
+@card_action(
+    "redraw_objectives", options=_with_objectives, why_not=_why_no_objectives, sees_payment=False, part_size=no_part
+)
 def _redraw_objectives(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     held = list(player.objective_cards)
     for _ in range(params_as(effect, RedrawObjectives).draw):
@@ -1053,7 +1142,9 @@ def _why_no_hidden_cards(game: Game, player: Player, effect: Effect) -> str:
     return "No other player holds a hidden card"
 
 
-@card_action("swap_hidden_card", options=_hidden_hands, why_not=_why_no_hidden_cards)
+@card_action(
+    "swap_hidden_card", options=_hidden_hands, why_not=_why_no_hidden_cards, sees_payment=False, part_size=lambda e: 1
+)
 def _spy(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     other = game.player(int(choice[0]))
     game.say(f"{player.name} looks at {other.name}'s hidden cards ({effect.source})")

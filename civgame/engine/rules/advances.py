@@ -217,14 +217,19 @@ def _purchases(game: Game, player: Player, _: Hashable) -> tuple[Advance, ...]:
     return tuple(Advance(name) for name in gainable(game, player))
 
 
-@rule(Advance, legal=_legal_buy)
-def buy_advance(game: Game, action: Advance) -> None:
-    player = game.player(game.current)
+def _check_buy(game: Game, action: Advance) -> None:
     if game.actions_left <= 0:
         raise RuleError("no main actions left this turn")
-    reason = why_not_gain(game, player, action.advance)
+    reason = why_not_gain(game, game.player(game.current), action.advance)
     if reason:
         raise RuleError(reason)
+
+
+@rule(Advance, legal=_legal_buy, check=_check_buy)
+def buy_advance(game: Game, action: Advance) -> None:
+    """Buy a legal advance (`_check_buy`); the price is settled here, as only the payment can still fail."""
+    assert game.actions_left > 0
+    player = game.player(game.current)
     waiver = _waiver(game, player, action.advance)
     payment = settle(game, action, {} if waiver else advance_cost(game))
     if payment is None:

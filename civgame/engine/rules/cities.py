@@ -14,7 +14,7 @@ and `recruit_reward` (recruiting).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, NamedTuple
 
@@ -168,7 +168,8 @@ def _activated_city(game: Game, city_id: int) -> City:
 def _activatable_cities(game: Game) -> list[City]:
     if game.actions_left <= 0:
         return []
-    return [c for c in game.cities_of(game.current) if why_cannot_activate(game, c) is None]
+    # (`why_cannot_activate` of the current player's own cities, without wording the reason)
+    return [c for c in game.cities_of(game.current) if not c.angry_activation]
 
 
 # ------------------------------------------------------------------ found city
@@ -208,15 +209,18 @@ def _legal_found(game: Game) -> list[Action]:
     return [FoundCity(u.id) for u in game.units_of(game.current, SETTLER) if why_not_found(game, u) is None]
 
 
-@rule(FoundCity, legal=_legal_found)
-def found_city(game: Game, action: FoundCity) -> None:
+def _check_found(game: Game, action: FoundCity) -> None:
     if game.actions_left <= 0:
         raise RuleError("no main actions left this turn")
-    settler = game.unit(action.settler)
-    reason = why_not_found(game, settler)
+    reason = why_not_found(game, game.unit(action.settler))
     if reason:
         raise RuleError(reason)
-    assert settler is not None  # why_not_found refuses a missing settler
+
+
+@rule(FoundCity, legal=_legal_found, check=_check_found)
+def found_city(game: Game, action: FoundCity) -> None:
+    settler = game.unit(action.settler)
+    assert settler is not None  # checked: why_not_found refuses a missing settler
     spend_main_action(game)
     game.units.remove(settler)
     found_city_at(game, game.player(settler.owner), settler.pos)
@@ -471,11 +475,15 @@ class _CollectLook(NamedTuple):
     occupied: _Occupied
     stretch: tuple[int, bool]  # `collect_stretch`
     far_rule: tuple[Effect, int] | None  # `far_collect_rule`
+    # What a space gives by its terrain alone (the `by_terrain` of `_space_yields`), shared by the cities
+    # that have no `collect_yield` effect: for them it depends on nothing else.
+    plain_yields: dict[str, list[str]]
 
     @classmethod
     def of(cls, game: Game, city: City) -> _CollectLook:
         player = game.player(city.owner)
-        return cls(_Occupied.around(game, city), collect_stretch(game, player), far_collect_rule(game, player))
+        occupied = _Occupied.around(game, city)
+        return cls(occupied, collect_stretch(game, player), far_collect_rule(game, player), {})
 
 
 def collect_options(game: Game, city: City, look: _CollectLook | None = None) -> list[tuple[Pick, ...]]:
@@ -485,20 +493,44 @@ def collect_options(game: Game, city: City, look: _CollectLook | None = None) ->
     far spaces (`collect_far`) is the player's choice, so those sets are listed besides.
     `look` may be shared by the cities of one owner. Each effect is looked up once per city.
     """
-    look = look or _CollectLook.of(game, city)
-    boosts = _collect_effects(game, city)
-    by_terrain: dict[str, list[str]] = {}  # shared by the near and the far spaces
-    near = collect_choices(game, city, look.occupied, boosts, by_terrain)
-    extra, repeat = look.stretch
-    size = mood_modified_size(game, city) + extra
-    limits = _space_limits(game, city, boosts)
-    options = _pick_sets(game, city, near, {}, 0, limits, size, repeat)
-    far_rule = look.far_rule
-    far = far_choices(game, city, far_rule, look.occupied, boosts, by_terrain) if far_rule else {}
-    if far:
-        assert far_rule is not None  # far spaces come from a collect_far rule
-        options += _pick_sets(game, city, near, far, far_rule[1], limits, size, repeat)
+    sources = _PickSources.of(game, city, look or _CollectLook.of(game, city))
+    options = _pick_sets(game, city, sources.near, {}, 0, sources.limits, sources.size, sources.repeat)
+    if sources.far:
+        options += _pick_sets(
+            game, city, sources.near, sources.far, sources.max_far, sources.limits, sources.size, sources.repeat
+        )
     return options
+
+
+def _can_collect(game: Game, city: City, look: _CollectLook) -> bool:
+    """Whether `collect_options` lists anything for the city, without listing the sets."""
+    sources = _PickSources.of(game, city, look)
+    if not (sources.far or sources.repeat or sources.limits):  # (as in `_pick_sets`: any set of near spaces)
+        return min(sources.size, len(sources.near)) > 0
+    return bool(collect_options(game, city, look))
+
+
+class _PickSources(NamedTuple):
+    """What one city's pick sets are made of (the arguments of `_pick_sets`)."""
+
+    near: dict[Hex, list[str]]
+    far: dict[Hex, list[str]]
+    max_far: int  # how many far spaces one set may use
+    limits: list[tuple[str, set[Payable], int]]
+    size: int
+    repeat: bool
+
+    @classmethod
+    def of(cls, game: Game, city: City, look: _CollectLook) -> _PickSources:
+        boosts = _collect_effects(game, city)
+        by_terrain = {} if boosts else look.plain_yields  # shared by the near and the far spaces
+        near = collect_choices(game, city, look.occupied, boosts, by_terrain)
+        extra, repeat = look.stretch
+        far_rule = look.far_rule
+        far = far_choices(game, city, far_rule, look.occupied, boosts, by_terrain) if far_rule else {}
+        max_far = far_rule[1] if far_rule else 0
+        size = mood_modified_size(game, city) + extra
+        return cls(near, far, max_far, _space_limits(game, city, boosts), size, repeat)
 
 
 def _pick_sets(
@@ -514,20 +546,11 @@ def _pick_sets(
     """The largest legal sets of at most `size` picks from `near` plus 1..max_far spaces of `far` (none if
     no `far`); a space may be picked more than once if `repeat`."""
     yields = {**near, **far} if far else near
-    limits = _counted_picks(game, yields, space_limits)
+    limits = _counted_picks(game, yields, space_limits) if space_limits else []
     near_spaces = sorted(near)
-    picks_at = {space: [(space, what) for what in gives] for space, gives in yields.items()}
     if not (far or repeat or limits):  # the common case: every set of as many near spaces as may be taken
-        count = min(size, len(near_spaces))
-        if count <= 0:
-            return []
-        if all(len(gives) == 1 for gives in near.values()):  # (one pick per space: no product to take)
-            return list(combinations([picks_at[s][0] for s in near_spaces], count))
-        return [
-            picks
-            for spaces in combinations(near_spaces, count)
-            for picks in product(*map(picks_at.__getitem__, spaces))
-        ]
+        return _near_sets(near, near_spaces, min(size, len(near_spaces)))
+    picks_at = {space: [(space, what) for what in gives] for space, gives in yields.items()}
     far_spaces = sorted(far)
     far_counts = range(1, min(max_far, len(far_spaces)) + 1) if far else range(0, 1)
     most = size if repeat and near_spaces else len(near_spaces) + far_counts[-1]
@@ -546,6 +569,18 @@ def _pick_sets(
         if found:
             return found
     return []
+
+
+def _near_sets(near: dict[Hex, list[str]], near_spaces: list[Hex], count: int) -> list[tuple[Pick, ...]]:
+    """Every set of `count` of the `near_spaces` (sorted), with each pick each space of it may give."""
+    if count <= 0:
+        return []
+    if all(len(gives) == 1 for gives in near.values()):  # (one pick per space: no product to take)
+        return list(combinations([(space, near[space][0]) for space in near_spaces], count))
+    picks_at = {space: [(space, what) for what in gives] for space, gives in near.items()}
+    return [
+        picks for chosen in combinations(near_spaces, count) for picks in product(*map(picks_at.__getitem__, chosen))
+    ]
 
 
 def _counted_picks(
@@ -622,12 +657,22 @@ def collect_action_forbidden(game: Game, player: Player) -> str | None:
     return None
 
 
-def _legal_collect(game: Game) -> list[Action]:
+def _collecting_cities(game: Game) -> tuple[list[City], _CollectLook | None]:
+    """The cities that may be activated to Collect now, with what their listings share."""
     cities = _activatable_cities(game)
     if not cities or collect_action_forbidden(game, game.player(game.current)):
-        return []
-    look = _CollectLook.of(game, cities[0])  # the same for every city of one owner
+        return [], None
+    return cities, _CollectLook.of(game, cities[0])  # the same for every city of one owner
+
+
+def _legal_collect(game: Game) -> list[Action]:
+    cities, look = _collecting_cities(game)
     return [Collect(c.id, picks) for c in cities for picks in collect_options(game, c, look)]
+
+
+def _any_collect(game: Game) -> bool:
+    cities, look = _collecting_cities(game)
+    return look is not None and any(_can_collect(game, c, look) for c in cities)
 
 
 def _check_collect(game: Game, action: Collect) -> None:
@@ -637,7 +682,7 @@ def _check_collect(game: Game, action: Collect) -> None:
         raise RuleError(reason)
 
 
-@rule(Collect, legal=_legal_collect, check=_check_collect)
+@rule(Collect, legal=_legal_collect, check=_check_collect, exists=_any_collect)
 def collect(game: Game, action: Collect) -> None:
     city = game.city(action.city)
     assert city is not None  # checked
@@ -650,8 +695,8 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
     """Collect validated `picks` in `city`, with the effects that follow a Collect."""
     player = game.player(city.owner)
     begin_activation(game, city)
-    far = far_choices(game, city)
-    if any(space in far for space, _ in picks):
+    # (The picks are legal: a space beyond the city's neighbours is a far one, at least 2 away.)
+    if any(distance(space, city.pos) > 1 for space, _ in picks):
         far_rule = far_collect_rule(game, player)
         assert far_rule is not None  # far spaces come from a collect_far rule
         effects.mark_used(player, far_rule[0])
@@ -804,9 +849,19 @@ def placements(game: Game, city: City, building: str) -> list[Hex | None]:
 
 
 def _legal_construct(game: Game) -> list[Action]:
+    return list(_constructions(game))
+
+
+def _any_construct(game: Game) -> bool:
+    return any(True for _ in _constructions(game))
+
+
+def _constructions(game: Game) -> Iterator[Construct]:
+    """The legal Construct actions, in listing order, worked out one at a time (asking whether there is
+    any stops at the first)."""
     cities = [city for city in _activatable_cities(game) if _why_city_cannot_build(game, city) is None]
     if not cities:
-        return []
+        return
     player = game.player(game.current)
     buildings = [  # (a first look at the checks of `_why_not_building` that do not depend on the city)
         building
@@ -814,7 +869,6 @@ def _legal_construct(game: Game) -> list[Action]:
         if player.uses(spec.advance) and game.pieces_in_colour(player.index, building) < spec.limit
     ]
     payable: dict[str, bool] = {}  # by building: its price is worked out only for a building some city may take
-    found: list[Action] = []
     for city in cities:
         for building in buildings:
             for facing in placements(game, city, building):
@@ -824,16 +878,20 @@ def _legal_construct(game: Game) -> list[Action]:
                     price = building_price(game, player, building)
                     payable[building] = affordable(game, player, price, token_swap=False)
                 if payable[building]:
-                    found.append(Construct(city.id, building, facing))
-    return found
+                    yield Construct(city.id, building, facing)
 
 
-@rule(Construct, legal=_legal_construct)
-def construct(game: Game, action: Construct) -> None:
+def _check_construct(game: Game, action: Construct) -> None:
     city = _activated_city(game, action.city)
     reason = why_not_construct(game, city, action.building, action.port_space)
     if reason:
         raise RuleError(reason)
+
+
+@rule(Construct, legal=_legal_construct, check=_check_construct, exists=_any_construct)
+def construct(game: Game, action: Construct) -> None:
+    city = game.city(action.city)
+    assert city is not None  # checked
     player = game.player(city.owner)
     payment = settle(game, action, building_price(game, player, action.building))
     if payment is None:
@@ -1056,6 +1114,10 @@ class _RecruitLook:
         costs = recruit_costs(self.game, self.player, units, self.subs) if self.subs else [cost]
         return any(affordable(self.game, self.player, way) for way in costs)
 
+    def any_affordable(self) -> bool:
+        """Whether the player can pay for one unit of some kind: if not, no city recruits anything."""
+        return any(self.affordable_alone(kind) for kind in self.game.rules.units)
+
     def affordable_alone(self, kind: str) -> bool:
         if kind not in self._alone:
             self._alone[kind] = self.affordable((kind,), amounts(self.game.rules.units[kind].cost))
@@ -1071,23 +1133,13 @@ def recruit_options(game: Game, city: City, look: _RecruitLook | None = None) ->
     """Every affordable legal unit combination for one city (sorted tuples). `look` may be shared by
     the cities of one owner."""
     look = look or _RecruitLook(game, game.player(city.owner))
-    # Every way of paying only grows as units are added (a substitute price included), so a kind the
-    # player cannot pay for one of is in no combination, and an unaffordable combination ends its branch.
-    kinds = [kind for kind in recruitable_kinds(game, city) if look.affordable_alone(kind)]
+    kinds = _affordable_kinds(game, city, look)
     if not kinds:
         return []
     capacity: dict[str, int] = {}  # asked only when the supply runs out: counting reusable pieces scans every unit
     room = _army_room(game, city)
     most = mood_modified_size(game, city)
     found: list[tuple[str, ...]] = []
-
-    def has_piece(kind: str, taken: int) -> bool:
-        """Whether a piece is left for one more `kind` after `taken` of them (`_recruit_capacity`)."""
-        if taken < look.supply_left(kind) and not game.rules.units[kind].leader:
-            return True
-        if kind not in capacity:
-            capacity[kind] = _recruit_capacity(game, city, kind)
-        return taken < capacity[kind]
 
     def extend(start: int, chosen: tuple[str, ...], chosen_cost: dict[str, int], armies: int) -> None:
         for i in range(start, len(kinds)):
@@ -1101,7 +1153,7 @@ def recruit_options(game: Game, city: City, look: _RecruitLook | None = None) ->
                 cost[item] = cost.get(item, 0) + amount
             if chosen and not look.affordable(combo, cost):  # (one unit alone is affordable: `kinds`)
                 continue
-            if not has_piece(kind, chosen.count(kind)):
+            if not _has_piece(game, city, look, capacity, kind, chosen.count(kind)):
                 continue
             found.append(combo)
             if len(combo) < most:
@@ -1111,20 +1163,56 @@ def recruit_options(game: Game, city: City, look: _RecruitLook | None = None) ->
     return found
 
 
+def _affordable_kinds(game: Game, city: City, look: _RecruitLook) -> list[str]:
+    """The kinds the city may recruit that the player can pay for one of. Every way of paying only grows
+    as units are added (a substitute price included), so no other kind is in any combination."""
+    return [kind for kind in recruitable_kinds(game, city) if look.affordable_alone(kind)]
+
+
+def _has_piece(game: Game, city: City, look: _RecruitLook, capacity: dict[str, int], kind: str, taken: int) -> bool:
+    """Whether a piece is left for one more `kind` after `taken` of them (`_recruit_capacity`, kept in
+    `capacity`: asked only when the supply runs out, since counting reusable pieces scans every unit)."""
+    if taken < look.supply_left(kind) and not game.rules.units[kind].leader:
+        return True
+    if kind not in capacity:
+        capacity[kind] = _recruit_capacity(game, city, kind)
+    return taken < capacity[kind]
+
+
+def _can_recruit(game: Game, city: City, look: _RecruitLook) -> bool:
+    """Whether `recruit_options` lists anything for the city: a single unit, without listing the rest."""
+    kinds = _affordable_kinds(game, city, look)
+    room = _army_room(game, city) if kinds else 0
+    return any(
+        (room > 0 or not game.rules.units[kind].army) and _has_piece(game, city, look, {}, kind, 0) for kind in kinds
+    )
+
+
 def _legal_recruit(game: Game) -> list[Action]:
     cities = _activatable_cities(game)
-    if not cities:
+    look = _RecruitLook(game, game.player(game.current)) if cities else None
+    if look is None or not look.any_affordable():
         return []
-    look = _RecruitLook(game, game.player(game.current))
     return [Recruit(c.id, units) for c in cities for units in recruit_options(game, c, look)]
 
 
-@rule(Recruit, legal=_legal_recruit)
-def recruit(game: Game, action: Recruit) -> None:
+def _any_recruit(game: Game) -> bool:
+    cities = _activatable_cities(game)
+    look = _RecruitLook(game, game.player(game.current)) if cities else None
+    return look is not None and look.any_affordable() and any(_can_recruit(game, c, look) for c in cities)
+
+
+def _check_recruit(game: Game, action: Recruit) -> None:
     city = _activated_city(game, action.city)
     reason = why_not_recruit(game, city, action.units)
     if reason:
         raise RuleError(reason)
+
+
+@rule(Recruit, legal=_legal_recruit, check=_check_recruit, exists=_any_recruit)
+def recruit(game: Game, action: Recruit) -> None:
+    city = game.city(action.city)
+    assert city is not None  # checked
     player = game.player(city.owner)
     normal, *substituted = recruit_costs(game, player, action.units)
     payment = settle(game, action, normal, substituted)

@@ -33,7 +33,7 @@ from civgame.engine.core.hexgrid import hex_to_label, label_to_hex
 from civgame.engine.core.model import MOODS, City, Game, Player
 from civgame.engine.core.vocabulary import K, amounts
 from civgame.engine.rules import cities, happiness, influence
-from civgame.engine.rules.abilities import ability
+from civgame.engine.rules.abilities import ability, narrowed_at
 from civgame.engine.rules.cards import discard
 from civgame.engine.rules.cards import take as take_card
 from civgame.engine.rules.economy_abilities import CHOICE_RULES
@@ -76,7 +76,7 @@ class _Exclusive(Protocol):
 
 def _excluded(game: Game, player: Player, effect: Effect, params: _Exclusive) -> bool:
     """Another source of the same ability used this turn rules this one out (its `excludes` or ours)."""
-    for other in effects.active(game, player, effect.name, at=effects.leader_space(game, player)):
+    for other in effects.active(game, player, effect.name, at=narrowed_at(game, player)):
         if other.source == effect.source or effects.unused_this_turn(player, other):
             continue
         theirs: list[str] = getattr(other.params, "excludes", [])  # the same primitive's parameters
@@ -248,9 +248,13 @@ def _legal_exchange(game: Game, effect: Effect) -> list[Choice]:
     for option in params.options:
         if not can_pay(game, player, amounts(option.pay)):
             continue
+        card_sets = list(combinations(sorted(player.action_cards), option.discard_action_cards))
+        objective_sets = list(combinations(sorted(player.objective_cards), option.discard_objective_cards))
+        if not (card_sets and objective_sets):  # too few cards to discard: no label need be worded
+            continue
         label = option_label(option)
-        for cards in combinations(sorted(player.action_cards), option.discard_action_cards):
-            for objectives in combinations(sorted(player.objective_cards), option.discard_objective_cards):
+        for cards in card_sets:
+            for objectives in objective_sets:
                 choices.append((label, *map(str, cards), *(OBJECTIVE + str(c) for c in objectives)))
     return choices
 

@@ -243,8 +243,10 @@ def _raids(game: Game, player: Player, routes: list[tuple[Unit, int]]) -> None:
 def _pay_raid(game: Game, player: Player, context: dict[str, Any]) -> None:
     """A raided player gives up 1 resource of their choice, if they have any."""
     source, player.raided_by = player.raided_by, ""
+    if not source:  # (nearly every turn)
+        return
     held = [r for r in RESOURCES if player.resources[r] > 0]
-    if source and held:
+    if held:
         game.pending.append(
             EffectChoiceDecision(
                 player=player.index,

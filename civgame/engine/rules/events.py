@@ -26,7 +26,7 @@ from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect, Params
 from civgame.engine.content.effects import events as prims
 from civgame.engine.core.decisions import EffectChoiceDecision
-from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
+from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex, neighbors
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, City, EventInProgress, EventStep, Game, Player, Unit
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS, amounts
 from civgame.engine.rules import civilizations, diplomacy
@@ -212,25 +212,18 @@ def city_by_label(game: Game, label: str) -> City:
 
 def _settlement_spaces(game: Game, active: int) -> list[Hex]:
     """Where a new barbarian settlement may go: two land spaces from the active player's cities if
-    possible, else next to them; never next to anyone else's city."""
+    possible, else next to them; never next to anyone else's city. (The distances to cities are
+    turned into sets of spaces once, rather than measured from every space of the board.)"""
     own = [c.pos for c in game.cities_of(active)]
-    others = [c.pos for c in game.cities if c.owner != active]
-    occupied = {u.pos for u in game.units} | {c.pos for c in game.cities}
-    basic = [
-        h
-        for h in game.space_region
-        if game.is_land(h)
-        and game.rules.terrain[game.terrain(h) or ""].can_found_city
-        and h not in game.exhausted
-        and h not in occupied
-        and all(distance(h, o) > 1 for o in others)
-    ]
+    next_to_own = {n for c in own for n in neighbors(c)}
+    near_others = {h for c in game.cities if c.owner != active for h in (c.pos, *neighbors(c.pos))}
+    unusable = near_others | {u.pos for u in game.units} | {c.pos for c in game.cities} | set(game.exhausted)
+    foundable = {key for key, terrain in game.rules.terrain.items() if terrain.can_found_city}
+    basic = [h for h in game.space_region if h not in unusable and game.is_land(h) and game.terrain(h) in foundable]
     reach = game.rules.game.barbarians.reach
-    near = [_land_steps(game, c) for c in own]
-    preferred = [
-        h for h in basic if all(distance(h, c) > 1 for c in own) and any(steps.get(h) == reach for steps in near)
-    ]
-    return preferred or [h for h in basic if any(distance(h, c) == 1 for c in own)]
+    at_reach = {h for c in own for h, steps in _land_steps(game, c).items() if steps == reach}
+    preferred = [h for h in basic if h not in next_to_own and h in at_reach]
+    return preferred or [h for h in basic if h in next_to_own]
 
 
 def _barbarian_settlement(game: Game, event: EventInProgress, step: EventStep) -> None:
@@ -429,8 +422,10 @@ def _pirate_ship(game: Game, event: EventInProgress, step: EventStep) -> None:
     """`count` 1: the first ship, next to the active player's cities if it can be."""
     if not _in_supply(game, PIRATE, SHIP):
         return
-    free = [h for h in game.space_region if game.is_water(h) and not any(u.owner >= 0 for u in game.units_at(h))]
-    near = [h for h in free if any(distance(h, c.pos) == 1 for c in game.cities_of(step.player))]
+    manned = {u.pos for u in game.units if u.owner >= 0}  # (sets made once, not looked up space by space)
+    free = [h for h in game.space_region if h not in manned and game.is_water(h)]
+    next_to_cities = {n for c in game.cities_of(step.player) for n in neighbors(c.pos)}
+    near = [h for h in free if h in next_to_cities]
     ask(game, event, step, sorted(_label(h) for h in (near if step.count and near else free)))
 
 

@@ -20,7 +20,16 @@ from civgame.engine.core.actions import Action, PlayGreatPerson
 from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex
 from civgame.engine.core.model import City, EventInProgress, EventStep, Game, Player
 from civgame.engine.rules import events
-from civgame.engine.rules.action_cards import PAYING, Choice, Hand, card_action, legal_plays, play_card
+from civgame.engine.rules.action_cards import (
+    PAYING,
+    Choice,
+    Hand,
+    card_action,
+    check_play,
+    legal_plays,
+    no_part,
+    play_card,
+)
 from civgame.engine.rules.cities import (
     building_price,
     pay_for_building,
@@ -40,7 +49,11 @@ def _legal_plays(game: Game) -> list[Action]:
     return legal_plays(game, GREAT_PERSONS, PlayGreatPerson)
 
 
-@rule(PlayGreatPerson, legal=_legal_plays)
+def _check_play(game: Game, action: PlayGreatPerson) -> None:
+    check_play(game, action, GREAT_PERSONS)
+
+
+@rule(PlayGreatPerson, legal=_legal_plays, check=_check_play)
 def play_great_person(game: Game, action: PlayGreatPerson) -> None:
     play_card(game, action, GREAT_PERSONS)
 
@@ -221,7 +234,10 @@ def _register(name: str) -> None:
     def options(game: Game, player: Player, effect: Effect) -> list[Choice]:
         return [()] if need is None or need[0](game, player, effect.params) else []
 
-    card_action(name, options=options, needs=need[1] if need else "")(_run_as_event_step)
+    # (what such an effect needs may cost resources or tokens; the others need nothing)
+    card_action(name, options=options, needs=need[1] if need else "", sees_payment=need is not None, part_size=no_part)(
+        _run_as_event_step
+    )
 
 
 for _primitive in sorted(MAIN_EFFECTS):

@@ -77,8 +77,15 @@ def raisable(
 
 
 def can_raise_any(game: Game, player_index: int, extra: dict[str, int] = NO_COST, only_city: int | None = None) -> bool:
-    """Whether `raisable` names any city (found without looking at the rest)."""
-    return next(_raisable(game, player_index, extra, only_city), None) is not None
+    """Whether `raisable` names any city. A step costs the city's size in mood (with `extra` on top),
+    and a price that can be paid stays payable for less: so the smallest city not yet at the top mood
+    is the cheapest to raise, and if it cannot be paid for, no city can. One price asked, not one a city."""
+    top = MOODS[-1]
+    candidates = [c for c in game.cities if c.owner == player_index and c.mood != top and only_city in (None, c.id)]
+    if not candidates:
+        return False
+    smallest = min(candidates, key=lambda c: c.size)
+    return can_pay(game, game.player(player_index), step_cost(game, smallest, extra))
 
 
 # ------------------------------------------------------------------ starting the action
@@ -90,13 +97,17 @@ def _legal_start(game: Game) -> list[Action]:
     return [StartHappiness()]
 
 
-@rule(StartHappiness, legal=_legal_start)
-def start_happiness(game: Game, action: StartHappiness) -> None:
-    player = game.player(game.current)
+def _check_start(game: Game, action: StartHappiness) -> None:
     if game.actions_left <= 0:
         raise RuleError("no main actions left this turn")
-    if not can_raise_any(game, player.index):
-        raise RuleError(f"{player.name} has no city whose mood they can afford to raise")
+    if not can_raise_any(game, game.current):
+        raise RuleError(f"{game.player(game.current).name} has no city whose mood they can afford to raise")
+
+
+@rule(StartHappiness, legal=_legal_start, check=_check_start)
+def start_happiness(game: Game, action: StartHappiness) -> None:
+    assert game.actions_left > 0
+    player = game.player(game.current)
     spend_main_action(game)
     game.pending.append(HappinessDecision(player=player.index))
     game.say(f"{player.name} increases happiness")
@@ -104,9 +115,8 @@ def start_happiness(game: Game, action: StartHappiness) -> None:
 
 def free_increase(game: Game, player: Player, cost: dict[str, int], source: str, only_city: int | None = None) -> None:
     """Increase Happiness without spending a main action (in `only_city` alone, if given); `cost` is
-    added to the first raise."""
-    if not can_raise_any(game, player.index, cost, only_city):
-        raise RuleError(f"{player.name} has no city whose mood they can afford to raise with {describe(cost)} on top")
+    added to the first raise. The `free_action` ability offers it only when `can_raise_any` city, so
+    its check has made sure of that."""
     game.pending.append(HappinessDecision(player=player.index, extra_cost=dict(cost), only_city=only_city))
     game.say(f"{player.name} increases happiness as a free action ({source}, {describe(cost)} extra)")
 
@@ -125,17 +135,21 @@ def _legal_raises(game: Game) -> list[Action]:
     return [RaiseMood(c.id) for c in raisable(game, decision.player, _outstanding(decision), decision.only_city)]
 
 
-@rule(RaiseMood, legal=_legal_raises, answers=(HappinessDecision,))
-def raise_mood(game: Game, action: RaiseMood) -> None:
+def _check_raise(game: Game, action: RaiseMood) -> None:
     decision = _decision(game)
     reason = why_not_raise(game, decision.player, action.city, _outstanding(decision))
     if decision.only_city not in (None, action.city):
         reason = "this free Increase Happiness raises only the leader's city"
     if reason:
         raise RuleError(reason)
+
+
+@rule(RaiseMood, legal=_legal_raises, answers=(HappinessDecision,), check=_check_raise)
+def raise_mood(game: Game, action: RaiseMood) -> None:
+    decision = _decision(game)
     player = game.player(decision.player)
     city = game.city(action.city)
-    assert city is not None
+    assert city is not None  # checked
     payment = settle(game, action, step_cost(game, city, _outstanding(decision)))
     if payment is None:
         return

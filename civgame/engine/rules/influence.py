@@ -12,6 +12,8 @@ a size-1 barbarian city takes the whole city); `free_attempt` serves the `free_a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.cards import InfluenceBarbarianSettlement
@@ -226,19 +228,20 @@ def why_not_attempt(
 
 
 def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -> list[InfluenceCulture]:
-    """Every attempt the player may make now (paying `extra_cost` besides), with the fewest range tokens.
+    """Every attempt the player may make now (paying `extra_cost` besides), with the fewest range tokens."""
+    return list(_attempts(game, player, extra_cost))
+
+
+def _attempts(game: Game, player: Player, extra_cost: dict[str, int]) -> Iterator[InfluenceCulture]:
+    """`attempts` one by one, so that whether there is any needs only the first.
 
     The checks of `_why_not` as yes or no, the cheapest first and no reason worded: those on the target
     alone made once, not again from every source, and the price of each number of tokens asked once."""
     if player.influence_succeeded:
-        return []
-    found: list[InfluenceCulture] = []
-    takeover = _takeover(game, player) is not None
-    settlement = (SETTLEMENT,) if takeover else ()
-    targetable = _Targetable(game, player, takeover)
-    pieces = [(t, b) for t in game.cities for b in (*t.buildings, *settlement) if targetable(t, b)]
+        return
+    pieces = _targets(game, player)
     if not pieces:  # most of the time: then no source need be looked at
-        return found
+        return
     affordable: dict[int, bool] = {}  # by range tokens
     for source in sources(game, player):
         reach = game.distances_from(source.pos)
@@ -250,29 +253,33 @@ def attempts(game: Game, player: Player, extra_cost: dict[str, int] = NO_COST) -
             if tokens not in affordable:
                 affordable[tokens] = can_pay(game, player, plus(culture(tokens), extra_cost))
             if affordable[tokens] and not (tokens and why_no_boost(game, player, source, target)):
-                found.append(InfluenceCulture(source.id, target.id, building, tokens))
+                yield InfluenceCulture(source.id, target.id, building, tokens)
+
+
+def _targets(game: Game, player: Player) -> list[tuple[City, str]]:
+    """The pieces `why_not_target` allows the player to target, city by city (each city's buildings,
+    then its settlement): the cheapest checks first, and the player's pieces left counted once per
+    building. Asked at every listing, and most of the time nothing is found."""
+    me = player.index
+    buildings = game.rules.buildings
+    takeover = _takeover(game, player) is not None
+    settlements_left: bool | None = None  # (counted when first needed)
+    pieces_left: dict[str, bool] = {}
+    found: list[tuple[City, str]] = []
+    for target in game.cities:
+        for building, colour in target.buildings.items():
+            if colour == me or not buildings[building].can_be_influenced:
+                continue
+            if building not in pieces_left:
+                pieces_left[building] = has_piece_left(game, player, building)
+            if pieces_left[building] and protection(game, player, target, "target") is None:
+                found.append((target, building))
+        if takeover and target.owner == BARBARIAN and target.size == 1:
+            if settlements_left is None:
+                settlements_left = game.settlements_used(me) < game.rules.game.city.settlement_limit
+            if settlements_left:
+                found.append((target, SETTLEMENT))
     return found
-
-
-class _Targetable:
-    """Whether `why_not_target` allows a piece, for one listing (`takeover`: the player has `_takeover`):
-    the cheapest checks first, the pieces left in the player's supply counted once per building."""
-
-    def __init__(self, game: Game, player: Player, takeover: bool) -> None:
-        self.game, self.player, self.takeover = game, player, takeover
-        self.pieces_left: dict[str, bool] = {}
-
-    def __call__(self, target: City, building: str) -> bool:
-        game, player = self.game, self.player
-        if building == SETTLEMENT and self.takeover:
-            limit = game.rules.game.city.settlement_limit
-            return target.owner == BARBARIAN and target.size == 1 and game.settlements_used(player.index) < limit
-        colour = target.buildings.get(building)
-        if colour is None or colour == player.index or not game.rules.buildings[building].can_be_influenced:
-            return False
-        if building not in self.pieces_left:
-            self.pieces_left[building] = has_piece_left(game, player, building)
-        return self.pieces_left[building] and protection(game, player, target, "target") is None
 
 
 # ------------------------------------------------------------------ the roll
@@ -391,10 +398,8 @@ def _cities_of(game: Game, action: InfluenceCulture) -> tuple[City, City]:
 
 
 def free_attempt(game: Game, player: Player, action: InfluenceCulture, cost: dict[str, int]) -> None:
-    """An attempt that spends no main action but costs `cost` on top of its range tokens."""
-    reason = why_not_attempt(game, player, action, cost)
-    if reason:
-        raise RuleError(reason)
+    """An attempt that spends no main action but costs `cost` on top of its range tokens: one of the
+    `attempts(game, player, cost)` that the `free_action` ability lists (and its check has made sure of)."""
     pay(player, payment_for(game, player, plus(culture(action.range_tokens), cost)))
     game.say(f"{player.name} makes a free Influence Culture attempt for {describe(cost)}")
     _resolve(game, player, *_cities_of(game, action), action.building)
@@ -409,14 +414,23 @@ def _legal_attempts(game: Game) -> list[Action]:
     return list(attempts(game, game.player(game.current)))
 
 
-@rule(InfluenceCulture, legal=_legal_attempts)
-def influence_culture(game: Game, action: InfluenceCulture) -> None:
-    player = game.player(game.current)
+def _check_attempt(game: Game, action: InfluenceCulture) -> None:
     if game.actions_left <= 0:
         raise RuleError("no main actions left this turn")
-    reason = why_not_attempt(game, player, action)
+    reason = why_not_attempt(game, game.player(game.current), action)
     if reason:
         raise RuleError(reason)
+
+
+def _any_attempt(game: Game) -> bool:
+    """Whether `_legal_attempts` lists anything (Cultural Takeover asks), stopping at the first attempt."""
+    return game.actions_left > 0 and next(_attempts(game, game.player(game.current), NO_COST), None) is not None
+
+
+@rule(InfluenceCulture, legal=_legal_attempts, check=_check_attempt, exists=_any_attempt)
+def influence_culture(game: Game, action: InfluenceCulture) -> None:
+    assert game.actions_left > 0
+    player = game.player(game.current)
     pay(player, payment_for(game, player, culture(action.range_tokens)))
     spend_main_action(game)
     _resolve(game, player, *_cities_of(game, action), action.building)

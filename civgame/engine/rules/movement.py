@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
+from operator import attrgetter
 from typing import Literal, NamedTuple
 
 from civgame.engine.content import effects
@@ -101,21 +102,34 @@ class _Survey:
     """What one search for `owner`'s moves asks again and again, found once for the whole search
     rather than once per space or per group: the pieces on each space; and, when first asked (many
     searches never do), the road moves the owner can pay for now and the owner's diplomatic partners.
-    A search changes nothing, so none of it goes stale while it runs."""
+    A search changes nothing, so none of it goes stale while it runs.
 
-    def __init__(self, game: Game, owner: int) -> None:
+    `few_spaces`: the search looks at a space or two (one destination, or the first one found), so the
+    pieces on a space are found when it is asked about rather than those of the whole board first."""
+
+    def __init__(self, game: Game, owner: int, *, few_spaces: bool = False) -> None:
         self.game, self.owner = game, owner
-        self.units: dict[Hex, list[Unit]] = {}
-        for unit in game.units:
-            self.units.setdefault(unit.pos, []).append(unit)
-        self.cities: dict[Hex, City] = {}
-        for city in game.cities:
-            self.cities.setdefault(city.pos, city)  # the first on a space, as `Game.city_at` finds it
+        self._whole_board = not few_spaces
+        self._units: dict[Hex, list[Unit]] = {}
+        self._cities: dict[Hex, City | None] = {}
+        if self._whole_board:
+            for unit in game.units:
+                self._units.setdefault(unit.pos, []).append(unit)
+            for city in game.cities:
+                self._cities.setdefault(city.pos, city)  # the first on a space, as `Game.city_at` finds it
         self._roads: list[RoadMove] | None = None
         self._partners: list[tuple[int, dict[str, int]]] | None = None
 
     def units_at(self, space: Hex) -> list[Unit]:
-        return self.units.get(space, [])
+        here = self._units.get(space)
+        if here is None:
+            here = [] if self._whole_board else self._units.setdefault(space, self.game.units_at(space))
+        return here
+
+    def city_at(self, space: Hex) -> City | None:
+        if self._whole_board or space in self._cities:
+            return self._cities.get(space)
+        return self._cities.setdefault(space, self.game.city_at(space))
 
     def roads(self) -> list[RoadMove]:
         """The owner's `road_move` effects whose price the owner can pay now, in the effects' order."""
@@ -134,20 +148,20 @@ class _Survey:
 
     def enemy_on_land(self, space: Hex) -> bool:
         """Units or a city of another owner than the mover stand on the land `space`."""
-        here = self.units.get(space)  # most spaces hold no unit
+        here = self.units_at(space)  # most spaces hold no unit
         if here and any(u.owner != self.owner for u in here):
             return True
-        city = self.cities.get(space)
+        city = self.city_at(space)
         return city is not None and city.owner != self.owner
 
     def own_armies_on_land(self, space: Hex) -> int:
-        here = self.units.get(space)  # most spaces hold no unit
+        here = self.units_at(space)  # most spaces hold no unit
         if not here:
             return 0
         return sum(1 for u in here if u.owner == self.owner and u.carrier is None and self.game.is_army(u))
 
     def own_city(self, space: Hex) -> bool:
-        city = self.cities.get(space)
+        city = self.city_at(space)
         return city is not None and city.owner == self.owner
 
 
@@ -159,7 +173,9 @@ def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
 def _target(game: Game, owner: int, start: Hex, mode: Mode, to: Hex) -> Target | None:
     """How a group of `mode` units of `owner` at `start` could reach `to` (None if it cannot); the
     destinations after it are not worked out, nor the other spaces next to `start`."""
-    return next((t for t in _each_target(_Survey(game, owner), start, mode, only=to) if t.space == to), None)
+    # Only a land group's road move, to a space further away, looks at many spaces on its way.
+    survey = _Survey(game, owner, few_spaces=mode != "land" or to in game.board_neighbors(start))
+    return next((t for t in _each_target(survey, start, mode, only=to) if t.space == to), None)
 
 
 def _each_target(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = None) -> Iterator[Target]:
@@ -405,9 +421,22 @@ def _landfall(game: Game, ring: tuple[Hex, ...], start: int, step: int) -> tuple
 # ------------------------------------------------------------------ who may move where
 
 
+def unit_free(game: Game, unit: Unit, *, fresh_action: bool = False, road: bool = False) -> bool:
+    """Whether `unit` can move now: `unit_problem` without the reason worded, as listings ask it of
+    every unit. `fresh_action` ignores this action's moves; `road`: the move is a road move, which
+    ignores a mountain's stop."""
+    if unit.moved_this_action and not fresh_action:
+        return False
+    if unit.immobile and not (road and unit.stopped_by_terrain):
+        return False
+    needed = game.rules.units[unit.kind].requires_advance_to_move
+    return not needed or game.player(unit.owner).uses(needed)
+
+
 def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bool = False) -> str | None:
-    """Why `unit` cannot move at all now (None if it can). `fresh_action` ignores this action's moves;
-    `road`: the move is a road move, which ignores a mountain's stop."""
+    """Why `unit` cannot move at all now (None if it can; see `unit_free`)."""
+    if unit_free(game, unit, fresh_action=fresh_action, road=road):
+        return None
     kind = game.rules.units[unit.kind]
     if unit.moved_this_action and not fresh_action:
         return f"{kind.name} {unit.id} already moved in this move action"
@@ -415,10 +444,7 @@ def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bo
         if unit.stopped_by_terrain:
             return f"{kind.name} {unit.id} entered a mountain this turn and cannot move again except by road"
         return f"{kind.name} {unit.id} fought a battle or entered a mountain this turn and cannot move again"
-    needed = kind.requires_advance_to_move
-    if needed and not game.player(unit.owner).uses(needed):
-        return f"{kind.name} units cannot move without {needed}"
-    return None
+    return f"{kind.name} units cannot move without {kind.requires_advance_to_move}"
 
 
 def group_problem(game: Game, group: list[Unit], target: Target) -> str | None:
@@ -528,13 +554,13 @@ def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
 
 def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Iterator[MoveUnits]:
     """Every legal group move of `owner`: one per destination and count of each kind of alike units."""
-    units = sorted(game.units_of(owner), key=lambda u: u.id)
+    units = sorted(game.units_of(owner), key=attrgetter("id"))
     # Roads matter only to units a mountain stopped, so most searches need not ask for the effect.
     roads = any(u.stopped_by_terrain for u in units) and effects.has(game, game.player(owner), "road_move")
     stacks: dict[tuple[Hex, Mode], list[Unit]] = {}
     for unit in units:
         mode = mode_of(game, unit)
-        if unit_problem(game, unit, fresh_action=fresh_action, road=roads and mode == "land") is None:
+        if unit_free(game, unit, fresh_action=fresh_action, road=roads and mode == "land"):
             stacks.setdefault((unit.pos, mode), []).append(unit)
     if not stacks:
         return
@@ -542,7 +568,7 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
     for (start, mode), movers in stacks.items():
         by_road = _alike(game, movers)
         # Units a mountain stopped move only by road.
-        by_step = [c for c in by_road if unit_problem(game, c[0], fresh_action=fresh_action) is None]
+        by_step = [c for c in by_road if unit_free(game, c[0], fresh_action=fresh_action)]
         step_groups = _groups(game, by_step)
         road_groups = step_groups if len(by_step) == len(by_road) else _groups(game, by_road)
         for target in _each_target(survey, start, mode):
@@ -570,6 +596,9 @@ class _Group(NamedTuple):
 def _groups(game: Game, alike: list[list[Unit]]) -> list[_Group]:
     """Every group of some units of each class of `alike` ones (at least one unit in all): the same
     for every destination, so made once per start space, in the order listed."""
+    if len(alike) == 1 and len(alike[0]) == 1:  # a lone unit, the most common stack
+        unit = alike[0][0]
+        return [_Group([unit], (unit.id,), 1 if game.is_army(unit) else 0)]
     found = []
     for counts in product(*(range(len(c) + 1) for c in alike)):
         group = [u for c, k in zip(alike, counts, strict=True) for u in c[:k]]
@@ -656,9 +685,9 @@ def can_move(game: Game, owner: int) -> bool:
     """Whether a new move action would let some unit of `owner` move: `possible_moves` with
     `fresh_action` lists something. Most often the first unit able to move can go alone to the first
     space it could head for, which is asked first; a unit alone is always one of the groups listed."""
-    first = next((u for u in game.units_of(owner) if unit_problem(game, u, fresh_action=True) is None), None)
+    first = next((u for u in game.units_of(owner) if unit_free(game, u, fresh_action=True)), None)
     if first is not None:
-        target = next(_each_target(_Survey(game, owner), first.pos, mode_of(game, first)), None)
+        target = next(_each_target(_Survey(game, owner, few_spaces=True), first.pos, mode_of(game, first)), None)
         if target is not None and group_problem(game, [first], target) is None:
             return True
     return next(possible_moves(game, owner, fresh_action=True), None) is not None
@@ -670,12 +699,16 @@ def _legal_start_move(game: Game) -> list[Action]:
     return [StartMove()]
 
 
-@rule(StartMove, legal=_legal_start_move)
-def start_move(game: Game, action: StartMove) -> None:
+def _check_start_move(game: Game, action: StartMove) -> None:
     if game.actions_left <= 0:
         raise RuleError("no main actions left this turn")
     if not can_move(game, game.current):
         raise RuleError(f"none of {game.player(game.current).name}'s units can move")
+
+
+@rule(StartMove, legal=_legal_start_move, check=_check_start_move)
+def start_move(game: Game, action: StartMove) -> None:
+    assert game.actions_left > 0  # checked
     spend_main_action(game)
     begin_move(game, game.current)
 
@@ -690,7 +723,10 @@ def begin_move(game: Game, player: int, attack_bonus: int = 0) -> None:
 
 def _named_units(game: Game, group: list[Unit]) -> str:
     """ "2 Infantry and 1 Settler": the group as the log names it."""
-    parts = [f"{n} {game.rules.units[kind].name}" for kind, n in Counter(u.kind for u in group).items()]
+    counts: dict[str, int] = {}  # (a Counter costs more to make than the rest of the sentence)
+    for unit in group:
+        counts[unit.kind] = counts.get(unit.kind, 0) + 1
+    parts = [f"{n} {game.rules.units[kind].name}" for kind, n in counts.items()]
     return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
 
 
@@ -701,14 +737,14 @@ def _allowed(decision: MoveDecision, units: tuple[int, ...]) -> bool:
 
 def _legal_move_units(game: Game) -> list[Action]:
     decision = answering(game, MoveDecision)
+    if not decision.only_units:  # (every move is allowed: not asked of each)
+        return list(possible_moves(game, decision.player))
     return [move for move in possible_moves(game, decision.player) if _allowed(decision, move.units)]
 
 
-@rule(MoveUnits, legal=_legal_move_units, answers=(MoveDecision,))
-def move_units(game: Game, action: MoveUnits) -> None:
+def _check_move_units(game: Game, action: MoveUnits) -> None:
     decision = answering(game, MoveDecision)
     owner = decision.player
-    player = game.player(owner)
     group = _resolve_group(game, owner, action.units)
     if not _allowed(decision, action.units):
         raise RuleError("in this move only the units it was granted for may move")
@@ -725,6 +761,17 @@ def move_units(game: Game, action: MoveUnits) -> None:
         raise RuleError(problem)
     if action.payment and not target.cost:
         raise RuleError(f"moving to {hex_to_label(action.to)} costs nothing: send the move without a payment")
+
+
+@rule(MoveUnits, legal=_legal_move_units, answers=(MoveDecision,), check=_check_move_units)
+def move_units(game: Game, action: MoveUnits) -> None:
+    decision = answering(game, MoveDecision)
+    owner = decision.player
+    player = game.player(owner)
+    group = [game.existing_unit(unit_id) for unit_id in action.units]  # checked: the mover's, on one space
+    start, mode = group[0].pos, mode_of(game, group[0])
+    target = _target(game, owner, start, mode, action.to)
+    assert target is not None  # checked: the group can reach the destination
     payment = None
     if target.cost:
         payment = settle(game, action, dict(target.cost))

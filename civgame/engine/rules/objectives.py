@@ -109,7 +109,7 @@ def _units(game: Game, player: Player, count: Count) -> list[Unit]:
 
 def _complete_categories(game: Game, player: Player) -> int:
     owned = set(player.advances)
-    return sum(1 for c in game.rules.categories if all(a.name in owned for a in c.advances))
+    return sum(1 for _, names in game.rules.advance_names_by_category if owned.issuperset(names))
 
 
 def _routes(game: Game, player: Player, ships_only: bool) -> int:
@@ -163,8 +163,10 @@ def count(game: Game, player: Player, what: Count) -> int:
     raise ValueError(f"unknown count {of!r}")
 
 
-def _others_best(game: Game, player: Player, what: Count) -> int:
-    return max((count(game, other, what) for other in game.players if other is not player), default=0)
+def _others_below(game: Game, player: Player, what: Count, limit: int) -> bool:
+    """Whether every other player's count of `what` is below `limit` (counting stops at the first that
+    is not). Counts are never negative, so with no other player it is whether `limit` is above 0."""
+    return limit > 0 and all(count(game, other, what) < limit for other in game.players if other is not player)
 
 
 # ------------------------------------------------------------------ status conditions
@@ -177,20 +179,20 @@ def _at_least(game: Game, player: Player, params: AtLeast, moment: Moment) -> bo
 
 @evaluator("most")
 def _most(game: Game, player: Player, params: Most, moment: Moment) -> bool:
-    return count(game, player, params.count) > _others_best(game, player, params.count)
+    return _others_below(game, player, params.count, count(game, player, params.count))
 
 
 @evaluator("lead")
 def _lead(game: Game, player: Player, params: Lead, moment: Moment) -> bool:
-    return count(game, player, params.count) >= _others_best(game, player, params.count) + params.by
+    return _others_below(game, player, params.count, count(game, player, params.count) - params.by + 1)
 
 
 @evaluator("owns_category")
 def _owns_category(game: Game, player: Player, params: OwnsCategory, moment: Moment) -> bool:
     owned = set(player.advances)
     return any(
-        all(a.name in owned for a in c.advances)
-        for c in game.rules.categories
+        owned.issuperset(names)
+        for c, names in game.rules.advance_names_by_category
         if (params.government and c.government) or c.name == params.category
     )
 

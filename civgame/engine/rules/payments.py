@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import cache
 from itertools import product
 from typing import cast
 
@@ -20,7 +21,7 @@ from civgame.engine.core.actions import PAID_ACTIONS, Action, BuildWonder, Cance
 from civgame.engine.core.decisions import PayDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
-from civgame.engine.rules.registry import perform_again, rule
+from civgame.engine.rules.registry import answering, perform_again, rule
 
 ANY = "any:"
 TOKEN_KINDS = ("mood", "culture")
@@ -52,7 +53,7 @@ def _options(cost: dict[str, int], have: dict[str, int], subs: Iterable[str], sw
         if amount <= 0:
             continue
         if item.startswith(ANY):
-            ways = _splits(item[len(ANY) :].split(","), amount, have)
+            ways = _splits(any_kinds(item), amount, have)
         elif item in subs:
             ways = [{item: amount - g, "gold": g} for g in range(amount + 1)]
         elif swap and item in TOKEN_KINDS:
@@ -66,7 +67,12 @@ def _options(cost: dict[str, int], have: dict[str, int], subs: Iterable[str], sw
         if not ways:
             return []
         parts.append(ways)
-    options: list[dict[str, int]] = []
+    if len(parts) == 1:  # (most costs): its ways, distinct and each affordable, are the payments
+        options = [{k: v for k, v in way.items() if v} for way in parts[0]]
+        if len(options) > 1:
+            options.sort(key=_cheapest_first(cost))
+        return options
+    options = []
     seen = set()
     for combo in product(*parts):
         total: dict[str, int] = {}
@@ -84,7 +90,13 @@ def _options(cost: dict[str, int], have: dict[str, int], subs: Iterable[str], sw
 
 
 def _swaps_tokens(game: Game, player: Player, token_swap: bool) -> bool:
-    return token_swap and effects.has(game, player, "swap_tokens")
+    return token_swap and bool(effects.active(game, player, "swap_tokens"))  # (`has`, one call less)
+
+
+@cache
+def any_kinds(item: str) -> list[str]:
+    """The kinds an "any of" cost item names (asked at every listing of the same few costs): never change it."""
+    return item[len(ANY) :].split(",")
 
 
 def _cheapest_first(cost: dict[str, int]) -> Callable[[dict[str, int]], tuple[object, ...]]:
@@ -146,8 +158,7 @@ def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: boo
     """
     # (the effects are looked up only for a cost with tokens)
     if ("mood" in cost or "culture" in cost) and _swaps_tokens(game, player, token_swap):
-        tokens = sum(cost.get(t, 0) for t in TOKEN_KINDS)
-        if tokens > sum(held(player, t) for t in TOKEN_KINDS):
+        if cost.get("mood", 0) + cost.get("culture", 0) > player.mood_tokens + player.culture_tokens:
             return False
         cost = {k: v for k, v in cost.items() if k not in TOKEN_KINDS}
     resources = player.resources
@@ -156,7 +167,7 @@ def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: boo
         if item.startswith(ANY):
             if len(cost) > 1:  # (a shortfall already met can only be greater with the "any of" part)
                 return bool(payment_options(game, player, cost))
-            return sum(held(player, kind) for kind in item[len(ANY) :].split(",")) >= amount
+            return sum([held(player, kind) for kind in any_kinds(item)]) >= amount
         if amount <= 0:
             continue
         if item == "gold":
@@ -246,20 +257,26 @@ def gain(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
 
 def enforce_caps(game: Game, player: Player) -> None:
     """Lose whatever exceeds a resource cap now (after the caps changed, e.g. an advance was gained)."""
+    caps = resource_caps(game, player)
     for resource, amount in player.resources.items():
-        cap = resource_cap(game, player, resource)
+        cap = caps[resource]
         if amount > cap:
             player.resources[resource] = cap
             game.say(f"{player.name} loses {amount - cap} {resource} over the new limit of {cap}")
 
 
-def resource_cap(game: Game, player: Player, resource: str) -> int:
-    cap = cast("dict[str, int]", game.rules.game.resource_caps)[resource]  # keyed by Resource, asked by name
+def resource_caps(game: Game, player: Player) -> dict[str, int]:
+    """Every resource's limit for the player: the rules' limit, or the last of their `resource_cap` effects
+    naming it."""
+    caps = dict(cast("dict[str, int]", game.rules.game.resource_caps))
     for effect in effects.active(game, player, "resource_cap"):
         params = effects.params_as(effect, ResourceCap)
-        if params.resource == resource:
-            cap = params.limit
-    return cap
+        caps[params.resource] = params.limit
+    return caps
+
+
+def resource_cap(game: Game, player: Player, resource: str) -> int:
+    return resource_caps(game, player)[resource]
 
 
 def describe(amounts: dict[str, int]) -> str:
@@ -285,18 +302,24 @@ def _decision_options(game: Game, decision: PayDecision) -> list[dict[str, int]]
     return options_for_any(game, player, costs, token_swap=not isinstance(decision.action, NO_TOKEN_SWAP))
 
 
-@rule(Pay, legal=_legal_payments, answers=(PayDecision,))
-def _pay(game: Game, action: Pay) -> None:
-    decision = game.pending[-1]
-    assert isinstance(decision, PayDecision)
-    options = _decision_options(game, decision)
-    chosen = {k: v for k, v in action.payment.items() if v}
-    if chosen not in options:
+def _check_pay(game: Game, action: Pay) -> None:
+    decision = answering(game, PayDecision)
+    chosen = _paid(action)
+    if chosen not in _decision_options(game, decision):
         raise RuleError(f"{describe(chosen)} is not a valid way to pay {describe(decision.cost)}")
-    suspended = decision.action
+
+
+def _paid(action: Pay) -> dict[str, int]:
+    """The payment chosen, without the kinds it names with 0."""
+    return {k: v for k, v in action.payment.items() if v}
+
+
+@rule(Pay, legal=_legal_payments, answers=(PayDecision,), check=_check_pay)
+def _pay(game: Game, action: Pay) -> None:
+    suspended = answering(game, PayDecision).action
     assert isinstance(suspended, PAID_ACTIONS)  # only actions that carry their payment are suspended
     game.pending.pop()
-    perform_again(game, replace(suspended, payment=chosen))
+    perform_again(game, replace(suspended, payment=_paid(action)))
 
 
 @rule(CancelPayment, legal=lambda game: [], answers=(PayDecision,))

@@ -174,12 +174,15 @@ def _free_advances(game: Game, player: Player, _: Hashable) -> tuple[TakeFreeAdv
     return tuple(TakeFreeAdvance(name) for name in gainable(game, player))
 
 
-@rule(TakeFreeAdvance, legal=_legal_free_advance, answers=(FreeAdvanceDecision,))
-def take_free_advance(game: Game, action: TakeFreeAdvance) -> None:
-    player = game.player(answering(game, FreeAdvanceDecision).player)
-    reason = why_not_gain(game, player, action.advance)
+def _check_free_advance(game: Game, action: TakeFreeAdvance) -> None:
+    reason = why_not_gain(game, game.player(answering(game, FreeAdvanceDecision).player), action.advance)
     if reason:
         raise RuleError(reason)
+
+
+@rule(TakeFreeAdvance, legal=_legal_free_advance, answers=(FreeAdvanceDecision,), check=_check_free_advance)
+def take_free_advance(game: Game, action: TakeFreeAdvance) -> None:
+    player = game.player(answering(game, FreeAdvanceDecision).player)
     game.pending.pop()
     gain_advance(game, player, action.advance)
     run(game)

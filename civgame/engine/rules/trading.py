@@ -45,7 +45,7 @@ AMOUNTS = (*RESOURCES, *TOKENS)
 
 # The resources, tokens and kinds of card an offer may hold are fixed: their (immutable) actions are
 # made once rather than at every listing.
-_AMOUNT_ITEMS = {side: tuple(AddTradeItem(side, item) for item in AMOUNTS) for side in SIDES}
+_AMOUNT_ITEMS = {side: tuple((item, AddTradeItem(side, item)) for item in AMOUNTS) for side in SIDES}
 _CARD_KIND_ITEMS = tuple(AddTradeItem("take", kind) for kind in CARD_KINDS)
 
 
@@ -139,7 +139,10 @@ def _addable(game: Game, decision: TradeDecision) -> list[AddTradeItem]:
     addable = []
     for side in SIDES:
         giver, chosen, other = _sides(game, decision, side)
-        addable += [a for a in _AMOUNT_ITEMS[side] if not other.get(a.item) and _more_held(giver, a.item, chosen)]
+        have = holdings(giver)  # (`_more_held` asked of every item at once)
+        addable += [
+            a for item, a in _AMOUNT_ITEMS[side] if have.get(item, 0) > chosen.get(item, 0) and not other.get(item)
+        ]
     partner = game.player(decision.partner)
     addable += [a for a in _CARD_KIND_ITEMS if _more_cards(partner, a.item, decision.take)]
     me = game.player(decision.player)
@@ -178,18 +181,37 @@ def why_not_start(game: Game, partner: int) -> str | None:
 
 
 def _legal_start(game: Game) -> list[Action]:
+    """The partners `why_not_start` allows, by the same tests with no reason worded (whether the
+    current player has anything to trade is asked once, not once per partner)."""
     if game.phase != "play":
         return []
-    return [StartTrade(p.index) for p in game.players if why_not_start(game, p.index) is None]
+    me = game.player(game.current)
+    mine = _has_anything(me)
+    return [
+        _start_action(partner.index)
+        for partner in game.players
+        if partner is not me
+        and _offered_key(partner.index) not in me.used_this_turn
+        and (mine or _has_anything(partner))
+    ]
 
 
-@rule(StartTrade, legal=_legal_start)
-def start_trade(game: Game, action: StartTrade) -> None:
+@cache
+def _start_action(partner: int) -> StartTrade:
+    """An offer to `partner`: an (immutable) action made once per partner."""
+    return StartTrade(partner)
+
+
+def _check_start(game: Game, action: StartTrade) -> None:
     if game.phase != "play":
         raise RuleError("trading is a free action on your turn")
     problem = why_not_start(game, action.partner)
     if problem:
         raise RuleError(problem)
+
+
+@rule(StartTrade, legal=_legal_start, check=_check_start)
+def start_trade(game: Game, action: StartTrade) -> None:
     game.player(game.current).used_this_turn.append(_offered_key(action.partner))
     game.pending.append(TradeDecision(player=game.current, partner=action.partner))
 
@@ -198,14 +220,17 @@ def _legal_add(game: Game) -> list[Action]:
     return list(_addable(game, _composing(game)))
 
 
-@rule(AddTradeItem, legal=_legal_add, answers=(TradeDecision,))
-def add_trade_item(game: Game, action: AddTradeItem) -> None:
-    decision = _composing(game)
-    problem = item_problem(game, decision, action.side, action.item)
+def _check_add(game: Game, action: AddTradeItem) -> None:
+    problem = item_problem(game, _composing(game), action.side, action.item)
     if problem:
         raise RuleError(problem)
     if action.face_down and (action.side != "give" or ":" not in action.item):
         raise RuleError("only a card of your own hand can be offered face down")
+
+
+@rule(AddTradeItem, legal=_legal_add, answers=(TradeDecision,), check=_check_add)
+def add_trade_item(game: Game, action: AddTradeItem) -> None:
+    decision = _composing(game)
     chosen = decision.give if action.side == "give" else decision.take
     chosen[action.item] = chosen.get(action.item, 0) + 1
     if action.face_down:
@@ -217,11 +242,15 @@ def _legal_send(game: Game) -> list[Action]:
     return [SendTrade()] if decision.give or decision.take else []
 
 
-@rule(SendTrade, legal=_legal_send, answers=(TradeDecision,))
-def send_trade(game: Game, action: SendTrade) -> None:
+def _check_send(game: Game, action: SendTrade) -> None:
     decision = _composing(game)
     if not (decision.give or decision.take):
         raise RuleError("put something into the trade before sending it")
+
+
+@rule(SendTrade, legal=_legal_send, answers=(TradeDecision,), check=_check_send)
+def send_trade(game: Game, action: SendTrade) -> None:
+    decision = _composing(game)
     game.pending.pop()
     game.pending.append(
         TradeOfferDecision(
@@ -288,15 +317,17 @@ def _trade_problem(game: Game, decision: TradeOfferDecision, cards: tuple[str, .
     return _why_cannot_give(game, proposer, decision.give) or _why_cannot_give(game, partner, given_by_partner)
 
 
-@rule(AcceptTrade, legal=_legal_accept, answers=(TradeOfferDecision,))
-def accept_trade(game: Game, action: AcceptTrade) -> None:
-    decision = _answering(game)
-    cards = tuple(action.cards)
-    problem = _trade_problem(game, decision, cards)
+def _check_accept(game: Game, action: AcceptTrade) -> None:
+    problem = _trade_problem(game, _answering(game), tuple(action.cards))
     if problem:
         raise RuleError(problem)
+
+
+@rule(AcceptTrade, legal=_legal_accept, answers=(TradeOfferDecision,), check=_check_accept)
+def accept_trade(game: Game, action: AcceptTrade) -> None:
+    decision = _answering(game)
     proposer, partner = game.player(decision.proposer), game.player(decision.player)
-    from_partner = {k: v for k, v in decision.take.items() if k in AMOUNTS} | dict.fromkeys(cards, 1)
+    from_partner = {k: v for k, v in decision.take.items() if k in AMOUNTS} | dict.fromkeys(action.cards, 1)
     game.pending.pop()
     lost = _hand_over(game, proposer, partner, decision.give) + _hand_over(game, partner, proposer, from_partner)
     game.say(

@@ -103,16 +103,25 @@ def _legal_build_wonder(game: Game) -> list[Action]:
     ]
 
 
-@rule(BuildWonder, legal=_legal_build_wonder)
-def build_wonder(game: Game, action: BuildWonder) -> None:
+def _costs_no_action(game: Game, city: City | None) -> bool:
+    return city is not None and city.owner == game.current and not _needs_action(game, city)
+
+
+def _check_build_wonder(game: Game, action: BuildWonder) -> None:
     city = game.city(action.city)
-    free = city is not None and city.owner == game.current and not _needs_action(game, city)
-    if not free:
+    if not _costs_no_action(game, city):
         city = _activated_city(game, action.city)  # an action is needed: the usual checks
     assert city is not None
     reason = why_cannot_activate(game, city) or why_not_build(game, city, action.wonder)
     if reason:
         raise RuleError(reason)
+
+
+@rule(BuildWonder, legal=_legal_build_wonder, check=_check_build_wonder)
+def build_wonder(game: Game, action: BuildWonder) -> None:
+    city = game.city(action.city)
+    assert city is not None  # checked
+    free = _costs_no_action(game, city)
     player = game.player(city.owner)
     payment = settle(game, action, wonder_cost(game, player, action.wonder))
     if payment is None:

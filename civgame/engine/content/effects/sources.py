@@ -8,15 +8,16 @@ the cards whose effect lasts a while (this turn, this round, this battle), in th
 Losing a source ends its effects at once.
 
 The answers per player (every primitive, from one look over the holdings) are cached in the
-game; every rule that changes what a player holds calls `holdings_changed(game)`, and the
-invariant checks compare the cache with a fresh answer after every action of the random games.
+game with the holdings they were worked out from; every rule that changes what a player holds
+calls `holdings_changed(game)`, and the invariant checks compare the cache with a fresh answer
+after every action of the random games.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from civgame.engine.content.effects.military import ShipCapacity
 from civgame.engine.content.effects.registry import Effect, SourceKind, params_as
@@ -28,8 +29,11 @@ if TYPE_CHECKING:
 LEADER_UNIT = "leader"  # the unit type of leaders on the board
 _CACHE = "_effect_cache"  # the cache's attribute on the game: never saved, copied along with the game
 _MEMO = "_effect_memo"  # answers worked out from the effects, forgotten with them (see `memo`)
+_HELD = "_effect_holdings"  # per player: the rules and holdings the cached answers were worked out from
 T = TypeVar("T")
 Memo = tuple[int, Callable[["Game", "Player", Hashable], Any], Hashable]  # player, how worked out, about what
+Held = tuple[object, tuple[tuple[SourceKind, str], ...]]  # the rules, and the holdings in order
+_UNKNOWN = object()  # (a remembered answer may be None)
 
 
 def holdings(game: Game, player: Player) -> Iterator[tuple[SourceKind, str]]:
@@ -55,10 +59,20 @@ def _answers(game: Game, player: Player) -> dict[str, tuple[list[Effect], bool]]
     for every primitive the player holds: one pass over the holdings answers them all."""
     by_source = game.rules.effects_by_source
     found: dict[str, list[Effect]] = {}
+    narrowed: set[str] = set()
     for held in holdings(game, player):
-        for name, granted in by_source.get(held, {}).items():
-            found.setdefault(name, []).extend(granted)
-    return {name: (listed, any(e.only for e in listed)) for name, listed in found.items()}
+        granting = by_source.get(held)
+        if granting is None:  # (a source without effects)
+            continue
+        for name, granted in granting.items():
+            listed = found.get(name)
+            if listed is None:
+                found[name] = listed = []
+            listed.extend(granted)
+            for effect in granted:
+                if effect.only:
+                    narrowed.add(name)
+    return {name: (listed, name in narrowed) for name, listed in found.items()}
 
 
 def active(game: Game, player: Player, name: str, *, at: Hex | None = None) -> list[Effect]:
@@ -96,7 +110,21 @@ def _player_answers(game: Game, player: Player) -> dict[str, tuple[list[Effect],
     answers = cache.get(player.index)
     if answers is None:  # filled whole and never changed after, so copies of the game may share it
         answers = cache[player.index] = _answers(game, player)
+        _note_holdings(game, player)
     return answers
+
+
+def _note_holdings(game: Game, player: Player) -> None:
+    """Remember what the player's cached answers are worked out from, if not yet noted."""
+    held: dict[int, Held] = game.__dict__.setdefault(_HELD, {})
+    if player.index not in held:
+        held[player.index] = (game.rules, tuple(holdings(game, player)))
+
+
+def _holds_as_noted(game: Game, player: Player) -> bool:
+    """The player's cached answers were worked out from the rules and holdings of now."""
+    noted: Held | None = game.__dict__.get(_HELD, {}).get(player.index)
+    return noted is not None and noted[0] is game.rules and noted[1] == tuple(holdings(game, player))
 
 
 def memo(game: Game, player: Player, work_out: Callable[[Game, Player, Hashable], T], about: Hashable = None) -> T:
@@ -108,33 +136,38 @@ def memo(game: Game, player: Player, work_out: Callable[[Game, Player, Hashable]
     if found is None:
         found = game.__dict__[_MEMO] = {}
     key = (player.index, work_out, about)
-    if key not in found:
-        found[key] = work_out(game, player, about)
-    answer: T = found[key]
-    return answer
+    answer = found.get(key, _UNKNOWN)
+    if answer is _UNKNOWN:
+        answer = found[key] = work_out(game, player, about)
+        _note_holdings(game, player)
+    return cast("T", answer)
 
 
 def holdings_changed(game: Game, player: Player | None = None) -> None:
     """Forget the cached answers: call whenever a player gains or loses a source of effects. Naming
-    the `player` keeps the other players' answers: only for a change of that player's holdings alone
-    (not, say, a city with a wonder changing hands)."""
-    if player is None:
-        game.__dict__.pop(_CACHE, None)
-        game.__dict__.pop(_MEMO, None)
+    the `player` forgets only theirs: for a change of that player's holdings alone (not, say, a city
+    with a wonder changing hands). Without it, the answers of every player whose holdings (or the
+    rules) differ from those they were worked out from are forgotten."""
+    if player is not None:
+        _forget(game, player.index)
         return
-    _forget(game, player.index)
+    for other in game.players:
+        if not _holds_as_noted(game, other):
+            _forget(game, other.index)
 
 
-def _forget(game: Game, index: int) -> tuple[Any, dict[Memo, Any]]:
-    """Drop the cached answers of the player `index`; return them (primitive answers, remembered answers).
-    Only this game's own dicts change: the answers inside may be shared with copies."""
+def _forget(game: Game, index: int) -> tuple[Any, dict[Memo, Any], Held | None]:
+    """Drop the cached answers of the player `index`; return them (primitive answers, remembered answers,
+    what they were worked out from). Only this game's own dicts change: the answers inside may be shared
+    with copies."""
     cache: dict[int, Any] = game.__dict__.get(_CACHE, {})
     answers = cache.pop(index, None)
     remembered: dict[Memo, Any] = game.__dict__.get(_MEMO, {})
     theirs = {key: answer for key, answer in remembered.items() if key[0] == index}
     for key in theirs:
         del remembered[key]
-    return answers, theirs
+    noted: Held | None = game.__dict__.get(_HELD, {}).pop(index, None)
+    return answers, theirs, noted
 
 
 def end_lasting(game: Game, until: str) -> None:
@@ -151,7 +184,7 @@ def lasting_for_a_look(game: Game, player: Player, lasting: LastingEffect) -> It
     """Inside, `player` also holds `lasting`: a look at what a card would allow before it is played.
     Afterwards the player and the cached answers are as before (the other players' answers hold
     throughout, as their holdings do not change)."""
-    answers, remembered = _forget(game, player.index)
+    answers, remembered, noted = _forget(game, player.index)
     player.lasting_effects.append(lasting)
     try:
         yield
@@ -162,6 +195,8 @@ def lasting_for_a_look(game: Game, player: Player, lasting: LastingEffect) -> It
             game.__dict__.setdefault(_CACHE, {})[player.index] = answers
         if remembered:
             game.__dict__.setdefault(_MEMO, {}).update(remembered)
+        if noted is not None:
+            game.__dict__.setdefault(_HELD, {})[player.index] = noted
 
 
 def stale_answers(game: Game) -> list[str]:

@@ -9,10 +9,10 @@
   world and random continuation); its one-step value counts as several samples, so that a few
   noisy continuations (a busy processor) do not overrule a clear ranking. Normal values positions
   with the foresighted weights (production counts while the game has long to go, the hand's
-  promise, a game about to end). Hard searches the same way for longer, with a better evaluation
+  promise, a game about to end). Hard searches the same way for longer, with its own evaluation
   (`evaluation.HARD_WEIGHTS`: also what its cities could collect under the resource limits, and
-  which cities enemy armies could reach): on a busy processor it still ranks every action, and its
-  many more samples overrule the ranking more often.
+  which cities enemy armies could reach): on a busy processor it still ranks every action, and
+  its many more samples overrule the ranking more often.
 
 Every action type is handled alike: agents only apply actions and value positions, so new
 content needs at most new evaluation weights. No agent reads hidden information: each looks
@@ -125,7 +125,7 @@ class SearchSettings:
 
 
 NORMAL_SEARCH = SearchSettings(budget=0.3, candidates=5, playout_steps=12, weights=FORESIGHTED, prior=8.0)
-# Hard searches the same way for longer, with a better evaluation: it ranks every action even on a
+# Hard searches the same way for longer, with its own evaluation: it ranks every action even on a
 # busy processor and takes several times as many samples, which overrule its ranking more often.
 HARD_SEARCH = SearchSettings(budget=1.4, candidates=6, playout_steps=12, weights=HARD_WEIGHTS, prior=8.0)
 

@@ -2,17 +2,21 @@
 
 The score sheet counts exactly; the rest estimates what a player's holdings will become: resources
 buy advances and buildings, settlers become cities, armies defend and capture, cards complete
-objectives and win battles, happy cities produce more. Hard's weights also read from the rules
-data what a Collect would bring under the resource limits, and which cities enemy armies could
-reach. Weights are data (`Weights`), so new content needs at most new weights, never new agent
-code. Evaluation reads only what every player can see, plus the hands of the evaluated player;
-agents evaluate determinised copies.
+objectives and win battles, happy cities produce more. Hard's evaluation also reads from the
+rules data what a Collect would bring under the resource limits, and which cities enemy armies
+could reach (`python -m bench.ai_fit` fits weights to who wins and measures how well each set
+predicts the winner).
+Weights are data (`Weights`, counted by `terms` under their names), so new content needs at most
+new weights, never new agent code. Evaluation reads only what every player can see, plus the
+hands of the evaluated player; agents evaluate determinised copies.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from civgame.ai.hard_weights import WEIGHTS as HARD
 from civgame.engine.core.hexgrid import distance
 from civgame.engine.core.model import City, Game, Player, Unit
 from civgame.engine.rules.cities import collect_choices
@@ -23,6 +27,8 @@ from civgame.engine.rules.scoring import score_sheet
 from civgame.engine.rules.status import cityless_players
 
 WIN = 1000.0  # the game is decided: outweighs every estimate
+NESTED = ("resources", "units", "moods")  # weights kept by key: `resources.food`, `units.settler`, ...
+SCALED = ("city", "city_size", "settler_on_site", "advance", "collectable")  # and moods: times `production`
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,54 @@ class Weights:
     collectable: float = 0.0  # times what the cities could collect now (scaled like `production`)
     exposure: float = 0.0  # per city piece, per enemy army within `exposure_reach` beyond the city's defenders
     exposure_reach: int = 2
+    # The worth of each resource a Collect is priced at (None: `resources`): fitted weights keep
+    # the prices their fit measured a Collect at.
+    collect_prices: dict[str, float] | None = None
+    # The weights by the names `terms` counts under (production terms times `production`).
+    flat: dict[str, float] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "flat", _flat(self))
+
+    @classmethod
+    def from_flat(cls, flat: Mapping[str, float], base: Weights) -> Weights:
+        """`base` with the weights named in `flat` (names as `terms` counts them) replaced, as
+        fitted: production terms at their own worth (`production` 1)."""
+        nested = {group: {**getattr(base, group)} for group in NESTED}
+        nested["moods"] = {mood: worth * base.production for mood, worth in base.moods.items()}
+        plain = {name: getattr(base, name) * base.production for name in SCALED}
+        for name, worth in flat.items():
+            group, _, key = name.partition(".")
+            if group in NESTED and key:
+                nested[group][key] = worth
+            elif name in base.flat:
+                plain[name] = worth
+            else:
+                raise ValueError(f"no evaluation weight is named {name!r}")
+        prices = {**(base.collect_prices or base.resources)}
+        return replace(base, production=1.0, collect_prices=prices, **plain, **nested)  # type: ignore[arg-type]
+
+
+def _flat(weights: Weights) -> dict[str, float]:
+    """The weights by the names `terms` counts under, production terms times `production`."""
+    scaled = {name: getattr(weights, name) for name in SCALED}
+    scaled |= {f"moods.{mood}": worth for mood, worth in weights.moods.items()}
+    return {
+        **{f"resources.{r}": worth for r, worth in weights.resources.items()},
+        **{f"units.{kind}": worth for kind, worth in weights.units.items()},
+        "mood_token": weights.mood_token,
+        "culture_token": weights.culture_token,
+        "army_unit": weights.army_unit,
+        "action_card": weights.action_card,
+        "objective_card": weights.objective_card,
+        "wonder_card": weights.wonder_card,
+        "leader": weights.leader,
+        "objective_in_reach": weights.objective_in_reach,
+        "wonder_in_reach": weights.wonder_in_reach,
+        "threat": weights.threat,
+        "exposure": weights.exposure,
+        **{name: weights.production * worth for name, worth in scaled.items()},
+    }
 
 
 EASY = Weights()
@@ -75,75 +129,84 @@ FORESIGHTED = Weights(
     ending=20.0,
 )
 # Hard's evaluation also sees what its cities' land yields and which cities an enemy army could
-# reach: what a Collect or a raid will bring.
-HARD_WEIGHTS = replace(FORESIGHTED, collectable=1.5, exposure=0.1)
+# reach: Normal's weights, with those of civgame/ai/hard_weights.py (which `python -m bench.ai_fit
+# --write` replaces with weights fitted to who wins).
+HARD_WEIGHTS = Weights.from_flat(HARD, FORESIGHTED)
 
 
 def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
     """The player's victory points plus the estimated worth of what they hold."""
-    player = game.player(player_index)
     vp = score_sheet(game, player_index)["total"]
-    worth = sum(weights.resources.get(r, 0.0) * n for r, n in player.resources.items())
-    worth += weights.mood_token * player.mood_tokens + weights.culture_token * player.culture_tokens
-    worth += (
-        weights.action_card * len(player.action_cards)
-        + weights.objective_card * len(player.objective_cards)
-        + weights.wonder_card * len(player.wonder_cards)
-    )
-    worth += _promise(game, player, weights)
-    production = weights.production * _remaining_share(game)
+    flat = weights.flat
+    return vp + sum(flat.get(name, 0.0) * amount for name, amount in terms(game, player_index, weights).items())
+
+
+def terms(game: Game, player_index: int, weights: Weights, every: bool = False) -> dict[str, float]:
+    """What the evaluation counts for the player beyond the score sheet, by weight name (the keys
+    of `Weights.flat`): the worth of each is its amount times its weight. A term that searches the
+    board is left out while its weight is zero, unless `every` (fitting weights reads them all).
+    Production terms count times the share of the game still to play."""
+    player = game.player(player_index)
+    wanted = None if every else weights.flat
+    found: dict[str, float] = {f"resources.{r}": n for r, n in player.resources.items()}
+    found |= {
+        "mood_token": player.mood_tokens,
+        "culture_token": player.culture_tokens,
+        "action_card": len(player.action_cards),
+        "objective_card": len(player.objective_cards),
+        "wonder_card": len(player.wonder_cards),
+        "leader": 1 if player.leader is not None else 0,
+    }
+    if wanted is None or (wanted["objective_in_reach"] and player.objective_cards):
+        found["objective_in_reach"] = min(len(fulfilled(game, player, STATUS)), len(player.objective_cards))
+    if wanted is None or wanted["wonder_in_reach"]:
+        needed = game.rules.game.wonder_advance
+        ready = [w for w in player.wonder_cards if player.has(needed) and player.has(game.rules.wonders[w].advance)]
+        found["wonder_in_reach"] = len(ready)
+    remaining = _remaining_share(game)
     cities = game.cities_of(player_index)
-    armies = 0
+    armies = settlers_on_site = 0
+    site_wanted = wanted is None or wanted["settler_on_site"]
     for unit in game.units:
         if unit.owner != player_index:
             continue
         if game.is_army(unit):
             armies += 1
             continue
-        worth += weights.units.get(unit.kind, 0.0)
-        if production and unit.kind == "settler" and _could_found_city(game, unit):
-            worth += production * weights.settler_on_site
-    worth += weights.army_unit * min(armies, weights.army_cap * max(1, len(cities)))
-    if production:
-        worth += production * weights.advance * len(player.advances)
-        for city in cities:
-            worth += production * (weights.city + weights.city_size * (city.size - 1) + weights.moods[city.mood])
-        if weights.collectable:
-            room = resource_room(game, player)
-            worth += production * weights.collectable * sum(collectable(game, c, weights, room) for c in cities)
-    if weights.threat:
-        worth -= weights.threat * _threats(game, player_index)
-    if weights.exposure:
-        worth -= weights.exposure * exposure(game, player_index, weights.exposure_reach)
-    return vp + worth
+        name = f"units.{unit.kind}"
+        found[name] = found.get(name, 0) + 1
+        if site_wanted and unit.kind == "settler" and _could_found_city(game, unit):
+            settlers_on_site += 1
+    found["army_unit"] = min(armies, weights.army_cap * max(1, len(cities)))
+    found["settler_on_site"] = remaining * settlers_on_site
+    found["advance"] = remaining * len(player.advances)
+    found["city"] = remaining * len(cities)
+    found["city_size"] = remaining * sum(city.size - 1 for city in cities)
+    for city in cities:
+        name = f"moods.{city.mood}"
+        found[name] = found.get(name, 0) + remaining
+    if wanted is None or wanted["collectable"]:
+        room = resource_room(game, player)
+        prices = weights.collect_prices or weights.resources
+        found["collectable"] = remaining * sum(collectable(game, c, prices, room) for c in cities)
+    if wanted is None or wanted["threat"]:
+        found["threat"] = -_threats(game, player_index)
+    if wanted is None or wanted["exposure"]:
+        found["exposure"] = -exposure(game, player_index, weights.exposure_reach)
+    return found
 
 
-def _promise(game: Game, player: Player, weights: Weights) -> float:
-    """What the player's hand and leader promise (each weight read only when it counts)."""
-    worth = weights.leader if player.leader is not None else 0.0
-    if weights.objective_in_reach and player.objective_cards:
-        in_reach = len(fulfilled(game, player, STATUS))
-        worth += weights.objective_in_reach * min(in_reach, len(player.objective_cards))
-    if weights.wonder_in_reach and player.wonder_cards:
-        needed = game.rules.game.wonder_advance
-        ready = [w for w in player.wonder_cards if player.has(needed) and player.has(game.rules.wonders[w].advance)]
-        worth += weights.wonder_in_reach * len(ready)
-    return worth
-
-
-def collectable(game: Game, city: City, weights: Weights, room: dict[str, int]) -> float:
+def collectable(game: Game, city: City, prices: Mapping[str, float], room: dict[str, int]) -> float:
     """The worth of a good Collect the city could make now: its mood-modified size of the spaces it
     may collect from, picked one by one, each giving its most valuable yield that still fits under
     the player's resource limits (`room`: the most of each resource the player may hold; what
-    exceeds it is lost). An estimate: a limit on spaces of one terrain (Fishing) is not counted."""
+    exceeds it is lost), priced at `prices`. An estimate: a limit on spaces of one terrain (Fishing) is not counted."""
     spaces = list(collect_choices(game, city).values())
     room = dict(room)
     worth = 0.0
     for _ in range(min(len(spaces), mood_modified_size(game, city))):
         gain, index, resource = max(
-            (weights.resources.get(r, 0.0) if room.get(r, 1) > 0 else 0.0, i, r)
-            for i, yields in enumerate(spaces)
-            for r in yields
+            (prices.get(r, 0.0) if room.get(r, 1) > 0 else 0.0, i, r) for i, yields in enumerate(spaces) for r in yields
         )
         worth += gain
         if resource in room:  # other yields (a mood token) have no limit

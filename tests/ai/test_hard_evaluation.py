@@ -16,7 +16,8 @@ from civgame.ai.evaluation import (
 )
 from tests.scenario import Scenario
 
-FOOD, ORE = HARD_WEIGHTS.resources["food"], HARD_WEIGHTS.resources["ore"]
+PRICES = HARD_WEIGHTS.collect_prices or HARD_WEIGHTS.resources
+FOOD, ORE = PRICES["food"], PRICES["ore"]
 
 
 def _city_on_grassland() -> Scenario:
@@ -27,7 +28,7 @@ def _city_on_grassland() -> Scenario:
 
 
 def _collectable(s: Scenario) -> float:
-    return collectable(s.game, s.game.cities[0], HARD_WEIGHTS, resource_room(s.game, s.player(0)))
+    return collectable(s.game, s.game.cities[0], PRICES, resource_room(s.game, s.player(0)))
 
 
 def test_a_city_is_worth_the_best_spaces_its_mood_modified_size_may_collect():
@@ -52,9 +53,9 @@ def test_a_collect_brings_no_more_of_a_resource_than_the_player_may_hold():
     room = resource_room(s.game, s.player(0))
     assert room == {"food": 2, "wood": 7, "ore": 7, "ideas": 7, "gold": 7}
     one_food = {**room, "food": 1}  # the second Grassland gives way to a Mountain
-    assert collectable(s.game, city, HARD_WEIGHTS, one_food) == pytest.approx(FOOD + 2 * ORE)
+    assert collectable(s.game, city, PRICES, one_food) == pytest.approx(FOOD + 2 * ORE)
     no_food = {**room, "food": 0}
-    assert collectable(s.game, city, HARD_WEIGHTS, no_food) == pytest.approx(3 * ORE)
+    assert collectable(s.game, city, PRICES, no_food) == pytest.approx(3 * ORE)
     s.advances(0, "Storage")  # the food limit rises to 7
     assert resource_room(s.game, s.player(0))["food"] == 7
     s.resources(0, food=2, ore=7)  # what is held does not matter: holding is not worth less
@@ -69,7 +70,7 @@ def test_hard_values_what_its_cities_may_collect_and_normal_does_not():
     assert value(s.game, 0, HARD_WEIGHTS) - value(s.game, 0, without) == pytest.approx(
         HARD_WEIGHTS.collectable * (2 * FOOD + ORE)
     )
-    assert FORESIGHTED.collectable == 0 and HARD_WEIGHTS.collectable > 0
+    assert FORESIGHTED.collectable == 0 and HARD_WEIGHTS.collectable != 0
 
 
 def test_exposure_counts_city_pieces_enemy_armies_could_reach_beyond_the_defenders():
@@ -89,12 +90,14 @@ def test_exposure_counts_city_pieces_enemy_armies_could_reach_beyond_the_defende
     assert exposure(game, 1, HARD_WEIGHTS.exposure_reach) == 0  # no cities
 
 
-def test_hard_loses_value_for_cities_at_risk():
+def test_a_city_at_risk_costs_the_exposure_weight_per_piece_and_attacker():
     s = _city_on_grassland()
+    s.game.cities[0].buildings = {"temple": 0}  # size 2
     s.unit(1, "infantry", "E6")
-    without = replace(HARD_WEIGHTS, exposure=0.0)
-    assert value(s.game, 0, HARD_WEIGHTS) - value(s.game, 0, without) == pytest.approx(-HARD_WEIGHTS.exposure)
-    assert FORESIGHTED.exposure == 0 and HARD_WEIGHTS.exposure > 0
+    wary, blind = replace(HARD_WEIGHTS, exposure=0.5), replace(HARD_WEIGHTS, exposure=0.0)
+    assert value(s.game, 0, wary) - value(s.game, 0, blind) == pytest.approx(-0.5 * 2)
+    assert value(s.game, 0, HARD_WEIGHTS) - value(s.game, 0, blind) == pytest.approx(-HARD_WEIGHTS.exposure * 2)
+    assert FORESIGHTED.exposure == 0
 
 
 def test_hard_searches_with_its_evaluation_and_normal_with_the_foresighted_one():

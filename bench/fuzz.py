@@ -47,7 +47,6 @@ MAX_MESSAGE = 600  # characters: a longer error message is not a clear one
 PLAY_STEPS = 60  # random actions played on a mod that loads, with --play
 SAVE_PLAY_STEPS = 20  # random actions played on every save that loads
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 # ------------------------------------------------------------------ hostile YAML
@@ -172,7 +171,7 @@ class Base:
 
     def __post_init__(self) -> None:
         for name, data in self.files.items():
-            self.documents[name] = yaml.load(data.decode("utf-8"), Loader=_SafeLoader)
+            self.documents[name] = yaml.safe_load(data.decode("utf-8"))
 
 
 def make_case(base: Base, seed: int, index: int) -> Case:

@@ -37,7 +37,7 @@ from civgame.engine.rules.cities import (
     placements,
     why_not_construct,
 )
-from civgame.engine.rules.movement import begin_move, possible_moves
+from civgame.engine.rules.movement import begin_move, can_move
 from civgame.engine.rules.payments import describe, pay, payment_options
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.wonders import place_wonder, why_not_build, wonder_cost
@@ -206,7 +206,7 @@ def _move(game: Game, event: EventInProgress, step: EventStep, player: Player, p
 
 
 def _can_move(game: Game, player: Player, params: Params) -> bool:
-    return next(possible_moves(game, player.index, fresh_action=True), None) is not None
+    return can_move(game, player.index)
 
 
 def _has_tokens(game: Game, player: Player, params: Params) -> bool:

@@ -140,9 +140,10 @@ def _expected(rating: float, other: float) -> float:
     return 1 / (1 + 10 ** ((other - rating) / 400))
 
 
-def run_matchups(matchups: Sequence[Matchup], games: int, workers: int) -> list[GameResult]:
-    """Every game of every match-up, in order; a line on stderr as each game ends (long runs)."""
-    jobs = [(m.lineup, seed) for m in matchups for seed in range(1, games + 1)]
+def run_matchups(matchups: Sequence[Matchup], games: int, workers: int, first_seed: int = 1) -> list[GameResult]:
+    """Every game of every match-up (seeds `first_seed` on), in order; a line on stderr as each game
+    ends (long runs)."""
+    jobs = [(m.lineup, seed) for m in matchups for seed in range(first_seed, first_seed + games)]
     started = time.monotonic()
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(play_one, lineup, seed) for lineup, seed in jobs]
@@ -184,7 +185,8 @@ def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: in
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="civgame tournament", description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="games per match-up (seeds 1..N; default 20)")
+    parser.add_argument("--games", type=int, default=20, help="games per match-up (default 20)")
+    parser.add_argument("--first-seed", type=int, default=1, help="the first game's seed (default 1)")
     parser.add_argument("--only", nargs="*", choices=list(MATCHUPS), help="only these match-ups")
     parser.add_argument("--lineup", help=f"a comma-separated line-up of {', '.join(PLAYERS)} instead")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="parallel games (default: CPUs)")
@@ -200,7 +202,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         matchups = [MATCHUPS[name] for name in args.only or TARGETS]
     started = time.monotonic()
-    results = run_matchups(matchups, args.games, args.workers)
-    print(f"civgame tournament: {len(results)} games, {time.monotonic() - started:.0f} s, {args.workers} worker(s)")
+    results = run_matchups(matchups, args.games, args.workers, args.first_seed)
+    seeds = f"seeds {args.first_seed}-{args.first_seed + args.games - 1}"
+    print(
+        f"civgame tournament: {len(results)} games ({seeds}), {time.monotonic() - started:.0f} s, "
+        f"{args.workers} worker(s)"
+    )
     print(report(matchups, results, args.games))
     return 0

@@ -14,6 +14,7 @@ from civgame.ai.tournament import (
     main,
     play_one,
     report,
+    run_matchups,
     seating,
     win_share,
 )
@@ -65,7 +66,16 @@ def test_the_report_checks_win_rates_against_their_targets():
 def test_a_custom_lineup_runs_from_the_command_line(capsys):
     assert main(["--lineup", "random,random", "--games", "1", "--workers", "1"]) == 0
     out = capsys.readouterr().out
-    assert "civgame tournament: 1 games" in out and "win rate: random in random, random" in out
+    assert "civgame tournament: 1 games (seeds 1-1)" in out and "win rate: random in random, random" in out
+
+
+def test_first_seed_plays_fresh_seeds(capsys):
+    lineup = ("random", "random")
+    results = run_matchups([Matchup("Random vs Random", lineup, None)], games=2, workers=1, first_seed=5)
+    alone = [play_one(lineup, seed) for seed in (5, 6)]
+    assert [(r.levels, r.totals) for r in results] == [(r.levels, r.totals) for r in alone]
+    assert main(["--lineup", "random,random", "--games", "1", "--workers", "1", "--first-seed", "7"]) == 0
+    assert "civgame tournament: 1 games (seeds 7-7)" in capsys.readouterr().out
 
 
 def test_a_lineup_must_name_known_levels(capsys):
@@ -93,4 +103,4 @@ def test_civgame_tournament_is_the_same_command(capsys):
 
     assert civgame_main(["tournament", "--lineup", "random,easy", "--games", "1", "--workers", "1"]) == 0
     out = capsys.readouterr().out
-    assert "civgame tournament: 1 games" in out and "win rate: random in random, easy" in out
+    assert "civgame tournament: 1 games (seeds 1-1)" in out and "win rate: random in random, easy" in out

@@ -990,8 +990,6 @@ FILES = {
 
 # ---------------------------------------------------------------- reading files, with lines
 
-# libyaml when available: the same safe parsing, several times faster (the rules load at every start).
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_NESTING = 64  # the Monumental files nest at most 10 deep
 MAX_VALUES = 100_000  # per file; the largest Monumental file holds about 1,000 (an alias counts as
 # the values it repeats)
@@ -1059,7 +1057,8 @@ def read_rules_file(path: Path) -> tuple[object, Where, list[str]]:
     builder = _Builder(name)
     try:
         _check_size(text, name)
-        node = yaml.compose(text, Loader=_Loader)
+        # libyaml's safe parser when PyYAML has it: several times faster (the rules load at every start)
+        node = yaml.compose(text, Loader=yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader)
         if node is None:  # an empty file
             return None, Where(name, 1), []
         data, where = builder.build(node, node.start_mark.line + 1)
@@ -1134,7 +1133,7 @@ def _check_size(text: str, name: str) -> None:
     open_anchors: list[str | None] = [None]  # the anchor of each open collection
     open_counts = [0]  # the values inside each open collection
     total = 0
-    for event in yaml.parse(text, Loader=_Loader):
+    for event in yaml.parse(text, Loader=yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader):
         line = event.start_mark.line + 1 if event.start_mark else 0
         if isinstance(event, yaml.CollectionStartEvent):
             if len(open_anchors) > MAX_NESTING:

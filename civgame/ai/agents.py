@@ -184,8 +184,9 @@ class SearchAgent:
     def _plan(
         self, view: Game, seat: int, ranked: list[tuple[float, Action]], deadline: float
     ) -> list[tuple[float, Action]]:
-        """`ranked` with the first `planned` candidates valued by the best line of their own follow-up actions,
-        as far as `deadline` allows (a candidate not reached keeps its one-step value)."""
+        """`ranked` with the first `planned` candidates valued by the best line of their own
+        follow-up actions, as far as `deadline` allows (a candidate not reached keeps its one-step
+        value)."""
         planning_ends = deadline - self.settings.budget * SAMPLING_SHARE
         depth = self.settings.plan_depth
         planned = []

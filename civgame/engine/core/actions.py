@@ -5,8 +5,9 @@ Turn actions are taken when no decision is pending; the others answer a pending 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from civgame.engine.core.codec import Tagged
 from civgame.engine.core.hexgrid import Hex
@@ -397,3 +398,26 @@ class ChooseCivilization(Action):
 class ChooseLeader(Action):
     KIND: ClassVar[str] = "choose_leader"
     leader: str
+
+
+def _quick_init(cls: type[Action]) -> None:
+    """Give a frozen action class an `__init__` that fills the new instance's dict directly.
+
+    The listings make about a dozen actions for every action taken (computer players list and apply
+    thousands a second), and a frozen dataclass's own `__init__`, an `object.__setattr__` per field,
+    costs about twice as much. The source is generated as `dataclasses` generates its own: the same
+    parameters and defaults, one assignment per field."""
+    fields = dataclasses.fields(cls)
+    defaults = {f"_{f.name}": f.default for f in fields if f.default is not dataclasses.MISSING}
+    params = "".join(f", {f.name}=_{f.name}" if f"_{f.name}" in defaults else f", {f.name}" for f in fields)
+    lines = [f"def __init__(self{params}):", "    values = self.__dict__"]
+    lines += [f"    values[{f.name!r}] = {f.name}" for f in fields]
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), defaults, namespace)  # (made here from the class's own field names)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]  # (replacing the dataclass's own is the point)
+
+
+for _action in Action.REGISTRY.values():
+    _quick_init(_action)

@@ -186,6 +186,7 @@ def test_a_look_with_a_card_sees_its_effects_and_leaves_every_answer_as_before()
     with lasting_for_a_look(s.game, looker, LastingEffect("Hero General", "action")):
         assert has(s.game, looker, CAP) and memo(s.game, looker, _capped_sources) == ("Hero General",)
         assert memo(s.game, other, _capped_sources) == ()
+        assert sources.stale_answers(s.game) == []  # the card's effects added to the answers kept, as fresh
         kept = _cached(s, other)
     assert not has(s.game, looker, CAP) and memo(s.game, looker, _capped_sources) == ()
     assert _cached(s, looker) is before and _cached(s, other) is kept

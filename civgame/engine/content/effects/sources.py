@@ -114,6 +114,20 @@ def _player_answers(game: Game, player: Player) -> dict[str, tuple[list[Effect],
     return answers
 
 
+def _adding_source(
+    game: Game, answers: dict[str, tuple[list[Effect], bool]], source: tuple[SourceKind, str]
+) -> dict[str, tuple[list[Effect], bool]]:
+    """`_answers` of a player holding `source` after all they held when `answers` were worked out."""
+    granting = game.rules.effects_by_source.get(source)
+    if not granting:
+        return answers
+    added = dict(answers)
+    for name, granted in granting.items():
+        listed, narrowed = added.get(name, ([], False))
+        added[name] = ([*listed, *granted], narrowed or any(effect.only for effect in granted))
+    return added
+
+
 def _note_holdings(game: Game, player: Player) -> None:
     """Remember what the player's cached answers are worked out from, if not yet noted."""
     held: dict[int, Held] = game.__dict__.setdefault(_HELD, {})
@@ -186,6 +200,9 @@ def lasting_for_a_look(game: Game, player: Player, lasting: LastingEffect) -> It
     throughout, as their holdings do not change)."""
     answers, remembered, noted = _forget(game, player.index)
     player.lasting_effects.append(lasting)
+    if answers is not None and noted is not None:  # the card's effects come last: added to the answers kept
+        game.__dict__.setdefault(_CACHE, {})[player.index] = _adding_source(game, answers, ("card", lasting.source))
+        game.__dict__.setdefault(_HELD, {})[player.index] = (noted[0], (*noted[1], ("card", lasting.source)))
     try:
         yield
     finally:

@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 
 from civgame.ai import play_game, random_agents
+from civgame.engine.content.effects.sources import lasting_for_a_look, stale_answers
 from civgame.engine.core.actions import Collect, Construct, InfluenceCulture, Pick, Recruit
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game
+from civgame.engine.core.model import Game, LastingEffect
 from civgame.engine.rules.controller import apply
 from civgame.engine.rules.registry import RULES, Rule
 from civgame.engine.rules.setup import new_game
@@ -72,3 +73,29 @@ def test_every_existence_shortcut_answers_as_the_listing_does(players, seed):
     play_game(players, seed, random_agents(players, seed), observer=compare)
     for action in RULES_WITH_EXISTS:  # each shortcut was asked both where it holds and where it does not
         assert compared[f"{action.KIND} True"] and compared[f"{action.KIND} False"], compared
+
+
+# The cards that force a Collect and change what it may take: the shortcut is asked under them before one is played.
+COLLECT_CARDS = ("Production Focus", "Mass Production")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 2), (2, 13)])
+def test_the_collect_shortcut_answers_as_the_listing_does_under_cards_that_change_the_collect(players, seed):
+    collect = RULES[Collect]
+    assert collect.exists is not None
+    compared: Counter[str] = Counter()
+
+    def compare(game: Game, action: object) -> None:
+        if game.pending or game.phase != "play":
+            return
+        player = game.player(game.current)
+        for card in COLLECT_CARDS:
+            with lasting_for_a_look(game, player, LastingEffect(card, "action")):
+                listed = bool(collect.legal(game))
+                assert collect.exists(game) == listed, f"{card} after {action!r}: the listing says {listed}"
+                assert stale_answers(game) == []  # the look's effects are those of a player holding the card
+            compared[f"{card} {listed}"] += 1
+
+    play_game(players, seed, random_agents(players, seed), observer=compare)
+    for card in COLLECT_CARDS:
+        assert compared[f"{card} True"] and compared[f"{card} False"], compared

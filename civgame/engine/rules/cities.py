@@ -282,12 +282,16 @@ class _Occupied(NamedTuple):
 
     @classmethod
     def around(cls, game: Game, city: City) -> _Occupied:
-        enemies = {u.pos for u in game.units if u.owner != city.owner}
-        pirates = {u.pos for u in game.units if u.owner == PIRATE}
+        owner = city.owner
+        enemies = {u.pos for u in game.units if u.owner != owner}
         cities = {c.pos for c in game.cities}
-        zone = {space for pirate in pirates for space in (pirate, *game.board_neighbors(pirate))}
-        blocked = enemies | cities | {space for space in zone if game.is_water(space)}
+        blocked = enemies | cities
         blocked.update(game.exhausted)
+        if not any(u.owner == PIRATE for u in game.units):  # (most of the game: no pirate zone to work out)
+            return cls(enemies, cities, set(), blocked)
+        pirates = {u.pos for u in game.units if u.owner == PIRATE}
+        zone = {space for pirate in pirates for space in (pirate, *game.board_neighbors(pirate))}
+        blocked.update(space for space in zone if game.is_water(space))
         return cls(enemies, cities, zone, blocked)
 
 
@@ -505,9 +509,10 @@ def collect_options(game: Game, city: City, look: _CollectLook | None = None) ->
 def _can_collect(game: Game, city: City, look: _CollectLook) -> bool:
     """Whether `collect_options` lists anything for the city, without listing the sets."""
     sources = _PickSources.of(game, city, look)
-    if not (sources.far or sources.repeat or sources.limits):  # (as in `_pick_sets`: any set of near spaces)
-        return min(sources.size, len(sources.near)) > 0
-    return bool(collect_options(game, city, look))
+    # `_pick_sets` lists the largest sets within the `max_spaces` limits, down to a single pick, and every
+    # limit allows at least one space: some set is listed exactly when there is a space to pick (a near one,
+    # or a far one where far spaces may be used).
+    return sources.size > 0 and bool(sources.near or (sources.far and sources.max_far > 0))
 
 
 class _PickSources(NamedTuple):
@@ -1014,7 +1019,8 @@ def reuse_candidates(game: Game, city: City, kind: str) -> list[Unit]:
 
 def _army_room(game: Game, city: City) -> int:
     """How many more army units fit in the city's space under the stacking limit."""
-    here = sum(1 for u in game.units_at(city.pos) if u.owner == city.owner and u.carrier is None and game.is_army(u))
+    pos, owner, units = city.pos, city.owner, game.rules.units
+    here = sum(1 for u in game.units if u.pos == pos and u.owner == owner and u.carrier is None and units[u.kind].army)
     return game.rules.game.stacking_limit - here
 
 
@@ -1035,8 +1041,13 @@ def recruit_cost(game: Game, units: tuple[str, ...]) -> dict[str, int]:
     return dict(total)
 
 
-def _substitutes(game: Game, player: Player) -> list[tuple[str, dict[str, int]]]:
-    """(unit kind, price) of each `recruit_substitute` effect: it may pay for one such unit."""
+def _substitutes(game: Game, player: Player) -> tuple[tuple[str, dict[str, int]], ...]:
+    """(unit kind, price) of each `recruit_substitute` effect: it may pay for one such unit. The prices
+    depend only on what the player holds, so they are remembered (`effects.memo`) and must not be changed."""
+    return effects.memo(game, player, _work_out_substitutes)
+
+
+def _work_out_substitutes(game: Game, player: Player, _about: object) -> tuple[tuple[str, dict[str, int]], ...]:
     subs = []
     for effect in effects.active(game, player, "recruit_substitute"):
         substitute = effects.params_as(effect, RecruitSubstitute)
@@ -1046,11 +1057,11 @@ def _substitutes(game: Game, player: Player) -> list[tuple[str, dict[str, int]]]
             if new_price.unit == unit:
                 price = new_price.pay
         subs.append((unit, with_substitutes(game, player, "recruit_substitute", amounts(price))))
-    return subs
+    return tuple(subs)
 
 
 def recruit_costs(
-    game: Game, player: Player, units: tuple[str, ...], subs: list[tuple[str, dict[str, int]]] | None = None
+    game: Game, player: Player, units: tuple[str, ...], subs: tuple[tuple[str, dict[str, int]], ...] | None = None
 ) -> list[dict[str, int]]:
     """The normal cost of `units` first, then every cost with substitutes paying for some of them."""
     base = recruit_cost(game, units)
@@ -1110,9 +1121,14 @@ class _RecruitLook:
         self._supply: dict[str, int] = {}
 
     def affordable(self, units: tuple[str, ...], cost: dict[str, int]) -> bool:
-        """Whether the player can pay for `units` (`cost`: their normal cost), a substitute price included."""
-        costs = recruit_costs(self.game, self.player, units, self.subs) if self.subs else [cost]
-        return any(affordable(self.game, self.player, way) for way in costs)
+        """Whether the player can pay for `units` (`cost`: their normal cost), a substitute price included
+        (the substitute prices are worked out only when the normal cost cannot be paid)."""
+        if affordable(self.game, self.player, cost):
+            return True
+        if not self.subs:
+            return False
+        substituted = recruit_costs(self.game, self.player, units, self.subs)[1:]
+        return any(affordable(self.game, self.player, way) for way in substituted)
 
     def any_affordable(self) -> bool:
         """Whether the player can pay for one unit of some kind: if not, no city recruits anything."""

@@ -33,7 +33,7 @@ class ResourceCap(Params):
 class CollectYield(Params):
     terrain: str
     resources: list[Payable]
-    max_spaces: int | None = None
+    max_spaces: int | None = Field(default=None, ge=1)
     port_space_first: bool = False
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from civgame.ai.random_agent import PASSIVE_WEIGHTS
+from civgame.ai.random_agent import PASSIVE_WEIGHTS, weighted_choice
 from civgame.engine.core.actions import (
     Action,
     Advance,
@@ -42,7 +42,7 @@ def random_action(game: Game, rng: random.Random, weights: Mapping[str, float] =
     rules = [r for r in rules_for(game) if r.action is not CancelPayment]
     chances = [weights.get(r.action.KIND, 1.0) for r in rules]
     while rules:
-        index = rng.choices(range(len(rules)), chances)[0]
+        index = weighted_choice(rng, range(len(rules)), chances)
         actions = list(rules[index].legal(game))
         if actions:
             return rng.choice(actions)

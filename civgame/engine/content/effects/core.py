@@ -25,7 +25,7 @@ class ResourceCap(Params):
 @primitive(
     "collect_yield",
     when="passive: when a city collects",
-    doc="Spaces of `terrain` may give one of `resources` when collected. `max_spaces` limits how many "
+    doc="Spaces of `terrain` may give one of `resources` when collected. `max_spaces` (at least 1) limits how many "
     "such spaces one Collect may use this way. With `port_space_first`, a city whose Port (a building "
     "facing a sea space) faces a usable space takes them from that space only.",
     example={"collect_yield": {"terrain": "barren", "resources": ["food"]}},

@@ -24,6 +24,7 @@ from civgame.engine.core.actions import (
     ReuseUnit,
 )
 from civgame.engine.core.codec import to_plain
+from civgame.engine.core.copying import copy_game
 from civgame.engine.core.decisions import PayDecision, ReuseUnitDecision, TokenChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN, PIRATE
@@ -702,16 +703,17 @@ def test_affordable_agrees_with_can_pay():
         assert affordable(s.game, player, cost) == can_pay(s.game, player, cost), cost
 
 
-def test_legal_actions_stay_fast_with_many_cities():
-    import time
-
+def test_every_action_listed_for_many_cities_passes_the_full_check():
+    """Six cities with many spaces, buildings and resources list well over a hundred actions; each is
+    accepted as a human's click would be (its rule's separate check included). How fast they are
+    listed is measured by `python -m bench.engine` (legal actions, late game)."""
     s = board()
     s.advances(0, "Fishing", "Irrigation", "Writing", "Myths", "Bartering")
     s.resources(0, food=2, wood=7, ore=7, gold=7)
     for label in ("D2", "B6", "C7", "D6", "E5", "F7"):
         s.city(0, label, mood="happy", buildings={"market": 0, "temple": 0, "academy": 0})
-    start = time.perf_counter()
-    for _ in range(10):
-        actions = legal_actions(s.game)
+    actions = legal_actions(s.game)
     assert len(actions) > 100
-    assert (time.perf_counter() - start) / 10 < 0.25
+    assert {a.KIND for a in actions} >= {"collect", "recruit", "construct"}
+    for action in actions:
+        apply(copy_game(s.game), action)  # raises RuleError if the listing offered what the rules refuse

@@ -35,6 +35,7 @@ from civgame.engine.content.effects.cards import PLAYED
 from civgame.engine.content.effects.events import MAIN_EFFECTS
 from civgame.engine.content.effects.registry import REGISTRY, SourceKind
 from civgame.engine.core.hexgrid import label_to_hex, region_slots
+from civgame.engine.core.safe_yaml import safe_events, safe_node
 from civgame.engine.core.vocabulary import RESOURCES, Mood, Payable, Resource
 from civgame.paths import resource_root
 
@@ -1057,8 +1058,7 @@ def read_rules_file(path: Path) -> tuple[object, Where, list[str]]:
     builder = _Builder(name)
     try:
         _check_size(text, name)
-        # libyaml's safe parser when PyYAML has it: several times faster (the rules load at every start)
-        node = yaml.compose(text, Loader=yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader)
+        node = safe_node(text)
         if node is None:  # an empty file
             return None, Where(name, 1), []
         data, where = builder.build(node, node.start_mark.line + 1)
@@ -1133,7 +1133,7 @@ def _check_size(text: str, name: str) -> None:
     open_anchors: list[str | None] = [None]  # the anchor of each open collection
     open_counts = [0]  # the values inside each open collection
     total = 0
-    for event in yaml.parse(text, Loader=yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader):
+    for event in safe_events(text):
         line = event.start_mark.line + 1 if event.start_mark else 0
         if isinstance(event, yaml.CollectionStartEvent):
             if len(open_anchors) > MAX_NESTING:

@@ -48,6 +48,7 @@ from civgame.engine.core.decisions import (
 )
 from civgame.engine.core.hexgrid import Hex, label_to_hex
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, SAVE_VERSION, Game
+from civgame.engine.core.safe_yaml import safe_events
 from civgame.engine.storage.validation import playability_problems
 
 FORMAT = "civgame-save"
@@ -449,7 +450,7 @@ def _build(text: str, source: str, header_only: bool = False) -> object:
     """
     builder = _Builder(source)
     documents = 0
-    for event in yaml.parse(text, Loader=yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader):
+    for event in safe_events(text):
         builder.line = event.start_mark.line + 1 if event.start_mark else 0
         kind = type(event)
         if kind is yaml.ScalarEvent:

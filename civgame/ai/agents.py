@@ -19,8 +19,9 @@
   against about 60).
 
 Every action type is handled alike: agents only apply actions and value positions, so new
-content needs at most new evaluation weights. No agent reads hidden information: each looks
-only at `fairness.determinise` copies of the game.
+content needs at most new evaluation weights. Trade offers are the one kind weighed apart: Normal
+and Hard offer people the resources that let them take an action they could not (`offers`). No
+agent reads hidden information: each looks only at `fairness.determinise` copies of the game.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from dataclasses import dataclass
 
 from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, WIN, Weights, relative_value
 from civgame.ai.fairness import determinise
+from civgame.ai.offers import OfferPlan, best_offer
 from civgame.ai.playout import PLAYOUT_WEIGHTS, playout, random_action
 from civgame.engine.core.actions import Action, StartTrade
 from civgame.engine.core.copying import copy_game
@@ -47,8 +49,10 @@ NOISE = 1e-3  # breaks ties between equally valued actions at random
 RANKING_SHARE = 0.5  # of a search's time budget, at most spent ranking the legal actions
 PLAN_WIDTH = 2  # answers of each planned step looked at a further step ahead
 SAMPLING_SHARE = 0.15  # of a search's time budget, at least left for sampling after planning
-# Kinds of action a computer player does not start: offering a trade means guessing what a
-# partner would accept, which the evaluation cannot. It still answers the offers it is made.
+OFFER_SHARE = 0.2  # of a search's time budget, at most spent looking for a trade offer to a human player
+# Kinds of action a computer player does not weigh among the others: Normal and Hard make trade offers
+# by `offers.best_offer`, which values them by what they let the player do; Easy makes none. All
+# answer the offers they are made.
 NOT_STARTED = frozenset({StartTrade.KIND})
 
 
@@ -149,8 +153,13 @@ class SearchAgent:
     def __init__(self, seed: int | str, settings: SearchSettings = NORMAL_SEARCH) -> None:
         self.rng = random.Random(seed)
         self.settings = settings
+        self.offer = OfferPlan()
 
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
+        step = self.offer.next_step(game, actions)
+        if step is not None:
+            return step
+        legal = actions
         actions = considered(actions)
         if len(actions) == 1:
             return actions[0]
@@ -160,6 +169,17 @@ class SearchAgent:
         view = determinise(game, seat, self.rng)
         ranking_ends = now + self.settings.budget * RANKING_SHARE
         ranked = rank(view, seat, actions, self.rng, self.settings.weights, ranking_ends)
+        offer = best_offer(
+            view,
+            seat,
+            legal,
+            ranked[0][0],
+            lambda after, enabled: rank(after, seat, enabled, self.rng, self.settings.weights),
+            self.settings.weights,
+            time.perf_counter() + self.settings.budget * OFFER_SHARE,
+        )
+        if offer is not None:
+            return self.offer.start(game, offer)
         best_ranked = ranked[: self.settings.candidates]
         if self.settings.planned:
             best_ranked = self._plan(view, seat, best_ranked, deadline)

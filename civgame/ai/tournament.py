@@ -24,15 +24,17 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
+from typing import cast
 
-from civgame.ai import play_game
+from civgame.ai import play_out
 from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
 from civgame.ai.evaluation import HARD_WEIGHTS
 from civgame.ai.levels import LEVELS, make_agent
 from civgame.ai.types import Agent
 from civgame.engine.core.actions import Action
-from civgame.engine.core.model import Game
+from civgame.engine.core.model import Game, Seat
 from civgame.engine.rules.scoring import scores
+from civgame.engine.rules.setup import new_game
 from civgame.measures import Figure, median, percentile, table
 
 
@@ -55,6 +57,8 @@ TARGETS = ("normal-random", "normal-easy", "hard-normal")  # the match-ups playe
 TRIALS: dict[str, Callable[[int | str], Agent]] = {
     "hard-eval": lambda seed: SearchAgent(seed, replace(NORMAL_SEARCH, weights=HARD_WEIGHTS)),
 }
+# The level each trial player is a variant of: the seat it is recorded as.
+TRIAL_SEATS: dict[str, Seat] = {"hard-eval": "normal"}
 PLAYERS = (*LEVELS, *TRIALS)
 # Seconds per decision: (median, p99) targets by level.
 THINKING_TARGETS: dict[str, tuple[float | None, float | None]] = {"normal": (0.5, 2.0), "hard": (2.0, None)}
@@ -95,7 +99,10 @@ def play_one(lineup: tuple[str, ...], seed: int) -> GameResult:
     levels = seating(lineup, seed)
     thinking: dict[str, list[float]] = {level: [] for level in levels}
     agents = [_Timed(_player(level, f"{seed}:{seat}"), thinking[level]) for seat, level in enumerate(levels)]
-    game = play_game(count, seed, agents)
+    game = new_game(count, seed)
+    for player, level in zip(game.players, levels, strict=True):  # computer seats all: no trade offers to people
+        player.seat = TRIAL_SEATS.get(level) or cast(Seat, level)
+    game = play_out(game, agents)
     return GameResult(levels, [sheet["total"] for sheet in scores(game)], list(game.winner), thinking)
 
 

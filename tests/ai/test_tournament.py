@@ -2,11 +2,13 @@
 
 from dataclasses import replace
 
+from civgame.ai import tournament
 from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
 from civgame.ai.evaluation import HARD_WEIGHTS
 from civgame.ai.tournament import (
     MATCHUPS,
     TARGETS,
+    TRIAL_SEATS,
     TRIALS,
     GameResult,
     Matchup,
@@ -31,6 +33,21 @@ def test_a_game_records_levels_totals_winners_and_thinking_times():
     assert result.levels == ["random", "random"] and len(result.totals) == 2
     assert result.winners and max(result.totals) == result.totals[result.winners[0]]
     assert len(result.thinking["random"]) > 100
+
+
+def test_every_seat_of_a_tournament_game_is_recorded_as_a_computer_player(monkeypatch):
+    """(So that no computer player makes trade offers meant for people.)"""
+    seats = []
+    play_out = tournament.play_out
+
+    def recording(game, agents):
+        seats.append([p.seat for p in game.players])
+        return play_out(game, agents)
+
+    monkeypatch.setattr(tournament, "play_out", recording)
+    play_one(("easy", "random"), 4)
+    assert seats == [["easy", "random"]]  # seed 4 keeps the line-up's order (seat 4 % 2 = 0)
+    assert set(TRIAL_SEATS) == set(TRIALS) and "human" not in TRIAL_SEATS.values()
 
 
 def test_a_shared_first_place_is_a_share_of_a_win():

@@ -6,10 +6,12 @@ import time
 import pygame
 
 from civgame.engine.core.actions import EndTurn
+from civgame.engine.core.decisions import TradeOfferDecision
 from civgame.engine.rules.setup import new_game
 from civgame.engine.storage.save import load_game
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import NewGameScene
+from tests.ai.test_offers import COMPUTER, PERSON, short_of_food
 from tests.ui.conftest import click, click_button, press_key
 
 
@@ -111,3 +113,16 @@ def test_continue_resumes_the_computer_seats(app):
     assert isinstance(resumed, GameScene)
     assert resumed.computers.plays(1) and not resumed.computers.plays(0)
     assert resumed.viewer == 0 and not resumed.covered
+
+
+def test_a_computer_players_trade_offer_is_answered_in_the_window(app):
+    app.settings.animation_speed = "off"
+    game = short_of_food()  # the computer player lacks the food for an advance; the person holds some
+    app.switch(GameScene(app, game))
+    scene = app.scene
+    run_computers(app, scene)
+    offer = game.pending[-1]
+    assert isinstance(offer, TradeOfferDecision) and offer.proposer == COMPUTER and game.actor() == PERSON
+    assert "offers 3 wood for 2 food" in scene.dialog.prompt
+    click_button(app, scene.dialog.button_for("Accept the trade"))
+    assert game.player(COMPUTER).resources["food"] == 2 and game.player(PERSON).resources["wood"] == 3

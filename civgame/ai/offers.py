@@ -1,0 +1,153 @@
+"""The trade offers a computer player makes to the people at the table.
+
+An offer is resources for resources with one partner, and it must do something for the computer
+player: the resources it asks for let it take an action it cannot take now (an advance, a building,
+a unit, a card…) that is worth more, valued one step ahead as its ranking values every action, than
+its best action without the trade. What it gives is worth at least what it asks for by the
+evaluation's prices of resources, so the person it asks is not offered a bad bargain: a swap alone
+is worth the same to both sides at those prices, and the computer player gains from what the swap
+lets it do.
+
+Offers go to human players only. Between computer players both sides would judge an offer with the
+same prices, so what one expects to gain the other expects to lose; such offers would cost thinking
+time and be declined. At most one offer per partner and turn: the rules' own limit.
+
+An offer is made over several decisions (StartTrade, AddTradeItem for each resource, SendTrade):
+`OfferPlan` remembers the steps left. A player who finds itself composing an offer it did not plan
+(a game saved mid-offer and loaded) cancels it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from civgame.ai.evaluation import Weights, value
+from civgame.engine.core.actions import (
+    AcceptTrade,
+    Action,
+    AddTradeItem,
+    CancelTrade,
+    SendTrade,
+    StartTrade,
+)
+from civgame.engine.core.copying import copy_game
+from civgame.engine.core.decisions import TradeDecision
+from civgame.engine.core.errors import RuleError
+from civgame.engine.core.model import Game
+from civgame.engine.core.vocabulary import RESOURCES
+from civgame.engine.rules.controller import apply, legal_actions
+
+# The agent's own one-step ranking of actions on a position, best first (`agents.rank`).
+RankActions = Callable[[Game, Sequence[Action]], list[tuple[float, Action]]]
+
+MOST_ASKED = 2  # of one resource: a trade to make up a shortfall, not a market
+MOST_GIVEN = 4  # of the resource given: more than the evaluation's prices (0.18 to 0.25) ever ask for 2
+MARGIN = 0.1  # victory points: how much better than its best action without the trade an offer must make it
+TRADE_KINDS = frozenset(kind.KIND for kind in (StartTrade, AddTradeItem, SendTrade, CancelTrade))
+
+
+@dataclass(frozen=True)
+class Offer:
+    partner: int
+    give: str
+    given: int
+    take: str
+    taken: int
+
+    def steps(self) -> list[Action]:
+        """The actions that make the offer, after StartTrade."""
+        return [
+            *[AddTradeItem("give", self.give) for _ in range(self.given)],
+            *[AddTradeItem("take", self.take) for _ in range(self.taken)],
+            SendTrade(),
+        ]
+
+
+def swaps(view: Game, seat: int, partner: int, weights: Weights) -> Iterator[Offer]:
+    """Each offer of up to `MOST_ASKED` of a resource the partner holds, for the fewest of another resource
+    the seat holds that are worth at least as much at the evaluation's prices."""
+    mine, theirs = view.player(seat).resources, view.player(partner).resources
+    prices = weights.resources
+    for take in RESOURCES:
+        for taken in range(1, min(MOST_ASKED, theirs.get(take, 0)) + 1):
+            for give in RESOURCES:
+                if give == take or prices.get(give, 0) <= 0:
+                    continue
+                given = math.ceil(taken * prices.get(take, 0) / prices[give] - 1e-9)
+                if 0 < given <= min(MOST_GIVEN, mine.get(give, 0)):
+                    yield Offer(partner, give, given, take, taken)
+
+
+def traded(view: Game, seat: int, offer: Offer) -> Game | None:
+    """A copy of `view` after the offer is made and accepted, by the rules (None if they refuse it)."""
+    after = copy_game(view, with_record=False)
+    try:
+        for action in (StartTrade(offer.partner), *offer.steps(), AcceptTrade()):
+            apply(after, action)
+    except RuleError:
+        return None
+    return after if after.actor() == seat and not after.pending else None
+
+
+def best_offer(
+    view: Game,
+    seat: int,
+    actions: Sequence[Action],
+    best_now: float,
+    rank_actions: RankActions,
+    weights: Weights,
+    deadline: float,
+) -> Offer | None:
+    """The offer to a human partner whose trade lets the seat do best, if that beats `best_now` (the value
+    of its best action without a trade) by `MARGIN`; None when no offer does, or none can be made."""
+    partners = [a.partner for a in actions if isinstance(a, StartTrade) and view.player(a.partner).seat == "human"]
+    if not partners:
+        return None
+    listed = set(actions)
+    best, best_value = None, best_now + MARGIN
+    for partner in partners:
+        worth_before = value(view, partner, weights)
+        for offer in swaps(view, seat, partner, weights):
+            if time.perf_counter() > deadline:
+                return best
+            after = traded(view, seat, offer)
+            if after is None or value(after, partner, weights) < worth_before:
+                continue
+            enabled = [a for a in legal_actions(after) if a not in listed and a.KIND not in TRADE_KINDS]
+            if not enabled:
+                continue
+            found = rank_actions(after, enabled)[0][0]
+            if found > best_value:
+                best, best_value = offer, found
+    return best
+
+
+class OfferPlan:
+    """An agent's offer in the making: the steps left, for the turn it was started in."""
+
+    def __init__(self) -> None:
+        self._steps: list[Action] = []
+        self._turn: tuple[int, int, int] | None = None
+
+    def start(self, game: Game, offer: Offer) -> StartTrade:
+        self._steps, self._turn = offer.steps(), _turn(game)
+        return StartTrade(offer.partner)
+
+    def next_step(self, game: Game, actions: Sequence[Action]) -> Action | None:
+        """While the seat composes an offer: the planned step, or CancelTrade for an offer it did not
+        plan (or one the rules no longer take as planned). None when no offer is being composed."""
+        if not game.pending or not isinstance(game.pending[-1], TradeDecision):
+            return None
+        planned = self._steps[0] if self._steps and self._turn == _turn(game) else None
+        if planned is not None and planned in actions:
+            self._steps.pop(0)
+            return planned
+        self._steps = []
+        return CancelTrade()
+
+
+def _turn(game: Game) -> tuple[int, int, int]:
+    return game.age, game.round, game.current

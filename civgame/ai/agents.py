@@ -177,6 +177,7 @@ class SearchAgent:
             lambda after, enabled: rank(after, seat, enabled, self.rng, self.settings.weights),
             self.settings.weights,
             time.perf_counter() + self.settings.budget * OFFER_SHARE,
+            self.offer.made_lately(game),
         )
         if offer is not None:
             return self.offer.start(game, offer)

@@ -10,7 +10,8 @@ lets it do.
 
 Offers go to human players only. Between computer players both sides would judge an offer with the
 same prices, so what one expects to gain the other expects to lose; such offers would cost thinking
-time and be declined. At most one offer per partner and turn: the rules' own limit.
+time and be declined. At most one offer per partner and turn (the rules' own limit), and not the same
+offer on the computer player's next turn.
 
 An offer is made over several decisions (StartTrade, AddTradeItem for each resource, SendTrade):
 `OfferPlan` remembers the steps left. A player who finds itself composing an offer it did not plan
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from civgame.ai.evaluation import Weights, value
@@ -46,6 +47,7 @@ RankActions = Callable[[Game, Sequence[Action]], list[tuple[float, Action]]]
 MOST_ASKED = 2  # of one resource: a trade to make up a shortfall, not a market
 MOST_GIVEN = 4  # of the resource given: more than the evaluation's prices (0.18 to 0.25) ever ask for 2
 MARGIN = 0.1  # victory points: how much better than its best action without the trade an offer must make it
+REPEAT_AFTER = 2  # rounds: a person is not asked the same again on the computer player's next turn
 TRADE_KINDS = frozenset(kind.KIND for kind in (StartTrade, AddTradeItem, SendTrade, CancelTrade))
 
 
@@ -100,9 +102,11 @@ def best_offer(
     rank_actions: RankActions,
     weights: Weights,
     deadline: float,
+    made_lately: Collection[Offer] = (),
 ) -> Offer | None:
     """The offer to a human partner whose trade lets the seat do best, if that beats `best_now` (the value
-    of its best action without a trade) by `MARGIN`; None when no offer does, or none can be made."""
+    of its best action without a trade) by `MARGIN`; None when no offer does, or none can be made. An offer
+    of `made_lately` is not made again."""
     partners = [a.partner for a in actions if isinstance(a, StartTrade) and view.player(a.partner).seat == "human"]
     if not partners:
         return None
@@ -111,6 +115,8 @@ def best_offer(
     for partner in partners:
         worth_before = value(view, partner, weights)
         for offer in swaps(view, seat, partner, weights):
+            if offer in made_lately:
+                continue
             if time.perf_counter() > deadline:
                 return best
             after = traded(view, seat, offer)
@@ -126,15 +132,27 @@ def best_offer(
 
 
 class OfferPlan:
-    """An agent's offer in the making: the steps left, for the turn it was started in."""
+    """An agent's offer in the making (the steps left, for the turn it was started in), and the offers it
+    made in the last `REPEAT_AFTER` rounds."""
 
     def __init__(self) -> None:
         self._steps: list[Action] = []
         self._turn: tuple[int, int, int] | None = None
+        self._made: dict[Offer, int] = {}  # the round each was last made in, counted from the game's start
 
     def start(self, game: Game, offer: Offer) -> StartTrade:
         self._steps, self._turn = offer.steps(), _turn(game)
+        self._made = {made: when for made, when in self._made.items() if when in self._lately(game)}
+        self._made[offer] = _round_number(game)
         return StartTrade(offer.partner)
+
+    def made_lately(self, game: Game) -> set[Offer]:
+        return {offer for offer, when in self._made.items() if when in self._lately(game)}
+
+    @staticmethod
+    def _lately(game: Game) -> range:
+        now = _round_number(game)
+        return range(now - REPEAT_AFTER + 1, now + 1)
 
     def next_step(self, game: Game, actions: Sequence[Action]) -> Action | None:
         """While the seat composes an offer: the planned step, or CancelTrade for an offer it did not
@@ -151,3 +169,7 @@ class OfferPlan:
 
 def _turn(game: Game) -> tuple[int, int, int]:
     return game.age, game.round, game.current
+
+
+def _round_number(game: Game) -> int:
+    return (game.age - 1) * game.rules.game.rounds_per_age + game.round

@@ -14,10 +14,13 @@ from civgame.engine.core.actions import (
     AddTradeItem,
     Advance,
     CancelTrade,
+    DeclineTrade,
     SendTrade,
     StartTrade,
 )
+from civgame.engine.core.copying import copy_game
 from civgame.engine.core.model import Game, Seat
+from civgame.engine.rules.turns import start_turn
 from tests.ai.test_fairness import with_other_secrets_changed
 from tests.scenario import Scenario
 
@@ -101,6 +104,19 @@ def test_no_offer_whose_resources_the_partner_would_lose_over_a_limit() -> None:
     after = offers.traded(game, COMPUTER, offers.Offer(PERSON, "wood", 3, "food", 2))
     assert after is not None and value(after, PERSON, FORESIGHTED) < value(game, PERSON, FORESIGHTED)
     assert not isinstance(agent().choose(game, legal_actions(game)), StartTrade)
+
+
+def test_a_declined_offer_is_not_made_again_on_the_next_turn_but_after_that() -> None:
+    game = short_of_food()
+    player = agent()
+    while game.actor() == COMPUTER:
+        apply(game, player.choose(game, legal_actions(game)))
+    apply(game, DeclineTrade())
+    for rounds_later, offered in ((1, False), (2, True)):
+        again = copy_game(game)
+        again.round += rounds_later
+        start_turn(again, COMPUTER)
+        assert isinstance(player.choose(again, legal_actions(again)), StartTrade) is offered
 
 
 def test_an_offer_it_did_not_plan_is_cancelled() -> None:

@@ -119,10 +119,13 @@ def best_offer(
                 continue
             if time.perf_counter() > deadline:
                 return best
-            after = traded(view, seat, offer)
-            if after is None or value(after, partner, weights) < worth_before:
+            try:
+                after = traded(view, seat, offer)
+                if after is None or value(after, partner, weights) < worth_before:
+                    continue
+                enabled = [a for a in legal_actions(after) if a not in listed and a.KIND not in TRADE_KINDS]
+            except Exception:  # as in `agents.rank`: a sampled world the rules fail in says nothing of the offer
                 continue
-            enabled = [a for a in legal_actions(after) if a not in listed and a.KIND not in TRADE_KINDS]
             if not enabled:
                 continue
             found = rank_actions(after, enabled)[0][0]

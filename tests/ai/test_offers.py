@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from civgame.ai import offers
 from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
 from civgame.ai.evaluation import FORESIGHTED, value
@@ -134,3 +136,14 @@ def test_the_offer_does_not_depend_on_what_is_hidden_from_the_computer_player() 
     changed = with_other_secrets_changed(game, COMPUTER)
     assert changed.player(PERSON).action_cards != game.player(PERSON).action_cards
     assert agent().choose(game, legal_actions(game)) == agent().choose(changed, legal_actions(changed))
+
+
+def test_a_sampled_world_the_rules_fail_in_is_skipped_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = short_of_food()
+    actions = legal_actions(game)
+
+    def failing(_game: Game) -> list[object]:
+        raise ValueError("a guessed hand the rules cannot handle")
+
+    monkeypatch.setattr(offers, "legal_actions", failing)
+    assert offers.best_offer(game, COMPUTER, actions, 0.0, lambda *_: [], FORESIGHTED, float("inf")) is None

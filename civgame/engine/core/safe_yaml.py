@@ -20,7 +20,7 @@ def _safe_loader(text: str) -> yaml.SafeLoader | yaml.CSafeLoader:
 
 
 def safe_events(text: str) -> Iterator[yaml.Event]:
-    """The parser's events of `text`, one at a time (what `yaml.parse` yields, with a safe loader)."""
+    """The parser's events of `text`, one at a time, from a safe loader."""
     loader = _safe_loader(text)
     try:
         while loader.check_event():
@@ -30,7 +30,7 @@ def safe_events(text: str) -> Iterator[yaml.Event]:
 
 
 def safe_node(text: str) -> yaml.Node | None:
-    """The node tree of the single document in `text`, None if it is empty (`yaml.compose`, safely)."""
+    """The node tree of the single document in `text` (None if it is empty), composed by a safe loader."""
     loader = _safe_loader(text)
     try:
         return loader.get_single_node()

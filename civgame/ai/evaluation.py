@@ -286,6 +286,9 @@ def _threats(game: Game, player_index: int) -> int:
 def _remaining_share(game: Game) -> float:
     """The share of the game still to play: what a city still produces matters less near the end."""
     rules = game.rules.game
-    total = rules.ages * rules.rounds_per_age
-    played = (game.age - 1) * rules.rounds_per_age + game.round - 1
-    return max(0.0, 1.0 - played / total)
+    return max(0.0, 1.0 - rounds_played(game) / (rules.ages * rules.rounds_per_age))
+
+
+def rounds_played(game: Game) -> int:
+    """The rounds of the game before the current one."""
+    return (game.age - 1) * game.rules.game.rounds_per_age + game.round - 1

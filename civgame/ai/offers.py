@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 
-from civgame.ai.evaluation import Weights, value
+from civgame.ai.evaluation import Weights, rounds_played, value
 from civgame.engine.core.actions import (
     AcceptTrade,
     Action,
@@ -141,21 +141,17 @@ class OfferPlan:
     def __init__(self) -> None:
         self._steps: list[Action] = []
         self._turn: tuple[int, int, int] | None = None
-        self._made: dict[Offer, int] = {}  # the round each was last made in, counted from the game's start
+        self._made: dict[Offer, int] = {}  # the round each was last made in (`rounds_played` then)
 
     def start(self, game: Game, offer: Offer) -> StartTrade:
         self._steps, self._turn = offer.steps(), _turn(game)
-        self._made = {made: when for made, when in self._made.items() if when in self._lately(game)}
-        self._made[offer] = _round_number(game)
+        self._made = {made: self._made[made] for made in self.made_lately(game)}  # (the older ones forgotten)
+        self._made[offer] = rounds_played(game)
         return StartTrade(offer.partner)
 
     def made_lately(self, game: Game) -> set[Offer]:
-        return {offer for offer, when in self._made.items() if when in self._lately(game)}
-
-    @staticmethod
-    def _lately(game: Game) -> range:
-        now = _round_number(game)
-        return range(now - REPEAT_AFTER + 1, now + 1)
+        now = rounds_played(game)
+        return {offer for offer, when in self._made.items() if now - when < REPEAT_AFTER}
 
     def next_step(self, game: Game, actions: Sequence[Action]) -> Action | None:
         """While the seat composes an offer: the planned step, or CancelTrade for an offer it did not
@@ -172,7 +168,3 @@ class OfferPlan:
 
 def _turn(game: Game) -> tuple[int, int, int]:
     return game.age, game.round, game.current
-
-
-def _round_number(game: Game) -> int:
-    return (game.age - 1) * game.rules.game.rounds_per_age + game.round

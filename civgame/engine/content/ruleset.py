@@ -22,7 +22,6 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    PrivateAttr,
     TypeAdapter,
     ValidationError,
     model_validator,
@@ -406,23 +405,19 @@ class Objective(Strict):
     automatic: OneCondition | None = None
     pay: dict[Resource, int] = {}  # paid on completion; gold cannot stand in
     excludes: list[str] = []  # objectives that may not be completed in the same status phase
-    _parsed: dict[str, Condition] = PrivateAttr(default_factory=dict)
-
-    def model_post_init(self, context: object) -> None:
-        for part in ("status", "instant", "automatic"):
-            raw = getattr(self, part)
-            if raw is not None:
-                self._parsed[part] = parse_condition(raw)
 
     def condition(self, part: str) -> Condition | None:
         """The parsed `status`, `instant` or `automatic` condition."""
-        return self._parsed.get(part)
+        return self._conditions.get(part)
+
+    @cached_property
+    def _conditions(self) -> dict[str, Condition]:
+        parts = {"status": self.status, "instant": self.instant, "automatic": self.automatic}
+        return {part: parse_condition(raw) for part, raw in parts.items() if raw is not None}
 
     @model_validator(mode="after")
     def _checked_somehow(self) -> Objective:
-        parts = {
-            part: parse_condition(raw) for part in ("status", "instant", "automatic") if (raw := getattr(self, part))
-        }
+        parts = self._conditions
         if not parts:
             raise ValueError("an objective needs a `status`, `instant` or `automatic` condition")
         for part, cond in parts.items():
@@ -523,7 +518,9 @@ class Ruleset(Strict):
     events: list[EventCard]
     wonders: dict[str, Wonder]
     civilizations: dict[str, Civilization]
-    _mods: tuple[ModRef, ...] = PrivateAttr(default=())
+    # The mods overlaid on the base ruleset, in the order they were applied: set by the loader (no rules
+    # file is named `mods`), recorded in saves, and left out of the rules' digest.
+    mods: tuple[ModRef, ...] = Field(default=(), exclude=True)
 
     def reference_problems(self) -> list[DataProblem]:
         """Names that point at nothing, repeated names and ids, and effects that do not parse."""
@@ -875,12 +872,6 @@ class Ruleset(Strict):
     def _event_effects(self) -> dict[int, list[Effect]]:
         return {card.id: [parse_effect(card.name, raw, "card") for raw in card.effects] for card in self.events}
 
-    # ---- where the rules came from (set by the loader; recorded in saves)
-    @property
-    def mods(self) -> tuple[ModRef, ...]:
-        """The mods overlaid on the base ruleset, in the order they were applied."""
-        return self._mods
-
     @cached_property
     def content_hash(self) -> str:
         """A fingerprint of the effective rules: equal rules (defaults included), equal hashes."""
@@ -1185,14 +1176,13 @@ def build_ruleset(files: RulesFiles, mods: tuple[ModRef, ...] = ()) -> Ruleset:
     """Validate rules data; every problem, at its file and line, raises RulesDataError."""
     problems = list(files.problems)
     try:
-        rules = Ruleset.model_validate(files.data)
+        rules = Ruleset.model_validate({**files.data, "mods": mods})
     except ValidationError as exc:
         raise RulesDataError(problems + located_errors(exc, files.data, files.where)) from None
     root = Where("ruleset", 0, files.where)
     problems += [root.at(p.path).problem(p.message) for p in rules.reference_problems()]
     if problems:
         raise RulesDataError(problems)
-    rules._mods = mods
     return rules
 
 

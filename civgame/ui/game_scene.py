@@ -54,11 +54,10 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.engine.core.model import MOODS, City, Game
 from civgame.engine.rules.abilities import ABILITIES
-from civgame.engine.rules.action_cards import why_not_play_card
+from civgame.engine.rules.action_cards import GREAT_PERSONS, why_not_play_card
 from civgame.engine.rules.advances import gainable
 from civgame.engine.rules.cities import recruitable_kinds, why_cannot_activate
 from civgame.engine.rules.controller import apply, legal_actions, why_illegal
-from civgame.engine.rules.great_persons import GREAT_PERSONS
 from civgame.engine.rules.payments import lost_over_limit
 from civgame.engine.rules.undo import UndoHistory
 from civgame.engine.storage.save import SaveError, save_game

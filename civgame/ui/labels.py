@@ -13,7 +13,7 @@ from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_
 from civgame.engine.core.model import MOODS, Game
 from civgame.engine.core.vocabulary import DECLINE, K
 from civgame.engine.rules import objectives
-from civgame.engine.rules.action_cards import CARD_ACTIONS, choice_parts
+from civgame.engine.rules.action_cards import CARD_ACTIONS, GREAT_PERSON_CHOICE, choice_parts
 from civgame.engine.rules.combat import OVERLOAD, owner_name
 from civgame.engine.rules.culture_abilities import OBJECTIVE, option_label
 from civgame.engine.rules.happiness import raise_cost
@@ -481,6 +481,14 @@ def _free_collect(game: Game, a: A.UseAbility) -> str:
     return f"collect {picks or 'nothing'} (city at {a.choice[0]}), free"
 
 
+def _card_without_action(game: Game, a: A.UseAbility) -> str:
+    """ "play New Ideas: Bartering (without spending an action)": the card named as its play would be."""
+    named, choice = a.choice[0], tuple(a.choice[1:])
+    card = int(named.removeprefix(GREAT_PERSON_CHOICE))
+    play = A.PlayGreatPerson(card, choice) if named.startswith(GREAT_PERSON_CHOICE) else A.PlayActionCard(card, choice)
+    return f"p{_play_card(game, play)[1:]} (without spending an action)"
+
+
 ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
     "taxes": _taxes,
     "exchange": _exchange,
@@ -491,6 +499,7 @@ ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
     "place_ship": lambda g, a: f"place a ship from your supply at {a.choice[0]} (activates the city)",
     "borrow_advance": lambda g, a: f"use {a.choice[0]} until the end of your turn",
     "leader_city_advance": lambda g, a: f"gain {a.choice[0]} for 1 {a.choice[1]} token",
+    "play_card_without_action": _card_without_action,
 }
 
 

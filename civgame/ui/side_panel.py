@@ -13,9 +13,8 @@ import pygame
 
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import RESOURCES
-from civgame.engine.rules.action_cards import ACTION_CARDS, Hand, why_not_play_card
+from civgame.engine.rules.action_cards import ACTION_CARDS, GREAT_PERSONS, Hand, why_not_play_card
 from civgame.engine.rules.advances import why_not_gain
-from civgame.engine.rules.great_persons import GREAT_PERSONS
 from civgame.engine.rules.payments import resource_cap
 from civgame.engine.rules.scoring import score_sheet
 from civgame.ui import art, theme

@@ -14,6 +14,7 @@ from civgame.engine.core.actions import (
     MoveUnits,
     PayCombatBonus,
     PlayActionCard,
+    PlayGreatPerson,
     PlayTactics,
     RaiseMood,
     Recruit,
@@ -407,6 +408,46 @@ def test_alexander_idol_plays_city_development_with_no_action_left():
     s.apply(s.legal_of(Construct)[0])
     assert s.game.actions_left == 0 and s.player(0).lasting_effects == []
     assert check_invariants(s.game) == []
+
+
+GREAT_PHILOSOPHER, GREAT_ARCHITECT, GREAT_DIPLOMAT = 21, 55, 57  # event cards carrying great persons
+
+
+def idol_with_great_persons(*cards: int) -> Scenario:
+    """Greece (player 0), Alexander in its city at D2, no action left, 2 culture tokens, holding `cards`."""
+    s = fresh("greece", "rome")
+    s.city(0, "D2")
+    s.game.decks["event"].draw = [c for c in s.game.decks["event"].draw if c not in cards]
+    s.player(0).great_persons = list(cards)
+    s.resources(0, culture=2)
+    place_leader(s, 0, "Alexander the Great", "D2")
+    s.game.actions_left = 0
+    return s
+
+
+def idol_plays(s: Scenario) -> list[tuple[str, ...]]:
+    return [a.choice for a in s.legal_of(UseAbility) if a.ability == "play_card_without_action"]
+
+
+def test_alexander_idol_plays_a_great_person_held_in_hand_without_an_action():
+    """The catalogue: a great person "counts as an action card in hand for every other purpose"."""
+    s = idol_with_great_persons(GREAT_PHILOSOPHER)
+    assert not s.legal_of(PlayGreatPerson)  # no main action left to play it with
+    assert set(idol_plays(s)) == {("great person:21", "Writing"), ("great person:21",)}
+    ideas = s.player(0).resources.get("ideas", 0)
+    s.apply(UseAbility("Alexander the Great", "play_card_without_action", ("great person:21", "Writing")))
+    assert s.player(0).great_persons == [] and s.game.decks["event"].discard[-1] == GREAT_PHILOSOPHER
+    assert s.player(0).has("Writing") and s.player(0).resources["ideas"] == ideas + 2
+    assert s.player(0).culture_tokens == 2 - 1 + 1  # the Idol's token paid, Writing's gained
+    assert s.game.cities_of(0)[0].activations == 1
+    assert s.game.actions_left == 0
+    assert check_invariants(s.game) == []
+
+
+def test_alexander_idol_leaves_great_persons_kept_face_up_and_free_ones_alone():
+    """Great Diplomat lies face up, not in hand; Great Architect costs no action to begin with."""
+    s = idol_with_great_persons(GREAT_DIPLOMAT, GREAT_ARCHITECT)
+    assert idol_plays(s) == []
 
 
 def test_hellenistic_culture_influences_from_a_foreign_city_holding_your_building():

@@ -7,9 +7,8 @@ from civgame.engine.core.actions import ChooseOption, Construct, PlayActionCard,
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
-from civgame.engine.rules.action_cards import why_not_play_card
+from civgame.engine.rules.action_cards import GREAT_PERSONS, why_not_play_card
 from civgame.engine.rules.controller import apply, legal_actions
-from civgame.engine.rules.great_persons import GREAT_PERSONS
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.storage.save import dumps, loads
 from tests.scenario import Scenario

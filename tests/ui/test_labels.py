@@ -191,6 +191,12 @@ def test_ability_labels_say_what_the_player_gets():
         A.UseAbility(
             "Great Library", "borrow_advance", ("Writing",)
         ): "Great Library: use Writing until the end of your turn",
+        A.UseAbility(
+            "Alexander the Great", "play_card_without_action", (str(card.id),)
+        ): f"Alexander the Great: play {card.action} (without spending an action)",
+        A.UseAbility(
+            "Alexander the Great", "play_card_without_action", ("great person:21", "Writing")
+        ): "Alexander the Great: play Great Philosopher: Writing (without spending an action)",
     }
     for action, label in expected.items():
         assert describe_action(game, action) == label

@@ -139,6 +139,8 @@ class Hand:
 ACTION_CARDS = Hand(
     "action card", lambda p: p.action_cards, "action", lambda rules, card: rules.action_card(card).action
 )
+# Great persons come through the event deck and go back to its discard pile (`rules/great_persons.py`).
+GREAT_PERSONS = Hand("great person", lambda p: p.great_persons, "event", lambda rules, card: rules.event(card).name)
 
 
 # ------------------------------------------------------------------ the generic play
@@ -524,16 +526,32 @@ def _why_not_play_without_action(game: Game, effect: Effect) -> str | None:
     return None
 
 
+# Marks a great person among the Idol's choices (an action card is named by its bare id).
+GREAT_PERSON_CHOICE = "great person:"
+
+
+def _hidden_cards(rules: Ruleset, player: Player) -> Iterator[tuple[str, Hand, int]]:
+    """(choice naming it, hand, card) for each card in the player's hand: the action cards, and the great
+    persons held hidden (the catalogue: "it counts as an action card in hand"), not those kept face up."""
+    for card in sorted(set(player.action_cards)):
+        yield str(card), ACTION_CARDS, card
+    for card in sorted(set(player.great_persons)):
+        person = rules.event(card).great_person
+        if person is not None and not person.public:
+            yield f"{GREAT_PERSON_CHOICE}{card}", GREAT_PERSONS, card
+
+
 def _plays_without_action(game: Game, effect: Effect) -> list[Choice]:
-    """(card, *its choice) for each card costing a main action that can be played and paid with `pay` on top."""
+    """(card, *its choice) for each card in hand costing a main action that can be played and paid with
+    `pay` on top."""
     player = game.player(game.current)
     extra = amounts(params_as(effect, PlayCardWithoutAction).pay)
     plays: list[Choice] = []
-    for card in sorted(set(player.action_cards)):
-        half = game.rules.action_card(card).action
-        spec = game.rules.action_halves[half]
+    for named, hand, card in _hidden_cards(game.rules, player):
+        half = hand.half(game.rules, card)
+        spec = game.rules.played_halves[half]
         if spec.action == "main":
-            plays.extend((str(card), *_joined(way)) for way in playable_ways(game, player, half, spec, extra))
+            plays.extend((named, *_joined(way)) for way in playable_ways(game, player, half, spec, extra))
     return plays
 
 
@@ -541,18 +559,19 @@ def _plays_without_action(game: Game, effect: Effect) -> list[Choice]:
 def play_card_without_action(game: Game, effect: Effect, choice: Choice) -> None:
     player = game.player(game.current)
     params = params_as(effect, PlayCardWithoutAction)
-    card, card_choice = int(choice[0]), tuple(choice[1:])
-    half = game.rules.action_card(card).action
+    hand, card = next((h, c) for named, h, c in _hidden_cards(game.rules, player) if named == choice[0])
+    card_choice = tuple(choice[1:])
+    half = hand.half(game.rules, card)
     parts = choice_parts(game, player, half, card_choice, amounts(params.pay))
     assert parts is not None  # one of the options listed
-    cost = _with(half_cost(game, game.rules.action_halves[half], half, parts), amounts(params.pay))
+    cost = _with(half_cost(game, game.rules.played_halves[half], half, parts), amounts(params.pay))
     payment = payment_for(game, player, cost)
     city = leader_city(game, player) if params.activates_leader_city else None
     pay(player, payment)
     if city is not None:
         cities.begin_activation(game, city)
-    game.say(f"{player.name} plays an action card without spending an action ({effect.source})")
-    _play(game, player, ACTION_CARDS, card, parts, payment)
+    game.say(f"{player.name} plays a card without spending an action ({effect.source})")
+    _play(game, player, hand, card, parts, payment)
     if city is not None:
         cities.finish_activation(game, city)
 

@@ -21,9 +21,9 @@ from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex
 from civgame.engine.core.model import City, EventInProgress, EventStep, Game, Player
 from civgame.engine.rules import events
 from civgame.engine.rules.action_cards import (
+    GREAT_PERSONS,
     PAYING,
     Choice,
-    Hand,
     card_action,
     check_play,
     legal_plays,
@@ -41,8 +41,6 @@ from civgame.engine.rules.movement import begin_move, can_move
 from civgame.engine.rules.payments import describe, pay, payment_options
 from civgame.engine.rules.registry import rule
 from civgame.engine.rules.wonders import place_wonder, why_not_build, wonder_cost
-
-GREAT_PERSONS = Hand("great person", lambda p: p.great_persons, "event", lambda rules, card: rules.event(card).name)
 
 
 def _legal_plays(game: Game) -> list[Action]:

@@ -208,7 +208,8 @@ class DrawAndDiscard(Params):
     "play_card_without_action",
     when="ability: a free action in your turn",
     doc="Pay `pay` (and the card's own price) to play the action half of a card in hand that costs a main "
-    "action, without spending one; the card must otherwise be playable. With `activates_leader_city` (and "
+    "action, without spending one; the card must otherwise be playable. A great person held in hand counts "
+    "as such a card (one kept face up does not). With `activates_leader_city` (and "
     "`only: leader_city`) each use activates the city where the holder's leader stands. Any number of "
     "times a turn.",
     example={"play_card_without_action": {"pay": {"culture": 1}, "activates_leader_city": True}, "only": "leader_city"},

@@ -100,7 +100,7 @@ COUNTS = {
     "unit_kinds": "different unit types you have on the board",
     "units_next_to_enemy_cities": "your units (filters as for `units`) in spaces adjacent to a city of "
     "another human player",
-    "units_on_port_spaces": "your units on sea spaces that are the Port space of a human player's city",
+    "ships_on_enemy_port_spaces": "your ships on sea spaces that are the Port space of another human player's city",
     "building_types": "different building types in your colour standing in your cities",
     "foreign_cities_with_your_building": "cities of others (barbarians too) holding a building in your colour",
     "your_buildings_in_foreign_cities": "buildings in your colour in cities of others (barbarians too)",
@@ -124,7 +124,7 @@ class Count(Params):
         "unit_spaces",
         "unit_kinds",
         "units_next_to_enemy_cities",
-        "units_on_port_spaces",
+        "ships_on_enemy_port_spaces",
         "building_types",
         "foreign_cities_with_your_building",
         "your_buildings_in_foreign_cities",
@@ -314,7 +314,7 @@ class Battle(Params):
 @condition(
     "battles_this_turn",
     moment="battle",
-    doc="Counting the battles of the current turn (the one just ended included): at least `at_least` of them "
+    doc="Counting the battles you fought this turn (the one just ended included): at least `at_least` of them "
     "were `land` or `naval` battles (against `opponent`), you won at least `won` of them, and with "
     "`different_spaces` they were not all fought at the same space.",
     example={"battles_this_turn": {"land": True, "at_least": 2, "won": 1, "different_spaces": True}},
@@ -351,8 +351,9 @@ class CityFounded(Params):
 @condition(
     "recruits_this_turn",
     moment="recruited",
-    doc="You have just recruited, and this turn at least `n` of your Recruit actions each recruited a `unit` "
-    "and paid at least one `paid` token.",
+    doc="You have just recruited a `unit` paid for by its `recruit_substitute` price (Draft's) with `paid` tokens "
+    "among the payment, and this turn at least `n` of your Recruit actions did so while a card with this "
+    "objective was in your hand.",
     example={"recruits_this_turn": {"n": 2, "unit": "infantry", "paid": "mood"}},
 )
 class RecruitsThisTurn(Params):

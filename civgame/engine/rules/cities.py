@@ -59,7 +59,16 @@ from civgame.engine.rules import (
 )
 from civgame.engine.rules.cards import draw_into_hand
 from civgame.engine.rules.moods import effective_mood, mood_modified_size
-from civgame.engine.rules.payments import affordable, describe, gain, holdings, pay, settle, with_substitutes
+from civgame.engine.rules.payments import (
+    affordable,
+    describe,
+    gain,
+    holdings,
+    options_for_any,
+    pay,
+    settle,
+    with_substitutes,
+)
 from civgame.engine.rules.registry import answering, rule
 from civgame.engine.rules.triggers import fire
 from civgame.engine.rules.turns import spend_main_action
@@ -1081,6 +1090,22 @@ def recruit_costs(
     return costs
 
 
+def _replaced_units(game: Game, player: Player, units: tuple[str, ...], payment: dict[str, int]) -> tuple[str, ...]:
+    """The kinds among `units` that `payment` pays for by their `recruit_substitute` price (Draft's mood
+    token for an infantry): those the payment could not pay for without it. Asked before paying."""
+    subs = _substitutes(game, player)
+    kinds = sorted({kind for kind, _ in subs if kind in units})
+    return tuple(
+        kind
+        for kind in kinds
+        if payment not in options_for_any(game, player, recruit_costs(game, player, units, _without(subs, kind)))
+    )
+
+
+def _without(subs: tuple[tuple[str, dict[str, int]], ...], kind: str) -> tuple[tuple[str, dict[str, int]], ...]:
+    return tuple(sub for sub in subs if sub[0] != kind)
+
+
 def why_not_recruit(game: Game, city: City, units: tuple[str, ...]) -> str | None:
     """The rule that stops recruiting `units` in `city` (activation and cost aside), or None."""
     where = _where(city.pos)
@@ -1234,6 +1259,7 @@ def recruit(game: Game, action: Recruit) -> None:
     payment = settle(game, action, normal, substituted)
     if payment is None:
         return
+    replaced = _replaced_units(game, player, action.units, payment)
     pay(player, payment)
     spend_main_action(game)
     begin_activation(game, city)
@@ -1247,7 +1273,7 @@ def recruit(game: Game, action: Recruit) -> None:
             to_reuse.append(kind)
     game.say(f"{player.name} recruits {', '.join(action.units)} at {_where(city.pos)} for {describe(payment)}")
     _recruit_rewards(game, player, city, action.units, payment)
-    fire(game, "recruited", player=player.index, units=tuple(action.units), paid=dict(payment))
+    fire(game, "recruited", player=player.index, units=tuple(action.units), paid=dict(payment), replaced=replaced)
     _place_reused(game, city, to_reuse)
 
 

@@ -145,9 +145,9 @@ def count(game: Game, player: Player, what: Count) -> int:
     if of == "units_next_to_enemy_cities":
         near = {n for c in game.cities if c.owner >= 0 and c.owner != me for n in game.board_neighbors(c.pos)}
         return sum(1 for u in _units(game, player, what) if u.pos in near)
-    if of == "units_on_port_spaces":
-        ports = {c.port_space for c in game.cities if c.owner >= 0 and c.port_space is not None}
-        return sum(1 for u in game.units_of(me) if u.pos in ports)
+    if of == "ships_on_enemy_port_spaces":
+        ports = {c.port_space for c in game.cities if c.owner >= 0 and c.owner != me and c.port_space is not None}
+        return sum(1 for u in game.units_of(me) if u.pos in ports and game.is_ship(u))
     if of == "building_types":
         return len({b for c in game.cities_of(me) for b, colour in c.buildings.items() if colour == me})
     if of == "foreign_cities_with_your_building":
@@ -327,7 +327,8 @@ def _battles_this_turn(game: Game, player: Player, params: BattlesThisTurn, mome
     records = [
         r
         for r in game.battles
-        if (not params.land or not r.naval)
+        if player.index in (r.attacker, r.defender)
+        and (not params.land or not r.naval)
         and (not params.naval or r.naval)
         and _opponent_matches(r.defender if r.attacker == player.index else r.attacker, params.opponent)
     ]
@@ -403,20 +404,46 @@ def _after_wonder(game: Game, player: Player, context: dict[str, Any]) -> None:
 
 @observer("recruited")
 def _after_recruit(game: Game, player: Player, context: dict[str, Any]) -> None:
-    player.used_this_turn.append(_recruit_marker(context["units"], context["paid"]))
-    offer_instant(game, player, {"kind": "recruited"})
+    if not _counts_recruits(game, player):  # recruits count only while a card asking for them is in hand
+        return
+    marker = _recruit_marker(context["units"], context["paid"], context["replaced"])
+    player.used_this_turn.append(marker)
+    offer_instant(game, player, {"kind": "recruited", "recruit": marker})
 
 
-def _recruit_marker(units: tuple[str, ...], paid: dict[str, int]) -> str:
-    """Marks a Recruit action in Player.used_this_turn: `recruit:<unit types>:<what was paid>`."""
-    return f"recruit:{','.join(units)}:{','.join(k for k, v in sorted(paid.items()) if v)}"
+def _counts_recruits(game: Game, player: Player) -> bool:
+    """Whether an objective card in the player's hand has a `recruits_this_turn` objective."""
+    conditions = game.rules.objective_conditions
+    return any(
+        cond.name == "recruits_this_turn"
+        for card in player.objective_cards
+        for key in game.rules.objective_card_index[card].objectives
+        for cond in conditions[key].values()
+    )
+
+
+def _recruit_marker(units: tuple[str, ...], paid: dict[str, int], replaced: tuple[str, ...]) -> str:
+    """Marks a Recruit action in Player.used_this_turn: `recruit:<unit kinds>:<what was paid>:<kinds paid
+    for by their recruit substitute>`."""
+    return f"recruit:{','.join(units)}:{','.join(k for k, v in sorted(paid.items()) if v)}:{','.join(replaced)}"
+
+
+def _recruit_matches(marker: str, params: RecruitsThisTurn) -> bool:
+    parts = marker.split(":")
+    if len(parts) < 4:  # a marker saved before the substitute was noted: what paid for what is unknown
+        return False
+    return params.unit in parts[3].split(",") and params.paid in parts[2].split(",")
 
 
 @evaluator("recruits_this_turn")
 def _recruits_this_turn(game: Game, player: Player, params: RecruitsThisTurn, moment: Moment) -> bool:
-    recruits = [m.split(":") for m in player.used_this_turn if m.startswith("recruit:")]
-    matching = [r for r in recruits if params.unit in r[1].split(",") and params.paid in r[2].split(",")]
-    return moment.get("kind") == "recruited" and len(matching) >= params.n
+    """The Recruit just made is one of `n` such this turn: the objective fires on that Recruit, not on later
+    ones of another kind."""
+    current = moment.get("recruit")
+    if moment.get("kind") != "recruited" or current is None or not _recruit_matches(current, params):
+        return False
+    recruits = [m for m in player.used_this_turn if m.startswith("recruit:")]
+    return sum(1 for m in recruits if _recruit_matches(m, params)) >= params.n
 
 
 @observer("city_founded")

@@ -99,6 +99,7 @@ _hook(
     "player",
     units="the unit types recruited",
     paid="what the recruit cost was paid with",
+    replaced="the unit types paid for by their `recruit_substitute` price (Draft's mood token for an infantry)",
 )
 _hook(
     "battle_recorded",

@@ -341,6 +341,43 @@ def test_flood_lowers_a_coastal_city_and_myths_may_spare_it():
     assert s.game.city_at(s.hex("E6")).mood == "neutral" and s.player(0).mood_tokens == 0
 
 
+SPARE = "pay 1 mood to spare a city (Myths)"
+
+
+def test_myths_spares_no_more_cities_than_pestilence_would_hit():
+    s = board()
+    s.city(0, "D5", mood="happy")
+    s.city(0, "D2", mood="angry")  # cannot lose a mood step
+    s.advances(0, "Roads", "Myths")  # Roads: Pestilence lowers 2 cities, but only D5 can be hit
+    s.resources(0, mood=3)
+    main_effect(s, 1)
+    assert options(s) == ["D5", SPARE]
+    choose(s, SPARE)
+    assert not s.game.pending and s.player(0).mood_tokens == 2  # one token: one city would be affected
+    assert [c.mood for c in s.game.cities] == ["happy", "angry"]
+    s.game.city_at(s.hex("D2")).mood = "happy"  # now both can be hit: both can be spared
+    main_effect(s, 1)
+    choose(s, SPARE)
+    assert options(s) == ["D2", "D5", SPARE]
+    choose(s, SPARE)
+    assert not s.game.pending and s.player(0).mood_tokens == 0
+    assert [c.mood for c in s.game.cities] == ["happy", "happy"]
+
+
+def test_myths_spares_no_more_cities_than_fire_would_hit():
+    s = board()
+    s.city(0, "D6", mood="neutral")  # forest, joined to the forest at C7
+    s.city(0, "C7", mood="angry")  # burns too, but cannot lose a mood step
+    s.advances(0, "Myths")
+    s.resources(0, mood=3)
+    main_effect(s, 53)
+    choose(s, "D6")  # where the fire starts
+    assert options(s) == ["D6", SPARE]
+    choose(s, SPARE)
+    assert not s.game.pending and s.player(0).mood_tokens == 2
+    assert [c.mood for c in s.game.cities] == ["neutral", "angry"]
+
+
 def test_heavy_flood_hits_every_player():
     s = board()
     s.city(0, "E6")

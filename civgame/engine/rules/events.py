@@ -624,8 +624,10 @@ def _mood_loss(
 
 
 def _lower_mood_step(game: Game, event: EventInProgress, step: EventStep) -> None:
-    """One city's mood drops (`lower_mood`) or it becomes Angry (`make_angry`); Myths may spare it."""
+    """One city's mood drops (`lower_mood`) or it becomes Angry (`make_angry`); Myths may spare it. The step
+    acts no more times than it has cities left to hit, so Myths spares no more cities than would be affected."""
     cities = _mood_candidates(game, event, step)
+    step.count = min(step.count, len(cities))
     options = sorted(_label(c.pos) for c in cities)
     spare = _mood_protection(game, game.player(step.player))
     if cities and spare is not None:

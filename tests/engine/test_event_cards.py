@@ -488,12 +488,18 @@ def test_great_warlord_moves_without_an_action_and_attacks_with_two_more():
     assert len(s.game.units_of(1)) == 1  # without the bonus, 4: no hit
 
 
-def test_great_warlord_is_played_only_with_a_unit_that_can_move():
+def test_great_warlord_without_a_unit_that_can_move_gives_its_advance_and_makes_no_move():
+    from civgame.engine.core.actions import PlayGreatPerson
     from civgame.engine.rules.action_cards import why_not_play_card
     from civgame.engine.rules.great_persons import GREAT_PERSONS
 
     s = board()
+    s.city(0, "D5")
     s.player(0).great_persons = [GREAT_WARLORD]
-    assert "a unit that can move" in (why_not_play_card(s.game, s.player(0), GREAT_WARLORD, GREAT_PERSONS) or "")
-    s.unit(0, "settler", "D2")
-    assert why_not_play_card(s.game, s.player(0), GREAT_WARLORD, GREAT_PERSONS) is None
+    assert why_not_play_card(s.game, s.player(0), GREAT_WARLORD, GREAT_PERSONS) is None  # no unit: still playable
+    actions = s.game.actions_left
+    s.apply(PlayGreatPerson(GREAT_WARLORD, ("Tactics",)))
+    assert s.player(0).has("Tactics") and s.player(0).event_cubes == 3  # the free advance, without a cube
+    assert s.game.actions_left == actions - 1 and not s.game.pending and s.game.event is None
+    assert "None of Player 1's units can move: the Great Warlord makes no move" in s.game.log
+    assert s.player(0).great_persons == [] and s.game.decks["event"].discard[-1] == GREAT_WARLORD

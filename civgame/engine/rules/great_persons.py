@@ -200,11 +200,11 @@ def _wonder_built(game: Game, event: EventInProgress, step: EventStep, option: s
 
 
 def _move(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventMove) -> None:
+    """The move of the card; with no unit that can move it does not happen, and the rest of the card stands."""
+    if not can_move(game, player.index):
+        game.say(f"None of {player.name}'s units can move: the {game.rules.event(event.card).name} makes no move")
+        return
     begin_move(game, player.index, attack_bonus=params.attack_bonus)
-
-
-def _can_move(game: Game, player: Player, params: Params) -> bool:
-    return can_move(game, player.index)
 
 
 def _has_tokens(game: Game, player: Player, params: Params) -> bool:
@@ -221,7 +221,6 @@ NEEDS: dict[str, tuple[Callable[[Game, Player, Params], bool], str]] = {
         lambda g, p, e: next(_construction_sites(g, p), None) is not None,
         "a city that could construct a building now",
     ),
-    "event_move": (_can_move, "a unit that can move"),
     "event_convert_tokens": (_has_tokens, "a mood or culture token"),
 }
 

@@ -302,8 +302,8 @@ class EventConstruct(Params):
     "event_move",
     when=EVENT,
     doc="The player makes a move as the Move action does, without an action; in the first battle they "
-    "start by attacking during it, they add `attack_bonus` combat value every round. A great person with "
-    "this effect is played only when one of the player's units can move.",
+    "start by attacking during it, they add `attack_bonus` combat value every round. With no unit that can "
+    "move, there is no move and the rest of the card still applies.",
     example={"event_move": {"attack_bonus": 2}},
 )
 class EventMove(Params):

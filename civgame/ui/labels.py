@@ -247,6 +247,7 @@ def score_details(game: Game, player_index: int) -> str:
         for w in player.wonders_built
         if w not in owned and any(w in c.wonders for c in game.cities)
     ]
+    wonders += [f"{game.rules.wonders[w].name} (built, destroyed, effect kept)" for w in player.destroyed_wonders_kept]
     return f"Objectives: {', '.join(done) or 'none'} · Wonders: {', '.join(wonders) or 'none'}"
 
 

@@ -32,21 +32,46 @@ def four_cities(s: Scenario, player: int = 0) -> None:
 def test_vulcan_destroys_a_whole_city_for_good_with_vp_for_each_piece():
     s = board()
     four_cities(s)
+    s.player(0).wonders_built = ["pyramids"]
     s.unit(0, "infantry", "D5")
     s.unit(1, "settler", "B3")
     s.city(1, "B3")
-    before = score_sheet(s.game, 0)["total"]
+    before = score_sheet(s.game, 0)
     main_effect(s, VULCAN)
     assert options(s) == ["B6", "D2", "D5", "E4"]
     choose(s, "D5")
     assert s.game.city_at(s.hex("D5")) is None and not s.game.units_at(s.hex("D5"))
-    pyramids = s.game.rules.wonders["pyramids"].owner_vp
-    assert s.player(0).event_vp == 2 + 2 + pyramids  # the temple, the centre, the wonder's owner share
+    assert s.player(0).event_vp == 2 + 2 + 0  # the temple, the centre, the Pyramids' owner share (none)
     assert s.player(1).event_vp == 2  # the academy in player 2's colour
     assert s.player(0).pieces_destroyed == {"temple": 1, "city": 1}
     assert s.game.settlements_used(0) == 4 and s.game.pieces_in_colour(0, "temple") == 1
-    assert score_sheet(s.game, 0)["total"] < before + s.player(0).event_vp  # the pieces no longer score
+    after = score_sheet(s.game, 0)
+    assert after["city_pieces"] == before["city_pieces"] - 2  # the centre and the temple no longer score
+    # the card's exception: the Pyramids' effect, their builder's 5.1 VP, is kept
+    assert after["wonders"] == before["wonders"] == 5.1 and s.player(0).destroyed_wonders_kept == ["pyramids"]
+    assert after["total"] == before["total"] - 2 + 4
+    assert "The effect of the Pyramids is kept: Player 1, its builder, still scores 5.1 VP" in s.game.log
     assert check_invariants(s.game) == []
+
+
+def test_earthquake_keeps_the_pyramids_effect_for_their_builder_but_no_other_wonders():
+    s = board()
+    city = s.city(0, "D5", wonders=["pyramids", "great_gardens"])
+    for label in ("D2", "B6"):
+        s.city(0, label)
+    s.player(0).wonders_built = ["great_gardens"]
+    s.player(1).wonders_built = ["pyramids"]  # built by player 2, whose city player 1 took
+    before = [score_sheet(s.game, p)["wonders"] for p in (0, 1)]
+    assert before == [2 + 2, 5.1]
+    main_effect(s, EARTHQUAKE)
+    choose(s, "Pyramids at D5")
+    choose(s, "Great Gardens at D5")
+    choose(s, "destroy nothing more")
+    assert [score_sheet(s.game, p)["wonders"] for p in (0, 1)] == [0, 5.1]  # only the Pyramids' effect is kept
+    assert [s.player(p).event_vp for p in (0, 1)] == [0 + 2, 0]  # the city owner's shares: Pyramids 0, Gardens 2
+    assert [s.player(p).destroyed_wonders_kept for p in (0, 1)] == [[], ["pyramids"]]
+    assert "The effect of the Pyramids is kept: Player 2, its builder, still scores 5.1 VP" in s.game.log
+    assert city.wonders == [] and city.mood == "angry"  # hit: a mood step lower
 
 
 def test_vulcan_spares_a_player_with_fewer_than_four_cities():

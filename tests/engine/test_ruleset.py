@@ -96,6 +96,13 @@ def test_unknown_building_effect_is_refused_at_load(mod_dir):
         ("map.yaml", "anchor: D1", "anchor: Q", "String should match pattern"),
         ("buildings.yaml", "on_built: [{gain: {ideas: 2}}]", "on_built: [{}]", "at least 1 item"),
         ("advances.yaml", "barren, resources: [food]}}", "barren, resources: [spice]}}", "collect_yield: resources.0"),
+        ("events.yaml", "effect_kept: [pyramids]", "effect_kept: [pyramid]", "unknown wonder 'pyramid'"),
+        (
+            "events.yaml",
+            "effect_kept: [pyramids]",
+            "effect_kept: [great_wall]",
+            "the great_wall wonder has effects beyond its VP: they cannot be kept",
+        ),
     ],
 )
 def test_mods_that_would_break_play_are_refused_when_loaded(mod_dir, file, old, new, message):

@@ -307,6 +307,11 @@ DELETE = object()
             float("nan"),
             r"game\.players\[0\]\.event_vp: nan is not a number of points",
         ),
+        (
+            ("game", "players", 0, "destroyed_wonders_kept"),
+            ["pyramids"],
+            r"game\.players\[0\]\.destroyed_wonders_kept: 'pyramids' is not a wonder the player built",
+        ),
         (("game", "current"), 7, r"game\.current: 7 is not a player index"),
         (("game", "age"), 0, r"game\.age: 0 is not between 1 and 6"),
         (("game", "rng", "state"), 2**64, r"game\.rng\.state: .* is not a 64-bit state"),
@@ -353,6 +358,22 @@ def test_inconsistent_saves_are_refused_naming_the_path(saved, keys, value, mess
     text = str(info.value)
     assert "\n" not in text and text.startswith(str(path))
     assert re.search(message, text), text
+
+
+def test_a_destroyed_wonder_whose_effect_is_kept_stands_in_no_city(saved):
+    path, document = saved
+    player = document["game"]["players"][0]
+    player["wonders_built"], player["wonders_built_when"] = ["pyramids"], [[1, 1]]
+    player["destroyed_wonders_kept"] = ["pyramids"]
+    write_document(path, document)
+    assert load_game(path).players[0].destroyed_wonders_kept == ["pyramids"]
+    city = next(c for c in document["game"]["cities"] if c["owner"] == 0)
+    city["wonders"] = ["pyramids"]
+    write_document(path, document)
+    with pytest.raises(
+        SaveError, match=r"game\.players\[0\]\.destroyed_wonders_kept: 'pyramids' still stands in a city$"
+    ):
+        load_game(path)
 
 
 def test_line_breaks_from_the_file_stay_out_of_the_one_line_message(saved):

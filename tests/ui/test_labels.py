@@ -6,7 +6,7 @@ from civgame.engine.core import decisions as D
 from civgame.engine.core.hexgrid import label_to_hex
 from civgame.engine.core.model import City, Unit
 from civgame.engine.rules.setup import new_game
-from civgame.ui.labels import LABELS, ability_price, decision_title, describe_action
+from civgame.ui.labels import LABELS, ability_price, decision_title, describe_action, score_details
 
 
 def sample_game():
@@ -220,3 +220,13 @@ def test_effect_choices_name_their_advance():
         amounts=[{"ore": -1, "gold": 1}, {}],
     )
     assert describe_action(game, A.ChooseOption("exchange")) == "Metallurgy: exchange (gain 1 gold, pay 1 ore)"
+
+
+def test_the_score_details_name_each_wonder_and_how_it_scores():
+    game = sample_game()
+    game.cities[0].wonders = ["great_gardens"]
+    game.players[0].wonders_built = ["great_gardens", "pyramids"]
+    game.players[0].destroyed_wonders_kept = ["pyramids"]  # Vulcan took them; their effect is kept
+    assert score_details(game, 0) == (
+        "Objectives: none · Wonders: Great Gardens (built), Pyramids (built, destroyed, effect kept)"
+    )

@@ -31,7 +31,7 @@ from pydantic_core import ErrorDetails
 from civgame.engine.content.conditions import Condition, parse_condition
 from civgame.engine.content.effects import Effect, parse_effect
 from civgame.engine.content.effects.cards import PLAYED
-from civgame.engine.content.effects.events import MAIN_EFFECTS
+from civgame.engine.content.effects.events import MAIN_EFFECTS, EventDestroy
 from civgame.engine.content.effects.registry import REGISTRY, SourceKind
 from civgame.engine.core.hexgrid import label_to_hex, region_slots
 from civgame.engine.core.safe_yaml import safe_events, safe_node
@@ -855,6 +855,19 @@ class Ruleset(Strict):
                         problems.append(
                             DataProblem(("events", ci, "effects", i), f"{where}: unknown building {building!r}")
                         )
+                problems += self._kept_wonder_problems(effect.params, ("events", ci, "effects", i), where)
+        return problems
+
+    def _kept_wonder_problems(self, params: object, path: DataPath, where: str) -> list[DataProblem]:
+        """`event_destroy`'s `effect_kept`: known wonders whose whole effect is their VP (which is what is kept)."""
+        problems = []
+        for wonder in params.effect_kept if isinstance(params, EventDestroy) else []:
+            if wonder not in self.wonders:
+                problems.append(DataProblem(path, f"{where}: unknown wonder {wonder!r}"))
+            elif self.wonders[wonder].effects:
+                problems.append(
+                    DataProblem(path, f"{where}: the {wonder} wonder has effects beyond its VP: they cannot be kept")
+                )
         return problems
 
     def event(self, card_id: int) -> EventCard:

@@ -123,6 +123,8 @@ class Player:
     completed_objectives: list[int] = field(default_factory=list)
     wonders_built: list[str] = field(default_factory=list)
     wonders_built_when: list[list[int]] = field(default_factory=list)  # [age, round] of each wonders_built entry
+    # wonders it built that an event destroyed with their effect kept (Vulcan's Pyramids): their builder VP count
+    destroyed_wonders_kept: list[str] = field(default_factory=list)
     objective_completions: list[ObjectiveCompletion] = field(default_factory=list)
     captured_leaders: list[str] = field(default_factory=list)
     event_vp: float = 0.0

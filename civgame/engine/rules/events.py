@@ -1077,11 +1077,11 @@ def _city_labels(game: Game, player: int) -> list[str]:
 
 def _city_destroyed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     city = city_by_label(game, option)
-    vp = effect_params(game, event, step, prims.EventDestroy).vp_per_piece
+    params = effect_params(game, event, step, prims.EventDestroy)
     for lost in [u for u in game.units_at(city.pos) if u.owner == city.owner]:
         remove_unit(game, city.owner, unit_option(lost))
     for piece in [*city.buildings, *city.wonders, CITY_CENTRE]:
-        _destroy_piece(game, city, piece, vp)
+        _destroy_piece(game, city, piece, params)
 
 
 def _piece_options(game: Game, step: EventStep) -> list[str]:
@@ -1110,7 +1110,7 @@ def _piece_chosen(game: Game, event: EventInProgress, step: EventStep, option: s
         name, label = option.rsplit(" at ", 1)
         city = city_by_label(game, label)
         piece = next(p for p in [*city.buildings, *city.wonders, CITY_CENTRE] if _piece_name(game, p) == name)
-        _destroy_piece(game, city, piece, effect_params(game, event, step, prims.EventDestroy).vp_per_piece)
+        _destroy_piece(game, city, piece, effect_params(game, event, step, prims.EventDestroy))
         if piece != CITY_CENTRE:
             step.chosen.append(city.id)
         else:
@@ -1124,10 +1124,12 @@ def _piece_chosen(game: Game, event: EventInProgress, step: EventStep, option: s
         event.steps.insert(0, EventStep("lower_mood", step.player, step.effect, len(hit), spared))
 
 
-def _destroy_piece(game: Game, city: City, piece: str, vp: float) -> None:
-    """Remove one piece for good: out of its owner's supply, with its VP compensation."""
+def _destroy_piece(game: Game, city: City, piece: str, params: prims.EventDestroy) -> None:
+    """Remove one piece for good: out of its owner's supply, with its VP compensation. A wonder whose effect
+    is kept (`effect_kept`) goes on giving its builder the builder VP."""
     owner = game.player(city.owner)
     where = _label(city.pos)
+    vp = params.vp_per_piece
     if piece == CITY_CENTRE:
         game.cities.remove(city)
         _lose_piece(owner, CITY_CENTRE)
@@ -1138,12 +1140,24 @@ def _destroy_piece(game: Game, city: City, piece: str, vp: float) -> None:
         wonder_vp = game.rules.wonders[piece].owner_vp
         owner.event_vp += wonder_vp
         game.say(f"The {_piece_name(game, piece)} at {where} is gone for good (+{wonder_vp:g} VP to {owner.name})")
+        if piece in params.effect_kept:
+            _wonder_effect_kept(game, piece)
     else:
         colour = game.player(city.buildings.pop(piece))
         _lose_piece(colour, piece)
         colour.event_vp += vp
         game.say(f"{colour.name}'s {_piece_name(game, piece)} at {where} is gone for good (+{vp:g} VP)")
     effects.holdings_changed(game)
+
+
+def _wonder_effect_kept(game: Game, wonder: str) -> None:
+    """The builder of a destroyed wonder whose effect is kept goes on scoring its builder VP."""
+    spec = game.rules.wonders[wonder]
+    for builder in game.players:
+        if wonder in builder.wonders_built:
+            builder.destroyed_wonders_kept.append(wonder)
+            vp = spec.builder_vp
+            game.say(f"The effect of the {spec.name} is kept: {builder.name}, its builder, still scores {vp:g} VP")
 
 
 def _lose_piece(player: Player, piece: str) -> None:

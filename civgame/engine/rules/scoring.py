@@ -24,6 +24,7 @@ def score_sheet(game: Game, player_index: int) -> dict[str, float]:
                 wonders += wonder.owner_vp
             if name in player.wonders_built:
                 wonders += wonder.builder_vp
+    wonders += sum(game.rules.wonders[name].builder_vp for name in player.destroyed_wonders_kept)
     sheet = {
         "city_pieces": cities * vp.city + buildings * vp.building,
         "advances": (len(player.advances) + len(player.special_advances)) * vp.advance,

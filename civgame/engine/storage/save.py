@@ -573,6 +573,9 @@ def _players_and_turn(game: Game) -> Iterator[str]:
         yield from _unknown_or_repeated(f"{at}.advances", p.advances, advances)
         yield from _unknown_or_repeated(f"{at}.wonder_cards", p.wonder_cards, set(rules.wonders))
         yield from _unknown_or_repeated(f"{at}.wonders_built", p.wonders_built, set(rules.wonders))
+        yield from _unknown_or_repeated(f"{at}.destroyed_wonders_kept", p.destroyed_wonders_kept, set(rules.wonders))
+        for wonder in sorted(set(p.destroyed_wonders_kept) - set(p.wonders_built)):
+            yield f"{at}.destroyed_wonders_kept: {wonder!r} is not a wonder the player built"
         yield from _civilization(game, at, i)
         if not math.isfinite(p.event_vp):
             yield f"{at}.event_vp: {p.event_vp} is not a number of points"
@@ -755,9 +758,11 @@ def _decks_and_decisions(game: Game) -> Iterator[str]:
                 elif card in seen:
                     yield f"{at}: {name} card {card!r} is in two places"
                 seen.add(card)
-    yield from _unknown_or_repeated(
-        "game.cities[*].wonders", [w for c in game.cities for w in c.wonders], set(rules.wonders)
-    )
+    standing = [w for c in game.cities for w in c.wonders]
+    yield from _unknown_or_repeated("game.cities[*].wonders", standing, set(rules.wonders))
+    for i, p in enumerate(game.players):
+        for wonder in sorted(set(p.destroyed_wonders_kept) & set(standing)):
+            yield f"game.players[{i}].destroyed_wonders_kept: {wonder!r} still stands in a city"
     yield from _decisions(game)
     yield from _combat(game)
 

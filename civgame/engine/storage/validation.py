@@ -249,6 +249,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "completed_objectives": STRUCTURE,
         "wonders_built": STRUCTURE,
         "wonders_built_when": TYPED,  # [age, round] pairs, read only by an objective's condition
+        "destroyed_wonders_kept": STRUCTURE,
         "objective_completions": TYPED,
         "captured_leaders": STRUCTURE,
         "event_vp": STRUCTURE,

@@ -353,15 +353,18 @@ class EventConstructBan(Params):
     "`pieces` buildings, wonders or city centres of their choice (a centre only once nothing else stands in "
     "its city), after which each hit city still standing loses a mood step. A destroyed building gives "
     "`vp_per_piece` event VP to the player of its colour, a centre to the city's owner; a wonder gives its "
-    "owner the wonder's owner VP as event VP (its builder's share is gone with it). Destroyed pieces never "
-    "come back to their owner's supply.",
-    example={"event_destroy": {"min_cities": 3, "pieces": 3}},
+    "owner the wonder's owner VP as event VP (its builder's share is gone with it). A wonder of `effect_kept` "
+    "keeps its effect: its builder goes on scoring its builder VP although it is gone (only a wonder without "
+    "effects, whose whole effect is its VP, may be listed). Destroyed pieces never come back to their owner's "
+    "supply.",
+    example={"event_destroy": {"min_cities": 3, "pieces": 3, "effect_kept": ["pyramids"]}},
 )
 class EventDestroy(EventStep):
     min_cities: int = Field(default=0, ge=0)
     whole_city: bool = False
     pieces: PositiveInt = 1
     vp_per_piece: float = Field(default=2, ge=0)
+    effect_kept: list[str] = []  # wonders (keys of wonders.yaml)
 
 
 @primitive(

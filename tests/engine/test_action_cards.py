@@ -25,6 +25,7 @@ from civgame.engine.core.codec import to_plain
 from civgame.engine.core.decisions import CardExchangeDecision, EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN, BattleRecord
+from civgame.engine.rules import civilizations
 from civgame.engine.rules.action_cards import CARD_ACTIONS, _as_played, _taken_before, half_play, why_not_play_card
 from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.controller import legal_actions
@@ -352,6 +353,96 @@ def test_synergies_needs_the_price_of_both_advances():
     s = Scenario().hand(0, 33).resources(0, food=2, ideas=1)
     assert plays(s, 33) == []
     assert reason(s, 33) == "Player 1 cannot pay for Synergies (4 any of food/ideas/gold)"  # 2 advances
+
+
+SYNERGIES = 33
+
+
+def science_priest(**resources: int) -> Scenario:
+    """Player 1 holds Synergies and Priesthood (a Science advance free once per turn), and `resources`."""
+    return Scenario().hand(0, SYNERGIES).advances(0, "Myths", "Priesthood").resources(0, **resources)
+
+
+def test_synergies_takes_the_advance_actions_discount_once_and_uses_it_for_the_turn():
+    s = science_priest(food=2, ideas=0, gold=0)
+    assert ("Math", "Astronomy") in {a.choice for a in plays(s, SYNERGIES)}  # one advance's price is enough
+    assert reason(s, SYNERGIES) is None
+    cubes = s.player(0).event_cubes
+    s.apply(PlayActionCard(SYNERGIES, ("Math", "Astronomy")))
+    player = s.player(0)
+    assert player.has("Math") and player.has("Astronomy") and player.event_cubes == cubes
+    assert player.resources["food"] == 0  # Math free through Priesthood, Astronomy at 2
+    assert "Priesthood:free_advance_cost" in player.used_this_turn
+    assert s.game.log[-4:-2] == [
+        "Player 1 plays the action card Synergies, paying 2 food",
+        "Math costs nothing (Priesthood)",
+    ]
+    player.resources["food"] = 1
+    assert Advance("Medicine") not in s.legal()  # the discount is used for this turn
+    s.turn(1)
+    s.turn(0)
+    assert Advance("Medicine") in s.legal()
+
+
+def test_synergies_pays_both_advances_once_priesthood_is_used_this_turn():
+    s = science_priest(food=2, ideas=1, gold=0).advances(0, "Math")
+    pair = PlayActionCard(SYNERGIES, ("Astronomy", "Medicine"))
+    assert pair in plays(s, SYNERGIES)  # Astronomy free, Medicine at 2
+    s.apply(Advance("Metallurgy"))  # free: Priesthood used for this turn
+    assert s.player(0).resources["food"] == 2
+    assert pair not in plays(s, SYNERGIES)  # 3 resources for two advances at 2
+    assert refused(s, pair) == "Player 1 cannot pay 4 any of food/ideas/gold"
+    s.resources(0, ideas=2)
+    s.apply(pair)
+    player = s.player(0)
+    assert player.has("Astronomy") and player.has("Medicine")
+    assert player.resources["food"] == 0 and player.resources["ideas"] == 0
+    assert not any("costs nothing" in line for line in s.game.log[-4:])
+
+
+def test_synergies_with_one_advances_price_is_offered_only_with_a_discount():
+    s = science_priest(food=2, ideas=0, gold=0)
+    assert {a.choice for a in plays(s, SYNERGIES)} == {
+        ("Math", "Astronomy"),
+        ("Math", "Medicine"),
+        ("Math", "Metallurgy"),
+    }
+    s.lose_advances(0, "Priesthood")
+    assert plays(s, SYNERGIES) == []
+    assert reason(s, SYNERGIES) == "Player 1 cannot pay for Synergies (4 any of food/ideas/gold)"
+
+
+def test_synergies_checks_a_chosen_payment_against_the_discounted_price():
+    s = science_priest(food=2, ideas=2, gold=0)
+    s.apply(PlayActionCard(SYNERGIES, ("Math", "Astronomy")))
+    assert s.player(0).action_cards == [SYNERGIES]  # asked how to pay 2 (Math is free)
+    assert "is not a valid way to pay" in refused(s, Pay({"food": 2, "ideas": 2}))
+    s.apply(Pay({"ideas": 2}))
+    player = s.player(0)
+    assert player.resources["food"] == 2 and player.resources["ideas"] == 0 and player.has("Astronomy")
+    assert "Priesthood:free_advance_cost" in player.used_this_turn
+
+
+def test_synergies_prices_the_second_advance_after_the_first_is_gained():
+    s = Scenario().hand(0, SYNERGIES).resources(0, food=2, ideas=0, gold=0)
+    civilizations.take(s.game, s.player(0), "rome")  # Aqueduct comes with Engineering: Sanitation is then free
+    assert {a.choice for a in plays(s, SYNERGIES)} == {("Engineering", "Sanitation")}
+    s.apply(PlayActionCard(SYNERGIES, ("Engineering", "Sanitation")))
+    player = s.player(0)
+    assert player.has("Sanitation") and player.special_advances == ["Aqueduct"] and player.resources["food"] == 0
+    assert "Sanitation costs nothing (Aqueduct)" in s.game.log
+
+
+def test_synergies_costs_nothing_when_unlimited_discounts_cover_both_advances():
+    s = Scenario().hand(0, SYNERGIES).advances(0, "Math").resources(0, food=0, ideas=0, gold=0)
+    assert {a.choice for a in plays(s, SYNERGIES)} == {("Engineering", "Roads"), ("Roads", "Engineering")}
+    s.apply(PlayActionCard(SYNERGIES, ("Engineering", "Roads")))
+    assert s.player(0).has("Engineering") and s.player(0).has("Roads")
+    log = s.game.log[s.game.log.index("Player 1 plays the action card Synergies") :]  # nothing paid
+    assert [line for line in log if "costs nothing" in line] == [
+        "Engineering costs nothing (Math)",
+        "Roads costs nothing (Math)",
+    ]
 
 
 def test_teach_us_is_offered_after_capturing_a_city_and_takes_an_advance_of_the_loser():

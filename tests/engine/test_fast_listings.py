@@ -50,7 +50,7 @@ def plays(game: Game) -> list[Action]:
             found.extend(
                 PlayActionCard(card, _joined(way))
                 for way in _ways(game, player, half)
-                if can_pay(game, player, half_cost(game, spec, half, way))
+                if can_pay(game, player, half_cost(game, player, spec, half, way))
             )
     return found
 

@@ -48,7 +48,15 @@ from civgame.engine.core.model import MOODS, BattleRecord, Game, LastingEffect, 
 from civgame.engine.core.vocabulary import DECLINE, amounts
 from civgame.engine.rules import cities
 from civgame.engine.rules.abilities import ability
-from civgame.engine.rules.advances import advance_cost, gain_advance, gainable, why_not_gain
+from civgame.engine.rules.advances import (
+    advance_cost,
+    advance_prices,
+    gain_advance,
+    gainable,
+    least_advance_price,
+    note_waiver,
+    why_not_gain,
+)
 from civgame.engine.rules.cards import HANDS, discard, take
 from civgame.engine.rules.combat import (
     CAPTURE_OFFERS,
@@ -80,9 +88,9 @@ Choice = tuple[str, ...]
 Parts = tuple[Choice, ...]  # a choice split between the played effects of a half, one part each
 CardOptions = Callable[[Game, Player, Effect], list[Choice]]
 CardPerform = Callable[[Game, Player, Effect, Choice], None]
-CardCost = Callable[[Game, Effect, Choice], dict[str, int]]
+CardCost = Callable[[Game, Player, Effect, Choice], dict[str, int]]
 CardWhyNot = Callable[[Game, Player, Effect], str]
-CardLeastCost = Callable[[Game, Effect], dict[str, int]]
+CardLeastCost = Callable[[Game, Player, Effect], dict[str, int]]
 CardPartSize = Callable[[Effect], int | None]
 
 
@@ -290,27 +298,27 @@ def choice_parts(
     return next((way for way in _ways(game, player, half, extra) if _joined(way) == choice), None)
 
 
-def half_cost(game: Game, spec: ActionHalf, half: str, parts: Parts) -> dict[str, int]:
-    """The card's price and what its effects add for their parts of the choice."""
+def half_cost(game: Game, player: Player, spec: ActionHalf, half: str, parts: Parts) -> dict[str, int]:
+    """The card's price and what its effects add for their parts of the choice, played by `player`."""
     known = half_play(game.rules, half)
     cost = dict(known.price)
     if not known.priced_ways:
         return cost
     for effect, part in zip(known.played, parts, strict=True):
         extra = CARD_ACTIONS[effect.name].cost
-        for item, amount in (extra(game, effect, part) if extra is not None else {}).items():
+        for item, amount in (extra(game, player, effect, part) if extra is not None else {}).items():
             cost[item] = cost.get(item, 0) + amount
     return cost
 
 
-def _least_cost(game: Game, known: HalfPlay) -> dict[str, int]:
-    """What every way of playing the half costs at least: its printed price and what its effects ask
-    whichever way is chosen."""
+def _least_cost(game: Game, player: Player, known: HalfPlay) -> dict[str, int]:
+    """What every way of playing the half costs `player` at least: its printed price and what its effects
+    ask whichever way is chosen."""
     cost = known.price
     for effect in known.played:
         least = CARD_ACTIONS[effect.name].least_cost
         if least is not None:
-            cost = _with(cost, least(game, effect))
+            cost = _with(cost, least(game, player, effect))
     return cost
 
 
@@ -347,7 +355,7 @@ def _open_ways(
 
 def _cheapest(game: Game, player: Player, half: str, spec: ActionHalf, extra: dict[str, int] | None) -> dict[str, int]:
     """The lowest price of the half's ways of being played now (its printed price if it has none)."""
-    prices = [_with(half_cost(game, spec, half, way), extra) for way in _ways(game, player, half, extra)]
+    prices = [_with(half_cost(game, player, spec, half, way), extra) for way in _ways(game, player, half, extra)]
     return min(prices or [_with(amounts(spec.cost), extra)], key=lambda price: sum(price.values()))
 
 
@@ -366,7 +374,7 @@ def playable_ways(
     if spec.action == "main" and game.actions_left <= 0 and extra is None:
         return []
     # When even the least price cannot be paid, no way can: the ways, often many, are not worked out then.
-    least = _with(_least_cost(game, known), extra)
+    least = _with(_least_cost(game, player, known), extra)
     if least and not can_pay(game, player, least):
         return []
     ways = _ways_of(game, player, known, extra)
@@ -393,7 +401,7 @@ def _each_paid_way(
         return
     payable: dict[tuple[tuple[str, int], ...], bool] = {}
     for way in ways:
-        cost = _with(half_cost(game, spec, half, way), extra)
+        cost = _with(half_cost(game, player, spec, half, way), extra)
         price = tuple(sorted(cost.items()))
         if price not in payable:
             payable[price] = can_pay(game, player, cost)
@@ -482,7 +490,7 @@ def play_card(game: Game, action: PlayCard, hand: Hand) -> None:
     half = hand.half(game.rules, action.card)
     spec = game.rules.played_halves[half]
     parts = _chosen_parts(game, player, half, tuple(action.choice))
-    payment = settle(game, action, half_cost(game, spec, half, parts))
+    payment = settle(game, action, half_cost(game, player, spec, half, parts))
     if payment is None:
         return  # the player chooses how to pay first
     pay(player, payment)
@@ -564,7 +572,7 @@ def play_card_without_action(game: Game, effect: Effect, choice: Choice) -> None
     half = hand.half(game.rules, card)
     parts = choice_parts(game, player, half, card_choice, amounts(params.pay))
     assert parts is not None  # one of the options listed
-    cost = _with(half_cost(game, game.rules.played_halves[half], half, parts), amounts(params.pay))
+    cost = _with(half_cost(game, player, game.rules.played_halves[half], half, parts), amounts(params.pay))
     payment = payment_for(game, player, cost)
     city = leader_city(game, player) if params.activates_leader_city else None
     pay(player, payment)
@@ -766,7 +774,7 @@ def _mood_raises(game: Game, player: Player, effect: Effect) -> list[Choice]:
     return options
 
 
-def _extra_step_cost(game: Game, effect: Effect, choice: Choice) -> dict[str, int]:
+def _extra_step_cost(game: Game, player: Player, effect: Effect, choice: Choice) -> dict[str, int]:
     params = params_as(effect, RaiseCityMoods)
     return amounts(params.extra_step_cost) if len(choice) > 1 else {}
 
@@ -872,20 +880,35 @@ def _advances_taken(effect: Effect) -> int | None:
     return None if params.optional else params.count
 
 
-def _card_advance_cost(game: Game, effect: Effect, choice: Choice) -> dict[str, int]:
-    return _advances_price(game, params_as(effect, CardAdvance), len(choice))
+def _card_advance_cost(game: Game, player: Player, effect: Effect, choice: Choice) -> dict[str, int]:
+    """The advances' prices added up (`_card_advance_prices`)."""
+    cost: dict[str, int] = {}
+    for price, _ in _card_advance_prices(game, player, params_as(effect, CardAdvance), choice):
+        for item, amount in price.items():
+            cost[item] = cost.get(item, 0) + amount
+    return cost
 
 
-def _least_card_advance_cost(game: Game, effect: Effect) -> dict[str, int]:
+def _card_advance_prices(
+    game: Game, player: Player, params: CardAdvance, choice: Choice
+) -> list[tuple[dict[str, int], Effect | None]]:
+    """Each chosen advance's price, gained one after the other from now, with the waiver that pays for it:
+    with `discounts`, as the Advance action would charge them (`advance_prices`), else the plain price."""
+    if params.price == "free":
+        return [({}, None) for _ in choice]
+    if params.discounts:
+        return advance_prices(game, player, choice)
+    return [(advance_cost(game), None) for _ in choice]
+
+
+def _least_card_advance_cost(game: Game, player: Player, effect: Effect) -> dict[str, int]:
     """Each way gives `count` advances, but for the way of taking none when the effect is optional."""
     params = params_as(effect, CardAdvance)
-    return {} if params.optional else _advances_price(game, params, params.count)
-
-
-def _advances_price(game: Game, params: CardAdvance, count: int) -> dict[str, int]:
-    if params.price == "free":
+    if params.optional or params.price == "free":
         return {}
-    return {item: amount * count for item, amount in advance_cost(game).items()}
+    if params.discounts:
+        return least_advance_price(game, player, params.count)
+    return {item: amount * params.count for item, amount in advance_cost(game).items()}
 
 
 def _why_no_card_advance(game: Game, player: Player, effect: Effect) -> str:
@@ -913,7 +936,12 @@ def _why_no_neighbour_advance(game: Game, player: Player, reach: int) -> str:
     part_size=_advances_taken,
 )
 def _card_advance(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
-    for name in choice:
+    """The advances in the order chosen; a waiver that paid for one (as priced before any is gained) is
+    said and, if once per turn, used."""
+    prices = _card_advance_prices(game, player, params_as(effect, CardAdvance), choice)
+    for name, (_, waiver) in zip(choice, prices, strict=True):
+        if waiver is not None:
+            note_waiver(game, player, name, waiver)
         gain_advance(game, player, name, uses_event_cube=False)
 
 

@@ -8,7 +8,7 @@ building gives, offered by `cities.py`) and the `advance_as_free_action` ability
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
@@ -20,6 +20,8 @@ from civgame.engine.content.effects.economy import (
     FreeAdvanceCost,
     OnGain,
 )
+from civgame.engine.content.effects.registry import SourceKind
+from civgame.engine.content.effects.sources import once_per_turn_key
 from civgame.engine.core.actions import Action, Advance
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.errors import RuleError
@@ -100,6 +102,68 @@ def advance_cost(game: Game) -> dict[str, int]:
     return any_of(rules.pay_with, rules.amount)
 
 
+def advance_prices(game: Game, player: Player, names: Sequence[str]) -> list[tuple[dict[str, int], Effect | None]]:
+    """What buying each of `names`, one after the other from now, costs as the Advance action charges it:
+    (its price, the `free_advance_cost` effect that waives it, if one does). A once-per-turn waiver used
+    for one is spent for those after it; the waivers an advance brings (its own, and those of the special
+    advances that come with it) apply to those bought after it."""
+    found = effects.active(game, player, "free_advance_cost")
+    spent: set[str] = set()  # the once-per-turn waivers used for those before, as `note_waiver` marks them
+    prices: list[tuple[dict[str, int], Effect | None]] = []
+    for name in names:
+        usable = [
+            (effect, waiver)
+            for effect, waiver in _usable_waivers(game, player, found)
+            if not (waiver.once_per_turn and once_per_turn_key(effect) in spent)
+        ]
+        used = _waiver(game, player, name, usable)
+        prices.append(({} if used is not None else advance_cost(game), used))
+        if used is not None and effects.params_as(used, FreeAdvanceCost).once_per_turn:
+            spent.add(once_per_turn_key(used))
+        found = [*found, *_waivers_brought(game, player, name)]
+    return prices
+
+
+def least_advance_price(game: Game, player: Player, count: int) -> dict[str, int]:
+    """What `advance_prices` asks at least for `count` advances bought one after the other, whichever they
+    are: an unlimited waiver usable now may pay for all of them, each once-per-turn one for one, and the
+    waivers an advance gainable now brings for all but the first."""
+    usable = _usable_waivers(game, player)
+    if any(not waiver.once_per_turn for _, waiver in usable):
+        return {}
+    brought = effects.memo(game, player, _gainable_brings_waivers, player.civilization)
+    paid = count - len(usable) - (count - 1 if brought else 0)
+    return {item: amount * paid for item, amount in advance_cost(game).items()} if paid > 0 else {}
+
+
+def _gainable_brings_waivers(game: Game, player: Player, _: Hashable) -> bool:
+    """Some advance the player may gain now brings a `free_advance_cost` effect (asked about the
+    player's civilization: its special advances come with advances)."""
+    return any(_waivers_brought(game, player, name) for name in gainable(game, player))
+
+
+def _waivers_brought(game: Game, player: Player, name: str) -> list[Effect]:
+    """The `free_advance_cost` effects the player would gain with advance `name`: its own, and those of the
+    special advances that come with it."""
+    sources: list[tuple[SourceKind, str]] = [("advance", name)]
+    sources += [("special_advance", special) for special in civilizations.special_advances_with(game, player, name)]
+    by_source = game.rules.effects_by_source
+    return [
+        effect
+        for source in sources
+        for effect in by_source.get(source, {}).get("free_advance_cost", [])
+        if not effect.only  # (as `effects.active` answers without a place)
+    ]
+
+
+def note_waiver(game: Game, player: Player, name: str, waiver: Effect) -> None:
+    """`name` is bought free through `waiver` (`advance_prices`): said in the log, and a once-per-turn
+    waiver is used for the turn."""
+    game.say(f"{name} costs nothing ({waiver.source})")
+    if effects.params_as(waiver, FreeAdvanceCost).once_per_turn:
+        effects.mark_used(player, waiver)
+
+
 def _waiver(
     game: Game, player: Player, name: str, usable: list[tuple[Effect, FreeAdvanceCost]] | None = None
 ) -> Effect | None:
@@ -112,11 +176,13 @@ def _waiver(
     return None
 
 
-def _usable_waivers(game: Game, player: Player) -> list[tuple[Effect, FreeAdvanceCost]]:
-    """The player's `free_advance_cost` effects usable now, unlimited ones first."""
+def _usable_waivers(
+    game: Game, player: Player, found: Sequence[Effect] | None = None
+) -> list[tuple[Effect, FreeAdvanceCost]]:
+    """The player's `free_advance_cost` effects usable now (of `found`, when given), unlimited ones first."""
     usable = [
         (effect, waiver)
-        for effect in effects.active(game, player, "free_advance_cost")
+        for effect in (effects.active(game, player, "free_advance_cost") if found is None else found)
         if not (waiver := effects.params_as(effect, FreeAdvanceCost)).once_per_turn
         or effects.unused_this_turn(player, effect)
     ]
@@ -230,15 +296,13 @@ def buy_advance(game: Game, action: Advance) -> None:
     """Buy a legal advance (`_check_buy`); the price is settled here, as only the payment can still fail."""
     assert game.actions_left > 0
     player = game.player(game.current)
-    waiver = _waiver(game, player, action.advance)
-    payment = settle(game, action, {} if waiver else advance_cost(game))
+    [(price, waiver)] = advance_prices(game, player, [action.advance])
+    payment = settle(game, action, price)
     if payment is None:
         return
     pay(player, payment)
     if waiver is not None:
-        game.say(f"{action.advance} costs nothing ({waiver.source})")
-        if effects.params_as(waiver, FreeAdvanceCost).once_per_turn:
-            effects.mark_used(player, waiver)
+        note_waiver(game, player, action.advance, waiver)
     spend_main_action(game)
     gain_advance(game, player, action.advance)
     _offer_purchase_bonus(game, player, action.advance, payment)

@@ -94,17 +94,26 @@ def choose_civilization(game: Game, action: ChooseCivilization) -> None:
 
 def grant_special_advances(game: Game, player: Player, advance: str) -> None:
     """The civilization's special advances that come with `advance`: free, no event cube."""
+    for name in special_advances_with(game, player, advance):
+        player.special_advances.append(name)
+        game.say(f"{player.name} gains the special advance {name} with {advance}")
+        effects.holdings_changed(game)
+
+
+def special_advances_with(game: Game, player: Player, advance: str) -> list[str]:
+    """The civilization's special advances that gaining `advance` would give the player (those linked to it,
+    or to any government when it is a government's top advance), not held yet."""
     civ = civilization_of(game, player)
     if civ is None:
-        return
+        return []
     category = game.rules.category_of(advance)
     government_top = category.government and category.advances[0].name == advance
-    for special in civ.special_advances:
-        linked = special.advance == advance or (special.advance == ANY_GOVERNMENT and government_top)
-        if linked and special.name not in player.special_advances:
-            player.special_advances.append(special.name)
-            game.say(f"{player.name} gains the special advance {special.name} with {advance}")
-            effects.holdings_changed(game)
+    return [
+        special.name
+        for special in civ.special_advances
+        if (special.advance == advance or (special.advance == ANY_GOVERNMENT and government_top))
+        and special.name not in player.special_advances
+    ]
 
 
 def drop_special_advances(game: Game, player: Player) -> None:

@@ -100,7 +100,10 @@ class PlaceUnit(Params):
     when=PLAYED,
     doc="Gain an advance the player may take, without using an event cube (its border bonus is still "
     "gained). `price: free` costs nothing; `normal` costs the normal price of an advance (the "
-    "usual substitutions apply). `from: neighbours` limits it to advances held by another player "
+    "usual substitutions apply). With `discounts`, that price is the one the Advance action would "
+    "charge: its waivers (`free_advance_cost`) apply, a once-per-turn one to one advance only (it is "
+    "then used for the turn), and an advance gained brings its waivers to the one gained after it. "
+    "`from: neighbours` limits it to advances held by another player "
     "who has a unit or city within `range` spaces (plain distance) of one of the player's units or "
     "cities. `categories` limits it to advances of those categories (none listed: any). With `count: 2`, "
     "two advances of the same category, one after the other, each at that price. The card can be played "
@@ -111,6 +114,7 @@ class PlaceUnit(Params):
 class CardAdvance(Params):
     count: Literal[1, 2] = 1
     price: Literal["free", "normal"] = "free"
+    discounts: bool = False
     from_: Literal["any", "neighbours"] = Field(default="any", alias="from")
     range: int = Field(default=2, ge=0)
     categories: list[str] = []

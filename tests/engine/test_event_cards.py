@@ -359,6 +359,28 @@ def test_great_architect_is_played_only_with_a_wonder_to_build():
     assert why_not_play_card(s.game, s.player(0), GREAT_ARCHITECT, GREAT_PERSONS) is None
 
 
+def test_great_architects_wonder_takes_its_culture_tokens_as_printed_even_with_the_colosseum():
+    from civgame.engine.core.actions import PlayGreatPerson
+    from civgame.engine.rules.action_cards import why_not_play_card
+    from civgame.engine.rules.great_persons import GREAT_PERSONS
+
+    s = board()
+    city = s.city(0, "D5", mood="happy")
+    s.city(0, "D2", wonders=["colosseum"])
+    s.advances(0, "Engineering")
+    s.player(0).great_persons = [GREAT_ARCHITECT]
+    s.player(0).wonder_cards = ["pyramids"]
+    s.resources(0, food=2, wood=3, ore=7, culture=1, mood=3)  # 2 culture needed: a mood token is no wonder's
+    s.player(0).resources.update(ore=7)
+    assert "a wonder card you could build" in (
+        why_not_play_card(s.game, s.player(0), GREAT_ARCHITECT, GREAT_PERSONS) or ""
+    )
+    s.resources(0, culture=2)
+    s.apply(PlayGreatPerson(GREAT_ARCHITECT))
+    assert city.wonders == ["pyramids"]
+    assert (s.player(0).culture_tokens, s.player(0).mood_tokens) == (0, 3)
+
+
 # ------------------------------------------------------------------ Great Diplomat
 
 GREAT_DIPLOMAT = 57

@@ -74,8 +74,8 @@ NO_BUILDING = "do not build"
 
 def _build(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventBuild) -> None:
     spec = game.rules.buildings[params.building]
-    price = building_price(game, player, params.building)
-    if game.pieces_in_colour(player.index, params.building) >= spec.limit or not payment_options(game, player, price):
+    out_of_pieces = game.pieces_in_colour(player.index, params.building) >= spec.limit
+    if out_of_pieces or not _building_ways(game, player, params.building):
         return
     cities = sorted(hex_to_label(c.pos) for c in game.cities_of(player.index) if params.building not in c.buildings)
     if cities:
@@ -86,7 +86,7 @@ def _build_where(game: Game, event: EventInProgress, step: EventStep, option: st
     if option == NO_BUILDING:
         return
     building = events.effect_params(game, event, step, prims.EventBuild).building
-    ways = payment_options(game, game.player(step.player), building_price(game, game.player(step.player), building))
+    ways = _building_ways(game, game.player(step.player), building)
     pay_step = EventStep("build_pay", step.player, step.effect, other=events.city_by_label(game, option).id)
     events.ask(game, event, pay_step, [describe(way) for way in ways])
 
@@ -101,8 +101,13 @@ def _build_paid(game: Game, event: EventInProgress, step: EventStep, option: str
 
 
 def _pay_and_place(game: Game, player: Player, building: str, payment: str) -> None:
-    ways = payment_options(game, player, building_price(game, player, building))
+    ways = _building_ways(game, player, building)
     pay_for_building(game, player, building, next(way for way in ways if describe(way) == payment))
+
+
+def _building_ways(game: Game, player: Player, building: str) -> list[dict[str, int]]:
+    """The ways to pay `building_price`: as for Construct, no token swap in a building cost."""
+    return payment_options(game, player, building_price(game, player, building), token_swap=False)
 
 
 def _constructions(game: Game, player: Player) -> list[str]:
@@ -124,7 +129,7 @@ def _construction_sites(game: Game, player: Player) -> Iterator[tuple[City, str,
             for facing in placements(game, city, building):
                 if why_not_construct(game, city, building, facing) is None:  # (cheaper than the ways to pay)
                     if building not in payments:
-                        payments[building] = payment_options(game, player, building_price(game, player, building))
+                        payments[building] = _building_ways(game, player, building)
                     if payments[building]:
                         yield city, building, facing, payments[building]
 
@@ -159,6 +164,11 @@ def _wonder_price(game: Game, player: Player, wonder: str, params: prims.EventBu
     return {**cost, "culture": max(0, cost.get("culture", 0) - params.culture_discount)}
 
 
+def _wonder_ways(game: Game, player: Player, wonder: str, params: prims.EventBuildWonder) -> list[dict[str, int]]:
+    """The ways to pay `_wonder_price`: as for BuildWonder, no token swap in a wonder cost."""
+    return payment_options(game, player, _wonder_price(game, player, wonder, params), token_swap=False)
+
+
 def _wonder_sites(game: Game, player: Player, params: prims.EventBuildWonder) -> list[str]:
     """`<wonder> at <city>, paying <payment>` for each wonder in hand the player can build there."""
     return sorted(
@@ -178,7 +188,7 @@ def _wonder_places(
         for city in game.cities_of(player.index):
             if why_not_build(game, city, wonder, ignore_advance=params.ignore_advance) is None:
                 if ways is None:
-                    ways = payment_options(game, player, _wonder_price(game, player, wonder, params))
+                    ways = _wonder_ways(game, player, wonder, params)
                 if ways:
                     yield wonder, city, ways
 
@@ -194,8 +204,8 @@ def _wonder_built(game: Game, event: EventInProgress, step: EventStep, option: s
     site, _, payment = option.partition(PAYING)
     name, label = site.rsplit(" at ", 1)
     wonder = next(key for key, spec in game.rules.wonders.items() if spec.name == name)
-    price = _wonder_price(game, player, wonder, events.effect_params(game, event, step, prims.EventBuildWonder))
-    pay(player, next(way for way in payment_options(game, player, price) if describe(way) == payment))
+    ways = _wonder_ways(game, player, wonder, events.effect_params(game, event, step, prims.EventBuildWonder))
+    pay(player, next(way for way in ways if describe(way) == payment))
     place_wonder(game, events.city_by_label(game, label), wonder)
 
 

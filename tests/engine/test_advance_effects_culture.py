@@ -97,6 +97,25 @@ def test_rituals_payment_may_be_given_with_the_raise():
     assert (city.mood, s.player(0).mood_tokens, s.player(0).resources["food"]) == ("happy", 0, 1)
 
 
+def test_rituals_with_the_colosseum_takes_culture_tokens_for_the_mood_tokens_too():
+    s = board()
+    city = s.city(0, "D2", buildings={"temple": 0})  # size 2
+    s.city(0, "B3", wonders=["colosseum"])
+    s.resources(0, food=1, wood=0, ore=0, ideas=0, gold=0, mood=1, culture=2)
+    s.advances(0, "Myths", "Rituals")
+    s.apply(StartHappiness())
+    s.apply(RaiseMood(city.id))
+    assert [a.payment for a in s.legal_of(Pay)] == [  # culture tokens paid as mood tokens last
+        {"food": 1, "mood": 1},
+        {"food": 1, "culture": 1},
+        {"mood": 1, "culture": 1},
+        {"culture": 2},
+    ]
+    s.apply(Pay({"food": 1, "culture": 1}))
+    p = s.player(0)
+    assert city.mood == "happy" and (p.resources["food"], p.mood_tokens, p.culture_tokens) == (0, 1, 1)
+
+
 # ------------------------------------------------------------------ Arts
 
 
@@ -384,6 +403,18 @@ def test_voting_extra_token_may_be_paid_with_rituals():
     s.apply(UseAbility("Voting", "free_action", ()))
     s.apply(RaiseMood(city.id))
     assert city.mood == "happy" and s.player(0).resources["gold"] == 0
+
+
+def test_voting_with_rituals_and_the_colosseum_takes_culture_tokens():
+    s = board()
+    city = s.city(0, "D2")
+    s.city(0, "B3", wonders=["colosseum"])
+    s.advances(0, "Voting", "Myths", "Rituals")
+    s.resources(0, food=0, wood=0, ore=0, ideas=0, gold=0, mood=0, culture=2)  # the raise and Voting's token
+    actions = s.game.actions_left
+    s.apply(UseAbility("Voting", "free_action", ()))
+    s.apply(RaiseMood(city.id))
+    assert city.mood == "happy" and s.player(0).culture_tokens == 0 and s.game.actions_left == actions
 
 
 # ------------------------------------------------------------------ Civil Liberties

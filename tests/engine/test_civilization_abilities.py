@@ -12,6 +12,7 @@ from civgame.engine.core.actions import (
     EndMove,
     InfluenceCulture,
     MoveUnits,
+    Pay,
     PayCombatBonus,
     PlayActionCard,
     PlayGreatPerson,
@@ -35,6 +36,7 @@ from tests.engine.test_events import board, choose, draw, options
 from tests.scenario import Scenario
 
 HIGH_MORALE, CITY_DEVELOPMENT, DEFENSIVE_FORMATION, NEW_PLANS = 6, 17, 22, 31  # action cards
+GREAT_ENGINEER = 26
 
 
 def fresh(*civs: str) -> Scenario:
@@ -93,6 +95,51 @@ def test_captivi_lets_mood_tokens_pay_for_buildings():
     s.resources(0, food=0, mood=3)  # mood tokens for the food, the wood and the ore
     s.apply(Construct(city.id, "market", payment={"mood": 3}))
     assert "market" in city.buildings and s.player(0).mood_tokens == 0
+
+
+def test_captivi_leaves_gold_its_place_in_paying_for_buildings():
+    s = fresh("rome", "greece")
+    special(s, 0, "Bartering")
+    city = s.city(0, "D2")
+    s.city(0, "B6")
+    s.resources(0, food=1, wood=1, gold=1, mood=1)  # no ore: gold or a mood token pays for it
+    s.apply(Construct(city.id, "market"))
+    assert [a.payment for a in s.legal_of(Pay)] == [
+        {"food": 1, "wood": 1, "mood": 1},
+        {"food": 1, "wood": 1, "gold": 1},
+        {"food": 1, "gold": 1, "mood": 1},
+        {"wood": 1, "gold": 1, "mood": 1},
+    ]
+    s.apply(Pay({"food": 1, "wood": 1, "gold": 1}))
+    assert "market" in city.buildings and s.player(0).mood_tokens == 1
+
+
+def test_captivi_with_the_colosseum_takes_no_culture_tokens_for_buildings():
+    s = fresh("rome", "greece")
+    special(s, 0, "Bartering")
+    city = s.city(0, "D2")
+    s.city(0, "B6", wonders=["colosseum"])
+    s.resources(0, food=1, mood=0, culture=3)
+    assert s.legal_of(Construct) == []
+    with pytest.raises(RuleError, match="cannot pay"):
+        s.apply(Construct(city.id, "market"))
+    s.resources(0, mood=1, gold=1)
+    s.apply(Construct(city.id, "market"))  # one way only: the mood token and the gold for the wood and the ore
+    assert "market" in city.buildings and s.game.pending == []
+    p = s.player(0)
+    assert (p.resources["food"], p.mood_tokens, p.resources["gold"], p.culture_tokens) == (0, 0, 0, 3)
+
+
+def test_captivi_pays_a_great_engineers_building_with_gold_or_mood_never_culture_tokens():
+    s = fresh("rome", "greece")
+    special(s, 0, "Bartering")
+    s.city(0, "D2")
+    s.city(0, "B6", wonders=["colosseum"])
+    s.resources(0, food=1, wood=1, gold=1, mood=0, culture=3)  # (without Bartering's mood token)
+    s.player(0).great_persons = [GREAT_ENGINEER]
+    s.apply(PlayGreatPerson(GREAT_ENGINEER, ()))
+    assert [o for o in options(s) if o.startswith("Market at D2")] == ["Market at D2, paying 1 food, 1 wood, 1 gold"]
+    assert not [o for o in options(s) if "culture" in o]
 
 
 def test_roman_roads_move_four_spaces_between_two_own_cities():

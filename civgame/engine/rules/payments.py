@@ -3,7 +3,8 @@
 A cost is a dict of exact amounts (`{"food": 1, "ore": 1}`). Gold may stand in 1:1 for the
 resources listed in `game.gold_substitutes_for`; tokens are paid as themselves, or as each other
 for a holder of `swap_tokens` (the Colosseum), except in wonder and building costs.
-An advance's cost is "N of any of these resources" and is written `{"any:food,ideas,gold": 2}`.
+An advance's cost is "N of any of these resources" and is written `{"any:food,ideas,gold": 2}`; each
+kind it names may be paid as it would be on its own (`paying_kinds`).
 """
 
 from __future__ import annotations
@@ -40,12 +41,12 @@ def payment_options(
     game: Game, player: Player, cost: dict[str, int], *, token_swap: bool = True
 ) -> list[dict[str, int]]:
     """Every distinct way the player can pay `cost` with what they hold: least gold first, then fewest
-    tokens paid as the other kind (`swap_tokens`, unless `token_swap` is False)."""
-    swap = ("mood" in cost or "culture" in cost) and _swaps_tokens(game, player, token_swap)
-    return _options(cost, holdings(player), game.rules.game.gold_substitutes_for, swap)
+    tokens paid as the other kind (`swap_tokens`, unless `token_swap` is False), and so on (`_cheapest_first`)."""
+    swap = any(map(_asks_tokens, cost)) and _swaps_tokens(game, player, token_swap)
+    return _options(cost, holdings(player), tuple(game.rules.game.gold_substitutes_for), swap)
 
 
-def _options(cost: dict[str, int], have: dict[str, int], subs: Iterable[str], swap: bool) -> list[dict[str, int]]:
+def _options(cost: dict[str, int], have: dict[str, int], subs: tuple[str, ...], swap: bool) -> list[dict[str, int]]:
     """`payment_options` of `cost` for a player holding `have`, where gold stands in for `subs` and, if
     `swap`, mood and culture tokens for each other."""
     parts: list[list[dict[str, int]]] = []
@@ -53,7 +54,7 @@ def _options(cost: dict[str, int], have: dict[str, int], subs: Iterable[str], sw
         if amount <= 0:
             continue
         if item.startswith(ANY):
-            ways = _splits(any_kinds(item), amount, have)
+            ways = _splits(_paid_in(item, subs, swap), amount, have)
         elif item in subs:
             ways = [{item: amount - g, "gold": g} for g in range(amount + 1)]
         elif swap and item in TOKEN_KINDS:
@@ -99,12 +100,43 @@ def any_kinds(item: str) -> list[str]:
     return item[len(ANY) :].split(",")
 
 
+def paying_kinds(game: Game, player: Player, item: str, *, token_swap: bool = True) -> list[str]:
+    """The kinds that may pay the "any of" cost `item` for the player (see `payment_options`)."""
+    swap = _asks_tokens(item) and _swaps_tokens(game, player, token_swap)
+    return _paid_in(item, tuple(game.rules.game.gold_substitutes_for), swap)
+
+
+@cache
+def _paid_in(item: str, subs: tuple[str, ...], swap: bool) -> list[str]:
+    """The kinds that may pay an "any of" cost item: those it names, and whatever may pay one of them as a
+    cost item of its own: gold where it stands in for one (`subs`), the other token kind if tokens `swap`.
+    (Asked at every listing of the same few costs: never change it.)"""
+    kinds = any_kinds(item)
+    stand_ins = ["gold"] if any(kind in subs for kind in kinds) else []
+    if swap and _asks_tokens(item):
+        stand_ins += TOKEN_KINDS
+    return kinds + [kind for kind in stand_ins if kind not in kinds]
+
+
+def _named(item: str) -> list[str]:
+    """The kinds a cost item asks for as printed: itself, or those an "any of" item names."""
+    return any_kinds(item) if item.startswith(ANY) else [item]
+
+
+@cache
+def _asks_tokens(item: str) -> bool:
+    return any(kind in TOKEN_KINDS for kind in _named(item))
+
+
 def _cheapest_first(cost: dict[str, int]) -> Callable[[dict[str, int]], tuple[object, ...]]:
-    """Orders payments of `cost`: least gold, then fewest tokens paid as the other kind."""
+    """Orders payments of `cost`: least gold, then fewest tokens paid as the other kind, then fewest tokens
+    of a kind the cost does not ask for outright (resources first where an "any of" item takes either)."""
+    asked = {token: sum(n for item, n in cost.items() if token in _named(item)) for token in TOKEN_KINDS}
 
     def key(payment: dict[str, int]) -> tuple[object, ...]:
-        swapped = sum(max(0, payment.get(t, 0) - cost.get(t, 0)) for t in TOKEN_KINDS)
-        return payment.get("gold", 0), swapped, sorted(payment.items())
+        swapped = sum(max(0, payment.get(t, 0) - asked[t]) for t in TOKEN_KINDS)
+        beyond = sum(max(0, payment.get(t, 0) - cost.get(t, 0)) for t in TOKEN_KINDS)
+        return payment.get("gold", 0), swapped, beyond, sorted(payment.items())
 
     return key
 
@@ -152,10 +184,11 @@ def payment_for(game: Game, player: Player, cost: dict[str, int]) -> dict[str, i
 
 def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: bool = True) -> bool:
     """Whether some payment of `cost` is possible, mostly without listing the payments: gold must
-    cover every substitutable shortfall, and a cost of only "N of any of these" needs N of them
-    together. Other costs with "any of" items are listed (`payment_options`). Mood and culture
-    tokens count together for a holder of `swap_tokens`, unless `token_swap` is False.
+    cover every substitutable shortfall, and a cost of only "N of any of these" needs N of the kinds
+    that may pay it (`paying_kinds`) together. Other costs with "any of" items are listed (`payment_options`).
+    Mood and culture tokens count together for a holder of `swap_tokens`, unless `token_swap` is False.
     """
+    whole = cost
     # (the effects are looked up only for a cost with tokens)
     if ("mood" in cost or "culture" in cost) and _swaps_tokens(game, player, token_swap):
         if cost.get("mood", 0) + cost.get("culture", 0) > player.mood_tokens + player.culture_tokens:
@@ -165,9 +198,10 @@ def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: boo
     gold_needed = 0
     for item, amount in cost.items():
         if item.startswith(ANY):
-            if len(cost) > 1:  # (a shortfall already met can only be greater with the "any of" part)
-                return bool(payment_options(game, player, cost))
-            return sum([held(player, kind) for kind in any_kinds(item)]) >= amount
+            if len(whole) > 1:  # (what pays the "any of" part may be what another part needs)
+                return bool(payment_options(game, player, whole, token_swap=token_swap))
+            kinds = paying_kinds(game, player, item, token_swap=token_swap)
+            return sum([held(player, kind) for kind in kinds]) >= amount
         if amount <= 0:
             continue
         if item == "gold":

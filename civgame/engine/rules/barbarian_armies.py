@@ -21,7 +21,7 @@ from civgame.engine.core.model import BARBARIAN, Game, Player, Unit
 from civgame.engine.rules import events
 from civgame.engine.rules.action_cards import Choice, card_action, places
 from civgame.engine.rules.economy_abilities import CHOICE_RULES
-from civgame.engine.rules.payments import TOKEN_KINDS, any_of, describe, held, pay, payment_options
+from civgame.engine.rules.payments import TOKEN_KINDS, any_of, describe, held, pay, paying_kinds, payment_options
 
 CHOOSE, PAY, MOVE = BarbarianArmiesDecision.STAGES
 ARMY, TO, PAYING = "the army at ", " to ", "pay "  # "the army at C4", "the army at C4 to D5", "pay 1 food"
@@ -35,11 +35,9 @@ def _params(game: Game, decision: EffectChoiceDecision) -> MoveBarbarianArmies:
 
 
 def _pay_kinds(game: Game, player: Player, params: MoveBarbarianArmies) -> list[str]:
-    """What an army may be paid with: `pay_with`, and the other token too for a holder of `swap_tokens`."""
-    kinds: list[str] = list(params.pay_with)
-    if any(kind in TOKEN_KINDS for kind in kinds) and effects.has(game, player, "swap_tokens"):
-        kinds += [token for token in TOKEN_KINDS if token not in kinds]
-    return kinds
+    """What an army may be paid with: `pay_with`, and whatever stands in for them (`paying_kinds`)."""
+    (item,) = any_of(params.pay_with, 1)
+    return paying_kinds(game, player, item)
 
 
 def _most_payable(game: Game, player: Player, params: MoveBarbarianArmies) -> int:
@@ -47,7 +45,7 @@ def _most_payable(game: Game, player: Player, params: MoveBarbarianArmies) -> in
 
 
 def _payments(game: Game, player: Player, params: MoveBarbarianArmies, armies: int) -> list[dict[str, int]]:
-    return payment_options(game, player, any_of(_pay_kinds(game, player, params), armies))
+    return payment_options(game, player, any_of(params.pay_with, armies))
 
 
 def _in_range(game: Game, player: Player, params: MoveBarbarianArmies) -> dict[Hex, list[Unit]]:

@@ -881,9 +881,13 @@ def _advances_taken(effect: Effect) -> int | None:
 
 
 def _card_advance_cost(game: Game, player: Player, effect: Effect, choice: Choice) -> dict[str, int]:
-    """The advances' prices added up (`_card_advance_prices`)."""
+    """The advances' prices added up (`_card_advance_prices`). (Asked of every way of playing the card at every
+    listing: without discounts, one price times the advances taken.)"""
+    params = params_as(effect, CardAdvance)
+    if not params.discounts:
+        return _advances_price(game, params, len(choice))
     cost: dict[str, int] = {}
-    for price, _ in _card_advance_prices(game, player, params_as(effect, CardAdvance), choice):
+    for price, _ in _card_advance_prices(game, player, params, choice):
         for item, amount in price.items():
             cost[item] = cost.get(item, 0) + amount
     return cost
@@ -901,6 +905,13 @@ def _card_advance_prices(
     return [(advance_cost(game), None) for _ in choice]
 
 
+def _advances_price(game: Game, params: CardAdvance, count: int) -> dict[str, int]:
+    """`count` advances at the printed price, without discounts."""
+    if params.price == "free":
+        return {}
+    return {item: amount * count for item, amount in advance_cost(game).items()}
+
+
 def _least_card_advance_cost(game: Game, player: Player, effect: Effect) -> dict[str, int]:
     """Each way gives `count` advances, but for the way of taking none when the effect is optional."""
     params = params_as(effect, CardAdvance)
@@ -908,7 +919,7 @@ def _least_card_advance_cost(game: Game, player: Player, effect: Effect) -> dict
         return {}
     if params.discounts:
         return least_advance_price(game, player, params.count)
-    return {item: amount * params.count for item, amount in advance_cost(game).items()}
+    return _advances_price(game, params, params.count)
 
 
 def _why_no_card_advance(game: Game, player: Player, effect: Effect) -> str:

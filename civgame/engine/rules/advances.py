@@ -107,7 +107,9 @@ def advance_prices(game: Game, player: Player, names: Sequence[str]) -> list[tup
     (its price, the `free_advance_cost` effect that waives it, if one does). A once-per-turn waiver used
     for one is spent for those after it; the waivers an advance brings (its own, and those of the special
     advances that come with it) apply to those bought after it."""
-    found = effects.active(game, player, "free_advance_cost")
+    found: Sequence[Effect] = effects.active(game, player, "free_advance_cost")
+    if not found and not any(_waivers_brought(game, player, name) for name in names[:-1]):
+        return [(advance_cost(game), None) for _ in names]  # (most players: no waiver, now or on the way)
     spent: set[str] = set()  # the once-per-turn waivers used for those before, as `note_waiver` marks them
     prices: list[tuple[dict[str, int], Effect | None]] = []
     for name in names:
@@ -125,9 +127,9 @@ def advance_prices(game: Game, player: Player, names: Sequence[str]) -> list[tup
 
 
 def least_advance_price(game: Game, player: Player, count: int) -> dict[str, int]:
-    """What `advance_prices` asks at least for `count` advances bought one after the other, whichever they
-    are: an unlimited waiver usable now may pay for all of them, each once-per-turn one for one, and the
-    waivers an advance gainable now brings for all but the first."""
+    """What `advance_prices` asks at least for `count` advances of one category bought one after the other,
+    whichever they are: an unlimited waiver usable now may pay for all of them, each once-per-turn one for
+    one, and a waiver an advance gainable now brings for another of its category for all but the first."""
     usable = _usable_waivers(game, player)
     if any(not waiver.once_per_turn for _, waiver in usable):
         return {}
@@ -137,23 +139,36 @@ def least_advance_price(game: Game, player: Player, count: int) -> dict[str, int
 
 
 def _gainable_brings_waivers(game: Game, player: Player, _: Hashable) -> bool:
-    """Some advance the player may gain now brings a `free_advance_cost` effect (asked about the
-    player's civilization: its special advances come with advances)."""
-    return any(_waivers_brought(game, player, name) for name in gainable(game, player))
+    """Some advance the player may gain now brings a `free_advance_cost` effect for another advance of its
+    category (asked about the player's civilization: its special advances come with advances)."""
+    for name in gainable(game, player):
+        category = game.rules.category_of(name)
+        for effect in _waivers_brought(game, player, name):
+            waiver = effects.params_as(effect, FreeAdvanceCost)
+            if category.name in waiver.categories or any(
+                a.name != name and a.name in waiver.advances for a in category.advances
+            ):
+                return True
+    return False
 
 
-def _waivers_brought(game: Game, player: Player, name: str) -> list[Effect]:
+def _waivers_brought(game: Game, player: Player, name: str) -> tuple[Effect, ...]:
     """The `free_advance_cost` effects the player would gain with advance `name`: its own, and those of the
-    special advances that come with it."""
+    special advances that come with it. (Priced for every pair of advances a card may give: remembered.)"""
+    return effects.memo(game, player, _work_out_waivers_brought, name)
+
+
+def _work_out_waivers_brought(game: Game, player: Player, name: Hashable) -> tuple[Effect, ...]:
+    assert isinstance(name, str)
     sources: list[tuple[SourceKind, str]] = [("advance", name)]
     sources += [("special_advance", special) for special in civilizations.special_advances_with(game, player, name)]
     by_source = game.rules.effects_by_source
-    return [
+    return tuple(
         effect
         for source in sources
         for effect in by_source.get(source, {}).get("free_advance_cost", [])
         if not effect.only  # (as `effects.active` answers without a place)
-    ]
+    )
 
 
 def note_waiver(game: Game, player: Player, name: str, waiver: Effect) -> None:

@@ -22,7 +22,7 @@ from civgame.engine.core.actions import (
     StartMove,
     UseAbility,
 )
-from civgame.engine.core.decisions import TacticsDecision
+from civgame.engine.core.decisions import HitCancelDecision, TacticsDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules import civilizations, events
@@ -724,6 +724,58 @@ def test_fireworks_cancel_a_hit_in_the_first_round_for_a_wood_and_an_ore():
     assert s.game.pending[-1].describe() == "pay for Fireworks to cancel 1 hit against you this round?"
     s.apply(PayCombatBonus(True))
     assert len(alive(s, defenders)) == 1 and s.player(0).resources["wood"] == 0
+
+
+ENCIRCLED, SURPRISE = 2, 10  # action cards
+
+
+def fireworks_against(s: Scenario, card: int, attackers: int, *faces) -> list:
+    """Player 0 (China, Fireworks affordable) defends 2 infantry at C2 against player 1's `attackers`
+    infantry, which play `card` for its tactics half; returns the defenders."""
+    special(s, 0, "Metallurgy")
+    s.resources(0, wood=1, ore=1)
+    s.advances(1, "Tactics").hand(1, card)
+    defenders = s.units(0, "infantry", "C2", 2)
+    army = s.units(1, "infantry", "C2", attackers)
+    dice(s, *faces)
+    attack(s, 1, army, "C2", "D2")
+    s.apply(PlayTactics(card))
+    return defenders
+
+
+def test_fireworks_cannot_cancel_the_hit_encircled_adds():
+    s = fresh("china", "rome")
+    # Neither roll hits; Encircled's 6 adds a hit that cannot be ignored: Fireworks is not offered.
+    defenders = fireworks_against(s, ENCIRCLED, 2, *[(1, "leader")] * 4, (6, "infantry"))
+    assert "Encircled: Player 2 rolls 6: 1 more hit" in s.game.log
+    assert not any(isinstance(d, HitCancelDecision) for d in s.game.pending)
+    assert len(alive(s, defenders)) == 1 and s.player(0).resources["wood"] == 1
+
+
+def test_surprise_draws_nothing_when_fireworks_cancel_its_only_hit():
+    s = fresh("china", "rome")
+    # 3 + 1 (infantry) + 1 (Surprise) = 5: one hit, which Fireworks cancels before Surprise looks.
+    defenders = fireworks_against(s, SURPRISE, 1, (3, "infantry"), (1, "leader"), (1, "leader"))
+    s.apply(PayCombatBonus(True))
+    assert s.player(1).action_cards == [] and not any(line.startswith("Surprise:") for line in s.game.log)
+    assert alive(s, defenders) == defenders
+
+
+def test_encircled_compares_the_hits_left_after_a_paid_cancel():
+    s = fresh("china", "rome")
+    special(s, 0, "Metallurgy")
+    s.resources(0, wood=1, ore=1)
+    s.advances(0, "Tactics").hand(0, ENCIRCLED)
+    s.units(0, "infantry", "C2", 2)
+    army = s.units(1, "infantry", "C2", 2)
+    # Rome 6 + 1 + 1 = 8: one hit, cancelled by Fireworks; China 2: none. Then 0 dealt >= 0 taken,
+    # so Encircled rolls its 6.
+    dice(s, (6, "infantry"), (1, "leader"), (1, "leader"), (1, "leader"), (6, "infantry"))
+    attack(s, 1, army, "C2", "D2")
+    s.apply(PlayTactics(ENCIRCLED))
+    s.apply(PayCombatBonus(True))
+    assert "Encircled: Player 1 rolls 6: 1 more hit" in s.game.log
+    assert "Player 2 takes 1 hit(s), Player 1 takes 0 hit(s)" in s.game.log and len(alive(s, army)) == 1
 
 
 def test_qin_tactician_cancels_a_hit_for_two_culture_tokens():

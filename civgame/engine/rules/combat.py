@@ -11,7 +11,9 @@ attacker for `cancel_fortress` (Siegecraft), then the attacker and the defender 
 `paid_combat_bonus` (Steel Weapons). Every round, `combat_bonus` (Fanaticism) and `cancel_hits`
 (War Ships) effects whose conditions hold change the roll; after a lost battle
 `reinforcement_after_defeat` (Fanaticism) places a free unit. At the end of each round, after both
-sides rolled, `paid_round_bonus` (Colosseum) lets a side pay for one more hit that round.
+sides rolled, `paid_round_bonus` (Colosseum) lets a side pay for one more hit that round, then
+`paid_hit_cancel` (Fireworks) lets a side taking hits pay to cancel one, before the tactics effects
+that look at the hits.
 
 Tactics cards: at the start of every round, a side whose owner holds `play_tactics_cards`
 (Tactics) may play one action card face down for its tactics half (`tactics_halves.yaml`), the
@@ -508,8 +510,10 @@ def _proceed(game: Game, step: str) -> None:
                 return
             step = "hits"
         if step == "hits":
+            if _offer_hit_cancel(game, _battle(game)):
+                return
             _assign_hits(game)
-            if _waiting(game, COMBAT) or any(isinstance(d, HitCancelDecision) for d in game.pending):
+            if _waiting(game, COMBAT):
                 return
             step = "cargo"
         if step == "cargo":
@@ -608,18 +612,15 @@ def _assign_hits(game: Game) -> None:
     for side in (c.attacker, c.defender):
         if side.owner >= 0:
             fire(game, "hits_assigned", player=side.owner, round=c.round, hits_taken=side.hits_taken)
-    if not _offer_hit_cancel(game, c):
-        _take_hits(game, c)
-
-
-def _take_hits(game: Game, c: Combat) -> None:
     for side in (c.defender, c.attacker):  # the attacker's decision ends on top: it chooses first
         _choose(game, side, side.units, side.hits_taken, COMBAT)
 
 
 def _offer_hit_cancel(game: Game, c: Combat) -> bool:
-    """`paid_hit_cancel` (Fireworks, Qin's Tactician): a side taking hits may pay to cancel one, each
-    effect once a round (noted in `c.prepared`); True if a choice was asked."""
+    """`paid_hit_cancel` (Fireworks, Qin's Tactician): a side taking rolled hits may pay to cancel one,
+    each effect once a round (noted in `c.prepared`); True if a choice was asked. It comes before the
+    tactics effects after the hits, so Encircled's extra hit cannot be cancelled and Surprise counts
+    the hits left."""
     for side in (c.attacker, c.defender):
         if side.owner < 0 or side.hits_taken <= 0:
             continue
@@ -1565,11 +1566,7 @@ def _pay_hit_cancel(game: Game, action: PayCombatBonus) -> None:
         side = c.attacker if d.player == c.attacker.owner else c.defender
         side.hits_taken -= 1
         _say(game, f"{player.name} pays {describe(payment)} for {d.source}: 1 hit fewer this round")
-    if _offer_hit_cancel(game, c):
-        return
-    _take_hits(game, c)
-    if not _waiting(game, COMBAT):
-        _proceed(game, "cargo")
+    _proceed(game, "hits")
 
 
 def _tactics_side(game: Game, decision: Decision) -> CombatSide:

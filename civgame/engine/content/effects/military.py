@@ -137,9 +137,10 @@ class CancelHits(BattleCondition):
 
 @primitive(
     "paid_hit_cancel",
-    when="combat: a choice in each combat round the conditions hold, once the hits are known",
+    when="combat: a choice in each combat round the conditions hold, once the rolled hits are known",
     doc="When hits are scored against the holder, the holder may pay `cost` (gold may stand in for resources) "
-    "to cancel one of them, once per round per effect. " + CONDITIONS,
+    "to cancel one of them, once per round per effect. It is asked before the tactics effects after the "
+    "hits, so a hit such an effect adds cannot be cancelled. " + CONDITIONS,
     example={"paid_hit_cancel": {"cost": {"wood": 1, "ore": 1}, "round": 1}},
 )
 class PaidHitCancel(BattleCondition):

@@ -86,3 +86,31 @@ def test_a_version_2_great_person_play_becomes_a_choice_like_an_action_cards():
     game = load_game(Path(__file__).parent.parent / "saves" / "v2_a_great_person_played.yaml")
     played = [from_plain(Action, entry) for entry in game.history if entry["kind"] == "play_great_person"]
     assert played == [PlayGreatPerson(22, ("Astronomy",))]
+
+
+def test_a_version_3_battle_waiting_for_a_loss_to_a_tactics_card_does_not_resolve_the_cards_again():
+    from civgame.engine.core.actions import ChooseCasualties, PlayTactics
+    from tests.combat_helpers import LEADER, attack, dice
+    from tests.scenario import Scenario
+
+    s = Scenario().reveal_all().advances(0, "Tactics").hand(0, 26)  # Archers
+    army = s.units(0, "infantry", "C2", 1)
+    s.unit(1, "infantry", "C2")
+    cavalry = s.unit(1, "cavalry", "C2")
+    dice(s, (6, "infantry"))
+    attack(s, 0, army, "C2", "D2")
+    s.apply(PlayTactics(26))  # the defender chooses which unit Archers take
+    s.game.rng = s.game.rng.fallback
+    document = yaml.safe_load(dumps(s.game))
+    document["version"] = document["game"]["version"] = 3
+    combat = document["game"]["combat"]
+    del combat["resolved"], combat["attacker"]["round_value"], combat["defender"]["hits_ignored"]
+    combat["ransoms_asked"] = []
+    s.game = loads(yaml.safe_dump(document))
+    assert "attacker:opponent:kill_on_roll" in s.game.combat.resolved
+    dice(s, LEADER, LEADER)
+    s.apply(ChooseCasualties((cavalry.id,)))
+    assert [line for line in s.game.log if line.startswith("Archers")] == [
+        "Archers: Player 1 rolls 6: Player 2 removes 1 unit"
+    ]
+    assert "Player 1 takes 0 hit(s), Player 2 takes 0 hit(s)" in s.game.log

@@ -11,6 +11,7 @@ from civgame.engine.core.model import BARBARIAN
 from civgame.engine.core.vocabulary import DECLINE
 from civgame.engine.rules.controller import legal_actions
 from civgame.engine.rules.invariants import check_invariants
+from civgame.engine.storage.save import dumps, loads
 from tests.combat_helpers import LEADER, alive, attack, dice
 from tests.scenario import Scenario
 
@@ -266,11 +267,12 @@ def test_martyr_cancels_the_opponents_card_and_each_side_sacrifices_a_unit():
     attack(s, 0, [*att, cavalry], "C2", "D2")
     play(s, MARTYR, HIGH_MORALE)
     assert "High Morale is cancelled" in s.game.log and HIGH_MORALE in s.game.decks["action"].discard
-    decision = s.game.pending[-1]  # the attacker chooses among its kinds; the defender had no choice
+    decision = s.game.pending[-1]  # the Martyr player first: the attacker chooses among its kinds
     assert isinstance(decision, CasualtyDecision) and decision.player == 0 and decision.reason == "tactics"
-    assert len(alive(s, dfn)) == 1 and s.game.combat.defender.losses == 1
-    s.apply(ChooseCasualties((cavalry.id,)))
+    assert alive(s, dfn) == dfn
+    s.apply(ChooseCasualties((cavalry.id,)))  # then the defender, which has no choice
     assert alive(s, [cavalry]) == [] and s.game.combat.attacker.losses == 1
+    assert len(alive(s, dfn)) == 1 and s.game.combat.defender.losses == 1
     assert "Player 2 rolls 1 leader: combat value 1, 0 hit(s)" in s.game.log
     assert check_invariants(s.game) == []
 
@@ -345,3 +347,81 @@ def test_tactical_retreat_needs_a_free_land_space_next_to_the_battle():
             s.units(0, "infantry", hex_to_label(space), 1)
     attack(s, 0, att, "C2", "D2")
     assert tactics_choices(s) == [HIGH_MORALE]
+
+
+# ------------------------------------------------------------------ the resolution order (catalogue §3.3)
+# The attacker's pass (its own card, then the defender's card acting on the attacker), then the
+# defender's pass (the attacker's card acting on the defender, then its own card).
+
+
+def test_the_attackers_peltasts_roll_for_its_units_before_the_defenders_archers_remove_one():
+    s, att, _dfn = battle(attackers=2, defenders=2, cards=((PELTASTS,), (ARCHERS,)))
+    # Peltasts: 1, then 5 (a die per attacking unit); Archers: 6. Then 1 attacker die and 2 defender dice.
+    dice(s, LEADER, (5, "cavalry"), (6, "infantry"), LEADER, LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, PELTASTS, ARCHERS)
+    log = s.game.log
+    peltasts = log.index("Peltasts: Player 1 rolls 1, 5: ignores 1 hit")
+    assert peltasts < log.index("Archers: Player 2 rolls 6: Player 1 removes 1 unit")
+    assert len(alive(s, att)) == 1 and "Player 1 rolls 1 leader: combat value 1, 0 hit(s)" in log
+
+
+def test_the_defenders_archers_shoot_before_the_attackers():
+    s, att, dfn = battle(attackers=2, defenders=2, cards=((ARCHERS,), (28,)))  # card 28: Archers too
+    dice(s, (6, "infantry"), LEADER, LEADER, LEADER, LEADER)
+    attack(s, 0, att, "C2", "D2")
+    play(s, ARCHERS, 28)
+    log = s.game.log
+    assert log.index("Archers: Player 2 rolls 6: Player 1 removes 1 unit") < log.index(
+        "Archers: Player 1 rolls 1: no effect"
+    )
+    assert len(alive(s, att)) == 1 and alive(s, dfn) == dfn
+
+
+def test_against_the_defenders_martyr_the_attacker_sacrifices_first():
+    s, att, dfn = battle(defenders=2, cards=((), (MARTYR,)))
+    cavalry = s.unit(0, "cavalry", "C2")
+    dice(s, LEADER, LEADER, LEADER)
+    attack(s, 0, [*att, cavalry], "C2", "D2")
+    play(s, None, MARTYR)
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CasualtyDecision) and decision.player == 0 and alive(s, dfn) == dfn
+    s.apply(ChooseCasualties((cavalry.id,)))  # then the Martyr player, which has no choice
+    assert len(alive(s, dfn)) == 1 and s.game.combat.defender.losses == 1
+
+
+def test_the_defenders_encircled_resolves_before_the_attackers():
+    s, att, dfn = battle(attackers=2, defenders=2, cards=((ENCIRCLED,), (3,)))  # card 3: Encircled too
+    # Nobody hits; the defender's Encircled rolls 6, and the attacker, now behind, rolls none.
+    dice(s, LEADER, LEADER, LEADER, LEADER, (6, "infantry"), (6, "infantry"))
+    attack(s, 0, att, "C2", "D2")
+    play(s, ENCIRCLED, 3)
+    assert "Encircled: Player 2 rolls 6: 1 more hit" in s.game.log
+    assert not any(line.startswith("Encircled: Player 1") for line in s.game.log)
+    assert "Player 1 takes 1 hit(s), Player 2 takes 0 hit(s)" in s.game.log and alive(s, dfn) == dfn
+
+
+def test_the_siege_payment_is_asked_before_the_defenders_tactical_retreat():
+    s, att, _dfn = battle(city=True, cards=((SIEGE,), (TACTICAL_RETREAT,)))
+    s.resources(1, food=2)
+    attack(s, 0, att, "C2", "D2")
+    play(s, SIEGE, TACTICAL_RETREAT)
+    assert s.game.pending[-1].source == "Siege"
+    s.apply(ChooseOption(DECLINE))
+    assert s.game.pending[-1].effect == "withdraw_before_roll" and s.game.pending[-1].player == 1
+
+
+def test_a_hit_ignored_before_a_choice_the_round_waits_for_survives_saving_and_loading():
+    s, att, _dfn = battle(attackers=2, defenders=2, cards=((PELTASTS,), (ARCHERS,)))
+    cavalry = s.unit(0, "cavalry", "C2")
+    dice(s, (5, "cavalry"), (6, "infantry"))  # Peltasts ignores a hit; then Archers hit: the attacker chooses
+    attack(s, 0, [*att, cavalry], "C2", "D2")
+    play(s, PELTASTS, ARCHERS)
+    assert isinstance(s.game.pending[-1], CasualtyDecision) and s.game.pending[-1].player == 0
+    s.game.rng = s.game.rng.fallback  # both forced dice are used
+    s.game = loads(dumps(s.game))
+    assert s.game.combat.resolved == ["attacker:holder:ignore_hit_on_roll", "defender:opponent:kill_on_roll"]
+    # 2 attacker dice; the defender's 6 + 1 and 6 + 1 = 14: 2 hits, 1 of them ignored.
+    dice(s, LEADER, LEADER, (6, "infantry"), (6, "infantry"))
+    s.apply(ChooseCasualties((cavalry.id,)))
+    assert "Player 1 takes 1 hit(s), Player 2 takes 0 hit(s)" in s.game.log

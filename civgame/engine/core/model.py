@@ -13,7 +13,7 @@ from civgame.engine.core.rng import Rng
 if TYPE_CHECKING:
     from civgame.engine.content.ruleset import Ruleset
 
-SAVE_VERSION = 3
+SAVE_VERSION = 4
 BARBARIAN = -1
 PIRATE = -2
 MOODS = ("angry", "neutral", "happy")
@@ -161,6 +161,8 @@ class CombatSide:
     losses: int = 0  # fighting units it lost in this battle so far
     bonus: int = 0  # combat value added every round (paid for before the battle)
     tactics: int | None = None  # the action card played face down this round, until revealed
+    round_value: int = 0  # combat value tactics cards give it this round, counted as they resolved
+    hits_ignored: int = 0  # hits it ignores this round by its tactics card's roll
 
 
 @dataclass
@@ -202,8 +204,9 @@ class Combat:
     prepared: list[str] = field(default_factory=list)  # choices before round 1 already offered
     fortress_cancelled: list[str] = field(default_factory=list)  # fortress parts the attacker paid off
     tactics_asked: list[str] = field(default_factory=list)  # sides asked for a tactics card this round
-    ransoms_asked: list[str] = field(default_factory=list)  # card halves whose `unless_paid` was asked this round
-    abilities_kept: list[str] = field(default_factory=list)  # ... and those the opponent paid off
+    # tactics effects of this round already resolved, as "<card owner's role>:<side acted on>:<primitive>"
+    resolved: list[str] = field(default_factory=list)
+    abilities_kept: list[str] = field(default_factory=list)  # card halves whose `unless_paid` the side paid
     winner_vp: float = 0  # event VP for its winner (Solar Eclipse)
     defender_tactics_denied: int = 0  # the defender plays no tactics card up to this round (Trojan Horse)
     # unit id -> type of each side's units in the space at the start: [attacker's, defender's]

@@ -19,10 +19,13 @@ Tactics cards: at the start of every round, a side whose owner holds `play_tacti
 (Tactics) may play one action card face down for its tactics half (`tactics_halves.yaml`), the
 attacker first, then the defender, whose options depend only on its own hand. Both are revealed
 together before the roll; the half's effects last that round (a `combat_round` lasting effect).
+The effects that count, roll or ask resolve in two passes (catalogue §3.3): the attacker's (its own
+card on itself, then the defender's card on the attacker), then the defender's (the attacker's card
+on the defender, then its own card on itself), before the roll and again after the hits.
 
-Rolling order (tests rely on it): each round the tactics dice that come before the roll (attacker,
-then defender), then the attacker rolls all its dice and re-rolls its re-roll icons; then the
-defender does the same, fortress dice last; then the tactics dice after the hits.
+Rolling order (tests rely on it): each round the tactics dice that come before the roll, in the
+order of the passes, then the attacker rolls all its dice and re-rolls its re-roll icons; then the
+defender does the same, fortress dice last; then the tactics dice after the hits, in the same order.
 """
 
 from __future__ import annotations
@@ -106,7 +109,7 @@ FORTRESS = "fortress"
 SETTLER = "settler"
 # CasualtyDecision reasons answered here; OVERLOAD: cargo beyond a capacity that dropped outside a battle
 COMBAT, CARGO, TACTICS, OVERLOAD = "combat", "cargo", "tactics", "overload"
-NEXT_STEP = {COMBAT: "cargo", CARGO: "resolve", TACTICS: "roll"}  # where a battle resumes after each
+NEXT_STEP = {COMBAT: "cargo", CARGO: "resolve", TACTICS: "cards"}  # where a battle resumes after each
 
 
 # ------------------------------------------------------------------ entry point
@@ -487,8 +490,8 @@ def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
 
 
 def _proceed(game: Game, step: str) -> None:
-    """Run the battle from `step` ("round", "tactics", "reveal", "roll", "hits", "cargo" or "resolve")
-    until it waits for a choice or ends."""
+    """Run the battle from `step` ("round", "tactics", "reveal", "cards", "roll", "hits", "cargo" or
+    "resolve") until it waits for a choice or ends."""
     while game.combat is not None:
         if step == "round":
             _start_round(game)
@@ -499,13 +502,12 @@ def _proceed(game: Game, step: str) -> None:
             step = "reveal"
         if step == "reveal":
             _reveal_tactics(game, _battle(game))
-            _tactics_casualties(game, _battle(game))
-            if _waiting(game, TACTICS):
+            step = "cards"
+        if step == "cards":
+            if _resolve_tactics(game, _battle(game), _BEFORE_ROLL):
                 return
             step = "roll"
         if step == "roll":
-            if _offer_withdrawal(game, _battle(game)) or _offer_ransom(game, _battle(game)):
-                return
             if _roll_round(game):
                 return
             step = "hits"
@@ -536,9 +538,10 @@ def _start_round(game: Game) -> None:
     c = _battle(game)
     c.round += 1
     c.tactics_asked = []
-    c.ransoms_asked = []
+    c.resolved = []
     c.abilities_kept = []
     for side in (c.attacker, c.defender):
+        side.round_value = side.hits_ignored = 0
         if side.owner >= 0:
             fire(game, "combat_round_start", player=side.owner, round=c.round, space=c.space)
 
@@ -547,21 +550,20 @@ def _roll_round(game: Game) -> bool:
     """Roll both sides and count the hits each takes; True if a side is asked about a round bonus."""
     c = _battle(game)
     rules = game.rules.combat
-    ignored = {id(side): _ignored_by_roll(game, side) for side in (c.attacker, c.defender)}
     fortress_round = c.fortress and c.round == 1
     if fortress_round and c.fortress_cancelled:
         _say(game, f"The attacker's siege cancels the fortress's {' and '.join(c.fortress_cancelled)}")
     attack_bonus, attack_cancels = _modifiers(game, c, c.attacker)
     defence_bonus, defence_cancels = _modifiers(game, c, c.defender)
-    attack_bonus += _tactics_value(game, c, c.attacker)
-    defence_bonus += _tactics_value(game, c, c.defender)
+    attack_bonus += c.attacker.round_value
+    defence_bonus += c.defender.round_value
     fortress_dice = rules.fortress_extra_dice if fortress_round and "extra_dice" not in c.fortress_cancelled else 0
     attack = _roll(game, c.attacker, *_tactics_roll(game, c, c.attacker), modifier=attack_bonus)
     defence = _roll(
         game, c.defender, *_tactics_roll(game, c, c.defender), modifier=defence_bonus, fortress_dice=fortress_dice
     )
-    attack.cancels += attack_cancels + ignored[id(c.attacker)]
-    defence.cancels += defence_cancels + ignored[id(c.defender)]
+    attack.cancels += attack_cancels + c.attacker.hits_ignored
+    defence.cancels += defence_cancels + c.defender.hits_ignored
     if fortress_round and "hit_cancel" not in c.fortress_cancelled:
         defence.cancels += rules.fortress_cancelled_hits
         _say(game, f"The fortress cancels {rules.fortress_cancelled_hits} hit(s) in the first round")
@@ -603,7 +605,7 @@ def _assign_hits(game: Game) -> None:
     """Tactics effects that look at the hits, the round's hits logged, then each side asked to choose
     its casualties."""
     c = _battle(game)
-    _after_hits(game, c)
+    _resolve_tactics(game, c, _AFTER_HITS)
     _say(
         game,
         f"{owner_name(game, c.attacker.owner)} takes {c.attacker.hits_taken} hit(s), "
@@ -792,58 +794,33 @@ def _tactics_roll(game: Game, c: Combat, side: CombatSide) -> tuple[int, bool]:
     return dice, not disabled
 
 
-def _tactics_value(game: Game, c: Combat, side: CombatSide) -> int:
-    """`combat_value_per_enemy_unit` effects of either side that change this side's combat value."""
-    opponent = _opponent(c, side)
-    value = 0
-    for holder, target, count in ((side, "holder", opponent), (opponent, "opponent", side)):
-        for effect in _card_effects(game, holder, "combat_value_per_enemy_unit"):
-            params = effects.params_as(effect, CombatValuePerEnemyUnit)
-            if params.applies_to == target:
-                change = params.value * len(count.units)
-                value += change
-                _say(game, f"{effect.source}: {owner_name(game, side.owner)} {change:+d} combat value")
-    return value
+def _offer_ransom(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
+    """`disable_enemy_abilities` with `unless_paid` (Siege): ask the side whether to pay to keep its
+    unit abilities, if it can."""
+    cost = amounts(effects.params_as(effect, DisableEnemyAbilities).unless_paid)
+    if not cost or side.owner < 0 or not side.units:
+        return
+    options = payment_options(game, game.player(side.owner), cost)
+    if options:
+        game.pending.append(
+            EffectChoiceDecision(
+                player=side.owner,
+                source=effect.source,
+                effect=effect.name,
+                options=[*(f"pay {describe(o)}" for o in options), DECLINE],
+                amounts=[*({k: -v for k, v in o.items()} for o in options), {}],
+            )
+        )
 
 
-def _offer_ransom(game: Game, c: Combat) -> bool:
-    """Ask a side whose abilities a card disables `unless_paid` whether to pay; True while asked."""
-    for side in (c.attacker, c.defender):
-        opponent = _opponent(c, side)
-        for effect in _card_effects(game, opponent, "disable_enemy_abilities"):
-            cost = amounts(effects.params_as(effect, DisableEnemyAbilities).unless_paid)
-            if not cost or effect.source in c.ransoms_asked:
-                continue
-            c.ransoms_asked.append(effect.source)
-            if side.owner < 0 or not side.units:
-                continue
-            options = payment_options(game, game.player(side.owner), cost)
-            if options:
-                game.pending.append(
-                    EffectChoiceDecision(
-                        player=side.owner,
-                        source=effect.source,
-                        effect=effect.name,
-                        options=[*(f"pay {describe(o)}" for o in options), DECLINE],
-                        amounts=[*({k: -v for k, v in o.items()} for o in options), {}],
-                    )
-                )
-                return True
-    return False
-
-
-def _offer_withdrawal(game: Game, c: Combat) -> bool:
-    """A side whose card withdraws it chooses where to go; True while it is asked."""
-    for side in (c.attacker, c.defender):
-        for effect in _card_effects(game, side, "withdraw_before_roll"):
-            spaces = withdrawal_spaces(game, c, side.owner)
-            if spaces:
-                options = [hex_to_label(space) for space in spaces]
-                game.pending.append(
-                    EffectChoiceDecision(player=side.owner, source=effect.source, effect=effect.name, options=options)
-                )
-                return True
-    return False
+def _offer_withdrawal(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
+    """`withdraw_before_roll` (Tactical Retreat): the holder chooses where to go."""
+    spaces = withdrawal_spaces(game, c, holder.owner)
+    if spaces:
+        options = [hex_to_label(space) for space in spaces]
+        game.pending.append(
+            EffectChoiceDecision(player=holder.owner, source=effect.source, effect=effect.name, options=options)
+        )
 
 
 def withdrawal_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
@@ -884,44 +861,49 @@ def pay_ransom(game: Game, decision: EffectChoiceDecision, option: str) -> None:
         pay(player, payment)
         c.abilities_kept.append(decision.source)
         _say(game, f"{player.name} pays {describe(payment)} to keep its unit abilities ({decision.source})")
-    _proceed(game, "roll")
+    _proceed(game, "cards")
 
 
-def _ignored_by_roll(game: Game, side: CombatSide) -> int:
-    """`ignore_hit_on_roll`: dice one by one, at most one per unit; the first high one ignores a hit."""
-    ignored = 0
-    for effect in _card_effects(game, side, "ignore_hit_on_roll"):
-        least = effects.params_as(effect, IgnoreHitOnRoll).min_value
-        rolled = []
-        for _ in side.units:
-            rolled.append(_die(game).value)
-            if rolled[-1] >= least:
-                ignored += 1
-                break
-        outcome = "ignores 1 hit" if rolled and rolled[-1] >= least else "no effect"
-        rolls = ", ".join(map(str, rolled))
-        _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {rolls}: {outcome}")
-    return min(ignored, 1)
+def _ignore_hit_on_roll(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
+    """Peltasts: dice one by one, at most one per fighting unit the holder has now; the first high one
+    ignores a hit this round."""
+    least = effects.params_as(effect, IgnoreHitOnRoll).min_value
+    rolled = []
+    for _ in holder.units:
+        rolled.append(_die(game).value)
+        if rolled[-1] >= least:
+            holder.hits_ignored += 1
+            break
+    outcome = "ignores 1 hit" if rolled and rolled[-1] >= least else "no effect"
+    _say(game, f"{effect.source}: {owner_name(game, holder.owner)} rolls {', '.join(map(str, rolled))}: {outcome}")
 
 
-def _tactics_casualties(game: Game, c: Combat) -> None:
-    """Losses before the roll: `kill_on_roll` (Archers) makes the opponent remove a fighting unit on a
-    high die; `sacrifice_units` (Martyr) makes each side remove one, the holder first. Each side
-    chooses its own losses."""
-    for side in (c.attacker, c.defender):
-        opponent = _opponent(c, side)
-        for effect in _card_effects(game, side, "kill_on_roll"):
-            value = _die(game).value
-            hit = value >= effects.params_as(effect, KillOnRoll).min_value and bool(opponent.units)
-            outcome = f"{owner_name(game, opponent.owner)} removes 1 unit" if hit else "no effect"
-            _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {value}: {outcome}")
-            if hit:
-                _lose_before_roll(game, opponent)
-        for effect in _card_effects(game, side, "sacrifice_units"):
-            _say(game, f"{effect.source}: each side removes 1 unit")
-            for losing in (side, opponent):
-                if losing.units:
-                    _lose_before_roll(game, losing)
+def _value_per_enemy_unit(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
+    """Wedge Formation, Heavy Resistance: the side the half `applies_to` gains `value` for each fighting
+    unit of the holder's opponent now."""
+    params = effects.params_as(effect, CombatValuePerEnemyUnit)
+    if params.applies_to != ("holder" if side is holder else "opponent"):
+        return
+    change = params.value * len(_opponent(c, holder).units)
+    side.round_value += change
+    _say(game, f"{effect.source}: {owner_name(game, side.owner)} {change:+d} combat value")
+
+
+def _kill_on_roll(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
+    """Archers: on a high die the side removes one of its fighting units, its choice."""
+    value = _die(game).value
+    hit = value >= effects.params_as(effect, KillOnRoll).min_value and bool(side.units)
+    outcome = f"{owner_name(game, side.owner)} removes 1 unit" if hit else "no effect"
+    _say(game, f"{effect.source}: {owner_name(game, holder.owner)} rolls {value}: {outcome}")
+    if hit:
+        _lose_before_roll(game, side)
+
+
+def _sacrifice(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
+    """Martyr: the side removes one of its fighting units, its choice (each side in its own pass)."""
+    if side.units:
+        _say(game, f"{effect.source}: {owner_name(game, side.owner)} removes 1 unit")
+        _lose_before_roll(game, side)
 
 
 def _lose_before_roll(game: Game, side: CombatSide) -> None:
@@ -939,25 +921,70 @@ def _remove_casualties_now(game: Game, side: CombatSide) -> None:
     side.casualties = []
 
 
-def _after_hits(game: Game, c: Combat) -> None:
-    """Tactics effects that look at the hits: an extra hit on a roll, then card draws."""
-    for side in (c.attacker, c.defender):
-        opponent = _opponent(c, side)
-        for effect in _card_effects(game, side, "extra_hit_on_roll"):
-            if opponent.hits_taken >= side.hits_taken and opponent.hits_taken < len(opponent.units):
-                value = _die(game).value
-                extra = value >= effects.params_as(effect, ExtraHitOnRoll).min_value
-                opponent.hits_taken += extra
-                outcome = "1 more hit" if extra else "no effect"
-                _say(game, f"{effect.source}: {owner_name(game, side.owner)} rolls {value}: {outcome}")
-    for side in (c.attacker, c.defender):
-        for effect in _card_effects(game, side, "draw_on_hit"):
-            if _opponent(c, side).hits_taken:
-                player = game.player(side.owner)
-                count = effects.params_as(effect, DrawOnHit).cards
-                drawn = [card for _ in range(count) if (card := draw_card(game, "action")) is not None]
-                player.action_cards.extend(int(card) for card in drawn)
-                _say(game, f"{effect.source}: {player.name} draws {len(drawn)} action card(s)")
+def _extra_hit_on_roll(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
+    """Encircled: not behind on hits and the side keeps a unit, a high die deals it one more hit."""
+    if side.hits_taken < holder.hits_taken or side.hits_taken >= len(side.units):
+        return
+    value = _die(game).value
+    extra = value >= effects.params_as(effect, ExtraHitOnRoll).min_value
+    side.hits_taken += extra
+    outcome = "1 more hit" if extra else "no effect"
+    _say(game, f"{effect.source}: {owner_name(game, holder.owner)} rolls {value}: {outcome}")
+
+
+def _draw_on_hit(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
+    """Surprise: the holder draws cards if it deals a hit this round."""
+    if not _opponent(c, holder).hits_taken:
+        return
+    player = game.player(holder.owner)
+    count = effects.params_as(effect, DrawOnHit).cards
+    drawn = [card for _ in range(count) if (card := draw_card(game, "action")) is not None]
+    player.action_cards.extend(int(card) for card in drawn)
+    _say(game, f"{effect.source}: {player.name} draws {len(drawn)} action card(s)")
+
+
+# What a tactics primitive does to one side of the battle, given the side holding the card.
+Resolver = Callable[[Game, Combat, CombatSide, CombatSide, Effect], None]
+
+# Catalogue §3.3: the attacker's pass (its own card on itself, then the defender's card on the
+# attacker), then the defender's pass (the attacker's card on the defender, then its own card on
+# itself): (role of the card's holder, side acted on). Counts are taken as each effect resolves.
+_PASSES = (("attacker", "holder"), ("defender", "opponent"), ("attacker", "opponent"), ("defender", "holder"))
+
+# (primitive, side acted on) -> resolver. Bonuses, dice and cancels that count nothing apply at the roll.
+_BEFORE_ROLL: dict[tuple[str, str], Resolver] = {
+    ("ignore_hit_on_roll", "holder"): _ignore_hit_on_roll,
+    ("combat_value_per_enemy_unit", "holder"): _value_per_enemy_unit,
+    ("combat_value_per_enemy_unit", "opponent"): _value_per_enemy_unit,
+    ("sacrifice_units", "holder"): _sacrifice,
+    ("sacrifice_units", "opponent"): _sacrifice,
+    ("kill_on_roll", "opponent"): _kill_on_roll,
+    ("disable_enemy_abilities", "opponent"): _offer_ransom,
+    ("withdraw_before_roll", "holder"): _offer_withdrawal,
+}
+_AFTER_HITS: dict[tuple[str, str], Resolver] = {
+    ("draw_on_hit", "holder"): _draw_on_hit,
+    ("extra_hit_on_roll", "opponent"): _extra_hit_on_roll,
+}
+
+
+def _resolve_tactics(game: Game, c: Combat, resolvers: dict[tuple[str, str], Resolver]) -> bool:
+    """Resolve the revealed cards' effects that `resolvers` know, pass by pass, each once a round
+    (noted in `c.resolved`: a half names a primitive once); True while one waits for a choice."""
+    for role, acted_on in _PASSES:
+        holder = c.attacker if role == "attacker" else c.defender
+        side = holder if acted_on == "holder" else _opponent(c, holder)
+        for (name, on), resolver in resolvers.items():
+            key = f"{role}:{on}:{name}"
+            if on != acted_on or key in c.resolved:
+                continue
+            for effect in _card_effects(game, holder, name):
+                c.resolved.append(key)  # before it acts: a choice it asks for resumes with the next
+                asked = len(game.pending)
+                resolver(game, c, holder, side, effect)
+                if len(game.pending) > asked:
+                    return True
+    return False
 
 
 def _roll(

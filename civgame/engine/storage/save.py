@@ -95,9 +95,48 @@ def _great_persons_are_played_like_action_cards(document: Document) -> Document:
     return document
 
 
+_ROLES = ("attacker", "defender")
+
+
+def _tactics_cards_resolve_side_by_side(document: Document) -> Document:
+    """Version 4: the revealed tactics cards resolve in the attacker's pass, then the defender's, each
+    effect once (catalogue §3.3). A battle notes the effects of the round already resolved (`resolved`,
+    which replaces the Siege payments asked, `ransoms_asked`) and each side the combat value its cards
+    counted and the hits it ignores. A battle saved waiting for a choice before the roll had removed
+    the units lost to cards and asked for the payments; one waiting for a paid hit cancel had resolved
+    the effects after the hits."""
+    game = document["game"]
+    assert isinstance(game, dict)
+    combat = game.get("combat")
+    if not isinstance(combat, dict):
+        return document
+    asked = combat.pop("ransoms_asked", None)
+    pending = [d for d in game.get("pending") or [] if isinstance(d, dict)]
+    top = pending[-1] if pending else {}
+    before_roll = (top.get("kind") == "casualties" and top.get("reason") == "tactics") or (
+        top.get("kind") == "effect_choice" and top.get("effect") in ("disable_enemy_abilities", "withdraw_before_roll")
+    )
+    done = []
+    if before_roll:
+        losses = [("holder", "sacrifice_units"), ("opponent", "sacrifice_units"), ("opponent", "kill_on_roll")]
+        done += [f"{role}:{on}:{name}" for role in _ROLES for on, name in losses]
+        done += [f"{role}:opponent:disable_enemy_abilities" for role in _ROLES if asked]
+    if any(d.get("kind") == "hit_cancel" for d in pending):
+        after = [("holder", "draw_on_hit"), ("opponent", "extra_hit_on_roll")]
+        done += [f"{role}:{on}:{name}" for role in _ROLES for on, name in after]
+    combat["resolved"] = done
+    for role in _ROLES:
+        side = combat.get(role)
+        if isinstance(side, dict):
+            side.setdefault("round_value", 0)
+            side.setdefault("hits_ignored", 0)
+    return document
+
+
 MIGRATIONS: list[Callable[[Document], Document]] = [
     _players_hold_civilizations_and_effect_sources,
     _great_persons_are_played_like_action_cards,
+    _tactics_cards_resolve_side_by_side,
 ]
 
 # libyaml's safe parser and dumper when PyYAML has them: the same safe YAML, several times faster.

@@ -286,7 +286,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "prepared": each(TEXT),
         "fortress_cancelled": each(TEXT),
         "tactics_asked": each(TEXT),
-        "ransoms_asked": each(TEXT),
+        "resolved": each(TEXT),
         "abilities_kept": each(TEXT),
         "winner_vp": TYPED,
         "defender_tactics_denied": COUNT,
@@ -300,6 +300,8 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "losses": COUNT,
         "bonus": COUNT,
         "tactics": STRUCTURE,  # a face-down action card: save.consistency_problems places it
+        "round_value": _within(-MAX_COUNT, MAX_COUNT),
+        "hits_ignored": COUNT,
     },
     Decision: {"player": PLAYER},
     PayDecision: {"action": BY_ITS_RULE, "cost": COST, "alternatives": each(COST)},

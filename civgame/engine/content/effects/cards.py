@@ -307,9 +307,9 @@ class ExtraCombatDice(Params):
 @primitive(
     "combat_value_per_enemy_unit",
     when=TACTICS,
-    doc="For each fighting unit of the opponent, `value` is added to the combat value of the holder "
-    "(`applies_to: holder`) or of the opponent (`applies_to: opponent`); a combat value never "
-    "drops below 0.",
+    doc="For each fighting unit the opponent has when it resolves before the roll, `value` is added to "
+    "the combat value of the holder (`applies_to: holder`) or of the opponent (`applies_to: opponent`); "
+    "a combat value never drops below 0.",
     example={"combat_value_per_enemy_unit": {"value": -1, "applies_to": "opponent"}},
 )
 class CombatValuePerEnemyUnit(Params):
@@ -342,8 +342,8 @@ class DrawOnHit(Params):
 @primitive(
     "ignore_hit_on_roll",
     when=TACTICS + ", before the combat roll",
-    doc="Roll dice one by one, at most one per fighting unit of the holder; at the first die of at least "
-    "`min_value` the holder ignores 1 hit this round.",
+    doc="Roll dice one by one, at most one per fighting unit the holder has when it resolves; at the "
+    "first die of at least `min_value` the holder ignores 1 hit this round.",
     example={"ignore_hit_on_roll": {"min_value": 5}},
 )
 class IgnoreHitOnRoll(Params):
@@ -376,8 +376,8 @@ class CancelEnemyTactics(Params):
 @primitive(
     "sacrifice_units",
     when=TACTICS + ", before the combat roll",
-    doc="Each side, the holder first, chooses one of its fighting units and removes it at once, before "
-    "the combat roll; the units count as battle losses.",
+    doc="Each side chooses one of its fighting units and removes it at once, before the combat roll, "
+    "in its own pass of the tactics effects (the attacker's first); the units count as battle losses.",
     example={"sacrifice_units": {}},
 )
 class SacrificeUnits(NoParams):

@@ -40,7 +40,7 @@ from civgame.engine.core.decisions import (
 )
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.core.model import BARBARIAN
+from civgame.engine.core.model import BARBARIAN, City
 from civgame.engine.rules.controller import apply
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.movement import board_edge
@@ -733,6 +733,28 @@ def test_fanaticism_adds_two_in_the_first_round_at_a_temple_city():
     assert len(alive(s, att)) == 1
     s.apply(Retreat(False))
     assert "Player 2 rolls 1 leader: combat value 1, 0 hit(s)" in s.game.log  # round 2: no bonus
+
+
+def empty_temple_fortress(siegecraft=False) -> tuple[Scenario, City, list]:
+    """Player 1 attacks player 2's temple and fortress city at D7, held by no unit, with 1 infantry."""
+    s = Scenario().reveal_all().advances(1, "Fanaticism")
+    city = s.city(1, "D7", buildings={"temple": 1, "fortress": 1})
+    if siegecraft:
+        s.advances(0, "Siegecraft").resources(0, wood=2, ore=0, gold=0)
+    return s, city, s.units(0, "infantry", "D7", 1)
+
+
+def test_fanaticism_adds_two_to_a_fortress_die_rolled_alone_but_nothing_without_a_die():
+    s, city, att = empty_temple_fortress()
+    dice(s, LEADER, (3, "elephant"))
+    attack(s, 0, att, "D7", "C8")
+    assert "Player 2 rolls 3 elephant incl. 1 fortress die, +2 combat value: combat value 5, 1 hit(s)" in s.game.log
+    assert alive(s, att) == [] and city.owner == 1
+    s, city, att = empty_temple_fortress(siegecraft=True)
+    dice(s, LEADER)
+    attack(s, 0, att, "D7", "C8")
+    s.apply(CancelFortress(("extra_dice",), payment={"wood": 2}))
+    assert "Player 2 rolls no dice: combat value 0, 0 hit(s)" in s.game.log and city.owner == 0
 
 
 def test_fanaticism_helps_an_attacker_too_but_not_away_from_temples():

@@ -425,3 +425,32 @@ def test_a_hit_ignored_before_a_choice_the_round_waits_for_survives_saving_and_l
     dice(s, LEADER, LEADER, (6, "infantry"), (6, "infantry"))
     s.apply(ChooseCasualties((cavalry.id,)))
     assert "Player 1 takes 1 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+
+
+# ------------------------------------------------------------------ a city held by its fortress alone
+
+
+def fortress_alone(*cards):
+    """Player 1 attacks C2 from D2 with 1 infantry; player 2's city there has a fortress and no units."""
+    s = Scenario().reveal_all().advances(1, "Tactics").hand(1, *cards)
+    city = s.city(1, "C2", buildings={"fortress": 1})
+    att = s.units(0, "infantry", "C2", 1)
+    return s, city, att
+
+
+def test_a_defender_held_by_its_fortress_alone_may_play_the_cards_that_name_no_unit_type():
+    s, _city, att = fortress_alone(PELTASTS, HIGH_MORALE, HEAVY_RESISTANCE, HIGH_GROUND, FOR_THE_PEOPLE)
+    s.hand(1, IMPROVED_DEFENSES, TACTICAL_RETREAT, DEFENSIVE_FORMATION, SCOUT, MARTYR, ARCHERS)
+    attack(s, 0, att, "C2", "D2")
+    assert s.game.actor() == 1
+    named_none = [HIGH_MORALE, HEAVY_RESISTANCE, HIGH_GROUND, FOR_THE_PEOPLE, IMPROVED_DEFENSES]
+    assert tactics_choices(s) == [*named_none, DEFENSIVE_FORMATION, SCOUT]  # not those naming army units
+
+
+def test_a_card_played_for_a_fortress_alone_counts_on_the_fortress_die():
+    s, city, att = fortress_alone(HIGH_MORALE)
+    dice(s, (2, "cavalry"), (3, "elephant"))  # the fortress die 3, +2: one hit
+    attack(s, 0, att, "C2", "D2")
+    play(s, None, HIGH_MORALE)
+    assert "Player 2 rolls 3 elephant incl. 1 fortress die, +2 combat value: combat value 5, 1 hit(s)" in s.game.log
+    assert alive(s, att) == [] and city.owner == 1 and "The battle is won by Player 2" in s.game.log

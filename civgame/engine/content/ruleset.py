@@ -374,12 +374,15 @@ class ActionHalf(Strict):
 class TacticsHalf(Strict):
     """The tactics (combat) half of action cards, played face down in a combat round.
 
-    Requirements: `battles` (land: army units, a city counts as land; naval: ships), `role`, and
-    `city`: `required` (the defended space holds the defender's city) or `not_for_attacker` (the
-    attacker may play it only where there is no such city).
+    Requirements: `battles` (land: army units, a city counts as land; naval: ships), `units` (the
+    unit types the card names: the side needs one of them in the battle, `army` units or `ship`s
+    among its fighting units or, defending, the city's `fortress`; none named: no unit is needed),
+    `role`, and `city`: `required` (the defended space holds the defender's city) or
+    `not_for_attacker` (the attacker may play it only where there is no such city).
     """
 
     battles: list[Literal["land", "naval"]] = ["land", "naval"]
+    units: list[Literal["army", "ship", "fortress"]] = []
     role: Literal["attacker", "defender", "either"] = "either"
     city: Literal["any", "required", "not_for_attacker"] = "any"
     text: str

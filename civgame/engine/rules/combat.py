@@ -448,10 +448,10 @@ def _opponent_kind(owner: int) -> str:
     return {BARBARIAN: "barbarians", PIRATE: "pirates"}.get(owner, "player")
 
 
-def _opponent_bonus(game: Game, c: Combat, side: CombatSide) -> int:
+def _opponent_bonus(game: Game, c: Combat, side: CombatSide, dice: int) -> int:
     """What the opponent's `combat_bonus` effects with `target: opponent` add to this side's combat value."""
     other = _opponent(c, side)
-    if other.owner < 0 or not side.units:
+    if other.owner < 0 or not dice:
         return 0
     holder = game.player(other.owner)
     bonus = 0
@@ -463,16 +463,19 @@ def _opponent_bonus(game: Game, c: Combat, side: CombatSide) -> int:
     return bonus
 
 
-def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
-    """This round's combat-value bonus and cancelled hits of one side from its effects (logged)."""
-    bonus = _opponent_bonus(game, c, side)
+def _modifiers(game: Game, c: Combat, side: CombatSide, extra_dice: int) -> tuple[int, int]:
+    """This round's combat-value bonus and cancelled hits of one side from its effects and tactics
+    cards (logged). A side rolling no die, with its `extra_dice` too, has no combat value for a
+    bonus to add to (a fortress die alone is a roll)."""
+    dice = len(side.units) + extra_dice
+    bonus = _opponent_bonus(game, c, side, dice) + side.round_value
     if side.owner < 0:
-        return bonus, 0
+        return bonus, side.hits_ignored
     player = game.player(side.owner)
-    bonus += side.bonus if side.units else 0
+    bonus += side.bonus if dice else 0
     for effect in effects.active(game, player, "combat_bonus", at=c.space):
         extra = effects.params_as(effect, CombatBonus)
-        if extra.target == "holder" and side.units and _holds(game, c, side, extra):
+        if extra.target == "holder" and dice and _holds(game, c, side, extra):
             value = extra.value * _multiplier(game, c, side, extra.per)
             if value:
                 bonus += value
@@ -483,7 +486,7 @@ def _modifiers(game: Game, c: Combat, side: CombatSide) -> tuple[int, int]:
         if _holds(game, c, side, cancel):
             cancels += cancel.hits
             _say(game, f"{effect.source} cancels {cancel.hits} hit(s) against {player.name}")
-    return bonus, cancels
+    return bonus, cancels + side.hits_ignored
 
 
 # ------------------------------------------------------------------ the rounds
@@ -553,17 +556,14 @@ def _roll_round(game: Game) -> bool:
     fortress_round = c.fortress and c.round == 1
     if fortress_round and c.fortress_cancelled:
         _say(game, f"The attacker's siege cancels the fortress's {' and '.join(c.fortress_cancelled)}")
-    attack_bonus, attack_cancels = _modifiers(game, c, c.attacker)
-    defence_bonus, defence_cancels = _modifiers(game, c, c.defender)
-    attack_bonus += c.attacker.round_value
-    defence_bonus += c.defender.round_value
     fortress_dice = rules.fortress_extra_dice if fortress_round and "extra_dice" not in c.fortress_cancelled else 0
-    attack = _roll(game, c.attacker, *_tactics_roll(game, c, c.attacker), modifier=attack_bonus)
-    defence = _roll(
-        game, c.defender, *_tactics_roll(game, c, c.defender), modifier=defence_bonus, fortress_dice=fortress_dice
-    )
-    attack.cancels += attack_cancels + c.attacker.hits_ignored
-    defence.cancels += defence_cancels + c.defender.hits_ignored
+    attack_dice, defence_dice = _extra_dice(game, c.attacker), _extra_dice(game, c.defender)
+    attack_bonus, attack_cancels = _modifiers(game, c, c.attacker, attack_dice)
+    defence_bonus, defence_cancels = _modifiers(game, c, c.defender, defence_dice + fortress_dice)
+    attack = _roll(game, c.attacker, attack_dice, _abilities_work(game, c, c.attacker), attack_bonus)
+    defence = _roll(game, c.defender, defence_dice, _abilities_work(game, c, c.defender), defence_bonus, fortress_dice)
+    attack.cancels += attack_cancels
+    defence.cancels += defence_cancels
     if fortress_round and "hit_cancel" not in c.fortress_cancelled:
         defence.cancels += rules.fortress_cancelled_hits
         _say(game, f"The fortress cancels {rules.fortress_cancelled_hits} hit(s) in the first round")
@@ -671,14 +671,25 @@ def tactics_playable(game: Game, c: Combat, half: str, role: str) -> bool:
         return False
     spec = game.rules.tactics_halves[half]
     at_city = c.city_id is not None
-    owner = c.attacker.owner if role == "attacker" else c.defender.owner
+    side = c.attacker if role == "attacker" else c.defender
+    owner = side.owner
     return (
         ("naval" if c.naval else "land") in spec.battles
+        and (not spec.units or bool(set(spec.units) & _unit_types_present(c, side)))
         and spec.role in ("either", role)
         and not (spec.city == "required" and not at_city)
         and not (spec.city == "not_for_attacker" and role == "attacker" and at_city)
         and not (any(e.name == "withdraw_before_roll" for e in found) and not withdrawal_spaces(game, c, owner))
     )
+
+
+def _unit_types_present(c: Combat, side: CombatSide) -> set[str]:
+    """The unit types a tactics half may name that the side has in the battle: its fighting units
+    (army units on land, ships at sea) and, for the defender, the city's fortress."""
+    present: set[str] = {"ship" if c.naval else "army"} if side.units else set()
+    if side is c.defender and c.fortress:
+        present.add(FORTRESS)
+    return present
 
 
 def withdrawal_spaces(game: Game, c: Combat, owner: int) -> list[Hex]:
@@ -695,8 +706,9 @@ def _own_or_empty(game: Game, space: Hex, owner: int) -> bool:
 
 def tactics_options(game: Game, c: Combat, side: CombatSide) -> list[int]:
     """The cards in the side's hand it may play for their tactics half this round. They depend on
-    its own hand and the battle only, never on what the other side played face down."""
-    if side.owner < 0 or not side.units:
+    its own hand and the battle only, never on what the other side played face down. A defender held
+    by its fortress alone fights too."""
+    if side.owner < 0:
         return []
     if side is c.defender and c.round <= c.defender_tactics_denied:
         return []
@@ -781,9 +793,12 @@ def _card_effects(game: Game, side: CombatSide, name: str) -> list[Effect]:
     return effects.active(game, game.player(side.owner), name) if side.owner >= 0 else []
 
 
-def _tactics_roll(game: Game, c: Combat, side: CombatSide) -> tuple[int, bool]:
-    """The side's extra dice this round, and whether its unit abilities work."""
-    dice = sum(effects.params_as(e, ExtraCombatDice).dice for e in _card_effects(game, side, "extra_combat_dice"))
+def _extra_dice(game: Game, side: CombatSide) -> int:
+    return sum(effects.params_as(e, ExtraCombatDice).dice for e in _card_effects(game, side, "extra_combat_dice"))
+
+
+def _abilities_work(game: Game, c: Combat, side: CombatSide) -> bool:
+    """Whether the side's unit abilities work this round (no card of the opponent disables them)."""
     disabled = [
         e
         for e in _card_effects(game, _opponent(c, side), "disable_enemy_abilities")
@@ -791,7 +806,7 @@ def _tactics_roll(game: Game, c: Combat, side: CombatSide) -> tuple[int, bool]:
     ]
     for effect in disabled:
         _say(game, f"{effect.source}: {owner_name(game, side.owner)}'s unit abilities do not work this round")
-    return dice, not disabled
+    return not disabled
 
 
 def _offer_ransom(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:

@@ -726,6 +726,33 @@ def test_fireworks_cancel_a_hit_in_the_first_round_for_a_wood_and_an_ore():
     assert len(alive(s, defenders)) == 1 and s.player(0).resources["wood"] == 0
 
 
+def test_fireworks_are_not_offered_when_one_hit_fewer_saves_no_unit():
+    """The catalogue: "offered only if it actually reduces their losses". Four hits against two units
+    still kill both with one cancelled."""
+    s = fresh("china", "rome")
+    special(s, 0, "Metallurgy")
+    s.resources(0, wood=1, ore=1)
+    defenders = s.units(0, "infantry", "C2", 2)
+    army = s.units(1, "infantry", "C2", 3)
+    dice(s, *[(6, "infantry")] * 3, (2, "cavalry"), (2, "cavalry"))  # 3 x 7 = 21: 4 hits
+    attack(s, 1, army, "C2", "D2")
+    assert "combat value 21, 4 hit(s)" in " ".join(s.game.log)
+    assert not any(isinstance(d, HitCancelDecision) for d in s.game.pending)
+    assert alive(s, defenders) == [] and s.player(0).resources["wood"] == 1
+
+
+def test_qin_tactician_is_not_offered_when_the_hits_exceed_the_units_by_more_than_one():
+    s = fresh("china", "rome")
+    s.resources(0, culture=2)
+    qin = place_leader(s, 0, "Qin Shi Huang", "B6")
+    qin.pos = s.hex("C2")
+    army = s.units(1, "infantry", "C2", 3)
+    dice(s, *[(6, "infantry")] * 3, (2, "cavalry"))  # 4 hits against Qin alone
+    attack(s, 1, army, "C2", "D2")
+    assert not any(isinstance(d, HitCancelDecision) for d in s.game.pending)
+    assert s.player(0).culture_tokens == 2
+
+
 ENCIRCLED, SURPRISE = 2, 10  # action cards
 
 

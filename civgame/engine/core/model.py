@@ -157,6 +157,8 @@ class CombatSide:
     owner: int
     units: list[int]  # its fighting units still in the battle
     hits_taken: int = 0
+    # the hits scored against it this round, those beyond its units too: a cancel saves a unit only within them
+    hits_scored: int = 0
     casualties: list[int] = field(default_factory=list)  # chosen this round; all removed together
     losses: int = 0  # fighting units it lost in this battle so far
     bonus: int = 0  # combat value added every round (paid for before the battle)

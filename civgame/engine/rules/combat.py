@@ -567,13 +567,19 @@ def _roll_round(game: Game) -> bool:
     if fortress_round and "hit_cancel" not in c.fortress_cancelled:
         defence.cancels += rules.fortress_cancelled_hits
         _say(game, f"The fortress cancels {rules.fortress_cancelled_hits} hit(s) in the first round")
-    c.defender.hits_taken = min(len(c.defender.units), max(0, attack.hits - defence.cancels))
-    c.attacker.hits_taken = min(len(c.attacker.units), max(0, defence.hits - attack.cancels))
+    _score(c.defender, attack.hits - defence.cancels)
+    _score(c.attacker, defence.hits - attack.cancels)
     asked = [
         _offer_round_bonus(game, c, side, roll, against)
         for side, roll, against in ((c.defender, defence, attack), (c.attacker, attack, defence))
     ]
     return any(asked)  # the attacker's question ends on top: it answers first
+
+
+def _score(side: CombatSide, hits: int) -> None:
+    """The side takes `hits` this round: as many as it has units (`hits_taken`), the rest noted too."""
+    side.hits_scored = max(0, hits)
+    side.hits_taken = min(len(side.units), side.hits_scored)
 
 
 def _offer_round_bonus(game: Game, c: Combat, side: CombatSide, roll: _Roll, against: _Roll) -> bool:
@@ -618,13 +624,18 @@ def _assign_hits(game: Game) -> None:
         _choose(game, side, side.units, side.hits_taken, COMBAT)
 
 
+def _scored(side: CombatSide) -> int:
+    """The hits scored against the side this round (a battle saved before they were noted: those taken)."""
+    return max(side.hits_scored, side.hits_taken)
+
+
 def _offer_hit_cancel(game: Game, c: Combat) -> bool:
     """`paid_hit_cancel` (Fireworks, Qin's Tactician): a side taking rolled hits may pay to cancel one,
     each effect once a round (noted in `c.prepared`); True if a choice was asked. It comes before the
     tactics effects after the hits, so Encircled's extra hit cannot be cancelled and Surprise counts
     the hits left."""
     for side in (c.attacker, c.defender):
-        if side.owner < 0 or side.hits_taken <= 0:
+        if side.owner < 0 or not 0 < _scored(side) <= len(side.units):  # one hit fewer must save a unit
             continue
         player = game.player(side.owner)
         for effect in effects.active(game, player, "paid_hit_cancel", at=c.space):
@@ -1581,7 +1592,8 @@ def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
             game.city_attack_offer = None  # used once
         c.defender_tactics_denied = max(c.defender_tactics_denied, d.deny_tactics)
         if d.this_round:
-            _opponent(c, side).hits_taken += 1
+            target = _opponent(c, side)
+            _score(target, max(target.hits_scored, target.hits_taken) + 1)
         else:
             side.bonus += d.bonus
     if not d.this_round:
@@ -1606,7 +1618,7 @@ def _pay_hit_cancel(game: Game, action: PayCombatBonus) -> None:
         player = game.player(d.player)
         pay(player, payment)
         side = c.attacker if d.player == c.attacker.owner else c.defender
-        side.hits_taken -= 1
+        _score(side, _scored(side) - 1)
         _say(game, f"{player.name} pays {describe(payment)} for {d.source}: 1 hit fewer this round")
     _proceed(game, "hits")
 

@@ -296,6 +296,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "owner": OWNER,
         "units": each(UNIT_ID),
         "hits_taken": COUNT,
+        "hits_scored": COUNT,
         "casualties": each(UNIT_ID),
         "losses": COUNT,
         "bonus": COUNT,

@@ -78,7 +78,12 @@ def tactics_requirement(game: Game, half: str) -> str:
         parts.append("in the defender's city")
     elif spec.city == "not_for_attacker":
         parts.append("attacker only away from cities")
+    if spec.units:
+        parts.append("with " + " or ".join(_TACTICS_UNITS[kind] for kind in spec.units))
     return ", ".join(parts)
+
+
+_TACTICS_UNITS = {"army": "army units", "ship": "ships", "fortress": "a fortress"}  # a half's `units`
 
 
 # What the parts of a card's `choice` name, by the primitive that asks for it (others: advances).

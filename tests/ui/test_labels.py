@@ -6,7 +6,7 @@ from civgame.engine.core import decisions as D
 from civgame.engine.core.hexgrid import label_to_hex
 from civgame.engine.core.model import City, Unit
 from civgame.engine.rules.setup import new_game
-from civgame.ui.labels import LABELS, ability_price, decision_title, describe_action, score_details
+from civgame.ui.labels import LABELS, ability_price, decision_title, describe_action, score_details, tactics_requirement
 
 
 def sample_game():
@@ -230,3 +230,10 @@ def test_the_score_details_name_each_wonder_and_how_it_scores():
     assert score_details(game, 0) == (
         "Objectives: none · Wonders: Great Gardens (built), Pyramids (built, destroyed, effect kept)"
     )
+
+
+def test_a_tactics_half_names_the_units_it_needs():
+    game = sample_game()
+    assert tactics_requirement(game, "Peltasts") == "land battles, with army units"
+    assert tactics_requirement(game, "Martyr").endswith("with army units or ships")
+    assert tactics_requirement(game, "High Ground") == "land battles, attacker only away from cities"

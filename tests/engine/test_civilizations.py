@@ -203,6 +203,23 @@ def test_a_new_leader_replaces_the_old_one_for_good_and_three_is_the_most():
     assert all("leader" not in r.units for r in s.legal_of(Recruit))
 
 
+def test_a_new_leader_is_recruited_into_a_full_stack_its_predecessor_leaves_first():
+    """Summary: the old leader is removed "before recruiting the new one", so it takes no room."""
+    s = civ_scenario("rome", "greece")
+    s.resources(0, food=3, ore=3, mood=3, culture=3)
+    city = s.city(0, "D2", mood="happy", buildings={"temple": 0})  # may recruit 3 units
+    civilizations.place_leader(s.game, s.player(0), "Sulla", city)
+    s.units(0, "infantry", "D2", 2)  # 3 army units with Sulla: room for 1
+    listed = {r.units for r in s.legal_of(Recruit) if "leader" in r.units}
+    assert ("infantry", "leader") in listed and ("infantry", "infantry", "leader") not in listed
+    s.units(0, "infantry", "D2", 1)  # 4: full, but Sulla leaves
+    assert {r.units for r in s.legal_of(Recruit)} == {("leader",), ("leader", "settler"), ("settler",)}
+    s.apply(Recruit(city.id, ("leader",), payment={"mood": 1, "culture": 1}))
+    s.apply(ChooseLeader("Augustus"))
+    assert sorted(u.kind for u in s.game.units_at(city.pos)) == ["infantry"] * 3 + ["leader"]
+    assert s.player(0).leader == "Augustus" and s.player(0).leaders_used == ["Sulla", "Augustus"]
+
+
 def test_players_without_a_civilization_recruit_no_leader():
     s = Scenario().reveal_all()
     s.resources(0, food=2, mood=3, culture=3)

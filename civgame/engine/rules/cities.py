@@ -1033,6 +1033,17 @@ def _army_room(game: Game, city: City) -> int:
     return game.rules.game.stacking_limit - here
 
 
+def _room_a_new_leader_makes(game: Game, city: City) -> int:
+    """The army room a Recruit with a leader gains: the owner's leader standing in the city leaves before the
+    new one is recruited (summary: "removed from the game before recruiting the new one")."""
+    pos, owner, units = city.pos, city.owner, game.rules.units
+    return sum(
+        1
+        for u in game.units
+        if u.pos == pos and u.owner == owner and u.carrier is None and units[u.kind].leader and units[u.kind].army
+    )
+
+
 def _recruit_capacity(game: Game, city: City, kind: str) -> int:
     """How many of `kind` one recruit can place: pieces left plus pieces that can be reused.
 
@@ -1126,7 +1137,8 @@ def why_not_recruit(game: Game, city: City, units: tuple[str, ...]) -> str | Non
             building = game.rules.buildings[needed].name if needed else "building facing the sea"
             return f"{spec.name} can only be recruited in a city with a {building}"
     armies = sum(1 for kind in units if game.rules.units[kind].army)
-    if armies > _army_room(game, city):
+    leaving = _room_a_new_leader_makes(game, city) if any(game.rules.units[kind].leader for kind in units) else 0
+    if armies > _army_room(game, city) + leaving:
         return f"at most {game.rules.game.stacking_limit} army units may stand in one space"
     for kind, count in Counter(units).items():
         if count > _recruit_capacity(game, city, kind):
@@ -1179,6 +1191,7 @@ def recruit_options(game: Game, city: City, look: _RecruitLook | None = None) ->
         return []
     capacity: dict[str, int] = {}  # asked only when the supply runs out: counting reusable pieces scans every unit
     room = _army_room(game, city)
+    leaving = _room_a_new_leader_makes(game, city)
     most = mood_modified_size(game, city)
     found: list[tuple[str, ...]] = []
 
@@ -1186,7 +1199,8 @@ def recruit_options(game: Game, city: City, look: _RecruitLook | None = None) ->
         for i in range(start, len(kinds)):
             kind = kinds[i]
             spec = game.rules.units[kind]
-            if spec.army and armies >= room:
+            with_leader = spec.leader or any(game.rules.units[k].leader for k in chosen)
+            if spec.army and armies >= room + (leaving if with_leader else 0):
                 continue
             combo = (*chosen, kind)
             cost = dict(chosen_cost)  # recruit_cost(game, combo), added up along the branch
@@ -1224,8 +1238,11 @@ def _can_recruit(game: Game, city: City, look: _RecruitLook) -> bool:
     """Whether `recruit_options` lists anything for the city: a single unit, without listing the rest."""
     kinds = _affordable_kinds(game, city, look)
     room = _army_room(game, city) if kinds else 0
+    units = game.rules.units
     return any(
-        (room > 0 or not game.rules.units[kind].army) and _has_piece(game, city, look, {}, kind, 0) for kind in kinds
+        (room > 0 or not units[kind].army or (units[kind].leader and _room_a_new_leader_makes(game, city) > 0))
+        and _has_piece(game, city, look, {}, kind, 0)
+        for kind in kinds
     )
 
 

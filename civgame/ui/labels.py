@@ -18,7 +18,7 @@ from civgame.engine.rules.combat import OVERLOAD, owner_name
 from civgame.engine.rules.culture_abilities import OBJECTIVE, option_label
 from civgame.engine.rules.happiness import raise_cost
 from civgame.engine.rules.payments import describe as describe_cost
-from civgame.engine.rules.trading import card_kind, public_text
+from civgame.engine.rules.trading import card_kind, great_person_of, public_text
 
 
 def where(space: Hex | None) -> str:
@@ -309,10 +309,14 @@ def _ship_text(game: Game, ship_id: int) -> str:
 
 
 def trade_item_text(game: Game, item: str, count: int = 1, face_down: bool = False) -> str:
-    """ "2 food", "Action card Mass Production", "1 action card (face down)", "1 objective card"."""
+    """ "2 food", "Action card Mass Production", "Great person card Great Artist", "1 action card (face down)",
+    "1 objective card". A great person counts as an action card in hand: face down it is one."""
     kind = card_kind(item)
     if kind is None or ":" not in item or face_down:
         return public_text({item: count}) + (" (face down)" if face_down else "")
+    person = great_person_of(item)
+    if person is not None:
+        return f"Great person card {game.rules.event(person).name}"
     card = item.split(":", 1)[1]
     if kind == "wonder":
         spec = game.rules.wonders.get(card)

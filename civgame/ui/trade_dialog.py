@@ -1,8 +1,10 @@
 """The trade dialog, opened from the top bar: choose a partner, what you give and what you take, send.
 
 Each resource and token has a row with − / + for the side you give and the side you take. Each
-card of your hand is a button that cycles keep → give → give face down. The partner's hand is
-hidden, so you ask for a number of their action, objective or wonder cards and they choose which.
+card of your hand is a button that cycles keep → give → give face down; a great person held in hand
+is such a card (the two kept face up are not in hand). The partner's hand is hidden, so you ask for a
+number of their action, objective or wonder cards and they choose which; a great person in their hand
+counts as an action card.
 Sending makes the offer as the engine's steps (StartTrade, AddTradeItem…, SendTrade); the partner
 answers in their own decision dialog behind the pass screen.
 """
@@ -26,6 +28,8 @@ from civgame.ui.payment_dialog import set_enabled
 ROW = 30
 TITLE_BAR = 28
 CARD_STATES = ("keep", "give", "give face down")
+# The partner's cards you ask for, by kind: a great person in hand counts as an action card (catalogue).
+ASKED = {"action": "Action cards or great persons in hand", "objective": "Objective cards", "wonder": "Wonder cards"}
 
 
 class TradeDialog:
@@ -53,7 +57,7 @@ class TradeDialog:
     def _reset_offer(self) -> None:
         self.give: dict[str, int] = dict.fromkeys(AMOUNTS, 0)
         self.take: dict[str, int] = dict.fromkeys((*AMOUNTS, *CARD_KINDS), 0)
-        self.cards: dict[str, str] = {card: "keep" for kind in CARD_KINDS for card in hand(self.me, kind)}
+        self.cards: dict[str, str] = {card: "keep" for kind in CARD_KINDS for card in hand(self.game, self.me, kind)}
 
     def limit(self, side: str, item: str) -> int:
         """The most of `item` that may go on `side`: what its giver holds, and none if on the other side."""
@@ -61,7 +65,7 @@ class TradeDialog:
             return 0 if self.take.get(item) else holdings(self.me)[item]
         partner = self.game.player(self.partner)
         if item in CARD_KINDS:
-            return len(hand(partner, item))
+            return len(hand(self.game, partner, item))
         return 0 if self.give.get(item) else holdings(partner)[item]
 
     def offer(self) -> tuple[dict[str, int], dict[str, int], list[str]]:
@@ -124,6 +128,7 @@ class TradeDialog:
         self.amount_buttons: dict[UIButton, tuple[str, str, int]] = {}
         self.card_buttons: dict[UIButton, str] = {}
         self.amount_labels: dict[tuple[str, str], UILabel] = {}
+        self.ask_labels: dict[str, UILabel] = {}  # the row of each kind of the partner's cards you may ask for
         for i, row in enumerate(rows):
             self._build_row(row, i * (row_h + gap), row_w, row_h)
         self.status = UILabel(
@@ -158,7 +163,7 @@ class TradeDialog:
         partner = self.game.player(self.partner)
         rows = [("amount", item) for item in AMOUNTS if self.limit("give", item) or self.limit("take", item)]
         rows += [("card", card) for card in self.cards]
-        rows += [("ask", kind) for kind in CARD_KINDS if hand(partner, kind)]
+        rows += [("ask", kind) for kind in CARD_KINDS if hand(self.game, partner, kind)]
         return rows
 
     def _build_row(self, row: tuple[str, str], y: int, width: int, row_h: int) -> None:
@@ -172,17 +177,21 @@ class TradeDialog:
             self.card_buttons[button] = item
             return
         partner = self.game.player(self.partner)
+        label_w = name_w
         if kind == "ask":
-            label = f"{item.capitalize()} cards ({partner.name} {len(hand(partner, item))}, they pick)"
+            label = f"{ASKED[item]} ({partner.name} {len(hand(self.game, partner, item))}, they pick)"
+            label_w += round(190 * self.scale)  # (no counter for the side you give)
         else:
             label = f"{item.capitalize()} (you {holdings(self.me)[item]}, {partner.name} {holdings(partner)[item]})"
-        UILabel(
-            pygame.Rect(0, y, name_w, row_h),
-            theme.fit_text(label, font, name_w),
+        shown = UILabel(
+            pygame.Rect(0, y, label_w, row_h),
+            theme.fit_text(label, font, label_w),
             manager,
             container=self.scroller,
             object_id="#prompt",
         )
+        if kind == "ask":
+            self.ask_labels[item] = shown
         x = name_w + 4
         for side in ("give", "take") if kind == "amount" else ("take",):
             self._build_counter(side, item, x if side == "give" else x + round(190 * self.scale), y, row_h)

@@ -164,7 +164,7 @@ def trade_items(game: Game) -> list[Action]:
         *(
             AddTradeItem("give", card, down)
             for kind in trading.CARD_KINDS
-            for card in trading.hand(me, kind)
+            for card in trading.hand(game, me, kind)
             for down in (False, True)
         ),
     ]

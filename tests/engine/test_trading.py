@@ -9,6 +9,7 @@ from civgame.engine.core.actions import (
     CancelTrade,
     DeclineTrade,
     EndTurn,
+    PlayGreatPerson,
     SendTrade,
     StartTrade,
 )
@@ -18,6 +19,8 @@ from civgame.engine.core.errors import RuleError
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.storage.save import dumps, loads, state_hash
 from tests.scenario import Scenario
+
+GREAT_ARTIST, GREAT_PHILOSOPHER, GREAT_ARCHITECT, GREAT_DIPLOMAT = 19, 21, 55, 57  # event cards
 
 
 def traders(players: int = 2) -> Scenario:
@@ -181,3 +184,83 @@ def test_an_offer_in_progress_and_one_awaiting_an_answer_survive_a_save():
     s.apply(SendTrade())
     restored = loads(dumps(s.game))
     assert restored.pending == s.game.pending and state_hash(restored) == state_hash(s.game)
+
+
+def great_persons(s: Scenario, player: int, *cards: int) -> None:
+    """The player holds these great persons (taken out of the event deck)."""
+    deck = s.game.decks["event"]
+    deck.draw = [c for c in deck.draw if c not in cards]
+    s.player(player).great_persons.extend(cards)
+
+
+def test_a_great_person_held_in_hand_is_traded_as_an_action_card_and_its_receiver_plays_it():
+    """The catalogue: a great person "counts as an action card in hand for every other purpose"."""
+    s = traders()
+    great_persons(s, 0, GREAT_PHILOSOPHER)
+    s.resources(1, ore=1)
+    s.apply(StartTrade(1))
+    offered = {(a.item, a.face_down) for a in s.legal_of(AddTradeItem) if a.side == "give"}
+    assert offered == {("great person:21", False), ("great person:21", True)}
+    s.apply(AddTradeItem("give", "great person:21", face_down=True))
+    assert_refused(s, AddTradeItem("give", "great person:21"), "already in the trade")
+    s.apply(AddTradeItem("take", "ore"))
+    s.apply(SendTrade())
+    decision = s.game.pending[-1]
+    assert decision.give == {"great person:21": 1} and decision.face_down == ["great person:21"]
+    assert s.game.log[-1] == "Player 1 offers Player 2 a trade: 1 action card for 1 ore"
+    restored = loads(dumps(s.game))  # a save holding the offer loads
+    assert restored.pending == s.game.pending
+    s.apply(AcceptTrade())
+    assert s.player(1).great_persons == [GREAT_PHILOSOPHER] and s.player(0).great_persons == []
+    assert s.player(1).action_cards == [] and s.player(0).resources["ore"] == 1
+    assert "Philosopher" not in "\n".join(s.game.log)
+    assert check_invariants(s.game) == []
+    s.apply(EndTurn())
+    s.turn(1)
+    assert PlayGreatPerson(GREAT_PHILOSOPHER, ("Writing",)) in s.legal()  # still a great person, played as one
+    s.apply(PlayGreatPerson(GREAT_PHILOSOPHER, ("Writing",)))
+    assert s.player(1).has("Writing") and s.game.decks["event"].discard[-1] == GREAT_PHILOSOPHER
+
+
+def test_asking_for_an_action_card_may_be_answered_with_a_great_person_held_in_hand():
+    s = traders()
+    s.hand(1, 7)
+    great_persons(s, 1, GREAT_ARTIST, GREAT_DIPLOMAT)  # the Great Diplomat is kept face up: not in hand
+    s.resources(0, food=1)
+    s.apply(StartTrade(1))
+    assert_refused(s, AddTradeItem("take", "great person:19"), "hidden: ask for a kind of card")
+    assert_refused(s, AddTradeItem("take", "great person"), "counts as an action card: ask for an action card")
+    s.apply(AddTradeItem("take", "action"))
+    s.apply(AddTradeItem("take", "action"))  # the action card and the Great Artist
+    assert AddTradeItem("take", "action") not in s.legal()
+    assert_refused(s, AddTradeItem("take", "action"), "Player 2 has no more action cards")
+    s.apply(CancelTrade())
+    s.turn(0)
+    offer(s, 1, give=["food"], take=["action"])
+    assert {a.cards for a in s.legal_of(AcceptTrade)} == {("action:7",), ("great person:19",)}
+    s.apply(AcceptTrade(("great person:19",)))
+    assert s.player(0).great_persons == [GREAT_ARTIST] and s.player(1).great_persons == [GREAT_DIPLOMAT]
+    assert s.player(1).action_cards == [7] and s.player(1).resources["food"] == 1
+    assert s.game.log[-1] == "Player 2 accepts: Player 1 trades 1 food to Player 2 for 1 action card"
+    assert check_invariants(s.game) == []
+
+
+def test_great_persons_kept_face_up_are_not_in_hand_and_are_not_traded():
+    """The summary trades "cards in hand"; the Great Architect and the Great Diplomat are kept face up in front
+    of their holder (catalogue), and the Great Diplomat's relations are its taker's."""
+    s = traders()
+    great_persons(s, 0, GREAT_ARCHITECT, GREAT_DIPLOMAT)
+    s.player(0).diplomatic_partner = 1
+    assert s.legal_of(StartTrade) == []  # neither player has anything to trade
+    great_persons(s, 1, GREAT_ARTIST)
+    s.apply(StartTrade(1))
+    assert {(a.side, a.item) for a in s.legal_of(AddTradeItem)} == {("take", "action")}
+    assert_refused(s, AddTradeItem("give", "great person:57"), "the Great Diplomat is kept face up, not in hand")
+    assert_refused(s, AddTradeItem("give", "great person:55"), "the Great Architect is kept face up, not in hand")
+    assert_refused(s, AddTradeItem("give", "great person:19"), "Player 1 has no such card in hand")
+    s.apply(CancelTrade())
+    s.apply(EndTurn())
+    s.turn(1)
+    s.apply(StartTrade(0))  # the Great Artist's holder
+    assert AddTradeItem("take", "action") not in s.legal()
+    assert_refused(s, AddTradeItem("take", "action"), "Player 1 has no more action cards")

@@ -1,6 +1,7 @@
 """The trade dialog from the top bar, and the partner's answer behind their pass screen, by real clicks."""
 
 from civgame.engine.core.decisions import TradeOfferDecision
+from civgame.ui.cards_view import trade_item_card
 from civgame.ui.labels import card_name
 from civgame.ui.trade_dialog import TradeDialog
 from tests.scenario import Scenario
@@ -83,3 +84,39 @@ def test_a_declined_offer_changes_nothing_and_cancel_offers_nothing(app):
     click_button(app, scene.dialog.button_for("Decline the trade"))
     assert game.log[-1] == "Player 2 declines Player 1's trade offer"
     assert game.player(0).resources["food"] == 2 and game.player(1).resources["food"] == 0
+
+
+def test_a_great_person_of_your_hand_is_given_face_down_by_clicks_and_the_partner_receives_it(app):
+    """A great person held hidden counts as an action card in hand; the Great Diplomat is kept face up."""
+    s = traders()
+    game = s.game
+    philosopher, artist, diplomat = 21, 19, 57
+    game.decks["event"].draw = [c for c in game.decks["event"].draw if c not in (philosopher, artist, diplomat)]
+    game.player(0).great_persons += [philosopher, diplomat]
+    game.player(1).great_persons.append(artist)
+    scene = show_game(app, game)
+    dialog = open_trade(app, scene)
+    person = f"great person:{philosopher}"
+    assert person in dialog.cards and f"great person:{diplomat}" not in dialog.cards  # face up: not in hand
+    button = dialog.button_for_card(person)
+    assert button.text == "Great person card Great Philosopher: keep"
+    assert trade_item_card(game, 0, person).title == "Great Philosopher"  # shown when pointed at
+    ask = dialog.ask_labels["action"].text
+    assert ask == "Action cards or great persons in hand (Player 2 1, they pick)"  # their Great Artist
+    click_button(app, button)  # keep → give
+    click_button(app, button)  # give → give face down
+    assert button.text == "Great person card Great Philosopher: give face down"
+    click_button(app, dialog.button_for_amount("take", "ore", 1))
+    assert dialog.summary() == "You give Great person card Great Philosopher (face down); you take 1 ore"
+    click_button(app, dialog.send_button)
+
+    offer = game.pending[-1]
+    assert isinstance(offer, TradeOfferDecision) and offer.face_down == [person]
+    take_seat(app, scene)
+    prompt = scene.dialog.prompt
+    assert "offers 1 action card (face down) for 1 ore" in prompt
+    assert all("Philosopher" not in text for text in [prompt, *scene.dialog.labels(), *game.log])
+    click_button(app, scene.dialog.button_for("Accept the trade"))
+
+    assert game.pending == [] and game.player(1).great_persons == [artist, philosopher]
+    assert game.player(0).great_persons == [diplomat] and game.player(0).resources["ore"] == 1

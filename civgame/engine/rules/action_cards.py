@@ -57,7 +57,7 @@ from civgame.engine.rules.advances import (
     note_waiver,
     why_not_gain,
 )
-from civgame.engine.rules.cards import HANDS, discard, take
+from civgame.engine.rules.cards import HANDS, discard, great_persons_in_hand, take
 from civgame.engine.rules.combat import (
     CAPTURE_OFFERS,
     pay_ransom,
@@ -543,10 +543,8 @@ def _hidden_cards(rules: Ruleset, player: Player) -> Iterator[tuple[str, Hand, i
     persons held hidden (the catalogue: "it counts as an action card in hand"), not those kept face up."""
     for card in sorted(set(player.action_cards)):
         yield str(card), ACTION_CARDS, card
-    for card in sorted(set(player.great_persons)):
-        person = rules.event(card).great_person
-        if person is not None and not person.public:
-            yield f"{GREAT_PERSON_CHOICE}{card}", GREAT_PERSONS, card
+    for card in sorted(set(great_persons_in_hand(rules, player))):
+        yield f"{GREAT_PERSON_CHOICE}{card}", GREAT_PERSONS, card
 
 
 def _plays_without_action(game: Game, effect: Effect) -> list[Choice]:

@@ -10,6 +10,7 @@ from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.core import DrawFromDiscard
 from civgame.engine.content.effects.economy import WonderDrawInstead
+from civgame.engine.content.ruleset import Ruleset
 from civgame.engine.core.decisions import EffectChoiceDecision
 from civgame.engine.core.model import Game, Player
 from civgame.engine.rules.triggers import observer
@@ -17,6 +18,17 @@ from civgame.engine.rules.triggers import observer
 HANDS = {"action": "action_cards", "objective": "objective_cards", "wonder": "wonder_cards"}
 FROM_DISCARD, FROM_DECK = "take the top card of the discard pile", "draw from the deck"
 PUBLIC_WONDER = "take the face-up wonder card"
+
+
+def great_persons_in_hand(rules: Ruleset, player: Player) -> list[int]:
+    """The great persons the player holds hidden in hand, each of which "counts as an action card in hand
+    for every other purpose" (catalogue); not the public ones kept face up in front of them."""
+    return [card for card in player.great_persons if not _kept_face_up(rules, card)]
+
+
+def _kept_face_up(rules: Ruleset, card: int) -> bool:
+    person = rules.event(card).great_person
+    return person is not None and person.public
 
 
 def draw_card(game: Game, deck_name: str) -> int | str | None:

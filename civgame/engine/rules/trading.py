@@ -12,6 +12,12 @@ for a kind of card) or `DeclineTrade`. On acceptance the engine checks that both
 what they give and carries the trade out at once; resources above a limit are lost as with any
 gain. A card offered face down is named nowhere the partner sees before the trade.
 
+Great persons: one held hidden in hand "counts as an action card in hand for every other purpose"
+(catalogue), so it is traded as one: its holder offers it by name ("great person:21"), face up or face
+down, and an offer asking for an action card may be answered with it; the log and a face-down offer
+call it an action card. The two kept face up in front of their holder (Great Architect, Great
+Diplomat) are not in hand, and the summary trades only cards in hand: they cannot be traded.
+
 Ruling (docs/rules-decisions.md): one offer per partner per turn, counted when it is started.
 The deal is agreed at the table; the offer records it, so this keeps offers bounded.
 """
@@ -35,11 +41,13 @@ from civgame.engine.core.decisions import TradeDecision, TradeOfferDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS
+from civgame.engine.rules.cards import great_persons_in_hand
 from civgame.engine.rules.payments import gain, held, holdings, pay
 from civgame.engine.rules.registry import rule
 
 SIDES = ("give", "take")
 CARD_KINDS = ("action", "objective", "wonder")
+GREAT_PERSON = "great person"  # "great person:21": a great person held hidden, which counts as an action card
 AMOUNTS = (*RESOURCES, *TOKENS)
 
 
@@ -68,22 +76,45 @@ def _answering(game: Game) -> TradeOfferDecision:
     return decision
 
 
-def hand(player: Player, kind: str) -> list[str]:
-    """The cards of one kind in a player's hand, as trade items ("action:12")."""
-    return [f"{kind}:{card}" for card in _cards(player, kind)]
+def hand(game: Game, player: Player, kind: str) -> list[str]:
+    """The cards of one kind in a player's hand, as trade items ("action:12"): the action cards are followed
+    by the great persons held hidden ("great person:21"), which count as action cards in hand."""
+    if kind == "action":
+        persons = great_persons_in_hand(game.rules, player)
+        return [f"action:{card}" for card in player.action_cards] + [f"{GREAT_PERSON}:{card}" for card in persons]
+    cards = player.wonder_cards if kind == "wonder" else player.objective_cards
+    return [f"{kind}:{card}" for card in cards]
 
 
-def _cards(player: Player, kind: str) -> list[str] | list[int]:
-    """The cards of one kind in a player's hand, as the player holds them."""
-    if kind == "wonder":
-        return player.wonder_cards
-    return player.action_cards if kind == "action" else player.objective_cards
+def _count(game: Game, player: Player, kind: str) -> int:
+    """How many cards of one kind a player holds in hand (`hand`, without naming them)."""
+    if kind == "action":
+        return len(player.action_cards) + len(great_persons_in_hand(game.rules, player))
+    return len(player.wonder_cards if kind == "wonder" else player.objective_cards)
+
+
+# Where a player holds the cards a trade item names, by the item's prefix.
+_HELD_IN = {
+    "action": "action_cards",
+    "objective": "objective_cards",
+    "wonder": "wonder_cards",
+    GREAT_PERSON: "great_persons",
+}
 
 
 def card_kind(item: str) -> str | None:
-    """ "action" for "action:12" or "action"; None for a resource or token."""
-    kind = item.split(":", 1)[0]
-    return kind if kind in CARD_KINDS else None
+    """ "action" for "action:12" or "action", and for "great person:21" (which counts as an action card);
+    None for a resource or token."""
+    prefix, colon, _ = item.partition(":")
+    if prefix == GREAT_PERSON and colon:
+        return "action"
+    return prefix if prefix in CARD_KINDS else None
+
+
+def great_person_of(item: str) -> int | None:
+    """The great person a trade item names ("great person:21"), if it names one."""
+    prefix, _, card = item.partition(":")
+    return int(card) if prefix == GREAT_PERSON and card.isdigit() else None
 
 
 def _sides(game: Game, decision: TradeDecision, side: str) -> tuple[Player, dict[str, int], dict[str, int]]:
@@ -98,9 +129,9 @@ def _more_held(giver: Player, item: str, chosen: dict[str, int]) -> bool:
     return held(giver, item) > chosen.get(item, 0)
 
 
-def _more_cards(giver: Player, kind: str, chosen: dict[str, int]) -> bool:
+def _more_cards(game: Game, giver: Player, kind: str, chosen: dict[str, int]) -> bool:
     """The giver holds more cards of `kind` than the side already asks for."""
-    return len(_cards(giver, kind)) > chosen.get(kind, 0)
+    return _count(game, giver, kind) > chosen.get(kind, 0)
 
 
 def item_problem(game: Game, decision: TradeDecision, side: str, item: str) -> str | None:
@@ -115,21 +146,31 @@ def item_problem(game: Game, decision: TradeDecision, side: str, item: str) -> s
             return f"{giver.name} has no more {item} to trade"
         return None
     kind = card_kind(item)
+    if item == GREAT_PERSON:
+        return "a great person in hand counts as an action card: ask for an action card, and they choose which"
     if kind is None:
         return f"{item!r} cannot be traded: resources, mood and culture tokens and cards in hand can"
     if ":" not in item:  # a kind of card from the partner's hand
         if side != "take":
             return "name the card of your hand you give"
-        if not _more_cards(giver, kind, chosen):
+        if not _more_cards(game, giver, kind, chosen):
             return f"{giver.name} has no more {kind} cards to trade"
         return None
     if side != "give":
         return "the cards of another player's hand are hidden: ask for a kind of card, and they choose which"
-    if item[len(kind) + 1 :] not in map(str, _cards(giver, kind)):  # "action:12": card 12 of the action cards
-        return f"{giver.name} has no such card in hand"
+    if item not in hand(game, giver, kind):
+        return _not_in_hand(game, giver, item)
     if chosen.get(item):
         return "that card is already in the trade"
     return None
+
+
+def _not_in_hand(game: Game, giver: Player, item: str) -> str:
+    person = great_person_of(item)
+    if person is not None and person in giver.great_persons:
+        name = game.rules.event(person).name
+        return f"the {name} is kept face up, not in hand: only cards in hand can be traded"
+    return f"{giver.name} has no such card in hand"
 
 
 def _addable(game: Game, decision: TradeDecision) -> list[AddTradeItem]:
@@ -144,26 +185,24 @@ def _addable(game: Game, decision: TradeDecision) -> list[AddTradeItem]:
             a for item, a in _AMOUNT_ITEMS[side] if have.get(item, 0) > chosen.get(item, 0) and not other.get(item)
         ]
     partner = game.player(decision.partner)
-    addable += [a for a in _CARD_KIND_ITEMS if _more_cards(partner, a.item, decision.take)]
+    addable += [a for a in _CARD_KIND_ITEMS if _more_cards(game, partner, a.item, decision.take)]
     me = game.player(decision.player)
     for kind in CARD_KINDS:
-        for card in _cards(me, kind):
-            offers = _card_offers(kind, card)
-            if not decision.give.get(offers[0].item):  # in hand, so only a card already in the trade is refused
-                addable += offers
+        for item in hand(game, me, kind):
+            if not decision.give.get(item):  # in hand, so only a card already in the trade is refused
+                addable += _card_offers(item)
     return addable
 
 
 @cache
-def _card_offers(kind: str, card: str | int) -> tuple[AddTradeItem, AddTradeItem]:
+def _card_offers(item: str) -> tuple[AddTradeItem, AddTradeItem]:
     """Giving a card of one's hand face up, and face down: (immutable) actions made once per card."""
-    item = f"{kind}:{card}"
     return AddTradeItem("give", item), AddTradeItem("give", item, True)
 
 
-def _has_anything(player: Player) -> bool:
+def _has_anything(game: Game, player: Player) -> bool:
     tokens = player.mood_tokens or player.culture_tokens
-    return bool(tokens or any(player.resources.values()) or any(_cards(player, kind) for kind in CARD_KINDS))
+    return bool(tokens or any(player.resources.values()) or any(_count(game, player, kind) for kind in CARD_KINDS))
 
 
 # ------------------------------------------------------------------ starting and composing
@@ -175,7 +214,7 @@ def why_not_start(game: Game, partner: int) -> str | None:
         return "trade with another player"
     if _offered_key(partner) in me.used_this_turn:
         return f"{me.name} already made a trade offer to {game.player(partner).name} this turn"
-    if not (_has_anything(me) or _has_anything(game.player(partner))):
+    if not (_has_anything(game, me) or _has_anything(game, game.player(partner))):
         return "neither player has anything to trade"
     return None
 
@@ -186,13 +225,13 @@ def _legal_start(game: Game) -> list[Action]:
     if game.phase != "play":
         return []
     me = game.player(game.current)
-    mine = _has_anything(me)
+    mine = _has_anything(game, me)
     return [
         _start_action(partner.index)
         for partner in game.players
         if partner is not me
         and _offered_key(partner.index) not in me.used_this_turn
-        and (mine or _has_anything(partner))
+        and (mine or _has_anything(game, partner))
     ]
 
 
@@ -281,7 +320,7 @@ def card_choices(game: Game, decision: TradeOfferDecision) -> list[tuple[str, ..
     """The ways the partner can pick the cards the offer asks for by kind."""
     partner = game.player(decision.player)
     per_kind = [
-        list(combinations(hand(partner, kind), count))
+        list(combinations(hand(game, partner, kind), count))
         for kind, count in decision.take.items()
         if kind in CARD_KINDS and count
     ]
@@ -294,7 +333,7 @@ def _why_cannot_give(game: Game, giver: Player, items: dict[str, int]) -> str | 
         if item in AMOUNTS and have.get(item, 0) < count:
             return f"{giver.name} no longer has {count} {item} to give"
         kind = card_kind(item)
-        if kind is not None and ":" in item and item not in hand(giver, kind):
+        if kind is not None and ":" in item and item not in hand(game, giver, kind):
             return f"{giver.name} no longer holds a card offered in the trade"
     return None
 
@@ -344,21 +383,17 @@ def _hand_over(game: Game, giver: Player, receiver: Player, items: dict[str, int
     pay(giver, amounts)
     kept = gain(game, receiver, amounts)
     for item in items:
-        kind = card_kind(item)
-        if kind is not None:
-            _move_card(giver, receiver, kind, item.split(":", 1)[1])
+        if card_kind(item) is not None:
+            _move_card(giver, receiver, item)
     return [f"{receiver.name} loses {amounts[k] - kept[k]} {k} over the limit" for k in amounts if kept[k] < amounts[k]]
 
 
-def _move_card(giver: Player, receiver: Player, kind: str, card: str) -> None:
-    if kind == "wonder":
-        giver.wonder_cards.remove(card)
-        receiver.wonder_cards.append(card)
-        return
-    source = giver.action_cards if kind == "action" else giver.objective_cards
-    target = receiver.action_cards if kind == "action" else receiver.objective_cards
-    source.remove(int(card))
-    target.append(int(card))
+def _move_card(giver: Player, receiver: Player, item: str) -> None:
+    """Move the card a trade item names ("action:12", "great person:21", "wonder:pyramids") between hands."""
+    prefix, _, name = item.partition(":")
+    card: int | str = name if prefix == "wonder" else int(name)  # wonder cards are held by name
+    getattr(giver, _HELD_IN[prefix]).remove(card)
+    getattr(receiver, _HELD_IN[prefix]).append(card)
 
 
 def _legal_decline(game: Game) -> list[Action]:

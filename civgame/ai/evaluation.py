@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from civgame.ai.hard_weights import WEIGHTS as HARD
 from civgame.engine.core.hexgrid import distance
 from civgame.engine.core.model import City, Game, Player, Unit
+from civgame.engine.rules.cards import great_persons_in_hand
 from civgame.engine.rules.cities import collect_choices
 from civgame.engine.rules.moods import mood_modified_size
 from civgame.engine.rules.objectives import STATUS, fulfilled
@@ -152,7 +153,8 @@ def terms(game: Game, player_index: int, weights: Weights, every: bool = False) 
     found |= {
         "mood_token": player.mood_tokens,
         "culture_token": player.culture_tokens,
-        "action_card": len(player.action_cards),
+        # a great person held in hand "counts as an action card in hand for every other purpose" (catalogue)
+        "action_card": len(player.action_cards) + len(great_persons_in_hand(game.rules, player)),
         "objective_card": len(player.objective_cards),
         "wonder_card": len(player.wonder_cards),
         "leader": 1 if player.leader is not None else 0,

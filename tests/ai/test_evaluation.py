@@ -4,7 +4,10 @@ from dataclasses import replace
 
 import pytest
 
+from civgame.ai.agents import HeuristicAgent
 from civgame.ai.evaluation import EASY, FORESIGHTED, relative_value, value
+from civgame.engine.core.actions import AcceptTrade, AddTradeItem, DeclineTrade, SendTrade, StartTrade
+from civgame.engine.rules.controller import legal_actions
 from civgame.engine.rules.scoring import score_sheet
 from tests.scenario import Scenario
 
@@ -78,3 +81,35 @@ def test_a_player_behind_on_points_does_not_end_the_game_by_taking_the_last_city
     # Valued by what is held, as if the game went on, taking the city would look better.
     no_ending = replace(FORESIGHTED, ending=0.0)
     assert relative_value(taken.game, 0, no_ending) > relative_value(left.game, 0, no_ending)
+
+
+GREAT_PHILOSOPHER, GREAT_DIPLOMAT = 21, 57  # event cards: a great person held hidden, one kept face up
+
+
+def test_a_great_person_held_in_hand_is_worth_an_action_card():
+    """The catalogue: a great person "counts as an action card in hand for every other purpose"."""
+    s = Scenario(2)
+    s.city(0, "C4")
+    before = value(s.game, 0, EASY)
+    s.player(0).great_persons = [GREAT_DIPLOMAT]  # kept face up: not in hand
+    assert value(s.game, 0, EASY) == pytest.approx(before)
+    s.player(0).great_persons.append(GREAT_PHILOSOPHER)
+    assert value(s.game, 0, EASY) - before == pytest.approx(EASY.action_card)
+
+
+@pytest.mark.parametrize(("food", "answer"), [(1, DeclineTrade()), (2, AcceptTrade(("great person:21",)))])
+def test_a_computer_player_asked_for_an_action_card_gives_its_great_person_only_for_its_worth(food, answer):
+    s = Scenario(2)
+    s.city(0, "C4")
+    s.city(1, "F7")
+    for player in s.game.players:
+        player.resources = dict.fromkeys(player.resources, 0)
+    s.game.decks["event"].draw.remove(GREAT_PHILOSOPHER)
+    s.player(1).great_persons = [GREAT_PHILOSOPHER]
+    s.resources(0, food=food)
+    s.apply(StartTrade(1))
+    for _ in range(food):
+        s.apply(AddTradeItem("give", "food"))
+    s.apply(AddTradeItem("take", "action"))
+    s.apply(SendTrade())
+    assert HeuristicAgent(1).choose(s.game, legal_actions(s.game)) == answer  # an action card is worth 1.5 food

@@ -245,6 +245,46 @@ def test_a_barbarian_city_left_behind_gains_an_infantry():
     assert city.owner == BARBARIAN and "The barbarian city at D7 gains an infantry" in s.game.log
 
 
+@pytest.mark.parametrize("size", [2, 4])
+def test_an_army_back_from_a_drawn_battle_finds_its_city_not_garrisoned(size):
+    """A one-round barbarian battle both sides survive sends the army back to its city: the city was
+    not emptied, so it gains nothing, and a full army never makes 5 units there."""
+    s = near_d5(food=1)
+    city = s.city(BARBARIAN, "D7")
+    army = s.units(BARBARIAN, "infantry", "D7", size)
+    s.units(1, "infantry", "D6", 4)
+    s.apply(PlayActionCard(MERCENARIES))
+    dice(s, *[LEADER] * (size + 4))  # nobody hits
+    s.apply(ChooseOption("the army at D7 to D6"))
+    assert "The battle lasts only 1 round(s): Barbarians goes back where it came from" in s.game.log
+    assert all(u.pos == s.hex("D7") for u in army) and at(s, "D7") == ["infantry"] * size
+    assert city.owner == BARBARIAN and not any("gains an infantry" in line for line in s.game.log)
+    assert s.game.pending == [] and check_invariants(s.game) == []
+
+
+def test_a_barbarian_city_is_garrisoned_once_the_battle_of_its_army_is_over():
+    s = near_d5(food=1)
+    city = s.city(BARBARIAN, "D7")
+    army = s.units(BARBARIAN, "infantry", "D7", 2)
+    infantry, cavalry = s.unit(1, "infantry", "D6"), s.unit(1, "cavalry", "D6")
+    s.apply(PlayActionCard(MERCENARIES))
+    # the barbarians 7 + 1: 1 hit, Player 2 chooses which unit; Player 2 6 + 7: 2 hits, both barbarians fall
+    dice(s, (6, "infantry"), LEADER, (5, "infantry"), (5, "cavalry"))
+    s.apply(ChooseOption("the army at D7 to D6"))
+    assert isinstance(s.game.pending[-1], CasualtyDecision) and at(s, "D7") == []  # the battle is not over
+    assert s.game.combat is not None and s.game.combat.left_city == city.id
+    s.game.rng = s.game.rng.fallback  # the queued dice are used up
+    assert list(playability_problems(s.game)) == []  # a save made here plays on
+    s.game = loads(dumps(s.game))
+    s.apply(ChooseCasualties((cavalry.id,)))
+    assert alive(s, army) == [] and alive(s, [infantry, cavalry]) == [infantry]
+    assert s.game.log[-2:] == [
+        "Player 2 gains 1 gold for defeating the barbarians",
+        "The barbarian city at D7 gains an infantry",
+    ]
+    assert at(s, "D7") == ["infantry"] and s.game.pending == [] and check_invariants(s.game) == []
+
+
 def test_an_army_taking_an_undefended_city_leaves_the_rest_to_move_after_the_refugee():
     s = near_d5(food=2)
     home = s.city(0, "B3")

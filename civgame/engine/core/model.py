@@ -213,6 +213,9 @@ class Combat:
     defender_tactics_denied: int = 0  # the defender plays no tactics card up to this round (Trojan Horse)
     # unit id -> type of each side's units in the space at the start: [attacker's, defender's]
     present: list[dict[int, str]] = field(default_factory=lambda: [{}, {}])
+    # a barbarian city the attacking barbarian army left (Mercenaries): garrisoned once the battle is
+    # over, unless the army came back to it
+    left_city: int | None = None
 
 
 @dataclass

@@ -5,7 +5,9 @@ stages: the armies, one at a time (at most as many as they could pay for); the p
 `pay_with` per army in any mix; then the moves, one army at a time in the order they choose. The decision
 for the armies still to move is pushed before an army's move starts a battle, so the battle's decisions
 come on top of it and the card's moves go on once the battle is over. The armies move and fight as the
-barbarians of an event do (`events.step_army`, `events.attack_on_arrival`).
+barbarians of an event do (`events.step_army`, `events.attack_on_arrival`). A barbarian city an army left
+is garrisoned once the army's battle is over (`Combat.left_city`, `combat.AFTER_BATTLE`), if the army did
+not come back to it.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from civgame.engine.content.effects import Effect
 from civgame.engine.content.effects.cards import MoveBarbarianArmies
 from civgame.engine.core.decisions import BarbarianArmiesDecision, EffectChoiceDecision
 from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
-from civgame.engine.core.model import BARBARIAN, Game, Player, Unit
-from civgame.engine.rules import events
+from civgame.engine.core.model import BARBARIAN, City, Combat, Game, Player, Unit
+from civgame.engine.rules import combat, events
 from civgame.engine.rules.action_cards import Choice, card_action, places
 from civgame.engine.rules.economy_abilities import CHOICE_RULES
 from civgame.engine.rules.payments import TOKEN_KINDS, any_of, describe, held, pay, paying_kinds, payment_options
@@ -161,7 +163,7 @@ def _answer(game: Game, decision: EffectChoiceDecision, option: str) -> None:
 
 def _move(game: Game, decision: BarbarianArmiesDecision, option: str) -> None:
     """Move one army; those still to move wait under the battle it may start. A barbarian city it leaves
-    gains an infantry."""
+    is garrisoned once its battle is over (at once without one), unless the army came back."""
     origin_label, to_label = option.removeprefix(ARMY).split(TO)
     origin, to = label_to_hex(origin_label), label_to_hex(to_label)
     armies = _to_move(game, decision)
@@ -170,10 +172,30 @@ def _move(game: Game, decision: BarbarianArmiesDecision, option: str) -> None:
     if rest:
         _ask(game, replace(decision, armies=rest))
     events.step_army(game, army, to)
-    left = game.city_at(origin)
-    if left is not None and left.owner == BARBARIAN:
-        events.garrison(game, left)
     events.attack_on_arrival(game, army, origin)
+    left = game.city_at(origin)
+    if left is None or left.owner != BARBARIAN:
+        return
+    if game.combat is not None:  # the battle waits for a choice: the city is garrisoned when it ends
+        game.combat.left_city = left.id
+    else:
+        _garrison_if_left(game, left)
+
+
+def _garrison_if_left(game: Game, city: City) -> None:
+    """A barbarian city its army left gains an infantry, unless the army came back (a one-round battle
+    that nobody won sends it back): only a city emptied of barbarians is garrisoned."""
+    if city.owner == BARBARIAN and not any(u.owner == BARBARIAN for u in game.units_at(city.pos)):
+        events.garrison(game, city)
+
+
+def _garrison_after_battle(game: Game, battle: Combat) -> None:
+    city = game.city(battle.left_city) if battle.left_city is not None else None
+    if city is not None:
+        _garrison_if_left(game, city)
+
+
+combat.AFTER_BATTLE.append(_garrison_after_battle)
 
 
 CHOICE_RULES["move_barbarian_armies"] = (_options, _answer)

@@ -4,7 +4,8 @@ cities, barbarian battles and pirate rewards.
 Movement and recruiting call `enter_space` once units arrived in a space holding enemy units or
 an enemy city. A battle runs round by round in `game.combat`; whenever a player must choose
 (casualties, lost cargo, retreat) a decision is pushed and the battle resumes when it is answered.
-Follow-ups that outlive the battle (refugee settler, pirate tokens) are pushed after it ended.
+Follow-ups that outlive the battle (refugee settler, pirate tokens) are pushed after it ended; then
+the rules other modules hang on `AFTER_BATTLE` act (Mercenaries garrisons the barbarian city left).
 
 Before the first round each side may pay for battle effects (a pending decision each): the
 attacker for `cancel_fortress` (Siegecraft), then the attacker and the defender for
@@ -1273,6 +1274,13 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
         _capture(game, city, winner)
         _offer_after_capture(game, winner, c.defender.owner)
     _offer_reinforcements(game, reinforcements)
+    for after in AFTER_BATTLE:
+        after(game, c)
+
+
+# What other rule modules do once a battle is over, its capture and rewards settled (the Mercenaries
+# card garrisons the barbarian city its army left, `Combat.left_city`); this module cannot import them.
+AFTER_BATTLE: list[Callable[[Game, Combat], None]] = []
 
 
 def _withdraw(game: Game, c: Combat) -> None:

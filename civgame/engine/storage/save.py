@@ -845,8 +845,10 @@ def _combat(game: Game) -> Iterator[str]:
         if unit not in units:
             yield f"game.combat.origins: {unit} is not the id of a unit"
         yield from _space(game, f"game.combat.origins.{unit}", origin)
-    if combat.city_id is not None and game.city(combat.city_id) is None:
-        yield f"game.combat.city_id: {combat.city_id} is not the id of a city"
+    for name in ("city_id", "left_city"):
+        city_id = getattr(combat, name)
+        if city_id is not None and game.city(city_id) is None:
+            yield f"game.combat.{name}: {city_id} is not the id of a city"
 
 
 def _history(game: Game) -> Iterator[str]:

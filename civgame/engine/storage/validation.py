@@ -291,6 +291,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "winner_vp": TYPED,
         "defender_tactics_denied": COUNT,
         "present": TYPED,  # unit types by unit id, read only by objectives when the battle ends
+        "left_city": optional(CITY_ID),
     },
     CombatSide: {
         "owner": OWNER,

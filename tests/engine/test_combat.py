@@ -242,20 +242,25 @@ def test_units_that_landed_from_a_ship_retreat_back_on_board():
 # ------------------------------------------------------------------ fortress
 
 
-def test_fortress_adds_a_die_and_cancels_a_hit_and_a_first_round_draw_goes_to_the_defender():
+def test_fortress_adds_a_die_and_cancels_a_hit_and_a_first_round_draw_has_no_winner():
+    """Both sides losing every unit in the fortress round is a draw like any other (summary): the
+    fortress wins it only for a city it holds alone, so the settlers die with their army."""
     s = Scenario().reveal_all()
     city = s.city(1, "D7", buildings={"fortress": 1})
     att = s.units(0, "infantry", "D7", 2)
     dfn = s.unit(1, "infantry", "D7")
+    settler = s.unit(1, "settler", "D7")
     # Attacker 6+6 = 12: 2 hits - 1 cancelled = 1. Defender 6+1 and fortress die 4 = 11: 2 hits.
     dice(s, (5, "infantry"), (5, "infantry"), (6, "infantry"), (4, "cavalry"))
     attack(s, 0, att, "D7", "C8")
     log = s.game.log
     assert "Player 2 rolls 6 infantry (+1), 4 cavalry incl. 1 fortress die: combat value 11, 2 hit(s)" in log
     assert "Player 1 takes 2 hit(s), Player 2 takes 1 hit(s)" in log
-    assert s.game.unit(dfn.id) is None and alive(s, att) == []
-    assert "The battle is won by Player 2" in log
+    assert s.game.unit(dfn.id) is None and alive(s, att) == [] and s.game.unit(settler.id) is None
+    assert log[-2:] == ["Player 2 loses 1 settler left without an army", "The battle ends with no winner"]
     assert city.owner == 1 and s.player(0).resources["gold"] == 0
+    assert s.game.battles[-1].winner is None and s.game.pending == []
+    assert check_invariants(s.game) == []
 
 
 def test_fortress_only_helps_in_the_first_round():
@@ -431,6 +436,22 @@ def test_an_empty_barbarian_fortress_city_is_won_in_battle_but_pays_no_gold_for_
     assert "The battle is won by Player 1" in s.game.log and city.owner == 0
     assert s.player(0).resources["gold"] == s.game.rules.game.barbarians.capture_city_gold == 1
     assert not any("defeating the barbarians" in line for line in s.game.log)
+
+
+def test_barbarians_and_a_fortress_citys_army_wiped_out_together_leave_no_winner_and_pay_no_gold():
+    s = Scenario().reveal_all()
+    city = s.city(1, "C2", buildings={"fortress": 1})
+    s.resources(1, gold=0)
+    dfn = [s.unit(1, "infantry", "C2"), s.unit(1, "settler", "C2")]
+    barbarians = s.units(BARBARIAN, "infantry", "C2", 2)
+    # Barbarians 7+7 = 14: 2 hits - 1 cancelled = 1. Player 2: 6+1 and fortress die 4 = 11: 2 hits.
+    dice(s, (6, "infantry"), (6, "infantry"), (6, "infantry"), (4, "cavalry"))
+    attack(s, BARBARIAN, barbarians, "C2", "D2", can_retreat=False)
+    assert alive(s, barbarians) == [] and alive(s, dfn) == []
+    assert "The battle ends with no winner" in s.game.log and city.owner == 1
+    assert s.player(1).resources["gold"] == 0
+    assert not any("defeating the barbarians" in line for line in s.game.log)
+    assert check_invariants(s.game) == []
 
 
 def test_beating_another_player_pays_no_barbarian_gold():

@@ -1156,8 +1156,8 @@ def _resolve_round(game: Game) -> bool:
         return False
     if attackers:
         winner = c.attacker.owner
-    elif defenders or (c.fortress and c.round == 1):  # an attack wiped out in the fortress round fails
-        winner = c.defender.owner
+    elif defenders or (c.fortress and c.round == 1 and not c.defender.losses):
+        winner = c.defender.owner  # a city held by its fortress alone wins if the attack is wiped out in round 1
     else:
         winner = None
     _finish(game, winner, withdraw=False)

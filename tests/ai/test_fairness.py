@@ -10,7 +10,7 @@ from civgame.ai import play_steps, random_agents
 from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, HeuristicAgent, SearchAgent
 from civgame.ai.fairness import determinise
 from civgame.engine import legal_actions, new_game
-from civgame.engine.core.actions import ChooseOption, PlayTactics
+from civgame.engine.core.actions import ChooseOption, PlayActionCard, PlayTactics
 from civgame.engine.core.codec import to_plain
 from civgame.engine.core.copying import copy_game
 from civgame.engine.core.decisions import CardExchangeDecision
@@ -159,3 +159,26 @@ def test_another_players_choice_among_objective_cards_just_drawn_names_cards_of_
         apply(view, ChooseOption(decision.options[0]))
         assert view.player(1).objective_cards == [hand[1]]  # gave the held card and the other drawn one back
     assert len(hands) > 1
+
+
+def test_a_seat_looking_at_another_hand_with_spy_keeps_it_with_its_great_persons():
+    """Spy: the seat has seen the other hand, action cards and great persons held hidden alike, so its
+    sampled worlds keep it and every swap it was offered; a hand it has not seen is dealt anew."""
+    spy, leadership, ideas, great_philosopher = 7, 25, 9, 21
+    s = Scenario(3).hand(0, spy, leadership).hand(1, ideas).hand(2, 1).resources(0, culture=1)
+    s.game.decks["event"].draw.remove(great_philosopher)
+    s.player(1).great_persons = [great_philosopher]
+    s.apply(PlayActionCard(spy, ("1",)))
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CardExchangeDecision)
+    assert ["action", str(leadership), "great person:21"] in decision.exchanges
+    seen = s.player(1)
+    unseen = set()
+    for n in range(10):
+        view = determinise(s.game, 0, random.Random(n))
+        looked_at = view.player(1)
+        assert looked_at.action_cards == seen.action_cards and looked_at.great_persons == [great_philosopher]
+        assert looked_at.objective_cards == seen.objective_cards
+        assert [a.option for a in legal_actions(view)] == decision.options
+        unseen.add(tuple(view.player(2).action_cards))
+    assert len(unseen) > 1

@@ -19,6 +19,7 @@ from civgame.engine.core.actions import (
     MoveUnits,
     Pay,
     PlayActionCard,
+    PlayGreatPerson,
     StartMove,
 )
 from civgame.engine.core.codec import to_plain
@@ -31,6 +32,7 @@ from civgame.engine.rules.cards import draw_card
 from civgame.engine.rules.controller import legal_actions
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.setup import new_game
+from civgame.engine.storage.save import dumps, loads
 from tests.combat_helpers import attack, dice
 from tests.scenario import Scenario
 
@@ -40,6 +42,7 @@ LEADERSHIP, ASSASSINATION, MILITIA, NEW_IDEAS = 25, 27, 37, 41
 CITY_DEVELOPMENT, PRODUCTION_FOCUS, MASS_PRODUCTION = 17, 19, 29
 NEW_PLANS, NEGOTIATIONS, EXPLORER = 31, 23, 21
 CULTURAL_TAKEOVER = 15
+GREAT_ARTIST, GREAT_PHILOSOPHER, GREAT_ARCHITECT, GREAT_DIPLOMAT = 19, 21, 55, 57  # event cards
 
 
 def battle(winner: int | None, land: bool, real: bool) -> BattleRecord:
@@ -693,6 +696,95 @@ def test_spy_needs_another_player_with_hidden_cards():
         other.action_cards = []
     assert plays(s, SPY) == []
     assert reason(s, SPY) == "No other player holds a hidden card"
+
+
+def great_persons(s, player, *cards):
+    """The player holds these great persons (taken out of the event deck)."""
+    deck = s.game.decks["event"]
+    deck.draw = [c for c in deck.draw if c not in cards]
+    s.player(player).great_persons.extend(cards)
+
+
+def test_spy_takes_a_great_person_held_hidden_for_an_action_card_and_each_stays_what_it_is():
+    """The catalogue: a great person "counts as an action card in hand for every other purpose", so Spy
+    sees it and may swap it for an action card; the Great Diplomat, kept face up, is not in hand."""
+    s = Scenario().hand(0, SPY, LEADERSHIP).resources(0, culture=1).resources(1, culture=1)
+    objective_hand(s, 0)
+    objective_hand(s, 1)
+    great_persons(s, 1, GREAT_PHILOSOPHER, GREAT_DIPLOMAT)
+    assert [a.choice for a in plays(s, SPY)] == [("1",)]  # its only hidden card is a great person
+    s.apply(PlayActionCard(SPY, ("1",)))
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CardExchangeDecision) and decision.other == 1
+    assert decision.exchanges == [["action", str(LEADERSHIP), "great person:21"]]
+    assert decision.options == [
+        "give action card Leadership/High Ground (25), take great person Great Philosopher",
+        "exchange nothing",
+    ]
+    restored = loads(dumps(s.game))  # a save holding the choice loads
+    assert restored.pending == s.game.pending
+    s.apply(ChooseOption(decision.options[0]))
+    assert s.player(0).great_persons == [GREAT_PHILOSOPHER] and s.player(0).action_cards == []
+    assert s.player(1).action_cards == [LEADERSHIP] and s.player(1).great_persons == [GREAT_DIPLOMAT]
+    assert s.game.log[-1] == "Player 1 swaps an action card with Player 2 (Spy)"
+    assert check_invariants(s.game) == []
+    s.apply(PlayGreatPerson(GREAT_PHILOSOPHER, ("Writing",)))  # still a great person, played as one
+    assert s.player(0).has("Writing") and s.game.decks["event"].discard[-1] == GREAT_PHILOSOPHER
+    s.apply(EndTurn())
+    s.turn(1)
+    s.apply(PlayActionCard(LEADERSHIP))  # still an action card
+    assert s.game.decks["action"].discard[-1] == LEADERSHIP and s.player(1).action_cards == []
+
+
+def test_spy_gives_a_great_person_held_hidden_for_an_action_card_or_another_great_person():
+    s = Scenario().hand(0, SPY).hand(1, IDEAS).resources(0, culture=1)
+    objective_hand(s, 0)
+    objective_hand(s, 1)
+    great_persons(s, 0, GREAT_ARTIST, GREAT_ARCHITECT)  # the Great Architect is kept face up: not in hand
+    great_persons(s, 1, GREAT_PHILOSOPHER)
+    s.apply(PlayActionCard(SPY, ("1",)))
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CardExchangeDecision)
+    assert decision.exchanges == [
+        ["action", "great person:19", str(IDEAS)],
+        ["action", "great person:19", "great person:21"],
+    ]
+    assert decision.options[0].startswith("give great person Great Artist, take action card Ideas/")
+    assert decision.options[1:] == ["give great person Great Artist, take Great Philosopher", "exchange nothing"]
+    s.apply(ChooseOption(decision.options[0]))
+    assert s.player(0).action_cards == [IDEAS] and s.player(0).great_persons == [GREAT_ARCHITECT]
+    assert s.player(1).great_persons == [GREAT_PHILOSOPHER, GREAT_ARTIST] and s.player(1).action_cards == []
+    assert check_invariants(s.game) == []
+    s.apply(EndTurn())
+    s.turn(1)
+    assert any(a.card == GREAT_ARTIST for a in s.legal_of(PlayGreatPerson))  # played as a great person
+
+
+def test_spy_ignores_great_persons_kept_face_up():
+    s = Scenario().hand(0, SPY).resources(0, culture=1)
+    objective_hand(s, 0)
+    objective_hand(s, 1)
+    s.player(1).action_cards = []
+    great_persons(s, 1, GREAT_ARCHITECT, GREAT_DIPLOMAT)
+    assert plays(s, SPY) == []
+    assert reason(s, SPY) == "No other player holds a hidden card"
+    great_persons(s, 1, GREAT_ARTIST)
+    assert [a.choice for a in plays(s, SPY)] == [("1",)]
+    s.apply(PlayActionCard(SPY, ("1",)))
+    assert s.game.pending[-1].options == ["exchange nothing"]  # nothing of the same kind to give
+
+
+def test_spy_refuses_a_swap_whose_great_person_has_left_the_other_hand():
+    s = Scenario().hand(0, SPY, LEADERSHIP).resources(0, culture=1)
+    objective_hand(s, 0)
+    objective_hand(s, 1)
+    great_persons(s, 1, GREAT_PHILOSOPHER)
+    s.apply(PlayActionCard(SPY, ("1",)))
+    decision = s.game.pending[-1]
+    s.player(1).great_persons = [GREAT_ARTIST]  # the Great Philosopher is no longer held
+    with pytest.raises(RuleError, match="choose one of: exchange nothing"):
+        s.apply(ChooseOption(decision.options[0]))
+    assert s.player(0).action_cards == [LEADERSHIP] and s.game.pending[-1] is decision
 
 
 # ------------------------------------------------------------------ Negotiations

@@ -3,6 +3,7 @@
 from civgame.engine.core.actions import PlayTactics
 from civgame.engine.core.decisions import TacticsDecision
 from civgame.engine.core.model import BARBARIAN
+from civgame.engine.rules.action_cards import GREAT_PERSONS
 from civgame.ui.cards_view import event_card
 from civgame.ui.side_panel import PLAYABLE
 from tests.combat_helpers import attack
@@ -127,3 +128,23 @@ def test_mercenaries_is_played_from_the_hand_and_each_choice_answered_in_the_dec
     click_button(app, scene.dialog.button_for("Mercenaries: the army at E6 to E5"))
     assert (first.pos, second.pos) == (s.hex("D8"), s.hex("E5")) and s.game.pending == []
     assert (s.player(0).resources["food"], s.player(0).resources["gold"]) == (1, 0)
+
+
+def test_spy_names_a_great_person_held_hidden_in_the_swap_it_offers(app):
+    spy, great_philosopher = 7, 21
+    s = Scenario().reveal_all().hand(0, spy, LEADERSHIP).resources(0, culture=1)
+    s.city(0, "D2")
+    for player in s.game.players:
+        s.game.decks["objective"].draw.extend(player.objective_cards)
+        player.objective_cards = []
+    s.game.decks["event"].draw.remove(great_philosopher)
+    s.player(1).great_persons = [great_philosopher]  # the only hidden card of Player 2
+    scene = show_game(app, s.game)
+    click(app, card_rect(scene, spy).center)
+    click_button(app, scene.dialog.button_for("Play Spy: look at Player 2's cards"))
+    swap = "Spy: give action card Leadership/High Ground (25), take great person Great Philosopher"
+    assert sorted(scene.dialog.labels()) == ["Spy: exchange nothing", swap]
+    click_button(app, scene.dialog.button_for(swap))
+    assert s.player(0).great_persons == [great_philosopher] and s.player(1).action_cards == [LEADERSHIP]
+    app.pump()
+    assert [c for _, c in scene.panel.card_rects] == [(GREAT_PERSONS, great_philosopher)]  # played as one

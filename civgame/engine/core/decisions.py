@@ -274,7 +274,8 @@ class EffectChoiceDecision(Decision):
 @dataclass
 class CardExchangeDecision(EffectChoiceDecision):
     """Exchange hidden cards (Spy, New Plans): option i < len(exchanges) gives `exchanges[i]` =
-    [deck, card given, card taken] (card ids as text, wonders by key); the last option exchanges
+    [deck, card given, card taken] (card ids as text, wonders by key, a great person held hidden as
+    "great person:21" under "action", as it counts as an action card); the last option exchanges
     nothing. `other` is the player exchanged with, or -1 for the deck's draw pile (the cards taken
     are then those just drawn; those not taken go back)."""
 

@@ -534,7 +534,7 @@ def _why_not_play_without_action(game: Game, effect: Effect) -> str | None:
     return None
 
 
-# Marks a great person among the Idol's choices (an action card is named by its bare id).
+# Marks a great person among the Idol's choices and in Spy's exchanges (an action card is named by its bare id).
 GREAT_PERSON_CHOICE = "great person:"
 
 
@@ -1162,6 +1162,8 @@ def _redraw_objectives(game: Game, player: Player, effect: Effect, choice: Choic
 
 
 def _card_name(game: Game, deck: str, card: str) -> str:
+    if card.startswith(GREAT_PERSON_CHOICE):
+        return game.rules.event(int(card.removeprefix(GREAT_PERSON_CHOICE))).name
     if deck == "wonder":
         return game.rules.wonders[card].name
     if deck == "action":
@@ -1169,11 +1171,29 @@ def _card_name(game: Game, deck: str, card: str) -> str:
     return game.rules.objective_card_index[int(card)].name
 
 
+def _kind_of(deck: str, card: str) -> str:
+    """How an exchange names the kind of a card: "action card", or "great person" for one held hidden."""
+    return "great person" if card.startswith(GREAT_PERSON_CHOICE) else f"{deck} card"
+
+
+def _card_text(game: Game, deck: str, card: str) -> str:
+    """ "Leadership/High Ground (25)"; a great person by its name alone ("Great Philosopher"), which is its own."""
+    name = _card_name(game, deck, card)
+    return name if card.startswith(GREAT_PERSON_CHOICE) else f"{name} ({card})"
+
+
+def _exchange_text(game: Game, deck: str, given: str, taken: str) -> str:
+    """ "give action card Leadership/High Ground (25), take Ideas/Capture (9)"; a card of another kind than
+    the one given is named with its kind ("..., take great person Great Philosopher")."""
+    kind = _kind_of(deck, taken)
+    took = _card_text(game, deck, taken)
+    if kind != _kind_of(deck, given):
+        took = f"{kind} {took}"
+    return f"give {_kind_of(deck, given)} {_card_text(game, deck, given)}, take {took}"
+
+
 def _offer_exchange(game: Game, player: Player, effect: Effect, other: int, exchanges: list[list[str]]) -> None:
-    options = [
-        f"give {deck} card {_card_name(game, deck, given)} ({given}), take {_card_name(game, deck, taken)} ({taken})"
-        for deck, given, taken in exchanges
-    ]
+    options = [_exchange_text(game, deck, given, taken) for deck, given, taken in exchanges]
     game.pending.append(
         CardExchangeDecision(
             player=player.index,
@@ -1186,11 +1206,21 @@ def _offer_exchange(game: Game, player: Player, effect: Effect, other: int, exch
     )
 
 
+def _hand(rules: Ruleset, player: Player, deck: str) -> list[str]:
+    """The cards of one type in the player's hand, as an exchange names them: the action cards are followed
+    by the great persons held hidden ("great person:21"), which count as action cards in hand (catalogue);
+    not the two kept face up."""
+    cards = [str(card) for card in getattr(player, HANDS[deck])]
+    if deck == "action":
+        cards += [f"{GREAT_PERSON_CHOICE}{card}" for card in great_persons_in_hand(rules, player)]
+    return cards
+
+
 def _hidden_hands(game: Game, player: Player, effect: Effect) -> list[Choice]:
     return [
         (str(other.index),)
         for other in game.players
-        if other.index != player.index and (other.action_cards or other.objective_cards or other.wonder_cards)
+        if other.index != player.index and any(_hand(game.rules, other, deck) for deck in HANDS)
     ]
 
 
@@ -1205,10 +1235,10 @@ def _spy(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     other = game.player(int(choice[0]))
     game.say(f"{player.name} looks at {other.name}'s hidden cards ({effect.source})")
     exchanges = [
-        [deck, str(mine), str(theirs)]
-        for deck, hand in HANDS.items()
-        for mine in getattr(player, hand)
-        for theirs in getattr(other, hand)
+        [deck, mine, theirs]
+        for deck in HANDS
+        for mine in _hand(game.rules, player, deck)
+        for theirs in _hand(game.rules, other, deck)
     ]
     _offer_exchange(game, player, effect, other.index, exchanges)
 
@@ -1222,13 +1252,21 @@ def _exchange_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
     swaps = [
         option
         for option, (deck, given, taken) in zip(decision.options, decision.exchanges, strict=False)
-        if _held(mine, deck, given) and _held(theirs, deck, taken)
+        if given in _hand(game.rules, mine, deck) and taken in _hand(game.rules, theirs, deck)
     ]
     return [*swaps, KEEP]
 
 
-def _held(player: Player, deck: str, card: str) -> bool:
-    return (card if deck == "wonder" else int(card)) in getattr(player, HANDS[deck])
+def _move_card(giver: Player, receiver: Player, deck: str, card: str) -> None:
+    """Move a card an exchange names from one hand to the other; a great person stays a great person."""
+    if card.startswith(GREAT_PERSON_CHOICE):
+        person = int(card.removeprefix(GREAT_PERSON_CHOICE))
+        giver.great_persons.remove(person)
+        receiver.great_persons.append(person)
+        return
+    held: int | str = card if deck == "wonder" else int(card)  # wonder cards are held by name
+    getattr(giver, HANDS[deck]).remove(held)
+    getattr(receiver, HANDS[deck]).append(held)
 
 
 def _exchange(game: Game, decision: EffectChoiceDecision, option: str) -> None:
@@ -1240,13 +1278,11 @@ def _exchange(game: Game, decision: EffectChoiceDecision, option: str) -> None:
     if decision.other >= 0:
         if chosen is not None:
             deck, given, taken = chosen
-            mine, theirs = getattr(player, HANDS[deck]), getattr(game.player(decision.other), HANDS[deck])
-            card_type = str if deck == "wonder" else int
-            mine.remove(card_type(given))
-            theirs.remove(card_type(taken))
-            mine.append(card_type(taken))
-            theirs.append(card_type(given))
-            game.say(f"{player.name} swaps a {deck} card with {game.player(decision.other).name} ({decision.source})")
+            other = game.player(decision.other)
+            _move_card(player, other, deck, given)
+            _move_card(other, player, deck, taken)
+            article = "an" if deck[0] in "aeiou" else "a"  # a great person counts as an action card (catalogue)
+            game.say(f"{player.name} swaps {article} {deck} card with {other.name} ({decision.source})")
         return
     drawn = {int(taken) for _, _, taken in decision.exchanges}
     back = [card for card in drawn if chosen is None or card != int(chosen[2])]

@@ -119,6 +119,31 @@ def test_optional_events_the_active_player_may_decline_the_text():
     assert not s.game.pending and not s.game.units_of(1, "settler")
 
 
+def test_an_event_drawn_while_another_is_under_way_waits_until_it_is_over():
+    s = board()
+    s.city(0, "D5", mood="happy")
+    s.city(0, "D2", mood="happy")
+    s.city(1, "B6", mood="happy")
+    s.advances(1, "Storage")
+    s.resources(1, food=1)
+    main_effect(s, 1)  # Pestilence: player 1 chooses which city's mood drops
+    draw(s, 51, player=1)  # Famine: Vermin, while Pestilence waits for that choice
+    assert s.game.event.card == 1 and [e.card for e in s.game.events_waiting] == [51]
+    assert s.game.log[-2:] == [
+        "Player 2 draws the event 'Famine: Vermin'",
+        "'Famine: Vermin' resolves once the event under way is over",
+    ]
+    assert food(s) == [0, 1] and options(s) == ["D2", "D5"]
+    choose(s, "D5")
+    assert s.game.event is None and not s.game.events_waiting and not s.game.pending
+    assert s.game.log[-3:] == [
+        "Player 1's city at D5 becomes neutral (Pestilence)",
+        "Pestilence: from now on nobody without protection from it may build",
+        "Player 2 loses 1 food to famine",
+    ]
+    assert [c.mood for c in s.game.cities] == ["neutral", "happy", "happy"] and food(s) == [0, 0]
+
+
 # ------------------------------------------------------------------ barbarians
 
 

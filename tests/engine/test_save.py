@@ -335,6 +335,22 @@ DELETE = object()
         (("game", "decks", "action", "draw"), [1, 1], r"game\.decks\.action\.draw: action card 1 is in two places"),
         (("game", "decks", "event", "draw"), [999], r"game\.decks\.event\.draw: unknown event card 999"),
         (("game", "decks", "wonder"), DELETE, r"game\.decks: must hold exactly the decks"),
+        (("game", "status_players"), [7], r"game\.status_players\[0\]: 7 is not a player index"),
+        (
+            ("game", "status_players"),
+            [0],
+            r"game\.status_players: players are asked only while a status step that asks them runs",
+        ),
+        (
+            ("game", "events_waiting"),
+            [{"card": 999, "active": 0}],
+            r"game\.events_waiting\[0\]\.card: unknown event card 999",
+        ),
+        (
+            ("game", "events_waiting"),
+            [{"card": 1, "active": 0}],
+            r"game\.events_waiting: an event waits only while another is under way",
+        ),
         (
             ("game", "pending"),
             [{"kind": "retreat", "player": 4}],

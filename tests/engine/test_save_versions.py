@@ -114,3 +114,57 @@ def test_a_version_3_battle_waiting_for_a_loss_to_a_tactics_card_does_not_resolv
         "Archers: Player 1 rolls 6: Player 2 removes 1 unit"
     ]
     assert "Player 1 takes 0 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+
+
+def _as_version_4(game):
+    """The save document of `game` as version 4 wrote it: a status step asked every player at once, and
+    no event waited for another."""
+    document = yaml.safe_load(dumps(game))
+    document["version"] = document["game"]["version"] = 4
+    del document["game"]["status_players"], document["game"]["events_waiting"]
+    return document
+
+
+def _status_phase_with_pestilence_on_top():
+    from civgame.engine.rules.status import begin
+    from tests.engine.test_status import PESTILENCE, event_scenario
+
+    s = event_scenario(PESTILENCE)
+    begin(s.game)
+    return s
+
+
+def test_a_version_4_status_step_asking_every_player_at_once_asks_the_others_after_the_top_one():
+    from civgame.engine.core.actions import ChooseOption, TakeFreeAdvance
+    from civgame.engine.core.decisions import FreeAdvanceDecision
+
+    s = _status_phase_with_pestilence_on_top()
+    document = _as_version_4(s.game)
+    document["game"]["pending"] = [{"kind": "free_advance", "player": 1}, {"kind": "free_advance", "player": 0}]
+    s.game = loads(yaml.safe_dump(document))
+    assert s.game.pending == [FreeAdvanceDecision(player=0)] and s.game.status_players == [1]
+    s.apply(TakeFreeAdvance("Storage"))  # draws Pestilence: it resolves before player 1 chooses
+    s.apply(ChooseOption("D2"))
+    s.apply(ChooseOption("D7"))
+    assert s.game.event is None and s.game.pending == [FreeAdvanceDecision(player=1)]
+
+
+def test_a_version_4_save_with_an_event_waiting_under_the_next_free_advance_goes_on_from_that_choice():
+    """Version 4 left an event drawn by a free advance waiting under the next player's free advance: that
+    player still chooses first (nothing else can set the event going), then the event resolves."""
+    from civgame.engine.core.actions import ChooseOption, TakeFreeAdvance
+    from civgame.engine.core.decisions import FreeAdvanceDecision, RazeDecision
+
+    s = _status_phase_with_pestilence_on_top()
+    s.apply(TakeFreeAdvance("Storage"))
+    document = _as_version_4(s.game)
+    game = document["game"]
+    game["event"]["steps"].insert(0, game["event"].pop("current"))  # the event has not begun
+    game["pending"] = [{"kind": "free_advance", "player": 1}]
+    s.game = loads(yaml.safe_dump(document))
+    assert s.game.pending == [FreeAdvanceDecision(player=1)] and s.game.status_players == []
+    s.apply(TakeFreeAdvance("Sanitation"))
+    assert s.game.event is not None and s.game.pending[-1].player == 0
+    s.apply(ChooseOption("D2"))
+    assert s.game.event is None and s.game.pending == [RazeDecision(player=0)]
+    assert check_invariants(s.game) == []

@@ -2,9 +2,17 @@
 
 import pytest
 
-from civgame.engine.core.actions import ChangeGovernment, ChooseFirstPlayer, EndTurn, Raze, TakeFreeAdvance
+from civgame.engine.core.actions import (
+    ChangeGovernment,
+    ChooseFirstPlayer,
+    ChooseOption,
+    EndTurn,
+    Raze,
+    TakeFreeAdvance,
+)
 from civgame.engine.core.decisions import FirstPlayerDecision, FreeAdvanceDecision, GovernmentDecision, RazeDecision
 from civgame.engine.core.errors import RuleError
+from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.status import begin, first_player_chooser
 from tests.scenario import Scenario
@@ -23,6 +31,10 @@ def answer_free_advances(s, choice="Storage"):
         s.apply(TakeFreeAdvance(choice))
 
 
+def options(s):
+    return s.game.pending[-1].options
+
+
 def decline_razing(s):
     while isinstance(s.game.pending[-1:] and s.game.pending[-1], RazeDecision):
         s.apply(Raze(None))
@@ -32,12 +44,98 @@ def test_free_advance_is_asked_in_turn_order_and_uses_an_event_cube():
     s = status_scenario()
     s.game.first_player = 1
     begin(s.game)
-    assert [d.player for d in reversed(s.game.pending)] == [1, 0]
+    assert s.game.pending == [FreeAdvanceDecision(player=1)] and s.game.status_players == [0]
     s.apply(TakeFreeAdvance("Storage"))
     assert s.player(1).has("Storage") and s.player(1).event_cubes == 2
     assert s.player(1).mood_tokens == 1
+    assert s.game.pending == [FreeAdvanceDecision(player=0)] and s.game.status_players == []
     with pytest.raises(RuleError, match="top advance"):
         s.apply(TakeFreeAdvance("Navigation"))
+
+
+PESTILENCE, A_GOOD_YEAR = 1, 9  # event cards: a mood loss for players with 2+ cities; food for everyone
+
+
+def event_scenario(*cards):
+    """Two players with two Happy cities each; a player's tracker empties on their free advance for each
+    card given, the first card drawn first."""
+    s = status_scenario()
+    s.reveal_all()
+    s.city(0, "F2", mood="happy")
+    s.city(1, "B3", mood="happy")
+    for player in range(len(cards)):
+        s.player(player).event_cubes = 1
+        s.resources(player, food=0)
+    deck = s.game.decks["event"]
+    deck.draw = [c for c in deck.draw if c not in cards] + list(reversed(cards))
+    return s
+
+
+def moods(s):
+    return {hex_to_label(c.pos): c.mood for c in s.game.cities}
+
+
+def test_an_event_a_free_advance_draws_resolves_before_the_next_player_chooses():
+    # "Receive 1 free advance. If the new advance results in an event, resolve it immediately", and
+    # "in turn order, all players complete the first step before moving on".
+    s = event_scenario(PESTILENCE)
+    begin(s.game)
+    assert s.game.pending == [FreeAdvanceDecision(player=0)]
+    s.apply(TakeFreeAdvance("Storage"))
+    assert s.game.event.card == PESTILENCE and options(s) == ["D2", "F2"]
+    s.apply(ChooseOption("D2"))
+    assert s.game.pending[-1].player == 1 and options(s) == ["B3", "D7"]  # Pestilence, not the free advance
+    s.apply(ChooseOption("D7"))
+    assert s.game.event is None and s.game.pending == [FreeAdvanceDecision(player=1)]
+    s.apply(TakeFreeAdvance("Sanitation"))  # too late for this Pestilence
+    assert moods(s) == {"D2": "neutral", "F2": "happy", "D7": "neutral", "B3": "happy"}
+    assert s.game.construct_ban == "Pestilence"  # player 1 lacks Sanitation
+    assert s.game.log[-6:] == [
+        "Player 1 gains Storage (+1 mood token)",
+        "Player 1 draws the event 'Pestilence'",
+        "Player 1's city at D2 becomes neutral (Pestilence)",
+        "Pestilence: from now on nobody without protection from it may build",
+        "Player 2's city at D7 becomes neutral (Pestilence)",
+        "Player 2 gains Sanitation (+1 mood token)",
+    ]
+    assert s.game.pending == [RazeDecision(player=0)]
+
+
+def test_two_events_drawn_by_free_advances_both_resolve_in_turn_order():
+    s = event_scenario(PESTILENCE, A_GOOD_YEAR)
+    begin(s.game)
+    s.apply(TakeFreeAdvance("Storage"))
+    s.apply(ChooseOption("D2"))
+    s.apply(ChooseOption("D7"))
+    assert s.game.pending == [FreeAdvanceDecision(player=1)]
+    s.apply(TakeFreeAdvance("Storage"))
+    assert s.game.event.card == A_GOOD_YEAR and "B7" in options(s)  # its icon: barbarians spawn
+    s.apply(ChooseOption("B7"))
+    s.apply(ChooseOption("B7: infantry"))
+    assert s.game.event is None and s.game.decks["event"].discard == [PESTILENCE, A_GOOD_YEAR]
+    assert moods(s) == {"D2": "neutral", "F2": "happy", "D7": "neutral", "B3": "happy", "B7": "neutral"}
+    assert [p.resources["food"] for p in s.game.players] == [1, 1]
+    assert s.game.construct_ban == "Pestilence"
+    assert [line for line in s.game.log if "event" in line or "food" in line or "Pestilence" in line] == [
+        "Player 1 draws the event 'Pestilence'",
+        "Player 1's city at D2 becomes neutral (Pestilence)",
+        "Pestilence: from now on nobody without protection from it may build",
+        "Player 2's city at D7 becomes neutral (Pestilence)",
+        "Player 2 draws the event 'A good year'",
+        "Player 2 gains 1 food",
+        "Player 1 gains 1 food",
+    ]
+    assert s.game.pending == [RazeDecision(player=0)] and check_invariants(s.game) == []
+
+
+def test_a_player_with_no_advance_left_to_take_is_skipped_when_their_turn_to_choose_comes():
+    s = status_scenario(players=3)
+    s.game.first_player = 1
+    s.advances(2, *s.game.rules.advance_names())
+    begin(s.game)
+    assert s.game.pending == [FreeAdvanceDecision(player=1)] and s.game.status_players == [2, 0]
+    s.apply(TakeFreeAdvance("Storage"))
+    assert s.game.pending == [FreeAdvanceDecision(player=0)] and s.game.status_players == []
 
 
 def test_cards_are_drawn_after_the_free_advance():

@@ -13,7 +13,7 @@ from civgame.engine.core.rng import Rng
 if TYPE_CHECKING:
     from civgame.engine.content.ruleset import Ruleset
 
-SAVE_VERSION = 4
+SAVE_VERSION = 5
 BARBARIAN = -1
 PIRATE = -2
 MOODS = ("angry", "neutral", "happy")
@@ -266,10 +266,12 @@ class Game:
     actions_left: int = 0
     acted_this_turn: bool = False  # the current player took a turn action (main or free) this turn
     status_step: int = 0  # the next status-phase step to run
+    status_players: list[int] = field(default_factory=list)  # whom the running status step still asks, in turn order
     decks: dict[str, Deck] = field(default_factory=dict)
     pending: list[Decision] = field(default_factory=list)
     combat: Combat | None = None
     event: EventInProgress | None = None
+    events_waiting: list[EventInProgress] = field(default_factory=list)  # drawn while `event` resolves: next, in order
     event_variant: EventVariant = "standard"
     short_battle_vp: float | None = None  # Solar Eclipse: the next land battle lasts one round, its winner gains VP
     construct_ban: str | None = None  # an event (Pestilence) that bars its unprotected players from building

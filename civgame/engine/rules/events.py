@@ -10,7 +10,8 @@ The event is a queue of steps on `game.event`. A step that needs a choice pushes
 `EffectChoiceDecision` (answered with `ChooseOption`, routed back here by its `event:` prefix) and
 remembers itself in `game.event.current`; a barbarian battle runs in `game.combat`. The
 controller calls `resume` after every action, so the queue goes on once both are settled. A
-choice with one option is made at once; a choice with none is skipped.
+choice with one option is made at once; a choice with none is skipped. An event drawn while
+another is under way waits for it (`game.events_waiting`).
 
 Variants (`game.event_variant`): `no_events`, only the icon acts; `optional_events`, the active
 player may decline the card's main effect after its icon acted.
@@ -52,7 +53,9 @@ P = TypeVar("P", bound=Params)
 
 
 def resolve_event(game: Game, player: Player, card: int) -> None:
-    """Start resolving event `card` for `player` (already drawn and discarded)."""
+    """Start resolving event `card` for `player` (already drawn and discarded). One drawn while another
+    event is under way (a free advance one of its steps gave) waits in `game.events_waiting` and
+    resolves once that one is over: an event is never cut short."""
     data = game.rules.event(card)
     game.say(f"{player.name} draws the event {data.name!r}")
     after: list[EventStep] = []
@@ -65,9 +68,14 @@ def resolve_event(game: Game, player: Player, card: int) -> None:
         after = main_steps(game, player.index, card)
         if after and game.event_variant == "optional_events":
             after.insert(0, EventStep("offer", player.index))
-    game.event = EventInProgress(card, player.index, _icon_steps(game, player.index, data.icon) + after)
+    event = EventInProgress(card, player.index, _icon_steps(game, player.index, data.icon) + after)
     if data.icon == "pirates":
-        _raid_in_each_share(game, game.event)
+        _raid_in_each_share(game, event)
+    if game.event is not None:
+        game.events_waiting.append(event)
+        game.say(f"{data.name!r} resolves once the event under way is over")
+        return
+    game.event = event
     resume(game)
 
 
@@ -81,12 +89,13 @@ def _raid_in_each_share(game: Game, event: EventInProgress) -> None:
 
 
 def resume(game: Game) -> None:
-    """Run the event's next steps until one waits for a choice or a battle, or the event ends."""
+    """Run the event's next steps until one waits for a choice or a battle, or the event ends; then
+    the next event waiting, if any."""
     while game.event is not None and not game.pending and game.combat is None and game.phase != "over":
         event = game.event
         if not event.steps:
-            game.event = None
-            return
+            game.event = game.events_waiting.pop(0) if game.events_waiting else None
+            continue
         step = event.steps.pop(0)
         event.current = None
         STEPS[step.kind](game, event, step)

@@ -1,12 +1,16 @@
 """The status phase at the end of each age, and the end of the game.
 
-Steps run in order; a step that needs choices pushes one decision per player, first player
-on top, and the phase resumes when the last of them is answered.
+Steps run in order ("in turn order, all players complete the first step before moving on to the
+second step"). A step that needs the players' choices asks them one at a time in turn order
+(`game.status_players` holds those still to ask): the next player is asked only once the previous
+answer is settled, an event its free advance drew included ("resolve it immediately"), so a later
+player chooses knowing it. The phase goes on when nothing is pending and no event is under way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from itertools import combinations
 
 from civgame.engine.content import effects
@@ -43,26 +47,47 @@ def begin(game: Game) -> None:
 
 def run(game: Game) -> None:
     """Run status steps until one waits for a decision or the next age starts."""
-    steps = (_objectives, _free_advance, _draw_cards, _raze, _government, _first_player)
     while game.phase == "status" and not game.pending and game.event is None:
+        if game.status_players:
+            _ask_next(game)
+            continue
         if game.status_step == 1 and _game_ends(game):  # checked once step 1's objectives are done
             return
-        if game.status_step >= len(steps):
+        if game.status_step >= len(STEPS):
             _next_age(game)
             return
-        step = steps[game.status_step]
+        step = STEPS[game.status_step]
         game.status_step += 1
         fire(game, "status_step", step=game.status_step)
-        step(game)
+        if isinstance(step, Ask):
+            game.status_players = game.turn_order()
+        else:
+            step(game)
 
 
-def _ask(game: Game, decision_type: type[Decision], players: list[int]) -> None:
-    for index in reversed(players):
-        game.pending.append(decision_type(player=index))
+@dataclass(frozen=True)
+class Ask:
+    """A step that asks each player with a choice (`wanted`) for a `decision`, one at a time in turn order."""
+
+    decision: type[Decision]
+    wanted: Callable[[Game, Player], bool]
 
 
-def _in_order(game: Game, wanted: Callable[[Player], bool]) -> list[int]:
-    return [i for i in game.turn_order() if wanted(game.player(i))]
+def asking_step(game: Game) -> Ask | None:
+    """The running status step, if it asks the players one at a time."""
+    if game.phase != "status" or not 0 < game.status_step <= len(STEPS):
+        return None
+    step = STEPS[game.status_step - 1]
+    return step if isinstance(step, Ask) else None
+
+
+def _ask_next(game: Game) -> None:
+    """Ask the running step's next player, if they have a choice (worked out now, after the answers before)."""
+    step = asking_step(game)
+    assert step is not None
+    index = game.status_players.pop(0)
+    if step.wanted(game, game.player(index)):
+        game.pending.append(step.decision(player=index))
 
 
 # ------------------------------------------------------------------ the steps
@@ -87,10 +112,6 @@ def _game_ends(game: Game) -> bool:
     return game.phase == "over"
 
 
-def _free_advance(game: Game) -> None:
-    _ask(game, FreeAdvanceDecision, _in_order(game, lambda p: bool(gainable(game, p))))
-
-
 def _draw_cards(game: Game) -> None:
     starting = game.rules.game.starting
     for index in game.turn_order():
@@ -100,10 +121,6 @@ def _draw_cards(game: Game) -> None:
 def _razable(game: Game, player: Player) -> list[int]:
     # The summary makes no exception for a last city (docs/rules-decisions.md).
     return [c.id for c in game.cities_of(player.index) if c.size <= game.rules.game.raze_max_size]
-
-
-def _raze(game: Game) -> None:
-    _ask(game, RazeDecision, _in_order(game, lambda p: bool(_razable(game, p))))
 
 
 def government_options(game: Game, player: Player, *, free: bool = False) -> list[tuple[str, ...]]:
@@ -126,10 +143,6 @@ def government_options(game: Game, player: Player, *, free: bool = False) -> lis
     return options
 
 
-def _government(game: Game) -> None:
-    _ask(game, GovernmentDecision, _in_order(game, lambda p: bool(government_options(game, p))))
-
-
 def first_player_chooser(game: Game) -> int:
     """A `chooses_first_player` holder; else most mood + culture tokens, ties going to the current first
     player, else clockwise from them."""
@@ -142,7 +155,17 @@ def first_player_chooser(game: Game) -> int:
 
 
 def _first_player(game: Game) -> None:
-    _ask(game, FirstPlayerDecision, [first_player_chooser(game)])
+    game.pending.append(FirstPlayerDecision(player=first_player_chooser(game)))
+
+
+STEPS: tuple[Callable[[Game], None] | Ask, ...] = (
+    _objectives,
+    Ask(FreeAdvanceDecision, lambda game, player: bool(gainable(game, player))),
+    _draw_cards,
+    Ask(RazeDecision, lambda game, player: bool(_razable(game, player))),
+    Ask(GovernmentDecision, lambda game, player: bool(government_options(game, player))),
+    _first_player,
+)
 
 
 def _next_age(game: Game) -> None:

@@ -133,10 +133,41 @@ def _tactics_cards_resolve_side_by_side(document: Document) -> Document:
     return document
 
 
+# status steps (game.status_step while they run) that asked every player at once, and their decisions
+_ASKING_STATUS_STEPS = {2: "free_advance", 4: "raze", 5: "government"}
+
+
+def _status_players_choose_one_at_a_time(document: Document) -> Document:
+    """Version 5: a status step asks its players one at a time in turn order (`status_players` holds those
+    still to ask), so an event a free advance draws resolves before the next player chooses; an event
+    drawn while another resolves waits for it (`events_waiting`). A save in such a step held one
+    decision per player, first player on top: the players below the top one are asked later, and all of
+    them if other decisions wait above theirs (an event drawn from the discard pile, say). Saved with an
+    event already drawn and the next player's choice on top, that player still answers first: nothing
+    else could set the event going."""
+    game = document["game"]
+    assert isinstance(game, dict)
+    game.setdefault("events_waiting", [])
+    game.setdefault("status_players", [])
+    pending = game.get("pending")
+    kind = _ASKING_STATUS_STEPS.get(game.get("status_step"))  # type: ignore[arg-type]
+    if game.get("phase") != "status" or kind is None or not isinstance(pending, list):
+        return document
+    asked = 0
+    while asked < len(pending) and isinstance(pending[asked], dict) and pending[asked].get("kind") == kind:
+        asked += 1
+    later = asked - 1 if asked == len(pending) else asked  # the top decision stays if nothing is above it
+    if later > 0:
+        game["status_players"] = [decision.get("player") for decision in reversed(pending[:later])]
+        del pending[:later]
+    return document
+
+
 MIGRATIONS: list[Callable[[Document], Document]] = [
     _players_hold_civilizations_and_effect_sources,
     _great_persons_are_played_like_action_cards,
     _tactics_cards_resolve_side_by_side,
+    _status_players_choose_one_at_a_time,
 ]
 
 # libyaml's safe parser and dumper when PyYAML has them: the same safe YAML, several times faster.
@@ -636,6 +667,9 @@ def _players_and_turn(game: Game) -> Iterator[str]:
     for name in ("actions_left", "status_step"):
         if getattr(game, name) < 0:
             yield f"game.{name}: negative value {getattr(game, name)}"
+    for i, index in enumerate(game.status_players):
+        if index not in players:
+            yield f"game.status_players[{i}]: {index} is not a player index"
     if not 0 <= game.rng.state < 2**64:
         yield f"game.rng.state: {game.rng.state} is not a 64-bit state"
 
@@ -797,6 +831,13 @@ def _decks_and_decisions(game: Game) -> Iterator[str]:
                 elif card in seen:
                     yield f"{at}: {name} card {card!r} is in two places"
                 seen.add(card)
+    resolving = [("game.event", game.event)] if game.event is not None else []
+    resolving += [(f"game.events_waiting[{i}]", event) for i, event in enumerate(game.events_waiting)]
+    for at, event in resolving:
+        if event.card not in known["event"]:
+            yield f"{at}.card: unknown event card {event.card!r}"
+    if game.events_waiting and game.event is None:
+        yield "game.events_waiting: an event waits only while another is under way"
     standing = [w for c in game.cities for w in c.wonders]
     yield from _unknown_or_repeated("game.cities[*].wonders", standing, set(rules.wonders))
     for i, p in enumerate(game.players):

@@ -7,7 +7,7 @@ then checks what a rule would trip over later:
    (`FIELDS`: one line per field, so a new model field needs one line here, and a test fails
    until it has it);
 2. cross-checks no single field shows: a retreat needs a battle, casualties need enough
-   candidates, a battle's units stand on its space;
+   candidates, a battle's units stand on its space, players still to ask need a status step asking them;
 3. every invariant of `rules.invariants`;
 4. a trial: the game must offer a legal action (unless it is over), and every answer to the
    pending decision must apply to a copy of the game without an error the rules do not expect.
@@ -59,7 +59,7 @@ from civgame.engine.core.decisions import (
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN, PIRATE, Combat, CombatSide, Game, LastingEffect, Player
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS
-from civgame.engine.rules import events
+from civgame.engine.rules import events, status
 from civgame.engine.rules.controller import apply, legal_actions
 from civgame.engine.rules.influence import SETTLEMENT
 from civgame.engine.rules.invariants import check_invariants
@@ -458,6 +458,8 @@ def _cross_checks(game: Game) -> Iterator[str]:
             yield f"{at}.amounts: {len(decision.amounts)} amounts for {len(decision.options)} options"
     if combat is not None:
         yield from _battle_problems(game, combat)
+    if game.status_players and status.asking_step(game) is None:
+        yield "game.status_players: players are asked only while a status step that asks them runs"
 
 
 def _casualty_problems(game: Game, decision: CasualtyDecision, at: str) -> Iterator[str]:

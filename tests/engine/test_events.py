@@ -830,3 +830,18 @@ def test_a_leader_lost_to_an_event_dies():
     choose(s, "leader at D5")
     assert s.player(0).leader is None and [u.kind for u in s.game.units_of(0)] == ["infantry"]
     assert "Player 1's leader Caesar dies" in s.game.log
+
+
+def test_pandemics_takes_a_great_person_held_in_hand_but_not_one_kept_face_up():
+    """A great person in hand counts as an action card; the Great Architect (55) lies face up, not in hand."""
+    s = board()
+    s.city(0, "D5")
+    s.city(0, "D2")
+    s.city(1, "E4")
+    s.player(0).action_cards = s.player(0).objective_cards = []
+    s.player(1).action_cards = s.player(1).objective_cards = []
+    s.player(0).great_persons = [21, 55]  # Great Philosopher (hidden), Great Architect (face up)
+    s.game.decks["event"].draw = [c for c in s.game.decks["event"].draw if c not in (21, 55)]
+    s.resources(0, ore=1)
+    main_effect(s, 49)
+    assert options(s) == ["great person Great Philosopher", "ore"]

@@ -31,7 +31,7 @@ from civgame.engine.core.hexgrid import Hex, distance, hex_to_label, label_to_he
 from civgame.engine.core.model import BARBARIAN, MOODS, PIRATE, City, EventInProgress, EventStep, Game, Player, Unit
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS, amounts
 from civgame.engine.rules import civilizations, diplomacy
-from civgame.engine.rules.cards import deal, draw_card
+from civgame.engine.rules.cards import deal, draw_card, great_persons_in_hand
 from civgame.engine.rules.combat import enter_space
 from civgame.engine.rules.payments import describe, gain, holdings, pay, resource_cap
 from civgame.engine.rules.triggers import LISTENERS
@@ -888,7 +888,8 @@ def _give_up_step(game: Game, event: EventInProgress, step: EventStep) -> None:
     options = sorted({unit_option(u) for u in game.units_of(step.player)})
     options += sorted({_card_name(game, "action", c) for c in player.action_cards})
     options += sorted({_card_name(game, "objective", c) for c in player.objective_cards})
-    options += sorted(f"great person {game.rules.event(c).name}" for c in player.great_persons)
+    # a great person in hand counts as an action card; the two kept face up are not in hand
+    options += sorted(f"great person {game.rules.event(c).name}" for c in great_persons_in_hand(game.rules, player))
     ask(game, event, step, options + [k for k in PAYABLES if have[k] > 0])
 
 

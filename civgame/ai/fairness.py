@@ -5,9 +5,10 @@ see other players' hands, a tactics card the opponent played face down, the orde
 face-down regions or future dice. An agent looks ahead only on a *determinised* copy: the hidden cards
 of each deck (other hands, the opponent's face-down tactics card and the draw pile together) are dealt
 again at random (the face-down card again one whose tactics half the opponent could have played),
-face-down tiles are swapped among the face-down regions, and the copy's dice are seeded from the
-agent's own generator. Another player's pending choice among objective cards just drawn names the
-cards dealt anew into the same places of their hand.
+face-down tiles are swapped among the face-down regions, the great persons other players hold hidden are
+dealt anew among them, and the copy's dice are seeded from the agent's own generator. Another player's
+pending choice among objective cards just drawn names the cards dealt anew into the same places of their
+hand.
 
 The hidden items are put into a canonical order before they are shuffled, so the copy depends only
 on what the seat may know (and on the agent's seed), never on where the hidden cards really are.
@@ -20,9 +21,9 @@ from typing import Any
 
 from civgame.engine.core.copying import copy_game
 from civgame.engine.core.decisions import CardExchangeDecision
-from civgame.engine.core.model import CombatSide, Game
+from civgame.engine.core.model import CombatSide, Game, Player
 from civgame.engine.core.rng import Rng
-from civgame.engine.rules.cards import HANDS
+from civgame.engine.rules.cards import HANDS, great_persons_in_hand
 from civgame.engine.rules.combat import tactics_playable
 
 
@@ -45,6 +46,7 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     for side, (card,) in zip(face_down, played, strict=True):
         side.tactics = card
     _deal_face_down_tactics(view, face_down, rng)
+    _redeal_great_persons(view, others, rng)
     for decision in redraws:
         _rename_redrawn(decision, before[decision.player], view.player(decision.player).objective_cards)
     _swap_face_down_tiles(view, rng)
@@ -61,6 +63,18 @@ def _redeal(draw: list[int | str], hands: list[list[Any]], rng: random.Random) -
         hand[:] = pool[:count]
         del pool[:count]
     draw[:] = pool
+
+
+def _redeal_great_persons(game: Game, others: list[Player], rng: random.Random) -> None:
+    """Deal the great persons the other players hold hidden in hand anew among them, each keeping its count.
+    Taking one is public, but one may change hands in secret since (a trade given face down, Spy), so the
+    seat knows only which ones they hold together; those kept face up stay where they lie."""
+    hidden = {p.index: set(great_persons_in_hand(game.rules, p)) for p in others}
+    hands = [[card for card in p.great_persons if card in hidden[p.index]] for p in others]
+    _redeal([], hands, rng)
+    for player, hand in zip(others, hands, strict=True):
+        dealt = iter(hand)
+        player.great_persons = [next(dealt) if card in hidden[player.index] else card for card in player.great_persons]
 
 
 def _rename_redrawn(decision: CardExchangeDecision, was: list[int], now: list[int]) -> None:

@@ -182,3 +182,21 @@ def test_a_seat_looking_at_another_hand_with_spy_keeps_it_with_its_great_persons
         assert [a.option for a in legal_actions(view)] == decision.options
         unseen.add(tuple(view.player(2).action_cards))
     assert len(unseen) > 1
+
+
+def test_great_persons_held_hidden_by_others_are_dealt_anew_among_them_each_keeping_its_count():
+    """One may have changed hands in secret (a trade given face down, Spy): the seat knows only which
+    ones the others hold together. The Great Architect (55), kept face up, stays where it lies."""
+    game = game_in_progress(5)
+    for player in game.players:
+        player.great_persons = []
+    game.player(1).great_persons = [18, 55]
+    game.player(2).great_persons = [21, 22]
+    swapped = copy_game(game)
+    swapped.player(1).great_persons = [22, 55]
+    swapped.player(2).great_persons = [21, 18]
+    views = [determinise(g, 0, random.Random(3)).players for g in (game, swapped)]
+    assert [p.great_persons for p in views[0]] == [p.great_persons for p in views[1]]
+    assert views[0][1].great_persons[1] == 55 and len(views[0][2].great_persons) == 2
+    dealt = {tuple(determinise(game, 0, random.Random(seed)).player(1).great_persons) for seed in range(20)}
+    assert len(dealt) > 1 and all(hand[1] == 55 for hand in dealt)

@@ -2,10 +2,12 @@
 test that fails when its effect is removed from civilizations.yaml."""
 
 import pytest
+import yaml
 
 from civgame.engine.core.actions import (
     Advance,
     BuildWonder,
+    ChooseCasualties,
     ChooseOption,
     Collect,
     Construct,
@@ -30,6 +32,7 @@ from civgame.engine.rules.advances import gain_advance
 from civgame.engine.rules.cards import draw_into_hand
 from civgame.engine.rules.invariants import check_invariants
 from civgame.engine.rules.scoring import score_sheet
+from civgame.engine.storage.save import dumps, loads
 from tests.combat_helpers import alive, attack, dice
 from tests.engine.test_civilizations import civ_scenario, place_leader
 from tests.engine.test_events import board, choose, draw, options
@@ -37,6 +40,7 @@ from tests.scenario import Scenario
 
 HIGH_MORALE, CITY_DEVELOPMENT, DEFENSIVE_FORMATION, NEW_PLANS = 6, 17, 22, 31  # action cards
 GREAT_ENGINEER = 26
+ARCHERS = 26  # its tactics half
 
 
 def fresh(*civs: str) -> Scenario:
@@ -411,6 +415,56 @@ def test_sparta_keeps_an_opponent_with_more_units_from_playing_tactics_cards():
 def test_sparta_leaves_tactics_cards_to_an_opponent_without_more_units():
     s = sparta_battle(defenders=2)
     assert s.game.actor() == 0 and PlayTactics(HIGH_MORALE) in s.legal_of(PlayTactics)
+
+
+def thermopylae_against_archers() -> tuple[Scenario, list]:
+    """Greece attacks 3 Roman infantry at C2 with Leonidas and 1 infantry; Rome's Archers hits: Greece
+    is asked which unit to remove."""
+    s = fresh("greece", "rome")
+    s.advances(1, "Tactics").hand(1, ARCHERS)
+    leonidas = place_leader(s, 0, "Leonidas I", "B6")
+    leonidas.pos = s.hex("C2")
+    infantry = s.unit(0, "infantry", "C2")
+    s.units(1, "infantry", "C2", 3)
+    dice(s, (6, "infantry"))
+    attack(s, 0, [infantry, leonidas], "C2", "D2")
+    s.apply(PlayTactics(ARCHERS))
+    assert "Archers: Player 2 rolls 6: Player 1 removes 1 unit" in s.game.log
+    s.game.rng = s.game.rng.fallback  # the forced die is used: the game can be saved
+    return s, [infantry, leonidas]
+
+
+def roll_after_archers(s: Scenario) -> None:
+    """Leonidas' die, then the three Roman dice: nobody is hit."""
+    dice(s, (2, "cavalry"), (1, "leader"), (1, "leader"), (1, "leader"))
+
+
+@pytest.mark.parametrize("saved", [False, True])
+def test_hero_of_thermopylae_counts_the_units_at_the_start_of_the_round_before_archers_remove_one(saved):
+    s, (infantry, leonidas) = thermopylae_against_archers()
+    if saved:  # saved while Greece chooses its unit to remove
+        s.game = loads(dumps(s.game))
+        assert s.game.combat.attacker.round_units == 2 and s.game.combat.defender.round_units == 3
+    roll_after_archers(s)
+    s.apply(ChooseCasualties((infantry.id,)))
+    assert alive(s, [infantry, leonidas]) == [leonidas]
+    # 2 units against 3 when the round started: +2, not +4 for the 1 against 3 left at the roll
+    assert [line for line in s.game.log if "combat value from" in line] == [
+        "Player 1 gets +2 combat value from Leonidas I"
+    ]
+    assert "Player 1 rolls 2 cavalry, +2 combat value: combat value 4, 0 hit(s)" in s.game.log
+
+
+def test_a_battle_saved_before_the_units_at_the_start_of_the_round_were_noted_loads_and_counts_them_now():
+    s, (infantry, _leonidas) = thermopylae_against_archers()
+    document = yaml.safe_load(dumps(s.game))
+    for role in ("attacker", "defender"):
+        del document["game"]["combat"][role]["round_units"]
+    s.game = loads(yaml.safe_dump(document, sort_keys=False))
+    assert s.game.combat.attacker.round_units is None
+    roll_after_archers(s)
+    s.apply(ChooseCasualties((infantry.id,)))
+    assert "Player 1 gets +4 combat value from Leonidas I" in s.game.log  # 1 unit against 3 at the roll
 
 
 def test_alexander_idol_plays_an_action_card_without_an_action_for_a_culture_token():

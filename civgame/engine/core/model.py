@@ -165,6 +165,9 @@ class CombatSide:
     tactics: int | None = None  # the action card played face down this round, until revealed
     round_value: int = 0  # combat value tactics cards give it this round, counted as they resolved
     hits_ignored: int = 0  # hits it ignores this round by its tactics card's roll
+    # its fighting units at the start of this round, before tactics cards removed any: what the effects
+    # counting units compare (None in a battle saved before they were noted: its units now)
+    round_units: int | None = None
 
 
 @dataclass

@@ -418,7 +418,7 @@ def _holds(game: Game, c: Combat, side: CombatSide, condition: BattleCondition) 
     if condition.opponent != "any" and condition.opponent != _opponent_kind(_opponent(c, side).owner):
         return False
     if condition.units is not None:
-        fewer = len(side.units) < len(_opponent(c, side).units)
+        fewer = _round_units(side) < _round_units(_opponent(c, side))
         if fewer != (condition.units == "fewer"):
             return False
     if condition.own_city_in_region is not None:
@@ -434,10 +434,16 @@ def _holds(game: Game, c: Combat, side: CombatSide, condition: BattleCondition) 
     return True
 
 
+def _round_units(side: CombatSide) -> int:
+    """The side's fighting units at the start of this round: a start-of-round effect counting units
+    (Hero of Thermopylae, Wu Zetian, Sparta) counts them before tactics cards remove any (catalogue §3.3)."""
+    return len(side.units) if side.round_units is None else side.round_units
+
+
 def _multiplier(game: Game, c: Combat, side: CombatSide, per: str | None) -> int:
-    """How many times a `combat_bonus` with `per` applies now."""
+    """How many times a `combat_bonus` with `per` applies this round."""
     if per == "unit_fewer":
-        return max(0, len(_opponent(c, side).units) - len(side.units))
+        return max(0, _round_units(_opponent(c, side)) - _round_units(side))
     if per == "region_with_city":
         home = game.regions[side.owner].number
         regions = {game.space_region[city.pos].number for city in game.cities_of(side.owner)}
@@ -546,6 +552,7 @@ def _start_round(game: Game) -> None:
     c.abilities_kept = []
     for side in (c.attacker, c.defender):
         side.round_value = side.hits_ignored = 0
+        side.round_units = len(side.units)
         if side.owner >= 0:
             fire(game, "combat_round_start", player=side.owner, round=c.round, space=c.space)
 

@@ -304,6 +304,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "tactics": STRUCTURE,  # a face-down action card: save.consistency_problems places it
         "round_value": _within(-MAX_COUNT, MAX_COUNT),
         "hits_ignored": COUNT,
+        "round_units": optional(COUNT),
     },
     Decision: {"player": PLAYER},
     PayDecision: {"action": BY_ITS_RULE, "cost": COST, "alternatives": each(COST)},

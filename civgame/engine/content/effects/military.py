@@ -76,7 +76,8 @@ CONDITIONS = (
     "combat round (none: every round); `role` to the `attacker`, the `defender` or `either`; "
     "`city_building` to battles fought at a city holding that building, whoever owns it; `opponent` to "
     "battles against `barbarians`, `pirates` or another `player` (default `any`); `units` to rounds where the "
-    "holder has `fewer` fighting units than the opponent or `at_least_as_many`; `own_city_in_region: false` to "
+    "holder has `fewer` fighting units than the opponent or `at_least_as_many`, counted at the start of the "
+    "round (before tactics cards remove any); `own_city_in_region: false` to "
     "battles in a region where the holder owns no city; `own_city_mood` to battles fought at one of "
     "the holder's cities with that mood."
 )
@@ -101,8 +102,8 @@ class BattleCondition(Params):
     doc="Add `value` (negative: subtract) to the combat value of the holder, or with `target: opponent` of "
     "the holder's opponent, in the battles and rounds the conditions select (seen from the holder), while "
     "that side has fighting units in the battle; with `per`, `value` times the number of fighting units the "
-    "holder has fewer than the opponent (`unit_fewer`) or of regions outside the holder's home region where "
-    "the holder owns a city (`region_with_city`). " + CONDITIONS,
+    "holder has fewer than the opponent at the start of the round (`unit_fewer`) or of regions outside the "
+    "holder's home region where the holder owns a city (`region_with_city`). " + CONDITIONS,
     example={"combat_bonus": {"value": 2, "round": 1, "battles": ["land"], "city_building": "temple"}},
 )
 class CombatBonus(BattleCondition):

@@ -13,8 +13,8 @@ from civgame.engine.content.ruleset import EventCard
 from civgame.engine.core import actions as A
 from civgame.engine.core.hexgrid import hex_to_label
 from civgame.engine.core.model import Game, Player
+from civgame.engine.rules.cards import great_person_named
 from civgame.engine.rules.controller import legal_actions, why_illegal
-from civgame.engine.rules.trading import great_person_of
 from civgame.ui import art
 from civgame.ui.labels import action_card_lines, card_name, objective_card_lines, wonder_card_lines
 
@@ -78,7 +78,7 @@ def trade_item_card(game: Game, player_index: int, item: str) -> Card | None:
     """The card a trade item of a player's hand names ("action:12", "objective:5", "wonder:pyramids",
     "great person:21")."""
     kind, _, card = item.partition(":")
-    person = great_person_of(item)
+    person = great_person_named(item)
     if person is not None:
         return event_card(game.rules.event(person))
     if kind == "wonder":

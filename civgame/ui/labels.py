@@ -13,12 +13,13 @@ from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_
 from civgame.engine.core.model import MOODS, Game
 from civgame.engine.core.vocabulary import DECLINE, K
 from civgame.engine.rules import objectives
-from civgame.engine.rules.action_cards import CARD_ACTIONS, GREAT_PERSON_CHOICE, choice_parts
+from civgame.engine.rules.action_cards import CARD_ACTIONS, choice_parts
+from civgame.engine.rules.cards import great_person_named
 from civgame.engine.rules.combat import OVERLOAD, owner_name
 from civgame.engine.rules.culture_abilities import OBJECTIVE, option_label
 from civgame.engine.rules.happiness import raise_cost
 from civgame.engine.rules.payments import describe as describe_cost
-from civgame.engine.rules.trading import card_kind, great_person_of, public_text
+from civgame.engine.rules.trading import card_kind, public_text
 
 
 def where(space: Hex | None) -> str:
@@ -314,7 +315,7 @@ def trade_item_text(game: Game, item: str, count: int = 1, face_down: bool = Fal
     kind = card_kind(item)
     if kind is None or ":" not in item or face_down:
         return public_text({item: count}) + (" (face down)" if face_down else "")
-    person = great_person_of(item)
+    person = great_person_named(item)
     if person is not None:
         return f"Great person card {game.rules.event(person).name}"
     card = item.split(":", 1)[1]
@@ -494,8 +495,8 @@ def _free_collect(game: Game, a: A.UseAbility) -> str:
 def _card_without_action(game: Game, a: A.UseAbility) -> str:
     """ "play New Ideas: Bartering (without spending an action)": the card named as its play would be."""
     named, choice = a.choice[0], tuple(a.choice[1:])
-    card = int(named.removeprefix(GREAT_PERSON_CHOICE))
-    play = A.PlayGreatPerson(card, choice) if named.startswith(GREAT_PERSON_CHOICE) else A.PlayActionCard(card, choice)
+    person = great_person_named(named)
+    play = A.PlayGreatPerson(person, choice) if person is not None else A.PlayActionCard(int(named), choice)
     return f"p{_play_card(game, play)[1:]} (without spending an action)"
 
 

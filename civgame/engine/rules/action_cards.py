@@ -57,7 +57,15 @@ from civgame.engine.rules.advances import (
     note_waiver,
     why_not_gain,
 )
-from civgame.engine.rules.cards import HANDS, discard, great_persons_in_hand, take
+from civgame.engine.rules.cards import (
+    GREAT_PERSON,
+    HANDS,
+    discard,
+    great_person_name,
+    great_person_named,
+    great_persons_in_hand,
+    take,
+)
 from civgame.engine.rules.combat import (
     CAPTURE_OFFERS,
     pay_ransom,
@@ -534,17 +542,13 @@ def _why_not_play_without_action(game: Game, effect: Effect) -> str | None:
     return None
 
 
-# Marks a great person among the Idol's choices and in Spy's exchanges (an action card is named by its bare id).
-GREAT_PERSON_CHOICE = "great person:"
-
-
 def _hidden_cards(rules: Ruleset, player: Player) -> Iterator[tuple[str, Hand, int]]:
     """(choice naming it, hand, card) for each card in the player's hand: the action cards, and the great
     persons held hidden (the catalogue: "it counts as an action card in hand"), not those kept face up."""
     for card in sorted(set(player.action_cards)):
         yield str(card), ACTION_CARDS, card
     for card in sorted(set(great_persons_in_hand(rules, player))):
-        yield f"{GREAT_PERSON_CHOICE}{card}", GREAT_PERSONS, card
+        yield great_person_name(card), GREAT_PERSONS, card
 
 
 def _plays_without_action(game: Game, effect: Effect) -> list[Choice]:
@@ -1162,8 +1166,9 @@ def _redraw_objectives(game: Game, player: Player, effect: Effect, choice: Choic
 
 
 def _card_name(game: Game, deck: str, card: str) -> str:
-    if card.startswith(GREAT_PERSON_CHOICE):
-        return game.rules.event(int(card.removeprefix(GREAT_PERSON_CHOICE))).name
+    person = great_person_named(card)
+    if person is not None:
+        return game.rules.event(person).name
     if deck == "wonder":
         return game.rules.wonders[card].name
     if deck == "action":
@@ -1173,13 +1178,13 @@ def _card_name(game: Game, deck: str, card: str) -> str:
 
 def _kind_of(deck: str, card: str) -> str:
     """How an exchange names the kind of a card: "action card", or "great person" for one held hidden."""
-    return "great person" if card.startswith(GREAT_PERSON_CHOICE) else f"{deck} card"
+    return GREAT_PERSON if great_person_named(card) is not None else f"{deck} card"
 
 
 def _card_text(game: Game, deck: str, card: str) -> str:
     """ "Leadership/High Ground (25)"; a great person by its name alone ("Great Philosopher"), which is its own."""
     name = _card_name(game, deck, card)
-    return name if card.startswith(GREAT_PERSON_CHOICE) else f"{name} ({card})"
+    return name if great_person_named(card) is not None else f"{name} ({card})"
 
 
 def _exchange_text(game: Game, deck: str, given: str, taken: str) -> str:
@@ -1212,7 +1217,7 @@ def _hand(rules: Ruleset, player: Player, deck: str) -> list[str]:
     not the two kept face up."""
     cards = [str(card) for card in getattr(player, HANDS[deck])]
     if deck == "action":
-        cards += [f"{GREAT_PERSON_CHOICE}{card}" for card in great_persons_in_hand(rules, player)]
+        cards += [great_person_name(card) for card in great_persons_in_hand(rules, player)]
     return cards
 
 
@@ -1259,8 +1264,8 @@ def _exchange_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
 
 def _move_card(giver: Player, receiver: Player, deck: str, card: str) -> None:
     """Move a card an exchange names from one hand to the other; a great person stays a great person."""
-    if card.startswith(GREAT_PERSON_CHOICE):
-        person = int(card.removeprefix(GREAT_PERSON_CHOICE))
+    person = great_person_named(card)
+    if person is not None:
         giver.great_persons.remove(person)
         receiver.great_persons.append(person)
         return

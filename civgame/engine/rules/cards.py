@@ -20,6 +20,20 @@ FROM_DISCARD, FROM_DECK = "take the top card of the discard pile", "draw from th
 PUBLIC_WONDER = "take the face-up wonder card"
 
 
+GREAT_PERSON = "great person"  # names a great person held hidden among the cards of a hand: "great person:21"
+
+
+def great_person_name(card: int) -> str:
+    """How a choice, an exchange or a trade names a great person held hidden ("great person:21")."""
+    return f"{GREAT_PERSON}:{card}"
+
+
+def great_person_named(name: str) -> int | None:
+    """The great person a name of `great_person_name` stands for, or None for any other name."""
+    prefix, _, card = name.partition(":")
+    return int(card) if prefix == GREAT_PERSON and card.isdigit() else None
+
+
 def great_persons_in_hand(rules: Ruleset, player: Player) -> list[int]:
     """The great persons the player holds hidden in hand, each of which "counts as an action card in hand
     for every other purpose" (catalogue); not the public ones kept face up in front of them."""

@@ -41,13 +41,12 @@ from civgame.engine.core.decisions import TradeDecision, TradeOfferDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import Game, Player
 from civgame.engine.core.vocabulary import RESOURCES, TOKENS
-from civgame.engine.rules.cards import great_persons_in_hand
+from civgame.engine.rules.cards import GREAT_PERSON, great_person_name, great_person_named, great_persons_in_hand
 from civgame.engine.rules.payments import gain, held, holdings, pay
 from civgame.engine.rules.registry import rule
 
 SIDES = ("give", "take")
 CARD_KINDS = ("action", "objective", "wonder")
-GREAT_PERSON = "great person"  # "great person:21": a great person held hidden, which counts as an action card
 AMOUNTS = (*RESOURCES, *TOKENS)
 
 
@@ -81,7 +80,7 @@ def hand(game: Game, player: Player, kind: str) -> list[str]:
     by the great persons held hidden ("great person:21"), which count as action cards in hand."""
     if kind == "action":
         persons = great_persons_in_hand(game.rules, player)
-        return [f"action:{card}" for card in player.action_cards] + [f"{GREAT_PERSON}:{card}" for card in persons]
+        return [f"action:{card}" for card in player.action_cards] + [great_person_name(card) for card in persons]
     cards = player.wonder_cards if kind == "wonder" else player.objective_cards
     return [f"{kind}:{card}" for card in cards]
 
@@ -109,12 +108,6 @@ def card_kind(item: str) -> str | None:
     if prefix == GREAT_PERSON and colon:
         return "action"
     return prefix if prefix in CARD_KINDS else None
-
-
-def great_person_of(item: str) -> int | None:
-    """The great person a trade item names ("great person:21"), if it names one."""
-    prefix, _, card = item.partition(":")
-    return int(card) if prefix == GREAT_PERSON and card.isdigit() else None
 
 
 def _sides(game: Game, decision: TradeDecision, side: str) -> tuple[Player, dict[str, int], dict[str, int]]:
@@ -166,7 +159,7 @@ def item_problem(game: Game, decision: TradeDecision, side: str, item: str) -> s
 
 
 def _not_in_hand(game: Game, giver: Player, item: str) -> str:
-    person = great_person_of(item)
+    person = great_person_named(item)
     if person is not None and person in giver.great_persons:
         name = game.rules.event(person).name
         return f"the {name} is kept face up, not in hand: only cards in hand can be traded"

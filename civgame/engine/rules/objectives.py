@@ -80,8 +80,7 @@ def _own_city_zone(game: Game, owner: int) -> set[Hex]:
 
 
 def _city_counts(game: Game, player: Player, count: Count, city: City) -> bool:
-    if count.mood is not None and city.mood != count.mood:
-        return False
+    """One of the player's cities passes the filters of `count` other than its mood (see `count`)."""
     if count.building is not None and count.building not in city.buildings:
         return False
     if count.min_size is not None and city.size < count.min_size:
@@ -126,7 +125,14 @@ def count(game: Game, player: Player, what: Count) -> int:
     me = player.index
     of = what.of
     if of == "cities":
-        return sum(1 for c in game.cities_of(me) if _city_counts(game, player, what, c))
+        mood = what.mood  # (tested here, without a call: an automatic objective counts cities after every action)
+        return len(
+            [
+                c
+                for c in game.cities
+                if c.owner == me and (mood is None or c.mood == mood) and _city_counts(game, player, what, c)
+            ]
+        )
     if of == "advances":
         return len(player.advances)
     if of == "special_advances":
@@ -487,12 +493,22 @@ def complete_automatic(game: Game) -> None:
     """Complete, without asking, every card in hand with an automatic objective that holds now (whoever acted)."""
     automatic = game.rules.automatic_objectives
     for player in game.players:
-        if automatic.keys().isdisjoint(player.objective_cards):  # nearly always: asked after every action
-            continue
-        for card in [c for c in player.objective_cards if c in automatic]:
-            for key, cond in automatic[card]:
-                if card in player.objective_cards and holds(game, player, cond):
-                    complete(game, player, card, key)
+        hand = player.objective_cards
+        # Asked after every action, and a hand rarely holds one of the rules' few automatic cards:
+        # tested card by card with `in` rather than a call per player.
+        for card in automatic:
+            if card in hand:
+                _complete_automatic_held(game, player, automatic)
+                break
+
+
+def _complete_automatic_held(
+    game: Game, player: Player, automatic: dict[int, tuple[tuple[str, Condition], ...]]
+) -> None:
+    for card in [c for c in player.objective_cards if c in automatic]:
+        for key, cond in automatic[card]:
+            if card in player.objective_cards and holds(game, player, cond):
+                complete(game, player, card, key)
 
 
 def _top(game: Game) -> ObjectiveDecision:

@@ -1195,10 +1195,13 @@ def check_ship_capacity(game: Game) -> None:
     """After every action: where a player's ships carry more than their capacity now allows (Longships
     lost, say), the cargo is shared out over the ships in the space, and what still does not fit is
     removed by its owner's choice, as after a naval battle. A battle's own space waits for its end."""
-    carried = [u.carrier for u in game.units if u.carrier is not None]
-    if len(carried) <= game.rules.game.ship_capacity:
+    carried = 0
+    for unit in game.units:  # counted without a list: asked after every action
+        if unit.carrier is not None:
+            carried += 1
+    if carried <= game.rules.game.ship_capacity:
         return  # too few carried units for any ship to hold more than any ship may
-    load = Counter(carried)
+    load = Counter(u.carrier for u in game.units if u.carrier is not None)
     if max(load.values()) <= game.rules.game.ship_capacity:
         return
     fleets: dict[tuple[int, Hex], list[int]] = {}

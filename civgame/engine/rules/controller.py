@@ -94,7 +94,7 @@ def apply(game: Game, action: Action, *, listed: bool = False) -> None:
             raise RuleError(reason)
         if r.check is not None:
             r.check(game, action)
-    actor = game.actor()
+    actor = game.current if top is None else top.player  # (`game.actor()`, the top decision already at hand)
     r.perform(game, action)
     action_cards.note_turn_action(game, action, top, actor)
     action_cards.follow_up_taken(game, action, top)

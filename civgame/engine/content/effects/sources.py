@@ -187,6 +187,8 @@ def _forget(game: Game, index: int) -> tuple[Any, dict[Memo, Any], Held | None]:
 def end_lasting(game: Game, until: str) -> None:
     """The cards whose effect lasts until the end of this turn, round or battle stop applying."""
     for player in game.players:
+        if not player.lasting_effects:  # (most players, at the end of most turns)
+            continue
         kept = [lasting for lasting in player.lasting_effects if lasting.until != until]
         if len(kept) != len(player.lasting_effects):
             player.lasting_effects = kept

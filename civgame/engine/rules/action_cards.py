@@ -116,6 +116,9 @@ class CardAction:
     # How many items of the choice its part takes whichever way is chosen (None: that depends on the way):
     # a checked play is split by these sizes, without asking every effect for its options again.
     part_size: CardPartSize | None = None
+    # Whether its `cost` asks exactly its `least_cost` whichever way is chosen (None: it may not): the listings
+    # then need not price each way.
+    fixed_cost: Callable[[Effect], bool] | None = None
 
 
 CARD_ACTIONS: dict[str, CardAction] = {}
@@ -131,11 +134,14 @@ def card_action(
     least_cost: CardLeastCost | None = None,
     sees_payment: bool = True,
     part_size: CardPartSize | None = None,
+    fixed_cost: Callable[[Effect], bool] | None = None,
 ) -> Callable[[CardPerform], CardPerform]:
     """Register how the action primitive `name` is played."""
 
     def register(perform: CardPerform) -> CardPerform:
-        CARD_ACTIONS[name] = CardAction(options, perform, cost, needs, why_not, least_cost, sees_payment, part_size)
+        CARD_ACTIONS[name] = CardAction(
+            options, perform, cost, needs, why_not, least_cost, sees_payment, part_size, fixed_cost
+        )
         return perform
 
     return register
@@ -178,6 +184,7 @@ class HalfPlay:
     built: bool  # it has effects, each played by a handler or applying to the action it forces
     price: dict[str, int]  # its printed price (never changed: copy it to add to it)
     priced_ways: bool  # some played effect adds a price that depends on the way chosen
+    one_price: bool  # every way costs the same: its least cost (`_least_cost`)
     main: bool  # it costs a main action
     actions_spent: int  # the actions playing it spends (its main action), less those its `gain_actions` give
     sees_payment: bool  # some played effect's options depend on what playing it takes first
@@ -210,6 +217,7 @@ def _work_out_half_play(rules: Ruleset, half: str, source: list[Effect] | None) 
         and all(e.name in CARD_ACTIONS or (forces and e.name in FOLLOW_UP_PRIMITIVES) for e in effects_of),
         price=amounts(rules.played_halves[half].cost),
         priced_ways=any(CARD_ACTIONS[e.name].cost is not None for e in played),
+        one_price=all(_costs_least(e) for e in played),
         main=main,
         actions_spent=int(main)
         - sum(params_as(e, GainActions).actions for e in effects_of if e.name == "gain_actions"),
@@ -218,6 +226,12 @@ def _work_out_half_play(rules: Ruleset, half: str, source: list[Effect] | None) 
         source=source,
         registered=len(CARD_ACTIONS),
     )
+
+
+def _costs_least(effect: Effect) -> bool:
+    """Whether the effect's part of a way's price is its `least_cost`, whichever way is chosen."""
+    action = CARD_ACTIONS[effect.name]
+    return action.cost is None or (action.fixed_cost is not None and action.fixed_cost(effect))
 
 
 def _part_sizes(played: tuple[Effect, ...]) -> tuple[int, ...] | None:
@@ -386,7 +400,7 @@ def playable_ways(
     if least and not can_pay(game, player, least):
         return []
     ways = _ways_of(game, player, known, extra)
-    if not known.priced_ways:
+    if known.one_price:
         return ways  # their one price is the least, which can be paid
     return _paid_ways(game, player, half, spec, ways, extra)
 
@@ -924,6 +938,13 @@ def _least_card_advance_cost(game: Game, player: Player, effect: Effect) -> dict
     return _advances_price(game, params, params.count)
 
 
+def _one_advance_price(effect: Effect) -> bool:
+    """Every way costs `_least_card_advance_cost`: the advances are free, or each way takes `count` of them at
+    the printed price."""
+    params = params_as(effect, CardAdvance)
+    return params.price == "free" or not (params.discounts or params.optional)
+
+
 def _why_no_card_advance(game: Game, player: Player, effect: Effect) -> str:
     params = params_as(effect, CardAdvance)
     if params.from_ == "neighbours":
@@ -947,6 +968,7 @@ def _why_no_neighbour_advance(game: Game, player: Player, reach: int) -> str:
     why_not=_why_no_card_advance,
     sees_payment=False,
     part_size=_advances_taken,
+    fixed_cost=_one_advance_price,
 )
 def _card_advance(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     """The advances in the order chosen; a waiver that paid for one (as priced before any is gained) is

@@ -642,8 +642,7 @@ def note_turn_action(game: Game, action: Action, answered: Decision | None, acto
 
 
 def _follow_up_possible(game: Game, player: Player, effect: Effect) -> list[Choice]:
-    kind = params_as(effect, NextAction).action
-    forced = next(r for r in RULES.values() if kind == r.action.KIND)
+    forced = RULES[Action.REGISTRY[params_as(effect, NextAction).action]]  # (the action type of that kind)
     with lasting_for_a_look(game, player, LastingEffect(effect.source, "action")):
         return [()] if forced.any_legal(game) else []
 

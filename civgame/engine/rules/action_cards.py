@@ -840,13 +840,10 @@ def _neighbours(game: Game, player: Player, reach: int, holding: AbstractSet[str
     ]
     if not others:
         return []
-    spaces: dict[int, set[Hex]] = {}  # owner -> the spaces of its units and cities: one look over the board
-    for unit in game.units:
-        spaces.setdefault(unit.owner, set()).add(unit.pos)
-    for city in game.cities:
-        spaces.setdefault(city.owner, set()).add(city.pos)
-    near = set().union(*(_within(space, reach) for space in spaces.get(player.index, ())))
-    return [other for other in others if not near.isdisjoint(spaces.get(other.index, ()))]
+    near = set().union(*(_within(space, reach) for space in places(game, player.index)))
+    owners = {unit.owner for unit in game.units if unit.pos in near}  # (those with a piece near the player's)
+    owners.update(city.owner for city in game.cities if city.pos in near)
+    return [other for other in others if other.index in owners]
 
 
 @cache

@@ -185,6 +185,7 @@ class HalfPlay:
     price: dict[str, int]  # its printed price (never changed: copy it to add to it)
     priced_ways: bool  # some played effect adds a price that depends on the way chosen
     one_price: bool  # every way costs the same: its least cost (`_least_cost`)
+    least_costs: tuple[tuple[Effect, CardLeastCost], ...]  # the played effects asking a least cost, and how
     main: bool  # it costs a main action
     actions_spent: int  # the actions playing it spends (its main action), less those its `gain_actions` give
     sees_payment: bool  # some played effect's options depend on what playing it takes first
@@ -218,6 +219,7 @@ def _work_out_half_play(rules: Ruleset, half: str, source: list[Effect] | None) 
         price=amounts(rules.played_halves[half].cost),
         priced_ways=any(CARD_ACTIONS[e.name].cost is not None for e in played),
         one_price=all(_costs_least(e) for e in played),
+        least_costs=tuple((e, least) for e in played if (least := CARD_ACTIONS[e.name].least_cost) is not None),
         main=main,
         actions_spent=int(main)
         - sum(params_as(e, GainActions).actions for e in effects_of if e.name == "gain_actions"),
@@ -270,8 +272,10 @@ def _ways(game: Game, player: Player, half: str, extra: dict[str, int] | None = 
 
 def _ways_of(game: Game, player: Player, known: HalfPlay, extra: dict[str, int] | None) -> list[Parts]:
     """`_ways` of a half whose `HalfPlay` the caller holds."""
+    if not known.sees_payment:  # the effects find the player as they stand
+        return _effect_ways(game, player, known)
     price, spent = _taken_before(known, extra)
-    if (not price and not spent) or not known.sees_payment:  # the effects find the player as they stand
+    if not price and not spent:  # (nothing is taken first)
         return _effect_ways(game, player, known)
     with _as_played(game, player, price, spent):
         return _effect_ways(game, player, known)
@@ -310,6 +314,8 @@ def _as_played(game: Game, player: Player, price: dict[str, int], spent: int) ->
 
 
 def _joined(parts: Parts) -> Choice:
+    if len(parts) == 1:  # (most halves play one effect)
+        return parts[0]
     return tuple(part for option in parts for part in option)
 
 
@@ -322,7 +328,11 @@ def choice_parts(
 
 def half_cost(game: Game, player: Player, spec: ActionHalf, half: str, parts: Parts) -> dict[str, int]:
     """The card's price and what its effects add for their parts of the choice, played by `player`."""
-    known = half_play(game.rules, half)
+    return _cost_of(game, player, half_play(game.rules, half), parts)
+
+
+def _cost_of(game: Game, player: Player, known: HalfPlay, parts: Parts) -> dict[str, int]:
+    """`half_cost` of a half whose `HalfPlay` the caller holds."""
     cost = dict(known.price)
     if not known.priced_ways:
         return cost
@@ -337,10 +347,8 @@ def _least_cost(game: Game, player: Player, known: HalfPlay) -> dict[str, int]:
     """What every way of playing the half costs `player` at least: its printed price and what its effects
     ask whichever way is chosen."""
     cost = known.price
-    for effect in known.played:
-        least = CARD_ACTIONS[effect.name].least_cost
-        if least is not None:
-            cost = _with(cost, least(game, player, effect))
+    for effect, least in known.least_costs:
+        cost = _with(cost, least(game, player, effect))
     return cost
 
 
@@ -370,7 +378,7 @@ def _open_ways(
         ways = _ways(game, player, half, extra)
         if not ways:
             return _precondition(game, player, half, extra)
-        if next(_each_paid_way(game, player, half, spec, ways, extra), None) is not None:
+        if next(_each_paid_way(game, player, half_play(game.rules, half), spec, ways, extra), None) is not None:
             return ways
     return f"{player.name} cannot pay for {half} ({describe(_cheapest(game, player, half, spec, extra))})"
 
@@ -390,8 +398,16 @@ def playable_ways(
 ) -> list[Parts]:
     """The ways `player` may play the half now and can pay for: empty exactly when `why_not_play` gives a
     reason, without building the reason (the legal listings ask this for every card in hand)."""
-    known = half_play(game.rules, half)
-    if spec.action == "after_battle" or not known.built or not _turn_open(game):
+    if not _turn_open(game):
+        return []
+    return _playable(game, player, half_play(game.rules, half), spec, extra)
+
+
+def _playable(
+    game: Game, player: Player, known: HalfPlay, spec: ActionHalf, extra: dict[str, int] | None
+) -> list[Parts]:
+    """`playable_ways` of a half whose `HalfPlay` the caller holds, on a turn open to play it (`_turn_open`)."""
+    if spec.action == "after_battle" or not known.built:
         return []
     if spec.action == "main" and game.actions_left <= 0 and extra is None:
         return []
@@ -402,28 +418,21 @@ def playable_ways(
     ways = _ways_of(game, player, known, extra)
     if known.one_price:
         return ways  # their one price is the least, which can be paid
-    return _paid_ways(game, player, half, spec, ways, extra)
-
-
-def _paid_ways(
-    game: Game, player: Player, half: str, spec: ActionHalf, ways: list[Parts], extra: dict[str, int] | None
-) -> list[Parts]:
-    """The `ways` the player can pay for."""
-    return list(_each_paid_way(game, player, half, spec, ways, extra))
+    return list(_each_paid_way(game, player, known, spec, ways, extra))
 
 
 def _each_paid_way(
-    game: Game, player: Player, half: str, spec: ActionHalf, ways: list[Parts], extra: dict[str, int] | None
+    game: Game, player: Player, known: HalfPlay, spec: ActionHalf, ways: list[Parts], extra: dict[str, int] | None
 ) -> Iterator[Parts]:
     """The `ways` the player can pay for, one at a time (whether there is one needs only the first), asking
     once per distinct price (most halves have one price)."""
-    if not half_play(game.rules, half).priced_ways:
+    if not known.priced_ways:
         if ways and can_pay(game, player, _with(amounts(spec.cost), extra)):
             yield from ways
         return
     payable: dict[tuple[tuple[str, int], ...], bool] = {}
     for way in ways:
-        cost = _with(half_cost(game, player, spec, half, way), extra)
+        cost = _with(_cost_of(game, player, known, way), extra)
         price = tuple(sorted(cost.items()))
         if price not in payable:
             payable[price] = can_pay(game, player, cost)
@@ -467,18 +476,21 @@ def _open_card_ways(game: Game, player: Player, card: int, hand: Hand) -> list[P
 
 def legal_plays(game: Game, hand: Hand, play: Callable[[int, Choice], Action]) -> list[Action]:
     """`play(card, choice)` for every way of playing a card of the hand now that can be paid for."""
-    player = game.player(game.current)
+    player = game.players[game.current]
     held = hand.held(player)
     if not held or not _turn_open(game):
         return []
+    rules = game.rules
     plays: list[Action] = []
     choices: dict[str, list[Choice]] = {}  # by half: most halves are printed on two cards
     for card in sorted(set(held)):
-        half = hand.half(game.rules, card)
-        if half not in choices:
-            ways = playable_ways(game, player, half, game.rules.played_halves[half])
-            choices[half] = [_joined(way) for way in ways]
-        plays.extend(play(card, choice) for choice in choices[half])
+        half = hand.half(rules, card)
+        found = choices.get(half)
+        if found is None:
+            ways = _playable(game, player, half_play(rules, half), rules.played_halves[half], None)
+            found = choices[half] = [_joined(way) for way in ways]
+        if found:
+            plays += [play(card, choice) for choice in found]
     return plays
 
 

@@ -1064,11 +1064,14 @@ def _face_down_near_cities(game: Game, player: Player) -> dict[int, Hex]:
     of its spaces (board order) next to such a region."""
     board = game.space_region
     homes = {board[city.pos].number for city in game.cities_of(player.index)}
-    # The face-down spaces next to a space of such a region (spaces are neighbours of each other).
+    # The face-down spaces next to a space of such a region (spaces are neighbours of each other): the spaces
+    # of the regions with these numbers, each where the board places it.
     near = {
         n
-        for space, region in board.items()
+        for region in game.regions
         if region.number in homes
+        for space in region.spaces()
+        if board[space].number in homes
         for n in game.board_neighbors(space)
         if not board[n].revealed
     }

@@ -412,7 +412,9 @@ def _playable(
     if spec.action == "main" and game.actions_left <= 0 and extra is None:
         return []
     # When even the least price cannot be paid, no way can: the ways, often many, are not worked out then.
-    least = _with(_least_cost(game, player, known), extra)
+    least = _least_cost(game, player, known) if known.least_costs else known.price
+    if extra:
+        least = _with(least, extra)
     if least and not can_pay(game, player, least):
         return []
     ways = _ways_of(game, player, known, extra)

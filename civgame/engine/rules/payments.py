@@ -197,17 +197,21 @@ def can_pay(game: Game, player: Player, cost: dict[str, int], *, token_swap: boo
     resources = player.resources
     gold_needed = 0
     for item, amount in cost.items():
-        if item.startswith(ANY):
+        if item in resources:  # (most items: a resource, whose name is never an "any of" item)
+            have = resources[item]
+        elif item.startswith(ANY):
             if len(whole) > 1:  # (what pays the "any of" part may be what another part needs)
                 return bool(payment_options(game, player, whole, token_swap=token_swap))
             kinds = paying_kinds(game, player, item, token_swap=token_swap)
-            return sum([held(player, kind) for kind in kinds]) >= amount
+            return sum([resources[kind] if kind in resources else held(player, kind) for kind in kinds]) >= amount
+        else:
+            have = held(player, item)
         if amount <= 0:
             continue
         if item == "gold":
             gold_needed += amount
             continue
-        shortfall = amount - (resources[item] if item in resources else held(player, item))
+        shortfall = amount - have
         if shortfall > 0:
             if item not in game.rules.game.gold_substitutes_for:
                 return False

@@ -139,7 +139,7 @@ def _why_not_take_over(game: Game, player: Player, target: City) -> str | None:
     if target.owner != BARBARIAN or target.size != 1:
         where = hex_to_label(target.pos)
         return f"only the settlement of a size-1 barbarian city can be taken over, not the city at {where}"
-    if game.settlements_used(player.index) >= game.rules.game.city.settlement_limit:
+    if not _settlement_left(game, player.index):
         return f"{player.name} has no settlement piece left to take over a city"
     return None
 
@@ -258,28 +258,45 @@ def _attempts(game: Game, player: Player, extra_cost: dict[str, int]) -> Iterato
 
 def _targets(game: Game, player: Player) -> list[tuple[City, str]]:
     """The pieces `why_not_target` allows the player to target, city by city (each city's buildings,
-    then its settlement): the cheapest checks first, and the player's pieces left counted once per
-    building. Asked at every listing, and most of the time nothing is found."""
+    then its settlement): the cheapest checks first. Asked at every listing, and most of the time
+    nothing is found: one pass over the cities finds the pieces of other colours (and counts the
+    player's own, for `has_piece_left`), and only those are checked further."""
     me = player.index
-    buildings = game.rules.buildings
     takeover = _takeover(game, player) is not None
-    settlements_left: bool | None = None  # (counted when first needed)
-    pieces_left: dict[str, bool] = {}
-    found: list[tuple[City, str]] = []
+    pieces: list[tuple[City, str]] = []  # pieces of other colours, and settlements the player may take over
+    mine: dict[str, int] = {}  # the player's pieces in cities, by building (`game.pieces_in_colour`)
     for target in game.cities:
-        for building, colour in target.buildings.items():
-            if colour == me or not buildings[building].can_be_influenced:
+        if target.buildings:  # (most cities hold none)
+            for building, colour in target.buildings.items():
+                if colour == me:
+                    mine[building] = mine.get(building, 0) + 1
+                else:
+                    pieces.append((target, building))
+        if takeover and target.owner == BARBARIAN and target.size == 1 and _settlement_left(game, me):
+            pieces.append((target, SETTLEMENT))
+    if not pieces:
+        return pieces
+    allowed: dict[str, bool] = {}  # by building: it may be influenced and the player has a piece left
+    found: list[tuple[City, str]] = []
+    for target, building in pieces:
+        if building != SETTLEMENT:
+            if building not in allowed:
+                allowed[building] = _exchangeable(game, player, building, mine.get(building, 0))
+            if not allowed[building] or protection(game, player, target, "target"):
                 continue
-            if building not in pieces_left:
-                pieces_left[building] = has_piece_left(game, player, building)
-            if pieces_left[building] and protection(game, player, target, "target") is None:
-                found.append((target, building))
-        if takeover and target.owner == BARBARIAN and target.size == 1:
-            if settlements_left is None:
-                settlements_left = game.settlements_used(me) < game.rules.game.city.settlement_limit
-            if settlements_left:
-                found.append((target, SETTLEMENT))
+        found.append((target, building))
     return found
+
+
+def _exchangeable(game: Game, player: Player, building: str, in_cities: int) -> bool:
+    """A piece of `building` may be influenced and the player, with `in_cities` of its pieces in cities,
+    has one left for it (`has_piece_left`)."""
+    kind = game.rules.buildings[building]
+    return kind.can_be_influenced and in_cities + player.pieces_destroyed.get(building, 0) < kind.limit
+
+
+def _settlement_left(game: Game, player: int) -> bool:
+    return game.settlements_used(player) < game.rules.game.city.settlement_limit
 
 
 # ------------------------------------------------------------------ the roll
@@ -411,7 +428,7 @@ def free_attempt(game: Game, player: Player, action: InfluenceCulture, cost: dic
 def _legal_attempts(game: Game) -> list[Action]:
     if game.actions_left <= 0:
         return []
-    return list(attempts(game, game.player(game.current)))
+    return list(_attempts(game, game.player(game.current), NO_COST))
 
 
 def _check_attempt(game: Game, action: InfluenceCulture) -> None:

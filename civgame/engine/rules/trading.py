@@ -56,6 +56,7 @@ _AMOUNT_ITEMS = {side: tuple((item, AddTradeItem(side, item)) for item in AMOUNT
 _CARD_KIND_ITEMS = tuple(AddTradeItem("take", kind) for kind in CARD_KINDS)
 
 
+@cache  # (asked for every partner at every turn listing: the few keys are made once)
 def _offered_key(partner: int) -> str:
     return f"trade offer:{partner}"  # in Player.used_this_turn
 
@@ -173,10 +174,11 @@ def _addable(game: Game, decision: TradeDecision) -> list[AddTradeItem]:
     addable = []
     for side in SIDES:
         giver, chosen, other = _sides(game, decision, side)
-        have = holdings(giver)  # (`_more_held` asked of every item at once)
-        addable += [
-            a for item, a in _AMOUNT_ITEMS[side] if have.get(item, 0) > chosen.get(item, 0) and not other.get(item)
-        ]
+        spare = holdings(giver)  # what the giver holds beyond the side's items (`_more_held`, of every item at once)
+        for item, count in chosen.items():
+            if item in spare:
+                spare[item] -= count
+        addable += [a for item, a in _AMOUNT_ITEMS[side] if spare.get(item, 0) > 0 and not other.get(item)]
     partner = game.player(decision.partner)
     addable += [a for a in _CARD_KIND_ITEMS if _more_cards(game, partner, a.item, decision.take)]
     me = game.player(decision.player)

@@ -89,7 +89,9 @@ def _building_cities(game: Game) -> list[City]:
 
 def _legal_build_wonder(game: Game) -> list[Action]:
     player = game.player(game.current)
-    if not player.wonder_cards:  # (most of the time: no wonder to build, nothing else to look at)
+    # (most of the time: no wonder to build, or no Happy city to build one in as `why_not_build` asks;
+    # then nothing else, the prices least of all, need be looked at)
+    if not player.wonder_cards or not any(c.owner == player.index and c.mood == "happy" for c in game.cities):
         return []
     held = dict.fromkeys(player.wonder_cards)
     wonders = [w for w in held if affordable(game, player, wonder_cost(game, player, w), token_swap=False)]

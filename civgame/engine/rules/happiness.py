@@ -81,11 +81,17 @@ def can_raise_any(game: Game, player_index: int, extra: dict[str, int] = NO_COST
     and a price that can be paid stays payable for less: so the smallest city not yet at the top mood
     is the cheapest to raise, and if it cannot be paid for, no city can. One price asked, not one a city."""
     top = MOODS[-1]
-    candidates = [c for c in game.cities if c.owner == player_index and c.mood != top and only_city in (None, c.id)]
+    candidates = [
+        c for c in game.cities if c.owner == player_index and c.mood != top and (only_city is None or c.id == only_city)
+    ]
     if not candidates:
         return False
-    smallest = min(candidates, key=lambda c: c.size)
+    smallest = candidates[0] if len(candidates) == 1 else min(candidates, key=_size)
     return can_pay(game, game.player(player_index), step_cost(game, smallest, extra))
+
+
+def _size(city: City) -> int:
+    return city.size
 
 
 # ------------------------------------------------------------------ starting the action

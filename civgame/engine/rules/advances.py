@@ -281,21 +281,30 @@ def draw_event(game: Game, player: Player, *, from_discard: bool) -> None:
 
 
 def _legal_buy(game: Game) -> list[Action]:
-    player = game.player(game.current)
     if game.actions_left <= 0:
         return []
+    player = game.player(game.current)
     if affordable(game, player, advance_cost(game)):
         return list(effects.memo(game, player, _purchases))
     usable = _usable_waivers(game, player)
     if not usable:
         return []
-    return [a for a in effects.memo(game, player, _purchases) if _waiver(game, player, a.advance, usable)]
+    # Those some usable waiver makes free (`_waiver`), its advances and categories gathered once.
+    advances = {name for _, waiver in usable for name in waiver.advances}
+    categories = {name for _, waiver in usable for name in waiver.categories}
+    pairs = effects.memo(game, player, _purchases_by_category)
+    return [a for category, a in pairs if a.advance in advances or category in categories]
 
 
 def _purchases(game: Game, player: Player, _: Hashable) -> tuple[Advance, ...]:
     """An `Advance` of each `gainable` advance: the actions are immutable, so every listing until the
     holdings change may hand out the same ones rather than make them anew."""
     return tuple(Advance(name) for name in gainable(game, player))
+
+
+def _purchases_by_category(game: Game, player: Player, _: Hashable) -> tuple[tuple[str, Advance], ...]:
+    """The `_purchases`, each with the name of its advance's category (what waivers are asked about)."""
+    return tuple((game.rules.category_of(a.advance).name, a) for a in effects.memo(game, player, _purchases))
 
 
 def _check_buy(game: Game, action: Advance) -> None:

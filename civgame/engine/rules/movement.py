@@ -683,14 +683,25 @@ def _resolve_group(game: Game, owner: int, ids: tuple[int, ...]) -> list[Unit]:
 
 def can_move(game: Game, owner: int) -> bool:
     """Whether a new move action would let some unit of `owner` move: `possible_moves` with
-    `fresh_action` lists something. Most often the first unit able to move can go alone to the first
-    space it could head for, which is asked first; a unit alone is always one of the groups listed."""
-    first = next((u for u in game.units_of(owner) if unit_free(game, u, fresh_action=True)), None)
-    if first is not None:
-        target = next(_each_target(_Survey(game, owner, few_spaces=True), first.pos, mode_of(game, first)), None)
-        if target is not None and group_problem(game, [first], target) is None:
-            return True
+    `fresh_action` lists something. Most often the first unit able to move can step alone to an empty
+    space next to it, which is asked first; a unit alone is always one of the groups listed."""
+    first = next((u for u in game.units if u.owner == owner and unit_free(game, u, fresh_action=True)), None)
+    if first is not None and _steps_to_empty_space(game, first):
+        return True
     return next(possible_moves(game, owner, fresh_action=True), None) is not None
+
+
+def _steps_to_empty_space(game: Game, unit: Unit) -> bool:
+    """Whether the land `unit` could move alone to a space next to it without pieces, land or face
+    down: a walk, disembarking or exploring there (`_step_targets`), which only the stacking limit
+    could forbid (`_group_problem`: no battle, no partner's surcharge)."""
+    if game.is_ship(unit) or (1 if game.is_army(unit) else 0) > game.rules.game.stacking_limit:
+        return False
+    taken = {u.pos for u in game.units} | {c.pos for c in game.cities}
+    for there in game.board_neighbors(unit.pos):
+        if there not in taken and not game.is_water(there):
+            return True
+    return False
 
 
 def _legal_start_move(game: Game) -> list[Action]:

@@ -686,22 +686,22 @@ def can_move(game: Game, owner: int) -> bool:
     `fresh_action` lists something. Most often the first unit able to move can step alone to an empty
     space next to it, which is asked first; a unit alone is always one of the groups listed."""
     first = next((u for u in game.units if u.owner == owner and unit_free(game, u, fresh_action=True)), None)
-    if first is not None and _steps_to_empty_space(game, first):
+    if first is not None and _empty_step(game, first) is not None:
         return True
     return next(possible_moves(game, owner, fresh_action=True), None) is not None
 
 
-def _steps_to_empty_space(game: Game, unit: Unit) -> bool:
-    """Whether the land `unit` could move alone to a space next to it without pieces, land or face
-    down: a walk, disembarking or exploring there (`_step_targets`), which only the stacking limit
-    could forbid (`_group_problem`: no battle, no partner's surcharge)."""
+def _empty_step(game: Game, unit: Unit) -> Hex | None:
+    """A space next to the land `unit` without pieces, land or face down, that it could move to alone:
+    a walk, disembarking or exploring (`_step_targets`), which only the stacking limit could forbid
+    there (`_group_problem`: no battle, no partner's surcharge). None if there is none, or for a ship."""
     if game.is_ship(unit) or (1 if game.is_army(unit) else 0) > game.rules.game.stacking_limit:
-        return False
-    taken = {u.pos for u in game.units} | {c.pos for c in game.cities}
+        return None
+    taken = [u.pos for u in game.units] + [c.pos for c in game.cities]  # (a list: looked through once or twice)
     for there in game.board_neighbors(unit.pos):
-        if there not in taken and not game.is_water(there):
-            return True
-    return False
+        if not game.is_water(there) and there not in taken:
+            return there
+    return None
 
 
 def _legal_start_move(game: Game) -> list[Action]:

@@ -102,34 +102,24 @@ class _Survey:
     """What one search for `owner`'s moves asks again and again, found once for the whole search
     rather than once per space or per group: the pieces on each space; and, when first asked (many
     searches never do), the road moves the owner can pay for now and the owner's diplomatic partners.
-    A search changes nothing, so none of it goes stale while it runs.
+    A search changes nothing, so none of it goes stale while it runs."""
 
-    `few_spaces`: the search looks at a space or two (one destination, or the first one found), so the
-    pieces on a space are found when it is asked about rather than those of the whole board first."""
-
-    def __init__(self, game: Game, owner: int, *, few_spaces: bool = False) -> None:
+    def __init__(self, game: Game, owner: int) -> None:
         self.game, self.owner = game, owner
-        self._whole_board = not few_spaces
-        self._units: dict[Hex, list[Unit]] = {}
-        self._cities: dict[Hex, City | None] = {}
-        if self._whole_board:
-            for unit in game.units:
-                self._units.setdefault(unit.pos, []).append(unit)
-            for city in game.cities:
-                self._cities.setdefault(city.pos, city)  # the first on a space, as `Game.city_at` finds it
+        self.units: dict[Hex, list[Unit]] = {}  # the spaces holding units: most spaces are not keys
+        for unit in game.units:
+            self.units.setdefault(unit.pos, []).append(unit)
+        self.cities: dict[Hex, City] = {}
+        for city in game.cities:
+            self.cities.setdefault(city.pos, city)  # the first on a space, as `Game.city_at` finds it
         self._roads: list[RoadMove] | None = None
         self._partners: list[tuple[int, dict[str, int]]] | None = None
 
     def units_at(self, space: Hex) -> list[Unit]:
-        here = self._units.get(space)
-        if here is None:
-            here = [] if self._whole_board else self._units.setdefault(space, self.game.units_at(space))
-        return here
+        return self.units.get(space, [])
 
     def city_at(self, space: Hex) -> City | None:
-        if self._whole_board or space in self._cities:
-            return self._cities.get(space)
-        return self._cities.setdefault(space, self.game.city_at(space))
+        return self.cities.get(space)
 
     def roads(self) -> list[RoadMove]:
         """The owner's `road_move` effects whose price the owner can pay now, in the effects' order."""
@@ -148,20 +138,20 @@ class _Survey:
 
     def enemy_on_land(self, space: Hex) -> bool:
         """Units or a city of another owner than the mover stand on the land `space`."""
-        here = self.units_at(space)  # most spaces hold no unit
+        here = self.units.get(space)  # most spaces hold no unit
         if here and any(u.owner != self.owner for u in here):
             return True
-        city = self.city_at(space)
+        city = self.cities.get(space)
         return city is not None and city.owner != self.owner
 
     def own_armies_on_land(self, space: Hex) -> int:
-        here = self.units_at(space)  # most spaces hold no unit
+        here = self.units.get(space)  # most spaces hold no unit
         if not here:
             return 0
         return sum(1 for u in here if u.owner == self.owner and u.carrier is None and self.game.is_army(u))
 
     def own_city(self, space: Hex) -> bool:
-        city = self.city_at(space)
+        city = self.cities.get(space)
         return city is not None and city.owner == self.owner
 
 
@@ -173,9 +163,7 @@ def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
 def _target(game: Game, owner: int, start: Hex, mode: Mode, to: Hex) -> Target | None:
     """How a group of `mode` units of `owner` at `start` could reach `to` (None if it cannot); the
     destinations after it are not worked out, nor the other spaces next to `start`."""
-    # Only a land group's road move, to a space further away, looks at many spaces on its way.
-    survey = _Survey(game, owner, few_spaces=mode != "land" or to in game.board_neighbors(start))
-    return next((t for t in _each_target(survey, start, mode, only=to) if t.space == to), None)
+    return next((t for t in _each_target(_Survey(game, owner), start, mode, only=to) if t.space == to), None)
 
 
 def _each_target(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = None) -> Iterator[Target]:
@@ -187,9 +175,12 @@ def _each_target(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = Non
         if target.space in seen:
             continue
         seen.add(target.space)
-        found = _with_surcharge(survey, target)
-        if found is not None:
-            yield found
+        if target.space not in survey.units:  # the common case: no partner's units there to surcharge
+            yield target
+        else:
+            found = _with_surcharge(survey, target)
+            if found is not None:
+                yield found
 
 
 def _ways(survey: _Survey, start: Hex, mode: Mode, only: Hex | None) -> Iterator[Target]:
@@ -205,7 +196,8 @@ def _ways(survey: _Survey, start: Hex, mode: Mode, only: Hex | None) -> Iterator
         return
     yield from _step_targets(survey, start, mode, only)
     if mode == "land":
-        yield from _road_targets(survey, start).values()
+        if survey.roads():
+            yield from _road_targets(survey, start).values()
         if shipcraft.conversion(game, owner):
             yield from _conversion_targets(survey, start, "launch").values()
 
@@ -248,25 +240,27 @@ def _sea_targets(reach: SeaReach, entry: Hex | None) -> dict[Hex, Target]:
     return found
 
 
-def _step_targets(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = None) -> Iterator[Target]:
+def _step_targets(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = None) -> list[Target]:
     """Land units: one space to land, onto an own ship, or into an unexplored space (`only`: to that
-    space only, if it is next to `start`)."""
+    space only, if it is next to `start`). A list, not found one at a time: there are six at most."""
     game = survey.game
     around = game.board_neighbors(start)
+    found = []
     for there in around if only is None else [h for h in around if h == only]:
         if not game.revealed(there):
-            yield Target(there, "explore")
+            found.append(Target(there, "explore"))
         elif game.is_land(there):
-            yield Target(
-                there,
-                "walk" if mode == "land" else "disembark",
-                enemy=survey.enemy_on_land(there),
-                own_armies=survey.own_armies_on_land(there),
-            )
-        elif mode == "land":
-            room = _room_on_ships(game, survey.owner, survey.units_at(there))
+            how: How = "walk" if mode == "land" else "disembark"
+            if there in survey.units or there in survey.cities:
+                enemy, own_armies = survey.enemy_on_land(there), survey.own_armies_on_land(there)
+                found.append(Target(there, how, enemy=enemy, own_armies=own_armies))
+            else:  # most land holds no piece
+                found.append(Target(there, how))
+        elif mode == "land" and there in survey.units:  # embarking needs the owner's ships there
+            room = _room_on_ships(game, survey.owner, survey.units[there])
             if room > 0:
-                yield Target(there, "embark", room=room)
+                found.append(Target(there, "embark", room=room))
+    return found
 
 
 # ------------------------------------------------------------------ roads
@@ -275,7 +269,7 @@ def _step_targets(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = No
 def _road_targets(survey: _Survey, start: Hex) -> dict[Hex, Target]:
     """Land spaces a `road_move` effect reaches from `start` that the owner can pay for now."""
     found: dict[Hex, Target] = {}
-    if not survey.game.is_land(start) or not survey.roads():
+    if not survey.game.is_land(start):
         return found
     own_start = survey.own_city(start)
     for road in survey.roads():
@@ -567,8 +561,8 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
     survey = _Survey(game, owner)
     for (start, mode), movers in stacks.items():
         by_road = _alike(game, movers)
-        # Units a mountain stopped move only by road.
-        by_step = [c for c in by_road if unit_free(game, c[0], fresh_action=fresh_action)]
+        # Units a mountain stopped move only by road (and only roads let them in among the movers).
+        by_step = [c for c in by_road if unit_free(game, c[0], fresh_action=fresh_action)] if roads else by_road
         step_groups = _groups(game, by_step)
         road_groups = step_groups if len(by_step) == len(by_road) else _groups(game, by_road)
         for target in _each_target(survey, start, mode):

@@ -609,7 +609,7 @@ def test_destinations_found_one_at_a_time_equal_those_worked_out_whole_in_random
 
 
 def test_the_quick_answer_whether_units_can_move_agrees_with_the_moves_listed_in_random_games():
-    """`can_move` first tries the first unit able to move alone on its first destination, then lists;
+    """`can_move` first tries the first unit able to move alone into an empty space next to it, then lists;
     it answers as the listing does, for every player after every action (Roads held, for the units
     a mountain stopped)."""
     answers = {True: 0, False: 0}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from civgame.engine.content.effects.military import ShipCapacity
 from civgame.engine.content.effects.registry import Effect, SourceKind, params_as
@@ -33,7 +33,7 @@ _HELD = "_effect_holdings"  # per player: the rules and holdings the cached answ
 T = TypeVar("T")
 Memo = tuple[int, Callable[["Game", "Player", Hashable], Any], Hashable]  # player, how worked out, about what
 Held = tuple[object, tuple[tuple[SourceKind, str], ...]]  # the rules, and the holdings in order
-_UNKNOWN = object()  # (a remembered answer may be None)
+_UNKNOWN: Any = object()  # (a remembered answer may be None)
 
 
 def holdings(game: Game, player: Player) -> Iterator[tuple[SourceKind, str]]:
@@ -150,11 +150,11 @@ def memo(game: Game, player: Player, work_out: Callable[[Game, Player, Hashable]
     if found is None:
         found = game.__dict__[_MEMO] = {}
     key = (player.index, work_out, about)
-    answer = found.get(key, _UNKNOWN)
+    answer: T = found.get(key, _UNKNOWN)  # (typed by annotation, not `typing.cast`: a call asked thousands of times)
     if answer is _UNKNOWN:
         answer = found[key] = work_out(game, player, about)
         _note_holdings(game, player)
-    return cast("T", answer)
+    return answer
 
 
 def holdings_changed(game: Game, player: Player | None = None) -> None:

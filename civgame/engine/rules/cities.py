@@ -296,11 +296,11 @@ class _Occupied(NamedTuple):
         cities = {c.pos for c in game.cities}
         blocked = enemies | cities
         blocked.update(game.exhausted)
-        if not any(u.owner == PIRATE for u in game.units):  # (most of the game: no pirate zone to work out)
-            return cls(enemies, cities, set(), blocked)
         pirates = {u.pos for u in game.units if u.owner == PIRATE}
+        if not pirates:  # (much of the game: no pirate zone to work out)
+            return cls(enemies, cities, pirates, blocked)
         zone = {space for pirate in pirates for space in (pirate, *game.board_neighbors(pirate))}
-        blocked.update(space for space in zone if game.is_water(space))
+        blocked.update(filter(game.is_water, zone))
         return cls(enemies, cities, zone, blocked)
 
 

@@ -337,26 +337,11 @@ def _blockage(game: Game, city: City, space: Hex, occupied: _Occupied) -> str | 
     return None
 
 
-def _space_yields(
-    game: Game,
-    city: City,
-    space: Hex,
-    boosts: list[CollectYield] | None = None,
-    by_terrain: dict[str, list[str]] | None = None,
-) -> list[str]:
-    """What one unblocked space may give: its terrain, advance effects (`boosts`: the city's
-    `collect_yield` effects, when the caller already has them), a Port facing it.
-
-    What a space other than the one the city's Port faces gives depends only on its terrain, so a
-    caller asking about many spaces of one city may pass `by_terrain` to work each terrain out once."""
+def _space_yields(game: Game, city: City, space: Hex) -> list[str]:
+    """What one unblocked space may give: its terrain, advance effects, a Port facing it."""
     terrain = game.terrain(space)
     assert terrain is not None, f"{_where(space)} is not revealed"  # cities collect from revealed spaces
-    boosts = _collect_effects(game, city) if boosts is None else boosts
-    if by_terrain is None or space == city.port_space:
-        return _yields_of(game, city, space, terrain, boosts)
-    if terrain not in by_terrain:
-        by_terrain[terrain] = _yields_of(game, city, space, terrain, boosts)
-    return by_terrain[terrain]
+    return _yields_of(game, city, space, terrain, _collect_effects(game, city))
 
 
 def _yields_of(game: Game, city: City, space: Hex, terrain: str, boosts: list[CollectYield]) -> list[str]:
@@ -404,13 +389,17 @@ def _usable_yields(
     occupied = occupied or _Occupied.around(game, city)
     by_terrain = {} if by_terrain is None else by_terrain
     found = {}
+    port = city.port_space
     for space in spaces:
         terrain = game.terrain(space)
         if terrain is None or (space in occupied.blocked and _blockage(game, city, space, occupied)):
             continue
-        yields = by_terrain.get(terrain) if space != city.port_space else None
-        if yields is None:
-            yields = _space_yields(game, city, space, boosts, by_terrain)
+        if space == port:
+            yields = _yields_of(game, city, space, terrain, boosts)
+        elif terrain in by_terrain:  # (what a space the Port does not face gives depends only on its terrain)
+            yields = by_terrain[terrain]
+        else:
+            yields = by_terrain[terrain] = _yields_of(game, city, space, terrain, boosts)
         if yields:
             found[space] = yields
     return found
@@ -488,7 +477,7 @@ class _CollectLook(NamedTuple):
     occupied: _Occupied
     stretch: tuple[int, bool]  # `collect_stretch`
     far_rule: tuple[Effect, int] | None  # `far_collect_rule`
-    # What a space gives by its terrain alone (the `by_terrain` of `_space_yields`), shared by the cities
+    # What a space gives by its terrain alone (the `by_terrain` of `_usable_yields`), shared by the cities
     # that have no `collect_yield` effect: for them it depends on nothing else.
     plain_yields: dict[str, list[str]]
 

@@ -247,7 +247,8 @@ def found_city_at(game: Game, player: Player, space: Hex) -> None:
 def _collect_effects(game: Game, city: City) -> list[CollectYield]:
     """The parameters of the `collect_yield` effects the city's owner has there."""
     owner = game.player(city.owner)
-    return [effects.params_as(e, CollectYield) for e in effects.active(game, owner, "collect_yield", at=city.pos)]
+    held = effects.active(game, owner, "collect_yield", at=city.pos)
+    return [effects.params_as(e, CollectYield) for e in held] if held else []  # (empty for most cities)
 
 
 def _facing_yields(game: Game, city: City) -> list[str]:
@@ -418,10 +419,11 @@ def _ring(center: Hex, radius: int) -> list[Hex]:
 
 def far_collect_rule(game: Game, player: Player) -> tuple[Effect, int] | None:
     """The `collect_far` effect a Collect may use now, with how many far spaces it allows."""
+    held = effects.active(game, player, "collect_far")
+    if not held:  # (most players)
+        return None
     usable = [
-        e
-        for e in effects.active(game, player, "collect_far")
-        if not effects.params_as(e, CollectFar).once_per_turn or effects.unused_this_turn(player, e)
+        e for e in held if not effects.params_as(e, CollectFar).once_per_turn or effects.unused_this_turn(player, e)
     ]
     if not usable:
         return None
@@ -533,7 +535,8 @@ class _PickSources(NamedTuple):
         far = far_choices(game, city, far_rule, look.occupied, boosts, by_terrain) if far_rule else {}
         max_far = far_rule[1] if far_rule else 0
         size = mood_modified_size(game, city) + extra
-        return cls(near, far, max_far, _space_limits(game, city, boosts), size, repeat)
+        limits = _space_limits(game, city, boosts) if boosts else []
+        return cls(near, far, max_far, limits, size, repeat)
 
 
 def _pick_sets(
@@ -578,7 +581,7 @@ def _near_sets(near: dict[Hex, list[str]], near_spaces: list[Hex], count: int) -
     """Every set of `count` of the `near_spaces` (sorted), with each pick each space of it may give."""
     if count <= 0:
         return []
-    if all(len(gives) == 1 for gives in near.values()):  # (one pick per space: no product to take)
+    if max(map(len, near.values())) == 1:  # (one pick per space: no product to take; none gives nothing)
         return list(combinations([(space, near[space][0]) for space in near_spaces], count))
     picks_at = {space: [(space, what) for what in gives] for space, gives in near.items()}
     return [

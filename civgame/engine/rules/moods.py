@@ -12,7 +12,8 @@ def angry_counts_as_neutral(game: Game, owner: int) -> bool:
     if owner != game.current:
         return False
     player = game.player(owner)
-    return any(not effects.unused_this_turn(player, e) for e in effects.active(game, player, "angry_as_neutral"))
+    held = effects.active(game, player, "angry_as_neutral")
+    return bool(held) and any(not effects.unused_this_turn(player, e) for e in held)  # (seldom held)
 
 
 def effective_mood(game: Game, city: City) -> str:
@@ -24,10 +25,9 @@ def effective_mood(game: Game, city: City) -> str:
 
 def mood_modified_size(game: Game, city: City) -> int:
     """How many spaces a city collects from and how many units it recruits."""
-    rules = game.rules.game.city
-    mood = effective_mood(game, city)
-    if mood == "angry":
-        return rules.angry_fixed
+    mood = city.mood  # (`effective_mood` worked out here: collecting and recruiting ask it of every city listed)
     if mood == "happy":
-        return city.size + rules.happy_bonus
+        return city.size + game.rules.game.city.happy_bonus
+    if mood == "angry" and not angry_counts_as_neutral(game, city.owner):
+        return game.rules.game.city.angry_fixed
     return city.size

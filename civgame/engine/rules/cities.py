@@ -288,7 +288,7 @@ class _Occupied(NamedTuple):
     enemies: set[Hex]  # units of another owner
     cities: set[Hex]
     pirate_zone: set[Hex]  # the pirates' spaces and those next to them: water there gives nothing
-    blocked: set[Hex]  # any of the above (the pirate zone's water only) or exhausted: most spaces are not
+    blocked: set[Hex]  # any of the above or exhausted (`_blockage` tells which, if any): most spaces are not
 
     @classmethod
     def around(cls, game: Game, city: City) -> _Occupied:
@@ -301,7 +301,7 @@ class _Occupied(NamedTuple):
         if not pirates:  # (much of the game: no pirate zone to work out)
             return cls(enemies, cities, pirates, blocked)
         zone = {space for pirate in pirates for space in (pirate, *game.board_neighbors(pirate))}
-        blocked.update(filter(game.is_water, zone))
+        blocked.update(zone)  # (its land too: fewer spaces are asked about than the zone has)
         return cls(enemies, cities, zone, blocked)
 
 

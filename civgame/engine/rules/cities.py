@@ -1159,10 +1159,6 @@ class _RecruitLook:
         substituted = recruit_costs(self.game, self.player, units, self.subs)[1:]
         return any(affordable(self.game, self.player, way) for way in substituted)
 
-    def any_affordable(self) -> bool:
-        """Whether the player can pay for one unit of some kind: if not, no city recruits anything."""
-        return any(self.affordable_alone(kind) for kind in self.game.rules.units)
-
     def affordable_alone(self, kind: str) -> bool:
         if kind not in self._alone:
             self._alone[kind] = self.affordable((kind,), amounts(self.game.rules.units[kind].cost))
@@ -1240,16 +1236,16 @@ def _can_recruit(game: Game, city: City, look: _RecruitLook) -> bool:
 
 def _legal_recruit(game: Game) -> list[Action]:
     cities = _activatable_cities(game)
-    look = _RecruitLook(game, game.player(game.current)) if cities else None
-    if look is None or not look.any_affordable():
+    if not cities:
         return []
+    look = _RecruitLook(game, game.player(game.current))
     return [Recruit(c.id, units) for c in cities for units in recruit_options(game, c, look)]
 
 
 def _any_recruit(game: Game) -> bool:
     cities = _activatable_cities(game)
     look = _RecruitLook(game, game.player(game.current)) if cities else None
-    return look is not None and look.any_affordable() and any(_can_recruit(game, c, look) for c in cities)
+    return look is not None and any(_can_recruit(game, c, look) for c in cities)
 
 
 def _check_recruit(game: Game, action: Recruit) -> None:

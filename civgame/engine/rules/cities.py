@@ -1047,10 +1047,11 @@ def _recruit_capacity(game: Game, city: City, kind: str) -> int:
 
 
 def recruit_cost(game: Game, units: tuple[str, ...]) -> dict[str, int]:
-    total: Counter[str] = Counter()
+    total: dict[str, int] = {}
     for kind in units:
-        total.update(game.rules.units[kind].cost)
-    return dict(total)
+        for item, amount in game.rules.units[kind].cost.items():
+            total[item] = total.get(item, 0) + amount
+    return total
 
 
 def _substitutes(game: Game, player: Player) -> tuple[tuple[str, dict[str, int]], ...]:
@@ -1073,10 +1074,15 @@ def _work_out_substitutes(game: Game, player: Player, _about: object) -> tuple[t
 
 
 def recruit_costs(
-    game: Game, player: Player, units: tuple[str, ...], subs: tuple[tuple[str, dict[str, int]], ...] | None = None
+    game: Game,
+    player: Player,
+    units: tuple[str, ...],
+    subs: tuple[tuple[str, dict[str, int]], ...] | None = None,
+    base: dict[str, int] | None = None,
 ) -> list[dict[str, int]]:
-    """The normal cost of `units` first, then every cost with substitutes paying for some of them."""
-    base = recruit_cost(game, units)
+    """The normal cost of `units` (`base`, when the caller has it) first, then every cost with substitutes
+    paying for some of them."""
+    base = recruit_cost(game, units) if base is None else base
     usable = [s for s in (_substitutes(game, player) if subs is None else subs) if s[0] in units]
     costs = [base]
     for n in range(1, len(usable) + 1):
@@ -1156,7 +1162,7 @@ class _RecruitLook:
             return True
         if not self.subs:
             return False
-        substituted = recruit_costs(self.game, self.player, units, self.subs)[1:]
+        substituted = recruit_costs(self.game, self.player, units, self.subs, cost)[1:]
         return any(affordable(self.game, self.player, way) for way in substituted)
 
     def affordable_alone(self, kind: str) -> bool:

@@ -1185,7 +1185,8 @@ def recruit_options(game: Game, city: City, look: _RecruitLook | None = None) ->
         return []
     capacity: dict[str, int] = {}  # asked only when the supply runs out: counting reusable pieces scans every unit
     room = _army_room(game, city)
-    leaving = _room_a_new_leader_makes(game, city)
+    # (only a combination with a leader makes room: the units are not scanned for one when no leader is listed)
+    leaving = _room_a_new_leader_makes(game, city) if any(game.rules.units[kind].leader for kind in kinds) else 0
     most = mood_modified_size(game, city)
     found: list[tuple[str, ...]] = []
 

@@ -971,18 +971,22 @@ def choose_token(game: Game, action: ChooseToken) -> None:
 # ------------------------------------------------------------------ recruit
 
 
-def recruitable_kinds(game: Game, city: City) -> list[str]:
-    """Unit kinds this city can recruit (building requirements, leaders left), in sorted order."""
-    player = game.player(city.owner)
-    has_leaders = bool(civilizations.unused_leaders(game, player))
+def recruitable_kinds(game: Game, city: City, has_leaders: bool | None = None) -> list[str]:
+    """Unit kinds this city can recruit (building requirements, leaders left), in sorted order.
+    `has_leaders`: whether the owner has a leader left to recruit, when the caller knows."""
+    if has_leaders is None:
+        has_leaders = bool(civilizations.unused_leaders(game, game.player(city.owner)))
     unbuilt = _no_building_needed(game, city)
-    return sorted(
+    kinds = [
         kind
         for kind, spec in game.rules.units.items()
         if spec.requires_building is None or spec.requires_building in city.buildings or kind in unbuilt
         if not spec.naval or city.port_space is not None
         if not spec.leader or has_leaders
-    )
+    ]
+    kinds.sort()
+    return kinds
+
 
 
 def _no_building_needed(game: Game, city: City) -> set[str]:
@@ -1147,11 +1151,13 @@ def why_not_recruit(game: Game, city: City, units: tuple[str, ...]) -> str | Non
 
 class _RecruitLook:
     """What a Recruit listing works out once for all the cities of the player: their substitute prices,
-    which unit kinds they can pay for one of, and the pieces left in their supply."""
+    whether a leader is left to recruit, which unit kinds they can pay for one of, and the pieces left in
+    their supply."""
 
     def __init__(self, game: Game, player: Player) -> None:
         self.game, self.player = game, player
         self.subs = _substitutes(game, player)
+        self.has_leaders = bool(civilizations.unused_leaders(game, player))
         self._alone: dict[str, bool] = {}
         self._supply: dict[str, int] = {}
 
@@ -1216,7 +1222,7 @@ def recruit_options(game: Game, city: City, look: _RecruitLook | None = None) ->
 def _affordable_kinds(game: Game, city: City, look: _RecruitLook) -> list[str]:
     """The kinds the city may recruit that the player can pay for one of. Every way of paying only grows
     as units are added (a substitute price included), so no other kind is in any combination."""
-    return [kind for kind in recruitable_kinds(game, city) if look.affordable_alone(kind)]
+    return [kind for kind in recruitable_kinds(game, city, look.has_leaders) if look.affordable_alone(kind)]
 
 
 def _has_piece(game: Game, city: City, look: _RecruitLook, capacity: dict[str, int], kind: str, taken: int) -> bool:

@@ -1091,12 +1091,15 @@ def recruit_costs(
     costs = [base]
     for n in range(1, len(usable) + 1):
         for chosen in combinations(usable, n):
-            if any(sum(1 for u, _ in chosen if u == kind) > units.count(kind) for kind, _ in chosen):
+            # (one substitute always has its unit among `units`: only several may be too many of a kind)
+            if n > 1 and any(sum(1 for u, _ in chosen if u == kind) > units.count(kind) for kind, _ in chosen):
                 continue
-            cost = Counter(base)
+            cost = dict(base)  # (added up as a Counter would, in the same key order: plain dicts are quicker)
             for unit, price in chosen:
-                cost.subtract(game.rules.units[unit].cost)
-                cost.update(price)
+                for item, amount in game.rules.units[unit].cost.items():
+                    cost[item] = cost.get(item, 0) - amount
+                for item, amount in price.items():
+                    cost[item] = cost.get(item, 0) + amount
             total = {k: v for k, v in cost.items() if v > 0}
             if total not in costs:
                 costs.append(total)

@@ -215,7 +215,13 @@ def why_not_found_at(game: Game, player: Player, space: Hex) -> str | None:
 def _legal_found(game: Game) -> list[Action]:
     if game.actions_left <= 0:
         return []
-    return [FoundCity(u.id) for u in game.units_of(game.current, SETTLER) if why_not_found(game, u) is None]
+    player = game.player(game.current)
+    # (`why_not_found` of the player's own settlers: only where each stands is left to ask)
+    return [
+        FoundCity(u.id)
+        for u in game.units_of(player.index, SETTLER)
+        if u.carrier is None and why_not_found_at(game, player, u.pos) is None
+    ]
 
 
 def _check_found(game: Game, action: FoundCity) -> None:
@@ -321,10 +327,16 @@ def _why_blocked(game: Game, city: City, space: Hex, occupied: _Occupied | None 
 
 
 def _blockage(game: Game, city: City, space: Hex, occupied: _Occupied) -> str | None:
-    """The kind of `_BLOCKAGES` on `space`, or None: the listings ask this of every space near a city."""
+    """The kind of `_BLOCKAGES` on `space`, or None."""
     terrain = game.terrain(space)
     if terrain is None:
         return "unexplored"
+    return _occupation(game, city, space, terrain, occupied)
+
+
+def _occupation(game: Game, city: City, space: Hex, terrain: str, occupied: _Occupied) -> str | None:
+    """The kind of `_BLOCKAGES` pieces or exhaustion make on the revealed `space` (of `terrain`), or None:
+    the listings ask this of every space near a city that is in `occupied.blocked`."""
     if space not in occupied.blocked:
         return None
     if space in occupied.enemies:
@@ -393,7 +405,7 @@ def _usable_yields(
     port = city.port_space
     for space in spaces:
         terrain = game.terrain(space)
-        if terrain is None or (space in occupied.blocked and _blockage(game, city, space, occupied)):
+        if terrain is None or (space in occupied.blocked and _occupation(game, city, space, terrain, occupied)):
             continue
         if space == port:
             yields = _yields_of(game, city, space, terrain, boosts)

@@ -394,10 +394,12 @@ def _usable_yields(
     occupied: _Occupied | None = None,
     boosts: list[CollectYield] | None = None,
     by_terrain: dict[str, list[str]] | None = None,
+    *,
+    land_only: bool = False,
 ) -> dict[Hex, list[str]]:
-    """What each of `spaces` that nothing blocks may give the city, but those giving nothing.
-    (Most spaces are not in `occupied.blocked`, and most share their terrain with another one: both
-    are asked first.)"""
+    """What each of `spaces` (but water ones if `land_only`) that nothing blocks may give the city, but those
+    giving nothing. (Most spaces are not in `occupied.blocked`, and most share their terrain with another
+    one: both are asked first.)"""
     boosts = _collect_effects(game, city) if boosts is None else boosts
     occupied = occupied or _Occupied.around(game, city)
     by_terrain = {} if by_terrain is None else by_terrain
@@ -406,6 +408,8 @@ def _usable_yields(
     for space in spaces:
         terrain = game.terrain(space)
         if terrain is None or (space in occupied.blocked and _occupation(game, city, space, terrain, occupied)):
+            continue
+        if land_only and game.rules.terrain[terrain].water:
             continue
         if space == port:
             yields = _yields_of(game, city, space, terrain, boosts)
@@ -456,8 +460,8 @@ def far_choices(
     rule_ = rule_ or far_collect_rule(game, game.player(city.owner))
     if rule_ is None:
         return {}
-    spaces = [s for s in _ring(city.pos, effects.params_as(rule_[0], CollectFar).distance) if game.is_land(s)]
-    return _usable_yields(game, city, spaces, occupied, boosts, by_terrain)
+    spaces = _ring(city.pos, effects.params_as(rule_[0], CollectFar).distance)
+    return _usable_yields(game, city, spaces, occupied, boosts, by_terrain, land_only=True)
 
 
 def _space_limits(

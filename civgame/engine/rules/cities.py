@@ -404,10 +404,10 @@ def _usable_yields(
     occupied = occupied or _Occupied.around(game, city)
     by_terrain = {} if by_terrain is None else by_terrain
     found = {}
-    port = city.port_space
+    port, blocked, terrain_at = city.port_space, occupied.blocked, game.terrain  # (looked up once for the loop)
     for space in spaces:
-        terrain = game.terrain(space)
-        if terrain is None or (space in occupied.blocked and _occupation(game, city, space, terrain, occupied)):
+        terrain = terrain_at(space)
+        if terrain is None or (space in blocked and _occupation(game, city, space, terrain, occupied)):
             continue
         if land_only and game.rules.terrain[terrain].water:
             continue

@@ -299,11 +299,16 @@ class _Occupied(NamedTuple):
     @classmethod
     def around(cls, game: Game, city: City) -> _Occupied:
         owner = city.owner
-        enemies = {u.pos for u in game.units if u.owner != owner}
+        enemies: set[Hex] = set()
+        pirates: set[Hex] = set()
+        for unit in game.units:  # (one pass for both)
+            if unit.owner != owner:
+                enemies.add(unit.pos)
+                if unit.owner == PIRATE:
+                    pirates.add(unit.pos)
         cities = {c.pos for c in game.cities}
         blocked = enemies | cities
         blocked.update(game.exhausted)
-        pirates = {u.pos for u in game.units if u.owner == PIRATE}
         if not pirates:  # (much of the game: no pirate zone to work out)
             return cls(enemies, cities, pirates, blocked)
         zone = {space for pirate in pirates for space in (pirate, *game.board_neighbors(pirate))}

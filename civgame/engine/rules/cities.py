@@ -311,7 +311,9 @@ class _Occupied(NamedTuple):
         blocked.update(game.exhausted)
         if not pirates:  # (much of the game: no pirate zone to work out)
             return cls(enemies, cities, pirates, blocked)
-        zone = {space for pirate in pirates for space in (pirate, *game.board_neighbors(pirate))}
+        zone = set(pirates)
+        for pirate in pirates:
+            zone.update(game.board_neighbors(pirate))
         blocked.update(zone)  # (its land too: fewer spaces are asked about than the zone has)
         return cls(enemies, cities, zone, blocked)
 

@@ -840,15 +840,18 @@ def why_not_construct(game: Game, city: City, building: str, port_space: Hex | N
 def _why_city_cannot_build(game: Game, city: City) -> str | None:
     """What stops any building in `city` (activation and cost aside), or None."""
     player = game.player(city.owner)
-    banned = construct_ban(game, player)
-    if banned:
-        return banned
+    return construct_ban(game, player) or _why_city_cannot_grow(game, city, len(game.cities_of(player.index)))
+
+
+def _why_city_cannot_grow(game: Game, city: City, cities_owned: int) -> str | None:
+    """What stops `city`, whose owner owns `cities_owned` cities, from growing by a building (a ban aside)."""
     if effective_mood(game, city) == "angry":
         return f"no building can be constructed in an angry city ({_where(city.pos)})"
-    if city.size >= game.rules.game.city.max_size:
+    size = city.size
+    if size >= game.rules.game.city.max_size:
         return f"the city at {_where(city.pos)} has reached the maximum size {game.rules.game.city.max_size}"
-    if city.size >= len(game.cities_of(player.index)):
-        return f"a city cannot grow larger than the number of cities {player.name} owns"
+    if size >= cities_owned:
+        return f"a city cannot grow larger than the number of cities {game.player(city.owner).name} owns"
     return None
 
 
@@ -888,10 +891,15 @@ def _any_construct(game: Game) -> bool:
 def _constructions(game: Game) -> Iterator[Construct]:
     """The legal Construct actions, in listing order, worked out one at a time (asking whether there is
     any stops at the first)."""
-    cities = [city for city in _activatable_cities(game) if _why_city_cannot_build(game, city) is None]
+    activatable = _activatable_cities(game)
+    player = game.player(game.current)
+    if not activatable or construct_ban(game, player):
+        return
+    # (`_why_city_cannot_build` of each, the ban and the number of cities asked once for all)
+    owned = len(game.cities_of(player.index))
+    cities = [city for city in activatable if _why_city_cannot_grow(game, city, owned) is None]
     if not cities:
         return
-    player = game.player(game.current)
     buildings = [  # (the checks of `_why_not_building` that do not depend on the city)
         building
         for building, spec in game.rules.buildings.items()

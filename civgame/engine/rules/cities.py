@@ -1019,7 +1019,6 @@ def recruitable_kinds(game: Game, city: City, has_leaders: bool | None = None) -
     return kinds
 
 
-
 def _no_building_needed(game: Game, city: City) -> set[str]:
     """The unit kinds a `recruit_without_building` effect lets this city recruit without their building."""
     player = game.player(city.owner)
@@ -1127,8 +1126,8 @@ def recruit_costs(
                 continue
             cost = dict(base)  # (added up as a Counter would, in the same key order: plain dicts are quicker)
             for unit, price in chosen:
-                for item, amount in game.rules.units[unit].cost.items():
-                    cost[item] = cost.get(item, 0) - amount
+                for payable, amount in game.rules.units[unit].cost.items():
+                    cost[payable] = cost.get(payable, 0) - amount
                 for item, amount in price.items():
                     cost[item] = cost.get(item, 0) + amount
             total = {k: v for k, v in cost.items() if v > 0}

@@ -25,9 +25,9 @@ def effective_mood(game: Game, city: City) -> str:
 
 def mood_modified_size(game: Game, city: City) -> int:
     """How many spaces a city collects from and how many units it recruits."""
-    mood = city.mood  # (`effective_mood` worked out here: collecting and recruiting ask it of every city listed)
+    mood = city.mood  # (`effective_mood` asked of angry cities only: every city listed asks this)
     if mood == "happy":
         return city.size + game.rules.game.city.happy_bonus
-    if mood == "angry" and not angry_counts_as_neutral(game, city.owner):
+    if mood == "angry" and effective_mood(game, city) == "angry":
         return game.rules.game.city.angry_fixed
     return city.size

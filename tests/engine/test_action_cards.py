@@ -309,6 +309,33 @@ def test_new_ideas_asks_how_to_pay_when_there_is_a_choice():
     assert player.resources["food"] == 2 and player.resources["ideas"] == 2 and player.has("Storage")
 
 
+def free_education_offers(s):
+    """How many Free Education offers wait for player 1."""
+    return sum(1 for d in s.game.pending if isinstance(d, EffectChoiceDecision) and d.source == "Free Education")
+
+
+def test_new_ideas_bought_with_ideas_offers_free_education_for_an_idea_held_then():
+    s = Scenario().hand(0, NEW_IDEAS).advances(0, "Writing", "Free Education").resources(0, food=0, ideas=3, gold=0)
+    s.apply(PlayActionCard(NEW_IDEAS, ("Storage",)))
+    assert free_education_offers(s) == 1
+    player = s.player(0)
+    moods = player.mood_tokens
+    s.apply(ChooseOption("pay ideas"))
+    assert player.mood_tokens == moods + 1 and player.resources["ideas"] == 2 and not s.game.pending  # 3-2+2-1
+
+
+def test_new_ideas_does_not_offer_free_education_without_an_idea_left_before_its_two_ideas():
+    s = Scenario().hand(0, NEW_IDEAS).advances(0, "Writing", "Free Education").resources(0, food=0, ideas=2, gold=0)
+    s.apply(PlayActionCard(NEW_IDEAS, ("Storage",)))
+    assert s.player(0).resources["ideas"] == 2 and free_education_offers(s) == 0
+
+
+def test_new_ideas_paid_with_food_does_not_offer_free_education():
+    s = Scenario().hand(0, NEW_IDEAS).advances(0, "Writing", "Free Education").resources(0, food=2, ideas=0, gold=0)
+    s.apply(PlayActionCard(NEW_IDEAS, ("Storage",)))
+    assert s.player(0).has("Storage") and free_education_offers(s) == 0
+
+
 def test_inspiration_takes_an_advance_of_a_near_player_only():
     s = Scenario().hand(0, INSPIRATION).reveal_all()
     s.city(0, "C2")
@@ -446,6 +473,45 @@ def test_synergies_costs_nothing_when_unlimited_discounts_cover_both_advances():
         "Engineering costs nothing (Math)",
         "Roads costs nothing (Math)",
     ]
+
+
+def educated(**resources: int) -> Scenario:
+    """Player 1 holds Synergies, Writing and Free Education, and `resources`."""
+    return Scenario().hand(0, SYNERGIES).advances(0, "Writing", "Free Education").resources(0, **resources)
+
+
+def test_synergies_offers_free_education_for_each_advance_an_idea_or_gold_paid_for():
+    s = educated(food=2, ideas=2, gold=1)
+    s.apply(PlayActionCard(SYNERGIES, ("Storage", "Irrigation")))
+    s.apply(Pay({"food": 2, "ideas": 1, "gold": 1}))
+    assert free_education_offers(s) == 2
+    player = s.player(0)
+    moods = player.mood_tokens
+    s.apply(ChooseOption("pay ideas"))
+    assert player.mood_tokens == moods + 1 and player.resources["ideas"] == 0
+    assert [a.option for a in s.legal_of(ChooseOption)] == ["decline"]  # nothing left to pay the second with
+
+
+def test_synergies_with_one_idea_paid_offers_free_education_once():
+    s = educated(food=3, ideas=2, gold=0)
+    s.apply(PlayActionCard(SYNERGIES, ("Storage", "Irrigation")))
+    s.apply(Pay({"food": 3, "ideas": 1}))
+    assert s.player(0).has("Irrigation") and free_education_offers(s) == 1
+
+
+def test_synergies_offers_free_education_only_for_an_advance_bought_after_it():
+    s = Scenario().hand(0, SYNERGIES).advances(0, "Writing").resources(0, food=0, ideas=5, gold=0)
+    s.apply(PlayActionCard(SYNERGIES, ("Public Education", "Free Education")))
+    assert s.player(0).has("Free Education") and free_education_offers(s) == 0
+    s = Scenario().hand(0, SYNERGIES).advances(0, "Writing").resources(0, food=0, ideas=5, gold=0)
+    s.apply(PlayActionCard(SYNERGIES, ("Free Education", "Philosophy")))
+    assert s.player(0).has("Philosophy") and free_education_offers(s) == 1
+
+
+def test_synergies_offers_free_education_for_no_advance_a_discount_paid_for():
+    s = science_priest(food=0, ideas=4, gold=0).advances(0, "Writing", "Free Education")
+    s.apply(PlayActionCard(SYNERGIES, ("Math", "Astronomy")))  # Math free through Priesthood
+    assert s.player(0).resources["ideas"] == 2 and free_education_offers(s) == 1
 
 
 def test_teach_us_is_offered_after_capturing_a_city_and_takes_an_advance_of_the_loser():

@@ -24,7 +24,7 @@ from civgame.engine.core.actions import (
     StartMove,
     UseAbility,
 )
-from civgame.engine.core.decisions import HitCancelDecision, TacticsDecision
+from civgame.engine.core.decisions import EffectChoiceDecision, HitCancelDecision, TacticsDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.model import BARBARIAN
 from civgame.engine.rules import civilizations, events
@@ -322,6 +322,19 @@ def test_aqueduct_makes_sanitation_free_to_buy_or_a_free_action_at_the_normal_pr
     assert choices == [("Sanitation", "ideas:2")]
     s.apply(UseAbility("Aqueduct", "advance_as_free_action", ("Sanitation", "ideas:2")))
     assert s.player(0).has("Sanitation") and s.game.actions_left == actions and s.player(0).resources["ideas"] == 0
+
+
+def test_sanitation_as_aqueducts_free_action_is_bought_for_free_education():
+    s = fresh("rome", "greece")
+    s.advances(0, "Engineering", "Medicine", "Writing", "Free Education")
+    special(s, 0, "Engineering")
+    s.resources(0, ideas=3)
+    s.apply(UseAbility("Aqueduct", "advance_as_free_action", ("Sanitation", "ideas:2")))
+    decision = s.game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision) and decision.source == "Free Education"
+    moods = s.player(0).mood_tokens
+    s.apply(ChooseOption("pay ideas"))
+    assert s.player(0).mood_tokens == moods + 1 and s.player(0).resources["ideas"] == 0
 
 
 def test_caesar_proconsul_places_an_infantry_after_taking_a_city():

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import accumulate, product
+from typing import TypeVar
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
@@ -55,6 +56,7 @@ from civgame.engine.rules.advances import (
     gainable,
     least_advance_price,
     note_waiver,
+    offer_purchase_bonus,
     why_not_gain,
 )
 from civgame.engine.rules.cards import (
@@ -100,6 +102,9 @@ CardCost = Callable[[Game, Player, Effect, Choice], dict[str, int]]
 CardWhyNot = Callable[[Game, Player, Effect], str]
 CardLeastCost = Callable[[Game, Player, Effect], dict[str, int]]
 CardPartSize = Callable[[Effect], int | None]
+# A perform that is also told what the play was paid with beyond the card's printed price.
+PaidPerform = Callable[[Game, Player, Effect, Choice, dict[str, int]], None]
+Performs = TypeVar("Performs", bound=CardPerform)  # a perform registered as it is (it may also be a PaidPerform)
 
 
 @dataclass(frozen=True)
@@ -119,6 +124,8 @@ class CardAction:
     # Whether its `cost` asks exactly its `least_cost` whichever way is chosen (None: it may not): the listings
     # then need not price each way.
     fixed_cost: Callable[[Effect], bool] | None = None
+    # Played instead of `perform` when what paid for the play matters to it (`told_payment`).
+    paid_perform: PaidPerform | None = None
 
 
 CARD_ACTIONS: dict[str, CardAction] = {}
@@ -135,13 +142,24 @@ def card_action(
     sees_payment: bool = True,
     part_size: CardPartSize | None = None,
     fixed_cost: Callable[[Effect], bool] | None = None,
-) -> Callable[[CardPerform], CardPerform]:
+) -> Callable[[Performs], Performs]:
     """Register how the action primitive `name` is played."""
 
-    def register(perform: CardPerform) -> CardPerform:
+    def register(perform: Performs) -> Performs:
         CARD_ACTIONS[name] = CardAction(
             options, perform, cost, needs, why_not, least_cost, sees_payment, part_size, fixed_cost
         )
+        return perform
+
+    return register
+
+
+def told_payment(name: str) -> Callable[[PaidPerform], PaidPerform]:
+    """Have the registered action primitive `name` played by the decorated perform, which is also told
+    what the play was paid with (a bought advance may earn a bonus for how it was paid: Free Education)."""
+
+    def register(perform: PaidPerform) -> PaidPerform:
+        CARD_ACTIONS[name] = replace(CARD_ACTIONS[name], paid_perform=perform)
         return perform
 
     return register
@@ -556,8 +574,14 @@ def _play(game: Game, player: Player, hand: Hand, card: int, parts: Parts, payme
     discard(game, player, hand.deck, card)
     paid = f", paying {describe(payment)}" if payment else ""
     game.say(f"{player.name} plays the {hand.name} {half}{paid}")
+    price = half_play(game.rules, half).price
+    beyond_price = {item: n - price.get(item, 0) for item, n in payment.items() if n > price.get(item, 0)}
     for effect, part in zip(_played(game, half), parts, strict=True):
-        CARD_ACTIONS[effect.name].perform(game, player, effect, part)
+        played = CARD_ACTIONS[effect.name]
+        if played.paid_perform is not None:
+            played.paid_perform(game, player, effect, part, beyond_price)
+        else:
+            played.perform(game, player, effect, part)
 
 
 # ------------------------------------------------------------------ play_card_without_action
@@ -970,6 +994,7 @@ def _why_no_neighbour_advance(game: Game, player: Player, reach: int) -> str:
     return f"No player with a unit or city within {reach} spaces of yours holds an advance you may gain"
 
 
+@told_payment("card_advance")
 @card_action(
     "card_advance",
     options=_card_advances,
@@ -980,14 +1005,20 @@ def _why_no_neighbour_advance(game: Game, player: Player, reach: int) -> str:
     part_size=_advances_taken,
     fixed_cost=_one_advance_price,
 )
-def _card_advance(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
+def _card_advance(
+    game: Game, player: Player, effect: Effect, choice: Choice, paid: dict[str, int] | None = None
+) -> None:
     """The advances in the order chosen; a waiver that paid for one (as priced before any is gained) is
-    said and, if once per turn, used."""
+    said and, if once per turn, used. Those that had a price were bought with `paid`: Free Education
+    may then be offered."""
     prices = _card_advance_prices(game, player, params_as(effect, CardAdvance), choice)
     for name, (_, waiver) in zip(choice, prices, strict=True):
         if waiver is not None:
             note_waiver(game, player, name, waiver)
         gain_advance(game, player, name, uses_event_cube=False)
+    if paid:
+        free = {name for name, (price, _) in zip(choice, prices, strict=True) if not price}
+        offer_purchase_bonus(game, player, choice, paid, free)
 
 
 def _unmarked_players(game: Game, player: Player, effect: Effect) -> list[Choice]:

@@ -8,7 +8,7 @@ building gives, offered by `cities.py`) and the `advance_as_free_action` ability
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 
 from civgame.engine.content import effects
 from civgame.engine.content.effects import Effect
@@ -329,25 +329,32 @@ def buy_advance(game: Game, action: Advance) -> None:
         note_waiver(game, player, action.advance, waiver)
     spend_main_action(game)
     gain_advance(game, player, action.advance)
-    _offer_purchase_bonus(game, player, action.advance, payment)
+    offer_purchase_bonus(game, player, [action.advance], payment)
 
 
-def _offer_purchase_bonus(game: Game, player: Player, bought: str, paid: dict[str, int]) -> None:
-    """`advance_purchase_bonus` (Free Education): after paying with one of its resources, offer the extra."""
+def offer_purchase_bonus(
+    game: Game, player: Player, gained: Sequence[str], paid: dict[str, int], free: Collection[str] = ()
+) -> None:
+    """`advance_purchase_bonus` (Free Education): after gaining `gained` (in that order; those in `free` cost
+    nothing) with `paid`, offer the extra once for each advance bought after the effect's source was held
+    and paid for with one of its resources. Advances bought together (Synergies) share one payment: each
+    unit of those resources may have paid for a different advance."""
     for effect in effects.active(game, player, "advance_purchase_bonus"):
         params = effects.params_as(effect, AdvancePurchaseBonus)
-        if effect.source == bought or not any(paid.get(r, 0) for r in params.paid_with):
-            continue
-        ways = payment_options(game, player, amounts(params.pay))
+        after_source = gained[gained.index(effect.source) + 1 :] if effect.source in gained else gained
+        bought = [name for name in after_source if name not in free]
+        times = min(len(bought), sum(paid.get(r, 0) for r in params.paid_with))
+        ways = payment_options(game, player, amounts(params.pay)) if times else []
         if not ways:
             continue
         options = [f"pay {'+'.join(sorted(way))}" for way in ways] + [DECLINE]
         changes = [{**{k: -v for k, v in way.items()}, **params.gain} for way in ways] + [{}]
-        game.pending.append(
-            EffectChoiceDecision(
-                player=player.index, source=effect.source, effect=effect.name, options=options, amounts=changes
+        for _ in range(times):
+            game.pending.append(
+                EffectChoiceDecision(
+                    player=player.index, source=effect.source, effect=effect.name, options=options, amounts=changes
+                )
             )
-        )
 
 
 def offer_advance_on_build(game: Game, player: Player, building: str) -> None:
@@ -395,3 +402,4 @@ def advance_as_free_action(game: Game, effect: Effect, choice: tuple[str, ...]) 
     pay(player, payment)
     game.say(f"{player.name} pays {describe(payment)} for {name} as a free action ({effect.source})")
     gain_advance(game, player, name)
+    offer_purchase_bonus(game, player, [name], payment)

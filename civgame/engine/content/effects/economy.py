@@ -70,9 +70,11 @@ class AdvanceAsFreeAction(Params):
 
 @primitive(
     "advance_purchase_bonus",
-    when="decision: right after the holder buys an advance (not the one granting this effect)",
+    when="decision: right after the holder buys an advance (not the one granting this effect), by the "
+    "Advance action, a card that buys advances at their price, or an ability",
     doc="If the price paid included any of `paid_with`, the holder may pay `pay` (gold may stand in "
-    "for resources) to gain `gain`.",
+    "for resources) to gain `gain`. Advances bought together (Synergies) share one payment: the offer "
+    "comes once per advance bought after the source was held, up to the units of `paid_with` paid.",
     example={"advance_purchase_bonus": {"paid_with": ["gold", "ideas"], "pay": {"ideas": 1}, "gain": {"mood": 1}}},
 )
 class AdvancePurchaseBonus(Params):

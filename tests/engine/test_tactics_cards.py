@@ -252,6 +252,27 @@ def test_archers_make_the_opponent_remove_a_unit_of_its_choice_before_the_roll()
     assert s.game.combat.defender.losses == 1 and check_invariants(s.game) == []
 
 
+def test_archers_taking_the_last_defender_end_the_battle_before_the_roll():
+    s, att, dfn = battle(defenders=1, cards=((ARCHERS,), ()))
+    dice(s, (6, "infantry"))
+    attack(s, 0, att, "C2", "D2")
+    play(s, ARCHERS, None)
+    assert "Archers: Player 1 rolls 6: Player 2 removes 1 unit" in s.game.log
+    assert alive(s, dfn) == [] and s.game.combat is None
+    assert [line for line in s.game.log if "rolls" in line] == ["Archers: Player 1 rolls 6: Player 2 removes 1 unit"]
+    assert s.game.battles[-1].winner == 0 and alive(s, att) == att
+    assert check_invariants(s.game) == []
+
+
+def test_martyr_taking_both_sides_last_units_ends_the_battle_without_a_roll_or_winner():
+    s, att, dfn = battle(cards=((MARTYR,), ()))
+    attack(s, 0, att, "C2", "D2")
+    play(s, MARTYR, None)
+    assert alive(s, att) == [] and alive(s, dfn) == [] and s.game.combat is None
+    assert not any("rolls" in line for line in s.game.log) and s.game.battles[-1].winner is None
+    assert check_invariants(s.game) == []
+
+
 def test_archers_miss_on_a_low_die():
     s, att, dfn = battle(cards=((ARCHERS,), ()))
     dice(s, (4, "cavalry"), LEADER, LEADER)

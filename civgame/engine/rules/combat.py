@@ -518,9 +518,12 @@ def _proceed(game: Game, step: str) -> None:
                 return
             step = "roll"
         if step == "roll":
-            if _roll_round(game):
+            if _side_gone(_battle(game)):
+                step = "resolve"  # a card took a side's last unit before the roll: nothing is left to fight
+            elif _roll_round(game):
                 return
-            step = "hits"
+            else:
+                step = "hits"
         if step == "hits":
             if _offer_hit_cancel(game, _battle(game)):
                 return
@@ -555,6 +558,11 @@ def _start_round(game: Game) -> None:
         side.round_units = len(side.units)
         if side.owner >= 0:
             fire(game, "combat_round_start", player=side.owner, round=c.round, space=c.space)
+
+
+def _side_gone(c: Combat) -> bool:
+    """Whether a side has nothing left to roll with: no unit, and for the defender no fortress in its round."""
+    return not c.attacker.units or (not c.defender.units and not (c.fortress and c.round == 1))
 
 
 def _roll_round(game: Game) -> bool:

@@ -149,16 +149,17 @@ def _expected(rating: float, other: float) -> float:
 
 def run_matchups(matchups: Sequence[Matchup], games: int, workers: int, first_seed: int = 1) -> list[GameResult]:
     """Every game of every match-up (seeds `first_seed` on), in order; a line on stderr as each game
-    ends (long runs)."""
+    ends (long runs), with its seed, so that two runs can be compared game by game."""
     jobs = [(m.lineup, seed) for m in matchups for seed in range(first_seed, first_seed + games)]
     started = time.monotonic()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_one, lineup, seed) for lineup, seed in jobs]
+        futures = {pool.submit(play_one, lineup, seed): seed for lineup, seed in jobs}
         for done, future in enumerate(as_completed(futures), start=1):
             result = future.result()
             winners = " and ".join(f"{result.levels[seat]} (seat {seat + 1})" for seat in result.winners)
             elapsed = time.monotonic() - started
-            print(f"game {done} of {len(jobs)} after {elapsed:.0f} s: {winners} won", file=sys.stderr)
+            line = f"game {done} of {len(jobs)} (seed {futures[future]}) after {elapsed:.0f} s: {winners} won"
+            print(line, file=sys.stderr)
         return [future.result() for future in futures]
 
 

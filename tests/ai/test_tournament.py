@@ -91,6 +91,8 @@ def test_first_seed_plays_fresh_seeds(capsys):
     results = run_matchups([Matchup("Random vs Random", lineup, None)], games=2, workers=1, first_seed=5)
     alone = [play_one(lineup, seed) for seed in (5, 6)]
     assert [(r.levels, r.totals) for r in results] == [(r.levels, r.totals) for r in alone]
+    progress = capsys.readouterr().err  # each game's line names its seed, to compare runs game by game
+    assert "(seed 5) after" in progress and "(seed 6) after" in progress
     assert main(["--lineup", "random,random", "--games", "1", "--workers", "1", "--first-seed", "7"]) == 0
     assert "civgame tournament: 1 games (seeds 7-7)" in capsys.readouterr().out
 

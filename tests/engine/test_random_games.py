@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from civgame.ai import GameRunError, RandomAgent, play_game, play_out, random_agents
-from civgame.engine import apply, new_game
+from civgame.engine import apply, legal_actions, new_game
 from civgame.engine.core.actions import Action, Advance, CancelPayment, EndMove, EndTurn, Pay, Raze
 from civgame.engine.core.codec import from_plain
 from civgame.engine.core.decisions import RetreatDecision
@@ -26,8 +26,9 @@ def players_for(seed: int) -> int:
 
 
 class Checker:
-    """Observer: checks the invariants after every action, and once per game that a save of
-    the current state loads back to the same state."""
+    """Observer: checks the invariants after every action, that no action is listed twice (a
+    player would see the same choice twice, and a computer player would weigh it twice), and once
+    per game that a save of the current state loads back to the same state."""
 
     def __init__(self, seed: int, steps_before_save: int):
         self.seed = seed
@@ -39,6 +40,8 @@ class Checker:
         self.steps += 1
         problems = check_invariants(game)
         assert not problems, f"seed {self.seed}, step {self.steps}, after {action!r}: {problems}"
+        listed = legal_actions(game)
+        assert len(set(listed)) == len(listed), f"seed {self.seed}, step {self.steps}: an action listed twice"
         if self.steps == self.save_at:
             assert state_hash(loads(dumps(game))) == state_hash(game), f"seed {self.seed}: save round trip"
             self.saved = True

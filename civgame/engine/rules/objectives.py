@@ -34,7 +34,7 @@ from civgame.engine.content.conditions import (
     WonderBuiltLastRound,
 )
 from civgame.engine.content.ruleset import Objective
-from civgame.engine.core.actions import Action, CompleteObjective, EndObjectives
+from civgame.engine.core.actions import CompleteObjective, EndObjectives
 from civgame.engine.core.decisions import ObjectiveDecision
 from civgame.engine.core.errors import RuleError
 from civgame.engine.core.hexgrid import Hex, distance
@@ -517,11 +517,15 @@ def _top(game: Game) -> ObjectiveDecision:
     return decision
 
 
-def _legal(game: Game) -> list[Action]:
-    return [*_completions(game, _top(game)), EndObjectives()]
+def _legal_completions(game: Game) -> list[CompleteObjective]:
+    return _completions(game, _top(game))
 
 
-@rule(CompleteObjective, legal=_legal, answers=(ObjectiveDecision,))
+def _legal_end(game: Game) -> list[EndObjectives]:
+    return [EndObjectives()]
+
+
+@rule(CompleteObjective, legal=_legal_completions, answers=(ObjectiveDecision,))
 def complete_objective(game: Game, action: CompleteObjective) -> None:
     decision = _top(game)
     if action not in _completions(game, decision):
@@ -532,7 +536,7 @@ def complete_objective(game: Game, action: CompleteObjective) -> None:
         _close(game)
 
 
-@rule(EndObjectives, legal=_legal, answers=(ObjectiveDecision,))
+@rule(EndObjectives, legal=_legal_end, answers=(ObjectiveDecision,))
 def end_objectives(game: Game, action: EndObjectives) -> None:
     _close(game)
 

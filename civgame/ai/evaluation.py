@@ -63,6 +63,10 @@ class Weights:
     # much (trailing costs as much) on top of the lead in points, whatever is held besides.
     ending: float = 0.0
     # What only Hard's evaluation sees:
+    # Resources, tokens, units and cards in hand score nothing when the game ends: with this many
+    # rounds or fewer left after the current one, they are worth that share of it (none in the
+    # last round), so that the player turns them into points while there is time (0: always full).
+    holding_rounds: int = 0
     collectable: float = 0.0  # times what the cities could collect now (scaled like `production`)
     exposure: float = 0.0  # per city piece, per enemy army within `exposure_reach` beyond the city's defenders
     exposure_reach: int = 2
@@ -132,7 +136,18 @@ FORESIGHTED = Weights(
 # Hard's evaluation also sees what its cities' land yields and which cities an enemy army could
 # reach: Normal's weights, with those of civgame/ai/hard_weights.py (which `python -m bench.ai_fit
 # --write` replaces with weights fitted to who wins).
-HARD_WEIGHTS = Weights.from_flat(HARD, FORESIGHTED)
+HARD_WEIGHTS = replace(Weights.from_flat(HARD, FORESIGHTED), holding_rounds=2)
+# The terms of what a player holds that scores nothing by itself at the end (`holding_rounds`).
+HELD = (
+    "resources.",
+    "units.",
+    "mood_token",
+    "culture_token",
+    "army_unit",
+    "action_card",
+    "objective_card",
+    "wonder_card",
+)
 
 
 def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
@@ -195,7 +210,19 @@ def terms(game: Game, player_index: int, weights: Weights, every: bool = False) 
         found["threat"] = -_threats(game, player_index)
     if wanted is None or wanted["exposure"]:
         found["exposure"] = -exposure(game, player_index, weights.exposure_reach)
+    if weights.holding_rounds:
+        share = holding_share(game, weights.holding_rounds)
+        if share < 1.0:
+            found |= {name: amount * share for name, amount in found.items() if name.startswith(HELD)}
     return found
+
+
+def holding_share(game: Game, rounds: int) -> float:
+    """What a holding is still worth with `rounds` to turn it into points: all of it while more than
+    `rounds` rounds follow the current one, nothing in the last round (or after it)."""
+    rules = game.rules.game
+    after_this = rules.ages * rules.rounds_per_age - rounds_played(game) - 1
+    return min(1.0, max(0.0, after_this / rounds))
 
 
 def collectable(game: Game, city: City, prices: Mapping[str, float], room: dict[str, int]) -> float:

@@ -1,11 +1,12 @@
 """What Hard's evaluation sees beyond Normal's: what its cities could collect under the resource
 limits, and which of its cities an enemy army could reach."""
 
+import random
 from dataclasses import replace
 
 import pytest
 
-from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH
+from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, considered, rank
 from civgame.ai.evaluation import (
     FORESIGHTED,
     HARD_WEIGHTS,
@@ -14,8 +15,10 @@ from civgame.ai.evaluation import (
     resource_room,
     value,
 )
+from civgame.engine.rules.controller import legal_actions
 from tests.scenario import Scenario
 
+SCIENTIFIC_LEAD_CARD = 2  # Scientific Lead (most cities with an Academy) / Conqueror: out of reach here
 PRICES = HARD_WEIGHTS.collect_prices or HARD_WEIGHTS.resources
 FOOD, ORE = PRICES["food"], PRICES["ore"]
 
@@ -102,3 +105,64 @@ def test_a_city_at_risk_costs_the_exposure_weight_per_piece_and_attacker():
 
 def test_hard_searches_with_its_evaluation_and_normal_with_the_foresighted_one():
     assert HARD_SEARCH.weights == HARD_WEIGHTS and NORMAL_SEARCH.weights == FORESIGHTED
+
+
+LEVELS = {"hard": HARD_WEIGHTS, "normal": FORESIGHTED}
+
+
+def _last_age(s: Scenario, round_: int) -> None:
+    s.game.age, s.game.round = s.game.rules.game.ages, round_
+
+
+def _values(s: Scenario) -> dict[str, float]:
+    return {level: value(s.game, 0, weights) for level, weights in LEVELS.items()}
+
+
+@pytest.mark.parametrize(("round_", "share"), [(1, 1.0), (2, 0.5), (3, 0.0)])
+def test_what_hard_holds_is_worth_less_as_the_last_round_nears(round_, share):
+    s = _city_on_grassland()
+    s.city(1, "C2")
+    _last_age(s, round_)
+    s.resources(0, food=0)
+    s.player(0).objective_cards = []
+    bare = _values(s)
+    s.resources(0, food=2, ore=1)
+    s.unit(0, "settler", "E4")
+    s.unit(0, "infantry", "E4")
+    s.player(0).mood_tokens = 1
+    s.player(0).objective_cards = [SCIENTIFIC_LEAD_CARD]  # out of reach: a card held, no more
+    holding = _values(s)
+    for level, weights in LEVELS.items():
+        flat = weights.flat
+        held = 2 * flat["resources.food"] + flat["resources.ore"] + flat["units.settler"] + flat["army_unit"]
+        held += flat["mood_token"] + flat["objective_card"]
+        worth = share * held if level == "hard" else held  # Normal counts all of it to the end
+        assert holding[level] - bare[level] == pytest.approx(worth), level
+
+
+def test_on_its_last_turn_hard_buys_an_advance_rather_than_a_settler_that_would_score_nothing():
+    s = _city_on_grassland()
+    s.city(1, "C2")
+    s.resources(0, food=2)
+    _last_age(s, 3)
+    actions = considered(legal_actions(s.game))
+    for level, weights in LEVELS.items():
+        kinds = [action.KIND for _, action in rank(s.game, 0, actions, random.Random(1), weights)]
+        last_advance = len(kinds) - 1 - kinds[::-1].index("advance")
+        # Hard ranks every advance above the settler; Normal, counting the settler to the end, does not.
+        assert (kinds.index("recruit") > last_advance) == (level == "hard"), kinds
+
+
+def test_hard_values_a_settler_where_it_may_found_a_city_above_a_second_one_kept_at_home():
+    s = _city_on_grassland()
+    s.city(1, "C2")
+    s.resources(0, food=1)
+    settler = s.unit(0, "settler", "E4")
+    settler.pos = s.hex("E5")  # stepped out onto the Grassland next to the city: a site
+    stepped_out = _values(s)
+    settler.pos = s.hex("E4")
+    s.unit(0, "settler", "E4")  # recruited a second one for the food instead
+    s.resources(0, food=0)
+    kept = _values(s)
+    assert stepped_out["hard"] > kept["hard"]
+    assert stepped_out["normal"] < kept["normal"]

@@ -2,21 +2,21 @@
 
 - Easy (`HeuristicAgent`) tries each legal action once on a determinised copy and keeps the one
   whose position it values most (one step ahead, `evaluation.value`).
-- Normal and Hard (`SearchAgent`) rank the actions the same way, then spend a time budget on
-  flat Monte Carlo search over the best few: each sample determinises the hidden information
-  anew, plays the action and a short random continuation, and values the position reached. The
-  candidate with the best average over the samples is played (all candidates share each sample's
-  world and random continuation); its one-step value counts as several samples, so that a few
-  noisy continuations (a busy processor) do not overrule a clear ranking. Normal values positions
-  with the foresighted weights (production counts while the game has long to go, the hand's
-  promise, a game about to end). Hard searches longer, with its own evaluation
-  (`evaluation.HARD_WEIGHTS`: also what its cities could collect under the resource limits, and
-  which cities enemy armies could reach), and before sampling it plans its own turn: each
-  candidate is valued by the best line of its own actions that may follow it in the same turn
-  (move a settler, then found a city), so the ranking its samples weigh against sees a whole turn.
-  Its plan weighs against its samples about as Normal's ranking weighs against Normal's (40
-  samples' worth against a median of about 200 samples on the 2-core machine, idle; Normal: 8
-  against about 60).
+- Normal and Hard (`SearchAgent`) rank the actions the same way, then spend a time budget on flat
+  Monte Carlo search over the best few: each sample determinises the hidden information anew, plays
+  the action and a short random continuation, and values the position reached. The candidate with
+  the best average over the samples is played (all candidates share each sample's world and random
+  continuation); its one-step value counts as several samples, so that a few noisy continuations (a
+  busy processor) do not overrule a clear ranking. Normal values positions with the foresighted
+  weights (production counts while the game has long to go, the hand's promise, a game about to
+  end). Hard searches longer, with its own evaluation (`evaluation.HARD_WEIGHTS`: also what its
+  cities could collect under the resource limits, which cities enemy armies could reach, a settler's
+  worth where it may found a city, and holdings that lose their worth as the last round nears), and
+  before sampling it plans its own turn: each candidate is valued by the best line of its own
+  actions that may follow it in the same turn (move a settler, then found a city), so the ranking
+  its samples weigh against sees a whole turn. Its plan weighs against its samples about as Normal's
+  ranking weighs against Normal's (40 samples' worth against a median of about 200 samples on the
+  2-core machine, idle; Normal: 8 against about 60).
 
 Every action type is handled alike: agents only apply actions and value positions, so new
 content needs at most new evaluation weights. Trade offers are the one kind weighed apart: Normal

@@ -2,9 +2,10 @@
 
 The score sheet counts exactly; the rest estimates what a player's holdings will become: resources
 buy advances and buildings, settlers become cities, armies defend and capture, cards complete
-objectives and win battles, happy cities produce more. Hard's evaluation also reads from the
-rules data what a Collect would bring under the resource limits, and which cities enemy armies
-could reach (`python -m bench.ai_fit` fits weights to who wins and measures how well each set
+objectives and win battles, happy cities produce more. Hard's evaluation also reads from the rules
+data what a Collect would bring under the resource limits, and which cities enemy armies could
+reach, and it lets what is held lose its worth as the last round nears, since only points count when
+the game ends (`python -m bench.ai_fit` fits weights to who wins and measures how well each set
 predicts the winner).
 Weights are data (`Weights`, counted by `terms` under their names), so new content needs at most
 new weights, never new agent code. Evaluation reads only what every player can see, plus the
@@ -135,7 +136,9 @@ FORESIGHTED = Weights(
 )
 # Hard's evaluation also sees what its cities' land yields and which cities an enemy army could
 # reach: Normal's weights, with those of civgame/ai/hard_weights.py (which `python -m bench.ai_fit
-# --write` replaces with weights fitted to who wins).
+# --write` replaces with weights fitted to who wins). In the last two rounds what it holds counts
+# for less, and in the last for nothing: it turns resources into advances and buildings rather
+# than collecting or recruiting for a game about to end.
 HARD_WEIGHTS = replace(Weights.from_flat(HARD, FORESIGHTED), holding_rounds=2)
 # The terms of what a player holds that scores nothing by itself at the end (`holding_rounds`).
 HELD = (

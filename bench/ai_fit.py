@@ -38,7 +38,7 @@ from pathlib import Path
 
 from civgame.ai import play_game
 from civgame.ai.agents import HeuristicAgent
-from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, terms
+from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, rounds_played, terms, total_rounds
 from civgame.ai.playout import random_action
 from civgame.ai.random_agent import RandomAgent
 from civgame.ai.types import Agent
@@ -94,8 +94,7 @@ def data_game(seed: int, play: str = "random") -> list[Position]:
         if game.phase == "over" or (game.age, game.round) == last:
             return
         last = (game.age, game.round)
-        rules = game.rules.game
-        progress = ((game.age - 1) * rules.rounds_per_age + game.round - 1) / (rules.ages * rules.rounds_per_age)
+        progress = rounds_played(game) / total_rounds(game)
         features = [player_features(game, p.index) for p in game.players]
         seen.append(Position(seed, progress, features, [], []))
 

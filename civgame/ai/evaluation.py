@@ -223,8 +223,7 @@ def terms(game: Game, player_index: int, weights: Weights, every: bool = False) 
 def holding_share(game: Game, rounds: int) -> float:
     """What a holding is still worth with `rounds` to turn it into points: all of it while more than
     `rounds` rounds follow the current one, nothing in the last round (or after it)."""
-    rules = game.rules.game
-    after_this = rules.ages * rules.rounds_per_age - rounds_played(game) - 1
+    after_this = total_rounds(game) - rounds_played(game) - 1
     return min(1.0, max(0.0, after_this / rounds))
 
 
@@ -317,8 +316,13 @@ def _threats(game: Game, player_index: int) -> int:
 
 def _remaining_share(game: Game) -> float:
     """The share of the game still to play: what a city still produces matters less near the end."""
+    return max(0.0, 1.0 - rounds_played(game) / total_rounds(game))
+
+
+def total_rounds(game: Game) -> int:
+    """The rounds the whole game lasts."""
     rules = game.rules.game
-    return max(0.0, 1.0 - rounds_played(game) / (rules.ages * rules.rounds_per_age))
+    return rules.ages * rules.rounds_per_age
 
 
 def rounds_played(game: Game) -> int:

@@ -42,9 +42,9 @@ from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, rounds_played
 from civgame.ai.playout import random_action
 from civgame.ai.random_agent import RandomAgent
 from civgame.ai.types import Agent
-from civgame.engine.core.actions import Action
-from civgame.engine.core.model import Game
-from civgame.engine.rules.scoring import score_sheet
+from civgame.games.clash.core.actions import Action
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.base.scoring import score_sheet
 
 VP = "vp"  # the name of the victory points among a player's features
 BASE = FORESIGHTED  # the weights the fitted ones replace (and whose resource prices value a Collect)

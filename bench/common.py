@@ -4,8 +4,8 @@ with targets, percentiles and the table."""
 from __future__ import annotations
 
 from civgame.ai import play_game, random_agents
-from civgame.engine.core.model import Game
-from civgame.engine.storage.save import dumps, loads
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.storage.save import dumps, loads
 from civgame.measures import Failure, Figure, median, percentile, table
 
 __all__ = [

@@ -22,11 +22,11 @@ from collections.abc import Sequence
 from bench.common import PLAYERS, SEEDS, Figure, median, percentile, table
 from civgame.ai import play_game, play_steps, random_agents
 from civgame.ai.playout import playout
-from civgame.engine.core.copying import copy_game
-from civgame.engine.core.model import Game
-from civgame.engine.rules.controller import apply, legal_actions, rules_for
-from civgame.engine.rules.registry import RULES
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.core.copying import copy_game
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.base.registry import RULES
+from civgame.games.clash.rules.flow.controller import apply, legal_actions, rules_for
+from civgame.games.clash.rules.flow.setup import new_game
 
 GAME_TARGET = 1.0  # seconds per full random game
 ENUMERATION_TARGET = 0.002  # seconds, p99

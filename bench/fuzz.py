@@ -368,7 +368,7 @@ def checked(check: Callable[[], Outcome]) -> Outcome:
 
 
 def check_save(case: Case, directory: Path) -> Outcome:
-    from civgame.engine.storage.save import SaveError, dumps, load_game, loads, state_hash
+    from civgame.games.clash.storage.save import SaveError, dumps, load_game, loads, state_hash
 
     ((name, data),) = case.files.items()
     path = directory / name
@@ -393,8 +393,8 @@ def check_save(case: Case, directory: Path) -> Outcome:
 def _play_loaded(game, seed: int) -> Outcome:
     """Random legal actions on a loaded game, with the invariants checked after each."""
     from civgame.ai import RandomAgent
-    from civgame.engine.rules.controller import apply, legal_actions
-    from civgame.engine.rules.invariants import check_invariants
+    from civgame.games.clash.rules.flow.controller import apply, legal_actions
+    from civgame.games.clash.rules.flow.invariants import check_invariants
 
     agent = RandomAgent(seed)
     for step in range(1, SAVE_PLAY_STEPS + 1):
@@ -411,7 +411,7 @@ def _play_loaded(game, seed: int) -> Outcome:
 
 
 def check_rules(case: Case, directory: Path, originals: dict[str, bytes], play: bool = False) -> Outcome:
-    from civgame.engine.content.ruleset import RulesDataError, load_ruleset
+    from civgame.games.clash.content.ruleset import RulesDataError, load_ruleset
 
     ((name, data),) = case.files.items()
     (directory / name).write_bytes(data)
@@ -450,7 +450,7 @@ def _judge_message(message: str, names: Sequence[str], one_line: bool) -> Outcom
 
 def _play_mod(rules, index: int) -> Outcome:
     from civgame.ai import play_steps, random_agents
-    from civgame.engine.rules.setup import new_game
+    from civgame.games.clash.rules.flow.setup import new_game
 
     counts = [n for n in sorted(rules.map.layouts) if rules.game.players.min <= n <= rules.game.players.max]
     if not counts:
@@ -471,8 +471,8 @@ def save_base() -> Base:
     """Saves of a fresh 2-player game, a 3-player game after 80 actions and a late 4-player game."""
     from bench.common import late_game_state
     from civgame.ai import play_steps, random_agents
-    from civgame.engine.rules.setup import new_game
-    from civgame.engine.storage.save import dumps
+    from civgame.games.clash.rules.flow.setup import new_game
+    from civgame.games.clash.storage.save import dumps
 
     game = play_steps(new_game(3, seed=21), random_agents(3, 21), 80)
     games = {"new.yaml": new_game(2, seed=4), "middle.yaml": game, "late.yaml": late_game_state()}
@@ -480,7 +480,7 @@ def save_base() -> Base:
 
 
 def rules_base() -> Base:
-    from civgame.engine.content.ruleset import FILES, RULESETS_ROOT
+    from civgame.games.clash.content.ruleset import FILES, RULESETS_ROOT
 
     return Base({name: (RULESETS_ROOT / "monumental" / name).read_bytes() for name in FILES.values()})
 

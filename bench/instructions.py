@@ -33,7 +33,7 @@ CHILD = """
 import sys
 from bench.common import PLAYERS, SEEDS
 from civgame.ai import play_game, random_agents
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.rules.flow.setup import new_game
 new_game(PLAYERS, SEEDS[0])  # the rules loaded, as bench.engine does before timing
 actions = 0
 for seed in SEEDS[: int(sys.argv[1])]:

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from bench.common import Figure, late_game_state, median, table
-from civgame.engine.storage.save import load_game, save_game, state_hash
+from civgame.games.clash.storage.save import load_game, save_game, state_hash
 
 REPEATS = 15
 TARGET = 0.05  # seconds, for saving and for loading

@@ -29,20 +29,20 @@ from typing import Any, NoReturn
 
 from civgame.ai import GameRunError, play_out
 from civgame.ai.levels import LEVELS, levels_for_seats, make_agent, parse_levels
-from civgame.engine.content.ruleset import RulesDataError, Ruleset
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game, Seat
-from civgame.engine.rules import civilizations
-from civgame.engine.rules.scoring import CATEGORIES, score_sheet
-from civgame.engine.rules.setup import RANDOM, Civilizations, new_game, random_pool
-from civgame.engine.storage.mods import (
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content.ruleset import RulesDataError, Ruleset
+from civgame.games.clash.core.model import Game, Seat
+from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
+from civgame.games.clash.rules.flow.setup import RANDOM, Civilizations, new_game, random_pool
+from civgame.games.clash.storage.mods import (
     check_rules,
     load_rules,
     load_saved_game,
     summary,
     user_data_dir,
 )
-from civgame.engine.storage.save import SaveError, save_game
+from civgame.games.clash.storage.save import SaveError, save_game
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2

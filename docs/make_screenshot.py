@@ -18,10 +18,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing civgame
 
 from civgame.ai.levels import make_agent  # noqa: E402
-from civgame.engine.core.model import Game  # noqa: E402
-from civgame.engine.rules.controller import apply, legal_actions  # noqa: E402
-from civgame.engine.rules.setup import new_game  # noqa: E402
-from civgame.engine.storage.save import dumps, loads  # noqa: E402
+from civgame.games.clash.core.model import Game  # noqa: E402
+from civgame.games.clash.rules.flow.controller import apply, legal_actions  # noqa: E402
+from civgame.games.clash.rules.flow.setup import new_game  # noqa: E402
+from civgame.games.clash.storage.save import dumps, loads  # noqa: E402
 from civgame.ui.screenshot import render_to_png  # noqa: E402
 
 SEED = 5  # picked among the first seeds for many cities and buildings

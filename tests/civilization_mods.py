@@ -3,7 +3,7 @@ on which civilizations of the default rules are complete."""
 
 from pathlib import Path
 
-from civgame.engine.content.ruleset import default_ruleset
+from civgame.games.clash.content.ruleset import default_ruleset
 
 
 def civilization(name: str, special: str, advance: str, leader: str, random_pool: bool = True) -> str:

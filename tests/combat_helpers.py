@@ -1,6 +1,6 @@
 """Shared helpers of combat tests: forced die faces and units arriving in a space."""
 
-from civgame.engine.rules.combat import enter_space
+from civgame.games.clash.rules.combat import enter_space
 
 LEADER = (1, "leader")
 

@@ -11,14 +11,14 @@ turn state are set up) and then lets the test rearrange the board freely.
 
 from __future__ import annotations
 
-from civgame.engine.content.effects import holdings_changed
-from civgame.engine.content.ruleset import Ruleset
-from civgame.engine.core.actions import Action
-from civgame.engine.core.hexgrid import Hex, label_to_hex
-from civgame.engine.core.model import City, Game, Unit
-from civgame.engine.rules.controller import apply, legal_actions
-from civgame.engine.rules.setup import new_game
-from civgame.engine.rules.turns import start_turn
+from civgame.games.clash.content.effects import holdings_changed
+from civgame.games.clash.content.ruleset import Ruleset
+from civgame.games.clash.core.actions import Action
+from civgame.games.clash.core.hexgrid import Hex, label_to_hex
+from civgame.games.clash.core.model import City, Game, Unit
+from civgame.games.clash.rules.base.turns import start_turn
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
+from civgame.games.clash.rules.flow.setup import new_game
 
 
 class Scenario:

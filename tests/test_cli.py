@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from civgame.cli import main
-from civgame.engine.rules.scoring import CATEGORIES, score_sheet
-from civgame.engine.storage.save import load_game
+from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
+from civgame.games.clash.storage.save import load_game
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
@@ -185,8 +185,8 @@ def test_agents_names_a_level_per_seat_and_the_save_records_them(capsys, tmp_pat
 
 def test_a_loaded_game_goes_on_with_the_levels_its_save_records(capsys, tmp_path):
     from civgame.ai import play_steps, random_agents
-    from civgame.engine.rules.setup import new_game
-    from civgame.engine.storage.save import save_game
+    from civgame.games.clash.rules.flow.setup import new_game
+    from civgame.games.clash.storage.save import save_game
 
     game = play_steps(new_game(2, 4), random_agents(2, 4), 30)
     game.players[0].seat, game.players[1].seat = "easy", "human"
@@ -206,8 +206,8 @@ def test_agents_must_name_one_level_or_one_per_seat(capsys):
 
 
 def test_names_from_a_save_are_printed_with_their_control_characters_escaped(capsys, tmp_path):
-    from civgame.engine.rules.setup import new_game
-    from civgame.engine.storage.save import save_game
+    from civgame.games.clash.rules.flow.setup import new_game
+    from civgame.games.clash.storage.save import save_game
 
     path = tmp_path / "names.yaml"
     save_game(new_game(["\x1b[2J\x1b[31mRed", "Bob\u202eevil\x07"], 3), path)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from civgame.engine.storage.mods import load_rules
-from civgame.engine.storage.save import load_game
+from civgame.games.clash.storage.mods import load_rules
+from civgame.games.clash.storage.save import load_game
 from tests.civilization_mods import write_civilization_mods
 from tests.test_cli import run
 

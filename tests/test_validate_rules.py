@@ -11,8 +11,8 @@ import pytest
 import yaml
 
 from civgame.cli import main
-from civgame.engine.content.ruleset import RULESETS_ROOT
-from civgame.engine.storage.mods import MODS_DIR_VARIABLE
+from civgame.games.clash.content.ruleset import RULESETS_ROOT
+from civgame.games.clash.storage.mods import MODS_DIR_VARIABLE
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO_ROOT / "examples" / "mods" / "cheap_advances"
@@ -280,7 +280,7 @@ def test_loading_a_save_with_other_rules_warns(capsys):
 
 def test_validate_rules_prints_every_problem_even_past_the_dialog_limit(capsys, tmp_path):
     from civgame.cli import main
-    from civgame.engine.content.ruleset import RulesDataError
+    from civgame.games.clash.content.ruleset import RulesDataError
 
     mod = tmp_path / "many"
     mod.mkdir()
@@ -369,7 +369,7 @@ def test_a_mod_that_would_break_play_is_refused_at_its_line(capsys, name, files,
 
 def test_trial_games_report_a_failure_in_play(capsys, monkeypatch):
     """What the schema cannot foresee fails in a short seeded game on the mod, before play."""
-    from civgame.engine.storage import mods
+    from civgame.games.clash.storage import mods
 
     def failing(game, action):
         raise KeyError("dragon")
@@ -387,7 +387,7 @@ def test_trial_games_report_a_failure_in_play(capsys, monkeypatch):
 
 
 def test_a_trial_problem_is_reported_at_the_content_it_names(capsys, monkeypatch):
-    from civgame.engine.storage import mods
+    from civgame.games.clash.storage import mods
 
     monkeypatch.setattr(mods, "trial_problem", lambda rules: ("a Temple broke the game", ["temple"]))
     monkeypatch.setattr(mods, "_PLAYED", set())

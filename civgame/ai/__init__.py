@@ -6,12 +6,12 @@ from collections.abc import Callable, Sequence
 
 from civgame.ai.random_agent import RandomAgent
 from civgame.ai.types import Agent
-from civgame.engine.content.ruleset import Ruleset
-from civgame.engine.core.actions import Action
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game
-from civgame.engine.rules.controller import apply, legal_actions
-from civgame.engine.rules.setup import new_game
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content.ruleset import Ruleset
+from civgame.games.clash.core.actions import Action
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
+from civgame.games.clash.rules.flow.setup import new_game
 
 # Random games take about 150-500 actions; far more means the game no longer progresses.
 MAX_STEPS = 20_000

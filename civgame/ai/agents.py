@@ -35,11 +35,11 @@ from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, WIN, Weights,
 from civgame.ai.fairness import determinise
 from civgame.ai.offers import OfferPlan, best_offer
 from civgame.ai.playout import PLAYOUT_WEIGHTS, playout, random_action
-from civgame.engine.core.actions import Action, StartTrade
-from civgame.engine.core.copying import copy_game
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game
-from civgame.engine.rules.controller import apply, legal_actions
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import Action, StartTrade
+from civgame.games.clash.core.copying import copy_game
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
 
 # After an action, the acting player's own follow-up choices (a payment, a casualty) are settled
 # with a few random answers before the position is valued, so that an action is not valued

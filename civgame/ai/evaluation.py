@@ -18,15 +18,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from civgame.ai.hard_weights import WEIGHTS as HARD
-from civgame.engine.core.hexgrid import distance
-from civgame.engine.core.model import City, Game, Player, Unit
-from civgame.engine.rules.cards import great_persons_in_hand
-from civgame.engine.rules.cities import collect_choices
-from civgame.engine.rules.moods import mood_modified_size
-from civgame.engine.rules.objectives import STATUS, fulfilled
-from civgame.engine.rules.payments import resource_cap
-from civgame.engine.rules.scoring import score_sheet
-from civgame.engine.rules.status import cityless_players
+from civgame.games.clash.core.hexgrid import distance
+from civgame.games.clash.core.model import City, Game, Player, Unit
+from civgame.games.clash.rules.actions.cities import collect_choices
+from civgame.games.clash.rules.actions.objectives import STATUS, fulfilled
+from civgame.games.clash.rules.base.cards import great_persons_in_hand
+from civgame.games.clash.rules.base.moods import mood_modified_size
+from civgame.games.clash.rules.base.payments import resource_cap
+from civgame.games.clash.rules.base.scoring import score_sheet
+from civgame.games.clash.rules.flow.status import cityless_players
 
 WIN = 1000.0  # the game is decided: outweighs every estimate
 NESTED = ("resources", "units", "moods")  # weights kept by key: `resources.food`, `units.settler`, ...

@@ -19,12 +19,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from civgame.engine.core.copying import copy_game
-from civgame.engine.core.decisions import CardExchangeDecision
-from civgame.engine.core.model import CombatSide, Game, Player
-from civgame.engine.core.rng import Rng
-from civgame.engine.rules.cards import HANDS, great_persons_in_hand
-from civgame.engine.rules.combat import tactics_playable
+from civgame.framework.rng import Rng
+from civgame.games.clash.core.copying import copy_game
+from civgame.games.clash.core.decisions import CardExchangeDecision
+from civgame.games.clash.core.model import CombatSide, Game, Player
+from civgame.games.clash.rules.base.cards import HANDS, great_persons_in_hand
+from civgame.games.clash.rules.combat import tactics_playable
 
 
 def determinise(game: Game, seat: int, rng: random.Random) -> Game:

@@ -9,7 +9,7 @@ from typing import cast
 from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, HeuristicAgent, SearchAgent
 from civgame.ai.random_agent import RandomAgent
 from civgame.ai.types import Agent
-from civgame.engine.core.model import Game, Seat
+from civgame.games.clash.core.model import Game, Seat
 
 LEVELS: dict[str, Callable[[int | str], Agent]] = {
     "random": RandomAgent,

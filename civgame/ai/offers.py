@@ -26,7 +26,8 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from civgame.ai.evaluation import Weights, rounds_played, value
-from civgame.engine.core.actions import (
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import (
     AcceptTrade,
     Action,
     AddTradeItem,
@@ -34,12 +35,11 @@ from civgame.engine.core.actions import (
     SendTrade,
     StartTrade,
 )
-from civgame.engine.core.copying import copy_game
-from civgame.engine.core.decisions import TradeDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game
-from civgame.engine.core.vocabulary import RESOURCES
-from civgame.engine.rules.controller import apply, legal_actions
+from civgame.games.clash.core.copying import copy_game
+from civgame.games.clash.core.decisions import TradeDecision
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.core.vocabulary import RESOURCES
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
 
 # The agent's own one-step ranking of actions on a position, best first (`agents.rank`).
 RankActions = Callable[[Game, Sequence[Action]], list[tuple[float, Action]]]

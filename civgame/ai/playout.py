@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 
 from civgame.ai.random_agent import PASSIVE_WEIGHTS, weighted_choice
-from civgame.engine.core.actions import (
+from civgame.games.clash.core.actions import (
     Action,
     Advance,
     CancelPayment,
@@ -21,8 +21,8 @@ from civgame.engine.core.actions import (
     Recruit,
     StartTrade,
 )
-from civgame.engine.core.model import Game
-from civgame.engine.rules.controller import apply, rules_for
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.flow.controller import apply, rules_for
 
 # Look-ahead plays a little better than at random: the actions that build a civilisation come up
 # more often. Weights by action kind (every other kind weighs 1), so new actions need no code.

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 from typing import TypeVar
 
-from civgame.engine.core.actions import (
+from civgame.games.clash.core.actions import (
     Action,
     BuildWonder,
     CancelPayment,
@@ -29,8 +29,8 @@ from civgame.engine.core.actions import (
     StartMove,
     StartTrade,
 )
-from civgame.engine.core.hexgrid import Hex
-from civgame.engine.core.model import Game
+from civgame.games.clash.core.hexgrid import Hex
+from civgame.games.clash.core.model import Game
 
 # Relative weight of an action kind; every other kind weighs 1.
 PASSIVE_WEIGHTS: dict[str, float] = {

@@ -29,9 +29,9 @@ from typing import Any
 
 from civgame.ai.levels import seat_agents
 from civgame.ai.types import Agent
-from civgame.engine.content.ruleset import Ruleset
-from civgame.engine.core.actions import Action
-from civgame.engine.core.model import Game
+from civgame.games.clash.content.ruleset import Ruleset
+from civgame.games.clash.core.actions import Action
+from civgame.games.clash.core.model import Game
 
 STOP_SECONDS = 2.0  # how long a stopped worker may take to end before it is killed
 

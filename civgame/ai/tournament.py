@@ -31,10 +31,10 @@ from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
 from civgame.ai.evaluation import HARD_WEIGHTS
 from civgame.ai.levels import LEVELS, make_agent
 from civgame.ai.types import Agent
-from civgame.engine.core.actions import Action
-from civgame.engine.core.model import Game, Seat
-from civgame.engine.rules.scoring import scores
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.core.actions import Action
+from civgame.games.clash.core.model import Game, Seat
+from civgame.games.clash.rules.base.scoring import scores
+from civgame.games.clash.rules.flow.setup import new_game
 from civgame.measures import Figure, median, percentile, table
 
 

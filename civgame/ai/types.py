@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from civgame.engine.core.actions import Action
-from civgame.engine.core.model import Game
+from civgame.games.clash.core.actions import Action
+from civgame.games.clash.core.model import Game
 
 
 class Agent(Protocol):

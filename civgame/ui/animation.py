@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from civgame.engine.core.hexgrid import Hex
-from civgame.engine.core.model import City, Game
+from civgame.games.clash.core.hexgrid import Hex
+from civgame.games.clash.core.model import City, Game
 from civgame.ui.board_view import Slide
 
 SPEED_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}  # times the durations below

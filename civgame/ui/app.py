@@ -23,10 +23,10 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from civgame.engine.content.ruleset import RulesDataError
-from civgame.engine.core.model import Game
-from civgame.engine.storage.mods import load_saved_game
-from civgame.engine.storage.save import SaveError, dumps, loads, save_game
+from civgame.games.clash.content.ruleset import RulesDataError
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.storage.mods import load_saved_game
+from civgame.games.clash.storage.save import SaveError, dumps, loads, save_game
 from civgame.ui import theme
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import (

@@ -1,6 +1,6 @@
 """The map: flat-topped hexes drawn from the model, with pan, zoom and pixel -> hex hit-testing.
 
-Axial coordinates follow civgame.engine.core.hexgrid (odd columns shifted half a hex down), so a
+Axial coordinates follow civgame.games.clash.core.hexgrid (odd columns shifted half a hex down), so a
 space's centre is (1.5 q, sqrt(3) (r + q/2)) hex radii from the centre of space (0, 0).
 Face-down regions are drawn in one uniform colour: only revealed terrain is ever looked up.
 """
@@ -14,8 +14,8 @@ from functools import lru_cache
 
 import pygame
 
-from civgame.engine.core.hexgrid import Hex, hex_to_label, neighbors
-from civgame.engine.core.model import BARBARIAN, PIRATE, City, Game, Unit
+from civgame.games.clash.core.hexgrid import Hex, hex_to_label, neighbors
+from civgame.games.clash.core.model import BARBARIAN, PIRATE, City, Game, Unit
 from civgame.ui import art, theme
 from civgame.ui.theme import Colour
 

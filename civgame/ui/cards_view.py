@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from civgame.engine.content.ruleset import EventCard
-from civgame.engine.core import actions as A
-from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.core.model import Game, Player
-from civgame.engine.rules.cards import great_person_named
-from civgame.engine.rules.controller import legal_actions, why_illegal
+from civgame.games.clash.content.ruleset import EventCard
+from civgame.games.clash.core import actions as A
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.core.model import Game, Player
+from civgame.games.clash.rules.base.cards import great_person_named
+from civgame.games.clash.rules.flow.controller import legal_actions, why_illegal
 from civgame.ui import art
 from civgame.ui.labels import action_card_lines, card_name, objective_card_lines, wonder_card_lines
 

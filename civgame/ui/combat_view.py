@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex
-from civgame.engine.core.model import Combat, CombatSide, Game
-from civgame.engine.rules.combat import owner_name
+from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex
+from civgame.games.clash.core.model import Combat, CombatSide, Game
+from civgame.games.clash.rules.combat import owner_name
 from civgame.ui import art, theme
 from civgame.ui.board_view import BoardView, owner_colour
 from civgame.ui.cards_view import Card

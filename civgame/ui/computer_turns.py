@@ -14,8 +14,8 @@ import time
 from collections.abc import Sequence
 
 from civgame.ai.remote import ThinkingProcess
-from civgame.engine.core.actions import Action
-from civgame.engine.core.model import Game
+from civgame.games.clash.core.actions import Action
+from civgame.games.clash.core.model import Game
 
 # Seconds between two computer moves (after their animation), by animation speed, so that each
 # move can be followed on the board.

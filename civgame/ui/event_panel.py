@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from civgame.engine.core.model import Game
+from civgame.games.clash.core.model import Game
 from civgame.ui.cards_view import event_card
 from civgame.ui.combat_view import BattleView
 

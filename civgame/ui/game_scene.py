@@ -10,7 +10,7 @@ scene show the board again, with their hand. Computer seats need no pass screen:
 person who last took the seat hidden from nobody but the others, and each computer move is shown
 in turn. A single person at the table takes the seat once and keeps it.
 
-Undo keeps a snapshot of the game before each action (civgame.engine.rules.undo); undoing swaps
+Undo keeps a snapshot of the game before each action (civgame.games.clash.rules.base.undo); undoing swaps
 `self.game` for the restored copy. Nothing else holds on to the game object.
 
 Collect mode: choosing Collect in a city's menu marks the spaces that appear in that city's legal
@@ -32,9 +32,10 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UIButton
 
-from civgame.engine.content import effects
-from civgame.engine.core import actions as A
-from civgame.engine.core.decisions import (
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content import effects
+from civgame.games.clash.core import actions as A
+from civgame.games.clash.core.decisions import (
     BarbarianArmiesDecision,
     BoardingDecision,
     Decision,
@@ -50,17 +51,16 @@ from civgame.engine.core.decisions import (
     RefugeeDecision,
     ReuseUnitDecision,
 )
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
-from civgame.engine.core.model import MOODS, City, Game
-from civgame.engine.rules.abilities import ABILITIES
-from civgame.engine.rules.action_cards import GREAT_PERSONS, why_not_play_card
-from civgame.engine.rules.advances import gainable
-from civgame.engine.rules.cities import recruitable_kinds, why_cannot_activate
-from civgame.engine.rules.controller import apply, legal_actions, why_illegal
-from civgame.engine.rules.payments import lost_over_limit
-from civgame.engine.rules.undo import UndoHistory
-from civgame.engine.storage.save import SaveError, save_game
+from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
+from civgame.games.clash.core.model import MOODS, City, Game
+from civgame.games.clash.rules.actions.advances import gainable
+from civgame.games.clash.rules.actions.cities import recruitable_kinds, why_cannot_activate
+from civgame.games.clash.rules.base.abilities import ABILITIES
+from civgame.games.clash.rules.base.payments import lost_over_limit
+from civgame.games.clash.rules.base.undo import UndoHistory
+from civgame.games.clash.rules.cards.action_cards import GREAT_PERSONS, why_not_play_card
+from civgame.games.clash.rules.flow.controller import apply, legal_actions, why_illegal
+from civgame.games.clash.storage.save import SaveError, save_game
 from civgame.ui import rules_help, theme, thumbnails, tooltips
 from civgame.ui.animation import Animations, BoardState
 from civgame.ui.board_view import BoardView, Overlay, owner_colour

@@ -6,20 +6,20 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from civgame.engine.content import effects
-from civgame.engine.core import actions as A
-from civgame.engine.core import decisions as D
-from civgame.engine.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
-from civgame.engine.core.model import MOODS, Game
-from civgame.engine.core.vocabulary import DECLINE, K
-from civgame.engine.rules import objectives
-from civgame.engine.rules.action_cards import CARD_ACTIONS, choice_parts
-from civgame.engine.rules.cards import great_person_named
-from civgame.engine.rules.combat import OVERLOAD, owner_name
-from civgame.engine.rules.culture_abilities import OBJECTIVE, option_label
-from civgame.engine.rules.happiness import raise_cost
-from civgame.engine.rules.payments import describe as describe_cost
-from civgame.engine.rules.trading import card_kind, public_text
+from civgame.games.clash.content import effects
+from civgame.games.clash.core import actions as A
+from civgame.games.clash.core import decisions as D
+from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
+from civgame.games.clash.core.model import MOODS, Game
+from civgame.games.clash.core.vocabulary import DECLINE, K
+from civgame.games.clash.rules.actions import objectives
+from civgame.games.clash.rules.actions.culture_abilities import OBJECTIVE, option_label
+from civgame.games.clash.rules.actions.happiness import raise_cost
+from civgame.games.clash.rules.actions.trading import card_kind, public_text
+from civgame.games.clash.rules.base.cards import great_person_named
+from civgame.games.clash.rules.base.payments import describe as describe_cost
+from civgame.games.clash.rules.cards.action_cards import CARD_ACTIONS, choice_parts
+from civgame.games.clash.rules.combat import OVERLOAD, owner_name
 
 
 def where(space: Hex | None) -> str:

@@ -12,19 +12,19 @@ import pygame
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIScrollingContainer, UITextEntryLine
 
 from civgame.ai.levels import OFFERED
-from civgame.engine.content.ruleset import RulesDataError, Ruleset, default_ruleset
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import EventVariant, Game, Seat
-from civgame.engine.rules import civilizations
-from civgame.engine.rules.setup import DEFAULT_COLOURS, RANDOM, Civilizations, new_game, random_pool
-from civgame.engine.storage.mods import (
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content.ruleset import RulesDataError, Ruleset, default_ruleset
+from civgame.games.clash.core.model import EventVariant, Game, Seat
+from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.flow.setup import DEFAULT_COLOURS, RANDOM, Civilizations, new_game, random_pool
+from civgame.games.clash.storage.mods import (
     Mod,
     list_user_mods,
     load_rules,
     load_saved_game,
     user_mods_dir,
 )
-from civgame.engine.storage.save import SaveError, read_summary
+from civgame.games.clash.storage.save import SaveError, read_summary
 from civgame.ui import theme, thumbnails
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option

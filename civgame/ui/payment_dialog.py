@@ -13,12 +13,12 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIWindow
 
-from civgame.engine.core import actions as A
-from civgame.engine.core.decisions import PayDecision
-from civgame.engine.core.model import Game
-from civgame.engine.core.vocabulary import RESOURCES
-from civgame.engine.rules.payments import describe as describe_cost
-from civgame.engine.rules.payments import holdings
+from civgame.games.clash.core import actions as A
+from civgame.games.clash.core.decisions import PayDecision
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.core.vocabulary import RESOURCES
+from civgame.games.clash.rules.base.payments import describe as describe_cost
+from civgame.games.clash.rules.base.payments import holdings
 from civgame.ui import theme
 from civgame.ui.dialogs import CORNER_WIDTH
 from civgame.ui.labels import amounts as amounts_text

@@ -10,12 +10,12 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIWindow
 
-from civgame.engine.content.ruleset import ANY_GOVERNMENT, Civilization, Leader, LeaderAbility, SpecialAdvance
-from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.core.model import Game, Player
-from civgame.engine.core.vocabulary import amounts
-from civgame.engine.rules import civilizations
-from civgame.engine.rules.payments import describe
+from civgame.games.clash.content.ruleset import ANY_GOVERNMENT, Civilization, Leader, LeaderAbility, SpecialAdvance
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.core.model import Game, Player
+from civgame.games.clash.core.vocabulary import amounts
+from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base.payments import describe
 from civgame.ui import theme
 from civgame.ui.dialogs import ROW_HEIGHT
 

@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from civgame.engine.core.model import Game
+from civgame.games.clash.core.model import Game
 from civgame.ui.dialogs import MessageDialog, Option
 from civgame.ui.settings import Settings
 

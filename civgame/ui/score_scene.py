@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from civgame.engine.core.model import Game
-from civgame.engine.rules.scoring import CATEGORIES, score_sheet, winners
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet, winners
 from civgame.ui import theme
 from civgame.ui.board_view import owner_colour
 from civgame.ui.labels import score_details

@@ -11,7 +11,7 @@ import sys
 from argparse import Namespace
 from pathlib import Path
 
-from civgame.engine.core.model import Game
+from civgame.games.clash.core.model import Game
 
 EXIT_ERROR = 1
 
@@ -45,7 +45,7 @@ def render_to_png(game: Game, path: str | os.PathLike, size: tuple[int, int] = (
 
 def main_screenshot(state_path: str | os.PathLike, out_path: str | os.PathLike) -> int:
     """`civgame --screenshot`: render a save to a PNG. Returns the exit code."""
-    from civgame.engine.storage.save import SaveError, load_game
+    from civgame.games.clash.storage.save import SaveError, load_game
 
     try:
         game = load_game(state_path)

@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from civgame.engine.storage.mods import user_data_dir
+from civgame.games.clash.storage.mods import user_data_dir
 from civgame.ui.animation import ANIMATION_SPEEDS
 
 MIN_SIZE = (960, 600)

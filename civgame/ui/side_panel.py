@@ -11,12 +11,12 @@ from collections.abc import Sequence
 
 import pygame
 
-from civgame.engine.core.model import Game, Player
-from civgame.engine.core.vocabulary import RESOURCES
-from civgame.engine.rules.action_cards import ACTION_CARDS, GREAT_PERSONS, Hand, why_not_play_card
-from civgame.engine.rules.advances import why_not_gain
-from civgame.engine.rules.payments import resource_cap
-from civgame.engine.rules.scoring import score_sheet
+from civgame.games.clash.core.model import Game, Player
+from civgame.games.clash.core.vocabulary import RESOURCES
+from civgame.games.clash.rules.actions.advances import why_not_gain
+from civgame.games.clash.rules.base.payments import resource_cap
+from civgame.games.clash.rules.base.scoring import score_sheet
+from civgame.games.clash.rules.cards.action_cards import ACTION_CARDS, GREAT_PERSONS, Hand, why_not_play_card
 from civgame.ui import art, theme
 from civgame.ui.board_view import owner_colour
 from civgame.ui.cards_view import (

@@ -57,7 +57,7 @@ def main(args: Namespace | None = None) -> int:
 def _run(folder: Path, seed: int) -> None:
     import pygame
 
-    from civgame.engine.content.ruleset import RULESETS_ROOT
+    from civgame.games.clash.content.ruleset import RULESETS_ROOT
     from civgame.ui import art, theme
     from civgame.ui.app import open_app
     from civgame.ui.settings import Settings
@@ -153,7 +153,7 @@ class Driver:
         self.step(f"{game.player(game.actor()).name} collected: {game.log[-1]}")
 
     def move_a_settler(self) -> None:
-        from civgame.engine.core.decisions import MoveDecision
+        from civgame.games.clash.core.decisions import MoveDecision
 
         scene = self.app.scene
         game = scene.game
@@ -176,7 +176,7 @@ class Driver:
         self.step(f"{game.player(me).name} moved a settler")
 
     def save_and_load(self, path: Path) -> None:
-        from civgame.engine.storage.save import load_game, save_game, state_hash
+        from civgame.games.clash.storage.save import load_game, save_game, state_hash
         from civgame.ui.game_scene import GameScene
         from civgame.ui.menus import open_save
 
@@ -198,7 +198,7 @@ class Driver:
     def computer_moves(self, seed: int):
         """A game whose first player is a computer (Easy): its move is thought out in a worker process;
         returns what runs that process (which must end with the window)."""
-        from civgame.engine.rules.setup import new_game
+        from civgame.games.clash.rules.flow.setup import new_game
         from civgame.ui.game_scene import GameScene
 
         game = new_game(["Anna", "Ben"], seed)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from civgame.engine.core.model import Game
+from civgame.games.clash.core.model import Game
 from civgame.ui import theme
 from civgame.ui.combat_view import BATTLE_ENDS, BATTLE_STARTS
 

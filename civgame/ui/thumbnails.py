@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from civgame.engine.core.model import Game
+from civgame.games.clash.core.model import Game
 from civgame.ui import theme
 from civgame.ui.board_view import BoardView
 

@@ -10,11 +10,11 @@ from collections import Counter
 
 import pygame
 
-from civgame.engine.core.hexgrid import Hex, hex_to_label
-from civgame.engine.core.model import City, Game, Player, Unit
-from civgame.engine.rules.advances import why_not_gain
-from civgame.engine.rules.cities import collect_choices, why_not_collect_from
-from civgame.engine.rules.combat import owner_name
+from civgame.games.clash.core.hexgrid import Hex, hex_to_label
+from civgame.games.clash.core.model import City, Game, Player, Unit
+from civgame.games.clash.rules.actions.advances import why_not_gain
+from civgame.games.clash.rules.actions.cities import collect_choices, why_not_collect_from
+from civgame.games.clash.rules.combat import owner_name
 from civgame.ui import theme
 from civgame.ui.labels import unit_counts
 from civgame.ui.player_board import find_leader

@@ -17,10 +17,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UIWindow
 
-from civgame.engine.core import actions as A
-from civgame.engine.core.model import Game
-from civgame.engine.rules.payments import holdings
-from civgame.engine.rules.trading import AMOUNTS, CARD_KINDS, hand
+from civgame.games.clash.core import actions as A
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.actions.trading import AMOUNTS, CARD_KINDS, hand
+from civgame.games.clash.rules.base.payments import holdings
 from civgame.ui import theme
 from civgame.ui.labels import trade_item_text, trade_side_text
 from civgame.ui.payment_dialog import set_enabled

@@ -6,9 +6,9 @@ import pytest
 
 from civgame.ai.agents import HeuristicAgent
 from civgame.ai.evaluation import EASY, FORESIGHTED, relative_value, value
-from civgame.engine.core.actions import AcceptTrade, AddTradeItem, DeclineTrade, SendTrade, StartTrade
-from civgame.engine.rules.controller import legal_actions
-from civgame.engine.rules.scoring import score_sheet
+from civgame.games.clash.core.actions import AcceptTrade, AddTradeItem, DeclineTrade, SendTrade, StartTrade
+from civgame.games.clash.rules.base.scoring import score_sheet
+from civgame.games.clash.rules.flow.controller import legal_actions
 from tests.scenario import Scenario
 
 LARGE_CIVILIZATION_CARD = 1  # Large Civilization (own at least 6 cities) / Draft

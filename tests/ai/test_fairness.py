@@ -9,16 +9,16 @@ import pytest
 from civgame.ai import play_steps, random_agents
 from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, HeuristicAgent, SearchAgent
 from civgame.ai.fairness import determinise
-from civgame.engine import legal_actions, new_game
-from civgame.engine.core.actions import ChooseOption, PlayActionCard, PlayTactics
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.copying import copy_game
-from civgame.engine.core.decisions import CardExchangeDecision
-from civgame.engine.core.model import Game
-from civgame.engine.core.rng import Rng
-from civgame.engine.rules.action_cards import KEEP
-from civgame.engine.rules.combat import tactics_playable
-from civgame.engine.rules.controller import apply
+from civgame.framework.codec import to_plain
+from civgame.framework.rng import Rng
+from civgame.games.clash import legal_actions, new_game
+from civgame.games.clash.core.actions import ChooseOption, PlayActionCard, PlayTactics
+from civgame.games.clash.core.copying import copy_game
+from civgame.games.clash.core.decisions import CardExchangeDecision
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.cards.action_cards import KEEP
+from civgame.games.clash.rules.combat import tactics_playable
+from civgame.games.clash.rules.flow.controller import apply
 from tests.combat_helpers import attack
 from tests.scenario import Scenario
 

@@ -10,7 +10,7 @@ from bench import ai_fit
 from bench.ai_fit import Position, fit, player_features, score, spearman
 from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, Weights, terms, value
 from civgame.ai.hard_weights import WEIGHTS
-from civgame.engine.rules.scoring import score_sheet
+from civgame.games.clash.rules.base.scoring import score_sheet
 from tests.ai.test_fairness import game_in_progress
 from tests.scenario import Scenario
 

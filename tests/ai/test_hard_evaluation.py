@@ -15,7 +15,7 @@ from civgame.ai.evaluation import (
     resource_room,
     value,
 )
-from civgame.engine.rules.controller import legal_actions
+from civgame.games.clash.rules.flow.controller import legal_actions
 from tests.scenario import Scenario
 
 SCIENTIFIC_LEAD_CARD = 2  # Scientific Lead (most cities with an Academy) / Conqueror: out of reach here

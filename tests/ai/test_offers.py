@@ -10,8 +10,8 @@ import pytest
 from civgame.ai import offers
 from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
 from civgame.ai.evaluation import FORESIGHTED, value
-from civgame.engine import apply, legal_actions
-from civgame.engine.core.actions import (
+from civgame.games.clash import apply, legal_actions
+from civgame.games.clash.core.actions import (
     AcceptTrade,
     AddTradeItem,
     Advance,
@@ -20,9 +20,9 @@ from civgame.engine.core.actions import (
     SendTrade,
     StartTrade,
 )
-from civgame.engine.core.copying import copy_game
-from civgame.engine.core.model import Game, Seat
-from civgame.engine.rules.turns import start_turn
+from civgame.games.clash.core.copying import copy_game
+from civgame.games.clash.core.model import Game, Seat
+from civgame.games.clash.rules.base.turns import start_turn
 from tests.ai.test_fairness import with_other_secrets_changed
 from tests.scenario import Scenario
 

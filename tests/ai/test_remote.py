@@ -11,9 +11,9 @@ import pytest
 
 from civgame.ai.levels import make_agent
 from civgame.ai.remote import ComputerPlayerError, ThinkingProcess
-from civgame.engine.core.copying import copy_game
-from civgame.engine.rules.controller import legal_actions
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.core.copying import copy_game
+from civgame.games.clash.rules.flow.controller import legal_actions
+from civgame.games.clash.rules.flow.setup import new_game
 
 STARTING = 60.0  # seconds a worker may take to start on a loaded machine
 
@@ -79,8 +79,8 @@ def test_the_worker_ends_when_the_windows_process_dies_without_a_word():
         """
         import os, signal, sys
         from civgame.ai.remote import ThinkingProcess
-        from civgame.engine.rules.controller import legal_actions
-        from civgame.engine.rules.setup import new_game
+        from civgame.games.clash.rules.flow.controller import legal_actions
+        from civgame.games.clash.rules.flow.setup import new_game
 
         if __name__ == "__main__":
             game = new_game(["Anna", "Ben"], 4)

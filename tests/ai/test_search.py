@@ -6,8 +6,8 @@ from dataclasses import replace
 from civgame.ai import agents
 from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, SearchAgent
 from civgame.ai.fairness import determinise
-from civgame.engine import legal_actions
-from civgame.engine.core.actions import Collect, EndTurn, FoundCity, StartMove
+from civgame.games.clash import legal_actions
+from civgame.games.clash.core.actions import Collect, EndTurn, FoundCity, StartMove
 from tests.ai.test_fairness import game_in_progress
 
 # One sample only: what a search gets from a processor busy with other work.

@@ -6,7 +6,9 @@ import pytest
 
 from civgame.ai import play_game, random_agents
 from civgame.ai.playout import random_action
-from civgame.engine.core.actions import (
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import (
     Advance,
     BoostInfluence,
     CancelPayment,
@@ -22,17 +24,21 @@ from civgame.engine.core.actions import (
     PlayGreatPerson,
     StartMove,
 )
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import CardExchangeDecision, EffectChoiceDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import BARBARIAN, BattleRecord
-from civgame.engine.rules import civilizations
-from civgame.engine.rules.action_cards import CARD_ACTIONS, _as_played, _taken_before, half_play, why_not_play_card
-from civgame.engine.rules.cards import draw_card
-from civgame.engine.rules.controller import legal_actions
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.setup import new_game
-from civgame.engine.storage.save import dumps, loads
+from civgame.games.clash.core.decisions import CardExchangeDecision, EffectChoiceDecision
+from civgame.games.clash.core.model import BARBARIAN, BattleRecord
+from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base.cards import draw_card
+from civgame.games.clash.rules.cards.action_cards import (
+    CARD_ACTIONS,
+    _as_played,
+    _taken_before,
+    half_play,
+    why_not_play_card,
+)
+from civgame.games.clash.rules.flow.controller import legal_actions
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.save import dumps, loads
 from tests.combat_helpers import attack, dice
 from tests.scenario import Scenario
 

@@ -5,7 +5,7 @@ import inspect
 
 import pytest
 
-from civgame.engine.core.actions import Action, Collect, Recruit
+from civgame.games.clash.core.actions import Action, Collect, Recruit
 
 
 @pytest.mark.parametrize("cls", sorted(Action.REGISTRY.values(), key=lambda c: c.__name__), ids=lambda c: c.__name__)

@@ -6,7 +6,9 @@ D2 -> D5 is 3 steps, D2 -> D7 is 5 steps. Die faces: 0-1 roll 1, 4-5 roll 3, 6-7
 
 import pytest
 
-from civgame.engine.core.actions import (
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import (
     Advance,
     BoostInfluence,
     ChangeGovernment,
@@ -21,11 +23,14 @@ from civgame.engine.core.actions import (
     TakeFreeAdvance,
     UseAbility,
 )
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import GovernmentDecision, HappinessDecision, InfluenceBoostDecision, PayDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import BARBARIAN
-from civgame.engine.rules.status import begin
+from civgame.games.clash.core.decisions import (
+    GovernmentDecision,
+    HappinessDecision,
+    InfluenceBoostDecision,
+    PayDecision,
+)
+from civgame.games.clash.core.model import BARBARIAN
+from civgame.games.clash.rules.flow.status import begin
 from tests.scenario import Scenario
 
 ROLL_1, ROLL_3, ROLL_4, ROLL_5 = 0, 4, 6, 8

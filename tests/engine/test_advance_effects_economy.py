@@ -15,8 +15,10 @@ import shutil
 import pytest
 import yaml
 
-from civgame.engine.content.ruleset import RULESETS_ROOT, load_ruleset
-from civgame.engine.core.actions import (
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
+from civgame.games.clash.core.actions import (
     Advance,
     ChooseOption,
     ChooseToken,
@@ -26,16 +28,14 @@ from civgame.engine.core.actions import (
     Recruit,
     UseAbility,
 )
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import EffectChoiceDecision, PayDecision, TokenChoiceDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import PIRATE
-from civgame.engine.rules.controller import apply
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.moods import mood_modified_size
-from civgame.engine.rules.payments import gain
-from civgame.engine.rules.setup import new_game
-from civgame.engine.storage.save import dumps, loads, state_hash
+from civgame.games.clash.core.decisions import EffectChoiceDecision, PayDecision, TokenChoiceDecision
+from civgame.games.clash.core.model import PIRATE
+from civgame.games.clash.rules.base.moods import mood_modified_size
+from civgame.games.clash.rules.base.payments import gain
+from civgame.games.clash.rules.flow.controller import apply
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.save import dumps, loads, state_hash
 from tests.scenario import Scenario
 
 FAR = ["B6", "C7", "B7", "A7", "D6", "E6", "C6"]  # spaces away from D2, for extra cities

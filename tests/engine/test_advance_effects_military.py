@@ -16,7 +16,9 @@ import copy
 
 import pytest
 
-from civgame.engine.core.actions import (
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import (
     CancelFortress,
     CancelPayment,
     ChooseOrientation,
@@ -28,8 +30,7 @@ from civgame.engine.core.actions import (
     Retreat,
     StartMove,
 )
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import (
+from civgame.games.clash.core.decisions import (
     CombatBonusDecision,
     MoveDecision,
     OrientationDecision,
@@ -38,13 +39,12 @@ from civgame.engine.core.decisions import (
     RetreatDecision,
     SiegeDecision,
 )
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.core.model import BARBARIAN, City
-from civgame.engine.rules.controller import apply
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.movement import board_edge
-from civgame.engine.storage.save import dumps, loads, state_hash
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.core.model import BARBARIAN, City
+from civgame.games.clash.rules.actions.movement import board_edge
+from civgame.games.clash.rules.flow.controller import apply
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.storage.save import dumps, loads, state_hash
 from tests.combat_helpers import LEADER, alive, attack, dice
 from tests.scenario import Scenario
 

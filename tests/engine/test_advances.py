@@ -2,11 +2,11 @@
 
 import pytest
 
-from civgame.engine.core.actions import Advance, CancelPayment, Pay
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import PayDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.rules.payments import gain
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import Advance, CancelPayment, Pay
+from civgame.games.clash.core.decisions import PayDecision
+from civgame.games.clash.rules.base.payments import gain
 from tests.scenario import Scenario
 
 
@@ -171,8 +171,8 @@ def test_food_cap_is_two_until_storage_then_seven():
 
 def test_the_fast_list_of_gainable_advances_agrees_with_the_rule_check():
     from civgame.ai import play_out, random_agents
-    from civgame.engine.rules.advances import gainable, why_not_gain
-    from civgame.engine.rules.setup import new_game
+    from civgame.games.clash.rules.actions.advances import gainable, why_not_gain
+    from civgame.games.clash.rules.flow.setup import new_game
 
     checked = 0
 

@@ -1,8 +1,8 @@
 """The board's cached geometry follows the regions: turned over in place, placed elsewhere."""
 
-from civgame.engine.core.hexgrid import neighbors
-from civgame.engine.core.model import Game
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.core.hexgrid import neighbors
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.flow.setup import new_game
 
 
 def _fresh_neighbours(game: Game) -> dict:

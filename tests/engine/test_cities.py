@@ -14,7 +14,9 @@ import random
 
 import pytest
 
-from civgame.engine.core.actions import (
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import (
     ChooseToken,
     Collect,
     Construct,
@@ -23,15 +25,14 @@ from civgame.engine.core.actions import (
     Recruit,
     ReuseUnit,
 )
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.copying import copy_game
-from civgame.engine.core.decisions import PayDecision, ReuseUnitDecision, TokenChoiceDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import BARBARIAN, PIRATE
-from civgame.engine.rules import cities, moods
-from civgame.engine.rules.controller import apply, legal_actions
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.payments import affordable, can_pay
+from civgame.games.clash.core.copying import copy_game
+from civgame.games.clash.core.decisions import PayDecision, ReuseUnitDecision, TokenChoiceDecision
+from civgame.games.clash.core.model import BARBARIAN, PIRATE
+from civgame.games.clash.rules.actions import cities
+from civgame.games.clash.rules.base import moods
+from civgame.games.clash.rules.base.payments import affordable, can_pay
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
+from civgame.games.clash.rules.flow.invariants import check_invariants
 from tests.scenario import Scenario
 
 # Labels of spaces not near D2/C3, used to give a player extra cities.
@@ -582,7 +583,7 @@ def test_ships_need_a_port_and_appear_on_its_sea_space():
 
 
 def test_ships_recruited_onto_an_enemy_ship_start_a_battle_without_retreat(monkeypatch):
-    from civgame.engine.rules import combat
+    from civgame.games.clash.rules import combat
 
     calls = []
     monkeypatch.setattr(combat, "enter_space", lambda *a, **k: calls.append((a, k)), raising=False)
@@ -596,7 +597,7 @@ def test_ships_recruited_onto_an_enemy_ship_start_a_battle_without_retreat(monke
 
 
 def test_no_battle_when_the_port_space_is_free(monkeypatch):
-    from civgame.engine.rules import combat
+    from civgame.games.clash.rules import combat
 
     calls = []
     monkeypatch.setattr(combat, "enter_space", lambda *a, **k: calls.append(a), raising=False)

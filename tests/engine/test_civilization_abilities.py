@@ -4,7 +4,8 @@ test that fails when its effect is removed from civilizations.yaml."""
 import pytest
 import yaml
 
-from civgame.engine.core.actions import (
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import (
     Advance,
     BuildWonder,
     ChooseCasualties,
@@ -24,15 +25,15 @@ from civgame.engine.core.actions import (
     StartMove,
     UseAbility,
 )
-from civgame.engine.core.decisions import EffectChoiceDecision, HitCancelDecision, TacticsDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import BARBARIAN
-from civgame.engine.rules import civilizations, events
-from civgame.engine.rules.advances import gain_advance
-from civgame.engine.rules.cards import draw_into_hand
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.scoring import score_sheet
-from civgame.engine.storage.save import dumps, loads
+from civgame.games.clash.core.decisions import EffectChoiceDecision, HitCancelDecision, TacticsDecision
+from civgame.games.clash.core.model import BARBARIAN
+from civgame.games.clash.rules import events
+from civgame.games.clash.rules.actions.advances import gain_advance
+from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base.cards import draw_into_hand
+from civgame.games.clash.rules.base.scoring import score_sheet
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.storage.save import dumps, loads
 from tests.combat_helpers import alive, attack, dice
 from tests.engine.test_civilizations import civ_scenario, place_leader
 from tests.engine.test_events import board, choose, draw, options

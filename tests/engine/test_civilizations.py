@@ -2,8 +2,9 @@
 
 import pytest
 
-from civgame.engine.content.effects import has
-from civgame.engine.core.actions import (
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content.effects import has
+from civgame.games.clash.core.actions import (
     Advance,
     ChooseCasualties,
     ChooseCivilization,
@@ -13,14 +14,13 @@ from civgame.engine.core.actions import (
     StartMove,
     UseAbility,
 )
-from civgame.engine.core.decisions import CasualtyDecision, CivilizationDecision, LeaderDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.core.model import BARBARIAN
-from civgame.engine.rules import civilizations
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.scoring import score_sheet, winners
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.core.decisions import CasualtyDecision, CivilizationDecision, LeaderDecision
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.core.model import BARBARIAN
+from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base.scoring import score_sheet, winners
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.rules.flow.setup import new_game
 from tests.combat_helpers import LEADER as LEADER_FACE
 from tests.combat_helpers import attack, dice
 from tests.scenario import Scenario
@@ -72,7 +72,7 @@ def test_random_setup_deals_each_player_a_different_civilization(all_playable):
 def test_choose_setup_asks_in_turn_order_and_each_civilization_once(all_playable):
     game = new_game(3, 2, civilizations="choose")
     order = game.turn_order()
-    from civgame.engine import apply, legal_actions
+    from civgame.games.clash import apply, legal_actions
 
     picked = []
     for index in order:
@@ -129,8 +129,8 @@ def test_a_special_advance_comes_free_with_its_linked_advance_and_counts_half_a_
 
 def test_any_government_special_advance_stays_when_the_government_changes():
     s = civ_scenario("rome", "greece")
-    from civgame.engine.rules.advances import gain_advance
-    from civgame.engine.rules.status import switch_government
+    from civgame.games.clash.rules.actions.advances import gain_advance
+    from civgame.games.clash.rules.flow.status import switch_government
 
     gain_advance(s.game, s.player(0), "Voting", uses_event_cube=False)
     assert "Provinces" in s.player(0).special_advances
@@ -141,7 +141,7 @@ def test_any_government_special_advance_stays_when_the_government_changes():
 
 def test_any_government_special_advance_is_lost_with_every_government_advance_and_regained():
     s = civ_scenario("rome", "greece")
-    from civgame.engine.rules.advances import gain_advance
+    from civgame.games.clash.rules.actions.advances import gain_advance
     from tests.engine.test_events import main_effect
 
     gain_advance(s.game, s.player(0), "Voting", uses_event_cube=False)
@@ -153,7 +153,7 @@ def test_any_government_special_advance_is_lost_with_every_government_advance_an
 
 def test_a_special_advance_is_lost_with_its_linked_advance():
     s = civ_scenario("greece", "rome")
-    from civgame.engine.rules.advances import gain_advance
+    from civgame.games.clash.rules.actions.advances import gain_advance
 
     gain_advance(s.game, s.player(0), "Draft", uses_event_cube=False)
     assert s.player(0).special_advances == ["Sparta"]
@@ -333,7 +333,7 @@ def test_leonidas_gives_a_culture_token_for_recruiting_in_his_city():
 
 def test_study_gives_an_idea_for_recruiting_in_a_city_with_an_academy():
     s, city = recruiting("greece", "rome")
-    from civgame.engine.rules.advances import gain_advance
+    from civgame.games.clash.rules.actions.advances import gain_advance
 
     gain_advance(s.game, s.player(0), "Public Education", uses_event_cube=False)
     assert "Study" in s.player(0).special_advances
@@ -368,8 +368,8 @@ def test_random_games_with_civilizations_keep_every_invariant(seed):
 
 
 def test_random_and_aggressive_agents_recruit_leaders_and_use_civilization_abilities():
-    from civgame.engine.core.actions import Action
-    from civgame.engine.core.codec import from_plain
+    from civgame.framework.codec import from_plain
+    from civgame.games.clash.core.actions import Action
 
     recruited, used = 0, 0
     for seed in range(6):

@@ -1,8 +1,8 @@
 """The plain form of actions and model objects, as the action log and saves write them."""
 
-from civgame.engine.core.actions import Action, Collect, Recruit
-from civgame.engine.core.codec import from_plain, to_plain
-from civgame.engine.core.model import Deck, LastingEffect
+from civgame.framework.codec import from_plain, to_plain
+from civgame.games.clash.core.actions import Action, Collect, Recruit
+from civgame.games.clash.core.model import Deck, LastingEffect
 
 
 def test_an_action_is_written_with_its_kind_and_every_field_as_plain_data():

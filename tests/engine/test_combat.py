@@ -8,17 +8,17 @@ Dice are forced with `fix_dice`: each round the attacker's dice come first, then
 
 import pytest
 
-from civgame.engine.content.ruleset import UnitType
-from civgame.engine.core.actions import ChooseCasualties, ChooseToken, PlaceRefugee, Retreat
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import CasualtyDecision, RefugeeDecision, RetreatDecision, TokenChoiceDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.core.model import BARBARIAN, PIRATE
-from civgame.engine.rules.combat import enter_space
-from civgame.engine.rules.controller import apply
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.storage.save import dumps, loads
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content.ruleset import UnitType
+from civgame.games.clash.core.actions import ChooseCasualties, ChooseToken, PlaceRefugee, Retreat
+from civgame.games.clash.core.decisions import CasualtyDecision, RefugeeDecision, RetreatDecision, TokenChoiceDecision
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.core.model import BARBARIAN, PIRATE
+from civgame.games.clash.rules.combat import enter_space
+from civgame.games.clash.rules.flow.controller import apply
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.storage.save import dumps, loads
 from tests.combat_helpers import LEADER, alive, attack, dice
 from tests.scenario import Scenario
 

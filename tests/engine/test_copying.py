@@ -4,13 +4,13 @@ from dataclasses import fields, is_dataclass
 
 from civgame.ai import MAX_STEPS, play_steps, random_agents
 from civgame.ai.random_agent import AggressiveAgent
-from civgame.engine import new_game
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.copying import copy_game
-from civgame.engine.core.model import Game
-from civgame.engine.rules.controller import apply, legal_actions
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.storage.save import dumps, loads
+from civgame.framework.codec import to_plain
+from civgame.games.clash import new_game
+from civgame.games.clash.core.copying import copy_game
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.storage.save import dumps, loads
 
 
 def test_a_copy_equals_the_original_and_shares_the_rules():

@@ -6,15 +6,15 @@ from pathlib import Path
 import pytest
 
 from civgame.ai import play_game, random_agents
-from civgame.engine.content.effects import active, has, holdings, memo, params_as, parse_effect, sources
-from civgame.engine.content.effects.core import ResourceCap
-from civgame.engine.content.effects.sources import LEADER_UNIT, holdings_changed, lasting_for_a_look
-from civgame.engine.core.actions import Collect, EndTurn
-from civgame.engine.core.copying import copy_game
-from civgame.engine.core.model import LastingEffect, Unit
-from civgame.engine.rules.advances import gain_advance
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.storage.mods import load_rules
+from civgame.games.clash.content.effects import active, has, holdings, memo, params_as, parse_effect, sources
+from civgame.games.clash.content.effects.core import ResourceCap
+from civgame.games.clash.content.effects.sources import LEADER_UNIT, holdings_changed, lasting_for_a_look
+from civgame.games.clash.core.actions import Collect, EndTurn
+from civgame.games.clash.core.copying import copy_game
+from civgame.games.clash.core.model import LastingEffect, Unit
+from civgame.games.clash.rules.actions.advances import gain_advance
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.storage.mods import load_rules
 from tests.combat_helpers import attack, dice
 from tests.scenario import Scenario
 
@@ -72,7 +72,7 @@ def test_the_last_source_in_order_sets_a_resource_limit():
     s.player(0).lasting_effects.append(LastingEffect("Hero General", "turn"))
     holdings_changed(s.game)
     s.resources(0, gold=0)
-    from civgame.engine.rules.payments import gain
+    from civgame.games.clash.rules.base.payments import gain
 
     assert gain(s.game, s.player(0), {"gold": 5}) == {"gold": 3}
 

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from civgame.engine.content.effects import REGISTRY, parse_effect
-from civgame.engine.content.effects.docs import reference
-from civgame.engine.content.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
+from civgame.games.clash.content.effects import REGISTRY, parse_effect
+from civgame.games.clash.content.effects.docs import reference
+from civgame.games.clash.content.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "effects.md"
 
@@ -19,7 +19,7 @@ def test_every_primitive_documents_itself_with_a_valid_example():
 
 
 def test_generated_reference_is_up_to_date():
-    assert DOCS.read_text() == reference(), "run: python -m civgame.engine.content.effects > docs/effects.md"
+    assert DOCS.read_text() == reference(), "run: python -m civgame.games.clash.content.effects > docs/effects.md"
 
 
 @pytest.mark.parametrize(

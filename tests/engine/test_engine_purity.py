@@ -6,9 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import civgame.engine
+import civgame.games.clash
 
-ENGINE_DIR = Path(civgame.engine.__file__).parent
+ENGINE_DIR = Path(civgame.games.clash.__file__).parent
 REPO_ROOT = ENGINE_DIR.parents[1]
 
 
@@ -57,8 +57,8 @@ class Block:
             raise ImportError("pygame is blocked in this test")
         return None
 sys.meta_path.insert(0, Block())
-import civgame.engine
-for info in pkgutil.walk_packages(civgame.engine.__path__, "civgame.engine."):
+import civgame.games.clash
+for info in pkgutil.walk_packages(civgame.games.clash.__path__, "civgame.games.clash."):
     importlib.import_module(info.name)
 import civgame.ai, civgame.cli
 from civgame.ai import play_game, random_agents

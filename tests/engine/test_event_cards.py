@@ -7,12 +7,12 @@ The board is the one of `test_events.py`: player 0's cities stand where a test p
 
 from __future__ import annotations
 
-from civgame.engine.core.actions import ChooseOption, PayCombatBonus
-from civgame.engine.core.decisions import CombatBonusDecision, EffectChoiceDecision, TacticsDecision
-from civgame.engine.rules import civilizations
-from civgame.engine.rules.cards import FROM_DECK, FROM_DISCARD, PUBLIC_WONDER, draw_into_hand
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.scoring import score_sheet
+from civgame.games.clash.core.actions import ChooseOption, PayCombatBonus
+from civgame.games.clash.core.decisions import CombatBonusDecision, EffectChoiceDecision, TacticsDecision
+from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base.cards import FROM_DECK, FROM_DISCARD, PUBLIC_WONDER, draw_into_hand
+from civgame.games.clash.rules.base.scoring import score_sheet
+from civgame.games.clash.rules.flow.invariants import check_invariants
 from tests.combat_helpers import LEADER, attack, dice
 from tests.engine.test_events import board, choose, draw, main_effect, options
 from tests.scenario import Scenario
@@ -161,7 +161,7 @@ def test_revolution_each_step_avoided_by_killing_an_army_unit():
 
 
 def test_revolution_in_the_status_phase_takes_the_action_next_turn():
-    from civgame.engine.rules.turns import start_turn
+    from civgame.games.clash.rules.base.turns import start_turn
 
     s = board()
     s.city(0, "D5")
@@ -291,7 +291,7 @@ def test_great_mausoleum_may_take_the_top_event_of_the_discard_pile_and_discards
     s.resources(0, ideas=2)
     s.advances(0, "Storage")
     s.game.current = 0
-    from civgame.engine.rules.advances import use_event_cube
+    from civgame.games.clash.rules.actions.advances import use_event_cube
 
     use_event_cube(s.game, s.player(0))
     decision = s.game.pending[-1]
@@ -319,7 +319,7 @@ GREAT_ARCHITECT = 55
 
 
 def test_great_architect_builds_a_wonder_without_its_advance_three_culture_cheaper_and_no_action():
-    from civgame.engine.core.actions import PlayGreatPerson
+    from civgame.games.clash.core.actions import PlayGreatPerson
 
     s = board()
     city = s.city(0, "D5", mood="happy")
@@ -337,8 +337,8 @@ def test_great_architect_builds_a_wonder_without_its_advance_three_culture_cheap
 
 
 def test_great_architect_is_played_only_with_a_wonder_to_build():
-    from civgame.engine.rules.action_cards import why_not_play_card
-    from civgame.engine.rules.great_persons import GREAT_PERSONS
+    from civgame.games.clash.rules.cards.action_cards import why_not_play_card
+    from civgame.games.clash.rules.cards.great_persons import GREAT_PERSONS
 
     s = board()
     s.city(0, "D5", mood="happy")
@@ -360,9 +360,9 @@ def test_great_architect_is_played_only_with_a_wonder_to_build():
 
 
 def test_great_architects_wonder_takes_its_culture_tokens_as_printed_even_with_the_colosseum():
-    from civgame.engine.core.actions import PlayGreatPerson
-    from civgame.engine.rules.action_cards import why_not_play_card
-    from civgame.engine.rules.great_persons import GREAT_PERSONS
+    from civgame.games.clash.core.actions import PlayGreatPerson
+    from civgame.games.clash.rules.cards.action_cards import why_not_play_card
+    from civgame.games.clash.rules.cards.great_persons import GREAT_PERSONS
 
     s = board()
     city = s.city(0, "D5", mood="happy")
@@ -400,7 +400,7 @@ def diplomats(s: Scenario) -> None:
 
 
 def test_great_diplomat_partners_pay_two_culture_to_move_into_each_others_units_and_an_attack_ends_it():
-    from civgame.engine.core.actions import MoveUnits, StartMove
+    from civgame.games.clash.core.actions import MoveUnits, StartMove
 
     s = board(players=3)
     diplomats(s)
@@ -424,7 +424,7 @@ def test_great_diplomat_partners_pay_two_culture_to_move_into_each_others_units_
 
 
 def test_playing_the_great_diplomat_ends_the_relations():
-    from civgame.engine.core.actions import PlayGreatPerson
+    from civgame.games.clash.core.actions import PlayGreatPerson
 
     s = board(players=3)
     diplomats(s)
@@ -440,7 +440,7 @@ GREAT_ENGINEER = 26
 
 
 def test_great_engineer_constructs_without_an_action_or_activating_the_city():
-    from civgame.engine.core.actions import PlayGreatPerson
+    from civgame.games.clash.core.actions import PlayGreatPerson
 
     s = board()
     city = s.city(0, "D5", mood="happy")
@@ -458,8 +458,8 @@ def test_great_engineer_constructs_without_an_action_or_activating_the_city():
 
 
 def test_great_engineer_is_played_only_when_a_city_could_construct():
-    from civgame.engine.rules.action_cards import why_not_play_card
-    from civgame.engine.rules.great_persons import GREAT_PERSONS
+    from civgame.games.clash.rules.cards.action_cards import why_not_play_card
+    from civgame.games.clash.rules.cards.great_persons import GREAT_PERSONS
 
     s = board()
     s.city(0, "D5", mood="angry")
@@ -478,8 +478,8 @@ GREAT_EXPLORER = 18
 
 
 def test_great_explorer_reveals_a_region_next_to_your_city_and_founds_a_city_there_for_two_food():
-    from civgame.engine.core.actions import ChooseOption, ChooseOrientation, PlayGreatPerson
-    from civgame.engine.core.decisions import OrientationDecision
+    from civgame.games.clash.core.actions import ChooseOption, ChooseOrientation, PlayGreatPerson
+    from civgame.games.clash.core.decisions import OrientationDecision
 
     s = board()
     s.city(0, "D2")
@@ -500,8 +500,8 @@ def test_great_explorer_reveals_a_region_next_to_your_city_and_founds_a_city_the
 
 
 def test_great_explorer_is_played_only_next_to_a_face_down_region():
-    from civgame.engine.rules.action_cards import why_not_play_card
-    from civgame.engine.rules.great_persons import GREAT_PERSONS
+    from civgame.games.clash.rules.cards.action_cards import why_not_play_card
+    from civgame.games.clash.rules.cards.great_persons import GREAT_PERSONS
 
     s = board()
     s.city(0, "D2")
@@ -517,8 +517,8 @@ GREAT_WARLORD = 24
 
 
 def test_great_warlord_moves_without_an_action_and_attacks_with_two_more():
-    from civgame.engine.core.actions import MoveUnits, PlayGreatPerson
-    from civgame.engine.core.decisions import MoveDecision
+    from civgame.games.clash.core.actions import MoveUnits, PlayGreatPerson
+    from civgame.games.clash.core.decisions import MoveDecision
 
     s = board()
     s.city(0, "D5")
@@ -536,9 +536,9 @@ def test_great_warlord_moves_without_an_action_and_attacks_with_two_more():
 
 
 def test_great_warlord_without_a_unit_that_can_move_gives_its_advance_and_makes_no_move():
-    from civgame.engine.core.actions import PlayGreatPerson
-    from civgame.engine.rules.action_cards import why_not_play_card
-    from civgame.engine.rules.great_persons import GREAT_PERSONS
+    from civgame.games.clash.core.actions import PlayGreatPerson
+    from civgame.games.clash.rules.cards.action_cards import why_not_play_card
+    from civgame.games.clash.rules.cards.great_persons import GREAT_PERSONS
 
     s = board()
     s.city(0, "D5")

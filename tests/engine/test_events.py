@@ -11,15 +11,15 @@ import shutil
 
 import pytest
 
-from civgame.engine.content.ruleset import RULESETS_ROOT, Ruleset, load_ruleset
-from civgame.engine.core.actions import ChooseOption, Construct, PlaceRefugee
-from civgame.engine.core.decisions import EffectChoiceDecision, RefugeeDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import BARBARIAN, PIRATE, EventInProgress
-from civgame.engine.rules import events
-from civgame.engine.rules.advances import gain_advance, use_event_cube
-from civgame.engine.rules.cities import why_not_construct
-from civgame.engine.rules.wonders import why_not_build
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content.ruleset import RULESETS_ROOT, Ruleset, load_ruleset
+from civgame.games.clash.core.actions import ChooseOption, Construct, PlaceRefugee
+from civgame.games.clash.core.decisions import EffectChoiceDecision, RefugeeDecision
+from civgame.games.clash.core.model import BARBARIAN, PIRATE, EventInProgress
+from civgame.games.clash.rules import events
+from civgame.games.clash.rules.actions.advances import gain_advance, use_event_cube
+from civgame.games.clash.rules.actions.cities import why_not_construct
+from civgame.games.clash.rules.actions.wonders import why_not_build
 from tests.scenario import Scenario
 
 VULCAN = 29  # no icon; its text needs 4 cities
@@ -696,7 +696,7 @@ def test_no_great_person_is_offered_in_the_no_events_variant():
 
 
 def play(s: Scenario, card: int, advance: str | None) -> None:
-    from civgame.engine.core.actions import PlayGreatPerson
+    from civgame.games.clash.core.actions import PlayGreatPerson
 
     s.player(0).great_persons.append(card)
     s.apply(PlayGreatPerson(card, (advance,) if advance else ()))
@@ -789,7 +789,7 @@ def test_great_merchant_collects_the_trade_routes_once_more():
 
 
 def test_great_prophet_may_build_a_temple_without_activating_the_city():
-    from civgame.engine.core.actions import ChooseToken
+    from civgame.games.clash.core.actions import ChooseToken
 
     s = board()
     s.city(0, "D5")
@@ -805,7 +805,7 @@ def test_great_prophet_may_build_a_temple_without_activating_the_city():
 
 
 def test_great_seer_sets_an_objective_card_aside_for_each_players_next_draw():
-    from civgame.engine.rules.cards import deal
+    from civgame.games.clash.rules.base.cards import deal
 
     s = board()
     deck = s.game.decks["objective"].draw

@@ -12,11 +12,11 @@ Tiles (slot order): 1 = W W F F, 2 = W M W M, 3 = W W M G, 5 = W G G B, 9 = F W 
 
 import pytest
 
-from civgame.engine.core.actions import ChooseOrientation, MoveUnits, StartMove
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import MoveDecision, OrientationDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import hex_to_label
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import ChooseOrientation, MoveUnits, StartMove
+from civgame.games.clash.core.decisions import MoveDecision, OrientationDecision
+from civgame.games.clash.core.hexgrid import hex_to_label
 from tests.scenario import Scenario
 
 BASE, OPPOSITE = 0, 3  # every region used here has base rotation 0

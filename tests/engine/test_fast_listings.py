@@ -10,16 +10,24 @@ from itertools import combinations, combinations_with_replacement, product
 import pytest
 
 from civgame.ai import play_game, random_agents
-from civgame.engine.content import effects
-from civgame.engine.content.effects.economy import CollectFar
-from civgame.engine.core.actions import Action, AddTradeItem, Advance, Collect, Construct, Pick, PlayActionCard, Recruit
-from civgame.engine.core.decisions import TradeDecision
-from civgame.engine.core.hexgrid import Hex
-from civgame.engine.core.model import City, Game
-from civgame.engine.rules import trading
-from civgame.engine.rules.action_cards import _joined, _ways, half_cost, why_not_play
-from civgame.engine.rules.advances import _waiver, advance_cost, gainable
-from civgame.engine.rules.cities import (
+from civgame.games.clash.content import effects
+from civgame.games.clash.content.effects.economy import CollectFar
+from civgame.games.clash.core.actions import (
+    Action,
+    AddTradeItem,
+    Advance,
+    Collect,
+    Construct,
+    Pick,
+    PlayActionCard,
+    Recruit,
+)
+from civgame.games.clash.core.decisions import TradeDecision
+from civgame.games.clash.core.hexgrid import Hex
+from civgame.games.clash.core.model import City, Game
+from civgame.games.clash.rules.actions import trading
+from civgame.games.clash.rules.actions.advances import _waiver, advance_cost, gainable
+from civgame.games.clash.rules.actions.cities import (
     _activatable_cities,
     _over_limit,
     _ring,
@@ -35,9 +43,10 @@ from civgame.engine.rules.cities import (
     why_not_construct,
     why_not_recruit,
 )
-from civgame.engine.rules.moods import mood_modified_size
-from civgame.engine.rules.payments import affordable, can_pay
-from civgame.engine.rules.registry import RULES
+from civgame.games.clash.rules.base.moods import mood_modified_size
+from civgame.games.clash.rules.base.payments import affordable, can_pay
+from civgame.games.clash.rules.base.registry import RULES
+from civgame.games.clash.rules.cards.action_cards import _joined, _ways, half_cost, why_not_play
 
 
 def plays(game: Game) -> list[Action]:

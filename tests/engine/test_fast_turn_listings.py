@@ -9,13 +9,20 @@ after every action, also for the extra cost of a free attempt (Arts).
 import pytest
 
 from civgame.ai import play_game, random_agents
-from civgame.engine.core.actions import InfluenceCulture, TakeFreeAdvance
-from civgame.engine.core.decisions import FreeAdvanceDecision
-from civgame.engine.core.model import Game, Player
-from civgame.engine.rules import happiness, influence
-from civgame.engine.rules.advances import why_not_gain
-from civgame.engine.rules.influence import SETTLEMENT, _takeover, _why_not_from, sources, why_not_reach, why_not_target
-from civgame.engine.rules.registry import RULES
+from civgame.games.clash.core.actions import InfluenceCulture, TakeFreeAdvance
+from civgame.games.clash.core.decisions import FreeAdvanceDecision
+from civgame.games.clash.core.model import Game, Player
+from civgame.games.clash.rules.actions import happiness, influence
+from civgame.games.clash.rules.actions.advances import why_not_gain
+from civgame.games.clash.rules.actions.influence import (
+    SETTLEMENT,
+    _takeover,
+    _why_not_from,
+    sources,
+    why_not_reach,
+    why_not_target,
+)
+from civgame.games.clash.rules.base.registry import RULES
 
 EXTRA_COSTS: tuple[dict[str, int], ...] = ({}, {"culture": 1})
 

@@ -3,14 +3,14 @@ refusals and follow-up restrictions, and the card goes face up to the event disc
 
 import pytest
 
-from civgame.engine.core.actions import ChooseOption, Construct, PlayActionCard, PlayGreatPerson
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import EffectChoiceDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.rules.action_cards import GREAT_PERSONS, why_not_play_card
-from civgame.engine.rules.controller import apply, legal_actions
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.storage.save import dumps, loads
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import ChooseOption, Construct, PlayActionCard, PlayGreatPerson
+from civgame.games.clash.core.decisions import EffectChoiceDecision
+from civgame.games.clash.rules.cards.action_cards import GREAT_PERSONS, why_not_play_card
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.storage.save import dumps, loads
 from tests.scenario import Scenario
 
 GREAT_EXPLORER, GREAT_PHILOSOPHER, GREAT_ARCHITECT, GREAT_ATHLETE = 18, 21, 55, 56

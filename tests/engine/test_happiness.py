@@ -2,10 +2,10 @@
 
 import pytest
 
-from civgame.engine.core.actions import EndHappiness, RaiseMood, StartHappiness
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import HappinessDecision
-from civgame.engine.core.errors import RuleError
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import EndHappiness, RaiseMood, StartHappiness
+from civgame.games.clash.core.decisions import HappinessDecision
 from tests.scenario import Scenario
 
 

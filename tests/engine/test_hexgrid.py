@@ -2,7 +2,7 @@
 
 import pytest
 
-from civgame.engine.core.hexgrid import distance, hex_to_label, label_to_hex, neighbors, region_slots
+from civgame.games.clash.core.hexgrid import distance, hex_to_label, label_to_hex, neighbors, region_slots
 
 
 @pytest.mark.parametrize("label,axial", [("A1", (0, 0)), ("C1", (2, -1)), ("B3", (1, 2)), ("D7", (3, 5))])

@@ -7,12 +7,12 @@ Die faces: 0-1 roll 1, 2-3 roll 2, 4-5 roll 3, 6-7 roll 4, 8-9 roll 5, 10-11 rol
 
 import pytest
 
-from civgame.engine.core.actions import BoostInfluence, InfluenceCulture
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import InfluenceBoostDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import label_to_hex
-from civgame.engine.core.model import BARBARIAN
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import BoostInfluence, InfluenceCulture
+from civgame.games.clash.core.decisions import InfluenceBoostDecision
+from civgame.games.clash.core.hexgrid import label_to_hex
+from civgame.games.clash.core.model import BARBARIAN
 from tests.scenario import Scenario
 
 ROLL_1, ROLL_3, ROLL_4, ROLL_5, ROLL_6 = 0, 4, 6, 8, 11

@@ -2,11 +2,11 @@
 
 import pytest
 
-from civgame.engine.core.decisions import RetreatDecision
-from civgame.engine.core.model import BARBARIAN, PIRATE
-from civgame.engine.rules import invariants
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.core.decisions import RetreatDecision
+from civgame.games.clash.core.model import BARBARIAN, PIRATE
+from civgame.games.clash.rules.flow import invariants
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.rules.flow.setup import new_game
 from tests.scenario import Scenario
 
 

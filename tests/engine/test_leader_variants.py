@@ -3,13 +3,13 @@ player names the leader recruited); "What if?" deals each player's leaders from 
 
 import pytest
 
-from civgame.engine.core.actions import ChooseLeader, Recruit
-from civgame.engine.core.decisions import LeaderDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.rules import civilizations
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.setup import new_game
-from civgame.engine.storage.save import dumps, loads
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import ChooseLeader, Recruit
+from civgame.games.clash.core.decisions import LeaderDecision
+from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.save import dumps, loads
 from tests.engine.test_civilizations import all_playable, recruiting  # noqa: F401  (a fixture)
 
 

@@ -1,13 +1,13 @@
 """The Maya: partly from the sources, partly our own design (docs/rules-decisions.md). Each special
 advance and leader ability is checked in play, so removing its effect fails its test."""
 
-from civgame.engine.core.actions import Collect, Recruit, UseAbility
-from civgame.engine.core.model import BARBARIAN
-from civgame.engine.rules import civilizations
-from civgame.engine.rules.advances import gain_advance
-from civgame.engine.rules.influence import roll_bonuses
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.setup import new_game, random_pool
+from civgame.games.clash.core.actions import Collect, Recruit, UseAbility
+from civgame.games.clash.core.model import BARBARIAN
+from civgame.games.clash.rules.actions.advances import gain_advance
+from civgame.games.clash.rules.actions.influence import roll_bonuses
+from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.rules.flow.setup import new_game, random_pool
 from tests.combat_helpers import attack, dice
 from tests.engine.test_advance_effects_economy import board, held, picks
 from tests.engine.test_civilizations import civ_scenario, land_battle, place_leader, recruiting

@@ -6,13 +6,13 @@ import random
 import pytest
 
 from civgame.ai.playout import random_action
-from civgame.engine.core.actions import ChooseCasualties, ChooseOption, PlaceRefugee, PlayActionCard, UseAbility
-from civgame.engine.core.decisions import BarbarianArmiesDecision, CasualtyDecision, RefugeeDecision
-from civgame.engine.core.model import BARBARIAN
-from civgame.engine.rules.action_cards import why_not_play, why_not_play_card
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.storage.save import dumps, loads, state_hash
-from civgame.engine.storage.validation import playability_problems
+from civgame.games.clash.core.actions import ChooseCasualties, ChooseOption, PlaceRefugee, PlayActionCard, UseAbility
+from civgame.games.clash.core.decisions import BarbarianArmiesDecision, CasualtyDecision, RefugeeDecision
+from civgame.games.clash.core.model import BARBARIAN
+from civgame.games.clash.rules.cards.action_cards import why_not_play, why_not_play_card
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.storage.save import dumps, loads, state_hash
+from civgame.games.clash.storage.validation import playability_problems
 from tests.combat_helpers import LEADER, alive, dice
 from tests.engine.test_action_cards import discarded, plays, refused
 from tests.engine.test_civilizations import civ_scenario, place_leader

@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from civgame.ai import play_game, random_agents
-from civgame.engine.content.effects import holdings_changed
-from civgame.engine.content.ruleset import (
+from civgame.games.clash.content.effects import holdings_changed
+from civgame.games.clash.content.ruleset import (
     RULESETS_ROOT,
     ModRef,
     RulesDataError,
@@ -18,11 +18,11 @@ from civgame.engine.content.ruleset import (
     display_path,
     read_rules_file,
 )
-from civgame.engine.core.actions import Advance, Recruit
-from civgame.engine.rules import advances as advances_module
-from civgame.engine.rules.controller import apply, legal_actions
-from civgame.engine.rules.setup import new_game
-from civgame.engine.storage.mods import (
+from civgame.games.clash.core.actions import Advance, Recruit
+from civgame.games.clash.rules.actions import advances as advances_module
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.mods import (
     MODDING_PATH,
     MODS_DIR_VARIABLE,
     REPO_ROOT,
@@ -34,7 +34,7 @@ from civgame.engine.storage.mods import (
     overlay,
     user_mods_dir,
 )
-from civgame.engine.storage.save import (
+from civgame.games.clash.storage.save import (
     SaveError,
     SaveHeader,
     check_rules_match,
@@ -454,7 +454,7 @@ def test_the_example_libraries_advance_gives_two_ideas():
 
 def test_modding_md_generated_sections_are_up_to_date():
     text = MODDING_PATH.read_text(encoding="utf-8")
-    assert modding_text(text) == text, "run: python -m civgame.engine.storage.mods --write-modding"
+    assert modding_text(text) == text, "run: python -m civgame.games.clash.storage.mods --write-modding"
     assert "### `on_gain`" in text and "#### GameRules" in text
 
 

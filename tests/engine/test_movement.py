@@ -16,17 +16,17 @@ from collections.abc import Iterator
 import pytest
 
 from civgame.ai.random_agent import AggressiveAgent
-from civgame.engine import new_game
-from civgame.engine.content.effects import has, holdings_changed
-from civgame.engine.core.actions import BoardShips, EndMove, MoveUnits, Retreat, StartMove
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import BoardingDecision, MoveDecision, RetreatDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.core.model import Game
-from civgame.engine.rules import movement, shipcraft
-from civgame.engine.rules.controller import apply, legal_actions
-from civgame.engine.rules.invariants import check_invariants
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash import new_game
+from civgame.games.clash.content.effects import has, holdings_changed
+from civgame.games.clash.core.actions import BoardShips, EndMove, MoveUnits, Retreat, StartMove
+from civgame.games.clash.core.decisions import BoardingDecision, MoveDecision, RetreatDecision
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.actions import movement, shipcraft
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
+from civgame.games.clash.rules.flow.invariants import check_invariants
 from tests.scenario import Scenario
 
 

@@ -8,7 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from civgame.engine.core.actions import (
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import (
     BuildWonder,
     CompleteObjective,
     EndObjectives,
@@ -17,12 +19,11 @@ from civgame.engine.core.actions import (
     Recruit,
     StartHappiness,
 )
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import ObjectiveDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import BARBARIAN, PIRATE, BattleRecord
-from civgame.engine.rules import objectives, status
-from civgame.engine.rules.scoring import score_sheet
+from civgame.games.clash.core.decisions import ObjectiveDecision
+from civgame.games.clash.core.model import BARBARIAN, PIRATE, BattleRecord
+from civgame.games.clash.rules.actions import objectives
+from civgame.games.clash.rules.base.scoring import score_sheet
+from civgame.games.clash.rules.flow import status
 from tests.combat_helpers import attack, dice
 from tests.engine.test_cities import board
 from tests.scenario import Scenario

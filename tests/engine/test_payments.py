@@ -3,7 +3,7 @@
 import random
 from itertools import product
 
-from civgame.engine.rules.payments import any_of, can_pay, options_for_any, payment_options
+from civgame.games.clash.rules.base.payments import any_of, can_pay, options_for_any, payment_options
 from tests.scenario import Scenario
 
 RESOURCES = ("food", "wood", "ore", "ideas", "gold")

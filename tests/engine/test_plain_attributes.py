@@ -9,7 +9,7 @@ import pytest
 from pydantic import BaseModel
 
 import civgame
-from civgame.engine.content.ruleset import default_ruleset
+from civgame.games.clash.content.ruleset import default_ruleset
 
 
 def _civgame_models() -> list[type[BaseModel]]:

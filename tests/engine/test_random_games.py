@@ -9,13 +9,13 @@ from collections import Counter
 import pytest
 
 from civgame.ai import GameRunError, RandomAgent, play_game, play_out, random_agents
-from civgame.engine import apply, legal_actions, new_game
-from civgame.engine.core.actions import Action, Advance, CancelPayment, EndMove, EndTurn, Pay, Raze
-from civgame.engine.core.codec import from_plain
-from civgame.engine.core.decisions import RetreatDecision
-from civgame.engine.core.model import BARBARIAN
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.storage.save import dumps, loads, state_hash
+from civgame.framework.codec import from_plain
+from civgame.games.clash import apply, legal_actions, new_game
+from civgame.games.clash.core.actions import Action, Advance, CancelPayment, EndMove, EndTurn, Pay, Raze
+from civgame.games.clash.core.decisions import RetreatDecision
+from civgame.games.clash.core.model import BARBARIAN
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.storage.save import dumps, loads, state_hash
 
 GAMES = 200
 SLOW_GAMES = 2000

@@ -11,11 +11,11 @@ import pytest
 from bench.soak import prepare_wonders
 from civgame.ai import play_out
 from civgame.ai.random_agent import AggressiveAgent
-from civgame.engine.content.effects import holdings_changed
-from civgame.engine.core.actions import PlayTactics
-from civgame.engine.core.model import Unit
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.content.effects import holdings_changed
+from civgame.games.clash.core.actions import PlayTactics
+from civgame.games.clash.core.model import Unit
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.rules.flow.setup import new_game
 
 GAMES = 16
 SLOW_GAMES = 300

@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from civgame.engine.core.rng import Rng
+from civgame.framework.rng import Rng
 
 
 def test_same_seed_same_sequence_and_state_round_trips():

@@ -11,19 +11,18 @@ state of seeded random games. A rule given an `exists` joins `RULES_WITH_EXISTS`
 """
 
 from collections import Counter
-from typing import Any
 
 import pytest
 
 from civgame.ai import play_game, random_agents
-from civgame.engine.content.effects.sources import lasting_for_a_look, stale_answers
-from civgame.engine.core.actions import Collect, Construct, InfluenceCulture, Pick, Recruit
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.model import Game, LastingEffect
-from civgame.engine.rules.controller import apply
-from civgame.engine.rules.registry import RULES, Rule
-from civgame.engine.rules.setup import new_game
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content.effects.sources import lasting_for_a_look, stale_answers
+from civgame.games.clash.core.actions import Collect, Construct, InfluenceCulture, Pick, Recruit
+from civgame.games.clash.core.model import Game, LastingEffect
+from civgame.games.clash.rules.base.registry import RULES, Rule
+from civgame.games.clash.rules.flow.controller import apply
+from civgame.games.clash.rules.flow.setup import new_game
 
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 5), (3, 11), (2, 17)])
@@ -49,7 +48,7 @@ def test_rules_that_keep_their_check_apart_still_refuse_what_is_not_legal():
 RULES_WITH_EXISTS = {Collect, Construct, InfluenceCulture, Recruit}
 
 
-def _applicable(rule: Rule[Any], game: Game) -> bool:
+def _applicable(rule: Rule, game: Game) -> bool:
     """Whether `rule` could be listed now: a turn action with nothing pending, or an answer to the top decision."""
     if not game.pending:
         return not rule.answers

@@ -4,7 +4,7 @@ import shutil
 
 import pytest
 
-from civgame.engine.content.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
+from civgame.games.clash.content.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
 
 
 @pytest.fixture
@@ -64,7 +64,7 @@ def test_dangling_reference_is_reported(mod_dir):
 
 
 def test_a_mod_changing_a_number_changes_play(mod_dir):
-    from civgame.engine.rules.setup import new_game
+    from civgame.games.clash.rules.flow.setup import new_game
 
     text = (mod_dir / "game.yaml").read_text().replace("actions_per_turn: 3", "actions_per_turn: 4")
     (mod_dir / "game.yaml").write_text(text)

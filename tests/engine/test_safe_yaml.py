@@ -2,7 +2,7 @@
 
 import yaml
 
-from civgame.engine.core.safe_yaml import safe_events, safe_node
+from civgame.framework.safe_yaml import safe_events, safe_node
 
 TEXT = "game:\n  round: 2\n  names: [a, b]\nhostile: !!python/object/apply:os.system ['echo no']\n"
 

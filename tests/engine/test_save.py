@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from civgame.ai import RandomAgent, play_out, play_steps, random_agents
-from civgame.engine import apply, legal_actions, new_game
-from civgame.engine.core.model import SAVE_VERSION
-from civgame.engine.storage import save as save_module
-from civgame.engine.storage.save import (
+from civgame.games.clash import apply, legal_actions, new_game
+from civgame.games.clash.core.model import SAVE_VERSION
+from civgame.games.clash.storage import save as save_module
+from civgame.games.clash.storage.save import (
     SaveError,
     dumps,
     load_game,

@@ -11,14 +11,14 @@ import re
 import pytest
 import yaml
 
-from civgame.engine.core.actions import ChooseToken
-from civgame.engine.core.decisions import Decision
-from civgame.engine.core.hexgrid import region_slots
-from civgame.engine.rules.controller import legal_actions
-from civgame.engine.rules.registry import RULES
-from civgame.engine.rules.setup import new_game
-from civgame.engine.storage.save import SaveError, dumps, loads
-from civgame.engine.storage.validation import FIELDS, unlisted_fields
+from civgame.games.clash.core.actions import ChooseToken
+from civgame.games.clash.core.decisions import Decision
+from civgame.games.clash.core.hexgrid import region_slots
+from civgame.games.clash.rules.base.registry import RULES
+from civgame.games.clash.rules.flow.controller import legal_actions
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.save import SaveError, dumps, loads
+from civgame.games.clash.storage.validation import FIELDS, unlisted_fields
 
 
 @pytest.fixture(scope="module")
@@ -202,7 +202,7 @@ def test_a_sound_pending_decision_still_loads_and_plays(game):
 
 def test_every_field_of_the_players_decisions_and_battles_says_how_it_is_checked():
     """A new model field needs one line in validation.FIELDS (a check, or TYPED/STRUCTURE)."""
-    assert unlisted_fields() == [], "add each field to civgame.engine.storage.validation.FIELDS"
+    assert unlisted_fields() == [], "add each field to civgame.games.clash.storage.validation.FIELDS"
     listed = {(cls, name) for cls, fields in FIELDS.items() for name in fields}
     real = {(cls, f.name) for cls in FIELDS for f in dataclasses.fields(cls)}
     assert listed <= real, f"FIELDS lists fields the model no longer has: {sorted(map(str, listed - real))}"

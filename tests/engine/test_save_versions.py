@@ -12,11 +12,11 @@ import pytest
 import yaml
 
 from civgame.ai import random_agents
-from civgame.engine.core.model import SAVE_VERSION
-from civgame.engine.rules.controller import apply, legal_actions
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.storage import save as save_module
-from civgame.engine.storage.save import MIGRATIONS, SaveError, dumps, load_game, loads, state_hash
+from civgame.games.clash.core.model import SAVE_VERSION
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.storage import save as save_module
+from civgame.games.clash.storage.save import MIGRATIONS, SaveError, dumps, load_game, loads, state_hash
 
 SAVES = sorted((Path(__file__).parent.parent / "saves").glob("v*_*.yaml"))
 PLAY_ON = 150  # random actions played from each save, with the invariants checked after each
@@ -80,8 +80,8 @@ def test_migrations_run_in_order_from_the_saves_version(monkeypatch):
 
 
 def test_a_version_2_great_person_play_becomes_a_choice_like_an_action_cards():
-    from civgame.engine.core.actions import Action, PlayGreatPerson
-    from civgame.engine.core.codec import from_plain
+    from civgame.framework.codec import from_plain
+    from civgame.games.clash.core.actions import Action, PlayGreatPerson
 
     game = load_game(Path(__file__).parent.parent / "saves" / "v2_a_great_person_played.yaml")
     played = [from_plain(Action, entry) for entry in game.history if entry["kind"] == "play_great_person"]
@@ -89,7 +89,7 @@ def test_a_version_2_great_person_play_becomes_a_choice_like_an_action_cards():
 
 
 def test_a_version_3_battle_waiting_for_a_loss_to_a_tactics_card_does_not_resolve_the_cards_again():
-    from civgame.engine.core.actions import ChooseCasualties, PlayTactics
+    from civgame.games.clash.core.actions import ChooseCasualties, PlayTactics
     from tests.combat_helpers import LEADER, attack, dice
     from tests.scenario import Scenario
 
@@ -126,7 +126,7 @@ def _as_version_4(game):
 
 
 def _status_phase_with_pestilence_on_top():
-    from civgame.engine.rules.status import begin
+    from civgame.games.clash.rules.flow.status import begin
     from tests.engine.test_status import PESTILENCE, event_scenario
 
     s = event_scenario(PESTILENCE)
@@ -135,8 +135,8 @@ def _status_phase_with_pestilence_on_top():
 
 
 def test_a_version_4_status_step_asking_every_player_at_once_asks_the_others_after_the_top_one():
-    from civgame.engine.core.actions import ChooseOption, TakeFreeAdvance
-    from civgame.engine.core.decisions import FreeAdvanceDecision
+    from civgame.games.clash.core.actions import ChooseOption, TakeFreeAdvance
+    from civgame.games.clash.core.decisions import FreeAdvanceDecision
 
     s = _status_phase_with_pestilence_on_top()
     document = _as_version_4(s.game)
@@ -152,8 +152,8 @@ def test_a_version_4_status_step_asking_every_player_at_once_asks_the_others_aft
 def test_a_version_4_save_with_an_event_waiting_under_the_next_free_advance_goes_on_from_that_choice():
     """Version 4 left an event drawn by a free advance waiting under the next player's free advance: that
     player still chooses first (nothing else can set the event going), then the event resolves."""
-    from civgame.engine.core.actions import ChooseOption, TakeFreeAdvance
-    from civgame.engine.core.decisions import FreeAdvanceDecision, RazeDecision
+    from civgame.games.clash.core.actions import ChooseOption, TakeFreeAdvance
+    from civgame.games.clash.core.decisions import FreeAdvanceDecision, RazeDecision
 
     s = _status_phase_with_pestilence_on_top()
     s.apply(TakeFreeAdvance("Storage"))

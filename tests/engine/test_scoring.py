@@ -1,6 +1,6 @@
 """Victory points by source and the tie-break order (components.md d.8)."""
 
-from civgame.engine.rules.scoring import score_sheet, winners
+from civgame.games.clash.rules.base.scoring import score_sheet, winners
 from tests.scenario import Scenario
 
 

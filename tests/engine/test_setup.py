@@ -2,9 +2,9 @@
 
 import pytest
 
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.rules.setup import new_game
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.rules.flow.setup import new_game
 
 HOMES = {
     2: ["D2", "D7"],

@@ -2,7 +2,8 @@
 
 import pytest
 
-from civgame.engine.core.actions import (
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import (
     ChangeGovernment,
     ChooseFirstPlayer,
     ChooseOption,
@@ -10,11 +11,15 @@ from civgame.engine.core.actions import (
     Raze,
     TakeFreeAdvance,
 )
-from civgame.engine.core.decisions import FirstPlayerDecision, FreeAdvanceDecision, GovernmentDecision, RazeDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.rules.status import begin, first_player_chooser
+from civgame.games.clash.core.decisions import (
+    FirstPlayerDecision,
+    FreeAdvanceDecision,
+    GovernmentDecision,
+    RazeDecision,
+)
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.rules.flow.status import begin, first_player_chooser
 from tests.scenario import Scenario
 
 

@@ -2,16 +2,16 @@
 
 import pytest
 
-from civgame.engine.core.actions import ChooseCasualties, ChooseOption, PlayTactics
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import CasualtyDecision, EffectChoiceDecision, TacticsDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.core.model import BARBARIAN
-from civgame.engine.core.vocabulary import DECLINE
-from civgame.engine.rules.controller import legal_actions
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.storage.save import dumps, loads
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import ChooseCasualties, ChooseOption, PlayTactics
+from civgame.games.clash.core.decisions import CasualtyDecision, EffectChoiceDecision, TacticsDecision
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.core.model import BARBARIAN
+from civgame.games.clash.core.vocabulary import DECLINE
+from civgame.games.clash.rules.flow.controller import legal_actions
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.storage.save import dumps, loads
 from tests.combat_helpers import LEADER, alive, attack, dice
 from tests.scenario import Scenario
 
@@ -92,7 +92,7 @@ def test_a_card_lasts_one_round_and_each_round_may_take_a_new_one():
     attack(s, 0, att, "C2", "D2")
     s.apply(PlayTactics(HIGH_MORALE))
     assert s.player(0).lasting_effects == []  # gone with the round
-    from civgame.engine.core.actions import Retreat
+    from civgame.games.clash.core.actions import Retreat
 
     s.apply(Retreat(False))
     assert s.game.actor() == 0 and tactics_choices(s) == [8]

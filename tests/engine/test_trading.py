@@ -3,7 +3,9 @@ accepted or declined by the partner, carried out at once; face-down cards stay h
 
 import pytest
 
-from civgame.engine.core.actions import (
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import (
     AcceptTrade,
     AddTradeItem,
     CancelTrade,
@@ -13,11 +15,9 @@ from civgame.engine.core.actions import (
     SendTrade,
     StartTrade,
 )
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import TradeDecision, TradeOfferDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.rules.invariants import check_invariants
-from civgame.engine.storage.save import dumps, loads, state_hash
+from civgame.games.clash.core.decisions import TradeDecision, TradeOfferDecision
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.storage.save import dumps, loads, state_hash
 from tests.scenario import Scenario
 
 GREAT_ARTIST, GREAT_PHILOSOPHER, GREAT_ARCHITECT, GREAT_DIPLOMAT = 19, 21, 55, 57  # event cards

@@ -2,13 +2,13 @@
 
 import pytest
 
-from civgame.engine.content.effects import HOOKS, REGISTRY
-from civgame.engine.content.effects.hooks import Hook
-from civgame.engine.content.effects.registry import NoParams, Primitive
-from civgame.engine.core.actions import Advance, Collect, EndTurn
-from civgame.engine.core.decisions import EffectChoiceDecision
-from civgame.engine.rules import triggers
-from civgame.engine.rules.triggers import fire
+from civgame.games.clash.content.effects import HOOKS, REGISTRY
+from civgame.games.clash.content.effects.hooks import Hook
+from civgame.games.clash.content.effects.registry import NoParams, Primitive
+from civgame.games.clash.core.actions import Advance, Collect, EndTurn
+from civgame.games.clash.core.decisions import EffectChoiceDecision
+from civgame.games.clash.rules.base import triggers
+from civgame.games.clash.rules.base.triggers import fire
 from tests.combat_helpers import attack, dice
 from tests.engine.test_effect_sources import grant
 from tests.scenario import Scenario
@@ -87,14 +87,14 @@ def test_firing_checks_the_declared_context_and_audience():
 
 
 def test_an_undeclared_hook_is_refused_in_rules_data():
-    from civgame.engine.content.effects import parse_effect
+    from civgame.games.clash.content.effects import parse_effect
 
     with pytest.raises(ValueError, match="'sunrise' is not a hook"):
         parse_effect("X", gold_on("sunrise"))
 
 
 def _lasting(source: str):
-    from civgame.engine.core.model import LastingEffect
+    from civgame.games.clash.core.model import LastingEffect
 
     return LastingEffect(source, "round")
 

@@ -1,7 +1,7 @@
 """Turn structure: 3 main actions, clockwise turns from the first player, rounds, ages."""
 
-from civgame.engine.core.actions import EndTurn
-from civgame.engine.core.decisions import FreeAdvanceDecision
+from civgame.games.clash.core.actions import EndTurn
+from civgame.games.clash.core.decisions import FreeAdvanceDecision
 from tests.scenario import Scenario
 
 

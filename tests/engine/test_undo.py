@@ -1,12 +1,12 @@
 """Undo within a turn: what counts as new information, and restoring the earlier game."""
 
-from civgame.engine.core.actions import Collect, EndMove, EndTurn, InfluenceCulture, MoveUnits, StartMove
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import CardExchangeDecision, OrientationDecision
-from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.rules.cards import draw_card
-from civgame.engine.rules.controller import apply
-from civgame.engine.rules.undo import UndoHistory, reveals_information
+from civgame.framework.codec import to_plain
+from civgame.games.clash.core.actions import Collect, EndMove, EndTurn, InfluenceCulture, MoveUnits, StartMove
+from civgame.games.clash.core.decisions import CardExchangeDecision, OrientationDecision
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.rules.base.cards import draw_card
+from civgame.games.clash.rules.base.undo import UndoHistory, reveals_information
+from civgame.games.clash.rules.flow.controller import apply
 from tests.scenario import Scenario
 
 

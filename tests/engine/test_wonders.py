@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from civgame.engine.core.actions import Advance as AdvanceAction
-from civgame.engine.core.actions import (
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.core.actions import Advance as AdvanceAction
+from civgame.games.clash.core.actions import (
     BoostInfluence,
     BuildWonder,
     ChooseOption,
@@ -21,16 +23,14 @@ from civgame.engine.core.actions import (
     StartMove,
     UseAbility,
 )
-from civgame.engine.core.codec import to_plain
-from civgame.engine.core.decisions import CombatBonusDecision, RetreatDecision
-from civgame.engine.core.errors import RuleError
-from civgame.engine.core.hexgrid import hex_to_label
-from civgame.engine.core.model import BARBARIAN
-from civgame.engine.rules import status
-from civgame.engine.rules.cards import deal
-from civgame.engine.rules.cities import collect_choices
-from civgame.engine.rules.payments import gain
-from civgame.engine.rules.scoring import score_sheet
+from civgame.games.clash.core.decisions import CombatBonusDecision, RetreatDecision
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.core.model import BARBARIAN
+from civgame.games.clash.rules.actions.cities import collect_choices
+from civgame.games.clash.rules.base.cards import deal
+from civgame.games.clash.rules.base.payments import gain
+from civgame.games.clash.rules.base.scoring import score_sheet
+from civgame.games.clash.rules.flow import status
 from tests.combat_helpers import attack, dice
 from tests.engine.test_cities import board, extra_cities
 from tests.scenario import Scenario
@@ -219,7 +219,7 @@ def test_great_lighthouse_owner_chooses_the_first_player():
 
 
 def test_every_wonder_is_in_the_deck():
-    from civgame.engine.rules.setup import new_game
+    from civgame.games.clash.rules.flow.setup import new_game
 
     game = new_game(2, 1)
     cards = [*game.decks["wonder"].draw, *(w for p in game.players for w in p.wonder_cards)]

@@ -5,7 +5,7 @@ Nothing here is timed: the benchmarks print their figures, they are not tests.
 
 from bench import fuzz, soak
 from bench.common import Failure, Figure, percentile, table
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.rules.flow.setup import new_game
 
 
 def test_soak_reports_games_actions_violations_and_crashes():

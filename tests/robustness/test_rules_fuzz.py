@@ -12,7 +12,7 @@ import shutil
 import pytest
 
 from bench import fuzz
-from civgame.engine.content.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
+from civgame.games.clash.content.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
 
 CI_CASES = 100
 SLOW_CASES = 5000

@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from bench import fuzz
-from civgame.engine.rules.setup import new_game
-from civgame.engine.storage.save import SaveError, dumps, loads
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.save import SaveError, dumps, loads
 
 CI_CASES = 200
 SLOW_CASES = 20_000
@@ -133,7 +133,7 @@ def test_whatever_the_save_reader_accepts_reads_exactly_as_safe_load_does(base):
 
 
 def _read(text):
-    from civgame.engine.storage.save import _parse
+    from civgame.games.clash.storage.save import _parse
 
     return _parse(text, "save")
 

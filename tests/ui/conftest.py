@@ -10,7 +10,7 @@ import random
 import pygame
 import pytest
 
-from civgame.engine.core.actions import Collect
+from civgame.games.clash.core.actions import Collect
 from civgame.ui.app import App
 from civgame.ui.settings import Settings
 

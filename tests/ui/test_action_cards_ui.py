@@ -1,9 +1,9 @@
 """Action cards in the window: the hand, playing from it, and tactics cards chosen in secret."""
 
-from civgame.engine.core.actions import PlayTactics
-from civgame.engine.core.decisions import TacticsDecision
-from civgame.engine.core.model import BARBARIAN
-from civgame.engine.rules.action_cards import GREAT_PERSONS
+from civgame.games.clash.core.actions import PlayTactics
+from civgame.games.clash.core.decisions import TacticsDecision
+from civgame.games.clash.core.model import BARBARIAN
+from civgame.games.clash.rules.cards.action_cards import GREAT_PERSONS
 from civgame.ui.cards_view import event_card
 from civgame.ui.side_panel import PLAYABLE
 from tests.combat_helpers import attack

@@ -4,9 +4,9 @@ draws at two zoom levels; mood markers stand out on every player colour; the boa
 import pygame
 import pytest
 
-from civgame.engine.content.ruleset import default_ruleset
-from civgame.engine.core.model import BARBARIAN, PIRATE
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.content.ruleset import default_ruleset
+from civgame.games.clash.core.model import BARBARIAN, PIRATE
+from civgame.games.clash.rules.flow.setup import new_game
 from civgame.ui import art, theme
 from civgame.ui.board_view import BoardView, UnitGroup, group_picture, piece_token
 from civgame.ui.combat_view import dice_rolled

@@ -4,9 +4,9 @@ import math
 
 import pygame
 
-from civgame.engine.core.hexgrid import label_to_hex, neighbors
-from civgame.engine.core.model import Unit
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.core.hexgrid import label_to_hex, neighbors
+from civgame.games.clash.core.model import Unit
+from civgame.games.clash.rules.flow.setup import new_game
 from civgame.ui.board_view import BoardView, unit_groups
 from civgame.ui.side_panel import SidePanel
 

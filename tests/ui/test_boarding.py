@@ -1,6 +1,6 @@
 """Boarding a chosen ship: when several ships could carry the units, a dialog asks which, by real clicks."""
 
-from civgame.engine.core.decisions import BoardingDecision, MoveDecision
+from civgame.games.clash.core.decisions import BoardingDecision, MoveDecision
 from tests.scenario import Scenario
 from tests.ui.conftest import click, click_button, show_game
 

@@ -3,9 +3,9 @@ the card at full size beside it; each wonder has a picture of its own, on its ca
 
 import pygame
 
-from civgame.engine.core.actions import Advance
-from civgame.engine.rules import status
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.core.actions import Advance
+from civgame.games.clash.rules.flow import status
+from civgame.games.clash.rules.flow.setup import new_game
 from civgame.ui import art
 from civgame.ui.board_view import piece_token
 from civgame.ui.cards_view import action_card, event_card, objective_card, wonder_card

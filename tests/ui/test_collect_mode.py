@@ -3,9 +3,9 @@ OK sends exactly the legal Collect with those picks. Played with real mouse and 
 
 import pygame
 
-from civgame.engine.core.actions import Collect, UseAbility
-from civgame.engine.core.codec import to_plain
-from civgame.engine.storage.save import state_hash
+from civgame.framework.codec import to_plain
+from civgame.games.clash.core.actions import Collect, UseAbility
+from civgame.games.clash.storage.save import state_hash
 from tests.scenario import Scenario
 from tests.ui.conftest import (
     click,

@@ -1,7 +1,7 @@
 """The combat panel: a battle being fought, the report of one that ended, and the attack arrow."""
 
-from civgame.engine.core.decisions import HitCancelDecision, RetreatDecision
-from civgame.engine.core.model import BARBARIAN, Combat, CombatSide
+from civgame.games.clash.core.decisions import HitCancelDecision, RetreatDecision
+from civgame.games.clash.core.model import BARBARIAN, Combat, CombatSide
 from civgame.ui.combat_view import ARROW_COLOUR
 from tests.combat_helpers import alive
 from tests.engine.test_civilization_abilities import defend_against_two_hits, fresh, special

@@ -5,10 +5,10 @@ import time
 
 import pygame
 
-from civgame.engine.core.actions import EndTurn
-from civgame.engine.core.decisions import TradeOfferDecision
-from civgame.engine.rules.setup import new_game
-from civgame.engine.storage.save import load_game
+from civgame.games.clash.core.actions import EndTurn
+from civgame.games.clash.core.decisions import TradeOfferDecision
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.save import load_game
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import NewGameScene
 from tests.ai.test_offers import COMPUTER, PERSON, short_of_food

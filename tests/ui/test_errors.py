@@ -3,8 +3,8 @@
 import pygame
 import pytest
 
-from civgame.engine.rules.setup import new_game
-from civgame.engine.storage.save import load_game, save_game, state_hash
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.save import load_game, save_game, state_hash
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import ErrorScene, LoadScene, TitleScene
 from tests.ui.conftest import click_button, show_game

@@ -1,6 +1,6 @@
 """The event reveal panel: the drawn card, its text and what it did, with its choices in dialogs."""
 
-from civgame.engine.core.actions import Advance
+from civgame.games.clash.core.actions import Advance
 from tests.engine.test_events import board
 from tests.ui.conftest import click_button, show_game
 

@@ -7,7 +7,8 @@ asserts the exact change of the model that the clicks caused.
 
 import pygame
 
-from civgame.engine.core.decisions import (
+from civgame.framework.rng import Rng
+from civgame.games.clash.core.decisions import (
     CasualtyDecision,
     FirstPlayerDecision,
     FreeAdvanceDecision,
@@ -16,10 +17,9 @@ from civgame.engine.core.decisions import (
     RazeDecision,
     RetreatDecision,
 )
-from civgame.engine.core.rng import Rng
-from civgame.engine.rules.scoring import score_sheet
-from civgame.engine.rules.setup import new_game
-from civgame.engine.storage.save import load_game, save_game, state_hash
+from civgame.games.clash.rules.base.scoring import score_sheet
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.save import load_game, save_game, state_hash
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import LoadScene, NewGameScene, TitleScene
 from civgame.ui.payment_dialog import PaymentDialog

@@ -1,11 +1,11 @@
 """describe_action: a readable line for every action class, with spaces named like "D2"."""
 
-from civgame.engine.content.effects.sources import holdings_changed
-from civgame.engine.core import actions as A
-from civgame.engine.core import decisions as D
-from civgame.engine.core.hexgrid import label_to_hex
-from civgame.engine.core.model import City, Unit
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.content.effects.sources import holdings_changed
+from civgame.games.clash.core import actions as A
+from civgame.games.clash.core import decisions as D
+from civgame.games.clash.core.hexgrid import label_to_hex
+from civgame.games.clash.core.model import City, Unit
+from civgame.games.clash.rules.flow.setup import new_game
 from civgame.ui.labels import LABELS, ability_price, decision_title, describe_action, score_details, tactics_requirement
 
 

@@ -10,9 +10,9 @@ from pygame_gui.elements import UIButton
 
 from civgame.ai.levels import make_agent
 from civgame.ai.types import Agent
-from civgame.engine.core.actions import Action
-from civgame.engine.core.model import Game
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.core.actions import Action
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.flow.setup import new_game
 from civgame.ui import computer_turns
 from civgame.ui.game_scene import GameScene
 from tests.ui.conftest import close_window, open_window

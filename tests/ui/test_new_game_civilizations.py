@@ -4,7 +4,7 @@ mod, so they do not depend on which civilizations of the default rules are compl
 
 import pytest
 
-from civgame.engine.core.decisions import CivilizationDecision
+from civgame.games.clash.core.decisions import CivilizationDecision
 from civgame.ui.game_scene import GameScene
 from tests.civilization_mods import write_civilization_mods
 from tests.ui.conftest import click_button

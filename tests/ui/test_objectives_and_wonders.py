@@ -2,10 +2,10 @@
 show cost and requirements, completing is offered in a dialog, wonders are built from the city menu,
 and the score screen names each player's objectives and wonders."""
 
-from civgame.engine.content.effects import holdings_changed
-from civgame.engine.core import actions as A
-from civgame.engine.core.decisions import ObjectiveDecision
-from civgame.engine.rules import status
+from civgame.games.clash.content.effects import holdings_changed
+from civgame.games.clash.core import actions as A
+from civgame.games.clash.core.decisions import ObjectiveDecision
+from civgame.games.clash.rules.flow import status
 from civgame.ui.labels import decision_title
 from civgame.ui.score_scene import ScoreScene
 from tests.combat_helpers import attack
@@ -82,8 +82,8 @@ def test_the_score_screen_names_objectives_and_wonders(app):
     game.city_at(s.hex("D2")).wonders.append("pyramids")
     game.player(0).wonders_built.append("pyramids")
     status.begin(game)
-    from civgame.engine.core.actions import CompleteObjective
-    from civgame.engine.rules.controller import apply
+    from civgame.games.clash.core.actions import CompleteObjective
+    from civgame.games.clash.rules.flow.controller import apply
 
     apply(game, CompleteObjective(1, "large_civilization"))
     app.show_scores(game)

@@ -2,8 +2,8 @@
 
 import pygame
 
-from civgame.engine.core.decisions import PayDecision
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.core.decisions import PayDecision
+from civgame.games.clash.rules.flow.setup import new_game
 from civgame.ui.payment_dialog import PaymentDialog
 from tests.ui.conftest import click_button, press_ctrl, show_game
 

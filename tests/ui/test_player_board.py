@@ -3,8 +3,8 @@ on the board or gone, and every ability's text as a tooltip; the leader piece na
 
 import pygame
 
-from civgame.engine.rules import civilizations
-from civgame.engine.rules.advances import gain_advance
+from civgame.games.clash.rules.actions.advances import gain_advance
+from civgame.games.clash.rules.base import civilizations
 from civgame.ui.art import unit_art
 from civgame.ui.player_board import PlayerBoard
 from tests.scenario import Scenario

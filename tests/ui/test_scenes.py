@@ -2,11 +2,11 @@
 
 import pygame
 
-from civgame.engine.core.decisions import MoveDecision
-from civgame.engine.core.hexgrid import label_to_hex
-from civgame.engine.core.model import City, Unit
-from civgame.engine.rules.setup import new_game
-from civgame.engine.storage.save import load_game
+from civgame.games.clash.core.decisions import MoveDecision
+from civgame.games.clash.core.hexgrid import label_to_hex
+from civgame.games.clash.core.model import City, Unit
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.save import load_game
 from civgame.ui import theme
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import NewGameScene, TitleScene
@@ -173,7 +173,7 @@ def test_keys_and_wheel_pan_and_zoom_the_map(app):
 
 def test_final_scores_list_every_category_and_the_winner(app):
     game = new_game(["Anna", "Ben"], 3)
-    from civgame.engine.rules.status import end_game
+    from civgame.games.clash.rules.flow.status import end_game
 
     end_game(game, "test")
     app.show_scores(game)
@@ -226,7 +226,7 @@ def test_resizing_the_window_keeps_the_game_usable(app):
 
 
 def test_open_app_shows_a_named_save_or_says_why_it_cannot(tmp_path):
-    from civgame.engine.storage.save import save_game
+    from civgame.games.clash.storage.save import save_game
     from civgame.ui.app import open_app
     from civgame.ui.settings import Settings
 

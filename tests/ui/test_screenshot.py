@@ -2,8 +2,8 @@
 
 import pygame
 
-from civgame.engine.rules.setup import new_game
-from civgame.engine.storage.save import save_game
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.save import save_game
 from civgame.ui import theme
 from civgame.ui.board_view import BoardView
 from civgame.ui.game_scene import screen_layout

@@ -6,7 +6,7 @@ import wave
 
 import pygame
 
-from civgame.engine.core import actions as A
+from civgame.games.clash.core import actions as A
 from civgame.ui.app import Settings
 from civgame.ui.combat_view import BATTLE_STARTS
 from civgame.ui.menus import SettingsScene

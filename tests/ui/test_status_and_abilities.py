@@ -2,16 +2,16 @@
 
 from itertools import pairwise
 
-from civgame.engine.core import actions as A
-from civgame.engine.core.decisions import (
+from civgame.games.clash.core import actions as A
+from civgame.games.clash.core.decisions import (
     FirstPlayerDecision,
     FreeAdvanceDecision,
     GovernmentDecision,
     ObjectiveDecision,
     RazeDecision,
 )
-from civgame.engine.rules import status
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.rules.flow import status
+from civgame.games.clash.rules.flow.setup import new_game
 from civgame.ui.app import App
 from civgame.ui.game_scene import STATUS_STEPS, status_step_name
 from civgame.ui.settings import MIN_SIZE, Settings

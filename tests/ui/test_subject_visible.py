@@ -4,9 +4,9 @@ rectangle on screen are compared at 1280x720 and 1920x1080, wherever the map has
 import pygame
 import pytest
 
-from civgame.engine.core.actions import Advance, MoveUnits, StartMove
-from civgame.engine.core.decisions import CasualtyDecision, OrientationDecision
-from civgame.engine.core.model import Combat, CombatSide
+from civgame.games.clash.core.actions import Advance, MoveUnits, StartMove
+from civgame.games.clash.core.decisions import CasualtyDecision, OrientationDecision
+from civgame.games.clash.core.model import Combat, CombatSide
 from tests.engine.test_events import board as event_board
 from tests.scenario import Scenario
 from tests.ui.conftest import click, click_button, show_game

@@ -2,7 +2,7 @@
 
 import pygame
 
-from civgame.engine.storage.save import save_game
+from civgame.games.clash.storage.save import save_game
 from civgame.ui import theme, thumbnails
 from civgame.ui.menus import LoadScene
 from tests.scenario import Scenario

@@ -2,7 +2,7 @@
 
 import pygame
 
-from civgame.engine.rules.setup import new_game
+from civgame.games.clash.rules.flow.setup import new_game
 from civgame.ui import tooltips
 from civgame.ui.labels import action_card_lines
 from tests.scenario import Scenario

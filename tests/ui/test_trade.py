@@ -1,6 +1,6 @@
 """The trade dialog from the top bar, and the partner's answer behind their pass screen, by real clicks."""
 
-from civgame.engine.core.decisions import TradeOfferDecision
+from civgame.games.clash.core.decisions import TradeOfferDecision
 from civgame.ui.cards_view import trade_item_card
 from civgame.ui.labels import card_name
 from civgame.ui.trade_dialog import TradeDialog

@@ -2,8 +2,8 @@
 
 import pygame
 
-from civgame.engine.core.codec import to_plain
-from civgame.engine.rules.setup import new_game
+from civgame.framework.codec import to_plain
+from civgame.games.clash.rules.flow.setup import new_game
 from tests.scenario import Scenario
 from tests.ui.conftest import click, click_button, collect_including, press_ctrl, show_game
 

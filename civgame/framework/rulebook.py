@@ -1,0 +1,90 @@
+"""A game's rule book: one rule per action type, declared with `@book.rule(...)`.
+
+Every game keeps its own book. A rule names its action type, how to list its legal actions, which
+pending decisions it answers (none: a turn action, taken with nothing pending), and optionally a
+check kept apart from `perform` and a cheap answer to "is any such action legal now?".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from civgame.framework.actions import Action, Decision
+
+G = TypeVar("G")
+R = TypeVar("R", bound=Action)  # the root of a game's actions
+A = TypeVar("A", bound=Action)
+D = TypeVar("D", bound=Decision)
+Handler = Callable[[G, A], None]  # performs one action of its type
+Enumerator = Callable[[G], Iterable[R]]
+Checker = Callable[[G, A], None]  # raises RuleError when the action is not legal now
+Existence = Callable[[G], bool]  # whether the rule has any legal action now
+
+
+@dataclass(frozen=True)
+class Rule(Generic[G, R, A]):
+    action: type[A]
+    perform: Handler[G, A]
+    legal: Enumerator[G, R]
+    answers: tuple[type[Decision], ...]  # empty: a turn action, taken with nothing pending
+    # The rule's validation, when it is kept apart from `perform` (which then assumes a legal action):
+    # an action the listing has just offered on the same state needs no second check.
+    check: Checker[G, A] | None = None
+    # A cheaper answer than listing to "is any such action legal now?" (cards that force an action ask)
+    exists: Existence[G] | None = None
+
+    def any_legal(self, game: G) -> bool:
+        """Whether any action of this rule is legal now: `exists` if the rule gives one, else its listing."""
+        if self.exists is not None:
+            return self.exists(game)
+        return any(True for _ in self.legal(game))
+
+
+@dataclass
+class RuleBook(Generic[G, R]):
+    """The rules of one game, keyed by action type."""
+
+    # Each rule's handler takes exactly its key's action type, which a dict's value type cannot say.
+    rules: dict[type[Action], Rule[G, R, Any]] = field(default_factory=dict)
+    _by_decision: dict[type[Decision] | None, tuple[Rule[G, R, Any], ...]] = field(default_factory=dict)
+
+    def rule(
+        self,
+        action: type[A],
+        *,
+        legal: Enumerator[G, R],
+        answers: tuple[type[Decision], ...] = (),
+        check: Checker[G, A] | None = None,
+        exists: Existence[G] | None = None,
+    ) -> Callable[[Handler[G, A]], Handler[G, A]]:
+        """Register the handler of one action type; `check` validates it (see `Rule.check`), `exists`
+        answers whether any is legal (see `Rule.exists`)."""
+
+        def register(perform: Handler[G, A]) -> Handler[G, A]:
+            self.rules[action] = Rule(action, perform, legal, answers, check, exists)
+            self._by_decision.clear()
+            return perform
+
+        return register
+
+    def answering(self, top: Decision | None) -> tuple[Rule[G, R, Any], ...]:
+        """The rules whose actions answer `top` (the pending decision), or the turn actions if it is None."""
+        key = type(top) if top is not None else None
+        found = self._by_decision.get(key)
+        if found is None:
+            found = tuple(r for r in self.rules.values() if (issubclass(key, r.answers) if key else not r.answers))
+            self._by_decision[key] = found
+        return found
+
+    def perform_again(self, game: G, action: Action) -> None:
+        """Run an action's handler directly (used when a payment completes a suspended action)."""
+        self.rules[type(action)].perform(game, action)
+
+
+def answered(pending: Sequence[Decision], kind: type[D]) -> D:
+    """The pending decision of `kind` that a rule registered with `answers=(kind, ...)` is answering now."""
+    decision = pending[-1]
+    assert isinstance(decision, kind), f"{decision.KIND} is pending, not {kind.KIND}"  # the controller checked
+    return decision

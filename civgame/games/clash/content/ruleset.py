@@ -1,0 +1,1274 @@
+"""Rule data: the schema of `rules_data/<ruleset>/*.yaml` and its loader.
+
+Every number and every piece of content the engine uses comes from here. A bad file is
+reported as `file:line: key path: problem` through `RulesDataError`, never as a traceback:
+the loader keeps the line of every value it reads, so schema and cross-reference problems
+point at the line to fix. Mods (overlays on a ruleset) are read and applied by `mods.py`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from contextlib import suppress
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated, Any, Literal, NamedTuple
+
+import yaml
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
+from pydantic_core import ErrorDetails
+
+from civgame.framework.safe_yaml import safe_events, safe_node
+from civgame.games.clash.content.conditions import Condition, parse_condition
+from civgame.games.clash.content.effects import Effect, parse_effect
+from civgame.games.clash.content.effects.cards import PLAYED
+from civgame.games.clash.content.effects.events import MAIN_EFFECTS, EventDestroy
+from civgame.games.clash.content.effects.registry import REGISTRY, SourceKind
+from civgame.games.clash.core.hexgrid import label_to_hex, region_slots
+from civgame.games.clash.core.vocabulary import RESOURCES, Mood, Payable, Resource
+from civgame.paths import resource_root
+
+ON_BUILT_EFFECTS = ("gain", "draw", "gain_choice")  # interpreted in cities.py
+ENGINE_UNITS = ("settler", "ship")  # unit types the rule modules name (founding cities, pirates)
+RULESETS_ROOT = resource_root() / "rules_data"
+
+
+class RulesDataError(Exception):
+    """A rules-data file is missing, unreadable or breaks the schema."""
+
+    MAX_PROBLEMS = 20
+    MAX_LENGTH = 400
+
+    def __init__(self, problems: list[str]):
+        # One short line per problem: a hostile mod can hold megabyte-long values and line breaks
+        # in names. `all_problems` is the full list (validate-rules prints it); `problems` keeps
+        # only the first few, for a dialog, since a broken mod can have thousands.
+        self.all_problems = [self._shorten(" ".join(p.splitlines())) for p in problems]
+        self.problems = self.all_problems[: self.MAX_PROBLEMS]
+        if len(problems) > self.MAX_PROBLEMS:
+            self.problems.append(f"(and {len(problems) - self.MAX_PROBLEMS} more problems)")
+        super().__init__("\n".join(self.problems))
+
+    @classmethod
+    def _shorten(cls, problem: str) -> str:
+        if len(problem) <= cls.MAX_LENGTH:
+            return problem
+        return f"{problem[: cls.MAX_LENGTH - 100]} … {problem[-80:]}"
+
+
+class ModRef(NamedTuple):
+    """A mod as a save records it."""
+
+    name: str
+    version: str
+
+
+DataPath = tuple[str | int, ...]  # a key path from the Ruleset's fields, e.g. ("buildings", "academy", "advance")
+
+
+class DataProblem(NamedTuple):
+    """A problem found in validated rules data: where (its `DataPath`) and what, naming the place for a reader."""
+
+    path: DataPath
+    message: str
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---------------------------------------------------------------- game.yaml
+
+
+# Upper bounds: a mod that validates must play, so no number may make a game endless or absurd.
+MAX_AMOUNT = 100  # any cost, cap, gain or limit of pieces
+MAX_STEPS = 20  # ages, rounds, actions, moves, battle rounds, stacking and similar small counts
+MAX_POINTS = 1000.0  # victory points of one item
+MAX_PLAYERS = 4  # the board layouts and player colours exist for up to four
+
+
+Amount = Annotated[int, Field(ge=0, le=MAX_AMOUNT)]
+Steps = Annotated[int, Field(ge=1, le=MAX_STEPS)]
+Points = Annotated[float, Field(ge=0, le=MAX_POINTS, allow_inf_nan=False)]
+
+
+class PlayerCount(Strict):
+    min: int = Field(ge=1, le=MAX_PLAYERS)
+    max: int = Field(ge=1, le=MAX_PLAYERS)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> PlayerCount:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is above max ({self.max})")
+        return self
+
+
+def _every_resource(amounts: dict[str, int]) -> dict[str, int]:
+    missing = [r for r in RESOURCES if r not in amounts]
+    if missing:
+        raise ValueError(f"needs an amount for every resource; missing {', '.join(missing)}")
+    return amounts
+
+
+ResourceTable = Annotated[dict[Resource, Amount], AfterValidator(_every_resource)]
+SpaceLabel = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?$")]  # a board space such as "D7"
+Cost = dict[Payable, Amount]
+
+# The values of each `on_built` effect, as cities.py reads them.
+ON_BUILT_VALUES: dict[str, TypeAdapter[object]] = {
+    "gain": TypeAdapter(dict[Payable, Amount]),
+    "draw": TypeAdapter(dict[Literal["action_cards", "objective_cards"], Annotated[int, Field(ge=0, le=MAX_STEPS)]]),
+    "gain_choice": TypeAdapter(Annotated[list[Payable], Field(min_length=1)]),
+}
+
+
+def _on_built_values(effect: dict[str, object]) -> dict[str, object]:
+    for name, value in effect.items():
+        if name in ON_BUILT_VALUES:
+            try:
+                ON_BUILT_VALUES[name].validate_python(value)
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                where = ".".join(str(step) for step in first["loc"])
+                raise ValueError(f"{name}{'.' + where if where else ''}: {first['msg']}") from None
+    return effect
+
+
+OneEffect = Annotated[dict[str, object], Field(min_length=1, max_length=2)]  # a primitive, maybe `only`
+OnBuiltEffect = Annotated[dict[str, object], Field(min_length=1, max_length=1), AfterValidator(_on_built_values)]
+
+
+class StartingState(Strict):
+    resources: ResourceTable
+    mood_tokens: Amount
+    culture_tokens: Amount
+    advances: list[str]
+    action_cards: int = Field(ge=0, le=MAX_AMOUNT)
+    objective_cards: int = Field(ge=0, le=MAX_AMOUNT)
+    event_cubes: Steps
+    city_mood: Mood
+    units: list[str]
+
+
+class AdvanceCost(Strict):
+    amount: Amount
+    pay_with: list[Resource]
+
+
+class CityRules(Strict):
+    max_size: Steps
+    new_city_mood: Mood
+    happy_bonus: int = Field(ge=0, le=MAX_STEPS)
+    angry_fixed: int = Field(ge=0, le=MAX_STEPS)
+    settlement_limit: Steps  # settlement pieces per player, so also the most cities
+
+
+class CaptureRules(Strict):
+    gold_per_size: Amount
+    refugee_settler: bool
+    captured_mood: Mood
+    gold_per_missing_piece: Amount
+
+
+class BarbarianRules(Strict):
+    battle_rounds: Steps
+    win_gold: Amount
+    capture_city_gold: Amount
+    units: dict[str, Amount]
+    settlements: Amount = 7  # barbarian settlement pieces
+    # "within `reach` land spaces" of a city: at most that many steps from it, every space passed through
+    # being land; barbarians spawn that far away (preferably), move toward cities that near, and garrison
+    # their cities that near
+    reach: Steps = 2
+
+
+class PirateRules(Strict):
+    ships: Amount
+    gold_per_ship_sunk: Amount
+    token_per_ship_sunk: Amount
+
+
+class InfluenceRules(Strict):
+    success_roll: Steps
+
+
+class VictoryPoints(Strict):
+    city: Points
+    building: Points
+    advance: Points
+    objective: Points
+    wonder_builder: Points
+    wonder_owner: Points
+    captured_leader: Points
+    tie_break: list[Literal["city_pieces", "advances", "objectives", "wonders", "events", "leaders"]]
+
+
+class GameRules(Strict):
+    id: str
+    name: str
+    players: PlayerCount
+    ages: Steps
+    rounds_per_age: Steps
+    actions_per_turn: Steps
+    move_groups_per_action: Steps
+    resource_caps: ResourceTable
+    gold_substitutes_for: list[Resource]
+    starting: StartingState
+    advance_cost: AdvanceCost
+    building_cost: dict[Resource, Amount]
+    government_change_cost: Cost
+    raze: dict[Resource, Amount]
+    raze_max_size: Steps
+    city: CityRules
+    stacking_limit: Steps
+    ship_capacity: int = Field(ge=0, le=MAX_STEPS)
+    hits_per_combat_value: Steps
+    capture: CaptureRules
+    barbarians: BarbarianRules
+    pirates: PirateRules
+    influence: InfluenceRules
+    border_bonus: dict[str, Literal["mood", "culture"]]
+    victory_points: VictoryPoints
+    wonder_advance: str = "Engineering"  # needed to build any wonder, besides the wonder's own advance
+
+
+# ---------------------------------------------------------------- terrain, units, buildings
+
+
+class Terrain(Strict):
+    code: str = Field(min_length=1, max_length=1)
+    name: str
+    water: bool = False
+    yields: list[Resource] = []
+    stops_movement: bool = False
+    forbids_later_attack: bool = False
+    can_found_city: bool = True
+
+
+class UnitType(Strict):
+    name: str
+    cost: Cost
+    army: bool
+    naval: bool = False
+    limit: Amount
+    requires_building: str | None = None
+    requires_advance_to_move: str | None = None
+    leader: bool = False  # the civilization's leader: one of its leaders, chosen when recruited
+    text: str = ""
+
+
+class DieFace(Strict):
+    value: int = Field(ge=0, le=MAX_STEPS)
+    icon: str
+
+
+class CombatRules(Strict):
+    die: list[DieFace] = Field(min_length=1)
+    icon_bonus: dict[str, Annotated[int, Field(ge=0, le=MAX_STEPS)]]
+    icon_cancels_hit: list[str]
+    icon_rerolls: list[str]
+    fortress_extra_dice: int = Field(ge=0, le=MAX_STEPS)
+    fortress_cancelled_hits: int = Field(ge=0, le=MAX_STEPS)
+
+
+class Building(Strict):
+    name: str
+    advance: str
+    limit: Amount
+    needs_sea: bool = False
+    can_be_influenced: bool = True
+    keeps_colour_on_capture: bool = False
+    on_built: list[OnBuiltEffect] = []
+    facing_sea_yields: list[Payable] = []  # choices when collecting the space a Port faces
+    text: str = ""
+
+
+# ---------------------------------------------------------------- advances
+
+
+class Advance(Strict):
+    name: str
+    bonus: Literal["mood", "culture"] | None = None
+    building: str | None = None
+    effects: list[dict[str, Any]] = []
+    text: str = ""
+
+
+class Category(Strict):
+    name: str
+    government: bool = False
+    requires: str | None = None  # only for government categories: the top advance's prerequisite
+    advances: list[Advance] = Field(min_length=1)
+
+
+# ---------------------------------------------------------------- map
+
+
+class RegionTile(Strict):
+    id: str
+    terrain: list[str] = Field(min_length=4, max_length=4)
+
+
+class HomePosition(Strict):
+    anchor: SpaceLabel
+    rotation: int = Field(ge=0, le=5)
+    tile: str
+
+
+class FreePosition(Strict):
+    anchor: SpaceLabel
+    base_rotation: int = Field(ge=0, le=5)
+
+
+class Layout(Strict):
+    homes: list[HomePosition]
+    free: list[FreePosition]
+
+
+class MapRules(Strict):
+    start_tiles: list[RegionTile]
+    regular_tiles: list[RegionTile]
+    layouts: dict[Annotated[int, Field(ge=1, le=MAX_PLAYERS)], Layout]
+
+
+# ---------------------------------------------------------------- cards
+
+
+class Card(Strict):
+    id: int
+    name: str
+    text: str = ""
+
+
+class ActionCard(Card):
+    """A card of the action deck: the names of its action half and its tactics half."""
+
+    action: str
+    tactics: str
+
+
+class ActionHalf(Strict):
+    """The action (civil) half of action cards, played on your turn.
+
+    `action`: `main` uses one of the turn's actions, `free` none, `after_battle` is offered to
+    the winner at the end of a battle instead. `cost` is paid when the card is played. A half
+    is playable when every effect offers a way to be played (their preconditions hold).
+    """
+
+    action: Literal["main", "free", "after_battle"]
+    cost: dict[Payable, int] = {}
+    text: str
+    effects: list[OneEffect] = []
+
+
+class TacticsHalf(Strict):
+    """The tactics (combat) half of action cards, played face down in a combat round.
+
+    Requirements: `battles` (land: army units, a city counts as land; naval: ships), `units` (the
+    unit types the card names: the side needs one of them in the battle, `army` units or `ship`s
+    among its fighting units or, defending, the city's `fortress`; none named: no unit is needed),
+    `role`, and `city`: `required` (the defended space holds the defender's city) or
+    `not_for_attacker` (the attacker may play it only where there is no such city).
+    """
+
+    battles: list[Literal["land", "naval"]] = ["land", "naval"]
+    units: list[Literal["army", "ship", "fortress"]] = []
+    role: Literal["attacker", "defender", "either"] = "either"
+    city: Literal["any", "required", "not_for_attacker"] = "any"
+    text: str
+    effects: list[OneEffect] = []
+
+
+def _parses(raw: dict[str, object]) -> dict[str, object]:
+    parse_condition(raw)
+    return raw
+
+
+OneCondition = Annotated[dict[str, object], AfterValidator(_parses)]  # a condition primitive and its parameters
+
+
+class Objective(Strict):
+    """One objective: completed in the status phase (`status`), right after its moment (`instant`),
+    or by itself as soon as it holds, checked after every action (`automatic`)."""
+
+    name: str
+    text: str = ""
+    status: OneCondition | None = None
+    instant: OneCondition | None = None
+    automatic: OneCondition | None = None
+    pay: dict[Resource, int] = {}  # paid on completion; gold cannot stand in
+    excludes: list[str] = []  # objectives that may not be completed in the same status phase
+
+    def condition(self, part: str) -> Condition | None:
+        """The parsed `status`, `instant` or `automatic` condition."""
+        return self._conditions.get(part)
+
+    @cached_property
+    def _conditions(self) -> dict[str, Condition]:
+        parts = {"status": self.status, "instant": self.instant, "automatic": self.automatic}
+        return {part: parse_condition(raw) for part, raw in parts.items() if raw is not None}
+
+    @model_validator(mode="after")
+    def _checked_somehow(self) -> Objective:
+        parts = self._conditions
+        if not parts:
+            raise ValueError("an objective needs a `status`, `instant` or `automatic` condition")
+        for part, cond in parts.items():
+            if (cond.moment == "status") != (part != "instant"):
+                raise ValueError(f"{part}: {cond.name} is checked at {cond.moment}")
+        return self
+
+
+class ObjectiveCard(Card):
+    objectives: list[str] = Field(min_length=2, max_length=2)
+
+
+EventIcon = Literal["barbarians_spawn", "barbarians_move", "pirates", "exhausted_land", "gold_mine"]
+
+
+class GreatPerson(Strict):
+    """A great person on an event card: offered when drawn, held in hand and played like the action half
+    of an action card (`action`: `main` uses one of the turn's actions, `free` none); its card's
+    `effects` are then those of the half: action-card primitives and event primitives acting for you."""
+
+    action: Literal["main", "free"] = "main"
+    public: bool = False  # kept face up
+
+
+class EventCard(Card):
+    """An event card: its icon acts for the player who drew it, then its main `effects` (event primitives);
+    on a great person's card the effects act when the card is played instead."""
+
+    icon: EventIcon | None = None
+    effects: list[OneEffect] = []
+    great_person: GreatPerson | None = None
+
+
+class Wonder(Strict):
+    name: str
+    cost: Cost
+    advance: str
+    needs_building: str | None = None
+    builder_vp: Points
+    owner_vp: Points
+    text: str = ""
+    effects: list[OneEffect] = []
+    in_deck: bool = True  # false: left out of the wonder deck while its powers are not in play
+
+
+# ---------------------------------------------------------------- civilizations
+
+ANY_GOVERNMENT = "any government"  # a special advance linked to the top advance of every government
+
+
+class SpecialAdvance(Strict):
+    name: str
+    advance: str  # the normal advance it comes with, or ANY_GOVERNMENT
+    text: str
+    effects: list[OneEffect] = []
+    missing: str = ""  # a part of the printed ability its effects do not cover yet: the civilization is not offered
+    our_design: bool = False  # not printed: designed (or reworked) by this project where the sources leave a gap
+
+
+class LeaderAbility(Strict):
+    name: str
+    text: str
+    effects: list[OneEffect] = []
+    missing: str = ""  # as for SpecialAdvance
+    our_design: bool = False  # as for SpecialAdvance
+
+
+class Leader(Strict):
+    name: str
+    abilities: list[LeaderAbility] = Field(min_length=1)
+
+
+class Civilization(Strict):
+    name: str
+    home_tile: str | None = None  # a start tile used as this civilization's home region instead
+    random_pool: bool = True  # dealt in Random setup; otherwise only when a player picks it
+    our_design: bool = False  # pieces designed by this project where the sources leave gaps
+    text: str = ""
+    special_advances: list[SpecialAdvance] = Field(min_length=1)
+    leaders: list[Leader] = Field(min_length=1)
+
+
+class Ruleset(Strict):
+    """All rule data of one ruleset, validated and cross-checked."""
+
+    game: GameRules
+    terrain: dict[str, Terrain]
+    units: dict[str, UnitType]
+    combat: CombatRules
+    buildings: dict[str, Building]
+    categories: list[Category]
+    map: MapRules
+    action_cards: list[ActionCard]
+    action_halves: dict[str, ActionHalf]
+    tactics_halves: dict[str, TacticsHalf]
+    objective_cards: list[ObjectiveCard]
+    objectives: dict[str, Objective]
+    events: list[EventCard]
+    wonders: dict[str, Wonder]
+    civilizations: dict[str, Civilization]
+    # The mods overlaid on the base ruleset, in the order they were applied: set by the loader (no rules
+    # file is named `mods`), recorded in saves, and left out of the rules' digest.
+    mods: tuple[ModRef, ...] = Field(default=(), exclude=True)
+
+    def reference_problems(self) -> list[DataProblem]:
+        """Names that point at nothing, repeated names and ids, and effects that do not parse."""
+        advances = {a.name for c in self.categories for a in c.advances}
+        problems = self._duplicate_problems()
+        for key, b in self.buildings.items():
+            if b.advance not in advances:
+                problems.append(
+                    DataProblem(("buildings", key, "advance"), f"{key}.advance: unknown advance {b.advance!r}")
+                )
+            for i, effect in enumerate(b.on_built):
+                for name in effect:
+                    if name not in ON_BUILT_EFFECTS:
+                        problems.append(
+                            DataProblem(("buildings", key, "on_built", i), f"{key}.on_built: unknown effect {name!r}")
+                        )
+        problems += self._effect_problems()
+        problems += self._layout_problems()
+        problems += self._starting_problems()
+        for ci, c in enumerate(self.categories):
+            if c.requires and c.requires not in advances:
+                problems.append(
+                    DataProblem(("categories", ci, "requires"), f"{c.name}.requires: unknown advance {c.requires!r}")
+                )
+            for ai, a in enumerate(c.advances):
+                if a.building and a.building not in self.buildings:
+                    problems.append(
+                        DataProblem(
+                            ("categories", ci, "advances", ai, "building"),
+                            f"{a.name}.building: unknown building {a.building!r}",
+                        )
+                    )
+        for i, name in enumerate(self.game.starting.advances):
+            if name not in advances:
+                problems.append(
+                    DataProblem(("game", "starting", "advances", i), f"starting.advances: unknown advance {name!r}")
+                )
+        for i, name in enumerate(self.game.starting.units):
+            if name not in self.units:
+                problems.append(DataProblem(("game", "starting", "units", i), f"starting.units: unknown unit {name!r}"))
+        for key in ENGINE_UNITS:
+            if key not in self.units:
+                problems.append(DataProblem(("units",), f"units: no {key!r}: the rules engine needs this unit type"))
+        for key in self.game.barbarians.units:
+            if key not in self.units:
+                problems.append(
+                    DataProblem(("game", "barbarians", "units", key), f"barbarians.units: unknown unit {key!r}")
+                )
+        for key, u in self.units.items():
+            if u.requires_building and u.requires_building not in self.buildings:
+                problems.append(
+                    DataProblem(
+                        ("units", key, "requires_building"),
+                        f"{key}.requires_building: unknown building {u.requires_building!r}",
+                    )
+                )
+            if u.requires_advance_to_move and u.requires_advance_to_move not in advances:
+                problems.append(
+                    DataProblem(
+                        ("units", key, "requires_advance_to_move"),
+                        f"{key}.requires_advance_to_move: unknown advance {u.requires_advance_to_move!r}",
+                    )
+                )
+        codes = {t.code for t in self.terrain.values()}
+        for kind in ("start_tiles", "regular_tiles"):
+            for ti, tile in enumerate(getattr(self.map, kind)):
+                for i, code in enumerate(tile.terrain):
+                    if code not in codes:
+                        problems.append(
+                            DataProblem(
+                                ("map", kind, ti, "terrain", i), f"tile {tile.id}: unknown terrain code {code!r}"
+                            )
+                        )
+        tiles = {t.id for t in self.map.start_tiles}
+        for count, layout in self.map.layouts.items():
+            for hi, home in enumerate(layout.homes):
+                if home.tile not in tiles:
+                    problems.append(
+                        DataProblem(
+                            ("map", "layouts", count, "homes", hi, "tile"),
+                            f"layouts.{count}: unknown start tile {home.tile!r}",
+                        )
+                    )
+            if len(layout.free) > len(self.map.regular_tiles):
+                problems.append(
+                    DataProblem(
+                        ("map", "layouts", count, "free"), f"layouts.{count}: more free positions than regular tiles"
+                    )
+                )
+        for i, action_card in enumerate(self.action_cards):
+            for deck, half in (("action_halves", action_card.action), ("tactics_halves", action_card.tactics)):
+                if half not in getattr(self, deck):
+                    problems.append(
+                        DataProblem(
+                            ("action_cards", i, deck[:-7]),
+                            f"action card {action_card.id}: unknown {deck[:-7]} half {half!r}",
+                        )
+                    )
+        for card in self.objective_cards:
+            for key in card.objectives:
+                if key not in self.objectives:
+                    problems.append(
+                        DataProblem(("objective_cards",), f"objective card {card.id}: unknown objective {key!r}")
+                    )
+        for key, objective in self.objectives.items():
+            for other in objective.excludes:
+                if other not in self.objectives:
+                    problems.append(
+                        DataProblem(("objectives", key, "excludes"), f"{key}.excludes: unknown objective {other!r}")
+                    )
+        problems += self._civilization_problems(advances, tiles)
+        for key, w in self.wonders.items():
+            if w.advance not in advances:
+                problems.append(
+                    DataProblem(("wonders", key, "advance"), f"{key}.advance: unknown advance {w.advance!r}")
+                )
+            if w.needs_building and w.needs_building not in self.buildings:
+                problems.append(
+                    DataProblem(
+                        ("wonders", key, "needs_building"),
+                        f"{key}.needs_building: unknown building {w.needs_building!r}",
+                    )
+                )
+        return problems
+
+    def _civilization_problems(self, advances: set[str], start_tiles: set[str]) -> list[DataProblem]:
+        problems = []
+        for key, civ in self.civilizations.items():
+            if civ.home_tile is not None and civ.home_tile not in start_tiles:
+                problems.append(
+                    DataProblem(
+                        ("civilizations", key, "home_tile"), f"{key}.home_tile: unknown start tile {civ.home_tile!r}"
+                    )
+                )
+            for si, special in enumerate(civ.special_advances):
+                if special.advance != ANY_GOVERNMENT and special.advance not in advances:
+                    problems.append(
+                        DataProblem(
+                            ("civilizations", key, "special_advances", si, "advance"),
+                            f"{key}.{special.name}.advance: unknown advance {special.advance!r}",
+                        )
+                    )
+        if self.civilizations and not any(u.leader for u in self.units.values()):
+            problems.append(DataProblem(("units",), "units: civilizations need a unit type with `leader: true`"))
+        return problems
+
+    def _duplicate_problems(self) -> list[DataProblem]:
+        """Names and ids that must be unique: the engine looks content up by them."""
+        problems: list[DataProblem] = []
+        seen: dict[object, str] = {}
+
+        def once(what: str, value: object, path: DataPath, label: str) -> None:
+            key = (what, value)
+            if key in seen:
+                problems.append(DataProblem(path, f"{label}: duplicate {what} {value!r} (also {seen[key]})"))
+            else:
+                seen[key] = label
+
+        for ci, c in enumerate(self.categories):
+            once("category", c.name, ("categories", ci, "name"), c.name)
+            for ai, a in enumerate(c.advances):
+                once("advance", a.name, ("categories", ci, "advances", ai, "name"), f"{c.name}.{a.name}")
+        for key, civ in self.civilizations.items():
+            for si, special in enumerate(civ.special_advances):
+                once("special advance", special.name, ("civilizations", key, "special_advances", si, "name"), key)
+            for li, leader in enumerate(civ.leaders):
+                once("leader", leader.name, ("civilizations", key, "leaders", li, "name"), key)
+        for deck in ("action_cards", "objective_cards", "events"):
+            for i, card in enumerate(getattr(self, deck)):
+                once(f"{deck} id", card.id, (deck, i, "id"), f"{deck}[{i}]")
+        for kind in ("start_tiles", "regular_tiles"):
+            for i, tile in enumerate(getattr(self.map, kind)):
+                once("tile id", tile.id, ("map", kind, i, "id"), f"{kind}[{i}]")
+        for key, t in self.terrain.items():
+            once("terrain code", t.code, ("terrain", key, "code"), key)
+        return problems
+
+    def _layout_problems(self) -> list[DataProblem]:
+        """Every allowed player count has a layout with a home per player, and no two regions
+        of a layout share a space, whichever way an explored region is turned."""
+        problems = []
+        for count in range(self.game.players.min, self.game.players.max + 1):
+            if count not in self.map.layouts:
+                problems.append(DataProblem(("map", "layouts"), f"layouts: no layout for {count} players"))
+        for count, layout in self.map.layouts.items():
+            at = ("map", "layouts", count)
+            if len(layout.homes) != count:
+                problems.append(
+                    DataProblem((*at, "homes"), f"layouts.{count}: {len(layout.homes)} homes for {count} players")
+                )
+            owner: dict[tuple[int, int], str] = {}
+            regions: list[tuple[str, int, str, tuple[int, ...]]]
+            regions = [("homes", i, h.anchor, (h.rotation,)) for i, h in enumerate(layout.homes)]
+            regions += [
+                ("free", i, f.anchor, (f.base_rotation, (f.base_rotation + 3) % 6)) for i, f in enumerate(layout.free)
+            ]
+            for kind, i, anchor, rotations in regions:
+                label = f"{kind}[{i}]"
+                spaces = {h for rotation in rotations for h in region_slots(label_to_hex(anchor), rotation)}
+                other = next((owner[h] for h in spaces if h in owner), None)
+                if other is not None:
+                    problems.append(
+                        DataProblem((*at, kind, i), f"layouts.{count}.{label}: overlaps {other} on the board")
+                    )
+                owner.update(dict.fromkeys(spaces, label))
+        return problems
+
+    def _starting_problems(self) -> list[DataProblem]:
+        """A player's starting position obeys the limits the invariants check in play."""
+        rules, start = self.game, self.game.starting
+        at = ("game", "starting")
+        problems = [
+            DataProblem(
+                (*at, "resources", r), f"starting.resources.{r}: {amount} is above the cap {rules.resource_caps[r]}"
+            )
+            for r, amount in start.resources.items()
+            if amount > rules.resource_caps.get(r, 0)
+        ]
+        army = [u for u in start.units if u in self.units and self.units[u].army]
+        if len(army) > rules.stacking_limit:
+            problems.append(
+                DataProblem(
+                    (*at, "units"),
+                    f"starting.units: {len(army)} army units; the stacking limit is {rules.stacking_limit}",
+                )
+            )
+        for kind in set(start.units) & set(self.units):
+            if start.units.count(kind) > self.units[kind].limit:
+                problems.append(
+                    DataProblem(
+                        (*at, "units"),
+                        f"starting.units: {start.units.count(kind)} {kind}; its limit is {self.units[kind].limit}",
+                    )
+                )
+        return problems
+
+    def effect_sources(self) -> list[tuple[SourceKind, str, list[OneEffect], DataPath]]:
+        """Every piece of content that grants effects: its kind, name, effects and data path."""
+        found: list[tuple[SourceKind, str, list[OneEffect], DataPath]] = []
+        for ci, c in enumerate(self.categories):
+            for ai, a in enumerate(c.advances):
+                found.append(("advance", a.name, a.effects, ("categories", ci, "advances", ai, "effects")))
+        for key, w in self.wonders.items():
+            found.append(("wonder", w.name, w.effects, ("wonders", key, "effects")))
+        for deck in ("action_halves", "tactics_halves"):
+            for name, half in getattr(self, deck).items():
+                found.append(("card", name, half.effects, (deck, name, "effects")))
+        for key, civ in self.civilizations.items():
+            for si, special in enumerate(civ.special_advances):
+                special_path: DataPath = ("civilizations", key, "special_advances", si, "effects")
+                found.append(("special_advance", special.name, special.effects, special_path))
+            for li, leader in enumerate(civ.leaders):
+                for ai, ability in enumerate(leader.abilities):
+                    ability_path: DataPath = ("civilizations", key, "leaders", li, "abilities", ai, "effects")
+                    found.append(("leader", leader.name, ability.effects, ability_path))
+        return found
+
+    @cached_property
+    def card_effects(self) -> dict[str, list[Effect]]:
+        """Card half name -> its parsed effects, in the order written (a great person is played like a half)."""
+        halves = {
+            name: [parse_effect(name, raw, kind) for raw in raw_effects]
+            for kind, name, raw_effects, _ in self.effect_sources()
+            if kind == "card"
+        }
+        return halves | {card.name: self.event_effects(card.id) for card in self.events if card.great_person}
+
+    def _great_person_sources(self) -> list[tuple[SourceKind, str, list[OneEffect], DataPath]]:
+        return [
+            ("card", c.name, c.effects, ("events", i, "effects")) for i, c in enumerate(self.events) if c.great_person
+        ]
+
+    @cached_property
+    def played_halves(self) -> dict[str, ActionHalf]:
+        """Everything played like the action half of an action card: the action halves, and each great
+        person (its card's effects make the half)."""
+        persons = {
+            card.name: ActionHalf(action=card.great_person.action, text=card.text, effects=card.effects)
+            for card in self.events
+            if card.great_person
+        }
+        return self.action_halves | persons
+
+    def great_person_card(self, name: str) -> int:
+        """The event card showing the great person `name`."""
+        return next(card.id for card in self.events if card.great_person and card.name == name)
+
+    def action_card(self, card_id: int) -> ActionCard:
+        return self._action_card_index[card_id]
+
+    @cached_property
+    def _action_card_index(self) -> dict[int, ActionCard]:
+        return {card.id: card for card in self.action_cards}
+
+    def _effect_problems(self) -> list[DataProblem]:
+        problems = []
+        for kind, name, raw_effects, path in self.effect_sources():
+            for i, raw in enumerate(raw_effects):
+                try:
+                    effect = parse_effect(name, raw, kind)
+                except ValueError as exc:
+                    problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: {exc}"))
+                    continue
+                if effect.name in MAIN_EFFECTS:
+                    problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: {effect.name} acts only on events"))
+        categories = {c.name for c in self.categories}
+        for kind, name, raw_effects, path in [*self.effect_sources(), *self._great_person_sources()]:
+            for i, raw in enumerate(raw_effects):
+                with suppress(ValueError):  # reported above
+                    for category in getattr(parse_effect(name, raw, kind).params, "categories", []):
+                        if category not in categories:
+                            problems.append(
+                                DataProblem((*path, i), f"{name}.effects[{i}]: unknown category {category!r}")
+                            )
+        for ci, card in enumerate(self.events):
+            for i, raw in enumerate(card.effects):
+                where = f"events[{ci}] ({card.name}).effects[{i}]"
+                try:
+                    effect = parse_effect(card.name, raw, "card")
+                except ValueError as exc:
+                    problems.append(DataProblem(("events", ci, "effects", i), f"{where}: {exc}"))
+                    continue
+                if effect.name not in MAIN_EFFECTS and not (card.great_person and REGISTRY[effect.name].when == PLAYED):
+                    problems.append(
+                        DataProblem(("events", ci, "effects", i), f"{where}: {effect.name} is not an event effect")
+                    )
+                named = [getattr(effect.params, "building", None), *getattr(effect.params, "buildings", [])]
+                if card.great_person and effect.params.model_dump().get("who", "active") != "active":
+                    problems.append(DataProblem(("events", ci, "effects", i), f"{where}: a great person acts for you"))
+                for building in filter(None, named):
+                    if building not in self.buildings:
+                        problems.append(
+                            DataProblem(("events", ci, "effects", i), f"{where}: unknown building {building!r}")
+                        )
+                problems += self._kept_wonder_problems(effect.params, ("events", ci, "effects", i), where)
+        return problems
+
+    def _kept_wonder_problems(self, params: object, path: DataPath, where: str) -> list[DataProblem]:
+        """`event_destroy`'s `effect_kept`: known wonders whose whole effect is their VP (which is what is kept)."""
+        problems = []
+        for wonder in params.effect_kept if isinstance(params, EventDestroy) else []:
+            if wonder not in self.wonders:
+                problems.append(DataProblem(path, f"{where}: unknown wonder {wonder!r}"))
+            elif self.wonders[wonder].effects:
+                problems.append(
+                    DataProblem(path, f"{where}: the {wonder} wonder has effects beyond its VP: they cannot be kept")
+                )
+        return problems
+
+    def event(self, card_id: int) -> EventCard:
+        return self._events_by_id[card_id]
+
+    @cached_property
+    def _events_by_id(self) -> dict[int, EventCard]:
+        return {card.id: card for card in self.events}
+
+    def event_effects(self, card_id: int) -> list[Effect]:
+        """The parsed main effects of an event card (checked when the rules were loaded)."""
+        return self._event_effects[card_id]
+
+    @cached_property
+    def _event_effects(self) -> dict[int, list[Effect]]:
+        return {card.id: [parse_effect(card.name, raw, "card") for raw in card.effects] for card in self.events}
+
+    @cached_property
+    def content_hash(self) -> str:
+        """A fingerprint of the effective rules: equal rules (defaults included), equal hashes."""
+        canonical = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+    def describe(self) -> str:
+        """`monumental` or `monumental + Cheap advances 1.0 + ...`: the ruleset and its mods."""
+        return " + ".join([self.game.id, *(f"{m.name} {m.version}" for m in self.mods)])
+
+    @cached_property
+    def effect_index(self) -> dict[str, dict[tuple[SourceKind, str], list[Effect]]]:
+        """primitive name -> (source kind, source name) -> that source's parsed effects of the primitive."""
+        index: dict[str, dict[tuple[SourceKind, str], list[Effect]]] = {}
+        for kind, name, raw_effects, _path in self.effect_sources():
+            for raw in raw_effects:
+                effect = parse_effect(name, raw, kind)
+                index.setdefault(effect.name, {}).setdefault((kind, name), []).append(effect)
+        return index
+
+    @cached_property
+    def effects_by_source(self) -> dict[tuple[SourceKind, str], dict[str, list[Effect]]]:
+        """`effect_index` turned around: (source kind, source name) -> primitive name -> its effects."""
+        index: dict[tuple[SourceKind, str], dict[str, list[Effect]]] = {}
+        for name, by_source in self.effect_index.items():
+            for source, granted in by_source.items():
+                index.setdefault(source, {})[name] = granted
+        return index
+
+    # ---- derived look-ups used throughout the engine
+    def advance_names(self) -> list[str]:
+        return list(self._advance_names)
+
+    @cached_property
+    def _advance_names(self) -> tuple[str, ...]:  # asked for every advance on every enumeration
+        return tuple(a.name for c in self.categories for a in c.advances)
+
+    @cached_property
+    def advance_names_by_category(self) -> tuple[tuple[Category, tuple[str, ...]], ...]:
+        """Each category with the names of its advances, top first (which advances may be gained is asked
+        on every enumeration)."""
+        return tuple((c, tuple(a.name for a in c.advances)) for c in self.categories)
+
+    def category_of(self, advance: str) -> Category:
+        return self._category_index[advance]
+
+    def advance(self, name: str) -> Advance:
+        for a in self.category_of(name).advances:
+            if a.name == name:
+                return a
+        raise KeyError(name)
+
+    @cached_property
+    def objective_card_index(self) -> dict[int, ObjectiveCard]:
+        return {card.id: card for card in self.objective_cards}
+
+    @cached_property
+    def objective_conditions(self) -> dict[str, dict[str, Condition]]:
+        """objective -> its parsed conditions by part ("status", "instant", "automatic"), for quick asking."""
+        parts = ("status", "instant", "automatic")
+        return {
+            key: {part: cond for part in parts if (cond := objective.condition(part))}
+            for key, objective in self.objectives.items()
+        }
+
+    @cached_property
+    def automatic_objectives(self) -> dict[int, tuple[tuple[str, Condition], ...]]:
+        """objective card -> its objectives completed by themselves, with their conditions (looked at
+        after every action)."""
+        found = {}
+        for card in self.objective_cards:
+            automatic = tuple(
+                (key, cond) for key in card.objectives if (cond := self.objective_conditions[key].get("automatic"))
+            )
+            if automatic:
+                found[card.id] = automatic
+        return found
+
+    def terrain_by_code(self, code: str) -> str:
+        for key, t in self.terrain.items():
+            if t.code == code:
+                return key
+        raise KeyError(code)
+
+    @cached_property
+    def _category_index(self) -> dict[str, Category]:
+        return {a.name: c for c in self.categories for a in c.advances}
+
+
+FILES = {
+    "game": "game.yaml",
+    "terrain": "terrain.yaml",
+    "units": "units.yaml",
+    "combat": "combat.yaml",
+    "buildings": "buildings.yaml",
+    "categories": "advances.yaml",
+    "map": "map.yaml",
+    "action_cards": "action_cards.yaml",
+    "action_halves": "action_halves.yaml",
+    "tactics_halves": "tactics_halves.yaml",
+    "objective_cards": "objective_cards.yaml",
+    "objectives": "objectives.yaml",
+    "events": "events.yaml",
+    "wonders": "wonders.yaml",
+    "civilizations": "civilizations.yaml",
+}
+
+
+# ---------------------------------------------------------------- reading files, with lines
+
+MAX_NESTING = 64  # the Monumental files nest at most 10 deep
+MAX_VALUES = 100_000  # per file; the largest Monumental file holds about 1,000 (an alias counts as
+# the values it repeats)
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where a value of the rules data was written; for a mapping or list, also where each of
+    its parts was (same keys, or same indices)."""
+
+    file: str
+    line: int
+    parts: dict[Any, Where] | list[Where] | None = None  # keyed like the mapping it describes
+
+    def at(self, path: tuple[object, ...]) -> Where:
+        """The deepest written place along `path` (for a part that is missing: its container)."""
+        here = self
+        for step in path:
+            parts = here.parts
+            if isinstance(parts, dict) and step in parts:
+                here = parts[step]
+                continue
+            if isinstance(parts, list) and type(step) is int and 0 <= step < len(parts):
+                here = parts[step]
+                continue
+            break
+        return here
+
+    def problem(self, message: str) -> str:
+        return f"{self.file}:{self.line}: {message}"
+
+
+@dataclass
+class RulesFiles:
+    """Rules data as read from files, before validation: each Ruleset field's data, where each
+    value was written, and the problems found so far."""
+
+    data: dict[str, object] = field(default_factory=dict)
+    where: dict[str, Where] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def display_path(path: Path) -> str:
+    """A file as problems name it: relative to the working directory when it is inside it."""
+    if path.is_absolute():
+        with suppress(ValueError, OSError):
+            return str(path.relative_to(Path.cwd()))
+    return str(path)
+
+
+def read_rules_file(path: Path) -> tuple[object, Where, list[str]]:
+    """One YAML file's data, where each value was written, and its repeated keys (problems that
+    do not stop validation). A file that cannot be read or parsed raises RulesDataError."""
+    name = display_path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesDataError([f"{name}: file is missing"]) from None
+    except UnicodeDecodeError as exc:
+        raise RulesDataError([f"{name}: not a UTF-8 text file (invalid byte at {exc.start})"]) from None
+    except OSError as exc:
+        raise RulesDataError([f"{name}: cannot read the file ({exc.strerror or exc})"]) from None
+    builder = _Builder(name)
+    try:
+        _check_size(text, name)
+        node = safe_node(text)
+        if node is None:  # an empty file
+            return None, Where(name, 1), []
+        data, where = builder.build(node, node.start_mark.line + 1)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where_text = f":{mark.line + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]  # a problem is one line
+        raise RulesDataError([f"{name}{where_text}: not valid YAML ({problem})"]) from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise RulesDataError([f"{name}: not valid YAML ({exc})"]) from None
+    return data, where, builder.problems
+
+
+class _Builder:
+    """Plain data, as safe_load builds it, and its Where tree, from a composed YAML node tree.
+    A repeated key is a problem (safe_load silently keeps the last value); the first is kept."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.problems: list[str] = []
+        self.scalars = yaml.SafeLoader("")  # constructs single scalars exactly as safe_load does
+        self.open: set[int] = set()  # collections being built: an alias inside one is a loop
+
+    def build(self, node: yaml.Node, line: int) -> tuple[object, Where]:
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalars.construct_object(node), Where(self.file, line)
+        if id(node) in self.open:
+            raise yaml.constructor.ConstructorError(
+                None, None, "an alias refers to a value that contains it", node.start_mark
+            )
+        if node.tag not in (_MAP, _SEQ):
+            raise yaml.constructor.ConstructorError(None, None, f"the tag {node.tag!r} is not allowed", node.start_mark)
+        self.open.add(id(node))
+        try:
+            data, parts = self._mapping(node) if isinstance(node, yaml.MappingNode) else self._sequence(node)
+        finally:
+            self.open.discard(id(node))
+        return data, Where(self.file, line, parts)
+
+    def _sequence(self, node: yaml.Node) -> tuple[list[object], list[Where]]:
+        data: list[object] = []
+        parts: list[Where] = []
+        for item in node.value:
+            value, where = self.build(item, item.start_mark.line + 1)
+            data.append(value)
+            parts.append(where)
+        return data, parts
+
+    def _mapping(self, node: yaml.MappingNode) -> tuple[dict[object, object], dict[object, Where]]:
+        data: dict[object, object] = {}
+        parts: dict[object, Where] = {}
+        for key_node, value_node in node.value:
+            line = key_node.start_mark.line + 1
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                raise yaml.constructor.ConstructorError(
+                    None, None, "a key must be a single value (merge keys `<<` are not supported)", key_node.start_mark
+                )
+            key = self.scalars.construct_object(key_node)
+            value, where = self.build(value_node, line)
+            if key in data:
+                self.problems.append(f"{self.file}:{line}: duplicate key {key!r} (first on line {parts[key].line})")
+                continue
+            data[key] = value
+            parts[key] = where
+        return data, parts
+
+
+def _check_size(text: str, name: str) -> None:
+    """Refuse, before building anything, nesting that would exhaust the recursion limit and
+    aliases that expand to too many values (a few lines of anchors can stand for billions)."""
+    anchored: dict[str | None, int] = {}  # anchor -> values it stands for
+    open_anchors: list[str | None] = [None]  # the anchor of each open collection
+    open_counts = [0]  # the values inside each open collection
+    total = 0
+    for event in safe_events(text):
+        line = event.start_mark.line + 1 if event.start_mark else 0
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(open_anchors) > MAX_NESTING:
+                raise RulesDataError([f"{name}:{line}: nested more than {MAX_NESTING} levels deep"])
+            open_anchors.append(event.anchor)
+            open_counts.append(1)
+            total += 1
+            continue
+        if isinstance(event, yaml.CollectionEndEvent):
+            anchor, count = open_anchors.pop(), open_counts.pop()
+        elif isinstance(event, yaml.ScalarEvent):
+            anchor, count = event.anchor, 1
+            total += 1
+        elif isinstance(event, yaml.AliasEvent):
+            anchor, count = None, anchored.get(event.anchor, 0)
+            total += count
+        else:
+            continue
+        if anchor is not None:
+            anchored[anchor] = count
+        open_counts[-1] += count
+        if total > MAX_VALUES:
+            raise RulesDataError([f"{name}:{line}: more than {MAX_VALUES:,} values once aliases are expanded"])
+
+
+def read_ruleset(directory: Path) -> RulesFiles:
+    """Every file of a complete ruleset; unreadable or unparsable files raise RulesDataError
+    (after every file was tried, so all such problems are reported together)."""
+    files = RulesFiles()
+    broken = False
+    for key, file_name in FILES.items():
+        try:
+            data, where, problems = read_rules_file(directory / file_name)
+        except RulesDataError as exc:
+            files.problems += exc.problems
+            broken = True
+            continue
+        files.data[key], files.where[key] = data, where
+        files.problems += problems
+    if broken:
+        raise RulesDataError(files.problems)
+    return files
+
+
+# ---------------------------------------------------------------- validating, with lines
+
+
+def build_ruleset(files: RulesFiles, mods: tuple[ModRef, ...] = ()) -> Ruleset:
+    """Validate rules data; every problem, at its file and line, raises RulesDataError."""
+    problems = list(files.problems)
+    try:
+        rules = Ruleset.model_validate({**files.data, "mods": mods})
+    except ValidationError as exc:
+        raise RulesDataError(problems + located_errors(exc, files.data, files.where)) from None
+    root = Where("ruleset", 0, files.where)
+    problems += [root.at(p.path).problem(p.message) for p in rules.reference_problems()]
+    if problems:
+        raise RulesDataError(problems)
+    return rules
+
+
+def located_errors(
+    exc: ValidationError, data: dict[str, Any], where: dict[str, Where], prefix: tuple[int | str, ...] = ()
+) -> list[str]:
+    """Pydantic's errors, each at the file and line where the bad value (or the mapping missing
+    a field) was written. `data` maps file keys to each file's data; the errors' locations start
+    with a file key, or `prefix` is put before them (a model validated from one file's data)."""
+    root = Where("data", 0, where)
+    return [_schema_problem({**err, "loc": (*prefix, *err["loc"])}, data, root) for err in exc.errors()]
+
+
+def _schema_problem(err: ErrorDetails, data: dict[str, Any], root: Where) -> str:
+    loc = tuple(err["loc"])
+    message = err["msg"]
+    value = err.get("input")
+    if err["type"] not in ("missing", "extra_forbidden") and isinstance(value, (str, int, float)):
+        message += f" (got {value!r})"
+    return root.at(loc).problem(f"{_label(data, loc)}: {message}")
+
+
+def _label(data: object, loc: tuple[object, ...]) -> str:
+    """A key path for readers: list entries by id (`#4`), name (`Agriculture.advances.Storage`)
+    or index (`effects[0]`). The first step names the file, which the problem names already."""
+    parts: list[str] = []
+    here = data
+    for depth, step in enumerate(loc):
+        if isinstance(here, dict) and step in here:
+            here = here[step]
+            if depth:
+                parts.append(f".{step}")
+        elif isinstance(here, list) and type(step) is int and 0 <= step < len(here):
+            here = here[step]
+            parts.append(_entry_label(here, step))
+        else:
+            if depth == len(loc) - 1 and isinstance(step, str) and not step.startswith("["):
+                parts.append(f".{step}")  # a missing field
+            break
+    return "".join(parts).lstrip(".") or "(top level)"
+
+
+def _entry_label(entry: object, index: int) -> str:
+    if isinstance(entry, dict) and "id" in entry:
+        return f".#{entry['id']}"
+    if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+        return f".{entry['name']}"
+    return f"[{index}]"
+
+
+def ruleset_dir(name_or_dir: str | Path) -> Path:
+    """A ruleset's directory, given its name (under rules_data/) or its path."""
+    directory = Path(name_or_dir)
+    if not directory.is_dir():
+        directory = RULESETS_ROOT / str(name_or_dir)
+    if not directory.is_dir():
+        raise RulesDataError([f"{name_or_dir}: no such ruleset directory"])
+    return directory
+
+
+def load_ruleset(name_or_dir: str | Path = "monumental") -> Ruleset:
+    """Load and validate a complete ruleset by name (under rules_data/) or by directory path."""
+    return build_ruleset(read_ruleset(ruleset_dir(name_or_dir)))
+
+
+_CACHE: dict[str, Ruleset] = {}
+
+
+def default_ruleset() -> Ruleset:
+    """The Monumental ruleset, loaded once per process."""
+    if "monumental" not in _CACHE:
+        _CACHE["monumental"] = load_ruleset("monumental")
+    return _CACHE["monumental"]

@@ -1,0 +1,405 @@
+"""Advances: which a player may gain, buying one as a main action, and the event tracker.
+
+Effects applied here: `free_advance_cost` (the price), `on_gain` and `advance_reward` (gaining),
+`advance_purchase_bonus` (a choice after buying), `advance_on_build` (the free advance a
+building gives, offered by `cities.py`) and the `advance_as_free_action` ability:
+(advance, "item:amount"... of the payment).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable, Sequence
+
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content import effects
+from civgame.games.clash.content.effects import Effect
+from civgame.games.clash.content.effects.economy import (
+    AdvanceAsFreeAction,
+    AdvanceOnBuild,
+    AdvancePurchaseBonus,
+    AdvanceReward,
+    FreeAdvanceCost,
+    OnGain,
+)
+from civgame.games.clash.content.effects.registry import SourceKind
+from civgame.games.clash.content.effects.sources import once_per_turn_key
+from civgame.games.clash.core.actions import Action, Advance
+from civgame.games.clash.core.decisions import EffectChoiceDecision
+from civgame.games.clash.core.model import Game, Player
+from civgame.games.clash.core.vocabulary import DECLINE, Payable, amounts
+from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base.abilities import ability
+from civgame.games.clash.rules.base.cards import asked_where_from, discard, draw_card, draw_into_hand
+from civgame.games.clash.rules.base.payments import (
+    affordable,
+    any_of,
+    describe,
+    enforce_caps,
+    gain,
+    pay,
+    payment_options,
+    settle,
+)
+from civgame.games.clash.rules.base.registry import rule
+from civgame.games.clash.rules.base.triggers import fire
+from civgame.games.clash.rules.base.turns import spend_main_action
+from civgame.games.clash.rules.events import resolve_event
+
+
+def government_of(game: Game, player: Player) -> str | None:
+    """The government category the player holds advances in, if any."""
+    for name in player.advances:
+        category = game.rules.category_of(name)
+        if category.government:
+            return category.name
+    return None
+
+
+def why_not_gain(game: Game, player: Player, name: str) -> str | None:
+    """The rule that stops `player` from gaining advance `name`, or None if it may."""
+    if name not in game.rules.advance_names():
+        return f"there is no advance called {name!r}"
+    if player.has(name):
+        return f"{player.name} already has {name}"
+    category = game.rules.category_of(name)
+    top = category.advances[0].name
+    if not any(a.name in player.advances for a in category.advances) and name != top:
+        return f"the first advance taken in {category.name} must be its top advance, {top}"
+    if category.government:
+        current = government_of(game, player)
+        if current is not None and current != category.name:
+            return f"{player.name} already follows {current}; only one government is allowed"
+        if name == top and category.requires and not player.has(category.requires):
+            return f"{top} requires {category.requires}"
+    return None
+
+
+def gainable(game: Game, player: Player) -> list[str]:
+    """Every advance `why_not_gain` allows. A hot path: it depends only on the advances held, so it
+    is worked out once per change of holdings."""
+    return list(effects.memo(game, player, _gainable))
+
+
+def _gainable(game: Game, player: Player, _: Hashable) -> tuple[str, ...]:
+    owned = set(player.advances)
+    current = government_of(game, player)
+    result = []
+    for category, names in game.rules.advance_names_by_category:
+        if category.government and current is not None and current != category.name:
+            continue
+        started = not owned.isdisjoint(names)
+        for name in names if started else names[:1]:
+            if name in owned:
+                continue
+            if category.government and name == names[0] and category.requires and category.requires not in owned:
+                continue
+            result.append(name)
+    return tuple(result)
+
+
+def advance_cost(game: Game) -> dict[str, int]:
+    rules = game.rules.game.advance_cost
+    return any_of(rules.pay_with, rules.amount)
+
+
+def advance_prices(game: Game, player: Player, names: Sequence[str]) -> list[tuple[dict[str, int], Effect | None]]:
+    """What buying each of `names`, one after the other from now, costs as the Advance action charges it:
+    (its price, the `free_advance_cost` effect that waives it, if one does). A once-per-turn waiver used
+    for one is spent for those after it; the waivers an advance brings (its own, and those of the special
+    advances that come with it) apply to those bought after it."""
+    found: Sequence[Effect] = effects.active(game, player, "free_advance_cost")
+    if not found and not any(_waivers_brought(game, player, name) for name in names[:-1]):
+        return [(advance_cost(game), None) for _ in names]  # (most players: no waiver, now or on the way)
+    spent: set[str] = set()  # the once-per-turn waivers used for those before, as `note_waiver` marks them
+    prices: list[tuple[dict[str, int], Effect | None]] = []
+    for name in names:
+        usable = [
+            (effect, waiver)
+            for effect, waiver in _usable_waivers(game, player, found)
+            if not (waiver.once_per_turn and once_per_turn_key(effect) in spent)
+        ]
+        used = _waiver(game, player, name, usable)
+        prices.append(({} if used is not None else advance_cost(game), used))
+        if used is not None and effects.params_as(used, FreeAdvanceCost).once_per_turn:
+            spent.add(once_per_turn_key(used))
+        found = [*found, *_waivers_brought(game, player, name)]
+    return prices
+
+
+def least_advance_price(game: Game, player: Player, count: int) -> dict[str, int]:
+    """What `advance_prices` asks at least for `count` advances of one category bought one after the other,
+    whichever they are: an unlimited waiver usable now may pay for all of them, each once-per-turn one for
+    one, and a waiver an advance gainable now brings for another of its category for all but the first."""
+    usable = _usable_waivers(game, player)
+    if any(not waiver.once_per_turn for _, waiver in usable):
+        return {}
+    brought = effects.memo(game, player, _gainable_brings_waivers, player.civilization)
+    paid = count - len(usable) - (count - 1 if brought else 0)
+    return {item: amount * paid for item, amount in advance_cost(game).items()} if paid > 0 else {}
+
+
+def _gainable_brings_waivers(game: Game, player: Player, _: Hashable) -> bool:
+    """Some advance the player may gain now brings a `free_advance_cost` effect for another advance of its
+    category (asked about the player's civilization: its special advances come with advances)."""
+    for name in gainable(game, player):
+        category = game.rules.category_of(name)
+        for effect in _waivers_brought(game, player, name):
+            waiver = effects.params_as(effect, FreeAdvanceCost)
+            if category.name in waiver.categories or any(
+                a.name != name and a.name in waiver.advances for a in category.advances
+            ):
+                return True
+    return False
+
+
+def _waivers_brought(game: Game, player: Player, name: str) -> tuple[Effect, ...]:
+    """The `free_advance_cost` effects the player would gain with advance `name`: its own, and those of the
+    special advances that come with it. (Priced for every pair of advances a card may give: remembered.)"""
+    return effects.memo(game, player, _work_out_waivers_brought, name)
+
+
+def _work_out_waivers_brought(game: Game, player: Player, name: Hashable) -> tuple[Effect, ...]:
+    assert isinstance(name, str)
+    sources: list[tuple[SourceKind, str]] = [("advance", name)]
+    sources += [("special_advance", special) for special in civilizations.special_advances_with(game, player, name)]
+    by_source = game.rules.effects_by_source
+    return tuple(
+        effect
+        for source in sources
+        for effect in by_source.get(source, {}).get("free_advance_cost", [])
+        if not effect.only  # (as `effects.active` answers without a place)
+    )
+
+
+def note_waiver(game: Game, player: Player, name: str, waiver: Effect) -> None:
+    """`name` is bought free through `waiver` (`advance_prices`): said in the log, and a once-per-turn
+    waiver is used for the turn."""
+    game.say(f"{name} costs nothing ({waiver.source})")
+    if effects.params_as(waiver, FreeAdvanceCost).once_per_turn:
+        effects.mark_used(player, waiver)
+
+
+def _waiver(
+    game: Game, player: Player, name: str, usable: list[tuple[Effect, FreeAdvanceCost]] | None = None
+) -> Effect | None:
+    """The `free_advance_cost` effect that makes buying `name` free now, if any (unlimited ones first);
+    `usable` are the `_usable_waivers`, when the caller has them."""
+    category = game.rules.category_of(name).name
+    for effect, waiver in _usable_waivers(game, player) if usable is None else usable:
+        if name in waiver.advances or category in waiver.categories:
+            return effect
+    return None
+
+
+def _usable_waivers(
+    game: Game, player: Player, found: Sequence[Effect] | None = None
+) -> list[tuple[Effect, FreeAdvanceCost]]:
+    """The player's `free_advance_cost` effects usable now (of `found`, when given), unlimited ones first."""
+    usable = [
+        (effect, waiver)
+        for effect in (effects.active(game, player, "free_advance_cost") if found is None else found)
+        if not (waiver := effects.params_as(effect, FreeAdvanceCost)).once_per_turn
+        or effects.unused_this_turn(player, effect)
+    ]
+    usable.sort(key=lambda found: found[1].once_per_turn)
+    return usable
+
+
+def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool = True) -> None:
+    """Give an advance with its border bonus and gain effects; use an event cube and maybe draw an event."""
+    player.advances.append(name)
+    if player.government_regains and game.rules.category_of(name).government:
+        uses_event_cube = False  # Anarchy: a regained government advance uses no cube but costs VP
+        lost = player.government_regains.pop(0)
+        player.event_vp -= lost
+        game.say(f"{player.name} regains a government advance after anarchy: no event cube, {lost:g} VP lost")
+    bonus = game.rules.advance(name).bonus
+    if bonus == "mood":
+        player.mood_tokens += 1
+    elif bonus == "culture":
+        player.culture_tokens += 1
+    game.say(f"{player.name} gains {name}" + (f" (+1 {bonus} token)" if bonus else ""))
+    effects.holdings_changed(game, player)
+    civilizations.grant_special_advances(game, player, name)
+    enforce_caps(game, player)
+    _gain_effects(game, player, name)
+    fire(game, "advance_gained", player=player.index, advance=name)
+    if uses_event_cube:
+        use_event_cube(game, player)
+
+
+def _gain_effects(game: Game, player: Player, name: str) -> None:
+    """`on_gain` effects of the new advance, then `advance_reward` effects of those held before it."""
+    category = game.rules.category_of(name).name
+    apply_on_gain(game, player, name)
+    for effect in effects.active(game, player, "advance_reward"):
+        reward = effects.params_as(effect, AdvanceReward)
+        if effect.source != name and category in reward.categories:
+            _reward(game, player, reward.gain, effect.source)
+
+
+def apply_on_gain(game: Game, player: Player, source: str) -> None:
+    """The `on_gain` effects of `source`, an advance just gained or a wonder just built."""
+    for effect in effects.active(game, player, "on_gain"):
+        if effect.source == source:
+            on_gain = effects.params_as(effect, OnGain)
+            _reward(game, player, on_gain.gain, source)
+            for deck, count in on_gain.draw.items():
+                _draw(game, player, deck, count, source)
+
+
+def _reward(game: Game, player: Player, what: dict[Payable, int], source: str) -> None:
+    if what:
+        kept = gain(game, player, amounts(what))
+        game.say(f"{player.name} gains {describe(kept)} ({source})")
+
+
+def _draw(game: Game, player: Player, deck: str, count: int, source: str) -> None:
+    for _ in range(count):
+        draw_into_hand(game, player, deck)
+    game.say(f"{player.name} draws {count} {deck} card(s) ({source})")
+
+
+def use_event_cube(game: Game, player: Player) -> None:
+    player.event_cubes -= 1
+    if player.event_cubes > 0:
+        return
+    player.event_cubes = game.rules.game.starting.event_cubes
+    if not asked_where_from(game, player, "event"):
+        draw_event(game, player, from_discard=False)
+
+
+def draw_event(game: Game, player: Player, *, from_discard: bool) -> None:
+    """Draw the event card (or take the discard pile's top one) and resolve it."""
+    deck = game.decks["event"]
+    card = deck.discard.pop() if from_discard and deck.discard else draw_card(game, "event")
+    if not isinstance(card, int):
+        return
+    discard(game, player, "event", card)  # as soon as drawn, before it acts
+    fire(game, "event_drawn", player=player.index, card=card)
+    resolve_event(game, player, card)
+
+
+def _legal_buy(game: Game) -> list[Action]:
+    if game.actions_left <= 0:
+        return []
+    player = game.player(game.current)
+    if affordable(game, player, advance_cost(game)):
+        return list(effects.memo(game, player, _purchases))
+    usable = _usable_waivers(game, player)
+    if not usable:
+        return []
+    # Those some usable waiver makes free (`_waiver`), its advances and categories gathered once.
+    advances = {name for _, waiver in usable for name in waiver.advances}
+    categories = {name for _, waiver in usable for name in waiver.categories}
+    pairs = effects.memo(game, player, _purchases_by_category)
+    return [a for category, a in pairs if a.advance in advances or category in categories]
+
+
+def _purchases(game: Game, player: Player, _: Hashable) -> tuple[Advance, ...]:
+    """An `Advance` of each `gainable` advance: the actions are immutable, so every listing until the
+    holdings change may hand out the same ones rather than make them anew."""
+    return tuple(Advance(name) for name in gainable(game, player))
+
+
+def _purchases_by_category(game: Game, player: Player, _: Hashable) -> tuple[tuple[str, Advance], ...]:
+    """The `_purchases`, each with the name of its advance's category (what waivers are asked about)."""
+    return tuple((game.rules.category_of(a.advance).name, a) for a in effects.memo(game, player, _purchases))
+
+
+def _check_buy(game: Game, action: Advance) -> None:
+    if game.actions_left <= 0:
+        raise RuleError("no main actions left this turn")
+    reason = why_not_gain(game, game.player(game.current), action.advance)
+    if reason:
+        raise RuleError(reason)
+
+
+@rule(Advance, legal=_legal_buy, check=_check_buy)
+def buy_advance(game: Game, action: Advance) -> None:
+    """Buy a legal advance (`_check_buy`); the price is settled here, as only the payment can still fail."""
+    assert game.actions_left > 0
+    player = game.player(game.current)
+    [(price, waiver)] = advance_prices(game, player, [action.advance])
+    payment = settle(game, action, price)
+    if payment is None:
+        return
+    pay(player, payment)
+    if waiver is not None:
+        note_waiver(game, player, action.advance, waiver)
+    spend_main_action(game)
+    gain_advance(game, player, action.advance)
+    offer_purchase_bonus(game, player, [action.advance], payment)
+
+
+def offer_purchase_bonus(
+    game: Game, player: Player, gained: Sequence[str], paid: dict[str, int], free: Collection[str] = ()
+) -> None:
+    """`advance_purchase_bonus` (Free Education): after gaining `gained` (in that order; those in `free` cost
+    nothing) with `paid`, offer the extra once for each advance bought after the effect's source was held
+    and paid for with one of its resources. Advances bought together (Synergies) share one payment: each
+    unit of those resources may have paid for a different advance."""
+    for effect in effects.active(game, player, "advance_purchase_bonus"):
+        params = effects.params_as(effect, AdvancePurchaseBonus)
+        after_source = gained[gained.index(effect.source) + 1 :] if effect.source in gained else gained
+        bought = [name for name in after_source if name not in free]
+        times = min(len(bought), sum(paid.get(r, 0) for r in params.paid_with))
+        ways = payment_options(game, player, amounts(params.pay)) if times else []
+        if not ways:
+            continue
+        options = [f"pay {'+'.join(sorted(way))}" for way in ways] + [DECLINE]
+        changes = [{**{k: -v for k, v in way.items()}, **params.gain} for way in ways] + [{}]
+        for _ in range(times):
+            game.pending.append(
+                EffectChoiceDecision(
+                    player=player.index, source=effect.source, effect=effect.name, options=options, amounts=changes
+                )
+            )
+
+
+def offer_advance_on_build(game: Game, player: Player, building: str) -> None:
+    """`advance_on_build` (Dogma): after constructing `building`, offer a free advance of its categories."""
+    for effect in effects.active(game, player, "advance_on_build"):
+        on_build = effects.params_as(effect, AdvanceOnBuild)
+        if on_build.building != building:
+            continue
+        choices = [a for a in gainable(game, player) if game.rules.category_of(a).name in on_build.categories]
+        if choices:
+            game.pending.append(
+                EffectChoiceDecision(
+                    player=player.index, source=effect.source, effect=effect.name, options=[*choices, DECLINE]
+                )
+            )
+
+
+def advance_on_build_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    player = game.player(decision.player)
+    return [o for o in decision.options if o == DECLINE or why_not_gain(game, player, o) is None]
+
+
+def take_advance_on_build(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Answer of an `advance_on_build` choice: the advance, free, with an event cube."""
+    if option == DECLINE:
+        return
+    player = game.player(decision.player)
+    game.say(f"{player.name} takes {option} for free ({decision.source})")
+    gain_advance(game, player, option)
+
+
+def _legal_free_advance(game: Game, effect: Effect) -> list[tuple[str, ...]]:
+    player = game.player(game.current)
+    wanted = effects.params_as(effect, AdvanceAsFreeAction).advances
+    names = [a for a in wanted if why_not_gain(game, player, a) is None]
+    ways = payment_options(game, player, advance_cost(game)) if names else []
+    return [(name, *(f"{k}:{v}" for k, v in sorted(way.items()))) for name in names for way in ways]
+
+
+@ability("advance_as_free_action", legal=_legal_free_advance)
+def advance_as_free_action(game: Game, effect: Effect, choice: tuple[str, ...]) -> None:
+    player = game.player(game.current)
+    name, *parts = choice
+    payment = {item: int(amount) for item, amount in (part.split(":") for part in parts)}
+    pay(player, payment)
+    game.say(f"{player.name} pays {describe(payment)} for {name} as a free action ({effect.source})")
+    gain_advance(game, player, name)
+    offer_purchase_bonus(game, player, [name], payment)

@@ -1,0 +1,341 @@
+"""Economy effects that need their own rules (see effects/economy.py).
+
+- Free actions, as `UseAbility(source, ability, choice)`:
+    angry_as_neutral: ()                          (Forced Labor)
+    free_collect:     (city space, "space:what"...) — the picks of a Collect (Free Economy)
+- Answers to `EffectChoiceDecision` (`ChooseOption`), whoever asked.
+- Trade routes, collected at the start of the holder's turn (a listener of the `turn_start` hook).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content import effects
+from civgame.games.clash.content.effects import Effect
+from civgame.games.clash.content.effects.culture import GoldInstead
+from civgame.games.clash.content.effects.economy import AngryAsNeutral, FreeCollect, PartnerBonus, TradeRoutes
+from civgame.games.clash.content.effects.military import RaidOnRoutes
+from civgame.games.clash.core.actions import Action, ChooseOption, Pick
+from civgame.games.clash.core.decisions import EffectChoiceDecision
+from civgame.games.clash.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
+from civgame.games.clash.core.model import Game, Player, Unit
+from civgame.games.clash.core.vocabulary import RESOURCES, amounts
+from civgame.games.clash.rules import events
+from civgame.games.clash.rules.actions import advances, cities
+from civgame.games.clash.rules.base import cards
+from civgame.games.clash.rules.base.abilities import ability
+from civgame.games.clash.rules.base.payments import can_pay, describe, gain, holdings, pay, payment_for
+from civgame.games.clash.rules.base.registry import answering, rule
+from civgame.games.clash.rules.base.triggers import listener, observer
+
+Choice = tuple[str, ...]
+
+
+# ------------------------------------------------------------------ angry_as_neutral (Forced Labor)
+
+
+def _why_not_angry_as_neutral(game: Game, effect: Effect) -> str | None:
+    player = game.player(game.current)
+    cost = amounts(effects.params_as(effect, AngryAsNeutral).cost)
+    if not effects.unused_this_turn(player, effect):
+        return f"{effect.source} was already used this turn"
+    if not can_pay(game, player, cost):
+        return f"{player.name} cannot pay {describe(cost)}"
+    if not any(c.mood == "angry" for c in game.cities_of(player.index)):
+        return f"{player.name} has no angry city"
+    return None
+
+
+def _legal_angry_as_neutral(game: Game, effect: Effect) -> list[Choice]:
+    return [()]
+
+
+@ability("angry_as_neutral", legal=_legal_angry_as_neutral, why_not=_why_not_angry_as_neutral)
+def angry_as_neutral(game: Game, effect: Effect, choice: Choice) -> None:
+    player = game.player(game.current)
+    cost = amounts(effects.params_as(effect, AngryAsNeutral).cost)
+    pay(player, payment_for(game, player, cost))
+    effects.mark_used(player, effect)  # also what keeps it in force until the turn ends
+    game.say(f"{player.name} pays {describe(cost)} ({effect.source}): angry cities count as neutral this turn")
+
+
+# ------------------------------------------------------------------ free_collect (Free Economy)
+
+
+def _encode(city_pos: Hex, picks: tuple[Pick, ...]) -> Choice:
+    return (hex_to_label(city_pos), *(f"{hex_to_label(space)}:{what}" for space, what in picks))
+
+
+def _decode(choice: Choice) -> tuple[Hex, tuple[Pick, ...]]:
+    city_pos = label_to_hex(choice[0])
+    picks: list[Pick] = []
+    for item in choice[1:]:
+        label, what = item.split(":")
+        picks.append((label_to_hex(label), what))
+    return city_pos, tuple(picks)
+
+
+def _why_not_free_collect(game: Game, effect: Effect) -> str | None:
+    player = game.player(game.current)
+    params = effects.params_as(effect, FreeCollect)
+    if params.once_per_turn and not effects.unused_this_turn(player, effect):
+        return f"{effect.source} was already used this turn"
+    if params.exclusive and cities.COLLECT_ACTION_TAKEN in player.used_this_turn:
+        return f"{player.name} took a Collect action this turn and may not also use {effect.source}"
+    if not can_pay(game, player, amounts(params.cost)):
+        return f"{player.name} cannot pay {describe(amounts(params.cost))}"
+    return None
+
+
+def _legal_free_collect(game: Game, effect: Effect) -> list[Choice]:
+    player = game.player(game.current)
+    return [
+        _encode(city.pos, picks)
+        for city in game.cities_of(player.index)
+        if cities.why_cannot_activate(game, city) is None
+        for picks in cities.collect_options(game, city)
+    ]
+
+
+@ability("free_collect", legal=_legal_free_collect, why_not=_why_not_free_collect)
+def free_collect(game: Game, effect: Effect, choice: Choice) -> None:
+    player = game.player(game.current)
+    city_pos, picks = _decode(choice)
+    city = game.city_at(city_pos)
+    assert city is not None  # the dispatcher only lets listed choices through
+    cost = amounts(effects.params_as(effect, FreeCollect).cost)
+    pay(player, payment_for(game, player, cost))
+    effects.mark_used(player, effect)
+    game.say(f"{player.name} pays {describe(cost)} to collect as a free action ({effect.source})")
+    cities.perform_collect(game, city, picks)
+
+
+# ------------------------------------------------------------------ answering effect choices
+
+# Primitives whose choices are not plain amounts: (legal options, resolve).
+ChoiceRule = tuple[Callable[[Game, EffectChoiceDecision], list[str]], Callable[[Game, EffectChoiceDecision, str], None]]
+
+
+def _draw_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    return list(decision.options)
+
+
+def _draw_from(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Take the card from where the player chose: the deck, the discard pile or the face-up wonder card."""
+    player = game.player(decision.player)
+    deck_name = option.rsplit("(", 1)[1].rstrip(")")
+    from_discard = option.startswith(cards.FROM_DISCARD)
+    public = option.startswith(cards.PUBLIC_WONDER)
+    where = "the discard pile" if from_discard else "the face-up card" if public else "the deck"
+    article = "an" if deck_name[0] in "aeo" else "a"
+    game.say(f"{player.name} takes {article} {deck_name} card from {where} ({decision.source})")
+    if deck_name == "event":
+        advances.draw_event(game, player, from_discard=from_discard)
+    else:
+        cards.take(game, player, deck_name, from_discard=from_discard, public=public)
+
+
+CHOICE_RULES: dict[str, ChoiceRule] = {
+    "advance_on_build": (advances.advance_on_build_options, advances.take_advance_on_build),
+    "draw_from_discard": (_draw_options, _draw_from),
+    "redirect_activation": (cities.redirect_options, cities.redirect_activation),
+    "event_public_wonder": (_draw_options, _draw_from),
+}
+EVENT_CHOICE: ChoiceRule = (events.event_options, events.answer_event_choice)  # every `event:<step>` choice
+
+
+def _choice_rule(decision: EffectChoiceDecision) -> ChoiceRule | None:
+    if decision.effect.startswith(events.CHOICE_PREFIX):
+        return EVENT_CHOICE
+    return CHOICE_RULES.get(decision.effect)
+
+
+def _legal_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    special = _choice_rule(decision)
+    if special is not None:
+        return special[0](game, decision)
+    have = holdings(game.player(decision.player))
+    return [
+        option
+        for option, change in zip(decision.options, decision.amounts, strict=False)
+        if all(have[k] >= -v for k, v in change.items() if v < 0)
+    ]
+
+
+def _legal_choose_option(game: Game) -> list[Action]:
+    decision = game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision)
+    return [ChooseOption(option) for option in _legal_options(game, decision)]
+
+
+def _check_choose_option(game: Game, action: ChooseOption) -> None:
+    decision = answering(game, EffectChoiceDecision)
+    legal = _legal_options(game, decision)
+    if action.option not in legal:
+        raise RuleError(f"{decision.source}: choose one of: {', '.join(legal)}")
+
+
+@rule(ChooseOption, legal=_legal_choose_option, answers=(EffectChoiceDecision,), check=_check_choose_option)
+def choose_option(game: Game, action: ChooseOption) -> None:
+    decision = answering(game, EffectChoiceDecision)
+    game.pending.pop()
+    special = _choice_rule(decision)
+    if special is not None:
+        special[1](game, decision, action.option)
+        return
+    player = game.player(decision.player)
+    change = decision.amounts[decision.options.index(action.option)]
+    pay(player, {k: -v for k, v in change.items() if v < 0})
+    kept = gain(game, player, {k: v for k, v in change.items() if v > 0})
+    if change:
+        paid = {k: -v for k, v in change.items() if v < 0}
+        game.say(
+            f"{player.name} chooses {action.option} ({decision.source}): "
+            + (f"pays {describe(paid)}, " if paid else "")
+            + f"gains {describe(kept)}"
+        )
+
+
+# ------------------------------------------------------------------ trade routes
+
+
+@listener("trade_routes")
+def collect_trade_routes(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
+    params = effects.params_as(effect, TradeRoutes)
+    routes = trade_routes(game, player, effect)
+    if not routes:
+        return
+    count = len(routes)
+    game.say(f"{player.name} has {count} trade route(s) ({effect.source})")
+    _partner_bonuses(game, player, routes, params.partner_bonus)
+    _raids(game, player, routes)
+    per_route = amounts(params.gain)
+    gold_instead = (effects.params_as(e, GoldInstead).use for e in effects.active(game, player, "gold_instead"))
+    if "trade_routes" not in gold_instead:
+        kept = gain(game, player, {k: v * count for k, v in per_route.items()})
+        game.say(f"{player.name} gains {describe(kept)} from trade routes")
+        return
+    gold_per_route = sum(per_route.values())
+    mixes = []
+    for gold_routes in range(count + 1):
+        mix = {k: v * (count - gold_routes) for k, v in per_route.items()}
+        mix["gold"] = mix.get("gold", 0) + gold_per_route * gold_routes
+        mixes.append({k: v for k, v in mix.items() if v})
+    options = [f"{gold_routes} gold" for gold_routes in range(count + 1)]
+    game.pending.append(
+        EffectChoiceDecision(
+            player=player.index, source=effect.source, effect=effect.name, options=options, amounts=mixes
+        )
+    )
+
+
+def _raids(game: Game, player: Player, routes: list[tuple[Unit, int]]) -> None:
+    """`raid_on_routes`: the owners of cities next to the holder's raiding units give up a resource later."""
+    for effect in effects.active(game, player, "raid_on_routes"):
+        raiders = effects.params_as(effect, RaidOnRoutes).units
+        for unit, city_id in routes:
+            city = game.existing_city(city_id)
+            victim = game.player(city.owner)
+            if unit.kind in raiders and distance(unit.pos, city.pos) == 1 and not victim.raided_by:
+                victim.raided_by = effect.source
+                game.say(f"{player.name} raids {victim.name}, who gives up a resource next turn ({effect.source})")
+
+
+@observer("turn_start")
+def _pay_raid(game: Game, player: Player, context: dict[str, Any]) -> None:
+    """A raided player gives up 1 resource of their choice, if they have any."""
+    source, player.raided_by = player.raided_by, ""
+    if not source:  # (nearly every turn)
+        return
+    held = [r for r in RESOURCES if player.resources[r] > 0]
+    if held:
+        game.pending.append(
+            EffectChoiceDecision(
+                player=player.index,
+                source=source,
+                effect="raid_on_routes",
+                options=held,
+                amounts=[{r: -1} for r in held],
+            )
+        )
+
+
+def _partner_bonuses(game: Game, player: Player, routes: list[tuple[Unit, int]], bonus: PartnerBonus | None) -> None:
+    if bonus is None:
+        return
+    partners = []
+    for _, city_id in routes:
+        city = game.existing_city(city_id)
+        if bonus.building in city.buildings and city.owner not in partners:
+            partners.append(city.owner)
+    for owner in partners:
+        other = game.player(owner)
+        kept = gain(game, other, amounts(bonus.gain))
+        game.say(
+            f"{other.name} gains {describe(kept)} from {player.name}'s trade route to their "
+            f"{game.rules.buildings[bonus.building].name}"
+        )
+
+
+def trade_routes(game: Game, player: Player, effect: Effect) -> list[tuple[Unit, int]]:
+    """The most (unit, target city id) routes possible, at most `max_routes`, found deterministically."""
+    params = effects.params_as(effect, TradeRoutes)
+    units = sorted(
+        (
+            u
+            for u in game.units_of(player.index)
+            if u.kind in params.units and not (game.is_water(u.pos) and cities.in_pirate_zone(game, u.pos))
+        ),
+        key=lambda u: u.id,
+    )
+    targets = sorted(
+        (c for c in game.cities if c.owner >= 0 and c.owner != player.index and c.mood != "angry"), key=lambda c: c.id
+    )
+    reach = {u.id: [c.id for c in targets if _route_possible(game, u.pos, c.pos, params.distance)] for u in units}
+    matched: dict[int, int] = {}  # city id -> unit id
+
+    def assign(unit_id: int, seen: set[int]) -> bool:
+        # Augmenting path: give the unit a free city, or move a city's unit to another city.
+        for city_id in reach[unit_id]:
+            if city_id in seen:
+                continue
+            seen.add(city_id)
+            if city_id not in matched or assign(matched[city_id], seen):
+                matched[city_id] = unit_id
+                return True
+        return False
+
+    for unit in units:
+        assign(unit.id, set())
+    by_unit = {unit_id: city_id for city_id, unit_id in matched.items()}
+    routes = [(u, by_unit[u.id]) for u in units if u.id in by_unit]
+    return routes[: params.max_routes]
+
+
+def route_possible(game: Game, player: Player, effect: Effect, kind: str, space: Hex) -> bool:
+    """A unit of `kind` of the player on `space` could form a route of `effect` now (to another player's city)."""
+    params = effects.params_as(effect, TradeRoutes)
+    if kind not in params.units or (game.is_water(space) and cities.in_pirate_zone(game, space)):
+        return False
+    return any(
+        _route_possible(game, space, c.pos, params.distance)
+        for c in game.cities
+        if c.owner >= 0 and c.owner != player.index and c.mood != "angry"
+    )
+
+
+def _route_possible(game: Game, start: Hex, end: Hex, max_distance: int) -> bool:
+    """Within reach, and at distance 2 or more a space next to both is revealed and free of pirates."""
+    apart = distance(start, end)
+    if apart > max_distance:
+        return False
+    if apart < 2:
+        return True
+    return any(
+        game.revealed(s) and not (game.is_water(s) and cities.in_pirate_zone(game, s))
+        for s in game.board_neighbors(start)
+        if distance(s, end) == apart - 1
+    )

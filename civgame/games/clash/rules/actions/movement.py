@@ -1,0 +1,873 @@
+"""The Move Units action: land moves, ships sailing, embarking and disembarking, exploring.
+
+A move action lets a player move up to `move_groups_per_action` groups; a group is units going
+from one space to one destination together. The action is a `MoveDecision` answered by
+`MoveUnits` (one group each) until the groups are used up or the player sends `EndMove`.
+
+Three kinds of group exist: ships (sail any distance through connected revealed sea), land
+units standing on land (1 space, or onto their own ship next to them) and land units carried
+by ships (disembark to an adjacent land space). Carried units ride along when their ship moves
+without counting as moved. Where the owner's ships could carry boarding units in more than one
+way, a `BoardingDecision` lets the owner choose (answered by `BoardShips`).
+
+Effects widen the targets: `road_move` (Roads) takes land groups 2 spaces for a price,
+`sail_around_board` (Navigation) takes ships round the board's edge to the next sea, and
+`movement_reward` (Cartography) pays for ship moves. A destination is reached one way only: a
+normal move where one exists, so `MoveUnits(units, to)` says all there is to choose.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import product
+from operator import attrgetter
+from typing import Literal, NamedTuple
+
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content import effects
+from civgame.games.clash.content.effects.military import CityBarredAfterTerrain, MovementReward, RoadMove
+from civgame.games.clash.content.effects.sources import ship_capacity
+from civgame.games.clash.core.actions import Action, BoardShips, EndMove, MoveUnits, StartMove
+from civgame.games.clash.core.decisions import BoardingDecision, MoveDecision
+from civgame.games.clash.core.hexgrid import DIRECTIONS, Hex, hex_to_label
+from civgame.games.clash.core.model import City, Game, Unit
+from civgame.games.clash.core.vocabulary import amounts
+from civgame.games.clash.rules import combat
+from civgame.games.clash.rules.actions import exploration, shipcraft
+from civgame.games.clash.rules.base import diplomacy
+from civgame.games.clash.rules.base.payments import affordable, describe, gain, pay, settle
+from civgame.games.clash.rules.base.registry import answering, rule
+from civgame.games.clash.rules.base.turns import spend_main_action
+
+Mode = Literal["ship", "land", "carried"]
+How = Literal["walk", "embark", "disembark", "sail", "explore", "road", "launch", "beach"]
+
+
+class Target(NamedTuple):
+    """A space a group from one start space can reach, with what matters about going there (a named
+    tuple: a listing makes one for every space it looks at, and these are the quickest to make)."""
+
+    space: Hex
+    how: How
+    enemy: bool = False  # enemy units or an enemy city there: entering means a battle
+    own_armies: int = 0  # the mover's army units already standing there (land spaces)
+    room: int = 0  # free places on the mover's ships there (embarking)
+    via_armies: int = 0  # roads: the mover's army units on the spaces passed through (the fewest)
+    cost: tuple[tuple[str, int], ...] = ()  # roads: the price of the move
+    entry: Hex | None = None  # sailed around the board: the space where the ships came back onto it
+
+
+@dataclass(frozen=True)
+class SeaReach:
+    """Where ships starting in one sea space can sail in a single move."""
+
+    passable: frozenset[Hex]  # revealed sea reachable without passing an enemy ship, incl. the start
+    battles: frozenset[Hex]  # sea spaces with enemy ships next to passable sea: may end there, not pass
+    unexplored: frozenset[Hex]  # face-down spaces next to passable sea: may enter to explore
+
+
+# ------------------------------------------------------------------ board helpers
+
+
+def cargo_of(game: Game, ship: Unit) -> list[Unit]:
+    return [u for u in game.units if u.carrier == ship.id]
+
+
+def mode_of(game: Game, unit: Unit) -> Mode:
+    if game.is_ship(unit):
+        return "ship"
+    return "carried" if unit.carrier is not None else "land"
+
+
+def sea_reach(game: Game, owner: int, start: Hex) -> SeaReach:
+    """Trace sea routes one space at a time: enemy ships and face-down regions stop a route."""
+    enemy_ships = {u.pos for u in game.units if u.owner != owner and game.is_ship(u)}
+    passable, battles, unexplored = {start}, set(), set()
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        for there in game.board_neighbors(here):
+            if not game.revealed(there):
+                unexplored.add(there)
+            elif game.is_water(there) and there not in passable:
+                if there in enemy_ships:
+                    battles.add(there)
+                else:
+                    passable.add(there)
+                    frontier.append(there)
+    return SeaReach(frozenset(passable), frozenset(battles), frozenset(unexplored))
+
+
+class _Survey:
+    """What one search for `owner`'s moves asks again and again, found once for the whole search
+    rather than once per space or per group: the pieces on each space; and, when first asked (many
+    searches never do), the road moves the owner can pay for now and the owner's diplomatic partners.
+    A search changes nothing, so none of it goes stale while it runs."""
+
+    def __init__(self, game: Game, owner: int) -> None:
+        self.game, self.owner = game, owner
+        self.units: dict[Hex, list[Unit]] = {}  # the spaces holding units: most spaces are not keys
+        for unit in game.units:
+            self.units.setdefault(unit.pos, []).append(unit)
+        self.cities: dict[Hex, City] = {}
+        for city in game.cities:
+            self.cities.setdefault(city.pos, city)  # the first on a space, as `Game.city_at` finds it
+        self._roads: list[RoadMove] | None = None
+        self._partners: list[tuple[int, dict[str, int]]] | None = None
+
+    def units_at(self, space: Hex) -> list[Unit]:
+        return self.units.get(space, [])
+
+    def city_at(self, space: Hex) -> City | None:
+        return self.cities.get(space)
+
+    def roads(self) -> list[RoadMove]:
+        """The owner's `road_move` effects whose price the owner can pay now, in the effects' order."""
+        if self._roads is None:
+            player = self.game.player(self.owner)
+            found = (effects.params_as(e, RoadMove) for e in effects.active(self.game, player, "road_move"))
+            self._roads = [road for road in found if affordable(self.game, player, amounts(road.cost))]
+        return self._roads
+
+    def partners(self) -> list[tuple[int, dict[str, int]]]:
+        """The owner's diplomatic partners, whose spaces cost extra to enter, with the price."""
+        if self._partners is None:
+            none = all(p.diplomatic_partner is None for p in self.game.players)  # answered without the cards
+            self._partners = [] if none else diplomacy.partners(self.game, self.owner)
+        return self._partners
+
+    def enemy_on_land(self, space: Hex) -> bool:
+        """Units or a city of another owner than the mover stand on the land `space`."""
+        here = self.units.get(space)  # most spaces hold no unit
+        if here and any(u.owner != self.owner for u in here):
+            return True
+        city = self.cities.get(space)
+        return city is not None and city.owner != self.owner
+
+    def own_armies_on_land(self, space: Hex) -> int:
+        here = self.units.get(space)  # most spaces hold no unit
+        if not here:
+            return 0
+        return sum(1 for u in here if u.owner == self.owner and u.carrier is None and self.game.is_army(u))
+
+    def own_city(self, space: Hex) -> bool:
+        city = self.cities.get(space)
+        return city is not None and city.owner == self.owner
+
+
+def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
+    ships = [u for u in here if u.owner == owner and game.is_ship(u)]
+    return sum(ship_capacity(game, owner) - len(cargo_of(game, s)) for s in ships)
+
+
+def _target(game: Game, owner: int, start: Hex, mode: Mode, to: Hex) -> Target | None:
+    """How a group of `mode` units of `owner` at `start` could reach `to` (None if it cannot); the
+    destinations after it are not worked out, nor the other spaces next to `start`."""
+    return next((t for t in _each_target(_Survey(game, owner), start, mode, only=to) if t.space == to), None)
+
+
+def _each_target(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = None) -> Iterator[Target]:
+    """Every destination a group of `mode` units at `start` could head for, found one at a time: a
+    search for any legal move stops at the first. A space is reached the first way found (a normal
+    move before a road). `only`: of the spaces next to `start`, only this one is looked at."""
+    seen: set[Hex] = set()
+    for target in _ways(survey, start, mode, only):
+        if target.space in seen:
+            continue
+        seen.add(target.space)
+        if target.space not in survey.units:  # the common case: no partner's units there to surcharge
+            yield target
+        else:
+            found = _with_surcharge(survey, target)
+            if found is not None:
+                yield found
+
+
+def _ways(survey: _Survey, start: Hex, mode: Mode, only: Hex | None) -> Iterator[Target]:
+    """Every way to a destination, the preferred way to a space first (`only`: see `_each_target`)."""
+    game, owner = survey.game, survey.owner
+    if mode == "ship":
+        reach = sea_reach(game, owner, start)
+        yield from (t for t in _sea_targets(reach, entry=None).values() if t.space != start)
+        if effects.has(game, game.player(owner), "sail_around_board"):
+            yield from _sail_around_targets(game, owner, reach).values()
+        if shipcraft.conversion(game, owner):
+            yield from _conversion_targets(survey, start, "beach").values()
+        return
+    yield from _step_targets(survey, start, mode, only)
+    if mode == "land":
+        if survey.roads():
+            yield from _road_targets(survey, start).values()
+        if shipcraft.conversion(game, owner):
+            yield from _conversion_targets(survey, start, "launch").values()
+
+
+def _with_surcharge(survey: _Survey, target: Target) -> Target | None:
+    """Diplomatic relations: entering a partner's space costs extra; a move the mover cannot pay is gone."""
+    here = survey.units_at(target.space)
+    if not here:  # the common case, answered without looking for partners
+        return target
+    extra = next((price for other, price in survey.partners() if any(u.owner == other for u in here)), {})
+    if not extra:
+        return target
+    cost = dict(target.cost)
+    for item, amount in extra.items():
+        cost[item] = cost.get(item, 0) + amount
+    if not affordable(survey.game, survey.game.player(survey.owner), cost):
+        return None
+    return target._replace(cost=tuple(cost.items()))
+
+
+def _conversion_targets(survey: _Survey, start: Hex, how: How) -> dict[Hex, Target]:
+    """`ship_conversion`: empty adjacent sea for land units to launch into (`launch`), adjacent land
+    without enemies for ships to land on (`beach`)."""
+    game, owner = survey.game, survey.owner
+    found = {}
+    for there in game.board_neighbors(start):
+        if not game.revealed(there):
+            continue
+        if how == "launch" and game.is_water(there) and all(u.owner == owner for u in survey.units_at(there)):
+            found[there] = Target(there, how)
+        elif how == "beach" and game.is_land(there) and not survey.enemy_on_land(there):
+            found[there] = Target(there, how, own_armies=survey.own_armies_on_land(there))
+    return found
+
+
+def _sea_targets(reach: SeaReach, entry: Hex | None) -> dict[Hex, Target]:
+    found = {h: Target(h, "sail", entry=entry) for h in reach.passable}
+    found.update({h: Target(h, "sail", enemy=True, entry=entry) for h in reach.battles})
+    found.update({h: Target(h, "explore", entry=entry) for h in reach.unexplored})
+    return found
+
+
+def _step_targets(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = None) -> list[Target]:
+    """Land units: one space to land, onto an own ship, or into an unexplored space (`only`: to that
+    space only, if it is next to `start`). A list, not found one at a time: there are six at most."""
+    game = survey.game
+    around = game.board_neighbors(start)
+    found = []
+    for there in around if only is None else [h for h in around if h == only]:
+        if not game.revealed(there):
+            found.append(Target(there, "explore"))
+        elif game.is_land(there):
+            how: How = "walk" if mode == "land" else "disembark"
+            if there in survey.units or there in survey.cities:
+                enemy, own_armies = survey.enemy_on_land(there), survey.own_armies_on_land(there)
+                found.append(Target(there, how, enemy=enemy, own_armies=own_armies))
+            else:  # most land holds no piece
+                found.append(Target(there, how))
+        elif mode == "land" and there in survey.units:  # embarking needs the owner's ships there
+            room = _room_on_ships(game, survey.owner, survey.units[there])
+            if room > 0:
+                found.append(Target(there, "embark", room=room))
+    return found
+
+
+# ------------------------------------------------------------------ roads
+
+
+def _road_targets(survey: _Survey, start: Hex) -> dict[Hex, Target]:
+    """Land spaces a `road_move` effect reaches from `start` that the owner can pay for now."""
+    found: dict[Hex, Target] = {}
+    if not survey.game.is_land(start):
+        return found
+    own_start = survey.own_city(start)
+    for road in survey.roads():
+        for space, via_armies in _road_reach(survey, start, road.range).items():
+            own_end = survey.own_city(space)
+            ends_ok = (own_start or own_end) if road.endpoints == "start_or_end" else (own_start and own_end)
+            if space in found or not ends_ok:
+                continue
+            found[space] = Target(
+                space,
+                "road",
+                enemy=survey.enemy_on_land(space),
+                own_armies=survey.own_armies_on_land(space),
+                via_armies=via_armies,
+                cost=tuple(road.cost.items()),
+            )
+    return found
+
+
+def _road_reach(survey: _Survey, start: Hex, steps: int) -> dict[Hex, int]:
+    """Revealed land 2..`steps` spaces from `start` along land without enemies, each with the fewest
+    of the owner's army units standing on the spaces of the best route there (for stacking)."""
+    game = survey.game
+    next_to_start = set(game.board_neighbors(start))  # a space on the board 1 space away
+    best: dict[Hex, int] = {}
+    frontier = {start: 0}
+    for step in range(1, steps + 1):
+        onward: dict[Hex, int] = {}
+        for here, crowd in frontier.items():
+            for there in game.board_neighbors(here):
+                if there == start or not game.is_land(there):
+                    continue
+                if there not in next_to_start and crowd < best.get(there, crowd + 1):
+                    best[there] = crowd
+                if step < steps and not survey.enemy_on_land(there):
+                    through = max(crowd, survey.own_armies_on_land(there))
+                    if through < onward.get(there, through + 1):
+                        onward[there] = through
+        frontier = onward
+    return best
+
+
+# ------------------------------------------------------------------ sailing around the board
+
+
+@dataclass(frozen=True)
+class BoardEdge:
+    ring: tuple[Hex, ...]  # board spaces touching the outside, in order around the board
+    outside: frozenset[Hex]  # the off-board spaces next to them
+
+
+_EDGES: dict[tuple[tuple[Hex, int], ...], BoardEdge] = {}
+
+
+def board_edge(game: Game) -> BoardEdge:
+    """The board's outer edge: fixed for a game, since face-down regions are on the board too."""
+    key = tuple((r.anchor, r.base_rotation) for r in game.regions)
+    if key not in _EDGES:
+        _EDGES[key] = _trace_edge(frozenset(game.space_region))
+    return _EDGES[key]
+
+
+def _trace_edge(board: frozenset[Hex]) -> BoardEdge:
+    """Walk the outer boundary hex side by side, keeping the board on one hand.
+
+    Starts at the left-most (then top-most) space, whose up-left side faces the outside. At the
+    corner after side i of space b, either the next side of b continues the boundary, or the
+    neighbour across that corner is on the board and the boundary continues along its side i-1.
+    """
+
+    def neighbour(h: Hex, side: int) -> Hex:
+        dq, dr = DIRECTIONS[side % 6]
+        return (h[0] + dq, h[1] + dr)
+
+    first = (min(board), 4)
+    ring: list[Hex] = []
+    outside: set[Hex] = set()
+    space, side = first
+    while True:
+        if not ring or ring[-1] != space:
+            ring.append(space)
+        outside.add(neighbour(space, side))
+        corner = neighbour(space, side + 1)
+        space, side = (corner, (side - 1) % 6) if corner in board else (space, (side + 1) % 6)
+        if (space, side) == first:
+            break
+    if len(ring) > 1 and ring[0] == ring[-1]:
+        ring.pop()
+    return BoardEdge(tuple(ring), frozenset(outside))
+
+
+def _sail_around_targets(game: Game, owner: int, reach: SeaReach) -> dict[Hex, Target]:
+    """Destinations of ships that leave their sea over an edge space and sail round the board."""
+    ring = board_edge(game).ring
+    enemy_ships = {u.pos for u in game.units if u.owner != owner and game.is_ship(u)}
+    found: dict[Hex, Target] = {}
+    covered = set(reach.passable)  # sea already reached: entering it again adds nothing
+    walked: set[tuple[int, int]] = set()
+    for i, space in enumerate(ring):
+        if space not in reach.passable:
+            continue
+        for step in (1, -1):
+            landfall = _landfall(game, ring, i, step)
+            if landfall is None or landfall in walked:
+                continue
+            walked.add(landfall)
+            entry = ring[landfall[0]]  # the first sea or unexplored space: the only way back in
+            if entry in covered:
+                continue
+            if not game.revealed(entry):
+                found.setdefault(entry, Target(entry, "explore", entry=entry))
+            elif entry in enemy_ships:  # blocks the entrance: the move ends there in a battle
+                found.setdefault(entry, Target(entry, "sail", enemy=True, entry=entry))
+            else:
+                beyond = sea_reach(game, owner, entry)
+                covered |= beyond.passable
+                for h, target in _sea_targets(beyond, entry).items():
+                    found.setdefault(h, target)
+    return found
+
+
+def _kind(game: Game, space: Hex) -> str:
+    if not game.revealed(space):
+        return "unexplored"
+    return "sea" if game.is_water(space) else "land"
+
+
+def _landfall(game: Game, ring: tuple[Hex, ...], start: int, step: int) -> tuple[int, int] | None:
+    """From ring index `start`, pass the run of sea the ships leave and the land after it: the
+    index of the first sea or unexplored space (None if the walk comes all the way round)."""
+    n = len(ring)
+    i = start
+    for passing in ("sea", "land"):
+        for _ in range(n):
+            if _kind(game, ring[i % n]) != passing:
+                break
+            i += step
+    if (i - start) * step >= n:
+        return None
+    return i % n, step
+
+
+# ------------------------------------------------------------------ who may move where
+
+
+def unit_free(game: Game, unit: Unit, *, fresh_action: bool = False, road: bool = False) -> bool:
+    """Whether `unit` can move now: `unit_problem` without the reason worded, as listings ask it of
+    every unit. `fresh_action` ignores this action's moves; `road`: the move is a road move, which
+    ignores a mountain's stop."""
+    if unit.moved_this_action and not fresh_action:
+        return False
+    if unit.immobile and not (road and unit.stopped_by_terrain):
+        return False
+    needed = game.rules.units[unit.kind].requires_advance_to_move
+    return not needed or game.player(unit.owner).uses(needed)
+
+
+def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bool = False) -> str | None:
+    """Why `unit` cannot move at all now (None if it can; see `unit_free`)."""
+    if unit_free(game, unit, fresh_action=fresh_action, road=road):
+        return None
+    kind = game.rules.units[unit.kind]
+    if unit.moved_this_action and not fresh_action:
+        return f"{kind.name} {unit.id} already moved in this move action"
+    if unit.immobile and not (road and unit.stopped_by_terrain):
+        if unit.stopped_by_terrain:
+            return f"{kind.name} {unit.id} entered a mountain this turn and cannot move again except by road"
+        return f"{kind.name} {unit.id} fought a battle or entered a mountain this turn and cannot move again"
+    return f"{kind.name} units cannot move without {kind.requires_advance_to_move}"
+
+
+def group_problem(game: Game, group: list[Unit], target: Target) -> str | None:
+    """Why `group` may not go to `target` (None if it may); the group is already known to be able to move."""
+    return _group_problem(game, group, _armies(game, group), target)
+
+
+def _armies(game: Game, group: list[Unit]) -> int:
+    return sum(1 for u in group if game.is_army(u))
+
+
+def _group_problem(game: Game, group: list[Unit], armies: int, target: Target) -> str | None:
+    """`group_problem`, the group's army units counted already."""
+    rules = game.rules.game
+    if target.how in ("walk", "disembark", "explore", "road") and target.own_armies + armies > rules.stacking_limit:
+        return f"stacking limit: at most {rules.stacking_limit} army units of a player on {hex_to_label(target.space)}"
+    if target.how == "road" and target.via_armies + armies > rules.stacking_limit:
+        return (
+            f"stacking limit: the road to {hex_to_label(target.space)} passes a space where the group "
+            f"would exceed {rules.stacking_limit} army units"
+        )
+    if target.how == "launch":
+        return shipcraft.launch_problem(game, group)
+    if target.how == "beach" and not shipcraft.beach_splits(game, group, target.space):
+        return f"the ships cannot land at {hex_to_label(target.space)}: too few pieces in supply or no room for an army"
+    if target.how == "embark" and len(group) > target.room:
+        return f"the ships on {hex_to_label(target.space)} have room for only {target.room} more land unit(s)"
+    if target.enemy:
+        if target.how != "road" and any(u.no_attack for u in group):
+            return "units that entered a forest this turn may not move into a battle (except by road)"
+        if armies == 0 and any(not game.is_ship(u) for u in group):
+            return "settlers may enter a space with enemy units or an enemy city only together with an army unit"
+        return _city_barred(game, group, target.space) or _truce_problem(game, group[0].owner, target.space)
+    return None
+
+
+def _city_barred(game: Game, group: list[Unit], space: Hex) -> str | None:
+    """`city_barred_after_terrain`: the city's owner bars groups that entered some terrain this turn."""
+    city = game.city_at(space)
+    if city is None or city.owner < 0 or city.owner == group[0].owner:
+        return None
+    for effect in effects.active(game, game.player(city.owner), "city_barred_after_terrain", at=space):
+        terrain = effects.params_as(effect, CityBarredAfterTerrain).terrain
+        if any(terrain in u.entered_terrains for u in group):
+            entered = game.rules.terrain[terrain].name
+            return f"units that entered {entered} this turn may not attack {hex_to_label(space)} ({effect.source})"
+    return None
+
+
+def _truce_problem(game: Game, owner: int, space: Hex) -> str | None:
+    """A truce (Negotiations) between the mover and an owner of units or a city at `space`."""
+    city = game.city_at(space)
+    there = {u.owner for u in game.units_at(space)} | ({city.owner} if city else set())
+    for other in there - {owner}:
+        if other < 0:
+            continue
+        for maker, partner in ((owner, other), (other, owner)):
+            if game.player(maker).truce_with == partner:
+                return (
+                    f"{game.player(maker).name} and {game.player(partner).name} may not attack each other until "
+                    f"{game.player(maker).name}'s next turn (Negotiations)"
+                )
+    return None
+
+
+def _no_route(game: Game, mode: Mode, to: Hex) -> str:
+    if not game.on_board(to):
+        return f"{hex_to_label(to)} is not on the board"
+    if mode == "ship":
+        return (
+            f"ships cannot reach {hex_to_label(to)}: they sail through connected revealed sea, may not pass "
+            "enemy ships or unexplored regions, and may enter an unexplored space next to their sea"
+        )
+    if mode == "carried":
+        return f"units on a ship may only disembark to an adjacent land space, not to {hex_to_label(to)}"
+    return (
+        f"land units move 1 space to adjacent land, an adjacent unexplored space or their own ship "
+        f"with room in an adjacent sea space (by road, 2 spaces over land without enemies to or from "
+        f"an own city, if paid for), not to {hex_to_label(to)}"
+    )
+
+
+# ------------------------------------------------------------------ enumerating groups
+
+
+def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
+    """Units with equal likeness are interchangeable: moving either gives the same game."""
+    cargo: tuple[object, ...] = ()
+    if game.is_ship(unit):
+        cargo = tuple(
+            sorted(
+                (c.kind, c.immobile, c.no_attack, c.moved_this_action, c.stopped_by_terrain, c.entered_terrains)
+                for c in cargo_of(game, unit)
+            )
+        )
+    return (
+        unit.kind,
+        unit.carrier,
+        unit.immobile,
+        unit.no_attack,
+        unit.moved_this_action,
+        unit.stopped_by_terrain,
+        unit.entered_terrains,
+        cargo,
+    )
+
+
+def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Iterator[MoveUnits]:
+    """Every legal group move of `owner`: one per destination and count of each kind of alike units."""
+    units = sorted(game.units_of(owner), key=attrgetter("id"))
+    # Roads matter only to units a mountain stopped, so most searches need not ask for the effect.
+    roads = any(u.stopped_by_terrain for u in units) and effects.has(game, game.player(owner), "road_move")
+    stacks: dict[tuple[Hex, Mode], list[Unit]] = {}
+    for unit in units:
+        mode = mode_of(game, unit)
+        if unit_free(game, unit, fresh_action=fresh_action, road=roads and mode == "land"):
+            stacks.setdefault((unit.pos, mode), []).append(unit)
+    if not stacks:
+        return
+    survey = _Survey(game, owner)
+    for (start, mode), movers in stacks.items():
+        by_road = _alike(game, movers)
+        # Units a mountain stopped move only by road (and only roads let them in among the movers).
+        by_step = [c for c in by_road if unit_free(game, c[0], fresh_action=fresh_action)] if roads else by_road
+        step_groups = _groups(game, by_step)
+        road_groups = step_groups if len(by_step) == len(by_road) else _groups(game, by_road)
+        for target in _each_target(survey, start, mode):
+            for group in road_groups if target.how == "road" else step_groups:
+                if _group_problem(game, group.units, group.armies, target) is None:
+                    yield MoveUnits(group.ids, target.space)
+
+
+def _alike(game: Game, units: list[Unit]) -> list[list[Unit]]:
+    """The units in classes of interchangeable ones, in the order of their first units."""
+    if len(units) == 1:  # the most common stack: no likeness to work out
+        return [units]
+    classes: dict[tuple[object, ...], list[Unit]] = {}
+    for unit in units:
+        classes.setdefault(_likeness(game, unit), []).append(unit)
+    return list(classes.values())
+
+
+class _Group(NamedTuple):
+    units: list[Unit]
+    ids: tuple[int, ...]  # sorted, as a move names them
+    armies: int
+
+
+def _groups(game: Game, alike: list[list[Unit]]) -> list[_Group]:
+    """Every group of some units of each class of `alike` ones (at least one unit in all): the same
+    for every destination, so made once per start space, in the order listed."""
+    if len(alike) == 1 and len(alike[0]) == 1:  # a lone unit, the most common stack
+        unit = alike[0][0]
+        return [_Group([unit], (unit.id,), 1 if game.is_army(unit) else 0)]
+    found = []
+    for counts in product(*(range(len(c) + 1) for c in alike)):
+        group = [u for c, k in zip(alike, counts, strict=True) for u in c[:k]]
+        if group:
+            found.append(_Group(group, tuple(sorted(u.id for u in group)), _armies(game, group)))
+    return found
+
+
+# ------------------------------------------------------------------ carrying out a move
+
+
+def arrive(game: Game, units: list[Unit], to: Hex) -> None:
+    """Put units (ships with their cargo) on `to` and apply its terrain's movement effects."""
+    terrain_key = game.terrain(to)
+    assert terrain_key is not None, f"{hex_to_label(to)} is not revealed"  # moves end on revealed spaces
+    terrain = game.rules.terrain[terrain_key]
+    for unit in units:
+        if game.is_ship(unit):
+            for cargo in cargo_of(game, unit):
+                cargo.pos = to
+        unit.pos = to
+        unit.carrier = None
+        if terrain.stops_movement:
+            unit.stopped_by_terrain = unit.stopped_by_terrain or not unit.immobile
+            unit.immobile = True
+        unit.no_attack = unit.no_attack or terrain.forbids_later_attack
+        if terrain_key not in unit.entered_terrains:
+            unit.entered_terrains = (*unit.entered_terrains, terrain_key)
+
+
+def boarding_options(game: Game, group: list[Unit], sea: Hex) -> list[tuple[int, ...]]:
+    """The different ways `group` can board the owner's ships on `sea`: a ship id per unit.
+
+    Ways that differ only by swapping alike units or alike ships give the same game and are
+    listed once. Ships that can still sail this action come first, so the first way keeps the
+    units able to sail on."""
+    ships = sorted(
+        (u for u in game.units_at(sea) if u.owner == group[0].owner and game.is_ship(u)),
+        key=lambda s: (s.moved_this_action or s.immobile, s.id),
+    )
+    capacity = ship_capacity(game, group[0].owner)
+    room = {s.id: capacity - len(cargo_of(game, s)) for s in ships}
+    alike = {u.id: _likeness(game, u) for u in (*ships, *group)}
+    options: dict[tuple[object, ...], tuple[int, ...]] = {}
+    for assignment in product(*([s.id for s in ships if room[s.id] > 0] for _ in group)):
+        load = Counter(assignment)
+        if any(load[ship] > room[ship] for ship in load):
+            continue
+        boarding = {
+            s.id: sorted(alike[u.id] for u, ship in zip(group, assignment, strict=True) if ship == s.id) for s in ships
+        }
+        key = tuple(sorted((alike[ship], tuple(units)) for ship, units in boarding.items()))
+        options.setdefault(key, assignment)
+    return list(options.values())
+
+
+def _board(game: Game, units: list[Unit], ships: tuple[int, ...], sea: Hex) -> None:
+    for unit, ship in zip(units, ships, strict=True):
+        unit.carrier, unit.pos = ship, sea
+
+
+def _resolve_group(game: Game, owner: int, ids: tuple[int, ...]) -> list[Unit]:
+    if not ids:
+        raise RuleError("a move needs at least one unit")
+    if len(set(ids)) != len(ids):
+        raise RuleError("a unit is listed twice in the group")
+    group = []
+    for unit_id in ids:
+        unit = game.unit(unit_id)
+        if unit is None or unit.owner != owner:
+            raise RuleError(f"unit {unit_id} is not one of {game.player(owner).name}'s units")
+        group.append(unit)
+    if len({u.pos for u in group}) > 1:
+        raise RuleError("a group moves from a single space; move units from different spaces separately")
+    if len({mode_of(game, u) for u in group}) > 1:
+        raise RuleError("ships and land units move as separate groups")
+    return group
+
+
+# ------------------------------------------------------------------ the actions
+
+
+def can_move(game: Game, owner: int) -> bool:
+    """Whether a new move action would let some unit of `owner` move: `possible_moves` with
+    `fresh_action` lists something. Most often the first unit able to move can step alone to an empty
+    space next to it, which is asked first; a unit alone is always one of the groups listed."""
+    first = next((u for u in game.units if u.owner == owner and unit_free(game, u, fresh_action=True)), None)
+    if first is not None and _empty_step(game, first) is not None:
+        return True
+    return next(possible_moves(game, owner, fresh_action=True), None) is not None
+
+
+def _empty_step(game: Game, unit: Unit) -> Hex | None:
+    """A space next to the land `unit` without pieces, land or face down, that it could move to alone:
+    a walk, disembarking or exploring (`_step_targets`), which only the stacking limit could forbid
+    there (`_group_problem`: no battle, no partner's surcharge). None if there is none, or for a ship."""
+    if game.is_ship(unit) or (1 if game.is_army(unit) else 0) > game.rules.game.stacking_limit:
+        return None
+    taken = [u.pos for u in game.units] + [c.pos for c in game.cities]  # (a list: looked through once or twice)
+    for there in game.board_neighbors(unit.pos):
+        if not game.is_water(there) and there not in taken:
+            return there
+    return None
+
+
+def _legal_start_move(game: Game) -> list[Action]:
+    if game.actions_left <= 0 or not can_move(game, game.current):
+        return []
+    return [StartMove()]
+
+
+def _check_start_move(game: Game, action: StartMove) -> None:
+    if game.actions_left <= 0:
+        raise RuleError("no main actions left this turn")
+    if not can_move(game, game.current):
+        raise RuleError(f"none of {game.player(game.current).name}'s units can move")
+
+
+@rule(StartMove, legal=_legal_start_move, check=_check_start_move)
+def start_move(game: Game, action: StartMove) -> None:
+    assert game.actions_left > 0  # checked
+    spend_main_action(game)
+    begin_move(game, game.current)
+
+
+def begin_move(game: Game, player: int, attack_bonus: int = 0) -> None:
+    """The player's units may move as in one Move action (its action already spent, or none needed)."""
+    for unit in game.units_of(player):
+        unit.moved_this_action = False
+    groups = game.rules.game.move_groups_per_action
+    game.pending.append(MoveDecision(player=player, groups_left=groups, attack_bonus=attack_bonus))
+
+
+def _named_units(game: Game, group: list[Unit]) -> str:
+    """ "2 Infantry and 1 Settler": the group as the log names it."""
+    counts: dict[str, int] = {}  # (a Counter costs more to make than the rest of the sentence)
+    for unit in group:
+        counts[unit.kind] = counts.get(unit.kind, 0) + 1
+    parts = [f"{n} {game.rules.units[kind].name}" for kind, n in counts.items()]
+    return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
+
+
+def _allowed(decision: MoveDecision, units: tuple[int, ...]) -> bool:
+    """A free move of some units only (`only_units`) lets no other unit move."""
+    return not decision.only_units or set(units) <= set(decision.only_units)
+
+
+def _legal_move_units(game: Game) -> list[Action]:
+    decision = answering(game, MoveDecision)
+    if not decision.only_units:  # (every move is allowed: not asked of each)
+        return list(possible_moves(game, decision.player))
+    return [move for move in possible_moves(game, decision.player) if _allowed(decision, move.units)]
+
+
+def _check_move_units(game: Game, action: MoveUnits) -> None:
+    decision = answering(game, MoveDecision)
+    owner = decision.player
+    group = _resolve_group(game, owner, action.units)
+    if not _allowed(decision, action.units):
+        raise RuleError("in this move only the units it was granted for may move")
+    start, mode = group[0].pos, mode_of(game, group[0])
+    target = _target(game, owner, start, mode, action.to)
+    for unit in group:
+        problem = unit_problem(game, unit, road=target is not None and target.how == "road")
+        if problem:
+            raise RuleError(problem)
+    if target is None:
+        raise RuleError(_no_route(game, mode, action.to))
+    problem = group_problem(game, group, target)
+    if problem:
+        raise RuleError(problem)
+    if action.payment and not target.cost:
+        raise RuleError(f"moving to {hex_to_label(action.to)} costs nothing: send the move without a payment")
+
+
+@rule(MoveUnits, legal=_legal_move_units, answers=(MoveDecision,), check=_check_move_units)
+def move_units(game: Game, action: MoveUnits) -> None:
+    decision = answering(game, MoveDecision)
+    owner = decision.player
+    player = game.player(owner)
+    group = [game.existing_unit(unit_id) for unit_id in action.units]  # checked: the mover's, on one space
+    start, mode = group[0].pos, mode_of(game, group[0])
+    target = _target(game, owner, start, mode, action.to)
+    assert target is not None  # checked: the group can reach the destination
+    payment = None
+    if target.cost:
+        payment = settle(game, action, dict(target.cost))
+        if payment is None:
+            return  # the player chooses how to pay first
+
+    decision.groups_left -= 1
+    if decision.groups_left == 0:
+        game.pending.pop()
+    for unit in group:
+        unit.moved_this_action = True
+    route = " by road" if target.how == "road" else " around the board" if target.entry is not None else ""
+    where = f"from {hex_to_label(start)} to {hex_to_label(action.to)}{route}"
+    game.say(f"{player.name} moves {_named_units(game, group)} {where}")
+    if payment:
+        pay(player, payment)
+        game.say(f"{player.name} pays {describe(payment)} for the move")
+    if mode == "ship":
+        _movement_rewards(game, decision, sail_around=target.entry is not None)
+    if target.how == "explore":
+        exploration.explore(game, owner, group, start, action.to, entry=target.entry)
+        return
+    if target.how == "embark":
+        options = boarding_options(game, group, action.to)
+        if len(options) > 1:
+            ids = [u.id for u in group]
+            game.pending.append(BoardingDecision(player=owner, units=ids, sea=action.to, options=options))
+            return
+        _board(game, group, options[0], action.to)
+    elif target.how == "launch":
+        shipcraft.launch(game, group, action.to)
+    elif target.how == "beach":
+        cargo = [u for ship in group for u in cargo_of(game, ship)]
+        arrive(game, [*group, *cargo], action.to)
+        shipcraft.beach(game, group, action.to)
+    else:
+        arrive(game, group, action.to)
+    if target.enemy:
+        ids = [u.id for u in group]
+        # a bonus for the move's first battle (Great Warlord) is used up by it
+        if combat.enter_space(
+            game, owner, ids, action.to, dict.fromkeys(ids, start), attack_bonus=decision.attack_bonus
+        ):
+            decision.attack_bonus = 0
+
+
+def _movement_rewards(game: Game, decision: MoveDecision, sail_around: bool) -> None:
+    """A group of ships moved: pay each `movement_reward` whose trigger happened, once per move action."""
+    player = game.player(decision.player)
+    for effect in effects.active(game, player, "movement_reward"):
+        reward = effects.params_as(effect, MovementReward)
+        key = f"{effect.source}:{reward.trigger}"
+        if key in decision.rewarded or (reward.trigger == "sail_around" and not sail_around):
+            continue
+        decision.rewarded.append(key)
+        kept = gain(game, player, amounts(reward.gain))
+        game.say(f"{player.name} gains {describe(kept)} from {effect.source}")
+
+
+def _boarding(game: Game) -> BoardingDecision:
+    decision = game.pending[-1]
+    assert isinstance(decision, BoardingDecision)  # the controller checked what is pending
+    return decision
+
+
+def _legal_board_ships(game: Game) -> list[Action]:
+    return [BoardShips(option) for option in _boarding(game).options]
+
+
+@rule(BoardShips, legal=_legal_board_ships, answers=(BoardingDecision,))
+def board_ships(game: Game, action: BoardShips) -> None:
+    decision = _boarding(game)
+    if tuple(action.ships) not in decision.options:
+        raise RuleError(
+            "each unit boards one of the ships on its sea space, at most as many per ship as it has room for"
+        )
+    game.pending.pop()
+    units = [u for u in game.units if u.id in decision.units]
+    units.sort(key=lambda u: decision.units.index(u.id))
+    _board(game, units, tuple(action.ships), decision.sea)
+    game.say(
+        f"{game.player(decision.player).name}'s units board ship(s) {', '.join(map(str, sorted(set(action.ships))))}"
+    )
+
+
+def _legal_end_move(game: Game) -> list[Action]:
+    return [EndMove()]
+
+
+@rule(EndMove, legal=_legal_end_move, answers=(MoveDecision,))
+def end_move(game: Game, action: EndMove) -> None:
+    game.pending.pop()

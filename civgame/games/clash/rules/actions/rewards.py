@@ -1,0 +1,178 @@
+"""Listeners that reward a moment of play: `gain_on`, `battle_reward` and `piece_for_vp` after a battle,
+and after a capture `captured_city_mood` and `unit_after_capture` effects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civgame.games.clash.content import effects
+from civgame.games.clash.content.effects import Effect
+from civgame.games.clash.content.effects.core import GainOn
+from civgame.games.clash.content.effects.economy import CapturedCityMood, UnitAfterCapture
+from civgame.games.clash.content.effects.military import BattleReward, PieceForVp
+from civgame.games.clash.content.effects.sources import LEADER_UNIT
+from civgame.games.clash.core.decisions import EffectChoiceDecision
+from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex
+from civgame.games.clash.core.model import MOODS, BattleRecord, Game, Player, Unit
+from civgame.games.clash.core.vocabulary import amounts
+from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
+from civgame.games.clash.rules.base.payments import can_pay, describe, gain, pay
+from civgame.games.clash.rules.base.triggers import listener
+
+
+@listener("gain_on")
+def gain_on(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
+    assert isinstance(effect.params, GainOn)
+    kept = gain(game, player, amounts(effect.params.gain))
+    game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+
+
+@listener("battle_reward")
+def battle_reward(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
+    reward = effects.params_as(effect, BattleReward)
+    if earns(game, player.index, context["record"], reward):
+        kept = gain(game, player, amounts(reward.gain))
+        game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+
+
+def earns(game: Game, holder: int, record: BattleRecord, reward: BattleReward) -> bool:
+    """Every condition of the reward holds for this battle, seen from `holder`."""
+    side = 0 if record.attacker == holder else 1
+    if record.winner != holder or ("naval" if record.naval else "land") not in reward.battles:
+        return False
+    if reward.role != "either" and reward.role != ("attacker", "defender")[side]:
+        return False
+    if (reward.real and not record.real) or reward.decided_in_round not in (None, record.rounds):
+        return False
+    if reward.leader_survived and record.present[side].count(LEADER_UNIT) <= record.lost[side].count(LEADER_UNIT):
+        return False
+    city = game.city_at(record.space)
+    if reward.captures_city and (side != 0 or city is None or city.owner == holder):
+        return False
+    return reward.city_not_mood is None or (city is not None and city.mood != reward.city_not_mood)
+
+
+@listener("captured_city_mood")
+def captured_city_mood(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
+    params = effects.params_as(effect, CapturedCityMood)
+    city = game.city(context["city"])
+    if city is None:  # removed: the captor had no settlement piece left
+        return
+    city.mood = params.mood
+    where = hex_to_label(city.pos)
+    game.say(f"The city at {where} becomes {city.mood} ({effect.source})")
+    cost = amounts(params.better_for)
+    if cost and city.mood != MOODS[-1] and can_pay(game, player, cost):
+        better = MOODS[MOODS.index(city.mood) + 1]
+        game.pending.append(
+            EffectChoiceDecision(
+                player=player.index,
+                source=effect.source,
+                effect=effect.name,
+                options=[f"{where} stays {city.mood}", f"{where} becomes {better} for {describe(cost)}"],
+            )
+        )
+
+
+def _listed_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    return list(decision.options)
+
+
+def _improve_captured(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    if option == decision.options[0]:
+        return
+    player = game.player(decision.player)
+    effect = next(e for e in effects.active(game, player, decision.effect) if e.source == decision.source)
+    city = game.city_at(label_to_hex(option.split(" ", 1)[0]))
+    assert city is not None  # nothing happens between the capture and this choice
+    pay(player, amounts(effects.params_as(effect, CapturedCityMood).better_for))
+    city.mood = MOODS[MOODS.index(city.mood) + 1]
+    game.say(f"{player.name} pays for the city at {hex_to_label(city.pos)} to become {city.mood} ({effect.source})")
+
+
+CHOICE_RULES["captured_city_mood"] = (_listed_options, _improve_captured)
+
+
+@listener("unit_after_capture")
+def unit_after_capture(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
+    params = effects.params_as(effect, UnitAfterCapture)
+    city = game.city(context["city"])
+    if (
+        city is None
+        or effects.leader_space(game, player) != city.pos
+        or not _room_for(game, player, params.unit, city.pos)
+    ):
+        return
+    cost = amounts(params.cost)
+    if not can_pay(game, player, cost):
+        return
+    name = game.rules.units[params.unit].name
+    game.pending.append(
+        EffectChoiceDecision(
+            player=player.index,
+            source=effect.source,
+            effect=effect.name,
+            options=[f"place 1 {name} at {hex_to_label(city.pos)} for {describe(cost)}", "decline"],
+        )
+    )
+
+
+def _room_for(game: Game, player: Player, kind: str, space: Hex) -> bool:
+    """A piece of `kind` is left in supply, and an army unit keeps within the stacking limit at `space`."""
+    spec = game.rules.units[kind]
+    if len(game.units_of(player.index, kind)) >= spec.limit:
+        return False
+    here = [u for u in game.units_at(space) if u.owner == player.index and u.carrier is None and game.is_army(u)]
+    return not spec.army or len(here) < game.rules.game.stacking_limit
+
+
+def _place_after_capture(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    if option == "decline":
+        return
+    player = game.player(decision.player)
+    effect = next(e for e in effects.active(game, player, decision.effect) if e.source == decision.source)
+    params = effects.params_as(effect, UnitAfterCapture)
+    space = effects.leader_space(game, player)
+    assert space is not None  # nothing happens between the capture and this choice
+    pay(player, amounts(params.cost))
+    game.units.append(Unit(game.new_id(), player.index, params.unit, space))
+    game.say(f"{player.name} places 1 {params.unit} at {hex_to_label(space)} ({effect.source})")
+
+
+CHOICE_RULES["unit_after_capture"] = (_listed_options, _place_after_capture)
+
+
+@listener("piece_for_vp")
+def piece_for_vp(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
+    params = effects.params_as(effect, PieceForVp)
+    record: BattleRecord = context["record"]
+    lost = record.lost[0 if record.attacker == player.index else 1]
+    units = game.rules.units
+    fighting = sum(1 for kind in lost if (units[kind].naval if record.naval else units[kind].army))
+    spec = game.rules.buildings[params.building]
+    if fighting < params.min_losses:
+        return
+    if game.pieces_in_colour(player.index, params.building) >= spec.limit:
+        return
+    game.pending.append(
+        EffectChoiceDecision(
+            player=player.index,
+            source=effect.source,
+            effect=effect.name,
+            options=["decline", f"give up a {spec.name} piece for {params.vp:g} victory point(s)"],
+        )
+    )
+
+
+def _give_up_piece(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    if option == "decline":
+        return
+    player = game.player(decision.player)
+    effect = next(e for e in effects.active(game, player, decision.effect) if e.source == decision.source)
+    params = effects.params_as(effect, PieceForVp)
+    player.pieces_destroyed[params.building] = player.pieces_destroyed.get(params.building, 0) + 1
+    player.objective_vp += params.vp
+    game.say(f"{player.name} gives up a {params.building} piece for {params.vp:g} victory point(s) ({effect.source})")
+
+
+CHOICE_RULES["piece_for_vp"] = (_listed_options, _give_up_piece)

@@ -1,0 +1,228 @@
+"""Civilizations: who plays which, the special advances that come with their linked advances, and
+leaders recruited, replaced and killed.
+
+A player without a civilization (`player.civilization is None`) plays the base game: no special
+advances and no leaders. That is how rule tests and games without civilizations are set up.
+"""
+
+from __future__ import annotations
+
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content import effects
+from civgame.games.clash.content.ruleset import ANY_GOVERNMENT, Civilization, LeaderAbility, Ruleset, SpecialAdvance
+from civgame.games.clash.core.actions import Action, ChooseCivilization, ChooseLeader
+from civgame.games.clash.core.decisions import CivilizationDecision, LeaderDecision
+from civgame.games.clash.core.hexgrid import Hex, hex_to_label
+from civgame.games.clash.core.model import City, Game, Player, Unit
+from civgame.games.clash.rules.base.registry import answering, rule
+
+
+def complete(civ: Civilization) -> bool:
+    """Every special advance and every leader ability of the civilization has its effects, all of them."""
+    abilities: list[SpecialAdvance | LeaderAbility] = [*civ.special_advances]
+    abilities += [a for leader in civ.leaders for a in leader.abilities]
+    return all(a.effects and not a.missing for a in abilities)
+
+
+def playable(rules: Ruleset) -> list[str]:
+    """The civilizations players may take: those whose every ability is in play."""
+    return [key for key, civ in rules.civilizations.items() if complete(civ)]
+
+
+def capital(game: Game, player: Player) -> Hex:
+    """The space of the player's starting city (the first space of the home region), whatever stands there now."""
+    return game.regions[player.index].spaces()[0]
+
+
+def civilization_of(game: Game, player: Player) -> Civilization | None:
+    return game.rules.civilizations[player.civilization] if player.civilization else None
+
+
+# ------------------------------------------------------------------ setup
+
+
+def deal_at_random(game: Game, players: list[Player], pool: list[str]) -> None:
+    """Random mode: each of `players` a different civilization of `pool`."""
+    if len(pool) < len(players):
+        raise RuleError(
+            f"Random needs {len(players)} civilization{'s' if len(players) > 1 else ''} to deal; "
+            f"only {len(pool)} can be dealt"
+        )
+    shuffled = list(pool)
+    game.rng.shuffle(shuffled)
+    for player, key in zip(players, shuffled, strict=False):
+        take(game, player, key)
+
+
+def ask_in_turn_order(game: Game) -> None:
+    """Choose mode: from the first player on, each player picks one of the civilizations left."""
+    for index in reversed(game.turn_order()):
+        game.pending.append(CivilizationDecision(player=index))
+
+
+def take(game: Game, player: Player, key: str) -> None:
+    """The player plays `key`; a civilization with a home region of its own gets it now."""
+    civ = game.rules.civilizations[key]
+    player.civilization = key
+    if civ.home_tile is not None:
+        home = game.regions[player.index]
+        home.tile = civ.home_tile
+        game.invalidate_board()
+    game.say(f"{player.name} plays {civ.name}")
+
+
+def _left(game: Game) -> list[str]:
+    taken = {p.civilization for p in game.players}
+    return [key for key in playable(game.rules) if key not in taken]
+
+
+def _legal_civilization(game: Game) -> list[Action]:
+    return [ChooseCivilization(key) for key in _left(game)]
+
+
+@rule(ChooseCivilization, legal=_legal_civilization, answers=(CivilizationDecision,))
+def choose_civilization(game: Game, action: ChooseCivilization) -> None:
+    decision = answering(game, CivilizationDecision)
+    if action.civilization not in _left(game):
+        raise RuleError(f"{action.civilization!r} is not a civilization still free to choose")
+    game.pending.pop()
+    take(game, game.player(decision.player), action.civilization)
+
+
+# ------------------------------------------------------------------ special advances
+
+
+def grant_special_advances(game: Game, player: Player, advance: str) -> None:
+    """The civilization's special advances that come with `advance`: free, no event cube."""
+    for name in special_advances_with(game, player, advance):
+        player.special_advances.append(name)
+        game.say(f"{player.name} gains the special advance {name} with {advance}")
+        effects.holdings_changed(game)
+
+
+def special_advances_with(game: Game, player: Player, advance: str) -> list[str]:
+    """The civilization's special advances that gaining `advance` would give the player (those linked to it,
+    or to any government when it is a government's top advance), not held yet."""
+    civ = civilization_of(game, player)
+    if civ is None:
+        return []
+    category = game.rules.category_of(advance)
+    government_top = category.government and category.advances[0].name == advance
+    return [
+        special.name
+        for special in civ.special_advances
+        if (special.advance == advance or (special.advance == ANY_GOVERNMENT and government_top))
+        and special.name not in player.special_advances
+    ]
+
+
+def drop_special_advances(game: Game, player: Player) -> None:
+    """Special advances whose linked advance the player no longer holds are lost with it.
+
+    Those of "any government" stay while the player holds an advance of some government: changing
+    government keeps them, losing every government advance (Anarchy) loses them.
+    """
+    civ = civilization_of(game, player)
+    if civ is None:
+        return
+    governed = any(game.rules.category_of(a).government for a in player.advances)
+    links = {s.name: s.advance for s in civ.special_advances}
+    kept = [
+        s for s in player.special_advances if links[s] in player.advances or (links[s] == ANY_GOVERNMENT and governed)
+    ]
+    for lost in set(player.special_advances) - set(kept):
+        game.say(f"{player.name} loses the special advance {lost}")
+    if kept != player.special_advances:
+        player.special_advances = kept
+        effects.holdings_changed(game)
+
+
+# ------------------------------------------------------------------ leaders
+
+
+def leader_kinds(game: Game) -> set[str]:
+    return {key for key, spec in game.rules.units.items() if spec.leader}
+
+
+def own_leaders(game: Game, player: Player) -> list[str]:
+    """The leaders that are the player's: those dealt to them (What if?), else their civilization's three."""
+    civ = civilization_of(game, player)
+    if civ is None:
+        return []
+    return list(player.leaders_dealt) or [leader.name for leader in civ.leaders]
+
+
+def leaders_of(game: Game, player: Player) -> list[str]:
+    """The leaders the player may recruit over the game: their own, unless an event barred them."""
+    return [] if player.leaders_barred else own_leaders(game, player)
+
+
+def unused_leaders(game: Game, player: Player) -> list[str]:
+    return [name for name in leaders_of(game, player) if name not in player.leaders_used]
+
+
+def deal_leaders_from_one_deck(game: Game, keys: list[str]) -> None:
+    """What if? (a variant of the Civilizations expansion): the leaders of the civilizations `keys` are
+    shuffled into one deck and each player is dealt as many as a civilization has."""
+    deck = [leader.name for key in keys for leader in game.rules.civilizations[key].leaders]
+    hand = max((len(game.rules.civilizations[key].leaders) for key in keys), default=0)
+    if not hand or len(deck) < hand * len(game.players):
+        raise RuleError(f"What if? needs {max(hand, 1) * len(game.players)} leaders to deal; there are {len(deck)}")
+    game.rng.shuffle(deck)
+    for i, player in enumerate(game.players):
+        player.leaders_dealt = deck[i * hand : (i + 1) * hand]
+    game.say("What if? Each player's leaders are dealt from one shared deck")
+
+
+def recruit_leader(game: Game, player: Player, city: City) -> None:
+    """A Recruit included a leader: the only one left comes at once, else the player picks."""
+    options = unused_leaders(game, player)
+    if len(options) == 1:
+        place_leader(game, player, options[0], city)
+    else:
+        game.pending.append(LeaderDecision(player=player.index, city=city.id, options=options))
+
+
+def _legal_leader(game: Game) -> list[Action]:
+    decision = answering(game, LeaderDecision)
+    return [ChooseLeader(name) for name in decision.options]
+
+
+@rule(ChooseLeader, legal=_legal_leader, answers=(LeaderDecision,))
+def choose_leader(game: Game, action: ChooseLeader) -> None:
+    decision = answering(game, LeaderDecision)
+    if action.leader not in decision.options:
+        raise RuleError(f"choose one of: {', '.join(decision.options)}")
+    city = game.city(decision.city)
+    if city is None:
+        raise RuleError("the city that recruited the leader is gone")
+    game.pending.pop()
+    place_leader(game, game.player(decision.player), action.leader, city)
+
+
+def place_leader(game: Game, player: Player, name: str, city: City) -> None:
+    """Put the leader in the city; a leader already on the board leaves the game for good."""
+    for unit in [u for u in game.units_of(player.index) if u.kind in leader_kinds(game)]:
+        game.units.remove(unit)
+        game.say(f"{player.leader} leaves {player.name}'s service for good")
+    (kind,) = sorted(leader_kinds(game))
+    game.units.append(Unit(game.new_id(), player.index, kind, city.pos))
+    player.leader = name
+    player.leaders_used.append(name)
+    effects.holdings_changed(game)
+    game.say(f"{player.name} recruits the leader {name} at {hex_to_label(city.pos)}")
+
+
+def leader_killed(game: Game, unit: Unit, captor: int | None) -> None:
+    """The leader unit was removed: an enemy player who killed it in battle captures it (2 VP)."""
+    player = game.player(unit.owner)
+    name = player.leader
+    player.leader = None
+    effects.holdings_changed(game)
+    if name is None:
+        return
+    if captor is not None and captor >= 0:
+        game.player(captor).captured_leaders.append(name)
+        game.say(f"{game.player(captor).name} captures {player.name}'s leader {name}")
+    else:
+        game.say(f"{player.name}'s leader {name} dies")

@@ -1,0 +1,73 @@
+"""Turn structure: main actions, the end of a turn, rounds and ages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from civgame.games.clash.content.effects.sources import end_lasting
+from civgame.games.clash.core.actions import Action, EndTurn
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.base.registry import rule
+from civgame.games.clash.rules.base.triggers import fire
+
+AgeEnd = Callable[[Game], None]
+_AGE_END: list[AgeEnd] = []  # what follows the last round of an age: status.py registers the status phase
+
+
+def after_last_round(begin: AgeEnd) -> AgeEnd:
+    """Register what begins after the last turn of an age's last round (status.py, which imports this module)."""
+    _AGE_END.append(begin)
+    return begin
+
+
+def spend_main_action(game: Game) -> None:
+    game.actions_left -= 1
+
+
+def start_turn(game: Game, player_index: int) -> None:
+    """Hand the turn to a player and reset everything that lasts one turn."""
+    game.current = player_index
+    game.acted_this_turn = False
+    player = game.player(player_index)
+    player.truce_with = None
+    game.actions_left = game.rules.game.actions_per_turn - player.actions_lost_next_turn
+    if player.actions_lost_next_turn:
+        game.say(f"{player.name} has {player.actions_lost_next_turn} action(s) fewer this turn")
+        player.actions_lost_next_turn = 0
+    for city in game.cities:
+        city.activations = 0
+        city.angry_activation = False
+    for unit in game.units:
+        unit.immobile = unit.no_attack = unit.moved_this_action = False
+        unit.entered_terrains = ()
+    if player.action_lost:  # Revolution drawn in the status phase
+        player.action_lost = False
+        game.actions_left -= 1
+        game.say(f"{player.name} loses an action to the revolution")
+    player.influence_succeeded = False
+    player.used_this_turn.clear()
+    game.battles.clear()
+    game.say(f"Age {game.age}, round {game.round}: {player.name}'s turn")
+    fire(game, "turn_start", player=player_index)
+
+
+def _legal_end_turn(game: Game) -> list[Action]:
+    return [EndTurn()]
+
+
+@rule(EndTurn, legal=_legal_end_turn)
+def end_turn(game: Game, action: EndTurn) -> None:
+    fire(game, "turn_end", player=game.current)
+    end_lasting(game, "turn")
+    game.turns_taken += 1
+    if game.turns_taken < len(game.players):
+        start_turn(game, (game.current + 1) % len(game.players))
+        return
+    game.turns_taken = 0
+    game.round += 1
+    end_lasting(game, "round")
+    if game.round <= game.rules.game.rounds_per_age:
+        start_turn(game, game.first_player)
+    else:
+        for begin in _AGE_END:
+            begin(game)

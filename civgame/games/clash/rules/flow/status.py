@@ -1,0 +1,274 @@
+"""The status phase at the end of each age, and the end of the game.
+
+Steps run in order ("in turn order, all players complete the first step before moving on to the
+second step"). A step that needs the players' choices asks them one at a time in turn order
+(`game.status_players` holds those still to ask): the next player is asked only once the previous
+answer is settled, an event its free advance drew included ("resolve it immediately"), so a later
+player chooses knowing it. The phase goes on when nothing is pending and no event is under way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from itertools import combinations
+
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content import effects
+from civgame.games.clash.core.actions import Action, ChangeGovernment, ChooseFirstPlayer, Raze, TakeFreeAdvance
+from civgame.games.clash.core.decisions import (
+    Decision,
+    FirstPlayerDecision,
+    FreeAdvanceDecision,
+    GovernmentDecision,
+    RazeDecision,
+)
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.core.model import Game, Player
+from civgame.games.clash.core.vocabulary import amounts
+from civgame.games.clash.rules.actions.advances import gain_advance, gainable, government_of, why_not_gain
+from civgame.games.clash.rules.actions.objectives import offer_status
+from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base.cards import deal
+from civgame.games.clash.rules.base.payments import can_pay, describe, gain, pay, payment_for
+from civgame.games.clash.rules.base.registry import answering, rule
+from civgame.games.clash.rules.base.scoring import winners
+from civgame.games.clash.rules.base.triggers import fire
+from civgame.games.clash.rules.base.turns import after_last_round, start_turn
+
+
+@after_last_round
+def begin(game: Game) -> None:
+    game.phase = "status"
+    game.status_step = 0
+    game.say(f"Status phase of age {game.age}")
+    run(game)
+
+
+def run(game: Game) -> None:
+    """Run status steps until one waits for a decision or the next age starts."""
+    while game.phase == "status" and not game.pending and game.event is None:
+        if game.status_players:
+            _ask_next(game)
+            continue
+        if game.status_step == 1 and _game_ends(game):  # checked once step 1's objectives are done
+            return
+        if game.status_step >= len(STEPS):
+            _next_age(game)
+            return
+        step = STEPS[game.status_step]
+        game.status_step += 1
+        fire(game, "status_step", step=game.status_step)
+        if isinstance(step, Ask):
+            game.status_players = game.turn_order()
+        else:
+            step(game)
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A step that asks each player with a choice (`wanted`) for a `decision`, one at a time in turn order."""
+
+    decision: type[Decision]
+    wanted: Callable[[Game, Player], bool]
+
+
+def asking_step(game: Game) -> Ask | None:
+    """The running status step, if it asks the players one at a time."""
+    if game.phase != "status" or not 0 < game.status_step <= len(STEPS):
+        return None
+    step = STEPS[game.status_step - 1]
+    return step if isinstance(step, Ask) else None
+
+
+def _ask_next(game: Game) -> None:
+    """Ask the running step's next player, if they have a choice (worked out now, after the answers before)."""
+    step = asking_step(game)
+    assert step is not None
+    index = game.status_players.pop(0)
+    if step.wanted(game, game.player(index)):
+        game.pending.append(step.decision(player=index))
+
+
+# ------------------------------------------------------------------ the steps
+
+
+def _objectives(game: Game) -> None:
+    offer_status(game)
+
+
+def cityless_players(game: Game) -> list[str]:
+    """The players without a city: any of them ends the game at the next status phase."""
+    return [p.name for p in game.players if not game.cities_of(p.index)]
+
+
+def _game_ends(game: Game) -> bool:
+    """After step 1 the game ends after the last age, or when a player has no cities."""
+    last_age = game.age >= game.rules.game.ages
+    cityless = cityless_players(game)
+    if last_age or cityless:
+        reason = "the last age is over" if last_age else f"{', '.join(cityless)} has no cities"
+        end_game(game, reason)
+    return game.phase == "over"
+
+
+def _draw_cards(game: Game) -> None:
+    starting = game.rules.game.starting
+    for index in game.turn_order():
+        deal(game, game.player(index), 1 if starting.action_cards else 0, 1 if starting.objective_cards else 0)
+
+
+def _razable(game: Game, player: Player) -> list[int]:
+    # The summary makes no exception for a last city (docs/rules-decisions.md).
+    return [c.id for c in game.cities_of(player.index) if c.size <= game.rules.game.raze_max_size]
+
+
+def government_options(game: Game, player: Player, *, free: bool = False) -> list[tuple[str, ...]]:
+    """Every legal new set of government advances for a status-phase change (`free`: without its cost)."""
+    current = government_of(game, player)
+    if current is None:
+        return []
+    if not free and not can_pay(game, player, amounts(game.rules.game.government_change_cost)):
+        return []
+    held = [a for a in player.advances if game.rules.category_of(a).name == current]
+    options = []
+    for category in game.rules.categories:
+        if not category.government or category.name == current:
+            continue
+        if category.requires and not player.has(category.requires):
+            continue
+        top, others = category.advances[0].name, [a.name for a in category.advances[1:]]
+        for rest in combinations(others, len(held) - 1):
+            options.append((top, *rest))
+    return options
+
+
+def first_player_chooser(game: Game) -> int:
+    """A `chooses_first_player` holder; else most mood + culture tokens, ties going to the current first
+    player, else clockwise from them."""
+    for index in game.turn_order():
+        if effects.has(game, game.player(index), "chooses_first_player"):
+            return index
+    totals = {p.index: p.mood_tokens + p.culture_tokens for p in game.players}
+    best = max(totals.values())
+    return next(i for i in game.turn_order() if totals[i] == best)
+
+
+def _first_player(game: Game) -> None:
+    game.pending.append(FirstPlayerDecision(player=first_player_chooser(game)))
+
+
+STEPS: tuple[Callable[[Game], None] | Ask, ...] = (
+    _objectives,
+    Ask(FreeAdvanceDecision, lambda game, player: bool(gainable(game, player))),
+    _draw_cards,
+    Ask(RazeDecision, lambda game, player: bool(_razable(game, player))),
+    Ask(GovernmentDecision, lambda game, player: bool(government_options(game, player))),
+    _first_player,
+)
+
+
+def _next_age(game: Game) -> None:
+    game.age += 1
+    game.round = 1
+    game.turns_taken = 0
+    game.phase = "play"
+    start_turn(game, game.first_player)
+
+
+def end_game(game: Game, reason: str) -> None:
+    game.phase = "over"
+    game.pending.clear()
+    game.winner = winners(game)
+    names = " and ".join(game.player(i).name for i in game.winner)
+    game.say(f"The game ends: {reason}. Winner: {names}")
+
+
+# ------------------------------------------------------------------ answers
+
+
+def _legal_free_advance(game: Game) -> list[Action]:
+    player = game.player(answering(game, FreeAdvanceDecision).player)
+    return list(effects.memo(game, player, _free_advances))
+
+
+def _free_advances(game: Game, player: Player, _: Hashable) -> tuple[TakeFreeAdvance, ...]:
+    """A `TakeFreeAdvance` of each `gainable` advance, made once per change of holdings (actions are immutable)."""
+    return tuple(TakeFreeAdvance(name) for name in gainable(game, player))
+
+
+def _check_free_advance(game: Game, action: TakeFreeAdvance) -> None:
+    reason = why_not_gain(game, game.player(answering(game, FreeAdvanceDecision).player), action.advance)
+    if reason:
+        raise RuleError(reason)
+
+
+@rule(TakeFreeAdvance, legal=_legal_free_advance, answers=(FreeAdvanceDecision,), check=_check_free_advance)
+def take_free_advance(game: Game, action: TakeFreeAdvance) -> None:
+    player = game.player(answering(game, FreeAdvanceDecision).player)
+    game.pending.pop()
+    gain_advance(game, player, action.advance)
+    run(game)
+
+
+def _legal_raze(game: Game) -> list[Action]:
+    player = game.player(answering(game, RazeDecision).player)
+    return [Raze(None), *(Raze(c) for c in _razable(game, player))]
+
+
+@rule(Raze, legal=_legal_raze, answers=(RazeDecision,))
+def raze(game: Game, action: Raze) -> None:
+    player = game.player(answering(game, RazeDecision).player)
+    if action.city is not None:
+        if action.city not in _razable(game, player):
+            raise RuleError(f"only one of your size {game.rules.game.raze_max_size} cities may be razed")
+        city = game.existing_city(action.city)
+        game.cities.remove(city)
+        effects.holdings_changed(game)
+        reward = amounts(game.rules.game.raze)
+        gain(game, player, reward)
+        game.say(f"{player.name} razes the city at {hex_to_label(city.pos)} for {describe(reward)}")
+    game.pending.pop()
+    run(game)
+
+
+def _legal_government(game: Game) -> list[Action]:
+    player = game.player(answering(game, GovernmentDecision).player)
+    return [ChangeGovernment(()), *(ChangeGovernment(o) for o in government_options(game, player))]
+
+
+@rule(ChangeGovernment, legal=_legal_government, answers=(GovernmentDecision,))
+def change_government(game: Game, action: ChangeGovernment) -> None:
+    player = game.player(answering(game, GovernmentDecision).player)
+    if action.advances:
+        if tuple(action.advances) not in government_options(game, player):
+            raise RuleError("a new government takes its top advance plus as many others as you give up, minus one")
+        pay(player, payment_for(game, player, amounts(game.rules.game.government_change_cost)))
+        switch_government(game, player, action.advances)
+    game.pending.pop()
+    run(game)
+
+
+def switch_government(game: Game, player: Player, advances: tuple[str, ...]) -> None:
+    """Give up the current government's advances for `advances` (one of `government_options`)."""
+    current = government_of(game, player)
+    player.advances = [a for a in player.advances if game.rules.category_of(a).name != current]
+    effects.holdings_changed(game)
+    for name in advances:
+        gain_advance(game, player, name, uses_event_cube=False)
+    civilizations.drop_special_advances(game, player)  # after the new government: "any government" ones stay
+    game.say(f"{player.name} changes government from {current} to {game.rules.category_of(advances[0]).name}")
+
+
+def _legal_first_player(game: Game) -> list[Action]:
+    return [ChooseFirstPlayer(p.index) for p in game.players]
+
+
+@rule(ChooseFirstPlayer, legal=_legal_first_player, answers=(FirstPlayerDecision,))
+def choose_first_player(game: Game, action: ChooseFirstPlayer) -> None:
+    if not 0 <= action.player < len(game.players):
+        raise RuleError("choose one of the players")
+    game.first_player = action.player
+    game.say(f"{game.player(action.player).name} will be first player")
+    game.pending.pop()
+    run(game)

@@ -1,0 +1,627 @@
+"""Mods: folders of rules data overlaid on a ruleset, and where they are found.
+
+A mod folder holds `mod.yaml` (name, description, version, base) and any of the ruleset's
+files, each holding only what it changes (the format is described in MODDING.md):
+
+- a mapping merges key by key, at every depth; a key whose value is `{remove: true}` is removed;
+- a list whose entries in the base all have an `id` (cards, map tiles) or else a `name`
+  (advance categories, advances) merges entry by entry by that key: an entry changes the
+  entry with its key, adds one if there is none, or removes it with `remove: true`;
+- any other value (numbers, text, other lists) replaces the base's value.
+
+Several mods apply in order, each on the result of the ones before. The effective rules are
+validated as a whole; every problem names the file and line to fix, in the mod's file when the
+bad value came from the mod. Rules that validate must also play: before a game starts with mods
+(and in `validate-rules`), a few short seeded games are played on them with the invariants
+checked after every action, and the first problem is reported, at the content it names.
+
+    python -m civgame.games.clash.storage.mods --write-modding   # regenerate MODDING.md's generated sections
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import random
+import sys
+import typing
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content.ruleset import (
+    FILES,
+    RULESETS_ROOT,
+    ModRef,
+    RulesDataError,
+    Ruleset,
+    RulesFiles,
+    Where,
+    build_ruleset,
+    default_ruleset,
+    display_path,
+    located_errors,
+    read_rules_file,
+    read_ruleset,
+    ruleset_dir,
+)
+from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.save import (
+    SaveError,
+    SaveHeader,
+    check_rules_match,
+    load_game,
+    read_header,
+    rules_difference,
+)
+
+MOD_FILE = "mod.yaml"
+MODS_DIR_VARIABLE = "CIVGAME_MODS_DIR"  # overrides the user mods folder (tests, portable installs)
+REMOVE = "remove"
+IDENTITY_KEYS = ("id", "name")  # the keys that identify list entries, in order of preference
+
+
+class ModInfo(BaseModel):
+    """The contents of a mod's `mod.yaml`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
+    name: str = Field(min_length=1)
+    version: str = Field(min_length=1)
+    description: str = ""
+    base: str = "monumental"  # the ruleset (a folder of rules_data/) the mod changes
+
+
+@dataclass(frozen=True)
+class Mod:
+    """A mod folder; `info` is None and `problems` say why when its mod.yaml is missing or bad."""
+
+    path: Path
+    info: ModInfo | None
+    problems: tuple[str, ...] = ()
+    where: Where | None = field(default=None, compare=False, repr=False)  # of mod.yaml's values
+
+    @property
+    def name(self) -> str:
+        return self.info.name if self.info else self.path.name
+
+    @property
+    def ref(self) -> ModRef:
+        assert self.info is not None, "a mod without a valid mod.yaml has no name and version"
+        return ModRef(self.info.name, self.info.version)
+
+
+# ---------------------------------------------------------------- finding mods
+
+
+def user_data_dir() -> Path:
+    """civgame's folder in the platform's per-user data folder, as platformdirs finds it: on Linux
+    `$XDG_DATA_HOME/civgame` (`~/.local/share/civgame` without it), on macOS
+    `~/Library/Application Support/civgame`, on Windows the roaming `%APPDATA%\\civgame`."""
+    return platformdirs.user_data_path("civgame", appauthor=False, roaming=True)
+
+
+def user_mods_dir() -> Path:
+    """The folder the new-game screen lists mods from (each mod in its own sub-folder)."""
+    override = os.environ.get(MODS_DIR_VARIABLE)
+    return Path(override) if override else user_data_dir() / "mods"
+
+
+def list_user_mods(folder: Path | None = None) -> list[Mod]:
+    """Every sub-folder of the user mods folder that holds a mod.yaml, by folder name. A mod
+    whose mod.yaml is invalid is listed too, with its problems, so that it can be shown as such."""
+    folder = user_mods_dir() if folder is None else folder
+    if not folder.is_dir():
+        return []
+    return [
+        read_mod(path) for path in sorted(folder.iterdir(), key=lambda p: p.name.lower()) if (path / MOD_FILE).is_file()
+    ]
+
+
+def find_user_mod(ref: ModRef, folder: Path | None = None) -> Mod | None:
+    """The installed mod called `ref.name`, preferring the same version; None if there is none."""
+    found = [m for m in list_user_mods(folder) if m.info is not None and m.info.name == ref.name]
+    same_version = [m for m in found if m.info is not None and m.info.version == ref.version]
+    return next(iter(same_version or found), None)
+
+
+def read_mod(path: Path) -> Mod:
+    """A mod folder and its mod.yaml; problems are kept in the Mod rather than raised."""
+    path = Path(path)
+    shown = display_path(path)
+    if not path.is_dir():
+        return Mod(path, None, (f"{shown}: no such folder",))
+    if not (path / MOD_FILE).is_file():
+        return Mod(path, None, (f"{shown}: not a mod: there is no {MOD_FILE} (see MODDING.md)",))
+    try:
+        data, where, problems = read_rules_file(path / MOD_FILE)
+    except RulesDataError as exc:
+        return Mod(path, None, tuple(exc.problems))
+    try:
+        info = ModInfo.model_validate(data)
+    except ValidationError as exc:
+        return Mod(
+            path, None, tuple(problems + located_errors(exc, {"mod": data}, {"mod": where}, prefix=("mod",))), where
+        )
+    if info.base not in available_rulesets():
+        problems.append(
+            where.at(("base",)).problem(
+                f"base: there is no ruleset {info.base!r} (available: {', '.join(available_rulesets())})"
+            )
+        )
+    return Mod(path, info, tuple(problems), where)
+
+
+def available_rulesets() -> list[str]:
+    return sorted(p.name for p in RULESETS_ROOT.iterdir() if (p / FILES["game"]).is_file())
+
+
+# ---------------------------------------------------------------- loading rules with mods
+
+
+def load_rules(mods: Sequence[Path] = ()) -> Ruleset:
+    """The rules to play with: the default ruleset, or its base with `mods` overlaid in order.
+
+    Raises RulesDataError whose `problems` are `file:line: problem` lines when a mod or the
+    resulting rules are invalid.
+    """
+    if not mods:
+        return default_ruleset()
+    loaded = [read_mod(Path(path)) for path in mods]
+    problems = [p for mod in loaded for p in mod.problems] + _stacking_problems(loaded)
+    if problems:
+        raise RulesDataError(problems)
+    first = loaded[0].info
+    assert first is not None  # a folder without a readable mod.yaml is one of the problems above
+    files = read_ruleset(ruleset_dir(first.base))
+    broken = False
+    for mod in loaded:
+        broken |= not apply_mod(files, mod)
+    if broken:
+        raise RulesDataError(files.problems)
+    return played_on(build_ruleset(files, tuple(mod.ref for mod in loaded)), files, display_path(loaded[-1].path))
+
+
+def _stacking_problems(mods: list[Mod]) -> list[str]:
+    problems: list[str] = []
+    first = mods[0]
+    seen: dict[str, Mod] = {}
+    for mod in mods:
+        if mod.info is None or first.info is None or mod.where is None:
+            continue
+        if mod.info.base != first.info.base:
+            problems.append(
+                mod.where.at(("base",)).problem(
+                    f"base: {mod.info.base!r} differs from {first.info.base!r}, the base of {first.name!r}; "
+                    "stacked mods must change the same ruleset"
+                )
+            )
+        if mod.info.name in seen:
+            problems.append(
+                mod.where.at(("name",)).problem(
+                    f"name: {mod.info.name!r} is also the name of the mod in {display_path(seen[mod.info.name].path)}"
+                )
+            )
+        seen[mod.info.name] = mod
+    return problems
+
+
+def apply_mod(files: RulesFiles, mod: Mod) -> bool:
+    """Overlay the mod's files on `files`, adding problems to it; False if a file could not be read."""
+    known = set(FILES.values())
+    for path in sorted(mod.path.iterdir()):
+        if path.suffix in (".yaml", ".yml") and path.name != MOD_FILE and path.name not in known:
+            files.problems.append(
+                f"{display_path(path)}: not a rules file; a mod may hold {MOD_FILE} and {', '.join(FILES.values())}"
+            )
+    readable = True
+    for key, file_name in FILES.items():
+        path = mod.path / file_name
+        if not path.is_file():
+            continue
+        try:
+            data, where, problems = read_rules_file(path)
+        except RulesDataError as exc:
+            files.problems += exc.problems
+            readable = False
+            continue
+        files.problems += problems
+        if data is None:  # an empty (or all-comment) file changes nothing
+            continue
+        if key == "game":
+            _check_id_kept(files.data.get(key), data, where, files.problems)
+        files.data[key], files.where[key] = overlay(files.data[key], files.where[key], data, where, files.problems)
+    return readable
+
+
+def _check_id_kept(base: object, mod: object, where: Where, problems: list[str]) -> None:
+    """The ruleset id names the base in saves; a mod is recorded separately, by name."""
+    if isinstance(base, dict) and isinstance(mod, dict) and "id" in mod and mod["id"] != base.get("id"):
+        problems.append(where.at(("id",)).problem(f"id: a mod cannot change the ruleset id ({base.get('id')!r})"))
+
+
+# ---------------------------------------------------------------- the overlay
+
+
+def overlay(
+    base: object, base_where: Where, mod: object, mod_where: Where, problems: list[str], label: str = ""
+) -> tuple[object, Where]:
+    """`mod` laid over `base` (see the module docstring), with where each resulting value was
+    written. Neither input is changed; unchanged parts of `base` are shared, not copied."""
+    if isinstance(base, dict) and isinstance(mod, dict):
+        return _overlay_mapping(base, base_where, mod, mod_where, problems, label)
+    key = identity_key(base)
+    if key is not None and isinstance(base, list) and isinstance(mod, list):  # identity_key: a list of dicts
+        return _overlay_list(base, base_where, mod, mod_where, key, problems, label)
+    return mod, mod_where
+
+
+def is_removal(value: object) -> bool:
+    """`{remove: true}`: the value of a mapping key that the mod removes."""
+    return isinstance(value, dict) and len(value) == 1 and value.get(REMOVE) is True
+
+
+def identity_key(base: object) -> str | None:
+    """The key that identifies the entries of a base list, if every entry has one."""
+    if not isinstance(base, list) or not base or not all(isinstance(e, dict) for e in base):
+        return None
+    for key in IDENTITY_KEYS:
+        if all(isinstance(e.get(key), (str, int)) for e in base):
+            return key
+    return None
+
+
+def _join(label: str, part: str) -> str:
+    return f"{label}.{part}" if label else part
+
+
+def _overlay_mapping(
+    base: dict[Any, Any], base_where: Where, mod: dict[Any, Any], mod_where: Where, problems: list[str], label: str
+) -> tuple[dict[Any, Any], Where]:
+    data = dict(base)
+    parts = dict(base_where.parts) if isinstance(base_where.parts, dict) else {}
+    assert isinstance(mod_where.parts, dict)  # read from the mod's file with the place of every key
+    for key, value in mod.items():
+        where = mod_where.parts[key]
+        if is_removal(value):
+            if key in data:
+                del data[key]
+                parts.pop(key, None)
+            else:
+                problems.append(
+                    where.problem(f"{_join(label, str(key))}: nothing to remove: the rules have no {key!r} here")
+                )
+        elif key in data:
+            data[key], parts[key] = overlay(
+                data[key], parts.get(key, where), value, where, problems, _join(label, str(key))
+            )
+        else:
+            data[key], parts[key] = value, where
+    return data, Where(mod_where.file, mod_where.line, parts)
+
+
+def _overlay_list(
+    base: list[dict[str, Any]],
+    base_where: Where,
+    mod: list[Any],
+    mod_where: Where,
+    key: str,
+    problems: list[str],
+    label: str,
+) -> tuple[list[Any], Where]:
+    data: list[Any] = list(base)
+    parts = list(base_where.parts) if isinstance(base_where.parts, list) else [base_where] * len(base)
+    assert isinstance(mod_where.parts, list)  # read from the mod's file with the place of every entry
+    position: dict[object, int] = {}
+    for i, entry in enumerate(base):
+        position.setdefault(entry[key], i)
+    removed: set[int] = set()
+    first_line: dict[object, int] = {}
+    for j, entry in enumerate(mod):
+        where = mod_where.parts[j]
+        ident = entry.get(key) if isinstance(entry, dict) else None
+        if not isinstance(ident, (str, int)):
+            problems.append(
+                where.problem(
+                    f"{label}[{j}]: an entry needs its {key!r}, which says which entry it changes, adds or removes"
+                )
+            )
+            continue
+        entry_label = _join(label, f"#{ident}" if key == "id" else str(ident))
+        if ident in first_line:
+            problems.append(
+                where.problem(f"{entry_label}: duplicate {key} {ident!r} (first on line {first_line[ident]})")
+            )
+            continue
+        first_line[ident] = where.line
+        at = position.get(ident)
+        if REMOVE in entry:
+            if entry[REMOVE] is not True or len(entry) != 2:
+                problems.append(
+                    where.problem(f"{entry_label}: an entry that removes holds only its {key} and `{REMOVE}: true`")
+                )
+            elif at is None:
+                problems.append(
+                    where.problem(
+                        f"{entry_label}: nothing to remove: the rules have no entry with {key} {ident!r} here"
+                    )
+                )
+            else:
+                removed.add(at)
+        elif at is None:
+            position[ident] = len(data)
+            data.append(entry)
+            parts.append(where)
+        else:
+            data[at], parts[at] = overlay(data[at], parts[at], entry, where, problems, entry_label)
+    kept = [i for i in range(len(data)) if i not in removed]
+    return [data[i] for i in kept], Where(mod_where.file, mod_where.line, [parts[i] for i in kept])
+
+
+# ---------------------------------------------------------------- validate-rules
+
+
+def check_rules(folders: Sequence[Path]) -> Ruleset:
+    """What `civgame validate-rules` checks: one complete ruleset (a folder with game.yaml and
+    no mod.yaml), or mods stacked in order. Raises RulesDataError with every problem."""
+    folders = [Path(f) for f in folders]
+    if len(folders) == 1 and not (folders[0] / MOD_FILE).exists() and (folders[0] / FILES["game"]).is_file():
+        files = read_ruleset(folders[0])
+        return played_on(build_ruleset(files), files, display_path(folders[0]))
+    return load_rules(folders)
+
+
+# ---------------------------------------------------------------- trial games
+
+TRIAL_SEEDS = 2  # games per player count
+TRIAL_ACTIONS = 120  # actions per game: a few turns of every player, with a status phase
+_PLAYED: set[str] = set()  # content hashes of rules whose trial games went well in this process
+
+
+def trial_games(rules: Ruleset) -> int:
+    return TRIAL_SEEDS * (rules.game.players.max - rules.game.players.min + 1)
+
+
+def played_on(rules: Ruleset, files: RulesFiles, source: str) -> Ruleset:
+    """`rules`, once a few short seeded games on them kept every invariant; else RulesDataError
+    with the first problem, at the file and line of the content it names (else at `source`)."""
+    if rules.content_hash in _PLAYED:
+        return rules
+    problem = trial_problem(rules)
+    if problem is not None:
+        message, names = problem
+        text = f"these rules do not play: {message}"
+        place = _place_of(rules, names)
+        located = Where("ruleset", 0, files.where).at(place).problem(text) if place else f"{source}: {text}"
+        raise RulesDataError([located])
+    _PLAYED.add(rules.content_hash)
+    return rules
+
+
+def trial_problem(rules: Ruleset) -> tuple[str, list[str]] | None:
+    """The first problem of short seeded games for every allowed player count, with the content
+    names involved (the action's and the decision's text values); None if all went well."""
+    for players in range(rules.game.players.min, rules.game.players.max + 1):
+        for seed in range(TRIAL_SEEDS):
+            game_name = f"a {players}-player trial game (seed {seed})"
+            try:
+                game = new_game(players, seed, rules=rules)
+            except Exception as exc:  # whatever fails is a problem of the rules, reported as such
+                return f"{game_name} cannot start ({type(exc).__name__}: {exc})", []
+            choose = random.Random(seed)
+            for step in range(1, TRIAL_ACTIONS + 1):
+                if game.phase == "over":
+                    break
+                names = _names(game.pending[-1]) if game.pending else []
+                try:
+                    actions = legal_actions(game)
+                    if not actions:
+                        return f"{game_name}: no legal action after {step - 1} actions", names
+                    kind = choose.choice(sorted({a.KIND for a in actions}))
+                    action = choose.choice([a for a in actions if kind == a.KIND])
+                    names += _names(action)
+                    apply(game, action)
+                except RuleError as exc:
+                    return f"{game_name}: a listed action was refused at action {step} ({exc})", names
+                except Exception as exc:  # whatever fails is a problem of the rules, reported as such
+                    return f"{game_name}: action {step} ({kind}) fails ({type(exc).__name__}: {exc})", names
+                broken = check_invariants(game)
+                if broken:
+                    return f"{game_name}: after action {step} ({kind}): {broken[0]}", names
+    return None
+
+
+def _names(obj: object) -> list[str]:
+    return [v for f in dataclasses.fields(obj) if isinstance(v := getattr(obj, f.name), str)]  # type: ignore[arg-type]
+
+
+def _place_of(rules: Ruleset, names: list[str]) -> tuple[object, ...] | None:
+    """Where in the rules data the first of `names` that is a building, unit, wonder or advance is."""
+    for name in names:
+        for table in ("buildings", "units", "wonders"):
+            if name in getattr(rules, table):
+                return (table, name)
+        for ci, category in enumerate(rules.categories):
+            for ai, advance in enumerate(category.advances):
+                if advance.name == name:
+                    return ("categories", ci, "advances", ai)
+    return None
+
+
+def summary(rules: Ruleset) -> str:
+    """One line that says what valid rules hold."""
+    advances = sum(len(c.advances) for c in rules.categories)
+    cards = len(rules.action_cards) + len(rules.objective_cards) + len(rules.events)
+    return (
+        f"OK: {rules.describe()}: {advances} advances in {len(rules.categories)} categories, "
+        f"{len(rules.buildings)} buildings, {len(rules.units)} units, {len(rules.wonders)} wonders, {cards} cards; "
+        f"{trial_games(rules)} short trial games played"
+    )
+
+
+# ---------------------------------------------------------------- saves made with mods
+
+
+def rules_for_save(header: SaveHeader, source: str, mod_folders: Sequence[Path] | None = None) -> Ruleset:
+    """The rules to load a save with: `mod_folders` when given (e.g. `--rules`), else the mods
+    the save names, found by name in the user mods folder. A mod that is not installed is an
+    error; rules that differ from the save's are allowed (see save.check_rules_match)."""
+    if mod_folders is not None:
+        return load_rules(mod_folders)
+    folders = []
+    for ref in header.mods:
+        mod = find_user_mod(ref)
+        if mod is None:
+            raise RulesDataError(
+                [
+                    (
+                        f"{source}: this save was made with the mod {ref.name!r} (version {ref.version}), "
+                        f"which is not installed: put its folder in {user_mods_dir()} "
+                        "(or name its folder with `civgame --rules DIR`)"
+                    )
+                ]
+            )
+        folders.append(mod.path)
+    return load_rules(folders)
+
+
+def load_saved_game(path: str | os.PathLike[str], mod_folders: Sequence[Path] | None = None) -> tuple[Game, str | None]:
+    """Load a save with the rules it needs (see rules_for_save); returns the game and a warning
+    to show when the rules differ from those it was made with (None when they match).
+    Raises SaveError for a bad save, RulesDataError for missing or invalid mods."""
+    header = read_header(path)
+    rules = rules_for_save(header, str(path), mod_folders)
+    try:
+        game = load_game(path, rules)
+    except SaveError as exc:
+        difference = rules_difference(header, rules)
+        raise SaveError(f"{exc} ({difference})" if difference else str(exc)) from None
+    return game, check_rules_match(header, rules)
+
+
+# ---------------------------------------------------------------- MODDING.md
+
+REPO_ROOT = RULESETS_ROOT.parent
+MODDING_PATH = REPO_ROOT / "MODDING.md"
+_COMMAND = "python -m civgame.games.clash.storage.mods --write-modding"
+
+
+def modding_text(text: str) -> str:
+    """MODDING.md's text with its generated sections rebuilt from the schema and the effect
+    registry; the prose around them is kept as written."""
+    for name, make in (("schema", schema_reference), ("effect primitives", effects_reference)):
+        begin = f"<!-- BEGIN GENERATED {name}: {_COMMAND} -->"
+        end = f"<!-- END GENERATED {name} -->"
+        if begin not in text or end not in text:
+            raise ValueError(f"MODDING.md has lost its markers of the generated {name} section: {begin} ... {end}")
+        start = text.index(begin) + len(begin)
+        stop = text.index(end, start)
+        text = f"{text[:start]}\n{make()}\n{text[stop:]}"
+    return text
+
+
+def effects_reference() -> str:
+    """docs/effects.md's primitives, with headings one level deeper to sit under a MODDING.md section."""
+    from civgame.games.clash.content.effects.docs import reference
+
+    lines = reference().splitlines()
+    body = lines[lines.index(next(ln for ln in lines if ln.startswith("Generated by"))) + 1 :]
+    out, in_code = [], False
+    for line in body:
+        if line.startswith("```"):
+            in_code = not in_code
+        out.append(f"#{line}" if line.startswith("#") and not in_code else line)
+    return "\n".join(out).strip()
+
+
+def schema_reference() -> str:
+    """Every rules file's shape and every field of its entries, from the pydantic schema."""
+    lines = ["| file | holds |", "|---|---|"]
+    models: list[type[BaseModel]] = []
+    for key, file_name in FILES.items():
+        annotation = Ruleset.model_fields[key].annotation
+        lines.append(f"| `{file_name}` | {_type_text(annotation, models)} |")
+    done: set[type[BaseModel]] = set()
+    while models:
+        model = models.pop(0)
+        if model in done:
+            continue
+        done.add(model)
+        lines += ["", f"#### {model.__name__}", "", "| field | type | default |", "|---|---|---|"]
+        for name, info in model.model_fields.items():
+            kind = _type_text(info.annotation, models) + _constraints(info.metadata, info.annotation)
+            default = "required" if info.is_required() else f"`{json.dumps(info.default)}`"
+            lines.append(f"| `{name}` | {kind} | {default} |")
+    return "\n".join(lines)
+
+
+def _type_text(annotation: object, models: list[type[BaseModel]]) -> str:
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Annotated:  # a constrained type: its bounds, wherever it is used
+        bounds = [m for item in args[1:] for m in getattr(item, "metadata", [item])]
+        return _type_text(args[0], models) + _constraints(bounds, args[0])
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        models.append(annotation)
+        return f"[{annotation.__name__}](#{annotation.__name__.lower()})"
+    if origin is typing.Annotated:  # constraints inside a container: the type alone reads best here
+        return _type_text(args[0], models)
+    if origin is typing.Literal:
+        return "one of " + ", ".join(f"`{a}`" for a in args)
+    if origin is dict:
+        if not args:
+            return "mapping"
+        return f"mapping of {_type_text(args[0], models)} to {_type_text(args[1], models)}"
+    if origin is list:
+        return f"list of {_type_text(args[0], models)}" if args else "list"
+    if args and type(None) in args:  # X | None
+        rest = [a for a in args if a is not type(None)]
+        return " or ".join(_type_text(a, models) for a in rest) + " or `null`"
+    plain: dict[object, str] = {
+        str: "text",
+        int: "whole number",
+        float: "number",
+        bool: "`true`/`false`",
+        dict: "mapping",
+        Any: "any value",
+        object: "any value",
+    }
+    return plain.get(annotation, str(annotation))
+
+
+def _constraints(metadata: list[Any], annotation: object) -> str:
+    unit = " characters" if annotation is str else " entries"
+    words = []
+    for item in metadata:
+        for attr, word in (("ge", "≥"), ("le", "≤"), ("min_length", "at least"), ("max_length", "at most")):
+            value = getattr(item, attr, None)
+            if value is not None:
+                words.append(f"{word} {value}" + (unit if "length" in attr else ""))
+    return f" ({', '.join(words)})" if words else ""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m civgame.games.clash.storage.mods", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--write-modding", action="store_true", help="regenerate MODDING.md's generated sections")
+    args = parser.parse_args(argv)
+    if not args.write_modding:
+        parser.print_help()
+        return 2
+    MODDING_PATH.write_text(modding_text(MODDING_PATH.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"wrote {display_path(MODDING_PATH)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,920 @@
+"""Saved games: YAML files written atomically and read back with full validation.
+
+A save is a YAML mapping: a header (`format`, `version`, `ruleset`, and the `mods` and
+`rules_hash` of the rules it was made with) and `game`, the plain form of the `Game` (see
+codec.py). Loading never executes anything: plain YAML only (no tags, no anchors or aliases, no
+repeated keys), a size and nesting limit, typed decoding, consistency checks, then the checks of
+validation.py (every field against the rules and the board, the invariants, a trial of the
+pending decision's answers): a save that loads can be played on. Every problem becomes a
+one-line `SaveError` that names the place in the file. Loading with rules other than
+the save's is allowed; `check_rules_match` words the warning to show.
+
+Saves outlive updates: each change of the save format bumps `model.SAVE_VERSION` and appends one
+function to `MIGRATIONS`, which turns a document of the version before into the next version.
+A save is migrated step by step to today's version before it is decoded; tests/saves/ keeps a
+save of every version, and a test loads, migrates and plays on from each. A save from a newer
+version is refused with both versions named.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import json
+import math
+import os
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn, cast
+
+import yaml
+
+try:
+    import fcntl
+except ImportError:  # Windows: a file in use cannot be removed, which protects saves in progress
+    fcntl = None  # type: ignore[assignment]
+
+from civgame.framework.codec import CodecError, from_plain, to_plain
+from civgame.framework.safe_yaml import safe_events
+from civgame.games.clash.content.ruleset import ModRef, Ruleset, default_ruleset
+from civgame.games.clash.core.actions import Action
+from civgame.games.clash.core.decisions import (
+    CasualtyDecision,
+    OrientationDecision,
+    RefugeeDecision,
+    ReuseUnitDecision,
+)
+from civgame.games.clash.core.hexgrid import Hex, label_to_hex
+from civgame.games.clash.core.model import BARBARIAN, MOODS, PIRATE, SAVE_VERSION, Game
+from civgame.games.clash.storage.validation import playability_problems
+
+FORMAT = "civgame-save"
+HEADER_KEYS = ("format", "version", "ruleset", "mods", "rules_hash")
+MAX_SAVE_BYTES = 20 * 1024 * 1024
+MAX_NESTING = 64  # a real save nests about 8 deep
+MAX_HEADER_TEXT = 100  # characters of a ruleset or mod name or version, shown in warnings
+DECKS = ("action", "objective", "event", "wonder")
+
+Document = dict[str, object]
+# MIGRATIONS[i] turns a save document of version i + 1 into version i + 2 (header and game alike),
+# so there is exactly one per version before SAVE_VERSION.
+
+
+def _players_hold_civilizations_and_effect_sources(document: Document) -> Document:
+    """Version 2: players gained a civilization, its special advances and leaders, lasting card effects
+    and who plays the seat (a person, or a computer of a level)."""
+    game = document["game"]
+    assert isinstance(game, dict)
+    for player in game.get("players") or []:
+        if isinstance(player, dict):
+            for name, empty in (
+                ("special_advances", []),
+                ("leader", None),
+                ("lasting_effects", []),
+                ("civilization", None),
+                ("leaders_used", []),
+                ("seat", "human"),
+            ):
+                player.setdefault(name, empty)
+    return document
+
+
+def _great_persons_are_played_like_action_cards(document: Document) -> Document:
+    """Version 3: a great person is played like an action card: `PlayGreatPerson(card, advance)` became
+    `PlayGreatPerson(card, choice)`, its free advance (none: declined) the first part of the choice."""
+    game = document["game"]
+    assert isinstance(game, dict)
+    for entry in game.get("history") or []:
+        if isinstance(entry, dict) and entry.get("kind") == "play_great_person" and "advance" in entry:
+            advance = entry.pop("advance")
+            entry["choice"] = [advance] if advance is not None else []
+            entry["payment"] = None
+    return document
+
+
+_ROLES = ("attacker", "defender")
+
+
+def _tactics_cards_resolve_side_by_side(document: Document) -> Document:
+    """Version 4: the revealed tactics cards resolve in the attacker's pass, then the defender's, each
+    effect once (catalogue §3.3). A battle notes the effects of the round already resolved (`resolved`,
+    which replaces the Siege payments asked, `ransoms_asked`) and each side the combat value its cards
+    counted and the hits it ignores. A battle saved waiting for a choice before the roll had removed
+    the units lost to cards and asked for the payments; one waiting for a paid hit cancel had resolved
+    the effects after the hits."""
+    game = document["game"]
+    assert isinstance(game, dict)
+    combat = game.get("combat")
+    if not isinstance(combat, dict):
+        return document
+    asked = combat.pop("ransoms_asked", None)
+    pending = [d for d in game.get("pending") or [] if isinstance(d, dict)]
+    top = pending[-1] if pending else {}
+    before_roll = (top.get("kind") == "casualties" and top.get("reason") == "tactics") or (
+        top.get("kind") == "effect_choice" and top.get("effect") in ("disable_enemy_abilities", "withdraw_before_roll")
+    )
+    done = []
+    if before_roll:
+        losses = [("holder", "sacrifice_units"), ("opponent", "sacrifice_units"), ("opponent", "kill_on_roll")]
+        done += [f"{role}:{on}:{name}" for role in _ROLES for on, name in losses]
+        done += [f"{role}:opponent:disable_enemy_abilities" for role in _ROLES if asked]
+    if any(d.get("kind") == "hit_cancel" for d in pending):
+        after = [("holder", "draw_on_hit"), ("opponent", "extra_hit_on_roll")]
+        done += [f"{role}:{on}:{name}" for role in _ROLES for on, name in after]
+    combat["resolved"] = done
+    for role in _ROLES:
+        side = combat.get(role)
+        if isinstance(side, dict):
+            side.setdefault("round_value", 0)
+            side.setdefault("hits_ignored", 0)
+    return document
+
+
+# status steps (game.status_step while they run) that asked every player at once, and their decisions
+_ASKING_STATUS_STEPS = {2: "free_advance", 4: "raze", 5: "government"}
+
+
+def _status_players_choose_one_at_a_time(document: Document) -> Document:
+    """Version 5: a status step asks its players one at a time in turn order (`status_players` holds those
+    still to ask), so an event a free advance draws resolves before the next player chooses; an event
+    drawn while another resolves waits for it (`events_waiting`). A save in such a step held one
+    decision per player, first player on top: the players below the top one are asked later, and all of
+    them if other decisions wait above theirs (an event drawn from the discard pile, say). Saved with an
+    event already drawn and the next player's choice on top, that player still answers first: nothing
+    else could set the event going."""
+    game = document["game"]
+    assert isinstance(game, dict)
+    game.setdefault("events_waiting", [])
+    game.setdefault("status_players", [])
+    pending = game.get("pending")
+    kind = _ASKING_STATUS_STEPS.get(game.get("status_step"))  # type: ignore[arg-type]
+    if game.get("phase") != "status" or kind is None or not isinstance(pending, list):
+        return document
+    asked = 0
+    while asked < len(pending) and isinstance(pending[asked], dict) and pending[asked].get("kind") == kind:
+        asked += 1
+    later = asked - 1 if asked == len(pending) else asked  # the top decision stays if nothing is above it
+    if later > 0:
+        game["status_players"] = [decision.get("player") for decision in reversed(pending[:later])]
+        del pending[:later]
+    return document
+
+
+MIGRATIONS: list[Callable[[Document], Document]] = [
+    _players_hold_civilizations_and_effect_sources,
+    _great_persons_are_played_like_action_cards,
+    _tactics_cards_resolve_side_by_side,
+    _status_players_choose_one_at_a_time,
+]
+
+# libyaml's safe parser and dumper when PyYAML has them: the same safe YAML, several times faster.
+_Dumper = yaml.CSafeDumper if yaml.__with_libyaml__ else yaml.SafeDumper
+
+
+class SaveError(Exception):
+    """A save cannot be written, or a file is not a valid save; the message is one line."""
+
+    MAX_LENGTH = 400
+
+    def __init__(self, message: str) -> None:
+        # Names from a hostile file may hold line breaks, and values may be megabytes long:
+        # keep the message on one line, and shorten it in the middle.
+        message = "\\n".join(message.splitlines())
+        if len(message) > self.MAX_LENGTH:
+            message = f"{message[: self.MAX_LENGTH - 100]} … {message[-80:]}"
+        super().__init__(message)
+
+
+# ------------------------------------------------------------------ writing
+
+
+def dumps(game: Game) -> str:
+    """The text of a save of `game`."""
+    rules = game.rules
+    document = {
+        "format": FORMAT,
+        "version": SAVE_VERSION,
+        "ruleset": game.ruleset,
+        "mods": [{"name": mod.name, "version": mod.version} for mod in rules.mods],
+        "rules_hash": rules.content_hash,
+        "game": to_plain(game),
+    }
+    events: list[yaml.Event] = [yaml.StreamStartEvent(), yaml.DocumentStartEvent(explicit=False)]
+    _Events().add(document, events)
+    events += [yaml.DocumentEndEvent(explicit=False), yaml.StreamEndEvent()]
+    text: str = yaml.emit(events, Dumper=_Dumper, allow_unicode=True, width=100)
+    return text
+
+
+class _Events:
+    """The events `yaml.dump(..., sort_keys=False)` would emit for plain data, without anchors
+    (a save never has any, so the loader refuses them all). Each distinct scalar is represented
+    once; building the events directly is about twice as fast as yaml.dump, byte for byte alike."""
+
+    def __init__(self) -> None:
+        # represents and resolves single scalars; the stub omits that a dumper needs no stream for that
+        self.representer = yaml.SafeDumper(None)  # type: ignore[arg-type]
+        self.scalars: dict[tuple[type, object], yaml.ScalarEvent] = {}
+
+    def add(self, data: object, events: list[yaml.Event]) -> None:
+        if isinstance(data, dict):
+            events.append(yaml.MappingStartEvent(None, "tag:yaml.org,2002:map", True, flow_style=False))
+            for key, value in data.items():
+                self.add(key, events)
+                self.add(value, events)
+            events.append(yaml.MappingEndEvent())
+        elif isinstance(data, list):
+            events.append(yaml.SequenceStartEvent(None, "tag:yaml.org,2002:seq", True, flow_style=False))
+            for value in data:
+                self.add(value, events)
+            events.append(yaml.SequenceEndEvent())
+        elif type(data) is float:  # not remembered: 0.0 and -0.0 are equal keys but print differently
+            events.append(self._scalar(data))
+        else:
+            key = (type(data), data)
+            if key not in self.scalars:
+                self.scalars[key] = self._scalar(data)
+            events.append(self.scalars[key])
+
+    def _scalar(self, data: object) -> yaml.ScalarEvent:
+        node = self.representer.represent_data(data)
+        if not isinstance(node, yaml.ScalarNode):
+            raise SaveError(f"cannot save a value of type {type(data).__name__}")
+        # the implicit flags exactly as yaml's Serializer sets them: they decide the quoting
+        plain = self.representer.resolve(yaml.ScalarNode, node.value, (True, False))
+        quoted = self.representer.resolve(yaml.ScalarNode, node.value, (False, True))
+        return yaml.ScalarEvent(None, node.tag, (node.tag == plain, node.tag == quoted), node.value, style=node.style)
+
+
+def save_game(game: Game, path: str | os.PathLike[str]) -> None:
+    """Write a save atomically: the old file stays intact unless the new one is complete.
+
+    The save is written to a hidden temporary file beside it, synced, renamed over the old file,
+    and the folder synced so that the rename survives a power cut. Temporary files left by a
+    save that was killed are removed first."""
+    path = Path(path)
+    data = dumps(game).encode("utf-8")
+    _remove_abandoned_temp_files(path)
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot write the save ({exc.strerror or exc})") from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            _lock(fh.fileno())  # other saves leave a temporary file alone while it is locked
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+            os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes the file private; a save is an ordinary document
+            if fcntl is not None:
+                os.replace(temp, path)  # while still locked
+        if fcntl is None:
+            os.replace(temp, path)  # Windows renames only a closed file
+        _sync_folder(path.parent)
+    except OSError as exc:
+        with suppress(OSError):
+            os.unlink(temp)
+        raise SaveError(f"{path}: cannot write the save ({exc.strerror or exc})") from None
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+TEMP_SUFFIX = ".tmp"
+
+
+def _umask() -> int:
+    """The user's umask (the only way to read it is to set it, so it is set straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _lock(fd: int) -> None:
+    """An exclusive lock on an open file, released by the system when the process ends (POSIX)."""
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _remove_abandoned_temp_files(path: Path) -> None:
+    """Remove the temporary files of saves of `path` that no running save holds (killed ones)."""
+    for temp in path.parent.glob(f".{glob.escape(path.name)}.*{TEMP_SUFFIX}"):
+        with suppress(OSError), temp.open("rb") as fh:  # OSError: held by a save in progress, or gone
+            _lock(fh.fileno())
+            temp.unlink()  # on Windows this fails while another process has the file open
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable. Only POSIX systems can open a folder to sync it, and
+    some file systems refuse to: the save is complete either way, so that is no error."""
+    if os.name != "posix":
+        return
+    with suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def state_hash(game: Game) -> str:
+    """A fingerprint of the whole game state: equal states, equal hashes."""
+    canonical = json.dumps(to_plain(game), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+# ------------------------------------------------------------------ reading
+
+
+@dataclass(frozen=True)
+class SaveHeader:
+    """The rules a save was made with."""
+
+    ruleset: str
+    mods: tuple[ModRef, ...] = ()
+    rules_hash: str | None = None  # None in saves from before the rules were fingerprinted
+
+    def describe(self) -> str:
+        return " + ".join([self.ruleset, *(f"{m.name} {m.version}" for m in self.mods)])
+
+
+def check_rules_match(header: SaveHeader, rules: Ruleset) -> str | None:
+    """A one-line warning when `rules` differ from the rules the save was made with, else None."""
+    difference = rules_difference(header, rules)
+    return f"{difference}; the game may not play as it did" if difference else None
+
+
+def rules_difference(header: SaveHeader, rules: Ruleset) -> str | None:
+    """How `rules` differ from the rules the save was made with, or None."""
+    if header.ruleset != rules.game.id or header.mods != rules.mods:
+        return f"this save was made with the rules {header.describe()}, but the rules in use are {rules.describe()}"
+    if header.rules_hash is not None and header.rules_hash != rules.content_hash:
+        return f"the rules data of {rules.describe()} has changed since this save was made"
+    return None
+
+
+def read_header(path: str | os.PathLike[str]) -> SaveHeader:
+    """The header of a save file, read without decoding the game; a bad file raises SaveError."""
+    path = Path(path)
+    return header_of(_read_text(path), str(path))
+
+
+def header_of(text: str, source: str) -> SaveHeader:
+    """The header of the text of a save, read without decoding the game; a bad text raises SaveError."""
+    return _header(_top_level(_parse(text, source, header_only=True), source), source)
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """What a list of saves shows of each: who plays, and how far the game has come."""
+
+    players: tuple[str, ...]
+    age: int
+    round: int
+    phase: str
+
+    def describe(self) -> str:
+        where = "game over" if self.phase == "over" else f"age {self.age}, round {self.round}"
+        if self.phase == "status":
+            where = f"age {self.age}, status phase"
+        return f"{', '.join(self.players)} — {where}"
+
+
+def read_summary(path: str | os.PathLike[str]) -> SaveSummary:
+    """The players, age, round and phase of a save, read without building the game; SaveError if unreadable."""
+    path = Path(path)
+    document = _top_level(_parse(_read_text(path), str(path)), str(path))
+    _header(document, str(path))
+    state = document.get("game")
+    try:
+        players = tuple(str(player["name"]) for player in state["players"])  # type: ignore[index]
+        return SaveSummary(players, int(state["age"]), int(state["round"]), str(state["phase"]))  # type: ignore[index]
+    except (KeyError, TypeError, ValueError):
+        raise SaveError(f"{path}: game: not a readable game") from None
+
+
+def load_game(path: str | os.PathLike[str], rules: Ruleset | None = None) -> Game:
+    """Read and validate a save; any problem raises SaveError."""
+    path = Path(path)
+    return loads(_read_text(path), rules, source=str(path))
+
+
+def _read_text(path: Path) -> str:
+    try:
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise SaveError(f"{path}: the file is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB; not a save")
+        with path.open("rb") as fh:
+            data = fh.read(MAX_SAVE_BYTES + 1)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError(f"{path}: the file is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB; not a save")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{path}: not a text file (invalid UTF-8 at byte {exc.start})") from None
+    return text
+
+
+def loads(text: str, rules: Ruleset | None = None, source: str = "save") -> Game:
+    """Decode and validate the text of a save; `source` names it in error messages."""
+    document = _top_level(_parse(text, source), source)
+    _header(document, source)
+    unknown = set(document) - {*HEADER_KEYS, "game"}
+    if unknown:
+        raise SaveError(f"{source}: unknown top-level field(s) {sorted(map(str, unknown))}")
+    rules = rules or default_ruleset()
+    if document.get("ruleset") != rules.game.id:
+        raise SaveError(
+            f"{source}: ruleset: {document.get('ruleset')!r} does not match the rules in use ({rules.game.id!r})"
+        )
+    if "game" not in document:
+        raise SaveError(f"{source}: game: missing")
+    document = migrate(document, source)
+    try:
+        game = from_plain(Game, document["game"], "game")
+    except CodecError as exc:
+        raise SaveError(f"{source}: {exc}") from None
+    game.rules = rules
+    problems = list(consistency_problems(game)) or list(playability_problems(game))
+    if problems:
+        more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+        raise SaveError(f"{source}: {problems[0]}{more}")
+    return game
+
+
+def migrate(document: Document, source: str) -> Document:
+    """`document` (a save of a version its header check accepted) brought to SAVE_VERSION."""
+    version = document["version"]
+    assert type(version) is int
+    for step in MIGRATIONS[version - 1 :]:
+        if type(document.get("game")) is not dict:
+            raise SaveError(f"{source}: game: expected a mapping")
+        document = step(document)
+        version += 1
+        document["version"] = version
+        document["game"]["version"] = version  # type: ignore[index]
+    return document
+
+
+def _top_level(document: object, source: str) -> dict[Any, Any]:
+    if not isinstance(document, dict):
+        raise SaveError(f"{source}: not a civgame save (the top level is not a mapping)")
+    return document
+
+
+def _header(document: dict[Any, Any], source: str) -> SaveHeader:
+    if document.get("format") != FORMAT:
+        raise SaveError(f"{source}: not a civgame save (format is {document.get('format')!r}, expected {FORMAT!r})")
+    version = document.get("version")
+    if type(version) is not int or version < 1:
+        raise SaveError(f"{source}: version: save version {version!r} is not supported (expected {SAVE_VERSION})")
+    if version > SAVE_VERSION:
+        raise SaveError(
+            f"{source}: version: this save was made by a newer civgame (save version {version}); this civgame "
+            f"opens saves up to version {SAVE_VERSION}: update civgame to open it"
+        )
+    ruleset = document.get("ruleset")
+    if type(ruleset) is not str:
+        raise SaveError(f"{source}: ruleset: expected the name of a ruleset, got {ruleset!r}")
+    mods = document.get("mods", [])
+    if type(mods) is not list or not all(
+        type(m) is dict and set(m) == {"name", "version"} and type(m["name"]) is str and type(m["version"]) is str
+        for m in mods
+    ):
+        raise SaveError(f"{source}: mods: expected a list of {{name, version}} of text")
+    rules_hash = document.get("rules_hash")
+    if rules_hash is not None and type(rules_hash) is not str:
+        raise SaveError(f"{source}: rules_hash: expected text, got {rules_hash!r}")
+    names = [("ruleset", ruleset), ("rules_hash", rules_hash or "")]
+    names += [(f"mods[{i}].{key}", m[key]) for i, m in enumerate(mods) for key in ("name", "version")]
+    for at, text in names:
+        if len(text) > MAX_HEADER_TEXT or not text.isprintable():
+            raise SaveError(
+                f"{source}: {at}: not a name ({len(text):,} characters, at most {MAX_HEADER_TEXT} printable)"
+            )
+    return SaveHeader(ruleset, tuple(ModRef(m["name"], m["version"]) for m in mods), rules_hash)
+
+
+def _parse(text: str, source: str, header_only: bool = False) -> object:
+    try:
+        return _build(text, source, header_only)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}: " if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise SaveError(f"{source}: {where}not valid save YAML ({problem})") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise SaveError(f"{source}: not valid save YAML ({exc})") from None
+
+
+def _build(text: str, source: str, header_only: bool = False) -> object:
+    """The plain data of the one YAML document in `text`, built straight from the parser's events.
+
+    Nothing is built that a save does not need: an anchor, alias or tag is refused where it
+    appears (safe_load would expand aliases, and a few lines can stand for billions of nodes),
+    so is nesting deeper than MAX_NESTING (the C composer would overflow the stack) and a
+    repeated key. Plain scalars are typed exactly as SafeLoader types them. One pass over the
+    events is also several times faster than checking them and then calling safe_load.
+    `header_only`: stop at the top-level `game` key and return the mapping read so far.
+    """
+    builder = _Builder(source)
+    documents = 0
+    for event in safe_events(text):
+        builder.line = event.start_mark.line + 1 if event.start_mark else 0
+        kind = type(event)
+        if kind is yaml.ScalarEvent:
+            builder.add(builder.scalar(cast(yaml.ScalarEvent, event)))
+            if header_only and len(builder.open_collections) == 1 and builder.open_collections[0][1] == "game":
+                return builder.open_collections[0][0]
+        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+            builder.open(cast(yaml.CollectionStartEvent, event))
+        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            builder.add(builder.open_collections.pop()[0])
+        elif kind is yaml.AliasEvent:
+            builder.refuse("anchors and aliases are not allowed in a save")
+        elif kind is yaml.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                builder.refuse("not valid save YAML (more than one document)")
+    return builder.document
+
+
+_NO_KEY = object()
+
+
+class _Builder:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.line = 0
+        self.document: object = None
+        self.open_collections: list[list[Any]] = []  # [container, key awaiting its value] per open collection
+        self.made: dict[tuple[str, bool], object] = {}  # (text, plain) -> value: scalars repeat a lot
+        self.scalars = yaml.SafeLoader("")  # resolves and constructs single scalars
+
+    def refuse(self, problem: str) -> NoReturn:
+        raise SaveError(f"{self.source}: line {self.line}: {problem}")
+
+    def _plain_only(self, event: yaml.ScalarEvent | yaml.CollectionStartEvent) -> None:
+        if event.anchor is not None:
+            self.refuse("anchors and aliases are not allowed in a save")
+        if event.tag is not None:
+            self.refuse(f"not valid save YAML (tag {event.tag!r} is not allowed)")
+
+    def scalar(self, event: yaml.ScalarEvent) -> object:
+        self._plain_only(event)
+        key = (event.value, event.implicit[0])
+        if key not in self.made:
+            tag = self.scalars.resolve(yaml.ScalarNode, event.value, event.implicit)
+            construct = self.scalars.yaml_constructors.get(tag)
+            if construct is None:  # YAML 1.1's merge key `<<` and value key `=`
+                self.refuse(f"not valid save YAML ({event.value!r} is not allowed)")
+            self.made[key] = construct(self.scalars, yaml.ScalarNode(tag, event.value))
+        return self.made[key]
+
+    def open(self, event: yaml.CollectionStartEvent) -> None:
+        self._plain_only(event)
+        if len(self.open_collections) >= MAX_NESTING:
+            self.refuse(f"nested more than {MAX_NESTING} levels deep")
+        self.open_collections.append([{} if type(event) is yaml.MappingStartEvent else [], _NO_KEY])
+
+    def add(self, value: object) -> None:
+        """Put a finished value into the collection that is open, or make it the document."""
+        if not self.open_collections:
+            self.document = value
+            return
+        top = self.open_collections[-1]
+        container, key = top
+        if type(container) is list:
+            container.append(value)
+        elif key is _NO_KEY:
+            if type(value) is dict or type(value) is list:
+                self.refuse("not valid save YAML (a key must be a single value)")
+            top[1] = value
+        elif key in container:
+            self.refuse(f"the key {key!r} appears twice")
+        else:
+            container[key] = value
+            top[1] = _NO_KEY
+
+
+# ------------------------------------------------------------------ consistency
+
+
+def consistency_problems(game: Game) -> Iterator[str]:
+    """Problems that make a decoded game unusable, each naming its path in the save.
+
+    Stages run in order and stop at the first stage with problems, since later stages rely on
+    earlier ones (the board needs valid regions, positions need the board).
+    """
+    for stage in (_players_and_turn, _regions, _board, _pieces, _decks_and_decisions, _history):
+        problems = list(stage(game))
+        if problems:
+            yield from problems
+            return
+
+
+def _players_and_turn(game: Game) -> Iterator[str]:
+    rules = game.rules
+    count = len(game.players)
+    if count not in rules.map.layouts or not rules.game.players.min <= count <= rules.game.players.max:
+        yield f"game.players: {count} players; the ruleset allows {rules.game.players.min}-{rules.game.players.max}"
+        return
+    if game.version != SAVE_VERSION:
+        yield f"game.version: {game.version} does not match the save version {SAVE_VERSION}"
+    if game.ruleset != rules.game.id:
+        yield f"game.ruleset: {game.ruleset!r} does not match {rules.game.id!r}"
+    resources = set(rules.game.resource_caps)
+    advances = set(rules.advance_names())
+    for i, p in enumerate(game.players):
+        at = f"game.players[{i}]"
+        if p.index != i:
+            yield f"{at}.index: {p.index} should be {i}"
+        if set(p.resources) != resources:
+            yield f"{at}.resources: must list exactly {sorted(resources)}"
+        for name, amount in (
+            *p.resources.items(),
+            ("mood_tokens", p.mood_tokens),
+            ("culture_tokens", p.culture_tokens),
+            ("event_cubes", p.event_cubes),
+        ):
+            if amount < 0:
+                yield f"{at}.{name}: negative amount {amount}"
+        yield from _unknown_or_repeated(f"{at}.advances", p.advances, advances)
+        yield from _unknown_or_repeated(f"{at}.wonder_cards", p.wonder_cards, set(rules.wonders))
+        yield from _unknown_or_repeated(f"{at}.wonders_built", p.wonders_built, set(rules.wonders))
+        yield from _unknown_or_repeated(f"{at}.destroyed_wonders_kept", p.destroyed_wonders_kept, set(rules.wonders))
+        for wonder in sorted(set(p.destroyed_wonders_kept) - set(p.wonders_built)):
+            yield f"{at}.destroyed_wonders_kept: {wonder!r} is not a wonder the player built"
+        yield from _civilization(game, at, i)
+        if not math.isfinite(p.event_vp):
+            yield f"{at}.event_vp: {p.event_vp} is not a number of points"
+        if not math.isfinite(p.objective_vp):
+            yield f"{at}.objective_vp: {p.objective_vp} is not a number of points"
+    players = range(count)
+    for name in ("first_player", "current"):
+        if getattr(game, name) not in players:
+            yield f"game.{name}: {getattr(game, name)} is not a player index"
+    for i, w in enumerate(game.winner):
+        if w not in players:
+            yield f"game.winner[{i}]: {w} is not a player index"
+    if not 0 <= game.turns_taken < count:
+        yield f"game.turns_taken: {game.turns_taken} is not between 0 and {count - 1}"
+    if not 1 <= game.age <= rules.game.ages:
+        yield f"game.age: {game.age} is not between 1 and {rules.game.ages}"
+    if not 1 <= game.round <= rules.game.rounds_per_age + 1:
+        yield f"game.round: {game.round} is not between 1 and {rules.game.rounds_per_age + 1}"
+    for name in ("actions_left", "status_step"):
+        if getattr(game, name) < 0:
+            yield f"game.{name}: negative value {getattr(game, name)}"
+    for i, index in enumerate(game.status_players):
+        if index not in players:
+            yield f"game.status_players[{i}]: {index} is not a player index"
+    if not 0 <= game.rng.state < 2**64:
+        yield f"game.rng.state: {game.rng.state} is not a 64-bit state"
+
+
+def _regions(game: Game) -> Iterator[str]:
+    rules = game.rules
+    layout = rules.map.layouts[len(game.players)]
+    anchors = [h.anchor for h in layout.homes] + [f.anchor for f in layout.free]
+    if len(game.regions) != len(anchors):
+        yield f"game.regions: {len(game.regions)} regions; this board has {len(anchors)}"
+        return
+    regular = {t.id for t in rules.map.regular_tiles}
+    seen: set[str] = set()
+    for i, (region, anchor) in enumerate(zip(game.regions, anchors, strict=False)):
+        at = f"game.regions[{i}]"
+        if region.number != i + 1:
+            yield f"{at}.number: {region.number} should be {i + 1}"
+        if region.anchor != label_to_hex(anchor):
+            yield f"{at}.anchor: {list(region.anchor)} is not the board position {anchor}"
+        if i < len(layout.homes):
+            if region.tile not in _home_tiles(game, rules, i, layout.homes[i].tile):
+                yield f"{at}.tile: a home region holds tile {layout.homes[i].tile!r}, not {region.tile!r}"
+        elif region.tile not in regular:
+            yield f"{at}.tile: unknown region tile {region.tile!r}"
+        elif region.tile in seen:
+            yield f"{at}.tile: tile {region.tile!r} is used twice"
+        seen.add(region.tile)
+        for name in ("base_rotation", "rotation"):
+            value = getattr(region, name)
+            if value is not None and not 0 <= value <= 5:
+                yield f"{at}.{name}: {value} is not a rotation 0-5"
+
+
+def _civilization(game: Game, at: str, index: int) -> Iterator[str]:
+    """The player's civilization, its special advances and leaders exist and belong together."""
+    rules, p = game.rules, game.players[index]
+    all_leaders = {leader.name for civ in rules.civilizations.values() for leader in civ.leaders}
+    yield from _unknown_or_repeated(f"{at}.captured_leaders", p.captured_leaders, all_leaders)
+    if p.civilization is None:
+        if p.special_advances or p.leaders_used or p.leaders_dealt or p.leader is not None:
+            yield f"{at}: special advances or leaders without a civilization"
+        return
+    civ = rules.civilizations.get(p.civilization)
+    if civ is None:
+        yield f"{at}.civilization: unknown civilization {p.civilization!r}"
+        return
+    if any(other.civilization == p.civilization for other in game.players[:index]):
+        yield f"{at}.civilization: {p.civilization!r} is played by another player too"
+    yield from _unknown_or_repeated(
+        f"{at}.special_advances", p.special_advances, {s.name for s in civ.special_advances}
+    )
+    own = set(p.leaders_dealt) or {leader.name for leader in civ.leaders}
+    yield from _unknown_or_repeated(f"{at}.leaders_dealt", p.leaders_dealt, all_leaders)
+    yield from _unknown_or_repeated(f"{at}.leaders_used", p.leaders_used, own)
+    if p.leader is not None and p.leader not in p.leaders_used:
+        yield f"{at}.leader: {p.leader!r} is not among the leaders used"
+
+
+def _home_tiles(game: Game, rules: Ruleset, index: int, layout_tile: str) -> set[str]:
+    """A home region holds the layout's start tile, or its player's civilization's own."""
+    player = game.players[index] if index < len(game.players) else None
+    civ = rules.civilizations.get(player.civilization or "") if player is not None else None
+    return {layout_tile} | ({civ.home_tile} if civ is not None and civ.home_tile else set())
+
+
+def _board(game: Game) -> Iterator[str]:
+    game.invalidate_board()
+    if sum(len(r.spaces()) for r in game.regions) != len(game.space_region):
+        yield "game.regions: regions overlap on the board"
+
+
+def _pieces(game: Game) -> Iterator[str]:
+    rules = game.rules
+    players = range(len(game.players))
+    used: dict[int, str] = {}
+
+    def check_id(at: str, piece_id: int) -> Iterator[str]:
+        if piece_id in used:
+            yield f"{at}.id: {piece_id} is also the id of {used[piece_id]}"
+        used[piece_id] = at
+        if not 1 <= piece_id < game.next_id:
+            yield f"{at}.id: {piece_id} is not between 1 and game.next_id - 1 ({game.next_id - 1})"
+
+    for i, city in enumerate(game.cities):
+        at = f"game.cities[{i}]"
+        yield from check_id(at, city.id)
+        if city.owner not in players and city.owner != BARBARIAN:
+            yield f"{at}.owner: {city.owner} is not a player index or barbarians ({BARBARIAN})"
+        yield from _space(game, f"{at}.pos", city.pos)
+        if city.mood not in MOODS:
+            yield f"{at}.mood: {city.mood!r} is not one of {list(MOODS)}"
+        for building, colour in city.buildings.items():
+            if building not in rules.buildings:
+                yield f"{at}.buildings: unknown building {building!r}"
+            if colour not in players:
+                yield f"{at}.buildings.{building}: colour {colour} is not a player index"
+        yield from _unknown_or_repeated(f"{at}.wonders", city.wonders, set(rules.wonders))
+        if city.port_space is not None:
+            yield from _space(game, f"{at}.port_space", city.port_space)
+        if city.activations < 0:
+            yield f"{at}.activations: negative value {city.activations}"
+    for i, unit in enumerate(game.units):
+        at = f"game.units[{i}]"
+        yield from check_id(at, unit.id)
+        if unit.owner not in players and unit.owner not in (BARBARIAN, PIRATE):
+            yield f"{at}.owner: {unit.owner} is not a player index, barbarians ({BARBARIAN}) or pirates ({PIRATE})"
+        if unit.kind not in rules.units:
+            yield f"{at}.kind: unknown unit {unit.kind!r}"
+        yield from _space(game, f"{at}.pos", unit.pos)
+    ships = {u.id for u in game.units if u.kind in rules.units and rules.units[u.kind].naval}
+    for i, unit in enumerate(game.units):
+        if unit.carrier is not None and (unit.carrier not in ships or unit.carrier == unit.id):
+            yield f"game.units[{i}].carrier: {unit.carrier} is not the id of a ship"
+    for i, space in enumerate(game.exhausted):
+        yield from _space(game, f"game.exhausted[{i}]", space)
+
+
+def _face_down_tactics(game: Game) -> list[int]:
+    if game.combat is None:
+        return []
+    return [side.tactics for side in (game.combat.attacker, game.combat.defender) if side.tactics is not None]
+
+
+def _decks_and_decisions(game: Game) -> Iterator[str]:
+    rules = game.rules
+    if set(game.decks) != set(DECKS):
+        yield f"game.decks: must hold exactly the decks {list(DECKS)}"
+        return
+    known: dict[str, set[int | str]] = {
+        "action": {c.id for c in rules.action_cards},
+        "objective": {c.id for c in rules.objective_cards},
+        "event": {c.id for c in rules.events},
+        "wonder": set(rules.wonders),
+    }
+    held: dict[str, list[tuple[str, Sequence[int | str]]]] = {
+        "action": [
+            *((f"game.players[{i}].action_cards", p.action_cards) for i, p in enumerate(game.players)),
+            ("game.combat (face-down tactics cards)", _face_down_tactics(game)),
+        ],
+        "objective": [
+            (f"game.players[{i}].{name}", getattr(p, name))
+            for i, p in enumerate(game.players)
+            for name in ("objective_cards", "completed_objectives", "foreseen_objectives")
+        ],
+        "event": [(f"game.players[{i}].great_persons", p.great_persons) for i, p in enumerate(game.players)],
+        "wonder": [
+            *((f"game.players[{i}].wonder_cards", p.wonder_cards) for i, p in enumerate(game.players)),
+            ("game.public_wonder", [game.public_wonder] if game.public_wonder else []),
+        ],
+    }
+    for name in DECKS:
+        deck = game.decks[name]
+        places = [(f"game.decks.{name}.draw", deck.draw), (f"game.decks.{name}.discard", deck.discard), *held[name]]
+        seen: set[int | str] = set()
+        for at, cards in places:
+            for card in cards:
+                if card not in known[name]:
+                    yield f"{at}: unknown {name} card {card!r}"
+                elif card in seen:
+                    yield f"{at}: {name} card {card!r} is in two places"
+                seen.add(card)
+    resolving = [("game.event", game.event)] if game.event is not None else []
+    resolving += [(f"game.events_waiting[{i}]", event) for i, event in enumerate(game.events_waiting)]
+    for at, event in resolving:
+        if event.card not in known["event"]:
+            yield f"{at}.card: unknown event card {event.card!r}"
+    if game.events_waiting and game.event is None:
+        yield "game.events_waiting: an event waits only while another is under way"
+    standing = [w for c in game.cities for w in c.wonders]
+    yield from _unknown_or_repeated("game.cities[*].wonders", standing, set(rules.wonders))
+    for i, p in enumerate(game.players):
+        for wonder in sorted(set(p.destroyed_wonders_kept) & set(standing)):
+            yield f"game.players[{i}].destroyed_wonders_kept: {wonder!r} still stands in a city"
+    yield from _decisions(game)
+    yield from _combat(game)
+
+
+def _decisions(game: Game) -> Iterator[str]:
+    players = range(len(game.players))
+    units = {u.id for u in game.units}
+    cities = {c.id for c in game.cities}
+    for i, decision in enumerate(game.pending):
+        at = f"game.pending[{i}]"
+        if decision.player not in players:
+            yield f"{at}.player: {decision.player} is not a player index"
+        refs: list[tuple[str, list[int], set[int]]] = []
+        if isinstance(decision, (CasualtyDecision, ReuseUnitDecision)):
+            refs.append(("candidates", decision.candidates, units))
+        if isinstance(decision, ReuseUnitDecision):
+            refs.append(("city", [decision.city], cities))
+        if isinstance(decision, RefugeeDecision):
+            refs.append(("cities", decision.cities, cities))
+        if isinstance(decision, OrientationDecision):
+            refs.append(("units", decision.units, units))
+            refs.append(("region", [decision.region], set(range(1, len(game.regions) + 1))))
+        for name, values, valid in refs:
+            for value in values:
+                if value not in valid:
+                    yield f"{at}.{name}: {value} does not refer to anything in the game"
+
+
+def _combat(game: Game) -> Iterator[str]:
+    combat = game.combat
+    if combat is None:
+        return
+    units = {u.id for u in game.units}
+    yield from _space(game, "game.combat.space", combat.space)
+    for side in ("attacker", "defender"):
+        for field in ("units", "casualties"):
+            for unit in getattr(getattr(combat, side), field):
+                if unit not in units:
+                    yield f"game.combat.{side}.{field}: {unit} is not the id of a unit"
+    for unit, origin in combat.origins.items():
+        if unit not in units:
+            yield f"game.combat.origins: {unit} is not the id of a unit"
+        yield from _space(game, f"game.combat.origins.{unit}", origin)
+    for name in ("city_id", "left_city"):
+        city_id = getattr(combat, name)
+        if city_id is not None and game.city(city_id) is None:
+            yield f"game.combat.{name}: {city_id} is not the id of a city"
+
+
+def _history(game: Game) -> Iterator[str]:
+    for i, entry in enumerate(game.history):
+        try:
+            from_plain(Action, entry, f"game.history[{i}]")
+        except CodecError as exc:
+            yield str(exc)
+            return
+
+
+def _space(game: Game, at: str, space: Hex) -> Iterator[str]:
+    if not game.on_board(space):
+        yield f"{at}: {list(space)} is not a space on the board"
+
+
+def _unknown_or_repeated(at: str, names: list[str], known: set[str]) -> Iterator[str]:
+    seen = set()
+    for name in names:
+        if name not in known:
+            yield f"{at}: unknown {name!r}"
+        elif name in seen:
+            yield f"{at}: {name!r} is listed twice"
+        seen.add(name)

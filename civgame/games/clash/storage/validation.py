@@ -1,0 +1,521 @@
+"""Whether a decoded game can be played: checked against the rules data, the board and the invariants.
+
+`save.loads` first checks the structure of a save (players, regions, pieces, decks). This module
+then checks what a rule would trip over later:
+
+1. every field of the players, the pending decisions and the battle against what it must name
+   (`FIELDS`: one line per field, so a new model field needs one line here, and a test fails
+   until it has it);
+2. cross-checks no single field shows: a retreat needs a battle, casualties need enough
+   candidates, a battle's units stand on its space, players still to ask need a status step asking them;
+3. every invariant of `rules.invariants`;
+4. a trial: the game must offer a legal action (unless it is over), and every answer to the
+   pending decision must apply to a copy of the game without an error the rules do not expect.
+
+Each problem is one line that names its place in the save (`game.pending[0].count: ...`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from functools import cached_property
+from typing import Any, get_args
+
+from civgame.framework.codec import from_plain, to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.clash.content.conditions import Moment
+from civgame.games.clash.content.effects import REGISTRY as EFFECT_PRIMITIVES
+from civgame.games.clash.content.ruleset import Ruleset
+from civgame.games.clash.core.decisions import (
+    BarbarianArmiesDecision,
+    BoardingDecision,
+    CardExchangeDecision,
+    CasualtyDecision,
+    CivilizationDecision,
+    CombatBonusDecision,
+    Decision,
+    EffectChoiceDecision,
+    FirstPlayerDecision,
+    FreeAdvanceDecision,
+    GovernmentDecision,
+    HappinessDecision,
+    HitCancelDecision,
+    InfluenceBoostDecision,
+    LeaderDecision,
+    MoveDecision,
+    ObjectiveDecision,
+    OrientationDecision,
+    PayDecision,
+    RazeDecision,
+    RefugeeDecision,
+    ReinforcementDecision,
+    RetreatDecision,
+    ReuseUnitDecision,
+    SiegeDecision,
+    TokenChoiceDecision,
+    TradeDecision,
+    TradeOfferDecision,
+)
+from civgame.games.clash.core.model import BARBARIAN, PIRATE, Combat, CombatSide, Game, LastingEffect, Player
+from civgame.games.clash.core.vocabulary import RESOURCES, TOKENS
+from civgame.games.clash.rules import events
+from civgame.games.clash.rules.actions.influence import SETTLEMENT
+from civgame.games.clash.rules.actions.trading import AMOUNTS as TRADE_AMOUNTS
+from civgame.games.clash.rules.actions.trading import card_kind
+from civgame.games.clash.rules.flow import status
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
+from civgame.games.clash.rules.flow.invariants import check_invariants
+
+MAX_NAME = 40  # characters of a player's name or colour (the new-game screen allows 20)
+MAX_TEXT = 1000  # characters of any other text: a log line, a reason, an option
+MAX_COUNT = 10_000  # far above any count a game reaches (tokens, rounds, hits)
+TRIAL_ANSWERS = 24  # answers to the pending decision tried on a copy of the game
+
+
+class Known:
+    """What the values in a game may name, worked out once per game."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rules: Ruleset = game.rules
+
+    @cached_property
+    def players(self) -> range:
+        return range(len(self.game.players))
+
+    @cached_property
+    def unit_ids(self) -> set[int]:
+        return {u.id for u in self.game.units}
+
+    @cached_property
+    def city_ids(self) -> set[int]:
+        return {c.id for c in self.game.cities}
+
+    @cached_property
+    def effect_sources(self) -> set[str]:
+        return {name for _kind, name, _effects, _path in self.rules.effect_sources()}
+
+    @cached_property
+    def largest_grant(self) -> int:
+        """The most tokens or resources one choice of the rules grants."""
+        amounts = [
+            getattr(e.params, "amount", 1)
+            for by_source in self.rules.effect_index.values()
+            for effects in by_source.values()
+            for e in effects
+        ]
+        return max([1, self.rules.game.pirates.token_per_ship_sunk, *amounts])
+
+
+Check = Callable[[Known, Any], str | None]  # a problem with the value, or None
+
+
+def _within(low: int, high: Callable[[Known], int] | int) -> Check:
+    def check(known: Known, value: Any) -> str | None:
+        top = high(known) if callable(high) else high
+        return None if low <= value <= top else f"{value} is not between {low} and {top}"
+
+    return check
+
+
+def _one_of(what: str, valid: Callable[[Known], Any]) -> Check:
+    def check(known: Known, value: Any) -> str | None:
+        return None if value in valid(known) else f"{value!r} is not {what}"
+
+    return check
+
+
+def _text(limit: int) -> Check:
+    def check(_known: Known, value: Any) -> str | None:
+        return None if len(value) <= limit else f"text of {len(value):,} characters; at most {limit:,} are allowed"
+
+    return check
+
+
+def each(check: Check) -> Check:
+    """Every item of a list, or every value of a mapping."""
+
+    def check_all(known: Known, values: Any) -> str | None:
+        for value in values.values() if isinstance(values, dict) else values:
+            problem = check(known, value)
+            if problem:
+                return problem
+        return None
+
+    return check_all
+
+
+def optional(check: Check) -> Check:
+    return lambda known, value: None if value is None else check(known, value)
+
+
+def mapping(key: Check, value: Check) -> Check:
+    def check(known: Known, values: Any) -> str | None:
+        return each(key)(known, list(values)) or each(value)(known, values)
+
+    return check
+
+
+def _cost_key(known: Known, key: Any) -> str | None:
+    """A cost names a resource or token, or `any:` several resources (payments.ANY)."""
+    parts = key[len("any:") :].split(",") if key.startswith("any:") else [key]
+    return None if all(p in (*RESOURCES, *TOKENS) for p in parts) else f"{key!r} is not a resource or token"
+
+
+def _trade_item(_known: Known, item: Any) -> str | None:
+    known = item in TRADE_AMOUNTS or (card_kind(item) is not None and len(item) <= MAX_NAME)
+    return None if known else f"{item!r} is not a resource, token or card"
+
+
+PLAYER = _one_of("a player index", lambda k: k.players)
+OWNER = _one_of("a player index, barbarians or pirates", lambda k: (*k.players, BARBARIAN, PIRATE))
+UNIT_ID = _one_of("the id of a unit", lambda k: k.unit_ids)
+CITY_ID = _one_of("the id of a city", lambda k: k.city_ids)
+REGION = _within(1, lambda k: len(k.game.regions))
+ROTATION = _within(0, 5)
+SPACE = _one_of("a space on the board", lambda k: k.game.space_region)
+UNIT_KIND = _one_of("a unit of the rules", lambda k: k.rules.units)
+BUILDING = _one_of("a building of the rules", lambda k: k.rules.buildings)
+EFFECT = _one_of("an effect primitive", lambda _k: EFFECT_PRIMITIVES)
+EFFECT_SOURCE = _one_of("content of the rules with effects", lambda k: k.effect_sources)
+
+
+def _nothing_or(check: Check) -> Check:
+    """An empty text, or a value `check` accepts."""
+
+    def either(known: Known, value: Any) -> str | None:
+        return None if value == "" else check(known, value)
+
+    return either
+
+
+def _effect_or_event_step(known: Known, value: Any) -> str | None:
+    """An effect primitive, or `event:<step>` for a choice an event step asked."""
+    if isinstance(value, str) and value.startswith(events.CHOICE_PREFIX):
+        step = value[len(events.CHOICE_PREFIX) :]
+        return None if step in events.CHOICES else f"{value!r} is not a step of an event"
+    return EFFECT(known, value)
+
+
+def _source_or_event_card(known: Known, value: Any) -> str | None:
+    """Content with effects, or an event card's name followed by the question asked: "Flood (...)"."""
+    names = {card.name for card in known.rules.events}
+    if isinstance(value, str) and value.split(" (")[0] in names:
+        return None
+    return EFFECT_SOURCE(known, value)
+
+
+_piece_key = _one_of("a building of the rules or a city", lambda k: {*k.rules.buildings, "city"})
+CIVILIZATION = _one_of("a civilization of the rules", lambda k: k.rules.civilizations)
+LEADER = _one_of(
+    "a leader of the rules", lambda k: {ld.name for c in k.rules.civilizations.values() for ld in c.leaders}
+)
+TOKEN = _one_of("a resource or token", lambda _k: (*RESOURCES, *TOKENS))
+OBJECTIVE = _one_of("an objective of the rules", lambda k: k.rules.objectives)
+MOMENT = _one_of("a moment objectives are checked at", lambda _k: get_args(Moment))
+COUNT = _within(0, MAX_COUNT)
+GRANT = _within(1, lambda k: k.largest_grant)
+COST = mapping(_cost_key, COUNT)
+AMOUNTS = mapping(_cost_key, _within(-MAX_COUNT, MAX_COUNT))  # gained (positive) or paid (negative)
+NAME = _text(MAX_NAME)
+TEXT = _text(MAX_TEXT)
+TYPED = None  # any value of the field's type is valid (the loader checked the type)
+STRUCTURE = None  # checked with the structure of the save (save.consistency_problems)
+BY_ITS_RULE = None  # an action: its rule checks it when it is applied (and the trial applies it)
+PARTS = "parts"  # a list of model objects, each checked by its own class's FIELDS
+
+# model class -> field -> what its values must be. A field of a subclass is looked up along its
+# classes, so `player` is listed once for every decision.
+FIELDS: dict[type, dict[str, Check | str | None]] = {
+    Player: {
+        "index": STRUCTURE,
+        "name": NAME,
+        "color": NAME,
+        "resources": STRUCTURE,
+        "mood_tokens": COUNT,
+        "culture_tokens": COUNT,
+        "advances": STRUCTURE,
+        "special_advances": STRUCTURE,
+        "leader": STRUCTURE,
+        "civilization": STRUCTURE,
+        "leaders_used": STRUCTURE,
+        "leaders_dealt": STRUCTURE,
+        "lasting_effects": PARTS,
+        "event_cubes": COUNT,
+        "action_cards": STRUCTURE,
+        "objective_cards": STRUCTURE,
+        "wonder_cards": STRUCTURE,
+        "wonder_cards_owed": COUNT,
+        "completed_objectives": STRUCTURE,
+        "wonders_built": STRUCTURE,
+        "wonders_built_when": TYPED,  # [age, round] pairs, read only by an objective's condition
+        "destroyed_wonders_kept": STRUCTURE,
+        "objective_completions": TYPED,
+        "captured_leaders": STRUCTURE,
+        "event_vp": STRUCTURE,
+        "objective_vp": STRUCTURE,
+        "explorer_regions": each(REGION),
+        "raided_by": TEXT,
+        "influence_succeeded": TYPED,
+        "used_this_turn": each(TEXT),
+        "borrowed_advance": TYPED,
+        "actions_lost_next_turn": COUNT,
+        "truce_with": TYPED,  # a player index or None; only compared with unit and city owners
+        "great_persons": STRUCTURE,  # event cards: checked with the decks
+        "foreseen_objectives": STRUCTURE,  # objective cards: checked with the decks
+        "government_regains": TYPED,
+        "seat": TYPED,  # a Literal: the loader accepts only a person or a known computer level
+        "pieces_destroyed": mapping(_piece_key, COUNT),
+        "leaders_barred": TYPED,
+        "action_lost": TYPED,
+        "diplomatic_partner": optional(PLAYER),
+    },
+    LastingEffect: {"source": TEXT, "until": TYPED},
+    Combat: {
+        "space": SPACE,
+        "naval": TYPED,
+        "attacker": TYPED,  # a CombatSide, checked on its own
+        "defender": TYPED,
+        "origins": mapping(UNIT_ID, SPACE),
+        "city_id": optional(CITY_ID),
+        "fortress": TYPED,
+        "round": COUNT,
+        "max_rounds": COUNT,
+        "retreat_allowed": TYPED,
+        "log": each(TEXT),
+        "prepared": each(TEXT),
+        "fortress_cancelled": each(TEXT),
+        "tactics_asked": each(TEXT),
+        "resolved": each(TEXT),
+        "abilities_kept": each(TEXT),
+        "winner_vp": TYPED,
+        "defender_tactics_denied": COUNT,
+        "present": TYPED,  # unit types by unit id, read only by objectives when the battle ends
+        "left_city": optional(CITY_ID),
+    },
+    CombatSide: {
+        "owner": OWNER,
+        "units": each(UNIT_ID),
+        "hits_taken": COUNT,
+        "hits_scored": COUNT,
+        "casualties": each(UNIT_ID),
+        "losses": COUNT,
+        "bonus": COUNT,
+        "tactics": STRUCTURE,  # a face-down action card: save.consistency_problems places it
+        "round_value": _within(-MAX_COUNT, MAX_COUNT),
+        "hits_ignored": COUNT,
+        "round_units": optional(COUNT),
+    },
+    Decision: {"player": PLAYER},
+    PayDecision: {"action": BY_ITS_RULE, "cost": COST, "alternatives": each(COST)},
+    MoveDecision: {"groups_left": COUNT, "rewarded": each(TEXT), "only_units": each(UNIT_ID), "attack_bonus": COUNT},
+    HappinessDecision: {"raised": COUNT, "extra_cost": COST, "only_city": optional(CITY_ID)},
+    OrientationDecision: {
+        "region": REGION,
+        "options": each(ROTATION),
+        "units": each(UNIT_ID),
+        "origin": SPACE,
+        "target": SPACE,
+        "entry": optional(SPACE),
+    },
+    BoardingDecision: {"units": each(UNIT_ID), "sea": SPACE, "options": each(each(UNIT_ID))},
+    TradeDecision: {
+        "partner": PLAYER,
+        "give": mapping(_trade_item, COUNT),
+        "take": mapping(_trade_item, COUNT),
+        "face_down": each(_trade_item),
+    },
+    TradeOfferDecision: {
+        "proposer": PLAYER,
+        "give": mapping(_trade_item, COUNT),
+        "take": mapping(_trade_item, COUNT),
+        "face_down": each(_trade_item),
+    },
+    CasualtyDecision: {"count": _within(1, MAX_COUNT), "candidates": each(UNIT_ID), "reason": TEXT},
+    RetreatDecision: {},
+    RefugeeDecision: {"cities": each(CITY_ID)},
+    TokenChoiceDecision: {"options": each(TOKEN), "amount": GRANT},
+    ReuseUnitDecision: {
+        "city": CITY_ID,
+        "kind_needed": UNIT_KIND,
+        "candidates": each(UNIT_ID),
+        "remaining": each(UNIT_KIND),
+    },
+    InfluenceBoostDecision: {
+        "target": CITY_ID,
+        "building": _one_of("a building of the rules or a settlement", lambda k: {*k.rules.buildings, SETTLEMENT}),
+        "tokens_needed": _within(1, MAX_COUNT),
+        "takeover_source": _nothing_or(EFFECT_SOURCE),
+        "takeover_units": each(UNIT_KIND),
+    },
+    FreeAdvanceDecision: {},
+    CivilizationDecision: {"options": each(CIVILIZATION)},
+    LeaderDecision: {"city": CITY_ID, "options": each(LEADER)},
+    RazeDecision: {},
+    GovernmentDecision: {},
+    FirstPlayerDecision: {},
+    SiegeDecision: {},
+    CombatBonusDecision: {
+        "source": _source_or_event_card,
+        "bonus": COUNT,
+        "cost": COST,
+        "vp": TYPED,
+        "this_round": TYPED,
+        "deny_tactics": COUNT,
+    },
+    HitCancelDecision: {"source": EFFECT_SOURCE, "cost": COST},
+    ReinforcementDecision: {"unit": UNIT_KIND, "cities": each(CITY_ID)},
+    ObjectiveDecision: {"moment": MOMENT, "options": each(OBJECTIVE), "used": each(OBJECTIVE)},
+    EffectChoiceDecision: {
+        "source": _source_or_event_card,
+        "effect": _effect_or_event_step,
+        "options": each(TEXT),
+        "amounts": each(AMOUNTS),
+    },
+    CardExchangeDecision: {
+        "source": EFFECT_SOURCE,
+        "effect": EFFECT,
+        "options": each(TEXT),
+        "amounts": each(AMOUNTS),
+        "other": TYPED,  # a player or -1 (the draw pile); the answer's rule checks the cards
+        "exchanges": each(each(TEXT)),
+    },
+    BarbarianArmiesDecision: {
+        "stage": _one_of("a stage of moving barbarian armies", lambda _k: BarbarianArmiesDecision.STAGES),
+        "armies": each(each(UNIT_ID)),
+    },
+}
+
+# decisions that exist only while a battle is being fought, asked of its attacker
+BATTLE_DECISIONS = (RetreatDecision, SiegeDecision)
+
+
+def unlisted_fields() -> list[str]:
+    """Fields of the checked model classes that FIELDS does not list (a test keeps this empty)."""
+    classes = [Player, LastingEffect, Combat, CombatSide, *Decision.REGISTRY.values()]
+    return [
+        f"{cls.__name__}.{f.name}"
+        for cls in classes
+        for f in dataclasses.fields(cls)
+        if not any(f.name in FIELDS.get(base, {}) for base in cls.__mro__)
+    ]
+
+
+def _field_problems(known: Known, obj: object, at: str) -> Iterator[str]:
+    for f in dataclasses.fields(obj):  # type: ignore[arg-type]
+        check = next((FIELDS[base][f.name] for base in type(obj).__mro__ if f.name in FIELDS.get(base, {})), None)
+        if check == PARTS:
+            for i, part in enumerate(getattr(obj, f.name)):
+                yield from _field_problems(known, part, f"{at}.{f.name}[{i}]")
+            continue
+        if check is None or isinstance(check, str):
+            continue
+        problem = check(known, getattr(obj, f.name))
+        if problem:
+            yield f"{at}.{f.name}: {problem}"
+
+
+def playability_problems(game: Game) -> Iterator[str]:
+    """Why the decoded `game` cannot be played on (see the module docstring); stops at the first
+    stage with problems, since later stages rely on earlier ones."""
+    for stage in (_fields, _cross_checks, _invariants, _trial):
+        problems = list(stage(game))
+        if problems:
+            yield from problems
+            return
+
+
+def _fields(game: Game) -> Iterator[str]:
+    known = Known(game)
+    for i, line in enumerate(game.log):
+        if len(line) > MAX_TEXT:
+            yield f"game.log[{i}]: {TEXT(known, line)}"
+            return
+    for i, player in enumerate(game.players):
+        yield from _field_problems(known, player, f"game.players[{i}]")
+    for i, decision in enumerate(game.pending):
+        yield from _field_problems(known, decision, f"game.pending[{i}]")
+    if game.combat is not None:
+        yield from _field_problems(known, game.combat, "game.combat")
+        for side in ("attacker", "defender"):
+            yield from _field_problems(known, getattr(game.combat, side), f"game.combat.{side}")
+
+
+def _cross_checks(game: Game) -> Iterator[str]:
+    combat = game.combat
+    for i, decision in enumerate(game.pending):
+        at = f"game.pending[{i}]"
+        if isinstance(decision, BATTLE_DECISIONS) and (combat is None or combat.attacker.owner != decision.player):
+            yield f"{at}: a {decision.KIND} decision of player {decision.player} outside a battle they attack in"
+        if isinstance(decision, (CombatBonusDecision, HitCancelDecision)) and combat is None:
+            yield f"{at}: a {decision.KIND} decision outside a battle"
+        if isinstance(decision, CasualtyDecision):
+            yield from _casualty_problems(game, decision, at)
+        if (
+            isinstance(decision, EffectChoiceDecision)
+            and decision.amounts
+            and len(decision.amounts) != len(decision.options)
+        ):
+            yield f"{at}.amounts: {len(decision.amounts)} amounts for {len(decision.options)} options"
+    if combat is not None:
+        yield from _battle_problems(game, combat)
+    if game.status_players and status.asking_step(game) is None:
+        yield "game.status_players: players are asked only while a status step that asks them runs"
+
+
+def _casualty_problems(game: Game, decision: CasualtyDecision, at: str) -> Iterator[str]:
+    if decision.count > len(decision.candidates):
+        yield f"{at}.count: {decision.count} casualties to pick from {len(decision.candidates)} candidate(s)"
+    for unit_id in decision.candidates:
+        unit = game.unit(unit_id)
+        if unit is not None and unit.owner != decision.player:
+            yield f"{at}.candidates: unit {unit_id} does not belong to player {decision.player}"
+
+
+def _battle_problems(game: Game, combat: Combat) -> Iterator[str]:
+    if combat.attacker.owner == combat.defender.owner:
+        yield f"game.combat: both sides belong to owner {combat.attacker.owner}"
+    for side in ("attacker", "defender"):
+        fighting: CombatSide = getattr(combat, side)
+        for unit_id in fighting.units:
+            unit = game.unit(unit_id)
+            if unit is not None and (unit.owner != fighting.owner or unit.pos != combat.space):
+                yield f"game.combat.{side}.units: unit {unit_id} of another owner or off the battle space"
+
+
+def _invariants(game: Game) -> Iterator[str]:
+    for problem in check_invariants(game):
+        yield f"game: {problem}"
+
+
+def _trial(game: Game) -> Iterator[str]:
+    """The game offers a legal action, and each answer to the pending decision applies to a copy."""
+    if game.phase == "over":
+        return
+    try:
+        actions = legal_actions(game)
+    except Exception as exc:  # a state the rule modules cannot read
+        yield f"game: the rules cannot list the legal actions here ({type(exc).__name__})"
+        return
+    if not actions:
+        yield "game: no legal action: the game cannot go on"
+        return
+    if not game.pending:
+        return  # turn actions are ordinary rules on a state every check above accepted
+    step = max(1, len(actions) // TRIAL_ANSWERS)
+    plain = {**to_plain(game), "log": [], "history": []}
+    at = f"game.pending[{len(game.pending) - 1}]"
+    refused = 0
+    for action in actions[::step]:
+        trial = from_plain(Game, plain)
+        trial.rules = game.rules
+        try:
+            apply(trial, action)
+        except RuleError:
+            refused += 1
+        except Exception as exc:
+            yield f"{at}: answering it with {action.KIND} fails ({type(exc).__name__})"
+            return
+    if refused == len(actions[::step]):
+        yield f"{at}: the rules refuse every answer to this {game.pending[-1].KIND} decision"

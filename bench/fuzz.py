@@ -368,7 +368,8 @@ def checked(check: Callable[[], Outcome]) -> Outcome:
 
 
 def check_save(case: Case, directory: Path) -> Outcome:
-    from civgame.games.clash.storage.save import SaveError, dumps, load_game, loads, state_hash
+    from civgame.framework.saves import SaveError, state_hash
+    from civgame.games.clash.storage.save import dumps, load_game, loads
 
     ((name, data),) = case.files.items()
     path = directory / name

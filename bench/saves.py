@@ -13,7 +13,8 @@ import time
 from pathlib import Path
 
 from bench.common import Figure, late_game_state, median, table
-from civgame.games.clash.storage.save import load_game, save_game, state_hash
+from civgame.framework.saves import state_hash
+from civgame.games.clash.storage.save import load_game, save_game
 
 REPEATS = 15
 TARGET = 0.05  # seconds, for saving and for loading

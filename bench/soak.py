@@ -29,6 +29,7 @@ from multiprocessing import get_context
 from civgame.ai import play_out, random_agents
 from civgame.ai.random_agent import AggressiveAgent
 from civgame.framework.codec import from_plain
+from civgame.framework.saves import state_hash
 from civgame.games.clash.content.effects import holdings_changed
 from civgame.games.clash.core.actions import Action
 from civgame.games.clash.core.model import Game
@@ -36,7 +37,7 @@ from civgame.games.clash.rules.base.cards import draw_card
 from civgame.games.clash.rules.flow.controller import apply
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.rules.flow.setup import default_ruleset, new_game
-from civgame.games.clash.storage.save import dumps, loads, state_hash
+from civgame.games.clash.storage.save import dumps, loads
 
 AGENTS = ("mixed", "random", "aggressive")
 PLAYED = " plays the action card "

@@ -30,6 +30,7 @@ from typing import Any, NoReturn
 from civgame.ai import GameRunError, play_out
 from civgame.ai.levels import LEVELS, levels_for_seats, make_agent, parse_levels
 from civgame.framework.errors import RuleError
+from civgame.framework.saves import SaveError
 from civgame.games.clash.content.ruleset import RulesDataError, Ruleset
 from civgame.games.clash.core.model import Game, Seat
 from civgame.games.clash.rules.base import civilizations
@@ -42,7 +43,7 @@ from civgame.games.clash.storage.mods import (
     summary,
     user_data_dir,
 )
-from civgame.games.clash.storage.save import SaveError, save_game
+from civgame.games.clash.storage.save import save_game
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2

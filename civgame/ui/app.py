@@ -23,10 +23,11 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from civgame.framework.saves import SaveError
 from civgame.games.clash.content.ruleset import RulesDataError
 from civgame.games.clash.core.model import Game
 from civgame.games.clash.storage.mods import load_saved_game
-from civgame.games.clash.storage.save import SaveError, dumps, loads, save_game
+from civgame.games.clash.storage.save import dumps, loads, save_game
 from civgame.ui import theme
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import (

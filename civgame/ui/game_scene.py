@@ -33,6 +33,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from civgame.framework.errors import RuleError
+from civgame.framework.saves import SaveError
 from civgame.games.clash.content import effects
 from civgame.games.clash.core import actions as A
 from civgame.games.clash.core.decisions import (
@@ -60,7 +61,7 @@ from civgame.games.clash.rules.base.payments import lost_over_limit
 from civgame.games.clash.rules.base.undo import UndoHistory
 from civgame.games.clash.rules.cards.action_cards import GREAT_PERSONS, why_not_play_card
 from civgame.games.clash.rules.flow.controller import apply, legal_actions, why_illegal
-from civgame.games.clash.storage.save import SaveError, save_game
+from civgame.games.clash.storage.save import save_game
 from civgame.ui import rules_help, theme, thumbnails, tooltips
 from civgame.ui.animation import Animations, BoardState
 from civgame.ui.board_view import BoardView, Overlay, owner_colour

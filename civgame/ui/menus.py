@@ -13,6 +13,7 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIScrollingContainer
 
 from civgame.ai.levels import OFFERED
 from civgame.framework.errors import RuleError
+from civgame.framework.saves import SaveError
 from civgame.games.clash.content.ruleset import RulesDataError, Ruleset, default_ruleset
 from civgame.games.clash.core.model import EventVariant, Game, Seat
 from civgame.games.clash.rules.base import civilizations
@@ -24,7 +25,7 @@ from civgame.games.clash.storage.mods import (
     load_saved_game,
     user_mods_dir,
 )
-from civgame.games.clash.storage.save import SaveError, read_summary
+from civgame.games.clash.storage.save import read_summary
 from civgame.ui import theme, thumbnails
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option

@@ -45,7 +45,8 @@ def render_to_png(game: Game, path: str | os.PathLike, size: tuple[int, int] = (
 
 def main_screenshot(state_path: str | os.PathLike, out_path: str | os.PathLike) -> int:
     """`civgame --screenshot`: render a save to a PNG. Returns the exit code."""
-    from civgame.games.clash.storage.save import SaveError, load_game
+    from civgame.framework.saves import SaveError
+    from civgame.games.clash.storage.save import load_game
 
     try:
         game = load_game(state_path)

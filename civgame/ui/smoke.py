@@ -176,7 +176,8 @@ class Driver:
         self.step(f"{game.player(me).name} moved a settler")
 
     def save_and_load(self, path: Path) -> None:
-        from civgame.games.clash.storage.save import load_game, save_game, state_hash
+        from civgame.framework.saves import state_hash
+        from civgame.games.clash.storage.save import load_game, save_game
         from civgame.ui.game_scene import GameScene
         from civgame.ui.menus import open_save
 

@@ -17,6 +17,7 @@ import yaml
 
 from civgame.framework.codec import to_plain
 from civgame.framework.errors import RuleError
+from civgame.framework.saves import state_hash
 from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
 from civgame.games.clash.core.actions import (
     Advance,
@@ -35,7 +36,7 @@ from civgame.games.clash.rules.base.payments import gain
 from civgame.games.clash.rules.flow.controller import apply
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.rules.flow.setup import new_game
-from civgame.games.clash.storage.save import dumps, loads, state_hash
+from civgame.games.clash.storage.save import dumps, loads
 from tests.scenario import Scenario
 
 FAR = ["B6", "C7", "B7", "A7", "D6", "E6", "C6"]  # spaces away from D2, for extra cities

@@ -18,6 +18,7 @@ import pytest
 
 from civgame.framework.codec import to_plain
 from civgame.framework.errors import RuleError
+from civgame.framework.saves import state_hash
 from civgame.games.clash.core.actions import (
     CancelFortress,
     CancelPayment,
@@ -44,7 +45,7 @@ from civgame.games.clash.core.model import BARBARIAN, City
 from civgame.games.clash.rules.actions.movement import board_edge
 from civgame.games.clash.rules.flow.controller import apply
 from civgame.games.clash.rules.flow.invariants import check_invariants
-from civgame.games.clash.storage.save import dumps, loads, state_hash
+from civgame.games.clash.storage.save import dumps, loads
 from tests.combat_helpers import LEADER, alive, attack, dice
 from tests.scenario import Scenario
 

@@ -6,12 +6,13 @@ import random
 import pytest
 
 from civgame.ai.playout import random_action
+from civgame.framework.saves import state_hash
 from civgame.games.clash.core.actions import ChooseCasualties, ChooseOption, PlaceRefugee, PlayActionCard, UseAbility
 from civgame.games.clash.core.decisions import BarbarianArmiesDecision, CasualtyDecision, RefugeeDecision
 from civgame.games.clash.core.model import BARBARIAN
 from civgame.games.clash.rules.cards.action_cards import why_not_play, why_not_play_card
 from civgame.games.clash.rules.flow.invariants import check_invariants
-from civgame.games.clash.storage.save import dumps, loads, state_hash
+from civgame.games.clash.storage.save import dumps, loads
 from civgame.games.clash.storage.validation import playability_problems
 from tests.combat_helpers import LEADER, alive, dice
 from tests.engine.test_action_cards import discarded, plays, refused

@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from civgame.ai import play_game, random_agents
+from civgame.framework.saves import SaveError
 from civgame.games.clash.content.effects import holdings_changed
 from civgame.games.clash.content.ruleset import (
     RULESETS_ROOT,
@@ -34,13 +35,7 @@ from civgame.games.clash.storage.mods import (
     overlay,
     user_mods_dir,
 )
-from civgame.games.clash.storage.save import (
-    SaveError,
-    SaveHeader,
-    check_rules_match,
-    read_header,
-    save_game,
-)
+from civgame.games.clash.storage.save import SaveHeader, check_rules_match, read_header, save_game
 
 EXAMPLE = REPO_ROOT / "examples" / "mods" / "cheap_advances"
 

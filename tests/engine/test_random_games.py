@@ -10,12 +10,13 @@ import pytest
 
 from civgame.ai import GameRunError, RandomAgent, play_game, play_out, random_agents
 from civgame.framework.codec import from_plain
+from civgame.framework.saves import state_hash
 from civgame.games.clash import apply, legal_actions, new_game
 from civgame.games.clash.core.actions import Action, Advance, CancelPayment, EndMove, EndTurn, Pay, Raze
 from civgame.games.clash.core.decisions import RetreatDecision
 from civgame.games.clash.core.model import BARBARIAN
 from civgame.games.clash.rules.flow.invariants import check_invariants
-from civgame.games.clash.storage.save import dumps, loads, state_hash
+from civgame.games.clash.storage.save import dumps, loads
 
 GAMES = 200
 SLOW_GAMES = 2000

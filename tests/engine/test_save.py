@@ -11,17 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from civgame.ai import RandomAgent, play_out, play_steps, random_agents
+from civgame.framework import saves
+from civgame.framework.saves import SaveError, state_hash
 from civgame.games.clash import apply, legal_actions, new_game
 from civgame.games.clash.core.model import SAVE_VERSION
 from civgame.games.clash.storage import save as save_module
-from civgame.games.clash.storage.save import (
-    SaveError,
-    dumps,
-    load_game,
-    loads,
-    save_game,
-    state_hash,
-)
+from civgame.games.clash.storage.save import dumps, load_game, loads, save_game
 
 
 def mid_game(players: int, seed: int, steps: int):
@@ -73,9 +68,10 @@ def test_a_loaded_game_continues_exactly_like_the_original(tmp_path, seed):
 
 def test_save_starts_with_the_header_and_holds_the_game(saved):
     _path, document = saved
-    assert list(document)[:3] == ["format", "version", "ruleset"]
-    assert (document["format"], document["version"], document["ruleset"]) == (
+    assert list(document)[:4] == ["format", "game_id", "version", "ruleset"]
+    assert (document["format"], document["game_id"], document["version"], document["ruleset"]) == (
         "civgame-save",
+        "clash",
         SAVE_VERSION,
         "monumental",
     )
@@ -188,7 +184,7 @@ def test_binary_garbage_is_refused(tmp_path):
 
 def test_an_oversized_file_is_refused_before_parsing(saved, monkeypatch):
     path, _ = saved
-    monkeypatch.setattr(save_module, "MAX_SAVE_BYTES", 1024)
+    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 1024)
     with pytest.raises(SaveError, match="larger than"):
         load_game(path)
 
@@ -499,3 +495,16 @@ def test_a_mod_name_in_the_header_that_is_no_name_is_refused(name):
         SaveError, match=r"^save: mods\[0\]\.name: not a name \(\d+ characters, at most 100 printable\)$"
     ):
         loads(yaml.safe_dump(document))
+
+
+def test_a_save_from_before_the_game_id_loads_as_clash(saved):
+    path, document = saved
+    del document["game_id"]
+    assert loads(yaml.safe_dump(document, sort_keys=False)).phase == load_game(path).phase
+
+
+def test_a_save_of_another_game_is_refused_naming_the_game(saved):
+    _path, document = saved
+    document["game_id"] = "sid-meier"
+    with pytest.raises(SaveError, match="game_id: this is a save of another game \\('sid-meier'\\)"):
+        loads(yaml.safe_dump(document, sort_keys=False))

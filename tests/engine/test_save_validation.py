@@ -11,13 +11,14 @@ import re
 import pytest
 import yaml
 
+from civgame.framework.saves import SaveError
 from civgame.games.clash.core.actions import ChooseToken
 from civgame.games.clash.core.decisions import Decision
 from civgame.games.clash.core.hexgrid import region_slots
 from civgame.games.clash.rules.base.registry import RULES
 from civgame.games.clash.rules.flow.controller import legal_actions
 from civgame.games.clash.rules.flow.setup import new_game
-from civgame.games.clash.storage.save import SaveError, dumps, loads
+from civgame.games.clash.storage.save import dumps, loads
 from civgame.games.clash.storage.validation import FIELDS, unlisted_fields
 
 

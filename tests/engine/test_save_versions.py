@@ -12,11 +12,12 @@ import pytest
 import yaml
 
 from civgame.ai import random_agents
+from civgame.framework.saves import SaveError, state_hash
 from civgame.games.clash.core.model import SAVE_VERSION
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.storage import save as save_module
-from civgame.games.clash.storage.save import MIGRATIONS, SaveError, dumps, load_game, loads, state_hash
+from civgame.games.clash.storage.save import MIGRATIONS, dumps, load_game, loads
 
 SAVES = sorted((Path(__file__).parent.parent / "saves").glob("v*_*.yaml"))
 PLAY_ON = 150  # random actions played from each save, with the invariants checked after each

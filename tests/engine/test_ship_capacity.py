@@ -4,6 +4,7 @@ battle (summary: "you must remove land units until you do"), and the rest are sh
 In the base rules War Ships is never lost, so these tests link Longships to a government advance,
 which Anarchy takes away: the same rule covers any capacity that drops during play."""
 
+from civgame.framework.saves import state_hash
 from civgame.games.clash.content.ruleset import Ruleset, default_ruleset
 from civgame.games.clash.core.actions import Advance, ChooseCasualties
 from civgame.games.clash.core.decisions import CasualtyDecision
@@ -11,7 +12,7 @@ from civgame.games.clash.rules.actions.advances import gain_advance
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.flow.invariants import check_invariants
-from civgame.games.clash.storage.save import dumps, loads, state_hash
+from civgame.games.clash.storage.save import dumps, loads
 from tests.engine.test_civilizations import place_leader
 from tests.scenario import Scenario
 

@@ -5,6 +5,7 @@ import pytest
 
 from civgame.framework.codec import to_plain
 from civgame.framework.errors import RuleError
+from civgame.framework.saves import state_hash
 from civgame.games.clash.core.actions import (
     AcceptTrade,
     AddTradeItem,
@@ -17,7 +18,7 @@ from civgame.games.clash.core.actions import (
 )
 from civgame.games.clash.core.decisions import TradeDecision, TradeOfferDecision
 from civgame.games.clash.rules.flow.invariants import check_invariants
-from civgame.games.clash.storage.save import dumps, loads, state_hash
+from civgame.games.clash.storage.save import dumps, loads
 from tests.scenario import Scenario
 
 GREAT_ARTIST, GREAT_PHILOSOPHER, GREAT_ARCHITECT, GREAT_DIPLOMAT = 19, 21, 55, 57  # event cards

@@ -1,8 +1,8 @@
 """why_illegal: the rules' own reason an action is not legal now, found without changing the game."""
 
+from civgame.framework.saves import state_hash
 from civgame.games.clash.core.actions import Advance, EndTurn, StartMove, UseAbility
 from civgame.games.clash.rules.flow.controller import why_illegal
-from civgame.games.clash.storage.save import state_hash
 from tests.scenario import Scenario
 
 

@@ -13,8 +13,9 @@ from multiprocessing import get_context
 import pytest
 
 from civgame.ai import play_steps, random_agents
+from civgame.framework.saves import state_hash
 from civgame.games.clash.rules.flow.setup import new_game
-from civgame.games.clash.storage.save import load_game, save_game, state_hash
+from civgame.games.clash.storage.save import load_game, save_game
 
 KILLS = 40
 SLOW_KILLS = 1000

@@ -8,11 +8,12 @@ import pytest
 from civgame.ai import play_game, random_agents
 from civgame.ai.random_agent import AggressiveAgent
 from civgame.framework.codec import from_plain, to_plain
+from civgame.framework.saves import state_hash
 from civgame.games.clash.core.actions import Action
 from civgame.games.clash.rules.base.undo import UndoHistory
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
 from civgame.games.clash.rules.flow.setup import new_game
-from civgame.games.clash.storage.save import load_game, save_game, state_hash
+from civgame.games.clash.storage.save import load_game, save_game
 
 GAMES = 16
 SLOW_GAMES = 500

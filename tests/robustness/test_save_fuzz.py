@@ -10,8 +10,9 @@ import pytest
 import yaml
 
 from bench import fuzz
+from civgame.framework.saves import SaveError
 from civgame.games.clash.rules.flow.setup import new_game
-from civgame.games.clash.storage.save import SaveError, dumps, loads
+from civgame.games.clash.storage.save import dumps, loads
 
 CI_CASES = 200
 SLOW_CASES = 20_000
@@ -133,9 +134,9 @@ def test_whatever_the_save_reader_accepts_reads_exactly_as_safe_load_does(base):
 
 
 def _read(text):
-    from civgame.games.clash.storage.save import _parse
+    from civgame.framework.saves import parse
 
-    return _parse(text, "save")
+    return parse(text, "save")
 
 
 class _PlainDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from civgame.games.clash.storage.save import state_hash
+from civgame.framework.saves import state_hash
 from civgame.ui.animation import LINE_SECONDS, PULSE_SECONDS, SLIDE_SECONDS
 from civgame.ui.board_view import owner_colour
 from civgame.ui.menus import SettingsScene

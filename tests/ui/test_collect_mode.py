@@ -4,8 +4,8 @@ OK sends exactly the legal Collect with those picks. Played with real mouse and 
 import pygame
 
 from civgame.framework.codec import to_plain
+from civgame.framework.saves import state_hash
 from civgame.games.clash.core.actions import Collect, UseAbility
-from civgame.games.clash.storage.save import state_hash
 from tests.scenario import Scenario
 from tests.ui.conftest import (
     click,

@@ -3,8 +3,9 @@
 import pygame
 import pytest
 
+from civgame.framework.saves import state_hash
 from civgame.games.clash.rules.flow.setup import new_game
-from civgame.games.clash.storage.save import load_game, save_game, state_hash
+from civgame.games.clash.storage.save import load_game, save_game
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import ErrorScene, LoadScene, TitleScene
 from tests.ui.conftest import click_button, show_game

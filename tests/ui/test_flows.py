@@ -8,6 +8,7 @@ asserts the exact change of the model that the clicks caused.
 import pygame
 
 from civgame.framework.rng import Rng
+from civgame.framework.saves import state_hash
 from civgame.games.clash.core.decisions import (
     CasualtyDecision,
     FirstPlayerDecision,
@@ -19,7 +20,7 @@ from civgame.games.clash.core.decisions import (
 )
 from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.flow.setup import new_game
-from civgame.games.clash.storage.save import load_game, save_game, state_hash
+from civgame.games.clash.storage.save import load_game, save_game
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import LoadScene, NewGameScene, TitleScene
 from civgame.ui.payment_dialog import PaymentDialog

@@ -1,8 +1,8 @@
 """Disabled top-bar buttons say why, in the words of the RuleError the rules raise. Real clicks and
 hovers on the dummy video driver."""
 
+from civgame.framework.saves import state_hash
 from civgame.games.clash.core.actions import StartMove
-from civgame.games.clash.storage.save import state_hash
 from tests.scenario import Scenario
 from tests.ui.conftest import click, show_game
 

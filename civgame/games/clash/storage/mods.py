@@ -36,6 +36,7 @@ import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from civgame.framework.errors import RuleError
+from civgame.framework.saves import SaveError
 from civgame.games.clash.content.ruleset import (
     FILES,
     RULESETS_ROOT,
@@ -56,14 +57,7 @@ from civgame.games.clash.core.model import Game
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.rules.flow.setup import new_game
-from civgame.games.clash.storage.save import (
-    SaveError,
-    SaveHeader,
-    check_rules_match,
-    load_game,
-    read_header,
-    rules_difference,
-)
+from civgame.games.clash.storage.save import SaveHeader, check_rules_match, load_game, read_header, rules_difference
 
 MOD_FILE = "mod.yaml"
 MODS_DIR_VARIABLE = "CIVGAME_MODS_DIR"  # overrides the user mods folder (tests, portable installs)

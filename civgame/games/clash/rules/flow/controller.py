@@ -14,41 +14,35 @@ from civgame.framework.errors import RuleError
 from civgame.games.clash.core.actions import Action
 from civgame.games.clash.core.model import Game
 
-# importing a rule module registers its rules
-from civgame.games.clash.rules import (
-    combat,
-    events,
-)
-from civgame.games.clash.rules.actions import (  # noqa: F401
-    advances,
-    cities,
-    culture_abilities,
-    economy_abilities,
-    happiness,
-    influence,
-    leader_abilities,
-    movement,
-    objectives,
-    rewards,
-    trading,
-    unit_abilities,
-    wonders,
-)
-from civgame.games.clash.rules.base import (  # noqa: F401
-    abilities,
-    payments,
-    turns,
-)
+# Importing a rule module registers its rules, and `legal_actions` lists them in the order they were
+# registered: random and computer players' games depend on it, so the modules keep this order.
+# isort: off
+from civgame.games.clash.rules.base import abilities  # noqa: F401
+from civgame.games.clash.rules.cards import action_cards
+from civgame.games.clash.rules.actions import advances  # noqa: F401
+from civgame.games.clash.rules.cards import barbarian_armies  # noqa: F401
+from civgame.games.clash.rules.actions import cities  # noqa: F401
+from civgame.games.clash.rules import combat
+from civgame.games.clash.rules.actions import culture_abilities  # noqa: F401
+from civgame.games.clash.rules.actions import economy_abilities  # noqa: F401
+from civgame.games.clash.rules import events
+from civgame.games.clash.rules.cards import great_persons  # noqa: F401
+from civgame.games.clash.rules.actions import happiness  # noqa: F401
+from civgame.games.clash.rules.actions import influence  # noqa: F401
+from civgame.games.clash.rules.actions import leader_abilities  # noqa: F401
+from civgame.games.clash.rules.actions import movement  # noqa: F401
+from civgame.games.clash.rules.actions import objectives
+from civgame.games.clash.rules.base import payments  # noqa: F401
+from civgame.games.clash.rules.flow import revolution  # noqa: F401
+from civgame.games.clash.rules.actions import rewards  # noqa: F401
+from civgame.games.clash.rules.flow import status
+from civgame.games.clash.rules.actions import trading  # noqa: F401
+from civgame.games.clash.rules.base import turns  # noqa: F401
+from civgame.games.clash.rules.actions import unit_abilities  # noqa: F401
+from civgame.games.clash.rules.actions import wonders  # noqa: F401
+
+# isort: on
 from civgame.games.clash.rules.base.registry import BOOK, RULES, Rule
-from civgame.games.clash.rules.cards import (  # noqa: F401
-    action_cards,
-    barbarian_armies,
-    great_persons,
-)
-from civgame.games.clash.rules.flow import (  # noqa: F401
-    revolution,
-    status,
-)
 
 
 def legal_actions(game: Game) -> list[Action]:

@@ -315,7 +315,7 @@ def modded_save(tmp_path):
 def test_a_save_records_the_ruleset_its_mods_and_a_fingerprint_of_the_rules(modded_save):
     path, game = modded_save
     document = yaml.safe_load(path.read_text())
-    assert list(document)[:6] == ["format", "version", "ruleset", "mods", "rules_hash", "game"]
+    assert list(document)[:7] == ["format", "game_id", "version", "ruleset", "mods", "rules_hash", "game"]
     assert document["mods"] == [{"name": "Cheap advances", "version": "1.0"}]
     assert document["rules_hash"] == game.rules.content_hash
     assert read_header(path) == SaveHeader("monumental", (ModRef("Cheap advances", "1.0"),), game.rules.content_hash)

@@ -2,10 +2,12 @@
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 
 from civgame.framework.errors import RuleError
+from civgame.framework.invariants import InvariantBroken, InvariantChecker
 from civgame.framework.play import GameRunError, UniformRandomAgent, play_out
 from civgame.framework.search import FlatMonteCarlo, SearchSettings, rank
 from tests.framework.toy import DEFINITION, LOOKAHEAD, Nim, Take
@@ -57,3 +59,29 @@ def test_where_one_step_sees_no_difference_the_samples_find_the_take_that_leaves
     view, ranked = search.ranked(game, 0, DEFINITION.legal_actions(game), time.perf_counter())
     assert [round(value) for value, _ in ranked] == [0, 0, 0]
     assert search.choose_among(game, view, 0, ranked, float("inf")) == Take(1)
+
+
+def _play(definition, observer):
+    return play_out(
+        definition, Nim(stones=9), [UniformRandomAgent(0), UniformRandomAgent(1)], max_steps=20, observer=observer
+    )
+
+
+def test_the_invariant_checker_stops_a_game_at_the_first_broken_invariant():
+    checker = InvariantChecker(DEFINITION, "nim", save_at_step=2)
+    assert DEFINITION.is_over(_play(DEFINITION, checker)) and checker.saved
+    broken = replace(DEFINITION, check_invariants=lambda game: ["too few stones"] if game.stones < 5 else [])
+    with pytest.raises(InvariantBroken, match="too few stones"):
+        _play(broken, InvariantChecker(broken, "nim"))
+
+
+def test_the_invariant_checker_finds_an_action_listed_twice():
+    doubled = replace(DEFINITION, legal_actions=lambda game: [*DEFINITION.legal_actions(game), Take(1)])
+    with pytest.raises(InvariantBroken, match="listed twice"):
+        _play(doubled, InvariantChecker(doubled, "nim"))
+
+
+def test_the_invariant_checker_finds_a_save_that_does_not_load_back():
+    lossy = replace(DEFINITION, loads=lambda text, source: Nim(stones=9))
+    with pytest.raises(InvariantBroken, match="does not load back"):
+        _play(lossy, InvariantChecker(lossy, "nim", save_at_step=1))

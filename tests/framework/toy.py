@@ -6,13 +6,14 @@ Small enough to reason about exactly, it shows that the framework knows no rule 
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from civgame.framework import actions as framework
-from civgame.framework.codec import to_plain
+from civgame.framework.codec import from_plain, to_plain
 from civgame.framework.errors import RuleError
 from civgame.framework.game import GameDefinition, Outcome
 from civgame.framework.rulebook import RuleBook
@@ -37,7 +38,7 @@ class Nim:
     current: int = 0
     winner: int | None = None
     pending: list[framework.Decision] = field(default_factory=list)
-    history: list[dict[str, object]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
 
 
 BOOK: RuleBook[Nim, NimAction] = RuleBook()
@@ -100,8 +101,8 @@ DEFINITION = GameDefinition(
     outcome=lambda game: Outcome((game.winner,), "took the last stone"),
     player_names=lambda game: [f"Player {i + 1}" for i in range(game.players)],
     check_invariants=lambda game: [] if game.stones >= 0 else ["fewer than no stones"],
-    dumps=lambda game: str(game.stones),
-    loads=lambda text, source: Nim(stones=int(text)),
+    dumps=lambda game: json.dumps(to_plain(game)),
+    loads=lambda text, source: from_plain(Nim, json.loads(text)),
 )
 
 

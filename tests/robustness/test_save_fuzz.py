@@ -1,7 +1,7 @@
 """Save fuzzing: mutated and hostile save files are loaded or refused cleanly, never executed.
 
 The cases come from bench/fuzz.py; this runs a fixed, fast subset. The long run is
-`python -m bench.fuzz --target saves --cases 100000` (see the README).
+`python -m bench.fuzz --target saves --cases 100000` (see docs/measurements.md).
 """
 
 import random

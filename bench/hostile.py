@@ -216,51 +216,97 @@ def _record(**changes: Any) -> Edit:
 SAVE_CASES: list[tuple[str, str, Edit]] = [
     # every card in exactly one place
     ("an action card in two hands", "cards", lambda g: g["players"][2]["action_cards"].append(_first_action_card(g))),
-    ("an action card in a hand and on the discard pile", "cards",
-     lambda g: g["decks"]["action"]["discard"].append(_first_action_card(g))),
+    (
+        "an action card in a hand and on the discard pile",
+        "cards",
+        lambda g: g["decks"]["action"]["discard"].append(_first_action_card(g)),
+    ),
     ("an action card lost", "cards", lambda g: g["decks"]["action"]["draw"].pop()),
     ("an objective card lost", "cards", lambda g: g["decks"]["objective"]["draw"].pop()),
     ("an event card lost", "cards", lambda g: g["decks"]["event"]["draw"].pop()),
     ("a wonder card lost", "cards", lambda g: g["decks"]["wonder"]["draw"].pop()),
-    ("an objective card completed and in a hand", "cards",
-     lambda g: g["players"][1]["objective_cards"].append(g["players"][0]["completed_objectives"][0])),
+    (
+        "an objective card completed and in a hand",
+        "cards",
+        lambda g: g["players"][1]["objective_cards"].append(g["players"][0]["completed_objectives"][0]),
+    ),
     ("a built wonder also in a hand", "cards", lambda g: g["players"][1]["wonder_cards"].append(_built_wonder(g))),
     ("a built wonder also in the draw pile", "cards", lambda g: g["decks"]["wonder"]["draw"].append(_built_wonder(g))),
     ("a built wonder also face up", "cards", at("public_wonder")(_built_wonder)),
     ("a wonder built by two players", "cards", lambda g: g["players"][1]["wonders_built"].append(_built_wonder(g))),
     ("a wonder standing in two cities", "cards", lambda g: g["cities"][-1]["wonders"].append(_built_wonder(g))),
-    ("a wonder standing that nobody built", "cards",
-     both(lambda g: g["players"][0].update(wonders_built=[], wonders_built_when=[]),
-          lambda g: g["decks"]["wonder"]["discard"].append(_built_wonder(g)))),
-    ("a wonder built but never drawn", "cards",
-     lambda g: g["players"][0]["wonders_built"].append(g["decks"]["wonder"]["draw"][0])),
+    (
+        "a wonder standing that nobody built",
+        "cards",
+        both(
+            lambda g: g["players"][0].update(wonders_built=[], wonders_built_when=[]),
+            lambda g: g["decks"]["wonder"]["discard"].append(_built_wonder(g)),
+        ),
+    ),
+    (
+        "a wonder built but never drawn",
+        "cards",
+        lambda g: g["players"][0]["wonders_built"].append(g["decks"]["wonder"]["draw"][0]),
+    ),
     ("wonders built without their times", "cards", at("players", 0, "wonders_built_when")([])),
     ("a wonder's time of building is 1e400", "cards", at("players", 0, "wonders_built_when")([[1.0e400, 1]])),
-    ("a great person held twice", "cards", lambda g: g["players"][0]["great_persons"].append(
-        _holder_of_person(g)["great_persons"][0])),
-    ("a great person held and in the draw pile", "cards", lambda g: g["decks"]["event"]["draw"].append(
-        _holder_of_person(g)["great_persons"][0])),
-    ("an ordinary event card held as a great person", "cards",
-     both(lambda g: g["decks"]["event"]["draw"].remove(42), lambda g: g["players"][0]["great_persons"].append(42))),
+    (
+        "a great person held twice",
+        "cards",
+        lambda g: g["players"][0]["great_persons"].append(_holder_of_person(g)["great_persons"][0]),
+    ),
+    (
+        "a great person held and in the draw pile",
+        "cards",
+        lambda g: g["decks"]["event"]["draw"].append(_holder_of_person(g)["great_persons"][0]),
+    ),
+    (
+        "an ordinary event card held as a great person",
+        "cards",
+        both(lambda g: g["decks"]["event"]["draw"].remove(42), lambda g: g["players"][0]["great_persons"].append(42)),
+    ),
     ("a great person of an unknown card", "cards", lambda g: g["players"][0]["great_persons"].append(999)),
     ("an event resolving for an unknown card", "event", at("event", "card")(999)),
-    ("objective completions of unknown objectives", "cards", at("players", 0, "objective_completions")(
-        [{"card": 1, "objective": "no such objective", "age": 1, "round": 1, "own_turn": True}])),
+    (
+        "objective completions of unknown objectives",
+        "cards",
+        at("players", 0, "objective_completions")(
+            [{"card": 1, "objective": "no such objective", "age": 1, "round": 1, "own_turn": True}]
+        ),
+    ),
     # leaders
     ("a leader of another civilization", "leader", _set_leader(_other_civ_leader)),
     ("a leader nobody has", "leader", _set_leader(lambda g: "Napoleon")),
     ("a leader used twice", "leader", lambda g: _leader_holder(g)["leaders_used"].append(_leader_holder(g)["leader"])),
-    ("a leader on the board and captured", "leader",
-     lambda g: next(p for p in g["players"] if not p["leader"])["captured_leaders"].append(_leader_holder(g)["leader"])),
-    ("a leader on the board also dealt to another player", "leader",
-     lambda g: next(p for p in g["players"] if p is not _leader_holder(g))["leaders_dealt"].append(
-         _leader_holder(g)["leader"])),
-    ("What if? leaders from a civilization nobody plays", "leader",
-     lambda g: _leader_holder(g).update(leaders_dealt=["Kʼinich Janaab Pakal I", "Lady Six Sky"])),
-    ("a special advance of another civilization", "leader",
-     lambda g: _leader_holder(g)["special_advances"].append("no such advance")),
-    ("a civilization played twice", "leader",
-     lambda g: g["players"][1].update(civilization=g["players"][0]["civilization"])),
+    (
+        "a leader on the board and captured",
+        "leader",
+        lambda g: next(p for p in g["players"] if not p["leader"])["captured_leaders"].append(
+            _leader_holder(g)["leader"]
+        ),
+    ),
+    (
+        "a leader on the board also dealt to another player",
+        "leader",
+        lambda g: next(p for p in g["players"] if p is not _leader_holder(g))["leaders_dealt"].append(
+            _leader_holder(g)["leader"]
+        ),
+    ),
+    (
+        "What if? leaders from a civilization nobody plays",
+        "leader",
+        lambda g: _leader_holder(g).update(leaders_dealt=["Kʼinich Janaab Pakal I", "Lady Six Sky"]),
+    ),
+    (
+        "a special advance of another civilization",
+        "leader",
+        lambda g: _leader_holder(g)["special_advances"].append("no such advance"),
+    ),
+    (
+        "a civilization played twice",
+        "leader",
+        lambda g: g["players"][1].update(civilization=g["players"][0]["civilization"]),
+    ),
     ("a civilization unknown", "leader", at("players", 0, "civilization")("atlantis")),
     # events
     ("an event step of an unknown kind", "event", _edit_step(kind="teleport")),
@@ -273,11 +319,17 @@ SAVE_CASES: list[tuple[str, str, Edit]] = [
     ("event steps as a number", "event", at("event", "steps")(7)),
     ("the waiting step of an unknown kind", "event", _edit_current(kind="teleport")),
     ("the waiting step for player 9", "event", _edit_current(player=9)),
-    ("the waiting step a great-person slot for an ordinary card", "event",
-     both(_edit_current(kind="great_person"), at("event", "card")(42))),
+    (
+        "the waiting step a great-person slot for an ordinary card",
+        "event",
+        both(_edit_current(kind="great_person"), at("event", "card")(42)),
+    ),
     ("the waiting step with a step that only runs", "event", _edit_current(kind="gold_mine")),
-    ("an event waiting with an unknown step", "event",
-     lambda g: g["events_waiting"].append({"card": 1, "active": 0, "steps": [{"kind": "teleport", "player": 0}]})),
+    (
+        "an event waiting with an unknown step",
+        "event",
+        lambda g: g["events_waiting"].append({"card": 1, "active": 0, "steps": [{"kind": "teleport", "player": 0}]}),
+    ),
     ("an event step choosing among unknown cities", "event", _edit_step(chosen=[99999])),
     ("a Trojan Horse offer for a card that makes none", "battle_record", at("city_attack_offer")(1)),
     ("a Trojan Horse offer for an unknown card", "battle_record", at("city_attack_offer")(12345)),
@@ -311,8 +363,18 @@ SAVE_CASES: list[tuple[str, str, Edit]] = [
     ("a diplomatic partner of oneself", "cards", at("players", 0, "diplomatic_partner")(0)),
     ("a battle won for NaN VP", "battle", at("combat", "winner_vp")(float("nan"))),
     ("a battle round of -4", "battle", at("combat", "round")(-4)),
-    ("a combat bonus of NaN VP", "battle", lambda g: g["pending"].append(
-        {"kind": "combat_bonus", "player": g["combat"]["attacker"]["owner"], "source": "Siegecraft", "vp": float("nan")})),
+    (
+        "a combat bonus of NaN VP",
+        "battle",
+        lambda g: g["pending"].append(
+            {
+                "kind": "combat_bonus",
+                "player": g["combat"]["attacker"]["owner"],
+                "source": "Siegecraft",
+                "vp": float("nan"),
+            }
+        ),
+    ),
     # battle records
     ("a battle record of player 9", "battle_record", _record(attacker=9)),
     ("a battle record won by player 9", "battle_record", _record(winner=9)),
@@ -363,15 +425,25 @@ VERSION_CASES: list[tuple[str, str, Edit]] = [
             ("status step as a list", at("status_step")([2])),
             ("phase as a list", at("phase")(["status"])),
             ("combat as a number", at("combat")(1)),
-            ("a side of the battle as a number", lambda g: g.__setitem__(
-                "combat", {"attacker": 1, "defender": [], "space": [0, 0], "naval": False, "origins": {}})),
+            (
+                "a side of the battle as a number",
+                lambda g: g.__setitem__(
+                    "combat", {"attacker": 1, "defender": [], "space": [0, 0], "naval": False, "origins": {}}
+                ),
+            ),
             ("age 1.0e+400", at("age")(1.0e400)),
         )
     ),
-    ("version 1: a status step asking with decisions as text", "v1_three_players_status_phase.yaml",
-     both(at("phase")("status"), at("status_step")(2), at("pending")(["free_advance", "free_advance"]))),
-    ("version 2: a great person played with an advance of a list", "v2_a_great_person_played.yaml",
-     at("history")([{"kind": "play_great_person", "card": 19, "advance": [[1]]}])),
+    (
+        "version 1: a status step asking with decisions as text",
+        "v1_three_players_status_phase.yaml",
+        both(at("phase")("status"), at("status_step")(2), at("pending")(["free_advance", "free_advance"])),
+    ),
+    (
+        "version 2: a great person played with an advance of a list",
+        "v2_a_great_person_played.yaml",
+        at("history")([{"kind": "play_great_person", "card": 19, "advance": [[1]]}]),
+    ),
 ]
 
 

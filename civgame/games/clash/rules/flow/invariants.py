@@ -17,6 +17,7 @@ from civgame.games.clash.rules.base.payments import resource_cap
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
 from civgame.games.clash.rules.combat import OVERLOAD
 from civgame.games.clash.rules.events import CHOICE_PREFIX
+from civgame.games.clash.rules.flow import places
 
 
 def check_invariants(game: Game) -> list[str]:
@@ -31,7 +32,7 @@ def check_invariants(game: Game) -> list[str]:
         _piece_limits,
         _turn,
         _scores,
-        _action_cards,
+        _places,
     ):
         problems.extend(check(game))
     return problems
@@ -55,17 +56,9 @@ def _holdings(game: Game) -> list[str]:
     return problems
 
 
-def _action_cards(game: Game) -> list[str]:
-    """Every action card is in exactly one place: a pile, a hand, or face down in a battle."""
-    deck = game.decks["action"]
-    places = [*deck.draw, *deck.discard, *(card for p in game.players for card in p.action_cards)]
-    if game.combat is not None:
-        places += [s.tactics for s in (game.combat.attacker, game.combat.defender) if s.tactics is not None]
-    found: Counter[int | str] = Counter(places)
-    expected: Counter[int | str] = Counter(card.id for card in game.rules.action_cards)
-    if found != expected:
-        return [f"action cards lost or doubled: {sorted(map(str, (found - expected) + (expected - found)))}"]
-    return []
+def _places(game: Game) -> list[str]:
+    """Every card, wonder, great person and leader where the model of `places` allows."""
+    return list(places.misplaced(game))
 
 
 def _civilizations(game: Game) -> list[str]:

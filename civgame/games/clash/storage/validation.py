@@ -76,7 +76,7 @@ from civgame.games.clash.core.vocabulary import RESOURCES, TOKENS
 from civgame.games.clash.rules import events
 from civgame.games.clash.rules.actions.influence import SETTLEMENT
 from civgame.games.clash.rules.actions.trading import AMOUNTS as TRADE_AMOUNTS
-from civgame.games.clash.rules.actions.trading import card_kind
+from civgame.games.clash.rules.base.cards import GREAT_PERSON
 from civgame.games.clash.rules.flow import status
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
 from civgame.games.clash.rules.flow.invariants import check_invariants
@@ -209,9 +209,19 @@ def _cost_key(known: Known, key: Any) -> str | None:
     return None if all(p in (*RESOURCES, *TOKENS) for p in parts) else f"{key!r} is not a resource or token"
 
 
-def _trade_item(_known: Known, item: Any) -> str | None:
-    known = item in TRADE_AMOUNTS or (card_kind(item) is not None and len(item) <= MAX_NAME)
-    return None if known else f"{item!r} is not a resource, token or card"
+def _trade_item(known: Known, item: Any) -> str | None:
+    """A resource or token, a kind of card, or a card of the rules by kind ("action:12", "wonder:pyramids",
+    "great person:21")."""
+    kind, colon, name = item.partition(":") if len(item) <= MAX_NAME else ("", "", "")
+    cards = {
+        "action": {str(c.id) for c in known.rules.action_cards},
+        "objective": {str(c.id) for c in known.rules.objective_cards},
+        "wonder": set(known.rules.wonders),
+        GREAT_PERSON: {str(c.id) for c in known.rules.events if c.great_person is not None},
+    }
+    if item in TRADE_AMOUNTS or (not colon and kind in cards and kind != GREAT_PERSON) or name in cards.get(kind, ()):
+        return None
+    return f"{item!r} is not a resource, token or card"
 
 
 PLAYER = _one_of("a player index", lambda k: k.players)
@@ -353,7 +363,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "present": _two_sides(each(UNIT_KIND)),
         "lost": _two_sides(each(UNIT_KIND)),
         "rounds": COUNT,
-        "claimed_by": each(TEXT),
+        "claimed_by": each(EFFECT_SOURCE),
     },
     EventInProgress: {
         "card": PLACES,  # on the discard pile or held (places), of the rules (save.consistency_problems)
@@ -555,6 +565,10 @@ def _cross_checks(game: Game) -> Iterator[str]:
             yield f"{at}: a {decision.KIND} decision outside a battle"
         if isinstance(decision, CasualtyDecision):
             yield from _casualty_problems(game, decision, at)
+        if isinstance(decision, TradeOfferDecision) and decision.proposer == decision.player:
+            yield f"{at}.proposer: player {decision.player} offers a trade to themselves"
+        if isinstance(decision, TradeDecision) and decision.partner == decision.player:
+            yield f"{at}.partner: player {decision.player} trades with themselves"
         if (
             isinstance(decision, EffectChoiceDecision)
             and decision.amounts
@@ -564,6 +578,9 @@ def _cross_checks(game: Game) -> Iterator[str]:
     if combat is not None:
         yield from _battle_problems(game, combat)
     yield from _event_problems(game)
+    for i, player in enumerate(game.players):
+        if player.diplomatic_partner == i or player.truce_with == i:
+            yield f"game.players[{i}]: a diplomatic partner or a truce with themselves"
     if game.status_players and status.asking_step(game) is None:
         yield "game.status_players: players are asked only while a status step that asks them runs"
 

@@ -32,7 +32,7 @@ def check_invariants(game: Game) -> list[str]:
         _piece_limits,
         _turn,
         _scores,
-        _places,
+        _action_cards,
     ):
         problems.extend(check(game))
     return problems
@@ -56,9 +56,9 @@ def _holdings(game: Game) -> list[str]:
     return problems
 
 
-def _places(game: Game) -> list[str]:
-    """Every card, wonder, great person and leader where the model of `places` allows."""
-    return list(places.misplaced(game))
+def _action_cards(game: Game) -> list[str]:
+    """Every action card is in exactly one place: a pile, a hand, or face down in a battle."""
+    return list(places.misplaced_cards(game, "action"))
 
 
 def _civilizations(game: Game) -> list[str]:

@@ -5,8 +5,9 @@ or set aside (an objective), face down in a battle (a tactics card). A built won
 most one city, or is gone (an event destroyed it), and is in no hand. An event under way is on the
 discard pile or held as the great person it is. A leader belongs to one player (their civilization's
 three, or those the What if? deal gave them), has been on the board at most once, and is captured
-at most once, by an enemy, once off the board. The random games check this after every action
-(`invariants`) and a save is refused on the first place it names (`storage.validation`).
+at most once, by an enemy, once off the board. A save is refused on the first place it names
+(`storage.save`); tests/engine/test_invariants.py checks the whole model after every action of random
+games. The invariants check the action cards only: tests arrange hands of the other decks by hand.
 """
 
 from __future__ import annotations
@@ -81,20 +82,24 @@ def misplaced(game: Game) -> Iterator[str]:
 
 
 def _each_card_once(game: Game) -> Iterator[str]:
-    rules = game.rules
-    known: dict[str, set[int | str]] = {**deck_cards(game), "wonder": set(rules.wonders)}
-    for deck, must_be_somewhere in deck_cards(game).items():
-        where: dict[int | str, str] = {}
-        for at, cards in card_places(game)[deck]:
-            for card in cards:
-                if card not in known[deck]:
-                    yield f"{at}: unknown {deck} card {card!r}"
-                elif card in where:
-                    yield f"{at}: {deck} card {card!r} is also in {where[card]}"
-                else:
-                    where[card] = at
-        for card in sorted(must_be_somewhere - set(where), key=str):
-            yield f"game.decks.{deck}: {deck} card {card!r} is in no place (not in a pile, a hand or in play)"
+    for deck in DECKS:
+        yield from misplaced_cards(game, deck)
+
+
+def misplaced_cards(game: Game, deck: str) -> Iterator[str]:
+    """Each card of `deck` in no place, in two, or unknown to the rules."""
+    known = set(game.rules.wonders) if deck == "wonder" else deck_cards(game)[deck]
+    where: dict[int | str, str] = {}
+    for at, cards in card_places(game)[deck]:
+        for card in cards:
+            if card not in known:
+                yield f"{at}: unknown {deck} card {card!r}"
+            elif card in where:
+                yield f"{at}: {deck} card {card!r} is also in {where[card]}"
+            else:
+                where[card] = at
+    for card in sorted(deck_cards(game)[deck] - set(where), key=str):
+        yield f"game.decks.{deck}: {deck} card {card!r} is in no place (not in a pile, a hand or in play)"
 
 
 def _wonders_standing(game: Game) -> Iterator[str]:

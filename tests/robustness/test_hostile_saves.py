@@ -22,7 +22,7 @@ def test_a_hostile_save_is_refused_in_one_line_or_plays_on(index, tmp_path):
     assert outcome.kind in ("refused", "loaded"), f"{outcome.kind}: {outcome.detail}"
 
 
-@pytest.mark.parametrize("state", sorted(hostile.STATE_WANTED) + ["cards"])
+@pytest.mark.parametrize("state", [*sorted(hostile.STATE_WANTED), "cards"])
 def test_the_states_of_the_new_content_load(state):
     loads(hostile.content_states()[state])
 

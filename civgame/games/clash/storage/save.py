@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -221,6 +222,11 @@ class SaveHeader:
 
     def describe(self) -> str:
         return " + ".join([self.ruleset, *(f"{m.name} {m.version}" for m in self.mods)])
+
+    def fingerprinted(self) -> bool:
+        """The header holds a fingerprint as civgame writes one (a SHA-256 in hexadecimal), or none: a
+        difference of fingerprints then means the rules data changed, not that the header was made by hand."""
+        return self.rules_hash is None or re.fullmatch(r"[0-9a-f]{64}", self.rules_hash) is not None
 
 
 def check_rules_match(header: SaveHeader, rules: Ruleset) -> str | None:

@@ -481,15 +481,14 @@ UNIT_GROUPS = ("any", "army", "naval")  # words some effects take in place of a 
 _REFERENCE_FIELDS = ("unit", "units", "building", "buildings", "wonder", "wonders", "categories", "advance", "advances")
 
 
-def _named_references(params: object) -> list[tuple[str, str]]:
+def _named_references(params: BaseModel) -> list[tuple[str, str]]:
     """(field, name) of each name of content an effect's parameters give: the text fields named after a kind
     of content (a Literal or a flag of the same name is no name)."""
     found: list[tuple[str, str]] = []
     for field in _REFERENCE_FIELDS:
         value = getattr(params, field, None)
-        annotation = (
-            type(params).model_fields[field].annotation if field in getattr(type(params), "model_fields", {}) else None
-        )
+        declared = type(params).model_fields.get(field)
+        annotation = declared.annotation if declared is not None else None
         if annotation not in (str, str | None, list[str]):
             continue
         found += [(field, v) for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
@@ -689,7 +688,9 @@ class Ruleset(Strict):
                 once(f"{deck} id", card.id, (deck, i, "id"), f"{deck}[{i}]")
         # effects are looked up by the name of their source: one name, one source, or a mod's new card
         # named like another would swap that card's effects for its own
-        sources = [(kind, name, path) for kind, name, _effects, path in self.effect_sources()]
+        sources: list[tuple[str, str, DataPath]] = [
+            (kind, name, path) for kind, name, _e, path in self.effect_sources()
+        ]
         sources += [("card", c.name, ("events", i, "name")) for i, c in enumerate(self.events) if c.great_person]
         for kind, name, path in sources:
             if kind in ("card", "wonder"):
@@ -857,6 +858,7 @@ class Ruleset(Strict):
             "categor": {c.name for c in self.categories},
             "advance": set(self.advance_names()),
         }
+        events: list[tuple[SourceKind, str, list[OneEffect], DataPath]]
         events = [("card", c.name, c.effects, ("events", i, "effects")) for i, c in enumerate(self.events)]
         problems = []
         for kind, name, raw_effects, path in [*self.effect_sources(), *events]:

@@ -1,7 +1,6 @@
 """Trading between players (summary › Game round): a free action on your turn, offered step by step,
 accepted or declined by the partner, carried out at once; face-down cards stay hidden until traded."""
 
-import time
 import tracemalloc
 
 import pytest
@@ -272,19 +271,17 @@ def test_great_persons_kept_face_up_are_not_in_hand_and_are_not_traded():
 
 def test_an_offer_asking_for_half_of_a_huge_hand_lists_a_bounded_number_of_answers():
     """Asked for 21 of 42 action cards, the partner has some 5e11 ways to answer: the listing stops at
-    MAX_LISTED_ANSWERS, in time and memory, and any other choice of 21 of their cards is still accepted."""
+    MAX_LISTED_ANSWERS, in bounded memory, and any other choice of 21 of their cards is still accepted."""
     s = traders()
     s.hand(1, *(card.id for card in s.game.rules.action_cards))
     s.resources(0, food=1)
     offer(s, 1, give=["food"], take=["action"] * 21)
     tracemalloc.start()
-    started = time.perf_counter()
     listed = s.legal()
-    seconds = time.perf_counter() - started
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert len(listed) == MAX_LISTED_ANSWERS + 1 and listed[-1] == DeclineTrade()
-    assert seconds < 1 and peak < 5_000_000, (seconds, peak)
+    assert peak < 5_000_000, peak
     last = tuple(f"action:{card}" for card in s.player(1).action_cards[-21:])
     assert AcceptTrade(last) not in listed
     s.apply(AcceptTrade(last))

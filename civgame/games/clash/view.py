@@ -3,7 +3,8 @@
 A network host sends a seat `view_for(game, seat)` and nothing else. It is the game as a save
 writes it (`to_plain`), less what the rules keep from that seat:
 
-- the random generator, the seed and the history of actions (from which the deals could be replayed);
+- the random generator, the seed (also where the log names it) and the history of actions (from which
+  the deals could be replayed);
 - the order of every draw pile: a pile is its number of cards;
 - the tiles of face-down regions (a region being turned over for its explorer is face up to all);
 - the other players' action, objective and wonder cards, the objectives set aside for their next draws
@@ -48,6 +49,8 @@ def view_for(game: Game, seat: int) -> dict[str, Any]:
     state: dict[str, Any] = to_plain(game)
     for key in SECRET_STATE:
         del state[key]
+    named_seed = f" (seed {game.seed})"  # the log's first line: from the seed, the deals could be replayed
+    state["log"] = [line.replace(named_seed, "") for line in state["log"]]
     exploring = {d.region for d in game.pending if isinstance(d, OrientationDecision)}
     for region in state["regions"]:
         if region["rotation"] is None and region["number"] not in exploring:

@@ -50,7 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="civgame serve", description="Hold games for players who join over the network."
     )
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port to listen on (default {DEFAULT_PORT})")
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"the port to listen on (default {DEFAULT_PORT})"
+    )
     parser.add_argument("--address", default=None, help="the address to listen on (default: every address)")
     parser.add_argument(
         "--database",

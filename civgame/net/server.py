@@ -47,6 +47,8 @@ MAX_QUEUED = 200  # messages waiting for a slow connection before it is closed
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 8
 CLOSE_POLICY = 1008  # the WebSocket close code for a peer that broke the rules
+# How long a closing connection waits for the peer's goodbye: a flooding peer's is behind its flood.
+CLOSE_SECONDS = 1.0
 
 
 def secret_hash(secret: str) -> str:
@@ -514,7 +516,9 @@ def _seat(index: int, spec: P.SeatSpec) -> tuple[SeatRecord, P.SeatTicket]:
 @contextlib.asynccontextmanager
 async def hosting(host: Host, address: str, port: int, tls: ssl.SSLContext | None = None) -> AsyncIterator[Server]:
     """Serve `host` on `address`:`port` (port 0: any free port; `server.sockets` tell which)."""
-    async with serve(host.serve_link, address, port, ssl=tls, max_size=P.MAX_MESSAGE, max_queue=4) as server:
+    async with serve(
+        host.serve_link, address, port, ssl=tls, max_size=P.MAX_MESSAGE, max_queue=4, close_timeout=CLOSE_SECONDS
+    ) as server:
         try:
             yield server
         finally:

@@ -40,6 +40,7 @@ async def create(client: Client, *seats: tuple[str, str], seed: int = 5, game: s
 
 async def until(client: Client, test: Any, seconds: float = 20) -> None:
     """Wait for the states the host sends until `test()` holds."""
+
     async def wait() -> None:
         while not test():
             client.changed.clear()

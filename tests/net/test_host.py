@@ -139,7 +139,9 @@ def test_a_dropped_player_comes_back_to_the_game_as_it_is_and_the_others_see_the
             clients = {0: ann, 1: ben}
             for _ in range(6):  # a few actions, whoever must decide
                 actor = table.actor()
-                await take_turn(clients[actor], created.seats[actor].token, clients[actor].seats[(created.game, actor)], rng)
+                await take_turn(
+                    clients[actor], created.seats[actor].token, clients[actor].seats[(created.game, actor)], rng
+                )
             await ben.close()
             await until(ann, lambda: not ann_seat.seats[1].present)
             ben_back = await Client.open(url)

@@ -47,9 +47,9 @@ def _structure(game: Game, seat: int, message: Any) -> list[str]:
             hidden = [c for c in game.players[item["index"]].great_persons if not _face_up(game, c)]
             if isinstance(persons, list) or (isinstance(persons, dict) and set(hidden) & set(persons["face_up"])):
                 found.append(f"player {item['index']}'s great persons held face down")
-        if "player" in item and "kind" in item and item["player"] != seat and set(item) - {"kind", "player"}:
-            if item["kind"] in _decision_kinds(game):
-                found.append(f"the contents of player {item['player']}'s decision {item['kind']}")
+        others_decision = "player" in item and item.get("kind") in _decision_kinds(game) and item["player"] != seat
+        if others_decision and set(item) - {"kind", "player"}:
+            found.append(f"the contents of player {item['player']}'s decision {item['kind']}")
         for side in ("attacker", "defender"):
             plain = item.get(side)
             if isinstance(plain, dict) and plain.get("owner") != seat and isinstance(plain.get("tactics"), int):

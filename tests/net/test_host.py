@@ -110,7 +110,7 @@ def test_a_stale_or_foreign_action_is_refused(tmp_path):
 
 def test_a_seat_joins_with_its_code_and_the_code_then_opens_nothing(tmp_path):
     async def play() -> None:
-        async with loopback_host(tmp_path / "games.sqlite") as (host, url):
+        async with loopback_host(tmp_path / "games.sqlite") as (_host, url):
             host_window, friend = await Client.open(url), await Client.open(url)
             created = await create(host_window, ("Ann", "local"), ("Ben", "human"), seed=SEED)
             code = created.seats[1].code

@@ -64,7 +64,7 @@ def test_a_second_action_for_one_version_is_refused_by_the_database(database):
     storage = open_storage(database)
     storage.create(stored())
     storage.record_action("g1", 1, {"kind": "end_turn"})
-    with pytest.raises(Exception, match="(?i)unique|duplicate"):
+    with pytest.raises(Exception, match=r"(?i)unique|duplicate"):
         storage.record_action("g1", 1, {"kind": "end_turn"})
     assert storage.games()[0].actions == [{"kind": "end_turn"}]
 

@@ -95,7 +95,7 @@ json_values = st.recursive(
 request_types = st.sampled_from(["create", "claim", "sit", "act", "my_games", "hand_over", "?"])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     kind=request_types,
     fields=st.dictionaries(
@@ -113,7 +113,7 @@ def test_fuzzed_requests_are_answered_and_harm_no_game(host, seated, kind, field
     still_serves(host, seated)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     action=st.dictionaries(
         st.sampled_from(["kind", "unit", "settler", "city", "card", "units", "to", "item"]), json_values
@@ -129,7 +129,7 @@ def test_fuzzed_actions_are_refused_with_a_reason_and_change_nothing(host, seate
     assert reply.reason and reply_two.reason
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(raw=st.binary(max_size=200) | st.text(alphabet=string.printable, max_size=200))
 def test_fuzzed_bytes_are_refused(host, seated, raw):
     with connect(host) as socket:

@@ -61,10 +61,14 @@ def view_for(game: Game, seat: int) -> dict[str, Any]:
         if player.index != seat:
             _count_hand(game, plain)
     if game.combat is not None:
+        combat = state["combat"]
         for side in ("attacker", "defender"):
-            plain_side = state["combat"][side]
+            plain_side = combat[side]
             if plain_side["owner"] != seat and plain_side["tactics"] is not None:
                 plain_side["tactics"] = FACE_DOWN
+        # JSON names an object's keys with text: unit ids as keys are written as their digits
+        combat["origins"] = {str(unit): space for unit, space in combat["origins"].items()}
+        combat["present"] = [{str(unit): kind for unit, kind in side.items()} for side in combat["present"]]
     state["pending"] = [
         _decision_seen(decision, plain, seat) for decision, plain in zip(game.pending, state["pending"], strict=True)
     ]
@@ -115,6 +119,8 @@ def game_from_view(view: dict[str, Any], rules: Ruleset) -> Game:
         for side in ("attacker", "defender"):
             if combat[side]["tactics"] == FACE_DOWN:
                 combat[side] = {**combat[side], "tactics": UNKNOWN_CARD}
+        combat["origins"] = {int(unit): space for unit, space in combat["origins"].items()}
+        combat["present"] = [{int(unit): kind for unit, kind in side.items()} for side in combat["present"]]
     game = from_plain(Game, state, "view")
     game.rules = rules
     return game

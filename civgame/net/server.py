@@ -514,8 +514,9 @@ def _seat(index: int, spec: P.SeatSpec) -> tuple[SeatRecord, P.SeatTicket]:
 
 
 @contextlib.asynccontextmanager
-async def hosting(host: Host, address: str, port: int, tls: ssl.SSLContext | None = None) -> AsyncIterator[Server]:
-    """Serve `host` on `address`:`port` (port 0: any free port; `server.sockets` tell which)."""
+async def hosting(host: Host, address: str | None, port: int, tls: ssl.SSLContext | None = None) -> AsyncIterator[Server]:
+    """Serve `host` on `address`:`port` (address None: every address of this machine; port 0: any free
+    port, `server.sockets` tell which)."""
     async with serve(
         host.serve_link, address, port, ssl=tls, max_size=P.MAX_MESSAGE, max_queue=4, close_timeout=CLOSE_SECONDS
     ) as server:

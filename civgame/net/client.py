@@ -70,6 +70,8 @@ class SeatView:
 
     def waiting_text(self) -> str:
         """Whom the game waits for, as the window says it."""
+        if not self.seats:
+            return "Waiting for the host…"
         if self.over:
             return self.result or "The game is over."
         if self.actor == self.seat:
@@ -143,11 +145,15 @@ class ClientThread:
         self.connected = False
         self._events: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
         self._loop = asyncio.new_event_loop()
-        self._outbox: asyncio.Queue[P.Message] | None = None
-        self._stopped = False
-        self._thread = threading.Thread(target=self._loop.run_forever, name="civgame-client", daemon=True)
+        self._outbox: asyncio.Queue[P.Message] = asyncio.Queue()  # (bound to the loop at its first use, there)
+        self._runner = self._loop.create_task(self._run())
+        self._thread = threading.Thread(target=self._main, name="civgame-client", daemon=True)
         self._thread.start()
-        self._task = asyncio.run_coroutine_threadsafe(self._run(), self._loop)
+
+    def _main(self) -> None:
+        with contextlib.suppress(asyncio.CancelledError):
+            self._loop.run_until_complete(self._runner)
+        self._loop.close()
 
     def submit(self, message: P.Message) -> None:
         """Send `message`; its reply comes back through `poll` as ("reply", reply)."""
@@ -156,8 +162,7 @@ class ClientThread:
         self._loop.call_soon_threadsafe(self._queue_outgoing, message)
 
     def _queue_outgoing(self, message: P.Message) -> None:
-        if self._outbox is not None:
-            self._outbox.put_nowait(message)
+        self._outbox.put_nowait(message)
 
     def poll(self) -> list[tuple[str, Any]]:
         """("reply", message), ("seat", SeatView copy), ("connected", url) or ("lost", why), in order."""
@@ -168,8 +173,7 @@ class ClientThread:
         return events
 
     async def _run(self) -> None:
-        self._outbox = asyncio.Queue()
-        while not self._stopped:
+        while True:
             try:
                 client = await Client.open(self.url, self.tls)
             except NetworkError as exc:
@@ -180,13 +184,11 @@ class ClientThread:
             self._events.put(("connected", self.url))
             await self._session(client)
             self.connected = False
-            if not self._stopped:
-                self._events.put(("lost", "the connection to the host was lost; connecting again…"))
-                await asyncio.sleep(RETRY_SECONDS)
+            self._events.put(("lost", "the connection to the host was lost; connecting again…"))
+            await asyncio.sleep(RETRY_SECONDS)
 
     async def _session(self, client: Client) -> None:
         client.on_state = lambda seat: self._events.put(("seat", _copy(seat)))
-        assert self._outbox is not None
         try:
             for token in self.tokens:
                 await client.request(P.Sit(token=token))
@@ -200,10 +202,10 @@ class ClientThread:
                 await client.close()
 
     def close(self) -> None:
-        self._stopped = True
-        self._loop.call_soon_threadsafe(self._task.cancel)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(timeout=5)
+        """Close the connection and end the thread (at once if it waits to connect again)."""
+        if self._thread.is_alive():
+            self._loop.call_soon_threadsafe(self._runner.cancel)
+            self._thread.join(timeout=REPLY_SECONDS)
 
 
 def _copy(seat: SeatView) -> SeatView:

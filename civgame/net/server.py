@@ -514,7 +514,9 @@ def _seat(index: int, spec: P.SeatSpec) -> tuple[SeatRecord, P.SeatTicket]:
 
 
 @contextlib.asynccontextmanager
-async def hosting(host: Host, address: str | None, port: int, tls: ssl.SSLContext | None = None) -> AsyncIterator[Server]:
+async def hosting(
+    host: Host, address: str | None, port: int, tls: ssl.SSLContext | None = None
+) -> AsyncIterator[Server]:
     """Serve `host` on `address`:`port` (address None: every address of this machine; port 0: any free
     port, `server.sockets` tell which)."""
     async with serve(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import socket
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ SEAT_KIND_LABELS = {"human": "Human (joins with a code)", "local": "Local (at th
 SEAT_KIND_TIP = "Who plays this seat: a friend who joins over the network, a person at this window, or a computer"
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David", "Emil", "Fay", "Gus", "Hana")
 LINE_H = 30
+HOSTED_GAMES = "hosted-games.sqlite"  # in the data folder: the games of this window's own host
 
 
 class HostedTables:
@@ -58,6 +59,7 @@ class JoinedSeat:
     name: str
     title: str
     token: str
+    here: bool = False  # held by this window's own host, which is started again to open it
 
 
 def seats_file(app: Navigator) -> Path:
@@ -104,6 +106,7 @@ class HostScene(Scene):
         self.levels = [levels(self.game_id)[0]] * len(DEFAULT_NAMES)
         self.count = 2
         self.port_text = str(DEFAULT_PORT)
+        self.server_text = ""  # a `civgame serve` to open the game at; empty: this window hosts it
         self.error = ""
 
     @property
@@ -144,6 +147,11 @@ class HostScene(Scene):
         self.port_entry = UITextEntryLine(pygame.Rect(left + 130, y, 120, 36), manager, initial_text=self.port_text)
         self.port_entry.set_allowed_characters("numbers")
         self.port_entry.set_text_length_limit(5)
+        _label(manager, pygame.Rect(left + 260, y, 80, 36), "Server")
+        self.server_entry = UITextEntryLine(
+            pygame.Rect(left + 340, y, 270, 36), manager, placeholder_text="empty: this computer hosts"
+        )
+        self.server_entry.set_text(self.server_text)
         _label(manager, pygame.Rect(left, y + 44, 640, 28), self.error)
         self.open_button = self.add_button(
             pygame.Rect(left + 130, y + 80, 300, 44), "Open the table", self._open, object_id="#primary"
@@ -178,6 +186,7 @@ class HostScene(Scene):
         for seat, entry in enumerate(self.name_entries):
             self.names[seat] = entry.get_text().strip() or DEFAULT_NAMES[seat]
         self.port_text = self.port_entry.get_text()
+        self.server_text = self.server_entry.get_text().strip()
 
     def _rebuild(self) -> None:
         self._remember_entries()
@@ -194,15 +203,20 @@ class HostScene(Scene):
         ]
 
     def _open(self) -> None:
+        """Open the game at the server named, or at this window's own host (started if need be)."""
         self._remember_entries()
+        request = P.Create(game=self.game_id, seats=self.seat_specs())
+        if self.server_text:
+            self.app.switch(LobbyScene(self.app, self.server_text, self.server_text, request))
+            return
         port = int(self.port_text or DEFAULT_PORT)
-        host = HostedTables.start(self.app.settings.data_dir / "hosted-games.sqlite", port)
+        host = HostedTables.start(self.app.settings.data_dir / HOSTED_GAMES, port)
         if host.error:
             self.error = f"The table cannot be opened on port {port}: {host.error}"
             self._rebuild()
             return
-        request = P.Create(game=self.game_id, seats=self.seat_specs())
-        self.app.switch(LobbyScene(self.app, f"ws://127.0.0.1:{host.port}", host.port, request))
+        for_friends = f"{socket.gethostname()}:{host.port}"
+        self.app.switch(LobbyScene(self.app, f"127.0.0.1:{host.port}", for_friends, request, here=True))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
@@ -211,10 +225,10 @@ class HostScene(Scene):
 class LobbyScene(Scene):
     """A hosted game's seats: the codes to give friends, who is at the table; Play for the local seats."""
 
-    def __init__(self, app: Navigator, url: str, port: int, request: P.Create) -> None:
+    def __init__(self, app: Navigator, address: str, for_friends: str, request: P.Create, here: bool = False) -> None:
         super().__init__(app)
-        self.url, self.port = url, port
-        self.link = ClientThread(url)
+        self.address, self.for_friends, self.here = address, for_friends, here
+        self.link = ClientThread(address_url(address))
         self.link.submit(request)
         self.created: P.Created | None = None
         self.seat: SeatView | None = None  # a local seat's view: who is present
@@ -229,8 +243,11 @@ class LobbyScene(Scene):
         for kind, event in self.link.poll():
             if kind == "reply" and isinstance(event, P.Created):
                 self.created = event
-                for token in self.local_tokens.values():
-                    self.link.submit(P.Sit(token=token))
+                for ticket in event.seats:
+                    if ticket.token:
+                        self.link.submit(P.Sit(token=ticket.token))
+                        seat = JoinedSeat(self.address, event.game, ticket.seat, ticket.name, event.title, ticket.token)
+                        remember(self.app, replace(seat, here=self.here))
             elif kind == "reply" and isinstance(event, P.Refused):
                 self.problem = event.reason
             elif kind == "seat":
@@ -250,7 +267,7 @@ class LobbyScene(Scene):
             _label(manager, pygame.Rect(0, top + 60, w, 30), self.problem or "Opening the table…")
             self.add_button(pygame.Rect((w - 200) // 2, top + 110, 200, 44), "Back", self.app.show_title)
             return
-        where = f"Friends choose Join a game and type the address {socket.gethostname()}:{self.port} and their code."
+        where = f"Friends choose Join a game and type the address {self.for_friends} and their code."
         _label(manager, pygame.Rect(left, top + 50, 760, 30), where)
         for ticket in self.created.seats:
             self._seat_row(ticket, pygame.Rect(left, top + 96 + ticket.seat * 44, 760, 36))
@@ -288,7 +305,7 @@ class LobbyScene(Scene):
 
     def _play(self) -> None:
         assert self.seat is not None
-        open_table(self.app, self.url, self.local_tokens, self.seat)
+        open_table(self.app, address_url(self.address), self.local_tokens, self.seat)
 
     def leave(self) -> None:
         self.link.close()
@@ -307,6 +324,9 @@ class JoinScene(Scene):
         self.joining: JoinedSeat | None = None
         self.status = ""
         self.standings: dict[tuple[str, str, int], P.GameEntry] = {}
+        for seat in joined_seats(app):
+            if seat.here:  # its games are held by this window's own host: it must run to open them
+                HostedTables.start(app.settings.data_dir / HOSTED_GAMES, int(seat.address.rsplit(":", 1)[1]))
         self.asking = [ClientThread(address_url(address)) for address in {s.address for s in joined_seats(app)}]
         for link in self.asking:
             link.submit(P.MyGames(tokens=[s.token for s in joined_seats(app) if address_url(s.address) == link.url]))

@@ -143,3 +143,23 @@ def test_a_game_without_a_board_of_its_own_is_played_on_a_plain_table(app, other
     take_two = next(b for b in table.buttons if b.text == "take: stones 2")
     click_button(app, take_two)
     pump_until(app, lambda: table.seat.view.get("left") == 8)
+
+
+def test_a_game_is_opened_at_a_server_and_the_window_keeps_its_seat(app, other_host):
+    app.show_host()
+    scene = app.scene
+    scene.server_entry.set_text(f"127.0.0.1:{other_host.port}")
+    click_button(app, scene.open_button)
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    pump_until(app, lambda: lobby.seat is not None)
+    code = lobby.created.seats[1].code
+    assert any(code in label.text for label in _labels(app))
+    (kept,) = json.loads((app.settings.data_dir / "network-seats.json").read_text())
+    assert (kept["game"], kept["seat"], kept["here"]) == (lobby.created.game, 0, False)
+
+
+def _labels(app):
+    from pygame_gui.elements import UILabel
+
+    return [e for e in app.manager.get_sprite_group().sprites() if isinstance(e, UILabel)]

@@ -44,6 +44,7 @@ RATE = 100.0  # messages a second a connection may send on average (a computer c
 BURST = 200  # ... and at once
 MAX_BAD = 10  # messages that are not the protocol's before the connection is closed
 MAX_QUEUED = 200  # messages waiting for a slow connection before it is closed
+MAX_CREATED = 20  # games one connection may open
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 8
 CLOSE_POLICY = 1008  # the WebSocket close code for a peer that broke the rules
@@ -86,6 +87,7 @@ class Link:
     seats: set[tuple[str, int]] = field(default_factory=set)  # (game, seat)
     outbox: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
     allowance: float = BURST
+    created: int = 0  # games it opened
     checked: float = field(default_factory=time.monotonic)
     bad: int = 0
 
@@ -234,7 +236,10 @@ class Host:
     async def answer(self, link: Link, request: Any) -> None:
         """Carry out one request of `link`, answering it on that link."""
         if isinstance(request, P.Create):
+            if link.created >= MAX_CREATED:
+                raise ValueError(f"one connection may open at most {MAX_CREATED} games")
             link.post(self.create(request))
+            link.created += 1
         elif isinstance(request, P.Claim):
             link.post(self._claim(request))
         elif isinstance(request, P.Sit):

@@ -90,11 +90,23 @@ def open_table(app: Navigator, url: str, tokens: dict[int, str], seat: SeatView)
         app.switch(TableScene(app, ClientThread(url, list(tokens.values())), tokens, seat))
 
 
+class FormScene(Scene):
+    """A screen of labels and buttons on the plain background, built again whenever what it shows changes."""
+
+    def refresh(self) -> None:
+        self.app.manager.clear_and_reset()
+        self.build()
+        self.app.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)
+
+
 def _label(manager: Any, rect: pygame.Rect, text: str, object_id: str | None = None) -> UILabel:
     return UILabel(rect, text, manager, object_id=object_id)
 
 
-class HostScene(Scene):
+class HostScene(FormScene):
     """Host a game: which game, its seats, the port; then the lobby."""
 
     def __init__(self, app: Navigator) -> None:
@@ -190,9 +202,7 @@ class HostScene(Scene):
 
     def _rebuild(self) -> None:
         self._remember_entries()
-        self.app.manager.clear_and_reset()
-        self.build()
-        self.app.dirty = True
+        self.refresh()
 
     def seat_specs(self) -> list[P.SeatSpec]:
         return [
@@ -218,11 +228,8 @@ class HostScene(Scene):
         for_friends = f"{socket.gethostname()}:{host.port}"
         self.app.switch(LobbyScene(self.app, f"127.0.0.1:{host.port}", for_friends, request, here=True))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BACKGROUND)
 
-
-class LobbyScene(Scene):
+class LobbyScene(FormScene):
     """A hosted game's seats: the codes to give friends, who is at the table; Play for the local seats."""
 
     def __init__(self, app: Navigator, address: str, for_friends: str, request: P.Create, here: bool = False) -> None:
@@ -254,9 +261,7 @@ class LobbyScene(Scene):
                 self.seat = event
             else:
                 continue
-            self.app.manager.clear_and_reset()
-            self.build()
-            self.app.dirty = True
+            self.refresh()
 
     def build(self) -> None:
         self.buttons = {}
@@ -310,11 +315,8 @@ class LobbyScene(Scene):
     def leave(self) -> None:
         self.link.close()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BACKGROUND)
 
-
-class JoinScene(Scene):
+class JoinScene(FormScene):
     """Join a game with an address and a code, or open one of the games joined before."""
 
     def __init__(self, app: Navigator) -> None:
@@ -398,9 +400,7 @@ class JoinScene(Scene):
         if changed and self.app.scene is self:
             self.address_text = self.address_entry.get_text().strip()
             self.code_text = self.code_entry.get_text().strip()
-            self.app.manager.clear_and_reset()
-            self.build()
-            self.app.dirty = True
+            self.refresh()
 
     def _heard(self, kind: str, event: Any) -> bool:
         """React to what the joining link heard; True when the screen must show something new."""
@@ -441,11 +441,8 @@ class JoinScene(Scene):
         for link in self.asking:
             link.close()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BACKGROUND)
 
-
-class TableScene(Scene):
+class TableScene(FormScene):
     """A game the window has no board for: whom it waits for, what the seat sees, its legal actions."""
 
     MAX_ACTIONS = 12
@@ -463,9 +460,7 @@ class TableScene(Scene):
                 self.refusal = event.reason
             else:
                 continue
-            self.app.manager.clear_and_reset()
-            self.build()
-            self.app.dirty = True
+            self.refresh()
 
     def build(self) -> None:
         self.buttons = {}

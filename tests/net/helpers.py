@@ -38,6 +38,13 @@ async def create(client: Client, *seats: tuple[str, str], seed: int = 5, game: s
     return created
 
 
+async def new_table(host: Host, url: str, *seats: tuple[str, str], seed: int = 5) -> tuple[Client, P.Created, Any]:
+    """A client of `host`, the game it created with `seats` (see `create`), and the host's table of it."""
+    client = await Client.open(url)
+    created = await create(client, *seats, seed=seed)
+    return client, created, host.tables[created.game]
+
+
 async def until(client: Client, test: Any, seconds: float = 20) -> None:
     """Wait for the states the host sends until `test()` holds."""
 

@@ -14,7 +14,7 @@ from civgame.games.clash.core import actions as A
 from civgame.games.clash.rules.flow.controller import legal_actions, why_illegal
 from civgame.net import protocol as P
 from civgame.net.client import Client
-from tests.net.helpers import create, loopback_host, run, take_turn, until
+from tests.net.helpers import create, loopback_host, new_table, run, take_turn, until
 from tests.net.leaks import leaks
 
 SEED = 918273645
@@ -68,9 +68,7 @@ def test_every_byte_sent_to_a_seat_keeps_the_others_secrets(tmp_path):
 def test_an_illegal_action_is_refused_with_the_rules_reason_and_changes_nothing(tmp_path):
     async def play() -> None:
         async with loopback_host(tmp_path / "games.sqlite") as (host, url):
-            client = await Client.open(url)
-            created = await create(client, ("Ann", "local"), ("Ben", "local"), seed=SEED)
-            table = host.tables[created.game]
+            client, created, table = await new_table(host, url, ("Ann", "local"), ("Ben", "local"), seed=SEED)
             actor = table.actor()
             token = created.seats[actor].token
             await client.request(P.Sit(token=token))
@@ -87,9 +85,7 @@ def test_an_illegal_action_is_refused_with_the_rules_reason_and_changes_nothing(
 def test_a_stale_or_foreign_action_is_refused(tmp_path):
     async def play() -> None:
         async with loopback_host(tmp_path / "games.sqlite") as (host, url):
-            client = await Client.open(url)
-            created = await create(client, ("Ann", "local"), ("Ben", "local"), seed=SEED)
-            table = host.tables[created.game]
+            client, created, table = await new_table(host, url, ("Ann", "local"), ("Ben", "local"), seed=SEED)
             actor = table.actor()
             mine, theirs = created.seats[actor].token, created.seats[1 - actor].token
             await client.request(P.Sit(token=mine))
@@ -157,9 +153,7 @@ def test_a_dropped_player_comes_back_to_the_game_as_it_is_and_the_others_see_the
 def test_the_host_hands_an_absent_seat_to_a_computer_and_it_comes_back_on_return(tmp_path):
     async def play() -> None:
         async with loopback_host(tmp_path / "games.sqlite") as (host, url):
-            ann = await Client.open(url)
-            created = await create(ann, ("Ann", "local"), ("Ben", "human"), seed=SEED)
-            table = host.tables[created.game]
+            ann, created, table = await new_table(host, url, ("Ann", "local"), ("Ben", "human"), seed=SEED)
             await ann.request(P.Sit(token=created.seats[0].token))
             refused = await ann.request(P.HandOver(host_token=created.host_token, seat=0, level="random"))
             assert refused.reason == "Ann is at the table"

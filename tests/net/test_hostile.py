@@ -14,7 +14,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from civgame.net import protocol as P
 from civgame.net.serve import HostThread
-from civgame.net.server import BURST, MAX_BAD
+from civgame.net.server import BURST, MAX_BAD, MAX_CREATED
 
 REPLY_SECONDS = 10
 
@@ -83,7 +83,9 @@ def test_a_flood_of_messages_closes_the_connection_and_not_the_host(host, seated
                 socket.send(flood)
             while True:
                 socket.recv(timeout=REPLY_SECONDS)
-        assert closed.value.rcvd.code == 1008 and closed.value.rcvd.reason == "too many messages"
+        # closed for flooding, or cut off first for not reading its replies (no goodbye then)
+        goodbye = closed.value.rcvd
+        assert goodbye is None or (goodbye.code, goodbye.reason) == (1008, "too many messages")
     still_serves(host, seated)
 
 
@@ -140,3 +142,11 @@ def test_fuzzed_bytes_are_refused(host, seated, raw):
 def _binary(socket: ClientConnection, raw: bytes) -> P.Message:
     socket.send(raw)
     return P.read_reply(socket.recv(timeout=REPLY_SECONDS))
+
+
+def test_a_connection_opens_a_bounded_number_of_games(host):
+    seats = [P.SeatSpec(name=n, kind="local") for n in "AB"]
+    with connect(host) as socket:
+        replies = [request(socket, P.Create(game="clash", seats=seats, seed=1)) for _ in range(MAX_CREATED + 1)]
+    assert all(isinstance(r, P.Created) for r in replies[:MAX_CREATED])
+    assert replies[-1] == P.Refused(request="create", reason=f"one connection may open at most {MAX_CREATED} games")

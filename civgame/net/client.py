@@ -91,7 +91,7 @@ class Client:
         self.seats: dict[tuple[str, int], SeatView] = {}
         self.changed = asyncio.Event()  # set at every State: wait() for the next
         self._replies: asyncio.Queue[Any] = asyncio.Queue()
-        self._reader = asyncio.get_running_loop().create_task(self._read())
+        self.reading = asyncio.get_running_loop().create_task(self._read())  # done once the connection closed
         self.on_state: Callable[[SeatView], None] | None = None
 
     @classmethod
@@ -131,7 +131,7 @@ class Client:
 
     async def close(self) -> None:
         await self.socket.close()
-        self._reader.cancel()
+        self.reading.cancel()
 
 
 class ClientThread:
@@ -188,16 +188,23 @@ class ClientThread:
             await asyncio.sleep(RETRY_SECONDS)
 
     async def _session(self, client: Client) -> None:
+        """Sit at the seats, then send what is submitted until the connection closes."""
         client.on_state = lambda seat: self._events.put(("seat", _copy(seat)))
+        waiting: asyncio.Future[P.Message] | None = None
         try:
             for token in self.tokens:
                 await client.request(P.Sit(token=token))
             while True:
-                message = await self._outbox.get()
-                self._events.put(("reply", await client.request(message)))
+                waiting = asyncio.ensure_future(self._outbox.get())
+                await asyncio.wait((waiting, client.reading), return_when=asyncio.FIRST_COMPLETED)
+                if not waiting.done():  # the connection closed while nothing was to be sent
+                    return
+                self._events.put(("reply", await client.request(waiting.result())))
         except NetworkError:
             pass
         finally:
+            if waiting is not None:
+                waiting.cancel()
             with contextlib.suppress(Exception):
                 await client.close()
 

@@ -80,11 +80,13 @@ class NetworkGameScene(GameScene):
         self.legal = [from_plain(A.Action, plain) for plain in seat.legal] if own and seat and seat.legal else []
 
     def status_text(self) -> str:
-        seat = self.views[self.shown]
-        text = super().status_text()
-        if self.sent:
-            return f"{text} · sent to the host…"
-        return text if self.game.actor() in self.tokens else f"{text} · {seat.waiting_text()}"
+        """As at one table while this window decides; else whom the game waits for."""
+        if not self.computer_to_act:
+            return super().status_text()
+        game = self.game
+        when = f"Age {game.age} status phase" if game.phase == "status" else f"Age {game.age}, round {game.round}"
+        waiting = "your choice is with the host…" if self.sent else self.views[self.shown].waiting_text()
+        return f"{when} — {waiting}"
 
     # ------------------------------------------------------------------ acting
     def perform(self, action: A.Action) -> None:

@@ -121,7 +121,7 @@ def test_fuzzed_requests_are_answered_and_harm_no_game(host, seated, kind, field
         st.sampled_from(["kind", "unit", "settler", "city", "card", "units", "to", "item"]), json_values
     )
 )
-def test_fuzzed_actions_are_refused_with_a_reason_and_change_nothing(host, seated, action):
+def test_fuzzed_actions_are_refused_with_a_reason(host, seated, action):
     with connect(host) as socket:
         for seat in seated.seats:
             request(socket, P.Sit(token=seat.token))

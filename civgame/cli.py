@@ -7,6 +7,7 @@ play a whole game and prints the final score table.
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
     civgame validate-rules DIR [DIR2 ...]             # check a ruleset, or mods stacked in order
     civgame tournament [--games N] [--lineup hard,normal]  # the computer levels' strength (see --help)
+    civgame serve --port N [--database URL] [--certfile C --keyfile K]  # hold games for network play
     civgame --screenshot OUT.png [--state SAVE.yaml | --players N --seed S]  # picture of a game
     civgame --smoke-test                              # start the window offscreen, play, save, load
 
@@ -126,6 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "tournament", help="play seeded games between the computer levels; print win rates, Elo and thinking times"
     )
+    # Listed here for --help; its options are its own (civgame/net/serve.py), handed on by _main.
+    commands.add_parser("serve", help="hold games for players who join over the network (see serve --help)")
     return parser
 
 
@@ -163,6 +166,10 @@ def _main(argv: Sequence[str] | None) -> int:
         from civgame.ai.tournament import main as tournament_main
 
         return tournament_main(words[1:])
+    if words[:1] == ["serve"]:
+        from civgame.net.serve import main as serve_main
+
+        return serve_main(words[1:])
     args = build_parser().parse_args(words)
     if args.command == "validate-rules":
         return validate_rules(args.folders)

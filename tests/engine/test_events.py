@@ -348,6 +348,23 @@ def test_a_successful_year_feeds_the_players_with_fewest_cities():
     assert food(s) == [1, 2]
 
 
+def test_a_successful_year_pays_each_player_after_the_pirates_raid_them():
+    """The icon resolves first for every player: a player raided with nothing to give loses a city's
+    mood, and is paid the card's food only in their own share, after the raid."""
+    s = board()
+    s.city(0, "D5")
+    s.city(0, "D2")
+    s.city(1, "E6", mood="happy")
+    s.unit(PIRATE, "ship", "E7")
+    s.unit(PIRATE, "ship", "F4")
+    draw(s, 54)
+    while s.game.pending and s.game.pending[-1].player == 0:  # the active player places the ships
+        choose(s, options(s)[0])
+    assert not s.game.pending and s.game.event is None
+    assert s.game.city_at(s.hex("E6")).mood == "neutral"  # raided before the food came
+    assert food(s) == [0, 1]
+
+
 # ------------------------------------------------------------------ mood events and Myths
 
 

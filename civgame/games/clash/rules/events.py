@@ -822,13 +822,13 @@ def _tokens_paid(game: Game, event: EventInProgress, step: EventStep, option: st
 
 
 def _catch_up(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventCatchUp) -> None:
-    counts = {p.index: len(game.cities_of(p.index)) for p in game.players}
-    most, fewest = max(counts.values()), min(counts.values())
-    for index in _order_from(game, event.active):
-        amount = 1 if most == fewest else (most - counts[index] if counts[index] == fewest else 0)
-        if amount:
-            kept = gain(game, game.player(index), {params.resource: amount})
-            game.say(f"{game.player(index).name} gains {describe(kept)}")
+    """The player's share: counted when it comes, so a raid on them before it has been settled."""
+    counts = [len(game.cities_of(p.index)) for p in game.players]
+    most, fewest, own = max(counts), min(counts), counts[player.index]
+    amount = 1 if most == fewest else (most - own if own == fewest else 0)
+    if amount:
+        kept = gain(game, player, {params.resource: amount})
+        game.say(f"{player.name} gains {describe(kept)}")
 
 
 def _civil_war(

@@ -19,7 +19,7 @@ from civgame.games.clash.rules.combat import enter_space
 from civgame.games.clash.rules.flow.controller import apply
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.storage.save import dumps, loads
-from tests.combat_helpers import LEADER, alive, attack, dice
+from tests.combat_helpers import LEADER, alive, attack, dice, sea_pair
 from tests.scenario import Scenario
 
 
@@ -28,16 +28,6 @@ def unchanged_by(s, action):
     with pytest.raises(RuleError):
         s.apply(action)
     return to_plain(s.game) == before
-
-
-def sea_pair(s):
-    """Labels of two adjacent sea spaces (battle space, origin) of the revealed board."""
-    g = s.game
-    for h in sorted(g.space_region):
-        for n in g.board_neighbors(h):
-            if g.is_water(h) and g.is_water(n):
-                return hex_to_label(h), hex_to_label(n)
-    raise AssertionError("the board has no two adjacent sea spaces")
 
 
 # ------------------------------------------------------------------ dice, icons, hits

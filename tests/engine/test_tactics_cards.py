@@ -12,7 +12,7 @@ from civgame.games.clash.core.vocabulary import DECLINE
 from civgame.games.clash.rules.flow.controller import legal_actions
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.storage.save import dumps, loads
-from tests.combat_helpers import LEADER, alive, attack, dice
+from tests.combat_helpers import LEADER, alive, attack, dice, sea_pair
 from tests.scenario import Scenario
 
 PELTASTS, ENCIRCLED, WEDGE, HIGH_MORALE, HEAVY_RESISTANCE, HIGH_GROUND = 1, 2, 5, 6, 7, 9
@@ -270,6 +270,33 @@ def test_martyr_taking_both_sides_last_units_ends_the_battle_without_a_roll_or_w
     play(s, MARTYR, None)
     assert alive(s, att) == [] and alive(s, dfn) == [] and s.game.combat is None
     assert not any("rolls" in line for line in s.game.log) and s.game.battles[-1].winner is None
+    assert check_invariants(s.game) == []
+
+
+def test_a_ship_martyr_sacrifices_takes_the_cargo_its_fleet_cannot_carry_with_it():
+    """At sea the sacrificed ship's carried units go to the side's other ships; those beyond their
+    capacity are lost at once, the owner choosing which, as in any other ship loss."""
+    s = Scenario().reveal_all().advances(0, "Tactics").hand(0, MARTYR)
+    space, origin = sea_pair(s)
+    ship_a, ship_b = s.unit(0, "ship", space), s.unit(0, "ship", space)
+    cargo = [
+        s.unit(0, "infantry", space, carrier=ship_a),
+        s.unit(0, "cavalry", space, carrier=ship_a),
+        s.unit(0, "infantry", space, carrier=ship_b),
+    ]
+    enemy = s.units(1, "ship", space, 2)
+    dice(s, LEADER, LEADER)
+    attack(s, 0, [ship_a, ship_b, *cargo], space, origin)
+    play(s, MARTYR, None)
+    decision = s.game.pending[-1]  # ship A went down with its cargo still aboard: one unit is too many
+    assert isinstance(decision, CasualtyDecision) and decision.player == 0 and decision.count == 1
+    assert decision.candidates == [u.id for u in cargo] and s.game.unit(ship_a.id) is not None
+    assert check_invariants(s.game) == []
+    s.apply(ChooseCasualties((cargo[1].id,)))
+    assert alive(s, [ship_a, ship_b]) == [ship_b] and alive(s, cargo) == [cargo[0], cargo[2]]
+    assert {u.carrier for u in alive(s, cargo)} == {ship_b.id}
+    assert "Player 1 loses 1 ship, 1 cavalry" in s.game.log
+    assert len(alive(s, enemy)) == 1 and s.game.combat.attacker.losses == 1  # then the defender's sacrifice
     assert check_invariants(s.game) == []
 
 

@@ -109,8 +109,11 @@ from civgame.games.clash.rules.base.triggers import fire
 FORTRESS = "fortress"
 SETTLER = "settler"
 # CasualtyDecision reasons answered here; OVERLOAD: cargo beyond a capacity that dropped outside a battle
+# SUNK_CARGO: cargo beyond what the side's ships can carry once a tactics card took a ship before the roll
 COMBAT, CARGO, TACTICS, OVERLOAD = "combat", "cargo", "tactics", "overload"
-NEXT_STEP = {COMBAT: "cargo", CARGO: "resolve", TACTICS: "cards"}  # where a battle resumes after each
+SUNK_CARGO = "cargo of a ship lost before the roll"
+# where a battle resumes after each
+NEXT_STEP = {COMBAT: "cargo", CARGO: "resolve", TACTICS: "cards", SUNK_CARGO: "cards"}
 
 
 # ------------------------------------------------------------------ entry point
@@ -956,11 +959,31 @@ def _lose_before_roll(game: Game, side: CombatSide) -> None:
 
 
 def _remove_casualties_now(game: Game, side: CombatSide) -> None:
-    """Units lost to a tactics card before the roll leave the battle at once."""
+    """Units lost to a tactics card before the roll leave the battle at once. As in any ship loss, a lost
+    ship's cargo goes to the side's other ships, and what they cannot carry is lost with it (its owner's
+    choice: the removal waits for it)."""
+    if _cargo_lost_with_ships(game, side):
+        return
     _say(game, f"{owner_name(game, side.owner)} loses {_kinds(game, side.casualties)}")
+    stranded = [u for u in game.units if u.carrier in side.casualties and u.id not in side.casualties]
     side.losses += len(set(side.casualties) & set(side.units))
     _remove(game, side.casualties)
     side.casualties = []
+    _reload(game, stranded, side.units)
+
+
+def _cargo_lost_with_ships(game: Game, side: CombatSide) -> bool:
+    """Naval battles: the carried units the side's ships left cannot carry join its casualties; True
+    while its owner chooses which."""
+    if not _battle(game).naval:
+        return False
+    survivors = [s for s in side.units if s not in side.casualties]
+    cargo = sorted(u.id for u in game.units if u.carrier in side.units and u.id not in side.casualties)
+    excess = len(cargo) - len(survivors) * ship_capacity(game, side.owner)
+    if excess <= 0:
+        return False
+    _choose(game, side, cargo, excess, SUNK_CARGO)
+    return _waiting(game, SUNK_CARGO)
 
 
 def _extra_hit_on_roll(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
@@ -1133,7 +1156,7 @@ def casualty_options(game: Game, candidates: list[int], count: int, reason: str)
 
 
 def _likeness(unit: Unit, reason: str) -> tuple[object, ...]:
-    if reason in (CARGO, OVERLOAD):
+    if reason in (CARGO, SUNK_CARGO, OVERLOAD):
         return unit.kind, unit.immobile, unit.no_attack
     return (unit.kind,)
 
@@ -1512,9 +1535,9 @@ def choose_casualties(game: Game, action: ChooseCasualties) -> None:
     side = c.attacker if d.player == c.attacker.owner else c.defender
     game.pending.pop()
     side.casualties.extend(action.units)
-    if d.reason == TACTICS:
+    if d.reason in (TACTICS, SUNK_CARGO):
         _remove_casualties_now(game, side)
-    if not _waiting(game, d.reason):
+    if not _waiting(game, d.reason) and not _waiting(game, SUNK_CARGO):
         _proceed(game, NEXT_STEP[d.reason])
 
 

@@ -304,6 +304,24 @@ def test_an_army_taking_an_undefended_city_leaves_the_rest_to_move_after_the_ref
     assert top(s) is waiting and s.game.actor() == 0
 
 
+@pytest.mark.parametrize("wonders", [["great_wall"], []])
+def test_barbarians_moved_into_a_great_wall_owners_undefended_city_lose_at_once(wonders):
+    """Entering an undefended city is an attack on it: the Great Wall is asked before the capture."""
+    s = near_d5(food=1)
+    walled = s.city(1, "D6", wonders=wonders)
+    s.city(1, "B6")
+    army = s.unit(BARBARIAN, "infantry", "D7")
+    s.apply(PlayActionCard(MERCENARIES))
+    s.apply(ChooseOption("the army at D7 to D6"))
+    if wonders:
+        assert walled.owner == 1 and s.game.unit(army.id) is None
+        assert "The barbarians attacking Player 2's city lose at once (Great Wall)" in s.game.log
+        assert s.game.battles[-1].winner == 1
+    else:
+        assert walled.owner == BARBARIAN
+    assert check_invariants(s.game) == []
+
+
 def test_random_play_of_mercenaries_keeps_every_invariant():
     for seed in range(20):
         s = near_d5(food=2, gold=1, culture=1)

@@ -151,7 +151,8 @@ def enter_space(
     fortress = enemy_city is not None and FORTRESS in enemy_city.buildings
     from_sea = not naval and any(game.is_water(o) for o in origins.values())
     diplomacy.attack_between(game, owner, defender)
-    if not defenders and not fortress:
+    wall = _barbarian_guard(game, owner, enemy_city)  # (before a capture: an undefended city is attacked too)
+    if not defenders and not fortress and wall is None:
         _overrun(game, owner, defender, unit_ids, space, enemy_city, from_sea)
         return False
     barbarian_battle = BARBARIAN in (owner, defender)
@@ -173,7 +174,8 @@ def enter_space(
     )
     game.combat.present = _present(game, space, owner, defender)
     kind = "naval battle" if naval else "battle"
-    if _barbarians_repelled(game, owner, enemy_city):
+    if wall is not None and enemy_city is not None:
+        _repel_barbarians(game, enemy_city, wall)
         return True
     _say(
         game,
@@ -188,20 +190,21 @@ def enter_space(
     return True
 
 
-def _barbarians_repelled(game: Game, owner: int, city: City | None) -> bool:
-    """Barbarians attacking a city whose owner holds `barbarians_lose_at_once` lose without a roll."""
+def _barbarian_guard(game: Game, owner: int, city: City | None) -> Effect | None:
+    """The `barbarians_lose_at_once` effect (the Great Wall) of the owner of a city barbarians attack, if any."""
     if owner != BARBARIAN or city is None or city.owner < 0:
-        return False
+        return None
     guard = effects.active(game, game.player(city.owner), "barbarians_lose_at_once")
-    if not guard:
-        return False
-    c = game.combat
-    assert c is not None
-    _say(game, f"The barbarians attacking {owner_name(game, city.owner)}'s city lose at once ({guard[0].source})")
+    return guard[0] if guard else None
+
+
+def _repel_barbarians(game: Game, city: City, guard: Effect) -> None:
+    """The barbarians attacking the city lose without a roll, and its owner wins the battle."""
+    c = _battle(game)
+    _say(game, f"The barbarians attacking {owner_name(game, city.owner)}'s city lose at once ({guard.source})")
     c.attacker.losses = len(c.attacker.units)
     _remove(game, list(c.attacker.units))
     _finish(game, winner=city.owner, withdraw=False)
-    return True
 
 
 def _present(game: Game, space: Hex, attacker: int, defender: int) -> list[dict[int, str]]:

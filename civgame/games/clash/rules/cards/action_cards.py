@@ -1092,31 +1092,31 @@ CHOICE_RULES["trade_advances"] = (_trade_options, _take_in_trade)
 NONE = "-"  # a part of a card's choice left out
 
 
-def _face_down_near_cities(game: Game, player: Player) -> dict[int, Hex]:
-    """Face-down regions next to a region holding one of the player's cities: region number -> the first
-    of its spaces (board order) next to such a region."""
+def _face_down_near_cities(game: Game, player: Player, effect: Effect) -> dict[int, Hex]:
+    """Face-down regions next to one of the player's cities, or next to a region holding one (the effect's
+    `next_to`): region number -> the first of its spaces (board order) next to them."""
     board = game.space_region
-    homes = {board[city.pos].number for city in game.cities_of(player.index)}
-    # The face-down spaces next to a space of such a region (spaces are neighbours of each other): the spaces
-    # of the regions with these numbers, each where the board places it.
-    near = {
-        n
-        for region in game.regions
-        if region.number in homes
-        for space in region.spaces()
-        if board[space].number in homes
-        for n in game.board_neighbors(space)
-        if not board[n].revealed
-    }
+    cities = [city.pos for city in game.cities_of(player.index)]
+    if params_as(effect, ExploreAndSettle).next_to == "city":
+        around = cities
+    else:
+        homes = {board[pos].number for pos in cities}
+        around = [space for region in game.regions if region.number in homes for space in region.spaces()]
+    near = {n for space in around for n in game.board_neighbors(space) if not board[n].revealed}
     found: dict[int, Hex] = {}
     for space in sorted(near):
         found.setdefault(board[space].number, space)
     return found
 
 
+def _no_region_to_explore(game: Game, player: Player, effect: Effect) -> str:
+    near = "your city" if params_as(effect, ExploreAndSettle).next_to == "city" else "a region with your city"
+    return f"{effect.source} cannot be played now: it needs a face-down region next to {near}"
+
+
 def _explorations(game: Game, player: Player, effect: Effect) -> list[Choice]:
     """(region, city for the unit) — either may be NONE; without a unit to place, (region,)."""
-    regions = _face_down_near_cities(game, player)
+    regions = _face_down_near_cities(game, player, effect)
     if not regions:
         return []
     unit = params_as(effect, ExploreAndSettle).unit
@@ -1129,7 +1129,7 @@ def _explorations(game: Game, player: Player, effect: Effect) -> list[Choice]:
 @card_action(
     "explore_and_settle",
     options=_explorations,
-    needs="a face-down region next to a region with your city",
+    why_not=_no_region_to_explore,
     sees_payment=False,
     part_size=lambda effect: 1 if params_as(effect, ExploreAndSettle).unit is None else 2,  # (region[, city])
 )
@@ -1137,7 +1137,7 @@ def _explore_and_settle(game: Game, player: Player, effect: Effect, choice: Choi
     region, city_id = choice if len(choice) == 2 else (choice[0], NONE)
     params = params_as(effect, ExploreAndSettle)
     if region != NONE:
-        target = _face_down_near_cities(game, player)[int(region)]
+        target = _face_down_near_cities(game, player, effect)[int(region)]
         if params.city_cost:  # asked once the region lies on the board: below the choice of its orientation
             _offer_city_in(game, player, effect, game.space_region[target].spaces())
         explore(game, player.index, [], target, target)

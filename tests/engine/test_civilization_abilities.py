@@ -42,6 +42,7 @@ from tests.scenario import Scenario
 HIGH_MORALE, CITY_DEVELOPMENT, DEFENSIVE_FORMATION, NEW_PLANS = 6, 17, 22, 31  # action cards
 GREAT_ENGINEER = 26
 ARCHERS = 26  # its tactics half
+MARTYR = 24  # its tactics half
 
 
 def fresh(*civs: str) -> Scenario:
@@ -467,6 +468,24 @@ def test_hero_of_thermopylae_counts_the_units_at_the_start_of_the_round_before_a
         "Player 1 gets +2 combat value from Leonidas I"
     ]
     assert "Player 1 rolls 2 cavalry, +2 combat value: combat value 4, 0 hit(s)" in s.game.log
+
+
+def test_a_leader_sacrificed_to_martyr_before_the_roll_lends_no_bonus_that_round():
+    """A leader's abilities end the moment it dies (catalogue, leaders §3.3): Leonidas given up to Rome's
+    Martyr adds nothing to the roll, though the units of the start of the round are still counted."""
+    s = fresh("greece", "rome")
+    s.advances(1, "Tactics").hand(1, MARTYR)
+    leonidas = place_leader(s, 0, "Leonidas I", "B6")
+    leonidas.pos = s.hex("C2")
+    infantry = s.unit(0, "infantry", "C2")
+    s.units(1, "infantry", "C2", 3)
+    dice(s, (2, "cavalry"), (1, "leader"), (1, "leader"))
+    attack(s, 0, [infantry, leonidas], "C2", "D2")
+    s.apply(PlayTactics(MARTYR))
+    s.apply(ChooseCasualties((leonidas.id,)))
+    assert s.player(0).leader is None and alive(s, [infantry]) == [infantry]
+    assert not any("combat value from Leonidas I" in line for line in s.game.log)
+    assert "Player 1 rolls 2 cavalry: combat value 2, 0 hit(s)" in s.game.log
 
 
 def test_a_battle_saved_before_the_units_at_the_start_of_the_round_were_noted_loads_and_counts_them_now():

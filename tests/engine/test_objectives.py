@@ -631,6 +631,22 @@ def test_terror_regime_completes_at_once_even_in_another_players_turn():
     assert not s.player(1).objective_completions[0].own_turn
 
 
+def test_terror_regime_is_not_checked_in_the_status_phase_and_completes_after_the_next_action():
+    """Catalogue: not checked in the status phase, whose completions are the status objectives."""
+    s = board()
+    s.city(1, "D7")
+    s.player(0).objective_cards = [29]
+    s.game.first_player = 0
+    spread(s, 0, "D2 B6 C7 A7", mood="angry")  # (as an event drawn in the status phase could leave them)
+    status.begin(s.game)
+    while s.game.phase == "status":
+        s.apply(s.legal()[0])
+        assert s.game.phase != "status" or 29 in s.player(0).objective_cards
+    assert s.player(0).completed_objectives == []
+    s.apply(s.legal()[0])  # the first action of the next round
+    assert s.player(0).completed_objectives == [29]
+
+
 def draft_board(*advances: str, cards: tuple[int, ...] = (1,)) -> tuple[Scenario, list]:
     """Player 0 with three Happy cities, 5 mood, 5 food, 5 ore, these advances and objective cards."""
     s = board()

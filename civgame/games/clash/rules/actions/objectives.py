@@ -3,7 +3,8 @@
 Status-phase objectives are offered in step 1 of the status phase (`offer_status`), instant
 objectives right after their moment (the hooks `battle_recorded`, `wonder_built`, `city_founded`),
 each as an `ObjectiveDecision` of the card holder; Terror Regime-like `automatic` objectives complete
-without asking as soon as they hold, checked after every action of any player (`complete_automatic`).
+without asking as soon as they hold, checked after every action of any player outside the status phase
+(`complete_automatic`).
 Each objective completes at most one card per moment, and objectives that exclude each other are not
 both completed in one status phase.
 Conditions are the primitives of `content/conditions.py`; one evaluator each, registered here.
@@ -490,7 +491,10 @@ def complete(game: Game, player: Player, card: int, key: str) -> None:
 
 
 def complete_automatic(game: Game) -> None:
-    """Complete, without asking, every card in hand with an automatic objective that holds now (whoever acted)."""
+    """Complete, without asking, every card in hand with an automatic objective that holds now (whoever acted).
+    Not in the status phase (catalogue): its objectives are the status objectives, one card each."""
+    if game.phase == "status":
+        return
     automatic = game.rules.automatic_objectives
     for player in game.players:
         hand = player.objective_cards

@@ -758,6 +758,24 @@ def test_fanaticism_adds_two_to_a_fortress_die_rolled_alone_but_nothing_without_
     assert "Player 2 rolls no dice: combat value 0, 0 hit(s)" in s.game.log and city.owner == 0
 
 
+def test_steel_weapons_is_offered_to_a_city_held_by_its_fortress_alone_unless_its_die_is_cancelled():
+    """Its bonus counts on the fortress die, as every combat-value bonus of a side that rolls."""
+    s, city, att = empty_temple_fortress()
+    s.lose_advances(1, "Fanaticism").advances(1, "Steel Weapons").resources(1, ore=1)
+    attack(s, 0, att, "D7", "C8")
+    assert s.game.pending == [CombatBonusDecision(player=1, source="Steel Weapons", bonus=2, cost={"ore": 1})]
+    dice(s, LEADER, (3, "elephant"))
+    s.apply(PayCombatBonus(True))
+    assert "Player 2 rolls 3 elephant incl. 1 fortress die, +2 combat value: combat value 5, 1 hit(s)" in s.game.log
+    assert alive(s, att) == [] and city.owner == 1
+    s, city, att = empty_temple_fortress(siegecraft=True)
+    s.lose_advances(1, "Fanaticism").advances(1, "Steel Weapons").resources(1, ore=1)
+    dice(s, LEADER)
+    attack(s, 0, att, "D7", "C8")
+    s.apply(CancelFortress(("extra_dice",), payment={"wood": 2}))  # no die left to add it to: not offered
+    assert s.player(1).resources["ore"] == 1 and city.owner == 0
+
+
 def test_fanaticism_helps_an_attacker_too_but_not_away_from_temples():
     s = Scenario().reveal_all().advances(0, "Fanaticism")
     s.city(1, "D7", buildings={"temple": 1})

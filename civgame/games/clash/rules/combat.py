@@ -369,8 +369,9 @@ def _offer_city_attack(game: Game, c: Combat) -> bool:
 
 
 def _offer_combat_bonus(game: Game, c: Combat, side: CombatSide) -> bool:
-    """`paid_combat_bonus`: ask the side's owner whether to pay, or apply it when it is free."""
-    if side.owner < 0 or not side.units:
+    """`paid_combat_bonus`: ask the side's owner whether to pay, or apply it when it is free. A city held
+    by its fortress alone is offered it too: its bonus counts on the fortress die."""
+    if side.owner < 0 or not (side.units or (side is c.defender and _fortress_dice(game, c))):
         return False
     player = game.player(side.owner)
     kinds = _battle_kinds(game, c, side)
@@ -551,6 +552,7 @@ class _Roll:
     value: int
     hits: int
     cancels: int
+    dice: int  # rolled (a city's fortress die alone is a roll)
 
 
 def _start_round(game: Game) -> None:
@@ -578,7 +580,7 @@ def _roll_round(game: Game) -> bool:
     fortress_round = c.fortress and c.round == 1
     if fortress_round and c.fortress_cancelled:
         _say(game, f"The attacker's siege cancels the fortress's {' and '.join(c.fortress_cancelled)}")
-    fortress_dice = rules.fortress_extra_dice if fortress_round and "extra_dice" not in c.fortress_cancelled else 0
+    fortress_dice = _fortress_dice(game, c)
     attack_dice, defence_dice = _extra_dice(game, c.attacker), _extra_dice(game, c.defender)
     attack_bonus, attack_cancels = _modifiers(game, c, c.attacker, attack_dice)
     defence_bonus, defence_cancels = _modifiers(game, c, c.defender, defence_dice + fortress_dice)
@@ -598,6 +600,13 @@ def _roll_round(game: Game) -> bool:
     return any(asked)  # the attacker's question ends on top: it answers first
 
 
+def _fortress_dice(game: Game, c: Combat) -> int:
+    """The dice the defender's fortress adds this round: in the first round, unless a siege cancelled them."""
+    if c.fortress and c.round <= 1 and "extra_dice" not in c.fortress_cancelled:
+        return game.rules.combat.fortress_extra_dice
+    return 0
+
+
 def _score(side: CombatSide, hits: int) -> None:
     """The side takes `hits` this round: as many as it has units (`hits_taken`), the rest noted too."""
     side.hits_scored = max(0, hits)
@@ -605,8 +614,9 @@ def _score(side: CombatSide, hits: int) -> None:
 
 
 def _offer_round_bonus(game: Game, c: Combat, side: CombatSide, roll: _Roll, against: _Roll) -> bool:
-    """`paid_round_bonus`: ask the side's owner to pay for one more hit this round, when it would give one."""
-    if side.owner < 0 or not side.units:
+    """`paid_round_bonus`: ask the side's owner to pay for one more hit this round, when it would give one
+    (to a side that rolled: a city's fortress die alone is a roll)."""
+    if side.owner < 0 or not roll.dice:
         return False
     player = game.player(side.owner)
     target = _opponent(c, side)
@@ -1101,7 +1111,7 @@ def _roll(
         f"{owner_name(game, side.owner)} rolls {', '.join(notes) or 'no dice'}{extra}: "
         f"combat value {value}, {hits} hit(s){f', cancels {cancels}' if cancels else ''}",
     )
-    return _Roll(value, hits, cancels)
+    return _Roll(value, hits, cancels, len(faces))
 
 
 def _die(game: Game) -> DieFace:

@@ -544,6 +544,32 @@ def test_alexander_idol_plays_city_development_with_no_action_left():
     assert check_invariants(s.game) == []
 
 
+@pytest.mark.parametrize("mood", ["neutral", "happy"])
+def test_alexander_idol_plays_the_card_once_his_city_is_activated_and_judges_it_so(mood):
+    """ "Activate the leader city, then play one action card": a second activation this turn lowers the
+    city's mood first. A neutral city turns Angry and could not take the Construct City Development
+    forces, so the card is not offered (it was, and left the player with no legal action); a Happy city
+    turns neutral and can."""
+    s = fresh("greece", "rome").advances(0, "Myths")
+    city = s.city(0, "D2", mood=mood)
+    s.city(0, "D3", buildings={"temple": 0})  # already as large as two cities allow: only D2 can grow
+    s.hand(0, CITY_DEVELOPMENT, NEW_PLANS)
+    s.player(0).objective_cards[:] = [1]
+    s.resources(0, culture=4)
+    place_leader(s, 0, "Alexander the Great", "D2")
+    s.apply(next(a for a in s.legal_of(Collect) if a.city == city.id))  # its first activation this turn
+    plays = {a.choice[0] for a in s.legal_of(UseAbility) if a.ability == "play_card_without_action"}
+    if mood == "neutral":
+        assert plays == {str(NEW_PLANS)}
+        return
+    assert plays == {str(CITY_DEVELOPMENT), str(NEW_PLANS)}
+    s.apply(UseAbility("Alexander the Great", "play_card_without_action", (str(CITY_DEVELOPMENT),)))
+    lowered = s.game.log.index("The city at D2 was activated again this turn and becomes neutral")
+    assert lowered < s.game.log.index("Player 1 plays the action card City Development, paying 2 culture")
+    s.apply(s.legal_of(Construct)[0])  # the forced Construct, in D2: a third activation
+    assert city.mood == "angry" and check_invariants(s.game) == []
+
+
 GREAT_PHILOSOPHER, GREAT_ARCHITECT, GREAT_DIPLOMAT = 21, 55, 57  # event cards carrying great persons
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, NamedTuple
 
@@ -105,10 +106,33 @@ def begin_activation(game: Game, city: City) -> None:
 def finish_activation(game: Game, city: City) -> None:
     """After the effect: the 2nd and later activations this turn each lower the mood a step."""
     fire(game, "city_activated", player=city.owner, city=city.id)
-    if city.activations > 1 and city.mood != MOODS[0]:
+    if _mood_after_activation(city) != city.mood:
         was = city.mood
         _lower_mood(game, city)
         _offer_redirect(game, city, was)
+
+
+def _mood_after_activation(city: City) -> str:
+    """The mood an activation counted by `begin_activation` leaves the city in once it is finished."""
+    if city.activations > 1 and city.mood != MOODS[0]:
+        return MOODS[MOODS.index(city.mood) - 1]
+    return city.mood
+
+
+@contextmanager
+def as_activated(game: Game, city: City | None) -> Iterator[None]:
+    """Inside, `city` (if any) stands as one more activation leaves it, for a look at what may follow the
+    activation; afterwards it is as before."""
+    if city is None:
+        yield
+        return
+    kept = city.activations, city.angry_activation, city.mood
+    begin_activation(game, city)
+    city.mood = _mood_after_activation(city)
+    try:
+        yield
+    finally:
+        city.activations, city.angry_activation, city.mood = kept
 
 
 def _lower_mood(game: Game, city: City) -> None:

@@ -607,13 +607,15 @@ def _plays_without_action(game: Game, effect: Effect) -> list[Choice]:
     """(card, *its choice) for each card in hand costing a main action that can be played and paid with
     `pay` on top."""
     player = game.player(game.current)
-    extra = amounts(params_as(effect, PlayCardWithoutAction).pay)
+    params = params_as(effect, PlayCardWithoutAction)
+    extra = amounts(params.pay)
     plays: list[Choice] = []
-    for named, hand, card in _hidden_cards(game.rules, player):
-        half = hand.half(game.rules, card)
-        spec = game.rules.played_halves[half]
-        if spec.action == "main":
-            plays.extend((named, *_joined(way)) for way in playable_ways(game, player, half, spec, extra))
+    with cities.as_activated(game, leader_city(game, player) if params.activates_leader_city else None):
+        for named, hand, card in _hidden_cards(game.rules, player):
+            half = hand.half(game.rules, card)
+            spec = game.rules.played_halves[half]
+            if spec.action == "main":
+                plays.extend((named, *_joined(way)) for way in playable_ways(game, player, half, spec, extra))
     return plays
 
 
@@ -622,20 +624,19 @@ def play_card_without_action(game: Game, effect: Effect, choice: Choice) -> None
     player = game.player(game.current)
     params = params_as(effect, PlayCardWithoutAction)
     hand, card = next((h, c) for named, h, c in _hidden_cards(game.rules, player) if named == choice[0])
-    card_choice = tuple(choice[1:])
     half = hand.half(game.rules, card)
-    parts = choice_parts(game, player, half, card_choice, amounts(params.pay))
+    city = leader_city(game, player) if params.activates_leader_city else None
+    with cities.as_activated(game, city):  # the card is played once the city is activated (its mood lowered)
+        parts = choice_parts(game, player, half, tuple(choice[1:]), amounts(params.pay))
     assert parts is not None  # one of the options listed
     cost = _with(half_cost(game, player, game.rules.played_halves[half], half, parts), amounts(params.pay))
     payment = payment_for(game, player, cost)
-    city = leader_city(game, player) if params.activates_leader_city else None
     pay(player, payment)
-    if city is not None:
+    if city is not None:  # "activate the leader city, then play one action card"
         cities.begin_activation(game, city)
+        cities.finish_activation(game, city)
     game.say(f"{player.name} plays a card without spending an action ({effect.source})")
     _play(game, player, hand, card, parts, payment)
-    if city is not None:
-        cities.finish_activation(game, city)
 
 
 # ------------------------------------------------------------------ the action a card forces next

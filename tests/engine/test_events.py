@@ -76,6 +76,28 @@ def test_the_card_is_discarded_when_drawn_and_the_tracker_refills():
     assert "Player 1 draws the event 'Vulcan'" in s.game.log
 
 
+def test_the_tracker_is_refilled_once_the_event_it_drew_is_resolved():
+    """The summary: "draw the top card of the event deck and resolve it. Then, refill your event tracker"."""
+    s = board()
+    s.city(0, "D5", mood="happy")
+    s.city(0, "D2", mood="happy")
+    draw(s, 1)  # Pestilence: the active player chooses the city whose mood drops
+    assert options(s) == ["D2", "D5"] and s.player(0).event_cubes == 0
+    choose(s, "D5")
+    assert s.game.event is None and s.player(0).event_cubes == 3
+
+
+def test_an_advance_gained_while_the_trackers_event_resolves_takes_a_cube_of_the_refilled_tracker():
+    s = board()
+    s.city(0, "D5", mood="happy")
+    s.city(0, "D2", mood="happy")
+    draw(s, 1)
+    gain_advance(s.game, s.player(0), "Storage")
+    assert s.player(0).event_cubes == 2 and s.game.event.card == 1 and not s.game.events_waiting
+    choose(s, "D5")
+    assert s.player(0).event_cubes == 2
+
+
 def test_the_gold_mine_icon_acts_before_the_card():
     s = board()
     s.city(0, "D5")

@@ -1,8 +1,8 @@
 """Events: resolving the event card a player draws when their event tracker empties.
 
-The card goes to the discard pile as soon as it is drawn. Its icon acts first, for the player who
-drew it (the active player): barbarians spawn, barbarians move, pirates spawn and raid, exhausted
-land, gold mine. Then its main effect (`effects` of the card, event primitives declared in
+The card goes to the discard pile as soon as it is drawn, and the player's event tracker is refilled
+once it is resolved (`_refill_after`). Its icon acts first, for the player who drew it (the active
+player): barbarians spawn, barbarians move, pirates spawn and raid, exhausted land, gold mine. Then its main effect (`effects` of the card, event primitives declared in
 `content/effects/events.py`) is resolved player by player, the active player first, then
 clockwise; a player whose `event_protection` names the card skips the main effect.
 
@@ -105,10 +105,24 @@ def resume(game: Game) -> None:
         event = game.event
         if not event.steps:
             game.event = game.events_waiting.pop(0) if game.events_waiting else None
+            _refill_after(game, event)
             continue
         step = event.steps.pop(0)
         event.current = None
         STEPS[step.kind](game, event, step)
+
+
+def _refill_after(game: Game, event: EventInProgress) -> None:
+    """The summary: "draw the top card of the event deck and resolve it. Then, refill your event tracker":
+    the tracker the card emptied is refilled once it is resolved (and any other event it drew)."""
+    drawn_by = event.active
+    waiting = [e for e in (game.event, *game.events_waiting) if e is not None and e.active == drawn_by]
+    if game.player(drawn_by).event_cubes <= 0 and not waiting:
+        refill_tracker(game, game.player(drawn_by))
+
+
+def refill_tracker(game: Game, player: Player) -> None:
+    player.event_cubes = game.rules.game.starting.event_cubes
 
 
 def _order_from(game: Game, first: int) -> list[int]:

@@ -43,7 +43,7 @@ from civgame.games.clash.rules.base.payments import (
 from civgame.games.clash.rules.base.registry import rule
 from civgame.games.clash.rules.base.triggers import fire
 from civgame.games.clash.rules.base.turns import spend_main_action
-from civgame.games.clash.rules.events import resolve_event
+from civgame.games.clash.rules.events import refill_tracker, resolve_event
 
 
 def government_of(game: Game, player: Player) -> str | None:
@@ -261,10 +261,13 @@ def _draw(game: Game, player: Player, deck: str, count: int, source: str) -> Non
 
 
 def use_event_cube(game: Game, player: Player) -> None:
+    """Take a cube from the tracker; the last one draws an event, and the tracker is refilled once that
+    event is resolved (`events.resume`). A cube taken before then comes from the refilled tracker."""
+    if player.event_cubes <= 0:
+        refill_tracker(game, player)
     player.event_cubes -= 1
     if player.event_cubes > 0:
         return
-    player.event_cubes = game.rules.game.starting.event_cubes
     if not asked_where_from(game, player, "event"):
         draw_event(game, player, from_discard=False)
 
@@ -274,6 +277,7 @@ def draw_event(game: Game, player: Player, *, from_discard: bool) -> None:
     deck = game.decks["event"]
     card = deck.discard.pop() if from_discard and deck.discard else draw_card(game, "event")
     if not isinstance(card, int):
+        refill_tracker(game, player)  # no card to resolve
         return
     discard(game, player, "event", card)  # as soon as drawn, before it acts
     fire(game, "event_drawn", player=player.index, card=card)

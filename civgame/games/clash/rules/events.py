@@ -2,9 +2,10 @@
 
 The card goes to the discard pile as soon as it is drawn, and the player's event tracker is refilled
 once it is resolved (`_refill_after`). Its icon acts first, for the player who drew it (the active
-player): barbarians spawn, barbarians move, pirates spawn and raid, exhausted land, gold mine. Then its main effect (`effects` of the card, event primitives declared in
-`content/effects/events.py`) is resolved player by player, the active player first, then
-clockwise; a player whose `event_protection` names the card skips the main effect.
+player): barbarians spawn, barbarians move, pirates spawn and raid, exhausted land, gold mine. Then
+its main effect (`effects` of the card, event primitives declared in `content/effects/events.py`) is
+resolved player by player, the active player first, then clockwise; a player whose `event_protection`
+names the card skips the main effect.
 
 The event is a queue of steps on `game.event`. A step that needs a choice pushes an
 `EffectChoiceDecision` (answered with `ChooseOption`, routed back here by its `event:` prefix) and

@@ -467,7 +467,7 @@ def test_hero_of_thermopylae_counts_the_units_at_the_start_of_the_round_before_a
     assert [line for line in s.game.log if "combat value from" in line] == [
         "Player 1 gets +2 combat value from Leonidas I"
     ]
-    assert "Player 1 rolls 2 cavalry, +2 combat value: combat value 4, 0 hit(s)" in s.game.log
+    assert "Player 1 rolls 2 (cavalry), +2 combat value: combat value 4, no hits" in s.game.log
 
 
 def test_a_leader_sacrificed_to_martyr_before_the_roll_lends_no_bonus_that_round():
@@ -485,7 +485,7 @@ def test_a_leader_sacrificed_to_martyr_before_the_roll_lends_no_bonus_that_round
     s.apply(ChooseCasualties((leonidas.id,)))
     assert s.player(0).leader is None and alive(s, [infantry]) == [infantry]
     assert not any("combat value from Leonidas I" in line for line in s.game.log)
-    assert "Player 1 rolls 2 cavalry: combat value 2, 0 hit(s)" in s.game.log
+    assert "Player 1 rolls 2 (cavalry): combat value 2, no hits" in s.game.log
 
 
 def test_a_battle_saved_before_the_units_at_the_start_of_the_round_were_noted_loads_and_counts_them_now():
@@ -565,7 +565,7 @@ def test_alexander_idol_plays_the_card_once_his_city_is_activated_and_judges_it_
     assert plays == {str(CITY_DEVELOPMENT), str(NEW_PLANS)}
     s.apply(UseAbility("Alexander the Great", "play_card_without_action", (str(CITY_DEVELOPMENT),)))
     lowered = s.game.log.index("The city at D2 was activated again this turn and becomes neutral")
-    assert lowered < s.game.log.index("Player 1 plays the action card City Development, paying 2 culture")
+    assert lowered < s.game.log.index("Player 1 plays the action card City Development, paying 2 culture tokens")
     s.apply(s.legal_of(Construct)[0])  # the forced Construct, in D2: a third activation
     assert city.mood == "angry" and check_invariants(s.game) == []
 
@@ -849,7 +849,7 @@ def test_fireworks_are_not_offered_when_one_hit_fewer_saves_no_unit():
     army = s.units(1, "infantry", "C2", 3)
     dice(s, *[(6, "infantry")] * 3, (2, "cavalry"), (2, "cavalry"))  # 3 x 7 = 21: 4 hits
     attack(s, 1, army, "C2", "D2")
-    assert "combat value 21, 4 hit(s)" in " ".join(s.game.log)
+    assert "combat value 21, 4 hits" in " ".join(s.game.log)
     assert not any(isinstance(d, HitCancelDecision) for d in s.game.pending)
     assert alive(s, defenders) == [] and s.player(0).resources["wood"] == 1
 
@@ -915,7 +915,7 @@ def test_encircled_compares_the_hits_left_after_a_paid_cancel():
     s.apply(PlayTactics(ENCIRCLED))
     s.apply(PayCombatBonus(True))
     assert "Encircled: Player 1 rolls 6: 1 more hit" in s.game.log
-    assert "Player 2 takes 1 hit(s), Player 1 takes 0 hit(s)" in s.game.log and len(alive(s, army)) == 1
+    assert "Player 2 takes 1 hit, Player 1 takes no hits" in s.game.log and len(alive(s, army)) == 1
 
 
 def test_qin_tactician_cancels_a_hit_for_two_culture_tokens():

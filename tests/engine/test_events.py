@@ -73,7 +73,7 @@ def test_the_card_is_discarded_when_drawn_and_the_tracker_refills():
     assert s.game.decks["event"].discard == [VULCAN]
     assert s.player(0).event_cubes == 3
     assert s.game.event is None and not s.game.pending
-    assert "Player 1 draws the event 'Vulcan'" in s.game.log
+    assert "Player 1 draws the event card Vulcan" in s.game.log
 
 
 def test_the_tracker_is_refilled_once_the_event_it_drew_is_resolved():
@@ -152,8 +152,8 @@ def test_an_event_drawn_while_another_is_under_way_waits_until_it_is_over():
     draw(s, 51, player=1)  # Famine: Vermin, while Pestilence waits for that choice
     assert s.game.event.card == 1 and [e.card for e in s.game.events_waiting] == [51]
     assert s.game.log[-2:] == [
-        "Player 2 draws the event 'Famine: Vermin'",
-        "'Famine: Vermin' resolves once the event under way is over",
+        "Player 2 draws the event card Famine: Vermin",
+        "The event card Famine: Vermin resolves once the event under way is over",
     ]
     assert food(s) == [0, 1] and options(s) == ["D2", "D5"]
     choose(s, "D5")

@@ -195,9 +195,9 @@ def test_moving_into_another_players_units_starts_a_barbarian_battle():
     s.apply(PlayActionCard(MERCENARIES))
     dice(s, (6, "infantry"), LEADER)  # the barbarians attack and roll first
     s.apply(ChooseOption("the army at D7 to D6"))
-    assert "Battle at D6: Barbarians (1 infantry) attacks Player 2 (1 infantry)" in s.game.log
+    assert "Battle at D6: the barbarians (1 infantry) attack Player 2 (1 infantry)" in s.game.log
     assert alive(s, [defender]) == [] and barbarian.pos == s.hex("D6")
-    assert "The battle is won by Barbarians" in s.game.log
+    assert "The battle is won by the barbarians" in s.game.log
     assert s.game.combat is None and s.game.pending == []
 
 
@@ -257,7 +257,7 @@ def test_an_army_back_from_a_drawn_battle_finds_its_city_not_garrisoned(size):
     s.apply(PlayActionCard(MERCENARIES))
     dice(s, *[LEADER] * (size + 4))  # nobody hits
     s.apply(ChooseOption("the army at D7 to D6"))
-    assert "The battle lasts only 1 round(s): Barbarians goes back where it came from" in s.game.log
+    assert "The battle lasts only 1 round: the barbarians go back to where the attack came from" in s.game.log
     assert all(u.pos == s.hex("D7") for u in army) and at(s, "D7") == ["infantry"] * size
     assert city.owner == BARBARIAN and not any("gains an infantry" in line for line in s.game.log)
     assert s.game.pending == [] and check_invariants(s.game) == []

@@ -54,7 +54,7 @@ def test_a_card_is_played_from_the_hand_and_an_unplayable_one_says_why(app):
     click(app, card_rect(scene, LEADERSHIP).center)
     click_button(app, scene.dialog.button_for("Play Leadership"))
     assert s.game.actions_left == actions + 1 and s.game.player(0).action_cards == [TEACH_US]
-    assert "Player 1 plays the action card Leadership, paying 1 culture" in s.game.log
+    assert "Player 1 plays the action card Leadership, paying 1 culture token" in s.game.log
 
 
 def test_tactics_are_chosen_in_secret_with_a_pass_screen_and_revealed_in_the_battle_panel(app):

@@ -126,3 +126,18 @@ def test_a_computer_players_trade_offer_is_answered_in_the_window(app):
     assert "offers 3 wood for 2 food" in scene.dialog.prompt
     click_button(app, scene.dialog.button_for("Accept the trade"))
     assert game.player(COMPUTER).resources["food"] == 2 and game.player(PERSON).resources["wood"] == 3
+
+
+def test_a_computer_thinking_in_the_status_phase_is_not_said_to_play_a_round(app):
+    """The round count has passed the age's last round then: the status line names the status phase."""
+    from civgame.games.clash.rules.flow import status
+
+    game = new_game(["Anna", "Ben"], 5)
+    game.first_player = 0
+    status.begin(game)
+    game.players[game.actor()].seat = "easy"
+    app.switch(GameScene(app, game))
+    scene = app.scene
+    press_key(app, pygame.K_p)
+    assert scene.computer_to_act and scene.status_text().startswith("Age 1 status phase — ")
+    assert "round" not in scene.status_text()

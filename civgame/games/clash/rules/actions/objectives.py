@@ -42,6 +42,7 @@ from civgame.games.clash.core.hexgrid import Hex, distance
 from civgame.games.clash.core.model import BattleRecord, City, Game, ObjectiveCompletion, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules.actions.economy_abilities import route_possible, trade_routes
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.payments import describe, pay
 from civgame.games.clash.rules.base.registry import rule
 from civgame.games.clash.rules.base.triggers import observer
@@ -486,8 +487,11 @@ def complete(game: Game, player: Player, card: int, key: str) -> None:
     player.objective_completions.append(
         ObjectiveCompletion(card, key, game.age, game.round, game.phase == "play" and game.current == player.index)
     )
-    paid = f", paying {describe(amounts(objective.pay))}" if objective.pay else ""
-    game.say(f"{player.name} completes the objective {objective.name}{paid}")
+    if objective.pay:
+        payment = log.things(amounts(objective.pay))
+        log.say(game, "objective.completed_paying", player.index, objective=objective.name, payment=payment)
+    else:
+        log.say(game, "objective.completed", player.index, objective=objective.name)
 
 
 def complete_automatic(game: Game) -> None:

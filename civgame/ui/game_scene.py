@@ -32,6 +32,7 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UIButton
 
+from civgame.ai.loops import LONG_GAME_ACTIONS, long_game_notice, save_for_study
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
 from civgame.framework.wording import capitalised, counted
@@ -169,6 +170,7 @@ class GameScene(Scene):
         self.pass_button: UIButton | None = None
         self._fitted = False
         self.notice = ""
+        self.studied = False  # a game past LONG_GAME_ACTIONS actions was saved for study
         self.undo = UndoHistory()
         self.battle_report: BattleView | None = None  # a battle that ended during the last actions
         self.event_report: BattleView | None = None  # the event drawn this turn (event_panel.py)
@@ -486,6 +488,7 @@ class GameScene(Scene):
         else:
             self.undo.applied(before, game, label)
         self.app.sounds.play_first(cues(moment, game))
+        self._save_if_long(game)
         report = finished_battle(game, log_before, ongoing)
         turn_passed = turn_before != (game.phase, game.age, game.round, game.current)
         if report is not None:
@@ -565,6 +568,17 @@ class GameScene(Scene):
             )
         else:
             self.perform(A.EndTurn())
+
+    def _save_if_long(self, game: Game) -> None:
+        """A game past `LONG_GAME_ACTIONS` actions may be going in circles: saved once for study, and the
+        status bar says where."""
+        if self.studied or len(game.history) < LONG_GAME_ACTIONS:
+            return
+        self.studied = True
+        try:
+            self.notice = long_game_notice(game, save_for_study(game, self.app.settings.data_dir / "long games"))
+        except (OSError, SaveError) as exc:
+            self.notice = f"The game has gone on for {len(game.history):,} actions; saving it for study failed: {exc}"
 
     def autosave(self) -> None:
         settings = self.app.settings

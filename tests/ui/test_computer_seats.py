@@ -141,3 +141,18 @@ def test_a_computer_thinking_in_the_status_phase_is_not_said_to_play_a_round(app
     press_key(app, pygame.K_p)
     assert scene.computer_to_act and scene.status_text().startswith("Age 1 status phase — ")
     assert "round" not in scene.status_text()
+
+
+def test_a_game_in_the_window_past_a_thousand_actions_is_saved_for_study_and_the_status_bar_says_where(app):
+    from civgame.ai.loops import LONG_GAME_ACTIONS
+    from civgame.framework.codec import to_plain
+
+    game = new_game(["Anna", "Ben"], 5)
+    game.history.extend([to_plain(EndTurn())] * (LONG_GAME_ACTIONS - 1))  # as if played so far
+    app.switch(GameScene(app, game))
+    scene = app.scene
+    scene.perform(EndTurn())
+    (saved,) = (app.settings.data_dir / "long games").iterdir()
+    assert scene.notice.endswith(f"it is saved for study in {saved}")
+    scene.perform(EndTurn())
+    assert len(list((app.settings.data_dir / "long games").iterdir())) == 1  # once

@@ -35,3 +35,15 @@ def sea_pair(s):
             if g.is_water(h) and g.is_water(n):
                 return hex_to_label(h), hex_to_label(n)
     raise AssertionError("the board has no two adjacent sea spaces")
+
+
+def laden_fleet(s, space):
+    """Two ships of player 0 at `space`, the first carrying an infantry and a cavalry, the second an
+    infantry: (first ship, second ship, [their cargo])."""
+    ship_a, ship_b = s.unit(0, "ship", space), s.unit(0, "ship", space)
+    cargo = [
+        s.unit(0, "infantry", space, carrier=ship_a),
+        s.unit(0, "cavalry", space, carrier=ship_a),
+        s.unit(0, "infantry", space, carrier=ship_b),
+    ]
+    return ship_a, ship_b, cargo

@@ -432,18 +432,24 @@ def test_sparta_leaves_tactics_cards_to_an_opponent_without_more_units():
     assert s.game.actor() == 0 and PlayTactics(HIGH_MORALE) in s.legal_of(PlayTactics)
 
 
-def thermopylae_against_archers() -> tuple[Scenario, list]:
-    """Greece attacks 3 Roman infantry at C2 with Leonidas and 1 infantry; Rome's Archers hits: Greece
-    is asked which unit to remove."""
+def leonidas_against_three(card: int, *faces: tuple[int, str]) -> tuple[Scenario, list]:
+    """Greece attacks 3 Roman infantry at C2 with Leonidas and 1 infantry; Rome plays the tactics
+    `card` (the dice come out as `faces`)."""
     s = fresh("greece", "rome")
-    s.advances(1, "Tactics").hand(1, ARCHERS)
+    s.advances(1, "Tactics").hand(1, card)
     leonidas = place_leader(s, 0, "Leonidas I", "B6")
     leonidas.pos = s.hex("C2")
     infantry = s.unit(0, "infantry", "C2")
     s.units(1, "infantry", "C2", 3)
-    dice(s, (6, "infantry"))
+    dice(s, *faces)
     attack(s, 0, [infantry, leonidas], "C2", "D2")
-    s.apply(PlayTactics(ARCHERS))
+    s.apply(PlayTactics(card))
+    return s, [infantry, leonidas]
+
+
+def thermopylae_against_archers() -> tuple[Scenario, list]:
+    """Rome's Archers hits: Greece is asked which unit to remove."""
+    s, (infantry, leonidas) = leonidas_against_three(ARCHERS, (6, "infantry"))
     assert "Archers: Player 2 rolls 6: Player 1 removes 1 unit" in s.game.log
     s.game.rng = s.game.rng.fallback  # the forced die is used: the game can be saved
     return s, [infantry, leonidas]
@@ -473,15 +479,7 @@ def test_hero_of_thermopylae_counts_the_units_at_the_start_of_the_round_before_a
 def test_a_leader_sacrificed_to_martyr_before_the_roll_lends_no_bonus_that_round():
     """A leader's abilities end the moment it dies (catalogue, leaders §3.3): Leonidas given up to Rome's
     Martyr adds nothing to the roll, though the units of the start of the round are still counted."""
-    s = fresh("greece", "rome")
-    s.advances(1, "Tactics").hand(1, MARTYR)
-    leonidas = place_leader(s, 0, "Leonidas I", "B6")
-    leonidas.pos = s.hex("C2")
-    infantry = s.unit(0, "infantry", "C2")
-    s.units(1, "infantry", "C2", 3)
-    dice(s, (2, "cavalry"), (1, "leader"), (1, "leader"))
-    attack(s, 0, [infantry, leonidas], "C2", "D2")
-    s.apply(PlayTactics(MARTYR))
+    s, (infantry, leonidas) = leonidas_against_three(MARTYR, (2, "cavalry"), (1, "leader"), (1, "leader"))
     s.apply(ChooseCasualties((leonidas.id,)))
     assert s.player(0).leader is None and alive(s, [infantry]) == [infantry]
     assert not any("combat value from Leonidas I" in line for line in s.game.log)

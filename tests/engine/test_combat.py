@@ -19,7 +19,7 @@ from civgame.games.clash.rules.combat import enter_space
 from civgame.games.clash.rules.flow.controller import apply
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.storage.save import dumps, loads
-from tests.combat_helpers import LEADER, alive, attack, dice, sea_pair
+from tests.combat_helpers import LEADER, alive, attack, dice, laden_fleet, sea_pair
 from tests.scenario import Scenario
 
 
@@ -485,12 +485,7 @@ def test_beating_off_a_barbarian_attack_pays_the_defender():
 def test_in_a_naval_battle_only_ships_fight_and_cargo_beyond_capacity_is_lost():
     s = Scenario().reveal_all()
     space, origin = sea_pair(s)
-    ship_a, ship_b = s.unit(0, "ship", space), s.unit(0, "ship", space)
-    cargo = [
-        s.unit(0, "infantry", space, carrier=ship_a),
-        s.unit(0, "cavalry", space, carrier=ship_a),
-        s.unit(0, "infantry", space, carrier=ship_b),
-    ]
+    ship_a, ship_b, cargo = laden_fleet(s, space)
     enemy = [s.unit(1, "ship", space), s.unit(1, "ship", space)]
     # 2 ships roll 2 dice (cargo does not fight): 1 + 1. Enemy 6 + 1 = 7: 1 hit, sinking ship A.
     dice(s, LEADER, LEADER, (6, "infantry"), LEADER)

@@ -12,7 +12,7 @@ from civgame.games.clash.core.vocabulary import DECLINE
 from civgame.games.clash.rules.flow.controller import legal_actions
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.storage.save import dumps, loads
-from tests.combat_helpers import LEADER, alive, attack, dice, sea_pair
+from tests.combat_helpers import LEADER, alive, attack, dice, laden_fleet, sea_pair
 from tests.scenario import Scenario
 
 PELTASTS, ENCIRCLED, WEDGE, HIGH_MORALE, HEAVY_RESISTANCE, HIGH_GROUND = 1, 2, 5, 6, 7, 9
@@ -278,12 +278,7 @@ def test_a_ship_martyr_sacrifices_takes_the_cargo_its_fleet_cannot_carry_with_it
     capacity are lost at once, the owner choosing which, as in any other ship loss."""
     s = Scenario().reveal_all().advances(0, "Tactics").hand(0, MARTYR)
     space, origin = sea_pair(s)
-    ship_a, ship_b = s.unit(0, "ship", space), s.unit(0, "ship", space)
-    cargo = [
-        s.unit(0, "infantry", space, carrier=ship_a),
-        s.unit(0, "cavalry", space, carrier=ship_a),
-        s.unit(0, "infantry", space, carrier=ship_b),
-    ]
+    ship_a, ship_b, cargo = laden_fleet(s, space)
     enemy = s.units(1, "ship", space, 2)
     dice(s, LEADER, LEADER)
     attack(s, 0, [ship_a, ship_b, *cargo], space, origin)

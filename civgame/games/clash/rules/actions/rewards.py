@@ -168,7 +168,7 @@ def piece_for_vp(game: Game, player: Player, effect: Effect, context: dict[str, 
             player=player.index,
             source=effect.source,
             effect=effect.name,
-            options=["decline", f"give up a {spec.name} piece for {params.vp:g} victory point(s)"],
+            options=["decline", f"give up {with_article(spec.name)} piece for {log.vp(params.vp)}"],
         )
     )
 

@@ -30,6 +30,7 @@ from typing import Any, NoReturn
 
 from civgame.ai import GameRunError, play_out
 from civgame.ai.levels import LEVELS, levels_for_seats, make_agent, parse_levels
+from civgame.ai.loops import LONG_GAME_ACTIONS
 from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
@@ -89,6 +90,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
     parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
+    parser.add_argument(
+        "--study-folder",
+        metavar="DIR",
+        type=Path,
+        help=f"with --headless: where a game past {LONG_GAME_ACTIONS:,} actions is saved for study "
+        "(default: 'long games' in the user's data folder)",
+    )
     parser.add_argument(
         "--events",
         choices=("standard", "no_events", "optional_events"),
@@ -265,7 +273,8 @@ def _play_headless(args: argparse.Namespace) -> Game:
         game = new_game(args.players, args.seed, rules=rules, events=args.events, **civilization_options(args, rules))
     for player, level in zip(game.players, _headless_levels(args, game), strict=True):
         player.seat = level
-    return play_out(game, [make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players])
+    agents = [make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players]
+    return play_out(game, agents, study=args.study_folder)
 
 
 def civilization_options(args: argparse.Namespace, rules: Ruleset) -> dict[str, Any]:

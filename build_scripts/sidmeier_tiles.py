@@ -18,7 +18,13 @@ from __future__ import annotations
 import random
 
 TERRAIN_MIX = {"grassland": 5, "forest": 4, "mountain": 3, "desert": 2, "water": 2}
-FIRST_ICON = {"grassland": "trade", "forest": "production", "mountain": "production", "desert": "trade", "water": "trade"}
+FIRST_ICON = {
+    "grassland": "trade",
+    "forest": "production",
+    "mountain": "production",
+    "desert": "trade",
+    "water": "trade",
+}
 RESOURCE = {"grassland": "wheat", "forest": "silk", "mountain": "iron", "desert": "incense"}
 HOME_CIVS = ["america", "china", "egypt", "germany", "rome", "russia"]
 NEUTRAL_TILES = 14

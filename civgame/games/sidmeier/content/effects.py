@@ -555,8 +555,7 @@ class ExtraUnits(Params):
 @primitive(
     "extra_figures",
     kind="setup",
-    doc="The civilization has `count` more figures of kind `figure`, one of which is placed with the starting "
-    "figures.",
+    doc="The civilization has `count` more figures of kind `figure`, one of which is placed with the starting figures.",
     example={"extra_figures": {"figure": "army", "count": 1}},
 )
 class ExtraFigures(Params):
@@ -586,8 +585,7 @@ primitive(
 primitive(
     "place_village",
     kind="card",
-    doc="Place a village marker (face down, from the pile) on an empty land square outside every city's "
-    "outskirts.",
+    doc="Place a village marker (face down, from the pile) on an empty land square outside every city's outskirts.",
     example={"place_village": {}},
 )(NoParams)
 

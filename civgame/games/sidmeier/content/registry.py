@@ -104,7 +104,8 @@ def docs_markdown() -> str:
         lines += [f"## {heading}", ""]
         for prim in found:
             fields = ", ".join(
-                f"`{field}`{'' if info.is_required() else ' (optional)'}" for field, info in prim.params.model_fields.items()
+                f"`{field}`{'' if info.is_required() else ' (optional)'}"
+                for field, info in prim.params.model_fields.items()
             )
             lines += [f"### `{prim.name}`", "", prim.doc, ""]
             lines += [f"Parameters: {fields or 'none'}.", "", f"Example: `{_flow(prim.example)}`", ""]

@@ -662,13 +662,20 @@ def cross_check(rules: Ruleset) -> list[Problem]:
             out.append((file, path, text))
 
     # game.yaml
-    for i, unit in enumerate(g.units.starting):
-        need(unit in unit_ids, "game", ("units", "starting", i), f"units.starting: no unit type {unit!r}")
-    for i, unit in enumerate(g.units.barbarian_units):
-        need(unit in unit_ids, "game", ("units", "barbarian_units", i), f"units.barbarian_units: no unit {unit!r}")
+    for i, unit_id in enumerate(g.units.starting):
+        need(unit_id in unit_ids, "game", ("units", "starting", i), f"units.starting: no unit type {unit_id!r}")
+    for i, unit_id in enumerate(g.units.barbarian_units):
+        need(
+            unit_id in unit_ids, "game", ("units", "barbarian_units", i), f"units.barbarian_units: no unit {unit_id!r}"
+        )
     need(g.research.space_flight in rules.techs, "game", ("research",), "research.space_flight: no such tech")
     for rank in (1, 2, 3, 4):
-        need(rank in g.units.cost_by_rank, "game", ("units", "cost_by_rank"), f"units.cost_by_rank: no cost of rank {rank}")
+        need(
+            rank in g.units.cost_by_rank,
+            "game",
+            ("units", "cost_by_rank"),
+            f"units.cost_by_rank: no cost of rank {rank}",
+        )
     need(g.players.min <= g.players.max, "game", ("players",), "players: min is above max")
     need("despotism" in rules.governments, "governments", (), "there is no despotism (every game starts with it)")
     need("anarchy" in rules.governments, "governments", (), "there is no anarchy (the transitional government)")
@@ -679,10 +686,19 @@ def cross_check(rules: Ruleset) -> list[Problem]:
         if layout is None:
             out.append(("map", ("layouts",), f"layouts: no layout for {players} players"))
             continue
-        need(len(layout.homes) == players, "map", ("layouts", players), f"layouts.{players}: {players} homes are needed")
+        need(
+            len(layout.homes) == players, "map", ("layouts", players), f"layouts.{players}: {players} homes are needed"
+        )
         for i, (col, row) in enumerate(layout.homes):
-            need(col < layout.columns and row < layout.rows, "map", ("layouts", players, "homes", i), "home off the map")
-        need(len(set(map(tuple, layout.homes))) == len(layout.homes), "map", ("layouts", players), "two homes share a tile")
+            need(
+                col < layout.columns and row < layout.rows, "map", ("layouts", players, "homes", i), "home off the map"
+            )
+        need(
+            len(set(map(tuple, layout.homes))) == len(layout.homes),
+            "map",
+            ("layouts", players),
+            "two homes share a tile",
+        )
         neutral = layout.columns * layout.rows - players
         need(
             neutral <= len(rules.tiles.neutral_tiles),
@@ -701,7 +717,12 @@ def cross_check(rules: Ruleset) -> list[Problem]:
             )
             for r, row in enumerate(tile.squares):
                 for c, square in enumerate(row):
-                    need(square.terrain in terrains, "tiles", (*where, "squares", r, c), f"{tile.id}: no terrain {square.terrain!r}")
+                    need(
+                        square.terrain in terrains,
+                        "tiles",
+                        (*where, "squares", r, c),
+                        f"{tile.id}: no terrain {square.terrain!r}",
+                    )
                     need(
                         not square.resource or square.resource in g.resources.market,
                         "tiles",
@@ -709,29 +730,74 @@ def cross_check(rules: Ruleset) -> list[Problem]:
                         f"{tile.id}: {square.resource!r} is not a market resource (only those can be harvested)",
                     )
             if group == "home_tiles":
-                need(tile.civilization in rules.civilizations, "tiles", (*where, "civilization"), f"no civilization {tile.civilization!r}")
-                need(not any(s.feature for row in tile.squares for s in row), "tiles", where, f"{tile.id}: a home tile has no huts or villages")
+                need(
+                    tile.civilization in rules.civilizations,
+                    "tiles",
+                    (*where, "civilization"),
+                    f"no civilization {tile.civilization!r}",
+                )
+                need(
+                    not any(s.feature for row in tile.squares for s in row),
+                    "tiles",
+                    where,
+                    f"{tile.id}: a home tile has no huts or villages",
+                )
             else:
-                need(tile.civilization is None, "tiles", (*where, "civilization"), "a neutral tile belongs to no civilization")
+                need(
+                    tile.civilization is None,
+                    "tiles",
+                    (*where, "civilization"),
+                    "a neutral tile belongs to no civilization",
+                )
     tile_ids = [t.id for t in rules.tiles.home_tiles + rules.tiles.neutral_tiles]
     need(len(tile_ids) == len(set(tile_ids)), "tiles", (), "two tiles share an id")
     # civilizations
     for civ in rules.civilizations.values():
         where = ("civilizations", list(rules.civilizations).index(civ.id))
-        need(civ.starting_tech in rules.techs, "civilizations", (*where, "starting_tech"), f"{civ.id}: no tech {civ.starting_tech!r}")
-        need(civ.starting_government in rules.governments, "civilizations", (*where, "starting_government"), f"{civ.id}: no government {civ.starting_government!r}")
+        need(
+            civ.starting_tech in rules.techs,
+            "civilizations",
+            (*where, "starting_tech"),
+            f"{civ.id}: no tech {civ.starting_tech!r}",
+        )
+        need(
+            civ.starting_government in rules.governments,
+            "civilizations",
+            (*where, "starting_government"),
+            f"{civ.id}: no government {civ.starting_government!r}",
+        )
         need(civ.id in rules.home_tiles, "civilizations", where, f"{civ.id}: no home tile in tiles.yaml")
         for effect in civ.setup:
-            need(effect.kind == "setup", "civilizations", (*where, "setup"), f"{civ.id}: {effect.name} is not a setup effect")
+            need(
+                effect.kind == "setup",
+                "civilizations",
+                (*where, "setup"),
+                f"{civ.id}: {effect.name} is not a setup effect",
+            )
             if isinstance(effect.params, fx.ExtraUnits):
-                need(effect.params.unit in unit_ids, "civilizations", (*where, "setup"), f"{civ.id}: no unit type {effect.params.unit!r}")
+                need(
+                    effect.params.unit in unit_ids,
+                    "civilizations",
+                    (*where, "setup"),
+                    f"{civ.id}: no unit type {effect.params.unit!r}",
+                )
         for effect in civ.abilities:
-            need(effect.kind not in ("setup", "card", "on_learn"), "civilizations", (*where, "abilities"), f"{civ.id}: {effect.name} cannot be an ability")
+            need(
+                effect.kind not in ("setup", "card", "on_learn"),
+                "civilizations",
+                (*where, "abilities"),
+                f"{civ.id}: {effect.name} cannot be an ability",
+            )
     # governments
     for gov in rules.governments.values():
         where = ("governments", list(rules.governments).index(gov.id))
         for effect in gov.effects:
-            need(effect.kind == "passive", "governments", (*where, "effects"), f"{gov.id}: {effect.name} is not a passive effect")
+            need(
+                effect.kind == "passive",
+                "governments",
+                (*where, "effects"),
+                f"{gov.id}: {effect.name} is not a passive effect",
+            )
     # techs
     face_ids = set(rules.faces) | {rules.city_walls.id}
     for tech in rules.techs.values():
@@ -741,24 +807,48 @@ def cross_check(rules: Ruleset) -> list[Problem]:
         for gov_id in tech.governments:
             need(gov_id in rules.governments, "techs", (*where, "governments"), f"{tech.id}: no government {gov_id!r}")
         if tech.unit_upgrade is not None:
-            unit = rules.units.get(tech.unit_upgrade.unit)
-            need(unit is not None, "techs", (*where, "unit_upgrade"), f"{tech.id}: no unit type {tech.unit_upgrade.unit!r}")
-            if unit is not None:
-                need(tech.unit_upgrade.rank <= len(unit.ranks), "techs", (*where, "unit_upgrade"), f"{tech.id}: {unit.id} has no rank {tech.unit_upgrade.rank}")
+            upgraded = rules.units.get(tech.unit_upgrade.unit)
+            need(
+                upgraded is not None,
+                "techs",
+                (*where, "unit_upgrade"),
+                f"{tech.id}: no unit type {tech.unit_upgrade.unit!r}",
+            )
+            if upgraded is not None:
+                need(
+                    tech.unit_upgrade.rank <= len(upgraded.ranks),
+                    "techs",
+                    (*where, "unit_upgrade"),
+                    f"{tech.id}: {upgraded.id} has no rank {tech.unit_upgrade.rank}",
+                )
         for u in tech.unlocks_units:
             need(u in unit_ids, "techs", (*where, "unlocks_units"), f"{tech.id}: no unit type {u!r}")
         for effect in tech.effects:
-            need(effect.kind not in ("setup", "card", "start_of_turn"), "techs", (*where, "effects"), f"{tech.id}: {effect.name} cannot be on a tech")
+            need(
+                effect.kind not in ("setup", "card", "start_of_turn"),
+                "techs",
+                (*where, "effects"),
+                f"{tech.id}: {effect.name} cannot be on a tech",
+            )
             if isinstance(effect.params, fx.ResourceAbility):
                 for item in effect.params.cost:
-                    need(item == "any" or item in resources, "techs", (*where, "effects"), f"{tech.id}: {item!r} is not a resource")
-    need(rules.techs.get(g.research.space_flight, None) is not None and rules.techs[g.research.space_flight].level == 5,
-         "techs", (), "Space Flight must be the level V tech")
+                    need(
+                        item == "any" or item in resources,
+                        "techs",
+                        (*where, "effects"),
+                        f"{tech.id}: {item!r} is not a resource",
+                    )
+    need(
+        rules.techs.get(g.research.space_flight, None) is not None and rules.techs[g.research.space_flight].level == 5,
+        "techs",
+        (),
+        "Space Flight must be the level V tech",
+    )
     for civ in rules.civilizations.values():
-        tech = rules.techs.get(civ.starting_tech)
-        if tech is not None and civ.starting_government not in ("despotism",):
+        start = rules.techs.get(civ.starting_tech)
+        if start is not None and civ.starting_government not in ("despotism",):
             need(
-                civ.starting_government in tech.governments,
+                civ.starting_government in start.governments,
                 "civilizations",
                 ("civilizations", list(rules.civilizations).index(civ.id)),
                 f"{civ.id}: starts in {civ.starting_government}, which its starting tech does not unlock",
@@ -771,45 +861,95 @@ def cross_check(rules: Ruleset) -> list[Problem]:
     all_faces = [f.face.id for f in rules.faces.values()] + [rules.city_walls.id]
     need(len(all_faces) == len(set(all_faces)), "buildings", (), "two building faces share an id")
     # units
-    for unit in rules.units.values():
-        where = ("types", list(rules.units).index(unit.id))
-        need(unit.trumps is None or unit.trumps in unit_ids, "units", (*where, "trumps"), f"{unit.id}: no unit type {unit.trumps!r}")
-        for i, card in enumerate(unit.cards):
-            need(len(card.strength) == len(unit.ranks), "units", (*where, "cards", i), f"{unit.id}: one strength per rank")
+    for unit_type in rules.units.values():
+        where = ("types", list(rules.units).index(unit_type.id))
+        need(
+            unit_type.trumps is None or unit_type.trumps in unit_ids,
+            "units",
+            (*where, "trumps"),
+            f"{unit_type.id}: no unit type {unit_type.trumps!r}",
+        )
+        for i, card in enumerate(unit_type.cards):
+            need(
+                len(card.strength) == len(unit_type.ranks),
+                "units",
+                (*where, "cards", i),
+                f"{unit_type.id}: one strength per rank",
+            )
     # wonders
     for wonder in rules.wonders.values():
         where = ("wonders", list(rules.wonders).index(wonder.id))
         if wonder.discount is not None:
-            need(wonder.discount.tech in rules.techs, "wonders", (*where, "discount"), f"{wonder.id}: no tech {wonder.discount.tech!r}")
-            need(wonder.discount.cost < wonder.cost, "wonders", (*where, "discount"), f"{wonder.id}: the discount costs no less")
+            need(
+                wonder.discount.tech in rules.techs,
+                "wonders",
+                (*where, "discount"),
+                f"{wonder.id}: no tech {wonder.discount.tech!r}",
+            )
+            need(
+                wonder.discount.cost < wonder.cost,
+                "wonders",
+                (*where, "discount"),
+                f"{wonder.id}: the discount costs no less",
+            )
         need(wonder.era in rules.eras, "wonders", where, f"{wonder.id}: era {wonder.era} is not in eras")
         for effect in wonder.effects:
-            need(effect.kind in ("passive", "start_of_turn", "trigger"), "wonders", (*where, "effects"), f"{wonder.id}: {effect.name} cannot be on a wonder")
+            need(
+                effect.kind in ("passive", "start_of_turn", "trigger"),
+                "wonders",
+                (*where, "effects"),
+                f"{wonder.id}: {effect.name} cannot be on a wonder",
+            )
     for era in rules.eras:
         count = sum(w.era == era for w in rules.wonders.values())
-        need(count >= rules.wonder_deck.per_era, "wonders", ("deck",), f"the {era} era has {count} wonders, fewer than deck.per_era")
+        need(
+            count >= rules.wonder_deck.per_era,
+            "wonders",
+            ("deck",),
+            f"the {era} era has {count} wonders, fewer than deck.per_era",
+        )
     # culture
     decks = set(rules.culture_decks)
     for i, space in enumerate(rules.track.spaces):
         need(space.deck in decks, "culture", ("track", "spaces", i), f"track space {i + 1}: no deck {space.deck!r}")
-        need((space.reward == "victory") == (i == len(rules.track.spaces) - 1), "culture", ("track", "spaces", i), "the last space, and only it, is the culture victory")
+        need(
+            (space.reward == "victory") == (i == len(rules.track.spaces) - 1),
+            "culture",
+            ("track", "spaces", i),
+            "the last space, and only it, is the culture victory",
+        )
     total = 0
     for card_def in rules.culture_cards.values():
         where = ("cards", list(rules.culture_cards).index(card_def.id))
         total += card_def.copies
         need(card_def.deck in decks, "culture", (*where, "deck"), f"{card_def.id}: no deck {card_def.deck!r}")
         for effect in card_def.effects:
-            need(effect.kind == "card" or effect.name == "cancel_culture_event", "culture", (*where, "effects"), f"{card_def.id}: {effect.name} is not a card effect")
+            need(
+                effect.kind == "card" or effect.name == "cancel_culture_event",
+                "culture",
+                (*where, "effects"),
+                f"{card_def.id}: {effect.name} is not a card effect",
+            )
             if isinstance(effect.params, fx.ChangeTerrain):
                 for t in [effect.params.to, *effect.params.not_on, *effect.params.only_on]:
                     need(t in terrains, "culture", (*where, "effects"), f"{card_def.id}: no terrain {t!r}")
     need(rules.culture_base_deck_size <= total, "culture", ("base_deck_size",), f"base_deck_size: only {total} cards")
     for deck in decks:
-        need(any(c.deck == deck for c in rules.culture_cards.values()), "culture", ("decks",), f"the {deck} deck has no cards")
+        need(
+            any(c.deck == deck for c in rules.culture_cards.values()),
+            "culture",
+            ("decks",),
+            f"the {deck} deck has no cards",
+        )
     # huts
     for kind in ("huts", "villages"):
         pool: MarkerPool = getattr(rules.huts, kind)
-        need(sum(pool.pool.values()) >= pool.count, "huts", (kind, "count"), f"{kind}: the pool holds fewer than {pool.count}")
+        need(
+            sum(pool.pool.values()) >= pool.count,
+            "huts",
+            (kind, "count"),
+            f"{kind}: the pool holds fewer than {pool.count}",
+        )
         for result in pool.pool:
             ok = result in resources or (kind == "villages" and result == "great_person")
             need(ok, "huts", (kind, "pool", result), f"{kind}: {result!r} is not a resource or a great person")

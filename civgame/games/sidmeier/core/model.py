@@ -148,6 +148,7 @@ class Battle:
     loot: int = 0  # loot the winner may still take
     scouts_only: bool = False
     barbarian_draw: list[str] = field(default_factory=list)  # barbarian units still to draw
+    base: int = 0  # pending decisions below the battle's own (the battle waits while there are more)
 
 
 @dataclass

@@ -143,6 +143,7 @@ def pay(game: Game, seat: int, items: tuple[str, ...]) -> None:
             game.market[rest] = game.market.get(rest, 0) + 1
         elif kind == "marker":
             player.markers.remove(int(rest))
+            game.markers_gone.append(int(rest))
         elif kind == "card":
             card = int(rest.split(":")[0])
             player.hand.remove(card)

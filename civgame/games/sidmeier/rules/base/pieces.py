@@ -179,7 +179,9 @@ def clear_improvement(game: Game, pos: int, *, replaced: bool = False, destroyed
             owner.wonders.remove(old.name)
         game.wonders_gone.append(old.name)
         owner.coin_tokens.pop(old.name, None)
-    elif not destroyed:
+    elif destroyed:
+        game.people_gone.append(old.marker)
+    else:
         owner.reserve.append(old.marker)
     yields.touch(game)
     if replaced:

@@ -27,18 +27,25 @@ ATTACKER, DEFENDER = 0, 1
 def enter(game: Game, seat: int, pos: int, figures: list[int]) -> bool:
     """The player's figures (already on `pos`) have entered it: fight what is there. True if something
     happened (a battle, a village, scouts killed): the move ends."""
+    game.battle = _start(game, seat, pos, figures)
+    if game.battle is not None:
+        game.battle.base = len(game.pending)
+    return game.battle is not None
+
+
+def _start(game: Game, seat: int, pos: int, figures: list[int]) -> Battle | None:
     square = game.squares[pos]
     n = len(game.players)
     if square.marker >= 0 and _is_village(game, square.marker):
-        game.battle = Battle(seat, (seat + 1) % n, pos, "village", barbarians=True, attacker_figures=list(figures))
+        battle = Battle(seat, (seat + 1) % n, pos, "village", barbarians=True, attacker_figures=list(figures))
         game.say(
             f"{game.players[seat].name} attacks a village; {game.players[(seat + 1) % n].name} leads the barbarians."
         )
-        return True
+        return battle
     city = game.city_at(pos)
     enemies = [f for f in game.figures if f.pos == pos and f.owner != seat]
     if city is not None and city.owner != seat:
-        game.battle = Battle(
+        battle = Battle(
             seat,
             city.owner,
             pos,
@@ -49,9 +56,9 @@ def enter(game: Game, seat: int, pos: int, figures: list[int]) -> bool:
         )
         what = "capital" if city.capital else "city"
         game.say(f"{game.players[seat].name} attacks {game.players[city.owner].name}'s {what}.")
-        return True
+        return battle
     if not enemies:
-        return False
+        return None
     defender = enemies[0].owner
     if all(f.kind == "scout" for f in enemies):
         for fig in enemies:
@@ -60,13 +67,12 @@ def enter(game: Game, seat: int, pos: int, figures: list[int]) -> bool:
         battle = Battle(seat, defender, pos, "figures", attacker_figures=list(figures), scouts_only=True)
         battle.stage, battle.winner, battle.loot = "loot", ATTACKER, 1
         battle.loot = max(0, battle.loot - effects.total(game, defender, "loot_reduction"))
-        game.battle = battle
-        return True
-    game.battle = Battle(
+        return battle
+    battle = Battle(
         seat, defender, pos, "figures", attacker_figures=list(figures), defender_figures=[f.id for f in enemies]
     )
     game.say(f"{game.players[seat].name} attacks {game.players[defender].name}'s figures at {game.label(pos)}.")
-    return True
+    return battle
 
 
 def _is_village(game: Game, marker: int) -> bool:
@@ -523,6 +529,7 @@ def _village_won(game: Game, battle: Battle) -> None:
     square.marker = -1
     player = game.players[seat]
     if game.rules.hut_markers[marker].result == "great_person":
+        game.markers_gone.append(marker)
         game.say(f"{player.name} conquers the village and finds a great person.")
         pieces.gain_great_person(game, seat)
     else:

@@ -139,6 +139,7 @@ def do_kill(game: Game, seat: int, action: PlayCard, p: Params) -> None:
         imp = game.squares[action.pos].improvement
         if imp is not None and imp.kind == "great_person":
             game.squares[action.pos].improvement = None
+            game.people_gone.append(imp.marker)
             yields.touch(game)
             game.say(f"{game.players[imp.owner].name}'s great person at {game.label(action.pos)} is killed.")
         return

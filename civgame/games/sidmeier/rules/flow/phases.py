@@ -33,9 +33,12 @@ NAMES = {
 
 
 def advance(game: Game) -> None:
-    while not game.pending and game.phase != "over":
-        if game.battle is not None:
+    while game.phase != "over":
+        battle = game.battle
+        if battle is not None and len(game.pending) <= battle.base:
             battles.advance(game)
+        elif game.pending:
+            return
         elif game.queue:
             _begin(game, game.queue.pop(0))
         else:

@@ -488,6 +488,7 @@ class Ruleset:
     hut_markers: list[HutResult] = field(default_factory=list)  # marker id -> its result
     home_tiles: dict[str, Tile] = field(default_factory=dict)  # civilization -> its home tile
     neutral_tiles: dict[str, Tile] = field(default_factory=dict)
+    most_coins: int = -1  # worked out on first use
 
     def __post_init__(self) -> None:
         for unit in self.units.values():
@@ -511,6 +512,16 @@ class Ruleset:
             if tile.id == tile_id:
                 return tile
         raise KeyError(tile_id)
+
+    def most_coins_on_a_square(self) -> int:
+        """The most coins any square can show: printed, or on a building, wonder or great person."""
+        if self.most_coins >= 0:
+            return self.most_coins
+        found = [s.icons[3] for t in self.tiles.home_tiles + self.tiles.neutral_tiles for row in t.squares for s in row]
+        found += [f.face.icons.coin for f in self.faces.values()]
+        found += [p.icons.coin for p in self.great_people.values()] + [t.icons.coin for t in self.terrains.values()]
+        self.most_coins = max(found, default=0)
+        return self.most_coins
 
     def research_cost(self, level: int) -> int:
         return self.game.research.level_one_cost + self.game.research.cost_per_level * (level - 1)

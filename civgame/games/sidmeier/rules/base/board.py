@@ -5,7 +5,7 @@ from __future__ import annotations
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.model import City, Figure, Game
 from civgame.games.sidmeier.core.vocabulary import Direction
-from civgame.games.sidmeier.rules.base import effects
+from civgame.games.sidmeier.rules.base import effects, memo, occupancy
 
 OFFSETS: dict[Direction, tuple[int, int]] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
@@ -81,38 +81,74 @@ def outskirts(game: Game, city: City) -> list[int]:
 
 def city_owning(game: Game, pos: int) -> City | None:
     """The city whose outskirts hold `pos` (outskirts never overlap), or None."""
+    return _outskirts_map(game).get(pos)
+
+
+def city_centres(game: Game) -> dict[int, City]:
+    """Every city by the square of its centre."""
+    key = game.cache.get("land_version", 0)  # (cities come and go with a change of the land)
+    cached = game.cache.get("centres")
+    if cached is None or cached[0] != key:
+        cached = (key, {c.pos: c for c in game.cities})
+        game.cache["centres"] = cached
+    found: dict[int, City] = cached[1]
+    return found
+
+
+def _outskirts_map(game: Game) -> dict[int, City]:
+    key = game.cache.get("land_version", 0)  # (cities come and go with a change of the land)
+    cached = game.cache.get("outskirts_map")
+    if cached is not None and cached[0] == key:
+        found: dict[int, City] = cached[1]
+        return found
+    found = {}
     for city in game.cities:
-        if pos != city.pos and chebyshev(game, pos, city.pos) == 1:
-            return city
-    return None
+        for pos in around(game, city.pos):
+            found[pos] = city
+    game.cache["outskirts_map"] = (key, found)
+    return found
 
 
 def enemy_figures_at(game: Game, pos: int, seat: int) -> list[Figure]:
-    return [f for f in game.figures if f.pos == pos and f.owner != seat]
+    return [f for f in occupancy.at(game, pos) if f.owner != seat]
 
 
 def own_figures_at(game: Game, pos: int, seat: int) -> list[Figure]:
-    return [f for f in game.figures if f.pos == pos and f.owner == seat]
+    return [f for f in occupancy.at(game, pos) if f.owner == seat]
 
 
 def blockaded(game: Game, pos: int, seat: int) -> bool:
     """An enemy figure stands on `pos`: the square gives `seat` nothing."""
-    return any(f.pos == pos and f.owner != seat for f in game.figures)
+    return occupancy.enemy_on(game, pos, seat)
 
 
 def stacking_limit(game: Game, seat: int) -> int:
-    base = effects.highest(game, seat, "stacking_limit", game.rules.game.movement.stacking_limit)
-    return base + effects.total(game, seat, "stacking_bonus")
+    def compute() -> int:
+        base = effects.highest(game, seat, "stacking_limit", game.rules.game.movement.stacking_limit)
+        return base + effects.total(game, seat, "stacking_bonus")
+
+    return memo.listing(
+        game,
+        ("stacking", seat),
+        lambda: effects.memo(game, seat, "stacking", ("stacking_limit", "stacking_bonus"), compute),
+    )
 
 
 def travel_speed(game: Game, seat: int) -> int:
-    return effects.highest(game, seat, "travel_speed", game.rules.game.movement.travel_speed)
+    def compute() -> int:
+        return effects.highest(game, seat, "travel_speed", game.rules.game.movement.travel_speed)
+
+    return effects.memo(game, seat, "speed", ("travel_speed",), compute)
 
 
 def water_mode(game: Game, seat: int) -> str:
     """none, cross (through water, never ending there) or end (ending in water too)."""
-    modes = {p.mode for p in effects.params(game, seat, "water_movement", fx.WaterMovement)}
-    return "end" if "end" in modes else "cross" if "cross" in modes else "none"
+
+    def compute() -> str:
+        modes = {p.mode for p in effects.params(game, seat, "water_movement", fx.WaterMovement)}
+        return "end" if "end" in modes else "cross" if "cross" in modes else "none"
+
+    return effects.memo(game, seat, "water", ("water_movement",), compute)
 
 
 def closed_to(game: Game, pos: int, seat: int) -> bool:
@@ -134,7 +170,7 @@ def may_stop(game: Game, seat: int, pos: int, count: int) -> bool:
         return False
     if closed_to(game, pos, seat):
         return False
-    present = sum(1 for f in game.figures if f.pos == pos and f.owner == seat)
+    present = occupancy.own_count(game, pos, seat)
     return present + count <= stacking_limit(game, seat)
 
 
@@ -151,7 +187,7 @@ def placement_squares(game: Game, city: City, figure: str) -> list[int]:
             continue
         if not end_in_water and game.rules.terrains[square.terrain].water:
             continue
-        here = [f for f in game.figures if f.pos == pos]
+        here = occupancy.at(game, pos)
         if figure == "scout" and any(f.owner != seat for f in here):
             continue
         if sum(1 for f in here if f.owner == seat) + 1 > limit:
@@ -164,5 +200,22 @@ def within(game: Game, seat: int, pos: int, distance: int | None) -> bool:
     """`pos` lies within `distance` squares (orthogonally counted) of the player's figures or cities."""
     if distance is None:
         return True
-    anchors = [f.pos for f in game.figures if f.owner == seat] + [c.pos for c in game.cities if c.owner == seat]
-    return any(manhattan(game, pos, a) <= distance for a in anchors)
+    anchors = memo.listing(game, ("anchors", seat), lambda: _anchors(game, seat))
+    x, y = game.xy(pos)
+    return any(abs(x - ax) + abs(y - ay) <= distance for ax, ay in anchors)
+
+
+def _anchors(game: Game, seat: int) -> list[tuple[int, int]]:
+    found = {f.pos for f in game.figures if f.owner == seat} | {c.pos for c in game.cities if c.owner == seat}
+    return [game.xy(p) for p in found]
+
+
+def improved_squares(game: Game) -> list[int]:
+    """The squares holding a building, wonder or great person."""
+    key = game.cache.get("land_version", 0)
+    cached = game.cache.get("improved")
+    if cached is None or cached[0] != key:
+        cached = (key, [pos for pos, square in enumerate(game.squares) if square.improvement is not None])
+        game.cache["improved"] = cached
+    found: list[int] = cached[1]
+    return found

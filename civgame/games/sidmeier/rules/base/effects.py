@@ -8,12 +8,15 @@ or wonders change; blockades are checked at each look-up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from civgame.games.sidmeier.content.registry import Params
 from civgame.games.sidmeier.core.model import Game
+from civgame.games.sidmeier.rules.base import occupancy
 
 P = TypeVar("P", bound=Params)
+T = TypeVar("T")
 Entry = tuple[str, str, Params]  # (source kind, source id, parameters)
 
 
@@ -24,6 +27,7 @@ def _index(game: Game, seat: int) -> dict[str, list[Entry]]:
     if cached is not None and cached[0] == key:
         index: dict[str, list[Entry]] = cached[1]
         return index
+    game.cache[("memo", seat)] = {}
     rules = game.rules
     index = {}
 
@@ -51,7 +55,7 @@ def wonder_active(game: Game, wonder: str) -> bool:
         return False
     square = game.squares[pos]
     owner = square.improvement.owner if square.improvement is not None else -1
-    return not any(f.pos == pos and f.owner != owner for f in game.figures)
+    return not occupancy.enemy_on(game, pos, owner)
 
 
 def entries(game: Game, seat: int, name: str) -> list[Entry]:
@@ -60,6 +64,19 @@ def entries(game: Game, seat: int, name: str) -> list[Entry]:
     if not found:
         return []
     return [e for e in found if e[0] != "wonder" or wonder_active(game, e[1])]
+
+
+def memo(game: Game, seat: int, label: str, names: tuple[str, ...], compute: Callable[[], T]) -> T:
+    """A value worked out from the player's effects of `names`, kept until those effects change (never
+    kept when a wonder gives one of them: a blockade may switch it off at any time)."""
+    index = _index(game, seat)
+    if any(e[0] == "wonder" for name in names for e in index.get(name, ())):
+        return compute()
+    store = game.cache.setdefault(("memo", seat), {})
+    if label not in store:
+        store[label] = compute()
+    value: T = store[label]
+    return value
 
 
 def has(game: Game, seat: int, name: str) -> bool:

@@ -8,7 +8,7 @@ from civgame.games.sidmeier.content.registry import Params
 from civgame.games.sidmeier.core.decisions import DiscardCulture, PlaceGreatPerson
 from civgame.games.sidmeier.core.model import City, Deck, Figure, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import FigureKind
-from civgame.games.sidmeier.rules.base import board, effects, yields
+from civgame.games.sidmeier.rules.base import board, effects, memo, yields
 
 # ------------------------------------------------------------------ figures
 
@@ -31,12 +31,14 @@ def unbuilt(game: Game, seat: int, kind: str) -> int:
 def place_figure(game: Game, seat: int, kind: FigureKind, pos: int) -> Figure:
     fig = Figure(new_id(game), seat, kind, pos, placed_turn=game.turn, moved=True, start_pos=pos)
     game.figures.append(fig)
+    yields.touch(game, figures_only=True)
     return fig
 
 
 def remove_figure(game: Game, fig: Figure) -> None:
     """The figure returns to its owner's civilization sheet (it may be built again)."""
     game.figures.remove(fig)
+    yields.touch(game, figures_only=True)
 
 
 # ------------------------------------------------------------------ decks
@@ -204,28 +206,36 @@ def improvement_name(game: Game, improvement: Improvement) -> str:
 def building_squares(game: Game, city: City, face: str) -> list[int]:
     """Where `city` may place a building of this face: its outskirts on allowed terrain, not blockaded,
     one limited building per city, never over another player's piece."""
-    rules = game.rules
-    fam = rules.faces[face].family
-    seat = city.owner
-    squares = board.outskirts(game, city)
-    limited_here = [
-        p
-        for p in squares
-        if (imp := game.squares[p].improvement) is not None
-        and imp.kind == "building"
-        and rules.faces[imp.name].family.limited
-    ]
+    fam = game.rules.faces[face].family
+    free, limited_at = memo.listing(game, ("build_squares", city.id), lambda: _build_squares(game, city))
     out = []
-    for pos in squares:
-        square = game.squares[pos]
-        if square.terrain not in fam.terrain or board.blockaded(game, pos, seat):
+    for pos, terrain in free:
+        if terrain not in fam.terrain:
             continue
-        if square.improvement is not None and square.improvement.owner != seat:
-            continue
-        if fam.limited and any(p != pos for p in limited_here):
+        if fam.limited and limited_at >= 0 and limited_at != pos:
             continue
         out.append(pos)
     return out
+
+
+def _build_squares(game: Game, city: City) -> tuple[list[tuple[int, str]], int]:
+    """The squares of the city where a building may stand (with their terrain), and where its limited
+    building stands (-1: none)."""
+    rules = game.rules
+    seat = city.owner
+    limited_at = -1
+    free = []
+    for pos in board.outskirts(game, city):
+        square = game.squares[pos]
+        imp = square.improvement
+        if imp is not None and imp.kind == "building" and rules.faces[imp.name].family.limited:
+            limited_at = pos
+        if not square.terrain or board.blockaded(game, pos, seat):
+            continue
+        if imp is not None and imp.owner != seat:
+            continue
+        free.append((pos, square.terrain))
+    return free, limited_at
 
 
 def wonder_squares(game: Game, city: City) -> list[int]:

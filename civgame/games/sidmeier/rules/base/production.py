@@ -26,6 +26,6 @@ def unlocked_faces(game: Game, seat: int) -> list[str]:
 
 def city_may_act(game: Game, city: City) -> bool:
     """The city has not taken its action this turn (the capital of a player in Anarchy never does)."""
-    if city.capital and effects.has(game, city.owner, "capital_idle"):
+    if city.actions:
         return False
-    return city.actions == 0
+    return not (city.capital and effects.has(game, city.owner, "capital_idle"))

@@ -48,11 +48,29 @@ def finish(game: Game, winners: list[int], reason: str) -> None:
 
 
 def check_economy(game: Game) -> None:
-    """Economic victory, checked in turn order after every action."""
+    """Economic victory, checked in turn order after every action (skipped when nothing coins depend on
+    has changed since the last check)."""
     if over(game):
         return
+    players = game.players
+    key = (
+        game.turn,
+        game.cache.get("board_version", 0),
+        game.cache.get("land_version", 0),
+        tuple(sum(p.coin_tokens.values()) for p in players),
+        tuple(len(p.techs) for p in players),
+        tuple(p.government for p in players),
+        tuple(p.last_battle_turn for p in players),
+        tuple(len(p.wonders) for p in players),
+        len(game.obsolete),
+    )
+    if game.cache.get("economy_checked") == key:
+        return
+    game.cache["economy_checked"] = key
     target = game.rules.game.economy.victory_coins
     for seat in game.order():
+        if yields.coins_bound(game, seat) < target:
+            continue
         if seat not in game.achieved and yields.coins(game, seat) >= target:
             declare(game, seat, "economic")
             if over(game):

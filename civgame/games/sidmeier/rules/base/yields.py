@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.model import City, Game
-from civgame.games.sidmeier.rules.base import board, effects
+from civgame.games.sidmeier.rules.base import board, effects, memo
 
 TRADE, PRODUCTION, CULTURE, COIN = range(4)
 
@@ -70,19 +70,24 @@ def city_squares(game: Game, seat: int) -> dict[int, list[int]]:
     return found
 
 
-def _stamp(game: Game) -> tuple[object, ...]:
-    """Changes whenever what a city's squares depend on may have changed."""
-    return (
-        game.turn,
-        tuple((f.pos, f.owner, f.gathers_for) for f in game.figures),
-        tuple(c.pos for c in game.cities),
-        game.cache.get("board_version", 0),
-    )
+def _stamp(game: Game) -> tuple[int, int]:
+    """Changes whenever what a city's squares depend on may have changed: every change of figures,
+    cities, improvements, terrain or tiles calls `touch` (the invariants check that none is missed)."""
+    return game.turn, game.cache.get("board_version", 0)
 
 
-def touch(game: Game) -> None:
-    """The board changed in a way the stamp cannot see (an improvement, terrain, a tile)."""
-    game.cache["board_version"] = game.cache.get("board_version", 0) + 1
+def touch(game: Game, *, figures_only: bool = False) -> None:
+    """The board changed: figures (`figures_only`), or cities, improvements, terrain or tiles."""
+    cache = game.cache
+    cache["board_version"] = cache.get("board_version", 0) + 1
+    if not figures_only:
+        cache["land_version"] = cache.get("land_version", 0) + 1
+
+
+def fresh_city_squares(game: Game, seat: int) -> dict[int, list[int]]:
+    """`city_squares` computed without the cache (for the invariants)."""
+    game.cache.pop(("squares", seat), None)
+    return city_squares(game, seat)
 
 
 def city_icons(game: Game, city: City) -> tuple[int, int, int, int]:
@@ -100,6 +105,10 @@ def city_resources(game: Game, city: City) -> list[str]:
 
 def production(game: Game, city: City) -> int:
     """The production the city has left this turn (its squares, bonuses and boosts, minus what it spent)."""
+    return memo.listing(game, ("production", city.id), lambda: _production(game, city))
+
+
+def _production(game: Game, city: City) -> int:
     seat = city.owner
     base = city_icons(game, city)[PRODUCTION] + effects.total(game, seat, "production_per_city")
     for p in effects.params(game, seat, "production_per_coins", fx.ProductionPerCoins):
@@ -132,14 +141,92 @@ def arts_culture(game: Game, city: City) -> int:
 
 
 def map_coins(game: Game, seat: int) -> int:
-    return sum(icons(game, pos)[COIN] for squares in city_squares(game, seat).values() for pos in squares)
+    """The coins of the squares the player's cities and gathering scouts control (the same as summing the coins
+    of `city_squares`, without working those out: the coin squares of the outskirts change rarely)."""
+    key = ("coin_squares", seat)
+    land = (game.turn, game.cache.get("land_version", 0))
+    cached = game.cache.get(key)
+    if cached is None or cached[0] != land:
+        found: dict[int, int] = {}
+        for city in game.cities:
+            if city.owner == seat:
+                for pos in board.outskirts(game, city):
+                    coin = icons(game, pos)[COIN]
+                    if coin and game.squares[pos].terrain:
+                        found[pos] = coin
+        cached = (land, found)
+        game.cache[key] = cached
+    outskirts: dict[int, int] = cached[1]
+    total = sum(outskirts.values())
+    counted = set()
+    for fig in game.figures:
+        pos = fig.pos
+        if fig.owner != seat:
+            if pos in outskirts and pos not in counted:
+                counted.add(pos)
+                total -= outskirts[pos]
+        elif fig.kind == "scout" and fig.gathers_for >= 0 and fig.placed_turn < game.turn and pos not in outskirts:
+            if pos not in counted:
+                counted.add(pos)
+                total += icons(game, pos)[COIN]
+    return total
 
 
 def coins(game: Game, seat: int) -> int:
     """The coins on the player's economy dial."""
     player = game.players[seat]
-    total = map_coins(game, seat) + sum(player.coin_tokens.values())
-    total += sum(game.rules.techs[t].coins for t in player.techs)
+    key = (
+        game.turn,
+        game.cache.get("land_version", 0),
+        _figures_key(game),
+        tuple(player.coin_tokens.values()),
+        len(player.techs),
+        player.government,
+        player.last_battle_turn,
+        len(player.wonders),
+        len(game.obsolete),
+    )
+    cached = game.cache.get(("coins", seat))
+    if cached is not None and cached[0] == key:
+        found: int = cached[1]
+        return found
+    found = _coins(game, seat)
+    game.cache[("coins", seat)] = (key, found)
+    return found
+
+
+def coins_bound(game: Game, seat: int) -> int:
+    """At least the player's coins, worked out without the figures (which may blockade their squares or
+    gather more): a quick test that economic victory is still out of reach."""
+    player = game.players[seat]
+    key = ("coin_squares", seat)
+    map_coins(game, seat)  # keeps the player's outskirts coin squares in the cache
+    outskirts = sum(game.cache[key][1].values())
+    scouts = sum(1 for f in game.figures if f.owner == seat and f.kind == "scout")
+    peaceful = effects.total(game, seat, "coins_while_peaceful")
+    gathered = scouts * game.rules.most_coins_on_a_square()
+    return sum(player.coin_tokens.values()) + tech_coins(game, seat) + outskirts + gathered + peaceful
+
+
+def tech_coins(game: Game, seat: int) -> int:
+    player = game.players[seat]
+    key = ("tech_coins", seat)
+    cached = game.cache.get(key)
+    if cached is None or cached[0] != len(player.techs):
+        cached = (len(player.techs), sum(game.rules.techs[t].coins for t in player.techs))
+        game.cache[key] = cached
+    found: int = cached[1]
+    return found
+
+
+def _figures_key(game: Game) -> int:
+    """The board version, unless only figures moved that stand on no coin: then the last version that mattered."""
+    return game.cache.get("board_version", 0)
+
+
+def _coins(game: Game, seat: int) -> int:
+    player = game.players[seat]
+    total = map_coins(game, seat) + sum(player.coin_tokens.values()) + tech_coins(game, seat)
     tokens_on = player.coin_tokens
     for wonder, count in tokens_on.items():  # coin tokens on a wonder count while its ability works
         if wonder in game.rules.wonders and not effects.wonder_active(game, wonder):

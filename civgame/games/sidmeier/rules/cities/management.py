@@ -25,7 +25,7 @@ from civgame.games.sidmeier.core.actions import (
 )
 from civgame.games.sidmeier.core.decisions import CityTurn
 from civgame.games.sidmeier.core.model import City, Game, Improvement
-from civgame.games.sidmeier.rules.base import board, culture, effects, pieces, production, reactions, yields
+from civgame.games.sidmeier.rules.base import board, culture, effects, memo, pieces, production, reactions, yields
 from civgame.games.sidmeier.rules.base.book import BOOK
 from civgame.games.sidmeier.rules.combat import battles
 
@@ -40,6 +40,16 @@ def conversion(game: Game, seat: int) -> tuple[int, int]:
         return best.trade, best.production
     cfg = game.rules.game.trade
     return cfg.boost_trade, cfg.boost_production
+
+
+def budget(game: Game, city: City) -> int:
+    """The most production the city can pay this turn: its own and all the trade the player may turn into it."""
+
+    def compute() -> int:
+        trade, prod = conversion(game, city.owner)
+        return yields.production(game, city) + game.players[city.owner].trade // trade * prod
+
+    return memo.listing(game, ("budget", city.id), compute)
 
 
 def trade_needed(game: Game, city: City, cost: int) -> int | None:
@@ -103,7 +113,7 @@ def _acting_city(game: Game, city_id: int, build: bool) -> City:
 
 
 def _affordable(game: Game, city: City, cost: int) -> bool:
-    return trade_needed(game, city, cost) is not None
+    return cost <= budget(game, city)
 
 
 # ------------------------------------------------------------------ building figures

@@ -16,7 +16,7 @@ from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.actions import Action, NoBattleCards, PlayUnit, SaveUnit, TakeLoot, UseDeck
 from civgame.games.sidmeier.core.decisions import BarbarianDeck, BattleCards, BattlePlay, ChooseLoot, SaveUnits
 from civgame.games.sidmeier.core.model import Battle, Front, Game
-from civgame.games.sidmeier.rules.base import culture, effects, payments, pieces, reactions, techs, victory
+from civgame.games.sidmeier.rules.base import board, culture, effects, payments, pieces, reactions, techs, victory
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 ATTACKER, DEFENDER = 0, 1
@@ -232,8 +232,8 @@ def combat_bonus(game: Game, battle: Battle, side: int) -> int:
     seat = seat_of(battle, side)
     rules = game.rules
     bonus = effects.total(game, seat, "combat_bonus")
-    for square in game.squares:
-        imp = square.improvement
+    for pos in board.improved_squares(game):
+        imp = game.squares[pos].improvement
         if imp is None or imp.owner != seat:
             continue
         if imp.kind == "building":

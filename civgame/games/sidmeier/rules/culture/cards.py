@@ -116,8 +116,8 @@ def list_kill(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]
         if board.within(game, seat, pos, p.range):
             yield PlayCard(card, pos=pos)
     if p.great_person:
-        for pos, square in enumerate(game.squares):
-            imp = square.improvement
+        for pos in board.improved_squares(game):
+            imp = game.squares[pos].improvement
             if (
                 imp is not None
                 and imp.kind == "great_person"
@@ -188,6 +188,7 @@ def do_move_enemy(game: Game, seat: int, action: PlayCard, p: Params) -> None:
     moved = [f for f in game.figures if f.pos == action.pos and f.owner == action.target]
     for fig in moved:
         fig.pos = action.dest
+    yields.touch(game, figures_only=True)
     game.say(f"{game.players[action.target].name}'s figures are moved to {game.label(action.dest)}.")
 
 
@@ -261,8 +262,8 @@ def list_destroy(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCa
     others = set(_others(game, seat))
     found = [
         pos
-        for pos, square in enumerate(game.squares)
-        if (imp := square.improvement) is not None
+        for pos in board.improved_squares(game)
+        if (imp := game.squares[pos].improvement) is not None
         and imp.kind == "building"
         and imp.owner in others
         and board.within(game, seat, pos, p.range)
@@ -521,6 +522,8 @@ def discard(game: Game, action: Discard) -> None:
 def list_place_person(game: Game) -> Iterator[Action]:
     decision = top(game, PlaceGreatPerson)
     yield PlaceGreatPersonAt(-1)
+    if decision.marker not in game.players[decision.player].reserve:
+        return  # placed already (from the reserve)
     for pos in pieces.great_person_squares(game, decision.player):
         yield PlaceGreatPersonAt(pos)
 

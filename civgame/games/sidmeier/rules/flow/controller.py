@@ -48,8 +48,12 @@ def legal_actions(game: Game) -> list[Action]:
     if game.phase == "over" or not game.pending:
         return []
     out: list[Action] = []
-    for rule in BOOK.answering(game.pending[-1]):
-        out.extend(rule.legal(game))
+    game.cache["listing"] = {}  # look-ups shared by the rules' listings of this one state
+    try:
+        for rule in BOOK.answering(game.pending[-1]):
+            out.extend(rule.legal(game))
+    finally:
+        del game.cache["listing"]
     return out
 
 

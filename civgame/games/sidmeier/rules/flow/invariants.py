@@ -8,7 +8,7 @@ from collections import Counter
 
 from civgame.games.sidmeier.core.decisions import DiscardCulture, Evacuate, Moving
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import board, pieces
+from civgame.games.sidmeier.rules.base import board, pieces, yields
 
 
 def check_invariants(game: Game) -> list[str]:
@@ -139,14 +139,19 @@ def check_invariants(game: Game) -> list[str]:
             problems.append(f"figure {fig.id} stands off the revealed map")
             continue
         owners.setdefault(fig.pos, set()).add(fig.owner)
-        city = game.city_at(fig.pos)
-        if city is not None and city.owner == fig.owner and fig.id not in moving:
+        centre = game.city_at(fig.pos)
+        if centre is not None and centre.owner == fig.owner and fig.id not in moving:
             problems.append(f"figure {fig.id} stands in its own city centre")
         if game.squares[fig.pos].marker >= 0 and (battle is None or battle.pos != fig.pos):
             problems.append(f"figure {fig.id} stands on a hut or village")
     for pos, found in owners.items():
         if len(found) > 1 and (battle is None or battle.pos != pos):
             problems.append(f"figures of several players share {game.label(pos)} outside a battle")
+    for seat in range(n):  # a cached look-up that missed a change of the board
+        cached = game.cache.get(("squares", seat))
+        if cached is not None and cached[0] == (game.turn, game.cache.get("board_version", 0)):
+            if yields.fresh_city_squares(game, seat) != cached[1]:
+                problems.append(f"the cached squares of player {seat}'s cities are stale")
     for decision in game.pending:
         if not 0 <= decision.player < n:
             problems.append(f"a pending decision belongs to {decision.player}, who is not a player")

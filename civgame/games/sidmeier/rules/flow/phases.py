@@ -52,9 +52,8 @@ def _begin(game: Game, seat: int) -> None:
         setup.begin_player(game, seat)
     elif phase == "start_of_turn":
         start.default_scouts(game, seat)
-        start.automatic(game, seat)
-        if game.phase != "over":
-            game.pending.append(StartTurn(seat))
+        game.pending.append(StartTurn(seat))
+        start.automatic(game, seat)  # what it asks for is answered first
     elif phase == "trade":
         game.pending.append(TradeTurn(seat))
     elif phase == "city_management":

@@ -10,6 +10,7 @@ city centre, not in water they may only cross, within the stacking limit).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import combinations
 
 from civgame.framework.errors import RuleError
@@ -17,7 +18,7 @@ from civgame.games.sidmeier.core.actions import Action, BeginMove, EndMovement, 
 from civgame.games.sidmeier.core.decisions import MovementTurn, Moving
 from civgame.games.sidmeier.core.model import Figure, Game
 from civgame.games.sidmeier.core.vocabulary import DIRECTIONS, Direction
-from civgame.games.sidmeier.rules.base import board, effects, pieces, techs, yields
+from civgame.games.sidmeier.rules.base import board, effects, occupancy, pieces, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.combat import battles
 
@@ -43,8 +44,12 @@ def list_begin(game: Game) -> Iterator[Action]:
 
 
 def _may_start(game: Game, seat: int, ids: list[int]) -> bool:
+    """The figures can end a move somewhere (usually where they stand: they ended a move there)."""
     figures = [f for f in game.figures if f.id in ids]
-    return can_finish(game, seat, figures, figures[0].pos, board.travel_speed(game, seat), moved=False)
+    group = group_of(game, seat, figures)
+    if stop_ok(game, group, figures[0].pos):
+        return True
+    return can_finish(game, group, figures[0].pos, board.travel_speed(game, seat), moved=False)
 
 
 def check_begin(game: Game, action: BeginMove) -> None:
@@ -87,73 +92,80 @@ def _group(game: Game, decision: Moving) -> list[Figure]:
     return [f for f in game.figures if f.id in decision.figures]
 
 
-def _has_army(figures: list[Figure]) -> bool:
-    return any(f.kind == "army" for f in figures)
+@dataclass(frozen=True)
+class Group:
+    """What the rules ask of a moving group, worked out once per look."""
+
+    seat: int
+    ids: frozenset[int]
+    size: int
+    army: bool
+    scouts: bool
+    limit: int
+    water: str
+    huts: bool  # its scouts may explore huts
 
 
-def passable(game: Game, seat: int, pos: int) -> bool:
-    """The figures may move through `pos` (without stopping there by force)."""
-    square = game.squares[pos]
-    if not square.terrain or square.marker >= 0:
-        return False
-    if board.is_water(game, pos) and board.water_mode(game, seat) == "none":
-        return False
-    city = game.city_at(pos)
-    if city is not None and city.owner != seat:
-        return False
-    return not board.enemy_figures_at(game, pos, seat)
+def group_of(game: Game, seat: int, figures: list[Figure]) -> Group:
+    return Group(
+        seat,
+        frozenset(f.id for f in figures),
+        len(figures),
+        any(f.kind == "army" for f in figures),
+        any(f.kind == "scout" for f in figures),
+        board.stacking_limit(game, seat),
+        board.water_mode(game, seat),
+        effects.has(game, seat, "scouts_explore_huts"),
+    )
 
 
 def may_stop_group(game: Game, seat: int, figures: list[Figure], pos: int) -> bool:
     """The group may end its move on `pos` (its own figures there do not count twice)."""
-    ids = {f.id for f in figures}
-    present = sum(1 for f in game.figures if f.pos == pos and f.owner == seat and f.id not in ids)
-    if present + len(figures) > board.stacking_limit(game, seat):
-        return False
-    return _stop_ok(game, seat, pos)
+    return stop_ok(game, group_of(game, seat, figures), pos)
 
 
-def _stop_ok(game: Game, seat: int, pos: int) -> bool:
+def stop_ok(game: Game, group: Group, pos: int) -> bool:
     square = game.squares[pos]
-    if not square.terrain or square.marker >= 0 or game.city_at(pos) is not None:
+    if not square.terrain or square.marker >= 0 or pos in board.city_centres(game):
         return False
-    if board.is_water(game, pos) and board.water_mode(game, seat) != "end":
+    if group.water != "end" and game.rules.terrains[square.terrain].water:
         return False
-    return not board.closed_to(game, pos, seat)
+    present = sum(1 for f in occupancy.at(game, pos) if f.owner == group.seat and f.id not in group.ids)
+    if present + group.size > group.limit:
+        return False
+    return not board.closed_to(game, pos, group.seat)
 
 
-def entry(game: Game, seat: int, figures: list[Figure], pos: int) -> str:
+def entry(game: Game, group: Group, pos: int) -> str:
     """What entering `pos` means: `blocked`, `pass` (a plain square), `hut`, `fight` (a village, enemy
     figures or an enemy city: a battle or a kill)."""
     square = game.squares[pos]
     if not square.terrain:
         return "blocked"
-    scouts = any(f.kind == "scout" for f in figures)
-    army = _has_army(figures)
+    seat = group.seat
     if square.marker >= 0:
         if game.rules.hut_markers[square.marker].kind == "village":
-            return "fight" if army and not scouts else "blocked"
-        if scouts and not effects.has(game, seat, "scouts_explore_huts"):
+            return "fight" if group.army and not group.scouts else "blocked"
+        if group.scouts and not group.huts:
             return "blocked"
-        return "hut" if not board.enemy_figures_at(game, pos, seat) else "blocked"
-    if board.is_water(game, pos) and board.water_mode(game, seat) == "none":
+        return "hut" if not occupancy.enemy_on(game, pos, seat) else "blocked"
+    water = game.rules.terrains[square.terrain].water
+    if water and group.water == "none":
         return "blocked"
-    city = game.city_at(pos)
+    city = board.city_centres(game).get(pos)
     if city is not None and city.owner != seat:
-        return "fight" if army else "blocked"
-    if board.enemy_figures_at(game, pos, seat):
-        if not army:
-            return "blocked"
-        if board.is_water(game, pos) and board.water_mode(game, seat) != "end":
+        return "fight" if group.army else "blocked"
+    if occupancy.enemy_on(game, pos, seat):
+        if not group.army or (water and group.water != "end"):
             return "blocked"
         return "fight"
     return "pass"
 
 
-def can_finish(game: Game, seat: int, figures: list[Figure], pos: int, left: int, moved: bool = True) -> bool:
+def can_finish(game: Game, group: Group, pos: int, left: int, moved: bool = True) -> bool:
     """From `pos` with `left` squares of movement, the figures can end their move legally (stopping, or
     entering a hut or a battle)."""
-    if moved and may_stop_group(game, seat, figures, pos):
+    if moved and stop_ok(game, group, pos):
         return True
     frontier = [pos]
     seen = {pos}
@@ -164,11 +176,11 @@ def can_finish(game: Game, seat: int, figures: list[Figure], pos: int, left: int
                 if there in seen:
                     continue
                 seen.add(there)
-                kind = entry(game, seat, figures, there)
+                kind = entry(game, group, there)
                 if kind in ("hut", "fight"):
                     return True
-                elif kind == "pass":
-                    if may_stop_group(game, seat, figures, there):
+                if kind == "pass":
+                    if stop_ok(game, group, there):
                         return True
                     nxt.append(there)
         frontier = nxt
@@ -191,7 +203,9 @@ def list_moving(game: Game) -> Iterator[Action]:
         yield StopMove()
         return
     pos = figures[0].pos
-    if may_stop_group(game, seat, figures, pos):
+    group = group_of(game, seat, figures)
+    here_ok = stop_ok(game, group, pos)
+    if here_ok:
         yield StopMove()
     if decision.left <= 0:
         return
@@ -199,14 +213,10 @@ def list_moving(game: Game) -> Iterator[Action]:
         there = board.step(game, pos, direction)
         if there is None:
             continue
-        kind = entry(game, seat, figures, there)
-        if kind in ("hut", "fight") or (kind == "pass" and can_finish(game, seat, figures, there, decision.left - 1)):
+        kind = entry(game, group, there)
+        if kind in ("hut", "fight") or (kind == "pass" and can_finish(game, group, there, decision.left - 1)):
             yield Step(direction)
-        elif (
-            kind == "blocked"
-            and not game.squares[there].terrain
-            and (decision.left - 1 > 0 or may_stop_group(game, seat, figures, pos))
-        ):
+        elif kind == "blocked" and not game.squares[there].terrain and (decision.left - 1 > 0 or here_ok):
             yield Explore(direction)
     yield from _infiltrations(game, seat, figures, pos)
 
@@ -226,9 +236,10 @@ def step(game: Game, action: Step) -> None:
     figures = _group(game, decision)
     there = board.step(game, figures[0].pos, action.direction)
     assert there is not None
-    kind = entry(game, seat, figures, there)
+    kind = entry(game, group_of(game, seat, figures), there)
     for fig in figures:
         fig.pos = there
+    yields.touch(game, figures_only=True)
     decision.left -= 1
     if kind == "hut":
         game.pending.pop()

@@ -23,7 +23,7 @@ from civgame.games.sidmeier.core.actions import (
 )
 from civgame.games.sidmeier.core.decisions import CityTurn, DrawCultureChoice, Evacuate, StartTurn
 from civgame.games.sidmeier.core.model import City, Game, Improvement
-from civgame.games.sidmeier.rules.base import board, culture, effects, pieces, production, techs, yields
+from civgame.games.sidmeier.rules.base import board, culture, effects, occupancy, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 # ------------------------------------------------------------------ building cities
@@ -41,7 +41,7 @@ def why_no_city(game: Game, seat: int, pos: int) -> str | None:
     for p in near:
         if game.squares[p].marker >= 0:
             return "a city cannot be built next to a hut or village"
-        if any(f.pos == p and f.owner != seat for f in game.figures):
+        if occupancy.enemy_on(game, p, seat):
             return "a city cannot be built next to an enemy figure"
     distance = game.rules.game.cities.min_distance
     for city in game.cities:
@@ -118,6 +118,7 @@ def move_off(game: Game, action: MoveOff) -> None:
         pieces.remove_figure(game, fig)
     else:
         fig.pos = action.pos
+    yields.touch(game, figures_only=True)
     decision.figures.pop(0)
     if not decision.figures:
         game.pending.pop()
@@ -245,6 +246,7 @@ def assign_scout(game: Game, action: AssignScout) -> None:
     fig = game.figure(action.scout)
     assert fig is not None
     fig.gathers_for = action.city
+    yields.touch(game, figures_only=True)
 
 
 def default_scouts(game: Game, seat: int) -> None:
@@ -259,6 +261,7 @@ def default_scouts(game: Game, seat: int) -> None:
         if game.city(fig.gathers_for) is None or game.city(fig.gathers_for) not in cities:
             nearest = min(cities, key=lambda c: (board.chebyshev(game, fig.pos, c.pos), c.id))
             fig.gathers_for = nearest.id
+    yields.touch(game, figures_only=True)
 
 
 # ------------------------------------------------------------------ Start of Turn abilities

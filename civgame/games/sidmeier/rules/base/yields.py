@@ -158,17 +158,18 @@ def map_coins(game: Game, seat: int) -> int:
         game.cache[key] = cached
     outskirts: dict[int, int] = cached[1]
     total = sum(outskirts.values())
-    counted = set()
+    counted = set()  # a square with two figures on it counts once
     for fig in game.figures:
         pos = fig.pos
+        if pos in counted:
+            continue
         if fig.owner != seat:
-            if pos in outskirts and pos not in counted:
+            if pos in outskirts:
                 counted.add(pos)
                 total -= outskirts[pos]
         elif fig.kind == "scout" and fig.gathers_for >= 0 and fig.placed_turn < game.turn and pos not in outskirts:
-            if pos not in counted:
-                counted.add(pos)
-                total += icons(game, pos)[COIN]
+            counted.add(pos)
+            total += icons(game, pos)[COIN]
     return total
 
 
@@ -178,7 +179,7 @@ def coins(game: Game, seat: int) -> int:
     key = (
         game.turn,
         game.cache.get("land_version", 0),
-        _figures_key(game),
+        game.cache.get("board_version", 0),
         tuple(player.coin_tokens.values()),
         len(player.techs),
         player.government,
@@ -217,11 +218,6 @@ def tech_coins(game: Game, seat: int) -> int:
         game.cache[key] = cached
     found: int = cached[1]
     return found
-
-
-def _figures_key(game: Game) -> int:
-    """The board version, unless only figures moved that stand on no coin: then the last version that mattered."""
-    return game.cache.get("board_version", 0)
 
 
 def _coins(game: Game, seat: int) -> int:

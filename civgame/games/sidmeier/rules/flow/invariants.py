@@ -149,9 +149,9 @@ def check_invariants(game: Game) -> list[str]:
             problems.append(f"figures of several players share {game.label(pos)} outside a battle")
     for seat in range(n):  # a cached look-up that missed a change of the board
         cached = game.cache.get(("squares", seat))
-        if cached is not None and cached[0] == (game.turn, game.cache.get("board_version", 0)):
-            if yields.fresh_city_squares(game, seat) != cached[1]:
-                problems.append(f"the cached squares of player {seat}'s cities are stale")
+        stamp = (game.turn, game.cache.get("board_version", 0))
+        if cached is not None and cached[0] == stamp and yields.fresh_city_squares(game, seat) != cached[1]:
+            problems.append(f"the cached squares of player {seat}'s cities are stale")
     for decision in game.pending:
         if not 0 <= decision.player < n:
             problems.append(f"a pending decision belongs to {decision.player}, who is not a player")

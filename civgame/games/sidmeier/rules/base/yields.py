@@ -140,9 +140,8 @@ def arts_culture(game: Game, city: City) -> int:
     return max(0, base + effects.total(game, city.owner, "arts_culture"))
 
 
-def map_coins(game: Game, seat: int) -> int:
-    """The coins of the squares the player's cities and gathering scouts control (the same as summing the coins
-    of `city_squares`, without working those out: the coin squares of the outskirts change rarely)."""
+def _outskirts_coins(game: Game, seat: int) -> dict[int, int]:
+    """The coin squares in the outskirts of the player's cities (they change only with the land)."""
     key = ("coin_squares", seat)
     land = (game.turn, game.cache.get("land_version", 0))
     cached = game.cache.get(key)
@@ -156,7 +155,14 @@ def map_coins(game: Game, seat: int) -> int:
                         found[pos] = coin
         cached = (land, found)
         game.cache[key] = cached
-    outskirts: dict[int, int] = cached[1]
+    result: dict[int, int] = cached[1]
+    return result
+
+
+def map_coins(game: Game, seat: int) -> int:
+    """The coins of the squares the player's cities and gathering scouts control (the same as summing the coins
+    of `city_squares`, without working those out)."""
+    outskirts = _outskirts_coins(game, seat)
     total = sum(outskirts.values())
     counted = set()  # a square with two figures on it counts once
     for fig in game.figures:
@@ -197,12 +203,10 @@ def coins(game: Game, seat: int) -> int:
 
 
 def coins_bound(game: Game, seat: int) -> int:
-    """At least the player's coins, worked out without the figures (which may blockade their squares or
-    gather more): a quick test that economic victory is still out of reach."""
+    """An upper bound of the player's coins, worked out without the figures (which may blockade their
+    squares or gather more): a quick test that economic victory is still out of reach."""
     player = game.players[seat]
-    key = ("coin_squares", seat)
-    map_coins(game, seat)  # keeps the player's outskirts coin squares in the cache
-    outskirts = sum(game.cache[key][1].values())
+    outskirts = sum(_outskirts_coins(game, seat).values())
     scouts = sum(1 for f in game.figures if f.owner == seat and f.kind == "scout")
     peaceful = effects.total(game, seat, "coins_while_peaceful")
     gathered = scouts * game.rules.most_coins_on_a_square()

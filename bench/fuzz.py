@@ -412,7 +412,8 @@ def _play_loaded(game, seed: int) -> Outcome:
 
 
 def check_rules(case: Case, directory: Path, originals: dict[str, bytes], play: bool = False) -> Outcome:
-    from civgame.games.clash.content.ruleset import RulesDataError, load_ruleset
+    from civgame.framework.datafiles import RulesDataError
+    from civgame.games.clash.content.ruleset import load_ruleset
 
     ((name, data),) = case.files.items()
     (directory / name).write_bytes(data)

@@ -29,9 +29,10 @@ from typing import Any, NoReturn
 
 from civgame.ai import GameRunError, play_out
 from civgame.ai.levels import LEVELS, levels_for_seats, make_agent, parse_levels
+from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
-from civgame.games.clash.content.ruleset import RulesDataError, Ruleset
+from civgame.games.clash.content.ruleset import Ruleset
 from civgame.games.clash.core.model import Game, Seat
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet

@@ -280,7 +280,7 @@ def test_loading_a_save_with_other_rules_warns(capsys):
 
 def test_validate_rules_prints_every_problem_even_past_the_dialog_limit(capsys, tmp_path):
     from civgame.cli import main
-    from civgame.games.clash.content.ruleset import RulesDataError
+    from civgame.framework.datafiles import RulesDataError
 
     mod = tmp_path / "many"
     mod.mkdir()

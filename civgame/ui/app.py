@@ -23,8 +23,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from civgame.framework.datafiles import RulesDataError
 from civgame.framework.saves import SaveError
-from civgame.games.clash.content.ruleset import RulesDataError
 from civgame.games.clash.core.model import Game
 from civgame.games.clash.storage.mods import load_saved_game
 from civgame.games.clash.storage.save import dumps, loads, save_game

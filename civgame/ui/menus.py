@@ -12,9 +12,10 @@ import pygame
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIScrollingContainer, UITextEntryLine
 
 from civgame.ai.levels import OFFERED
+from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
-from civgame.games.clash.content.ruleset import RulesDataError, Ruleset, default_ruleset
+from civgame.games.clash.content.ruleset import Ruleset, default_ruleset
 from civgame.games.clash.core.model import EventVariant, Game, Seat
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.flow.setup import DEFAULT_COLOURS, RANDOM, Civilizations, new_game, random_pool

@@ -5,9 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from civgame.framework.datafiles import RulesDataError
 from civgame.games.clash.content.effects import REGISTRY, parse_effect
 from civgame.games.clash.content.effects.docs import reference
-from civgame.games.clash.content.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
+from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "effects.md"
 

@@ -9,16 +9,10 @@ import pytest
 import yaml
 
 from civgame.ai import play_game, random_agents
+from civgame.framework.datafiles import RulesDataError, display_path, overlay, read_rules_file
 from civgame.framework.saves import SaveError
 from civgame.games.clash.content.effects import holdings_changed
-from civgame.games.clash.content.ruleset import (
-    RULESETS_ROOT,
-    ModRef,
-    RulesDataError,
-    default_ruleset,
-    display_path,
-    read_rules_file,
-)
+from civgame.games.clash.content.ruleset import RULESETS_ROOT, ModRef, default_ruleset
 from civgame.games.clash.core.actions import Advance, Recruit
 from civgame.games.clash.rules.actions import advances as advances_module
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
@@ -32,7 +26,6 @@ from civgame.games.clash.storage.mods import (
     load_rules,
     load_saved_game,
     modding_text,
-    overlay,
     user_mods_dir,
 )
 from civgame.games.clash.storage.save import SaveHeader, check_rules_match, read_header, save_game
@@ -315,7 +308,7 @@ def modded_save(tmp_path):
 def test_a_save_records_the_ruleset_its_mods_and_a_fingerprint_of_the_rules(modded_save):
     path, game = modded_save
     document = yaml.safe_load(path.read_text())
-    assert list(document)[:6] == ["format", "version", "ruleset", "mods", "rules_hash", "game"]
+    assert list(document)[:7] == ["format", "game_id", "version", "ruleset", "mods", "rules_hash", "game"]
     assert document["mods"] == [{"name": "Cheap advances", "version": "1.0"}]
     assert document["rules_hash"] == game.rules.content_hash
     assert read_header(path) == SaveHeader("monumental", (ModRef("Cheap advances", "1.0"),), game.rules.content_hash)

@@ -4,7 +4,8 @@ import shutil
 
 import pytest
 
-from civgame.games.clash.content.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
+from civgame.framework.datafiles import RulesDataError
+from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
 
 
 @pytest.fixture

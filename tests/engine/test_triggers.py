@@ -2,9 +2,9 @@
 
 import pytest
 
+from civgame.framework.effects import NoParams, Primitive
 from civgame.games.clash.content.effects import HOOKS, REGISTRY
 from civgame.games.clash.content.effects.hooks import Hook
-from civgame.games.clash.content.effects.registry import NoParams, Primitive
 from civgame.games.clash.core.actions import Advance, Collect, EndTurn
 from civgame.games.clash.core.decisions import EffectChoiceDecision
 from civgame.games.clash.rules.base import triggers

@@ -12,7 +12,8 @@ import shutil
 import pytest
 
 from bench import fuzz
-from civgame.games.clash.content.ruleset import RULESETS_ROOT, RulesDataError, load_ruleset
+from civgame.framework.datafiles import RulesDataError
+from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
 
 CI_CASES = 100
 SLOW_CASES = 5000

@@ -8,8 +8,9 @@ import pygame
 import pytest
 from pygame_gui.elements import UILabel, UIScrollingContainer
 
+from civgame.framework.datafiles import RulesDataError
 from civgame.framework.saves import state_hash
-from civgame.games.clash.content.ruleset import ModRef, RulesDataError
+from civgame.games.clash.content.ruleset import ModRef
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.mods import load_rules, load_saved_game
 from civgame.games.clash.storage.save import save_game

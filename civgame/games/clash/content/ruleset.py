@@ -11,12 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 from contextlib import suppress
-from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple
 
-import yaml
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -26,9 +24,8 @@ from pydantic import (
     ValidationError,
     model_validator,
 )
-from pydantic_core import ErrorDetails
 
-from civgame.framework.safe_yaml import safe_events, safe_node
+from civgame.framework.datafiles import RulesDataError, RulesFiles, Where, located_errors, read_files
 from civgame.games.clash.content.conditions import Condition, parse_condition
 from civgame.games.clash.content.effects import Effect, parse_effect
 from civgame.games.clash.content.effects.cards import PLAYED
@@ -41,29 +38,6 @@ from civgame.paths import resource_root
 ON_BUILT_EFFECTS = ("gain", "draw", "gain_choice")  # interpreted in cities.py
 ENGINE_UNITS = ("settler", "ship")  # unit types the rule modules name (founding cities, pirates)
 RULESETS_ROOT = resource_root() / "rules_data"
-
-
-class RulesDataError(Exception):
-    """A rules-data file is missing, unreadable or breaks the schema."""
-
-    MAX_PROBLEMS = 20
-    MAX_LENGTH = 400
-
-    def __init__(self, problems: list[str]):
-        # One short line per problem: a hostile mod can hold megabyte-long values and line breaks
-        # in names. `all_problems` is the full list (validate-rules prints it); `problems` keeps
-        # only the first few, for a dialog, since a broken mod can have thousands.
-        self.all_problems = [self._shorten(" ".join(p.splitlines())) for p in problems]
-        self.problems = self.all_problems[: self.MAX_PROBLEMS]
-        if len(problems) > self.MAX_PROBLEMS:
-            self.problems.append(f"(and {len(problems) - self.MAX_PROBLEMS} more problems)")
-        super().__init__("\n".join(self.problems))
-
-    @classmethod
-    def _shorten(cls, problem: str) -> str:
-        if len(problem) <= cls.MAX_LENGTH:
-            return problem
-        return f"{problem[: cls.MAX_LENGTH - 100]} … {problem[-80:]}"
 
 
 class ModRef(NamedTuple):
@@ -998,191 +972,10 @@ FILES = {
 
 # ---------------------------------------------------------------- reading files, with lines
 
-MAX_NESTING = 64  # the Monumental files nest at most 10 deep
-MAX_VALUES = 100_000  # per file; the largest Monumental file holds about 1,000 (an alias counts as
-# the values it repeats)
-_MAP = "tag:yaml.org,2002:map"
-_SEQ = "tag:yaml.org,2002:seq"
-
-
-@dataclass(frozen=True, slots=True)
-class Where:
-    """Where a value of the rules data was written; for a mapping or list, also where each of
-    its parts was (same keys, or same indices)."""
-
-    file: str
-    line: int
-    parts: dict[Any, Where] | list[Where] | None = None  # keyed like the mapping it describes
-
-    def at(self, path: tuple[object, ...]) -> Where:
-        """The deepest written place along `path` (for a part that is missing: its container)."""
-        here = self
-        for step in path:
-            parts = here.parts
-            if isinstance(parts, dict) and step in parts:
-                here = parts[step]
-                continue
-            if isinstance(parts, list) and type(step) is int and 0 <= step < len(parts):
-                here = parts[step]
-                continue
-            break
-        return here
-
-    def problem(self, message: str) -> str:
-        return f"{self.file}:{self.line}: {message}"
-
-
-@dataclass
-class RulesFiles:
-    """Rules data as read from files, before validation: each Ruleset field's data, where each
-    value was written, and the problems found so far."""
-
-    data: dict[str, object] = field(default_factory=dict)
-    where: dict[str, Where] = field(default_factory=dict)
-    problems: list[str] = field(default_factory=list)
-
-
-def display_path(path: Path) -> str:
-    """A file as problems name it: relative to the working directory when it is inside it."""
-    if path.is_absolute():
-        with suppress(ValueError, OSError):
-            return str(path.relative_to(Path.cwd()))
-    return str(path)
-
-
-def read_rules_file(path: Path) -> tuple[object, Where, list[str]]:
-    """One YAML file's data, where each value was written, and its repeated keys (problems that
-    do not stop validation). A file that cannot be read or parsed raises RulesDataError."""
-    name = display_path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RulesDataError([f"{name}: file is missing"]) from None
-    except UnicodeDecodeError as exc:
-        raise RulesDataError([f"{name}: not a UTF-8 text file (invalid byte at {exc.start})"]) from None
-    except OSError as exc:
-        raise RulesDataError([f"{name}: cannot read the file ({exc.strerror or exc})"]) from None
-    builder = _Builder(name)
-    try:
-        _check_size(text, name)
-        node = safe_node(text)
-        if node is None:  # an empty file
-            return None, Where(name, 1), []
-        data, where = builder.build(node, node.start_mark.line + 1)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where_text = f":{mark.line + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]  # a problem is one line
-        raise RulesDataError([f"{name}{where_text}: not valid YAML ({problem})"]) from None
-    except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        raise RulesDataError([f"{name}: not valid YAML ({exc})"]) from None
-    return data, where, builder.problems
-
-
-class _Builder:
-    """Plain data, as safe_load builds it, and its Where tree, from a composed YAML node tree.
-    A repeated key is a problem (safe_load silently keeps the last value); the first is kept."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self.problems: list[str] = []
-        self.scalars = yaml.SafeLoader("")  # constructs single scalars exactly as safe_load does
-        self.open: set[int] = set()  # collections being built: an alias inside one is a loop
-
-    def build(self, node: yaml.Node, line: int) -> tuple[object, Where]:
-        if isinstance(node, yaml.ScalarNode):
-            return self.scalars.construct_object(node), Where(self.file, line)
-        if id(node) in self.open:
-            raise yaml.constructor.ConstructorError(
-                None, None, "an alias refers to a value that contains it", node.start_mark
-            )
-        if node.tag not in (_MAP, _SEQ):
-            raise yaml.constructor.ConstructorError(None, None, f"the tag {node.tag!r} is not allowed", node.start_mark)
-        self.open.add(id(node))
-        try:
-            data, parts = self._mapping(node) if isinstance(node, yaml.MappingNode) else self._sequence(node)
-        finally:
-            self.open.discard(id(node))
-        return data, Where(self.file, line, parts)
-
-    def _sequence(self, node: yaml.Node) -> tuple[list[object], list[Where]]:
-        data: list[object] = []
-        parts: list[Where] = []
-        for item in node.value:
-            value, where = self.build(item, item.start_mark.line + 1)
-            data.append(value)
-            parts.append(where)
-        return data, parts
-
-    def _mapping(self, node: yaml.MappingNode) -> tuple[dict[object, object], dict[object, Where]]:
-        data: dict[object, object] = {}
-        parts: dict[object, Where] = {}
-        for key_node, value_node in node.value:
-            line = key_node.start_mark.line + 1
-            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
-                raise yaml.constructor.ConstructorError(
-                    None, None, "a key must be a single value (merge keys `<<` are not supported)", key_node.start_mark
-                )
-            key = self.scalars.construct_object(key_node)
-            value, where = self.build(value_node, line)
-            if key in data:
-                self.problems.append(f"{self.file}:{line}: duplicate key {key!r} (first on line {parts[key].line})")
-                continue
-            data[key] = value
-            parts[key] = where
-        return data, parts
-
-
-def _check_size(text: str, name: str) -> None:
-    """Refuse, before building anything, nesting that would exhaust the recursion limit and
-    aliases that expand to too many values (a few lines of anchors can stand for billions)."""
-    anchored: dict[str | None, int] = {}  # anchor -> values it stands for
-    open_anchors: list[str | None] = [None]  # the anchor of each open collection
-    open_counts = [0]  # the values inside each open collection
-    total = 0
-    for event in safe_events(text):
-        line = event.start_mark.line + 1 if event.start_mark else 0
-        if isinstance(event, yaml.CollectionStartEvent):
-            if len(open_anchors) > MAX_NESTING:
-                raise RulesDataError([f"{name}:{line}: nested more than {MAX_NESTING} levels deep"])
-            open_anchors.append(event.anchor)
-            open_counts.append(1)
-            total += 1
-            continue
-        if isinstance(event, yaml.CollectionEndEvent):
-            anchor, count = open_anchors.pop(), open_counts.pop()
-        elif isinstance(event, yaml.ScalarEvent):
-            anchor, count = event.anchor, 1
-            total += 1
-        elif isinstance(event, yaml.AliasEvent):
-            anchor, count = None, anchored.get(event.anchor, 0)
-            total += count
-        else:
-            continue
-        if anchor is not None:
-            anchored[anchor] = count
-        open_counts[-1] += count
-        if total > MAX_VALUES:
-            raise RulesDataError([f"{name}:{line}: more than {MAX_VALUES:,} values once aliases are expanded"])
-
 
 def read_ruleset(directory: Path) -> RulesFiles:
-    """Every file of a complete ruleset; unreadable or unparsable files raise RulesDataError
-    (after every file was tried, so all such problems are reported together)."""
-    files = RulesFiles()
-    broken = False
-    for key, file_name in FILES.items():
-        try:
-            data, where, problems = read_rules_file(directory / file_name)
-        except RulesDataError as exc:
-            files.problems += exc.problems
-            broken = True
-            continue
-        files.data[key], files.where[key] = data, where
-        files.problems += problems
-    if broken:
-        raise RulesDataError(files.problems)
-    return files
+    """Every file of a complete ruleset; unreadable or unparsable files raise RulesDataError."""
+    return read_files(directory, FILES)
 
 
 # ---------------------------------------------------------------- validating, with lines
@@ -1200,53 +993,6 @@ def build_ruleset(files: RulesFiles, mods: tuple[ModRef, ...] = ()) -> Ruleset:
     if problems:
         raise RulesDataError(problems)
     return rules
-
-
-def located_errors(
-    exc: ValidationError, data: dict[str, Any], where: dict[str, Where], prefix: tuple[int | str, ...] = ()
-) -> list[str]:
-    """Pydantic's errors, each at the file and line where the bad value (or the mapping missing
-    a field) was written. `data` maps file keys to each file's data; the errors' locations start
-    with a file key, or `prefix` is put before them (a model validated from one file's data)."""
-    root = Where("data", 0, where)
-    return [_schema_problem({**err, "loc": (*prefix, *err["loc"])}, data, root) for err in exc.errors()]
-
-
-def _schema_problem(err: ErrorDetails, data: dict[str, Any], root: Where) -> str:
-    loc = tuple(err["loc"])
-    message = err["msg"]
-    value = err.get("input")
-    if err["type"] not in ("missing", "extra_forbidden") and isinstance(value, (str, int, float)):
-        message += f" (got {value!r})"
-    return root.at(loc).problem(f"{_label(data, loc)}: {message}")
-
-
-def _label(data: object, loc: tuple[object, ...]) -> str:
-    """A key path for readers: list entries by id (`#4`), name (`Agriculture.advances.Storage`)
-    or index (`effects[0]`). The first step names the file, which the problem names already."""
-    parts: list[str] = []
-    here = data
-    for depth, step in enumerate(loc):
-        if isinstance(here, dict) and step in here:
-            here = here[step]
-            if depth:
-                parts.append(f".{step}")
-        elif isinstance(here, list) and type(step) is int and 0 <= step < len(here):
-            here = here[step]
-            parts.append(_entry_label(here, step))
-        else:
-            if depth == len(loc) - 1 and isinstance(step, str) and not step.startswith("["):
-                parts.append(f".{step}")  # a missing field
-            break
-    return "".join(parts).lstrip(".") or "(top level)"
-
-
-def _entry_label(entry: object, index: int) -> str:
-    if isinstance(entry, dict) and "id" in entry:
-        return f".#{entry['id']}"
-    if isinstance(entry, dict) and isinstance(entry.get("name"), str):
-        return f".{entry['name']}"
-    return f"[{index}]"
 
 
 def ruleset_dir(name_or_dir: str | Path) -> Path:

@@ -35,21 +35,24 @@ from typing import Any
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from civgame.framework.datafiles import (
+    RulesDataError,
+    RulesFiles,
+    Where,
+    display_path,
+    located_errors,
+    overlay,
+    read_rules_file,
+)
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
 from civgame.games.clash.content.ruleset import (
     FILES,
     RULESETS_ROOT,
     ModRef,
-    RulesDataError,
     Ruleset,
-    RulesFiles,
-    Where,
     build_ruleset,
     default_ruleset,
-    display_path,
-    located_errors,
-    read_rules_file,
     read_ruleset,
     ruleset_dir,
 )
@@ -61,8 +64,6 @@ from civgame.games.clash.storage.save import SaveHeader, check_rules_match, load
 
 MOD_FILE = "mod.yaml"
 MODS_DIR_VARIABLE = "CIVGAME_MODS_DIR"  # overrides the user mods folder (tests, portable installs)
-REMOVE = "remove"
-IDENTITY_KEYS = ("id", "name")  # the keys that identify list entries, in order of preference
 
 
 class ModInfo(BaseModel):
@@ -242,124 +243,6 @@ def _check_id_kept(base: object, mod: object, where: Where, problems: list[str])
     """The ruleset id names the base in saves; a mod is recorded separately, by name."""
     if isinstance(base, dict) and isinstance(mod, dict) and "id" in mod and mod["id"] != base.get("id"):
         problems.append(where.at(("id",)).problem(f"id: a mod cannot change the ruleset id ({base.get('id')!r})"))
-
-
-# ---------------------------------------------------------------- the overlay
-
-
-def overlay(
-    base: object, base_where: Where, mod: object, mod_where: Where, problems: list[str], label: str = ""
-) -> tuple[object, Where]:
-    """`mod` laid over `base` (see the module docstring), with where each resulting value was
-    written. Neither input is changed; unchanged parts of `base` are shared, not copied."""
-    if isinstance(base, dict) and isinstance(mod, dict):
-        return _overlay_mapping(base, base_where, mod, mod_where, problems, label)
-    key = identity_key(base)
-    if key is not None and isinstance(base, list) and isinstance(mod, list):  # identity_key: a list of dicts
-        return _overlay_list(base, base_where, mod, mod_where, key, problems, label)
-    return mod, mod_where
-
-
-def is_removal(value: object) -> bool:
-    """`{remove: true}`: the value of a mapping key that the mod removes."""
-    return isinstance(value, dict) and len(value) == 1 and value.get(REMOVE) is True
-
-
-def identity_key(base: object) -> str | None:
-    """The key that identifies the entries of a base list, if every entry has one."""
-    if not isinstance(base, list) or not base or not all(isinstance(e, dict) for e in base):
-        return None
-    for key in IDENTITY_KEYS:
-        if all(isinstance(e.get(key), (str, int)) for e in base):
-            return key
-    return None
-
-
-def _join(label: str, part: str) -> str:
-    return f"{label}.{part}" if label else part
-
-
-def _overlay_mapping(
-    base: dict[Any, Any], base_where: Where, mod: dict[Any, Any], mod_where: Where, problems: list[str], label: str
-) -> tuple[dict[Any, Any], Where]:
-    data = dict(base)
-    parts = dict(base_where.parts) if isinstance(base_where.parts, dict) else {}
-    assert isinstance(mod_where.parts, dict)  # read from the mod's file with the place of every key
-    for key, value in mod.items():
-        where = mod_where.parts[key]
-        if is_removal(value):
-            if key in data:
-                del data[key]
-                parts.pop(key, None)
-            else:
-                problems.append(
-                    where.problem(f"{_join(label, str(key))}: nothing to remove: the rules have no {key!r} here")
-                )
-        elif key in data:
-            data[key], parts[key] = overlay(
-                data[key], parts.get(key, where), value, where, problems, _join(label, str(key))
-            )
-        else:
-            data[key], parts[key] = value, where
-    return data, Where(mod_where.file, mod_where.line, parts)
-
-
-def _overlay_list(
-    base: list[dict[str, Any]],
-    base_where: Where,
-    mod: list[Any],
-    mod_where: Where,
-    key: str,
-    problems: list[str],
-    label: str,
-) -> tuple[list[Any], Where]:
-    data: list[Any] = list(base)
-    parts = list(base_where.parts) if isinstance(base_where.parts, list) else [base_where] * len(base)
-    assert isinstance(mod_where.parts, list)  # read from the mod's file with the place of every entry
-    position: dict[object, int] = {}
-    for i, entry in enumerate(base):
-        position.setdefault(entry[key], i)
-    removed: set[int] = set()
-    first_line: dict[object, int] = {}
-    for j, entry in enumerate(mod):
-        where = mod_where.parts[j]
-        ident = entry.get(key) if isinstance(entry, dict) else None
-        if not isinstance(ident, (str, int)):
-            problems.append(
-                where.problem(
-                    f"{label}[{j}]: an entry needs its {key!r}, which says which entry it changes, adds or removes"
-                )
-            )
-            continue
-        entry_label = _join(label, f"#{ident}" if key == "id" else str(ident))
-        if ident in first_line:
-            problems.append(
-                where.problem(f"{entry_label}: duplicate {key} {ident!r} (first on line {first_line[ident]})")
-            )
-            continue
-        first_line[ident] = where.line
-        at = position.get(ident)
-        if REMOVE in entry:
-            if entry[REMOVE] is not True or len(entry) != 2:
-                problems.append(
-                    where.problem(f"{entry_label}: an entry that removes holds only its {key} and `{REMOVE}: true`")
-                )
-            elif at is None:
-                problems.append(
-                    where.problem(
-                        f"{entry_label}: nothing to remove: the rules have no entry with {key} {ident!r} here"
-                    )
-                )
-            else:
-                removed.add(at)
-        elif at is None:
-            position[ident] = len(data)
-            data.append(entry)
-            parts.append(where)
-        else:
-            data[at], parts[at] = overlay(data[at], parts[at], entry, where, problems, entry_label)
-    kept = [i for i in range(len(data)) if i not in removed]
-    return [data[i] for i in kept], Where(mod_where.file, mod_where.line, [parts[i] for i in kept])
 
 
 # ---------------------------------------------------------------- validate-rules

@@ -12,8 +12,9 @@ from typing import Literal
 
 from pydantic import Field
 
+from civgame.framework.effects import NoParams, Params
 from civgame.games.clash.content.effects.military import Cost
-from civgame.games.clash.content.effects.registry import NoParams, Params, primitive
+from civgame.games.clash.content.effects.registry import primitive
 from civgame.games.clash.core.vocabulary import Payable
 
 PLAYED = "playing an action card"

@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import Field, PositiveInt
 
-from civgame.games.clash.content.effects.registry import HookedParams, NoParams, Params, primitive
+from civgame.framework.effects import NoParams, Params
+from civgame.games.clash.content.effects.registry import HookedParams, primitive
 from civgame.games.clash.core.vocabulary import Payable, Resource
 
 

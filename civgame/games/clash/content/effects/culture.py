@@ -10,7 +10,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from civgame.games.clash.content.effects.registry import NoParams, Params, primitive
+from civgame.framework.effects import NoParams, Params
+from civgame.games.clash.content.effects.registry import primitive
 from civgame.games.clash.core.vocabulary import Mood, Payable, Resource
 
 Token = Literal["mood", "culture"]

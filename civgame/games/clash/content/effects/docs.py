@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import typing
-from typing import Any
-
 import yaml
 
+from civgame.framework.effects import parameter_lines
 from civgame.games.clash.content import conditions as objective_conditions
-from civgame.games.clash.content.effects import HOOKS, REGISTRY
-from civgame.games.clash.content.effects.registry import CONDITIONS
+from civgame.games.clash.content.effects import HOOKS
+from civgame.games.clash.content.effects.registry import CONDITIONS, EFFECTS
 
 
 def reference() -> str:
@@ -56,17 +54,7 @@ def reference() -> str:
         "## Primitives",
         "",
     ]
-    for name in sorted(REGISTRY):
-        prim = REGISTRY[name]
-        listens = f" *Listens to:* `{prim.listens}`." if prim.listens else ""
-        lines += [f"### `{name}`", "", f"*When:* {prim.when}.{listens}", "", prim.doc, "", "Parameters:", ""]
-        for field, info in prim.params.model_fields.items():
-            default = "" if info.is_required() else f" (default `{info.default}`)"
-            lines.append(f"- `{field}`: {_type_name(info.annotation)}{default}")
-        if not prim.params.model_fields:
-            lines.append("- none")
-        example = yaml.safe_dump([prim.example], sort_keys=False, default_flow_style=None).strip()
-        lines += ["", "Example:", "", "```yaml", "effects:", *("  " + ln for ln in example.splitlines()), "```", ""]
+    lines += EFFECTS.reference_sections()
     return "\n".join(lines + _objective_conditions())
 
 
@@ -85,15 +73,7 @@ def _objective_conditions() -> list[str]:
         cond = objective_conditions.CONDITIONS[name]
         moment = cond.moment or "the moment of the conditions it combines"
         lines += [f"### condition `{name}`", "", f"*Checked:* {moment}.", "", cond.doc, "", "Parameters:", ""]
-        for field, info in cond.params.model_fields.items():
-            default = "" if info.is_required() else f" (default `{info.default}`)"
-            lines.append(f"- `{field}`: {_type_name(info.annotation)}{default}")
+        lines += parameter_lines(cond.params)
         example = yaml.safe_dump({"status" if cond.moment == "status" else "instant": cond.example}, sort_keys=False)
         lines += ["", "Example:", "", "```yaml", *example.strip().splitlines(), "```", ""]
     return lines
-
-
-def _type_name(annotation: Any) -> str:
-    if typing.get_origin(annotation) is not None:
-        return str(annotation).replace("typing.", "")
-    return getattr(annotation, "__name__", str(annotation))

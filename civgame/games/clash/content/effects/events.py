@@ -13,7 +13,8 @@ from typing import Literal
 
 from pydantic import Field, PositiveInt
 
-from civgame.games.clash.content.effects.registry import Params, primitive
+from civgame.framework.effects import Params
+from civgame.games.clash.content.effects.registry import primitive
 from civgame.games.clash.core.vocabulary import Payable, Resource
 
 Who = Literal["active", "every"]

@@ -11,7 +11,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from civgame.games.clash.content.effects.registry import NoParams, Params, primitive
+from civgame.framework.effects import NoParams, Params
+from civgame.games.clash.content.effects.registry import primitive
 from civgame.games.clash.core.vocabulary import Mood, Payable
 
 Cost = dict[Payable, int]

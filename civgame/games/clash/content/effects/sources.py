@@ -19,8 +19,9 @@ from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from civgame.framework.effects import Effect, params_as
 from civgame.games.clash.content.effects.military import ShipCapacity
-from civgame.games.clash.content.effects.registry import Effect, SourceKind, params_as
+from civgame.games.clash.content.effects.registry import SourceKind
 from civgame.games.clash.core.hexgrid import Hex
 
 if TYPE_CHECKING:

@@ -17,6 +17,7 @@ from typing import Any
 
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import HOOKS, REGISTRY, Effect
+from civgame.games.clash.content.effects.registry import effect_hook
 from civgame.games.clash.core.model import Game, Player
 
 Listener = Callable[[Game, Player, Effect, dict[str, Any]], None]
@@ -85,8 +86,9 @@ def _listeners_by_hook(game: Game, holder: Player, _: Hashable) -> dict[str, tup
     by_hook: dict[str, list[Effect]] = {}
     for name in LISTENERS:
         for effect in effects.active(game, holder, name):
-            if effect.hook is not None:
-                by_hook.setdefault(effect.hook, []).append(effect)
+            hook = effect_hook(effect)
+            if hook is not None:
+                by_hook.setdefault(hook, []).append(effect)
     order: dict[tuple[str, str], int] = {}  # the holdings' order, worked out only for a hook heard more than once
     for found in by_hook.values():
         if len(found) > 1:

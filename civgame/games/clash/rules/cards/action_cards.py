@@ -21,6 +21,7 @@ from functools import cache
 from itertools import accumulate, product
 from typing import TypeVar
 
+from civgame.framework.effects import params_as
 from civgame.framework.errors import RuleError
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
@@ -39,7 +40,6 @@ from civgame.games.clash.content.effects.cards import (
     TradeAdvances,
 )
 from civgame.games.clash.content.effects.culture import PlayCardWithoutAction
-from civgame.games.clash.content.effects.registry import params_as
 from civgame.games.clash.content.effects.sources import end_lasting, holdings_changed, lasting_for_a_look
 from civgame.games.clash.content.ruleset import ActionHalf, Ruleset
 from civgame.games.clash.core.actions import Action, CancelPayment, PlayActionCard, PlayCard

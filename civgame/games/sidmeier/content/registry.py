@@ -1,19 +1,20 @@
-"""The registry of effect primitives: declaration, parsing and the parsed `Effect`.
+"""This game's registry of effect primitives, on the framework's `EffectRegistry`.
 
 An effect in rules data is a mapping with one primitive name and its parameters, `{name: params}`.
-Each primitive is declared once with a pydantic model of its parameters, the moment it applies
-(`kind`), a description and an example. Rule code asks for effects by primitive name; it never
-tests the name of a card, tech or civilization. (The game keeps its own registry until the framework
-offers a shared one.)
+Each primitive is declared once (`content/effects.py`) with a pydantic model of its parameters, the
+moment it applies (its `kind`, one of `KINDS`), a description and an example. Rule code asks for
+effects by primitive name; it never tests the name of a card, tech or civilization.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ConfigDict
+
+from civgame.framework import effects as framework
+from civgame.framework.effects import Effect, EffectRegistry
 
 Kind = Literal["passive", "trigger", "start_of_turn", "resource", "on_learn", "setup", "card"]
 KINDS: dict[str, str] = {
@@ -28,64 +29,32 @@ KINDS: dict[str, str] = {
 }
 
 
-class Params(BaseModel):
-    """Base of every primitive's parameters: strict, immutable, unknown keys refused."""
+class Params(framework.Params):
+    """Base of every primitive's parameters: strict (no coercion), immutable, unknown keys refused."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
-@dataclass(frozen=True)
-class Primitive:
-    name: str
-    params: type[Params]
-    kind: Kind
-    doc: str
-    example: dict[str, Any]
+EFFECTS = EffectRegistry()
+KIND_OF: dict[str, Kind] = {}
+P = TypeVar("P", bound=Params)
 
 
-REGISTRY: dict[str, Primitive] = {}
-P = TypeVar("P", bound=type[Params])
-
-
-def primitive(name: str, *, kind: Kind, doc: str, example: dict[str, Any]) -> Callable[[P], P]:
-    """Declare a primitive; decorates its parameter model."""
-    if name in REGISTRY:
-        raise ValueError(f"effect primitive {name!r} declared twice")
+def primitive(name: str, *, kind: Kind, doc: str, example: dict[str, Any]) -> Callable[[type[P]], type[P]]:
+    """Declare a primitive of this game; decorates its parameter model."""
     if kind not in KINDS:
         raise ValueError(f"effect primitive {name!r}: unknown kind {kind!r}")
-
-    def register(params: P) -> P:
-        REGISTRY[name] = Primitive(name, params, kind, doc, example)
-        return params
-
-    return register
+    KIND_OF[name] = kind
+    return EFFECTS.primitive(name, when=KINDS[kind].split(":")[0], doc=doc, example=example)
 
 
-@dataclass(frozen=True)
-class Effect:
-    """One parsed effect of a piece of content."""
-
-    name: str
-    params: Params
-
-    @property
-    def kind(self) -> Kind:
-        return REGISTRY[self.name].kind
+def kind_of(effect: Effect) -> Kind:
+    return KIND_OF[effect.name]
 
 
-def parse_effect(raw: Any) -> Effect:
+def parse_effect(source: str, raw: Any, kind: str) -> Effect:
     """Parse `{name: params}`; raise ValueError with a readable message."""
-    if not isinstance(raw, dict) or len(raw) != 1:
-        raise ValueError("an effect is a mapping with exactly one primitive name")
-    ((name, params),) = raw.items()
-    prim = REGISTRY.get(name) if isinstance(name, str) else None
-    if prim is None:
-        raise ValueError(f"unknown effect primitive {name!r} (see docs/sid-meier-effects.md)")
-    try:
-        return Effect(name, prim.params.model_validate(params if params is not None else {}))
-    except ValidationError as exc:
-        details = "; ".join(f"{'.'.join(map(str, e['loc'])) or name}: {e['msg']}" for e in exc.errors())
-        raise ValueError(f"{name}: {details}") from None
+    return EFFECTS.parse(source, raw, kind)
 
 
 def docs_markdown() -> str:
@@ -98,23 +67,9 @@ def docs_markdown() -> str:
         "",
     ]
     for kind, heading in KINDS.items():
-        found = sorted((p for p in REGISTRY.values() if p.kind == kind), key=lambda p: p.name)
-        if not found:
+        names = sorted(n for n, k in KIND_OF.items() if k == kind)
+        if not names:
             continue
-        lines += [f"## {heading}", ""]
-        for prim in found:
-            fields = ", ".join(
-                f"`{field}`{'' if info.is_required() else ' (optional)'}"
-                for field, info in prim.params.model_fields.items()
-            )
-            lines += [f"### `{prim.name}`", "", prim.doc, ""]
-            lines += [f"Parameters: {fields or 'none'}.", "", f"Example: `{_flow(prim.example)}`", ""]
+        section = EffectRegistry(primitives={n: EFFECTS.primitives[n] for n in names})
+        lines += [f"## {heading}", "", *section.reference_sections()]
     return "\n".join(lines).rstrip() + "\n"
-
-
-def _flow(value: Any) -> str:
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_flow(v) for v in value) + "]"
-    return str(value)

@@ -1,23 +1,25 @@
 """The rules data (`rules_data/sid-meier/*.yaml`) as strict, validated models: the `Ruleset`.
 
-Every file is read with line numbers, validated by pydantic models that refuse unknown keys and
-wrong types, and then cross-checked (every name a record refers to exists, every count adds up).
-A problem is reported as `file:line: problem`, all of them at once (`RulesDataError`).
+Every file is read with the line of every value (the framework's `datafiles`), mods may be laid over
+it, and it is validated by pydantic models that refuse unknown keys and wrong types, and then
+cross-checked (every name a record refers to exists, every count adds up). A problem is reported as
+`file:line: problem`, all of them at once (`RulesDataError`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, ValidationInfo
 
-from civgame.framework.safe_yaml import safe_node
+from civgame.framework.datafiles import RulesDataError, RulesFiles, Where, located_errors, overlay, read_files
+from civgame.framework.effects import Effect
 from civgame.games.sidmeier.content import effects as fx
-from civgame.games.sidmeier.content.registry import Effect, parse_effect
+from civgame.games.sidmeier.content.registry import kind_of, parse_effect
 from civgame.games.sidmeier.core.vocabulary import RESOURCES, CardPhase, Direction, Era, Resource
 
 DEFAULT_FOLDER = Path(__file__).resolve().parents[4] / "rules_data" / "sid-meier"
@@ -37,14 +39,6 @@ FILES = (
 )
 
 
-class RulesDataError(ValueError):
-    """The rules data is invalid; `problems` lists each one as `file:line: problem`."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
-
-
 # ------------------------------------------------------------------ models
 
 
@@ -52,12 +46,15 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, arbitrary_types_allowed=True)
 
 
-def _effects(raw: Any) -> list[Effect]:
+def _effects(raw: Any, info: ValidationInfo) -> list[Effect]:
+    """Each effect parsed with the id of its record (validated before it) and the record's kind."""
     if raw is None:
         return []
     if not isinstance(raw, list):
         raise ValueError("effects are a list of {primitive: parameters} mappings")
-    return [parse_effect(item) for item in raw]
+    source = str(info.data.get("id", "")) if info.data else ""
+    kind = str((info.config or {}).get("title", "")).lower()
+    return [parse_effect(source, item, kind) for item in raw]
 
 
 Effects = Annotated[list[Effect], BeforeValidator(_effects)]
@@ -530,129 +527,89 @@ class Ruleset:
 # ------------------------------------------------------------------ loading
 
 
-def load_rules(folder: Path | None = None) -> Ruleset:
-    """The ruleset in `folder` (default: the game's own data); RulesDataError lists every problem."""
-    if folder is None:
+def load_rules(folder: Path | None = None, mods: Sequence[Path] = ()) -> Ruleset:
+    """The ruleset in `folder` (default: the game's own data) with `mods` laid over it in order;
+    RulesDataError lists every problem as `file:line: problem`."""
+    if folder is None and not mods:
         return _default_rules()
-    return _load(Path(folder))
+    return _load(Path(folder) if folder is not None else DEFAULT_FOLDER, [Path(m) for m in mods])
 
 
 @cache
 def _default_rules() -> Ruleset:
-    return _load(DEFAULT_FOLDER)
+    return _load(DEFAULT_FOLDER, [])
 
 
-def _load(folder: Path) -> Ruleset:
-    problems: list[str] = []
+def _load(folder: Path, mods: list[Path]) -> Ruleset:
+    files = read_files(folder, {name: f"{name}.yaml" for name in FILES})
+    for mod in mods:
+        _lay_over(files, mod)
+    problems = list(files.problems)
     models: dict[str, Any] = {}
-    lines: dict[str, dict[tuple[Any, ...], int]] = {}
     for name in FILES:
-        path = folder / f"{name}.yaml"
-        label = f"{path.name}"
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            problems.append(f"{label}:1: cannot read the file ({exc.strerror or exc})")
-            continue
-        try:
-            data, file_lines = _read(text, label)
-        except ValueError as exc:
-            problems.append(str(exc))
-            continue
-        lines[name] = file_lines
-        try:
-            models[name] = MODELS[name].model_validate(data)
+            models[name] = MODELS[name].model_validate(files.data[name])
         except ValidationError as exc:
-            for error in exc.errors():
-                loc = tuple(error["loc"])
-                message = error["msg"].removeprefix("Value error, ")
-                where = ".".join(map(str, loc))
-                problems.append(f"{label}:{_line(file_lines, loc)}: {where}: {message}")
+            problems += located_errors(exc, {name: files.data[name]}, {name: files.where[name]}, prefix=(name,))
     if problems:
         raise RulesDataError(problems)
+    where = files.where
     rules = Ruleset(
         game=models["game"],
         map=models["map"],
         tiles=models["tiles"],
-        civilizations=_by_id(models["civilizations"].civilizations, "civilizations", problems, lines),
-        governments=_by_id(models["governments"].governments, "governments", problems, lines),
-        techs=_by_id(models["techs"].techs, "techs", problems, lines),
-        families=_by_id(models["buildings"].families, "buildings", problems, lines),
+        civilizations=_by_id(models["civilizations"].civilizations, where["civilizations"], "civilizations", problems),
+        governments=_by_id(models["governments"].governments, where["governments"], "governments", problems),
+        techs=_by_id(models["techs"].techs, where["techs"], "techs", problems),
+        families=_by_id(models["buildings"].families, where["buildings"], "families", problems),
         faces={},
         city_walls=models["buildings"].city_walls,
-        units=_by_id(models["units"].types, "units", problems, lines),
-        wonders=_by_id(models["wonders"].wonders, "wonders", problems, lines),
+        units=_by_id(models["units"].types, where["units"], "types", problems),
+        wonders=_by_id(models["wonders"].wonders, where["wonders"], "wonders", problems),
         wonder_deck=models["wonders"].deck,
         eras=models["wonders"].eras,
         track=models["culture"].track,
         culture_decks=models["culture"].decks,
         culture_base_deck_size=models["culture"].base_deck_size,
-        culture_cards=_by_id(models["culture"].cards, "culture", problems, lines),
-        great_people=_by_id(models["great_people"].great_people, "great_people", problems, lines),
+        culture_cards=_by_id(models["culture"].cards, where["culture"], "cards", problems),
+        great_people=_by_id(models["great_people"].great_people, where["great_people"], "great_people", problems),
         huts=models["huts"],
-        terrains=_by_id(models["map"].terrains, "map", problems, lines),
+        terrains=_by_id(models["map"].terrains, where["map"], "terrains", problems),
         folder=str(folder),
     )
     for family in rules.families.values():
         rules.faces[family.basic.id] = Face(family.basic, family, False)
         if family.upgraded is not None:
             rules.faces[family.upgraded.id] = Face(family.upgraded, family, True)
-    problems += [f"{file}.yaml:{_line(lines[file], path)}: {text}" for file, path, text in cross_check(rules)]
+    problems += [where[file].at(path).problem(text) for file, path, text in cross_check(rules)]
     if problems:
         raise RulesDataError(problems)
     return rules
 
 
-def _by_id(records: list[Any], file: str, problems: list[str], lines: dict[str, Any]) -> dict[str, Any]:
+def _lay_over(files: RulesFiles, mod: Path) -> None:
+    """A mod folder's files, each laid over the file of the same name (a mod holds only the files it changes)."""
+    if not mod.is_dir():
+        raise RulesDataError([f"{mod}: not a folder of rules data"])
+    found = [name for name in FILES if (mod / f"{name}.yaml").is_file()]
+    unknown = sorted(p.name for p in mod.glob("*.yaml") if p.stem not in FILES)
+    if unknown:
+        files.problems += [f"{mod / name}:1: not a file of this game's rules ({', '.join(FILES)})" for name in unknown]
+    layer = read_files(mod, {name: f"{name}.yaml" for name in found})
+    files.problems += layer.problems
+    for name in found:
+        files.data[name], files.where[name] = overlay(
+            files.data[name], files.where[name], layer.data[name], layer.where[name], files.problems
+        )
+
+
+def _by_id(records: list[Any], where: Where, key: str, problems: list[str]) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for index, record in enumerate(records):
         if record.id in found:
-            problems.append(f"{file}.yaml:{_line(lines[file], (index,))}: the id {record.id!r} is used twice")
+            problems.append(where.at((key, index)).problem(f"the id {record.id!r} is used twice"))
         found[record.id] = record
     return found
-
-
-def _read(text: str, label: str) -> tuple[Any, dict[tuple[Any, ...], int]]:
-    """The plain data of a YAML file and the line of every path in it (refusing repeated keys)."""
-    try:
-        node = safe_node(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        raise ValueError(f"{label}:{line}: not valid YAML ({getattr(exc, 'problem', None) or exc})") from None
-    lines: dict[tuple[Any, ...], int] = {}
-    if node is None:
-        return {}, lines
-    scalars = yaml.SafeLoader("")
-
-    def plain(node: yaml.Node, path: tuple[Any, ...]) -> Any:
-        lines[path] = node.start_mark.line + 1
-        if isinstance(node, yaml.MappingNode):
-            out: dict[Any, Any] = {}
-            for key_node, value_node in node.value:
-                key = scalars.construct_object(key_node)
-                if key in out:
-                    raise ValueError(f"{label}:{key_node.start_mark.line + 1}: the key {key!r} appears twice")
-                out[key] = plain(value_node, (*path, key))
-            return out
-        if isinstance(node, yaml.SequenceNode):
-            return [plain(item, (*path, i)) for i, item in enumerate(node.value)]
-        return scalars.construct_object(node)
-
-    try:
-        return plain(node, ()), lines
-    finally:
-        scalars.dispose()
-
-
-def _line(lines: dict[tuple[Any, ...], int], path: tuple[Any, ...]) -> int:
-    """The line of `path`, or of its nearest enclosing value that has one."""
-    path = tuple(path)
-    while path:
-        if path in lines:
-            return lines[path]
-        path = path[:-1]
-    return lines.get((), 1)
 
 
 # ------------------------------------------------------------------ cross references
@@ -780,7 +737,7 @@ def cross_check(rules: Ruleset) -> list[Problem]:
         need(civ.id in rules.home_tiles, "civilizations", where, f"{civ.id}: no home tile in tiles.yaml")
         for effect in civ.setup:
             need(
-                effect.kind == "setup",
+                kind_of(effect) == "setup",
                 "civilizations",
                 (*where, "setup"),
                 f"{civ.id}: {effect.name} is not a setup effect",
@@ -794,7 +751,7 @@ def cross_check(rules: Ruleset) -> list[Problem]:
                 )
         for effect in civ.abilities:
             need(
-                effect.kind not in ("setup", "card", "on_learn"),
+                kind_of(effect) not in ("setup", "card", "on_learn"),
                 "civilizations",
                 (*where, "abilities"),
                 f"{civ.id}: {effect.name} cannot be an ability",
@@ -804,7 +761,7 @@ def cross_check(rules: Ruleset) -> list[Problem]:
         where = ("governments", list(rules.governments).index(gov.id))
         for effect in gov.effects:
             need(
-                effect.kind == "passive",
+                kind_of(effect) == "passive",
                 "governments",
                 (*where, "effects"),
                 f"{gov.id}: {effect.name} is not a passive effect",
@@ -836,7 +793,7 @@ def cross_check(rules: Ruleset) -> list[Problem]:
             need(u in unit_ids, "techs", (*where, "unlocks_units"), f"{tech.id}: no unit type {u!r}")
         for effect in tech.effects:
             need(
-                effect.kind not in ("setup", "card", "start_of_turn"),
+                kind_of(effect) not in ("setup", "card", "start_of_turn"),
                 "techs",
                 (*where, "effects"),
                 f"{tech.id}: {effect.name} cannot be on a tech",
@@ -906,7 +863,7 @@ def cross_check(rules: Ruleset) -> list[Problem]:
         need(wonder.era in rules.eras, "wonders", where, f"{wonder.id}: era {wonder.era} is not in eras")
         for effect in wonder.effects:
             need(
-                effect.kind in ("passive", "start_of_turn", "trigger"),
+                kind_of(effect) in ("passive", "start_of_turn", "trigger"),
                 "wonders",
                 (*where, "effects"),
                 f"{wonder.id}: {effect.name} cannot be on a wonder",
@@ -936,7 +893,7 @@ def cross_check(rules: Ruleset) -> list[Problem]:
         need(card_def.deck in decks, "culture", (*where, "deck"), f"{card_def.id}: no deck {card_def.deck!r}")
         for effect in card_def.effects:
             need(
-                effect.kind == "card" or effect.name == "cancel_culture_event",
+                kind_of(effect) == "card" or effect.name == "cancel_culture_event",
                 "culture",
                 (*where, "effects"),
                 f"{card_def.id}: {effect.name} is not a card effect",

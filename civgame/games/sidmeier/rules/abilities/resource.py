@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from civgame.framework.effects import Params
 from civgame.framework.errors import RuleError
 from civgame.games.sidmeier.content import effects as fx
-from civgame.games.sidmeier.content.registry import Params
 from civgame.games.sidmeier.core.actions import Action, UseAbility
 from civgame.games.sidmeier.core.decisions import CityTurn, StartTurn, TradeTurn
 from civgame.games.sidmeier.core.model import Game

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from civgame.games.sidmeier.content.registry import Params
+from civgame.framework.effects import Params
 from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.base import occupancy
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from civgame.framework.effects import Params
 from civgame.games.sidmeier.content import effects as fx
-from civgame.games.sidmeier.content.registry import Params
 from civgame.games.sidmeier.core.decisions import GiftRecipient
 from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.base import effects, pieces

@@ -3,8 +3,8 @@ wonders on the map, resources and coin tokens, cities. Every change of the board
 
 from __future__ import annotations
 
+from civgame.framework.effects import Params
 from civgame.games.sidmeier.content import effects as fx
-from civgame.games.sidmeier.content.registry import Params
 from civgame.games.sidmeier.core.decisions import DiscardCulture, PlaceGreatPerson
 from civgame.games.sidmeier.core.model import City, Deck, Figure, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import FigureKind

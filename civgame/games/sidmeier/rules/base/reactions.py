@@ -9,8 +9,8 @@ let the act happen, `settle` releases it: its rule performs it again, now for re
 
 from __future__ import annotations
 
+from civgame.framework.effects import Params
 from civgame.games.sidmeier.content import effects as fx
-from civgame.games.sidmeier.content.registry import Params
 from civgame.games.sidmeier.core.actions import Action, Cancel
 from civgame.games.sidmeier.core.decisions import Respond
 from civgame.games.sidmeier.core.model import Game, Held

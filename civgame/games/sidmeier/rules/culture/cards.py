@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
+from civgame.framework.effects import Params
 from civgame.framework.errors import RuleError
 from civgame.games.sidmeier.content import effects as fx
-from civgame.games.sidmeier.content.registry import Params
 from civgame.games.sidmeier.core.actions import (
     Action,
     ChooseDeck,

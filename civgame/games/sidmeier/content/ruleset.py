@@ -478,6 +478,7 @@ class Ruleset:
     huts: HutsFile
     terrains: dict[str, Terrain]
     folder: str
+    mods: list[str] = field(default_factory=list)  # mod folders laid over the data, in order
     # physical pieces, by id (ids are indexes): derived from the records above
     unit_cards: list[UnitCardDef] = field(default_factory=list)
     culture_card_ids: list[str] = field(default_factory=list)  # card id -> its record's id
@@ -576,6 +577,7 @@ def _load(folder: Path, mods: list[Path]) -> Ruleset:
         huts=models["huts"],
         terrains=_by_id(models["map"].terrains, where["map"], "terrains", problems),
         folder=str(folder),
+        mods=[str(m) for m in mods],
     )
     for family in rules.families.values():
         rules.faces[family.basic.id] = Face(family.basic, family, False)

@@ -924,3 +924,46 @@ def cross_check(rules: Ruleset) -> list[Problem]:
             ok = result in resources or (kind == "villages" and result == "great_person")
             need(ok, "huts", (kind, "pool", result), f"{kind}: {result!r} is not a resource or a great person")
     return out
+
+
+# ------------------------------------------------------------------ checking a folder (civgame validate-rules)
+
+
+def is_ruleset_folder(folder: Path) -> bool:
+    """The folder holds a complete copy of this game's data (every file)."""
+    return folder.is_dir() and all((folder / f"{name}.yaml").is_file() for name in FILES)
+
+
+def check_rules(folders: Sequence[Path]) -> Ruleset:
+    """The rules of `folders`: the first is the base when it is a complete ruleset (else the game's own
+    data is), the others are mods laid over it in order. RulesDataError lists every problem."""
+    folders = [Path(f) for f in folders]
+    for folder in folders:
+        if not folder.is_dir():
+            raise RulesDataError([f"{folder}: no such folder"])
+    if folders and is_ruleset_folder(folders[0]):
+        return load_rules(folders[0], folders[1:])
+    return _load(DEFAULT_FOLDER, folders)
+
+
+def summary(rules: Ruleset) -> str:
+    provisional = sum(
+        1
+        for group in (
+            rules.techs,
+            rules.wonders,
+            rules.governments,
+            rules.civilizations,
+            rules.great_people,
+            rules.units,
+        )
+        for record in group.values()
+        if getattr(record, "provisional", False)
+    )
+    return (
+        f"OK: Sid Meier's Civilization rules ({rules.folder}{' + ' + ', '.join(rules.mods) if rules.mods else ''}): "
+        f"{len(rules.civilizations)} civilizations, {len(rules.techs)} techs, {len(rules.wonders)} wonders, "
+        f"{len(rules.faces)} building faces, {len(rules.culture_cards)} culture event cards, "
+        f"{len(rules.tiles.home_tiles) + len(rules.tiles.neutral_tiles)} map tiles; "
+        f"{provisional} records use provisional values (docs/rules-decisions.md)"
+    )

@@ -60,8 +60,9 @@ def learn(game: Game, seat: int, tech: str, *, row: int | None = None, setup: bo
     player.rows.append(row if row is not None else record.level)
     if not setup:
         game.say(f"{player.name} learns {record.name}{' ' + how if how else ''}.")
-    for gov in record.governments:
-        player.unlocked_turn[gov] = game.turn
+    if not setup:  # a starting tech's government is not "unlocked in the last Research phase"
+        for gov in record.governments:
+            player.unlocked_turn[gov] = game.turn
     upgraded_units = []
     if record.unit_upgrade is not None:
         unit, rank = record.unit_upgrade.unit, record.unit_upgrade.rank

@@ -26,7 +26,9 @@ from civgame.games.sidmeier.rules.flow.invariants import check_invariants
 
 
 class Scenario:
-    def __init__(self, players: int = 2, seed: int = 1, civs: list[str] | None = None, empty: bool = True, **options: Any):
+    def __init__(
+        self, players: int = 2, seed: int = 1, civs: list[str] | None = None, empty: bool = True, **options: Any
+    ):
         self.game: Game = new_game(players, seed, civilizations=civs, **options)
         game = self.game
         while game.phase == "setup":
@@ -66,7 +68,9 @@ class Scenario:
             self.square(i, terrain, **icons)
         return self
 
-    def square(self, pos: int, terrain: str = "grassland", resource: str = "", feature: str = "", **icons: int) -> Scenario:
+    def square(
+        self, pos: int, terrain: str = "grassland", resource: str = "", feature: str = "", **icons: int
+    ) -> Scenario:
         sq = self.game.squares[pos]
         sq.terrain = terrain
         sq.trade = icons.get("trade", 0)

@@ -20,12 +20,13 @@ from civgame.games.sidmeier.core.actions import (
 )
 from civgame.games.sidmeier.core.decisions import CityTurn, DiscardCulture, Evacuate, PlaceGreatPerson, StartTurn
 from civgame.games.sidmeier.rules.base import yields
-
 from tests.games.sidmeier.scenario import Scenario
 
 
 def base(players: int = 2, civs: list[str] | None = None, **icons: int) -> Scenario:
-    s = Scenario(players=players, civs=civs or ["germany", "egypt"] if players == 2 else None).reveal_all("grassland", **icons)
+    s = Scenario(players=players, civs=civs or ["germany", "egypt"] if players == 2 else None).reveal_all(
+        "grassland", **icons
+    )
     for seat in range(players):
         s.government(seat, "despotism")
         s.game.players[seat].trade = 0

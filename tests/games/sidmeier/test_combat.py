@@ -6,7 +6,6 @@ from __future__ import annotations
 from civgame.games.sidmeier.core.actions import BeginMove, BuildFigure, PlayUnit, SaveUnit, Step, TakeLoot
 from civgame.games.sidmeier.core.decisions import BattlePlay, ChooseLoot, CityTurn, MovementTurn, SaveUnits
 from civgame.games.sidmeier.rules.combat import battles
-
 from tests.games.sidmeier.scenario import Scenario
 
 
@@ -253,7 +252,7 @@ def test_himeji_castle_adds_strength_and_the_pentagon_stops_trumps():
 def test_code_of_laws_puts_a_coin_on_the_card_for_a_battle_won_once_per_turn():
     s = fight(civs=("rome", "egypt"))
     s.units(0, ("infantry", 4))
-    (d,) = s.units(1, ("mounted", 2))
+    (_d,) = s.units(1, ("mounted", 2))
     attack(s)
     while s.game.pending and isinstance(s.game.pending[-1], BattlePlay):
         battle = s.game.battle

@@ -7,7 +7,6 @@ from civgame.games.sidmeier.core.actions import BeginMove, EndMovement, Explore,
 from civgame.games.sidmeier.core.decisions import MovementTurn, Moving
 from civgame.games.sidmeier.rules.base import board
 from civgame.games.sidmeier.rules.movement.moves import ROTATE
-
 from tests.games.sidmeier.scenario import Scenario
 
 

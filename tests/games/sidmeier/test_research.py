@@ -8,7 +8,6 @@ import pytest
 from civgame.games.sidmeier.core.actions import ChangeGovernment, ObsoleteWonder, Research, TakeResource
 from civgame.games.sidmeier.core.decisions import ObsoleteChoice, ResearchTurn, StartTurn, TakeMarketResource
 from civgame.games.sidmeier.rules.base import techs
-
 from tests.games.sidmeier.scenario import Scenario
 
 

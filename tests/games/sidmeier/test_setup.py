@@ -52,16 +52,18 @@ def test_each_player_starts_with_tech_government_units_market_and_decks():
     assert units == ["artillery", "infantry", "infantry", "infantry", "mounted"]
     assert sorted(game.rules.unit_cards[c].unit for c in rome.standing) == ["artillery", "infantry", "mounted"]
     assert all(p.ranks == {"artillery": 1, "infantry": 1, "mounted": 1, "aircraft": 1} for p in game.players)
-    assert game.market == {r: 4 for r in ("incense", "iron", "silk", "wheat")}
+    assert game.market == dict.fromkeys(("incense", "iron", "silk", "wheat"), 4)
     assert len(game.wonder_market) == 4 and all(game.rules.wonders[w].era == "ancient" for w in game.wonder_market)
     eras = [game.rules.wonders[w].era for w in game.wonder_deck]
     assert eras == ["medieval"] * 4 + ["modern"] * 4  # the deck's top first
     assert sum(len(d.draw) for d in game.culture_decks.values()) == 47
     assert len(game.hut_pile) == 20 and len(game.village_pile) == 10
     # America's great person was placed or kept at the end of setup
-    assert len(america.reserve) + sum(
-        1 for s in game.squares if s.improvement is not None and s.improvement.kind == "great_person"
-    ) == 1
+    assert (
+        len(america.reserve)
+        + sum(1 for s in game.squares if s.improvement is not None and s.improvement.kind == "great_person")
+        == 1
+    )
     assert isinstance(game.pending[-1], StartTurn) and game.turn == 1
 
 

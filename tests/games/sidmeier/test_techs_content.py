@@ -11,7 +11,6 @@ from civgame.games.sidmeier.core.decisions import CityTurn, Respond, StartTurn, 
 from civgame.games.sidmeier.rules.base import board, effects, pieces, production, yields
 from civgame.games.sidmeier.rules.combat import battles
 from civgame.games.sidmeier.rules.turn.start import government_choices
-
 from tests.games.sidmeier.scenario import Scenario
 
 RULES = load_rules()
@@ -138,8 +137,11 @@ def _ability(tech: str, resource: str, phase_decision, **extra):
         s.give(0, **{kind: 1})
         pay = (f"token:{kind}",)
     else:
-        marker = next(m for m in s.game.hut_pile + s.game.village_pile + s.game.markers_gone
-                      if RULES.hut_markers[m].result == resource)
+        marker = next(
+            m
+            for m in s.game.hut_pile + s.game.village_pile + s.game.markers_gone
+            if RULES.hut_markers[m].result == resource
+        )
         for pile in (s.game.hut_pile, s.game.village_pile, s.game.markers_gone):
             if marker in pile:
                 pile.remove(marker)
@@ -160,14 +162,14 @@ def test_boost_production(tech, p):
 
 @pytest.mark.parametrize("tech, p", techs_with("gain_culture"))
 def test_gain_culture(tech, p):
-    s, city, pay = _ability(tech, p.cost[0], CityTurn)
+    s, _city, pay = _ability(tech, p.cost[0], CityTurn)
     s.apply(UseAbility(tech, pay))
     assert s.game.players[0].culture == p.amount
 
 
 @pytest.mark.parametrize("tech, p", techs_with("gain_trade"))
 def test_gain_trade(tech, p):
-    s, city, pay = _ability(tech, p.cost[0], TradeTurn)
+    s, _city, pay = _ability(tech, p.cost[0], TradeTurn)
     s.game.players[0].trade = 0
     s.apply(UseAbility(tech, pay))
     assert s.game.players[0].trade == p.amount
@@ -175,7 +177,7 @@ def test_gain_trade(tech, p):
 
 @pytest.mark.parametrize("tech, p", techs_with("coin_on_card"))
 def test_coin_on_card(tech, p):
-    s, city, pay = _ability(tech, p.cost[0], CityTurn)
+    s, _city, pay = _ability(tech, p.cost[0], CityTurn)
     s.apply(UseAbility(tech, pay))
     assert s.game.players[0].coin_tokens == {tech: 1}
     s.game.players[0].coin_tokens[tech] = p.cap
@@ -251,7 +253,7 @@ def test_a_spy_cancels_a_culture_event(tech):
 
 @pytest.mark.parametrize("tech", [t for t, _ in techs_with("cancel_resource_ability")])
 def test_a_spy_cancels_a_resource_ability(tech):
-    s, city, pay = _ability("philosophy", "incense", CityTurn)
+    s, _city, pay = _ability("philosophy", "incense", CityTurn)
     s.techs(1, tech)
     spy = next(m for m in s.game.hut_pile if RULES.hut_markers[m].result == "spy")
     s.game.hut_pile.remove(spy)

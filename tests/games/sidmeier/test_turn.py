@@ -12,7 +12,6 @@ from civgame.games.sidmeier.core.actions import (
     SkipResearch,
 )
 from civgame.games.sidmeier.core.decisions import CityTurn, MovementTurn, ResearchTurn, StartTurn, TradeTurn
-
 from tests.games.sidmeier.scenario import Scenario
 
 

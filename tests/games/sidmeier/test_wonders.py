@@ -18,7 +18,6 @@ from civgame.games.sidmeier.core.actions import (
 from civgame.games.sidmeier.core.decisions import CityTurn, ResearchTurn, SecondResearchChoice, StartTurn
 from civgame.games.sidmeier.rules.base import effects, pieces, techs, yields
 from civgame.games.sidmeier.rules.flow.view import view_for
-
 from tests.games.sidmeier.scenario import Scenario
 
 RULES = load_rules()
@@ -159,7 +158,7 @@ def check_louvre(s):
 
 def check_big_ben(s):
     start_of_turn(s)
-    assert s.game.players[0].resources == {r: 1 for r in RULES.game.resources.market}
+    assert s.game.players[0].resources == dict.fromkeys(RULES.game.resources.market, 1)
 
 
 def check_cristo_redentor(s):

@@ -144,6 +144,8 @@ class Scenario:
     def techs(self, seat: int, *names: str) -> Scenario:
         """Learn techs as at setup (no effects when learned), each in its own level's row."""
         for name in names:
+            if name in self.game.players[seat].techs:
+                continue
             techs.learn(self.game, seat, name, setup=True)
             self.game.players[seat].unlocked_turn.clear()
         self.refresh()

@@ -62,6 +62,23 @@ def document(game: Game) -> dict[str, object]:
     }
 
 
+def _missing(given: Any, decoded: Any, path: str) -> str | None:
+    """The first field a save leaves out (the model's defaults would fill it in silently)."""
+    if isinstance(given, dict) and isinstance(decoded, dict):
+        for key, value in decoded.items():
+            if key not in given:
+                return f"{path}.{key}"
+            found = _missing(given[key], value, f"{path}.{key}")
+            if found:
+                return found
+    elif isinstance(given, list) and isinstance(decoded, list):
+        for i, (a, b) in enumerate(zip(given, decoded, strict=False)):
+            found = _missing(a, b, f"{path}[{i}]")
+            if found:
+                return found
+    return None
+
+
 def dumps(game: Game) -> str:
     """The text of a save of `game`."""
     return dump_document(document(game))
@@ -101,6 +118,9 @@ def loads(text: str, source: str = "save") -> Game:
         game = from_plain(Game, doc["game"], "game")
     except CodecError as exc:
         raise SaveError(f"{source}: {exc}") from None
+    missing = _missing(doc["game"], to_plain(game), "game")
+    if missing:
+        raise SaveError(f"{source}: {missing}: missing")
     game.rules = rules
     problem = validate(game)
     if problem is None:

@@ -223,7 +223,7 @@ def _validate(game: Game) -> None:
         if isinstance(decision, d.SecondResearchChoice | d.ExchangeChoice):
             level = decision.level if isinstance(decision, d.SecondResearchChoice) else decision.max_level
             _range(f"{at}.level", level, 1, 5)
-        starting = isinstance(decision, d.PlaceStartingFigure | d.PlaceStartingWonder)
+        starting = isinstance(decision, d.PlaceStartingFigure | d.PlaceStartingWonder) and i == len(game.pending) - 1
         if starting and not any(c.capital and c.owner == decision.player for c in game.cities):
             _fail(at, "a starting piece is placed after the capital")
 

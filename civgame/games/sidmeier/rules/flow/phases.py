@@ -79,6 +79,7 @@ def _next_phase(game: Game) -> None:
             game.queue = game.order()
             return
         game.step = ""
+        victory.check_economy(game)  # (before the tie-breaker's scores are compared)
         victory.end_of_turn(game)
         if game.phase != "over":
             _start_turn(game, first_turn=False)

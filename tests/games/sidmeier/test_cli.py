@@ -40,14 +40,14 @@ def test_a_headless_game_prints_the_winner_and_why(capsys, tmp_path):
 
 
 def test_only_the_random_player_plays_sid_meier(capsys):
-    code, out, err = run(capsys, "--game", "sid-meier", "--headless", "--players", "2", "--agents", "hard")
+    code, _out, err = run(capsys, "--game", "sid-meier", "--headless", "--players", "2", "--agents", "hard")
     assert code == 1 and "only the random computer player" in err
 
 
 def test_a_corrupt_save_gives_one_line(capsys, tmp_path):
     save = tmp_path / "bad.yaml"
     save.write_text("format: civgame-save\ngame_id: sid-meier\nversion: 1\ngame: {}\n")
-    code, out, err = run(capsys, "--game", "sid-meier", "--headless", "--load", str(save))
+    code, _out, err = run(capsys, "--game", "sid-meier", "--headless", "--load", str(save))
     assert code == 1 and len(err.splitlines()) == 1 and "game." in err
 
 
@@ -57,6 +57,6 @@ def test_validate_rules_recognises_and_checks_this_games_data(capsys, tmp_path):
     mod = tmp_path / "mod"
     mod.mkdir()
     (mod / "huts.yaml").write_text("huts:\n  count: 999\n")
-    code, out, err = run(capsys, "--game", "sid-meier", "validate-rules", str(mod))
+    code, out, _err = run(capsys, "--game", "sid-meier", "validate-rules", str(mod))
     assert code == 1 and out.strip().endswith("huts: the pool holds fewer than 999")
     assert "huts.yaml:2:" in out

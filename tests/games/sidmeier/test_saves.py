@@ -17,7 +17,6 @@ from civgame.framework.saves import SaveError, dump_document
 from civgame.games.sidmeier.rules.flow.controller import apply, legal_actions, new_game
 from civgame.games.sidmeier.rules.flow.invariants import check_invariants
 from civgame.games.sidmeier.storage.save import GAME_ID, VERSION, document, dumps, load_game, loads, save_game
-
 from tests.games.sidmeier.scenario import Scenario
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from civgame.games.sidmeier.core.actions import AdvanceCulture, EndStartOfTurn, Research, SkipResearch
 from civgame.games.sidmeier.core.decisions import CityTurn, ResearchTurn, StartTurn
 from civgame.games.sidmeier.rules.base import techs, victory
-
 from tests.games.sidmeier.scenario import Scenario
 
 

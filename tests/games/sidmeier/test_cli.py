@@ -52,7 +52,7 @@ def test_a_corrupt_save_gives_one_line(capsys, tmp_path):
 
 
 def test_validate_rules_recognises_and_checks_this_games_data(capsys, tmp_path):
-    code, out, err = run(capsys, "validate-rules", str(DEFAULT_FOLDER))
+    code, out, _err = run(capsys, "validate-rules", str(DEFAULT_FOLDER))
     assert code == 0 and out.startswith("OK: Sid Meier's Civilization rules")
     mod = tmp_path / "mod"
     mod.mkdir()

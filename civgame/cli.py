@@ -34,6 +34,7 @@ from civgame.ai.levels import LEVELS, levels_for_seats, make_agent, parse_levels
 from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
+from civgame.framework.text import printable
 from civgame.games.clash.content.ruleset import Ruleset
 from civgame.games.clash.core.model import Game, Seat
 from civgame.games.clash.rules.base import civilizations
@@ -430,9 +431,3 @@ def _fail_rules(exc: RulesDataError) -> int:
 def _fail(message: str) -> int:
     print(f"civgame: {printable(message)}", file=sys.stderr)
     return EXIT_ERROR
-
-
-def printable(text: str) -> str:
-    """`text` with every character a terminal would not simply show (controls such as ESC, line
-    breaks, direction overrides) written as its Python escape, e.g. `\\x1b`."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)

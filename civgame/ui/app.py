@@ -133,6 +133,7 @@ class App:
     def quit(self) -> None:
         if self.scene is not None:
             self.scene.leave()
+        self.settings.release_autosave()
         self.running = False
 
     # ------------------------------------------------------------------ loop
@@ -285,6 +286,8 @@ def open_app(settings: Settings) -> App:
     also shows why that save cannot be opened, or asks about a save made with other rules)."""
     app = App(settings)
     app.show_title()
+    if settings.restore_problem and app.scene is not None:
+        app.scene.open_message("The remembered settings are not used", settings.restore_problem)
     if settings.load:
         problem = open_save(app, settings.load)
         if problem:

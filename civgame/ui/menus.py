@@ -15,6 +15,7 @@ from civgame.ai.levels import OFFERED
 from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
+from civgame.framework.text import printable
 from civgame.games.clash.content.ruleset import Ruleset, default_ruleset
 from civgame.games.clash.core.model import EventVariant, Game, Seat
 from civgame.games.clash.rules.base import civilizations
@@ -66,11 +67,11 @@ def open_save(app: Navigator, path: str | Path) -> str | None:
     try:
         game, warning = load_saved_game(path)
     except SaveError as exc:
-        return str(exc)
+        return printable(str(exc))
     except RulesDataError as exc:  # a mod the save needs is missing or broken
-        return "\n".join(exc.problems)
+        return "\n".join(map(printable, exc.problems))
     except OSError as exc:  # the mods folder cannot be read
-        return f"{path}: {exc}"
+        return printable(f"{path}: {exc}")
     if warning and app.scene is not None:
         app.scene.open_message(
             "This save was made with other rules",
@@ -103,6 +104,14 @@ def first_problem(mod: Mod) -> str | None:
     except RulesDataError as exc:
         return exc.problems[0] if exc.problems else "its rules cannot be read"
     return None
+
+
+def _modified(path: Path) -> float:
+    """When a save was written; 0 for one removed or unreadable since it was listed."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def _column(size: tuple[int, int], count: int, top: int) -> list[pygame.Rect]:
@@ -528,12 +537,13 @@ class LoadScene(Scene):
         self.thumbnails: list[UIImage] = []
         picture_w = round(ROW_H * thumbnails.SIZE[0] / thumbnails.SIZE[1])
         for path in saves[: self.MAX_LISTED]:
-            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(_modified(path)))
+            name, where = printable(path.name), printable(str(path))  # a file may be named with any character
             try:
                 summary = read_summary(path).describe()
-                label, tip = f"{path.name} — {summary}   ({stamp})", f"{summary}; saved {stamp} in {path}"
+                label, tip = f"{name} — {summary}   ({stamp})", f"{summary}; saved {stamp} in {where}"
             except SaveError as exc:
-                label, tip = f"{path.name} — cannot be read   ({stamp})", str(exc)
+                label, tip = f"{name} — cannot be read   ({stamp})", printable(str(exc))
             picture = thumbnails.load(path)
             if picture is not None:
                 image = pygame.transform.smoothscale(picture, (picture_w, ROW_H))
@@ -554,9 +564,8 @@ class LoadScene(Scene):
     def _saves(self) -> list[Path]:
         settings = self.app.settings
         found = list(settings.saves_dir.glob("*.yaml")) if settings.saves_dir.is_dir() else []
-        if settings.autosave_path.is_file():
-            found.append(settings.autosave_path)
-        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+        found += settings.data_dir.glob("autosave*.yaml")  # every window's on this data folder
+        return sorted(found, key=_modified, reverse=True)
 
     def _open(self, path: str | Path) -> None:
         if not str(path).strip():

@@ -381,7 +381,7 @@ def load_saved_game(path: str | os.PathLike[str], mod_folders: Sequence[Path] | 
     try:
         game = load_game(path, rules)
     except SaveError as exc:
-        difference = rules_difference(header, rules)
+        difference = rules_difference(header, rules) if header.fingerprinted() else None
         raise SaveError(f"{exc} ({difference})" if difference else str(exc)) from None
     return game, check_rules_match(header, rules)
 

@@ -51,6 +51,7 @@ from civgame.games.clash.storage.save import save_game
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
+MAX_HEADLESS_STEPS = 200_000  # a game of another game than Clash, played by computer players, ends long before
 
 
 class _Parser(argparse.ArgumentParser):
@@ -244,9 +245,11 @@ def validate_other_rules(game_id: str, folders: Sequence[Path]) -> int:
 def play_other_game(args: argparse.Namespace) -> int:
     """`civgame --game GAME --headless ...`: computer players finish a game; prints the winner and why."""
     from civgame.framework.datafiles import RulesDataError as DataError
+    from civgame.framework.play import GameRunError as PlayError
+    from civgame.framework.play import play_out
     from civgame.framework.saves import SaveError as FrameworkSaveError
     from civgame.framework.saves import read_text, write_atomically
-    from civgame.headless import HeadlessError, RandomAgent, play
+    from civgame.headless import KindRandomAgent
 
     if not args.headless:
         return _fail(f"{args.game} is played headless only: add --headless")
@@ -274,11 +277,11 @@ def play_other_game(args: argparse.Namespace) -> int:
         if len(levels) != seats or any(level != "random" for level in levels):
             return _fail(f"--agents: {args.game} has only the random computer player (one for all, or one per seat)")
         seed = args.seed if not args.load else 0
-        agents = [RandomAgent(f"{seed}:{seat}") for seat in range(seats)]
-        play(definition, game, agents)
+        agents = [KindRandomAgent(f"{seed}:{seat}") for seat in range(seats)]
+        play_out(definition, game, agents, max_steps=MAX_HEADLESS_STEPS)
         if args.save:
             write_atomically(args.save, definition.dumps(game).encode("utf-8"))
-    except (FrameworkSaveError, RuleError, HeadlessError) as exc:
+    except (FrameworkSaveError, RuleError, PlayError) as exc:
         return _fail(str(exc).splitlines()[0])
     except DataError as exc:
         for problem in exc.problems:

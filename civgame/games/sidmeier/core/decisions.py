@@ -74,7 +74,7 @@ class SecondResearchChoice(Decision):
     level: int = 1
 
 
-@dataclass
+@dataclass(frozen=True)
 class Goods:
     """What one side of a deal hands over."""
 

@@ -6,7 +6,9 @@ play a whole game and prints the final score table.
     civgame --headless --load PATH [--save PATH]     # finish a saved game with its computer players
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
     civgame validate-rules DIR [DIR2 ...]             # check a ruleset, or mods stacked in order
+    civgame --game sid-meier --headless --players 4 --seed 1 --agents random [--save PATH] [--load PATH]
     civgame tournament [--games N] [--lineup hard,normal]  # the computer levels' strength (see --help)
+    civgame serve --port N [--database URL] [--certfile C --keyfile K]  # hold games for network play
     civgame --screenshot OUT.png [--state SAVE.yaml | --players N --seed S]  # picture of a game
     civgame --smoke-test                              # start the window offscreen, play, save, load
 
@@ -27,12 +29,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
+from civgame import games
 from civgame.ai import GameRunError, play_out
 from civgame.ai.levels import LEVELS, levels_for_seats, make_agent, parse_levels
 from civgame.ai.loops import LONG_GAME_ACTIONS
 from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
+from civgame.framework.text import printable
 from civgame.games.clash.content.ruleset import Ruleset
 from civgame.games.clash.core.model import Game, Seat
 from civgame.games.clash.rules.base import civilizations
@@ -49,6 +53,7 @@ from civgame.games.clash.storage.save import save_game
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
+MAX_HEADLESS_STEPS = 200_000  # a game of another game than Clash, played by computer players, ends long before
 
 
 class _Parser(argparse.ArgumentParser):
@@ -58,6 +63,19 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="civgame", description="Clash of Cultures: Monumental Edition, hot-seat on one computer.")
+    parser.add_argument(
+        "--game",
+        choices=sorted(games.PACKAGES),
+        default=games.DEFAULT_GAME,
+        help=f"the game to play (default {games.DEFAULT_GAME}); games other than Clash play headless only",
+    )
+    parser.add_argument(
+        "--option",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="with --game: switch on one of the game's options (sid-meier: tie_breaker); repeat for several",
+    )
     parser.add_argument("--headless", action="store_true", help="play without a window, with computer players")
     parser.add_argument("--players", type=int, default=4, help="number of players, 2-4 (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="game seed; the same seed plays the same game (default 1)")
@@ -133,6 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "tournament", help="play seeded games between the computer levels; print win rates, Elo and thinking times"
     )
+    # Listed here for --help; its options are its own (civgame/net/serve.py), handed on by _main.
+    commands.add_parser("serve", help="hold games for players who join over the network (see serve --help)")
     return parser
 
 
@@ -170,9 +190,18 @@ def _main(argv: Sequence[str] | None) -> int:
         from civgame.ai.tournament import main as tournament_main
 
         return tournament_main(words[1:])
+    if words[:1] == ["serve"]:
+        from civgame.net.serve import main as serve_main
+
+        return serve_main(words[1:])
     args = build_parser().parse_args(words)
     if args.command == "validate-rules":
+        other = other_game_of(args)
+        if other is not None:
+            return validate_other_rules(other, args.folders)
         return validate_rules(args.folders)
+    if args.game != games.DEFAULT_GAME:
+        return play_other_game(args)
     if args.smoke_test:
         from civgame.ui.smoke import main as smoke_main
 
@@ -194,6 +223,96 @@ def _main(argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:
         return _fail("interrupted")
     print(score_table(game))
+    if args.save:
+        print(f"Saved to {args.save}")
+    return 0
+
+
+# ------------------------------------------------------------------ other games, through their GameDefinition
+
+
+def other_game_of(args: argparse.Namespace) -> str | None:
+    """The game whose rules `validate-rules` checks, when it is not Clash: named by --game, or recognised by
+    the first folder holding that game's complete data."""
+    if args.game != games.DEFAULT_GAME:
+        return str(args.game)
+    if args.folders:
+        from civgame.games.sidmeier.content.ruleset import is_ruleset_folder
+
+        if is_ruleset_folder(Path(args.folders[0])):
+            return "sid-meier"
+    return None
+
+
+def validate_other_rules(game_id: str, folders: Sequence[Path]) -> int:
+    from civgame.framework.datafiles import RulesDataError as DataError
+    from civgame.games.sidmeier.content.ruleset import check_rules, summary
+
+    try:
+        rules = check_rules(folders)
+    except DataError as exc:
+        print("\n".join(map(printable, exc.all_problems)))
+        return EXIT_ERROR
+    print(printable(summary(rules)))
+    return 0
+
+
+def play_other_game(args: argparse.Namespace) -> int:
+    """`civgame --game GAME --headless ...`: computer players finish a game; prints the winner and why."""
+    from civgame.framework.datafiles import RulesDataError as DataError
+    from civgame.framework.play import GameRunError as PlayError
+    from civgame.framework.play import play_out
+    from civgame.framework.saves import SaveError as FrameworkSaveError
+    from civgame.framework.saves import read_text, write_atomically
+    from civgame.headless import KindRandomAgent
+
+    if not args.headless:
+        return _fail(f"{args.game} is played headless only: add --headless")
+    if args.rules:
+        return _fail("--rules is for Clash; edit or copy the game's rules_data folder instead")
+    definition = games.definition(args.game)
+    try:
+        if args.load:
+            game = definition.loads(read_text(Path(args.load)), args.load)
+        else:
+            options: dict[str, Any] = {}
+            for name in args.option:
+                if name not in definition.options or name == "civilizations":
+                    return _fail(
+                        f"--option: {name!r} is not an option of {args.game} ({', '.join(definition.options)})"
+                    )
+                options[name] = True
+            if args.civilizations and args.civilizations.strip().lower() not in ("random", ""):
+                options["civilizations"] = [c.strip().lower() for c in args.civilizations.split(",")]
+            game = definition.new_game(args.players, args.seed, **options)
+        seats = len(definition.player_names(game))
+        levels = args.agents or ["random"] * seats
+        if len(levels) == 1:
+            levels = levels * seats
+        if len(levels) != seats or any(level != "random" for level in levels):
+            return _fail(f"--agents: {args.game} has only the random computer player (one for all, or one per seat)")
+        seed = args.seed if not args.load else 0
+        agents = [KindRandomAgent(f"{seed}:{seat}") for seat in range(seats)]
+        play_out(definition, game, agents, max_steps=MAX_HEADLESS_STEPS)
+        if args.save:
+            write_atomically(args.save, definition.dumps(game).encode("utf-8"))
+    except (FrameworkSaveError, RuleError, PlayError) as exc:
+        return _fail(str(exc).splitlines()[0])
+    except DataError as exc:
+        for problem in exc.problems:
+            print(f"civgame: {printable(problem)}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return _fail("interrupted")
+    outcome = definition.outcome(game)
+    names = definition.player_names(game)
+    print(f"{definition.title}: game over (seed {args.seed if not args.load else args.load})")
+    for seat, name in enumerate(names):
+        score = f"{outcome.scores[seat]:g}" if outcome.scores else ""
+        print(f"  {printable(name)}  victory score {score}")
+    winners = " and ".join(printable(names[s]) for s in outcome.winners) or "none"
+    print(f"Winner: {winners}")
+    print(f"Reason: {printable(outcome.reason)}")
     if args.save:
         print(f"Saved to {args.save}")
     return 0
@@ -331,9 +450,3 @@ def _fail_rules(exc: RulesDataError) -> int:
 def _fail(message: str) -> int:
     print(f"civgame: {printable(message)}", file=sys.stderr)
     return EXIT_ERROR
-
-
-def printable(text: str) -> str:
-    """`text` with every character a terminal would not simply show (controls such as ESC, line
-    breaks, direction overrides) written as its Python escape, e.g. `\\x1b`."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)

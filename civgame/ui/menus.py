@@ -15,6 +15,7 @@ from civgame.ai.levels import OFFERED
 from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
+from civgame.framework.text import printable
 from civgame.games.clash.content.ruleset import Ruleset, default_ruleset
 from civgame.games.clash.core.model import EventVariant, Game, Seat
 from civgame.games.clash.rules.base import civilizations
@@ -51,6 +52,8 @@ CIV_MODE_TIPS = {
     "choose": "Starting with the first player, each player picks a civilization still free when the game begins",
     "none": "Play the base game: no civilizations, special advances or leaders",
 }
+HOST_TIP = "Open a table for friends who join over the network, with computer and local seats too"
+JOIN_TIP = "Take your seat at a game another computer holds, or go back to a game you joined"
 SPEED_TIPS = {
     "off": "Show the result of each action at once",
     "fast": "Short animations",
@@ -66,11 +69,11 @@ def open_save(app: Navigator, path: str | Path) -> str | None:
     try:
         game, warning = load_saved_game(path)
     except SaveError as exc:
-        return str(exc)
+        return printable(str(exc))
     except RulesDataError as exc:  # a mod the save needs is missing or broken
-        return "\n".join(exc.problems)
+        return "\n".join(map(printable, exc.problems))
     except OSError as exc:  # the mods folder cannot be read
-        return f"{path}: {exc}"
+        return printable(f"{path}: {exc}")
     if warning and app.scene is not None:
         app.scene.open_message(
             "This save was made with other rules",
@@ -105,6 +108,14 @@ def first_problem(mod: Mod) -> str | None:
     return None
 
 
+def _modified(path: Path) -> float:
+    """When a save was written; 0 for one removed or unreadable since it was listed."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def _column(size: tuple[int, int], count: int, top: int) -> list[pygame.Rect]:
     x = (size[0] - BUTTON_W) // 2
     return [pygame.Rect(x, top + i * (BUTTON_H + 12), BUTTON_W, BUTTON_H) for i in range(count)]
@@ -121,7 +132,7 @@ class TitleScene(Scene):
             self.app.manager,
         )
         autosave = self.app.settings.autosave_path
-        rects = _column(self.size, 5, h // 6 + 130)
+        rects = _column(self.size, 7, h // 6 + 130)
         self.new_button = self.add_button(rects[0], "New game", self.app.show_new_game, object_id="#primary")
         self.continue_button = self.add_button(
             rects[1],
@@ -131,8 +142,10 @@ class TitleScene(Scene):
             tooltip="Resume the game saved automatically at the last hand-over",
         )
         self.load_button = self.add_button(rects[2], "Load", self.app.show_load)
-        self.settings_button = self.add_button(rects[3], "Settings", self.app.show_settings)
-        self.quit_button = self.add_button(rects[4], "Quit", self.app.quit)
+        self.host_button = self.add_button(rects[3], "Host a game", self.app.show_host, tooltip=HOST_TIP)
+        self.join_button = self.add_button(rects[4], "Join a game", self.app.show_join, tooltip=JOIN_TIP)
+        self.settings_button = self.add_button(rects[5], "Settings", self.app.show_settings)
+        self.quit_button = self.add_button(rects[6], "Quit", self.app.quit)
 
     def _continue(self) -> None:
         problem = open_save(self.app, self.app.settings.autosave_path)
@@ -528,12 +541,13 @@ class LoadScene(Scene):
         self.thumbnails: list[UIImage] = []
         picture_w = round(ROW_H * thumbnails.SIZE[0] / thumbnails.SIZE[1])
         for path in saves[: self.MAX_LISTED]:
-            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(_modified(path)))
+            name, where = printable(path.name), printable(str(path))  # a file may be named with any character
             try:
                 summary = read_summary(path).describe()
-                label, tip = f"{path.name} — {summary}   ({stamp})", f"{summary}; saved {stamp} in {path}"
+                label, tip = f"{name} — {summary}   ({stamp})", f"{summary}; saved {stamp} in {where}"
             except SaveError as exc:
-                label, tip = f"{path.name} — cannot be read   ({stamp})", str(exc)
+                label, tip = f"{name} — cannot be read   ({stamp})", printable(str(exc))
             picture = thumbnails.load(path)
             if picture is not None:
                 image = pygame.transform.smoothscale(picture, (picture_w, ROW_H))
@@ -554,9 +568,8 @@ class LoadScene(Scene):
     def _saves(self) -> list[Path]:
         settings = self.app.settings
         found = list(settings.saves_dir.glob("*.yaml")) if settings.saves_dir.is_dir() else []
-        if settings.autosave_path.is_file():
-            found.append(settings.autosave_path)
-        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+        found += settings.data_dir.glob("autosave*.yaml")  # every window's on this data folder
+        return sorted(found, key=_modified, reverse=True)
 
     def _open(self, path: str | Path) -> None:
         if not str(path).strip():

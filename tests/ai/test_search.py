@@ -59,4 +59,4 @@ def test_a_candidate_after_which_the_turn_passes_keeps_its_one_step_value():
     agent = SearchAgent(7, HARD_SEARCH)
     view = determinise(game, game.actor(), agent.rng)
     ranked = [(0.5, end_turn)]
-    assert agent._plan(view, game.actor(), ranked, time.perf_counter() + 60.0) == ranked
+    assert agent.search._plan(view, game.actor(), ranked, time.perf_counter() + 60.0) == ranked

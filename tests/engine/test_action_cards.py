@@ -267,6 +267,18 @@ def test_hero_general_raises_moods_after_a_real_land_battle():
     )
 
 
+def test_hero_general_never_raises_a_happy_city():
+    s = Scenario().hand(0, HERO_GENERAL).resources(0, mood=1)
+    happy = s.city(0, "C2", mood="happy")
+    neutral = s.city(0, "D7", mood="neutral")
+    s.game.battles.append(battle(winner=0, land=True, real=True))
+    assert {a.choice for a in plays(s, HERO_GENERAL)} == {(str(neutral.id),)}  # the second step would pass Happy
+    for choice in ((str(happy.id),), (str(neutral.id), str(neutral.id)), (str(neutral.id), str(happy.id))):
+        with pytest.raises(RuleError):
+            s.apply(PlayActionCard(HERO_GENERAL, choice))
+    assert happy.mood == "happy" and neutral.mood == "neutral"
+
+
 def test_hero_general_without_a_mood_token_raises_one_step():
     s = Scenario().hand(0, HERO_GENERAL)
     city = s.city(0, "C2", mood="neutral")

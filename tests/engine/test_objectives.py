@@ -607,6 +607,8 @@ def test_city_founder_is_offered_for_a_city_five_spaces_from_the_start():
     s.game.round = s.game.rules.game.rounds_per_age
     s.player(0).objective_completions[0].round = s.game.round
     assert not objectives.holds(s.game, s.player(0), colony)
+    s.player(0).objective_completions[0].own_turn = False  # in another player's turn: not in their last round
+    assert objectives.holds(s.game, s.player(0), colony)
 
 
 def test_terror_regime_completes_by_itself_after_an_action():

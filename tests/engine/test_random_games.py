@@ -10,13 +10,14 @@ import pytest
 
 from civgame.ai import GameRunError, RandomAgent, play_game, play_out, random_agents
 from civgame.framework.codec import from_plain
+from civgame.framework.invariants import InvariantChecker
 from civgame.framework.saves import state_hash
-from civgame.games.clash import apply, legal_actions, new_game
+from civgame.games.clash import apply, new_game
 from civgame.games.clash.core.actions import Action, Advance, CancelPayment, EndMove, EndTurn, Pay, Raze
 from civgame.games.clash.core.decisions import RetreatDecision
 from civgame.games.clash.core.model import BARBARIAN
+from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules.flow.invariants import check_invariants
-from civgame.games.clash.storage.save import dumps, loads
 
 GAMES = 200
 SLOW_GAMES = 2000
@@ -26,34 +27,13 @@ def players_for(seed: int) -> int:
     return 2 + seed % 3
 
 
-class Checker:
-    """Observer: checks the invariants after every action, that no action is listed twice (a
-    player would see the same choice twice, and a computer player would weigh it twice), and once
-    per game that a save of the current state loads back to the same state."""
-
-    def __init__(self, seed: int, steps_before_save: int):
-        self.seed = seed
-        self.steps = 0
-        self.save_at = steps_before_save
-        self.saved = False
-
-    def __call__(self, game, action):
-        self.steps += 1
-        problems = check_invariants(game)
-        assert not problems, f"seed {self.seed}, step {self.steps}, after {action!r}: {problems}"
-        listed = legal_actions(game)
-        assert len(set(listed)) == len(listed), f"seed {self.seed}, step {self.steps}: an action listed twice"
-        if self.steps == self.save_at:
-            assert state_hash(loads(dumps(game))) == state_hash(game), f"seed {self.seed}: save round trip"
-            self.saved = True
-
-
 def play_checked(seed: int):
     players = players_for(seed)
-    checker = Checker(seed, steps_before_save=random.Random(seed).randrange(1, 150))
+    checker = InvariantChecker(DEFINITION, f"seed {seed}", save_at_step=random.Random(seed).randrange(1, 150))
     game = play_game(players, seed, random_agents(players, seed), observer=checker)
     assert game.phase == "over" and game.winner
     assert check_invariants(game) == []
+    assert checker.saved, f"seed {seed}: the game ended before its save was checked"
     return game, checker
 
 

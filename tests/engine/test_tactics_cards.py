@@ -497,3 +497,17 @@ def test_a_card_played_for_a_fortress_alone_counts_on_the_fortress_die():
     play(s, None, HIGH_MORALE)
     assert "Player 2 rolls 3 (elephant) including 1 fortress die, +2 combat value: combat value 5, 1 hit" in s.game.log
     assert alive(s, att) == [] and city.owner == 1 and "The battle is won by Player 2" in s.game.log
+
+
+@pytest.mark.parametrize("roll,kills", [(4, False), (5, True), (6, True)])
+def test_archers_kill_a_unit_on_a_5_or_a_6(roll, kills):
+    """Archers: "Roll a die: on 5 or 6 the opponent removes 1 fighting unit before the roll"."""
+    s = Scenario().reveal_all().advances(0, "Tactics").hand(0, 26)  # Archers
+    army = s.units(0, "infantry", "C2", 1)
+    defender = s.unit(1, "infantry", "C2")
+    dice(s, (roll, "cavalry" if roll == 4 else "infantry"), *[(2, "elephant")] * 4)  # then nobody is hit
+    attack(s, 0, army, "C2", "D2")
+    s.apply(PlayTactics(26))
+    outcome = "Player 2 removes 1 unit" if kills else "no unit is removed"
+    assert any(line.startswith(f"Archers: Player 1 rolls {roll}: ") for line in s.game.log)
+    assert (s.game.unit(defender.id) is None) == kills, outcome

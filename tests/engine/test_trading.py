@@ -1,6 +1,8 @@
 """Trading between players (summary › Game round): a free action on your turn, offered step by step,
 accepted or declined by the partner, carried out at once; face-down cards stay hidden until traded."""
 
+import tracemalloc
+
 import pytest
 
 from civgame.framework.codec import to_plain
@@ -17,6 +19,7 @@ from civgame.games.clash.core.actions import (
     StartTrade,
 )
 from civgame.games.clash.core.decisions import TradeDecision, TradeOfferDecision
+from civgame.games.clash.rules.actions.trading import MAX_LISTED_ANSWERS
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.storage.save import dumps, loads
 from tests.scenario import Scenario
@@ -28,8 +31,7 @@ def traders(players: int = 2) -> Scenario:
     s = Scenario(players=players)
     for i in range(players):
         s.city(i, ["D2", "D7", "F2", "B3"][i])
-        s.player(i).action_cards.clear()
-        s.player(i).objective_cards.clear()
+        s.empty_hand(i, "action").empty_hand(i, "objective")
         s.resources(i, food=0)
     s.advances(1, "Storage")
     return s
@@ -127,7 +129,7 @@ def test_an_empty_trade_cannot_be_sent():
 def test_a_face_down_card_is_not_named_before_it_is_traded():
     s = traders()
     s.hand(0, 12)
-    s.player(1).objective_cards.extend([3, 4])
+    s.hand(1, 3, 4, deck="objective")
     s.resources(1, gold=1)
     offer(s, 1, give=[("action:12", True)], take=["objective", "gold"])
     decision = s.game.pending[-1]
@@ -267,3 +269,22 @@ def test_great_persons_kept_face_up_are_not_in_hand_and_are_not_traded():
     s.apply(StartTrade(0))  # the Great Artist's holder
     assert AddTradeItem("take", "action") not in s.legal()
     assert_refused(s, AddTradeItem("take", "action"), "Player 1 has no more action cards")
+
+
+def test_an_offer_asking_for_half_of_a_huge_hand_lists_a_bounded_number_of_answers():
+    """Asked for 21 of 42 action cards, the partner has some 5e11 ways to answer: the listing stops at
+    MAX_LISTED_ANSWERS, in bounded memory, and any other choice of 21 of their cards is still accepted."""
+    s = traders()
+    s.hand(1, *(card.id for card in s.game.rules.action_cards))
+    s.resources(0, food=1)
+    offer(s, 1, give=["food"], take=["action"] * 21)
+    tracemalloc.start()
+    listed = s.legal()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert len(listed) == MAX_LISTED_ANSWERS + 1 and listed[-1] == DeclineTrade()
+    assert peak < 5_000_000, peak
+    last = tuple(f"action:{card}" for card in s.player(1).action_cards[-21:])
+    assert AcceptTrade(last) not in listed
+    s.apply(AcceptTrade(last))
+    assert len(s.player(0).action_cards) == 21 and check_invariants(s.game) == []

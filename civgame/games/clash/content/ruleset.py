@@ -478,6 +478,24 @@ class Civilization(Strict):
     leaders: list[Leader] = Field(min_length=1)
 
 
+UNIT_GROUPS = ("any", "army", "naval")  # words some effects take in place of a unit type
+_REFERENCE_FIELDS = ("unit", "units", "building", "buildings", "wonder", "wonders", "categories", "advance", "advances")
+
+
+def _named_references(params: BaseModel) -> list[tuple[str, str]]:
+    """(field, name) of each name of content an effect's parameters give: the text fields named after a kind
+    of content (a Literal or a flag of the same name is no name)."""
+    found: list[tuple[str, str]] = []
+    for field in _REFERENCE_FIELDS:
+        value = getattr(params, field, None)
+        declared = type(params).model_fields.get(field)
+        annotation = declared.annotation if declared is not None else None
+        if annotation not in (str, str | None, list[str]):
+            continue
+        found += [(field, v) for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
+    return found
+
+
 class Ruleset(Strict):
     """All rule data of one ruleset, validated and cross-checked."""
 
@@ -669,6 +687,15 @@ class Ruleset(Strict):
         for deck in ("action_cards", "objective_cards", "events"):
             for i, card in enumerate(getattr(self, deck)):
                 once(f"{deck} id", card.id, (deck, i, "id"), f"{deck}[{i}]")
+        # effects are looked up by the name of their source: one name, one source, or a mod's new card
+        # named like another would swap that card's effects for its own
+        sources: list[tuple[str, str, DataPath]] = [
+            (kind, name, path) for kind, name, _e, path in self.effect_sources()
+        ]
+        sources += [("card", c.name, ("events", i, "name")) for i, c in enumerate(self.events) if c.great_person]
+        for kind, name, path in sources:
+            if kind in ("card", "wonder"):
+                once("card or wonder name", name, path, f"{kind} {name}")
         for kind in ("start_tiles", "regular_tiles"):
             for i, tile in enumerate(getattr(self.map, kind)):
                 once("tile id", tile.id, ("map", kind, i, "id"), f"{kind}[{i}]")
@@ -804,15 +831,7 @@ class Ruleset(Strict):
                     continue
                 if effect.name in MAIN_EFFECTS:
                     problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: {effect.name} acts only on events"))
-        categories = {c.name for c in self.categories}
-        for kind, name, raw_effects, path in [*self.effect_sources(), *self._great_person_sources()]:
-            for i, raw in enumerate(raw_effects):
-                with suppress(ValueError):  # reported above
-                    for category in getattr(parse_effect(name, raw, kind).params, "categories", []):
-                        if category not in categories:
-                            problems.append(
-                                DataProblem((*path, i), f"{name}.effects[{i}]: unknown category {category!r}")
-                            )
+        problems += self._reference_problems()
         for ci, card in enumerate(self.events):
             for i, raw in enumerate(card.effects):
                 where = f"events[{ci}] ({card.name}).effects[{i}]"
@@ -825,15 +844,33 @@ class Ruleset(Strict):
                     problems.append(
                         DataProblem(("events", ci, "effects", i), f"{where}: {effect.name} is not an event effect")
                     )
-                named = [getattr(effect.params, "building", None), *getattr(effect.params, "buildings", [])]
                 if card.great_person and effect.params.model_dump().get("who", "active") != "active":
                     problems.append(DataProblem(("events", ci, "effects", i), f"{where}: a great person acts for you"))
-                for building in filter(None, named):
-                    if building not in self.buildings:
-                        problems.append(
-                            DataProblem(("events", ci, "effects", i), f"{where}: unknown building {building!r}")
-                        )
                 problems += self._kept_wonder_problems(effect.params, ("events", ci, "effects", i), where)
+        return problems
+
+    def _reference_problems(self) -> list[DataProblem]:
+        """Every name an effect's parameters give (a unit, building, wonder, category, advance) is one of
+        the rules: otherwise the effect would look it up in play and fail there."""
+        known = {
+            "unit": {*self.units, *UNIT_GROUPS},
+            "building": set(self.buildings),
+            "wonder": set(self.wonders),
+            "categor": {c.name for c in self.categories},
+            "advance": set(self.advance_names()),
+        }
+        events: list[tuple[SourceKind, str, list[OneEffect], DataPath]]
+        events = [("card", c.name, c.effects, ("events", i, "effects")) for i, c in enumerate(self.events)]
+        problems = []
+        for kind, name, raw_effects, path in [*self.effect_sources(), *events]:
+            for i, raw in enumerate(raw_effects):
+                with suppress(ValueError):  # reported with the effects
+                    params = parse_effect(name, raw, kind).params
+                    for field, value in _named_references(params):
+                        what = next(k for k in known if field.startswith(k))
+                        if value not in known[what]:
+                            where = f"{name}.effects[{i}].{field}"
+                            problems.append(DataProblem((*path, i), f"{where}: unknown {field.rstrip('s')} {value!r}"))
         return problems
 
     def _kept_wonder_problems(self, params: object, path: DataPath, where: str) -> list[DataProblem]:

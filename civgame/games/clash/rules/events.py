@@ -1420,6 +1420,50 @@ MAIN: dict[str, MainRunner] = {
 }
 
 
+# The steps an icon sets going, and those its steps queue in turn; every other step but a great person's
+# and the optional offer comes from the card's main effects.
+ICON_STEPS = {
+    "barbarians_spawn": ("barbarian_settlement", "barbarian_reinforcement"),
+    "barbarians_move": (
+        "barbarians_move",
+        "barbarian_hold",
+        "barbarian_march",
+        "barbarian_garrison",
+        "barbarian_settlement",
+        "barbarian_reinforcement",
+    ),
+    "pirates": ("pirate_room", "pirate_ship", "pirate_raid"),
+    "exhausted_land": ("exhaust",),
+    "gold_mine": ("gold_mine",),
+}
+
+
+def step_problem(game: Game, event: EventInProgress, step: EventStep, waiting: bool) -> str | None:
+    """Why `step` cannot be a step of `event` (None if it can): a kind of step the rules know, `waiting`
+    for a choice or queued to run, for a player, made by the card's icon, its great person, the
+    optional-events offer or one of its main effects (`step.effect` names that effect)."""
+    players = range(len(game.players))
+    if step.kind not in (CHOICES if waiting else STEPS):
+        return f"{step.kind!r} is not a step of an event that {'waits for a choice' if waiting else 'runs'}"
+    if step.player not in players or step.other not in (-1, *players):
+        return f"player {step.player} (other {step.other}) is not a player of this game"
+    card = game.rules.event(event.card)
+    main = game.rules.event_effects(event.card) if card.great_person is None else []
+    made_by_icon = step.kind in ICON_STEPS.get(card.icon or "", ())
+    if step.kind in {kind for kinds in ICON_STEPS.values() for kind in kinds} and not made_by_icon:
+        return f"the {card.name} card's icon makes no {step.kind!r} step"
+    if step.kind == "great_person" and card.great_person is None:
+        return f"the {card.name} card is not a great person"
+    if step.kind == "offer" and game.event_variant != "optional_events":
+        return "only the optional-events variant offers to decline an event"
+    made_by_effect = not made_by_icon and step.kind not in ("great_person", "offer")
+    if made_by_effect and not main:
+        return f"the {card.name} card has no main effect to make a {step.kind!r} step"
+    if not -1 <= step.effect < len(main) or (step.kind == "main" and step.effect < 0):
+        return f"the {card.name} card has no effect {step.effect}"
+    return None
+
+
 def add_step(kind: str, run: Runner | None, choose: Chooser | None, question: str) -> None:
     """A step kind declared by a rule module above this one (which may use rules this one cannot)."""
     if run is not None:

@@ -25,8 +25,9 @@ The deal is agreed at the table; the offer records it, so this keeps offers boun
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations, islice
 
 from civgame.framework.errors import RuleError
 from civgame.framework.wording import counted, listed
@@ -53,6 +54,7 @@ from civgame.games.clash.rules.base.payments import gain, held, holdings, pay
 from civgame.games.clash.rules.base.registry import rule
 
 SIDES = ("give", "take")
+MAX_LISTED_ANSWERS = 100  # ways of accepting an offer listed: enough to choose from, bounded whatever the hand
 CARD_KINDS = ("action", "objective", "wonder")
 AMOUNTS = (*RESOURCES, *TOKENS)
 
@@ -318,15 +320,25 @@ def cancel_trade(game: Game, action: CancelTrade) -> None:
 # ------------------------------------------------------------------ answering
 
 
-def card_choices(game: Game, decision: TradeOfferDecision) -> list[tuple[str, ...]]:
-    """The ways the partner can pick the cards the offer asks for by kind."""
+def card_choices(game: Game, decision: TradeOfferDecision) -> Iterator[tuple[str, ...]]:
+    """The ways the partner can pick the cards the offer asks for by kind, one at a time (a hand of 42
+    cards asked for 21 has some 5e11 of them)."""
     partner = game.player(decision.player)
-    per_kind = [
-        list(combinations(hand(game, partner, kind), count))
-        for kind, count in decision.take.items()
-        if kind in CARD_KINDS and count
+    asked = [
+        (hand(game, partner, kind), count) for kind, count in decision.take.items() if kind in CARD_KINDS and count
     ]
-    return [tuple(card for part in parts for card in part) for parts in product(*per_kind)]
+    return _picks(asked)
+
+
+def _picks(asked: list[tuple[list[str], int]]) -> Iterator[tuple[str, ...]]:
+    """Every choice of `count` cards of each hand, the first hand's choices outermost."""
+    if not asked:
+        yield ()
+        return
+    (cards, count), rest = asked[0], asked[1:]
+    for first in combinations(cards, count):
+        for more in _picks(rest):
+            yield first + more
 
 
 def _why_cannot_give(game: Game, giver: Player, items: dict[str, int]) -> str | None:
@@ -341,10 +353,14 @@ def _why_cannot_give(game: Game, giver: Player, items: dict[str, int]) -> str | 
 
 
 def _legal_accept(game: Game) -> list[Action]:
+    """The ways to accept, at most MAX_LISTED_ANSWERS of them (the cards of the hand in order): any
+    other choice of the cards asked for may still be named, and is checked in full."""
     decision = _answering(game)
-    return [
-        AcceptTrade(cards) for cards in card_choices(game, decision) if _trade_problem(game, decision, cards) is None
-    ]
+    first = next(card_choices(game, decision), None)
+    if first is None or _trade_problem(game, decision, first) is not None:
+        return []  # what makes one choice fail (an amount no longer held) makes them all fail
+    choices = (cards for cards in card_choices(game, decision) if _trade_problem(game, decision, cards) is None)
+    return [AcceptTrade(cards) for cards in islice(choices, MAX_LISTED_ANSWERS)]
 
 
 def _trade_problem(game: Game, decision: TradeOfferDecision, cards: tuple[str, ...]) -> str | None:

@@ -1,4 +1,4 @@
-"""Undo within a turn, for interfaces: snapshots of the game taken before each action.
+"""What undo within a turn means in Clash (the mechanism is `civgame.framework.undo`).
 
 An action can be taken back only while it revealed nothing a player did not know before: no
 die was rolled and no deck shuffled (the RNG state is unchanged), no card was drawn (every
@@ -14,13 +14,13 @@ kept here (`undone`) for the interface to show.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import cast
 
+from civgame.framework import undo as framework
 from civgame.framework.codec import from_plain, to_plain
+from civgame.framework.undo import Plain, UndoRules
 from civgame.games.clash.core.decisions import CardExchangeDecision, OrientationDecision
 from civgame.games.clash.core.model import Game
-
-Plain = dict[str, Any]
 
 
 def reveals_information(before: Plain, game: Game) -> bool:
@@ -46,53 +46,22 @@ def _turn_of_plain(before: Plain) -> tuple[str, int, int, int, int]:
     return before["phase"], before["age"], before["round"], before["current"], actor
 
 
-@dataclass
-class _Step:
-    before: Plain
-    label: str
+def _restore(before: Plain, game: Game) -> Game:
+    restored = from_plain(Game, before)
+    restored.rules = game.rules
+    return restored
+
+
+CLASH_UNDO: UndoRules[Game] = UndoRules(
+    snapshot=lambda game: cast(Plain, to_plain(game)),
+    restore=_restore,
+    reveals=reveals_information,
+    same_turn=lambda before, game: _turn_of_plain(before) == _turn_of(game),
+)
 
 
 @dataclass
-class UndoHistory:
-    """The actions of the current turn that can still be taken back, newest last."""
+class UndoHistory(framework.UndoHistory[Game]):
+    """Clash's undo within a turn (see `civgame.framework.undo`)."""
 
-    steps: list[_Step] = field(default_factory=list)
-    blocked: str = "nothing left to undo this turn"  # why there is nothing (more) to undo
-    undone: list[str] = field(default_factory=list)  # labels undone since the last action, in order
-
-    @staticmethod
-    def snapshot(game: Game) -> Plain:
-        """Call before applying an action; pass the result to `applied` afterwards."""
-        return cast(Plain, to_plain(game))
-
-    def applied(self, before: Plain, game: Game, label: str) -> None:
-        """Record that the action called `label` turned `before` into `game`."""
-        self.undone = []
-        if reveals_information(before, game):
-            self._clear(f'"{label}" revealed new information (a die, a card or a region)')
-        elif _turn_of_plain(before) != _turn_of(game):
-            self._clear("nothing left to undo this turn")
-        else:
-            self.steps.append(_Step(before, label))
-
-    def _clear(self, reason: str) -> None:
-        self.steps = []
-        self.blocked = reason
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self.steps)
-
-    @property
-    def next_label(self) -> str | None:
-        return self.steps[-1].label if self.steps else None
-
-    def undo(self, game: Game) -> Game:
-        """The game exactly as it was before the newest undoable action (the label joins `undone`)."""
-        if not self.steps:
-            raise ValueError(f"nothing to undo: {self.blocked}")
-        step = self.steps.pop()
-        restored = from_plain(Game, step.before)
-        restored.rules = game.rules
-        self.undone.append(step.label)
-        return restored
+    rules: UndoRules[Game] = field(default=CLASH_UNDO)

@@ -1,0 +1,205 @@
+"""Computer players' search over any game's legal actions: one-step ranking and flat Monte Carlo.
+
+A game lends the search what it needs as a `Lookahead`: how to list and apply actions, copy a
+position for look-ahead, deal a seat's hidden information anew (`determinise`: a seat decides from
+what it may see), value a position for a seat, and pick a quick random action for playouts. The
+search itself knows no rule of any game.
+
+- `rank` tries each action once on a copy and values the position reached (one step ahead).
+- `FlatMonteCarlo` ranks, keeps the best few, optionally plans the seat's own turn (each candidate
+  valued by the best line of its own actions that may follow it), then spends a time budget on
+  samples: each deals the hidden information anew, plays the candidate and a short random
+  continuation, and values the result. Every candidate is tried in the same sampled worlds with the
+  same continuation, and its one-step value counts as `prior` samples, so that a few noisy samples
+  (a busy processor) do not overrule a clear ranking.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from civgame.framework.actions import Action
+from civgame.framework.errors import RuleError
+
+G = TypeVar("G")
+A = TypeVar("A", bound=Action)
+
+NOISE = 1e-3  # breaks ties between equally valued actions at random
+RANKING_SHARE = 0.5  # of a search's time budget, at most spent ranking the legal actions
+PLAN_WIDTH = 2  # answers of each planned step looked at a further step ahead
+SAMPLING_SHARE = 0.15  # of a search's time budget, at least left for sampling after planning
+# After an action, the acting player's own follow-up choices (a payment, a casualty) are settled
+# with a few random answers before the position is valued, so that an action is not valued half done.
+FOLLOW_UP_STEPS = 4
+
+
+@dataclass(frozen=True)
+class Lookahead(Generic[G, A]):
+    """What the search needs of a game, for one seat's way of valuing positions."""
+
+    legal_actions: Callable[[G], Sequence[A]]
+    apply: Callable[[G, A], None]  # checked as a person's action is
+    apply_listed: Callable[[G, A], None]  # an action just listed for this very state
+    copy: Callable[[G], G]  # a copy for look-ahead (it may leave out the game's record)
+    determinise: Callable[[G, int, random.Random], G]  # the seat's view, hidden information dealt anew
+    value: Callable[[G, int], float]  # the position's worth for a seat, relative to the others
+    random_action: Callable[[G, random.Random], A | None]  # a quick playout step, None if none
+    playout: Callable[[G, random.Random, int], int]  # up to n quick steps; how many were played
+    actor: Callable[[G], int]
+    is_over: Callable[[G], bool]
+    deciding: Callable[[G], bool]  # whether a decision is pending (the turn's action is not done)
+    considered: Callable[[Sequence[A]], Sequence[A]]  # the actions weighed (kinds an agent never starts left out)
+    order: Callable[[A], float]  # under a deadline, actions are ranked in this order (lowest first)
+    lost: float  # the value of a line the rules refuse: worse than any position
+
+
+def apply_and_follow_up(look: Lookahead[G, A], game: G, action: A, seat: int, rng: random.Random) -> None:
+    """Apply `action`, then settle a few of the seat's own follow-up decisions at random."""
+    look.apply(game, action)
+    for _ in range(FOLLOW_UP_STEPS):
+        if not look.deciding(game) or look.actor(game) != seat or look.is_over(game):
+            return
+        follow_up = look.random_action(game, rng)
+        if follow_up is None:
+            return
+        look.apply_listed(game, follow_up)
+
+
+def rank(
+    look: Lookahead[G, A],
+    view: G,
+    seat: int,
+    actions: Sequence[A],
+    rng: random.Random,
+    deadline: float | None = None,
+) -> list[tuple[float, A]]:
+    """The actions with their one-step values on `view`, best first.
+
+    With a `deadline` (a `time.perf_counter` value) the actions are tried in `look.order` and those
+    not tried in time are left out.
+    """
+    if deadline is not None:
+        actions = sorted(actions, key=look.order)
+    scored: list[tuple[float, A]] = []
+    for action in actions:
+        if deadline is not None and scored and time.perf_counter() > deadline:
+            break
+        after = look.copy(view)
+        try:
+            apply_and_follow_up(look, after, action, seat, rng)
+        except Exception:  # legal for the seat, but not playable in this sampled world: skip it here
+            continue
+        scored.append((look.value(after, seat) + rng.random() * NOISE, action))
+    if not scored:
+        scored = [(0.0, rng.choice(list(actions)))]
+    scored.sort(key=lambda pair: pair[0], reverse=True)
+    return scored
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    budget: float  # seconds of search per decision
+    candidates: int  # how many of the best-ranked actions are searched
+    playout_steps: int  # random actions after the candidate before the position is valued
+    max_samples: int | None = None  # stop early after this many samples (a repeatable search)
+    # A candidate's one-step value counts as this many samples of its average.
+    prior: float = 0.0
+    # Candidates valued with the best line of the seat's own actions that may follow them in the
+    # same turn before sampling: `planned` candidates, lines of up to `plan_depth` actions after them.
+    planned: int = 0
+    plan_depth: int = 1
+
+
+class FlatMonteCarlo(Generic[G, A]):
+    """Flat Monte Carlo search over the best-ranked actions within a time budget."""
+
+    def __init__(self, look: Lookahead[G, A], settings: SearchSettings, rng: random.Random) -> None:
+        self.look = look
+        self.settings = settings
+        self.rng = rng
+
+    def ranked(self, game: G, seat: int, actions: Sequence[A], started: float) -> tuple[G, list[tuple[float, A]]]:
+        """The seat's determinised view and the actions ranked on it, within the ranking's share of the budget."""
+        view = self.look.determinise(game, seat, self.rng)
+        ranking_ends = started + self.settings.budget * RANKING_SHARE
+        return view, rank(self.look, view, seat, actions, self.rng, ranking_ends)
+
+    def choose_among(self, game: G, view: G, seat: int, ranked: list[tuple[float, A]], deadline: float) -> A:
+        """The best of the ranked candidates once planned and sampled until `deadline`."""
+        best_ranked = ranked[: self.settings.candidates]
+        if self.settings.planned:
+            best_ranked = self._plan(view, seat, best_ranked, deadline)
+        candidates = [action for _, action in best_ranked]
+        if len(candidates) == 1:
+            return candidates[0]
+        # Every candidate is tried in the same sampled worlds with the same random continuation,
+        # so that the comparison is not drowned by the luck of the samples.
+        totals = [self.settings.prior * one_step for one_step, _ in best_ranked]
+        samples = 0
+        most = self.settings.max_samples
+        while samples == 0 or (time.perf_counter() < deadline and (most is None or samples < most)):
+            world = self.look.determinise(game, seat, self.rng)
+            seed = self.rng.getrandbits(64)
+            values = [self._sample(self.look.copy(world), seat, action, seed) for action in candidates]
+            played = [v for v in values if v is not None]
+            if len(played) == len(values):
+                totals = [total + v for total, v in zip(totals, played, strict=True)]
+            samples += 1
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def _plan(self, view: G, seat: int, ranked: list[tuple[float, A]], deadline: float) -> list[tuple[float, A]]:
+        """`ranked` with the first `planned` candidates valued by the best line of their own
+        follow-up actions, as far as `deadline` allows (a candidate not reached keeps its one-step
+        value)."""
+        planning_ends = deadline - self.settings.budget * SAMPLING_SHARE
+        depth = self.settings.plan_depth
+        planned = []
+        for index, (value, action) in enumerate(ranked):
+            if index < self.settings.planned and time.perf_counter() < planning_ends:
+                value = max(value, self._best_follow_up(view, seat, action, planning_ends, depth))
+            planned.append((value, action))
+        return planned
+
+    def _best_follow_up(self, view: G, seat: int, action: A, deadline: float, depth: int) -> float:
+        """The value of the best line of up to `depth` more own actions after `action` in the same
+        turn, each valued one step ahead as in the ranking (the `PLAN_WIDTH` best of each step
+        looked at further); `look.lost` when there is none (the turn passes, or the world fails)."""
+        look = self.look
+        after = look.copy(view)
+        try:
+            apply_and_follow_up(look, after, action, seat, self.rng)
+        except Exception:
+            return look.lost
+        if look.is_over(after) or look.deciding(after) or look.actor(after) != seat:
+            return look.lost
+        ranked = rank(look, after, seat, look.considered(look.legal_actions(after)), self.rng, deadline)
+        best = ranked[0][0]
+        if depth > 1:
+            for _, follow_up in ranked[:PLAN_WIDTH]:
+                if time.perf_counter() > deadline:
+                    break
+                best = max(best, self._best_follow_up(after, seat, follow_up, deadline, depth - 1))
+        return best
+
+    def _sample(self, world: G, seat: int, action: A, seed: int) -> float | None:
+        """The value reached by `action` and a random continuation in `world`; None if the rules
+        failed on the way. A sampled world holds guesses (hidden cards dealt anew) that no real game
+        reached: a failure there says nothing about the candidates, so the sample is left out for
+        all of them rather than ending the real game."""
+        rng = random.Random(seed)
+        try:
+            apply_and_follow_up(self.look, world, action, seat, rng)
+        except RuleError:
+            return self.look.lost
+        except Exception:
+            return None
+        try:
+            self.look.playout(world, rng, self.settings.playout_steps)
+        except Exception:
+            return None
+        return self.look.value(world, seat)

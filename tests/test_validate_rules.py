@@ -233,7 +233,9 @@ def test_python_dash_m_civgame_validate_rules_exits_1_without_a_traceback(tmp_pa
 
 
 def test_a_headless_game_with_a_mod_records_it_in_the_save(capsys):
-    code, out, err = run(capsys, "--headless", "--players", "2", "--seed", "3", "--rules", EXAMPLE, "--save", "g.yaml")
+    code, out, err = run(
+        capsys, "--headless", "--quiet", "--players", "2", "--seed", "3", "--rules", EXAMPLE, "--save", "g.yaml"
+    )
     assert code == 0 and err == "" and "Winner:" in out
     header = yaml.safe_load(Path("g.yaml").read_text())
     assert header["mods"] == [{"name": "Cheap advances", "version": "1.0"}]
@@ -263,14 +265,14 @@ def test_loading_a_modded_save_needs_its_mod(capsys, tmp_path):
         f"installed: put its folder in {tmp_path / 'user_mods'} (or name its folder with `civgame --rules DIR`)\n"
     )
     shutil.copytree(EXAMPLE, tmp_path / "user_mods" / "cheap")
-    code, out, err = run(capsys, "--headless", "--load", "g.yaml")
+    code, out, err = run(capsys, "--headless", "--quiet", "--load", "g.yaml")
     assert code == 0 and err == "" and "Winner:" in out
 
 
 def test_loading_a_save_with_other_rules_warns(capsys):
     run(capsys, "--headless", "--players", "2", "--seed", "3", "--save", "g.yaml")
     mod({"game.yaml": "actions_per_turn: 2\n"})
-    code, out, err = run(capsys, "--headless", "--load", "g.yaml", "--rules", "mod")
+    code, out, err = run(capsys, "--headless", "--quiet", "--load", "g.yaml", "--rules", "mod")
     assert code == 0 and "Winner:" in out
     assert err == (
         "civgame: warning: this save was made with the rules monumental, but the rules in use are "

@@ -4,7 +4,7 @@ import pygame
 
 from civgame.games.clash.core.decisions import MoveDecision
 from civgame.games.clash.core.hexgrid import label_to_hex
-from civgame.games.clash.core.model import City, Unit
+from civgame.games.clash.core.model import City, GameEnd, Unit
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.save import load_game
 from civgame.ui import theme
@@ -175,7 +175,7 @@ def test_final_scores_list_every_category_and_the_winner(app):
     game = new_game(["Anna", "Ben"], 3)
     from civgame.games.clash.rules.flow.status import end_game
 
-    end_game(game, "test")
+    end_game(game, GameEnd("last_age", game.age))
     app.show_scores(game)
     app.pump()
     scene = app.scene

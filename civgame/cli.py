@@ -6,7 +6,7 @@ progress on stderr (`--quiet` silences it), and prints why it ended and the fina
     civgame --headless --civilizations rome,random --deal-also maya [--what-if]   # civilizations per seat
     civgame --headless --load PATH [--save PATH]     # finish a saved game with its computer players
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
-    civgame validate-rules DIR [DIR2 ...]             # check a ruleset, or mods stacked in order
+    civgame validate-rules [--show] DIR [DIR2 ...]    # check a ruleset, or mods stacked in order
     civgame --game sid-meier --headless --players 4 --seed 1 --agents random [--save PATH] [--load PATH]
     civgame tournament [--games N] [--lineup hard,normal]  # the computer levels' strength (see --help)
     civgame serve --port N [--database URL] [--certfile C --keyfile K]  # hold games for network play
@@ -46,6 +46,7 @@ from civgame.games.clash.rules.base.endings import describe_end
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
 from civgame.games.clash.rules.flow.setup import RANDOM, Civilizations, new_game, random_pool
 from civgame.games.clash.storage.mods import (
+    Change,
     check_rules,
     load_rules,
     load_saved_game,
@@ -159,6 +160,11 @@ def build_parser() -> argparse.ArgumentParser:
         "order; print each problem as file:line: problem.",
     )
     validate.add_argument("folders", metavar="DIR", nargs="+", type=Path)
+    validate.add_argument(
+        "--show",
+        action="store_true",
+        help="also print each value the mods change, as the game will use it, with the value it had before",
+    )
     # Listed here for --help; its options are its own (civgame/ai/tournament.py), handed on by _main.
     commands.add_parser(
         "tournament", help="play seeded games between the computer levels; print win rates, Elo and thinking times"
@@ -211,7 +217,7 @@ def _main(argv: Sequence[str] | None) -> int:
         other = other_game_of(args)
         if other is not None:
             return validate_other_rules(other, args.folders)
-        return validate_rules(args.folders)
+        return validate_rules(args.folders, args.show)
     if args.game != games.DEFAULT_GAME:
         return play_other_game(args)
     if args.smoke_test:
@@ -374,13 +380,21 @@ def _screenshot(args: argparse.Namespace) -> int:
     return 0
 
 
-def validate_rules(folders: Sequence[Path]) -> int:
-    """`civgame validate-rules`: every problem on its own line, or one OK line."""
+def validate_rules(folders: Sequence[Path], show: bool = False) -> int:
+    """`civgame validate-rules`: every problem on its own line, or a warning for each change of a mod that has
+    no effect (with `show`, each value the mods change, as the rules use it) and one OK line."""
+    changes: list[Change] = []
     try:
-        rules = check_rules(folders)
+        rules = check_rules(folders, changes)
     except RulesDataError as exc:
         print("\n".join(map(printable, exc.all_problems)))
         return EXIT_ERROR
+    for change in changes:
+        problem = change.problem()
+        if problem is not None:
+            print(printable(change.where.problem(f"warning: {change.label()} {problem}")))
+        elif show:
+            print(printable(change.describe()))
     print(printable(summary(rules)))
     return 0
 

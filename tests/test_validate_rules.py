@@ -83,6 +83,27 @@ def test_stacked_mods_are_validated_together(capsys):
     )
 
 
+def test_show_prints_each_value_the_mods_change_as_the_rules_use_it(capsys):
+    mod({"units.yaml": "infantry:\n  cost: {ore: 1}\n", "wonders.yaml": "colosseum: {remove: true}\n"})
+    code, lines = validate(capsys, "--show", "mod")
+    assert code == 0 and lines[-1].startswith("OK: monumental + Test mod 0.1: ")
+    assert lines[0] == "mod/units.yaml:2: infantry.cost: {ore: 1} (was {food: 1, ore: 1})"
+    assert lines[1].startswith("mod/wonders.yaml:1: colosseum: removed (was {name: Colosseum, ")
+    assert len(lines) == 3
+
+
+def test_a_change_without_effect_is_a_warning_even_without_show(capsys):
+    mod({"game.yaml": "actions_per_turn: 3\nstacking_limit: 2\n"})
+    mod({"game.yaml": "stacking_limit: 5\n"}, name="later")
+    (Path("later") / "mod.yaml").write_text("name: Later\nversion: '1'\n")
+    code, lines = validate(capsys, "mod", "later")
+    assert code == 0 and lines[:-1] == [
+        "mod/game.yaml:1: warning: actions_per_turn changes nothing: the rules already have 3",
+        "mod/game.yaml:2: warning: stacking_limit has no effect: a mod laid over it later makes it 5",
+    ]
+    assert validate(capsys, "--show", "mod", "later")[1][2] == "later/game.yaml:1: stacking_limit: 5 (was 2)"
+
+
 # ---------------------------------------------------------------- each kind of problem, with its line
 
 

@@ -254,3 +254,11 @@ def test_progress_counts_the_time_taken_and_rewrites_one_line_on_a_terminal():
         f"\rcivgame: age 1, round {game.round}, 3 actions, 0:00 elapsed\x1b[K"
         f"\rcivgame: stopped: age 1, round {game.round}, 3 actions, 2:05 elapsed\x1b[K\n"
     )
+
+
+def test_help_says_the_game_is_played_alone_against_computers_or_with_friends(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "play alone against computer players, or with friends taking turns at one computer" in text
+    assert "hot-seat" not in text and "--quiet" in text

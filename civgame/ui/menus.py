@@ -34,6 +34,7 @@ from civgame.ui.dialogs import Option
 from civgame.ui.scene import Navigator, Scene
 
 BUTTON_W, BUTTON_H = 280, 44
+TITLE_LINE = "Clash of Cultures: Monumental Edition — play alone against the computer or with friends at one computer"
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUMES = (25, 50, 70, 100)  # percent
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
@@ -128,7 +129,7 @@ class TitleScene(Scene):
         UILabel(pygame.Rect(0, h // 6 - 10, w, 80), "civgame", self.app.manager, object_id="#title_label")
         UILabel(
             pygame.Rect(0, h // 6 + 70, w, 32),
-            "Clash of Cultures: Monumental Edition — hot-seat for 2–4 players",
+            TITLE_LINE,
             self.app.manager,
         )
         autosave = self.app.settings.autosave_path

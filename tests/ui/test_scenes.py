@@ -257,3 +257,11 @@ def test_city_menu_explains_which_buildings_cannot_be_built(app):
     labels = scene.dialog.labels()
     assert "Temple: a Temple requires Myths" in labels
     assert all(not button.is_enabled for button in scene.dialog.buttons)
+
+
+def test_the_title_says_the_game_is_played_alone_against_the_computer_or_with_friends(app):
+    from pygame_gui.elements import UILabel
+
+    texts = [e.text for e in app.manager.get_sprite_group().sprites() if isinstance(e, UILabel)]
+    assert any("alone against the computer or with friends" in text for text in texts)
+    assert not any("hot-seat" in text for text in texts)

@@ -151,8 +151,9 @@ class GameScene(Scene):
         super().__init__(app)
         self.game = game
         humans = [p.index for p in game.players if p.seat == "human"]
-        if viewer is None and len(humans) == 1:
-            viewer = humans[0]  # alone at the table: no pass screen is ever needed
+        self.alone = len(humans) == 1  # one person against the computers: they keep the seat all game
+        if viewer is None and self.alone:
+            viewer = humans[0]  # no pass screen is ever needed
         self.viewer = viewer  # the player who last took the seat on the pass screen
         self.computers = ComputerTurns(game)
         self.legal: list[A.Action] = []
@@ -202,6 +203,13 @@ class GameScene(Scene):
         in turn at the open board, with no hand drawn and no pass screen between them."""
         return bool(self.game.pending) and isinstance(self.game.pending[-1], PUBLIC_DECISIONS)
 
+    def panel_board(self) -> tuple[int, bool]:
+        """Whose board the side panel shows, and whether with their hand: the person in the seat keeps their own
+        board while the computers play (their hand too when they play alone); an open seat shows the decider's."""
+        actor = self.game.actor()
+        shown = self.viewer if self.viewer is not None else actor
+        return shown, shown == self.viewer and (self.alone or shown == actor)
+
     @property
     def computer_to_act(self) -> bool:
         return self.game.phase != "over" and self.computers.plays(self.game.actor())
@@ -224,7 +232,7 @@ class GameScene(Scene):
         self.dialog = None
         self.combat_rect = None
         self.layout()
-        if self.public_choice() and self.viewer != self.game.actor():
+        if self.public_choice() and self.viewer != self.game.actor() and not self.alone:
             self.viewer = None  # the seat is open: nobody's hand is drawn until the next pass screen
         if self.covered:
             self._build_pass_screen()
@@ -1553,7 +1561,7 @@ class GameScene(Scene):
         self._draw_combat(surface, now)
         self._draw_collect_panel(surface)
         self._draw_explore_panel(surface)
-        self.panel.draw(surface, self.game, self.viewer, self.undo_notes())
+        self.panel.draw(surface, self.game, *self.panel_board(), self.undo_notes())
         self._draw_status(surface)
         self.animations.finish_if_over(now)
 

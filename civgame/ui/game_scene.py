@@ -1701,9 +1701,13 @@ class GameScene(Scene):
         surface.fill(theme.PANEL, rect)
         pygame.draw.line(surface, theme.PANEL_LINE, rect.topleft, rect.topright)
         big, small = round(14 * self.app.scale), round(13 * self.app.scale)
-        theme.blit_text(surface, theme.fit_text(self.status_text(), big, rect.w - 16), (8, rect.y + 4), big, bold=True)
+        room = rect.w - 16
         if self.computer_to_act and not self.computers.paused:
-            self._draw_thinking(surface, pygame.Rect(rect.right - 128, rect.y + 6, 120, big))
+            indicator = pygame.Rect(rect.right - 128, rect.y + 6, 120, big)
+            self._draw_thinking(surface, indicator)
+            room = indicator.left - 16
+        status = theme.fit_text(self.status_text(), big, room, bold=True)
+        theme.blit_text(surface, status, (8, rect.y + 4), big, bold=True)
         info = self.panel.hover_text(self.mouse) or (self.space_info(self.hover) if self.hover else self.notice)
         if not info:
             info = "Click your city for its actions · drag or arrow keys to pan · wheel to zoom · Home to fit"

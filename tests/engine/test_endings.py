@@ -96,7 +96,7 @@ def test_a_last_city_razed_in_the_status_phase_says_so():
     while s.game.phase == "status":
         s.apply(s.legal()[0])
     begin(s.game)
-    assert "Player 1 razed their own last city, at D2, in the status phase (age 1)." in describe_end(s.game)
+    assert "Player 1 razed their own last city, at D2 (status phase of age 1)." in describe_end(s.game)
 
 
 def test_the_reason_and_the_totals_are_saved():

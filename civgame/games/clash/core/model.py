@@ -107,8 +107,8 @@ class CityLoss:
     space: Hex
     cause: CityLossCause
     age: int
-    round: int
-    by: int | None = None  # battle: the player who took the city; event: the player who chose what to destroy
+    round: int  # 0: in the status phase
+    by: int | None = None  # battle: the player who took the city
     card: str = ""  # event: the event card's name
 
 

@@ -15,7 +15,8 @@ def note_city_lost(
     """After a city of `owner` at `space` was taken or destroyed: if it was the player's last, remember how."""
     if owner < 0 or game.cities_of(owner):
         return
-    game.player(owner).last_city_lost = CityLoss(space, cause, game.age, game.round, by, card)
+    turn = game.round if game.phase == "play" else 0
+    game.player(owner).last_city_lost = CityLoss(space, cause, game.age, turn, by, card)
 
 
 def age_name(age: int) -> str:
@@ -41,7 +42,7 @@ def describe_loss(game: Game, index: int) -> str:
     if loss is None:
         return f"{player.name} had no city."
     where = hex_to_label(loss.space)
-    when = f"age {loss.age}, round {loss.round}"
+    when = f"age {loss.age}, round {loss.round}" if loss.round else f"status phase of age {loss.age}"
     if loss.cause == "barbarians":
         what = f"the barbarians took {player.name}'s last city, at {where}"
     elif loss.cause == "battle":
@@ -50,6 +51,5 @@ def describe_loss(game: Game, index: int) -> str:
     elif loss.cause == "event":
         what = f"{player.name} destroyed their own last city, at {where}, answering the event {loss.card}"
     else:
-        what = f"{player.name} razed their own last city, at {where}, in the status phase"
-        when = f"age {loss.age}"
+        what = f"{player.name} razed their own last city, at {where}"
     return f"{what[0].upper()}{what[1:]} ({when})."

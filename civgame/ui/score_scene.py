@@ -34,10 +34,9 @@ def scored_items(game: Game, index: int) -> list[Scored]:
     for done in player.objective_completions:
         spec = game.rules.objectives.get(done.objective)
         title = card_name(game.rules.objective_cards, done.card)
-        text = f"Completed {objective_name(game, done.objective)} in age {done.age}, round {done.round}."
-        items.append(
-            Scored(f"Objective: {objective_name(game, done.objective)}", Card("objective", title, f"{text}\n{spec.text if spec else ''}"))
-        )
+        name = objective_name(game, done.objective)
+        text = f"Completed {name} in age {done.age}, round {done.round}.\n{spec.text if spec else ''}"
+        items.append(Scored(f"Objective: {name}", Card("objective", title, text)))
     owned = [w for city in game.cities_of(index) for w in city.wonders]
     for key in dict.fromkeys([*owned, *player.wonders_built, *player.destroyed_wonders_kept]):
         name = game.rules.wonders[key].name if key in game.rules.wonders else key
@@ -85,7 +84,7 @@ class ScoreScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.size
+        w = self.size[0]
         s = self.app.scale
         margin = round(40 * s)
         surface.fill(theme.BACKGROUND)
@@ -132,7 +131,8 @@ class ScoreScene(Scene):
         for key in [*CATEGORIES, "total"]:
             total = key == "total"
             if total:
-                pygame.draw.line(surface, theme.PANEL_LINE, (left, y), (left + label_w + col_w * len(self.sheets), y), 2)
+                right = left + label_w + col_w * len(self.sheets)
+                pygame.draw.line(surface, theme.PANEL_LINE, (left, y), (right, y), 2)
             label = key.replace("_", " ").capitalize()
             theme.blit_text(surface, label, (left, y + 3), size, bold=total)
             for j, sheet in enumerate(self.sheets):

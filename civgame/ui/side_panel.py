@@ -80,9 +80,7 @@ class SidePanel:
         return " — ".join(lines) if lines else None
 
     # ------------------------------------------------------------------ drawing
-    def draw(
-        self, surface: pygame.Surface, game: Game, shown: int, hand: bool, notes: Sequence[str] = ()
-    ) -> None:
+    def draw(self, surface: pygame.Surface, game: Game, shown: int, hand: bool, notes: Sequence[str] = ()) -> None:
         """The board of player `shown`, with their hand if `hand`; `notes`: lines shown after the game log that
         are not part of the game (what was undone)."""
         if self._image is not None:

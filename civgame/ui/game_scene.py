@@ -42,7 +42,6 @@ from civgame.games.clash.core.decisions import (
     BarbarianArmiesDecision,
     BoardingDecision,
     Decision,
-    EffectChoiceDecision,
     FirstPlayerDecision,
     FreeAdvanceDecision,
     GovernmentDecision,
@@ -51,7 +50,6 @@ from civgame.games.clash.core.decisions import (
     OrientationDecision,
     PayDecision,
     RazeDecision,
-    RefugeeDecision,
     ReuseUnitDecision,
 )
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
@@ -92,6 +90,7 @@ from civgame.ui.labels import (
     owner_name,
     unit_counts,
 )
+from civgame.ui.map_choices import space_choices
 from civgame.ui.payment_dialog import PaymentDialog
 from civgame.ui.player_board import PlayerBoard, ability_text
 from civgame.ui.scene import Navigator, Scene
@@ -708,8 +707,8 @@ class GameScene(Scene):
             self._pan_clear(subject, [self.dialog.window.rect])
 
     def decision_subject(self, decision: Decision) -> list[Hex]:
-        """The spaces a decision is about: the region being explored, the battle, the sea boarded, the spaces
-        or cities offered."""
+        """The spaces a decision is about: the region being explored, the sea boarded, the spaces, cities and
+        units offered, the battle."""
         game = self.game
         if isinstance(decision, OrientationDecision):
             return [*game.regions[decision.region - 1].spaces(), decision.target]
@@ -718,15 +717,13 @@ class GameScene(Scene):
         if isinstance(decision, BarbarianArmiesDecision):  # the armies to choose or move, and where they may go
             named = [label_to_hex(label) for option in decision.options for label in SPACE_LABEL.findall(option)]
             return [h for h in dict.fromkeys(named) if h in game.space_region]
-        if isinstance(decision, EffectChoiceDecision):  # e.g. an event's choice of a space
-            named = [label_to_hex(option) for option in decision.options if SPACE_LABEL.fullmatch(option)]
-            return [h for h in named if h in game.space_region]
-        if isinstance(decision, RefugeeDecision):
-            return [c.pos for c in map(game.city, decision.cities) if c is not None]
         if isinstance(decision, ReuseUnitDecision):
             units = [u.pos for u in map(game.unit, decision.candidates) if u is not None]
             city = game.city(decision.city)
             return [*units, *([city.pos] if city is not None else [])]
+        offered = list(space_choices(game, self.legal))  # the spaces, cities and pieces it offers
+        if offered:
+            return offered
         if game.combat is not None and decision.player in (game.combat.attacker.owner, game.combat.defender.owner):
             return [game.combat.space]
         return []
@@ -1545,6 +1542,8 @@ class GameScene(Scene):
                 self.perform(raise_it[0])
         elif pending is None and space is not None:
             self.open_city_menu(space)
+        else:
+            self._choice_click(space)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -1670,9 +1669,38 @@ class GameScene(Scene):
             overlay.selected = pending.target
             if self.exploring() is not None:
                 overlay.preview = self.preview(pending)
+        elif self.space_choices():
+            overlay.highlights = set(self.space_choices())
         elif self.game.combat is not None:
             overlay.selected = self.game.combat.space
         return overlay
+
+    def space_choices(self) -> dict[Hex, list[A.Action]]:
+        """The pending decision's answers that a click on a marked space of the map gives."""
+        if self.computer_to_act or self.covered:
+            return {}
+        return space_choices(self.game, self.legal)
+
+    def _choice_click(self, space: Hex | None) -> None:
+        """A click on a space a decision offers: its answer, or a choice among its answers beside it."""
+        answers = self.space_choices().get(space) if space is not None else None
+        if not answers or space is None:
+            return
+        if len(answers) == 1:
+            self.perform(answers[0])
+            return
+        self.open_dialog(
+            ChoiceDialog(
+                self.app.manager,
+                self.app.scale,
+                self.board.rect,
+                f"Choose at {hex_to_label(space)}",
+                decision_title(self.game, self.game.pending[-1]),
+                self.options_for(answers),
+                cancel=self.close_dialog,
+                near=self.board.centre(space),
+            )
+        )
 
     def status_text(self) -> str:
         game = self.game
@@ -1692,6 +1720,8 @@ class GameScene(Scene):
             text += f" · Move, {pending.groups_left} group(s) left: {hint}"
         elif pending is not None:
             text += f" · waiting for {game.player(pending.player).name}: {pending.describe()}"
+            if self.space_choices():
+                text += " (click a marked space, or choose in the list)"
         elif self.collect_city is not None:
             text += " · Collect: click the highlighted spaces, then OK (Esc leaves)"
         return text

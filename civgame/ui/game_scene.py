@@ -115,7 +115,8 @@ NO_CHOICE = {  # why a top-bar button is off when no single action of its kind c
 SHORT_LABELS = {"happiness": "Happy", "found": "Found", "all": "All…", "end_move": "End mv."}
 # The steps of the status phase in the order status.run takes them; game.status_step is the next one.
 THINKING_SWEEP = 1.2  # seconds for the thinking indicator's light to go across and back
-PANEL_CORNERS = ("topleft", "bottomleft", "topright", "bottomright")  # the combat panel's, in order of preference
+# where the battle, event and report panels go, in order of preference
+PANEL_PLACES = ("topleft", "bottomleft", "topright", "bottomright", "midleft", "midright", "midtop", "midbottom")
 STATUS_STEPS = ("Objectives", "Free advance", "Draw cards", "Raze", "Government", "First player")
 
 
@@ -175,6 +176,10 @@ class GameScene(Scene):
         self.battle_report: BattleView | None = None  # a battle that ended during the last actions
         self.event_report: BattleView | None = None  # the event drawn this turn (event_panel.py)
         self.combat_rect: pygame.Rect | None = None  # where the combat panel was drawn
+        self.panel_key: tuple[object, ...] | None = None  # which battle or event the panel shows
+        self.panel_moved: tuple[int, int] | None = None  # where the person dragged it (its top left)
+        self.panel_folded = False  # folded to its title strip
+        self.panel_drag: tuple[int, int] | None = None  # while dragging: the pointer's offset in the panel
         self.clock = time.monotonic  # tests replace it to skip the tooltip delay
         self.hover_since = 0.0  # when the pointer last moved
         self.tooltip_rect: pygame.Rect | None = None  # the tooltip drawn last frame, if any
@@ -429,37 +434,96 @@ class GameScene(Scene):
             computers.shown(self.app.settings.animation_speed)
 
     def _place_combat_panel(self) -> None:
-        """Put the combat panel in a corner of the map clear of the battle (an event's panel: of the spaces of
-        the choice it asks) and of the decision dialog; when no corner is, the map pans so they sit clear."""
+        """Put the battle, event or report panel where the person left it, else where it covers neither the
+        battle, nor the spaces the pending decision offers, nor the decision dialog, nor (if it can) the
+        person's own cities; when no place is clear of what it is about, the map pans so that it is."""
         view = self.battle_view()
         self.combat_rect = None
         if view is None:
             return
+        key = (view.mark, view.space, view.lines[0] if view.lines else view.title)
+        if key != self.panel_key:  # a new battle or event: placed anew, unfolded
+            self.panel_key, self.panel_moved, self.panel_folded = key, None, False
         size = panel_size(self.board.rect, view, self.app.scale)
+        self.combat_rect = self._panel_place(view, size)
+        if self.panel_folded:  # its title strip, where the whole panel would be
+            self.combat_rect.h = self.panel_title_height()
+
+    def _panel_place(self, view: BattleView, size: tuple[int, int]) -> pygame.Rect:
+        if self.panel_moved is not None:
+            return pygame.Rect(self.panel_moved, size).clamp(self.board.rect)
         window = self.dialog.window if self.dialog is not None else None
         dialog = [window.rect] if window is not None else []
         pending = self.game.pending[-1] if self.game.pending else None
-        about = [view.space] if view.space is not None else self.decision_subject(pending) if pending else []
-        subject = self.spaces_rect(about)
-        rect = free_corner(size, self.board.rect, [*dialog, *([subject] if subject else [])], PANEL_CORNERS)
+        about = [
+            *([view.space] if view.space is not None else []),
+            *(self.decision_subject(pending) if pending else []),
+        ]
+        subject = [r for r in (self.spaces_rect([space]) for space in about) if r is not None]
+        rect = free_corner(size, self.board.rect, [*dialog, *subject, *self.own_city_rects()], PANEL_PLACES)
+        rect = rect or free_corner(size, self.board.rect, [*dialog, *subject], PANEL_PLACES)
         if rect is None:
-            rect = free_corner(size, self.board.rect, dialog, PANEL_CORNERS) or free_corner(size, self.board.rect, [])
+            rect = free_corner(size, self.board.rect, dialog, PANEL_PLACES) or free_corner(size, self.board.rect, [])
             assert rect is not None  # nothing to avoid: the first corner
-            if subject is not None:
-                self._pan_clear(subject, [rect, *dialog])
-        self.combat_rect = rect
+            around = self.spaces_rect(about)
+            if around is not None:
+                self._pan_clear(around, [rect, *dialog])
+        return rect
+
+    def own_city_rects(self) -> list[pygame.Rect]:
+        """Where the cities of the person in the seat are on screen."""
+        shown, _ = self.panel_board()
+        spaces = [self.spaces_rect([city.pos]) for city in self.game.cities_of(shown)]
+        return [r for r in spaces if r is not None and r.colliderect(self.board.rect)]
+
+    def panel_title_height(self) -> int:
+        return round(30 * self.app.scale)
+
+    def panel_title_rect(self) -> pygame.Rect | None:
+        """The panel's title strip: dragging it moves the panel."""
+        rect = self.combat_rect
+        return pygame.Rect(rect.x, rect.y, rect.w, self.panel_title_height()) if rect is not None else None
 
     def _build_report_close(self) -> None:
+        """The panel's buttons on its title strip: fold or unfold it, and close a report."""
         rect = self.combat_rect
-        if (self.battle_report is None and self.event_report is None) or self.game.combat is not None or rect is None:
+        if rect is None:
             return
         size = round(26 * self.app.scale)
-        self.action_buttons["close_report"] = self.add_button(
-            pygame.Rect(rect.right - size - 6, rect.y + 5, size, size),
-            "×",
-            self.close_report,
-            tooltip="Close the battle report" if self.battle_report else "Close the event report",
+        buttons = []
+        if (self.battle_report is not None or self.event_report is not None) and self.game.combat is None:
+            tip = "Close the battle report" if self.battle_report else "Close the event report"
+            buttons.append(("close_report", "×", self.close_report, tip))
+        fold_tip = (
+            "Show the whole panel again"
+            if self.panel_folded
+            else "Fold the panel to its title (drag the title to move it)"
         )
+        buttons.append(("fold_panel", "+" if self.panel_folded else "–", self.toggle_panel_fold, fold_tip))
+        right = rect.right - 6
+        for key, text, press, tip in buttons:
+            self.action_buttons[key] = self.add_button(
+                pygame.Rect(right - size, rect.y + 2, size, size), text, press, tooltip=tip
+            )
+            right -= size + 4
+
+    def toggle_panel_fold(self) -> None:
+        self.panel_folded = not self.panel_folded
+        self.rebuild()
+
+    def _drag_panel(self, pos: tuple[int, int]) -> None:
+        """Move the panel with the pointer (its title strip was pressed); its buttons go along."""
+        assert self.panel_drag is not None and self.combat_rect is not None
+        moved = self.combat_rect.copy()
+        moved.topleft = (pos[0] - self.panel_drag[0], pos[1] - self.panel_drag[1])
+        moved.clamp_ip(self.board.rect)
+        dx, dy = moved.x - self.combat_rect.x, moved.y - self.combat_rect.y
+        self.combat_rect, self.panel_moved = moved, moved.topleft
+        for key in ("close_report", "fold_panel"):
+            if key in self.action_buttons:
+                button = self.action_buttons[key]
+                button.set_position((button.rect.x + dx, button.rect.y + dy))
+        self.app.dirty = True
 
     def close_report(self) -> None:
         if self.battle_report is None:
@@ -701,6 +765,8 @@ class GameScene(Scene):
             self.options_for(self.legal),
             corner=True,
             avoid=self.subject_rect(decision),
+            rather_not_cover=self.own_city_rects(),
+            max_height=self.board.rect.h // 2 if self.space_choices() else None,  # the map is the other list
         )
         subject = self.subject_rect(decision)
         if subject is not None and self.dialog.window.rect.colliderect(subject):
@@ -1453,6 +1519,10 @@ class GameScene(Scene):
         if card is not None and event.button == 1:
             self.open_card_menu(card)
             return
+        title = self.panel_title_rect()
+        if title is not None and title.collidepoint(event.pos) and event.button == 1:
+            self.panel_drag = (event.pos[0] - title.x, event.pos[1] - title.y)
+            return
         if not self.board.rect.collidepoint(event.pos) or self._over_panel(event.pos):
             return
         if event.button in (1, 2, 3):
@@ -1460,6 +1530,7 @@ class GameScene(Scene):
             self.dragging = event.button != 1  # middle/right drag pans at once
 
     def _mouse_up(self, event: pygame.event.Event) -> None:
+        self.panel_drag = None
         was_click = self.press is not None and not self.dragging and event.button == 1
         self.press = None
         self.dragging = False
@@ -1467,6 +1538,9 @@ class GameScene(Scene):
             self.click_space(self.board.space_at(self.game, event.pos))
 
     def _mouse_motion(self, event: pygame.event.Event) -> None:
+        if self.panel_drag is not None and self.combat_rect is not None:
+            self._drag_panel(event.pos)
+            return
         if self.press is not None and any(event.buttons):
             dx, dy = event.pos[0] - self.press[0], event.pos[1] - self.press[1]
             if self.dragging or abs(dx) + abs(dy) > DRAG_THRESHOLD:
@@ -1576,11 +1650,15 @@ class GameScene(Scene):
         view = self.battle_view()
         if view is None or self.combat_rect is None:
             return
-        draw_panel(surface, self.game, view, self.combat_rect, self.app.scale, self.animations.shown_lines(now))
+        shown = self.animations.shown_lines(now)
+        draw_panel(surface, self.game, view, self.combat_rect, self.app.scale, shown, folded=self.panel_folded)
 
     def _over_panel(self, pos: tuple[int, int]) -> bool:
-        """True over the combat panel or the collect panel: the map under them does not react."""
-        if self.combat_rect is not None and self.combat_rect.collidepoint(pos):
+        """True over the title strip of the battle, event or report panel (which drags it) or over the collect
+        or explore panel: the map under them does not react. A click on the rest of the battle panel goes
+        through to the space under it."""
+        title = self.panel_title_rect()
+        if title is not None and title.collidepoint(pos):
             return True
         exploring = self.exploring()
         if exploring is not None and self.explore_panel_rect(exploring).collidepoint(pos):

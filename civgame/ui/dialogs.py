@@ -100,8 +100,8 @@ class ChoiceDialog:
             fallback = free_corner(rect.size, area, [])
             assert fallback is not None  # nothing to avoid: the first corner
             must = [avoid] if avoid else []
-            rect = free_corner(rect.size, area, [*must, *rather_not_cover]) or free_corner(rect.size, area, must)
-            rect = rect or fallback
+            clear = free_corner(rect.size, area, [*must, *rather_not_cover]) or free_corner(rect.size, area, must)
+            rect = clear or fallback
         else:
             rect.center = area.center
         self.window = UIWindow(

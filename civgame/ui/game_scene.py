@@ -54,11 +54,12 @@ from civgame.games.clash.core.decisions import (
 )
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.games.clash.core.model import MOODS, City, Game
+from civgame.games.clash.core.vocabulary import amounts as plain_amounts
 from civgame.games.clash.rules.actions.advances import gainable
 from civgame.games.clash.rules.actions.cities import recruitable_kinds, why_cannot_activate
 from civgame.games.clash.rules.base.abilities import ABILITIES
 from civgame.games.clash.rules.base.log import party
-from civgame.games.clash.rules.base.payments import lost_over_limit
+from civgame.games.clash.rules.base.payments import can_pay, holdings, lost_over_limit
 from civgame.games.clash.rules.base.undo import UndoHistory
 from civgame.games.clash.rules.cards.action_cards import GREAT_PERSONS, why_not_play_card
 from civgame.games.clash.rules.flow.controller import apply, legal_actions, why_illegal
@@ -162,7 +163,6 @@ class GameScene(Scene):
         self.move_pick: Counter = Counter()  # unit kind -> how many go from the source
         self.move_limits: dict[str, int] = {}  # unit kind -> the most that can go
         self.hover: Hex | None = None
-        self.mouse = (0, 0)
         self.press: tuple[int, int] | None = None  # where a left press on the map started
         self.dragging = False
         self.board = BoardView(pygame.Rect(0, 0, 1, 1))
@@ -180,8 +180,6 @@ class GameScene(Scene):
         self.panel_moved: tuple[int, int] | None = None  # where the person dragged it (its top left)
         self.panel_folded = False  # folded to its title strip
         self.panel_drag: tuple[int, int] | None = None  # while dragging: the pointer's offset in the panel
-        self.clock = time.monotonic  # tests replace it to skip the tooltip delay
-        self.hover_since = 0.0  # when the pointer last moved
         self.tooltip_rect: pygame.Rect | None = None  # the tooltip drawn last frame, if any
         self._tooltip_cache: tuple[tuple, list[str] | None] = ((), None)
         self.collect_city: int | None = None  # collect mode: the city collecting
@@ -1062,7 +1060,8 @@ class GameScene(Scene):
         probes: list[tuple[str, A.Action]] = []
         if "Collect" not in offered:
             probes.append(("Collect", A.Collect(city.id, ())))
-        if "Recruit" not in offered:
+        unaffordable = self._unaffordable_units(city)
+        if "Recruit" not in offered and not unaffordable:
             kinds = recruitable_kinds(game, city) or list(game.rules.units)
             probes.append(("Recruit", A.Recruit(city.id, (kinds[0],))))
         buildable = {a.wonder for a in self.legal if isinstance(a, A.BuildWonder) and a.city == city.id}
@@ -1076,6 +1075,27 @@ class GameScene(Scene):
         for label, probe in probes:
             reason = why_illegal(game, probe) or "not possible now"
             options.append(Option(f"{label}: {reason}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}"))
+        return unaffordable + options
+
+    def _unaffordable_units(self, city: City) -> list[Option]:
+        """A greyed entry for each unit kind the city could recruit but its owner cannot pay for, with what they
+        lack ("needs 1 ore")."""
+        game = self.game
+        player = game.player(city.owner)
+        offered = {kind for a in self.legal if isinstance(a, A.Recruit) and a.city == city.id for kind in a.units}
+        have = holdings(player)
+        options = []
+        for kind in recruitable_kinds(game, city):
+            cost = plain_amounts(game.rules.units[kind].cost)
+            if kind in offered or can_pay(game, player, cost):
+                continue
+            lacking = {k: amount - have.get(k, 0) for k, amount in cost.items() if amount > have.get(k, 0)}
+            needs = f"needs {amounts(lacking)}" if lacking else "cannot be paid for now"
+            reason = why_illegal(game, A.Recruit(city.id, (kind,))) or needs
+            name = game.rules.units[kind].name
+            options.append(
+                Option(f"Recruit {name}: {needs}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}")
+            )
         return options
 
     def _nearest_foreign_building(self, city: City) -> tuple[int, str] | None:
@@ -1101,7 +1121,9 @@ class GameScene(Scene):
             spec = game.rules.buildings[key]
             probe = A.Construct(city.id, key, sea if spec.needs_sea else None)
             reason = why_illegal(game, probe) or "not possible now"
-            options.append(Option(f"{spec.name}: {reason}", self.close_dialog, enabled=False))
+            options.append(
+                Option(f"{spec.name}: {reason}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}")
+            )
         return options
 
     def _city_prompt(self, city: City) -> str:
@@ -1492,10 +1514,7 @@ class GameScene(Scene):
             return
         if self.press_button(event):
             return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if event.pos != self.mouse or event.type != pygame.MOUSEMOTION:
-                self.hover_since = self.clock()  # the tooltip waits for the pointer to rest
-            self.mouse = event.pos
+        self.track_pointer(event)
         if self.covered:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.take_seat()
@@ -1716,7 +1735,9 @@ class GameScene(Scene):
         return self.panel.hover_card(self.mouse)
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
-        self.tooltip_rect = None
+        self.tooltip_rect = self.draw_disabled_tip(surface)
+        if self.tooltip_rect is not None:
+            return
         if self.clock() - self.hover_since < tooltips.DELAY_SECONDS or self.press is not None or self.covered:
             return
         pointed = self.hovered_card()
@@ -1816,7 +1837,8 @@ class GameScene(Scene):
             room = indicator.left - 16
         status = theme.fit_text(self.status_text(), big, room, bold=True)
         theme.blit_text(surface, status, (8, rect.y + 4), big, bold=True)
-        info = self.panel.hover_text(self.mouse) or (self.space_info(self.hover) if self.hover else self.notice)
+        info = self.disabled_tip() or self.panel.hover_text(self.mouse)
+        info = info or (self.space_info(self.hover) if self.hover else self.notice)
         if not info:
             info = "Click your city for its actions · drag or arrow keys to pan · wheel to zoom · Home to fit"
         theme.blit_text(

@@ -140,7 +140,11 @@ class TitleScene(Scene):
             "Continue",
             self._continue,
             enabled=autosave.is_file(),
-            tooltip="Resume the game saved automatically at the last hand-over",
+            tooltip=(
+                "Resume the game saved automatically at the last hand-over"
+                if autosave.is_file()
+                else "No game to continue yet: a game is saved automatically once it is under way"
+            ),
         )
         self.load_button = self.add_button(rects[2], "Load", self.app.show_load)
         self.host_button = self.add_button(rects[3], "Host a game", self.app.show_host, tooltip=HOST_TIP)

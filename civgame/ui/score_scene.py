@@ -57,7 +57,6 @@ class ScoreScene(Scene):
         self.sheets = [score_sheet(game, p.index) for p in game.players]
         self.winners = list(game.winner) or winners(game)
         self.items = [scored_items(game, p.index) for p in game.players]
-        self.mouse = (0, 0)
         self.item_rects: list[tuple[pygame.Rect, Card]] = []  # drawn last frame, for pointing at a card
 
     def build(self) -> None:
@@ -67,11 +66,6 @@ class ScoreScene(Scene):
         rect = pygame.Rect(0, 0, round(240 * s), round(44 * s))
         rect.midbottom = (w // 2, h - round(16 * s))
         self.title_button = self.add_button(rect, "Back to title", self.app.show_title, object_id="#primary")
-
-    def handle(self, event: pygame.event.Event, consumed: bool) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        super().handle(event, consumed)
 
     def winner_text(self) -> str:
         names = " and ".join(self.game.player(i).name for i in self.winners)

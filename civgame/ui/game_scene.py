@@ -91,7 +91,8 @@ from civgame.ui.labels import (
     owner_name,
     unit_counts,
 )
-from civgame.ui.map_choices import space_choices
+from civgame.ui.log_view import LogView
+from civgame.ui.map_choices import LABEL, space_choices
 from civgame.ui.payment_dialog import PaymentDialog
 from civgame.ui.player_board import PlayerBoard, ability_text
 from civgame.ui.scene import Navigator, Scene
@@ -180,6 +181,11 @@ class GameScene(Scene):
         self.panel_moved: tuple[int, int] | None = None  # where the person dragged it (its top left)
         self.panel_folded = False  # folded to its title strip
         self.panel_drag: tuple[int, int] | None = None  # while dragging: the pointer's offset in the panel
+        # the computers' moves since a person last acted: (player, the log lines each move added)
+        self.since_your_turn: list[tuple[int, list[str]]] = []
+        self.last_summary: list[tuple[int, list[str]]] = []  # the moves the last summary listed
+        self.shown_spaces: set[Hex] = set()  # spaces an entry of the summary shows on the map
+        self.log_view: LogView | None = None  # the whole log, opened over the map
         self.tooltip_rect: pygame.Rect | None = None  # the tooltip drawn last frame, if any
         self._tooltip_cache: tuple[tuple, list[str] | None] = ((), None)
         self.collect_city: int | None = None  # collect mode: the city collecting
@@ -241,15 +247,14 @@ class GameScene(Scene):
             return
         if self.computer_to_act:
             self._build_computer_bar()
-            self._place_combat_panel()
-            self._build_report_close()
-            return
-        self._build_action_bar()
-        self._build_move_picker()
-        self._build_collect_panel()
-        self._open_decision_dialog()
+        else:
+            self._build_action_bar()
+            self._build_move_picker()
+            self._build_collect_panel()
+            self._open_decision_dialog()
         self._place_combat_panel()
         self._build_report_close()
+        self._build_log_view()
 
     def rebuild(self) -> None:
         self.app.manager.clear_and_reset()
@@ -554,8 +559,11 @@ class GameScene(Scene):
             return
         if before is None:
             self.undo = UndoHistory(blocked=f"{game.player(actor_before).name}'s moves cannot be taken back")
+            if len(game.log) > log_before:
+                self.since_your_turn.append((actor_before, game.log[log_before:]))
         else:
             self.undo.applied(before, game, label)
+        self.shown_spaces = set()
         self.app.sounds.play_first(cues(moment, game))
         self._save_if_long(game)
         report = finished_battle(game, log_before, ongoing)
@@ -577,6 +585,8 @@ class GameScene(Scene):
             self.autosave()  # a person takes over: Continue resumes from here
         self._animate(board_before, ongoing, new_report=report is not None)
         self.rebuild()
+        if self._persons_turn_begins():
+            self.open_since_your_turn()
 
     def _animate(self, before: BoardState, ongoing: list[str] | None, new_report: bool) -> None:
         """Start the animations of what the last action changed (none behind the pass screen, none
@@ -620,6 +630,77 @@ class GameScene(Scene):
     def take_seat(self) -> None:
         self.viewer = self.game.actor()
         self.rebuild()
+        if self._persons_turn_begins():
+            self.open_since_your_turn()
+
+    # ------------------------------------------------------------------ what the computers did
+    def _persons_turn_begins(self) -> bool:
+        """A person in the seat starts their turn, with what the computers did since their last to tell."""
+        game = self.game
+        return (
+            bool(self.since_your_turn)
+            and not self.covered
+            and not self.computer_to_act
+            and game.phase == "play"
+            and not game.pending
+            and game.actor() == game.current
+        )
+
+    def open_since_your_turn(self) -> None:
+        """What each other player did since the person's last turn, an entry per log line; an entry that names a
+        space shows it on the map (the list stays open). Reopened from the game menu."""
+        if self.since_your_turn:
+            self.last_summary, self.since_your_turn = self.since_your_turn, []
+        options = []
+        for actor, lines in self.last_summary:
+            name = self.game.player(actor).name
+            for line in lines:
+                spaces = [h for h in map(label_to_hex, LABEL.findall(line)) if h in self.game.space_region]
+                label = line if line.startswith(name) else f"{name}: {line}"
+                where = ", ".join(hex_to_label(h) for h in spaces)
+                tip = f"Show {where} on the map" if spaces else "Nothing on the map to show for this"
+                options.append(Option(label, partial(self.show_on_map, spaces), enabled=bool(spaces), tooltip=tip))
+        if not options:
+            self.show_message("Since your turn", "The other players have not acted since your last turn.")
+            return
+        prompt = "What the other players did since your last turn. Click an entry to show it on the map."
+        self.open_dialog(
+            ChoiceDialog(
+                self.app.manager,
+                self.app.scale,
+                self.board.rect,
+                "Since your turn",
+                prompt,
+                options,
+                cancel=self.close_dialog,
+                corner=True,
+                max_height=self.board.rect.h * 3 // 4,
+            )
+        )
+
+    def show_on_map(self, spaces: list[Hex]) -> None:
+        """Centre the map on the first of `spaces` and mark them all."""
+        x, y = self.board.centre(spaces[0])
+        self.board.pan(self.board.rect.centerx - x, self.board.rect.centery - y)
+        self.shown_spaces = set(spaces)
+        self.app.dirty = True
+
+    # ------------------------------------------------------------------ the whole log
+    def toggle_log(self) -> None:
+        """Open the whole game log over the map, or close it."""
+        self.log_view = None if self.log_view is not None else LogView(self.board.rect, self.app.scale)
+        self.rebuild()
+
+    def _build_log_view(self) -> None:
+        if self.log_view is None:
+            return
+        self.log_view.rect = self.board.rect.inflate(-round(40 * self.app.scale), -round(30 * self.app.scale))
+        size = round(26 * self.app.scale)
+        rect = pygame.Rect(self.log_view.rect.right - size - 6, self.log_view.rect.y + 5, size, size)
+        self.action_buttons["close_log"] = self.add_button(rect, "×", self.toggle_log, tooltip="Close the log (L)")
+
+    def shown_log(self) -> list[str]:
+        return [*self.game.log, *self.undo_notes()]
 
     def end_turn(self) -> None:
         left = self.game.actions_left
@@ -958,6 +1039,13 @@ class GameScene(Scene):
                 Option("Load a game… (autosaves this one)", self.app.show_load),
                 Option("Fit the map to the window (Home)", self._fit_and_close),
                 Option("Civilization boards (B)", self.open_player_boards),
+                Option("The whole game log (L)", self.toggle_log),
+                Option(
+                    "What the others did since your turn",
+                    self.open_since_your_turn,
+                    enabled=bool(self.since_your_turn or self.last_summary),
+                    tooltip=None if self.since_your_turn or self.last_summary else "No computer player has moved yet",
+                ),
                 Option("Rules help (F1)", self.open_rules_help),
                 Option("Quit to title (autosaves)", self.app.show_title),
             ],
@@ -1542,6 +1630,9 @@ class GameScene(Scene):
         if title is not None and title.collidepoint(event.pos) and event.button == 1:
             self.panel_drag = (event.pos[0] - title.x, event.pos[1] - title.y)
             return
+        if self.panel.log_rect.collidepoint(event.pos) and event.button == 1 and self.log_view is None:
+            self.toggle_log()
+            return
         if not self.board.rect.collidepoint(event.pos) or self._over_panel(event.pos):
             return
         if event.button in (1, 2, 3):
@@ -1571,12 +1662,19 @@ class GameScene(Scene):
         self.hover = self.board.space_at(self.game, event.pos)
 
     def _wheel(self, event: pygame.event.Event) -> None:
-        if self.panel.log_rect.collidepoint(self.mouse):
+        if self.log_view is not None and self.log_view.rect.collidepoint(self.mouse):
+            self.log_view.scroll(self.shown_log(), -event.y * 3)
+        elif self.panel.log_rect.collidepoint(self.mouse):
             self.panel.scroll_log(event.y * 3)
         elif self.board.rect.collidepoint(self.mouse):
             self.board.zoom(ZOOM_STEP**event.y, self.mouse)
 
     def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_l or (event.key == pygame.K_ESCAPE and self.log_view is not None):
+            self.toggle_log()
+            return
+        if self.log_view is not None and self.log_view.handle_key(self.shown_log(), event.key):
+            return
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo_last()
             return
@@ -1653,6 +1751,8 @@ class GameScene(Scene):
         self._draw_combat(surface, now)
         self._draw_collect_panel(surface)
         self._draw_explore_panel(surface)
+        if self.log_view is not None:
+            self.log_view.draw(surface, self.shown_log())
         self.panel.draw(surface, self.game, *self.panel_board(), self.undo_notes())
         self._draw_status(surface)
         self.animations.finish_if_over(now)
@@ -1678,6 +1778,8 @@ class GameScene(Scene):
         through to the space under it."""
         title = self.panel_title_rect()
         if title is not None and title.collidepoint(pos):
+            return True
+        if self.log_view is not None and self.log_view.rect.collidepoint(pos):
             return True
         exploring = self.exploring()
         if exploring is not None and self.explore_panel_rect(exploring).collidepoint(pos):
@@ -1770,6 +1872,8 @@ class GameScene(Scene):
                 overlay.preview = self.preview(pending)
         elif self.space_choices():
             overlay.highlights = set(self.space_choices())
+        elif self.shown_spaces:
+            overlay.highlights = set(self.shown_spaces)
         elif self.game.combat is not None:
             overlay.selected = self.game.combat.space
         return overlay

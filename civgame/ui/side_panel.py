@@ -289,8 +289,9 @@ class SidePanel:
         return y + 2
 
     def _log(self, surface: pygame.Surface, log: Sequence[str], x: int, y: int, width: int) -> None:
-        y = self._heading(surface, "Game log (wheel to scroll)", x, y, width)
-        self.log_rect = pygame.Rect(x, y, width, max(0, self.rect.bottom - 6 - y))
+        top = y
+        y = self._heading(surface, "Game log (click to enlarge: L)", x, y, width)
+        self.log_rect = pygame.Rect(x, top, width, max(0, self.rect.bottom - 6 - top))
         size = self.size - 2
         step = size + 4
         lines = [part for entry in log for part in theme.wrap_text(entry, size, width)]

@@ -42,7 +42,6 @@ from civgame.games.clash.core.decisions import (
     BarbarianArmiesDecision,
     BoardingDecision,
     Decision,
-    EffectChoiceDecision,
     FirstPlayerDecision,
     FreeAdvanceDecision,
     GovernmentDecision,
@@ -51,16 +50,16 @@ from civgame.games.clash.core.decisions import (
     OrientationDecision,
     PayDecision,
     RazeDecision,
-    RefugeeDecision,
     ReuseUnitDecision,
 )
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.games.clash.core.model import MOODS, City, Game
+from civgame.games.clash.core.vocabulary import amounts as plain_amounts
 from civgame.games.clash.rules.actions.advances import gainable
 from civgame.games.clash.rules.actions.cities import recruitable_kinds, why_cannot_activate
 from civgame.games.clash.rules.base.abilities import ABILITIES
 from civgame.games.clash.rules.base.log import party
-from civgame.games.clash.rules.base.payments import lost_over_limit
+from civgame.games.clash.rules.base.payments import can_pay, holdings, lost_over_limit
 from civgame.games.clash.rules.base.undo import UndoHistory
 from civgame.games.clash.rules.cards.action_cards import GREAT_PERSONS, why_not_play_card
 from civgame.games.clash.rules.flow.controller import apply, legal_actions, why_illegal
@@ -92,6 +91,8 @@ from civgame.ui.labels import (
     owner_name,
     unit_counts,
 )
+from civgame.ui.log_view import LogView
+from civgame.ui.map_choices import LABEL, space_choices
 from civgame.ui.payment_dialog import PaymentDialog
 from civgame.ui.player_board import PlayerBoard, ability_text
 from civgame.ui.scene import Navigator, Scene
@@ -116,7 +117,8 @@ NO_CHOICE = {  # why a top-bar button is off when no single action of its kind c
 SHORT_LABELS = {"happiness": "Happy", "found": "Found", "all": "All…", "end_move": "End mv."}
 # The steps of the status phase in the order status.run takes them; game.status_step is the next one.
 THINKING_SWEEP = 1.2  # seconds for the thinking indicator's light to go across and back
-PANEL_CORNERS = ("topleft", "bottomleft", "topright", "bottomright")  # the combat panel's, in order of preference
+# where the battle, event and report panels go, in order of preference
+PANEL_PLACES = ("topleft", "bottomleft", "topright", "bottomright", "midleft", "midright", "midtop", "midbottom")
 STATUS_STEPS = ("Objectives", "Free advance", "Draw cards", "Raze", "Government", "First player")
 
 
@@ -151,8 +153,9 @@ class GameScene(Scene):
         super().__init__(app)
         self.game = game
         humans = [p.index for p in game.players if p.seat == "human"]
-        if viewer is None and len(humans) == 1:
-            viewer = humans[0]  # alone at the table: no pass screen is ever needed
+        self.alone = len(humans) == 1  # one person against the computers: they keep the seat all game
+        if viewer is None and self.alone:
+            viewer = humans[0]  # no pass screen is ever needed
         self.viewer = viewer  # the player who last took the seat on the pass screen
         self.computers = ComputerTurns(game)
         self.legal: list[A.Action] = []
@@ -161,7 +164,6 @@ class GameScene(Scene):
         self.move_pick: Counter = Counter()  # unit kind -> how many go from the source
         self.move_limits: dict[str, int] = {}  # unit kind -> the most that can go
         self.hover: Hex | None = None
-        self.mouse = (0, 0)
         self.press: tuple[int, int] | None = None  # where a left press on the map started
         self.dragging = False
         self.board = BoardView(pygame.Rect(0, 0, 1, 1))
@@ -175,8 +177,15 @@ class GameScene(Scene):
         self.battle_report: BattleView | None = None  # a battle that ended during the last actions
         self.event_report: BattleView | None = None  # the event drawn this turn (event_panel.py)
         self.combat_rect: pygame.Rect | None = None  # where the combat panel was drawn
-        self.clock = time.monotonic  # tests replace it to skip the tooltip delay
-        self.hover_since = 0.0  # when the pointer last moved
+        self.panel_key: tuple[object, ...] | None = None  # which battle or event the panel shows
+        self.panel_moved: tuple[int, int] | None = None  # where the person dragged it (its top left)
+        self.panel_folded = False  # folded to its title strip
+        self.panel_drag: tuple[int, int] | None = None  # while dragging: the pointer's offset in the panel
+        # the computers' moves since a person last acted: (player, the log lines each move added)
+        self.since_your_turn: list[tuple[int, list[str]]] = []
+        self.last_summary: list[tuple[int, list[str]]] = []  # the moves the last summary listed
+        self.shown_spaces: set[Hex] = set()  # spaces an entry of the summary shows on the map
+        self.log_view: LogView | None = None  # the whole log, opened over the map
         self.tooltip_rect: pygame.Rect | None = None  # the tooltip drawn last frame, if any
         self._tooltip_cache: tuple[tuple, list[str] | None] = ((), None)
         self.collect_city: int | None = None  # collect mode: the city collecting
@@ -202,6 +211,13 @@ class GameScene(Scene):
         in turn at the open board, with no hand drawn and no pass screen between them."""
         return bool(self.game.pending) and isinstance(self.game.pending[-1], PUBLIC_DECISIONS)
 
+    def panel_board(self) -> tuple[int, bool]:
+        """Whose board the side panel shows, and whether with their hand: the person in the seat keeps their own
+        board while the computers play (their hand too when they play alone); an open seat shows the decider's."""
+        actor = self.game.actor()
+        shown = self.viewer if self.viewer is not None else actor
+        return shown, shown == self.viewer and (self.alone or shown == actor)
+
     @property
     def computer_to_act(self) -> bool:
         return self.game.phase != "over" and self.computers.plays(self.game.actor())
@@ -224,22 +240,21 @@ class GameScene(Scene):
         self.dialog = None
         self.combat_rect = None
         self.layout()
-        if self.public_choice() and self.viewer != self.game.actor():
+        if self.public_choice() and self.viewer != self.game.actor() and not self.alone:
             self.viewer = None  # the seat is open: nobody's hand is drawn until the next pass screen
         if self.covered:
             self._build_pass_screen()
             return
         if self.computer_to_act:
             self._build_computer_bar()
-            self._place_combat_panel()
-            self._build_report_close()
-            return
-        self._build_action_bar()
-        self._build_move_picker()
-        self._build_collect_panel()
-        self._open_decision_dialog()
+        else:
+            self._build_action_bar()
+            self._build_move_picker()
+            self._build_collect_panel()
+            self._open_decision_dialog()
         self._place_combat_panel()
         self._build_report_close()
+        self._build_log_view()
 
     def rebuild(self) -> None:
         self.app.manager.clear_and_reset()
@@ -422,37 +437,96 @@ class GameScene(Scene):
             computers.shown(self.app.settings.animation_speed)
 
     def _place_combat_panel(self) -> None:
-        """Put the combat panel in a corner of the map clear of the battle (an event's panel: of the spaces of
-        the choice it asks) and of the decision dialog; when no corner is, the map pans so they sit clear."""
+        """Put the battle, event or report panel where the person left it, else where it covers neither the
+        battle, nor the spaces the pending decision offers, nor the decision dialog, nor (if it can) the
+        person's own cities; when no place is clear of what it is about, the map pans so that it is."""
         view = self.battle_view()
         self.combat_rect = None
         if view is None:
             return
+        key = (view.mark, view.space, view.lines[0] if view.lines else view.title)
+        if key != self.panel_key:  # a new battle or event: placed anew, unfolded
+            self.panel_key, self.panel_moved, self.panel_folded = key, None, False
         size = panel_size(self.board.rect, view, self.app.scale)
+        self.combat_rect = self._panel_place(view, size)
+        if self.panel_folded:  # its title strip, where the whole panel would be
+            self.combat_rect.h = self.panel_title_height()
+
+    def _panel_place(self, view: BattleView, size: tuple[int, int]) -> pygame.Rect:
+        if self.panel_moved is not None:
+            return pygame.Rect(self.panel_moved, size).clamp(self.board.rect)
         window = self.dialog.window if self.dialog is not None else None
         dialog = [window.rect] if window is not None else []
         pending = self.game.pending[-1] if self.game.pending else None
-        about = [view.space] if view.space is not None else self.decision_subject(pending) if pending else []
-        subject = self.spaces_rect(about)
-        rect = free_corner(size, self.board.rect, [*dialog, *([subject] if subject else [])], PANEL_CORNERS)
+        about = [
+            *([view.space] if view.space is not None else []),
+            *(self.decision_subject(pending) if pending else []),
+        ]
+        subject = [r for r in (self.spaces_rect([space]) for space in about) if r is not None]
+        rect = free_corner(size, self.board.rect, [*dialog, *subject, *self.own_city_rects()], PANEL_PLACES)
+        rect = rect or free_corner(size, self.board.rect, [*dialog, *subject], PANEL_PLACES)
         if rect is None:
-            rect = free_corner(size, self.board.rect, dialog, PANEL_CORNERS) or free_corner(size, self.board.rect, [])
+            rect = free_corner(size, self.board.rect, dialog, PANEL_PLACES) or free_corner(size, self.board.rect, [])
             assert rect is not None  # nothing to avoid: the first corner
-            if subject is not None:
-                self._pan_clear(subject, [rect, *dialog])
-        self.combat_rect = rect
+            around = self.spaces_rect(about)
+            if around is not None:
+                self._pan_clear(around, [rect, *dialog])
+        return rect
+
+    def own_city_rects(self) -> list[pygame.Rect]:
+        """Where the cities of the person in the seat are on screen."""
+        shown, _ = self.panel_board()
+        spaces = [self.spaces_rect([city.pos]) for city in self.game.cities_of(shown)]
+        return [r for r in spaces if r is not None and r.colliderect(self.board.rect)]
+
+    def panel_title_height(self) -> int:
+        return round(30 * self.app.scale)
+
+    def panel_title_rect(self) -> pygame.Rect | None:
+        """The panel's title strip: dragging it moves the panel."""
+        rect = self.combat_rect
+        return pygame.Rect(rect.x, rect.y, rect.w, self.panel_title_height()) if rect is not None else None
 
     def _build_report_close(self) -> None:
+        """The panel's buttons on its title strip: fold or unfold it, and close a report."""
         rect = self.combat_rect
-        if (self.battle_report is None and self.event_report is None) or self.game.combat is not None or rect is None:
+        if rect is None:
             return
         size = round(26 * self.app.scale)
-        self.action_buttons["close_report"] = self.add_button(
-            pygame.Rect(rect.right - size - 6, rect.y + 5, size, size),
-            "×",
-            self.close_report,
-            tooltip="Close the battle report" if self.battle_report else "Close the event report",
+        buttons = []
+        if (self.battle_report is not None or self.event_report is not None) and self.game.combat is None:
+            tip = "Close the battle report" if self.battle_report else "Close the event report"
+            buttons.append(("close_report", "×", self.close_report, tip))
+        fold_tip = (
+            "Show the whole panel again"
+            if self.panel_folded
+            else "Fold the panel to its title (drag the title to move it)"
         )
+        buttons.append(("fold_panel", "+" if self.panel_folded else "–", self.toggle_panel_fold, fold_tip))
+        right = rect.right - 6
+        for key, text, press, tip in buttons:
+            self.action_buttons[key] = self.add_button(
+                pygame.Rect(right - size, rect.y + 2, size, size), text, press, tooltip=tip
+            )
+            right -= size + 4
+
+    def toggle_panel_fold(self) -> None:
+        self.panel_folded = not self.panel_folded
+        self.rebuild()
+
+    def _drag_panel(self, pos: tuple[int, int]) -> None:
+        """Move the panel with the pointer (its title strip was pressed); its buttons go along."""
+        assert self.panel_drag is not None and self.combat_rect is not None
+        moved = self.combat_rect.copy()
+        moved.topleft = (pos[0] - self.panel_drag[0], pos[1] - self.panel_drag[1])
+        moved.clamp_ip(self.board.rect)
+        dx, dy = moved.x - self.combat_rect.x, moved.y - self.combat_rect.y
+        self.combat_rect, self.panel_moved = moved, moved.topleft
+        for key in ("close_report", "fold_panel"):
+            if key in self.action_buttons:
+                button = self.action_buttons[key]
+                button.set_position((button.rect.x + dx, button.rect.y + dy))
+        self.app.dirty = True
 
     def close_report(self) -> None:
         if self.battle_report is None:
@@ -485,8 +559,11 @@ class GameScene(Scene):
             return
         if before is None:
             self.undo = UndoHistory(blocked=f"{game.player(actor_before).name}'s moves cannot be taken back")
+            if len(game.log) > log_before:
+                self.since_your_turn.append((actor_before, game.log[log_before:]))
         else:
             self.undo.applied(before, game, label)
+        self.shown_spaces = set()
         self.app.sounds.play_first(cues(moment, game))
         self._save_if_long(game)
         report = finished_battle(game, log_before, ongoing)
@@ -508,6 +585,8 @@ class GameScene(Scene):
             self.autosave()  # a person takes over: Continue resumes from here
         self._animate(board_before, ongoing, new_report=report is not None)
         self.rebuild()
+        if self._persons_turn_begins():
+            self.open_since_your_turn()
 
     def _animate(self, before: BoardState, ongoing: list[str] | None, new_report: bool) -> None:
         """Start the animations of what the last action changed (none behind the pass screen, none
@@ -551,6 +630,77 @@ class GameScene(Scene):
     def take_seat(self) -> None:
         self.viewer = self.game.actor()
         self.rebuild()
+        if self._persons_turn_begins():
+            self.open_since_your_turn()
+
+    # ------------------------------------------------------------------ what the computers did
+    def _persons_turn_begins(self) -> bool:
+        """A person in the seat starts their turn, with what the computers did since their last to tell."""
+        game = self.game
+        return (
+            bool(self.since_your_turn)
+            and not self.covered
+            and not self.computer_to_act
+            and game.phase == "play"
+            and not game.pending
+            and game.actor() == game.current
+        )
+
+    def open_since_your_turn(self) -> None:
+        """What each other player did since the person's last turn, an entry per log line; an entry that names a
+        space shows it on the map (the list stays open). Reopened from the game menu."""
+        if self.since_your_turn:
+            self.last_summary, self.since_your_turn = self.since_your_turn, []
+        options = []
+        for actor, lines in self.last_summary:
+            name = self.game.player(actor).name
+            for line in lines:
+                spaces = [h for h in map(label_to_hex, LABEL.findall(line)) if h in self.game.space_region]
+                label = line if line.startswith(name) else f"{name}: {line}"
+                where = ", ".join(hex_to_label(h) for h in spaces)
+                tip = f"Show {where} on the map" if spaces else "Nothing on the map to show for this"
+                options.append(Option(label, partial(self.show_on_map, spaces), enabled=bool(spaces), tooltip=tip))
+        if not options:
+            self.show_message("Since your turn", "The other players have not acted since your last turn.")
+            return
+        prompt = "What the other players did since your last turn. Click an entry to show it on the map."
+        self.open_dialog(
+            ChoiceDialog(
+                self.app.manager,
+                self.app.scale,
+                self.board.rect,
+                "Since your turn",
+                prompt,
+                options,
+                cancel=self.close_dialog,
+                corner=True,
+                max_height=self.board.rect.h * 3 // 4,
+            )
+        )
+
+    def show_on_map(self, spaces: list[Hex]) -> None:
+        """Centre the map on the first of `spaces` and mark them all."""
+        x, y = self.board.centre(spaces[0])
+        self.board.pan(self.board.rect.centerx - x, self.board.rect.centery - y)
+        self.shown_spaces = set(spaces)
+        self.app.dirty = True
+
+    # ------------------------------------------------------------------ the whole log
+    def toggle_log(self) -> None:
+        """Open the whole game log over the map, or close it."""
+        self.log_view = None if self.log_view is not None else LogView(self.board.rect, self.app.scale)
+        self.rebuild()
+
+    def _build_log_view(self) -> None:
+        if self.log_view is None:
+            return
+        self.log_view.rect = self.board.rect.inflate(-round(40 * self.app.scale), -round(30 * self.app.scale))
+        size = round(26 * self.app.scale)
+        rect = pygame.Rect(self.log_view.rect.right - size - 6, self.log_view.rect.y + 5, size, size)
+        self.action_buttons["close_log"] = self.add_button(rect, "×", self.toggle_log, tooltip="Close the log (L)")
+
+    def shown_log(self) -> list[str]:
+        return [*self.game.log, *self.undo_notes()]
 
     def end_turn(self) -> None:
         left = self.game.actions_left
@@ -694,14 +844,16 @@ class GameScene(Scene):
             self.options_for(self.legal),
             corner=True,
             avoid=self.subject_rect(decision),
+            rather_not_cover=self.own_city_rects(),
+            max_height=self.board.rect.h // 2 if self.space_choices() else None,  # the map is the other list
         )
         subject = self.subject_rect(decision)
         if subject is not None and self.dialog.window.rect.colliderect(subject):
             self._pan_clear(subject, [self.dialog.window.rect])
 
     def decision_subject(self, decision: Decision) -> list[Hex]:
-        """The spaces a decision is about: the region being explored, the battle, the sea boarded, the spaces
-        or cities offered."""
+        """The spaces a decision is about: the region being explored, the sea boarded, the spaces, cities and
+        units offered, the battle."""
         game = self.game
         if isinstance(decision, OrientationDecision):
             return [*game.regions[decision.region - 1].spaces(), decision.target]
@@ -710,15 +862,13 @@ class GameScene(Scene):
         if isinstance(decision, BarbarianArmiesDecision):  # the armies to choose or move, and where they may go
             named = [label_to_hex(label) for option in decision.options for label in SPACE_LABEL.findall(option)]
             return [h for h in dict.fromkeys(named) if h in game.space_region]
-        if isinstance(decision, EffectChoiceDecision):  # e.g. an event's choice of a space
-            named = [label_to_hex(option) for option in decision.options if SPACE_LABEL.fullmatch(option)]
-            return [h for h in named if h in game.space_region]
-        if isinstance(decision, RefugeeDecision):
-            return [c.pos for c in map(game.city, decision.cities) if c is not None]
         if isinstance(decision, ReuseUnitDecision):
             units = [u.pos for u in map(game.unit, decision.candidates) if u is not None]
             city = game.city(decision.city)
             return [*units, *([city.pos] if city is not None else [])]
+        offered = list(space_choices(game, self.legal))  # the spaces, cities and pieces it offers
+        if offered:
+            return offered
         if game.combat is not None and decision.player in (game.combat.attacker.owner, game.combat.defender.owner):
             return [game.combat.space]
         return []
@@ -889,6 +1039,13 @@ class GameScene(Scene):
                 Option("Load a game… (autosaves this one)", self.app.show_load),
                 Option("Fit the map to the window (Home)", self._fit_and_close),
                 Option("Civilization boards (B)", self.open_player_boards),
+                Option("The whole game log (L)", self.toggle_log),
+                Option(
+                    "What the others did since your turn",
+                    self.open_since_your_turn,
+                    enabled=bool(self.since_your_turn or self.last_summary),
+                    tooltip=None if self.since_your_turn or self.last_summary else "No computer player has moved yet",
+                ),
                 Option("Rules help (F1)", self.open_rules_help),
                 Option("Quit to title (autosaves)", self.app.show_title),
             ],
@@ -991,7 +1148,8 @@ class GameScene(Scene):
         probes: list[tuple[str, A.Action]] = []
         if "Collect" not in offered:
             probes.append(("Collect", A.Collect(city.id, ())))
-        if "Recruit" not in offered:
+        unaffordable = self._unaffordable_units(city)
+        if "Recruit" not in offered and not unaffordable:
             kinds = recruitable_kinds(game, city) or list(game.rules.units)
             probes.append(("Recruit", A.Recruit(city.id, (kinds[0],))))
         buildable = {a.wonder for a in self.legal if isinstance(a, A.BuildWonder) and a.city == city.id}
@@ -1005,6 +1163,27 @@ class GameScene(Scene):
         for label, probe in probes:
             reason = why_illegal(game, probe) or "not possible now"
             options.append(Option(f"{label}: {reason}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}"))
+        return unaffordable + options
+
+    def _unaffordable_units(self, city: City) -> list[Option]:
+        """A greyed entry for each unit kind the city could recruit but its owner cannot pay for, with what they
+        lack ("needs 1 ore")."""
+        game = self.game
+        player = game.player(city.owner)
+        offered = {kind for a in self.legal if isinstance(a, A.Recruit) and a.city == city.id for kind in a.units}
+        have = holdings(player)
+        options = []
+        for kind in recruitable_kinds(game, city):
+            cost = plain_amounts(game.rules.units[kind].cost)
+            if kind in offered or can_pay(game, player, cost):
+                continue
+            lacking = {k: amount - have.get(k, 0) for k, amount in cost.items() if amount > have.get(k, 0)}
+            needs = f"needs {amounts(lacking)}" if lacking else "cannot be paid for now"
+            reason = why_illegal(game, A.Recruit(city.id, (kind,))) or needs
+            name = game.rules.units[kind].name
+            options.append(
+                Option(f"Recruit {name}: {needs}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}")
+            )
         return options
 
     def _nearest_foreign_building(self, city: City) -> tuple[int, str] | None:
@@ -1030,7 +1209,9 @@ class GameScene(Scene):
             spec = game.rules.buildings[key]
             probe = A.Construct(city.id, key, sea if spec.needs_sea else None)
             reason = why_illegal(game, probe) or "not possible now"
-            options.append(Option(f"{spec.name}: {reason}", self.close_dialog, enabled=False))
+            options.append(
+                Option(f"{spec.name}: {reason}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}")
+            )
         return options
 
     def _city_prompt(self, city: City) -> str:
@@ -1421,10 +1602,7 @@ class GameScene(Scene):
             return
         if self.press_button(event):
             return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if event.pos != self.mouse or event.type != pygame.MOUSEMOTION:
-                self.hover_since = self.clock()  # the tooltip waits for the pointer to rest
-            self.mouse = event.pos
+        self.track_pointer(event)
         if self.covered:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.take_seat()
@@ -1448,6 +1626,13 @@ class GameScene(Scene):
         if card is not None and event.button == 1:
             self.open_card_menu(card)
             return
+        title = self.panel_title_rect()
+        if title is not None and title.collidepoint(event.pos) and event.button == 1:
+            self.panel_drag = (event.pos[0] - title.x, event.pos[1] - title.y)
+            return
+        if self.panel.log_rect.collidepoint(event.pos) and event.button == 1 and self.log_view is None:
+            self.toggle_log()
+            return
         if not self.board.rect.collidepoint(event.pos) or self._over_panel(event.pos):
             return
         if event.button in (1, 2, 3):
@@ -1455,6 +1640,7 @@ class GameScene(Scene):
             self.dragging = event.button != 1  # middle/right drag pans at once
 
     def _mouse_up(self, event: pygame.event.Event) -> None:
+        self.panel_drag = None
         was_click = self.press is not None and not self.dragging and event.button == 1
         self.press = None
         self.dragging = False
@@ -1462,6 +1648,9 @@ class GameScene(Scene):
             self.click_space(self.board.space_at(self.game, event.pos))
 
     def _mouse_motion(self, event: pygame.event.Event) -> None:
+        if self.panel_drag is not None and self.combat_rect is not None:
+            self._drag_panel(event.pos)
+            return
         if self.press is not None and any(event.buttons):
             dx, dy = event.pos[0] - self.press[0], event.pos[1] - self.press[1]
             if self.dragging or abs(dx) + abs(dy) > DRAG_THRESHOLD:
@@ -1473,12 +1662,19 @@ class GameScene(Scene):
         self.hover = self.board.space_at(self.game, event.pos)
 
     def _wheel(self, event: pygame.event.Event) -> None:
-        if self.panel.log_rect.collidepoint(self.mouse):
+        if self.log_view is not None and self.log_view.rect.collidepoint(self.mouse):
+            self.log_view.scroll(self.shown_log(), -event.y * 3)
+        elif self.panel.log_rect.collidepoint(self.mouse):
             self.panel.scroll_log(event.y * 3)
         elif self.board.rect.collidepoint(self.mouse):
             self.board.zoom(ZOOM_STEP**event.y, self.mouse)
 
     def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_l or (event.key == pygame.K_ESCAPE and self.log_view is not None):
+            self.toggle_log()
+            return
+        if self.log_view is not None and self.log_view.handle_key(self.shown_log(), event.key):
+            return
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo_last()
             return
@@ -1537,6 +1733,8 @@ class GameScene(Scene):
                 self.perform(raise_it[0])
         elif pending is None and space is not None:
             self.open_city_menu(space)
+        else:
+            self._choice_click(space)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -1553,7 +1751,9 @@ class GameScene(Scene):
         self._draw_combat(surface, now)
         self._draw_collect_panel(surface)
         self._draw_explore_panel(surface)
-        self.panel.draw(surface, self.game, self.viewer, self.undo_notes())
+        if self.log_view is not None:
+            self.log_view.draw(surface, self.shown_log())
+        self.panel.draw(surface, self.game, *self.panel_board(), self.undo_notes())
         self._draw_status(surface)
         self.animations.finish_if_over(now)
 
@@ -1569,11 +1769,17 @@ class GameScene(Scene):
         view = self.battle_view()
         if view is None or self.combat_rect is None:
             return
-        draw_panel(surface, self.game, view, self.combat_rect, self.app.scale, self.animations.shown_lines(now))
+        shown = self.animations.shown_lines(now)
+        draw_panel(surface, self.game, view, self.combat_rect, self.app.scale, shown, folded=self.panel_folded)
 
     def _over_panel(self, pos: tuple[int, int]) -> bool:
-        """True over the combat panel or the collect panel: the map under them does not react."""
-        if self.combat_rect is not None and self.combat_rect.collidepoint(pos):
+        """True over the title strip of the battle, event or report panel (which drags it) or over the collect
+        or explore panel: the map under them does not react. A click on the rest of the battle panel goes
+        through to the space under it."""
+        title = self.panel_title_rect()
+        if title is not None and title.collidepoint(pos):
+            return True
+        if self.log_view is not None and self.log_view.rect.collidepoint(pos):
             return True
         exploring = self.exploring()
         if exploring is not None and self.explore_panel_rect(exploring).collidepoint(pos):
@@ -1631,7 +1837,9 @@ class GameScene(Scene):
         return self.panel.hover_card(self.mouse)
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
-        self.tooltip_rect = None
+        self.tooltip_rect = self.draw_disabled_tip(surface)
+        if self.tooltip_rect is not None:
+            return
         if self.clock() - self.hover_since < tooltips.DELAY_SECONDS or self.press is not None or self.covered:
             return
         pointed = self.hovered_card()
@@ -1662,9 +1870,40 @@ class GameScene(Scene):
             overlay.selected = pending.target
             if self.exploring() is not None:
                 overlay.preview = self.preview(pending)
+        elif self.space_choices():
+            overlay.highlights = set(self.space_choices())
+        elif self.shown_spaces:
+            overlay.highlights = set(self.shown_spaces)
         elif self.game.combat is not None:
             overlay.selected = self.game.combat.space
         return overlay
+
+    def space_choices(self) -> dict[Hex, list[A.Action]]:
+        """The pending decision's answers that a click on a marked space of the map gives."""
+        if self.computer_to_act or self.covered:
+            return {}
+        return space_choices(self.game, self.legal)
+
+    def _choice_click(self, space: Hex | None) -> None:
+        """A click on a space a decision offers: its answer, or a choice among its answers beside it."""
+        answers = self.space_choices().get(space) if space is not None else None
+        if not answers or space is None:
+            return
+        if len(answers) == 1:
+            self.perform(answers[0])
+            return
+        self.open_dialog(
+            ChoiceDialog(
+                self.app.manager,
+                self.app.scale,
+                self.board.rect,
+                f"Choose at {hex_to_label(space)}",
+                decision_title(self.game, self.game.pending[-1]),
+                self.options_for(answers),
+                cancel=self.close_dialog,
+                near=self.board.centre(space),
+            )
+        )
 
     def status_text(self) -> str:
         game = self.game
@@ -1684,6 +1923,8 @@ class GameScene(Scene):
             text += f" · Move, {pending.groups_left} group(s) left: {hint}"
         elif pending is not None:
             text += f" · waiting for {game.player(pending.player).name}: {pending.describe()}"
+            if self.space_choices():
+                text += " (click a marked space, or choose in the list)"
         elif self.collect_city is not None:
             text += " · Collect: click the highlighted spaces, then OK (Esc leaves)"
         return text
@@ -1693,10 +1934,15 @@ class GameScene(Scene):
         surface.fill(theme.PANEL, rect)
         pygame.draw.line(surface, theme.PANEL_LINE, rect.topleft, rect.topright)
         big, small = round(14 * self.app.scale), round(13 * self.app.scale)
-        theme.blit_text(surface, theme.fit_text(self.status_text(), big, rect.w - 16), (8, rect.y + 4), big, bold=True)
+        room = rect.w - 16
         if self.computer_to_act and not self.computers.paused:
-            self._draw_thinking(surface, pygame.Rect(rect.right - 128, rect.y + 6, 120, big))
-        info = self.panel.hover_text(self.mouse) or (self.space_info(self.hover) if self.hover else self.notice)
+            indicator = pygame.Rect(rect.right - 128, rect.y + 6, 120, big)
+            self._draw_thinking(surface, indicator)
+            room = indicator.left - 16
+        status = theme.fit_text(self.status_text(), big, room, bold=True)
+        theme.blit_text(surface, status, (8, rect.y + 4), big, bold=True)
+        info = self.disabled_tip() or self.panel.hover_text(self.mouse)
+        info = info or (self.space_info(self.hover) if self.hover else self.notice)
         if not info:
             info = "Click your city for its actions · drag or arrow keys to pan · wheel to zoom · Home to fit"
         theme.blit_text(

@@ -34,6 +34,7 @@ from civgame.ui.dialogs import Option
 from civgame.ui.scene import Navigator, Scene
 
 BUTTON_W, BUTTON_H = 280, 44
+TITLE_LINE = "Clash of Cultures: Monumental Edition — play alone against the computer or with friends at one computer"
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUMES = (25, 50, 70, 100)  # percent
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
@@ -128,7 +129,7 @@ class TitleScene(Scene):
         UILabel(pygame.Rect(0, h // 6 - 10, w, 80), "civgame", self.app.manager, object_id="#title_label")
         UILabel(
             pygame.Rect(0, h // 6 + 70, w, 32),
-            "Clash of Cultures: Monumental Edition — hot-seat for 2–4 players",
+            TITLE_LINE,
             self.app.manager,
         )
         autosave = self.app.settings.autosave_path
@@ -139,7 +140,11 @@ class TitleScene(Scene):
             "Continue",
             self._continue,
             enabled=autosave.is_file(),
-            tooltip="Resume the game saved automatically at the last hand-over",
+            tooltip=(
+                "Resume the game saved automatically at the last hand-over"
+                if autosave.is_file()
+                else "No game to continue yet: a game is saved automatically once it is under way"
+            ),
         )
         self.load_button = self.add_button(rects[2], "Load", self.app.show_load)
         self.host_button = self.add_button(rects[3], "Host a game", self.app.show_host, tooltip=HOST_TIP)

@@ -80,28 +80,28 @@ class SidePanel:
         return " — ".join(lines) if lines else None
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, game: Game, viewer: int | None, notes: Sequence[str] = ()) -> None:
-        """`notes`: lines shown after the game log that are not part of the game (what was undone)."""
+    def draw(self, surface: pygame.Surface, game: Game, shown: int, hand: bool, notes: Sequence[str] = ()) -> None:
+        """The board of player `shown`, with their hand if `hand`; `notes`: lines shown after the game log that
+        are not part of the game (what was undone)."""
         if self._image is not None:
             surface.blit(self._image, self.rect)
             return
-        self._render(surface, game, viewer, notes)
+        self._render(surface, game, game.player(shown), hand, notes)
         self._image = surface.subsurface(self.rect).copy()
 
-    def _render(self, surface: pygame.Surface, game: Game, viewer: int | None, notes: Sequence[str]) -> None:
+    def _render(self, surface: pygame.Surface, game: Game, player: Player, hand: bool, notes: Sequence[str]) -> None:
         self._tips, self._cards, self.card_rects = [], [], []
         surface.fill(theme.PANEL, self.rect)
         pygame.draw.line(surface, theme.PANEL_LINE, self.rect.topleft, self.rect.bottomleft, 2)
         x, y = self.rect.x + 10, self.rect.y + 8
         width = self.rect.w - 20
-        player = game.player(game.actor())
         y = self._header(surface, game, player, x, y, width)
         y = self._resources(surface, game, player, x, y, width)
         y = self._advances(surface, game, player, x, y, width)
         others_h = self.line * (1 + (game.public_wonder is not None)) + (len(game.players) - 1) * (2 * self.line + 1)
         log_min_h = self.line + 5 * (self.size + 2)
         hand_lines = max(2, (self.rect.bottom - y - self.line - others_h - log_min_h) // self.line)
-        if viewer == player.index:
+        if hand:
             y = self._hand(surface, game, player, x, y, width, hand_lines)
         else:
             y = self._heading(surface, "Hand", x, y, width)
@@ -289,8 +289,9 @@ class SidePanel:
         return y + 2
 
     def _log(self, surface: pygame.Surface, log: Sequence[str], x: int, y: int, width: int) -> None:
-        y = self._heading(surface, "Game log (wheel to scroll)", x, y, width)
-        self.log_rect = pygame.Rect(x, y, width, max(0, self.rect.bottom - 6 - y))
+        top = y
+        y = self._heading(surface, "Game log (click to enlarge: L)", x, y, width)
+        self.log_rect = pygame.Rect(x, top, width, max(0, self.rect.bottom - 6 - top))
         size = self.size - 2
         step = size + 4
         lines = [part for entry in log for part in theme.wrap_text(entry, size, width)]

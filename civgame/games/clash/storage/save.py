@@ -183,13 +183,13 @@ def _the_end_of_the_game_is_explained(document: Document) -> Document:
     Older saves noted neither: a finished one ended after the last age unless a player has no city."""
     game = document["game"]
     assert isinstance(game, dict)
-    players = [p for p in game.get("players") or [] if isinstance(p, dict)]
+    players = _mappings(game, "players")
     for player in players:
         player.setdefault("last_city_lost", None)
         player.setdefault("scores_by_age", [])
     game.setdefault("end", None)
     if game.get("phase") == "over" and game["end"] is None:
-        owners = {city.get("owner") for city in game.get("cities") or [] if isinstance(city, dict)}
+        owners = {city.get("owner") for city in _mappings(game, "cities")}
         cityless = [p.get("index") for p in players if p.get("index") not in owners]
         reason = "no_cities" if cityless else "last_age"
         game["end"] = {"reason": reason, "age": game.get("age"), "cityless": cityless}

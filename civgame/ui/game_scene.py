@@ -1145,10 +1145,9 @@ class GameScene(Scene):
     def _unavailable_city_actions(self, city: City, offered: set[str]) -> list[Option]:
         """Greyed entries, each with the rules' own reason, for the city's actions that cannot be taken now."""
         game = self.game
+        collect = [("Collect", A.Collect(city.id, ()))] if "Collect" not in offered else []
+        unaffordable = self._unaffordable_units(city) if self._why_city_idle(city) is None else []
         probes: list[tuple[str, A.Action]] = []
-        if "Collect" not in offered:
-            probes.append(("Collect", A.Collect(city.id, ())))
-        unaffordable = self._unaffordable_units(city)
         if "Recruit" not in offered and not unaffordable:
             kinds = recruitable_kinds(game, city) or list(game.rules.units)
             probes.append(("Recruit", A.Recruit(city.id, (kinds[0],))))
@@ -1159,15 +1158,19 @@ class GameScene(Scene):
         target = self._nearest_foreign_building(city)
         if "Influence culture" not in offered and target is not None:
             probes.append(("Influence culture", A.InfluenceCulture(city.id, *target)))
+        return [*self._greyed(collect), *unaffordable, *self._greyed(probes)]
+
+    def _greyed(self, probes: list[tuple[str, A.Action]]) -> list[Option]:
+        """A greyed entry for each (label, action) with the rules' reason the action cannot be taken now."""
         options = []
         for label, probe in probes:
-            reason = why_illegal(game, probe) or "not possible now"
+            reason = why_illegal(self.game, probe) or "not possible now"
             options.append(Option(f"{label}: {reason}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}"))
-        return unaffordable + options
+        return options
 
     def _unaffordable_units(self, city: City) -> list[Option]:
-        """A greyed entry for each unit kind the city could recruit but its owner cannot pay for, with what they
-        lack ("needs 1 ore")."""
+        """A greyed entry for each unit kind the city could recruit now but its owner cannot pay for, with what
+        they lack ("needs 1 ore")."""
         game = self.game
         player = game.player(city.owner)
         offered = {kind for a in self.legal if isinstance(a, A.Recruit) and a.city == city.id for kind in a.units}

@@ -34,7 +34,8 @@ from civgame.ui.dialogs import Option
 from civgame.ui.scene import Navigator, Scene
 
 BUTTON_W, BUTTON_H = 280, 44
-TITLE_LINE = "Clash of Cultures: Monumental Edition — play alone against the computer or with friends at one computer"
+# what the game is, under its name on the title screen
+TITLE_LINE = "Clash of Cultures — play alone against the computer, or with friends at one computer or over the network"
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUMES = (25, 50, 70, 100)  # percent
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")

@@ -262,7 +262,7 @@ def test_the_title_says_the_game_is_played_alone_against_the_computer_or_with_fr
     from pygame_gui.elements import UILabel
 
     texts = [e.text for e in app.manager.get_sprite_group().sprites() if isinstance(e, UILabel)]
-    assert any("alone against the computer or with friends" in text for text in texts)
+    assert any("alone against the computer, or with friends at one computer or over the network" in t for t in texts)
     assert not any("hot-seat" in text for text in texts)
 
 

@@ -295,7 +295,7 @@ def test_the_final_scores_say_why_the_game_ended_and_show_how_it_went(app, monke
     reason = " ".join(t for t in texts if "ended" in t or "last city" in t or "round" in t)
     assert "the fourth age: a player had no city left" in reason
     assert f"Anna took Ben's last city, at {where}, in battle (age 3, round 2)" in " ".join(texts)
-    assert {"Rome", "Greece", "Points at the end of each age", "age 1", "age 2", "age 3", "age 4"} <= set(texts)
+    assert {"Rome", "Greece", "Points at the end of each age", "age", "1", "2", "3", "4"} <= set(texts)
     assert "Objective: Conqueror" in texts and "Wonder: Great Wall (built)" in texts
     assert [p.scores_by_age[-1] for p in game.players] == [scene.sheets[0]["total"], scene.sheets[1]["total"]]
     rect = next(r for r, c in scene.item_rects if c.kind == "wonder")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from civgame.framework.wording import listed
 from civgame.games.clash.core.model import Game
 from civgame.games.clash.rules.base.endings import describe_end
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet, winners
@@ -68,7 +69,7 @@ class ScoreScene(Scene):
         self.title_button = self.add_button(rect, "Back to title", self.app.show_title, object_id="#primary")
 
     def winner_text(self) -> str:
-        names = " and ".join(self.game.player(i).name for i in self.winners)
+        names = listed(self.game.player(i).name for i in self.winners)
         return f"{names} win{'s' if len(self.winners) == 1 else ''}!" if names else "No winner"
 
     def civilization(self, index: int) -> str:

@@ -179,7 +179,7 @@ def final_scores(app: App) -> None:
 def a_long_game_finished(app: App) -> None:
     game = new_game(["Anna", "Ben", "Chloe", "David"], 7, civilizations="random")
     for index, player in enumerate(game.players):
-        player.scores_by_age = [2.0 + age * (index + 1) for age in range(6)]
+        player.scores_by_age = [2.0 + age * (index + 1) for age in range(5)]  # the sixth at the end
     game.age = 6
     status.end_game(game, GameEnd("last_age", 6))
     app.switch(ScoreScene(app, game))

@@ -114,7 +114,7 @@ NO_CHOICE = {  # why a top-bar button is off when no single action of its kind c
     "found": "you have no settler",
     "abilities": "none of your abilities can be used now",
 }
-SHORT_LABELS = {"happiness": "Happy", "found": "Found", "all": "All…", "end_move": "End mv."}
+SHORT_LABELS = {"happiness": "Mood", "found": "Found", "all": "Actions…", "end_move": "Stop"}
 # The steps of the status phase in the order status.run takes them; game.status_step is the next one.
 THINKING_SWEEP = 1.2  # seconds for the thinking indicator's light to go across and back
 # where the battle, event and report panels go, in order of preference
@@ -313,12 +313,14 @@ class GameScene(Scene):
         small_w = round(80 * scale)
         smalls = 3 if specs else 2  # Undo and Menu, and Trade outside the status phase
         button_w = min(round(130 * scale), (board_w - 16 - 6 * 6 - smalls * (small_w + 6)) // 7)
-        label_font = theme.font(round(14 * scale))
-        if any(label_font.size(text)[0] + 16 > button_w for _, text, _, _, _ in specs):  # shorter labels
-            small_w = 56
+        if button_w < 88:  # a narrow window: narrower small buttons
             small_w = 56
             button_w = (board_w - 16 - 6 * 6 - smalls * (small_w + 6)) // 7
-            specs = [(key, SHORT_LABELS.get(key, text), press, on, tip) for key, text, press, on, tip in specs]
+        label_font = theme.font(round(14 * scale))
+        specs = [  # a label that does not fit its button in full has a shorter word of its own
+            (key, SHORT_LABELS.get(key, text) if label_font.size(text)[0] + 16 > button_w else text, press, on, tip)
+            for key, text, press, on, tip in specs
+        ]
         x = 8
         for key, text, on_press, enabled, tip in specs:
             self.action_buttons[key] = self.add_button(

@@ -6,9 +6,16 @@ those actions and hands it to `apply`. The scene never changes the model itself.
 Hot-seat privacy: whenever the deciding player (`game.actor()`) is a person other than the one who
 last took the seat, a pass screen covers the whole window. Only after that player clicks does the
 scene show the board again, with their hand. Computer seats need no pass screen: while one decides
-(in a worker process, civgame.ui.computer_turns), the board stays in view with the hand of the
-person who last took the seat hidden from nobody but the others, and each computer move is shown
-in turn. A single person at the table takes the seat once and keeps it.
+(in a worker process, civgame.ui.computer_turns), the board stays in view and the side panel keeps
+the board of the person who last took the seat (with their hand only when they play alone), and
+each computer move is shown in turn. A single person at the table takes the seat once and keeps it,
+status-phase choices included. When their turn comes back, "Since your turn" lists the computers'
+moves (`since_your_turn`), each shown on the map with a click.
+
+A decision that offers spaces (civgame.ui.map_choices) marks them on the map and takes a click there
+besides its dialog. The battle, event and report panel is placed clear of what it is about (and of
+the person's cities when it can), and can be dragged by its title or folded; the rest of it lets
+clicks through to the map.
 
 Undo keeps a snapshot of the game before each action (civgame.games.clash.rules.base.undo); undoing swaps
 `self.game` for the restored copy. Nothing else holds on to the game object.

@@ -140,4 +140,4 @@ def test_two_players_without_a_city_are_both_named():
     assert s.game.end == GameEnd("no_cities", 1, [1, 2])
     text = describe_end(s.game)
     assert "the first age: players had no city left." in text
-    assert "the barbarians took Player 2's last city" in text.lower() and "Player 3's last city" in text
+    assert "The barbarians took Player 2's last city, at D7" in text and "Player 3's last city, at F2" in text

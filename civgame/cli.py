@@ -1,6 +1,7 @@
 """Command line: `civgame` opens the window, where people play alone against computer players or with
-friends at one computer; `civgame --headless` lets computer players play a whole game, reporting its
-progress on stderr (`--quiet` silences it), and prints why it ended and the final score table.
+friends, at one computer or over the network; `civgame --headless` lets computer players play a whole
+game, reporting its progress on stderr (`--quiet` silences it), and prints why it ended and the final
+score table.
 
     civgame --headless --players 4 --seed 7 --agents normal,hard,easy,random [--save PATH] [--quiet]
     civgame --headless --civilizations rome,random --deal-also maya [--what-if]   # civilizations per seat
@@ -69,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="civgame",
         description="Clash of Cultures: Monumental Edition for 2-4 players: play alone against computer players, "
-        "or with friends taking turns at one computer. Without options it opens the window.",
+        "or with friends taking turns at one computer or over the network. Without options it opens the window.",
     )
     parser.add_argument(
         "--game",

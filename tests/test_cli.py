@@ -260,5 +260,5 @@ def test_help_says_the_game_is_played_alone_against_computers_or_with_friends(ca
     with pytest.raises(SystemExit):
         main(["--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "play alone against computer players, or with friends taking turns at one computer" in text
+    assert "play alone against computer players, or with friends taking turns at one computer or over" in text
     assert "hot-seat" not in text and "--quiet" in text

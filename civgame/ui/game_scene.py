@@ -6,9 +6,16 @@ those actions and hands it to `apply`. The scene never changes the model itself.
 Hot-seat privacy: whenever the deciding player (`game.actor()`) is a person other than the one who
 last took the seat, a pass screen covers the whole window. Only after that player clicks does the
 scene show the board again, with their hand. Computer seats need no pass screen: while one decides
-(in a worker process, civgame.ui.computer_turns), the board stays in view with the hand of the
-person who last took the seat hidden from nobody but the others, and each computer move is shown
-in turn. A single person at the table takes the seat once and keeps it.
+(in a worker process, civgame.ui.computer_turns), the board stays in view and the side panel keeps
+the board of the person who last took the seat (with their hand only when they play alone), and
+each computer move is shown in turn. A single person at the table takes the seat once and keeps it,
+status-phase choices included. When their turn comes back, "Since your turn" lists the computers'
+moves (`since_your_turn`), each shown on the map with a click.
+
+A decision that offers spaces (civgame.ui.map_choices) marks them on the map and takes a click there
+besides its dialog. The battle, event and report panel is placed clear of what it is about (and of
+the person's cities when it can), and can be dragged by its title or folded; the rest of it lets
+clicks through to the map.
 
 Undo keeps a snapshot of the game before each action (civgame.games.clash.rules.base.undo); undoing swaps
 `self.game` for the restored copy. Nothing else holds on to the game object.
@@ -24,7 +31,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -96,7 +103,7 @@ from civgame.ui.map_choices import LABEL, space_choices
 from civgame.ui.payment_dialog import PaymentDialog
 from civgame.ui.player_board import PlayerBoard, ability_text
 from civgame.ui.scene import Navigator, Scene
-from civgame.ui.side_panel import HandCard, SidePanel
+from civgame.ui.side_panel import HandCard, SidePanel, hand_entries
 from civgame.ui.sound import Moment, cues
 from civgame.ui.trade_dialog import TradeDialog
 
@@ -114,12 +121,13 @@ NO_CHOICE = {  # why a top-bar button is off when no single action of its kind c
     "found": "you have no settler",
     "abilities": "none of your abilities can be used now",
 }
-SHORT_LABELS = {"happiness": "Happy", "found": "Found", "all": "All…", "end_move": "End mv."}
+SHORT_LABELS = {"happiness": "Mood", "found": "Found", "all": "Actions…", "end_move": "Stop"}
 # The steps of the status phase in the order status.run takes them; game.status_step is the next one.
 THINKING_SWEEP = 1.2  # seconds for the thinking indicator's light to go across and back
 # where the battle, event and report panels go, in order of preference
 PANEL_PLACES = ("topleft", "bottomleft", "topright", "bottomright", "midleft", "midright", "midtop", "midbottom")
 STATUS_STEPS = ("Objectives", "Free advance", "Draw cards", "Raze", "Government", "First player")
+STEP_DONE = {True: "Done", False: "Still to come"}
 
 
 @dataclass(frozen=True)
@@ -186,6 +194,7 @@ class GameScene(Scene):
         self.last_summary: list[tuple[int, list[str]]] = []  # the moves the last summary listed
         self.shown_spaces: set[Hex] = set()  # spaces an entry of the summary shows on the map
         self.log_view: LogView | None = None  # the whole log, opened over the map
+        self.step_tips: list[tuple[pygame.Rect, list[str]]] = []  # status steps shown by number, with their names
         self.tooltip_rect: pygame.Rect | None = None  # the tooltip drawn last frame, if any
         self._tooltip_cache: tuple[tuple, list[str] | None] = ((), None)
         self.collect_city: int | None = None  # collect mode: the city collecting
@@ -311,10 +320,14 @@ class GameScene(Scene):
         small_w = round(80 * scale)
         smalls = 3 if specs else 2  # Undo and Menu, and Trade outside the status phase
         button_w = min(round(130 * scale), (board_w - 16 - 6 * 6 - smalls * (small_w + 6)) // 7)
-        if button_w < 88:  # a narrow window: shorter labels in narrower buttons
+        if button_w < 88:  # a narrow window: narrower small buttons
             small_w = 56
             button_w = (board_w - 16 - 6 * 6 - smalls * (small_w + 6)) // 7
-            specs = [(key, SHORT_LABELS.get(key, text), press, on, tip) for key, text, press, on, tip in specs]
+        label_font = theme.font(round(14 * scale))
+        specs = [  # a label that does not fit its button in full has a shorter word of its own
+            (key, SHORT_LABELS.get(key, text) if label_font.size(text)[0] + 16 > button_w else text, press, on, tip)
+            for key, text, press, on, tip in specs
+        ]
         x = 8
         for key, text, on_press, enabled, tip in specs:
             self.action_buttons[key] = self.add_button(
@@ -389,23 +402,26 @@ class GameScene(Scene):
         """While a computer decides: pause or speed up its moves, and the game menu."""
         scale = self.app.scale
         height = self.board.rect.top - 14
-        button_w, small_w = round(130 * scale), round(80 * scale)
+        small_w = round(80 * scale)
+        # in the status phase they go right, beside Menu: the steps of the phase take the left of the bar
+        button_w = small_w + round(16 * scale) if self.game.phase == "status" else round(130 * scale)
+        right = self.board.rect.w - 8
+        left = right - small_w - 2 * (button_w + 6) if self.game.phase == "status" else 8
         paused = self.computers.paused
         self.action_buttons["pause"] = self.add_button(
-            pygame.Rect(8, 8, button_w, height),
+            pygame.Rect(left, 8, button_w, height),
             "Resume" if paused else "Pause",
             self.toggle_pause,
             tooltip="Go on with the computer players' moves (P)" if paused else "Stop after this move (P)",
         )
         self.action_buttons["faster"] = self.add_button(
-            pygame.Rect(8 + button_w + 6, 8, button_w, height),
+            pygame.Rect(left + button_w + 6, 8, button_w, height),
             "Faster",
             self.toggle_faster,
             tooltip="Show the computer players' moves without animations or pauses (F)",
         )
         if self.computers.faster:
             self.action_buttons["faster"].select()
-        right = self.board.rect.w - 8
         self.action_buttons["menu"] = self.add_button(
             pygame.Rect(right - small_w, 8, small_w, height), "Menu", self.open_game_menu
         )
@@ -656,10 +672,9 @@ class GameScene(Scene):
             name = self.game.player(actor).name
             for line in lines:
                 spaces = [h for h in map(label_to_hex, LABEL.findall(line)) if h in self.game.space_region]
-                label = line if line.startswith(name) else f"{name}: {line}"
                 where = ", ".join(hex_to_label(h) for h in spaces)
-                tip = f"Show {where} on the map" if spaces else "Nothing on the map to show for this"
-                options.append(Option(label, partial(self.show_on_map, spaces), enabled=bool(spaces), tooltip=tip))
+                tip = f"Show {where} on the map" if spaces else f"Nothing on the map to show for this ({name}'s move)"
+                options.append(Option(line, partial(self.show_on_map, spaces), enabled=bool(spaces), tooltip=tip))
         if not options:
             self.show_message("Since your turn", "The other players have not acted since your last turn.")
             return
@@ -1011,6 +1026,20 @@ class GameScene(Scene):
             return
         self.menu(title, text, self.options_for(plays))
 
+    def open_whole_hand(self) -> None:
+        """Every card of the hand the side panel shows, each played (or read) from here."""
+        shown, hand = self.panel_board()
+        if not hand:
+            return
+        options = []
+        for entry in hand_entries(self.game, self.game.player(shown)):
+            if entry.held is not None:
+                choose = partial(self.open_card_menu, entry.held)
+            else:
+                choose = partial(self.show_message, f"{entry.kind}: {entry.name}", " ".join(entry.tip))
+            options.append(Option(f"{entry.kind}: {entry.name}", choose, card=entry.card, tooltip=entry.tip[-1]))
+        self.menu("Your hand", "Point at a card to see it; click one to play it or read it.", options)
+
     def open_found_menu(self) -> None:
         self.menu(
             "Found a city",
@@ -1145,10 +1174,9 @@ class GameScene(Scene):
     def _unavailable_city_actions(self, city: City, offered: set[str]) -> list[Option]:
         """Greyed entries, each with the rules' own reason, for the city's actions that cannot be taken now."""
         game = self.game
+        collect = [("Collect", A.Collect(city.id, ()))] if "Collect" not in offered else []
+        unaffordable = self._unaffordable_units(city) if self._why_city_idle(city) is None else []
         probes: list[tuple[str, A.Action]] = []
-        if "Collect" not in offered:
-            probes.append(("Collect", A.Collect(city.id, ())))
-        unaffordable = self._unaffordable_units(city)
         if "Recruit" not in offered and not unaffordable:
             kinds = recruitable_kinds(game, city) or list(game.rules.units)
             probes.append(("Recruit", A.Recruit(city.id, (kinds[0],))))
@@ -1159,15 +1187,19 @@ class GameScene(Scene):
         target = self._nearest_foreign_building(city)
         if "Influence culture" not in offered and target is not None:
             probes.append(("Influence culture", A.InfluenceCulture(city.id, *target)))
+        return [*self._greyed(collect), *unaffordable, *self._greyed(probes)]
+
+    def _greyed(self, probes: Sequence[tuple[str, A.Action]]) -> list[Option]:
+        """A greyed entry for each (label, action) with the rules' reason the action cannot be taken now."""
         options = []
         for label, probe in probes:
-            reason = why_illegal(game, probe) or "not possible now"
+            reason = why_illegal(self.game, probe) or "not possible now"
             options.append(Option(f"{label}: {reason}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}"))
-        return unaffordable + options
+        return options
 
     def _unaffordable_units(self, city: City) -> list[Option]:
-        """A greyed entry for each unit kind the city could recruit but its owner cannot pay for, with what they
-        lack ("needs 1 ore")."""
+        """A greyed entry for each unit kind the city could recruit now but its owner cannot pay for, with what
+        they lack ("needs 1 ore")."""
         game = self.game
         player = game.player(city.owner)
         offered = {kind for a in self.legal if isinstance(a, A.Recruit) and a.city == city.id for kind in a.units}
@@ -1630,6 +1662,9 @@ class GameScene(Scene):
         if title is not None and title.collidepoint(event.pos) and event.button == 1:
             self.panel_drag = (event.pos[0] - title.x, event.pos[1] - title.y)
             return
+        if self.panel.more_rect is not None and self.panel.more_rect.collidepoint(event.pos) and event.button == 1:
+            self.open_whole_hand()
+            return
         if self.panel.log_rect.collidepoint(event.pos) and event.button == 1 and self.log_view is None:
             self.toggle_log()
             return
@@ -1744,6 +1779,7 @@ class GameScene(Scene):
             return
         now = self.clock()
         surface.fill(theme.PANEL, pygame.Rect(0, 0, self.board.rect.w, self.board.rect.top))
+        self.step_tips = []
         if self.game.phase == "status":
             self._draw_status_steps(surface)
         self.board.draw(surface, self.game, self._overlay(now))
@@ -1787,14 +1823,23 @@ class GameScene(Scene):
         return self.collect_city is not None and self.collect_panel_rect().collidepoint(pos)
 
     def _draw_status_steps(self, surface: pygame.Surface) -> None:
-        """The status phase's steps across the top bar, the current one highlighted."""
+        """The status phase's steps across the top bar left of its buttons, the current one highlighted; where
+        the names of all do not fit, the other steps show their numbers only."""
         current, _ = status_step_name(self.game)
         size = round(12 * self.app.scale)
-        theme.blit_text(surface, f"STATUS PHASE — END OF AGE {self.game.age}", (10, 4), size, theme.ACCENT, bold=True)
+        top_bar = [b.rect for b in self.action_buttons.values() if b.rect.bottom <= self.board.rect.top]
+        room = min((r.left for r in top_bar), default=self.board.rect.w) - 18
+        title = theme.fit_text(f"STATUS PHASE — END OF AGE {self.game.age}", size, room, bold=True)
+        theme.blit_text(surface, title, (10, 4), size, theme.ACCENT, bold=True)
+        labels = [f"{i + 1}. {name}" + (" ✓" if i < current else "") for i, name in enumerate(STATUS_STEPS)]
+        widths = [theme.font(size, i == current).size(label)[0] + 14 for i, label in enumerate(labels)]
+        if sum(widths) + 4 * len(widths) > room:  # the other steps by number, the current one by name
+            labels = [
+                label if i == current else f"{i + 1}" + (" ✓" if i < current else "") for i, label in enumerate(labels)
+            ]
+            widths = [theme.font(size, i == current).size(label)[0] + 14 for i, label in enumerate(labels)]
         x, y, h = 10, 8 + size + 4, size + 10
-        for i, name in enumerate(STATUS_STEPS):
-            label = f"{i + 1}. {name}" + (" ✓" if i < current else "")
-            w = theme.font(size, i == current).size(label)[0] + 14
+        for i, (label, w) in enumerate(zip(labels, widths, strict=True)):
             chip = pygame.Rect(x, y, w, h)
             if i == current:
                 pygame.draw.rect(surface, theme.ACCENT, chip, border_radius=4)
@@ -1802,6 +1847,7 @@ class GameScene(Scene):
             else:
                 pygame.draw.rect(surface, theme.PANEL_LINE, chip, 1, border_radius=4)
                 theme.blit_text(surface, label, chip.center, size, theme.TEXT_DIM, anchor="center")
+                self.step_tips.append((chip, [f"Status step {i + 1}: {STATUS_STEPS[i]}", STEP_DONE[i < current]]))
             x += w + 4
 
     def tooltip_lines(self) -> list[str] | None:
@@ -1811,6 +1857,7 @@ class GameScene(Scene):
         key = (self.mouse, self.hover, id(self.game), len(self.game.log), len(self.game.history))
         if self._tooltip_cache[0] != key:
             lines = self.panel.hover_lines(self.mouse)
+            lines = lines or next((tip for rect, tip in self.step_tips if rect.collidepoint(self.mouse)), None)
             if lines is None and self.hover is not None and self.board.rect.collidepoint(self.mouse):
                 lines = tooltips.map_tooltip(self.game, self.hover, self.game.actor())
             self._tooltip_cache = (key, lines)

@@ -78,8 +78,25 @@ class Scene:
     def size(self) -> tuple[int, int]:
         return self.app.screen.get_size()
 
+    # A screen laid out in the units of a 1280x720 window grows with the text (theme.ui_scale) on larger ones.
+    @property
+    def units(self) -> tuple[int, int]:
+        """The window's size in layout units."""
+        return round(self.size[0] / self.app.scale), round(self.size[1] / self.app.scale)
+
+    def px(self, units: float) -> int:
+        """Layout units in pixels."""
+        return round(units * self.app.scale)
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A rectangle given in layout units, in pixels."""
+        return pygame.Rect(self.px(x), self.px(y), self.px(w), self.px(h))
+
     def build(self) -> None:
         """Create the pygame_gui elements for the current window size (called again after a resize)."""
+
+    def remember_input(self) -> None:
+        """Keep what was typed into text fields: `build` puts it back after a resize."""
 
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
         """React to one event; `consumed` is True when a pygame_gui element already used it."""

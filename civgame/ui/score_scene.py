@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from civgame.framework.wording import listed
 from civgame.games.clash.core.model import Game
 from civgame.games.clash.rules.base.endings import describe_end
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet, winners
@@ -68,7 +69,7 @@ class ScoreScene(Scene):
         self.title_button = self.add_button(rect, "Back to title", self.app.show_title, object_id="#primary")
 
     def winner_text(self) -> str:
-        names = " and ".join(self.game.player(i).name for i in self.winners)
+        names = listed(self.game.player(i).name for i in self.winners)
         return f"{names} win{'s' if len(self.winners) == 1 else ''}!" if names else "No winner"
 
     def civilization(self, index: int) -> str:
@@ -141,10 +142,11 @@ class ScoreScene(Scene):
         s = self.app.scale
         size = round(12 * s)
         theme.blit_text(surface, "Points at the end of each age", (rect.x, rect.y), size + 1, bold=True)
+        theme.blit_text(surface, "age", (rect.right, rect.bottom), size, theme.TEXT_DIM, anchor="bottomright")
         series = [p.scores_by_age for p in self.game.players]
         ages = max((len(points) for points in series), default=0)
         plot = pygame.Rect(rect.x + round(34 * s), rect.y + size + round(14 * s), 0, 0)
-        plot.size = (rect.right - plot.x - round(24 * s), rect.bottom - plot.y - size - round(10 * s))
+        plot.size = (rect.right - plot.x - round(34 * s), rect.bottom - plot.y - size - round(10 * s))
         if ages == 0:
             text = theme.fit_text("Not recorded in this save", size, rect.w)
             theme.blit_text(surface, text, (rect.x, plot.y), size, theme.TEXT_DIM)
@@ -162,7 +164,7 @@ class ScoreScene(Scene):
 
         for age in range(ages):
             x = point(age, 0)[0]
-            theme.blit_text(surface, f"age {age + 1}", (x, plot.bottom + 4), size, theme.TEXT_DIM, anchor="midtop")
+            theme.blit_text(surface, f"{age + 1}", (x, plot.bottom + 4), size, theme.TEXT_DIM, anchor="midtop")
         for player, points in zip(self.game.players, series, strict=True):
             colour = owner_colour(self.game, player.index)
             dots = [point(age, value) for age, value in enumerate(points)]

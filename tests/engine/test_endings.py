@@ -128,3 +128,16 @@ def test_a_finished_game_saved_before_the_reason_was_recorded_gets_it_from_its_b
     old["game"]["cities"].append(city)  # nobody without a city: the game ended after its last age
     old["game"]["next_id"] += 1
     assert loads(yaml.safe_dump(old)).end == GameEnd("last_age", 1)
+
+
+def test_two_players_without_a_city_are_both_named():
+    s = status_scenario(players=3)
+    for index in (1, 2):
+        city = s.game.cities_of(index)[0]
+        s.game.cities.remove(city)
+        s.player(index).last_city_lost = CityLoss(city.pos, "barbarians", 1, 2)
+    begin(s.game)
+    assert s.game.end == GameEnd("no_cities", 1, [1, 2])
+    text = describe_end(s.game)
+    assert "the first age: players had no city left." in text
+    assert "The barbarians took Player 2's last city, at D7" in text and "Player 3's last city, at F2" in text

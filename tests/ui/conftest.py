@@ -142,6 +142,8 @@ def drawn_texts(app: App, monkeypatch) -> list[tuple[str, pygame.Rect]]:
             drawn.append((content, rect))
         return rect
 
+    if hasattr(app.scene, "layout"):
+        app.scene.layout()  # a new side panel: drawn afresh, not from its last picture
     with monkeypatch.context() as patch:
         patch.setattr(theme, "blit_text", recording)
         app.draw()

@@ -32,7 +32,8 @@ def describe_end(game: Game) -> str:
     if end.reason == "last_age":
         return f"The game ended after {age_name(end.age)}, the last age."
     losses = " ".join(describe_loss(game, index) for index in end.cityless)
-    return f"The game ended in the status phase of {age_name(end.age)}: a player had no city left. {losses}"
+    who = "a player" if len(end.cityless) == 1 else "players"
+    return f"The game ended in the status phase of {age_name(end.age)}: {who} had no city left. {losses}"
 
 
 def describe_loss(game: Game, index: int) -> str:

@@ -26,7 +26,7 @@ from tests.ui.test_panels import awesome_year
 from tests.ui.test_scenes import finished_game
 from tests.ui.test_subject_visible import resize
 
-SIZES = [(1280, 720), (1920, 1080)]
+SIZES = [(1280, 720), (1600, 900), (1920, 1080)]
 MAP_DRAWING = "civgame.ui.board_view"  # the map's own marks (unit counts, battles) sit on the spaces
 
 
@@ -190,6 +190,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "new game": new_game_screen,
     "settings": settings,
     "load": load,
+    "host a game": lambda app: app.show_host(),
+    "join a game": lambda app: app.show_join(),
     "playing": playing,
     "computers in the status phase": computers_in_the_status_phase,
     "an event and its choice": an_event_and_its_choice,

@@ -1,7 +1,7 @@
-"""Every screen at 1280x720 and at 1920x1080: no text overflows what holds it or runs into another text or a
-control. Each screen is drawn once and every text recorded: the texts the window draws itself (each must
-stay inside its part of the screen, and overlap no other text and no control), and the texts of the
-buttons and labels (each must fit its element, never clipped)."""
+"""Every screen at 1280x720, at 1920x1080 and at a size between: no text overflows what holds it or
+runs into another text or a control. Each screen is drawn once and every text recorded: the texts the
+window draws itself (each must stay inside its part of the screen, and overlap no other text and no
+control), and the texts of the buttons and labels (each must fit its element, never clipped)."""
 
 from __future__ import annotations
 

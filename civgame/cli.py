@@ -8,6 +8,7 @@ play a whole game and prints the final score table.
     civgame validate-rules DIR [DIR2 ...]             # check a ruleset, or mods stacked in order
     civgame --game sid-meier --headless --players 4 --seed 1 --agents random [--save PATH] [--load PATH]
     civgame tournament [--games N] [--lineup hard,normal]  # the computer levels' strength (see --help)
+    civgame serve --port N [--database URL] [--certfile C --keyfile K]  # hold games for network play
     civgame --screenshot OUT.png [--state SAVE.yaml | --players N --seed S]  # picture of a game
     civgame --smoke-test                              # start the window offscreen, play, save, load
 
@@ -31,6 +32,7 @@ from typing import Any, NoReturn
 from civgame import games
 from civgame.ai import GameRunError, play_out
 from civgame.ai.levels import LEVELS, levels_for_seats, make_agent, parse_levels
+from civgame.ai.loops import LONG_GAME_ACTIONS
 from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
@@ -105,6 +107,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
     parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
     parser.add_argument(
+        "--study-folder",
+        metavar="DIR",
+        type=Path,
+        help=f"with --headless: where a game past {LONG_GAME_ACTIONS:,} actions is saved for study "
+        "(default: 'long games' in the user's data folder)",
+    )
+    parser.add_argument(
         "--events",
         choices=("standard", "no_events", "optional_events"),
         default="standard",
@@ -142,6 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "tournament", help="play seeded games between the computer levels; print win rates, Elo and thinking times"
     )
+    # Listed here for --help; its options are its own (civgame/net/serve.py), handed on by _main.
+    commands.add_parser("serve", help="hold games for players who join over the network (see serve --help)")
     return parser
 
 
@@ -179,6 +190,10 @@ def _main(argv: Sequence[str] | None) -> int:
         from civgame.ai.tournament import main as tournament_main
 
         return tournament_main(words[1:])
+    if words[:1] == ["serve"]:
+        from civgame.net.serve import main as serve_main
+
+        return serve_main(words[1:])
     args = build_parser().parse_args(words)
     if args.command == "validate-rules":
         other = other_game_of(args)
@@ -369,7 +384,8 @@ def _play_headless(args: argparse.Namespace) -> Game:
         game = new_game(args.players, args.seed, rules=rules, events=args.events, **civilization_options(args, rules))
     for player, level in zip(game.players, _headless_levels(args, game), strict=True):
         player.seat = level
-    return play_out(game, [make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players])
+    agents = [make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players]
+    return play_out(game, agents, study=args.study_folder)
 
 
 def civilization_options(args: argparse.Namespace, rules: Ruleset) -> dict[str, Any]:

@@ -24,12 +24,14 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import cast
 
 from civgame.ai import play_out
 from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
 from civgame.ai.evaluation import HARD_WEIGHTS
 from civgame.ai.levels import LEVELS, make_agent
+from civgame.ai.loops import LONG_GAME_ACTIONS, CircleGuard
 from civgame.ai.types import Agent
 from civgame.games.clash.core.actions import Action
 from civgame.games.clash.core.model import Game, Seat
@@ -55,7 +57,7 @@ MATCHUPS: dict[str, Matchup] = {
 TARGETS = ("normal-random", "normal-easy", "hard-normal")  # the match-ups played unless told otherwise
 # Players the tournament fields besides the levels, to measure one part of a level on its own.
 TRIALS: dict[str, Callable[[int | str], Agent]] = {
-    "hard-eval": lambda seed: SearchAgent(seed, replace(NORMAL_SEARCH, weights=HARD_WEIGHTS)),
+    "hard-eval": lambda seed: CircleGuard(SearchAgent(seed, replace(NORMAL_SEARCH, weights=HARD_WEIGHTS))),
 }
 # The level each trial player is a variant of: the seat it is recorded as.
 TRIAL_SEATS: dict[str, Seat] = {"hard-eval": "normal"}
@@ -93,8 +95,8 @@ def seating(lineup: tuple[str, ...], seed: int) -> list[str]:
     return list(lineup[-shift:] + lineup[:-shift]) if shift else list(lineup)
 
 
-def play_one(lineup: tuple[str, ...], seed: int) -> GameResult:
-    """One seeded game of the line-up, seated by `seating`."""
+def play_one(lineup: tuple[str, ...], seed: int, study: Path | None = None) -> GameResult:
+    """One seeded game of the line-up, seated by `seating` (a long one saved for study in `study`)."""
     count = len(lineup)
     levels = seating(lineup, seed)
     thinking: dict[str, list[float]] = {level: [] for level in levels}
@@ -102,7 +104,7 @@ def play_one(lineup: tuple[str, ...], seed: int) -> GameResult:
     game = new_game(count, seed)
     for player, level in zip(game.players, levels, strict=True):  # computer seats all: no trade offers to people
         player.seat = TRIAL_SEATS.get(level) or cast(Seat, level)
-    game = play_out(game, agents)
+    game = play_out(game, agents, study=study)
     return GameResult(levels, [sheet["total"] for sheet in scores(game)], list(game.winner), thinking)
 
 
@@ -147,13 +149,15 @@ def _expected(rating: float, other: float) -> float:
     return 1 / (1 + 10 ** ((other - rating) / 400))
 
 
-def run_matchups(matchups: Sequence[Matchup], games: int, workers: int, first_seed: int = 1) -> list[GameResult]:
+def run_matchups(
+    matchups: Sequence[Matchup], games: int, workers: int, first_seed: int = 1, study: Path | None = None
+) -> list[GameResult]:
     """Every game of every match-up (seeds `first_seed` on), in order; a line on stderr as each game
     ends (long runs), with its seed, so that two runs can be compared game by game."""
     jobs = [(m.lineup, seed) for m in matchups for seed in range(first_seed, first_seed + games)]
     started = time.monotonic()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_one, lineup, seed): seed for lineup, seed in jobs}
+        futures = {pool.submit(play_one, lineup, seed, study): seed for lineup, seed in jobs}
         for done, future in enumerate(as_completed(futures), start=1):
             result = future.result()
             winners = " and ".join(f"{result.levels[seat]} (seat {seat + 1})" for seat in result.winners)
@@ -198,6 +202,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", choices=list(MATCHUPS), help="only these match-ups")
     parser.add_argument("--lineup", help=f"a comma-separated line-up of {', '.join(PLAYERS)} instead")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="parallel games (default: CPUs)")
+    parser.add_argument(
+        "--study-folder",
+        type=Path,
+        help=f"where a game past {LONG_GAME_ACTIONS:,} actions is saved for study (default: 'long games' in the "
+        "user's data folder)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
@@ -210,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         matchups = [MATCHUPS[name] for name in args.only or TARGETS]
     started = time.monotonic()
-    results = run_matchups(matchups, args.games, args.workers, args.first_seed)
+    results = run_matchups(matchups, args.games, args.workers, args.first_seed, args.study_folder)
     seeds = f"seeds {args.first_seed}-{args.first_seed + args.games - 1}"
     print(
         f"civgame tournament: {len(results)} games ({seeds}), {time.monotonic() - started:.0f} s, "

@@ -38,6 +38,7 @@ from civgame.ui.menus import (
     TitleScene,
     open_save,
 )
+from civgame.ui.network_scenes import HostScene, JoinScene
 from civgame.ui.scene import Scene
 from civgame.ui.score_scene import ScoreScene
 from civgame.ui.settings import Settings
@@ -123,6 +124,12 @@ class App:
 
     def show_settings(self) -> None:
         self.switch(SettingsScene(self))
+
+    def show_host(self) -> None:
+        self.switch(HostScene(self))
+
+    def show_join(self) -> None:
+        self.switch(JoinScene(self))
 
     def start_game(self, game: Game) -> None:
         self.switch(GameScene(self, game))

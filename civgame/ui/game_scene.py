@@ -32,8 +32,10 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UIButton
 
+from civgame.ai.loops import LONG_GAME_ACTIONS, long_game_notice, save_for_study
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
+from civgame.framework.wording import capitalised, counted
 from civgame.games.clash.content import effects
 from civgame.games.clash.core import actions as A
 from civgame.games.clash.core.decisions import (
@@ -57,6 +59,7 @@ from civgame.games.clash.core.model import MOODS, City, Game
 from civgame.games.clash.rules.actions.advances import gainable
 from civgame.games.clash.rules.actions.cities import recruitable_kinds, why_cannot_activate
 from civgame.games.clash.rules.base.abilities import ABILITIES
+from civgame.games.clash.rules.base.log import party
 from civgame.games.clash.rules.base.payments import lost_over_limit
 from civgame.games.clash.rules.base.undo import UndoHistory
 from civgame.games.clash.rules.cards.action_cards import GREAT_PERSONS, why_not_play_card
@@ -85,6 +88,7 @@ from civgame.ui.labels import (
     combat_summary,
     decision_title,
     describe_action,
+    moment_text,
     owner_name,
     unit_counts,
 )
@@ -166,6 +170,7 @@ class GameScene(Scene):
         self.pass_button: UIButton | None = None
         self._fitted = False
         self.notice = ""
+        self.studied = False  # a game past LONG_GAME_ACTIONS actions was saved for study
         self.undo = UndoHistory()
         self.battle_report: BattleView | None = None  # a battle that ended during the last actions
         self.event_report: BattleView | None = None  # the event drawn this turn (event_panel.py)
@@ -483,6 +488,7 @@ class GameScene(Scene):
         else:
             self.undo.applied(before, game, label)
         self.app.sounds.play_first(cues(moment, game))
+        self._save_if_long(game)
         report = finished_battle(game, log_before, ongoing)
         turn_passed = turn_before != (game.phase, game.age, game.round, game.current)
         if report is not None:
@@ -562,6 +568,17 @@ class GameScene(Scene):
             )
         else:
             self.perform(A.EndTurn())
+
+    def _save_if_long(self, game: Game) -> None:
+        """A game past `LONG_GAME_ACTIONS` actions may be going in circles: saved once for study, and the
+        status bar says where."""
+        if self.studied or len(game.history) < LONG_GAME_ACTIONS:
+            return
+        self.studied = True
+        try:
+            self.notice = long_game_notice(game, save_for_study(game, self.app.settings.data_dir / "long games"))
+        except (OSError, SaveError) as exc:
+            self.notice = f"The game has gone on for {len(game.history):,} actions; saving it for study failed: {exc}"
 
     def autosave(self) -> None:
         settings = self.app.settings
@@ -1019,7 +1036,8 @@ class GameScene(Scene):
     def _city_prompt(self, city: City) -> str:
         game = self.game
         text = (
-            f"{owner_name(game, city.owner)}'s city, size {city.size}, {city.mood}. {game.actions_left} action(s) left."
+            f"{capitalised(party(game, city.owner).possessive)} city, size {city.size}, {city.mood}. "
+            f"{counted(game.actions_left, 'action')} left."
         )
         if city.owner == game.actor() and city.activations >= 1 and city.mood != MOODS[0]:
             lower = MOODS[MOODS.index(city.mood) - 1]
@@ -1653,10 +1671,10 @@ class GameScene(Scene):
         if self.computer_to_act:
             actor = game.actor()
             doing = "paused" if self.computers.paused else "thinking…"
-            what = f"Age {game.age}, round {game.round} — {game.player(actor).name} ({self.computers.label(actor)}) is"
+            what = f"{moment_text(game)} — {game.player(actor).name} ({self.computers.label(actor)}) is"
             return f"{what} {doing}"
         current = game.player(game.current).name
-        text = f"Age {game.age}, round {game.round} — {current}'s turn, {game.actions_left} action(s) left"
+        text = f"{moment_text(game)} — {current}'s turn, {counted(game.actions_left, 'action')} left"
         if game.phase == "status":
             index, name = status_step_name(game)
             text = f"Age {game.age} status phase — step {index + 1} of {len(STATUS_STEPS)}: {name}"
@@ -1712,7 +1730,7 @@ class GameScene(Scene):
                 for b, c in city.buildings.items()
             )
             parts.append(
-                f"{owner_name(game, city.owner)}'s city, size {city.size}, {city.mood}"
+                f"{capitalised(party(game, city.owner).possessive)} city, size {city.size}, {city.mood}"
                 + (f": {buildings}" if buildings else "")
             )
         units = game.units_at(space)

@@ -52,6 +52,8 @@ CIV_MODE_TIPS = {
     "choose": "Starting with the first player, each player picks a civilization still free when the game begins",
     "none": "Play the base game: no civilizations, special advances or leaders",
 }
+HOST_TIP = "Open a table for friends who join over the network, with computer and local seats too"
+JOIN_TIP = "Take your seat at a game another computer holds, or go back to a game you joined"
 SPEED_TIPS = {
     "off": "Show the result of each action at once",
     "fast": "Short animations",
@@ -130,7 +132,7 @@ class TitleScene(Scene):
             self.app.manager,
         )
         autosave = self.app.settings.autosave_path
-        rects = _column(self.size, 5, h // 6 + 130)
+        rects = _column(self.size, 7, h // 6 + 130)
         self.new_button = self.add_button(rects[0], "New game", self.app.show_new_game, object_id="#primary")
         self.continue_button = self.add_button(
             rects[1],
@@ -140,8 +142,10 @@ class TitleScene(Scene):
             tooltip="Resume the game saved automatically at the last hand-over",
         )
         self.load_button = self.add_button(rects[2], "Load", self.app.show_load)
-        self.settings_button = self.add_button(rects[3], "Settings", self.app.show_settings)
-        self.quit_button = self.add_button(rects[4], "Quit", self.app.quit)
+        self.host_button = self.add_button(rects[3], "Host a game", self.app.show_host, tooltip=HOST_TIP)
+        self.join_button = self.add_button(rects[4], "Join a game", self.app.show_join, tooltip=JOIN_TIP)
+        self.settings_button = self.add_button(rects[5], "Settings", self.app.show_settings)
+        self.quit_button = self.add_button(rects[6], "Quit", self.app.quit)
 
     def _continue(self) -> None:
         problem = open_save(self.app, self.app.settings.autosave_path)

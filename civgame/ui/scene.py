@@ -44,6 +44,15 @@ class Navigator(Protocol):
 
     def show_settings(self) -> None: ...
 
+    def show_host(self) -> None:
+        """Host a game for players across the network (civgame.ui.network_scenes)."""
+
+    def show_join(self) -> None:
+        """Join a game held by a host across the network."""
+
+    def switch(self, scene: Scene) -> None:
+        """Show `scene` instead of the scene shown now (which is asked to leave first)."""
+
     def start_game(self, game: Game) -> None: ...
 
     def show_scores(self, game: Game) -> None: ...

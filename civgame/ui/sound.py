@@ -14,7 +14,7 @@ import pygame
 
 from civgame.games.clash.core.model import Game
 from civgame.ui import theme
-from civgame.ui.combat_view import BATTLE_ENDS, BATTLE_STARTS
+from civgame.ui.combat_view import BATTLE_ENDS, BATTLE_STARTS, ROLLS
 
 SOUNDS_DIR = theme.ASSETS / "sounds"
 # Most important first: when an action causes several, only the first is played.
@@ -49,7 +49,7 @@ def cues(before: Moment, game: Game) -> list[str]:
     found = set()
     if any(line.startswith(BATTLE_STARTS + BATTLE_ENDS) for line in added):
         found.add("battle")
-    if any(" rolls " in line for line in added):
+    if any(ROLLS.search(line) for line in added):
         found.add("dice")
     if after.event_pile < before.event_pile:
         found.add("event")

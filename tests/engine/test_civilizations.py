@@ -372,7 +372,7 @@ def test_random_and_aggressive_agents_recruit_leaders_and_use_civilization_abili
     from civgame.games.clash.core.actions import Action
 
     recruited, used = 0, 0
-    for seed in range(6):
+    for seed in range(8):
         game = civilization_game(seed)
         civs = [game.rules.civilizations[str(p.civilization)] for p in game.players]
         sources = {s.name for civ in civs for s in civ.special_advances} | {x.name for civ in civs for x in civ.leaders}

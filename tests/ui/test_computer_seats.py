@@ -126,3 +126,33 @@ def test_a_computer_players_trade_offer_is_answered_in_the_window(app):
     assert "offers 3 wood for 2 food" in scene.dialog.prompt
     click_button(app, scene.dialog.button_for("Accept the trade"))
     assert game.player(COMPUTER).resources["food"] == 2 and game.player(PERSON).resources["wood"] == 3
+
+
+def test_a_computer_thinking_in_the_status_phase_is_not_said_to_play_a_round(app):
+    """The round count has passed the age's last round then: the status line names the status phase."""
+    from civgame.games.clash.rules.flow import status
+
+    game = new_game(["Anna", "Ben"], 5)
+    game.first_player = 0
+    status.begin(game)
+    game.players[game.actor()].seat = "easy"
+    app.switch(GameScene(app, game))
+    scene = app.scene
+    press_key(app, pygame.K_p)
+    assert scene.computer_to_act and scene.status_text().startswith("Age 1 status phase — ")
+    assert "round" not in scene.status_text()
+
+
+def test_a_game_in_the_window_past_a_thousand_actions_is_saved_for_study_and_the_status_bar_says_where(app):
+    from civgame.ai.loops import LONG_GAME_ACTIONS
+    from civgame.framework.codec import to_plain
+
+    game = new_game(["Anna", "Ben"], 5)
+    game.history.extend([to_plain(EndTurn())] * (LONG_GAME_ACTIONS - 1))  # as if played so far
+    app.switch(GameScene(app, game))
+    scene = app.scene
+    scene.perform(EndTurn())
+    (saved,) = (app.settings.data_dir / "long games").iterdir()
+    assert scene.notice.endswith(f"it is saved for study in {saved}")
+    scene.perform(EndTurn())
+    assert len(list((app.settings.data_dir / "long games").iterdir())) == 1  # once

@@ -31,7 +31,7 @@ def test_the_moments_of_play_call_for_their_effects():
     before = Moment.of(game)
     assert cues(before, game) == []
     game.log.append(f"{BATTLE_STARTS[0]}D4: Player 1 attacks Player 2")
-    game.log.append("Player 1 rolls 3 infantry: combat value 4, 1 hit(s)")
+    game.log.append("Player 1 rolls 3 (infantry): combat value 4, 1 hit")
     assert cues(before, game) == ["battle", "dice"]
     before = Moment.of(game)
     s.city(0, "D3")  # a city founded

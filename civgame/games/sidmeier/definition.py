@@ -9,6 +9,7 @@ from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.base import victory
 from civgame.games.sidmeier.rules.flow.controller import apply, legal_actions, new_game, why_illegal
 from civgame.games.sidmeier.rules.flow.invariants import check_invariants
+from civgame.games.sidmeier.rules.flow.view import view_for
 from civgame.games.sidmeier.storage.save import dumps, loads
 
 
@@ -38,6 +39,7 @@ DEFINITION = GameDefinition(
     check_invariants=check_invariants,
     dumps=dumps,
     loads=loads,
+    view_for=view_for,
     options={
         "tie_breaker": "the advanced tie-breaker variant: a culture, tech or economic victory lets the turn be "
         "played out, then the best victory score (techs + culture spaces + coins) wins",

@@ -231,6 +231,7 @@ class Terrain(Strict):
 
 class UnitType(Strict):
     name: str
+    plural: str | None = None  # the name of several, when it is not the name and an "s" ("Infantry")
     cost: Cost
     army: bool
     naval: bool = False

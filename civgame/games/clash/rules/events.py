@@ -1,10 +1,11 @@
 """Events: resolving the event card a player draws when their event tracker empties.
 
-The card goes to the discard pile as soon as it is drawn. Its icon acts first, for the player who
-drew it (the active player): barbarians spawn, barbarians move, pirates spawn and raid, exhausted
-land, gold mine. Then its main effect (`effects` of the card, event primitives declared in
-`content/effects/events.py`) is resolved player by player, the active player first, then
-clockwise; a player whose `event_protection` names the card skips the main effect.
+The card goes to the discard pile as soon as it is drawn, and the player's event tracker is refilled
+once it is resolved (`_refill_after`). Its icon acts first, for the player who drew it (the active
+player): barbarians spawn, barbarians move, pirates spawn and raid, exhausted land, gold mine. Then
+its main effect (`effects` of the card, event primitives declared in `content/effects/events.py`) is
+resolved player by player, the active player first, then clockwise; a player whose `event_protection`
+names the card skips the main effect.
 
 The event is a queue of steps on `game.event`. A step that needs a choice pushes an
 `EffectChoiceDecision` (answered with `ChooseOption`, routed back here by its `event:` prefix) and
@@ -23,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from civgame.framework.wording import counted, listed, with_article
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect, Params
 from civgame.games.clash.content.effects import events as prims
@@ -40,8 +42,9 @@ from civgame.games.clash.core.model import (
     Unit,
 )
 from civgame.games.clash.core.vocabulary import RESOURCES, TOKENS, amounts
-from civgame.games.clash.rules.base import civilizations, diplomacy
+from civgame.games.clash.rules.base import civilizations, diplomacy, log
 from civgame.games.clash.rules.base.cards import deal, draw_card, great_persons_in_hand
+from civgame.games.clash.rules.base.log import gained, party, say, things, unit_name
 from civgame.games.clash.rules.base.payments import describe, gain, holdings, pay, resource_cap
 from civgame.games.clash.rules.base.triggers import LISTENERS
 from civgame.games.clash.rules.combat import enter_space
@@ -67,7 +70,7 @@ def resolve_event(game: Game, player: Player, card: int) -> None:
     event is under way (a free advance one of its steps gave) waits in `game.events_waiting` and
     resolves once that one is over: an event is never cut short."""
     data = game.rules.event(card)
-    game.say(f"{player.name} draws the event {data.name!r}")
+    say(game, "event.draws", player.index, card=data.name)
     after: list[EventStep] = []
     if game.event_variant != "no_events" and data.great_person is not None:
         after = [
@@ -83,7 +86,7 @@ def resolve_event(game: Game, player: Player, card: int) -> None:
         _raid_in_each_share(game, event)
     if game.event is not None:
         game.events_waiting.append(event)
-        game.say(f"{data.name!r} resolves once the event under way is over")
+        say(game, "event.waits", card=data.name)
         return
     game.event = event
     resume(game)
@@ -105,10 +108,24 @@ def resume(game: Game) -> None:
         event = game.event
         if not event.steps:
             game.event = game.events_waiting.pop(0) if game.events_waiting else None
+            _refill_after(game, event)
             continue
         step = event.steps.pop(0)
         event.current = None
         STEPS[step.kind](game, event, step)
+
+
+def _refill_after(game: Game, event: EventInProgress) -> None:
+    """The summary: "draw the top card of the event deck and resolve it. Then, refill your event tracker":
+    the tracker the card emptied is refilled once it is resolved (and any other event it drew)."""
+    drawn_by = event.active
+    waiting = [e for e in (game.event, *game.events_waiting) if e is not None and e.active == drawn_by]
+    if game.player(drawn_by).event_cubes <= 0 and not waiting:
+        refill_tracker(game, game.player(drawn_by))
+
+
+def refill_tracker(game: Game, player: Player) -> None:
+    player.event_cubes = game.rules.game.starting.event_cubes
 
 
 def _order_from(game: Game, first: int) -> list[int]:
@@ -216,8 +233,7 @@ def _place(game: Game, owner: int, kind: str, h: Hex) -> None:
 
 def _lower_mood(game: Game, city: City, reason: str) -> None:
     city.mood = MOODS[max(0, MOODS.index(city.mood) - 1)]
-    owner = game.player(city.owner).name
-    game.say(f"{owner}'s city at {_label(city.pos)} becomes {city.mood} ({reason})")
+    say(game, "event.mood", owner=party(game, city.owner), space=_label(city.pos), mood=city.mood, reason=reason)
 
 
 def city_by_label(game: Game, label: str) -> City:
@@ -247,14 +263,14 @@ def _settlement_spaces(game: Game, active: int) -> list[Hex]:
 
 def _barbarian_settlement(game: Game, event: EventInProgress, step: EventStep) -> None:
     if not _in_supply(game, BARBARIAN, INFANTRY):
-        game.say("The barbarians have no infantry left: no new settlement")
+        say(game, "event.no_barbarian_infantry")
         return
     if len(game.cities_of(BARBARIAN)) >= game.rules.game.barbarians.settlements:
-        game.say("Every barbarian settlement is on the board: no new settlement")
+        say(game, "event.all_settlements_out")
         return
     spaces = _settlement_spaces(game, step.player)
     if not spaces:
-        game.say("There is no space for a new barbarian settlement")
+        say(game, "event.no_settlement_space")
     ask(game, event, step, sorted(_label(h) for h in spaces))
 
 
@@ -262,7 +278,7 @@ def _settle(game: Game, event: EventInProgress, step: EventStep, option: str) ->
     h = label_to_hex(option)
     game.cities.append(City(game.new_id(), BARBARIAN, h, game.rules.game.city.new_city_mood))
     _place(game, BARBARIAN, INFANTRY, h)
-    game.say(f"A barbarian settlement with an infantry appears at {option}")
+    say(game, "event.settlement", space=option)
 
 
 def _barbarian_reinforcement(game: Game, event: EventInProgress, step: EventStep) -> None:
@@ -280,7 +296,7 @@ def _barbarian_reinforcement(game: Game, event: EventInProgress, step: EventStep
 def _reinforce(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     label, kind = option.split(": ")
     _place(game, BARBARIAN, kind, label_to_hex(label))
-    game.say(f"The barbarian city at {label} gains {'an' if kind[0] in 'aeiou' else 'a'} {kind}")
+    say(game, "event.reinforced", space=label, unit=with_article(unit_name(game, kind)))
 
 
 def _army_steps(game: Game, event: EventInProgress, active: int) -> dict[Hex, list[Hex]]:
@@ -312,7 +328,7 @@ def _army_steps(game: Game, event: EventInProgress, active: int) -> dict[Hex, li
 
 def _barbarians_move(game: Game, event: EventInProgress, step: EventStep) -> None:
     if not _army_steps(game, event, step.player):
-        game.say("No barbarian army can move: barbarians spawn instead")
+        say(game, "event.spawn_instead")
         event.steps.insert(0, EventStep("barbarian_settlement", step.player))
         return
     holders = [EventStep("barbarian_hold", p, other=step.player) for p in _order_from(game, step.player)]
@@ -358,7 +374,7 @@ def _held(game: Game, event: EventInProgress, step: EventStep, option: str) -> N
         return
     origin = label_to_hex(option.removeprefix(f"{HOLD} "))
     event.moved.extend(u.id for u in _barbarians_at(game, origin))
-    game.say(f"{game.player(step.player).name} holds the barbarian army at {_label(origin)} where it stands")
+    say(game, "event.army_held", step.player, space=_label(origin))
     event.steps.insert(0, EventStep("barbarian_hold", step.player, other=step.other))
 
 
@@ -392,7 +408,7 @@ def step_army(game: Game, army: list[Unit], to: Hex) -> None:
     origin = army[0].pos
     for unit in army:
         unit.pos = to
-    game.say(f"A barbarian army moves from {_label(origin)} to {_label(to)}")
+    say(game, "event.army_moves", origin=_label(origin), space=_label(to))
 
 
 def attack_on_arrival(game: Game, army: list[Unit], origin: Hex) -> None:
@@ -408,7 +424,7 @@ def garrison(game: Game, city: City) -> None:
     room = len(_barbarians_at(game, city.pos)) < game.rules.game.stacking_limit
     if room and _in_supply(game, BARBARIAN, INFANTRY):
         _place(game, BARBARIAN, INFANTRY, city.pos)
-        game.say(f"The barbarian city at {_label(city.pos)} gains an infantry")
+        say(game, "event.reinforced", space=_label(city.pos), unit=with_article(unit_name(game, INFANTRY)))
 
 
 def _barbarian_garrison(game: Game, event: EventInProgress, step: EventStep) -> None:
@@ -433,7 +449,7 @@ def _pirate_room(game: Game, event: EventInProgress, step: EventStep) -> None:
 def _remove_pirate(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     ship = next(u for u in game.units_of(PIRATE, SHIP) if u.pos == label_to_hex(option))
     game.units.remove(ship)
-    game.say(f"A pirate ship is taken from {option}")
+    say(game, "event.pirate_removed", space=option)
     _again(event, step, step.count - 1)
 
 
@@ -450,7 +466,7 @@ def _pirate_ship(game: Game, event: EventInProgress, step: EventStep) -> None:
 
 def _put_pirate(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     _place(game, PIRATE, SHIP, label_to_hex(option))
-    game.say(f"A pirate ship appears at {option}")
+    say(game, "event.pirate_placed", space=option)
 
 
 def _raided_cities(game: Game, player: int) -> list[City]:
@@ -474,7 +490,7 @@ def _raid(game: Game, event: EventInProgress, step: EventStep, option: str) -> N
     player = game.player(step.player)
     if option in PAYABLES:
         pay(player, {option: 1})
-        game.say(f"Pirates raid {player.name}: they lose 1 {option}")
+        say(game, "event.raid", PIRATE, victim=party(game, player.index), what=things({option: 1}))
     else:
         _lower_mood(game, city_by_label(game, option), "pirate raid")
 
@@ -496,13 +512,16 @@ def _exhaust(game: Game, event: EventInProgress, step: EventStep) -> None:
 
 def _exhausted(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     game.exhausted.append(label_to_hex(option))
-    game.say(f"The land at {option} is exhausted")
+    say(game, "event.exhausted", space=option)
 
 
 def _gold_mine(game: Game, event: EventInProgress, step: EventStep) -> None:
     player = game.player(step.player)
     kept = gain(game, player, {"gold": GOLD_MINE})
-    game.say(f"{player.name} finds a gold mine: +{kept['gold']} gold")
+    if kept["gold"]:
+        say(game, "event.gold_mine", player.index, gold=things(kept))
+    else:
+        say(game, "event.gold_mine_full", player.index)
 
 
 # ------------------------------------------------------------------ the main effect
@@ -526,7 +545,13 @@ def _great_person_taken(game: Game, event: EventInProgress, step: EventStep, opt
     player.great_persons.append(event.card)
     game.decks["event"].discard.remove(event.card)
     event.steps = [s for s in event.steps if s.kind != "great_person"]
-    game.say(f"{player.name} takes the great person {game.rules.event(event.card).name} for {step.count} culture")
+    say(
+        game,
+        "event.great_person",
+        player.index,
+        card=game.rules.event(event.card).name,
+        price=things({"culture": step.count}),
+    )
     if any(e.name == "event_diplomacy" for e in game.rules.event_effects(event.card)):
         partners = [p.name for p in game.players if p != player]
         ask(game, event, EventStep("partner", step.player), partners)
@@ -536,13 +561,13 @@ def _partner_chosen(game: Game, event: EventInProgress, step: EventStep, option:
     player = game.player(step.player)
     partner = next(p for p in game.players if p.name == option)
     player.diplomatic_partner = partner.index
-    game.say(f"{player.name} and {partner.name} enter diplomatic relations")
+    say(game, "event.diplomacy", player.index, partner=party(game, partner.index))
 
 
 def _offered(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     if option == DECLINE:
         event.steps = [s for s in event.steps if s.kind != "main"]
-        game.say(f"{game.player(step.player).name} declines the card")
+        say(game, "event.declined", step.player)
 
 
 def _protection(game: Game, player: Player, card_name: str) -> Effect | None:
@@ -558,7 +583,7 @@ def _main(game: Game, event: EventInProgress, step: EventStep) -> None:
     shield = _protection(game, player, card.name)
     if shield is not None:
         if step.effect == 0:
-            game.say(f"{player.name} is protected from {card.name} by {shield.source}")
+            say(game, "event.protected", player.index, card=card.name, source=shield.source)
         return
     effect = game.rules.event_effects(event.card)[step.effect]
     MAIN[effect.name](game, event, step, player, effect.params)
@@ -569,8 +594,7 @@ def _has_any(player: Player, advances: list[str]) -> bool:
 
 
 def _gain(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventGain) -> None:
-    kept = gain(game, player, amounts(params.gain))
-    game.say(f"{player.name} gains {describe(kept)}")
+    gained(game, player, gain(game, player, amounts(params.gain)))
 
 
 def _hand_out(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventHandOut) -> None:
@@ -585,7 +609,7 @@ def _hand_out_step(game: Game, event: EventInProgress, step: EventStep) -> None:
         if p.index != step.player and p.resources[resource] < resource_cap(game, p, resource)
     ]
     if not takers:
-        game.say(f"Nobody else can take more {resource}")
+        say(game, "event.nobody_takes", resource=resource)
     ask(game, event, step, takers)
 
 
@@ -593,7 +617,7 @@ def _handed(game: Game, event: EventInProgress, step: EventStep, option: str) ->
     resource = effect_params(game, event, step, prims.EventHandOut).resource
     taker = next(p for p in game.players if p.name == option)
     gain(game, taker, {resource: 1})
-    game.say(f"{game.player(step.player).name} gives 1 {resource} to {taker.name}")
+    say(game, "event.gives", step.player, what=things({resource: 1}), taker=party(game, taker.index))
     _again(event, step, step.count - 1)
 
 
@@ -660,12 +684,12 @@ def _mood_chosen(game: Game, event: EventInProgress, step: EventStep, option: st
     card = game.rules.event(event.card).name
     if spare is not None and option == _spare_option(spare):
         pay(player, _spare_cost(spare))
-        game.say(f"{player.name} pays {describe(_spare_cost(spare))} to spare a city ({spare.source})")
+        say(game, "event.spares", player.index, payment=things(_spare_cost(spare)), source=spare.source)
     else:
         city = city_by_label(game, option)
         if step.kind == "make_angry":
             city.mood = MOODS[0]
-            game.say(f"{player.name}'s city at {option} becomes angry ({card})")
+            say(game, "event.made_angry", player.index, space=option, card=card)
         else:
             _lower_mood(game, city, card)
         step.chosen.append(city.id)
@@ -692,7 +716,7 @@ def _famine(game: Game, event: EventInProgress, step: EventStep, player: Player,
     paid = min(owed, player.resources["food"])
     if paid:
         pay(player, {"food": paid})
-        game.say(f"{player.name} loses {paid} food to famine")
+        say(game, "event.famine", player.index, food=things({"food": paid}))
     if paid < owed:
         event.steps.insert(0, EventStep("make_angry", step.player, step.effect, 1))
 
@@ -737,7 +761,10 @@ def _unit_killed(game: Game, event: EventInProgress, step: EventStep, option: st
     remove_unit(game, step.player, option)
     vp = effect_params(game, event, step, prims.EventLoseUnits).vp_per_unit
     player.event_vp += vp
-    game.say(f"{player.name} loses a {option}" + (f" (+{vp:g} VP)" if vp else ""))
+    if vp:
+        say(game, "event.loses_unit_for_vp", player.index, unit=with_article(option), vp=f"+{log.vp(vp)}")
+    else:
+        say(game, "event.loses_unit", player.index, unit=with_article(option))
     _again(event, step, step.count - 1)
 
 
@@ -754,8 +781,7 @@ def _per_city(
     if not amount:
         return
     if params.resource != "tokens":
-        kept = gain(game, player, {params.resource: amount})
-        game.say(f"{player.name} gains {describe(kept)}")
+        gained(game, player, gain(game, player, {params.resource: amount}))
         return
     step_ = EventStep("tokens", step.player, step.effect, amount)
     ask(game, event, step_, [f"{m} mood, {amount - m} culture" for m in range(amount, -1, -1)])
@@ -764,8 +790,7 @@ def _per_city(
 def _tokens_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     mood, culture = (int(part.split()[0]) for part in option.split(", "))
     player = game.player(step.player)
-    gain(game, player, {"mood": mood, "culture": culture})
-    game.say(f"{player.name} gains {option} tokens")
+    gained(game, player, gain(game, player, {"mood": mood, "culture": culture}))
 
 
 def _settler_cities(game: Game, player: int) -> list[str]:
@@ -788,7 +813,7 @@ def _place_settler_step(game: Game, event: EventInProgress, step: EventStep) -> 
 
 def _settler_placed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     _place(game, step.player, SETTLER, label_to_hex(option))
-    game.say(f"{game.player(step.player).name} gains a settler at {option}")
+    say(game, "event.settler", step.player, space=option)
 
 
 def _gift_settler_step(game: Game, event: EventInProgress, step: EventStep) -> None:
@@ -818,17 +843,16 @@ def _tokens_paid(game: Game, event: EventInProgress, step: EventStep, option: st
     pay(player, {"mood": mood, "culture": culture})
     vp = (mood + culture) * effect_params(game, event, step, prims.EventTokensForVp).vp_per_token
     player.event_vp += vp
-    game.say(f"{player.name} pays {option} tokens for {vp:g} VP")
+    say(game, "event.tokens_for_vp", player.index, tokens=things({"mood": mood, "culture": culture}), vp=log.vp(vp))
 
 
 def _catch_up(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventCatchUp) -> None:
-    counts = {p.index: len(game.cities_of(p.index)) for p in game.players}
-    most, fewest = max(counts.values()), min(counts.values())
-    for index in _order_from(game, event.active):
-        amount = 1 if most == fewest else (most - counts[index] if counts[index] == fewest else 0)
-        if amount:
-            kept = gain(game, game.player(index), {params.resource: amount})
-            game.say(f"{game.player(index).name} gains {describe(kept)}")
+    """The player's share: counted when it comes, so a raid on them before it has been settled."""
+    counts = [len(game.cities_of(p.index)) for p in game.players]
+    most, fewest, own = max(counts), min(counts), counts[player.index]
+    amount = 1 if most == fewest else (most - own if own == fewest else 0)
+    if amount:
+        gained(game, player, gain(game, player, {params.resource: amount}))
 
 
 def _civil_war(
@@ -849,7 +873,7 @@ def _civil_war_city(game: Game, event: EventInProgress, step: EventStep, option:
     city = city_by_label(game, option)
     infantry = [u for u in game.units_at(city.pos) if u.owner == step.player and u.kind == INFANTRY]
     game.units.remove(max(infantry, key=lambda u: (u.immobile, u.id)))
-    game.say(f"{game.player(step.player).name} loses an infantry at {option} (civil war)")
+    say(game, "event.civil_war", step.player, space=option)
     if city.mood != MOODS[0]:
         _lower_mood(game, city, "civil war")
 
@@ -861,7 +885,7 @@ def _fire(game: Game, event: EventInProgress, step: EventStep, player: Player, p
         return
     lost = {k: min(v, holdings(player)[k]) for k, v in amounts(params.else_lose).items()}
     pay(player, lost)
-    game.say(f"{player.name} has no city on {params.terrain} and loses {describe(lost)}")
+    say(game, "event.no_city_on", player.index, terrain=params.terrain, what=things(lost) or "nothing")
 
 
 def _fire_spreads(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -872,7 +896,7 @@ def _fire_spreads(game: Game, event: EventInProgress, step: EventStep, option: s
             if n not in burning and game.terrain(n) == terrain and n not in game.exhausted:
                 burning.add(n)
                 frontier.append(n)
-    game.say(f"Fire spreads through the {terrain} from {option}")
+    say(game, "event.fire", terrain=terrain, space=option)
     burnt = []
     for owner in _order_from(game, step.player):
         spared = [c.id for c in game.cities_of(owner) if c.pos not in burning]
@@ -919,7 +943,7 @@ def _given_up(game: Game, event: EventInProgress, step: EventStep, option: str) 
         game.decks[deck].discard.append(card)
     else:
         remove_unit(game, step.player, option)
-    game.say(f"{player.name} gives up {'1 ' if option in PAYABLES else 'an '}{option}")
+    say(game, "event.gives_up", player.index, what=things({option: 1}) if option in PAYABLES else with_article(option))
     _again(event, step, step.count - 1)
 
 
@@ -935,7 +959,7 @@ def _lose_government(
     player.event_vp += params.vp_per_advance * len(lost)
     player.government_regains += [params.vp_per_advance] * len(lost)
     vp = params.vp_per_advance * len(lost)
-    game.say(f"{player.name} falls into anarchy and loses {', '.join(lost)} (+{vp:g} VP)")
+    say(game, "event.anarchy", player.index, advances=listed(lost), vp=f"+{log.vp(vp)}")
 
 
 def _owns_building(game: Game, player: int, building: str) -> list[City]:
@@ -956,7 +980,7 @@ def _changes_hands(
 
 def _card_passed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     holder = next(p for p in game.players if p.name == option)
-    game.say(f"{game.player(step.player).name} passes the card to {holder.name}")
+    say(game, "event.card_passed", step.player, holder=party(game, holder.index))
     event.steps.insert(0, EventStep("give_building", holder.index, step.effect))
 
 
@@ -985,14 +1009,20 @@ def _building_taken(game: Game, event: EventInProgress, step: EventStep, option:
     city = city_by_label(game, option)
     city.buildings[building] = step.player
     effects.holdings_changed(game)
-    game.say(f"The {building} at {option} turns to {game.player(step.player).name}'s colour")
+    say(
+        game,
+        "event.building_taken",
+        building=game.rules.buildings[building].name,
+        space=option,
+        taker=party(game, step.player),
+    )
 
 
 def _short_battle(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventShortBattle
 ) -> None:
     game.short_battle_vp = params.vp
-    game.say(f"The next land battle lasts one round; its winner gains {params.vp:g} VP")
+    say(game, "event.short_battle", vp=log.vp(params.vp))
 
 
 def _draw_cards(
@@ -1001,7 +1031,7 @@ def _draw_cards(
     before = (len(player.action_cards), len(player.objective_cards))
     deal(game, player, params.action, params.objective)
     drawn = len(player.action_cards) - before[0] + len(player.objective_cards) - before[1]
-    game.say(f"{player.name} draws {drawn} card(s)")
+    say(game, "event.draws_cards", player.index, cards=counted(drawn, "card"))
 
 
 def _make_happy(
@@ -1013,7 +1043,7 @@ def _make_happy(
 
 def _made_happy(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     city_by_label(game, option).mood = MOODS[-1]
-    game.say(f"{game.player(step.player).name}'s city at {option} becomes happy")
+    say(game, "event.made_happy", step.player, space=option)
 
 
 def _convert_tokens(
@@ -1031,7 +1061,7 @@ def _tokens_converted(game: Game, event: EventInProgress, step: EventStep, optio
     player = game.player(step.player)
     pay(player, {source: int(count)})
     gain(game, player, {target: int(count)})
-    game.say(f"{player.name} turns {option}")
+    say(game, "event.converts", player.index, given=things({source: int(count)}), taken=things({target: int(count)}))
 
 
 def _collect_again(
@@ -1046,7 +1076,7 @@ def _foresee(
 ) -> None:
     drawn = (draw_card(game, "objective") for _ in game.players)
     event.cards = [card for card in drawn if isinstance(card, int)]
-    game.say(f"{player.name} looks at {len(event.cards)} objective card(s) and assigns them")
+    say(game, "event.foresees", player.index, cards=counted(len(event.cards), "objective card"))
     event.steps[0:0] = [
         EventStep("foresee", step.player, step.effect, other=p) for p in _order_from(game, player.index)
     ]
@@ -1065,7 +1095,7 @@ def _foreseen(game: Game, event: EventInProgress, step: EventStep, option: str) 
     card = next(c for c in event.cards if _objective_name(game, c) == option)
     event.cards.remove(card)
     game.player(step.other).foreseen_objectives.append(card)
-    game.say(f"{game.player(step.player).name} sets an objective card aside for {game.player(step.other).name}")
+    say(game, "event.sets_aside", step.player, other=party(game, step.other))
 
 
 def _construct_ban(
@@ -1073,7 +1103,7 @@ def _construct_ban(
 ) -> None:
     card = game.rules.event(event.card).name
     game.construct_ban = card
-    game.say(f"{card}: from now on nobody without protection from it may build")
+    say(game, "event.construct_ban", card=card)
 
 
 # ---- pieces destroyed for good (Vulcan, Earthquake)
@@ -1154,19 +1184,26 @@ def _destroy_piece(game: Game, city: City, piece: str, params: prims.EventDestro
         game.cities.remove(city)
         _lose_piece(owner, CITY_CENTRE)
         owner.event_vp += vp
-        game.say(f"{owner.name}'s city at {where} is gone for good (+{vp:g} VP)")
+        say(game, "event.city_gone", owner.index, space=where, vp=f"+{log.vp(vp)}")
     elif piece in city.wonders:
         city.wonders.remove(piece)
         wonder_vp = game.rules.wonders[piece].owner_vp
         owner.event_vp += wonder_vp
-        game.say(f"The {_piece_name(game, piece)} at {where} is gone for good (+{wonder_vp:g} VP to {owner.name})")
+        say(
+            game,
+            "event.wonder_gone",
+            wonder=_piece_name(game, piece),
+            space=where,
+            vp=f"+{log.vp(wonder_vp)}",
+            owner=party(game, owner.index),
+        )
         if piece in params.effect_kept:
             _wonder_effect_kept(game, piece)
     else:
         colour = game.player(city.buildings.pop(piece))
         _lose_piece(colour, piece)
         colour.event_vp += vp
-        game.say(f"{colour.name}'s {_piece_name(game, piece)} at {where} is gone for good (+{vp:g} VP)")
+        say(game, "event.piece_gone", colour.index, piece=_piece_name(game, piece), space=where, vp=f"+{log.vp(vp)}")
     effects.holdings_changed(game)
 
 
@@ -1177,7 +1214,7 @@ def _wonder_effect_kept(game: Game, wonder: str) -> None:
         if wonder in builder.wonders_built:
             builder.destroyed_wonders_kept.append(wonder)
             vp = spec.builder_vp
-            game.say(f"The effect of the {spec.name} is kept: {builder.name}, its builder, still scores {vp:g} VP")
+            say(game, "event.wonder_kept", wonder=spec.name, builder=party(game, builder.index), vp=log.vp(vp))
 
 
 def _lose_piece(player: Player, piece: str) -> None:
@@ -1194,7 +1231,7 @@ def _gift(game: Game, event: EventInProgress, step: EventStep, player: Player, p
 def _gifted(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     taker = next(p for p in game.players if p.name == option)
     kept = gain(game, taker, amounts(effect_params(game, event, step, prims.EventGift).gain))
-    game.say(f"{game.player(step.player).name} picks {taker.name}, who gains {describe(kept)}")
+    say(game, "event.gift", step.player, taker=party(game, taker.index), what=things(kept) or "nothing")
 
 
 def _public_wonder(
@@ -1205,7 +1242,7 @@ def _public_wonder(
     card = draw_card(game, "wonder")
     game.public_wonder = card if isinstance(card, str) else None
     if game.public_wonder is not None:
-        game.say(f"The {game.rules.wonders[game.public_wonder].name} is turned face up beside the wonder deck")
+        say(game, "event.public_wonder", wonder=game.rules.wonders[game.public_wonder].name)
 
 
 LEADER_VP = "take the VP"
@@ -1240,19 +1277,19 @@ def _new_leader(game: Game, event: EventInProgress, step: EventStep, option: str
     if option == LEADER_VP:
         vp = effect_params(game, event, step, prims.EventLoseLeader).vp
         player.event_vp += vp
-        game.say(f"{player.name} gains {vp:g} VP")
+        say(game, "gains_vp", player.index, vp=log.vp(vp))
     else:
         name, label = option.rsplit(" at ", 1)
         civilizations.place_leader(game, player, name, city_by_label(game, label))
     player.leaders_barred = True
-    game.say(f"{player.name} may recruit no more leaders")
+    say(game, "event.no_leaders", player.index)
 
 
 def _end_relations(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventDiplomacy
 ) -> None:
     if player.diplomatic_partner is not None:
-        game.say(f"{player.name} ends the diplomatic relations with {game.player(player.diplomatic_partner).name}")
+        say(game, "event.diplomacy_ends", player.index, partner=party(game, player.diplomatic_partner))
     diplomacy.end(game, player)
 
 
@@ -1260,7 +1297,7 @@ def _city_attack_offer(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventCityAttackOffer
 ) -> None:
     game.city_attack_offer = event.card
-    game.say(f"The next player to attack a city may pay {describe(amounts(params.pay))} for {params.vp:g} VP")
+    say(game, "event.city_attack_offer", payment=things(amounts(params.pay)), vp=log.vp(params.vp))
 
 
 # ------------------------------------------------------------------ tables

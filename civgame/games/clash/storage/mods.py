@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from civgame.framework.datafiles import (
@@ -61,6 +60,7 @@ from civgame.games.clash.rules.flow.controller import apply, legal_actions
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.save import SaveHeader, check_rules_match, load_game, read_header, rules_difference
+from civgame.paths import user_data_dir as user_data_dir  # where the player's files are (mods, saves)
 
 MOD_FILE = "mod.yaml"
 MODS_DIR_VARIABLE = "CIVGAME_MODS_DIR"  # overrides the user mods folder (tests, portable installs)
@@ -97,13 +97,6 @@ class Mod:
 
 
 # ---------------------------------------------------------------- finding mods
-
-
-def user_data_dir() -> Path:
-    """civgame's folder in the platform's per-user data folder, as platformdirs finds it: on Linux
-    `$XDG_DATA_HOME/civgame` (`~/.local/share/civgame` without it), on macOS
-    `~/Library/Application Support/civgame`, on Windows the roaming `%APPDATA%\\civgame`."""
-    return platformdirs.user_data_path("civgame", appauthor=False, roaming=True)
 
 
 def user_mods_dir() -> Path:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable, Sequence
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import counted
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.economy import (
@@ -27,13 +28,12 @@ from civgame.games.clash.core.actions import Action, Advance
 from civgame.games.clash.core.decisions import EffectChoiceDecision
 from civgame.games.clash.core.model import Game, Player
 from civgame.games.clash.core.vocabulary import DECLINE, Payable, amounts
-from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base import civilizations, log
 from civgame.games.clash.rules.base.abilities import ability
 from civgame.games.clash.rules.base.cards import asked_where_from, discard, draw_card, draw_into_hand
 from civgame.games.clash.rules.base.payments import (
     affordable,
     any_of,
-    describe,
     enforce_caps,
     gain,
     pay,
@@ -43,7 +43,7 @@ from civgame.games.clash.rules.base.payments import (
 from civgame.games.clash.rules.base.registry import rule
 from civgame.games.clash.rules.base.triggers import fire
 from civgame.games.clash.rules.base.turns import spend_main_action
-from civgame.games.clash.rules.events import resolve_event
+from civgame.games.clash.rules.events import refill_tracker, resolve_event
 
 
 def government_of(game: Game, player: Player) -> str | None:
@@ -174,7 +174,7 @@ def _work_out_waivers_brought(game: Game, player: Player, name: Hashable) -> tup
 def note_waiver(game: Game, player: Player, name: str, waiver: Effect) -> None:
     """`name` is bought free through `waiver` (`advance_prices`): said in the log, and a once-per-turn
     waiver is used for the turn."""
-    game.say(f"{name} costs nothing ({waiver.source})")
+    log.say(game, "advance.free", advance=name, source=waiver.source)
     if effects.params_as(waiver, FreeAdvanceCost).once_per_turn:
         effects.mark_used(player, waiver)
 
@@ -212,13 +212,16 @@ def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool
         uses_event_cube = False  # Anarchy: a regained government advance uses no cube but costs VP
         lost = player.government_regains.pop(0)
         player.event_vp -= lost
-        game.say(f"{player.name} regains a government advance after anarchy: no event cube, {lost:g} VP lost")
+        log.say(game, "advance.regained", player.index, vp=log.vp(lost))
     bonus = game.rules.advance(name).bonus
     if bonus == "mood":
         player.mood_tokens += 1
     elif bonus == "culture":
         player.culture_tokens += 1
-    game.say(f"{player.name} gains {name}" + (f" (+1 {bonus} token)" if bonus else ""))
+    if bonus:
+        log.say(game, "advance.gained_with_token", player.index, advance=name, token=log.things({bonus: 1}))
+    else:
+        log.say(game, "advance.gained", player.index, advance=name)
     effects.holdings_changed(game, player)
     civilizations.grant_special_advances(game, player, name)
     enforce_caps(game, player)
@@ -250,21 +253,23 @@ def apply_on_gain(game: Game, player: Player, source: str) -> None:
 
 def _reward(game: Game, player: Player, what: dict[Payable, int], source: str) -> None:
     if what:
-        kept = gain(game, player, amounts(what))
-        game.say(f"{player.name} gains {describe(kept)} ({source})")
+        log.gained(game, player, gain(game, player, amounts(what)), source)
 
 
 def _draw(game: Game, player: Player, deck: str, count: int, source: str) -> None:
     for _ in range(count):
         draw_into_hand(game, player, deck)
-    game.say(f"{player.name} draws {count} {deck} card(s) ({source})")
+    log.say(game, "draws_from", player.index, cards=counted(count, f"{deck} card"), source=source)
 
 
 def use_event_cube(game: Game, player: Player) -> None:
+    """Take a cube from the tracker; the last one draws an event, and the tracker is refilled once that
+    event is resolved (`events.resume`). A cube taken before then comes from the refilled tracker."""
+    if player.event_cubes <= 0:
+        refill_tracker(game, player)
     player.event_cubes -= 1
     if player.event_cubes > 0:
         return
-    player.event_cubes = game.rules.game.starting.event_cubes
     if not asked_where_from(game, player, "event"):
         draw_event(game, player, from_discard=False)
 
@@ -274,6 +279,7 @@ def draw_event(game: Game, player: Player, *, from_discard: bool) -> None:
     deck = game.decks["event"]
     card = deck.discard.pop() if from_discard and deck.discard else draw_card(game, "event")
     if not isinstance(card, int):
+        refill_tracker(game, player)  # no card to resolve
         return
     discard(game, player, "event", card)  # as soon as drawn, before it acts
     fire(game, "event_drawn", player=player.index, card=card)
@@ -382,7 +388,7 @@ def take_advance_on_build(game: Game, decision: EffectChoiceDecision, option: st
     if option == DECLINE:
         return
     player = game.player(decision.player)
-    game.say(f"{player.name} takes {option} for free ({decision.source})")
+    log.say(game, "advance.taken_free", player.index, advance=option, source=decision.source)
     gain_advance(game, player, option)
 
 
@@ -400,6 +406,6 @@ def advance_as_free_action(game: Game, effect: Effect, choice: tuple[str, ...]) 
     name, *parts = choice
     payment = {item: int(amount) for item, amount in (part.split(":") for part in parts)}
     pay(player, payment)
-    game.say(f"{player.name} pays {describe(payment)} for {name} as a free action ({effect.source})")
+    log.say(game, "advance.bought", player.index, payment=log.things(payment), advance=name, source=effect.source)
     gain_advance(game, player, name)
     offer_purchase_bonus(game, player, [name], payment)

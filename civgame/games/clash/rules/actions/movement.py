@@ -26,6 +26,7 @@ from operator import attrgetter
 from typing import Literal, NamedTuple
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import listed
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects.military import CityBarredAfterTerrain, MovementReward, RoadMove
 from civgame.games.clash.content.effects.sources import ship_capacity
@@ -36,8 +37,8 @@ from civgame.games.clash.core.model import City, Game, Unit
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules import combat
 from civgame.games.clash.rules.actions import exploration, shipcraft
-from civgame.games.clash.rules.base import diplomacy
-from civgame.games.clash.rules.base.payments import affordable, describe, gain, pay, settle
+from civgame.games.clash.rules.base import diplomacy, log
+from civgame.games.clash.rules.base.payments import affordable, gain, pay, settle
 from civgame.games.clash.rules.base.registry import answering, rule
 from civgame.games.clash.rules.base.turns import spend_main_action
 
@@ -728,15 +729,6 @@ def begin_move(game: Game, player: int, attack_bonus: int = 0) -> None:
     game.pending.append(MoveDecision(player=player, groups_left=groups, attack_bonus=attack_bonus))
 
 
-def _named_units(game: Game, group: list[Unit]) -> str:
-    """ "2 Infantry and 1 Settler": the group as the log names it."""
-    counts: dict[str, int] = {}  # (a Counter costs more to make than the rest of the sentence)
-    for unit in group:
-        counts[unit.kind] = counts.get(unit.kind, 0) + 1
-    parts = [f"{n} {game.rules.units[kind].name}" for kind, n in counts.items()]
-    return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
-
-
 def _allowed(decision: MoveDecision, units: tuple[int, ...]) -> bool:
     """A free move of some units only (`only_units`) lets no other unit move."""
     return not decision.only_units or set(units) <= set(decision.only_units)
@@ -791,11 +783,19 @@ def move_units(game: Game, action: MoveUnits) -> None:
     for unit in group:
         unit.moved_this_action = True
     route = " by road" if target.how == "road" else " around the board" if target.entry is not None else ""
-    where = f"from {hex_to_label(start)} to {hex_to_label(action.to)}{route}"
-    game.say(f"{player.name} moves {_named_units(game, group)} {where}")
+    origin, to = hex_to_label(start), hex_to_label(action.to)
+    log.say(
+        game,
+        "move.moves",
+        player.index,
+        units=log.units(game, [u.kind for u in group]),
+        origin=origin,
+        space=to,
+        route=route,
+    )
     if payment:
         pay(player, payment)
-        game.say(f"{player.name} pays {describe(payment)} for the move")
+        log.say(game, "move.paid", player.index, payment=log.things(payment))
     if mode == "ship":
         _movement_rewards(game, decision, sail_around=target.entry is not None)
     if target.how == "explore":
@@ -835,7 +835,8 @@ def _movement_rewards(game: Game, decision: MoveDecision, sail_around: bool) -> 
             continue
         decision.rewarded.append(key)
         kept = gain(game, player, amounts(reward.gain))
-        game.say(f"{player.name} gains {describe(kept)} from {effect.source}")
+        if any(kept.values()):
+            log.say(game, "move.reward", player.index, what=log.things(kept), source=effect.source)
 
 
 def _boarding(game: Game) -> BoardingDecision:
@@ -859,9 +860,9 @@ def board_ships(game: Game, action: BoardShips) -> None:
     units = [u for u in game.units if u.id in decision.units]
     units.sort(key=lambda u: decision.units.index(u.id))
     _board(game, units, tuple(action.ships), decision.sea)
-    game.say(
-        f"{game.player(decision.player).name}'s units board ship(s) {', '.join(map(str, sorted(set(action.ships))))}"
-    )
+    ships = sorted(set(action.ships))
+    named = f"ship {ships[0]}" if len(ships) == 1 else "ships " + listed(map(str, ships))
+    log.say(game, "move.boards", decision.player, ships=named)
 
 
 def _legal_end_move(game: Game) -> list[Action]:

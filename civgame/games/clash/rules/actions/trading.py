@@ -30,6 +30,7 @@ from functools import cache
 from itertools import combinations, islice
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import counted, listed
 from civgame.games.clash.core.actions import (
     AcceptTrade,
     Action,
@@ -42,6 +43,7 @@ from civgame.games.clash.core.actions import (
 from civgame.games.clash.core.decisions import TradeDecision, TradeOfferDecision
 from civgame.games.clash.core.model import Game, Player
 from civgame.games.clash.core.vocabulary import RESOURCES, TOKENS
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.cards import (
     GREAT_PERSON,
     great_person_name,
@@ -302,8 +304,8 @@ def send_trade(game: Game, action: SendTrade) -> None:
             face_down=list(decision.face_down),
         )
     )
-    me, partner = game.player(decision.player), game.player(decision.partner)
-    game.say(f"{me.name} offers {partner.name} a trade: {public_text(decision.give)} for {public_text(decision.take)}")
+    give, take = public_text(decision.give), public_text(decision.take)
+    log.say(game, "trade.offer", decision.player, partner=log.party(game, decision.partner), give=give, take=take)
 
 
 def _legal_cancel(game: Game) -> list[Action]:
@@ -384,16 +386,18 @@ def accept_trade(game: Game, action: AcceptTrade) -> None:
     proposer, partner = game.player(decision.proposer), game.player(decision.player)
     from_partner = {k: v for k, v in decision.take.items() if k in AMOUNTS} | dict.fromkeys(action.cards, 1)
     game.pending.pop()
-    lost = _hand_over(game, proposer, partner, decision.give) + _hand_over(game, partner, proposer, from_partner)
-    game.say(
-        f"{partner.name} accepts: {proposer.name} trades {public_text(decision.give)} "
-        f"to {partner.name} for {public_text(from_partner)}"
-    )
-    for line in lost:
-        game.say(line)
+    lost = [
+        (partner, _hand_over(game, proposer, partner, decision.give)),
+        (proposer, _hand_over(game, partner, proposer, from_partner)),
+    ]
+    give, take = public_text(decision.give), public_text(from_partner)
+    log.say(game, "trade.accepted", proposer.index, partner=log.party(game, partner.index), give=give, take=take)
+    for receiver, over in lost:
+        if over:
+            log.say(game, "trade.over_limit", receiver.index, what=log.things(over))
 
 
-def _hand_over(game: Game, giver: Player, receiver: Player, items: dict[str, int]) -> list[str]:
+def _hand_over(game: Game, giver: Player, receiver: Player, items: dict[str, int]) -> dict[str, int]:
     """Move items from giver to receiver; returns what the receiver's limits made them lose."""
     amounts = {k: v for k, v in items.items() if k in AMOUNTS}
     pay(giver, amounts)
@@ -401,7 +405,7 @@ def _hand_over(game: Game, giver: Player, receiver: Player, items: dict[str, int
     for item in items:
         if card_kind(item) is not None:
             _move_card(giver, receiver, item)
-    return [f"{receiver.name} loses {amounts[k] - kept[k]} {k} over the limit" for k in amounts if kept[k] < amounts[k]]
+    return {k: amounts[k] - kept[k] for k in amounts if kept[k] < amounts[k]}
 
 
 def _move_card(giver: Player, receiver: Player, item: str) -> None:
@@ -420,7 +424,7 @@ def _legal_decline(game: Game) -> list[Action]:
 def decline_trade(game: Game, action: DeclineTrade) -> None:
     decision = _answering(game)
     game.pending.pop()
-    game.say(f"{game.player(decision.player).name} declines {game.player(decision.proposer).name}'s trade offer")
+    log.say(game, "trade.declined", decision.player, proposer=log.party(game, decision.proposer))
 
 
 # ------------------------------------------------------------------ wording
@@ -431,9 +435,6 @@ def public_text(items: dict[str, int]) -> str:
     counts: Counter[str] = Counter()
     for item, count in items.items():
         counts[card_kind(item) or item] += count
-    parts = [
-        f"{n} {name} card{'s' if n > 1 else ''}" if name in CARD_KINDS else f"{n} {name}"
-        for name, n in counts.items()
-        if n
-    ]
-    return ", ".join(parts) if parts else "nothing"
+    cards = [counted(n, f"{name} card") for name, n in counts.items() if n and name in CARD_KINDS]
+    held = log.things({name: n for name, n in counts.items() if name not in CARD_KINDS})
+    return listed([*([held] if held else []), *cards]) or "nothing"

@@ -27,6 +27,7 @@ from civgame.games.clash.rules.actions.cities import (
     finish_activation,
     why_cannot_activate,
 )
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.abilities import ability
 from civgame.games.clash.rules.base.payments import affordable, enforce_caps, pay, settle
 from civgame.games.clash.rules.base.registry import rule
@@ -130,7 +131,7 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
         return
     pay(player, payment)
     if free:
-        game.say(f"Building a wonder at {hex_to_label(city.pos)} costs {player.name} no action")
+        log.say(game, "wonder.no_action", space=hex_to_label(city.pos), builder=log.party(game, player.index))
     else:
         spend_main_action(game)
     begin_activation(game, city)
@@ -147,7 +148,7 @@ def place_wonder(game: Game, city: City, wonder: str) -> None:
     player.wonders_built_when.append([game.age, game.round])
     effects.holdings_changed(game)
     name = game.rules.wonders[wonder].name
-    game.say(f"{player.name} builds the {name} at {hex_to_label(city.pos)}")
+    log.say(game, "wonder.builds", player.index, wonder=name, space=hex_to_label(city.pos))
     apply_on_gain(game, player, name)
     fire(game, "wonder_built", player=player.index, wonder=wonder, city=city.id)
 
@@ -193,7 +194,7 @@ def place_ship(game: Game, effect: Effect, choice: tuple[str, ...]) -> None:
     space = label_to_hex(choice[0])
     begin_activation(game, city)
     game.units.append(Unit(game.new_id(), game.current, SHIP, space))
-    game.say(f"{game.player(game.current).name} places a ship at {choice[0]} ({effect.source})")
+    log.say(game, "wonder.ship", game.current, space=choice[0], source=effect.source)
     finish_activation(game, city)
 
 
@@ -219,7 +220,7 @@ def borrow_advance(game: Game, effect: Effect, choice: tuple[str, ...]) -> None:
     effects.mark_used(player, effect)
     player.borrowed_advance = choice[0]
     effects.holdings_changed(game)
-    game.say(f"{player.name} uses {choice[0]} until the end of the turn ({effect.source})")
+    log.say(game, "wonder.borrows", player.index, advance=choice[0], source=effect.source)
 
 
 @observer("turn_end")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import Party, listed
 from civgame.games.clash.content import effects
 from civgame.games.clash.core.actions import Action, ChangeGovernment, ChooseFirstPlayer, Raze, TakeFreeAdvance
 from civgame.games.clash.core.decisions import (
@@ -28,9 +29,9 @@ from civgame.games.clash.core.model import Game, Player
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules.actions.advances import gain_advance, gainable, government_of, why_not_gain
 from civgame.games.clash.rules.actions.objectives import offer_status
-from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base import civilizations, log
 from civgame.games.clash.rules.base.cards import deal
-from civgame.games.clash.rules.base.payments import can_pay, describe, gain, pay, payment_for
+from civgame.games.clash.rules.base.payments import can_pay, gain, pay, payment_for
 from civgame.games.clash.rules.base.registry import answering, rule
 from civgame.games.clash.rules.base.scoring import winners
 from civgame.games.clash.rules.base.triggers import fire
@@ -41,7 +42,7 @@ from civgame.games.clash.rules.base.turns import after_last_round, start_turn
 def begin(game: Game) -> None:
     game.phase = "status"
     game.status_step = 0
-    game.say(f"Status phase of age {game.age}")
+    log.say(game, "status.begins", age=game.age)
     run(game)
 
 
@@ -180,8 +181,8 @@ def end_game(game: Game, reason: str) -> None:
     game.phase = "over"
     game.pending.clear()
     game.winner = winners(game)
-    names = " and ".join(game.player(i).name for i in game.winner)
-    game.say(f"The game ends: {reason}. Winner: {names}")
+    names = listed(game.player(i).name for i in game.winner)
+    log.say(game, "status.game_ends", reason=reason, winners=Party(names, plural=len(game.winner) > 1))
 
 
 # ------------------------------------------------------------------ answers
@@ -226,8 +227,8 @@ def raze(game: Game, action: Raze) -> None:
         game.cities.remove(city)
         effects.holdings_changed(game)
         reward = amounts(game.rules.game.raze)
-        gain(game, player, reward)
-        game.say(f"{player.name} razes the city at {hex_to_label(city.pos)} for {describe(reward)}")
+        log.say(game, "status.razes", player.index, space=hex_to_label(city.pos))
+        log.gained(game, player, gain(game, player, reward))
     game.pending.pop()
     run(game)
 
@@ -257,7 +258,7 @@ def switch_government(game: Game, player: Player, advances: tuple[str, ...]) -> 
     for name in advances:
         gain_advance(game, player, name, uses_event_cube=False)
     civilizations.drop_special_advances(game, player)  # after the new government: "any government" ones stay
-    game.say(f"{player.name} changes government from {current} to {game.rules.category_of(advances[0]).name}")
+    log.say(game, "status.government", player.index, old=current, new=game.rules.category_of(advances[0]).name)
 
 
 def _legal_first_player(game: Game) -> list[Action]:
@@ -269,6 +270,6 @@ def choose_first_player(game: Game, action: ChooseFirstPlayer) -> None:
     if not 0 <= action.player < len(game.players):
         raise RuleError("choose one of the players")
     game.first_player = action.player
-    game.say(f"{game.player(action.player).name} will be first player")
+    log.say(game, "status.first_player", action.player)
     game.pending.pop()
     run(game)

@@ -151,7 +151,9 @@ def read_mod(path: Path) -> Mod:
 
 
 def available_rulesets() -> list[str]:
-    return sorted(p.name for p in RULESETS_ROOT.iterdir() if (p / FILES["game"]).is_file())
+    """Clash's rulesets: the folders of rules_data holding every file of Clash's data (another game's
+    data lies beside them)."""
+    return sorted(p.name for p in RULESETS_ROOT.iterdir() if all((p / name).is_file() for name in FILES.values()))
 
 
 # ---------------------------------------------------------------- loading rules with mods

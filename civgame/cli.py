@@ -1,11 +1,13 @@
-"""Command line: `civgame` opens the window UI; `civgame --headless` lets computer players
-play a whole game and prints the final score table.
+"""Command line: `civgame` opens the window, where people play alone against computer players or with
+friends, at one computer or over the network; `civgame --headless` lets computer players play a whole
+game, reporting its progress on stderr (`--quiet` silences it), and prints why it ended and the final
+score table.
 
-    civgame --headless --players 4 --seed 7 --agents normal,hard,easy,random [--save PATH]
+    civgame --headless --players 4 --seed 7 --agents normal,hard,easy,random [--save PATH] [--quiet]
     civgame --headless --civilizations rome,random --deal-also maya [--what-if]   # civilizations per seat
     civgame --headless --load PATH [--save PATH]     # finish a saved game with its computer players
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
-    civgame validate-rules DIR [DIR2 ...]             # check a ruleset, or mods stacked in order
+    civgame validate-rules [--show] DIR [DIR2 ...]    # check a ruleset, or mods stacked in order
     civgame --game sid-meier --headless --players 4 --seed 1 --agents random [--save PATH] [--load PATH]
     civgame tournament [--games N] [--lineup hard,normal]  # the computer levels' strength (see --help)
     civgame serve --port N [--database URL] [--certfile C --keyfile K]  # hold games for network play
@@ -23,11 +25,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from civgame import games
 from civgame.ai import GameRunError, play_out
@@ -40,9 +43,11 @@ from civgame.framework.text import printable
 from civgame.games.clash.content.ruleset import Ruleset
 from civgame.games.clash.core.model import Game, Seat
 from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base.endings import describe_end
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
 from civgame.games.clash.rules.flow.setup import RANDOM, Civilizations, new_game, random_pool
 from civgame.games.clash.storage.mods import (
+    Change,
     check_rules,
     load_rules,
     load_saved_game,
@@ -62,7 +67,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="civgame", description="Clash of Cultures: Monumental Edition, hot-seat on one computer.")
+    parser = _Parser(
+        prog="civgame",
+        description="Clash of Cultures: Monumental Edition for 2-4 players: play alone against computer players, "
+        "or with friends taking turns at one computer or over the network. Without options it opens the window.",
+    )
     parser.add_argument(
         "--game",
         choices=sorted(games.PACKAGES),
@@ -76,7 +85,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="with --game: switch on one of the game's options (sid-meier: tie_breaker); repeat for several",
     )
-    parser.add_argument("--headless", action="store_true", help="play without a window, with computer players")
+    parser.add_argument(
+        "--headless",
+        action="store_true",
+        help="play a whole game without a window, every seat a computer player; progress goes to stderr",
+    )
+    parser.add_argument("--quiet", action="store_true", help="with --headless: report no progress on stderr")
     parser.add_argument("--players", type=int, default=4, help="number of players, 2-4 (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="game seed; the same seed plays the same game (default 1)")
     parser.add_argument(
@@ -147,6 +161,11 @@ def build_parser() -> argparse.ArgumentParser:
         "order; print each problem as file:line: problem.",
     )
     validate.add_argument("folders", metavar="DIR", nargs="+", type=Path)
+    validate.add_argument(
+        "--show",
+        action="store_true",
+        help="also print each value the mods change, as the game will use it, with the value it had before",
+    )
     # Listed here for --help; its options are its own (civgame/ai/tournament.py), handed on by _main.
     commands.add_parser(
         "tournament", help="play seeded games between the computer levels; print win rates, Elo and thinking times"
@@ -199,7 +218,7 @@ def _main(argv: Sequence[str] | None) -> int:
         other = other_game_of(args)
         if other is not None:
             return validate_other_rules(other, args.folders)
-        return validate_rules(args.folders)
+        return validate_rules(args.folders, args.show)
     if args.game != games.DEFAULT_GAME:
         return play_other_game(args)
     if args.smoke_test:
@@ -362,13 +381,21 @@ def _screenshot(args: argparse.Namespace) -> int:
     return 0
 
 
-def validate_rules(folders: Sequence[Path]) -> int:
-    """`civgame validate-rules`: every problem on its own line, or one OK line."""
+def validate_rules(folders: Sequence[Path], show: bool = False) -> int:
+    """`civgame validate-rules`: every problem on its own line, or a warning for each change of a mod that has
+    no effect (with `show`, each value the mods change, as the rules use it) and one OK line."""
+    changes: list[Change] = []
     try:
-        rules = check_rules(folders)
+        rules = check_rules(folders, changes)
     except RulesDataError as exc:
         print("\n".join(map(printable, exc.all_problems)))
         return EXIT_ERROR
+    for change in changes:
+        problem = change.problem()
+        if problem is not None:
+            print(printable(change.where.problem(f"warning: {change.label()} {problem}")))
+        elif show:
+            print(printable(change.describe()))
     print(printable(summary(rules)))
     return 0
 
@@ -385,7 +412,46 @@ def _play_headless(args: argparse.Namespace) -> Game:
     for player, level in zip(game.players, _headless_levels(args, game), strict=True):
         player.seat = level
     agents = [make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players]
-    return play_out(game, agents, study=args.study_folder)
+    if args.quiet:
+        return play_out(game, agents, study=args.study_folder)
+    progress = Progress(sys.stderr)
+    try:
+        return play_out(game, agents, study=args.study_folder, observer=progress)
+    finally:
+        progress.done(game)
+
+
+class Progress:
+    """A headless game's progress on `stream`: a line at each new round and status phase with the actions
+    played and the time taken so far (on a terminal, one line rewritten in place)."""
+
+    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
+        self.stream, self.clock = stream, clock
+        self.started = clock()
+        self.stage: tuple[str, int, int] | None = None
+        self.in_place = stream.isatty()
+
+    def __call__(self, game: Game, _action: object) -> None:
+        stage = (game.phase, game.age, game.round)
+        if stage != self.stage and game.phase != "over":
+            self.stage = stage
+            self._show(game, "")
+
+    def done(self, game: Game) -> None:
+        """The last line, once the game is over or stopped: it stays on the terminal."""
+        self._show(game, "game over: " if game.phase == "over" else "stopped: ", last=True)
+
+    def _show(self, game: Game, prefix: str, last: bool = False) -> None:
+        where = {"status": ", status phase", "over": ""}.get(game.phase, f", round {game.round}")
+        seconds = round(self.clock() - self.started)
+        text = (
+            f"civgame: {prefix}age {game.age}{where}, {len(game.history)} actions, "
+            f"{seconds // 60}:{seconds % 60:02d} elapsed"
+        )
+        if self.in_place:  # over the line before, then clear what is left of it
+            text = f"\r{text}\x1b[K"
+        print(text, end="\n" if last or not self.in_place else "", file=self.stream)
+        self.stream.flush()
 
 
 def civilization_options(args: argparse.Namespace, rules: Ruleset) -> dict[str, Any]:
@@ -438,7 +504,7 @@ def score_table(game: Game) -> str:
     lines.insert(1, "  ".join("-" * w for w in widths))
     winners = " and ".join(printable(game.player(i).name) for i in game.winner) or "none"
     header = f"Game over after age {game.age}, {len(game.history)} actions (seed {game.seed})"
-    return "\n".join([header, *lines, f"Winner: {winners}"])
+    return "\n".join([header, printable(describe_end(game)), *lines, f"Winner: {winners}"])
 
 
 def _fail_rules(exc: RulesDataError) -> int:

@@ -91,6 +91,8 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
+        if self.scene is not None:
+            self.scene.remember_input()  # the text fields are made anew for the new size
         self.screen = _window_surface()
         size = self.screen.get_size()
         if theme.ui_scale(size) != self.scale:  # text sizes live in the theme: start a new manager

@@ -144,11 +144,18 @@ def panel_size(board: pygame.Rect, view: BattleView, scale: float) -> tuple[int,
 
 
 def draw_panel(
-    surface: pygame.Surface, game: Game, view: BattleView, rect: pygame.Rect, scale: float, shown: int | None = None
+    surface: pygame.Surface,
+    game: Game,
+    view: BattleView,
+    rect: pygame.Rect,
+    scale: float,
+    shown: int | None = None,
+    *,
+    folded: bool = False,
 ) -> None:
     """The panel with the first `shown` lines of the battle (all if None); while lines are still
     appearing (an animation), the newest one is drawn in the accent colour and the title keeps
-    the outcome ("won by …") for the end."""
+    the outcome ("won by …") for the end. Folded, only its title."""
     size = round(13 * scale)
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((16, 18, 24, 232))
@@ -159,12 +166,14 @@ def draw_panel(
     title = view.title if shown is None else view.title.split(" — ")[0]
     theme.blit_text(
         surface,
-        f"{view.mark} " + theme.fit_text(title, title_size, rect.w - 70),
+        f"{view.mark} " + theme.fit_text(title, title_size, rect.w - round(100 * scale), bold=True),
         (x, y),
         title_size,
         theme.TEXT,
         bold=True,
     )
+    if folded:
+        return
     y += round(30 * scale)
     if view.card is not None:  # the card on the left, the lines beside it
         card_w = min(_card_width(view, scale), round((rect.bottom - 6 - y) / 1.4))

@@ -73,18 +73,26 @@ def _start_mixer() -> bool:
 
 
 class Sounds:
-    """The loaded effects at the volume of the settings (0 to 100 percent; 0 is silent)."""
+    """The loaded effects at the volume of the settings (0 to 100 percent; 0 is silent).
+
+    The audio device is opened only once the volume is above 0: a muted window (and a screenshot) never
+    asks the system for one, so a machine without sound prints nothing about it."""
 
     def __init__(self, volume: int):
         self.effects: dict[str, pygame.mixer.Sound] = {}
-        self.volume = volume
-        if _start_mixer():
-            for name in EFFECTS:
-                try:
-                    self.effects[name] = pygame.mixer.Sound(str(SOUNDS_DIR / f"{name}.wav"))
-                except (pygame.error, FileNotFoundError):
-                    continue  # a missing or unreadable file: that moment stays silent
+        self.volume = 0
+        self._tried = False  # the audio device was asked for
         self.set_volume(volume)
+
+    def _load(self) -> None:
+        self._tried = True
+        if not _start_mixer():
+            return
+        for name in EFFECTS:
+            try:
+                self.effects[name] = pygame.mixer.Sound(str(SOUNDS_DIR / f"{name}.wav"))
+            except (pygame.error, FileNotFoundError):
+                continue  # a missing or unreadable file: that moment stays silent
 
     @property
     def available(self) -> bool:
@@ -92,6 +100,8 @@ class Sounds:
 
     def set_volume(self, percent: int) -> None:
         self.volume = max(0, min(100, percent))
+        if self.volume and not self._tried:
+            self._load()
         for effect in self.effects.values():
             effect.set_volume(self.volume / 100)
 

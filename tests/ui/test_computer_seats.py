@@ -7,6 +7,7 @@ import pygame
 
 from civgame.games.clash.core.actions import EndTurn
 from civgame.games.clash.core.decisions import TradeOfferDecision
+from civgame.games.clash.rules.flow import status
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.save import load_game
 from civgame.ui.game_scene import GameScene
@@ -156,3 +157,27 @@ def test_a_game_in_the_window_past_a_thousand_actions_is_saved_for_study_and_the
     assert scene.notice.endswith(f"it is saved for study in {saved}")
     scene.perform(EndTurn())
     assert len(list((app.settings.data_dir / "long games").iterdir())) == 1  # once
+
+
+def test_alone_against_a_computer_the_status_phase_shows_no_pass_screen_and_the_persons_own_hand(app):
+    app.settings.animation_speed = "off"
+    game = new_game(["Anna", "Ben"], 7)
+    game.first_player = 1  # the computer answers each status step first
+    game.players[1].seat = "easy"
+    status.begin(game)  # test set-up: the end of the age
+    app.switch(GameScene(app, game))
+    scene = app.scene
+    scene.computers.faster = True
+    own_choices = 0
+    while game.phase == "status" or scene.computer_to_act:
+        assert not scene.covered and scene.pass_button is None
+        assert scene.panel_board() == (0, True)  # Anna's board and hand, whoever decides
+        if scene.computer_to_act:
+            scene.computers.wait(5.0)
+            app.pump()
+            continue
+        app.draw()
+        assert scene.panel._cards  # her hand is drawn while she answers
+        own_choices += 1
+        click_button(app, next(b for b in scene.dialog.buttons if b.is_enabled))
+    assert own_choices >= 2 and game.age == 2 and game.actor() == 0 and not scene.covered

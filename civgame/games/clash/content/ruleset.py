@@ -25,7 +25,16 @@ from pydantic import (
     model_validator,
 )
 
-from civgame.framework.datafiles import RulesDataError, RulesFiles, Where, located_errors, read_files
+from civgame.framework.datafiles import (
+    WHOLE,
+    RulesDataError,
+    RulesFiles,
+    Where,
+    Whole,
+    located_errors,
+    read_files,
+)
+from civgame.framework.datafiles import replaced_whole as replaced_whole_in
 from civgame.games.clash.content.conditions import Condition, parse_condition
 from civgame.games.clash.content.effects import Effect, parse_effect
 from civgame.games.clash.content.effects.cards import PLAYED
@@ -96,7 +105,7 @@ def _every_resource(amounts: dict[str, int]) -> dict[str, int]:
 
 ResourceTable = Annotated[dict[Resource, Amount], AfterValidator(_every_resource)]
 SpaceLabel = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?$")]  # a board space such as "D7"
-Cost = dict[Payable, Amount]
+Cost = Annotated[dict[Payable, Amount], WHOLE]
 
 # The values of each `on_built` effect, as cities.py reads them.
 ON_BUILT_VALUES: dict[str, TypeAdapter[object]] = {
@@ -158,7 +167,7 @@ class BarbarianRules(Strict):
     battle_rounds: Steps
     win_gold: Amount
     capture_city_gold: Amount
-    units: dict[str, Amount]
+    units: Annotated[dict[str, Amount], WHOLE]  # the army that spawns: one value
     settlements: Amount = 7  # barbarian settlement pieces
     # "within `reach` land spaces" of a city: at most that many steps from it, every space passed through
     # being land; barbarians spawn that far away (preferably), move toward cities that near, and garrison
@@ -199,9 +208,9 @@ class GameRules(Strict):
     gold_substitutes_for: list[Resource]
     starting: StartingState
     advance_cost: AdvanceCost
-    building_cost: dict[Resource, Amount]
+    building_cost: Annotated[dict[Resource, Amount], WHOLE]
     government_change_cost: Cost
-    raze: dict[Resource, Amount]
+    raze: Annotated[dict[Resource, Amount], WHOLE]
     raze_max_size: Steps
     city: CityRules
     stacking_limit: Steps
@@ -341,7 +350,7 @@ class ActionHalf(Strict):
     """
 
     action: Literal["main", "free", "after_battle"]
-    cost: dict[Payable, int] = {}
+    cost: Annotated[dict[Payable, int], WHOLE] = {}
     text: str
     effects: list[OneEffect] = []
 
@@ -369,7 +378,7 @@ def _parses(raw: dict[str, object]) -> dict[str, object]:
     return raw
 
 
-OneCondition = Annotated[dict[str, object], AfterValidator(_parses)]  # a condition primitive and its parameters
+OneCondition = Annotated[dict[str, object], AfterValidator(_parses), WHOLE]  # a condition primitive and its parameters
 
 
 class Objective(Strict):
@@ -381,7 +390,7 @@ class Objective(Strict):
     status: OneCondition | None = None
     instant: OneCondition | None = None
     automatic: OneCondition | None = None
-    pay: dict[Resource, int] = {}  # paid on completion; gold cannot stand in
+    pay: Annotated[dict[Resource, int], WHOLE] = {}  # paid on completion; gold cannot stand in
     excludes: list[str] = []  # objectives that may not be completed in the same status phase
 
     def condition(self, part: str) -> Condition | None:
@@ -1006,6 +1015,15 @@ FILES = {
     "wonders": "wonders.yaml",
     "civilizations": "civilizations.yaml",
 }
+
+
+# ---------------------------------------------------------------- what a mod replaces as a whole
+
+
+def replaced_whole(file_key: str) -> Whole:
+    """Where in the data of a rules file (`file_key`, a Ruleset field) a mod's mapping replaces the base's as
+    a whole: the mappings the schema marks WHOLE, such as every cost."""
+    return replaced_whole_in(Ruleset.model_fields[file_key].annotation)
 
 
 # ---------------------------------------------------------------- reading files, with lines

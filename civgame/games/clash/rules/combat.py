@@ -102,6 +102,7 @@ from civgame.games.clash.core.model import (
 from civgame.games.clash.core.vocabulary import DECLINE, TOKENS, amounts
 from civgame.games.clash.rules.base import civilizations, diplomacy
 from civgame.games.clash.rules.base.cards import discard, draw_card
+from civgame.games.clash.rules.base.endings import note_city_lost
 from civgame.games.clash.rules.base.log import clause, party, say, things, unit_name, units
 from civgame.games.clash.rules.base.moods import mood_modified_size
 from civgame.games.clash.rules.base.payments import affordable, describe, gain, holdings, pay, payment_options, settle
@@ -1471,6 +1472,7 @@ def _capture(game: Game, city: City, winner: int) -> None:
         game.cities.remove(city)
         effects.holdings_changed(game)
         say(game, "combat.razed", winner, loser=party(game, loser), space=where)
+        note_city_lost(game, loser, city.pos, "barbarians")
         _offer_refugee(game, loser)
         return
     if winner == BARBARIAN:
@@ -1479,6 +1481,7 @@ def _capture(game: Game, city: City, winner: int) -> None:
         city.mood = rules.capture.captured_mood
         effects.holdings_changed(game)
         say(game, "combat.barbarians_capture", winner, loser=party(game, loser), space=where)
+        note_city_lost(game, loser, city.pos, "barbarians")
         _offer_refugee(game, loser)
         return
     if loser == BARBARIAN:
@@ -1497,6 +1500,7 @@ def _capture(game: Game, city: City, winner: int) -> None:
         city.mood = rules.capture.captured_mood
         say(game, "combat.captures", winner, loser=party(game, loser), space=where, mood=city.mood)
     effects.holdings_changed(game)
+    note_city_lost(game, loser, city.pos, "battle", by=winner)
     kept = gain(game, game.player(winner), {"gold": gold})
     if kept["gold"]:
         say(game, "combat.capture_gold", winner, gold=things(kept))

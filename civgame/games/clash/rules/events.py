@@ -44,6 +44,7 @@ from civgame.games.clash.core.model import (
 from civgame.games.clash.core.vocabulary import RESOURCES, TOKENS, amounts
 from civgame.games.clash.rules.base import civilizations, diplomacy, log
 from civgame.games.clash.rules.base.cards import deal, draw_card, great_persons_in_hand
+from civgame.games.clash.rules.base.endings import note_city_lost
 from civgame.games.clash.rules.base.log import gained, party, say, things, unit_name
 from civgame.games.clash.rules.base.payments import describe, gain, holdings, pay, resource_cap
 from civgame.games.clash.rules.base.triggers import LISTENERS
@@ -1185,6 +1186,8 @@ def _destroy_piece(game: Game, city: City, piece: str, params: prims.EventDestro
         _lose_piece(owner, CITY_CENTRE)
         owner.event_vp += vp
         say(game, "event.city_gone", owner.index, space=where, vp=f"+{log.vp(vp)}")
+        card = game.rules.event(game.event.card).name if game.event is not None else ""
+        note_city_lost(game, owner.index, city.pos, "event", card=card)
     elif piece in city.wonders:
         city.wonders.remove(piece)
         wonder_vp = game.rules.wonders[piece].owner_vp

@@ -177,11 +177,31 @@ def _status_players_choose_one_at_a_time(document: Document) -> Document:
     return document
 
 
+def _the_end_of_the_game_is_explained(document: Document) -> Document:
+    """Version 6: a finished game records why it ended (`end`: the last age, or the players left without a
+    city); each player the loss that last left them without a city and their total at the end of each age.
+    Older saves noted neither: a finished one ended after the last age unless a player has no city."""
+    game = document["game"]
+    assert isinstance(game, dict)
+    players = _mappings(game, "players")
+    for player in players:
+        player.setdefault("last_city_lost", None)
+        player.setdefault("scores_by_age", [])
+    game.setdefault("end", None)
+    if game.get("phase") == "over" and game["end"] is None:
+        owners = {city.get("owner") for city in _mappings(game, "cities")}
+        cityless = [p.get("index") for p in players if p.get("index") not in owners]
+        reason = "no_cities" if cityless else "last_age"
+        game["end"] = {"reason": reason, "age": game.get("age"), "cityless": cityless}
+    return document
+
+
 MIGRATIONS: list[Callable[[Document], Document]] = [
     _players_hold_civilizations_and_effect_sources,
     _great_persons_are_played_like_action_cards,
     _tactics_cards_resolve_side_by_side,
     _status_players_choose_one_at_a_time,
+    _the_end_of_the_game_is_explained,
 ]
 
 

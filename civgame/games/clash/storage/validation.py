@@ -63,11 +63,13 @@ from civgame.games.clash.core.model import (
     BARBARIAN,
     PIRATE,
     BattleRecord,
+    CityLoss,
     Combat,
     CombatSide,
     EventInProgress,
     EventStep,
     Game,
+    GameEnd,
     LastingEffect,
     ObjectiveCompletion,
     Player,
@@ -329,7 +331,11 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "leaders_barred": TYPED,
         "action_lost": TYPED,
         "diplomatic_partner": optional(PLAYER),
+        "last_city_lost": PARTS,
+        "scores_by_age": TYPED,  # shown on the final scores only
     },
+    CityLoss: {"space": SPACE, "cause": TYPED, "age": COUNT, "round": COUNT, "by": optional(OWNER), "card": NAME},
+    GameEnd: {"reason": TYPED, "age": COUNT, "cityless": each(PLAYER)},
     LastingEffect: {"source": TEXT, "until": TYPED},
     ObjectiveCompletion: {"card": PLACES, "objective": PLACES, "age": TYPED, "round": TYPED, "own_turn": TYPED},
     Game: {
@@ -350,6 +356,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "construct_ban": optional(_event_with("event_construct_ban")),
         "city_attack_offer": optional(_event_with("event_city_attack_offer")),
         "battles": PARTS,
+        "end": PARTS,
         "log": each(TEXT),
     },
     BattleRecord: {
@@ -502,7 +509,7 @@ BATTLE_DECISIONS = (RetreatDecision, SiegeDecision)
 
 def unlisted_fields() -> list[str]:
     """Fields of the checked model classes that FIELDS does not list (a test keeps this empty)."""
-    classes = [Game, Player, LastingEffect, ObjectiveCompletion, Combat, CombatSide, BattleRecord]
+    classes = [Game, GameEnd, Player, CityLoss, LastingEffect, ObjectiveCompletion, Combat, CombatSide, BattleRecord]
     classes += [EventInProgress, EventStep, *Decision.REGISTRY.values()]
     return [
         f"{cls.__name__}.{f.name}"

@@ -4,7 +4,7 @@ A rule says a line by its kind: `say(game, "combat.roll", who=side.owner, dice=.
 `who` is a player, the barbarians or the pirates (`party`), and the line's verbs agree with it ("Player 1
 rolls", "the pirates roll"); a field holding a `Party` is named by it, `{loser's}` in its possessive
 ("the barbarians' city"). See `civgame.framework.wording` for the templates' few signs. Numbers of things
-are written with `counted` ("1 hit", "2 hits") or `units` ("1 ship, 2 infantry"); a gain of nothing is
+are written with `counted` ("1 hit", "2 hits") or `units` ("1 ship and 2 infantry"); a gain of nothing is
 not said at all (`gained`).
 """
 
@@ -68,7 +68,7 @@ LINES: dict[str, str] = {
     "combat.pirate_gold": "{who} [gains] {gold} for {ships} sunk",
     "combat.no_reinforcement": "{who} [gets] no free {unit} from {source}: none in supply or no city with room",
     "combat.reinforcement": "{who} [places] a free {unit} in the city at {space} ({source})",
-    "combat.razed": "{who} [razes] {loser's} city at {space}: the barbarians have no settlement left",
+    "combat.razed": "{who} [razes] {loser's} city at {space}: the barbarians have no settlement piece left",
     "combat.barbarians_capture": "{who} [captures] {loser's} city at {space}",
     "combat.no_settlement_piece": "{who} [has] no settlement piece left: the city at {space} is removed",
     "combat.captures": "{who} [captures] {loser's} city at {space}; it becomes {mood}",

@@ -206,6 +206,8 @@ def _turn(game: Game) -> list[str]:
             problems.append(f"pending {decision.KIND} decision belongs to {decision.player}, not a player")
     if (game.phase == "over") != bool(game.winner):
         problems.append(f"phase {game.phase!r} with winner(s) {game.winner}")
+    if (game.phase == "over") != (game.end is not None):
+        problems.append(f"phase {game.phase!r} {'without a' if game.end is None else 'with a'} reason the game ended")
     if game.phase == "over" and game.pending:
         problems.append("the game is over but decisions are pending")
     if game.event is not None and not game.pending and game.combat is None:

@@ -25,15 +25,16 @@ from civgame.games.clash.core.decisions import (
     RazeDecision,
 )
 from civgame.games.clash.core.hexgrid import hex_to_label
-from civgame.games.clash.core.model import Game, Player
+from civgame.games.clash.core.model import Game, GameEnd, Player
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules.actions.advances import gain_advance, gainable, government_of, why_not_gain
 from civgame.games.clash.rules.actions.objectives import offer_status
 from civgame.games.clash.rules.base import civilizations, log
 from civgame.games.clash.rules.base.cards import deal
+from civgame.games.clash.rules.base.endings import note_city_lost
 from civgame.games.clash.rules.base.payments import can_pay, gain, pay, payment_for
 from civgame.games.clash.rules.base.registry import answering, rule
-from civgame.games.clash.rules.base.scoring import winners
+from civgame.games.clash.rules.base.scoring import score_sheet, winners
 from civgame.games.clash.rules.base.triggers import fire
 from civgame.games.clash.rules.base.turns import after_last_round, start_turn
 
@@ -98,18 +99,18 @@ def _objectives(game: Game) -> None:
     offer_status(game)
 
 
-def cityless_players(game: Game) -> list[str]:
+def cityless_players(game: Game) -> list[int]:
     """The players without a city: any of them ends the game at the next status phase."""
-    return [p.name for p in game.players if not game.cities_of(p.index)]
+    return [p.index for p in game.players if not game.cities_of(p.index)]
 
 
 def _game_ends(game: Game) -> bool:
     """After step 1 the game ends after the last age, or when a player has no cities."""
-    last_age = game.age >= game.rules.game.ages
     cityless = cityless_players(game)
-    if last_age or cityless:
-        reason = "the last age is over" if last_age else f"{', '.join(cityless)} has no cities"
-        end_game(game, reason)
+    if game.age >= game.rules.game.ages:
+        end_game(game, GameEnd("last_age", game.age))
+    elif cityless:
+        end_game(game, GameEnd("no_cities", game.age, cityless))
     return game.phase == "over"
 
 
@@ -169,7 +170,14 @@ STEPS: tuple[Callable[[Game], None] | Ask, ...] = (
 )
 
 
+def _record_age_scores(game: Game) -> None:
+    """Each player's total at the end of the age, for the final scores' account of how the game went."""
+    for player in game.players:
+        player.scores_by_age.append(score_sheet(game, player.index)["total"])
+
+
 def _next_age(game: Game) -> None:
+    _record_age_scores(game)
     game.age += 1
     game.round = 1
     game.turns_taken = 0
@@ -177,11 +185,17 @@ def _next_age(game: Game) -> None:
     start_turn(game, game.first_player)
 
 
-def end_game(game: Game, reason: str) -> None:
+def end_game(game: Game, end: GameEnd) -> None:
     game.phase = "over"
     game.pending.clear()
+    game.end = end
+    _record_age_scores(game)
     game.winner = winners(game)
     names = listed(game.player(i).name for i in game.winner)
+    if end.reason == "last_age":
+        reason = "the last age is over"
+    else:
+        reason = f"{', '.join(game.player(i).name for i in end.cityless)} has no cities"
     log.say(game, "status.game_ends", reason=reason, winners=Party(names, plural=len(game.winner) > 1))
 
 
@@ -229,6 +243,7 @@ def raze(game: Game, action: Raze) -> None:
         reward = amounts(game.rules.game.raze)
         log.say(game, "status.razes", player.index, space=hex_to_label(city.pos))
         log.gained(game, player, gain(game, player, reward))
+        note_city_lost(game, player.index, city.pos, "razed")
     game.pending.pop()
     run(game)
 

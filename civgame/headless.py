@@ -25,10 +25,19 @@ class KindRandomAgent:
     def choose(self, game: Any, actions: Sequence[Any]) -> Any:
         if not actions:
             raise ValueError("there is no legal action to choose from")
-        by_kind: dict[str, list[Any]] = {}
+        by_kind: dict[type, list[Any]] = {}
         for action in actions:
-            by_kind.setdefault(getattr(action, "KIND", type(action).__name__), []).append(action)
+            kind = type(action)
+            found = by_kind.get(kind)
+            if found is None:
+                by_kind[kind] = [action]
+            else:
+                found.append(action)
         kinds = list(by_kind)
-        weights = [PASSIVE_WEIGHT if getattr(by_kind[k][0], "PASSIVE", False) else 1.0 for k in kinds]
-        kind = self.rng.choices(kinds, weights)[0]
-        return self.rng.choice(by_kind[kind])
+        if len(kinds) == 1:
+            chosen = kinds[0]
+        else:
+            weights = [PASSIVE_WEIGHT if getattr(k, "PASSIVE", False) else 1.0 for k in kinds]
+            chosen = self.rng.choices(kinds, weights)[0]
+        group = by_kind[chosen]
+        return group[self.rng.randrange(len(group))] if len(group) > 1 else group[0]

@@ -123,3 +123,23 @@ def test_a_mod_folder_changes_a_provisional_value(tmp_path: Path):
     rules = load_rules(mods=[mod])
     assert rules.faces["temple"].face.cost == 5 and rules.faces["cathedral"].face.cost == 10
     assert rules.mods == [str(mod)]
+
+
+def test_a_description_marks_every_provisional_record_and_only_those():
+    from civgame.games.sidmeier.content.describe import PROVISIONAL, describe
+
+    groups = (
+        RULES.techs,
+        RULES.wonders,
+        RULES.civilizations,
+        RULES.governments,
+        RULES.culture_cards,
+        RULES.great_people,
+        RULES.units,
+    )
+    for group in groups:
+        for key, record in group.items():
+            assert (PROVISIONAL in describe(RULES, key)) == record.provisional, key
+    for key, face in RULES.faces.items():
+        assert (PROVISIONAL in describe(RULES, key)) == face.family.provisional
+    assert "[value 3]" in describe(RULES, "masonry") and "Unlocks: City Walls." in describe(RULES, "masonry")

@@ -172,9 +172,10 @@ def check_out_of_position(s, card):
 
 def _terrain(s, card, name, before, after):
     pos = s.pos(12, 0)
-    s.square(pos, before, trade=2)
+    s.square(pos, before, resource="wheat", trade=2)
     play(s, PlayCard(card, pos=pos), StartTurn)
-    assert s.game.squares[pos].terrain == after and s.game.squares[pos].trade == RULES.terrains[after].icons.trade
+    square = s.game.squares[pos]
+    assert square.terrain == after and square.trade == RULES.terrains[after].icons.trade and square.resource == ""
 
 
 def check_drought(s, card):

@@ -78,6 +78,7 @@ def test_with_the_tie_breaker_the_turn_is_played_out_and_the_best_score_wins():
     assert game.phase != "over" and game.achieved == {0: "economic"}
     game.players[1].coin_tokens = {"gift": 15}
     game.phase, game.queue, game.pending[:] = "research", [], [ResearchTurn(1)]
+    s.refresh()
     s.apply(SkipResearch())  # the turn ends
     score = {seat: victory.score(game, seat) for seat in (0, 1)}
     assert game.phase == "over" and game.winners == [1] and score[1] > score[0]

@@ -8,7 +8,7 @@ from civgame.framework.errors import RuleError
 from civgame.games.sidmeier.core.actions import Action, ObsoleteWonder, TakeResource
 from civgame.games.sidmeier.core.decisions import ObsoleteChoice, TakeMarketResource
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import pieces, techs
+from civgame.games.sidmeier.rules.base import pieces, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 
@@ -30,6 +30,7 @@ def obsolete(game: Game, action: ObsoleteWonder) -> None:
     if not action.wonder:
         return
     game.obsolete.append(action.wonder)
+    yields.coins_changed(game)
     owner = next(p for p in game.players if action.wonder in p.wonders)
     game.say(f"{game.players[decision.player].name} obsoletes {game.rules.wonders[action.wonder].name}.")
     if owner.government not in techs.unlocked_governments(game, owner.seat):

@@ -290,6 +290,7 @@ def held_resources(game: Game, seat: int) -> list[str]:
 def gain_coin_token(game: Game, seat: int, where: str) -> None:
     player = game.players[seat]
     player.coin_tokens[where] = player.coin_tokens.get(where, 0) + 1
+    yields.coins_changed(game)
 
 
 def take_from_market(game: Game, seat: int, resource: str) -> bool:

@@ -48,30 +48,22 @@ def finish(game: Game, winners: list[int], reason: str) -> None:
 
 
 def check_economy(game: Game) -> None:
-    """Economic victory, checked in turn order after every action (skipped when nothing coins depend on
-    has changed since the last check)."""
+    """Economic victory, checked in turn order after every action. Quick while out of reach: every
+    player's upper bound of coins (which ignores the figures) is kept until what it depends on changes;
+    only a player whose bound reaches the target has their coins counted, figures and all."""
     if over(game):
         return
     players = game.players
-    key = (
-        game.turn,
-        game.cache.get("board_version", 0),
-        game.cache.get("land_version", 0),
-        tuple(sum(p.coin_tokens.values()) for p in players),
-        tuple(len(p.techs) for p in players),
-        tuple(p.government for p in players),
-        tuple(p.last_battle_turn for p in players),
-        tuple(len(p.wonders) for p in players),
-        len(game.obsolete),
-    )
-    if game.cache.get("economy_checked") == key:
-        return
-    game.cache["economy_checked"] = key
+    cache = game.cache
+    key = (game.turn, cache.get("land_version", 0), cache.get("coin_version", 0))
     target = game.rules.game.economy.victory_coins
+    cached = game.cache.get("economy_bounds")
+    if cached is None or cached[0] != key:
+        cached = (key, [seat for seat in range(len(players)) if yields.coins_bound(game, seat) >= target])
+        game.cache["economy_bounds"] = cached
+    within_reach: list[int] = cached[1]
     for seat in game.order():
-        if yields.coins_bound(game, seat) < target:
-            continue
-        if seat not in game.achieved and yields.coins(game, seat) >= target:
+        if seat in within_reach and seat not in game.achieved and yields.coins(game, seat) >= target:
             declare(game, seat, "economic")
             if over(game):
                 return

@@ -76,6 +76,12 @@ def _stamp(game: Game) -> tuple[int, int]:
     return game.turn, game.cache.get("board_version", 0)
 
 
+def coins_changed(game: Game) -> None:
+    """Something coins depend on, besides the board, changed: coin tokens, techs, a government, a battle
+    fought (for Democracy), an obsolete wonder."""
+    game.cache["coin_version"] = game.cache.get("coin_version", 0) + 1
+
+
 def touch(game: Game, *, figures_only: bool = False) -> None:
     """The board changed: figures (`figures_only`), or cities, improvements, terrain or tiles."""
     cache = game.cache
@@ -181,18 +187,8 @@ def map_coins(game: Game, seat: int) -> int:
 
 def coins(game: Game, seat: int) -> int:
     """The coins on the player's economy dial."""
-    player = game.players[seat]
-    key = (
-        game.turn,
-        game.cache.get("land_version", 0),
-        game.cache.get("board_version", 0),
-        tuple(player.coin_tokens.values()),
-        len(player.techs),
-        player.government,
-        player.last_battle_turn,
-        len(player.wonders),
-        len(game.obsolete),
-    )
+    cache = game.cache
+    key = (game.turn, cache.get("board_version", 0), cache.get("land_version", 0), cache.get("coin_version", 0))
     cached = game.cache.get(("coins", seat))
     if cached is not None and cached[0] == key:
         found: int = cached[1]
@@ -207,7 +203,7 @@ def coins_bound(game: Game, seat: int) -> int:
     squares or gather more): a quick test that economic victory is still out of reach."""
     player = game.players[seat]
     outskirts = sum(_outskirts_coins(game, seat).values())
-    scouts = sum(1 for f in game.figures if f.owner == seat and f.kind == "scout")
+    scouts = player.scouts  # (all it owns: the bound holds however many are on the map)
     peaceful = effects.total(game, seat, "coins_while_peaceful")
     gathered = scouts * game.rules.most_coins_on_a_square()
     return sum(player.coin_tokens.values()) + tech_coins(game, seat) + outskirts + gathered + peaceful

@@ -16,7 +16,17 @@ from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.actions import Action, NoBattleCards, PlayUnit, SaveUnit, TakeLoot, UseDeck
 from civgame.games.sidmeier.core.decisions import BarbarianDeck, BattleCards, BattlePlay, ChooseLoot, SaveUnits
 from civgame.games.sidmeier.core.model import Battle, Front, Game
-from civgame.games.sidmeier.rules.base import board, culture, effects, payments, pieces, reactions, techs, victory
+from civgame.games.sidmeier.rules.base import (
+    board,
+    culture,
+    effects,
+    payments,
+    pieces,
+    reactions,
+    techs,
+    victory,
+    yields,
+)
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 ATTACKER, DEFENDER = 0, 1
@@ -473,6 +483,7 @@ def _resolve(game: Game, battle: Battle) -> None:
     for side in (ATTACKER, DEFENDER):
         if not is_barbarian(battle, side):
             game.players[seat_of(battle, side)].last_battle_turn = game.turn
+            yields.coins_changed(game)
     # the winner loses an army figure per 2 units killed, never the last one in the square
     win_figures = battle.attacker_figures if winner == ATTACKER else battle.defender_figures
     armies = [f for f in game.figures if f.id in win_figures and f.kind == "army"]

@@ -297,6 +297,7 @@ def do_anarchy(game: Game, seat: int, action: PlayCard, p: Params) -> None:
     if effects.has(game, action.target, "immune_to_anarchy"):
         return
     player.government = "anarchy"
+    yields.coins_changed(game)
     player.anarchy_turn = game.turn
     game.say(f"{player.name} falls into Anarchy.")
 

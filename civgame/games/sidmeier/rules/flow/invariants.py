@@ -155,6 +155,12 @@ def check_invariants(game: Game) -> list[str]:
     for decision in game.pending:
         if not 0 <= decision.player < n:
             problems.append(f"a pending decision belongs to {decision.player}, who is not a player")
+    target = rules.game.economy.victory_coins
+    if game.phase not in ("over", "setup"):
+        for seat in range(n):
+            game.cache.pop(("coins", seat), None)
+            if seat not in game.achieved and yields.coins(game, seat) >= target:
+                problems.append(f"players[{seat}] has {yields.coins(game, seat)} coins, but no economic victory")
     if (game.phase == "over") != bool(game.winners):
         problems.append("the game is over exactly when it has winners")
     return problems

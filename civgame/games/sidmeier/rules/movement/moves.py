@@ -18,7 +18,7 @@ from civgame.games.sidmeier.core.actions import Action, BeginMove, EndMovement, 
 from civgame.games.sidmeier.core.decisions import MovementTurn, Moving
 from civgame.games.sidmeier.core.model import Figure, Game
 from civgame.games.sidmeier.core.vocabulary import DIRECTIONS, Direction
-from civgame.games.sidmeier.rules.base import board, effects, occupancy, pieces, techs, yields
+from civgame.games.sidmeier.rules.base import board, effects, memo, occupancy, pieces, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.combat import battles
 
@@ -34,12 +34,15 @@ def list_begin(game: Game) -> Iterator[Action]:
     for pos, ids in groups.items():
         together = [i for i in ids if (f := game.figure(i)) is not None and f.start_pos == pos]
         singles = [i for i in ids if i not in together]
+        # where its figures may stay, every group of them may begin a move (and stop at once)
+        everyone = [f for f in game.figures if f.id in ids]
+        stay = stop_ok(game, group_of(game, seat, everyone), pos)
         for size in range(1, len(together) + 1):
             for group in combinations(together, size):
-                if _may_start(game, seat, list(group)):
+                if stay or _may_start(game, seat, list(group)):
                     yield BeginMove(group)
         for i in singles:
-            if _may_start(game, seat, [i]):
+            if stay or _may_start(game, seat, [i]):
                 yield BeginMove((i,))
 
 
@@ -107,12 +110,21 @@ class Group:
 
 
 def group_of(game: Game, seat: int, figures: list[Figure]) -> Group:
+    limit, water, huts = memo.listing(game, ("traits", seat), lambda: _traits(game, seat))
     return Group(
         seat,
         frozenset(f.id for f in figures),
         len(figures),
         any(f.kind == "army" for f in figures),
         any(f.kind == "scout" for f in figures),
+        limit,
+        water,
+        huts,
+    )
+
+
+def _traits(game: Game, seat: int) -> tuple[int, str, bool]:
+    return (
         board.stacking_limit(game, seat),
         board.water_mode(game, seat),
         effects.has(game, seat, "scouts_explore_huts"),

@@ -633,14 +633,26 @@ def test_terror_regime_completes_at_once_even_in_another_players_turn():
     assert not s.player(1).objective_completions[0].own_turn
 
 
-def test_terror_regime_is_not_checked_in_the_status_phase_and_completes_after_the_next_action():
-    """Catalogue: not checked in the status phase, whose completions are the status objectives."""
+def end_the_age(s: Scenario) -> None:
+    """The last turn of the age's last round ends: the status phase begins inside that action."""
+    s.game.round = s.game.rules.game.rounds_per_age
+    s.game.turns_taken = len(s.game.players) - 1
+    s.apply(EndTurn())
+    assert s.game.phase == "status"
+
+
+@pytest.mark.parametrize(
+    "begin", [lambda s: status.begin(s.game), end_the_age], ids=["status phase", "the action that begins it"]
+)
+def test_terror_regime_is_not_checked_in_the_status_phase_and_completes_after_the_next_action(begin):
+    """Catalogue: not checked in the status phase, whose completions are the status objectives; nor
+    after the action whose end of the age begins it, as the check finds the status phase under way."""
     s = board()
     s.city(1, "D7")
     s.player(0).objective_cards = [29]
     s.game.first_player = 0
     spread(s, 0, "D2 B6 C7 A7", mood="angry")  # (as an event drawn in the status phase could leave them)
-    status.begin(s.game)
+    begin(s)
     while s.game.phase == "status":
         s.apply(s.legal()[0])
         assert s.game.phase != "status" or 29 in s.player(0).objective_cards

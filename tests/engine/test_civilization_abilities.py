@@ -39,7 +39,7 @@ from tests.engine.test_civilizations import civ_scenario, place_leader
 from tests.engine.test_events import board, choose, draw, options
 from tests.scenario import Scenario
 
-HIGH_MORALE, CITY_DEVELOPMENT, DEFENSIVE_FORMATION, NEW_PLANS = 6, 17, 22, 31  # action cards
+IDEAS, HIGH_MORALE, CITY_DEVELOPMENT, DEFENSIVE_FORMATION, NEW_PLANS = 9, 6, 17, 22, 31  # action cards
 GREAT_ENGINEER = 26
 ARCHERS = 26  # its tactics half
 MARTYR = 24  # its tactics half
@@ -606,6 +606,17 @@ def test_alexander_idol_leaves_great_persons_kept_face_up_and_free_ones_alone():
     """Great Diplomat lies face up, not in hand; Great Architect costs no action to begin with."""
     s = idol_with_great_persons(GREAT_DIPLOMAT, GREAT_ARCHITECT)
     assert idol_plays(s) == []
+
+
+def test_alexander_idol_plays_no_card_that_costs_no_action():
+    """The Idol plays "an action card that normally costs an action": a free action card is played as it
+    is, not through the Idol."""
+    s = idol_with_great_persons()
+    s.game.cities_of(0)[0].buildings["academy"] = 0
+    s.hand(0, IDEAS, NEW_PLANS)
+    s.player(0).objective_cards[:] = [1]
+    assert PlayActionCard(IDEAS) in s.legal_of(PlayActionCard)
+    assert idol_plays(s) == [(str(NEW_PLANS),)]
 
 
 def test_hellenistic_culture_influences_from_a_foreign_city_holding_your_building():

@@ -23,6 +23,7 @@ from civgame.games.clash.rules.actions.wonders import why_not_build
 from tests.scenario import Scenario
 
 VULCAN = 29  # no icon; its text needs 4 cities
+EPIDEMICS = 2  # no icon; a unit lost, its owner choosing
 
 
 def board(players: int = 2, rules: Ruleset | None = None) -> Scenario:
@@ -84,6 +85,34 @@ def test_the_tracker_is_refilled_once_the_event_it_drew_is_resolved():
     draw(s, 1)  # Pestilence: the active player chooses the city whose mood drops
     assert options(s) == ["D2", "D5"] and s.player(0).event_cubes == 0
     choose(s, "D5")
+    assert s.game.event is None and s.player(0).event_cubes == 3
+
+
+def test_a_tracker_emptied_again_while_its_event_resolves_is_refilled_after_the_second_event():
+    """Three advances gained while Pestilence waits for a choice empty the refilled tracker again: the
+    second card (Epidemics) waits, and the tracker stays empty until that card too is resolved."""
+    s = board()
+    s.city(0, "D5", mood="happy")
+    s.city(0, "D2", mood="happy")
+    s.unit(0, "settler", "D2")
+    s.unit(0, "infantry", "D2")
+    draw(s, 1)
+    deck = s.game.decks["event"]
+    deck.draw = [c for c in deck.draw if c != EPIDEMICS] + [EPIDEMICS]
+    for advance in ("Storage", "Irrigation", "Husbandry"):
+        gain_advance(s.game, s.player(0), advance)
+    assert [e.card for e in s.game.events_waiting] == [EPIDEMICS] and s.player(0).event_cubes == 0
+    choose(s, "D5")
+    assert s.game.event.card == EPIDEMICS and s.player(0).event_cubes == 0
+    choose(s, "settler at D2")
+    assert s.game.event is None and s.player(0).event_cubes == 3
+
+
+def test_the_tracker_is_refilled_at_once_when_no_event_card_is_left_to_draw():
+    s = board()
+    s.game.decks["event"].draw, s.game.decks["event"].discard = [], []
+    s.player(0).event_cubes = 1
+    use_event_cube(s.game, s.player(0))
     assert s.game.event is None and s.player(0).event_cubes == 3
 
 

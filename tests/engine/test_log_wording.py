@@ -19,33 +19,39 @@ from tests.scenario import Scenario
 
 ENGINE = Path(__file__).resolve().parents[2] / "civgame" / "games" / "clash"
 PLAYER = Party("Player 1")
-SUBJECTS = (PLAYER, log.BARBARIANS, log.PIRATES)
+OWNERS = (0, BARBARIAN, PIRATE)  # whose pieces a line may speak of: Player 1, the barbarians, the pirates
 # What may follow a line's subject other than its verb: a modal verb, a second subject, a pause.
 AFTER_SUBJECT = re.compile(r"\{who\}( \([^)]*\))?(\s*\[| may | will | and | attacking |:|,|\)|$)")
+GAME = Scenario().game
 
 
-def _filled(template: str, other: Party) -> dict[str, object]:
-    """Every field of the template: a party where the line may speak of one (its possessive, the subject
-    of a verb), a word elsewhere."""
+def _filled(template: str, other: int) -> dict[str, object]:
+    """Every field of the template: the party of `other` where the line may speak of one (its possessive,
+    the subject of a verb), a word elsewhere."""
     parties = {name for name in template_fields(template) if re.search(rf"\{{{name}'s\}}|:{name}\]", template)}
-    return {name: other if name in parties else "things" for name in template_fields(template) - {"who"}}
+    return {
+        name: log.party(GAME, other) if name in parties else "things" for name in template_fields(template) - {"who"}
+    }
 
 
 @pytest.mark.parametrize("kind", sorted(log.LINES))
 def test_every_kind_of_line_reads_right_of_a_player_the_barbarians_and_the_pirates(kind):
+    """Each line is rendered as the rules say it (`log.line`, the subject an owner's index) with Player 1,
+    the barbarians and the pirates as its subject, and as each other party it names."""
     template = log.LINES[kind]
     assert "(s)" not in template and not re.search(r"\b(a|an) \{", template), "counted or with_article, please"
     assert "}'s" not in template, "a possessive is written {name's}, so that a group's reads right"
     if "{who}" in template:
         assert AFTER_SUBJECT.search(template), f"{kind}: the subject's verb is not marked to agree with it"
-    for who in SUBJECTS:
-        for other in SUBJECTS:
-            text = render(template, who, _filled(template, other))
+    for who in OWNERS:
+        for other in OWNERS:
+            text = log.line(GAME, kind, who, **_filled(template, other))
             assert text[0].isupper() or text[0].isdigit(), text
             assert not re.search(r"(barbarians|pirates)'s", text), text
             assert not re.search(r"\b(the )?(barbarians|pirates) (is|has|was|does|[a-z]+[^s]s)\b", text.lower()), text
-            if who is not PLAYER and re.search(r"\[\w+\]", template):
-                assert text != render(template, PLAYER, _filled(template, other)).replace("Player 1", who.name), text
+            if who != 0 and re.search(r"\[\w+\]", template):
+                as_player = log.line(GAME, kind, 0, **_filled(template, other))
+                assert text.lower() != as_player.replace("Player 1", log.party(GAME, who).name).lower(), text
 
 
 def test_every_kind_of_line_is_said_by_some_rule():

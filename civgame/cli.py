@@ -35,7 +35,7 @@ from typing import Any, NoReturn, TextIO
 from civgame import games
 from civgame.ai import GameRunError, play_out
 from civgame.ai.levels import LEVELS, levels_for_seats, make_agent, parse_levels
-from civgame.ai.loops import LONG_GAME_ACTIONS
+from civgame.ai.loops import LONG_GAME_ACTIONS, study_folder
 from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
@@ -124,8 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--study-folder",
         metavar="DIR",
         type=Path,
-        help=f"with --headless: where a game past {LONG_GAME_ACTIONS:,} actions is saved for study "
-        "(default: 'long games' in the user's data folder)",
+        help=f"with --headless: where a game past {LONG_GAME_ACTIONS:,} actions (Clash; each game its own "
+        "number) is saved for study (default: 'long games' in the user's data folder)",
     )
     parser.add_argument(
         "--events",
@@ -312,7 +312,7 @@ def play_other_game(args: argparse.Namespace) -> int:
             return _fail(f"--agents: {args.game} has only the random computer player (one for all, or one per seat)")
         seed = args.seed if not args.load else 0
         agents = [KindRandomAgent(f"{seed}:{seat}") for seat in range(seats)]
-        play_out(definition, game, agents, max_steps=MAX_HEADLESS_STEPS)
+        play_out(definition, game, agents, max_steps=MAX_HEADLESS_STEPS, study=args.study_folder or study_folder())
         if args.save:
             write_atomically(args.save, definition.dumps(game).encode("utf-8"))
     except (FrameworkSaveError, RuleError, PlayError) as exc:

@@ -18,17 +18,18 @@ import dataclasses
 import hashlib
 import json
 from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
 
 from civgame.ai.types import Agent
+from civgame.framework import play
 from civgame.framework.codec import to_plain
 from civgame.games.clash.core.actions import Action
 from civgame.games.clash.core.model import Game
+from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.storage.mods import user_data_dir
-from civgame.games.clash.storage.save import save_game
+from civgame.games.clash.storage.save import dumps
 
-LONG_GAME_ACTIONS = 1_000  # whole games of four take about 200-900 actions
+LONG_GAME_ACTIONS = DEFINITION.long_game_actions
 _POSITION_FIELDS = tuple(f.name for f in dataclasses.fields(Game) if f.name not in ("log", "history"))
 
 
@@ -67,11 +68,7 @@ def study_folder() -> Path:
 def save_for_study(game: Game, folder: Path | None = None) -> Path:
     """Save `game` in `folder` (default `study_folder()`) under a name saying its seed, length and time."""
     folder = folder if folder is not None else study_folder()
-    folder.mkdir(parents=True, exist_ok=True)
-    when = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"seed-{game.seed}-{len(game.history)}-actions-{when}.yaml"
-    save_game(game, path)
-    return path
+    return play.save_for_study(folder, f"seed-{game.seed}-{len(game.history)}-actions", dumps(game))
 
 
 def long_game_notice(game: Game, path: Path) -> str:

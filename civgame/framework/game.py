@@ -46,4 +46,7 @@ class GameDefinition:
     # the rules keep from that seat (others' hands, draw piles' order, face-down pieces, the random
     # generator) is left out or counted. A network host sends only this to a seat.
     view_for: Callable[[GameState, int], dict[str, Any]]
+    # Far more actions than a whole game of the most players takes: a game past this many may be going
+    # in circles, and every loop that plays whole games saves it for study (`play.save_for_study`).
+    long_game_actions: int
     options: dict[str, str] = field(default_factory=dict)  # option name -> what it does, for `--help`

@@ -332,6 +332,13 @@ class Host:
         self.storage.record_action(table.id, table.version, to_plain(action))
         if table.version % SNAPSHOT_EVERY == 0 or table.over:
             self.storage.record_snapshot(table.id, table.rules.dumps(table.state), table.version, table.over)
+        if table.version == table.rules.long_game_actions:  # it may be going in circles: say where to study it
+            log.warning(
+                "game %s has gone on for %d actions; its save and actions are kept for study in %s",
+                table.id,
+                table.version,
+                self.storage.where,
+            )
         self._broadcast(table)
 
     def _stored(self, game: str) -> StoredGame:

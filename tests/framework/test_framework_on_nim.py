@@ -45,6 +45,22 @@ def test_a_game_that_does_not_end_in_time_is_reported():
         play_out(DEFINITION, Nim(stones=21), [UniformRandomAgent(0), UniformRandomAgent(1)], max_steps=3)
 
 
+def test_a_game_past_the_games_long_game_mark_is_saved_for_study_once_and_said_where(tmp_path, capsys):
+    nim = replace(DEFINITION, long_game_actions=3)
+    game = play_out(nim, Nim(stones=21), [UniformRandomAgent(0), UniformRandomAgent(1)], max_steps=50, study=tmp_path)
+    assert nim.is_over(game)
+    (saved,) = tmp_path.iterdir()
+    assert saved.name.startswith("nim-3-actions-")
+    assert capsys.readouterr().err == f"The game has gone on for 3 actions; it is saved for study in {saved}\n"
+    assert nim.loads(saved.read_text(), str(saved)).history == game.history[:3]
+
+
+def test_a_game_given_up_says_where_it_was_saved_for_study(tmp_path):
+    nim = replace(DEFINITION, long_game_actions=2)
+    with pytest.raises(GameRunError, match=f"did not end within 3 actions; it was saved for study in {tmp_path}"):
+        play_out(nim, Nim(stones=21), [UniformRandomAgent(0), UniformRandomAgent(1)], max_steps=3, study=tmp_path)
+
+
 def test_one_step_ranking_finds_the_winning_take():
     game = Nim(stones=3)
     ranked = rank(LOOKAHEAD, game, 0, DEFINITION.legal_actions(game), random.Random(0))

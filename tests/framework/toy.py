@@ -104,6 +104,7 @@ DEFINITION = GameDefinition(
     dumps=lambda game: json.dumps(to_plain(game)),
     loads=lambda text, source: from_plain(Nim, json.loads(text)),
     view_for=lambda game, seat: to_plain(game),  # nothing in Nim is hidden
+    long_game_actions=30,
 )
 
 

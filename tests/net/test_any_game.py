@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import random
 
 import pytest
@@ -34,6 +36,27 @@ def test_a_game_other_than_clash_is_played_with_a_computer_to_its_end_without_se
             assert seat.view["secrets"] == [table.state.secrets[0], None]
 
     run(play())
+
+
+def test_a_game_past_the_games_long_game_mark_is_kept_for_study_and_the_host_says_where(stones, tmp_path, caplog):
+    """Stones' mark is 4 actions, which every game of ten stones reaches; its computers play it out."""
+
+    async def play() -> None:
+        async with loopback_host(tmp_path / "games.sqlite") as (host, url):
+            client = await Client.open(url)
+            created = await create(client, ("Cpu", "computer:random"), ("Bot", "computer:random"), game="stones")
+            table = host.tables[created.game]
+            for _ in range(2000):  # the computers play on their own: nobody watches a seat
+                if table.over:
+                    break
+                await asyncio.sleep(0.01)
+            warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+            where = host.storage.where
+            note = f"game {created.game} has gone on for 4 actions; its save and actions are kept for study in {where}"
+            assert warnings == [note]
+
+    with caplog.at_level(logging.WARNING, logger="civgame.net"):
+        run(play())
 
 
 def test_a_computer_level_the_game_does_not_have_is_refused(stones, tmp_path):

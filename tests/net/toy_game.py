@@ -79,4 +79,5 @@ DEFINITION = GameDefinition(
     dumps=lambda game: json.dumps(to_plain(game)),
     loads=lambda text, source: from_plain(Stones, json.loads(text)),
     view_for=view_for,
+    long_game_actions=4,  # every game of ten stones reaches it: a host says so of a long game
 )

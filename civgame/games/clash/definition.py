@@ -46,4 +46,5 @@ DEFINITION = GameDefinition(
     dumps=dumps,
     loads=_loads,
     view_for=view_for,
+    long_game_actions=1_000,  # whole games of four take about 200-900 actions
 )

@@ -40,6 +40,7 @@ DEFINITION = GameDefinition(
     dumps=dumps,
     loads=loads,
     view_for=view_for,
+    long_game_actions=20_000,  # random play takes about 2,000-5,000 actions for two to four players
     options={
         "tie_breaker": "the advanced tie-breaker variant: a culture, tech or economic victory lets the turn be "
         "played out, then the best victory score (techs + culture spaces + coins) wins",

@@ -39,6 +39,20 @@ def test_a_headless_game_prints_the_winner_and_why(capsys, tmp_path):
     assert loaded[0] == 0 and winner in loaded[1] and reason in loaded[1]
 
 
+def test_a_long_headless_game_is_saved_for_study_where_it_is_told(capsys, tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from civgame import games
+
+    sid_meier = games.definition("sid-meier")
+    monkeypatch.setattr(games, "definition", lambda game_id: replace(sid_meier, long_game_actions=60))
+    study = tmp_path / "long games"
+    code, _out, err = run(capsys, "--game", "sid-meier", "--headless", "--players", "2", "--study-folder", str(study))
+    (saved,) = study.iterdir()
+    assert code == 0 and f"The game has gone on for 60 actions; it is saved for study in {saved}" in err
+    assert len(sid_meier.loads(saved.read_text(), str(saved)).history) == 60
+
+
 def test_only_the_random_player_plays_sid_meier(capsys):
     code, _out, err = run(capsys, "--game", "sid-meier", "--headless", "--players", "2", "--agents", "hard")
     assert code == 1 and "only the random computer player" in err

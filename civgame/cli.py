@@ -32,12 +32,13 @@ from civgame.ai.levels import LEVELS, levels_for_seats, make_agent, parse_levels
 from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
-from civgame.games.clash.content.ruleset import Ruleset
+from civgame.games.clash.content.ruleset import Ruleset, named_ruleset
 from civgame.games.clash.core.model import Game, Seat
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
 from civgame.games.clash.rules.flow.setup import RANDOM, Civilizations, new_game, random_pool
 from civgame.games.clash.storage.mods import (
+    OFFERED_RULESETS,
     check_rules,
     load_rules,
     load_saved_game,
@@ -85,6 +86,14 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="variant What if?: each player's leaders are dealt from one deck of every civilization's leaders",
     )
+    parser.add_argument(
+        "--ruleset",
+        choices=tuple(OFFERED_RULESETS),
+        default="monumental",
+        help="the rules of a new game: "
+        + "; ".join(f"{word}, {rules}" for word, rules in _ruleset_names().items())
+        + " (default monumental; a save keeps its own)",
+    )
     parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
     parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
     parser.add_argument(
@@ -99,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         action="append",
         default=[],
-        help="a mod folder laid over the default rules; repeat to stack mods in order "
+        help="a mod folder laid over the chosen rules; repeat to stack mods in order "
         "(with --load: instead of the mods the save names)",
     )
     parser.add_argument("--screenshot", metavar="PNG", help="render a game to a PNG without opening a window")
@@ -126,6 +135,11 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament", help="play seeded games between the computer levels; print win rates, Elo and thinking times"
     )
     return parser
+
+
+def _ruleset_names() -> dict[str, str]:
+    """The name of each offered ruleset, by the word --ruleset knows it by."""
+    return {word: named_ruleset(folder).game.name for word, folder in OFFERED_RULESETS.items()}
 
 
 def _levels_argument(text: str) -> list[Seat]:
@@ -225,7 +239,7 @@ def _screenshot(args: argparse.Namespace) -> int:
     if args.state:
         return main_screenshot(args.state, args.screenshot)
     try:
-        rules = load_rules([Path(d) for d in args.rules])
+        rules = load_rules([Path(d) for d in args.rules], OFFERED_RULESETS[args.ruleset])
         game = new_game(args.players, args.seed, rules=rules, **civilization_options(args, rules))
         print(f"Screenshot written to {render_to_png(game, args.screenshot)}")
     except RulesDataError as exc:
@@ -253,7 +267,7 @@ def _play_headless(args: argparse.Namespace) -> Game:
         if warning:
             print(f"civgame: warning: {printable(warning)}", file=sys.stderr)
     else:
-        rules = load_rules(mods)
+        rules = load_rules(mods, OFFERED_RULESETS[args.ruleset])
         game = new_game(args.players, args.seed, rules=rules, events=args.events, **civilization_options(args, rules))
     for player, level in zip(game.players, _headless_levels(args, game), strict=True):
         player.seat = level

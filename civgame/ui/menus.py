@@ -15,11 +15,12 @@ from civgame.ai.levels import OFFERED
 from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
-from civgame.games.clash.content.ruleset import Ruleset, default_ruleset
+from civgame.games.clash.content.ruleset import Ruleset, named_ruleset
 from civgame.games.clash.core.model import EventVariant, Game, Seat
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.flow.setup import DEFAULT_COLOURS, RANDOM, Civilizations, new_game, random_pool
 from civgame.games.clash.storage.mods import (
+    OFFERED_RULESETS,
     Mod,
     list_user_mods,
     load_rules,
@@ -176,6 +177,7 @@ class NewGameScene(Scene):
         self.seat_civs: list[str] = [RANDOM] * len(DEFAULT_NAMES)
         self.also_random: set[str] = set()  # civilizations kept out of Random by their rules, ticked in
         self.what_if = False  # the variant What if?: leaders dealt from one shared deck
+        self.ruleset = "monumental"  # a word of OFFERED_RULESETS
         self.rules = self._load_chosen_rules()
         self.event_variant: EventVariant = "standard"
 
@@ -235,6 +237,7 @@ class NewGameScene(Scene):
             rect = pygame.Rect(left + 130 + i * 102, y, 96, 36)
             self.event_buttons[variant] = self.add_button(rect, label, partial(self._set_events, variant), tooltip=tip)
         self.event_buttons[self.event_variant].select()
+        y = self._build_rulesets(left, y)
         self.error = UILabel(pygame.Rect(left, y + 48, self.FORM_W, 28), "", manager)
         self.start_button = self.add_button(
             pygame.Rect(left + 130, y + 84, 300, 44), "Start game", self._start, object_id="#primary"
@@ -242,11 +245,33 @@ class NewGameScene(Scene):
         self.back_button = self.add_button(pygame.Rect(left + 440, y + 84, 200, 44), "Back", self.app.show_title)
         self._build_mods(pygame.Rect(left + self.FORM_W + 20, top + 56, self.MODS_W, h - top - 56 - 30))
 
+    def _build_rulesets(self, left: int, y: int) -> int:
+        """A row choosing the rules, when more than one ruleset is offered; the row's top (else `y`)."""
+        self.ruleset_buttons: dict[str, UIButton] = {}
+        if len(OFFERED_RULESETS) < 2:
+            return y
+        y += 46
+        UILabel(pygame.Rect(left, y, 120, 36), "Rules", self.app.manager)
+        for i, word in enumerate(OFFERED_RULESETS):
+            rules = named_ruleset(OFFERED_RULESETS[word])
+            tip = " ".join([rules.game.name, *(f"Provisional: {note}" for note in rules.game.provisional)])
+            rect = pygame.Rect(left + 130 + i * 154, y, 148, 36)
+            self.ruleset_buttons[word] = self.add_button(
+                rect, word.capitalize(), partial(self._set_ruleset, word), tooltip=tip
+            )
+        self.ruleset_buttons[self.ruleset].select()
+        return y
+
+    def _set_ruleset(self, word: str) -> None:
+        self.ruleset = word
+        self.rules = self._load_chosen_rules()
+        self._rebuild()
+
     # ------------------------------------------------------------------ civilizations
     def _load_chosen_rules(self) -> Ruleset | None:
-        """The rules of the chosen mods (None if they cannot be loaded: Start game says why)."""
+        """The rules chosen with the chosen mods (None if they cannot be loaded: Start game says why)."""
         try:
-            return load_rules(self.chosen_mod_folders()) if self.chosen_mods else default_ruleset()
+            return load_rules(self.chosen_mod_folders(), OFFERED_RULESETS[self.ruleset])
         except RulesDataError:
             return None
 
@@ -480,7 +505,7 @@ class NewGameScene(Scene):
             return
         seed = int(self.seed_text) if self.seed_text.strip() else self.app.new_game_seeds.randrange(1, 1_000_000)
         try:
-            rules = load_rules(self.chosen_mod_folders())
+            rules = load_rules(self.chosen_mod_folders(), OFFERED_RULESETS[self.ruleset])
         except RulesDataError as exc:
             self.open_message("These mods cannot be used", "\n".join(exc.problems))
             return

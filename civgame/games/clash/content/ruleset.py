@@ -38,6 +38,7 @@ from civgame.paths import resource_root
 ON_BUILT_EFFECTS = ("gain", "draw", "gain_choice")  # interpreted in cities.py
 ENGINE_UNITS = ("settler", "ship")  # unit types the rule modules name (founding cities, pirates)
 RULESETS_ROOT = resource_root() / "rules_data"
+PROVISIONAL = "Provisional"  # how the text of a stand-in for unknown content begins its note
 
 
 class ModRef(NamedTuple):
@@ -129,7 +130,7 @@ class StartingState(Strict):
     advances: list[str]
     action_cards: int = Field(ge=0, le=MAX_AMOUNT)
     objective_cards: int = Field(ge=0, le=MAX_AMOUNT)
-    event_cubes: Steps
+    event_cubes: Steps | None = None  # the event tracker; None: events come from the Scale (`scale`)
     city_mood: Mood
     units: list[str]
 
@@ -145,6 +146,27 @@ class CityRules(Strict):
     happy_bonus: int = Field(ge=0, le=MAX_STEPS)
     angry_fixed: int = Field(ge=0, le=MAX_STEPS)
     settlement_limit: Steps  # settlement pieces per player, so also the most cities
+    wonders_add_to_size: bool = True  # a wonder is a piece of its city (false: a token beside it)
+
+
+class ScaleRules(Strict):
+    """The Scale of the 2012 edition: each player has a Culture Level and a Happiness Level, from 0 to
+    `top`. Gaining an advance with a culture (mood) border bonus raises the Culture (Happiness) Level by
+    one, up to `top`; each level is the most culture (mood) tokens the player may hold. A level reaching
+    one of `event_levels` draws an event card; there is no event tracker."""
+
+    top: Steps
+    event_levels: list[Steps] = Field(min_length=1)
+
+
+class WonderRules(Strict):
+    """How wonders come into play. `deck: hand`: cards drawn into a hidden hand, built by their holder;
+    `revealed`: cards turned face up for everyone (`reveal` in `on_gain`), any player may build a revealed
+    wonder, and a wonder claimed (`claim`) only its claimer, at no action cost. `city_moods`: the moods a
+    city must have to build one."""
+
+    deck: Literal["hand", "revealed"] = "hand"
+    city_moods: list[Mood] = ["happy"]
 
 
 class CaptureRules(Strict):
@@ -152,6 +174,18 @@ class CaptureRules(Strict):
     refugee_settler: bool
     captured_mood: Mood
     gold_per_missing_piece: Amount
+    # The spoils (gold) and the refugee settler come only if the city had one of these moods when
+    # attacked; the gold is per piece of its size as modified by mood, or of its actual size.
+    spoils_moods: list[Mood] = ["angry", "neutral", "happy"]
+    spoils_size: Literal["mood_modified", "actual"] = "mood_modified"
+
+
+class ExploreSpawn(Strict):
+    """A region explored with at least `spaces` spaces of `terrain` gets a barbarian settlement and an
+    army unit on one of those spaces, chosen by the explorer, never the one the exploring unit entered."""
+
+    terrain: str
+    spaces: Steps
 
 
 class BarbarianRules(Strict):
@@ -164,6 +198,19 @@ class BarbarianRules(Strict):
     # being land; barbarians spawn that far away (preferably), move toward cities that near, and garrison
     # their cities that near
     reach: Steps = 2
+    # Where a settlement spawns: preferably exactly `reach` land spaces from one of the active player's
+    # cities and never next to another player's city (`at_reach`), or on any empty land within `reach`
+    # spaces of one of them (`within_reach`).
+    spawn: Literal["at_reach", "within_reach"] = "at_reach"
+    # A barbarian battle at a player's city: the barbarians `capture` it if they win, or each hit beyond
+    # the units in the city removes one of its pieces (`shrink`), the city becoming Angry if it shrank.
+    city_battle: Literal["capture", "shrink"] = "capture"
+    # `win_gold` for a battle won against barbarians, or for each barbarian unit defeated in it.
+    win_gold_per: Literal["battle", "unit"] = "battle"
+    # A captured barbarian settlement is kept, with `capture_city_gold` (`keep`), or its captor chooses:
+    # keep it (no more gold) or raze it for `capture_city_gold` (`keep_or_raze`).
+    captured_settlement: Literal["keep", "keep_or_raze"] = "keep"
+    explore_spawn: ExploreSpawn | None = None
 
 
 class PirateRules(Strict):
@@ -174,6 +221,11 @@ class PirateRules(Strict):
 
 class InfluenceRules(Strict):
     success_roll: Steps
+    min_target_size: Steps = 1  # the smallest city that may be targeted
+    min_target_buildings: int = Field(default=1, ge=0, le=MAX_STEPS)  # and its fewest buildings
+    # A city holding another player's piece may target only itself without boosts (`self_only`), or may
+    # not be used to influence at all (`none`).
+    influenced_source: Literal["self_only", "none"] = "self_only"
 
 
 class VictoryPoints(Strict):
@@ -184,7 +236,8 @@ class VictoryPoints(Strict):
     wonder_builder: Points
     wonder_owner: Points
     captured_leader: Points
-    tie_break: list[Literal["city_pieces", "advances", "objectives", "wonders", "events", "leaders"]]
+    # `tie_winner`: the holder of a `wins_ties` effect (the 2012 Great Pyramids) wins a tie
+    tie_break: list[Literal["tie_winner", "city_pieces", "advances", "objectives", "wonders", "events", "leaders"]]
 
 
 class GameRules(Strict):
@@ -214,6 +267,23 @@ class GameRules(Strict):
     border_bonus: dict[str, Literal["mood", "culture"]]
     victory_points: VictoryPoints
     wonder_advance: str = "Engineering"  # needed to build any wonder, besides the wonder's own advance
+    wonders: WonderRules = WonderRules()
+    scale: ScaleRules | None = None  # the 2012 Scale instead of the event tracker (`starting.event_cubes`)
+    # How a government is changed: in the status phase (`government_change_cost`), or by gaining an
+    # advance of another government, whose advances then replace the old ones one for one (`advance`).
+    government_change: Literal["status_phase", "advance"] = "status_phase"
+    # Who chooses the next first player: most mood + culture `tokens` (ties: the first of them in turn
+    # order, the first player first), or highest Culture + Happiness `levels` (the first player keeps the
+    # place unless someone is higher; else the first of the highest clockwise from the first player).
+    first_player_by: Literal["tokens", "levels"] = "tokens"
+    # When a player's supply of a unit type is empty, a Recruit may take one of their units of that type
+    # from the board (`true`), or recruits no more of it (`false`).
+    reuse_units: bool = True
+    # An event's text for every player goes in turn order from the player who drew it (`drawer`) or
+    # from the first player (`first_player`).
+    event_order_from: Literal["drawer", "first_player"] = "drawer"
+    # Rules of this ruleset that stand in for facts no source gives, shown to the players beside it.
+    provisional: list[str] = []
 
 
 # ---------------------------------------------------------------- terrain, units, buildings
@@ -239,11 +309,12 @@ class UnitType(Strict):
     requires_advance_to_move: str | None = None
     leader: bool = False  # the civilization's leader: one of its leaders, chosen when recruited
     text: str = ""
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 class DieFace(Strict):
     value: int = Field(ge=0, le=MAX_STEPS)
-    icon: str
+    icon: str = ""  # a unit icon, or none
 
 
 class CombatRules(Strict):
@@ -265,6 +336,7 @@ class Building(Strict):
     on_built: list[OnBuiltEffect] = []
     facing_sea_yields: list[Payable] = []  # choices when collecting the space a Port faces
     text: str = ""
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 # ---------------------------------------------------------------- advances
@@ -274,8 +346,11 @@ class Advance(Strict):
     name: str
     bonus: Literal["mood", "culture"] | None = None
     building: str | None = None
+    requires: str | None = None  # an advance of the same category needed first
+    extra_cost: Cost = {}  # paid on top whenever it is gained, however (gold may stand in)
     effects: list[dict[str, Any]] = []
     text: str = ""
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 class Category(Strict):
@@ -322,6 +397,7 @@ class Card(Strict):
     id: int
     name: str
     text: str = ""
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 class ActionCard(Card):
@@ -343,6 +419,7 @@ class ActionHalf(Strict):
     cost: dict[Payable, int] = {}
     text: str
     effects: list[OneEffect] = []
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 class TacticsHalf(Strict):
@@ -361,6 +438,7 @@ class TacticsHalf(Strict):
     city: Literal["any", "required", "not_for_attacker"] = "any"
     text: str
     effects: list[OneEffect] = []
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 def _parses(raw: dict[str, object]) -> dict[str, object]:
@@ -407,7 +485,9 @@ class ObjectiveCard(Card):
     objectives: list[str] = Field(min_length=2, max_length=2)
 
 
-EventIcon = Literal["barbarians_spawn", "barbarians_move", "pirates", "exhausted_land", "gold_mine"]
+EventIcon = Literal[
+    "barbarians_spawn", "barbarians_move", "barbarians_attack", "pirates", "exhausted_land", "gold_mine"
+]
 
 
 class GreatPerson(Strict):
@@ -438,6 +518,7 @@ class Wonder(Strict):
     text: str = ""
     effects: list[OneEffect] = []
     in_deck: bool = True  # false: left out of the wonder deck while its powers are not in play
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 # ---------------------------------------------------------------- civilizations
@@ -517,6 +598,8 @@ class Ruleset(Strict):
         problems += self._effect_problems()
         problems += self._layout_problems()
         problems += self._starting_problems()
+        problems += self._event_trigger_problems()
+        problems += self._provisional_problems()
         for ci, c in enumerate(self.categories):
             if c.requires and c.requires not in advances:
                 problems.append(
@@ -528,6 +611,13 @@ class Ruleset(Strict):
                         DataProblem(
                             ("categories", ci, "advances", ai, "building"),
                             f"{a.name}.building: unknown building {a.building!r}",
+                        )
+                    )
+                if a.requires is not None and a.requires not in {other.name for other in c.advances[1:]} - {a.name}:
+                    problems.append(
+                        DataProblem(
+                            ("categories", ci, "advances", ai, "requires"),
+                            f"{a.name}.requires: {a.requires!r} is not another advance of {c.name} below its top",
                         )
                     )
         for i, name in enumerate(self.game.starting.advances):
@@ -733,6 +823,46 @@ class Ruleset(Strict):
                     )
                 )
         return problems
+
+    def _event_trigger_problems(self) -> list[DataProblem]:
+        """Events come from the event tracker or from the Scale: exactly one of them."""
+        rules = self.game
+        if (rules.starting.event_cubes is None) == (rules.scale is None):
+            return [
+                DataProblem(("game", "scale"), "scale: give either starting.event_cubes or scale, not both or neither")
+            ]
+        if rules.scale is not None and any(level > rules.scale.top for level in rules.scale.event_levels):
+            return [
+                DataProblem(("game", "scale", "event_levels"), f"scale.event_levels: above the top {rules.scale.top}")
+            ]
+        spawn = rules.barbarians.explore_spawn
+        if spawn is not None and spawn.terrain not in self.terrain:
+            return [
+                DataProblem(
+                    ("game", "barbarians", "explore_spawn"), f"explore_spawn: unknown terrain {spawn.terrain!r}"
+                )
+            ]
+        return []
+
+    def _provisional_problems(self) -> list[DataProblem]:
+        """A piece of content standing in for one no source gives says so where the players read it."""
+        marked: list[tuple[DataPath, str, str]] = [
+            (("categories", ci, "advances", ai), a.name, a.text)
+            for ci, c in enumerate(self.categories)
+            for ai, a in enumerate(c.advances)
+            if a.provisional
+        ]
+        for deck in ("units", "buildings", "wonders", "action_halves", "tactics_halves"):
+            marked += [((deck, key), key, item.text) for key, item in getattr(self, deck).items() if item.provisional]
+        for deck in ("action_cards", "objective_cards", "events"):
+            marked += [
+                ((deck, i), card.name, card.text) for i, card in enumerate(getattr(self, deck)) if card.provisional
+            ]
+        return [
+            DataProblem((*path, "text"), f"{name}: provisional content must say so in its text ({PROVISIONAL!r})")
+            for path, name, text in marked
+            if PROVISIONAL not in text
+        ]
 
     def effect_sources(self) -> list[tuple[SourceKind, str, list[OneEffect], DataPath]]:
         """Every piece of content that grants effects: its kind, name, effects and data path."""
@@ -1011,10 +1141,16 @@ def load_ruleset(name_or_dir: str | Path = "monumental") -> Ruleset:
 
 
 _CACHE: dict[str, Ruleset] = {}
+DEFAULT_RULESET = "monumental"
+
+
+def named_ruleset(name: str) -> Ruleset:
+    """A ruleset of rules_data/ by its name, loaded once per process."""
+    if name not in _CACHE:
+        _CACHE[name] = load_ruleset(name)
+    return _CACHE[name]
 
 
 def default_ruleset() -> Ruleset:
     """The Monumental ruleset, loaded once per process."""
-    if "monumental" not in _CACHE:
-        _CACHE["monumental"] = load_ruleset("monumental")
-    return _CACHE["monumental"]
+    return named_ruleset(DEFAULT_RULESET)

@@ -47,12 +47,13 @@ from civgame.framework.datafiles import (
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
 from civgame.games.clash.content.ruleset import (
+    DEFAULT_RULESET,
     FILES,
     RULESETS_ROOT,
     ModRef,
     Ruleset,
     build_ruleset,
-    default_ruleset,
+    named_ruleset,
     read_ruleset,
     ruleset_dir,
 )
@@ -157,23 +158,31 @@ def read_mod(path: Path) -> Mod:
     return Mod(path, info, tuple(problems), where)
 
 
+# The rulesets players may choose, by the word the command line and the new-game screen know them by
+# (folder of rules_data/). A ruleset is offered once all its rules are in play; until then only tests load it.
+OFFERED_RULESETS = {"monumental": DEFAULT_RULESET}
+
+
 def available_rulesets() -> list[str]:
-    return sorted(p.name for p in RULESETS_ROOT.iterdir() if (p / FILES["game"]).is_file())
+    """The rulesets a mod may change: those offered to players."""
+    return sorted(folder for folder in OFFERED_RULESETS.values() if (RULESETS_ROOT / folder / FILES["game"]).is_file())
 
 
 # ---------------------------------------------------------------- loading rules with mods
 
 
-def load_rules(mods: Sequence[Path] = ()) -> Ruleset:
-    """The rules to play with: the default ruleset, or its base with `mods` overlaid in order.
+def load_rules(mods: Sequence[Path] = (), ruleset: str | None = None) -> Ruleset:
+    """The rules to play with: the ruleset named (a folder of rules_data/; the default one if None), or the
+    base of `mods` with them overlaid in order (a ruleset named must be their base).
 
     Raises RulesDataError whose `problems` are `file:line: problem` lines when a mod or the
     resulting rules are invalid.
     """
     if not mods:
-        return default_ruleset()
+        return named_ruleset(ruleset or DEFAULT_RULESET)
     loaded = [read_mod(Path(path)) for path in mods]
     problems = [p for mod in loaded for p in mod.problems] + _stacking_problems(loaded)
+    problems += _base_problems(loaded, ruleset)
     if problems:
         raise RulesDataError(problems)
     first = loaded[0].info
@@ -185,6 +194,18 @@ def load_rules(mods: Sequence[Path] = ()) -> Ruleset:
     if broken:
         raise RulesDataError(files.problems)
     return played_on(build_ruleset(files, tuple(mod.ref for mod in loaded)), files, display_path(loaded[-1].path))
+
+
+def _base_problems(mods: list[Mod], ruleset: str | None) -> list[str]:
+    """A mod changes one ruleset: it cannot be laid over another."""
+    first = mods[0]
+    if ruleset is None or first.info is None or first.where is None or first.info.base == ruleset:
+        return []
+    return [
+        first.where.at(("base",)).problem(
+            f"base: {first.name!r} changes the {first.info.base!r} rules, not the {ruleset!r} rules chosen"
+        )
+    ]
 
 
 def _stacking_problems(mods: list[Mod]) -> list[str]:
@@ -369,7 +390,7 @@ def rules_for_save(header: SaveHeader, source: str, mod_folders: Sequence[Path] 
                 ]
             )
         folders.append(mod.path)
-    return load_rules(folders)
+    return load_rules(folders, header.ruleset)
 
 
 def load_saved_game(path: str | os.PathLike[str], mod_folders: Sequence[Path] | None = None) -> tuple[Game, str | None]:
@@ -437,7 +458,8 @@ def schema_reference() -> str:
         lines += ["", f"#### {model.__name__}", "", "| field | type | default |", "|---|---|---|"]
         for name, info in model.model_fields.items():
             kind = _type_text(info.annotation, models) + _constraints(info.metadata, info.annotation)
-            default = "required" if info.is_required() else f"`{json.dumps(info.default)}`"
+            value = info.default.model_dump() if isinstance(info.default, BaseModel) else info.default
+            default = "required" if info.is_required() else f"`{json.dumps(value)}`"
             lines.append(f"| `{name}` | {kind} | {default} |")
     return "\n".join(lines)
 

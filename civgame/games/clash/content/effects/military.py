@@ -35,9 +35,13 @@ BattleKind = Literal["land", "naval", "from_ships"]
     example={"road_move": {"range": 2, "cost": {"food": 1, "ore": 1}}},
 )
 class RoadMove(Params):
-    range: int = Field(default=2, ge=2)
+    range: int = Field(default=2, ge=1)
     cost: Cost = {}
     endpoints: Literal["start_or_end", "both"] = "start_or_end"
+    # `ignored_before`: the restrictions of terrain entered earlier and passed through are ignored, the
+    # destination's apply on arrival; `ignored`: the destination's are ignored too; `applies`: a road only
+    # for its range, terrain working as on foot (a Mountain passed through stops the move).
+    terrain: Literal["ignored_before", "ignored", "applies"] = "ignored_before"
 
 
 @primitive(
@@ -113,6 +117,18 @@ class CombatBonus(BattleCondition):
     # outside the holder's home region where the holder owns a city
     per: Literal["unit_fewer", "region_with_city"] | None = None
     target: Literal["holder", "opponent"] = "holder"
+
+
+@primitive(
+    "extra_hits",
+    when="combat: each combat round the conditions hold, once the hits are counted",
+    doc="The holder scores `hits` more hits, against an opponent that does not hold `unless_opponent_has` "
+    "(an advance; barbarians hold none), in the battles and rounds the conditions select. " + CONDITIONS,
+    example={"extra_hits": {"hits": 1, "round": 1, "battles": ["land"], "unless_opponent_has": "Steel Weapons"}},
+)
+class ExtraHits(BattleCondition):
+    hits: int = Field(default=1, ge=1)
+    unless_opponent_has: str | None = None
 
 
 @primitive(
@@ -223,6 +239,50 @@ class ReinforcementAfterDefeat(Params):
 )
 class BarbariansLoseAtOnce(NoParams):
     pass
+
+
+@primitive(
+    "no_barbarian_attacks",
+    when="events and cards: when barbarians would attack one of the holder's cities",
+    doc="Barbarians do not attack the holder's cities: an attack on them is not made, and barbarians are "
+    "not moved into them.",
+    example={"no_barbarian_attacks": {}},
+)
+class NoBarbarianAttacks(NoParams):
+    pass
+
+
+@primitive(
+    "fortress_needs_advance",
+    when="movement: when another player's units would attack one of the holder's cities with a Fortress",
+    doc="Only a player holding `advance` may attack the holder's cities with a Fortress; that player's "
+    "`cancel_fortress` effects then cost nothing there.",
+    example={"fortress_needs_advance": {"advance": "Siegecraft"}},
+)
+class FortressNeedsAdvance(Params):
+    advance: str
+
+
+@primitive(
+    "attack_toll",
+    when="movement: when another player's army units would attack the city where the effect applies",
+    doc="The attacker pays 1 of `per_army_unit` (a token kind, their choice) for each army unit attacking; "
+    "an attack they cannot pay for is not allowed. Written with `only: wonder_city`.",
+    example={"attack_toll": {"per_army_unit": ["mood", "culture"]}, "only": "wonder_city"},
+)
+class AttackToll(Params):
+    per_army_unit: list[Literal["mood", "culture"]] = Field(min_length=1)
+
+
+@primitive(
+    "move_after_activation",
+    when="decision: right after the holder activates the city where the effect applies",
+    doc="The holder may move one `unit` (a unit kind) as a group of its own in a move of one group, at no "
+    "action cost. Written with `only: wonder_city`.",
+    example={"move_after_activation": {"unit": "ship"}, "only": "wonder_city"},
+)
+class MoveAfterActivation(Params):
+    unit: str
 
 
 @primitive(

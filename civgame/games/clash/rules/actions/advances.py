@@ -264,7 +264,9 @@ def use_event_cube(game: Game, player: Player) -> None:
     player.event_cubes -= 1
     if player.event_cubes > 0:
         return
-    player.event_cubes = game.rules.game.starting.event_cubes
+    cubes = game.rules.game.starting.event_cubes
+    assert cubes is not None, "only rules with an event tracker use its cubes"
+    player.event_cubes = cubes
     if not asked_where_from(game, player, "event"):
         draw_event(game, player, from_discard=False)
 

@@ -38,6 +38,7 @@ from civgame.games.clash.content.effects.economy import (
     RecruitWithoutBuilding,
 )
 from civgame.games.clash.content.effects.events import EventProtection
+from civgame.games.clash.content.ruleset import MAX_STEPS
 from civgame.games.clash.core.actions import (
     Action,
     ChooseToken,
@@ -449,7 +450,8 @@ def far_collect_rule(game: Game, player: Player) -> tuple[Effect, int] | None:
     if not usable:
         return None
     raised = [effects.params_as(e, CollectFarSpaces).spaces for e in effects.active(game, player, "collect_far_spaces")]
-    return usable[0], max([effects.params_as(usable[0], CollectFar).spaces, *raised])
+    allowed = effects.params_as(usable[0], CollectFar).spaces
+    return usable[0], max([MAX_STEPS if allowed is None else allowed, *raised])  # (None: any number)
 
 
 def far_choices(

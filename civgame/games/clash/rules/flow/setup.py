@@ -72,7 +72,7 @@ def new_game(
                 mood_tokens=start.mood_tokens,
                 culture_tokens=start.culture_tokens,
                 advances=list(start.advances),
-                event_cubes=start.event_cubes,
+                event_cubes=start.event_cubes or 0,
             )
             for i, name in enumerate(names)
         ],

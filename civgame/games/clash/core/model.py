@@ -114,6 +114,9 @@ class Player:
     )  # What if?: the player's leaders; empty: their civilization's
     lasting_effects: list[LastingEffect] = field(default_factory=list)
     event_cubes: int = 3
+    # The Scale (2012 edition): levels raised by advances with a border bonus; each caps its tokens
+    culture_level: int = 0
+    happiness_level: int = 0
     great_persons: list[int] = field(default_factory=list)  # event cards held to play
     foreseen_objectives: list[int] = field(default_factory=list)  # set aside for their next draws (Great Seer)
     action_cards: list[int] = field(default_factory=list)

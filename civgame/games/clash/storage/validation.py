@@ -243,6 +243,8 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "leaders_dealt": STRUCTURE,
         "lasting_effects": PARTS,
         "event_cubes": COUNT,
+        "culture_level": COUNT,
+        "happiness_level": COUNT,
         "action_cards": STRUCTURE,
         "objective_cards": STRUCTURE,
         "wonder_cards": STRUCTURE,

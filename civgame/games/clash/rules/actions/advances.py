@@ -9,6 +9,7 @@ building gives, offered by `cities.py`) and the `advance_as_free_action` ability
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Sequence
+from itertools import combinations
 
 from civgame.framework.errors import RuleError
 from civgame.games.clash.content import effects
@@ -18,6 +19,7 @@ from civgame.games.clash.content.effects.economy import (
     AdvanceOnBuild,
     AdvancePurchaseBonus,
     AdvanceReward,
+    DrawWithGovernment,
     FreeAdvanceCost,
     OnGain,
 )
@@ -67,11 +69,19 @@ def why_not_gain(game: Game, player: Player, name: str) -> str | None:
         return f"the first advance taken in {category.name} must be its top advance, {top}"
     if category.government:
         current = government_of(game, player)
-        if current is not None and current != category.name:
+        if current is not None and current != category.name and not _changes_by_advance(game):
             return f"{player.name} already follows {current}; only one government is allowed"
         if name == top and category.requires and not player.has(category.requires):
             return f"{top} requires {category.requires}"
+    required = game.rules.advance(name).requires
+    if required is not None and not player.has(required):
+        return f"{name} requires {required}"
     return None
+
+
+def _changes_by_advance(game: Game) -> bool:
+    """Whether gaining an advance of another government changes the government (the 2012 edition)."""
+    return game.rules.game.government_change == "advance"
 
 
 def gainable(game: Game, player: Player) -> list[str]:
@@ -85,13 +95,16 @@ def _gainable(game: Game, player: Player, _: Hashable) -> tuple[str, ...]:
     current = government_of(game, player)
     result = []
     for category, names in game.rules.advance_names_by_category:
-        if category.government and current is not None and current != category.name:
+        if category.government and current is not None and current != category.name and not _changes_by_advance(game):
             continue
         started = not owned.isdisjoint(names)
         for name in names if started else names[:1]:
             if name in owned:
                 continue
             if category.government and name == names[0] and category.requires and category.requires not in owned:
+                continue
+            required = game.rules.advance(name).requires
+            if required is not None and required not in owned:
                 continue
             result.append(name)
     return tuple(result)
@@ -206,7 +219,14 @@ def _usable_waivers(
 
 
 def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool = True) -> None:
-    """Give an advance with its border bonus and gain effects; use an event cube and maybe draw an event."""
+    """Give an advance with its border bonus (with the Scale: a level raised) and gain effects; use an event
+    cube, or reach an event box of the Scale, and maybe draw an event. An advance of another government
+    than the player's changes their government (`_change_government`), where the rules say so."""
+    current = government_of(game, player)
+    category = game.rules.category_of(name)
+    if category.government and current not in (None, category.name) and _changes_by_advance(game):
+        _change_government(game, player, name)
+        return
     player.advances.append(name)
     if player.government_regains and game.rules.category_of(name).government:
         uses_event_cube = False  # Anarchy: a regained government advance uses no cube but costs VP
@@ -214,18 +234,103 @@ def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool
         player.event_vp -= lost
         game.say(f"{player.name} regains a government advance after anarchy: no event cube, {lost:g} VP lost")
     bonus = game.rules.advance(name).bonus
-    if bonus == "mood":
-        player.mood_tokens += 1
-    elif bonus == "culture":
-        player.culture_tokens += 1
-    game.say(f"{player.name} gains {name}" + (f" (+1 {bonus} token)" if bonus else ""))
+    reached = raise_level(game, player, bonus)
+    game.say(f"{player.name} gains {name}{_border_bonus(game, player, bonus, reached)}")
     effects.holdings_changed(game, player)
     civilizations.grant_special_advances(game, player, name)
     enforce_caps(game, player)
     _gain_effects(game, player, name)
+    _draw_with_government(game, player, name, had_government=current is not None)
     fire(game, "advance_gained", player=player.index, advance=name)
-    if uses_event_cube:
-        use_event_cube(game, player)
+    scale = game.rules.game.scale
+    if scale is None:
+        if uses_event_cube:
+            use_event_cube(game, player)
+    elif reached in scale.event_levels:
+        _draw_event_for(game, player)
+
+
+def _draw_with_government(game: Game, player: Player, name: str, *, had_government: bool) -> None:
+    """`draw_with_government` (the 2012 Writing): its cards come when the holder gains it holding a
+    government advance, or gains a first government advance while holding it."""
+    first_government = game.rules.category_of(name).government and not had_government
+    for effect in effects.active(game, player, "draw_with_government"):
+        if (effect.source == name and had_government) or (effect.source != name and first_government):
+            for deck, count in effects.params_as(effect, DrawWithGovernment).draw.items():
+                _draw(game, player, deck, count, effect.source)
+
+
+# ---- changing government by gaining an advance of another one (the 2012 edition)
+
+GOVERNMENT_CHANGE = "government_change"  # the EffectChoiceDecision choosing the advances a change moves to
+
+
+def _change_government(game: Game, player: Player, top: str) -> None:
+    """Gaining `top`, an advance of another government (its top advance: a category is entered at the top),
+    moves the player's government advances to the new government, one for one, with `top` among them
+    ("rather than placing a new cube, move your advances"): the player chooses the others."""
+    options = government_change_options(game, player, top)
+    if len(options) == 1:
+        move_government(game, player, (top, *options[0].split(", ")) if options[0] else (top,))
+        return
+    game.pending.append(
+        EffectChoiceDecision(player=player.index, source=top, effect=GOVERNMENT_CHANGE, options=options)
+    )
+
+
+def government_change_options(game: Game, player: Player, top: str) -> list[str]:
+    """The other advances of `top`'s category the player's government advances may move to, each set as
+    `A, B` ("" when only `top` is taken)."""
+    current = government_of(game, player)
+    held = sum(1 for a in player.advances if game.rules.category_of(a).name == current)
+    others = [a.name for a in game.rules.category_of(top).advances[1:]]
+    return [", ".join(chosen) for chosen in combinations(others, held - 1)]
+
+
+def take_government_change(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    move_government(game, game.player(decision.player), (decision.source, *option.split(", ")))
+
+
+def move_government(game: Game, player: Player, advances: tuple[str, ...]) -> None:
+    """Replace the player's government advances by `advances` (the first the one gained, the others moved
+    there): none is gained anew but the first, whose gain effects apply."""
+    current = government_of(game, player)
+    player.advances = [a for a in player.advances if game.rules.category_of(a).name != current]
+    player.advances += advances
+    effects.holdings_changed(game)
+    civilizations.drop_special_advances(game, player)
+    enforce_caps(game, player)
+    new = game.rules.category_of(advances[0]).name
+    game.say(f"{player.name} changes government from {current} to {new}: {', '.join(advances)}")
+    _gain_effects(game, player, advances[0])
+    fire(game, "advance_gained", player=player.index, advance=advances[0])
+
+
+# The Scale's level each border bonus raises: the Player field and how the log names it.
+LEVELS = {"culture": ("culture_level", "Culture Level"), "mood": ("happiness_level", "Happiness Level")}
+
+
+def _border_bonus(game: Game, player: Player, bonus: str | None, reached: int | None) -> str:
+    """Gain the border bonus's token; what the log says of it (and of the level it raised)."""
+    if bonus is None:
+        return ""
+    kept = gain(game, player, {bonus: 1})[bonus]
+    note = f"+1 {bonus} token" if kept else f"no {bonus} token beyond the limit"
+    return f" ({note}, {LEVELS[bonus][1]} {reached})" if reached is not None else f" ({note})"
+
+
+def raise_level(game: Game, player: Player, bonus: str | None) -> int | None:
+    """With the Scale, a border bonus raises its level by one, up to the top: the level reached (None when
+    no level moves: no Scale, or no bonus). A level already at the top stays there."""
+    scale = game.rules.game.scale
+    if scale is None or bonus is None:
+        return None
+    field = LEVELS[bonus][0]
+    before: int = getattr(player, field)
+    if before >= scale.top:
+        return None
+    setattr(player, field, before + 1)
+    return before + 1
 
 
 def _gain_effects(game: Game, player: Player, name: str) -> None:
@@ -267,6 +372,11 @@ def use_event_cube(game: Game, player: Player) -> None:
     cubes = game.rules.game.starting.event_cubes
     assert cubes is not None, "only rules with an event tracker use its cubes"
     player.event_cubes = cubes
+    _draw_event_for(game, player)
+
+
+def _draw_event_for(game: Game, player: Player) -> None:
+    """An event is due for the player: drawn, or first asked where from."""
     if not asked_where_from(game, player, "event"):
         draw_event(game, player, from_discard=False)
 

@@ -140,6 +140,7 @@ def _draw_from(game: Game, decision: EffectChoiceDecision, option: str) -> None:
 
 CHOICE_RULES: dict[str, ChoiceRule] = {
     "advance_on_build": (advances.advance_on_build_options, advances.take_advance_on_build),
+    advances.GOVERNMENT_CHANGE: (_draw_options, advances.take_government_change),
     "draw_from_discard": (_draw_options, _draw_from),
     "redirect_activation": (cities.redirect_options, cities.redirect_activation),
     "event_public_wonder": (_draw_options, _draw_from),

@@ -267,30 +267,46 @@ def pay(player: Player, payment: dict[str, int]) -> None:
 
 
 def lost_over_limit(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
-    """What gaining `what` now would lose over the resource limits (tokens have none)."""
+    """What gaining `what` now would lose over the resource limits and the token limits (if any)."""
     lost: dict[str, int] = {}
     for k, v in what.items():
-        if k in player.resources:
-            over = player.resources[k] + v - max(resource_cap(game, player, k), player.resources[k])
+        cap = resource_cap(game, player, k) if k in player.resources else token_cap(game, player, k)
+        if cap is not None:
+            have = held(player, k)
+            over = have + v - max(cap, have)
             if over > 0:
                 lost[k] = min(v, over)
     return lost
 
 
 def gain(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
-    """Add resources/tokens, losing whatever exceeds a resource cap. Returns what was kept."""
+    """Add resources/tokens, losing whatever exceeds a resource or token limit. Returns what was kept."""
     kept: dict[str, int] = {}
     for k, v in what.items():
-        if k == "mood":
-            player.mood_tokens += v
-        elif k == "culture":
-            player.culture_tokens += v
+        if k in TOKEN_KINDS:
+            before = held(player, k)
+            cap = token_cap(game, player, k)
+            after = before + v if cap is None else min(cap, before + v)
+            if k == "mood":
+                player.mood_tokens = after
+            else:
+                player.culture_tokens = after
+            v = after - before
         else:
             before = player.resources[k]
             player.resources[k] = min(resource_cap(game, player, k), before + v)
             v = player.resources[k] - before
         kept[k] = v
     return kept
+
+
+def token_cap(game: Game, player: Player, token: str) -> int | None:
+    """The most tokens of a kind the player may hold: with the Scale, its level (the Culture Level for
+    culture tokens, the Happiness Level for mood tokens); else no limit (None). A token gained beyond it
+    is lost, as resources beyond their limit are (docs/rules-decisions.md)."""
+    if game.rules.game.scale is None:
+        return None
+    return player.culture_level if token == "culture" else player.happiness_level
 
 
 def enforce_caps(game: Game, player: Player) -> None:

@@ -143,19 +143,35 @@ def government_options(game: Game, player: Player, *, free: bool = False) -> lis
     return options
 
 
-def first_player_chooser(game: Game) -> int:
-    """A `chooses_first_player` holder; else most mood + culture tokens, ties going to the current first
-    player, else clockwise from them."""
+def _changes_government_here(game: Game) -> bool:
+    """Whether governments change in the status phase (else by gaining another government's advance)."""
+    return game.rules.game.government_change == "status_phase"
+
+
+def first_player_chooser(game: Game) -> int | None:
+    """A `chooses_first_player` holder; else the highest total (`first_player_by`: mood + culture tokens,
+    or Culture + Happiness Levels), ties going to the current first player, else clockwise from them.
+    By levels, a current first player who is not beaten keeps the place: nobody chooses (None)."""
     for index in game.turn_order():
         if effects.has(game, game.player(index), "chooses_first_player"):
             return index
-    totals = {p.index: p.mood_tokens + p.culture_tokens for p in game.players}
+    by_levels = game.rules.game.first_player_by == "levels"
+    totals = {
+        p.index: p.culture_level + p.happiness_level if by_levels else p.mood_tokens + p.culture_tokens
+        for p in game.players
+    }
     best = max(totals.values())
+    if by_levels and totals[game.first_player] == best:
+        return None
     return next(i for i in game.turn_order() if totals[i] == best)
 
 
 def _first_player(game: Game) -> None:
-    game.pending.append(FirstPlayerDecision(player=first_player_chooser(game)))
+    chooser = first_player_chooser(game)
+    if chooser is None:
+        game.say(f"Nobody's levels are higher than {game.player(game.first_player).name}'s: the turn order stays")
+        return
+    game.pending.append(FirstPlayerDecision(player=chooser))
 
 
 STEPS: tuple[Callable[[Game], None] | Ask, ...] = (
@@ -163,7 +179,10 @@ STEPS: tuple[Callable[[Game], None] | Ask, ...] = (
     Ask(FreeAdvanceDecision, lambda game, player: bool(gainable(game, player))),
     _draw_cards,
     Ask(RazeDecision, lambda game, player: bool(_razable(game, player))),
-    Ask(GovernmentDecision, lambda game, player: bool(government_options(game, player))),
+    Ask(
+        GovernmentDecision,
+        lambda game, player: _changes_government_here(game) and bool(government_options(game, player)),
+    ),
     _first_player,
 )
 

@@ -28,7 +28,7 @@ DIE = "⚄"
 ARROW_COLOUR = (230, 40, 40)
 WIDTH = 400  # at 1280x720
 CARD_WIDTH = 110  # of the card face drawn on a panel about a card, at 1280x720
-DIE_FACE = re.compile(r"(\d+) ([a-z_]+)")
+DIE_FACE = re.compile(r"(\d+)(?: ([a-z_]+))?")  # a die's number and its icon, if the rules' dice have icons
 SPACE_LABEL = re.compile(r"[A-Z]+-?\d+")  # a space's label, as hex_to_label writes it
 
 

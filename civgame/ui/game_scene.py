@@ -1018,9 +1018,8 @@ class GameScene(Scene):
 
     def _city_prompt(self, city: City) -> str:
         game = self.game
-        text = (
-            f"{owner_name(game, city.owner)}'s city, size {city.size}, {city.mood}. {game.actions_left} action(s) left."
-        )
+        size = game.city_size(city)
+        text = f"{owner_name(game, city.owner)}'s city, size {size}, {city.mood}. {game.actions_left} action(s) left."
         if city.owner == game.actor() and city.activations >= 1 and city.mood != MOODS[0]:
             lower = MOODS[MOODS.index(city.mood) - 1]
             text += f" It was already activated this turn: another activation makes it {lower}."
@@ -1712,7 +1711,7 @@ class GameScene(Scene):
                 for b, c in city.buildings.items()
             )
             parts.append(
-                f"{owner_name(game, city.owner)}'s city, size {city.size}, {city.mood}"
+                f"{owner_name(game, city.owner)}'s city, size {game.city_size(city)}, {city.mood}"
                 + (f": {buildings}" if buildings else "")
             )
         units = game.units_at(space)

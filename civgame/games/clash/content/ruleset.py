@@ -167,6 +167,7 @@ class WonderRules(Strict):
 
     deck: Literal["hand", "revealed"] = "hand"
     city_moods: list[Mood] = ["happy"]
+    per_city: int | None = Field(default=None, ge=1, le=MAX_STEPS)  # the most wonders a city may hold (None: any)
 
 
 class CaptureRules(Strict):
@@ -221,10 +222,9 @@ class PirateRules(Strict):
 
 class InfluenceRules(Strict):
     success_roll: Steps
-    min_target_size: Steps = 1  # the smallest city that may be targeted
-    min_target_buildings: int = Field(default=1, ge=0, le=MAX_STEPS)  # and its fewest buildings
-    # A city holding another player's piece may target only itself without boosts (`self_only`), or may
-    # not be used to influence at all (`none`).
+    # A city holding another player's piece may target only itself, without boosts, and a player's own
+    # city is cleared of other colours only by itself (`self_only`); or an influenced city makes no
+    # attempt, and any uninfluenced city of the player may clear their others (`none`).
     influenced_source: Literal["self_only", "none"] = "self_only"
 
 

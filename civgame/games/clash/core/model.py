@@ -52,6 +52,8 @@ class City:
 
     @property
     def size(self) -> int:
+        """Its pieces on the board: the settlement, buildings and wonders. The size rules count is
+        `Game.city_size` (in some rules a wonder is no piece of its city)."""
         return 1 + len(self.buildings) + len(self.wonders)
 
 
@@ -135,6 +137,7 @@ class Player:
     explorer_regions: list[int] = field(default_factory=list)  # regions holding one of the player's explorer tokens
     raided_by: str = ""  # the effect source of a raid: the player gives up 1 resource at the start of the next turn
     influence_succeeded: bool = False  # one successful Influence Culture per turn
+    free_attempts_from: list[int] = field(default_factory=list)  # a city per attempt left at no action this turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
     borrowed_advance: str | None = None  # used as if owned until the end of this turn (Great Library)
     actions_lost_next_turn: int = 0  # a mark (Assassination): fewer actions at the start of the next turn
@@ -282,6 +285,7 @@ class Game:
     short_battle_vp: float | None = None  # Solar Eclipse: the next land battle lasts one round, its winner gains VP
     construct_ban: str | None = None  # an event (Pestilence) that bars its unprotected players from building
     public_wonder: str | None = None  # a wonder card face up beside the deck (Envoy), taken instead of a draw
+    revealed_wonders: list[str] = field(default_factory=list)  # face up for any player to build (2012 edition)
     city_attack_offer: int | None = None  # the event card whose offer to city attackers waits (Trojan Horse)
     battles: list[BattleRecord] = field(default_factory=list)  # the battles of the current turn
     winner: list[int] = field(default_factory=list)
@@ -442,6 +446,12 @@ class Game:
 
     def units_at(self, h: Hex) -> list[Unit]:
         return [u for u in self.units if u.pos == h]
+
+    def city_size(self, city: City) -> int:
+        """The city's size: the settlement and its buildings, and its wonders where they add to it."""
+        if self.rules.game.city.wonders_add_to_size:
+            return city.size
+        return 1 + len(city.buildings)
 
     def cities_of(self, owner: int) -> list[City]:
         return [c for c in self.cities if c.owner == owner]

@@ -338,10 +338,26 @@ def _siege_options(game: Game, c: Combat) -> list[tuple[str, ...]]:
 
 
 def _offer_siege(game: Game, c: Combat) -> bool:
+    free = _free_siege(game, c)
+    parts = sorted(_siege_effects(game, c))
+    if free is not None and parts:
+        c.fortress_cancelled.extend(parts)
+        who = owner_name(game, c.attacker.owner)
+        _say(game, f"{who} cancels the fortress's {' and '.join(parts)} at no cost ({free.source})")
+        return False
     if len(_siege_options(game, c)) < 2:
         return False
     game.pending.append(SiegeDecision(player=c.attacker.owner))
     return True
+
+
+def _free_siege(game: Game, c: Combat) -> Effect | None:
+    """`fortress_needs_advance` (the 2012 Great Wall): an attacker allowed to attack the defender's Fortress
+    city cancels its parts at no cost."""
+    if c.defender.owner < 0:
+        return None
+    found = effects.active(game, game.player(c.defender.owner), "fortress_needs_advance")
+    return found[0] if found else None
 
 
 def _offer_city_attack(game: Game, c: Combat) -> bool:
@@ -1038,7 +1054,7 @@ def _roll(
     # units whose clash ability is unused
     ready = Counter(game.existing_unit(uid).kind for uid in side.units) if abilities else Counter[str]()
     faces = [_die(game) for _ in range(len(side.units) + extra_dice + fortress_dice)]
-    notes = [f"{f.value} {f.icon}" for f in faces]
+    notes = [f"{f.value} {f.icon}".rstrip() for f in faces]  # (a plain die has no icon)
     for i, face in enumerate(faces):
         if face.icon in rules.icon_rerolls and ready[face.icon]:
             ready[face.icon] -= 1
@@ -1425,7 +1441,7 @@ def _capture(game: Game, city: City, winner: int) -> None:
         gold = mood_modified_size(game, city) * rules.capture.gold_per_size
     if game.settlements_used(winner) >= rules.city.settlement_limit:
         game.cities.remove(city)
-        gold += city.size * rules.capture.gold_per_missing_piece
+        gold += game.city_size(city) * rules.capture.gold_per_missing_piece
         game.say(f"{owner_name(game, winner)} has no settlement piece left: the city at {where} is removed")
     else:
         if loser != BARBARIAN:  # a captured barbarian city keeps every building's colour

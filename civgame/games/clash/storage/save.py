@@ -567,6 +567,7 @@ def _decks_and_decisions(game: Game) -> Iterator[str]:
         "wonder": [
             *((f"game.players[{i}].wonder_cards", p.wonder_cards) for i, p in enumerate(game.players)),
             ("game.public_wonder", [game.public_wonder] if game.public_wonder else []),
+            ("game.revealed_wonders", game.revealed_wonders),
         ],
     }
     for name in DECKS:

@@ -260,6 +260,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "explorer_regions": each(REGION),
         "raided_by": TEXT,
         "influence_succeeded": TYPED,
+        "free_attempts_from": each(CITY_ID),
         "used_this_turn": each(TEXT),
         "borrowed_advance": TYPED,
         "actions_lost_next_turn": COUNT,
@@ -311,7 +312,13 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     },
     Decision: {"player": PLAYER},
     PayDecision: {"action": BY_ITS_RULE, "cost": COST, "alternatives": each(COST)},
-    MoveDecision: {"groups_left": COUNT, "rewarded": each(TEXT), "only_units": each(UNIT_ID), "attack_bonus": COUNT},
+    MoveDecision: {
+        "groups_left": COUNT,
+        "rewarded": each(TEXT),
+        "only_units": each(UNIT_ID),
+        "single_units": TYPED,
+        "attack_bonus": COUNT,
+    },
     HappinessDecision: {"raised": COUNT, "extra_cost": COST, "only_city": optional(CITY_ID)},
     OrientationDecision: {
         "region": REGION,

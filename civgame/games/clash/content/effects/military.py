@@ -265,10 +265,11 @@ class FortressNeedsAdvance(Params):
 
 @primitive(
     "attack_toll",
-    when="movement: when another player's army units would attack the city where the effect applies",
-    doc="The attacker pays 1 of `per_army_unit` (a token kind, their choice) for each army unit attacking; "
-    "an attack they cannot pay for is not allowed. Written with `only: wonder_city`.",
-    example={"attack_toll": {"per_army_unit": ["mood", "culture"]}, "only": "wonder_city"},
+    when="movement: when another player's army units would attack the city holding the wonder",
+    doc="A player attacking the holder's city that holds the wonder granting this pays 1 of `per_army_unit` "
+    "(a token kind, their choice) for each of their army units attacking; an attack they cannot pay for is "
+    "not allowed.",
+    example={"attack_toll": {"per_army_unit": ["mood", "culture"]}},
 )
 class AttackToll(Params):
     per_army_unit: list[Literal["mood", "culture"]] = Field(min_length=1)
@@ -276,10 +277,10 @@ class AttackToll(Params):
 
 @primitive(
     "move_after_activation",
-    when="decision: right after the holder activates the city where the effect applies",
-    doc="The holder may move one `unit` (a unit kind) as a group of its own in a move of one group, at no "
-    "action cost. Written with `only: wonder_city`.",
-    example={"move_after_activation": {"unit": "ship"}, "only": "wonder_city"},
+    when="decision (city_activated): right after the holder activates the city holding the wonder granting it",
+    listens="city_activated",
+    doc="The holder may move one of their units of kind `unit`, alone, as a move of one group at no action cost.",
+    example={"move_after_activation": {"unit": "ship"}},
 )
 class MoveAfterActivation(Params):
     unit: str

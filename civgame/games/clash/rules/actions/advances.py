@@ -348,9 +348,56 @@ def apply_on_gain(game: Game, player: Player, source: str) -> None:
     for effect in effects.active(game, player, "on_gain"):
         if effect.source == source:
             on_gain = effects.params_as(effect, OnGain)
-            _reward(game, player, on_gain.gain, source)
+            if on_gain.with_advance is None or player.has(on_gain.with_advance):
+                _reward(game, player, on_gain.gain, source)
             for deck, count in on_gain.draw.items():
                 _draw(game, player, deck, count, source)
+            reveal_wonders(game, on_gain.reveal_wonders, source)
+            if on_gain.claim_wonder:
+                _offer_claim(game, player, source)
+
+
+# ---- wonders turned face up for all, and claimed (the 2012 edition)
+
+CLAIM_WONDER = "claim_wonder"  # the EffectChoiceDecision choosing the face-up wonder a player claims
+
+
+def reveal_wonders(game: Game, count: int, source: str) -> None:
+    """Turn the top `count` wonder cards face up, where any player may build them."""
+    for _ in range(count):
+        card = draw_card(game, "wonder")
+        if card is None:
+            game.say(f"No wonder card is left to turn face up ({source})")
+            return
+        game.revealed_wonders.append(str(card))
+        game.say(f"The {game.rules.wonders[str(card)].name} is turned face up ({source})")
+
+
+def _offer_claim(game: Game, player: Player, source: str) -> None:
+    """The player claims one of the face-up wonders: only they may build it (Monuments)."""
+    options = claim_options(game)
+    if len(options) == 1:
+        _claim(game, player, options[0], source)
+    elif options:
+        game.pending.append(
+            EffectChoiceDecision(player=player.index, source=source, effect=CLAIM_WONDER, options=options)
+        )
+
+
+def claim_options(game: Game, _decision: EffectChoiceDecision | None = None) -> list[str]:
+    """The face-up wonders nobody has claimed or built, by name."""
+    return [game.rules.wonders[key].name for key in game.revealed_wonders]
+
+
+def take_claim(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    _claim(game, game.player(decision.player), option, decision.source)
+
+
+def _claim(game: Game, player: Player, name: str, source: str) -> None:
+    key = next(key for key in game.revealed_wonders if game.rules.wonders[key].name == name)
+    game.revealed_wonders.remove(key)
+    player.wonder_cards.append(key)
+    game.say(f"{player.name} claims the {name}: only they may build it, at no action cost ({source})")
 
 
 def _reward(game: Game, player: Player, what: dict[Payable, int], source: str) -> None:

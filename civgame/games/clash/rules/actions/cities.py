@@ -30,6 +30,8 @@ from civgame.games.clash.content.effects.economy import (
     CollectFar,
     CollectFarSpaces,
     CollectSettlerBonus,
+    ConstructSettler,
+    ConstructWithoutActivation,
     FreeCollect,
     RecruitRefund,
     RecruitReward,
@@ -122,7 +124,9 @@ def redirect_targets(game: Game, city: City, was: str) -> list[City]:
     return [
         other
         for other in game.cities_of(city.owner)
-        if other is not city and other.size >= city.size and MOODS.index(other.mood) >= MOODS.index(was)
+        if other is not city
+        and game.city_size(other) >= game.city_size(city)
+        and MOODS.index(other.mood) >= MOODS.index(was)
         if why_cannot_activate(game, other) is None
     ]
 
@@ -744,9 +748,9 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
 
 
 def _collect_bonuses(game: Game, player: Player, city: City) -> None:
-    for effect in effects.active(game, player, "collect_bonus"):
+    for effect in effects.active(game, player, "collect_bonus", at=city.pos):
         params = effects.params_as(effect, CollectBonus)
-        if params.building not in city.buildings:
+        if params.building is not None and params.building not in city.buildings:
             continue
         if params.once_per_turn:
             if not effects.unused_this_turn(player, effect):
@@ -847,7 +851,7 @@ def _why_city_cannot_grow(game: Game, city: City, cities_owned: int) -> str | No
     """What stops `city`, whose owner owns `cities_owned` cities, from growing by a building (a ban aside)."""
     if effective_mood(game, city) == "angry":
         return f"no building can be constructed in an angry city ({_where(city.pos)})"
-    size = city.size
+    size = game.city_size(city)
     if size >= game.rules.game.city.max_size:
         return f"the city at {_where(city.pos)} has reached the maximum size {game.rules.game.city.max_size}"
     if size >= cities_owned:
@@ -935,9 +939,54 @@ def construct(game: Game, action: Construct) -> None:
         return
     pay_for_building(game, player, action.building, payment)
     spend_main_action(game)
-    begin_activation(game, city)
+    activates = not _without_activation(game, player, action.building)
+    if activates:
+        begin_activation(game, city)
     place_building(game, city, action.building, action.port_space)
-    finish_activation(game, city)
+    _offer_settler(game, player, city)
+    if activates:
+        finish_activation(game, city)
+
+
+def _without_activation(game: Game, player: Player, building: str) -> bool:
+    """`construct_without_activation` (the 2012 Great Mausoleum): constructing `building` activates no city."""
+    return any(
+        effects.params_as(e, ConstructWithoutActivation).building == building
+        for e in effects.active(game, player, "construct_without_activation")
+    )
+
+
+def _offer_settler(game: Game, player: Player, city: City) -> None:
+    """`construct_settler` (the 2012 Sanitation): the player may pay to place a settler in the city just grown."""
+    for effect in effects.active(game, player, "construct_settler"):
+        if _supply_left(game, player.index, SETTLER) <= 0:
+            return
+        cost = amounts(effects.params_as(effect, ConstructSettler).cost)
+        ways = options_for_any(game, player, [cost])
+        if ways:
+            where = _where(city.pos)
+            game.pending.append(
+                EffectChoiceDecision(
+                    player=player.index,
+                    source=effect.source,
+                    effect=effect.name,
+                    options=[*(f"pay {describe(way)}: a settler at {where}" for way in ways), "decline"],
+                    amounts=[*({k: -v for k, v in way.items()} for way in ways), {}],
+                )
+            )
+            return
+
+
+def take_settler(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Pay the chosen way and place the settler (`_offer_settler`)."""
+    if not decision.amounts[decision.options.index(option)]:
+        return
+    player = game.player(decision.player)
+    paid = {k: -v for k, v in decision.amounts[decision.options.index(option)].items()}
+    pay(player, paid)
+    where = option.rsplit(" at ", 1)[1]
+    game.units.append(Unit(game.new_id(), player.index, SETTLER, label_to_hex(where)))
+    game.say(f"{player.name} pays {describe(paid)} for a settler at {where} ({decision.source})")
 
 
 def pay_for_building(game: Game, player: Player, building: str, payment: dict[str, int]) -> None:

@@ -27,7 +27,14 @@ from civgame.games.clash.rules import events
 from civgame.games.clash.rules.actions import advances, cities
 from civgame.games.clash.rules.base import cards
 from civgame.games.clash.rules.base.abilities import ability
-from civgame.games.clash.rules.base.payments import can_pay, describe, gain, holdings, pay, payment_for
+from civgame.games.clash.rules.base.payments import (
+    affordable_options,
+    can_pay,
+    describe,
+    gain,
+    pay,
+    payment_for,
+)
 from civgame.games.clash.rules.base.registry import answering, rule
 from civgame.games.clash.rules.base.triggers import listener, observer
 
@@ -141,6 +148,8 @@ def _draw_from(game: Game, decision: EffectChoiceDecision, option: str) -> None:
 CHOICE_RULES: dict[str, ChoiceRule] = {
     "advance_on_build": (advances.advance_on_build_options, advances.take_advance_on_build),
     advances.GOVERNMENT_CHANGE: (_draw_options, advances.take_government_change),
+    advances.CLAIM_WONDER: (advances.claim_options, advances.take_claim),
+    "construct_settler": (affordable_options, cities.take_settler),
     "draw_from_discard": (_draw_options, _draw_from),
     "redirect_activation": (cities.redirect_options, cities.redirect_activation),
     "event_public_wonder": (_draw_options, _draw_from),
@@ -158,12 +167,7 @@ def _legal_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
     special = _choice_rule(decision)
     if special is not None:
         return special[0](game, decision)
-    have = holdings(game.player(decision.player))
-    return [
-        option
-        for option, change in zip(decision.options, decision.amounts, strict=False)
-        if all(have[k] >= -v for k, v in change.items() if v < 0)
-    ]
+    return affordable_options(game, decision)
 
 
 def _legal_choose_option(game: Game) -> list[Action]:

@@ -27,7 +27,14 @@ from typing import Literal, NamedTuple
 
 from civgame.framework.errors import RuleError
 from civgame.games.clash.content import effects
-from civgame.games.clash.content.effects.military import CityBarredAfterTerrain, MovementReward, RoadMove
+from civgame.games.clash.content.effects import Effect
+from civgame.games.clash.content.effects.military import (
+    AttackToll,
+    CityBarredAfterTerrain,
+    FortressNeedsAdvance,
+    MovementReward,
+    RoadMove,
+)
 from civgame.games.clash.content.effects.sources import ship_capacity
 from civgame.games.clash.core.actions import Action, BoardShips, EndMove, MoveUnits, StartMove
 from civgame.games.clash.core.decisions import BoardingDecision, MoveDecision
@@ -37,10 +44,11 @@ from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules import combat
 from civgame.games.clash.rules.actions import exploration, shipcraft
 from civgame.games.clash.rules.base import diplomacy
-from civgame.games.clash.rules.base.payments import affordable, describe, gain, pay, settle
+from civgame.games.clash.rules.base.payments import affordable, any_of, describe, gain, pay, plus_costs, settle
 from civgame.games.clash.rules.base.registry import answering, rule
 from civgame.games.clash.rules.base.turns import spend_main_action
 
+FORTRESS = "fortress"
 Mode = Literal["ship", "land", "carried"]
 How = Literal["walk", "embark", "disembark", "sail", "explore", "road", "launch", "beach"]
 
@@ -473,7 +481,52 @@ def _group_problem(game: Game, group: list[Unit], armies: int, target: Target) -
             return "units that entered a forest this turn may not move into a battle (except by road)"
         if armies == 0 and any(not game.is_ship(u) for u in group):
             return "settlers may enter a space with enemy units or an enemy city only together with an army unit"
-        return _city_barred(game, group, target.space) or _truce_problem(game, group[0].owner, target.space)
+        return (
+            _city_barred(game, group, target.space)
+            or _fortress_barred(game, group[0].owner, target.space)
+            or _toll_problem(game, group[0].owner, armies, target)
+            or _truce_problem(game, group[0].owner, target.space)
+        )
+    return None
+
+
+def _defending_wonder_effects(game: Game, attacker: int, space: Hex, name: str) -> list[Effect]:
+    """The `name` effects of the owner of the city at `space` (not the attacker) that a wonder in it grants."""
+    city = game.city_at(space)
+    if city is None or city.owner < 0 or city.owner == attacker:
+        return []
+    found = effects.active(game, game.player(city.owner), name)
+    return [e for e in found if any(game.rules.wonders[w].name == e.source for w in city.wonders)]
+
+
+def _fortress_barred(game: Game, attacker: int, space: Hex) -> str | None:
+    """`fortress_needs_advance` (the 2012 Great Wall): only a player with the advance may attack the holder's
+    cities with a Fortress."""
+    city = game.city_at(space)
+    if city is None or city.owner < 0 or city.owner == attacker or FORTRESS not in city.buildings:
+        return None
+    for effect in effects.active(game, game.player(city.owner), "fortress_needs_advance"):
+        needed = effects.params_as(effect, FortressNeedsAdvance).advance
+        if not game.player(attacker).uses(needed):
+            where = hex_to_label(space)
+            return f"only a player with {needed} may attack {where}, a city with a Fortress ({effect.source})"
+    return None
+
+
+def attack_toll(game: Game, attacker: int, armies: int, space: Hex) -> dict[str, int]:
+    """`attack_toll` (the 2012 Great Mausoleum): what attacking the city at `space` with `armies` army units
+    costs its attacker."""
+    cost: dict[str, int] = {}
+    for effect in _defending_wonder_effects(game, attacker, space, "attack_toll"):
+        kinds = effects.params_as(effect, AttackToll).per_army_unit
+        cost = plus_costs(cost, any_of(kinds, armies) if len(kinds) > 1 else {kinds[0]: armies})
+    return cost
+
+
+def _toll_problem(game: Game, attacker: int, armies: int, target: Target) -> str | None:
+    toll = attack_toll(game, attacker, armies, target.space) if armies else {}
+    if toll and not affordable(game, game.player(attacker), plus_costs(dict(target.cost), toll)):
+        return f"attacking {hex_to_label(target.space)} costs {describe(toll)}, which its attacker cannot pay"
     return None
 
 
@@ -738,7 +791,10 @@ def _named_units(game: Game, group: list[Unit]) -> str:
 
 
 def _allowed(decision: MoveDecision, units: tuple[int, ...]) -> bool:
-    """A free move of some units only (`only_units`) lets no other unit move."""
+    """A free move of some units only (`only_units`) lets no other unit move; one of `single_units`, no
+    more than one unit in a group."""
+    if decision.single_units and len(units) > 1:
+        return False
     return not decision.only_units or set(units) <= set(decision.only_units)
 
 
@@ -766,7 +822,11 @@ def _check_move_units(game: Game, action: MoveUnits) -> None:
     problem = group_problem(game, group, target)
     if problem:
         raise RuleError(problem)
-    if action.payment and not target.cost:
+    if (
+        action.payment
+        and not target.cost
+        and not (target.enemy and attack_toll(game, owner, _armies(game, group), action.to))
+    ):
         raise RuleError(f"moving to {hex_to_label(action.to)} costs nothing: send the move without a payment")
 
 
@@ -780,8 +840,11 @@ def move_units(game: Game, action: MoveUnits) -> None:
     target = _target(game, owner, start, mode, action.to)
     assert target is not None  # checked: the group can reach the destination
     payment = None
-    if target.cost:
-        payment = settle(game, action, dict(target.cost))
+    cost = dict(target.cost)
+    if target.enemy:
+        cost = plus_costs(cost, attack_toll(game, owner, _armies(game, group), action.to))
+    if cost:
+        payment = settle(game, action, cost)
         if payment is None:
             return  # the player chooses how to pay first
 

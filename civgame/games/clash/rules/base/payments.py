@@ -20,7 +20,7 @@ from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects.core import ResourceCap
 from civgame.games.clash.content.effects.culture import PaymentSubstitute
 from civgame.games.clash.core.actions import PAID_ACTIONS, Action, BuildWonder, CancelPayment, Construct, Pay
-from civgame.games.clash.core.decisions import PayDecision
+from civgame.games.clash.core.decisions import EffectChoiceDecision, PayDecision
 from civgame.games.clash.core.model import Game, Player
 from civgame.games.clash.rules.base.registry import answering, perform_again, rule
 
@@ -31,6 +31,15 @@ NO_TOKEN_SWAP = (BuildWonder, Construct)  # wonder and building costs take their
 
 def any_of(resources: Iterable[str], amount: int) -> dict[str, int]:
     return {ANY + ",".join(resources): amount}
+
+
+def plus_costs(*costs: dict[str, int]) -> dict[str, int]:
+    """The sum of several costs (items of none left out)."""
+    total: dict[str, int] = {}
+    for cost in costs:
+        for item, amount in cost.items():
+            total[item] = total.get(item, 0) + amount
+    return {item: amount for item, amount in total.items() if amount}
 
 
 def holdings(player: Player) -> dict[str, int]:
@@ -254,6 +263,16 @@ def settle(
         return options[0]
     game.pending.append(PayDecision(player=player.index, action=action, cost=dict(cost), alternatives=alternatives))
     return None
+
+
+def affordable_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    """The options of a choice with `amounts` whose payments (the negative amounts) its player can make."""
+    have = holdings(game.player(decision.player))
+    return [
+        option
+        for option, change in zip(decision.options, decision.amounts, strict=False)
+        if all(have[k] >= -v for k, v in change.items() if v < 0)
+    ]
 
 
 def pay(player: Player, payment: dict[str, int]) -> None:

@@ -45,6 +45,7 @@ def start_turn(game: Game, player_index: int) -> None:
         game.actions_left -= 1
         game.say(f"{player.name} loses an action to the revolution")
     player.influence_succeeded = False
+    player.free_attempts_from.clear()  # (those of the player's last turn: free attempts last their turn)
     player.used_this_turn.clear()
     game.battles.clear()
     game.say(f"Age {game.age}, round {game.round}: {player.name}'s turn")

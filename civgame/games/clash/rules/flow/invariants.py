@@ -99,8 +99,8 @@ def _cities(game: Game) -> list[str]:
             problems.append(f"{count} cities share space {space}")
     for city in game.cities:
         where = f"city {city.id} at {city.pos}"
-        if city.size > rules.game.city.max_size:
-            problems.append(f"{where} has size {city.size}; the maximum is {rules.game.city.max_size}")
+        if game.city_size(city) > rules.game.city.max_size:
+            problems.append(f"{where} has size {game.city_size(city)}; the maximum is {rules.game.city.max_size}")
         if city.mood not in MOODS:
             problems.append(f"{where} has mood {city.mood!r}")
         if not game.is_land(city.pos):

@@ -120,7 +120,7 @@ def _draw_cards(game: Game) -> None:
 
 def _razable(game: Game, player: Player) -> list[int]:
     # The summary makes no exception for a last city (docs/rules-decisions.md).
-    return [c.id for c in game.cities_of(player.index) if c.size <= game.rules.game.raze_max_size]
+    return [c.id for c in game.cities_of(player.index) if game.city_size(c) <= game.rules.game.raze_max_size]
 
 
 def government_options(game: Game, player: Player, *, free: bool = False) -> list[tuple[str, ...]]:

@@ -5,9 +5,15 @@ import pytest
 
 from civgame.framework.codec import to_plain
 from civgame.framework.errors import RuleError
-from civgame.games.clash.core.actions import Advance, ChooseOption
-from civgame.games.clash.core.decisions import EffectChoiceDecision
-from tests.classic import classic_scenario
+from civgame.games.clash.core.actions import Advance, ChooseOption, Collect, TakeFreeAdvance
+from civgame.games.clash.core.decisions import EffectChoiceDecision, FreeAdvanceDecision
+from civgame.games.clash.core.hexgrid import distance
+from civgame.games.clash.rules import events
+from civgame.games.clash.rules.actions.cities import collect_options
+from tests.classic import classic_board, classic_scenario, die
+from tests.combat_helpers import attack
+
+BLACK_DEATH = 50  # every player's share
 
 
 def test_an_advance_with_a_prerequisite_needs_it_first():
@@ -70,3 +76,73 @@ def test_writing_gained_under_a_government_draws_at_once():
     s.resources(0, food=2)
     s.apply(Advance("Writing"))
     assert len(s.player(0).action_cards) == 1
+
+
+def test_steel_weapons_costs_2_ore_more_however_gained_unless_metallurgy():
+    s = classic_scenario()
+    s.advances(0, "Tactics")
+    s.resources(0, food=2)
+    assert Advance("Steel Weapons") not in s.legal_of(Advance)
+    s.resources(0, food=2, ore=2)
+    s.apply(Advance("Steel Weapons"))
+    p = s.player(0)
+    assert p.has("Steel Weapons") and p.resources["food"] == 0 and p.resources["ore"] == 0
+    s2 = classic_scenario()
+    s2.advances(0, "Tactics")
+    s2.game.pending.append(FreeAdvanceDecision(player=0))
+    assert TakeFreeAdvance("Steel Weapons") not in s2.legal_of(TakeFreeAdvance)  # no ore for it
+    s2.resources(0, ore=2)
+    s2.apply(TakeFreeAdvance("Steel Weapons"))
+    assert s2.player(0).resources["ore"] == 0
+
+
+def test_metallurgy_makes_steel_weapons_free_and_gives_2_ore_to_a_holder():
+    s = classic_scenario()
+    s.advances(0, "Tactics", "Mathematics")
+    s.resources(0, food=2)
+    s.apply(Advance("Metallurgy"))
+    assert s.player(0).resources["ore"] == 0  # no Steel Weapons yet: no ore
+    s.apply(Advance("Steel Weapons"))
+    assert s.player(0).has("Steel Weapons") and s.player(0).resources["food"] == 0
+    s2 = classic_scenario()
+    s2.advances(0, "Tactics", "Steel Weapons", "Mathematics")
+    s2.resources(0, food=2)
+    s2.apply(Advance("Metallurgy"))
+    assert s2.player(0).resources["ore"] == 2
+
+
+def test_steel_weapons_scores_a_hit_more_in_the_first_round_against_armies_without_it():
+    s = classic_board()
+    s.advances(0, "Tactics", "Steel Weapons")
+    defenders = s.units(1, "infantry", "E4", 2)
+    attackers = s.units(0, "infantry", "E4", 1)
+    s.fix_dice(die(1), die(1), die(1))  # no hit rolled by anyone
+    attack(s, 0, attackers, "E4", "D4")
+    assert sum(s.game.unit(u.id) is None for u in defenders) == 1
+    assert "Player 1 scores 1 more hit(s) (Steel Weapons)" in s.game.log
+
+
+def test_husbandry_collects_2_spaces_away_for_a_food_or_free_with_roads():
+    s = classic_board()
+    city = s.city(0, "D2")
+    s.city(0, "B6")
+    s.city(0, "C7")
+    s.advances(0, "Husbandry")
+    far = [o for o in collect_options(s.game, city) if any(distance(h, city.pos) == 2 for h, _ in o)]
+    assert far == []  # no food to pay
+    s.resources(0, food=1)
+    far = [o for o in collect_options(s.game, city) if any(distance(h, city.pos) == 2 for h, _ in o)]
+    assert far
+    s.apply(Collect(city.id, far[0]))
+    assert "pays 1 food to collect further away (Husbandry)" in " ".join(s.game.log)
+    s.turn(0)
+    s.resources(0, food=0)
+    s.advances(0, "Engineering", "Roads")
+    assert any(any(distance(h, city.pos) == 2 for h, _ in o) for o in collect_options(s.game, city))
+
+
+def test_an_event_for_every_player_goes_in_turn_order_from_the_first_player():
+    s = classic_scenario(3)
+    s.game.first_player = 2
+    steps = events.main_steps(s.game, 0, BLACK_DEATH)
+    assert [step.player for step in steps] == [2, 0, 1]

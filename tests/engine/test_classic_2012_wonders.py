@@ -210,6 +210,7 @@ def test_the_great_wall_bars_attacks_on_fortress_cities_to_players_without_siege
     s = classic_board()
     s.city(0, "B6", wonders=["great_wall"])
     fort = s.city(0, "D2", buildings={"fortress": 0})
+    s.advances(0, "Tactics")
     attackers = s.units(1, "infantry", "C2", 2)
     s.advances(1, "Tactics")
     s.turn(1)

@@ -147,6 +147,9 @@ class CityRules(Strict):
     angry_fixed: int = Field(ge=0, le=MAX_STEPS)
     settlement_limit: Steps  # settlement pieces per player, so also the most cities
     wonders_add_to_size: bool = True  # a wonder is a piece of its city (false: a token beside it)
+    # A building serves its city's owner only if they hold the advance it needs (a captured one otherwise
+    # counts for size and points alone); false: it always does.
+    powers_need_advance: bool = False
 
 
 class ScaleRules(Strict):
@@ -206,8 +209,9 @@ class BarbarianRules(Strict):
     # A barbarian battle at a player's city: the barbarians `capture` it if they win, or each hit beyond
     # the units in the city removes one of its pieces (`shrink`), the city becoming Angry if it shrank.
     city_battle: Literal["capture", "shrink"] = "capture"
-    # `win_gold` for a battle won against barbarians, or for each barbarian unit defeated in it.
-    win_gold_per: Literal["battle", "unit"] = "battle"
+    # `win_gold` for each battle won against barbarians (`battle`), or for each barbarian unit defeated in
+    # the battle that captures their settlement (`unit_in_capture`).
+    win_gold_per: Literal["battle", "unit_in_capture"] = "battle"
     # A captured barbarian settlement is kept, with `capture_city_gold` (`keep`), or its captor chooses:
     # keep it (no more gold) or raze it for `capture_city_gold` (`keep_or_raze`).
     captured_settlement: Literal["keep", "keep_or_raze"] = "keep"
@@ -259,6 +263,9 @@ class GameRules(Strict):
     city: CityRules
     stacking_limit: Steps
     ship_capacity: int = Field(ge=0, le=MAX_STEPS)
+    # A ship sunk in a naval battle: the land units beyond the capacity of the side's surviving ships are
+    # lost (`beyond_capacity`), or the land units it carried are lost with it (`lost`).
+    sunk_ship_cargo: Literal["beyond_capacity", "lost"] = "beyond_capacity"
     hits_per_combat_value: Steps
     capture: CaptureRules
     barbarians: BarbarianRules
@@ -1034,6 +1041,11 @@ class Ruleset(Strict):
         """Each category with the names of its advances, top first (which advances may be gained is asked
         on every enumeration)."""
         return tuple((c, tuple(a.name for a in c.advances)) for c in self.categories)
+
+    @cached_property
+    def surcharged_advances(self) -> frozenset[str]:
+        """The advances with an `extra_cost` (asked of the advances gainable at every listing)."""
+        return frozenset(a.name for c in self.categories for a in c.advances if a.extra_cost)
 
     def category_of(self, advance: str) -> Category:
         return self._category_index[advance]

@@ -225,6 +225,8 @@ class Combat:
     # a barbarian city the attacking barbarian army left (Mercenaries): garrisoned once the battle is
     # over, unless the army came back to it
     left_city: int | None = None
+    # barbarians attacking a player's city where hits beyond its units shrink it (`barbarians.city_battle`)
+    shrinks_city: bool = False
 
 
 @dataclass
@@ -452,6 +454,15 @@ class Game:
         if self.rules.game.city.wonders_add_to_size:
             return city.size
         return 1 + len(city.buildings)
+
+    def building_works(self, city: City, building: str) -> bool:
+        """The building stands in the city and serves its owner: where the rules say so, only an owner who
+        holds the advance it needs (a captured one otherwise counts for size and points alone)."""
+        if building not in city.buildings:
+            return False
+        if city.owner < 0 or not self.rules.game.city.powers_need_advance:
+            return True
+        return self.players[city.owner].uses(self.rules.buildings[building].advance)
 
     def cities_of(self, owner: int) -> list[City]:
         return [c for c in self.cities if c.owner == owner]

@@ -296,6 +296,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "defender_tactics_denied": COUNT,
         "present": TYPED,  # unit types by unit id, read only by objectives when the battle ends
         "left_city": optional(CITY_ID),
+        "shrinks_city": TYPED,
     },
     CombatSide: {
         "owner": OWNER,

@@ -39,7 +39,9 @@ from civgame.games.clash.rules.base.payments import (
     enforce_caps,
     gain,
     pay,
+    payment_for,
     payment_options,
+    plus_costs,
     settle,
 )
 from civgame.games.clash.rules.base.registry import rule
@@ -76,7 +78,19 @@ def why_not_gain(game: Game, player: Player, name: str) -> str | None:
     required = game.rules.advance(name).requires
     if required is not None and not player.has(required):
         return f"{name} requires {required}"
+    extra = surcharge(game, player, name)
+    if extra and not affordable(game, player, extra):
+        return f"{name} costs {describe(extra)} more, however it is gained, and {player.name} cannot pay it"
     return None
+
+
+def surcharge(game: Game, player: Player, name: str) -> dict[str, int]:
+    """What gaining `name` costs on top, however it is gained (`extra_cost`: the 2012 Steel Weapons' 2 ore),
+    unless a `free_advance_cost` effect makes it free (Metallurgy)."""
+    extra = game.rules.advance(name).extra_cost
+    if not extra or _waiver(game, player, name) is not None:
+        return {}
+    return amounts(extra)
 
 
 def _changes_by_advance(game: Game) -> bool:
@@ -85,9 +99,12 @@ def _changes_by_advance(game: Game) -> bool:
 
 
 def gainable(game: Game, player: Player) -> list[str]:
-    """Every advance `why_not_gain` allows. A hot path: it depends only on the advances held, so it
-    is worked out once per change of holdings."""
-    return list(effects.memo(game, player, _gainable))
+    """Every advance `why_not_gain` allows. A hot path: all but the surcharges depend only on the advances
+    held, so that is worked out once per change of holdings."""
+    found = effects.memo(game, player, _gainable)
+    if game.rules.surcharged_advances.isdisjoint(found):  # (every advance, in most rules)
+        return list(found)
+    return [name for name in found if affordable(game, player, surcharge(game, player, name))]
 
 
 def _gainable(game: Game, player: Player, _: Hashable) -> tuple[str, ...]:
@@ -218,10 +235,18 @@ def _usable_waivers(
     return usable
 
 
-def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool = True) -> None:
+def gain_advance(
+    game: Game, player: Player, name: str, *, uses_event_cube: bool = True, surcharge_paid: bool = False
+) -> None:
     """Give an advance with its border bonus (with the Scale: a level raised) and gain effects; use an event
-    cube, or reach an event box of the Scale, and maybe draw an event. An advance of another government
-    than the player's changes their government (`_change_government`), where the rules say so."""
+    cube, or reach an event box of the Scale, and maybe draw an event. Its `surcharge` is paid here, unless
+    the price paid held it. An advance of another government than the player's changes their government
+    (`_change_government`), where the rules say so."""
+    extra = {} if surcharge_paid else surcharge(game, player, name)
+    if extra:
+        paid = payment_for(game, player, extra)
+        pay(player, paid)
+        game.say(f"{player.name} pays {describe(paid)} more for {name}")
     current = government_of(game, player)
     category = game.rules.category_of(name)
     if category.government and current not in (None, category.name) and _changes_by_advance(game):
@@ -444,7 +469,7 @@ def _legal_buy(game: Game) -> list[Action]:
         return []
     player = game.player(game.current)
     if affordable(game, player, advance_cost(game)):
-        return list(effects.memo(game, player, _purchases))
+        return [a for a in effects.memo(game, player, _purchases) if _price_affordable(game, player, a.advance)]
     usable = _usable_waivers(game, player)
     if not usable:
         return []
@@ -453,6 +478,12 @@ def _legal_buy(game: Game) -> list[Action]:
     categories = {name for _, waiver in usable for name in waiver.categories}
     pairs = effects.memo(game, player, _purchases_by_category)
     return [a for category, a in pairs if a.advance in advances or category in categories]
+
+
+def _price_affordable(game: Game, player: Player, name: str) -> bool:
+    """The player can pay the price of buying `name` with its surcharge (asked only of those with one)."""
+    extra = surcharge(game, player, name)
+    return not extra or affordable(game, player, plus_costs(advance_cost(game), extra))
 
 
 def _purchases(game: Game, player: Player, _: Hashable) -> tuple[Advance, ...]:
@@ -480,14 +511,14 @@ def buy_advance(game: Game, action: Advance) -> None:
     assert game.actions_left > 0
     player = game.player(game.current)
     [(price, waiver)] = advance_prices(game, player, [action.advance])
-    payment = settle(game, action, price)
+    payment = settle(game, action, plus_costs(price, surcharge(game, player, action.advance)))
     if payment is None:
         return
     pay(player, payment)
     if waiver is not None:
         note_waiver(game, player, action.advance, waiver)
     spend_main_action(game)
-    gain_advance(game, player, action.advance)
+    gain_advance(game, player, action.advance, surcharge_paid=True)
     offer_purchase_bonus(game, player, [action.advance], payment)
 
 

@@ -67,6 +67,7 @@ from civgame.games.clash.rules.base.payments import (
     holdings,
     options_for_any,
     pay,
+    payment_for,
     settle,
     with_substitutes,
 )
@@ -265,7 +266,7 @@ def _facing_yields(game: Game, city: City) -> list[str]:
     return [
         r
         for b in city.buildings
-        if game.rules.buildings[b].needs_sea
+        if game.rules.buildings[b].needs_sea and game.building_works(city, b)
         for r in game.rules.buildings[b].facing_sea_yields
     ]
 
@@ -449,13 +450,25 @@ def far_collect_rule(game: Game, player: Player) -> tuple[Effect, int] | None:
     if not held:  # (most players)
         return None
     usable = [
-        e for e in held if not effects.params_as(e, CollectFar).once_per_turn or effects.unused_this_turn(player, e)
+        e
+        for e in held
+        if (not effects.params_as(e, CollectFar).once_per_turn or effects.unused_this_turn(player, e))
+        and affordable(game, player, far_collect_cost(game, player, e))
     ]
     if not usable:
         return None
     raised = [effects.params_as(e, CollectFarSpaces).spaces for e in effects.active(game, player, "collect_far_spaces")]
     allowed = effects.params_as(usable[0], CollectFar).spaces
     return usable[0], max([MAX_STEPS if allowed is None else allowed, *raised])  # (None: any number)
+
+
+def far_collect_cost(game: Game, player: Player, effect: Effect) -> dict[str, int]:
+    """What a Collect using the `collect_far` effect's far spaces costs the player (nothing with one of its
+    `free_with` advances)."""
+    params = effects.params_as(effect, CollectFar)
+    if not params.cost or any(player.uses(advance) for advance in params.free_with):
+        return {}
+    return amounts(params.cost)
 
 
 def far_choices(
@@ -733,6 +746,11 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
         far_rule = far_collect_rule(game, player)
         assert far_rule is not None  # far spaces come from a collect_far rule
         effects.mark_used(player, far_rule[0])
+        cost = far_collect_cost(game, player, far_rule[0])
+        if cost:  # paid before collecting; gold stands in only where nothing else can pay
+            paid = payment_for(game, player, cost)
+            pay(player, paid)
+            game.say(f"{player.name} pays {describe(paid)} to collect further away ({far_rule[0].source})")
     wanted = Counter(what for _, what in picks)
     kept = gain(game, player, dict(wanted))
     lost = {k: wanted[k] - kept[k] for k in wanted if wanted[k] > kept[k]}
@@ -1060,7 +1078,7 @@ def recruitable_kinds(game: Game, city: City, has_leaders: bool | None = None) -
     kinds = [
         kind
         for kind, spec in game.rules.units.items()
-        if spec.requires_building is None or spec.requires_building in city.buildings or kind in unbuilt
+        if spec.requires_building is None or game.building_works(city, spec.requires_building) or kind in unbuilt
         if not spec.naval or city.port_space is not None
         if not spec.leader or has_leaders
     ]
@@ -1094,8 +1112,10 @@ def reuse_candidates(game: Game, city: City, kind: str) -> list[Unit]:
     """Units of `kind` on the board that a recruit with an empty supply may move to the city.
 
     Not those already at the destination (that would move nothing), and not a ship carrying
-    units (its cargo would be stranded).
+    units (its cargo would be stranded). None where the rules do not reuse units (`reuse_units`).
     """
+    if not game.rules.game.reuse_units:
+        return []
     destination = _destination(game, city, kind)
     carriers = {u.carrier for u in game.units if u.carrier is not None}
     return [u for u in game.units_of(city.owner, kind) if u.pos != destination and u.id not in carriers]

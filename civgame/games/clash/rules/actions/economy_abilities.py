@@ -23,8 +23,8 @@ from civgame.games.clash.core.decisions import EffectChoiceDecision
 from civgame.games.clash.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.games.clash.core.model import Game, Player, Unit
 from civgame.games.clash.core.vocabulary import RESOURCES, amounts
-from civgame.games.clash.rules import events
-from civgame.games.clash.rules.actions import advances, cities
+from civgame.games.clash.rules import combat, events
+from civgame.games.clash.rules.actions import advances, cities, exploration
 from civgame.games.clash.rules.base import cards
 from civgame.games.clash.rules.base.abilities import ability
 from civgame.games.clash.rules.base.payments import (
@@ -150,6 +150,9 @@ CHOICE_RULES: dict[str, ChoiceRule] = {
     advances.GOVERNMENT_CHANGE: (_draw_options, advances.take_government_change),
     advances.CLAIM_WONDER: (advances.claim_options, advances.take_claim),
     "construct_settler": (affordable_options, cities.take_settler),
+    combat.SHRINK: (_draw_options, combat.take_shrink_choice),
+    combat.RAZE_SETTLEMENT: (_draw_options, combat.keep_or_raze),
+    exploration.EXPLORE_SPAWN: (_draw_options, exploration.settle_barbarians),
     "draw_from_discard": (_draw_options, _draw_from),
     "redirect_activation": (cities.redirect_options, cities.redirect_activation),
     "event_public_wonder": (_draw_options, _draw_from),

@@ -503,7 +503,7 @@ def _fortress_barred(game: Game, attacker: int, space: Hex) -> str | None:
     """`fortress_needs_advance` (the 2012 Great Wall): only a player with the advance may attack the holder's
     cities with a Fortress."""
     city = game.city_at(space)
-    if city is None or city.owner < 0 or city.owner == attacker or FORTRESS not in city.buildings:
+    if city is None or city.owner < 0 or city.owner == attacker or not game.building_works(city, FORTRESS):
         return None
     for effect in effects.active(game, game.player(city.owner), "fortress_needs_advance"):
         needed = effects.params_as(effect, FortressNeedsAdvance).advance

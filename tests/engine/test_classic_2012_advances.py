@@ -5,10 +5,21 @@ import pytest
 
 from civgame.framework.codec import to_plain
 from civgame.framework.errors import RuleError
-from civgame.games.clash.core.actions import Advance, ChooseOption, Collect, TakeFreeAdvance
+from civgame.games.clash.core.actions import (
+    Advance,
+    ChooseOption,
+    ChooseToken,
+    Collect,
+    Construct,
+    MoveUnits,
+    StartMove,
+    TakeFreeAdvance,
+    UseAbility,
+)
 from civgame.games.clash.core.decisions import EffectChoiceDecision, FreeAdvanceDecision
 from civgame.games.clash.core.hexgrid import distance
 from civgame.games.clash.rules import events
+from civgame.games.clash.rules.actions import movement
 from civgame.games.clash.rules.actions.cities import collect_options
 from tests.classic import classic_board, classic_scenario, die
 from tests.combat_helpers import attack
@@ -146,3 +157,91 @@ def test_an_event_for_every_player_goes_in_turn_order_from_the_first_player():
     s.game.first_player = 2
     steps = events.main_steps(s.game, 0, BLACK_DEATH)
     assert [step.player for step in steps] == [2, 0, 1]
+
+
+def road_board():
+    s = classic_board()
+    s.city(0, "E4")
+    settler = s.unit(0, "settler", "E4")
+    s.advances(0, "Engineering", "Roads")
+    s.apply(StartMove())
+    return s, settler
+
+
+def road_cost(s, to):
+    target = movement._target(s.game, 0, s.hex("E4"), "land", s.hex(to))
+    return (target.how, dict(target.cost)) if target is not None else None
+
+
+def test_roads_take_a_group_2_spaces_for_a_food_and_past_terrain_for_an_ore_more():
+    s, settler = road_board()
+    assert road_cost(s, "E6") is None  # nothing to pay with
+    s.resources(0, food=1)
+    assert road_cost(s, "E6") == ("road", {"food": 1})  # past Fertile E5
+    assert road_cost(s, "D2") is None  # only past a Mountain
+    s.resources(0, food=1, ore=1)
+    assert road_cost(s, "D2") == ("road", {"food": 1, "ore": 1})
+    s.apply(MoveUnits((settler.id,), s.hex("C3")))  # into a Mountain, ignoring it: it may move on
+    assert not settler.immobile and settler.pos == s.hex("C3")
+
+
+def test_an_ore_lets_a_group_moving_from_a_city_ignore_the_terrain_it_enters():
+    s, settler = road_board()
+    s.resources(0, ore=1)
+    s.apply(MoveUnits((settler.id,), s.hex("D3")))  # a Mountain next to the city
+    decision = s.game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision) and decision.source == "Roads"
+    s.apply(ChooseOption(decision.options[0]))
+    assert not settler.immobile and s.player(0).resources["ore"] == 0
+
+
+def test_cartography_gives_a_culture_token_and_an_idea_per_region_with_ships_once_a_turn():
+    s = classic_board()
+    s.advances(0, "Fishing", "Cartography")
+    p = s.player(0)
+    p.culture_level = 8
+    s.unit(0, "ship", "F6")
+    s.unit(0, "ship", "E7")  # the same region
+    s.unit(0, "ship", "B4")
+    s.apply(UseAbility("Cartography", "ship_regions_reward"))
+    regions = len({s.game.space_region[s.hex(h)].number for h in ("F6", "E7", "B4")})
+    assert p.culture_tokens == regions and p.resources["ideas"] == regions and s.game.actions_left == 2
+    assert not [a for a in s.legal_of(UseAbility) if a.source == "Cartography"]
+
+
+def test_economic_liberty_makes_the_first_collect_free_and_later_ones_cost_2_mood():
+    s = classic_board()
+    city = s.city(0, "E4")
+    other = s.city(0, "B6")
+    s.advances(0, "Economic Liberty")
+    s.apply(Collect(city.id, collect_options(s.game, city)[0]))
+    assert s.game.actions_left == 3
+    assert not s.legal_of(Collect)  # no mood tokens for a second
+    s.player(0).happiness_level, s.player(0).mood_tokens = 2, 2
+    s.apply(Collect(other.id, collect_options(s.game, other)[0]))
+    assert s.game.actions_left == 2 and s.player(0).mood_tokens == 0
+
+
+def test_dogma_gives_a_theocracy_advance_with_each_new_temple_which_must_be_taken():
+    s = classic_board()
+    city = s.city(0, "E4")
+    s.city(0, "B6")
+    s.advances(0, "Myths", "State Religion", "Dogma")
+    s.resources(0, food=1, wood=1, ore=1)
+    s.apply(Construct(city.id, "temple"))
+    decision = s.game.pending[-1]
+    assert decision.options == ["Devotion", "Conversion", "Fanaticism"]  # no declining
+    s.apply(ChooseOption("Conversion"))
+    s.apply(ChooseToken("mood"))
+    assert s.player(0).has("Conversion")
+
+
+def test_taxation_gives_a_gold_per_city_for_a_mood_token():
+    s = classic_board()
+    s.city(0, "E4")
+    s.city(0, "B6")
+    s.advances(0, "Bartering", "Taxation")
+    s.player(0).happiness_level, s.player(0).mood_tokens = 1, 1
+    [use] = [a for a in s.legal_of(UseAbility) if a.source == "Taxation"]
+    s.apply(use)
+    assert s.player(0).resources["gold"] == 2 and s.player(0).mood_tokens == 0

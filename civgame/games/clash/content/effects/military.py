@@ -28,20 +28,35 @@ BattleKind = Literal["land", "naval", "from_ships"]
     "(at least 2) in one move for `cost` (gold may stand in for resources). The move must start or "
     "end in one of the holder's cities (`endpoints: start_or_end`) or go from one to another "
     "(`both`). Every space passed through must be revealed land without enemy units or an enemy city, "
-    "where the group keeps within the army stacking limit. The move ignores terrain movement "
-    "restrictions: units stopped by a Mountain earlier this turn, or barred from battles by a "
-    "Forest, may use it. The destination's terrain applies on arrival, and a destination with "
-    "enemies means a battle. It cannot embark, disembark or explore.",
+    "where the group keeps within the army stacking limit. With `terrain: ignored_before` the move ignores "
+    "terrain movement restrictions: units stopped by a Mountain earlier this turn, or barred from battles by "
+    "a Forest, may use it, and the destination's terrain applies on arrival; `ignored`: the destination's "
+    "terrain is ignored too; `applies`: terrain works as on foot (no Mountain passed through, no Forest on the "
+    "way into a battle, no unit held back by terrain). A destination with enemies means a battle. It cannot "
+    "embark, disembark or explore.",
     example={"road_move": {"range": 2, "cost": {"food": 1, "ore": 1}}},
 )
 class RoadMove(Params):
-    range: int = Field(default=2, ge=1)
+    range: int = Field(default=2, ge=2)
     cost: Cost = {}
     endpoints: Literal["start_or_end", "both"] = "start_or_end"
     # `ignored_before`: the restrictions of terrain entered earlier and passed through are ignored, the
     # destination's apply on arrival; `ignored`: the destination's are ignored too; `applies`: a road only
-    # for its range, terrain working as on foot (a Mountain passed through stops the move).
+    # for its range, terrain working as on foot (no Mountain on the way, no Forest on the way into a battle,
+    # no unit a Mountain stopped or a Forest barred from battle, the destination's terrain on arrival).
     terrain: Literal["ignored_before", "ignored", "applies"] = "ignored_before"
+
+
+@primitive(
+    "ignore_terrain_for_pay",
+    when="decision: right after a group of the holder's land units moves to or from one of the holder's cities "
+    "into a Mountain or a Forest, without a battle",
+    doc="The holder may pay `cost` (gold may stand in for resources) for the group to ignore that terrain: a "
+    "Mountain does not stop it, a Forest does not keep it from battle.",
+    example={"ignore_terrain_for_pay": {"cost": {"ore": 1}}},
+)
+class IgnoreTerrainForPay(Params):
+    cost: Cost = Field(min_length=1)
 
 
 @primitive(

@@ -101,10 +101,18 @@ def _changes_by_advance(game: Game) -> bool:
 def gainable(game: Game, player: Player) -> list[str]:
     """Every advance `why_not_gain` allows. A hot path: all but the surcharges depend only on the advances
     held, so that is worked out once per change of holdings."""
-    found = effects.memo(game, player, _gainable)
-    if game.rules.surcharged_advances.isdisjoint(found):  # (every advance, in most rules)
-        return list(found)
-    return [name for name in found if affordable(game, player, surcharge(game, player, name))]
+    return [name for name in gainable_by_holdings(game, player) if surcharge_payable(game, player, name)]
+
+
+def surcharge_payable(game: Game, player: Player, name: str) -> bool:
+    """The player can pay the `surcharge` of `name` now: what decides, beyond the holdings, which of the
+    advances the holdings allow may be gained (so listings remember those by holdings, and ask this after)."""
+    return name not in game.rules.surcharged_advances or affordable(game, player, surcharge(game, player, name))
+
+
+def gainable_by_holdings(game: Game, player: Player) -> tuple[str, ...]:
+    """The advances the holdings allow gaining (`gainable` before surcharges), remembered per change of holdings."""
+    return effects.memo(game, player, _gainable)
 
 
 def _gainable(game: Game, player: Player, _: Hashable) -> tuple[str, ...]:
@@ -489,7 +497,7 @@ def _price_affordable(game: Game, player: Player, name: str) -> bool:
 def _purchases(game: Game, player: Player, _: Hashable) -> tuple[Advance, ...]:
     """An `Advance` of each `gainable` advance: the actions are immutable, so every listing until the
     holdings change may hand out the same ones rather than make them anew."""
-    return tuple(Advance(name) for name in gainable(game, player))
+    return tuple(Advance(name) for name in effects.memo(game, player, _gainable))
 
 
 def _purchases_by_category(game: Game, player: Player, _: Hashable) -> tuple[tuple[str, Advance], ...]:
@@ -555,16 +563,16 @@ def offer_advance_on_build(game: Game, player: Player, building: str) -> None:
             continue
         choices = [a for a in gainable(game, player) if game.rules.category_of(a).name in on_build.categories]
         if choices:
+            options = [*choices, DECLINE] if on_build.optional else choices
             game.pending.append(
-                EffectChoiceDecision(
-                    player=player.index, source=effect.source, effect=effect.name, options=[*choices, DECLINE]
-                )
+                EffectChoiceDecision(player=player.index, source=effect.source, effect=effect.name, options=options)
             )
 
 
 def advance_on_build_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    """The advances still gainable (or declining, where it may be, or where none is left)."""
     player = game.player(decision.player)
-    return [o for o in decision.options if o == DECLINE or why_not_gain(game, player, o) is None]
+    return [o for o in decision.options if o == DECLINE or why_not_gain(game, player, o) is None] or [DECLINE]
 
 
 def take_advance_on_build(game: Game, decision: EffectChoiceDecision, option: str) -> None:

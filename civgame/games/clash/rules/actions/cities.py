@@ -29,6 +29,7 @@ from civgame.games.clash.content.effects.economy import (
     CollectExchange,
     CollectFar,
     CollectFarSpaces,
+    CollectPrice,
     CollectSettlerBonus,
     ConstructSettler,
     ConstructWithoutActivation,
@@ -705,10 +706,35 @@ def collect_action_forbidden(game: Game, player: Player) -> str | None:
 
 def _collecting_cities(game: Game) -> tuple[list[City], _CollectLook | None]:
     """The cities that may be activated to Collect now, with what their listings share."""
-    cities = _activatable_cities(game)
-    if not cities or collect_action_forbidden(game, game.player(game.current)):
+    player = game.player(game.current)
+    needs_action, cost = collect_price(game, player)
+    if not needs_action:
+        cities = [c for c in game.cities_of(game.current) if not c.angry_activation]
+    else:
+        cities = _activatable_cities(game)
+    if not cities or collect_action_forbidden(game, player) or not affordable(game, player, cost):
         return [], None
     return cities, _CollectLook.of(game, cities[0])  # the same for every city of one owner
+
+
+def _collect_pricing(game: Game, player: Player) -> tuple[Effect, CollectPrice] | None:
+    found = effects.active(game, player, "collect_price")
+    return (found[0], effects.params_as(found[0], CollectPrice)) if found else None
+
+
+def collect_price(game: Game, player: Player) -> tuple[bool, dict[str, int]]:
+    """What a Collect action costs the player now: (whether it uses an action, what it costs besides).
+    `collect_price` (the 2012 Economic Liberty): the first Collect of a turn is free of its action, each later
+    one costs `later_cost` too; gained after a Collect this turn, it applies from the next turn."""
+    pricing = _collect_pricing(game, player)
+    if pricing is None:
+        return True, {}
+    effect, params = pricing
+    if not effects.unused_this_turn(player, effect):  # its free Collect is taken: the later ones cost more
+        return True, amounts(params.later_cost)
+    if COLLECT_ACTION_TAKEN in player.used_this_turn:  # a Collect before it was held: not this turn
+        return True, {}
+    return not params.first_free, {}
 
 
 def _legal_collect(game: Game) -> list[Action]:
@@ -722,8 +748,15 @@ def _any_collect(game: Game) -> bool:
 
 
 def _check_collect(game: Game, action: Collect) -> None:
-    city = _activated_city(game, action.city)
-    reason = collect_action_forbidden(game, game.player(city.owner)) or _why_bad_picks(game, city, action.picks)
+    player = game.player(game.current)
+    needs_action, cost = collect_price(game, player)
+    city = _activated_city(game, action.city) if needs_action else game.city(action.city)
+    if city is None or city.owner != player.index:
+        raise RuleError(f"{player.name} can only activate their own cities")
+    reason = why_cannot_activate(game, city) or collect_action_forbidden(game, player)
+    if not reason and not affordable(game, player, cost):
+        reason = f"a further Collect this turn costs {describe(cost)}, which {player.name} cannot pay"
+    reason = reason or _why_bad_picks(game, city, action.picks)
     if reason:
         raise RuleError(reason)
 
@@ -732,8 +765,19 @@ def _check_collect(game: Game, action: Collect) -> None:
 def collect(game: Game, action: Collect) -> None:
     city = game.city(action.city)
     assert city is not None  # checked
-    spend_main_action(game)
-    game.player(city.owner).used_this_turn.append(COLLECT_ACTION_TAKEN)
+    player = game.player(city.owner)
+    needs_action, cost = collect_price(game, player)
+    pricing = _collect_pricing(game, player)
+    if needs_action:
+        spend_main_action(game)
+    elif pricing is not None:
+        effects.mark_used(player, pricing[0])
+        game.say(f"{player.name}'s first Collect this turn costs no action ({pricing[0].source})")
+    if cost:
+        paid = payment_for(game, player, cost)
+        pay(player, paid)
+        game.say(f"{player.name} pays {describe(paid)} for a further Collect this turn")
+    player.used_this_turn.append(COLLECT_ACTION_TAKEN)
     perform_collect(game, city, action.picks)
 
 

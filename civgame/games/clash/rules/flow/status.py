@@ -26,7 +26,14 @@ from civgame.games.clash.core.decisions import (
 from civgame.games.clash.core.hexgrid import hex_to_label
 from civgame.games.clash.core.model import Game, Player
 from civgame.games.clash.core.vocabulary import amounts
-from civgame.games.clash.rules.actions.advances import gain_advance, gainable, government_of, why_not_gain
+from civgame.games.clash.rules.actions.advances import (
+    gain_advance,
+    gainable,
+    gainable_by_holdings,
+    government_of,
+    surcharge_payable,
+    why_not_gain,
+)
 from civgame.games.clash.rules.actions.objectives import offer_status
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.cards import deal
@@ -208,12 +215,13 @@ def end_game(game: Game, reason: str) -> None:
 
 def _legal_free_advance(game: Game) -> list[Action]:
     player = game.player(answering(game, FreeAdvanceDecision).player)
-    return list(effects.memo(game, player, _free_advances))
+    return [a for a in effects.memo(game, player, _free_advances) if surcharge_payable(game, player, a.advance)]
 
 
 def _free_advances(game: Game, player: Player, _: Hashable) -> tuple[TakeFreeAdvance, ...]:
-    """A `TakeFreeAdvance` of each `gainable` advance, made once per change of holdings (actions are immutable)."""
-    return tuple(TakeFreeAdvance(name) for name in gainable(game, player))
+    """A `TakeFreeAdvance` of each advance the holdings allow (`gainable` but for surcharges), made once per
+    change of holdings (actions are immutable)."""
+    return tuple(TakeFreeAdvance(name) for name in gainable_by_holdings(game, player))
 
 
 def _check_free_advance(game: Game, action: TakeFreeAdvance) -> None:

@@ -33,10 +33,10 @@ from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
 from civgame.games.clash.content.ruleset import Ruleset, named_ruleset
-from civgame.games.clash.core.model import Game, Seat
+from civgame.games.clash.core.model import Game, GameVariant, Seat
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
-from civgame.games.clash.rules.flow.setup import RANDOM, Civilizations, new_game, random_pool
+from civgame.games.clash.rules.flow.setup import RANDOM, Civilizations, available_variants, new_game, random_pool
 from civgame.games.clash.storage.mods import (
     OFFERED_RULESETS,
     check_rules,
@@ -94,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
         + "; ".join(f"{word}, {rules}" for word, rules in _ruleset_names().items())
         + " (default monumental; a save keeps its own)",
     )
+    _add_variant_options(parser)
     parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
     parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
     parser.add_argument(
@@ -135,6 +136,41 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament", help="play seeded games between the computer levels; print win rates, Elo and thinking times"
     )
     return parser
+
+
+# The variants of a game's length and end, by the option that chooses each, and its help.
+VARIANT_OPTIONS: dict[GameVariant, tuple[str, str]] = {
+    "four_rounds": (
+        "--four-rounds",
+        "variant (2012 edition): a game of 4 rounds, each player starting with two settlers and a happy city "
+        "and taking two free advances in each status phase",
+    ),
+    "roll_to_end": (
+        "--roll-to-end",
+        "variant (2012 edition): up to 7 rounds; a die roll at the start of each of the last turns may end the game",
+    ),
+    "wonderful_ending": (
+        "--wonderful-ending",
+        "variant (2012 edition): up to 7 rounds; a wonder built in one of the last 5 turns ends the game after that "
+        "turn",
+    ),
+}
+
+
+def _offered_variants() -> list[GameVariant]:
+    """The variants some offered ruleset has whole (Roll to End needs the die ranges of its track)."""
+    found = {v for folder in OFFERED_RULESETS.values() for v in available_variants(named_ruleset(folder))}
+    return [variant for variant in VARIANT_OPTIONS if variant in found]
+
+
+def _add_variant_options(parser: argparse.ArgumentParser) -> None:
+    for variant in _offered_variants():
+        option, text = VARIANT_OPTIONS[variant]
+        parser.add_argument(option, dest=variant, action="store_true", help=text)
+
+
+def chosen_variants(args: argparse.Namespace) -> list[GameVariant]:
+    return [variant for variant in _offered_variants() if getattr(args, variant, False)]
 
 
 def _ruleset_names() -> dict[str, str]:
@@ -268,7 +304,14 @@ def _play_headless(args: argparse.Namespace) -> Game:
             print(f"civgame: warning: {printable(warning)}", file=sys.stderr)
     else:
         rules = load_rules(mods, OFFERED_RULESETS[args.ruleset])
-        game = new_game(args.players, args.seed, rules=rules, events=args.events, **civilization_options(args, rules))
+        game = new_game(
+            args.players,
+            args.seed,
+            rules=rules,
+            events=args.events,
+            variants=chosen_variants(args),
+            **civilization_options(args, rules),
+        )
     for player, level in zip(game.players, _headless_levels(args, game), strict=True):
         player.seat = level
     return play_out(game, [make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players])

@@ -320,9 +320,8 @@ def _remaining_share(game: Game) -> float:
 
 
 def total_rounds(game: Game) -> int:
-    """The rounds the whole game lasts."""
-    rules = game.rules.game
-    return rules.ages * rules.rounds_per_age
+    """The rounds the whole game lasts (at most, where a variant may end it early)."""
+    return game.last_age() * game.rules.game.rounds_per_age
 
 
 def rounds_played(game: Game) -> int:

@@ -16,9 +16,16 @@ from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
 from civgame.games.clash.content.ruleset import Ruleset, named_ruleset
-from civgame.games.clash.core.model import EventVariant, Game, Seat
+from civgame.games.clash.core.model import EventVariant, Game, GameVariant, Seat
 from civgame.games.clash.rules.base import civilizations
-from civgame.games.clash.rules.flow.setup import DEFAULT_COLOURS, RANDOM, Civilizations, new_game, random_pool
+from civgame.games.clash.rules.flow.setup import (
+    DEFAULT_COLOURS,
+    RANDOM,
+    Civilizations,
+    available_variants,
+    new_game,
+    random_pool,
+)
 from civgame.games.clash.storage.mods import (
     OFFERED_RULESETS,
     Mod,
@@ -154,6 +161,21 @@ EVENT_VARIANTS: dict[EventVariant, tuple[str, str]] = {
 }
 
 
+VARIANTS: dict[GameVariant | None, tuple[str, str]] = {
+    None: ("Standard", "The game lasts the rules' number of ages"),
+    "four_rounds": (
+        "Four rounds",
+        "Variant: 4 rounds; each player starts with two settlers and a happy city, and takes two free advances "
+        "in each status phase",
+    ),
+    "roll_to_end": ("Roll to end", "Variant: up to 7 rounds; a roll as each of the last turns begins may end it"),
+    "wonderful_ending": (
+        "Wonderful ending",
+        "Variant: up to 7 rounds; a wonder built in one of the last 5 turns ends the game after that turn",
+    ),
+}
+
+
 class NewGameScene(Scene):
     """Seats, names, seed, and the user's mods as toggles, applied top to bottom."""
 
@@ -178,6 +200,7 @@ class NewGameScene(Scene):
         self.also_random: set[str] = set()  # civilizations kept out of Random by their rules, ticked in
         self.what_if = False  # the variant What if?: leaders dealt from one shared deck
         self.ruleset = "monumental"  # a word of OFFERED_RULESETS
+        self.variant: GameVariant | None = None  # the game's length or end, if not the rules' own
         self.rules = self._load_chosen_rules()
         self.event_variant: EventVariant = "standard"
 
@@ -238,6 +261,7 @@ class NewGameScene(Scene):
             self.event_buttons[variant] = self.add_button(rect, label, partial(self._set_events, variant), tooltip=tip)
         self.event_buttons[self.event_variant].select()
         y = self._build_rulesets(left, y)
+        y = self._build_variants(left, y)
         self.error = UILabel(pygame.Rect(left, y + 48, self.FORM_W, 28), "", manager)
         self.start_button = self.add_button(
             pygame.Rect(left + 130, y + 84, 300, 44), "Start game", self._start, object_id="#primary"
@@ -266,6 +290,35 @@ class NewGameScene(Scene):
         self.ruleset = word
         self.rules = self._load_chosen_rules()
         self._rebuild()
+
+    def _variants(self) -> list[GameVariant]:
+        return available_variants(self.rules) if self.rules is not None else []
+
+    def _build_variants(self, left: int, y: int) -> int:
+        """A row choosing the game's length or end, when the rules offer variants of them; the row's top."""
+        self.variant_buttons: dict[GameVariant | None, UIButton] = {}
+        offered = self._variants()
+        if self.variant not in offered:
+            self.variant = None
+        if not offered:
+            return y
+        y += 46
+        UILabel(pygame.Rect(left, y, 120, 36), "Length", self.app.manager)
+        choices: list[GameVariant | None] = [None, *offered]
+        width = (self.FORM_W - 130) // len(choices) - 6
+        for i, variant in enumerate(choices):
+            label, tip = VARIANTS[variant]
+            rect = pygame.Rect(left + 130 + i * (width + 6), y, width, 36)
+            self.variant_buttons[variant] = self.add_button(
+                rect, label, partial(self._set_variant, variant), tooltip=tip
+            )
+        self.variant_buttons[self.variant].select()
+        return y
+
+    def _set_variant(self, variant: GameVariant | None) -> None:
+        self.variant_buttons[self.variant].unselect()
+        self.variant = variant
+        self.variant_buttons[variant].select()
 
     # ------------------------------------------------------------------ civilizations
     def _load_chosen_rules(self) -> Ruleset | None:
@@ -518,6 +571,7 @@ class NewGameScene(Scene):
                 also_random=sorted(self.also_random),
                 what_if=self.what_if and self.mode() != "none",
                 events=self.event_variant,
+                variants=[self.variant] if self.variant is not None else [],
             )
         except RuleError as exc:
             self.error.set_text(theme.fit_text(str(exc), round(14 * self.app.scale), self.FORM_W))

@@ -162,6 +162,36 @@ class ScaleRules(Strict):
     event_levels: list[Steps] = Field(min_length=1)
 
 
+class FourRounds(Strict):
+    """The shorter game of the 2012 rulebook: `ages` instead of the usual, each player starting with
+    `starting_units` and a city of `city_mood`, and `free_advances` free advances in each status phase (each
+    player their first in turn order, then their second, ...)."""
+
+    ages: Steps
+    free_advances: Steps
+    starting_units: list[str]
+    city_mood: Mood
+
+
+class VariableEnd(Strict):
+    """The Variable End Game of the 2012 rulebook: a longer track of `ages`, whose last `last_rounds` rounds
+    may end the game early. Roll to End: at the start of each of them a die is rolled, and a result within
+    that round's range of `roll_to_end` ends the game at once (the ranges are printed on the track: without
+    them the option is not offered). A Wonderful Ending: a wonder built in one of them ends the game once that
+    round is over, before the status phase."""
+
+    ages: Steps
+    last_rounds: Steps
+    roll_to_end: list[Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(min_length=1)]] | None = None
+
+
+class Variants(Strict):
+    """The variants of the rulebook these rules offer (absent: not offered)."""
+
+    four_rounds: FourRounds | None = None
+    variable_end: VariableEnd | None = None
+
+
 class WonderRules(Strict):
     """How wonders come into play. `deck: hand`: cards drawn into a hidden hand, built by their holder;
     `revealed`: cards turned face up for everyone (`reveal` in `on_gain`), any player may build a revealed
@@ -289,6 +319,7 @@ class GameRules(Strict):
     # An event's text for every player goes in turn order from the player who drew it (`drawer`) or
     # from the first player (`first_player`).
     event_order_from: Literal["drawer", "first_player"] = "drawer"
+    variants: Variants = Variants()
     # Rules of this ruleset that stand in for facts no source gives, shown to the players beside it.
     provisional: list[str] = []
 
@@ -606,6 +637,7 @@ class Ruleset(Strict):
         problems += self._layout_problems()
         problems += self._starting_problems()
         problems += self._event_trigger_problems()
+        problems += self._variant_problems()
         problems += self._provisional_problems()
         for ci, c in enumerate(self.categories):
             if c.requires and c.requires not in advances:
@@ -850,6 +882,23 @@ class Ruleset(Strict):
                 )
             ]
         return []
+
+    def _variant_problems(self) -> list[DataProblem]:
+        """A variant's units exist, and Roll to End has a range for each of its rounds."""
+        variants = self.game.variants
+        problems = []
+        if variants.four_rounds is not None:
+            for i, kind in enumerate(variants.four_rounds.starting_units):
+                if kind not in self.units:
+                    unit_at: DataPath = ("game", "variants", "four_rounds", "starting_units", i)
+                    problems.append(DataProblem(unit_at, f"four_rounds.starting_units: unknown unit {kind!r}"))
+        end = variants.variable_end
+        if end is not None and end.roll_to_end is not None and len(end.roll_to_end) != end.last_rounds:
+            ranges_at: DataPath = ("game", "variants", "variable_end", "roll_to_end")
+            problems.append(
+                DataProblem(ranges_at, f"roll_to_end: a range for each of the last {end.last_rounds} rounds")
+            )
+        return problems
 
     def _provisional_problems(self) -> list[DataProblem]:
         """A piece of content standing in for one no source gives says so where the players read it."""

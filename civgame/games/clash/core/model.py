@@ -254,6 +254,9 @@ class EventInProgress:
 
 
 EventVariant = Literal["standard", "no_events", "optional_events"]
+# The rulebook's variants of a game's length and end (the 2012 edition): its four-round game, and the Variable
+# End Game's two ways to end early.
+GameVariant = Literal["four_rounds", "roll_to_end", "wonderful_ending"]
 
 
 @dataclass
@@ -284,6 +287,8 @@ class Game:
     event: EventInProgress | None = None
     events_waiting: list[EventInProgress] = field(default_factory=list)  # drawn while `event` resolves: next, in order
     event_variant: EventVariant = "standard"
+    variants: list[GameVariant] = field(default_factory=list)
+    ending: bool = False  # A Wonderful Ending: the game ends with this round
     short_battle_vp: float | None = None  # Solar Eclipse: the next land battle lasts one round, its winner gains VP
     construct_ban: str | None = None  # an event (Pestilence) that bars its unprotected players from building
     public_wonder: str | None = None  # a wonder card face up beside the deck (Envoy), taken instead of a draw
@@ -448,6 +453,15 @@ class Game:
 
     def units_at(self, h: Hex) -> list[Unit]:
         return [u for u in self.units if u.pos == h]
+
+    def last_age(self) -> int:
+        """The age after whose status phase the game ends at the latest: the rules', or a variant's."""
+        variants = self.rules.game.variants
+        if "four_rounds" in self.variants and variants.four_rounds is not None:
+            return variants.four_rounds.ages
+        if variants.variable_end is not None and {"roll_to_end", "wonderful_ending"} & set(self.variants):
+            return variants.variable_end.ages
+        return self.rules.game.ages
 
     def city_size(self, city: City) -> int:
         """The city's size: the settlement and its buildings, and its wonders where they add to it."""

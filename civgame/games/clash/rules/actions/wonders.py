@@ -32,7 +32,7 @@ from civgame.games.clash.rules.base.moods import effective_mood
 from civgame.games.clash.rules.base.payments import affordable, describe, enforce_caps, gain, pay, settle
 from civgame.games.clash.rules.base.registry import rule
 from civgame.games.clash.rules.base.triggers import fire, observer
-from civgame.games.clash.rules.base.turns import spend_main_action
+from civgame.games.clash.rules.base.turns import rounds_left, spend_main_action
 
 
 def why_not_build(game: Game, city: City, wonder: str, *, ignore_advance: bool = False) -> str | None:
@@ -171,6 +171,9 @@ def place_wonder(game: Game, city: City, wonder: str) -> None:
     game.say(f"{player.name} builds the {name} at {hex_to_label(city.pos)}")
     apply_on_gain(game, player, name)
     _city_gifts(game, city, name)
+    if "wonderful_ending" in game.variants and rounds_left(game) is not None:
+        game.ending = True
+        game.say(f"The {name} is built in one of the last rounds: the game ends once this round is over")
     fire(game, "wonder_built", player=player.index, wonder=wonder, city=city.id)
 
 

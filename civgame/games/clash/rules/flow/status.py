@@ -41,7 +41,7 @@ from civgame.games.clash.rules.base.payments import can_pay, describe, gain, pay
 from civgame.games.clash.rules.base.registry import answering, rule
 from civgame.games.clash.rules.base.scoring import winners
 from civgame.games.clash.rules.base.triggers import fire
-from civgame.games.clash.rules.base.turns import after_last_round, start_turn
+from civgame.games.clash.rules.base.turns import after_last_round, may_end_game, rounds_left, start_round
 
 
 @after_last_round
@@ -67,17 +67,25 @@ def run(game: Game) -> None:
         game.status_step += 1
         fire(game, "status_step", step=game.status_step)
         if isinstance(step, Ask):
-            game.status_players = game.turn_order()
+            game.status_players = game.turn_order() * step.times(game)
         else:
             step(game)
 
 
 @dataclass(frozen=True)
 class Ask:
-    """A step that asks each player with a choice (`wanted`) for a `decision`, one at a time in turn order."""
+    """A step that asks each player with a choice (`wanted`) for a `decision`, one at a time in turn order;
+    `times` over, all players once before any is asked again."""
 
     decision: type[Decision]
     wanted: Callable[[Game, Player], bool]
+    times: Callable[[Game], int] = lambda game: 1
+
+
+def free_advances(game: Game) -> int:
+    """How many free advances each player takes in a status phase: one, or the four-round game's."""
+    shorter = game.rules.game.variants.four_rounds
+    return shorter.free_advances if "four_rounds" in game.variants and shorter is not None else 1
 
 
 def asking_step(game: Game) -> Ask | None:
@@ -111,7 +119,7 @@ def cityless_players(game: Game) -> list[str]:
 
 def _game_ends(game: Game) -> bool:
     """After step 1 the game ends after the last age, or when a player has no cities."""
-    last_age = game.age >= game.rules.game.ages
+    last_age = game.age >= game.last_age()
     cityless = cityless_players(game)
     if last_age or cityless:
         reason = "the last age is over" if last_age else f"{', '.join(cityless)} has no cities"
@@ -183,7 +191,7 @@ def _first_player(game: Game) -> None:
 
 STEPS: tuple[Callable[[Game], None] | Ask, ...] = (
     _objectives,
-    Ask(FreeAdvanceDecision, lambda game, player: bool(gainable(game, player))),
+    Ask(FreeAdvanceDecision, lambda game, player: bool(gainable(game, player)), free_advances),
     _draw_cards,
     Ask(RazeDecision, lambda game, player: bool(_razable(game, player))),
     Ask(
@@ -199,7 +207,34 @@ def _next_age(game: Game) -> None:
     game.round = 1
     game.turns_taken = 0
     game.phase = "play"
-    start_turn(game, game.first_player)
+    start_round(game)
+
+
+# ------------------------------------------------------------------ the Variable End Game (2012 rulebook)
+
+
+@may_end_game("round_end")
+def _wonderful_ending(game: Game) -> bool:
+    """A Wonderful Ending: once the round a wonder was built in is over, the game ends, before any status phase."""
+    if game.ending:
+        end_game(game, "a wonder was built in one of the last rounds")
+    return game.ending
+
+
+@may_end_game("round_start")
+def _roll_to_end(game: Game) -> bool:
+    """Roll to End: as each of the last rounds is about to begin, the first player rolls a die; a result within
+    that round's range ends the game."""
+    end = game.rules.game.variants.variable_end
+    left = rounds_left(game)
+    if "roll_to_end" not in game.variants or end is None or end.roll_to_end is None or left is None:
+        return False
+    roll = game.rng.below(6) + 1
+    ends = roll in end.roll_to_end[end.last_rounds - 1 - left]
+    game.say(f"{game.player(game.first_player).name} rolls {roll}: {'the game ends' if ends else 'the game goes on'}")
+    if ends:
+        end_game(game, f"a roll of {roll} ended it")
+    return ends
 
 
 def end_game(game: Game, reason: str) -> None:

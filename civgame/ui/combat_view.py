@@ -106,7 +106,7 @@ def dice_rolled(line: str, icons: set[str]) -> list[tuple[int, str]]:
     counts with the face it was re-rolled to. Not a roll line: no dice."""
     if " rolls " not in line or ": combat value" not in line:
         return []
-    dice_part = line.split(" rolls ", 1)[1].split(": combat value", 1)[0]
+    dice_part = line.split(" rolls ", 1)[1].split(": combat value", 1)[0].split(" incl. ", 1)[0]
     faces = []
     for die in dice_part.split(", "):
         found = [(int(value), icon) for value, icon in DIE_FACE.findall(die) if icon in icons]

@@ -1,10 +1,12 @@
 """The Scale of the 2012 edition: resource limits, the Culture and Happiness Levels that advances raise,
 token limits equal to the levels, and the event drawn when a level reaches 3, 5 or 7."""
 
-from civgame.games.clash.core.actions import Advance, TakeFreeAdvance
+from civgame.games.clash.core.actions import Advance, ChooseOption, PlayGreatPerson, TakeFreeAdvance
 from civgame.games.clash.core.decisions import FreeAdvanceDecision
 from civgame.games.clash.rules.base.payments import gain
 from tests.classic import classic_scenario
+
+GREAT_SCIENTIST, POPULATION_BOOM = 22, 27  # cards of the 2012 event deck
 
 
 def events_drawn(s) -> int:
@@ -62,3 +64,20 @@ def test_the_free_advance_of_the_status_phase_draws_its_event_too():
     s.game.pending.append(FreeAdvanceDecision(player=0))
     s.apply(TakeFreeAdvance("Tactics"))
     assert p.culture_level == 5 and events_drawn(s) == 1
+
+
+def test_an_event_a_great_persons_advance_draws_is_resolved_before_the_rest_of_the_card():
+    s = classic_scenario(3)
+    s.reveal_all()
+    s.city(0, "D2")
+    p = s.player(0)
+    p.culture_level = 2
+    deck = s.game.decks["event"]
+    deck.draw = [c for c in deck.draw if c not in (GREAT_SCIENTIST, POPULATION_BOOM)] + [POPULATION_BOOM]
+    p.great_persons = [GREAT_SCIENTIST]
+    s.apply(PlayGreatPerson(GREAT_SCIENTIST, ("Mathematics",)))  # a blue border: Culture Level 3, an event
+    assert p.culture_level == 3 and s.game.event.card == POPULATION_BOOM and s.game.pending
+    while s.game.pending:  # the drawn event's choices: where barbarians settle, who gains a settler...
+        s.apply(ChooseOption(s.game.pending[-1].options[0]))
+    assert p.resources["ideas"] == 1 and len(p.action_cards) == 1  # then the great person's own effects
+    assert s.game.event is None and not s.game.events_waiting

@@ -886,14 +886,14 @@ class GameScene(Scene):
 
     def open_rules_help(self) -> None:
         """The rules help: a list of topics, each opening its text."""
-        topics = [Option(title, partial(self._show_rules_topic, title)) for title in rules_help.RULES_TOPICS]
+        topics = [Option(title, partial(self._show_rules_topic, title)) for title in rules_help.topics(self.game)]
         self.menu("Rules help", "Each action, the status phase and scoring, in brief.", topics)
 
     def _show_rules_topic(self, title: str) -> None:
         self.close_dialog()
         self.open_message(
             title,
-            rules_help.RULES_TOPICS[title],
+            rules_help.topics(self.game)[title],
             [Option("Back to the topics", self.open_rules_help), Option("Close", lambda: None)],
         )
 

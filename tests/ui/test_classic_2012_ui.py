@@ -66,3 +66,17 @@ def test_every_2012_advance_name_fits_in_full_on_the_advance_board_at_1280x720()
 def test_plain_dice_are_read_from_a_2012_roll():
     line = "Anna rolls 3, 6, 1 incl. 1 fortress die: combat value 10, 2 hit(s)"
     assert dice_rolled(line, {""}) == [(3, ""), (6, ""), (1, "")]
+
+
+def test_the_rules_help_of_a_2012_game_tells_its_rules_and_its_stand_ins(app):
+    from civgame.games.clash.rules.flow.setup import new_game
+    from civgame.ui.rules_help import CLASSIC_2012_TOPICS, PROVISIONAL_TOPIC, topics
+    from tests.ui.conftest import press_key, show_game
+
+    game = new_game(["Anna", "Ben"], 1, classic_rules())
+    scene = show_game(app, game)
+    press_key(app, pygame.K_F1)
+    assert scene.dialog.labels() == [*CLASSIC_2012_TOPICS, PROVISIONAL_TOPIC]
+    click_button(app, scene.dialog.button_for("The Scale"))
+    assert "reaches 3, 5 or 7" in scene.message.text
+    assert "Unit costs are the Monumental Edition's" in topics(game)[PROVISIONAL_TOPIC]

@@ -57,7 +57,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="civgame", description="Clash of Cultures: Monumental Edition, hot-seat on one computer.")
+    parser = _Parser(
+        prog="civgame",
+        description="Clash of Cultures (the Monumental Edition or the 2012 edition), hot-seat on one computer.",
+    )
     parser.add_argument("--headless", action="store_true", help="play without a window, with computer players")
     parser.add_argument("--players", type=int, default=4, help="number of players, 2-4 (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="game seed; the same seed plays the same game (default 1)")

@@ -260,7 +260,7 @@ class NewGameScene(Scene):
             rect = pygame.Rect(left + 130 + i * 102, y, 96, 36)
             self.event_buttons[variant] = self.add_button(rect, label, partial(self._set_events, variant), tooltip=tip)
         self.event_buttons[self.event_variant].select()
-        y = self._build_rulesets(left, y)
+        self._build_rulesets(left, top + 56)
         y = self._build_variants(left, y)
         self.error = UILabel(pygame.Rect(left, y + 48, self.FORM_W, 28), "", manager)
         self.start_button = self.add_button(
@@ -269,22 +269,22 @@ class NewGameScene(Scene):
         self.back_button = self.add_button(pygame.Rect(left + 440, y + 84, 200, 44), "Back", self.app.show_title)
         self._build_mods(pygame.Rect(left + self.FORM_W + 20, top + 56, self.MODS_W, h - top - 56 - 30))
 
-    def _build_rulesets(self, left: int, y: int) -> int:
-        """A row choosing the rules, when more than one ruleset is offered; the row's top (else `y`)."""
+    def _build_rulesets(self, left: int, y: int) -> None:
+        """The rules to choose, when more than one ruleset is offered: beside the players' count, at `y`."""
         self.ruleset_buttons: dict[str, UIButton] = {}
         if len(OFFERED_RULESETS) < 2:
-            return y
-        y += 46
-        UILabel(pygame.Rect(left, y, 120, 36), "Rules", self.app.manager)
+            return
+        right = left + self.FORM_W
+        width = 112
+        UILabel(pygame.Rect(right - len(OFFERED_RULESETS) * (width + 6) - 66, y, 60, 36), "Rules", self.app.manager)
         for i, word in enumerate(OFFERED_RULESETS):
             rules = named_ruleset(OFFERED_RULESETS[word])
             tip = " ".join([rules.game.name, *(f"Provisional: {note}" for note in rules.game.provisional)])
-            rect = pygame.Rect(left + 130 + i * 154, y, 148, 36)
+            rect = pygame.Rect(right - (len(OFFERED_RULESETS) - i) * (width + 6) + 6, y, width, 36)
             self.ruleset_buttons[word] = self.add_button(
                 rect, word.capitalize(), partial(self._set_ruleset, word), tooltip=tip
             )
         self.ruleset_buttons[self.ruleset].select()
-        return y
 
     def _set_ruleset(self, word: str) -> None:
         self.ruleset = word

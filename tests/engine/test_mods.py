@@ -210,7 +210,7 @@ def test_mod_folders_and_mod_yaml_are_checked(tmp_path):
     assert problems_of([no_version]) == [f"{no_version}/mod.yaml:2: version: Field required"]
     bad_base = write_mod(tmp_path / "bb", {}, "name: X\nversion: '1'\nbase: elsewhere\n")
     assert problems_of([bad_base]) == [
-        f"{bad_base}/mod.yaml:3: base: there is no ruleset 'elsewhere' (available: monumental)"
+        f"{bad_base}/mod.yaml:3: base: there is no ruleset 'elsewhere' (available: classic-2012, monumental)"
     ]
 
 

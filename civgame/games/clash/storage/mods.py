@@ -160,7 +160,7 @@ def read_mod(path: Path) -> Mod:
 
 # The rulesets players may choose, by the word the command line and the new-game screen know them by
 # (folder of rules_data/). A ruleset is offered once all its rules are in play; until then only tests load it.
-OFFERED_RULESETS = {"monumental": DEFAULT_RULESET}
+OFFERED_RULESETS = {"monumental": DEFAULT_RULESET, "2012": "classic-2012"}
 
 
 def available_rulesets() -> list[str]:

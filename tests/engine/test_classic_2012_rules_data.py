@@ -3,7 +3,6 @@
 import shutil
 
 import pytest
-import yaml
 
 from civgame.framework.datafiles import RulesDataError
 from civgame.games.clash.content.ruleset import PROVISIONAL, RULESETS_ROOT, load_ruleset
@@ -52,30 +51,31 @@ def test_every_stand_in_says_it_is_provisional_where_the_players_read_it():
     assert rules.game.provisional  # the rules-level stand-ins, shown beside the ruleset
 
 
-def test_a_stand_in_without_its_note_is_a_problem(tmp_path):
+def edited_copy(tmp_path, file, old, new):
+    """A copy of the 2012 rules with `old` replaced by `new` in one of its files."""
     folder = tmp_path / "rules"
     shutil.copytree(RULESETS_ROOT / CLASSIC_2012, folder)
-    units = yaml.safe_load((folder / "units.yaml").read_text())
-    units["settler"]["text"] = "Founds a city."
-    (folder / "units.yaml").write_text(yaml.safe_dump(units))
+    text = (folder / file).read_text()
+    assert old in text
+    (folder / file).write_text(text.replace(old, new, 1))
+    return folder
+
+
+def test_a_stand_in_without_its_note_is_a_problem(tmp_path):
+    old = 'text: "Founds a city. Never fights; eliminated when alone with enemy armies. Provisional:'
+    folder = edited_copy(tmp_path, "units.yaml", old, 'text: "Founds a city. And:')
     with pytest.raises(RulesDataError, match=r"settler: provisional content must say so in its text"):
         load_ruleset(folder)
 
 
 def test_a_requirement_must_be_another_advance_of_the_category(tmp_path):
-    folder = tmp_path / "rules"
-    shutil.copytree(RULESETS_ROOT / CLASSIC_2012, folder)
-    text = (folder / "advances.yaml").read_text().replace("requires: Engineering", "requires: Fishing")
-    (folder / "advances.yaml").write_text(text)
+    folder = edited_copy(tmp_path, "advances.yaml", "requires: Engineering", "requires: Fishing")
     with pytest.raises(RulesDataError, match=r"Roads.requires: 'Fishing' is not another advance of Construction"):
         load_ruleset(folder)
 
 
 def test_events_come_from_the_tracker_or_the_scale_not_both(tmp_path):
-    folder = tmp_path / "rules"
-    shutil.copytree(RULESETS_ROOT / CLASSIC_2012, folder)
-    text = (folder / "game.yaml").read_text().replace("  city_mood: neutral", "  event_cubes: 3\n  city_mood: neutral")
-    (folder / "game.yaml").write_text(text)
+    folder = edited_copy(tmp_path, "game.yaml", "  city_mood: neutral", "  event_cubes: 3\n  city_mood: neutral")
     with pytest.raises(RulesDataError, match=r"scale: give either starting.event_cubes or scale"):
         load_ruleset(folder)
 

@@ -41,11 +41,16 @@ def test_the_four_round_game_starts_with_two_settlers_and_a_happy_city():
     assert loads(dumps(game), classic_rules()).variants == ["four_rounds"]
 
 
-def test_in_the_four_round_game_each_player_takes_two_free_advances_in_turn_order():
+def four_round_scenario():
     s = classic_scenario()
     s.game.variants = ["four_rounds"]
     for i, label in enumerate(("D2", "D7")):
         s.city(i, label)
+    return s
+
+
+def test_in_the_four_round_game_each_player_takes_two_free_advances_in_turn_order():
+    s = four_round_scenario()
     s.game.first_player = 1
     begin(s.game)
     asked = []
@@ -56,10 +61,7 @@ def test_in_the_four_round_game_each_player_takes_two_free_advances_in_turn_orde
 
 
 def test_the_four_round_game_ends_after_the_fourth_status_phase_objectives():
-    s = classic_scenario()
-    s.game.variants = ["four_rounds"]
-    for i, label in enumerate(("D2", "D7")):
-        s.city(i, label)
+    s = four_round_scenario()
     s.game.age = 4
     begin(s.game)
     assert s.game.phase == "over"

@@ -15,7 +15,7 @@ from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules.flow.setup import new_game
 from tests.classic import CLASSIC_2012, classic_rules
 
-GAMES = 6  # per variant
+GAMES = 4  # of each kind of agent (the variants play fewer)
 
 
 def checked_game(rules, seed, *, events="standard", variants=(), aggressive=False):
@@ -39,18 +39,18 @@ def test_aggressive_2012_games_keep_every_invariant(seed):
 
 
 @pytest.mark.parametrize("events", ["no_events", "optional_events"])
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(2))
 def test_2012_games_with_the_event_variants_keep_every_invariant(seed, events):
     checked_game(classic_rules(), seed, events=events)
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(3))
 def test_four_round_games_end_after_the_fourth_age(seed):
     game = checked_game(classic_rules(), seed, variants=["four_rounds"], aggressive=seed % 2 == 1)
     assert game.age <= 4
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(3))
 def test_games_with_a_wonderful_ending_keep_every_invariant(seed):
     game = checked_game(classic_rules(), seed, variants=["wonderful_ending"])
     assert game.age <= 7
@@ -66,7 +66,7 @@ def rules_with_roll_ranges(tmp_path_factory):
     return load_ruleset(folder)
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(3))
 def test_games_rolling_to_end_keep_every_invariant(rules_with_roll_ranges, seed):
     players = 2 + seed % 3
     game = new_game(players, seed, rules_with_roll_ranges, variants=["roll_to_end"])

@@ -15,7 +15,7 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 
-from bench import engine, render, saves, startup
+from bench import engine, render, saves, sidmeier, startup
 from bench.common import Failure, Figure, table
 
 BENCHMARKS: dict[str, Callable[[], list[Figure]]] = {
@@ -23,6 +23,7 @@ BENCHMARKS: dict[str, Callable[[], list[Figure]]] = {
     "saves": saves.run,
     "render": render.run,
     "startup": startup.run,
+    "sid-meier": sidmeier.run,
 }
 
 

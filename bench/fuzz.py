@@ -470,15 +470,21 @@ def _play_mod(rules, index: int) -> Outcome:
 
 
 def save_base() -> Base:
-    """Saves of a fresh 2-player game, a 3-player game after 80 actions and a late 4-player game."""
+    """Saves of a fresh 2-player game, a 3-player game after 80 actions, a late 4-player game and the
+    states of bench.hostile.content_states."""
     from bench.common import late_game_state
+    from bench.hostile import content_states
     from civgame.ai import play_steps, random_agents
     from civgame.games.clash.rules.flow.setup import new_game
     from civgame.games.clash.storage.save import dumps
 
     game = play_steps(new_game(3, seed=21), random_agents(3, 21), 80)
     games = {"new.yaml": new_game(2, seed=4), "middle.yaml": game, "late.yaml": late_game_state()}
-    return Base({name: dumps(g).encode("utf-8") for name, g in games.items()})
+    files = {name: dumps(g).encode("utf-8") for name, g in games.items()}
+    # states of the content of the Monumental Edition: events under way, battles, leaders, great persons,
+    # trade offers, the status phase, and a card of every deck in every place it may be
+    files |= {f"{name}.yaml": text.encode("utf-8") for name, text in content_states().items()}
+    return Base(files)
 
 
 def rules_base() -> Base:

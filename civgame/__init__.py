@@ -1,4 +1,5 @@
-"""Clash of Cultures: Monumental Edition, hot-seat on one computer."""
+"""Clash of Cultures: Monumental Edition for 2-4 players: alone against computer players, or with friends at one
+computer or over the network."""
 
 import os
 

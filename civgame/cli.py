@@ -1,12 +1,16 @@
-"""Command line: `civgame` opens the window UI; `civgame --headless` lets computer players
-play a whole game and prints the final score table.
+"""Command line: `civgame` opens the window, where people play alone against computer players or with
+friends, at one computer or over the network; `civgame --headless` lets computer players play a whole
+game, reporting its progress on stderr (`--quiet` silences it), and prints why it ended and the final
+score table.
 
-    civgame --headless --players 4 --seed 7 --agents normal,hard,easy,random [--save PATH]
+    civgame --headless --players 4 --seed 7 --agents normal,hard,easy,random [--save PATH] [--quiet]
     civgame --headless --civilizations rome,random --deal-also maya [--what-if]   # civilizations per seat
     civgame --headless --load PATH [--save PATH]     # finish a saved game with its computer players
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
-    civgame validate-rules DIR [DIR2 ...]             # check a ruleset, or mods stacked in order
+    civgame validate-rules [--show] DIR [DIR2 ...]    # check a ruleset, or mods stacked in order
+    civgame --game sid-meier --headless --players 4 --seed 1 --agents random [--save PATH] [--load PATH]
     civgame tournament [--games N] [--lineup hard,normal]  # the computer levels' strength (see --help)
+    civgame serve --port N [--database URL] [--certfile C --keyfile K]  # hold games for network play
     civgame --screenshot OUT.png [--state SAVE.yaml | --players N --seed S]  # picture of a game
     civgame --smoke-test                              # start the window offscreen, play, save, load
 
@@ -21,27 +25,33 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
+from civgame import games
 from civgame.ai import GameRunError, play_out
 from civgame.ai.levels import LEVELS, levels_for_seats, make_agent, parse_levels
+from civgame.ai.loops import LONG_GAME_ACTIONS
 from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
-from civgame.games.clash.content.ruleset import Ruleset, named_ruleset
+from civgame.framework.text import printable
+from civgame.games.clash.content.ruleset import DEFAULT_RULESET, Ruleset, named_ruleset
 from civgame.games.clash.core.model import Game, GameVariant, Seat
 from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base.endings import describe_end
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
 from civgame.games.clash.rules.flow.setup import RANDOM, Civilizations, available_variants, new_game, random_pool
 from civgame.games.clash.storage.mods import (
-    OFFERED_RULESETS,
+    Change,
     check_rules,
     load_rules,
     load_saved_game,
+    offered_rulesets,
     summary,
     user_data_dir,
 )
@@ -49,6 +59,7 @@ from civgame.games.clash.storage.save import save_game
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
+MAX_HEADLESS_STEPS = 200_000  # a game of another game than Clash, played by computer players, ends long before
 
 
 class _Parser(argparse.ArgumentParser):
@@ -59,9 +70,29 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="civgame",
-        description="Clash of Cultures (the Monumental Edition or the 2012 edition), hot-seat on one computer.",
+        description="Clash of Cultures (the Monumental Edition or the 2012 edition) for 2-4 players: play alone "
+        "against computer players, or with friends taking turns at one computer or over the network. "
+        "Without options it opens the window.",
     )
-    parser.add_argument("--headless", action="store_true", help="play without a window, with computer players")
+    parser.add_argument(
+        "--game",
+        choices=sorted(games.PACKAGES),
+        default=games.DEFAULT_GAME,
+        help=f"the game to play (default {games.DEFAULT_GAME}); games other than Clash play headless only",
+    )
+    parser.add_argument(
+        "--option",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="with --game: switch on one of the game's options (sid-meier: tie_breaker); repeat for several",
+    )
+    parser.add_argument(
+        "--headless",
+        action="store_true",
+        help="play a whole game without a window, every seat a computer player; progress goes to stderr",
+    )
+    parser.add_argument("--quiet", action="store_true", help="with --headless: report no progress on stderr")
     parser.add_argument("--players", type=int, default=4, help="number of players, 2-4 (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="game seed; the same seed plays the same game (default 1)")
     parser.add_argument(
@@ -91,8 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--ruleset",
-        choices=tuple(OFFERED_RULESETS),
-        default="monumental",
+        choices=tuple(offered_rulesets()),
+        default=DEFAULT_RULESET,
         help="the rules of a new game: "
         + "; ".join(f"{word}, {rules}" for word, rules in _ruleset_names().items())
         + " (default monumental; a save keeps its own)",
@@ -100,6 +131,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_variant_options(parser)
     parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
     parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
+    parser.add_argument(
+        "--study-folder",
+        metavar="DIR",
+        type=Path,
+        help=f"with --headless: where a game past {LONG_GAME_ACTIONS:,} actions is saved for study "
+        "(default: 'long games' in the user's data folder)",
+    )
     parser.add_argument(
         "--events",
         choices=("standard", "no_events", "optional_events"),
@@ -134,10 +172,17 @@ def build_parser() -> argparse.ArgumentParser:
         "order; print each problem as file:line: problem.",
     )
     validate.add_argument("folders", metavar="DIR", nargs="+", type=Path)
+    validate.add_argument(
+        "--show",
+        action="store_true",
+        help="also print each value the mods change, as the game will use it, with the value it had before",
+    )
     # Listed here for --help; its options are its own (civgame/ai/tournament.py), handed on by _main.
     commands.add_parser(
         "tournament", help="play seeded games between the computer levels; print win rates, Elo and thinking times"
     )
+    # Listed here for --help; its options are its own (civgame/net/serve.py), handed on by _main.
+    commands.add_parser("serve", help="hold games for players who join over the network (see serve --help)")
     return parser
 
 
@@ -162,7 +207,7 @@ VARIANT_OPTIONS: dict[GameVariant, tuple[str, str]] = {
 
 def _offered_variants() -> list[GameVariant]:
     """The variants some offered ruleset has whole (Roll to End needs the die ranges of its track)."""
-    found = {v for folder in OFFERED_RULESETS.values() for v in available_variants(named_ruleset(folder))}
+    found = {v for folder in offered_rulesets().values() for v in available_variants(named_ruleset(folder))}
     return [variant for variant in VARIANT_OPTIONS if variant in found]
 
 
@@ -178,7 +223,7 @@ def chosen_variants(args: argparse.Namespace) -> list[GameVariant]:
 
 def _ruleset_names() -> dict[str, str]:
     """The name of each offered ruleset, by the word --ruleset knows it by."""
-    return {word: named_ruleset(folder).game.name for word, folder in OFFERED_RULESETS.items()}
+    return {word: named_ruleset(folder).game.name for word, folder in offered_rulesets().items()}
 
 
 def _levels_argument(text: str) -> list[Seat]:
@@ -215,9 +260,18 @@ def _main(argv: Sequence[str] | None) -> int:
         from civgame.ai.tournament import main as tournament_main
 
         return tournament_main(words[1:])
+    if words[:1] == ["serve"]:
+        from civgame.net.serve import main as serve_main
+
+        return serve_main(words[1:])
     args = build_parser().parse_args(words)
     if args.command == "validate-rules":
-        return validate_rules(args.folders)
+        other = other_game_of(args)
+        if other is not None:
+            return validate_other_rules(other, args.folders)
+        return validate_rules(args.folders, args.show)
+    if args.game != games.DEFAULT_GAME:
+        return play_other_game(args)
     if args.smoke_test:
         from civgame.ui.smoke import main as smoke_main
 
@@ -239,6 +293,96 @@ def _main(argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:
         return _fail("interrupted")
     print(score_table(game))
+    if args.save:
+        print(f"Saved to {args.save}")
+    return 0
+
+
+# ------------------------------------------------------------------ other games, through their GameDefinition
+
+
+def other_game_of(args: argparse.Namespace) -> str | None:
+    """The game whose rules `validate-rules` checks, when it is not Clash: named by --game, or recognised by
+    the first folder holding that game's complete data."""
+    if args.game != games.DEFAULT_GAME:
+        return str(args.game)
+    if args.folders:
+        from civgame.games.sidmeier.content.ruleset import is_ruleset_folder
+
+        if is_ruleset_folder(Path(args.folders[0])):
+            return "sid-meier"
+    return None
+
+
+def validate_other_rules(game_id: str, folders: Sequence[Path]) -> int:
+    from civgame.framework.datafiles import RulesDataError as DataError
+    from civgame.games.sidmeier.content.ruleset import check_rules, summary
+
+    try:
+        rules = check_rules(folders)
+    except DataError as exc:
+        print("\n".join(map(printable, exc.all_problems)))
+        return EXIT_ERROR
+    print(printable(summary(rules)))
+    return 0
+
+
+def play_other_game(args: argparse.Namespace) -> int:
+    """`civgame --game GAME --headless ...`: computer players finish a game; prints the winner and why."""
+    from civgame.framework.datafiles import RulesDataError as DataError
+    from civgame.framework.play import GameRunError as PlayError
+    from civgame.framework.play import play_out
+    from civgame.framework.saves import SaveError as FrameworkSaveError
+    from civgame.framework.saves import read_text, write_atomically
+    from civgame.headless import KindRandomAgent
+
+    if not args.headless:
+        return _fail(f"{args.game} is played headless only: add --headless")
+    if args.rules:
+        return _fail("--rules is for Clash; edit or copy the game's rules_data folder instead")
+    definition = games.definition(args.game)
+    try:
+        if args.load:
+            game = definition.loads(read_text(Path(args.load)), args.load)
+        else:
+            options: dict[str, Any] = {}
+            for name in args.option:
+                if name not in definition.options or name == "civilizations":
+                    return _fail(
+                        f"--option: {name!r} is not an option of {args.game} ({', '.join(definition.options)})"
+                    )
+                options[name] = True
+            if args.civilizations and args.civilizations.strip().lower() not in ("random", ""):
+                options["civilizations"] = [c.strip().lower() for c in args.civilizations.split(",")]
+            game = definition.new_game(args.players, args.seed, **options)
+        seats = len(definition.player_names(game))
+        levels = args.agents or ["random"] * seats
+        if len(levels) == 1:
+            levels = levels * seats
+        if len(levels) != seats or any(level != "random" for level in levels):
+            return _fail(f"--agents: {args.game} has only the random computer player (one for all, or one per seat)")
+        seed = args.seed if not args.load else 0
+        agents = [KindRandomAgent(f"{seed}:{seat}") for seat in range(seats)]
+        play_out(definition, game, agents, max_steps=MAX_HEADLESS_STEPS)
+        if args.save:
+            write_atomically(args.save, definition.dumps(game).encode("utf-8"))
+    except (FrameworkSaveError, RuleError, PlayError) as exc:
+        return _fail(str(exc).splitlines()[0])
+    except DataError as exc:
+        for problem in exc.problems:
+            print(f"civgame: {printable(problem)}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return _fail("interrupted")
+    outcome = definition.outcome(game)
+    names = definition.player_names(game)
+    print(f"{definition.title}: game over (seed {args.seed if not args.load else args.load})")
+    for seat, name in enumerate(names):
+        score = f"{outcome.scores[seat]:g}" if outcome.scores else ""
+        print(f"  {printable(name)}  victory score {score}")
+    winners = " and ".join(printable(names[s]) for s in outcome.winners) or "none"
+    print(f"Winner: {winners}")
+    print(f"Reason: {printable(outcome.reason)}")
     if args.save:
         print(f"Saved to {args.save}")
     return 0
@@ -278,7 +422,7 @@ def _screenshot(args: argparse.Namespace) -> int:
     if args.state:
         return main_screenshot(args.state, args.screenshot)
     try:
-        rules = load_rules([Path(d) for d in args.rules], OFFERED_RULESETS[args.ruleset])
+        rules = load_rules([Path(d) for d in args.rules], offered_rulesets()[args.ruleset])
         game = new_game(args.players, args.seed, rules=rules, **civilization_options(args, rules))
         print(f"Screenshot written to {render_to_png(game, args.screenshot)}")
     except RulesDataError as exc:
@@ -288,13 +432,21 @@ def _screenshot(args: argparse.Namespace) -> int:
     return 0
 
 
-def validate_rules(folders: Sequence[Path]) -> int:
-    """`civgame validate-rules`: every problem on its own line, or one OK line."""
+def validate_rules(folders: Sequence[Path], show: bool = False) -> int:
+    """`civgame validate-rules`: every problem on its own line, or a warning for each change of a mod that has
+    no effect (with `show`, each value the mods change, as the rules use it) and one OK line."""
+    changes: list[Change] = []
     try:
-        rules = check_rules(folders)
+        rules = check_rules(folders, changes)
     except RulesDataError as exc:
         print("\n".join(map(printable, exc.all_problems)))
         return EXIT_ERROR
+    for change in changes:
+        problem = change.problem()
+        if problem is not None:
+            print(printable(change.where.problem(f"warning: {change.label()} {problem}")))
+        elif show:
+            print(printable(change.describe()))
     print(printable(summary(rules)))
     return 0
 
@@ -306,7 +458,7 @@ def _play_headless(args: argparse.Namespace) -> Game:
         if warning:
             print(f"civgame: warning: {printable(warning)}", file=sys.stderr)
     else:
-        rules = load_rules(mods, OFFERED_RULESETS[args.ruleset])
+        rules = load_rules(mods, offered_rulesets()[args.ruleset])
         game = new_game(
             args.players,
             args.seed,
@@ -317,7 +469,47 @@ def _play_headless(args: argparse.Namespace) -> Game:
         )
     for player, level in zip(game.players, _headless_levels(args, game), strict=True):
         player.seat = level
-    return play_out(game, [make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players])
+    agents = [make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players]
+    if args.quiet:
+        return play_out(game, agents, study=args.study_folder)
+    progress = Progress(sys.stderr)
+    try:
+        return play_out(game, agents, study=args.study_folder, observer=progress)
+    finally:
+        progress.done(game)
+
+
+class Progress:
+    """A headless game's progress on `stream`: a line at each new round and status phase with the actions
+    played and the time taken so far (on a terminal, one line rewritten in place)."""
+
+    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
+        self.stream, self.clock = stream, clock
+        self.started = clock()
+        self.stage: tuple[str, int, int] | None = None
+        self.in_place = stream.isatty()
+
+    def __call__(self, game: Game, _action: object) -> None:
+        stage = (game.phase, game.age, game.round)
+        if stage != self.stage and game.phase != "over":
+            self.stage = stage
+            self._show(game, "")
+
+    def done(self, game: Game) -> None:
+        """The last line, once the game is over or stopped: it stays on the terminal."""
+        self._show(game, "game over: " if game.phase == "over" else "stopped: ", last=True)
+
+    def _show(self, game: Game, prefix: str, last: bool = False) -> None:
+        where = {"status": ", status phase", "over": ""}.get(game.phase, f", round {game.round}")
+        seconds = round(self.clock() - self.started)
+        text = (
+            f"civgame: {prefix}age {game.age}{where}, {len(game.history)} actions, "
+            f"{seconds // 60}:{seconds % 60:02d} elapsed"
+        )
+        if self.in_place:  # over the line before, then clear what is left of it
+            text = f"\r{text}\x1b[K"
+        print(text, end="\n" if last or not self.in_place else "", file=self.stream)
+        self.stream.flush()
 
 
 def civilization_options(args: argparse.Namespace, rules: Ruleset) -> dict[str, Any]:
@@ -370,7 +562,7 @@ def score_table(game: Game) -> str:
     lines.insert(1, "  ".join("-" * w for w in widths))
     winners = " and ".join(printable(game.player(i).name) for i in game.winner) or "none"
     header = f"Game over after age {game.age}, {len(game.history)} actions (seed {game.seed})"
-    return "\n".join([header, *lines, f"Winner: {winners}"])
+    return "\n".join([header, printable(describe_end(game)), *lines, f"Winner: {winners}"])
 
 
 def _fail_rules(exc: RulesDataError) -> int:
@@ -382,9 +574,3 @@ def _fail_rules(exc: RulesDataError) -> int:
 def _fail(message: str) -> int:
     print(f"civgame: {printable(message)}", file=sys.stderr)
     return EXIT_ERROR
-
-
-def printable(text: str) -> str:
-    """`text` with every character a terminal would not simply show (controls such as ESC, line
-    breaks, direction overrides) written as its Python escape, e.g. `\\x1b`."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import platformdirs
+
 PACKAGE = Path(__file__).resolve().parent
 
 
@@ -31,3 +33,10 @@ def resource_root() -> Path:
     if (PACKAGE / "rules_data").is_dir():
         return PACKAGE
     return PACKAGE.parent
+
+
+def user_data_dir() -> Path:
+    """civgame's folder in the platform's per-user data folder, as platformdirs finds it: on Linux
+    `$XDG_DATA_HOME/civgame` (`~/.local/share/civgame` without it), on macOS
+    `~/Library/Application Support/civgame`, on Windows the roaming `%APPDATA%\\civgame`."""
+    return platformdirs.user_data_path("civgame", appauthor=False, roaming=True)

@@ -32,14 +32,21 @@ class Scenario:
                 player.action_cards.clear()
         self.turn(0)
 
-    def hand(self, player: int, *cards: int) -> Scenario:
-        """Give the player these action cards (taken out of the deck)."""
-        deck = self.game.decks["action"]
+    def hand(self, player: int, *cards: int, deck: str = "action") -> Scenario:
+        """Give the player these action (or objective) cards, taken out of the deck's piles."""
+        piles = self.game.decks[deck]
         for card in cards:
-            for pile in (deck.draw, deck.discard):
+            for pile in (piles.draw, piles.discard):
                 if card in pile:
                     pile.remove(card)
-            self.game.players[player].action_cards.append(card)
+            getattr(self.game.players[player], f"{deck}_cards").append(card)
+        return self
+
+    def empty_hand(self, player: int, deck: str) -> Scenario:
+        """The player's action (or objective) cards go back to the deck's draw pile."""
+        held = getattr(self.game.players[player], f"{deck}_cards")
+        self.game.decks[deck].draw.extend(held)
+        held.clear()
         return self
 
     # ---------------------------------------------------------------- map

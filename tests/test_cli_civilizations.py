@@ -18,7 +18,18 @@ def mods(tmp_path):
 def play(capsys, tmp_path, mod, *argv):
     save = tmp_path / "end.yaml"
     code, _out, err = run(
-        capsys, "--headless", "--players", "2", "--seed", "3", "--rules", str(mod), "--save", str(save), *argv
+        capsys,
+        "--headless",
+        "--quiet",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--rules",
+        str(mod),
+        "--save",
+        str(save),
+        *argv,
     )
     return code, err, (load_game(save, load_rules([mod])) if code == 0 else None)
 

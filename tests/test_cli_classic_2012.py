@@ -21,7 +21,18 @@ def test_the_help_names_the_rulesets_and_the_variants_that_are_whole():
 def test_a_headless_four_round_game_of_the_2012_edition_is_played_and_saved(capsys, tmp_path):
     save = tmp_path / "end.yaml"
     code, out, err = run(
-        capsys, "--headless", "--ruleset", "2012", "--four-rounds", "--players", "2", "--seed", "5", "--save", str(save)
+        capsys,
+        "--headless",
+        "--quiet",
+        "--ruleset",
+        "2012",
+        "--four-rounds",
+        "--players",
+        "2",
+        "--seed",
+        "5",
+        "--save",
+        str(save),
     )
     assert code == 0 and err == ""
     assert out.splitlines()[0].startswith("Game over after age 4")

@@ -83,6 +83,27 @@ def test_stacked_mods_are_validated_together(capsys):
     )
 
 
+def test_show_prints_each_value_the_mods_change_as_the_rules_use_it(capsys):
+    mod({"units.yaml": "infantry:\n  cost: {ore: 1}\n", "wonders.yaml": "colosseum: {remove: true}\n"})
+    code, lines = validate(capsys, "--show", "mod")
+    assert code == 0 and lines[-1].startswith("OK: monumental + Test mod 0.1: ")
+    assert lines[0] == "mod/units.yaml:2: infantry.cost: {ore: 1} (was {food: 1, ore: 1})"
+    assert lines[1].startswith("mod/wonders.yaml:1: colosseum: removed (was {name: Colosseum, ")
+    assert len(lines) == 3
+
+
+def test_a_change_without_effect_is_a_warning_even_without_show(capsys):
+    mod({"game.yaml": "actions_per_turn: 3\nstacking_limit: 2\n"})
+    mod({"game.yaml": "stacking_limit: 5\n"}, name="later")
+    (Path("later") / "mod.yaml").write_text("name: Later\nversion: '1'\n")
+    code, lines = validate(capsys, "mod", "later")
+    assert code == 0 and lines[:-1] == [
+        "mod/game.yaml:1: warning: actions_per_turn changes nothing: the rules already have 3",
+        "mod/game.yaml:2: warning: stacking_limit has no effect: a mod laid over it later makes it 5",
+    ]
+    assert validate(capsys, "--show", "mod", "later")[1][2] == "later/game.yaml:1: stacking_limit: 5 (was 2)"
+
+
 # ---------------------------------------------------------------- each kind of problem, with its line
 
 
@@ -233,7 +254,9 @@ def test_python_dash_m_civgame_validate_rules_exits_1_without_a_traceback(tmp_pa
 
 
 def test_a_headless_game_with_a_mod_records_it_in_the_save(capsys):
-    code, out, err = run(capsys, "--headless", "--players", "2", "--seed", "3", "--rules", EXAMPLE, "--save", "g.yaml")
+    code, out, err = run(
+        capsys, "--headless", "--quiet", "--players", "2", "--seed", "3", "--rules", EXAMPLE, "--save", "g.yaml"
+    )
     assert code == 0 and err == "" and "Winner:" in out
     header = yaml.safe_load(Path("g.yaml").read_text())
     assert header["mods"] == [{"name": "Cheap advances", "version": "1.0"}]
@@ -263,14 +286,14 @@ def test_loading_a_modded_save_needs_its_mod(capsys, tmp_path):
         f"installed: put its folder in {tmp_path / 'user_mods'} (or name its folder with `civgame --rules DIR`)\n"
     )
     shutil.copytree(EXAMPLE, tmp_path / "user_mods" / "cheap")
-    code, out, err = run(capsys, "--headless", "--load", "g.yaml")
+    code, out, err = run(capsys, "--headless", "--quiet", "--load", "g.yaml")
     assert code == 0 and err == "" and "Winner:" in out
 
 
 def test_loading_a_save_with_other_rules_warns(capsys):
     run(capsys, "--headless", "--players", "2", "--seed", "3", "--save", "g.yaml")
     mod({"game.yaml": "actions_per_turn: 2\n"})
-    code, out, err = run(capsys, "--headless", "--load", "g.yaml", "--rules", "mod")
+    code, out, err = run(capsys, "--headless", "--quiet", "--load", "g.yaml", "--rules", "mod")
     assert code == 0 and "Winner:" in out
     assert err == (
         "civgame: warning: this save was made with the rules monumental, but the rules in use are "

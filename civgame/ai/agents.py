@@ -37,7 +37,7 @@ from civgame.ai.offers import OfferPlan, best_offer
 from civgame.ai.playout import PLAYOUT_WEIGHTS, playout, random_action
 from civgame.framework import search
 from civgame.framework.search import FlatMonteCarlo, Lookahead
-from civgame.games.clash.core.actions import Action, StartTrade
+from civgame.games.clash.core.actions import Action, CancelPayment, StartTrade
 from civgame.games.clash.core.copying import copy_game
 from civgame.games.clash.core.model import Game
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
@@ -45,8 +45,9 @@ from civgame.games.clash.rules.flow.controller import apply, legal_actions
 OFFER_SHARE = 0.2  # of a search's time budget, at most spent looking for a trade offer to a human player
 # Kinds of action a computer player does not weigh among the others: Normal and Hard make trade offers
 # by `offers.best_offer`, which values them by what they let the player do; Easy makes none. All
-# answer the offers they are made.
-NOT_STARTED = frozenset({StartTrade.KIND})
+# answer the offers they are made. A payment asked for an action the player chose is paid: the action
+# was valued paid, and cancelling only brings the player back to choosing it again (`loops`).
+NOT_STARTED = frozenset({StartTrade.KIND, CancelPayment.KIND})
 
 
 def considered(actions: Sequence[Action]) -> Sequence[Action]:

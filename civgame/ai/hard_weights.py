@@ -6,7 +6,7 @@ could reach, and a settler worth more where it may found a city than where it st
 `python -m bench.ai_fit --write` replaces them with weights fitted to who wins seeded games;
 check the fitted ones in play (`civgame tournament --only evaluation`) before keeping them. So
 far fitted weights predicted the winner of unseen games better than these and Normal's, yet
-played worse than Normal's in equal time (see the README's tournament section).
+played worse than Normal's in equal time (see docs/measurements.md, the tournament).
 """
 
 WEIGHTS: dict[str, float] = {

@@ -7,15 +7,18 @@ from collections.abc import Callable
 from typing import cast
 
 from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, HeuristicAgent, SearchAgent
+from civgame.ai.loops import CircleGuard
 from civgame.ai.random_agent import RandomAgent
 from civgame.ai.types import Agent
 from civgame.games.clash.core.model import Game, Seat
 
+# Each thinking level is guarded against going in circles (`loops.CircleGuard`); random play cannot keep
+# choosing the same way, and stays as fast as the tests that play thousands of its games need.
 LEVELS: dict[str, Callable[[int | str], Agent]] = {
     "random": RandomAgent,
-    "easy": HeuristicAgent,
-    "normal": lambda seed: SearchAgent(seed, NORMAL_SEARCH),
-    "hard": lambda seed: SearchAgent(seed, HARD_SEARCH),
+    "easy": lambda seed: CircleGuard(HeuristicAgent(seed)),
+    "normal": lambda seed: CircleGuard(SearchAgent(seed, NORMAL_SEARCH)),
+    "hard": lambda seed: CircleGuard(SearchAgent(seed, HARD_SEARCH)),
 }
 # The levels a player is offered for a computer seat (random play is for tests and sparring).
 OFFERED: tuple[Seat, ...] = ("easy", "normal", "hard")

@@ -9,8 +9,9 @@ names without meeting in one codec registry.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from civgame.framework.codec import Tagged
+from civgame.framework.codec import Tagged, from_plain
 
 
 @dataclass(frozen=True)
@@ -26,3 +27,13 @@ class Decision(Tagged):
 
     def describe(self) -> str:
         return self.KIND.replace("_", " ")
+
+
+def action_like(known: Action, data: Any) -> Action:
+    """`data` decoded as an action of the same game as `known` (through that game's root and its
+    `REGISTRY`); CodecError names what does not fit. Whoever holds one action of a game (a listed
+    legal action) can so read any other, without knowing which game it is."""
+    root = next(cls for cls in type(known).__mro__ if "REGISTRY" in cls.__dict__)
+    decoded: object = from_plain(root, data, "action")
+    assert isinstance(decoded, Action)
+    return decoded

@@ -8,21 +8,28 @@ errors at the file and line to fix (`located_errors`). The schema itself is each
 How a mod overlays its base:
 
 - a mapping merges key by key, at every depth; a key whose value is `{remove: true}` is removed;
+- except a mapping whose keys together form one value (a cost, a condition), which the game's schema
+  names (the `whole` predicate of `overlay`): the mod's mapping replaces it as a whole;
 - a list whose entries in the base all have an `id` (cards, map tiles) or else a `name`
   (advance categories, advances) merges entry by entry by that key: an entry changes the
   entry with its key, adds one if there is none, or removes it with `remove: true`;
 - any other value (numbers, text, other lists) replaces the base's value.
+
+A place in rules data is an `OverlayPath`: the keys from the top of a file down to it, a list entry named
+by its `id` or `name` (the overlay finds entries that way; `Entry` marks such a step).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import UnionType
+from typing import Annotated, Any, Union, get_args, get_origin
 
 import yaml
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from civgame.framework.safe_yaml import safe_events, safe_node
@@ -291,16 +298,89 @@ def _entry_label(entry: object, index: int) -> str:
 # ---------------------------------------------------------------- the overlay
 
 
+@dataclass(frozen=True)
+class Entry:
+    """A step into a list of named entries: the entry whose `key` (`id` or `name`) is `ident`."""
+
+    key: str
+    ident: str | int
+
+    def __str__(self) -> str:
+        return f"#{self.ident}" if self.key == "id" else str(self.ident)
+
+
+OverlayPath = tuple[object, ...]  # mapping keys and Entry steps, from the top of a file
+Whole = Callable[[OverlayPath], bool]  # True where a mapping is replaced as a whole, not merged
+
+
+def _merge_everywhere(_path: OverlayPath) -> bool:
+    return False
+
+
+class ReplacedWhole:
+    """A schema's mark (in `Annotated[...]`) on a mapping whose keys together form one value (a cost, a
+    condition): a mod's mapping replaces it as a whole instead of merging into it key by key."""
+
+    def __repr__(self) -> str:
+        return "WHOLE"
+
+
+WHOLE = ReplacedWhole()
+
+
+def is_whole(metadata: Iterable[object]) -> bool:
+    """Whether a type's or field's metadata holds the WHOLE mark."""
+    return any(isinstance(item, ReplacedWhole) for item in metadata)
+
+
+def replaced_whole(annotation: object) -> Whole:
+    """The `whole` predicate of `overlay` for a file whose data has the type `annotation` (a pydantic schema):
+    True at the paths of the mappings it marks WHOLE."""
+    return lambda path: _marked_whole(annotation, path)
+
+
+def _marked_whole(annotation: object, path: OverlayPath) -> bool:
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Annotated:
+        return is_whole(args[1:]) if not path else _marked_whole(args[0], path)
+    if origin in (Union, UnionType):  # X | None: whichever member the value is
+        return any(_marked_whole(member, path) for member in args)
+    if not path:
+        return False
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        field = annotation.model_fields.get(path[0]) if isinstance(path[0], str) else None
+        if field is None:
+            return False
+        if len(path) == 1 and is_whole(field.metadata):  # pydantic keeps a field's own marks apart from its type
+            return True
+        return _marked_whole(field.annotation, path[1:])
+    if origin in (dict, list):  # a mapping's value or a list's entry, whatever its key
+        return _marked_whole(args[-1], path[1:])
+    return False
+
+
+def path_label(path: OverlayPath) -> str:
+    """A data path as problems name it: `units.infantry.cost`, `Education.Writing.text`, `#59.name`."""
+    return ".".join(map(str, path))
+
+
 def overlay(
-    base: object, base_where: Where, mod: object, mod_where: Where, problems: list[str], label: str = ""
+    base: object,
+    base_where: Where,
+    mod: object,
+    mod_where: Where,
+    problems: list[str],
+    path: OverlayPath = (),
+    whole: Whole = _merge_everywhere,
 ) -> tuple[object, Where]:
     """`mod` laid over `base` (see the module docstring), with where each resulting value was
-    written. Neither input is changed; unchanged parts of `base` are shared, not copied."""
-    if isinstance(base, dict) and isinstance(mod, dict):
-        return _overlay_mapping(base, base_where, mod, mod_where, problems, label)
+    written; `path` is where they are in their file. Neither input is changed; unchanged parts of
+    `base` are shared, not copied."""
+    if isinstance(base, dict) and isinstance(mod, dict) and not whole(path):
+        return _overlay_mapping(base, base_where, mod, mod_where, problems, path, whole)
     key = identity_key(base)
     if key is not None and isinstance(base, list) and isinstance(mod, list):  # identity_key: a list of dicts
-        return _overlay_list(base, base_where, mod, mod_where, key, problems, label)
+        return _overlay_list(base, base_where, mod, mod_where, key, problems, path, whole)
     return mod, mod_where
 
 
@@ -319,12 +399,14 @@ def identity_key(base: object) -> str | None:
     return None
 
 
-def _join(label: str, part: str) -> str:
-    return f"{label}.{part}" if label else part
-
-
 def _overlay_mapping(
-    base: dict[Any, Any], base_where: Where, mod: dict[Any, Any], mod_where: Where, problems: list[str], label: str
+    base: dict[Any, Any],
+    base_where: Where,
+    mod: dict[Any, Any],
+    mod_where: Where,
+    problems: list[str],
+    path: OverlayPath,
+    whole: Whole,
 ) -> tuple[dict[Any, Any], Where]:
     data = dict(base)
     parts = dict(base_where.parts) if isinstance(base_where.parts, dict) else {}
@@ -337,11 +419,11 @@ def _overlay_mapping(
                 parts.pop(key, None)
             else:
                 problems.append(
-                    where.problem(f"{_join(label, str(key))}: nothing to remove: the rules have no {key!r} here")
+                    where.problem(f"{path_label((*path, key))}: nothing to remove: the rules have no {key!r} here")
                 )
         elif key in data:
             data[key], parts[key] = overlay(
-                data[key], parts.get(key, where), value, where, problems, _join(label, str(key))
+                data[key], parts.get(key, where), value, where, problems, (*path, key), whole
             )
         else:
             data[key], parts[key] = value, where
@@ -355,7 +437,8 @@ def _overlay_list(
     mod_where: Where,
     key: str,
     problems: list[str],
-    label: str,
+    path: OverlayPath,
+    whole: Whole,
 ) -> tuple[list[Any], Where]:
     data: list[Any] = list(base)
     parts = list(base_where.parts) if isinstance(base_where.parts, list) else [base_where] * len(base)
@@ -371,11 +454,13 @@ def _overlay_list(
         if not isinstance(ident, (str, int)):
             problems.append(
                 where.problem(
-                    f"{label}[{j}]: an entry needs its {key!r}, which says which entry it changes, adds or removes"
+                    f"{path_label(path)}[{j}]: an entry needs its {key!r}, which says which entry it changes, adds "
+                    "or removes"
                 )
             )
             continue
-        entry_label = _join(label, f"#{ident}" if key == "id" else str(ident))
+        entry_path = (*path, Entry(key, ident))
+        entry_label = path_label(entry_path)
         if ident in first_line:
             problems.append(
                 where.problem(f"{entry_label}: duplicate {key} {ident!r} (first on line {first_line[ident]})")
@@ -401,6 +486,6 @@ def _overlay_list(
             data.append(entry)
             parts.append(where)
         else:
-            data[at], parts[at] = overlay(data[at], parts[at], entry, where, problems, entry_label)
+            data[at], parts[at] = overlay(data[at], parts[at], entry, where, problems, entry_path, whole)
     kept = [i for i in range(len(data)) if i not in removed]
     return [data[i] for i in kept], Where(mod_where.file, mod_where.line, [parts[i] for i in kept])

@@ -10,13 +10,14 @@ its modders' reference page is generated from it (`reference_sections`).
 
 from __future__ import annotations
 
-import typing
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
+
+from civgame.framework.schema_text import parameter_lines
 
 
 class Params(BaseModel):
@@ -115,18 +116,3 @@ class EffectRegistry:
             example = yaml.safe_dump([prim.example], sort_keys=False, default_flow_style=None).strip()
             lines += ["", "Example:", "", "```yaml", "effects:", *("  " + ln for ln in example.splitlines()), "```", ""]
         return lines
-
-
-def parameter_lines(model: type[BaseModel]) -> list[str]:
-    """One Markdown list item per parameter of `model`: its name, type and default."""
-    lines = []
-    for name, info in model.model_fields.items():
-        default = "" if info.is_required() else f" (default `{info.default}`)"
-        lines.append(f"- `{name}`: {type_name(info.annotation)}{default}")
-    return lines or ["- none"]
-
-
-def type_name(annotation: Any) -> str:
-    if typing.get_origin(annotation) is not None:
-        return str(annotation).replace("typing.", "")
-    return getattr(annotation, "__name__", str(annotation))

@@ -42,4 +42,8 @@ class GameDefinition:
     check_invariants: Callable[[GameState], list[str]]
     dumps: Callable[[GameState], str]  # the text of a save
     loads: Callable[[str, str], GameState]  # (text, source) -> the game; SaveError names the problem
+    # What `seat` may see of the game, as plain data (JSON-safe: dicts, lists, text, numbers): whatever
+    # the rules keep from that seat (others' hands, draw piles' order, face-down pieces, the random
+    # generator) is left out or counted. A network host sends only this to a seat.
+    view_for: Callable[[GameState, int], dict[str, Any]]
     options: dict[str, str] = field(default_factory=dict)  # option name -> what it does, for `--help`

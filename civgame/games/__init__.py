@@ -11,7 +11,7 @@ from civgame.framework.game import GameDefinition
 
 DEFAULT_GAME = "clash"
 # game id -> its package, which exports DEFINITION
-PACKAGES = {"clash": "civgame.games.clash.definition"}
+PACKAGES = {"clash": "civgame.games.clash.definition", "sid-meier": "civgame.games.sidmeier.definition"}
 
 
 def definition(game_id: str) -> GameDefinition:

@@ -38,6 +38,7 @@ from civgame.ui.menus import (
     TitleScene,
     open_save,
 )
+from civgame.ui.network_scenes import HostScene, JoinScene
 from civgame.ui.scene import Scene
 from civgame.ui.score_scene import ScoreScene
 from civgame.ui.settings import Settings
@@ -90,6 +91,8 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
+        if self.scene is not None:
+            self.scene.remember_input()  # the text fields are made anew for the new size
         self.screen = _window_surface()
         size = self.screen.get_size()
         if theme.ui_scale(size) != self.scale:  # text sizes live in the theme: start a new manager
@@ -124,6 +127,12 @@ class App:
     def show_settings(self) -> None:
         self.switch(SettingsScene(self))
 
+    def show_host(self) -> None:
+        self.switch(HostScene(self))
+
+    def show_join(self) -> None:
+        self.switch(JoinScene(self))
+
     def start_game(self, game: Game) -> None:
         self.switch(GameScene(self, game))
 
@@ -133,6 +142,7 @@ class App:
     def quit(self) -> None:
         if self.scene is not None:
             self.scene.leave()
+        self.settings.release_autosave()
         self.running = False
 
     # ------------------------------------------------------------------ loop
@@ -285,6 +295,8 @@ def open_app(settings: Settings) -> App:
     also shows why that save cannot be opened, or asks about a save made with other rules)."""
     app = App(settings)
     app.show_title()
+    if settings.restore_problem and app.scene is not None:
+        app.scene.open_message("The remembered settings are not used", settings.restore_problem)
     if settings.load:
         problem = open_save(app, settings.load)
         if problem:

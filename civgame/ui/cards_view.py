@@ -11,6 +11,7 @@ import pygame
 
 from civgame.games.clash.content.ruleset import EventCard
 from civgame.games.clash.core import actions as A
+from civgame.games.clash.core.decisions import CardExchangeDecision
 from civgame.games.clash.core.hexgrid import hex_to_label
 from civgame.games.clash.core.model import Game, Player
 from civgame.games.clash.rules.base.cards import great_person_named
@@ -98,7 +99,22 @@ def card_of(game: Game, action: A.Action) -> Card | None:
         return action_card(game, action.card)
     if isinstance(action, A.PlayGreatPerson):
         return event_card(game.rules.event(action.card))
+    if isinstance(action, A.ChooseOption):
+        return _card_taken(game, action.option)
     return None
+
+
+def _card_taken(game: Game, option: str) -> Card | None:
+    """The card an exchange (Spy, New Plans) takes with `option`, if the option is one that takes a card."""
+    decision = game.pending[-1] if game.pending else None
+    if not isinstance(decision, CardExchangeDecision) or option not in decision.options:
+        return None
+    index = decision.options.index(option)
+    if index >= len(decision.exchanges):
+        return None  # exchange nothing
+    deck, _given, taken = decision.exchanges[index]
+    item = taken if great_person_named(taken) is not None else f"{deck}:{taken}"
+    return trade_item_card(game, decision.player, item)
 
 
 def preview_rect(beside: pygame.Rect, bounds: pygame.Rect, scale: float) -> pygame.Rect:

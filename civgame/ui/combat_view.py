@@ -28,7 +28,9 @@ DIE = "⚄"
 ARROW_COLOUR = (230, 40, 40)
 WIDTH = 400  # at 1280x720
 CARD_WIDTH = 110  # of the card face drawn on a panel about a card, at 1280x720
-DIE_FACE = re.compile(r"(\d+)(?: ([a-z_]+))?")  # a die's number and its icon, if the rules' dice have icons
+# A die's number and its icon, "4 (cavalry, +2)", or its number alone where the rules' dice have no icons.
+DIE_FACE = re.compile(r"(\d+)(?: \(([a-z_]+))?")
+ROLLS = re.compile(r" rolls? (?=\d|no dice)")  # "Player 1 rolls 4 (cavalry)", "the pirates roll 1 (leader)"
 SPACE_LABEL = re.compile(r"[A-Z]+-?\d+")  # a space's label, as hex_to_label writes it
 
 
@@ -104,15 +106,20 @@ def finished_battle(game: Game, log_before: int, ongoing: list[str] | None) -> B
 def dice_rolled(line: str, icons: set[str]) -> list[tuple[int, str]]:
     """The final face (value, icon) of each die in a roll line of the battle log; a re-rolled die
     counts with the face it was re-rolled to. Not a roll line: no dice."""
-    if " rolls " not in line or ": combat value" not in line:
+    if not is_roll(line):
         return []
-    dice_part = line.split(" rolls ", 1)[1].split(": combat value", 1)[0].split(" incl. ", 1)[0]
+    dice_part = ROLLS.split(line, 1)[1].split(": combat value", 1)[0].split(" including ", 1)[0]
     faces = []
-    for die in dice_part.split(", "):
+    for die in re.split(r", (?=\d)", dice_part):  # "1 (leader) rolled again: 4 (cavalry, +2), 3 (elephant)"
         found = [(int(value), icon) for value, icon in DIE_FACE.findall(die) if icon in icons]
         if found:
             faces.append(found[-1])
     return faces
+
+
+def is_roll(line: str) -> bool:
+    """Whether a battle log line is a side's combat roll."""
+    return ": combat value" in line and ROLLS.search(line) is not None
 
 
 def _die_size(scale: float) -> int:
@@ -131,18 +138,25 @@ def panel_size(board: pygame.Rect, view: BattleView, scale: float) -> tuple[int,
     card_w = _card_width(view, scale)
     width = min(round(WIDTH * scale) + card_w, board.w - 16)
     rows = sum(len(theme.wrap_text(line, size, width - card_w - 34)) for line in view.lines)
-    dice_rows = sum(1 for line in view.lines if " rolls " in line and ": combat value" in line)
+    dice_rows = sum(1 for line in view.lines if is_roll(line))
     height = round(30 * scale) + len(view.sides) * (size + 6) + rows * (size + 4) + dice_rows * (_die_size(scale) + 4)
     height = max(height, round(30 * scale) + round(card_w * 1.4) + 4)
     return width, min(height + 16, board.h // 2)
 
 
 def draw_panel(
-    surface: pygame.Surface, game: Game, view: BattleView, rect: pygame.Rect, scale: float, shown: int | None = None
+    surface: pygame.Surface,
+    game: Game,
+    view: BattleView,
+    rect: pygame.Rect,
+    scale: float,
+    shown: int | None = None,
+    *,
+    folded: bool = False,
 ) -> None:
     """The panel with the first `shown` lines of the battle (all if None); while lines are still
     appearing (an animation), the newest one is drawn in the accent colour and the title keeps
-    the outcome ("won by …") for the end."""
+    the outcome ("won by …") for the end. Folded, only its title."""
     size = round(13 * scale)
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((16, 18, 24, 232))
@@ -153,12 +167,14 @@ def draw_panel(
     title = view.title if shown is None else view.title.split(" — ")[0]
     theme.blit_text(
         surface,
-        f"{view.mark} " + theme.fit_text(title, title_size, rect.w - 70),
+        f"{view.mark} " + theme.fit_text(title, title_size, rect.w - round(100 * scale), bold=True),
         (x, y),
         title_size,
         theme.TEXT,
         bold=True,
     )
+    if folded:
+        return
     y += round(30 * scale)
     if view.card is not None:  # the card on the left, the lines beside it
         card_w = min(_card_width(view, scale), round((rect.bottom - 6 - y) / 1.4))
@@ -198,8 +214,8 @@ def draw_panel(
                 surface.blit(art.die_face(value, icon, die_size, die_colour), (x + 18 + i * (die_size + 4), y))
         else:
             if row.first:
-                theme.blit_text(surface, DIE if " rolls " in row.text else "•", (x, y), size, colour, bold=True)
-            text_colour = theme.ACCENT if row.newest else theme.TEXT if " rolls " in row.text else (206, 210, 218)
+                theme.blit_text(surface, DIE if ROLLS.search(row.text) else "•", (x, y), size, colour, bold=True)
+            text_colour = theme.ACCENT if row.newest else theme.TEXT if ROLLS.search(row.text) else (206, 210, 218)
             theme.blit_text(surface, row.text, (x + 18, y), size, text_colour)
         y += row.height
 

@@ -55,8 +55,9 @@ def free_corner(
 class ChoiceDialog:
     """A window listing options as buttons; `cancel` (if given) adds a Cancel button and a close box.
 
-    `corner` puts the window in the bottom right corner of `area` instead of its centre; `near`
-    makes it a narrow chooser beside that point (right of it if there is room, else left).
+    `corner` puts the window in a corner of `area` instead of its centre, one clear of `avoid` (and of
+    `rather_not_cover` too when a corner is); `near` makes it a narrow chooser beside that point (right of
+    it if there is room, else left).
 
     Decisions the engine is waiting for have no cancel: one of their options must be chosen.
     """
@@ -74,6 +75,8 @@ class ChoiceDialog:
         corner: bool = False,
         near: tuple[float, float] | None = None,
         avoid: pygame.Rect | None = None,
+        rather_not_cover: Sequence[pygame.Rect] = (),
+        max_height: int | None = None,
     ):
         self.cancel = cancel
         font_size, row_h, line_h = round(14 * scale), round(ROW_HEIGHT * scale), round(26 * scale)
@@ -83,7 +86,7 @@ class ChoiceDialog:
         prompt_h = line_h * max(1, len(prompt_lines)) + 10
         list_h = len(options) * (row_h + GAP)
         footer = row_h + 16 if cancel else 8
-        height = min(area.h - 30, TITLE_BAR + prompt_h + list_h + footer + 24)
+        height = min(max_height or area.h - 30, TITLE_BAR + prompt_h + list_h + footer + 24)
         rect = pygame.Rect(0, 0, width, height)
         if near is not None:
             gap = round(NEAR_GAP * scale)
@@ -96,7 +99,9 @@ class ChoiceDialog:
         elif corner:  # out of the way of the map's centre, so the board stays readable
             fallback = free_corner(rect.size, area, [])
             assert fallback is not None  # nothing to avoid: the first corner
-            rect = free_corner(rect.size, area, [avoid] if avoid else []) or fallback
+            must = [avoid] if avoid else []
+            clear = free_corner(rect.size, area, [*must, *rather_not_cover]) or free_corner(rect.size, area, must)
+            rect = clear or fallback
         else:
             rect.center = area.center
         self.window = UIWindow(

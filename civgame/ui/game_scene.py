@@ -6,9 +6,16 @@ those actions and hands it to `apply`. The scene never changes the model itself.
 Hot-seat privacy: whenever the deciding player (`game.actor()`) is a person other than the one who
 last took the seat, a pass screen covers the whole window. Only after that player clicks does the
 scene show the board again, with their hand. Computer seats need no pass screen: while one decides
-(in a worker process, civgame.ui.computer_turns), the board stays in view with the hand of the
-person who last took the seat hidden from nobody but the others, and each computer move is shown
-in turn. A single person at the table takes the seat once and keeps it.
+(in a worker process, civgame.ui.computer_turns), the board stays in view and the side panel keeps
+the board of the person who last took the seat (with their hand only when they play alone), and
+each computer move is shown in turn. A single person at the table takes the seat once and keeps it,
+status-phase choices included. When their turn comes back, "Since your turn" lists the computers'
+moves (`since_your_turn`), each shown on the map with a click.
+
+A decision that offers spaces (civgame.ui.map_choices) marks them on the map and takes a click there
+besides its dialog. The battle, event and report panel is placed clear of what it is about (and of
+the person's cities when it can), and can be dragged by its title or folded; the rest of it lets
+clicks through to the map.
 
 Undo keeps a snapshot of the game before each action (civgame.games.clash.rules.base.undo); undoing swaps
 `self.game` for the restored copy. Nothing else holds on to the game object.
@@ -24,7 +31,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -32,15 +39,16 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UIButton
 
+from civgame.ai.loops import LONG_GAME_ACTIONS, long_game_notice, save_for_study
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
+from civgame.framework.wording import capitalised, counted
 from civgame.games.clash.content import effects
 from civgame.games.clash.core import actions as A
 from civgame.games.clash.core.decisions import (
     BarbarianArmiesDecision,
     BoardingDecision,
     Decision,
-    EffectChoiceDecision,
     FirstPlayerDecision,
     FreeAdvanceDecision,
     GovernmentDecision,
@@ -49,15 +57,16 @@ from civgame.games.clash.core.decisions import (
     OrientationDecision,
     PayDecision,
     RazeDecision,
-    RefugeeDecision,
     ReuseUnitDecision,
 )
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
 from civgame.games.clash.core.model import MOODS, City, Game
+from civgame.games.clash.core.vocabulary import amounts as plain_amounts
 from civgame.games.clash.rules.actions.advances import gainable
 from civgame.games.clash.rules.actions.cities import recruitable_kinds, why_cannot_activate
 from civgame.games.clash.rules.base.abilities import ABILITIES
-from civgame.games.clash.rules.base.payments import lost_over_limit
+from civgame.games.clash.rules.base.log import party
+from civgame.games.clash.rules.base.payments import can_pay, holdings, lost_over_limit
 from civgame.games.clash.rules.base.undo import UndoHistory
 from civgame.games.clash.rules.cards.action_cards import GREAT_PERSONS, why_not_play_card
 from civgame.games.clash.rules.flow.controller import apply, legal_actions, why_illegal
@@ -85,13 +94,16 @@ from civgame.ui.labels import (
     combat_summary,
     decision_title,
     describe_action,
+    moment_text,
     owner_name,
     unit_counts,
 )
+from civgame.ui.log_view import LogView
+from civgame.ui.map_choices import LABEL, space_choices
 from civgame.ui.payment_dialog import PaymentDialog
 from civgame.ui.player_board import PlayerBoard, ability_text
 from civgame.ui.scene import Navigator, Scene
-from civgame.ui.side_panel import HandCard, SidePanel
+from civgame.ui.side_panel import HandCard, SidePanel, hand_entries
 from civgame.ui.sound import Moment, cues
 from civgame.ui.trade_dialog import TradeDialog
 
@@ -109,11 +121,13 @@ NO_CHOICE = {  # why a top-bar button is off when no single action of its kind c
     "found": "you have no settler",
     "abilities": "none of your abilities can be used now",
 }
-SHORT_LABELS = {"happiness": "Happy", "found": "Found", "all": "All…", "end_move": "End mv."}
+SHORT_LABELS = {"happiness": "Mood", "found": "Found", "all": "Actions…", "end_move": "Stop"}
 # The steps of the status phase in the order status.run takes them; game.status_step is the next one.
 THINKING_SWEEP = 1.2  # seconds for the thinking indicator's light to go across and back
-PANEL_CORNERS = ("topleft", "bottomleft", "topright", "bottomright")  # the combat panel's, in order of preference
+# where the battle, event and report panels go, in order of preference
+PANEL_PLACES = ("topleft", "bottomleft", "topright", "bottomright", "midleft", "midright", "midtop", "midbottom")
 STATUS_STEPS = ("Objectives", "Free advance", "Draw cards", "Raze", "Government", "First player")
+STEP_DONE = {True: "Done", False: "Still to come"}
 
 
 @dataclass(frozen=True)
@@ -147,8 +161,9 @@ class GameScene(Scene):
         super().__init__(app)
         self.game = game
         humans = [p.index for p in game.players if p.seat == "human"]
-        if viewer is None and len(humans) == 1:
-            viewer = humans[0]  # alone at the table: no pass screen is ever needed
+        self.alone = len(humans) == 1  # one person against the computers: they keep the seat all game
+        if viewer is None and self.alone:
+            viewer = humans[0]  # no pass screen is ever needed
         self.viewer = viewer  # the player who last took the seat on the pass screen
         self.computers = ComputerTurns(game)
         self.legal: list[A.Action] = []
@@ -157,7 +172,6 @@ class GameScene(Scene):
         self.move_pick: Counter = Counter()  # unit kind -> how many go from the source
         self.move_limits: dict[str, int] = {}  # unit kind -> the most that can go
         self.hover: Hex | None = None
-        self.mouse = (0, 0)
         self.press: tuple[int, int] | None = None  # where a left press on the map started
         self.dragging = False
         self.board = BoardView(pygame.Rect(0, 0, 1, 1))
@@ -166,12 +180,21 @@ class GameScene(Scene):
         self.pass_button: UIButton | None = None
         self._fitted = False
         self.notice = ""
+        self.studied = False  # a game past LONG_GAME_ACTIONS actions was saved for study
         self.undo = UndoHistory()
         self.battle_report: BattleView | None = None  # a battle that ended during the last actions
         self.event_report: BattleView | None = None  # the event drawn this turn (event_panel.py)
         self.combat_rect: pygame.Rect | None = None  # where the combat panel was drawn
-        self.clock = time.monotonic  # tests replace it to skip the tooltip delay
-        self.hover_since = 0.0  # when the pointer last moved
+        self.panel_key: tuple[object, ...] | None = None  # which battle or event the panel shows
+        self.panel_moved: tuple[int, int] | None = None  # where the person dragged it (its top left)
+        self.panel_folded = False  # folded to its title strip
+        self.panel_drag: tuple[int, int] | None = None  # while dragging: the pointer's offset in the panel
+        # the computers' moves since a person last acted: (player, the log lines each move added)
+        self.since_your_turn: list[tuple[int, list[str]]] = []
+        self.last_summary: list[tuple[int, list[str]]] = []  # the moves the last summary listed
+        self.shown_spaces: set[Hex] = set()  # spaces an entry of the summary shows on the map
+        self.log_view: LogView | None = None  # the whole log, opened over the map
+        self.step_tips: list[tuple[pygame.Rect, list[str]]] = []  # status steps shown by number, with their names
         self.tooltip_rect: pygame.Rect | None = None  # the tooltip drawn last frame, if any
         self._tooltip_cache: tuple[tuple, list[str] | None] = ((), None)
         self.collect_city: int | None = None  # collect mode: the city collecting
@@ -197,6 +220,13 @@ class GameScene(Scene):
         in turn at the open board, with no hand drawn and no pass screen between them."""
         return bool(self.game.pending) and isinstance(self.game.pending[-1], PUBLIC_DECISIONS)
 
+    def panel_board(self) -> tuple[int, bool]:
+        """Whose board the side panel shows, and whether with their hand: the person in the seat keeps their own
+        board while the computers play (their hand too when they play alone); an open seat shows the decider's."""
+        actor = self.game.actor()
+        shown = self.viewer if self.viewer is not None else actor
+        return shown, shown == self.viewer and (self.alone or shown == actor)
+
     @property
     def computer_to_act(self) -> bool:
         return self.game.phase != "over" and self.computers.plays(self.game.actor())
@@ -219,22 +249,21 @@ class GameScene(Scene):
         self.dialog = None
         self.combat_rect = None
         self.layout()
-        if self.public_choice() and self.viewer != self.game.actor():
+        if self.public_choice() and self.viewer != self.game.actor() and not self.alone:
             self.viewer = None  # the seat is open: nobody's hand is drawn until the next pass screen
         if self.covered:
             self._build_pass_screen()
             return
         if self.computer_to_act:
             self._build_computer_bar()
-            self._place_combat_panel()
-            self._build_report_close()
-            return
-        self._build_action_bar()
-        self._build_move_picker()
-        self._build_collect_panel()
-        self._open_decision_dialog()
+        else:
+            self._build_action_bar()
+            self._build_move_picker()
+            self._build_collect_panel()
+            self._open_decision_dialog()
         self._place_combat_panel()
         self._build_report_close()
+        self._build_log_view()
 
     def rebuild(self) -> None:
         self.app.manager.clear_and_reset()
@@ -291,10 +320,14 @@ class GameScene(Scene):
         small_w = round(80 * scale)
         smalls = 3 if specs else 2  # Undo and Menu, and Trade outside the status phase
         button_w = min(round(130 * scale), (board_w - 16 - 6 * 6 - smalls * (small_w + 6)) // 7)
-        if button_w < 88:  # a narrow window: shorter labels in narrower buttons
+        if button_w < 88:  # a narrow window: narrower small buttons
             small_w = 56
             button_w = (board_w - 16 - 6 * 6 - smalls * (small_w + 6)) // 7
-            specs = [(key, SHORT_LABELS.get(key, text), press, on, tip) for key, text, press, on, tip in specs]
+        label_font = theme.font(round(14 * scale))
+        specs = [  # a label that does not fit its button in full has a shorter word of its own
+            (key, SHORT_LABELS.get(key, text) if label_font.size(text)[0] + 16 > button_w else text, press, on, tip)
+            for key, text, press, on, tip in specs
+        ]
         x = 8
         for key, text, on_press, enabled, tip in specs:
             self.action_buttons[key] = self.add_button(
@@ -369,23 +402,26 @@ class GameScene(Scene):
         """While a computer decides: pause or speed up its moves, and the game menu."""
         scale = self.app.scale
         height = self.board.rect.top - 14
-        button_w, small_w = round(130 * scale), round(80 * scale)
+        small_w = round(80 * scale)
+        # in the status phase they go right, beside Menu: the steps of the phase take the left of the bar
+        button_w = small_w + round(16 * scale) if self.game.phase == "status" else round(130 * scale)
+        right = self.board.rect.w - 8
+        left = right - small_w - 2 * (button_w + 6) if self.game.phase == "status" else 8
         paused = self.computers.paused
         self.action_buttons["pause"] = self.add_button(
-            pygame.Rect(8, 8, button_w, height),
+            pygame.Rect(left, 8, button_w, height),
             "Resume" if paused else "Pause",
             self.toggle_pause,
             tooltip="Go on with the computer players' moves (P)" if paused else "Stop after this move (P)",
         )
         self.action_buttons["faster"] = self.add_button(
-            pygame.Rect(8 + button_w + 6, 8, button_w, height),
+            pygame.Rect(left + button_w + 6, 8, button_w, height),
             "Faster",
             self.toggle_faster,
             tooltip="Show the computer players' moves without animations or pauses (F)",
         )
         if self.computers.faster:
             self.action_buttons["faster"].select()
-        right = self.board.rect.w - 8
         self.action_buttons["menu"] = self.add_button(
             pygame.Rect(right - small_w, 8, small_w, height), "Menu", self.open_game_menu
         )
@@ -417,37 +453,96 @@ class GameScene(Scene):
             computers.shown(self.app.settings.animation_speed)
 
     def _place_combat_panel(self) -> None:
-        """Put the combat panel in a corner of the map clear of the battle (an event's panel: of the spaces of
-        the choice it asks) and of the decision dialog; when no corner is, the map pans so they sit clear."""
+        """Put the battle, event or report panel where the person left it, else where it covers neither the
+        battle, nor the spaces the pending decision offers, nor the decision dialog, nor (if it can) the
+        person's own cities; when no place is clear of what it is about, the map pans so that it is."""
         view = self.battle_view()
         self.combat_rect = None
         if view is None:
             return
+        key = (view.mark, view.space, view.lines[0] if view.lines else view.title)
+        if key != self.panel_key:  # a new battle or event: placed anew, unfolded
+            self.panel_key, self.panel_moved, self.panel_folded = key, None, False
         size = panel_size(self.board.rect, view, self.app.scale)
+        self.combat_rect = self._panel_place(view, size)
+        if self.panel_folded:  # its title strip, where the whole panel would be
+            self.combat_rect.h = self.panel_title_height()
+
+    def _panel_place(self, view: BattleView, size: tuple[int, int]) -> pygame.Rect:
+        if self.panel_moved is not None:
+            return pygame.Rect(self.panel_moved, size).clamp(self.board.rect)
         window = self.dialog.window if self.dialog is not None else None
         dialog = [window.rect] if window is not None else []
         pending = self.game.pending[-1] if self.game.pending else None
-        about = [view.space] if view.space is not None else self.decision_subject(pending) if pending else []
-        subject = self.spaces_rect(about)
-        rect = free_corner(size, self.board.rect, [*dialog, *([subject] if subject else [])], PANEL_CORNERS)
+        about = [
+            *([view.space] if view.space is not None else []),
+            *(self.decision_subject(pending) if pending else []),
+        ]
+        subject = [r for r in (self.spaces_rect([space]) for space in about) if r is not None]
+        rect = free_corner(size, self.board.rect, [*dialog, *subject, *self.own_city_rects()], PANEL_PLACES)
+        rect = rect or free_corner(size, self.board.rect, [*dialog, *subject], PANEL_PLACES)
         if rect is None:
-            rect = free_corner(size, self.board.rect, dialog, PANEL_CORNERS) or free_corner(size, self.board.rect, [])
+            rect = free_corner(size, self.board.rect, dialog, PANEL_PLACES) or free_corner(size, self.board.rect, [])
             assert rect is not None  # nothing to avoid: the first corner
-            if subject is not None:
-                self._pan_clear(subject, [rect, *dialog])
-        self.combat_rect = rect
+            around = self.spaces_rect(about)
+            if around is not None:
+                self._pan_clear(around, [rect, *dialog])
+        return rect
+
+    def own_city_rects(self) -> list[pygame.Rect]:
+        """Where the cities of the person in the seat are on screen."""
+        shown, _ = self.panel_board()
+        spaces = [self.spaces_rect([city.pos]) for city in self.game.cities_of(shown)]
+        return [r for r in spaces if r is not None and r.colliderect(self.board.rect)]
+
+    def panel_title_height(self) -> int:
+        return round(30 * self.app.scale)
+
+    def panel_title_rect(self) -> pygame.Rect | None:
+        """The panel's title strip: dragging it moves the panel."""
+        rect = self.combat_rect
+        return pygame.Rect(rect.x, rect.y, rect.w, self.panel_title_height()) if rect is not None else None
 
     def _build_report_close(self) -> None:
+        """The panel's buttons on its title strip: fold or unfold it, and close a report."""
         rect = self.combat_rect
-        if (self.battle_report is None and self.event_report is None) or self.game.combat is not None or rect is None:
+        if rect is None:
             return
         size = round(26 * self.app.scale)
-        self.action_buttons["close_report"] = self.add_button(
-            pygame.Rect(rect.right - size - 6, rect.y + 5, size, size),
-            "×",
-            self.close_report,
-            tooltip="Close the battle report" if self.battle_report else "Close the event report",
+        buttons = []
+        if (self.battle_report is not None or self.event_report is not None) and self.game.combat is None:
+            tip = "Close the battle report" if self.battle_report else "Close the event report"
+            buttons.append(("close_report", "×", self.close_report, tip))
+        fold_tip = (
+            "Show the whole panel again"
+            if self.panel_folded
+            else "Fold the panel to its title (drag the title to move it)"
         )
+        buttons.append(("fold_panel", "+" if self.panel_folded else "–", self.toggle_panel_fold, fold_tip))
+        right = rect.right - 6
+        for key, text, press, tip in buttons:
+            self.action_buttons[key] = self.add_button(
+                pygame.Rect(right - size, rect.y + 2, size, size), text, press, tooltip=tip
+            )
+            right -= size + 4
+
+    def toggle_panel_fold(self) -> None:
+        self.panel_folded = not self.panel_folded
+        self.rebuild()
+
+    def _drag_panel(self, pos: tuple[int, int]) -> None:
+        """Move the panel with the pointer (its title strip was pressed); its buttons go along."""
+        assert self.panel_drag is not None and self.combat_rect is not None
+        moved = self.combat_rect.copy()
+        moved.topleft = (pos[0] - self.panel_drag[0], pos[1] - self.panel_drag[1])
+        moved.clamp_ip(self.board.rect)
+        dx, dy = moved.x - self.combat_rect.x, moved.y - self.combat_rect.y
+        self.combat_rect, self.panel_moved = moved, moved.topleft
+        for key in ("close_report", "fold_panel"):
+            if key in self.action_buttons:
+                button = self.action_buttons[key]
+                button.set_position((button.rect.x + dx, button.rect.y + dy))
+        self.app.dirty = True
 
     def close_report(self) -> None:
         if self.battle_report is None:
@@ -480,9 +575,13 @@ class GameScene(Scene):
             return
         if before is None:
             self.undo = UndoHistory(blocked=f"{game.player(actor_before).name}'s moves cannot be taken back")
+            if len(game.log) > log_before:
+                self.since_your_turn.append((actor_before, game.log[log_before:]))
         else:
             self.undo.applied(before, game, label)
+        self.shown_spaces = set()
         self.app.sounds.play_first(cues(moment, game))
+        self._save_if_long(game)
         report = finished_battle(game, log_before, ongoing)
         turn_passed = turn_before != (game.phase, game.age, game.round, game.current)
         if report is not None:
@@ -502,6 +601,8 @@ class GameScene(Scene):
             self.autosave()  # a person takes over: Continue resumes from here
         self._animate(board_before, ongoing, new_report=report is not None)
         self.rebuild()
+        if self._persons_turn_begins():
+            self.open_since_your_turn()
 
     def _animate(self, before: BoardState, ongoing: list[str] | None, new_report: bool) -> None:
         """Start the animations of what the last action changed (none behind the pass screen, none
@@ -545,6 +646,76 @@ class GameScene(Scene):
     def take_seat(self) -> None:
         self.viewer = self.game.actor()
         self.rebuild()
+        if self._persons_turn_begins():
+            self.open_since_your_turn()
+
+    # ------------------------------------------------------------------ what the computers did
+    def _persons_turn_begins(self) -> bool:
+        """A person in the seat starts their turn, with what the computers did since their last to tell."""
+        game = self.game
+        return (
+            bool(self.since_your_turn)
+            and not self.covered
+            and not self.computer_to_act
+            and game.phase == "play"
+            and not game.pending
+            and game.actor() == game.current
+        )
+
+    def open_since_your_turn(self) -> None:
+        """What each other player did since the person's last turn, an entry per log line; an entry that names a
+        space shows it on the map (the list stays open). Reopened from the game menu."""
+        if self.since_your_turn:
+            self.last_summary, self.since_your_turn = self.since_your_turn, []
+        options = []
+        for actor, lines in self.last_summary:
+            name = self.game.player(actor).name
+            for line in lines:
+                spaces = [h for h in map(label_to_hex, LABEL.findall(line)) if h in self.game.space_region]
+                where = ", ".join(hex_to_label(h) for h in spaces)
+                tip = f"Show {where} on the map" if spaces else f"Nothing on the map to show for this ({name}'s move)"
+                options.append(Option(line, partial(self.show_on_map, spaces), enabled=bool(spaces), tooltip=tip))
+        if not options:
+            self.show_message("Since your turn", "The other players have not acted since your last turn.")
+            return
+        prompt = "What the other players did since your last turn. Click an entry to show it on the map."
+        self.open_dialog(
+            ChoiceDialog(
+                self.app.manager,
+                self.app.scale,
+                self.board.rect,
+                "Since your turn",
+                prompt,
+                options,
+                cancel=self.close_dialog,
+                corner=True,
+                max_height=self.board.rect.h * 3 // 4,
+            )
+        )
+
+    def show_on_map(self, spaces: list[Hex]) -> None:
+        """Centre the map on the first of `spaces` and mark them all."""
+        x, y = self.board.centre(spaces[0])
+        self.board.pan(self.board.rect.centerx - x, self.board.rect.centery - y)
+        self.shown_spaces = set(spaces)
+        self.app.dirty = True
+
+    # ------------------------------------------------------------------ the whole log
+    def toggle_log(self) -> None:
+        """Open the whole game log over the map, or close it."""
+        self.log_view = None if self.log_view is not None else LogView(self.board.rect, self.app.scale)
+        self.rebuild()
+
+    def _build_log_view(self) -> None:
+        if self.log_view is None:
+            return
+        self.log_view.rect = self.board.rect.inflate(-round(40 * self.app.scale), -round(30 * self.app.scale))
+        size = round(26 * self.app.scale)
+        rect = pygame.Rect(self.log_view.rect.right - size - 6, self.log_view.rect.y + 5, size, size)
+        self.action_buttons["close_log"] = self.add_button(rect, "×", self.toggle_log, tooltip="Close the log (L)")
+
+    def shown_log(self) -> list[str]:
+        return [*self.game.log, *self.undo_notes()]
 
     def end_turn(self) -> None:
         left = self.game.actions_left
@@ -562,6 +733,17 @@ class GameScene(Scene):
             )
         else:
             self.perform(A.EndTurn())
+
+    def _save_if_long(self, game: Game) -> None:
+        """A game past `LONG_GAME_ACTIONS` actions may be going in circles: saved once for study, and the
+        status bar says where."""
+        if self.studied or len(game.history) < LONG_GAME_ACTIONS:
+            return
+        self.studied = True
+        try:
+            self.notice = long_game_notice(game, save_for_study(game, self.app.settings.data_dir / "long games"))
+        except (OSError, SaveError) as exc:
+            self.notice = f"The game has gone on for {len(game.history):,} actions; saving it for study failed: {exc}"
 
     def autosave(self) -> None:
         settings = self.app.settings
@@ -677,14 +859,16 @@ class GameScene(Scene):
             self.options_for(self.legal),
             corner=True,
             avoid=self.subject_rect(decision),
+            rather_not_cover=self.own_city_rects(),
+            max_height=self.board.rect.h // 2 if self.space_choices() else None,  # the map is the other list
         )
         subject = self.subject_rect(decision)
         if subject is not None and self.dialog.window.rect.colliderect(subject):
             self._pan_clear(subject, [self.dialog.window.rect])
 
     def decision_subject(self, decision: Decision) -> list[Hex]:
-        """The spaces a decision is about: the region being explored, the battle, the sea boarded, the spaces
-        or cities offered."""
+        """The spaces a decision is about: the region being explored, the sea boarded, the spaces, cities and
+        units offered, the battle."""
         game = self.game
         if isinstance(decision, OrientationDecision):
             return [*game.regions[decision.region - 1].spaces(), decision.target]
@@ -693,15 +877,13 @@ class GameScene(Scene):
         if isinstance(decision, BarbarianArmiesDecision):  # the armies to choose or move, and where they may go
             named = [label_to_hex(label) for option in decision.options for label in SPACE_LABEL.findall(option)]
             return [h for h in dict.fromkeys(named) if h in game.space_region]
-        if isinstance(decision, EffectChoiceDecision):  # e.g. an event's choice of a space
-            named = [label_to_hex(option) for option in decision.options if SPACE_LABEL.fullmatch(option)]
-            return [h for h in named if h in game.space_region]
-        if isinstance(decision, RefugeeDecision):
-            return [c.pos for c in map(game.city, decision.cities) if c is not None]
         if isinstance(decision, ReuseUnitDecision):
             units = [u.pos for u in map(game.unit, decision.candidates) if u is not None]
             city = game.city(decision.city)
             return [*units, *([city.pos] if city is not None else [])]
+        offered = list(space_choices(game, self.legal))  # the spaces, cities and pieces it offers
+        if offered:
+            return offered
         if game.combat is not None and decision.player in (game.combat.attacker.owner, game.combat.defender.owner):
             return [game.combat.space]
         return []
@@ -844,6 +1026,20 @@ class GameScene(Scene):
             return
         self.menu(title, text, self.options_for(plays))
 
+    def open_whole_hand(self) -> None:
+        """Every card of the hand the side panel shows, each played (or read) from here."""
+        shown, hand = self.panel_board()
+        if not hand:
+            return
+        options = []
+        for entry in hand_entries(self.game, self.game.player(shown)):
+            if entry.held is not None:
+                choose = partial(self.open_card_menu, entry.held)
+            else:
+                choose = partial(self.show_message, f"{entry.kind}: {entry.name}", " ".join(entry.tip))
+            options.append(Option(f"{entry.kind}: {entry.name}", choose, card=entry.card, tooltip=entry.tip[-1]))
+        self.menu("Your hand", "Point at a card to see it; click one to play it or read it.", options)
+
     def open_found_menu(self) -> None:
         self.menu(
             "Found a city",
@@ -872,6 +1068,13 @@ class GameScene(Scene):
                 Option("Load a game… (autosaves this one)", self.app.show_load),
                 Option("Fit the map to the window (Home)", self._fit_and_close),
                 Option("Civilization boards (B)", self.open_player_boards),
+                Option("The whole game log (L)", self.toggle_log),
+                Option(
+                    "What the others did since your turn",
+                    self.open_since_your_turn,
+                    enabled=bool(self.since_your_turn or self.last_summary),
+                    tooltip=None if self.since_your_turn or self.last_summary else "No computer player has moved yet",
+                ),
                 Option("Rules help (F1)", self.open_rules_help),
                 Option("Quit to title (autosaves)", self.app.show_title),
             ],
@@ -971,10 +1174,10 @@ class GameScene(Scene):
     def _unavailable_city_actions(self, city: City, offered: set[str]) -> list[Option]:
         """Greyed entries, each with the rules' own reason, for the city's actions that cannot be taken now."""
         game = self.game
+        collect = [("Collect", A.Collect(city.id, ()))] if "Collect" not in offered else []
+        unaffordable = self._unaffordable_units(city) if self._why_city_idle(city) is None else []
         probes: list[tuple[str, A.Action]] = []
-        if "Collect" not in offered:
-            probes.append(("Collect", A.Collect(city.id, ())))
-        if "Recruit" not in offered:
+        if "Recruit" not in offered and not unaffordable:
             kinds = recruitable_kinds(game, city) or list(game.rules.units)
             probes.append(("Recruit", A.Recruit(city.id, (kinds[0],))))
         buildable = {a.wonder for a in self.legal if isinstance(a, A.BuildWonder) and a.city == city.id}
@@ -984,10 +1187,35 @@ class GameScene(Scene):
         target = self._nearest_foreign_building(city)
         if "Influence culture" not in offered and target is not None:
             probes.append(("Influence culture", A.InfluenceCulture(city.id, *target)))
+        return [*self._greyed(collect), *unaffordable, *self._greyed(probes)]
+
+    def _greyed(self, probes: Sequence[tuple[str, A.Action]]) -> list[Option]:
+        """A greyed entry for each (label, action) with the rules' reason the action cannot be taken now."""
         options = []
         for label, probe in probes:
-            reason = why_illegal(game, probe) or "not possible now"
+            reason = why_illegal(self.game, probe) or "not possible now"
             options.append(Option(f"{label}: {reason}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}"))
+        return options
+
+    def _unaffordable_units(self, city: City) -> list[Option]:
+        """A greyed entry for each unit kind the city could recruit now but its owner cannot pay for, with what
+        they lack ("needs 1 ore")."""
+        game = self.game
+        player = game.player(city.owner)
+        offered = {kind for a in self.legal if isinstance(a, A.Recruit) and a.city == city.id for kind in a.units}
+        have = holdings(player)
+        options = []
+        for kind in recruitable_kinds(game, city):
+            cost = plain_amounts(game.rules.units[kind].cost)
+            if kind in offered or can_pay(game, player, cost):
+                continue
+            lacking = {k: amount - have.get(k, 0) for k, amount in cost.items() if amount > have.get(k, 0)}
+            needs = f"needs {amounts(lacking)}" if lacking else "cannot be paid for now"
+            reason = why_illegal(game, A.Recruit(city.id, (kind,))) or needs
+            name = game.rules.units[kind].name
+            options.append(
+                Option(f"Recruit {name}: {needs}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}")
+            )
         return options
 
     def _nearest_foreign_building(self, city: City) -> tuple[int, str] | None:
@@ -1013,13 +1241,17 @@ class GameScene(Scene):
             spec = game.rules.buildings[key]
             probe = A.Construct(city.id, key, sea if spec.needs_sea else None)
             reason = why_illegal(game, probe) or "not possible now"
-            options.append(Option(f"{spec.name}: {reason}", self.close_dialog, enabled=False))
+            options.append(
+                Option(f"{spec.name}: {reason}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}")
+            )
         return options
 
     def _city_prompt(self, city: City) -> str:
         game = self.game
-        size = game.city_size(city)
-        text = f"{owner_name(game, city.owner)}'s city, size {size}, {city.mood}. {game.actions_left} action(s) left."
+        text = (
+            f"{capitalised(party(game, city.owner).possessive)} city, size {game.city_size(city)}, {city.mood}. "
+            f"{counted(game.actions_left, 'action')} left."
+        )
         if city.owner == game.actor() and city.activations >= 1 and city.mood != MOODS[0]:
             lower = MOODS[MOODS.index(city.mood) - 1]
             text += f" It was already activated this turn: another activation makes it {lower}."
@@ -1402,10 +1634,7 @@ class GameScene(Scene):
             return
         if self.press_button(event):
             return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if event.pos != self.mouse or event.type != pygame.MOUSEMOTION:
-                self.hover_since = self.clock()  # the tooltip waits for the pointer to rest
-            self.mouse = event.pos
+        self.track_pointer(event)
         if self.covered:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.take_seat()
@@ -1429,6 +1658,16 @@ class GameScene(Scene):
         if card is not None and event.button == 1:
             self.open_card_menu(card)
             return
+        title = self.panel_title_rect()
+        if title is not None and title.collidepoint(event.pos) and event.button == 1:
+            self.panel_drag = (event.pos[0] - title.x, event.pos[1] - title.y)
+            return
+        if self.panel.more_rect is not None and self.panel.more_rect.collidepoint(event.pos) and event.button == 1:
+            self.open_whole_hand()
+            return
+        if self.panel.log_rect.collidepoint(event.pos) and event.button == 1 and self.log_view is None:
+            self.toggle_log()
+            return
         if not self.board.rect.collidepoint(event.pos) or self._over_panel(event.pos):
             return
         if event.button in (1, 2, 3):
@@ -1436,6 +1675,7 @@ class GameScene(Scene):
             self.dragging = event.button != 1  # middle/right drag pans at once
 
     def _mouse_up(self, event: pygame.event.Event) -> None:
+        self.panel_drag = None
         was_click = self.press is not None and not self.dragging and event.button == 1
         self.press = None
         self.dragging = False
@@ -1443,6 +1683,9 @@ class GameScene(Scene):
             self.click_space(self.board.space_at(self.game, event.pos))
 
     def _mouse_motion(self, event: pygame.event.Event) -> None:
+        if self.panel_drag is not None and self.combat_rect is not None:
+            self._drag_panel(event.pos)
+            return
         if self.press is not None and any(event.buttons):
             dx, dy = event.pos[0] - self.press[0], event.pos[1] - self.press[1]
             if self.dragging or abs(dx) + abs(dy) > DRAG_THRESHOLD:
@@ -1454,12 +1697,19 @@ class GameScene(Scene):
         self.hover = self.board.space_at(self.game, event.pos)
 
     def _wheel(self, event: pygame.event.Event) -> None:
-        if self.panel.log_rect.collidepoint(self.mouse):
+        if self.log_view is not None and self.log_view.rect.collidepoint(self.mouse):
+            self.log_view.scroll(self.shown_log(), -event.y * 3)
+        elif self.panel.log_rect.collidepoint(self.mouse):
             self.panel.scroll_log(event.y * 3)
         elif self.board.rect.collidepoint(self.mouse):
             self.board.zoom(ZOOM_STEP**event.y, self.mouse)
 
     def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_l or (event.key == pygame.K_ESCAPE and self.log_view is not None):
+            self.toggle_log()
+            return
+        if self.log_view is not None and self.log_view.handle_key(self.shown_log(), event.key):
+            return
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo_last()
             return
@@ -1518,6 +1768,8 @@ class GameScene(Scene):
                 self.perform(raise_it[0])
         elif pending is None and space is not None:
             self.open_city_menu(space)
+        else:
+            self._choice_click(space)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -1527,6 +1779,7 @@ class GameScene(Scene):
             return
         now = self.clock()
         surface.fill(theme.PANEL, pygame.Rect(0, 0, self.board.rect.w, self.board.rect.top))
+        self.step_tips = []
         if self.game.phase == "status":
             self._draw_status_steps(surface)
         self.board.draw(surface, self.game, self._overlay(now))
@@ -1534,7 +1787,9 @@ class GameScene(Scene):
         self._draw_combat(surface, now)
         self._draw_collect_panel(surface)
         self._draw_explore_panel(surface)
-        self.panel.draw(surface, self.game, self.viewer, self.undo_notes())
+        if self.log_view is not None:
+            self.log_view.draw(surface, self.shown_log())
+        self.panel.draw(surface, self.game, *self.panel_board(), self.undo_notes())
         self._draw_status(surface)
         self.animations.finish_if_over(now)
 
@@ -1550,11 +1805,17 @@ class GameScene(Scene):
         view = self.battle_view()
         if view is None or self.combat_rect is None:
             return
-        draw_panel(surface, self.game, view, self.combat_rect, self.app.scale, self.animations.shown_lines(now))
+        shown = self.animations.shown_lines(now)
+        draw_panel(surface, self.game, view, self.combat_rect, self.app.scale, shown, folded=self.panel_folded)
 
     def _over_panel(self, pos: tuple[int, int]) -> bool:
-        """True over the combat panel or the collect panel: the map under them does not react."""
-        if self.combat_rect is not None and self.combat_rect.collidepoint(pos):
+        """True over the title strip of the battle, event or report panel (which drags it) or over the collect
+        or explore panel: the map under them does not react. A click on the rest of the battle panel goes
+        through to the space under it."""
+        title = self.panel_title_rect()
+        if title is not None and title.collidepoint(pos):
+            return True
+        if self.log_view is not None and self.log_view.rect.collidepoint(pos):
             return True
         exploring = self.exploring()
         if exploring is not None and self.explore_panel_rect(exploring).collidepoint(pos):
@@ -1562,14 +1823,23 @@ class GameScene(Scene):
         return self.collect_city is not None and self.collect_panel_rect().collidepoint(pos)
 
     def _draw_status_steps(self, surface: pygame.Surface) -> None:
-        """The status phase's steps across the top bar, the current one highlighted."""
+        """The status phase's steps across the top bar left of its buttons, the current one highlighted; where
+        the names of all do not fit, the other steps show their numbers only."""
         current, _ = status_step_name(self.game)
         size = round(12 * self.app.scale)
-        theme.blit_text(surface, f"STATUS PHASE — END OF AGE {self.game.age}", (10, 4), size, theme.ACCENT, bold=True)
+        top_bar = [b.rect for b in self.action_buttons.values() if b.rect.bottom <= self.board.rect.top]
+        room = min((r.left for r in top_bar), default=self.board.rect.w) - 18
+        title = theme.fit_text(f"STATUS PHASE — END OF AGE {self.game.age}", size, room, bold=True)
+        theme.blit_text(surface, title, (10, 4), size, theme.ACCENT, bold=True)
+        labels = [f"{i + 1}. {name}" + (" ✓" if i < current else "") for i, name in enumerate(STATUS_STEPS)]
+        widths = [theme.font(size, i == current).size(label)[0] + 14 for i, label in enumerate(labels)]
+        if sum(widths) + 4 * len(widths) > room:  # the other steps by number, the current one by name
+            labels = [
+                label if i == current else f"{i + 1}" + (" ✓" if i < current else "") for i, label in enumerate(labels)
+            ]
+            widths = [theme.font(size, i == current).size(label)[0] + 14 for i, label in enumerate(labels)]
         x, y, h = 10, 8 + size + 4, size + 10
-        for i, name in enumerate(STATUS_STEPS):
-            label = f"{i + 1}. {name}" + (" ✓" if i < current else "")
-            w = theme.font(size, i == current).size(label)[0] + 14
+        for i, (label, w) in enumerate(zip(labels, widths, strict=True)):
             chip = pygame.Rect(x, y, w, h)
             if i == current:
                 pygame.draw.rect(surface, theme.ACCENT, chip, border_radius=4)
@@ -1577,6 +1847,7 @@ class GameScene(Scene):
             else:
                 pygame.draw.rect(surface, theme.PANEL_LINE, chip, 1, border_radius=4)
                 theme.blit_text(surface, label, chip.center, size, theme.TEXT_DIM, anchor="center")
+                self.step_tips.append((chip, [f"Status step {i + 1}: {STATUS_STEPS[i]}", STEP_DONE[i < current]]))
             x += w + 4
 
     def tooltip_lines(self) -> list[str] | None:
@@ -1586,6 +1857,7 @@ class GameScene(Scene):
         key = (self.mouse, self.hover, id(self.game), len(self.game.log), len(self.game.history))
         if self._tooltip_cache[0] != key:
             lines = self.panel.hover_lines(self.mouse)
+            lines = lines or next((tip for rect, tip in self.step_tips if rect.collidepoint(self.mouse)), None)
             if lines is None and self.hover is not None and self.board.rect.collidepoint(self.mouse):
                 lines = tooltips.map_tooltip(self.game, self.hover, self.game.actor())
             self._tooltip_cache = (key, lines)
@@ -1612,7 +1884,9 @@ class GameScene(Scene):
         return self.panel.hover_card(self.mouse)
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
-        self.tooltip_rect = None
+        self.tooltip_rect = self.draw_disabled_tip(surface)
+        if self.tooltip_rect is not None:
+            return
         if self.clock() - self.hover_since < tooltips.DELAY_SECONDS or self.press is not None or self.covered:
             return
         pointed = self.hovered_card()
@@ -1643,19 +1917,50 @@ class GameScene(Scene):
             overlay.selected = pending.target
             if self.exploring() is not None:
                 overlay.preview = self.preview(pending)
+        elif self.space_choices():
+            overlay.highlights = set(self.space_choices())
+        elif self.shown_spaces:
+            overlay.highlights = set(self.shown_spaces)
         elif self.game.combat is not None:
             overlay.selected = self.game.combat.space
         return overlay
+
+    def space_choices(self) -> dict[Hex, list[A.Action]]:
+        """The pending decision's answers that a click on a marked space of the map gives."""
+        if self.computer_to_act or self.covered:
+            return {}
+        return space_choices(self.game, self.legal)
+
+    def _choice_click(self, space: Hex | None) -> None:
+        """A click on a space a decision offers: its answer, or a choice among its answers beside it."""
+        answers = self.space_choices().get(space) if space is not None else None
+        if not answers or space is None:
+            return
+        if len(answers) == 1:
+            self.perform(answers[0])
+            return
+        self.open_dialog(
+            ChoiceDialog(
+                self.app.manager,
+                self.app.scale,
+                self.board.rect,
+                f"Choose at {hex_to_label(space)}",
+                decision_title(self.game, self.game.pending[-1]),
+                self.options_for(answers),
+                cancel=self.close_dialog,
+                near=self.board.centre(space),
+            )
+        )
 
     def status_text(self) -> str:
         game = self.game
         if self.computer_to_act:
             actor = game.actor()
             doing = "paused" if self.computers.paused else "thinking…"
-            what = f"Age {game.age}, round {game.round} — {game.player(actor).name} ({self.computers.label(actor)}) is"
+            what = f"{moment_text(game)} — {game.player(actor).name} ({self.computers.label(actor)}) is"
             return f"{what} {doing}"
         current = game.player(game.current).name
-        text = f"Age {game.age}, round {game.round} — {current}'s turn, {game.actions_left} action(s) left"
+        text = f"{moment_text(game)} — {current}'s turn, {counted(game.actions_left, 'action')} left"
         if game.phase == "status":
             index, name = status_step_name(game)
             text = f"Age {game.age} status phase — step {index + 1} of {len(STATUS_STEPS)}: {name}"
@@ -1665,6 +1970,8 @@ class GameScene(Scene):
             text += f" · Move, {pending.groups_left} group(s) left: {hint}"
         elif pending is not None:
             text += f" · waiting for {game.player(pending.player).name}: {pending.describe()}"
+            if self.space_choices():
+                text += " (click a marked space, or choose in the list)"
         elif self.collect_city is not None:
             text += " · Collect: click the highlighted spaces, then OK (Esc leaves)"
         return text
@@ -1674,10 +1981,15 @@ class GameScene(Scene):
         surface.fill(theme.PANEL, rect)
         pygame.draw.line(surface, theme.PANEL_LINE, rect.topleft, rect.topright)
         big, small = round(14 * self.app.scale), round(13 * self.app.scale)
-        theme.blit_text(surface, theme.fit_text(self.status_text(), big, rect.w - 16), (8, rect.y + 4), big, bold=True)
+        room = rect.w - 16
         if self.computer_to_act and not self.computers.paused:
-            self._draw_thinking(surface, pygame.Rect(rect.right - 128, rect.y + 6, 120, big))
-        info = self.panel.hover_text(self.mouse) or (self.space_info(self.hover) if self.hover else self.notice)
+            indicator = pygame.Rect(rect.right - 128, rect.y + 6, 120, big)
+            self._draw_thinking(surface, indicator)
+            room = indicator.left - 16
+        status = theme.fit_text(self.status_text(), big, room, bold=True)
+        theme.blit_text(surface, status, (8, rect.y + 4), big, bold=True)
+        info = self.disabled_tip() or self.panel.hover_text(self.mouse)
+        info = info or (self.space_info(self.hover) if self.hover else self.notice)
         if not info:
             info = "Click your city for its actions · drag or arrow keys to pan · wheel to zoom · Home to fit"
         theme.blit_text(
@@ -1711,7 +2023,7 @@ class GameScene(Scene):
                 for b, c in city.buildings.items()
             )
             parts.append(
-                f"{owner_name(game, city.owner)}'s city, size {game.city_size(city)}, {city.mood}"
+                f"{capitalised(party(game, city.owner).possessive)} city, size {game.city_size(city)}, {city.mood}"
                 + (f": {buildings}" if buildings else "")
             )
         units = game.units_at(space)

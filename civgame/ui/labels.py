@@ -17,6 +17,7 @@ from civgame.games.clash.rules.actions.culture_abilities import OBJECTIVE, optio
 from civgame.games.clash.rules.actions.happiness import raise_cost
 from civgame.games.clash.rules.actions.trading import card_kind, public_text
 from civgame.games.clash.rules.base.cards import great_person_named
+from civgame.games.clash.rules.base.log import party
 from civgame.games.clash.rules.base.payments import describe as describe_cost
 from civgame.games.clash.rules.cards.action_cards import CARD_ACTIONS, choice_parts
 from civgame.games.clash.rules.combat import OVERLOAD, owner_name
@@ -43,11 +44,18 @@ def units_text(game: Game, unit_ids: tuple[int, ...] | list[int]) -> str:
     return unit_counts(game, kinds) or f"units {', '.join(map(str, unit_ids))}"
 
 
+def moment_text(game: Game) -> str:
+    """ "Age 2, round 3", or "Age 2 status phase" (when the round count has passed the age's last round)."""
+    if game.phase == "status":
+        return f"Age {game.age} status phase"
+    return f"Age {game.age}, round {game.round}"
+
+
 def city_text(game: Game, city_id: int | None) -> str:
     city = game.city(city_id) if city_id is not None else None
     if city is None:
         return f"city {city_id}"
-    return f"{owner_name(game, city.owner)}'s city at {where(city.pos)}"
+    return f"{party(game, city.owner).possessive} city at {where(city.pos)}"
 
 
 def card_name(cards, card_id: int) -> str:
@@ -217,7 +225,7 @@ def objective_card_title(game: Game, player_index: int, card_id: int) -> str:
 
 def objective_card_lines(game: Game, player_index: int, card_id: int) -> list[str]:
     """The tooltip of an objective card in hand: both objectives, whether each is met now, the card text."""
-    lines = [f"Objective card {card_id}: {card_name(game.rules.objective_cards, card_id)}"]
+    lines = [f"Objective card: {card_name(game.rules.objective_cards, card_id)}"]
     lines += [f"{name}: {state}" for name, state in objective_states(game, player_index, card_id)]
     text = next((c.text for c in game.rules.objective_cards if c.id == card_id), "")
     return lines + ([text] if text else [])
@@ -261,7 +269,7 @@ def _complete_objective(game: Game, a: A.CompleteObjective) -> str:
     spec = game.rules.objectives.get(a.objective)
     paying = f", paying {amounts(dict(spec.pay))}" if spec and spec.pay else ""
     card = card_name(game.rules.objective_cards, a.card)
-    return f"Complete {objective_name(game, a.objective)} (card {a.card}, {card}){paying}"
+    return f"Complete {objective_name(game, a.objective)} with the card {card}{paying}"
 
 
 def _recruit(game: Game, a: A.Recruit) -> str:

@@ -15,7 +15,8 @@ from civgame.ai.levels import OFFERED
 from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
-from civgame.games.clash.content.ruleset import Ruleset, named_ruleset
+from civgame.framework.text import printable
+from civgame.games.clash.content.ruleset import DEFAULT_RULESET, Ruleset, named_ruleset
 from civgame.games.clash.core.model import EventVariant, Game, GameVariant, Seat
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.flow.setup import (
@@ -27,11 +28,11 @@ from civgame.games.clash.rules.flow.setup import (
     random_pool,
 )
 from civgame.games.clash.storage.mods import (
-    OFFERED_RULESETS,
     Mod,
     list_user_mods,
     load_rules,
     load_saved_game,
+    offered_rulesets,
     user_mods_dir,
 )
 from civgame.games.clash.storage.save import read_summary
@@ -41,6 +42,8 @@ from civgame.ui.dialogs import Option
 from civgame.ui.scene import Navigator, Scene
 
 BUTTON_W, BUTTON_H = 280, 44
+# what the game is, under its name on the title screen
+TITLE_LINE = "Clash of Cultures — play alone against the computer, or with friends at one computer or over the network"
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUMES = (25, 50, 70, 100)  # percent
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
@@ -59,6 +62,8 @@ CIV_MODE_TIPS = {
     "choose": "Starting with the first player, each player picks a civilization still free when the game begins",
     "none": "Play the base game: no civilizations, special advances or leaders",
 }
+HOST_TIP = "Open a table for friends who join over the network, with computer and local seats too"
+JOIN_TIP = "Take your seat at a game another computer holds, or go back to a game you joined"
 SPEED_TIPS = {
     "off": "Show the result of each action at once",
     "fast": "Short animations",
@@ -74,11 +79,11 @@ def open_save(app: Navigator, path: str | Path) -> str | None:
     try:
         game, warning = load_saved_game(path)
     except SaveError as exc:
-        return str(exc)
+        return printable(str(exc))
     except RulesDataError as exc:  # a mod the save needs is missing or broken
-        return "\n".join(exc.problems)
+        return "\n".join(map(printable, exc.problems))
     except OSError as exc:  # the mods folder cannot be read
-        return f"{path}: {exc}"
+        return printable(f"{path}: {exc}")
     if warning and app.scene is not None:
         app.scene.open_message(
             "This save was made with other rules",
@@ -113,34 +118,44 @@ def first_problem(mod: Mod) -> str | None:
     return None
 
 
-def _column(size: tuple[int, int], count: int, top: int) -> list[pygame.Rect]:
-    x = (size[0] - BUTTON_W) // 2
-    return [pygame.Rect(x, top + i * (BUTTON_H + 12), BUTTON_W, BUTTON_H) for i in range(count)]
+def _modified(path: Path) -> float:
+    """When a save was written; 0 for one removed or unreadable since it was listed."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 class TitleScene(Scene):
     def build(self) -> None:
         self.buttons = {}
-        w, h = self.size
-        UILabel(pygame.Rect(0, h // 6 - 10, w, 80), "civgame", self.app.manager, object_id="#title_label")
+        w, h = self.units
+        UILabel(self.rect(0, h // 6 - 10, w, 80), "civgame", self.app.manager, object_id="#title_label")
         UILabel(
-            pygame.Rect(0, h // 6 + 70, w, 32),
-            "Clash of Cultures: Monumental Edition — hot-seat for 2–4 players",
+            self.rect(0, h // 6 + 70, w, 32),
+            TITLE_LINE,
             self.app.manager,
         )
         autosave = self.app.settings.autosave_path
-        rects = _column(self.size, 5, h // 6 + 130)
+        x = (w - BUTTON_W) // 2
+        rects = [self.rect(x, h // 6 + 130 + i * (BUTTON_H + 12), BUTTON_W, BUTTON_H) for i in range(7)]
         self.new_button = self.add_button(rects[0], "New game", self.app.show_new_game, object_id="#primary")
         self.continue_button = self.add_button(
             rects[1],
             "Continue",
             self._continue,
             enabled=autosave.is_file(),
-            tooltip="Resume the game saved automatically at the last hand-over",
+            tooltip=(
+                "Resume the game saved automatically at the last hand-over"
+                if autosave.is_file()
+                else "No game to continue yet: a game is saved automatically once it is under way"
+            ),
         )
         self.load_button = self.add_button(rects[2], "Load", self.app.show_load)
-        self.settings_button = self.add_button(rects[3], "Settings", self.app.show_settings)
-        self.quit_button = self.add_button(rects[4], "Quit", self.app.quit)
+        self.host_button = self.add_button(rects[3], "Host a game", self.app.show_host, tooltip=HOST_TIP)
+        self.join_button = self.add_button(rects[4], "Join a game", self.app.show_join, tooltip=JOIN_TIP)
+        self.settings_button = self.add_button(rects[5], "Settings", self.app.show_settings)
+        self.quit_button = self.add_button(rects[6], "Quit", self.app.quit)
 
     def _continue(self) -> None:
         problem = open_save(self.app, self.app.settings.autosave_path)
@@ -199,7 +214,7 @@ class NewGameScene(Scene):
         self.seat_civs: list[str] = [RANDOM] * len(DEFAULT_NAMES)
         self.also_random: set[str] = set()  # civilizations kept out of Random by their rules, ticked in
         self.what_if = False  # the variant What if?: leaders dealt from one shared deck
-        self.ruleset = "monumental"  # a word of OFFERED_RULESETS
+        self.ruleset = DEFAULT_RULESET  # a word of `offered_rulesets`
         self.variant: GameVariant | None = None  # the game's length or end, if not the rules' own
         self.rules = self._load_chosen_rules()
         self.event_variant: EventVariant = "standard"
@@ -210,20 +225,20 @@ class NewGameScene(Scene):
         self.event_buttons[variant].select()
 
     def _left(self) -> int:
-        return max(8, (self.size[0] - self.FORM_W - 20 - self.MODS_W) // 2)
+        return max(8, (self.units[0] - self.FORM_W - 20 - self.MODS_W) // 2)
 
     def build(self) -> None:
         self.buttons = {}
-        w, h = self.size
+        w, h = self.units
         manager = self.app.manager
         left = self._left()
         top = max(40, h // 8)
-        UILabel(pygame.Rect(0, top, w, 40), "New game", manager, object_id="#heading")
-        UILabel(pygame.Rect(left, top + 56, 120, 36), "Players", manager)
+        UILabel(self.rect(0, top, w, 40), "New game", manager, object_id="#heading")
+        UILabel(self.rect(left, top + 56, 120, 36), "Players", manager)
         self.seat_buttons = {}
         for i, count in enumerate((2, 3, 4)):
             button = self.add_button(
-                pygame.Rect(left + 130 + i * 60, top + 56, 52, 36), str(count), partial(self._set_seats, count)
+                self.rect(left + 130 + i * 60, top + 56, 52, 36), str(count), partial(self._set_seats, count)
             )
             self.seat_buttons[count] = button
         self.seat_buttons[self.seats].select()
@@ -232,12 +247,12 @@ class NewGameScene(Scene):
         self.name_rows_top = top + 110
         for i in range(self.seats):
             y = self.name_rows_top + i * 46
-            UILabel(pygame.Rect(left + 30, y, 100, 36), f"Seat {i + 1}", manager)
-            entry = UITextEntryLine(pygame.Rect(left + 130, y, 150, 36), manager, initial_text=self.names[i])
+            UILabel(self.rect(left + 30, y, 100, 36), f"Seat {i + 1}", manager)
+            entry = UITextEntryLine(self.rect(left + 130, y, 150, 36), manager, initial_text=self.names[i])
             entry.set_text_length_limit(MAX_NAME)
             self.name_entries.append(entry)
             kind = self.add_button(
-                pygame.Rect(left + 286, y, 174, 36),
+                self.rect(left + 286, y, 174, 36),
                 SEAT_LABELS[self.kinds[i]],
                 partial(self._next_kind, i),
                 tooltip=SEAT_TIP,
@@ -245,42 +260,43 @@ class NewGameScene(Scene):
             self.kind_buttons.append(kind)
         self._build_civilizations(left, self.name_rows_top)
         y = self.name_rows_top + self.seats * 46 + 10 + self.civ_rows_h
-        UILabel(pygame.Rect(left, y, 120, 36), "Seed", manager)
+        UILabel(self.rect(left, y, 120, 36), "Seed", manager)
         self.seed_entry = UITextEntryLine(
-            pygame.Rect(left + 130, y, 300, 36), manager, placeholder_text="empty: a random seed"
+            self.rect(left + 130, y, 300, 36), manager, placeholder_text="empty: a random seed"
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         if self.seed_text:
             self.seed_entry.set_text(self.seed_text)
         y += 46
-        UILabel(pygame.Rect(left, y, 120, 36), "Events", manager)
+        UILabel(self.rect(left, y, 120, 36), "Events", manager)
         self.event_buttons: dict[EventVariant, UIButton] = {}
         for i, (variant, (label, tip)) in enumerate(EVENT_VARIANTS.items()):
-            rect = pygame.Rect(left + 130 + i * 102, y, 96, 36)
+            rect = self.rect(left + 130 + i * 102, y, 96, 36)
             self.event_buttons[variant] = self.add_button(rect, label, partial(self._set_events, variant), tooltip=tip)
         self.event_buttons[self.event_variant].select()
         self._build_rulesets(left, top + 56)
         y = self._build_variants(left, y)
-        self.error = UILabel(pygame.Rect(left, y + 48, self.FORM_W, 28), "", manager)
+        self.error = UILabel(self.rect(left, y + 48, self.FORM_W, 28), "", manager)
         self.start_button = self.add_button(
-            pygame.Rect(left + 130, y + 84, 300, 44), "Start game", self._start, object_id="#primary"
+            self.rect(left + 130, y + 84, 300, 44), "Start game", self._start, object_id="#primary"
         )
-        self.back_button = self.add_button(pygame.Rect(left + 440, y + 84, 200, 44), "Back", self.app.show_title)
-        self._build_mods(pygame.Rect(left + self.FORM_W + 20, top + 56, self.MODS_W, h - top - 56 - 30))
+        self.back_button = self.add_button(self.rect(left + 440, y + 84, 200, 44), "Back", self.app.show_title)
+        self._build_mods(self.rect(left + self.FORM_W + 20, top + 56, self.MODS_W, h - top - 56 - 30))
 
     def _build_rulesets(self, left: int, y: int) -> None:
         """The rules to choose, when more than one ruleset is offered: beside the players' count, at `y`."""
         self.ruleset_buttons: dict[str, UIButton] = {}
-        if len(OFFERED_RULESETS) < 2:
+        offered = offered_rulesets()
+        if len(offered) < 2:
             return
         right = left + self.FORM_W
         width = 112
-        UILabel(pygame.Rect(right - len(OFFERED_RULESETS) * (width + 6) - 66, y, 60, 36), "Rules", self.app.manager)
-        for i, word in enumerate(OFFERED_RULESETS):
-            rules = named_ruleset(OFFERED_RULESETS[word])
+        UILabel(self.rect(right - len(offered) * (width + 6) - 66, y, 60, 36), "Rules", self.app.manager)
+        for i, (word, folder) in enumerate(offered.items()):
+            rules = named_ruleset(folder)
             tip = " ".join([rules.game.name, *(f"Provisional: {note}" for note in rules.game.provisional)])
-            rect = pygame.Rect(right - (len(OFFERED_RULESETS) - i) * (width + 6) + 6, y, width, 36)
+            rect = self.rect(right - (len(offered) - i) * (width + 6) + 6, y, width, 36)
             self.ruleset_buttons[word] = self.add_button(
                 rect, word.capitalize(), partial(self._set_ruleset, word), tooltip=tip
             )
@@ -303,12 +319,12 @@ class NewGameScene(Scene):
         if not offered:
             return y
         y += 46
-        UILabel(pygame.Rect(left, y, 120, 36), "Length", self.app.manager)
+        UILabel(self.rect(left, y, 120, 36), "Length", self.app.manager)
         choices: list[GameVariant | None] = [None, *offered]
         width = (self.FORM_W - 130) // len(choices) - 6
         for i, variant in enumerate(choices):
             label, tip = VARIANTS[variant]
-            rect = pygame.Rect(left + 130 + i * (width + 6), y, width, 36)
+            rect = self.rect(left + 130 + i * (width + 6), y, width, 36)
             self.variant_buttons[variant] = self.add_button(
                 rect, label, partial(self._set_variant, variant), tooltip=tip
             )
@@ -324,7 +340,7 @@ class NewGameScene(Scene):
     def _load_chosen_rules(self) -> Ruleset | None:
         """The rules chosen with the chosen mods (None if they cannot be loaded: Start game says why)."""
         try:
-            return load_rules(self.chosen_mod_folders(), OFFERED_RULESETS[self.ruleset])
+            return load_rules(self.chosen_mod_folders(), offered_rulesets()[self.ruleset])
         except RulesDataError:
             return None
 
@@ -365,27 +381,27 @@ class NewGameScene(Scene):
         for i in range(self.seats if mode == "seats" else 0):
             key = self.seat_civs[i]
             button = self.add_button(
-                pygame.Rect(left + 466, rows_top + i * 46, 174, 36),
+                self.rect(left + 466, rows_top + i * 46, 174, 36),
                 self._civ_name(key),
                 partial(self._next_civ, i),
                 tooltip=self._civ_tip(key),
             )
             self.civ_buttons.append(button)
         y = rows_top + self.seats * 46 + 4
-        UILabel(pygame.Rect(left, y, 130, 36), "Civilizations", manager)
+        UILabel(self.rect(left, y, 130, 36), "Civilizations", manager)
         if not playable:
             size = round(14 * self.app.scale)
             text = "No civilization has all its abilities in play in these rules yet, so everyone plays without one."
-            lines = theme.wrap_text(text, size, self.FORM_W - 140)
+            lines = theme.wrap_text(text, size, self.px(self.FORM_W - 140))
             for j, line in enumerate(lines):
-                UILabel(pygame.Rect(left + 130, y + j * 26, self.FORM_W - 130, 26), line, manager, object_id="#prompt")
+                UILabel(self.rect(left + 130, y + j * 26, self.FORM_W - 130, 26), line, manager, object_id="#prompt")
             self.civ_note = " ".join(lines)
             self.civ_rows_h = 4 + max(46, len(lines) * 26 + 10)
             return
         self.civ_note = ""
         for j, (key, label) in enumerate(CIV_MODES.items()):
             button = self.add_button(
-                pygame.Rect(left + 130 + j * 172, y, 166, 36),
+                self.rect(left + 130 + j * 172, y, 166, 36),
                 label,
                 partial(self._set_civ_mode, key),
                 tooltip=CIV_MODE_TIPS[key],
@@ -418,7 +434,7 @@ class NewGameScene(Scene):
         ]
         half = (self.FORM_W - 130 - 6) // 2
         for j, (label, press, tip) in enumerate(toggles):  # two to a row
-            rect = pygame.Rect(left + 130 + (j % 2) * (half + 6), y + (j // 2) * 42, half, 36)
+            rect = self.rect(left + 130 + (j % 2) * (half + 6), y + (j // 2) * 42, half, 36)
             button = self.add_button(rect, label, press, tooltip=tip, object_id="#toggle")
             if j == 0:
                 self.what_if_button = button
@@ -427,7 +443,7 @@ class NewGameScene(Scene):
         self.civ_rows_h = 4 + 46 + 42 * ((len(toggles) + 1) // 2)
 
     def _rebuild(self) -> None:
-        self._remember_entries()
+        self.remember_input()
         self.app.manager.clear_and_reset()
         self.build()
 
@@ -463,19 +479,30 @@ class NewGameScene(Scene):
     def _build_mods(self, area: pygame.Rect) -> None:
         """One toggle per mod of the user mods folder; several chosen ones stack in the listed order."""
         manager = self.app.manager
-        UILabel(pygame.Rect(area.x, area.y, area.w, 36), "Mods (applied top to bottom)", manager, object_id="#prompt")
+        UILabel(
+            pygame.Rect(area.x, area.y, area.w, self.px(36)),
+            "Mods (applied top to bottom)",
+            manager,
+            object_id="#prompt",
+        )
         folder = str(user_mods_dir())
         self.mod_buttons: dict[Path, UIButton] = {}
-        list_top = area.y + 42
+        list_top = area.y + self.px(42)
         if not self.mods:
             size = round(14 * self.app.scale)
             hint = theme.wrap_text("No mods installed. Put each mod in its own folder inside:", size, area.w - 10)
             for i, line in enumerate([*hint, *theme.wrap_text(folder, size, area.w - 10)]):  # the whole path
-                UILabel(pygame.Rect(area.x, list_top + i * 26, area.w, 26), line, manager, object_id="#prompt")
+                UILabel(
+                    pygame.Rect(area.x, list_top + i * self.px(26), area.w, self.px(26)),
+                    line,
+                    manager,
+                    object_id="#prompt",
+                )
             return
         holder = None
         x, y = area.x, list_top
-        needed = len(self.mods) * self.MOD_ROW
+        row = self.px(self.MOD_ROW)
+        needed = len(self.mods) * row
         visible = area.bottom - list_top
         if needed > visible:  # a long list scrolls
             holder = UIScrollingContainer(pygame.Rect(area.x, list_top, area.w, visible), manager, allow_scroll_x=False)
@@ -484,7 +511,7 @@ class NewGameScene(Scene):
         width = area.w - (22 if holder else 0)
         for i, mod in enumerate(self.mods):
             button = UIButton(
-                pygame.Rect(x, y + i * self.MOD_ROW, width, self.MOD_ROW - 6),
+                pygame.Rect(x, y + i * row, width, row - self.px(6)),
                 "",
                 manager,
                 container=holder,
@@ -534,7 +561,7 @@ class NewGameScene(Scene):
         """The chosen mods' folders in the listed order, which is the order they are applied in."""
         return [mod.path for mod in self.mods if mod.path in self.chosen_mods]
 
-    def _remember_entries(self) -> None:
+    def remember_input(self) -> None:
         for i, entry in enumerate(self.name_entries):
             self.names[i] = entry.get_text()
         self.seed_text = self.seed_entry.get_text()
@@ -545,20 +572,20 @@ class NewGameScene(Scene):
         self.kind_buttons[seat].set_text(SEAT_LABELS[self.kinds[seat]])
 
     def _set_seats(self, count: int) -> None:
-        self._remember_entries()
+        self.remember_input()
         self.seats = count
         self.app.manager.clear_and_reset()
         self.build()
 
     def _start(self) -> None:
-        self._remember_entries()
+        self.remember_input()
         names = [(self.names[i].strip() or f"Player {i + 1}")[:MAX_NAME] for i in range(self.seats)]
         if len(set(names)) != len(names):
             self.error.set_text("Every seat needs a different name.")
             return
         seed = int(self.seed_text) if self.seed_text.strip() else self.app.new_game_seeds.randrange(1, 1_000_000)
         try:
-            rules = load_rules(self.chosen_mod_folders(), OFFERED_RULESETS[self.ruleset])
+            rules = load_rules(self.chosen_mod_folders(), offered_rulesets()[self.ruleset])
         except RulesDataError as exc:
             self.open_message("These mods cannot be used", "\n".join(exc.problems))
             return
@@ -574,7 +601,7 @@ class NewGameScene(Scene):
                 variants=[self.variant] if self.variant is not None else [],
             )
         except RuleError as exc:
-            self.error.set_text(theme.fit_text(str(exc), round(14 * self.app.scale), self.FORM_W))
+            self.error.set_text(theme.fit_text(str(exc), round(14 * self.app.scale), self.error.rect.w))
             return
         for player, kind in zip(game.players, self.kinds, strict=False):
             player.seat = kind
@@ -585,57 +612,63 @@ class NewGameScene(Scene):
         left = self._left()
         for i in range(self.seats):
             colour = theme.player_colour(DEFAULT_COLOURS[i]) if i < len(DEFAULT_COLOURS) else theme.TEXT_DIM
-            pygame.draw.circle(surface, colour, (left + 12, self.name_rows_top + i * 46 + 18), 10)
+            centre = (self.px(left + 12), self.px(self.name_rows_top + i * 46 + 18))
+            pygame.draw.circle(surface, colour, centre, self.px(10))
 
 
 class LoadScene(Scene):
     MAX_LISTED = 8
+    typed_path = ""  # what was typed into the path field, kept over a resize
+
+    def remember_input(self) -> None:
+        self.typed_path = self.path_entry.get_text()
 
     def build(self) -> None:
         self.buttons = {}
-        w, h = self.size
+        w, h = self.units
         manager = self.app.manager
         top = max(30, h // 10)
-        UILabel(pygame.Rect(0, top, w, 40), "Load a game", manager, object_id="#heading")
+        UILabel(self.rect(0, top, w, 40), "Load a game", manager, object_id="#heading")
         left = (w - 560) // 2
         saves = self._saves()
         self.save_buttons = []
         y = top + 56
         if not saves:
-            UILabel(pygame.Rect(0, y, w, 30), f"No saves yet in {self.app.settings.saves_dir}", manager)
+            where = theme.fit_text(f"No saves yet in {self.app.settings.saves_dir}", self.px(14), self.px(w - 40))
+            UILabel(self.rect(0, y, w, 30), where, manager)
             y += 40
         self.thumbnails: list[UIImage] = []
         picture_w = round(ROW_H * thumbnails.SIZE[0] / thumbnails.SIZE[1])
         for path in saves[: self.MAX_LISTED]:
-            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(_modified(path)))
+            name, where = printable(path.name), printable(str(path))  # a file may be named with any character
             try:
                 summary = read_summary(path).describe()
-                label, tip = f"{path.name} — {summary}   ({stamp})", f"{summary}; saved {stamp} in {path}"
+                label, tip = f"{name} — {summary}   ({stamp})", f"{summary}; saved {stamp} in {where}"
             except SaveError as exc:
-                label, tip = f"{path.name} — cannot be read   ({stamp})", str(exc)
+                label, tip = f"{name} — cannot be read   ({stamp})", printable(str(exc))
             picture = thumbnails.load(path)
             if picture is not None:
-                image = pygame.transform.smoothscale(picture, (picture_w, ROW_H))
-                self.thumbnails.append(UIImage(pygame.Rect(left - picture_w - 8, y, picture_w, ROW_H), image, manager))
-            button = self.add_button(
-                pygame.Rect(left, y, 560, ROW_H), theme.fit_text(label, 14, 540), partial(self._open, path), tooltip=tip
-            )
+                place = self.rect(left - picture_w - 8, y, picture_w, ROW_H)
+                self.thumbnails.append(UIImage(place, pygame.transform.smoothscale(picture, place.size), manager))
+            rect = self.rect(left, y, 560, ROW_H)
+            text = theme.fit_text(label, self.px(14), rect.w - self.px(20))
+            button = self.add_button(rect, text, partial(self._open, path), tooltip=tip)
             self.save_buttons.append(button)
             y += ROW_H + 6
-        UILabel(pygame.Rect(left, y + 10, 560, 28), "Or type the path of a save file:", manager)
-        self.path_entry = UITextEntryLine(pygame.Rect(left, y + 40, 440, 38), manager)
+        UILabel(self.rect(left, y + 10, 560, 28), "Or type the path of a save file:", manager)
+        self.path_entry = UITextEntryLine(self.rect(left, y + 40, 440, 38), manager, initial_text=self.typed_path)
         self.open_button = self.add_button(
-            pygame.Rect(left + 450, y + 40, 110, 38), "Open", lambda: self._open(self.path_entry.get_text())
+            self.rect(left + 450, y + 40, 110, 38), "Open", lambda: self._open(self.path_entry.get_text())
         )
-        self.error = UILabel(pygame.Rect(0, y + 88, w, 28), "", manager)
-        self.back_button = self.add_button(pygame.Rect((w - 200) // 2, y + 128, 200, 40), "Back", self.app.show_title)
+        self.error = UILabel(self.rect(0, y + 88, w, 28), "", manager)
+        self.back_button = self.add_button(self.rect((w - 200) // 2, y + 128, 200, 40), "Back", self.app.show_title)
 
     def _saves(self) -> list[Path]:
         settings = self.app.settings
         found = list(settings.saves_dir.glob("*.yaml")) if settings.saves_dir.is_dir() else []
-        if settings.autosave_path.is_file():
-            found.append(settings.autosave_path)
-        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+        found += settings.data_dir.glob("autosave*.yaml")  # every window's on this data folder
+        return sorted(found, key=_modified, reverse=True)
 
     def _open(self, path: str | Path) -> None:
         if not str(path).strip():
@@ -653,36 +686,36 @@ class LoadScene(Scene):
 class SettingsScene(Scene):
     def build(self) -> None:
         self.buttons = {}
-        w, h = self.size
+        w, h = self.units
         manager = self.app.manager
         settings = self.app.settings
         top = max(30, h // 8)
         left = (w - 520) // 2
-        UILabel(pygame.Rect(0, top, w, 40), "Settings", manager, object_id="#heading")
-        UILabel(pygame.Rect(left, top + 60, 160, 36), "Window size", manager)
+        UILabel(self.rect(0, top, w, 40), "Settings", manager, object_id="#heading")
+        UILabel(self.rect(left, top + 60, 160, 36), "Window size", manager)
         for i, size in enumerate(WINDOW_SIZES):
             button = self.add_button(
-                pygame.Rect(left + 170 + i * 118, top + 60, 110, 36),
+                self.rect(left + 170 + i * 118, top + 60, 110, 36),
                 f"{size[0]}×{size[1]}",
                 partial(self._set, size=size, fullscreen=False),
             )
             if size == settings.size and not settings.fullscreen:
                 button.select()
         self.fullscreen_button = self.add_button(
-            pygame.Rect(left + 170, top + 110, 346, 36),
+            self.rect(left + 170, top + 110, 346, 36),
             f"Fullscreen: {'on' if settings.fullscreen else 'off'}",
             lambda: self._set(fullscreen=not settings.fullscreen),
         )
         self.autosave_button = self.add_button(
-            pygame.Rect(left + 170, top + 160, 346, 36),
+            self.rect(left + 170, top + 160, 346, 36),
             f"Autosave at each hand-over: {'on' if settings.autosave else 'off'}",
             lambda: self._set(autosave=not settings.autosave),
         )
-        UILabel(pygame.Rect(left, top + 210, 160, 36), "Animation speed", manager)
+        UILabel(self.rect(left, top + 210, 160, 36), "Animation speed", manager)
         self.speed_buttons: dict[str, UIButton] = {}
         for i, speed in enumerate(ANIMATION_SPEEDS):
             button = self.add_button(
-                pygame.Rect(left + 170 + i * 88, top + 210, 82, 36),
+                self.rect(left + 170 + i * 88, top + 210, 82, 36),
                 speed.capitalize(),
                 partial(self._set, animation_speed=speed),
                 tooltip=SPEED_TIPS[speed],
@@ -691,14 +724,14 @@ class SettingsScene(Scene):
                 button.select()
             self.speed_buttons[speed] = button
         self.coordinates_button = self.add_button(
-            pygame.Rect(left + 170, top + 260, 346, 36),
+            self.rect(left + 170, top + 260, 346, 36),
             f"Coordinates on the map: {'on' if settings.show_coordinates else 'off'}",
             lambda: self._set(show_coordinates=not settings.show_coordinates),
             tooltip="Label every space (C4); the status bar names the space under the pointer either way.",
         )
-        UILabel(pygame.Rect(left, top + 310, 160, 36), "Sound", manager)
+        UILabel(self.rect(left, top + 310, 160, 36), "Sound", manager)
         self.mute_button = self.add_button(
-            pygame.Rect(left + 170, top + 310, 82, 36),
+            self.rect(left + 170, top + 310, 82, 36),
             "Muted" if settings.muted else "Sound on",
             lambda: self._set(muted=not settings.muted),
             tooltip="Sound effects for dice, battles, building, cards, events and the end of a turn.",
@@ -706,7 +739,7 @@ class SettingsScene(Scene):
         self.volume_buttons: dict[int, UIButton] = {}
         for i, volume in enumerate(VOLUMES):
             button = self.add_button(
-                pygame.Rect(left + 258 + i * 66, top + 310, 60, 36),
+                self.rect(left + 258 + i * 66, top + 310, 60, 36),
                 f"{volume}%",
                 partial(self._set, volume=volume, muted=False),
                 tooltip=f"Sound effects at {volume}% volume",
@@ -715,11 +748,11 @@ class SettingsScene(Scene):
                 button.select()
             self.volume_buttons[volume] = button
         UILabel(
-            pygame.Rect(0, top + 364, w, 28),
+            self.rect(0, top + 364, w, 28),
             "Map: drag or arrow keys to pan, mouse wheel or +/- to zoom, Home to fit the whole map.",
             manager,
         )
-        self.back_button = self.add_button(pygame.Rect((w - 200) // 2, top + 420, 200, 40), "Back", self.app.show_title)
+        self.back_button = self.add_button(self.rect((w - 200) // 2, top + 420, 200, 40), "Back", self.app.show_title)
 
     def _set(self, **changes) -> None:
         settings = self.app.settings

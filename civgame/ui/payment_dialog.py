@@ -140,6 +140,7 @@ class PaymentDialog:
         )
         if not self.can_cancel:
             self.cancel_button.disable()
+            self.cancel_button.set_tooltip("This payment is owed: it cannot be declined")
         self.font_size = font_size
         self._refresh()
 
@@ -166,8 +167,14 @@ class PaymentDialog:
     def _refresh(self) -> None:
         for kind in self.kinds:
             self.amount_labels[kind].set_text(str(self.chosen[kind]))
-            set_enabled(self.minus[kind], self.chosen[kind] > 0)
-            set_enabled(self.plus[kind], self.chosen[kind] < self.limits[kind])
+            set_enabled(self.minus[kind], self.chosen[kind] > 0, f"Pay one {kind} less", f"No {kind} is paid")
+            most = "all you hold" if self.limits[kind] == self.held[kind] else "the most this price takes"
+            set_enabled(
+                self.plus[kind],
+                self.chosen[kind] < self.limits[kind],
+                f"Pay one {kind} more",
+                f"{self.limits[kind]} {kind} is {most}",
+            )
         problem = self.problem()
         if problem is None:
             self.ok_button.set_text(
@@ -206,7 +213,9 @@ class PaymentDialog:
         self.window.kill()
 
 
-def set_enabled(button: UIButton, enabled: bool) -> None:
+def set_enabled(button: UIButton, enabled: bool, tooltip: str, why_not: str) -> None:
+    """Enable or grey the button; its tooltip says what it does, or why it is greyed."""
+    button.set_tooltip(tooltip if enabled else why_not)
     if enabled and not button.is_enabled:
         button.enable()
     elif not enabled and button.is_enabled:

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton
 
 from civgame.games.clash.core.model import Game
+from civgame.ui import tooltips
 from civgame.ui.dialogs import MessageDialog, Option
 from civgame.ui.settings import Settings
 
@@ -44,6 +47,15 @@ class Navigator(Protocol):
 
     def show_settings(self) -> None: ...
 
+    def show_host(self) -> None:
+        """Host a game for players across the network (civgame.ui.network_scenes)."""
+
+    def show_join(self) -> None:
+        """Join a game held by a host across the network."""
+
+    def switch(self, scene: Scene) -> None:
+        """Show `scene` instead of the scene shown now (which is asked to leave first)."""
+
     def start_game(self, game: Game) -> None: ...
 
     def show_scores(self, game: Game) -> None: ...
@@ -58,25 +70,81 @@ class Scene:
         self.buttons: dict[UIButton, Callable[[], None]] = {}
         self.message: MessageDialog | None = None
         self._message_spec: tuple[str, str, list[Option]] | None = None  # to open it again after a resize
+        self.mouse = (0, 0)  # where the pointer is
+        self.clock = time.monotonic  # tests replace it to skip the tooltip delay
+        self.hover_since = 0.0  # when the pointer last moved
 
     @property
     def size(self) -> tuple[int, int]:
         return self.app.screen.get_size()
 
+    # A screen laid out in the units of a 1280x720 window grows with the text (theme.ui_scale) on larger ones.
+    @property
+    def units(self) -> tuple[int, int]:
+        """The window's size in layout units."""
+        return round(self.size[0] / self.app.scale), round(self.size[1] / self.app.scale)
+
+    def px(self, units: float) -> int:
+        """Layout units in pixels."""
+        return round(units * self.app.scale)
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A rectangle given in layout units, in pixels."""
+        return pygame.Rect(self.px(x), self.px(y), self.px(w), self.px(h))
+
     def build(self) -> None:
         """Create the pygame_gui elements for the current window size (called again after a resize)."""
 
+    def remember_input(self) -> None:
+        """Keep what was typed into text fields: `build` puts it back after a resize."""
+
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
         """React to one event; `consumed` is True when a pygame_gui element already used it."""
+        self.track_pointer(event)
         if self.message is not None and self.message.handle(event):
             return
         self.press_button(event)
+
+    def track_pointer(self, event: pygame.event.Event) -> None:
+        """Follow the pointer: tooltips wait for it to rest."""
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if event.pos != self.mouse or event.type != pygame.MOUSEMOTION:
+                self.hover_since = self.clock()
+            self.mouse = event.pos
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw everything that is not a pygame_gui element."""
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Draw what goes above the pygame_gui windows (tooltips)."""
+        self.draw_disabled_tip(surface)
+
+    def disabled_button(self) -> UIButton | None:
+        """The greyed button under the pointer that says why it is greyed, if any."""
+        for element in self.app.manager.get_sprite_group().sprites():
+            if (
+                isinstance(element, UIButton)
+                and not element.is_enabled
+                and element.visible
+                and element.tool_tip_text
+                and element.rect.collidepoint(self.mouse)
+                and _in_sight(element, self.mouse)
+            ):
+                return element
+        return None
+
+    def disabled_tip(self) -> str | None:
+        """Why the greyed button under the pointer is greyed (pygame_gui shows no tooltip for it)."""
+        button = self.disabled_button()
+        return button.tool_tip_text if button is not None else None
+
+    def draw_disabled_tip(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The tooltip of the greyed button under the pointer, once the pointer rests; its box, if drawn."""
+        button = self.disabled_button()
+        if button is None or self.clock() - self.hover_since < tooltips.DELAY_SECONDS:
+            return None
+        lines = [f"{button.text} (not available now)", str(button.tool_tip_text)]
+        return tooltips.draw(surface, lines, self.mouse, self.app.scale)
 
     def animating(self) -> bool:
         """True while the scene has animation frames left to draw: the window then keeps redrawing."""
@@ -142,3 +210,15 @@ class Scene:
         for button in self.buttons:
             button.kill()
         self.buttons = {}
+
+
+def _in_sight(button: UIButton, pos: tuple[int, int]) -> bool:
+    """Whether `pos` on the button is inside every container around it (not scrolled out of sight)."""
+    container = button.ui_container
+    seen = []
+    while container is not None and container not in seen:  # the root container holds itself
+        if not container.get_rect().collidepoint(pos):
+            return False
+        seen.append(container)
+        container = container.ui_container if isinstance(container, UIElement) else None
+    return True

@@ -30,7 +30,7 @@ def render_to_png(game: Game, path: str | os.PathLike, size: tuple[int, int] = (
     from civgame.ui.game_scene import GameScene
     from civgame.ui.settings import Settings
 
-    app = App(Settings(size=size, autosave=False))
+    app = App(Settings(size=size, autosave=False, muted=True))  # a picture needs no audio device
     try:
         app.switch(GameScene(app, game, viewer=game.actor()))
         app.manager.update(0.0)

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from typing import IO
+
+try:
+    import fcntl
+except ImportError:  # Windows: one autosave per data folder
+    fcntl = None  # type: ignore[assignment]
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from civgame.games.clash.storage.mods import user_data_dir
 from civgame.ui.animation import ANIMATION_SPEEDS
 
 MIN_SIZE = (960, 600)
+MAX_SIZE = 16384  # pixels a side: larger than any screen, small enough for any window system
 STORED_SETTINGS = ("size", "fullscreen", "autosave", "animation_speed", "show_coordinates", "volume", "muted")
 
 
@@ -24,6 +31,8 @@ class Settings:
     muted: bool = False
     data_dir: Path = field(default_factory=user_data_dir)
     load: str | None = None  # a save to open straight away
+    restore_problem: str | None = field(default=None, compare=False)  # why the remembered settings were not used
+    _autosave: _Autosave | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def saves_dir(self) -> Path:
@@ -31,7 +40,17 @@ class Settings:
 
     @property
     def autosave_path(self) -> Path:
-        return self.data_dir / "autosave.yaml"
+        """This window's autosave: `autosave.yaml`, or while another window on the same data folder
+        holds that one, `autosave-2.yaml` and so on (each held by a lock until the window closes)."""
+        if self._autosave is None:
+            self._autosave = _claim_autosave(self.data_dir)
+        return self._autosave.path
+
+    def release_autosave(self) -> None:
+        """The window closes: another may take its autosave."""
+        if self._autosave is not None:
+            self._autosave.release()
+            self._autosave = None
 
     @property
     def settings_path(self) -> Path:
@@ -45,22 +64,82 @@ class Settings:
         """Remember the player's choices (size, fullscreen, autosave, animation speed, coordinates,
         sound) for the next start."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        stored = {k: v for k, v in asdict(self).items() if k in STORED_SETTINGS}
+        stored = {key: getattr(self, key) for key in STORED_SETTINGS}
         self.settings_path.write_text(json.dumps(stored), encoding="utf-8")
 
     def restore(self) -> Settings:
-        """Read the remembered choices, ignoring a missing or unreadable file and unknown values."""
+        """Read the remembered choices. A missing file leaves the defaults; an unreadable one, or one
+        edited by hand into something else (`[]`, `1e999`), too, and `restore_problem` says so."""
         try:
             stored = json.loads(self.settings_path.read_text(encoding="utf-8"))
-            width, height = stored.get("size", self.size)
-            self.size = (max(MIN_SIZE[0], int(width)), max(MIN_SIZE[1], int(height)))
-            self.fullscreen = bool(stored.get("fullscreen", self.fullscreen))
-            self.autosave = bool(stored.get("autosave", self.autosave))
-            if stored.get("animation_speed") in ANIMATION_SPEEDS:
-                self.animation_speed = stored["animation_speed"]
-            self.show_coordinates = bool(stored.get("show_coordinates", self.show_coordinates))
-            self.muted = bool(stored.get("muted", self.muted))
-            self.volume = max(0, min(100, int(stored.get("volume", self.volume))))
-        except (OSError, ValueError, TypeError):
-            pass
+        except FileNotFoundError:
+            return self
+        except (OSError, ValueError) as exc:
+            self.restore_problem = f"{self.settings_path} cannot be read ({exc}): the default settings are used"
+            return self
+        if not isinstance(stored, dict):
+            self.restore_problem = f"{self.settings_path} does not hold settings: the default settings are used"
+            return self
+        ignored = [key for key in STORED_SETTINGS if key in stored and not self._take(key, stored[key])]
+        if ignored:
+            self.restore_problem = f"{self.settings_path}: {', '.join(ignored)} unreadable: the defaults are used"
         return self
+
+    def _take(self, key: str, value: object) -> bool:
+        """Take one remembered choice if it is a value of its kind; whether it was."""
+        if key == "size":
+            if not (isinstance(value, list) and len(value) == 2 and all(_whole(v) for v in value)):
+                return False
+            width, height = (max(low, min(MAX_SIZE, int(v))) for low, v in zip(MIN_SIZE, value, strict=True))
+            self.size = (width, height)
+        elif key == "volume":
+            if not _whole(value):
+                return False
+            self.volume = max(0, min(100, int(value)))  # type: ignore[call-overload]
+        elif key == "animation_speed":
+            if value not in ANIMATION_SPEEDS:
+                return False
+            self.animation_speed = str(value)
+        elif type(value) is bool:
+            setattr(self, key, value)
+        else:
+            return False
+        return True
+
+
+MAX_WINDOWS = 20  # windows on one data folder, each with an autosave of its own
+
+
+class _Autosave:
+    """An autosave file and the lock that keeps it this window's (POSIX; elsewhere no lock is taken)."""
+
+    def __init__(self, path: Path, lock: IO[bytes] | None) -> None:
+        self.path, self.lock = path, lock
+
+    def release(self) -> None:
+        if self.lock is not None:
+            self.lock.close()  # (closing the file releases its lock)
+
+
+def _claim_autosave(folder: Path) -> _Autosave:
+    names = ["autosave.yaml", *(f"autosave-{n}.yaml" for n in range(2, MAX_WINDOWS + 1))]
+    if fcntl is None:
+        return _Autosave(folder / names[0], None)
+    for name in names:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            lock = (folder / f".{name}.lock").open("ab")
+        except OSError:  # a folder that cannot be written: the autosave will say so when it is written
+            return _Autosave(folder / names[0], None)
+        try:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # held by another window
+            lock.close()
+            continue
+        return _Autosave(folder / name, lock)
+    return _Autosave(folder / names[-1], None)
+
+
+def _whole(value: object) -> bool:
+    """A whole number as JSON holds one (not a boolean, nor a float such as 1e999)."""
+    return type(value) is int

@@ -8,6 +8,7 @@ and only while that player is the one deciding.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -31,7 +32,6 @@ from civgame.ui.labels import action_card_lines, objective_card_lines, objective
 from civgame.ui.tooltips import advance_tooltip, card_tooltip
 
 PLAYABLE = (130, 220, 130)  # an action card that can be played now
-RESOURCE_LETTERS = {"food": "F", "wood": "W", "ore": "O", "ideas": "I", "gold": "G"}
 RESOURCE_COLOURS = {
     "food": (214, 184, 74),
     "wood": (140, 96, 52),
@@ -50,6 +50,7 @@ class SidePanel:
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self._tips: list[tuple[pygame.Rect, list[str]]] = []  # areas with their tooltip lines
         self._cards: list[tuple[pygame.Rect, Card]] = []  # the hand's entries with their cards
+        self.more_rect: pygame.Rect | None = None  # "… and N more": opens the whole hand
         self.card_rects: list[tuple[pygame.Rect, HandCard]] = []  # cards of the hand played like action cards
         self._image: pygame.Surface | None = None  # the last drawing; the scene makes a new panel after each change
         self.size = round(13 * scale)
@@ -80,29 +81,30 @@ class SidePanel:
         return " — ".join(lines) if lines else None
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, game: Game, viewer: int | None, notes: Sequence[str] = ()) -> None:
-        """`notes`: lines shown after the game log that are not part of the game (what was undone)."""
+    def draw(self, surface: pygame.Surface, game: Game, shown: int, hand: bool, notes: Sequence[str] = ()) -> None:
+        """The board of player `shown`, with their hand if `hand`; `notes`: lines shown after the game log that
+        are not part of the game (what was undone)."""
         if self._image is not None:
             surface.blit(self._image, self.rect)
             return
-        self._render(surface, game, viewer, notes)
+        self._render(surface, game, game.player(shown), hand, notes)
         self._image = surface.subsurface(self.rect).copy()
 
-    def _render(self, surface: pygame.Surface, game: Game, viewer: int | None, notes: Sequence[str]) -> None:
-        self._tips, self._cards, self.card_rects = [], [], []
+    def _render(self, surface: pygame.Surface, game: Game, player: Player, hand: bool, notes: Sequence[str]) -> None:
+        self._tips, self._cards, self.card_rects, self.more_rect = [], [], [], None
         surface.fill(theme.PANEL, self.rect)
         pygame.draw.line(surface, theme.PANEL_LINE, self.rect.topleft, self.rect.bottomleft, 2)
         x, y = self.rect.x + 10, self.rect.y + 8
         width = self.rect.w - 20
-        player = game.player(game.actor())
         y = self._header(surface, game, player, x, y, width)
         y = self._resources(surface, game, player, x, y, width)
         y = self._advances(surface, game, player, x, y, width)
         face_up = (game.public_wonder is not None) + len(game.revealed_wonders)
-        others_h = self.line * (1 + face_up) + (len(game.players) - 1) * (2 * self.line + 1)
+        others_h = self.line * (1 + face_up)
+        others_h += (len(game.players) - 1) * (self.line + 2 * (self.size + 2) + 2)
         log_min_h = self.line + 5 * (self.size + 2)
         hand_lines = max(2, (self.rect.bottom - y - self.line - others_h - log_min_h) // self.line)
-        if viewer == player.index:
+        if hand:
             y = self._hand(surface, game, player, x, y, width, hand_lines)
         else:
             y = self._heading(surface, "Hand", x, y, width)
@@ -118,29 +120,35 @@ class SidePanel:
         return y + 4
 
     def _header(self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int) -> int:
+        """The player's name and points, then their civilization and the leader on the board."""
         colour = owner_colour(game, player.index)
         pygame.draw.circle(surface, colour, (x + 8, y + 11), 8)
-        theme.blit_text(
-            surface, theme.fit_text(player.name, self.size + 4, width - 120), (x + 22, y), self.size + 4, bold=True
-        )
+        name = theme.fit_text(player.name, self.size + 4, width - 120, bold=True)
+        theme.blit_text(surface, name, (x + 22, y), self.size + 4, bold=True)
         vp = score_sheet(game, player.index)["total"]
         theme.blit_text(
             surface, f"{vp:g} VP", (x + width, y + 3), self.size, theme.ACCENT, bold=True, anchor="topright"
         )
-        return y + self.line + 10
+        y += self.line + 6
+        line = theme.fit_text(civilization_line(game, player), self.size - 1, width - 22)
+        theme.blit_text(surface, line, (x + 22, y), self.size - 1, theme.TEXT_DIM)
+        return y + self.line + 4
 
     def _resources(self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int) -> int:
         box_w = (width - 4 * 4) // 5
+        small = self.size - 3
         for i, resource in enumerate(RESOURCES):
-            box = pygame.Rect(x + i * (box_w + 4), y, box_w, self.line + 6)
+            box = pygame.Rect(x + i * (box_w + 4), y, box_w, small + self.size + 10)
             colour = RESOURCE_COLOURS.get(resource, theme.TEXT_DIM)
             pygame.draw.rect(surface, (46, 51, 62), box, border_radius=4)
             pygame.draw.rect(surface, colour, box, 1, border_radius=4)
             amount, cap = player.resources.get(resource, 0), resource_cap(game, player, resource)
-            label = f"{RESOURCE_LETTERS.get(resource, resource[:1].upper())} {amount}/{cap}"
-            theme.blit_text(surface, label, box.center, self.size, theme.TEXT, bold=True, anchor="center")
+            theme.blit_text(surface, resource.capitalize(), (box.centerx, box.y + 3), small, colour, anchor="midtop")
+            theme.blit_text(
+                surface, f"{amount}/{cap}", (box.centerx, box.bottom - 3), self.size, bold=True, anchor="midbottom"
+            )
             self._tips.append((box, [f"{resource.capitalize()}: {amount}", f"You can hold at most {cap}"]))
-        y += self.line + 12
+        y += small + self.size + 16
         tokens, counters = token_lines(game, player)
         theme.blit_text(surface, theme.fit_text(tokens, self.size - 1, width), (x, y), self.size - 1)
         y += self.line
@@ -194,67 +202,29 @@ class SidePanel:
         self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int, max_lines: int
     ) -> int:
         y = self._heading(surface, "Your hand (private)", x, y, width)
-        playable: set[HandCard] = set()  # cards played like action cards that can be played now
-        cards: list[tuple[str, str, list[str], Card, HandCard | None]] = []
-        for c in player.action_cards:
-            note = _playable_note(game, player, (ACTION_CARDS, c), playable)
-            title, *halves = action_card_lines(game, c)
-            name = f"{game.rules.action_card(c).action} / {game.rules.action_card(c).tactics}"
-            cards.append(
-                ("Action", name, [f"Action card: {title}", *halves, note], action_card(game, c), (ACTION_CARDS, c))
-            )
-        cards += [
-            (
-                "Objective",
-                objective_card_title(game, player.index, c),
-                objective_card_lines(game, player.index, c),
-                objective_card(game, player.index, c),
-                None,
-            )
-            for c in player.objective_cards
-        ]
-        for c in player.great_persons:
-            person = game.rules.event(c)
-            note = _playable_note(game, player, (GREAT_PERSONS, c), playable)
-            tip = [*card_tooltip("Great person", person.name, person.text), note]
-            cards.append(("Great person", person.name, tip, event_card(person), (GREAT_PERSONS, c)))
-        cards += [
-            (
-                "Wonder",
-                game.rules.wonders[w].name if w in game.rules.wonders else w,
-                [*wonder_card_lines(game, w), *([note] if note else [])],
-                wonder_card(game, w, note),
-                None,
-            )
-            for w in player.wonder_cards
-            for note in [wonder_availability(game, player, w)]
-        ]
-        if not cards:
+        entries = hand_entries(game, player)
+        if not entries:
             theme.blit_text(surface, "no cards", (x, y), self.size - 1, theme.TEXT_DIM)
             return y + self.line + 4
-        hidden = cards[max_lines - 1 :] if len(cards) > max_lines else []
-        for kind, name, tip, card, played in cards[: len(cards) - len(hidden)]:
-            icon = art.figure(f"card_{card.kind}", self.line - 3)  # the card's frame in miniature
+        hidden = entries[max_lines - 1 :] if len(entries) > max_lines else []
+        for entry in entries[: len(entries) - len(hidden)]:
+            icon = art.figure(f"card_{entry.card.kind}", self.line - 3)  # the card's frame in miniature
             surface.blit(icon, (x, y))
-            line = theme.fit_text(f"{kind}: {name}", self.size - 1, width - 16)
-            colour = theme.TEXT if played is None else PLAYABLE if played in playable else theme.TEXT_DIM
+            line = theme.fit_text(f"{entry.kind}: {entry.name}", self.size - 1, width - 16)
+            colour = theme.TEXT if entry.held is None else PLAYABLE if entry.playable else theme.TEXT_DIM
             rect = theme.blit_text(surface, line, (x + 16, y), self.size - 1, colour)
             rect = rect.union(icon.get_rect(topleft=(x, y)))
-            self._tips.append((rect.inflate(4, 2), tip))
-            self._cards.append((rect.inflate(4, 2), card))
-            if played is not None:
-                self.card_rects.append((pygame.Rect(x, y, width, self.line), played))
+            self._tips.append((rect.inflate(4, 2), entry.tip))
+            self._cards.append((rect.inflate(4, 2), entry.card))
+            if entry.held is not None:
+                self.card_rects.append((pygame.Rect(x, y, width, self.line), entry.held))
             y += self.line
         if hidden:
-            rect = theme.blit_text(
-                surface,
-                f"… and {len(hidden)} more (point here to list them)",
-                (x + 12, y),
-                self.size - 1,
-                theme.TEXT_DIM,
-            )
-            listed = [f"{kind}: {name}" for kind, name, _, _, _ in hidden]
-            self._tips.append((rect.inflate(12, 2), ["More cards", *listed]))
+            text = theme.fit_text(f"… and {len(hidden)} more: click to see the whole hand", self.size - 1, width - 12)
+            rect = theme.blit_text(surface, text, (x + 12, y), self.size - 1, theme.ACCENT)
+            self.more_rect = rect.inflate(12, 2)
+            listed = [f"{entry.kind}: {entry.name}" for entry in hidden]
+            self._tips.append((self.more_rect, ["More cards (click to see them all)", *listed]))
             y += self.line
         return y + 4
 
@@ -268,42 +238,107 @@ class SidePanel:
             rect = theme.blit_text(surface, text, (x, y), self.size - 1, theme.ACCENT)
             self._cards.append((rect.inflate(4, 2), card))
             y += self.line
+        small = self.size - 2
         for other in game.players:
             if other.index == player.index:
                 continue
             colour = owner_colour(game, other.index)
             pygame.draw.circle(surface, colour, (x + 6, y + self.size // 2 + 2), 6)
-            vp = score_sheet(game, other.index)["total"]
-            cities = len(game.cities_of(other.index))
-            first = f"{other.name}  {vp:g} VP  {cities} cit{'y' if cities == 1 else 'ies'}  {len(other.advances)} adv."
+            first, *rest = other_player_lines(game, other)
             theme.blit_text(surface, theme.fit_text(first, self.size - 1, width - 16), (x + 16, y), self.size - 1)
             y += self.line - 1
-            stock = " ".join(f"{RESOURCE_LETTERS.get(r, r[:1])}{other.resources.get(r, 0)}" for r in RESOURCES)
-            second = (
-                f"{stock}  mood {other.mood_tokens} cult. {other.culture_tokens}  "
-                f"cards {len(other.action_cards)}A {len(other.objective_cards)}O {len(other.great_persons)}G"
-                + "".join(f", {name} face up" for name in face_up_great_persons(game, other))
-                + "".join(f", claims the {game.rules.wonders[w].name}" for w in claimed_wonders(game, other))
-            )
-            theme.blit_text(
-                surface, theme.fit_text(second, self.size - 2, width - 16), (x + 16, y), self.size - 2, theme.TEXT_DIM
-            )
-            y += self.line + 2
+            for line in rest:  # condensed: a player's whole stock on one line
+                text = theme.fit_text(line, small, width - 16, condensed=True)
+                theme.blit_text(surface, text, (x + 16, y), small, theme.TEXT_DIM, condensed=True)
+                y += small + 4
+            y += 3
         return y + 2
 
     def _log(self, surface: pygame.Surface, log: Sequence[str], x: int, y: int, width: int) -> None:
-        y = self._heading(surface, "Game log (wheel to scroll)", x, y, width)
-        self.log_rect = pygame.Rect(x, y, width, max(0, self.rect.bottom - 6 - y))
+        top = y
+        y = self._heading(surface, "Game log (click to enlarge: L)", x, y, width)
+        self.log_rect = pygame.Rect(x, top, width, max(0, self.rect.bottom - 6 - top))
         size = self.size - 2
         step = size + 4
         lines = [part for entry in log for part in theme.wrap_text(entry, size, width)]
-        visible = max(1, self.log_rect.h // step)
+        visible = max(1, (self.rect.bottom - 6 - y) // step)  # the lines under the heading
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
         end = len(lines) - self.log_scroll
         shown = lines[max(0, end - visible) : end]
         for i, line in enumerate(shown):
             newest = i == len(shown) - 1
             theme.blit_text(surface, line, (x, y + i * step), size, theme.TEXT if newest else theme.TEXT_DIM)
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """A card of a player's hand as the side panel and the whole-hand list show it."""
+
+    kind: str  # "Action", "Objective", "Great person", "Wonder"
+    name: str
+    tip: list[str]
+    card: Card
+    held: HandCard | None = None  # set for a card played like an action card
+    playable: bool = False  # such a card can be played now
+
+
+def hand_entries(game: Game, player: Player) -> list[HandEntry]:
+    """Every card of the player's hand: action cards, objectives, great persons, wonders."""
+    entries = []
+    for c in player.action_cards:
+        note, playable = _playable_note(game, player, (ACTION_CARDS, c))
+        title, *halves = action_card_lines(game, c)
+        name = f"{game.rules.action_card(c).action} / {game.rules.action_card(c).tactics}"
+        tip = [f"Action card: {title}", *halves, note]
+        entries.append(HandEntry("Action", name, tip, action_card(game, c), (ACTION_CARDS, c), playable))
+    for c in player.objective_cards:
+        title = objective_card_title(game, player.index, c)
+        entries.append(
+            HandEntry(
+                "Objective", title, objective_card_lines(game, player.index, c), objective_card(game, player.index, c)
+            )
+        )
+    for c in player.great_persons:
+        person = game.rules.event(c)
+        note, playable = _playable_note(game, player, (GREAT_PERSONS, c))
+        tip = [*card_tooltip("Great person", person.name, person.text), note]
+        entries.append(HandEntry("Great person", person.name, tip, event_card(person), (GREAT_PERSONS, c), playable))
+    for w in player.wonder_cards:
+        availability = wonder_availability(game, player, w)
+        name = game.rules.wonders[w].name if w in game.rules.wonders else w
+        tip = [*wonder_card_lines(game, w), *([availability] if availability else [])]
+        entries.append(HandEntry("Wonder", name, tip, wonder_card(game, w, availability)))
+    return entries
+
+
+def civilization_line(game: Game, player: Player) -> str:
+    """ "Rome, led by Julius Caesar" under a player's name."""
+    civ = game.rules.civilizations.get(player.civilization) if player.civilization else None
+    text = civ.name if civ is not None else "No civilization"
+    return f"{text}, led by {player.leader}" if player.leader else text
+
+
+def other_player_lines(game: Game, other: Player) -> list[str]:
+    """Another player's public summary, in words: points, cities and advances; resources and tokens; cards."""
+    vp = score_sheet(game, other.index)["total"]
+    cities = len(game.cities_of(other.index))
+    civ = game.rules.civilizations.get(other.civilization) if other.civilization else None
+    name = f"{other.name} ({civ.name})" if civ is not None else other.name
+    first = f"{name}: {vp:g} VP, {_count(cities, 'city', 'cities')}, {_count(len(other.advances), 'advance')}"
+    stock = ", ".join(f"{other.resources.get(r, 0)} {r}" for r in RESOURCES)
+    tokens = f"{other.mood_tokens} mood, {other.culture_tokens} culture"
+    cards = [
+        _count(len(other.action_cards), "action card"),
+        _count(len(other.objective_cards), "objective card"),
+        _count(len(other.great_persons), "great person", "great persons"),
+    ]
+    up = "".join(f", {name} face up" for name in face_up_great_persons(game, other))
+    up += "".join(f", claims the {game.rules.wonders[w].name}" for w in claimed_wonders(game, other))
+    return [first, f"{stock}; {tokens}", f"Holds {', '.join(cards)}{up}"]  # drawn condensed
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def face_up_great_persons(game: Game, player: Player) -> list[str]:
@@ -339,10 +374,9 @@ def advance_status(game: Game, player: Player, name: str) -> tuple[str, str | No
 HandCard = tuple[Hand, int]  # a card of a hand played like an action card
 
 
-def _playable_note(game: Game, player: Player, held: HandCard, playable: set[HandCard]) -> str:
-    """The hand's line saying whether the card can be played now (the engine's reason if not)."""
+def _playable_note(game: Game, player: Player, held: HandCard) -> tuple[str, bool]:
+    """The hand's line saying whether the card can be played now (the engine's reason if not), and whether."""
     reason = why_not_play_card(game, player, held[1], held[0])
     if reason is None:
-        playable.add(held)
-        return "Playable now: click to play it."
-    return f"Not playable now: {reason}."
+        return "Playable now: click to play it.", True
+    return f"Not playable now: {reason}.", False

@@ -14,7 +14,7 @@ import pygame
 
 from civgame.games.clash.core.model import Game
 from civgame.ui import theme
-from civgame.ui.combat_view import BATTLE_ENDS, BATTLE_STARTS
+from civgame.ui.combat_view import BATTLE_ENDS, BATTLE_STARTS, ROLLS
 
 SOUNDS_DIR = theme.ASSETS / "sounds"
 # Most important first: when an action causes several, only the first is played.
@@ -49,7 +49,7 @@ def cues(before: Moment, game: Game) -> list[str]:
     found = set()
     if any(line.startswith(BATTLE_STARTS + BATTLE_ENDS) for line in added):
         found.add("battle")
-    if any(" rolls " in line for line in added):
+    if any(ROLLS.search(line) for line in added):
         found.add("dice")
     if after.event_pile < before.event_pile:
         found.add("event")
@@ -73,18 +73,26 @@ def _start_mixer() -> bool:
 
 
 class Sounds:
-    """The loaded effects at the volume of the settings (0 to 100 percent; 0 is silent)."""
+    """The loaded effects at the volume of the settings (0 to 100 percent; 0 is silent).
+
+    The audio device is opened only once the volume is above 0: a muted window (and a screenshot) never
+    asks the system for one, so a machine without sound prints nothing about it."""
 
     def __init__(self, volume: int):
         self.effects: dict[str, pygame.mixer.Sound] = {}
-        self.volume = volume
-        if _start_mixer():
-            for name in EFFECTS:
-                try:
-                    self.effects[name] = pygame.mixer.Sound(str(SOUNDS_DIR / f"{name}.wav"))
-                except (pygame.error, FileNotFoundError):
-                    continue  # a missing or unreadable file: that moment stays silent
+        self.volume = 0
+        self._tried = False  # the audio device was asked for
         self.set_volume(volume)
+
+    def _load(self) -> None:
+        self._tried = True
+        if not _start_mixer():
+            return
+        for name in EFFECTS:
+            try:
+                self.effects[name] = pygame.mixer.Sound(str(SOUNDS_DIR / f"{name}.wav"))
+            except (pygame.error, FileNotFoundError):
+                continue  # a missing or unreadable file: that moment stays silent
 
     @property
     def available(self) -> bool:
@@ -92,6 +100,8 @@ class Sounds:
 
     def set_volume(self, percent: int) -> None:
         self.volume = max(0, min(100, percent))
+        if self.volume and not self._tried:
+            self._load()
         for effect in self.effects.values():
             effect.set_volume(self.volume / 100)
 

@@ -113,9 +113,9 @@ def fitting_prefix(f: pygame.font.Font, content: str, width: int, suffix: str = 
     return low
 
 
-def fit_text(content: str, size: int, width: int, condensed: bool = False) -> str:
-    """Shorten `content` with an ellipsis so that it fits in `width` pixels."""
-    f = font(size, condensed=condensed)
+def fit_text(content: str, size: int, width: int, condensed: bool = False, bold: bool = False) -> str:
+    """Shorten `content` with an ellipsis so that it fits in `width` pixels (in the font it is drawn in)."""
+    f = font(size, bold, condensed)
     content = content[: max(0, width) + 1]  # a visible character is at least a pixel wide: never measure more
     if len(content) <= width and f.size(content)[0] <= width:
         return content

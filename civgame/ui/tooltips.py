@@ -14,6 +14,7 @@ from civgame.games.clash.core.hexgrid import Hex, hex_to_label
 from civgame.games.clash.core.model import City, Game, Player, Unit
 from civgame.games.clash.rules.actions.advances import why_not_gain
 from civgame.games.clash.rules.actions.cities import collect_choices, why_not_collect_from
+from civgame.games.clash.rules.base.log import party
 from civgame.games.clash.rules.combat import owner_name
 from civgame.ui import theme
 from civgame.ui.labels import unit_counts
@@ -88,7 +89,7 @@ def city_lines(game: Game, city: City) -> list[str]:
         if colour == city.owner:
             pieces.append(name)
         else:
-            pieces.append(f"{name} ({owner_name(game, colour)}'s colour)")
+            pieces.append(f"{name} ({party(game, colour).possessive} colour)")
             influenced.setdefault(colour, []).append(name)
     lines.append("Pieces: " + ", ".join(pieces))
     if city.wonders:

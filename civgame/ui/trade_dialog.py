@@ -59,6 +59,14 @@ class TradeDialog:
         self.take: dict[str, int] = dict.fromkeys((*AMOUNTS, *CARD_KINDS), 0)
         self.cards: dict[str, str] = {card: "keep" for kind in CARD_KINDS for card in hand(self.game, self.me, kind)}
 
+    def why_no_more(self, side: str, item: str) -> str:
+        """Why no more of `item` can go on `side`."""
+        other = self.take if side == "give" else self.give
+        if other.get(item):
+            return f"{item.capitalize()} is already on the other side of the trade"
+        holder = "you hold" if side == "give" else f"{self.game.player(self.partner).name} holds"
+        return f"{self.limit(side, item)} {item} is all {holder}"
+
     def limit(self, side: str, item: str) -> int:
         """The most of `item` that may go on `side`: what its giver holds, and none if on the other side."""
         if side == "give":
@@ -218,7 +226,12 @@ class TradeDialog:
             label.set_text(str((self.give if side == "give" else self.take)[item]))
         for button, (side, item, delta) in self.amount_buttons.items():
             count = (self.give if side == "give" else self.take)[item]
-            set_enabled(button, count > 0 if delta < 0 else count < self.limit(side, item))
+            if delta < 0:
+                set_enabled(button, count > 0, f"One less {item} you {side}", f"No {item} to {side} yet")
+            else:
+                set_enabled(
+                    button, count < self.limit(side, item), f"One more {item} you {side}", self.why_no_more(side, item)
+                )
         font = round(14 * self.scale)
         for button, card in self.card_buttons.items():
             state = self.cards[card]
@@ -226,9 +239,11 @@ class TradeDialog:
             button.set_text(theme.fit_text(text, font, button.rect.w - 12))
         give, take, _ = self.offer()
         self.status.set_text(theme.fit_text(self.summary(), font, self.status.rect.w))
-        set_enabled(self.send_button, bool(give or take))
-        self.send_button.set_tooltip(
-            f"Offer it to {self.game.player(self.partner).name}" if give or take else "Put something into the trade"
+        set_enabled(
+            self.send_button,
+            bool(give or take),
+            f"Offer it to {self.game.player(self.partner).name}",
+            "Put something into the trade first",
         )
 
     # ------------------------------------------------------------------ events

@@ -5,6 +5,7 @@ from dataclasses import replace
 from civgame.ai import tournament
 from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
 from civgame.ai.evaluation import HARD_WEIGHTS
+from civgame.ai.loops import CircleGuard
 from civgame.ai.tournament import (
     MATCHUPS,
     TARGETS,
@@ -40,9 +41,9 @@ def test_every_seat_of_a_tournament_game_is_recorded_as_a_computer_player(monkey
     seats = []
     play_out = tournament.play_out
 
-    def recording(game, agents):
+    def recording(game, agents, study=None):
         seats.append([p.seat for p in game.players])
-        return play_out(game, agents)
+        return play_out(game, agents, study=study)
 
     monkeypatch.setattr(tournament, "play_out", recording)
     play_one(("easy", "random"), 4)
@@ -109,8 +110,8 @@ def test_the_evaluation_trial_gives_hard_s_evaluation_normal_s_time():
     trial = MATCHUPS["evaluation"]
     assert trial.lineup == ("hard-eval", "normal") and trial.name not in [MATCHUPS[name].name for name in TARGETS]
     player = TRIALS["hard-eval"](1)
-    assert isinstance(player, SearchAgent)
-    assert player.settings == replace(NORMAL_SEARCH, weights=HARD_WEIGHTS)
+    assert isinstance(player, CircleGuard) and isinstance(player.agent, SearchAgent)  # guarded as the levels are
+    assert player.agent.settings == replace(NORMAL_SEARCH, weights=HARD_WEIGHTS)
 
 
 def test_every_target_matchup_measures_its_first_level():

@@ -267,6 +267,18 @@ def test_hero_general_raises_moods_after_a_real_land_battle():
     )
 
 
+def test_hero_general_never_raises_a_happy_city():
+    s = Scenario().hand(0, HERO_GENERAL).resources(0, mood=1)
+    happy = s.city(0, "C2", mood="happy")
+    neutral = s.city(0, "D7", mood="neutral")
+    s.game.battles.append(battle(winner=0, land=True, real=True))
+    assert {a.choice for a in plays(s, HERO_GENERAL)} == {(str(neutral.id),)}  # the second step would pass Happy
+    for choice in ((str(happy.id),), (str(neutral.id), str(neutral.id)), (str(neutral.id), str(happy.id))):
+        with pytest.raises(RuleError):
+            s.apply(PlayActionCard(HERO_GENERAL, choice))
+    assert happy.mood == "happy" and neutral.mood == "neutral"
+
+
 def test_hero_general_without_a_mood_token_raises_one_step():
     s = Scenario().hand(0, HERO_GENERAL)
     city = s.city(0, "C2", mood="neutral")
@@ -895,7 +907,7 @@ def test_negotiations_only_before_any_other_action_of_the_turn():
 # ------------------------------------------------------------------ Explorer
 
 
-def test_explorer_reveals_a_region_next_to_a_city_region_and_places_a_settler():
+def test_explorer_reveals_a_region_next_to_a_city_and_places_a_settler():
     s = Scenario().hand(0, EXPLORER).resources(0, culture=1)
     city = s.city(0, "D2")
     choices = [a.choice for a in plays(s, EXPLORER)]
@@ -909,13 +921,22 @@ def test_explorer_reveals_a_region_next_to_a_city_region_and_places_a_settler():
     assert s.game.actions_left == 2 and check_invariants(s.game) == []
 
 
-def test_explorer_needs_a_face_down_region_next_to_a_city_region():
+def test_explorer_needs_a_face_down_region_next_to_a_city():
     s = Scenario().reveal_all().hand(0, EXPLORER).resources(0, culture=1)
     s.city(0, "D2")
     assert plays(s, EXPLORER) == []
-    assert reason(s, EXPLORER) == (
-        "Explorer cannot be played now: it needs a face-down region next to a region with your city"
-    )
+    assert reason(s, EXPLORER) == "Explorer cannot be played now: it needs a face-down region next to your city"
+
+
+def test_explorer_reveals_a_tile_next_to_the_city_not_one_next_to_its_region():
+    """The printed card ("a tile adjacent to a city") wins over the catalogue's note that the content
+    takes any region next to a region with the city."""
+    s = Scenario().hand(0, EXPLORER).resources(0, culture=1)
+    city = s.city(0, "E2")  # its region 1 borders face-down regions 3, 4 and 5; E2 itself only 4
+    assert {region for region, _ in (a.choice for a in plays(s, EXPLORER))} == {"4", "-"}
+    city.pos = s.hex("D1")  # next to no face-down space, though its region is
+    assert plays(s, EXPLORER) == []
+    assert reason(s, EXPLORER) == "Explorer cannot be played now: it needs a face-down region next to your city"
 
 
 def test_militia_hero_general_and_new_plans_say_what_they_lack():

@@ -446,7 +446,7 @@ def test_absolute_power_buys_one_extra_action_per_turn_for_two_mood_tokens():
     s.advances(0, "Nationalism", "Absolute Power")
     s.resources(0, mood=5)
     s.game.actions_left = 0
-    choice = UseAbility("Absolute Power", "exchange", ("2 mood for 1 extra action(s)",))
+    choice = UseAbility("Absolute Power", "exchange", ("2 mood for 1 extra action",))
     assert abilities(s, "Absolute Power") == [choice]
     s.apply(choice)
     assert (s.game.actions_left, s.player(0).mood_tokens) == (1, 3)
@@ -468,21 +468,21 @@ def test_bartering_discards_an_action_card_for_gold_or_culture_once_per_turn():
     discard_before = list(s.game.decks["action"].discard)
     assert set(abilities(s, "Bartering")) == {
         UseAbility("Bartering", "exchange", (label, card))
-        for label in ("1 action card(s) for 1 gold", "1 action card(s) for 1 culture")
+        for label in ("1 action card for 1 gold", "1 action card for 1 culture")
         for card in ("3", "7")
     }
-    s.apply(UseAbility("Bartering", "exchange", ("1 action card(s) for 1 culture", "7")))
+    s.apply(UseAbility("Bartering", "exchange", ("1 action card for 1 culture", "7")))
     assert (p.action_cards, p.culture_tokens, s.game.actions_left) == ([3], 1, 3)
     assert s.game.decks["action"].discard == [*discard_before, 7]
     assert abilities(s, "Bartering") == []
     s.turn(1).turn(0)
-    s.apply(UseAbility("Bartering", "exchange", ("1 action card(s) for 1 gold", "3")))
+    s.apply(UseAbility("Bartering", "exchange", ("1 action card for 1 gold", "3")))
     assert (p.action_cards, p.resources["gold"]) == ([], 1)
     s.turn(1).turn(0)
     assert abilities(s, "Bartering") == []  # an empty hand has nothing to discard
     assert_refused(
         s,
-        UseAbility("Bartering", "exchange", ("1 action card(s) for 1 gold", "3")),
+        UseAbility("Bartering", "exchange", ("1 action card for 1 gold", "3")),
         "Player 1 has not what any exchange of Bartering asks: 1 action card",
     )
 

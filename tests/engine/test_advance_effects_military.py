@@ -140,7 +140,7 @@ def test_roads_move_a_group_two_spaces_from_an_own_city_for_a_food_and_an_ore():
     assert [pos(u) for u in group] == ["E4", "E4"] and all(u.moved_this_action for u in group)
     assert s.player(0).resources["food"] == 0 and s.player(0).resources["ore"] == 0
     assert s.game.pending[-1].groups_left == 2
-    assert "Player 1 moves 1 Infantry and 1 Settler from D2 to E4 by road" in s.game.log
+    assert "Player 1 moves 1 infantry and 1 settler from D2 to E4 by road" in s.game.log
 
 
 def test_without_roads_or_without_the_price_no_two_space_move_is_offered():
@@ -340,7 +340,7 @@ def test_navigation_sails_around_the_edge_to_the_next_sea_and_on_through_it():
     assert destinations(s, [ship]) == labels(s, "B3", "B4", "F2", "E3")
     move(s, [ship], "E3")
     assert pos(ship) == pos(cargo) == "E3"
-    assert "Player 1 moves 1 Ship from C3 to E3 around the board" in s.game.log
+    assert "Player 1 moves 1 ship from C3 to E3 around the board" in s.game.log
     assert check_invariants(s.game) == []
 
 
@@ -481,11 +481,11 @@ def test_war_ships_ignore_the_first_hit_against_an_attacking_fleet_in_round_one(
     # Round 2: attacker 1. Defender 6 + 1 = 7: 1 hit, not ignored: the fleet is gone.
     dice(s, LEADER, LEADER, (6, "infantry"), (5, "cavalry"), LEADER, (6, "infantry"), LEADER)
     attack(s, 0, ships, "C3", "B3")
-    assert "War Ships cancels 1 hit(s) against Player 1" in s.game.log
-    assert "Player 1 takes 1 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+    assert "War Ships cancels 1 hit against Player 1" in s.game.log
+    assert "Player 1 takes 1 hit, Player 2 takes no hits" in s.game.log
     assert len(alive(s, ships)) == 1
     s.apply(Retreat(False))
-    assert s.game.log.count("War Ships cancels 1 hit(s) against Player 1") == 1
+    assert s.game.log.count("War Ships cancels 1 hit against Player 1") == 1
     assert alive(s, ships) == [] and "The battle is won by Player 2" in s.game.log
 
 
@@ -495,7 +495,7 @@ def test_war_ships_do_not_help_a_defending_fleet():
     s.units(1, "ship", "C3", 1)
     dice(s, (6, "infantry"), LEADER, LEADER)
     attack(s, 0, ships, "C3", "B3")
-    assert "Player 1 takes 0 hit(s), Player 2 takes 1 hit(s)" in s.game.log
+    assert "Player 1 takes no hits, Player 2 takes 1 hit" in s.game.log
     assert not any("War Ships" in line for line in s.game.log)
 
 
@@ -507,7 +507,7 @@ def test_war_ships_help_a_landing_from_ships_but_not_an_attack_over_land():
     # Attacker 1: no hit. Defender 6 + 1 = 7: 1 hit, ignored.
     dice(s, LEADER, (6, "infantry"))
     attack(s, 0, [landing], "D3", "C3")
-    assert "Player 1 takes 0 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+    assert "Player 1 takes no hits, Player 2 takes no hits" in s.game.log
     s.apply(Retreat(True))
     assert landing.carrier == ship.id
     s.turn(1)
@@ -516,7 +516,7 @@ def test_war_ships_help_a_landing_from_ships_but_not_an_attack_over_land():
     s.game.units.remove(landing)
     dice(s, LEADER, (6, "infantry"))
     attack(s, 0, [walker], "D3", "D2")
-    assert "Player 1 takes 1 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+    assert "Player 1 takes 1 hit, Player 2 takes no hits" in s.game.log
 
 
 # ------------------------------------------------------------------ Siegecraft
@@ -548,8 +548,8 @@ def test_siegecraft_asks_the_attacker_before_the_first_round_which_fortress_part
     dice(s, *ATTACK_13, *DEFENCE_9)
     s.apply(CancelFortress(("extra_dice", "hit_cancel")))
     assert holdings(s) == {"food": 2, "mood": 0, "culture": 0}
-    assert "Player 2 rolls 6 infantry (+1), 1 leader, 1 leader: combat value 9, 1 hit(s)" in s.game.log
-    assert "Player 1 takes 1 hit(s), Player 2 takes 2 hit(s)" in s.game.log
+    assert "Player 2 rolls 6 (infantry, +1), 1 (leader), 1 (leader): combat value 9, 1 hit" in s.game.log
+    assert "Player 1 takes 1 hit, Player 2 takes 2 hits" in s.game.log
     assert not any("The fortress cancels" in line for line in s.game.log)
     assert s.game.pending == [RetreatDecision(player=0)]
 
@@ -561,17 +561,17 @@ def test_siegecraft_may_cancel_one_part_or_nothing():
     s.apply(CancelFortress(("hit_cancel",)))
     assert holdings(s) == {"food": 2, "wood": 2, "mood": 0, "culture": 0}
     assert (
-        "Player 2 rolls 6 infantry (+1), 1 leader, 1 leader, 4 cavalry incl. 1 fortress die: "
-        "combat value 13, 2 hit(s)" in s.game.log
+        "Player 2 rolls 6 (infantry, +1), 1 (leader), 1 (leader), 4 (cavalry) including 1 fortress die: "
+        "combat value 13, 2 hits" in s.game.log
     )
-    assert "Player 1 takes 2 hit(s), Player 2 takes 2 hit(s)" in s.game.log
+    assert "Player 1 takes 2 hits, Player 2 takes 2 hits" in s.game.log
     s, att = siege()
     attack(s, 0, att, "D7", "C8")
     dice(s, *ATTACK_13, *DEFENCE_9, (4, "cavalry"))
     s.apply(CancelFortress(()))
     assert holdings(s) == {"food": 2, "wood": 2, "ore": 2, "mood": 0, "culture": 0}
-    assert "The fortress cancels 1 hit(s) in the first round" in s.game.log
-    assert "Player 1 takes 2 hit(s), Player 2 takes 1 hit(s)" in s.game.log
+    assert "The fortress cancels 1 hit in the first round" in s.game.log
+    assert "Player 1 takes 2 hits, Player 2 takes 1 hit" in s.game.log
 
 
 def test_siegecraft_offers_only_what_the_attacker_can_pay_and_gold_may_stand_in():
@@ -582,7 +582,7 @@ def test_siegecraft_offers_only_what_the_attacker_can_pay_and_gold_may_stand_in(
     dice(s, *ATTACK_13, *DEFENCE_9)
     s.apply(CancelFortress(("extra_dice",)))  # 1 wood + 1 gold: the only way to pay
     assert holdings(s) == {"food": 2, "mood": 0, "culture": 0}
-    assert "Player 2 rolls 6 infantry (+1), 1 leader, 1 leader: combat value 9, 1 hit(s)" in s.game.log
+    assert "Player 2 rolls 6 (infantry, +1), 1 (leader), 1 (leader): combat value 9, 1 hit" in s.game.log
 
 
 def test_siegecraft_asks_how_to_pay_when_there_is_a_choice():
@@ -632,8 +632,8 @@ def test_steel_weapons_pays_an_ore_for_two_combat_value_every_round():
     dice(s, (4, "cavalry"), (2, "cavalry"), LEADER, LEADER)
     s.apply(PayCombatBonus(True))
     assert s.player(0).resources["ore"] == 0
-    assert "Player 1 rolls 4 cavalry, 2 cavalry, +2 combat value: combat value 8, 1 hit(s)" in s.game.log
-    assert "Player 2 takes 1 hit(s)" in s.game.log[-2]
+    assert "Player 1 rolls 4 (cavalry), 2 (cavalry), +2 combat value: combat value 8, 1 hit" in s.game.log
+    assert "Player 2 takes 1 hit" in s.game.log[-2]
 
 
 def test_steel_weapons_bonus_lasts_every_round():
@@ -643,7 +643,7 @@ def test_steel_weapons_bonus_lasts_every_round():
     s.apply(PayCombatBonus(True))
     s.apply(Retreat(False))
     rolls = [line for line in s.game.log if line.startswith("Player 1 rolls")]
-    assert rolls == ["Player 1 rolls 1 leader, 1 leader, +2 combat value: combat value 4, 0 hit(s)"] * 2
+    assert rolls == ["Player 1 rolls 1 (leader), 1 (leader), +2 combat value: combat value 4, no hits"] * 2
 
 
 def test_declining_steel_weapons_keeps_the_ore_and_gives_no_bonus():
@@ -652,7 +652,7 @@ def test_declining_steel_weapons_keeps_the_ore_and_gives_no_bonus():
     dice(s, LEADER, LEADER, LEADER, LEADER)
     s.apply(PayCombatBonus(False))
     assert s.player(0).resources["ore"] == 1
-    assert "Player 1 rolls 1 leader, 1 leader: combat value 2, 0 hit(s)" in s.game.log
+    assert "Player 1 rolls 1 (leader), 1 (leader): combat value 2, no hits" in s.game.log
 
 
 def test_both_sides_with_steel_weapons_get_one_each_and_both_are_asked_attacker_first():
@@ -665,7 +665,7 @@ def test_both_sides_with_steel_weapons_get_one_each_and_both_are_asked_attacker_
     dice(s, LEADER, LEADER, LEADER, LEADER)
     s.apply(PayCombatBonus(True))
     assert s.player(1).resources["gold"] == 0
-    assert "Player 2 rolls 1 leader, 1 leader, +1 combat value: combat value 3, 0 hit(s)" in s.game.log
+    assert "Player 2 rolls 1 (leader), 1 (leader), +1 combat value: combat value 3, no hits" in s.game.log
 
 
 def test_steel_weapons_is_not_offered_in_naval_battles_or_without_ore():
@@ -695,7 +695,7 @@ def test_metallurgy_makes_steel_weapons_free_and_automatic_against_an_opponent_w
     attack(s, 0, att, "C2", "D2")
     assert s.player(0).resources["ore"] == 1
     assert "Player 1 fights with Steel Weapons: +2 combat value every round" in s.game.log
-    assert "Player 1 rolls 1 leader, 1 leader, +2 combat value: combat value 4, 0 hit(s)" in s.game.log
+    assert "Player 1 rolls 1 (leader), 1 (leader), +2 combat value: combat value 4, no hits" in s.game.log
 
 
 def test_metallurgy_still_pays_when_the_opponent_has_steel_weapons():
@@ -708,7 +708,7 @@ def test_metallurgy_alone_gives_no_bonus():
     s, att, _dfn = land_battle(attacker=["Metallurgy"])
     dice(s, LEADER, LEADER, LEADER, LEADER)
     attack(s, 0, att, "C2", "D2")
-    assert "Player 1 rolls 1 leader, 1 leader: combat value 2, 0 hit(s)" in s.game.log
+    assert "Player 1 rolls 1 (leader), 1 (leader): combat value 2, no hits" in s.game.log
 
 
 # ------------------------------------------------------------------ Fanaticism
@@ -730,10 +730,10 @@ def test_fanaticism_adds_two_in_the_first_round_at_a_temple_city():
     dice(s, LEADER, LEADER, (3, "elephant"), LEADER, LEADER)
     attack(s, 0, att, "D7", "C8")
     assert "Player 2 gets +2 combat value from Fanaticism" in s.game.log
-    assert "Player 2 rolls 3 elephant, +2 combat value: combat value 5, 1 hit(s)" in s.game.log
+    assert "Player 2 rolls 3 (elephant), +2 combat value: combat value 5, 1 hit" in s.game.log
     assert len(alive(s, att)) == 1
     s.apply(Retreat(False))
-    assert "Player 2 rolls 1 leader: combat value 1, 0 hit(s)" in s.game.log  # round 2: no bonus
+    assert "Player 2 rolls 1 (leader): combat value 1, no hits" in s.game.log  # round 2: no bonus
 
 
 def empty_temple_fortress(siegecraft=False) -> tuple[Scenario, City, list]:
@@ -749,13 +749,31 @@ def test_fanaticism_adds_two_to_a_fortress_die_rolled_alone_but_nothing_without_
     s, city, att = empty_temple_fortress()
     dice(s, LEADER, (3, "elephant"))
     attack(s, 0, att, "D7", "C8")
-    assert "Player 2 rolls 3 elephant incl. 1 fortress die, +2 combat value: combat value 5, 1 hit(s)" in s.game.log
+    assert "Player 2 rolls 3 (elephant) including 1 fortress die, +2 combat value: combat value 5, 1 hit" in s.game.log
     assert alive(s, att) == [] and city.owner == 1
     s, city, att = empty_temple_fortress(siegecraft=True)
     dice(s, LEADER)
     attack(s, 0, att, "D7", "C8")
     s.apply(CancelFortress(("extra_dice",), payment={"wood": 2}))
-    assert "Player 2 rolls no dice: combat value 0, 0 hit(s)" in s.game.log and city.owner == 0
+    assert "Player 2 rolls no dice: combat value 0, no hits" in s.game.log and city.owner == 0
+
+
+def test_steel_weapons_is_offered_to_a_city_held_by_its_fortress_alone_unless_its_die_is_cancelled():
+    """Its bonus counts on the fortress die, as every combat-value bonus of a side that rolls."""
+    s, city, att = empty_temple_fortress()
+    s.lose_advances(1, "Fanaticism").advances(1, "Steel Weapons").resources(1, ore=1)
+    attack(s, 0, att, "D7", "C8")
+    assert s.game.pending == [CombatBonusDecision(player=1, source="Steel Weapons", bonus=2, cost={"ore": 1})]
+    dice(s, LEADER, (3, "elephant"))
+    s.apply(PayCombatBonus(True))
+    assert "Player 2 rolls 3 (elephant) including 1 fortress die, +2 combat value: combat value 5, 1 hit" in s.game.log
+    assert alive(s, att) == [] and city.owner == 1
+    s, city, att = empty_temple_fortress(siegecraft=True)
+    s.lose_advances(1, "Fanaticism").advances(1, "Steel Weapons").resources(1, ore=1)
+    dice(s, LEADER)
+    attack(s, 0, att, "D7", "C8")
+    s.apply(CancelFortress(("extra_dice",), payment={"wood": 2}))  # no die left to add it to: not offered
+    assert s.player(1).resources["ore"] == 1 and city.owner == 0
 
 
 def test_fanaticism_helps_an_attacker_too_but_not_away_from_temples():
@@ -765,11 +783,11 @@ def test_fanaticism_helps_an_attacker_too_but_not_away_from_temples():
     s.units(1, "infantry", "D7", 1)
     dice(s, LEADER, LEADER)
     attack(s, 0, att, "D7", "C8")
-    assert "Player 1 rolls 1 leader, +2 combat value: combat value 3, 0 hit(s)" in s.game.log
+    assert "Player 1 rolls 1 (leader), +2 combat value: combat value 3, no hits" in s.game.log
     s, att, _dfn = temple_battle(temple=False)
     dice(s, LEADER, LEADER, LEADER)
     attack(s, 0, att, "D7", "C8")
-    assert "Player 2 rolls 1 leader: combat value 1, 0 hit(s)" in s.game.log
+    assert "Player 2 rolls 1 (leader): combat value 1, no hits" in s.game.log
 
 
 def test_losing_at_a_temple_city_gives_a_free_infantry_in_a_city_with_room():

@@ -146,7 +146,7 @@ def test_third_advance_empties_the_tracker_draws_an_event_and_refills():
     assert len(s.game.decks["event"].draw) == events_before - 1
     assert len(s.game.decks["event"].discard) == 1
     drawn = s.game.rules.event(s.game.decks["event"].discard[0]).name
-    assert f"draws the event {drawn!r}" in "\n".join(s.game.log)
+    assert f"draws the event card {drawn}" in "\n".join(s.game.log)
 
 
 def test_event_deck_reshuffles_its_discards_when_empty():

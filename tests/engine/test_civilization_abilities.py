@@ -42,6 +42,7 @@ from tests.scenario import Scenario
 HIGH_MORALE, CITY_DEVELOPMENT, DEFENSIVE_FORMATION, NEW_PLANS = 6, 17, 22, 31  # action cards
 GREAT_ENGINEER = 26
 ARCHERS = 26  # its tactics half
+MARTYR = 24  # its tactics half
 
 
 def fresh(*civs: str) -> Scenario:
@@ -431,18 +432,24 @@ def test_sparta_leaves_tactics_cards_to_an_opponent_without_more_units():
     assert s.game.actor() == 0 and PlayTactics(HIGH_MORALE) in s.legal_of(PlayTactics)
 
 
-def thermopylae_against_archers() -> tuple[Scenario, list]:
-    """Greece attacks 3 Roman infantry at C2 with Leonidas and 1 infantry; Rome's Archers hits: Greece
-    is asked which unit to remove."""
+def leonidas_against_three(card: int, *faces: tuple[int, str]) -> tuple[Scenario, list]:
+    """Greece attacks 3 Roman infantry at C2 with Leonidas and 1 infantry; Rome plays the tactics
+    `card` (the dice come out as `faces`)."""
     s = fresh("greece", "rome")
-    s.advances(1, "Tactics").hand(1, ARCHERS)
+    s.advances(1, "Tactics").hand(1, card)
     leonidas = place_leader(s, 0, "Leonidas I", "B6")
     leonidas.pos = s.hex("C2")
     infantry = s.unit(0, "infantry", "C2")
     s.units(1, "infantry", "C2", 3)
-    dice(s, (6, "infantry"))
+    dice(s, *faces)
     attack(s, 0, [infantry, leonidas], "C2", "D2")
-    s.apply(PlayTactics(ARCHERS))
+    s.apply(PlayTactics(card))
+    return s, [infantry, leonidas]
+
+
+def thermopylae_against_archers() -> tuple[Scenario, list]:
+    """Rome's Archers hits: Greece is asked which unit to remove."""
+    s, (infantry, leonidas) = leonidas_against_three(ARCHERS, (6, "infantry"))
     assert "Archers: Player 2 rolls 6: Player 1 removes 1 unit" in s.game.log
     s.game.rng = s.game.rng.fallback  # the forced die is used: the game can be saved
     return s, [infantry, leonidas]
@@ -466,7 +473,17 @@ def test_hero_of_thermopylae_counts_the_units_at_the_start_of_the_round_before_a
     assert [line for line in s.game.log if "combat value from" in line] == [
         "Player 1 gets +2 combat value from Leonidas I"
     ]
-    assert "Player 1 rolls 2 cavalry, +2 combat value: combat value 4, 0 hit(s)" in s.game.log
+    assert "Player 1 rolls 2 (cavalry), +2 combat value: combat value 4, no hits" in s.game.log
+
+
+def test_a_leader_sacrificed_to_martyr_before_the_roll_lends_no_bonus_that_round():
+    """A leader's abilities end the moment it dies (catalogue, leaders §3.3): Leonidas given up to Rome's
+    Martyr adds nothing to the roll, though the units of the start of the round are still counted."""
+    s, (infantry, leonidas) = leonidas_against_three(MARTYR, (2, "cavalry"), (1, "leader"), (1, "leader"))
+    s.apply(ChooseCasualties((leonidas.id,)))
+    assert s.player(0).leader is None and alive(s, [infantry]) == [infantry]
+    assert not any("combat value from Leonidas I" in line for line in s.game.log)
+    assert "Player 1 rolls 2 (cavalry): combat value 2, no hits" in s.game.log
 
 
 def test_a_battle_saved_before_the_units_at_the_start_of_the_round_were_noted_loads_and_counts_them_now():
@@ -523,6 +540,32 @@ def test_alexander_idol_plays_city_development_with_no_action_left():
     s.apply(s.legal_of(Construct)[0])
     assert s.game.actions_left == 0 and s.player(0).lasting_effects == []
     assert check_invariants(s.game) == []
+
+
+@pytest.mark.parametrize("mood", ["neutral", "happy"])
+def test_alexander_idol_plays_the_card_once_his_city_is_activated_and_judges_it_so(mood):
+    """ "Activate the leader city, then play one action card": a second activation this turn lowers the
+    city's mood first. A neutral city turns Angry and could not take the Construct City Development
+    forces, so the card is not offered (it was, and left the player with no legal action); a Happy city
+    turns neutral and can."""
+    s = fresh("greece", "rome").advances(0, "Myths")
+    city = s.city(0, "D2", mood=mood)
+    s.city(0, "D3", buildings={"temple": 0})  # already as large as two cities allow: only D2 can grow
+    s.hand(0, CITY_DEVELOPMENT, NEW_PLANS)
+    s.player(0).objective_cards[:] = [1]
+    s.resources(0, culture=4)
+    place_leader(s, 0, "Alexander the Great", "D2")
+    s.apply(next(a for a in s.legal_of(Collect) if a.city == city.id))  # its first activation this turn
+    plays = {a.choice[0] for a in s.legal_of(UseAbility) if a.ability == "play_card_without_action"}
+    if mood == "neutral":
+        assert plays == {str(NEW_PLANS)}
+        return
+    assert plays == {str(CITY_DEVELOPMENT), str(NEW_PLANS)}
+    s.apply(UseAbility("Alexander the Great", "play_card_without_action", (str(CITY_DEVELOPMENT),)))
+    lowered = s.game.log.index("The city at D2 was activated again this turn and becomes neutral")
+    assert lowered < s.game.log.index("Player 1 plays the action card City Development, paying 2 culture tokens")
+    s.apply(s.legal_of(Construct)[0])  # the forced Construct, in D2: a third activation
+    assert city.mood == "angry" and check_invariants(s.game) == []
 
 
 GREAT_PHILOSOPHER, GREAT_ARCHITECT, GREAT_DIPLOMAT = 21, 55, 57  # event cards carrying great persons
@@ -804,7 +847,7 @@ def test_fireworks_are_not_offered_when_one_hit_fewer_saves_no_unit():
     army = s.units(1, "infantry", "C2", 3)
     dice(s, *[(6, "infantry")] * 3, (2, "cavalry"), (2, "cavalry"))  # 3 x 7 = 21: 4 hits
     attack(s, 1, army, "C2", "D2")
-    assert "combat value 21, 4 hit(s)" in " ".join(s.game.log)
+    assert "combat value 21, 4 hits" in " ".join(s.game.log)
     assert not any(isinstance(d, HitCancelDecision) for d in s.game.pending)
     assert alive(s, defenders) == [] and s.player(0).resources["wood"] == 1
 
@@ -870,7 +913,7 @@ def test_encircled_compares_the_hits_left_after_a_paid_cancel():
     s.apply(PlayTactics(ENCIRCLED))
     s.apply(PayCombatBonus(True))
     assert "Encircled: Player 1 rolls 6: 1 more hit" in s.game.log
-    assert "Player 2 takes 1 hit(s), Player 1 takes 0 hit(s)" in s.game.log and len(alive(s, army)) == 1
+    assert "Player 2 takes 1 hit, Player 1 takes no hits" in s.game.log and len(alive(s, army)) == 1
 
 
 def test_qin_tactician_cancels_a_hit_for_two_culture_tokens():

@@ -3,6 +3,7 @@
 import pytest
 
 from civgame.framework.errors import RuleError
+from civgame.framework.invariants import InvariantChecker
 from civgame.games.clash.content.effects import has
 from civgame.games.clash.core.actions import (
     Advance,
@@ -17,6 +18,7 @@ from civgame.games.clash.core.actions import (
 from civgame.games.clash.core.decisions import CasualtyDecision, CivilizationDecision, LeaderDecision
 from civgame.games.clash.core.hexgrid import hex_to_label
 from civgame.games.clash.core.model import BARBARIAN
+from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.scoring import score_sheet, winners
 from civgame.games.clash.rules.flow.invariants import check_invariants
@@ -360,9 +362,7 @@ def civilization_game(seed: int, observer=None):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_random_games_with_civilizations_keep_every_invariant(seed):
-    from tests.engine.test_random_games import Checker
-
-    checker = Checker(seed, steps_before_save=40 + seed * 20)
+    checker = InvariantChecker(DEFINITION, f"seed {seed}", save_at_step=40 + seed * 20)
     game = civilization_game(seed, observer=checker)
     assert game.phase == "over" and checker.saved
 
@@ -372,7 +372,7 @@ def test_random_and_aggressive_agents_recruit_leaders_and_use_civilization_abili
     from civgame.games.clash.core.actions import Action
 
     recruited, used = 0, 0
-    for seed in range(6):
+    for seed in range(8):
         game = civilization_game(seed)
         civs = [game.rules.civilizations[str(p.civilization)] for p in game.players]
         sources = {s.name for civ in civs for s in civ.special_advances} | {x.name for civ in civs for x in civ.leaders}

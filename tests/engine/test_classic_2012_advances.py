@@ -130,7 +130,7 @@ def test_steel_weapons_scores_a_hit_more_in_the_first_round_against_armies_witho
     s.fix_dice(die(1), die(1), die(1))  # no hit rolled by anyone
     attack(s, 0, attackers, "E4", "D4")
     assert sum(s.game.unit(u.id) is None for u in defenders) == 1
-    assert "Player 1 scores 1 more hit(s) (Steel Weapons)" in s.game.log
+    assert "Player 1 scores 1 hit more (Steel Weapons)" in s.game.log
 
 
 def test_husbandry_collects_2_spaces_away_for_a_food_or_free_with_roads():

@@ -108,10 +108,11 @@ def test_roll_to_end_rolls_as_each_of_the_last_turns_begins(tmp_path):
     game.rng = _Dice([1, 6])  # round 6's second turn (range 6): 1 goes on; its third (5-6): 6 ends it
     apply(game, EndTurn())
     apply(game, EndTurn())
-    assert game.phase == "play" and "rolls 1: the game goes on" in game.log[-2]
+    assert game.phase == "play" and "rolls 1 to end the game: the game goes on" in game.log[-2]
     apply(game, EndTurn())
     apply(game, EndTurn())
-    assert game.phase == "over" and "a roll of 6 ended it" in game.log[-1]
+    assert game.phase == "over" and game.end is not None and game.end.reason == "roll_to_end"
+    assert "rolls 6 to end the game: the game ends" in game.log[-2]
 
 
 class _Dice:

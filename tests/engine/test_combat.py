@@ -19,7 +19,7 @@ from civgame.games.clash.rules.combat import enter_space
 from civgame.games.clash.rules.flow.controller import apply
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.storage.save import dumps, loads
-from tests.combat_helpers import LEADER, alive, attack, dice
+from tests.combat_helpers import LEADER, alive, attack, dice, laden_fleet, sea_pair
 from tests.scenario import Scenario
 
 
@@ -28,16 +28,6 @@ def unchanged_by(s, action):
     with pytest.raises(RuleError):
         s.apply(action)
     return to_plain(s.game) == before
-
-
-def sea_pair(s):
-    """Labels of two adjacent sea spaces (battle space, origin) of the revealed board."""
-    g = s.game
-    for h in sorted(g.space_region):
-        for n in g.board_neighbors(h):
-            if g.is_water(h) and g.is_water(n):
-                return hex_to_label(h), hex_to_label(n)
-    raise AssertionError("the board has no two adjacent sea spaces")
 
 
 # ------------------------------------------------------------------ dice, icons, hits
@@ -50,8 +40,8 @@ def test_hits_are_the_combat_value_divided_by_five_and_every_die_is_logged():
     dice(s, (6, "infantry"), LEADER, (2, "elephant"), (2, "cavalry"))
     attack(s, 0, att, "C2", "D2")
     log = s.game.combat.log
-    assert "Player 1 rolls 6 infantry (+1), 1 leader: combat value 8, 1 hit(s)" in log
-    assert "Player 2 rolls 2 elephant, 2 cavalry: combat value 4, 0 hit(s)" in log
+    assert "Player 1 rolls 6 (infantry, +1), 1 (leader): combat value 8, 1 hit" in log
+    assert "Player 2 rolls 2 (elephant), 2 (cavalry): combat value 4, no hits" in log
     assert log[-1] == "Player 2 loses 1 infantry" and log[-1] == s.game.log[-1]
     assert len(alive(s, att)) == 2 and alive(s, dfn) == [dfn[1]]
     assert s.game.pending == [RetreatDecision(player=0)]
@@ -67,8 +57,8 @@ def test_each_clash_icon_activates_one_unused_unit_of_its_type():
     dice(s, (4, "cavalry"), (5, "cavalry"), (3, "infantry"), (5, "infantry"), LEADER)
     attack(s, 0, att, "C2", "D2")
     log = s.game.log
-    assert "Player 1 rolls 4 cavalry (+2), 5 cavalry: combat value 11, 2 hit(s)" in log
-    assert "Player 2 rolls 3 infantry (+1), 5 infantry (+1), 1 leader: combat value 11, 2 hit(s)" in log
+    assert "Player 1 rolls 4 (cavalry, +2), 5 (cavalry): combat value 11, 2 hits" in log
+    assert "Player 2 rolls 3 (infantry, +1), 5 (infantry, +1), 1 (leader): combat value 11, 2 hits" in log
     assert alive(s, att) == [] and len(alive(s, dfn)) == 1
     assert "The battle is won by Player 2" in log and s.game.combat is None
     assert all(u.immobile for u in alive(s, dfn))
@@ -83,10 +73,10 @@ def test_elephant_die_counts_zero_and_cancels_one_enemy_hit():
     dice(s, (2, "elephant"), (4, "elephant"), (6, "infantry"), (5, "infantry"))
     attack(s, 0, att, "C2", "D2")
     assert (
-        "Player 1 rolls 2 elephant (counts 0, cancels 1 hit), 4 elephant: combat value 4, 0 hit(s), cancels 1"
+        "Player 1 rolls 2 (elephant: counts 0, cancels 1 hit), 4 (elephant): combat value 4, no hits, cancelling 1 hit"
         in s.game.log
     )
-    assert "Player 1 takes 1 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+    assert "Player 1 takes 1 hit, Player 2 takes no hits" in s.game.log
     # The attacker's hit chooses between an elephant and an infantry: its owner decides.
     assert s.game.pending == [CasualtyDecision(player=0, count=1, candidates=[att[0].id, att[1].id])]
 
@@ -98,7 +88,7 @@ def test_elephant_cancel_reduces_the_enemy_hits():
     # Attacker: 4 elephant -> 0 and a cancel, 6 = 6: 1 hit. Defender 7 + 6 = 13: 2 hits - 1 = 1.
     dice(s, (4, "elephant"), (6, "infantry"), (6, "infantry"), (5, "infantry"))
     attack(s, 0, att, "C2", "D2")
-    assert "Player 1 takes 1 hit(s), Player 2 takes 1 hit(s)" in s.game.log
+    assert "Player 1 takes 1 hit, Player 2 takes 1 hit" in s.game.log
     assert len(alive(s, att)) == 1 and len(alive(s, dfn)) == 1
 
 
@@ -112,7 +102,7 @@ def test_a_leader_icon_is_rerolled_until_it_shows_another_face():
     # Leader face re-rolled: leader again, then 5 infantry (+1 for the infantry). Second die 1 leader stays.
     dice(s, LEADER, LEADER, LEADER, (5, "infantry"), (2, "cavalry"))
     attack(s, 0, att, "C2", "D2")
-    assert "Player 1 rolls 1 leader re-rolled to 5 infantry (+1), 1 leader: combat value 7, 1 hit(s)" in s.game.log
+    assert "Player 1 rolls 1 (leader) rolled again: 5 (infantry, +1), 1 (leader): combat value 7, 1 hit" in s.game.log
 
 
 # ------------------------------------------------------------------ casualties
@@ -204,7 +194,7 @@ def test_declining_to_retreat_fights_another_round():
     s.apply(Retreat(False))
     assert s.game.combat is None and alive(s, dfn) == []
     assert "Round 2: no tactics cards are played" in s.game.log
-    assert "Player 1 rolls 6 infantry (+1), 1 leader: combat value 8, 1 hit(s)" in s.game.log
+    assert "Player 1 rolls 6 (infantry, +1), 1 (leader): combat value 8, 1 hit" in s.game.log
     assert "The battle is won by Player 1" in s.game.log
 
 
@@ -254,8 +244,8 @@ def test_fortress_adds_a_die_and_cancels_a_hit_and_a_first_round_draw_has_no_win
     dice(s, (5, "infantry"), (5, "infantry"), (6, "infantry"), (4, "cavalry"))
     attack(s, 0, att, "D7", "C8")
     log = s.game.log
-    assert "Player 2 rolls 6 infantry (+1), 4 cavalry incl. 1 fortress die: combat value 11, 2 hit(s)" in log
-    assert "Player 1 takes 2 hit(s), Player 2 takes 1 hit(s)" in log
+    assert "Player 2 rolls 6 (infantry, +1), 4 (cavalry) including 1 fortress die: combat value 11, 2 hits" in log
+    assert "Player 1 takes 2 hits, Player 2 takes 1 hit" in log
     assert s.game.unit(dfn.id) is None and alive(s, att) == [] and s.game.unit(settler.id) is None
     assert log[-2:] == ["Player 2 loses 1 settler left without an army", "The battle ends with no winner"]
     assert city.owner == 1 and s.player(0).resources["gold"] == 0
@@ -272,9 +262,9 @@ def test_fortress_only_helps_in_the_first_round():
     attack(s, 0, att, "D7", "C8")
     s.apply(Retreat(False))
     log = s.game.log
-    assert log.count("The fortress cancels 1 hit(s) in the first round") == 1
-    assert "Player 2 rolls 6 infantry (+1): combat value 7, 1 hit(s)" in log  # one die in round 2
-    assert "Player 1 takes 1 hit(s), Player 2 takes 1 hit(s)" in log
+    assert log.count("The fortress cancels 1 hit in the first round") == 1
+    assert "Player 2 rolls 6 (infantry, +1): combat value 7, 1 hit" in log  # one die in round 2
+    assert "Player 1 takes 1 hit, Player 2 takes 1 hit" in log
 
 
 def test_an_empty_fortress_city_holds_if_the_attack_is_wiped_out_in_round_one():
@@ -284,7 +274,7 @@ def test_an_empty_fortress_city_holds_if_the_attack_is_wiped_out_in_round_one():
     att = s.units(0, "infantry", "D7", 1)
     dice(s, (6, "infantry"), (5, "infantry"))
     attack(s, 0, att, "D7", "C8")
-    assert "Player 1 takes 1 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+    assert "Player 1 takes 1 hit, Player 2 takes no hits" in s.game.log
     assert alive(s, att) == [] and s.game.unit(settler.id) is not None
     assert city.owner == 1 and "The battle is won by Player 2" in s.game.log
 
@@ -389,7 +379,7 @@ def test_a_barbarian_battle_lasts_one_round_and_the_attackers_go_back():
     dice(s, LEADER, LEADER, LEADER, LEADER)
     attack(s, 0, att, "D7", "C8")
     assert s.game.pending == [] and s.game.combat is None
-    assert "The battle lasts only 1 round(s): Player 1 goes back where it came from" in s.game.log
+    assert "The battle lasts only 1 round: Player 1 goes back to where the attack came from" in s.game.log
     assert all(u.pos == s.hex("C8") and u.immobile for u in att)
     assert all(u.pos == s.hex("D7") for u in barbarians) and city.owner == BARBARIAN
     assert s.player(0).resources["gold"] == 0
@@ -495,18 +485,13 @@ def test_beating_off_a_barbarian_attack_pays_the_defender():
 def test_in_a_naval_battle_only_ships_fight_and_cargo_beyond_capacity_is_lost():
     s = Scenario().reveal_all()
     space, origin = sea_pair(s)
-    ship_a, ship_b = s.unit(0, "ship", space), s.unit(0, "ship", space)
-    cargo = [
-        s.unit(0, "infantry", space, carrier=ship_a),
-        s.unit(0, "cavalry", space, carrier=ship_a),
-        s.unit(0, "infantry", space, carrier=ship_b),
-    ]
+    ship_a, ship_b, cargo = laden_fleet(s, space)
     enemy = [s.unit(1, "ship", space), s.unit(1, "ship", space)]
     # 2 ships roll 2 dice (cargo does not fight): 1 + 1. Enemy 6 + 1 = 7: 1 hit, sinking ship A.
     dice(s, LEADER, LEADER, (6, "infantry"), LEADER)
     attack(s, 0, [ship_a, ship_b, *cargo], space, origin)
     g = s.game
-    assert "Player 1 rolls 1 leader, 1 leader: combat value 2, 0 hit(s)" in g.log
+    assert "Player 1 rolls 1 (leader), 1 (leader): combat value 2, no hits" in g.log
     assert g.pending == [CasualtyDecision(player=0, count=1, candidates=[c.id for c in cargo], reason="cargo")]
     assert s.legal_of(ChooseCasualties) == [ChooseCasualties((cargo[0].id,)), ChooseCasualties((cargo[1].id,))]
     assert unchanged_by(s, ChooseCasualties((cargo[2].id,)))
@@ -555,6 +540,6 @@ def test_pirate_rewards_are_paid_even_when_the_pirates_win():
     dice(s, (5, "cavalry"), (6, "infantry"), (6, "infantry"))
     attack(s, 0, [ship], space, origin)
     assert s.game.unit(ship.id) is None and len(s.game.units_of(PIRATE)) == 1
-    assert "The battle is won by Pirates" in s.game.log
+    assert "The battle is won by the pirates" in s.game.log
     assert s.player(0).resources["gold"] == 1
     assert s.game.pending == [TokenChoiceDecision(player=0, options=["mood", "culture"], amount=1)]

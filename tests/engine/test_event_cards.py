@@ -531,7 +531,7 @@ def test_great_warlord_moves_without_an_action_and_attacks_with_two_more():
     assert isinstance(s.game.pending[-1], MoveDecision) and s.game.actions_left == actions - 1
     dice(s, (2, "cavalry"), (2, "cavalry"), (2, "cavalry"), (2, "cavalry"))
     s.apply(MoveUnits(tuple(u.id for u in attackers), s.hex("D3")))
-    assert "Player 1 rolls 2 cavalry, 2 cavalry, +2 combat value: combat value 6, 1 hit(s)" in s.game.log
+    assert "Player 1 rolls 2 (cavalry), 2 (cavalry), +2 combat value: combat value 6, 1 hit" in s.game.log
     assert len(s.game.units_of(1)) == 1  # without the bonus, 4: no hit
 
 

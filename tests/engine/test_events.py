@@ -73,7 +73,29 @@ def test_the_card_is_discarded_when_drawn_and_the_tracker_refills():
     assert s.game.decks["event"].discard == [VULCAN]
     assert s.player(0).event_cubes == 3
     assert s.game.event is None and not s.game.pending
-    assert "Player 1 draws the event 'Vulcan'" in s.game.log
+    assert "Player 1 draws the event card Vulcan" in s.game.log
+
+
+def test_the_tracker_is_refilled_once_the_event_it_drew_is_resolved():
+    """The summary: "draw the top card of the event deck and resolve it. Then, refill your event tracker"."""
+    s = board()
+    s.city(0, "D5", mood="happy")
+    s.city(0, "D2", mood="happy")
+    draw(s, 1)  # Pestilence: the active player chooses the city whose mood drops
+    assert options(s) == ["D2", "D5"] and s.player(0).event_cubes == 0
+    choose(s, "D5")
+    assert s.game.event is None and s.player(0).event_cubes == 3
+
+
+def test_an_advance_gained_while_the_trackers_event_resolves_takes_a_cube_of_the_refilled_tracker():
+    s = board()
+    s.city(0, "D5", mood="happy")
+    s.city(0, "D2", mood="happy")
+    draw(s, 1)
+    gain_advance(s.game, s.player(0), "Storage")
+    assert s.player(0).event_cubes == 2 and s.game.event.card == 1 and not s.game.events_waiting
+    choose(s, "D5")
+    assert s.player(0).event_cubes == 2
 
 
 def test_the_gold_mine_icon_acts_before_the_card():
@@ -130,8 +152,8 @@ def test_an_event_drawn_while_another_is_under_way_waits_until_it_is_over():
     draw(s, 51, player=1)  # Famine: Vermin, while Pestilence waits for that choice
     assert s.game.event.card == 1 and [e.card for e in s.game.events_waiting] == [51]
     assert s.game.log[-2:] == [
-        "Player 2 draws the event 'Famine: Vermin'",
-        "'Famine: Vermin' resolves once the event under way is over",
+        "Player 2 draws the event card Famine: Vermin",
+        "The event card Famine: Vermin resolves once the event under way is over",
     ]
     assert food(s) == [0, 1] and options(s) == ["D2", "D5"]
     choose(s, "D5")
@@ -346,6 +368,23 @@ def test_a_successful_year_feeds_the_players_with_fewest_cities():
     s.city(1, "D7")
     main_effect(s, 54)
     assert food(s) == [1, 2]
+
+
+def test_a_successful_year_pays_each_player_after_the_pirates_raid_them():
+    """The icon resolves first for every player: a player raided with nothing to give loses a city's
+    mood, and is paid the card's food only in their own share, after the raid."""
+    s = board()
+    s.city(0, "D5")
+    s.city(0, "D2")
+    s.city(1, "E6", mood="happy")
+    s.unit(PIRATE, "ship", "E7")
+    s.unit(PIRATE, "ship", "F4")
+    draw(s, 54)
+    while s.game.pending and s.game.pending[-1].player == 0:  # the active player places the ships
+        choose(s, options(s)[0])
+    assert not s.game.pending and s.game.event is None
+    assert s.game.city_at(s.hex("E6")).mood == "neutral"  # raided before the food came
+    assert food(s) == [0, 1]
 
 
 # ------------------------------------------------------------------ mood events and Myths

@@ -275,4 +275,4 @@ def test_the_log_names_the_move_and_the_explorers_choice_in_board_terms():
     assert not any("moves units" in line or "rotation" in line or "region 5" in line for line in log)
     assert "Player 1 chooses which way the region around D3 lies" in log
     assert "Player 1 turns the region around D3 so its sea lies at D4" in log
-    assert "Player 1 moves 1 Settler from C3 to C4" in log
+    assert "Player 1 moves 1 settler from C3 to C4" in log

@@ -99,9 +99,11 @@ def test_a_great_persons_precondition_is_said_as_an_action_cards():
         "Great Athlete cannot be played now: it needs a mood or culture token"
     )
     s.resources(0, culture=1)  # the Explorer's price
-    face_down = "cannot be played now: it needs a face-down region next to a region with your city"
-    assert why_not_play_card(s.game, s.player(0), GREAT_EXPLORER, GREAT_PERSONS) == f"Great Explorer {face_down}"
-    assert why_not_play_card(s.game, s.player(0), EXPLORER) == f"Explorer {face_down}"
+    face_down = "cannot be played now: it needs a face-down region next to"
+    assert why_not_play_card(s.game, s.player(0), GREAT_EXPLORER, GREAT_PERSONS) == (
+        f"Great Explorer {face_down} a region with your city"
+    )
+    assert why_not_play_card(s.game, s.player(0), EXPLORER) == f"Explorer {face_down} your city"
     assert {a.card for a in s.legal_of(PlayGreatPerson)} == {GREAT_ATHLETE}  # with a token now
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from civgame.games.clash.core.decisions import RetreatDecision
-from civgame.games.clash.core.model import BARBARIAN, PIRATE
+from civgame.games.clash.core.model import BARBARIAN, PIRATE, GameEnd
 from civgame.games.clash.rules.flow import invariants
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.rules.flow.setup import new_game
@@ -171,11 +171,22 @@ def test_pending_decisions_belong_to_players(s):
 
 def test_winners_exist_exactly_when_the_game_is_over(s):
     s.game.phase = "over"
+    s.game.end = GameEnd("last_age", 6)
     only(check_invariants(s.game), "phase 'over' with winner(s) []")
     s.game.winner = [0]
     assert check_invariants(s.game) == []
     s.game.phase = "play"
+    s.game.end = None
     only(check_invariants(s.game), "phase 'play' with winner(s) [0]")
+
+
+def test_the_reason_the_game_ended_is_known_exactly_when_it_is_over(s):
+    s.game.phase, s.game.winner = "over", [0]
+    only(check_invariants(s.game), "phase 'over' without a reason the game ended")
+    s.game.end = GameEnd("no_cities", 2, [1])
+    assert check_invariants(s.game) == []
+    s.game.phase, s.game.winner = "play", []
+    only(check_invariants(s.game), "phase 'play' with a reason the game ended")
 
 
 def test_score_totals_must_add_up(s, monkeypatch):

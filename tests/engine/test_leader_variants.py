@@ -4,8 +4,10 @@ player names the leader recruited); "What if?" deals each player's leaders from 
 import pytest
 
 from civgame.framework.errors import RuleError
+from civgame.framework.invariants import InvariantChecker
 from civgame.games.clash.core.actions import ChooseLeader, Recruit
 from civgame.games.clash.core.decisions import LeaderDecision
+from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.rules.flow.setup import new_game
@@ -70,10 +72,9 @@ def test_a_what_if_game_saves_and_loads_with_its_dealt_leaders(all_playable):  #
 @pytest.mark.parametrize("seed", range(3))
 def test_random_what_if_games_with_the_maya_keep_every_invariant(all_playable, seed):  # noqa: F811
     from civgame.ai import play_out, random_agents
-    from tests.engine.test_random_games import Checker
 
     game = new_game(3, seed, civilizations=["maya", "random", "random"], what_if=True)
-    checker = Checker(seed, steps_before_save=60)
+    checker = InvariantChecker(DEFINITION, f"seed {seed}", save_at_step=60)
     play_out(game, random_agents(3, seed), observer=checker)
     assert game.phase == "over" and checker.saved
     assert all(set(p.leaders_used) <= set(p.leaders_dealt) for p in game.players)

@@ -103,7 +103,7 @@ def test_pakal_ignores_the_first_hit_in_a_city_with_an_obelisk():
     barbarians = s.units(BARBARIAN, "infantry", "C2", 1)
     dice(s, (6, "infantry"), (3, "elephant"), (1, "leader"), (2, "cavalry"))
     attack(s, BARBARIAN, barbarians, "C2", "D2", can_retreat=False)
-    assert "Kʼinich Janaab Pakal I cancels 1 hit(s) against Player 1" in s.game.log
+    assert "Kʼinich Janaab Pakal I cancels 1 hit against Player 1" in s.game.log
     assert s.game.unit(defenders[0].id) is not None
 
 

@@ -195,9 +195,9 @@ def test_moving_into_another_players_units_starts_a_barbarian_battle():
     s.apply(PlayActionCard(MERCENARIES))
     dice(s, (6, "infantry"), LEADER)  # the barbarians attack and roll first
     s.apply(ChooseOption("the army at D7 to D6"))
-    assert "Battle at D6: Barbarians (1 infantry) attacks Player 2 (1 infantry)" in s.game.log
+    assert "Battle at D6: the barbarians (1 infantry) attack Player 2 (1 infantry)" in s.game.log
     assert alive(s, [defender]) == [] and barbarian.pos == s.hex("D6")
-    assert "The battle is won by Barbarians" in s.game.log
+    assert "The battle is won by the barbarians" in s.game.log
     assert s.game.combat is None and s.game.pending == []
 
 
@@ -257,7 +257,7 @@ def test_an_army_back_from_a_drawn_battle_finds_its_city_not_garrisoned(size):
     s.apply(PlayActionCard(MERCENARIES))
     dice(s, *[LEADER] * (size + 4))  # nobody hits
     s.apply(ChooseOption("the army at D7 to D6"))
-    assert "The battle lasts only 1 round(s): Barbarians goes back where it came from" in s.game.log
+    assert "The battle lasts only 1 round: the barbarians go back to where the attack came from" in s.game.log
     assert all(u.pos == s.hex("D7") for u in army) and at(s, "D7") == ["infantry"] * size
     assert city.owner == BARBARIAN and not any("gains an infantry" in line for line in s.game.log)
     assert s.game.pending == [] and check_invariants(s.game) == []
@@ -302,6 +302,24 @@ def test_an_army_taking_an_undefended_city_leaves_the_rest_to_move_after_the_ref
     assert state_hash(loads(dumps(s.game))) == state_hash(s.game)
     s.apply(PlaceRefugee(home.id))
     assert top(s) is waiting and s.game.actor() == 0
+
+
+@pytest.mark.parametrize("wonders", [["great_wall"], []])
+def test_barbarians_moved_into_a_great_wall_owners_undefended_city_lose_at_once(wonders):
+    """Entering an undefended city is an attack on it: the Great Wall is asked before the capture."""
+    s = near_d5(food=1)
+    walled = s.city(1, "D6", wonders=wonders)
+    s.city(1, "B6")
+    army = s.unit(BARBARIAN, "infantry", "D7")
+    s.apply(PlayActionCard(MERCENARIES))
+    s.apply(ChooseOption("the army at D7 to D6"))
+    if wonders:
+        assert walled.owner == 1 and s.game.unit(army.id) is None
+        assert "The barbarians attacking Player 2's city lose at once (Great Wall)" in s.game.log
+        assert s.game.battles[-1].winner == 1
+    else:
+        assert walled.owner == BARBARIAN
+    assert check_invariants(s.game) == []
 
 
 def test_random_play_of_mercenaries_keeps_every_invariant():

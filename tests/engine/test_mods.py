@@ -1,6 +1,8 @@
 """Mods: the overlay format, loading stacked mods, the user mods folder, saves made with mods,
 the worked example mod, and MODDING.md's generated sections."""
 
+import importlib.util
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -9,10 +11,10 @@ import pytest
 import yaml
 
 from civgame.ai import play_game, random_agents
-from civgame.framework.datafiles import RulesDataError, display_path, overlay, read_rules_file
+from civgame.framework.datafiles import Entry, RulesDataError, display_path, overlay, read_rules_file
 from civgame.framework.saves import SaveError
 from civgame.games.clash.content.effects import holdings_changed
-from civgame.games.clash.content.ruleset import RULESETS_ROOT, ModRef, default_ruleset
+from civgame.games.clash.content.ruleset import RULESETS_ROOT, ModRef, default_ruleset, replaced_whole
 from civgame.games.clash.core.actions import Advance, Recruit
 from civgame.games.clash.rules.actions import advances as advances_module
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
@@ -122,6 +124,82 @@ def test_other_lists_and_plain_values_are_replaced_whole(tmp_path):
     mod, mod_where = located(tmp_path / "mod.yaml", "effects: [{z: 3}]\npay: [gold]\nn: {a: 1}\n")
     data, _ = overlay(base, base_where, mod, mod_where, [])
     assert data == {"effects": [{"z": 3}], "pay": ["gold"], "n": {"a": 1}}
+
+
+def test_a_mapping_the_schema_marks_whole_is_replaced_not_merged(tmp_path):
+    base, base_where = located(tmp_path / "base.yaml", "unit: {cost: {food: 1, ore: 1}, name: Infantry}\n")
+    mod, mod_where = located(tmp_path / "mod.yaml", "unit: {cost: {ore: 1}}\n")
+    data, _ = overlay(base, base_where, mod, mod_where, [], whole=lambda path: path == ("unit", "cost"))
+    assert data == {"unit": {"cost": {"ore": 1}, "name": "Infantry"}}
+    merged, _ = overlay(base, base_where, mod, mod_where, [])  # without the mark: merged key by key
+    assert merged == {"unit": {"cost": {"food": 1, "ore": 1}, "name": "Infantry"}}
+
+
+@pytest.mark.parametrize(
+    "file,path,whole",
+    [
+        ("units", ("infantry", "cost"), True),
+        ("wonders", ("pyramids", "cost"), True),
+        ("game", ("building_cost",), True),
+        ("game", ("government_change_cost",), True),
+        ("game", ("raze",), True),
+        ("game", ("barbarians", "units"), True),
+        ("action_halves", ("Leadership", "cost"), True),
+        ("objectives", ("Conqueror", "status"), True),
+        ("objectives", ("Conqueror", "pay"), True),
+        ("game", ("resource_caps",), False),  # each resource's limit is a value of its own
+        ("game", ("victory_points",), False),
+        ("units", ("infantry",), False),
+        ("categories", (Entry("name", "Education"), "advances"), False),
+    ],
+)
+def test_the_schema_names_the_maps_a_mod_replaces_whole(file, path, whole):
+    assert replaced_whole(file)(path) is whole
+
+
+def test_a_mod_giving_a_cost_replaces_the_whole_cost(tmp_path):
+    base = default_ruleset()
+    assert base.units["infantry"].cost == {"food": 1, "ore": 1}
+    mod = write_mod(tmp_path / "m", {"units.yaml": "infantry:\n  cost: {ore: 1}\n"})
+    rules = load_rules([mod])
+    assert rules.units["infantry"].cost == {"ore": 1}
+    assert rules.units["infantry"].name == base.units["infantry"].name  # the other keys still merge
+
+
+def test_the_changes_a_mod_makes_are_listed_with_the_values_the_rules_use(tmp_path):
+    one = write_mod(
+        tmp_path / "one",
+        {
+            "units.yaml": "infantry: {cost: {ore: 1}}\nsettler: {limit: 4, cost: {food: 2}}\n",
+            "game.yaml": "actions_per_turn: 2\n",
+            "wonders.yaml": "colosseum: {remove: true}\n",
+            "events.yaml": "- {id: 5, remove: true}\n- {id: 59, name: A quiet year, text: Nothing happens.}\n",
+        },
+        "name: One\nversion: '1'\n",
+    )
+    later = write_mod(tmp_path / "later", {"game.yaml": "actions_per_turn: 4\n"}, "name: Later\nversion: '1'\n")
+    changes: list = []
+    load_rules([one, later], changes=changes)
+    found = {(c.mod, c.label()): c for c in changes}
+    assert list(found) == [
+        ("One", "actions_per_turn"),
+        ("One", "infantry.cost"),
+        ("One", "settler.limit"),
+        ("One", "settler.cost"),
+        ("One", "#5"),
+        ("One", "#59"),
+        ("One", "colosseum"),
+        ("Later", "actions_per_turn"),
+    ]
+    cost = found["One", "infantry.cost"]
+    units = display_path(one / "units.yaml")
+    assert cost.describe() == f"{units}:1: infantry.cost: {{ore: 1}} (was {{food: 1, ore: 1}})"
+    assert cost.problem() is None
+    assert found["One", "settler.cost"].problem() == "changes nothing: the rules already have {food: 2}"
+    assert found["One", "actions_per_turn"].problem() == "has no effect: a mod laid over it later makes it 4"
+    assert found["Later", "actions_per_turn"].describe().endswith("actions_per_turn: 4 (was 2)")
+    assert ": colosseum: removed (was {name: Colosseum, cost: " in found["One", "colosseum"].describe()
+    assert found["One", "#59"].describe().endswith("#59: {id: 59, name: A quiet year, text: Nothing happens.} (added)")
 
 
 def test_overlay_mistakes_are_problems_at_the_mod_line(tmp_path):
@@ -449,3 +527,46 @@ def test_modding_md_generated_sections_are_up_to_date():
 def test_modding_text_refuses_a_page_without_its_markers():
     with pytest.raises(ValueError, match="lost its markers of the generated schema section"):
         modding_text("# Modding\n")
+
+
+def modding_examples() -> dict[str, str]:
+    """MODDING.md's examples of mod files (the YAML blocks that start `# <file>.yaml`), joined by file."""
+    files: dict[str, str] = {}
+    for block in MODDING_PATH.read_text().split("```yaml\n")[1:]:
+        text = block.split("```", 1)[0]
+        name = text.split()[1].rstrip(":") if text.startswith("# ") else ""
+        if name.endswith(".yaml"):
+            files[name] = files.get(name, "") + text
+    return files
+
+
+def test_modding_md_examples_are_one_valid_mod_that_does_what_they_say(tmp_path):
+    examples = modding_examples()
+    assert set(examples) == {"game.yaml", "units.yaml", "wonders.yaml", "advances.yaml", "events.yaml"}
+    rules = load_rules([write_mod(tmp_path / "examples", examples)])
+    assert rules.game.advance_cost.amount == 1
+    assert rules.units["settler"].cost == {"food": 1} and rules.units["galley"].requires_building == "port"
+    assert "colosseum" not in rules.wonders and rules.wonders["harbour_of_plenty"].builder_vp == 2
+    assert rules.advance("Libraries").text == "When gained, gain 2 ideas."
+    assert "Storage" not in {a.name for c in rules.categories for a in c.advances}
+    assert 5 not in {e.id for e in rules.events} and rules.event(59).name == "A quiet year"
+
+
+def test_modding_md_names_modules_that_exist():
+    text = MODDING_PATH.read_text()
+    paths = set(re.findall(r"`(civgame/[\w/]+(?:\.py)?)`", text))
+    assert paths and [p for p in paths if not (REPO_ROOT / p).exists()] == []
+    modules = set(re.findall(r"python -m (civgame[\w.]*)", text))
+    assert modules and [m for m in modules if importlib.util.find_spec(m) is None] == []
+
+
+def test_the_generated_reference_writes_types_as_modders_write_values():
+    text = modding_text(MODDING_PATH.read_text())
+    for python in ("dict[", "list[", "Literal[", "Optional[", "Annotated[", "[civgame.", "PydanticUndefined", "| None"):
+        assert python not in text, python
+    assert "- `options`: list, each a mapping with the keys below (at least 1 entry)\n  - `pay`: mapping of " in text
+    assert (
+        "| `cost` | mapping of one of `food`, `wood`, `ore`, `ideas`, `gold`, `mood`, `culture` to whole number; "
+        "a mod's value replaces it whole | required |" in text
+    )
+    assert "- `units`: list of text (at least 1 entry) (default `[settler, infantry]`)" in text

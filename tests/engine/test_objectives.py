@@ -531,6 +531,27 @@ def test_conqueror_is_not_offered_for_an_undefended_city():
     assert not any(isinstance(d, ObjectiveDecision) for d in s.game.pending)
 
 
+def test_conqueror_counts_each_city_taken_from_its_defenders_once_and_no_undefended_one():
+    """The 2012 rulebook's example: one captured city completes one Conqueror, a second city another.
+    The printed card needs defenders beaten, so an undefended city completes none."""
+    s, attackers = conqueror_board(defenders=1)
+    s.player(0).objective_cards = [2, 8]
+    s.player(1).objective_cards = []
+    s.city(1, "B6")
+    for city, origin in (("D3", "D2"), ("D7", "D6")):
+        s.units(1, "infantry", city, 1) if city != "D3" else None
+        dice(s, (6, "infantry"), (6, "infantry"), (2, "cavalry"))
+        attack(s, 0, attackers if city == "D3" else s.units(0, "infantry", city, 2), city, origin)
+        offered = [d.options for d in s.game.pending if isinstance(d, ObjectiveDecision)]
+        assert offered == [["conqueror"]]  # once for the city, though two cards hold it
+        s.game.pending.clear()
+        s.player(0).objective_cards.pop(0)  # completed with one card: the other waits for another city
+    s.player(0).objective_cards = [2]
+    attack(s, 0, [s.unit(0, "infantry", "B6")], "B6", "B5")
+    assert s.game.city_at(s.hex("B6")).owner == 0
+    assert not any(isinstance(d, ObjectiveDecision) for d in s.game.pending)
+
+
 def test_a_battle_record_counts_units_present_and_lost():
     s = board()
     s.city(1, "D7")
@@ -586,6 +607,8 @@ def test_city_founder_is_offered_for_a_city_five_spaces_from_the_start():
     s.game.round = s.game.rules.game.rounds_per_age
     s.player(0).objective_completions[0].round = s.game.round
     assert not objectives.holds(s.game, s.player(0), colony)
+    s.player(0).objective_completions[0].own_turn = False  # in another player's turn: not in their last round
+    assert objectives.holds(s.game, s.player(0), colony)
 
 
 def test_terror_regime_completes_by_itself_after_an_action():
@@ -608,6 +631,22 @@ def test_terror_regime_completes_at_once_even_in_another_players_turn():
     s.apply(StartHappiness())  # any action of any player
     assert s.player(1).completed_objectives == [29]
     assert not s.player(1).objective_completions[0].own_turn
+
+
+def test_terror_regime_is_not_checked_in_the_status_phase_and_completes_after_the_next_action():
+    """Catalogue: not checked in the status phase, whose completions are the status objectives."""
+    s = board()
+    s.city(1, "D7")
+    s.player(0).objective_cards = [29]
+    s.game.first_player = 0
+    spread(s, 0, "D2 B6 C7 A7", mood="angry")  # (as an event drawn in the status phase could leave them)
+    status.begin(s.game)
+    while s.game.phase == "status":
+        s.apply(s.legal()[0])
+        assert s.game.phase != "status" or 29 in s.player(0).objective_cards
+    assert s.player(0).completed_objectives == []
+    s.apply(s.legal()[0])  # the first action of the next round
+    assert s.player(0).completed_objectives == [29]
 
 
 def draft_board(*advances: str, cards: tuple[int, ...] = (1,)) -> tuple[Scenario, list]:

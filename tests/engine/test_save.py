@@ -328,7 +328,11 @@ DELETE = object()
             r"game\.cities\[0\]\.buildings\.temple: colour 5 is not a player",
         ),
         (("game", "next_id"), 2, r"is not between 1 and game\.next_id - 1 \(1\)"),
-        (("game", "decks", "action", "draw"), [1, 1], r"game\.decks\.action\.draw: action card 1 is in two places"),
+        (
+            ("game", "decks", "action", "draw"),
+            [1, 1],
+            r"game\.decks\.action\.draw: action card 1 is also in game\.decks\.action\.draw",
+        ),
         (("game", "decks", "event", "draw"), [999], r"game\.decks\.event\.draw: unknown event card 999"),
         (("game", "decks", "wonder"), DELETE, r"game\.decks: must hold exactly the decks"),
         (("game", "status_players"), [7], r"game\.status_players\[0\]: 7 is not a player index"),
@@ -377,13 +381,15 @@ def test_a_destroyed_wonder_whose_effect_is_kept_stands_in_no_city(saved):
     player = document["game"]["players"][0]
     player["wonders_built"], player["wonders_built_when"] = ["pyramids"], [[1, 1]]
     player["destroyed_wonders_kept"] = ["pyramids"]
+    document["game"]["decks"]["wonder"]["draw"].remove("pyramids")
     write_document(path, document)
     assert load_game(path).players[0].destroyed_wonders_kept == ["pyramids"]
     city = next(c for c in document["game"]["cities"] if c["owner"] == 0)
     city["wonders"] = ["pyramids"]
     write_document(path, document)
     with pytest.raises(
-        SaveError, match=r"game\.players\[0\]\.destroyed_wonders_kept: 'pyramids' still stands in a city$"
+        SaveError,
+        match=r"game\.players\[0\]\.destroyed_wonders_kept: 'pyramids' is not a wonder of theirs an event destroyed$",
     ):
         load_game(path)
 

@@ -100,7 +100,7 @@ HOSTILE = [
     (
         "a rotation of 99",
         pending(lambda g: {"kind": "orientation", "player": 0, "region": 5, "options": [99], "units": [a_unit(g).id]}),
-        r"pending\[0\]\.options: 99 is not between 0 and 5",
+        r"pending\[0\]\.options\[0\]: 99 is not between 0 and 5",
     ),
     (
         "a city that does not exist",
@@ -115,7 +115,7 @@ HOSTILE = [
     (
         "a token called unicorns",
         pending({"kind": "token_choice", "player": 0, "options": ["unicorns"], "amount": 1}),
-        r"pending\[0\]\.options: 'unicorns' is not a resource or token",
+        r"pending\[0\]\.options\[0\]: 'unicorns' is not a resource or token",
     ),
     # locked: no legal action
     (

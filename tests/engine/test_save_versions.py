@@ -114,7 +114,7 @@ def test_a_version_3_battle_waiting_for_a_loss_to_a_tactics_card_does_not_resolv
     assert [line for line in s.game.log if line.startswith("Archers")] == [
         "Archers: Player 1 rolls 6: Player 2 removes 1 unit"
     ]
-    assert "Player 1 takes 0 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+    assert "Player 1 takes no hits, Player 2 takes no hits" in s.game.log
 
 
 def _as_version_4(game):

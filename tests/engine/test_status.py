@@ -96,12 +96,12 @@ def test_an_event_a_free_advance_draws_resolves_before_the_next_player_chooses()
     assert moods(s) == {"D2": "neutral", "F2": "happy", "D7": "neutral", "B3": "happy"}
     assert s.game.construct_ban == "Pestilence"  # player 1 lacks Sanitation
     assert s.game.log[-6:] == [
-        "Player 1 gains Storage (+1 mood token)",
-        "Player 1 draws the event 'Pestilence'",
+        "Player 1 gains Storage and 1 mood token",
+        "Player 1 draws the event card Pestilence",
         "Player 1's city at D2 becomes neutral (Pestilence)",
         "Pestilence: from now on nobody without protection from it may build",
         "Player 2's city at D7 becomes neutral (Pestilence)",
-        "Player 2 gains Sanitation (+1 mood token)",
+        "Player 2 gains Sanitation and 1 mood token",
     ]
     assert s.game.pending == [RazeDecision(player=0)]
 
@@ -122,11 +122,11 @@ def test_two_events_drawn_by_free_advances_both_resolve_in_turn_order():
     assert [p.resources["food"] for p in s.game.players] == [1, 1]
     assert s.game.construct_ban == "Pestilence"
     assert [line for line in s.game.log if "event" in line or "food" in line or "Pestilence" in line] == [
-        "Player 1 draws the event 'Pestilence'",
+        "Player 1 draws the event card Pestilence",
         "Player 1's city at D2 becomes neutral (Pestilence)",
         "Pestilence: from now on nobody without protection from it may build",
         "Player 2's city at D7 becomes neutral (Pestilence)",
-        "Player 2 draws the event 'A good year'",
+        "Player 2 draws the event card A good year",
         "Player 2 gains 1 food",
         "Player 1 gains 1 food",
     ]

@@ -12,7 +12,7 @@ from civgame.games.clash.core.vocabulary import DECLINE
 from civgame.games.clash.rules.flow.controller import legal_actions
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.storage.save import dumps, loads
-from tests.combat_helpers import LEADER, alive, attack, dice
+from tests.combat_helpers import LEADER, alive, attack, dice, laden_fleet, sea_pair
 from tests.scenario import Scenario
 
 PELTASTS, ENCIRCLED, WEDGE, HIGH_MORALE, HEAVY_RESISTANCE, HIGH_GROUND = 1, 2, 5, 6, 7, 9
@@ -136,7 +136,7 @@ def test_high_morale_adds_two_combat_value():
     dice(s, (3, "infantry"), LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, HIGH_MORALE, None)
-    assert "Player 1 rolls 3 infantry (+1), +2 combat value: combat value 6, 1 hit(s)" in s.game.log
+    assert "Player 1 rolls 3 (infantry, +1), +2 combat value: combat value 6, 1 hit" in s.game.log
     assert alive(s, dfn) == []
 
 
@@ -145,8 +145,8 @@ def test_surprise_adds_one_combat_value_and_draws_a_card_after_a_hit():
     dice(s, (3, "infantry"), LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, SURPRISE, None)
-    assert "Player 1 rolls 3 infantry (+1), +1 combat value: combat value 5, 1 hit(s)" in s.game.log
-    assert len(s.player(0).action_cards) == 1 and "Surprise: Player 1 draws 1 action card(s)" in s.game.log
+    assert "Player 1 rolls 3 (infantry, +1), +1 combat value: combat value 5, 1 hit" in s.game.log
+    assert len(s.player(0).action_cards) == 1 and "Surprise: Player 1 draws 1 action card" in s.game.log
 
 
 def test_wedge_formation_adds_one_per_defending_unit():
@@ -154,8 +154,8 @@ def test_wedge_formation_adds_one_per_defending_unit():
     dice(s, (3, "infantry"), LEADER, LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, WEDGE, None)
-    assert "Wedge Formation: Player 1 +2 combat value" in s.game.log
-    assert "Player 1 rolls 3 infantry (+1), +2 combat value: combat value 6, 1 hit(s)" in s.game.log
+    assert "Wedge Formation: Player 1 gets +2 combat value" in s.game.log
+    assert "Player 1 rolls 3 (infantry, +1), +2 combat value: combat value 6, 1 hit" in s.game.log
 
 
 def test_heavy_resistance_takes_one_per_attacking_unit():
@@ -163,7 +163,7 @@ def test_heavy_resistance_takes_one_per_attacking_unit():
     dice(s, (5, "infantry"), (4, "cavalry"), LEADER, LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, None, HEAVY_RESISTANCE)
-    assert "Player 1 rolls 5 infantry (+1), 4 cavalry, -2 combat value: combat value 8, 1 hit(s)" in s.game.log
+    assert "Player 1 rolls 5 (infantry, +1), 4 (cavalry), -2 combat value: combat value 8, 1 hit" in s.game.log
 
 
 def test_high_ground_stops_the_enemys_unit_abilities():
@@ -171,7 +171,7 @@ def test_high_ground_stops_the_enemys_unit_abilities():
     dice(s, (4, "cavalry"), LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, None, HIGH_GROUND)
-    assert "Player 1 rolls 4 cavalry, unit abilities not working: combat value 4, 0 hit(s)" in s.game.log
+    assert "Player 1 rolls 4 (cavalry), unit abilities not working: combat value 4, no hits" in s.game.log
 
 
 def test_defensive_formation_and_flanking_roll_one_more_die():
@@ -179,8 +179,8 @@ def test_defensive_formation_and_flanking_roll_one_more_die():
     dice(s, LEADER, LEADER, LEADER, LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, FLANKING, DEFENSIVE_FORMATION)
-    assert "Player 1 rolls 1 leader, 1 leader incl. 1 extra dice: combat value 2, 0 hit(s)" in s.game.log
-    assert "Player 2 rolls 1 leader, 1 leader incl. 1 extra dice: combat value 2, 0 hit(s)" in s.game.log
+    assert "Player 1 rolls 1 (leader), 1 (leader) including 1 extra die: combat value 2, no hits" in s.game.log
+    assert "Player 2 rolls 1 (leader), 1 (leader) including 1 extra die: combat value 2, no hits" in s.game.log
 
 
 def test_for_the_people_rolls_one_more_die_defending_a_city():
@@ -188,7 +188,7 @@ def test_for_the_people_rolls_one_more_die_defending_a_city():
     dice(s, LEADER, LEADER, LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, None, FOR_THE_PEOPLE)
-    assert "Player 2 rolls 1 leader, 1 leader incl. 1 extra dice: combat value 2, 0 hit(s)" in s.game.log
+    assert "Player 2 rolls 1 (leader), 1 (leader) including 1 extra die: combat value 2, no hits" in s.game.log
 
 
 def test_improved_defenses_ignore_one_hit_in_a_city():
@@ -196,7 +196,7 @@ def test_improved_defenses_ignore_one_hit_in_a_city():
     dice(s, (6, "infantry"), LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, None, IMPROVED_DEFENSES)
-    assert "Player 1 takes 0 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+    assert "Player 1 takes no hits, Player 2 takes no hits" in s.game.log
 
 
 def test_peltasts_ignore_a_hit_at_the_first_five_or_six():
@@ -204,8 +204,8 @@ def test_peltasts_ignore_a_hit_at_the_first_five_or_six():
     dice(s, (5, "cavalry"), (6, "infantry"), LEADER)
     attack(s, 0, att, "C2", "D2")
     play(s, None, PELTASTS)
-    assert "Peltasts: Player 2 rolls 5: ignores 1 hit" in s.game.log
-    assert "Player 1 takes 0 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+    assert "Peltasts: Player 2 rolls 5: 1 hit ignored" in s.game.log
+    assert "Player 1 takes no hits, Player 2 takes no hits" in s.game.log
 
 
 def test_encircled_adds_a_hit_on_a_five_or_six_when_not_behind():
@@ -223,7 +223,7 @@ def test_scout_cancels_the_opponents_card_and_takes_it_into_hand():
     attack(s, 0, att, "C2", "D2")
     play(s, HIGH_MORALE, SCOUT)
     assert "High Morale is cancelled: Player 2 takes the card into their hand" in s.game.log
-    assert "Player 1 rolls 3 infantry (+1): combat value 4, 0 hit(s)" in s.game.log
+    assert "Player 1 rolls 3 (infantry, +1): combat value 4, no hits" in s.game.log
     assert s.player(1).action_cards == [HIGH_MORALE] and SCOUT in s.game.decks["action"].discard
     assert check_invariants(s.game) == []
 
@@ -234,7 +234,7 @@ def test_scout_against_no_card_does_nothing():
     attack(s, 0, att, "C2", "D2")
     play(s, SCOUT, None)
     assert s.player(1).action_cards == [] and s.player(0).action_cards == []
-    assert "Player 1 rolls 3 infantry (+1): combat value 4, 0 hit(s)" in s.game.log
+    assert "Player 1 rolls 3 (infantry, +1): combat value 4, no hits" in s.game.log
 
 
 def test_archers_make_the_opponent_remove_a_unit_of_its_choice_before_the_roll():
@@ -248,7 +248,7 @@ def test_archers_make_the_opponent_remove_a_unit_of_its_choice_before_the_roll()
     assert isinstance(decision, CasualtyDecision) and decision.player == 1 and decision.reason == "tactics"
     s.apply(ChooseCasualties((cavalry.id,)))
     assert alive(s, [cavalry]) == [] and alive(s, dfn) == dfn
-    assert "Player 2 rolls 1 leader: combat value 1, 0 hit(s)" in s.game.log  # one unit left to roll
+    assert "Player 2 rolls 1 (leader): combat value 1, no hits" in s.game.log  # one unit left to roll
     assert s.game.combat.defender.losses == 1 and check_invariants(s.game) == []
 
 
@@ -273,6 +273,28 @@ def test_martyr_taking_both_sides_last_units_ends_the_battle_without_a_roll_or_w
     assert check_invariants(s.game) == []
 
 
+def test_a_ship_martyr_sacrifices_takes_the_cargo_its_fleet_cannot_carry_with_it():
+    """At sea the sacrificed ship's carried units go to the side's other ships; those beyond their
+    capacity are lost at once, the owner choosing which, as in any other ship loss."""
+    s = Scenario().reveal_all().advances(0, "Tactics").hand(0, MARTYR)
+    space, origin = sea_pair(s)
+    ship_a, ship_b, cargo = laden_fleet(s, space)
+    enemy = s.units(1, "ship", space, 2)
+    dice(s, LEADER, LEADER)
+    attack(s, 0, [ship_a, ship_b, *cargo], space, origin)
+    play(s, MARTYR, None)
+    decision = s.game.pending[-1]  # ship A went down with its cargo still aboard: one unit is too many
+    assert isinstance(decision, CasualtyDecision) and decision.player == 0 and decision.count == 1
+    assert decision.candidates == [u.id for u in cargo] and s.game.unit(ship_a.id) is not None
+    assert check_invariants(s.game) == []
+    s.apply(ChooseCasualties((cargo[1].id,)))
+    assert alive(s, [ship_a, ship_b]) == [ship_b] and alive(s, cargo) == [cargo[0], cargo[2]]
+    assert {u.carrier for u in alive(s, cargo)} == {ship_b.id}
+    assert "Player 1 loses 1 ship and 1 cavalry" in s.game.log
+    assert len(alive(s, enemy)) == 1 and s.game.combat.attacker.losses == 1  # then the defender's sacrifice
+    assert check_invariants(s.game) == []
+
+
 def test_archers_miss_on_a_low_die():
     s, att, dfn = battle(cards=((ARCHERS,), ()))
     dice(s, (4, "cavalry"), LEADER, LEADER)
@@ -294,7 +316,7 @@ def test_martyr_cancels_the_opponents_card_and_each_side_sacrifices_a_unit():
     s.apply(ChooseCasualties((cavalry.id,)))  # then the defender, which has no choice
     assert alive(s, [cavalry]) == [] and s.game.combat.attacker.losses == 1
     assert len(alive(s, dfn)) == 1 and s.game.combat.defender.losses == 1
-    assert "Player 2 rolls 1 leader: combat value 1, 0 hit(s)" in s.game.log
+    assert "Player 2 rolls 1 (leader): combat value 1, no hits" in s.game.log
     assert check_invariants(s.game) == []
 
 
@@ -323,8 +345,8 @@ def test_siege_adds_one_and_stops_the_defenders_abilities_unless_it_pays_two_foo
     assert isinstance(decision, EffectChoiceDecision) and decision.player == 1 and decision.source == "Siege"
     assert sorted(a.option for a in s.legal_of(ChooseOption)) == ["decline", "pay 2 food"]
     s.apply(ChooseOption(DECLINE))
-    assert "Player 1 rolls 3 infantry (+1), +1 combat value: combat value 5, 1 hit(s)" in s.game.log
-    assert "Player 2 rolls 3 infantry, unit abilities not working: combat value 3, 0 hit(s)" in s.game.log
+    assert "Player 1 rolls 3 (infantry, +1), +1 combat value: combat value 5, 1 hit" in s.game.log
+    assert "Player 2 rolls 3 (infantry), unit abilities not working: combat value 3, no hits" in s.game.log
     assert s.player(1).resources["food"] == 2
 
 
@@ -332,13 +354,13 @@ def test_siege_paid_off_keeps_the_defenders_abilities():
     s, _dfn = siege(food=2)
     s.apply(ChooseOption("pay 2 food"))
     assert s.player(1).resources["food"] == 0
-    assert "Player 2 rolls 3 infantry (+1): combat value 4, 0 hit(s)" in s.game.log
+    assert "Player 2 rolls 3 (infantry, +1): combat value 4, no hits" in s.game.log
 
 
 def test_siege_against_a_defender_who_cannot_pay_asks_nothing():
     s, _dfn = siege(food=1)
     assert not any(isinstance(d, EffectChoiceDecision) for d in s.game.pending)
-    assert "Player 2 rolls 3 infantry, unit abilities not working: combat value 3, 0 hit(s)" in s.game.log
+    assert "Player 2 rolls 3 (infantry), unit abilities not working: combat value 3, no hits" in s.game.log
 
 
 TACTICAL_RETREAT = 17
@@ -382,9 +404,9 @@ def test_the_attackers_peltasts_roll_for_its_units_before_the_defenders_archers_
     attack(s, 0, att, "C2", "D2")
     play(s, PELTASTS, ARCHERS)
     log = s.game.log
-    peltasts = log.index("Peltasts: Player 1 rolls 1, 5: ignores 1 hit")
+    peltasts = log.index("Peltasts: Player 1 rolls 1 and 5: 1 hit ignored")
     assert peltasts < log.index("Archers: Player 2 rolls 6: Player 1 removes 1 unit")
-    assert len(alive(s, att)) == 1 and "Player 1 rolls 1 leader: combat value 1, 0 hit(s)" in log
+    assert len(alive(s, att)) == 1 and "Player 1 rolls 1 (leader): combat value 1, no hits" in log
 
 
 def test_the_defenders_archers_shoot_before_the_attackers():
@@ -419,7 +441,7 @@ def test_the_defenders_encircled_resolves_before_the_attackers():
     play(s, ENCIRCLED, 3)
     assert "Encircled: Player 2 rolls 6: 1 more hit" in s.game.log
     assert not any(line.startswith("Encircled: Player 1") for line in s.game.log)
-    assert "Player 1 takes 1 hit(s), Player 2 takes 0 hit(s)" in s.game.log and alive(s, dfn) == dfn
+    assert "Player 1 takes 1 hit, Player 2 takes no hits" in s.game.log and alive(s, dfn) == dfn
 
 
 def test_the_siege_payment_is_asked_before_the_defenders_tactical_retreat():
@@ -445,7 +467,7 @@ def test_a_hit_ignored_before_a_choice_the_round_waits_for_survives_saving_and_l
     # 2 attacker dice; the defender's 6 + 1 and 6 + 1 = 14: 2 hits, 1 of them ignored.
     dice(s, LEADER, LEADER, (6, "infantry"), (6, "infantry"))
     s.apply(ChooseCasualties((cavalry.id,)))
-    assert "Player 1 takes 1 hit(s), Player 2 takes 0 hit(s)" in s.game.log
+    assert "Player 1 takes 1 hit, Player 2 takes no hits" in s.game.log
 
 
 # ------------------------------------------------------------------ a city held by its fortress alone
@@ -473,5 +495,19 @@ def test_a_card_played_for_a_fortress_alone_counts_on_the_fortress_die():
     dice(s, (2, "cavalry"), (3, "elephant"))  # the fortress die 3, +2: one hit
     attack(s, 0, att, "C2", "D2")
     play(s, None, HIGH_MORALE)
-    assert "Player 2 rolls 3 elephant incl. 1 fortress die, +2 combat value: combat value 5, 1 hit(s)" in s.game.log
+    assert "Player 2 rolls 3 (elephant) including 1 fortress die, +2 combat value: combat value 5, 1 hit" in s.game.log
     assert alive(s, att) == [] and city.owner == 1 and "The battle is won by Player 2" in s.game.log
+
+
+@pytest.mark.parametrize("roll,kills", [(4, False), (5, True), (6, True)])
+def test_archers_kill_a_unit_on_a_5_or_a_6(roll, kills):
+    """Archers: "Roll a die: on 5 or 6 the opponent removes 1 fighting unit before the roll"."""
+    s = Scenario().reveal_all().advances(0, "Tactics").hand(0, 26)  # Archers
+    army = s.units(0, "infantry", "C2", 1)
+    defender = s.unit(1, "infantry", "C2")
+    dice(s, (roll, "cavalry" if roll == 4 else "infantry"), *[(2, "elephant")] * 4)  # then nobody is hit
+    attack(s, 0, army, "C2", "D2")
+    s.apply(PlayTactics(26))
+    outcome = "Player 2 removes 1 unit" if kills else "no unit is removed"
+    assert any(line.startswith(f"Archers: Player 1 rolls {roll}: ") for line in s.game.log)
+    assert (s.game.unit(defender.id) is None) == kills, outcome

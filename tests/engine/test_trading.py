@@ -1,6 +1,8 @@
 """Trading between players (summary › Game round): a free action on your turn, offered step by step,
 accepted or declined by the partner, carried out at once; face-down cards stay hidden until traded."""
 
+import tracemalloc
+
 import pytest
 
 from civgame.framework.codec import to_plain
@@ -17,6 +19,7 @@ from civgame.games.clash.core.actions import (
     StartTrade,
 )
 from civgame.games.clash.core.decisions import TradeDecision, TradeOfferDecision
+from civgame.games.clash.rules.actions.trading import MAX_LISTED_ANSWERS
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.storage.save import dumps, loads
 from tests.scenario import Scenario
@@ -28,8 +31,7 @@ def traders(players: int = 2) -> Scenario:
     s = Scenario(players=players)
     for i in range(players):
         s.city(i, ["D2", "D7", "F2", "B3"][i])
-        s.player(i).action_cards.clear()
-        s.player(i).objective_cards.clear()
+        s.empty_hand(i, "action").empty_hand(i, "objective")
         s.resources(i, food=0)
     s.advances(1, "Storage")
     return s
@@ -65,7 +67,9 @@ def test_a_trade_is_offered_accepted_and_carried_out_at_once():
     assert (p0.resources["food"], p0.resources["ore"], p0.mood_tokens, p0.culture_tokens) == (0, 1, 0, 1)
     assert (p1.resources["food"], p1.resources["ore"], p1.mood_tokens, p1.culture_tokens) == (2, 2, 1, 1)
     assert s.game.actor() == 0 and s.game.pending == [] and s.game.actions_left == actions_left  # a free action
-    assert s.game.log[-1] == "Player 2 accepts: Player 1 trades 2 food, 1 mood to Player 2 for 1 ore, 1 culture"
+    assert s.game.log[-1] == (
+        "Player 2 accepts: Player 1 trades 2 food and 1 mood token to Player 2 for 1 ore and 1 culture token"
+    )
     assert check_invariants(s.game) == []
 
 
@@ -125,12 +129,12 @@ def test_an_empty_trade_cannot_be_sent():
 def test_a_face_down_card_is_not_named_before_it_is_traded():
     s = traders()
     s.hand(0, 12)
-    s.player(1).objective_cards.extend([3, 4])
+    s.hand(1, 3, 4, deck="objective")
     s.resources(1, gold=1)
     offer(s, 1, give=[("action:12", True)], take=["objective", "gold"])
     decision = s.game.pending[-1]
     assert decision.face_down == ["action:12"] and decision.describe() == "accept or decline the trade offer"
-    assert s.game.log[-1] == "Player 1 offers Player 2 a trade: 1 action card for 1 objective card, 1 gold"
+    assert s.game.log[-1] == "Player 1 offers Player 2 a trade: 1 action card for 1 gold and 1 objective card"
     assert {a.cards for a in s.legal_of(AcceptTrade)} == {("objective:3",), ("objective:4",)}
     assert_refused(s, AcceptTrade(("objective:9",)), "no longer holds")
     assert_refused(s, AcceptTrade(()), "asks for 1 objective card")
@@ -161,7 +165,7 @@ def test_resource_limits_apply_to_what_is_received():
     s.apply(AcceptTrade())
     assert s.player(1).resources["wood"] == 7 and s.player(0).resources["wood"] == 0  # at most 7 of a resource
     assert s.player(1).resources["food"] == 2 and s.player(0).resources["food"] == 0
-    assert s.game.log[-2:] == ["Player 2 loses 1 wood over the limit", "Player 2 loses 1 food over the limit"]
+    assert s.game.log[-1] == "Player 2 loses 1 wood and 1 food over the limit"
 
 
 def test_a_trade_is_refused_if_a_side_no_longer_holds_what_it_offered():
@@ -265,3 +269,22 @@ def test_great_persons_kept_face_up_are_not_in_hand_and_are_not_traded():
     s.apply(StartTrade(0))  # the Great Artist's holder
     assert AddTradeItem("take", "action") not in s.legal()
     assert_refused(s, AddTradeItem("take", "action"), "Player 1 has no more action cards")
+
+
+def test_an_offer_asking_for_half_of_a_huge_hand_lists_a_bounded_number_of_answers():
+    """Asked for 21 of 42 action cards, the partner has some 5e11 ways to answer: the listing stops at
+    MAX_LISTED_ANSWERS, in bounded memory, and any other choice of 21 of their cards is still accepted."""
+    s = traders()
+    s.hand(1, *(card.id for card in s.game.rules.action_cards))
+    s.resources(0, food=1)
+    offer(s, 1, give=["food"], take=["action"] * 21)
+    tracemalloc.start()
+    listed = s.legal()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert len(listed) == MAX_LISTED_ANSWERS + 1 and listed[-1] == DeclineTrade()
+    assert peak < 5_000_000, peak
+    last = tuple(f"action:{card}" for card in s.player(1).action_cards[-21:])
+    assert AcceptTrade(last) not in listed
+    s.apply(AcceptTrade(last))
+    assert len(s.player(0).action_cards) == 21 and check_invariants(s.game) == []

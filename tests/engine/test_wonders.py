@@ -340,6 +340,20 @@ def test_colosseum_buys_one_more_hit_at_the_end_of_a_round(wonders):
     assert s.player(0).culture_tokens == 0 and s.game.combat is None
 
 
+def test_colosseum_buys_the_fortress_die_of_a_city_held_by_no_unit_one_more_hit():
+    s = board()
+    city = s.city(1, "D5", buildings={"fortress": 1}, wonders=["colosseum"])
+    s.city(1, "B3")
+    s.resources(1, mood=1)
+    attacker = s.unit(0, "infantry", "D5")
+    dice(s, (2, "cavalry"), (4, "cavalry"))  # the fortress die: 4, no hit without the Colosseum
+    attack(s, 0, [attacker], "D5", "D4")
+    decision = s.game.pending[-1]
+    assert isinstance(decision, CombatBonusDecision) and decision.this_round and decision.player == 1
+    s.apply(PayCombatBonus(True))
+    assert s.game.unit(attacker.id) is None and city.owner == 1 and s.player(1).mood_tokens == 0
+
+
 def test_colosseum_offers_nothing_when_one_more_combat_value_gives_no_hit():
     s = board()
     s.city(0, "D2", wonders=["colosseum"])

@@ -103,6 +103,7 @@ DEFINITION = GameDefinition(
     check_invariants=lambda game: [] if game.stones >= 0 else ["fewer than no stones"],
     dumps=lambda game: json.dumps(to_plain(game)),
     loads=lambda text, source: from_plain(Nim, json.loads(text)),
+    view_for=lambda game, seat: to_plain(game),  # nothing in Nim is hidden
 )
 
 

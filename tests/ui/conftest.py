@@ -127,3 +127,24 @@ def collect_including(app: App, scene, city_pos, what: str) -> Collect:
     )
     collect(app, scene, city_pos, dict(action.picks))
     return action
+
+
+def drawn_texts(app: App, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """Every text the scene draws on the window in one frame (not on cards or pictures), with its rectangle."""
+    from civgame.ui import theme
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    blit = theme.blit_text
+
+    def recording(surface, content, *args, **kwargs):
+        rect = blit(surface, content, *args, **kwargs)
+        if surface is app.screen and content.strip():
+            drawn.append((content, rect))
+        return rect
+
+    if hasattr(app.scene, "layout"):
+        app.scene.layout()  # a new side panel: drawn afresh, not from its last picture
+    with monkeypatch.context() as patch:
+        patch.setattr(theme, "blit_text", recording)
+        app.draw()
+    return drawn

@@ -4,7 +4,7 @@ from civgame.games.clash.core.actions import PlayTactics
 from civgame.games.clash.core.decisions import TacticsDecision
 from civgame.games.clash.core.model import BARBARIAN
 from civgame.games.clash.rules.cards.action_cards import GREAT_PERSONS
-from civgame.ui.cards_view import event_card
+from civgame.ui.cards_view import action_card, event_card
 from civgame.ui.side_panel import PLAYABLE
 from tests.combat_helpers import attack
 from tests.scenario import Scenario
@@ -54,7 +54,7 @@ def test_a_card_is_played_from_the_hand_and_an_unplayable_one_says_why(app):
     click(app, card_rect(scene, LEADERSHIP).center)
     click_button(app, scene.dialog.button_for("Play Leadership"))
     assert s.game.actions_left == actions + 1 and s.game.player(0).action_cards == [TEACH_US]
-    assert "Player 1 plays the action card Leadership, paying 1 culture" in s.game.log
+    assert "Player 1 plays the action card Leadership, paying 1 culture token" in s.game.log
 
 
 def test_tactics_are_chosen_in_secret_with_a_pass_screen_and_revealed_in_the_battle_panel(app):
@@ -130,6 +130,22 @@ def test_mercenaries_is_played_from_the_hand_and_each_choice_answered_in_the_dec
     assert (s.player(0).resources["food"], s.player(0).resources["gold"]) == (1, 0)
 
 
+def test_spy_shows_the_card_each_exchange_takes_beside_it(app):
+    spy = 7
+    s = Scenario().reveal_all().hand(0, spy, LEADERSHIP).hand(1, MERCENARIES).resources(0, culture=1)
+    s.city(0, "D2")
+    for player in s.game.players:
+        s.game.decks["objective"].draw.extend(player.objective_cards)
+        player.objective_cards = []
+    scene = show_game(app, s.game)
+    click(app, card_rect(scene, spy).center)
+    click_button(app, scene.dialog.button_for("Play Spy: look at Player 2's cards"))
+    swap = scene.dialog.button_for("Spy: give action card Leadership/High Ground (25), take Mercenaries")
+    hover(app, swap.rect.center)
+    card, beside = scene.hovered_card()
+    assert card == action_card(s.game, MERCENARIES) and beside == scene.dialog.window.rect
+
+
 def test_spy_names_a_great_person_held_hidden_in_the_swap_it_offers(app):
     spy, great_philosopher = 7, 21
     s = Scenario().reveal_all().hand(0, spy, LEADERSHIP).resources(0, culture=1)
@@ -144,6 +160,10 @@ def test_spy_names_a_great_person_held_hidden_in_the_swap_it_offers(app):
     click_button(app, scene.dialog.button_for("Play Spy: look at Player 2's cards"))
     swap = "Spy: give action card Leadership/High Ground (25), take great person Great Philosopher"
     assert sorted(scene.dialog.labels()) == ["Spy: exchange nothing", swap]
+    hover(app, scene.dialog.button_for(swap).rect.center)
+    assert scene.hovered_card()[0] == event_card(s.game.rules.event(great_philosopher))  # the card taken, beside it
+    hover(app, scene.dialog.button_for("Spy: exchange nothing").rect.center)
+    assert scene.hovered_card() is None
     click_button(app, scene.dialog.button_for(swap))
     assert s.player(0).great_persons == [great_philosopher] and s.player(1).action_cards == [LEADERSHIP]
     app.pump()

@@ -112,8 +112,8 @@ def test_every_die_face_shows_its_number_and_icon():
 def test_roll_lines_give_the_final_face_of_each_die():
     icons = {face.icon for face in RULES.combat.die}
     line = (
-        "Anna rolls 1 leader re-rolled to 4 cavalry (+2), 3 elephant (counts 0, cancels 1 hit): "
-        "combat value 6, 1 hit(s)"
+        "Anna rolls 1 (leader) rolled again: 4 (cavalry, +2), 3 (elephant: counts 0, cancels 1 hit): "
+        "combat value 6, 1 hit"
     )
     assert dice_rolled(line, icons) == [(4, "cavalry"), (3, "elephant")]
     assert dice_rolled("Anna tries to influence the Temple at H2 from D1: rolls 6 (needs 5)", icons) == []

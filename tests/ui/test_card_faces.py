@@ -45,7 +45,7 @@ def test_pointing_at_a_wonder_card_in_the_hand_shows_its_face_beside_the_panel(a
 def test_an_objective_card_face_says_which_objective_is_met(app):
     s = hand_scenario()
     scene = show_game(app, s.game)
-    rect = next(rect for rect, lines in scene.panel._tips if lines[0].startswith("Objective card 1"))
+    rect = next(rect for rect, lines in scene.panel._tips if lines[0] == "Objective card: Large Civilization/Draft")
     hover(app, rect.center)
     card = objective_card(s.game, 0, 1)
     assert card.kind == "objective" and "Large Civilization: met now" in card.text.splitlines()

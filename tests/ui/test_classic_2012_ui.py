@@ -3,7 +3,6 @@ the face-up wonders in the side panel, its advance names on the board, its plain
 
 import pygame
 
-from civgame.games.clash.storage import mods
 from civgame.ui.combat_view import dice_rolled
 from civgame.ui.game_scene import GameScene
 from civgame.ui.side_panel import SidePanel, claimed_wonders, token_lines
@@ -11,8 +10,7 @@ from tests.classic import classic_rules
 from tests.ui.conftest import click_button
 
 
-def test_the_2012_edition_and_its_four_round_game_are_chosen_on_the_new_game_screen(app, monkeypatch):
-    monkeypatch.setitem(mods.OFFERED_RULESETS, "2012", "classic-2012")
+def test_the_2012_edition_and_its_four_round_game_are_chosen_on_the_new_game_screen(app):
     click_button(app, app.scene.new_button)
     assert app.scene.variant_buttons == {}  # the Monumental Edition has no such variants
     assert "Provisional" in app.scene.ruleset_buttons["2012"].tool_tip_text
@@ -41,7 +39,7 @@ def test_the_side_panel_shows_the_levels_that_cap_the_tokens_and_the_face_up_won
     player.wonder_cards = ["pyramids"]
     assert claimed_wonders(game, player) == ["pyramids"]
     panel = SidePanel(pygame.Rect(940, 0, 340, 720))
-    panel.draw(pygame.Surface((1280, 720)), game, game.actor())
+    panel.draw(pygame.Surface((1280, 720)), game, game.actor(), hand=True)
     assert any(card.title == "Great Wall" for _, card in panel._cards)
 
 
@@ -55,7 +53,7 @@ def test_every_2012_advance_name_fits_in_full_on_the_advance_board_at_1280x720()
     game = new_game(["Anna", "Ben"], 1, classic_rules())
     size = (1280, 720)
     panel = SidePanel(screen_layout(size)[1], theme.ui_scale(size))
-    panel.draw(pygame.Surface(size), game, game.actor())
+    panel.draw(pygame.Surface(size), game, game.actor(), hand=True)
     cells = {tip[0].split(" · ")[0]: rect for rect, tip in panel._tips if " · " in tip[0]}
     assert sorted(cells) == sorted(game.rules.advance_names())
     font = theme.font(panel.size - 3, condensed=True)
@@ -64,7 +62,7 @@ def test_every_2012_advance_name_fits_in_full_on_the_advance_board_at_1280x720()
 
 
 def test_plain_dice_are_read_from_a_2012_roll():
-    line = "Anna rolls 3, 6, 1 incl. 1 fortress die: combat value 10, 2 hit(s)"
+    line = "Anna rolls 3, 6, 1 including 1 fortress die: combat value 10, 2 hits"
     assert dice_rolled(line, {""}) == [(3, ""), (6, ""), (1, "")]
 
 

@@ -2,13 +2,13 @@
 
 from civgame.games.clash.core.decisions import HitCancelDecision, RetreatDecision
 from civgame.games.clash.core.model import BARBARIAN, Combat, CombatSide
-from civgame.ui.combat_view import ARROW_COLOUR
+from civgame.ui.combat_view import ARROW_COLOUR, is_roll
 from tests.combat_helpers import alive
 from tests.engine.test_civilization_abilities import defend_against_two_hits, fresh, special
 from tests.scenario import Scenario
 from tests.ui.conftest import click, click_button, show_game
 
-ROLL = "Player 1 rolls 3 infantry, 1 leader: combat value 4, 0 hit(s)"
+ROLL = "Player 1 rolls 3 (infantry), 1 (leader): combat value 4, no hits"
 
 
 def battle_in_progress():
@@ -30,7 +30,7 @@ def battle_in_progress():
         log=[
             "Battle at D4: Player 1 (3 infantry) attacks Player 2 (2 infantry)",
             ROLL,
-            "Player 2 rolls 5 cavalry, 2 elephant: combat value 7, 1 hit(s)",
+            "Player 2 rolls 5 (cavalry), 2 (elephant): combat value 7, 1 hit",
         ],
     )
     game.pending.append(RetreatDecision(player=0))
@@ -89,7 +89,7 @@ def test_a_battle_over_within_one_move_leaves_a_report_until_closed(app):
     report = scene.battle_view()
     assert report is not None and report.finished
     assert report.lines[0].startswith("Battle at D4: Player 1")
-    assert sum(" rolls " in line for line in report.lines) == 2
+    assert sum(is_roll(line) for line in report.lines) == 2
     assert report.title in ("Battle at D4 — won by Player 1", "Battle at D4 — no winner")
     click_button(app, scene.action_buttons["end_move"])
     assert scene.battle_view() is report  # still this turn
@@ -112,5 +112,5 @@ def test_cancelling_a_hit_with_fireworks_says_what_it_costs_and_what_it_does(app
     ]
     click_button(app, scene.dialog.button_for("Pay 1 wood, 1 ore to cancel 1 hit (Fireworks)"))
     assert len(alive(s, defenders)) == 1
-    assert "Player 1 pays 1 wood, 1 ore for Fireworks: 1 hit fewer this round" in s.game.log
+    assert "Player 1 pays 1 wood and 1 ore for Fireworks: 1 hit fewer this round" in s.game.log
     assert s.player(0).resources["wood"] == s.player(0).resources["ore"] == 0

@@ -7,6 +7,7 @@ import pygame
 
 from civgame.games.clash.core.actions import EndTurn
 from civgame.games.clash.core.decisions import TradeOfferDecision
+from civgame.games.clash.rules.flow import status
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.save import load_game
 from civgame.ui.game_scene import GameScene
@@ -126,3 +127,57 @@ def test_a_computer_players_trade_offer_is_answered_in_the_window(app):
     assert "offers 3 wood for 2 food" in scene.dialog.prompt
     click_button(app, scene.dialog.button_for("Accept the trade"))
     assert game.player(COMPUTER).resources["food"] == 2 and game.player(PERSON).resources["wood"] == 3
+
+
+def test_a_computer_thinking_in_the_status_phase_is_not_said_to_play_a_round(app):
+    """The round count has passed the age's last round then: the status line names the status phase."""
+    from civgame.games.clash.rules.flow import status
+
+    game = new_game(["Anna", "Ben"], 5)
+    game.first_player = 0
+    status.begin(game)
+    game.players[game.actor()].seat = "easy"
+    app.switch(GameScene(app, game))
+    scene = app.scene
+    press_key(app, pygame.K_p)
+    assert scene.computer_to_act and scene.status_text().startswith("Age 1 status phase — ")
+    assert "round" not in scene.status_text()
+
+
+def test_a_game_in_the_window_past_a_thousand_actions_is_saved_for_study_and_the_status_bar_says_where(app):
+    from civgame.ai.loops import LONG_GAME_ACTIONS
+    from civgame.framework.codec import to_plain
+
+    game = new_game(["Anna", "Ben"], 5)
+    game.history.extend([to_plain(EndTurn())] * (LONG_GAME_ACTIONS - 1))  # as if played so far
+    app.switch(GameScene(app, game))
+    scene = app.scene
+    scene.perform(EndTurn())
+    (saved,) = (app.settings.data_dir / "long games").iterdir()
+    assert scene.notice.endswith(f"it is saved for study in {saved}")
+    scene.perform(EndTurn())
+    assert len(list((app.settings.data_dir / "long games").iterdir())) == 1  # once
+
+
+def test_alone_against_a_computer_the_status_phase_shows_no_pass_screen_and_the_persons_own_hand(app):
+    app.settings.animation_speed = "off"
+    game = new_game(["Anna", "Ben"], 7)
+    game.first_player = 1  # the computer answers each status step first
+    game.players[1].seat = "easy"
+    status.begin(game)  # test set-up: the end of the age
+    app.switch(GameScene(app, game))
+    scene = app.scene
+    scene.computers.faster = True
+    own_choices = 0
+    while game.phase == "status" or scene.computer_to_act:
+        assert not scene.covered and scene.pass_button is None
+        assert scene.panel_board() == (0, True)  # Anna's board and hand, whoever decides
+        if scene.computer_to_act:
+            scene.computers.wait(5.0)
+            app.pump()
+            continue
+        app.draw()
+        assert scene.panel._cards  # her hand is drawn while she answers
+        own_choices += 1
+        click_button(app, next(b for b in scene.dialog.buttons if b.is_enabled))
+    assert own_choices >= 2 and game.age == 2 and game.actor() == 0 and not scene.covered

@@ -263,7 +263,7 @@ def test_the_last_age_ends_on_the_score_screen(app):
     scene = open_in_window(app, game)
     end_turn(app, scene)
     assert game.phase == "over" and game.winner == [0]
-    assert game.log[-1] == "The game ends: the last age is over. Winner: Player 1"
+    assert game.log[-1] == "The game ends: the last age is over. Player 1 wins"
     assert isinstance(app.scene, ScoreScene)
     assert app.scene.winner_text() == "Player 1 wins!"
     assert app.scene.sheets == [score_sheet(game, 0), score_sheet(game, 1)]

@@ -90,7 +90,7 @@ def samples():
         A.BuildWonder(100, "pyramids", {"ore": 7, "wood": 3, "food": 2, "culture": 5}): (
             "Build the Pyramids at D2, paying 7 ore, 3 wood, 2 food, 5 culture"
         ),
-        A.CompleteObjective(7, "eureka"): "Complete Eureka! (card 7, Eureka!/Defiance), paying 2 ideas",
+        A.CompleteObjective(7, "eureka"): "Complete Eureka! with the card Eureka!/Defiance, paying 2 ideas",
         A.EndObjectives(): "Complete no more objectives now",
         A.ChooseCivilization("vikings"): "Play Vikings",
         A.ChooseLeader("Sulla"): "Recruit Sulla",
@@ -173,8 +173,8 @@ def test_ability_labels_say_what_the_player_gets():
     expected = {
         A.UseAbility("Taxes", "taxes", ("food", "food", "ore")): "Taxes: take 2 food, 1 ore",
         A.UseAbility(
-            "Bartering", "exchange", ("1 action card(s) for 1 gold", str(card.id))
-        ): f"Bartering: trade 1 action card(s) for 1 gold (discard {card.name})",
+            "Bartering", "exchange", ("1 action card for 1 gold", str(card.id))
+        ): f"Bartering: trade 1 action card for 1 gold (discard {card.name})",
         A.UseAbility("Theaters", "exchange", ("1 culture for 1 mood",)): "Theaters: trade 1 culture for 1 mood",
         A.UseAbility("Civil Liberties", "exchange", ("3 mood",)): "Civil Liberties: gain 3 mood",
         A.UseAbility("Sports", "mood_steps", ("D2", "1")): "Sports: raise the city at D2 from neutral to happy",
@@ -202,7 +202,7 @@ def test_ability_labels_say_what_the_player_gets():
         assert describe_action(game, action) == label
     assert ability_price(game, A.UseAbility("Taxes", "taxes", ("food", "ore"))) == "1 mood"
     assert ability_price(game, A.UseAbility("Sports", "mood_steps", ("D2", "2"))) == "2 culture"
-    assert ability_price(game, A.UseAbility("Bartering", "exchange", ("1 action card(s) for 1 gold", "1"))) is None
+    assert ability_price(game, A.UseAbility("Bartering", "exchange", ("1 action card for 1 gold", "1"))) is None
 
 
 def test_effect_choices_name_their_advance():

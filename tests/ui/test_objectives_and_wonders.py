@@ -34,7 +34,7 @@ def tip(scene, first_line: str) -> list[str]:
 def test_objective_cards_in_hand_say_which_objectives_are_met_now(app):
     s = hand_scenario()
     scene = show_game(app, s.game)
-    rect = next(rect for rect, lines in scene.panel._tips if lines[0].startswith("Objective card 1"))
+    rect = next(rect for rect, lines in scene.panel._tips if lines[0] == "Objective card: Large Civilization/Draft")
     hover(app, rect.center)
     lines = scene.tooltip_lines()
     assert lines[1:3] == ["Large Civilization: met now", "Draft: checked when you recruit"]

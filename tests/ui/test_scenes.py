@@ -3,15 +3,16 @@
 import pygame
 
 from civgame.games.clash.core.decisions import MoveDecision
-from civgame.games.clash.core.hexgrid import label_to_hex
-from civgame.games.clash.core.model import City, Unit
+from civgame.games.clash.core.hexgrid import hex_to_label, label_to_hex
+from civgame.games.clash.core.model import City, CityLoss, GameEnd, ObjectiveCompletion, Unit
 from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.rules.flow.status import end_game
 from civgame.games.clash.storage.save import load_game
-from civgame.ui import theme
+from civgame.ui import score_scene, theme
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import NewGameScene, TitleScene
 from civgame.ui.score_scene import ScoreScene
-from tests.ui.conftest import click, click_button, collect_including, press_key, type_text
+from tests.ui.conftest import click, click_button, collect_including, drawn_texts, press_key, type_text
 
 
 def start_two_player_game(app, seed="7"):
@@ -173,9 +174,7 @@ def test_keys_and_wheel_pan_and_zoom_the_map(app):
 
 def test_final_scores_list_every_category_and_the_winner(app):
     game = new_game(["Anna", "Ben"], 3)
-    from civgame.games.clash.rules.flow.status import end_game
-
-    end_game(game, "test")
+    end_game(game, GameEnd("last_age", game.age))
     app.show_scores(game)
     app.pump()
     scene = app.scene
@@ -257,3 +256,51 @@ def test_city_menu_explains_which_buildings_cannot_be_built(app):
     labels = scene.dialog.labels()
     assert "Temple: a Temple requires Myths" in labels
     assert all(not button.is_enabled for button in scene.dialog.buttons)
+
+
+def test_the_title_says_the_game_is_played_alone_against_the_computer_or_with_friends(app):
+    from pygame_gui.elements import UILabel
+
+    texts = [e.text for e in app.manager.get_sprite_group().sprites() if isinstance(e, UILabel)]
+    assert any("alone against the computer, or with friends at one computer or over the network" in t for t in texts)
+    assert not any("hot-seat" in text for text in texts)
+
+
+def finished_game():
+    """Anna (Rome) completed an objective and built the Great Wall; Ben (Greece) lost his last city in battle."""
+    game = new_game(["Anna", "Ben"], 3, civilizations=["rome", "greece"])
+    anna = game.player(0)
+    anna.objective_completions.append(ObjectiveCompletion(2, "conqueror", 2, 3, True))
+    anna.completed_objectives.append(2)
+    anna.wonders_built.append("great_wall")
+    game.cities_of(0)[0].wonders.append("great_wall")
+    for points in ((2, 3), (4, 3.5), (7, 3.5)):
+        for index, total in enumerate(points):
+            game.player(index).scores_by_age.append(total)
+    loss = game.cities_of(1)[0]
+    game.cities.remove(loss)
+    game.player(1).last_city_lost = CityLoss(loss.pos, "battle", 3, 2, by=0)
+    game.age = 4
+    end_game(game, GameEnd("no_cities", 4, [1]))
+    return game, hex_to_label(loss.pos)
+
+
+def test_the_final_scores_say_why_the_game_ended_and_show_how_it_went(app, monkeypatch):
+    game, where = finished_game()
+    app.show_scores(game)
+    app.pump()
+    scene = app.scene
+    texts = [text for text, _ in drawn_texts(app, monkeypatch)]
+    assert "Anna wins!" in texts
+    reason = " ".join(t for t in texts if "ended" in t or "last city" in t or "round" in t)
+    assert "the fourth age: a player had no city left" in reason
+    assert f"Anna took Ben's last city, at {where}, in battle (age 3, round 2)" in " ".join(texts)
+    assert {"Rome", "Greece", "Points at the end of each age", "age", "1", "2", "3", "4"} <= set(texts)
+    assert "Objective: Conqueror" in texts and "Wonder: Great Wall (built)" in texts
+    assert [p.scores_by_age[-1] for p in game.players] == [scene.sheets[0]["total"], scene.sheets[1]["total"]]
+    rect = next(r for r, c in scene.item_rects if c.kind == "wonder")
+    previews = []
+    monkeypatch.setattr(score_scene, "draw_preview", lambda *args: previews.append(args[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump()
+    assert previews and previews[-1].title == "Great Wall"

@@ -5,6 +5,7 @@ import json
 import wave
 
 import pygame
+import pytest
 
 from civgame.games.clash.core import actions as A
 from civgame.ui.app import Settings
@@ -31,7 +32,7 @@ def test_the_moments_of_play_call_for_their_effects():
     before = Moment.of(game)
     assert cues(before, game) == []
     game.log.append(f"{BATTLE_STARTS[0]}D4: Player 1 attacks Player 2")
-    game.log.append("Player 1 rolls 3 infantry: combat value 4, 1 hit(s)")
+    game.log.append("Player 1 rolls 3 (infantry): combat value 4, 1 hit")
     assert cues(before, game) == ["battle", "dice"]
     before = Moment.of(game)
     s.city(0, "D3")  # a city founded
@@ -115,3 +116,22 @@ def test_coordinates_are_off_by_default_and_a_setting_shows_them(app, tmp_path):
     scene = show_game(app, s.game)
     assert scene.board.show_coordinates
     click(app, scene.board.rect.center)  # the game still plays with them on
+
+
+def test_a_muted_window_never_asks_for_an_audio_device_until_the_sound_is_turned_on(monkeypatch):
+    opened = []
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: bool(opened))
+    monkeypatch.setattr(pygame.mixer, "init", lambda *args, **kwargs: opened.append(True))
+    sounds = Sounds(0)
+    assert opened == [] and not sounds.play("dice")
+    sounds.set_volume(50)
+    assert opened == [True] and sounds.available
+
+
+def test_a_screenshot_opens_no_audio_device(monkeypatch, tmp_path):
+    from civgame.games.clash.rules.flow.setup import new_game
+    from civgame.ui.screenshot import render_to_png
+
+    monkeypatch.setattr(pygame.mixer, "init", lambda *args, **kwargs: pytest.fail("the audio device was opened"))
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    assert render_to_png(new_game(2, 1), tmp_path / "shot.png", size=(1280, 720)).stat().st_size > 10_000

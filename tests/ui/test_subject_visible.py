@@ -102,8 +102,8 @@ def choosing_casualties() -> Scenario:
         round=1,
         log=[
             "Battle at D4: Player 1 (2 infantry) attacks Player 2 (2 infantry, 1 cavalry, 1 elephant)",
-            "Player 1 rolls 6 infantry, 5 cavalry: combat value 11, 2 hit(s)",
-            "Player 2 rolls 2 leader, 1 elephant: combat value 3, 0 hit(s)",
+            "Player 1 rolls 6 (infantry), 5 (cavalry): combat value 11, 2 hits",
+            "Player 2 rolls 2 (leader), 1 (elephant): combat value 3, no hits",
         ],
     )
     s.game.pending.append(CasualtyDecision(player=1, count=2, candidates=[u.id for u in defenders]))

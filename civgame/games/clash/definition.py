@@ -12,6 +12,7 @@ from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.mods import rules_for_save
 from civgame.games.clash.storage.save import dumps, header_of, loads
+from civgame.games.clash.view import view_for
 
 
 def _outcome(game: Game) -> Outcome:
@@ -44,4 +45,5 @@ DEFINITION = GameDefinition(
     check_invariants=check_invariants,
     dumps=dumps,
     loads=_loads,
+    view_for=view_for,
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -43,6 +43,7 @@ CONDITIONS: dict[str, ConditionPrimitive] = {}
 class Condition:
     """One parsed condition."""
 
+    written_as: ClassVar[str] = "condition (a mapping of one condition name to its parameters)"
     name: str
     params: Params
 

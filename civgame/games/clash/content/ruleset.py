@@ -25,7 +25,16 @@ from pydantic import (
     model_validator,
 )
 
-from civgame.framework.datafiles import RulesDataError, RulesFiles, Where, located_errors, read_files
+from civgame.framework.datafiles import (
+    WHOLE,
+    RulesDataError,
+    RulesFiles,
+    Where,
+    Whole,
+    located_errors,
+    read_files,
+)
+from civgame.framework.datafiles import replaced_whole as replaced_whole_in
 from civgame.games.clash.content.conditions import Condition, parse_condition
 from civgame.games.clash.content.effects import Effect, parse_effect
 from civgame.games.clash.content.effects.cards import PLAYED
@@ -97,7 +106,7 @@ def _every_resource(amounts: dict[str, int]) -> dict[str, int]:
 
 ResourceTable = Annotated[dict[Resource, Amount], AfterValidator(_every_resource)]
 SpaceLabel = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?$")]  # a board space such as "D7"
-Cost = dict[Payable, Amount]
+Cost = Annotated[dict[Payable, Amount], WHOLE]
 
 # The values of each `on_built` effect, as cities.py reads them.
 ON_BUILT_VALUES: dict[str, TypeAdapter[object]] = {
@@ -226,7 +235,7 @@ class BarbarianRules(Strict):
     battle_rounds: Steps
     win_gold: Amount
     capture_city_gold: Amount
-    units: dict[str, Amount]
+    units: Annotated[dict[str, Amount], WHOLE]  # the army that spawns: one value
     settlements: Amount = 7  # barbarian settlement pieces
     # "within `reach` land spaces" of a city: at most that many steps from it, every space passed through
     # being land; barbarians spawn that far away (preferably), move toward cities that near, and garrison
@@ -277,6 +286,8 @@ class VictoryPoints(Strict):
 class GameRules(Strict):
     id: str
     name: str
+    # The word players choose these rules by (`--ruleset`, the new-game screen); their folder's name when empty.
+    choice: str = ""
     players: PlayerCount
     ages: Steps
     rounds_per_age: Steps
@@ -286,9 +297,9 @@ class GameRules(Strict):
     gold_substitutes_for: list[Resource]
     starting: StartingState
     advance_cost: AdvanceCost
-    building_cost: dict[Resource, Amount]
+    building_cost: Annotated[dict[Resource, Amount], WHOLE]
     government_change_cost: Cost
-    raze: dict[Resource, Amount]
+    raze: Annotated[dict[Resource, Amount], WHOLE]
     raze_max_size: Steps
     city: CityRules
     stacking_limit: Steps
@@ -339,6 +350,7 @@ class Terrain(Strict):
 
 class UnitType(Strict):
     name: str
+    plural: str | None = None  # the name of several, when it is not the name and an "s" ("Infantry")
     cost: Cost
     army: bool
     naval: bool = False
@@ -454,7 +466,7 @@ class ActionHalf(Strict):
     """
 
     action: Literal["main", "free", "after_battle"]
-    cost: dict[Payable, int] = {}
+    cost: Annotated[dict[Payable, int], WHOLE] = {}
     text: str
     effects: list[OneEffect] = []
     provisional: bool = False  # stands in for content no source gives: its text says so
@@ -484,7 +496,7 @@ def _parses(raw: dict[str, object]) -> dict[str, object]:
     return raw
 
 
-OneCondition = Annotated[dict[str, object], AfterValidator(_parses)]  # a condition primitive and its parameters
+OneCondition = Annotated[dict[str, object], AfterValidator(_parses), WHOLE]  # a condition primitive and its parameters
 
 
 class Objective(Strict):
@@ -496,7 +508,7 @@ class Objective(Strict):
     status: OneCondition | None = None
     instant: OneCondition | None = None
     automatic: OneCondition | None = None
-    pay: dict[Resource, int] = {}  # paid on completion; gold cannot stand in
+    pay: Annotated[dict[Resource, int], WHOLE] = {}  # paid on completion; gold cannot stand in
     excludes: list[str] = []  # objectives that may not be completed in the same status phase
 
     def condition(self, part: str) -> Condition | None:
@@ -594,6 +606,24 @@ class Civilization(Strict):
     text: str = ""
     special_advances: list[SpecialAdvance] = Field(min_length=1)
     leaders: list[Leader] = Field(min_length=1)
+
+
+UNIT_GROUPS = ("any", "army", "naval")  # words some effects take in place of a unit type
+_REFERENCE_FIELDS = ("unit", "units", "building", "buildings", "wonder", "wonders", "categories", "advance", "advances")
+
+
+def _named_references(params: BaseModel) -> list[tuple[str, str]]:
+    """(field, name) of each name of content an effect's parameters give: the text fields named after a kind
+    of content (a Literal or a flag of the same name is no name)."""
+    found: list[tuple[str, str]] = []
+    for field in _REFERENCE_FIELDS:
+        value = getattr(params, field, None)
+        declared = type(params).model_fields.get(field)
+        annotation = declared.annotation if declared is not None else None
+        if annotation not in (str, str | None, list[str]):
+            continue
+        found += [(field, v) for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
+    return found
 
 
 class Ruleset(Strict):
@@ -797,6 +827,15 @@ class Ruleset(Strict):
         for deck in ("action_cards", "objective_cards", "events"):
             for i, card in enumerate(getattr(self, deck)):
                 once(f"{deck} id", card.id, (deck, i, "id"), f"{deck}[{i}]")
+        # effects are looked up by the name of their source: one name, one source, or a mod's new card
+        # named like another would swap that card's effects for its own
+        sources: list[tuple[str, str, DataPath]] = [
+            (kind, name, path) for kind, name, _e, path in self.effect_sources()
+        ]
+        sources += [("card", c.name, ("events", i, "name")) for i, c in enumerate(self.events) if c.great_person]
+        for kind, name, path in sources:
+            if kind in ("card", "wonder"):
+                once("card or wonder name", name, path, f"{kind} {name}")
         for kind in ("start_tiles", "regular_tiles"):
             for i, tile in enumerate(getattr(self.map, kind)):
                 once("tile id", tile.id, ("map", kind, i, "id"), f"{kind}[{i}]")
@@ -989,15 +1028,7 @@ class Ruleset(Strict):
                     continue
                 if effect.name in MAIN_EFFECTS:
                     problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: {effect.name} acts only on events"))
-        categories = {c.name for c in self.categories}
-        for kind, name, raw_effects, path in [*self.effect_sources(), *self._great_person_sources()]:
-            for i, raw in enumerate(raw_effects):
-                with suppress(ValueError):  # reported above
-                    for category in getattr(parse_effect(name, raw, kind).params, "categories", []):
-                        if category not in categories:
-                            problems.append(
-                                DataProblem((*path, i), f"{name}.effects[{i}]: unknown category {category!r}")
-                            )
+        problems += self._reference_problems()
         for ci, card in enumerate(self.events):
             for i, raw in enumerate(card.effects):
                 where = f"events[{ci}] ({card.name}).effects[{i}]"
@@ -1010,15 +1041,33 @@ class Ruleset(Strict):
                     problems.append(
                         DataProblem(("events", ci, "effects", i), f"{where}: {effect.name} is not an event effect")
                     )
-                named = [getattr(effect.params, "building", None), *getattr(effect.params, "buildings", [])]
                 if card.great_person and effect.params.model_dump().get("who", "active") != "active":
                     problems.append(DataProblem(("events", ci, "effects", i), f"{where}: a great person acts for you"))
-                for building in filter(None, named):
-                    if building not in self.buildings:
-                        problems.append(
-                            DataProblem(("events", ci, "effects", i), f"{where}: unknown building {building!r}")
-                        )
                 problems += self._kept_wonder_problems(effect.params, ("events", ci, "effects", i), where)
+        return problems
+
+    def _reference_problems(self) -> list[DataProblem]:
+        """Every name an effect's parameters give (a unit, building, wonder, category, advance) is one of
+        the rules: otherwise the effect would look it up in play and fail there."""
+        known = {
+            "unit": {*self.units, *UNIT_GROUPS},
+            "building": set(self.buildings),
+            "wonder": set(self.wonders),
+            "categor": {c.name for c in self.categories},
+            "advance": set(self.advance_names()),
+        }
+        events: list[tuple[SourceKind, str, list[OneEffect], DataPath]]
+        events = [("card", c.name, c.effects, ("events", i, "effects")) for i, c in enumerate(self.events)]
+        problems = []
+        for kind, name, raw_effects, path in [*self.effect_sources(), *events]:
+            for i, raw in enumerate(raw_effects):
+                with suppress(ValueError):  # reported with the effects
+                    params = parse_effect(name, raw, kind).params
+                    for field, value in _named_references(params):
+                        what = next(k for k in known if field.startswith(k))
+                        if value not in known[what]:
+                            where = f"{name}.effects[{i}].{field}"
+                            problems.append(DataProblem((*path, i), f"{where}: unknown {field.rstrip('s')} {value!r}"))
         return problems
 
     def _kept_wonder_problems(self, params: object, path: DataPath, where: str) -> list[DataProblem]:
@@ -1159,6 +1208,15 @@ FILES = {
     "wonders": "wonders.yaml",
     "civilizations": "civilizations.yaml",
 }
+
+
+# ---------------------------------------------------------------- what a mod replaces as a whole
+
+
+def replaced_whole(file_key: str) -> Whole:
+    """Where in the data of a rules file (`file_key`, a Ruleset field) a mod's mapping replaces the base's as
+    a whole: the mappings the schema marks WHOLE, such as every cost."""
+    return replaced_whole_in(Ruleset.model_fields[file_key].annotation)
 
 
 # ---------------------------------------------------------------- reading files, with lines

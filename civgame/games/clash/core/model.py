@@ -13,7 +13,7 @@ from civgame.games.clash.core.hexgrid import Hex, neighbors, region_slots
 if TYPE_CHECKING:
     from civgame.games.clash.content.ruleset import Ruleset
 
-SAVE_VERSION = 5
+SAVE_VERSION = 6
 BARBARIAN = -1
 PIRATE = -2
 MOODS = ("angry", "neutral", "happy")
@@ -98,6 +98,22 @@ class ObjectiveCompletion:
     own_turn: bool  # completed during the holder's own turn
 
 
+CityLossCause = Literal["battle", "barbarians", "event", "razed"]
+
+
+@dataclass
+class CityLoss:
+    """How a player lost a city that left them without any: the game ends at the next status phase for a
+    player without cities, and says why."""
+
+    space: Hex
+    cause: CityLossCause
+    age: int
+    round: int  # 0: in the status phase
+    by: int | None = None  # battle: the player who took the city
+    card: str = ""  # event: the event card's name
+
+
 @dataclass
 class Player:
     index: int
@@ -149,6 +165,8 @@ class Player:
     leaders_barred: bool = False  # may recruit no more leaders (Guillotine)
     diplomatic_partner: int | None = None  # the partner picked with a diplomacy great person held
     action_lost: bool = False  # loses one action at the start of their next turn (Revolution in the status phase)
+    last_city_lost: CityLoss | None = None  # the loss that last left the player without a city
+    scores_by_age: list[float] = field(default_factory=list)  # total VP at the end of each age played so far
 
     def has(self, advance: str) -> bool:
         return advance in self.advances
@@ -260,6 +278,17 @@ GameVariant = Literal["four_rounds", "roll_to_end", "wonderful_ending"]
 
 
 @dataclass
+class GameEnd:
+    """Why the game ended: after its last age, or in the status phase after a player was left without cities
+    (`cityless`, each with `Player.last_city_lost`), or early by a variant of the 2012 edition's Variable End
+    Game (A Wonderful Ending, Roll to End)."""
+
+    reason: Literal["last_age", "no_cities", "wonderful_ending", "roll_to_end"]
+    age: int
+    cityless: list[int] = field(default_factory=list)
+
+
+@dataclass
 class Game:
     version: int
     ruleset: str
@@ -296,6 +325,7 @@ class Game:
     city_attack_offer: int | None = None  # the event card whose offer to city attackers waits (Trojan Horse)
     battles: list[BattleRecord] = field(default_factory=list)  # the battles of the current turn
     winner: list[int] = field(default_factory=list)
+    end: GameEnd | None = None  # set when the game ends
     log: list[str] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)  # plain actions, decoded on replay
 

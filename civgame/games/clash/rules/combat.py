@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import counted, listed
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.cards import (
@@ -103,6 +104,8 @@ from civgame.games.clash.core.model import (
 from civgame.games.clash.core.vocabulary import DECLINE, TOKENS, amounts
 from civgame.games.clash.rules.base import civilizations, diplomacy
 from civgame.games.clash.rules.base.cards import discard, draw_card
+from civgame.games.clash.rules.base.endings import note_city_lost
+from civgame.games.clash.rules.base.log import clause, gained, party, say, things, unit_name, units
 from civgame.games.clash.rules.base.moods import mood_modified_size
 from civgame.games.clash.rules.base.payments import affordable, describe, gain, holdings, pay, payment_options, settle
 from civgame.games.clash.rules.base.registry import answering, rule
@@ -111,8 +114,11 @@ from civgame.games.clash.rules.base.triggers import fire
 FORTRESS = "fortress"
 SETTLER = "settler"
 # CasualtyDecision reasons answered here; OVERLOAD: cargo beyond a capacity that dropped outside a battle
+# SUNK_CARGO: cargo beyond what the side's ships can carry once a tactics card took a ship before the roll
 COMBAT, CARGO, TACTICS, OVERLOAD = "combat", "cargo", "tactics", "overload"
-NEXT_STEP = {COMBAT: "cargo", CARGO: "resolve", TACTICS: "cards"}  # where a battle resumes after each
+SUNK_CARGO = "cargo of a ship lost before the roll"
+# where a battle resumes after each
+NEXT_STEP = {COMBAT: "cargo", CARGO: "resolve", TACTICS: "cards", SUNK_CARGO: "cards"}
 
 
 # ------------------------------------------------------------------ entry point
@@ -151,7 +157,8 @@ def enter_space(
     from_sea = not naval and any(game.is_water(o) for o in origins.values())
     diplomacy.attack_between(game, owner, defender)
     shrinks = owner == BARBARIAN and enemy_city is not None and game.rules.game.barbarians.city_battle == "shrink"
-    if not defenders and not fortress and not shrinks:
+    wall = _barbarian_guard(game, owner, enemy_city)  # (before a capture: an undefended city is attacked too)
+    if not defenders and not fortress and wall is None and not shrinks:
         _overrun(game, owner, defender, unit_ids, space, enemy_city, from_sea)
         return False
     barbarian_battle = BARBARIAN in (owner, defender)
@@ -174,35 +181,42 @@ def enter_space(
     )
     game.combat.present = _present(game, space, owner, defender)
     kind = "naval battle" if naval else "battle"
-    if _barbarians_repelled(game, owner, enemy_city):
+    if wall is not None and enemy_city is not None:
+        _repel_barbarians(game, enemy_city, wall)
         return True
+    defence = [_kinds(game, defenders) or "no units", *(["a fortress"] if fortress else [])]
     _say(
         game,
-        f"{kind.capitalize()} at {hex_to_label(space)}: {owner_name(game, owner)} ({_kinds(game, attackers)}) "
-        f"attacks {owner_name(game, defender)} ({_kinds(game, defenders) or 'no units'}"
-        f"{', fortress' if fortress else ''})",
+        "combat.begins",
+        owner,
+        battle=kind,
+        space=hex_to_label(space),
+        attackers=_kinds(game, attackers),
+        defender=party(game, defender),
+        defence=", ".join(defence),
     )
     if attack_bonus:
         game.combat.attacker.bonus += attack_bonus
-        _say(game, f"{owner_name(game, owner)} attacks with +{attack_bonus} combat value every round")
+        _say(game, "combat.attack_bonus", owner, bonus=f"{attack_bonus:+}")
     _prepare(game)
     return True
 
 
-def _barbarians_repelled(game: Game, owner: int, city: City | None) -> bool:
-    """Barbarians attacking a city whose owner holds `barbarians_lose_at_once` lose without a roll."""
+def _barbarian_guard(game: Game, owner: int, city: City | None) -> Effect | None:
+    """The `barbarians_lose_at_once` effect (the Great Wall) of the owner of a city barbarians attack, if any."""
     if owner != BARBARIAN or city is None or city.owner < 0:
-        return False
+        return None
     guard = effects.active(game, game.player(city.owner), "barbarians_lose_at_once")
-    if not guard:
-        return False
-    c = game.combat
-    assert c is not None
-    _say(game, f"The barbarians attacking {owner_name(game, city.owner)}'s city lose at once ({guard[0].source})")
+    return guard[0] if guard else None
+
+
+def _repel_barbarians(game: Game, city: City, guard: Effect) -> None:
+    """The barbarians attacking the city lose without a roll, and its owner wins the battle."""
+    c = _battle(game)
+    _say(game, "combat.repelled", c.attacker.owner, owner=party(game, city.owner), source=guard.source)
     c.attacker.losses = len(c.attacker.units)
     _remove(game, list(c.attacker.units))
     _finish(game, winner=city.owner, withdraw=False)
-    return True
 
 
 def _present(game: Game, space: Hex, attacker: int, defender: int) -> list[dict[int, str]]:
@@ -263,10 +277,13 @@ def _overrun(
     """
     lost = [u.id for u in game.units_at(space) if u.owner == defender]
     if lost:
-        verb = "eliminate" if owner < 0 else "eliminates"  # "Barbarians eliminate"
-        game.say(
-            f"{owner_name(game, owner)} {verb} {owner_name(game, defender)}'s {_kinds(game, lost)} "
-            f"at {hex_to_label(space)}"
+        say(
+            game,
+            "combat.overrun",
+            owner,
+            defender=party(game, defender),
+            units=_kinds(game, lost),
+            space=hex_to_label(space),
         )
     present = _present(game, space, owner, defender)
     _remove(game, lost)
@@ -346,8 +363,7 @@ def _offer_siege(game: Game, c: Combat) -> bool:
     parts = sorted(_siege_effects(game, c))
     if free is not None and parts:
         c.fortress_cancelled.extend(parts)
-        who = owner_name(game, c.attacker.owner)
-        _say(game, f"{who} cancels the fortress's {' and '.join(parts)} at no cost ({free.source})")
+        _say(game, "combat.free_siege", c.attacker.owner, parts=listed(parts), source=free.source)
         return False
     if len(_siege_options(game, c)) < 2:
         return False
@@ -383,8 +399,9 @@ def _offer_city_attack(game: Game, c: Combat) -> bool:
 
 
 def _offer_combat_bonus(game: Game, c: Combat, side: CombatSide) -> bool:
-    """`paid_combat_bonus`: ask the side's owner whether to pay, or apply it when it is free."""
-    if side.owner < 0 or not side.units:
+    """`paid_combat_bonus`: ask the side's owner whether to pay, or apply it when it is free. A city held
+    by its fortress alone is offered it too: its bonus counts on the fortress die."""
+    if side.owner < 0 or not (side.units or (side is c.defender and _fortress_dice(game, c))):
         return False
     player = game.player(side.owner)
     kinds = _battle_kinds(game, c, side)
@@ -403,7 +420,7 @@ def _offer_combat_bonus(game: Game, c: Combat, side: CombatSide) -> bool:
     free = not armed and effects.has(game, player, "free_paid_combat_bonus")
     if free or not offer.cost:
         side.bonus += bonus
-        _say(game, f"{player.name} fights with {effect.source}: +{bonus} combat value every round")
+        _say(game, "combat.paid_bonus", side.owner, source=effect.source, bonus=f"{bonus:+}")
         return False
     cost = amounts(offer.cost)
     if not affordable(game, player, cost):
@@ -486,7 +503,7 @@ def _opponent_bonus(game: Game, c: Combat, side: CombatSide, dice: int) -> int:
         extra = effects.params_as(effect, CombatBonus)
         if extra.target == "opponent" and _holds(game, c, other, extra):
             bonus += extra.value
-            _say(game, f"{owner_name(game, side.owner)} gets {extra.value:+} combat value from {effect.source}")
+            _say(game, "combat.value_from", side.owner, value=f"{extra.value:+}", source=effect.source)
     return bonus
 
 
@@ -506,13 +523,19 @@ def _modifiers(game: Game, c: Combat, side: CombatSide, extra_dice: int) -> tupl
             value = extra.value * _multiplier(game, c, side, extra.per)
             if value:
                 bonus += value
-                _say(game, f"{player.name} gets {value:+} combat value from {effect.source}")
+                _say(game, "combat.value_from", side.owner, value=f"{value:+}", source=effect.source)
     cancels = 0
     for effect in effects.active(game, player, "cancel_hits", at=c.space):
         cancel = effects.params_as(effect, CancelHits)
         if _holds(game, c, side, cancel):
             cancels += cancel.hits
-            _say(game, f"{effect.source} cancels {cancel.hits} hit(s) against {player.name}")
+            _say(
+                game,
+                "combat.hits_cancelled",
+                source=effect.source,
+                hits=_hits(cancel.hits),
+                against=party(game, side.owner),
+            )
     return bonus, cancels + side.hits_ignored
 
 
@@ -565,6 +588,7 @@ class _Roll:
     value: int
     hits: int
     cancels: int
+    dice: int  # rolled (a city's fortress die alone is a roll)
 
 
 def _start_round(game: Game) -> None:
@@ -593,8 +617,8 @@ def _roll_round(game: Game) -> bool:
     rules = game.rules.combat
     fortress_round = c.fortress and c.round == 1
     if fortress_round and c.fortress_cancelled:
-        _say(game, f"The attacker's siege cancels the fortress's {' and '.join(c.fortress_cancelled)}")
-    fortress_dice = rules.fortress_extra_dice if fortress_round and "extra_dice" not in c.fortress_cancelled else 0
+        _say(game, "combat.siege", parts=_fortress_parts(c.fortress_cancelled))
+    fortress_dice = _fortress_dice(game, c)
     attack_dice, defence_dice = _extra_dice(game, c.attacker), _extra_dice(game, c.defender)
     attack_bonus, attack_cancels = _modifiers(game, c, c.attacker, attack_dice)
     defence_bonus, defence_cancels = _modifiers(game, c, c.defender, defence_dice + fortress_dice)
@@ -604,7 +628,7 @@ def _roll_round(game: Game) -> bool:
     defence.cancels += defence_cancels
     if fortress_round and "hit_cancel" not in c.fortress_cancelled:
         defence.cancels += rules.fortress_cancelled_hits
-        _say(game, f"The fortress cancels {rules.fortress_cancelled_hits} hit(s) in the first round")
+        _say(game, "combat.fortress", hits=_hits(rules.fortress_cancelled_hits))
     attack.hits += _extra_hits(game, c, c.attacker)
     defence.hits += _extra_hits(game, c, c.defender)
     _score(c.defender, attack.hits - defence.cancels)
@@ -634,7 +658,7 @@ def _extra_hits(game: Game, c: Combat, side: CombatSide) -> int:
         )
         if lacking and _holds(game, c, side, params):
             hits += params.hits
-            _say(game, f"{owner_name(game, side.owner)} scores {params.hits} more hit(s) ({effect.source})")
+            _say(game, "combat.extra_hits", side.owner, hits=_hits(params.hits), source=effect.source)
     return hits
 
 
@@ -649,6 +673,13 @@ def _hit_takers(game: Game, c: Combat, side: CombatSide) -> list[int]:
     return sorted([*side.units, *settlers])
 
 
+def _fortress_dice(game: Game, c: Combat) -> int:
+    """The dice the defender's fortress adds this round: in the first round, unless a siege cancelled them."""
+    if c.fortress and c.round <= 1 and "extra_dice" not in c.fortress_cancelled:
+        return game.rules.combat.fortress_extra_dice
+    return 0
+
+
 def _score(side: CombatSide, hits: int) -> None:
     """The side takes `hits` this round: as many as it has units (`hits_taken`), the rest noted too."""
     side.hits_scored = max(0, hits)
@@ -656,8 +687,9 @@ def _score(side: CombatSide, hits: int) -> None:
 
 
 def _offer_round_bonus(game: Game, c: Combat, side: CombatSide, roll: _Roll, against: _Roll) -> bool:
-    """`paid_round_bonus`: ask the side's owner to pay for one more hit this round, when it would give one."""
-    if side.owner < 0 or not side.units:
+    """`paid_round_bonus`: ask the side's owner to pay for one more hit this round, when it would give one
+    (to a side that rolled: a city's fortress die alone is a roll)."""
+    if side.owner < 0 or not roll.dice:
         return False
     player = game.player(side.owner)
     target = _opponent(c, side)
@@ -687,8 +719,11 @@ def _assign_hits(game: Game) -> None:
     _resolve_tactics(game, c, _AFTER_HITS)
     _say(
         game,
-        f"{owner_name(game, c.attacker.owner)} takes {c.attacker.hits_taken} hit(s), "
-        f"{owner_name(game, c.defender.owner)} takes {c.defender.hits_taken} hit(s)",
+        "combat.hits",
+        c.attacker.owner,
+        hits=_hits(c.attacker.hits_taken),
+        defender=party(game, c.defender.owner),
+        defender_hits=_hits(c.defender.hits_taken),
     )
     for side in (c.attacker, c.defender):
         if side.owner >= 0:
@@ -836,13 +871,13 @@ def _reveal_tactics(game: Game, c: Combat) -> None:
     pile and their halves apply this round."""
     played = [side for side in (c.attacker, c.defender) if side.tactics is not None]
     if not played:
-        _say(game, f"Round {c.round}: no tactics cards are played")
+        _say(game, "combat.no_tactics", round=c.round)
     cancelling = {id(side): _cancelling(game, side) for side in played}
     for side in played:
         card = _revealed(game, side)
         side.tactics = None
         player = game.player(side.owner)
-        _say(game, f"Round {c.round}: {player.name} reveals {card.tactics} ({card.name})")
+        _say(game, "combat.reveals", side.owner, round=c.round, tactics=card.tactics, card=card.name)
         canceller = _opponent(c, side)
         cancel = cancelling.get(id(canceller))
         if cancel is None:
@@ -852,10 +887,10 @@ def _reveal_tactics(game: Game, c: Combat) -> None:
         if cancel.take:
             taker = game.player(canceller.owner)
             taker.action_cards.append(card.id)
-            _say(game, f"{card.tactics} is cancelled: {taker.name} takes the card into their hand")
+            _say(game, "combat.tactics_taken", taker.index, tactics=card.tactics)
         else:
             discard(game, player, "action", card.id)
-            _say(game, f"{card.tactics} is cancelled")
+            _say(game, "combat.tactics_cancelled", tactics=card.tactics)
     if played:
         effects.holdings_changed(game)
 
@@ -889,7 +924,7 @@ def _abilities_work(game: Game, c: Combat, side: CombatSide) -> bool:
         if e.source not in c.abilities_kept
     ]
     for effect in disabled:
-        _say(game, f"{effect.source}: {owner_name(game, side.owner)}'s unit abilities do not work this round")
+        _say(game, "combat.abilities_off", side.owner, source=effect.source)
     return not disabled
 
 
@@ -935,7 +970,7 @@ def withdraw_to(game: Game, decision: EffectChoiceDecision, option: str) -> None
         unit.pos = label_to_hex(option)
     side.units = []
     kinds = _kinds(game, [u.id for u in leaving])
-    _say(game, f"{owner_name(game, side.owner)} withdraws {kinds} to {option} ({decision.source})")
+    _say(game, "combat.withdraws", side.owner, units=kinds, space=option, source=decision.source)
     _finish(game, winner=_opponent(c, side).owner, withdraw=False)
 
 
@@ -954,12 +989,12 @@ def pay_ransom(game: Game, decision: EffectChoiceDecision, option: str) -> None:
     c = _battle(game)
     player = game.player(decision.player)
     if option == DECLINE:
-        _say(game, f"{player.name} does not pay to keep its unit abilities ({decision.source})")
+        _say(game, "combat.ransom_declined", player.index, source=decision.source)
     else:
         payment = {k: -v for k, v in decision.amounts[decision.options.index(option)].items()}
         pay(player, payment)
         c.abilities_kept.append(decision.source)
-        _say(game, f"{player.name} pays {describe(payment)} to keep its unit abilities ({decision.source})")
+        _say(game, "combat.ransom_paid", player.index, payment=things(payment), source=decision.source)
     _proceed(game, "cards")
 
 
@@ -973,8 +1008,8 @@ def _ignore_hit_on_roll(game: Game, c: Combat, holder: CombatSide, side: CombatS
         if rolled[-1] >= least:
             holder.hits_ignored += 1
             break
-    outcome = "ignores 1 hit" if rolled and rolled[-1] >= least else "no effect"
-    _say(game, f"{effect.source}: {owner_name(game, holder.owner)} rolls {', '.join(map(str, rolled))}: {outcome}")
+    outcome = clause(game, "combat.hit_ignored" if rolled and rolled[-1] >= least else "combat.no_effect")
+    _say(game, "combat.card_roll", holder.owner, source=effect.source, dice=listed(map(str, rolled)), outcome=outcome)
 
 
 def _value_per_enemy_unit(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
@@ -985,15 +1020,15 @@ def _value_per_enemy_unit(game: Game, c: Combat, holder: CombatSide, side: Comba
         return
     change = params.value * len(_opponent(c, holder).units)
     side.round_value += change
-    _say(game, f"{effect.source}: {owner_name(game, side.owner)} {change:+d} combat value")
+    _say(game, "combat.value_per_unit", side.owner, source=effect.source, value=f"{change:+d}")
 
 
 def _kill_on_roll(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
     """Archers: on a high die the side removes one of its fighting units, its choice."""
     value = _die(game).value
     hit = value >= effects.params_as(effect, KillOnRoll).min_value and bool(side.units)
-    outcome = f"{owner_name(game, side.owner)} removes 1 unit" if hit else "no effect"
-    _say(game, f"{effect.source}: {owner_name(game, holder.owner)} rolls {value}: {outcome}")
+    outcome = clause(game, "combat.removes_unit", side.owner) if hit else clause(game, "combat.no_effect")
+    _say(game, "combat.card_roll", holder.owner, source=effect.source, dice=value, outcome=outcome)
     if hit:
         _lose_before_roll(game, side)
 
@@ -1001,7 +1036,7 @@ def _kill_on_roll(game: Game, c: Combat, holder: CombatSide, side: CombatSide, e
 def _sacrifice(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
     """Martyr: the side removes one of its fighting units, its choice (each side in its own pass)."""
     if side.units:
-        _say(game, f"{effect.source}: {owner_name(game, side.owner)} removes 1 unit")
+        _say(game, "combat.card_removes_unit", side.owner, source=effect.source)
         _lose_before_roll(game, side)
 
 
@@ -1013,11 +1048,31 @@ def _lose_before_roll(game: Game, side: CombatSide) -> None:
 
 
 def _remove_casualties_now(game: Game, side: CombatSide) -> None:
-    """Units lost to a tactics card before the roll leave the battle at once."""
-    _say(game, f"{owner_name(game, side.owner)} loses {_kinds(game, side.casualties)}")
+    """Units lost to a tactics card before the roll leave the battle at once. As in any ship loss, a lost
+    ship's cargo goes to the side's other ships, and what they cannot carry is lost with it (its owner's
+    choice: the removal waits for it)."""
+    if _cargo_lost_with_ships(game, side):
+        return
+    _say(game, "combat.loses", side.owner, units=_kinds(game, side.casualties))
+    stranded = [u for u in game.units if u.carrier in side.casualties and u.id not in side.casualties]
     side.losses += len(set(side.casualties) & set(side.units))
     _remove(game, side.casualties)
     side.casualties = []
+    _reload(game, stranded, side.units)
+
+
+def _cargo_lost_with_ships(game: Game, side: CombatSide) -> bool:
+    """Naval battles: the carried units the side's ships left cannot carry join its casualties; True
+    while its owner chooses which."""
+    if not _battle(game).naval:
+        return False
+    survivors = [s for s in side.units if s not in side.casualties]
+    cargo = sorted(u.id for u in game.units if u.carrier in side.units and u.id not in side.casualties)
+    excess = len(cargo) - len(survivors) * ship_capacity(game, side.owner)
+    if excess <= 0:
+        return False
+    _choose(game, side, cargo, excess, SUNK_CARGO)
+    return _waiting(game, SUNK_CARGO)
 
 
 def _extra_hit_on_roll(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
@@ -1027,8 +1082,8 @@ def _extra_hit_on_roll(game: Game, c: Combat, holder: CombatSide, side: CombatSi
     value = _die(game).value
     extra = value >= effects.params_as(effect, ExtraHitOnRoll).min_value
     side.hits_taken += extra
-    outcome = "1 more hit" if extra else "no effect"
-    _say(game, f"{effect.source}: {owner_name(game, holder.owner)} rolls {value}: {outcome}")
+    outcome = clause(game, "combat.one_more_hit" if extra else "combat.no_effect")
+    _say(game, "combat.card_roll", holder.owner, source=effect.source, dice=value, outcome=outcome)
 
 
 def _draw_on_hit(game: Game, c: Combat, holder: CombatSide, side: CombatSide, effect: Effect) -> None:
@@ -1039,7 +1094,7 @@ def _draw_on_hit(game: Game, c: Combat, holder: CombatSide, side: CombatSide, ef
     count = effects.params_as(effect, DrawOnHit).cards
     drawn = [card for _ in range(count) if (card := draw_card(game, "action")) is not None]
     player.action_cards.extend(int(card) for card in drawn)
-    _say(game, f"{effect.source}: {player.name} draws {len(drawn)} action card(s)")
+    _say(game, "combat.draws", player.index, source=effect.source, cards=counted(len(drawn), "action card"))
 
 
 # What a tactics primitive does to one side of the battle, given the side holding the card.
@@ -1095,14 +1150,15 @@ def _roll(
     # units whose clash ability is unused
     ready = Counter(game.existing_unit(uid).kind for uid in side.units) if abilities else Counter[str]()
     faces = [_die(game) for _ in range(len(side.units) + extra_dice + fortress_dice)]
-    notes = [f"{f.value} {f.icon}".rstrip() for f in faces]  # (a plain die has no icon)
+    # Each die with an icon is noted "5 (icon" and closed once its abilities are noted; a plain die has none.
+    notes = [f"{f.value} ({f.icon}" if f.icon else f"{f.value}" for f in faces]
     for i, face in enumerate(faces):
         if face.icon in rules.icon_rerolls and ready[face.icon]:
             ready[face.icon] -= 1
             while face.icon in rules.icon_rerolls:
                 face = _die(game)
             faces[i] = face
-            notes[i] += f" re-rolled to {face.value} {face.icon}"
+            notes[i] += f") rolled again: {face.value} ({face.icon}"
     values = [f.value for f in faces]
     cancels = 0
     for icon in rules.icon_cancels_hit:
@@ -1111,28 +1167,33 @@ def _roll(
         for i in shown[: ready[icon]]:
             values[i] = 0
             cancels += 1
-            notes[i] += " (counts 0, cancels 1 hit)"
+            notes[i] += ": counts 0, cancels 1 hit"
         ready[icon] -= min(ready[icon], len(shown))
     for i, face in enumerate(faces):
         bonus = rules.icon_bonus.get(face.icon)
         if bonus is not None and ready[face.icon]:
             ready[face.icon] -= 1
             values[i] += bonus
-            notes[i] += f" (+{bonus})"
+            notes[i] += f", {bonus:+}"
     value = max(0, sum(values) + modifier)
     hits = value // game.rules.game.hits_per_combat_value
-    extra = f" incl. {extra_dice} extra dice" if extra_dice else ""
-    extra += f" incl. {fortress_dice} fortress die" if fortress_dice else ""
+    extra = f" including {counted(extra_dice, 'extra die', 'extra dice')}" if extra_dice else ""
+    extra += f" including {counted(fortress_dice, 'fortress die', 'fortress dice')}" if fortress_dice else ""
     if not abilities:
         extra += ", unit abilities not working"
     if modifier:
         extra += f", {modifier:+d} combat value"
     _say(
         game,
-        f"{owner_name(game, side.owner)} rolls {', '.join(notes) or 'no dice'}{extra}: "
-        f"combat value {value}, {hits} hit(s){f', cancels {cancels}' if cancels else ''}",
+        "combat.roll",
+        side.owner,
+        dice=", ".join(f"{note})" if "(" in note else note for note in notes) or "no dice",
+        notes=extra,
+        value=value,
+        hits=_hits(hits),
+        cancels=f", cancelling {_hits(cancels)}" if cancels else "",
     )
-    return _Roll(value, hits, cancels)
+    return _Roll(value, hits, cancels, len(faces))
 
 
 def _die(game: Game) -> DieFace:
@@ -1195,7 +1256,7 @@ def casualty_options(game: Game, candidates: list[int], count: int, reason: str)
 
 
 def _likeness(unit: Unit, reason: str) -> tuple[object, ...]:
-    if reason in (CARGO, OVERLOAD):
+    if reason in (CARGO, SUNK_CARGO, OVERLOAD):
         return unit.kind, unit.immobile, unit.no_attack
     return (unit.kind,)
 
@@ -1211,7 +1272,7 @@ def _resolve_round(game: Game) -> bool:
     unabsorbed = max(0, _scored(c.defender) - len(c.defender.casualties))  # (a shrinking city's pieces take them)
     for side in (c.attacker, c.defender):
         if side.casualties:
-            _say(game, f"{owner_name(game, side.owner)} loses {_kinds(game, side.casualties)}")
+            _say(game, "combat.loses", side.owner, units=_kinds(game, side.casualties))
         stranded = [u for u in game.units if u.carrier in side.casualties and u.id not in side.casualties]
         side.losses += len(set(side.casualties) & set(side.units))
         _remove(game, side.casualties)
@@ -1224,11 +1285,7 @@ def _resolve_round(game: Game) -> bool:
         return False
     if attackers and defenders:
         if c.max_rounds and c.round >= c.max_rounds:
-            _say(
-                game,
-                f"The battle lasts only {c.max_rounds} round(s): "
-                f"{owner_name(game, c.attacker.owner)} goes back where it came from",
-            )
+            _say(game, "combat.short", c.attacker.owner, rounds=counted(c.max_rounds, "round"))
             _finish(game, winner=None, withdraw=True)
         elif c.retreat_allowed:
             game.pending.append(RetreatDecision(player=c.attacker.owner))
@@ -1251,7 +1308,7 @@ def _end_barbarian_raid(game: Game, c: Combat, unabsorbed: int) -> None:
     city = game.existing_city(c.city_id) if c.city_id is not None else None
     won = c.defender.owner if not c.attacker.units else None
     if c.attacker.units:
-        _say(game, "The barbarians go back to their settlement")
+        _say(game, "combat.barbarians_go_home", BARBARIAN)
     _finish(game, winner=won, withdraw=bool(c.attacker.units))
     if city is not None and unabsorbed:
         shrink(game, city, unabsorbed)
@@ -1260,11 +1317,12 @@ def _end_barbarian_raid(game: Game, c: Combat, unabsorbed: int) -> None:
 def shrink(game: Game, city: City, hits: int) -> None:
     """`hits` each take a piece of the city (its owner chooses which), which becomes Angry; as many hits as its
     size or more destroy it."""
-    where, owner = hex_to_label(city.pos), owner_name(game, city.owner)
+    where = hex_to_label(city.pos)
     if hits >= game.city_size(city):
         game.cities.remove(city)
         effects.holdings_changed(game)
-        game.say(f"The barbarians destroy {owner}'s city at {where}")
+        say(game, "combat.barbarians_destroy", BARBARIAN, owner=party(game, city.owner), space=where)
+        note_city_lost(game, city.owner, city.pos, "barbarians")
         return
     options = shrink_options(game, city, hits)
     if len(options) == 1:
@@ -1306,8 +1364,8 @@ def _lose_pieces(game: Game, city: City, pieces: tuple[str, ...]) -> None:
         city.port_space = None
     city.mood = MOODS[0]
     effects.holdings_changed(game)
-    lost = " and ".join(game.rules.buildings[b].name for b in pieces)
-    game.say(f"{owner_name(game, city.owner)}'s city at {hex_to_label(city.pos)} loses its {lost} and becomes angry")
+    lost = listed(game.rules.buildings[b].name for b in pieces)
+    say(game, "combat.city_loses_pieces", city.owner, space=hex_to_label(city.pos), pieces=lost)
 
 
 def _reload(game: Game, stranded: list[Unit], ships: list[int]) -> None:
@@ -1369,7 +1427,7 @@ def check_ship_capacity(game: Game) -> None:
 
 def _put_off(game: Game, owner: int, unit_ids: list[int]) -> None:
     """Cargo the owner's ships can no longer carry is lost (a leader among it dies uncaptured)."""
-    _say(game, f"{owner_name(game, owner)} loses {_kinds(game, unit_ids)} that its ships can no longer carry")
+    _say(game, "combat.loses_cargo", owner, units=_kinds(game, unit_ids))
     _remove(game, unit_ids, by_enemy=False)
 
 
@@ -1390,7 +1448,7 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
             # barbarians shrink they are hit one by one instead.
             settlers = [u.id for u in game.units_at(c.space) if u.owner == side.owner and u.carrier is None]
             if settlers:
-                _say(game, f"{owner_name(game, side.owner)} loses {_kinds(game, settlers)} left without an army")
+                _say(game, "combat.loses_settlers", side.owner, units=_kinds(game, settlers))
             _remove(game, settlers)
     participants = [
         u for u in game.units_at(c.space) if u.owner in (c.attacker.owner, c.defender.owner) and u.carrier is None
@@ -1400,9 +1458,9 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     for unit in participants:
         _fought(game, unit)
     if winner is None:
-        _say(game, "The battle ends with no winner")
+        _say(game, "combat.no_winner")
     else:
-        _say(game, f"The battle is won by {owner_name(game, winner)}")
+        _say(game, "combat.won", winner=party(game, winner))
     game.combat = None
     end_lasting(game, "combat_round")
     end_lasting(game, "battle")
@@ -1460,7 +1518,8 @@ def _barbarian_reward(game: Game, c: Combat, winner: int | None) -> None:
             return
         gold *= loser.losses
     kept = gain(game, game.player(winner), {"gold": gold})
-    game.say(f"{owner_name(game, winner)} gains {kept['gold']} gold for defeating the barbarians")
+    if kept["gold"]:
+        say(game, "combat.barbarian_gold", winner, gold=things(kept))
 
 
 def _winner_vp(game: Game, c: Combat, winner: int | None) -> None:
@@ -1468,7 +1527,7 @@ def _winner_vp(game: Game, c: Combat, winner: int | None) -> None:
     gainer = c.defender.owner if winner is None else winner
     if c.winner_vp and gainer >= 0:
         game.player(gainer).event_vp += c.winner_vp
-        game.say(f"{owner_name(game, gainer)} gains {c.winner_vp:g} VP for the battle")
+        say(game, "combat.winner_vp", gainer, vp=f"{c.winner_vp:g} VP")
 
 
 def _pirate_reward(game: Game, c: Combat) -> None:
@@ -1481,7 +1540,7 @@ def _pirate_reward(game: Game, c: Combat) -> None:
             continue
         rules = game.rules.game.pirates
         kept = gain(game, game.player(player), {"gold": sunk * rules.gold_per_ship_sunk})
-        game.say(f"{owner_name(game, player)} gains {kept['gold']} gold for {sunk} pirate ship(s) sunk")
+        say(game, "combat.pirate_gold", player, gold=things(kept) or "no gold", ships=counted(sunk, "pirate ship"))
         for _ in range(sunk):
             game.pending.append(
                 TokenChoiceDecision(player=player, options=list(TOKENS), amount=rules.token_per_ship_sunk)
@@ -1507,9 +1566,8 @@ def _offer_reinforcements(game: Game, earned: list[tuple[int, Effect]]) -> None:
     for player, effect in earned:
         kind = effects.params_as(effect, ReinforcementAfterDefeat).unit
         cities = unit_placement_cities(game, player, kind)
-        name = game.player(player).name
         if not cities:
-            game.say(f"{name} gets no free {kind} from {effect.source}: none in supply or no city with room")
+            say(game, "combat.no_reinforcement", player, unit=unit_name(game, kind), source=effect.source)
         elif len(cities) == 1:
             _place_reinforcement(game, player, kind, cities[0], effect.source)
         else:
@@ -1533,7 +1591,14 @@ def unit_placement_cities(game: Game, player: int, kind: str) -> list[int]:
 def _place_reinforcement(game: Game, player: int, kind: str, city_id: int, source: str) -> None:
     city = game.existing_city(city_id)
     game.units.append(Unit(game.new_id(), player, kind, city.pos))
-    game.say(f"{game.player(player).name} places a free {kind} in the city at {hex_to_label(city.pos)} ({source})")
+    say(
+        game,
+        "combat.reinforcement",
+        player,
+        unit=unit_name(game, kind),
+        space=hex_to_label(city.pos),
+        source=source,
+    )
 
 
 # ------------------------------------------------------------------ capturing cities
@@ -1546,7 +1611,8 @@ def _capture(game: Game, city: City, winner: int) -> None:
     if winner == BARBARIAN and len(game.cities_of(BARBARIAN)) >= rules.barbarians.settlements:
         game.cities.remove(city)
         effects.holdings_changed(game)
-        game.say(f"The barbarians raze {owner_name(game, loser)}'s city at {where}: they have no settlement left")
+        say(game, "combat.razed", winner, loser=party(game, loser), space=where)
+        note_city_lost(game, loser, city.pos, "barbarians")
         _offer_refugee(game, loser)
         return
     if winner == BARBARIAN:
@@ -1554,7 +1620,8 @@ def _capture(game: Game, city: City, winner: int) -> None:
         city.owner = BARBARIAN
         city.mood = rules.capture.captured_mood
         effects.holdings_changed(game)
-        game.say(f"The barbarians capture {owner_name(game, loser)}'s city at {where}")
+        say(game, "combat.barbarians_capture", winner, loser=party(game, loser), space=where)
+        note_city_lost(game, loser, city.pos, "barbarians")
         _offer_refugee(game, loser)
         return
     spoils = loser == BARBARIAN or city.mood in rules.capture.spoils_moods  # the mood it had when attacked
@@ -1569,19 +1636,18 @@ def _capture(game: Game, city: City, winner: int) -> None:
     if game.settlements_used(winner) >= rules.city.settlement_limit:
         game.cities.remove(city)
         gold += game.city_size(city) * rules.capture.gold_per_missing_piece
-        game.say(f"{owner_name(game, winner)} has no settlement piece left: the city at {where} is removed")
+        say(game, "combat.no_settlement_piece", winner, space=where)
     else:
         if loser != BARBARIAN:  # a captured barbarian city keeps every building's colour
             gold += _recolour(game, city, loser, winner)
         city.owner = winner
         city.mood = rules.capture.captured_mood
-        game.say(
-            f"{owner_name(game, winner)} captures {owner_name(game, loser)}'s city at {where}; it becomes {city.mood}"
-        )
+        say(game, "combat.captures", winner, loser=party(game, loser), space=where, mood=city.mood)
     effects.holdings_changed(game)
-    if gold:
-        kept = gain(game, game.player(winner), {"gold": gold})
-        game.say(f"{owner_name(game, winner)} gains {kept['gold']} gold for the capture")
+    note_city_lost(game, loser, city.pos, "battle", by=winner)
+    kept = gain(game, game.player(winner), {"gold": gold})
+    if kept["gold"]:
+        say(game, "combat.capture_gold", winner, gold=things(kept))
     fire(game, "city_captured", player=winner, city=city.id, previous_owner=loser)
     if loser >= 0 and spoils:
         _offer_refugee(game, loser)
@@ -1612,8 +1678,9 @@ def keep_or_raze(game: Game, decision: EffectChoiceDecision, option: str) -> Non
     assert city is not None and city.owner == decision.player
     game.cities.remove(city)
     effects.holdings_changed(game)
-    kept = gain(game, game.player(decision.player), {"gold": game.rules.game.barbarians.capture_city_gold})
-    game.say(f"{owner_name(game, decision.player)} razes the city at {hex_to_label(city.pos)} for {kept['gold']} gold")
+    say(game, "combat.settlement_razed", decision.player, space=hex_to_label(city.pos))
+    player = game.player(decision.player)
+    gained(game, player, gain(game, player, {"gold": game.rules.game.barbarians.capture_city_gold}))
 
 
 # What may be offered to a player who captured another player's city (winner, loser): filled by
@@ -1642,7 +1709,7 @@ def _recolour(game: Game, city: City, loser: int, winner: int) -> int:
         else:
             del city.buildings[building]
             gold += game.rules.game.capture.gold_per_missing_piece
-            game.say(f"{owner_name(game, winner)} has no {spec.name} piece left: it is removed from the city")
+            say(game, "combat.no_building_piece", winner, building=spec.name)
     return gold
 
 
@@ -1685,9 +1752,9 @@ def choose_casualties(game: Game, action: ChooseCasualties) -> None:
     side = c.attacker if d.player == c.attacker.owner else c.defender
     game.pending.pop()
     side.casualties.extend(action.units)
-    if d.reason == TACTICS:
+    if d.reason in (TACTICS, SUNK_CARGO):
         _remove_casualties_now(game, side)
-    if not _waiting(game, d.reason):
+    if not _waiting(game, d.reason) and not _waiting(game, SUNK_CARGO):
         _proceed(game, NEXT_STEP[d.reason])
 
 
@@ -1698,7 +1765,7 @@ def retreat(game: Game, action: Retreat) -> None:
         raise RuleError("answer retreat with yes or no")
     game.pending.pop()
     if action.retreat:
-        _say(game, f"{owner_name(game, _battle(game).attacker.owner)} retreats where it came from")
+        _say(game, "combat.retreats", _battle(game).attacker.owner)
         _finish(game, winner=None, withdraw=True)
     else:
         _proceed(game, "round")
@@ -1719,11 +1786,11 @@ def place_refugee(game: Game, action: PlaceRefugee) -> None:
         raise RuleError(f"the refugee settler goes to one of {player.name}'s cities, while a settler is in supply")
     game.pending.pop()
     if action.city is None:
-        game.say(f"{player.name} places no refugee settler")
+        say(game, "combat.no_refugee", player.index)
         return
     city = game.existing_city(action.city)
     game.units.append(Unit(game.new_id(), player.index, SETTLER, city.pos))
-    game.say(f"{player.name} places a refugee settler in the city at {hex_to_label(city.pos)}")
+    say(game, "combat.refugee", player.index, space=hex_to_label(city.pos))
 
 
 def _legal_siege(game: Game) -> list[Action]:
@@ -1753,7 +1820,7 @@ def cancel_fortress(game: Game, action: CancelFortress) -> None:
     if payment:
         pay(player, payment)
         c.fortress_cancelled.extend(parts)
-        _say(game, f"{player.name} pays {describe(payment)} to cancel the fortress's {' and '.join(parts)}")
+        _say(game, "combat.siege_paid", player.index, payment=things(payment), parts=_fortress_parts(parts))
     _prepare(game)
 
 
@@ -1785,7 +1852,7 @@ def pay_combat_bonus(game: Game, action: PayCombatBonus) -> None:
     side = c.attacker if d.player == c.attacker.owner else c.defender
     if payment is not None:
         pay(player, payment)
-        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: {d.gains()}")
+        _say(game, "combat.bonus_paid", player.index, payment=things(payment), source=d.source, gains=d.gains())
         player.event_vp += d.vp
         if d.vp:
             game.city_attack_offer = None  # used once
@@ -1818,7 +1885,7 @@ def _pay_hit_cancel(game: Game, action: PayCombatBonus) -> None:
         pay(player, payment)
         side = c.attacker if d.player == c.attacker.owner else c.defender
         _score(side, _scored(side) - 1)
-        _say(game, f"{player.name} pays {describe(payment)} for {d.source}: 1 hit fewer this round")
+        _say(game, "combat.hit_cancel_paid", player.index, payment=things(payment), source=d.source)
     _proceed(game, "hits")
 
 
@@ -1847,10 +1914,7 @@ def play_tactics(game: Game, action: PlayTactics) -> None:
     if action.card is not None:
         player.action_cards.remove(action.card)
         side.tactics = action.card
-    _say(
-        game,
-        f"{player.name} {'plays a tactics card face down' if action.card is not None else 'plays no tactics card'}",
-    )
+    _say(game, "combat.tactics_face_down" if action.card is not None else "combat.no_tactics_card", player.index)
     _proceed(game, "tactics")
 
 
@@ -1895,14 +1959,22 @@ def _opponent_of(game: Game, owner: int) -> int | None:
 
 
 def _kinds(game: Game, unit_ids: list[int]) -> str:
-    """'2 infantry, 1 cavalry'."""
-    kinds = Counter(game.existing_unit(uid).kind for uid in unit_ids)
-    return ", ".join(f"{n} {kind}" for kind, n in kinds.items())
+    """ "2 infantry, 1 cavalry"."""
+    return units(game, [game.existing_unit(uid).kind for uid in unit_ids])
 
 
-def _say(game: Game, text: str) -> None:
+def _hits(count: int) -> str:
+    return counted(count, "hit")
+
+
+def _fortress_parts(parts: list[str] | tuple[str, ...]) -> str:
+    """ "extra die and hit cancel" (the fortress's parts a siege cancels, by their names in the rules)."""
+    return listed(part.replace("_", " ") for part in parts)
+
+
+def _say(game: Game, kind: str, who: int | None = None, **fields: object) -> None:
     """Battle events go to the game log and to the battle's own log."""
-    game.say(text)
+    text = say(game, kind, who, **fields)
     if game.combat is not None:
         game.combat.log.append(text)
 

@@ -1,10 +1,11 @@
 """Events: resolving the event card a player draws when their event tracker empties.
 
-The card goes to the discard pile as soon as it is drawn. Its icon acts first, for the player who
-drew it (the active player): barbarians spawn, barbarians move, pirates spawn and raid, exhausted
-land, gold mine. Then its main effect (`effects` of the card, event primitives declared in
-`content/effects/events.py`) is resolved player by player, the active player first, then
-clockwise; a player whose `event_protection` names the card skips the main effect.
+The card goes to the discard pile as soon as it is drawn, and the player's event tracker is refilled
+once it is resolved (`_refill_after`). Its icon acts first, for the player who drew it (the active
+player): barbarians spawn, barbarians move, pirates spawn and raid, exhausted land, gold mine. Then
+its main effect (`effects` of the card, event primitives declared in `content/effects/events.py`) is
+resolved player by player, the active player first, then clockwise; a player whose `event_protection`
+names the card skips the main effect.
 
 The event is a queue of steps on `game.event`. A step that needs a choice pushes an
 `EffectChoiceDecision` (answered with `ChooseOption`, routed back here by its `event:` prefix) and
@@ -23,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from civgame.framework.wording import counted, listed, with_article
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect, Params
 from civgame.games.clash.content.effects import events as prims
@@ -40,8 +42,10 @@ from civgame.games.clash.core.model import (
     Unit,
 )
 from civgame.games.clash.core.vocabulary import RESOURCES, TOKENS, amounts
-from civgame.games.clash.rules.base import civilizations, diplomacy
+from civgame.games.clash.rules.base import civilizations, diplomacy, log
 from civgame.games.clash.rules.base.cards import deal, draw_card, great_persons_in_hand
+from civgame.games.clash.rules.base.endings import note_city_lost
+from civgame.games.clash.rules.base.log import gained, party, say, things, unit_name
 from civgame.games.clash.rules.base.payments import describe, gain, holdings, pay, resource_cap
 from civgame.games.clash.rules.base.triggers import LISTENERS
 from civgame.games.clash.rules.combat import enter_space
@@ -67,7 +71,7 @@ def resolve_event(game: Game, player: Player, card: int) -> None:
     event is under way (a free advance one of its steps gave) waits in `game.events_waiting` and
     resolves once that one is over: an event is never cut short."""
     data = game.rules.event(card)
-    game.say(f"{player.name} draws the event {data.name!r}")
+    say(game, "event.draws", player.index, card=data.name)
     after: list[EventStep] = []
     if game.event_variant != "no_events" and data.great_person is not None:
         after = [
@@ -83,7 +87,7 @@ def resolve_event(game: Game, player: Player, card: int) -> None:
         _raid_in_each_share(game, event)
     if game.event is not None:
         game.events_waiting.append(event)
-        game.say(f"{data.name!r} resolves once the event under way is over")
+        say(game, "event.waits", card=data.name)
         return
     game.event = event
     resume(game)
@@ -105,10 +109,26 @@ def resume(game: Game) -> None:
         event = game.event
         if not event.steps:
             game.event = game.events_waiting.pop(0) if game.events_waiting else None
+            _refill_after(game, event)
             continue
         step = event.steps.pop(0)
         event.current = None
         STEPS[step.kind](game, event, step)
+
+
+def _refill_after(game: Game, event: EventInProgress) -> None:
+    """The summary: "draw the top card of the event deck and resolve it. Then, refill your event tracker":
+    the tracker the card emptied is refilled once it is resolved (and any other event it drew)."""
+    drawn_by = event.active
+    waiting = [e for e in (game.event, *game.events_waiting) if e is not None and e.active == drawn_by]
+    if game.player(drawn_by).event_cubes <= 0 and not waiting:
+        refill_tracker(game, game.player(drawn_by))
+
+
+def refill_tracker(game: Game, player: Player) -> None:
+    cubes = game.rules.game.starting.event_cubes
+    if cubes is not None:  # with the Scale (the 2012 edition) there is no tracker to refill
+        player.event_cubes = cubes
 
 
 def _order_from(game: Game, first: int) -> list[int]:
@@ -220,8 +240,7 @@ def _place(game: Game, owner: int, kind: str, h: Hex) -> None:
 
 def _lower_mood(game: Game, city: City, reason: str) -> None:
     city.mood = MOODS[max(0, MOODS.index(city.mood) - 1)]
-    owner = game.player(city.owner).name
-    game.say(f"{owner}'s city at {_label(city.pos)} becomes {city.mood} ({reason})")
+    say(game, "event.mood", owner=party(game, city.owner), space=_label(city.pos), mood=city.mood, reason=reason)
 
 
 def city_by_label(game: Game, label: str) -> City:
@@ -257,14 +276,14 @@ def _settlement_spaces(game: Game, active: int) -> list[Hex]:
 
 def _barbarian_settlement(game: Game, event: EventInProgress, step: EventStep) -> None:
     if not _in_supply(game, BARBARIAN, INFANTRY):
-        game.say("The barbarians have no infantry left: no new settlement")
+        say(game, "event.no_barbarian_infantry")
         return
     if len(game.cities_of(BARBARIAN)) >= game.rules.game.barbarians.settlements:
-        game.say("Every barbarian settlement is on the board: no new settlement")
+        say(game, "event.all_settlements_out")
         return
     spaces = _settlement_spaces(game, step.player)
     if not spaces:
-        game.say("There is no space for a new barbarian settlement")
+        say(game, "event.no_settlement_space")
     ask(game, event, step, sorted(_label(h) for h in spaces))
 
 
@@ -275,7 +294,7 @@ def _settle(game: Game, event: EventInProgress, step: EventStep, option: str) ->
 def place_barbarian_settlement(game: Game, h: Hex) -> None:
     game.cities.append(City(game.new_id(), BARBARIAN, h, game.rules.game.city.new_city_mood))
     _place(game, BARBARIAN, INFANTRY, h)
-    game.say(f"A barbarian settlement with an infantry appears at {_label(h)}")
+    say(game, "event.settlement", space=hex_to_label(h))
 
 
 def barbarians_may_settle(game: Game) -> bool:
@@ -299,7 +318,7 @@ def _barbarian_reinforcement(game: Game, event: EventInProgress, step: EventStep
 def _reinforce(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     label, kind = option.split(": ")
     _place(game, BARBARIAN, kind, label_to_hex(label))
-    game.say(f"The barbarian city at {label} gains {'an' if kind[0] in 'aeiou' else 'a'} {kind}")
+    say(game, "event.reinforced", space=label, unit=with_article(unit_name(game, kind)))
 
 
 def _army_steps(game: Game, event: EventInProgress, active: int) -> dict[Hex, list[Hex]]:
@@ -331,7 +350,7 @@ def _army_steps(game: Game, event: EventInProgress, active: int) -> dict[Hex, li
 
 def _barbarians_move(game: Game, event: EventInProgress, step: EventStep) -> None:
     if not _army_steps(game, event, step.player):
-        game.say("No barbarian army can move: barbarians spawn instead")
+        say(game, "event.spawn_instead")
         event.steps.insert(0, EventStep("barbarian_settlement", step.player))
         return
     holders = [EventStep("barbarian_hold", p, other=step.player) for p in _order_from(game, step.player)]
@@ -377,7 +396,7 @@ def _held(game: Game, event: EventInProgress, step: EventStep, option: str) -> N
         return
     origin = label_to_hex(option.removeprefix(f"{HOLD} "))
     event.moved.extend(u.id for u in _barbarians_at(game, origin))
-    game.say(f"{game.player(step.player).name} holds the barbarian army at {_label(origin)} where it stands")
+    say(game, "event.army_held", step.player, space=_label(origin))
     event.steps.insert(0, EventStep("barbarian_hold", step.player, other=step.other))
 
 
@@ -418,7 +437,7 @@ def step_army(game: Game, army: list[Unit], to: Hex) -> None:
     origin = army[0].pos
     for unit in army:
         unit.pos = to
-    game.say(f"A barbarian army moves from {_label(origin)} to {_label(to)}")
+    say(game, "event.army_moves", origin=_label(origin), space=_label(to))
 
 
 def attack_on_arrival(game: Game, army: list[Unit], origin: Hex) -> None:
@@ -434,7 +453,7 @@ def garrison(game: Game, city: City) -> None:
     room = len(_barbarians_at(game, city.pos)) < game.rules.game.stacking_limit
     if room and _in_supply(game, BARBARIAN, INFANTRY):
         _place(game, BARBARIAN, INFANTRY, city.pos)
-        game.say(f"The barbarian city at {_label(city.pos)} gains an infantry")
+        say(game, "event.reinforced", space=_label(city.pos), unit=with_article(unit_name(game, INFANTRY)))
 
 
 def _barbarian_garrison(game: Game, event: EventInProgress, step: EventStep) -> None:
@@ -476,7 +495,7 @@ def _attack_option(settlement: City, city: City) -> str:
 def _barbarians_attack(game: Game, event: EventInProgress, step: EventStep) -> None:
     pairs = _attacks(game, step.player)
     if not pairs:
-        game.say("No barbarian settlement near enough attacks")
+        say(game, "event.no_barbarian_attack")
     ask(game, event, step, sorted(_attack_option(s, c) for s, c in pairs))
 
 
@@ -486,7 +505,8 @@ def _barbarian_attack_chosen(game: Game, event: EventInProgress, step: EventStep
     army = _barbarians_at(game, origin)
     for unit in army:
         unit.pos = target
-    game.say(f"The barbarians of {settlement_label} attack {game.player(step.player).name}'s city at {city_label}")
+    owner = party(game, step.player)
+    say(game, "event.barbarian_attack", origin=settlement_label, owner=owner, space=city_label)
     enter_space(game, BARBARIAN, [u.id for u in army], target, {u.id: origin for u in army}, can_retreat=False)
 
 
@@ -504,7 +524,7 @@ def _pirate_room(game: Game, event: EventInProgress, step: EventStep) -> None:
 def _remove_pirate(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     ship = next(u for u in game.units_of(PIRATE, SHIP) if u.pos == label_to_hex(option))
     game.units.remove(ship)
-    game.say(f"A pirate ship is taken from {option}")
+    say(game, "event.pirate_removed", space=option)
     _again(event, step, step.count - 1)
 
 
@@ -521,7 +541,7 @@ def _pirate_ship(game: Game, event: EventInProgress, step: EventStep) -> None:
 
 def _put_pirate(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     _place(game, PIRATE, SHIP, label_to_hex(option))
-    game.say(f"A pirate ship appears at {option}")
+    say(game, "event.pirate_placed", space=option)
 
 
 def _raided_cities(game: Game, player: int) -> list[City]:
@@ -545,7 +565,7 @@ def _raid(game: Game, event: EventInProgress, step: EventStep, option: str) -> N
     player = game.player(step.player)
     if option in PAYABLES:
         pay(player, {option: 1})
-        game.say(f"Pirates raid {player.name}: they lose 1 {option}")
+        say(game, "event.raid", PIRATE, victim=party(game, player.index), what=things({option: 1}))
     else:
         _lower_mood(game, city_by_label(game, option), "pirate raid")
 
@@ -567,13 +587,16 @@ def _exhaust(game: Game, event: EventInProgress, step: EventStep) -> None:
 
 def _exhausted(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     game.exhausted.append(label_to_hex(option))
-    game.say(f"The land at {option} is exhausted")
+    say(game, "event.exhausted", space=option)
 
 
 def _gold_mine(game: Game, event: EventInProgress, step: EventStep) -> None:
     player = game.player(step.player)
     kept = gain(game, player, {"gold": GOLD_MINE})
-    game.say(f"{player.name} finds a gold mine: +{kept['gold']} gold")
+    if kept["gold"]:
+        say(game, "event.gold_mine", player.index, gold=things(kept))
+    else:
+        say(game, "event.gold_mine_full", player.index)
 
 
 # ------------------------------------------------------------------ the main effect
@@ -597,7 +620,13 @@ def _great_person_taken(game: Game, event: EventInProgress, step: EventStep, opt
     player.great_persons.append(event.card)
     game.decks["event"].discard.remove(event.card)
     event.steps = [s for s in event.steps if s.kind != "great_person"]
-    game.say(f"{player.name} takes the great person {game.rules.event(event.card).name} for {step.count} culture")
+    say(
+        game,
+        "event.great_person",
+        player.index,
+        card=game.rules.event(event.card).name,
+        price=things({"culture": step.count}),
+    )
     if any(e.name == "event_diplomacy" for e in game.rules.event_effects(event.card)):
         partners = [p.name for p in game.players if p != player]
         ask(game, event, EventStep("partner", step.player), partners)
@@ -607,13 +636,13 @@ def _partner_chosen(game: Game, event: EventInProgress, step: EventStep, option:
     player = game.player(step.player)
     partner = next(p for p in game.players if p.name == option)
     player.diplomatic_partner = partner.index
-    game.say(f"{player.name} and {partner.name} enter diplomatic relations")
+    say(game, "event.diplomacy", player.index, partner=party(game, partner.index))
 
 
 def _offered(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     if option == DECLINE:
         event.steps = [s for s in event.steps if s.kind != "main"]
-        game.say(f"{game.player(step.player).name} declines the card")
+        say(game, "event.declined", step.player)
 
 
 def _protection(game: Game, player: Player, card_name: str) -> Effect | None:
@@ -629,7 +658,7 @@ def _main(game: Game, event: EventInProgress, step: EventStep) -> None:
     shield = _protection(game, player, card.name)
     if shield is not None:
         if step.effect == 0:
-            game.say(f"{player.name} is protected from {card.name} by {shield.source}")
+            say(game, "event.protected", player.index, card=card.name, source=shield.source)
         return
     effect = game.rules.event_effects(event.card)[step.effect]
     MAIN[effect.name](game, event, step, player, effect.params)
@@ -640,8 +669,7 @@ def _has_any(player: Player, advances: list[str]) -> bool:
 
 
 def _gain(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventGain) -> None:
-    kept = gain(game, player, amounts(params.gain))
-    game.say(f"{player.name} gains {describe(kept)}")
+    gained(game, player, gain(game, player, amounts(params.gain)))
 
 
 def _hand_out(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventHandOut) -> None:
@@ -656,7 +684,7 @@ def _hand_out_step(game: Game, event: EventInProgress, step: EventStep) -> None:
         if p.index != step.player and p.resources[resource] < resource_cap(game, p, resource)
     ]
     if not takers:
-        game.say(f"Nobody else can take more {resource}")
+        say(game, "event.nobody_takes", resource=resource)
     ask(game, event, step, takers)
 
 
@@ -664,7 +692,7 @@ def _handed(game: Game, event: EventInProgress, step: EventStep, option: str) ->
     resource = effect_params(game, event, step, prims.EventHandOut).resource
     taker = next(p for p in game.players if p.name == option)
     gain(game, taker, {resource: 1})
-    game.say(f"{game.player(step.player).name} gives 1 {resource} to {taker.name}")
+    say(game, "event.gives", step.player, what=things({resource: 1}), taker=party(game, taker.index))
     _again(event, step, step.count - 1)
 
 
@@ -731,12 +759,12 @@ def _mood_chosen(game: Game, event: EventInProgress, step: EventStep, option: st
     card = game.rules.event(event.card).name
     if spare is not None and option == _spare_option(spare):
         pay(player, _spare_cost(spare))
-        game.say(f"{player.name} pays {describe(_spare_cost(spare))} to spare a city ({spare.source})")
+        say(game, "event.spares", player.index, payment=things(_spare_cost(spare)), source=spare.source)
     else:
         city = city_by_label(game, option)
         if step.kind == "make_angry":
             city.mood = MOODS[0]
-            game.say(f"{player.name}'s city at {option} becomes angry ({card})")
+            say(game, "event.made_angry", player.index, space=option, card=card)
         else:
             _lower_mood(game, city, card)
         step.chosen.append(city.id)
@@ -763,7 +791,7 @@ def _famine(game: Game, event: EventInProgress, step: EventStep, player: Player,
     paid = min(owed, player.resources["food"])
     if paid:
         pay(player, {"food": paid})
-        game.say(f"{player.name} loses {paid} food to famine")
+        say(game, "event.famine", player.index, food=things({"food": paid}))
     if paid < owed:
         event.steps.insert(0, EventStep("make_angry", step.player, step.effect, 1))
 
@@ -808,7 +836,10 @@ def _unit_killed(game: Game, event: EventInProgress, step: EventStep, option: st
     remove_unit(game, step.player, option)
     vp = effect_params(game, event, step, prims.EventLoseUnits).vp_per_unit
     player.event_vp += vp
-    game.say(f"{player.name} loses a {option}" + (f" (+{vp:g} VP)" if vp else ""))
+    if vp:
+        say(game, "event.loses_unit_for_vp", player.index, unit=with_article(option), vp=f"+{log.vp(vp)}")
+    else:
+        say(game, "event.loses_unit", player.index, unit=with_article(option))
     _again(event, step, step.count - 1)
 
 
@@ -825,8 +856,7 @@ def _per_city(
     if not amount:
         return
     if params.resource != "tokens":
-        kept = gain(game, player, {params.resource: amount})
-        game.say(f"{player.name} gains {describe(kept)}")
+        gained(game, player, gain(game, player, {params.resource: amount}))
         return
     step_ = EventStep("tokens", step.player, step.effect, amount)
     ask(game, event, step_, [f"{m} mood, {amount - m} culture" for m in range(amount, -1, -1)])
@@ -835,8 +865,7 @@ def _per_city(
 def _tokens_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     mood, culture = (int(part.split()[0]) for part in option.split(", "))
     player = game.player(step.player)
-    gain(game, player, {"mood": mood, "culture": culture})
-    game.say(f"{player.name} gains {option} tokens")
+    gained(game, player, gain(game, player, {"mood": mood, "culture": culture}))
 
 
 def _settler_cities(game: Game, player: int) -> list[str]:
@@ -859,7 +888,7 @@ def _place_settler_step(game: Game, event: EventInProgress, step: EventStep) -> 
 
 def _settler_placed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     _place(game, step.player, SETTLER, label_to_hex(option))
-    game.say(f"{game.player(step.player).name} gains a settler at {option}")
+    say(game, "event.settler", step.player, space=option)
 
 
 def _gift_settler_step(game: Game, event: EventInProgress, step: EventStep) -> None:
@@ -889,17 +918,16 @@ def _tokens_paid(game: Game, event: EventInProgress, step: EventStep, option: st
     pay(player, {"mood": mood, "culture": culture})
     vp = (mood + culture) * effect_params(game, event, step, prims.EventTokensForVp).vp_per_token
     player.event_vp += vp
-    game.say(f"{player.name} pays {option} tokens for {vp:g} VP")
+    say(game, "event.tokens_for_vp", player.index, tokens=things({"mood": mood, "culture": culture}), vp=log.vp(vp))
 
 
 def _catch_up(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventCatchUp) -> None:
-    counts = {p.index: len(game.cities_of(p.index)) for p in game.players}
-    most, fewest = max(counts.values()), min(counts.values())
-    for index in _order_from(game, event.active):
-        amount = 1 if most == fewest else (most - counts[index] if counts[index] == fewest else 0)
-        if amount:
-            kept = gain(game, game.player(index), {params.resource: amount})
-            game.say(f"{game.player(index).name} gains {describe(kept)}")
+    """The player's share: counted when it comes, so a raid on them before it has been settled."""
+    counts = [len(game.cities_of(p.index)) for p in game.players]
+    most, fewest, own = max(counts), min(counts), counts[player.index]
+    amount = 1 if most == fewest else (most - own if own == fewest else 0)
+    if amount:
+        gained(game, player, gain(game, player, {params.resource: amount}))
 
 
 def _civil_war(
@@ -920,7 +948,7 @@ def _civil_war_city(game: Game, event: EventInProgress, step: EventStep, option:
     city = city_by_label(game, option)
     infantry = [u for u in game.units_at(city.pos) if u.owner == step.player and u.kind == INFANTRY]
     game.units.remove(max(infantry, key=lambda u: (u.immobile, u.id)))
-    game.say(f"{game.player(step.player).name} loses an infantry at {option} (civil war)")
+    say(game, "event.civil_war", step.player, space=option)
     if city.mood != MOODS[0]:
         _lower_mood(game, city, "civil war")
 
@@ -932,7 +960,7 @@ def _fire(game: Game, event: EventInProgress, step: EventStep, player: Player, p
         return
     lost = {k: min(v, holdings(player)[k]) for k, v in amounts(params.else_lose).items()}
     pay(player, lost)
-    game.say(f"{player.name} has no city on {params.terrain} and loses {describe(lost)}")
+    say(game, "event.no_city_on", player.index, terrain=params.terrain, what=things(lost) or "nothing")
 
 
 def _fire_spreads(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -943,7 +971,7 @@ def _fire_spreads(game: Game, event: EventInProgress, step: EventStep, option: s
             if n not in burning and game.terrain(n) == terrain and n not in game.exhausted:
                 burning.add(n)
                 frontier.append(n)
-    game.say(f"Fire spreads through the {terrain} from {option}")
+    say(game, "event.fire", terrain=terrain, space=option)
     burnt = []
     for owner in _order_from(game, step.player):
         spared = [c.id for c in game.cities_of(owner) if c.pos not in burning]
@@ -990,7 +1018,7 @@ def _given_up(game: Game, event: EventInProgress, step: EventStep, option: str) 
         game.decks[deck].discard.append(card)
     else:
         remove_unit(game, step.player, option)
-    game.say(f"{player.name} gives up {'1 ' if option in PAYABLES else 'an '}{option}")
+    say(game, "event.gives_up", player.index, what=things({option: 1}) if option in PAYABLES else with_article(option))
     _again(event, step, step.count - 1)
 
 
@@ -1006,7 +1034,7 @@ def _lose_government(
     player.event_vp += params.vp_per_advance * len(lost)
     player.government_regains += [params.vp_per_advance] * len(lost)
     vp = params.vp_per_advance * len(lost)
-    game.say(f"{player.name} falls into anarchy and loses {', '.join(lost)} (+{vp:g} VP)")
+    say(game, "event.anarchy", player.index, advances=listed(lost), vp=f"+{log.vp(vp)}")
 
 
 def _owns_building(game: Game, player: int, building: str) -> list[City]:
@@ -1027,7 +1055,7 @@ def _changes_hands(
 
 def _card_passed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     holder = next(p for p in game.players if p.name == option)
-    game.say(f"{game.player(step.player).name} passes the card to {holder.name}")
+    say(game, "event.card_passed", step.player, holder=party(game, holder.index))
     event.steps.insert(0, EventStep("give_building", holder.index, step.effect))
 
 
@@ -1056,14 +1084,20 @@ def _building_taken(game: Game, event: EventInProgress, step: EventStep, option:
     city = city_by_label(game, option)
     city.buildings[building] = step.player
     effects.holdings_changed(game)
-    game.say(f"The {building} at {option} turns to {game.player(step.player).name}'s colour")
+    say(
+        game,
+        "event.building_taken",
+        building=game.rules.buildings[building].name,
+        space=option,
+        taker=party(game, step.player),
+    )
 
 
 def _short_battle(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventShortBattle
 ) -> None:
     game.short_battle_vp = params.vp
-    game.say(f"The next land battle lasts one round; its winner gains {params.vp:g} VP")
+    say(game, "event.short_battle", vp=log.vp(params.vp))
 
 
 def _draw_cards(
@@ -1072,7 +1106,7 @@ def _draw_cards(
     before = (len(player.action_cards), len(player.objective_cards))
     deal(game, player, params.action, params.objective)
     drawn = len(player.action_cards) - before[0] + len(player.objective_cards) - before[1]
-    game.say(f"{player.name} draws {drawn} card(s)")
+    say(game, "event.draws_cards", player.index, cards=counted(drawn, "card"))
 
 
 def _make_happy(
@@ -1084,7 +1118,7 @@ def _make_happy(
 
 def _made_happy(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     city_by_label(game, option).mood = MOODS[-1]
-    game.say(f"{game.player(step.player).name}'s city at {option} becomes happy")
+    say(game, "event.made_happy", step.player, space=option)
 
 
 def _convert_tokens(
@@ -1102,7 +1136,7 @@ def _tokens_converted(game: Game, event: EventInProgress, step: EventStep, optio
     player = game.player(step.player)
     pay(player, {source: int(count)})
     gain(game, player, {target: int(count)})
-    game.say(f"{player.name} turns {option}")
+    say(game, "event.converts", player.index, given=things({source: int(count)}), taken=things({target: int(count)}))
 
 
 def _collect_again(
@@ -1117,7 +1151,7 @@ def _foresee(
 ) -> None:
     drawn = (draw_card(game, "objective") for _ in game.players)
     event.cards = [card for card in drawn if isinstance(card, int)]
-    game.say(f"{player.name} looks at {len(event.cards)} objective card(s) and assigns them")
+    say(game, "event.foresees", player.index, cards=counted(len(event.cards), "objective card"))
     event.steps[0:0] = [
         EventStep("foresee", step.player, step.effect, other=p) for p in _order_from(game, player.index)
     ]
@@ -1136,7 +1170,7 @@ def _foreseen(game: Game, event: EventInProgress, step: EventStep, option: str) 
     card = next(c for c in event.cards if _objective_name(game, c) == option)
     event.cards.remove(card)
     game.player(step.other).foreseen_objectives.append(card)
-    game.say(f"{game.player(step.player).name} sets an objective card aside for {game.player(step.other).name}")
+    say(game, "event.sets_aside", step.player, other=party(game, step.other))
 
 
 def _construct_ban(
@@ -1144,7 +1178,7 @@ def _construct_ban(
 ) -> None:
     card = game.rules.event(event.card).name
     game.construct_ban = card
-    game.say(f"{card}: from now on nobody without protection from it may build")
+    say(game, "event.construct_ban", card=card)
 
 
 # ---- pieces destroyed for good (Vulcan, Earthquake)
@@ -1225,19 +1259,28 @@ def _destroy_piece(game: Game, city: City, piece: str, params: prims.EventDestro
         game.cities.remove(city)
         _lose_piece(owner, CITY_CENTRE)
         owner.event_vp += vp
-        game.say(f"{owner.name}'s city at {where} is gone for good (+{vp:g} VP)")
+        say(game, "event.city_gone", owner.index, space=where, vp=f"+{log.vp(vp)}")
+        card = game.rules.event(game.event.card).name if game.event is not None else ""
+        note_city_lost(game, owner.index, city.pos, "event", card=card)
     elif piece in city.wonders:
         city.wonders.remove(piece)
         wonder_vp = game.rules.wonders[piece].owner_vp
         owner.event_vp += wonder_vp
-        game.say(f"The {_piece_name(game, piece)} at {where} is gone for good (+{wonder_vp:g} VP to {owner.name})")
+        say(
+            game,
+            "event.wonder_gone",
+            wonder=_piece_name(game, piece),
+            space=where,
+            vp=f"+{log.vp(wonder_vp)}",
+            owner=party(game, owner.index),
+        )
         if piece in params.effect_kept:
             _wonder_effect_kept(game, piece)
     else:
         colour = game.player(city.buildings.pop(piece))
         _lose_piece(colour, piece)
         colour.event_vp += vp
-        game.say(f"{colour.name}'s {_piece_name(game, piece)} at {where} is gone for good (+{vp:g} VP)")
+        say(game, "event.piece_gone", colour.index, piece=_piece_name(game, piece), space=where, vp=f"+{log.vp(vp)}")
     effects.holdings_changed(game)
 
 
@@ -1248,7 +1291,7 @@ def _wonder_effect_kept(game: Game, wonder: str) -> None:
         if wonder in builder.wonders_built:
             builder.destroyed_wonders_kept.append(wonder)
             vp = spec.builder_vp
-            game.say(f"The effect of the {spec.name} is kept: {builder.name}, its builder, still scores {vp:g} VP")
+            say(game, "event.wonder_kept", wonder=spec.name, builder=party(game, builder.index), vp=log.vp(vp))
 
 
 def _lose_piece(player: Player, piece: str) -> None:
@@ -1265,7 +1308,7 @@ def _gift(game: Game, event: EventInProgress, step: EventStep, player: Player, p
 def _gifted(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     taker = next(p for p in game.players if p.name == option)
     kept = gain(game, taker, amounts(effect_params(game, event, step, prims.EventGift).gain))
-    game.say(f"{game.player(step.player).name} picks {taker.name}, who gains {describe(kept)}")
+    say(game, "event.gift", step.player, taker=party(game, taker.index), what=things(kept) or "nothing")
 
 
 def _public_wonder(
@@ -1276,7 +1319,7 @@ def _public_wonder(
     card = draw_card(game, "wonder")
     game.public_wonder = card if isinstance(card, str) else None
     if game.public_wonder is not None:
-        game.say(f"The {game.rules.wonders[game.public_wonder].name} is turned face up beside the wonder deck")
+        say(game, "event.public_wonder", wonder=game.rules.wonders[game.public_wonder].name)
 
 
 LEADER_VP = "take the VP"
@@ -1311,19 +1354,19 @@ def _new_leader(game: Game, event: EventInProgress, step: EventStep, option: str
     if option == LEADER_VP:
         vp = effect_params(game, event, step, prims.EventLoseLeader).vp
         player.event_vp += vp
-        game.say(f"{player.name} gains {vp:g} VP")
+        say(game, "gains_vp", player.index, vp=log.vp(vp))
     else:
         name, label = option.rsplit(" at ", 1)
         civilizations.place_leader(game, player, name, city_by_label(game, label))
     player.leaders_barred = True
-    game.say(f"{player.name} may recruit no more leaders")
+    say(game, "event.no_leaders", player.index)
 
 
 def _end_relations(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventDiplomacy
 ) -> None:
     if player.diplomatic_partner is not None:
-        game.say(f"{player.name} ends the diplomatic relations with {game.player(player.diplomatic_partner).name}")
+        say(game, "event.diplomacy_ends", player.index, partner=party(game, player.diplomatic_partner))
     diplomacy.end(game, player)
 
 
@@ -1331,7 +1374,7 @@ def _city_attack_offer(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventCityAttackOffer
 ) -> None:
     game.city_attack_offer = event.card
-    game.say(f"The next player to attack a city may pay {describe(amounts(params.pay))} for {params.vp:g} VP")
+    say(game, "event.city_attack_offer", payment=things(amounts(params.pay)), vp=log.vp(params.vp))
 
 
 # ------------------------------------------------------------------ tables
@@ -1454,6 +1497,50 @@ MAIN: dict[str, MainRunner] = {
     "event_city_attack_offer": _city_attack_offer,
     "event_diplomacy": _end_relations,
 }
+
+
+# The steps an icon sets going, and those its steps queue in turn; every other step but a great person's
+# and the optional offer comes from the card's main effects.
+ICON_STEPS = {
+    "barbarians_spawn": ("barbarian_settlement", "barbarian_reinforcement"),
+    "barbarians_move": (
+        "barbarians_move",
+        "barbarian_hold",
+        "barbarian_march",
+        "barbarian_garrison",
+        "barbarian_settlement",
+        "barbarian_reinforcement",
+    ),
+    "pirates": ("pirate_room", "pirate_ship", "pirate_raid"),
+    "exhausted_land": ("exhaust",),
+    "gold_mine": ("gold_mine",),
+}
+
+
+def step_problem(game: Game, event: EventInProgress, step: EventStep, waiting: bool) -> str | None:
+    """Why `step` cannot be a step of `event` (None if it can): a kind of step the rules know, `waiting`
+    for a choice or queued to run, for a player, made by the card's icon, its great person, the
+    optional-events offer or one of its main effects (`step.effect` names that effect)."""
+    players = range(len(game.players))
+    if step.kind not in (CHOICES if waiting else STEPS):
+        return f"{step.kind!r} is not a step of an event that {'waits for a choice' if waiting else 'runs'}"
+    if step.player not in players or step.other not in (-1, *players):
+        return f"player {step.player} (other {step.other}) is not a player of this game"
+    card = game.rules.event(event.card)
+    main = game.rules.event_effects(event.card) if card.great_person is None else []
+    made_by_icon = step.kind in ICON_STEPS.get(card.icon or "", ())
+    if step.kind in {kind for kinds in ICON_STEPS.values() for kind in kinds} and not made_by_icon:
+        return f"the {card.name} card's icon makes no {step.kind!r} step"
+    if step.kind == "great_person" and card.great_person is None:
+        return f"the {card.name} card is not a great person"
+    if step.kind == "offer" and game.event_variant != "optional_events":
+        return "only the optional-events variant offers to decline an event"
+    made_by_effect = not made_by_icon and step.kind not in ("great_person", "offer")
+    if made_by_effect and not main:
+        return f"the {card.name} card has no main effect to make a {step.kind!r} step"
+    if not -1 <= step.effect < len(main) or (step.kind == "main" and step.effect < 0):
+        return f"the {card.name} card has no effect {step.effect}"
+    return None
 
 
 def add_step(kind: str, run: Runner | None, choose: Chooser | None, question: str) -> None:

@@ -4,12 +4,14 @@ A mod folder holds `mod.yaml` (name, description, version, base) and any of the 
 files, each holding only what it changes (the format is described in MODDING.md):
 
 - a mapping merges key by key, at every depth; a key whose value is `{remove: true}` is removed;
+- except a mapping the schema marks WHOLE (every cost, a condition): the mod's mapping replaces it;
 - a list whose entries in the base all have an `id` (cards, map tiles) or else a `name`
   (advance categories, advances) merges entry by entry by that key: an entry changes the
   entry with its key, adds one if there is none, or removes it with `remove: true`;
 - any other value (numbers, text, other lists) replaces the base's value.
 
-Several mods apply in order, each on the result of the ones before. The effective rules are
+Several mods apply in order, each on the result of the ones before. `validate-rules` lists each value a mod
+changes (`Change`) and warns about those that change nothing. The effective rules are
 validated as a whole; every problem names the file and line to fix, in the mod's file when the
 bad value came from the mod. Rules that validate must also play: before a game starts with mods
 (and in `validate-rules`), a few short seeded games are played on them with the invariants
@@ -22,30 +24,35 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import os
 import random
 import sys
-import typing
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-import platformdirs
+import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from civgame.framework.datafiles import (
+    REMOVE,
+    Entry,
+    OverlayPath,
     RulesDataError,
     RulesFiles,
     Where,
+    Whole,
     display_path,
+    identity_key,
+    is_removal,
     located_errors,
     overlay,
+    path_label,
     read_rules_file,
 )
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
+from civgame.framework.schema_text import default_text, field_text
 from civgame.games.clash.content.ruleset import (
     DEFAULT_RULESET,
     FILES,
@@ -55,6 +62,7 @@ from civgame.games.clash.content.ruleset import (
     build_ruleset,
     named_ruleset,
     read_ruleset,
+    replaced_whole,
     ruleset_dir,
 )
 from civgame.games.clash.core.model import Game
@@ -62,6 +70,7 @@ from civgame.games.clash.rules.flow.controller import apply, legal_actions
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.save import SaveHeader, check_rules_match, load_game, read_header, rules_difference
+from civgame.paths import user_data_dir as user_data_dir  # where the player's files are (mods, saves)
 
 MOD_FILE = "mod.yaml"
 MODS_DIR_VARIABLE = "CIVGAME_MODS_DIR"  # overrides the user mods folder (tests, portable installs)
@@ -98,13 +107,6 @@ class Mod:
 
 
 # ---------------------------------------------------------------- finding mods
-
-
-def user_data_dir() -> Path:
-    """civgame's folder in the platform's per-user data folder, as platformdirs finds it: on Linux
-    `$XDG_DATA_HOME/civgame` (`~/.local/share/civgame` without it), on macOS
-    `~/Library/Application Support/civgame`, on Windows the roaming `%APPDATA%\\civgame`."""
-    return platformdirs.user_data_path("civgame", appauthor=False, roaming=True)
 
 
 def user_mods_dir() -> Path:
@@ -158,22 +160,26 @@ def read_mod(path: Path) -> Mod:
     return Mod(path, info, tuple(problems), where)
 
 
-# The rulesets players may choose, by the word the command line and the new-game screen know them by
-# (folder of rules_data/). A ruleset is offered once all its rules are in play; until then only tests load it.
-OFFERED_RULESETS = {"monumental": DEFAULT_RULESET, "2012": "classic-2012"}
-
-
 def available_rulesets() -> list[str]:
-    """The rulesets a mod may change: those offered to players."""
-    return sorted(folder for folder in OFFERED_RULESETS.values() if (RULESETS_ROOT / folder / FILES["game"]).is_file())
+    """Clash's rulesets: the folders of rules_data/ that hold every file of Clash's rules (other
+    games' rulesets live there too)."""
+    return sorted(p.name for p in RULESETS_ROOT.iterdir() if all((p / name).is_file() for name in FILES.values()))
+
+
+def offered_rulesets() -> dict[str, str]:
+    """Clash's rulesets by the word players choose them by (`--ruleset`, the new-game screen), each to its
+    folder of rules_data/: the default first."""
+    folders = sorted(available_rulesets(), key=lambda folder: folder != DEFAULT_RULESET)
+    return {(named_ruleset(folder).game.choice or folder): folder for folder in folders}
 
 
 # ---------------------------------------------------------------- loading rules with mods
 
 
-def load_rules(mods: Sequence[Path] = (), ruleset: str | None = None) -> Ruleset:
+def load_rules(mods: Sequence[Path] = (), ruleset: str | None = None, changes: list[Change] | None = None) -> Ruleset:
     """The rules to play with: the ruleset named (a folder of rules_data/; the default one if None), or the
-    base of `mods` with them overlaid in order (a ruleset named must be their base).
+    base of `mods` with them overlaid in order (a ruleset named must be their base); `changes`, if given,
+    receives each value the mods wrote (see `Change`).
 
     Raises RulesDataError whose `problems` are `file:line: problem` lines when a mod or the
     resulting rules are invalid.
@@ -189,11 +195,15 @@ def load_rules(mods: Sequence[Path] = (), ruleset: str | None = None) -> Ruleset
     assert first is not None  # a folder without a readable mod.yaml is one of the problems above
     files = read_ruleset(ruleset_dir(first.base))
     broken = False
+    written: list[Change] = []
     for mod in loaded:
-        broken |= not apply_mod(files, mod)
+        broken |= not apply_mod(files, mod, written)
     if broken:
         raise RulesDataError(files.problems)
-    return played_on(build_ruleset(files, tuple(mod.ref for mod in loaded)), files, display_path(loaded[-1].path))
+    rules = played_on(build_ruleset(files, tuple(mod.ref for mod in loaded)), files, display_path(loaded[-1].path))
+    if changes is not None:
+        changes += [dataclasses.replace(c, final=value_at(files.data[c.file], c.path)) for c in written]
+    return rules
 
 
 def _base_problems(mods: list[Mod], ruleset: str | None) -> list[str]:
@@ -232,8 +242,9 @@ def _stacking_problems(mods: list[Mod]) -> list[str]:
     return problems
 
 
-def apply_mod(files: RulesFiles, mod: Mod) -> bool:
-    """Overlay the mod's files on `files`, adding problems to it; False if a file could not be read."""
+def apply_mod(files: RulesFiles, mod: Mod, changes: list[Change] | None = None) -> bool:
+    """Overlay the mod's files on `files`, adding problems to it (and to `changes` each value it writes);
+    False if a file could not be read."""
     known = set(FILES.values())
     for path in sorted(mod.path.iterdir()):
         if path.suffix in (".yaml", ".yml") and path.name != MOD_FILE and path.name not in known:
@@ -256,7 +267,14 @@ def apply_mod(files: RulesFiles, mod: Mod) -> bool:
             continue
         if key == "game":
             _check_id_kept(files.data.get(key), data, where, files.problems)
-        files.data[key], files.where[key] = overlay(files.data[key], files.where[key], data, where, files.problems)
+        before = files.data[key]
+        whole = replaced_whole(key)
+        files.data[key], files.where[key] = overlay(before, files.where[key], data, where, files.problems, whole=whole)
+        if changes is not None:
+            changes += [
+                Change(mod.name, key, path, at, value_at(before, path), value_at(files.data[key], path))
+                for path, at in written_values(before, data, where, whole)
+            ]
     return readable
 
 
@@ -266,17 +284,117 @@ def _check_id_kept(base: object, mod: object, where: Where, problems: list[str])
         problems.append(where.at(("id",)).problem(f"id: a mod cannot change the ruleset id ({base.get('id')!r})"))
 
 
+# ---------------------------------------------------------------- what a mod changes
+
+
+class _Missing:
+    """No value at a data path: a key that is not there, an entry that is not in the list."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING = _Missing()
+
+
+@dataclass(frozen=True)
+class Change:
+    """One value a mod wrote (a key, a whole cost, an entry added or removed), what it was before the mod,
+    what it is right after it, and what the rules use once every mod is laid over (`final`)."""
+
+    mod: str
+    file: str  # a Ruleset field: the rules file's key
+    path: OverlayPath
+    where: Where
+    before: object
+    after: object
+    final: object = MISSING
+
+    def label(self) -> str:
+        return path_label(self.path)
+
+    def problem(self) -> str | None:
+        """Why the change does nothing in the rules played with, or None when it takes effect."""
+        if self.after == self.before:
+            return f"changes nothing: the rules already have {show_value(self.before)}"
+        if self.final != self.after:
+            return f"has no effect: a mod laid over it later makes it {show_value(self.final)}"
+        return None
+
+    def describe(self) -> str:
+        """`units.yaml:3: infantry.cost: {ore: 1} (was {food: 1, ore: 1})`."""
+        if self.final is MISSING:
+            text = f"removed (was {show_value(self.before)})"
+        elif self.before is MISSING:
+            text = f"{show_value(self.final)} (added)"
+        else:
+            text = f"{show_value(self.final)} (was {show_value(self.before)})"
+        return self.where.problem(f"{self.label()}: {text}")
+
+
+def show_value(value: object, limit: int = 100) -> str:
+    """A rules value as it would be written in YAML, on one line and at most `limit` characters."""
+    if value is MISSING:
+        return "nothing"
+    text = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, width=10_000, allow_unicode=True).strip()
+    text = text.removesuffix("\n...").strip()
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
+def value_at(data: object, path: OverlayPath) -> object:
+    """The value at `path` in a file's data, or MISSING."""
+    for step in path:
+        if isinstance(step, Entry) and isinstance(data, list):
+            data = next((e for e in data if isinstance(e, dict) and e.get(step.key) == step.ident), MISSING)
+        elif isinstance(data, dict) and not isinstance(step, Entry) and step in data:
+            data = data[step]
+        else:
+            return MISSING
+    return data
+
+
+def written_values(
+    base: object, mod: object, where: Where, whole: Whole, path: OverlayPath = ()
+) -> Iterator[tuple[OverlayPath, Where]]:
+    """Each value a mod's file writes over `base`, as the overlay lays it: each key of a merged mapping and of
+    a merged entry; as one value each, a mapping replaced as a whole, an entry or key added or removed, and
+    any other value. (What the overlay refused, it reported as a problem.)"""
+    if is_removal(mod):
+        if base is not MISSING:
+            yield path, where
+        return
+    if isinstance(base, dict) and isinstance(mod, dict) and isinstance(where.parts, dict) and not whole(path):
+        for key, value in mod.items():
+            yield from written_values(base.get(key, MISSING), value, where.parts[key], whole, (*path, key))
+        return
+    key = identity_key(base)
+    if key is None or not isinstance(mod, list) or not isinstance(where.parts, list):
+        yield path, where
+        return
+    for entry, at in zip(mod, where.parts, strict=True):
+        ident = entry.get(key) if isinstance(entry, dict) else None
+        if not isinstance(ident, (str, int)):
+            continue
+        step = (*path, Entry(key, ident))
+        entry_base = value_at(base, step[-1:])
+        if REMOVE in entry or entry_base is MISSING:
+            yield step, at  # an entry removed or added
+        else:
+            yield from written_values(entry_base, {k: v for k, v in entry.items() if k != key}, at, whole, step)
+
+
 # ---------------------------------------------------------------- validate-rules
 
 
-def check_rules(folders: Sequence[Path]) -> Ruleset:
+def check_rules(folders: Sequence[Path], changes: list[Change] | None = None) -> Ruleset:
     """What `civgame validate-rules` checks: one complete ruleset (a folder with game.yaml and
-    no mod.yaml), or mods stacked in order. Raises RulesDataError with every problem."""
+    no mod.yaml), or mods stacked in order (each value they write goes to `changes`). Raises
+    RulesDataError with every problem."""
     folders = [Path(f) for f in folders]
     if len(folders) == 1 and not (folders[0] / MOD_FILE).exists() and (folders[0] / FILES["game"]).is_file():
         files = read_ruleset(folders[0])
         return played_on(build_ruleset(files), files, display_path(folders[0]))
-    return load_rules(folders)
+    return load_rules(folders, changes=changes)
 
 
 # ---------------------------------------------------------------- trial games
@@ -402,7 +520,7 @@ def load_saved_game(path: str | os.PathLike[str], mod_folders: Sequence[Path] | 
     try:
         game = load_game(path, rules)
     except SaveError as exc:
-        difference = rules_difference(header, rules)
+        difference = rules_difference(header, rules) if header.fingerprinted() else None
         raise SaveError(f"{exc} ({difference})" if difference else str(exc)) from None
     return game, check_rules_match(header, rules)
 
@@ -446,9 +564,13 @@ def schema_reference() -> str:
     """Every rules file's shape and every field of its entries, from the pydantic schema."""
     lines = ["| file | holds |", "|---|---|"]
     models: list[type[BaseModel]] = []
+
+    def link(model: type[BaseModel]) -> str:
+        models.append(model)
+        return f"[{model.__name__}](#{model.__name__.lower()})"
+
     for key, file_name in FILES.items():
-        annotation = Ruleset.model_fields[key].annotation
-        lines.append(f"| `{file_name}` | {_type_text(annotation, models)} |")
+        lines.append(f"| `{file_name}` | {field_text(Ruleset.model_fields[key], link)} |")
     done: set[type[BaseModel]] = set()
     while models:
         model = models.pop(0)
@@ -457,55 +579,11 @@ def schema_reference() -> str:
         done.add(model)
         lines += ["", f"#### {model.__name__}", "", "| field | type | default |", "|---|---|---|"]
         for name, info in model.model_fields.items():
-            kind = _type_text(info.annotation, models) + _constraints(info.metadata, info.annotation)
-            value = info.default.model_dump() if isinstance(info.default, BaseModel) else info.default
-            default = "required" if info.is_required() else f"`{json.dumps(value)}`"
-            lines.append(f"| `{name}` | {kind} | {default} |")
+            default = default_text(info)
+            lines.append(
+                f"| `{name}` | {field_text(info, link)} | {'required' if default is None else f'`{default}`'} |"
+            )
     return "\n".join(lines)
-
-
-def _type_text(annotation: object, models: list[type[BaseModel]]) -> str:
-    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
-    if origin is typing.Annotated:  # a constrained type: its bounds, wherever it is used
-        bounds = [m for item in args[1:] for m in getattr(item, "metadata", [item])]
-        return _type_text(args[0], models) + _constraints(bounds, args[0])
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        models.append(annotation)
-        return f"[{annotation.__name__}](#{annotation.__name__.lower()})"
-    if origin is typing.Annotated:  # constraints inside a container: the type alone reads best here
-        return _type_text(args[0], models)
-    if origin is typing.Literal:
-        return "one of " + ", ".join(f"`{a}`" for a in args)
-    if origin is dict:
-        if not args:
-            return "mapping"
-        return f"mapping of {_type_text(args[0], models)} to {_type_text(args[1], models)}"
-    if origin is list:
-        return f"list of {_type_text(args[0], models)}" if args else "list"
-    if args and type(None) in args:  # X | None
-        rest = [a for a in args if a is not type(None)]
-        return " or ".join(_type_text(a, models) for a in rest) + " or `null`"
-    plain: dict[object, str] = {
-        str: "text",
-        int: "whole number",
-        float: "number",
-        bool: "`true`/`false`",
-        dict: "mapping",
-        Any: "any value",
-        object: "any value",
-    }
-    return plain.get(annotation, str(annotation))
-
-
-def _constraints(metadata: list[Any], annotation: object) -> str:
-    unit = " characters" if annotation is str else " entries"
-    words = []
-    for item in metadata:
-        for attr, word in (("ge", "≥"), ("le", "≤"), ("min_length", "at least"), ("max_length", "at most")):
-            value = getattr(item, attr, None)
-            if value is not None:
-                words.append(f"{word} {value}" + (unit if "length" in attr else ""))
-    return f" ({', '.join(words)})" if words else ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Iterator, Sequence
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,7 @@ from civgame.framework.saves import (
     top_level,
     write_atomically,
 )
+from civgame.framework.text import printable
 from civgame.games.clash.content.ruleset import ModRef, Ruleset, default_ruleset
 from civgame.games.clash.core.actions import Action
 from civgame.games.clash.core.decisions import (
@@ -47,15 +49,31 @@ from civgame.games.clash.core.decisions import (
 )
 from civgame.games.clash.core.hexgrid import Hex, label_to_hex
 from civgame.games.clash.core.model import BARBARIAN, MOODS, PIRATE, SAVE_VERSION, Game
+from civgame.games.clash.rules.flow import places
 from civgame.games.clash.rules.flow.setup import why_not_variants
 from civgame.games.clash.storage.validation import playability_problems
 
 GAME_ID = "clash"
 HEADER_KEYS = ("format", GAME_ID_KEY, "version", "ruleset", "mods", "rules_hash")
 MAX_HEADER_TEXT = 100  # characters of a ruleset or mod name or version, shown in warnings
+MAX_SHOWN_NUMBER = 999  # an age or round a list of saves shows (a file may hold any integer)
 DECKS = ("action", "objective", "event", "wonder")
 
 Document = dict[str, object]
+
+
+def _listed(container: dict[str, Any], key: str) -> list[Any]:
+    """The list at `key`, or no items when it holds anything else: a migration changes only values of
+    the expected type, and leaves a wrong one for the decoder to refuse with the field's name."""
+    value = container.get(key)
+    return value if type(value) is list else []
+
+
+def _mappings(container: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    """The mappings listed at `key` (as `_listed`), skipping items of any other type."""
+    return [item for item in _listed(container, key) if type(item) is dict]
+
+
 # MIGRATIONS[i] turns a save document of version i + 1 into version i + 2 (header and game alike),
 # so there is exactly one per version before SAVE_VERSION.
 
@@ -65,17 +83,16 @@ def _players_hold_civilizations_and_effect_sources(document: Document) -> Docume
     and who plays the seat (a person, or a computer of a level)."""
     game = document["game"]
     assert isinstance(game, dict)
-    for player in game.get("players") or []:
-        if isinstance(player, dict):
-            for name, empty in (
-                ("special_advances", []),
-                ("leader", None),
-                ("lasting_effects", []),
-                ("civilization", None),
-                ("leaders_used", []),
-                ("seat", "human"),
-            ):
-                player.setdefault(name, empty)
+    for player in _mappings(game, "players"):
+        for name, empty in (
+            ("special_advances", []),
+            ("leader", None),
+            ("lasting_effects", []),
+            ("civilization", None),
+            ("leaders_used", []),
+            ("seat", "human"),
+        ):
+            player.setdefault(name, empty)
     return document
 
 
@@ -84,8 +101,8 @@ def _great_persons_are_played_like_action_cards(document: Document) -> Document:
     `PlayGreatPerson(card, choice)`, its free advance (none: declined) the first part of the choice."""
     game = document["game"]
     assert isinstance(game, dict)
-    for entry in game.get("history") or []:
-        if isinstance(entry, dict) and entry.get("kind") == "play_great_person" and "advance" in entry:
+    for entry in _mappings(game, "history"):
+        if entry.get("kind") == "play_great_person" and "advance" in entry:
             advance = entry.pop("advance")
             entry["choice"] = [advance] if advance is not None else []
             entry["payment"] = None
@@ -108,7 +125,7 @@ def _tactics_cards_resolve_side_by_side(document: Document) -> Document:
     if not isinstance(combat, dict):
         return document
     asked = combat.pop("ransoms_asked", None)
-    pending = [d for d in game.get("pending") or [] if isinstance(d, dict)]
+    pending = _mappings(game, "pending")
     top = pending[-1] if pending else {}
     before_roll = (top.get("kind") == "casualties" and top.get("reason") == "tactics") or (
         top.get("kind") == "effect_choice" and top.get("effect") in ("disable_enemy_abilities", "withdraw_before_roll")
@@ -124,7 +141,7 @@ def _tactics_cards_resolve_side_by_side(document: Document) -> Document:
     combat["resolved"] = done
     for role in _ROLES:
         side = combat.get(role)
-        if isinstance(side, dict):
+        if type(side) is dict:
             side.setdefault("round_value", 0)
             side.setdefault("hits_ignored", 0)
     return document
@@ -147,8 +164,9 @@ def _status_players_choose_one_at_a_time(document: Document) -> Document:
     game.setdefault("events_waiting", [])
     game.setdefault("status_players", [])
     pending = game.get("pending")
-    kind = _ASKING_STATUS_STEPS.get(game.get("status_step"))  # type: ignore[arg-type]
-    if game.get("phase") != "status" or kind is None or not isinstance(pending, list):
+    step = game.get("status_step")
+    kind = _ASKING_STATUS_STEPS.get(step) if type(step) is int else None
+    if game.get("phase") != "status" or kind is None or type(pending) is not list:
         return document
     asked = 0
     while asked < len(pending) and isinstance(pending[asked], dict) and pending[asked].get("kind") == kind:
@@ -160,11 +178,31 @@ def _status_players_choose_one_at_a_time(document: Document) -> Document:
     return document
 
 
+def _the_end_of_the_game_is_explained(document: Document) -> Document:
+    """Version 6: a finished game records why it ended (`end`: the last age, or the players left without a
+    city); each player the loss that last left them without a city and their total at the end of each age.
+    Older saves noted neither: a finished one ended after the last age unless a player has no city."""
+    game = document["game"]
+    assert isinstance(game, dict)
+    players = _mappings(game, "players")
+    for player in players:
+        player.setdefault("last_city_lost", None)
+        player.setdefault("scores_by_age", [])
+    game.setdefault("end", None)
+    if game.get("phase") == "over" and game["end"] is None:
+        owners = {city.get("owner") for city in _mappings(game, "cities")}
+        cityless = [p.get("index") for p in players if p.get("index") not in owners]
+        reason = "no_cities" if cityless else "last_age"
+        game["end"] = {"reason": reason, "age": game.get("age"), "cityless": cityless}
+    return document
+
+
 MIGRATIONS: list[Callable[[Document], Document]] = [
     _players_hold_civilizations_and_effect_sources,
     _great_persons_are_played_like_action_cards,
     _tactics_cards_resolve_side_by_side,
     _status_players_choose_one_at_a_time,
+    _the_end_of_the_game_is_explained,
 ]
 
 
@@ -205,6 +243,11 @@ class SaveHeader:
 
     def describe(self) -> str:
         return " + ".join([self.ruleset, *(f"{m.name} {m.version}" for m in self.mods)])
+
+    def fingerprinted(self) -> bool:
+        """The header holds a fingerprint as civgame writes one (a SHA-256 in hexadecimal), or none: a
+        difference of fingerprints then means the rules data changed, not that the header was made by hand."""
+        return self.rules_hash is None or re.fullmatch(r"[0-9a-f]{64}", self.rules_hash) is not None
 
 
 def check_rules_match(header: SaveHeader, rules: Ruleset) -> str | None:
@@ -255,11 +298,26 @@ def read_summary(path: str | os.PathLike[str]) -> SaveSummary:
     document = top_level(parse(read_text(path), str(path)), str(path))
     _header(document, str(path))
     state = document.get("game")
-    try:
-        players = tuple(str(player["name"]) for player in state["players"])  # type: ignore[index]
-        return SaveSummary(players, int(state["age"]), int(state["round"]), str(state["phase"]))  # type: ignore[index]
-    except (KeyError, TypeError, ValueError):
-        raise SaveError(f"{path}: game: not a readable game") from None
+    players = state.get("players") if type(state) is dict else None
+    if type(state) is not dict or type(players) is not list:
+        raise SaveError(f"{path}: game: not a readable game")
+    names = [player.get("name") if type(player) is dict else None for player in players]
+    age, round_, phase = state.get("age"), state.get("round"), state.get("phase")
+    if any(type(name) is not str for name in names) or type(age) is not int or type(round_) is not int:
+        raise SaveError(f"{path}: game: not a readable game")
+    if type(phase) is not str:
+        raise SaveError(f"{path}: game: not a readable game")
+    return SaveSummary(
+        tuple(printable(name[:MAX_HEADER_TEXT]) for name in names),  # type: ignore[index]
+        _shown(age),
+        _shown(round_),
+        printable(phase[:MAX_HEADER_TEXT]),
+    )
+
+
+def _shown(number: int) -> int:
+    """A number as a list of saves shows it: a file may hold any integer."""
+    return max(-MAX_SHOWN_NUMBER, min(MAX_SHOWN_NUMBER, number))
 
 
 def load_game(path: str | os.PathLike[str], rules: Ruleset | None = None) -> Game:
@@ -288,11 +346,20 @@ def loads(text: str, rules: Ruleset | None = None, source: str = "save") -> Game
     except CodecError as exc:
         raise SaveError(f"{source}: {exc}") from None
     game.rules = rules
+    _escape_record(game)
     problems = list(consistency_problems(game)) or list(playability_problems(game))
     if problems:
         more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
         raise SaveError(f"{source}: {problems[0]}{more}")
     return game
+
+
+def _escape_record(game: Game) -> None:
+    """The lines of the game's log and of its battle's log, every character shown: a line written by a
+    hand with a NUL or an escape sequence in it can do nothing worse than show the escape."""
+    game.log = [printable(line) for line in game.log]
+    if game.combat is not None:
+        game.combat.log = [printable(line) for line in game.combat.log]
 
 
 def migrate(document: Document, source: str) -> Document:
@@ -547,56 +614,17 @@ def _face_down_tactics(game: Game) -> list[int]:
 
 
 def _decks_and_decisions(game: Game) -> Iterator[str]:
-    rules = game.rules
     if set(game.decks) != set(DECKS):
         yield f"game.decks: must hold exactly the decks {list(DECKS)}"
         return
-    known: dict[str, set[int | str]] = {
-        "action": {c.id for c in rules.action_cards},
-        "objective": {c.id for c in rules.objective_cards},
-        "event": {c.id for c in rules.events},
-        "wonder": set(rules.wonders),
-    }
-    held: dict[str, list[tuple[str, Sequence[int | str]]]] = {
-        "action": [
-            *((f"game.players[{i}].action_cards", p.action_cards) for i, p in enumerate(game.players)),
-            ("game.combat (face-down tactics cards)", _face_down_tactics(game)),
-        ],
-        "objective": [
-            (f"game.players[{i}].{name}", getattr(p, name))
-            for i, p in enumerate(game.players)
-            for name in ("objective_cards", "completed_objectives", "foreseen_objectives")
-        ],
-        "event": [(f"game.players[{i}].great_persons", p.great_persons) for i, p in enumerate(game.players)],
-        "wonder": [
-            *((f"game.players[{i}].wonder_cards", p.wonder_cards) for i, p in enumerate(game.players)),
-            ("game.public_wonder", [game.public_wonder] if game.public_wonder else []),
-            ("game.revealed_wonders", game.revealed_wonders),
-        ],
-    }
-    for name in DECKS:
-        deck = game.decks[name]
-        places = [(f"game.decks.{name}.draw", deck.draw), (f"game.decks.{name}.discard", deck.discard), *held[name]]
-        seen: set[int | str] = set()
-        for at, cards in places:
-            for card in cards:
-                if card not in known[name]:
-                    yield f"{at}: unknown {name} card {card!r}"
-                elif card in seen:
-                    yield f"{at}: {name} card {card!r} is in two places"
-                seen.add(card)
     resolving = [("game.event", game.event)] if game.event is not None else []
     resolving += [(f"game.events_waiting[{i}]", event) for i, event in enumerate(game.events_waiting)]
     for at, event in resolving:
-        if event.card not in known["event"]:
+        if event.card not in places.deck_cards(game)["event"]:
             yield f"{at}.card: unknown event card {event.card!r}"
     if game.events_waiting and game.event is None:
         yield "game.events_waiting: an event waits only while another is under way"
-    standing = [w for c in game.cities for w in c.wonders]
-    yield from _unknown_or_repeated("game.cities[*].wonders", standing, set(rules.wonders))
-    for i, p in enumerate(game.players):
-        for wonder in sorted(set(p.destroyed_wonders_kept) & set(standing)):
-            yield f"game.players[{i}].destroyed_wonders_kept: {wonder!r} still stands in a city"
+    yield from places.misplaced(game)
     yield from _decisions(game)
     yield from _combat(game)
 

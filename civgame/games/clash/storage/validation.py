@@ -18,12 +18,14 @@ Each problem is one line that names its place in the save (`game.pending[0].coun
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Iterator
 from functools import cached_property
 from typing import Any, get_args
 
 from civgame.framework.codec import from_plain, to_plain
 from civgame.framework.errors import RuleError
+from civgame.framework.text import unprintable
 from civgame.games.clash.content.conditions import Moment
 from civgame.games.clash.content.effects import REGISTRY as EFFECT_PRIMITIVES
 from civgame.games.clash.content.ruleset import Ruleset
@@ -57,12 +59,26 @@ from civgame.games.clash.core.decisions import (
     TradeDecision,
     TradeOfferDecision,
 )
-from civgame.games.clash.core.model import BARBARIAN, PIRATE, Combat, CombatSide, Game, LastingEffect, Player
+from civgame.games.clash.core.model import (
+    BARBARIAN,
+    PIRATE,
+    BattleRecord,
+    CityLoss,
+    Combat,
+    CombatSide,
+    EventInProgress,
+    EventStep,
+    Game,
+    GameEnd,
+    LastingEffect,
+    ObjectiveCompletion,
+    Player,
+)
 from civgame.games.clash.core.vocabulary import RESOURCES, TOKENS
 from civgame.games.clash.rules import events
 from civgame.games.clash.rules.actions.influence import SETTLEMENT
 from civgame.games.clash.rules.actions.trading import AMOUNTS as TRADE_AMOUNTS
-from civgame.games.clash.rules.actions.trading import card_kind
+from civgame.games.clash.rules.base.cards import GREAT_PERSON
 from civgame.games.clash.rules.flow import status
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
 from civgame.games.clash.rules.flow.invariants import check_invariants
@@ -127,10 +143,41 @@ def _one_of(what: str, valid: Callable[[Known], Any]) -> Check:
 
 
 def _text(limit: int) -> Check:
+    """Text of at most `limit` characters, each one that can be shown (no NUL, escape or line break)."""
+
     def check(_known: Known, value: Any) -> str | None:
-        return None if len(value) <= limit else f"text of {len(value):,} characters; at most {limit:,} are allowed"
+        if len(value) > limit:
+            return f"text of {len(value):,} characters; at most {limit:,} are allowed"
+        hidden = unprintable(value)
+        return None if hidden is None else f"text holding the character {hidden}, which cannot be shown"
 
     return check
+
+
+def _points(_known: Known, value: Any) -> str | None:
+    """Victory points: a finite number, no larger than any game scores."""
+    return None if math.isfinite(value) and abs(value) <= MAX_COUNT else f"{value} is not a number of points"
+
+
+def _event_with(primitive: str) -> Check:
+    """An event card (by id, or by name) whose main effects include `primitive`."""
+
+    def check(known: Known, value: Any) -> str | None:
+        card = next((c for c in known.rules.events if value in (c.id, c.name)), None)
+        if card is None or all(e.name != primitive for e in known.rules.event_effects(card.id)):
+            return f"{value!r} is not an event card with the effect {primitive}"
+        return None
+
+    return check
+
+
+def _two_sides(check: Check) -> Check:
+    """[attacker's, defender's]: two lists, each checked."""
+
+    def both(known: Known, value: Any) -> str | None:
+        return each(check)(known, value) if len(value) == 2 else f"{len(value)} side(s); a battle has two"
+
+    return both
 
 
 def each(check: Check) -> Check:
@@ -143,6 +190,7 @@ def each(check: Check) -> Check:
                 return problem
         return None
 
+    check_all.item = check  # type: ignore[attr-defined]  # (a field's items are named one by one)
     return check_all
 
 
@@ -163,9 +211,19 @@ def _cost_key(known: Known, key: Any) -> str | None:
     return None if all(p in (*RESOURCES, *TOKENS) for p in parts) else f"{key!r} is not a resource or token"
 
 
-def _trade_item(_known: Known, item: Any) -> str | None:
-    known = item in TRADE_AMOUNTS or (card_kind(item) is not None and len(item) <= MAX_NAME)
-    return None if known else f"{item!r} is not a resource, token or card"
+def _trade_item(known: Known, item: Any) -> str | None:
+    """A resource or token, a kind of card, or a card of the rules by kind ("action:12", "wonder:pyramids",
+    "great person:21")."""
+    kind, colon, name = item.partition(":") if len(item) <= MAX_NAME else ("", "", "")
+    cards = {
+        "action": {str(c.id) for c in known.rules.action_cards},
+        "objective": {str(c.id) for c in known.rules.objective_cards},
+        "wonder": set(known.rules.wonders),
+        GREAT_PERSON: {str(c.id) for c in known.rules.events if c.great_person is not None},
+    }
+    if item in TRADE_AMOUNTS or (not colon and kind in cards and kind != GREAT_PERSON) or name in cards.get(kind, ()):
+        return None
+    return f"{item!r} is not a resource, token or card"
 
 
 PLAYER = _one_of("a player index", lambda k: k.players)
@@ -215,6 +273,8 @@ TOKEN = _one_of("a resource or token", lambda _k: (*RESOURCES, *TOKENS))
 OBJECTIVE = _one_of("an objective of the rules", lambda k: k.rules.objectives)
 MOMENT = _one_of("a moment objectives are checked at", lambda _k: get_args(Moment))
 COUNT = _within(0, MAX_COUNT)
+PIECE_ID = _within(1, lambda k: k.game.next_id - 1)  # a unit or city, perhaps gone since
+POINTS = _points
 GRANT = _within(1, lambda k: k.largest_grant)
 COST = mapping(_cost_key, COUNT)
 AMOUNTS = mapping(_cost_key, _within(-MAX_COUNT, MAX_COUNT))  # gained (positive) or paid (negative)
@@ -223,7 +283,8 @@ TEXT = _text(MAX_TEXT)
 TYPED = None  # any value of the field's type is valid (the loader checked the type)
 STRUCTURE = None  # checked with the structure of the save (save.consistency_problems)
 BY_ITS_RULE = None  # an action: its rule checks it when it is applied (and the trial applies it)
-PARTS = "parts"  # a list of model objects, each checked by its own class's FIELDS
+PARTS = "parts"  # a model object, or a list of them, each checked by its own class's FIELDS
+PLACES = None  # where cards, wonders and leaders are: the model of rules.flow.places, checked with the decks
 
 # model class -> field -> what its values must be. A field of a subclass is looked up along its
 # classes, so `player` is listed once for every decision.
@@ -251,12 +312,12 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "wonder_cards_owed": COUNT,
         "completed_objectives": STRUCTURE,
         "wonders_built": STRUCTURE,
-        "wonders_built_when": TYPED,  # [age, round] pairs, read only by an objective's condition
+        "wonders_built_when": PLACES,  # [age, round] of each wonder built
         "destroyed_wonders_kept": STRUCTURE,
-        "objective_completions": TYPED,
+        "objective_completions": PLACES,
         "captured_leaders": STRUCTURE,
-        "event_vp": STRUCTURE,
-        "objective_vp": STRUCTURE,
+        "event_vp": POINTS,
+        "objective_vp": POINTS,
         "explorer_regions": each(REGION),
         "raided_by": TEXT,
         "influence_succeeded": TYPED,
@@ -264,22 +325,80 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "used_this_turn": each(TEXT),
         "borrowed_advance": TYPED,
         "actions_lost_next_turn": COUNT,
-        "truce_with": TYPED,  # a player index or None; only compared with unit and city owners
+        "truce_with": optional(PLAYER),
         "great_persons": STRUCTURE,  # event cards: checked with the decks
         "foreseen_objectives": STRUCTURE,  # objective cards: checked with the decks
-        "government_regains": TYPED,
+        "government_regains": each(POINTS),
         "seat": TYPED,  # a Literal: the loader accepts only a person or a known computer level
         "pieces_destroyed": mapping(_piece_key, COUNT),
         "leaders_barred": TYPED,
         "action_lost": TYPED,
         "diplomatic_partner": optional(PLAYER),
+        "last_city_lost": PARTS,
+        "scores_by_age": TYPED,  # shown on the final scores only
     },
+    CityLoss: {"space": SPACE, "cause": TYPED, "age": COUNT, "round": COUNT, "by": optional(OWNER), "card": NAME},
+    GameEnd: {"reason": TYPED, "age": COUNT, "cityless": each(PLAYER)},
     LastingEffect: {"source": TEXT, "until": TYPED},
+    ObjectiveCompletion: {"card": PLACES, "objective": PLACES, "age": TYPED, "round": TYPED, "own_turn": TYPED},
+    Game: {
+        **dict.fromkeys(("version", "ruleset", "seed", "rng", "next_id", "regions", "cities", "units"), STRUCTURE),
+        **dict.fromkeys(("age", "round", "first_player", "current", "turns_taken", "status_players"), STRUCTURE),
+        **dict.fromkeys(("exhausted", "decks", "public_wonder", "winner", "history"), STRUCTURE),
+        "players": PARTS,
+        "phase": TYPED,
+        "actions_left": COUNT,
+        "acted_this_turn": TYPED,
+        "status_step": _within(0, len(status.STEPS)),
+        "pending": PARTS,
+        "combat": PARTS,
+        "event": PARTS,
+        "events_waiting": PARTS,
+        "event_variant": TYPED,
+        "variants": STRUCTURE,  # the rules must offer them (why_not_variants)
+        "ending": TYPED,
+        "revealed_wonders": PLACES,
+        "short_battle_vp": optional(POINTS),
+        "construct_ban": optional(_event_with("event_construct_ban")),
+        "city_attack_offer": optional(_event_with("event_city_attack_offer")),
+        "battles": PARTS,
+        "end": PARTS,
+        "log": each(TEXT),
+    },
+    BattleRecord: {
+        "space": SPACE,
+        "naval": TYPED,
+        "attacker": OWNER,
+        "defender": OWNER,
+        "winner": optional(OWNER),
+        "at_city": TYPED,
+        "from_sea": TYPED,
+        "present": _two_sides(each(UNIT_KIND)),
+        "lost": _two_sides(each(UNIT_KIND)),
+        "rounds": COUNT,
+        "claimed_by": each(EFFECT_SOURCE),
+    },
+    EventInProgress: {
+        "card": PLACES,  # on the discard pile or held (places), of the rules (save.consistency_problems)
+        "active": PLAYER,
+        "steps": PARTS,
+        "moved": each(PIECE_ID),  # ids of barbarian units, some of which may be gone since
+        "current": PARTS,
+        "cards": PLACES,
+    },
+    EventStep: {
+        "kind": TYPED,  # with the player, the other player and the effect: events.step_problem
+        "player": TYPED,
+        "effect": TYPED,
+        "count": COUNT,
+        "chosen": each(PIECE_ID),  # ids of cities, some of which may be gone since
+        "other": TYPED,
+    },
     Combat: {
         "space": SPACE,
         "naval": TYPED,
-        "attacker": TYPED,  # a CombatSide, checked on its own
-        "defender": TYPED,
+        "attacker": PARTS,
+        "defender": PARTS,
         "origins": mapping(UNIT_ID, SPACE),
         "city_id": optional(CITY_ID),
         "fortress": TYPED,
@@ -292,7 +411,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "tactics_asked": each(TEXT),
         "resolved": each(TEXT),
         "abilities_kept": each(TEXT),
-        "winner_vp": TYPED,
+        "winner_vp": POINTS,
         "defender_tactics_denied": COUNT,
         "present": TYPED,  # unit types by unit id, read only by objectives when the battle ends
         "left_city": optional(CITY_ID),
@@ -370,7 +489,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "source": _source_or_event_card,
         "bonus": COUNT,
         "cost": COST,
-        "vp": TYPED,
+        "vp": POINTS,
         "this_round": TYPED,
         "deny_tactics": COUNT,
     },
@@ -403,7 +522,8 @@ BATTLE_DECISIONS = (RetreatDecision, SiegeDecision)
 
 def unlisted_fields() -> list[str]:
     """Fields of the checked model classes that FIELDS does not list (a test keeps this empty)."""
-    classes = [Player, LastingEffect, Combat, CombatSide, *Decision.REGISTRY.values()]
+    classes = [Game, GameEnd, Player, CityLoss, LastingEffect, ObjectiveCompletion, Combat, CombatSide, BattleRecord]
+    classes += [EventInProgress, EventStep, *Decision.REGISTRY.values()]
     return [
         f"{cls.__name__}.{f.name}"
         for cls in classes
@@ -415,13 +535,26 @@ def unlisted_fields() -> list[str]:
 def _field_problems(known: Known, obj: object, at: str) -> Iterator[str]:
     for f in dataclasses.fields(obj):  # type: ignore[arg-type]
         check = next((FIELDS[base][f.name] for base in type(obj).__mro__ if f.name in FIELDS.get(base, {})), None)
+        value = getattr(obj, f.name)
         if check == PARTS:
-            for i, part in enumerate(getattr(obj, f.name)):
-                yield from _field_problems(known, part, f"{at}.{f.name}[{i}]")
+            for where, part in (
+                [(f"{at}.{f.name}[{i}]", p) for i, p in enumerate(value)]
+                if type(value) is list
+                else [(f"{at}.{f.name}", value)]
+            ):
+                if part is not None:
+                    yield from _field_problems(known, part, where)
             continue
         if check is None or isinstance(check, str):
             continue
-        problem = check(known, getattr(obj, f.name))
+        item_check = getattr(check, "item", None)
+        if item_check is not None and isinstance(value, (list, dict)):  # name the item at fault
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            problem = next((f"[{k!r}]: {p}" for k, v in items if (p := item_check(known, v))), None)
+            if problem:
+                yield f"{at}.{f.name}{problem}"
+            continue
+        problem = check(known, value)
         if problem:
             yield f"{at}.{f.name}: {problem}"
 
@@ -437,19 +570,9 @@ def playability_problems(game: Game) -> Iterator[str]:
 
 
 def _fields(game: Game) -> Iterator[str]:
-    known = Known(game)
-    for i, line in enumerate(game.log):
-        if len(line) > MAX_TEXT:
-            yield f"game.log[{i}]: {TEXT(known, line)}"
-            return
-    for i, player in enumerate(game.players):
-        yield from _field_problems(known, player, f"game.players[{i}]")
-    for i, decision in enumerate(game.pending):
-        yield from _field_problems(known, decision, f"game.pending[{i}]")
-    if game.combat is not None:
-        yield from _field_problems(known, game.combat, "game.combat")
-        for side in ("attacker", "defender"):
-            yield from _field_problems(known, getattr(game.combat, side), f"game.combat.{side}")
+    for problem in _field_problems(Known(game), game, "game"):
+        yield problem
+        return  # one line is enough, and a huge save may break thousands of them
 
 
 def _cross_checks(game: Game) -> Iterator[str]:
@@ -462,6 +585,10 @@ def _cross_checks(game: Game) -> Iterator[str]:
             yield f"{at}: a {decision.KIND} decision outside a battle"
         if isinstance(decision, CasualtyDecision):
             yield from _casualty_problems(game, decision, at)
+        if isinstance(decision, TradeOfferDecision) and decision.proposer == decision.player:
+            yield f"{at}.proposer: player {decision.player} offers a trade to themselves"
+        if isinstance(decision, TradeDecision) and decision.partner == decision.player:
+            yield f"{at}.partner: player {decision.player} trades with themselves"
         if (
             isinstance(decision, EffectChoiceDecision)
             and decision.amounts
@@ -470,8 +597,36 @@ def _cross_checks(game: Game) -> Iterator[str]:
             yield f"{at}.amounts: {len(decision.amounts)} amounts for {len(decision.options)} options"
     if combat is not None:
         yield from _battle_problems(game, combat)
+    yield from _event_problems(game)
+    for i, player in enumerate(game.players):
+        if player.diplomatic_partner == i or player.truce_with == i:
+            yield f"game.players[{i}]: a diplomatic partner or a truce with themselves"
     if game.status_players and status.asking_step(game) is None:
         yield "game.status_players: players are asked only while a status step that asks them runs"
+
+
+def _event_problems(game: Game) -> Iterator[str]:
+    """Each step of an event under way is one its card makes, and the step waiting for a choice is asked."""
+    under_way = [("game.event", game.event)] if game.event is not None else []
+    under_way += [(f"game.events_waiting[{i}]", event) for i, event in enumerate(game.events_waiting)]
+    for at, event in under_way:
+        for i, step in enumerate(event.steps):
+            problem = events.step_problem(game, event, step, waiting=False)
+            if problem:
+                yield f"{at}.steps[{i}]: {problem}"
+        if event.current is not None:
+            problem = events.step_problem(game, event, event.current, waiting=True)
+            asked = f"{events.CHOICE_PREFIX}{event.current.kind}"
+            if problem is None and (
+                event is not game.event or not any(getattr(d, "effect", "") == asked for d in game.pending)
+            ):
+                problem = "a step waits for a choice nobody is asked"
+            if problem:
+                yield f"{at}.current: {problem}"
+
+
+def _asks(decision: Decision, effect: str) -> bool:
+    return isinstance(decision, EffectChoiceDecision) and decision.effect == effect
 
 
 def _casualty_problems(game: Game, decision: CasualtyDecision, at: str) -> Iterator[str]:

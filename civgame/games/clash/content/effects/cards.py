@@ -149,16 +149,18 @@ class LoseActionMark(Params):
 @primitive(
     "explore_and_settle",
     when=PLAYED,
-    doc="The player may reveal a face-down region next to a region holding one of its cities (it lies "
-    "as if entered from the first of its spaces next to that region, so the usual exploration rules "
-    "choose or offer its orientation); then it may place one `unit` from its supply in one of its "
-    "cities with room (no `unit`: none). With `city_cost`, once a region is revealed the player may found "
-    "a city on one of its spaces where a city may stand, without a settler, paying `city_cost`. The card "
-    "can be played only if such a face-down region exists.",
-    example={"explore_and_settle": {"unit": "settler"}},
+    doc="The player may reveal a face-down region next to one of its cities (`next_to: city`: a space of "
+    "the region is next to the city) or next to a region holding one (`next_to: city_region`); it lies "
+    "as if entered from the first of its spaces next to them, so the usual exploration rules choose or "
+    "offer its orientation. Then it may place one `unit` from its supply in one of its cities with room "
+    "(no `unit`: none). With `city_cost`, once a region is revealed the player may found a city on one of "
+    "its spaces where a city may stand, without a settler, paying `city_cost`. The card can be played "
+    "only if such a face-down region exists.",
+    example={"explore_and_settle": {"unit": "settler", "next_to": "city"}},
 )
 class ExploreAndSettle(Params):
     unit: str | None = "settler"
+    next_to: Literal["city", "city_region"] = "city_region"
     city_cost: Cost = {}
 
 

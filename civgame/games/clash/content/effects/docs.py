@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import yaml
 
-from civgame.framework.effects import parameter_lines
+from civgame.framework.schema_text import parameter_lines
 from civgame.games.clash.content import conditions as objective_conditions
 from civgame.games.clash.content.effects import HOOKS
 from civgame.games.clash.content.effects.registry import CONDITIONS, EFFECTS

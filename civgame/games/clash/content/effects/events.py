@@ -140,10 +140,11 @@ class EventTokensForVp(EventStep):
     "event_catch_up",
     when=EVENT,
     doc="If every player has as many cities, each gains 1 of `resource`; otherwise each player with the "
-    "fewest cities gains the difference between the most cities of any player and their own.",
-    example={"event_catch_up": {"resource": "food"}},
+    "fewest cities gains the difference between the most cities of any player and their own. With "
+    "`who: every` each player takes their share in their own step (after a pirate raid on them).",
+    example={"event_catch_up": {"who": "every", "resource": "food"}},
 )
-class EventCatchUp(Params):
+class EventCatchUp(EventStep):
     resource: Resource
 
 

@@ -12,6 +12,7 @@ from collections.abc import Collection, Hashable, Sequence
 from itertools import combinations
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import counted, listed
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.economy import (
@@ -29,7 +30,7 @@ from civgame.games.clash.core.actions import Action, Advance
 from civgame.games.clash.core.decisions import EffectChoiceDecision
 from civgame.games.clash.core.model import Game, Player
 from civgame.games.clash.core.vocabulary import DECLINE, Payable, amounts
-from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base import civilizations, log
 from civgame.games.clash.rules.base.abilities import ability
 from civgame.games.clash.rules.base.cards import asked_where_from, discard, draw_card, draw_into_hand
 from civgame.games.clash.rules.base.payments import (
@@ -47,7 +48,7 @@ from civgame.games.clash.rules.base.payments import (
 from civgame.games.clash.rules.base.registry import rule
 from civgame.games.clash.rules.base.triggers import fire
 from civgame.games.clash.rules.base.turns import spend_main_action
-from civgame.games.clash.rules.events import resolve_event
+from civgame.games.clash.rules.events import refill_tracker, resolve_event
 
 
 def government_of(game: Game, player: Player) -> str | None:
@@ -212,7 +213,7 @@ def _work_out_waivers_brought(game: Game, player: Player, name: Hashable) -> tup
 def note_waiver(game: Game, player: Player, name: str, waiver: Effect) -> None:
     """`name` is bought free through `waiver` (`advance_prices`): said in the log, and a once-per-turn
     waiver is used for the turn."""
-    game.say(f"{name} costs nothing ({waiver.source})")
+    log.say(game, "advance.free", advance=name, source=waiver.source)
     if effects.params_as(waiver, FreeAdvanceCost).once_per_turn:
         effects.mark_used(player, waiver)
 
@@ -254,7 +255,7 @@ def gain_advance(
     if extra:
         paid = payment_for(game, player, extra)
         pay(player, paid)
-        game.say(f"{player.name} pays {describe(paid)} more for {name}")
+        log.say(game, "advance.surcharge", player.index, payment=log.things(paid), advance=name)
     current = government_of(game, player)
     category = game.rules.category_of(name)
     if category.government and current not in (None, category.name) and _changes_by_advance(game):
@@ -265,10 +266,10 @@ def gain_advance(
         uses_event_cube = False  # Anarchy: a regained government advance uses no cube but costs VP
         lost = player.government_regains.pop(0)
         player.event_vp -= lost
-        game.say(f"{player.name} regains a government advance after anarchy: no event cube, {lost:g} VP lost")
+        log.say(game, "advance.regained", player.index, vp=log.vp(lost))
     bonus = game.rules.advance(name).bonus
     reached = raise_level(game, player, bonus)
-    game.say(f"{player.name} gains {name}{_border_bonus(game, player, bonus, reached)}")
+    _say_gained(game, player, name, bonus, reached)
     effects.holdings_changed(game, player)
     civilizations.grant_special_advances(game, player, name)
     enforce_caps(game, player)
@@ -334,7 +335,7 @@ def move_government(game: Game, player: Player, advances: tuple[str, ...]) -> No
     civilizations.drop_special_advances(game, player)
     enforce_caps(game, player)
     new = game.rules.category_of(advances[0]).name
-    game.say(f"{player.name} changes government from {current} to {new}: {', '.join(advances)}")
+    log.say(game, "advance.government_moved", player.index, old=current, new=new, advances=listed(advances))
     _gain_effects(game, player, advances[0])
     fire(game, "advance_gained", player=player.index, advance=advances[0])
 
@@ -343,13 +344,18 @@ def move_government(game: Game, player: Player, advances: tuple[str, ...]) -> No
 LEVELS = {"culture": ("culture_level", "Culture Level"), "mood": ("happiness_level", "Happiness Level")}
 
 
-def _border_bonus(game: Game, player: Player, bonus: str | None, reached: int | None) -> str:
-    """Gain the border bonus's token; what the log says of it (and of the level it raised)."""
+def _say_gained(game: Game, player: Player, name: str, bonus: str | None, reached: int | None) -> None:
+    """Gain the border bonus's token and say the advance gained, with its token (and the level it raised)."""
     if bonus is None:
-        return ""
+        log.say(game, "advance.gained", player.index, advance=name)
+        return
     kept = gain(game, player, {bonus: 1})[bonus]
-    note = f"+1 {bonus} token" if kept else f"no {bonus} token beyond the limit"
-    return f" ({note}, {LEVELS[bonus][1]} {reached})" if reached is not None else f" ({note})"
+    if kept:
+        log.say(game, "advance.gained_with_token", player.index, advance=name, token=log.things({bonus: 1}))
+    else:
+        log.say(game, "advance.gained_no_token", player.index, advance=name, token=log.things({bonus: 1}))
+    if reached is not None:
+        log.say(game, "advance.level_raised", player.index, level=LEVELS[bonus][1], reached=reached)
 
 
 def raise_level(game: Game, player: Player, bonus: str | None) -> int | None:
@@ -400,10 +406,10 @@ def reveal_wonders(game: Game, count: int, source: str) -> None:
     for _ in range(count):
         card = draw_card(game, "wonder")
         if card is None:
-            game.say(f"No wonder card is left to turn face up ({source})")
+            log.say(game, "cards.no_wonder_to_reveal", source=source)
             return
         game.revealed_wonders.append(str(card))
-        game.say(f"The {game.rules.wonders[str(card)].name} is turned face up ({source})")
+        log.say(game, "cards.wonder_revealed", wonder=game.rules.wonders[str(card)].name, source=source)
 
 
 def _offer_claim(game: Game, player: Player, source: str) -> None:
@@ -430,28 +436,28 @@ def _claim(game: Game, player: Player, name: str, source: str) -> None:
     key = next(key for key in game.revealed_wonders if game.rules.wonders[key].name == name)
     game.revealed_wonders.remove(key)
     player.wonder_cards.append(key)
-    game.say(f"{player.name} claims the {name}: only they may build it, at no action cost ({source})")
+    log.say(game, "cards.wonder_claimed", player.index, wonder=name, source=source)
 
 
 def _reward(game: Game, player: Player, what: dict[Payable, int], source: str) -> None:
     if what:
-        kept = gain(game, player, amounts(what))
-        game.say(f"{player.name} gains {describe(kept)} ({source})")
+        log.gained(game, player, gain(game, player, amounts(what)), source)
 
 
 def _draw(game: Game, player: Player, deck: str, count: int, source: str) -> None:
     for _ in range(count):
         draw_into_hand(game, player, deck)
-    game.say(f"{player.name} draws {count} {deck} card(s) ({source})")
+    log.say(game, "draws_from", player.index, cards=counted(count, f"{deck} card"), source=source)
 
 
 def use_event_cube(game: Game, player: Player) -> None:
+    """Take a cube from the tracker; the last one draws an event, and the tracker is refilled once that
+    event is resolved (`events.resume`). A cube taken before then comes from the refilled tracker."""
+    if player.event_cubes <= 0:
+        refill_tracker(game, player)
     player.event_cubes -= 1
     if player.event_cubes > 0:
         return
-    cubes = game.rules.game.starting.event_cubes
-    assert cubes is not None, "only rules with an event tracker use its cubes"
-    player.event_cubes = cubes
     _draw_event_for(game, player)
 
 
@@ -466,6 +472,7 @@ def draw_event(game: Game, player: Player, *, from_discard: bool) -> None:
     deck = game.decks["event"]
     card = deck.discard.pop() if from_discard and deck.discard else draw_card(game, "event")
     if not isinstance(card, int):
+        refill_tracker(game, player)  # no card to resolve
         return
     discard(game, player, "event", card)  # as soon as drawn, before it acts
     fire(game, "event_drawn", player=player.index, card=card)
@@ -580,7 +587,7 @@ def take_advance_on_build(game: Game, decision: EffectChoiceDecision, option: st
     if option == DECLINE:
         return
     player = game.player(decision.player)
-    game.say(f"{player.name} takes {option} for free ({decision.source})")
+    log.say(game, "advance.taken_free", player.index, advance=option, source=decision.source)
     gain_advance(game, player, option)
 
 
@@ -598,6 +605,6 @@ def advance_as_free_action(game: Game, effect: Effect, choice: tuple[str, ...]) 
     name, *parts = choice
     payment = {item: int(amount) for item, amount in (part.split(":") for part in parts)}
     pay(player, payment)
-    game.say(f"{player.name} pays {describe(payment)} for {name} as a free action ({effect.source})")
+    log.say(game, "advance.bought", player.index, payment=log.things(payment), advance=name, source=effect.source)
     gain_advance(game, player, name)
     offer_purchase_bonus(game, player, [name], payment)

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, NamedTuple
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import counted, listed, with_article
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.cards import CollectExtraSpaces
@@ -58,7 +60,7 @@ from civgame.games.clash.core.model import MOODS, PIRATE, City, Game, Player, Un
 from civgame.games.clash.core.vocabulary import Payable, amounts
 from civgame.games.clash.rules import combat
 from civgame.games.clash.rules.actions import advances  # a module import: advances reaches cities through events
-from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base import civilizations, log
 from civgame.games.clash.rules.base.cards import draw_into_hand
 from civgame.games.clash.rules.base.moods import effective_mood, mood_modified_size
 from civgame.games.clash.rules.base.payments import (
@@ -110,15 +112,38 @@ def begin_activation(game: Game, city: City) -> None:
 def finish_activation(game: Game, city: City) -> None:
     """After the effect: the 2nd and later activations this turn each lower the mood a step."""
     fire(game, "city_activated", player=city.owner, city=city.id)
-    if city.activations > 1 and city.mood != MOODS[0]:
+    if _mood_after_activation(city) != city.mood:
         was = city.mood
         _lower_mood(game, city)
         _offer_redirect(game, city, was)
 
 
+def _mood_after_activation(city: City) -> str:
+    """The mood an activation counted by `begin_activation` leaves the city in once it is finished."""
+    if city.activations > 1 and city.mood != MOODS[0]:
+        return MOODS[MOODS.index(city.mood) - 1]
+    return city.mood
+
+
+@contextmanager
+def as_activated(game: Game, city: City | None) -> Iterator[None]:
+    """Inside, `city` (if any) stands as one more activation leaves it, for a look at what may follow the
+    activation; afterwards it is as before."""
+    if city is None:
+        yield
+        return
+    kept = city.activations, city.angry_activation, city.mood
+    begin_activation(game, city)
+    city.mood = _mood_after_activation(city)
+    try:
+        yield
+    finally:
+        city.activations, city.angry_activation, city.mood = kept
+
+
 def _lower_mood(game: Game, city: City) -> None:
     city.mood = MOODS[MOODS.index(city.mood) - 1]
-    game.say(f"The city at {_where(city.pos)} was activated again this turn and becomes {city.mood}")
+    log.say(game, "city.activated_again", space=_where(city.pos), mood=city.mood)
 
 
 def redirect_targets(game: Game, city: City, was: str) -> list[City]:
@@ -156,7 +181,7 @@ def redirect_activation(game: Game, decision: EffectChoiceDecision, option: str)
     first, other = (game.city_at(label_to_hex(label)) for label in option.split(" to "))
     assert first is not None and other is not None  # the options were checked just now
     first.mood = MOODS[MOODS.index(first.mood) + 1]
-    game.say(f"{player.name} activates the city at {_where(other.pos)} instead ({decision.source})")
+    log.say(game, "city.redirected", player.index, space=_where(other.pos), source=decision.source)
     other.activations += 1
     if other.activations > 1 and other.mood != MOODS[0]:
         _lower_mood(game, other)
@@ -248,7 +273,7 @@ def found_city(game: Game, action: FoundCity) -> None:
 
 def found_city_at(game: Game, player: Player, space: Hex) -> None:
     game.cities.append(City(game.new_id(), player.index, space, game.rules.game.city.new_city_mood))
-    game.say(f"{player.name} founds a city at {_where(space)}")
+    log.say(game, "city.founded", player.index, space=_where(space))
     fire(game, "city_founded", player=player.index, city=game.cities[-1].id)
 
 
@@ -772,11 +797,11 @@ def collect(game: Game, action: Collect) -> None:
         spend_main_action(game)
     elif pricing is not None:
         effects.mark_used(player, pricing[0])
-        game.say(f"{player.name}'s first Collect this turn costs no action ({pricing[0].source})")
+        log.say(game, "city.collect_no_action", player.index, source=pricing[0].source)
     if cost:
         paid = payment_for(game, player, cost)
         pay(player, paid)
-        game.say(f"{player.name} pays {describe(paid)} for a further Collect this turn")
+        log.say(game, "city.collect_paid", player.index, payment=log.things(paid))
     player.used_this_turn.append(COLLECT_ACTION_TAKEN)
     perform_collect(game, city, action.picks)
 
@@ -794,15 +819,15 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
         if cost:  # paid before collecting; gold stands in only where nothing else can pay
             paid = payment_for(game, player, cost)
             pay(player, paid)
-            game.say(f"{player.name} pays {describe(paid)} to collect further away ({far_rule[0].source})")
+            log.say(game, "city.collect_far_paid", player.index, payment=log.things(paid), source=far_rule[0].source)
     wanted = Counter(what for _, what in picks)
     kept = gain(game, player, dict(wanted))
     lost = {k: wanted[k] - kept[k] for k in wanted if wanted[k] > kept[k]}
-    got = {k: v for k, v in kept.items() if v}
-    game.say(
-        f"{player.name} collects {describe(got)} at {_where(city.pos)}"
-        + (f" ({describe(lost)} lost over the limit)" if lost else "")
-    )
+    what, space = log.things(kept) or "nothing", _where(city.pos)
+    if lost:
+        log.say(game, "city.collects_over_limit", player.index, what=what, space=space, lost=log.things(lost))
+    else:
+        log.say(game, "city.collects", player.index, what=what, space=space)
     _collect_bonuses(game, player, city)
     _settler_bonuses(game, player, city, picks)
     _offer_collect_exchanges(game, player, wanted)
@@ -818,8 +843,7 @@ def _collect_bonuses(game: Game, player: Player, city: City) -> None:
             if not effects.unused_this_turn(player, effect):
                 continue
             effects.mark_used(player, effect)
-        kept = gain(game, player, amounts(params.gain))
-        game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+        log.gained(game, player, gain(game, player, amounts(params.gain)), effect.source)
 
 
 def _settler_bonuses(game: Game, player: Player, city: City, picks: tuple[Pick, ...]) -> None:
@@ -831,7 +855,7 @@ def _settler_bonuses(game: Game, player: Player, city: City, picks: tuple[Pick, 
         times = min(params.max_spaces, sum(1 for space in spaces if game.terrain(space) == params.terrain))
         if times:
             kept = gain(game, player, {k: v * times for k, v in amounts(params.gain).items()})
-            game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+            log.gained(game, player, kept, effect.source)
 
 
 def _offer_collect_exchanges(game: Game, player: Player, collected: Counter[str]) -> None:
@@ -1048,7 +1072,7 @@ def take_settler(game: Game, decision: EffectChoiceDecision, option: str) -> Non
     pay(player, paid)
     where = option.rsplit(" at ", 1)[1]
     game.units.append(Unit(game.new_id(), player.index, SETTLER, label_to_hex(where)))
-    game.say(f"{player.name} pays {describe(paid)} for a settler at {where} ({decision.source})")
+    log.say(game, "city.settler_bought", player.index, payment=log.things(paid), space=where, source=decision.source)
 
 
 def pay_for_building(game: Game, player: Player, building: str, payment: dict[str, int]) -> None:
@@ -1057,7 +1081,7 @@ def pay_for_building(game: Game, player: Player, building: str, payment: dict[st
     pay(player, payment)
     if discount is not None:
         waived = effects.params_as(discount, BuildingDiscount)
-        game.say(f"{player.name} pays no {', '.join(waived.waive)} for it ({discount.source})")
+        log.say(game, "city.building_discount", player.index, waived=listed(waived.waive), source=discount.source)
         if waived.once_per_turn:
             effects.mark_used(player, discount)
 
@@ -1069,7 +1093,7 @@ def place_building(game: Game, city: City, building: str, port_space: Hex | None
     if port_space is not None:
         city.port_space = port_space
     spec = game.rules.buildings[building]
-    game.say(f"{player.name} builds a {spec.name} at {_where(city.pos)}")
+    log.say(game, "city.builds", player.index, building=with_article(spec.name), space=_where(city.pos))
     for effect in spec.on_built:
         run_on_built(game, player, effect)
     advances.offer_advance_on_build(game, player, building)
@@ -1079,13 +1103,12 @@ def run_on_built(game: Game, player: Player, effect: dict[str, Any]) -> None:
     """Run one `on_built` effect of buildings.yaml."""
     ((kind, value),) = effect.items()
     if kind == "gain":
-        kept = gain(game, player, value)
-        game.say(f"{player.name} gains {describe(kept)}")
+        log.gained(game, player, gain(game, player, value))
     elif kind == "draw":
         for key, count in value.items():
             for _ in range(count):
                 draw_into_hand(game, player, CARD_DECKS[key])
-            game.say(f"{player.name} draws {count} {key.replace('_', ' ')}")
+            log.say(game, "draws", player.index, cards=counted(count, f"{CARD_DECKS[key]} card"))
     elif kind == "gain_choice":
         game.pending.append(TokenChoiceDecision(player=player.index, options=list(value)))
     else:
@@ -1106,8 +1129,7 @@ def choose_token(game: Game, action: ChooseToken) -> None:
         raise RuleError(f"choose one of: {', '.join(decision.options)}")
     game.pending.pop()
     player = game.player(decision.player)
-    gain(game, player, {action.token: decision.amount})
-    game.say(f"{player.name} takes {decision.amount} {action.token} token(s)")
+    log.gained(game, player, gain(game, player, {action.token: decision.amount}))
 
 
 # ------------------------------------------------------------------ recruit
@@ -1435,7 +1457,14 @@ def recruit(game: Game, action: Recruit) -> None:
             game.units.append(Unit(game.new_id(), city.owner, kind, _destination(game, city, kind)))
         else:
             to_reuse.append(kind)
-    game.say(f"{player.name} recruits {', '.join(action.units)} at {_where(city.pos)} for {describe(payment)}")
+    log.say(
+        game,
+        "city.recruits",
+        player.index,
+        units=log.units(game, action.units),
+        space=_where(city.pos),
+        payment=log.things(payment) or "nothing",
+    )
     _recruit_rewards(game, player, city, action.units, payment)
     fire(game, "recruited", player=player.index, units=tuple(action.units), paid=dict(payment), replaced=replaced)
     _place_reused(game, city, to_reuse)
@@ -1449,7 +1478,8 @@ def _recruit_rewards(game: Game, player: Player, city: City, units: tuple[str, .
         kinds: list[str] = [r for r in refund.resources if paid.get(r, 0)]
         if len(kinds) == 1:
             kept = gain(game, player, {kinds[0]: amount})
-            game.say(f"{player.name} gets back {describe(kept)} ({effect.source})")
+            if any(kept.values()):
+                log.say(game, "city.refund", player.index, what=log.things(kept), source=effect.source)
         elif kinds:
             game.pending.append(
                 EffectChoiceDecision(
@@ -1467,8 +1497,7 @@ def _recruit_rewards(game: Game, player: Player, city: City, units: tuple[str, .
         if params.city_building is not None and params.city_building not in city.buildings:
             continue
         if len(params.gain_one_of) == 1:
-            kept = gain(game, player, {params.gain_one_of[0]: params.amount})
-            game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+            log.gained(game, player, gain(game, player, {params.gain_one_of[0]: params.amount}), effect.source)
         else:
             game.pending.append(
                 TokenChoiceDecision(player=player.index, options=list(params.gain_one_of), amount=params.amount)
@@ -1527,5 +1556,5 @@ def reuse_unit(game: Game, action: ReuseUnit) -> None:
     unit.pos = _destination(game, city, unit.kind)
     unit.carrier = None
     unit.immobile = unit.no_attack = unit.moved_this_action = False
-    game.say(f"{game.player(city.owner).name} reuses the {unit.kind} from {_where(origin)}")
+    log.say(game, "city.reuses", city.owner, unit=log.unit_name(game, unit.kind), space=_where(origin))
     _place_reused(game, city, decision.remaining)

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from itertools import combinations, combinations_with_replacement
 from typing import Protocol
 
+from civgame.framework.wording import counted, with_article
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.culture import (
@@ -35,6 +36,7 @@ from civgame.games.clash.core.model import MOODS, City, Game, Player
 from civgame.games.clash.core.vocabulary import K, amounts
 from civgame.games.clash.rules.actions import cities, happiness, influence
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.abilities import ability, narrowed_at
 from civgame.games.clash.rules.base.cards import discard
 from civgame.games.clash.rules.base.cards import take as take_card
@@ -204,9 +206,14 @@ def mood_steps(game: Game, effect: Effect, choice: Choice) -> None:
     pay(player, payment_for(game, player, cost))
     city.mood = MOODS[MOODS.index(city.mood) + steps]
     _used(game, player, effect, params, params.main_action)
-    game.say(
-        f"{player.name} pays {describe(cost)} ({effect.source}): the city at"
-        f" {hex_to_label(city.pos)} is now {city.mood}"
+    log.say(
+        game,
+        "ability.mood_steps",
+        player.index,
+        payment=log.things(cost),
+        source=effect.source,
+        space=hex_to_label(city.pos),
+        mood=city.mood,
     )
 
 
@@ -220,12 +227,12 @@ def option_label(option: ExchangeOption) -> str:
     """ "1 culture for 1 mood", "1 action card for 1 gold", "3 mood"."""
     give = [describe(amounts(option.pay))] if option.pay else []
     if option.discard_action_cards:
-        give.append(f"{option.discard_action_cards} action card(s)")
+        give.append(counted(option.discard_action_cards, "action card"))
     if option.discard_objective_cards:
-        give.append(f"{option.discard_objective_cards} objective card(s)")
+        give.append(counted(option.discard_objective_cards, "objective card"))
     get = [describe(amounts(option.gain))] if option.gain else []
     if option.extra_actions:
-        get.append(f"{option.extra_actions} extra action(s)")
+        get.append(counted(option.extra_actions, "extra action"))
     return f"{' and '.join(give)} for {' and '.join(get)}" if give else " and ".join(get)
 
 
@@ -276,10 +283,11 @@ def exchange(game: Game, effect: Effect, choice: Choice) -> None:
     kept = gain(game, player, amounts(option.gain))
     game.actions_left += option.extra_actions
     _used(game, player, effect, params, params.main_action)
-    game.say(
-        f"{player.name} uses {effect.source}: {option_label(option)}"
-        + (f" (keeps {describe(kept)})" if kept != amounts(option.gain) else "")
-    )
+    if kept == amounts(option.gain):
+        log.say(game, "ability.exchange", player.index, source=effect.source, exchange=option_label(option))
+    else:
+        exchange, what = option_label(option), log.things(kept) or "nothing"
+        log.say(game, "ability.exchange_kept", player.index, source=effect.source, exchange=exchange, kept=what)
 
 
 # ------------------------------------------------------------------ taxes
@@ -334,8 +342,13 @@ def taxes(game: Game, effect: Effect, choice: Choice) -> None:
         cities.begin_activation(game, city)
     kept = gain(game, player, dict(Counter(choice)))
     _used(game, player, effect, params, params.main_action)
-    game.say(
-        f"{player.name} levies taxes ({effect.source}) for {describe(amounts(params.pay))}: gains {describe(kept)}"
+    log.say(
+        game,
+        "ability.taxes",
+        player.index,
+        source=effect.source,
+        payment=log.things(amounts(params.pay)),
+        what=log.things(kept) or "nothing",
     )
     if city is not None:
         cities.finish_activation(game, city)
@@ -366,7 +379,9 @@ def draw_and_discard(game: Game, effect: Effect, choice: Choice) -> None:
         spend_main_action(game)
     if city is not None:
         cities.begin_activation(game, city)
-    game.say(f"{player.name} pays {describe(amounts(params.pay))} to draw and discard cards ({effect.source})")
+    log.say(
+        game, "ability.draw_and_discard", player.index, payment=log.things(amounts(params.pay)), source=effect.source
+    )
     for deck, count in params.draw.items():
         for _ in range(count):
             take_card(game, player, deck, from_discard=False)
@@ -392,7 +407,7 @@ def _discard(game: Game, decision: EffectChoiceDecision, option: str) -> None:
     player = game.player(decision.player)
     _hand(player, deck).remove(int(card))
     discard(game, player, deck, int(card))
-    game.say(f"{player.name} discards an {deck} card ({decision.source})")
+    log.say(game, "ability.discards", player.index, card=with_article(f"{deck} card"), source=decision.source)
 
 
 CHOICE_RULES["draw_and_discard"] = (_discard_options, _discard)
@@ -423,6 +438,7 @@ def ship_regions_reward(game: Game, effect: Effect, choice: Choice) -> None:
     regions = _ship_regions(game, player)
     gift = effects.params_as(effect, ShipRegionsReward).gain
     kept = gain(game, player, {item: amount * regions for item, amount in amounts(gift).items()})
-    game.say(f"{player.name} gains {describe(kept)} for {regions} region(s) with their ships ({effect.source})")
+    what, where = log.things(kept) or "nothing", counted(regions, "region")
+    log.say(game, "ability.ship_regions", player.index, what=what, regions=where, source=effect.source)
     spend_main_action(game)
     effects.mark_used(player, effect)

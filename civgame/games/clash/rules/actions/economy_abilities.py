@@ -13,10 +13,16 @@ from collections.abc import Callable
 from typing import Any
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import counted, with_article
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.culture import GoldInstead
-from civgame.games.clash.content.effects.economy import AngryAsNeutral, FreeCollect, PartnerBonus, TradeRoutes
+from civgame.games.clash.content.effects.economy import (
+    AngryAsNeutral,
+    FreeCollect,
+    PartnerBonus,
+    TradeRoutes,
+)
 from civgame.games.clash.content.effects.military import RaidOnRoutes
 from civgame.games.clash.core.actions import Action, ChooseOption, Pick
 from civgame.games.clash.core.decisions import EffectChoiceDecision
@@ -25,7 +31,7 @@ from civgame.games.clash.core.model import Game, Player, Unit
 from civgame.games.clash.core.vocabulary import RESOURCES, amounts
 from civgame.games.clash.rules import combat, events
 from civgame.games.clash.rules.actions import advances, cities, exploration
-from civgame.games.clash.rules.base import cards
+from civgame.games.clash.rules.base import cards, log
 from civgame.games.clash.rules.base.abilities import ability
 from civgame.games.clash.rules.base.payments import (
     affordable_options,
@@ -66,7 +72,7 @@ def angry_as_neutral(game: Game, effect: Effect, choice: Choice) -> None:
     cost = amounts(effects.params_as(effect, AngryAsNeutral).cost)
     pay(player, payment_for(game, player, cost))
     effects.mark_used(player, effect)  # also what keeps it in force until the turn ends
-    game.say(f"{player.name} pays {describe(cost)} ({effect.source}): angry cities count as neutral this turn")
+    log.say(game, "ability.angry_as_neutral", player.index, payment=log.things(cost), source=effect.source)
 
 
 # ------------------------------------------------------------------ free_collect (Free Economy)
@@ -116,7 +122,7 @@ def free_collect(game: Game, effect: Effect, choice: Choice) -> None:
     cost = amounts(effects.params_as(effect, FreeCollect).cost)
     pay(player, payment_for(game, player, cost))
     effects.mark_used(player, effect)
-    game.say(f"{player.name} pays {describe(cost)} to collect as a free action ({effect.source})")
+    log.say(game, "ability.free_collect", player.index, payment=log.things(cost), source=effect.source)
     cities.perform_collect(game, city, picks)
 
 
@@ -137,8 +143,8 @@ def _draw_from(game: Game, decision: EffectChoiceDecision, option: str) -> None:
     from_discard = option.startswith(cards.FROM_DISCARD)
     public = option.startswith(cards.PUBLIC_WONDER)
     where = "the discard pile" if from_discard else "the face-up card" if public else "the deck"
-    article = "an" if deck_name[0] in "aeo" else "a"
-    game.say(f"{player.name} takes {article} {deck_name} card from {where} ({decision.source})")
+    card = with_article(f"{deck_name} card")
+    log.say(game, "ability.takes_card", player.index, card=card, place=where, source=decision.source)
     if deck_name == "event":
         advances.draw_event(game, player, from_discard=from_discard)
     else:
@@ -200,11 +206,20 @@ def choose_option(game: Game, action: ChooseOption) -> None:
     kept = gain(game, player, {k: v for k, v in change.items() if v > 0})
     if change:
         paid = {k: -v for k, v in change.items() if v < 0}
-        game.say(
-            f"{player.name} chooses {action.option} ({decision.source}): "
-            + (f"pays {describe(paid)}, " if paid else "")
-            + f"gains {describe(kept)}"
-        )
+        what, source = log.things(kept) or "nothing", decision.source
+        if paid:
+            payment = log.things(paid)
+            log.say(
+                game,
+                "ability.chooses_paying",
+                player.index,
+                option=action.option,
+                source=source,
+                payment=payment,
+                what=what,
+            )
+        else:
+            log.say(game, "ability.chooses", player.index, option=action.option, source=source, what=what)
 
 
 # ------------------------------------------------------------------ trade routes
@@ -217,14 +232,15 @@ def collect_trade_routes(game: Game, player: Player, effect: Effect, context: di
     if not routes:
         return
     count = len(routes)
-    game.say(f"{player.name} has {count} trade route(s) ({effect.source})")
+    log.say(game, "ability.trade_routes", player.index, routes=counted(count, "trade route"), source=effect.source)
     _partner_bonuses(game, player, routes, params.partner_bonus)
     _raids(game, player, routes)
     per_route = amounts(params.gain)
     gold_instead = (effects.params_as(e, GoldInstead).use for e in effects.active(game, player, "gold_instead"))
     if "trade_routes" not in gold_instead:
         kept = gain(game, player, {k: v * count for k, v in per_route.items()})
-        game.say(f"{player.name} gains {describe(kept)} from trade routes")
+        if any(kept.values()):
+            log.say(game, "ability.trade_routes_gain", player.index, what=log.things(kept))
         return
     gold_per_route = sum(per_route.values())
     mixes = []
@@ -249,7 +265,7 @@ def _raids(game: Game, player: Player, routes: list[tuple[Unit, int]]) -> None:
             victim = game.player(city.owner)
             if unit.kind in raiders and distance(unit.pos, city.pos) == 1 and not victim.raided_by:
                 victim.raided_by = effect.source
-                game.say(f"{player.name} raids {victim.name}, who gives up a resource next turn ({effect.source})")
+                log.say(game, "ability.raid", player.index, victim=log.party(game, victim.index), source=effect.source)
 
 
 @observer("turn_start")
@@ -282,10 +298,15 @@ def _partner_bonuses(game: Game, player: Player, routes: list[tuple[Unit, int]],
     for owner in partners:
         other = game.player(owner)
         kept = gain(game, other, amounts(bonus.gain))
-        game.say(
-            f"{other.name} gains {describe(kept)} from {player.name}'s trade route to their "
-            f"{game.rules.buildings[bonus.building].name}"
-        )
+        if any(kept.values()):
+            log.say(
+                game,
+                "ability.partner_bonus",
+                other.index,
+                what=log.things(kept),
+                partner=log.party(game, player.index),
+                building=game.rules.buildings[bonus.building].name,
+            )
 
 
 def trade_routes(game: Game, player: Player, effect: Effect) -> list[tuple[Unit, int]]:

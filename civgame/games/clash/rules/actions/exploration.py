@@ -18,11 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import listed
 from civgame.games.clash.core.actions import Action, ChooseOrientation
 from civgame.games.clash.core.decisions import EffectChoiceDecision, OrientationDecision
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex, neighbors, region_slots
 from civgame.games.clash.core.model import Game, Region, Unit
 from civgame.games.clash.rules import events
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.registry import answering, rule
 
 
@@ -31,14 +33,17 @@ def named(region: Region) -> str:
     return f"the region around {hex_to_label(region.anchor)}"
 
 
-def placement(game: Game, region: Region, rotation: int) -> str:
-    """ "turns the region around D4 so its sea lies at C5, D5" (without sea: where its first space lies)."""
+def say_placement(game: Game, player: int, region: Region, rotation: int) -> None:
+    """ "Player 1 turns the region around D4 so its sea lies at C5 and D5" (without sea: where its first
+    space lies)."""
     sea = sea_slots(game, region, rotation)
     if sea:
-        return f"turns {named(region)} so its sea lies at {', '.join(hex_to_label(h) for h in sorted(sea))}"
+        spaces = listed(hex_to_label(h) for h in sorted(sea))
+        log.say(game, "explore.turns", player, region=named(region), spaces=spaces)
+        return
     space, code = next(zip(region_slots(region.anchor, rotation), game.tile(region.tile), strict=False))
     terrain = game.rules.terrain[game.rules.terrain_by_code(code)].name
-    return f"places {named(region)} with {terrain} at {hex_to_label(space)}"
+    log.say(game, "explore.places", player, region=named(region), terrain=terrain, space=hex_to_label(space))
 
 
 def sea_slots(game: Game, region: Region, rotation: int) -> list[Hex]:
@@ -119,7 +124,7 @@ def explore(game: Game, owner: int, units: list[Unit], origin: Hex, target: Hex,
             entry=entry,
         )
     )
-    game.say(f"{game.player(owner).name} chooses which way {named(region)} lies")
+    log.say(game, "explore.orientation", owner, region=named(region))
 
 
 def _reveal_and_enter(
@@ -139,7 +144,7 @@ def _reveal_and_enter(
     elif _touches(region_sea, ship_sea):
         movement.arrive(game, units, region_sea[0])
     else:
-        game.say(f"The ship cannot reach the sea of {named(region)} and stays where it was")
+        log.say(game, "explore.ship_stays", region=named(region))
 
 
 EXPLORE_SPAWN = "explore_spawn"  # the EffectChoiceDecision of where barbarians appear in an explored region
@@ -172,7 +177,7 @@ def settle_barbarians(game: Game, decision: EffectChoiceDecision, option: str) -
 def reveal(game: Game, region: Region, rotation: int) -> None:
     region.rotation = rotation
     game.invalidate_board()
-    game.say(f"{named(region).capitalize()} is revealed")
+    log.say(game, "explore.revealed", region=named(region))
 
 
 def _legal_orientations(game: Game) -> list[Action]:
@@ -190,5 +195,5 @@ def choose_orientation(game: Game, action: ChooseOrientation) -> None:
     units = [game.existing_unit(i) for i in decision.units]
     ship_sea = _ship_sea(game, decision.player, units, decision.origin, decision.entry)
     game.pending.pop()
-    game.say(f"{game.player(decision.player).name} {placement(game, region, action.rotation)}")
+    say_placement(game, decision.player, region, action.rotation)
     _reveal_and_enter(game, region, action.rotation, units, decision.target, ship_sea)

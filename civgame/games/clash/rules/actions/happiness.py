@@ -20,6 +20,7 @@ from civgame.games.clash.core.actions import Action, EndHappiness, RaiseMood, St
 from civgame.games.clash.core.decisions import HappinessDecision
 from civgame.games.clash.core.hexgrid import hex_to_label
 from civgame.games.clash.core.model import MOODS, City, Game, Player
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.payments import can_pay, describe, pay, settle, with_substitutes
 from civgame.games.clash.rules.base.registry import rule
 from civgame.games.clash.rules.base.turns import spend_main_action
@@ -124,7 +125,7 @@ def start_happiness(game: Game, action: StartHappiness) -> None:
     player = game.player(game.current)
     spend_main_action(game)
     game.pending.append(HappinessDecision(player=player.index))
-    game.say(f"{player.name} increases happiness")
+    log.say(game, "happiness.action", player.index)
 
 
 def free_increase(game: Game, player: Player, cost: dict[str, int], source: str, only_city: int | None = None) -> None:
@@ -132,7 +133,10 @@ def free_increase(game: Game, player: Player, cost: dict[str, int], source: str,
     added to the first raise. The `free_action` ability offers it only when `can_raise_any` city, so
     its check has made sure of that."""
     game.pending.append(HappinessDecision(player=player.index, extra_cost=dict(cost), only_city=only_city))
-    game.say(f"{player.name} increases happiness as a free action ({source}, {describe(cost)} extra)")
+    if any(cost.values()):
+        log.say(game, "happiness.free_paid", player.index, source=source, payment=log.things(cost))
+    else:
+        log.say(game, "happiness.free", player.index, source=source)
 
 
 # ------------------------------------------------------------------ inside the action
@@ -170,7 +174,14 @@ def raise_mood(game: Game, action: RaiseMood) -> None:
     pay(player, payment)
     city.mood = MOODS[MOODS.index(city.mood) + 1]
     decision.raised += 1
-    game.say(f"{player.name} pays {describe(payment)}: the city at {hex_to_label(city.pos)} is now {city.mood}")
+    log.say(
+        game,
+        "happiness.raised",
+        player.index,
+        payment=log.things(payment) or "nothing",
+        space=hex_to_label(city.pos),
+        mood=city.mood,
+    )
     if not can_raise_any(game, player.index, only_city=decision.only_city):
         game.pending.pop()  # nothing more can be raised: the action is over
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import Party, with_article
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.cards import InfluenceBarbarianSettlement
@@ -31,6 +32,7 @@ from civgame.games.clash.core.hexgrid import hex_to_label, label_to_hex
 from civgame.games.clash.core.model import BARBARIAN, City, Game, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.payments import can_pay, describe, gain, pay, payment_for
 from civgame.games.clash.rules.base.payments import plus_costs as plus
 from civgame.games.clash.rules.base.registry import rule
@@ -350,10 +352,10 @@ def _succeed(game: Game, player: Player, target: City, building: str, takeover: 
     else:
         target.buildings[building] = player.index
         name = game.rules.buildings[building].name
-        game.say(f"{player.name}'s culture takes over the {name} in the city at {hex_to_label(target.pos)}")
+        log.say(game, "influence.takes_over", player.index, building=name, space=hex_to_label(target.pos))
     for effect in effects.active(game, player, "influence_reward"):
         kept = gain(game, player, amounts(effects.params_as(effect, InfluenceReward).gain))
-        game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+        log.gained(game, player, kept, effect.source)
 
 
 def _take_over(game: Game, player: Player, city: City, source: str, units: list[str]) -> None:
@@ -365,9 +367,9 @@ def _take_over(game: Game, player: Player, city: City, source: str, units: list[
     for unit in removed:
         game.units.remove(unit)
     effects.holdings_changed(game)
-    game.say(
-        f"{player.name}'s culture takes over the barbarian city at {where}; {len(removed)} barbarian unit(s) leave"
-    )
+    leaving = log.units(game, [u.kind for u in removed]) or "no units"
+    barbarians = Party(leaving, plural=len(removed) != 1)
+    log.say(game, "influence.takes_over_settlement", player.index, space=where, units=leaving, leaving=barbarians)
     options = [f"{kind} in {where}" for kind in units if city.id in unit_placement_cities(game, player.index, kind)]
     if removed and len(options) == 1:
         _place_takeover_unit(game, player, options[0])
@@ -382,7 +384,7 @@ def _take_over(game: Game, player: Player, city: City, source: str, units: list[
 def _place_takeover_unit(game: Game, player: Player, option: str) -> None:
     kind, where = option.rsplit(" in ", 1)
     game.units.append(Unit(game.new_id(), player.index, kind, label_to_hex(where)))
-    game.say(f"{player.name} places a {kind} in the city at {where}")
+    log.say(game, "influence.places", player.index, unit=with_article(log.unit_name(game, kind)), space=where)
 
 
 def _placeable(game: Game, player: int, option: str) -> bool:
@@ -412,9 +414,16 @@ def _resolve(game: Game, player: Player, source: City, target: City, building: s
     needed = game.rules.game.influence.success_roll
     name = game.rules.buildings[building].name if building != SETTLEMENT else "settlement"
     extra = "".join(f" {effects.params_as(e, InfluenceRollBonus).amount:+d} ({e.source})" for e in bonuses)
-    game.say(
-        f"{player.name} tries to influence the {name} at {hex_to_label(target.pos)} from"
-        f" {hex_to_label(source.pos)}: rolls {roll}{extra} (needs {needed})"
+    log.say(
+        game,
+        "influence.tries",
+        player.index,
+        building=name,
+        space=hex_to_label(target.pos),
+        source=hex_to_label(source.pos),
+        roll=roll,
+        bonuses=extra,
+        needed=needed,
     )
     if total >= needed:
         _succeed(game, player, target, building, takeover)
@@ -430,7 +439,7 @@ def _resolve(game: Game, player: Player, source: City, target: City, building: s
             )
         )
     else:
-        game.say(f"{player.name}'s influence attempt fails")
+        log.say(game, "influence.fails", player.index)
 
 
 def _cities_of(game: Game, action: InfluenceCulture) -> tuple[City, City]:
@@ -443,7 +452,7 @@ def free_attempt(game: Game, player: Player, action: InfluenceCulture, cost: dic
     """An attempt that spends no main action but costs `cost` on top of its range tokens: one of the
     `attempts(game, player, cost)` that the `free_action` ability lists (and its check has made sure of)."""
     pay(player, payment_for(game, player, plus(culture(action.range_tokens), cost)))
-    game.say(f"{player.name} makes a free Influence Culture attempt for {describe(cost)}")
+    log.say(game, "influence.free", player.index, payment=log.things(cost) or "nothing")
     _resolve(game, player, *_cities_of(game, action), action.building)
 
 
@@ -482,7 +491,7 @@ def influence_culture(game: Game, action: InfluenceCulture) -> None:
     pay(player, payment_for(game, player, culture(action.range_tokens)))
     if action.source in player.free_attempts_from:
         player.free_attempts_from.remove(action.source)
-        game.say(f"{player.name} makes an Influence Culture attempt at no action cost")
+        log.say(game, "influence.no_action", player.index)
     else:
         spend_main_action(game)
     _resolve(game, player, *_cities_of(game, action), action.building)
@@ -512,11 +521,11 @@ def boost_influence(game: Game, action: BoostInfluence) -> None:
         raise RuleError(f"{player.name} cannot pay {decision.tokens_needed} culture token(s) to boost")
     game.pending.pop()
     if not action.boost:
-        game.say(f"{player.name} accepts the failed influence attempt")
+        log.say(game, "influence.accepts", player.index)
         return
     payment = payment_for(game, player, cost)
     pay(player, payment)
-    game.say(f"{player.name} boosts the roll with {describe(payment)}")
+    log.say(game, "influence.boost", player.index, payment=log.things(payment))
     target = game.city(decision.target)
     assert target is not None
     _succeed(game, player, target, decision.building, (decision.takeover_source, decision.takeover_units))

@@ -10,8 +10,9 @@ from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.culture import LeaderCityAdvance
 from civgame.games.clash.core.model import City, Game, Player
 from civgame.games.clash.rules.actions.advances import gain_advance, gainable
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.abilities import ability
-from civgame.games.clash.rules.base.payments import can_pay, describe, pay, payment_for
+from civgame.games.clash.rules.base.payments import can_pay, pay, payment_for
 from civgame.games.clash.rules.base.turns import spend_main_action
 
 Choice = tuple[str, ...]
@@ -55,5 +56,5 @@ def leader_city_advance(game: Game, effect: Effect, choice: Choice) -> None:
     cost = {token: effects.params_as(effect, LeaderCityAdvance).amount}
     pay(player, payment_for(game, player, cost))
     spend_main_action(game)
-    game.say(f"{player.name} pays {describe(cost)} ({effect.source}) for a free advance")
+    log.say(game, "leader.advance", player.index, payment=log.things(cost), source=effect.source)
     gain_advance(game, player, advance)

@@ -26,6 +26,7 @@ from operator import attrgetter
 from typing import Literal, NamedTuple
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import listed
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.military import (
@@ -45,7 +46,7 @@ from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules import combat
 from civgame.games.clash.rules.actions import exploration, shipcraft
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
-from civgame.games.clash.rules.base import diplomacy
+from civgame.games.clash.rules.base import diplomacy, log
 from civgame.games.clash.rules.base.payments import (
     affordable,
     affordable_options,
@@ -819,15 +820,6 @@ def begin_move(game: Game, player: int, attack_bonus: int = 0) -> None:
     game.pending.append(MoveDecision(player=player, groups_left=groups, attack_bonus=attack_bonus))
 
 
-def _named_units(game: Game, group: list[Unit]) -> str:
-    """ "2 Infantry and 1 Settler": the group as the log names it."""
-    counts: dict[str, int] = {}  # (a Counter costs more to make than the rest of the sentence)
-    for unit in group:
-        counts[unit.kind] = counts.get(unit.kind, 0) + 1
-    parts = [f"{n} {game.rules.units[kind].name}" for kind, n in counts.items()]
-    return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
-
-
 def _allowed(decision: MoveDecision, units: tuple[int, ...]) -> bool:
     """A free move of some units only (`only_units`) lets no other unit move; one of `single_units`, no
     more than one unit in a group."""
@@ -892,11 +884,19 @@ def move_units(game: Game, action: MoveUnits) -> None:
     for unit in group:
         unit.moved_this_action = True
     route = " by road" if target.how == "road" else " around the board" if target.entry is not None else ""
-    where = f"from {hex_to_label(start)} to {hex_to_label(action.to)}{route}"
-    game.say(f"{player.name} moves {_named_units(game, group)} {where}")
+    origin, to = hex_to_label(start), hex_to_label(action.to)
+    log.say(
+        game,
+        "move.moves",
+        player.index,
+        units=log.units(game, [u.kind for u in group]),
+        origin=origin,
+        space=to,
+        route=route,
+    )
     if payment:
         pay(player, payment)
-        game.say(f"{player.name} pays {describe(payment)} for the move")
+        log.say(game, "move.paid", player.index, payment=log.things(payment))
     if mode == "ship":
         _movement_rewards(game, decision, sail_around=target.entry is not None)
     if target.how == "explore":
@@ -936,7 +936,7 @@ IGNORE_TERRAIN = "ignore_terrain_for_pay"
 def _terrain_ignored(game: Game, group: list[Unit], why: str) -> None:
     """The group ignores terrain this move: no Mountain stops it, no Forest keeps it from battle."""
     if any(u.immobile or u.no_attack for u in group):
-        game.say(f"The units at {hex_to_label(group[0].pos)} ignore the terrain {why}")
+        log.say(game, "move.terrain_ignored", space=hex_to_label(group[0].pos), why=why)
     for unit in group:
         unit.immobile = unit.no_attack = unit.stopped_by_terrain = False
 
@@ -973,7 +973,7 @@ def _take_terrain_ignored(game: Game, decision: EffectChoiceDecision, option: st
     pay(player, paid)
     ids = option.split("units ", 1)[1].split(" ignore", 1)[0].split()
     group = [game.existing_unit(int(i)) for i in ids]
-    game.say(f"{player.name} pays {describe(paid)} ({decision.source})")
+    log.say(game, "move.terrain_paid", player.index, payment=log.things(paid), source=decision.source)
     _terrain_ignored(game, group, f"({decision.source})")
 
 
@@ -990,7 +990,8 @@ def _movement_rewards(game: Game, decision: MoveDecision, sail_around: bool) -> 
             continue
         decision.rewarded.append(key)
         kept = gain(game, player, amounts(reward.gain))
-        game.say(f"{player.name} gains {describe(kept)} from {effect.source}")
+        if any(kept.values()):
+            log.say(game, "move.reward", player.index, what=log.things(kept), source=effect.source)
 
 
 def _boarding(game: Game) -> BoardingDecision:
@@ -1014,9 +1015,9 @@ def board_ships(game: Game, action: BoardShips) -> None:
     units = [u for u in game.units if u.id in decision.units]
     units.sort(key=lambda u: decision.units.index(u.id))
     _board(game, units, tuple(action.ships), decision.sea)
-    game.say(
-        f"{game.player(decision.player).name}'s units board ship(s) {', '.join(map(str, sorted(set(action.ships))))}"
-    )
+    ships = sorted(set(action.ships))
+    named = f"ship {ships[0]}" if len(ships) == 1 else "ships " + listed(map(str, ships))
+    log.say(game, "move.boards", decision.player, ships=named)
 
 
 def _legal_end_move(game: Game) -> list[Action]:

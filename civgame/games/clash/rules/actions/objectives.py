@@ -3,7 +3,8 @@
 Status-phase objectives are offered in step 1 of the status phase (`offer_status`), instant
 objectives right after their moment (the hooks `battle_recorded`, `wonder_built`, `city_founded`),
 each as an `ObjectiveDecision` of the card holder; Terror Regime-like `automatic` objectives complete
-without asking as soon as they hold, checked after every action of any player (`complete_automatic`).
+without asking as soon as they hold, checked after every action of any player outside the status phase
+(`complete_automatic`).
 Each objective completes at most one card per moment, and objectives that exclude each other are not
 both completed in one status phase.
 Conditions are the primitives of `content/conditions.py`; one evaluator each, registered here.
@@ -41,6 +42,7 @@ from civgame.games.clash.core.hexgrid import Hex, distance
 from civgame.games.clash.core.model import BattleRecord, City, Game, ObjectiveCompletion, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules.actions.economy_abilities import route_possible, trade_routes
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.payments import describe, pay
 from civgame.games.clash.rules.base.registry import rule
 from civgame.games.clash.rules.base.triggers import observer
@@ -485,12 +487,18 @@ def complete(game: Game, player: Player, card: int, key: str) -> None:
     player.objective_completions.append(
         ObjectiveCompletion(card, key, game.age, game.round, game.phase == "play" and game.current == player.index)
     )
-    paid = f", paying {describe(amounts(objective.pay))}" if objective.pay else ""
-    game.say(f"{player.name} completes the objective {objective.name}{paid}")
+    if objective.pay:
+        payment = log.things(amounts(objective.pay))
+        log.say(game, "objective.completed_paying", player.index, objective=objective.name, payment=payment)
+    else:
+        log.say(game, "objective.completed", player.index, objective=objective.name)
 
 
 def complete_automatic(game: Game) -> None:
-    """Complete, without asking, every card in hand with an automatic objective that holds now (whoever acted)."""
+    """Complete, without asking, every card in hand with an automatic objective that holds now (whoever acted).
+    Not in the status phase (catalogue): its objectives are the status objectives, one card each."""
+    if game.phase == "status":
+        return
     automatic = game.rules.automatic_objectives
     for player in game.players:
         hand = player.objective_cards

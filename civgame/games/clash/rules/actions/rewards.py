@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from civgame.framework.wording import with_article
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.core import GainOn
@@ -16,6 +17,7 @@ from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex
 from civgame.games.clash.core.model import MOODS, BattleRecord, Game, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.payments import can_pay, describe, gain, pay
 from civgame.games.clash.rules.base.triggers import listener
 
@@ -23,16 +25,14 @@ from civgame.games.clash.rules.base.triggers import listener
 @listener("gain_on")
 def gain_on(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
     assert isinstance(effect.params, GainOn)
-    kept = gain(game, player, amounts(effect.params.gain))
-    game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+    log.gained(game, player, gain(game, player, amounts(effect.params.gain)), effect.source)
 
 
 @listener("battle_reward")
 def battle_reward(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
     reward = effects.params_as(effect, BattleReward)
     if earns(game, player.index, context["record"], reward):
-        kept = gain(game, player, amounts(reward.gain))
-        game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+        log.gained(game, player, gain(game, player, amounts(reward.gain)), effect.source)
 
 
 def earns(game: Game, holder: int, record: BattleRecord, reward: BattleReward) -> bool:
@@ -60,7 +60,7 @@ def captured_city_mood(game: Game, player: Player, effect: Effect, context: dict
         return
     city.mood = params.mood
     where = hex_to_label(city.pos)
-    game.say(f"The city at {where} becomes {city.mood} ({effect.source})")
+    log.say(game, "reward.city_mood", space=where, mood=city.mood, source=effect.source)
     cost = amounts(params.better_for)
     if cost and city.mood != MOODS[-1] and can_pay(game, player, cost):
         better = MOODS[MOODS.index(city.mood) + 1]
@@ -87,7 +87,9 @@ def _improve_captured(game: Game, decision: EffectChoiceDecision, option: str) -
     assert city is not None  # nothing happens between the capture and this choice
     pay(player, amounts(effects.params_as(effect, CapturedCityMood).better_for))
     city.mood = MOODS[MOODS.index(city.mood) + 1]
-    game.say(f"{player.name} pays for the city at {hex_to_label(city.pos)} to become {city.mood} ({effect.source})")
+    log.say(
+        game, "reward.better_mood", player.index, space=hex_to_label(city.pos), mood=city.mood, source=effect.source
+    )
 
 
 CHOICE_RULES["captured_city_mood"] = (_listed_options, _improve_captured)
@@ -136,7 +138,14 @@ def _place_after_capture(game: Game, decision: EffectChoiceDecision, option: str
     assert space is not None  # nothing happens between the capture and this choice
     pay(player, amounts(params.cost))
     game.units.append(Unit(game.new_id(), player.index, params.unit, space))
-    game.say(f"{player.name} places 1 {params.unit} at {hex_to_label(space)} ({effect.source})")
+    log.say(
+        game,
+        "reward.unit",
+        player.index,
+        unit=with_article(log.unit_name(game, params.unit)),
+        space=hex_to_label(space),
+        source=effect.source,
+    )
 
 
 CHOICE_RULES["unit_after_capture"] = (_listed_options, _place_after_capture)
@@ -159,7 +168,7 @@ def piece_for_vp(game: Game, player: Player, effect: Effect, context: dict[str, 
             player=player.index,
             source=effect.source,
             effect=effect.name,
-            options=["decline", f"give up a {spec.name} piece for {params.vp:g} victory point(s)"],
+            options=["decline", f"give up {with_article(spec.name)} piece for {log.vp(params.vp)}"],
         )
     )
 
@@ -172,7 +181,14 @@ def _give_up_piece(game: Game, decision: EffectChoiceDecision, option: str) -> N
     params = effects.params_as(effect, PieceForVp)
     player.pieces_destroyed[params.building] = player.pieces_destroyed.get(params.building, 0) + 1
     player.objective_vp += params.vp
-    game.say(f"{player.name} gives up a {params.building} piece for {params.vp:g} victory point(s) ({effect.source})")
+    log.say(
+        game,
+        "reward.piece_for_vp",
+        player.index,
+        piece=with_article(game.rules.buildings[params.building].name),
+        vp=log.vp(params.vp),
+        source=effect.source,
+    )
 
 
 CHOICE_RULES["piece_for_vp"] = (_listed_options, _give_up_piece)

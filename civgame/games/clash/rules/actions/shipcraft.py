@@ -8,12 +8,14 @@ they land as the first split at once, and a choice of another split follows when
 
 from __future__ import annotations
 
+from civgame.framework.wording import counted
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects.military import ShipConversion
 from civgame.games.clash.core.decisions import EffectChoiceDecision
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label
 from civgame.games.clash.core.model import Game, Unit
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
+from civgame.games.clash.rules.base import log
 
 SHIP = "ship"
 Split = tuple[int, ...]  # how many of each of the effect's unit kinds
@@ -46,7 +48,7 @@ def launch_problem(game: Game, group: list[Unit]) -> str | None:
 def launch(game: Game, group: list[Unit], to: Hex) -> None:
     for unit in group:
         unit.kind, unit.pos, unit.carrier = SHIP, to, None
-    game.say(f"{game.player(group[0].owner).name}'s {len(group)} unit(s) put to sea as ships at {hex_to_label(to)}")
+    log.say(game, "ships.launch", group[0].owner, units=counted(len(group), "unit"), space=hex_to_label(to))
 
 
 def beach_splits(game: Game, ships: list[Unit], to: Hex) -> list[Split]:
@@ -78,6 +80,11 @@ def _describe(kinds: list[str], split: Split) -> str:
     return " and ".join(f"{n} {kind}" for n, kind in zip(split, kinds, strict=True) if n)
 
 
+def _landed(game: Game, kinds: list[str], split: Split) -> str:
+    """ "2 infantry and 1 cavalry": what the ships become, as the log says it."""
+    return log.units(game, [kind for n, kind in zip(split, kinds, strict=True) for _ in range(n)])
+
+
 def beach(game: Game, ships: list[Unit], to: Hex) -> None:
     """The ships (already ashore with their cargo) become land units: the first split now, and a
     choice of another split when there is one."""
@@ -87,7 +94,7 @@ def beach(game: Game, ships: list[Unit], to: Hex) -> None:
     splits = beach_splits(game, ships, to)
     _become(ships, kinds, splits[0])
     ids = ", ".join(str(s.id) for s in ships)
-    game.say(f"{game.player(ships[0].owner).name}'s ships land at {hex_to_label(to)} as {_describe(kinds, splits[0])}")
+    log.say(game, "ships.land", ships[0].owner, space=hex_to_label(to), units=_landed(game, kinds, splits[0]))
     if len(splits) > 1:
         options = [f"ships {ids} land as {_describe(kinds, split)}" for split in splits]
         game.pending.append(
@@ -114,7 +121,7 @@ def _resplit(game: Game, decision: EffectChoiceDecision, option: str) -> None:
     kinds = found[1]
     chosen = _parse_split(option.split(" land as ")[1], kinds)
     _become(units, kinds, chosen)
-    game.say(f"{game.player(decision.player).name}'s landed ships become {_describe(kinds, chosen)}")
+    log.say(game, "ships.become", decision.player, units=_landed(game, kinds, chosen))
 
 
 def _parse_split(text: str, kinds: list[str]) -> Split:

@@ -25,10 +25,12 @@ The deal is agreed at the table; the offer records it, so this keeps offers boun
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations, islice
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import counted, listed
 from civgame.games.clash.core.actions import (
     AcceptTrade,
     Action,
@@ -41,6 +43,7 @@ from civgame.games.clash.core.actions import (
 from civgame.games.clash.core.decisions import TradeDecision, TradeOfferDecision
 from civgame.games.clash.core.model import Game, Player
 from civgame.games.clash.core.vocabulary import RESOURCES, TOKENS
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.cards import (
     GREAT_PERSON,
     great_person_name,
@@ -51,6 +54,7 @@ from civgame.games.clash.rules.base.payments import gain, held, holdings, pay
 from civgame.games.clash.rules.base.registry import rule
 
 SIDES = ("give", "take")
+MAX_LISTED_ANSWERS = 100  # ways of accepting an offer listed: enough to choose from, bounded whatever the hand
 CARD_KINDS = ("action", "objective", "wonder")
 AMOUNTS = (*RESOURCES, *TOKENS)
 
@@ -307,8 +311,8 @@ def send_trade(game: Game, action: SendTrade) -> None:
             face_down=list(decision.face_down),
         )
     )
-    me, partner = game.player(decision.player), game.player(decision.partner)
-    game.say(f"{me.name} offers {partner.name} a trade: {public_text(decision.give)} for {public_text(decision.take)}")
+    give, take = public_text(decision.give), public_text(decision.take)
+    log.say(game, "trade.offer", decision.player, partner=log.party(game, decision.partner), give=give, take=take)
 
 
 def _legal_cancel(game: Game) -> list[Action]:
@@ -323,15 +327,25 @@ def cancel_trade(game: Game, action: CancelTrade) -> None:
 # ------------------------------------------------------------------ answering
 
 
-def card_choices(game: Game, decision: TradeOfferDecision) -> list[tuple[str, ...]]:
-    """The ways the partner can pick the cards the offer asks for by kind."""
+def card_choices(game: Game, decision: TradeOfferDecision) -> Iterator[tuple[str, ...]]:
+    """The ways the partner can pick the cards the offer asks for by kind, one at a time (a hand of 42
+    cards asked for 21 has some 5e11 of them)."""
     partner = game.player(decision.player)
-    per_kind = [
-        list(combinations(hand(game, partner, kind), count))
-        for kind, count in decision.take.items()
-        if kind in CARD_KINDS and count
+    asked = [
+        (hand(game, partner, kind), count) for kind, count in decision.take.items() if kind in CARD_KINDS and count
     ]
-    return [tuple(card for part in parts for card in part) for parts in product(*per_kind)]
+    return _picks(asked)
+
+
+def _picks(asked: list[tuple[list[str], int]]) -> Iterator[tuple[str, ...]]:
+    """Every choice of `count` cards of each hand, the first hand's choices outermost."""
+    if not asked:
+        yield ()
+        return
+    (cards, count), rest = asked[0], asked[1:]
+    for first in combinations(cards, count):
+        for more in _picks(rest):
+            yield first + more
 
 
 def _why_cannot_give(game: Game, giver: Player, items: dict[str, int]) -> str | None:
@@ -346,10 +360,14 @@ def _why_cannot_give(game: Game, giver: Player, items: dict[str, int]) -> str | 
 
 
 def _legal_accept(game: Game) -> list[Action]:
+    """The ways to accept, at most MAX_LISTED_ANSWERS of them (the cards of the hand in order): any
+    other choice of the cards asked for may still be named, and is checked in full."""
     decision = _answering(game)
-    return [
-        AcceptTrade(cards) for cards in card_choices(game, decision) if _trade_problem(game, decision, cards) is None
-    ]
+    first = next(card_choices(game, decision), None)
+    if first is None or _trade_problem(game, decision, first) is not None:
+        return []  # what makes one choice fail (an amount no longer held) makes them all fail
+    choices = (cards for cards in card_choices(game, decision) if _trade_problem(game, decision, cards) is None)
+    return [AcceptTrade(cards) for cards in islice(choices, MAX_LISTED_ANSWERS)]
 
 
 def _trade_problem(game: Game, decision: TradeOfferDecision, cards: tuple[str, ...]) -> str | None:
@@ -375,16 +393,18 @@ def accept_trade(game: Game, action: AcceptTrade) -> None:
     proposer, partner = game.player(decision.proposer), game.player(decision.player)
     from_partner = {k: v for k, v in decision.take.items() if k in AMOUNTS} | dict.fromkeys(action.cards, 1)
     game.pending.pop()
-    lost = _hand_over(game, proposer, partner, decision.give) + _hand_over(game, partner, proposer, from_partner)
-    game.say(
-        f"{partner.name} accepts: {proposer.name} trades {public_text(decision.give)} "
-        f"to {partner.name} for {public_text(from_partner)}"
-    )
-    for line in lost:
-        game.say(line)
+    lost = [
+        (partner, _hand_over(game, proposer, partner, decision.give)),
+        (proposer, _hand_over(game, partner, proposer, from_partner)),
+    ]
+    give, take = public_text(decision.give), public_text(from_partner)
+    log.say(game, "trade.accepted", proposer.index, partner=log.party(game, partner.index), give=give, take=take)
+    for receiver, over in lost:
+        if over:
+            log.say(game, "trade.over_limit", receiver.index, what=log.things(over))
 
 
-def _hand_over(game: Game, giver: Player, receiver: Player, items: dict[str, int]) -> list[str]:
+def _hand_over(game: Game, giver: Player, receiver: Player, items: dict[str, int]) -> dict[str, int]:
     """Move items from giver to receiver; returns what the receiver's limits made them lose."""
     amounts = {k: v for k, v in items.items() if k in AMOUNTS}
     pay(giver, amounts)
@@ -392,7 +412,7 @@ def _hand_over(game: Game, giver: Player, receiver: Player, items: dict[str, int
     for item in items:
         if card_kind(item) is not None:
             _move_card(giver, receiver, item)
-    return [f"{receiver.name} loses {amounts[k] - kept[k]} {k} over the limit" for k in amounts if kept[k] < amounts[k]]
+    return {k: amounts[k] - kept[k] for k in amounts if kept[k] < amounts[k]}
 
 
 def _move_card(giver: Player, receiver: Player, item: str) -> None:
@@ -411,7 +431,7 @@ def _legal_decline(game: Game) -> list[Action]:
 def decline_trade(game: Game, action: DeclineTrade) -> None:
     decision = _answering(game)
     game.pending.pop()
-    game.say(f"{game.player(decision.player).name} declines {game.player(decision.proposer).name}'s trade offer")
+    log.say(game, "trade.declined", decision.player, proposer=log.party(game, decision.proposer))
 
 
 # ------------------------------------------------------------------ wording
@@ -422,9 +442,6 @@ def public_text(items: dict[str, int]) -> str:
     counts: Counter[str] = Counter()
     for item, count in items.items():
         counts[card_kind(item) or item] += count
-    parts = [
-        f"{n} {name} card{'s' if n > 1 else ''}" if name in CARD_KINDS else f"{n} {name}"
-        for name, n in counts.items()
-        if n
-    ]
-    return ", ".join(parts) if parts else "nothing"
+    cards = [counted(n, f"{name} card") for name, n in counts.items() if n and name in CARD_KINDS]
+    held = log.things({name: n for name, n in counts.items() if name not in CARD_KINDS})
+    return listed([*([held] if held else []), *cards]) or "nothing"

@@ -25,8 +25,9 @@ from civgame.games.clash.core.model import Game, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
 from civgame.games.clash.rules.actions.movement import arrive, possible_moves
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.abilities import ability
-from civgame.games.clash.rules.base.payments import can_pay, describe, pay
+from civgame.games.clash.rules.base.payments import can_pay, pay
 from civgame.games.clash.rules.base.triggers import listener
 from civgame.games.clash.rules.base.turns import spend_main_action
 from civgame.games.clash.rules.combat import enter_space
@@ -67,7 +68,15 @@ def _convert(game: Game, player: Player, effect: Effect, choice: Choice) -> None
     for unit in units[: int(count)]:
         unit.kind = new
     player.used_this_turn.append(_converted_key(effect.source, space))
-    game.say(f"{player.name} turns {count} {old} into {new} at {label} ({effect.source})")
+    log.say(
+        game,
+        "unit.converts",
+        player.index,
+        old=log.unit_count(game, old, int(count)),
+        new=log.unit_name(game, new),
+        space=label,
+        source=effect.source,
+    )
     more = conversions(game, player, effect)
     if more:
         options = [DONE, *(" ".join(c) for c in more)]
@@ -122,7 +131,7 @@ def move_after_recruit(game: Game, player: Player, effect: Effect, context: dict
         unit.moved_this_action = False
     able = {uid for move in possible_moves(game, player.index) for uid in move.units} & {u.id for u in movers}
     if able:
-        game.say(f"{player.name} may move {len(able)} {kind}(s) from their cities for free ({effect.source})")
+        log.say(game, "unit.free_move", player.index, units=log.unit_count(game, kind, len(able)), source=effect.source)
         game.pending.append(MoveDecision(player=player.index, groups_left=len(able), only_units=sorted(able)))
 
 
@@ -138,7 +147,7 @@ def move_after_activation(game: Game, player: Player, effect: Effect, context: d
         unit.moved_this_action = False
     able = {uid for move in possible_moves(game, player.index) for uid in move.units} & {u.id for u in movers}
     if able:
-        game.say(f"{player.name} may move one {game.rules.units[kind].name} at no action cost ({effect.source})")
+        log.say(game, "unit.single_free_move", player.index, unit=log.unit_name(game, kind), source=effect.source)
         game.pending.append(
             MoveDecision(player=player.index, groups_left=1, only_units=sorted(able), single_units=True)
         )
@@ -175,8 +184,8 @@ def explorer_token(game: Game, effect: Effect, choice: Choice) -> None:
     region = game.space_region[space].number
     player.explorer_regions.append(region)
     player.objective_vp += params.vp
-    paid = describe(amounts(params.cost))
-    game.say(f"{player.name} places an explorer token in region {region} for {paid} ({effect.source})")
+    paid = log.things(amounts(params.cost)) or "nothing"
+    log.say(game, "unit.explorer_token", player.index, region=region, payment=paid, source=effect.source)
 
 
 def _landing_party(game: Game, player: Player, space: Hex) -> list[Unit]:
@@ -207,7 +216,14 @@ def leader_lands_army(game: Game, effect: Effect, choice: Choice) -> None:
     land = label_to_hex(choice[0])
     party = _landing_party(game, player, space)
     arrive(game, party, land)
-    game.say(f"{player.name} lands {len(party)} unit(s) at {choice[0]} ({effect.source})")
+    log.say(
+        game,
+        "unit.lands",
+        player.index,
+        units=log.units(game, [u.kind for u in party]),
+        space=choice[0],
+        source=effect.source,
+    )
     city = game.city_at(land)
     if game.enemy_units_at(land, player.index) or (city is not None and city.owner != player.index):
         ids = [u.id for u in party]

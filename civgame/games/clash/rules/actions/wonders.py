@@ -27,9 +27,10 @@ from civgame.games.clash.rules.actions.cities import (
     finish_activation,
     why_cannot_activate,
 )
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.abilities import ability
 from civgame.games.clash.rules.base.moods import effective_mood
-from civgame.games.clash.rules.base.payments import affordable, describe, enforce_caps, gain, pay, settle
+from civgame.games.clash.rules.base.payments import affordable, enforce_caps, gain, pay, settle
 from civgame.games.clash.rules.base.registry import rule
 from civgame.games.clash.rules.base.triggers import fire, observer
 from civgame.games.clash.rules.base.turns import rounds_left, spend_main_action
@@ -151,7 +152,7 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
         return
     pay(player, payment)
     if free:
-        game.say(f"Building a wonder at {hex_to_label(city.pos)} costs {player.name} no action")
+        log.say(game, "wonder.no_action", space=hex_to_label(city.pos), builder=log.party(game, player.index))
     else:
         spend_main_action(game)
     begin_activation(game, city)
@@ -168,12 +169,12 @@ def place_wonder(game: Game, city: City, wonder: str) -> None:
     player.wonders_built_when.append([game.age, game.round])
     effects.holdings_changed(game)
     name = game.rules.wonders[wonder].name
-    game.say(f"{player.name} builds the {name} at {hex_to_label(city.pos)}")
+    log.say(game, "wonder.builds", player.index, wonder=name, space=hex_to_label(city.pos))
     apply_on_gain(game, player, name)
     _city_gifts(game, city, name)
     if "wonderful_ending" in game.variants and rounds_left(game) is not None:
         game.ending = True
-        game.say(f"The {name} is built in one of the last rounds: the game ends once this round is over")
+        log.say(game, "wonder.ending", wonder=name)
     fire(game, "wonder_built", player=player.index, wonder=wonder, city=city.id)
 
 
@@ -195,8 +196,8 @@ def _city_gifts(game: Game, city: City, source: str) -> None:
                 game.units.append(Unit(game.new_id(), player.index, kind, space))
                 placed += 1
             if placed:
-                name = game.rules.units[kind].name
-                game.say(f"{player.name} gains {placed} {name}(s) at {hex_to_label(space)} ({source})")
+                units = log.units(game, [kind] * placed)
+                log.say(game, "wonder.units", player.index, units=units, space=hex_to_label(space), source=source)
 
 
 def _room_for(game: Game, player: Player, kind: str, space: Hex) -> bool:
@@ -224,7 +225,9 @@ def _neighbour_learns(game: Game, player: Player, context: dict[str, Any]) -> No
         if effects.unused_this_turn(holder, effect):
             effects.mark_used(holder, effect)
             kept = gain(game, holder, amounts(effects.params_as(effect, NeighbourAdvanceReward).gain))
-            game.say(f"{holder.name} gains {describe(kept)} from {player.name}'s new advance ({effect.source})")
+            if any(kept.values()):
+                what, other = log.things(kept), log.party(game, player.index)
+                log.say(game, "wonder.neighbour_reward", holder.index, what=what, other=other, source=effect.source)
 
 
 # ------------------------------------------------------------------ place_ship (Great Lighthouse)
@@ -268,7 +271,7 @@ def place_ship(game: Game, effect: Effect, choice: tuple[str, ...]) -> None:
     space = label_to_hex(choice[0])
     begin_activation(game, city)
     game.units.append(Unit(game.new_id(), game.current, SHIP, space))
-    game.say(f"{game.player(game.current).name} places a ship at {choice[0]} ({effect.source})")
+    log.say(game, "wonder.ship", game.current, space=choice[0], source=effect.source)
     finish_activation(game, city)
 
 
@@ -294,7 +297,7 @@ def borrow_advance(game: Game, effect: Effect, choice: tuple[str, ...]) -> None:
     effects.mark_used(player, effect)
     player.borrowed_advance = choice[0]
     effects.holdings_changed(game)
-    game.say(f"{player.name} uses {choice[0]} until the end of the turn ({effect.source})")
+    log.say(game, "wonder.borrows", player.index, advance=choice[0], source=effect.source)
 
 
 @observer("turn_end")

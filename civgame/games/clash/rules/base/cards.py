@@ -6,6 +6,7 @@ Effects applied here: `draw_from_discard` (the holder may take the discard pile'
 
 from __future__ import annotations
 
+from civgame.framework.wording import counted
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.core import DrawFromDiscard
@@ -13,6 +14,7 @@ from civgame.games.clash.content.effects.economy import WonderDrawInstead
 from civgame.games.clash.content.ruleset import Ruleset
 from civgame.games.clash.core.decisions import EffectChoiceDecision
 from civgame.games.clash.core.model import Game, Player
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.triggers import observer
 
 HANDS = {"action": "action_cards", "objective": "objective_cards", "wonder": "wonder_cards"}
@@ -51,7 +53,7 @@ def draw_card(game: Game, deck_name: str) -> int | str | None:
     if not deck.draw and deck.discard:
         deck.draw, deck.discard = deck.discard, []
         game.rng.shuffle(deck.draw)
-        game.say(f"The {deck_name} deck is reshuffled")
+        log.say(game, "cards.reshuffled", deck=deck_name)
     return deck.draw.pop() if deck.draw else None
 
 
@@ -135,14 +137,21 @@ def _take_wonder_instead(game: Game, player: Player) -> bool:
         if holder is not None:
             holder.wonder_cards.remove(wonder)
             holder.wonder_cards_owed += 1
-            game.say(f"{player.name} takes the {name} card from {holder.name} ({effect.source})")
+            log.say(
+                game,
+                "cards.wonder_taken",
+                player.index,
+                wonder=name,
+                holder=log.party(game, holder.index),
+                source=effect.source,
+            )
         elif wonder in game.decks["wonder"].draw:
             game.decks["wonder"].draw.remove(wonder)
-            game.say(f"{player.name} takes the {name} card from the wonder deck ({effect.source})")
+            log.say(game, "cards.wonder_from_deck", player.index, wonder=name, source=effect.source)
         elif game.public_wonder == wonder:
             revealed = draw_card(game, "wonder")  # a new face-up wonder in its place
             game.public_wonder = None if revealed is None else str(revealed)
-            game.say(f"{player.name} takes the face-up {name} card ({effect.source})")
+            log.say(game, "cards.wonder_face_up", player.index, wonder=name, source=effect.source)
         else:
             continue
         player.wonder_cards.append(wonder)
@@ -157,4 +166,4 @@ def _draw_owed_wonders(game: Game, player: Player, context: dict[str, object]) -
     for _ in range(owed):
         draw_into_hand(game, player, "wonder")
     if owed:
-        game.say(f"{player.name} draws {owed} wonder card(s) for those taken away")
+        log.say(game, "cards.wonders_owed", player.index, cards=counted(owed, "wonder card"))

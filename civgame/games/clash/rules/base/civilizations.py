@@ -14,6 +14,7 @@ from civgame.games.clash.core.actions import Action, ChooseCivilization, ChooseL
 from civgame.games.clash.core.decisions import CivilizationDecision, LeaderDecision
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label
 from civgame.games.clash.core.model import City, Game, Player, Unit
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.registry import answering, rule
 
 
@@ -68,7 +69,7 @@ def take(game: Game, player: Player, key: str) -> None:
         home = game.regions[player.index]
         home.tile = civ.home_tile
         game.invalidate_board()
-    game.say(f"{player.name} plays {civ.name}")
+    log.say(game, "civ.plays", player.index, civilization=civ.name)
 
 
 def _left(game: Game) -> list[str]:
@@ -96,7 +97,7 @@ def grant_special_advances(game: Game, player: Player, advance: str) -> None:
     """The civilization's special advances that come with `advance`: free, no event cube."""
     for name in special_advances_with(game, player, advance):
         player.special_advances.append(name)
-        game.say(f"{player.name} gains the special advance {name} with {advance}")
+        log.say(game, "civ.special_gained", player.index, advance=name, linked=advance)
         effects.holdings_changed(game)
 
 
@@ -131,7 +132,7 @@ def drop_special_advances(game: Game, player: Player) -> None:
         s for s in player.special_advances if links[s] in player.advances or (links[s] == ANY_GOVERNMENT and governed)
     ]
     for lost in set(player.special_advances) - set(kept):
-        game.say(f"{player.name} loses the special advance {lost}")
+        log.say(game, "civ.special_lost", player.index, advance=lost)
     if kept != player.special_advances:
         player.special_advances = kept
         effects.holdings_changed(game)
@@ -171,7 +172,7 @@ def deal_leaders_from_one_deck(game: Game, keys: list[str]) -> None:
     game.rng.shuffle(deck)
     for i, player in enumerate(game.players):
         player.leaders_dealt = deck[i * hand : (i + 1) * hand]
-    game.say("What if? Each player's leaders are dealt from one shared deck")
+    log.say(game, "civ.what_if")
 
 
 def recruit_leader(game: Game, player: Player, city: City) -> None:
@@ -204,13 +205,13 @@ def place_leader(game: Game, player: Player, name: str, city: City) -> None:
     """Put the leader in the city; a leader already on the board leaves the game for good."""
     for unit in [u for u in game.units_of(player.index) if u.kind in leader_kinds(game)]:
         game.units.remove(unit)
-        game.say(f"{player.leader} leaves {player.name}'s service for good")
+        log.say(game, "civ.leader_leaves", player.index, leader=player.leader)
     (kind,) = sorted(leader_kinds(game))
     game.units.append(Unit(game.new_id(), player.index, kind, city.pos))
     player.leader = name
     player.leaders_used.append(name)
     effects.holdings_changed(game)
-    game.say(f"{player.name} recruits the leader {name} at {hex_to_label(city.pos)}")
+    log.say(game, "civ.leader_recruited", player.index, leader=name, space=hex_to_label(city.pos))
 
 
 def leader_killed(game: Game, unit: Unit, captor: int | None) -> None:
@@ -223,6 +224,6 @@ def leader_killed(game: Game, unit: Unit, captor: int | None) -> None:
         return
     if captor is not None and captor >= 0:
         game.player(captor).captured_leaders.append(name)
-        game.say(f"{game.player(captor).name} captures {player.name}'s leader {name}")
+        log.say(game, "civ.leader_captured", captor, owner=log.party(game, player.index), leader=name)
     else:
-        game.say(f"{player.name}'s leader {name} dies")
+        log.say(game, "civ.leader_dies", player.index, leader=name)

@@ -9,6 +9,7 @@ from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects.events import EventDiplomacy
 from civgame.games.clash.core.model import Game, Player
 from civgame.games.clash.core.vocabulary import amounts
+from civgame.games.clash.rules.base import log
 
 
 def diplomacy_card(game: Game, holder: Player) -> tuple[int, EventDiplomacy] | None:
@@ -48,7 +49,7 @@ def attack_between(game: Game, attacker: int, defender: int) -> None:
             end(game, holder)
             holder.great_persons.remove(card)
             game.decks["event"].discard.append(card)
-            game.say(f"The attack ends the diplomatic relations of {holder.name} and {game.player(partner).name}")
+            log.say(game, "diplomacy.ended_by_attack", holder.index, partner=log.party(game, partner))
 
 
 def end(game: Game, holder: Player) -> None:

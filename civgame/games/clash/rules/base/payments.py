@@ -22,6 +22,7 @@ from civgame.games.clash.content.effects.culture import PaymentSubstitute
 from civgame.games.clash.core.actions import PAID_ACTIONS, Action, BuildWonder, CancelPayment, Construct, Pay
 from civgame.games.clash.core.decisions import EffectChoiceDecision, PayDecision
 from civgame.games.clash.core.model import Game, Player
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.registry import answering, perform_again, rule
 
 ANY = "any:"
@@ -335,7 +336,7 @@ def enforce_caps(game: Game, player: Player) -> None:
         cap = caps[resource]
         if amount > cap:
             player.resources[resource] = cap
-            game.say(f"{player.name} loses {amount - cap} {resource} over the new limit of {cap}")
+            log.say(game, "payments.over_limit", player.index, what=log.things({resource: amount - cap}), limit=cap)
 
 
 def resource_caps(game: Game, player: Player) -> dict[str, int]:

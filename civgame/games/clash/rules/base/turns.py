@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
+from civgame.framework.wording import counted
 from civgame.games.clash.content.effects.sources import end_lasting
 from civgame.games.clash.core.actions import Action, EndTurn
 from civgame.games.clash.core.model import Game
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.registry import rule
 from civgame.games.clash.rules.base.triggers import fire
 
@@ -65,7 +67,7 @@ def start_turn(game: Game, player_index: int) -> None:
     player.truce_with = None
     game.actions_left = game.rules.game.actions_per_turn - player.actions_lost_next_turn
     if player.actions_lost_next_turn:
-        game.say(f"{player.name} has {player.actions_lost_next_turn} action(s) fewer this turn")
+        log.say(game, "turn.fewer_actions", player.index, actions=counted(player.actions_lost_next_turn, "action"))
         player.actions_lost_next_turn = 0
     for city in game.cities:
         city.activations = 0
@@ -76,12 +78,12 @@ def start_turn(game: Game, player_index: int) -> None:
     if player.action_lost:  # Revolution drawn in the status phase
         player.action_lost = False
         game.actions_left -= 1
-        game.say(f"{player.name} loses an action to the revolution")
+        log.say(game, "turn.revolution", player.index)
     player.influence_succeeded = False
     player.free_attempts_from.clear()  # (those of the player's last turn: free attempts last their turn)
     player.used_this_turn.clear()
     game.battles.clear()
-    game.say(f"Age {game.age}, round {game.round}: {player.name}'s turn")
+    log.say(game, "turn.begins", player.index, age=game.age, round=game.round)
     fire(game, "turn_start", player=player_index)
 
 

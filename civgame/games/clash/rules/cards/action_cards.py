@@ -23,6 +23,7 @@ from typing import TypeVar
 
 from civgame.framework.effects import params_as
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import counted, with_article
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.cards import (
@@ -45,7 +46,7 @@ from civgame.games.clash.content.ruleset import ActionHalf, Ruleset
 from civgame.games.clash.core.actions import Action, CancelPayment, PlayActionCard, PlayCard
 from civgame.games.clash.core.decisions import CardExchangeDecision, Decision, EffectChoiceDecision, PayDecision
 from civgame.games.clash.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
-from civgame.games.clash.core.model import MOODS, BattleRecord, Game, LastingEffect, Player, Unit
+from civgame.games.clash.core.model import MOODS, BattleRecord, City, Game, LastingEffect, Player, Unit
 from civgame.games.clash.core.vocabulary import DECLINE, amounts
 from civgame.games.clash.rules.actions import cities
 from civgame.games.clash.rules.actions.advances import (
@@ -62,6 +63,7 @@ from civgame.games.clash.rules.actions.culture_abilities import leader_city
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
 from civgame.games.clash.rules.actions.exploration import explore
 from civgame.games.clash.rules.actions.influence import SETTLEMENT, attempts
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.abilities import ability
 from civgame.games.clash.rules.base.cards import (
     GREAT_PERSON,
@@ -572,8 +574,10 @@ def _play(game: Game, player: Player, hand: Hand, card: int, parts: Parts, payme
     half = hand.half(game.rules, card)
     hand.held(player).remove(card)
     discard(game, player, hand.deck, card)
-    paid = f", paying {describe(payment)}" if payment else ""
-    game.say(f"{player.name} plays the {hand.name} {half}{paid}")
+    if any(payment.values()):
+        log.say(game, "card.plays_paying", player.index, hand=hand.name, card=half, payment=log.things(payment))
+    else:
+        log.say(game, "card.plays", player.index, hand=hand.name, card=half)
     price = half_play(game.rules, half).price
     beyond_price = {item: n - price.get(item, 0) for item, n in payment.items() if n > price.get(item, 0)}
     for effect, part in zip(_played(game, half), parts, strict=True):
@@ -607,13 +611,15 @@ def _plays_without_action(game: Game, effect: Effect) -> list[Choice]:
     """(card, *its choice) for each card in hand costing a main action that can be played and paid with
     `pay` on top."""
     player = game.player(game.current)
-    extra = amounts(params_as(effect, PlayCardWithoutAction).pay)
+    params = params_as(effect, PlayCardWithoutAction)
+    extra = amounts(params.pay)
     plays: list[Choice] = []
-    for named, hand, card in _hidden_cards(game.rules, player):
-        half = hand.half(game.rules, card)
-        spec = game.rules.played_halves[half]
-        if spec.action == "main":
-            plays.extend((named, *_joined(way)) for way in playable_ways(game, player, half, spec, extra))
+    with cities.as_activated(game, leader_city(game, player) if params.activates_leader_city else None):
+        for named, hand, card in _hidden_cards(game.rules, player):
+            half = hand.half(game.rules, card)
+            spec = game.rules.played_halves[half]
+            if spec.action == "main":
+                plays.extend((named, *_joined(way)) for way in playable_ways(game, player, half, spec, extra))
     return plays
 
 
@@ -622,20 +628,19 @@ def play_card_without_action(game: Game, effect: Effect, choice: Choice) -> None
     player = game.player(game.current)
     params = params_as(effect, PlayCardWithoutAction)
     hand, card = next((h, c) for named, h, c in _hidden_cards(game.rules, player) if named == choice[0])
-    card_choice = tuple(choice[1:])
     half = hand.half(game.rules, card)
-    parts = choice_parts(game, player, half, card_choice, amounts(params.pay))
+    city = leader_city(game, player) if params.activates_leader_city else None
+    with cities.as_activated(game, city):  # the card is played once the city is activated (its mood lowered)
+        parts = choice_parts(game, player, half, tuple(choice[1:]), amounts(params.pay))
     assert parts is not None  # one of the options listed
     cost = _with(half_cost(game, player, game.rules.played_halves[half], half, parts), amounts(params.pay))
     payment = payment_for(game, player, cost)
-    city = leader_city(game, player) if params.activates_leader_city else None
     pay(player, payment)
-    if city is not None:
+    if city is not None:  # "activate the leader city, then play one action card"
         cities.begin_activation(game, city)
-    game.say(f"{player.name} plays a card without spending an action ({effect.source})")
-    _play(game, player, hand, card, parts, payment)
-    if city is not None:
         cities.finish_activation(game, city)
+    log.say(game, "card.without_action", player.index, source=effect.source)
+    _play(game, player, hand, card, parts, payment)
 
 
 # ------------------------------------------------------------------ the action a card forces next
@@ -695,7 +700,8 @@ def _force_next_action(game: Game, player: Player, effect: Effect, choice: Choic
     player.lasting_effects.append(LastingEffect(effect.source, "action"))
     holdings_changed(game)
     kind = params_as(effect, NextAction).action
-    game.say(f"{player.name}'s next action must be a {kind.capitalize()} ({effect.source})")
+    action = with_article(kind.replace("_", " ").title())
+    log.say(game, "card.next_action", player.index, action=action, source=effect.source)
 
 
 def _takeover_targets(game: Game, player: Player, effect: Effect) -> list[Choice]:
@@ -724,7 +730,9 @@ def _always(game: Game, player: Player, effect: Effect) -> list[Choice]:
 def _gain_actions(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, GainActions)
     game.actions_left += params.actions
-    game.say(f"{player.name} gains {params.actions} more action(s) this turn ({effect.source})")
+    log.say(
+        game, "card.more_actions", player.index, actions=counted(params.actions, "more action"), source=effect.source
+    )
 
 
 def _room_for_resources(game: Game, player: Player, effect: Effect) -> list[Choice]:
@@ -747,8 +755,7 @@ def _why_no_room(game: Game, player: Player, effect: Effect) -> str:
 @card_action("gain_resources", options=_room_for_resources, why_not=_why_no_room, part_size=no_part)
 def _gain_resources(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     params = params_as(effect, GainResources)
-    kept = gain(game, player, amounts(params.gain))
-    game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+    log.gained(game, player, gain(game, player, amounts(params.gain)), effect.source)
 
 
 def _cities_with(game: Game, player: Player, building: str) -> int:
@@ -772,7 +779,7 @@ def _gain_per_building(game: Game, player: Player, effect: Effect, choice: Choic
     params = params_as(effect, GainPerBuilding)
     count = _cities_with(game, player, params.building)
     kept = gain(game, player, {item: amount * count for item, amount in params.gain.items()})
-    game.say(f"{player.name} gains {describe(kept)} ({effect.source})")
+    log.gained(game, player, kept, effect.source)
 
 
 def _claimable(game: Game, player: Player, effect: Effect) -> BattleRecord | None:
@@ -844,7 +851,9 @@ def _raise_city_moods(game: Game, player: Player, effect: Effect, choice: Choice
         city = game.city(int(city_id))
         assert city is not None
         city.mood = _better(city.mood)
-        game.say(f"{player.name}'s city at {hex_to_label(city.pos)} becomes {city.mood} ({effect.source})")
+        log.say(
+            game, "card.city_mood", player.index, space=hex_to_label(city.pos), mood=city.mood, source=effect.source
+        )
 
 
 def _placement_cities(game: Game, player: Player, effect: Effect) -> list[Choice]:
@@ -865,7 +874,7 @@ def _place_unit(game: Game, player: Player, effect: Effect, choice: Choice) -> N
     city = game.city(int(choice[0]))
     assert city is not None
     game.units.append(Unit(game.new_id(), player.index, params.unit, city.pos))
-    game.say(f"{player.name} places a {params.unit} in the city at {hex_to_label(city.pos)} ({effect.source})")
+    _say_placed(game, player, params.unit, city, effect.source)
 
 
 def _neighbours(game: Game, player: Player, reach: int, holding: AbstractSet[str] | None = None) -> list[Player]:
@@ -1040,7 +1049,14 @@ def _mark_player(game: Game, player: Player, effect: Effect, choice: Choice) -> 
     params = params_as(effect, LoseActionMark)
     target = game.player(int(choice[0]))
     target.actions_lost_next_turn = params.actions
-    game.say(f"{player.name} marks {target.name}: {params.actions} action(s) fewer next turn ({effect.source})")
+    log.say(
+        game,
+        "card.marks",
+        player.index,
+        target=log.party(game, target.index),
+        actions=counted(params.actions, "action"),
+        source=effect.source,
+    )
 
 
 def _trades(game: Game, player: Player, effect: Effect) -> list[Choice]:
@@ -1092,31 +1108,31 @@ CHOICE_RULES["trade_advances"] = (_trade_options, _take_in_trade)
 NONE = "-"  # a part of a card's choice left out
 
 
-def _face_down_near_cities(game: Game, player: Player) -> dict[int, Hex]:
-    """Face-down regions next to a region holding one of the player's cities: region number -> the first
-    of its spaces (board order) next to such a region."""
+def _face_down_near_cities(game: Game, player: Player, effect: Effect) -> dict[int, Hex]:
+    """Face-down regions next to one of the player's cities, or next to a region holding one (the effect's
+    `next_to`): region number -> the first of its spaces (board order) next to them."""
     board = game.space_region
-    homes = {board[city.pos].number for city in game.cities_of(player.index)}
-    # The face-down spaces next to a space of such a region (spaces are neighbours of each other): the spaces
-    # of the regions with these numbers, each where the board places it.
-    near = {
-        n
-        for region in game.regions
-        if region.number in homes
-        for space in region.spaces()
-        if board[space].number in homes
-        for n in game.board_neighbors(space)
-        if not board[n].revealed
-    }
+    cities = [city.pos for city in game.cities_of(player.index)]
+    if params_as(effect, ExploreAndSettle).next_to == "city":
+        around = cities
+    else:
+        homes = {board[pos].number for pos in cities}
+        around = [space for region in game.regions if region.number in homes for space in region.spaces()]
+    near = {n for space in around for n in game.board_neighbors(space) if not board[n].revealed}
     found: dict[int, Hex] = {}
     for space in sorted(near):
         found.setdefault(board[space].number, space)
     return found
 
 
+def _no_region_to_explore(game: Game, player: Player, effect: Effect) -> str:
+    near = "your city" if params_as(effect, ExploreAndSettle).next_to == "city" else "a region with your city"
+    return f"{effect.source} cannot be played now: it needs a face-down region next to {near}"
+
+
 def _explorations(game: Game, player: Player, effect: Effect) -> list[Choice]:
     """(region, city for the unit) — either may be NONE; without a unit to place, (region,)."""
-    regions = _face_down_near_cities(game, player)
+    regions = _face_down_near_cities(game, player, effect)
     if not regions:
         return []
     unit = params_as(effect, ExploreAndSettle).unit
@@ -1129,7 +1145,7 @@ def _explorations(game: Game, player: Player, effect: Effect) -> list[Choice]:
 @card_action(
     "explore_and_settle",
     options=_explorations,
-    needs="a face-down region next to a region with your city",
+    why_not=_no_region_to_explore,
     sees_payment=False,
     part_size=lambda effect: 1 if params_as(effect, ExploreAndSettle).unit is None else 2,  # (region[, city])
 )
@@ -1137,7 +1153,7 @@ def _explore_and_settle(game: Game, player: Player, effect: Effect, choice: Choi
     region, city_id = choice if len(choice) == 2 else (choice[0], NONE)
     params = params_as(effect, ExploreAndSettle)
     if region != NONE:
-        target = _face_down_near_cities(game, player)[int(region)]
+        target = _face_down_near_cities(game, player, effect)[int(region)]
         if params.city_cost:  # asked once the region lies on the board: below the choice of its orientation
             _offer_city_in(game, player, effect, game.space_region[target].spaces())
         explore(game, player.index, [], target, target)
@@ -1145,7 +1161,12 @@ def _explore_and_settle(game: Game, player: Player, effect: Effect, choice: Choi
         city = game.city(int(city_id))
         assert city is not None
         game.units.append(Unit(game.new_id(), player.index, params.unit, city.pos))
-        game.say(f"{player.name} places a {params.unit} in the city at {hex_to_label(city.pos)} ({effect.source})")
+        _say_placed(game, player, params.unit, city, effect.source)
+
+
+def _say_placed(game: Game, player: Player, unit: str, city: City, source: str) -> None:
+    kind = with_article(log.unit_name(game, unit))
+    log.say(game, "card.places_unit", player.index, unit=kind, space=hex_to_label(city.pos), source=source)
 
 
 NO_CITY = "found no city"
@@ -1202,7 +1223,7 @@ def _why_no_truce(game: Game, player: Player, effect: Effect) -> str:
 def _make_truce(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     partner = game.player(int(choice[0]))
     player.truce_with = partner.index
-    game.say(f"{player.name} and {partner.name} may not attack each other until {player.name}'s next turn")
+    log.say(game, "card.truce", player.index, partner=log.party(game, partner.index))
 
 
 # ------------------------------------------------------------------ exchanging hidden cards (New Plans, Spy)
@@ -1226,7 +1247,7 @@ def _redraw_objectives(game: Game, player: Player, effect: Effect, choice: Choic
     for _ in range(params_as(effect, RedrawObjectives).draw):
         take(game, player, "objective", from_discard=False)
     drawn = player.objective_cards[len(held) :]
-    game.say(f"{player.name} draws {len(drawn)} objective card(s) ({effect.source})")
+    log.say(game, "draws_from", player.index, cards=counted(len(drawn), "objective card"), source=effect.source)
     exchanges = [["objective", str(given), str(taken)] for taken in drawn for given in held]
     _offer_exchange(game, player, effect, -1, exchanges)
 
@@ -1304,7 +1325,7 @@ def _why_no_hidden_cards(game: Game, player: Player, effect: Effect) -> str:
 )
 def _spy(game: Game, player: Player, effect: Effect, choice: Choice) -> None:
     other = game.player(int(choice[0]))
-    game.say(f"{player.name} looks at {other.name}'s hidden cards ({effect.source})")
+    log.say(game, "card.spies", player.index, other=log.party(game, other.index), source=effect.source)
     exchanges = [
         [deck, mine, theirs]
         for deck in HANDS
@@ -1352,8 +1373,15 @@ def _exchange(game: Game, decision: EffectChoiceDecision, option: str) -> None:
             other = game.player(decision.other)
             _move_card(player, other, deck, given)
             _move_card(other, player, deck, taken)
-            article = "an" if deck[0] in "aeiou" else "a"  # a great person counts as an action card (catalogue)
-            game.say(f"{player.name} swaps {article} {deck} card with {other.name} ({decision.source})")
+            swapped = with_article(f"{deck} card")  # a great person counts as an action card (catalogue)
+            log.say(
+                game,
+                "card.swaps",
+                player.index,
+                card=swapped,
+                other=log.party(game, other.index),
+                source=decision.source,
+            )
         return
     drawn = {int(taken) for _, _, taken in decision.exchanges}
     back = [card for card in drawn if chosen is None or card != int(chosen[2])]
@@ -1364,7 +1392,9 @@ def _exchange(game: Game, decision: EffectChoiceDecision, option: str) -> None:
     pile = game.decks["objective"].draw
     pile.extend(sorted(back))
     game.rng.shuffle(pile)
-    game.say(f"{player.name} shuffles {len(back)} objective card(s) back into the deck ({decision.source})")
+    log.say(
+        game, "card.shuffles_back", player.index, cards=counted(len(back), "objective card"), source=decision.source
+    )
 
 
 CHOICE_RULES["redraw_objectives"] = (_exchange_options, _exchange)
@@ -1383,12 +1413,12 @@ def _take_teaching(game: Game, decision: EffectChoiceDecision, option: str) -> N
     """Discard one card of the half (it was in hand when offered and nothing could play it since)."""
     player = game.player(decision.player)
     if option == DECLINE:
-        game.say(f"{player.name} does not play {decision.source}")
+        log.say(game, "card.not_played", player.index, card=decision.source)
         return
     card = next(c for c in player.action_cards if game.rules.action_card(c).action == decision.source)
     player.action_cards.remove(card)
     discard(game, player, "action", card)
-    game.say(f"{player.name} plays the action card {decision.source}")
+    log.say(game, "card.plays", player.index, hand="action card", card=decision.source)
     gain_advance(game, player, option, uses_event_cube=False)
 
 

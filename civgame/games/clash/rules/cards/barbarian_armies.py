@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from civgame.framework.wording import counted
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.cards import MoveBarbarianArmies
@@ -22,6 +23,7 @@ from civgame.games.clash.core.hexgrid import Hex, distance, hex_to_label, label_
 from civgame.games.clash.core.model import BARBARIAN, City, Combat, Game, Player, Unit
 from civgame.games.clash.rules import combat, events
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.payments import (
     TOKEN_KINDS,
     any_of,
@@ -160,11 +162,13 @@ def _answer(game: Game, decision: EffectChoiceDecision, option: str) -> None:
         params, count = _params(game, decision), len(decision.armies)
         payment = next(p for p in _payments(game, player, params, count) if PAYING + describe(p) == option)
         pay(player, payment)
-        armies = "1 barbarian army" if count == 1 else f"{count} barbarian armies"
-        game.say(f"{player.name} pays {describe(payment)} to move {armies} ({decision.source})")
+        armies = counted(count, "barbarian army")
+        log.say(
+            game, "mercenaries.paid", player.index, payment=log.things(payment), armies=armies, source=decision.source
+        )
         _ask(game, replace(decision, stage=MOVE))
     elif option == STAY:
-        game.say(f"The remaining barbarian armies have no space to move to and stay ({decision.source})")
+        log.say(game, "mercenaries.stay", source=decision.source)
     else:
         _move(game, decision, option)
 

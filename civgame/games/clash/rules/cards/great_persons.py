@@ -29,6 +29,7 @@ from civgame.games.clash.rules.actions.cities import (
 )
 from civgame.games.clash.rules.actions.movement import begin_move, can_move
 from civgame.games.clash.rules.actions.wonders import place_wonder, why_not_build, wonder_cost
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.payments import describe, pay, payment_options
 from civgame.games.clash.rules.base.registry import rule
 from civgame.games.clash.rules.cards.action_cards import (
@@ -218,7 +219,7 @@ def _wonder_built(game: Game, event: EventInProgress, step: EventStep, option: s
 def _move(game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventMove) -> None:
     """The move of the card; with no unit that can move it does not happen, and the rest of the card stands."""
     if not can_move(game, player.index):
-        game.say(f"None of {player.name}'s units can move: the {game.rules.event(event.card).name} makes no move")
+        log.say(game, "great_person.no_move", player.index, card=game.rules.event(event.card).name)
         return
     begin_move(game, player.index, attack_bonus=params.attack_bonus)
 

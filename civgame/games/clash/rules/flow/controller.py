@@ -90,12 +90,14 @@ def apply(game: Game, action: Action, *, listed: bool = False) -> None:
         if r.check is not None:
             r.check(game, action)
     actor = game.current if top is None else top.player  # (`game.actor()`, the top decision already at hand)
+    in_status_phase = game.phase == "status"
     r.perform(game, action)
     action_cards.note_turn_action(game, action, top, actor)
     action_cards.follow_up_taken(game, action, top)
     if game.event is not None:
         events.resume(game)
-    objectives.complete_automatic(game)
+    if not in_status_phase:  # (nor after the status phase's last answer, which starts the next round)
+        objectives.complete_automatic(game)
     # the last decision of a status step (or of an event drawn inside the status phase) was answered
     if game.phase == "status" and not game.pending and game.event is None:
         status.run(game)

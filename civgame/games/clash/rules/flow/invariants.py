@@ -17,6 +17,7 @@ from civgame.games.clash.rules.base.payments import resource_cap, token_cap
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
 from civgame.games.clash.rules.combat import OVERLOAD
 from civgame.games.clash.rules.events import CHOICE_PREFIX
+from civgame.games.clash.rules.flow import places
 
 
 def check_invariants(game: Game) -> list[str]:
@@ -62,15 +63,7 @@ def _holdings(game: Game) -> list[str]:
 
 def _action_cards(game: Game) -> list[str]:
     """Every action card is in exactly one place: a pile, a hand, or face down in a battle."""
-    deck = game.decks["action"]
-    places = [*deck.draw, *deck.discard, *(card for p in game.players for card in p.action_cards)]
-    if game.combat is not None:
-        places += [s.tactics for s in (game.combat.attacker, game.combat.defender) if s.tactics is not None]
-    found: Counter[int | str] = Counter(places)
-    expected: Counter[int | str] = Counter(card.id for card in game.rules.action_cards)
-    if found != expected:
-        return [f"action cards lost or doubled: {sorted(map(str, (found - expected) + (expected - found)))}"]
-    return []
+    return list(places.misplaced_cards(game, "action"))
 
 
 def _civilizations(game: Game) -> list[str]:
@@ -218,6 +211,8 @@ def _turn(game: Game) -> list[str]:
             problems.append(f"pending {decision.KIND} decision belongs to {decision.player}, not a player")
     if (game.phase == "over") != bool(game.winner):
         problems.append(f"phase {game.phase!r} with winner(s) {game.winner}")
+    if (game.phase == "over") != (game.end is not None):
+        problems.append(f"phase {game.phase!r} {'without a' if game.end is None else 'with a'} reason the game ended")
     if game.phase == "over" and game.pending:
         problems.append("the game is over but decisions are pending")
     if game.event is not None and not game.pending and game.combat is None:

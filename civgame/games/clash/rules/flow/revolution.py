@@ -7,9 +7,11 @@ the event queue of `events.py`, which may not import the status phase.
 
 from __future__ import annotations
 
+from civgame.framework.wording import with_article
 from civgame.games.clash.content.effects import events as prims
 from civgame.games.clash.core.model import EventInProgress, EventStep, Game, Player
 from civgame.games.clash.rules import events
+from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.flow.status import government_options, switch_government
 
 LOSE_ACTION = "lose an action"
@@ -36,7 +38,7 @@ def _sacrificed(game: Game, player: Player, option: str) -> bool:
         return False
     unit = option[len(KILL) : -len(" to avoid it")]
     events.remove_unit(game, player.index, unit)
-    game.say(f"{player.name} kills a {unit} to stay clear of the revolution")
+    log.say(game, "revolution.sacrifice", player.index, unit=with_article(unit))
     return True
 
 
@@ -53,10 +55,10 @@ def _action_answered(game: Game, event: EventInProgress, step: EventStep, option
         return
     if game.phase == "status":
         player.action_lost = True
-        game.say(f"{player.name} will lose an action at the start of their next turn")
+        log.say(game, "revolution.next_turn", player.index)
     else:
         game.actions_left -= 1
-        game.say(f"{player.name} loses an action to the revolution")
+        log.say(game, "turn.revolution", player.index)
 
 
 def _change_to(advances: tuple[str, ...]) -> str:

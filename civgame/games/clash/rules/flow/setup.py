@@ -7,6 +7,7 @@ from typing import Literal
 
 from civgame.framework.errors import RuleError
 from civgame.framework.rng import Rng
+from civgame.framework.wording import counted
 from civgame.games.clash.content.ruleset import Ruleset, default_ruleset
 from civgame.games.clash.core.hexgrid import label_to_hex
 from civgame.games.clash.core.model import (
@@ -21,7 +22,7 @@ from civgame.games.clash.core.model import (
     Unit,
 )
 from civgame.games.clash.core.vocabulary import amounts
-from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base import civilizations, log
 from civgame.games.clash.rules.base.cards import deal
 from civgame.games.clash.rules.base.turns import start_turn
 
@@ -107,7 +108,7 @@ def new_game(
     for player in game.players:
         deal(game, player, start.action_cards, start.objective_cards)
     game.first_player = rng.below(count)
-    game.say(f"New game for {count} players (seed {seed}); {game.player(game.first_player).name} starts")
+    log.say(game, "setup.new_game", game.first_player, players=counted(count, "player"), seed=seed)
     _civilizations(game, civilizations, also_random)
     if what_if:
         _what_if(game, civilizations, also_random)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import Party, listed
 from civgame.games.clash.content import effects
 from civgame.games.clash.core.actions import Action, ChangeGovernment, ChooseFirstPlayer, Raze, TakeFreeAdvance
 from civgame.games.clash.core.decisions import (
@@ -24,7 +25,7 @@ from civgame.games.clash.core.decisions import (
     RazeDecision,
 )
 from civgame.games.clash.core.hexgrid import hex_to_label
-from civgame.games.clash.core.model import Game, Player
+from civgame.games.clash.core.model import Game, GameEnd, Player
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules.actions.advances import (
     gain_advance,
@@ -35,11 +36,12 @@ from civgame.games.clash.rules.actions.advances import (
     why_not_gain,
 )
 from civgame.games.clash.rules.actions.objectives import offer_status
-from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.base import civilizations, log
 from civgame.games.clash.rules.base.cards import deal
-from civgame.games.clash.rules.base.payments import can_pay, describe, gain, pay, payment_for
+from civgame.games.clash.rules.base.endings import EARLY_ENDS, note_city_lost
+from civgame.games.clash.rules.base.payments import can_pay, gain, pay, payment_for
 from civgame.games.clash.rules.base.registry import answering, rule
-from civgame.games.clash.rules.base.scoring import winners
+from civgame.games.clash.rules.base.scoring import score_sheet, winners
 from civgame.games.clash.rules.base.triggers import fire
 from civgame.games.clash.rules.base.turns import after_last_round, may_end_game, rounds_left, start_round
 
@@ -48,7 +50,7 @@ from civgame.games.clash.rules.base.turns import after_last_round, may_end_game,
 def begin(game: Game) -> None:
     game.phase = "status"
     game.status_step = 0
-    game.say(f"Status phase of age {game.age}")
+    log.say(game, "status.begins", age=game.age)
     run(game)
 
 
@@ -112,18 +114,18 @@ def _objectives(game: Game) -> None:
     offer_status(game)
 
 
-def cityless_players(game: Game) -> list[str]:
+def cityless_players(game: Game) -> list[int]:
     """The players without a city: any of them ends the game at the next status phase."""
-    return [p.name for p in game.players if not game.cities_of(p.index)]
+    return [p.index for p in game.players if not game.cities_of(p.index)]
 
 
 def _game_ends(game: Game) -> bool:
     """After step 1 the game ends after the last age, or when a player has no cities."""
-    last_age = game.age >= game.last_age()
     cityless = cityless_players(game)
-    if last_age or cityless:
-        reason = "the last age is over" if last_age else f"{', '.join(cityless)} has no cities"
-        end_game(game, reason)
+    if game.age >= game.last_age():
+        end_game(game, GameEnd("last_age", game.age))
+    elif cityless:
+        end_game(game, GameEnd("no_cities", game.age, cityless))
     return game.phase == "over"
 
 
@@ -184,7 +186,7 @@ def first_player_chooser(game: Game) -> int | None:
 def _first_player(game: Game) -> None:
     chooser = first_player_chooser(game)
     if chooser is None:
-        game.say(f"Nobody's levels are higher than {game.player(game.first_player).name}'s: the turn order stays")
+        log.say(game, "status.turn_order_stays", game.first_player)
         return
     game.pending.append(FirstPlayerDecision(player=chooser))
 
@@ -202,7 +204,14 @@ STEPS: tuple[Callable[[Game], None] | Ask, ...] = (
 )
 
 
+def _record_age_scores(game: Game) -> None:
+    """Each player's total at the end of the age, for the final scores' account of how the game went."""
+    for player in game.players:
+        player.scores_by_age.append(score_sheet(game, player.index)["total"])
+
+
 def _next_age(game: Game) -> None:
+    _record_age_scores(game)
     game.age += 1
     game.round = 1
     game.turns_taken = 0
@@ -217,7 +226,7 @@ def _next_age(game: Game) -> None:
 def _wonderful_ending(game: Game) -> bool:
     """A Wonderful Ending: once the round a wonder was built in is over, the game ends, before any status phase."""
     if game.ending:
-        end_game(game, "a wonder was built in one of the last rounds")
+        end_game(game, GameEnd("wonderful_ending", game.age))
     return game.ending
 
 
@@ -231,18 +240,26 @@ def _roll_to_end(game: Game) -> bool:
         return False
     roll = game.rng.below(6) + 1
     ends = roll in end.roll_to_end[end.last_rounds - 1 - left]
-    game.say(f"{game.player(game.first_player).name} rolls {roll}: {'the game ends' if ends else 'the game goes on'}")
+    log.say(game, "status.roll_to_end", game.first_player, roll=roll, outcome="ends" if ends else "goes on")
     if ends:
-        end_game(game, f"a roll of {roll} ended it")
+        end_game(game, GameEnd("roll_to_end", game.age))
     return ends
 
 
-def end_game(game: Game, reason: str) -> None:
+def end_game(game: Game, end: GameEnd) -> None:
     game.phase = "over"
     game.pending.clear()
+    game.end = end
+    _record_age_scores(game)
     game.winner = winners(game)
-    names = " and ".join(game.player(i).name for i in game.winner)
-    game.say(f"The game ends: {reason}. Winner: {names}")
+    names = listed(game.player(i).name for i in game.winner)
+    if end.reason == "last_age":
+        reason = "the last age is over"
+    elif end.reason in EARLY_ENDS:
+        reason = EARLY_ENDS[end.reason]
+    else:
+        reason = f"{', '.join(game.player(i).name for i in end.cityless)} has no cities"
+    log.say(game, "status.game_ends", reason=reason, winners=Party(names, plural=len(game.winner) > 1))
 
 
 # ------------------------------------------------------------------ answers
@@ -288,8 +305,9 @@ def raze(game: Game, action: Raze) -> None:
         game.cities.remove(city)
         effects.holdings_changed(game)
         reward = amounts(game.rules.game.raze)
-        gain(game, player, reward)
-        game.say(f"{player.name} razes the city at {hex_to_label(city.pos)} for {describe(reward)}")
+        log.say(game, "status.razes", player.index, space=hex_to_label(city.pos))
+        log.gained(game, player, gain(game, player, reward))
+        note_city_lost(game, player.index, city.pos, "razed")
     game.pending.pop()
     run(game)
 
@@ -319,7 +337,7 @@ def switch_government(game: Game, player: Player, advances: tuple[str, ...]) -> 
     for name in advances:
         gain_advance(game, player, name, uses_event_cube=False)
     civilizations.drop_special_advances(game, player)  # after the new government: "any government" ones stay
-    game.say(f"{player.name} changes government from {current} to {game.rules.category_of(advances[0]).name}")
+    log.say(game, "status.government", player.index, old=current, new=game.rules.category_of(advances[0]).name)
 
 
 def _legal_first_player(game: Game) -> list[Action]:
@@ -331,6 +349,6 @@ def choose_first_player(game: Game, action: ChooseFirstPlayer) -> None:
     if not 0 <= action.player < len(game.players):
         raise RuleError("choose one of the players")
     game.first_player = action.player
-    game.say(f"{game.player(action.player).name} will be first player")
+    log.say(game, "status.first_player", action.player)
     game.pending.pop()
     run(game)

@@ -1,0 +1,105 @@
+"""Player-facing text of a piece of content: its name, what it costs or unlocks, each effect in words,
+and a mark when a value is provisional (a house rule standing in for the unknown printed one, see
+docs/rules-decisions.md). Interfaces and the network host show these texts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civgame.framework.effects import Effect
+from civgame.games.sidmeier.content.registry import EFFECTS
+from civgame.games.sidmeier.content.ruleset import Ruleset
+
+PROVISIONAL = "(provisional: a house rule stands in for the unknown printed value; see docs/rules-decisions.md)"
+
+
+def effect_text(effect: Effect) -> str:
+    values = ", ".join(f"{k} {_value(v)}" for k, v in effect.params.model_dump().items() if v not in ([], None, False))
+    doc = EFFECTS.primitives[effect.name].doc
+    return f"{doc}{f' [{values}]' if values else ''}"
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, list):
+        return "/".join(map(str, value))
+    return str(value)
+
+
+def describe(rules: Ruleset, key: str) -> str:
+    """The text of the tech, wonder, civilization, government, building face, culture event card, great
+    person type or unit type with id `key`."""
+    lines: list[str] = []
+    provisional = False
+    if key in rules.techs:
+        tech = rules.techs[key]
+        provisional = tech.provisional
+        lines.append(f"{tech.name} (tech, level {tech.level}, research {rules.research_cost(tech.level)} trade)")
+        unlocks = [rules.faces[b].face.name if b in rules.faces else rules.city_walls.name for b in tech.buildings]
+        unlocks += [rules.governments[g].name for g in tech.governments] + [
+            rules.units[u].name for u in tech.unlocks_units
+        ]
+        if unlocks:
+            lines.append(f"Unlocks: {', '.join(unlocks)}.")
+        if tech.unit_upgrade is not None:
+            unit = rules.units[tech.unit_upgrade.unit]
+            lines.append(f"Upgrades {unit.name} units to rank {tech.unit_upgrade.rank}.")
+        if tech.coins:
+            lines.append(f"Gives {tech.coins} coin.")
+        effects = tech.effects
+    elif key in rules.wonders:
+        wonder = rules.wonders[key]
+        provisional = wonder.provisional
+        cost = f"{wonder.cost}" + (
+            f", {wonder.discount.cost} with {rules.techs[wonder.discount.tech].name}" if wonder.discount else ""
+        )
+        lines.append(f"{wonder.name} ({wonder.era} wonder, cost {cost}; its marker gives {wonder.culture} culture)")
+        effects = wonder.effects
+    elif key in rules.civilizations:
+        civ = rules.civilizations[key]
+        provisional = civ.provisional
+        lines.append(
+            f"{civ.name} (civilization: starts with {rules.techs[civ.starting_tech].name}, "
+            f"governed by {rules.governments[civ.starting_government].name})"
+        )
+        effects = [*civ.setup, *civ.abilities]
+    elif key in rules.governments:
+        gov = rules.governments[key]
+        provisional = gov.provisional
+        lines.append(f"{gov.name} (government)")
+        effects = gov.effects
+    elif key in rules.culture_cards:
+        card = rules.culture_cards[key]
+        provisional = card.provisional
+        lines.append(f"{card.name} ({card.deck} culture event card, played in {card.phase.replace('_', ' ')})")
+        effects = card.effects
+    elif key in rules.faces:
+        face = rules.faces[key]
+        provisional = face.family.provisional
+        icons = ", ".join(f"{n} {k}" for k, n in face.face.icons.model_dump().items() if n)
+        star = ", limited" if face.family.limited else ""
+        lines.append(
+            f"{face.face.name} (building{star}, cost {face.face.cost}, on {'/'.join(face.family.terrain)}: {icons})"
+        )
+        if face.face.combat_bonus:
+            lines.append(f"+{face.face.combat_bonus} combat bonus.")
+        effects = []
+    elif key in rules.great_people:
+        person = rules.great_people[key]
+        provisional = person.provisional
+        icons = ", ".join(f"{n} {k}" for k, n in person.icons.model_dump().items() if n)
+        lines.append(f"{person.name} (great person: {icons})")
+        if person.combat_bonus:
+            lines.append(f"+{person.combat_bonus} combat bonus.")
+        effects = []
+    elif key in rules.units:
+        unit = rules.units[key]
+        provisional = unit.provisional
+        trumps = f", trumps {rules.units[unit.trumps].name}" if unit.trumps else ""
+        lines.append(f"{unit.name} (unit type: {', '.join(unit.ranks)}{trumps})")
+        effects = []
+    else:
+        raise KeyError(key)
+    lines += [effect_text(e) for e in effects]
+    if provisional:
+        lines.append(PROVISIONAL)
+    return "\n".join(lines)

@@ -1,0 +1,678 @@
+"""Every effect primitive of the game's content, declared once (see `registry.py`).
+
+The rule modules give them meaning: they look effects up by name (`rules.base.effects`).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from civgame.games.sidmeier.content.registry import Params, primitive
+from civgame.games.sidmeier.core.vocabulary import CardPhase, CostItem, FigureKind, Resource
+
+
+class NoParams(Params):
+    """A primitive without parameters; written `{name: {}}`."""
+
+
+class Amount(Params):
+    amount: int
+
+
+class PositiveAmount(Params):
+    amount: int = Field(ge=1)
+
+
+class Value(Params):
+    value: int = Field(ge=1)
+
+
+class ResourceAbility(Params):
+    """Base of resource abilities: what is spent (`any`: a resource of the holder's choice) and when."""
+
+    cost: list[CostItem] = Field(min_length=1)
+    phase: CardPhase
+
+
+# ------------------------------------------------------------------ passive
+
+
+primitive(
+    "travel_speed",
+    kind="passive",
+    doc="The holder's travel speed is at least `value` (the highest such value counts).",
+    example={"travel_speed": {"value": 3}},
+)(Value)
+primitive(
+    "stacking_limit",
+    kind="passive",
+    doc="The holder's stacking limit is at least `value` before bonuses (the highest such value counts).",
+    example={"stacking_limit": {"value": 3}},
+)(Value)
+primitive(
+    "stacking_bonus",
+    kind="passive",
+    doc="The holder's stacking limit is `amount` higher.",
+    example={"stacking_bonus": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "culture_hand_size",
+    kind="passive",
+    doc="The holder's culture hand size is `amount` higher (cumulative).",
+    example={"culture_hand_size": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "max_cities",
+    kind="passive",
+    doc="The holder may have up to `value` cities, the capital included (the highest such value counts).",
+    example={"max_cities": {"value": 3}},
+)(Value)
+
+
+@primitive(
+    "water_movement",
+    kind="passive",
+    doc="`cross`: the holder's figures may move across water squares but not end a move there. `end`: they "
+    "may also end their move in water, and be placed there when built.",
+    example={"water_movement": {"mode": "cross"}},
+)
+class WaterMovement(Params):
+    mode: Literal["cross", "end"]
+
+
+@primitive(
+    "trade_conversion",
+    kind="passive",
+    doc="When the holder turns trade into production, `trade` trade buy `production` production "
+    "(instead of the usual rate).",
+    example={"trade_conversion": {"trade": 3, "production": 2}},
+)
+class TradeConversion(Params):
+    trade: int = Field(ge=1)
+    production: int = Field(ge=1)
+
+
+primitive(
+    "combat_bonus",
+    kind="passive",
+    doc="The holder's combat bonus is `amount` higher in every battle.",
+    example={"combat_bonus": {"amount": 6}},
+)(PositiveAmount)
+primitive(
+    "unit_strength",
+    kind="passive",
+    doc="Every unit of the holder has `amount` more strength in battle.",
+    example={"unit_strength": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "never_trumped",
+    kind="passive",
+    doc="The holder's units cannot be trumped.",
+    example={"never_trumped": {}},
+)(NoParams)
+primitive(
+    "reveal_enemy_hand",
+    kind="passive",
+    doc="In the holder's battles the opponent plays with the battle hand face up.",
+    example={"reveal_enemy_hand": {}},
+)(NoParams)
+primitive(
+    "production_per_city",
+    kind="passive",
+    doc="Each of the holder's cities has `amount` more production (City Management; never below 0).",
+    example={"production_per_city": {"amount": 3}},
+)(Amount)
+
+
+@primitive(
+    "production_per_coins",
+    kind="passive",
+    doc="Each of the holder's cities has `amount` more production for every `coins` coins the holder has.",
+    example={"production_per_coins": {"coins": 3, "amount": 1}},
+)
+class ProductionPerCoins(Params):
+    coins: int = Field(ge=1)
+    amount: int = Field(ge=1)
+
+
+primitive(
+    "research_discount",
+    kind="passive",
+    doc="The holder needs `amount` less trade to research a tech (still one tech per Research phase).",
+    example={"research_discount": {"amount": 5}},
+)(PositiveAmount)
+primitive(
+    "unit_cost_cap",
+    kind="passive",
+    doc="Building a unit never costs the holder more than `value` production.",
+    example={"unit_cost_cap": {"value": 5}},
+)(Value)
+primitive(
+    "empty_water_trade",
+    kind="passive",
+    doc="Every water square in the holder's city outskirts holding no building and no figure gives `amount` "
+    "more trade in the Trade phase.",
+    example={"empty_water_trade": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "tech_coin_cap",
+    kind="passive",
+    doc="Each of the holder's techs may hold `amount` more coin tokens than its cap.",
+    example={"tech_coin_cap": {"amount": 2}},
+)(PositiveAmount)
+primitive(
+    "all_governments",
+    kind="passive",
+    doc="Every government is unlocked for the holder.",
+    example={"all_governments": {}},
+)(NoParams)
+primitive(
+    "immune_to_anarchy",
+    kind="passive",
+    doc="The holder never passes through Anarchy: they may change straight to any unlocked government, and "
+    "no card can force them into Anarchy.",
+    example={"immune_to_anarchy": {}},
+)(NoParams)
+primitive(
+    "event_immunity",
+    kind="passive",
+    doc="Other players' culture event cards cannot target the holder, their figures, cities or squares.",
+    example={"event_immunity": {}},
+)(NoParams)
+
+
+@primitive(
+    "spy_substitute",
+    kind="passive",
+    doc="Once per turn the holder may spend `resources` resources of any kind in place of one spy.",
+    example={"spy_substitute": {"resources": 2}},
+)
+class SpySubstitute(Params):
+    resources: int = Field(ge=1)
+
+
+primitive(
+    "trade_per_city",
+    kind="passive",
+    doc="The holder gains `amount` more trade per city in each Trade phase (negative: less).",
+    example={"trade_per_city": {"amount": 1}},
+)(Amount)
+primitive(
+    "arts_culture",
+    kind="passive",
+    doc="Each time the holder devotes a city to the arts it gains `amount` more culture (never below 0).",
+    example={"arts_culture": {"amount": 1}},
+)(Amount)
+primitive(
+    "battle_hand_size",
+    kind="passive",
+    doc="The holder's battle hand size is `amount` higher.",
+    example={"battle_hand_size": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "coins_while_peaceful",
+    kind="passive",
+    doc="The holder has `amount` more coins on the economy dial while they have fought no battle since the "
+    "start of their previous turn.",
+    example={"coins_while_peaceful": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "scouts_explore_huts",
+    kind="passive",
+    doc="The holder's scouts may enter hut squares and explore the huts (villages stay closed to scouts).",
+    example={"scouts_explore_huts": {}},
+)(NoParams)
+primitive(
+    "loot_reduction",
+    kind="passive",
+    doc="When the holder loses a battle, the winner's loot is `amount` smaller (see the rules decisions for "
+    "the base game's loot).",
+    example={"loot_reduction": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "closed_borders",
+    kind="passive",
+    doc="Other players' figures may not end a move in the holder's city outskirts; figures already there may "
+    "only move out of them.",
+    example={"closed_borders": {}},
+)(NoParams)
+primitive(
+    "double_harvest",
+    kind="passive",
+    doc="Once per turn, one of the holder's cities may harvest twice with one action (even from the same square).",
+    example={"double_harvest": {}},
+)(NoParams)
+
+
+@primitive(
+    "second_research",
+    kind="passive",
+    doc="When the holder researches, they may pay `extra_trade` more trade to learn a second tech of the same "
+    "or a lower level.",
+    example={"second_research": {"extra_trade": 6}},
+)
+class SecondResearch(Params):
+    extra_trade: int = Field(ge=0)
+
+
+primitive(
+    "split_city_action",
+    kind="passive",
+    doc="Once per turn, one of the holder's cities may take a second build action; both builds share that "
+    "city's production.",
+    example={"split_city_action": {}},
+)(NoParams)
+primitive(
+    "capital_idle",
+    kind="passive",
+    doc="The holder's capital takes no city action.",
+    example={"capital_idle": {}},
+)(NoParams)
+primitive(
+    "free_building_action",
+    kind="passive",
+    doc="Once per turn in City Management, one of the holder's cities may use its action to build an unlocked "
+    "building for free (placement rules still apply).",
+    example={"free_building_action": {}},
+)(NoParams)
+primitive(
+    "infiltrate",
+    kind="passive",
+    doc="Once per turn in Movement, the holder may sacrifice a figure that is next to an enemy city centre, "
+    "instead of moving it in (a sacrificed army makes no attack), to learn free a tech the city's owner knows "
+    "(a legal pyramid space is needed).",
+    example={"infiltrate": {}},
+)(NoParams)
+
+# ------------------------------------------------------------------ triggered
+
+
+@primitive(
+    "coin_on_battle_won",
+    kind="trigger",
+    doc="Once per turn, when the holder wins a battle (a village counts, a hut does not), a coin token is "
+    "placed on this tech, up to `cap` tokens.",
+    example={"coin_on_battle_won": {"cap": 4}},
+)
+class CoinOnBattleWon(Params):
+    cap: int = Field(ge=1)
+
+
+primitive(
+    "culture_on_exploring",
+    kind="trigger",
+    doc="The holder gains `amount` culture each time they explore a hut or conquer a village.",
+    example={"culture_on_exploring": {"amount": 3}},
+)(PositiveAmount)
+
+
+@primitive(
+    "save_killed_unit",
+    kind="trigger",
+    doc="After each battle the holder may return up to `count` of their killed units to their standing forces "
+    "instead of the deck.",
+    example={"save_killed_unit": {"count": 1}},
+)
+class SaveKilledUnit(Params):
+    count: int = Field(ge=1)
+
+
+primitive(
+    "unit_tech_bonus",
+    kind="trigger",
+    doc="Whenever the holder learns a tech that unlocks or upgrades a unit type (not at setup), they build one "
+    "unit of that type free and take one resource of their choice from the market.",
+    example={"unit_tech_bonus": {}},
+)(NoParams)
+
+CultureEvent = Literal["wonder_built", "city_built", "city_conquered", "village_conquered"]
+
+
+@primitive(
+    "culture_advance_on",
+    kind="trigger",
+    doc="The holder advances one culture-track space free (claiming its reward) each time one of `events` "
+    "happens: wonder_built, city_built, city_conquered, village_conquered.",
+    example={"culture_advance_on": {"events": ["wonder_built", "city_built"]}},
+)
+class CultureAdvanceOn(Params):
+    events: list[CultureEvent] = Field(min_length=1)
+
+
+# ------------------------------------------------------------------ start of turn
+
+
+@primitive(
+    "start_gain",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain `culture` culture and `trade` trade.",
+    example={"start_gain": {"trade": 3}},
+)
+class StartGain(Params):
+    culture: int = Field(default=0, ge=0)
+    trade: int = Field(default=0, ge=0)
+
+
+@primitive(
+    "start_culture_advance",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they advance `spaces` culture-track spaces free.",
+    example={"start_culture_advance": {"spaces": 1}},
+)
+class StartCultureAdvance(Params):
+    spaces: int = Field(ge=1)
+
+
+primitive(
+    "start_free_figure",
+    kind="start_of_turn",
+    doc="Optional, once in the holder's Start of Turn: build an army or a scout free in the square of the "
+    "wonder's marker (stacking limit and placement rules apply).",
+    example={"start_free_figure": {}},
+)(NoParams)
+primitive(
+    "start_free_walls",
+    kind="start_of_turn",
+    doc="Optional, once in the holder's Start of Turn: build City Walls free in one of their cities.",
+    example={"start_free_walls": {}},
+)(NoParams)
+primitive(
+    "start_free_building",
+    kind="start_of_turn",
+    doc="Optional, once in the holder's Start of Turn: build one unlocked building free in one of their cities.",
+    example={"start_free_building": {}},
+)(NoParams)
+primitive(
+    "start_learn_tech",
+    kind="start_of_turn",
+    doc="Optional, once in the holder's Start of Turn: learn free a tech another player knows (a legal "
+    "pyramid space is needed); research later in the turn is not affected.",
+    example={"start_learn_tech": {}},
+)(NoParams)
+primitive(
+    "start_take_market",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they take one of every resource still in the market.",
+    example={"start_take_market": {}},
+)(NoParams)
+
+
+@primitive(
+    "start_draw_culture",
+    kind="start_of_turn",
+    doc="Once in the holder's Start of Turn: draw `count` culture event cards, each from a deck of their choice.",
+    example={"start_draw_culture": {"count": 2}},
+)
+class StartDrawCulture(Params):
+    count: int = Field(ge=1)
+
+
+primitive(
+    "start_coin_token",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn a coin token is placed on the wonder's card (no cap); the "
+    "tokens count while the wonder is in play and not blockaded.",
+    example={"start_coin_token": {}},
+)(NoParams)
+
+# ------------------------------------------------------------------ resource abilities
+
+
+@primitive(
+    "boost_production",
+    kind="resource",
+    doc="One of the holder's cities has `amount` more production this turn.",
+    example={"boost_production": {"amount": 4, "cost": ["wheat"], "phase": "city_management"}},
+)
+class BoostProduction(ResourceAbility):
+    amount: int = Field(ge=1)
+
+
+@primitive(
+    "gain_culture",
+    kind="resource",
+    doc="The holder gains `amount` culture tokens.",
+    example={"gain_culture": {"amount": 2, "cost": ["incense"], "phase": "city_management"}},
+)
+class GainCulture(ResourceAbility):
+    amount: int = Field(ge=1)
+
+
+@primitive(
+    "gain_trade",
+    kind="resource",
+    doc="The holder gains `amount` trade.",
+    example={"gain_trade": {"amount": 4, "cost": ["silk"], "phase": "trade"}},
+)
+class GainTrade(ResourceAbility):
+    amount: int = Field(ge=1)
+
+
+@primitive(
+    "battle_wounds",
+    kind="resource",
+    doc="Before playing a unit in a battle: that unit deals `amount` more wounds once, when it is played "
+    "(it gains no health).",
+    example={"battle_wounds": {"amount": 3, "cost": ["iron"], "phase": "battle"}},
+)
+class BattleWounds(ResourceAbility):
+    amount: int = Field(ge=1)
+
+
+@primitive(
+    "coin_on_card",
+    kind="resource",
+    doc="A coin token is placed on this tech, up to `cap` tokens.",
+    example={"coin_on_card": {"cap": 3, "cost": ["any"], "phase": "city_management"}},
+)
+class CoinOnCard(ResourceAbility):
+    cap: int = Field(ge=1)
+
+
+primitive(
+    "cancel_city_action",
+    kind="resource",
+    doc="When another player's city takes an action, the holder may cancel it: the city's action is used "
+    "and nothing happens.",
+    example={"cancel_city_action": {"cost": ["spy"], "phase": "any"}},
+)(ResourceAbility)
+primitive(
+    "cancel_resource_ability",
+    kind="resource",
+    doc="When another player uses a resource ability, the holder may cancel it (the resources paid are lost).",
+    example={"cancel_resource_ability": {"cost": ["spy"], "phase": "any"}},
+)(ResourceAbility)
+
+
+@primitive(
+    "cancel_culture_event",
+    kind="resource",
+    doc="When another player plays a culture event card, cancel it (the card is discarded without effect). "
+    "`own_targets_only`: only a card aimed at the holder, their figures, cities or squares. "
+    "`resource_abilities`: may cancel a resource ability instead. On a tech it costs `cost`; as a "
+    "culture event card, playing the card is its cost (a cancel may itself be cancelled).",
+    example={"cancel_culture_event": {"cost": ["spy"], "phase": "any"}},
+)
+class CancelCultureEvent(Params):
+    cost: list[CostItem] = Field(default_factory=list)
+    phase: CardPhase = "any"
+    own_targets_only: bool = False
+    resource_abilities: bool = False
+
+
+# ------------------------------------------------------------------ when learned
+
+primitive(
+    "obsolete_wonder",
+    kind="on_learn",
+    doc="When the tech is learned, the holder may obsolete one built wonder (any player's): its card is turned "
+    "face down and its ability is lost for the rest of the game; its marker still gives culture.",
+    example={"obsolete_wonder": {}},
+)(NoParams)
+primitive(
+    "tech_victory",
+    kind="on_learn",
+    doc="Learning this tech wins the game (tech victory).",
+    example={"tech_victory": {}},
+)(NoParams)
+
+# ------------------------------------------------------------------ setup
+
+primitive(
+    "random_great_person",
+    kind="setup",
+    doc="At the end of setup the civilization gains a random great person, placed in its capital's outskirts.",
+    example={"random_great_person": {}},
+)(NoParams)
+primitive(
+    "walled_capital",
+    kind="setup",
+    doc="The capital begins with City Walls (walled side up).",
+    example={"walled_capital": {}},
+)(NoParams)
+primitive(
+    "random_ancient_wonder",
+    kind="setup",
+    doc="The civilization gains a random ancient wonder before the market is filled, placed in its capital's "
+    "outskirts; a medieval wonder takes its place in the market.",
+    example={"random_ancient_wonder": {}},
+)(NoParams)
+
+
+@primitive(
+    "extra_units",
+    kind="setup",
+    doc="The civilization takes `count` more units of type `unit` into its standing forces.",
+    example={"extra_units": {"unit": "infantry", "count": 2}},
+)
+class ExtraUnits(Params):
+    unit: str
+    count: int = Field(ge=1)
+
+
+@primitive(
+    "extra_figures",
+    kind="setup",
+    doc="The civilization has `count` more figures of kind `figure`, one of which is placed with the starting figures.",
+    example={"extra_figures": {"figure": "army", "count": 1}},
+)
+class ExtraFigures(Params):
+    figure: FigureKind
+    count: int = Field(ge=1)
+
+
+# ------------------------------------------------------------------ culture event cards
+
+
+@primitive(
+    "card_resource",
+    kind="card",
+    doc="The card may be spent as one resource of the listed `choices` (to pay a resource ability).",
+    example={"card_resource": {"choices": ["iron", "wheat", "spy", "silk"]}},
+)
+class CardResource(Params):
+    choices: list[Resource] = Field(min_length=1)
+
+
+primitive(
+    "gift_coin_to_other",
+    kind="card",
+    doc="When the card is spent, another player of the holder's choice gains 1 coin token.",
+    example={"gift_coin_to_other": {}},
+)(NoParams)
+primitive(
+    "place_village",
+    kind="card",
+    doc="Place a village marker (face down, from the pile) on an empty land square outside every city's outskirts.",
+    example={"place_village": {}},
+)(NoParams)
+
+
+@primitive(
+    "kill_figures",
+    kind="card",
+    doc="Pick a square within `range` squares (counted orthogonally; none: anywhere) of the player's figures or "
+    "cities: kill up to `figures` enemy figures there, or (with `great_person`) a great person there.",
+    example={"kill_figures": {"range": 4, "figures": 1}},
+)
+class KillFigures(Params):
+    range: int | None = Field(default=None, ge=1)
+    figures: int = Field(ge=1)
+    great_person: bool = False
+
+
+@primitive(
+    "move_enemy_figures",
+    kind="card",
+    doc="Pick a square with another player's figures: move all of that player's figures there, as a group, up "
+    "to `distance` squares (orthogonally, not through water or unexplored tiles); the move cannot end where "
+    "it would start a battle or explore.",
+    example={"move_enemy_figures": {"distance": 2}},
+)
+class MoveEnemyFigures(Params):
+    distance: int = Field(ge=1)
+
+
+@primitive(
+    "change_terrain",
+    kind="card",
+    doc="A square with no building, wonder or great person becomes `to` terrain for the rest of the game, "
+    "showing that terrain's default icons; `not_on`/`only_on` limit the squares, `empty` also asks for no "
+    "figures, city, hut or village there.",
+    example={"change_terrain": {"to": "desert", "not_on": ["mountain"]}},
+)
+class ChangeTerrain(Params):
+    to: str
+    not_on: list[str] = Field(default_factory=list)
+    only_on: list[str] = Field(default_factory=list)
+    empty: bool = False
+
+
+@primitive(
+    "free_battle_units",
+    kind="card",
+    doc="Just before the battle forces are drawn, the holder builds up to `count` unlocked units free.",
+    example={"free_battle_units": {"count": 1}},
+)
+class FreeBattleUnits(Params):
+    count: int = Field(ge=1)
+
+
+@primitive(
+    "exchange_techs",
+    kind="card",
+    doc="Pick another player: the holder learns free one of their techs of level `max_level` or lower, then "
+    "that player learns free one of the holder's techs of level `max_level` or lower (legal pyramid spaces "
+    "needed).",
+    example={"exchange_techs": {"max_level": 1}},
+)
+class ExchangeTechs(Params):
+    max_level: int = Field(ge=1, le=4)
+
+
+@primitive(
+    "destroy_buildings",
+    kind="card",
+    doc="Destroy up to `count` buildings of other players within `range` squares of the holder's figures or "
+    "cities (none: anywhere); they return to the market.",
+    example={"destroy_buildings": {"range": 4, "count": 1}},
+)
+class DestroyBuildings(Params):
+    range: int | None = Field(default=None, ge=1)
+    count: int = Field(ge=1)
+
+
+primitive(
+    "force_anarchy",
+    kind="card",
+    doc="A chosen other player's government becomes Anarchy.",
+    example={"force_anarchy": {}},
+)(NoParams)
+primitive(
+    "city_production",
+    kind="card",
+    doc="One of the holder's cities has `amount` more production this turn.",
+    example={"city_production": {"amount": 4}},
+)(PositiveAmount)

@@ -1,0 +1,969 @@
+"""The rules data (`rules_data/sid-meier/*.yaml`) as strict, validated models: the `Ruleset`.
+
+Every file is read with the line of every value (the framework's `datafiles`), mods may be laid over
+it, and it is validated by pydantic models that refuse unknown keys and wrong types, and then
+cross-checked (every name a record refers to exists, every count adds up). A problem is reported as
+`file:line: problem`, all of them at once (`RulesDataError`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, ValidationInfo
+
+from civgame.framework.datafiles import RulesDataError, RulesFiles, Where, located_errors, overlay, read_files
+from civgame.framework.effects import Effect
+from civgame.games.sidmeier.content import effects as fx
+from civgame.games.sidmeier.content.registry import kind_of, parse_effect
+from civgame.games.sidmeier.core.vocabulary import RESOURCES, CardPhase, Direction, Era, Resource
+
+DEFAULT_FOLDER = Path(__file__).resolve().parents[4] / "rules_data" / "sid-meier"
+FILES = (
+    "game",
+    "map",
+    "tiles",
+    "civilizations",
+    "governments",
+    "techs",
+    "buildings",
+    "units",
+    "wonders",
+    "culture",
+    "great_people",
+    "huts",
+)
+
+
+# ------------------------------------------------------------------ models
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, arbitrary_types_allowed=True)
+
+
+def _effects(raw: Any, info: ValidationInfo) -> list[Effect]:
+    """Each effect parsed with the id of its record (validated before it) and the record's kind."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise ValueError("effects are a list of {primitive: parameters} mappings")
+    source = str(info.data.get("id", "")) if info.data else ""
+    kind = str((info.config or {}).get("title", "")).lower()
+    return [parse_effect(source, item, kind) for item in raw]
+
+
+Effects = Annotated[list[Effect], BeforeValidator(_effects)]
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+NonNeg = Annotated[int, Field(ge=0)]
+Positive = Annotated[int, Field(ge=1)]
+
+
+class Icons(Strict):
+    trade: NonNeg = 0
+    production: NonNeg = 0
+    culture: NonNeg = 0
+    coin: NonNeg = 0
+
+
+class PlayerCount(Strict):
+    min: Positive
+    max: Positive
+
+
+class ResourcesConfig(Strict):
+    market: list[Resource]
+    other: list[Resource]
+    market_tokens_per_player: Positive
+
+
+class FiguresConfig(Strict):
+    armies: Positive
+    scouts: Positive
+    army_cost: Positive
+    scout_cost: Positive
+
+
+class CitiesConfig(Strict):
+    base_max: Positive
+    min_distance: Positive
+
+
+class UnitsConfig(Strict):
+    starting: list[Id]
+    cost_by_rank: dict[int, Positive]
+    aircraft_cost: Positive
+    battle_hand: Positive
+    battle_hand_per_extra_army: NonNeg
+    battle_hand_defending_city: NonNeg
+    barbarian_units: list[Id]
+    barbarian_rank: Positive
+
+
+class CombatBonusConfig(Strict):
+    defending_city: NonNeg
+    defending_capital: NonNeg
+    walls: NonNeg
+    great_general: NonNeg
+
+
+class LootConfig(Strict):
+    trade: Positive
+    culture: Positive
+    resources: Positive
+    city_resources: Positive
+
+
+class MovementConfig(Strict):
+    travel_speed: Positive
+    stacking_limit: Positive
+
+
+class TradeConfig(Strict):
+    dial_max: Positive
+    boost_trade: Positive
+    boost_production: Positive
+
+
+class EconomyConfig(Strict):
+    victory_coins: Positive
+
+
+class ResearchConfig(Strict):
+    level_one_cost: Positive
+    cost_per_level: Positive
+    space_flight: Id
+
+
+class CultureConfig(Strict):
+    hand_size: NonNeg
+    arts_base: NonNeg
+
+
+class GameConfig(Strict):
+    title: str
+    players: PlayerCount
+    resources: ResourcesConfig
+    figures: FiguresConfig
+    cities: CitiesConfig
+    units: UnitsConfig
+    combat_bonus: CombatBonusConfig
+    loot: LootConfig
+    movement: MovementConfig
+    trade: TradeConfig
+    economy: EconomyConfig
+    research: ResearchConfig
+    culture: CultureConfig
+    provisional_values: list[str] = []
+
+
+class Terrain(Strict):
+    id: Id
+    icons: Icons
+    water: bool = False
+
+
+class Layout(Strict):
+    columns: Positive
+    rows: Positive
+    homes: list[Annotated[list[NonNeg], Field(min_length=2, max_length=2)]]
+
+
+class MapFile(Strict):
+    tile_size: Positive
+    terrains: list[Terrain]
+    layouts_provisional: bool = False
+    layouts: dict[int, Layout]
+
+
+@dataclass(frozen=True)
+class SquareSpec:
+    """One printed square of a tile."""
+
+    terrain: str
+    icons: tuple[int, int, int, int]  # trade, production, culture, coin
+    resource: str  # "" if none
+    feature: str  # "hut", "village" or ""
+
+
+ICON_WORDS = ("trade", "production", "culture", "coin")
+FEATURES = ("hut", "village")
+
+
+def _square(text: Any) -> SquareSpec:
+    if not isinstance(text, str) or not text.split():
+        raise ValueError("a square is written `terrain icon icon ...`")
+    terrain, *words = text.split()
+    counts = [0, 0, 0, 0]
+    resource = feature = ""
+    for word in words:
+        if word in ICON_WORDS:
+            counts[ICON_WORDS.index(word)] += 1
+        elif word in RESOURCES:
+            if resource:
+                raise ValueError(f"{text!r}: a square shows at most one resource")
+            resource = word
+        elif word in FEATURES:
+            if feature:
+                raise ValueError(f"{text!r}: a square shows at most one hut or village")
+            feature = word
+        else:
+            raise ValueError(f"{text!r}: {word!r} is not an icon ({', '.join(ICON_WORDS + RESOURCES + FEATURES)})")
+    return SquareSpec(terrain, (counts[0], counts[1], counts[2], counts[3]), resource, feature)
+
+
+Row = Annotated[list[Annotated[SquareSpec, BeforeValidator(_square)]], Field(min_length=1)]
+
+
+class Tile(Strict):
+    id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")]
+    civilization: Id | None = None
+    arrow: Direction = "north"
+    provisional: bool = False
+    squares: list[Row]
+
+
+class TilesFile(Strict):
+    home_tiles: list[Tile]
+    neutral_tiles: list[Tile]
+
+
+class Civilization(Strict):
+    id: Id
+    name: str
+    starting_tech: Id
+    starting_government: Id
+    setup: Effects = []
+    abilities: Effects = []
+    provisional: bool = False
+
+
+class CivilizationsFile(Strict):
+    civilizations: list[Civilization]
+
+
+class Government(Strict):
+    id: Id
+    name: str
+    transitional: bool = False
+    provisional: bool = False
+    effects: Effects = []
+
+
+class GovernmentsFile(Strict):
+    governments: list[Government]
+
+
+class UnitUpgrade(Strict):
+    unit: Id
+    rank: Annotated[int, Field(ge=2, le=4)]
+
+
+class Tech(Strict):
+    id: Id
+    name: str
+    level: Annotated[int, Field(ge=1, le=5)]
+    provisional: bool = False
+    buildings: list[Id] = []
+    governments: list[Id] = []
+    unit_upgrade: UnitUpgrade | None = None
+    unlocks_units: list[Id] = []
+    coins: NonNeg = 0
+    effects: Effects = []
+
+
+class TechsFile(Strict):
+    techs: list[Tech]
+
+
+class BuildingFace(Strict):
+    id: Id
+    name: str
+    cost: Positive
+    icons: Icons
+    combat_bonus: NonNeg = 0
+
+
+class BuildingFamily(Strict):
+    id: Id
+    markers: Positive
+    limited: bool = False
+    terrain: list[Id] = Field(min_length=1)
+    provisional: bool = False
+    basic: BuildingFace
+    upgraded: BuildingFace | None = None
+
+
+class CityWalls(Strict):
+    id: Id
+    name: str
+    cost: Positive
+    provisional: bool = False
+
+
+class BuildingsFile(Strict):
+    families: list[BuildingFamily]
+    city_walls: CityWalls
+
+
+class UnitCard(Strict):
+    copies: Positive
+    strength: list[Positive] = Field(min_length=1)
+
+
+class UnitType(Strict):
+    id: Id
+    name: str
+    ranks: list[str] = Field(min_length=1, max_length=4)
+    trumps: Id | None = None
+    needs_unlock: bool = False
+    provisional: bool = False
+    cards: list[UnitCard] = Field(min_length=1)
+
+
+class UnitsFile(Strict):
+    types: list[UnitType]
+
+
+class Discount(Strict):
+    tech: Id
+    cost: Positive
+
+
+class Wonder(Strict):
+    id: Id
+    name: str
+    era: Era
+    cost: Positive
+    discount: Discount | None = None
+    culture: NonNeg
+    provisional: bool = False
+    base_card: bool = False
+    note: str = ""
+    effects: Effects = []
+
+
+class WonderDeck(Strict):
+    per_era: Positive
+    provisional: bool = False
+
+
+class WondersFile(Strict):
+    deck: WonderDeck
+    eras: list[Era]
+    wonders: list[Wonder]
+
+
+class TrackSpace(Strict):
+    culture: NonNeg
+    trade: NonNeg
+    reward: Literal["event", "great_person", "victory"]
+    deck: Era
+
+
+class Track(Strict):
+    provisional: bool = False
+    spaces: list[TrackSpace] = Field(min_length=1)
+
+
+class CultureCard(Strict):
+    id: Id
+    name: str
+    deck: Era
+    copies: Positive
+    phase: CardPhase
+    provisional: bool = False
+    effects: Effects = Field(min_length=1)
+
+
+class CultureFile(Strict):
+    track: Track
+    decks: list[Era]
+    base_deck_size: Positive
+    cards: list[CultureCard]
+
+
+class GreatPersonType(Strict):
+    id: Id
+    name: str
+    markers: Positive
+    icons: Icons
+    combat_bonus: NonNeg = 0
+    provisional: bool = False
+
+
+class GreatPeopleFile(Strict):
+    great_people: list[GreatPersonType]
+
+
+class MarkerPool(Strict):
+    count: Positive
+    pool: dict[str, Positive]
+
+
+class HutsFile(Strict):
+    provisional: bool = False
+    huts: MarkerPool
+    villages: MarkerPool
+
+
+MODELS: dict[str, type[Strict]] = {
+    "game": GameConfig,
+    "map": MapFile,
+    "tiles": TilesFile,
+    "civilizations": CivilizationsFile,
+    "governments": GovernmentsFile,
+    "techs": TechsFile,
+    "buildings": BuildingsFile,
+    "units": UnitsFile,
+    "wonders": WondersFile,
+    "culture": CultureFile,
+    "great_people": GreatPeopleFile,
+    "huts": HutsFile,
+}
+
+
+# ------------------------------------------------------------------ the ruleset
+
+
+@dataclass(frozen=True)
+class Face:
+    """A building face with its family: what a building marker on the map is."""
+
+    face: BuildingFace
+    family: BuildingFamily
+    upgraded: bool
+
+
+@dataclass(frozen=True)
+class UnitCardDef:
+    """One physical unit card: its deck and its strength per rank."""
+
+    unit: str
+    strength: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HutResult:
+    kind: Literal["hut", "village"]
+    result: str  # a resource, or "great_person"
+
+
+@dataclass
+class Ruleset:
+    """All the rules data of one game, validated, with the look-ups the rules need."""
+
+    game: GameConfig
+    map: MapFile
+    tiles: TilesFile
+    civilizations: dict[str, Civilization]
+    governments: dict[str, Government]
+    techs: dict[str, Tech]
+    families: dict[str, BuildingFamily]
+    faces: dict[str, Face]
+    city_walls: CityWalls
+    units: dict[str, UnitType]
+    wonders: dict[str, Wonder]
+    wonder_deck: WonderDeck
+    eras: list[Era]
+    track: Track
+    culture_decks: list[Era]
+    culture_base_deck_size: int
+    culture_cards: dict[str, CultureCard]
+    great_people: dict[str, GreatPersonType]
+    huts: HutsFile
+    terrains: dict[str, Terrain]
+    folder: str
+    mods: list[str] = field(default_factory=list)  # mod folders laid over the data, in order
+    # physical pieces, by id (ids are indexes): derived from the records above
+    unit_cards: list[UnitCardDef] = field(default_factory=list)
+    culture_card_ids: list[str] = field(default_factory=list)  # card id -> its record's id
+    great_person_ids: list[str] = field(default_factory=list)  # marker id -> its type
+    hut_markers: list[HutResult] = field(default_factory=list)  # marker id -> its result
+    home_tiles: dict[str, Tile] = field(default_factory=dict)  # civilization -> its home tile
+    neutral_tiles: dict[str, Tile] = field(default_factory=dict)
+    most_coins: int = -1  # worked out on first use
+
+    def __post_init__(self) -> None:
+        for unit in self.units.values():
+            for card in unit.cards:
+                self.unit_cards += [UnitCardDef(unit.id, tuple(card.strength))] * card.copies
+        for card_def in self.culture_cards.values():
+            self.culture_card_ids += [card_def.id] * card_def.copies
+        for person in self.great_people.values():
+            self.great_person_ids += [person.id] * person.markers
+        for kind, pool in (("hut", self.huts.huts), ("village", self.huts.villages)):
+            for result, copies in pool.pool.items():
+                self.hut_markers += [HutResult(kind, result)] * copies  # type: ignore[arg-type]
+        self.home_tiles = {t.civilization: t for t in self.tiles.home_tiles if t.civilization}
+        self.neutral_tiles = {t.id: t for t in self.tiles.neutral_tiles}
+
+    def tile(self, tile_id: str) -> Tile:
+        found = self.neutral_tiles.get(tile_id)
+        if found is not None:
+            return found
+        for tile in self.tiles.home_tiles:
+            if tile.id == tile_id:
+                return tile
+        raise KeyError(tile_id)
+
+    def most_coins_on_a_square(self) -> int:
+        """The most coins any square can show: printed, or on a building, wonder or great person."""
+        if self.most_coins >= 0:
+            return self.most_coins
+        found = [s.icons[3] for t in self.tiles.home_tiles + self.tiles.neutral_tiles for row in t.squares for s in row]
+        found += [f.face.icons.coin for f in self.faces.values()]
+        found += [p.icons.coin for p in self.great_people.values()] + [t.icons.coin for t in self.terrains.values()]
+        self.most_coins = max(found, default=0)
+        return self.most_coins
+
+    def research_cost(self, level: int) -> int:
+        return self.game.research.level_one_cost + self.game.research.cost_per_level * (level - 1)
+
+
+# ------------------------------------------------------------------ loading
+
+
+def load_rules(folder: Path | None = None, mods: Sequence[Path] = ()) -> Ruleset:
+    """The ruleset in `folder` (default: the game's own data) with `mods` laid over it in order;
+    RulesDataError lists every problem as `file:line: problem`."""
+    if folder is None and not mods:
+        return _default_rules()
+    return _load(Path(folder) if folder is not None else DEFAULT_FOLDER, [Path(m) for m in mods])
+
+
+@cache
+def _default_rules() -> Ruleset:
+    return _load(DEFAULT_FOLDER, [])
+
+
+def _load(folder: Path, mods: list[Path]) -> Ruleset:
+    files = read_files(folder, {name: f"{name}.yaml" for name in FILES})
+    for mod in mods:
+        _lay_over(files, mod)
+    problems = list(files.problems)
+    models: dict[str, Any] = {}
+    for name in FILES:
+        try:
+            models[name] = MODELS[name].model_validate(files.data[name])
+        except ValidationError as exc:
+            problems += located_errors(exc, {name: files.data[name]}, {name: files.where[name]}, prefix=(name,))
+    if problems:
+        raise RulesDataError(problems)
+    where = files.where
+    rules = Ruleset(
+        game=models["game"],
+        map=models["map"],
+        tiles=models["tiles"],
+        civilizations=_by_id(models["civilizations"].civilizations, where["civilizations"], "civilizations", problems),
+        governments=_by_id(models["governments"].governments, where["governments"], "governments", problems),
+        techs=_by_id(models["techs"].techs, where["techs"], "techs", problems),
+        families=_by_id(models["buildings"].families, where["buildings"], "families", problems),
+        faces={},
+        city_walls=models["buildings"].city_walls,
+        units=_by_id(models["units"].types, where["units"], "types", problems),
+        wonders=_by_id(models["wonders"].wonders, where["wonders"], "wonders", problems),
+        wonder_deck=models["wonders"].deck,
+        eras=models["wonders"].eras,
+        track=models["culture"].track,
+        culture_decks=models["culture"].decks,
+        culture_base_deck_size=models["culture"].base_deck_size,
+        culture_cards=_by_id(models["culture"].cards, where["culture"], "cards", problems),
+        great_people=_by_id(models["great_people"].great_people, where["great_people"], "great_people", problems),
+        huts=models["huts"],
+        terrains=_by_id(models["map"].terrains, where["map"], "terrains", problems),
+        folder=str(folder),
+        mods=[str(m) for m in mods],
+    )
+    for family in rules.families.values():
+        rules.faces[family.basic.id] = Face(family.basic, family, False)
+        if family.upgraded is not None:
+            rules.faces[family.upgraded.id] = Face(family.upgraded, family, True)
+    problems += [where[file].at(path).problem(text) for file, path, text in cross_check(rules)]
+    if problems:
+        raise RulesDataError(problems)
+    return rules
+
+
+def _lay_over(files: RulesFiles, mod: Path) -> None:
+    """A mod folder's files, each laid over the file of the same name (a mod holds only the files it changes)."""
+    if not mod.is_dir():
+        raise RulesDataError([f"{mod}: not a folder of rules data"])
+    found = [name for name in FILES if (mod / f"{name}.yaml").is_file()]
+    unknown = sorted(p.name for p in mod.glob("*.yaml") if p.stem not in FILES)
+    if unknown:
+        files.problems += [f"{mod / name}:1: not a file of this game's rules ({', '.join(FILES)})" for name in unknown]
+    layer = read_files(mod, {name: f"{name}.yaml" for name in found})
+    files.problems += layer.problems
+    for name in found:
+        files.data[name], files.where[name] = overlay(
+            files.data[name], files.where[name], layer.data[name], layer.where[name], files.problems
+        )
+
+
+def _by_id(records: list[Any], where: Where, key: str, problems: list[str]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for index, record in enumerate(records):
+        if record.id in found:
+            problems.append(where.at((key, index)).problem(f"the id {record.id!r} is used twice"))
+        found[record.id] = record
+    return found
+
+
+# ------------------------------------------------------------------ cross references
+
+Problem = tuple[str, tuple[Any, ...], str]  # file, path, text
+
+
+def cross_check(rules: Ruleset) -> list[Problem]:
+    """Every reference between records, and the counts the rules rely on."""
+    out: list[Problem] = []
+    g = rules.game
+    terrains = set(rules.terrains)
+    unit_ids = set(rules.units)
+    resources = set(g.resources.market) | set(g.resources.other)
+
+    def need(ok: bool, file: str, path: tuple[Any, ...], text: str) -> None:
+        if not ok:
+            out.append((file, path, text))
+
+    # game.yaml
+    for i, unit_id in enumerate(g.units.starting):
+        need(unit_id in unit_ids, "game", ("units", "starting", i), f"units.starting: no unit type {unit_id!r}")
+    for i, unit_id in enumerate(g.units.barbarian_units):
+        need(
+            unit_id in unit_ids, "game", ("units", "barbarian_units", i), f"units.barbarian_units: no unit {unit_id!r}"
+        )
+    need(g.research.space_flight in rules.techs, "game", ("research",), "research.space_flight: no such tech")
+    for rank in (1, 2, 3, 4):
+        need(
+            rank in g.units.cost_by_rank,
+            "game",
+            ("units", "cost_by_rank"),
+            f"units.cost_by_rank: no cost of rank {rank}",
+        )
+    need(g.players.min <= g.players.max, "game", ("players",), "players: min is above max")
+    need("despotism" in rules.governments, "governments", (), "there is no despotism (every game starts with it)")
+    need("anarchy" in rules.governments, "governments", (), "there is no anarchy (the transitional government)")
+    # map and tiles
+    size = rules.map.tile_size
+    for players in range(g.players.min, g.players.max + 1):
+        layout = rules.map.layouts.get(players)
+        if layout is None:
+            out.append(("map", ("layouts",), f"layouts: no layout for {players} players"))
+            continue
+        need(
+            len(layout.homes) == players, "map", ("layouts", players), f"layouts.{players}: {players} homes are needed"
+        )
+        for i, (col, row) in enumerate(layout.homes):
+            need(
+                col < layout.columns and row < layout.rows, "map", ("layouts", players, "homes", i), "home off the map"
+            )
+        need(
+            len(set(map(tuple, layout.homes))) == len(layout.homes),
+            "map",
+            ("layouts", players),
+            "two homes share a tile",
+        )
+        neutral = layout.columns * layout.rows - players
+        need(
+            neutral <= len(rules.tiles.neutral_tiles),
+            "map",
+            ("layouts", players),
+            f"layouts.{players}: {neutral} neutral tiles are needed, the data has {len(rules.tiles.neutral_tiles)}",
+        )
+    for group in ("home_tiles", "neutral_tiles"):
+        for i, tile in enumerate(getattr(rules.tiles, group)):
+            where = (group, i)
+            need(
+                len(tile.squares) == size and all(len(row) == size for row in tile.squares),
+                "tiles",
+                (*where, "squares"),
+                f"{tile.id}: a tile is {size} x {size} squares",
+            )
+            for r, row in enumerate(tile.squares):
+                for c, square in enumerate(row):
+                    need(
+                        square.terrain in terrains,
+                        "tiles",
+                        (*where, "squares", r, c),
+                        f"{tile.id}: no terrain {square.terrain!r}",
+                    )
+                    need(
+                        not square.resource or square.resource in g.resources.market,
+                        "tiles",
+                        (*where, "squares", r, c),
+                        f"{tile.id}: {square.resource!r} is not a market resource (only those can be harvested)",
+                    )
+            if group == "home_tiles":
+                need(
+                    tile.civilization in rules.civilizations,
+                    "tiles",
+                    (*where, "civilization"),
+                    f"no civilization {tile.civilization!r}",
+                )
+                need(
+                    not any(s.feature for row in tile.squares for s in row),
+                    "tiles",
+                    where,
+                    f"{tile.id}: a home tile has no huts or villages",
+                )
+            else:
+                need(
+                    tile.civilization is None,
+                    "tiles",
+                    (*where, "civilization"),
+                    "a neutral tile belongs to no civilization",
+                )
+    tile_ids = [t.id for t in rules.tiles.home_tiles + rules.tiles.neutral_tiles]
+    need(len(tile_ids) == len(set(tile_ids)), "tiles", (), "two tiles share an id")
+    # civilizations
+    for civ in rules.civilizations.values():
+        where = ("civilizations", list(rules.civilizations).index(civ.id))
+        need(
+            civ.starting_tech in rules.techs,
+            "civilizations",
+            (*where, "starting_tech"),
+            f"{civ.id}: no tech {civ.starting_tech!r}",
+        )
+        need(
+            civ.starting_government in rules.governments,
+            "civilizations",
+            (*where, "starting_government"),
+            f"{civ.id}: no government {civ.starting_government!r}",
+        )
+        need(civ.id in rules.home_tiles, "civilizations", where, f"{civ.id}: no home tile in tiles.yaml")
+        for effect in civ.setup:
+            need(
+                kind_of(effect) == "setup",
+                "civilizations",
+                (*where, "setup"),
+                f"{civ.id}: {effect.name} is not a setup effect",
+            )
+            if isinstance(effect.params, fx.ExtraUnits):
+                need(
+                    effect.params.unit in unit_ids,
+                    "civilizations",
+                    (*where, "setup"),
+                    f"{civ.id}: no unit type {effect.params.unit!r}",
+                )
+        for effect in civ.abilities:
+            need(
+                kind_of(effect) not in ("setup", "card", "on_learn"),
+                "civilizations",
+                (*where, "abilities"),
+                f"{civ.id}: {effect.name} cannot be an ability",
+            )
+    # governments
+    for gov in rules.governments.values():
+        where = ("governments", list(rules.governments).index(gov.id))
+        for effect in gov.effects:
+            need(
+                kind_of(effect) == "passive",
+                "governments",
+                (*where, "effects"),
+                f"{gov.id}: {effect.name} is not a passive effect",
+            )
+    # techs
+    face_ids = set(rules.faces) | {rules.city_walls.id}
+    for tech in rules.techs.values():
+        where = ("techs", list(rules.techs).index(tech.id))
+        for b in tech.buildings:
+            need(b in face_ids, "techs", (*where, "buildings"), f"{tech.id}: no building {b!r}")
+        for gov_id in tech.governments:
+            need(gov_id in rules.governments, "techs", (*where, "governments"), f"{tech.id}: no government {gov_id!r}")
+        if tech.unit_upgrade is not None:
+            upgraded = rules.units.get(tech.unit_upgrade.unit)
+            need(
+                upgraded is not None,
+                "techs",
+                (*where, "unit_upgrade"),
+                f"{tech.id}: no unit type {tech.unit_upgrade.unit!r}",
+            )
+            if upgraded is not None:
+                need(
+                    tech.unit_upgrade.rank <= len(upgraded.ranks),
+                    "techs",
+                    (*where, "unit_upgrade"),
+                    f"{tech.id}: {upgraded.id} has no rank {tech.unit_upgrade.rank}",
+                )
+        for u in tech.unlocks_units:
+            need(u in unit_ids, "techs", (*where, "unlocks_units"), f"{tech.id}: no unit type {u!r}")
+        for effect in tech.effects:
+            need(
+                kind_of(effect) not in ("setup", "card", "start_of_turn"),
+                "techs",
+                (*where, "effects"),
+                f"{tech.id}: {effect.name} cannot be on a tech",
+            )
+            if isinstance(effect.params, fx.ResourceAbility):
+                for item in effect.params.cost:
+                    need(
+                        item == "any" or item in resources,
+                        "techs",
+                        (*where, "effects"),
+                        f"{tech.id}: {item!r} is not a resource",
+                    )
+    need(
+        rules.techs.get(g.research.space_flight, None) is not None and rules.techs[g.research.space_flight].level == 5,
+        "techs",
+        (),
+        "Space Flight must be the level V tech",
+    )
+    for civ in rules.civilizations.values():
+        start = rules.techs.get(civ.starting_tech)
+        if start is not None and civ.starting_government not in ("despotism",):
+            need(
+                civ.starting_government in start.governments,
+                "civilizations",
+                ("civilizations", list(rules.civilizations).index(civ.id)),
+                f"{civ.id}: starts in {civ.starting_government}, which its starting tech does not unlock",
+            )
+    # buildings
+    for family in rules.families.values():
+        where = ("families", list(rules.families).index(family.id))
+        for t in family.terrain:
+            need(t in terrains, "buildings", (*where, "terrain"), f"{family.id}: no terrain {t!r}")
+    all_faces = [f.face.id for f in rules.faces.values()] + [rules.city_walls.id]
+    need(len(all_faces) == len(set(all_faces)), "buildings", (), "two building faces share an id")
+    # units
+    for unit_type in rules.units.values():
+        where = ("types", list(rules.units).index(unit_type.id))
+        need(
+            unit_type.trumps is None or unit_type.trumps in unit_ids,
+            "units",
+            (*where, "trumps"),
+            f"{unit_type.id}: no unit type {unit_type.trumps!r}",
+        )
+        for i, card in enumerate(unit_type.cards):
+            need(
+                len(card.strength) == len(unit_type.ranks),
+                "units",
+                (*where, "cards", i),
+                f"{unit_type.id}: one strength per rank",
+            )
+    # wonders
+    for wonder in rules.wonders.values():
+        where = ("wonders", list(rules.wonders).index(wonder.id))
+        if wonder.discount is not None:
+            need(
+                wonder.discount.tech in rules.techs,
+                "wonders",
+                (*where, "discount"),
+                f"{wonder.id}: no tech {wonder.discount.tech!r}",
+            )
+            need(
+                wonder.discount.cost < wonder.cost,
+                "wonders",
+                (*where, "discount"),
+                f"{wonder.id}: the discount costs no less",
+            )
+        need(wonder.era in rules.eras, "wonders", where, f"{wonder.id}: era {wonder.era} is not in eras")
+        for effect in wonder.effects:
+            need(
+                kind_of(effect) in ("passive", "start_of_turn", "trigger"),
+                "wonders",
+                (*where, "effects"),
+                f"{wonder.id}: {effect.name} cannot be on a wonder",
+            )
+    for era in rules.eras:
+        count = sum(w.era == era for w in rules.wonders.values())
+        need(
+            count >= rules.wonder_deck.per_era,
+            "wonders",
+            ("deck",),
+            f"the {era} era has {count} wonders, fewer than deck.per_era",
+        )
+    # culture
+    decks = set(rules.culture_decks)
+    for i, space in enumerate(rules.track.spaces):
+        need(space.deck in decks, "culture", ("track", "spaces", i), f"track space {i + 1}: no deck {space.deck!r}")
+        need(
+            (space.reward == "victory") == (i == len(rules.track.spaces) - 1),
+            "culture",
+            ("track", "spaces", i),
+            "the last space, and only it, is the culture victory",
+        )
+    total = 0
+    for card_def in rules.culture_cards.values():
+        where = ("cards", list(rules.culture_cards).index(card_def.id))
+        total += card_def.copies
+        need(card_def.deck in decks, "culture", (*where, "deck"), f"{card_def.id}: no deck {card_def.deck!r}")
+        for effect in card_def.effects:
+            need(
+                kind_of(effect) == "card" or effect.name == "cancel_culture_event",
+                "culture",
+                (*where, "effects"),
+                f"{card_def.id}: {effect.name} is not a card effect",
+            )
+            if isinstance(effect.params, fx.ChangeTerrain):
+                for t in [effect.params.to, *effect.params.not_on, *effect.params.only_on]:
+                    need(t in terrains, "culture", (*where, "effects"), f"{card_def.id}: no terrain {t!r}")
+    need(rules.culture_base_deck_size <= total, "culture", ("base_deck_size",), f"base_deck_size: only {total} cards")
+    for deck in decks:
+        need(
+            any(c.deck == deck for c in rules.culture_cards.values()),
+            "culture",
+            ("decks",),
+            f"the {deck} deck has no cards",
+        )
+    # huts
+    for kind in ("huts", "villages"):
+        pool: MarkerPool = getattr(rules.huts, kind)
+        need(
+            sum(pool.pool.values()) >= pool.count,
+            "huts",
+            (kind, "count"),
+            f"{kind}: the pool holds fewer than {pool.count}",
+        )
+        for result in pool.pool:
+            ok = result in resources or (kind == "villages" and result == "great_person")
+            need(ok, "huts", (kind, "pool", result), f"{kind}: {result!r} is not a resource or a great person")
+    return out
+
+
+# ------------------------------------------------------------------ checking a folder (civgame validate-rules)
+
+
+def is_ruleset_folder(folder: Path) -> bool:
+    """The folder holds a complete copy of this game's data (every file)."""
+    return folder.is_dir() and all((folder / f"{name}.yaml").is_file() for name in FILES)
+
+
+def check_rules(folders: Sequence[Path]) -> Ruleset:
+    """The rules of `folders`: the first is the base when it is a complete ruleset (else the game's own
+    data is), the others are mods laid over it in order. RulesDataError lists every problem."""
+    folders = [Path(f) for f in folders]
+    for folder in folders:
+        if not folder.is_dir():
+            raise RulesDataError([f"{folder}: no such folder"])
+    if folders and is_ruleset_folder(folders[0]):
+        return load_rules(folders[0], folders[1:])
+    return _load(DEFAULT_FOLDER, folders)
+
+
+def summary(rules: Ruleset) -> str:
+    provisional = sum(
+        1
+        for group in (
+            rules.techs,
+            rules.wonders,
+            rules.governments,
+            rules.civilizations,
+            rules.great_people,
+            rules.units,
+        )
+        for record in group.values()
+        if getattr(record, "provisional", False)
+    )
+    return (
+        f"OK: Sid Meier's Civilization rules ({rules.folder}{' + ' + ', '.join(rules.mods) if rules.mods else ''}): "
+        f"{len(rules.civilizations)} civilizations, {len(rules.techs)} techs, {len(rules.wonders)} wonders, "
+        f"{len(rules.faces)} building faces, {len(rules.culture_cards)} culture event cards, "
+        f"{len(rules.tiles.home_tiles) + len(rules.tiles.neutral_tiles)} map tiles; "
+        f"{provisional} records use provisional values (docs/rules-decisions.md)"
+    )

@@ -1,0 +1,1 @@
+"""Resource abilities of techs, cancelling held acts, and the choices a learned tech asks for."""

@@ -1,0 +1,221 @@
+"""The board: squares and their neighbours, cities' outskirts, blockades, stacking and travel."""
+
+from __future__ import annotations
+
+from civgame.games.sidmeier.content import effects as fx
+from civgame.games.sidmeier.core.model import City, Figure, Game
+from civgame.games.sidmeier.core.vocabulary import Direction
+from civgame.games.sidmeier.rules.base import effects, memo, occupancy
+
+OFFSETS: dict[Direction, tuple[int, int]] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+
+
+def step(game: Game, pos: int, direction: Direction) -> int | None:
+    """The square next to `pos` in `direction`, or None off the map."""
+    x, y = game.xy(pos)
+    dx, dy = OFFSETS[direction]
+    nx, ny = x + dx, y + dy
+    if 0 <= nx < game.width and 0 <= ny < game.height:
+        return ny * game.width + nx
+    return None
+
+
+def orthogonal(game: Game, pos: int) -> list[int]:
+    out = []
+    for direction in OFFSETS:
+        nxt = step(game, pos, direction)
+        if nxt is not None:
+            out.append(nxt)
+    return out
+
+
+def around(game: Game, pos: int) -> list[int]:
+    """The up to 8 squares around `pos` (diagonals too)."""
+    cached = game.cache.get(("around", pos))
+    if cached is not None:
+        found: list[int] = cached
+        return found
+    x, y = game.xy(pos)
+    found = [
+        (y + dy) * game.width + x + dx
+        for dy in (-1, 0, 1)
+        for dx in (-1, 0, 1)
+        if (dx or dy) and 0 <= x + dx < game.width and 0 <= y + dy < game.height
+    ]
+    game.cache[("around", pos)] = found
+    return found
+
+
+def chebyshev(game: Game, a: int, b: int) -> int:
+    ax, ay = game.xy(a)
+    bx, by = game.xy(b)
+    return max(abs(ax - bx), abs(ay - by))
+
+
+def manhattan(game: Game, a: int, b: int) -> int:
+    ax, ay = game.xy(a)
+    bx, by = game.xy(b)
+    return abs(ax - bx) + abs(ay - by)
+
+
+def revealed(game: Game, pos: int) -> bool:
+    return game.squares[pos].terrain != ""
+
+
+def is_water(game: Game, pos: int) -> bool:
+    terrain = game.squares[pos].terrain
+    return bool(terrain) and game.rules.terrains[terrain].water
+
+
+def tile_slot_of(game: Game, pos: int) -> int:
+    """The index in `game.tiles` of the tile holding `pos`."""
+    size = game.rules.map.tile_size
+    x, y = game.xy(pos)
+    columns = game.width // size
+    return (y // size) * columns + x // size
+
+
+def outskirts(game: Game, city: City) -> list[int]:
+    return around(game, city.pos)
+
+
+def city_owning(game: Game, pos: int) -> City | None:
+    """The city whose outskirts hold `pos` (outskirts never overlap), or None."""
+    return _outskirts_map(game).get(pos)
+
+
+def city_centres(game: Game) -> dict[int, City]:
+    """Every city by the square of its centre."""
+    key = game.cache.get("land_version", 0)  # (cities come and go with a change of the land)
+    cached = game.cache.get("centres")
+    if cached is None or cached[0] != key:
+        cached = (key, {c.pos: c for c in game.cities})
+        game.cache["centres"] = cached
+    found: dict[int, City] = cached[1]
+    return found
+
+
+def _outskirts_map(game: Game) -> dict[int, City]:
+    key = game.cache.get("land_version", 0)  # (cities come and go with a change of the land)
+    cached = game.cache.get("outskirts_map")
+    if cached is not None and cached[0] == key:
+        found: dict[int, City] = cached[1]
+        return found
+    found = {}
+    for city in game.cities:
+        for pos in around(game, city.pos):
+            found[pos] = city
+    game.cache["outskirts_map"] = (key, found)
+    return found
+
+
+def enemy_figures_at(game: Game, pos: int, seat: int) -> list[Figure]:
+    return [f for f in occupancy.at(game, pos) if f.owner != seat]
+
+
+def own_figures_at(game: Game, pos: int, seat: int) -> list[Figure]:
+    return [f for f in occupancy.at(game, pos) if f.owner == seat]
+
+
+def blockaded(game: Game, pos: int, seat: int) -> bool:
+    """An enemy figure stands on `pos`: the square gives `seat` nothing."""
+    return occupancy.enemy_on(game, pos, seat)
+
+
+def stacking_limit(game: Game, seat: int) -> int:
+    def compute() -> int:
+        base = effects.highest(game, seat, "stacking_limit", game.rules.game.movement.stacking_limit)
+        return base + effects.total(game, seat, "stacking_bonus")
+
+    return memo.listing(
+        game,
+        ("stacking", seat),
+        lambda: effects.memo(game, seat, "stacking", ("stacking_limit", "stacking_bonus"), compute),
+    )
+
+
+def travel_speed(game: Game, seat: int) -> int:
+    def compute() -> int:
+        return effects.highest(game, seat, "travel_speed", game.rules.game.movement.travel_speed)
+
+    return effects.memo(game, seat, "speed", ("travel_speed",), compute)
+
+
+def water_mode(game: Game, seat: int) -> str:
+    """none, cross (through water, never ending there) or end (ending in water too)."""
+
+    def compute() -> str:
+        modes = {p.mode for p in effects.params(game, seat, "water_movement", fx.WaterMovement)}
+        return "end" if "end" in modes else "cross" if "cross" in modes else "none"
+
+    return effects.memo(game, seat, "water", ("water_movement",), compute)
+
+
+def closed_to(game: Game, pos: int, seat: int) -> bool:
+    """`pos` lies in the outskirts of another player's city whose owner closes its borders."""
+    city = city_owning(game, pos)
+    return city is not None and city.owner != seat and effects.has(game, city.owner, "closed_borders")
+
+
+def may_stop(game: Game, seat: int, pos: int, count: int) -> bool:
+    """`count` of the player's figures may end a move on `pos` (no enemies there: battles are apart)."""
+    if not revealed(game, pos):
+        return False
+    if is_water(game, pos) and water_mode(game, seat) != "end":
+        return False
+    city = game.city_at(pos)
+    if city is not None:
+        return False  # never in one's own city centre; an enemy centre is attacked, not entered
+    if game.squares[pos].marker >= 0:
+        return False
+    if closed_to(game, pos, seat):
+        return False
+    present = occupancy.own_count(game, pos, seat)
+    return present + count <= stacking_limit(game, seat)
+
+
+def placement_squares(game: Game, city: City, figure: str) -> list[int]:
+    """Where a figure built by `city` may be placed: its outskirts, within the stacking limit; scouts not
+    where an enemy stands (an army placed there fights)."""
+    seat = city.owner
+    out = []
+    limit = stacking_limit(game, seat)
+    end_in_water = water_mode(game, seat) == "end"
+    for pos in outskirts(game, city):
+        square = game.squares[pos]
+        if not square.terrain or square.marker >= 0:
+            continue
+        if not end_in_water and game.rules.terrains[square.terrain].water:
+            continue
+        here = occupancy.at(game, pos)
+        if figure == "scout" and any(f.owner != seat for f in here):
+            continue
+        if sum(1 for f in here if f.owner == seat) + 1 > limit:
+            continue
+        out.append(pos)
+    return out
+
+
+def within(game: Game, seat: int, pos: int, distance: int | None) -> bool:
+    """`pos` lies within `distance` squares (orthogonally counted) of the player's figures or cities."""
+    if distance is None:
+        return True
+    anchors = memo.listing(game, ("anchors", seat), lambda: _anchors(game, seat))
+    x, y = game.xy(pos)
+    return any(abs(x - ax) + abs(y - ay) <= distance for ax, ay in anchors)
+
+
+def _anchors(game: Game, seat: int) -> list[tuple[int, int]]:
+    found = {f.pos for f in game.figures if f.owner == seat} | {c.pos for c in game.cities if c.owner == seat}
+    return [game.xy(p) for p in found]
+
+
+def improved_squares(game: Game) -> list[int]:
+    """The squares holding a building, wonder or great person."""
+    key = game.cache.get("land_version", 0)
+    cached = game.cache.get("improved")
+    if cached is None or cached[0] != key:
+        cached = (key, [pos for pos, square in enumerate(game.squares) if square.improvement is not None])
+        game.cache["improved"] = cached
+    found: list[int] = cached[1]
+    return found

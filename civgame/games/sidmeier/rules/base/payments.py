@@ -1,0 +1,174 @@
+"""Paying resources: market tokens, hut and village markers, and culture event cards that count as a
+resource. A payment names each item spent: `token:<resource>`, `marker:<number>`, `card:<number>:<resource>`,
+and `sub:<source>` when a wonder lets two resources of any kind stand for a spy.
+
+Spent market tokens go back to the market; spent markers leave the game; a spent card is discarded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from civgame.framework.effects import Params
+from civgame.games.sidmeier.content import effects as fx
+from civgame.games.sidmeier.core.decisions import GiftRecipient
+from civgame.games.sidmeier.core.model import Game
+from civgame.games.sidmeier.rules.base import effects, pieces
+
+Item = tuple[str, str, str]  # (payment item, the resource it pays as, what makes it unique)
+
+
+def _held(game: Game, seat: int) -> list[Item]:
+    player = game.players[seat]
+    out: list[Item] = []
+    for resource, count in sorted(player.resources.items()):
+        out += [(f"token:{resource}", resource, f"token:{resource}:{i}") for i in range(count)]
+    for marker in player.markers:
+        out.append((f"marker:{marker}", pieces.resource_of_marker(game, marker), f"marker:{marker}"))
+    for card in player.hand:
+        for p in pieces.effect_of_card(game, card):
+            if isinstance(p, fx.CardResource):
+                out += [(f"card:{card}:{r}", r, f"card:{card}") for r in p.choices]
+    return out
+
+
+def _substitutes(game: Game, seat: int) -> list[tuple[str, int]]:
+    player = game.players[seat]
+    return [
+        (source, p.resources)
+        for _, source, p in effects.entries(game, seat, "spy_substitute")
+        if isinstance(p, fx.SpySubstitute) and f"sub:{source}" not in player.used
+    ]
+
+
+def options(game: Game, seat: int, cost: list[str], limit: int = 12) -> list[tuple[str, ...]]:
+    """Distinct ways to pay `cost` (items of the same kind and resource count as one way)."""
+    held = _held(game, seat)
+    found: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for plan in _plans(game, seat, cost):
+        for chosen in _match(held, plan[1], 0, set()):
+            items = tuple(sorted(c[0] for c in chosen)) + plan[0]
+            key = tuple(sorted(_kind(game, c) for c in chosen)) + plan[0]
+            found.setdefault(key, items)
+            if len(found) >= limit:
+                return list(found.values())
+    return list(found.values())
+
+
+def can_pay(game: Game, seat: int, cost: list[str]) -> bool:
+    held = _held(game, seat)
+    return any(next(_match(held, plan[1], 0, set()), None) is not None for plan in _plans(game, seat, cost))
+
+
+def _plans(game: Game, seat: int, cost: list[str]) -> Iterator[tuple[tuple[str, ...], list[str]]]:
+    yield (), list(cost)
+    if "spy" in cost:
+        for source, count in _substitutes(game, seat):
+            rest = list(cost)
+            rest.remove("spy")
+            yield (f"sub:{source}",), rest + ["any"] * count
+
+
+def _kind(game: Game, item: Item) -> str:
+    name, resource, _unique = item
+    if name.startswith("card:"):
+        return f"card:{pieces.culture_card(game, int(name.split(':')[1]))}:{resource}"
+    return f"{name.split(':')[0]}:{resource}"
+
+
+def _match(held: list[Item], cost: list[str], i: int, used: set[str]) -> Iterator[list[Item]]:
+    if i == len(cost):
+        yield []
+        return
+    seen: set[tuple[str, str]] = set()
+    for item in held:
+        name, resource, unique = item
+        if unique in used or (cost[i] != "any" and resource != cost[i]):
+            continue
+        kind = (name.split(":")[0] + (name.split(":")[1] if name.startswith("card") else ""), resource)
+        if kind in seen:
+            continue
+        seen.add(kind)
+        for rest in _match(held, cost, i + 1, used | {unique}):
+            yield [item, *rest]
+
+
+def why_not(game: Game, seat: int, cost: list[str], pay: tuple[str, ...]) -> str | None:
+    """Why `pay` does not pay `cost` with what the player holds (None: it does)."""
+    subs = [p for p in pay if p.startswith("sub:")]
+    items = [p for p in pay if not p.startswith("sub:")]
+    need = list(cost)
+    if subs:
+        available = dict(_substitutes(game, seat))
+        if len(subs) > 1 or subs[0][4:] not in available or "spy" not in need:
+            return "that substitute for a spy cannot be used now"
+        need.remove("spy")
+        need += ["any"] * available[subs[0][4:]]
+    held = {h[0]: h for h in _held(game, seat)}
+    counts: dict[str, int] = {}
+    resources = []
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+        found = held.get(item)
+        if found is None:
+            return f"{item} is not held"
+        resources.append(found[1])
+        if item.startswith("card:") and sum(1 for i in items if i.split(":")[:2] == item.split(":")[:2]) > 1:
+            return "a card is spent only once"
+    player = game.players[seat]
+    for item, n in counts.items():
+        if item.startswith("token:") and player.resources.get(item[6:], 0) < n:
+            return f"not enough {item[6:]} tokens"
+        if item.startswith("marker:") and n > 1:
+            return "a marker is spent only once"
+    if len(resources) != len(need):
+        return f"the cost is {len(need)} resource(s)"
+    rest = list(resources)
+    for want in [c for c in need if c != "any"]:
+        if want not in rest:
+            return f"the cost asks for {want}"
+        rest.remove(want)
+    return None
+
+
+def pay(game: Game, seat: int, items: tuple[str, ...]) -> None:
+    """Spend the items (checked by `why_not` before)."""
+    player = game.players[seat]
+    for item in items:
+        kind, _, rest = item.partition(":")
+        if kind == "sub":
+            player.used.append(item)
+        elif kind == "token":
+            player.resources[rest] -= 1
+            game.market[rest] = game.market.get(rest, 0) + 1
+        elif kind == "marker":
+            player.markers.remove(int(rest))
+            game.markers_gone.append(int(rest))
+        elif kind == "card":
+            card = int(rest.split(":")[0])
+            player.hand.remove(card)
+            pieces.discard_culture(game, card)
+            if _gift(game, card) and len(game.players) > 1:
+                game.pending.append(GiftRecipient(seat))
+
+
+def _gift(game: Game, card: int) -> list[Params]:
+    return [
+        e.params
+        for e in game.rules.culture_cards[pieces.culture_card(game, card)].effects
+        if e.name == "gift_coin_to_other"
+    ]
+
+
+def describe(game: Game, items: tuple[str, ...]) -> str:
+    names = []
+    for item in items:
+        kind, _, rest = item.partition(":")
+        if kind == "token":
+            names.append(f"a {rest} token")
+        elif kind == "marker":
+            names.append(f"a {pieces.resource_of_marker(game, int(rest))} marker")
+        elif kind == "card":
+            card, _, resource = rest.partition(":")
+            names.append(f"{game.rules.culture_cards[pieces.culture_card(game, int(card))].name} as {resource}")
+    return " and ".join(names) or "nothing"

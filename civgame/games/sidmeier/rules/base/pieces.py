@@ -1,0 +1,320 @@
+"""Pieces coming and going: figures, unit cards, culture event cards, great people, buildings and
+wonders on the map, resources and coin tokens, cities. Every change of the board goes through here."""
+
+from __future__ import annotations
+
+from civgame.framework.effects import Params
+from civgame.games.sidmeier.content import effects as fx
+from civgame.games.sidmeier.core.decisions import DiscardCulture, PlaceGreatPerson
+from civgame.games.sidmeier.core.model import City, Deck, Figure, Game, Improvement
+from civgame.games.sidmeier.core.vocabulary import FigureKind
+from civgame.games.sidmeier.rules.base import board, effects, memo, yields
+
+# ------------------------------------------------------------------ figures
+
+
+def new_id(game: Game) -> int:
+    game.next_id += 1
+    return game.next_id - 1
+
+
+def figures_on_map(game: Game, seat: int, kind: str) -> int:
+    return sum(1 for f in game.figures if f.owner == seat and f.kind == kind)
+
+
+def unbuilt(game: Game, seat: int, kind: str) -> int:
+    player = game.players[seat]
+    total = player.armies if kind == "army" else player.scouts
+    return total - figures_on_map(game, seat, kind)
+
+
+def place_figure(game: Game, seat: int, kind: FigureKind, pos: int) -> Figure:
+    fig = Figure(new_id(game), seat, kind, pos, placed_turn=game.turn, moved=True, start_pos=pos)
+    game.figures.append(fig)
+    yields.touch(game, figures_only=True)
+    return fig
+
+
+def remove_figure(game: Game, fig: Figure) -> None:
+    """The figure returns to its owner's civilization sheet (it may be built again)."""
+    game.figures.remove(fig)
+    yields.touch(game, figures_only=True)
+
+
+# ------------------------------------------------------------------ decks
+
+
+def draw_from(game: Game, deck: Deck) -> int | None:
+    """The top card of a deck; on reaching the cards returned face up, they are shuffled into a new deck."""
+    if not deck.draw and deck.returned:
+        deck.draw = deck.returned
+        deck.returned = []
+        game.rng.shuffle(deck.draw)
+    return deck.draw.pop() if deck.draw else None
+
+
+def unit_type(game: Game, card: int) -> str:
+    return game.rules.unit_cards[card].unit
+
+
+def draw_unit(game: Game, unit: str) -> int | None:
+    return draw_from(game, game.unit_decks[unit])
+
+
+def gain_unit(game: Game, seat: int, unit: str) -> bool:
+    """Draw a unit card of `unit` into the player's standing forces; False if the deck is empty."""
+    card = draw_unit(game, unit)
+    if card is None:
+        return False
+    game.players[seat].standing.append(card)
+    return True
+
+
+def return_unit(game: Game, card: int) -> None:
+    """A killed unit goes face up to the bottom of its deck."""
+    game.unit_decks[unit_type(game, card)].returned.append(card)
+
+
+def unit_unlocked(game: Game, seat: int, unit: str) -> bool:
+    if not game.rules.units[unit].needs_unlock:
+        return True
+    return any(unit in game.rules.techs[t].unlocks_units for t in game.players[seat].techs)
+
+
+def unit_cost(game: Game, seat: int, unit: str) -> int:
+    rules = game.rules
+    if rules.units[unit].needs_unlock:
+        cost = rules.game.units.aircraft_cost
+    else:
+        cost = rules.game.units.cost_by_rank[game.players[seat].ranks.get(unit, 1)]
+    return min([cost, *(p.value for p in effects.params(game, seat, "unit_cost_cap", fx.Value))])
+
+
+# ------------------------------------------------------------------ culture event cards
+
+
+def hand_size(game: Game, seat: int) -> int:
+    return game.rules.game.culture.hand_size + effects.total(game, seat, "culture_hand_size")
+
+
+def culture_card(game: Game, card: int) -> str:
+    """The record id of a culture event card."""
+    return game.rules.culture_card_ids[card]
+
+
+def draw_culture(game: Game, seat: int, deck: str) -> bool:
+    card = draw_from(game, game.culture_decks[deck])
+    if card is None:
+        game.say(f"The {deck} culture deck is empty: {game.players[seat].name} draws no card.")
+        return False
+    game.players[seat].hand.append(card)
+    check_hand(game, seat)
+    return True
+
+
+def check_hand(game: Game, seat: int) -> None:
+    """A player above their hand size discards down to it at once."""
+    if len(game.players[seat].hand) > hand_size(game, seat) and not any(
+        isinstance(d, DiscardCulture) and d.player == seat for d in game.pending
+    ):
+        game.pending.append(DiscardCulture(seat))
+
+
+def discard_culture(game: Game, card: int) -> None:
+    game.culture_decks[game.rules.culture_cards[culture_card(game, card)].deck].returned.append(card)
+
+
+# ------------------------------------------------------------------ great people
+
+
+def gain_great_person(game: Game, seat: int) -> None:
+    """Draw a random great person marker; its owner places it in a city or keeps it in reserve."""
+    if not game.great_people:
+        game.say(f"No great person is left for {game.players[seat].name}.")
+        return
+    marker = game.great_people.pop()
+    kind = game.rules.great_people[game.rules.great_person_ids[marker]].name
+    game.say(f"{game.players[seat].name} gains a great person: {kind}.")
+    game.players[seat].reserve.append(marker)
+    game.pending.append(PlaceGreatPerson(seat, marker=marker))
+
+
+def great_person_squares(game: Game, seat: int) -> list[int]:
+    """Where a great person may be placed: the outskirts of the player's cities, not water, not blockaded."""
+    out = []
+    for city in game.cities_of(seat):
+        for pos in board.outskirts(game, city):
+            if board.revealed(game, pos) and not board.is_water(game, pos) and not board.blockaded(game, pos, seat):
+                out.append(pos)
+    return out
+
+
+# ------------------------------------------------------------------ improvements
+
+
+def place_improvement(game: Game, pos: int, improvement: Improvement) -> None:
+    """Put a building, wonder or great person on a square, replacing what the owner had there."""
+    clear_improvement(game, pos, replaced=True)
+    game.squares[pos].improvement = improvement
+    if improvement.kind == "wonder":
+        game.wonder_at[improvement.name] = pos
+    elif improvement.kind == "building":
+        game.buildings[game.rules.faces[improvement.name].family.id] -= 1
+    yields.touch(game)
+
+
+def clear_improvement(game: Game, pos: int, *, replaced: bool = False, destroyed: bool = False) -> None:
+    """Take what stands on a square off the map: a building returns to the market; a wonder and its card
+    leave the game; a great person goes back to the owner's reserve (or leaves the game with a destroyed
+    city)."""
+    square = game.squares[pos]
+    old = square.improvement
+    if old is None:
+        return
+    square.improvement = None
+    owner = game.players[old.owner]
+    if old.kind == "building":
+        game.buildings[game.rules.faces[old.name].family.id] += 1
+    elif old.kind == "wonder":
+        game.wonder_at.pop(old.name, None)
+        if old.name in owner.wonders:
+            owner.wonders.remove(old.name)
+        game.wonders_gone.append(old.name)
+        owner.coin_tokens.pop(old.name, None)
+    elif destroyed:
+        game.people_gone.append(old.marker)
+    else:
+        owner.reserve.append(old.marker)
+    yields.touch(game)
+    if replaced:
+        game.say(f"{_improvement_name(game, old)} is replaced.")
+
+
+def _improvement_name(game: Game, improvement: Improvement) -> str:
+    rules = game.rules
+    if improvement.kind == "building":
+        return rules.faces[improvement.name].face.name
+    if improvement.kind == "wonder":
+        return rules.wonders[improvement.name].name
+    return rules.great_people[improvement.name].name
+
+
+def improvement_name(game: Game, improvement: Improvement) -> str:
+    return _improvement_name(game, improvement)
+
+
+def building_squares(game: Game, city: City, face: str) -> list[int]:
+    """Where `city` may place a building of this face: its outskirts on allowed terrain, not blockaded,
+    one limited building per city, never over another player's piece."""
+    fam = game.rules.faces[face].family
+    free, limited_at = memo.listing(game, ("build_squares", city.id), lambda: _build_squares(game, city))
+    out = []
+    for pos, terrain in free:
+        if terrain not in fam.terrain:
+            continue
+        if fam.limited and limited_at >= 0 and limited_at != pos:
+            continue
+        out.append(pos)
+    return out
+
+
+def _build_squares(game: Game, city: City) -> tuple[list[tuple[int, str]], int]:
+    """The squares of the city where a building may stand (with their terrain), and where its limited
+    building stands (-1: none)."""
+    rules = game.rules
+    seat = city.owner
+    limited_at = -1
+    free = []
+    for pos in board.outskirts(game, city):
+        square = game.squares[pos]
+        imp = square.improvement
+        if imp is not None and imp.kind == "building" and rules.faces[imp.name].family.limited:
+            limited_at = pos
+        if not square.terrain or board.blockaded(game, pos, seat):
+            continue
+        if imp is not None and imp.owner != seat:
+            continue
+        free.append((pos, square.terrain))
+    return free, limited_at
+
+
+def wonder_squares(game: Game, city: City) -> list[int]:
+    """Where `city` may place a wonder: non-water outskirts, not blockaded, one wonder per city."""
+    seat = city.owner
+    squares = board.outskirts(game, city)
+    wonder_here = [p for p in squares if (imp := game.squares[p].improvement) is not None and imp.kind == "wonder"]
+    out = []
+    for pos in squares:
+        square = game.squares[pos]
+        if not square.terrain or board.is_water(game, pos) or board.blockaded(game, pos, seat):
+            continue
+        if square.improvement is not None and square.improvement.owner != seat:
+            continue
+        if any(p != pos for p in wonder_here):
+            continue
+        out.append(pos)
+    return out
+
+
+# ------------------------------------------------------------------ cities
+
+
+def destroy_city(game: Game, city: City) -> None:
+    """A conquered city: its marker returns to its owner; buildings go back to the market, wonders and
+    great people in its outskirts leave the game."""
+    for pos in board.outskirts(game, city):
+        imp = game.squares[pos].improvement
+        if imp is not None and imp.owner == city.owner:
+            clear_improvement(game, pos, destroyed=True)
+    for fig in game.figures:
+        if fig.gathers_for == city.id:
+            fig.gathers_for = -1
+    game.cities.remove(city)
+    yields.touch(game)
+
+
+# ------------------------------------------------------------------ resources
+
+
+def resource_of_marker(game: Game, marker: int) -> str:
+    return game.rules.hut_markers[marker].result
+
+
+def held_resources(game: Game, seat: int) -> list[str]:
+    """The player's resources, one entry per token or marker (for counting, not for paying)."""
+    player = game.players[seat]
+    out = [r for r, n in player.resources.items() for _ in range(n)]
+    return out + [resource_of_marker(game, m) for m in player.markers]
+
+
+def gain_coin_token(game: Game, seat: int, where: str) -> None:
+    player = game.players[seat]
+    player.coin_tokens[where] = player.coin_tokens.get(where, 0) + 1
+    yields.coins_changed(game)
+
+
+def take_from_market(game: Game, seat: int, resource: str) -> bool:
+    if game.market.get(resource, 0) <= 0:
+        return False
+    game.market[resource] -= 1
+    player = game.players[seat]
+    player.resources[resource] = player.resources.get(resource, 0) + 1
+    return True
+
+
+def place_walls(game: Game, city: City) -> None:
+    city.walled = True
+    yields.touch(game)
+
+
+def anchors(game: Game, seat: int) -> list[int]:
+    return [f.pos for f in game.figures if f.owner == seat] + [c.pos for c in game.cities if c.owner == seat]
+
+
+def discard_excess(game: Game) -> None:
+    for seat in range(len(game.players)):
+        check_hand(game, seat)
+
+
+def effect_of_card(game: Game, card: int) -> list[Params]:
+    return [e.params for e in game.rules.culture_cards[culture_card(game, card)].effects]

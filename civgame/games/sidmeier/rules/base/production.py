@@ -1,0 +1,31 @@
+"""What a city may build and do: unlocked buildings, its one action per turn, the number of cities."""
+
+from __future__ import annotations
+
+from civgame.games.sidmeier.core.model import City, Game
+from civgame.games.sidmeier.rules.base import effects
+
+
+def max_cities(game: Game, seat: int) -> int:
+    return effects.highest(game, seat, "max_cities", game.rules.game.cities.base_max)
+
+
+def unlocked_faces(game: Game, seat: int) -> list[str]:
+    """The building faces the player may build: unlocked, and not the basic face of an upgraded family."""
+    rules = game.rules
+    known = {b for t in game.players[seat].techs for b in rules.techs[t].buildings}
+    upgraded = {rules.faces[b].family.id for b in known if b in rules.faces and rules.faces[b].upgraded}
+    out = []
+    for face_id, face in rules.faces.items():
+        if (face.upgraded and face_id in known) or (
+            not face.upgraded and face.family.id not in upgraded and face_id in known
+        ):
+            out.append(face_id)
+    return out
+
+
+def city_may_act(game: Game, city: City) -> bool:
+    """The city has not taken its action this turn (the capital of a player in Anarchy never does)."""
+    if city.actions:
+        return False
+    return not (city.capital and effects.has(game, city.owner, "capital_idle"))

@@ -1,0 +1,112 @@
+"""Techs: the pyramid, research costs, and learning a tech with everything it unlocks.
+
+Level I cards always fit in the pyramid's bottom row; a level II card needs a place above two level I
+cards, and so on: a player may hold a card of level n only while they hold at least two more cards
+of level n-1 than of level n. A starting tech sits in the bottom row whatever its level.
+"""
+
+from __future__ import annotations
+
+from civgame.games.sidmeier.core.decisions import ObsoleteChoice, TakeMarketResource
+from civgame.games.sidmeier.core.model import Game
+from civgame.games.sidmeier.rules.base import effects, pieces, victory, yields
+
+
+def row_counts(game: Game, seat: int) -> list[int]:
+    counts = [0] * 7
+    for row in game.players[seat].rows:
+        counts[row] += 1
+    return counts
+
+
+def fits(game: Game, seat: int, level: int) -> bool:
+    """A card of `level` has a legal place in the player's pyramid."""
+    if level <= 1:
+        return True
+    counts = row_counts(game, seat)
+    return counts[level - 1] >= counts[level] + 2
+
+
+def level(game: Game, tech: str) -> int:
+    return game.rules.techs[tech].level
+
+
+def learnable(game: Game, seat: int, candidates: list[str] | None = None, max_level: int = 5) -> list[str]:
+    """The techs the player may learn now (unknown to them, with a pyramid place), in data order."""
+    player = game.players[seat]
+    pool = candidates if candidates is not None else list(game.rules.techs)
+    counts = row_counts(game, seat)
+    out = []
+    for tech in pool:
+        lv = game.rules.techs[tech].level
+        if lv > max_level or tech in player.techs:
+            continue
+        if lv <= 1 or counts[lv - 1] >= counts[lv] + 2:
+            out.append(tech)
+    return out
+
+
+def research_cost(game: Game, seat: int, tech: str) -> int:
+    base = game.rules.research_cost(level(game, tech))
+    return max(0, base - effects.total(game, seat, "research_discount"))
+
+
+def learn(game: Game, seat: int, tech: str, *, row: int | None = None, setup: bool = False, how: str = "") -> None:
+    """Add a tech to the player's pyramid and apply what it unlocks and does when learned."""
+    rules = game.rules
+    record = rules.techs[tech]
+    player = game.players[seat]
+    player.techs.append(tech)
+    player.rows.append(row if row is not None else record.level)
+    yields.coins_changed(game)
+    if not setup:
+        game.say(f"{player.name} learns {record.name}{' ' + how if how else ''}.")
+    if not setup:  # a starting tech's government is not "unlocked in the last Research phase"
+        for gov in record.governments:
+            player.unlocked_turn[gov] = game.turn
+    upgraded_units = []
+    if record.unit_upgrade is not None:
+        unit, rank = record.unit_upgrade.unit, record.unit_upgrade.rank
+        if player.ranks.get(unit, 1) < rank:
+            player.ranks[unit] = rank
+        upgraded_units.append(unit)
+    for face_id in record.buildings:
+        face = rules.faces.get(face_id)
+        if face is not None and face.upgraded:
+            _flip_buildings(game, seat, face.family.id, face_id)
+    if setup:
+        return
+    for effect in record.effects:
+        if effect.name == "tech_victory":
+            victory.declare(game, seat, "tech")
+        elif effect.name == "obsolete_wonder" and obsoletable(game):
+            game.pending.append(ObsoleteChoice(seat, source=tech))
+    if effects.has(game, seat, "unit_tech_bonus"):
+        for unit in upgraded_units + list(record.unlocks_units):
+            if pieces.gain_unit(game, seat, unit):
+                game.say(f"{player.name} builds a free {rules.units[unit].name} unit.")
+        if upgraded_units or record.unlocks_units:
+            game.pending.append(TakeMarketResource(seat, source=player.civ))
+
+
+def _flip_buildings(game: Game, seat: int, family: str, upgraded: str) -> None:
+    for square in game.squares:
+        imp = square.improvement
+        if imp is not None and imp.kind == "building" and imp.owner == seat:
+            face = game.rules.faces[imp.name]
+            if face.family.id == family and not face.upgraded:
+                imp.name = upgraded
+    yields.touch(game)
+
+
+def obsoletable(game: Game) -> list[str]:
+    """Built wonders whose ability still works (not obsolete), in the order they were built."""
+    return [w for w in game.wonder_at if w not in game.obsolete]
+
+
+def unlocked_governments(game: Game, seat: int) -> list[str]:
+    player = game.players[seat]
+    if effects.has(game, seat, "all_governments"):
+        return [g for g, rec in game.rules.governments.items() if not rec.transitional]
+    found = {"despotism"} | {g for t in player.techs for g in game.rules.techs[t].governments}
+    return [g for g in game.rules.governments if g in found]

@@ -1,0 +1,232 @@
+"""What squares give: a city's outskirts and the squares scouts send it, with their icons.
+
+A square gives its printed icons, or those of the building, wonder or great person on it (their
+icons replace the square's). A square where an enemy figure stands gives its city's owner nothing.
+From the turn after it was placed, a scout sends its square to the city its owner declared at the
+Start of Turn; that square then counts for that city only.
+"""
+
+from __future__ import annotations
+
+from civgame.games.sidmeier.content import effects as fx
+from civgame.games.sidmeier.core.model import City, Game
+from civgame.games.sidmeier.rules.base import board, effects, memo
+
+TRADE, PRODUCTION, CULTURE, COIN = range(4)
+
+
+def icons(game: Game, pos: int) -> tuple[int, int, int, int]:
+    """The trade, production, culture and coins a square shows now."""
+    square = game.squares[pos]
+    improvement = square.improvement
+    if improvement is None:
+        return square.trade, square.production, square.culture, square.coin
+    rules = game.rules
+    if improvement.kind == "building":
+        i = rules.faces[improvement.name].face.icons
+    elif improvement.kind == "great_person":
+        i = rules.great_people[improvement.name].icons
+    else:
+        return 0, 0, rules.wonders[improvement.name].culture, 0
+    return i.trade, i.production, i.culture, i.coin
+
+
+def resource_at(game: Game, pos: int) -> str:
+    square = game.squares[pos]
+    return "" if square.improvement is not None else square.resource
+
+
+def gathering_scouts(game: Game, seat: int) -> dict[int, int]:
+    """The player's gathering scouts: square -> the city it is sent to."""
+    out = {}
+    for fig in game.figures:
+        if fig.owner == seat and fig.kind == "scout" and fig.gathers_for >= 0 and fig.placed_turn < game.turn:
+            out[fig.pos] = fig.gathers_for
+    return out
+
+
+def city_squares(game: Game, seat: int) -> dict[int, list[int]]:
+    """Each of the player's cities -> the squares that count for it now."""
+    key = ("squares", seat)
+    stamp = _stamp(game)
+    cached = game.cache.get(key)
+    if cached is not None and cached[0] == stamp:
+        found: dict[int, list[int]] = cached[1]
+        return found
+    sent = gathering_scouts(game, seat)
+    cities = [c for c in game.cities if c.owner == seat]
+    found = {c.id: [] for c in cities}
+    enemy_squares = {f.pos for f in game.figures if f.owner != seat}
+    for city in cities:
+        for pos in board.outskirts(game, city):
+            if pos in enemy_squares or (pos in sent and sent[pos] != city.id):
+                continue
+            if game.squares[pos].terrain:
+                found[city.id].append(pos)
+    for pos, city_id in sent.items():
+        if city_id in found and pos not in found[city_id]:
+            found[city_id].append(pos)
+    game.cache[key] = (stamp, found)
+    return found
+
+
+def _stamp(game: Game) -> tuple[int, int]:
+    """Changes whenever what a city's squares depend on may have changed: every change of figures,
+    cities, improvements, terrain or tiles calls `touch` (the invariants check that none is missed)."""
+    return game.turn, game.cache.get("board_version", 0)
+
+
+def coins_changed(game: Game) -> None:
+    """Something coins depend on, besides the board, changed: coin tokens, techs, a government, a battle
+    fought (for Democracy), an obsolete wonder."""
+    game.cache["coin_version"] = game.cache.get("coin_version", 0) + 1
+
+
+def touch(game: Game, *, figures_only: bool = False) -> None:
+    """The board changed: figures (`figures_only`), or cities, improvements, terrain or tiles."""
+    cache = game.cache
+    cache["board_version"] = cache.get("board_version", 0) + 1
+    if not figures_only:
+        cache["land_version"] = cache.get("land_version", 0) + 1
+
+
+def fresh_city_squares(game: Game, seat: int) -> dict[int, list[int]]:
+    """`city_squares` computed without the cache (for the invariants)."""
+    game.cache.pop(("squares", seat), None)
+    return city_squares(game, seat)
+
+
+def city_icons(game: Game, city: City) -> tuple[int, int, int, int]:
+    totals = [0, 0, 0, 0]
+    for pos in city_squares(game, city.owner).get(city.id, []):
+        for i, n in enumerate(icons(game, pos)):
+            totals[i] += n
+    return totals[0], totals[1], totals[2], totals[3]
+
+
+def city_resources(game: Game, city: City) -> list[str]:
+    """The resources the city may harvest (one per square showing one)."""
+    return [r for pos in city_squares(game, city.owner).get(city.id, []) if (r := resource_at(game, pos))]
+
+
+def production(game: Game, city: City) -> int:
+    """The production the city has left this turn (its squares, bonuses and boosts, minus what it spent)."""
+    return memo.listing(game, ("production", city.id), lambda: _production(game, city))
+
+
+def _production(game: Game, city: City) -> int:
+    seat = city.owner
+    base = city_icons(game, city)[PRODUCTION] + effects.total(game, seat, "production_per_city")
+    for p in effects.params(game, seat, "production_per_coins", fx.ProductionPerCoins):
+        base += (coins(game, seat) // p.coins) * p.amount
+    return max(0, base) + city.boost - city.spent
+
+
+def trade_income(game: Game, seat: int) -> int:
+    """The trade the player collects in the Trade phase."""
+    total = 0
+    per_city = effects.total(game, seat, "trade_per_city")
+    water_bonus = effects.total(game, seat, "empty_water_trade")
+    occupied = {f.pos for f in game.figures}
+    for city in game.cities_of(seat):
+        squares = city_squares(game, seat)[city.id]
+        total += sum(icons(game, pos)[TRADE] for pos in squares) + per_city
+        if water_bonus:
+            empty_water = [
+                p
+                for p in board.outskirts(game, city)
+                if board.is_water(game, p) and game.squares[p].improvement is None and p not in occupied
+            ]
+            total += water_bonus * len(empty_water)
+    return max(0, total)
+
+
+def arts_culture(game: Game, city: City) -> int:
+    base = game.rules.game.culture.arts_base + city_icons(game, city)[CULTURE]
+    return max(0, base + effects.total(game, city.owner, "arts_culture"))
+
+
+def _outskirts_coins(game: Game, seat: int) -> dict[int, int]:
+    """The coin squares in the outskirts of the player's cities (they change only with the land)."""
+    key = ("coin_squares", seat)
+    land = (game.turn, game.cache.get("land_version", 0))
+    cached = game.cache.get(key)
+    if cached is None or cached[0] != land:
+        found: dict[int, int] = {}
+        for city in game.cities:
+            if city.owner == seat:
+                for pos in board.outskirts(game, city):
+                    coin = icons(game, pos)[COIN]
+                    if coin and game.squares[pos].terrain:
+                        found[pos] = coin
+        cached = (land, found)
+        game.cache[key] = cached
+    result: dict[int, int] = cached[1]
+    return result
+
+
+def map_coins(game: Game, seat: int) -> int:
+    """The coins of the squares the player's cities and gathering scouts control (the same as summing the coins
+    of `city_squares`, without working those out)."""
+    outskirts = _outskirts_coins(game, seat)
+    total = sum(outskirts.values())
+    counted = set()  # a square with two figures on it counts once
+    for fig in game.figures:
+        pos = fig.pos
+        if pos in counted:
+            continue
+        if fig.owner != seat:
+            if pos in outskirts:
+                counted.add(pos)
+                total -= outskirts[pos]
+        elif fig.kind == "scout" and fig.gathers_for >= 0 and fig.placed_turn < game.turn and pos not in outskirts:
+            counted.add(pos)
+            total += icons(game, pos)[COIN]
+    return total
+
+
+def coins(game: Game, seat: int) -> int:
+    """The coins on the player's economy dial."""
+    cache = game.cache
+    key = (game.turn, cache.get("board_version", 0), cache.get("land_version", 0), cache.get("coin_version", 0))
+    cached = game.cache.get(("coins", seat))
+    if cached is not None and cached[0] == key:
+        found: int = cached[1]
+        return found
+    found = _coins(game, seat)
+    game.cache[("coins", seat)] = (key, found)
+    return found
+
+
+def coins_bound(game: Game, seat: int) -> int:
+    """An upper bound of the player's coins, worked out without the figures (which may blockade their
+    squares or gather more): a quick test that economic victory is still out of reach."""
+    player = game.players[seat]
+    outskirts = sum(_outskirts_coins(game, seat).values())
+    scouts = player.scouts  # (all it owns: the bound holds however many are on the map)
+    peaceful = effects.total(game, seat, "coins_while_peaceful")
+    gathered = scouts * game.rules.most_coins_on_a_square()
+    return sum(player.coin_tokens.values()) + tech_coins(game, seat) + outskirts + gathered + peaceful
+
+
+def tech_coins(game: Game, seat: int) -> int:
+    player = game.players[seat]
+    key = ("tech_coins", seat)
+    cached = game.cache.get(key)
+    if cached is None or cached[0] != len(player.techs):
+        cached = (len(player.techs), sum(game.rules.techs[t].coins for t in player.techs))
+        game.cache[key] = cached
+    found: int = cached[1]
+    return found
+
+
+def _coins(game: Game, seat: int) -> int:
+    player = game.players[seat]
+    total = map_coins(game, seat) + sum(player.coin_tokens.values()) + tech_coins(game, seat)
+    tokens_on = player.coin_tokens
+    for wonder, count in tokens_on.items():  # coin tokens on a wonder count while its ability works
+        if wonder in game.rules.wonders and not effects.wonder_active(game, wonder):
+            total -= count
+    if player.last_battle_turn < game.turn - 1:
+        total += effects.total(game, seat, "coins_while_peaceful")
+    return max(0, total)

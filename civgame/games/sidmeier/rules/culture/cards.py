@@ -1,0 +1,548 @@
+"""Culture event cards [004 CITY MANAGEMENT]: kept secret in the hand (2 cards, more with techs), played
+only in the phase printed on the card, then discarded face up under their deck.
+
+Each card's effect is a primitive (`content/effects.py`); this module gives each playable primitive its
+targets (`LISTERS`), the player it aims at (`TARGETS`) and what it does (`PERFORMERS`). Cards that
+cancel are played as answers to a held act (`rules/abilities`), and cards that count as a resource
+are spent as payment. Playing a card is a culture event other players may cancel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import combinations
+from typing import Any
+
+from civgame.framework.effects import Params
+from civgame.framework.errors import RuleError
+from civgame.games.sidmeier.content import effects as fx
+from civgame.games.sidmeier.core.actions import (
+    Action,
+    ChooseDeck,
+    ChooseUnit,
+    Discard,
+    ExchangeTech,
+    GiveCoin,
+    PlaceGreatPersonAt,
+    PlayCard,
+)
+from civgame.games.sidmeier.core.decisions import (
+    BattleCards,
+    CityTurn,
+    DiscardCulture,
+    DrawCultureChoice,
+    ExchangeChoice,
+    FreeUnits,
+    GiftRecipient,
+    MovementTurn,
+    PlaceGreatPerson,
+    StartTurn,
+    TradeTurn,
+)
+from civgame.games.sidmeier.core.model import Game, Improvement
+from civgame.games.sidmeier.rules.base import board, effects, pieces, reactions, techs, yields
+from civgame.games.sidmeier.rules.base.book import BOOK, top
+
+PHASE_OF = {
+    StartTurn: "start_of_turn",
+    TradeTurn: "trade",
+    CityTurn: "city_management",
+    MovementTurn: "movement",
+    BattleCards: "battle",
+}
+
+# ------------------------------------------------------------------ targets
+
+
+def _immune(game: Game, seat: int, by: int) -> bool:
+    """Culture events of `by` cannot target `seat` (a wonder's protection)."""
+    return seat != by and effects.has(game, seat, "event_immunity")
+
+
+def _others(game: Game, seat: int) -> list[int]:
+    return [p.seat for p in game.players if p.seat != seat and not _immune(game, p.seat, seat)]
+
+
+def _enemy_owner(game: Game, pos: int, seat: int) -> int:
+    for fig in game.figures:
+        if fig.pos == pos and fig.owner != seat:
+            return fig.owner
+    return -1
+
+
+def _square_owner(game: Game, pos: int) -> int:
+    imp = game.squares[pos].improvement
+    if imp is not None:
+        return imp.owner
+    city = board.city_owning(game, pos) or game.city_at(pos)
+    return city.owner if city is not None else -1
+
+
+# ------------------------------------------------------------------ each primitive: listing, target, effect
+
+Lister = Callable[[Game, int, int, Any], Iterator[PlayCard]]
+
+
+def list_place_village(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    if not game.village_pile:
+        return
+    for pos in range(len(game.squares)):
+        if _village_square(game, pos):
+            yield PlayCard(card, pos=pos)
+
+
+def _village_square(game: Game, pos: int) -> bool:
+    square = game.squares[pos]
+    if not square.terrain or board.is_water(game, pos) or square.marker >= 0 or square.improvement is not None:
+        return False
+    if game.city_at(pos) is not None or board.city_owning(game, pos) is not None:
+        return False
+    return not any(f.pos == pos for f in game.figures)
+
+
+def do_place_village(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    if not game.village_pile or not _village_square(game, action.pos):
+        game.say("The village cannot be placed any more.")
+        return
+    game.squares[action.pos].marker = game.village_pile.pop()
+    game.say(f"A village appears at {game.label(action.pos)}.")
+
+
+def list_kill(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    assert isinstance(p, fx.KillFigures)
+    others = set(_others(game, seat))
+    squares = {f.pos for f in game.figures if f.owner in others}
+    for pos in sorted(squares):
+        if board.within(game, seat, pos, p.range):
+            yield PlayCard(card, pos=pos)
+    if p.great_person:
+        for pos in board.improved_squares(game):
+            imp = game.squares[pos].improvement
+            if (
+                imp is not None
+                and imp.kind == "great_person"
+                and imp.owner in others
+                and board.within(game, seat, pos, p.range)
+            ):
+                yield PlayCard(card, pos=pos, choice="great_person")
+
+
+def target_of_kill(game: Game, seat: int, action: PlayCard) -> int:
+    if action.choice == "great_person":
+        return _square_owner(game, action.pos)
+    return _enemy_owner(game, action.pos, seat)
+
+
+def do_kill(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    assert isinstance(p, fx.KillFigures)
+    if action.choice == "great_person":
+        imp = game.squares[action.pos].improvement
+        if imp is not None and imp.kind == "great_person":
+            game.squares[action.pos].improvement = None
+            game.people_gone.append(imp.marker)
+            yields.touch(game)
+            game.say(f"{game.players[imp.owner].name}'s great person at {game.label(action.pos)} is killed.")
+        return
+    victims = [f for f in game.figures if f.pos == action.pos and f.owner != seat]
+    victims.sort(key=lambda f: (f.kind != "army", f.id))
+    for fig in victims[: p.figures]:
+        pieces.remove_figure(game, fig)
+        game.say(f"{game.players[fig.owner].name}'s {fig.kind} at {game.label(action.pos)} is killed.")
+
+
+def list_move_enemy(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    assert isinstance(p, fx.MoveEnemyFigures)
+    others = set(_others(game, seat))
+    starts = sorted({(f.pos, f.owner) for f in game.figures if f.owner in others})
+    for pos, owner in starts:
+        for dest in _destinations(game, owner, pos, p.distance):
+            yield PlayCard(card, pos=pos, dest=dest, target=owner)
+
+
+def _destinations(game: Game, owner: int, pos: int, distance: int) -> list[int]:
+    count = sum(1 for f in game.figures if f.pos == pos and f.owner == owner)
+    seen = {pos}
+    frontier = [pos]
+    out = []
+    for _ in range(distance):
+        nxt = []
+        for here in frontier:
+            for there in board.orthogonal(game, here):
+                if there in seen:
+                    continue
+                seen.add(there)
+                square = game.squares[there]
+                if not square.terrain or board.is_water(game, there):
+                    continue
+                if square.marker >= 0 or game.city_at(there) is not None or board.enemy_figures_at(game, there, owner):
+                    continue
+                nxt.append(there)
+                present = sum(1 for f in game.figures if f.pos == there and f.owner == owner)
+                if present + count <= board.stacking_limit(game, owner):
+                    out.append(there)
+        frontier = nxt
+    return out
+
+
+def do_move_enemy(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    moved = [f for f in game.figures if f.pos == action.pos and f.owner == action.target]
+    for fig in moved:
+        fig.pos = action.dest
+    yields.touch(game, figures_only=True)
+    game.say(f"{game.players[action.target].name}'s figures are moved to {game.label(action.dest)}.")
+
+
+def list_terrain(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    for pos in range(len(game.squares)):
+        if _terrain_ok(game, seat, pos, p):
+            yield PlayCard(card, pos=pos)
+
+
+def _terrain_ok(game: Game, seat: int, pos: int, p: Params) -> bool:
+    assert isinstance(p, fx.ChangeTerrain)
+    square = game.squares[pos]
+    if not square.terrain or square.terrain == p.to or square.improvement is not None:
+        return False
+    if square.terrain in p.not_on or (p.only_on and square.terrain not in p.only_on):
+        return False
+    if game.city_at(pos) is not None:
+        return False
+    if p.empty and (square.marker >= 0 or any(f.pos == pos for f in game.figures)):
+        return False
+    owner = _square_owner(game, pos)
+    return owner < 0 or not _immune(game, owner, seat)
+
+
+def do_terrain(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    assert isinstance(p, fx.ChangeTerrain)
+    if not _terrain_ok(game, seat, action.pos, p):
+        game.say("The square can no longer change.")
+        return
+    square = game.squares[action.pos]
+    icons = game.rules.terrains[p.to].icons
+    square.terrain = p.to
+    square.trade, square.production, square.culture, square.coin = (
+        icons.trade,
+        icons.production,
+        icons.culture,
+        icons.coin,
+    )
+    square.resource = ""
+    yields.touch(game)
+    game.say(f"The square at {game.label(action.pos)} becomes {p.to}.")
+
+
+def list_free_units(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    yield PlayCard(card)
+
+
+def do_free_units(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    assert isinstance(p, fx.FreeBattleUnits)
+    game.pending.append(FreeUnits(seat, left=p.count, source=f"card:{action.card}"))
+
+
+def list_exchange(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    assert isinstance(p, fx.ExchangeTechs)
+    for other in _others(game, seat):
+        theirs = [t for t in game.players[other].techs if techs.level(game, t) <= p.max_level]
+        for tech in techs.learnable(game, seat, theirs):
+            yield PlayCard(card, target=other, tech=tech)
+
+
+def do_exchange(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    assert isinstance(p, fx.ExchangeTechs)
+    other = game.players[action.target]
+    if action.tech in other.techs and action.tech in techs.learnable(game, seat):
+        techs.learn(game, seat, action.tech, how=f"from {other.name} (an exchange)")
+    game.pending.append(ExchangeChoice(action.target, other=seat, max_level=p.max_level))
+
+
+def list_destroy(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    assert isinstance(p, fx.DestroyBuildings)
+    others = set(_others(game, seat))
+    found = [
+        pos
+        for pos in board.improved_squares(game)
+        if (imp := game.squares[pos].improvement) is not None
+        and imp.kind == "building"
+        and imp.owner in others
+        and board.within(game, seat, pos, p.range)
+    ]
+    for pos in found:
+        yield PlayCard(card, pos=pos)
+    if p.count >= 2:
+        for a, b in combinations(found, 2):
+            yield PlayCard(card, pos=a, dest=b)
+
+
+def do_destroy(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    for pos in (action.pos, action.dest):
+        if pos < 0:
+            continue
+        imp = game.squares[pos].improvement
+        if imp is not None and imp.kind == "building":
+            name = game.rules.faces[imp.name].face.name
+            pieces.clear_improvement(game, pos)
+            game.say(f"{game.players[imp.owner].name}'s {name} at {game.label(pos)} is destroyed.")
+
+
+def list_anarchy(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    for other in _others(game, seat):
+        if game.players[other].government != "anarchy" and not effects.has(game, other, "immune_to_anarchy"):
+            yield PlayCard(card, target=other)
+
+
+def do_anarchy(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    player = game.players[action.target]
+    if effects.has(game, action.target, "immune_to_anarchy"):
+        return
+    player.government = "anarchy"
+    yields.coins_changed(game)
+    player.anarchy_turn = game.turn
+    game.say(f"{player.name} falls into Anarchy.")
+
+
+def list_production(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    for city in game.cities_of(seat):
+        yield PlayCard(card, city=city.id)
+
+
+def do_production(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    assert isinstance(p, fx.PositiveAmount)
+    city = game.city(action.city)
+    if city is not None:
+        city.boost += p.amount
+        game.say(f"{game.players[seat].name}'s city has {p.amount} more production this turn.")
+
+
+def target_player(game: Game, seat: int, action: PlayCard) -> int:
+    return action.target
+
+
+def target_square(game: Game, seat: int, action: PlayCard) -> int:
+    return _square_owner(game, action.pos)
+
+
+def target_none(game: Game, seat: int, action: PlayCard) -> int:
+    return -1
+
+
+Performer = Callable[[Game, int, PlayCard, Any], None]
+Target = Callable[[Game, int, PlayCard], int]
+PLAYS: dict[str, tuple[Lister, Target, Performer]] = {
+    "place_village": (list_place_village, target_none, do_place_village),
+    "kill_figures": (list_kill, target_of_kill, do_kill),
+    "move_enemy_figures": (list_move_enemy, target_player, do_move_enemy),
+    "change_terrain": (list_terrain, target_square, do_terrain),
+    "free_battle_units": (list_free_units, target_none, do_free_units),
+    "exchange_techs": (list_exchange, target_player, do_exchange),
+    "destroy_buildings": (list_destroy, target_square, do_destroy),
+    "force_anarchy": (list_anarchy, target_player, do_anarchy),
+    "city_production": (list_production, target_none, do_production),
+}
+
+
+def _play_effect(game: Game, card: int) -> tuple[str, Params] | None:
+    for effect in game.rules.culture_cards[pieces.culture_card(game, card)].effects:
+        if effect.name in PLAYS:
+            return effect.name, effect.params
+    return None
+
+
+# ------------------------------------------------------------------ playing a card
+
+
+def list_play(game: Game) -> Iterator[Action]:
+    decision = game.pending[-1]
+    phase = PHASE_OF.get(type(decision))
+    seat = decision.player
+    seen: set[str] = set()
+    for card in game.players[seat].hand:
+        record = game.rules.culture_cards[pieces.culture_card(game, card)]
+        if record.phase != phase or record.id in seen:
+            continue
+        seen.add(record.id)  # copies of a card are the same play
+        found = _play_effect(game, card)
+        if found is not None:
+            yield from PLAYS[found[0]][0](game, seat, card, found[1])
+
+
+def check_play(game: Game, action: PlayCard) -> None:
+    seat = game.actor()
+    if action.card not in game.players[seat].hand:
+        raise RuleError("that culture event card is not in your hand")
+    record = game.rules.culture_cards[pieces.culture_card(game, action.card)]
+    phase = PHASE_OF.get(type(game.pending[-1]))
+    if record.phase != phase:
+        raise RuleError(f"{record.name} is played only in its own phase ({record.phase.replace('_', ' ')})")
+    found = _play_effect(game, action.card)
+    if found is None:
+        raise RuleError(f"{record.name} is not played on its own (it cancels, or counts as a resource)")
+    if action not in list(PLAYS[found[0]][0](game, seat, action.card, found[1])):
+        raise RuleError(f"{record.name} cannot be played on that target")
+
+
+@BOOK.rule(
+    PlayCard, legal=list_play, answers=(StartTurn, TradeTurn, CityTurn, MovementTurn, BattleCards), check=check_play
+)
+def play_card(game: Game, action: PlayCard) -> None:
+    found = _play_effect(game, action.card)
+    assert found is not None
+    name, params = found
+    _lister, target, perform = PLAYS[name]
+    record = game.rules.culture_cards[pieces.culture_card(game, action.card)]
+    seat = reactions.actor(game, action)
+    if not reactions.releasing(game, action):
+        game.players[seat].hand.remove(action.card)
+        pieces.discard_culture(game, action.card)
+        game.say(f"{game.players[seat].name} plays {record.name}.")
+        if reactions.hold(game, seat, action, "culture_event", target(game, seat, action)):
+            return
+    perform(game, seat, action, params)
+
+
+# ------------------------------------------------------------------ follow-up choices
+
+
+def list_exchange_choice(game: Game) -> Iterator[Action]:
+    decision = top(game, ExchangeChoice)
+    yield ExchangeTech("")
+    theirs = [t for t in game.players[decision.other].techs if techs.level(game, t) <= decision.max_level]
+    for tech in techs.learnable(game, decision.player, theirs):
+        yield ExchangeTech(tech)
+
+
+def check_exchange_choice(game: Game, action: ExchangeTech) -> None:
+    if action not in list(list_exchange_choice(game)):
+        raise RuleError("learn one of their techs of the card's level or lower that has a place in your pyramid")
+
+
+@BOOK.rule(ExchangeTech, legal=list_exchange_choice, answers=(ExchangeChoice,), check=check_exchange_choice)
+def exchange_choice(game: Game, action: ExchangeTech) -> None:
+    decision = top(game, ExchangeChoice)
+    game.pending.pop()
+    if action.tech:
+        techs.learn(game, decision.player, action.tech, how=f"from {game.players[decision.other].name} (an exchange)")
+
+
+def list_free_unit_choice(game: Game) -> Iterator[Action]:
+    decision = top(game, FreeUnits)
+    yield ChooseUnit("")
+    for unit in game.rules.units:
+        deck = game.unit_decks[unit]
+        if pieces.unit_unlocked(game, decision.player, unit) and (deck.draw or deck.returned):
+            yield ChooseUnit(unit)
+
+
+def check_free_unit(game: Game, action: ChooseUnit) -> None:
+    if action not in list(list_free_unit_choice(game)):
+        raise RuleError("a free unit is of an unlocked type whose deck has cards")
+
+
+@BOOK.rule(ChooseUnit, legal=list_free_unit_choice, answers=(FreeUnits,), check=check_free_unit)
+def free_unit(game: Game, action: ChooseUnit) -> None:
+    decision = top(game, FreeUnits)
+    if not action.unit:
+        game.pending.pop()
+        return
+    pieces.gain_unit(game, decision.player, action.unit)
+    game.say(f"{game.players[decision.player].name} builds a free {game.rules.units[action.unit].name} unit.")
+    decision.left -= 1
+    if decision.left <= 0:
+        game.pending.pop()
+
+
+def list_gift(game: Game) -> Iterator[Action]:
+    decision = top(game, GiftRecipient)
+    for p in game.players:
+        if p.seat != decision.player:
+            yield GiveCoin(p.seat)
+
+
+def check_gift(game: Game, action: GiveCoin) -> None:
+    if action not in list(list_gift(game)):
+        raise RuleError("the coin goes to another player")
+
+
+@BOOK.rule(GiveCoin, legal=list_gift, answers=(GiftRecipient,), check=check_gift)
+def gift(game: Game, action: GiveCoin) -> None:
+    game.pending.pop()
+    pieces.gain_coin_token(game, action.to, "gift")
+    game.say(f"{game.players[action.to].name} gains a coin token (a gift).")
+
+
+def list_deck_choice(game: Game) -> Iterator[Action]:
+    found = False
+    for deck, pile in game.culture_decks.items():
+        if pile.draw or pile.returned:
+            found = True
+            yield ChooseDeck(deck)
+    if not found:
+        yield ChooseDeck("")
+
+
+def check_deck_choice(game: Game, action: ChooseDeck) -> None:
+    if action not in list(list_deck_choice(game)):
+        raise RuleError("draw from a culture deck that has cards")
+
+
+@BOOK.rule(ChooseDeck, legal=list_deck_choice, answers=(DrawCultureChoice,), check=check_deck_choice)
+def deck_choice(game: Game, action: ChooseDeck) -> None:
+    decision = top(game, DrawCultureChoice)
+    decision.left -= 1
+    if decision.left <= 0 or not action.deck:
+        game.pending.pop()
+    if action.deck:
+        pieces.draw_culture(game, decision.player, action.deck)
+
+
+# ------------------------------------------------------------------ hand size and great people
+
+
+def list_discard(game: Game) -> Iterator[Action]:
+    decision = top(game, DiscardCulture)
+    for card in game.players[decision.player].hand:
+        yield Discard(card)
+
+
+def check_discard(game: Game, action: Discard) -> None:
+    if action.card not in game.players[top(game, DiscardCulture).player].hand:
+        raise RuleError("discard a card of your hand")
+
+
+@BOOK.rule(Discard, legal=list_discard, answers=(DiscardCulture,), check=check_discard)
+def discard(game: Game, action: Discard) -> None:
+    decision = top(game, DiscardCulture)
+    player = game.players[decision.player]
+    player.hand.remove(action.card)
+    pieces.discard_culture(game, action.card)
+    if len(player.hand) <= pieces.hand_size(game, decision.player):
+        game.pending.pop()
+
+
+def list_place_person(game: Game) -> Iterator[Action]:
+    decision = top(game, PlaceGreatPerson)
+    yield PlaceGreatPersonAt(-1)
+    if decision.marker not in game.players[decision.player].reserve:
+        return  # placed already (from the reserve)
+    for pos in pieces.great_person_squares(game, decision.player):
+        yield PlaceGreatPersonAt(pos)
+
+
+def check_place_person(game: Game, action: PlaceGreatPersonAt) -> None:
+    if action not in list(list_place_person(game)):
+        raise RuleError("a great person goes on a land square of your cities' outskirts that is not blockaded")
+
+
+@BOOK.rule(PlaceGreatPersonAt, legal=list_place_person, answers=(PlaceGreatPerson,), check=check_place_person)
+def place_person(game: Game, action: PlaceGreatPersonAt) -> None:
+    decision = top(game, PlaceGreatPerson)
+    game.pending.pop()
+    if action.pos < 0:
+        game.say(f"{game.players[decision.player].name} keeps the great person in reserve.")
+        return
+    seat = decision.player
+    game.players[seat].reserve.remove(decision.marker)
+    kind = game.rules.great_person_ids[decision.marker]
+    pieces.place_improvement(game, action.pos, Improvement("great_person", kind, seat, decision.marker))
+    game.say(f"{game.players[seat].name} places the {game.rules.great_people[kind].name} at {game.label(action.pos)}.")

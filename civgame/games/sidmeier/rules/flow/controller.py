@@ -1,0 +1,94 @@
+"""The controller: `legal_actions(game)` (of whoever must decide next) and `apply(game, action)`.
+
+Every rule checks an action before it changes anything, so an illegal action raises RuleError and
+leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+
+from civgame.framework.codec import to_plain
+from civgame.framework.errors import RuleError
+from civgame.games.sidmeier.content.ruleset import Ruleset
+from civgame.games.sidmeier.core.actions import Action
+from civgame.games.sidmeier.core.model import Game
+
+# importing a rule module registers its rules
+from civgame.games.sidmeier.rules.abilities import cancels, learned, resource  # noqa: F401
+from civgame.games.sidmeier.rules.base import victory
+from civgame.games.sidmeier.rules.base.book import BOOK
+from civgame.games.sidmeier.rules.cities import management  # noqa: F401
+from civgame.games.sidmeier.rules.combat import battles  # noqa: F401
+from civgame.games.sidmeier.rules.culture import cards  # noqa: F401
+from civgame.games.sidmeier.rules.flow import phases, setup
+from civgame.games.sidmeier.rules.movement import moves  # noqa: F401
+from civgame.games.sidmeier.rules.research import learning  # noqa: F401
+from civgame.games.sidmeier.rules.trade import deals  # noqa: F401
+from civgame.games.sidmeier.rules.turn import start  # noqa: F401
+
+
+def new_game(
+    players: int | Sequence[str],
+    seed: int,
+    *,
+    civilizations: Sequence[str] | None = None,
+    tie_breaker: bool = False,
+    rules: Ruleset | None = None,
+) -> Game:
+    """A new game ready for its first decision (the first player's capital)."""
+    game = setup.create_game(players, seed, civilizations=civilizations, tie_breaker=tie_breaker, rules=rules)
+    phases.advance(game)
+    return game
+
+
+def legal_actions(game: Game) -> list[Action]:
+    """Every legal action of the player who must decide next (`game.actor()`)."""
+    if game.phase == "over" or not game.pending:
+        return []
+    out: list[Action] = []
+    game.cache["listing"] = {}  # look-ups shared by the rules' listings of this one state
+    try:
+        for rule in BOOK.answering(game.pending[-1]):
+            out.extend(rule.legal(game))
+    finally:
+        del game.cache["listing"]
+    return out
+
+
+def apply(game: Game, action: Action, *, listed: bool = False) -> None:
+    """Perform `action` for `game.actor()`; raise RuleError and change nothing if it is illegal.
+
+    `listed=True` promises that `action` was just listed by `legal_actions` for this very state, so
+    the rule's separate check is skipped (computer players apply what they list)."""
+    rule = BOOK.rules.get(type(action))
+    if rule is None:
+        raise RuleError(f"unknown action {action!r}")
+    if game.phase == "over":
+        raise RuleError("the game is over")
+    if not game.pending:
+        raise RuleError("no decision is pending")
+    top = game.pending[-1]
+    if not isinstance(top, rule.answers):
+        raise RuleError(f"{game.players[top.player].name} must first decide: {top.describe()}")
+    if not listed and rule.check is not None:
+        rule.check(game, action)
+    rule.perform(game, action)
+    game.history.append(to_plain(action))
+    phases.advance(game)
+    victory.check_economy(game)
+
+
+def why_illegal(game: Game, action: Action) -> str | None:
+    """The rules' reason why `action` is not legal now, or None when it is. Tried on a copy."""
+    if action in legal_actions(game):
+        return None
+    trial = copy.deepcopy(game, {id(game.rules): game.rules})
+    try:
+        apply(trial, action)
+    except RuleError as err:
+        return str(err)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
+        return f"the action does not fit the game ({err})"
+    return None

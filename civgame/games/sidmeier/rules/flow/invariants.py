@@ -1,0 +1,176 @@
+"""What must hold after every action: every piece in exactly one place, counts within the supply,
+values within their dials. `check_invariants` lists what is broken (empty: all is well); random games
+in the tests call it after every action, and loading a save calls it too."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from civgame.games.sidmeier.core.decisions import DiscardCulture, Evacuate, Moving
+from civgame.games.sidmeier.core.model import Game
+from civgame.games.sidmeier.rules.base import board, pieces, yields
+
+
+def check_invariants(game: Game) -> list[str]:
+    problems: list[str] = []
+    rules = game.rules
+    n = len(game.players)
+    # unit cards: each in exactly one place
+    seen: Counter[int] = Counter()
+    for deck in game.unit_decks.values():
+        seen.update(deck.draw)
+        seen.update(deck.returned)
+    for player in game.players:
+        seen.update(player.standing)
+    battle = game.battle
+    if battle is not None:
+        for hand in battle.hands:
+            seen.update(hand)
+        for killed in battle.killed:
+            seen.update(killed)
+        for front in battle.fronts:
+            seen.update(c for c in (front.attacker, front.defender) if c >= 0)
+    _exactly_once(problems, "unit card", seen, len(rules.unit_cards))
+    for unit, deck in game.unit_decks.items():
+        wrong = [c for c in deck.draw + deck.returned if rules.unit_cards[c].unit != unit]
+        if wrong:
+            problems.append(f"unit_decks.{unit}: holds cards of another deck {wrong}")
+    # culture event cards
+    seen = Counter(game.culture_out)
+    for deck in game.culture_decks.values():
+        seen.update(deck.draw)
+        seen.update(deck.returned)
+    for player in game.players:
+        seen.update(player.hand)
+    _exactly_once(problems, "culture event card", seen, len(rules.culture_card_ids))
+    # great people
+    seen = Counter(game.great_people + game.people_gone)
+    for player in game.players:
+        seen.update(player.reserve)
+    for square in game.squares:
+        if square.improvement is not None and square.improvement.kind == "great_person":
+            seen[square.improvement.marker] += 1
+    _exactly_once(problems, "great person marker", seen, len(rules.great_person_ids))
+    # hut and village markers
+    seen = Counter(game.hut_pile + game.village_pile + game.markers_gone)
+    for player in game.players:
+        seen.update(player.markers)
+    for square in game.squares:
+        if square.marker >= 0:
+            seen[square.marker] += 1
+    _exactly_once(problems, "hut or village marker", seen, len(rules.hut_markers))
+    # buildings: market + map = markers of each family
+    on_map: Counter[str] = Counter()
+    for square in game.squares:
+        imp = square.improvement
+        if imp is not None and imp.kind == "building":
+            if imp.name not in rules.faces:
+                problems.append(f"a building {imp.name!r} is not in the rules")
+                continue
+            on_map[rules.faces[imp.name].family.id] += 1
+    for family in rules.families.values():
+        left = game.buildings.get(family.id, 0)
+        if left < 0 or left + on_map[family.id] != family.markers:
+            problems.append(
+                f"buildings.{family.id}: {left} in the market and {on_map[family.id]} built, not {family.markers}"
+            )
+    # wonders
+    places: Counter[str] = Counter(game.wonder_deck + game.wonder_market + game.wonders_gone + game.wonders_out)
+    for player in game.players:
+        places.update(player.wonders)
+    for wonder in rules.wonders:
+        if places[wonder] != 1:
+            problems.append(f"wonder {wonder} is in {places[wonder]} places")
+    for wonder, pos in game.wonder_at.items():
+        imp = game.squares[pos].improvement
+        if imp is None or imp.kind != "wonder" or imp.name != wonder:
+            problems.append(f"wonder_at.{wonder}: its marker is not at {game.label(pos)}")
+        elif wonder not in game.players[imp.owner].wonders:
+            problems.append(f"wonder_at.{wonder}: the owner of its marker does not hold its card")
+    # market resources: market + held tokens = the supply
+    for resource in rules.game.resources.market:
+        total = game.market.get(resource, 0) + sum(p.resources.get(resource, 0) for p in game.players)
+        expected = rules.game.resources.market_tokens_per_player * n
+        if total != expected or game.market.get(resource, 0) < 0:
+            problems.append(f"market.{resource}: {total} tokens in play, not {expected}")
+    # players
+    dial = rules.game.trade.dial_max
+    for player in game.players:
+        where = f"players[{player.seat}]"
+        if not 0 <= player.trade <= dial:
+            problems.append(f"{where}.trade: {player.trade} is off the dial (0-{dial})")
+        if player.culture < 0:
+            problems.append(f"{where}.culture: {player.culture} is negative")
+        if not 0 <= player.track <= len(rules.track.spaces):
+            problems.append(f"{where}.track: {player.track} is off the culture track")
+        if any(v < 0 for v in player.resources.values()) or any(v < 0 for v in player.coin_tokens.values()):
+            problems.append(f"{where}: a negative count of resources or coin tokens")
+        if len(set(player.techs)) != len(player.techs) or len(player.rows) != len(player.techs):
+            problems.append(f"{where}.techs: a tech twice, or rows that do not match")
+        rows = Counter(player.rows)
+        for level in range(2, 6):
+            if rows[level] and rows[level - 1] < rows[level] + 1:
+                problems.append(
+                    f"{where}.techs: {rows[level]} level {level} techs on {rows[level - 1]} of the level below"
+                )
+        if player.government not in rules.governments:
+            problems.append(f"{where}.government: {player.government!r} is not a government")
+        for kind in ("army", "scout"):
+            if pieces.unbuilt(game, player.seat, kind) < 0:
+                problems.append(f"{where}: more {kind} figures on the map than they own")
+        if len(player.hand) > pieces.hand_size(game, player.seat) and not any(
+            isinstance(d, DiscardCulture) and d.player == player.seat for d in game.pending
+        ):
+            problems.append(f"{where}.hand: {len(player.hand)} cards, above the hand size without a discard pending")
+        capitals = [c for c in game.cities if c.owner == player.seat and c.capital]
+        if game.phase not in ("setup", "over") and len(capitals) != 1:
+            problems.append(f"{where}: {len(capitals)} capitals")
+    # the map
+    for city in game.cities:
+        if not board.revealed(game, city.pos) or board.is_water(game, city.pos):
+            problems.append(f"city {city.id} stands on an unrevealed or water square")
+        for other in game.cities:
+            if other.id < city.id and board.chebyshev(game, city.pos, other.pos) < rules.game.cities.min_distance:
+                problems.append(f"cities {other.id} and {city.id} are too close")
+    owners: dict[int, set[int]] = {}
+    moving = {i for d in game.pending if isinstance(d, (Moving, Evacuate)) for i in d.figures}
+    for fig in game.figures:
+        if not 0 <= fig.pos < len(game.squares) or not board.revealed(game, fig.pos):
+            problems.append(f"figure {fig.id} stands off the revealed map")
+            continue
+        owners.setdefault(fig.pos, set()).add(fig.owner)
+        centre = game.city_at(fig.pos)
+        if centre is not None and centre.owner == fig.owner and fig.id not in moving:
+            problems.append(f"figure {fig.id} stands in its own city centre")
+        if game.squares[fig.pos].marker >= 0 and (battle is None or battle.pos != fig.pos):
+            problems.append(f"figure {fig.id} stands on a hut or village")
+    for pos, found in owners.items():
+        if len(found) > 1 and (battle is None or battle.pos != pos):
+            problems.append(f"figures of several players share {game.label(pos)} outside a battle")
+    for seat in range(n):  # a cached look-up that missed a change of the board
+        cached = game.cache.get(("squares", seat))
+        stamp = (game.turn, game.cache.get("board_version", 0))
+        if cached is not None and cached[0] == stamp and yields.fresh_city_squares(game, seat) != cached[1]:
+            problems.append(f"the cached squares of player {seat}'s cities are stale")
+    for decision in game.pending:
+        if not 0 <= decision.player < n:
+            problems.append(f"a pending decision belongs to {decision.player}, who is not a player")
+    target = rules.game.economy.victory_coins
+    if game.phase not in ("over", "setup"):
+        for seat in range(n):
+            game.cache.pop(("coins", seat), None)
+            if seat not in game.achieved and yields.coins(game, seat) >= target:
+                problems.append(f"players[{seat}] has {yields.coins(game, seat)} coins, but no economic victory")
+    if (game.phase == "over") != bool(game.winners):
+        problems.append("the game is over exactly when it has winners")
+    return problems
+
+
+def _exactly_once(problems: list[str], what: str, seen: Counter[int], total: int, at_most: bool = False) -> None:
+    for piece in range(total):
+        count = seen.get(piece, 0)
+        if count > 1 or (count == 0 and not at_most):
+            problems.append(f"{what} {piece} is in {count} places")
+    extra = [p for p in seen if not 0 <= p < total]
+    if extra:
+        problems.append(f"{what}s {sorted(extra)} do not exist")

@@ -1,0 +1,43 @@
+"""A random computer player for any game behind a `GameDefinition`, knowing nothing of its rules but
+the legal actions (`civgame.framework.play.play_out` lets such players finish a game).
+
+It draws from its own `random.Random`, never from the game's RNG, so agents never change the game's
+dice. It first picks a kind of action, then one action of that kind, so that a kind with many variants
+(every square a figure may step to, every deal it may offer) does not crowd out the others; kinds whose
+actions end or decline something (an action class's `PASSIVE`) are picked less eagerly, so that games
+move forward. Every legal action keeps a non-zero chance. (The framework's `UniformRandomAgent` picks
+each action alike; this one is kept beside it until the framework offers a weighted one.)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+PASSIVE_WEIGHT = 0.25
+
+
+class KindRandomAgent:
+    def __init__(self, seed: int | str) -> None:
+        self.rng = random.Random(str(seed))
+
+    def choose(self, game: Any, actions: Sequence[Any]) -> Any:
+        if not actions:
+            raise ValueError("there is no legal action to choose from")
+        by_kind: dict[type, list[Any]] = {}
+        for action in actions:
+            kind = type(action)
+            found = by_kind.get(kind)
+            if found is None:
+                by_kind[kind] = [action]
+            else:
+                found.append(action)
+        kinds = list(by_kind)
+        if len(kinds) == 1:
+            chosen = kinds[0]
+        else:
+            weights = [PASSIVE_WEIGHT if getattr(k, "PASSIVE", False) else 1.0 for k in kinds]
+            chosen = self.rng.choices(kinds, weights)[0]
+        group = by_kind[chosen]
+        return group[self.rng.randrange(len(group))] if len(group) > 1 else group[0]

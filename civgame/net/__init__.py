@@ -1,0 +1,1 @@
+"""Play across the network: a host that holds games, and the players' clients (docs/network.md)."""

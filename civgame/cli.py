@@ -40,17 +40,18 @@ from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
 from civgame.framework.text import printable
-from civgame.games.clash.content.ruleset import Ruleset
-from civgame.games.clash.core.model import Game, Seat
+from civgame.games.clash.content.ruleset import DEFAULT_RULESET, Ruleset, named_ruleset
+from civgame.games.clash.core.model import Game, GameVariant, Seat
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.endings import describe_end
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
-from civgame.games.clash.rules.flow.setup import RANDOM, Civilizations, new_game, random_pool
+from civgame.games.clash.rules.flow.setup import RANDOM, Civilizations, available_variants, new_game, random_pool
 from civgame.games.clash.storage.mods import (
     Change,
     check_rules,
     load_rules,
     load_saved_game,
+    offered_rulesets,
     summary,
     user_data_dir,
 )
@@ -69,8 +70,9 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="civgame",
-        description="Clash of Cultures: Monumental Edition for 2-4 players: play alone against computer players, "
-        "or with friends taking turns at one computer or over the network. Without options it opens the window.",
+        description="Clash of Cultures (the Monumental Edition or the 2012 edition) for 2-4 players: play alone "
+        "against computer players, or with friends taking turns at one computer or over the network. "
+        "Without options it opens the window.",
     )
     parser.add_argument(
         "--game",
@@ -118,6 +120,15 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="variant What if?: each player's leaders are dealt from one deck of every civilization's leaders",
     )
+    parser.add_argument(
+        "--ruleset",
+        choices=tuple(offered_rulesets()),
+        default=DEFAULT_RULESET,
+        help="the rules of a new game: "
+        + "; ".join(f"{word}, {rules}" for word, rules in _ruleset_names().items())
+        + " (default monumental; a save keeps its own)",
+    )
+    _add_variant_options(parser)
     parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
     parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
     parser.add_argument(
@@ -139,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         action="append",
         default=[],
-        help="a mod folder laid over the default rules; repeat to stack mods in order "
+        help="a mod folder laid over the chosen rules; repeat to stack mods in order "
         "(with --load: instead of the mods the save names)",
     )
     parser.add_argument("--screenshot", metavar="PNG", help="render a game to a PNG without opening a window")
@@ -173,6 +184,46 @@ def build_parser() -> argparse.ArgumentParser:
     # Listed here for --help; its options are its own (civgame/net/serve.py), handed on by _main.
     commands.add_parser("serve", help="hold games for players who join over the network (see serve --help)")
     return parser
+
+
+# The variants of a game's length and end, by the option that chooses each, and its help.
+VARIANT_OPTIONS: dict[GameVariant, tuple[str, str]] = {
+    "four_rounds": (
+        "--four-rounds",
+        "variant (2012 edition): a game of 4 rounds, each player starting with two settlers and a happy city "
+        "and taking two free advances in each status phase",
+    ),
+    "roll_to_end": (
+        "--roll-to-end",
+        "variant (2012 edition): up to 7 rounds; a die roll at the start of each of the last turns may end the game",
+    ),
+    "wonderful_ending": (
+        "--wonderful-ending",
+        "variant (2012 edition): up to 7 rounds; a wonder built in one of the last 5 turns ends the game after that "
+        "turn",
+    ),
+}
+
+
+def _offered_variants() -> list[GameVariant]:
+    """The variants some offered ruleset has whole (Roll to End needs the die ranges of its track)."""
+    found = {v for folder in offered_rulesets().values() for v in available_variants(named_ruleset(folder))}
+    return [variant for variant in VARIANT_OPTIONS if variant in found]
+
+
+def _add_variant_options(parser: argparse.ArgumentParser) -> None:
+    for variant in _offered_variants():
+        option, text = VARIANT_OPTIONS[variant]
+        parser.add_argument(option, dest=variant, action="store_true", help=text)
+
+
+def chosen_variants(args: argparse.Namespace) -> list[GameVariant]:
+    return [variant for variant in _offered_variants() if getattr(args, variant, False)]
+
+
+def _ruleset_names() -> dict[str, str]:
+    """The name of each offered ruleset, by the word --ruleset knows it by."""
+    return {word: named_ruleset(folder).game.name for word, folder in offered_rulesets().items()}
 
 
 def _levels_argument(text: str) -> list[Seat]:
@@ -371,7 +422,7 @@ def _screenshot(args: argparse.Namespace) -> int:
     if args.state:
         return main_screenshot(args.state, args.screenshot)
     try:
-        rules = load_rules([Path(d) for d in args.rules])
+        rules = load_rules([Path(d) for d in args.rules], offered_rulesets()[args.ruleset])
         game = new_game(args.players, args.seed, rules=rules, **civilization_options(args, rules))
         print(f"Screenshot written to {render_to_png(game, args.screenshot)}")
     except RulesDataError as exc:
@@ -407,8 +458,15 @@ def _play_headless(args: argparse.Namespace) -> Game:
         if warning:
             print(f"civgame: warning: {printable(warning)}", file=sys.stderr)
     else:
-        rules = load_rules(mods)
-        game = new_game(args.players, args.seed, rules=rules, events=args.events, **civilization_options(args, rules))
+        rules = load_rules(mods, offered_rulesets()[args.ruleset])
+        game = new_game(
+            args.players,
+            args.seed,
+            rules=rules,
+            events=args.events,
+            variants=chosen_variants(args),
+            **civilization_options(args, rules),
+        )
     for player, level in zip(game.players, _headless_levels(args, game), strict=True):
         player.seat = level
     agents = [make_agent(p.seat, f"{game.seed}:{p.index}") for p in game.players]

@@ -201,7 +201,7 @@ def terms(game: Game, player_index: int, weights: Weights, every: bool = False) 
     found["settler_on_site"] = remaining * settlers_on_site
     found["advance"] = remaining * len(player.advances)
     found["city"] = remaining * len(cities)
-    found["city_size"] = remaining * sum(city.size - 1 for city in cities)
+    found["city_size"] = remaining * sum(game.city_size(city) - 1 for city in cities)
     for city in cities:
         name = f"moods.{city.mood}"
         found[name] = found.get(name, 0) + remaining
@@ -263,7 +263,7 @@ def exposure(game: Game, player_index: int, reach: int) -> int:
         near = sum(1 for pos in enemies if distance(pos, city.pos) <= reach)
         if near:
             defenders = sum(1 for u in game.units_at(city.pos) if u.owner == player_index and game.is_army(u))
-            at_risk += city.size * max(0, near - defenders)
+            at_risk += game.city_size(city) * max(0, near - defenders)
     return at_risk
 
 
@@ -320,9 +320,8 @@ def _remaining_share(game: Game) -> float:
 
 
 def total_rounds(game: Game) -> int:
-    """The rounds the whole game lasts."""
-    rules = game.rules.game
-    return rules.ages * rules.rounds_per_age
+    """The rounds the whole game lasts (at most, where a variant may end it early)."""
+    return game.last_age() * game.rules.game.rounds_per_age
 
 
 def rounds_played(game: Game) -> int:

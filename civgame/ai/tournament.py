@@ -33,6 +33,7 @@ from civgame.ai.evaluation import HARD_WEIGHTS
 from civgame.ai.levels import LEVELS, make_agent
 from civgame.ai.loops import LONG_GAME_ACTIONS, CircleGuard
 from civgame.ai.types import Agent
+from civgame.games.clash.content.ruleset import DEFAULT_RULESET, named_ruleset
 from civgame.games.clash.core.actions import Action
 from civgame.games.clash.core.model import Game, Seat
 from civgame.games.clash.rules.base.scoring import scores
@@ -95,13 +96,16 @@ def seating(lineup: tuple[str, ...], seed: int) -> list[str]:
     return list(lineup[-shift:] + lineup[:-shift]) if shift else list(lineup)
 
 
-def play_one(lineup: tuple[str, ...], seed: int, study: Path | None = None) -> GameResult:
-    """One seeded game of the line-up, seated by `seating` (a long one saved for study in `study`)."""
+def play_one(
+    lineup: tuple[str, ...], seed: int, ruleset: str = DEFAULT_RULESET, study: Path | None = None
+) -> GameResult:
+    """One seeded game of the line-up, seated by `seating`, with the rules of `ruleset` (a folder of rules_data);
+    a long one saved for study in `study`."""
     count = len(lineup)
     levels = seating(lineup, seed)
     thinking: dict[str, list[float]] = {level: [] for level in levels}
     agents = [_Timed(_player(level, f"{seed}:{seat}"), thinking[level]) for seat, level in enumerate(levels)]
-    game = new_game(count, seed)
+    game = new_game(count, seed, named_ruleset(ruleset))
     for player, level in zip(game.players, levels, strict=True):  # computer seats all: no trade offers to people
         player.seat = TRIAL_SEATS.get(level) or cast(Seat, level)
     game = play_out(game, agents, study=study)
@@ -150,14 +154,19 @@ def _expected(rating: float, other: float) -> float:
 
 
 def run_matchups(
-    matchups: Sequence[Matchup], games: int, workers: int, first_seed: int = 1, study: Path | None = None
+    matchups: Sequence[Matchup],
+    games: int,
+    workers: int,
+    first_seed: int = 1,
+    ruleset: str = DEFAULT_RULESET,
+    study: Path | None = None,
 ) -> list[GameResult]:
     """Every game of every match-up (seeds `first_seed` on), in order; a line on stderr as each game
     ends (long runs), with its seed, so that two runs can be compared game by game."""
     jobs = [(m.lineup, seed) for m in matchups for seed in range(first_seed, first_seed + games)]
     started = time.monotonic()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_one, lineup, seed, study): seed for lineup, seed in jobs}
+        futures = {pool.submit(play_one, lineup, seed, ruleset, study): seed for lineup, seed in jobs}
         for done, future in enumerate(as_completed(futures), start=1):
             result = future.result()
             winners = " and ".join(f"{result.levels[seat]} (seat {seat + 1})" for seat in result.winners)
@@ -203,6 +212,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--lineup", help=f"a comma-separated line-up of {', '.join(PLAYERS)} instead")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="parallel games (default: CPUs)")
     parser.add_argument(
+        "--ruleset",
+        default=DEFAULT_RULESET,
+        help=f"the rules played: a folder of rules_data (default {DEFAULT_RULESET})",
+    )
+    parser.add_argument(
         "--study-folder",
         type=Path,
         help=f"where a game past {LONG_GAME_ACTIONS:,} actions is saved for study (default: 'long games' in the "
@@ -220,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         matchups = [MATCHUPS[name] for name in args.only or TARGETS]
     started = time.monotonic()
-    results = run_matchups(matchups, args.games, args.workers, args.first_seed, args.study_folder)
+    results = run_matchups(matchups, args.games, args.workers, args.first_seed, args.ruleset, args.study_folder)
     seeds = f"seeds {args.first_seed}-{args.first_seed + args.games - 1}"
     print(
         f"civgame tournament: {len(results)} games ({seeds}), {time.monotonic() - started:.0f} s, "

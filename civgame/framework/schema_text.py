@@ -95,6 +95,8 @@ def default_text(info: FieldInfo) -> str | None:
     value = info.get_default(call_default_factory=True)
     if isinstance(value, tuple):
         value = list(value)
+    if isinstance(value, BaseModel):
+        value = value.model_dump()
     text = yaml.safe_dump(value, default_flow_style=True, width=10_000).strip()
     return text.removesuffix("...").strip()
 

@@ -287,7 +287,7 @@ class BoardView:
         s = self.radius
         cx, cy = self.centre(city.pos)
         colour = owner_colour(game, city.owner)
-        body = art.figure("city" if city.size > 1 else "settlement", s * 0.72, colour)
+        body = art.figure("city" if game.city_size(city) > 1 else "settlement", s * 0.72, colour)
         surface.blit(body, body.get_rect(center=(round(cx), round(cy - s * 0.14))))
         pieces = [(b, owner_colour(game, col)) for b, col in city.buildings.items() if b != "port"]
         pieces += [(art.wonder_art(wonder), WONDER_COLOUR) for wonder in city.wonders]

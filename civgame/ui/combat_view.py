@@ -28,7 +28,8 @@ DIE = "⚄"
 ARROW_COLOUR = (230, 40, 40)
 WIDTH = 400  # at 1280x720
 CARD_WIDTH = 110  # of the card face drawn on a panel about a card, at 1280x720
-DIE_FACE = re.compile(r"(\d+) \(([a-z_]+)")  # "4 (cavalry, +2)"
+# A die's number and its icon, "4 (cavalry, +2)", or its number alone where the rules' dice have no icons.
+DIE_FACE = re.compile(r"(\d+)(?: \(([a-z_]+))?")
 ROLLS = re.compile(r" rolls? (?=\d|no dice)")  # "Player 1 rolls 4 (cavalry)", "the pirates roll 1 (leader)"
 SPACE_LABEL = re.compile(r"[A-Z]+-?\d+")  # a space's label, as hex_to_label writes it
 
@@ -107,9 +108,9 @@ def dice_rolled(line: str, icons: set[str]) -> list[tuple[int, str]]:
     counts with the face it was re-rolled to. Not a roll line: no dice."""
     if not is_roll(line):
         return []
-    dice_part = ROLLS.split(line, 1)[1].split(": combat value", 1)[0]
+    dice_part = ROLLS.split(line, 1)[1].split(": combat value", 1)[0].split(" including ", 1)[0]
     faces = []
-    for die in re.split(r"(?<=\)), ", dice_part):  # "1 (leader) rolled again: 4 (cavalry, +2), 3 (elephant)"
+    for die in re.split(r", (?=\d)", dice_part):  # "1 (leader) rolled again: 4 (cavalry, +2), 3 (elephant)"
         found = [(int(value), icon) for value, icon in DIE_FACE.findall(die) if icon in icons]
         if found:
             faces.append(found[-1])

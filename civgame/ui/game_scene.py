@@ -1089,14 +1089,14 @@ class GameScene(Scene):
 
     def open_rules_help(self) -> None:
         """The rules help: a list of topics, each opening its text."""
-        topics = [Option(title, partial(self._show_rules_topic, title)) for title in rules_help.RULES_TOPICS]
+        topics = [Option(title, partial(self._show_rules_topic, title)) for title in rules_help.topics(self.game)]
         self.menu("Rules help", "Each action, the status phase and scoring, in brief.", topics)
 
     def _show_rules_topic(self, title: str) -> None:
         self.close_dialog()
         self.open_message(
             title,
-            rules_help.RULES_TOPICS[title],
+            rules_help.topics(self.game)[title],
             [Option("Back to the topics", self.open_rules_help), Option("Close", lambda: None)],
         )
 
@@ -1249,7 +1249,7 @@ class GameScene(Scene):
     def _city_prompt(self, city: City) -> str:
         game = self.game
         text = (
-            f"{capitalised(party(game, city.owner).possessive)} city, size {city.size}, {city.mood}. "
+            f"{capitalised(party(game, city.owner).possessive)} city, size {game.city_size(city)}, {city.mood}. "
             f"{counted(game.actions_left, 'action')} left."
         )
         if city.owner == game.actor() and city.activations >= 1 and city.mood != MOODS[0]:
@@ -2023,7 +2023,7 @@ class GameScene(Scene):
                 for b, c in city.buildings.items()
             )
             parts.append(
-                f"{capitalised(party(game, city.owner).possessive)} city, size {city.size}, {city.mood}"
+                f"{capitalised(party(game, city.owner).possessive)} city, size {game.city_size(city)}, {city.mood}"
                 + (f": {buildings}" if buildings else "")
             )
         units = game.units_at(space)

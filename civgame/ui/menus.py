@@ -16,15 +16,23 @@ from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
 from civgame.framework.text import printable
-from civgame.games.clash.content.ruleset import Ruleset, default_ruleset
-from civgame.games.clash.core.model import EventVariant, Game, Seat
+from civgame.games.clash.content.ruleset import DEFAULT_RULESET, Ruleset, named_ruleset
+from civgame.games.clash.core.model import EventVariant, Game, GameVariant, Seat
 from civgame.games.clash.rules.base import civilizations
-from civgame.games.clash.rules.flow.setup import DEFAULT_COLOURS, RANDOM, Civilizations, new_game, random_pool
+from civgame.games.clash.rules.flow.setup import (
+    DEFAULT_COLOURS,
+    RANDOM,
+    Civilizations,
+    available_variants,
+    new_game,
+    random_pool,
+)
 from civgame.games.clash.storage.mods import (
     Mod,
     list_user_mods,
     load_rules,
     load_saved_game,
+    offered_rulesets,
     user_mods_dir,
 )
 from civgame.games.clash.storage.save import read_summary
@@ -168,6 +176,21 @@ EVENT_VARIANTS: dict[EventVariant, tuple[str, str]] = {
 }
 
 
+VARIANTS: dict[GameVariant | None, tuple[str, str]] = {
+    None: ("Standard", "The game lasts the rules' number of ages"),
+    "four_rounds": (
+        "Four rounds",
+        "Variant: 4 rounds; each player starts with two settlers and a happy city, and takes two free advances "
+        "in each status phase",
+    ),
+    "roll_to_end": ("Roll to end", "Variant: up to 7 rounds; a roll as each of the last turns begins may end it"),
+    "wonderful_ending": (
+        "Wonderful ending",
+        "Variant: up to 7 rounds; a wonder built in one of the last 5 turns ends the game after that turn",
+    ),
+}
+
+
 class NewGameScene(Scene):
     """Seats, names, seed, and the user's mods as toggles, applied top to bottom."""
 
@@ -191,6 +214,8 @@ class NewGameScene(Scene):
         self.seat_civs: list[str] = [RANDOM] * len(DEFAULT_NAMES)
         self.also_random: set[str] = set()  # civilizations kept out of Random by their rules, ticked in
         self.what_if = False  # the variant What if?: leaders dealt from one shared deck
+        self.ruleset = DEFAULT_RULESET  # a word of `offered_rulesets`
+        self.variant: GameVariant | None = None  # the game's length or end, if not the rules' own
         self.rules = self._load_chosen_rules()
         self.event_variant: EventVariant = "standard"
 
@@ -250,6 +275,8 @@ class NewGameScene(Scene):
             rect = self.rect(left + 130 + i * 102, y, 96, 36)
             self.event_buttons[variant] = self.add_button(rect, label, partial(self._set_events, variant), tooltip=tip)
         self.event_buttons[self.event_variant].select()
+        self._build_rulesets(left, top + 56)
+        y = self._build_variants(left, y)
         self.error = UILabel(self.rect(left, y + 48, self.FORM_W, 28), "", manager)
         self.start_button = self.add_button(
             self.rect(left + 130, y + 84, 300, 44), "Start game", self._start, object_id="#primary"
@@ -257,11 +284,63 @@ class NewGameScene(Scene):
         self.back_button = self.add_button(self.rect(left + 440, y + 84, 200, 44), "Back", self.app.show_title)
         self._build_mods(self.rect(left + self.FORM_W + 20, top + 56, self.MODS_W, h - top - 56 - 30))
 
+    def _build_rulesets(self, left: int, y: int) -> None:
+        """The rules to choose, when more than one ruleset is offered: beside the players' count, at `y`."""
+        self.ruleset_buttons: dict[str, UIButton] = {}
+        offered = offered_rulesets()
+        if len(offered) < 2:
+            return
+        right = left + self.FORM_W
+        width = 112
+        UILabel(self.rect(right - len(offered) * (width + 6) - 66, y, 60, 36), "Rules", self.app.manager)
+        for i, (word, folder) in enumerate(offered.items()):
+            rules = named_ruleset(folder)
+            tip = " ".join([rules.game.name, *(f"Provisional: {note}" for note in rules.game.provisional)])
+            rect = self.rect(right - (len(offered) - i) * (width + 6) + 6, y, width, 36)
+            self.ruleset_buttons[word] = self.add_button(
+                rect, word.capitalize(), partial(self._set_ruleset, word), tooltip=tip
+            )
+        self.ruleset_buttons[self.ruleset].select()
+
+    def _set_ruleset(self, word: str) -> None:
+        self.ruleset = word
+        self.rules = self._load_chosen_rules()
+        self._rebuild()
+
+    def _variants(self) -> list[GameVariant]:
+        return available_variants(self.rules) if self.rules is not None else []
+
+    def _build_variants(self, left: int, y: int) -> int:
+        """A row choosing the game's length or end, when the rules offer variants of them; the row's top."""
+        self.variant_buttons: dict[GameVariant | None, UIButton] = {}
+        offered = self._variants()
+        if self.variant not in offered:
+            self.variant = None
+        if not offered:
+            return y
+        y += 46
+        UILabel(self.rect(left, y, 120, 36), "Length", self.app.manager)
+        choices: list[GameVariant | None] = [None, *offered]
+        width = (self.FORM_W - 130) // len(choices) - 6
+        for i, variant in enumerate(choices):
+            label, tip = VARIANTS[variant]
+            rect = self.rect(left + 130 + i * (width + 6), y, width, 36)
+            self.variant_buttons[variant] = self.add_button(
+                rect, label, partial(self._set_variant, variant), tooltip=tip
+            )
+        self.variant_buttons[self.variant].select()
+        return y
+
+    def _set_variant(self, variant: GameVariant | None) -> None:
+        self.variant_buttons[self.variant].unselect()
+        self.variant = variant
+        self.variant_buttons[variant].select()
+
     # ------------------------------------------------------------------ civilizations
     def _load_chosen_rules(self) -> Ruleset | None:
-        """The rules of the chosen mods (None if they cannot be loaded: Start game says why)."""
+        """The rules chosen with the chosen mods (None if they cannot be loaded: Start game says why)."""
         try:
-            return load_rules(self.chosen_mod_folders()) if self.chosen_mods else default_ruleset()
+            return load_rules(self.chosen_mod_folders(), offered_rulesets()[self.ruleset])
         except RulesDataError:
             return None
 
@@ -506,7 +585,7 @@ class NewGameScene(Scene):
             return
         seed = int(self.seed_text) if self.seed_text.strip() else self.app.new_game_seeds.randrange(1, 1_000_000)
         try:
-            rules = load_rules(self.chosen_mod_folders())
+            rules = load_rules(self.chosen_mod_folders(), offered_rulesets()[self.ruleset])
         except RulesDataError as exc:
             self.open_message("These mods cannot be used", "\n".join(exc.problems))
             return
@@ -519,6 +598,7 @@ class NewGameScene(Scene):
                 also_random=sorted(self.also_random),
                 what_if=self.what_if and self.mode() != "none",
                 events=self.event_variant,
+                variants=[self.variant] if self.variant is not None else [],
             )
         except RuleError as exc:
             self.error.set_text(theme.fit_text(str(exc), round(14 * self.app.scale), self.error.rect.w))

@@ -1,9 +1,12 @@
 """The rules help screen: each action, the status phase and scoring, told briefly in our own words.
 
-The texts follow the printed Monumental Edition rules; the numbers in them are the printed ones.
+The texts follow the printed rules of each edition (the Monumental Edition's by default, the 2012
+edition's for its ruleset); the numbers in them are the printed ones.
 """
 
 from __future__ import annotations
+
+from civgame.games.clash.core.model import Game
 
 RULES_TOPICS: dict[str, str] = {
     "A game round": (
@@ -101,5 +104,99 @@ RULES_TOPICS: dict[str, str] = {
         "the tied players share the win."
     ),
 }
+
+# The 2012 edition (rules_data/classic-2012), told in its own words (a Round is civgame's age, a Turn its round).
+CLASSIC_2012_TOPICS: dict[str, str] = {
+    "A game round": (
+        "The game lasts 6 Rounds (ages here). Each has 3 Turns (rounds here) and ends with a Status Phase.\n"
+        "In a Turn every player, clockwise from the first player, takes 3 actions, in any order and as often "
+        "as you like. Gold may always stand in for any other resource."
+    ),
+    "The Scale": (
+        "No resource goes above 8 (food above 2 until you have Storage). Your Culture Level and Happiness Level "
+        "start at 0: an advance with a blue border raises your Culture Level by 1 and gives a culture token, a "
+        "yellow one your Happiness Level and a mood token (at 8 the level stays, the token still comes).\n"
+        "You may hold as many culture tokens as your Culture Level and as many mood tokens as your Happiness "
+        "Level; a token beyond is lost. When a level reaches 3, 5 or 7 you draw an event card at once."
+    ),
+    "Advance": (
+        "Pay 2 food (ideas or gold may stand in) to take an advance: the top one of a category first. Roads "
+        "needs Engineering, Navigation needs Cartography; Steel Weapons costs 2 ore more however you gain it "
+        "(nothing with Metallurgy).\n"
+        "You follow one government: taking the top advance of another moves your government advances there, "
+        "one for one."
+    ),
+    "Found a city": (
+        "Replace one of your settlers with a settlement, on land that is not barren or exhausted, with no "
+        "city and no enemy units."
+    ),
+    "Activate a city": (
+        "Choose one of your cities to Collect, Build units or Increase its Size there (or build a wonder). Each "
+        "further activation in a turn makes it one step less happy; an angry city is activated only once.\n"
+        "Collect and Build: as many as its size (one more if happy, only one if angry). Increase City Size: "
+        "1 food, 1 wood and 1 ore for a Temple, Fortress, Academy or Port you have the advance for; not in an "
+        "angry city, and never larger than the number of cities you have. No piece beyond the box: 7 of each "
+        "city-piece, 16 army units, 4 settlers, 4 ships."
+    ),
+    "Move units": (
+        "Move up to 3 units or groups, land units 1 space each (army units only with Tactics; at most 4 army "
+        "units on a space). A Mountain stops units for the turn; after a Forest they may not move into a "
+        "battle. Ships sail through connected sea and carry 2 land units. Roads: to or from your city, 1 food "
+        "for 2 spaces, 1 ore to ignore the terrain."
+    ),
+    "Civic improvement": (
+        "Pay as many mood tokens as a city's size for each step of mood (angry, neutral, happy), in as many "
+        "cities as you like."
+    ),
+    "Cultural influence": (
+        "One of your cities, carrying no other player's colour, tries a city of at least size 2 within its "
+        "size in spaces: a die of 5 or 6 puts your colour on one of its pieces. Each culture token adds 1 "
+        "space of range or 1 to the roll. One success a turn."
+    ),
+    "Combat": (
+        "Each side rolls a die per army unit (a Fortress adds a die and cancels a hit in the first round); "
+        "every 5 points is a hit. The attacker may stop after each round. Ships sunk take their cargo with "
+        "them.\n"
+        "A city taken becomes angry; from a happy or neutral city its taker gains its size in gold and its "
+        "owner a settler."
+    ),
+    "Barbarians": (
+        "They settle within 2 spaces of a city, and appear in explored regions with 2 or more Fertile spaces. "
+        "When they attack a city they fight one round: hits beyond its units take its pieces (it becomes "
+        "angry), and they go home. Taking their settlement pays a gold per barbarian defeated; keep it, or "
+        "raze it for 1 gold."
+    ),
+    "Wonders": (
+        "Engineering and Monuments turn wonder cards face up; anyone with Engineering and a wonder's advance "
+        "may build it in a city that is not angry and holds no wonder. Monuments also claims one: only you "
+        "build it, without an action. A wonder is worth 5 points to whoever owns its city and adds no size."
+    ),
+    "Status phase": (
+        "Every player, in turn order, finishes each step before the next:\n"
+        "1. Complete objectives. After the last Round, or if a player has no cities, the game ends here.\n"
+        "2. Take one free advance (its event comes at once).\n"
+        "3. Draw 1 action card and 1 objective card.\n"
+        "4. You may raze one of your size-1 cities for 1 gold.\n"
+        "5. The highest Culture + Happiness Levels choose the next first player, unless nobody beats the "
+        "first player."
+    ),
+    "Scoring": (
+        "1 point for each city-piece in your colour, half a point for each advance, 5 for each wonder you "
+        "own, 2 for each objective, and points from some events. The owner of the Great Pyramids wins a tie; "
+        "then city-pieces, advances, wonders and objectives decide."
+    ),
+}
+# The help of the rulesets that have their own, by ruleset id (a mod keeps its base's).
+EDITION_TOPICS = {"classic-2012": CLASSIC_2012_TOPICS}
+PROVISIONAL_TOPIC = "Provisional rules"
+
+
+def topics(game: Game) -> dict[str, str]:
+    """The help topics of the game's rules, with the stand-ins its rules data names for what no source gives."""
+    found = dict(EDITION_TOPICS.get(game.rules.game.id, RULES_TOPICS))
+    if game.rules.game.provisional:
+        found[PROVISIONAL_TOPIC] = "\n".join(game.rules.game.provisional)
+    return found
+
 
 HINT = "F1: rules"

@@ -99,7 +99,8 @@ class SidePanel:
         y = self._header(surface, game, player, x, y, width)
         y = self._resources(surface, game, player, x, y, width)
         y = self._advances(surface, game, player, x, y, width)
-        others_h = self.line * (1 + (game.public_wonder is not None))
+        face_up = (game.public_wonder is not None) + len(game.revealed_wonders)
+        others_h = self.line * (1 + face_up)
         others_h += (len(game.players) - 1) * (self.line + 2 * (self.size + 2) + 2)
         log_min_h = self.line + 5 * (self.size + 2)
         hand_lines = max(2, (self.rect.bottom - y - self.line - others_h - log_min_h) // self.line)
@@ -148,10 +149,9 @@ class SidePanel:
             )
             self._tips.append((box, [f"{resource.capitalize()}: {amount}", f"You can hold at most {cap}"]))
         y += small + self.size + 16
-        tokens = f"Mood tokens {player.mood_tokens}    Culture tokens {player.culture_tokens}"
+        tokens, counters = token_lines(game, player)
         theme.blit_text(surface, theme.fit_text(tokens, self.size - 1, width), (x, y), self.size - 1)
         y += self.line
-        counters = f"Event cubes {player.event_cubes}"
         if game.phase == "play" and game.current == player.index:
             counters += f"    Actions left {game.actions_left}"
         theme.blit_text(surface, theme.fit_text(counters, self.size - 1, width), (x, y), self.size - 1)
@@ -230,8 +230,10 @@ class SidePanel:
 
     def _others(self, surface: pygame.Surface, game: Game, player: Player, x: int, y: int, width: int) -> int:
         y = self._heading(surface, "Other players", x, y, width)
-        if game.public_wonder is not None:  # on the table for all to see, taken instead of a wonder draw
-            card = wonder_card(game, game.public_wonder)
+        # on the table for all to see: taken instead of a wonder draw (Envoy), or built by anyone who may (2012)
+        face_up = [game.public_wonder] if game.public_wonder is not None else []
+        for wonder in [*face_up, *game.revealed_wonders]:
+            card = wonder_card(game, wonder)
             text = theme.fit_text(f"Face-up wonder card: {card.title}", self.size - 1, width)
             rect = theme.blit_text(surface, text, (x, y), self.size - 1, theme.ACCENT)
             self._cards.append((rect.inflate(4, 2), card))
@@ -331,6 +333,7 @@ def other_player_lines(game: Game, other: Player) -> list[str]:
         _count(len(other.great_persons), "great person", "great persons"),
     ]
     up = "".join(f", {name} face up" for name in face_up_great_persons(game, other))
+    up += "".join(f", claims the {game.rules.wonders[w].name}" for w in claimed_wonders(game, other))
     return [first, f"{stock}; {tokens}", f"Holds {', '.join(cards)}{up}"]  # drawn condensed
 
 
@@ -342,6 +345,23 @@ def face_up_great_persons(game: Game, player: Player) -> list[str]:
     """The great persons a player keeps face up (public ones), which every player may see."""
     cards = map(game.rules.event, player.great_persons)
     return [card.name for card in cards if card.great_person is not None and card.great_person.public]
+
+
+def token_lines(game: Game, player: Player) -> tuple[str, str]:
+    """The player's tokens, and what brings their events: the event cubes, or the levels of the Scale, which
+    also cap the tokens (2012 edition)."""
+    if game.rules.game.scale is None:
+        return f"Mood tokens {player.mood_tokens}    Culture tokens {player.culture_tokens}", (
+            f"Event cubes {player.event_cubes}"
+        )
+    tokens = f"Mood tokens {player.mood_tokens}/{player.happiness_level}    "
+    tokens += f"Culture tokens {player.culture_tokens}/{player.culture_level}"
+    return tokens, f"Happiness Level {player.happiness_level}  Culture Level {player.culture_level}"
+
+
+def claimed_wonders(game: Game, player: Player) -> list[str]:
+    """The wonders a player claimed (2012 edition: with Monuments), which lie by their board for all to see."""
+    return list(player.wonder_cards) if game.rules.game.wonders.deck == "revealed" else []
 
 
 def advance_status(game: Game, player: Player, name: str) -> tuple[str, str | None]:

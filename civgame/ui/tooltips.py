@@ -81,7 +81,7 @@ def _collect_lines(game: Game, space: Hex, player: int) -> list[str]:
 
 def city_lines(game: Game, city: City) -> list[str]:
     owner = owner_name(game, city.owner)
-    lines = [f"{owner}'s city · size {city.size} · {city.mood}"]
+    lines = [f"{owner}'s city · size {game.city_size(city)} · {city.mood}"]
     pieces = ["Settlement"]
     influenced: dict[int, list[str]] = {}
     for key, colour in city.buildings.items():

@@ -109,5 +109,5 @@ def test_the_headless_game_saves_a_long_game_where_it_is_told_and_says_where(lon
 def test_a_tournament_game_saves_a_long_game_in_the_study_folder(long_after_60, tmp_path):
     from civgame.ai.tournament import play_one
 
-    play_one(("random", "random"), 3, tmp_path)
+    play_one(("random", "random"), 3, study=tmp_path)
     assert [len(load_game(saved).history) for saved in tmp_path.iterdir()] == [60]

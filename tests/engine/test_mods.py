@@ -179,7 +179,7 @@ def test_the_changes_a_mod_makes_are_listed_with_the_values_the_rules_use(tmp_pa
     )
     later = write_mod(tmp_path / "later", {"game.yaml": "actions_per_turn: 4\n"}, "name: Later\nversion: '1'\n")
     changes: list = []
-    load_rules([one, later], changes)
+    load_rules([one, later], changes=changes)
     found = {(c.mod, c.label()): c for c in changes}
     assert list(found) == [
         ("One", "actions_per_turn"),
@@ -288,7 +288,7 @@ def test_mod_folders_and_mod_yaml_are_checked(tmp_path):
     assert problems_of([no_version]) == [f"{no_version}/mod.yaml:2: version: Field required"]
     bad_base = write_mod(tmp_path / "bb", {}, "name: X\nversion: '1'\nbase: elsewhere\n")
     assert problems_of([bad_base]) == [
-        f"{bad_base}/mod.yaml:3: base: there is no ruleset 'elsewhere' (available: monumental)"
+        f"{bad_base}/mod.yaml:3: base: there is no ruleset 'elsewhere' (available: classic-2012, monumental)"
     ]
 
 

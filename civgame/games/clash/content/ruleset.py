@@ -47,6 +47,7 @@ from civgame.paths import resource_root
 ON_BUILT_EFFECTS = ("gain", "draw", "gain_choice")  # interpreted in cities.py
 ENGINE_UNITS = ("settler", "ship")  # unit types the rule modules name (founding cities, pirates)
 RULESETS_ROOT = resource_root() / "rules_data"
+PROVISIONAL = "Provisional"  # how the text of a stand-in for unknown content begins its note
 
 
 class ModRef(NamedTuple):
@@ -138,7 +139,7 @@ class StartingState(Strict):
     advances: list[str]
     action_cards: int = Field(ge=0, le=MAX_AMOUNT)
     objective_cards: int = Field(ge=0, le=MAX_AMOUNT)
-    event_cubes: Steps
+    event_cubes: Steps | None = None  # the event tracker; None: events come from the Scale (`scale`)
     city_mood: Mood
     units: list[str]
 
@@ -154,6 +155,61 @@ class CityRules(Strict):
     happy_bonus: int = Field(ge=0, le=MAX_STEPS)
     angry_fixed: int = Field(ge=0, le=MAX_STEPS)
     settlement_limit: Steps  # settlement pieces per player, so also the most cities
+    wonders_add_to_size: bool = True  # a wonder is a piece of its city (false: a token beside it)
+    # A building serves its city's owner only if they hold the advance it needs (a captured one otherwise
+    # counts for size and points alone); false: it always does.
+    powers_need_advance: bool = False
+
+
+class ScaleRules(Strict):
+    """The Scale of the 2012 edition: each player has a Culture Level and a Happiness Level, from 0 to
+    `top`. Gaining an advance with a culture (mood) border bonus raises the Culture (Happiness) Level by
+    one, up to `top`; each level is the most culture (mood) tokens the player may hold. A level reaching
+    one of `event_levels` draws an event card; there is no event tracker."""
+
+    top: Steps
+    event_levels: list[Steps] = Field(min_length=1)
+
+
+class FourRounds(Strict):
+    """The shorter game of the 2012 rulebook: `ages` instead of the usual, each player starting with
+    `starting_units` and a city of `city_mood`, and `free_advances` free advances in each status phase (each
+    player their first in turn order, then their second, ...)."""
+
+    ages: Steps
+    free_advances: Steps
+    starting_units: list[str]
+    city_mood: Mood
+
+
+class VariableEnd(Strict):
+    """The Variable End Game of the 2012 rulebook: a longer track of `ages`, whose last `last_rounds` rounds
+    may end the game early. Roll to End: at the start of each of them a die is rolled, and a result within
+    that round's range of `roll_to_end` ends the game at once (the ranges are printed on the track: without
+    them the option is not offered). A Wonderful Ending: a wonder built in one of them ends the game once that
+    round is over, before the status phase."""
+
+    ages: Steps
+    last_rounds: Steps
+    roll_to_end: list[Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(min_length=1)]] | None = None
+
+
+class Variants(Strict):
+    """The variants of the rulebook these rules offer (absent: not offered)."""
+
+    four_rounds: FourRounds | None = None
+    variable_end: VariableEnd | None = None
+
+
+class WonderRules(Strict):
+    """How wonders come into play. `deck: hand`: cards drawn into a hidden hand, built by their holder;
+    `revealed`: cards turned face up for everyone (`reveal` in `on_gain`), any player may build a revealed
+    wonder, and a wonder claimed (`claim`) only its claimer, at no action cost. `city_moods`: the moods a
+    city must have to build one."""
+
+    deck: Literal["hand", "revealed"] = "hand"
+    city_moods: list[Mood] = ["happy"]
+    per_city: int | None = Field(default=None, ge=1, le=MAX_STEPS)  # the most wonders a city may hold (None: any)
 
 
 class CaptureRules(Strict):
@@ -161,6 +217,18 @@ class CaptureRules(Strict):
     refugee_settler: bool
     captured_mood: Mood
     gold_per_missing_piece: Amount
+    # The spoils (gold) and the refugee settler come only if the city had one of these moods when
+    # attacked; the gold is per piece of its size as modified by mood, or of its actual size.
+    spoils_moods: list[Mood] = ["angry", "neutral", "happy"]
+    spoils_size: Literal["mood_modified", "actual"] = "mood_modified"
+
+
+class ExploreSpawn(Strict):
+    """A region explored with at least `spaces` spaces of `terrain` gets a barbarian settlement and an
+    army unit on one of those spaces, chosen by the explorer, never the one the exploring unit entered."""
+
+    terrain: str
+    spaces: Steps
 
 
 class BarbarianRules(Strict):
@@ -173,6 +241,20 @@ class BarbarianRules(Strict):
     # being land; barbarians spawn that far away (preferably), move toward cities that near, and garrison
     # their cities that near
     reach: Steps = 2
+    # Where a settlement spawns: preferably exactly `reach` land spaces from one of the active player's
+    # cities and never next to another player's city (`at_reach`), or on any empty land within `reach`
+    # spaces of one of them (`within_reach`).
+    spawn: Literal["at_reach", "within_reach"] = "at_reach"
+    # A barbarian battle at a player's city: the barbarians `capture` it if they win, or each hit beyond
+    # the units in the city removes one of its pieces (`shrink`), the city becoming Angry if it shrank.
+    city_battle: Literal["capture", "shrink"] = "capture"
+    # `win_gold` for each battle won against barbarians (`battle`), or for each barbarian unit defeated in
+    # the battle that captures their settlement (`unit_in_capture`).
+    win_gold_per: Literal["battle", "unit_in_capture"] = "battle"
+    # A captured barbarian settlement is kept, with `capture_city_gold` (`keep`), or its captor chooses:
+    # keep it (no more gold) or raze it for `capture_city_gold` (`keep_or_raze`).
+    captured_settlement: Literal["keep", "keep_or_raze"] = "keep"
+    explore_spawn: ExploreSpawn | None = None
 
 
 class PirateRules(Strict):
@@ -183,6 +265,10 @@ class PirateRules(Strict):
 
 class InfluenceRules(Strict):
     success_roll: Steps
+    # A city holding another player's piece may target only itself, without boosts, and a player's own
+    # city is cleared of other colours only by itself (`self_only`); or an influenced city makes no
+    # attempt, and any uninfluenced city of the player may clear their others (`none`).
+    influenced_source: Literal["self_only", "none"] = "self_only"
 
 
 class VictoryPoints(Strict):
@@ -193,12 +279,15 @@ class VictoryPoints(Strict):
     wonder_builder: Points
     wonder_owner: Points
     captured_leader: Points
-    tie_break: list[Literal["city_pieces", "advances", "objectives", "wonders", "events", "leaders"]]
+    # `tie_winner`: the holder of a `wins_ties` effect (the 2012 Great Pyramids) wins a tie
+    tie_break: list[Literal["tie_winner", "city_pieces", "advances", "objectives", "wonders", "events", "leaders"]]
 
 
 class GameRules(Strict):
     id: str
     name: str
+    # The word players choose these rules by (`--ruleset`, the new-game screen); their folder's name when empty.
+    choice: str = ""
     players: PlayerCount
     ages: Steps
     rounds_per_age: Steps
@@ -215,6 +304,9 @@ class GameRules(Strict):
     city: CityRules
     stacking_limit: Steps
     ship_capacity: int = Field(ge=0, le=MAX_STEPS)
+    # A ship sunk in a naval battle: the land units beyond the capacity of the side's surviving ships are
+    # lost (`beyond_capacity`), or the land units it carried are lost with it (`lost`).
+    sunk_ship_cargo: Literal["beyond_capacity", "lost"] = "beyond_capacity"
     hits_per_combat_value: Steps
     capture: CaptureRules
     barbarians: BarbarianRules
@@ -223,6 +315,24 @@ class GameRules(Strict):
     border_bonus: dict[str, Literal["mood", "culture"]]
     victory_points: VictoryPoints
     wonder_advance: str = "Engineering"  # needed to build any wonder, besides the wonder's own advance
+    wonders: WonderRules = WonderRules()
+    scale: ScaleRules | None = None  # the 2012 Scale instead of the event tracker (`starting.event_cubes`)
+    # How a government is changed: in the status phase (`government_change_cost`), or by gaining an
+    # advance of another government, whose advances then replace the old ones one for one (`advance`).
+    government_change: Literal["status_phase", "advance"] = "status_phase"
+    # Who chooses the next first player: most mood + culture `tokens` (ties: the first of them in turn
+    # order, the first player first), or highest Culture + Happiness `levels` (the first player keeps the
+    # place unless someone is higher; else the first of the highest clockwise from the first player).
+    first_player_by: Literal["tokens", "levels"] = "tokens"
+    # When a player's supply of a unit type is empty, a Recruit may take one of their units of that type
+    # from the board (`true`), or recruits no more of it (`false`).
+    reuse_units: bool = True
+    # An event's text for every player goes in turn order from the player who drew it (`drawer`) or
+    # from the first player (`first_player`).
+    event_order_from: Literal["drawer", "first_player"] = "drawer"
+    variants: Variants = Variants()
+    # Rules of this ruleset that stand in for facts no source gives, shown to the players beside it.
+    provisional: list[str] = []
 
 
 # ---------------------------------------------------------------- terrain, units, buildings
@@ -249,11 +359,12 @@ class UnitType(Strict):
     requires_advance_to_move: str | None = None
     leader: bool = False  # the civilization's leader: one of its leaders, chosen when recruited
     text: str = ""
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 class DieFace(Strict):
     value: int = Field(ge=0, le=MAX_STEPS)
-    icon: str
+    icon: str = ""  # a unit icon, or none
 
 
 class CombatRules(Strict):
@@ -275,6 +386,7 @@ class Building(Strict):
     on_built: list[OnBuiltEffect] = []
     facing_sea_yields: list[Payable] = []  # choices when collecting the space a Port faces
     text: str = ""
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 # ---------------------------------------------------------------- advances
@@ -284,8 +396,11 @@ class Advance(Strict):
     name: str
     bonus: Literal["mood", "culture"] | None = None
     building: str | None = None
+    requires: str | None = None  # an advance of the same category needed first
+    extra_cost: Cost = {}  # paid on top whenever it is gained, however (gold may stand in)
     effects: list[dict[str, Any]] = []
     text: str = ""
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 class Category(Strict):
@@ -332,6 +447,7 @@ class Card(Strict):
     id: int
     name: str
     text: str = ""
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 class ActionCard(Card):
@@ -353,6 +469,7 @@ class ActionHalf(Strict):
     cost: Annotated[dict[Payable, int], WHOLE] = {}
     text: str
     effects: list[OneEffect] = []
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 class TacticsHalf(Strict):
@@ -371,6 +488,7 @@ class TacticsHalf(Strict):
     city: Literal["any", "required", "not_for_attacker"] = "any"
     text: str
     effects: list[OneEffect] = []
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 def _parses(raw: dict[str, object]) -> dict[str, object]:
@@ -417,7 +535,9 @@ class ObjectiveCard(Card):
     objectives: list[str] = Field(min_length=2, max_length=2)
 
 
-EventIcon = Literal["barbarians_spawn", "barbarians_move", "pirates", "exhausted_land", "gold_mine"]
+EventIcon = Literal[
+    "barbarians_spawn", "barbarians_move", "barbarians_attack", "pirates", "exhausted_land", "gold_mine"
+]
 
 
 class GreatPerson(Strict):
@@ -448,6 +568,7 @@ class Wonder(Strict):
     text: str = ""
     effects: list[OneEffect] = []
     in_deck: bool = True  # false: left out of the wonder deck while its powers are not in play
+    provisional: bool = False  # stands in for content no source gives: its text says so
 
 
 # ---------------------------------------------------------------- civilizations
@@ -545,6 +666,9 @@ class Ruleset(Strict):
         problems += self._effect_problems()
         problems += self._layout_problems()
         problems += self._starting_problems()
+        problems += self._event_trigger_problems()
+        problems += self._variant_problems()
+        problems += self._provisional_problems()
         for ci, c in enumerate(self.categories):
             if c.requires and c.requires not in advances:
                 problems.append(
@@ -556,6 +680,13 @@ class Ruleset(Strict):
                         DataProblem(
                             ("categories", ci, "advances", ai, "building"),
                             f"{a.name}.building: unknown building {a.building!r}",
+                        )
+                    )
+                if a.requires is not None and a.requires not in {other.name for other in c.advances[1:]} - {a.name}:
+                    problems.append(
+                        DataProblem(
+                            ("categories", ci, "advances", ai, "requires"),
+                            f"{a.name}.requires: {a.requires!r} is not another advance of {c.name} below its top",
                         )
                     )
         for i, name in enumerate(self.game.starting.advances):
@@ -771,6 +902,63 @@ class Ruleset(Strict):
                 )
         return problems
 
+    def _event_trigger_problems(self) -> list[DataProblem]:
+        """Events come from the event tracker or from the Scale: exactly one of them."""
+        rules = self.game
+        if (rules.starting.event_cubes is None) == (rules.scale is None):
+            return [
+                DataProblem(("game", "scale"), "scale: give either starting.event_cubes or scale, not both or neither")
+            ]
+        if rules.scale is not None and any(level > rules.scale.top for level in rules.scale.event_levels):
+            return [
+                DataProblem(("game", "scale", "event_levels"), f"scale.event_levels: above the top {rules.scale.top}")
+            ]
+        spawn = rules.barbarians.explore_spawn
+        if spawn is not None and spawn.terrain not in self.terrain:
+            return [
+                DataProblem(
+                    ("game", "barbarians", "explore_spawn"), f"explore_spawn: unknown terrain {spawn.terrain!r}"
+                )
+            ]
+        return []
+
+    def _variant_problems(self) -> list[DataProblem]:
+        """A variant's units exist, and Roll to End has a range for each of its rounds."""
+        variants = self.game.variants
+        problems = []
+        if variants.four_rounds is not None:
+            for i, kind in enumerate(variants.four_rounds.starting_units):
+                if kind not in self.units:
+                    unit_at: DataPath = ("game", "variants", "four_rounds", "starting_units", i)
+                    problems.append(DataProblem(unit_at, f"four_rounds.starting_units: unknown unit {kind!r}"))
+        end = variants.variable_end
+        if end is not None and end.roll_to_end is not None and len(end.roll_to_end) != end.last_rounds:
+            ranges_at: DataPath = ("game", "variants", "variable_end", "roll_to_end")
+            problems.append(
+                DataProblem(ranges_at, f"roll_to_end: a range for each of the last {end.last_rounds} rounds")
+            )
+        return problems
+
+    def _provisional_problems(self) -> list[DataProblem]:
+        """A piece of content standing in for one no source gives says so where the players read it."""
+        marked: list[tuple[DataPath, str, str]] = [
+            (("categories", ci, "advances", ai), a.name, a.text)
+            for ci, c in enumerate(self.categories)
+            for ai, a in enumerate(c.advances)
+            if a.provisional
+        ]
+        for deck in ("units", "buildings", "wonders", "action_halves", "tactics_halves"):
+            marked += [((deck, key), key, item.text) for key, item in getattr(self, deck).items() if item.provisional]
+        for deck in ("action_cards", "objective_cards", "events"):
+            marked += [
+                ((deck, i), card.name, card.text) for i, card in enumerate(getattr(self, deck)) if card.provisional
+            ]
+        return [
+            DataProblem((*path, "text"), f"{name}: provisional content must say so in its text ({PROVISIONAL!r})")
+            for path, name, text in marked
+            if PROVISIONAL not in text
+        ]
+
     def effect_sources(self) -> list[tuple[SourceKind, str, list[OneEffect], DataPath]]:
         """Every piece of content that grants effects: its kind, name, effects and data path."""
         found: list[tuple[SourceKind, str, list[OneEffect], DataPath]] = []
@@ -952,6 +1140,11 @@ class Ruleset(Strict):
         on every enumeration)."""
         return tuple((c, tuple(a.name for a in c.advances)) for c in self.categories)
 
+    @cached_property
+    def surcharged_advances(self) -> frozenset[str]:
+        """The advances with an `extra_cost` (asked of the advances gainable at every listing)."""
+        return frozenset(a.name for c in self.categories for a in c.advances if a.extra_cost)
+
     def category_of(self, advance: str) -> Category:
         return self._category_index[advance]
 
@@ -1067,10 +1260,16 @@ def load_ruleset(name_or_dir: str | Path = "monumental") -> Ruleset:
 
 
 _CACHE: dict[str, Ruleset] = {}
+DEFAULT_RULESET = "monumental"
+
+
+def named_ruleset(name: str) -> Ruleset:
+    """A ruleset of rules_data/ by its name, loaded once per process."""
+    if name not in _CACHE:
+        _CACHE[name] = load_ruleset(name)
+    return _CACHE[name]
 
 
 def default_ruleset() -> Ruleset:
     """The Monumental ruleset, loaded once per process."""
-    if "monumental" not in _CACHE:
-        _CACHE["monumental"] = load_ruleset("monumental")
-    return _CACHE["monumental"]
+    return named_ruleset(DEFAULT_RULESET)

@@ -40,6 +40,7 @@ class MoveDecision(Decision):
     groups_left: int = 0
     rewarded: list[str] = field(default_factory=list)  # movement rewards already gained in this action
     only_units: list[int] = field(default_factory=list)  # a free move of these units only (empty: any unit)
+    single_units: bool = False  # each group is one unit
     attack_bonus: int = 0  # combat value added every round to the move's first battle it attacks in
 
 

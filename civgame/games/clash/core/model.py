@@ -52,6 +52,8 @@ class City:
 
     @property
     def size(self) -> int:
+        """Its pieces on the board: the settlement, buildings and wonders. The size rules count is
+        `Game.city_size` (in some rules a wonder is no piece of its city)."""
         return 1 + len(self.buildings) + len(self.wonders)
 
 
@@ -130,6 +132,9 @@ class Player:
     )  # What if?: the player's leaders; empty: their civilization's
     lasting_effects: list[LastingEffect] = field(default_factory=list)
     event_cubes: int = 3
+    # The Scale (2012 edition): levels raised by advances with a border bonus; each caps its tokens
+    culture_level: int = 0
+    happiness_level: int = 0
     great_persons: list[int] = field(default_factory=list)  # event cards held to play
     foreseen_objectives: list[int] = field(default_factory=list)  # set aside for their next draws (Great Seer)
     action_cards: list[int] = field(default_factory=list)
@@ -148,6 +153,7 @@ class Player:
     explorer_regions: list[int] = field(default_factory=list)  # regions holding one of the player's explorer tokens
     raided_by: str = ""  # the effect source of a raid: the player gives up 1 resource at the start of the next turn
     influence_succeeded: bool = False  # one successful Influence Culture per turn
+    free_attempts_from: list[int] = field(default_factory=list)  # a city per attempt left at no action this turn
     used_this_turn: list[str] = field(default_factory=list)  # once-per-turn effects already used
     borrowed_advance: str | None = None  # used as if owned until the end of this turn (Great Library)
     actions_lost_next_turn: int = 0  # a mark (Assassination): fewer actions at the start of the next turn
@@ -237,6 +243,8 @@ class Combat:
     # a barbarian city the attacking barbarian army left (Mercenaries): garrisoned once the battle is
     # over, unless the army came back to it
     left_city: int | None = None
+    # barbarians attacking a player's city where hits beyond its units shrink it (`barbarians.city_battle`)
+    shrinks_city: bool = False
 
 
 @dataclass
@@ -264,14 +272,18 @@ class EventInProgress:
 
 
 EventVariant = Literal["standard", "no_events", "optional_events"]
+# The rulebook's variants of a game's length and end (the 2012 edition): its four-round game, and the Variable
+# End Game's two ways to end early.
+GameVariant = Literal["four_rounds", "roll_to_end", "wonderful_ending"]
 
 
 @dataclass
 class GameEnd:
     """Why the game ended: after its last age, or in the status phase after a player was left without cities
-    (`cityless`, each with `Player.last_city_lost`)."""
+    (`cityless`, each with `Player.last_city_lost`), or early by a variant of the 2012 edition's Variable End
+    Game (A Wonderful Ending, Roll to End)."""
 
-    reason: Literal["last_age", "no_cities"]
+    reason: Literal["last_age", "no_cities", "wonderful_ending", "roll_to_end"]
     age: int
     cityless: list[int] = field(default_factory=list)
 
@@ -304,9 +316,12 @@ class Game:
     event: EventInProgress | None = None
     events_waiting: list[EventInProgress] = field(default_factory=list)  # drawn while `event` resolves: next, in order
     event_variant: EventVariant = "standard"
+    variants: list[GameVariant] = field(default_factory=list)
+    ending: bool = False  # A Wonderful Ending: the game ends with this round
     short_battle_vp: float | None = None  # Solar Eclipse: the next land battle lasts one round, its winner gains VP
     construct_ban: str | None = None  # an event (Pestilence) that bars its unprotected players from building
     public_wonder: str | None = None  # a wonder card face up beside the deck (Envoy), taken instead of a draw
+    revealed_wonders: list[str] = field(default_factory=list)  # face up for any player to build (2012 edition)
     city_attack_offer: int | None = None  # the event card whose offer to city attackers waits (Trojan Horse)
     battles: list[BattleRecord] = field(default_factory=list)  # the battles of the current turn
     winner: list[int] = field(default_factory=list)
@@ -468,6 +483,30 @@ class Game:
 
     def units_at(self, h: Hex) -> list[Unit]:
         return [u for u in self.units if u.pos == h]
+
+    def last_age(self) -> int:
+        """The age after whose status phase the game ends at the latest: the rules', or a variant's."""
+        variants = self.rules.game.variants
+        if "four_rounds" in self.variants and variants.four_rounds is not None:
+            return variants.four_rounds.ages
+        if variants.variable_end is not None and {"roll_to_end", "wonderful_ending"} & set(self.variants):
+            return variants.variable_end.ages
+        return self.rules.game.ages
+
+    def city_size(self, city: City) -> int:
+        """The city's size: the settlement and its buildings, and its wonders where they add to it."""
+        if self.rules.game.city.wonders_add_to_size:
+            return city.size
+        return 1 + len(city.buildings)
+
+    def building_works(self, city: City, building: str) -> bool:
+        """The building stands in the city and serves its owner: where the rules say so, only an owner who
+        holds the advance it needs (a captured one otherwise counts for size and points alone)."""
+        if building not in city.buildings:
+            return False
+        if city.owner < 0 or not self.rules.game.city.powers_need_advance:
+            return True
+        return self.players[city.owner].uses(self.rules.buildings[building].advance)
 
     def cities_of(self, owner: int) -> list[City]:
         return [c for c in self.cities if c.owner == owner]

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations, product
 
 from civgame.framework.errors import RuleError
 from civgame.framework.wording import counted, listed
@@ -55,6 +55,7 @@ from civgame.games.clash.content.effects.military import (
     BattleCondition,
     CancelHits,
     CombatBonus,
+    ExtraHits,
     ForbidEnemyTactics,
     PaidCombatBonus,
     PaidHitCancel,
@@ -90,6 +91,7 @@ from civgame.games.clash.core.decisions import (
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex
 from civgame.games.clash.core.model import (
     BARBARIAN,
+    MOODS,
     PIRATE,
     BattleRecord,
     City,
@@ -103,7 +105,7 @@ from civgame.games.clash.core.vocabulary import DECLINE, TOKENS, amounts
 from civgame.games.clash.rules.base import civilizations, diplomacy
 from civgame.games.clash.rules.base.cards import discard, draw_card
 from civgame.games.clash.rules.base.endings import note_city_lost
-from civgame.games.clash.rules.base.log import clause, party, say, things, unit_name, units
+from civgame.games.clash.rules.base.log import clause, gained, party, say, things, unit_name, units
 from civgame.games.clash.rules.base.moods import mood_modified_size
 from civgame.games.clash.rules.base.payments import affordable, describe, gain, holdings, pay, payment_options, settle
 from civgame.games.clash.rules.base.registry import answering, rule
@@ -151,11 +153,12 @@ def enter_space(
     if not attackers:
         raise ValueError(f"{owner_name(game, owner)} has no fighting unit at {hex_to_label(space)}")
     defenders = _fighters(game, defender, space, naval)
-    fortress = enemy_city is not None and FORTRESS in enemy_city.buildings
+    fortress = enemy_city is not None and game.building_works(enemy_city, FORTRESS)
     from_sea = not naval and any(game.is_water(o) for o in origins.values())
     diplomacy.attack_between(game, owner, defender)
+    shrinks = owner == BARBARIAN and enemy_city is not None and game.rules.game.barbarians.city_battle == "shrink"
     wall = _barbarian_guard(game, owner, enemy_city)  # (before a capture: an undefended city is attacked too)
-    if not defenders and not fortress and wall is None:
+    if not defenders and not fortress and wall is None and not shrinks:
         _overrun(game, owner, defender, unit_ids, space, enemy_city, from_sea)
         return False
     barbarian_battle = BARBARIAN in (owner, defender)
@@ -174,6 +177,7 @@ def enter_space(
         max_rounds=1 if short else game.rules.game.barbarians.battle_rounds if barbarian_battle else 0,
         retreat_allowed=can_retreat and owner >= 0,
         winner_vp=winner_vp,
+        shrinks_city=shrinks,
     )
     game.combat.present = _present(game, space, owner, defender)
     kind = "naval battle" if naval else "battle"
@@ -355,10 +359,25 @@ def _siege_options(game: Game, c: Combat) -> list[tuple[str, ...]]:
 
 
 def _offer_siege(game: Game, c: Combat) -> bool:
+    free = _free_siege(game, c)
+    parts = sorted(_siege_effects(game, c))
+    if free is not None and parts:
+        c.fortress_cancelled.extend(parts)
+        _say(game, "combat.free_siege", c.attacker.owner, parts=listed(parts), source=free.source)
+        return False
     if len(_siege_options(game, c)) < 2:
         return False
     game.pending.append(SiegeDecision(player=c.attacker.owner))
     return True
+
+
+def _free_siege(game: Game, c: Combat) -> Effect | None:
+    """`fortress_needs_advance` (the 2012 Great Wall): an attacker allowed to attack the defender's Fortress
+    city cancels its parts at no cost."""
+    if c.defender.owner < 0:
+        return None
+    found = effects.active(game, game.player(c.defender.owner), "fortress_needs_advance")
+    return found[0] if found else None
 
 
 def _offer_city_attack(game: Game, c: Combat) -> bool:
@@ -586,8 +605,10 @@ def _start_round(game: Game) -> None:
 
 
 def _side_gone(c: Combat) -> bool:
-    """Whether a side has nothing left to roll with: no unit, and for the defender no fortress in its round."""
-    return not c.attacker.units or (not c.defender.units and not (c.fortress and c.round == 1))
+    """Whether a side has nothing left to roll with: no unit, and for the defender no fortress in its round
+    (a city the barbarians shrink takes their round, if only with its pieces)."""
+    defended = c.defender.units or (c.fortress and c.round == 1) or c.shrinks_city
+    return not c.attacker.units or not defended
 
 
 def _roll_round(game: Game) -> bool:
@@ -608,13 +629,48 @@ def _roll_round(game: Game) -> bool:
     if fortress_round and "hit_cancel" not in c.fortress_cancelled:
         defence.cancels += rules.fortress_cancelled_hits
         _say(game, "combat.fortress", hits=_hits(rules.fortress_cancelled_hits))
+    attack.hits += _extra_hits(game, c, c.attacker)
+    defence.hits += _extra_hits(game, c, c.defender)
     _score(c.defender, attack.hits - defence.cancels)
     _score(c.attacker, defence.hits - attack.cancels)
+    if c.shrinks_city:
+        c.defender.hits_taken = min(len(_hit_takers(game, c, c.defender)), c.defender.hits_scored)
     asked = [
         _offer_round_bonus(game, c, side, roll, against)
         for side, roll, against in ((c.defender, defence, attack), (c.attacker, attack, defence))
     ]
     return any(asked)  # the attacker's question ends on top: it answers first
+
+
+def _extra_hits(game: Game, c: Combat, side: CombatSide) -> int:
+    """`extra_hits` (the 2012 Steel Weapons): hits the side scores on top of its roll where their conditions
+    hold, against an opponent without the advance they name."""
+    if side.owner < 0 or not side.units:
+        return 0
+    opponent = _opponent(c, side).owner
+    hits = 0
+    for effect in effects.active(game, game.player(side.owner), "extra_hits", at=c.space):
+        params = effects.params_as(effect, ExtraHits)
+        lacking = (
+            params.unless_opponent_has is None
+            or opponent < 0
+            or not game.player(opponent).has(params.unless_opponent_has)
+        )
+        if lacking and _holds(game, c, side, params):
+            hits += params.hits
+            _say(game, "combat.extra_hits", side.owner, hits=_hits(params.hits), source=effect.source)
+    return hits
+
+
+def _hit_takers(game: Game, c: Combat, side: CombatSide) -> list[int]:
+    """The units that take the side's hits: its fighting units, and in a city the barbarians shrink its
+    settlers too (the defender's choice which)."""
+    if not (c.shrinks_city and side is c.defender):
+        return side.units
+    settlers = [
+        u.id for u in game.units_at(c.space) if u.owner == side.owner and u.carrier is None and not game.is_army(u)
+    ]
+    return sorted([*side.units, *settlers])
 
 
 def _fortress_dice(game: Game, c: Combat) -> int:
@@ -673,7 +729,7 @@ def _assign_hits(game: Game) -> None:
         if side.owner >= 0:
             fire(game, "hits_assigned", player=side.owner, round=c.round, hits_taken=side.hits_taken)
     for side in (c.defender, c.attacker):  # the attacker's decision ends on top: it chooses first
-        _choose(game, side, side.units, side.hits_taken, COMBAT)
+        _choose(game, side, _hit_takers(game, c, side), side.hits_taken, COMBAT)
 
 
 def _scored(side: CombatSide) -> int:
@@ -1094,7 +1150,8 @@ def _roll(
     # units whose clash ability is unused
     ready = Counter(game.existing_unit(uid).kind for uid in side.units) if abilities else Counter[str]()
     faces = [_die(game) for _ in range(len(side.units) + extra_dice + fortress_dice)]
-    notes = [f"{f.value} ({f.icon}" for f in faces]  # each closed once its die's abilities are noted
+    # Each die with an icon is noted "5 (icon" and closed once its abilities are noted; a plain die has none.
+    notes = [f"{f.value} ({f.icon}" if f.icon else f"{f.value}" for f in faces]
     for i, face in enumerate(faces):
         if face.icon in rules.icon_rerolls and ready[face.icon]:
             ready[face.icon] -= 1
@@ -1130,7 +1187,7 @@ def _roll(
         game,
         "combat.roll",
         side.owner,
-        dice=", ".join(f"{note})" for note in notes) or "no dice",
+        dice=", ".join(f"{note})" if "(" in note else note for note in notes) or "no dice",
         notes=extra,
         value=value,
         hits=_hits(hits),
@@ -1145,9 +1202,14 @@ def _die(game: Game) -> DieFace:
 
 
 def _ask_cargo(game: Game) -> None:
-    """Naval battles: land units beyond the surviving ships' capacity are lost with the casualties."""
+    """Naval battles: land units beyond the surviving ships' capacity are lost with the casualties, or
+    (`sunk_ship_cargo: lost`) those the sunk ships carried."""
     c = _battle(game)
     if not c.naval:
+        return
+    if game.rules.game.sunk_ship_cargo == "lost":
+        for side in (c.defender, c.attacker):
+            side.casualties.extend(sorted(u.id for u in game.units if u.carrier in side.casualties))
         return
     for side in (c.defender, c.attacker):
         capacity = ship_capacity(game, side.owner)
@@ -1207,6 +1269,7 @@ def _resolve_round(game: Game) -> bool:
     """Remove the round's casualties together and check the end; True if another round follows now."""
     c = _battle(game)
     end_lasting(game, "combat_round")
+    unabsorbed = max(0, _scored(c.defender) - len(c.defender.casualties))  # (a shrinking city's pieces take them)
     for side in (c.attacker, c.defender):
         if side.casualties:
             _say(game, "combat.loses", side.owner, units=_kinds(game, side.casualties))
@@ -1217,6 +1280,9 @@ def _resolve_round(game: Game) -> bool:
         side.hits_taken = 0
         _reload(game, stranded, side.units)
     attackers, defenders = c.attacker.units, c.defender.units
+    if c.shrinks_city:
+        _end_barbarian_raid(game, c, unabsorbed)
+        return False
     if attackers and defenders:
         if c.max_rounds and c.round >= c.max_rounds:
             _say(game, "combat.short", c.attacker.owner, rounds=counted(c.max_rounds, "round"))
@@ -1234,6 +1300,72 @@ def _resolve_round(game: Game) -> bool:
         winner = None
     _finish(game, winner, withdraw=False)
     return False
+
+
+def _end_barbarian_raid(game: Game, c: Combat, unabsorbed: int) -> None:
+    """After their one round against a city they shrink the barbarians go home, whatever came of it; the hits
+    its units did not take each cost the city a piece (below size 1 it is destroyed)."""
+    city = game.existing_city(c.city_id) if c.city_id is not None else None
+    won = c.defender.owner if not c.attacker.units else None
+    if c.attacker.units:
+        _say(game, "combat.barbarians_go_home", BARBARIAN)
+    _finish(game, winner=won, withdraw=bool(c.attacker.units))
+    if city is not None and unabsorbed:
+        shrink(game, city, unabsorbed)
+
+
+def shrink(game: Game, city: City, hits: int) -> None:
+    """`hits` each take a piece of the city (its owner chooses which), which becomes Angry; as many hits as its
+    size or more destroy it."""
+    where = hex_to_label(city.pos)
+    if hits >= game.city_size(city):
+        game.cities.remove(city)
+        effects.holdings_changed(game)
+        say(game, "combat.barbarians_destroy", BARBARIAN, owner=party(game, city.owner), space=where)
+        note_city_lost(game, city.owner, city.pos, "barbarians")
+        return
+    options = shrink_options(game, city, hits)
+    if len(options) == 1:
+        _lose_pieces(game, city, options[0])
+        return
+    game.pending.append(
+        EffectChoiceDecision(
+            player=city.owner,
+            source=f"The barbarian attack on {where}",
+            effect=SHRINK,
+            options=[_pieces_option(game, city, pieces) for pieces in options],
+        )
+    )
+
+
+SHRINK = "barbarian_hits"  # the EffectChoiceDecision of the pieces a city loses to barbarian hits
+
+
+def shrink_options(game: Game, city: City, hits: int) -> list[tuple[str, ...]]:
+    return sorted(combinations(sorted(city.buildings), hits))
+
+
+def _pieces_option(game: Game, city: City, pieces: tuple[str, ...]) -> str:
+    return f"{' and '.join(game.rules.buildings[b].name for b in pieces)} at {hex_to_label(city.pos)}"
+
+
+def take_shrink_choice(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    city = game.city_at(label_to_hex(option.rsplit(" at ", 1)[1]))
+    assert city is not None
+    hits = option.count(" and ") + 1
+    pieces = next(p for p in shrink_options(game, city, hits) if _pieces_option(game, city, p) == option)
+    _lose_pieces(game, city, pieces)
+
+
+def _lose_pieces(game: Game, city: City, pieces: tuple[str, ...]) -> None:
+    for building in pieces:
+        del city.buildings[building]
+    if city.port_space is not None and not any(game.rules.buildings[b].needs_sea for b in city.buildings):
+        city.port_space = None
+    city.mood = MOODS[0]
+    effects.holdings_changed(game)
+    lost = listed(game.rules.buildings[b].name for b in pieces)
+    say(game, "combat.city_loses_pieces", city.owner, space=hex_to_label(city.pos), pieces=lost)
 
 
 def _reload(game: Game, stranded: list[Unit], ships: list[int]) -> None:
@@ -1311,8 +1443,9 @@ def _finish(game: Game, winner: int | None, withdraw: bool) -> None:
     make the participants immobile, pay rewards and capture the city."""
     c = _battle(game)
     for side in (c.attacker, c.defender):
-        if side.owner != winner and not side.units:
-            # Settlers die with their army (and with the city's defence, unless it held).
+        if side.owner != winner and not side.units and not c.shrinks_city:
+            # Settlers die with their army (and with the city's defence, unless it held); in a city the
+            # barbarians shrink they are hit one by one instead.
             settlers = [u.id for u in game.units_at(c.space) if u.owner == side.owner and u.carrier is None]
             if settlers:
                 _say(game, "combat.loses_settlers", side.owner, units=_kinds(game, settlers))
@@ -1373,11 +1506,18 @@ def _withdraw(game: Game, c: Combat) -> None:
 
 
 def _barbarian_reward(game: Game, c: Combat, winner: int | None) -> None:
-    """Winning against barbarian units pays gold (beating an empty barbarian fortress city does not)."""
+    """Winning against barbarian units pays gold (beating an empty barbarian fortress city does not): per
+    battle, or per barbarian defeated in taking their settlement (`barbarians.win_gold_per`)."""
     loser = c.defender if winner == c.attacker.owner else c.attacker
     if winner is None or winner < 0 or loser.owner != BARBARIAN or not loser.losses:
         return
-    kept = gain(game, game.player(winner), {"gold": game.rules.game.barbarians.win_gold})
+    rules = game.rules.game.barbarians
+    gold = rules.win_gold
+    if rules.win_gold_per == "unit_in_capture":
+        if loser is not c.defender or c.city_id is None:
+            return
+        gold *= loser.losses
+    kept = gain(game, game.player(winner), {"gold": gold})
     if kept["gold"]:
         say(game, "combat.barbarian_gold", winner, gold=things(kept))
 
@@ -1484,14 +1624,18 @@ def _capture(game: Game, city: City, winner: int) -> None:
         note_city_lost(game, loser, city.pos, "barbarians")
         _offer_refugee(game, loser)
         return
+    spoils = loser == BARBARIAN or city.mood in rules.capture.spoils_moods  # the mood it had when attacked
     if loser == BARBARIAN:
-        gold = rules.barbarians.capture_city_gold
+        gold = rules.barbarians.capture_city_gold if rules.barbarians.captured_settlement == "keep" else 0
+    elif spoils:
+        # Spoils: the (mood-modified) size of the city as it was taken (before any piece is removed).
+        size = mood_modified_size(game, city) if rules.capture.spoils_size == "mood_modified" else game.city_size(city)
+        gold = size * rules.capture.gold_per_size
     else:
-        # Spoils: the mood-modified size of the city as it was taken (before any piece is removed).
-        gold = mood_modified_size(game, city) * rules.capture.gold_per_size
+        gold = 0
     if game.settlements_used(winner) >= rules.city.settlement_limit:
         game.cities.remove(city)
-        gold += city.size * rules.capture.gold_per_missing_piece
+        gold += game.city_size(city) * rules.capture.gold_per_missing_piece
         say(game, "combat.no_settlement_piece", winner, space=where)
     else:
         if loser != BARBARIAN:  # a captured barbarian city keeps every building's colour
@@ -1505,8 +1649,38 @@ def _capture(game: Game, city: City, winner: int) -> None:
     if kept["gold"]:
         say(game, "combat.capture_gold", winner, gold=things(kept))
     fire(game, "city_captured", player=winner, city=city.id, previous_owner=loser)
-    if loser >= 0:
+    if loser >= 0 and spoils:
         _offer_refugee(game, loser)
+    if loser == BARBARIAN and city in game.cities and rules.barbarians.captured_settlement == "keep_or_raze":
+        _offer_razing(game, city, winner)
+
+
+RAZE_SETTLEMENT = "barbarian_settlement"  # the EffectChoiceDecision of keeping or razing a captured settlement
+KEEP = "keep the city"
+
+
+def _offer_razing(game: Game, city: City, winner: int) -> None:
+    gold = game.rules.game.barbarians.capture_city_gold
+    game.pending.append(
+        EffectChoiceDecision(
+            player=winner,
+            source=f"The barbarian settlement at {hex_to_label(city.pos)}",
+            effect=RAZE_SETTLEMENT,
+            options=[KEEP, f"raze it for {gold} gold"],
+        )
+    )
+
+
+def keep_or_raze(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    if option == KEEP:
+        return
+    city = game.city_at(label_to_hex(decision.source.rsplit(" at ", 1)[1]))
+    assert city is not None and city.owner == decision.player
+    game.cities.remove(city)
+    effects.holdings_changed(game)
+    say(game, "combat.settlement_razed", decision.player, space=hex_to_label(city.pos))
+    player = game.player(decision.player)
+    gained(game, player, gain(game, player, {"gold": game.rules.game.barbarians.capture_city_gold}))
 
 
 # What may be offered to a player who captured another player's city (winner, loser): filled by

@@ -126,7 +126,9 @@ def _refill_after(game: Game, event: EventInProgress) -> None:
 
 
 def refill_tracker(game: Game, player: Player) -> None:
-    player.event_cubes = game.rules.game.starting.event_cubes
+    cubes = game.rules.game.starting.event_cubes
+    if cubes is not None:  # with the Scale (the 2012 edition) there is no tracker to refill
+        player.event_cubes = cubes
 
 
 def _order_from(game: Game, first: int) -> list[int]:
@@ -141,6 +143,8 @@ def _icon_steps(game: Game, active: int, icon: str | None) -> list[EventStep]:
         return [EventStep("barbarian_settlement", active), EventStep("barbarian_reinforcement", active)]
     if icon == "barbarians_move":
         return [EventStep("barbarians_move", active)]
+    if icon == "barbarians_attack":
+        return [EventStep("barbarians_attack", active)]
     if icon == "pirates":
         return [
             EventStep("pirate_room", active),
@@ -154,9 +158,11 @@ def _icon_steps(game: Game, active: int, icon: str | None) -> list[EventStep]:
 
 
 def main_steps(game: Game, active: int, card: int) -> list[EventStep]:
-    """Each player's share of the main effect, the active player first."""
+    """Each player's share of the main effect, in turn order from the active player (or from the first
+    player: `event_order_from`)."""
     steps = []
-    for player in _order_from(game, active):
+    first = active if game.rules.game.event_order_from == "drawer" else game.first_player
+    for player in _order_from(game, first):
         for index, effect in enumerate(game.rules.event_effects(card)):
             who = getattr(effect.params, "who", "active")
             if who == "every" or player == active:
@@ -247,17 +253,23 @@ def city_by_label(game: Game, label: str) -> City:
 
 
 def _settlement_spaces(game: Game, active: int) -> list[Hex]:
-    """Where a new barbarian settlement may go: two land spaces from the active player's cities if
-    possible, else next to them; never next to anyone else's city. (The distances to cities are
-    turned into sets of spaces once, rather than measured from every space of the board.)"""
+    """Where a new barbarian settlement may go (`barbarians.spawn`): `at_reach`, two land spaces from the
+    active player's cities if possible, else next to them, never next to anyone else's city; `within_reach`,
+    any of them within two spaces of the active player's cities. Always an empty land space a city could
+    be founded on. (The distances to cities are turned into sets of spaces once, rather than measured from
+    every space of the board.)"""
     own = [c.pos for c in game.cities_of(active)]
+    rules = game.rules.game.barbarians
+    occupied = {u.pos for u in game.units} | {c.pos for c in game.cities} | set(game.exhausted)
+    foundable = {key for key, terrain in game.rules.terrain.items() if terrain.can_found_city}
+    if rules.spawn == "within_reach":
+        near = {h for c in own for h, steps in game.distances_from(c).items() if steps <= rules.reach}
+        return [h for h in near if h not in occupied and game.is_land(h) and game.terrain(h) in foundable]
     next_to_own = {n for c in own for n in neighbors(c)}
     near_others = {h for c in game.cities if c.owner != active for h in (c.pos, *neighbors(c.pos))}
-    unusable = near_others | {u.pos for u in game.units} | {c.pos for c in game.cities} | set(game.exhausted)
-    foundable = {key for key, terrain in game.rules.terrain.items() if terrain.can_found_city}
+    unusable = near_others | occupied
     basic = [h for h in game.space_region if h not in unusable and game.is_land(h) and game.terrain(h) in foundable]
-    reach = game.rules.game.barbarians.reach
-    at_reach = {h for c in own for h, steps in _land_steps(game, c).items() if steps == reach}
+    at_reach = {h for c in own for h, steps in _land_steps(game, c).items() if steps == rules.reach}
     preferred = [h for h in basic if h not in next_to_own and h in at_reach]
     return preferred or [h for h in basic if h in next_to_own]
 
@@ -276,10 +288,19 @@ def _barbarian_settlement(game: Game, event: EventInProgress, step: EventStep) -
 
 
 def _settle(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
-    h = label_to_hex(option)
+    place_barbarian_settlement(game, label_to_hex(option))
+
+
+def place_barbarian_settlement(game: Game, h: Hex) -> None:
     game.cities.append(City(game.new_id(), BARBARIAN, h, game.rules.game.city.new_city_mood))
     _place(game, BARBARIAN, INFANTRY, h)
-    say(game, "event.settlement", space=option)
+    say(game, "event.settlement", space=hex_to_label(h))
+
+
+def barbarians_may_settle(game: Game) -> bool:
+    """A barbarian settlement piece and an army unit are left for a new settlement."""
+    settlements = len(game.cities_of(BARBARIAN)) < game.rules.game.barbarians.settlements
+    return settlements and _in_supply(game, BARBARIAN, INFANTRY)
 
 
 def _barbarian_reinforcement(game: Game, event: EventInProgress, step: EventStep) -> None:
@@ -395,13 +416,20 @@ def _march(game: Game, event: EventInProgress, step: EventStep, option: str) -> 
 
 
 def army_steps(game: Game, army: list[Unit]) -> list[Hex]:
-    """The adjacent land spaces a barbarian army may move to: there it stays within the stacking limit."""
+    """The adjacent land spaces a barbarian army may move to: there it stays within the stacking limit, and
+    attacks no city `no_barbarian_attacks` protects."""
     limit = game.rules.game.stacking_limit
     return sorted(
         n
         for n in game.board_neighbors(army[0].pos)
-        if game.is_land(n) and len(army) + len(_barbarians_at(game, n)) <= limit
+        if game.is_land(n) and len(army) + len(_barbarians_at(game, n)) <= limit and not _walled(game, n)
     )
+
+
+def _walled(game: Game, space: Hex) -> bool:
+    """A city of a player whose `no_barbarian_attacks` (the 2012 Great Wall) keeps barbarians out stands there."""
+    city = game.city_at(space)
+    return city is not None and city.owner >= 0 and effects.has(game, game.player(city.owner), "no_barbarian_attacks")
 
 
 def step_army(game: Game, army: list[Unit], to: Hex) -> None:
@@ -434,6 +462,52 @@ def _barbarian_garrison(game: Game, event: EventInProgress, step: EventStep) -> 
     for city in sorted((c for c in game.cities if c.owner == BARBARIAN), key=lambda c: c.pos):
         if city.pos in reached:
             garrison(game, city)
+
+
+def _attacks(game: Game, active: int) -> list[tuple[City, City]]:
+    """The barbarian attack of the icon (2012 edition): of the barbarian settlements within the barbarians'
+    reach of the active player's cities (counting across the sea, never through unexplored land), the one
+    with the most barbarians attacks the closest of those cities; ties are the player's to decide, so
+    every (settlement, city) pair that fits. None where `no_barbarian_attacks` protects the cities."""
+    player = game.player(active)
+    if effects.has(game, player, "no_barbarian_attacks"):
+        return []
+    reach = game.rules.game.barbarians.reach
+    cities = game.cities_of(active)
+    found: list[tuple[int, int, City, City]] = []
+    for settlement in game.cities_of(BARBARIAN):
+        army = len(_barbarians_at(game, settlement.pos))
+        steps = game.distances_from(settlement.pos)
+        near = [(steps[c.pos], c) for c in cities if steps.get(c.pos, reach + 1) <= reach]
+        if army and near:
+            closest = min(d for d, _ in near)
+            found += [(army, d, settlement, c) for d, c in near if d == closest]
+    if not found:
+        return []
+    most = max(army for army, _, _, _ in found)
+    return [(settlement, city) for army, _, settlement, city in found if army == most]
+
+
+def _attack_option(settlement: City, city: City) -> str:
+    return f"{_label(settlement.pos)} attacks {_label(city.pos)}"
+
+
+def _barbarians_attack(game: Game, event: EventInProgress, step: EventStep) -> None:
+    pairs = _attacks(game, step.player)
+    if not pairs:
+        say(game, "event.no_barbarian_attack")
+    ask(game, event, step, sorted(_attack_option(s, c) for s, c in pairs))
+
+
+def _barbarian_attack_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    settlement_label, city_label = option.split(" attacks ")
+    origin, target = label_to_hex(settlement_label), label_to_hex(city_label)
+    army = _barbarians_at(game, origin)
+    for unit in army:
+        unit.pos = target
+    owner = party(game, step.player)
+    say(game, "event.barbarian_attack", origin=settlement_label, owner=owner, space=city_label)
+    enter_space(game, BARBARIAN, [u.id for u in army], target, {u.id: origin for u in army}, can_retreat=False)
 
 
 # ------------------------------------------------------------------ icons: pirates, land, gold
@@ -1323,6 +1397,7 @@ _KINDS: dict[str, _Kind] = {
     "barbarian_hold": _Kind(_barbarian_hold, _held),
     "barbarian_march": _Kind(_barbarian_march, _march),
     "barbarian_garrison": _Kind(_barbarian_garrison),
+    "barbarians_attack": _Kind(_barbarians_attack, _barbarian_attack_chosen),
     "pirate_room": _Kind(_pirate_room, _remove_pirate),
     "pirate_ship": _Kind(_pirate_ship, _put_pirate),
     "pirate_raid": _Kind(_pirate_raid, _raid),
@@ -1359,6 +1434,7 @@ QUESTIONS = {
     "barbarian_reinforcement": "which barbarian city gains which unit",
     "barbarian_hold": "which barbarian armies stay where they are",
     "barbarian_march": "which barbarian army moves where",
+    "barbarians_attack": "which barbarian settlement attacks which city",
     "pirate_room": "where a pirate ship leaves the board",
     "pirate_ship": "where a pirate ship appears",
     "pirate_raid": "what the pirates take",

@@ -54,12 +54,13 @@ from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
 from civgame.framework.schema_text import default_text, field_text
 from civgame.games.clash.content.ruleset import (
+    DEFAULT_RULESET,
     FILES,
     RULESETS_ROOT,
     ModRef,
     Ruleset,
     build_ruleset,
-    default_ruleset,
+    named_ruleset,
     read_ruleset,
     replaced_whole,
     ruleset_dir,
@@ -165,20 +166,29 @@ def available_rulesets() -> list[str]:
     return sorted(p.name for p in RULESETS_ROOT.iterdir() if all((p / name).is_file() for name in FILES.values()))
 
 
+def offered_rulesets() -> dict[str, str]:
+    """Clash's rulesets by the word players choose them by (`--ruleset`, the new-game screen), each to its
+    folder of rules_data/: the default first."""
+    folders = sorted(available_rulesets(), key=lambda folder: folder != DEFAULT_RULESET)
+    return {(named_ruleset(folder).game.choice or folder): folder for folder in folders}
+
+
 # ---------------------------------------------------------------- loading rules with mods
 
 
-def load_rules(mods: Sequence[Path] = (), changes: list[Change] | None = None) -> Ruleset:
-    """The rules to play with: the default ruleset, or its base with `mods` overlaid in order; `changes`, if
-    given, receives each value the mods wrote (see `Change`).
+def load_rules(mods: Sequence[Path] = (), ruleset: str | None = None, changes: list[Change] | None = None) -> Ruleset:
+    """The rules to play with: the ruleset named (a folder of rules_data/; the default one if None), or the
+    base of `mods` with them overlaid in order (a ruleset named must be their base); `changes`, if given,
+    receives each value the mods wrote (see `Change`).
 
     Raises RulesDataError whose `problems` are `file:line: problem` lines when a mod or the
     resulting rules are invalid.
     """
     if not mods:
-        return default_ruleset()
+        return named_ruleset(ruleset or DEFAULT_RULESET)
     loaded = [read_mod(Path(path)) for path in mods]
     problems = [p for mod in loaded for p in mod.problems] + _stacking_problems(loaded)
+    problems += _base_problems(loaded, ruleset)
     if problems:
         raise RulesDataError(problems)
     first = loaded[0].info
@@ -194,6 +204,18 @@ def load_rules(mods: Sequence[Path] = (), changes: list[Change] | None = None) -
     if changes is not None:
         changes += [dataclasses.replace(c, final=value_at(files.data[c.file], c.path)) for c in written]
     return rules
+
+
+def _base_problems(mods: list[Mod], ruleset: str | None) -> list[str]:
+    """A mod changes one ruleset: it cannot be laid over another."""
+    first = mods[0]
+    if ruleset is None or first.info is None or first.where is None or first.info.base == ruleset:
+        return []
+    return [
+        first.where.at(("base",)).problem(
+            f"base: {first.name!r} changes the {first.info.base!r} rules, not the {ruleset!r} rules chosen"
+        )
+    ]
 
 
 def _stacking_problems(mods: list[Mod]) -> list[str]:
@@ -372,7 +394,7 @@ def check_rules(folders: Sequence[Path], changes: list[Change] | None = None) ->
     if len(folders) == 1 and not (folders[0] / MOD_FILE).exists() and (folders[0] / FILES["game"]).is_file():
         files = read_ruleset(folders[0])
         return played_on(build_ruleset(files), files, display_path(folders[0]))
-    return load_rules(folders, changes)
+    return load_rules(folders, changes=changes)
 
 
 # ---------------------------------------------------------------- trial games
@@ -486,7 +508,7 @@ def rules_for_save(header: SaveHeader, source: str, mod_folders: Sequence[Path] 
                 ]
             )
         folders.append(mod.path)
-    return load_rules(folders)
+    return load_rules(folders, header.ruleset)
 
 
 def load_saved_game(path: str | os.PathLike[str], mod_folders: Sequence[Path] | None = None) -> tuple[Game, str | None]:

@@ -50,6 +50,7 @@ from civgame.games.clash.core.decisions import (
 from civgame.games.clash.core.hexgrid import Hex, label_to_hex
 from civgame.games.clash.core.model import BARBARIAN, MOODS, PIRATE, SAVE_VERSION, Game
 from civgame.games.clash.rules.flow import places
+from civgame.games.clash.rules.flow.setup import why_not_variants
 from civgame.games.clash.storage.validation import playability_problems
 
 GAME_ID = "clash"
@@ -440,6 +441,9 @@ def _players_and_turn(game: Game) -> Iterator[str]:
         yield f"game.version: {game.version} does not match the save version {SAVE_VERSION}"
     if game.ruleset != rules.game.id:
         yield f"game.ruleset: {game.ruleset!r} does not match {rules.game.id!r}"
+    problem = why_not_variants(rules, game.variants)
+    if problem:
+        yield f"game.variants: {problem}"
     resources = set(rules.game.resource_caps)
     advances = set(rules.advance_names())
     for i, p in enumerate(game.players):
@@ -476,8 +480,8 @@ def _players_and_turn(game: Game) -> Iterator[str]:
             yield f"game.winner[{i}]: {w} is not a player index"
     if not 0 <= game.turns_taken < count:
         yield f"game.turns_taken: {game.turns_taken} is not between 0 and {count - 1}"
-    if not 1 <= game.age <= rules.game.ages:
-        yield f"game.age: {game.age} is not between 1 and {rules.game.ages}"
+    if not 1 <= game.age <= game.last_age():
+        yield f"game.age: {game.age} is not between 1 and {game.last_age()}"
     if not 1 <= game.round <= rules.game.rounds_per_age + 1:
         yield f"game.round: {game.round} is not between 1 and {rules.game.rounds_per_age + 1}"
     for name in ("actions_left", "status_step"):

@@ -304,6 +304,8 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "leaders_dealt": STRUCTURE,
         "lasting_effects": PARTS,
         "event_cubes": COUNT,
+        "culture_level": COUNT,
+        "happiness_level": COUNT,
         "action_cards": STRUCTURE,
         "objective_cards": STRUCTURE,
         "wonder_cards": STRUCTURE,
@@ -319,6 +321,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "explorer_regions": each(REGION),
         "raided_by": TEXT,
         "influence_succeeded": TYPED,
+        "free_attempts_from": each(CITY_ID),
         "used_this_turn": each(TEXT),
         "borrowed_advance": TYPED,
         "actions_lost_next_turn": COUNT,
@@ -352,6 +355,9 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "event": PARTS,
         "events_waiting": PARTS,
         "event_variant": TYPED,
+        "variants": STRUCTURE,  # the rules must offer them (why_not_variants)
+        "ending": TYPED,
+        "revealed_wonders": PLACES,
         "short_battle_vp": optional(POINTS),
         "construct_ban": optional(_event_with("event_construct_ban")),
         "city_attack_offer": optional(_event_with("event_city_attack_offer")),
@@ -409,6 +415,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "defender_tactics_denied": COUNT,
         "present": TYPED,  # unit types by unit id, read only by objectives when the battle ends
         "left_city": optional(CITY_ID),
+        "shrinks_city": TYPED,
     },
     CombatSide: {
         "owner": OWNER,
@@ -425,7 +432,13 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     },
     Decision: {"player": PLAYER},
     PayDecision: {"action": BY_ITS_RULE, "cost": COST, "alternatives": each(COST)},
-    MoveDecision: {"groups_left": COUNT, "rewarded": each(TEXT), "only_units": each(UNIT_ID), "attack_bonus": COUNT},
+    MoveDecision: {
+        "groups_left": COUNT,
+        "rewarded": each(TEXT),
+        "only_units": each(UNIT_ID),
+        "single_units": TYPED,
+        "attack_bonus": COUNT,
+    },
     HappinessDecision: {"raised": COUNT, "extra_cost": COST, "only_city": optional(CITY_ID)},
     OrientationDecision: {
         "region": REGION,

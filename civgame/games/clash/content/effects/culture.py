@@ -65,13 +65,15 @@ class CityCondition(Params):
     building: str | None = None  # holds this building (in any colour)
     wonder: bool = False  # holds at least one wonder
     army_unit: bool = False  # holds at least one of the owner's army units
+    within_of_wonder: int | None = Field(default=None, ge=0)  # at most this far from the granting wonder's city
 
 
 @primitive(
     "influence_protection",
     when="passive: when another player attempts Influence Culture against one of your cities",
     doc="Protects the holder's cities matching `cities` (fields `mood`, `building`, `wonder: true`, "
-    "`army_unit: true`; all given must hold) against other players' Influence Culture: "
+    "`army_unit: true`, `within_of_wonder`: at most that many spaces from the city of the wonder granting "
+    "it; all given must hold) against other players' Influence Culture: "
     "`forbid: target` — they can't be targeted at all; `forbid: boost` — the attempt can't be "
     "boosted with culture tokens, neither for range nor after the roll. The holder's own "
     "attempts are never restricted.",
@@ -103,6 +105,48 @@ class InfluenceFromBuildings(NoParams):
 class InfluenceRollBonus(Params):
     amount: int
     targets: Literal["others", "all"] = "others"
+
+
+@primitive(
+    "influence_range_bonus",
+    when="passive: when you attempt Influence Culture from a city where the effect applies",
+    doc="Adds `amount` to the range of Influence Culture attempts from that city. Written with `only: wonder_city`.",
+    example={"influence_range_bonus": {"amount": 1}, "only": "wonder_city"},
+)
+class InfluenceRangeBonus(Params):
+    amount: int = Field(ge=1)
+
+
+@primitive(
+    "smaller_for_happiness",
+    when="passive: when the holder pays to raise the mood of a city (Increase Happiness)",
+    doc="Each of the holder's cities counts as `by` sizes smaller (never below size 1) for the price of "
+    "raising its mood.",
+    example={"smaller_for_happiness": {"by": 1}},
+)
+class SmallerForHappiness(Params):
+    by: int = Field(ge=1)
+
+
+@primitive(
+    "ship_regions_reward",
+    when="ability: once per turn, a main action in your turn",
+    doc="Gain `gain` once for every region holding at least one of the holder's ships (resource and token "
+    "limits apply).",
+    example={"ship_regions_reward": {"gain": {"culture": 1, "ideas": 1}}},
+)
+class ShipRegionsReward(Params):
+    gain: dict[Payable, int] = Field(min_length=1)
+
+
+@primitive(
+    "wins_ties",
+    when="end of the game: when players tie for victory points",
+    doc="The holder wins a tie for victory points (the tie-break `tie_winner` in game.yaml).",
+    example={"wins_ties": {}},
+)
+class WinsTies(NoParams):
+    pass
 
 
 @primitive(

@@ -25,13 +25,23 @@ TokenCost = dict[Literal["mood", "culture"], int]
 @primitive(
     "on_gain",
     when="triggered: once, when the holder gains this advance or builds this wonder",
-    doc="Gain `gain` (resources and tokens; resource limits apply) and draw `draw` cards "
-    "(`action`, `objective`, `wonder`: how many from each deck).",
+    doc="Gain `gain` (resources and tokens; resource limits apply; with `with_advance`, only if the holder "
+    "has that advance already) and draw `draw` cards (`action`, `objective`, `wonder`: how many from each "
+    "deck). Where wonders are revealed (`wonders.deck: revealed` in game.yaml): turn `reveal_wonders` "
+    "wonder cards face up, then with `claim_wonder` claim one face-up wonder (only the claimer may build "
+    "it, at no action cost). A wonder may also give `units` (kind: how many, from supply) in its city "
+    "(ships at its Port), and `influence_attempts` Influence Culture attempts from its city, this turn, "
+    "at no action cost.",
     example={"on_gain": {"draw": {"action": 1, "objective": 1}}},
 )
 class OnGain(Params):
     gain: dict[Payable, int] = {}
+    with_advance: str | None = None  # `gain` only if the holder already has this advance
     draw: dict[Deck, int] = {}
+    reveal_wonders: int = Field(default=0, ge=0)
+    claim_wonder: bool = False
+    units: dict[str, int] = {}
+    influence_attempts: int = Field(default=0, ge=0)
 
 
 @primitive(
@@ -94,6 +104,7 @@ class AdvancePurchaseBonus(Params):
 class AdvanceOnBuild(Params):
     building: str
     categories: list[str] = Field(min_length=1)
+    optional: bool = True  # false: the holder must take one, if any is left to take
 
 
 # ------------------------------------------------------------------ collecting
@@ -102,17 +113,20 @@ class AdvanceOnBuild(Params):
 @primitive(
     "collect_far",
     when="passive: when a city of the holder collects",
-    doc="A Collect may take up to `spaces` of its spaces from land exactly `distance` spaces from the "
-    "city (plain hex distance, no path needed), under the usual collect restrictions; they count "
-    "toward the city's number of spaces. With `once_per_turn`, only one Collect per turn may do "
-    "this (a Collect that uses no such space does not use it up). If several apply, the first "
-    "one gained that is still unused counts.",
+    doc="A Collect may take up to `spaces` of its spaces (null: any number) from land exactly `distance` "
+    "spaces from the city (plain hex distance, no path needed), under the usual collect restrictions; "
+    "they count toward the city's number of spaces. Such a Collect costs `cost` (paid before collecting, "
+    "gold standing in for resources), nothing for a holder of one of `free_with`. With `once_per_turn`, "
+    "only one Collect per turn may do this (a Collect that uses no such space does not use it up). If "
+    "several apply, the first one gained that is still unused counts.",
     example={"collect_far": {"distance": 2, "spaces": 1, "once_per_turn": True}},
 )
 class CollectFar(Params):
     distance: int = Field(ge=2)
-    spaces: int = Field(default=1, ge=1)
+    spaces: int | None = Field(default=1, ge=1)
     once_per_turn: bool = False
+    cost: dict[Payable, int] = {}
+    free_with: list[str] = []  # advances that waive `cost`
 
 
 @primitive(
@@ -129,11 +143,12 @@ class CollectFarSpaces(Params):
     "collect_bonus",
     when="triggered: after the holder collects in a city holding `building` (in any colour)",
     doc="Gain `gain` on top of what was collected (resource limits apply). With `once_per_turn`, "
-    "only after the first such Collect each turn.",
+    "only after the first such Collect each turn. Without `building`, after any Collect where the effect "
+    "applies (written with `only: wonder_city`: a Collect of the wonder's city).",
     example={"collect_bonus": {"building": "academy", "gain": {"ideas": 1}, "once_per_turn": True}},
 )
 class CollectBonus(Params):
-    building: str
+    building: str | None = None
     gain: dict[Payable, int] = Field(min_length=1)
     once_per_turn: bool = False
 
@@ -178,6 +193,19 @@ class FreeCollect(Params):
 
 
 @primitive(
+    "collect_price",
+    when="passive: when the holder takes a Collect action",
+    doc="With `first_free`, the holder's first Collect action each turn uses no action; each later Collect "
+    "action that turn costs `later_cost` on top of its action. Gained after a Collect this turn, it "
+    "applies from the next turn.",
+    example={"collect_price": {"first_free": True, "later_cost": {"mood": 2}}},
+)
+class CollectPrice(Params):
+    first_free: bool = True
+    later_cost: TokenCost = {}
+
+
+@primitive(
     "angry_as_neutral",
     when="ability: a free action in your turn, while you have an Angry city",
     doc="Pay `cost`; for the rest of this turn the holder's Angry cities count as Neutral when they "
@@ -215,6 +243,28 @@ class BuildingDiscount(Params):
     building: str | None = None
     waive: list[Payable] = Field(min_length=1)
     once_per_turn: bool = False
+
+
+@primitive(
+    "construct_settler",
+    when="decision: right after the holder constructs a building",
+    doc="The holder may pay `cost` (gold may stand in for resources) to place a settler from supply in the "
+    "city just grown.",
+    example={"construct_settler": {"cost": {"food": 1}}},
+)
+class ConstructSettler(Params):
+    cost: dict[Payable, int] = Field(min_length=1)
+
+
+@primitive(
+    "construct_without_activation",
+    when="passive: when the holder constructs `building`",
+    doc="Constructing `building` does not activate the city: it takes its action but does not count as an "
+    "activation (no mood is lost for it, and an Angry city still cannot grow).",
+    example={"construct_without_activation": {"building": "temple"}},
+)
+class ConstructWithoutActivation(Params):
+    building: str
 
 
 @primitive(
@@ -307,6 +357,27 @@ class TradeRoutes(Params):
 
 
 # ------------------------------------------------------------------ wonders
+
+
+@primitive(
+    "draw_with_government",
+    when="triggered: when the holder gains this advance while holding a government advance, or gains their "
+    "first government advance while holding this one",
+    doc="Draw `draw` cards (`action`, `objective`: how many from each deck), once.",
+    example={"draw_with_government": {"draw": {"action": 1, "objective": 1}}},
+)
+class DrawWithGovernment(Params):
+    draw: dict[Literal["action", "objective"], int] = Field(min_length=1)
+
+
+@primitive(
+    "neighbour_advance_reward",
+    when="triggered: in each turn of the player to the holder's left in which they gain an advance the holder lacks",
+    doc="Gain `gain` (resources and tokens; resource limits apply), once per such turn.",
+    example={"neighbour_advance_reward": {"gain": {"ideas": 1}}},
+)
+class NeighbourAdvanceReward(Params):
+    gain: dict[Payable, int] = Field(min_length=1)
 
 
 @primitive(

@@ -28,16 +28,35 @@ BattleKind = Literal["land", "naval", "from_ships"]
     "(at least 2) in one move for `cost` (gold may stand in for resources). The move must start or "
     "end in one of the holder's cities (`endpoints: start_or_end`) or go from one to another "
     "(`both`). Every space passed through must be revealed land without enemy units or an enemy city, "
-    "where the group keeps within the army stacking limit. The move ignores terrain movement "
-    "restrictions: units stopped by a Mountain earlier this turn, or barred from battles by a "
-    "Forest, may use it. The destination's terrain applies on arrival, and a destination with "
-    "enemies means a battle. It cannot embark, disembark or explore.",
+    "where the group keeps within the army stacking limit. With `terrain: ignored_before` the move ignores "
+    "terrain movement restrictions: units stopped by a Mountain earlier this turn, or barred from battles by "
+    "a Forest, may use it, and the destination's terrain applies on arrival; `ignored`: the destination's "
+    "terrain is ignored too; `applies`: terrain works as on foot (no Mountain passed through, no Forest on the "
+    "way into a battle, no unit held back by terrain). A destination with enemies means a battle. It cannot "
+    "embark, disembark or explore.",
     example={"road_move": {"range": 2, "cost": {"food": 1, "ore": 1}}},
 )
 class RoadMove(Params):
     range: int = Field(default=2, ge=2)
     cost: Cost = {}
     endpoints: Literal["start_or_end", "both"] = "start_or_end"
+    # `ignored_before`: the restrictions of terrain entered earlier and passed through are ignored, the
+    # destination's apply on arrival; `ignored`: the destination's are ignored too; `applies`: a road only
+    # for its range, terrain working as on foot (no Mountain on the way, no Forest on the way into a battle,
+    # no unit a Mountain stopped or a Forest barred from battle, the destination's terrain on arrival).
+    terrain: Literal["ignored_before", "ignored", "applies"] = "ignored_before"
+
+
+@primitive(
+    "ignore_terrain_for_pay",
+    when="decision: right after a group of the holder's land units moves to or from one of the holder's cities "
+    "into a Mountain or a Forest, without a battle",
+    doc="The holder may pay `cost` (gold may stand in for resources) for the group to ignore that terrain: a "
+    "Mountain does not stop it, a Forest does not keep it from battle.",
+    example={"ignore_terrain_for_pay": {"cost": {"ore": 1}}},
+)
+class IgnoreTerrainForPay(Params):
+    cost: Cost = Field(min_length=1)
 
 
 @primitive(
@@ -113,6 +132,18 @@ class CombatBonus(BattleCondition):
     # outside the holder's home region where the holder owns a city
     per: Literal["unit_fewer", "region_with_city"] | None = None
     target: Literal["holder", "opponent"] = "holder"
+
+
+@primitive(
+    "extra_hits",
+    when="combat: each combat round the conditions hold, once the hits are counted",
+    doc="The holder scores `hits` more hits, against an opponent that does not hold `unless_opponent_has` "
+    "(an advance; barbarians hold none), in the battles and rounds the conditions select. " + CONDITIONS,
+    example={"extra_hits": {"hits": 1, "round": 1, "battles": ["land"], "unless_opponent_has": "Steel Weapons"}},
+)
+class ExtraHits(BattleCondition):
+    hits: int = Field(default=1, ge=1)
+    unless_opponent_has: str | None = None
 
 
 @primitive(
@@ -223,6 +254,51 @@ class ReinforcementAfterDefeat(Params):
 )
 class BarbariansLoseAtOnce(NoParams):
     pass
+
+
+@primitive(
+    "no_barbarian_attacks",
+    when="events and cards: when barbarians would attack one of the holder's cities",
+    doc="Barbarians do not attack the holder's cities: an attack on them is not made, and barbarians are "
+    "not moved into them.",
+    example={"no_barbarian_attacks": {}},
+)
+class NoBarbarianAttacks(NoParams):
+    pass
+
+
+@primitive(
+    "fortress_needs_advance",
+    when="movement: when another player's units would attack one of the holder's cities with a Fortress",
+    doc="Only a player holding `advance` may attack the holder's cities with a Fortress; that player's "
+    "`cancel_fortress` effects then cost nothing there.",
+    example={"fortress_needs_advance": {"advance": "Siegecraft"}},
+)
+class FortressNeedsAdvance(Params):
+    advance: str
+
+
+@primitive(
+    "attack_toll",
+    when="movement: when another player's army units would attack the city holding the wonder",
+    doc="A player attacking the holder's city that holds the wonder granting this pays 1 of `per_army_unit` "
+    "(a token kind, their choice) for each of their army units attacking; an attack they cannot pay for is "
+    "not allowed.",
+    example={"attack_toll": {"per_army_unit": ["mood", "culture"]}},
+)
+class AttackToll(Params):
+    per_army_unit: list[Literal["mood", "culture"]] = Field(min_length=1)
+
+
+@primitive(
+    "move_after_activation",
+    when="decision (city_activated): right after the holder activates the city holding the wonder granting it",
+    listens="city_activated",
+    doc="The holder may move one of their units of kind `unit`, alone, as a move of one group at no action cost.",
+    example={"move_after_activation": {"unit": "ship"}},
+)
+class MoveAfterActivation(Params):
+    unit: str
 
 
 @primitive(

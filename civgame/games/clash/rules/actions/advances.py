@@ -9,9 +9,10 @@ building gives, offered by `cities.py`) and the `advance_as_free_action` ability
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Sequence
+from itertools import combinations
 
 from civgame.framework.errors import RuleError
-from civgame.framework.wording import counted
+from civgame.framework.wording import counted, listed
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.economy import (
@@ -19,6 +20,7 @@ from civgame.games.clash.content.effects.economy import (
     AdvanceOnBuild,
     AdvancePurchaseBonus,
     AdvanceReward,
+    DrawWithGovernment,
     FreeAdvanceCost,
     OnGain,
 )
@@ -34,10 +36,13 @@ from civgame.games.clash.rules.base.cards import asked_where_from, discard, draw
 from civgame.games.clash.rules.base.payments import (
     affordable,
     any_of,
+    describe,
     enforce_caps,
     gain,
     pay,
+    payment_for,
     payment_options,
+    plus_costs,
     settle,
 )
 from civgame.games.clash.rules.base.registry import rule
@@ -67,17 +72,48 @@ def why_not_gain(game: Game, player: Player, name: str) -> str | None:
         return f"the first advance taken in {category.name} must be its top advance, {top}"
     if category.government:
         current = government_of(game, player)
-        if current is not None and current != category.name:
+        if current is not None and current != category.name and not _changes_by_advance(game):
             return f"{player.name} already follows {current}; only one government is allowed"
         if name == top and category.requires and not player.has(category.requires):
             return f"{top} requires {category.requires}"
+    required = game.rules.advance(name).requires
+    if required is not None and not player.has(required):
+        return f"{name} requires {required}"
+    extra = surcharge(game, player, name)
+    if extra and not affordable(game, player, extra):
+        return f"{name} costs {describe(extra)} more, however it is gained, and {player.name} cannot pay it"
     return None
 
 
+def surcharge(game: Game, player: Player, name: str) -> dict[str, int]:
+    """What gaining `name` costs on top, however it is gained (`extra_cost`: the 2012 Steel Weapons' 2 ore),
+    unless a `free_advance_cost` effect makes it free (Metallurgy)."""
+    extra = game.rules.advance(name).extra_cost
+    if not extra or _waiver(game, player, name) is not None:
+        return {}
+    return amounts(extra)
+
+
+def _changes_by_advance(game: Game) -> bool:
+    """Whether gaining an advance of another government changes the government (the 2012 edition)."""
+    return game.rules.game.government_change == "advance"
+
+
 def gainable(game: Game, player: Player) -> list[str]:
-    """Every advance `why_not_gain` allows. A hot path: it depends only on the advances held, so it
-    is worked out once per change of holdings."""
-    return list(effects.memo(game, player, _gainable))
+    """Every advance `why_not_gain` allows. A hot path: all but the surcharges depend only on the advances
+    held, so that is worked out once per change of holdings."""
+    return [name for name in gainable_by_holdings(game, player) if surcharge_payable(game, player, name)]
+
+
+def surcharge_payable(game: Game, player: Player, name: str) -> bool:
+    """The player can pay the `surcharge` of `name` now: what decides, beyond the holdings, which of the
+    advances the holdings allow may be gained (so listings remember those by holdings, and ask this after)."""
+    return name not in game.rules.surcharged_advances or affordable(game, player, surcharge(game, player, name))
+
+
+def gainable_by_holdings(game: Game, player: Player) -> tuple[str, ...]:
+    """The advances the holdings allow gaining (`gainable` before surcharges), remembered per change of holdings."""
+    return effects.memo(game, player, _gainable)
 
 
 def _gainable(game: Game, player: Player, _: Hashable) -> tuple[str, ...]:
@@ -85,13 +121,16 @@ def _gainable(game: Game, player: Player, _: Hashable) -> tuple[str, ...]:
     current = government_of(game, player)
     result = []
     for category, names in game.rules.advance_names_by_category:
-        if category.government and current is not None and current != category.name:
+        if category.government and current is not None and current != category.name and not _changes_by_advance(game):
             continue
         started = not owned.isdisjoint(names)
         for name in names if started else names[:1]:
             if name in owned:
                 continue
             if category.government and name == names[0] and category.requires and category.requires not in owned:
+                continue
+            required = game.rules.advance(name).requires
+            if required is not None and required not in owned:
                 continue
             result.append(name)
     return tuple(result)
@@ -205,8 +244,23 @@ def _usable_waivers(
     return usable
 
 
-def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool = True) -> None:
-    """Give an advance with its border bonus and gain effects; use an event cube and maybe draw an event."""
+def gain_advance(
+    game: Game, player: Player, name: str, *, uses_event_cube: bool = True, surcharge_paid: bool = False
+) -> None:
+    """Give an advance with its border bonus (with the Scale: a level raised) and gain effects; use an event
+    cube, or reach an event box of the Scale, and maybe draw an event. Its `surcharge` is paid here, unless
+    the price paid held it. An advance of another government than the player's changes their government
+    (`_change_government`), where the rules say so."""
+    extra = {} if surcharge_paid else surcharge(game, player, name)
+    if extra:
+        paid = payment_for(game, player, extra)
+        pay(player, paid)
+        log.say(game, "advance.surcharge", player.index, payment=log.things(paid), advance=name)
+    current = government_of(game, player)
+    category = game.rules.category_of(name)
+    if category.government and current not in (None, category.name) and _changes_by_advance(game):
+        _change_government(game, player, name)
+        return
     player.advances.append(name)
     if player.government_regains and game.rules.category_of(name).government:
         uses_event_cube = False  # Anarchy: a regained government advance uses no cube but costs VP
@@ -214,21 +268,108 @@ def gain_advance(game: Game, player: Player, name: str, *, uses_event_cube: bool
         player.event_vp -= lost
         log.say(game, "advance.regained", player.index, vp=log.vp(lost))
     bonus = game.rules.advance(name).bonus
-    if bonus == "mood":
-        player.mood_tokens += 1
-    elif bonus == "culture":
-        player.culture_tokens += 1
-    if bonus:
-        log.say(game, "advance.gained_with_token", player.index, advance=name, token=log.things({bonus: 1}))
-    else:
-        log.say(game, "advance.gained", player.index, advance=name)
+    reached = raise_level(game, player, bonus)
+    _say_gained(game, player, name, bonus, reached)
     effects.holdings_changed(game, player)
     civilizations.grant_special_advances(game, player, name)
     enforce_caps(game, player)
     _gain_effects(game, player, name)
+    _draw_with_government(game, player, name, had_government=current is not None)
     fire(game, "advance_gained", player=player.index, advance=name)
-    if uses_event_cube:
-        use_event_cube(game, player)
+    scale = game.rules.game.scale
+    if scale is None:
+        if uses_event_cube:
+            use_event_cube(game, player)
+    elif reached in scale.event_levels:
+        _draw_event_for(game, player)
+
+
+def _draw_with_government(game: Game, player: Player, name: str, *, had_government: bool) -> None:
+    """`draw_with_government` (the 2012 Writing): its cards come when the holder gains it holding a
+    government advance, or gains a first government advance while holding it."""
+    first_government = game.rules.category_of(name).government and not had_government
+    for effect in effects.active(game, player, "draw_with_government"):
+        if (effect.source == name and had_government) or (effect.source != name and first_government):
+            for deck, count in effects.params_as(effect, DrawWithGovernment).draw.items():
+                _draw(game, player, deck, count, effect.source)
+
+
+# ---- changing government by gaining an advance of another one (the 2012 edition)
+
+GOVERNMENT_CHANGE = "government_change"  # the EffectChoiceDecision choosing the advances a change moves to
+
+
+def _change_government(game: Game, player: Player, top: str) -> None:
+    """Gaining `top`, an advance of another government (its top advance: a category is entered at the top),
+    moves the player's government advances to the new government, one for one, with `top` among them
+    ("rather than placing a new cube, move your advances"): the player chooses the others."""
+    options = government_change_options(game, player, top)
+    if len(options) == 1:
+        move_government(game, player, (top, *options[0].split(", ")) if options[0] else (top,))
+        return
+    game.pending.append(
+        EffectChoiceDecision(player=player.index, source=top, effect=GOVERNMENT_CHANGE, options=options)
+    )
+
+
+def government_change_options(game: Game, player: Player, top: str) -> list[str]:
+    """The other advances of `top`'s category the player's government advances may move to, each set as
+    `A, B` ("" when only `top` is taken)."""
+    current = government_of(game, player)
+    held = sum(1 for a in player.advances if game.rules.category_of(a).name == current)
+    others = [a.name for a in game.rules.category_of(top).advances[1:]]
+    return [", ".join(chosen) for chosen in combinations(others, held - 1)]
+
+
+def take_government_change(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    move_government(game, game.player(decision.player), (decision.source, *option.split(", ")))
+
+
+def move_government(game: Game, player: Player, advances: tuple[str, ...]) -> None:
+    """Replace the player's government advances by `advances` (the first the one gained, the others moved
+    there): none is gained anew but the first, whose gain effects apply."""
+    current = government_of(game, player)
+    player.advances = [a for a in player.advances if game.rules.category_of(a).name != current]
+    player.advances += advances
+    effects.holdings_changed(game)
+    civilizations.drop_special_advances(game, player)
+    enforce_caps(game, player)
+    new = game.rules.category_of(advances[0]).name
+    log.say(game, "advance.government_moved", player.index, old=current, new=new, advances=listed(advances))
+    _gain_effects(game, player, advances[0])
+    fire(game, "advance_gained", player=player.index, advance=advances[0])
+
+
+# The Scale's level each border bonus raises: the Player field and how the log names it.
+LEVELS = {"culture": ("culture_level", "Culture Level"), "mood": ("happiness_level", "Happiness Level")}
+
+
+def _say_gained(game: Game, player: Player, name: str, bonus: str | None, reached: int | None) -> None:
+    """Gain the border bonus's token and say the advance gained, with its token (and the level it raised)."""
+    if bonus is None:
+        log.say(game, "advance.gained", player.index, advance=name)
+        return
+    kept = gain(game, player, {bonus: 1})[bonus]
+    if kept:
+        log.say(game, "advance.gained_with_token", player.index, advance=name, token=log.things({bonus: 1}))
+    else:
+        log.say(game, "advance.gained_no_token", player.index, advance=name, token=log.things({bonus: 1}))
+    if reached is not None:
+        log.say(game, "advance.level_raised", player.index, level=LEVELS[bonus][1], reached=reached)
+
+
+def raise_level(game: Game, player: Player, bonus: str | None) -> int | None:
+    """With the Scale, a border bonus raises its level by one, up to the top: the level reached (None when
+    no level moves: no Scale, or no bonus). A level already at the top stays there."""
+    scale = game.rules.game.scale
+    if scale is None or bonus is None:
+        return None
+    field = LEVELS[bonus][0]
+    before: int = getattr(player, field)
+    if before >= scale.top:
+        return None
+    setattr(player, field, before + 1)
+    return before + 1
 
 
 def _gain_effects(game: Game, player: Player, name: str) -> None:
@@ -246,9 +387,56 @@ def apply_on_gain(game: Game, player: Player, source: str) -> None:
     for effect in effects.active(game, player, "on_gain"):
         if effect.source == source:
             on_gain = effects.params_as(effect, OnGain)
-            _reward(game, player, on_gain.gain, source)
+            if on_gain.with_advance is None or player.has(on_gain.with_advance):
+                _reward(game, player, on_gain.gain, source)
             for deck, count in on_gain.draw.items():
                 _draw(game, player, deck, count, source)
+            reveal_wonders(game, on_gain.reveal_wonders, source)
+            if on_gain.claim_wonder:
+                _offer_claim(game, player, source)
+
+
+# ---- wonders turned face up for all, and claimed (the 2012 edition)
+
+CLAIM_WONDER = "claim_wonder"  # the EffectChoiceDecision choosing the face-up wonder a player claims
+
+
+def reveal_wonders(game: Game, count: int, source: str) -> None:
+    """Turn the top `count` wonder cards face up, where any player may build them."""
+    for _ in range(count):
+        card = draw_card(game, "wonder")
+        if card is None:
+            log.say(game, "cards.no_wonder_to_reveal", source=source)
+            return
+        game.revealed_wonders.append(str(card))
+        log.say(game, "cards.wonder_revealed", wonder=game.rules.wonders[str(card)].name, source=source)
+
+
+def _offer_claim(game: Game, player: Player, source: str) -> None:
+    """The player claims one of the face-up wonders: only they may build it (Monuments)."""
+    options = claim_options(game)
+    if len(options) == 1:
+        _claim(game, player, options[0], source)
+    elif options:
+        game.pending.append(
+            EffectChoiceDecision(player=player.index, source=source, effect=CLAIM_WONDER, options=options)
+        )
+
+
+def claim_options(game: Game, _decision: EffectChoiceDecision | None = None) -> list[str]:
+    """The face-up wonders nobody has claimed or built, by name."""
+    return [game.rules.wonders[key].name for key in game.revealed_wonders]
+
+
+def take_claim(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    _claim(game, game.player(decision.player), option, decision.source)
+
+
+def _claim(game: Game, player: Player, name: str, source: str) -> None:
+    key = next(key for key in game.revealed_wonders if game.rules.wonders[key].name == name)
+    game.revealed_wonders.remove(key)
+    player.wonder_cards.append(key)
+    log.say(game, "cards.wonder_claimed", player.index, wonder=name, source=source)
 
 
 def _reward(game: Game, player: Player, what: dict[Payable, int], source: str) -> None:
@@ -270,6 +458,11 @@ def use_event_cube(game: Game, player: Player) -> None:
     player.event_cubes -= 1
     if player.event_cubes > 0:
         return
+    _draw_event_for(game, player)
+
+
+def _draw_event_for(game: Game, player: Player) -> None:
+    """An event is due for the player: drawn, or first asked where from."""
     if not asked_where_from(game, player, "event"):
         draw_event(game, player, from_discard=False)
 
@@ -291,7 +484,7 @@ def _legal_buy(game: Game) -> list[Action]:
         return []
     player = game.player(game.current)
     if affordable(game, player, advance_cost(game)):
-        return list(effects.memo(game, player, _purchases))
+        return [a for a in effects.memo(game, player, _purchases) if _price_affordable(game, player, a.advance)]
     usable = _usable_waivers(game, player)
     if not usable:
         return []
@@ -302,10 +495,16 @@ def _legal_buy(game: Game) -> list[Action]:
     return [a for category, a in pairs if a.advance in advances or category in categories]
 
 
+def _price_affordable(game: Game, player: Player, name: str) -> bool:
+    """The player can pay the price of buying `name` with its surcharge (asked only of those with one)."""
+    extra = surcharge(game, player, name)
+    return not extra or affordable(game, player, plus_costs(advance_cost(game), extra))
+
+
 def _purchases(game: Game, player: Player, _: Hashable) -> tuple[Advance, ...]:
     """An `Advance` of each `gainable` advance: the actions are immutable, so every listing until the
     holdings change may hand out the same ones rather than make them anew."""
-    return tuple(Advance(name) for name in gainable(game, player))
+    return tuple(Advance(name) for name in effects.memo(game, player, _gainable))
 
 
 def _purchases_by_category(game: Game, player: Player, _: Hashable) -> tuple[tuple[str, Advance], ...]:
@@ -327,14 +526,14 @@ def buy_advance(game: Game, action: Advance) -> None:
     assert game.actions_left > 0
     player = game.player(game.current)
     [(price, waiver)] = advance_prices(game, player, [action.advance])
-    payment = settle(game, action, price)
+    payment = settle(game, action, plus_costs(price, surcharge(game, player, action.advance)))
     if payment is None:
         return
     pay(player, payment)
     if waiver is not None:
         note_waiver(game, player, action.advance, waiver)
     spend_main_action(game)
-    gain_advance(game, player, action.advance)
+    gain_advance(game, player, action.advance, surcharge_paid=True)
     offer_purchase_bonus(game, player, [action.advance], payment)
 
 
@@ -371,16 +570,16 @@ def offer_advance_on_build(game: Game, player: Player, building: str) -> None:
             continue
         choices = [a for a in gainable(game, player) if game.rules.category_of(a).name in on_build.categories]
         if choices:
+            options = [*choices, DECLINE] if on_build.optional else choices
             game.pending.append(
-                EffectChoiceDecision(
-                    player=player.index, source=effect.source, effect=effect.name, options=[*choices, DECLINE]
-                )
+                EffectChoiceDecision(player=player.index, source=effect.source, effect=effect.name, options=options)
             )
 
 
 def advance_on_build_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    """The advances still gainable (or declining, where it may be, or where none is left)."""
     player = game.player(decision.player)
-    return [o for o in decision.options if o == DECLINE or why_not_gain(game, player, o) is None]
+    return [o for o in decision.options if o == DECLINE or why_not_gain(game, player, o) is None] or [DECLINE]
 
 
 def take_advance_on_build(game: Game, decision: EffectChoiceDecision, option: str) -> None:

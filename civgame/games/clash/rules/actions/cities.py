@@ -31,7 +31,10 @@ from civgame.games.clash.content.effects.economy import (
     CollectExchange,
     CollectFar,
     CollectFarSpaces,
+    CollectPrice,
     CollectSettlerBonus,
+    ConstructSettler,
+    ConstructWithoutActivation,
     FreeCollect,
     RecruitRefund,
     RecruitReward,
@@ -40,6 +43,7 @@ from civgame.games.clash.content.effects.economy import (
     RecruitWithoutBuilding,
 )
 from civgame.games.clash.content.effects.events import EventProtection
+from civgame.games.clash.content.ruleset import MAX_STEPS
 from civgame.games.clash.core.actions import (
     Action,
     ChooseToken,
@@ -61,10 +65,12 @@ from civgame.games.clash.rules.base.cards import draw_into_hand
 from civgame.games.clash.rules.base.moods import effective_mood, mood_modified_size
 from civgame.games.clash.rules.base.payments import (
     affordable,
+    describe,
     gain,
     holdings,
     options_for_any,
     pay,
+    payment_for,
     settle,
     with_substitutes,
 )
@@ -145,7 +151,9 @@ def redirect_targets(game: Game, city: City, was: str) -> list[City]:
     return [
         other
         for other in game.cities_of(city.owner)
-        if other is not city and other.size >= city.size and MOODS.index(other.mood) >= MOODS.index(was)
+        if other is not city
+        and game.city_size(other) >= game.city_size(city)
+        and MOODS.index(other.mood) >= MOODS.index(was)
         if why_cannot_activate(game, other) is None
     ]
 
@@ -284,7 +292,7 @@ def _facing_yields(game: Game, city: City) -> list[str]:
     return [
         r
         for b in city.buildings
-        if game.rules.buildings[b].needs_sea
+        if game.rules.buildings[b].needs_sea and game.building_works(city, b)
         for r in game.rules.buildings[b].facing_sea_yields
     ]
 
@@ -468,12 +476,25 @@ def far_collect_rule(game: Game, player: Player) -> tuple[Effect, int] | None:
     if not held:  # (most players)
         return None
     usable = [
-        e for e in held if not effects.params_as(e, CollectFar).once_per_turn or effects.unused_this_turn(player, e)
+        e
+        for e in held
+        if (not effects.params_as(e, CollectFar).once_per_turn or effects.unused_this_turn(player, e))
+        and affordable(game, player, far_collect_cost(game, player, e))
     ]
     if not usable:
         return None
     raised = [effects.params_as(e, CollectFarSpaces).spaces for e in effects.active(game, player, "collect_far_spaces")]
-    return usable[0], max([effects.params_as(usable[0], CollectFar).spaces, *raised])
+    allowed = effects.params_as(usable[0], CollectFar).spaces
+    return usable[0], max([MAX_STEPS if allowed is None else allowed, *raised])  # (None: any number)
+
+
+def far_collect_cost(game: Game, player: Player, effect: Effect) -> dict[str, int]:
+    """What a Collect using the `collect_far` effect's far spaces costs the player (nothing with one of its
+    `free_with` advances)."""
+    params = effects.params_as(effect, CollectFar)
+    if not params.cost or any(player.uses(advance) for advance in params.free_with):
+        return {}
+    return amounts(params.cost)
 
 
 def far_choices(
@@ -710,10 +731,35 @@ def collect_action_forbidden(game: Game, player: Player) -> str | None:
 
 def _collecting_cities(game: Game) -> tuple[list[City], _CollectLook | None]:
     """The cities that may be activated to Collect now, with what their listings share."""
-    cities = _activatable_cities(game)
-    if not cities or collect_action_forbidden(game, game.player(game.current)):
+    player = game.player(game.current)
+    needs_action, cost = collect_price(game, player)
+    if not needs_action:
+        cities = [c for c in game.cities_of(game.current) if not c.angry_activation]
+    else:
+        cities = _activatable_cities(game)
+    if not cities or collect_action_forbidden(game, player) or not affordable(game, player, cost):
         return [], None
     return cities, _CollectLook.of(game, cities[0])  # the same for every city of one owner
+
+
+def _collect_pricing(game: Game, player: Player) -> tuple[Effect, CollectPrice] | None:
+    found = effects.active(game, player, "collect_price")
+    return (found[0], effects.params_as(found[0], CollectPrice)) if found else None
+
+
+def collect_price(game: Game, player: Player) -> tuple[bool, dict[str, int]]:
+    """What a Collect action costs the player now: (whether it uses an action, what it costs besides).
+    `collect_price` (the 2012 Economic Liberty): the first Collect of a turn is free of its action, each later
+    one costs `later_cost` too; gained after a Collect this turn, it applies from the next turn."""
+    pricing = _collect_pricing(game, player)
+    if pricing is None:
+        return True, {}
+    effect, params = pricing
+    if not effects.unused_this_turn(player, effect):  # its free Collect is taken: the later ones cost more
+        return True, amounts(params.later_cost)
+    if COLLECT_ACTION_TAKEN in player.used_this_turn:  # a Collect before it was held: not this turn
+        return True, {}
+    return not params.first_free, {}
 
 
 def _legal_collect(game: Game) -> list[Action]:
@@ -727,8 +773,15 @@ def _any_collect(game: Game) -> bool:
 
 
 def _check_collect(game: Game, action: Collect) -> None:
-    city = _activated_city(game, action.city)
-    reason = collect_action_forbidden(game, game.player(city.owner)) or _why_bad_picks(game, city, action.picks)
+    player = game.player(game.current)
+    needs_action, cost = collect_price(game, player)
+    city = _activated_city(game, action.city) if needs_action else game.city(action.city)
+    if city is None or city.owner != player.index:
+        raise RuleError(f"{player.name} can only activate their own cities")
+    reason = why_cannot_activate(game, city) or collect_action_forbidden(game, player)
+    if not reason and not affordable(game, player, cost):
+        reason = f"a further Collect this turn costs {describe(cost)}, which {player.name} cannot pay"
+    reason = reason or _why_bad_picks(game, city, action.picks)
     if reason:
         raise RuleError(reason)
 
@@ -737,8 +790,19 @@ def _check_collect(game: Game, action: Collect) -> None:
 def collect(game: Game, action: Collect) -> None:
     city = game.city(action.city)
     assert city is not None  # checked
-    spend_main_action(game)
-    game.player(city.owner).used_this_turn.append(COLLECT_ACTION_TAKEN)
+    player = game.player(city.owner)
+    needs_action, cost = collect_price(game, player)
+    pricing = _collect_pricing(game, player)
+    if needs_action:
+        spend_main_action(game)
+    elif pricing is not None:
+        effects.mark_used(player, pricing[0])
+        log.say(game, "city.collect_no_action", player.index, source=pricing[0].source)
+    if cost:
+        paid = payment_for(game, player, cost)
+        pay(player, paid)
+        log.say(game, "city.collect_paid", player.index, payment=log.things(paid))
+    player.used_this_turn.append(COLLECT_ACTION_TAKEN)
     perform_collect(game, city, action.picks)
 
 
@@ -751,6 +815,11 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
         far_rule = far_collect_rule(game, player)
         assert far_rule is not None  # far spaces come from a collect_far rule
         effects.mark_used(player, far_rule[0])
+        cost = far_collect_cost(game, player, far_rule[0])
+        if cost:  # paid before collecting; gold stands in only where nothing else can pay
+            paid = payment_for(game, player, cost)
+            pay(player, paid)
+            log.say(game, "city.collect_far_paid", player.index, payment=log.things(paid), source=far_rule[0].source)
     wanted = Counter(what for _, what in picks)
     kept = gain(game, player, dict(wanted))
     lost = {k: wanted[k] - kept[k] for k in wanted if wanted[k] > kept[k]}
@@ -766,9 +835,9 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
 
 
 def _collect_bonuses(game: Game, player: Player, city: City) -> None:
-    for effect in effects.active(game, player, "collect_bonus"):
+    for effect in effects.active(game, player, "collect_bonus", at=city.pos):
         params = effects.params_as(effect, CollectBonus)
-        if params.building not in city.buildings:
+        if params.building is not None and params.building not in city.buildings:
             continue
         if params.once_per_turn:
             if not effects.unused_this_turn(player, effect):
@@ -868,7 +937,7 @@ def _why_city_cannot_grow(game: Game, city: City, cities_owned: int) -> str | No
     """What stops `city`, whose owner owns `cities_owned` cities, from growing by a building (a ban aside)."""
     if effective_mood(game, city) == "angry":
         return f"no building can be constructed in an angry city ({_where(city.pos)})"
-    size = city.size
+    size = game.city_size(city)
     if size >= game.rules.game.city.max_size:
         return f"the city at {_where(city.pos)} has reached the maximum size {game.rules.game.city.max_size}"
     if size >= cities_owned:
@@ -956,9 +1025,54 @@ def construct(game: Game, action: Construct) -> None:
         return
     pay_for_building(game, player, action.building, payment)
     spend_main_action(game)
-    begin_activation(game, city)
+    activates = not _without_activation(game, player, action.building)
+    if activates:
+        begin_activation(game, city)
     place_building(game, city, action.building, action.port_space)
-    finish_activation(game, city)
+    _offer_settler(game, player, city)
+    if activates:
+        finish_activation(game, city)
+
+
+def _without_activation(game: Game, player: Player, building: str) -> bool:
+    """`construct_without_activation` (the 2012 Great Mausoleum): constructing `building` activates no city."""
+    return any(
+        effects.params_as(e, ConstructWithoutActivation).building == building
+        for e in effects.active(game, player, "construct_without_activation")
+    )
+
+
+def _offer_settler(game: Game, player: Player, city: City) -> None:
+    """`construct_settler` (the 2012 Sanitation): the player may pay to place a settler in the city just grown."""
+    for effect in effects.active(game, player, "construct_settler"):
+        if _supply_left(game, player.index, SETTLER) <= 0:
+            return
+        cost = amounts(effects.params_as(effect, ConstructSettler).cost)
+        ways = options_for_any(game, player, [cost])
+        if ways:
+            where = _where(city.pos)
+            game.pending.append(
+                EffectChoiceDecision(
+                    player=player.index,
+                    source=effect.source,
+                    effect=effect.name,
+                    options=[*(f"pay {describe(way)}: a settler at {where}" for way in ways), "decline"],
+                    amounts=[*({k: -v for k, v in way.items()} for way in ways), {}],
+                )
+            )
+            return
+
+
+def take_settler(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """Pay the chosen way and place the settler (`_offer_settler`)."""
+    if not decision.amounts[decision.options.index(option)]:
+        return
+    player = game.player(decision.player)
+    paid = {k: -v for k, v in decision.amounts[decision.options.index(option)].items()}
+    pay(player, paid)
+    where = option.rsplit(" at ", 1)[1]
+    game.units.append(Unit(game.new_id(), player.index, SETTLER, label_to_hex(where)))
+    log.say(game, "city.settler_bought", player.index, payment=log.things(paid), space=where, source=decision.source)
 
 
 def pay_for_building(game: Game, player: Player, building: str, payment: dict[str, int]) -> None:
@@ -1030,7 +1144,7 @@ def recruitable_kinds(game: Game, city: City, has_leaders: bool | None = None) -
     kinds = [
         kind
         for kind, spec in game.rules.units.items()
-        if spec.requires_building is None or spec.requires_building in city.buildings or kind in unbuilt
+        if spec.requires_building is None or game.building_works(city, spec.requires_building) or kind in unbuilt
         if not spec.naval or city.port_space is not None
         if not spec.leader or has_leaders
     ]
@@ -1064,8 +1178,10 @@ def reuse_candidates(game: Game, city: City, kind: str) -> list[Unit]:
     """Units of `kind` on the board that a recruit with an empty supply may move to the city.
 
     Not those already at the destination (that would move nothing), and not a ship carrying
-    units (its cargo would be stranded).
+    units (its cargo would be stranded). None where the rules do not reuse units (`reuse_units`).
     """
+    if not game.rules.game.reuse_units:
+        return []
     destination = _destination(game, city, kind)
     carriers = {u.carrier for u in game.units if u.carrier is not None}
     return [u for u in game.units_of(city.owner, kind) if u.pos != destination and u.id not in carriers]

@@ -26,6 +26,7 @@ from civgame.games.clash.content.effects.culture import (
     FreeAction,
     GoldInstead,
     MoodSteps,
+    ShipRegionsReward,
     Taxes,
 )
 from civgame.games.clash.core.actions import InfluenceCulture
@@ -410,3 +411,34 @@ def _discard(game: Game, decision: EffectChoiceDecision, option: str) -> None:
 
 
 CHOICE_RULES["draw_and_discard"] = (_discard_options, _discard)
+
+
+# ------------------------------------------------------------------ ship_regions_reward (the 2012 Cartography)
+
+
+def _ship_regions(game: Game, player: Player) -> int:
+    """The regions holding at least one of the player's ships."""
+    return len({game.space_region[u.pos].number for u in game.units_of(player.index) if game.is_ship(u)})
+
+
+def _why_not_ship_regions(game: Game, effect: Effect) -> str | None:
+    player = _player(game)
+    if game.actions_left <= 0:
+        return "no main actions left this turn"
+    if not effects.unused_this_turn(player, effect):
+        return f"{effect.source} was already used this turn"
+    if not _ship_regions(game, player):
+        return f"{player.name} has no ship on the board"
+    return None
+
+
+@ability("ship_regions_reward", legal=lambda game, effect: [()], why_not=_why_not_ship_regions)
+def ship_regions_reward(game: Game, effect: Effect, choice: Choice) -> None:
+    player = _player(game)
+    regions = _ship_regions(game, player)
+    gift = effects.params_as(effect, ShipRegionsReward).gain
+    kept = gain(game, player, {item: amount * regions for item, amount in amounts(gift).items()})
+    what, where = log.things(kept) or "nothing", counted(regions, "region")
+    log.say(game, "ability.ship_regions", player.index, what=what, regions=where, source=effect.source)
+    spend_main_action(game)
+    effects.mark_used(player, effect)

@@ -17,18 +17,30 @@ from civgame.framework.wording import counted, with_article
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.culture import GoldInstead
-from civgame.games.clash.content.effects.economy import AngryAsNeutral, FreeCollect, PartnerBonus, TradeRoutes
+from civgame.games.clash.content.effects.economy import (
+    AngryAsNeutral,
+    FreeCollect,
+    PartnerBonus,
+    TradeRoutes,
+)
 from civgame.games.clash.content.effects.military import RaidOnRoutes
 from civgame.games.clash.core.actions import Action, ChooseOption, Pick
 from civgame.games.clash.core.decisions import EffectChoiceDecision
 from civgame.games.clash.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.games.clash.core.model import Game, Player, Unit
 from civgame.games.clash.core.vocabulary import RESOURCES, amounts
-from civgame.games.clash.rules import events
-from civgame.games.clash.rules.actions import advances, cities
+from civgame.games.clash.rules import combat, events
+from civgame.games.clash.rules.actions import advances, cities, exploration
 from civgame.games.clash.rules.base import cards, log
 from civgame.games.clash.rules.base.abilities import ability
-from civgame.games.clash.rules.base.payments import can_pay, describe, gain, holdings, pay, payment_for
+from civgame.games.clash.rules.base.payments import (
+    affordable_options,
+    can_pay,
+    describe,
+    gain,
+    pay,
+    payment_for,
+)
 from civgame.games.clash.rules.base.registry import answering, rule
 from civgame.games.clash.rules.base.triggers import listener, observer
 
@@ -141,6 +153,12 @@ def _draw_from(game: Game, decision: EffectChoiceDecision, option: str) -> None:
 
 CHOICE_RULES: dict[str, ChoiceRule] = {
     "advance_on_build": (advances.advance_on_build_options, advances.take_advance_on_build),
+    advances.GOVERNMENT_CHANGE: (_draw_options, advances.take_government_change),
+    advances.CLAIM_WONDER: (advances.claim_options, advances.take_claim),
+    "construct_settler": (affordable_options, cities.take_settler),
+    combat.SHRINK: (_draw_options, combat.take_shrink_choice),
+    combat.RAZE_SETTLEMENT: (_draw_options, combat.keep_or_raze),
+    exploration.EXPLORE_SPAWN: (_draw_options, exploration.settle_barbarians),
     "draw_from_discard": (_draw_options, _draw_from),
     "redirect_activation": (cities.redirect_options, cities.redirect_activation),
     "event_public_wonder": (_draw_options, _draw_from),
@@ -158,12 +176,7 @@ def _legal_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
     special = _choice_rule(decision)
     if special is not None:
         return special[0](game, decision)
-    have = holdings(game.player(decision.player))
-    return [
-        option
-        for option, change in zip(decision.options, decision.amounts, strict=False)
-        if all(have[k] >= -v for k, v in change.items() if v < 0)
-    ]
+    return affordable_options(game, decision)
 
 
 def _legal_choose_option(game: Game) -> list[Action]:

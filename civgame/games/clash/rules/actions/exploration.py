@@ -20,9 +20,10 @@ from collections.abc import Callable
 from civgame.framework.errors import RuleError
 from civgame.framework.wording import listed
 from civgame.games.clash.core.actions import Action, ChooseOrientation
-from civgame.games.clash.core.decisions import OrientationDecision
-from civgame.games.clash.core.hexgrid import Hex, hex_to_label, neighbors, region_slots
+from civgame.games.clash.core.decisions import EffectChoiceDecision, OrientationDecision
+from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex, neighbors, region_slots
 from civgame.games.clash.core.model import Game, Region, Unit
+from civgame.games.clash.rules import events
 from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.registry import answering, rule
 
@@ -132,6 +133,7 @@ def _reveal_and_enter(
     from civgame.games.clash.rules.actions import movement  # movement imports this module at load time
 
     reveal(game, region, rotation)
+    _barbarians_appear(game, units[0].owner if units else game.current, region, target if units else None)
     if ship_sea is None:
         if game.is_land(target):
             movement.arrive(game, units, target)
@@ -143,6 +145,33 @@ def _reveal_and_enter(
         movement.arrive(game, units, region_sea[0])
     else:
         log.say(game, "explore.ship_stays", region=named(region))
+
+
+EXPLORE_SPAWN = "explore_spawn"  # the EffectChoiceDecision of where barbarians appear in an explored region
+
+
+def _barbarians_appear(game: Game, explorer: int, region: Region, entered: Hex | None) -> None:
+    """`barbarians.explore_spawn` (the 2012 edition): a region revealed with enough spaces of its terrain
+    gets a barbarian settlement and army unit on one of them, the explorer's choice, never the space the
+    exploring units entered."""
+    spawn = game.rules.game.barbarians.explore_spawn
+    if spawn is None or not events.barbarians_may_settle(game):
+        return
+    of_terrain = [h for h in region.spaces() if game.terrain(h) == spawn.terrain]
+    if len(of_terrain) < spawn.spaces:
+        return
+    occupied = {u.pos for u in game.units} | {c.pos for c in game.cities}
+    spaces = sorted(hex_to_label(h) for h in of_terrain if h != entered and h not in occupied)
+    if len(spaces) == 1:
+        events.place_barbarian_settlement(game, label_to_hex(spaces[0]))
+    elif spaces:
+        game.pending.append(
+            EffectChoiceDecision(player=explorer, source=named(region), effect=EXPLORE_SPAWN, options=spaces)
+        )
+
+
+def settle_barbarians(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    events.place_barbarian_settlement(game, label_to_hex(option))
 
 
 def reveal(game: Game, region: Region, rotation: int) -> None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from civgame.framework.errors import RuleError
+from civgame.games.clash.content import effects
+from civgame.games.clash.content.effects.culture import SmallerForHappiness
 from civgame.games.clash.core.actions import Action, EndHappiness, RaiseMood, StartHappiness
 from civgame.games.clash.core.decisions import HappinessDecision
 from civgame.games.clash.core.hexgrid import hex_to_label
@@ -28,7 +30,7 @@ NO_COST: dict[str, int] = {}
 
 def step_cost(game: Game, city: City, extra: dict[str, int]) -> dict[str, int]:
     """The price of raising `city` one mood step, with `extra` on top."""
-    cost = {"mood": city.size}
+    cost = {"mood": priced_size(game, city)}
     for item, amount in extra.items():
         cost[item] = cost.get(item, 0) + amount
     return with_substitutes(game, game.player(city.owner), "increase_happiness", cost)
@@ -87,12 +89,18 @@ def can_raise_any(game: Game, player_index: int, extra: dict[str, int] = NO_COST
     ]
     if not candidates:
         return False
-    smallest = candidates[0] if len(candidates) == 1 else min(candidates, key=_size)
+    smallest = candidates[0] if len(candidates) == 1 else min(candidates, key=game.city_size)
     return can_pay(game, game.player(player_index), step_cost(game, smallest, extra))
 
 
-def _size(city: City) -> int:
-    return city.size
+def priced_size(game: Game, city: City) -> int:
+    """The size raising the city's mood costs: its size, less its owner's `smaller_for_happiness` (the
+    2012 Circus & Sports), never below 1."""
+    owner = game.player(city.owner)
+    less = sum(
+        effects.params_as(e, SmallerForHappiness).by for e in effects.active(game, owner, "smaller_for_happiness")
+    )
+    return max(1, game.city_size(city) - less) if less else game.city_size(city)
 
 
 # ------------------------------------------------------------------ starting the action

@@ -22,6 +22,7 @@ from civgame.games.clash.content.effects.cards import InfluenceBarbarianSettleme
 from civgame.games.clash.content.effects.culture import (
     CityCondition,
     InfluenceProtection,
+    InfluenceRangeBonus,
     InfluenceReward,
     InfluenceRollBonus,
 )
@@ -33,6 +34,7 @@ from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
 from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.payments import can_pay, describe, gain, pay, payment_for
+from civgame.games.clash.rules.base.payments import plus_costs as plus
 from civgame.games.clash.rules.base.registry import rule
 from civgame.games.clash.rules.base.turns import spend_main_action
 from civgame.games.clash.rules.combat import unit_placement_cities
@@ -43,15 +45,6 @@ SETTLEMENT = "settlement"  # the target of an attempt on a city's settlement pie
 
 def culture(amount: int) -> dict[str, int]:
     return {"culture": amount}
-
-
-def plus(*costs: dict[str, int]) -> dict[str, int]:
-    """The sum of several costs."""
-    total: dict[str, int] = {}
-    for cost in costs:
-        for item, amount in cost.items():
-            total[item] = total.get(item, 0) + amount
-    return {item: amount for item, amount in total.items() if amount}
 
 
 def is_influenced(city: City) -> bool:
@@ -66,8 +59,11 @@ def has_piece_left(game: Game, player: Player, building: str) -> bool:
 # ------------------------------------------------------------------ protections of the target's owner
 
 
-def city_matches(game: Game, city: City, condition: CityCondition) -> bool:
+def city_matches(game: Game, city: City, condition: CityCondition, source: str = "") -> bool:
+    """Whether the city meets `condition` of an effect granted by `source` (its wonder, for `within_of_wonder`)."""
     if condition.mood is not None and city.mood != condition.mood:
+        return False
+    if condition.within_of_wonder is not None and not _near_wonder(game, city, source, condition.within_of_wonder):
         return False
     if condition.building is not None and condition.building not in city.buildings:
         return False
@@ -76,6 +72,15 @@ def city_matches(game: Game, city: City, condition: CityCondition) -> bool:
     if not condition.army_unit:
         return True
     return any(u.owner == city.owner and game.is_army(u) for u in game.units_at(city.pos))
+
+
+def _near_wonder(game: Game, city: City, wonder_name: str, steps: int) -> bool:
+    """The city is at most `steps` spaces from its owner's city holding the wonder named `wonder_name`."""
+    for other in game.cities_of(city.owner):
+        if any(game.rules.wonders[w].name == wonder_name for w in other.wonders):
+            distance = game.distances_from(other.pos).get(city.pos)
+            return distance is not None and distance <= steps
+    return False
 
 
 def protection(game: Game, player: Player, target: City, forbid: str) -> Effect | None:
@@ -87,7 +92,7 @@ def protection(game: Game, player: Player, target: City, forbid: str) -> Effect 
         return None
     for effect in effects.active(game, game.player(target.owner), "influence_protection", at=target.pos):
         params = effects.params_as(effect, InfluenceProtection)
-        if params.forbid == forbid and city_matches(game, target, params.cities):
+        if params.forbid == forbid and city_matches(game, target, params.cities, effect.source):
             return effect
     return None
 
@@ -138,7 +143,7 @@ def _takeover(game: Game, player: Player) -> Effect | None:
 
 
 def _why_not_take_over(game: Game, player: Player, target: City) -> str | None:
-    if target.owner != BARBARIAN or target.size != 1:
+    if target.owner != BARBARIAN or game.city_size(target) != 1:
         where = hex_to_label(target.pos)
         return f"only the settlement of a size-1 barbarian city can be taken over, not the city at {where}"
     if not _settlement_left(game, player.index):
@@ -158,7 +163,18 @@ def sources(game: Game, player: Player) -> list[City]:
 def why_not_source(game: Game, player: Player, source: City | None, target: City) -> str | None:
     if source is None or source not in sources(game, player):
         return "Influence Culture must start from one of your own cities"
-    return _why_not_from(player, source, target)
+    return _source_limits(game, player, source, target)
+
+
+def _source_limits(game: Game, player: Player, source: City, target: City) -> str | None:
+    """The limits on targets of a city the player may start attempts from, as the rules have them
+    (`influenced_source`): `self_only`, those of `_why_not_from`; `none`, an influenced city of the player's
+    makes no attempt (any other of their cities may clear it)."""
+    if game.rules.game.influence.influenced_source == "self_only":
+        return _why_not_from(player, source, target)
+    if source.owner == player.index and is_influenced(source):
+        return "a city under another player's influence cannot influence culture"
+    return None
 
 
 def _why_not_from(player: Player, source: City, target: City) -> str | None:
@@ -170,6 +186,14 @@ def _why_not_from(player: Player, source: City, target: City) -> str | None:
     if target.owner == player.index and source is not target:
         return "influence in your own city can only be removed by that city itself"
     return None
+
+
+def influence_range(game: Game, source: City) -> int:
+    """How far attempts from `source` reach without culture tokens: its size, plus its owner's
+    `influence_range_bonus` there (the 2012 Great Statue)."""
+    owner = game.player(source.owner) if source.owner >= 0 else None
+    bonus = effects.active(game, owner, "influence_range_bonus", at=source.pos) if owner is not None else ()
+    return game.city_size(source) + sum(effects.params_as(e, InfluenceRangeBonus).amount for e in bonus)
 
 
 def why_not_reach(
@@ -190,8 +214,9 @@ def why_not_reach(
             return reason
     if distance is None:
         return "no path through revealed spaces joins the two cities"
-    if distance > source.size + range_tokens:
-        return f"the target is {distance} spaces away, beyond range {source.size} + {range_tokens} culture token(s)"
+    reach = influence_range(game, source)
+    if distance > reach + range_tokens:
+        return f"the target is {distance} spaces away, beyond range {reach} + {range_tokens} culture token(s)"
     cost = plus(culture(range_tokens), extra_cost)
     if not can_pay(game, player, cost):
         return f"{player.name} cannot pay {describe(cost)} for this attempt"
@@ -249,9 +274,9 @@ def _attempts(game: Game, player: Player, extra_cost: dict[str, int]) -> Iterato
         reach = game.distances_from(source.pos)
         for target, building in pieces:
             distance = reach.get(target.pos)
-            if distance is None or _why_not_from(player, source, target):
+            if distance is None or _source_limits(game, player, source, target):
                 continue
-            tokens = max(0, distance - source.size)  # so within range: `why_not_reach`'s other checks follow
+            tokens = max(0, distance - influence_range(game, source))  # within range: `why_not_reach`'s checks follow
             if tokens not in affordable:
                 affordable[tokens] = can_pay(game, player, plus(culture(tokens), extra_cost))
             if affordable[tokens] and not (tokens and why_no_boost(game, player, source, target)):
@@ -274,7 +299,7 @@ def _targets(game: Game, player: Player) -> list[tuple[City, str]]:
                     mine[building] = mine.get(building, 0) + 1
                 else:
                     pieces.append((target, building))
-        if takeover and target.owner == BARBARIAN and target.size == 1 and _settlement_left(game, me):
+        if takeover and target.owner == BARBARIAN and game.city_size(target) == 1 and _settlement_left(game, me):
             pieces.append((target, SETTLEMENT))
     if not pieces:
         return pieces
@@ -435,30 +460,40 @@ def free_attempt(game: Game, player: Player, action: InfluenceCulture, cost: dic
 
 
 def _legal_attempts(game: Game) -> list[Action]:
+    player = game.player(game.current)
     if game.actions_left <= 0:
-        return []
-    return list(_attempts(game, game.player(game.current), NO_COST))
+        return [a for a in _attempts(game, player, NO_COST) if a.source in player.free_attempts_from]
+    return list(_attempts(game, player, NO_COST))
 
 
 def _check_attempt(game: Game, action: InfluenceCulture) -> None:
-    if game.actions_left <= 0:
+    player = game.player(game.current)
+    if game.actions_left <= 0 and action.source not in player.free_attempts_from:
         raise RuleError("no main actions left this turn")
-    reason = why_not_attempt(game, game.player(game.current), action)
+    reason = why_not_attempt(game, player, action)
     if reason:
         raise RuleError(reason)
 
 
 def _any_attempt(game: Game) -> bool:
     """Whether `_legal_attempts` lists anything (Cultural Takeover asks), stopping at the first attempt."""
-    return game.actions_left > 0 and next(_attempts(game, game.player(game.current), NO_COST), None) is not None
+    player = game.player(game.current)
+    found = _attempts(game, player, NO_COST)
+    if game.actions_left > 0:
+        return next(found, None) is not None
+    return bool(player.free_attempts_from) and any(a.source in player.free_attempts_from for a in found)
 
 
 @rule(InfluenceCulture, legal=_legal_attempts, check=_check_attempt, exists=_any_attempt)
 def influence_culture(game: Game, action: InfluenceCulture) -> None:
-    assert game.actions_left > 0
+    """An attempt as a main action, or at no action cost from a city that has one (`free_attempts_from`)."""
     player = game.player(game.current)
     pay(player, payment_for(game, player, culture(action.range_tokens)))
-    spend_main_action(game)
+    if action.source in player.free_attempts_from:
+        player.free_attempts_from.remove(action.source)
+        log.say(game, "influence.no_action", player.index)
+    else:
+        spend_main_action(game)
     _resolve(game, player, *_cities_of(game, action), action.building)
 
 

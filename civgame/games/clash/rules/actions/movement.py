@@ -19,7 +19,7 @@ normal move where one exists, so `MoveUnits(units, to)` says all there is to cho
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import product
 from operator import attrgetter
@@ -28,20 +28,40 @@ from typing import Literal, NamedTuple
 from civgame.framework.errors import RuleError
 from civgame.framework.wording import listed
 from civgame.games.clash.content import effects
-from civgame.games.clash.content.effects.military import CityBarredAfterTerrain, MovementReward, RoadMove
+from civgame.games.clash.content.effects import Effect
+from civgame.games.clash.content.effects.military import (
+    AttackToll,
+    CityBarredAfterTerrain,
+    FortressNeedsAdvance,
+    IgnoreTerrainForPay,
+    MovementReward,
+    RoadMove,
+)
 from civgame.games.clash.content.effects.sources import ship_capacity
 from civgame.games.clash.core.actions import Action, BoardShips, EndMove, MoveUnits, StartMove
-from civgame.games.clash.core.decisions import BoardingDecision, MoveDecision
+from civgame.games.clash.core.decisions import BoardingDecision, EffectChoiceDecision, MoveDecision
 from civgame.games.clash.core.hexgrid import DIRECTIONS, Hex, hex_to_label
-from civgame.games.clash.core.model import City, Game, Unit
+from civgame.games.clash.core.model import City, Game, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules import combat
 from civgame.games.clash.rules.actions import exploration, shipcraft
+from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
 from civgame.games.clash.rules.base import diplomacy, log
-from civgame.games.clash.rules.base.payments import affordable, gain, pay, settle
+from civgame.games.clash.rules.base.payments import (
+    affordable,
+    affordable_options,
+    any_of,
+    describe,
+    gain,
+    pay,
+    payment_options,
+    plus_costs,
+    settle,
+)
 from civgame.games.clash.rules.base.registry import answering, rule
 from civgame.games.clash.rules.base.turns import spend_main_action
 
+FORTRESS = "fortress"
 Mode = Literal["ship", "land", "carried"]
 How = Literal["walk", "embark", "disembark", "sail", "explore", "road", "launch", "beach"]
 
@@ -57,6 +77,7 @@ class Target(NamedTuple):
     room: int = 0  # free places on the mover's ships there (embarking)
     via_armies: int = 0  # roads: the mover's army units on the spaces passed through (the fewest)
     cost: tuple[tuple[str, int], ...] = ()  # roads: the price of the move
+    road_terrain: str = ""  # roads: how terrain counts on this one (`RoadMove.terrain`)
     entry: Hex | None = None  # sailed around the board: the space where the ships came back onto it
 
 
@@ -276,7 +297,7 @@ def _road_targets(survey: _Survey, start: Hex) -> dict[Hex, Target]:
         return found
     own_start = survey.own_city(start)
     for road in survey.roads():
-        for space, via_armies in _road_reach(survey, start, road.range).items():
+        for space, via_armies in _road_ends(survey, start, road).items():
             own_end = survey.own_city(space)
             ends_ok = (own_start or own_end) if road.endpoints == "start_or_end" else (own_start and own_end)
             if space in found or not ends_ok:
@@ -288,13 +309,33 @@ def _road_targets(survey: _Survey, start: Hex) -> dict[Hex, Target]:
                 own_armies=survey.own_armies_on_land(space),
                 via_armies=via_armies,
                 cost=tuple(road.cost.items()),
+                road_terrain=road.terrain,
             )
     return found
 
 
-def _road_reach(survey: _Survey, start: Hex, steps: int) -> dict[Hex, int]:
-    """Revealed land 2..`steps` spaces from `start` along land without enemies, each with the fewest
-    of the owner's army units standing on the spaces of the best route there (for stacking)."""
+def _road_ends(survey: _Survey, start: Hex, road: RoadMove) -> dict[Hex, int]:
+    """Where `road` takes a group from `start` (`_road_reach`): where terrain applies on it, not past a
+    Mountain, and into a battle not past a Forest either."""
+    if road.terrain != "applies":
+        return _road_reach(survey, start, road.range)
+    terrain = survey.game.rules.terrain
+
+    def passable(space: Hex, into_battle: bool) -> bool:
+        kind = terrain[survey.game.terrain(space) or ""]
+        return not kind.stops_movement and not (into_battle and kind.forbids_later_attack)
+
+    ends = _road_reach(survey, start, road.range, lambda h: passable(h, False))
+    into_battle = _road_reach(survey, start, road.range, lambda h: passable(h, True))
+    return {h: crowd for h, crowd in ends.items() if not survey.enemy_on_land(h) or h in into_battle}
+
+
+def _road_reach(
+    survey: _Survey, start: Hex, steps: int, passable: Callable[[Hex], bool] | None = None
+) -> dict[Hex, int]:
+    """Revealed land 2..`steps` spaces from `start` along land without enemies (and `passable`, if given),
+    each with the fewest of the owner's army units standing on the spaces of the best route there (for
+    stacking)."""
     game = survey.game
     next_to_start = set(game.board_neighbors(start))  # a space on the board 1 space away
     best: dict[Hex, int] = {}
@@ -307,7 +348,7 @@ def _road_reach(survey: _Survey, start: Hex, steps: int) -> dict[Hex, int]:
                     continue
                 if there not in next_to_start and crowd < best.get(there, crowd + 1):
                     best[there] = crowd
-                if step < steps and not survey.enemy_on_land(there):
+                if step < steps and not survey.enemy_on_land(there) and (passable is None or passable(there)):
                     through = max(crowd, survey.own_armies_on_land(there))
                     if through < onward.get(there, through + 1):
                         onward[there] = through
@@ -418,6 +459,11 @@ def _landfall(game: Game, ring: tuple[Hex, ...], start: int, step: int) -> tuple
 # ------------------------------------------------------------------ who may move where
 
 
+def _ignores_earlier_terrain(target: Target | None) -> bool:
+    """A road that units a Mountain stopped may take, or that takes units a Forest barred into a battle."""
+    return target is not None and target.how == "road" and target.road_terrain != "applies"
+
+
 def unit_free(game: Game, unit: Unit, *, fresh_action: bool = False, road: bool = False) -> bool:
     """Whether `unit` can move now: `unit_problem` without the reason worded, as listings ask it of
     every unit. `fresh_action` ignores this action's moves; `road`: the move is a road move, which
@@ -470,11 +516,56 @@ def _group_problem(game: Game, group: list[Unit], armies: int, target: Target) -
     if target.how == "embark" and len(group) > target.room:
         return f"the ships on {hex_to_label(target.space)} have room for only {target.room} more land unit(s)"
     if target.enemy:
-        if target.how != "road" and any(u.no_attack for u in group):
+        if not _ignores_earlier_terrain(target) and any(u.no_attack for u in group):
             return "units that entered a forest this turn may not move into a battle (except by road)"
         if armies == 0 and any(not game.is_ship(u) for u in group):
             return "settlers may enter a space with enemy units or an enemy city only together with an army unit"
-        return _city_barred(game, group, target.space) or _truce_problem(game, group[0].owner, target.space)
+        return (
+            _city_barred(game, group, target.space)
+            or _fortress_barred(game, group[0].owner, target.space)
+            or _toll_problem(game, group[0].owner, armies, target)
+            or _truce_problem(game, group[0].owner, target.space)
+        )
+    return None
+
+
+def _defending_wonder_effects(game: Game, attacker: int, space: Hex, name: str) -> list[Effect]:
+    """The `name` effects of the owner of the city at `space` (not the attacker) that a wonder in it grants."""
+    city = game.city_at(space)
+    if city is None or city.owner < 0 or city.owner == attacker:
+        return []
+    found = effects.active(game, game.player(city.owner), name)
+    return [e for e in found if any(game.rules.wonders[w].name == e.source for w in city.wonders)]
+
+
+def _fortress_barred(game: Game, attacker: int, space: Hex) -> str | None:
+    """`fortress_needs_advance` (the 2012 Great Wall): only a player with the advance may attack the holder's
+    cities with a Fortress."""
+    city = game.city_at(space)
+    if city is None or city.owner < 0 or city.owner == attacker or not game.building_works(city, FORTRESS):
+        return None
+    for effect in effects.active(game, game.player(city.owner), "fortress_needs_advance"):
+        needed = effects.params_as(effect, FortressNeedsAdvance).advance
+        if not game.player(attacker).uses(needed):
+            where = hex_to_label(space)
+            return f"only a player with {needed} may attack {where}, a city with a Fortress ({effect.source})"
+    return None
+
+
+def attack_toll(game: Game, attacker: int, armies: int, space: Hex) -> dict[str, int]:
+    """`attack_toll` (the 2012 Great Mausoleum): what attacking the city at `space` with `armies` army units
+    costs its attacker."""
+    cost: dict[str, int] = {}
+    for effect in _defending_wonder_effects(game, attacker, space, "attack_toll"):
+        kinds = effects.params_as(effect, AttackToll).per_army_unit
+        cost = plus_costs(cost, any_of(kinds, armies) if len(kinds) > 1 else {kinds[0]: armies})
+    return cost
+
+
+def _toll_problem(game: Game, attacker: int, armies: int, target: Target) -> str | None:
+    toll = attack_toll(game, attacker, armies, target.space) if armies else {}
+    if toll and not affordable(game, game.player(attacker), plus_costs(dict(target.cost), toll)):
+        return f"attacking {hex_to_label(target.space)} costs {describe(toll)}, which its attacker cannot pay"
     return None
 
 
@@ -569,7 +660,7 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
         step_groups = _groups(game, by_step)
         road_groups = step_groups if len(by_step) == len(by_road) else _groups(game, by_road)
         for target in _each_target(survey, start, mode):
-            for group in road_groups if target.how == "road" else step_groups:
+            for group in road_groups if _ignores_earlier_terrain(target) else step_groups:
                 if _group_problem(game, group.units, group.armies, target) is None:
                     yield MoveUnits(group.ids, target.space)
 
@@ -730,7 +821,10 @@ def begin_move(game: Game, player: int, attack_bonus: int = 0) -> None:
 
 
 def _allowed(decision: MoveDecision, units: tuple[int, ...]) -> bool:
-    """A free move of some units only (`only_units`) lets no other unit move."""
+    """A free move of some units only (`only_units`) lets no other unit move; one of `single_units`, no
+    more than one unit in a group."""
+    if decision.single_units and len(units) > 1:
+        return False
     return not decision.only_units or set(units) <= set(decision.only_units)
 
 
@@ -750,7 +844,7 @@ def _check_move_units(game: Game, action: MoveUnits) -> None:
     start, mode = group[0].pos, mode_of(game, group[0])
     target = _target(game, owner, start, mode, action.to)
     for unit in group:
-        problem = unit_problem(game, unit, road=target is not None and target.how == "road")
+        problem = unit_problem(game, unit, road=_ignores_earlier_terrain(target))
         if problem:
             raise RuleError(problem)
     if target is None:
@@ -758,7 +852,11 @@ def _check_move_units(game: Game, action: MoveUnits) -> None:
     problem = group_problem(game, group, target)
     if problem:
         raise RuleError(problem)
-    if action.payment and not target.cost:
+    if (
+        action.payment
+        and not target.cost
+        and not (target.enemy and attack_toll(game, owner, _armies(game, group), action.to))
+    ):
         raise RuleError(f"moving to {hex_to_label(action.to)} costs nothing: send the move without a payment")
 
 
@@ -772,8 +870,11 @@ def move_units(game: Game, action: MoveUnits) -> None:
     target = _target(game, owner, start, mode, action.to)
     assert target is not None  # checked: the group can reach the destination
     payment = None
-    if target.cost:
-        payment = settle(game, action, dict(target.cost))
+    cost = dict(target.cost)
+    if target.enemy:
+        cost = plus_costs(cost, attack_toll(game, owner, _armies(game, group), action.to))
+    if cost:
+        payment = settle(game, action, cost)
         if payment is None:
             return  # the player chooses how to pay first
 
@@ -816,6 +917,10 @@ def move_units(game: Game, action: MoveUnits) -> None:
         shipcraft.beach(game, group, action.to)
     else:
         arrive(game, group, action.to)
+        if target.road_terrain == "ignored":
+            _terrain_ignored(game, group, "by road")
+        elif target.how in ("walk", "road") and not target.enemy:
+            _offer_terrain_ignored(game, player, group, start, action.to)
     if target.enemy:
         ids = [u.id for u in group]
         # a bonus for the move's first battle (Great Warlord) is used up by it
@@ -823,6 +928,56 @@ def move_units(game: Game, action: MoveUnits) -> None:
             game, owner, ids, action.to, dict.fromkeys(ids, start), attack_bonus=decision.attack_bonus
         ):
             decision.attack_bonus = 0
+
+
+IGNORE_TERRAIN = "ignore_terrain_for_pay"
+
+
+def _terrain_ignored(game: Game, group: list[Unit], why: str) -> None:
+    """The group ignores terrain this move: no Mountain stops it, no Forest keeps it from battle."""
+    if any(u.immobile or u.no_attack for u in group):
+        log.say(game, "move.terrain_ignored", space=hex_to_label(group[0].pos), why=why)
+    for unit in group:
+        unit.immobile = unit.no_attack = unit.stopped_by_terrain = False
+
+
+def _offer_terrain_ignored(game: Game, player: Player, group: list[Unit], start: Hex, to: Hex) -> None:
+    """`ignore_terrain_for_pay` (the 2012 Roads): a group moved to or from the player's city into terrain that
+    holds it back may have it ignored for a price."""
+    held_back = [u for u in group if u.stopped_by_terrain or u.no_attack]
+    own = {c.pos for c in game.cities_of(player.index)}
+    if not held_back or not ({start, to} & own):
+        return
+    for effect in effects.active(game, player, IGNORE_TERRAIN):
+        ways = payment_options(game, player, amounts(effects.params_as(effect, IgnoreTerrainForPay).cost))
+        if ways:
+            ids = " ".join(str(u.id) for u in group)
+            game.pending.append(
+                EffectChoiceDecision(
+                    player=player.index,
+                    source=effect.source,
+                    effect=IGNORE_TERRAIN,
+                    options=[*(f"pay {describe(way)}: units {ids} ignore the terrain" for way in ways), "decline"],
+                    amounts=[*({k: -v for k, v in way.items()} for way in ways), {}],
+                )
+            )
+            return
+
+
+def _take_terrain_ignored(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    change = decision.amounts[decision.options.index(option)]
+    if not change:
+        return
+    player = game.player(decision.player)
+    paid = {k: -v for k, v in change.items()}
+    pay(player, paid)
+    ids = option.split("units ", 1)[1].split(" ignore", 1)[0].split()
+    group = [game.existing_unit(int(i)) for i in ids]
+    log.say(game, "move.terrain_paid", player.index, payment=log.things(paid), source=decision.source)
+    _terrain_ignored(game, group, f"({decision.source})")
+
+
+CHOICE_RULES[IGNORE_TERRAIN] = (affordable_options, _take_terrain_ignored)
 
 
 def _movement_rewards(game: Game, decision: MoveDecision, sail_around: bool) -> None:

@@ -85,7 +85,7 @@ def _city_counts(game: Game, player: Player, count: Count, city: City) -> bool:
     """One of the player's cities passes the filters of `count` other than its mood (see `count`)."""
     if count.building is not None and count.building not in city.buildings:
         return False
-    if count.min_size is not None and city.size < count.min_size:
+    if count.min_size is not None and game.city_size(city) < count.min_size:
         return False
     if count.army_unit and not any(u.owner == player.index and game.is_army(u) for u in game.units_at(city.pos)):
         return False
@@ -289,7 +289,7 @@ def battle_holds(game: Game, player: Player, p: Battle, record: BattleRecord) ->
         (p.opponent_lost_military, lambda: _military(game, record.lost[them]) >= p.opponent_lost_military),
         (p.opponent_lost_kinds, lambda: any(k in p.opponent_lost_kinds for k in record.lost[them])),
         (p.survivor_kinds, lambda: _survived(record, me, p.survivor_kinds)),
-        (p.city_size_after, lambda: city is not None and city.size >= p.city_size_after),
+        (p.city_size_after, lambda: city is not None and game.city_size(city) >= p.city_size_after),
         (p.city_wonder_after, lambda: city is not None and bool(city.wonders)),
         (
             p.fewer_advances_in,

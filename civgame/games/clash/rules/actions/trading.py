@@ -91,15 +91,22 @@ def hand(game: Game, player: Player, kind: str) -> list[str]:
     if kind == "action":
         persons = great_persons_in_hand(game.rules, player)
         return [f"action:{card}" for card in player.action_cards] + [great_person_name(card) for card in persons]
-    cards = player.wonder_cards if kind == "wonder" else player.objective_cards
-    return [f"{kind}:{card}" for card in cards]
+    return [f"{kind}:{card}" for card in _traded(game, player, kind)]
 
 
 def _count(game: Game, player: Player, kind: str) -> int:
     """How many cards of one kind a player holds in hand (`hand`, without naming them)."""
     if kind == "action":
         return len(player.action_cards) + len(great_persons_in_hand(game.rules, player))
-    return len(player.wonder_cards if kind == "wonder" else player.objective_cards)
+    return len(_traded(game, player, kind))
+
+
+def _traded(game: Game, player: Player, kind: str) -> list[str] | list[int]:
+    """The wonder or objective cards a player may trade: no wonder where wonders lie face up for all (the
+    2012 edition: a wonder claimed stays its claimer's)."""
+    if kind != "wonder":
+        return player.objective_cards
+    return player.wonder_cards if game.rules.game.wonders.deck == "hand" else []
 
 
 # Where a player holds the cards a trade item names, by the item's prefix.

@@ -13,7 +13,12 @@ from typing import Any
 
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
-from civgame.games.clash.content.effects.military import ConvertUnits, ExplorerToken, MoveAfterRecruit
+from civgame.games.clash.content.effects.military import (
+    ConvertUnits,
+    ExplorerToken,
+    MoveAfterActivation,
+    MoveAfterRecruit,
+)
 from civgame.games.clash.core.decisions import EffectChoiceDecision, MoveDecision
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex
 from civgame.games.clash.core.model import Game, Player, Unit
@@ -128,6 +133,24 @@ def move_after_recruit(game: Game, player: Player, effect: Effect, context: dict
     if able:
         log.say(game, "unit.free_move", player.index, units=log.unit_count(game, kind, len(able)), source=effect.source)
         game.pending.append(MoveDecision(player=player.index, groups_left=len(able), only_units=sorted(able)))
+
+
+@listener("move_after_activation")
+def move_after_activation(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
+    """After its city is activated, the wonder's holder may move one of their `unit`s alone at no action cost."""
+    city = game.existing_city(context["city"])
+    if not any(game.rules.wonders[w].name == effect.source for w in city.wonders):
+        return
+    kind = effects.params_as(effect, MoveAfterActivation).unit
+    movers = game.units_of(player.index, kind)
+    for unit in movers:
+        unit.moved_this_action = False
+    able = {uid for move in possible_moves(game, player.index) for uid in move.units} & {u.id for u in movers}
+    if able:
+        log.say(game, "unit.single_free_move", player.index, unit=log.unit_name(game, kind), source=effect.source)
+        game.pending.append(
+            MoveDecision(player=player.index, groups_left=1, only_units=sorted(able), single_units=True)
+        )
 
 
 # ------------------------------------------------------------------ the leader aboard a ship

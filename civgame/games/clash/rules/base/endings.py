@@ -6,6 +6,11 @@ from __future__ import annotations
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label
 from civgame.games.clash.core.model import CityLoss, CityLossCause, Game
 
+# The Variable End Game's early ends (the 2012 rulebook), as the final scores tell them.
+EARLY_ENDS = {
+    "wonderful_ending": "a wonder was built in one of the last rounds (A Wonderful Ending)",
+    "roll_to_end": "the first player's roll as a round began ended it (Roll to End)",
+}
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 
@@ -31,6 +36,8 @@ def describe_end(game: Game) -> str:
         return ""
     if end.reason == "last_age":
         return f"The game ended after {age_name(end.age)}, the last age."
+    if end.reason in EARLY_ENDS:
+        return f"The game ended in {age_name(end.age)}: {EARLY_ENDS[end.reason]}."
     losses = " ".join(describe_loss(game, index) for index in end.cityless)
     who = "a player" if len(end.cityless) == 1 else "players"
     return f"The game ended in the status phase of {age_name(end.age)}: {who} had no city left. {losses}"

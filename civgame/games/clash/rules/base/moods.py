@@ -27,7 +27,7 @@ def mood_modified_size(game: Game, city: City) -> int:
     """How many spaces a city collects from and how many units it recruits."""
     mood = city.mood  # (`effective_mood` asked of angry cities only: every city listed asks this)
     if mood == "happy":
-        return city.size + game.rules.game.city.happy_bonus
+        return game.city_size(city) + game.rules.game.city.happy_bonus
     if mood == "angry" and effective_mood(game, city) == "angry":
         return game.rules.game.city.angry_fixed
-    return city.size
+    return game.city_size(city)

@@ -20,7 +20,7 @@ from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects.core import ResourceCap
 from civgame.games.clash.content.effects.culture import PaymentSubstitute
 from civgame.games.clash.core.actions import PAID_ACTIONS, Action, BuildWonder, CancelPayment, Construct, Pay
-from civgame.games.clash.core.decisions import PayDecision
+from civgame.games.clash.core.decisions import EffectChoiceDecision, PayDecision
 from civgame.games.clash.core.model import Game, Player
 from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.registry import answering, perform_again, rule
@@ -32,6 +32,15 @@ NO_TOKEN_SWAP = (BuildWonder, Construct)  # wonder and building costs take their
 
 def any_of(resources: Iterable[str], amount: int) -> dict[str, int]:
     return {ANY + ",".join(resources): amount}
+
+
+def plus_costs(*costs: dict[str, int]) -> dict[str, int]:
+    """The sum of several costs (items of none left out)."""
+    total: dict[str, int] = {}
+    for cost in costs:
+        for item, amount in cost.items():
+            total[item] = total.get(item, 0) + amount
+    return {item: amount for item, amount in total.items() if amount}
 
 
 def holdings(player: Player) -> dict[str, int]:
@@ -257,6 +266,16 @@ def settle(
     return None
 
 
+def affordable_options(game: Game, decision: EffectChoiceDecision) -> list[str]:
+    """The options of a choice with `amounts` whose payments (the negative amounts) its player can make."""
+    have = holdings(game.player(decision.player))
+    return [
+        option
+        for option, change in zip(decision.options, decision.amounts, strict=False)
+        if all(have[k] >= -v for k, v in change.items() if v < 0)
+    ]
+
+
 def pay(player: Player, payment: dict[str, int]) -> None:
     for k, v in payment.items():
         if k == "mood":
@@ -268,30 +287,46 @@ def pay(player: Player, payment: dict[str, int]) -> None:
 
 
 def lost_over_limit(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
-    """What gaining `what` now would lose over the resource limits (tokens have none)."""
+    """What gaining `what` now would lose over the resource limits and the token limits (if any)."""
     lost: dict[str, int] = {}
     for k, v in what.items():
-        if k in player.resources:
-            over = player.resources[k] + v - max(resource_cap(game, player, k), player.resources[k])
+        cap = resource_cap(game, player, k) if k in player.resources else token_cap(game, player, k)
+        if cap is not None:
+            have = held(player, k)
+            over = have + v - max(cap, have)
             if over > 0:
                 lost[k] = min(v, over)
     return lost
 
 
 def gain(game: Game, player: Player, what: dict[str, int]) -> dict[str, int]:
-    """Add resources/tokens, losing whatever exceeds a resource cap. Returns what was kept."""
+    """Add resources/tokens, losing whatever exceeds a resource or token limit. Returns what was kept."""
     kept: dict[str, int] = {}
     for k, v in what.items():
-        if k == "mood":
-            player.mood_tokens += v
-        elif k == "culture":
-            player.culture_tokens += v
+        if k in TOKEN_KINDS:
+            before = held(player, k)
+            cap = token_cap(game, player, k)
+            after = before + v if cap is None else min(cap, before + v)
+            if k == "mood":
+                player.mood_tokens = after
+            else:
+                player.culture_tokens = after
+            v = after - before
         else:
             before = player.resources[k]
             player.resources[k] = min(resource_cap(game, player, k), before + v)
             v = player.resources[k] - before
         kept[k] = v
     return kept
+
+
+def token_cap(game: Game, player: Player, token: str) -> int | None:
+    """The most tokens of a kind the player may hold: with the Scale, its level (the Culture Level for
+    culture tokens, the Happiness Level for mood tokens); else no limit (None). A token gained beyond it
+    is lost, as resources beyond their limit are (docs/rules-decisions.md)."""
+    if game.rules.game.scale is None:
+        return None
+    return player.culture_level if token == "culture" else player.happiness_level
 
 
 def enforce_caps(game: Game, player: Player) -> None:

@@ -53,9 +53,15 @@ def scores(game: Game) -> list[dict[str, float]]:
     return [score_sheet(game, p.index) for p in game.players]
 
 
+TIE_WINNER = "tie_winner"  # the tie-break won by the holder of a `wins_ties` effect (the 2012 Great Pyramids)
+
+
 def winners(game: Game) -> list[int]:
-    """The winning player(s): most VP, then each tie-break category in order; ties share."""
+    """The winning player(s): most VP, then each tie-break in order (a score sheet category, or
+    `tie_winner`); ties share."""
     sheets = scores(game)
+    for i, sheet in enumerate(sheets):
+        sheet[TIE_WINNER] = 1.0 if effects.has(game, game.player(i), "wins_ties") else 0.0
     order = ["total", *game.rules.game.victory_points.tie_break]
     candidates = list(range(len(sheets)))
     for key in order:

@@ -62,10 +62,16 @@ def _run_as_event_step(game: Game, player: Player, effect: Effect, choice: Choic
     `events.resume` runs once the play is done (after the effects before it)."""
     card = game.rules.great_person_card(effect.source)
     index = next(i for i, e in enumerate(game.rules.event_effects(card)) if e is effect)
-    if game.event is None:
-        game.event = EventInProgress(card, player.index, [])
-    assert game.event.card == card  # a card is played only when no other event is under way
-    game.event.steps.append(EventStep("main", player.index, effect=index))
+    event = game.event
+    if event is None:
+        event = game.event = EventInProgress(card, player.index, [])
+    elif event.card != card:
+        # An event the card's own advance drew (a level of the Scale reached) is under way: the card's steps
+        # wait for it, as any event drawn meanwhile would.
+        event = next((e for e in game.events_waiting if e.card == card), None) or EventInProgress(card, player.index)
+        if event not in game.events_waiting:
+            game.events_waiting.append(event)
+    event.steps.append(EventStep("main", player.index, effect=index))
 
 
 # ------------------------------------------------------------------ effects that need the city rules

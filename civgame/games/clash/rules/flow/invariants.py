@@ -13,7 +13,7 @@ from civgame.games.clash.content.effects.sources import ship_capacity, stale_ans
 from civgame.games.clash.core.decisions import CasualtyDecision, EffectChoiceDecision
 from civgame.games.clash.core.model import BARBARIAN, MOODS, PIRATE, Game, Unit
 from civgame.games.clash.rules.base import civilizations
-from civgame.games.clash.rules.base.payments import resource_cap
+from civgame.games.clash.rules.base.payments import resource_cap, token_cap
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
 from civgame.games.clash.rules.combat import OVERLOAD
 from civgame.games.clash.rules.events import CHOICE_PREFIX
@@ -51,8 +51,13 @@ def _holdings(game: Game) -> list[str]:
             if not 0 <= amount <= cap:
                 problems.append(f"{p.name} holds {amount} {resource}; allowed 0-{cap}")
         for token, amount in (("mood", p.mood_tokens), ("culture", p.culture_tokens)):
-            if amount < 0:
-                problems.append(f"{p.name} holds {amount} {token} tokens")
+            limit = token_cap(game, p, token)
+            if amount < 0 or (limit is not None and amount > limit):
+                problems.append(f"{p.name} holds {amount} {token} tokens; the limit is {limit}")
+        scale = game.rules.game.scale
+        top = scale.top if scale is not None else 0
+        if not (0 <= p.culture_level <= top and 0 <= p.happiness_level <= top):
+            problems.append(f"{p.name}'s levels {p.culture_level} and {p.happiness_level} are off the Scale 0-{top}")
     return problems
 
 
@@ -87,8 +92,8 @@ def _cities(game: Game) -> list[str]:
             problems.append(f"{count} cities share space {space}")
     for city in game.cities:
         where = f"city {city.id} at {city.pos}"
-        if city.size > rules.game.city.max_size:
-            problems.append(f"{where} has size {city.size}; the maximum is {rules.game.city.max_size}")
+        if game.city_size(city) > rules.game.city.max_size:
+            problems.append(f"{where} has size {game.city_size(city)}; the maximum is {rules.game.city.max_size}")
         if city.mood not in MOODS:
             problems.append(f"{where} has mood {city.mood!r}")
         if not game.is_land(city.pos):

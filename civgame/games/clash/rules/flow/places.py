@@ -55,6 +55,7 @@ def card_places(game: Game) -> dict[str, list[tuple[str, Cards]]]:
             *piles["wonder"],
             *((f"game.players[{i}].wonder_cards", p.wonder_cards) for i, p in players),
             ("game.public_wonder", [game.public_wonder] if game.public_wonder is not None else []),
+            ("game.revealed_wonders", game.revealed_wonders),
             *((f"game.players[{i}].wonders_built", p.wonders_built) for i, p in players),
         ],
     }

@@ -10,7 +10,17 @@ from civgame.framework.rng import Rng
 from civgame.framework.wording import counted
 from civgame.games.clash.content.ruleset import Ruleset, default_ruleset
 from civgame.games.clash.core.hexgrid import label_to_hex
-from civgame.games.clash.core.model import SAVE_VERSION, City, Deck, EventVariant, Game, Player, Region, Unit
+from civgame.games.clash.core.model import (
+    SAVE_VERSION,
+    City,
+    Deck,
+    EventVariant,
+    Game,
+    GameVariant,
+    Player,
+    Region,
+    Unit,
+)
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules.base import civilizations, log
 from civgame.games.clash.rules.base.cards import deal
@@ -32,6 +42,7 @@ def new_game(
     also_random: Sequence[str] = (),
     what_if: bool = False,
     events: EventVariant = "standard",
+    variants: Sequence[GameVariant] = (),
 ) -> Game:
     """A new game. `civilizations`: None, players without civilizations; "random", each dealt one of
     the playable civilizations; "choose", each picks one in turn order before play; or a list naming
@@ -39,8 +50,12 @@ def new_game(
     civilizations kept out of Random dealing by their rules data that the players put into it. `what_if`:
     the variant What if?, each player's leaders dealt from one deck of every playable civilization's.
     `events` picks a variant of the 2012 rulebook: `no_events` (only the icons act) or `optional_events`
-    (the player who draws a card may decline its text; its icon still acts)."""
+    (the player who draws a card may decline its text; its icon still acts). `variants` of the game's
+    length and end its rules offer (`available_variants`)."""
     rules = rules or default_ruleset()
+    problem = why_not_variants(rules, variants)
+    if problem:
+        raise RuleError(problem)
     names = players if isinstance(players, list) else [f"Player {i + 1}" for i in range(players)]
     count = len(names)
     if count not in rules.map.layouts or not rules.game.players.min <= count <= rules.game.players.max:
@@ -73,18 +88,21 @@ def new_game(
                 mood_tokens=start.mood_tokens,
                 culture_tokens=start.culture_tokens,
                 advances=list(start.advances),
-                event_cubes=start.event_cubes,
+                event_cubes=start.event_cubes or 0,
             )
             for i, name in enumerate(names)
         ],
         regions=regions,
         event_variant=events,
+        variants=list(variants),
     )
     game.rules = rules
+    shorter = rules.game.variants.four_rounds if "four_rounds" in variants else None
+    mood = start.city_mood if shorter is None else shorter.city_mood
     for player, region in zip(game.players, regions, strict=False):
         home = region.spaces()[0]
-        game.cities.append(City(game.new_id(), player.index, home, start.city_mood))
-        for kind in start.units:
+        game.cities.append(City(game.new_id(), player.index, home, mood))
+        for kind in start.units if shorter is None else shorter.starting_units:
             game.units.append(Unit(game.new_id(), player.index, kind, home))
     _shuffle_decks(game)
     for player in game.players:
@@ -96,6 +114,29 @@ def new_game(
         _what_if(game, civilizations, also_random)
     start_turn(game, game.first_player)
     return game
+
+
+def available_variants(rules: Ruleset) -> list[GameVariant]:
+    """The variants of a game's length and end these rules offer: Roll to End only with its die ranges."""
+    variants = rules.game.variants
+    found: list[GameVariant] = ["four_rounds"] if variants.four_rounds is not None else []
+    if variants.variable_end is not None:
+        if variants.variable_end.roll_to_end is not None:
+            found.append("roll_to_end")
+        found.append("wonderful_ending")
+    return found
+
+
+def why_not_variants(rules: Ruleset, variants: Sequence[GameVariant]) -> str | None:
+    """Why the chosen variants cannot be played together with these rules, or None."""
+    for variant in variants:
+        if variant not in available_variants(rules):
+            return f"{rules.game.name} has no variant {variant!r}"
+    if len(set(variants) & {"roll_to_end", "wonderful_ending"}) > 1:
+        return "the Variable End Game ends either by a roll or by a wonder, not both"
+    if "four_rounds" in variants and len(set(variants)) > 1:
+        return "the four-round game has its own end: no Variable End Game with it"
+    return None
 
 
 def _civilizations(game: Game, setup: Civilizations, also_random: Sequence[str]) -> None:

@@ -27,16 +27,23 @@ from civgame.games.clash.core.decisions import (
 from civgame.games.clash.core.hexgrid import hex_to_label
 from civgame.games.clash.core.model import Game, GameEnd, Player
 from civgame.games.clash.core.vocabulary import amounts
-from civgame.games.clash.rules.actions.advances import gain_advance, gainable, government_of, why_not_gain
+from civgame.games.clash.rules.actions.advances import (
+    gain_advance,
+    gainable,
+    gainable_by_holdings,
+    government_of,
+    surcharge_payable,
+    why_not_gain,
+)
 from civgame.games.clash.rules.actions.objectives import offer_status
 from civgame.games.clash.rules.base import civilizations, log
 from civgame.games.clash.rules.base.cards import deal
-from civgame.games.clash.rules.base.endings import note_city_lost
+from civgame.games.clash.rules.base.endings import EARLY_ENDS, note_city_lost
 from civgame.games.clash.rules.base.payments import can_pay, gain, pay, payment_for
 from civgame.games.clash.rules.base.registry import answering, rule
 from civgame.games.clash.rules.base.scoring import score_sheet, winners
 from civgame.games.clash.rules.base.triggers import fire
-from civgame.games.clash.rules.base.turns import after_last_round, start_turn
+from civgame.games.clash.rules.base.turns import after_last_round, may_end_game, rounds_left, start_round
 
 
 @after_last_round
@@ -62,17 +69,25 @@ def run(game: Game) -> None:
         game.status_step += 1
         fire(game, "status_step", step=game.status_step)
         if isinstance(step, Ask):
-            game.status_players = game.turn_order()
+            game.status_players = game.turn_order() * step.times(game)
         else:
             step(game)
 
 
 @dataclass(frozen=True)
 class Ask:
-    """A step that asks each player with a choice (`wanted`) for a `decision`, one at a time in turn order."""
+    """A step that asks each player with a choice (`wanted`) for a `decision`, one at a time in turn order;
+    `times` over, all players once before any is asked again."""
 
     decision: type[Decision]
     wanted: Callable[[Game, Player], bool]
+    times: Callable[[Game], int] = lambda game: 1
+
+
+def free_advances(game: Game) -> int:
+    """How many free advances each player takes in a status phase: one, or the four-round game's."""
+    shorter = game.rules.game.variants.four_rounds
+    return shorter.free_advances if "four_rounds" in game.variants and shorter is not None else 1
 
 
 def asking_step(game: Game) -> Ask | None:
@@ -107,7 +122,7 @@ def cityless_players(game: Game) -> list[int]:
 def _game_ends(game: Game) -> bool:
     """After step 1 the game ends after the last age, or when a player has no cities."""
     cityless = cityless_players(game)
-    if game.age >= game.rules.game.ages:
+    if game.age >= game.last_age():
         end_game(game, GameEnd("last_age", game.age))
     elif cityless:
         end_game(game, GameEnd("no_cities", game.age, cityless))
@@ -122,7 +137,7 @@ def _draw_cards(game: Game) -> None:
 
 def _razable(game: Game, player: Player) -> list[int]:
     # The summary makes no exception for a last city (docs/rules-decisions.md).
-    return [c.id for c in game.cities_of(player.index) if c.size <= game.rules.game.raze_max_size]
+    return [c.id for c in game.cities_of(player.index) if game.city_size(c) <= game.rules.game.raze_max_size]
 
 
 def government_options(game: Game, player: Player, *, free: bool = False) -> list[tuple[str, ...]]:
@@ -145,27 +160,46 @@ def government_options(game: Game, player: Player, *, free: bool = False) -> lis
     return options
 
 
-def first_player_chooser(game: Game) -> int:
-    """A `chooses_first_player` holder; else most mood + culture tokens, ties going to the current first
-    player, else clockwise from them."""
+def _changes_government_here(game: Game) -> bool:
+    """Whether governments change in the status phase (else by gaining another government's advance)."""
+    return game.rules.game.government_change == "status_phase"
+
+
+def first_player_chooser(game: Game) -> int | None:
+    """A `chooses_first_player` holder; else the highest total (`first_player_by`: mood + culture tokens,
+    or Culture + Happiness Levels), ties going to the current first player, else clockwise from them.
+    By levels, a current first player who is not beaten keeps the place: nobody chooses (None)."""
     for index in game.turn_order():
         if effects.has(game, game.player(index), "chooses_first_player"):
             return index
-    totals = {p.index: p.mood_tokens + p.culture_tokens for p in game.players}
+    by_levels = game.rules.game.first_player_by == "levels"
+    totals = {
+        p.index: p.culture_level + p.happiness_level if by_levels else p.mood_tokens + p.culture_tokens
+        for p in game.players
+    }
     best = max(totals.values())
+    if by_levels and totals[game.first_player] == best:
+        return None
     return next(i for i in game.turn_order() if totals[i] == best)
 
 
 def _first_player(game: Game) -> None:
-    game.pending.append(FirstPlayerDecision(player=first_player_chooser(game)))
+    chooser = first_player_chooser(game)
+    if chooser is None:
+        log.say(game, "status.turn_order_stays", game.first_player)
+        return
+    game.pending.append(FirstPlayerDecision(player=chooser))
 
 
 STEPS: tuple[Callable[[Game], None] | Ask, ...] = (
     _objectives,
-    Ask(FreeAdvanceDecision, lambda game, player: bool(gainable(game, player))),
+    Ask(FreeAdvanceDecision, lambda game, player: bool(gainable(game, player)), free_advances),
     _draw_cards,
     Ask(RazeDecision, lambda game, player: bool(_razable(game, player))),
-    Ask(GovernmentDecision, lambda game, player: bool(government_options(game, player))),
+    Ask(
+        GovernmentDecision,
+        lambda game, player: _changes_government_here(game) and bool(government_options(game, player)),
+    ),
     _first_player,
 )
 
@@ -182,7 +216,34 @@ def _next_age(game: Game) -> None:
     game.round = 1
     game.turns_taken = 0
     game.phase = "play"
-    start_turn(game, game.first_player)
+    start_round(game)
+
+
+# ------------------------------------------------------------------ the Variable End Game (2012 rulebook)
+
+
+@may_end_game("round_end")
+def _wonderful_ending(game: Game) -> bool:
+    """A Wonderful Ending: once the round a wonder was built in is over, the game ends, before any status phase."""
+    if game.ending:
+        end_game(game, GameEnd("wonderful_ending", game.age))
+    return game.ending
+
+
+@may_end_game("round_start")
+def _roll_to_end(game: Game) -> bool:
+    """Roll to End: as each of the last rounds is about to begin, the first player rolls a die; a result within
+    that round's range ends the game."""
+    end = game.rules.game.variants.variable_end
+    left = rounds_left(game)
+    if "roll_to_end" not in game.variants or end is None or end.roll_to_end is None or left is None:
+        return False
+    roll = game.rng.below(6) + 1
+    ends = roll in end.roll_to_end[end.last_rounds - 1 - left]
+    log.say(game, "status.roll_to_end", game.first_player, roll=roll, outcome="ends" if ends else "goes on")
+    if ends:
+        end_game(game, GameEnd("roll_to_end", game.age))
+    return ends
 
 
 def end_game(game: Game, end: GameEnd) -> None:
@@ -194,6 +255,8 @@ def end_game(game: Game, end: GameEnd) -> None:
     names = listed(game.player(i).name for i in game.winner)
     if end.reason == "last_age":
         reason = "the last age is over"
+    elif end.reason in EARLY_ENDS:
+        reason = EARLY_ENDS[end.reason]
     else:
         reason = f"{', '.join(game.player(i).name for i in end.cityless)} has no cities"
     log.say(game, "status.game_ends", reason=reason, winners=Party(names, plural=len(game.winner) > 1))
@@ -204,12 +267,13 @@ def end_game(game: Game, end: GameEnd) -> None:
 
 def _legal_free_advance(game: Game) -> list[Action]:
     player = game.player(answering(game, FreeAdvanceDecision).player)
-    return list(effects.memo(game, player, _free_advances))
+    return [a for a in effects.memo(game, player, _free_advances) if surcharge_payable(game, player, a.advance)]
 
 
 def _free_advances(game: Game, player: Player, _: Hashable) -> tuple[TakeFreeAdvance, ...]:
-    """A `TakeFreeAdvance` of each `gainable` advance, made once per change of holdings (actions are immutable)."""
-    return tuple(TakeFreeAdvance(name) for name in gainable(game, player))
+    """A `TakeFreeAdvance` of each advance the holdings allow (`gainable` but for surcharges), made once per
+    change of holdings (actions are immutable)."""
+    return tuple(TakeFreeAdvance(name) for name in gainable_by_holdings(game, player))
 
 
 def _check_free_advance(game: Game, action: TakeFreeAdvance) -> None:

@@ -1,0 +1,75 @@
+"""Whole games of the 2012 edition between random and aggressive agents, in each of its variants, keeping
+every invariant after every action; a save is loaded back once per game."""
+
+import random
+import shutil
+
+import pytest
+import yaml
+
+from civgame.ai import play_out, random_agents
+from civgame.ai.random_agent import AggressiveAgent
+from civgame.framework.invariants import InvariantChecker
+from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
+from civgame.games.clash.definition import DEFINITION
+from civgame.games.clash.rules.flow.setup import new_game
+from tests.classic import CLASSIC_2012, classic_rules
+
+GAMES = 4  # of each kind of agent (the variants play fewer)
+
+
+def checked_game(rules, seed, *, events="standard", variants=(), aggressive=False):
+    players = 2 + seed % 3
+    game = new_game(players, seed, rules, events=events, variants=variants)
+    checker = InvariantChecker(DEFINITION, f"seed {seed}", save_at_step=random.Random(seed).randrange(1, 120))
+    agents = [AggressiveAgent(f"{seed}:{i}") for i in range(players)] if aggressive else random_agents(players, seed)
+    game = play_out(game, agents, observer=checker)
+    assert game.phase == "over" and game.winner and checker.saved
+    return game
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_random_2012_games_keep_every_invariant(seed):
+    checked_game(classic_rules(), seed)
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_aggressive_2012_games_keep_every_invariant(seed):
+    checked_game(classic_rules(), seed, aggressive=True)
+
+
+@pytest.mark.parametrize("events", ["no_events", "optional_events"])
+@pytest.mark.parametrize("seed", range(2))
+def test_2012_games_with_the_event_variants_keep_every_invariant(seed, events):
+    checked_game(classic_rules(), seed, events=events)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_four_round_games_end_after_the_fourth_age(seed):
+    game = checked_game(classic_rules(), seed, variants=["four_rounds"], aggressive=seed % 2 == 1)
+    assert game.age <= 4
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_games_with_a_wonderful_ending_keep_every_invariant(seed):
+    game = checked_game(classic_rules(), seed, variants=["wonderful_ending"])
+    assert game.age <= 7
+
+
+@pytest.fixture(scope="module")
+def rules_with_roll_ranges(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("rules") / CLASSIC_2012
+    shutil.copytree(RULESETS_ROOT / CLASSIC_2012, folder)
+    data = yaml.safe_load((folder / "game.yaml").read_text())
+    data["variants"]["variable_end"]["roll_to_end"] = [[6], [5, 6], [4, 5, 6], [3, 4, 5, 6], [2, 3, 4, 5, 6]]
+    (folder / "game.yaml").write_text(yaml.safe_dump(data))
+    return load_ruleset(folder)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_games_rolling_to_end_keep_every_invariant(rules_with_roll_ranges, seed):
+    players = 2 + seed % 3
+    game = new_game(players, seed, rules_with_roll_ranges, variants=["roll_to_end"])
+    checker = InvariantChecker(DEFINITION, f"seed {seed}")  # (its save would name the rules of rules_data)
+    game = play_out(game, random_agents(players, seed), observer=checker)
+    assert game.phase == "over" and (game.age, game.round) >= (6, 2)

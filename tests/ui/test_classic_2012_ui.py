@@ -1,0 +1,80 @@
+"""The 2012 edition in the window: choosing it and its variants on the new-game screen, the Scale's levels and
+the face-up wonders in the side panel, its advance names on the board, its plain dice in the battle view."""
+
+import pygame
+
+from civgame.ui.combat_view import dice_rolled
+from civgame.ui.game_scene import GameScene
+from civgame.ui.side_panel import SidePanel, claimed_wonders, token_lines
+from tests.classic import classic_rules
+from tests.ui.conftest import click_button
+
+
+def test_the_2012_edition_and_its_four_round_game_are_chosen_on_the_new_game_screen(app):
+    click_button(app, app.scene.new_button)
+    assert app.scene.variant_buttons == {}  # the Monumental Edition has no such variants
+    assert "Provisional" in app.scene.ruleset_buttons["2012"].tool_tip_text
+    click_button(app, app.scene.ruleset_buttons["2012"])
+    assert set(app.scene.variant_buttons) == {None, "four_rounds", "wonderful_ending"}
+    click_button(app, app.scene.variant_buttons["four_rounds"])
+    click_button(app, app.scene.start_button)
+    assert isinstance(app.scene, GameScene)
+    game = app.scene.game
+    assert game.ruleset == "classic-2012" and game.variants == ["four_rounds"]
+
+
+def test_the_side_panel_shows_the_levels_that_cap_the_tokens_and_the_face_up_wonders():
+    from civgame.games.clash.rules.flow.setup import new_game
+
+    pygame.display.init()
+    pygame.font.init()
+    game = new_game(["Anna", "Ben"], 1, classic_rules())
+    player = game.player(game.actor())
+    player.culture_level, player.culture_tokens, player.happiness_level = 3, 2, 1
+    assert token_lines(game, player) == (
+        "Mood tokens 0/1    Culture tokens 2/3",
+        "Happiness Level 1  Culture Level 3",
+    )
+    game.revealed_wonders = ["great_wall"]
+    player.wonder_cards = ["pyramids"]
+    assert claimed_wonders(game, player) == ["pyramids"]
+    panel = SidePanel(pygame.Rect(940, 0, 340, 720))
+    panel.draw(pygame.Surface((1280, 720)), game, game.actor(), hand=True)
+    assert any(card.title == "Great Wall" for _, card in panel._cards)
+
+
+def test_every_2012_advance_name_fits_in_full_on_the_advance_board_at_1280x720():
+    from civgame.games.clash.rules.flow.setup import new_game
+    from civgame.ui import theme
+    from civgame.ui.game_scene import screen_layout
+
+    pygame.display.init()
+    pygame.font.init()
+    game = new_game(["Anna", "Ben"], 1, classic_rules())
+    size = (1280, 720)
+    panel = SidePanel(screen_layout(size)[1], theme.ui_scale(size))
+    panel.draw(pygame.Surface(size), game, game.actor(), hand=True)
+    cells = {tip[0].split(" · ")[0]: rect for rect, tip in panel._tips if " · " in tip[0]}
+    assert sorted(cells) == sorted(game.rules.advance_names())
+    font = theme.font(panel.size - 3, condensed=True)
+    for name, cell in cells.items():
+        assert font.size(name)[0] <= cell.w - 6, f"{name} is cut"
+
+
+def test_plain_dice_are_read_from_a_2012_roll():
+    line = "Anna rolls 3, 6, 1 including 1 fortress die: combat value 10, 2 hits"
+    assert dice_rolled(line, {""}) == [(3, ""), (6, ""), (1, "")]
+
+
+def test_the_rules_help_of_a_2012_game_tells_its_rules_and_its_stand_ins(app):
+    from civgame.games.clash.rules.flow.setup import new_game
+    from civgame.ui.rules_help import CLASSIC_2012_TOPICS, PROVISIONAL_TOPIC, topics
+    from tests.ui.conftest import press_key, show_game
+
+    game = new_game(["Anna", "Ben"], 1, classic_rules())
+    scene = show_game(app, game)
+    press_key(app, pygame.K_F1)
+    assert scene.dialog.labels() == [*CLASSIC_2012_TOPICS, PROVISIONAL_TOPIC]
+    click_button(app, scene.dialog.button_for("The Scale"))
+    assert "reaches 3, 5 or 7" in scene.message.text
+    assert "Unit costs are the Monumental Edition's" in topics(game)[PROVISIONAL_TOPIC]

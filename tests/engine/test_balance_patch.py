@@ -93,3 +93,11 @@ def test_effects_naming_an_advance_the_patch_replaced_apply_to_nothing(ruleset, 
     gain_advance(s.game, s.player(0), "Engineering")  # with Rome's Aqueduct: Sanitation as a free action
     assert s.player(0).special_advances == ["Aqueduct"]
     assert bool(abilities(s, "advance_as_free_action")) == offered
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_random_games_with_the_patch_keep_every_invariant(seed):
+    from tests.engine.test_classic_2012_random_games import checked_game
+
+    game = checked_game(named_ruleset(PATCHED), seed, aggressive=seed % 2 == 1)
+    assert game.ruleset == PATCHED

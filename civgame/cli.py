@@ -40,7 +40,7 @@ from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
 from civgame.framework.text import printable
-from civgame.games.clash.content.ruleset import DEFAULT_RULESET, Ruleset, named_ruleset
+from civgame.games.clash.content.ruleset import DEFAULT_RULESET, Ruleset, named_ruleset, ruleset_name
 from civgame.games.clash.core.model import Game, GameVariant, Seat
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.endings import describe_end
@@ -129,6 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
         + " (default monumental; a save keeps its own)",
     )
     _add_variant_options(parser)
+    _add_ruleset_options(parser)
     parser.add_argument("--load", metavar="PATH", help="continue a saved game instead of starting a new one")
     parser.add_argument("--save", metavar="PATH", help="save the finished game to PATH")
     parser.add_argument(
@@ -215,6 +216,30 @@ def _add_variant_options(parser: argparse.ArgumentParser) -> None:
     for variant in _offered_variants():
         option, text = VARIANT_OPTIONS[variant]
         parser.add_argument(option, dest=variant, action="store_true", help=text)
+
+
+def _ruleset_options() -> dict[str, tuple[str, str]]:
+    """Every option of an offered ruleset: its id, to the word of the ruleset and the option's help."""
+    return {
+        option: (word, f"option of --ruleset {word}: {spec.name}: {spec.text}")
+        for word, folder in offered_rulesets().items()
+        for option, spec in named_ruleset(folder).game.options.items()
+    }
+
+
+def _add_ruleset_options(parser: argparse.ArgumentParser) -> None:
+    for option, (_word, text) in _ruleset_options().items():
+        parser.add_argument(f"--{option.replace('_', '-')}", dest=f"option_{option}", action="store_true", help=text)
+
+
+def chosen_ruleset(args: argparse.Namespace) -> str:
+    """The ruleset chosen, named with its options. An option of another ruleset raises RuleError."""
+    chosen = [option for option in _ruleset_options() if getattr(args, f"option_{option}", False)]
+    for option in chosen:
+        word = _ruleset_options()[option][0]
+        if word != args.ruleset:
+            raise RuleError(f"--{option.replace('_', '-')} is an option of --ruleset {word}, not of {args.ruleset}")
+    return ruleset_name(offered_rulesets()[args.ruleset], chosen)
 
 
 def chosen_variants(args: argparse.Namespace) -> list[GameVariant]:
@@ -422,7 +447,7 @@ def _screenshot(args: argparse.Namespace) -> int:
     if args.state:
         return main_screenshot(args.state, args.screenshot)
     try:
-        rules = load_rules([Path(d) for d in args.rules], offered_rulesets()[args.ruleset])
+        rules = load_rules([Path(d) for d in args.rules], chosen_ruleset(args))
         game = new_game(args.players, args.seed, rules=rules, **civilization_options(args, rules))
         print(f"Screenshot written to {render_to_png(game, args.screenshot)}")
     except RulesDataError as exc:
@@ -458,7 +483,7 @@ def _play_headless(args: argparse.Namespace) -> Game:
         if warning:
             print(f"civgame: warning: {printable(warning)}", file=sys.stderr)
     else:
-        rules = load_rules(mods, offered_rulesets()[args.ruleset])
+        rules = load_rules(mods, chosen_ruleset(args))
         game = new_game(
             args.players,
             args.seed,

@@ -500,6 +500,13 @@ def _free_collect(game: Game, a: A.UseAbility) -> str:
     return f"collect {picks or 'nothing'} (city at {a.choice[0]}), free"
 
 
+def _free_construct(game: Game, a: A.UseAbility) -> str:
+    label, building, facing, *paid = a.choice
+    where = f"the city at {label}" + (f", facing {facing}" if facing else "")
+    payment = amounts({item: int(amount) for item, amount in (part.split(":") for part in paid)})
+    return f"construct a {building_name(game, building)} in {where} for {payment}, without an action"
+
+
 def _card_without_action(game: Game, a: A.UseAbility) -> str:
     """ "play New Ideas: Bartering (without spending an action)": the card named as its play would be."""
     named, choice = a.choice[0], tuple(a.choice[1:])
@@ -514,6 +521,7 @@ ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
     "mood_steps": _mood_steps,
     "free_action": _free_action,
     "free_collect": _free_collect,
+    "free_construct": _free_construct,
     "angry_as_neutral": lambda g, a: "your angry cities count as neutral this turn",
     "place_ship": lambda g, a: f"place a ship from your supply at {a.choice[0]} (activates the city)",
     "borrow_advance": lambda g, a: f"use {a.choice[0]} until the end of your turn",

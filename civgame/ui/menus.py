@@ -16,7 +16,7 @@ from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
 from civgame.framework.text import printable
-from civgame.games.clash.content.ruleset import DEFAULT_RULESET, Ruleset, named_ruleset
+from civgame.games.clash.content.ruleset import DEFAULT_RULESET, Ruleset, named_ruleset, ruleset_name
 from civgame.games.clash.core.model import EventVariant, Game, GameVariant, Seat
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.flow.setup import (
@@ -216,6 +216,7 @@ class NewGameScene(Scene):
         self.what_if = False  # the variant What if?: leaders dealt from one shared deck
         self.ruleset = DEFAULT_RULESET  # a word of `offered_rulesets`
         self.variant: GameVariant | None = None  # the game's length or end, if not the rules' own
+        self.options: set[str] = set()  # the chosen ruleset's options switched on (`GameRules.options`)
         self.rules = self._load_chosen_rules()
         self.event_variant: EventVariant = "standard"
 
@@ -277,6 +278,7 @@ class NewGameScene(Scene):
         self.event_buttons[self.event_variant].select()
         self._build_rulesets(left, top + 56)
         y = self._build_variants(left, y)
+        y = self._build_options(left, y)
         self.error = UILabel(self.rect(left, y + 48, self.FORM_W, 28), "", manager)
         self.start_button = self.add_button(
             self.rect(left + 130, y + 84, 300, 44), "Start game", self._start, object_id="#primary"
@@ -304,6 +306,33 @@ class NewGameScene(Scene):
 
     def _set_ruleset(self, word: str) -> None:
         self.ruleset = word
+        self.options.clear()  # (another ruleset's options are not this one's)
+        self.rules = self._load_chosen_rules()
+        self._rebuild()
+
+    def _ruleset_name(self) -> str:
+        """The chosen ruleset, named with its chosen options."""
+        return ruleset_name(offered_rulesets()[self.ruleset], sorted(self.options))
+
+    def _build_options(self, left: int, y: int) -> int:
+        """A row of the chosen ruleset's options, each switched on and off by its button; the row's top."""
+        self.option_buttons: dict[str, UIButton] = {}
+        offered = self.rules.game.options if self.rules is not None else {}
+        if not offered:
+            return y
+        y += 46
+        UILabel(self.rect(left, y, 120, 36), "Options", self.app.manager)
+        width = (self.FORM_W - 130) // len(offered) - 6
+        for i, (option, spec) in enumerate(offered.items()):
+            rect = self.rect(left + 130 + i * (width + 6), y, width, 36)
+            button = self.add_button(rect, spec.name, partial(self._toggle_option, option), tooltip=spec.text)
+            if option in self.options:
+                button.select()
+            self.option_buttons[option] = button
+        return y
+
+    def _toggle_option(self, option: str) -> None:
+        self.options ^= {option}
         self.rules = self._load_chosen_rules()
         self._rebuild()
 
@@ -340,7 +369,7 @@ class NewGameScene(Scene):
     def _load_chosen_rules(self) -> Ruleset | None:
         """The rules chosen with the chosen mods (None if they cannot be loaded: Start game says why)."""
         try:
-            return load_rules(self.chosen_mod_folders(), offered_rulesets()[self.ruleset])
+            return load_rules(self.chosen_mod_folders(), self._ruleset_name())
         except RulesDataError:
             return None
 
@@ -585,7 +614,7 @@ class NewGameScene(Scene):
             return
         seed = int(self.seed_text) if self.seed_text.strip() else self.app.new_game_seeds.randrange(1, 1_000_000)
         try:
-            rules = load_rules(self.chosen_mod_folders(), offered_rulesets()[self.ruleset])
+            rules = load_rules(self.chosen_mod_folders(), self._ruleset_name())
         except RulesDataError as exc:
             self.open_message("These mods cannot be used", "\n".join(exc.problems))
             return

@@ -78,3 +78,18 @@ def test_the_rules_help_of_a_2012_game_tells_its_rules_and_its_stand_ins(app):
     click_button(app, scene.dialog.button_for("The Scale"))
     assert "reaches 3, 5 or 7" in scene.message.text
     assert "Unit costs are the Monumental Edition's" in topics(game)[PROVISIONAL_TOPIC]
+
+
+def test_the_balance_patch_is_an_option_of_the_monumental_rules_on_the_new_game_screen(app):
+    click_button(app, app.scene.new_button)
+    assert list(app.scene.option_buttons) == ["balance_patch"]
+    assert "City Planning and Welfare State" in app.scene.option_buttons["balance_patch"].tool_tip_text
+    click_button(app, app.scene.option_buttons["balance_patch"])
+    assert app.scene.option_buttons["balance_patch"].is_selected
+    click_button(app, app.scene.ruleset_buttons["2012"])
+    assert app.scene.option_buttons == {}  # the 2012 edition has no such option
+    click_button(app, app.scene.ruleset_buttons["monumental"])
+    click_button(app, app.scene.option_buttons["balance_patch"])
+    click_button(app, app.scene.start_button)
+    assert isinstance(app.scene, GameScene)
+    assert app.scene.game.ruleset == "monumental+balance_patch"

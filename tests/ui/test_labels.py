@@ -237,3 +237,13 @@ def test_a_tactics_half_names_the_units_it_needs():
     assert tactics_requirement(game, "Peltasts") == "land battles, with army units"
     assert tactics_requirement(game, "Martyr").endswith("with army units or ships")
     assert tactics_requirement(game, "High Ground") == "land battles, attacker only away from cities"
+
+
+def test_city_planning_is_labelled_with_its_building_city_and_payment():
+    from civgame.games.clash.content.ruleset import named_ruleset
+
+    game = new_game(2, 1, named_ruleset("monumental+balance_patch"))
+    use = A.UseAbility("City Planning", "free_construct", ("D2", "temple", "", "food:1", "ideas:1", "wood:2"))
+    assert describe_action(game, use) == (
+        "City Planning: construct a Temple in the city at D2 for 1 food, 1 ideas, 2 wood, without an action"
+    )

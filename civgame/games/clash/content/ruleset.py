@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from contextlib import suppress
 from functools import cached_property
 from pathlib import Path
@@ -201,6 +202,14 @@ class Variants(Strict):
     variable_end: VariableEnd | None = None
 
 
+class RulesetOption(Strict):
+    """An option of the ruleset a game may be played with: its advances marked with the option (`Advance.option`)
+    take the places of those they replace."""
+
+    name: str
+    text: str
+
+
 class WonderRules(Strict):
     """How wonders come into play. `deck: hand`: cards drawn into a hidden hand, built by their holder;
     `revealed`: cards turned face up for everyone (`reveal` in `on_gain`), any player may build a revealed
@@ -331,6 +340,7 @@ class GameRules(Strict):
     # from the first player (`first_player`).
     event_order_from: Literal["drawer", "first_player"] = "drawer"
     variants: Variants = Variants()
+    options: dict[str, RulesetOption] = {}  # by the id a game's ruleset name adds after OPTION_MARK
     # Rules of this ruleset that stand in for facts no source gives, shown to the players beside it.
     provisional: list[str] = []
 
@@ -401,6 +411,9 @@ class Advance(Strict):
     effects: list[dict[str, Any]] = []
     text: str = ""
     provisional: bool = False  # stands in for content no source gives: its text says so
+    # An advance of a ruleset option (`GameRules.options`): in play only with it, in the place of `replaces`.
+    option: str | None = None
+    replaces: str | None = None
 
 
 class Category(Strict):
@@ -668,6 +681,7 @@ class Ruleset(Strict):
         problems += self._starting_problems()
         problems += self._event_trigger_problems()
         problems += self._variant_problems()
+        problems += self._option_problems()
         problems += self._provisional_problems()
         for ci, c in enumerate(self.categories):
             if c.requires and c.requires not in advances:
@@ -937,6 +951,23 @@ class Ruleset(Strict):
             problems.append(
                 DataProblem(ranges_at, f"roll_to_end: a range for each of the last {end.last_rounds} rounds")
             )
+        return problems
+
+    def _option_problems(self) -> list[DataProblem]:
+        """An advance of an option names an option of the rules and the advance of its category it replaces."""
+        problems = []
+        for ci, c in enumerate(self.categories):
+            names = {a.name for a in c.advances}
+            for ai, a in enumerate(c.advances):
+                at: DataPath = ("categories", ci, "advances", ai)
+                if (a.option is None) != (a.replaces is None):
+                    problems.append(DataProblem(at, f"{a.name}: give both option and replaces, or neither"))
+                elif a.option is not None and a.option not in self.game.options:
+                    problems.append(DataProblem((*at, "option"), f"{a.name}.option: unknown option {a.option!r}"))
+                elif a.replaces is not None and a.replaces not in names:
+                    problems.append(
+                        DataProblem((*at, "replaces"), f"{a.name}.replaces: no advance {a.replaces!r} in {c.name}")
+                    )
         return problems
 
     def _provisional_problems(self) -> list[DataProblem]:
@@ -1230,8 +1261,9 @@ def read_ruleset(directory: Path) -> RulesFiles:
 # ---------------------------------------------------------------- validating, with lines
 
 
-def build_ruleset(files: RulesFiles, mods: tuple[ModRef, ...] = ()) -> Ruleset:
-    """Validate rules data; every problem, at its file and line, raises RulesDataError."""
+def build_ruleset(files: RulesFiles, mods: tuple[ModRef, ...] = (), options: Sequence[str] = ()) -> Ruleset:
+    """Validate rules data, then play it with `options` (ids of `game.options`): every problem, at its file and
+    line, raises RulesDataError."""
     problems = list(files.problems)
     try:
         rules = Ruleset.model_validate({**files.data, "mods": mods})
@@ -1239,9 +1271,46 @@ def build_ruleset(files: RulesFiles, mods: tuple[ModRef, ...] = ()) -> Ruleset:
         raise RulesDataError(problems + located_errors(exc, files.data, files.where)) from None
     root = Where("ruleset", 0, files.where)
     problems += [root.at(p.path).problem(p.message) for p in rules.reference_problems()]
+    problems += [f"{FILES['game']}: options: unknown option {o!r}" for o in options if o not in rules.game.options]
     if problems:
         raise RulesDataError(problems)
-    return rules
+    # (An effect naming an advance an option replaced names one out of play: it applies to nothing.)
+    return with_options(rules, options)
+
+
+OPTION_MARK = "+"  # a ruleset's name with options: "monumental+balance_patch"
+
+
+def ruleset_name(folder: str, options: Sequence[str] = ()) -> str:
+    """The name of a ruleset played with `options`, as games and saves record it."""
+    return OPTION_MARK.join([folder, *sorted(options)])
+
+
+def split_ruleset_name(name: str) -> tuple[str, tuple[str, ...]]:
+    """A ruleset name's folder (or directory) and options."""
+    folder, *options = str(name).split(OPTION_MARK)
+    return folder, tuple(options)
+
+
+def with_options(rules: Ruleset, options: Sequence[str]) -> Ruleset:
+    """The rules played with `options`: each option's advances in the places of those they replace; the
+    advances of options not chosen are out of play. The game's id names the options."""
+    chosen = set(options)
+    if not chosen and not any(a.option for c in rules.categories for a in c.advances):
+        return rules
+    categories = []
+    for category in rules.categories:
+        swaps = {
+            a.replaces: a.model_copy(update={"option": None, "replaces": None})
+            for a in category.advances
+            if a.option in chosen
+        }
+        advances = [swaps.get(a.name, a) for a in category.advances if a.option is None]
+        categories.append(category.model_copy(update={"advances": advances}))
+    game = rules.game.model_copy(update={"id": ruleset_name(rules.game.id, options)})
+    return Ruleset.model_validate(
+        {**{name: getattr(rules, name) for name in Ruleset.model_fields}, "categories": categories, "game": game}
+    )
 
 
 def ruleset_dir(name_or_dir: str | Path) -> Path:
@@ -1255,8 +1324,9 @@ def ruleset_dir(name_or_dir: str | Path) -> Path:
 
 
 def load_ruleset(name_or_dir: str | Path = "monumental") -> Ruleset:
-    """Load and validate a complete ruleset by name (under rules_data/) or by directory path."""
-    return build_ruleset(read_ruleset(ruleset_dir(name_or_dir)))
+    """Load and validate a complete ruleset by name (under rules_data/, with its options) or by directory path."""
+    folder, options = split_ruleset_name(str(name_or_dir))
+    return build_ruleset(read_ruleset(ruleset_dir(folder)), options=options)
 
 
 _CACHE: dict[str, Ruleset] = {}

@@ -64,6 +64,7 @@ from civgame.games.clash.content.ruleset import (
     read_ruleset,
     replaced_whole,
     ruleset_dir,
+    split_ruleset_name,
 )
 from civgame.games.clash.core.model import Game
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
@@ -186,6 +187,7 @@ def load_rules(mods: Sequence[Path] = (), ruleset: str | None = None, changes: l
     """
     if not mods:
         return named_ruleset(ruleset or DEFAULT_RULESET)
+    options = split_ruleset_name(ruleset)[1] if ruleset else ()
     loaded = [read_mod(Path(path)) for path in mods]
     problems = [p for mod in loaded for p in mod.problems] + _stacking_problems(loaded)
     problems += _base_problems(loaded, ruleset)
@@ -200,7 +202,9 @@ def load_rules(mods: Sequence[Path] = (), ruleset: str | None = None, changes: l
         broken |= not apply_mod(files, mod, written)
     if broken:
         raise RulesDataError(files.problems)
-    rules = played_on(build_ruleset(files, tuple(mod.ref for mod in loaded)), files, display_path(loaded[-1].path))
+    rules = played_on(
+        build_ruleset(files, tuple(mod.ref for mod in loaded), options), files, display_path(loaded[-1].path)
+    )
     if changes is not None:
         changes += [dataclasses.replace(c, final=value_at(files.data[c.file], c.path)) for c in written]
     return rules
@@ -209,7 +213,10 @@ def load_rules(mods: Sequence[Path] = (), ruleset: str | None = None, changes: l
 def _base_problems(mods: list[Mod], ruleset: str | None) -> list[str]:
     """A mod changes one ruleset: it cannot be laid over another."""
     first = mods[0]
-    if ruleset is None or first.info is None or first.where is None or first.info.base == ruleset:
+    if ruleset is None or first.info is None or first.where is None:
+        return []
+    ruleset = split_ruleset_name(ruleset)[0]
+    if first.info.base == ruleset:
         return []
     return [
         first.where.at(("base",)).problem(

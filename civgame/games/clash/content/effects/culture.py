@@ -214,8 +214,9 @@ class Exchange(Params):
 @primitive(
     "taxes",
     when="ability: a main action (or a free action with `main_action: false`) in your turn",
-    doc="Pay `pay` to gain one resource per city you own, each of your choice among `resources` "
-    "(gold too if you hold a `gold_instead` effect with `use: taxes`). Resource limits apply. With "
+    doc="Pay `pay` to gain one resource per city you own (or `count` resources, however many cities), each "
+    "of your choice among `resources` (gold too if you hold a `gold_instead` effect with `use: taxes`). "
+    "Resource limits apply. With "
     "`requires_advance`, only while the holder has that advance; `excludes` names other sources of taxes "
     "abilities: in a turn either is used, the other cannot be; `activates_leader_city` (with "
     "`only: leader_city`) activates the city where the holder's leader stands.",
@@ -229,6 +230,7 @@ class Taxes(Params):
     requires_advance: str | None = None  # usable only while the holder has this advance
     excludes: list[str] = []  # sources of `taxes` abilities: using either rules out the other this turn
     activates_leader_city: bool = False  # the use activates the city where the leader stands
+    count: int | None = Field(default=None, ge=1, le=20)  # resources gained, if not one per city
 
 
 @primitive(

@@ -193,6 +193,18 @@ class FreeCollect(Params):
 
 
 @primitive(
+    "free_construct",
+    when="ability: a free action in your turn",
+    doc="Pay `cost` to take a Construct action without spending a main action: the building is paid for, "
+    "and its city activated, as usual. With `once_per_turn`, once each turn.",
+    example={"free_construct": {"cost": {"ideas": 1, "wood": 1}, "once_per_turn": True}},
+)
+class FreeConstruct(Params):
+    cost: dict[Payable, int] = Field(min_length=1)
+    once_per_turn: bool = True
+
+
+@primitive(
     "collect_price",
     when="passive: when the holder takes a Collect action",
     doc="With `first_free`, the holder's first Collect action each turn uses no action; each later Collect "

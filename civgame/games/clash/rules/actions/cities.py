@@ -71,6 +71,7 @@ from civgame.games.clash.rules.base.payments import (
     options_for_any,
     pay,
     payment_for,
+    plus_costs,
     settle,
     with_substitutes,
 )
@@ -981,7 +982,12 @@ def _any_construct(game: Game) -> bool:
 def _constructions(game: Game) -> Iterator[Construct]:
     """The legal Construct actions, in listing order, worked out one at a time (asking whether there is
     any stops at the first)."""
-    activatable = _activatable_cities(game)
+    return constructions(game, _activatable_cities(game))
+
+
+def constructions(game: Game, activatable: list[City], extra: dict[str, int] | None = None) -> Iterator[Construct]:
+    """The Construct actions of the current player in the `activatable` cities, the building's price payable
+    with `extra` on top of it (an ability's cost)."""
     player = game.player(game.current)
     if not activatable or construct_ban(game, player):
         return
@@ -1002,7 +1008,7 @@ def _constructions(game: Game) -> Iterator[Construct]:
                 continue
             for facing in placements(game, city, building):
                 if building not in payable:
-                    price = building_price(game, player, building)
+                    price = plus_costs(building_price(game, player, building), extra or {})
                     payable[building] = affordable(game, player, price, token_swap=False)
                 if payable[building]:
                     yield Construct(city.id, building, facing)
@@ -1023,12 +1029,18 @@ def construct(game: Game, action: Construct) -> None:
     payment = settle(game, action, building_price(game, player, action.building))
     if payment is None:
         return
-    pay_for_building(game, player, action.building, payment)
     spend_main_action(game)
-    activates = not _without_activation(game, player, action.building)
+    build(game, city, action.building, action.port_space, payment)
+
+
+def build(game: Game, city: City, building: str, port_space: Hex | None, payment: dict[str, int]) -> None:
+    """Construct `building` in `city` (checked), paying `payment`: the city is activated unless the rules say not."""
+    player = game.player(city.owner)
+    pay_for_building(game, player, building, payment)
+    activates = not _without_activation(game, player, building)
     if activates:
         begin_activation(game, city)
-    place_building(game, city, action.building, action.port_space)
+    place_building(game, city, building, port_space)
     _offer_settler(game, player, city)
     if activates:
         finish_activation(game, city)

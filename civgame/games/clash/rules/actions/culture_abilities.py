@@ -316,7 +316,7 @@ def _why_not_taxes(game: Game, effect: Effect) -> str | None:
     params = effects.params_as(effect, Taxes)
     reason = _why_unavailable(game, player, effect, params, params.main_action)
     reason = reason or _why_unpaid(game, player, amounts(params.pay))
-    if reason is None and not game.cities_of(player.index):
+    if reason is None and params.count is None and not game.cities_of(player.index):
         return f"{player.name} has no city to tax"
     if reason is None and params.requires_advance and not player.has(params.requires_advance):
         return f"{effect.source} needs {params.requires_advance}"
@@ -328,8 +328,10 @@ def _why_not_taxes(game: Game, effect: Effect) -> str | None:
 
 
 def _legal_taxes(game: Game, effect: Effect) -> list[Choice]:
-    cities = len(game.cities_of(_player(game).index))
-    return list(combinations_with_replacement(tax_kinds(game, _player(game), effect), cities))
+    count = effects.params_as(effect, Taxes).count
+    if count is None:
+        count = len(game.cities_of(_player(game).index))
+    return list(combinations_with_replacement(tax_kinds(game, _player(game), effect), count))
 
 
 @ability("taxes", legal=_legal_taxes, why_not=_why_not_taxes)
@@ -344,7 +346,7 @@ def taxes(game: Game, effect: Effect, choice: Choice) -> None:
     _used(game, player, effect, params, params.main_action)
     log.say(
         game,
-        "ability.taxes",
+        "ability.taxes" if params.count is None else "ability.resources_chosen",
         player.index,
         source=effect.source,
         payment=log.things(amounts(params.pay)),

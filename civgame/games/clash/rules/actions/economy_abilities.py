@@ -20,6 +20,7 @@ from civgame.games.clash.content.effects.culture import GoldInstead
 from civgame.games.clash.content.effects.economy import (
     AngryAsNeutral,
     FreeCollect,
+    FreeConstruct,
     PartnerBonus,
     TradeRoutes,
 )
@@ -40,6 +41,8 @@ from civgame.games.clash.rules.base.payments import (
     gain,
     pay,
     payment_for,
+    payment_options,
+    plus_costs,
 )
 from civgame.games.clash.rules.base.registry import answering, rule
 from civgame.games.clash.rules.base.triggers import listener, observer
@@ -124,6 +127,56 @@ def free_collect(game: Game, effect: Effect, choice: Choice) -> None:
     effects.mark_used(player, effect)
     log.say(game, "ability.free_collect", player.index, payment=log.things(cost), source=effect.source)
     cities.perform_collect(game, city, picks)
+
+
+# ------------------------------------------------------------------ free_construct (City Planning)
+
+
+def _why_not_free_construct(game: Game, effect: Effect) -> str | None:
+    player = game.player(game.current)
+    params = effects.params_as(effect, FreeConstruct)
+    if params.once_per_turn and not effects.unused_this_turn(player, effect):
+        return f"{effect.source} was already used this turn"
+    if not can_pay(game, player, amounts(params.cost)):
+        return f"{player.name} cannot pay {describe(amounts(params.cost))}"
+    return None
+
+
+def _why_no_free_construct(game: Game, effect: Effect) -> str:
+    cost = describe(amounts(effects.params_as(effect, FreeConstruct).cost))
+    return f"no city of theirs could construct a building now with {cost} paid besides"
+
+
+def _legal_free_construct(game: Game, effect: Effect) -> list[Choice]:
+    """(city, building, facing or "", "item:amount"...): each construction and each way to pay for it and
+    the ability's cost together."""
+    player = game.player(game.current)
+    cost = amounts(effects.params_as(effect, FreeConstruct).cost)
+    activatable = [c for c in game.cities_of(player.index) if cities.why_cannot_activate(game, c) is None]
+    choices: list[Choice] = []
+    for site in cities.constructions(game, activatable, cost):
+        city = game.existing_city(site.city)
+        price = plus_costs(cities.building_price(game, player, site.building), cost)
+        facing = hex_to_label(site.port_space) if site.port_space is not None else ""
+        for way in payment_options(game, player, price, token_swap=False):
+            paid = (f"{item}:{amount}" for item, amount in sorted(way.items()))
+            choices.append((hex_to_label(city.pos), site.building, facing, *paid))
+    return choices
+
+
+@ability(
+    "free_construct", legal=_legal_free_construct, why_not=_why_not_free_construct, why_none=_why_no_free_construct
+)
+def free_construct(game: Game, effect: Effect, choice: Choice) -> None:
+    player = game.player(game.current)
+    label, building, facing, *parts = choice
+    city = game.city_at(label_to_hex(label))
+    assert city is not None  # the dispatcher only lets listed choices through
+    payment = {item: int(amount) for item, amount in (part.split(":") for part in parts)}
+    effects.mark_used(player, effect)
+    cost = log.things(amounts(effects.params_as(effect, FreeConstruct).cost))
+    log.say(game, "ability.free_construct", player.index, payment=cost, source=effect.source)
+    cities.build(game, city, building, label_to_hex(facing) if facing else None, payment)
 
 
 # ------------------------------------------------------------------ answering effect choices

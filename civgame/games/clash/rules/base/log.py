@@ -209,6 +209,8 @@ LINES: dict[str, str] = {
     "ability.exchange": "{who} [uses] {source}: {exchange}",
     "ability.exchange_kept": "{who} [uses] {source}: {exchange} (and [keeps] {kept})",
     "ability.taxes": "{who} [levies] taxes ({source}) for {payment} and [gains] {what}",
+    "ability.resources_chosen": "{who} [pays] {payment} ({source}) and [gains] {what}",
+    "ability.free_construct": "{who} [pays] {payment} to construct without spending an action ({source})",
     "ability.draw_and_discard": "{who} [pays] {payment} to draw and discard cards ({source})",
     "ability.discards": "{who} [discards] {card} ({source})",
     "ability.angry_as_neutral": "{who} [pays] {payment} ({source}): angry cities count as neutral this turn",

@@ -1,6 +1,7 @@
 """Hand-made hostile saves for the content of the Monumental Edition (bench/hostile.py): each is refused
 with one line naming the file, or loads and plays on; loading stays within a memory bound."""
 
+import re
 import tracemalloc
 from multiprocessing import get_context
 
@@ -12,6 +13,7 @@ from civgame.games.clash.rules.flow.controller import legal_actions
 from civgame.games.clash.storage.save import loads
 
 CASES = hostile.all_cases()
+NAMES_THE_FIELD = re.compile(r": (game\b[^: ]*(\[id \d+\][^: ]*)?|line \d+): ")
 LOAD_PEAK = 64 * 1024 * 1024  # bytes: loading a save of a few hundred KB, with its trial answers
 LOAD_SECONDS = 60  # for loading and listing, on a machine shared with other work
 
@@ -21,6 +23,8 @@ def test_a_hostile_save_is_refused_in_one_line_or_plays_on(index, tmp_path):
     name, state, edit = CASES[index]
     outcome = fuzz.check_save(fuzz.Case(index, name, {"hostile.yaml": hostile.case_text(state, edit)}), tmp_path)
     assert outcome.kind in ("refused", "loaded"), f"{outcome.kind}: {outcome.detail}"
+    if outcome.kind == "refused":  # after the file's name: the field (or, for YAML itself, the line)
+        assert NAMES_THE_FIELD.match(outcome.detail.removeprefix(str(tmp_path / "hostile.yaml"))), outcome.detail
 
 
 @pytest.mark.parametrize("state", [*sorted(hostile.STATE_WANTED), "cards"])

@@ -25,6 +25,7 @@ Cases are numbered; the same --seed and number always give the same input. The e
 from __future__ import annotations
 
 import argparse
+import copy
 import os
 import random
 import re
@@ -37,6 +38,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -180,8 +182,10 @@ def make_case(base: Base, seed: int, index: int) -> Case:
     roll = rng.random()
     if roll < 0.05:
         description, data = _whole_file(rng)
-    elif roll < 0.40:
+    elif roll < 0.35:
         description, data = _mutate_bytes(rng, base.files[name])
+    elif roll < 0.50 and any(_at(base.documents[name], path) for path in _card_places(base.documents[name])):
+        description, data = move_card(rng, base.documents[name])
     else:
         description, data = _mutate_document(rng, base.documents[name])
     return Case(index, f"{name}: {description}", {name: data})
@@ -251,6 +255,43 @@ def _mutate_document(rng: random.Random, document: object) -> tuple[str, bytes]:
     other_parent, other_key = _locate(document, other)
     value = document if other_parent is None else other_parent[other_key]
     return f"{where} := value of {'.'.join(map(str, other))}", _with_value(document, parent, key, value).encode()
+
+
+# Lists of a save that hold cards, wonders, great persons or leaders: hands, piles, cities, captors.
+CARD_PLACES = frozenset(
+    {
+        *("action_cards", "objective_cards", "wonder_cards", "great_persons", "completed_objectives"),
+        *("wonders_built", "wonders", "draw", "discard", "leaders_dealt", "leaders_used", "captured_leaders"),
+    }
+)
+
+
+def move_card(rng: random.Random, document: object) -> tuple[str, bytes]:
+    """A state of the new content no game reaches: one card (or wonder, great person, leader) of the
+    document put in another place that holds such things, taken from where it was or left there too."""
+    places = _card_places(document)
+    source = rng.choice([path for path in places if _at(document, path)])
+    changed = copy.deepcopy(document)
+    held = _at(changed, source)
+    card = held[rng.randrange(len(held))]
+    target = rng.choice(places)
+    kept = rng.random() < 0.5
+    if not kept:
+        held.remove(card)
+    _at(changed, target).append(card)
+    how = "copied" if kept else "moved"
+    return f"{card!r} {how} from {'.'.join(map(str, source))} to {'.'.join(map(str, target))}", _dump(changed).encode()
+
+
+def _card_places(document: object) -> list[tuple]:
+    return [
+        path for path in _paths(document) if path and path[-1] in CARD_PLACES and isinstance(_at(document, path), list)
+    ]
+
+
+def _at(document: object, path: tuple) -> Any:
+    parent, key = _locate(document, path)
+    return document if parent is None else parent[key]  # type: ignore[index]
 
 
 def with_fragment(document: object, path: tuple, fragment: str) -> bytes:

@@ -10,8 +10,14 @@ from civgame.framework.datafiles import RulesDataError
 from civgame.games.clash.content.ruleset import RULESETS_ROOT
 from civgame.games.clash.storage.mods import REPO_ROOT, load_rules
 
-EXAMPLES = sorted(path for path in (REPO_ROOT / "examples" / "mods").iterdir() if (path / "mod.yaml").is_file())
+EXAMPLES_ROOT = REPO_ROOT / "examples" / "mods"
+EXAMPLES = sorted(path for path in EXAMPLES_ROOT.iterdir() if (path / "mod.yaml").is_file())
 BASE = RULESETS_ROOT / "monumental"
+
+
+def test_the_example_mods_are_found():
+    """The test below plays every example mod: none found would leave it nothing to play."""
+    assert EXAMPLES, f"no mod (a folder with a mod.yaml) in {EXAMPLES_ROOT}"
 
 
 @pytest.mark.parametrize("mod", EXAMPLES, ids=[path.name for path in EXAMPLES])

@@ -90,3 +90,17 @@ def test_when_players_choose_in_turn_the_deck_holds_every_playable_civilizations
         maya & {n for p in new_game(4, seed, civilizations="choose", what_if=True).players for n in p.leaders_dealt}
         for seed in range(4)
     )
+
+
+@pytest.mark.parametrize("seed", range(245, 250))
+def test_two_player_what_if_games_around_seed_247_play_to_the_end(seed):
+    """A two-player What if? game of seed 247 was reported to stop with a player left no legal action;
+    the seeds around it play to the end under random and attacking players, every invariant kept."""
+    from civgame.ai import play_out, random_agents
+    from civgame.ai.random_agent import AggressiveAgent
+
+    for agents in (random_agents(2, seed), [AggressiveAgent(f"{seed}:{i}") for i in range(2)]):
+        game = new_game(2, seed, civilizations="random", what_if=True)
+        checker = InvariantChecker(DEFINITION, f"seed {seed}")
+        play_out(game, agents, observer=checker)
+        assert game.phase == "over"

@@ -5,14 +5,10 @@ import random
 
 import pytest
 
+from bench.undo import UndoRun, replay, undo_and_redo
 from civgame.ai import play_game, random_agents
 from civgame.ai.random_agent import AggressiveAgent
-from civgame.framework.codec import from_plain, to_plain
 from civgame.framework.saves import state_hash
-from civgame.games.clash.core.actions import Action
-from civgame.games.clash.rules.base.undo import UndoHistory
-from civgame.games.clash.rules.flow.controller import apply, legal_actions
-from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.save import load_game, save_game
 
 GAMES = 16
@@ -44,14 +40,6 @@ def game_cut_at(seed: int):
         return state["game"]
 
 
-def replay(game):
-    """A new game from the same seed, seats and colours, with the whole action log applied."""
-    again = new_game([p.name for p in game.players], game.seed, colours=[p.color for p in game.players])
-    for entry in game.history:
-        apply(again, from_plain(Action, entry))
-    return again
-
-
 def check_replay_from_save(tmp_path, seed: int) -> None:
     path = tmp_path / f"{seed}.yaml"
     save_game(game_cut_at(seed), path)
@@ -75,24 +63,6 @@ def test_many_more_saves_replay_to_the_saved_state(tmp_path, seed):
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_undo_then_the_same_action_again_gives_the_identical_state(seed):
-    players = 2 + seed % 3  # the engine has undo but no redo: redo = apply again
-    game = new_game(players, seed)
-    agents = random_agents(players, seed)
-    history = UndoHistory()
-    undone = 0
-    while game.phase != "over":
-        action = agents[game.actor()].choose(game, legal_actions(game))
-        before = history.snapshot(game)
-        apply(game, action)
-        history.applied(before, game, action.KIND)
-        if history.next_label != action.KIND or random.Random(f"{seed}:{len(game.history)}").random() < 0.5:
-            continue
-        after = to_plain(game)
-        restored = history.undo(game)
-        assert to_plain(restored) == before, f"seed {seed}: undo of {action!r}"
-        apply(restored, action)
-        assert to_plain(restored) == after, f"seed {seed}: {action!r} again"
-        game = restored
-        undone += 1
-    assert undone > 20
-    assert state_hash(replay(game)) == state_hash(game), f"seed {seed}: a game that used undo replays differently"
+    run = UndoRun()  # the engine has undo but no redo: redo = apply again (bench.undo, the long run)
+    undo_and_redo(seed, run)
+    assert run.mismatches == [] and run.undos > 20

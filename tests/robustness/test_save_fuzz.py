@@ -9,7 +9,7 @@ import random
 import pytest
 import yaml
 
-from bench import fuzz
+from bench import fuzz, hostile
 from civgame.framework.saves import SaveError
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.save import dumps, loads
@@ -42,6 +42,31 @@ def test_mutated_saves_load_or_are_refused_with_a_clear_message(base, tmp_path):
 def test_many_more_mutated_saves(base, tmp_path):
     found = failures(base, tmp_path, range(SLOW_CASES), seed=8)
     assert not found, "\n".join(found[:30])
+
+
+CONTENT_STATES = [*sorted(hostile.STATE_WANTED), "cards"]
+MOVED_CARDS = 15  # cases per state of the new content
+
+
+def test_the_fuzzer_mutates_a_state_of_every_kind_of_new_content(base):
+    for name, holds in hostile.STATE_WANTED.items():
+        assert holds(loads(base.files[f"{name}.yaml"].decode())), name
+    cards = loads(base.files["cards.yaml"].decode())
+    first, second = cards.players[0], cards.players[1]
+    assert first.wonders_built and second.wonder_cards and cards.public_wonder and second.action_cards
+    assert first.completed_objectives and second.great_persons and cards.decks["action"].discard
+    assert any(city.wonders for city in cards.cities)
+
+
+@pytest.mark.parametrize("state", CONTENT_STATES)
+def test_a_card_wonder_great_person_or_leader_put_anywhere_is_refused_or_plays_on(base, tmp_path, state):
+    document, found = base.documents[f"{state}.yaml"], []
+    for index in range(MOVED_CARDS):
+        description, data = fuzz.move_card(random.Random(f"{state}:{index}"), document)
+        outcome = fuzz.check_save(fuzz.Case(index, description, {"g.yaml": data}), tmp_path)
+        if outcome.kind in fuzz.FAILURES:
+            found.append(f"{description} [{outcome.kind}]: {outcome.detail}")
+    assert not found, "\n".join(found)
 
 
 PLACES = [("game", "seed"), ("game", "players", 0, "name"), ("game", "pending")]

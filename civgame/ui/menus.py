@@ -32,10 +32,16 @@ from civgame.ui import theme, thumbnails
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option
 from civgame.ui.scene import Navigator, Scene
+from civgame.ui.sidmeier import saves as sid_meier_saves
 
 BUTTON_W, BUTTON_H = 280, 44
 # what the game is, under its name on the title screen
-TITLE_LINE = "Clash of Cultures — play alone against the computer, or with friends at one computer or over the network"
+TITLE_LINE = (
+    "Play alone against the computer, or with friends at one computer (Clash of Cultures also over the network)"
+)
+SID_MEIER_TIP = (
+    "Sid Meier's Civilization: The Board Game (base game), 2–4 players at one computer, people or computer players"
+)
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUMES = (25, 50, 70, 100)  # percent
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
@@ -67,7 +73,14 @@ SPEED_TIPS = {
 def open_save(app: Navigator, path: str | Path) -> str | None:
     """Load a save with the mods it names (from the user mods folder) and show it: the game, or
     the scores of a finished game. A save made with other rules opens only after the player has
-    read the warning in a dialog. Returns why the save cannot be opened, or None."""
+    read the warning in a dialog. Saves of Sid Meier's Civilization (`game_id: sid-meier`) open that game.
+    Returns why the save cannot be opened, or None."""
+    try:
+        if sid_meier_saves.game_id(path) == sid_meier_saves.GAME_ID:
+            app.start_sid_meier(*sid_meier_saves.load(path))
+            return None
+    except SaveError as exc:
+        return printable(str(exc))
     try:
         game, warning = load_saved_game(path)
     except SaveError as exc:
@@ -110,6 +123,13 @@ def first_problem(mod: Mod) -> str | None:
     return None
 
 
+def _summary(path: Path) -> str:
+    """What a listed save holds, for either game; SaveError if it cannot be read."""
+    if sid_meier_saves.game_id(path) == sid_meier_saves.GAME_ID:
+        return sid_meier_saves.summary(path)
+    return read_summary(path).describe()
+
+
 def _modified(path: Path) -> float:
     """When a save was written; 0 for one removed or unreadable since it was listed."""
     try:
@@ -130,8 +150,18 @@ class TitleScene(Scene):
         )
         autosave = self.app.settings.autosave_path
         x = (w - BUTTON_W) // 2
-        rects = [self.rect(x, h // 6 + 130 + i * (BUTTON_H + 12), BUTTON_W, BUTTON_H) for i in range(7)]
-        self.new_button = self.add_button(rects[0], "New game", self.app.show_new_game, object_id="#primary")
+        rects = [self.rect(x, h // 6 + 110 + i * (BUTTON_H + 10), BUTTON_W, BUTTON_H) for i in range(8)]
+        self.new_button = self.add_button(
+            rects[0], "New game: Clash of Cultures", self.app.show_new_game, object_id="#primary"
+        )
+        self.sid_meier_button = self.add_button(
+            rects[1],
+            "New game: Sid Meier's Civilization",
+            self.app.show_sid_meier_new_game,
+            tooltip=SID_MEIER_TIP,
+            object_id="#primary",
+        )
+        rects = rects[1:]
         self.continue_button = self.add_button(
             rects[1],
             "Continue",
@@ -563,7 +593,7 @@ class LoadScene(Scene):
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(_modified(path)))
             name, where = printable(path.name), printable(str(path))  # a file may be named with any character
             try:
-                summary = read_summary(path).describe()
+                summary = _summary(path)
                 label, tip = f"{name} — {summary}   ({stamp})", f"{summary}; saved {stamp} in {where}"
             except SaveError as exc:
                 label, tip = f"{name} — cannot be read   ({stamp})", printable(str(exc))

@@ -6,7 +6,7 @@ import random
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -57,6 +57,12 @@ class Navigator(Protocol):
         """Show `scene` instead of the scene shown now (which is asked to leave first)."""
 
     def start_game(self, game: Game) -> None: ...
+
+    def show_sid_meier_new_game(self) -> None:
+        """The new-game screen of Sid Meier's Civilization."""
+
+    def start_sid_meier(self, game: Any, kinds: list[str]) -> None:
+        """Play a game of Sid Meier's Civilization; `kinds`: who plays each seat (human or a computer level)."""
 
     def show_scores(self, game: Game) -> None: ...
 

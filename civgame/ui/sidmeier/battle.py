@@ -1,0 +1,112 @@
+"""The battle screen: drawn over the map while a battle is fought, from what the watching seat may see.
+
+The fronts show the units played, face up, with their wounds; each side's battle hand is shown face up
+only to the seat the view shows it to (its own, or an enemy's a wonder reveals) and otherwise as the
+backs of its cards. The units are played with the action bar's "Play a unit" buttons, or by clicking a
+card of the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from civgame.games.sidmeier.core.model import Game
+from civgame.ui import theme
+from civgame.ui.sidmeier import art
+
+CARD_W, CARD_H = 92, 58
+BACK: theme.Colour = (88, 70, 120)
+
+
+def unit_text(game: Game, card: int) -> tuple[str, str]:
+    unit = game.rules.unit_cards[card]
+    return game.rules.units[unit.unit].name, "/".join(map(str, unit.strength))
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, scale: float, game: Game, card: int, wounds: int = 0) -> None:
+    """A unit card face up (its type and strength by rank) or, for -1, an empty place."""
+    if card < 0:
+        pygame.draw.rect(surface, theme.PANEL_LINE, rect, 1, border_radius=6)
+        return
+    pygame.draw.rect(surface, (238, 230, 210), rect, border_radius=6)
+    pygame.draw.rect(surface, theme.TEXT_DARK, rect, 1, border_radius=6)
+    name, strength = unit_text(game, card)
+    size = round(12 * scale)
+    theme.blit_text(
+        surface, theme.fit_text(name, size, rect.w - 8), (rect.x + 5, rect.y + 4), size, theme.TEXT_DARK, bold=True
+    )
+    theme.blit_text(surface, strength, (rect.x + 5, rect.y + 6 + size), size, theme.TEXT_DARK)
+    if wounds:
+        theme.blit_text(surface, f"{wounds} wounds", (rect.x + 5, rect.bottom - size - 4), size, (170, 30, 30))
+
+
+def draw_back(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    pygame.draw.rect(surface, BACK, rect, border_radius=6)
+    pygame.draw.rect(surface, theme.TEXT_DARK, rect, 1, border_radius=6)
+    pygame.draw.line(surface, theme.TEXT_DIM, rect.topleft, rect.bottomright)
+
+
+def hand_rects(area: pygame.Rect, scale: float, count: int, bottom: bool) -> list[pygame.Rect]:
+    w, h, gap = round(CARD_W * scale), round(CARD_H * scale), round(8 * scale)
+    y = area.bottom - h - round(12 * scale) if bottom else area.y + round(40 * scale)
+    return [pygame.Rect(area.x + 20 + i * (w + gap), y, w, h) for i in range(count)]
+
+
+def draw_battle(
+    surface: pygame.Surface, area: pygame.Rect, scale: float, game: Game, view: dict[str, Any], viewer: int
+) -> list[tuple[pygame.Rect, int]]:
+    """Draw the battle of `view` over `area`; returns the viewer's own hand cards and their rectangles."""
+    battle = view["battle"]
+    shade = pygame.Surface(area.size, pygame.SRCALPHA)
+    shade.fill((16, 18, 24, 230))
+    surface.blit(shade, area)
+    sides = [battle["attacker"], battle["defender"]]
+    names = [game.players[sides[0]].name, "the barbarians" if battle["barbarians"] else game.players[sides[1]].name]
+    size = round(15 * scale)
+    title = f"Battle at {game.label(battle['pos'])}: {names[0]} attacks {names[1]}"
+    theme.blit_text(surface, title, (area.x + 20, area.y + 10), size, theme.ACCENT, bold=True)
+    own: list[tuple[pygame.Rect, int]] = []
+    # the defender's hand at the top, the attacker's at the bottom
+    for side, bottom in ((1, False), (0, True)):
+        hand = battle["hands"][side]
+        count = hand if isinstance(hand, int) else len(hand)
+        label = f"{names[side]}: battle hand of {count}, combat bonus {battle['bonus'][side]}"
+        rects = hand_rects(area, scale, count, bottom)
+        label_y = (
+            (rects[0].y if rects else area.bottom - round(40 * scale)) - size - 6
+            if bottom
+            else area.y + round(40 * scale) - size - 4
+        )
+        theme.blit_text(surface, label, (area.x + 20, label_y), round(13 * scale), art.seat_colour(sides[side]))
+        for i, rect in enumerate(rects):
+            if isinstance(hand, int):
+                draw_back(surface, rect)
+            else:
+                draw_card(surface, rect, scale, game, hand[i])
+                if sides[side] == viewer:
+                    own.append((rect, hand[i]))
+    wounds = {int(k): v for k, v in battle["wounds"].items()}
+    w, h = round(CARD_W * scale), round(CARD_H * scale)
+    middle = area.centery - h // 2
+    for i, front in enumerate(battle["fronts"]):
+        x = area.x + 20 + i * (w + round(16 * scale))
+        theme.blit_text(surface, f"Front {i + 1}", (x, middle - h // 2 - size), round(12 * scale), theme.TEXT_DIM)
+        draw_card(
+            surface,
+            pygame.Rect(x, middle - h // 2, w, h),
+            scale,
+            game,
+            front["defender"],
+            wounds.get(front["defender"], 0),
+        )
+        draw_card(
+            surface,
+            pygame.Rect(x, middle + h // 2 + 6, w, h),
+            scale,
+            game,
+            front["attacker"],
+            wounds.get(front["attacker"], 0),
+        )
+    return own

@@ -220,6 +220,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return validate_other_rules(other, args.folders)
         return validate_rules(args.folders, args.show)
     if args.game != games.DEFAULT_GAME:
+        if args.screenshot:
+            return _screenshot_other_game(args)
         return play_other_game(args)
     if args.smoke_test:
         from civgame.ui.smoke import main as smoke_main
@@ -334,6 +336,26 @@ def play_other_game(args: argparse.Namespace) -> int:
     print(f"Reason: {printable(outcome.reason)}")
     if args.save:
         print(f"Saved to {args.save}")
+    return 0
+
+
+def _screenshot_other_game(args: argparse.Namespace) -> int:
+    """`civgame --game sid-meier --screenshot PNG [--state SAVE | --players N --seed S]`: a picture of the game."""
+    from civgame.ui.screenshot import render_sid_meier_to_png
+
+    definition = games.definition(args.game)
+    try:
+        if args.state:
+            from civgame.ui.sidmeier.saves import load
+
+            game = load(args.state)[0]
+        else:
+            game = definition.new_game(args.players, args.seed)
+        print(f"Screenshot written to {render_sid_meier_to_png(game, args.screenshot)}")
+    except SaveError as exc:
+        return _fail(str(exc).splitlines()[0])
+    except (RuleError, OSError) as exc:
+        return _fail(str(exc).splitlines()[0])
     return 0
 
 

@@ -10,6 +10,7 @@ import os
 import sys
 from argparse import Namespace
 from pathlib import Path
+from typing import Any
 
 from civgame.games.clash.core.model import Game
 
@@ -33,6 +34,30 @@ def render_to_png(game: Game, path: str | os.PathLike, size: tuple[int, int] = (
     app = App(Settings(size=size, autosave=False, muted=True))  # a picture needs no audio device
     try:
         app.switch(GameScene(app, game, viewer=game.actor()))
+        app.manager.update(0.0)
+        app.draw()
+        out = Path(path)
+        pygame.image.save(app.screen, str(out))
+        return out
+    finally:
+        if started_display:
+            pygame.display.quit()
+
+
+def render_sid_meier_to_png(game: Any, path: str | os.PathLike, size: tuple[int, int] = (1600, 900)) -> Path:
+    """Draw the game screen of Sid Meier's Civilization as its deciding player sees it, into a PNG (no window)."""
+    import pygame
+
+    started_display = not pygame.display.get_init()
+    if started_display:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    from civgame.ui.app import App
+    from civgame.ui.settings import Settings
+    from civgame.ui.sidmeier.scene import SidMeierScene
+
+    app = App(Settings(size=size, autosave=False, muted=True))
+    try:
+        app.switch(SidMeierScene(app, game, ["human"] * len(game.players), viewer=max(0, game.actor())))
         app.manager.update(0.0)
         app.draw()
         out = Path(path)

@@ -144,7 +144,7 @@ def test_a_greyed_kind_says_why_in_the_engine_words(app, monkeypatch):
     kind, why = next(iter(scene.greyed().items()))
     button = scene.group_buttons[kind]
     assert not button.is_enabled
-    candidate = next(c for c in scene.candidates("city_turn") if c.KIND == kind)
+    candidate = next(c for c in scene.candidates("city_turn") if kind == c.KIND)
     assert GAME.why_illegal(scene.game, candidate) in why
     hover(app, button.rect.center)
     assert scene.disabled_tip() == why
@@ -248,3 +248,13 @@ def test_a_seat_decides_from_what_it_may_see():
     assert seen[0] == seen[1]
     actions = GAME.legal_actions(game)
     assert make_agent("easy", 1).choose(game, actions) == make_agent("easy", 1).choose(other, actions)
+
+
+def test_the_command_line_renders_a_game_of_sid_meiers_civilization(tmp_path, capsys):
+    from civgame.cli import main
+
+    out = tmp_path / "game.png"
+    assert main(["--game", "sid-meier", "--screenshot", str(out), "--players", "3", "--seed", "4"]) == 0
+    picture = pygame.image.load(str(out))
+    assert picture.get_size() == (1600, 900)
+    assert "Screenshot written" in capsys.readouterr().out

@@ -13,7 +13,7 @@ players' unit cards (standing forces and a hidden battle hand) among the unseen 
 type; other players' culture event cards among the unseen cards of the same era; hut and village
 markers face down (on the map, in the piles, held by others) among those of the same kind; which tile
 lies under each face-down map tile; and the random generator. Which type or era an opponent's hidden
-card is of is kept: a known shortcut (see the report in docs/rules-decisions.md).
+card is of is kept (a shortcut: dealing across types would have to keep every deck's size).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from argparse import Namespace
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,30 +23,28 @@ def render_to_png(game: Game, path: str | os.PathLike, size: tuple[int, int] = (
 
     Uses SDL's dummy video driver, so no window opens; works without a display.
     """
-    import pygame
 
-    started_display = not pygame.display.get_init()
-    if started_display:
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-    from civgame.ui.app import App
-    from civgame.ui.game_scene import GameScene
-    from civgame.ui.settings import Settings
+    def scene(app: Any) -> Any:
+        from civgame.ui.game_scene import GameScene
 
-    app = App(Settings(size=size, autosave=False, muted=True))  # a picture needs no audio device
-    try:
-        app.switch(GameScene(app, game, viewer=game.actor()))
-        app.manager.update(0.0)
-        app.draw()
-        out = Path(path)
-        pygame.image.save(app.screen, str(out))
-        return out
-    finally:
-        if started_display:
-            pygame.display.quit()
+        return GameScene(app, game, viewer=game.actor())
+
+    return _render(scene, path, size)
 
 
 def render_sid_meier_to_png(game: Any, path: str | os.PathLike, size: tuple[int, int] = (1600, 900)) -> Path:
     """Draw the game screen of Sid Meier's Civilization as its deciding player sees it, into a PNG (no window)."""
+
+    def scene(app: Any) -> Any:
+        from civgame.ui.sidmeier.scene import SidMeierScene
+
+        return SidMeierScene(app, game, ["human"] * len(game.players), viewer=max(0, game.actor()))
+
+    return _render(scene, path, size)
+
+
+def _render(make_scene: Callable[[Any], Any], path: str | os.PathLike, size: tuple[int, int]) -> Path:
+    """One frame of the scene `make_scene` builds for a window, drawn offscreen and written to a PNG."""
     import pygame
 
     started_display = not pygame.display.get_init()
@@ -53,11 +52,10 @@ def render_sid_meier_to_png(game: Any, path: str | os.PathLike, size: tuple[int,
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from civgame.ui.app import App
     from civgame.ui.settings import Settings
-    from civgame.ui.sidmeier.scene import SidMeierScene
 
-    app = App(Settings(size=size, autosave=False, muted=True))
+    app = App(Settings(size=size, autosave=False, muted=True))  # a picture needs no audio device
     try:
-        app.switch(SidMeierScene(app, game, ["human"] * len(game.players), viewer=max(0, game.actor())))
+        app.switch(make_scene(app))
         app.manager.update(0.0)
         app.draw()
         out = Path(path)

@@ -158,14 +158,64 @@ def test_a_refused_action_changes_nothing_and_shows_the_engine_reason(app):
     assert scene.game.log == log
 
 
-def test_the_player_board_of_another_seat_shows_counts_only(app):
+def panel_texts(app, monkeypatch):
+    """Every text drawn in one frame, on any surface (the panel draws on its own canvas first)."""
+    from civgame.ui import theme
+
+    drawn = []
+    blit = theme.blit_text
+
+    def recording(surface, content, *args, **kwargs):
+        drawn.append(content)
+        return blit(surface, content, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "blit_text", recording)
+    app.draw()
+    monkeypatch.undo()
+    return drawn
+
+
+def test_another_players_board_shows_their_hidden_cards_as_counts_only(app, monkeypatch):
     scene = (start(app), take_seat(app))[1]
     other = 1 - scene.viewer
-    assert isinstance(scene.view["players"][other]["standing"], int)
-    assert isinstance(scene.view["players"][scene.viewer]["standing"], list)
+    own_cards = [scene.words.unit_card(c) for c in scene.game.players[scene.viewer].standing]
+    assert any(own_cards[0].split()[0] in text for text in panel_texts(app, monkeypatch))
+    click_button(app, scene.board_buttons[other])
+    assert scene.board_seat == other
+    texts = panel_texts(app, monkeypatch)
+    count = len(scene.game.players[other].standing)
+    assert f"{count} unit card(s), hidden" in texts
+    assert not any("/" in text and "Ranks" not in text for text in texts if text.startswith(("Artillery", "Infantry")))
+
+
+def test_the_panel_tabs_show_the_market_the_culture_track_and_the_log(app, monkeypatch):
+    scene = (start(app), take_seat(app))[1]
+    expected = {"Market": "Wonders for sale", "Culture": "Culture track", "Player": "Techs"}
     for tab in ("Market", "Culture", "Log", "Player"):
         click_button(app, scene.tab_buttons[tab])
         assert scene.tab == tab
+        texts = panel_texts(app, monkeypatch)
+        if tab in expected:
+            assert any(text.startswith(expected[tab]) for text in texts)
+
+
+def test_kinds_the_action_bar_has_no_room_for_are_under_more(app, monkeypatch):
+    from civgame.ui.sidmeier import scene as scene_module
+
+    scene = (start(app), take_seat(app))[1]
+    while len(scene.entries()) < 3:
+        play_by_clicks(app, scene, 1)
+    if scene.covered:
+        take_seat(app)
+    monkeypatch.setattr(scene_module, "BAR_ROWS", 1)
+    monkeypatch.setattr(
+        scene_module, "GROUP_W", (app.scene.units[0] - scene_module.PANEL_W - 16) // 2 - 6
+    )  # two columns
+    scene.rebuild()
+    entries = scene.entries()
+    assert len(scene.group_buttons) == 1 and scene.more_button is not None
+    click_button(app, scene.more_button)
+    assert scene.dialog.labels() == [scene.entry_label(kind) for kind, _ in entries[1:]]
 
 
 def test_save_and_load_keep_the_game_and_who_plays_each_seat(app, tmp_path):
@@ -175,11 +225,13 @@ def test_save_and_load_keep_the_game_and_who_plays_each_seat(app, tmp_path):
     click_button(app, scene.save_button)
     saved = next(app.settings.saves_dir.glob("sid-meier-*.yaml"))
     assert saves.game_id(saved) == "sid-meier"
+    assert saved.with_suffix(".png").is_file()  # the map's picture for the load screen
     game, kinds = saves.load(saved)
     assert GAME.dumps(game) == GAME.dumps(scene.game)
     assert kinds == ["human", "normal"]
     app.show_load()
     assert isinstance(app.scene, LoadScene)
+    assert app.scene.thumbnails  # the map picture beside the save
     button = next(b for b in app.scene.save_buttons if "Sid Meier" in b.text or "sid-meier" in b.text)
     click_button(app, button)
     assert isinstance(app.scene, SidMeierScene)
@@ -258,3 +310,19 @@ def test_the_command_line_renders_a_game_of_sid_meiers_civilization(tmp_path, ca
     picture = pygame.image.load(str(out))
     assert picture.get_size() == (1600, 900)
     assert "Screenshot written" in capsys.readouterr().out
+
+
+def test_an_unexpected_error_saves_the_game_to_a_crash_save_that_opens(app, monkeypatch):
+    scene = (start(app), take_seat(app))[1]
+    play_by_clicks(app, scene, 3)
+
+    def broken(surface):
+        raise RuntimeError("a drawing bug")
+
+    monkeypatch.setattr(scene, "draw", broken)
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+    app.step(0)
+    crash = next(app.settings.saves_dir.glob("crash-*.yaml"))
+    game, kinds = saves.load(crash)
+    assert GAME.dumps(game) == GAME.dumps(scene.game)
+    assert "your game was saved to" in app.scene.text

@@ -81,7 +81,7 @@ def player_board(
     w = Writer(surface, rect, scale, rules)
     civ = rules.civilizations[player["civ"]]
     pygame.draw.circle(surface, art.seat_colour(seat), (rect.x + 16, w.y + w.size // 2 + 2), w.size // 2)
-    theme.blit_text(surface, f"   {player['name']} — {civ.name}", (rect.x + 8, w.y), w.size, bold=True)
+    theme.blit_text(surface, f"{player['name']} — {civ.name}", (rect.x + 16 + w.size, w.y), w.size, bold=True)
     w.tips.append(Tip(pygame.Rect(rect.x, w.y, rect.w, w.step), w.describe(player["civ"])))
     w.y += w.step
     government = rules.governments[player["government"]]

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from contextlib import suppress
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -29,7 +29,7 @@ from civgame.games import definition
 from civgame.games.sidmeier.core import actions as act
 from civgame.games.sidmeier.core.decisions import Moving
 from civgame.games.sidmeier.core.model import Game
-from civgame.ui import theme, tooltips
+from civgame.ui import theme, thumbnails, tooltips
 from civgame.ui.dialogs import ChoiceDialog, Option
 from civgame.ui.log_view import LogView
 from civgame.ui.scene import Navigator, Scene
@@ -40,7 +40,8 @@ from civgame.ui.sidmeier.computer import ComputerSeats
 from civgame.ui.sidmeier.wording import Words, group_label, grouped, square_of
 
 GAME = definition("sid-meier")
-TOP_BAR, PANEL_W, ACTION_BAR = 40, 400, 132  # in layout units
+TOP_BAR, PANEL_W, ACTION_BAR = 40, 400, 156  # in layout units
+BAR_ROWS = 3  # rows of kind buttons in the action bar
 GROUP_W, GROUP_H = 196, 32
 ZOOM_STEP, PAN_STEP, DRAG_THRESHOLD = 1.15, 60, 6
 DIRECTIONS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
@@ -70,6 +71,8 @@ class SidMeierScene(Scene):
         self.log_view: LogView | None = None
         self.panel_scroll = 0
         self.hand_cards: list[tuple[pygame.Rect, int]] = []  # the viewer's battle hand as drawn
+        self.board_seat = self.viewer  # whose player board the panel shows
+        self.notice = ""  # a problem the game goes on despite (a failed autosave), shown under the prompt
         self.refresh()
 
     # ------------------------------------------------------------------ state
@@ -107,7 +110,7 @@ class SidMeierScene(Scene):
             self.board = SquareBoard(board_rect, self.game.width, self.game.height, self.game.rules.map.tile_size)
         else:
             self.board.rect = board_rect
-        self.panel_rect = self.rect(w - PANEL_W, TOP_BAR + 40, PANEL_W, h - TOP_BAR - 40)
+        self.panel_rect = self.rect(w - PANEL_W, TOP_BAR + 76, PANEL_W, h - TOP_BAR - 76)
         self.bar_rect = self.rect(0, h - ACTION_BAR, w - PANEL_W, ACTION_BAR)
         self.tab_buttons = {}
         for i, tab in enumerate((*panel.TABS, "Log")):
@@ -117,6 +120,17 @@ class SidMeierScene(Scene):
             if tab == self.tab:
                 button.select()
             self.tab_buttons[tab] = button
+        self.board_buttons: dict[int, UIButton] = {}
+        if self.tab == "Player" and not self.covered:
+            width = (PANEL_W - 8) // len(self.game.players)
+            for seat, player in enumerate(self.game.players):
+                rect = self.rect(w - PANEL_W + 4 + seat * width, TOP_BAR + 40, width - 4, 30)
+                name = theme.fit_text(player.name, round(13 * self.app.scale), rect.w - 10)
+                tip = f"{player.name}'s player board (what you may see of it)"
+                button = self.add_button(rect, name, partial(self.show_board_of, seat), tooltip=tip)
+                if seat == self.board_seat:
+                    button.select()
+                self.board_buttons[seat] = button
         self.save_button = self.add_button(
             self.rect(w - 330, 4, 100, 32), "Save", self.save_now, tooltip="Save the game (Ctrl+S)"
         )
@@ -141,28 +155,69 @@ class SidMeierScene(Scene):
     def _build_action_bar(self) -> None:
         w, h = self.units
         columns = max(1, (w - PANEL_W - 16) // (GROUP_W + 6))
-        entries = [(kind, True, "") for kind in self.groups] + [(k, False, why) for k, why in self.greyed().items()]
-        for i, (kind, enabled, why) in enumerate(entries[: columns * 3]):
-            rect = self.rect(
+        entries = self.entries()
+        slots = columns * BAR_ROWS
+        shown, rest = (entries, []) if len(entries) <= slots else (entries[: slots - 1], entries[slots - 1 :])
+        rects = [
+            self.rect(
                 8 + (i % columns) * (GROUP_W + 6),
                 h - ACTION_BAR + 30 + (i // columns) * (GROUP_H + 4),
                 GROUP_W,
                 GROUP_H,
             )
+            for i in range(slots)
+        ]
+        for rect, (kind, why) in zip(rects, shown, strict=False):
             count = len(self.groups.get(kind, []))
-            label = group_label(kind) + (f" ({count})" if count > 1 else "")
-            text = theme.fit_text(label, round(13 * self.app.scale), rect.w - 12)
-            tip = why if not enabled else self.words.label(self.groups[kind][0]) if count == 1 else label
-            button = self.add_button(rect, text, partial(self.choose_group, kind), enabled=enabled, tooltip=tip)
+            label = theme.fit_text(self.entry_label(kind), round(13 * self.app.scale), rect.w - 12)
+            tip = why or (self.words.label(self.groups[kind][0]) if count == 1 else self.entry_label(kind))
+            button = self.add_button(rect, label, partial(self.choose_group, kind), enabled=not why, tooltip=tip)
             if kind == self.group:
                 button.select()
             self.group_buttons[kind] = button
+        self.more_button = None
+        if rest:
+            self.more_button = self.add_button(rects[slots - 1], "More…", partial(self.open_more, rest))
+
+    def entries(self) -> list[tuple[str, str]]:
+        """The action bar's kinds: each legal kind (no reason), then each greyed one with the engine's reason."""
+        return [(kind, "") for kind in self.groups] + list(self.greyed().items())
+
+    def entry_label(self, kind: str) -> str:
+        count = len(self.groups.get(kind, []))
+        return group_label(kind) + (f" ({count})" if count > 1 else "")
+
+    def open_more(self, rest: list[tuple[str, str]]) -> None:
+        """The kinds the action bar has no room for, in a list."""
+        options = [
+            Option(self.entry_label(kind), partial(self._more_chosen, kind), enabled=not why, tooltip=why or None)
+            for kind, why in rest
+        ]
+        self.close_dialog()
+        self.dialog = ChoiceDialog(
+            self.app.manager,
+            self.app.scale,
+            self.board.rect,
+            "More actions",
+            self.prompt(),
+            options,
+            cancel=self.close_dialog,
+        )
+
+    def _more_chosen(self, kind: str) -> None:
+        self.close_dialog()
+        self.choose_group(kind)
 
     def rebuild(self) -> None:
         self.close_dialog()
         self.app.manager.clear_and_reset()
         self.build()
         self.app.dirty = True
+
+    def show_board_of(self, seat: int) -> None:
+        self.board_seat = seat
+        self.panel_scroll = 0
+        self.rebuild()
 
     def show_tab(self, tab: str) -> None:
         self.tab = tab
@@ -289,7 +344,7 @@ class SidMeierScene(Scene):
         self.rebuild()
 
     def take_seat(self) -> None:
-        self.viewer = self.game.actor()
+        self.viewer = self.board_seat = self.game.actor()
         self.covered = False
         self.refresh()
         self.rebuild()
@@ -467,16 +522,41 @@ class SidMeierScene(Scene):
 
     # ------------------------------------------------------------------ saves
     def autosave(self) -> None:
-        if self.app.settings.autosave:
-            with suppress(OSError, SaveError):
-                saves.save(self.game, self.kinds, self.app.settings.autosave_path)
+        """Save to the autosave at each hand-over between people; a failure is shown, and the game goes on."""
+        settings = self.app.settings
+        if not settings.autosave:
+            return
+        try:
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
+            self._save(settings.autosave_path)
+        except (OSError, SaveError) as exc:
+            self.notice = f"Autosave failed: {exc}"
+
+    def _save(self, path: Path) -> None:
+        """The save, with the map's picture beside it for the load screen (the save is complete without it)."""
+        saves.save(self.game, self.kinds, path)
+        try:
+            thumbnails.write_picture(self.thumbnail(), path)
+        except (OSError, pygame.error):
+            thumbnails.thumbnail_path(path).unlink(missing_ok=True)  # never an older game's picture
+
+    def thumbnail(self) -> pygame.Surface:
+        """The whole map as every player sees it, fitted into the load screen's picture."""
+        picture = pygame.Surface(thumbnails.SIZE)
+        board = SquareBoard(picture.get_rect(), self.game.width, self.game.height, self.game.rules.map.tile_size)
+        board.draw(picture, GAME.view_for(self.game, -1), self.names(), Marks())
+        return picture
 
     def save_now(self) -> None:
         folder = self.app.settings.saves_dir
-        path = folder / f"sid-meier-{time.strftime('%Y%m%d-%H%M%S')}.yaml"
+        stamp = time.strftime("sid-meier-%Y%m%d-%H%M%S")
+        path, copy = folder / f"{stamp}.yaml", 1
+        while path.exists():  # two saves within a second: keep both
+            copy += 1
+            path = folder / f"{stamp}-{copy}.yaml"
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            saves.save(self.game, self.kinds, path)
+            self._save(path)
         except (OSError, SaveError) as exc:
             self.open_message("The game could not be saved", str(exc))
             return
@@ -531,6 +611,11 @@ class SidMeierScene(Scene):
             self.hand_cards = draw_battle(surface, self.board.rect, self.app.scale, self.game, self.view, self.viewer)
         self._draw_panel(surface)
         pygame.draw.rect(surface, theme.PANEL, self.bar_rect)
+        if self.notice:
+            notice = theme.fit_text(self.notice, size, self.bar_rect.w - 20)
+            theme.blit_text(
+                surface, notice, (self.bar_rect.x + 10, self.bar_rect.bottom - self.px(24)), size, theme.ACCENT
+            )
         theme.blit_text(
             surface,
             theme.fit_text(self.prompt(), size, self.bar_rect.w - 20),
@@ -552,7 +637,7 @@ class SidMeierScene(Scene):
         inner = canvas.get_rect()
         rules = self.game.rules
         if self.tab == "Player":
-            tips = panel.player_board(canvas, inner, self.app.scale, rules, self.view, self.viewer)
+            tips = panel.player_board(canvas, inner, self.app.scale, rules, self.view, self.board_seat)
         elif self.tab == "Market":
             tips = panel.market(canvas, inner, self.app.scale, rules, self.view)
         else:

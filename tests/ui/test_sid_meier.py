@@ -324,5 +324,6 @@ def test_an_unexpected_error_saves_the_game_to_a_crash_save_that_opens(app, monk
     app.step(0)
     crash = next(app.settings.saves_dir.glob("crash-*.yaml"))
     game, kinds = saves.load(crash)
+    assert kinds == scene.kinds
     assert GAME.dumps(game) == GAME.dumps(scene.game)
     assert "your game was saved to" in app.scene.text

@@ -125,7 +125,10 @@ def test_placing_the_capital_by_clicking_a_marked_square(app):
     targets = scene.marks().targets
     assert targets == {a.pos for a in scene.groups["place_capital"]}
     square = min(targets)
-    click(app, scene.board.centre(square))
+    centre = scene.board.centre(square)
+    before = app.screen.get_at(centre)
+    click(app, centre)
+    assert app.screen.get_at(centre) != before  # the map is drawn anew with the city on it
     assert any(c.pos == square and c.capital for c in scene.game.cities)
     assert "capital" in " ".join(scene.game.log).lower() or scene.game.city_at(square) is not None
 
@@ -170,6 +173,7 @@ def panel_texts(app, monkeypatch):
         return blit(surface, content, *args, **kwargs)
 
     monkeypatch.setattr(theme, "blit_text", recording)
+    app.scene._panel_drawn = None  # drawn afresh, not from the picture kept of it
     app.draw()
     monkeypatch.undo()
     return drawn

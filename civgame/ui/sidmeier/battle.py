@@ -67,6 +67,15 @@ def draw_battle(
     size = round(15 * scale)
     title = f"Battle at {game.label(battle['pos'])}: {names[0]} attacks {names[1]}"
     theme.blit_text(surface, title, (area.x + 20, area.y + 10), size, theme.ACCENT, bold=True)
+    killed = f"killed: {names[0]} {len(battle['killed'][0])}, {names[1]} {len(battle['killed'][1])}"
+    state = f"{names[battle['side']]} plays next" if battle["stage"] == "play" else ""
+    theme.blit_text(
+        surface,
+        f"{state}{' · ' if state else ''}{killed}",
+        (area.right - 20, area.y + 12),
+        round(13 * scale),
+        anchor="topright",
+    )
     own: list[tuple[pygame.Rect, int]] = []
     # the defender's hand at the top, the attacker's at the bottom
     for side, bottom in ((1, False), (0, True)):

@@ -35,6 +35,9 @@ class SquareBoard:
         self.width, self.height, self.tile_size = width, height, tile_size
         self.cell = 40.0
         self.origin = (float(self.rect.x), float(self.rect.y))  # pixel of the map's top-left corner
+        self._layer_picture: pygame.Surface | None = None  # the map drawn for the view, zoom and position below
+        self._layer_view: dict[str, Any] | None = None
+        self._layer_key: tuple[Any, ...] = ()
         self.fit()
 
     # ------------------------------------------------------------------ geometry
@@ -80,14 +83,42 @@ class SquareBoard:
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, view: dict[str, Any], names: dict[str, str], marks: Marks) -> None:
-        """Draw the map of `view`; `names` gives the short label of each building, wonder and great person."""
+        """Draw the map of `view`; `names` gives the short label of each building, wonder and great person.
+
+        The map itself is drawn once per view, zoom and position and kept: a frame blits it and draws the marks."""
         previous = surface.get_clip()
         surface.set_clip(self.rect)
-        surface.fill(theme.BACKGROUND, self.rect)
+        surface.blit(self._layer(view, names), self.rect)
         size = round(self.cell)
+        for pos in marks.targets:
+            pygame.draw.rect(surface, HIGHLIGHT, self.square_rect(pos), max(2, size // 14))
+        if marks.selected is not None:
+            pygame.draw.rect(surface, SELECTED, self.square_rect(marks.selected), max(3, size // 10))
+        if marks.hover is not None:
+            pygame.draw.rect(surface, theme.TEXT_DIM, self.square_rect(marks.hover), 1)
+        surface.set_clip(previous)
+
+    def _layer(self, view: dict[str, Any], names: dict[str, str]) -> pygame.Surface:
+        key = (self.cell, self.origin, tuple(self.rect))
+        if self._layer_picture is not None and self._layer_view is view and self._layer_key == key:
+            return self._layer_picture
+        picture = pygame.Surface(self.rect.size)
+        picture.fill(theme.BACKGROUND)
+        shift = (-self.rect.x, -self.rect.y)
+        self.origin = (self.origin[0] + shift[0], self.origin[1] + shift[1])  # draw in the picture's pixels
+        try:
+            self._draw_map(picture, view, names)
+        finally:
+            self.origin = key[1]
+        self._layer_picture, self._layer_view, self._layer_key = picture, view, key
+        return picture
+
+    def _draw_map(self, surface: pygame.Surface, view: dict[str, Any], names: dict[str, str]) -> None:
+        size = round(self.cell)
+        bounds = surface.get_rect()
         for pos, square in enumerate(view["squares"]):
             rect = self.square_rect(pos)
-            if not rect.colliderect(self.rect):
+            if not rect.colliderect(bounds):
                 continue
             picture = art.terrain(square["terrain"], size) if square["terrain"] else art.face_down(size)
             surface.blit(picture, rect)
@@ -99,13 +130,6 @@ class SquareBoard:
             rect = self.square_rect(city["pos"])
             art.city(surface, rect, art.seat_colour(city["owner"]), capital=city["capital"], walled=city["walled"])
         self._draw_figures(surface, view["figures"])
-        for pos in marks.targets:
-            pygame.draw.rect(surface, HIGHLIGHT, self.square_rect(pos), max(2, size // 14))
-        if marks.selected is not None:
-            pygame.draw.rect(surface, SELECTED, self.square_rect(marks.selected), max(3, size // 10))
-        if marks.hover is not None:
-            pygame.draw.rect(surface, theme.TEXT_DIM, self.square_rect(marks.hover), 1)
-        surface.set_clip(previous)
 
     def _draw_square_contents(
         self, surface: pygame.Surface, rect: pygame.Rect, square: dict[str, Any], names: dict[str, str]

@@ -51,11 +51,13 @@ def topics(rules: Ruleset) -> dict[str, str]:
             "techs of the level below than of its own level."
         ),
         "Battle": (
-            f"Each side draws a battle hand of unit cards from its standing forces ({game.units.battle_hand} cards, "
-            "more for more armies or a defended city). The sides take turns playing one unit: on a new front, or "
-            "against an enemy unit standing alone on a front. Units deal wounds equal to their strength; a unit "
-            "that trumps another strikes first. When the hands are played, the side with the higher total strength "
-            "of living units plus its combat bonus wins and takes loot."
+            f"Each side draws a secret battle hand of {game.units.battle_hand} unit cards at random from its standing "
+            f"forces (+{game.units.battle_hand_per_extra_army} for each army in the square beyond the first, "
+            f"+{game.units.battle_hand_defending_city} when defending a city). Starting with the defender (the "
+            "attacker against a walled city), the sides take turns playing one unit face up: on a new front, or "
+            "against an enemy unit standing alone on a front. The two deal wounds equal to their strength to each "
+            "other; a unit that trumps the other strikes first. When the hands are played, the side with the higher "
+            "total strength of surviving units plus its combat bonus wins (ties go to the defender) and takes loot."
         ),
         "Victory": (
             f"Culture: reach the last space of the culture track{track}. Tech: learn {space_flight}. Economic: "

@@ -72,6 +72,9 @@ class SidMeierScene(Scene):
         self.panel_scroll = 0
         self.hand_cards: list[tuple[pygame.Rect, int]] = []  # the viewer's battle hand as drawn
         self.board_seat = self.viewer  # whose player board the panel shows
+        self.labels = self._labels()
+        # the panel's tab as last drawn: (what it shows, the view it shows, the picture, its tooltips)
+        self._panel_drawn: tuple[Any, dict[str, Any], pygame.Surface, list[panel.Tip]] | None = None
         self.notice = ""  # a problem the game goes on despite (a failed autosave), shown under the prompt
         self.refresh()
 
@@ -93,7 +96,7 @@ class SidMeierScene(Scene):
     def computer_to_act(self) -> bool:
         return not GAME.is_over(self.game) and not self._person_to_act()
 
-    def names(self) -> dict[str, str]:
+    def _labels(self) -> dict[str, str]:
         """Short labels of buildings, wonders and great people on the map."""
         rules = self.game.rules
         out = {key: face.face.name for key, face in rules.faces.items()}
@@ -544,7 +547,7 @@ class SidMeierScene(Scene):
         """The whole map as every player sees it, fitted into the load screen's picture."""
         picture = pygame.Surface(thumbnails.SIZE)
         board = SquareBoard(picture.get_rect(), self.game.width, self.game.height, self.game.rules.map.tile_size)
-        board.draw(picture, GAME.view_for(self.game, -1), self.names(), Marks())
+        board.draw(picture, GAME.view_for(self.game, -1), self.labels, Marks())
         return picture
 
     def save_now(self) -> None:
@@ -606,7 +609,7 @@ class SidMeierScene(Scene):
                 anchor="center",
             )
             return
-        self.board.draw(surface, self.view, self.names(), self.marks())
+        self.board.draw(surface, self.view, self.labels, self.marks())
         if self.battle_shown():
             self.hand_cards = draw_battle(surface, self.board.rect, self.app.scale, self.game, self.view, self.viewer)
         self._draw_panel(surface)
@@ -632,6 +635,15 @@ class SidMeierScene(Scene):
             self.log_view.draw(surface, self.game.log)
             self.tips = []
             return
+        canvas, tips = self._panel_canvas(rect)
+        surface.blit(canvas, rect, pygame.Rect(0, self.panel_scroll, rect.w, rect.h))
+        self.tips = [panel.Tip(t.rect.move(rect.x, rect.y - self.panel_scroll), t.lines) for t in tips]
+
+    def _panel_canvas(self, rect: pygame.Rect) -> tuple[pygame.Surface, list[panel.Tip]]:
+        """The panel's tab drawn whole (taller than the panel: it scrolls), kept until the view or the tab changes."""
+        key = (self.tab, self.board_seat, tuple(rect), self.app.scale)
+        if self._panel_drawn is not None and self._panel_drawn[0] == key and self._panel_drawn[1] is self.view:
+            return self._panel_drawn[2], self._panel_drawn[3]
         canvas = pygame.Surface((rect.w, rect.h * 3))
         canvas.fill(theme.PANEL)
         inner = canvas.get_rect()
@@ -642,8 +654,8 @@ class SidMeierScene(Scene):
             tips = panel.market(canvas, inner, self.app.scale, rules, self.view)
         else:
             tips = panel.culture_track(canvas, inner, self.app.scale, rules, self.view)
-        surface.blit(canvas, rect, pygame.Rect(0, self.panel_scroll, rect.w, rect.h))
-        self.tips = [panel.Tip(t.rect.move(rect.x, rect.y - self.panel_scroll), t.lines) for t in tips]
+        self._panel_drawn = (key, self.view, canvas, tips)
+        return canvas, tips
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.draw_disabled_tip(surface) is not None or self.clock() - self.hover_since < tooltips.DELAY_SECONDS:
@@ -673,7 +685,7 @@ class SidMeierScene(Scene):
             lines.append(f"A {square['feature']} (its marker lies face down here)")
         improvement = square["improvement"]
         if improvement is not None:
-            name = self.names().get(improvement["name"], improvement["name"])
+            name = self.labels.get(improvement["name"], improvement["name"])
             lines.append(f"{name} of {self.words.player(improvement['owner'])}")
         for city in self.view["cities"]:
             if city["pos"] == pos:

@@ -331,3 +331,17 @@ def test_an_unexpected_error_saves_the_game_to_a_crash_save_that_opens(app, monk
     assert kinds == scene.kinds
     assert GAME.dumps(game) == GAME.dumps(scene.game)
     assert "your game was saved to" in app.scene.text
+
+
+def test_a_figure_that_moved_greys_move_figures_with_the_engine_reason(app):
+    scene = start(app, seed="7")
+    for _ in range(400):  # by clicks, until a Movement phase turn whose figures have all moved
+        if scene.covered:
+            take_seat(app)
+        if "begin_move" in scene.greyed():
+            break
+        play_by_clicks(app, scene, 1)
+    why = scene.greyed()["begin_move"]
+    figure = next(f for f in scene.game.figures if f.owner == scene.game.actor())
+    assert GAME.why_illegal(scene.game, act.BeginMove((figure.id,))) in why
+    assert not scene.group_buttons["begin_move"].is_enabled

@@ -242,7 +242,7 @@ class SidMeierScene(Scene):
                 out[action.KIND] = f"{self.words.label(action)}: {reason}"
         return out
 
-    def candidates(self, decision: str) -> list[act.Action]:
+    def candidates(self, decision: str) -> Sequence[act.Action]:
         """Actions a decision of this kind may take, to ask the engine why one is not legal."""
         seat = self.game.actor()
         cities = self.game.cities_of(seat)
@@ -254,9 +254,14 @@ class SidMeierScene(Scene):
             known = set(self.game.players[seat].techs)
             research: list[act.Action] = [act.Research(t) for t in self.game.rules.techs if t not in known]
             return research[:1]
+        figures = [f for f in self.game.figures if f.owner == seat]
         if decision == "start_turn":
-            scouts = [f for f in self.game.figures if f.owner == seat and f.kind == "scout"]
-            return [act.FoundCity(scouts[0].id)] if scouts else []
+            player = self.game.players[seat]
+            governments = [g for g in self.game.rules.governments if g != player.government]
+            found = [act.FoundCity(f.id) for f in figures if f.kind == "scout"][:1]
+            return [*found, *[act.ChangeGovernment(g) for g in governments][:1]]
+        if decision == "movement_turn":
+            return [act.BeginMove((f.id,)) for f in figures][:1]
         return []
 
     def why_not(self, kind: str) -> list[Option]:

@@ -19,15 +19,18 @@ card is of is kept (a shortcut: dealing across types would have to keep every de
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import cast
+from dataclasses import dataclass, fields
+from typing import Any, cast
 
+from civgame.ai.remote import Worker
 from civgame.framework.rng import Rng
 from civgame.framework.search import FlatMonteCarlo, Lookahead, SearchSettings, rank
 from civgame.games import definition
+from civgame.games.sidmeier.content.ruleset import Ruleset
 from civgame.games.sidmeier.core.actions import Action
 from civgame.games.sidmeier.core.model import Game
 
@@ -240,6 +243,36 @@ class SearchAgent:
         view, ranked = self.search.ranked(game, seat, actions, now)
         return self.search.choose_among(game, view, seat, ranked, now + self.budget)
 
+
+@dataclass(frozen=True)
+class WorkerSetup:
+    """What the computer players' process is sent once: the rules and who plays each seat."""
+
+    rules: Ruleset
+    kinds: tuple[str, ...]
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(Game) if f.name not in ("log", "history"))
+
+
+def decision_request(game: Game, actions: list[Action]) -> bytes:
+    """The game's fields (without its log and history, which a look-ahead never reads) and the legal actions."""
+    state = {name: getattr(game, name) for name in _STATE_FIELDS}
+    return pickle.dumps(("decide", state, actions), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def rebuilt_game(state: dict[str, Any], setup: WorkerSetup) -> Game:
+    game = Game(**state)
+    game.rules = setup.rules
+    return game
+
+
+def seat_agents(game: Game, setup: WorkerSetup) -> dict[int, Any]:
+    """A computer player for each computer seat, seeded by the game and the seat."""
+    return {seat: make_agent(kind, f"{game.seed}:{seat}") for seat, kind in enumerate(setup.kinds) if kind != "human"}
+
+
+WORKER = Worker(decision_request, rebuilt_game, seat_agents)
 
 LEVELS: dict[str, Callable[[str], EasyAgent | SearchAgent]] = {
     "easy": EasyAgent,

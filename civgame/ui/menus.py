@@ -31,7 +31,7 @@ from civgame.games.clash.storage.save import read_summary
 from civgame.ui import theme, thumbnails
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option
-from civgame.ui.scene import Navigator, Scene
+from civgame.ui.scene import SAME_NAMES, Navigator, Scene, new_game_seed, seat_names
 from civgame.ui.sidmeier import saves as sid_meier_saves
 
 BUTTON_W, BUTTON_H = 280, 44
@@ -530,11 +530,11 @@ class NewGameScene(Scene):
 
     def _start(self) -> None:
         self.remember_input()
-        names = [(self.names[i].strip() or f"Player {i + 1}")[:MAX_NAME] for i in range(self.seats)]
-        if len(set(names)) != len(names):
-            self.error.set_text("Every seat needs a different name.")
+        names = seat_names(self.names, self.seats, MAX_NAME)
+        if names is None:
+            self.error.set_text(SAME_NAMES)
             return
-        seed = int(self.seed_text) if self.seed_text.strip() else self.app.new_game_seeds.randrange(1, 1_000_000)
+        seed = new_game_seed(self.seed_text, self.app.new_game_seeds)
         try:
             rules = load_rules(self.chosen_mod_folders())
         except RulesDataError as exc:

@@ -218,6 +218,21 @@ class Scene:
         self.buttons = {}
 
 
+def seat_names(typed: list[str], seats: int, longest: int) -> list[str] | None:
+    """The names typed on a new-game screen for the first `seats` seats (a blank one: Player N), cut to
+    `longest` characters; None when two seats have the same name."""
+    names = [(typed[i].strip() or f"Player {i + 1}")[:longest] for i in range(seats)]
+    return names if len(set(names)) == len(names) else None
+
+
+def new_game_seed(typed: str, seeds: random.Random) -> int:
+    """The seed typed on a new-game screen, or one the window deals when none was typed."""
+    return int(typed) if typed.strip() else seeds.randrange(1, 1_000_000)
+
+
+SAME_NAMES = "Every seat needs a different name."
+
+
 def _in_sight(button: UIButton, pos: tuple[int, int]) -> bool:
     """Whether `pos` on the button is inside every container around it (not scrolled out of sight)."""
     container = button.ui_container

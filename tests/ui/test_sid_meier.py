@@ -345,3 +345,16 @@ def test_a_figure_that_moved_greys_move_figures_with_the_engine_reason(app):
     figure = next(f for f in scene.game.figures if f.owner == scene.game.actor())
     assert GAME.why_illegal(scene.game, act.BeginMove((figure.id,))) in why
     assert not scene.group_buttons["begin_move"].is_enabled
+
+
+def test_two_seats_with_one_name_are_refused(app):
+    screen = new_game_screen(app)
+    entry = screen.name_entries[1]
+    click(app, entry.rect.center)
+    for _ in range(len(entry.get_text())):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b", scancode=42))
+    app.pump()
+    type_text(app, "Anna")
+    click_button(app, screen.start_button)
+    assert isinstance(app.scene, SidMeierNewGameScene)
+    assert app.scene.error.text == "Every seat needs a different name."

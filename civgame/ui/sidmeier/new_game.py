@@ -12,7 +12,7 @@ from civgame.framework.errors import RuleError
 from civgame.games import definition
 from civgame.games.sidmeier.content.ruleset import load_rules
 from civgame.ui import theme
-from civgame.ui.scene import Navigator, Scene
+from civgame.ui.scene import SAME_NAMES, Navigator, Scene, new_game_seed, seat_names
 from civgame.ui.sidmeier import art
 from civgame.ui.sidmeier.saves import SEAT_KINDS
 
@@ -143,11 +143,11 @@ class SidMeierNewGameScene(Scene):
 
     def _start(self) -> None:
         self.remember_input()
-        names = [(self.names[i].strip() or f"Player {i + 1}")[:MAX_NAME] for i in range(self.seats)]
-        if len(set(names)) != len(names):
-            self.error.set_text("Every seat needs a different name.")
+        names = seat_names(self.names, self.seats, MAX_NAME)
+        if names is None:
+            self.error.set_text(SAME_NAMES)
             return
-        seed = int(self.seed_text) if self.seed_text.strip() else self.app.new_game_seeds.randrange(1, 1_000_000)
+        seed = new_game_seed(self.seed_text, self.app.new_game_seeds)
         try:
             game = GAME.new_game(names, seed, civilizations=self.civs[: self.seats], tie_breaker=self.tie_breaker)
         except RuleError as exc:  # e.g. two seats naming the same civilization

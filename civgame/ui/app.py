@@ -321,9 +321,12 @@ def _window_surface() -> pygame.Surface:
 
 def open_app(settings: Settings) -> App:
     """The window with its first scene: the save named by `settings.load`, else the title (which
-    also shows why that save cannot be opened, or asks about a save made with other rules)."""
+    also shows why that save cannot be opened, or asks about a save made with other rules), or the
+    new-game screen of the game `settings.first_game` names."""
     app = App(settings)
     app.show_title()
+    if settings.first_game == sid_meier_saves.GAME_ID and not settings.load:
+        app.show_sid_meier_new_game()
     if settings.restore_problem and app.scene is not None:
         app.scene.open_message("The remembered settings are not used", settings.restore_problem)
     if settings.load:

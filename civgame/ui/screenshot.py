@@ -90,4 +90,5 @@ def main_window(args: Namespace | None = None) -> int:
     load = getattr(args, "load", None) if args is not None else None
     if load:
         settings.load = load
+    settings.first_game = getattr(args, "game", None) if args is not None else None
     return run(settings)

@@ -358,3 +358,15 @@ def test_two_seats_with_one_name_are_refused(app):
     click_button(app, screen.start_button)
     assert isinstance(app.scene, SidMeierNewGameScene)
     assert app.scene.error.text == "Every seat needs a different name."
+
+
+def test_the_window_opened_for_sid_meier_starts_on_its_new_game_screen(tmp_path):
+    from civgame.ui.app import open_app
+    from civgame.ui.settings import Settings
+
+    window = open_app(Settings(size=(1280, 720), data_dir=tmp_path, first_game="sid-meier"))
+    try:
+        assert isinstance(window.scene, SidMeierNewGameScene)
+    finally:
+        window.quit()
+        pygame.display.quit()

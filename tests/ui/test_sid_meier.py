@@ -266,6 +266,12 @@ def test_battle_screen_shows_own_hand_face_up_and_the_other_face_down(app):
     assert sorted(c for _, c in scene.hand_cards) == sorted(game.battle.hands[side])
     assert isinstance(scene.view["battle"]["hands"][1 - side], int)  # the other hand: only its count
     rect, card = scene.hand_cards[0]
+    from civgame.ui.sidmeier.battle import side_rank, unit_text
+
+    unit = game.rules.unit_cards[card]
+    rank = game.players[seat].ranks[unit.unit]
+    assert side_rank(game, scene.view, seat, False)(card) == rank
+    assert unit_text(game, card, rank)[1].startswith(f"{unit.strength[rank - 1]}  (rank {rank};")
     plays = [a for a in scene.legal if isinstance(a, act.PlayUnit) and a.card == card]
     before = len(game.battle.fronts) if game.battle else 0
     click(app, rect.center)

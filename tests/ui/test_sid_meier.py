@@ -376,3 +376,23 @@ def test_the_window_opened_for_sid_meier_starts_on_its_new_game_screen(tmp_path)
     finally:
         window.quit()
         pygame.display.quit()
+
+
+def test_a_finished_game_says_who_won_and_why_also_after_changing_tab(app, tmp_path):
+    game = GAME.new_game(["Anna", "Ben"], 2)
+    agents = [KindRandomAgent(i) for i in range(2)]
+    while not GAME.is_over(game):
+        GAME.apply(game, agents[game.actor()].choose(game, GAME.legal_actions(game)))
+    path = tmp_path / "over.yaml"
+    saves.save(game, ["human", "human"], path)
+    from civgame.ui.menus import open_save
+
+    assert open_save(app, path) is None
+    scene = app.scene
+    outcome = GAME.outcome(game)
+    assert scene.message is not None and outcome.reason in scene._message_spec[1]
+    click(app, scene.tab_buttons["Market"].rect.center)  # under the message: nothing else reacts
+    assert scene.message is not None and scene.message.window.alive()
+    click_button(app, scene.message.button_for("OK"))
+    click_button(app, scene.tab_buttons["Log"])
+    assert scene.tab == "Log" and scene.message is None

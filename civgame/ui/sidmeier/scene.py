@@ -75,6 +75,7 @@ class SidMeierScene(Scene):
         self.labels = self._labels()
         # the panel's tab as last drawn: (what it shows, the view it shows, the picture, its tooltips)
         self._panel_drawn: tuple[Any, dict[str, Any], pygame.Surface, list[panel.Tip]] | None = None
+        self.outcome_shown = False
         self.notice = ""  # a problem the game goes on despite (a failed autosave), shown under the prompt
         self.refresh()
 
@@ -152,7 +153,11 @@ class SidMeierScene(Scene):
                 object_id="#primary",
             )
             return
-        if not self.computer_to_act and not GAME.is_over(self.game):
+        if GAME.is_over(self.game):
+            if not self.outcome_shown:  # a finished game opened from a save says how it ended
+                self.outcome_shown = True
+                self.show_outcome()
+        elif not self.computer_to_act:
             self._build_action_bar()
 
     def _build_action_bar(self) -> None:
@@ -341,8 +346,7 @@ class SidMeierScene(Scene):
         actor = self.game.actor()
         if GAME.is_over(self.game):
             self.refresh()
-            self.rebuild()
-            self.show_outcome()
+            self.rebuild()  # which says how the game ended
             return
         if actor != before and self._person_to_act():
             self.autosave()

@@ -268,5 +268,47 @@ class Words:
     def _exchange_tech(self, a: act.ExchangeTech) -> str:
         return f"Learn {self.name(a.tech)}" if a.tech else "Learn no tech"
 
+    def _use_ability(self, a: act.UseAbility) -> str:
+        where = f" in {self.city(a.city)}" if a.city >= 0 else ""
+        return f"Use the ability of {self.name(a.source)}{where}{self.payment(a.pay)}"
+
+    def _cancel(self, a: act.Cancel) -> str:
+        return f"Cancel it with {self.name(a.source)}{self.payment(a.pay)}"
+
+    def _learn_from(self, a: act.LearnFrom) -> str:
+        return f"Learn {self.name(a.tech)} ({self.name(a.source)})"
+
+    def _free_figure(self, a: act.FreeFigure) -> str:
+        return f"Build an {a.figure} free ({self.name(a.source)})"
+
+    def _free_walls(self, a: act.FreeWalls) -> str:
+        return f"Build city walls free around {self.city(a.city)} ({self.name(a.source)})"
+
+    def _free_building(self, a: act.FreeBuilding) -> str:
+        where = self.game.label(a.pos)
+        return f"Build a {self.name(a.building)} free at {where} ({self.city(a.city)}; {self.name(a.source)})"
+
+    def _draw_culture_cards(self, a: act.DrawCultureCards) -> str:
+        return f"Draw culture event cards ({self.name(a.source)})"
+
+    def _place_reserve(self, a: act.PlaceReserve) -> str:
+        person = self.rules.great_people[self.rules.great_person_ids[a.marker]].name
+        return f"Place {person} from the reserve at {self.game.label(a.pos)}"
+
+    def _move_off(self, a: act.MoveOff) -> str:
+        return f"Move {self.figure(a.figure)} to {self.game.label(a.pos)}"
+
+    def _choose_unit(self, a: act.ChooseUnit) -> str:
+        return f"Take a {self.name(a.unit)} unit" if a.unit else "No more units"
+
+    def _use_deck(self, a: act.UseDeck) -> str:
+        return f"Draw from the {self.name(a.unit)} deck"
+
+    def _choose_deck(self, a: act.ChooseDeck) -> str:
+        return f"Draw from the {a.deck} deck"
+
+    def _second_tech(self, a: act.SecondTech) -> str:
+        return f"Research {self.name(a.tech)} too" if a.tech else "Research no second tech"
+
     def _give_coin(self, a: act.GiveCoin) -> str:
         return f"Give the coin to {self.player(a.to)}"

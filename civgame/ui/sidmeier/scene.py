@@ -45,8 +45,6 @@ BAR_ROWS = 3  # rows of kind buttons in the action bar
 GROUP_W, GROUP_H = 196, 32
 ZOOM_STEP, PAN_STEP, DRAG_THRESHOLD = 1.15, 60, 6
 DIRECTIONS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
-# the kinds of action a decision may offer, to grey those not legal now: decision kind -> candidates
-CITY_KINDS = ("devote", "build_walls", "build_unit", "advance_culture")
 
 
 class SidMeierScene(Scene):
@@ -59,7 +57,6 @@ class SidMeierScene(Scene):
         humans = [s for s, k in enumerate(self.kinds) if k == "human"]
         self.viewer = viewer if viewer is not None else (humans[0] if humans else 0)
         self.covered = viewer is None and self._person_to_act() and game.actor() != self.viewer
-        self.seated = viewer is not None  # the viewer has taken the seat (no pass screen for them)
         self.tab = panel.TABS[0]
         self.group: str | None = None  # the kind of action whose squares are marked on the map
         self.selected: int | None = None

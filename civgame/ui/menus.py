@@ -37,7 +37,7 @@ from civgame.ui.sidmeier import saves as sid_meier_saves
 BUTTON_W, BUTTON_H = 280, 44
 # what the game is, under its name on the title screen
 TITLE_LINE = (
-    "Play alone against the computer, or with friends at one computer (Clash of Cultures also over the network)"
+    "Two games: play alone against the computer, or with friends at one computer or over the network (Clash only)"
 )
 SID_MEIER_TIP = (
     "Sid Meier's Civilization: The Board Game (base game), 2–4 players at one computer, people or computer players"

@@ -9,6 +9,7 @@ score table.
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
     civgame validate-rules [--show] DIR [DIR2 ...]    # check a ruleset, or mods stacked in order
     civgame --game sid-meier --headless --players 4 --seed 1 --agents random [--save PATH] [--load PATH]
+    civgame --game sid-meier  # the window, on the new-game screen of Sid Meier's Civilization
     civgame tournament [--games N] [--lineup hard,normal]  # the computer levels' strength (see --help)
     civgame serve --port N [--database URL] [--certfile C --keyfile K]  # hold games for network play
     civgame --screenshot OUT.png [--state SAVE.yaml | --players N --seed S]  # picture of a game
@@ -78,7 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--game",
         choices=sorted(games.PACKAGES),
         default=games.DEFAULT_GAME,
-        help=f"the game to play (default {games.DEFAULT_GAME}); games other than Clash play headless only",
+        help=f"the game to play (default {games.DEFAULT_GAME}); without --headless the window opens on its new-game "
+        "screen",
     )
     parser.add_argument(
         "--option",
@@ -296,6 +298,10 @@ def _main(argv: Sequence[str] | None) -> int:
             return validate_other_rules(other, args.folders)
         return validate_rules(args.folders, args.show)
     if args.game != games.DEFAULT_GAME:
+        if args.screenshot:
+            return _screenshot_other_game(args)
+        if not args.headless:
+            return _start_window(args)
         return play_other_game(args)
     if args.smoke_test:
         from civgame.ui.smoke import main as smoke_main
@@ -361,8 +367,6 @@ def play_other_game(args: argparse.Namespace) -> int:
     from civgame.framework.saves import read_text, write_atomically
     from civgame.headless import KindRandomAgent
 
-    if not args.headless:
-        return _fail(f"{args.game} is played headless only: add --headless")
     if args.rules:
         return _fail("--rules is for Clash; edit or copy the game's rules_data folder instead")
     definition = games.definition(args.game)
@@ -410,6 +414,26 @@ def play_other_game(args: argparse.Namespace) -> int:
     print(f"Reason: {printable(outcome.reason)}")
     if args.save:
         print(f"Saved to {args.save}")
+    return 0
+
+
+def _screenshot_other_game(args: argparse.Namespace) -> int:
+    """`civgame --game sid-meier --screenshot PNG [--state SAVE | --players N --seed S]`: a picture of the game."""
+    from civgame.ui.screenshot import render_sid_meier_to_png
+
+    definition = games.definition(args.game)
+    try:
+        if args.state:
+            from civgame.ui.sidmeier.saves import load
+
+            game = load(args.state)[0]
+        else:
+            game = definition.new_game(args.players, args.seed)
+        print(f"Screenshot written to {render_sid_meier_to_png(game, args.screenshot)}")
+    except SaveError as exc:
+        return _fail(str(exc).splitlines()[0])
+    except (RuleError, OSError) as exc:
+        return _fail(str(exc).splitlines()[0])
     return 0
 
 

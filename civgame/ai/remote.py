@@ -1,7 +1,8 @@
 """Computer players thinking in a process of their own, so that the window's interpreter never waits.
 
 The worker process starts (by `spawn`, the same on every system and in the built executable) the
-first time a computer seat must decide. It receives the ruleset once, then for each decision the
+first time a computer seat must decide. A game lends it a `Worker` (Clash's is `CLASH`). It receives the
+ruleset (or what the game's worker needs) once, then for each decision the
 game's state (its fields, without the log) and the legal actions, and answers with the index of the
 chosen action. The computer players live in the worker for the whole game (`seat_agents`, seeded by
 game and seat as in a headless game), so each keeps drawing from its own generator.
@@ -22,7 +23,8 @@ import queue
 import threading
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -60,18 +62,36 @@ def rebuilt_game(state: dict[str, Any], rules: Ruleset) -> Game:
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(Game) if f.name not in ("log", "history"))
 
 
+def _clash_agents(game: Game, _rules: Ruleset) -> dict[int, Agent]:
+    return seat_agents(game)
+
+
+@dataclass(frozen=True)
+class Worker:
+    """What one game's computer players need across the process boundary. Module-level functions only, so
+    that a spawned process can import them."""
+
+    request: Callable[[Any, list[Any]], bytes]  # the window's side: a decision to send, pickled
+    rebuild: Callable[[dict[str, Any], Any], Any]  # the worker's side: the game, from its state and the setup
+    agents: Callable[[Any, Any], dict[int, Agent]]  # the worker's side: each computer seat's player
+
+
+CLASH = Worker(decision_request, rebuilt_game, _clash_agents)
+
+
 class ThinkingProcess:
     """Asks a worker process for the computer players' decisions, one at a time, without blocking."""
 
-    def __init__(self, rules: Ruleset) -> None:
-        self._rules = rules
+    def __init__(self, rules: Any, worker: Worker = CLASH) -> None:
+        self._rules = rules  # the setup sent once: Clash's ruleset, or what `worker` needs
+        self._worker = worker
         self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()  # pickled requests
         self._sender: threading.Thread | None = None
         self._started = threading.Event()  # set once the process runs and `_conn` is there (or it failed)
         self._conn: Connection | None = None
         self._process: BaseProcess | None = None
         self._launch_error: BaseException | None = None
-        self._asked: list[Action] | None = None  # the actions of the decision being thought out
+        self._asked: list[Any] | None = None  # the actions of the decision being thought out
         self._closed = False
 
     @property
@@ -85,15 +105,15 @@ class ThinkingProcess:
             self._sender = threading.Thread(target=self._send_all, name="computer players' sender", daemon=True)
             self._sender.start()
 
-    def ask(self, game: Game, actions: Sequence[Action]) -> None:
+    def ask(self, game: Any, actions: Sequence[Any]) -> None:
         """Start thinking out the decision of `game.actor()` among `actions`."""
         if self._closed:
             raise ComputerPlayerError("the computer players have been stopped")
         self.prepare()
         self._asked = list(actions)
-        self._outbox.put(decision_request(game, self._asked))
+        self._outbox.put(self._worker.request(game, self._asked))
 
-    def answer(self) -> Action | None:
+    def answer(self) -> Any:
         """The chosen action once the worker has answered, else None. Raises ComputerPlayerError."""
         if self._asked is None or not self._started.is_set():
             return None
@@ -163,7 +183,9 @@ class ThinkingProcess:
     def _launch(self) -> None:
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
-        process = context.Process(target=serve, args=(theirs,), name="civgame computer players", daemon=True)
+        process = context.Process(
+            target=serve, args=(theirs, self._worker), name="civgame computer players", daemon=True
+        )
         process.start()
         theirs.close()  # only the worker holds its end: when it ends, reading ours says so
         ours.send(("rules", self._rules))
@@ -185,9 +207,9 @@ class ThinkingProcess:
         conn.close()
 
 
-def serve(conn: Connection) -> None:
+def serve(conn: Connection, worker: Worker = CLASH) -> None:
     """The worker process: decide what it is asked until told to stop or the window's side is gone."""
-    rules: Ruleset | None = None
+    rules: Any = None
     agents: dict[int, Agent] | None = None
     while True:
         try:
@@ -201,9 +223,9 @@ def serve(conn: Connection) -> None:
             rules = request[1]
             continue
         assert rules is not None, "the rules come first"
-        game = rebuilt_game(request[1], rules)
+        game = worker.rebuild(request[1], rules)
         if agents is None:
-            agents = seat_agents(game)
+            agents = worker.agents(game, rules)
         try:
             reply: tuple[str, int | str] = ("chose", _choose(agents[game.actor()], game, request[2]))
         except Exception:
@@ -214,7 +236,7 @@ def serve(conn: Connection) -> None:
             return
 
 
-def _choose(agent: Agent, game: Game, actions: list[Action]) -> int:
+def _choose(agent: Agent, game: Any, actions: list[Any]) -> int:
     chosen = agent.choose(game, actions)
     for index, action in enumerate(actions):
         if action is chosen:

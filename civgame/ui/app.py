@@ -28,6 +28,7 @@ from civgame.framework.saves import SaveError
 from civgame.games.clash.core.model import Game
 from civgame.games.clash.storage.mods import load_saved_game
 from civgame.games.clash.storage.save import dumps, loads, save_game
+from civgame.games.sidmeier.core.model import Game as SidMeierGame
 from civgame.ui import theme
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import (
@@ -42,6 +43,9 @@ from civgame.ui.network_scenes import HostScene, JoinScene
 from civgame.ui.scene import Scene
 from civgame.ui.score_scene import ScoreScene
 from civgame.ui.settings import Settings
+from civgame.ui.sidmeier import saves as sid_meier_saves
+from civgame.ui.sidmeier.new_game import SidMeierNewGameScene
+from civgame.ui.sidmeier.scene import SidMeierScene
 from civgame.ui.sound import Sounds
 
 ACTIVE_SECONDS = 1.0  # keep drawing this long after the last event
@@ -136,6 +140,12 @@ class App:
     def start_game(self, game: Game) -> None:
         self.switch(GameScene(self, game))
 
+    def show_sid_meier_new_game(self) -> None:
+        self.switch(SidMeierNewGameScene(self))
+
+    def start_sid_meier(self, game: SidMeierGame, kinds: list[str]) -> None:
+        self.switch(SidMeierScene(self, game, kinds))
+
     def show_scores(self, game: Game) -> None:
         self.switch(ScoreScene(self, game))
 
@@ -224,24 +234,31 @@ class App:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         log = self._write_log(details, stamp)
         game = self.scene.game if isinstance(self.scene, GameScene) and self.scene.game.phase != "over" else None
-        saved = self._save_crashed_game(game, stamp) if game is not None else None
+        other = self.scene if isinstance(self.scene, SidMeierScene) and self.scene.game.phase != "over" else None
+        if other is not None:
+            saved = self._save_crashed_sid_meier(other, stamp)
+        else:
+            saved = self._save_crashed_game(game, stamp) if game is not None else None
         self.scene = None  # the broken scene is not asked to do anything more (not even to autosave)
         if saved is not None:
             where = f"your game was saved to {saved}"
-        elif game is not None:
+        elif game is not None or other is not None:
             where = "the game at the error could not be saved"
         else:
             where = "no game was lost"
         details_at = f"details in {log}" if log else f"the details could not be written to {self.settings.log_path}"
         text = f"Something went wrong — {where}; {details_at}."
-        if game is not None:
+        if game is not None or other is not None:
             text += "\n" + self._safe_to_open(saved)
         self.switch(ErrorScene(self, text))
 
     def _safe_to_open(self, crash_save: Path | None) -> str:
         autosave = self.settings.autosave_path
         try:
-            load_saved_game(autosave)
+            if sid_meier_saves.game_id(autosave) == sid_meier_saves.GAME_ID:
+                sid_meier_saves.load(autosave)
+            else:
+                load_saved_game(autosave)
             safe = f"Continue on the title screen opens {autosave}, the game at the last hand-over: it is safe to open."
         except (SaveError, RulesDataError):
             safe = "There is no autosave to go back to."
@@ -270,6 +287,18 @@ class App:
             return None
         return path
 
+    def _save_crashed_sid_meier(self, scene: SidMeierScene, stamp: str) -> Path | None:
+        """A crash save of a game of Sid Meier's Civilization, unless it would not load."""
+        path = self.settings.saves_dir / f"crash-{stamp}.yaml"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            sid_meier_saves.save(scene.game, scene.kinds, path)
+            sid_meier_saves.load(path)
+        except Exception:
+            path.unlink(missing_ok=True)
+            return None
+        return path
+
     @property
     def animating(self) -> bool:
         """True while the scene has an animation to draw (it ends with a frame of the final state)."""
@@ -292,9 +321,12 @@ def _window_surface() -> pygame.Surface:
 
 def open_app(settings: Settings) -> App:
     """The window with its first scene: the save named by `settings.load`, else the title (which
-    also shows why that save cannot be opened, or asks about a save made with other rules)."""
+    also shows why that save cannot be opened, or asks about a save made with other rules), or the
+    new-game screen of the game `settings.first_game` names."""
     app = App(settings)
     app.show_title()
+    if settings.first_game == sid_meier_saves.GAME_ID and not settings.load:
+        app.show_sid_meier_new_game()
     if settings.restore_problem and app.scene is not None:
         app.scene.open_message("The remembered settings are not used", settings.restore_problem)
     if settings.load:

@@ -39,11 +39,17 @@ from civgame.games.clash.storage.save import read_summary
 from civgame.ui import theme, thumbnails
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option
-from civgame.ui.scene import Navigator, Scene
+from civgame.ui.scene import SAME_NAMES, Navigator, Scene, new_game_seed, seat_names
+from civgame.ui.sidmeier import saves as sid_meier_saves
 
 BUTTON_W, BUTTON_H = 280, 44
 # what the game is, under its name on the title screen
-TITLE_LINE = "Clash of Cultures — play alone against the computer, or with friends at one computer or over the network"
+TITLE_LINE = (
+    "Two games: play alone against the computer, or with friends at one computer or over the network (Clash only)"
+)
+SID_MEIER_TIP = (
+    "Sid Meier's Civilization: The Board Game (base game), 2–4 players at one computer, people or computer players"
+)
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUMES = (25, 50, 70, 100)  # percent
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
@@ -75,7 +81,14 @@ SPEED_TIPS = {
 def open_save(app: Navigator, path: str | Path) -> str | None:
     """Load a save with the mods it names (from the user mods folder) and show it: the game, or
     the scores of a finished game. A save made with other rules opens only after the player has
-    read the warning in a dialog. Returns why the save cannot be opened, or None."""
+    read the warning in a dialog. Saves of Sid Meier's Civilization (`game_id: sid-meier`) open that game.
+    Returns why the save cannot be opened, or None."""
+    try:
+        if sid_meier_saves.game_id(path) == sid_meier_saves.GAME_ID:
+            app.start_sid_meier(*sid_meier_saves.load(path))
+            return None
+    except SaveError as exc:
+        return printable(str(exc))
     try:
         game, warning = load_saved_game(path)
     except SaveError as exc:
@@ -118,6 +131,13 @@ def first_problem(mod: Mod) -> str | None:
     return None
 
 
+def _summary(path: Path) -> str:
+    """What a listed save holds, for either game; SaveError if it cannot be read."""
+    if sid_meier_saves.game_id(path) == sid_meier_saves.GAME_ID:
+        return sid_meier_saves.summary(path)
+    return read_summary(path).describe()
+
+
 def _modified(path: Path) -> float:
     """When a save was written; 0 for one removed or unreadable since it was listed."""
     try:
@@ -138,8 +158,18 @@ class TitleScene(Scene):
         )
         autosave = self.app.settings.autosave_path
         x = (w - BUTTON_W) // 2
-        rects = [self.rect(x, h // 6 + 130 + i * (BUTTON_H + 12), BUTTON_W, BUTTON_H) for i in range(7)]
-        self.new_button = self.add_button(rects[0], "New game", self.app.show_new_game, object_id="#primary")
+        rects = [self.rect(x, h // 6 + 110 + i * (BUTTON_H + 10), BUTTON_W, BUTTON_H) for i in range(8)]
+        self.new_button = self.add_button(
+            rects[0], "New game: Clash of Cultures", self.app.show_new_game, object_id="#primary"
+        )
+        self.sid_meier_button = self.add_button(
+            rects[1],
+            "New game: Sid Meier's Civilization",
+            self.app.show_sid_meier_new_game,
+            tooltip=SID_MEIER_TIP,
+            object_id="#primary",
+        )
+        rects = rects[1:]
         self.continue_button = self.add_button(
             rects[1],
             "Continue",
@@ -608,11 +638,11 @@ class NewGameScene(Scene):
 
     def _start(self) -> None:
         self.remember_input()
-        names = [(self.names[i].strip() or f"Player {i + 1}")[:MAX_NAME] for i in range(self.seats)]
-        if len(set(names)) != len(names):
-            self.error.set_text("Every seat needs a different name.")
+        names = seat_names(self.names, self.seats, MAX_NAME)
+        if names is None:
+            self.error.set_text(SAME_NAMES)
             return
-        seed = int(self.seed_text) if self.seed_text.strip() else self.app.new_game_seeds.randrange(1, 1_000_000)
+        seed = new_game_seed(self.seed_text, self.app.new_game_seeds)
         try:
             rules = load_rules(self.chosen_mod_folders(), self._ruleset_name())
         except RulesDataError as exc:
@@ -672,7 +702,7 @@ class LoadScene(Scene):
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(_modified(path)))
             name, where = printable(path.name), printable(str(path))  # a file may be named with any character
             try:
-                summary = read_summary(path).describe()
+                summary = _summary(path)
                 label, tip = f"{name} — {summary}   ({stamp})", f"{summary}; saved {stamp} in {where}"
             except SaveError as exc:
                 label, tip = f"{name} — cannot be read   ({stamp})", printable(str(exc))

@@ -6,7 +6,7 @@ import random
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -57,6 +57,12 @@ class Navigator(Protocol):
         """Show `scene` instead of the scene shown now (which is asked to leave first)."""
 
     def start_game(self, game: Game) -> None: ...
+
+    def show_sid_meier_new_game(self) -> None:
+        """The new-game screen of Sid Meier's Civilization."""
+
+    def start_sid_meier(self, game: Any, kinds: list[str]) -> None:
+        """Play a game of Sid Meier's Civilization; `kinds`: who plays each seat (human or a computer level)."""
 
     def show_scores(self, game: Game) -> None: ...
 
@@ -210,6 +216,21 @@ class Scene:
         for button in self.buttons:
             button.kill()
         self.buttons = {}
+
+
+def seat_names(typed: list[str], seats: int, longest: int) -> list[str] | None:
+    """The names typed on a new-game screen for the first `seats` seats (a blank one: Player N), cut to
+    `longest` characters; None when two seats have the same name."""
+    names = [(typed[i].strip() or f"Player {i + 1}")[:longest] for i in range(seats)]
+    return names if len(set(names)) == len(names) else None
+
+
+def new_game_seed(typed: str, seeds: random.Random) -> int:
+    """The seed typed on a new-game screen, or one the window deals when none was typed."""
+    return int(typed) if typed.strip() else seeds.randrange(1, 1_000_000)
+
+
+SAME_NAMES = "Every seat needs a different name."
 
 
 def _in_sight(button: UIButton, pos: tuple[int, int]) -> bool:

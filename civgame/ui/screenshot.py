@@ -9,7 +9,9 @@ from __future__ import annotations
 import os
 import sys
 from argparse import Namespace
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from civgame.games.clash.core.model import Game
 
@@ -21,18 +23,39 @@ def render_to_png(game: Game, path: str | os.PathLike, size: tuple[int, int] = (
 
     Uses SDL's dummy video driver, so no window opens; works without a display.
     """
+
+    def scene(app: Any) -> Any:
+        from civgame.ui.game_scene import GameScene
+
+        return GameScene(app, game, viewer=game.actor())
+
+    return _render(scene, path, size)
+
+
+def render_sid_meier_to_png(game: Any, path: str | os.PathLike, size: tuple[int, int] = (1600, 900)) -> Path:
+    """Draw the game screen of Sid Meier's Civilization as its deciding player sees it, into a PNG (no window)."""
+
+    def scene(app: Any) -> Any:
+        from civgame.ui.sidmeier.scene import SidMeierScene
+
+        return SidMeierScene(app, game, ["human"] * len(game.players), viewer=max(0, game.actor()))
+
+    return _render(scene, path, size)
+
+
+def _render(make_scene: Callable[[Any], Any], path: str | os.PathLike, size: tuple[int, int]) -> Path:
+    """One frame of the scene `make_scene` builds for a window, drawn offscreen and written to a PNG."""
     import pygame
 
     started_display = not pygame.display.get_init()
     if started_display:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from civgame.ui.app import App
-    from civgame.ui.game_scene import GameScene
     from civgame.ui.settings import Settings
 
     app = App(Settings(size=size, autosave=False, muted=True))  # a picture needs no audio device
     try:
-        app.switch(GameScene(app, game, viewer=game.actor()))
+        app.switch(make_scene(app))
         app.manager.update(0.0)
         app.draw()
         out = Path(path)
@@ -67,4 +90,5 @@ def main_window(args: Namespace | None = None) -> int:
     load = getattr(args, "load", None) if args is not None else None
     if load:
         settings.load = load
+    settings.first_game = getattr(args, "game", None) if args is not None else None
     return run(settings)

@@ -35,10 +35,15 @@ def render(game: Game, size: tuple[int, int] = SIZE) -> pygame.Surface:
 
 def write(game: Game, save: Path) -> None:
     """Write the map's picture beside `save`, atomically. Raises OSError or pygame.error if it cannot."""
+    write_picture(render(game), save)
+
+
+def write_picture(picture: pygame.Surface, save: Path) -> None:
+    """Write a map picture beside `save`, atomically (any game's; see `render` for Clash's)."""
     target = thumbnail_path(save)
     temporary = target.with_name(f".{target.stem}.tmp.png")  # the extension tells pygame the format
     try:
-        pygame.image.save(render(game), str(temporary))
+        pygame.image.save(picture, str(temporary))
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)

@@ -1,0 +1,123 @@
+"""The battle screen: drawn over the map while a battle is fought, from what the watching seat may see.
+
+The fronts show the units played, face up, with their wounds; each side's battle hand is shown face up
+only to the seat the view shows it to (its own, or an enemy's a wonder reveals) and otherwise as the
+backs of its cards. The units are played with the action bar's "Play a unit" buttons, or by clicking a
+card of the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from civgame.games.sidmeier.core.model import Game
+from civgame.ui import theme
+from civgame.ui.sidmeier import art
+
+CARD_W, CARD_H = 128, 58
+BACK: theme.Colour = (88, 70, 120)
+
+
+def unit_text(game: Game, card: int, rank: int) -> tuple[str, str]:
+    """A unit card's type and its strength at `rank` (the side in use), with the other ranks' strengths."""
+    unit = game.rules.unit_cards[card]
+    strength = unit.strength[min(rank, len(unit.strength)) - 1]
+    return game.rules.units[unit.unit].name, f"{strength}  (rank {rank}; {'/'.join(map(str, unit.strength))})"
+
+
+def side_rank(game: Game, view: dict[str, Any], seat: int, barbarians: bool) -> Callable[[int], int]:
+    """The rank each unit card of a side is played at: its owner's military rank of the type, or the barbarians'."""
+    if barbarians:
+        return lambda card: game.rules.game.units.barbarian_rank
+    ranks = view["players"][seat]["ranks"]
+    return lambda card: int(ranks.get(game.rules.unit_cards[card].unit, 1))
+
+
+def draw_card(
+    surface: pygame.Surface, rect: pygame.Rect, scale: float, game: Game, card: int, rank: int, wounds: int = 0
+) -> None:
+    """A unit card face up (its type and its strength at the rank in use) or, for -1, an empty place."""
+    if card < 0:
+        pygame.draw.rect(surface, theme.PANEL_LINE, rect, 1, border_radius=6)
+        return
+    pygame.draw.rect(surface, (238, 230, 210), rect, border_radius=6)
+    pygame.draw.rect(surface, theme.TEXT_DARK, rect, 1, border_radius=6)
+    name, strength = unit_text(game, card, rank)
+    size = round(12 * scale)
+    theme.blit_text(
+        surface, theme.fit_text(name, size, rect.w - 8), (rect.x + 5, rect.y + 4), size, theme.TEXT_DARK, bold=True
+    )
+    theme.blit_text(
+        surface, theme.fit_text(strength, size, rect.w - 8), (rect.x + 5, rect.y + 6 + size), size, theme.TEXT_DARK
+    )
+    if wounds:
+        theme.blit_text(surface, f"{wounds} wounds", (rect.x + 5, rect.bottom - size - 4), size, (170, 30, 30))
+
+
+def draw_back(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    pygame.draw.rect(surface, BACK, rect, border_radius=6)
+    pygame.draw.rect(surface, theme.TEXT_DARK, rect, 1, border_radius=6)
+    pygame.draw.line(surface, theme.TEXT_DIM, rect.topleft, rect.bottomright)
+
+
+def hand_rects(area: pygame.Rect, scale: float, count: int, bottom: bool) -> list[pygame.Rect]:
+    w, h, gap = round(CARD_W * scale), round(CARD_H * scale), round(8 * scale)
+    y = area.bottom - h - round(12 * scale) if bottom else area.y + round(64 * scale)
+    return [pygame.Rect(area.x + 20 + i * (w + gap), y, w, h) for i in range(count)]
+
+
+def draw_battle(
+    surface: pygame.Surface, area: pygame.Rect, scale: float, game: Game, view: dict[str, Any], viewer: int
+) -> list[tuple[pygame.Rect, int]]:
+    """Draw the battle of `view` over `area`; returns the viewer's own hand cards and their rectangles."""
+    battle = view["battle"]
+    shade = pygame.Surface(area.size, pygame.SRCALPHA)
+    shade.fill((16, 18, 24, 230))
+    surface.blit(shade, area)
+    sides = [battle["attacker"], battle["defender"]]
+    names = [game.players[sides[0]].name, "the barbarians" if battle["barbarians"] else game.players[sides[1]].name]
+    size = round(15 * scale)
+    title = f"Battle at {game.label(battle['pos'])}: {names[0]} attacks {names[1]}"
+    theme.blit_text(surface, title, (area.x + 20, area.y + 10), size, theme.ACCENT, bold=True)
+    killed = f"killed: {names[0]} {len(battle['killed'][0])}, {names[1]} {len(battle['killed'][1])}"
+    state = f"{names[battle['side']]} plays next" if battle["stage"] == "play" else ""
+    theme.blit_text(
+        surface,
+        f"{state}{' · ' if state else ''}{killed}",
+        (area.right - 20, area.y + 12),
+        round(13 * scale),
+        anchor="topright",
+    )
+    own: list[tuple[pygame.Rect, int]] = []
+    ranks = [side_rank(game, view, sides[0], False), side_rank(game, view, sides[1], battle["barbarians"])]
+    # the defender's hand at the top, the attacker's at the bottom
+    for side, bottom in ((1, False), (0, True)):
+        hand = battle["hands"][side]
+        count = hand if isinstance(hand, int) else len(hand)
+        label = f"{names[side]}: battle hand of {count}, combat bonus {battle['bonus'][side]}"
+        rects = hand_rects(area, scale, count, bottom)
+        top = hand_rects(area, scale, 1, bottom)[0].y
+        label_y = top - size - 6
+        colour = art.BARBARIAN if side == 1 and battle["barbarians"] else art.seat_colour(sides[side])
+        theme.blit_text(surface, label, (area.x + 20, label_y), round(13 * scale), colour)
+        for i, rect in enumerate(rects):
+            if isinstance(hand, int):
+                draw_back(surface, rect)
+            else:
+                draw_card(surface, rect, scale, game, hand[i], ranks[side](hand[i]))
+                if sides[side] == viewer:
+                    own.append((rect, hand[i]))
+    wounds = {int(k): v for k, v in battle["wounds"].items()}
+    w, h = round(CARD_W * scale), round(CARD_H * scale)
+    middle = area.centery - h // 2
+    for i, front in enumerate(battle["fronts"]):
+        x = area.x + 20 + i * (w + round(16 * scale))
+        theme.blit_text(surface, f"Front {i + 1}", (x, middle - h // 2 - size), round(12 * scale), theme.TEXT_DIM)
+        for row, (side, key) in enumerate(((1, "defender"), (0, "attacker"))):
+            card = front[key]
+            place = pygame.Rect(x, middle - h // 2 + row * (h + 6), w, h)
+            draw_card(surface, place, scale, game, card, ranks[side](card) if card >= 0 else 1, wounds.get(card, 0))
+    return own

@@ -1,0 +1,165 @@
+"""The side panel of Sid Meier's Civilization: one player's board, the market and the culture track,
+drawn from what the watching seat may see (`view_for`). Another player's culture hand, hut and village
+markers and unit cards come as counts in that view, so only their number is ever drawn.
+
+Each drawing returns the areas under which a tooltip explains a piece, in the words of
+`content.describe` (which marks provisional values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from civgame.games.sidmeier.content.describe import describe
+from civgame.games.sidmeier.content.ruleset import Ruleset
+from civgame.ui import theme
+from civgame.ui.sidmeier import art
+
+TABS = ("Player", "Market", "Culture")
+
+
+@dataclass
+class Tip:
+    rect: pygame.Rect
+    lines: list[str]
+
+
+class Writer:
+    """Lines of text going down a panel, with the tooltip areas of the pieces they name."""
+
+    def __init__(self, surface: pygame.Surface, rect: pygame.Rect, scale: float, rules: Ruleset):
+        self.surface, self.rect, self.scale, self.rules = surface, rect, scale, rules
+        self.size = round(13 * scale)
+        self.y = rect.y + round(6 * scale)
+        self.tips: list[Tip] = []
+
+    @property
+    def step(self) -> int:
+        return self.size + round(6 * self.scale)
+
+    def heading(self, text: str) -> None:
+        self.y += round(4 * self.scale)
+        theme.blit_text(self.surface, text, (self.rect.x + 8, self.y), self.size, theme.ACCENT, bold=True)
+        self.y += self.step
+
+    def line(self, text: str, colour: theme.Colour = theme.TEXT, tip: list[str] | None = None) -> None:
+        for part in theme.wrap_text(text, self.size, self.rect.w - 24) or [""]:
+            drawn = theme.blit_text(self.surface, part, (self.rect.x + 16, self.y), self.size, colour)
+            if tip:
+                self.tips.append(Tip(drawn, tip))
+            self.y += self.step
+
+    def pieces(self, keys: list[str], name: Callable[[str], str]) -> None:
+        """Names in a flowing row, each with its description as a tooltip."""
+        x = self.rect.x + 16
+        for key in keys:
+            label = name(key)
+            width = theme.font(self.size).size(label)[0]
+            if x + width > self.rect.right - 8 and x > self.rect.x + 16:
+                x, self.y = self.rect.x + 16, self.y + self.step
+            drawn = theme.blit_text(self.surface, label, (x, self.y), self.size, theme.TEXT)
+            self.tips.append(Tip(drawn, self.describe(key)))
+            x += width + round(12 * self.scale)
+        self.y += self.step
+
+    def describe(self, key: str) -> list[str]:
+        try:
+            return describe(self.rules, key).split("\n")
+        except KeyError:
+            return [key]
+
+
+def player_board(
+    surface: pygame.Surface, rect: pygame.Rect, scale: float, rules: Ruleset, view: dict[str, Any], seat: int
+) -> list[Tip]:
+    """The board of the player at `seat`: government, dials, techs, resources, hand and forces."""
+    player = view["players"][seat]
+    w = Writer(surface, rect, scale, rules)
+    civ = rules.civilizations[player["civ"]]
+    pygame.draw.circle(surface, art.seat_colour(seat), (rect.x + 16, w.y + w.size // 2 + 2), w.size // 2)
+    theme.blit_text(surface, f"{player['name']} — {civ.name}", (rect.x + 16 + w.size, w.y), w.size, bold=True)
+    w.tips.append(Tip(pygame.Rect(rect.x, w.y, rect.w, w.step), w.describe(player["civ"])))
+    w.y += w.step
+    government = rules.governments[player["government"]]
+    w.line(f"Government: {government.name}", tip=w.describe(player["government"]))
+    coins = sum(player["coin_tokens"].values())
+    w.line(f"Trade {player['trade']}   Culture {player['culture']}   Culture track space {player['track']}")
+    w.line(f"Coins on the economy dial (tokens): {coins}")
+    w.heading("Techs")
+    rows: dict[int, list[str]] = {}
+    for tech, row in zip(player["techs"], player["rows"], strict=False):
+        rows.setdefault(row, []).append(tech)
+    for row in sorted(rows, reverse=True):  # the pyramid's top row first
+        w.line(f"Level {row}:", theme.TEXT_DIM)
+        w.pieces(rows[row], lambda key: str(rules.techs[key].name))
+    w.heading("Resources and markers")
+    held = [f"{n} {r}" for r, n in sorted(player["resources"].items()) if n]
+    w.line(", ".join(held) or "No resource tokens")
+    markers = player["markers"]
+    w.line(f"Hut and village markers: {markers if isinstance(markers, int) else len(markers)} (face down)")
+    w.heading("Culture event cards")
+    hand = player["hand"]
+    if isinstance(hand, int):
+        w.line(f"{hand} card(s), hidden", theme.TEXT_DIM)
+    elif hand:
+        w.pieces([rules.culture_card_ids[c] for c in hand], lambda key: str(rules.culture_cards[key].name))
+    else:
+        w.line("None", theme.TEXT_DIM)
+    w.heading("Standing forces")
+    standing = player["standing"]
+    ranks = ", ".join(f"{rules.units[u].name} {r}" for u, r in player["ranks"].items() if u in rules.units)
+    w.line(f"Ranks: {ranks}", theme.TEXT_DIM)
+    if isinstance(standing, int):
+        w.line(f"{standing} unit card(s), hidden", theme.TEXT_DIM)
+    else:
+        cards = [rules.unit_cards[c] for c in standing]
+        w.line(", ".join(f"{rules.units[c.unit].name} {'/'.join(map(str, c.strength))}" for c in cards) or "None")
+    w.line(f"Figures: {player['armies']} armies, {player['scouts']} scouts")
+    if player["wonders"]:
+        w.heading("Wonders")
+        w.pieces(player["wonders"], lambda key: str(rules.wonders[key].name))
+    if player["reserve"]:
+        w.line(f"Great people in reserve: {len(player['reserve'])}")
+    return w.tips
+
+
+def market(surface: pygame.Surface, rect: pygame.Rect, scale: float, rules: Ruleset, view: dict[str, Any]) -> list[Tip]:
+    """The market board: resources, the buildings left to build, the wonders for sale, the unit decks."""
+    w = Writer(surface, rect, scale, rules)
+    w.heading("Market resources")
+    w.line(", ".join(f"{n} {r}" for r, n in sorted(view["market"].items())) or "None left")
+    w.heading("Buildings left to build")
+    for family, left in view["buildings"].items():
+        face = rules.families[family].basic
+        w.line(f"{face.name}: {left}", tip=w.describe(face.id))
+    w.heading("Wonders for sale")
+    w.pieces(list(view["wonder_market"]), lambda key: str(rules.wonders[key].name))
+    w.line(f"Wonder deck: {view['wonder_deck']} card(s)", theme.TEXT_DIM)
+    w.heading("Unit decks")
+    for unit, deck in view["unit_decks"].items():
+        w.line(f"{rules.units[unit].name}: {deck['draw']} card(s)", tip=w.describe(unit))
+    w.heading("Piles")
+    w.line(f"Great people: {view['great_people']}; huts: {view['hut_pile']}; villages: {view['village_pile']}")
+    return w.tips
+
+
+def culture_track(
+    surface: pygame.Surface, rect: pygame.Rect, scale: float, rules: Ruleset, view: dict[str, Any]
+) -> list[Tip]:
+    """The culture track: each space's cost and reward, and the players on it."""
+    w = Writer(surface, rect, scale, rules)
+    w.heading("Culture track" + (" (provisional costs)" if rules.track.provisional else ""))
+    here: dict[int, list[str]] = {}
+    for player in view["players"]:
+        here.setdefault(player["track"], []).append(player["name"])
+    w.line(f"Start: {', '.join(here.get(0, [])) or '—'}", theme.TEXT_DIM)
+    for number, space in enumerate(rules.track.spaces, start=1):
+        cost = f"{space.culture} culture" + (f" + {space.trade} trade" if space.trade else "")
+        reward = {"event": f"{space.deck} culture card", "great_person": "great person", "victory": "culture victory"}
+        players = ", ".join(here.get(number, []))
+        w.line(f"{number}. {cost}: {reward.get(space.reward, space.reward)}{'  ← ' + players if players else ''}")
+    return w.tips

@@ -1,0 +1,74 @@
+"""The rules help (F1) of Sid Meier's Civilization: each part of a turn and the victories, briefly in our own
+words after the printed rules. Every number comes from the rules data the game is played with, and values
+the data marks provisional (house rules standing in for unknown printed values) are marked so here too.
+"""
+
+from __future__ import annotations
+
+from civgame.games.sidmeier.content.ruleset import Ruleset
+
+INTRO = "Choose a topic. Values marked (provisional) are house rules standing in for unknown printed ones."
+
+
+def topics(rules: Ruleset) -> dict[str, str]:
+    game = rules.game
+    research = game.research
+    space_flight = rules.techs[research.space_flight].name if research.space_flight in rules.techs else "Space Flight"
+    track = " (provisional)" if rules.track.provisional else ""
+    out = {
+        "A turn": (
+            "Each turn has 5 phases in this order: Start of Turn, Trade, City Management, Movement and Research. "
+            "In each phase the players take their part in turn order, starting with the first player; the first "
+            "player marker passes to the left at the start of every turn but the first."
+        ),
+        "Start of Turn": (
+            f"Build new cities with your scouts (up to {game.cities.base_max} cities, more with techs): the square "
+            "may not be water, its 8 neighbours must be revealed, it may not be next to a hut, a village or an "
+            f"enemy figure, and it must be {game.cities.min_distance} or more squares from any other city. Change "
+            "government: freely on the turn after you learn its tech, otherwise through Anarchy first."
+        ),
+        "Trade": (
+            f"Each player sets the trade dial to the trade of their city outskirts (at most {game.trade.dial_max}). "
+            "Then players may make deals: trade, culture, resources, hut and village markers and culture cards; "
+            "a deal accepted is carried out at once."
+        ),
+        "City Management": (
+            "Each city takes one action: produce a figure, a unit, a building, a wonder or city walls with the "
+            f"production of its outskirts (each {game.trade.boost_trade} trade spent adds "
+            f"{game.trade.boost_production} production); devote to the arts for culture tokens; or harvest a resource "
+            f"of its outskirts. An army costs {game.figures.army_cost}, a scout {game.figures.scout_cost}. At any time "
+            "in this phase you may spend culture (and trade) to advance on the culture track."
+        ),
+        "Movement": (
+            f"Each figure may move up to {game.movement.travel_speed} squares (more with techs), never diagonally; at "
+            f"most {game.movement.stacking_limit} figures share a square. Spending a square of movement next to a "
+            "face-down tile turns it over. Entering a hut takes its marker; entering a village, an enemy figure or "
+            "an enemy city starts a battle."
+        ),
+        "Research": (
+            f"Spend trade to learn one tech. A level L tech costs {research.level_one_cost} + "
+            f"{research.cost_per_level} × (L − 1) trade. Techs form a pyramid: every tech above level 1 needs more "
+            "techs of the level below than of its own level."
+        ),
+        "Battle": (
+            f"Each side draws a secret battle hand of {game.units.battle_hand} unit cards at random from its standing "
+            f"forces (+{game.units.battle_hand_per_extra_army} for each army in the square beyond the first, "
+            f"+{game.units.battle_hand_defending_city} when defending a city). Starting with the defender (the "
+            "attacker against a walled city), the sides take turns playing one unit face up: on a new front, or "
+            "against an enemy unit standing alone on a front. The two deal wounds equal to their strength to each "
+            "other; a unit that trumps the other strikes first. When the hands are played, the side with the higher "
+            "total strength of surviving units plus its combat bonus wins (ties go to the defender) and takes loot."
+        ),
+        "Victory": (
+            f"Culture: reach the last space of the culture track{track}. Tech: learn {space_flight}. Economic: "
+            f"{game.economy.victory_coins} coins on the economy dial. Military: conquer another player's capital "
+            "(the game ends at once)."
+        ),
+    }
+    if game.provisional_values:
+        out["Provisional values"] = (
+            "These values are house rules standing in for unknown printed ones (see docs/rules-decisions.md): "
+            + "; ".join(game.provisional_values)
+            + "."
+        )
+    return out

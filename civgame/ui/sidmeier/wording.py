@@ -1,0 +1,314 @@
+"""Sid Meier's Civilization in words: each legal action as a player reads it on a button, and the groups
+the action bar shows them in. Names come from the game's rules data, never from code.
+
+Everything here reads the public model (`core`) and the rules data the game is played with
+(`game.rules`); nothing changes the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from civgame.games.sidmeier.core import actions as act
+from civgame.games.sidmeier.core.model import Game
+
+# action kind -> the group's label on the action bar, in the order the bar shows the groups
+GROUPS: dict[str, str] = {
+    "place_capital": "Place your capital",
+    "place_figure": "Place a starting figure",
+    "place_wonder": "Place your starting wonder",
+    "found_city": "Found a city",
+    "change_government": "Change government",
+    "place_reserve": "Place a great person",
+    "assign_scout": "Send a scout to gather",
+    "free_figure": "Free figure",
+    "free_walls": "Free city walls",
+    "free_building": "Free building",
+    "learn_from": "Learn a tech",
+    "draw_culture_cards": "Draw culture cards",
+    "offer": "Offer a deal",
+    "accept_offer": "Accept the deal",
+    "decline_offer": "Decline the deal",
+    "build_figure": "Build a figure",
+    "build_unit": "Build a unit",
+    "build_building": "Build a building",
+    "build_wonder": "Build a wonder",
+    "build_walls": "Build city walls",
+    "devote": "Devote to the arts",
+    "harvest": "Harvest a resource",
+    "advance_culture": "Advance on the culture track",
+    "use_ability": "Use a resource ability",
+    "play_card": "Play a culture event card",
+    "begin_move": "Move figures",
+    "step": "Step",
+    "explore": "Explore",
+    "infiltrate": "Infiltrate",
+    "stop_move": "Stop moving",
+    "research": "Research a tech",
+    "skip_research": "Research nothing",
+    "no_battle_cards": "Play no battle cards",
+    "play_unit": "Play a unit",
+    "take_loot": "Take the loot",
+    "save_unit": "Save a unit",
+    "discard": "Discard a culture card",
+    "place_great_person_at": "Place the great person",
+    "take_resource": "Take a resource",
+    "obsolete_wonder": "Make a wonder obsolete",
+    "cancel": "Cancel it",
+    "allow": "Let it happen",
+    "give_coin": "Give the coin",
+    "second_tech": "Research a second tech",
+    "exchange_tech": "Learn their tech",
+    "use_deck": "Use a deck",
+    "move_off": "Move a figure off",
+    "choose_unit": "Choose a unit",
+    "choose_deck": "Choose a deck",
+    "end_start_of_turn": "End Start of Turn",
+    "end_trade": "End Trade",
+    "end_city_management": "End City Management",
+    "end_movement": "End Movement",
+}
+SQUARE_FIELDS = ("pos", "dest")  # action fields naming a square of the map
+
+
+def group_label(kind: str) -> str:
+    return GROUPS.get(kind, kind.replace("_", " ").capitalize())
+
+
+def grouped(actions: list[act.Action]) -> dict[str, list[act.Action]]:
+    """The actions by kind, in the bar's order of groups."""
+    order = list(GROUPS)
+    out: dict[str, list[act.Action]] = {}
+    for action in sorted(actions, key=lambda a: order.index(a.KIND) if a.KIND in order else len(order)):
+        out.setdefault(action.KIND, []).append(action)
+    return out
+
+
+def square_of(action: act.Action) -> int | None:
+    """The map square an action is about, when it names one (a building site, a city, a figure's square)."""
+    for name in SQUARE_FIELDS:
+        value = getattr(action, name, -1)
+        if isinstance(value, int) and value >= 0:
+            return value
+    return None
+
+
+class Words:
+    """Names of pieces as the rules data spells them, for one game."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rules = game.rules
+
+    def name(self, key: str) -> str:
+        rules = self.rules
+        for table in (rules.techs, rules.wonders, rules.governments, rules.civilizations, rules.units):
+            if key in table:
+                return str(table[key].name)
+        if key in rules.faces:
+            return rules.faces[key].face.name
+        if key in rules.great_people:
+            return rules.great_people[key].name
+        if key == rules.city_walls.id:
+            return rules.city_walls.name
+        if key.startswith("card:") and key[5:].isdigit():
+            return self.culture_card(int(key[5:]))
+        return key.replace("_", " ")
+
+    def culture_card(self, card: int) -> str:
+        return self.rules.culture_cards[self.rules.culture_card_ids[card]].name
+
+    def unit_card(self, card: int) -> str:
+        unit = self.rules.unit_cards[card]
+        return f"{self.rules.units[unit.unit].name} {'/'.join(map(str, unit.strength))}"
+
+    def player(self, seat: int) -> str:
+        return self.game.players[seat].name if 0 <= seat < len(self.game.players) else "nobody"
+
+    def city(self, city_id: int) -> str:
+        city = self.game.city(city_id)
+        if city is None:
+            return "a city"
+        kind = "capital" if city.capital else "city"
+        return f"the {kind} at {self.game.label(city.pos)}"
+
+    def figure(self, figure_id: int) -> str:
+        figure = self.game.figure(figure_id)
+        return f"the {figure.kind} at {self.game.label(figure.pos)}" if figure is not None else "a figure"
+
+    def payment(self, pay: tuple[str, ...]) -> str:
+        if not pay:
+            return ""
+        parts = []
+        for item in pay:
+            kind, _, rest = item.partition(":")
+            if kind == "token":
+                parts.append(f"1 {rest}")
+            elif kind == "marker":
+                parts.append("a hut or village marker")
+            elif kind == "card":
+                parts.append(f"{self.culture_card(int(rest.split(':')[0]))} ({rest.split(':')[-1]})")
+            else:
+                parts.append(item)
+        return f", paying {', '.join(parts)}"
+
+    def label(self, action: act.Action) -> str:
+        """What the action does, as a button says it."""
+        method = getattr(self, f"_{action.KIND}", None)
+        if method is not None:
+            return str(method(action))
+        return self._generic(action)
+
+    def _generic(self, action: act.Action, head: str = "") -> str:
+        parts = [head or group_label(action.KIND)]
+        for field in fields(action):
+            if field.name == "player":
+                continue
+            value = getattr(action, field.name)
+            if field.name in SQUARE_FIELDS and isinstance(value, int):
+                parts.append(f"at {self.game.label(value)}" if value >= 0 else "")
+            elif field.name == "city" and isinstance(value, int) and value >= 0:
+                parts.append(f"in {self.city(value)}")
+            elif field.name in ("figure", "scout") and isinstance(value, int):
+                parts.append(f"with {self.figure(value)}")
+            elif field.name == "pay" and isinstance(value, tuple):
+                parts.append(self.payment(value).lstrip(", "))
+            elif field.name in ("to", "target") and isinstance(value, int) and value >= 0:
+                parts.append(f"({self.player(value)})")
+            elif isinstance(value, str) and value:
+                parts.append(self.name(value))
+        return " ".join(p for p in parts if p)
+
+    def _place_capital(self, a: act.PlaceCapital) -> str:
+        return f"Place your capital at {self.game.label(a.pos)}"
+
+    def _place_figure(self, a: act.PlaceFigure) -> str:
+        return f"Place it at {self.game.label(a.pos)}"
+
+    def _found_city(self, a: act.FoundCity) -> str:
+        return f"Found a city with {self.figure(a.scout)}"
+
+    def _change_government(self, a: act.ChangeGovernment) -> str:
+        return f"Change government to {self.name(a.government)}"
+
+    def _assign_scout(self, a: act.AssignScout) -> str:
+        return f"{self.figure(a.scout).capitalize()} gathers for {self.city(a.city)}"
+
+    def _offer(self, a: act.Offer) -> str:
+        return f"Offer {self.player(a.to)} {a.give.describe()} for {a.get.describe()}"
+
+    def _build_figure(self, a: act.BuildFigure) -> str:
+        return f"Build an {a.figure} at {self.game.label(a.pos)} ({self.city(a.city)})"
+
+    def _build_unit(self, a: act.BuildUnit) -> str:
+        return f"Build a unit ({self.name(a.unit)}) in {self.city(a.city)}"
+
+    def _build_building(self, a: act.BuildBuilding) -> str:
+        return f"Build a {self.name(a.building)} at {self.game.label(a.pos)} ({self.city(a.city)})"
+
+    def _build_wonder(self, a: act.BuildWonder) -> str:
+        return f"Build {self.name(a.wonder)} at {self.game.label(a.pos)} ({self.city(a.city)})"
+
+    def _build_walls(self, a: act.BuildWalls) -> str:
+        return f"Build city walls around {self.city(a.city)}"
+
+    def _devote(self, a: act.Devote) -> str:
+        return f"Devote {self.city(a.city)} to the arts"
+
+    def _harvest(self, a: act.Harvest) -> str:
+        second = f" and 1 {a.second}" if a.second else ""
+        return f"Harvest 1 {a.resource}{second} with {self.city(a.city)}"
+
+    def _begin_move(self, a: act.BeginMove) -> str:
+        return "Move " + " and ".join(self.figure(f) for f in a.figures)
+
+    def _step(self, a: act.Step) -> str:
+        return f"Step {a.direction}"
+
+    def _explore(self, a: act.Explore) -> str:
+        return f"Explore the tile to the {a.direction}"
+
+    def _research(self, a: act.Research) -> str:
+        return f"Research {self.name(a.tech)}"
+
+    def _play_unit(self, a: act.PlayUnit) -> str:
+        where = "on a new front" if a.front < 0 else f"against front {a.front + 1}"
+        boost = f" (with {self.name(a.boost)}{self.payment(a.pay)})" if a.boost else ""
+        return f"Play {self.unit_card(a.card)} {where}{boost}"
+
+    def _take_loot(self, a: act.TakeLoot) -> str:
+        if a.kind == "nothing":
+            return "Take no loot"
+        if a.kind == "tech":
+            return f"Take the tech {self.name(a.item)}"
+        if a.kind == "card":
+            return "Take a culture event card"
+        return f"Take {a.kind}{' ' + a.item if a.item else ''}"
+
+    def _discard(self, a: act.Discard) -> str:
+        return f"Discard {self.culture_card(a.card)}"
+
+    def _play_card(self, a: act.PlayCard) -> str:
+        return self._generic(a, head=f"Play {self.culture_card(a.card)}")
+
+    def _place_great_person_at(self, a: act.PlaceGreatPersonAt) -> str:
+        return (
+            f"Place the great person at {self.game.label(a.pos)}" if a.pos >= 0 else "Keep the great person in reserve"
+        )
+
+    def _save_unit(self, a: act.SaveUnit) -> str:
+        return f"Save {self.unit_card(a.card)}" if a.card >= 0 else "Save no unit"
+
+    def _obsolete_wonder(self, a: act.ObsoleteWonder) -> str:
+        return f"Make {self.name(a.wonder)} obsolete" if a.wonder else "Make no wonder obsolete"
+
+    def _take_resource(self, a: act.TakeResource) -> str:
+        return f"Take 1 {a.resource}" if a.resource else "Take nothing (the market is empty)"
+
+    def _exchange_tech(self, a: act.ExchangeTech) -> str:
+        return f"Learn {self.name(a.tech)}" if a.tech else "Learn no tech"
+
+    def _use_ability(self, a: act.UseAbility) -> str:
+        where = f" in {self.city(a.city)}" if a.city >= 0 else ""
+        return f"Use the ability of {self.name(a.source)}{where}{self.payment(a.pay)}"
+
+    def _cancel(self, a: act.Cancel) -> str:
+        return f"Cancel it with {self.name(a.source)}{self.payment(a.pay)}"
+
+    def _learn_from(self, a: act.LearnFrom) -> str:
+        return f"Learn {self.name(a.tech)} ({self.name(a.source)})"
+
+    def _free_figure(self, a: act.FreeFigure) -> str:
+        return f"Build an {a.figure} free ({self.name(a.source)})"
+
+    def _free_walls(self, a: act.FreeWalls) -> str:
+        return f"Build city walls free around {self.city(a.city)} ({self.name(a.source)})"
+
+    def _free_building(self, a: act.FreeBuilding) -> str:
+        where = self.game.label(a.pos)
+        return f"Build a {self.name(a.building)} free at {where} ({self.city(a.city)}; {self.name(a.source)})"
+
+    def _draw_culture_cards(self, a: act.DrawCultureCards) -> str:
+        return f"Draw culture event cards ({self.name(a.source)})"
+
+    def _place_reserve(self, a: act.PlaceReserve) -> str:
+        person = self.rules.great_people[self.rules.great_person_ids[a.marker]].name
+        return f"Place {person} from the reserve at {self.game.label(a.pos)}"
+
+    def _move_off(self, a: act.MoveOff) -> str:
+        return f"Move {self.figure(a.figure)} to {self.game.label(a.pos)}"
+
+    def _choose_unit(self, a: act.ChooseUnit) -> str:
+        return f"Take a {self.name(a.unit)} unit" if a.unit else "No more units"
+
+    def _use_deck(self, a: act.UseDeck) -> str:
+        return f"Draw from the {self.name(a.unit)} deck"
+
+    def _choose_deck(self, a: act.ChooseDeck) -> str:
+        return f"Draw from the {a.deck} deck"
+
+    def _second_tech(self, a: act.SecondTech) -> str:
+        return f"Research {self.name(a.tech)} too" if a.tech else "Research no second tech"
+
+    def _give_coin(self, a: act.GiveCoin) -> str:
+        return f"Give the coin to {self.player(a.to)}"

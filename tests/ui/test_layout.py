@@ -244,3 +244,27 @@ def test_resizing_keeps_what_was_typed(app, size):
     type_text(app, "/tmp/a.yaml")
     resize(app, size)
     assert app.scene.path_entry.get_text() == "/tmp/a.yaml"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280", "1920"])
+def test_resizing_keeps_what_was_typed_to_host_or_join_a_game(app, size):
+    from tests.ui.conftest import click, type_text
+
+    app.show_host()
+    click(app, app.scene.name_entries[1].rect.center)
+    type_text(app, "zz")
+    click(app, app.scene.server_entry.rect.center)
+    type_text(app, "example.org")
+    typed = app.scene.name_entries[1].get_text(), app.scene.server_entry.get_text()
+    assert typed[0].endswith("zz") and typed[1] == "example.org"
+    resize(app, size)
+    resize(app, (1366, 768))
+    assert (app.scene.name_entries[1].get_text(), app.scene.server_entry.get_text()) == typed
+    app.show_join()
+    click(app, app.scene.address_entry.rect.center)
+    type_text(app, "example.org:8765")
+    click(app, app.scene.code_entry.rect.center)
+    type_text(app, "ABCD-EFGH")
+    resize(app, size)
+    resize(app, (1366, 768))
+    assert (app.scene.address_entry.get_text(), app.scene.code_entry.get_text()) == ("example.org:8765", "ABCD-EFGH")

@@ -92,6 +92,7 @@ from civgame.ui.labels import (
     action_card_lines,
     amounts,
     combat_summary,
+    decision_question,
     decision_title,
     describe_action,
     moment_text,
@@ -1276,7 +1277,7 @@ class GameScene(Scene):
         return Option(
             f"Collect at {hex_to_label(city.pos)}… (choose the spaces on the map)",
             lambda: self.start_collect(city.id),
-            tooltip=f"{count} legal way(s) to collect: pick the spaces, see the total, then OK",
+            tooltip=f"{counted(count, 'legal way')} to collect: pick the spaces, see the total, then OK",
         )
 
     def start_collect(self, city_id: int) -> None:
@@ -1967,9 +1968,9 @@ class GameScene(Scene):
         pending = game.pending[-1] if game.pending else None
         if isinstance(pending, MoveDecision):
             hint = "click a highlighted space" if self.move_source else "click a space with units to move"
-            text += f" · Move, {pending.groups_left} group(s) left: {hint}"
+            text += f" · Move, {counted(pending.groups_left, 'group')} left: {hint}"
         elif pending is not None:
-            text += f" · waiting for {game.player(pending.player).name}: {pending.describe()}"
+            text += f" · waiting for {game.player(pending.player).name}: {decision_question(game, pending)}"
             if self.space_choices():
                 text += " (click a marked space, or choose in the list)"
         elif self.collect_city is not None:

@@ -140,7 +140,7 @@ def test_boarding_choices_name_each_ship_and_who_boards_it():
 def test_boost_names_the_tokens_needed_and_government_names_the_category():
     game = sample_game()
     game.pending.append(D.InfluenceBoostDecision(player=0, target=101, building="academy", tokens_needed=2))
-    assert describe_action(game, A.BoostInfluence(True)) == "Pay 2 culture token(s) to succeed"
+    assert describe_action(game, A.BoostInfluence(True)) == "Pay 2 culture tokens to succeed"
     category = next(c for c in game.rules.categories if c.government)
     names = tuple(a.name for a in category.advances[:2])
     expected = f"Change government to {category.name}: {', '.join(names)}"
@@ -237,3 +237,12 @@ def test_a_tactics_half_names_the_units_it_needs():
     assert tactics_requirement(game, "Peltasts") == "land battles, with army units"
     assert tactics_requirement(game, "Martyr").endswith("with army units or ships")
     assert tactics_requirement(game, "High Ground") == "land battles, attacker only away from cities"
+
+
+def test_decision_titles_count_in_words_never_with_a_plural_in_brackets():
+    game = new_game(["Anna", "Ben"], 1)
+    assert decision_title(game, D.MoveDecision(0, groups_left=1)) == "Anna: move units (1 group left)"
+    assert decision_title(game, D.MoveDecision(0, groups_left=3)) == "Anna: move units (3 groups left)"
+    assert decision_title(game, D.CasualtyDecision(0, count=1)) == "Anna: remove 1 unit (combat)"
+    assert decision_title(game, D.TokenChoiceDecision(0, amount=2)) == "Anna: choose 2 tokens"
+    assert decision_title(game, D.FreeAdvanceDecision(0)) == "Anna: status phase - take a free advance"

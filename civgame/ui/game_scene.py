@@ -49,6 +49,7 @@ from civgame.games.clash.core.decisions import (
     BarbarianArmiesDecision,
     BoardingDecision,
     Decision,
+    EffectChoiceDecision,
     FirstPlayerDecision,
     FreeAdvanceDecision,
     GovernmentDecision,
@@ -857,7 +858,7 @@ class GameScene(Scene):
             self.board.rect,
             "Decision",
             prompt,
-            self.options_for(self.legal),
+            answers(decision, self.options_for(self.legal)),
             corner=True,
             avoid=self.subject_rect(decision),
             rather_not_cover=self.own_city_rects(),
@@ -2059,3 +2060,11 @@ class GameScene(Scene):
         for line in recent:
             y += 20
             theme.blit_text(surface, theme.fit_text(line, 14, w - 80), (w // 2, y), 14, theme.TEXT_DIM, anchor="midtop")
+
+
+def answers(decision: Decision, options: list[Option]) -> list[Option]:
+    """A choice's options as the dialog lists them: without the card or advance each one would name again,
+    since the dialog's question names it ("B1: cavalry", not "A good year (…): B1: cavalry")."""
+    if not isinstance(decision, EffectChoiceDecision) or not decision.source:
+        return options
+    return [replace(o, label=capitalised(o.label.removeprefix(f"{decision.source}: "))) for o in options]

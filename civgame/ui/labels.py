@@ -402,8 +402,9 @@ def _boost(game: Game, a: A.BoostInfluence) -> str:
     if not a.boost:
         return "Accept the failed influence attempt"
     top = game.pending[-1] if game.pending else None
-    needed = top.tokens_needed if isinstance(top, D.InfluenceBoostDecision) else "the"
-    return f"Pay {counted(needed, 'culture token')} to succeed"
+    if not isinstance(top, D.InfluenceBoostDecision):
+        return "Pay the culture tokens to succeed"
+    return f"Pay {counted(top.tokens_needed, 'culture token')} to succeed"
 
 
 def _raze(game: Game, a: A.Raze) -> str:
@@ -702,4 +703,6 @@ def decision_question(game: Game, decision: D.Decision) -> str:
     if isinstance(decision, D.ObjectiveDecision):
         moment = OBJECTIVE_MOMENTS.get(decision.moment, decision.moment)
         return f"{moment} - complete objective cards?"
+    if isinstance(decision, D.EffectChoiceDecision) and not isinstance(decision, D.BarbarianArmiesDecision):
+        return f"{decision.source}: choose one" if decision.source else "choose one"  # the dialog lists them
     return decision.describe()

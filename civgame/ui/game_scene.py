@@ -1935,20 +1935,21 @@ class GameScene(Scene):
 
     def _choice_click(self, space: Hex | None) -> None:
         """A click on a space a decision offers: its answer, or a choice among its answers beside it."""
-        answers = self.space_choices().get(space) if space is not None else None
-        if not answers or space is None:
+        offered = self.space_choices().get(space) if space is not None else None
+        if not offered or space is None:
             return
-        if len(answers) == 1:
-            self.perform(answers[0])
+        if len(offered) == 1:
+            self.perform(offered[0])
             return
+        decision = self.game.pending[-1]
         self.open_dialog(
             ChoiceDialog(
                 self.app.manager,
                 self.app.scale,
                 self.board.rect,
                 f"Choose at {hex_to_label(space)}",
-                decision_title(self.game, self.game.pending[-1]),
-                self.options_for(answers),
+                decision_title(self.game, decision),
+                answers(decision, self.options_for(offered)),
                 cancel=self.close_dialog,
                 near=self.board.centre(space),
             )

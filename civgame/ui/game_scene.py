@@ -1252,7 +1252,7 @@ class GameScene(Scene):
         game = self.game
         text = (
             f"{capitalised(party(game, city.owner).possessive)} city, size {city.size}, {city.mood}. "
-            f"{counted(game.actions_left, 'action')} left."
+            f"{capitalised(counted(game.actions_left, 'action'))} left."
         )
         if city.owner == game.actor() and city.activations >= 1 and city.mood != MOODS[0]:
             lower = MOODS[MOODS.index(city.mood) - 1]

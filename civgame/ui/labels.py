@@ -362,7 +362,14 @@ def _raise_mood(game: Game, a: A.RaiseMood) -> str:
     if city is None:
         return f"Raise the mood of city {a.city}"
     after = MOODS[min(MOODS.index(city.mood) + 1, len(MOODS) - 1)]
-    return f"Raise the city at {where(city.pos)} from {city.mood} to {after} ({amounts(raise_cost(game, city))} tokens)"
+    return f"Raise the city at {where(city.pos)} from {city.mood} to {after} ({_price(raise_cost(game, city))})"
+
+
+def _price(cost: dict[str, int]) -> str:
+    """ "1 mood token", "2 mood tokens, 1 food": tokens named as tokens, the rest as the payment rules word it."""
+    tokens = [counted(n, f"{k} token") for k, n in cost.items() if n and k in ("mood", "culture")]
+    rest = {k: n for k, n in cost.items() if n and k not in ("mood", "culture")}
+    return ", ".join([*tokens, *([describe_cost(rest)] if rest else [])])
 
 
 def _found(game: Game, a: A.FoundCity) -> str:

@@ -246,3 +246,10 @@ def test_decision_titles_count_in_words_never_with_a_plural_in_brackets():
     assert decision_title(game, D.CasualtyDecision(0, count=1)) == "Anna: remove 1 unit (combat)"
     assert decision_title(game, D.TokenChoiceDecision(0, amount=2)) == "Anna: choose 2 tokens"
     assert decision_title(game, D.FreeAdvanceDecision(0)) == "Anna: status phase - take a free advance"
+
+
+def test_raising_a_size_1_city_costs_1_mood_token_in_the_singular():
+    game = new_game(["Anna", "Ben"], 1)
+    city = game.cities_of(0)[0]
+    assert city.size == 1
+    assert describe_action(game, A.RaiseMood(city.id)).endswith("(1 mood token)")

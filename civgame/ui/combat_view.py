@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from civgame.framework.wording import counted
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex
 from civgame.games.clash.core.model import Combat, CombatSide, Game
 from civgame.games.clash.rules.combat import owner_name
@@ -205,7 +206,7 @@ def draw_panel(
         while rows and sum(row.height for row in kept) + rows[-1].height <= room - step:
             kept.insert(0, rows.pop())
         hidden = sum(1 for row in rows if row.first)
-        rows = [_Row(f"… {hidden} earlier line(s) in the game log", True, False, None, step), *kept]
+        rows = [_Row(f"… {counted(hidden, 'earlier line')} in the game log", True, False, None, step), *kept]
     for row in rows:
         colour = owner_colour(game, row.owner) if row.owner is not None else theme.TEXT_DIM
         if row.dice:

@@ -49,6 +49,7 @@ from civgame.games.clash.core.decisions import (
     BarbarianArmiesDecision,
     BoardingDecision,
     Decision,
+    EffectChoiceDecision,
     FirstPlayerDecision,
     FreeAdvanceDecision,
     GovernmentDecision,
@@ -92,6 +93,7 @@ from civgame.ui.labels import (
     action_card_lines,
     amounts,
     combat_summary,
+    decision_question,
     decision_title,
     describe_action,
     moment_text,
@@ -856,7 +858,7 @@ class GameScene(Scene):
             self.board.rect,
             "Decision",
             prompt,
-            self.options_for(self.legal),
+            answers(decision, self.options_for(self.legal)),
             corner=True,
             avoid=self.subject_rect(decision),
             rather_not_cover=self.own_city_rects(),
@@ -1250,7 +1252,7 @@ class GameScene(Scene):
         game = self.game
         text = (
             f"{capitalised(party(game, city.owner).possessive)} city, size {game.city_size(city)}, {city.mood}. "
-            f"{counted(game.actions_left, 'action')} left."
+            f"{capitalised(counted(game.actions_left, 'action'))} left."
         )
         if city.owner == game.actor() and city.activations >= 1 and city.mood != MOODS[0]:
             lower = MOODS[MOODS.index(city.mood) - 1]
@@ -1276,7 +1278,7 @@ class GameScene(Scene):
         return Option(
             f"Collect at {hex_to_label(city.pos)}… (choose the spaces on the map)",
             lambda: self.start_collect(city.id),
-            tooltip=f"{count} legal way(s) to collect: pick the spaces, see the total, then OK",
+            tooltip=f"{counted(count, 'legal way')} to collect: pick the spaces, see the total, then OK",
         )
 
     def start_collect(self, city_id: int) -> None:
@@ -1933,20 +1935,21 @@ class GameScene(Scene):
 
     def _choice_click(self, space: Hex | None) -> None:
         """A click on a space a decision offers: its answer, or a choice among its answers beside it."""
-        answers = self.space_choices().get(space) if space is not None else None
-        if not answers or space is None:
+        offered = self.space_choices().get(space) if space is not None else None
+        if not offered or space is None:
             return
-        if len(answers) == 1:
-            self.perform(answers[0])
+        if len(offered) == 1:
+            self.perform(offered[0])
             return
+        decision = self.game.pending[-1]
         self.open_dialog(
             ChoiceDialog(
                 self.app.manager,
                 self.app.scale,
                 self.board.rect,
                 f"Choose at {hex_to_label(space)}",
-                decision_title(self.game, self.game.pending[-1]),
-                self.options_for(answers),
+                decision_title(self.game, decision),
+                answers(decision, self.options_for(offered)),
                 cancel=self.close_dialog,
                 near=self.board.centre(space),
             )
@@ -1967,9 +1970,9 @@ class GameScene(Scene):
         pending = game.pending[-1] if game.pending else None
         if isinstance(pending, MoveDecision):
             hint = "click a highlighted space" if self.move_source else "click a space with units to move"
-            text += f" · Move, {pending.groups_left} group(s) left: {hint}"
+            text += f" · Move, {counted(pending.groups_left, 'group')} left: {hint}"
         elif pending is not None:
-            text += f" · waiting for {game.player(pending.player).name}: {pending.describe()}"
+            text += f" · waiting for {game.player(pending.player).name}: {decision_question(game, pending)}"
             if self.space_choices():
                 text += " (click a marked space, or choose in the list)"
         elif self.collect_city is not None:
@@ -2058,3 +2061,11 @@ class GameScene(Scene):
         for line in recent:
             y += 20
             theme.blit_text(surface, theme.fit_text(line, 14, w - 80), (w // 2, y), 14, theme.TEXT_DIM, anchor="midtop")
+
+
+def answers(decision: Decision, options: list[Option]) -> list[Option]:
+    """A choice's options as the dialog lists them: without the card or advance each one would name again,
+    since the dialog's question names it ("B1: cavalry", not "A good year (…): B1: cavalry")."""
+    if not isinstance(decision, EffectChoiceDecision) or not decision.source:
+        return options
+    return [replace(o, label=capitalised(o.label.removeprefix(f"{decision.source}: "))) for o in options]

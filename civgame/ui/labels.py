@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from civgame.framework.wording import counted
 from civgame.games.clash.content import effects
 from civgame.games.clash.core import actions as A
 from civgame.games.clash.core import decisions as D
@@ -29,8 +30,13 @@ def where(space: Hex | None) -> str:
 
 def amounts(what: Mapping[K, int] | None) -> str:
     """ "1 food, 2 gold" (zero amounts left out)."""
-    parts = [f"{n} {k}" for k, n in (what or {}).items() if n]
+    parts = [amount(n, k) for k, n in (what or {}).items() if n]
     return ", ".join(parts) if parts else "nothing"
+
+
+def amount(count: int, resource: str) -> str:
+    """ "2 food", "1 idea", "3 ideas": an amount of a resource or token, as the rulebook counts it."""
+    return f"{count} idea" if count == 1 and resource == "ideas" else f"{count} {resource}"
 
 
 def unit_counts(game: Game, kinds: list[str] | tuple[str, ...]) -> str:
@@ -356,7 +362,14 @@ def _raise_mood(game: Game, a: A.RaiseMood) -> str:
     if city is None:
         return f"Raise the mood of city {a.city}"
     after = MOODS[min(MOODS.index(city.mood) + 1, len(MOODS) - 1)]
-    return f"Raise the city at {where(city.pos)} from {city.mood} to {after} ({amounts(raise_cost(game, city))} tokens)"
+    return f"Raise the city at {where(city.pos)} from {city.mood} to {after} ({_price(raise_cost(game, city))})"
+
+
+def _price(cost: dict[str, int]) -> str:
+    """ "1 mood token", "2 mood tokens, 1 food": tokens named as tokens, the rest as the payment rules word it."""
+    tokens = [counted(n, f"{k} token") for k, n in cost.items() if n and k in ("mood", "culture")]
+    rest = {k: n for k, n in cost.items() if n and k not in ("mood", "culture")}
+    return ", ".join([*tokens, *([describe_cost(rest)] if rest else [])])
 
 
 def _found(game: Game, a: A.FoundCity) -> str:
@@ -396,8 +409,9 @@ def _boost(game: Game, a: A.BoostInfluence) -> str:
     if not a.boost:
         return "Accept the failed influence attempt"
     top = game.pending[-1] if game.pending else None
-    needed = top.tokens_needed if isinstance(top, D.InfluenceBoostDecision) else "the"
-    return f"Pay {needed} culture token(s) to succeed"
+    if not isinstance(top, D.InfluenceBoostDecision):
+        return "Pay the culture tokens to succeed"
+    return f"Pay {counted(top.tokens_needed, 'culture token')} to succeed"
 
 
 def _raze(game: Game, a: A.Raze) -> str:
@@ -480,7 +494,7 @@ def _mood_steps(game: Game, a: A.UseAbility) -> str:
     label, steps = a.choice[0], int(a.choice[1])
     city = game.city_at(label_to_hex(label))
     if city is None:
-        return f"raise the mood of the city at {label} by {steps} step(s)"
+        return f"raise the mood of the city at {label} by {counted(steps, 'step')}"
     after = MOODS[min(MOODS.index(city.mood) + steps, len(MOODS) - 1)]
     return f"raise the city at {label} from {city.mood} to {after}"
 
@@ -647,52 +661,63 @@ OBJECTIVE_MOMENTS = {
 }
 
 
+STATUS_PHASE_DECISIONS = (D.FreeAdvanceDecision, D.RazeDecision, D.GovernmentDecision, D.FirstPlayerDecision)
+
+
 def decision_title(game: Game, decision: D.Decision) -> str:
     """What the deciding player is asked, as the title of the decision dialog."""
     name = game.player(decision.player).name
+    moment = "status phase - " if isinstance(decision, STATUS_PHASE_DECISIONS) else ""
+    return f"{name}: {moment}{decision_question(game, decision)}"
+
+
+def decision_question(game: Game, decision: D.Decision) -> str:
+    """What the deciding player is asked, without their name ("take a free advance")."""
     if isinstance(decision, D.PayDecision):
-        return f'{name}: pay {describe_cost(decision.cost)} for "{describe_action(game, decision.action)}"'
+        return f'pay {describe_cost(decision.cost)} for "{describe_action(game, decision.action)}"'
     if isinstance(decision, D.MoveDecision):
-        return f"{name}: move units ({decision.groups_left} group(s) left)"
+        return f"move units ({counted(decision.groups_left, 'group')} left)"
     if isinstance(decision, D.HappinessDecision):
-        return f"{name}: raise the mood of your cities"
+        return "raise the mood of your cities"
     if isinstance(decision, D.TradeDecision):
         gives, takes = trade_side_text(game, decision.give), trade_side_text(game, decision.take)
-        return f"{name}: trade offer to {game.player(decision.partner).name} — give {gives}, take {takes}"
+        return f"trade offer to {game.player(decision.partner).name} — give {gives}, take {takes}"
     if isinstance(decision, D.TradeOfferDecision):
         gives, takes = trade_side_text(game, decision.give, decision.face_down), trade_side_text(game, decision.take)
-        return f"{name}: {game.player(decision.proposer).name} offers {gives} for {takes}"
+        return f"{game.player(decision.proposer).name} offers {gives} for {takes}"
     if isinstance(decision, D.BoardingDecision):
-        return f"{name}: choose which ships the units board at {where(decision.sea)}"
+        return f"choose which ships the units board at {where(decision.sea)}"
     if isinstance(decision, D.OrientationDecision):
-        return f"{name}: choose how the explored region lies"
+        return "choose how the explored region lies"
     if isinstance(decision, D.CasualtyDecision) and decision.reason == OVERLOAD:
-        return f"{name}: your ships can no longer carry all their units - remove {decision.count}"
+        return f"your ships can no longer carry all their units - remove {decision.count}"
     if isinstance(decision, D.CasualtyDecision):
-        return f"{name}: remove {decision.count} unit(s) ({decision.reason})"
+        return f"remove {counted(decision.count, 'unit')} ({decision.reason})"
     if isinstance(decision, D.TacticsDecision):
-        return f"{name}: play a tactics card face down this round? (the other side does not see it)"
+        return "play a tactics card face down this round? (the other side does not see it)"
     if isinstance(decision, D.RetreatDecision):
-        return f"{name}: retreat or fight on?"
+        return "retreat or fight on?"
     if isinstance(decision, D.RefugeeDecision):
-        return f"{name}: place a refugee settler"
+        return "place a refugee settler"
     if isinstance(decision, D.TokenChoiceDecision):
-        return f"{name}: choose {decision.amount} token(s)"
+        return f"choose {counted(decision.amount, 'token')}"
     if isinstance(decision, D.ReuseUnitDecision):
         spec = game.rules.units.get(decision.kind_needed)
         kind = spec.name if spec else decision.kind_needed
-        return f"{name}: no {kind} left in supply - choose one to move to the city"
+        return f"no {kind} left in supply - choose one to move to the city"
     if isinstance(decision, D.InfluenceBoostDecision):
-        return f"{name}: the influence roll failed - boost it with culture tokens?"
+        return "the influence roll failed - boost it with culture tokens?"
     if isinstance(decision, D.FreeAdvanceDecision):
-        return f"{name}: status phase - take a free advance"
+        return "take a free advance"
     if isinstance(decision, D.RazeDecision):
-        return f"{name}: status phase - raze a size 1 city?"
+        return "raze a size 1 city?"
     if isinstance(decision, D.GovernmentDecision):
-        return f"{name}: status phase - change government?"
+        return "change government?"
     if isinstance(decision, D.FirstPlayerDecision):
-        return f"{name}: status phase - choose the first player"
+        return "choose the first player"
     if isinstance(decision, D.ObjectiveDecision):
         moment = OBJECTIVE_MOMENTS.get(decision.moment, decision.moment)
-        return f"{name}: {moment} - complete objective cards?"
-    return f"{name}: {decision.describe()}"
+        return f"{moment} - complete objective cards?"
+    if isinstance(decision, D.EffectChoiceDecision) and not isinstance(decision, D.BarbarianArmiesDecision):
+        return f"{decision.source}: choose one" if decision.source else "choose one"  # the dialog lists them
+    return decision.describe()

@@ -194,30 +194,33 @@ class HostScene(FormScene):
         self.count = count
         self._rebuild()
 
-    def _remember_entries(self) -> None:
+    def remember_input(self) -> None:
         for seat, entry in enumerate(self.name_entries):
-            self.names[seat] = entry.get_text().strip() or DEFAULT_NAMES[seat]
+            self.names[seat] = entry.get_text()
         self.port_text = self.port_entry.get_text()
-        self.server_text = self.server_entry.get_text().strip()
+        self.server_text = self.server_entry.get_text()
 
     def _rebuild(self) -> None:
-        self._remember_entries()
+        self.remember_input()
         self.refresh()
 
     def seat_specs(self) -> list[P.SeatSpec]:
         return [
             P.SeatSpec(
-                name=self.names[s], kind=self.kinds[s], level=self.levels[s] if self.kinds[s] == "computer" else ""
+                name=self.names[s].strip() or DEFAULT_NAMES[s],
+                kind=self.kinds[s],
+                level=self.levels[s] if self.kinds[s] == "computer" else "",
             )
             for s in range(self.count)
         ]
 
     def _open(self) -> None:
         """Open the game at the server named, or at this window's own host (started if need be)."""
-        self._remember_entries()
+        self.remember_input()
         request = P.Create(game=self.game_id, seats=self.seat_specs())
-        if self.server_text:
-            self.app.switch(LobbyScene(self.app, self.server_text, self.server_text, request))
+        server = self.server_text.strip()
+        if server:
+            self.app.switch(LobbyScene(self.app, server, server, request))
             return
         port = int(self.port_text or DEFAULT_PORT)
         host = HostedTables.start(self.app.settings.data_dir / HOSTED_GAMES, port)
@@ -371,8 +374,11 @@ class JoinScene(FormScene):
         _label(self.app.manager, pygame.Rect(rect.x, rect.y, rect.w - 130, rect.h), text)
         self.add_button(pygame.Rect(rect.right - 120, rect.y, 120, rect.h), "Open", partial(self._open, seat))
 
-    def _join(self) -> None:
+    def remember_input(self) -> None:
         self.address_text, self.code_text = self.address_entry.get_text().strip(), self.code_entry.get_text().strip()
+
+    def _join(self) -> None:
+        self.remember_input()
         if not self.address_text or not self.code_text:
             self._say("Type the host's address and the code the host gave you.")
             return
@@ -398,8 +404,7 @@ class JoinScene(FormScene):
             for kind, event in self.link.poll():
                 changed = self._heard(kind, event) or changed
         if changed and self.app.scene is self:
-            self.address_text = self.address_entry.get_text().strip()
-            self.code_text = self.code_entry.get_text().strip()
+            self.remember_input()
             self.refresh()
 
     def _heard(self, kind: str, event: Any) -> bool:

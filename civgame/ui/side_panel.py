@@ -28,7 +28,7 @@ from civgame.ui.cards_view import (
     wonder_availability,
     wonder_card,
 )
-from civgame.ui.labels import action_card_lines, objective_card_lines, objective_card_title, wonder_card_lines
+from civgame.ui.labels import action_card_lines, amount, objective_card_lines, objective_card_title, wonder_card_lines
 from civgame.ui.tooltips import advance_tooltip, card_tooltip
 
 PLAYABLE = (130, 220, 130)  # an action card that can be played now
@@ -325,7 +325,7 @@ def other_player_lines(game: Game, other: Player) -> list[str]:
     civ = game.rules.civilizations.get(other.civilization) if other.civilization else None
     name = f"{other.name} ({civ.name})" if civ is not None else other.name
     first = f"{name}: {vp:g} VP, {_count(cities, 'city', 'cities')}, {_count(len(other.advances), 'advance')}"
-    stock = ", ".join(f"{other.resources.get(r, 0)} {r}" for r in RESOURCES)
+    stock = ", ".join(amount(other.resources.get(r, 0), r) for r in RESOURCES)
     tokens = f"{other.mood_tokens} mood, {other.culture_tokens} culture"
     cards = [
         _count(len(other.action_cards), "action card"),

@@ -117,15 +117,15 @@ def test_mercenaries_is_played_from_the_hand_and_each_choice_answered_in_the_dec
     click(app, card_rect(scene, MERCENARIES).center)
     click_button(app, scene.dialog.button_for("Play Mercenaries"))
     assert "Mercenaries: choose the barbarian armies to move, 1 resource each (0 chosen)" in scene.dialog.prompt
-    assert sorted(scene.dialog.labels()) == ["Mercenaries: the army at D7", "Mercenaries: the army at E6"]
+    assert sorted(scene.dialog.labels()) == ["The army at D7", "The army at E6"]
     assert scene.decision_subject(s.game.pending[-1]) == [s.hex("D7"), s.hex("E6")]  # shown clear of the dialog
-    click_button(app, scene.dialog.button_for("Mercenaries: the army at D7"))
-    click_button(app, scene.dialog.button_for("Mercenaries: the army at E6"))
+    click_button(app, scene.dialog.button_for("The army at D7"))
+    click_button(app, scene.dialog.button_for("The army at E6"))
     assert "pay 1 resource for each of the 2 barbarian armies" in scene.dialog.prompt
-    click_button(app, scene.dialog.button_for("Mercenaries: pay 1 food, 1 gold"))
+    click_button(app, scene.dialog.button_for("Pay 1 food, 1 gold"))
     assert "move a chosen barbarian army 1 space (2 left to move)" in scene.dialog.prompt
-    click_button(app, scene.dialog.button_for("Mercenaries: the army at D7 to D8"))
-    click_button(app, scene.dialog.button_for("Mercenaries: the army at E6 to E5"))
+    click_button(app, scene.dialog.button_for("The army at D7 to D8"))
+    click_button(app, scene.dialog.button_for("The army at E6 to E5"))
     assert (first.pos, second.pos) == (s.hex("D8"), s.hex("E5")) and s.game.pending == []
     assert (s.player(0).resources["food"], s.player(0).resources["gold"]) == (1, 0)
 
@@ -140,7 +140,7 @@ def test_spy_shows_the_card_each_exchange_takes_beside_it(app):
     scene = show_game(app, s.game)
     click(app, card_rect(scene, spy).center)
     click_button(app, scene.dialog.button_for("Play Spy: look at Player 2's cards"))
-    swap = scene.dialog.button_for("Spy: give action card Leadership/High Ground (25), take Mercenaries")
+    swap = scene.dialog.button_for("Give action card Leadership/High Ground (25), take Mercenaries")
     hover(app, swap.rect.center)
     card, beside = scene.hovered_card()
     assert card == action_card(s.game, MERCENARIES) and beside == scene.dialog.window.rect
@@ -158,11 +158,11 @@ def test_spy_names_a_great_person_held_hidden_in_the_swap_it_offers(app):
     scene = show_game(app, s.game)
     click(app, card_rect(scene, spy).center)
     click_button(app, scene.dialog.button_for("Play Spy: look at Player 2's cards"))
-    swap = "Spy: give action card Leadership/High Ground (25), take great person Great Philosopher"
-    assert sorted(scene.dialog.labels()) == ["Spy: exchange nothing", swap]
+    swap = "Give action card Leadership/High Ground (25), take great person Great Philosopher"
+    assert sorted(scene.dialog.labels()) == ["Exchange nothing", swap]
     hover(app, scene.dialog.button_for(swap).rect.center)
     assert scene.hovered_card()[0] == event_card(s.game.rules.event(great_philosopher))  # the card taken, beside it
-    hover(app, scene.dialog.button_for("Spy: exchange nothing").rect.center)
+    hover(app, scene.dialog.button_for("Exchange nothing").rect.center)
     assert scene.hovered_card() is None
     click_button(app, scene.dialog.button_for(swap))
     assert s.player(0).great_persons == [great_philosopher] and s.player(1).action_cards == [LEADERSHIP]

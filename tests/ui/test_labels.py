@@ -140,7 +140,7 @@ def test_boarding_choices_name_each_ship_and_who_boards_it():
 def test_boost_names_the_tokens_needed_and_government_names_the_category():
     game = sample_game()
     game.pending.append(D.InfluenceBoostDecision(player=0, target=101, building="academy", tokens_needed=2))
-    assert describe_action(game, A.BoostInfluence(True)) == "Pay 2 culture token(s) to succeed"
+    assert describe_action(game, A.BoostInfluence(True)) == "Pay 2 culture tokens to succeed"
     category = next(c for c in game.rules.categories if c.government)
     names = tuple(a.name for a in category.advances[:2])
     expected = f"Change government to {category.name}: {', '.join(names)}"
@@ -245,5 +245,21 @@ def test_city_planning_is_labelled_with_its_building_city_and_payment():
     game = new_game(2, 1, named_ruleset("monumental+balance_patch"))
     use = A.UseAbility("City Planning", "free_construct", ("D2", "temple", "", "food:1", "ideas:1", "wood:2"))
     assert describe_action(game, use) == (
-        "City Planning: construct a Temple in the city at D2 for 1 food, 1 ideas, 2 wood, without an action"
+        "City Planning: construct a Temple in the city at D2 for 1 food, 1 idea, 2 wood, without an action"
     )
+
+
+def test_decision_titles_count_in_words_never_with_a_plural_in_brackets():
+    game = new_game(["Anna", "Ben"], 1)
+    assert decision_title(game, D.MoveDecision(0, groups_left=1)) == "Anna: move units (1 group left)"
+    assert decision_title(game, D.MoveDecision(0, groups_left=3)) == "Anna: move units (3 groups left)"
+    assert decision_title(game, D.CasualtyDecision(0, count=1)) == "Anna: remove 1 unit (combat)"
+    assert decision_title(game, D.TokenChoiceDecision(0, amount=2)) == "Anna: choose 2 tokens"
+    assert decision_title(game, D.FreeAdvanceDecision(0)) == "Anna: status phase - take a free advance"
+
+
+def test_raising_a_size_1_city_costs_1_mood_token_in_the_singular():
+    game = new_game(["Anna", "Ben"], 1)
+    city = game.cities_of(0)[0]
+    assert city.size == 1
+    assert describe_action(game, A.RaiseMood(city.id)).endswith("(1 mood token)")

@@ -1,7 +1,8 @@
 """Every screen at 1280x720, at 1920x1080 and at a size between: no text overflows what holds it or
 runs into another text or a control. Each screen is drawn once and every text recorded: the texts the
 window draws itself (each must stay inside its part of the screen, and overlap no other text and no
-control), and the texts of the buttons and labels (each must fit its element, never clipped)."""
+control), and the texts of the buttons and labels (each must fit its element, never clipped, stay inside
+the window or dialog that holds it, and overlap no other button's or label's text)."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ from civgame.games.clash.core.model import GameEnd
 from civgame.games.clash.rules.flow import status
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.save import save_game
-from civgame.ui import theme
+from civgame.ui import theme, tooltips
 from civgame.ui.app import App
 from civgame.ui.game_scene import GameScene
 from civgame.ui.score_scene import ScoreScene
+from tests.ui.conftest import click, click_button, press_key
+from tests.ui.test_combat_view import battle_in_progress
 from tests.ui.test_panels import awesome_year
 from tests.ui.test_scenes import finished_game
 from tests.ui.test_subject_visible import resize
@@ -45,6 +48,7 @@ def record_texts(app: App, monkeypatch) -> list[tuple[str, pygame.Rect, str]]:
         app.scene.layout()  # a new side panel: drawn afresh, not from its last picture
     with monkeypatch.context() as patch:
         patch.setattr(theme, "blit_text", recording)
+        patch.setattr(tooltips, "DELAY_SECONDS", float("inf"))  # a tooltip floats over the rest by design
         app.manager.update(0.01)
         app.draw()
     return drawn
@@ -96,7 +100,31 @@ def layout_problems(app: App, monkeypatch) -> list[str]:
             problems.append(
                 f"{element.text!r} ({width}x{height}) is clipped by its {type(element).__name__} {element.rect}"
             )
+    return problems + control_problems(app, elements)
+
+
+def control_problems(app: App, elements: list[UIButton | UILabel]) -> list[str]:
+    """Each button's and label's text inside the window or dialog that holds it, and clear of the others'."""
+    problems = []
+    texts = [(element, text_rect(element)) for element in elements]
+    for element, rect in texts:
+        holder = element.ui_container.get_rect() if element.ui_container else app.screen.get_rect()
+        if not holder.contains(rect.inflate(-2, -2)):
+            problems.append(f"{element.text!r} at {rect} runs out of what holds it, {holder}")
+    for i, (element, rect) in enumerate(texts):
+        for other, other_rect in texts[i + 1 :]:
+            same_holder = element.ui_container is other.ui_container
+            if same_holder and rect.inflate(-2, -2).colliderect(other_rect.inflate(-2, -2)):
+                problems.append(f"{element.text!r} at {rect} overlaps {other.text!r} at {other_rect}")
     return problems
+
+
+def text_rect(element: UIButton | UILabel) -> pygame.Rect:
+    """Where the element's text is drawn on the window (its lines as laid out in the element)."""
+    rows = [
+        pygame.Rect(row.x, row.y, row.width, row.height) for row in element.drawable_shape.text_box_layout.layout_rows
+    ]
+    return rows[0].unionall(rows[1:]).move(element.rect.topleft)
 
 
 def _drawn_on_purpose_under(element: UIButton | UILabel, rect: pygame.Rect) -> bool:
@@ -171,6 +199,50 @@ def since_your_turn(app: App) -> None:
     scene.open_since_your_turn()
 
 
+def the_pass_screen(app: App) -> None:
+    """Two people at one computer: the board is hidden until the next one takes the seat."""
+    app.switch(GameScene(app, new_game(["Anna", "Ben"], 3)))
+
+
+def a_citys_menu(app: App) -> None:
+    playing(app)
+    scene = app.scene
+    scene.open_city_menu(scene.game.cities_of(0)[0].pos)
+
+
+def the_whole_hand(app: App) -> None:
+    playing(app)
+    scene = app.scene
+    scene.game.player(0).action_cards += [6, 7, 8, 9, 10]
+    scene.rebuild()
+    app.pump()
+    assert scene.panel.more_rect is not None, "the hand fits: the test no longer opens it whole"
+    click(app, scene.panel.more_rect.center)
+
+
+def the_game_menu(app: App) -> None:
+    playing(app)
+    click_button(app, app.scene.action_buttons["menu"])
+
+
+def a_rules_topic(app: App) -> None:
+    playing(app)
+    press_key(app, pygame.K_F1)
+    click_button(app, app.scene.dialog.button_for("Scoring"))
+
+
+def a_payment(app: App) -> None:
+    game = new_game(["Anna", "Ben"], 7)
+    game.player(game.actor()).resources.update(food=2, ideas=2, gold=1)
+    app.switch(GameScene(app, game, viewer=game.actor()))
+    click_button(app, app.scene.action_buttons["advance"])
+    click_button(app, app.scene.dialog.button_for("Bartering"))
+
+
+def a_battle(app: App) -> None:
+    app.switch(GameScene(app, battle_in_progress().game, viewer=0))
+
+
 def final_scores(app: App) -> None:
     game, _ = finished_game()
     app.switch(ScoreScene(app, game))
@@ -195,6 +267,13 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "playing": playing,
     "computers in the status phase": computers_in_the_status_phase,
     "an event and its choice": an_event_and_its_choice,
+    "the pass screen": the_pass_screen,
+    "a city's menu": a_citys_menu,
+    "the whole hand": the_whole_hand,
+    "the game menu": the_game_menu,
+    "a rules topic": a_rules_topic,
+    "a payment": a_payment,
+    "a battle": a_battle,
     "the whole log": the_whole_log,
     "since your turn": since_your_turn,
     "final scores": final_scores,
@@ -226,7 +305,7 @@ def test_every_greyed_control_on_each_screen_says_why(app, screen):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1920, 1080)], ids=["1280", "1600", "1920"])
 def test_resizing_keeps_what_was_typed(app, size):
-    from tests.ui.conftest import click, type_text
+    from tests.ui.conftest import type_text
 
     app.show_new_game()
     scene = app.scene
@@ -244,3 +323,27 @@ def test_resizing_keeps_what_was_typed(app, size):
     type_text(app, "/tmp/a.yaml")
     resize(app, size)
     assert app.scene.path_entry.get_text() == "/tmp/a.yaml"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280", "1920"])
+def test_resizing_keeps_what_was_typed_to_host_or_join_a_game(app, size):
+    from tests.ui.conftest import type_text
+
+    app.show_host()
+    click(app, app.scene.name_entries[1].rect.center)
+    type_text(app, "zz")
+    click(app, app.scene.server_entry.rect.center)
+    type_text(app, "example.org")
+    typed = app.scene.name_entries[1].get_text(), app.scene.server_entry.get_text()
+    assert typed[0].endswith("zz") and typed[1] == "example.org"
+    resize(app, size)
+    resize(app, (1366, 768))
+    assert (app.scene.name_entries[1].get_text(), app.scene.server_entry.get_text()) == typed
+    app.show_join()
+    click(app, app.scene.address_entry.rect.center)
+    type_text(app, "example.org:8765")
+    click(app, app.scene.code_entry.rect.center)
+    type_text(app, "ABCD-EFGH")
+    resize(app, size)
+    resize(app, (1366, 768))
+    assert (app.scene.address_entry.get_text(), app.scene.code_entry.get_text()) == ("example.org:8765", "ABCD-EFGH")

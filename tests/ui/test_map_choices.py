@@ -69,7 +69,17 @@ def test_several_answers_on_one_space_are_offered_beside_it(app):
     click(app, scene.board.centre(d5))
     chooser = scene.dialog
     assert chooser.window.window_display_title == "Choose at D5" and len(chooser.labels()) == 2
-    assert all("at D5" in label for label in chooser.labels())
+    assert sorted(chooser.labels()) == ["Academy at D5", "Temple at D5"]  # the card is named in the question only
     click_button(app, chooser.button_for(next(label for label in chooser.labels() if "Temple" in label)))
     assert game.history[-1] == to_plain(ChooseOption("Temple at D5"))
     assert list(game.city_at(d5).buildings) == ["academy"]
+
+
+def test_the_choices_list_names_the_card_once_in_its_question_not_on_every_answer(app):
+    s = awesome_year()
+    game = s.game
+    scene = show_game(app, game)
+    scene.perform(Advance("Storage", payment={"food": 2}))
+    decision = game.pending[-1]
+    assert decision.source and scene.dialog.prompt.endswith(f"{decision.source}: choose one")
+    assert sorted(scene.dialog.labels()) == sorted(decision.options)  # "C5", not "<the card>: C5"

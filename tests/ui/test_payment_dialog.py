@@ -25,8 +25,8 @@ def test_rows_start_at_the_cheapest_payment_and_ok_pays_exactly_the_chosen_amoun
     player = game.player(game.actor())
     assert dialog.kinds == ["food", "ideas", "gold"]
     assert dialog.selected() == {"food": 1, "ideas": 1}  # no gold: the engine lists it first
-    assert dialog.ok_button.is_enabled and dialog.ok_button.text == "Pay 1 food, 1 ideas"
-    assert dialog.ok_button.tool_tip_text == "Pays exactly 1 food, 1 ideas"
+    assert dialog.ok_button.is_enabled and dialog.ok_button.text == "Pay 1 food, 1 idea"
+    assert dialog.ok_button.tool_tip_text == "Pays exactly 1 food, 1 idea"
 
     click_button(app, dialog.minus["food"])
     assert dialog.selected() == {"ideas": 1}
@@ -39,7 +39,7 @@ def test_rows_start_at_the_cheapest_payment_and_ok_pays_exactly_the_chosen_amoun
     assert player.has("Bartering")
     assert player.resources["ideas"] == 1 and player.resources["gold"] == 0 and player.resources["food"] == 2
     assert not isinstance(scene.dialog, PaymentDialog)
-    assert scene.action_buttons["undo"].tool_tip_text == 'Undo "Advance: Bartering, paying 1 ideas, 1 gold" (Ctrl+Z)'
+    assert scene.action_buttons["undo"].tool_tip_text == 'Undo "Advance: Bartering, paying 1 idea, 1 gold" (Ctrl+Z)'
 
 
 def test_a_mix_with_the_right_total_that_is_not_legal_is_refused_with_a_reason(app):

@@ -76,3 +76,4 @@ def test_a_city_without_main_actions_left_says_so_on_each_entry(app):
     labels = scene.dialog.labels()
     assert "Collect: no main actions left this turn" in labels
     assert "Recruit: no main actions left this turn" in labels
+    assert "No actions left." in scene.dialog.prompt  # a sentence of its own starts with a capital

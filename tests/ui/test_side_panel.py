@@ -22,7 +22,7 @@ def test_the_panel_names_the_civilization_and_spells_out_every_count(app, monkey
         civ = game.rules.civilizations[other.civilization].name
         assert any(text.startswith(f"{other.name} ({civ}): ") and "advances" in text for text in texts)
     assert any(text.startswith("Holds 1 action card, 1 objective card, 0 great persons") for text in texts)
-    assert any(re.match(r"\d+ food, \d+ wood, \d+ ore, \d+ ideas, \d+ gold; \d+ mood, \d+ culture", t) for t in texts)
+    assert any(re.match(r"\d+ food, \d+ wood, \d+ ore, \d+ ideas?, \d+ gold; \d+ mood, \d+ culture", t) for t in texts)
     assert [text for text in texts if ABBREVIATIONS.search(text)] == []
 
 
@@ -41,3 +41,12 @@ def test_every_card_of_a_long_hand_is_reachable_great_persons_too(app):
     assert len(hand.labels()) == len(player.action_cards) + len(player.objective_cards) + 2
     click_button(app, hand.button_for("Great person: Great Philosopher"))
     assert scene.dialog.window.window_display_title == "Great Philosopher"  # how to play it, or why not now
+
+
+def test_another_players_single_idea_is_counted_as_one_idea(app, monkeypatch):
+    game = new_game(["Anna", "Ben"], 3)
+    other = game.player(1 - game.actor())
+    other.resources.update(food=2, wood=0, ore=0, ideas=1, gold=0)
+    scene = show_game(app, game)
+    texts = [text for text, rect in drawn_texts(app, monkeypatch) if scene.panel.rect.contains(rect)]
+    assert any(text.startswith("2 food, 0 wood, 0 ore, 1 idea, 0 gold;") for text in texts)

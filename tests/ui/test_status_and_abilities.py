@@ -14,6 +14,7 @@ from civgame.games.clash.rules.flow import status
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.ui.app import App
 from civgame.ui.game_scene import STATUS_STEPS, status_step_name
+from civgame.ui.labels import decision_question
 from civgame.ui.settings import MIN_SIZE, Settings
 from tests.scenario import Scenario
 from tests.ui.conftest import click_button, show_game
@@ -40,6 +41,8 @@ def test_every_status_step_is_named_in_the_top_bar_while_its_decisions_are_answe
         index, name = status_step_name(game)
         assert name == STEP_OF[type(decision)]
         assert f"step {index + 1} of {len(STATUS_STEPS)}: {name}" in scene.status_text()
+        asked = decision_question(game, decision)  # the dialog's question, not the decision's kind
+        assert f"waiting for {game.player(decision.player).name}: {asked}" in scene.status_text()
         seen.append(name)
         button = next(b for b in scene.dialog.buttons if b.is_enabled)
         click_button(app, button)

@@ -26,6 +26,7 @@ agent reads hidden information: each looks only at `fairness.determinise` copies
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -42,7 +43,13 @@ from civgame.games.clash.core.copying import copy_game
 from civgame.games.clash.core.model import Game
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
 
-OFFER_SHARE = 0.2  # of a search's time budget, at most spent looking for a trade offer to a human player
+OFFERS_WEIGHED = 24  # trade offers at most weighed per decision (each a look one step ahead)
+# A decision takes at most this share of the samples left for the turn, so that the turn's later
+# decisions keep some.
+TURN_SHARE = 0.5
+# Decisions whose one-step ranking settles them, by the pending decision's kind: a payment's split,
+# which units board or fall, which token to take, where a refugee goes.
+SETTLED_BY_RANKING = frozenset({"pay", "boarding", "casualties", "token_choice", "reuse_unit", "refugee"})
 # Kinds of action a computer player does not weigh among the others: Normal and Hard make trade offers
 # by `offers.best_offer`, which values them by what they let the player do; Easy makes none. All
 # answer the offers they are made. A payment asked for an action the player chose is paid: the action
@@ -73,7 +80,13 @@ def lookahead(weights: Weights) -> Lookahead[Game, Action]:
         considered=considered,
         order=lambda action: -PLAYOUT_WEIGHTS.get(action.KIND, 1.0),  # the actions that build first
         lost=-WIN,
+        settled=settled_by_ranking,
     )
+
+
+def settled_by_ranking(game: Game) -> bool:
+    """Whether the pending decision is one the one-step ranking settles (`SETTLED_BY_RANKING`)."""
+    return bool(game.pending) and game.pending[-1].KIND in SETTLED_BY_RANKING
 
 
 def rank(
@@ -107,13 +120,63 @@ class HeuristicAgent:
 @dataclass(frozen=True)
 class SearchSettings(search.SearchSettings):
     weights: Weights = FORESIGHTED
+    turn_samples: int | None = None  # samples for a whole turn (None: `max_samples` for every decision)
 
 
-NORMAL_SEARCH = SearchSettings(budget=0.3, candidates=5, playout_steps=12, weights=FORESIGHTED, prior=8.0)
+class TurnBudget:
+    """The samples a searching player may still take in the turn at hand: each decision is allotted
+    up to `TURN_SHARE` of what is left, so a turn of many decisions costs no more than one of few.
+    A turn is the player's part of one phase of a round (its own turn, a status phase, a battle on
+    another's turn)."""
+
+    def __init__(self, per_turn: int | None) -> None:
+        self.per_turn = per_turn
+        self._turn: tuple[str, int, int, int] | None = None
+        self._left = 0
+
+    def allot(self, game: Game) -> int | None:
+        """The samples this decision may take (None: no turn budget)."""
+        if self.per_turn is None:
+            return None
+        turn = (game.phase, game.age, game.round, game.current)
+        if turn != self._turn:
+            self._turn, self._left = turn, self.per_turn
+        return math.ceil(self._left * TURN_SHARE)
+
+    def spend(self, samples: int) -> None:
+        self._left = max(0, self._left - samples)
+
+
+# Both searches count their work instead of timing it (the same seed gives the same game on any
+# machine, however busy): a whole turn has its samples, a decision takes at most `max_samples`, the
+# ranking looks at the first `ranked_at_most` actions. A decision whose best ranked action leads the
+# next by `decisive` points is taken without samples. On the 2-core machine a Normal turn takes a
+# median of about 1 s of processor time, a Hard turn about 5 s (docs/measurements.md).
+NORMAL_SEARCH = SearchSettings(
+    budget=math.inf,
+    candidates=5,
+    playout_steps=12,
+    weights=FORESIGHTED,
+    prior=8.0,
+    max_samples=60,
+    turn_samples=240,
+    ranked_at_most=60,
+    decisive=1.5,
+)
 # Hard searches longer, with its own evaluation, and plans its turn two actions beyond each
 # candidate; its plan weighs against its many more samples about as Normal's ranking does.
 HARD_SEARCH = SearchSettings(
-    budget=1.7, candidates=6, playout_steps=12, weights=HARD_WEIGHTS, prior=40.0, planned=6, plan_depth=2
+    budget=math.inf,
+    candidates=6,
+    playout_steps=12,
+    weights=HARD_WEIGHTS,
+    prior=40.0,
+    planned=6,
+    plan_depth=2,
+    max_samples=200,
+    turn_samples=800,
+    ranked_at_most=80,
+    decisive=2.5,
 )
 
 
@@ -125,6 +188,7 @@ class SearchAgent:
         self.settings = settings
         self.offer = OfferPlan()
         self.search = FlatMonteCarlo(lookahead(settings.weights), settings, self.rng)
+        self.turn = TurnBudget(settings.turn_samples)
 
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
         step = self.offer.next_step(game, actions)
@@ -145,9 +209,12 @@ class SearchAgent:
             ranked[0][0],
             lambda after, enabled: rank(after, seat, enabled, self.rng, weights),
             weights,
-            time.perf_counter() + self.settings.budget * OFFER_SHARE,
+            OFFERS_WEIGHED,
             self.offer.made_lately(game),
         )
         if offer is not None:
             return self.offer.start(game, offer)
-        return self.search.choose_among(game, view, seat, ranked, now + self.settings.budget)
+        allotted = self.turn.allot(game)
+        chosen = self.search.choose_among(game, view, seat, ranked, now + self.settings.budget, allotted)
+        self.turn.spend(self.search.sampled)
+        return chosen

@@ -158,8 +158,8 @@ NORMAL_SEARCH = SearchSettings(
     playout_steps=12,
     weights=FORESIGHTED,
     prior=8.0,
-    max_samples=60,
-    turn_samples=240,
+    max_samples=40,
+    turn_samples=160,
     ranked_at_most=60,
     decisive=1.5,
 )
@@ -173,8 +173,8 @@ HARD_SEARCH = SearchSettings(
     prior=40.0,
     planned=6,
     plan_depth=2,
-    max_samples=200,
-    turn_samples=800,
+    max_samples=150,
+    turn_samples=450,
     ranked_at_most=80,
     decisive=2.5,
 )

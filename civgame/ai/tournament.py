@@ -6,6 +6,8 @@ an Elo-style table and how long each level thinks per decision.
     civgame tournament --lineup hard,easy,easy  # any line-up of random, easy, normal, hard
     civgame tournament --only evaluation        # Hard's evaluation against Normal's in equal time
     civgame tournament --ray auto               # the games as tasks of a Ray cluster
+    civgame tournament --record games.jsonl     # each game's result kept as it ends ...
+    civgame tournament --report games.jsonl     # ... and reported later (a run stopped early too)
 
 (`python -m bench.ai` is the same command.)
 
@@ -23,11 +25,12 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import cast
 
@@ -193,15 +196,19 @@ def run_matchups(
     first_seed: int = 1,
     study: Path | None = None,
     ray_address: str | None = None,
+    record: Path | None = None,
 ) -> list[GameResult]:
     """Every game of every match-up (seeds `first_seed` on), in order, in local worker processes or
     on Ray (`cluster.run_jobs`); a line on stderr as each game ends (long runs), with its seed, so
-    that two runs can be compared game by game."""
+    that two runs can be compared game by game, and the game's result appended to `record`."""
     jobs = [(m.lineup, seed, study) for m in matchups for seed in range(first_seed, first_seed + games)]
     started = time.monotonic()
     results: list[GameResult | None] = [None] * len(jobs)
     for done, (index, result) in enumerate(run_jobs(play_one, jobs, workers, ray_address), start=1):
         results[index] = result
+        if record is not None:
+            with record.open("a") as kept:
+                kept.write(json.dumps({"matchup": jobs[index][0], "seed": jobs[index][1], **asdict(result)}) + "\n")
         winners = " and ".join(f"{result.levels[seat]} (seat {seat + 1})" for seat in result.winners)
         elapsed = time.monotonic() - started
         line = f"game {done} of {len(jobs)} (seed {jobs[index][1]}) after {elapsed:.0f} s: {winners} won"
@@ -316,6 +323,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"where a game past {LONG_GAME_ACTIONS:,} actions is saved for study (default: 'long games' in the "
         "user's data folder)",
     )
+    parser.add_argument("--record", type=Path, help="append each game's result to this file as it ends")
+    parser.add_argument(
+        "--report",
+        type=Path,
+        metavar="RECORD",
+        help="print the report of the games kept in a --record file (of one line-up) instead of playing",
+    )
     parser.add_argument(
         "--ray",
         metavar="ADDRESS",
@@ -333,9 +347,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         matchups = [Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None)]
     else:
         matchups = [MATCHUPS[name] for name in args.only or TARGETS]
+    if args.report:
+        return _report_recorded(args.report)
     started = time.monotonic()
     try:
-        results = run_matchups(matchups, args.games, args.workers, args.first_seed, args.study_folder, args.ray)
+        results = run_matchups(
+            matchups, args.games, args.workers, args.first_seed, args.study_folder, args.ray, args.record
+        )
     except RayMissing as exc:
         parser.error(str(exc))
     seeds = f"seeds {args.first_seed}-{args.first_seed + args.games - 1}"
@@ -343,3 +361,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"civgame tournament: {len(results)} games ({seeds}), {time.monotonic() - started:.0f} s, {where}")
     print(report(matchups, results, args.games))
     return 0
+
+
+def _report_recorded(record: Path) -> int:
+    """The report of the games a --record file keeps, seeds in order, as one match-up."""
+    kept = sorted((json.loads(line) for line in record.read_text().splitlines() if line.strip()), key=_seed)
+    lineup = tuple(kept[0]["matchup"]) if kept else ()
+    if not kept or any(tuple(game["matchup"]) != lineup for game in kept):
+        raise SystemExit(f"{record}: no games, or games of more than one line-up")
+    seeds = ", ".join(str(_seed(game)) for game in kept)
+    results = [GameResult(**{k: v for k, v in game.items() if k not in ("matchup", "seed")}) for game in kept]
+    print(f"civgame tournament: {len(results)} games recorded in {record} (seeds {seeds})")
+    print(report([Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None)], results, len(results)))
+    return 0
+
+
+def _seed(game: dict[str, object]) -> int:
+    return int(cast(int, game["seed"]))

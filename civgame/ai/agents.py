@@ -2,25 +2,27 @@
 
 - Easy (`HeuristicAgent`) tries each legal action once on a determinised copy and keeps the one
   whose position it values most (one step ahead, `evaluation.value`).
-- Normal and Hard (`SearchAgent`) rank the actions the same way, then spend a time budget on flat
-  Monte Carlo search over the best few: each sample determinises the hidden information anew, plays
-  the action and a short random continuation, and values the position reached. The candidate with
-  the best average over the samples is played (all candidates share each sample's world and random
-  continuation); its one-step value counts as several samples, so that a few noisy continuations (a
-  busy processor) do not overrule a clear ranking. Normal values positions with the foresighted
-  weights (production counts while the game has long to go, the hand's promise, a game about to
-  end). Hard searches longer, with its own evaluation (`evaluation.HARD_WEIGHTS`: also what its
-  cities could collect under the resource limits, which cities enemy armies could reach, a settler's
-  worth where it may found a city, and holdings that lose their worth as the last round nears), and
-  before sampling it plans its own turn: each candidate is valued by the best line of its own
-  actions that may follow it in the same turn (move a settler, then found a city), so the ranking
-  its samples weigh against sees a whole turn. Its plan weighs against its samples about as Normal's
-  ranking weighs against Normal's (40 samples' worth against a median of about 200 samples on the
-  2-core machine, idle; Normal: 8 against about 60).
+- Normal and Hard (`SearchAgent`) rank the actions the same way, then spend samples on flat Monte
+  Carlo search over the best few: each sample determinises the hidden information anew, plays the
+  action and a short random continuation, and values the position reached. The candidate with the
+  best average over the samples is played (all candidates share each sample's world and random
+  continuation); its one-step value counts as several samples, so that a few noisy continuations do
+  not overrule a clear ranking. Work is counted, not timed: a whole turn has a budget of samples
+  (`TurnBudget`), a forced action is taken at once, and a decision the ranking settles (a payment's
+  split, a clear best action) takes no samples, so the samples go to the decisions that matter and
+  the same seed gives the same game on any machine. Normal values positions with the foresighted
+  weights (production counts while the game has long to go, the hand's promise, how near a wonder
+  is, a game about to end). Hard searches more, with its own evaluation (`evaluation.HARD_WEIGHTS`:
+  also what its cities could collect under the resource limits, which cities enemy armies could
+  reach, a settler's worth where it may found a city, and holdings that lose their worth as the last
+  round nears), and before sampling it plans its own turn: each candidate is valued by the best line
+  of its own actions that may follow it in the same turn (move a settler, then found a city), so the
+  ranking its samples weigh against sees a whole turn.
 
 Every action type is handled alike: agents only apply actions and value positions, so new
 content needs at most new evaluation weights. Trade offers are the one kind weighed apart: Normal
-and Hard offer people the resources that let them take an action they could not (`offers`). No
+and Hard offer other players the resources that let them take an action they could not, to a
+computer player only what it gains by too (`offers`). No
 agent reads hidden information: each looks only at `fairness.determinise` copies of the game.
 """
 
@@ -30,7 +32,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, WIN, Weights, relative_value
 from civgame.ai.fairness import determinise
@@ -150,8 +152,7 @@ class TurnBudget:
 # Both searches count their work instead of timing it (the same seed gives the same game on any
 # machine, however busy): a whole turn has its samples, a decision takes at most `max_samples`, the
 # ranking looks at the first `ranked_at_most` actions. A decision whose best ranked action leads the
-# next by `decisive` points is taken without samples. On the 2-core machine a Normal turn takes a
-# median of about 1 s of processor time, a Hard turn about 5 s (docs/measurements.md).
+# next by `decisive` points is taken without samples. Time per turn: docs/measurements.md.
 NORMAL_SEARCH = SearchSettings(
     budget=math.inf,
     candidates=5,
@@ -165,10 +166,9 @@ NORMAL_SEARCH = SearchSettings(
 )
 # Hard searches longer, with its own evaluation, and plans its turn two actions beyond each
 # candidate; its plan weighs against its many more samples about as Normal's ranking does.
-HARD_SEARCH = SearchSettings(
-    budget=math.inf,
+HARD_SEARCH = replace(
+    NORMAL_SEARCH,
     candidates=6,
-    playout_steps=12,
     weights=HARD_WEIGHTS,
     prior=40.0,
     planned=6,
@@ -181,7 +181,7 @@ HARD_SEARCH = SearchSettings(
 
 
 class SearchAgent:
-    """Normal and Hard: flat Monte Carlo search over the best-ranked actions within a time budget."""
+    """Normal and Hard: flat Monte Carlo search over the best-ranked actions within a turn's budget of samples."""
 
     def __init__(self, seed: int | str, settings: SearchSettings = NORMAL_SEARCH) -> None:
         self.rng = random.Random(seed)

@@ -60,9 +60,9 @@ class Weights:
     objective_in_reach: float = 0.0  # an objective card whose status-phase condition holds now
     wonder_in_reach: float = 0.0  # a wonder card whose advances the player holds
     # Each wonder in the player's cities, and how near it is to building the nearest wonder card in
-    # hand (`wonder_progress`, 0 to 1, squared so that the last resources toward it are worth the
-    # most): a wonder is saved for over several turns, and building it keeps this worth (its effects
-    # serve the owner), so that the card's promise is not lost when the wonder is built.
+    # hand (`wonder_progress`, 0 to 1): a wonder is saved for over several turns, and building it
+    # keeps this worth (its effects serve the owner), so that the card's promise is not lost when the
+    # wonder is built.
     wonder_progress: float = 0.0
     leader: float = 0.0  # a leader on the board (its abilities serve the player until it is lost)
     advance: float = 0.0  # each advance, for what it unlocks (scaled by `production` and the game left)
@@ -150,7 +150,7 @@ FORESIGHTED = Weights(
     threat=0.35,
     objective_in_reach=1.2,
     wonder_in_reach=0.0,  # (what `wonder_progress` counts with the resources held toward the wonder)
-    wonder_progress=2.0,
+    wonder_progress=4.0,
     leader=0.5,
     advance=0.25,
     ending=20.0,
@@ -209,7 +209,7 @@ def terms(game: Game, player_index: int, weights: Weights, every: bool = False) 
         found["wonder_in_reach"] = len(ready)
     if wanted is None or wanted["wonder_progress"]:
         built = sum(len(city.wonders) for city in game.cities_of(player_index))
-        found["wonder_progress"] = built + wonder_progress(game, player) ** 2
+        found["wonder_progress"] = built + wonder_progress(game, player)
     remaining = _remaining_share(game)
     cities = game.cities_of(player_index)
     armies = settlers_on_site = 0

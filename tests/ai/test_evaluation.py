@@ -55,17 +55,19 @@ def test_a_wonder_card_is_worth_more_to_normal_with_its_advances_and_what_it_cos
     not_ready = (value(s.game, 0, EASY), value(s.game, 0, FORESIGHTED))
     s.advances(0, "Monuments")
     assert ready[1] > not_ready[1]
-    # Easy prices each resource alike; Normal also values what brings the wonder near, more the nearer.
-    gains = []
+
+    # Easy prices each resource alike; Normal also values what brings the wonder nearer.
+    def normal_beyond_easy() -> float:
+        return value(s.game, 0, FORESIGHTED) - value(s.game, 0, EASY)
+
+    price_gap = FORESIGHTED.resources["wood"] - EASY.resources["wood"]
     for wood in (1, 2, 3, 4):
-        before = (value(s.game, 0, EASY), value(s.game, 0, FORESIGHTED))
+        before = normal_beyond_easy()
         s.resources(0, wood=wood)
-        gains.append(value(s.game, 0, FORESIGHTED) - before[1] - (value(s.game, 0, EASY) - before[0]))
-    assert 0 < gains[0] < gains[1] < gains[2] < gains[3]
-    s.resources(0, wood=5)  # beyond the cost: no nearer
-    assert value(s.game, 0, FORESIGHTED) - value(s.game, 0, EASY) == pytest.approx(
-        before[1] - before[0] + gains[3] + FORESIGHTED.resources["wood"] - EASY.resources["wood"]
-    )
+        assert normal_beyond_easy() - before - price_gap == pytest.approx(FORESIGHTED.wonder_progress / 17)
+    before = normal_beyond_easy()
+    s.resources(0, wood=5)  # beyond the cost (17 in all): no nearer
+    assert normal_beyond_easy() - before == pytest.approx(price_gap)
 
 
 @pytest.mark.parametrize("weights", [FORESIGHTED, HARD_WEIGHTS], ids=["normal", "hard"])

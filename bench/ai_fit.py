@@ -4,6 +4,7 @@ level's weights predict the winner on games the fit never saw.
     python -m bench.ai_fit                    # fit on seeds 1-600, measure on 601-900
     python -m bench.ai_fit --write            # ... and store the weights Hard plays with
     python -m bench.ai_fit --train 100 --test 50 --workers 1
+    python -m bench.ai_fit --ray auto         # the games as tasks of a Ray cluster
 
 Positions come from fast seeded games of 2-4 players (each seat plays at random or as the
 look-ahead playouts do, so that the positions differ in skill); at the start of every round each
@@ -31,13 +32,12 @@ import random
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
-from functools import partial
 from pathlib import Path
 
 from civgame.ai import play_game
 from civgame.ai.agents import HeuristicAgent
+from civgame.ai.cluster import RayMissing, run_jobs
 from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, rounds_played, terms, total_rounds
 from civgame.ai.playout import random_action
 from civgame.ai.random_agent import RandomAgent
@@ -112,13 +112,13 @@ def player_features(game: Game, player_index: int) -> dict[str, float]:
     return found
 
 
-def collect(seeds: Sequence[int], workers: int, play: str = "random") -> list[Position]:
-    """The positions of the seeded games, in seed order."""
-    games = partial(data_game, play=play)
-    if workers == 1:
-        return [position for seed in seeds for position in games(seed)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [position for game in pool.map(games, seeds, chunksize=4) for position in game]
+def collect(seeds: Sequence[int], workers: int, play: str = "random", ray_address: str | None = None) -> list[Position]:
+    """The positions of the seeded games, in seed order, played in local worker processes or on Ray
+    (`cluster.run_jobs`: the same either way)."""
+    games: list[list[Position]] = [[] for _ in seeds]
+    for index, positions in run_jobs(data_game, [(seed, play) for seed in seeds], workers, ray_address):
+        games[index] = positions
+    return [position for game in games for position in game]
 
 
 def score(features: Mapping[str, float], weights: Mapping[str, float]) -> float:
@@ -275,11 +275,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=Path, help="keep the games' positions in this file and reuse them")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="parallel games (default: CPUs)")
     parser.add_argument("--write", action="store_true", help=f"store the fitted weights in {WEIGHTS_FILE.name}")
+    parser.add_argument(
+        "--ray", metavar="ADDRESS", help="play the games on a Ray cluster ('auto': this machine's, 'local': a new one)"
+    )
     args = parser.parse_args(argv)
     if args.train < 1 or args.test < 1 or args.workers < 1 or args.shrink < 0:
         parser.error("--train, --test and --workers must be at least 1, --shrink at least 0")
     started = time.monotonic()
-    train, test = positions(args)
+    try:
+        train, test = positions(args)
+    except RayMissing as exc:
+        parser.error(str(exc))
     print(f"{len(train)} positions from {args.train} games to fit, {len(test)} to measure", file=sys.stderr)
     fitted = fit(train, toward=FORESIGHTED.flat, shrink=args.shrink)
     sets: dict[str, Mapping[str, float]] = {
@@ -316,8 +322,8 @@ def positions(args: argparse.Namespace) -> tuple[list[Position], list[Position]]
         kept = json.loads(args.positions.read_text())
         if kept["games"] == games:
             return [Position(**p) for p in kept["train"]], [Position(**p) for p in kept["test"]]
-    train = collect(range(1, args.train + 1), args.workers, args.play)
-    test = collect(range(args.train + 1, args.train + args.test + 1), args.workers, args.play)
+    train = collect(range(1, args.train + 1), args.workers, args.play, args.ray)
+    test = collect(range(args.train + 1, args.train + args.test + 1), args.workers, args.play, args.ray)
     if args.positions:
         kept = {"games": games, "train": [asdict(p) for p in train], "test": [asdict(p) for p in test]}
         args.positions.write_text(json.dumps(kept))

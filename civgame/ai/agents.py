@@ -2,34 +2,37 @@
 
 - Easy (`HeuristicAgent`) tries each legal action once on a determinised copy and keeps the one
   whose position it values most (one step ahead, `evaluation.value`).
-- Normal and Hard (`SearchAgent`) rank the actions the same way, then spend a time budget on flat
-  Monte Carlo search over the best few: each sample determinises the hidden information anew, plays
-  the action and a short random continuation, and values the position reached. The candidate with
-  the best average over the samples is played (all candidates share each sample's world and random
-  continuation); its one-step value counts as several samples, so that a few noisy continuations (a
-  busy processor) do not overrule a clear ranking. Normal values positions with the foresighted
-  weights (production counts while the game has long to go, the hand's promise, a game about to
-  end). Hard searches longer, with its own evaluation (`evaluation.HARD_WEIGHTS`: also what its
-  cities could collect under the resource limits, which cities enemy armies could reach, a settler's
-  worth where it may found a city, and holdings that lose their worth as the last round nears), and
-  before sampling it plans its own turn: each candidate is valued by the best line of its own
-  actions that may follow it in the same turn (move a settler, then found a city), so the ranking
-  its samples weigh against sees a whole turn. Its plan weighs against its samples about as Normal's
-  ranking weighs against Normal's (40 samples' worth against a median of about 200 samples on the
-  2-core machine, idle; Normal: 8 against about 60).
+- Normal and Hard (`SearchAgent`) rank the actions the same way, then spend samples on flat Monte
+  Carlo search over the best few: each sample determinises the hidden information anew, plays the
+  action and a short random continuation, and values the position reached. The candidate with the
+  best average over the samples is played (all candidates share each sample's world and random
+  continuation); its one-step value counts as several samples, so that a few noisy continuations do
+  not overrule a clear ranking. Work is counted, not timed: a whole turn has a budget of samples
+  (`TurnBudget`), a forced action is taken at once, and a decision the ranking settles (a payment's
+  split, a clear best action) takes no samples, so the samples go to the decisions that matter and
+  the same seed gives the same game on any machine. Normal values positions with the foresighted
+  weights (production counts while the game has long to go, the hand's promise, how near a wonder
+  is, a game about to end). Hard searches more, with its own evaluation (`evaluation.HARD_WEIGHTS`:
+  also what its cities could collect under the resource limits, which cities enemy armies could
+  reach, a settler's worth where it may found a city, and holdings that lose their worth as the last
+  round nears), and before sampling it plans its own turn: each candidate is valued by the best line
+  of its own actions that may follow it in the same turn (move a settler, then found a city), so the
+  ranking its samples weigh against sees a whole turn.
 
 Every action type is handled alike: agents only apply actions and value positions, so new
 content needs at most new evaluation weights. Trade offers are the one kind weighed apart: Normal
-and Hard offer people the resources that let them take an action they could not (`offers`). No
+and Hard offer other players the resources that let them take an action they could not, to a
+computer player only what it gains by too (`offers`). No
 agent reads hidden information: each looks only at `fairness.determinise` copies of the game.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, WIN, Weights, relative_value
 from civgame.ai.fairness import determinise
@@ -42,7 +45,13 @@ from civgame.games.clash.core.copying import copy_game
 from civgame.games.clash.core.model import Game
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
 
-OFFER_SHARE = 0.2  # of a search's time budget, at most spent looking for a trade offer to a human player
+OFFERS_WEIGHED = 24  # trade offers at most weighed per decision (each a look one step ahead)
+# A decision takes at most this share of the samples left for the turn, so that the turn's later
+# decisions keep some.
+TURN_SHARE = 0.5
+# Decisions whose one-step ranking settles them, by the pending decision's kind: a payment's split,
+# which units board or fall, which token to take, where a refugee goes.
+SETTLED_BY_RANKING = frozenset({"pay", "boarding", "casualties", "token_choice", "reuse_unit", "refugee"})
 # Kinds of action a computer player does not weigh among the others: Normal and Hard make trade offers
 # by `offers.best_offer`, which values them by what they let the player do; Easy makes none. All
 # answer the offers they are made. A payment asked for an action the player chose is paid: the action
@@ -73,7 +82,13 @@ def lookahead(weights: Weights) -> Lookahead[Game, Action]:
         considered=considered,
         order=lambda action: -PLAYOUT_WEIGHTS.get(action.KIND, 1.0),  # the actions that build first
         lost=-WIN,
+        settled=settled_by_ranking,
     )
+
+
+def settled_by_ranking(game: Game) -> bool:
+    """Whether the pending decision is one the one-step ranking settles (`SETTLED_BY_RANKING`)."""
+    return bool(game.pending) and game.pending[-1].KIND in SETTLED_BY_RANKING
 
 
 def rank(
@@ -107,24 +122,73 @@ class HeuristicAgent:
 @dataclass(frozen=True)
 class SearchSettings(search.SearchSettings):
     weights: Weights = FORESIGHTED
+    turn_samples: int | None = None  # samples for a whole turn (None: `max_samples` for every decision)
 
 
-NORMAL_SEARCH = SearchSettings(budget=0.3, candidates=5, playout_steps=12, weights=FORESIGHTED, prior=8.0)
+class TurnBudget:
+    """The samples a searching player may still take in the turn at hand: each decision is allotted
+    up to `TURN_SHARE` of what is left, so a turn of many decisions costs no more than one of few.
+    A turn is the player's part of one phase of a round (its own turn, a status phase, a battle on
+    another's turn)."""
+
+    def __init__(self, per_turn: int | None) -> None:
+        self.per_turn = per_turn
+        self._turn: tuple[str, int, int, int] | None = None
+        self._left = 0
+
+    def allot(self, game: Game) -> int | None:
+        """The samples this decision may take (None: no turn budget)."""
+        if self.per_turn is None:
+            return None
+        turn = (game.phase, game.age, game.round, game.current)
+        if turn != self._turn:
+            self._turn, self._left = turn, self.per_turn
+        return math.ceil(self._left * TURN_SHARE)
+
+    def spend(self, samples: int) -> None:
+        self._left = max(0, self._left - samples)
+
+
+# Both searches count their work instead of timing it (the same seed gives the same game on any
+# machine, however busy): a whole turn has its samples, a decision takes at most `max_samples`, the
+# ranking looks at the first `ranked_at_most` actions. A decision whose best ranked action leads the
+# next by `decisive` points is taken without samples. Time per turn: docs/measurements.md.
+NORMAL_SEARCH = SearchSettings(
+    budget=math.inf,
+    candidates=5,
+    playout_steps=12,
+    weights=FORESIGHTED,
+    prior=8.0,
+    max_samples=40,
+    turn_samples=160,
+    ranked_at_most=60,
+    decisive=1.5,
+)
 # Hard searches longer, with its own evaluation, and plans its turn two actions beyond each
 # candidate; its plan weighs against its many more samples about as Normal's ranking does.
-HARD_SEARCH = SearchSettings(
-    budget=1.7, candidates=6, playout_steps=12, weights=HARD_WEIGHTS, prior=40.0, planned=6, plan_depth=2
+HARD_SEARCH = replace(
+    NORMAL_SEARCH,
+    candidates=6,
+    weights=HARD_WEIGHTS,
+    prior=40.0,
+    planned=6,
+    plan_depth=2,
+    max_samples=150,
+    turn_samples=450,
+    ranked_at_most=80,
+    decisive=2.5,
 )
 
 
 class SearchAgent:
-    """Normal and Hard: flat Monte Carlo search over the best-ranked actions within a time budget."""
+    """Normal and Hard: flat Monte Carlo search over the best-ranked actions within a turn's budget of samples."""
 
     def __init__(self, seed: int | str, settings: SearchSettings = NORMAL_SEARCH) -> None:
         self.rng = random.Random(seed)
         self.settings = settings
         self.offer = OfferPlan()
         self.search = FlatMonteCarlo(lookahead(settings.weights), settings, self.rng)
+        self.turn = TurnBudget(settings.turn_samples)
 
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
         step = self.offer.next_step(game, actions)
@@ -145,9 +209,12 @@ class SearchAgent:
             ranked[0][0],
             lambda after, enabled: rank(after, seat, enabled, self.rng, weights),
             weights,
-            time.perf_counter() + self.settings.budget * OFFER_SHARE,
+            OFFERS_WEIGHED,
             self.offer.made_lately(game),
         )
         if offer is not None:
             return self.offer.start(game, offer)
-        return self.search.choose_among(game, view, seat, ranked, now + self.settings.budget)
+        allotted = self.turn.allot(game)
+        chosen = self.search.choose_among(game, view, seat, ranked, now + self.settings.budget, allotted)
+        self.turn.spend(self.search.sampled)
+        return chosen

@@ -22,9 +22,10 @@ from civgame.games.clash.core.hexgrid import distance
 from civgame.games.clash.core.model import City, Game, Player, Unit
 from civgame.games.clash.rules.actions.cities import collect_choices
 from civgame.games.clash.rules.actions.objectives import STATUS, fulfilled
+from civgame.games.clash.rules.actions.wonders import wonder_cost
 from civgame.games.clash.rules.base.cards import great_persons_in_hand
 from civgame.games.clash.rules.base.moods import mood_modified_size
-from civgame.games.clash.rules.base.payments import resource_cap
+from civgame.games.clash.rules.base.payments import holdings, resource_cap
 from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.flow.status import cityless_players
 
@@ -58,6 +59,11 @@ class Weights:
     # What the hand and the board promise, beyond the flat worth of a card:
     objective_in_reach: float = 0.0  # an objective card whose status-phase condition holds now
     wonder_in_reach: float = 0.0  # a wonder card whose advances the player holds
+    # Each wonder in the player's cities, and how near it is to building the nearest wonder card in
+    # hand (`wonder_progress`, 0 to 1): a wonder is saved for over several turns, and building it
+    # keeps this worth (its effects serve the owner), so that the card's promise is not lost when the
+    # wonder is built.
+    wonder_progress: float = 0.0
     leader: float = 0.0  # a leader on the board (its abilities serve the player until it is lost)
     advance: float = 0.0  # each advance, for what it unlocks (scaled by `production` and the game left)
     # A player without cities ends the game at the next status phase: leading then is worth this
@@ -115,6 +121,7 @@ def _flat(weights: Weights) -> dict[str, float]:
         "leader": weights.leader,
         "objective_in_reach": weights.objective_in_reach,
         "wonder_in_reach": weights.wonder_in_reach,
+        "wonder_progress": weights.wonder_progress,
         "threat": weights.threat,
         "exposure": weights.exposure,
         **{name: weights.production * worth for name, worth in scaled.items()},
@@ -122,6 +129,19 @@ def _flat(weights: Weights) -> dict[str, float]:
 
 
 EASY = Weights()
+# Points and nothing else: a player who reaches only for what scores at once (the tournament's `greedy`).
+POINTS_ONLY = Weights(
+    resources={},
+    mood_token=0.0,
+    culture_token=0.0,
+    units={},
+    army_unit=0.0,
+    action_card=0.0,
+    objective_card=0.0,
+    wonder_card=0.0,
+    threat=0.0,
+    moods={},
+)
 # Normal's and Hard's evaluation also sees what production will still bring, which cards of the
 # hand it can soon turn into points, what advances and a leader will still be worth, and the end
 # a player without cities brings.
@@ -129,7 +149,8 @@ FORESIGHTED = Weights(
     production=1.0,
     threat=0.35,
     objective_in_reach=1.2,
-    wonder_in_reach=0.8,
+    wonder_in_reach=0.0,  # (what `wonder_progress` counts with the resources held toward the wonder)
+    wonder_progress=4.0,
     leader=0.5,
     advance=0.25,
     ending=20.0,
@@ -150,7 +171,10 @@ HELD = (
     "action_card",
     "objective_card",
     "wonder_card",
+    "wonder_progress",
 )
+# The weights each computer level values positions with, by seat (what an offer to it must improve).
+LEVEL_WEIGHTS: dict[str, Weights] = {"easy": EASY, "normal": FORESIGHTED, "hard": HARD_WEIGHTS}
 
 
 def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
@@ -183,6 +207,9 @@ def terms(game: Game, player_index: int, weights: Weights, every: bool = False) 
         needed = game.rules.game.wonder_advance
         ready = [w for w in player.wonder_cards if player.has(needed) and player.has(game.rules.wonders[w].advance)]
         found["wonder_in_reach"] = len(ready)
+    if wanted is None or wanted["wonder_progress"]:
+        built = sum(len(city.wonders) for city in game.cities_of(player_index))
+        found["wonder_progress"] = built + wonder_progress(game, player)
     remaining = _remaining_share(game)
     cities = game.cities_of(player_index)
     armies = settlers_on_site = 0
@@ -218,6 +245,29 @@ def terms(game: Game, player_index: int, weights: Weights, every: bool = False) 
         if share < 1.0:
             found |= {name: amount * share for name, amount in found.items() if name.startswith(HELD)}
     return found
+
+
+def wonder_progress(game: Game, player: Player) -> float:
+    """How near the player is to building the nearest of its wonder cards, 0 to 1: the share of the
+    wonder's cost it holds (gold standing in for the resources it may replace), halved for each advance
+    the wonder needs that the player lacks, and halved again while none of its cities could take a
+    wonder now (a Happy city smaller than the number of the player's cities and than the largest size)."""
+    if not player.wonder_cards:
+        return 0.0
+    rules = game.rules.game
+    have = holdings(player)
+    cities = game.cities_of(player.index)
+    room = any(c.mood == "happy" and c.size < min(len(cities), rules.city.max_size) for c in cities)
+    best = 0.0
+    for wonder in player.wonder_cards:
+        cost = wonder_cost(game, player, wonder)
+        covered = {item: min(have.get(item, 0), amount) for item, amount in cost.items()}
+        short = sum(cost[item] - covered[item] for item in cost if item in rules.gold_substitutes_for)
+        spare_gold = have.get("gold", 0) - covered.get("gold", 0)
+        share = (sum(covered.values()) + min(short, spare_gold)) / max(1, sum(cost.values()))
+        missing = [a for a in (rules.wonder_advance, game.rules.wonders[wonder].advance) if not player.has(a)]
+        best = max(best, share * 0.5 ** (len(missing) + (0 if room else 1)))
+    return best
 
 
 def holding_share(game: Game, rounds: int) -> float:

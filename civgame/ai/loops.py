@@ -50,6 +50,8 @@ class CircleGuard:
         self._taken: dict[str, set[Action]] = {}  # position -> the actions taken in it this turn
 
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:  # forced: taken at once (no other way round a circle; no position to note)
+            return actions[0]
         turn = (game.phase, game.age, game.round, game.current)
         if turn != self._turn:
             self._turn, self._taken = turn, {}

@@ -1,4 +1,4 @@
-"""The trade offers a computer player makes to the people at the table.
+"""The trade offers a computer player makes to the other players at the table.
 
 An offer is resources for resources with one partner, and it must do something for the computer
 player: the resources it asks for let it take an action it cannot take now (an advance, a building,
@@ -8,10 +8,14 @@ evaluation's prices of resources, so the person it asks is not offered a bad bar
 is worth the same to both sides at those prices, and the computer player gains from what the swap
 lets it do.
 
-Offers go to human players only. Between computer players both sides would judge an offer with the
-same prices, so what one expects to gain the other expects to lose; such offers would cost thinking
-time and be declined. At most one offer per partner and turn (the rules' own limit), and not the same
-offer on the computer player's next turn.
+An offer to another computer player must also leave that player better off by its own evaluation
+(its level's weights, which every player knows): for example resources it would lose over a limit,
+or more of another resource than the one it gives is worth to it. Both then gain by their own
+reckoning, and the partner, which answers by its own search, accepts what it gains by. Random
+players weigh nothing and are offered nothing.
+
+At most one offer per partner and turn (the rules' own limit), and not the same offer on the
+computer player's next turn.
 
 An offer is made over several decisions (StartTrade, AddTradeItem for each resource, SendTrade):
 `OfferPlan` remembers the steps left. A player who finds itself composing an offer it did not plan
@@ -21,11 +25,10 @@ An offer is made over several decisions (StartTrade, AddTradeItem for each resou
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 
-from civgame.ai.evaluation import Weights, rounds_played, value
+from civgame.ai.evaluation import LEVEL_WEIGHTS, Weights, rounds_played, value
 from civgame.framework.errors import RuleError
 from civgame.games.clash.core.actions import (
     AcceptTrade,
@@ -47,6 +50,8 @@ RankActions = Callable[[Game, Sequence[Action]], list[tuple[float, Action]]]
 MOST_ASKED = 2  # of one resource: a trade to make up a shortfall, not a market
 MOST_GIVEN = 4  # of the resource given: more than the evaluation's prices (0.18 to 0.25) ever ask for 2
 MARGIN = 0.1  # victory points: how much better than its best action without the trade an offer must make it
+# Victory points: how much better off by its own evaluation a computer partner must be after the trade.
+PARTNER_GAIN = 0.05
 REPEAT_AFTER = 2  # rounds: a person is not asked the same again on the computer player's next turn
 TRADE_KINDS = frozenset(kind.KIND for kind in (StartTrade, AddTradeItem, SendTrade, CancelTrade))
 
@@ -101,27 +106,30 @@ def best_offer(
     best_now: float,
     rank_actions: RankActions,
     weights: Weights,
-    deadline: float,
+    weighed_at_most: int,
     made_lately: Collection[Offer] = (),
 ) -> Offer | None:
-    """The offer to a human partner whose trade lets the seat do best, if that beats `best_now` (the value
-    of its best action without a trade) by `MARGIN`; None when no offer does, or none can be made. An offer
+    """The offer whose trade lets the seat do best, if that beats `best_now` (the value of its best
+    action without a trade) by `MARGIN`, among the first `weighed_at_most` offers that are no bad
+    bargain for the partner (`partner_weighs`); None when no offer does, or none can be made. An offer
     of `made_lately` is not made again."""
-    partners = [a.partner for a in actions if isinstance(a, StartTrade) and view.player(a.partner).seat == "human"]
+    partners = [a.partner for a in actions if isinstance(a, StartTrade) and _weighs(view, a.partner)]
     if not partners:
         return None
     listed = set(actions)
     best, best_value = None, best_now + MARGIN
+    weighed = 0
     for partner in partners:
-        worth_before = value(view, partner, weights)
+        partner_gains = partner_weighs(view, partner, weights)
         for offer in swaps(view, seat, partner, weights):
             if offer in made_lately:
                 continue
-            if time.perf_counter() > deadline:
+            if weighed >= weighed_at_most:
                 return best
+            weighed += 1
             try:
                 after = traded(view, seat, offer)
-                if after is None or value(after, partner, weights) < worth_before:
+                if after is None or not partner_gains(after):
                     continue
                 enabled = [a for a in legal_actions(after) if a not in listed and a.KIND not in TRADE_KINDS]
             except Exception:  # as in `agents.rank`: a sampled world the rules fail in says nothing of the offer
@@ -132,6 +140,25 @@ def best_offer(
             if found > best_value:
                 best, best_value = offer, found
     return best
+
+
+def _weighs(view: Game, partner: int) -> bool:
+    """Whether the partner weighs offers: a person, or a computer player with an evaluation."""
+    seat = view.player(partner).seat
+    return seat == "human" or seat in LEVEL_WEIGHTS
+
+
+def partner_weighs(view: Game, partner: int, weights: Weights) -> Callable[[Game], bool]:
+    """Whether the position after a trade is good for the partner: for a person, worth no less at the
+    offering player's prices (`weights`); for a computer player, worth `PARTNER_GAIN` more by its own
+    level's evaluation."""
+    seat = view.player(partner).seat
+    if seat == "human":
+        before = value(view, partner, weights)
+        return lambda after: value(after, partner, weights) >= before
+    own = LEVEL_WEIGHTS[seat]
+    gained = value(view, partner, own) + PARTNER_GAIN
+    return lambda after: value(after, partner, own) >= gained
 
 
 class OfferPlan:

@@ -5,38 +5,46 @@ an Elo-style table and how long each level thinks per decision.
     civgame tournament --games 4 --only normal-random
     civgame tournament --lineup hard,easy,easy  # any line-up of random, easy, normal, hard
     civgame tournament --only evaluation        # Hard's evaluation against Normal's in equal time
+    civgame tournament --ray auto               # the games as tasks of a Ray cluster
+    civgame tournament --record games.jsonl     # each game's result kept as it ends ...
+    civgame tournament --report games.jsonl     # ... and reported later (a run stopped early too)
 
 (`python -m bench.ai` is the same command.)
 
 In each match-up the first level of the line-up is measured; it changes seat every game so that
 no seat order favours it. A shared first place counts as a share of a win. Games run in parallel
-worker processes (one per CPU by default); times are wall-clock per decision with more than one
-legal action, as a player waits for them.
+worker processes (one per CPU by default), or on Ray (`--ray ADDRESS`); the same seeds give the
+same games either way, since computer players count their work rather than time it. Thinking is
+measured per decision with more than one legal action (wall clock, as a player waits for it) and
+per turn (a player's decisions in one turn of one phase, in processor seconds: what the machine's
+load does not change). The report also compares the score sheets of the levels column by column,
+the wonders built and the objectives completed.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import cast
 
 from civgame.ai import play_out
-from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
-from civgame.ai.evaluation import HARD_WEIGHTS
+from civgame.ai.agents import NORMAL_SEARCH, HeuristicAgent, SearchAgent
+from civgame.ai.cluster import RayMissing, run_jobs
+from civgame.ai.evaluation import HARD_WEIGHTS, POINTS_ONLY
 from civgame.ai.levels import LEVELS, make_agent
 from civgame.ai.loops import LONG_GAME_ACTIONS, CircleGuard
 from civgame.ai.types import Agent
 from civgame.games.clash.content.ruleset import DEFAULT_RULESET, named_ruleset
 from civgame.games.clash.core.actions import Action
 from civgame.games.clash.core.model import Game, Seat
-from civgame.games.clash.rules.base.scoring import scores
+from civgame.games.clash.rules.base.scoring import CATEGORIES, scores
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.measures import Figure, median, percentile, table
 
@@ -57,14 +65,19 @@ MATCHUPS: dict[str, Matchup] = {
 }
 TARGETS = ("normal-random", "normal-easy", "hard-normal")  # the match-ups played unless told otherwise
 # Players the tournament fields besides the levels, to measure one part of a level on its own.
+# `greedy` takes whatever scores the most points at once (at random among equals): what any column of
+# the score sheet yields to a player who only reaches for points.
 TRIALS: dict[str, Callable[[int | str], Agent]] = {
     "hard-eval": lambda seed: CircleGuard(SearchAgent(seed, replace(NORMAL_SEARCH, weights=HARD_WEIGHTS))),
+    "greedy": lambda seed: CircleGuard(HeuristicAgent(seed, POINTS_ONLY)),
 }
 # The level each trial player is a variant of: the seat it is recorded as.
-TRIAL_SEATS: dict[str, Seat] = {"hard-eval": "normal"}
+TRIAL_SEATS: dict[str, Seat] = {"hard-eval": "normal", "greedy": "easy"}
 PLAYERS = (*LEVELS, *TRIALS)
 # Seconds per decision: (median, p99) targets by level.
 THINKING_TARGETS: dict[str, tuple[float | None, float | None]] = {"normal": (0.5, 2.0), "hard": (2.0, None)}
+# Processor seconds per turn: median targets by level.
+TURN_TARGETS: dict[str, float] = {"normal": 3.0, "hard": 8.0}
 ELO_ANCHOR = ("random", 1000.0)
 
 
@@ -74,17 +87,29 @@ class GameResult:
     totals: list[float]  # victory points by seat
     winners: list[int]
     thinking: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per decision
+    turns: dict[str, list[float]] = field(default_factory=dict)  # level -> processor seconds per turn
+    sheets: list[dict[str, float]] = field(default_factory=list)  # score sheets by seat
+    objectives: list[list[str]] = field(default_factory=list)  # objectives completed, by seat
+    wonders: int = 0  # wonders built in the game
+    seconds: float = 0.0  # the whole game, wall clock
 
 
 class _Timed:
-    """An agent that records how long each real choice (more than one legal action) takes."""
+    """An agent that records how long each real choice (more than one legal action) takes, and the
+    processor time of each of its turns (all its decisions in one turn of one phase)."""
 
-    def __init__(self, agent: Agent, times: list[float]) -> None:
-        self.agent, self.times = agent, times
+    def __init__(self, agent: Agent, times: list[float], turns: list[float]) -> None:
+        self.agent, self.times, self.turns = agent, times, turns
+        self._turn: tuple[str, int, int, int] | None = None
 
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
-        start = time.perf_counter()
+        turn = (game.phase, game.age, game.round, game.current)
+        if turn != self._turn:
+            self._turn = turn
+            self.turns.append(0.0)
+        start, cpu = time.perf_counter(), time.process_time()
         action = self.agent.choose(game, actions)
+        self.turns[-1] += time.process_time() - cpu
         if len(actions) > 1:
             self.times.append(time.perf_counter() - start)
         return action
@@ -101,15 +126,30 @@ def play_one(
 ) -> GameResult:
     """One seeded game of the line-up, seated by `seating`, with the rules of `ruleset` (a folder of rules_data);
     a long one saved for study in `study`."""
+    started = time.perf_counter()
     count = len(lineup)
     levels = seating(lineup, seed)
     thinking: dict[str, list[float]] = {level: [] for level in levels}
-    agents = [_Timed(_player(level, f"{seed}:{seat}"), thinking[level]) for seat, level in enumerate(levels)]
+    turns: dict[str, list[float]] = {level: [] for level in levels}
+    agents = [
+        _Timed(_player(level, f"{seed}:{seat}"), thinking[level], turns[level]) for seat, level in enumerate(levels)
+    ]
     game = new_game(count, seed, named_ruleset(ruleset))
     for player, level in zip(game.players, levels, strict=True):  # computer seats all: no trade offers to people
         player.seat = TRIAL_SEATS.get(level) or cast(Seat, level)
     game = play_out(game, agents, study=study)
-    return GameResult(levels, [sheet["total"] for sheet in scores(game)], list(game.winner), thinking)
+    sheets = scores(game)
+    return GameResult(
+        levels,
+        [sheet["total"] for sheet in sheets],
+        list(game.winner),
+        thinking,
+        turns,
+        sheets,
+        [[done.objective for done in p.objective_completions] for p in game.players],
+        sum(len(p.wonders_built) for p in game.players),
+        time.perf_counter() - started,
+    )
 
 
 def _player(name: str, seed: str) -> Agent:
@@ -160,20 +200,25 @@ def run_matchups(
     first_seed: int = 1,
     ruleset: str = DEFAULT_RULESET,
     study: Path | None = None,
+    ray_address: str | None = None,
+    record: Path | None = None,
 ) -> list[GameResult]:
-    """Every game of every match-up (seeds `first_seed` on), in order; a line on stderr as each game
-    ends (long runs), with its seed, so that two runs can be compared game by game."""
-    jobs = [(m.lineup, seed) for m in matchups for seed in range(first_seed, first_seed + games)]
+    """Every game of every match-up (seeds `first_seed` on), in order, in local worker processes or
+    on Ray (`cluster.run_jobs`); a line on stderr as each game ends (long runs), with its seed, so
+    that two runs can be compared game by game, and the game's result appended to `record`."""
+    jobs = [(m.lineup, seed, ruleset, study) for m in matchups for seed in range(first_seed, first_seed + games)]
     started = time.monotonic()
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_one, lineup, seed, ruleset, study): seed for lineup, seed in jobs}
-        for done, future in enumerate(as_completed(futures), start=1):
-            result = future.result()
-            winners = " and ".join(f"{result.levels[seat]} (seat {seat + 1})" for seat in result.winners)
-            elapsed = time.monotonic() - started
-            line = f"game {done} of {len(jobs)} (seed {futures[future]}) after {elapsed:.0f} s: {winners} won"
-            print(line, file=sys.stderr)
-        return [future.result() for future in futures]
+    results: list[GameResult | None] = [None] * len(jobs)
+    for done, (index, result) in enumerate(run_jobs(play_one, jobs, workers, ray_address), start=1):
+        results[index] = result
+        if record is not None:
+            with record.open("a") as kept:
+                kept.write(json.dumps({"matchup": jobs[index][0], "seed": jobs[index][1], **asdict(result)}) + "\n")
+        winners = " and ".join(f"{result.levels[seat]} (seat {seat + 1})" for seat in result.winners)
+        elapsed = time.monotonic() - started
+        line = f"game {done} of {len(jobs)} (seed {jobs[index][1]}) after {elapsed:.0f} s: {winners} won"
+        print(f"{line} ({result.seconds:.0f} s, {result.wonders} wonders built)", file=sys.stderr)
+    return [result for result in results if result is not None]
 
 
 def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: int) -> str:
@@ -194,14 +239,80 @@ def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: in
         note = f"{len(spent)} decisions"
         rows.append(Figure(f"thinking: {level} per decision (median)", median(spent), "s", median_target, note))
         rows.append(Figure(f"thinking: {level} per decision (p99)", percentile(spent, 0.99), "s", p99_target))
-    ratings = elo(results)
+    rows += _turn_rows(results)
+    wonders = sum(r.wonders for r in results) / len(results)
+    with_wonder = sum(1 for r in results if r.wonders)
+    rows.append(Figure("wonders built per game", wonders, "", None, f"{with_wonder} of {len(results)} games"))
+    sections = [table(rows), _elo_table(elo(results)), score_columns(results), objectives_reached(results)]
+    return "\n\n".join(sections)
+
+
+def _turn_rows(results: Sequence[GameResult]) -> list[Figure]:
+    """Processor seconds per turn of each thinking level: median (against its target) and worst."""
+    turns: dict[str, list[float]] = {}
+    for result in results:
+        for level, spent in result.turns.items():
+            turns.setdefault(level, []).extend(spent)
+    rows = []
+    for level, spent in sorted(turns.items()):
+        if level == "random" or not spent:
+            continue
+        note, target = f"{len(spent)} turns", TURN_TARGETS.get(level)
+        rows.append(Figure(f"thinking: {level} per turn (median, CPU)", median(spent), "s", target, note))
+        rows.append(Figure(f"thinking: {level} per turn (most, CPU)", max(spent), "s", None))
+    return rows
+
+
+def _elo_table(ratings: dict[str, float]) -> str:
     width = max([len("level"), *map(len, ratings)])
-    elo_lines = [
-        f"{'level':<{width}}  Elo",
-        f"{'-' * width}  ----",
-        *(f"{level:<{width}}  {rating:4.0f}" for level, rating in ratings.items()),
-    ]
-    return table(rows) + "\n\n" + "\n".join(elo_lines)
+    return "\n".join(
+        [
+            f"{'level':<{width}}  Elo",
+            f"{'-' * width}  ----",
+            *(f"{level:<{width}}  {rating:4.0f}" for level, rating in ratings.items()),
+        ]
+    )
+
+
+def _seats_by_level(results: Sequence[GameResult]) -> dict[str, list[tuple[GameResult, int]]]:
+    seats: dict[str, list[tuple[GameResult, int]]] = {}
+    for result in results:
+        for seat, level in enumerate(result.levels):
+            seats.setdefault(level, []).append((result, seat))
+    return dict(sorted(seats.items()))
+
+
+def score_columns(results: Sequence[GameResult]) -> str:
+    """Each level's score sheet column by column: the mean points per seat, and in how many of its
+    seats the column scored at all."""
+    columns = [*CATEGORIES, "total"]
+    width = max(len(c) for c in columns)
+    lines = [f"{'points per seat':<{width}}  " + "  ".join(f"{level:>14}" for level in _seats_by_level(results))]
+    by_level = _seats_by_level(results)
+    for column in columns:
+        cells = []
+        for seats in by_level.values():
+            points = [r.sheets[seat][column] for r, seat in seats if r.sheets]
+            scored = sum(1 for p in points if p)
+            cells.append(f"{sum(points) / max(1, len(points)):5.1f} ({scored:>3}/{len(points):<3})")
+        lines.append(f"{column:<{width}}  " + "  ".join(f"{cell:>14}" for cell in cells))
+    return "\n".join(lines)
+
+
+def objectives_reached(results: Sequence[GameResult]) -> str:
+    """How often the seats of each level completed each objective."""
+    by_level = _seats_by_level(results)
+    names = sorted({name for r in results for done in r.objectives for name in done})
+    if not names:
+        return "objectives completed: none"
+    width = max(len("objective completed"), *map(len, names))
+    lines = [f"{'objective completed':<{width}}  " + "  ".join(f"{level:>10}" for level in by_level)]
+    for name in names:
+        counts = [sum(r.objectives[seat].count(name) for r, seat in seats) for seats in by_level.values()]
+        lines.append(f"{name:<{width}}  " + "  ".join(f"{count:>10}" for count in counts))
+    seats = "  ".join(f"{len(s):>10}" for s in by_level.values())
+    lines.append(f"{'(seats)':<{width}}  {seats}")
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -222,6 +333,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"where a game past {LONG_GAME_ACTIONS:,} actions is saved for study (default: 'long games' in the "
         "user's data folder)",
     )
+    parser.add_argument("--record", type=Path, help="append each game's result to this file as it ends")
+    parser.add_argument(
+        "--report",
+        type=Path,
+        metavar="RECORD",
+        help="print the report of the games kept in a --record file (of one line-up) instead of playing",
+    )
+    parser.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="run the games on a Ray cluster (its address; 'auto' for this machine's cluster, 'local' for a Ray "
+        "started for the run); needs Ray: pip install -e '.[ray]'",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
@@ -233,12 +357,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         matchups = [Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None)]
     else:
         matchups = [MATCHUPS[name] for name in args.only or TARGETS]
+    if args.report:
+        return _report_recorded(args.report)
     started = time.monotonic()
-    results = run_matchups(matchups, args.games, args.workers, args.first_seed, args.ruleset, args.study_folder)
+    try:
+        results = run_matchups(
+            matchups, args.games, args.workers, args.first_seed, args.ruleset, args.study_folder, args.ray, args.record
+        )
+    except RayMissing as exc:
+        parser.error(str(exc))
     seeds = f"seeds {args.first_seed}-{args.first_seed + args.games - 1}"
-    print(
-        f"civgame tournament: {len(results)} games ({seeds}), {time.monotonic() - started:.0f} s, "
-        f"{args.workers} worker(s)"
-    )
+    where = f"on Ray ({args.ray})" if args.ray else f"{args.workers} worker(s)"
+    print(f"civgame tournament: {len(results)} games ({seeds}), {time.monotonic() - started:.0f} s, {where}")
     print(report(matchups, results, args.games))
     return 0
+
+
+def _report_recorded(record: Path) -> int:
+    """The report of the games a --record file keeps, seeds in order, as one match-up."""
+    kept = sorted((json.loads(line) for line in record.read_text().splitlines() if line.strip()), key=_seed)
+    lineup = tuple(kept[0]["matchup"]) if kept else ()
+    if not kept or any(tuple(game["matchup"]) != lineup for game in kept):
+        raise SystemExit(f"{record}: no games, or games of more than one line-up")
+    seeds = ", ".join(str(_seed(game)) for game in kept)
+    results = [GameResult(**{k: v for k, v in game.items() if k not in ("matchup", "seed")}) for game in kept]
+    print(f"civgame tournament: {len(results)} games recorded in {record} (seeds {seeds})")
+    print(report([Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None)], results, len(results)))
+    return 0
+
+
+def _seed(game: dict[str, object]) -> int:
+    return int(cast(int, game["seed"]))

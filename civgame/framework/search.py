@@ -12,10 +12,17 @@ search itself knows no rule of any game.
   continuation, and values the result. Every candidate is tried in the same sampled worlds with the
   same continuation, and its one-step value counts as `prior` samples, so that a few noisy samples
   (a busy processor) do not overrule a clear ranking.
+
+Work is counted, not timed, when the budget in seconds is `math.inf`: the ranking looks at most
+`ranked_at_most` actions, the samples stop at `max_samples` (or fewer, as a caller allots them), so
+the same seed gives the same choice on any machine, however busy. A decision the game says its
+ranking settles (`Lookahead.settled`: a payment's split, the order of units), or whose best ranked
+action leads the next by `decisive` or more, is taken without samples.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -55,6 +62,8 @@ class Lookahead(Generic[G, A]):
     considered: Callable[[Sequence[A]], Sequence[A]]  # the actions weighed (kinds an agent never starts left out)
     order: Callable[[A], float]  # under a deadline, actions are ranked in this order (lowest first)
     lost: float  # the value of a line the rules refuse: worse than any position
+    # Whether the decision at hand is one the one-step ranking settles alone (no plan, no samples).
+    settled: Callable[[G], bool] = lambda game: False
 
 
 def apply_and_follow_up(look: Lookahead[G, A], game: G, action: A, seat: int, rng: random.Random) -> None:
@@ -76,14 +85,15 @@ def rank(
     actions: Sequence[A],
     rng: random.Random,
     deadline: float | None = None,
+    most: int | None = None,
 ) -> list[tuple[float, A]]:
     """The actions with their one-step values on `view`, best first.
 
-    With a `deadline` (a `time.perf_counter` value) the actions are tried in `look.order` and those
-    not tried in time are left out.
+    With a `deadline` (a `time.perf_counter` value) or at `most` so many, the actions are tried in
+    `look.order` and those not tried in time, or beyond that many, are left out.
     """
-    if deadline is not None:
-        actions = sorted(actions, key=look.order)
+    if deadline is not None or most is not None:
+        actions = sorted(actions, key=look.order)[:most]
     scored: list[tuple[float, A]] = []
     for action in actions:
         if deadline is not None and scored and time.perf_counter() > deadline:
@@ -102,16 +112,23 @@ def rank(
 
 @dataclass(frozen=True)
 class SearchSettings:
-    budget: float  # seconds of search per decision
+    budget: float  # seconds of search per decision (math.inf: counted work only, a repeatable search)
     candidates: int  # how many of the best-ranked actions are searched
     playout_steps: int  # random actions after the candidate before the position is valued
-    max_samples: int | None = None  # stop early after this many samples (a repeatable search)
+    max_samples: int | None = None  # stop after this many samples (needed when the budget is math.inf)
     # A candidate's one-step value counts as this many samples of its average.
     prior: float = 0.0
     # Candidates valued with the best line of the seat's own actions that may follow them in the
     # same turn before sampling: `planned` candidates, lines of up to `plan_depth` actions after them.
     planned: int = 0
     plan_depth: int = 1
+    ranked_at_most: int | None = None  # actions ranked, in `Lookahead.order` (None: all, or as time allows)
+    # A best ranked (or planned) action this much better than the next is taken without samples.
+    decisive: float = math.inf
+
+    def __post_init__(self) -> None:
+        if math.isinf(self.budget) and self.max_samples is None:
+            raise ValueError("a search without a time budget needs max_samples")
 
 
 class FlatMonteCarlo(Generic[G, A]):
@@ -121,27 +138,37 @@ class FlatMonteCarlo(Generic[G, A]):
         self.look = look
         self.settings = settings
         self.rng = rng
+        self.sampled = 0  # samples the last `choose_among` took
 
     def ranked(self, game: G, seat: int, actions: Sequence[A], started: float) -> tuple[G, list[tuple[float, A]]]:
         """The seat's determinised view and the actions ranked on it, within the ranking's share of the budget."""
         view = self.look.determinise(game, seat, self.rng)
-        ranking_ends = started + self.settings.budget * RANKING_SHARE
-        return view, rank(self.look, view, seat, actions, self.rng, ranking_ends)
+        timed = math.isfinite(self.settings.budget)
+        ranking_ends = started + self.settings.budget * RANKING_SHARE if timed else None
+        return view, rank(self.look, view, seat, actions, self.rng, ranking_ends, self.settings.ranked_at_most)
 
-    def choose_among(self, game: G, view: G, seat: int, ranked: list[tuple[float, A]], deadline: float) -> A:
-        """The best of the ranked candidates once planned and sampled until `deadline`."""
+    def choose_among(
+        self, game: G, view: G, seat: int, ranked: list[tuple[float, A]], deadline: float, samples: int | None = None
+    ) -> A:
+        """The best of the ranked candidates once planned and sampled until `deadline`, and at most
+        `samples` times (besides `max_samples`; 0: the ranking, or plan, decides)."""
+        self.sampled = 0
+        if self.look.settled(game):
+            return ranked[0][1]
         best_ranked = ranked[: self.settings.candidates]
         if self.settings.planned:
             best_ranked = self._plan(view, seat, best_ranked, deadline)
         candidates = [action for _, action in best_ranked]
         if len(candidates) == 1:
             return candidates[0]
+        most = min(n for n in (self.settings.max_samples, samples, math.inf) if n is not None)
+        if most < 1 or self._decisive(best_ranked):
+            return max(best_ranked, key=lambda pair: pair[0])[1]
         # Every candidate is tried in the same sampled worlds with the same random continuation,
         # so that the comparison is not drowned by the luck of the samples.
         totals = [self.settings.prior * one_step for one_step, _ in best_ranked]
         samples = 0
-        most = self.settings.max_samples
-        while samples == 0 or (time.perf_counter() < deadline and (most is None or samples < most)):
+        while samples == 0 or (time.perf_counter() < deadline and samples < most):
             world = self.look.determinise(game, seat, self.rng)
             seed = self.rng.getrandbits(64)
             values = [self._sample(self.look.copy(world), seat, action, seed) for action in candidates]
@@ -149,14 +176,21 @@ class FlatMonteCarlo(Generic[G, A]):
             if len(played) == len(values):
                 totals = [total + v for total, v in zip(totals, played, strict=True)]
             samples += 1
+        self.sampled = samples
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
+
+    def _decisive(self, ranked: list[tuple[float, A]]) -> bool:
+        """Whether the best ranked (or planned) candidate leads the next by `decisive` or more."""
+        first, second = sorted((value for value, _ in ranked), reverse=True)[:2]
+        return first - second >= self.settings.decisive
 
     def _plan(self, view: G, seat: int, ranked: list[tuple[float, A]], deadline: float) -> list[tuple[float, A]]:
         """`ranked` with the first `planned` candidates valued by the best line of their own
         follow-up actions, as far as `deadline` allows (a candidate not reached keeps its one-step
         value)."""
-        planning_ends = deadline - self.settings.budget * SAMPLING_SHARE
+        timed = math.isfinite(deadline) and math.isfinite(self.settings.budget)
+        planning_ends = deadline - self.settings.budget * SAMPLING_SHARE if timed else deadline
         depth = self.settings.plan_depth
         planned = []
         for index, (value, action) in enumerate(ranked):
@@ -177,7 +211,8 @@ class FlatMonteCarlo(Generic[G, A]):
             return look.lost
         if look.is_over(after) or look.deciding(after) or look.actor(after) != seat:
             return look.lost
-        ranked = rank(look, after, seat, look.considered(look.legal_actions(after)), self.rng, deadline)
+        actions = look.considered(look.legal_actions(after))
+        ranked = rank(look, after, seat, actions, self.rng, deadline, self.settings.ranked_at_most)
         best = ranked[0][0]
         if depth > 1:
             for _, follow_up in ranked[:PLAN_WIDTH]:

@@ -1,12 +1,13 @@
 """What Normal's and Hard's evaluation sees beyond Easy's: the hand's promise, the end in sight."""
 
+import random
 from dataclasses import replace
 
 import pytest
 
-from civgame.ai.agents import HeuristicAgent
-from civgame.ai.evaluation import EASY, FORESIGHTED, relative_value, value
-from civgame.games.clash.core.actions import AcceptTrade, AddTradeItem, DeclineTrade, SendTrade, StartTrade
+from civgame.ai.agents import HeuristicAgent, rank
+from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, relative_value, value
+from civgame.games.clash.core.actions import AcceptTrade, AddTradeItem, BuildWonder, DeclineTrade, SendTrade, StartTrade
 from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.flow.controller import legal_actions
 from tests.scenario import Scenario
@@ -34,17 +35,49 @@ def test_an_objective_card_whose_condition_holds_is_worth_more_to_hard():
     assert FORESIGHTED.objective_in_reach > 0
 
 
-def test_a_wonder_card_whose_advances_are_held_is_worth_more_to_hard():
+def _statue_builder() -> Scenario:
+    """Player 1 holds the Great Statue card (Engineering and Monuments held), two cities, one of them
+    Happy and small enough to take a wonder, and nothing else."""
     s = Scenario(2).advances(0, "Engineering", "Monuments")
-    s.city(0, "C4")
-    player = s.player(0)
-    player.wonder_cards = ["great_statue"]  # needs Monuments: held
+    s.city(0, "C4", mood="happy")
+    s.city(0, "C6")
+    s.city(1, "E6")
+    for player in s.game.players:
+        player.resources = dict.fromkeys(player.resources, 0)
+    s.player(0).wonder_cards = ["great_statue"]  # food 3, wood 4, ore 5, culture 5
+    return s
+
+
+def test_a_wonder_card_is_worth_more_to_normal_with_its_advances_and_what_it_costs_held():
+    s = _statue_builder()
     ready = (value(s.game, 0, EASY), value(s.game, 0, FORESIGHTED))
-    player.wonder_cards = ["great_wall"]  # needs Siegecraft: not held
+    s.lose_advances(0, "Monuments")
     not_ready = (value(s.game, 0, EASY), value(s.game, 0, FORESIGHTED))
-    assert ready[0] == not_ready[0]
-    assert ready[1] - not_ready[1] == pytest.approx(FORESIGHTED.wonder_in_reach)
-    assert FORESIGHTED.wonder_in_reach > 0
+    s.advances(0, "Monuments")
+    assert ready[1] > not_ready[1]
+
+    # Easy prices each resource alike; Normal also values what brings the wonder nearer.
+    def normal_beyond_easy() -> float:
+        return value(s.game, 0, FORESIGHTED) - value(s.game, 0, EASY)
+
+    price_gap = FORESIGHTED.resources["wood"] - EASY.resources["wood"]
+    for wood in (1, 2, 3, 4):
+        before = normal_beyond_easy()
+        s.resources(0, wood=wood)
+        assert normal_beyond_easy() - before - price_gap == pytest.approx(FORESIGHTED.wonder_progress / 17)
+    before = normal_beyond_easy()
+    s.resources(0, wood=5)  # beyond the cost (17 in all): no nearer
+    assert normal_beyond_easy() - before == pytest.approx(price_gap)
+
+
+@pytest.mark.parametrize("weights", [FORESIGHTED, HARD_WEIGHTS], ids=["normal", "hard"])
+def test_normal_and_hard_build_a_wonder_they_can_pay_for(weights):
+    s = _statue_builder()
+    s.resources(0, food=2, wood=4, ore=5, gold=1, culture=5)  # food beyond its limit of 2 paid in gold
+    s.turn(0)
+    assert any(isinstance(a, BuildWonder) for a in legal_actions(s.game))
+    ranked = rank(s.game, 0, legal_actions(s.game), random.Random(1), weights)
+    assert isinstance(ranked[0][1], BuildWonder)
 
 
 def test_the_searching_levels_value_a_leader_on_the_board_and_what_advances_unlock():

@@ -111,3 +111,13 @@ def test_a_tournament_game_saves_a_long_game_in_the_study_folder(long_after_60, 
 
     play_one(("random", "random"), 3, study=tmp_path)
     assert [len(load_game(saved).history) for saved in tmp_path.iterdir()] == [60]
+
+
+def test_a_forced_action_is_taken_at_once_without_noting_the_position(monkeypatch):
+    s = wavering_game()
+    noted = []
+    monkeypatch.setattr("civgame.ai.loops.position", lambda game: noted.append(game) or "here")
+    guarded = CircleGuard(Wavering())
+    assert guarded.choose(s.game, [EndTurn()]) == EndTurn() and not noted
+    guarded.choose(s.game, s.legal())
+    assert noted

@@ -1,5 +1,6 @@
-"""Trade offers of the searching computer players (civgame/ai/offers.py): to people only, for what the
-trade lets them do, never a bad bargain at the evaluation's prices, made step by step."""
+"""Trade offers of the searching computer players (civgame/ai/offers.py): for what the trade lets them
+do, never a bad bargain at the evaluation's prices, to another computer player only when it gains by
+its own evaluation, made step by step."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from civgame.ai import offers
-from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
-from civgame.ai.evaluation import FORESIGHTED, value
+from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, SearchAgent
+from civgame.ai.evaluation import FORESIGHTED, LEVEL_WEIGHTS, value
 from civgame.games.clash import apply, legal_actions
 from civgame.games.clash.core.actions import (
     AcceptTrade,
@@ -66,8 +67,41 @@ def test_a_computer_player_offers_what_lets_it_buy_an_advance_and_makes_the_offe
     assert [a for a in legal_actions(game) if isinstance(a, Advance)]
 
 
-def test_no_offer_to_a_computer_player() -> None:
-    game = short_of_food(partner_seat="easy")
+def _offered_and_answered(game: Game, partner: SearchAgent) -> list[object]:
+    proposer = agent()
+    made = []
+    while game.actor() == COMPUTER:
+        made.append(proposer.choose(game, legal_actions(game)))
+        apply(game, made[-1])
+    answer = partner.choose(game, legal_actions(game))
+    apply(game, answer)
+    return [*made, answer]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_two_computer_players_trade_when_both_gain_by_their_own_evaluation(level: Seat) -> None:
+    game = short_of_food(partner_seat=level)
+    own = LEVEL_WEIGHTS[level]
+    partner_before = value(game, PERSON, own)
+    # The partner answers by its evaluation one step ahead (its samples would also weigh what the
+    # proposer does with the food: in a game of two, helping the only opponent may not pay).
+    settings = HARD_SEARCH if level == "hard" else NORMAL_SEARCH
+    partner = SearchAgent(2, replace(settings, max_samples=2, prior=1e6))
+    made = _offered_and_answered(game, partner)
+    # 3 wood for 2 food: the partner values 3 wood above 2 food; the proposer can then buy an advance.
+    assert made[0] == StartTrade(PERSON) and made[-1] == AcceptTrade()
+    assert value(game, PERSON, own) > partner_before
+    assert [a for a in legal_actions(game) if isinstance(a, Advance)]
+
+
+def test_no_offer_to_a_computer_player_that_would_not_gain_by_its_own_evaluation() -> None:
+    game = short_of_food(partner_seat="normal")
+    game.player(PERSON).resources["wood"] = game.rules.game.resource_caps["wood"] - 1  # 2 of 3 wood lost
+    assert not isinstance(agent().choose(game, legal_actions(game)), StartTrade)
+
+
+def test_no_offer_to_a_random_player() -> None:
+    game = short_of_food(partner_seat="random")
     assert not isinstance(agent().choose(game, legal_actions(game)), StartTrade)
 
 
@@ -79,9 +113,9 @@ def test_no_offer_when_what_it_enables_is_not_worth_more_than_the_best_action_wi
         assert any(isinstance(a, Advance) for a in enabled)  # the trade lets it buy an advance
         return [(1.0, next(iter(enabled)))]
 
-    found = offers.best_offer(game, COMPUTER, actions, 0.95, rank_enabled, FORESIGHTED, float("inf"))
+    found = offers.best_offer(game, COMPUTER, actions, 0.95, rank_enabled, FORESIGHTED, 100)
     assert found is None  # 1.0 is not `MARGIN` better than 0.95
-    found = offers.best_offer(game, COMPUTER, actions, 0.8, rank_enabled, FORESIGHTED, float("inf"))
+    found = offers.best_offer(game, COMPUTER, actions, 0.8, rank_enabled, FORESIGHTED, 100)
     assert found == offers.Offer(PERSON, "wood", 3, "food", 2)
 
 
@@ -146,4 +180,4 @@ def test_a_sampled_world_the_rules_fail_in_is_skipped_not_a_crash(monkeypatch: p
         raise ValueError("a guessed hand the rules cannot handle")
 
     monkeypatch.setattr(offers, "legal_actions", failing)
-    assert offers.best_offer(game, COMPUTER, actions, 0.0, lambda *_: [], FORESIGHTED, float("inf")) is None
+    assert offers.best_offer(game, COMPUTER, actions, 0.0, lambda *_: [], FORESIGHTED, 100) is None

@@ -6,8 +6,9 @@ from dataclasses import replace
 from civgame.ai import agents
 from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, SearchAgent
 from civgame.ai.fairness import determinise
-from civgame.games.clash import legal_actions
-from civgame.games.clash.core.actions import Collect, EndTurn, FoundCity, StartMove
+from civgame.framework import search
+from civgame.games.clash import apply, legal_actions
+from civgame.games.clash.core.actions import Advance, Collect, EndTurn, FoundCity, StartMove
 from tests.ai.test_fairness import game_in_progress
 
 # One sample only: what a search gets from a processor busy with other work.
@@ -60,3 +61,76 @@ def test_a_candidate_after_which_the_turn_passes_keeps_its_one_step_value():
     view = determinise(game, game.actor(), agent.rng)
     ranked = [(0.5, end_turn)]
     assert agent.search._plan(view, game.actor(), ranked, time.perf_counter() + 60.0) == ranked
+
+
+# ---------------------------------------------------------------- the pace: counted work, a budget per turn
+
+
+def test_a_busy_processor_does_not_change_the_choice(monkeypatch):
+    """Normal and Hard count their samples instead of timing them: the same seed, the same choice."""
+    game = game_in_progress(2, steps=80)
+    actions = legal_actions(game)
+    for settings in (replace(NORMAL_SEARCH, max_samples=20), replace(HARD_SEARCH, max_samples=20)):
+        idle = SearchAgent(7, settings).choose(game, actions)
+        clock = iter(range(0, 10**9, 1000))  # every look at the clock: another 1000 s gone
+        monkeypatch.setattr(search.time, "perf_counter", lambda clock=clock: float(next(clock)))
+        assert SearchAgent(7, settings).choose(game, actions) == idle
+        monkeypatch.undo()
+
+
+def test_a_turn_s_samples_are_shared_out_and_renewed_each_turn():
+    game = game_in_progress(2, steps=80)
+    budget = agents.TurnBudget(100)
+    assert budget.allot(game) == 50
+    budget.spend(50)
+    assert budget.allot(game) == 25
+    budget.spend(60)
+    assert budget.allot(game) == 0  # the turn's samples are spent: the ranking decides
+    game.round += 1
+    assert budget.allot(game) == 50
+    assert agents.TurnBudget(None).allot(game) is None
+
+
+def _sampled_per_turn(settings, seed: int, steps: int) -> list[int]:
+    """The samples a searching player took in each of its turns over `steps` actions of a game."""
+    game = game_in_progress(seed, steps=10)
+    player = SearchAgent(seed, settings)
+    turns: dict[tuple[str, int, int, int], int] = {}
+    for _ in range(steps):
+        if game.phase == "over":
+            break
+        player.search.sampled = 0  # (a decision taken without search leaves the count as it was)
+        action = player.choose(game, legal_actions(game))
+        turn = (game.phase, game.age, game.round, game.current)
+        turns[turn] = turns.get(turn, 0) + player.search.sampled
+        apply(game, action)
+    return list(turns.values())
+
+
+def test_no_turn_takes_more_samples_than_its_budget():
+    settings = replace(NORMAL_SEARCH, max_samples=4, turn_samples=6)
+    sampled = _sampled_per_turn(settings, 3, steps=25)
+    assert max(sampled) <= 6 and sum(sampled) > 0
+    assert max(_sampled_per_turn(replace(settings, turn_samples=None), 3, steps=25)) > 6
+
+
+def test_a_payment_is_settled_by_the_ranking_without_samples():
+    game = game_in_progress(2, steps=80)
+    game.player(game.actor()).resources.update(food=2, ideas=2, gold=2)
+    pay_for = next(a for a in legal_actions(game) if isinstance(a, Advance))
+    apply(game, Advance(pay_for.advance))  # a payment decision follows: which resources pay
+    assert agents.settled_by_ranking(game) and len(legal_actions(game)) > 2
+    player = SearchAgent(7, NORMAL_SEARCH)
+    player.choose(game, legal_actions(game))
+    assert player.search.sampled == 0
+
+
+def test_a_decisive_ranking_takes_no_samples():
+    game = game_in_progress(2, steps=80)
+    actions = legal_actions(game)
+    decisive = SearchAgent(7, replace(NORMAL_SEARCH, decisive=0.0))
+    assert decisive.choose(game, actions) == SearchAgent(7, replace(NORMAL_SEARCH, prior=1e6)).choose(game, actions)
+    assert decisive.search.sampled == 0
+    searching = SearchAgent(7, NORMAL_SEARCH)
+    searching.choose(game, actions)
+    assert searching.search.sampled > 0

@@ -12,21 +12,30 @@ OFFSETS: dict[Direction, tuple[int, int]] = {"north": (0, -1), "east": (1, 0), "
 
 def step(game: Game, pos: int, direction: Direction) -> int | None:
     """The square next to `pos` in `direction`, or None off the map."""
-    x, y = game.xy(pos)
-    dx, dy = OFFSETS[direction]
-    nx, ny = x + dx, y + dy
-    if 0 <= nx < game.width and 0 <= ny < game.height:
-        return ny * game.width + nx
-    return None
+    return _neighbours(game)[pos][0].get(direction)
 
 
 def orthogonal(game: Game, pos: int) -> list[int]:
-    out = []
-    for direction in OFFSETS:
-        nxt = step(game, pos, direction)
-        if nxt is not None:
-            out.append(nxt)
-    return out
+    """The up to 4 squares next to `pos` (do not change the list)."""
+    return _neighbours(game)[pos][1]
+
+
+def _neighbours(game: Game) -> list[tuple[dict[Direction, int], list[int]]]:
+    """For every square: its neighbour in each direction, and those neighbours in order (the map never
+    changes size)."""
+    table: list[tuple[dict[Direction, int], list[int]]] | None = game.cache.get("neighbours")
+    if table is None:
+        table = []
+        for pos in range(game.width * game.height):
+            x, y = game.xy(pos)
+            by_direction: dict[Direction, int] = {
+                direction: (y + dy) * game.width + x + dx
+                for direction, (dx, dy) in OFFSETS.items()
+                if 0 <= x + dx < game.width and 0 <= y + dy < game.height
+            }
+            table.append((by_direction, list(by_direction.values())))
+        game.cache["neighbours"] = table
+    return table
 
 
 def around(game: Game, pos: int) -> list[int]:

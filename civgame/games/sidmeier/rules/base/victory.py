@@ -62,6 +62,8 @@ def check_economy(game: Game) -> None:
         cached = (key, [seat for seat in range(len(players)) if yields.coins_bound(game, seat) >= target])
         game.cache["economy_bounds"] = cached
     within_reach: list[int] = cached[1]
+    if not within_reach:
+        return
     for seat in game.order():
         if seat in within_reach and seat not in game.achieved and yields.coins(game, seat) >= target:
             declare(game, seat, "economic")

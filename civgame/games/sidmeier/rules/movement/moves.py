@@ -10,15 +10,15 @@ city centre, not in water they may only cross, within the stacking limit).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from civgame.framework.errors import RuleError
 from civgame.games.sidmeier.core.actions import Action, BeginMove, EndMovement, Explore, Infiltrate, Step, StopMove
 from civgame.games.sidmeier.core.decisions import MovementTurn, Moving
 from civgame.games.sidmeier.core.model import Figure, Game
 from civgame.games.sidmeier.core.vocabulary import DIRECTIONS, Direction
-from civgame.games.sidmeier.rules.base import board, effects, memo, occupancy, pieces, techs, yields
+from civgame.games.sidmeier.rules.base import board, effects, occupancy, pieces, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.combat import battles
 
@@ -27,15 +27,14 @@ from civgame.games.sidmeier.rules.combat import battles
 
 def list_begin(game: Game) -> Iterator[Action]:
     seat = game.actor()
-    groups: dict[int, list[int]] = {}
+    groups: dict[int, list[Figure]] = {}
     for fig in game.figures:
         if fig.owner == seat and not fig.moved:
-            groups.setdefault(fig.pos, []).append(fig.id)
-    for pos, ids in groups.items():
-        together = [i for i in ids if (f := game.figure(i)) is not None and f.start_pos == pos]
-        singles = [i for i in ids if i not in together]
+            groups.setdefault(fig.pos, []).append(fig)
+    for pos, everyone in groups.items():
+        together = [f.id for f in everyone if f.start_pos == pos]
+        singles = [f.id for f in everyone if f.start_pos != pos]
         # where its figures may stay, every group of them may begin a move (and stop at once)
-        everyone = [f for f in game.figures if f.id in ids]
         stay = stop_ok(game, group_of(game, seat, everyone), pos)
         for size in range(1, len(together) + 1):
             for group in combinations(together, size):
@@ -95,8 +94,7 @@ def _group(game: Game, decision: Moving) -> list[Figure]:
     return [f for f in game.figures if f.id in decision.figures]
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """What the rules ask of a moving group, worked out once per look."""
 
     seat: int
@@ -109,8 +107,11 @@ class Group:
     huts: bool  # its scouts may explore huts
 
 
+TRAIT_EFFECTS = ("stacking_limit", "stacking_bonus", "water_movement", "scouts_explore_huts")
+
+
 def group_of(game: Game, seat: int, figures: list[Figure]) -> Group:
-    limit, water, huts = memo.listing(game, ("traits", seat), lambda: _traits(game, seat))
+    limit, water, huts = effects.memo(game, seat, "traits", TRAIT_EFFECTS, lambda: _traits(game, seat))
     return Group(
         seat,
         frozenset(f.id for f in figures),
@@ -142,7 +143,8 @@ def stop_ok(game: Game, group: Group, pos: int) -> bool:
         return False
     if group.water != "end" and game.rules.terrains[square.terrain].water:
         return False
-    present = sum(1 for f in occupancy.at(game, pos) if f.owner == group.seat and f.id not in group.ids)
+    here = occupancy.at(game, pos)
+    present = sum(1 for f in here if f.owner == group.seat and f.id not in group.ids) if here else 0
     if present + group.size > group.limit:
         return False
     return not board.closed_to(game, pos, group.seat)

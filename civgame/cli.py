@@ -287,7 +287,8 @@ def provisional_note(game: Any) -> str:
     from civgame.games.sidmeier.content.describe import NOTE, provisional_values
 
     count = len(provisional_values(game.rules))
-    return f"Provisional: {count} values of these rules {NOTE}; civgame --game sid-meier validate-rules --show lists them"
+    listed = "civgame --game sid-meier validate-rules --show lists them"
+    return f"Provisional: {count} values of these rules {NOTE}; {listed}"
 
 
 def other_rules(game_id: str, mods: Sequence[Path]) -> Any:

@@ -177,13 +177,17 @@ def _describe(game: Game, action: Action) -> str:
 
 def list_units(game: Game) -> Iterator[Action]:
     seat = game.actor()
+    costs = {
+        unit: pieces.unit_cost(game, seat, unit)
+        for unit in game.rules.units
+        if pieces.unit_unlocked(game, seat, unit) and _deck_has(game, unit)
+    }
     for city in game.cities_of(seat):
-        if not may_build(game, city):
-            continue
-        for unit in game.rules.units:
-            ok = pieces.unit_unlocked(game, seat, unit) and _deck_has(game, unit)
-            if ok and _affordable(game, city, pieces.unit_cost(game, seat, unit)):
-                yield BuildUnit(city.id, unit)
+        if costs and may_build(game, city):
+            most = budget(game, city)
+            for unit, cost in costs.items():
+                if cost <= most:
+                    yield BuildUnit(city.id, unit)
 
 
 def _deck_has(game: Game, unit: str) -> bool:
@@ -219,16 +223,19 @@ def build_unit(game: Game, action: BuildUnit) -> None:
 
 def list_buildings(game: Game) -> Iterator[Action]:
     seat = game.actor()
-    faces = production.unlocked_faces(game, seat)
+    faces = [
+        face_id
+        for face_id in production.unlocked_faces(game, seat)
+        if game.buildings.get(game.rules.faces[face_id].family.id, 0) > 0
+    ]
     for city in game.cities_of(seat):
-        if not may_build(game, city):
+        if not faces or not may_build(game, city):
             continue
+        most = budget(game, city)
         for face_id in faces:
-            face = game.rules.faces[face_id]
-            if game.buildings.get(face.family.id, 0) <= 0 or not _affordable(game, city, face.face.cost):
-                continue
-            for pos in pieces.building_squares(game, city, face_id):
-                yield BuildBuilding(city.id, face_id, pos)
+            if game.rules.faces[face_id].face.cost <= most:
+                for pos in pieces.building_squares(game, city, face_id):
+                    yield BuildBuilding(city.id, face_id, pos)
 
 
 def check_building(game: Game, action: BuildBuilding) -> None:
@@ -307,12 +314,14 @@ def wonder_cost(game: Game, seat: int, wonder: str) -> int:
 
 def list_wonders(game: Game) -> Iterator[Action]:
     seat = game.actor()
+    costs = {wonder: wonder_cost(game, seat, wonder) for wonder in game.wonder_market}
     for city in game.cities_of(seat):
-        if not may_build(game, city):
+        if not costs or not may_build(game, city):
             continue
         squares = None
-        for wonder in game.wonder_market:
-            if _affordable(game, city, wonder_cost(game, seat, wonder)):
+        most = budget(game, city)
+        for wonder, cost in costs.items():
+            if cost <= most:
                 if squares is None:
                     squares = pieces.wonder_squares(game, city)
                 for pos in squares:

@@ -12,15 +12,15 @@ OFFSETS: dict[Direction, tuple[int, int]] = {"north": (0, -1), "east": (1, 0), "
 
 def step(game: Game, pos: int, direction: Direction) -> int | None:
     """The square next to `pos` in `direction`, or None off the map."""
-    return _neighbours(game)[pos][0].get(direction)
+    return neighbours(game)[pos][0].get(direction)
 
 
 def orthogonal(game: Game, pos: int) -> list[int]:
     """The up to 4 squares next to `pos` (do not change the list)."""
-    return _neighbours(game)[pos][1]
+    return neighbours(game)[pos][1]
 
 
-def _neighbours(game: Game) -> list[tuple[dict[Direction, int], list[int]]]:
+def neighbours(game: Game) -> list[tuple[dict[Direction, int], list[int]]]:
     """For every square: its neighbour in each direction, and those neighbours in order (the map never
     changes size)."""
     table: list[tuple[dict[Direction, int], list[int]]] | None = game.cache.get("neighbours")
@@ -90,7 +90,7 @@ def outskirts(game: Game, city: City) -> list[int]:
 
 def city_owning(game: Game, pos: int) -> City | None:
     """The city whose outskirts hold `pos` (outskirts never overlap), or None."""
-    return _outskirts_map(game).get(pos)
+    return outskirts_owners(game).get(pos)
 
 
 def city_centres(game: Game) -> dict[int, City]:
@@ -104,7 +104,8 @@ def city_centres(game: Game) -> dict[int, City]:
     return found
 
 
-def _outskirts_map(game: Game) -> dict[int, City]:
+def outskirts_owners(game: Game) -> dict[int, City]:
+    """Every city by the squares of its outskirts (do not change the mapping)."""
     key = game.cache.get("land_version", 0)  # (cities come and go with a change of the land)
     cached = game.cache.get("outskirts_map")
     if cached is not None and cached[0] == key:
@@ -163,7 +164,12 @@ def water_mode(game: Game, seat: int) -> str:
 def closed_to(game: Game, pos: int, seat: int) -> bool:
     """`pos` lies in the outskirts of another player's city whose owner closes its borders."""
     city = city_owning(game, pos)
-    return city is not None and city.owner != seat and effects.has(game, city.owner, "closed_borders")
+    return city is not None and closes_borders(game, city, seat)
+
+
+def closes_borders(game: Game, city: City, seat: int) -> bool:
+    """The city's outskirts are closed to `seat`: another player's city whose owner closes its borders."""
+    return city.owner != seat and effects.has(game, city.owner, "closed_borders")
 
 
 def may_stop(game: Game, seat: int, pos: int, count: int) -> bool:

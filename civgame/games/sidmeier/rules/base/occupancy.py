@@ -10,11 +10,17 @@ NONE: list[Figure] = []
 
 def at(game: Game, pos: int) -> list[Figure]:
     """The figures on `pos` (do not change the list)."""
+    return by_square(game).get(pos, NONE)
+
+
+def by_square(game: Game) -> dict[int, list[Figure]]:
+    """The figures on each square that holds any (do not change the mapping)."""
     cache = game.cache
     cached = cache.get("occupancy")
     if cached is None or cached[0] != cache.get("board_version", 0):
         cached = _build(game)
-    return cached[1].get(pos, NONE)
+    found: dict[int, list[Figure]] = cached[1]
+    return found
 
 
 def _build(game: Game) -> tuple[int, dict[int, list[Figure]]]:

@@ -19,6 +19,7 @@ P = TypeVar("P", bound=Params)
 T = TypeVar("T")
 Entry = tuple[str, str, Params]  # (source kind, source id, parameters)
 NONE: list[Entry] = []
+LISTING_KEYS = [("fx", seat) for seat in range(8)]  # more than the most seats a game has
 
 
 class _Index:
@@ -53,6 +54,18 @@ class _Index:
 
 
 def _index(game: Game, seat: int) -> _Index:
+    listing = game.cache.get("listing")
+    if listing is None:
+        return _current_index(game, seat)
+    # while the rules list one state's actions, the player's effects stay the same
+    key = LISTING_KEYS[seat]
+    index: _Index | None = listing.get(key)
+    if index is None:
+        index = listing[key] = _current_index(game, seat)
+    return index
+
+
+def _current_index(game: Game, seat: int) -> _Index:
     indexes = game.cache.get("fx")
     if indexes is None:
         indexes = game.cache["fx"] = [None] * len(game.players)

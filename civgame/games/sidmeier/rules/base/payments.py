@@ -45,6 +45,8 @@ def _substitutes(game: Game, seat: int) -> list[tuple[str, int]]:
 def options(game: Game, seat: int, cost: list[str], limit: int = 12) -> list[tuple[str, ...]]:
     """Distinct ways to pay `cost` (items of the same kind and resource count as one way)."""
     player = game.players[seat]
+    if cost and not (player.hand or player.markers or any(player.resources.values())):
+        return []  # nothing to pay with (the most common case, checked first)
     substitutes = tuple(_substitutes(game, seat)) if "spy" in cost else ()
     # kept while what the player holds stays the same: abilities are listed again after every action
     key = (tuple(cost), limit, tuple(player.resources.items()), tuple(player.markers), tuple(player.hand), substitutes)

@@ -71,3 +71,19 @@ def test_an_illegal_action_is_refused_whatever_was_listed():
     s.legal()
     with pytest.raises(RuleError):
         s.apply(dataclasses.replace(next(a for a in s.legal() if isinstance(a, Offer)), to=0))
+
+
+def test_a_listing_asked_again_for_the_same_state_is_not_worked_out_again(monkeypatch):
+    s = trade_turn()
+    first = s.legal()
+    listed = list(first)
+    asked: list[object] = []
+    answering = BOOK.answering
+    monkeypatch.setattr(BOOK, "answering", lambda top: asked.append(top) or answering(top))
+    first.clear()  # each caller gets a list of its own
+    again = s.legal()
+    assert again == listed and asked == []
+    again.clear()
+    assert s.legal() == listed and asked == []
+    s.refresh()  # a test changed the model by hand
+    assert s.legal() == listed and len(asked) == 1

@@ -25,6 +25,7 @@ from civgame.games.sidmeier.core.actions import (
 )
 from civgame.games.sidmeier.core.decisions import CityTurn
 from civgame.games.sidmeier.core.model import City, Game, Improvement
+from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, memo, pieces, production, reactions, yields
 from civgame.games.sidmeier.rules.base.book import BOOK
 from civgame.games.sidmeier.rules.combat import battles
@@ -215,7 +216,8 @@ def build_unit(game: Game, action: BuildUnit) -> None:
         return
     note = pay_production(game, city, pieces.unit_cost(game, city.owner, action.unit))
     pieces.gain_unit(game, city.owner, action.unit)
-    game.say(f"{game.players[city.owner].name} builds a {game.rules.units[action.unit].name} unit{note}.")
+    unit = with_article(f"{game.rules.units[action.unit].name} unit")
+    game.say(f"{game.players[city.owner].name} builds {unit}{note}.")
 
 
 # ------------------------------------------------------------------ buildings and walls
@@ -263,7 +265,7 @@ def build_building(game: Game, action: BuildBuilding) -> None:
     face = game.rules.faces[action.building].face
     note = pay_production(game, city, face.cost)
     pieces.place_improvement(game, action.pos, Improvement("building", action.building, city.owner))
-    game.say(f"{game.players[city.owner].name} builds a {face.name} at {game.label(action.pos)}{note}.")
+    game.say(f"{game.players[city.owner].name} builds {with_article(face.name)} at {game.label(action.pos)}{note}.")
 
 
 def walls_unlocked(game: Game, seat: int) -> bool:

@@ -46,10 +46,20 @@ def new_game(
 def legal_actions(game: Game) -> list[Action]:
     """Every legal action of the player who must decide next (`game.actor()`).
 
-    The listing is remembered until the next action: `apply` takes one of these very objects without
-    its rule's second check."""
+    The listing is remembered until the next action: asked again, it is not worked out again, and
+    `apply` takes one of these very objects without its rule's second check."""
     if game.phase == "over" or not game.pending:
         return []
+    remembered = game.cache.get("listed")
+    if remembered is not None and remembered[0] == _stamp(game):
+        return list(remembered[1])
+    out = _listing(game)
+    game.cache["listed"] = (_stamp(game), out)
+    return list(out)
+
+
+def _listing(game: Game) -> list[Action]:
+    """The legal actions worked out afresh."""
     out: list[Action] = []
     game.cache["listing"] = {}  # look-ups shared by the rules' listings of this one state
     try:
@@ -57,7 +67,6 @@ def legal_actions(game: Game) -> list[Action]:
             out.extend(rule.legal(game))
     finally:
         del game.cache["listing"]
-    game.cache["listed"] = (_stamp(game), out)
     return out
 
 
@@ -103,8 +112,9 @@ def apply(game: Game, action: Action, *, listed: bool | None = None) -> None:
 
 
 def why_illegal(game: Game, action: Action) -> str | None:
-    """The rules' reason why `action` is not legal now, or None when it is. Tried on a copy."""
-    if action in legal_actions(game):
+    """The rules' reason why `action` is not legal now, or None when it is. Tried on a copy. (The
+    actions are listed afresh: a test may have changed the model by hand.)"""
+    if game.phase != "over" and game.pending and action in _listing(game):
         return None
     trial = copy.deepcopy(game, {id(game.rules): game.rules})
     try:

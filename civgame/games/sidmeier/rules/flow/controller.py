@@ -50,11 +50,12 @@ def legal_actions(game: Game) -> list[Action]:
     `apply` takes one of these very objects without its rule's second check."""
     if game.phase == "over" or not game.pending:
         return []
+    stamp = _stamp(game)
     remembered = game.cache.get("listed")
-    if remembered is not None and remembered[0] == _stamp(game):
+    if remembered is not None and remembered[0] == stamp:
         return list(remembered[1])
     out = _listing(game)
-    game.cache["listed"] = (_stamp(game), out)
+    game.cache["listed"] = (stamp, out)
     return list(out)
 
 

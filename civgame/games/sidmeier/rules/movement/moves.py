@@ -116,12 +116,13 @@ TRAIT_EFFECTS = ("stacking_limit", "stacking_bonus", "water_movement", "scouts_e
 
 def group_of(game: Game, seat: int, figures: list[Figure]) -> Group:
     limit, water, huts = effects.memo(game, seat, "traits", TRAIT_EFFECTS, lambda: _traits(game, seat))
+    kinds = {f.kind for f in figures}
     return Group(
         seat,
-        frozenset(f.id for f in figures),
+        frozenset([f.id for f in figures]),
         len(figures),
-        any(f.kind == "army" for f in figures),
-        any(f.kind == "scout" for f in figures),
+        "army" in kinds,
+        "scout" in kinds,
         limit,
         water,
         huts,

@@ -10,7 +10,7 @@ the one earlier in turn order wins (003's rule), because conditions are checked 
 from __future__ import annotations
 
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import yields
+from civgame.games.sidmeier.rules.base import pieces, yields
 
 REASONS = {
     "culture": "culture victory: reached the end of the culture track",
@@ -43,6 +43,8 @@ def finish(game: Game, winners: list[int], reason: str) -> None:
     game.phase = "over"
     game.pending.clear()
     game.held.clear()
+    if game.battle is not None:  # a battle won the game: its unit cards go back all the same
+        pieces.return_battle_cards(game, game.battle)
     game.battle = None
     game.say(reason)
 

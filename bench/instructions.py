@@ -2,6 +2,7 @@
 
     python -m bench.instructions              # the first 3 benchmark games (about a minute)
     python -m bench.instructions --games 8    # all of them
+    python -m bench.instructions --game sid-meier --games 2   # Sid Meier's Civilization's games
 
 On a shared machine the speeds of `python -m bench.engine` move by ±15 % from one run to the next; the
 instructions the processor executes for the same games do not. Two runs under `valgrind
@@ -29,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 1800  # seconds for one run under valgrind
 
 # Plays the first N benchmark games and prints how many actions they took.
-CHILD = """
+CHILDREN = {}
+CHILDREN["clash"] = """
 import sys
 from bench.common import PLAYERS, SEEDS
 from civgame.ai import play_game, random_agents
@@ -39,6 +41,13 @@ actions = 0
 for seed in SEEDS[: int(sys.argv[1])]:
     actions += len(play_game(PLAYERS, seed, random_agents(PLAYERS, seed), recheck=False).history)
 print("ACTIONS", actions)
+"""
+# Sid Meier's Civilization's games as bench.sidmeier plays them.
+CHILDREN["sid-meier"] = """
+import sys
+from bench.sidmeier import PLAYERS, SEEDS, new_game, play
+new_game(PLAYERS, SEEDS[0])
+print("ACTIONS", sum(play(seed) for seed in SEEDS[: int(sys.argv[1])]))
 """
 
 
@@ -61,12 +70,20 @@ def played(child_output: str) -> int:
     return int(found.group(1))
 
 
-def count(games: int) -> tuple[int, int]:
-    """Instructions and actions of a run playing the first `games` benchmark games."""
+def count(games: int, game: str = "clash") -> tuple[int, int]:
+    """Instructions and actions of a run playing the first `games` benchmark games of `game`."""
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         raise MeasureError("valgrind is not installed (Debian: apt install valgrind)")
-    command = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", CHILD, str(games)]
+    command = [
+        valgrind,
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        sys.executable,
+        "-c",
+        CHILDREN[game],
+        str(games),
+    ]
     # The same string hashes in both runs: set and dict orders, and so the instructions, repeat.
     env = dict(
         os.environ,
@@ -79,24 +96,26 @@ def count(games: int) -> tuple[int, int]:
     return collected(run.stderr), played(run.stdout)
 
 
-def per_action(games: int) -> tuple[float, int]:
+def per_action(games: int, game: str = "clash") -> tuple[float, int]:
     """Instructions per action over the first `games` benchmark games, start-up left out; and the actions.
     (The two runs go side by side: valgrind runs a program on one core.)"""
     with ThreadPoolExecutor(2) as pool:
-        start_up, (total, actions) = pool.map(count, (0, games))
+        start_up, (total, actions) = pool.map(count, (0, games), (game, game))
     return (total - start_up[0]) / actions, actions
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.instructions", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, choices=range(1, len(SEEDS) + 1), metavar=f"1-{len(SEEDS)}")
+    parser.add_argument("--game", default="clash", choices=sorted(CHILDREN))
     args = parser.parse_args(argv)
     try:
-        cost, actions = per_action(args.games)
+        cost, actions = per_action(args.games, args.game)
     except MeasureError as err:
         print(f"bench.instructions: {err}", file=sys.stderr)
         return 1
-    print(f"engine: {cost:,.0f} instructions per action ({actions} actions of the first {args.games} benchmark games)")
+    name = "engine" if args.game == "clash" else args.game
+    print(f"{name}: {cost:,.0f} instructions per action ({actions} actions of the first {args.games} benchmark games)")
     return 0
 
 

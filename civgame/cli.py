@@ -154,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         help="a mod folder laid over the chosen rules; repeat to stack mods in order "
-        "(with --load: instead of the mods the save names)",
+        "(Clash with --load: instead of the mods the save names)",
     )
     parser.add_argument("--screenshot", metavar="PNG", help="render a game to a PNG without opening a window")
     parser.add_argument(
@@ -178,7 +178,8 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument(
         "--show",
         action="store_true",
-        help="also print each value the mods change, as the game will use it, with the value it had before",
+        help="also print each value the mods change, as the game will use it, with the value it had before "
+        "(sid-meier: every provisional value of the rules)",
     )
     # Listed here for --help; its options are its own (civgame/ai/tournament.py), handed on by _main.
     commands.add_parser(
@@ -295,7 +296,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "validate-rules":
         other = other_game_of(args)
         if other is not None:
-            return validate_other_rules(other, args.folders)
+            return validate_other_rules(other, args.folders, args.show)
         return validate_rules(args.folders, args.show)
     if args.game != games.DEFAULT_GAME:
         if args.screenshot:
@@ -345,17 +346,38 @@ def other_game_of(args: argparse.Namespace) -> str | None:
     return None
 
 
-def validate_other_rules(game_id: str, folders: Sequence[Path]) -> int:
+def validate_other_rules(game_id: str, folders: Sequence[Path], show: bool = False) -> int:
     from civgame.framework.datafiles import RulesDataError as DataError
-    from civgame.games.sidmeier.content.ruleset import check_rules, summary
+    from civgame.games.sidmeier.content.describe import provisional_values, summary
+    from civgame.games.sidmeier.content.ruleset import check_rules
 
     try:
         rules = check_rules(folders)
     except DataError as exc:
         print("\n".join(map(printable, exc.all_problems)))
         return EXIT_ERROR
+    if show:
+        for value in provisional_values(rules):
+            print(f"  {printable(value)}")
     print(printable(summary(rules)))
     return 0
+
+
+def provisional_note(game: Any) -> str:
+    """The closing line of a headless game of Sid Meier's Civilization: how many of its rules' values are
+    provisional, and where they are listed."""
+    from civgame.games.sidmeier.content.describe import NOTE, provisional_values
+
+    count = len(provisional_values(game.rules))
+    listed = "civgame --game sid-meier validate-rules --show lists them"
+    return f"Provisional: {count} values of these rules {NOTE}; {listed}"
+
+
+def other_rules(game_id: str, mods: Sequence[Path]) -> Any:
+    """The game's own rules with `mods` laid over them in order (RulesDataError names each problem)."""
+    from civgame.games.sidmeier.content.ruleset import load_rules as load_sid_meier_rules
+
+    return load_sid_meier_rules(mods=mods)
 
 
 def play_other_game(args: argparse.Namespace) -> int:
@@ -367,14 +389,16 @@ def play_other_game(args: argparse.Namespace) -> int:
     from civgame.framework.saves import read_text, write_atomically
     from civgame.headless import KindRandomAgent
 
-    if args.rules:
-        return _fail("--rules is for Clash; edit or copy the game's rules_data folder instead")
+    if args.rules and args.load:
+        return _fail(f"--rules: a saved game of {args.game} is played with the mods its save names")
     definition = games.definition(args.game)
     try:
         if args.load:
             game = definition.loads(read_text(Path(args.load)), args.load)
         else:
             options: dict[str, Any] = {}
+            if args.rules:
+                options["rules"] = other_rules(args.game, [Path(folder) for folder in args.rules])
             for name in args.option:
                 if name not in definition.options or name == "civilizations":
                     return _fail(
@@ -412,6 +436,8 @@ def play_other_game(args: argparse.Namespace) -> int:
     winners = " and ".join(printable(names[s]) for s in outcome.winners) or "none"
     print(f"Winner: {winners}")
     print(f"Reason: {printable(outcome.reason)}")
+    if args.game == "sid-meier":
+        print(provisional_note(game))
     if args.save:
         print(f"Saved to {args.save}")
     return 0

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from bench import instructions
+from bench import instructions, sidmeier
 from bench.common import PLAYERS, SEEDS
 from civgame.ai import play_game, random_agents
 
@@ -27,7 +27,7 @@ def test_no_count_is_an_error_showing_what_valgrind_printed() -> None:
 
 def test_the_child_plays_the_benchmark_games() -> None:
     run = subprocess.run(
-        [sys.executable, "-c", instructions.CHILD, "1"],
+        [sys.executable, "-c", instructions.CHILDREN["clash"], "1"],
         cwd=instructions.ROOT,
         capture_output=True,
         text=True,
@@ -36,6 +36,18 @@ def test_the_child_plays_the_benchmark_games() -> None:
     )
     game = play_game(PLAYERS, SEEDS[0], random_agents(PLAYERS, SEEDS[0]), recheck=False)
     assert instructions.played(run.stdout) == len(game.history) > 0
+
+
+def test_the_sid_meier_child_plays_that_benchmark_s_games() -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", instructions.CHILDREN["sid-meier"], "1"],
+        cwd=instructions.ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert instructions.played(run.stdout) == sidmeier.play(sidmeier.SEEDS[0]) > 0
 
 
 def test_without_valgrind_it_says_how_to_get_it(

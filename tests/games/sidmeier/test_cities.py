@@ -146,6 +146,18 @@ def test_aircraft_need_flight_and_cost_12():
     s.decide(CityTurn(0), phase="city_management")
     s.apply(BuildUnit(city.id, "aircraft"))
     assert city.spent == 12
+    assert s.game.log[-1].startswith("Player 1 builds an Aircraft unit")
+
+
+def test_the_log_names_a_building_with_its_article():
+    from civgame.games.sidmeier.core.vocabulary import with_article
+
+    assert [with_article(n) for n in ("Academy", "Iron Mine", "University", "Temple")] == [
+        "an Academy",
+        "an Iron Mine",
+        "a University",
+        "a Temple",
+    ]
 
 
 def test_buildings_need_their_tech_their_terrain_and_one_limited_per_city():

@@ -169,6 +169,7 @@ def test_conquering_a_capital_is_a_military_victory():
         fronts = battles.open_fronts(battle, battle.side)
         s.apply(PlayUnit(battle.hands[battle.side][0], fronts[0] if fronts else -1))
     assert s.game.phase == "over" and s.game.winners == [0] and "military victory" in s.game.win_reason
+    assert s.problems() == []  # every unit card of the battle back where it belongs
 
 
 def test_barbarians_defend_a_village_led_by_the_next_player_and_the_winner_keeps_the_marker():

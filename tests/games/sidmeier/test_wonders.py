@@ -6,6 +6,7 @@ import pytest
 
 from civgame.games.sidmeier.content.ruleset import load_rules
 from civgame.games.sidmeier.core.actions import (
+    BuildWonder,
     DrawCultureCards,
     FreeBuilding,
     FreeFigure,
@@ -249,3 +250,18 @@ def test_a_great_person_placed_on_a_wonder_removes_the_wonder_for_good():
     pieces.place_improvement(s.game, pos, Improvement("great_person", "artist", 0, marker))
     assert "stonehenge" in s.game.wonders_gone and "stonehenge" not in s.game.players[0].wonders
     assert not effects.has(s.game, 0, "start_gain")
+
+
+def test_a_wonder_built_over_the_player_s_own_wonder_takes_its_ability_at_once():
+    """The player's effects are looked up afresh although they own as many wonders as before."""
+    s = owner("stonehenge")
+    pos = s.game.wonder_at["stonehenge"]
+    s._take_wonder("great_wall")
+    s.game.wonder_market.append("great_wall")
+    s.give(0, trade=40)
+    s.decide(CityTurn(0), phase="city_management")
+    assert effects.has(s.game, 0, "start_gain")  # looked up before the build, as a listing would
+    s.apply(BuildWonder(s.capital.id, "great_wall", pos))
+    assert s.game.players[0].wonders == ["great_wall"]
+    assert not effects.has(s.game, 0, "start_gain")
+    assert effects.has(s.game, 0, "loot_reduction")

@@ -11,6 +11,61 @@ from civgame.games.sidmeier.content.registry import EFFECTS
 from civgame.games.sidmeier.content.ruleset import Ruleset
 
 PROVISIONAL = "(provisional: a house rule stands in for the unknown printed value; see docs/rules-decisions.md)"
+NOTE = "(house rules standing in for unknown printed values, see docs/rules-decisions.md)"
+MARK = "(provisional)"  # after the name of a provisional piece of content, wherever it is listed
+
+
+def marked(name: str, provisional: bool) -> str:
+    return f"{name} {MARK}" if provisional else name
+
+
+def provisional_values(rules: Ruleset) -> list[str]:
+    """Every provisional value of the rules, as a player reads it, each marked: the records that use a
+    house rule (by name and kind), then the values of the game's set-up and tracks."""
+    records: list[tuple[str, dict[str, Any]]] = [
+        ("civilization", rules.civilizations),
+        ("government", rules.governments),
+        ("tech", rules.techs),
+        ("wonder", rules.wonders),
+        ("unit type", rules.units),
+        ("great person", rules.great_people),
+        ("culture event card", rules.culture_cards),
+    ]
+    out = [
+        marked(f"{record.name} ({kind})", True)
+        for kind, group in records
+        for record in group.values()
+        if record.provisional
+    ]
+    out += [
+        marked(f"{family.basic.name} (buildings)", True) for family in rules.families.values() if family.provisional
+    ]
+    if rules.city_walls.provisional:
+        out.append(marked(f"{rules.city_walls.name} (buildings)", True))
+    tiles = [tile.id for tile in (*rules.tiles.home_tiles, *rules.tiles.neutral_tiles) if tile.provisional]
+    if tiles:
+        out.append(marked(f"the squares of map tiles {', '.join(tiles)}", True))
+    flags = [
+        (rules.map.layouts_provisional, "the map's layouts for each number of players"),
+        (rules.track.provisional, "the culture track's costs"),
+        (rules.huts.provisional, "the hut and village markers in play"),
+        (rules.wonder_deck.provisional, "the wonders dealt into the deck"),
+    ]
+    out += [marked(text, True) for provisional, text in flags if provisional]
+    out += [marked(text, True) for text in rules.game.provisional_values]
+    return out
+
+
+def summary(rules: Ruleset) -> str:
+    """What `civgame validate-rules` says of rules that pass every check."""
+    mods = f" + {', '.join(rules.mods)}" if rules.mods else ""
+    return (
+        f"OK: Sid Meier's Civilization rules ({rules.folder}{mods}): "
+        f"{len(rules.civilizations)} civilizations, {len(rules.techs)} techs, {len(rules.wonders)} wonders, "
+        f"{len(rules.faces)} building faces, {len(rules.culture_cards)} culture event cards, "
+        f"{len(rules.tiles.home_tiles) + len(rules.tiles.neutral_tiles)} map tiles; "
+        f"{len(provisional_values(rules))} values are provisional {NOTE}"
+    )
 
 
 def effect_text(effect: Effect) -> str:

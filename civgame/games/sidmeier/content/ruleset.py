@@ -944,26 +944,3 @@ def check_rules(folders: Sequence[Path]) -> Ruleset:
     if folders and is_ruleset_folder(folders[0]):
         return load_rules(folders[0], folders[1:])
     return _load(DEFAULT_FOLDER, folders)
-
-
-def summary(rules: Ruleset) -> str:
-    provisional = sum(
-        1
-        for group in (
-            rules.techs,
-            rules.wonders,
-            rules.governments,
-            rules.civilizations,
-            rules.great_people,
-            rules.units,
-        )
-        for record in group.values()
-        if getattr(record, "provisional", False)
-    )
-    return (
-        f"OK: Sid Meier's Civilization rules ({rules.folder}{' + ' + ', '.join(rules.mods) if rules.mods else ''}): "
-        f"{len(rules.civilizations)} civilizations, {len(rules.techs)} techs, {len(rules.wonders)} wonders, "
-        f"{len(rules.faces)} building faces, {len(rules.culture_cards)} culture event cards, "
-        f"{len(rules.tiles.home_tiles) + len(rules.tiles.neutral_tiles)} map tiles; "
-        f"{provisional} records use provisional values (docs/rules-decisions.md)"
-    )

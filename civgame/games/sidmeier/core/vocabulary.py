@@ -24,3 +24,9 @@ Direction = Literal["north", "east", "south", "west"]
 DIRECTIONS: tuple[Direction, ...] = ("north", "east", "south", "west")
 Era = Literal["ancient", "medieval", "modern"]
 ImprovementKind = Literal["building", "wonder", "great_person"]
+
+
+def with_article(noun: str) -> str:
+    """`noun` after "a" or "an" as it is spoken ("an Academy", "a University": the data's names beginning
+    with U sound as "you")."""
+    return f"{'an' if noun[:1] in 'AEIOaeio' else 'a'} {noun}"

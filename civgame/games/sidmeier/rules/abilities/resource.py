@@ -63,17 +63,25 @@ ABILITIES: dict[str, tuple[Callable[[Game, int, Params], list[int]], Callable[..
     "gain_trade": (_no_target, lambda *a: True, _trade),
     "coin_on_card": (_no_target, _coin_room, _coin),
 }
+NAMES = tuple(ABILITIES)
+
+
+def _of_phase(game: Game, seat: int, phase: str | None) -> list[tuple[str, str, fx.ResourceAbility]]:
+    """The player's techs' resource abilities used in `phase`."""
+    out = []
+    for name in ABILITIES:
+        for kind, source, p in effects.entries(game, seat, name):
+            assert isinstance(p, fx.ResourceAbility)
+            if kind == "tech" and p.phase == phase:
+                out.append((name, source, p))
+    return out
 
 
 def _usable(game: Game, seat: int, phase: str | None) -> Iterator[tuple[str, str, fx.ResourceAbility]]:
     used = game.players[seat].used
-    for name in ABILITIES:
-        for kind, source, p in effects.entries(game, seat, name):
-            assert isinstance(p, fx.ResourceAbility)
-            if kind != "tech" or p.phase != phase or f"ability:{source}" in used:
-                continue
-            if ABILITIES[name][1](game, seat, source, p):
-                yield name, source, p
+    for name, source, p in effects.memo(game, seat, f"abilities:{phase}", NAMES, lambda: _of_phase(game, seat, phase)):
+        if f"ability:{source}" not in used and ABILITIES[name][1](game, seat, source, p):
+            yield name, source, p
 
 
 def list_use(game: Game) -> Iterator[Action]:

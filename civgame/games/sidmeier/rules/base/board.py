@@ -12,21 +12,30 @@ OFFSETS: dict[Direction, tuple[int, int]] = {"north": (0, -1), "east": (1, 0), "
 
 def step(game: Game, pos: int, direction: Direction) -> int | None:
     """The square next to `pos` in `direction`, or None off the map."""
-    x, y = game.xy(pos)
-    dx, dy = OFFSETS[direction]
-    nx, ny = x + dx, y + dy
-    if 0 <= nx < game.width and 0 <= ny < game.height:
-        return ny * game.width + nx
-    return None
+    return neighbours(game)[pos][0].get(direction)
 
 
 def orthogonal(game: Game, pos: int) -> list[int]:
-    out = []
-    for direction in OFFSETS:
-        nxt = step(game, pos, direction)
-        if nxt is not None:
-            out.append(nxt)
-    return out
+    """The up to 4 squares next to `pos` (do not change the list)."""
+    return neighbours(game)[pos][1]
+
+
+def neighbours(game: Game) -> list[tuple[dict[Direction, int], list[int]]]:
+    """For every square: its neighbour in each direction, and those neighbours in order (the map never
+    changes size)."""
+    table: list[tuple[dict[Direction, int], list[int]]] | None = game.cache.get("neighbours")
+    if table is None:
+        table = []
+        for pos in range(game.width * game.height):
+            x, y = game.xy(pos)
+            by_direction: dict[Direction, int] = {
+                direction: (y + dy) * game.width + x + dx
+                for direction, (dx, dy) in OFFSETS.items()
+                if 0 <= x + dx < game.width and 0 <= y + dy < game.height
+            }
+            table.append((by_direction, list(by_direction.values())))
+        game.cache["neighbours"] = table
+    return table
 
 
 def around(game: Game, pos: int) -> list[int]:
@@ -81,7 +90,7 @@ def outskirts(game: Game, city: City) -> list[int]:
 
 def city_owning(game: Game, pos: int) -> City | None:
     """The city whose outskirts hold `pos` (outskirts never overlap), or None."""
-    return _outskirts_map(game).get(pos)
+    return outskirts_owners(game).get(pos)
 
 
 def city_centres(game: Game) -> dict[int, City]:
@@ -95,7 +104,8 @@ def city_centres(game: Game) -> dict[int, City]:
     return found
 
 
-def _outskirts_map(game: Game) -> dict[int, City]:
+def outskirts_owners(game: Game) -> dict[int, City]:
+    """Every city by the squares of its outskirts (do not change the mapping)."""
     key = game.cache.get("land_version", 0)  # (cities come and go with a change of the land)
     cached = game.cache.get("outskirts_map")
     if cached is not None and cached[0] == key:
@@ -154,7 +164,12 @@ def water_mode(game: Game, seat: int) -> str:
 def closed_to(game: Game, pos: int, seat: int) -> bool:
     """`pos` lies in the outskirts of another player's city whose owner closes its borders."""
     city = city_owning(game, pos)
-    return city is not None and city.owner != seat and effects.has(game, city.owner, "closed_borders")
+    return city is not None and closes_borders(game, city, seat)
+
+
+def closes_borders(game: Game, city: City, seat: int) -> bool:
+    """The city's outskirts are closed to `seat`: another player's city whose owner closes its borders."""
+    return city.owner != seat and effects.has(game, city.owner, "closed_borders")
 
 
 def may_stop(game: Game, seat: int, pos: int, count: int) -> bool:

@@ -18,31 +18,68 @@ from civgame.games.sidmeier.rules.base import occupancy
 P = TypeVar("P", bound=Params)
 T = TypeVar("T")
 Entry = tuple[str, str, Params]  # (source kind, source id, parameters)
+NONE: list[Entry] = []
+LISTING_KEYS = [("fx", seat) for seat in range(8)]  # more than the most seats a game has
 
 
-def _index(game: Game, seat: int) -> dict[str, list[Entry]]:
-    player = game.players[seat]
-    key = (len(player.techs), player.government, len(player.wonders), len(game.obsolete))
-    cached = game.cache.get(("fx", seat))
-    if cached is not None and cached[0] == key:
-        index: dict[str, list[Entry]] = cached[1]
-        return index
-    game.cache[("memo", seat)] = {}
-    rules = game.rules
-    index = {}
+class _Index:
+    """A player's effects by primitive name, and the names a wonder gives (those are checked at each
+    look-up); kept while the player's techs, government and wonders and the obsolete wonders stay
+    (techs and obsolete wonders are only ever added)."""
 
-    def add(kind: str, source: str, effects: Any) -> None:
+    __slots__ = ("by_name", "from_wonders", "government", "memos", "obsolete", "techs", "wonders")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        player = game.players[seat]
+        self.techs = len(player.techs)
+        self.government = player.government
+        self.wonders = list(player.wonders)  # a wonder may replace another: the same count, other wonders
+        self.obsolete = len(game.obsolete)
+        self.by_name: dict[str, list[Entry]] = {}
+        self.from_wonders: set[str] = set()
+        self.memos: dict[str, Any] = {}
+        rules = game.rules
+        self._add("civilization", player.civ, rules.civilizations[player.civ].abilities)
+        self._add("government", player.government, rules.governments[player.government].effects)
+        for tech in player.techs:
+            self._add("tech", tech, rules.techs[tech].effects)
+        for wonder in player.wonders:
+            if wonder not in game.obsolete:
+                self._add("wonder", wonder, rules.wonders[wonder].effects)
+                self.from_wonders.update(effect.name for effect in rules.wonders[wonder].effects)
+
+    def _add(self, kind: str, source: str, effects: Any) -> None:
         for effect in effects:
-            index.setdefault(effect.name, []).append((kind, source, effect.params))
+            self.by_name.setdefault(effect.name, []).append((kind, source, effect.params))
 
-    add("civilization", player.civ, rules.civilizations[player.civ].abilities)
-    add("government", player.government, rules.governments[player.government].effects)
-    for tech in player.techs:
-        add("tech", tech, rules.techs[tech].effects)
-    for wonder in player.wonders:
-        if wonder not in game.obsolete:
-            add("wonder", wonder, rules.wonders[wonder].effects)
-    game.cache[("fx", seat)] = (key, index)
+
+def _index(game: Game, seat: int) -> _Index:
+    listing = game.cache.get("listing")
+    if listing is None:
+        return _current_index(game, seat)
+    # while the rules list one state's actions, the player's effects stay the same
+    key = LISTING_KEYS[seat]
+    index: _Index | None = listing.get(key)
+    if index is None:
+        index = listing[key] = _current_index(game, seat)
+    return index
+
+
+def _current_index(game: Game, seat: int) -> _Index:
+    indexes = game.cache.get("fx")
+    if indexes is None:
+        indexes = game.cache["fx"] = [None] * len(game.players)
+    index: _Index | None = indexes[seat]
+    if index is not None:
+        player = game.players[seat]
+        if (
+            index.techs == len(player.techs)
+            and index.government == player.government
+            and index.wonders == player.wonders
+            and index.obsolete == len(game.obsolete)
+        ):
+            return index
+    index = indexes[seat] = _Index(game, seat)
     return index
 
 
@@ -59,10 +96,13 @@ def wonder_active(game: Game, wonder: str) -> bool:
 
 
 def entries(game: Game, seat: int, name: str) -> list[Entry]:
-    """The player's effects of primitive `name`, with their sources."""
-    found = _index(game, seat).get(name)
+    """The player's effects of primitive `name`, with their sources (do not change the list)."""
+    index = _index(game, seat)
+    found = index.by_name.get(name)
     if not found:
-        return []
+        return NONE
+    if name not in index.from_wonders:
+        return list(found)
     return [e for e in found if e[0] != "wonder" or wonder_active(game, e[1])]
 
 
@@ -70,9 +110,9 @@ def memo(game: Game, seat: int, label: str, names: tuple[str, ...], compute: Cal
     """A value worked out from the player's effects of `names`, kept until those effects change (never
     kept when a wonder gives one of them: a blockade may switch it off at any time)."""
     index = _index(game, seat)
-    if any(e[0] == "wonder" for name in names for e in index.get(name, ())):
+    if not index.from_wonders.isdisjoint(names):
         return compute()
-    store = game.cache.setdefault(("memo", seat), {})
+    store = index.memos
     if label not in store:
         store[label] = compute()
     value: T = store[label]

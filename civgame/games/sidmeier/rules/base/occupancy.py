@@ -10,20 +10,26 @@ NONE: list[Figure] = []
 
 def at(game: Game, pos: int) -> list[Figure]:
     """The figures on `pos` (do not change the list)."""
-    return index(game).get(pos, NONE)
+    return by_square(game).get(pos, NONE)
 
 
-def index(game: Game) -> dict[int, list[Figure]]:
-    version = game.cache.get("board_version", 0)
-    cached = game.cache.get("occupancy")
-    if cached is not None and cached[0] == version:
-        found: dict[int, list[Figure]] = cached[1]
-        return found
-    found = {}
+def by_square(game: Game) -> dict[int, list[Figure]]:
+    """The figures on each square that holds any (do not change the mapping)."""
+    cache = game.cache
+    cached = cache.get("occupancy")
+    if cached is None or cached[0] != cache.get("board_version", 0):
+        cached = _build(game)
+    found: dict[int, list[Figure]] = cached[1]
+    return found
+
+
+def _build(game: Game) -> tuple[int, dict[int, list[Figure]]]:
+    found: dict[int, list[Figure]] = {}
     for fig in game.figures:
         found.setdefault(fig.pos, []).append(fig)
-    game.cache["occupancy"] = (version, found)
-    return found
+    cached = (game.cache.get("board_version", 0), found)
+    game.cache["occupancy"] = cached
+    return cached
 
 
 def enemy_on(game: Game, pos: int, seat: int) -> bool:

@@ -16,6 +16,7 @@ from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.base import effects, pieces
 
 Item = tuple[str, str, str]  # (payment item, the resource it pays as, what makes it unique)
+KEPT_PAYMENTS = 32  # ways to pay kept per player
 
 
 def _held(game: Game, seat: int) -> list[Item]:
@@ -43,6 +44,22 @@ def _substitutes(game: Game, seat: int) -> list[tuple[str, int]]:
 
 def options(game: Game, seat: int, cost: list[str], limit: int = 12) -> list[tuple[str, ...]]:
     """Distinct ways to pay `cost` (items of the same kind and resource count as one way)."""
+    player = game.players[seat]
+    if cost and not (player.hand or player.markers or any(player.resources.values())):
+        return []  # nothing to pay with (the most common case, checked first)
+    substitutes = tuple(_substitutes(game, seat)) if "spy" in cost else ()
+    # kept while what the player holds stays the same: abilities are listed again after every action
+    key = (tuple(cost), limit, tuple(player.resources.items()), tuple(player.markers), tuple(player.hand), substitutes)
+    known: dict[tuple[object, ...], list[tuple[str, ...]]] = game.cache.setdefault(("payments", seat), {})
+    found = known.get(key)
+    if found is None:
+        if len(known) >= KEPT_PAYMENTS:
+            known.clear()
+        found = known[key] = _options(game, seat, cost, limit)
+    return list(found)
+
+
+def _options(game: Game, seat: int, cost: list[str], limit: int) -> list[tuple[str, ...]]:
     held = _held(game, seat)
     found: dict[tuple[str, ...], tuple[str, ...]] = {}
     for plan in _plans(game, seat, cost):

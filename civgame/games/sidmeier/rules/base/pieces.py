@@ -6,7 +6,7 @@ from __future__ import annotations
 from civgame.framework.effects import Params
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.decisions import DiscardCulture, PlaceGreatPerson
-from civgame.games.sidmeier.core.model import City, Deck, Figure, Game, Improvement
+from civgame.games.sidmeier.core.model import Battle, City, Deck, Figure, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import FigureKind
 from civgame.games.sidmeier.rules.base import board, effects, memo, yields
 
@@ -73,6 +73,31 @@ def gain_unit(game: Game, seat: int, unit: str) -> bool:
 def return_unit(game: Game, card: int) -> None:
     """A killed unit goes face up to the bottom of its deck."""
     game.unit_decks[unit_type(game, card)].returned.append(card)
+
+
+def return_battle_cards(game: Game, battle: Battle) -> None:
+    """A battle is over (or the game ended during it): the surviving units on its fronts and those left in
+    the hands go back to their owners' standing forces, the barbarians' and the killed ones under their
+    decks."""
+    seats = (battle.attacker, battle.defender)
+    for front in battle.fronts:
+        for side, card in ((0, front.attacker), (1, front.defender)):
+            if card >= 0:
+                _return_battle_card(game, battle, seats[side], side, card)
+    for side in (0, 1):
+        for card in battle.hands[side]:  # (only left when a battle ends early)
+            _return_battle_card(game, battle, seats[side], side, card)
+        for card in battle.killed[side]:
+            return_unit(game, card)
+    battle.fronts, battle.hands, battle.killed = [], [[], []], [[], []]
+    game.barbarians.clear()
+
+
+def _return_battle_card(game: Game, battle: Battle, seat: int, side: int, card: int) -> None:
+    if battle.barbarians and side == 1:
+        return_unit(game, card)
+    else:
+        game.players[seat].standing.append(card)
 
 
 def unit_unlocked(game: Game, seat: int, unit: str) -> bool:

@@ -11,7 +11,12 @@ def max_cities(game: Game, seat: int) -> int:
 
 
 def unlocked_faces(game: Game, seat: int) -> list[str]:
-    """The building faces the player may build: unlocked, and not the basic face of an upgraded family."""
+    """The building faces the player may build: unlocked, and not the basic face of an upgraded family
+    (do not change the list: it is kept while the player's techs stay)."""
+    return effects.memo(game, seat, "faces", (), lambda: _unlocked_faces(game, seat))
+
+
+def _unlocked_faces(game: Game, seat: int) -> list[str]:
     rules = game.rules
     known = {b for t in game.players[seat].techs for b in rules.techs[t].buildings}
     upgraded = {rules.faces[b].family.id for b in known if b in rules.faces and rules.faces[b].upgraded}

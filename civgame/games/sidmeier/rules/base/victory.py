@@ -10,7 +10,7 @@ the one earlier in turn order wins (003's rule), because conditions are checked 
 from __future__ import annotations
 
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import yields
+from civgame.games.sidmeier.rules.base import pieces, yields
 
 REASONS = {
     "culture": "culture victory: reached the end of the culture track",
@@ -43,6 +43,8 @@ def finish(game: Game, winners: list[int], reason: str) -> None:
     game.phase = "over"
     game.pending.clear()
     game.held.clear()
+    if game.battle is not None:  # a battle won the game: its unit cards go back all the same
+        pieces.return_battle_cards(game, game.battle)
     game.battle = None
     game.say(reason)
 
@@ -62,6 +64,8 @@ def check_economy(game: Game) -> None:
         cached = (key, [seat for seat in range(len(players)) if yields.coins_bound(game, seat) >= target])
         game.cache["economy_bounds"] = cached
     within_reach: list[int] = cached[1]
+    if not within_reach:
+        return
     for seat in game.order():
         if seat in within_reach and seat not in game.achieved and yields.coins(game, seat) >= target:
             declare(game, seat, "economic")

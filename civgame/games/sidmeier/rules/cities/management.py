@@ -25,6 +25,7 @@ from civgame.games.sidmeier.core.actions import (
 )
 from civgame.games.sidmeier.core.decisions import CityTurn
 from civgame.games.sidmeier.core.model import City, Game, Improvement
+from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, memo, pieces, production, reactions, yields
 from civgame.games.sidmeier.rules.base.book import BOOK
 from civgame.games.sidmeier.rules.combat import battles
@@ -177,13 +178,17 @@ def _describe(game: Game, action: Action) -> str:
 
 def list_units(game: Game) -> Iterator[Action]:
     seat = game.actor()
+    costs = {
+        unit: pieces.unit_cost(game, seat, unit)
+        for unit in game.rules.units
+        if pieces.unit_unlocked(game, seat, unit) and _deck_has(game, unit)
+    }
     for city in game.cities_of(seat):
-        if not may_build(game, city):
-            continue
-        for unit in game.rules.units:
-            ok = pieces.unit_unlocked(game, seat, unit) and _deck_has(game, unit)
-            if ok and _affordable(game, city, pieces.unit_cost(game, seat, unit)):
-                yield BuildUnit(city.id, unit)
+        if costs and may_build(game, city):
+            most = budget(game, city)
+            for unit, cost in costs.items():
+                if cost <= most:
+                    yield BuildUnit(city.id, unit)
 
 
 def _deck_has(game: Game, unit: str) -> bool:
@@ -211,7 +216,8 @@ def build_unit(game: Game, action: BuildUnit) -> None:
         return
     note = pay_production(game, city, pieces.unit_cost(game, city.owner, action.unit))
     pieces.gain_unit(game, city.owner, action.unit)
-    game.say(f"{game.players[city.owner].name} builds a {game.rules.units[action.unit].name} unit{note}.")
+    unit = with_article(f"{game.rules.units[action.unit].name} unit")
+    game.say(f"{game.players[city.owner].name} builds {unit}{note}.")
 
 
 # ------------------------------------------------------------------ buildings and walls
@@ -219,16 +225,19 @@ def build_unit(game: Game, action: BuildUnit) -> None:
 
 def list_buildings(game: Game) -> Iterator[Action]:
     seat = game.actor()
-    faces = production.unlocked_faces(game, seat)
+    faces = [
+        face_id
+        for face_id in production.unlocked_faces(game, seat)
+        if game.buildings.get(game.rules.faces[face_id].family.id, 0) > 0
+    ]
     for city in game.cities_of(seat):
-        if not may_build(game, city):
+        if not faces or not may_build(game, city):
             continue
+        most = budget(game, city)
         for face_id in faces:
-            face = game.rules.faces[face_id]
-            if game.buildings.get(face.family.id, 0) <= 0 or not _affordable(game, city, face.face.cost):
-                continue
-            for pos in pieces.building_squares(game, city, face_id):
-                yield BuildBuilding(city.id, face_id, pos)
+            if game.rules.faces[face_id].face.cost <= most:
+                for pos in pieces.building_squares(game, city, face_id):
+                    yield BuildBuilding(city.id, face_id, pos)
 
 
 def check_building(game: Game, action: BuildBuilding) -> None:
@@ -256,7 +265,7 @@ def build_building(game: Game, action: BuildBuilding) -> None:
     face = game.rules.faces[action.building].face
     note = pay_production(game, city, face.cost)
     pieces.place_improvement(game, action.pos, Improvement("building", action.building, city.owner))
-    game.say(f"{game.players[city.owner].name} builds a {face.name} at {game.label(action.pos)}{note}.")
+    game.say(f"{game.players[city.owner].name} builds {with_article(face.name)} at {game.label(action.pos)}{note}.")
 
 
 def walls_unlocked(game: Game, seat: int) -> bool:
@@ -307,12 +316,14 @@ def wonder_cost(game: Game, seat: int, wonder: str) -> int:
 
 def list_wonders(game: Game) -> Iterator[Action]:
     seat = game.actor()
+    costs = {wonder: wonder_cost(game, seat, wonder) for wonder in game.wonder_market}
     for city in game.cities_of(seat):
-        if not may_build(game, city):
+        if not costs or not may_build(game, city):
             continue
         squares = None
-        for wonder in game.wonder_market:
-            if _affordable(game, city, wonder_cost(game, seat, wonder)):
+        most = budget(game, city)
+        for wonder, cost in costs.items():
+            if cost <= most:
                 if squares is None:
                     squares = pieces.wonder_squares(game, city)
                 for pos in squares:

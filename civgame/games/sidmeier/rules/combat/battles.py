@@ -680,21 +680,5 @@ def save_unit(game: Game, action: SaveUnit) -> None:
 
 
 def _finish(game: Game, battle: Battle) -> None:
-    for front in battle.fronts:
-        for side, card in ((ATTACKER, front.attacker), (DEFENDER, front.defender)):
-            if card < 0:
-                continue
-            if is_barbarian(battle, side):
-                pieces.return_unit(game, card)
-            else:
-                game.players[seat_of(battle, side)].standing.append(card)
-    for side in (ATTACKER, DEFENDER):
-        for card in battle.hands[side]:  # (only left when a battle ends early)
-            if is_barbarian(battle, side):
-                pieces.return_unit(game, card)
-            else:
-                game.players[seat_of(battle, side)].standing.append(card)
-        for card in battle.killed[side]:
-            pieces.return_unit(game, card)
-    game.barbarians.clear()
+    pieces.return_battle_cards(game, battle)
     game.battle = None

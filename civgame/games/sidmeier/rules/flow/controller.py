@@ -44,9 +44,23 @@ def new_game(
 
 
 def legal_actions(game: Game) -> list[Action]:
-    """Every legal action of the player who must decide next (`game.actor()`)."""
+    """Every legal action of the player who must decide next (`game.actor()`).
+
+    The listing is remembered until the next action: asked again, it is not worked out again, and
+    `apply` takes one of these very objects without its rule's second check."""
     if game.phase == "over" or not game.pending:
         return []
+    stamp = _stamp(game)
+    remembered = game.cache.get("listed")
+    if remembered is not None and remembered[0] == stamp:
+        return list(remembered[1])
+    out = _listing(game)
+    game.cache["listed"] = (stamp, out)
+    return list(out)
+
+
+def _listing(game: Game) -> list[Action]:
+    """The legal actions worked out afresh."""
     out: list[Action] = []
     game.cache["listing"] = {}  # look-ups shared by the rules' listings of this one state
     try:
@@ -57,11 +71,27 @@ def legal_actions(game: Game) -> list[Action]:
     return out
 
 
-def apply(game: Game, action: Action, *, listed: bool = False) -> None:
+def _stamp(game: Game) -> tuple[int, int, int, int]:
+    """What changes with every action and every change of the board (the rules' caches are cleared
+    when a test changes the model by hand)."""
+    cache = game.cache
+    return len(game.history), id(game.pending[-1]), cache.get("board_version", 0), cache.get("land_version", 0)
+
+
+def _was_listed(game: Game, action: Action) -> bool:
+    """`action` is one of the objects `legal_actions` just listed for this very state."""
+    remembered = game.cache.get("listed")
+    if remembered is None or remembered[0] != _stamp(game):
+        return False
+    return any(listed is action for listed in remembered[1])
+
+
+def apply(game: Game, action: Action, *, listed: bool | None = None) -> None:
     """Perform `action` for `game.actor()`; raise RuleError and change nothing if it is illegal.
 
-    `listed=True` promises that `action` was just listed by `legal_actions` for this very state, so
-    the rule's separate check is skipped (computer players apply what they list)."""
+    The rule's separate check is skipped when `action` was just listed by `legal_actions` for this very
+    state: `listed=True` promises so, `listed=None` looks whether it is one of the objects listed last
+    (computer players apply what they list); `listed=False` always checks."""
     rule = BOOK.rules.get(type(action))
     if rule is None:
         raise RuleError(f"unknown action {action!r}")
@@ -72,6 +102,8 @@ def apply(game: Game, action: Action, *, listed: bool = False) -> None:
     top = game.pending[-1]
     if not isinstance(top, rule.answers):
         raise RuleError(f"{game.players[top.player].name} must first decide: {top.describe()}")
+    if listed is None:
+        listed = _was_listed(game, action)
     if not listed and rule.check is not None:
         rule.check(game, action)
     rule.perform(game, action)
@@ -81,8 +113,9 @@ def apply(game: Game, action: Action, *, listed: bool = False) -> None:
 
 
 def why_illegal(game: Game, action: Action) -> str | None:
-    """The rules' reason why `action` is not legal now, or None when it is. Tried on a copy."""
-    if action in legal_actions(game):
+    """The rules' reason why `action` is not legal now, or None when it is. Tried on a copy. (The
+    actions are listed afresh: a test may have changed the model by hand.)"""
+    if game.phase != "over" and game.pending and action in _listing(game):
         return None
     trial = copy.deepcopy(game, {id(game.rules): game.rules})
     try:

@@ -10,15 +10,15 @@ city centre, not in water they may only cross, within the stacking limit).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from civgame.framework.errors import RuleError
 from civgame.games.sidmeier.core.actions import Action, BeginMove, EndMovement, Explore, Infiltrate, Step, StopMove
 from civgame.games.sidmeier.core.decisions import MovementTurn, Moving
-from civgame.games.sidmeier.core.model import Figure, Game
+from civgame.games.sidmeier.core.model import City, Figure, Game
 from civgame.games.sidmeier.core.vocabulary import DIRECTIONS, Direction
-from civgame.games.sidmeier.rules.base import board, effects, memo, occupancy, pieces, techs, yields
+from civgame.games.sidmeier.rules.base import board, effects, occupancy, pieces, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.combat import battles
 
@@ -27,15 +27,14 @@ from civgame.games.sidmeier.rules.combat import battles
 
 def list_begin(game: Game) -> Iterator[Action]:
     seat = game.actor()
-    groups: dict[int, list[int]] = {}
+    groups: dict[int, list[Figure]] = {}
     for fig in game.figures:
         if fig.owner == seat and not fig.moved:
-            groups.setdefault(fig.pos, []).append(fig.id)
-    for pos, ids in groups.items():
-        together = [i for i in ids if (f := game.figure(i)) is not None and f.start_pos == pos]
-        singles = [i for i in ids if i not in together]
+            groups.setdefault(fig.pos, []).append(fig)
+    for pos, everyone in groups.items():
+        together = [f.id for f in everyone if f.start_pos == pos]
+        singles = [f.id for f in everyone if f.start_pos != pos]
         # where its figures may stay, every group of them may begin a move (and stop at once)
-        everyone = [f for f in game.figures if f.id in ids]
         stay = stop_ok(game, group_of(game, seat, everyone), pos)
         for size in range(1, len(together) + 1):
             for group in combinations(together, size):
@@ -95,8 +94,7 @@ def _group(game: Game, decision: Moving) -> list[Figure]:
     return [f for f in game.figures if f.id in decision.figures]
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """What the rules ask of a moving group, worked out once per look."""
 
     seat: int
@@ -107,19 +105,30 @@ class Group:
     limit: int
     water: str
     huts: bool  # its scouts may explore huts
+    # the board as it stands while the group looks (a group is never kept past a change of the board)
+    centres: dict[int, City]  # cities by their centre
+    owners: dict[int, City]  # cities by the squares of their outskirts
+    standing: dict[int, list[Figure]]  # figures by their square
+
+
+TRAIT_EFFECTS = ("stacking_limit", "stacking_bonus", "water_movement", "scouts_explore_huts")
 
 
 def group_of(game: Game, seat: int, figures: list[Figure]) -> Group:
-    limit, water, huts = memo.listing(game, ("traits", seat), lambda: _traits(game, seat))
+    limit, water, huts = effects.memo(game, seat, "traits", TRAIT_EFFECTS, lambda: _traits(game, seat))
+    kinds = {f.kind for f in figures}
     return Group(
         seat,
-        frozenset(f.id for f in figures),
+        frozenset([f.id for f in figures]),
         len(figures),
-        any(f.kind == "army" for f in figures),
-        any(f.kind == "scout" for f in figures),
+        "army" in kinds,
+        "scout" in kinds,
         limit,
         water,
         huts,
+        board.city_centres(game),
+        board.outskirts_owners(game),
+        occupancy.by_square(game),
     )
 
 
@@ -138,14 +147,21 @@ def may_stop_group(game: Game, seat: int, figures: list[Figure], pos: int) -> bo
 
 def stop_ok(game: Game, group: Group, pos: int) -> bool:
     square = game.squares[pos]
-    if not square.terrain or square.marker >= 0 or pos in board.city_centres(game):
+    if not square.terrain or square.marker >= 0 or pos in group.centres:
         return False
     if group.water != "end" and game.rules.terrains[square.terrain].water:
         return False
-    present = sum(1 for f in occupancy.at(game, pos) if f.owner == group.seat and f.id not in group.ids)
+    here = group.standing.get(pos)
+    present = sum(1 for f in here if f.owner == group.seat and f.id not in group.ids) if here else 0
     if present + group.size > group.limit:
         return False
-    return not board.closed_to(game, pos, group.seat)
+    city = group.owners.get(pos)
+    return city is None or not board.closes_borders(game, city, group.seat)
+
+
+def _enemy_on(group: Group, pos: int) -> bool:
+    here = group.standing.get(pos)
+    return here is not None and any(f.owner != group.seat for f in here)
 
 
 def entry(game: Game, group: Group, pos: int) -> str:
@@ -154,20 +170,19 @@ def entry(game: Game, group: Group, pos: int) -> str:
     square = game.squares[pos]
     if not square.terrain:
         return "blocked"
-    seat = group.seat
     if square.marker >= 0:
         if game.rules.hut_markers[square.marker].kind == "village":
             return "fight" if group.army and not group.scouts else "blocked"
         if group.scouts and not group.huts:
             return "blocked"
-        return "hut" if not occupancy.enemy_on(game, pos, seat) else "blocked"
+        return "hut" if not _enemy_on(group, pos) else "blocked"
     water = game.rules.terrains[square.terrain].water
     if water and group.water == "none":
         return "blocked"
-    city = board.city_centres(game).get(pos)
-    if city is not None and city.owner != seat:
+    city = group.centres.get(pos)
+    if city is not None and city.owner != group.seat:
         return "fight" if group.army else "blocked"
-    if occupancy.enemy_on(game, pos, seat):
+    if _enemy_on(group, pos):
         if not group.army or (water and group.water != "end"):
             return "blocked"
         return "fight"
@@ -179,12 +194,13 @@ def can_finish(game: Game, group: Group, pos: int, left: int, moved: bool = True
     entering a hut or a battle)."""
     if moved and stop_ok(game, group, pos):
         return True
+    neighbours = board.neighbours(game)
     frontier = [pos]
     seen = {pos}
     for _ in range(left):
         nxt = []
         for here in frontier:
-            for there in board.orthogonal(game, here):
+            for there in neighbours[here][1]:
                 if there in seen:
                     continue
                 seen.add(there)

@@ -27,16 +27,6 @@ def holds(player: Player, goods: Goods) -> bool:
     return len(set(goods.cards)) == len(goods.cards) and all(c in player.hand for c in goods.cards)
 
 
-def _gives(player: Player) -> list[Goods]:
-    out = [Goods()]
-    out += [Goods(trade=n) for n in (1, 3) if player.trade >= n]
-    out += [Goods(culture=n) for n in (1, 3) if player.culture >= n]
-    out += [Goods(resources=(r,)) for r, n in sorted(player.resources.items()) if n > 0]
-    out += [Goods(markers=(m,)) for m in player.markers]
-    out += [Goods(cards=(c,)) for c in player.hand]
-    return out
-
-
 def _asks(player: Player) -> list[Goods]:
     """What may be asked of a player: only what the asker can see (no hidden markers or cards)."""
     out = [Goods()]
@@ -46,17 +36,40 @@ def _asks(player: Player) -> list[Goods]:
     return out
 
 
+def _gives(player: Player) -> list[Goods]:
+    return _asks(player) + [Goods(markers=(m,)) for m in player.markers] + [Goods(cards=(c,)) for c in player.hand]
+
+
+def _visible(player: Player) -> tuple[object, ...]:
+    """What `_asks` reads of a player."""
+    return (
+        min(player.trade, 3),
+        min(player.culture, 3),
+        tuple(sorted(r for r, n in player.resources.items() if n > 0)),
+    )
+
+
 def list_offers(game: Game) -> Iterator[Action]:
     decision = top(game, TradeTurn)
     me = game.players[decision.player]
-    gives = _gives(me)
+    mine = (_visible(me), tuple(me.markers), tuple(me.hand))
+    gives: list[Goods] | None = None
     for other in game.players:
         if other.seat == me.seat or other.seat in decision.offered:
             continue
-        for give in gives:
-            for get in _asks(other):
-                if not (give.empty() and get.empty()):
-                    yield Offer(other.seat, give, get)
+        # the offers to one player are kept while what they read stays the same: a Trade phase lists
+        # them again after every answer to an offer
+        key = (mine, _visible(other))
+        cached = game.cache.get(("offers", me.seat, other.seat))
+        if cached is None or cached[0] != key:
+            gives = _gives(me) if gives is None else gives
+            asks = _asks(other)
+            offers = tuple(
+                Offer(other.seat, give, get) for give in gives for get in asks if not (give.empty() and get.empty())
+            )
+            cached = (key, offers)
+            game.cache[("offers", me.seat, other.seat)] = cached
+        yield from cached[1]
 
 
 def check_offer(game: Game, action: Offer) -> None:

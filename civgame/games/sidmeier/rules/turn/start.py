@@ -23,6 +23,7 @@ from civgame.games.sidmeier.core.actions import (
 )
 from civgame.games.sidmeier.core.decisions import CityTurn, DrawCultureChoice, Evacuate, StartTurn
 from civgame.games.sidmeier.core.model import City, Game, Improvement
+from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, occupancy, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 
@@ -366,7 +367,7 @@ def free_building(game: Game, action: FreeBuilding) -> None:
         player.used.append(f"start:{action.source}")
     pieces.place_improvement(game, action.pos, Improvement("building", action.building, seat))
     name = game.rules.faces[action.building].face.name
-    game.say(f"{player.name} builds a {name} free at {game.label(action.pos)}.")
+    game.say(f"{player.name} builds {with_article(name)} free at {game.label(action.pos)}.")
 
 
 def list_learn_from(game: Game) -> Iterator[Action]:

@@ -8,6 +8,7 @@ from civgame.ai.sidmeier import determinise, make_agent
 from civgame.games import definition
 from civgame.games.sidmeier.core import actions as act
 from civgame.headless import KindRandomAgent
+from civgame.ui.computer_turns import MOVE_PAUSES
 from civgame.ui.menus import LoadScene, TitleScene
 from civgame.ui.sidmeier import saves
 from civgame.ui.sidmeier.new_game import SidMeierNewGameScene
@@ -103,7 +104,8 @@ def test_pass_screen_hides_the_board_until_the_person_takes_the_seat(app):
     assert scene.group_buttons
 
 
-def test_no_pass_screen_between_a_person_and_a_computer_player(app):
+def test_no_pass_screen_between_a_person_and_a_computer_player(app, monkeypatch):
+    monkeypatch.setitem(MOVE_PAUSES, app.settings.animation_speed, 0.0)  # moves paced by the pumps, not the clock
     screen = new_game_screen(app)
     click_button(app, screen.kind_buttons[1])  # seat 2: Computer, Easy
     click_button(app, screen.start_button)

@@ -39,7 +39,7 @@ from civgame.games.clash.storage.save import read_summary
 from civgame.ui import theme, thumbnails
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option
-from civgame.ui.scene import SAME_NAMES, Navigator, Scene, new_game_seed, seat_names
+from civgame.ui.scene import Navigator, NewGameForm, Scene
 from civgame.ui.sidmeier import saves as sid_meier_saves
 
 BUTTON_W, BUTTON_H = 280, 44
@@ -221,7 +221,7 @@ VARIANTS: dict[GameVariant | None, tuple[str, str]] = {
 }
 
 
-class NewGameScene(Scene):
+class NewGameScene(NewGameForm):
     """Seats, names, seed, and the user's mods as toggles, applied top to bottom."""
 
     FORM_W = 640
@@ -637,12 +637,10 @@ class NewGameScene(Scene):
         self.build()
 
     def _start(self) -> None:
-        self.remember_input()
-        names = seat_names(self.names, self.seats, MAX_NAME)
-        if names is None:
-            self.error.set_text(SAME_NAMES)
+        chosen = self.chosen_names_and_seed(MAX_NAME)
+        if chosen is None:
             return
-        seed = new_game_seed(self.seed_text, self.app.new_game_seeds)
+        names, seed = chosen
         try:
             rules = load_rules(self.chosen_mod_folders(), self._ruleset_name())
         except RulesDataError as exc:
@@ -660,7 +658,7 @@ class NewGameScene(Scene):
                 variants=[self.variant] if self.variant is not None else [],
             )
         except RuleError as exc:
-            self.error.set_text(theme.fit_text(str(exc), round(14 * self.app.scale), self.error.rect.w))
+            self.show_refusal(str(exc))
             return
         for player, kind in zip(game.players, self.kinds, strict=False):
             player.seat = kind

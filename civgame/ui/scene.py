@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UILabel
 
 from civgame.games.clash.core.model import Game
-from civgame.ui import tooltips
+from civgame.ui import theme, tooltips
 from civgame.ui.dialogs import MessageDialog, Option
 from civgame.ui.settings import Settings
 
@@ -231,6 +231,29 @@ def new_game_seed(typed: str, seeds: random.Random) -> int:
 
 
 SAME_NAMES = "Every seat needs a different name."
+
+
+class NewGameForm(Scene):
+    """A new-game screen: names typed for its seats, a seed, and a line that says what is wrong."""
+
+    names: list[str]
+    seats: int
+    seed_text: str
+    error: UILabel
+
+    def chosen_names_and_seed(self, longest: int) -> tuple[list[str], int] | None:
+        """The names (cut to `longest`) and seed to start with; None, said on the error line, when two seats
+        share a name."""
+        self.remember_input()
+        names = seat_names(self.names, self.seats, longest)
+        if names is None:
+            self.error.set_text(SAME_NAMES)
+            return None
+        return names, new_game_seed(self.seed_text, self.app.new_game_seeds)
+
+    def show_refusal(self, reason: str) -> None:
+        """The rules' reason for not starting the game, fitted to the error line."""
+        self.error.set_text(theme.fit_text(reason, round(14 * self.app.scale), self.error.rect.w))
 
 
 def _in_sight(button: UIButton, pos: tuple[int, int]) -> bool:

@@ -12,7 +12,7 @@ from civgame.framework.errors import RuleError
 from civgame.games import definition
 from civgame.games.sidmeier.content.ruleset import load_rules
 from civgame.ui import theme
-from civgame.ui.scene import SAME_NAMES, Navigator, Scene, new_game_seed, seat_names
+from civgame.ui.scene import Navigator, NewGameForm
 from civgame.ui.sidmeier import art
 from civgame.ui.sidmeier.saves import SEAT_KINDS
 
@@ -27,7 +27,7 @@ SEAT_TIP = (
 TIE_BREAKER_TIP = GAME.options["tie_breaker"].capitalize()
 
 
-class SidMeierNewGameScene(Scene):
+class SidMeierNewGameScene(NewGameForm):
     FORM_W = 660
 
     def __init__(self, app: Navigator):
@@ -142,16 +142,14 @@ class SidMeierNewGameScene(Scene):
         self._rebuild()
 
     def _start(self) -> None:
-        self.remember_input()
-        names = seat_names(self.names, self.seats, MAX_NAME)
-        if names is None:
-            self.error.set_text(SAME_NAMES)
+        chosen = self.chosen_names_and_seed(MAX_NAME)
+        if chosen is None:
             return
-        seed = new_game_seed(self.seed_text, self.app.new_game_seeds)
+        names, seed = chosen
         try:
             game = GAME.new_game(names, seed, civilizations=self.civs[: self.seats], tie_breaker=self.tie_breaker)
         except RuleError as exc:  # e.g. two seats naming the same civilization
-            self.error.set_text(theme.fit_text(str(exc), round(14 * self.app.scale), self.error.rect.w))
+            self.show_refusal(str(exc))
             return
         self.app.start_sid_meier(game, self.kinds[: self.seats])
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import is_
 from typing import Any
 
 PASSIVE_WEIGHT = 0.25
@@ -25,19 +27,13 @@ class KindRandomAgent:
     def choose(self, game: Any, actions: Sequence[Any]) -> Any:
         if not actions:
             raise ValueError("there is no legal action to choose from")
-        by_kind: dict[type, list[Any]] = {}
-        for action in actions:
-            kind = type(action)
-            found = by_kind.get(kind)
-            if found is None:
-                by_kind[kind] = [action]
-            else:
-                found.append(action)
-        kinds = list(by_kind)
+        # the kinds in the order they are first listed, sorted out at C speed (agents choose every action)
+        types = list(map(type, actions))
+        kinds = list(dict.fromkeys(types))
         if len(kinds) == 1:
-            chosen = kinds[0]
+            group = actions
         else:
             weights = [PASSIVE_WEIGHT if getattr(k, "PASSIVE", False) else 1.0 for k in kinds]
             chosen = self.rng.choices(kinds, weights)[0]
-        group = by_kind[chosen]
+            group = list(compress(actions, map(is_, types, repeat(chosen))))
         return group[self.rng.randrange(len(group))] if len(group) > 1 else group[0]

@@ -120,7 +120,10 @@ def memo(game: Game, seat: int, label: str, names: tuple[str, ...], compute: Cal
 
 
 def has(game: Game, seat: int, name: str) -> bool:
-    return bool(entries(game, seat, name))
+    index = _index(game, seat)
+    if name not in index.by_name:  # (asked often: most players lack most effects)
+        return False
+    return name not in index.from_wonders or bool(entries(game, seat, name))
 
 
 def params(game: Game, seat: int, name: str, model: type[P]) -> list[P]:

@@ -97,11 +97,16 @@ def fresh_city_squares(game: Game, seat: int) -> dict[int, list[int]]:
 
 
 def city_icons(game: Game, city: City) -> tuple[int, int, int, int]:
-    totals = [0, 0, 0, 0]
+    trade_sum = production_sum = culture_sum = coin_sum = 0
     for pos in city_squares(game, city.owner).get(city.id, []):
-        for i, n in enumerate(icons(game, pos)):
-            totals[i] += n
-    return totals[0], totals[1], totals[2], totals[3]
+        trade, made, culture, coin = icons(game, pos)
+        trade_sum, production_sum, culture_sum, coin_sum = (
+            trade_sum + trade,
+            production_sum + made,
+            culture_sum + culture,
+            coin_sum + coin,
+        )
+    return trade_sum, production_sum, culture_sum, coin_sum
 
 
 def city_resources(game: Game, city: City) -> list[str]:

@@ -49,8 +49,10 @@ def _visible(player: Player) -> tuple[object, ...]:
     )
 
 
-def list_offers(game: Game) -> Iterator[Action]:
+def list_offers(game: Game) -> list[Action]:
+    """A list, not a generator: the offers are many and mostly remembered, so they are copied at C speed."""
     decision = top(game, TradeTurn)
+    out: list[Action] = []
     me = game.players[decision.player]
     mine = (_visible(me), tuple(me.markers), tuple(me.hand))
     gives: list[Goods] | None = None
@@ -69,7 +71,8 @@ def list_offers(game: Game) -> Iterator[Action]:
             )
             cached = (key, offers)
             game.cache[("offers", me.seat, other.seat)] = cached
-        yield from cached[1]
+        out.extend(cached[1])
+    return out
 
 
 def check_offer(game: Game, action: Offer) -> None:

@@ -16,6 +16,7 @@ from civgame.framework.datafiles import RulesDataError
 from civgame.framework.errors import RuleError
 from civgame.framework.saves import SaveError
 from civgame.framework.text import printable
+from civgame.games import definition
 from civgame.games.clash.content.ruleset import DEFAULT_RULESET, Ruleset, named_ruleset, ruleset_name
 from civgame.games.clash.core.model import EventVariant, Game, GameVariant, Seat
 from civgame.games.clash.rules.base import civilizations
@@ -39,7 +40,7 @@ from civgame.games.clash.storage.save import read_summary
 from civgame.ui import theme, thumbnails
 from civgame.ui.animation import ANIMATION_SPEEDS
 from civgame.ui.dialogs import Option
-from civgame.ui.scene import Navigator, NewGameForm, Scene
+from civgame.ui.scene import ROW, Navigator, NewGameForm, Scene
 from civgame.ui.sidmeier import saves as sid_meier_saves
 
 BUTTON_W, BUTTON_H = 280, 44
@@ -53,14 +54,10 @@ SID_MEIER_TIP = (
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUMES = (25, 50, 70, 100)  # percent
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
-MAX_NAME = 20
 ROW_H = 44  # a save's row on the load screen, its map picture as tall
 # Who may play a seat, in the order a click on the seat's button goes through them.
 SEAT_KINDS: tuple[Seat, ...] = ("human", *OFFERED)
-SEAT_LABELS = {"human": "Human", "easy": "Computer: Easy", "normal": "Computer: Normal", "hard": "Computer: Hard"}
-SEAT_TIP = (
-    "Who plays this seat: a person at this computer, or a computer player (Easy, Normal or Hard). Click to change."
-)
+CLASH = definition("clash")
 # How civilizations are given out: each seat Random or a named one; picked in turn order; none at all.
 CIV_MODES = {"seats": "Dealt or named", "choose": "Chosen in turn", "none": "None"}
 CIV_MODE_TIPS = {
@@ -224,6 +221,8 @@ VARIANTS: dict[GameVariant | None, tuple[str, str]] = {
 class NewGameScene(NewGameForm):
     """Seats, names, seed, and the user's mods as toggles, applied top to bottom."""
 
+    SEAT_KINDS = SEAT_KINDS
+
     FORM_W = 640
     MODS_W = 340
     MOD_ROW = 42
@@ -265,40 +264,12 @@ class NewGameScene(NewGameForm):
         left = self._left()
         top = max(40, h // 8)
         UILabel(self.rect(0, top, w, 40), "New game", manager, object_id="#heading")
-        UILabel(self.rect(left, top + 56, 120, 36), "Players", manager)
-        self.seat_buttons = {}
-        for i, count in enumerate((2, 3, 4)):
-            button = self.add_button(
-                self.rect(left + 130 + i * 60, top + 56, 52, 36), str(count), partial(self._set_seats, count)
-            )
-            self.seat_buttons[count] = button
-        self.seat_buttons[self.seats].select()
-        self.name_entries: list[UITextEntryLine] = []
-        self.kind_buttons: list[UIButton] = []
+        self.build_seat_counts(left, top + 56, range(CLASH.min_players, CLASH.max_players + 1))
         self.name_rows_top = top + 110
-        for i in range(self.seats):
-            y = self.name_rows_top + i * 46
-            UILabel(self.rect(left + 30, y, 100, 36), f"Seat {i + 1}", manager)
-            entry = UITextEntryLine(self.rect(left + 130, y, 150, 36), manager, initial_text=self.names[i])
-            entry.set_text_length_limit(MAX_NAME)
-            self.name_entries.append(entry)
-            kind = self.add_button(
-                self.rect(left + 286, y, 174, 36),
-                SEAT_LABELS[self.kinds[i]],
-                partial(self._next_kind, i),
-                tooltip=SEAT_TIP,
-            )
-            self.kind_buttons.append(kind)
+        self.build_seat_rows(left, self.name_rows_top)
         self._build_civilizations(left, self.name_rows_top)
-        y = self.name_rows_top + self.seats * 46 + 10 + self.civ_rows_h
-        UILabel(self.rect(left, y, 120, 36), "Seed", manager)
-        self.seed_entry = UITextEntryLine(
-            self.rect(left + 130, y, 300, 36), manager, placeholder_text="empty: a random seed"
-        )
-        self.seed_entry.set_allowed_characters("numbers")
-        self.seed_entry.set_text_length_limit(9)
-        if self.seed_text:
-            self.seed_entry.set_text(self.seed_text)
+        y = self.name_rows_top + self.seats * ROW + 10 + self.civ_rows_h
+        self.build_seed_row(left, y)
         y += 46
         UILabel(self.rect(left, y, 120, 36), "Events", manager)
         self.event_buttons: dict[EventVariant, UIButton] = {}
@@ -338,7 +309,7 @@ class NewGameScene(NewGameForm):
         self.ruleset = word
         self.options.clear()  # (another ruleset's options are not this one's)
         self.rules = self._load_chosen_rules()
-        self._rebuild()
+        self.rebuild()
 
     def _ruleset_name(self) -> str:
         """The chosen ruleset, named with its chosen options."""
@@ -364,7 +335,7 @@ class NewGameScene(NewGameForm):
     def _toggle_option(self, option: str) -> None:
         self.options ^= {option}
         self.rules = self._load_chosen_rules()
-        self._rebuild()
+        self.rebuild()
 
     def _variants(self) -> list[GameVariant]:
         return available_variants(self.rules) if self.rules is not None else []
@@ -501,11 +472,6 @@ class NewGameScene(NewGameForm):
                 self.extra_civ_buttons[extras[j - 1]] = button
         self.civ_rows_h = 4 + 46 + 42 * ((len(toggles) + 1) // 2)
 
-    def _rebuild(self) -> None:
-        self.remember_input()
-        self.app.manager.clear_and_reset()
-        self.build()
-
     def _next_civ(self, seat: int) -> None:
         """Random -> each playable civilization in the rules' order -> Random."""
         cycle = [RANDOM, *self.playable_civs()]
@@ -516,15 +482,15 @@ class NewGameScene(NewGameForm):
 
     def _set_civ_mode(self, mode: str) -> None:
         self.civ_mode = mode
-        self._rebuild()
+        self.rebuild()
 
     def _toggle_what_if(self) -> None:
         self.what_if = not self.what_if
-        self._rebuild()
+        self.rebuild()
 
     def _toggle_extra_civ(self, key: str) -> None:
         self.also_random ^= {key}
-        self._rebuild()
+        self.rebuild()
 
     def civilization_setup(self) -> Civilizations:
         """What `new_game` is told: the seats' civilizations (named or random), choose, or none."""
@@ -605,7 +571,7 @@ class NewGameScene(NewGameForm):
         self.chosen_mods ^= {mod.path}
         self.rules = self._load_chosen_rules()
         if self._civilizations_offered() != offered:
-            self._rebuild()
+            self.rebuild()
         else:
             self._show_toggle(mod)
 
@@ -620,24 +586,8 @@ class NewGameScene(NewGameForm):
         """The chosen mods' folders in the listed order, which is the order they are applied in."""
         return [mod.path for mod in self.mods if mod.path in self.chosen_mods]
 
-    def remember_input(self) -> None:
-        for i, entry in enumerate(self.name_entries):
-            self.names[i] = entry.get_text()
-        self.seed_text = self.seed_entry.get_text()
-
-    def _next_kind(self, seat: int) -> None:
-        """Human -> Computer: Easy -> Normal -> Hard -> Human."""
-        self.kinds[seat] = SEAT_KINDS[(SEAT_KINDS.index(self.kinds[seat]) + 1) % len(SEAT_KINDS)]
-        self.kind_buttons[seat].set_text(SEAT_LABELS[self.kinds[seat]])
-
-    def _set_seats(self, count: int) -> None:
-        self.remember_input()
-        self.seats = count
-        self.app.manager.clear_and_reset()
-        self.build()
-
     def _start(self) -> None:
-        chosen = self.chosen_names_and_seed(MAX_NAME)
+        chosen = self.chosen_names_and_seed()
         if chosen is None:
             return
         names, seed = chosen
@@ -669,7 +619,7 @@ class NewGameScene(NewGameForm):
         left = self._left()
         for i in range(self.seats):
             colour = theme.player_colour(DEFAULT_COLOURS[i]) if i < len(DEFAULT_COLOURS) else theme.TEXT_DIM
-            centre = (self.px(left + 12), self.px(self.name_rows_top + i * 46 + 18))
+            centre = (self.px(left + 12), self.px(self.name_rows_top + i * ROW + 18))
             pygame.draw.circle(surface, colour, centre, self.px(10))
 
 

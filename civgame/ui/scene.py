@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from civgame.games.clash.core.model import Game
 from civgame.ui import theme, tooltips
@@ -233,19 +233,87 @@ def new_game_seed(typed: str, seeds: random.Random) -> int:
 SAME_NAMES = "Every seat needs a different name."
 
 
-class NewGameForm(Scene):
-    """A new-game screen: names typed for its seats, a seed, and a line that says what is wrong."""
+MAX_NAME = 20  # characters of a name typed on a new-game screen
+SEAT_LABELS = {"human": "Human", "easy": "Computer: Easy", "normal": "Computer: Normal", "hard": "Computer: Hard"}
+SEAT_TIP = (
+    "Who plays this seat: a person at this computer, or a computer player (Easy, Normal or Hard). Click to change."
+)
+ROW = 46  # units from one row of the form to the next
 
+
+class NewGameForm(Scene):
+    """A new-game screen: how many seats, a row per seat (its name and who plays it), a seed, and a line
+    that says what is wrong. A click on a seat's kind goes through `SEAT_KINDS` in order."""
+
+    SEAT_KINDS: tuple[str, ...]
     names: list[str]
+    kinds: list[Any]  # each game types its own seat kinds (Clash: Seat)
     seats: int
     seed_text: str
     error: UILabel
 
-    def chosen_names_and_seed(self, longest: int) -> tuple[list[str], int] | None:
-        """The names (cut to `longest`) and seed to start with; None, said on the error line, when two seats
-        share a name."""
+    def build_seat_counts(self, left: int, top: int, counts: range) -> None:
+        """The "Players" row: one button a number of seats, the chosen one selected."""
+        UILabel(self.rect(left, top, 120, 36), "Players", self.app.manager)
+        self.seat_buttons: dict[int, UIButton] = {}
+        for i, count in enumerate(counts):
+            rect = self.rect(left + 130 + i * 60, top, 52, 36)
+            self.seat_buttons[count] = self.add_button(rect, str(count), partial(self._set_seats, count))
+        self.seat_buttons[self.seats].select()
+
+    def build_seat_rows(self, left: int, top: int) -> None:
+        """A row a seat from `top`: its number, its name and who plays it."""
+        manager = self.app.manager
+        self.name_entries: list[UITextEntryLine] = []
+        self.kind_buttons: list[UIButton] = []
+        for i in range(self.seats):
+            y = top + i * ROW
+            UILabel(self.rect(left + 30, y, 100, 36), f"Seat {i + 1}", manager)
+            entry = UITextEntryLine(self.rect(left + 130, y, 150, 36), manager, initial_text=self.names[i])
+            entry.set_text_length_limit(MAX_NAME)
+            self.name_entries.append(entry)
+            kind = self.add_button(
+                self.rect(left + 286, y, 174, 36),
+                SEAT_LABELS[self.kinds[i]],
+                partial(self._next_kind, i),
+                tooltip=SEAT_TIP,
+            )
+            self.kind_buttons.append(kind)
+
+    def build_seed_row(self, left: int, y: int) -> None:
+        UILabel(self.rect(left, y, 120, 36), "Seed", self.app.manager)
+        self.seed_entry = UITextEntryLine(
+            self.rect(left + 130, y, 300, 36), self.app.manager, placeholder_text="empty: a random seed"
+        )
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
+        if self.seed_text:
+            self.seed_entry.set_text(self.seed_text)
+
+    def remember_input(self) -> None:
+        for i, entry in enumerate(self.name_entries):
+            self.names[i] = entry.get_text()
+        self.seed_text = self.seed_entry.get_text()
+
+    def rebuild(self) -> None:
+        """The form laid out again (another number of seats, an option that adds rows), keeping what was typed."""
         self.remember_input()
-        names = seat_names(self.names, self.seats, longest)
+        self.app.manager.clear_and_reset()
+        self.build()
+
+    def _set_seats(self, count: int) -> None:
+        self.seats = count
+        self.rebuild()
+
+    def _next_kind(self, seat: int) -> None:
+        """Human -> Computer: Easy -> Normal -> Hard -> Human."""
+        self.kinds[seat] = self.SEAT_KINDS[(self.SEAT_KINDS.index(self.kinds[seat]) + 1) % len(self.SEAT_KINDS)]
+        self.kind_buttons[seat].set_text(SEAT_LABELS[self.kinds[seat]])
+
+    def chosen_names_and_seed(self) -> tuple[list[str], int] | None:
+        """The names and seed to start with; None, said on the error line, when two seats share a name."""
+        self.remember_input()
+        names = seat_names(self.names, self.seats, MAX_NAME)
         if names is None:
             self.error.set_text(SAME_NAMES)
             return None

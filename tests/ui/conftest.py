@@ -148,3 +148,12 @@ def drawn_texts(app: App, monkeypatch) -> list[tuple[str, pygame.Rect]]:
         patch.setattr(theme, "blit_text", recording)
         app.draw()
     return drawn
+
+
+def take_seat(app):
+    """Press the pass screen's button: the deciding person takes the seat."""
+    scene = app.scene
+    assert scene.covered
+    click_button(app, scene.pass_button)
+    assert not scene.covered
+    return scene

@@ -12,7 +12,7 @@ from civgame.ui import score_scene, theme
 from civgame.ui.game_scene import GameScene
 from civgame.ui.menus import NewGameScene, TitleScene
 from civgame.ui.score_scene import ScoreScene
-from tests.ui.conftest import click, click_button, collect_including, drawn_texts, press_key, type_text
+from tests.ui.conftest import click, click_button, collect_including, drawn_texts, press_key, take_seat, type_text
 
 
 def start_two_player_game(app, seed="7"):
@@ -23,14 +23,6 @@ def start_two_player_game(app, seed="7"):
     click_button(app, app.scene.start_button)
     assert isinstance(app.scene, GameScene)
     return app.scene
-
-
-def take_seat(app):
-    scene = app.scene
-    assert scene.covered
-    click_button(app, scene.pass_button)
-    assert not scene.covered
-    return scene
 
 
 def option(scene, label_start):

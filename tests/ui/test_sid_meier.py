@@ -13,7 +13,7 @@ from civgame.ui.menus import LoadScene, TitleScene
 from civgame.ui.sidmeier import saves
 from civgame.ui.sidmeier.new_game import SidMeierNewGameScene
 from civgame.ui.sidmeier.scene import SidMeierScene
-from tests.ui.conftest import click, click_button, hover, type_text
+from tests.ui.conftest import click, click_button, hover, take_seat, type_text
 
 GAME = definition("sid-meier")
 
@@ -32,14 +32,6 @@ def start(app, seed="5", seats=2):
     click_button(app, app.scene.start_button)
     assert isinstance(app.scene, SidMeierScene)
     return app.scene
-
-
-def take_seat(app):
-    scene = app.scene
-    assert scene.covered
-    click_button(app, scene.pass_button)
-    assert not scene.covered
-    return scene
 
 
 def play_by_clicks(app, scene, steps):

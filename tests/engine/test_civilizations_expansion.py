@@ -1,0 +1,96 @@
+"""The Civilizations expansion as an option of the 2012 edition: its rules files laid over the 2012 ones, its
+city-pieces and piece limits, and its civilizations, none of which can be offered (no source gives a leader)."""
+
+import pytest
+
+from civgame.framework.datafiles import RulesDataError
+from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
+from civgame.games.clash.rules.actions.cities import why_not_construct
+from civgame.games.clash.rules.base.civilizations import not_offered, playable
+from civgame.games.clash.storage.mods import load_rules
+from tests.classic import CIVILIZATIONS_EXPANSION, classic_board, classic_rules, expansion_rules
+from tests.combat_helpers import attack
+from tests.engine.test_influence import InfluenceCulture, assert_refused
+
+
+def held(s, player: int) -> dict:
+    return {k: v for k, v in s.player(player).resources.items() if v}
+
+
+def test_the_option_lays_the_expansion_over_the_2012_rules_and_names_the_game():
+    assert "market" not in classic_rules().buildings and classic_rules().buildings["temple"].limit == 7
+    rules = expansion_rules()
+    assert rules.game.id == CIVILIZATIONS_EXPANSION
+    assert {"market", "obelisk"} <= set(rules.buildings)
+    assert {b: rules.buildings[b].limit for b in ("academy", "fortress", "port", "temple")} == dict.fromkeys(
+        ("academy", "fortress", "port", "temple"), 5
+    )
+    assert rules.game.city.settlement_limit == 7
+
+
+def test_a_mod_of_the_2012_rules_is_laid_over_the_expansion(tmp_path):
+    (tmp_path / "mod.yaml").write_text("name: cheap markets\nversion: '1'\nbase: classic-2012\n")
+    (tmp_path / "buildings.yaml").write_text("market: {limit: 2}\n")
+    rules = load_rules([tmp_path], CIVILIZATIONS_EXPANSION)
+    assert rules.buildings["market"].limit == 2 and rules.buildings["port"].limit == 5
+
+
+def test_an_overlay_folder_that_cannot_be_read_is_reported(tmp_path):
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    for path in (RULESETS_ROOT / "classic-2012").glob("*.yaml"):
+        (folder / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "civilizations").mkdir()
+    (folder / "civilizations" / "buildings.yaml").write_text("market: [unclosed\n")
+    with pytest.raises(RulesDataError, match=r"civilizations/buildings\.yaml"):
+        load_ruleset(f"{folder}+civilizations_expansion")
+
+
+def test_each_city_piece_but_the_settlement_has_five_pieces_a_player():
+    s = classic_board(rules=expansion_rules())
+    s.advances(0, "Myths")
+    for label in ("B3", "E4", "F2", "D4", "C5"):
+        s.city(0, label, buildings={"temple": 0})
+    city = s.city(0, "D2")
+    s.city(0, "C2")
+    assert why_not_construct(s.game, city, "temple") == "Player 1 has no Temple piece left"
+
+
+def test_another_players_trade_route_to_a_market_pays_its_owner_one_gold():
+    s = classic_board(rules=expansion_rules())
+    s.city(1, "B3", buildings={"market": 1})
+    s.city(1, "E4", buildings={"market": 1})
+    s.unit(0, "settler", "C2")
+    s.unit(0, "settler", "E3")
+    s.advances(0, "Trade Routes")
+    s.resources(1, food=0, wood=0, ore=0, ideas=0, gold=0)
+    s.turn(0)
+    assert held(s, 0) == {"food": 2} and held(s, 1) == {"gold": 1}  # two Markets reached, 1 gold in all
+
+
+def test_a_market_needs_bartering():
+    s = classic_board(rules=expansion_rules())
+    city = s.city(0, "D2")
+    s.city(0, "C2")
+    assert why_not_construct(s.game, city, "market") == "a Market requires Bartering"
+    s.advances(0, "Bartering")
+    assert why_not_construct(s.game, city, "market") is None
+
+
+def test_an_obelisk_cannot_be_influenced_and_keeps_its_colour_when_the_city_is_taken():
+    s = classic_board(rules=expansion_rules())
+    source = s.city(0, "D2", buildings={"academy": 0, "temple": 0})
+    target = s.city(1, "D4", buildings={"obelisk": 1, "temple": 1})
+    s.resources(0, culture=5)
+    assert_refused(s, InfluenceCulture(source.id, target.id, "obelisk", 0), "Obelisk can never be influenced")
+    attack(s, 0, s.units(0, "infantry", "D4", 1), "D4", "D3")
+    assert target.owner == 0 and target.buildings == {"obelisk": 1, "temple": 0}
+
+
+def test_no_civilization_is_offered_and_each_says_why():
+    rules = expansion_rules()
+    assert len(rules.civilizations) == 14 and playable(rules) == []
+    reasons = not_offered(rules)
+    assert reasons["no source gives the three leaders"] == ["Huns", "Vikings"]
+    assert sum(len(names) for names in reasons.values()) == 14
+    assert classic_rules().civilizations == {}

@@ -5,10 +5,12 @@ import pytest
 
 from civgame.framework.datafiles import RulesDataError
 from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
+from civgame.games.clash.core.actions import ChooseOption
+from civgame.games.clash.core.decisions import ReviveDecision
 from civgame.games.clash.rules.actions.cities import why_not_construct
 from civgame.games.clash.rules.base.civilizations import not_offered, playable
 from civgame.games.clash.storage.mods import load_rules
-from tests.classic import CIVILIZATIONS_EXPANSION, classic_board, classic_rules, expansion_rules
+from tests.classic import CIVILIZATIONS_EXPANSION, classic_board, classic_rules, die, expansion_rules
 from tests.combat_helpers import attack
 from tests.engine.test_influence import InfluenceCulture, assert_refused
 
@@ -94,3 +96,57 @@ def test_no_civilization_is_offered_and_each_says_why():
     assert reasons["no source gives the three leaders"] == ["Huns", "Vikings"]
     assert sum(len(names) for names in reasons.values()) == 14
     assert classic_rules().civilizations == {}
+
+
+# ------------------------------------------------------------------ the Apothecary
+
+
+def apothecary_battle(advances=("Mathematics",), apothecaries=("D2", "C2")):
+    """Player 1 (Mathematics, 1 food, 1 gold, Apothecaries at `apothecaries`) loses its two army units at E4."""
+    s = classic_board(rules=expansion_rules())
+    s.advances(1, *advances)
+    for label in apothecaries:
+        s.city(1, label, buildings={"apothecary": 1})
+    s.resources(1, food=1, wood=0, ore=0, ideas=0, gold=1)
+    s.units(1, "infantry", "E4", 2)
+    attackers = s.units(0, "infantry", "E4", 3)
+    s.fix_dice(die(6), die(6), die(6), die(1), die(1))  # 18: 3 hits; 2: none
+    attack(s, 0, attackers, "E4", "D4")
+    return s
+
+
+def test_an_apothecary_puts_back_one_lost_land_unit_each_for_a_food_or_a_gold():
+    s = apothecary_battle()
+    assert s.game.units_of(1) == []
+    assert s.game.pending[-1].options == [
+        "bring back an army unit to D2 for 1 food",
+        "bring back an army unit to D2 for 1 gold",
+        "bring back an army unit to C2 for 1 food",
+        "bring back an army unit to C2 for 1 gold",
+        "bring back no more",
+    ]
+    s.apply(ChooseOption("bring back an army unit to C2 for 1 food"))
+    assert s.game.pending[-1].options == ["bring back an army unit to D2 for 1 gold", "bring back no more"]
+    s.apply(ChooseOption("bring back an army unit to D2 for 1 gold"))
+    assert sorted(u.pos for u in s.game.units_of(1)) == sorted([s.hex("C2"), s.hex("D2")])
+    assert held(s, 1) == {} and not s.game.pending
+    assert s.game.battles[-1].lost[1] == ["infantry", "infantry"]  # they still count as lost
+
+
+def test_without_mathematics_or_an_apothecary_no_unit_comes_back():
+    assert not apothecary_battle(advances=()).game.pending
+    assert not apothecary_battle(apothecaries=()).game.pending
+
+
+def test_a_city_with_an_apothecary_taken_in_the_battle_serves_its_captor_at_once():
+    s = classic_board(rules=expansion_rules())
+    s.advances(0, "Mathematics")
+    city = s.city(1, "E4", buildings={"apothecary": 1})
+    s.units(1, "infantry", "E4", 1)
+    attackers = s.units(0, "infantry", "E4", 2)
+    s.resources(0, food=1)
+    s.fix_dice(die(6), die(1), die(5))  # 7: 1 hit; 5: 1 hit
+    attack(s, 0, attackers, "E4", "D4")
+    assert city.owner == 0
+    decision = next(d for d in s.game.pending if isinstance(d, ReviveDecision))
+    assert decision.options[0] == "bring back an army unit to E4 for 1 food"  # (the spoils' gold may pay too)

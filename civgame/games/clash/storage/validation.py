@@ -54,6 +54,7 @@ from civgame.games.clash.core.decisions import (
     ReinforcementDecision,
     RetreatDecision,
     ReuseUnitDecision,
+    ReviveDecision,
     SiegeDecision,
     TokenChoiceDecision,
     TradeDecision,
@@ -502,6 +503,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "options": each(TEXT),
         "amounts": each(AMOUNTS),
     },
+    ReviveDecision: {"lost": each(UNIT_KIND), "used": each(CITY_ID)},  # the rest as an EffectChoiceDecision
     CardExchangeDecision: {
         "source": EFFECT_SOURCE,
         "effect": EFFECT,

@@ -7,6 +7,8 @@ from civgame.framework.datafiles import RulesDataError
 from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
 from civgame.games.clash.core.actions import ChooseOption
 from civgame.games.clash.core.decisions import ReviveDecision
+from civgame.games.clash.core.model import EventInProgress
+from civgame.games.clash.rules import events
 from civgame.games.clash.rules.actions.cities import why_not_construct
 from civgame.games.clash.rules.base.civilizations import not_offered, playable
 from civgame.games.clash.storage.mods import load_rules
@@ -150,3 +152,18 @@ def test_a_city_with_an_apothecary_taken_in_the_battle_serves_its_captor_at_once
     assert city.owner == 0
     decision = next(d for d in s.game.pending if isinstance(d, ReviveDecision))
     assert decision.options[0] == "bring back an army unit to E4 for 1 food"  # (the spoils' gold may pay too)
+
+
+def test_an_apothecary_puts_back_a_land_unit_an_event_took():
+    s = classic_board(rules=expansion_rules())
+    s.advances(0, "Mathematics")
+    s.city(0, "D2", buildings={"apothecary": 0})
+    s.unit(0, "infantry", "E4")
+    s.unit(0, "settler", "E3")
+    s.resources(0, food=1)
+    s.game.event = EventInProgress(2, 0, events.main_steps(s.game, 0, 2))  # Epidemic: 2 units, lose 1
+    events.resume(s.game)
+    s.apply(ChooseOption("settler at E3"))
+    assert s.game.pending[-1].options == ["bring back a settler to D2 for 1 food", "bring back no more"]
+    s.apply(ChooseOption("bring back a settler to D2 for 1 food"))
+    assert sorted(u.kind for u in s.game.units_of(0)) == ["infantry", "settler"] and held(s, 0) == {}

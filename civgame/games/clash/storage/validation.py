@@ -386,6 +386,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "moved": each(PIECE_ID),  # ids of barbarian units, some of which may be gone since
         "current": PARTS,
         "cards": PLACES,
+        "lost": mapping(PLAYER, each(UNIT_KIND)),
     },
     EventStep: {
         "kind": TYPED,  # with the player, the other player and the effect: events.step_problem

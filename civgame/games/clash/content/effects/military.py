@@ -417,7 +417,7 @@ class PieceForVp(Params):
 
 @primitive(
     "revive_lost_units",
-    when="decision: after a battle in which the holder lost land units",
+    when="decision: after a battle or an event in which the holder lost land units",
     doc="Land units are army units and settlers, not ships. For each of the holder's cities holding `building`, "
     "one of the land units the holder lost in the battle may be put back in that city for `cost` (gold may "
     "stand in as usual), one at a time; a city the holder took in that battle counts. A unit needs a piece in "

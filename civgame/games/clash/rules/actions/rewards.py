@@ -15,9 +15,9 @@ from civgame.games.clash.content.effects.military import BattleReward, PieceForV
 from civgame.games.clash.content.effects.sources import LEADER_UNIT
 from civgame.games.clash.core.decisions import EffectChoiceDecision, ReviveDecision
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex
-from civgame.games.clash.core.model import MOODS, BattleRecord, Combat, Game, Player, Unit
+from civgame.games.clash.core.model import MOODS, BattleRecord, Combat, EventInProgress, Game, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
-from civgame.games.clash.rules import combat
+from civgame.games.clash.rules import combat, events
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
 from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.payments import can_pay, describe, gain, pay, payment_options
@@ -200,17 +200,25 @@ REVIVE = "revive_lost_units"
 STOP_REVIVING = "bring back no more"
 
 
-def _offer_revival(game: Game, battle: Combat) -> None:
+def _offer_revival_after_battle(game: Game, battle: Combat) -> None:
     """Once a battle is over, its capture settled: each side that lost land units and holds a `revive_lost_units`
     effect may put them back in its cities of the effect's building."""
     record = game.battles[-1]
     for side, owner in enumerate((record.attacker, record.defender)):
-        if owner < 0:
-            continue
-        units = game.rules.units
-        lost = [kind for kind in record.lost[side] if not units[kind].naval and not units[kind].leader]
-        for effect in effects.active(game, game.player(owner), REVIVE) if lost else []:
-            _ask_revival(game, ReviveDecision(player=owner, source=effect.source, effect=REVIVE, lost=lost))
+        _offer_revival(game, owner, record.lost[side])
+
+
+def _offer_revival_after_event(game: Game, event: EventInProgress) -> None:
+    """Once an event is over: as after a battle, for the units it took."""
+    for owner, lost in event.lost.items():
+        _offer_revival(game, owner, lost)
+
+
+def _offer_revival(game: Game, owner: int, lost_kinds: list[str]) -> None:
+    units = game.rules.units
+    lost = [kind for kind in lost_kinds if not units[kind].naval and not units[kind].leader]
+    for effect in effects.active(game, game.player(owner), REVIVE) if lost and owner >= 0 else []:
+        _ask_revival(game, ReviveDecision(player=owner, source=effect.source, effect=REVIVE, lost=lost))
 
 
 def _revivals(game: Game, decision: ReviveDecision) -> list[tuple[str, str, int, dict[str, int]]]:
@@ -260,4 +268,5 @@ def _revive(game: Game, decision: EffectChoiceDecision, option: str) -> None:
 
 
 CHOICE_RULES[REVIVE] = (_listed_options, _revive)
-combat.AFTER_BATTLE.append(_offer_revival)
+combat.AFTER_BATTLE.append(_offer_revival_after_battle)
+events.AFTER_EVENT.append(_offer_revival_after_event)

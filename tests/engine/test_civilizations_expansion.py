@@ -5,13 +5,16 @@ import pytest
 
 from civgame.framework.datafiles import RulesDataError
 from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
-from civgame.games.clash.core.actions import ChooseOption
-from civgame.games.clash.core.decisions import ReviveDecision
-from civgame.games.clash.core.model import EventInProgress
+from civgame.games.clash.core.actions import ChooseOption, ChooseOrientation
+from civgame.games.clash.core.decisions import EffectChoiceDecision, OrientationDecision, ReviveDecision
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.core.model import PIRATE, EventInProgress
 from civgame.games.clash.rules import events
 from civgame.games.clash.rules.actions.cities import why_not_construct
+from civgame.games.clash.rules.actions.exploration import explore
 from civgame.games.clash.rules.base.civilizations import not_offered, playable
-from civgame.games.clash.storage.mods import load_rules
+from civgame.games.clash.storage.mods import load_rules, load_saved_game
+from civgame.games.clash.storage.save import save_game
 from tests.classic import CIVILIZATIONS_EXPANSION, classic_board, classic_rules, die, expansion_rules
 from tests.combat_helpers import attack
 from tests.engine.test_influence import InfluenceCulture, assert_refused
@@ -167,3 +170,49 @@ def test_an_apothecary_puts_back_a_land_unit_an_event_took():
     assert s.game.pending[-1].options == ["bring back a settler to D2 for 1 food", "bring back no more"]
     s.apply(ChooseOption("bring back a settler to D2 for 1 food"))
     assert sorted(u.kind for u in s.game.units_of(0)) == ["infantry", "settler"] and held(s, 0) == {}
+
+
+# ------------------------------------------------------------------ pirates
+
+
+def explore_two_seas(rules):
+    """A settler at D2 explores region 6, given a tile with two sea spaces that no other region holds."""
+    s = classic_board(rules=rules)
+    s.hide(6)
+    region = s.game.regions[5]
+    used = {r.tile for r in s.game.regions if r is not region}
+    region.tile = next(tile for tile in ("1", "2", "3", "4") if tile not in used)
+    s.game.invalidate_board()
+    settler = s.unit(0, "settler", "D2")
+    explore(s.game, 0, [settler], settler.pos, region.spaces()[0])
+    if s.game.pending and isinstance(s.game.pending[-1], OrientationDecision):
+        s.apply(ChooseOrientation(s.game.pending[-1].options[0]))
+    return s, region
+
+
+def test_a_region_explored_with_two_sea_spaces_gets_a_pirate_ship_where_the_explorer_chooses(tmp_path):
+    s, region = explore_two_seas(expansion_rules())
+    seas = sorted(hex_to_label(h) for h in region.spaces() if s.game.is_water(h))
+    decision = s.game.pending[-1]
+    assert isinstance(decision, EffectChoiceDecision) and decision.player == 0 and decision.options == seas
+    save_game(s.game, tmp_path / "pirate.yaml")  # a choice of the rules' own: it is saved and loaded
+    assert load_saved_game(tmp_path / "pirate.yaml")[0].pending[-1].options == seas
+    s.apply(ChooseOption(seas[1]))
+    assert [hex_to_label(u.pos) for u in s.game.units_of(PIRATE)] == [seas[1]]
+
+
+def test_without_the_expansion_exploring_brings_no_pirates():
+    s, _ = explore_two_seas(classic_rules())
+    assert s.game.units_of(PIRATE) == [] and not s.game.pending
+
+
+def test_each_pirate_ship_sunk_pays_a_gold_and_a_mood_token():
+    s = classic_board(rules=expansion_rules())
+    s.resources(0, food=0, wood=0, ore=0, ideas=0, gold=0, mood=0, culture=0)
+    s.player(0).happiness_level = s.player(0).culture_level = 1  # room for a token of each
+    s.unit(PIRATE, "ship", "F6")
+    attackers = s.units(0, "ship", "F6", 2)
+    s.fix_dice(die(6), die(1), die(1))  # 7: 1 hit; 1: none
+    attack(s, 0, attackers, "F6", "E7")
+    assert s.game.units_of(PIRATE) == [] and not s.game.pending
+    assert held(s, 0) == {"gold": 1} and s.player(0).mood_tokens == 1 and s.player(0).culture_tokens == 0

@@ -274,6 +274,12 @@ class PirateRules(Strict):
     ships: Amount
     gold_per_ship_sunk: Amount
     token_per_ship_sunk: Amount
+    # The tokens a player who sinks pirate ships picks from, `token_per_ship_sunk` for each ship (one kind:
+    # gained without a choice).
+    reward_tokens: list[Literal["mood", "culture"]] = Field(default=["mood", "culture"], min_length=1)
+    # A region revealed with this many sea spaces gets a pirate ship on one of them (from the supply), the
+    # explorer's choice; none: exploring brings no pirates.
+    explore_spawn_sea_spaces: Steps | None = None
 
 
 class InfluenceRules(Strict):

@@ -101,7 +101,7 @@ from civgame.games.clash.core.model import (
     LastingEffect,
     Unit,
 )
-from civgame.games.clash.core.vocabulary import DECLINE, TOKENS, amounts
+from civgame.games.clash.core.vocabulary import DECLINE, amounts
 from civgame.games.clash.rules.base import civilizations, diplomacy
 from civgame.games.clash.rules.base.cards import discard, draw_card
 from civgame.games.clash.rules.base.endings import note_city_lost
@@ -1531,7 +1531,8 @@ def _winner_vp(game: Game, c: Combat, winner: int | None) -> None:
 
 
 def _pirate_reward(game: Game, c: Combat) -> None:
-    """Per pirate ship eliminated, win or lose: gold, then a mood or culture token of choice."""
+    """Per pirate ship eliminated, win or lose: gold, then a token of the kinds the rules give (a choice when
+    there are two)."""
     for pirates, player in ((c.defender, c.attacker.owner), (c.attacker, c.defender.owner)):
         if pirates.owner != PIRATE or player < 0:
             continue
@@ -1541,9 +1542,13 @@ def _pirate_reward(game: Game, c: Combat) -> None:
         rules = game.rules.game.pirates
         kept = gain(game, game.player(player), {"gold": sunk * rules.gold_per_ship_sunk})
         say(game, "combat.pirate_gold", player, gold=things(kept) or "no gold", ships=counted(sunk, "pirate ship"))
+        if len(rules.reward_tokens) == 1:
+            tokens = gain(game, game.player(player), {rules.reward_tokens[0]: sunk * rules.token_per_ship_sunk})
+            gained(game, game.player(player), tokens, "the pirates defeated")
+            continue
         for _ in range(sunk):
             game.pending.append(
-                TokenChoiceDecision(player=player, options=list(TOKENS), amount=rules.token_per_ship_sunk)
+                TokenChoiceDecision(player=player, options=list(rules.reward_tokens), amount=rules.token_per_ship_sunk)
             )
 
 

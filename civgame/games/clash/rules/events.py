@@ -547,8 +547,16 @@ def _pirate_ship(game: Game, event: EventInProgress, step: EventStep) -> None:
 
 
 def _put_pirate(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
-    _place(game, PIRATE, SHIP, label_to_hex(option))
-    say(game, "event.pirate_placed", space=option)
+    place_pirate(game, label_to_hex(option))
+
+
+def pirate_in_supply(game: Game) -> bool:
+    return _in_supply(game, PIRATE, SHIP)
+
+
+def place_pirate(game: Game, space: Hex) -> None:
+    _place(game, PIRATE, SHIP, space)
+    say(game, "event.pirate_placed", space=_label(space))
 
 
 def _raided_cities(game: Game, player: int) -> list[City]:

@@ -8,9 +8,9 @@ from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
 from civgame.games.clash.core.actions import ChooseOption, ChooseOrientation
 from civgame.games.clash.core.decisions import EffectChoiceDecision, OrientationDecision, ReviveDecision
 from civgame.games.clash.core.hexgrid import hex_to_label
-from civgame.games.clash.core.model import PIRATE, EventInProgress
+from civgame.games.clash.core.model import BARBARIAN, PIRATE, EventInProgress, EventStep
 from civgame.games.clash.rules import events
-from civgame.games.clash.rules.actions.cities import why_not_construct
+from civgame.games.clash.rules.actions.cities import recruitable_kinds, why_not_construct, why_not_recruit
 from civgame.games.clash.rules.actions.exploration import explore
 from civgame.games.clash.rules.base.civilizations import not_offered, playable
 from civgame.games.clash.storage.mods import load_rules, load_saved_game
@@ -216,3 +216,63 @@ def test_each_pirate_ship_sunk_pays_a_gold_and_a_mood_token():
     attack(s, 0, attackers, "F6", "E7")
     assert s.game.units_of(PIRATE) == [] and not s.game.pending
     assert held(s, 0) == {"gold": 1} and s.player(0).mood_tokens == 1 and s.player(0).culture_tokens == 0
+
+
+# ------------------------------------------------------------------ cavalry and elephants
+
+
+def barbarian_battle(kinds, *dice_values, attackers=1):
+    """Player 0 attacks barbarian units of `kinds` at E4 with `attackers` army units; the dice are fixed."""
+    s = classic_board(rules=expansion_rules())
+    for kind in kinds:
+        s.unit(BARBARIAN, kind, "E4")
+    army = s.units(0, "infantry", "E4", attackers)
+    s.fix_dice(*(die(v) for v in dice_values))
+    attack(s, 0, army, "E4", "D4")
+    return s
+
+
+def test_each_cavalry_adds_a_combat_value_for_each_infantry_beside_it():
+    s = barbarian_battle(["cavalry", "cavalry", "infantry"], 1, 1, 2, 1)  # 4 + 2 cavalry x 1 infantry
+    assert "The barbarians roll 1, 2, 1, +2 for cavalry: combat value 6, 1 hit" in s.game.log
+
+
+def test_each_elephant_turns_a_die_showing_1_or_2_into_a_hit_cancellation():
+    # 2 elephants and 1 infantry roll 5, 4, 2: only one die shows 1 or 2, so combat value 9, and it cancels a hit
+    s = barbarian_battle(["elephant", "elephant", "infantry"], 5, 5, 4, 2)
+    assert "combat value 9, 1 hit, cancelling 1 hit" in " ".join(s.game.log)
+    assert len(s.game.units_of(BARBARIAN)) == 3  # the attacker's one hit was cancelled
+
+
+def test_an_elephant_converts_the_lowest_die_keeping_the_most_combat_value():
+    # 1 elephant and 2 infantry roll 4, 2, 1: the 1 converts, combat value 4 + 2 = 6
+    s = barbarian_battle(["elephant", "infantry", "infantry"], 1, 4, 2, 1)
+    assert "combat value 6, 1 hit, cancelling 1 hit" in " ".join(s.game.log)
+
+
+def test_hits_take_cavalry_and_elephants_before_infantry():
+    s = barbarian_battle(["infantry", "elephant", "cavalry"], 6, 6, 3, 3, 4, attackers=2)  # 12: 2 hits
+    assert [u.kind for u in s.game.units_of(BARBARIAN)] == ["infantry"]
+    s = classic_board(rules=expansion_rules())
+    s.units(1, "infantry", "E4", 1)
+    s.unit(1, "cavalry", "E4")
+    s.fix_dice(die(6), die(1), die(1))  # 6: 1 hit; the defender's 2: none
+    attack(s, 0, s.units(0, "infantry", "E4", 1), "E4", "D4")
+    assert [u.kind for u in s.game.units_of(1)] == ["infantry"]  # no choice: the cavalry goes first
+
+
+def test_no_player_builds_cavalry_or_elephants_whose_cost_is_in_no_source():
+    s = classic_board(rules=expansion_rules())
+    city = s.city(0, "D2", buildings={"market": 0})
+    assert "cavalry" not in recruitable_kinds(s.game, city) and "elephant" not in recruitable_kinds(s.game, city)
+    assert why_not_recruit(s.game, city, ("cavalry",)) == "no player can build cavalry in these rules"
+
+
+def test_the_barbarians_may_add_cavalry_or_an_elephant_to_a_settlement_holding_infantry():
+    s = classic_board(rules=expansion_rules())
+    s.city(BARBARIAN, "E4")
+    s.unit(BARBARIAN, "infantry", "E4")
+    s.city(BARBARIAN, "B6")
+    s.game.event = EventInProgress(2, 0, [EventStep("barbarian_reinforcement", 0)])
+    events.resume(s.game)
+    assert s.game.pending[-1].options == ["B6: infantry", "E4: infantry", "E4: cavalry", "E4: elephant"]

@@ -378,6 +378,8 @@ class UnitType(Strict):
     requires_building: str | None = None
     requires_advance_to_move: str | None = None
     leader: bool = False  # the civilization's leader: one of its leaders, chosen when recruited
+    # Players may build it (false: only the barbarians have it, when its cost is in no source; its `text` says so).
+    recruitable: bool = True
     text: str = ""
     provisional: bool = False  # stands in for content no source gives: its text says so
 
@@ -387,6 +389,16 @@ class DieFace(Strict):
     icon: str = ""  # a unit icon, or none
 
 
+class UnitPower(Strict):
+    """What each fighting unit of a type adds to its side's combat rolls (plain dice, without unit icons)."""
+
+    # combat value for each unit of these types fighting on the same side (cavalry: +1 for each infantry)
+    value_per_unit: dict[str, Annotated[int, Field(ge=0, le=MAX_STEPS)]] = {}
+    # one of the side's dice showing one of these values (the lowest first) counts 0 and cancels 1 hit of
+    # the enemy's, whether or not there is one to cancel (elephants: 1 or 2)
+    cancels_on: list[Annotated[int, Field(ge=1, le=MAX_STEPS)]] = []
+
+
 class CombatRules(Strict):
     die: list[DieFace] = Field(min_length=1)
     icon_bonus: dict[str, Annotated[int, Field(ge=0, le=MAX_STEPS)]]
@@ -394,6 +406,9 @@ class CombatRules(Strict):
     icon_rerolls: list[str]
     fortress_extra_dice: int = Field(ge=0, le=MAX_STEPS)
     fortress_cancelled_hits: int = Field(ge=0, le=MAX_STEPS)
+    unit_powers: dict[str, UnitPower] = {}  # by unit type
+    # unit types a side's hits must take before any other of its units, as far as there are hits
+    casualties_first: list[str] = []
 
 
 class Building(Strict):
@@ -738,6 +753,11 @@ class Ruleset(Strict):
                 problems.append(
                     DataProblem(("game", "barbarians", "units", key), f"barbarians.units: unknown unit {key!r}")
                 )
+        problems += [
+            DataProblem(at, f"combat: unknown unit {key!r}")
+            for at, key in self._combat_units()
+            if key not in self.units
+        ]
         for key, u in self.units.items():
             if u.requires_building and u.requires_building not in self.buildings:
                 problems.append(
@@ -836,6 +856,18 @@ class Ruleset(Strict):
         if leaders and not any(u.leader for u in self.units.values()):
             problems.append(DataProblem(("units",), "units: civilizations need a unit type with `leader: true`"))
         return problems
+
+    def _combat_units(self) -> list[tuple[DataPath, str]]:
+        """The unit types combat.yaml names, each at its data path."""
+        powers = self.combat.unit_powers
+        named: list[tuple[DataPath, str]] = [(("combat", "unit_powers", key), key) for key in powers]
+        named += [
+            (("combat", "unit_powers", key, "value_per_unit", other), other)
+            for key, power in powers.items()
+            for other in power.value_per_unit
+        ]
+        named += [(("combat", "casualties_first", i), key) for i, key in enumerate(self.combat.casualties_first)]
+        return named
 
     def _duplicate_problems(self) -> list[DataProblem]:
         """Names and ids that must be unique: the engine looks content up by them."""

@@ -163,13 +163,19 @@ def _barbarians_appear(game: Game, explorer: int, region: Region, entered: Hex |
     if len(of_terrain) < spawn.spaces:
         return
     occupied = {u.pos for u in game.units} | {c.pos for c in game.cities}
-    spaces = sorted(hex_to_label(h) for h in of_terrain if h != entered and h not in occupied)
-    if len(spaces) == 1:
-        events.place_barbarian_settlement(game, label_to_hex(spaces[0]))
-    elif spaces:
-        game.pending.append(
-            EffectChoiceDecision(player=explorer, source=named(region), effect=EXPLORE_SPAWN, options=spaces)
-        )
+    spaces = [h for h in of_terrain if h != entered and h not in occupied]
+    _place_or_ask(game, explorer, region, spaces, EXPLORE_SPAWN, events.place_barbarian_settlement)
+
+
+def _place_or_ask(
+    game: Game, explorer: int, region: Region, spaces: list[Hex], choice: str, place: Callable[[Game, Hex], None]
+) -> None:
+    """What an explored region brings goes to the one space it may, or the explorer chooses (`choice`)."""
+    labels = sorted(hex_to_label(h) for h in spaces)
+    if len(labels) == 1:
+        place(game, label_to_hex(labels[0]))
+    elif labels:
+        game.pending.append(EffectChoiceDecision(player=explorer, source=named(region), effect=choice, options=labels))
 
 
 def settle_barbarians(game: Game, decision: EffectChoiceDecision, option: str) -> None:
@@ -190,13 +196,7 @@ def _pirates_appear(game: Game, explorer: int, region: Region) -> None:
     if len(seas) < wanted:
         return
     manned = {u.pos for u in game.units if u.owner >= 0}
-    spaces = sorted(hex_to_label(h) for h in seas if h not in manned)
-    if len(spaces) == 1:
-        events.place_pirate(game, label_to_hex(spaces[0]))
-    elif spaces:
-        game.pending.append(
-            EffectChoiceDecision(player=explorer, source=named(region), effect=EXPLORE_PIRATE, options=spaces)
-        )
+    _place_or_ask(game, explorer, region, [h for h in seas if h not in manned], EXPLORE_PIRATE, events.place_pirate)
 
 
 def place_explored_pirate(game: Game, decision: EffectChoiceDecision, option: str) -> None:

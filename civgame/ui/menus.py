@@ -398,6 +398,17 @@ class NewGameScene(NewGameForm):
         civ = self.rules.civilizations[key]
         return f"{civ.name}: {civ.text} (click for the next civilization)"
 
+    def _no_civilization_note(self) -> tuple[str, str]:
+        """Why no civilization is offered: the note, naming the civilizations the rules hold, and its tooltip,
+        with what keeps each out."""
+        text = "No civilization has all its abilities in play in these rules yet, so everyone plays without one."
+        groups = civilizations.not_offered(self.rules) if self.rules is not None else {}
+        if self.rules is None or not groups:
+            return text, ""
+        names = [civ.name for civ in self.rules.civilizations.values() if civilizations.why_not_offered(civ)]
+        why = " ".join(f"{', '.join(group)}: {reason}." for reason, group in groups.items())
+        return f"{text} Not offered: {', '.join(names)} (point here to see why).", why
+
     def _build_civilizations(self, left: int, rows_top: int) -> None:
         """A civilization button on each seat's row, the way they are given out, and the extra civilizations
         that Random may deal."""
@@ -421,14 +432,19 @@ class NewGameScene(NewGameForm):
         UILabel(self.rect(left, y, 130, 36), "Civilizations", manager)
         if not playable:
             size = round(14 * self.app.scale)
-            text = "No civilization has all its abilities in play in these rules yet, so everyone plays without one."
+            text, why = self._no_civilization_note()
             lines = theme.wrap_text(text, size, self.px(self.FORM_W - 140))
             for j, line in enumerate(lines):
-                UILabel(self.rect(left + 130, y + j * 26, self.FORM_W - 130, 26), line, manager, object_id="#prompt")
+                note_line = UILabel(
+                    self.rect(left + 130, y + j * 26, self.FORM_W - 130, 26), line, manager, object_id="#prompt"
+                )
+                if why:
+                    note_line.set_tooltip(why)
             self.civ_note = " ".join(lines)
+            self.civ_note_why = why
             self.civ_rows_h = 4 + max(46, len(lines) * 26 + 10)
             return
-        self.civ_note = ""
+        self.civ_note = self.civ_note_why = ""
         for j, (key, label) in enumerate(CIV_MODES.items()):
             button = self.add_button(
                 self.rect(left + 130 + j * 172, y, 166, 36),

@@ -13,7 +13,7 @@ from civgame.framework.invariants import InvariantChecker
 from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
 from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules.flow.setup import new_game
-from tests.classic import CLASSIC_2012, classic_rules
+from tests.classic import CLASSIC_2012, classic_rules, expansion_rules
 
 GAMES = 4  # of each kind of agent (the variants play fewer)
 
@@ -36,6 +36,12 @@ def test_random_2012_games_keep_every_invariant(seed):
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_aggressive_2012_games_keep_every_invariant(seed):
     checked_game(classic_rules(), seed, aggressive=True)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_2012_games_with_the_civilizations_expansion_keep_every_invariant(seed):
+    game = checked_game(expansion_rules(), seed, aggressive=seed % 2 == 1)
+    assert "market" in game.rules.buildings
 
 
 @pytest.mark.parametrize("events", ["no_events", "optional_events"])

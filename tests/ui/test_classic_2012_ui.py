@@ -87,9 +87,28 @@ def test_the_balance_patch_is_an_option_of_the_monumental_rules_on_the_new_game_
     click_button(app, app.scene.option_buttons["balance_patch"])
     assert app.scene.option_buttons["balance_patch"].is_selected
     click_button(app, app.scene.ruleset_buttons["2012"])
-    assert app.scene.option_buttons == {}  # the 2012 edition has no such option
+    assert list(app.scene.option_buttons) == ["civilizations_expansion"]  # not the balance patch
     click_button(app, app.scene.ruleset_buttons["monumental"])
     click_button(app, app.scene.option_buttons["balance_patch"])
     click_button(app, app.scene.start_button)
     assert isinstance(app.scene, GameScene)
     assert app.scene.game.ruleset == "monumental+balance_patch"
+
+
+def test_the_civilizations_expansion_is_an_option_of_the_2012_rules_and_the_screen_says_why_none_is_offered(app):
+    click_button(app, app.scene.new_button)
+    click_button(app, app.scene.ruleset_buttons["2012"])
+    assert "No civilization has all its abilities in play" in app.scene.civ_note
+    assert "Huns" not in app.scene.civ_note  # the 2012 edition has no civilizations to list
+    click_button(app, app.scene.option_buttons["civilizations_expansion"])
+    assert app.scene.option_buttons["civilizations_expansion"].is_selected
+    note = " ".join(app.scene.civ_note.split())
+    assert "Not offered: Babylonia, Carthage, Celts, China, Egypt, Greece, Huns, India, Japan, Maya," in note
+    why = app.scene.civ_note_why
+    assert "Babylonia, Celts, India, Persia, Rome: no source gives three of the four special advances" in why
+    assert "Huns, Vikings: no source gives the three leaders." in why
+    click_button(app, app.scene.start_button)
+    assert isinstance(app.scene, GameScene)
+    game = app.scene.game
+    assert game.ruleset == "classic-2012+civilizations_expansion"
+    assert "market" in game.rules.buildings and all(p.civilization is None for p in game.players)

@@ -33,7 +33,9 @@ from civgame.framework.datafiles import (
     Where,
     Whole,
     located_errors,
+    overlay,
     read_files,
+    read_rules_file,
 )
 from civgame.framework.datafiles import replaced_whole as replaced_whole_in
 from civgame.games.clash.content.conditions import Condition, parse_condition
@@ -204,10 +206,12 @@ class Variants(Strict):
 
 class RulesetOption(Strict):
     """An option of the ruleset a game may be played with: its advances marked with the option (`Advance.option`)
-    take the places of those they replace."""
+    take the places of those they replace, and the rules files in its `overlay` folder (beside game.yaml) are
+    laid over the ruleset's as a mod's are, before any mod."""
 
     name: str
     text: str
+    overlay: str = ""
 
 
 class WonderRules(Strict):
@@ -270,6 +274,12 @@ class PirateRules(Strict):
     ships: Amount
     gold_per_ship_sunk: Amount
     token_per_ship_sunk: Amount
+    # The tokens a player who sinks pirate ships picks from, `token_per_ship_sunk` for each ship (one kind:
+    # gained without a choice).
+    reward_tokens: list[Literal["mood", "culture"]] = Field(default=["mood", "culture"], min_length=1)
+    # A region revealed with this many sea spaces gets a pirate ship on one of them (from the supply), the
+    # explorer's choice; none: exploring brings no pirates.
+    explore_spawn_sea_spaces: Steps | None = None
 
 
 class InfluenceRules(Strict):
@@ -368,6 +378,8 @@ class UnitType(Strict):
     requires_building: str | None = None
     requires_advance_to_move: str | None = None
     leader: bool = False  # the civilization's leader: one of its leaders, chosen when recruited
+    # Players may build it (false: only the barbarians have it, when its cost is in no source; its `text` says so).
+    recruitable: bool = True
     text: str = ""
     provisional: bool = False  # stands in for content no source gives: its text says so
 
@@ -377,6 +389,16 @@ class DieFace(Strict):
     icon: str = ""  # a unit icon, or none
 
 
+class UnitPower(Strict):
+    """What each fighting unit of a type adds to its side's combat rolls (plain dice, without unit icons)."""
+
+    # combat value for each unit of these types fighting on the same side (cavalry: +1 for each infantry)
+    value_per_unit: dict[str, Annotated[int, Field(ge=0, le=MAX_STEPS)]] = {}
+    # one of the side's dice showing one of these values (the lowest first) counts 0 and cancels 1 hit of
+    # the enemy's, whether or not there is one to cancel (elephants: 1 or 2)
+    cancels_on: list[Annotated[int, Field(ge=1, le=MAX_STEPS)]] = []
+
+
 class CombatRules(Strict):
     die: list[DieFace] = Field(min_length=1)
     icon_bonus: dict[str, Annotated[int, Field(ge=0, le=MAX_STEPS)]]
@@ -384,6 +406,9 @@ class CombatRules(Strict):
     icon_rerolls: list[str]
     fortress_extra_dice: int = Field(ge=0, le=MAX_STEPS)
     fortress_cancelled_hits: int = Field(ge=0, le=MAX_STEPS)
+    unit_powers: dict[str, UnitPower] = {}  # by unit type
+    # unit types a side's hits must take before any other of its units, as far as there are hits
+    casualties_first: list[str] = []
 
 
 class Building(Strict):
@@ -617,8 +642,17 @@ class Civilization(Strict):
     random_pool: bool = True  # dealt in Random setup; otherwise only when a player picks it
     our_design: bool = False  # pieces designed by this project where the sources leave gaps
     text: str = ""
-    special_advances: list[SpecialAdvance] = Field(min_length=1)
-    leaders: list[Leader] = Field(min_length=1)
+    special_advances: list[SpecialAdvance] = []
+    leaders: list[Leader] = []
+    # Parts of the civilization no source gives, in plain words ("its three leaders"): it is not offered, and
+    # the new-game screen says why. A civilization without special advances or leaders must name them here.
+    unknown: list[str] = []
+
+    @model_validator(mode="after")
+    def _gaps_named(self) -> Civilization:
+        if not self.unknown and not (self.special_advances and self.leaders):
+            raise ValueError("a civilization needs special advances and leaders, or `unknown` naming what is missing")
+        return self
 
 
 UNIT_GROUPS = ("any", "army", "naval")  # words some effects take in place of a unit type
@@ -719,6 +753,11 @@ class Ruleset(Strict):
                 problems.append(
                     DataProblem(("game", "barbarians", "units", key), f"barbarians.units: unknown unit {key!r}")
                 )
+        problems += [
+            DataProblem(at, f"combat: unknown unit {key!r}")
+            for at, key in self._combat_units()
+            if key not in self.units
+        ]
         for key, u in self.units.items():
             if u.requires_building and u.requires_building not in self.buildings:
                 problems.append(
@@ -813,9 +852,22 @@ class Ruleset(Strict):
                             f"{key}.{special.name}.advance: unknown advance {special.advance!r}",
                         )
                     )
-        if self.civilizations and not any(u.leader for u in self.units.values()):
+        leaders = any(civ.leaders for civ in self.civilizations.values())
+        if leaders and not any(u.leader for u in self.units.values()):
             problems.append(DataProblem(("units",), "units: civilizations need a unit type with `leader: true`"))
         return problems
+
+    def _combat_units(self) -> list[tuple[DataPath, str]]:
+        """The unit types combat.yaml names, each at its data path."""
+        powers = self.combat.unit_powers
+        named: list[tuple[DataPath, str]] = [(("combat", "unit_powers", key), key) for key in powers]
+        named += [
+            (("combat", "unit_powers", key, "value_per_unit", other), other)
+            for key, power in powers.items()
+            for other in power.value_per_unit
+        ]
+        named += [(("combat", "casualties_first", i), key) for i, key in enumerate(self.combat.casualties_first)]
+        return named
 
     def _duplicate_problems(self) -> list[DataProblem]:
         """Names and ids that must be unique: the engine looks content up by them."""
@@ -1253,9 +1305,60 @@ def replaced_whole(file_key: str) -> Whole:
 # ---------------------------------------------------------------- reading files, with lines
 
 
-def read_ruleset(directory: Path) -> RulesFiles:
-    """Every file of a complete ruleset; unreadable or unparsable files raise RulesDataError."""
-    return read_files(directory, FILES)
+def read_ruleset(directory: Path, options: Sequence[str] = ()) -> RulesFiles:
+    """Every file of a complete ruleset, with the overlays of its `options` laid over them; unreadable or
+    unparsable files raise RulesDataError."""
+    files = read_files(directory, FILES)
+    for option in options:
+        folder = _option_overlay(files, option)
+        if folder and not overlay_folder(files, directory / folder)[1]:
+            raise RulesDataError(files.problems)
+    return files
+
+
+def _option_overlay(files: RulesFiles, option: str) -> str:
+    """The overlay folder `game.yaml` names for `option` ("" when none; an unknown option is reported later)."""
+    game = files.data.get("game")
+    spec = game.get("options", {}).get(option) if isinstance(game, dict) else None
+    folder = spec.get("overlay", "") if isinstance(spec, dict) else ""
+    return folder if isinstance(folder, str) else ""
+
+
+class Overlaid(NamedTuple):
+    """One rules file laid over a ruleset's: its key, path, the data before, and the data and lines it wrote."""
+
+    key: str
+    path: Path
+    before: object
+    data: object
+    where: Where
+
+
+def overlay_folder(files: RulesFiles, folder: Path) -> tuple[list[Overlaid], bool]:
+    """Lay each rules file of `folder` over `files` (a mapping merges key by key, a list of named entries
+    entry by entry: see mods.py): the files laid, and False if one could not be read. Problems are added to
+    `files`."""
+    laid: list[Overlaid] = []
+    readable = True
+    for key, file_name in FILES.items():
+        path = folder / file_name
+        if not path.is_file():
+            continue
+        try:
+            data, where, problems = read_rules_file(path)
+        except RulesDataError as exc:
+            files.problems += exc.problems
+            readable = False
+            continue
+        files.problems += problems
+        if data is None:  # an empty (or all-comment) file changes nothing
+            continue
+        before = files.data[key]
+        files.data[key], files.where[key] = overlay(
+            before, files.where[key], data, where, files.problems, whole=replaced_whole(key)
+        )
+        laid.append(Overlaid(key, path, before, data, where))
+    return laid, readable
 
 
 # ---------------------------------------------------------------- validating, with lines
@@ -1326,7 +1429,7 @@ def ruleset_dir(name_or_dir: str | Path) -> Path:
 def load_ruleset(name_or_dir: str | Path = "monumental") -> Ruleset:
     """Load and validate a complete ruleset by name (under rules_data/, with its options) or by directory path."""
     folder, options = split_ruleset_name(str(name_or_dir))
-    return build_ruleset(read_ruleset(ruleset_dir(folder)), options=options)
+    return build_ruleset(read_ruleset(ruleset_dir(folder), options), options=options)
 
 
 _CACHE: dict[str, Ruleset] = {}

@@ -271,6 +271,16 @@ class EffectChoiceDecision(Decision):
 
 
 @dataclass
+class ReviveDecision(EffectChoiceDecision):
+    """After a battle: put back one of the land units of kinds `lost` in a city of the effect's building not
+    yet `used` for it, or stop (the options name each way)."""
+
+    KIND: ClassVar[str] = "revive"
+    lost: list[str] = field(default_factory=list)
+    used: list[int] = field(default_factory=list)
+
+
+@dataclass
 class CardExchangeDecision(EffectChoiceDecision):
     """Exchange hidden cards (Spy, New Plans): option i < len(exchanges) gives `exchanges[i]` =
     [deck, card given, card taken] (card ids as text, wonders by key, a great person held hidden as

@@ -269,6 +269,7 @@ class EventInProgress:
     moved: list[int] = field(default_factory=list)  # barbarian units that moved in this event
     current: EventStep | None = None  # the step waiting for its player's choice
     cards: list[int] = field(default_factory=list)  # cards set aside while it resolves
+    lost: dict[int, list[str]] = field(default_factory=dict)  # each player's units lost to it, by type
 
 
 EventVariant = Literal["standard", "no_events", "optional_events"]

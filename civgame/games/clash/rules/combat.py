@@ -32,7 +32,7 @@ defender does the same, fortress dice last; then the tactics dice after the hits
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -101,7 +101,7 @@ from civgame.games.clash.core.model import (
     LastingEffect,
     Unit,
 )
-from civgame.games.clash.core.vocabulary import DECLINE, TOKENS, amounts
+from civgame.games.clash.core.vocabulary import DECLINE, amounts
 from civgame.games.clash.rules.base import civilizations, diplomacy
 from civgame.games.clash.rules.base.cards import discard, draw_card
 from civgame.games.clash.rules.base.endings import note_city_lost
@@ -1175,12 +1175,16 @@ def _roll(
             ready[face.icon] -= 1
             values[i] += bonus
             notes[i] += f", {bonus:+}"
-    value = max(0, sum(values) + modifier)
+    cancels += _low_dice_cancelled(game, ready, values, notes)
+    powers = _unit_power_value(game, ready)
+    value = max(0, sum(values) + powers + modifier)
     hits = value // game.rules.game.hits_per_combat_value
     extra = f" including {counted(extra_dice, 'extra die', 'extra dice')}" if extra_dice else ""
     extra += f" including {counted(fortress_dice, 'fortress die', 'fortress dice')}" if fortress_dice else ""
     if not abilities:
         extra += ", unit abilities not working"
+    if powers:
+        extra += f", {powers:+d} for {_kinds_with_value_powers(game, ready)}"
     if modifier:
         extra += f", {modifier:+d} combat value"
     _say(
@@ -1194,6 +1198,33 @@ def _roll(
         cancels=f", cancelling {_hits(cancels)}" if cancels else "",
     )
     return _Roll(value, hits, cancels, len(faces))
+
+
+def _low_dice_cancelled(game: Game, fighting: Counter[str], values: list[int], notes: list[str]) -> int:
+    """`unit_powers.cancels_on` (elephants): each such unit turns one die showing one of its values into a hit
+    cancellation, the lowest dice first (what the side keeps as combat value is then the most); the count."""
+    cancels = 0
+    for kind, power in game.rules.combat.unit_powers.items():
+        shown = sorted((i for i, v in enumerate(values) if v in power.cancels_on), key=lambda i: values[i])
+        for i in shown[: fighting[kind]]:
+            values[i] = 0
+            cancels += 1
+            notes[i] += f": counts 0, cancels 1 hit ({unit_name(game, kind)})"
+    return cancels
+
+
+def _unit_power_value(game: Game, fighting: Counter[str]) -> int:
+    """`unit_powers.value_per_unit` (cavalry): combat value for each unit of the named types on the side."""
+    return sum(
+        fighting[kind] * per * fighting[other]
+        for kind, power in game.rules.combat.unit_powers.items()
+        for other, per in power.value_per_unit.items()
+    )
+
+
+def _kinds_with_value_powers(game: Game, fighting: Counter[str]) -> str:
+    powers = game.rules.combat.unit_powers
+    return listed([unit_name(game, kind) for kind, power in powers.items() if power.value_per_unit and fighting[kind]])
 
 
 def _die(game: Game) -> DieFace:
@@ -1233,9 +1264,16 @@ def _choose(game: Game, side: CombatSide, candidates: list[int], count: int, rea
 
 
 def _automatic_casualties(game: Game, candidates: list[int], count: int) -> list[int]:
-    """Barbarians and pirates lose units in units.yaml order (infantry, cavalry, elephants), lowest id first."""
+    """Barbarians and pirates lose units in units.yaml order (infantry, cavalry, elephants), lowest id first,
+    the types `casualties_first` names before the others."""
     order = list(game.rules.units)
-    return sorted(candidates, key=lambda uid: (order.index(game.existing_unit(uid).kind), uid))[:count]
+    first = game.rules.combat.casualties_first
+
+    def rank(uid: int) -> tuple[bool, int, int]:
+        kind = game.existing_unit(uid).kind
+        return kind not in first, order.index(kind), uid
+
+    return sorted(candidates, key=rank)[:count]
 
 
 def casualty_options(game: Game, candidates: list[int], count: int, reason: str) -> list[tuple[int, ...]]:
@@ -1252,7 +1290,15 @@ def casualty_options(game: Game, candidates: list[int], count: int, reason: str)
     for counts in product(*(range(len(m) + 1) for m in members)):
         if sum(counts) == count:
             options.append(tuple(sorted(uid for m, n in zip(members, counts, strict=False) for uid in m[:n])))
+    if reason == COMBAT and game.rules.combat.casualties_first:  # as many of those as the hits can take
+        most = min(count, _taken_first(game, candidates))
+        options = [o for o in options if _taken_first(game, o) == most]
     return sorted(options)
+
+
+def _taken_first(game: Game, units: Iterable[int]) -> int:
+    """How many of `units` are of the types hits must take first (`casualties_first`)."""
+    return sum(game.existing_unit(uid).kind in game.rules.combat.casualties_first for uid in units)
 
 
 def _likeness(unit: Unit, reason: str) -> tuple[object, ...]:
@@ -1531,7 +1577,8 @@ def _winner_vp(game: Game, c: Combat, winner: int | None) -> None:
 
 
 def _pirate_reward(game: Game, c: Combat) -> None:
-    """Per pirate ship eliminated, win or lose: gold, then a mood or culture token of choice."""
+    """Per pirate ship eliminated, win or lose: gold, then a token of the kinds the rules give (a choice when
+    there are two)."""
     for pirates, player in ((c.defender, c.attacker.owner), (c.attacker, c.defender.owner)):
         if pirates.owner != PIRATE or player < 0:
             continue
@@ -1541,9 +1588,13 @@ def _pirate_reward(game: Game, c: Combat) -> None:
         rules = game.rules.game.pirates
         kept = gain(game, game.player(player), {"gold": sunk * rules.gold_per_ship_sunk})
         say(game, "combat.pirate_gold", player, gold=things(kept) or "no gold", ships=counted(sunk, "pirate ship"))
+        if len(rules.reward_tokens) == 1:
+            tokens = gain(game, game.player(player), {rules.reward_tokens[0]: sunk * rules.token_per_ship_sunk})
+            gained(game, game.player(player), tokens, "the pirates defeated")
+            continue
         for _ in range(sunk):
             game.pending.append(
-                TokenChoiceDecision(player=player, options=list(TOKENS), amount=rules.token_per_ship_sunk)
+                TokenChoiceDecision(player=player, options=list(rules.reward_tokens), amount=rules.token_per_ship_sunk)
             )
 
 

@@ -110,10 +110,17 @@ def resume(game: Game) -> None:
         if not event.steps:
             game.event = game.events_waiting.pop(0) if game.events_waiting else None
             _refill_after(game, event)
+            for after in AFTER_EVENT:
+                after(game, event)
             continue
         step = event.steps.pop(0)
         event.current = None
         STEPS[step.kind](game, event, step)
+
+
+# What other rule modules do once an event is over (the Apothecary puts back units it took); this module
+# cannot import them.
+AFTER_EVENT: list[Callable[[Game, EventInProgress], None]] = []
 
 
 def _refill_after(game: Game, event: EventInProgress) -> None:
@@ -540,8 +547,16 @@ def _pirate_ship(game: Game, event: EventInProgress, step: EventStep) -> None:
 
 
 def _put_pirate(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
-    _place(game, PIRATE, SHIP, label_to_hex(option))
-    say(game, "event.pirate_placed", space=option)
+    place_pirate(game, label_to_hex(option))
+
+
+def pirate_in_supply(game: Game) -> bool:
+    return _in_supply(game, PIRATE, SHIP)
+
+
+def place_pirate(game: Game, space: Hex) -> None:
+    _place(game, PIRATE, SHIP, space)
+    say(game, "event.pirate_placed", space=_label(space))
 
 
 def _raided_cities(game: Game, player: int) -> list[City]:
@@ -823,12 +838,15 @@ def _kill_unit_step(game: Game, event: EventInProgress, step: EventStep) -> None
 
 
 def remove_unit(game: Game, owner: int, option: str) -> None:
-    """Remove one unit matching `option` (carried ones first); a ship takes its cargo with it."""
+    """Remove one unit matching `option` (carried ones first); a ship takes its cargo with it. During an
+    event, the event keeps the types lost (`EventInProgress.lost`)."""
     unit = min((u for u in game.units_of(owner) if unit_option(u) == option), key=lambda u: u.carrier is None)
     for lost in (unit, *(u for u in game.units if u.carrier == unit.id)):
         if game.rules.units[lost.kind].leader:
             civilizations.leader_killed(game, lost, captor=None)
         game.units.remove(lost)
+        if game.event is not None:
+            game.event.lost.setdefault(owner, []).append(lost.kind)
 
 
 def _unit_killed(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
@@ -948,6 +966,7 @@ def _civil_war_city(game: Game, event: EventInProgress, step: EventStep, option:
     city = city_by_label(game, option)
     infantry = [u for u in game.units_at(city.pos) if u.owner == step.player and u.kind == INFANTRY]
     game.units.remove(max(infantry, key=lambda u: (u.immobile, u.id)))
+    event.lost.setdefault(step.player, []).append(INFANTRY)
     say(game, "event.civil_war", step.player, space=option)
     if city.mood != MOODS[0]:
         _lower_mood(game, city, "civil war")

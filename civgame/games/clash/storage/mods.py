@@ -46,7 +46,6 @@ from civgame.framework.datafiles import (
     identity_key,
     is_removal,
     located_errors,
-    overlay,
     path_label,
     read_rules_file,
 )
@@ -61,6 +60,7 @@ from civgame.games.clash.content.ruleset import (
     Ruleset,
     build_ruleset,
     named_ruleset,
+    overlay_folder,
     read_ruleset,
     replaced_whole,
     ruleset_dir,
@@ -195,7 +195,7 @@ def load_rules(mods: Sequence[Path] = (), ruleset: str | None = None, changes: l
         raise RulesDataError(problems)
     first = loaded[0].info
     assert first is not None  # a folder without a readable mod.yaml is one of the problems above
-    files = read_ruleset(ruleset_dir(first.base))
+    files = read_ruleset(ruleset_dir(first.base), options)
     broken = False
     written: list[Change] = []
     for mod in loaded:
@@ -258,29 +258,14 @@ def apply_mod(files: RulesFiles, mod: Mod, changes: list[Change] | None = None) 
             files.problems.append(
                 f"{display_path(path)}: not a rules file; a mod may hold {MOD_FILE} and {', '.join(FILES.values())}"
             )
-    readable = True
-    for key, file_name in FILES.items():
-        path = mod.path / file_name
-        if not path.is_file():
-            continue
-        try:
-            data, where, problems = read_rules_file(path)
-        except RulesDataError as exc:
-            files.problems += exc.problems
-            readable = False
-            continue
-        files.problems += problems
-        if data is None:  # an empty (or all-comment) file changes nothing
-            continue
+    laid, readable = overlay_folder(files, mod.path)
+    for key, _file, before, data, where in laid:
         if key == "game":
-            _check_id_kept(files.data.get(key), data, where, files.problems)
-        before = files.data[key]
-        whole = replaced_whole(key)
-        files.data[key], files.where[key] = overlay(before, files.where[key], data, where, files.problems, whole=whole)
+            _check_id_kept(before, data, where, files.problems)
         if changes is not None:
             changes += [
                 Change(mod.name, key, path, at, value_at(before, path), value_at(files.data[key], path))
-                for path, at in written_values(before, data, where, whole)
+                for path, at in written_values(before, data, where, replaced_whole(key))
             ]
     return readable
 

@@ -54,6 +54,7 @@ from civgame.games.clash.core.decisions import (
     ReinforcementDecision,
     RetreatDecision,
     ReuseUnitDecision,
+    ReviveDecision,
     SiegeDecision,
     TokenChoiceDecision,
     TradeDecision,
@@ -76,6 +77,7 @@ from civgame.games.clash.core.model import (
 )
 from civgame.games.clash.core.vocabulary import RESOURCES, TOKENS
 from civgame.games.clash.rules import events
+from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
 from civgame.games.clash.rules.actions.influence import SETTLEMENT
 from civgame.games.clash.rules.actions.trading import AMOUNTS as TRADE_AMOUNTS
 from civgame.games.clash.rules.base.cards import GREAT_PERSON
@@ -249,11 +251,18 @@ def _nothing_or(check: Check) -> Check:
 
 
 def _effect_or_event_step(known: Known, value: Any) -> str | None:
-    """An effect primitive, or `event:<step>` for a choice an event step asked."""
+    """An effect primitive, `event:<step>` for a choice an event step asked, or a choice a rule asks of its
+    own (the 2012 edition's barbarians, a change of government, ...)."""
     if isinstance(value, str) and value.startswith(events.CHOICE_PREFIX):
         step = value[len(events.CHOICE_PREFIX) :]
         return None if step in events.CHOICES else f"{value!r} is not a step of an event"
-    return EFFECT(known, value)
+    return None if value in _rule_choices() else EFFECT(known, value)
+
+
+def _rule_choices() -> set[str]:
+    """The choices rules ask that no effect primitive names: their source is the rule's own words (a region, a
+    battle), checked by the trial answers (the rule reads it)."""
+    return {choice for choice in CHOICE_RULES if choice not in EFFECT_PRIMITIVES}
 
 
 def _source_or_event_card(known: Known, value: Any) -> str | None:
@@ -385,6 +394,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "moved": each(PIECE_ID),  # ids of barbarian units, some of which may be gone since
         "current": PARTS,
         "cards": PLACES,
+        "lost": mapping(PLAYER, each(UNIT_KIND)),
     },
     EventStep: {
         "kind": TYPED,  # with the player, the other player and the effect: events.step_problem
@@ -497,11 +507,12 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     ReinforcementDecision: {"unit": UNIT_KIND, "cities": each(CITY_ID)},
     ObjectiveDecision: {"moment": MOMENT, "options": each(OBJECTIVE), "used": each(OBJECTIVE)},
     EffectChoiceDecision: {
-        "source": _source_or_event_card,
+        "source": TEXT,  # content with effects, or an event card (a rule's own choice aside): `_cross_checks`
         "effect": _effect_or_event_step,
         "options": each(TEXT),
         "amounts": each(AMOUNTS),
     },
+    ReviveDecision: {"lost": each(UNIT_KIND), "used": each(CITY_ID)},  # the rest as an EffectChoiceDecision
     CardExchangeDecision: {
         "source": EFFECT_SOURCE,
         "effect": EFFECT,
@@ -595,6 +606,10 @@ def _cross_checks(game: Game) -> Iterator[str]:
             and len(decision.amounts) != len(decision.options)
         ):
             yield f"{at}.amounts: {len(decision.amounts)} amounts for {len(decision.options)} options"
+        if isinstance(decision, EffectChoiceDecision) and decision.effect not in _rule_choices():
+            problem = _source_or_event_card(Known(game), decision.source)
+            if problem:
+                yield f"{at}.source: {problem}"
     if combat is not None:
         yield from _battle_problems(game, combat)
     yield from _event_problems(game)

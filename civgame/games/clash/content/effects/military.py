@@ -416,6 +416,20 @@ class PieceForVp(Params):
 
 
 @primitive(
+    "revive_lost_units",
+    when="decision: after a battle or an event in which the holder lost land units",
+    doc="Land units are army units and settlers, not ships. For each of the holder's cities holding `building`, "
+    "one of the land units the holder lost in the battle may be put back in that city for `cost` (gold may "
+    "stand in as usual), one at a time; a city the holder took in that battle counts. A unit needs a piece in "
+    "supply, and an army unit room under the stacking limit. Units put back still count as lost.",
+    example={"revive_lost_units": {"building": "apothecary", "cost": {"food": 1}}},
+)
+class ReviveLostUnits(Params):
+    building: str
+    cost: Cost = {}
+
+
+@primitive(
     "explorer_token",
     when="ability: a main action in your turn, while the holder's leader is aboard a ship",
     doc="Pay `cost` to place an explorer token in the region of the leader's space, worth `vp` victory points "

@@ -20,7 +20,7 @@ from itertools import combinations, combinations_with_replacement, product
 from typing import Any, NamedTuple
 
 from civgame.framework.errors import RuleError
-from civgame.framework.wording import counted, listed, with_article
+from civgame.framework.wording import counted, listed, plural_of, with_article
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.cards import CollectExtraSpaces
@@ -1159,6 +1159,7 @@ def recruitable_kinds(game: Game, city: City, has_leaders: bool | None = None) -
         if spec.requires_building is None or game.building_works(city, spec.requires_building) or kind in unbuilt
         if not spec.naval or city.port_space is not None
         if not spec.leader or has_leaders
+        if spec.recruitable
     ]
     kinds.sort()
     return kinds
@@ -1314,6 +1315,8 @@ def why_not_recruit(game: Game, city: City, units: tuple[str, ...]) -> str | Non
         spec = game.rules.units.get(kind)
         if spec is None:
             return f"there is no unit kind {kind!r}"
+        if not spec.recruitable:
+            return f"no player can build {(spec.plural or plural_of(spec.name)).lower()} in these rules"
         if kind not in allowed:
             needed = spec.requires_building
             building = game.rules.buildings[needed].name if needed else "building facing the sea"

@@ -212,6 +212,7 @@ CHOICE_RULES: dict[str, ChoiceRule] = {
     combat.SHRINK: (_draw_options, combat.take_shrink_choice),
     combat.RAZE_SETTLEMENT: (_draw_options, combat.keep_or_raze),
     exploration.EXPLORE_SPAWN: (_draw_options, exploration.settle_barbarians),
+    exploration.EXPLORE_PIRATE: (_draw_options, exploration.place_explored_pirate),
     "draw_from_discard": (_draw_options, _draw_from),
     "redirect_activation": (cities.redirect_options, cities.redirect_activation),
     "event_public_wonder": (_draw_options, _draw_from),

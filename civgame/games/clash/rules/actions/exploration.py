@@ -132,19 +132,21 @@ def _reveal_and_enter(
 ) -> None:
     from civgame.games.clash.rules.actions import movement  # movement imports this module at load time
 
+    explorer = units[0].owner if units else game.current
     reveal(game, region, rotation)
-    _barbarians_appear(game, units[0].owner if units else game.current, region, target if units else None)
+    _barbarians_appear(game, explorer, region, target if units else None)
     if ship_sea is None:
         if game.is_land(target):
             movement.arrive(game, units, target)
-        return
-    region_sea = sea_slots(game, region, rotation)
-    if game.is_water(target):
-        movement.arrive(game, units, target)
-    elif _touches(region_sea, ship_sea):
-        movement.arrive(game, units, region_sea[0])
     else:
-        log.say(game, "explore.ship_stays", region=named(region))
+        region_sea = sea_slots(game, region, rotation)
+        if game.is_water(target):
+            movement.arrive(game, units, target)
+        elif _touches(region_sea, ship_sea):
+            movement.arrive(game, units, region_sea[0])
+        else:
+            log.say(game, "explore.ship_stays", region=named(region))
+    _pirates_appear(game, explorer, region)
 
 
 EXPLORE_SPAWN = "explore_spawn"  # the EffectChoiceDecision of where barbarians appear in an explored region
@@ -161,17 +163,44 @@ def _barbarians_appear(game: Game, explorer: int, region: Region, entered: Hex |
     if len(of_terrain) < spawn.spaces:
         return
     occupied = {u.pos for u in game.units} | {c.pos for c in game.cities}
-    spaces = sorted(hex_to_label(h) for h in of_terrain if h != entered and h not in occupied)
-    if len(spaces) == 1:
-        events.place_barbarian_settlement(game, label_to_hex(spaces[0]))
-    elif spaces:
-        game.pending.append(
-            EffectChoiceDecision(player=explorer, source=named(region), effect=EXPLORE_SPAWN, options=spaces)
-        )
+    spaces = [h for h in of_terrain if h != entered and h not in occupied]
+    _place_or_ask(game, explorer, region, spaces, EXPLORE_SPAWN, events.place_barbarian_settlement)
+
+
+def _place_or_ask(
+    game: Game, explorer: int, region: Region, spaces: list[Hex], choice: str, place: Callable[[Game, Hex], None]
+) -> None:
+    """What an explored region brings goes to the one space it may, or the explorer chooses (`choice`)."""
+    labels = sorted(hex_to_label(h) for h in spaces)
+    if len(labels) == 1:
+        place(game, label_to_hex(labels[0]))
+    elif labels:
+        game.pending.append(EffectChoiceDecision(player=explorer, source=named(region), effect=choice, options=labels))
 
 
 def settle_barbarians(game: Game, decision: EffectChoiceDecision, option: str) -> None:
     events.place_barbarian_settlement(game, label_to_hex(option))
+
+
+EXPLORE_PIRATE = "explore_pirate"  # the EffectChoiceDecision of where a pirate ship appears in an explored region
+
+
+def _pirates_appear(game: Game, explorer: int, region: Region) -> None:
+    """`pirates.explore_spawn_sea_spaces` (the Civilizations expansion): a region revealed with that many sea
+    spaces gets a pirate ship from the supply on one of them, the explorer's choice, not where a player's ship
+    stands (an exploring ship has entered by then)."""
+    wanted = game.rules.game.pirates.explore_spawn_sea_spaces
+    if wanted is None or not events.pirate_in_supply(game):
+        return
+    seas = [h for h in region.spaces() if game.is_water(h)]
+    if len(seas) < wanted:
+        return
+    manned = {u.pos for u in game.units if u.owner >= 0}
+    _place_or_ask(game, explorer, region, [h for h in seas if h not in manned], EXPLORE_PIRATE, events.place_pirate)
+
+
+def place_explored_pirate(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    events.place_pirate(game, label_to_hex(option))
 
 
 def reveal(game: Game, region: Region, rotation: int) -> None:

@@ -1,5 +1,6 @@
 """Listeners that reward a moment of play: `gain_on`, `battle_reward` and `piece_for_vp` after a battle,
-and after a capture `captured_city_mood` and `unit_after_capture` effects."""
+and after a capture `captured_city_mood` and `unit_after_capture` effects; once a battle is over, its capture
+settled, `revive_lost_units` (the Apothecary)."""
 
 from __future__ import annotations
 
@@ -10,15 +11,16 @@ from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.core import GainOn
 from civgame.games.clash.content.effects.economy import CapturedCityMood, UnitAfterCapture
-from civgame.games.clash.content.effects.military import BattleReward, PieceForVp
+from civgame.games.clash.content.effects.military import BattleReward, PieceForVp, ReviveLostUnits
 from civgame.games.clash.content.effects.sources import LEADER_UNIT
-from civgame.games.clash.core.decisions import EffectChoiceDecision
+from civgame.games.clash.core.decisions import EffectChoiceDecision, ReviveDecision
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex
-from civgame.games.clash.core.model import MOODS, BattleRecord, Game, Player, Unit
+from civgame.games.clash.core.model import MOODS, BattleRecord, Combat, EventInProgress, Game, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
+from civgame.games.clash.rules import combat, events
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
 from civgame.games.clash.rules.base import log
-from civgame.games.clash.rules.base.payments import can_pay, describe, gain, pay
+from civgame.games.clash.rules.base.payments import can_pay, describe, gain, pay, payment_options
 from civgame.games.clash.rules.base.triggers import listener
 
 
@@ -192,3 +194,79 @@ def _give_up_piece(game: Game, decision: EffectChoiceDecision, option: str) -> N
 
 
 CHOICE_RULES["piece_for_vp"] = (_listed_options, _give_up_piece)
+
+
+REVIVE = "revive_lost_units"
+STOP_REVIVING = "bring back no more"
+
+
+def _offer_revival_after_battle(game: Game, battle: Combat) -> None:
+    """Once a battle is over, its capture settled: each side that lost land units and holds a `revive_lost_units`
+    effect may put them back in its cities of the effect's building."""
+    record = game.battles[-1]
+    for side, owner in enumerate((record.attacker, record.defender)):
+        _offer_revival(game, owner, record.lost[side])
+
+
+def _offer_revival_after_event(game: Game, event: EventInProgress) -> None:
+    """Once an event is over: as after a battle, for the units it took."""
+    for owner, lost in event.lost.items():
+        _offer_revival(game, owner, lost)
+
+
+def _offer_revival(game: Game, owner: int, lost_kinds: list[str]) -> None:
+    units = game.rules.units
+    lost = [kind for kind in lost_kinds if not units[kind].naval and not units[kind].leader]
+    for effect in effects.active(game, game.player(owner), REVIVE) if lost and owner >= 0 else []:
+        _ask_revival(game, ReviveDecision(player=owner, source=effect.source, effect=REVIVE, lost=lost))
+
+
+def _revivals(game: Game, decision: ReviveDecision) -> list[tuple[str, str, int, dict[str, int]]]:
+    """Each way to put back one unit: (option, kind, city id, payment)."""
+    player = game.player(decision.player)
+    effect = next(e for e in effects.active(game, player, REVIVE) if e.source == decision.source)
+    params = effects.params_as(effect, ReviveLostUnits)
+    cities = [c for c in game.cities_of(player.index) if params.building in c.buildings and c.id not in decision.used]
+    found = []
+    for kind in dict.fromkeys(decision.lost):
+        name = log.unit_name(game, kind)
+        for city in (c for c in cities if _room_for(game, player, kind, c.pos)):
+            for payment in payment_options(game, player, amounts(params.cost)):
+                option = f"bring back {with_article(name)} to {hex_to_label(city.pos)} for {describe(payment)}"
+                found.append((option, kind, city.id, payment))
+    return found
+
+
+def _ask_revival(game: Game, decision: ReviveDecision) -> None:
+    """Ask the decision if any unit can be put back."""
+    options = [option for option, *_ in _revivals(game, decision)]
+    if options:
+        decision.options = [*options, STOP_REVIVING]
+        game.pending.append(decision)
+
+
+def _revive(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    assert isinstance(decision, ReviveDecision)
+    if option == STOP_REVIVING:
+        return
+    _, kind, city_id, payment = next(way for way in _revivals(game, decision) if way[0] == option)
+    player = game.player(decision.player)
+    city = game.existing_city(city_id)
+    pay(player, payment)
+    game.units.append(Unit(game.new_id(), player.index, kind, city.pos, immobile=True))  # it fought this turn
+    name = with_article(log.unit_name(game, kind))
+    log.say(game, "reward.revived", player.index, unit=name, space=hex_to_label(city.pos), source=decision.source)
+    lost = list(decision.lost)
+    lost.remove(kind)
+    if lost:
+        _ask_revival(
+            game,
+            ReviveDecision(
+                player=player.index, source=decision.source, effect=REVIVE, lost=lost, used=[*decision.used, city_id]
+            ),
+        )
+
+
+CHOICE_RULES[REVIVE] = (_listed_options, _revive)
+combat.AFTER_BATTLE.append(_offer_revival_after_battle)
+events.AFTER_EVENT.append(_offer_revival_after_event)

@@ -19,15 +19,36 @@ from civgame.games.clash.rules.base.registry import answering, rule
 
 
 def complete(civ: Civilization) -> bool:
-    """Every special advance and every leader ability of the civilization has its effects, all of them."""
+    """Every part of the civilization is known, and every special advance and every leader ability has its
+    effects, all of them."""
+    return not why_not_offered(civ)
+
+
+def why_not_offered(civ: Civilization) -> str:
+    """In plain words, why the civilization is not offered: what no source gives, else what is not built yet;
+    "" when it is offered."""
+    if civ.unknown:
+        return f"no source gives {' or '.join(civ.unknown)}"
     abilities: list[SpecialAdvance | LeaderAbility] = [*civ.special_advances]
     abilities += [a for leader in civ.leaders for a in leader.abilities]
-    return all(a.effects and not a.missing for a in abilities)
+    unbuilt = [a.name for a in abilities if not a.effects or a.missing]
+    return f"{', '.join(unbuilt)} {'is' if len(unbuilt) == 1 else 'are'} not built yet" if unbuilt else ""
 
 
 def playable(rules: Ruleset) -> list[str]:
     """The civilizations players may take: those whose every ability is in play."""
     return [key for key, civ in rules.civilizations.items() if complete(civ)]
+
+
+def not_offered(rules: Ruleset) -> dict[str, list[str]]:
+    """The civilizations of the rules that are not offered, grouped by the reason (`why_not_offered`): each
+    reason to the names of the civilizations it keeps out."""
+    grouped: dict[str, list[str]] = {}
+    for civ in rules.civilizations.values():
+        reason = why_not_offered(civ)
+        if reason:
+            grouped.setdefault(reason, []).append(civ.name)
+    return grouped
 
 
 def capital(game: Game, player: Player) -> Hex:

@@ -258,6 +258,7 @@ LINES: dict[str, str] = {
     "reward.city_mood": "The city at {space} becomes {mood} ({source})",
     "reward.better_mood": "{who} [pays] for the city at {space} to become {mood} ({source})",
     "reward.unit": "{who} [places] {unit} at {space} ({source})",
+    "reward.revived": "{who} [brings] back {unit} lost in the battle to the city at {space} ({source})",
     "reward.piece_for_vp": "{who} [gives] up {piece} piece for {vp} ({source})",
     "ships.launch": "{who's} {units} put to sea as ships at {space}",
     "ships.land": "{who's} ships land at {space} as {units}",

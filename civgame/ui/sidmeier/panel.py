@@ -119,6 +119,11 @@ def player_board(
         cards = [rules.unit_cards[c] for c in standing]
         w.line(", ".join(f"{rules.units[c.unit].name} {'/'.join(map(str, c.strength))}" for c in cards) or "None")
     w.line(f"Figures: {player['armies']} armies, {player['scouts']} scouts")
+    if rules.investments:
+        w.heading("Investments (not coins)")
+        for card, investment in rules.investments.items():
+            markers = player["investments"].get(card, 0)
+            w.line(f"{investment.name}: {markers} marker(s)", tip=w.describe(card))
     if player["wonders"]:
         w.heading("Wonders")
         w.pieces(player["wonders"], lambda key: str(rules.wonders[key].name))

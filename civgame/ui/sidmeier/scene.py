@@ -261,7 +261,9 @@ class SidMeierScene(Scene):
             player = self.game.players[seat]
             governments = [g for g in self.game.rules.governments if g != player.government]
             found = [act.FoundCity(f.id) for f in figures if f.kind == "scout"][:1]
-            return [*found, *[act.ChangeGovernment(g) for g in governments][:1]]
+            tokens = [*player.coin_tokens, ""]
+            invest = [act.Invest(card, tokens[0]) for card in self.game.rules.investments][:1]
+            return [*found, *[act.ChangeGovernment(g) for g in governments][:1], *invest]
         if decision == "movement_turn":
             return [act.BeginMove((f.id,)) for f in figures][:1]
         return []

@@ -26,6 +26,7 @@ GROUPS: dict[str, str] = {
     "free_building": "Free building",
     "learn_from": "Learn a tech",
     "draw_culture_cards": "Draw culture cards",
+    "invest": "Invest a coin",
     "offer": "Offer a deal",
     "accept_offer": "Accept the deal",
     "decline_offer": "Decline the deal",
@@ -102,7 +103,8 @@ class Words:
 
     def name(self, key: str) -> str:
         rules = self.rules
-        for table in (rules.techs, rules.wonders, rules.governments, rules.civilizations, rules.units):
+        tables = (rules.techs, rules.wonders, rules.governments, rules.civilizations, rules.units, rules.investments)
+        for table in tables:
             if key in table:
                 return str(table[key].name)
         if key in rules.faces:
@@ -290,6 +292,15 @@ class Words:
 
     def _draw_culture_cards(self, a: act.DrawCultureCards) -> str:
         return f"Draw culture event cards ({self.name(a.source)})"
+
+    def _invest(self, a: act.Invest) -> str:
+        held = self.game.players[self.game.actor()].investments.get(a.card, 0)
+        return f"Invest the coin token on {self.coin_place(a.token)} in {self.name(a.card)} (it holds {held})"
+
+    def coin_place(self, token: str) -> str:
+        """Where a coin token lies: on a tech or wonder card, else on the civilization sheet."""
+        rules = self.rules
+        return self.name(token) if token in rules.techs or token in rules.wonders else "your civilization sheet"
 
     def _place_reserve(self, a: act.PlaceReserve) -> str:
         person = self.rules.great_people[self.rules.great_person_ids[a.marker]].name

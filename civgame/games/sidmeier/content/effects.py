@@ -200,6 +200,24 @@ primitive(
     example={"trade_per_city": {"amount": 1}},
 )(Amount)
 primitive(
+    "trade_bonus",
+    kind="passive",
+    doc="The holder gains `amount` more trade in each Trade phase.",
+    example={"trade_bonus": {"amount": 2}},
+)(PositiveAmount)
+primitive(
+    "capital_production",
+    kind="passive",
+    doc="The holder's capital has `amount` more production (City Management).",
+    example={"capital_production": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "resource_on_investing",
+    kind="trigger",
+    doc="Once per turn, after the holder invests a coin, they take 1 resource of their choice from the market.",
+    example={"resource_on_investing": {}},
+)(NoParams)
+primitive(
     "arts_culture",
     kind="passive",
     doc="Each time the holder devotes a city to the arts it gains `amount` more culture (never below 0).",

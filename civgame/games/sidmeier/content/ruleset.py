@@ -36,7 +36,9 @@ FILES = (
     "culture",
     "great_people",
     "huts",
+    "investments",
 )
+EXPANSIONS_FOLDER = "expansions"  # inside a ruleset folder: one folder per expansion, laid over the base
 
 
 # ------------------------------------------------------------------ models
@@ -144,6 +146,15 @@ class CultureConfig(Strict):
     arts_base: NonNeg
 
 
+class Expansion(Strict):
+    """An expansion the rules offer: its folder `expansions/<id>/` is laid over the base game's data."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    name: str
+    built: str  # what of the expansion is played, as the player reads it
+    missing: str = ""  # what of it is not built yet, named in plain words
+
+
 class GameConfig(Strict):
     title: str
     players: PlayerCount
@@ -159,6 +170,7 @@ class GameConfig(Strict):
     research: ResearchConfig
     culture: CultureConfig
     provisional_values: list[str] = []
+    expansions: list[Expansion] = []
 
 
 class Terrain(Strict):
@@ -411,6 +423,23 @@ class HutsFile(Strict):
     villages: MarkerPool
 
 
+class InvestmentAbility(Strict):
+    markers: Positive  # active while the card holds at least this many investment markers
+    text: str
+    effects: Effects = Field(min_length=1)
+
+
+class InvestmentCard(Strict):
+    id: Id
+    name: str
+    provisional: bool = False
+    abilities: list[InvestmentAbility] = Field(min_length=1)
+
+
+class InvestmentsFile(Strict):
+    investments: list[InvestmentCard] = []
+
+
 MODELS: dict[str, type[Strict]] = {
     "game": GameConfig,
     "map": MapFile,
@@ -424,6 +453,7 @@ MODELS: dict[str, type[Strict]] = {
     "culture": CultureFile,
     "great_people": GreatPeopleFile,
     "huts": HutsFile,
+    "investments": InvestmentsFile,
 }
 
 
@@ -477,8 +507,10 @@ class Ruleset:
     great_people: dict[str, GreatPersonType]
     huts: HutsFile
     terrains: dict[str, Terrain]
+    investments: dict[str, InvestmentCard]
     folder: str
     mods: list[str] = field(default_factory=list)  # mod folders laid over the data, in order
+    expansions: list[str] = field(default_factory=list)  # expansions laid over the base game, in the rules' order
     # physical pieces, by id (ids are indexes): derived from the records above
     unit_cards: list[UnitCardDef] = field(default_factory=list)
     culture_card_ids: list[str] = field(default_factory=list)  # card id -> its record's id
@@ -528,21 +560,30 @@ class Ruleset:
 # ------------------------------------------------------------------ loading
 
 
-def load_rules(folder: Path | None = None, mods: Sequence[Path] = ()) -> Ruleset:
-    """The ruleset in `folder` (default: the game's own data) with `mods` laid over it in order;
-    RulesDataError lists every problem as `file:line: problem`."""
+def load_rules(folder: Path | None = None, mods: Sequence[Path] = (), expansions: Sequence[str] = ()) -> Ruleset:
+    """The ruleset in `folder` (default: the game's own data) with the folders of `expansions` laid
+    over it (in the order the rules list them), then `mods` in order; RulesDataError lists every
+    problem as `file:line: problem`."""
     if folder is None and not mods:
-        return _default_rules()
-    return _load(Path(folder) if folder is not None else DEFAULT_FOLDER, [Path(m) for m in mods])
+        return _default_rules(tuple(sorted(set(expansions))))
+    return _load(Path(folder) if folder is not None else DEFAULT_FOLDER, [Path(m) for m in mods], expansions)
 
 
 @cache
-def _default_rules() -> Ruleset:
-    return _load(DEFAULT_FOLDER, [])
+def _default_rules(expansions: tuple[str, ...] = ()) -> Ruleset:
+    return _load(DEFAULT_FOLDER, [], expansions)
 
 
-def _load(folder: Path, mods: list[Path]) -> Ruleset:
+def offered_expansions(folder: Path | None = None) -> list[Expansion]:
+    """The expansions the rules in `folder` (default: the game's own) offer, in their order."""
+    return load_rules(folder).game.expansions
+
+
+def _load(folder: Path, mods: list[Path], expansions: Sequence[str] = ()) -> Ruleset:
     files = read_files(folder, {name: f"{name}.yaml" for name in FILES})
+    chosen = _expansion_order(files, expansions)
+    for expansion in chosen:
+        _lay_over(files, folder / EXPANSIONS_FOLDER / expansion)
     for mod in mods:
         _lay_over(files, mod)
     problems = list(files.problems)
@@ -576,8 +617,10 @@ def _load(folder: Path, mods: list[Path]) -> Ruleset:
         great_people=_by_id(models["great_people"].great_people, where["great_people"], "great_people", problems),
         huts=models["huts"],
         terrains=_by_id(models["map"].terrains, where["map"], "terrains", problems),
+        investments=_by_id(models["investments"].investments, where["investments"], "investments", problems),
         folder=str(folder),
         mods=[str(m) for m in mods],
+        expansions=chosen,
     )
     for family in rules.families.values():
         rules.faces[family.basic.id] = Face(family.basic, family, False)
@@ -587,6 +630,18 @@ def _load(folder: Path, mods: list[Path]) -> Ruleset:
     if problems:
         raise RulesDataError(problems)
     return rules
+
+
+def _expansion_order(files: RulesFiles, expansions: Sequence[str]) -> list[str]:
+    """The chosen expansions in the order the base game's `game.yaml` lists them; an unknown one is refused."""
+    config = files.data.get("game")
+    listed = config.get("expansions", []) if isinstance(config, dict) else []
+    order = [e.get("id") for e in listed if isinstance(e, dict)] if isinstance(listed, list) else []
+    unknown = sorted(set(expansions) - set(order))
+    if unknown:
+        offered = ", ".join(str(e) for e in order) or "none"
+        raise RulesDataError([f"{e!r} is not an expansion of these rules (offered: {offered})" for e in unknown])
+    return [str(e) for e in order if e in expansions]
 
 
 def _lay_over(files: RulesFiles, mod: Path) -> None:
@@ -911,6 +966,16 @@ def cross_check(rules: Ruleset) -> list[Problem]:
             ("decks",),
             f"the {deck} deck has no cards",
         )
+    # investments: their abilities hold while active, so only lasting or Start of Turn effects fit
+    for i, card in enumerate(rules.investments.values()):
+        for j, investment_ability in enumerate(card.abilities):
+            for effect in investment_ability.effects:
+                need(
+                    kind_of(effect) in ("passive", "start_of_turn", "trigger"),
+                    "investments",
+                    ("investments", i, "abilities", j, "effects"),
+                    f"{card.id}: {effect.name} is not an ability an investment card can hold",
+                )
     # huts
     for kind in ("huts", "villages"):
         pool: MarkerPool = getattr(rules.huts, kind)

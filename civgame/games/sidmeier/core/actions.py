@@ -113,6 +113,15 @@ class DrawCultureCards(Action):
 
 
 @dataclass(frozen=True)
+class Invest(Action):
+    """Fame and Fortune: discard the coin token lying on `token` (where it lies) for an investment marker on `card`."""
+
+    KIND: ClassVar[str] = "invest"
+    card: str
+    token: str
+
+
+@dataclass(frozen=True)
 class EndStartOfTurn(Action):
     KIND: ClassVar[str] = "end_start_of_turn"
     PASSIVE: ClassVar[bool] = True

@@ -113,6 +113,7 @@ class Player:
     armies: int = 0  # army figures owned (on the map or by the sheet)
     scouts: int = 0
     used: list[str] = field(default_factory=list)  # once-per-turn abilities used this turn
+    investments: dict[str, int] = field(default_factory=dict)  # investment card -> its markers (Fame and Fortune)
     last_battle_turn: int = -99
 
     def knows(self, tech: str) -> bool:

@@ -85,6 +85,9 @@ def _validate(game: Game) -> None:
         _range(f"{at}.track", p.track, 0, len(rules.track.spaces))
         for key, count in p.coin_tokens.items():
             _range(f"{at}.coin_tokens.{key}", count, 0, 10**4)
+        for key, count in p.investments.items():
+            _in(f"{at}.investments", key, set(rules.investments), "an investment card of these rules")
+            _range(f"{at}.investments.{key}", count, 1, 10**4)
         for key, count in p.resources.items():
             _in(f"{at}.resources", key, market, "a market resource")
             _range(f"{at}.resources.{key}", count, 0, 10**4)

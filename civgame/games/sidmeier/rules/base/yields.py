@@ -122,6 +122,8 @@ def production(game: Game, city: City) -> int:
 def _production(game: Game, city: City) -> int:
     seat = city.owner
     base = city_icons(game, city)[PRODUCTION] + effects.total(game, seat, "production_per_city")
+    if city.capital:
+        base += effects.total(game, seat, "capital_production")
     for p in effects.params(game, seat, "production_per_coins", fx.ProductionPerCoins):
         base += (coins(game, seat) // p.coins) * p.amount
     return max(0, base) + city.boost - city.spent
@@ -143,7 +145,7 @@ def trade_income(game: Game, seat: int) -> int:
                 if board.is_water(game, p) and game.squares[p].improvement is None and p not in occupied
             ]
             total += water_bonus * len(empty_water)
-    return max(0, total)
+    return max(0, total + effects.total(game, seat, "trade_bonus"))
 
 
 def arts_culture(game: Game, city: City) -> int:

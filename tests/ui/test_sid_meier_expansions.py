@@ -1,0 +1,73 @@
+"""The expansions of Sid Meier's Civilization in the window: a toggle for each on the new-game screen
+(its tooltip naming what is built and what is not), and their actions by mouse, greyed with the
+engine's reason."""
+
+import pygame
+
+from civgame.games import definition
+from civgame.games.sidmeier.core.decisions import StartTurn
+from civgame.ui.sidmeier.new_game import SidMeierNewGameScene
+from tests.ui.conftest import click_button, take_seat
+from tests.ui.test_sid_meier import new_game_screen
+
+GAME = definition("sid-meier")
+FAF = "fame-and-fortune"
+
+
+def test_each_expansion_is_a_toggle_whose_tip_names_what_is_built_and_what_is_not(app):
+    screen = new_game_screen(app)
+    toggle = screen.expansion_buttons[FAF]
+    assert toggle.text == "☐ Fame and Fortune"
+    assert "investment deck" in toggle.tool_tip_text and "Not built yet:" in toggle.tool_tip_text
+    click_button(app, toggle)
+    assert app.scene.expansion_buttons[FAF].text == "☑ Fame and Fortune"
+    click_button(app, app.scene.start_button)
+    assert app.scene.game.rules.expansions == [FAF]
+
+
+def test_a_game_started_without_the_toggle_has_no_expansion(app):
+    new_game_screen(app)
+    click_button(app, app.scene.start_button)
+    assert app.scene.game.rules.expansions == []
+
+
+def test_the_window_opened_with_expansions_switches_them_on(tmp_path):
+    from civgame.ui.app import open_app
+    from civgame.ui.settings import Settings
+
+    window = open_app(Settings(size=(1280, 720), data_dir=tmp_path, first_game="sid-meier", first_expansions=[FAF]))
+    try:
+        assert isinstance(window.scene, SidMeierNewGameScene) and window.scene.expansions == [FAF]
+    finally:
+        window.quit()
+        pygame.display.quit()
+
+
+def at_start_of_turn(tokens: int):
+    game = GAME.new_game(["Anna", "Ben"], 3, expansions=[FAF])
+    while not isinstance(game.pending[-1], StartTurn):
+        GAME.apply(game, GAME.legal_actions(game)[0])
+    game.players[game.actor()].coin_tokens = {"gift": tokens} if tokens else {}
+    game.cache.clear()
+    return game
+
+
+def test_investing_a_coin_by_mouse(app):
+    game = at_start_of_turn(tokens=1)
+    seat = game.actor()
+    app.start_sid_meier(game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons["invest"])
+    (choice,) = [b for b in scene.dialog.buttons if "War Bonds" in b.text]
+    assert choice.text == "Invest the coin token on your civilization sheet in War Bonds (it holds 0)"
+    click_button(app, choice)
+    assert game.players[seat].investments == {"war_bonds": 1} and not game.players[seat].coin_tokens
+
+
+def test_investing_is_greyed_with_the_engines_reason(app):
+    game = at_start_of_turn(tokens=0)
+    app.start_sid_meier(game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    button = scene.group_buttons["invest"]
+    assert not button.is_enabled
+    assert "printed coins cannot be invested" in scene.greyed()["invest"]

@@ -71,3 +71,40 @@ def test_investing_is_greyed_with_the_engines_reason(app):
     button = scene.group_buttons["invest"]
     assert not button.is_enabled
     assert "printed coins cannot be invested" in scene.greyed()["invest"]
+
+
+def test_disbanding_an_army_to_fortify_its_city_and_using_a_caravan_by_mouse(app):
+    from civgame.games.sidmeier.core.decisions import CityTurn, Moving
+    from tests.games.sidmeier.scenario import Scenario
+
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF]).reveal_all("grassland")
+    home = s.city(0, 5, 5, capital=True)
+    army = s.figure(0, "army", 6, 5)
+    s.decide(Moving(0, figures=[army.id], left=2), phase="movement")
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons["disband"])
+    (choice,) = [b for b in scene.dialog.buttons if "fortify" in b.text]
+    assert choice.text == "Disband into your city to the west and fortify the city"
+    click_button(app, choice)
+    assert home.marker == "fortification" and not s.game.figures
+    home.marker = "caravan"
+    s.decide(CityTurn(0), phase="city_management")
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons["use_caravan"])
+    assert home.marker == "" and home.boost == s.game.rules.game.disbanding.caravan_production
+
+
+def test_disbanding_away_from_a_city_is_greyed_with_the_engines_reason(app):
+    from civgame.games.sidmeier.core.decisions import Moving
+    from tests.games.sidmeier.scenario import Scenario
+
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF]).reveal_all("grassland")
+    s.city(0, 5, 5, capital=True)
+    army = s.figure(0, "army", 9, 5)
+    s.decide(Moving(0, figures=[army.id], left=2), phase="movement")
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    assert not scene.group_buttons["disband"].is_enabled
+    assert "moving it into the centre of one of your cities" in scene.greyed()["disband"]

@@ -248,10 +248,14 @@ class SidMeierScene(Scene):
         """Actions a decision of this kind may take, to ask the engine why one is not legal."""
         seat = self.game.actor()
         cities = self.game.cities_of(seat)
+        disbanding = self.game.rules.game.disbanding is not None  # (Fame and Fortune)
         if decision == "city_turn" and cities:
             city = cities[0].id
             unit = next(iter(self.game.rules.units))
-            return [act.Devote(city), act.BuildWalls(city), act.BuildUnit(city, unit), act.AdvanceCulture()]
+            caravan = [act.UseCaravan(city)] if disbanding else []
+            return [act.Devote(city), act.BuildWalls(city), act.BuildUnit(city, unit), act.AdvanceCulture(), *caravan]
+        if decision == "moving":
+            return [act.Disband("north")] if disbanding else []
         if decision == "research_turn":
             known = set(self.game.players[seat].techs)
             research: list[act.Action] = [act.Research(t) for t in self.game.rules.techs if t not in known]
@@ -699,7 +703,8 @@ class SidMeierScene(Scene):
             if city["pos"] == pos:
                 kind = "Capital" if city["capital"] else "City"
                 walls = ", walled" if city["walled"] else ""
-                lines.append(f"{kind} of {self.words.player(city['owner'])}{walls}")
+                marker = {"fortification": ", fortified", "caravan": ", with a caravan"}.get(city["marker"], "")
+                lines.append(f"{kind} of {self.words.player(city['owner'])}{walls}{marker}")
         for figure in self.view["figures"]:
             if figure["pos"] == pos:
                 lines.append(f"{figure['kind'].capitalize()} of {self.words.player(figure['owner'])}")

@@ -37,6 +37,7 @@ GROUPS: dict[str, str] = {
     "build_walls": "Build city walls",
     "devote": "Devote to the arts",
     "harvest": "Harvest a resource",
+    "use_caravan": "Use a caravan",
     "advance_culture": "Advance on the culture track",
     "use_ability": "Use a resource ability",
     "play_card": "Play a culture event card",
@@ -44,6 +45,7 @@ GROUPS: dict[str, str] = {
     "step": "Step",
     "explore": "Explore",
     "infiltrate": "Infiltrate",
+    "disband": "Disband",
     "stop_move": "Stop moving",
     "research": "Research a tech",
     "skip_research": "Research nothing",
@@ -292,6 +294,13 @@ class Words:
 
     def _draw_culture_cards(self, a: act.DrawCultureCards) -> str:
         return f"Draw culture event cards ({self.name(a.source)})"
+
+    def _disband(self, a: act.Disband) -> str:
+        what = {"fortification": " and fortify the city", "caravan": " and send a caravan there"}.get(a.marker, "")
+        return f"Disband into your city to the {a.direction}{what}"
+
+    def _use_caravan(self, a: act.UseCaravan) -> str:
+        return f"Discard the caravan of {self.city(a.city)} for production"
 
     def _invest(self, a: act.Invest) -> str:
         held = self.game.players[self.game.actor()].investments.get(a.card, 0)

@@ -56,19 +56,31 @@ def test_a_save_keeps_its_expansions_and_a_save_from_before_them_loads_without()
     game.players[0].investments["war_bonds"] = 2
     again = loads(dumps(game))
     assert again.rules.expansions == [FAF] and again.players[0].investments == {"war_bonds": 2}
-    old = yaml.safe_load(dumps(SIDMEIER.new_game(2, 3)))
+    base = SIDMEIER.new_game(2, 3)
+    while base.phase == "setup":
+        SIDMEIER.apply(base, SIDMEIER.legal_actions(base)[0])
+    old = yaml.safe_load(dumps(base))
     old["version"] = 1
     del old["expansions"]
     for player in old["game"]["players"]:
         del player["investments"]
+    for city in old["game"]["cities"]:
+        del city["marker"]
     loaded = loads(yaml.safe_dump(old))
     assert loaded.rules.expansions == [] and all(p.investments == {} for p in loaded.players)
+    assert loaded.cities and all(c.marker == "" for c in loaded.cities)
 
 
-def test_a_save_naming_investments_its_rules_lack_is_refused():
+def test_a_save_naming_investments_or_city_markers_its_rules_lack_is_refused():
     game = SIDMEIER.new_game(2, 3)
     game.players[0].investments["war_bonds"] = 1
     with pytest.raises(SaveError, match="investments: 'war_bonds' is not an investment card of these rules"):
+        loads(dumps(game))
+    game = SIDMEIER.new_game(2, 3)
+    while game.phase == "setup":
+        SIDMEIER.apply(game, SIDMEIER.legal_actions(game)[0])
+    game.cities[0].marker = "caravan"
+    with pytest.raises(SaveError, match="marker: 'caravan' is not a fortification or caravan of these rules"):
         loads(dumps(game))
 
 

@@ -1,5 +1,6 @@
 """Fame and Fortune [004 F&F]: the expansion laid over the base game's data, the investment deck
-(its four provisional cards, each ability switched off by the next one), and Machu Picchu."""
+(its four provisional cards, each ability switched off by the next one), Machu Picchu, and disbanding
+figures to fortify a city or send a caravan."""
 
 from __future__ import annotations
 
@@ -8,9 +9,26 @@ import pytest
 from civgame.framework.datafiles import RulesDataError
 from civgame.games.sidmeier.content.describe import describe, provisional_values
 from civgame.games.sidmeier.content.ruleset import load_rules
-from civgame.games.sidmeier.core.actions import EndStartOfTurn, Invest, TakeResource
-from civgame.games.sidmeier.core.decisions import StartTurn, TakeMarketResource
+from civgame.games.sidmeier.core.actions import (
+    BeginMove,
+    Disband,
+    EndStartOfTurn,
+    Invest,
+    PlayUnit,
+    Step,
+    TakeResource,
+    UseCaravan,
+)
+from civgame.games.sidmeier.core.decisions import (
+    BattlePlay,
+    CityTurn,
+    MovementTurn,
+    Moving,
+    StartTurn,
+    TakeMarketResource,
+)
 from civgame.games.sidmeier.rules.base import effects, yields
+from civgame.games.sidmeier.rules.combat import battles
 from civgame.games.sidmeier.rules.turn import start
 from tests.games.sidmeier.scenario import Scenario
 
@@ -191,3 +209,85 @@ def test_an_investment_ability_must_be_one_a_card_can_hold(tmp_path):
     )
     with pytest.raises(RulesDataError, match="war_bonds: extra_figures is not an ability an investment card can hold"):
         load_rules(mods=[tmp_path], expansions=[FAF])
+
+
+# ------------------------------------------------------------------ disbanding, fortifications and caravans
+
+
+def mover(*kinds: str, left: int = 2, expansions=(FAF,)) -> Scenario:
+    """Seat 0's figures of `kinds` at (6,5), moving, next to its city at (5,5) (west)."""
+    s = Scenario(players=2, civs=["germany", "china"], expansions=list(expansions)).reveal_all("grassland")
+    s.home = s.city(0, 5, 5, capital=True)
+    s.movers = [s.figure(0, kind, 6, 5) for kind in kinds]
+    s.decide(Moving(0, figures=[f.id for f in s.movers], left=left), phase="movement")
+    return s
+
+
+def disbands(s: Scenario) -> set[Disband]:
+    return {a for a in s.legal() if isinstance(a, Disband)}
+
+
+def test_an_army_disbands_in_its_own_city_centre_and_may_fortify_it():
+    s = mover("army")
+    assert disbands(s) == {Disband("west"), Disband("west", "fortification")}
+    s.apply(Disband("west", "fortification"))
+    assert not s.game.figures and s.home.marker == "fortification"
+    assert not any(isinstance(d, Moving) for d in s.game.pending)  # the move is over
+    assert "Player 1 disbands an army in the city at (5,5) and fortifies it." in s.game.log
+
+
+def test_a_scout_may_send_a_caravan_and_a_group_may_do_either():
+    assert disbands(mover("scout")) == {Disband("west"), Disband("west", "caravan")}
+    assert disbands(mover("army", "scout")) == {
+        Disband("west"),
+        Disband("west", "caravan"),
+        Disband("west", "fortification"),
+    }
+
+
+def test_a_city_holds_one_marker_and_disbanding_needs_a_square_of_movement():
+    s = mover("scout")
+    s.home.marker = "fortification"
+    assert disbands(s) == {Disband("west")}
+    assert "if the city holds neither marker" in s.why(Disband("west", "caravan"))
+    assert not disbands(mover("army", left=0))
+
+
+def test_without_fame_and_fortune_no_figure_is_disbanded():
+    s = mover("army", expansions=())
+    assert not disbands(s) and "Fame and Fortune" in s.why(Disband("west"))
+
+
+def test_a_fortified_city_s_defender_has_a_combat_bonus_until_it_defends_itself():
+    s = mover("army")
+    s.apply(Disband("west", "fortification"))
+    attacker = s.figure(1, "army", 5, 4)
+    attacker.start_pos = attacker.pos
+    s.units(0, ("infantry", 4), ("infantry", 4), ("infantry", 4))
+    s.units(1, ("artillery", 2))
+    s.decide(MovementTurn(1), phase="movement")
+    s.apply(BeginMove((attacker.id,)))
+    s.apply(Step("south"))
+    battle = s.game.battle
+    fortified = RULES.game.disbanding.fortification_bonus
+    assert battles.combat_bonus(s.game, battle, 1) == RULES.game.combat_bonus.defending_capital + fortified
+    while s.game.battle is not None and isinstance(s.game.pending[-1], BattlePlay):
+        side = battle.side
+        fronts = battles.open_fronts(battle, side)
+        s.apply(PlayUnit(battle.hands[side][0], fronts[0] if fronts else -1))
+    assert battle.winner == 1 and s.home.marker == ""
+    assert "The fortification of the city at (5,5) is discarded." in s.game.log
+
+
+def test_a_caravan_is_discarded_for_production_in_a_city_that_may_still_build():
+    s = investor()
+    s.capital.marker = "caravan"
+    s.decide(CityTurn(0), phase="city_management")
+    production = yields.production(s.game, s.capital)
+    assert UseCaravan(s.capital.id) in s.legal() and UseCaravan(s.other.id) not in s.legal()
+    s.apply(UseCaravan(s.capital.id))
+    gained = RULES.game.disbanding.caravan_production
+    assert yields.production(s.game, s.capital) == production + gained and s.capital.marker == ""
+    s.capital.marker, s.capital.actions = "caravan", 1
+    s.refresh()
+    assert "may still build" in s.why(UseCaravan(s.capital.id))

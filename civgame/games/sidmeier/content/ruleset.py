@@ -155,6 +155,14 @@ class Expansion(Strict):
     missing: str = ""  # what of it is not built yet, named in plain words
 
 
+class DisbandingConfig(Strict):
+    """Fame and Fortune: figures disbanded in their own city centre; an army may fortify it, a scout send
+    a caravan (one marker a city)."""
+
+    fortification_bonus: NonNeg  # combat bonus of the defender of a fortified city
+    caravan_production: NonNeg  # production a caravan adds to its city's build
+
+
 class GameConfig(Strict):
     title: str
     players: PlayerCount
@@ -171,6 +179,7 @@ class GameConfig(Strict):
     culture: CultureConfig
     provisional_values: list[str] = []
     expansions: list[Expansion] = []
+    disbanding: DisbandingConfig | None = None  # None: figures are never disbanded (the base game)
 
 
 class Terrain(Strict):
@@ -967,14 +976,14 @@ def cross_check(rules: Ruleset) -> list[Problem]:
             f"the {deck} deck has no cards",
         )
     # investments: their abilities hold while active, so only lasting or Start of Turn effects fit
-    for i, card in enumerate(rules.investments.values()):
-        for j, investment_ability in enumerate(card.abilities):
+    for i, investment in enumerate(rules.investments.values()):
+        for j, investment_ability in enumerate(investment.abilities):
             for effect in investment_ability.effects:
                 need(
                     kind_of(effect) in ("passive", "start_of_turn", "trigger"),
                     "investments",
                     ("investments", i, "abilities", j, "effects"),
-                    f"{card.id}: {effect.name} is not an ability an investment card can hold",
+                    f"{investment.id}: {effect.name} is not an ability an investment card can hold",
                 )
     # huts
     for kind in ("huts", "villages"):

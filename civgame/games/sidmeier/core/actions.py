@@ -210,6 +210,14 @@ class Harvest(Action):
 
 
 @dataclass(frozen=True)
+class UseCaravan(Action):
+    """Fame and Fortune: discard the city's caravan marker for extra production this turn."""
+
+    KIND: ClassVar[str] = "use_caravan"
+    city: int
+
+
+@dataclass(frozen=True)
 class AdvanceCulture(Action):
     KIND: ClassVar[str] = "advance_culture"
 
@@ -276,6 +284,16 @@ class Infiltrate(Action):
     figure: int
     direction: Direction
     tech: str
+
+
+@dataclass(frozen=True)
+class Disband(Action):
+    """Fame and Fortune: the moving figures step into the centre of the player's own city next to them
+    (`direction`) and leave the map; `marker` ("", "fortification" or "caravan") is put on that city."""
+
+    KIND: ClassVar[str] = "disband"
+    direction: Direction
+    marker: str = ""
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,7 @@ class City:
     actions: int = 0  # city actions taken this turn
     spent: int = 0  # production spent this turn (Engineering's shared production)
     boost: int = 0  # extra production this turn (cards, abilities, trade spent)
+    marker: str = ""  # Fame and Fortune: "fortification" or "caravan" on the city centre, or none
 
 
 @dataclass

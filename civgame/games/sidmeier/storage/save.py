@@ -38,12 +38,17 @@ VERSION = 2
 
 
 def _before_expansions(doc: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 knew no expansions: a game without them, whose players hold no investments."""
+    """Version 1 knew no expansions: a game without them, whose players hold no investments and whose
+    cities no fortification or caravan."""
     game = doc.get("game")
     players = game.get("players") if isinstance(game, dict) else None
     for player in players if isinstance(players, list) else []:
         if isinstance(player, dict):
             player.setdefault("investments", {})
+    cities = game.get("cities") if isinstance(game, dict) else None
+    for city in cities if isinstance(cities, list) else []:
+        if isinstance(city, dict):
+            city.setdefault("marker", "")
     return {**doc, "expansions": []}
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from civgame.games.sidmeier.core import decisions as d
 from civgame.games.sidmeier.core.model import Game
+from civgame.games.sidmeier.rules.base.city_markers import CARAVAN, FORTIFICATION
 
 MASK = (1 << 64) - 1
 
@@ -140,6 +141,9 @@ def _validate(game: Game) -> None:
     for i, c in enumerate(game.cities):
         _range(f"game.cities[{i}].owner", c.owner, 0, n - 1)
         _range(f"game.cities[{i}].pos", c.pos, 0, squares - 1)
+        if c.marker:
+            allowed = (FORTIFICATION, CARAVAN) if game.rules.game.disbanding is not None else ()
+            _in(f"game.cities[{i}].marker", c.marker, allowed, "a fortification or caravan of these rules")
     figure_ids = {f.id for f in game.figures}
     if len(figure_ids) != len(game.figures):
         _fail("game.figures", "two figures share an id")

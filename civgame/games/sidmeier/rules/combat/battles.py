@@ -18,6 +18,7 @@ from civgame.games.sidmeier.core.decisions import BarbarianDeck, BattleCards, Ba
 from civgame.games.sidmeier.core.model import Battle, Front, Game
 from civgame.games.sidmeier.rules.base import (
     board,
+    city_markers,
     culture,
     effects,
     payments,
@@ -257,6 +258,7 @@ def combat_bonus(game: Game, battle: Battle, side: int) -> int:
             bonus += cfg.defending_capital if city.capital else cfg.defending_city
             if city.walled:
                 bonus += cfg.walls
+            bonus += city_markers.fortification_bonus(game, city)
     return bonus
 
 
@@ -494,6 +496,9 @@ def _resolve(game: Game, battle: Battle) -> None:
     for fig in [f for f in game.figures if f.id in lose_figures]:
         pieces.remove_figure(game, fig)
     battle.stage = "after"
+    defended = game.city(battle.city) if winner == DEFENDER and battle.kind == "city" else None
+    if defended is not None:
+        city_markers.defended(game, defended)
     if is_barbarian(battle, winner):
         return
     winner_seat = seat_of(battle, winner)

@@ -100,7 +100,11 @@ def player_board(
     held = [f"{n} {r}" for r, n in sorted(player["resources"].items()) if n]
     w.line(", ".join(held) or "No resource tokens")
     markers = player["markers"]
-    w.line(f"Hut and village markers: {markers if isinstance(markers, int) else len(markers)} (face down)")
+    if isinstance(markers, int):
+        w.line(f"Hut and village markers: {markers} (face down)")
+    else:  # the holder knows what their own markers are
+        names = [marker_name(rules, m) for m in markers]
+        w.line(f"Hut and village markers (face down): {', '.join(names) or 'none'}")
     w.heading("Culture event cards")
     hand = player["hand"]
     if isinstance(hand, int):
@@ -130,6 +134,11 @@ def player_board(
     if player["reserve"]:
         w.line(f"Great people in reserve: {len(player['reserve'])}")
     return w.tips
+
+
+def marker_name(rules: Ruleset, marker: int) -> str:
+    result = rules.hut_markers[marker]
+    return result.special.name if result.special is not None else result.result.replace("_", " ")
 
 
 def market(surface: pygame.Surface, rect: pygame.Rect, scale: float, rules: Ruleset, view: dict[str, Any]) -> list[Tip]:

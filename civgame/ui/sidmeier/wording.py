@@ -27,6 +27,7 @@ GROUPS: dict[str, str] = {
     "learn_from": "Learn a tech",
     "draw_culture_cards": "Draw culture cards",
     "invest": "Invest a coin",
+    "reveal_marker": "Reveal a marker",
     "offer": "Offer a deal",
     "accept_offer": "Accept the deal",
     "decline_offer": "Decline the deal",
@@ -66,6 +67,7 @@ GROUPS: dict[str, str] = {
     "move_off": "Move a figure off",
     "choose_unit": "Choose a unit",
     "choose_deck": "Choose a deck",
+    "take_reward": "Take the reward",
     "end_start_of_turn": "End Start of Turn",
     "end_trade": "End Trade",
     "end_city_management": "End City Management",
@@ -301,6 +303,18 @@ class Words:
 
     def _use_caravan(self, a: act.UseCaravan) -> str:
         return f"Discard the caravan of {self.city(a.city)} for production"
+
+    def _reveal_marker(self, a: act.RevealMarker) -> str:
+        special = self.rules.hut_markers[a.marker].special
+        name = special.name if special is not None else "the marker"
+        if a.tech:
+            return f"Reveal {name}: learn {self.name(a.tech)} free"
+        return f"Reveal {name}: more production in {self.city(a.city)}"
+
+    def _take_reward(self, a: act.TakeReward) -> str:
+        if a.unit:
+            return f"Build a free {self.name(a.unit)} unit"
+        return f"Build a free {a.figure} where the marker was" if a.figure else "Nothing can be built: take nothing"
 
     def _invest(self, a: act.Invest) -> str:
         held = self.game.players[self.game.actor()].investments.get(a.card, 0)

@@ -15,20 +15,24 @@ from civgame.games.sidmeier.core.actions import (
     EndStartOfTurn,
     Invest,
     PlayUnit,
+    RevealMarker,
     Step,
     TakeResource,
+    TakeReward,
     UseCaravan,
 )
 from civgame.games.sidmeier.core.decisions import (
     BattlePlay,
     CityTurn,
+    MarkerReward,
     MovementTurn,
     Moving,
     StartTurn,
     TakeMarketResource,
 )
-from civgame.games.sidmeier.rules.base import effects, yields
+from civgame.games.sidmeier.rules.base import effects, payments, yields
 from civgame.games.sidmeier.rules.combat import battles
+from civgame.games.sidmeier.rules.expansions import hut_results
 from civgame.games.sidmeier.rules.turn import start
 from tests.games.sidmeier.scenario import Scenario
 
@@ -279,7 +283,7 @@ def test_a_fortified_city_s_defender_has_a_combat_bonus_until_it_defends_itself(
     assert "The fortification of the city at (5,5) is discarded." in s.game.log
 
 
-def test_a_caravan_is_discarded_for_production_in_a_city_that_may_still_build():
+def test_a_caravan_is_discarded_for_production_in_a_city_that_has_not_acted():
     s = investor()
     s.capital.marker = "caravan"
     s.decide(CityTurn(0), phase="city_management")
@@ -290,4 +294,101 @@ def test_a_caravan_is_discarded_for_production_in_a_city_that_may_still_build():
     assert yields.production(s.game, s.capital) == production + gained and s.capital.marker == ""
     s.capital.marker, s.capital.actions = "caravan", 1
     s.refresh()
-    assert "may still build" in s.why(UseCaravan(s.capital.id))
+    assert "has not acted" in s.why(UseCaravan(s.capital.id))
+
+
+# ------------------------------------------------------------------ the new hut and village results
+
+
+def explorer(result: str, kind: str = "hut") -> Scenario:
+    """Seat 0's army at (5,4) about to step east onto a hut (or village marker) with `result` at (6,4)."""
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF]).reveal_all("grassland")
+    s.home = s.city(0, 5, 7, capital=True)
+    s.army = s.figure(0, "army", 5, 4)
+    s.army.start_pos = s.army.pos
+    s.found = s.marker(s.pos(6, 4), kind, result)
+    s.decide(MovementTurn(0), phase="movement")
+    return s
+
+
+def explore(s: Scenario) -> None:
+    s.apply(BeginMove((s.army.id,)))
+    s.apply(Step("east"))
+
+
+def test_the_expansion_adds_its_markers_and_setup_removes_only_resource_markers():
+    results = [m.result for m in RULES.hut_markers]
+    for special, copies in {"friendly_barbarian": 2, "teacher": 1, "wealth": 1, "friendly_workers": 1}.items():
+        assert results.count(special) == copies
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF], empty=False)
+    game = s.game
+    assert all(RULES.hut_markers[m].special is None for m in game.markers_gone)
+    in_play = [m for m in game.hut_pile + game.village_pile if RULES.hut_markers[m].special is not None]
+    on_map = [sq.marker for sq in game.squares if sq.marker >= 0 and RULES.hut_markers[sq.marker].special is not None]
+    assert len(in_play) + len(on_map) == sum(1 for m in RULES.hut_markers if m.special is not None)
+
+
+@pytest.mark.parametrize("result, kind", [("native_art_hut", "hut"), ("native_art_village", "village")])
+def test_native_art_is_revealed_at_once_for_culture(result, kind):
+    s = explorer(result, kind)
+    before = s.game.players[0].culture
+    assert hut_results.found(s.game, 0, s.found, s.pos(6, 4))
+    amount = next(e.params.amount for sp in RULES.huts.specials if sp.id == result for e in sp.effects)
+    assert s.game.players[0].culture == before + amount and s.found in s.game.markers_gone
+
+
+def test_a_native_art_hut_explored_gives_its_culture_and_no_marker():
+    s = explorer("native_art_hut")
+    explore(s)
+    assert s.game.players[0].culture == 3 and s.game.players[0].markers == []
+    assert "Player 1 reveals Native Art." in s.game.log
+
+
+def test_wealth_puts_a_coin_token_on_the_sheet():
+    s = explorer("wealth", "village")
+    coins = yields.coins(s.game, 0)
+    assert hut_results.found(s.game, 0, s.found, s.pos(6, 4))
+    assert s.game.players[0].coin_tokens == {"sheet": 1} and yields.coins(s.game, 0) == coins + 1
+
+
+def test_a_friendly_barbarian_builds_a_free_unit_or_a_figure_where_it_was_found():
+    s = explorer("friendly_barbarian")
+    explore(s)
+    assert isinstance(s.game.pending[-1], MarkerReward)
+    choices = {a for a in s.legal() if isinstance(a, TakeReward)}
+    assert TakeReward(figure="army") in choices and TakeReward(unit="infantry") in choices
+    standing = len(s.game.players[0].standing)
+    s.apply(TakeReward(unit="infantry"))
+    assert len(s.game.players[0].standing) == standing + 1
+    s2 = explorer("friendly_barbarian")
+    explore(s2)
+    s2.apply(TakeReward(figure="scout"))
+    assert [f.kind for f in s2.game.figures if f.pos == s2.pos(6, 4)] == ["army", "scout"]
+
+
+def test_a_teacher_is_kept_face_down_and_revealed_at_start_of_turn_for_a_level_one_tech():
+    s = explorer("teacher")
+    explore(s)
+    assert s.game.players[0].markers == [s.found]
+    assert payments_for(s) == []  # a teacher pays for nothing
+    s.decide(StartTurn(0), phase="start_of_turn")
+    reveals = [a for a in s.legal() if isinstance(a, RevealMarker)]
+    assert reveals and all(RULES.techs[a.tech].level == 1 for a in reveals)
+    s.apply(reveals[0])
+    assert reveals[0].tech in s.game.players[0].techs and s.game.players[0].markers == []
+
+
+def test_friendly_workers_give_a_city_four_production_in_city_management():
+    s = explorer("friendly_workers", "village")
+    s.game.squares[s.pos(6, 4)].marker = -1
+    s.game.players[0].markers.append(s.found)
+    s.decide(StartTurn(0), phase="start_of_turn")
+    assert not [a for a in s.legal() if isinstance(a, RevealMarker)]  # not in Start of Turn
+    s.decide(CityTurn(0), phase="city_management")
+    production = yields.production(s.game, s.home)
+    s.apply(RevealMarker(s.found, city=s.home.id))
+    assert yields.production(s.game, s.home) == production + 4 and s.found in s.game.markers_gone
+
+
+def payments_for(s: Scenario) -> list[str]:
+    return [item for item, _, _ in payments._held(s.game, 0)]

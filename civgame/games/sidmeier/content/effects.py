@@ -694,3 +694,49 @@ primitive(
     doc="One of the holder's cities has `amount` more production this turn.",
     example={"city_production": {"amount": 4}},
 )(PositiveAmount)
+
+
+# ------------------------------------------------------------------ hut and village markers (the expansions)
+
+
+primitive(
+    "found_culture",
+    kind="marker",
+    doc="Found: the marker is revealed and discarded, and its finder gains `amount` culture.",
+    example={"found_culture": {"amount": 3}},
+)(PositiveAmount)
+primitive(
+    "found_coin",
+    kind="marker",
+    doc="Found: the marker is revealed and discarded, and its finder puts a coin token on their civilization sheet.",
+    example={"found_coin": {}},
+)(NoParams)
+primitive(
+    "found_unit_or_figure",
+    kind="marker",
+    doc="Found: the marker is revealed and discarded, and its finder builds free either one unlocked unit or one "
+    "figure in the marker's square (within the stacking limit).",
+    example={"found_unit_or_figure": {}},
+)(NoParams)
+
+
+@primitive(
+    "reveal_city_production",
+    kind="marker",
+    doc="Kept face down; revealed and discarded in City Management, one of the holder's cities has `amount` more "
+    "production that turn.",
+    example={"reveal_city_production": {"amount": 4}},
+)
+class RevealCityProduction(Params):
+    amount: int = Field(ge=1)
+
+
+@primitive(
+    "reveal_learn_tech",
+    kind="marker",
+    doc="Kept face down; revealed and discarded in the holder's Start of Turn, they learn a tech of level `level` "
+    "free.",
+    example={"reveal_learn_tech": {"level": 1}},
+)
+class RevealLearnTech(Params):
+    level: int = Field(ge=1, le=5)

@@ -426,10 +426,19 @@ class MarkerPool(Strict):
     pool: dict[str, Positive]
 
 
+class SpecialResult(Strict):
+    """A hut or village result that is not a resource (the expansions'): what it does, as effects."""
+
+    id: Id
+    name: str
+    effects: Effects = Field(min_length=1)
+
+
 class HutsFile(Strict):
     provisional: bool = False
     huts: MarkerPool
     villages: MarkerPool
+    specials: list[SpecialResult] = []
 
 
 class InvestmentAbility(Strict):
@@ -489,7 +498,8 @@ class UnitCardDef:
 @dataclass(frozen=True)
 class HutResult:
     kind: Literal["hut", "village"]
-    result: str  # a resource, or "great_person"
+    result: str  # a resource, "great_person", or a special result's id
+    special: SpecialResult | None = None
 
 
 @dataclass
@@ -537,9 +547,10 @@ class Ruleset:
             self.culture_card_ids += [card_def.id] * card_def.copies
         for person in self.great_people.values():
             self.great_person_ids += [person.id] * person.markers
+        specials = {s.id: s for s in self.huts.specials}
         for kind, pool in (("hut", self.huts.huts), ("village", self.huts.villages)):
             for result, copies in pool.pool.items():
-                self.hut_markers += [HutResult(kind, result)] * copies  # type: ignore[arg-type]
+                self.hut_markers += [HutResult(kind, result, specials.get(result))] * copies  # type: ignore[arg-type]
         self.home_tiles = {t.civilization: t for t in self.tiles.home_tiles if t.civilization}
         self.neutral_tiles = {t.id: t for t in self.tiles.neutral_tiles}
 
@@ -986,6 +997,7 @@ def cross_check(rules: Ruleset) -> list[Problem]:
                     f"{investment.id}: {effect.name} is not an ability an investment card can hold",
                 )
     # huts
+    specials = {s.id for s in rules.huts.specials}
     for kind in ("huts", "villages"):
         pool: MarkerPool = getattr(rules.huts, kind)
         need(
@@ -994,9 +1006,28 @@ def cross_check(rules: Ruleset) -> list[Problem]:
             (kind, "count"),
             f"{kind}: the pool holds fewer than {pool.count}",
         )
+        need(
+            pool.count >= sum(n for r, n in pool.pool.items() if r in specials),
+            "huts",
+            (kind, "count"),
+            f"{kind}: the pool holds more special results than {pool.count} (setup removes only resource markers)",
+        )
         for result in pool.pool:
-            ok = result in resources or (kind == "villages" and result == "great_person")
-            need(ok, "huts", (kind, "pool", result), f"{kind}: {result!r} is not a resource or a great person")
+            ok = result in resources or result in specials or (kind == "villages" and result == "great_person")
+            need(
+                ok,
+                "huts",
+                (kind, "pool", result),
+                f"{kind}: {result!r} is not a resource, a great person or a special result of `specials`",
+            )
+    for i, special in enumerate(rules.huts.specials):
+        for effect in special.effects:
+            need(
+                kind_of(effect) == "marker",
+                "huts",
+                ("specials", i, "effects"),
+                f"{special.id}: {effect.name} is not a hut or village marker's effect",
+            )
     return out
 
 

@@ -122,6 +122,17 @@ class Invest(Action):
 
 
 @dataclass(frozen=True)
+class RevealMarker(Action):
+    """Reveal and discard a hut or village marker kept face down, for its effect: a tech to learn (Start of
+    Turn) or a city's extra production (City Management)."""
+
+    KIND: ClassVar[str] = "reveal_marker"
+    marker: int
+    tech: str = ""
+    city: int = -1
+
+
+@dataclass(frozen=True)
 class EndStartOfTurn(Action):
     KIND: ClassVar[str] = "end_start_of_turn"
     PASSIVE: ClassVar[bool] = True
@@ -441,6 +452,15 @@ class MoveOff(Action):
 class ChooseUnit(Action):
     KIND: ClassVar[str] = "choose_unit"
     unit: str  # "": no more
+
+
+@dataclass(frozen=True)
+class TakeReward(Action):
+    """What a found marker gives when it offers a choice: a free unit of type `unit`, or a free `figure`."""
+
+    KIND: ClassVar[str] = "take_reward"
+    unit: str = ""
+    figure: str = ""
 
 
 @dataclass(frozen=True)

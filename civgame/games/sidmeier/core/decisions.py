@@ -217,6 +217,16 @@ class FreeUnits(Decision):
 
 
 @dataclass
+class MarkerReward(Decision):
+    """A found marker offers a free unit or a free figure in its square (Fame and Fortune)."""
+
+    KIND: ClassVar[str] = "marker_reward"
+    TEXT: ClassVar[str] = "build a free unit, or a free figure where the marker was found"
+    pos: int = -1
+    source: str = ""
+
+
+@dataclass
 class DrawCultureChoice(Decision):
     KIND: ClassVar[str] = "draw_culture_choice"
     TEXT: ClassVar[str] = "choose the deck to draw a culture event card from"

@@ -309,7 +309,7 @@ def held_resources(game: Game, seat: int) -> list[str]:
     """The player's resources, one entry per token or marker (for counting, not for paying)."""
     player = game.players[seat]
     out = [r for r, n in player.resources.items() for _ in range(n)]
-    return out + [resource_of_marker(game, m) for m in player.markers]
+    return out + [resource_of_marker(game, m) for m in player.markers if game.rules.hut_markers[m].special is None]
 
 
 def gain_coin_token(game: Game, seat: int, where: str) -> None:

@@ -29,6 +29,7 @@ from civgame.games.sidmeier.rules.base import (
     yields,
 )
 from civgame.games.sidmeier.rules.base.book import BOOK, top
+from civgame.games.sidmeier.rules.expansions import hut_results
 
 ATTACKER, DEFENDER = 0, 1
 
@@ -548,7 +549,7 @@ def _village_won(game: Game, battle: Battle) -> None:
         game.markers_gone.append(marker)
         game.say(f"{player.name} conquers the village and finds a great person.")
         pieces.gain_great_person(game, seat)
-    else:
+    elif not hut_results.found(game, seat, marker, battle.pos):
         player.markers.append(marker)
         game.say(f"{player.name} conquers the village and takes its marker.")
     player.culture += effects.total(game, seat, "culture_on_exploring")

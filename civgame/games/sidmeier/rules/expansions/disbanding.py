@@ -18,10 +18,9 @@ from civgame.games.sidmeier.core.actions import Action, Disband, UseCaravan
 from civgame.games.sidmeier.core.decisions import CityTurn, Moving
 from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.core.vocabulary import DIRECTIONS, with_article
-from civgame.games.sidmeier.rules.base import board, pieces, yields
+from civgame.games.sidmeier.rules.base import board, pieces, production, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.base.city_markers import CARAVAN, FORTIFICATION
-from civgame.games.sidmeier.rules.cities import management
 
 MARKER_OF = {"army": FORTIFICATION, "scout": CARAVAN}  # the marker disbanding each kind of figure may place
 
@@ -80,13 +79,13 @@ def disband(game: Game, action: Disband) -> None:
 def list_caravan(game: Game) -> Iterator[Action]:
     seat = game.actor()
     for city in game.cities_of(seat):
-        if city.marker == CARAVAN and management.may_build(game, city):
+        if city.marker == CARAVAN and production.city_may_act(game, city):
             yield UseCaravan(city.id)
 
 
 def check_caravan(game: Game, action: UseCaravan) -> None:
     if action not in list(list_caravan(game)):
-        raise RuleError("a caravan is discarded for production in a city of yours that holds one and may still build")
+        raise RuleError("a caravan is discarded for production in a city of yours that holds one and has not acted")
 
 
 @BOOK.rule(UseCaravan, legal=list_caravan, answers=(CityTurn,), check=check_caravan)

@@ -152,9 +152,12 @@ def _hut_piles(game: Game, rules: Ruleset, rng: Rng) -> None:
     ):
         ids = [i for i, m in enumerate(rules.hut_markers) if m.kind == kind]
         rng.shuffle(ids)
-        extra = len(ids) - pool.count
-        game.markers_gone += ids[:extra]
-        pile.extend(ids[extra:])
+        # the pool holds more resource markers than a game uses: the extra ones are removed (never the
+        # expansions' other results)
+        resources = [i for i in ids if rules.hut_markers[i].special is None]
+        gone = set(resources[: len(ids) - pool.count])
+        game.markers_gone += sorted(gone)
+        pile.extend(i for i in ids if i not in gone)
     game.markers_gone.sort()
 
 

@@ -21,6 +21,7 @@ from civgame.games.sidmeier.core.vocabulary import DIRECTIONS, Direction
 from civgame.games.sidmeier.rules.base import board, effects, occupancy, pieces, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.combat import battles
+from civgame.games.sidmeier.rules.expansions import hut_results
 
 # ------------------------------------------------------------------ starting a move
 
@@ -282,9 +283,11 @@ def step(game: Game, action: Step) -> None:
 def explore_hut(game: Game, seat: int, pos: int) -> None:
     square = game.squares[pos]
     player = game.players[seat]
-    player.markers.append(square.marker)
-    square.marker = -1
-    game.say(f"{player.name} explores a hut and keeps its marker face down.")
+    marker, square.marker = square.marker, -1
+    game.say(f"{player.name} explores a hut.")
+    if not hut_results.found(game, seat, marker, pos):
+        player.markers.append(marker)
+        game.say(f"{player.name} keeps its marker face down.")
     player.culture += effects.total(game, seat, "culture_on_exploring")
 
 

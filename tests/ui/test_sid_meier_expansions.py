@@ -108,3 +108,45 @@ def test_disbanding_away_from_a_city_is_greyed_with_the_engines_reason(app):
     scene = take_seat(app) if app.scene.covered else app.scene
     assert not scene.group_buttons["disband"].is_enabled
     assert "moving it into the centre of one of your cities" in scene.greyed()["disband"]
+
+
+WAW = "wisdom-and-warfare"
+
+
+def test_both_toggles_start_a_game_with_both_expansions(app):
+    screen = new_game_screen(app)
+    assert "social policies" in screen.expansion_buttons[WAW].tool_tip_text
+    click_button(app, screen.expansion_buttons[FAF])
+    click_button(app, app.scene.expansion_buttons[WAW])
+    click_button(app, app.scene.start_button)
+    assert app.scene.game.rules.expansions == [FAF, WAW]
+
+
+def test_adopting_a_policy_and_starting_a_building_program_by_mouse(app):
+    from civgame.games.sidmeier.core.decisions import CityTurn
+
+    game = GAME.new_game(["Anna", "Ben"], 4, expansions=[WAW])
+    app.start_sid_meier(game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    while game.pending[-1].KIND != "policy_choice":  # place the capital (and the starting pieces) by mouse
+        kind = next(iter(scene.groups))
+        click_button(app, scene.group_buttons[kind])
+        if scene.group is not None:
+            from tests.ui.conftest import click
+
+            click(app, scene.board.centre(min(scene.marks().targets)))
+        if app.scene.covered:
+            take_seat(app)
+    seat = game.actor()
+    click_button(app, scene.group_buttons["adopt_policy"])
+    (choice,) = [b for b in scene.dialog.buttons if b.text.startswith("Adopt Expansionism")]
+    click_button(app, choice)
+    assert game.players[seat].policies == ["expansionism"]
+    city = game.cities_of(seat)[0]
+    game.pending[:] = [CityTurn(seat)]
+    game.phase = "city_management"
+    game.cache.clear()
+    app.start_sid_meier(game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons["start_program"])
+    assert city.program

@@ -123,6 +123,9 @@ def player_board(
         cards = [rules.unit_cards[c] for c in standing]
         w.line(", ".join(f"{rules.units[c.unit].name} {'/'.join(map(str, c.strength))}" for c in cards) or "None")
     w.line(f"Figures: {player['armies']} armies, {player['scouts']} scouts")
+    if rules.policy_cards:
+        w.heading("Social policies")
+        w.pieces(player["policies"], lambda key: str(rules.policies[key].name))
     if rules.investments:
         w.heading("Investments (not coins)")
         for card, investment in rules.investments.items():

@@ -252,8 +252,9 @@ class SidMeierScene(Scene):
         if decision == "city_turn" and cities:
             city = cities[0].id
             unit = next(iter(self.game.rules.units))
-            caravan = [act.UseCaravan(city)] if disbanding else []
-            return [act.Devote(city), act.BuildWalls(city), act.BuildUnit(city, unit), act.AdvanceCulture(), *caravan]
+            extra: list[act.Action] = [act.UseCaravan(city)] if disbanding else []
+            extra += [act.StartProgram(city)] if self.game.rules.game.building_program is not None else []
+            return [act.Devote(city), act.BuildWalls(city), act.BuildUnit(city, unit), act.AdvanceCulture(), *extra]
         if decision == "moving":
             return [act.Disband("north")] if disbanding else []
         if decision == "research_turn":
@@ -704,7 +705,8 @@ class SidMeierScene(Scene):
                 kind = "Capital" if city["capital"] else "City"
                 walls = ", walled" if city["walled"] else ""
                 marker = {"fortification": ", fortified", "caravan": ", with a caravan"}.get(city["marker"], "")
-                lines.append(f"{kind} of {self.words.player(city['owner'])}{walls}{marker}")
+                program = ", with a building program" if city["program"] else ""
+                lines.append(f"{kind} of {self.words.player(city['owner'])}{walls}{marker}{program}")
         for figure in self.view["figures"]:
             if figure["pos"] == pos:
                 lines.append(f"{figure['kind'].capitalize()} of {self.words.player(figure['owner'])}")

@@ -27,6 +27,11 @@ GROUPS: dict[str, str] = {
     "learn_from": "Learn a tech",
     "draw_culture_cards": "Draw culture cards",
     "invest": "Invest a coin",
+    "buy_tech": "Buy a tech",
+    "buy_culture_card": "Buy a culture card",
+    "adopt_policy": "Adopt a social policy",
+    "return_policy": "Return a social policy",
+    "keep_great_person": "Keep a great person",
     "reveal_marker": "Reveal a marker",
     "offer": "Offer a deal",
     "accept_offer": "Accept the deal",
@@ -39,6 +44,7 @@ GROUPS: dict[str, str] = {
     "devote": "Devote to the arts",
     "harvest": "Harvest a resource",
     "use_caravan": "Use a caravan",
+    "start_program": "Start a building program",
     "advance_culture": "Advance on the culture track",
     "use_ability": "Use a resource ability",
     "play_card": "Play a culture event card",
@@ -107,7 +113,15 @@ class Words:
 
     def name(self, key: str) -> str:
         rules = self.rules
-        tables = (rules.techs, rules.wonders, rules.governments, rules.civilizations, rules.units, rules.investments)
+        tables = (
+            rules.techs,
+            rules.wonders,
+            rules.governments,
+            rules.civilizations,
+            rules.units,
+            rules.investments,
+            rules.policies,
+        )
         for table in tables:
             if key in table:
                 return str(table[key].name)
@@ -315,6 +329,25 @@ class Words:
         if a.unit:
             return f"Build a free {self.name(a.unit)} unit"
         return f"Build a free {a.figure} where the marker was" if a.figure else "Nothing can be built: take nothing"
+
+    def _buy_tech(self, a: act.BuyTech) -> str:
+        return f"Learn {self.name(a.tech)} for trade (a social policy)"
+
+    def _buy_culture_card(self, a: act.BuyCultureCard) -> str:
+        return "Pay culture for a culture event card (a social policy)"
+
+    def _adopt_policy(self, a: act.AdoptPolicy) -> str:
+        policy = self.rules.policies[a.policy]
+        return f"Adopt {policy.name}: {policy.text}"
+
+    def _return_policy(self, a: act.ReturnPolicy) -> str:
+        return f"Return {self.rules.policies[a.policy].name}"
+
+    def _keep_great_person(self, a: act.KeepGreatPerson) -> str:
+        return f"Keep {self.rules.great_people[self.rules.great_person_ids[a.marker]].name}"
+
+    def _start_program(self, a: act.StartProgram) -> str:
+        return f"Start a building program in {self.city(a.city)}"
 
     def _invest(self, a: act.Invest) -> str:
         held = self.game.players[self.game.actor()].investments.get(a.card, 0)

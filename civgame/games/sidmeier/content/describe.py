@@ -154,6 +154,11 @@ def describe(rules: Ruleset, key: str) -> str:
         for a in investment.abilities:
             lines.append(f"{a.markers} investment marker{'s' if a.markers > 1 else ''}: {a.text}.")
         effects = []
+    elif key in rules.policies:
+        policy = rules.policies[key]
+        provisional = policy.provisional
+        lines.append(f"{policy.name} (social policy): {policy.text}.")
+        effects = []
     elif key in rules.units:
         unit = rules.units[key]
         provisional = unit.provisional

@@ -740,3 +740,88 @@ class RevealCityProduction(Params):
 )
 class RevealLearnTech(Params):
     level: int = Field(ge=1, le=5)
+
+
+# ------------------------------------------------------------------ social policies (Wisdom and Warfare)
+
+
+@primitive(
+    "start_buy_tech",
+    kind="start_of_turn",
+    doc="Once per Start of Turn the holder may pay `trade` trade to learn a tech of level `level` (it needs a place "
+    "in their pyramid); the Research phase is still theirs.",
+    example={"start_buy_tech": {"level": 1, "trade": 6}},
+)
+class StartBuyTech(Params):
+    level: int = Field(ge=1, le=5)
+    trade: int = Field(ge=0)
+
+
+@primitive(
+    "start_buy_culture_card",
+    kind="start_of_turn",
+    doc="Once per Start of Turn the holder may pay `culture` culture to draw a culture event card from the deck of "
+    "the culture-track area their marker is in.",
+    example={"start_buy_culture_card": {"culture": 1}},
+)
+class StartBuyCultureCard(Params):
+    culture: int = Field(ge=0)
+
+
+primitive(
+    "start_trade_per_city",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain `amount` trade per city they have.",
+    example={"start_trade_per_city": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "start_culture_with_scout",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain `amount` culture if one of their scouts is on the map.",
+    example={"start_culture_with_scout": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "lone_army_speed",
+    kind="passive",
+    doc="An army figure of the holder moving alone (not in a group) moves `amount` squares farther.",
+    example={"lone_army_speed": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "extra_coins",
+    kind="passive",
+    doc="The holder has `amount` more coins on the economy dial.",
+    example={"extra_coins": {"amount": 1}},
+)(PositiveAmount)
+
+
+@primitive(
+    "great_person_choice",
+    kind="trigger",
+    doc="Whenever the holder gains a great person they draw `draw` and keep one of them (the others go back under "
+    "the pile).",
+    example={"great_person_choice": {"draw": 2}},
+)
+class GreatPersonChoice(Params):
+    draw: int = Field(ge=2)
+
+
+@primitive(
+    "developed_city",
+    kind="passive",
+    doc="Each city of the holder whose outskirts hold at least `improvements` different buildings or wonders has "
+    "`production` more production, and `arts_culture` more culture when devoted to the arts.",
+    example={"developed_city": {"improvements": 2, "production": 3, "arts_culture": 2}},
+)
+class DevelopedCity(Params):
+    improvements: int = Field(ge=1)
+    production: int = Field(ge=0)
+    arts_culture: int = Field(ge=0)
+
+
+primitive(
+    "free_unit_with_army",
+    kind="trigger",
+    doc="The first time in a turn the holder builds an army figure, they also build one unlocked unit of their "
+    "choice free.",
+    example={"free_unit_with_army": {}},
+)(NoParams)

@@ -37,6 +37,7 @@ FILES = (
     "great_people",
     "huts",
     "investments",
+    "policies",
 )
 EXPANSIONS_FOLDER = "expansions"  # inside a ruleset folder: one folder per expansion, laid over the base
 
@@ -163,6 +164,12 @@ class DisbandingConfig(Strict):
     caravan_production: NonNeg  # production a caravan adds to its city's build
 
 
+class BuildingProgramConfig(Strict):
+    """Wisdom and Warfare's fourth city action: a marker whose next build multiplies the outskirts' production."""
+
+    production_factor: Annotated[int, Field(ge=2)]
+
+
 class GameConfig(Strict):
     title: str
     players: PlayerCount
@@ -180,6 +187,7 @@ class GameConfig(Strict):
     provisional_values: list[str] = []
     expansions: list[Expansion] = []
     disbanding: DisbandingConfig | None = None  # None: figures are never disbanded (the base game)
+    building_program: BuildingProgramConfig | None = None  # None: no building programs (the base game)
 
 
 class Terrain(Strict):
@@ -458,6 +466,25 @@ class InvestmentsFile(Strict):
     investments: list[InvestmentCard] = []
 
 
+class PolicySide(Strict):
+    id: Id
+    name: str
+    text: str  # the card's side in our words, as the player reads it
+    provisional: bool = False
+    effects: Effects = Field(min_length=1)
+
+
+class PolicyCard(Strict):
+    """A double-sided social policy card: adopting one side makes the other unavailable (W&W)."""
+
+    id: Id
+    sides: list[PolicySide] = Field(min_length=2, max_length=2)
+
+
+class PoliciesFile(Strict):
+    cards: list[PolicyCard] = []
+
+
 MODELS: dict[str, type[Strict]] = {
     "game": GameConfig,
     "map": MapFile,
@@ -472,6 +499,7 @@ MODELS: dict[str, type[Strict]] = {
     "great_people": GreatPeopleFile,
     "huts": HutsFile,
     "investments": InvestmentsFile,
+    "policies": PoliciesFile,
 }
 
 
@@ -527,6 +555,7 @@ class Ruleset:
     huts: HutsFile
     terrains: dict[str, Terrain]
     investments: dict[str, InvestmentCard]
+    policy_cards: dict[str, PolicyCard]
     folder: str
     mods: list[str] = field(default_factory=list)  # mod folders laid over the data, in order
     expansions: list[str] = field(default_factory=list)  # expansions laid over the base game, in the rules' order
@@ -538,6 +567,8 @@ class Ruleset:
     home_tiles: dict[str, Tile] = field(default_factory=dict)  # civilization -> its home tile
     neutral_tiles: dict[str, Tile] = field(default_factory=dict)
     most_coins: int = -1  # worked out on first use
+    policies: dict[str, PolicySide] = field(default_factory=dict)  # each side of every policy card, by id
+    policy_card: dict[str, str] = field(default_factory=dict)  # policy -> its card
 
     def __post_init__(self) -> None:
         for unit in self.units.values():
@@ -551,6 +582,10 @@ class Ruleset:
         for kind, pool in (("hut", self.huts.huts), ("village", self.huts.villages)):
             for result, copies in pool.pool.items():
                 self.hut_markers += [HutResult(kind, result, specials.get(result))] * copies  # type: ignore[arg-type]
+        for policy_card in self.policy_cards.values():
+            for side in policy_card.sides:
+                self.policies[side.id] = side
+                self.policy_card[side.id] = policy_card.id
         self.home_tiles = {t.civilization: t for t in self.tiles.home_tiles if t.civilization}
         self.neutral_tiles = {t.id: t for t in self.tiles.neutral_tiles}
 
@@ -638,6 +673,7 @@ def _load(folder: Path, mods: list[Path], expansions: Sequence[str] = ()) -> Rul
         huts=models["huts"],
         terrains=_by_id(models["map"].terrains, where["map"], "terrains", problems),
         investments=_by_id(models["investments"].investments, where["investments"], "investments", problems),
+        policy_cards=_by_id(models["policies"].cards, where["policies"], "cards", problems),
         folder=str(folder),
         mods=[str(m) for m in mods],
         expansions=chosen,

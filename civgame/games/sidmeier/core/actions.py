@@ -133,6 +133,39 @@ class RevealMarker(Action):
 
 
 @dataclass(frozen=True)
+class BuyTech(Action):
+    """Learn `tech` for trade with a Start of Turn ability (Wisdom and Warfare's Rationalism)."""
+
+    KIND: ClassVar[str] = "buy_tech"
+    tech: str
+
+
+@dataclass(frozen=True)
+class BuyCultureCard(Action):
+    """Draw a culture event card for culture with a Start of Turn ability (Wisdom and Warfare's Patronage)."""
+
+    KIND: ClassVar[str] = "buy_culture_card"
+
+
+@dataclass(frozen=True)
+class AdoptPolicy(Action):
+    KIND: ClassVar[str] = "adopt_policy"
+    policy: str
+
+
+@dataclass(frozen=True)
+class ReturnPolicy(Action):
+    KIND: ClassVar[str] = "return_policy"
+    policy: str
+
+
+@dataclass(frozen=True)
+class KeepGreatPerson(Action):
+    KIND: ClassVar[str] = "keep_great_person"
+    marker: int
+
+
+@dataclass(frozen=True)
 class EndStartOfTurn(Action):
     KIND: ClassVar[str] = "end_start_of_turn"
     PASSIVE: ClassVar[bool] = True
@@ -218,6 +251,15 @@ class Harvest(Action):
     city: int
     resource: str
     second: str = ""  # a second resource harvested by the same action (a wonder's ability)
+
+
+@dataclass(frozen=True)
+class StartProgram(Action):
+    """Wisdom and Warfare: the city's action starts a building program (its next build doubles its outskirts'
+    production)."""
+
+    KIND: ClassVar[str] = "start_program"
+    city: int
 
 
 @dataclass(frozen=True)

@@ -38,17 +38,19 @@ VERSION = 2
 
 
 def _before_expansions(doc: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 knew no expansions: a game without them, whose players hold no investments and whose
-    cities no fortification or caravan."""
+    """Version 1 knew no expansions: a game without them, whose players hold no investments or policies and whose
+    cities no fortification, caravan or building program."""
     game = doc.get("game")
     players = game.get("players") if isinstance(game, dict) else None
     for player in players if isinstance(players, list) else []:
         if isinstance(player, dict):
             player.setdefault("investments", {})
+            player.setdefault("policies", [])
     cities = game.get("cities") if isinstance(game, dict) else None
     for city in cities if isinstance(cities, list) else []:
         if isinstance(city, dict):
             city.setdefault("marker", "")
+            city.setdefault("program", False)
     return {**doc, "expansions": []}
 
 

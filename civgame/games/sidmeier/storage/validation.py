@@ -96,6 +96,10 @@ def _validate(game: Game) -> None:
         _ids(f"{at}.hand", p.hand, cultures, "culture event card")
         _ids(f"{at}.standing", p.standing, units, "unit card")
         _ids(f"{at}.reserve", p.reserve, people, "great person marker")
+        for j, policy in enumerate(p.policies):
+            _in(f"{at}.policies[{j}]", policy, rules.policies, "a social policy of these rules")
+        if len({rules.policy_card[x] for x in p.policies if x in rules.policy_card}) != len(p.policies):
+            _fail(f"{at}.policies", "two policies of one card are adopted")
         for unit, rank in p.ranks.items():
             _in(f"{at}.ranks", unit, rules.units, "a unit type")
             _range(f"{at}.ranks.{unit}", rank, 1, len(rules.units[unit].ranks))
@@ -223,6 +227,9 @@ def _validate(game: Game) -> None:
             _in(f"{at}.{'by' if isinstance(decision, d.RespondOffer) else 'other'}", other, seats, "a seat")
         if isinstance(decision, d.PlaceGreatPerson):
             _range(f"{at}.marker", decision.marker, 0, people - 1)
+        if isinstance(decision, d.GreatPersonDraw):
+            for j, marker in enumerate(decision.markers):
+                _range(f"{at}.markers[{j}]", marker, 0, people - 1)
         if isinstance(decision, d.PlaceStartingWonder):
             _in(f"{at}.wonder", decision.wonder, rules.wonders, "a wonder")
         if isinstance(decision, d.PlaceStartingFigure):

@@ -1,10 +1,11 @@
 """Which effects a player has now, looked up by primitive name.
 
 A player's sources are their civilization's abilities, the government ruling them, the techs they
-know, the wonders they own and the active ability of each of their investment cards (Fame and
-Fortune: the most expensive one the card's markers reach). A wonder counts while it is not obsolete
+know, the wonders they own, the active ability of each of their investment cards (Fame and
+Fortune: the most expensive one the card's markers reach) and their social policies (Wisdom and
+Warfare). A wonder counts while it is not obsolete
 and no enemy figure stands on its marker (a blockade). The look-up is cached per player and rebuilt
-when their techs, government, wonders or investments change; blockades are checked at each look-up.
+when their techs, government, wonders, investments or policies change; blockades are checked at each look-up.
 """
 
 from __future__ import annotations
@@ -28,7 +29,17 @@ class _Index:
     look-up); kept while the player's techs, government and wonders and the obsolete wonders stay
     (techs and obsolete wonders are only ever added)."""
 
-    __slots__ = ("by_name", "from_wonders", "government", "investments", "memos", "obsolete", "techs", "wonders")
+    __slots__ = (
+        "by_name",
+        "from_wonders",
+        "government",
+        "investments",
+        "memos",
+        "obsolete",
+        "policies",
+        "techs",
+        "wonders",
+    )
 
     def __init__(self, game: Game, seat: int) -> None:
         player = game.players[seat]
@@ -37,6 +48,7 @@ class _Index:
         self.wonders = list(player.wonders)  # a wonder may replace another: the same count, other wonders
         self.obsolete = len(game.obsolete)
         self.investments = dict(player.investments)
+        self.policies = list(player.policies)
         self.by_name: dict[str, list[Entry]] = {}
         self.from_wonders: set[str] = set()
         self.memos: dict[str, Any] = {}
@@ -53,6 +65,8 @@ class _Index:
             active = [a for a in rules.investments[card].abilities if a.markers <= markers]
             if active:  # only the most expensive active ability works
                 self._add("investment", card, max(active, key=lambda a: a.markers).effects)
+        for policy in player.policies:
+            self._add("policy", policy, rules.policies[policy].effects)
 
     def _add(self, kind: str, source: str, effects: Any) -> None:
         for effect in effects:
@@ -84,6 +98,7 @@ def _current_index(game: Game, seat: int) -> _Index:
             and index.wonders == player.wonders
             and index.obsolete == len(game.obsolete)
             and index.investments == player.investments
+            and index.policies == player.policies
         ):
             return index
     index = indexes[seat] = _Index(game, seat)
@@ -158,6 +173,7 @@ def source_name(game: Game, kind: str, source: str) -> str:
         "tech": rules.techs,
         "wonder": rules.wonders,
         "investment": rules.investments,
+        "policy": rules.policies,
     }
     record = table.get(kind, {}).get(source)
     return str(record.name) if record is not None else source

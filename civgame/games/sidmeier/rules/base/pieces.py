@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from civgame.framework.effects import Params
 from civgame.games.sidmeier.content import effects as fx
-from civgame.games.sidmeier.core.decisions import DiscardCulture, PlaceGreatPerson
+from civgame.games.sidmeier.core.decisions import DiscardCulture, GreatPersonDraw, PlaceGreatPerson
 from civgame.games.sidmeier.core.model import Battle, City, Deck, Figure, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import FigureKind
 from civgame.games.sidmeier.rules.base import board, effects, memo, yields
@@ -156,6 +156,12 @@ def gain_great_person(game: Game, seat: int) -> None:
     """Draw a random great person marker; its owner places it in a city or keeps it in reserve."""
     if not game.great_people:
         game.say(f"No great person is left for {game.players[seat].name}.")
+        return
+    draw = max([1, *(p.draw for p in effects.params(game, seat, "great_person_choice", fx.GreatPersonChoice))])
+    if draw > 1 and len(game.great_people) > 1:  # (W&W's Organized Religion: draw some, keep one)
+        markers = [game.great_people.pop() for _ in range(min(draw, len(game.great_people)))]
+        game.say(f"{game.players[seat].name} draws {len(markers)} great people to keep one.")
+        game.pending.append(GreatPersonDraw(seat, markers=markers))
         return
     marker = game.great_people.pop()
     kind = game.rules.great_people[game.rules.great_person_ids[marker]].name

@@ -22,11 +22,12 @@ from civgame.games.sidmeier.rules.base import board, pieces, production, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.base.city_markers import CARAVAN, FORTIFICATION
 
+PLURAL = {"army": "armies", "scout": "scouts"}
 MARKER_OF = {"army": FORTIFICATION, "scout": CARAVAN}  # the marker disbanding each kind of figure may place
 
 
 def with_count(count: int, kind: str) -> str:
-    return with_article(kind) if count == 1 else f"{count} {kind}s"
+    return with_article(kind) if count == 1 else f"{count} {PLURAL[kind]}"
 
 
 def list_disband(game: Game) -> Iterator[Action]:

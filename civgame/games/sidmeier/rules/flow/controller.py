@@ -22,7 +22,13 @@ from civgame.games.sidmeier.rules.base.book import BOOK
 from civgame.games.sidmeier.rules.cities import management  # noqa: F401
 from civgame.games.sidmeier.rules.combat import battles  # noqa: F401
 from civgame.games.sidmeier.rules.culture import cards  # noqa: F401
-from civgame.games.sidmeier.rules.expansions import disbanding, investments  # noqa: F401
+from civgame.games.sidmeier.rules.expansions import (  # noqa: F401
+    disbanding,
+    hut_results,
+    investments,
+    policies,
+    programs,
+)
 from civgame.games.sidmeier.rules.flow import phases, setup
 from civgame.games.sidmeier.rules.movement import moves  # noqa: F401
 from civgame.games.sidmeier.rules.research import learning  # noqa: F401

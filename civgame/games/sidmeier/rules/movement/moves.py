@@ -76,7 +76,11 @@ def begin_move(game: Game, action: BeginMove) -> None:
         fig = game.figure(i)
         assert fig is not None
         fig.moved = True
-    game.pending.append(Moving(seat, figures=list(action.figures), left=board.travel_speed(game, seat)))
+    speed = board.travel_speed(game, seat)
+    lone = game.figure(action.figures[0]) if len(action.figures) == 1 else None
+    if lone is not None and lone.kind == "army":
+        speed += effects.total(game, seat, "lone_army_speed")
+    game.pending.append(Moving(seat, figures=list(action.figures), left=speed))
 
 
 def list_end(game: Game) -> Iterator[Action]:

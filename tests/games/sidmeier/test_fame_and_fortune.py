@@ -14,6 +14,7 @@ from civgame.games.sidmeier.core.actions import (
     Disband,
     EndStartOfTurn,
     Invest,
+    ObsoleteWonder,
     PlayUnit,
     RevealMarker,
     Step,
@@ -27,6 +28,7 @@ from civgame.games.sidmeier.core.decisions import (
     MarkerReward,
     MovementTurn,
     Moving,
+    ObsoleteChoice,
     StartTurn,
     TakeMarketResource,
 )
@@ -392,3 +394,24 @@ def test_friendly_workers_give_a_city_four_production_in_city_management():
 
 def payments_for(s: Scenario) -> list[str]:
     return [item for item, _, _ in payments._held(s.game, 0)]
+
+
+# ------------------------------------------------------------------ obsoleting a wonder still in the market
+
+
+@pytest.mark.parametrize("expansion", [FAF, "wisdom-and-warfare"])
+def test_a_wonder_in_the_market_may_be_obsoleted_and_is_replaced_from_the_deck(expansion):
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[expansion])
+    game = s.game
+    s.decide(ObsoleteChoice(0, source="monarchy"))
+    target, top = game.wonder_market[0], game.wonder_deck[0]
+    assert ObsoleteWonder(target) in s.legal()
+    s.apply(ObsoleteWonder(target))
+    assert game.wonder_market[0] == top and target in game.wonders_gone and target not in game.obsolete
+    assert "in the market: it is discarded and replaced from the deck" in " ".join(game.log)
+
+
+def test_in_the_base_game_only_built_wonders_are_obsoleted():
+    s = Scenario(players=2, civs=["germany", "china"])
+    s.decide(ObsoleteChoice(0, source="monarchy"))
+    assert ObsoleteWonder(s.game.wonder_market[0]) not in s.legal()

@@ -188,6 +188,7 @@ class GameConfig(Strict):
     expansions: list[Expansion] = []
     disbanding: DisbandingConfig | None = None  # None: figures are never disbanded (the base game)
     building_program: BuildingProgramConfig | None = None  # None: no building programs (the base game)
+    obsolete_market_wonders: bool = False  # a tech that obsoletes a wonder may pick one still in the market
 
 
 class Terrain(Strict):

@@ -333,6 +333,16 @@ def take_from_market(game: Game, seat: int, resource: str) -> bool:
     return True
 
 
+def leave_wonder_market(game: Game, wonder: str) -> None:
+    """The wonder leaves the market (bought or obsoleted); the next card of the deck takes its place."""
+    if wonder in game.wonder_market:
+        index = game.wonder_market.index(wonder)
+        if game.wonder_deck:
+            game.wonder_market[index] = game.wonder_deck.pop(0)
+        else:
+            game.wonder_market.pop(index)
+
+
 def place_walls(game: Game, city: City) -> None:
     city.walled = True
     yields.touch(game)

@@ -365,12 +365,7 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
 
 def add_wonder(game: Game, seat: int, wonder: str, pos: int) -> None:
     """Take a wonder from the market (refilled from the deck) into the player's hands and onto `pos`."""
-    if wonder in game.wonder_market:
-        index = game.wonder_market.index(wonder)
-        if game.wonder_deck:
-            game.wonder_market[index] = game.wonder_deck.pop(0)
-        else:
-            game.wonder_market.pop(index)
+    pieces.leave_wonder_market(game, wonder)
     game.players[seat].wonders.append(wonder)
     pieces.place_improvement(game, pos, Improvement("wonder", wonder, seat))
 

@@ -59,7 +59,7 @@ def test_investing_a_coin_by_mouse(app):
     scene = take_seat(app) if app.scene.covered else app.scene
     click_button(app, scene.group_buttons["invest"])
     (choice,) = [b for b in scene.dialog.buttons if "War Bonds" in b.text]
-    assert choice.text == "Invest the coin token on your civilization sheet in War Bonds (it holds 0)"
+    assert choice.text == "Invest the coin token on the civilization sheet in War Bonds (it holds 0)"
     click_button(app, choice)
     assert game.players[seat].investments == {"war_bonds": 1} and not game.players[seat].coin_tokens
 

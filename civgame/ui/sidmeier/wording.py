@@ -263,6 +263,10 @@ class Words:
             return f"Take the tech {self.name(a.item)}"
         if a.kind == "card":
             return "Take a culture event card"
+        if a.kind == "discard_coin":
+            return f"Make them discard the coin token on {self.coin_place(a.item)}"
+        if a.kind == "steal_coin":
+            return f"Steal the coin token on {self.coin_place(a.item)}"
         return f"Take {a.kind}{' ' + a.item if a.item else ''}"
 
     def _discard(self, a: act.Discard) -> str:
@@ -356,7 +360,7 @@ class Words:
     def coin_place(self, token: str) -> str:
         """Where a coin token lies: on a tech or wonder card, else on the civilization sheet."""
         rules = self.rules
-        return self.name(token) if token in rules.techs or token in rules.wonders else "your civilization sheet"
+        return self.name(token) if token in rules.techs or token in rules.wonders else "the civilization sheet"
 
     def _place_reserve(self, a: act.PlaceReserve) -> str:
         person = self.rules.great_people[self.rules.great_person_ids[a.marker]].name

@@ -18,12 +18,14 @@ from civgame.games.sidmeier.core.actions import (
     PlayUnit,
     RevealMarker,
     Step,
+    TakeLoot,
     TakeResource,
     TakeReward,
     UseCaravan,
 )
 from civgame.games.sidmeier.core.decisions import (
     BattlePlay,
+    ChooseLoot,
     CityTurn,
     MarkerReward,
     MovementTurn,
@@ -415,3 +417,63 @@ def test_in_the_base_game_only_built_wonders_are_obsoleted():
     s = Scenario(players=2, civs=["germany", "china"])
     s.decide(ObsoleteChoice(0, source="monarchy"))
     assert ObsoleteWonder(s.game.wonder_market[0]) not in s.legal()
+
+
+# ------------------------------------------------------------------ looting with loot points
+
+
+def won_city_battle(expansions=(FAF,)) -> Scenario:
+    """Seat 0 has just conquered seat 1's (non-capital) city: the loot is to be chosen."""
+    s = Scenario(players=2, civs=["germany", "china"], expansions=list(expansions)).reveal_all("grassland")
+    s.city(1, 12, 5, capital=True)
+    city = s.city(1, 6, 4)
+    army = s.figure(0, "army", 5, 4)
+    army.start_pos = army.pos
+    s.units(0, *[("infantry", 4)] * 5)
+    s.units(1, ("artillery", 2))
+    loser = s.game.players[1]
+    loser.trade, loser.culture, loser.coin_tokens = 9, 9, {"sheet": 2}
+    s.decide(MovementTurn(0), phase="movement")
+    s.apply(BeginMove((army.id,)))
+    s.apply(Step("east"))
+    battle = s.game.battle
+    while s.game.battle is not None and isinstance(s.game.pending[-1], BattlePlay):
+        fronts = battles.open_fronts(battle, battle.side)
+        s.apply(PlayUnit(battle.hands[battle.side][0], fronts[0] if fronts else -1))
+    assert battle.winner == 0 and s.game.city(city.id) is None, "the attacker wins the city"
+    return s
+
+
+def test_a_city_gives_two_loot_points_spent_on_one_point_effects_again_and_again():
+    s = won_city_battle()
+    assert s.game.battle.loot == 2 and isinstance(s.game.pending[-1], ChooseLoot)
+    trade = s.game.players[0].trade
+    s.apply(TakeLoot("trade", "3"))
+    s.apply(TakeLoot("trade", "3"))
+    assert s.game.players[1].trade == 3 and s.game.players[0].trade == trade + 6
+    assert not isinstance(s.game.pending[-1], ChooseLoot)  # both points spent
+
+
+def test_coin_tokens_are_discarded_for_one_point_or_stolen_for_two():
+    s = won_city_battle()
+    options = {a for a in s.legal() if isinstance(a, TakeLoot)}
+    assert {TakeLoot("discard_coin", "sheet"), TakeLoot("steal_coin", "sheet"), TakeLoot("nothing")} <= options
+    s.apply(TakeLoot("discard_coin", "sheet"))
+    assert s.game.players[1].coin_tokens == {"sheet": 1}
+    assert TakeLoot("steal_coin", "sheet") not in s.legal()  # 1 point left
+    s.apply(TakeLoot("nothing"))
+    assert s.game.players[1].coin_tokens == {"sheet": 1} and s.game.players[0].coin_tokens == {}
+
+
+def test_stealing_a_coin_token_takes_both_points_and_never_an_investment():
+    s = won_city_battle()
+    s.game.players[1].investments = {"war_bonds": 3}
+    s.apply(TakeLoot("steal_coin", "sheet"))
+    assert s.game.players[0].coin_tokens == {"sheet": 1} and s.game.players[1].investments == {"war_bonds": 3}
+    assert not isinstance(s.game.pending[-1], ChooseLoot)
+
+
+def test_the_base_game_gives_one_reward_for_a_city():
+    s = won_city_battle(expansions=())
+    options = {a.kind for a in s.legal() if isinstance(a, TakeLoot)}
+    assert "trade" not in options and "discard_coin" not in options and "nothing" not in options

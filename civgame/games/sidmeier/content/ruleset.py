@@ -114,11 +114,24 @@ class CombatBonusConfig(Strict):
     great_general: NonNeg
 
 
+class LootPrices(Strict):
+    """The expansions' looting: what each effect costs in loot points (a winner buys as many as they can)."""
+
+    trade: Positive
+    culture: Positive
+    resource: Positive
+    discard_coin: Positive
+    tech: Positive
+    card: Positive
+    steal_coin: Positive
+
+
 class LootConfig(Strict):
     trade: Positive
     culture: Positive
     resources: Positive
     city_resources: Positive
+    prices: LootPrices | None = None  # None: the base game's one reward
 
 
 class MovementConfig(Strict):

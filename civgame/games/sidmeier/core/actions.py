@@ -399,8 +399,9 @@ class PlayUnit(Action):
 
 @dataclass(frozen=True)
 class TakeLoot(Action):
-    """`kind`: trade, culture, resource (`item` a payment item), tech (`item` a tech), card (`item` a position
-    in the loser's hand) or nothing."""
+    """`kind`: trade, culture, resources (`item` the holdings taken), tech (`item` a tech), card (`item` a
+    position in the loser's hand); with the expansions' loot points also discard_coin and steal_coin (`item`
+    where the coin token lies) and nothing (stop spending)."""
 
     KIND: ClassVar[str] = "take_loot"
     kind: str

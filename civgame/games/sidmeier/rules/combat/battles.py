@@ -29,7 +29,7 @@ from civgame.games.sidmeier.rules.base import (
     yields,
 )
 from civgame.games.sidmeier.rules.base.book import BOOK, top
-from civgame.games.sidmeier.rules.expansions import hut_results
+from civgame.games.sidmeier.rules.expansions import hut_results, looting
 
 ATTACKER, DEFENDER = 0, 1
 
@@ -565,6 +565,8 @@ def loot_options(game: Game, battle: Battle) -> list[TakeLoot]:
     loser = game.players[seat_of(battle, 1 - battle.winner)]
     winner = seat_of(battle, battle.winner)
     cfg = game.rules.game.loot
+    if cfg.prices is not None:  # the expansions' loot points
+        return looting.options(game, battle, cfg.prices, winner, loser)
     out: list[TakeLoot] = []
     holdings = [f"token:{r}" for r, n in sorted(loser.resources.items()) if n > 0]
     holdings += [f"marker@{i}" for i in range(len(loser.markers))]
@@ -607,9 +609,15 @@ def take_loot(game: Game, action: TakeLoot) -> None:
     assert battle is not None
     winner = game.players[seat_of(battle, battle.winner)]
     loser = game.players[seat_of(battle, 1 - battle.winner)]
-    battle.loot = 0
-    battle.stage = "after"
-    if action.kind == "trade":
+    prices = game.rules.game.loot.prices
+    spent = battle.loot if prices is None or action.kind == looting.NOTHING else looting.price(prices, action)
+    battle.loot -= spent
+    if battle.loot <= 0 or action.kind == looting.NOTHING:
+        battle.loot = 0
+        battle.stage = "after"
+    if action.kind in ("discard_coin", "steal_coin"):
+        looting.take_coin(game, action, winner, loser)
+    elif action.kind == "trade":
         amount = int(action.item)
         loser.trade -= amount
         winner.trade = min(game.rules.game.trade.dial_max, winner.trade + amount)
@@ -626,7 +634,7 @@ def take_loot(game: Game, action: TakeLoot) -> None:
         winner.hand.append(card)
         game.say(f"{winner.name} steals a culture event card from {loser.name}.")
         pieces.check_hand(game, winner.seat)
-    else:
+    elif action.kind == "resources":
         positions = sorted((int(i[7:]) for i in action.item.split(",") if i.startswith("marker@")), reverse=True)
         taken = 0
         for item in action.item.split(","):

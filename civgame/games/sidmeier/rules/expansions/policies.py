@@ -78,22 +78,25 @@ def check_adopt(game: Game, action: AdoptPolicy | ReturnPolicy) -> None:
 
 @BOOK.rule(AdoptPolicy, legal=list_adopt, answers=(PolicyChoice,), check=check_adopt)
 def adopt(game: Game, action: AdoptPolicy) -> None:
-    decision = top(game, PolicyChoice)
-    game.pending.pop()
-    player = game.players[decision.player]
-    player.policies.append(action.policy)
-    yields.coins_changed(game)
-    game.say(f"{player.name} adopts the social policy {game.rules.policies[action.policy].name}.")
+    _change(game, action.policy, adopted=True)
 
 
 @BOOK.rule(ReturnPolicy, legal=list_return, answers=(PolicyChoice,), check=check_adopt)
 def return_policy(game: Game, action: ReturnPolicy) -> None:
+    _change(game, action.policy, adopted=False)
+
+
+def _change(game: Game, policy: str, *, adopted: bool) -> None:
     decision = top(game, PolicyChoice)
     game.pending.pop()
     player = game.players[decision.player]
-    player.policies.remove(action.policy)
-    yields.coins_changed(game)
-    game.say(f"{player.name} returns the social policy {game.rules.policies[action.policy].name}.")
+    if adopted:
+        player.policies.append(policy)
+    else:
+        player.policies.remove(policy)
+    yields.coins_changed(game)  # (a policy may give coins)
+    verb = "adopts" if adopted else "returns"
+    game.say(f"{player.name} {verb} the social policy {game.rules.policies[policy].name}.")
 
 
 # ------------------------------------------------------------------ Start of Turn abilities

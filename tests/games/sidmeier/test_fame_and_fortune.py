@@ -44,15 +44,23 @@ FAF = "fame-and-fortune"
 RULES = load_rules(expansions=[FAF])
 
 
-def investor(tokens: int = 1, civs=("germany", "china")) -> Scenario:
-    """Seat 0 at its Start of Turn with a capital and `tokens` coin tokens on its sheet."""
-    s = Scenario(players=2, civs=list(civs), expansions=[FAF]).reveal_all("grassland", trade=1, production=1)
+def two_cities(expansions: list[str]) -> Scenario:
+    """Seat 0 with a capital at (5,5) and another city at (9,5), seat 1 with its capital at (14,5); both
+    governed by Despotism with no trade; every square grassland with 1 trade and 1 production."""
+    s = Scenario(players=2, civs=["germany", "china"], expansions=expansions)
+    s.reveal_all("grassland", trade=1, production=1)
     for seat in (0, 1):
         s.government(seat, "despotism")
         s.game.players[seat].trade = 0
     s.capital = s.city(0, 5, 5, capital=True)
     s.other = s.city(0, 9, 5)
     s.city(1, 14, 5, capital=True)
+    return s
+
+
+def investor(tokens: int = 1) -> Scenario:
+    """Seat 0 at its Start of Turn with a capital and `tokens` coin tokens on its sheet."""
+    s = two_cities([FAF])
     if tokens:
         s.game.players[0].coin_tokens["gift"] = tokens
     s.decide(StartTurn(0), phase="start_of_turn")

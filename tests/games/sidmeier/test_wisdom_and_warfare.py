@@ -30,6 +30,7 @@ from civgame.games.sidmeier.core.decisions import (
 from civgame.games.sidmeier.rules.base import board, effects, pieces, yields
 from civgame.games.sidmeier.rules.turn import start
 from tests.games.sidmeier.scenario import Scenario
+from tests.games.sidmeier.test_fame_and_fortune import two_cities
 
 WAW = "wisdom-and-warfare"
 RULES = load_rules(expansions=[WAW])
@@ -37,15 +38,7 @@ RULES = load_rules(expansions=[WAW])
 
 def player(*policies: str, expansions=(WAW,)) -> Scenario:
     """Seat 0 with a capital at (5,5) and another city at (9,5), holding `policies`."""
-    s = Scenario(players=2, civs=["germany", "china"], expansions=list(expansions)).reveal_all(
-        "grassland", trade=1, production=1
-    )
-    for seat in (0, 1):
-        s.government(seat, "despotism")
-        s.game.players[seat].trade = 0
-    s.capital = s.city(0, 5, 5, capital=True)
-    s.other = s.city(0, 9, 5)
-    s.city(1, 14, 5, capital=True)
+    s = two_cities(list(expansions))
     s.game.players[0].policies = list(policies)
     s.game.players[1].policies = ["patronage"]
     s.refresh()

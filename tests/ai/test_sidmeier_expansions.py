@@ -50,3 +50,16 @@ def test_the_levels_play_a_game_with_fame_and_fortune_keeping_the_invariants(lev
         GAME.apply(game, action)
         checker(game, action)
     assert checker.saved
+
+
+def test_easy_plays_a_stretch_of_a_game_with_both_expansions_keeping_the_invariants():
+    game = GAME.new_game(2, 8, expansions=[FAF, "wisdom-and-warfare"])
+    agents = [make_agent("easy", f"8:{seat}") for seat in range(2)]
+    checker = InvariantChecker(GAME, "seed 8", save_at_step=100)
+    for _ in range(300):
+        if GAME.is_over(game):
+            break
+        action = agents[game.actor()].choose(game, GAME.legal_actions(game))
+        GAME.apply(game, action)
+        checker(game, action)
+    assert checker.saved and all(p.policies for p in game.players)

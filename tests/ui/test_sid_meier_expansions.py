@@ -17,10 +17,10 @@ FAF = "fame-and-fortune"
 def test_each_expansion_is_a_toggle_whose_tip_names_what_is_built_and_what_is_not(app):
     screen = new_game_screen(app)
     toggle = screen.expansion_buttons[FAF]
-    assert toggle.text == "☐ Fame and Fortune"
+    assert toggle.text == "☐ Fame and Fortune (partly built)"
     assert "investment deck" in toggle.tool_tip_text and "Not built yet:" in toggle.tool_tip_text
     click_button(app, toggle)
-    assert app.scene.expansion_buttons[FAF].text == "☑ Fame and Fortune"
+    assert app.scene.expansion_buttons[FAF].text == "☑ Fame and Fortune (partly built)"
     click_button(app, app.scene.start_button)
     assert app.scene.game.rules.expansions == [FAF]
 

@@ -81,7 +81,8 @@ class SidMeierNewGameScene(NewGameForm):
             y += 46
             self.expansion_buttons[expansion.id] = self.add_button(
                 self.rect(left + 130, y, 300, 36),
-                f"{'☑' if expansion.id in self.expansions else '☐'} {expansion.name}",
+                f"{'☑' if expansion.id in self.expansions else '☐'} {expansion.name}"
+                + (" (partly built)" if expansion.missing else ""),
                 partial(self._toggle_expansion, expansion.id),
                 tooltip=expansion_tip(expansion),
                 object_id="#toggle",

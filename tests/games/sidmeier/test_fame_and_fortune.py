@@ -353,7 +353,7 @@ def test_a_native_art_hut_explored_gives_its_culture_and_no_marker():
     s = explorer("native_art_hut")
     explore(s)
     assert s.game.players[0].culture == 3 and s.game.players[0].markers == []
-    assert "Player 1 reveals Native Art." in s.game.log
+    assert "Player 1 reveals the marker found: Native Art." in s.game.log
 
 
 def test_wealth_puts_a_coin_token_on_the_sheet():

@@ -30,7 +30,7 @@ def found(game: Game, seat: int, marker: int, pos: int) -> bool:
         return False
     player = game.players[seat]
     game.markers_gone.append(marker)
-    game.say(f"{player.name} reveals {special.name}.")
+    game.say(f"{player.name} reveals the marker found: {special.name}.")
     for effect in special.effects:
         p = effect.params
         if effect.name == "found_culture" and isinstance(p, fx.PositiveAmount):

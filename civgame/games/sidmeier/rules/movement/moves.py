@@ -288,10 +288,9 @@ def explore_hut(game: Game, seat: int, pos: int) -> None:
     square = game.squares[pos]
     player = game.players[seat]
     marker, square.marker = square.marker, -1
-    game.say(f"{player.name} explores a hut.")
     if not hut_results.found(game, seat, marker, pos):
         player.markers.append(marker)
-        game.say(f"{player.name} keeps its marker face down.")
+        game.say(f"{player.name} explores a hut and keeps its marker face down.")
     player.culture += effects.total(game, seat, "culture_on_exploring")
 
 

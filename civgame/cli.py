@@ -9,6 +9,7 @@ score table.
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
     civgame validate-rules [--show] DIR [DIR2 ...]    # check a ruleset, or mods stacked in order
     civgame --game sid-meier --headless --players 4 --seed 1 --agents random [--save PATH] [--load PATH]
+    civgame --game sid-meier --expansions fame-and-fortune,wisdom-and-warfare   # with the expansions
     civgame --game sid-meier  # the window, on the new-game screen of Sid Meier's Civilization
     civgame tournament [--games N] [--lineup hard,normal]  # the computer levels' strength (see --help)
     civgame serve --port N [--database URL] [--certfile C --keyfile K]  # hold games for network play
@@ -88,6 +89,14 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         help="with --game: switch on one of the game's options (sid-meier: tie_breaker); repeat for several",
+    )
+    parser.add_argument(
+        "--expansions",
+        metavar="NAMES",
+        type=_expansions_argument,
+        default=[],
+        help=f"with --game sid-meier: the expansions to play with, comma-separated ({_expansions_help()}); "
+        "headless, or switched on in the window's new-game screen",
     )
     parser.add_argument(
         "--headless",
@@ -254,6 +263,24 @@ def _ruleset_names() -> dict[str, str]:
     return {word: named_ruleset(folder).game.name for word, folder in offered_rulesets().items()}
 
 
+def _expansions_help() -> str:
+    """Each expansion of Sid Meier's Civilization with what of it is built (from its rules data)."""
+    from civgame.games.sidmeier.content.ruleset import offered_expansions
+
+    return "; ".join(f"{e.id}: {e.name}, {e.built}" for e in offered_expansions())
+
+
+def _expansions_argument(text: str) -> list[str]:
+    from civgame.games.sidmeier.content.ruleset import offered_expansions
+
+    chosen = [word.strip().lower() for word in text.split(",") if word.strip()]
+    offered = [e.id for e in offered_expansions()]
+    unknown = [word for word in chosen if word not in offered]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"{', '.join(unknown)}: not an expansion (offered: {', '.join(offered)})")
+    return chosen
+
+
 def _levels_argument(text: str) -> list[Seat]:
     try:
         return parse_levels(text)
@@ -298,6 +325,8 @@ def _main(argv: Sequence[str] | None) -> int:
         if other is not None:
             return validate_other_rules(other, args.folders, args.show)
         return validate_rules(args.folders, args.show)
+    if args.expansions and args.game != "sid-meier":
+        return _fail("--expansions: only sid-meier has expansions (add --game sid-meier)")
     if args.game != games.DEFAULT_GAME:
         if args.screenshot:
             return _screenshot_other_game(args)
@@ -373,11 +402,12 @@ def provisional_note(game: Any) -> str:
     return f"Provisional: {count} values of these rules {NOTE}; {listed}"
 
 
-def other_rules(game_id: str, mods: Sequence[Path]) -> Any:
-    """The game's own rules with `mods` laid over them in order (RulesDataError names each problem)."""
+def other_rules(game_id: str, mods: Sequence[Path], expansions: Sequence[str] = ()) -> Any:
+    """The game's own rules with its `expansions`, then `mods` laid over them in order (RulesDataError
+    names each problem)."""
     from civgame.games.sidmeier.content.ruleset import load_rules as load_sid_meier_rules
 
-    return load_sid_meier_rules(mods=mods)
+    return load_sid_meier_rules(mods=mods, expansions=expansions)
 
 
 def play_other_game(args: argparse.Namespace) -> int:
@@ -397,10 +427,12 @@ def play_other_game(args: argparse.Namespace) -> int:
             game = definition.loads(read_text(Path(args.load)), args.load)
         else:
             options: dict[str, Any] = {}
+            if args.expansions:
+                options["expansions"] = args.expansions
             if args.rules:
-                options["rules"] = other_rules(args.game, [Path(folder) for folder in args.rules])
+                options["rules"] = other_rules(args.game, [Path(folder) for folder in args.rules], args.expansions)
             for name in args.option:
-                if name not in definition.options or name == "civilizations":
+                if name not in definition.options or name in ("civilizations", "expansions"):
                     return _fail(
                         f"--option: {name!r} is not an option of {args.game} ({', '.join(definition.options)})"
                     )
@@ -454,7 +486,7 @@ def _screenshot_other_game(args: argparse.Namespace) -> int:
 
             game = load(args.state)[0]
         else:
-            game = definition.new_game(args.players, args.seed)
+            game = definition.new_game(args.players, args.seed, expansions=args.expansions)
         print(f"Screenshot written to {render_sid_meier_to_png(game, args.screenshot)}")
     except SaveError as exc:
         return _fail(str(exc).splitlines()[0])

@@ -43,6 +43,7 @@ WEIGHTS: dict[str, float] = {
     "culture": 0.15,  # each culture token held
     "trade": 0.08,  # each trade on the dial
     "coin": 1.2,  # each coin token on the economy dial
+    "investment": 1.3,  # each investment marker (Fame and Fortune): a coin token turned into an ability
     "city": 6.0,
     "walls": 0.8,
     "army": 0.9,  # each army figure on the map
@@ -69,6 +70,7 @@ def worth(game: Game, seat: int, weights: dict[str, float] = WEIGHTS) -> float:
         "culture": player.culture,
         "trade": player.trade,
         "coin": sum(player.coin_tokens.values()),
+        "investment": sum(player.investments.values()),
         "city": len(cities),
         "walls": sum(c.walled for c in cities),
         "army": sum(f.kind == "army" for f in on_map),

@@ -91,4 +91,5 @@ def main_window(args: Namespace | None = None) -> int:
     if load:
         settings.load = load
     settings.first_game = getattr(args, "game", None) if args is not None else None
+    settings.first_expansions = list(getattr(args, "expansions", None) or []) if args is not None else []
     return run(settings)

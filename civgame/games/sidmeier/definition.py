@@ -45,5 +45,6 @@ DEFINITION = GameDefinition(
         "tie_breaker": "the advanced tie-breaker variant: a culture, tech or economic victory lets the turn be "
         "played out, then the best victory score (techs + culture spaces + coins) wins",
         "civilizations": "the civilization of each seat, comma-separated (each a civilization or random)",
+        "expansions": "the expansions played, a list of their ids (the rules data's `expansions`; --expansions)",
     },
 )

@@ -148,6 +148,20 @@ def city(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, *, capital:
         star(surface, (inner.centerx, inner.y + inner.h * 0.28), inner.w * 0.18, GOLD)
 
 
+def city_marker(surface: pygame.Surface, rect: pygame.Rect, marker: str) -> None:
+    """A fortification (a grey shield) or a caravan (a brown cart) in the city's lower left corner."""
+    size = rect.w * 0.22
+    x, y = rect.x + rect.w * 0.06, rect.bottom - rect.h * 0.06 - size
+    if marker == "fortification":
+        shield = [(x, y), (x + size, y), (x + size, y + size * 0.55), (x + size / 2, y + size), (x, y + size * 0.55)]
+        pygame.draw.polygon(surface, (150, 150, 160), shield)
+        pygame.draw.polygon(surface, theme.TEXT_DARK, shield, 1)
+    elif marker == "caravan":
+        pygame.draw.rect(surface, (140, 95, 50), (x, y, size, size * 0.6), border_radius=2)
+        for wheel in (x + size * 0.25, x + size * 0.75):
+            pygame.draw.circle(surface, theme.TEXT_DARK, (wheel, y + size * 0.75), size * 0.18)
+
+
 def star(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: Colour) -> None:
     points = []
     for i in range(10):

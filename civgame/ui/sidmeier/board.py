@@ -129,6 +129,7 @@ class SquareBoard:
         for city in view["cities"]:
             rect = self.square_rect(city["pos"])
             art.city(surface, rect, art.seat_colour(city["owner"]), capital=city["capital"], walled=city["walled"])
+            art.city_marker(surface, rect, city["marker"])
         self._draw_figures(surface, view["figures"])
 
     def _draw_square_contents(

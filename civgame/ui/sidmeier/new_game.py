@@ -10,7 +10,7 @@ from pygame_gui.elements import UIButton, UILabel
 
 from civgame.framework.errors import RuleError
 from civgame.games import definition
-from civgame.games.sidmeier.content.ruleset import load_rules
+from civgame.games.sidmeier.content.ruleset import Expansion, load_rules
 from civgame.ui import theme
 from civgame.ui.scene import ROW, Navigator, NewGameForm
 from civgame.ui.sidmeier import art
@@ -20,6 +20,12 @@ GAME = definition("sid-meier")
 RANDOM = "random"  # a seat's civilization dealt at random (the game's `civilizations` option)
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
 TIE_BREAKER_TIP = GAME.options["tie_breaker"].capitalize()
+
+
+def expansion_tip(expansion: Expansion) -> str:
+    """What switching an expansion on plays, and what of it is not built yet, in plain words."""
+    tip = f"Play with {expansion.name}: {expansion.built}."
+    return f"{tip} Not built yet: {expansion.missing}." if expansion.missing else tip
 
 
 class SidMeierNewGameScene(NewGameForm):
@@ -35,6 +41,8 @@ class SidMeierNewGameScene(NewGameForm):
         self.civs = [RANDOM] * len(DEFAULT_NAMES)
         self.seed_text = ""
         self.tie_breaker = False
+        self.offered = self.rules.game.expansions
+        self.expansions = [e.id for e in self.offered if e.id in app.settings.first_expansions]
 
     def _left(self) -> int:
         return max(8, (self.units[0] - self.FORM_W) // 2)
@@ -68,6 +76,17 @@ class SidMeierNewGameScene(NewGameForm):
             tooltip=TIE_BREAKER_TIP,
             object_id="#toggle",
         )
+        self.expansion_buttons: dict[str, UIButton] = {}
+        for expansion in self.offered:
+            y += 46
+            self.expansion_buttons[expansion.id] = self.add_button(
+                self.rect(left + 130, y, 300, 36),
+                f"{'☑' if expansion.id in self.expansions else '☐'} {expansion.name}"
+                + (" (partly built)" if expansion.missing else ""),
+                partial(self._toggle_expansion, expansion.id),
+                tooltip=expansion_tip(expansion),
+                object_id="#toggle",
+            )
         self.error = UILabel(self.rect(left, y + 46, self.FORM_W, 28), "", manager)
         self.start_button = self.add_button(
             self.rect(left + 130, y + 82, 300, 44), "Start game", self._start, object_id="#primary"
@@ -93,13 +112,24 @@ class SidMeierNewGameScene(NewGameForm):
         self.tie_breaker = not self.tie_breaker
         self.rebuild()
 
+    def _toggle_expansion(self, expansion: str) -> None:
+        chosen = set(self.expansions) ^ {expansion}
+        self.expansions = [e.id for e in self.offered if e.id in chosen]
+        self.rebuild()
+
     def _start(self) -> None:
         chosen = self.chosen_names_and_seed()
         if chosen is None:
             return
         names, seed = chosen
         try:
-            game = GAME.new_game(names, seed, civilizations=self.civs[: self.seats], tie_breaker=self.tie_breaker)
+            game = GAME.new_game(
+                names,
+                seed,
+                civilizations=self.civs[: self.seats],
+                tie_breaker=self.tie_breaker,
+                expansions=self.expansions,
+            )
         except RuleError as exc:  # e.g. two seats naming the same civilization
             self.show_refusal(str(exc))
             return

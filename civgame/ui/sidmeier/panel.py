@@ -100,7 +100,11 @@ def player_board(
     held = [f"{n} {r}" for r, n in sorted(player["resources"].items()) if n]
     w.line(", ".join(held) or "No resource tokens")
     markers = player["markers"]
-    w.line(f"Hut and village markers: {markers if isinstance(markers, int) else len(markers)} (face down)")
+    if isinstance(markers, int):
+        w.line(f"Hut and village markers: {markers} (face down)")
+    else:  # the holder knows what their own markers are
+        names = [marker_name(rules, m) for m in markers]
+        w.line(f"Hut and village markers (face down): {', '.join(names) or 'none'}")
     w.heading("Culture event cards")
     hand = player["hand"]
     if isinstance(hand, int):
@@ -119,12 +123,25 @@ def player_board(
         cards = [rules.unit_cards[c] for c in standing]
         w.line(", ".join(f"{rules.units[c.unit].name} {'/'.join(map(str, c.strength))}" for c in cards) or "None")
     w.line(f"Figures: {player['armies']} armies, {player['scouts']} scouts")
+    if rules.policy_cards:
+        w.heading("Social policies")
+        w.pieces(player["policies"], lambda key: str(rules.policies[key].name))
+    if rules.investments:
+        w.heading("Investments (not coins)")
+        for card, investment in rules.investments.items():
+            markers = player["investments"].get(card, 0)
+            w.line(f"{investment.name}: {markers} marker(s)", tip=w.describe(card))
     if player["wonders"]:
         w.heading("Wonders")
         w.pieces(player["wonders"], lambda key: str(rules.wonders[key].name))
     if player["reserve"]:
         w.line(f"Great people in reserve: {len(player['reserve'])}")
     return w.tips
+
+
+def marker_name(rules: Ruleset, marker: int) -> str:
+    result = rules.hut_markers[marker]
+    return result.special.name if result.special is not None else result.result.replace("_", " ")
 
 
 def market(surface: pygame.Surface, rect: pygame.Rect, scale: float, rules: Ruleset, view: dict[str, Any]) -> list[Tip]:

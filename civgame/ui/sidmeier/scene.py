@@ -248,10 +248,15 @@ class SidMeierScene(Scene):
         """Actions a decision of this kind may take, to ask the engine why one is not legal."""
         seat = self.game.actor()
         cities = self.game.cities_of(seat)
+        disbanding = self.game.rules.game.disbanding is not None  # (Fame and Fortune)
         if decision == "city_turn" and cities:
             city = cities[0].id
             unit = next(iter(self.game.rules.units))
-            return [act.Devote(city), act.BuildWalls(city), act.BuildUnit(city, unit), act.AdvanceCulture()]
+            extra: list[act.Action] = [act.UseCaravan(city)] if disbanding else []
+            extra += [act.StartProgram(city)] if self.game.rules.game.building_program is not None else []
+            return [act.Devote(city), act.BuildWalls(city), act.BuildUnit(city, unit), act.AdvanceCulture(), *extra]
+        if decision == "moving":
+            return [act.Disband("north")] if disbanding else []
         if decision == "research_turn":
             known = set(self.game.players[seat].techs)
             research: list[act.Action] = [act.Research(t) for t in self.game.rules.techs if t not in known]
@@ -261,7 +266,9 @@ class SidMeierScene(Scene):
             player = self.game.players[seat]
             governments = [g for g in self.game.rules.governments if g != player.government]
             found = [act.FoundCity(f.id) for f in figures if f.kind == "scout"][:1]
-            return [*found, *[act.ChangeGovernment(g) for g in governments][:1]]
+            tokens = [*player.coin_tokens, ""]
+            invest = [act.Invest(card, tokens[0]) for card in self.game.rules.investments][:1]
+            return [*found, *[act.ChangeGovernment(g) for g in governments][:1], *invest]
         if decision == "movement_turn":
             return [act.BeginMove((f.id,)) for f in figures][:1]
         return []
@@ -697,7 +704,9 @@ class SidMeierScene(Scene):
             if city["pos"] == pos:
                 kind = "Capital" if city["capital"] else "City"
                 walls = ", walled" if city["walled"] else ""
-                lines.append(f"{kind} of {self.words.player(city['owner'])}{walls}")
+                marker = {"fortification": ", fortified", "caravan": ", with a caravan"}.get(city["marker"], "")
+                program = ", with a building program" if city["program"] else ""
+                lines.append(f"{kind} of {self.words.player(city['owner'])}{walls}{marker}{program}")
         for figure in self.view["figures"]:
             if figure["pos"] == pos:
                 lines.append(f"{figure['kind'].capitalize()} of {self.words.player(figure['owner'])}")

@@ -26,6 +26,13 @@ GROUPS: dict[str, str] = {
     "free_building": "Free building",
     "learn_from": "Learn a tech",
     "draw_culture_cards": "Draw culture cards",
+    "invest": "Invest a coin",
+    "buy_tech": "Buy a tech",
+    "buy_culture_card": "Buy a culture card",
+    "adopt_policy": "Adopt a social policy",
+    "return_policy": "Return a social policy",
+    "keep_great_person": "Keep a great person",
+    "reveal_marker": "Reveal a marker",
     "offer": "Offer a deal",
     "accept_offer": "Accept the deal",
     "decline_offer": "Decline the deal",
@@ -36,6 +43,8 @@ GROUPS: dict[str, str] = {
     "build_walls": "Build city walls",
     "devote": "Devote to the arts",
     "harvest": "Harvest a resource",
+    "use_caravan": "Use a caravan",
+    "start_program": "Start a building program",
     "advance_culture": "Advance on the culture track",
     "use_ability": "Use a resource ability",
     "play_card": "Play a culture event card",
@@ -43,6 +52,7 @@ GROUPS: dict[str, str] = {
     "step": "Step",
     "explore": "Explore",
     "infiltrate": "Infiltrate",
+    "disband": "Disband",
     "stop_move": "Stop moving",
     "research": "Research a tech",
     "skip_research": "Research nothing",
@@ -63,6 +73,7 @@ GROUPS: dict[str, str] = {
     "move_off": "Move a figure off",
     "choose_unit": "Choose a unit",
     "choose_deck": "Choose a deck",
+    "take_reward": "Take the reward",
     "end_start_of_turn": "End Start of Turn",
     "end_trade": "End Trade",
     "end_city_management": "End City Management",
@@ -102,7 +113,16 @@ class Words:
 
     def name(self, key: str) -> str:
         rules = self.rules
-        for table in (rules.techs, rules.wonders, rules.governments, rules.civilizations, rules.units):
+        tables = (
+            rules.techs,
+            rules.wonders,
+            rules.governments,
+            rules.civilizations,
+            rules.units,
+            rules.investments,
+            rules.policies,
+        )
+        for table in tables:
             if key in table:
                 return str(table[key].name)
         if key in rules.faces:
@@ -243,6 +263,10 @@ class Words:
             return f"Take the tech {self.name(a.item)}"
         if a.kind == "card":
             return "Take a culture event card"
+        if a.kind == "discard_coin":
+            return f"Make them discard the coin token on {self.coin_place(a.item)}"
+        if a.kind == "steal_coin":
+            return f"Steal the coin token on {self.coin_place(a.item)}"
         return f"Take {a.kind}{' ' + a.item if a.item else ''}"
 
     def _discard(self, a: act.Discard) -> str:
@@ -290,6 +314,53 @@ class Words:
 
     def _draw_culture_cards(self, a: act.DrawCultureCards) -> str:
         return f"Draw culture event cards ({self.name(a.source)})"
+
+    def _disband(self, a: act.Disband) -> str:
+        what = {"fortification": " and fortify the city", "caravan": " and send a caravan there"}.get(a.marker, "")
+        return f"Disband into your city to the {a.direction}{what}"
+
+    def _use_caravan(self, a: act.UseCaravan) -> str:
+        return f"Discard the caravan of {self.city(a.city)} for production"
+
+    def _reveal_marker(self, a: act.RevealMarker) -> str:
+        special = self.rules.hut_markers[a.marker].special
+        name = special.name if special is not None else "the marker"
+        if a.tech:
+            return f"Reveal {name}: learn {self.name(a.tech)} free"
+        return f"Reveal {name}: more production in {self.city(a.city)}"
+
+    def _take_reward(self, a: act.TakeReward) -> str:
+        if a.unit:
+            return f"Build a free {self.name(a.unit)} unit"
+        return f"Build a free {a.figure} where the marker was" if a.figure else "Nothing can be built: take nothing"
+
+    def _buy_tech(self, a: act.BuyTech) -> str:
+        return f"Learn {self.name(a.tech)} for trade (a social policy)"
+
+    def _buy_culture_card(self, a: act.BuyCultureCard) -> str:
+        return "Pay culture for a culture event card (a social policy)"
+
+    def _adopt_policy(self, a: act.AdoptPolicy) -> str:
+        policy = self.rules.policies[a.policy]
+        return f"Adopt {policy.name}: {policy.text}"
+
+    def _return_policy(self, a: act.ReturnPolicy) -> str:
+        return f"Return {self.rules.policies[a.policy].name}"
+
+    def _keep_great_person(self, a: act.KeepGreatPerson) -> str:
+        return f"Keep {self.rules.great_people[self.rules.great_person_ids[a.marker]].name}"
+
+    def _start_program(self, a: act.StartProgram) -> str:
+        return f"Start a building program in {self.city(a.city)}"
+
+    def _invest(self, a: act.Invest) -> str:
+        held = self.game.players[self.game.actor()].investments.get(a.card, 0)
+        return f"Invest the coin token on {self.coin_place(a.token)} in {self.name(a.card)} (it holds {held})"
+
+    def coin_place(self, token: str) -> str:
+        """Where a coin token lies: on a tech or wonder card, else on the civilization sheet."""
+        rules = self.rules
+        return self.name(token) if token in rules.techs or token in rules.wonders else "the civilization sheet"
 
     def _place_reserve(self, a: act.PlaceReserve) -> str:
         person = self.rules.great_people[self.rules.great_person_ids[a.marker]].name

@@ -65,13 +65,17 @@ def test_home_tiles_give_every_capital_square_enough_around_it():
 
 def test_the_effects_reference_is_up_to_date_and_covers_every_primitive():
     assert DOCS_PATH.read_text(encoding="utf-8") == docs_markdown(), "run python -m civgame.games.sidmeier.content.docs"
+    every = load_rules(expansions=[e.id for e in RULES.game.expansions])  # the base game and every expansion
     used = {
         e.name
-        for records in (RULES.techs, RULES.wonders, RULES.governments, RULES.culture_cards)
+        for records in (every.techs, every.wonders, every.governments, every.culture_cards)
         for record in records.values()
         for e in record.effects
     }
-    used |= {e.name for c in RULES.civilizations.values() for e in [*c.setup, *c.abilities]}
+    used |= {e.name for c in every.civilizations.values() for e in [*c.setup, *c.abilities]}
+    used |= {e.name for card in every.investments.values() for a in card.abilities for e in a.effects}
+    used |= {e.name for special in every.huts.specials for e in special.effects}
+    used |= {e.name for policy in every.policies.values() for e in policy.effects}
     assert used == set(KIND_OF), "every declared primitive is used by some content, and only those"
 
 

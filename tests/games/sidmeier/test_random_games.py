@@ -5,6 +5,7 @@ suite.)"""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -20,10 +21,10 @@ CHECKED = dataclasses.replace(SIDMEIER, apply=lambda game, action: SIDMEIER.appl
 MAX_STEPS = 50_000
 
 
-def play_checked(players: int, seed: int) -> object:
+def play_checked(players: int, seed: int, **options: object) -> Any:
     """A random game, every action checked as a person's, the invariants (and no action listed twice)
     after every action, and a save made and loaded back once."""
-    game = SIDMEIER.new_game(players, seed)
+    game = SIDMEIER.new_game(players, seed, **options)
     agents = [KindRandomAgent(f"{seed}:{seat}") for seat in range(players)]
     checker = InvariantChecker(SIDMEIER, f"seed {seed}", save_at_step=500)
     play_out(CHECKED, game, agents, max_steps=MAX_STEPS, observer=checker)

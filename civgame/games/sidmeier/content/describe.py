@@ -30,6 +30,7 @@ def provisional_values(rules: Ruleset) -> list[str]:
         ("unit type", rules.units),
         ("great person", rules.great_people),
         ("culture event card", rules.culture_cards),
+        ("investment card", rules.investments),
     ]
     out = [
         marked(f"{record.name} ({kind})", True)
@@ -82,7 +83,7 @@ def _value(value: Any) -> str:
 
 def describe(rules: Ruleset, key: str) -> str:
     """The text of the tech, wonder, civilization, government, building face, culture event card, great
-    person type or unit type with id `key`."""
+    person type, investment card or unit type with id `key`."""
     lines: list[str] = []
     provisional = False
     if key in rules.techs:
@@ -145,6 +146,18 @@ def describe(rules: Ruleset, key: str) -> str:
         lines.append(f"{person.name} (great person: {icons})")
         if person.combat_bonus:
             lines.append(f"+{person.combat_bonus} combat bonus.")
+        effects = []
+    elif key in rules.investments:
+        investment = rules.investments[key]
+        provisional = investment.provisional
+        lines.append(f"{investment.name} (investment card: only the most expensive active ability works)")
+        for a in investment.abilities:
+            lines.append(f"{a.markers} investment marker{'s' if a.markers > 1 else ''}: {a.text}.")
+        effects = []
+    elif key in rules.policies:
+        policy = rules.policies[key]
+        provisional = policy.provisional
+        lines.append(f"{policy.name} (social policy): {policy.text}.")
         effects = []
     elif key in rules.units:
         unit = rules.units[key]

@@ -200,6 +200,24 @@ primitive(
     example={"trade_per_city": {"amount": 1}},
 )(Amount)
 primitive(
+    "trade_bonus",
+    kind="passive",
+    doc="The holder gains `amount` more trade in each Trade phase.",
+    example={"trade_bonus": {"amount": 2}},
+)(PositiveAmount)
+primitive(
+    "capital_production",
+    kind="passive",
+    doc="The holder's capital has `amount` more production (City Management).",
+    example={"capital_production": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "resource_on_investing",
+    kind="trigger",
+    doc="Once per turn, after the holder invests a coin, they take 1 resource of their choice from the market.",
+    example={"resource_on_investing": {}},
+)(NoParams)
+primitive(
     "arts_culture",
     kind="passive",
     doc="Each time the holder devotes a city to the arts it gains `amount` more culture (never below 0).",
@@ -676,3 +694,134 @@ primitive(
     doc="One of the holder's cities has `amount` more production this turn.",
     example={"city_production": {"amount": 4}},
 )(PositiveAmount)
+
+
+# ------------------------------------------------------------------ hut and village markers (the expansions)
+
+
+primitive(
+    "found_culture",
+    kind="marker",
+    doc="Found: the marker is revealed and discarded, and its finder gains `amount` culture.",
+    example={"found_culture": {"amount": 3}},
+)(PositiveAmount)
+primitive(
+    "found_coin",
+    kind="marker",
+    doc="Found: the marker is revealed and discarded, and its finder puts a coin token on their civilization sheet.",
+    example={"found_coin": {}},
+)(NoParams)
+primitive(
+    "found_unit_or_figure",
+    kind="marker",
+    doc="Found: the marker is revealed and discarded, and its finder builds free either one unlocked unit or one "
+    "figure in the marker's square (within the stacking limit).",
+    example={"found_unit_or_figure": {}},
+)(NoParams)
+
+
+@primitive(
+    "reveal_city_production",
+    kind="marker",
+    doc="Kept face down; revealed and discarded in City Management, one of the holder's cities has `amount` more "
+    "production that turn.",
+    example={"reveal_city_production": {"amount": 4}},
+)
+class RevealCityProduction(Params):
+    amount: int = Field(ge=1)
+
+
+@primitive(
+    "reveal_learn_tech",
+    kind="marker",
+    doc="Kept face down; revealed and discarded in the holder's Start of Turn, they learn a tech of level `level` "
+    "free.",
+    example={"reveal_learn_tech": {"level": 1}},
+)
+class RevealLearnTech(Params):
+    level: int = Field(ge=1, le=5)
+
+
+# ------------------------------------------------------------------ social policies (Wisdom and Warfare)
+
+
+@primitive(
+    "start_buy_tech",
+    kind="start_of_turn",
+    doc="Once per Start of Turn the holder may pay `trade` trade to learn a tech of level `level` (it needs a place "
+    "in their pyramid); the Research phase is still theirs.",
+    example={"start_buy_tech": {"level": 1, "trade": 6}},
+)
+class StartBuyTech(Params):
+    level: int = Field(ge=1, le=5)
+    trade: int = Field(ge=0)
+
+
+@primitive(
+    "start_buy_culture_card",
+    kind="start_of_turn",
+    doc="Once per Start of Turn the holder may pay `culture` culture to draw a culture event card from the deck of "
+    "the culture-track area their marker is in.",
+    example={"start_buy_culture_card": {"culture": 1}},
+)
+class StartBuyCultureCard(Params):
+    culture: int = Field(ge=0)
+
+
+primitive(
+    "start_trade_per_city",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain `amount` trade per city they have.",
+    example={"start_trade_per_city": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "start_culture_with_scout",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain `amount` culture if one of their scouts is on the map.",
+    example={"start_culture_with_scout": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "lone_army_speed",
+    kind="passive",
+    doc="An army figure of the holder moving alone (not in a group) moves `amount` squares farther.",
+    example={"lone_army_speed": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "extra_coins",
+    kind="passive",
+    doc="The holder has `amount` more coins on the economy dial.",
+    example={"extra_coins": {"amount": 1}},
+)(PositiveAmount)
+
+
+@primitive(
+    "great_person_choice",
+    kind="trigger",
+    doc="Whenever the holder gains a great person they draw `draw` and keep one of them (the others go back under "
+    "the pile).",
+    example={"great_person_choice": {"draw": 2}},
+)
+class GreatPersonChoice(Params):
+    draw: int = Field(ge=2)
+
+
+@primitive(
+    "developed_city",
+    kind="passive",
+    doc="Each city of the holder whose outskirts hold at least `improvements` different buildings or wonders has "
+    "`production` more production, and `arts_culture` more culture when devoted to the arts.",
+    example={"developed_city": {"improvements": 2, "production": 3, "arts_culture": 2}},
+)
+class DevelopedCity(Params):
+    improvements: int = Field(ge=1)
+    production: int = Field(ge=0)
+    arts_culture: int = Field(ge=0)
+
+
+primitive(
+    "free_unit_with_army",
+    kind="trigger",
+    doc="The first time in a turn the holder builds an army figure, they also build one unlocked unit of their "
+    "choice free.",
+    example={"free_unit_with_army": {}},
+)(NoParams)

@@ -16,7 +16,7 @@ from pydantic import ConfigDict
 from civgame.framework import effects as framework
 from civgame.framework.effects import Effect, EffectRegistry
 
-Kind = Literal["passive", "trigger", "start_of_turn", "resource", "on_learn", "setup", "card"]
+Kind = Literal["passive", "trigger", "start_of_turn", "resource", "on_learn", "setup", "card", "marker"]
 KINDS: dict[str, str] = {
     "passive": "Passive: holds while its source is in play (a known tech, the government ruling, a wonder "
     "that is neither obsolete nor blockaded, the civilization)",
@@ -26,6 +26,7 @@ KINDS: dict[str, str] = {
     "on_learn": "When learned: acts once, when the tech is learned",
     "setup": "Setup: a civilization's bonus taken once, at setup",
     "card": "Culture event card: acts when the card is played in its phase",
+    "marker": "Hut or village marker (the expansions'): acts when the marker is found, or when its holder reveals it",
 }
 
 

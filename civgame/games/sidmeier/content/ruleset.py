@@ -36,7 +36,10 @@ FILES = (
     "culture",
     "great_people",
     "huts",
+    "investments",
+    "policies",
 )
+EXPANSIONS_FOLDER = "expansions"  # inside a ruleset folder: one folder per expansion, laid over the base
 
 
 # ------------------------------------------------------------------ models
@@ -111,11 +114,24 @@ class CombatBonusConfig(Strict):
     great_general: NonNeg
 
 
+class LootPrices(Strict):
+    """The expansions' looting: what each effect costs in loot points (a winner buys as many as they can)."""
+
+    trade: Positive
+    culture: Positive
+    resource: Positive
+    discard_coin: Positive
+    tech: Positive
+    card: Positive
+    steal_coin: Positive
+
+
 class LootConfig(Strict):
     trade: Positive
     culture: Positive
     resources: Positive
     city_resources: Positive
+    prices: LootPrices | None = None  # None: the base game's one reward
 
 
 class MovementConfig(Strict):
@@ -144,6 +160,29 @@ class CultureConfig(Strict):
     arts_base: NonNeg
 
 
+class Expansion(Strict):
+    """An expansion the rules offer: its folder `expansions/<id>/` is laid over the base game's data."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    name: str
+    built: str  # what of the expansion is played, as the player reads it
+    missing: str = ""  # what of it is not built yet, named in plain words
+
+
+class DisbandingConfig(Strict):
+    """Fame and Fortune: figures disbanded in their own city centre; an army may fortify it, a scout send
+    a caravan (one marker a city)."""
+
+    fortification_bonus: NonNeg  # combat bonus of the defender of a fortified city
+    caravan_production: NonNeg  # production a caravan adds to its city's build
+
+
+class BuildingProgramConfig(Strict):
+    """Wisdom and Warfare's fourth city action: a marker whose next build multiplies the outskirts' production."""
+
+    production_factor: Annotated[int, Field(ge=2)]
+
+
 class GameConfig(Strict):
     title: str
     players: PlayerCount
@@ -159,6 +198,10 @@ class GameConfig(Strict):
     research: ResearchConfig
     culture: CultureConfig
     provisional_values: list[str] = []
+    expansions: list[Expansion] = []
+    disbanding: DisbandingConfig | None = None  # None: figures are never disbanded (the base game)
+    building_program: BuildingProgramConfig | None = None  # None: no building programs (the base game)
+    obsolete_market_wonders: bool = False  # a tech that obsoletes a wonder may pick one still in the market
 
 
 class Terrain(Strict):
@@ -405,10 +448,55 @@ class MarkerPool(Strict):
     pool: dict[str, Positive]
 
 
+class SpecialResult(Strict):
+    """A hut or village result that is not a resource (the expansions'): what it does, as effects."""
+
+    id: Id
+    name: str
+    effects: Effects = Field(min_length=1)
+
+
 class HutsFile(Strict):
     provisional: bool = False
     huts: MarkerPool
     villages: MarkerPool
+    specials: list[SpecialResult] = []
+
+
+class InvestmentAbility(Strict):
+    markers: Positive  # active while the card holds at least this many investment markers
+    text: str
+    effects: Effects = Field(min_length=1)
+
+
+class InvestmentCard(Strict):
+    id: Id
+    name: str
+    provisional: bool = False
+    abilities: list[InvestmentAbility] = Field(min_length=1)
+
+
+class InvestmentsFile(Strict):
+    investments: list[InvestmentCard] = []
+
+
+class PolicySide(Strict):
+    id: Id
+    name: str
+    text: str  # the card's side in our words, as the player reads it
+    provisional: bool = False
+    effects: Effects = Field(min_length=1)
+
+
+class PolicyCard(Strict):
+    """A double-sided social policy card: adopting one side makes the other unavailable (W&W)."""
+
+    id: Id
+    sides: list[PolicySide] = Field(min_length=2, max_length=2)
+
+
+class PoliciesFile(Strict):
+    cards: list[PolicyCard] = []
 
 
 MODELS: dict[str, type[Strict]] = {
@@ -424,6 +512,8 @@ MODELS: dict[str, type[Strict]] = {
     "culture": CultureFile,
     "great_people": GreatPeopleFile,
     "huts": HutsFile,
+    "investments": InvestmentsFile,
+    "policies": PoliciesFile,
 }
 
 
@@ -450,7 +540,8 @@ class UnitCardDef:
 @dataclass(frozen=True)
 class HutResult:
     kind: Literal["hut", "village"]
-    result: str  # a resource, or "great_person"
+    result: str  # a resource, "great_person", or a special result's id
+    special: SpecialResult | None = None
 
 
 @dataclass
@@ -477,8 +568,11 @@ class Ruleset:
     great_people: dict[str, GreatPersonType]
     huts: HutsFile
     terrains: dict[str, Terrain]
+    investments: dict[str, InvestmentCard]
+    policy_cards: dict[str, PolicyCard]
     folder: str
     mods: list[str] = field(default_factory=list)  # mod folders laid over the data, in order
+    expansions: list[str] = field(default_factory=list)  # expansions laid over the base game, in the rules' order
     # physical pieces, by id (ids are indexes): derived from the records above
     unit_cards: list[UnitCardDef] = field(default_factory=list)
     culture_card_ids: list[str] = field(default_factory=list)  # card id -> its record's id
@@ -487,6 +581,8 @@ class Ruleset:
     home_tiles: dict[str, Tile] = field(default_factory=dict)  # civilization -> its home tile
     neutral_tiles: dict[str, Tile] = field(default_factory=dict)
     most_coins: int = -1  # worked out on first use
+    policies: dict[str, PolicySide] = field(default_factory=dict)  # each side of every policy card, by id
+    policy_card: dict[str, str] = field(default_factory=dict)  # policy -> its card
 
     def __post_init__(self) -> None:
         for unit in self.units.values():
@@ -496,9 +592,14 @@ class Ruleset:
             self.culture_card_ids += [card_def.id] * card_def.copies
         for person in self.great_people.values():
             self.great_person_ids += [person.id] * person.markers
+        specials = {s.id: s for s in self.huts.specials}
         for kind, pool in (("hut", self.huts.huts), ("village", self.huts.villages)):
             for result, copies in pool.pool.items():
-                self.hut_markers += [HutResult(kind, result)] * copies  # type: ignore[arg-type]
+                self.hut_markers += [HutResult(kind, result, specials.get(result))] * copies  # type: ignore[arg-type]
+        for policy_card in self.policy_cards.values():
+            for side in policy_card.sides:
+                self.policies[side.id] = side
+                self.policy_card[side.id] = policy_card.id
         self.home_tiles = {t.civilization: t for t in self.tiles.home_tiles if t.civilization}
         self.neutral_tiles = {t.id: t for t in self.tiles.neutral_tiles}
 
@@ -528,21 +629,30 @@ class Ruleset:
 # ------------------------------------------------------------------ loading
 
 
-def load_rules(folder: Path | None = None, mods: Sequence[Path] = ()) -> Ruleset:
-    """The ruleset in `folder` (default: the game's own data) with `mods` laid over it in order;
-    RulesDataError lists every problem as `file:line: problem`."""
+def load_rules(folder: Path | None = None, mods: Sequence[Path] = (), expansions: Sequence[str] = ()) -> Ruleset:
+    """The ruleset in `folder` (default: the game's own data) with the folders of `expansions` laid
+    over it (in the order the rules list them), then `mods` in order; RulesDataError lists every
+    problem as `file:line: problem`."""
     if folder is None and not mods:
-        return _default_rules()
-    return _load(Path(folder) if folder is not None else DEFAULT_FOLDER, [Path(m) for m in mods])
+        return _default_rules(tuple(sorted(set(expansions))))
+    return _load(Path(folder) if folder is not None else DEFAULT_FOLDER, [Path(m) for m in mods], expansions)
 
 
 @cache
-def _default_rules() -> Ruleset:
-    return _load(DEFAULT_FOLDER, [])
+def _default_rules(expansions: tuple[str, ...] = ()) -> Ruleset:
+    return _load(DEFAULT_FOLDER, [], expansions)
 
 
-def _load(folder: Path, mods: list[Path]) -> Ruleset:
+def offered_expansions(folder: Path | None = None) -> list[Expansion]:
+    """The expansions the rules in `folder` (default: the game's own) offer, in their order."""
+    return load_rules(folder).game.expansions
+
+
+def _load(folder: Path, mods: list[Path], expansions: Sequence[str] = ()) -> Ruleset:
     files = read_files(folder, {name: f"{name}.yaml" for name in FILES})
+    chosen = _expansion_order(files, expansions)
+    for expansion in chosen:
+        _lay_over(files, folder / EXPANSIONS_FOLDER / expansion)
     for mod in mods:
         _lay_over(files, mod)
     problems = list(files.problems)
@@ -576,8 +686,11 @@ def _load(folder: Path, mods: list[Path]) -> Ruleset:
         great_people=_by_id(models["great_people"].great_people, where["great_people"], "great_people", problems),
         huts=models["huts"],
         terrains=_by_id(models["map"].terrains, where["map"], "terrains", problems),
+        investments=_by_id(models["investments"].investments, where["investments"], "investments", problems),
+        policy_cards=_by_id(models["policies"].cards, where["policies"], "cards", problems),
         folder=str(folder),
         mods=[str(m) for m in mods],
+        expansions=chosen,
     )
     for family in rules.families.values():
         rules.faces[family.basic.id] = Face(family.basic, family, False)
@@ -587,6 +700,18 @@ def _load(folder: Path, mods: list[Path]) -> Ruleset:
     if problems:
         raise RulesDataError(problems)
     return rules
+
+
+def _expansion_order(files: RulesFiles, expansions: Sequence[str]) -> list[str]:
+    """The chosen expansions in the order the base game's `game.yaml` lists them; an unknown one is refused."""
+    config = files.data.get("game")
+    listed = config.get("expansions", []) if isinstance(config, dict) else []
+    order = [e.get("id") for e in listed if isinstance(e, dict)] if isinstance(listed, list) else []
+    unknown = sorted(set(expansions) - set(order))
+    if unknown:
+        offered = ", ".join(str(e) for e in order) or "none"
+        raise RulesDataError([f"{e!r} is not an expansion of these rules (offered: {offered})" for e in unknown])
+    return [str(e) for e in order if e in expansions]
 
 
 def _lay_over(files: RulesFiles, mod: Path) -> None:
@@ -911,7 +1036,18 @@ def cross_check(rules: Ruleset) -> list[Problem]:
             ("decks",),
             f"the {deck} deck has no cards",
         )
+    # investments: their abilities hold while active, so only lasting or Start of Turn effects fit
+    for i, investment in enumerate(rules.investments.values()):
+        for j, investment_ability in enumerate(investment.abilities):
+            for effect in investment_ability.effects:
+                need(
+                    kind_of(effect) in ("passive", "start_of_turn", "trigger"),
+                    "investments",
+                    ("investments", i, "abilities", j, "effects"),
+                    f"{investment.id}: {effect.name} is not an ability an investment card can hold",
+                )
     # huts
+    specials = {s.id for s in rules.huts.specials}
     for kind in ("huts", "villages"):
         pool: MarkerPool = getattr(rules.huts, kind)
         need(
@@ -920,9 +1056,28 @@ def cross_check(rules: Ruleset) -> list[Problem]:
             (kind, "count"),
             f"{kind}: the pool holds fewer than {pool.count}",
         )
+        need(
+            pool.count >= sum(n for r, n in pool.pool.items() if r in specials),
+            "huts",
+            (kind, "count"),
+            f"{kind}: the pool holds more special results than {pool.count} (setup removes only resource markers)",
+        )
         for result in pool.pool:
-            ok = result in resources or (kind == "villages" and result == "great_person")
-            need(ok, "huts", (kind, "pool", result), f"{kind}: {result!r} is not a resource or a great person")
+            ok = result in resources or result in specials or (kind == "villages" and result == "great_person")
+            need(
+                ok,
+                "huts",
+                (kind, "pool", result),
+                f"{kind}: {result!r} is not a resource, a great person or a special result of `specials`",
+            )
+    for i, special in enumerate(rules.huts.specials):
+        for effect in special.effects:
+            need(
+                kind_of(effect) == "marker",
+                "huts",
+                ("specials", i, "effects"),
+                f"{special.id}: {effect.name} is not a hut or village marker's effect",
+            )
     return out
 
 

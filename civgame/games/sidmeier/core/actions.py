@@ -113,6 +113,59 @@ class DrawCultureCards(Action):
 
 
 @dataclass(frozen=True)
+class Invest(Action):
+    """Fame and Fortune: discard the coin token lying on `token` (where it lies) for an investment marker on `card`."""
+
+    KIND: ClassVar[str] = "invest"
+    card: str
+    token: str
+
+
+@dataclass(frozen=True)
+class RevealMarker(Action):
+    """Reveal and discard a hut or village marker kept face down, for its effect: a tech to learn (Start of
+    Turn) or a city's extra production (City Management)."""
+
+    KIND: ClassVar[str] = "reveal_marker"
+    marker: int
+    tech: str = ""
+    city: int = -1
+
+
+@dataclass(frozen=True)
+class BuyTech(Action):
+    """Learn `tech` for trade with a Start of Turn ability (Wisdom and Warfare's Rationalism)."""
+
+    KIND: ClassVar[str] = "buy_tech"
+    tech: str
+
+
+@dataclass(frozen=True)
+class BuyCultureCard(Action):
+    """Draw a culture event card for culture with a Start of Turn ability (Wisdom and Warfare's Patronage)."""
+
+    KIND: ClassVar[str] = "buy_culture_card"
+
+
+@dataclass(frozen=True)
+class AdoptPolicy(Action):
+    KIND: ClassVar[str] = "adopt_policy"
+    policy: str
+
+
+@dataclass(frozen=True)
+class ReturnPolicy(Action):
+    KIND: ClassVar[str] = "return_policy"
+    policy: str
+
+
+@dataclass(frozen=True)
+class KeepGreatPerson(Action):
+    KIND: ClassVar[str] = "keep_great_person"
+    marker: int
+
+
+@dataclass(frozen=True)
 class EndStartOfTurn(Action):
     KIND: ClassVar[str] = "end_start_of_turn"
     PASSIVE: ClassVar[bool] = True
@@ -201,6 +254,23 @@ class Harvest(Action):
 
 
 @dataclass(frozen=True)
+class StartProgram(Action):
+    """Wisdom and Warfare: the city's action starts a building program (its next build doubles its outskirts'
+    production)."""
+
+    KIND: ClassVar[str] = "start_program"
+    city: int
+
+
+@dataclass(frozen=True)
+class UseCaravan(Action):
+    """Fame and Fortune: discard the city's caravan marker for extra production this turn."""
+
+    KIND: ClassVar[str] = "use_caravan"
+    city: int
+
+
+@dataclass(frozen=True)
 class AdvanceCulture(Action):
     KIND: ClassVar[str] = "advance_culture"
 
@@ -270,6 +340,16 @@ class Infiltrate(Action):
 
 
 @dataclass(frozen=True)
+class Disband(Action):
+    """Fame and Fortune: the moving figures step into the centre of the player's own city next to them
+    (`direction`) and leave the map; `marker` ("", "fortification" or "caravan") is put on that city."""
+
+    KIND: ClassVar[str] = "disband"
+    direction: Direction
+    marker: str = ""
+
+
+@dataclass(frozen=True)
 class StopMove(Action):
     KIND: ClassVar[str] = "stop_move"
     PASSIVE: ClassVar[bool] = True
@@ -319,8 +399,9 @@ class PlayUnit(Action):
 
 @dataclass(frozen=True)
 class TakeLoot(Action):
-    """`kind`: trade, culture, resource (`item` a payment item), tech (`item` a tech), card (`item` a position
-    in the loser's hand) or nothing."""
+    """`kind`: trade, culture, resources (`item` the holdings taken), tech (`item` a tech), card (`item` a
+    position in the loser's hand); with the expansions' loot points also discard_coin and steal_coin (`item`
+    where the coin token lies) and nothing (stop spending)."""
 
     KIND: ClassVar[str] = "take_loot"
     kind: str
@@ -414,6 +495,15 @@ class MoveOff(Action):
 class ChooseUnit(Action):
     KIND: ClassVar[str] = "choose_unit"
     unit: str  # "": no more
+
+
+@dataclass(frozen=True)
+class TakeReward(Action):
+    """What a found marker gives when it offers a choice: a free unit of type `unit`, or a free `figure`."""
+
+    KIND: ClassVar[str] = "take_reward"
+    unit: str = ""
+    figure: str = ""
 
 
 @dataclass(frozen=True)

@@ -217,6 +217,36 @@ class FreeUnits(Decision):
 
 
 @dataclass
+class MarkerReward(Decision):
+    """A found marker offers a free unit or a free figure in its square (Fame and Fortune)."""
+
+    KIND: ClassVar[str] = "marker_reward"
+    TEXT: ClassVar[str] = "build a free unit, or a free figure where the marker was found"
+    pos: int = -1
+    source: str = ""
+
+
+@dataclass
+class PolicyChoice(Decision):
+    """The player's social policy maximum changed: adopt a policy (`adopt`) or return one (W&W)."""
+
+    KIND: ClassVar[str] = "policy_choice"
+    adopt: bool = True
+
+    def describe(self) -> str:
+        return "adopt a social policy" if self.adopt else "return a social policy card"
+
+
+@dataclass
+class GreatPersonDraw(Decision):
+    """Keep one of the great person markers drawn (the others go back under the pile)."""
+
+    KIND: ClassVar[str] = "great_person_draw"
+    TEXT: ClassVar[str] = "keep one of the great people drawn"
+    markers: list[int] = field(default_factory=list)
+
+
+@dataclass
 class DrawCultureChoice(Decision):
     KIND: ClassVar[str] = "draw_culture_choice"
     TEXT: ClassVar[str] = "choose the deck to draw a culture event card from"

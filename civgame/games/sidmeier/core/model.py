@@ -67,6 +67,8 @@ class City:
     actions: int = 0  # city actions taken this turn
     spent: int = 0  # production spent this turn (Engineering's shared production)
     boost: int = 0  # extra production this turn (cards, abilities, trade spent)
+    marker: str = ""  # Fame and Fortune: "fortification" or "caravan" on the city centre, or none
+    program: bool = False  # Wisdom and Warfare: a building program marker lies on the city
 
 
 @dataclass
@@ -113,6 +115,8 @@ class Player:
     armies: int = 0  # army figures owned (on the map or by the sheet)
     scouts: int = 0
     used: list[str] = field(default_factory=list)  # once-per-turn abilities used this turn
+    investments: dict[str, int] = field(default_factory=dict)  # investment card -> its markers (Fame and Fortune)
+    policies: list[str] = field(default_factory=list)  # social policies adopted (Wisdom and Warfare)
     last_battle_turn: int = -99
 
     def knows(self, tech: str) -> bool:

@@ -1,10 +1,11 @@
 """Saves of Sid Meier's Civilization: the framework's envelope around the plain form of the model.
 
 A save is one YAML mapping: `format` (civgame-save), `game_id` (sid-meier), `version`, `ruleset`
-(the rules folder's name), `mods` (folders laid over it, in order), `rules_hash` (a fingerprint of the
-rules data it was made with) and `game`. It is written atomically and read back safely; loading
-decodes every field by its type, checks every reference against the rules, and then the invariants:
-a corrupt save is refused with one line naming the field (SaveError), never half loaded.
+(the rules folder's name), `expansions` (the expansions played), `mods` (folders laid over it, in
+order), `rules_hash` (a fingerprint of the rules data it was made with) and `game`. It is written
+atomically and read back safely; loading decodes every field by its type, checks every reference
+against the rules, and then the invariants: a corrupt save is refused with one line naming the field
+(SaveError), never half loaded.
 A save whose rules changed since (an edited data file) still loads if it passes every check.
 """
 
@@ -27,20 +28,41 @@ from civgame.framework.saves import (
     top_level,
     write_atomically,
 )
-from civgame.games.sidmeier.content.ruleset import FILES, Ruleset, load_rules
+from civgame.games.sidmeier.content.ruleset import EXPANSIONS_FOLDER, FILES, Ruleset, load_rules
 from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.flow.invariants import check_invariants
 from civgame.games.sidmeier.storage.validation import validate
 
 GAME_ID = "sid-meier"
-VERSION = 1
-# version -> a function bringing a document of that version one version up (none yet)
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+VERSION = 2
+
+
+def _before_expansions(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 knew no expansions: a game without them, whose players hold no investments or policies and whose
+    cities no fortification, caravan or building program."""
+    game = doc.get("game")
+    players = game.get("players") if isinstance(game, dict) else None
+    for player in players if isinstance(players, list) else []:
+        if isinstance(player, dict):
+            player.setdefault("investments", {})
+            player.setdefault("policies", [])
+    cities = game.get("cities") if isinstance(game, dict) else None
+    for city in cities if isinstance(cities, list) else []:
+        if isinstance(city, dict):
+            city.setdefault("marker", "")
+            city.setdefault("program", False)
+    return {**doc, "expansions": []}
+
+
+# version -> a function bringing a document of that version one version up
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _before_expansions}
 
 
 def rules_hash(rules: Ruleset) -> str:
     digest = hashlib.sha256()
-    folders = [Path(rules.folder), *(Path(m) for m in rules.mods)]
+    base = Path(rules.folder)
+    expansions = [base / EXPANSIONS_FOLDER / e for e in rules.expansions]
+    folders = [base, *expansions, *(Path(m) for m in rules.mods)]
     for folder in folders:
         for name in FILES:
             path = folder / f"{name}.yaml"
@@ -56,6 +78,7 @@ def document(game: Game) -> dict[str, object]:
         GAME_ID_KEY: GAME_ID,
         "version": VERSION,
         "ruleset": Path(game.rules.folder).name,
+        "expansions": list(game.rules.expansions),
         "mods": [str(m) for m in game.rules.mods],
         "rules_hash": rules_hash(game.rules),
         "game": to_plain(game),
@@ -108,8 +131,11 @@ def loads(text: str, source: str = "save") -> Game:
     mods = doc.get("mods", [])
     if not isinstance(mods, list) or not all(isinstance(m, str) for m in mods):
         raise SaveError(f"{source}: mods: expected a list of folders")
+    expansions = doc.get("expansions")
+    if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
+        raise SaveError(f"{source}: expansions: expected a list of the expansions played")
     try:
-        rules = load_rules(mods=[Path(m) for m in mods]) if mods else load_rules()
+        rules = load_rules(mods=[Path(m) for m in mods], expansions=expansions)
     except Exception as exc:  # the rules the save names cannot be loaded: say which
         raise SaveError(f"{source}: mods: the rules it was saved with cannot be loaded ({exc})") from None
     if "game" not in doc:

@@ -9,6 +9,7 @@ from typing import Any
 
 from civgame.games.sidmeier.core import decisions as d
 from civgame.games.sidmeier.core.model import Game
+from civgame.games.sidmeier.rules.base.city_markers import CARAVAN, FORTIFICATION
 
 MASK = (1 << 64) - 1
 
@@ -85,6 +86,9 @@ def _validate(game: Game) -> None:
         _range(f"{at}.track", p.track, 0, len(rules.track.spaces))
         for key, count in p.coin_tokens.items():
             _range(f"{at}.coin_tokens.{key}", count, 0, 10**4)
+        for key, count in p.investments.items():
+            _in(f"{at}.investments", key, set(rules.investments), "an investment card of these rules")
+            _range(f"{at}.investments.{key}", count, 1, 10**4)
         for key, count in p.resources.items():
             _in(f"{at}.resources", key, market, "a market resource")
             _range(f"{at}.resources.{key}", count, 0, 10**4)
@@ -92,6 +96,10 @@ def _validate(game: Game) -> None:
         _ids(f"{at}.hand", p.hand, cultures, "culture event card")
         _ids(f"{at}.standing", p.standing, units, "unit card")
         _ids(f"{at}.reserve", p.reserve, people, "great person marker")
+        for j, policy in enumerate(p.policies):
+            _in(f"{at}.policies[{j}]", policy, rules.policies, "a social policy of these rules")
+        if len({rules.policy_card[x] for x in p.policies if x in rules.policy_card}) != len(p.policies):
+            _fail(f"{at}.policies", "two policies of one card are adopted")
         for unit, rank in p.ranks.items():
             _in(f"{at}.ranks", unit, rules.units, "a unit type")
             _range(f"{at}.ranks.{unit}", rank, 1, len(rules.units[unit].ranks))
@@ -137,6 +145,9 @@ def _validate(game: Game) -> None:
     for i, c in enumerate(game.cities):
         _range(f"game.cities[{i}].owner", c.owner, 0, n - 1)
         _range(f"game.cities[{i}].pos", c.pos, 0, squares - 1)
+        if c.marker:
+            allowed = (FORTIFICATION, CARAVAN) if game.rules.game.disbanding is not None else ()
+            _in(f"game.cities[{i}].marker", c.marker, allowed, "a fortification or caravan of these rules")
     figure_ids = {f.id for f in game.figures}
     if len(figure_ids) != len(game.figures):
         _fail("game.figures", "two figures share an id")
@@ -216,6 +227,9 @@ def _validate(game: Game) -> None:
             _in(f"{at}.{'by' if isinstance(decision, d.RespondOffer) else 'other'}", other, seats, "a seat")
         if isinstance(decision, d.PlaceGreatPerson):
             _range(f"{at}.marker", decision.marker, 0, people - 1)
+        if isinstance(decision, d.GreatPersonDraw):
+            for j, marker in enumerate(decision.markers):
+                _range(f"{at}.markers[{j}]", marker, 0, people - 1)
         if isinstance(decision, d.PlaceStartingWonder):
             _in(f"{at}.wonder", decision.wonder, rules.wonders, "a wonder")
         if isinstance(decision, d.PlaceStartingFigure):

@@ -29,6 +29,14 @@ def obsolete(game: Game, action: ObsoleteWonder) -> None:
     game.pending.pop()
     if not action.wonder:
         return
+    if action.wonder in game.wonder_market:  # (the expansions): discarded, and the market refilled
+        pieces.leave_wonder_market(game, action.wonder)
+        game.wonders_gone.append(action.wonder)
+        game.say(
+            f"{game.players[decision.player].name} obsoletes {game.rules.wonders[action.wonder].name} in the "
+            "market: it is discarded and replaced from the deck."
+        )
+        return
     game.obsolete.append(action.wonder)
     yields.coins_changed(game)
     owner = next(p for p in game.players if action.wonder in p.wonders)

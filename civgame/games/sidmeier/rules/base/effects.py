@@ -1,9 +1,11 @@
 """Which effects a player has now, looked up by primitive name.
 
 A player's sources are their civilization's abilities, the government ruling them, the techs they
-know and the wonders they own. A wonder counts while it is not obsolete and no enemy figure stands on
-its marker (a blockade). The look-up is cached per player and rebuilt when their techs, government
-or wonders change; blockades are checked at each look-up.
+know, the wonders they own, the active ability of each of their investment cards (Fame and
+Fortune: the most expensive one the card's markers reach) and their social policies (Wisdom and
+Warfare). A wonder counts while it is not obsolete
+and no enemy figure stands on its marker (a blockade). The look-up is cached per player and rebuilt
+when their techs, government, wonders, investments or policies change; blockades are checked at each look-up.
 """
 
 from __future__ import annotations
@@ -27,7 +29,17 @@ class _Index:
     look-up); kept while the player's techs, government and wonders and the obsolete wonders stay
     (techs and obsolete wonders are only ever added)."""
 
-    __slots__ = ("by_name", "from_wonders", "government", "memos", "obsolete", "techs", "wonders")
+    __slots__ = (
+        "by_name",
+        "from_wonders",
+        "government",
+        "investments",
+        "memos",
+        "obsolete",
+        "policies",
+        "techs",
+        "wonders",
+    )
 
     def __init__(self, game: Game, seat: int) -> None:
         player = game.players[seat]
@@ -35,6 +47,8 @@ class _Index:
         self.government = player.government
         self.wonders = list(player.wonders)  # a wonder may replace another: the same count, other wonders
         self.obsolete = len(game.obsolete)
+        self.investments = dict(player.investments)
+        self.policies = list(player.policies)
         self.by_name: dict[str, list[Entry]] = {}
         self.from_wonders: set[str] = set()
         self.memos: dict[str, Any] = {}
@@ -47,6 +61,12 @@ class _Index:
             if wonder not in game.obsolete:
                 self._add("wonder", wonder, rules.wonders[wonder].effects)
                 self.from_wonders.update(effect.name for effect in rules.wonders[wonder].effects)
+        for card, markers in player.investments.items():
+            active = [a for a in rules.investments[card].abilities if a.markers <= markers]
+            if active:  # only the most expensive active ability works
+                self._add("investment", card, max(active, key=lambda a: a.markers).effects)
+        for policy in player.policies:
+            self._add("policy", policy, rules.policies[policy].effects)
 
     def _add(self, kind: str, source: str, effects: Any) -> None:
         for effect in effects:
@@ -77,6 +97,8 @@ def _current_index(game: Game, seat: int) -> _Index:
             and index.government == player.government
             and index.wonders == player.wonders
             and index.obsolete == len(game.obsolete)
+            and index.investments == player.investments
+            and index.policies == player.policies
         ):
             return index
     index = indexes[seat] = _Index(game, seat)
@@ -150,6 +172,8 @@ def source_name(game: Game, kind: str, source: str) -> str:
         "government": rules.governments,
         "tech": rules.techs,
         "wonder": rules.wonders,
+        "investment": rules.investments,
+        "policy": rules.policies,
     }
     record = table.get(kind, {}).get(source)
     return str(record.name) if record is not None else source

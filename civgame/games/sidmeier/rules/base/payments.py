@@ -25,7 +25,8 @@ def _held(game: Game, seat: int) -> list[Item]:
     for resource, count in sorted(player.resources.items()):
         out += [(f"token:{resource}", resource, f"token:{resource}:{i}") for i in range(count)]
     for marker in player.markers:
-        out.append((f"marker:{marker}", pieces.resource_of_marker(game, marker), f"marker:{marker}"))
+        if game.rules.hut_markers[marker].special is None:  # (the expansions' other results pay for nothing)
+            out.append((f"marker:{marker}", pieces.resource_of_marker(game, marker), f"marker:{marker}"))
     for card in player.hand:
         for p in pieces.effect_of_card(game, card):
             if isinstance(p, fx.CardResource):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from civgame.framework.effects import Params
 from civgame.games.sidmeier.content import effects as fx
-from civgame.games.sidmeier.core.decisions import DiscardCulture, PlaceGreatPerson
+from civgame.games.sidmeier.core.decisions import DiscardCulture, GreatPersonDraw, PlaceGreatPerson
 from civgame.games.sidmeier.core.model import Battle, City, Deck, Figure, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import FigureKind
 from civgame.games.sidmeier.rules.base import board, effects, memo, yields
@@ -156,6 +156,12 @@ def gain_great_person(game: Game, seat: int) -> None:
     """Draw a random great person marker; its owner places it in a city or keeps it in reserve."""
     if not game.great_people:
         game.say(f"No great person is left for {game.players[seat].name}.")
+        return
+    draw = max([1, *(p.draw for p in effects.params(game, seat, "great_person_choice", fx.GreatPersonChoice))])
+    if draw > 1 and len(game.great_people) > 1:  # (W&W's Organized Religion: draw some, keep one)
+        markers = [game.great_people.pop() for _ in range(min(draw, len(game.great_people)))]
+        game.say(f"{game.players[seat].name} draws {len(markers)} great people to keep one.")
+        game.pending.append(GreatPersonDraw(seat, markers=markers))
         return
     marker = game.great_people.pop()
     kind = game.rules.great_people[game.rules.great_person_ids[marker]].name
@@ -309,7 +315,7 @@ def held_resources(game: Game, seat: int) -> list[str]:
     """The player's resources, one entry per token or marker (for counting, not for paying)."""
     player = game.players[seat]
     out = [r for r, n in player.resources.items() for _ in range(n)]
-    return out + [resource_of_marker(game, m) for m in player.markers]
+    return out + [resource_of_marker(game, m) for m in player.markers if game.rules.hut_markers[m].special is None]
 
 
 def gain_coin_token(game: Game, seat: int, where: str) -> None:
@@ -325,6 +331,16 @@ def take_from_market(game: Game, seat: int, resource: str) -> bool:
     player = game.players[seat]
     player.resources[resource] = player.resources.get(resource, 0) + 1
     return True
+
+
+def leave_wonder_market(game: Game, wonder: str) -> None:
+    """The wonder leaves the market (bought or obsoleted); the next card of the deck takes its place."""
+    if wonder in game.wonder_market:
+        index = game.wonder_market.index(wonder)
+        if game.wonder_deck:
+            game.wonder_market[index] = game.wonder_deck.pop(0)
+        else:
+            game.wonder_market.pop(index)
 
 
 def place_walls(game: Game, city: City) -> None:

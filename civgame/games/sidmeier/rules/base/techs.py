@@ -100,8 +100,10 @@ def _flip_buildings(game: Game, seat: int, family: str, upgraded: str) -> None:
 
 
 def obsoletable(game: Game) -> list[str]:
-    """Built wonders whose ability still works (not obsolete), in the order they were built."""
-    return [w for w in game.wonder_at if w not in game.obsolete]
+    """Built wonders whose ability still works (not obsolete), in the order they were built; with the
+    expansions also the wonders in the market."""
+    built = [w for w in game.wonder_at if w not in game.obsolete]
+    return built + (list(game.wonder_market) if game.rules.game.obsolete_market_wonders else [])
 
 
 def unlocked_governments(game: Game, seat: int) -> list[str]:

@@ -121,10 +121,21 @@ def production(game: Game, city: City) -> int:
 
 def _production(game: Game, city: City) -> int:
     seat = city.owner
-    base = city_icons(game, city)[PRODUCTION] + effects.total(game, seat, "production_per_city")
+    base = city_icons(game, city)[PRODUCTION] * program_factor(game, city) + effects.total(
+        game, seat, "production_per_city"
+    )
+    if city.capital:
+        base += effects.total(game, seat, "capital_production")
+    base += sum(p.production for p in _developed(game, city))
     for p in effects.params(game, seat, "production_per_coins", fx.ProductionPerCoins):
         base += (coins(game, seat) // p.coins) * p.amount
     return max(0, base) + city.boost - city.spent
+
+
+def program_factor(game: Game, city: City) -> int:
+    """How many times its outskirts' production a city has: a building program multiplies it (W&W)."""
+    cfg = game.rules.game.building_program
+    return cfg.production_factor if city.program and cfg is not None else 1
 
 
 def trade_income(game: Game, seat: int) -> int:
@@ -143,11 +154,25 @@ def trade_income(game: Game, seat: int) -> int:
                 if board.is_water(game, p) and game.squares[p].improvement is None and p not in occupied
             ]
             total += water_bonus * len(empty_water)
-    return max(0, total)
+    return max(0, total + effects.total(game, seat, "trade_bonus"))
+
+
+def _developed(game: Game, city: City) -> list[fx.DevelopedCity]:
+    """The player's `developed_city` abilities whose condition the city meets (W&W: Urban Development)."""
+    found = effects.params(game, city.owner, "developed_city", fx.DevelopedCity)
+    if not found:
+        return []
+    names = set()
+    for pos in city_squares(game, city.owner).get(city.id, []):
+        improvement = game.squares[pos].improvement
+        if improvement is not None and improvement.kind in ("building", "wonder"):
+            names.add(improvement.name)
+    return [p for p in found if len(names) >= p.improvements]
 
 
 def arts_culture(game: Game, city: City) -> int:
     base = game.rules.game.culture.arts_base + city_icons(game, city)[CULTURE]
+    base += sum(p.arts_culture for p in _developed(game, city))
     return max(0, base + effects.total(game, city.owner, "arts_culture"))
 
 
@@ -211,7 +236,8 @@ def coins_bound(game: Game, seat: int) -> int:
     scouts = player.scouts  # (all it owns: the bound holds however many are on the map)
     peaceful = effects.total(game, seat, "coins_while_peaceful")
     gathered = scouts * game.rules.most_coins_on_a_square()
-    return sum(player.coin_tokens.values()) + tech_coins(game, seat) + outskirts + gathered + peaceful
+    extra = effects.total(game, seat, "extra_coins")
+    return sum(player.coin_tokens.values()) + tech_coins(game, seat) + outskirts + gathered + peaceful + extra
 
 
 def tech_coins(game: Game, seat: int) -> int:
@@ -228,6 +254,7 @@ def tech_coins(game: Game, seat: int) -> int:
 def _coins(game: Game, seat: int) -> int:
     player = game.players[seat]
     total = map_coins(game, seat) + sum(player.coin_tokens.values()) + tech_coins(game, seat)
+    total += effects.total(game, seat, "extra_coins")
     tokens_on = player.coin_tokens
     for wonder, count in tokens_on.items():  # coin tokens on a wonder count while its ability works
         if wonder in game.rules.wonders and not effects.wonder_active(game, wonder):

@@ -29,6 +29,7 @@ from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, memo, pieces, production, reactions, yields
 from civgame.games.sidmeier.rules.base.book import BOOK
 from civgame.games.sidmeier.rules.combat import battles
+from civgame.games.sidmeier.rules.expansions import policies
 
 # ------------------------------------------------------------------ paying production
 
@@ -73,6 +74,11 @@ def pay_production(game: Game, city: City, cost: int) -> str:
         city.boost += needed // trade * prod
         note = f" (turning {needed} trade into production)"
     city.spent += cost
+    if city.program:  # the building program is used by this build; what is left of its production is wasted
+        city.program = False
+        yields.touch(game)
+        city.spent += yields.production(game, city)
+        note += " (its building program is used)"
     return note
 
 
@@ -154,6 +160,8 @@ def build_figure(game: Game, action: BuildFigure) -> None:
     note = pay_production(game, city, cfg.army_cost if action.figure == "army" else cfg.scout_cost)
     fig = pieces.place_figure(game, city.owner, action.figure, action.pos)
     game.say(f"{game.players[city.owner].name} builds an {action.figure} at {game.label(action.pos)}{note}.")
+    if action.figure == "army":
+        policies.army_built(game, city.owner)
     if board.enemy_figures_at(game, action.pos, city.owner):
         battles.enter(game, city.owner, action.pos, [fig.id])
 
@@ -357,12 +365,7 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
 
 def add_wonder(game: Game, seat: int, wonder: str, pos: int) -> None:
     """Take a wonder from the market (refilled from the deck) into the player's hands and onto `pos`."""
-    if wonder in game.wonder_market:
-        index = game.wonder_market.index(wonder)
-        if game.wonder_deck:
-            game.wonder_market[index] = game.wonder_deck.pop(0)
-        else:
-            game.wonder_market.pop(index)
+    pieces.leave_wonder_market(game, wonder)
     game.players[seat].wonders.append(wonder)
     pieces.place_improvement(game, pos, Improvement("wonder", wonder, seat))
 

@@ -18,6 +18,7 @@ from civgame.games.sidmeier.core.decisions import BarbarianDeck, BattleCards, Ba
 from civgame.games.sidmeier.core.model import Battle, Front, Game
 from civgame.games.sidmeier.rules.base import (
     board,
+    city_markers,
     culture,
     effects,
     payments,
@@ -28,6 +29,7 @@ from civgame.games.sidmeier.rules.base import (
     yields,
 )
 from civgame.games.sidmeier.rules.base.book import BOOK, top
+from civgame.games.sidmeier.rules.expansions import hut_results, looting
 
 ATTACKER, DEFENDER = 0, 1
 
@@ -257,6 +259,7 @@ def combat_bonus(game: Game, battle: Battle, side: int) -> int:
             bonus += cfg.defending_capital if city.capital else cfg.defending_city
             if city.walled:
                 bonus += cfg.walls
+            bonus += city_markers.fortification_bonus(game, city)
     return bonus
 
 
@@ -494,6 +497,9 @@ def _resolve(game: Game, battle: Battle) -> None:
     for fig in [f for f in game.figures if f.id in lose_figures]:
         pieces.remove_figure(game, fig)
     battle.stage = "after"
+    defended = game.city(battle.city) if winner == DEFENDER and battle.kind == "city" else None
+    if defended is not None:
+        city_markers.defended(game, defended)
     if is_barbarian(battle, winner):
         return
     winner_seat = seat_of(battle, winner)
@@ -543,7 +549,7 @@ def _village_won(game: Game, battle: Battle) -> None:
         game.markers_gone.append(marker)
         game.say(f"{player.name} conquers the village and finds a great person.")
         pieces.gain_great_person(game, seat)
-    else:
+    elif not hut_results.found(game, seat, marker, battle.pos):
         player.markers.append(marker)
         game.say(f"{player.name} conquers the village and takes its marker.")
     player.culture += effects.total(game, seat, "culture_on_exploring")
@@ -559,6 +565,8 @@ def loot_options(game: Game, battle: Battle) -> list[TakeLoot]:
     loser = game.players[seat_of(battle, 1 - battle.winner)]
     winner = seat_of(battle, battle.winner)
     cfg = game.rules.game.loot
+    if cfg.prices is not None:  # the expansions' loot points
+        return looting.options(game, battle, cfg.prices, winner, loser)
     out: list[TakeLoot] = []
     holdings = [f"token:{r}" for r, n in sorted(loser.resources.items()) if n > 0]
     holdings += [f"marker@{i}" for i in range(len(loser.markers))]
@@ -601,9 +609,15 @@ def take_loot(game: Game, action: TakeLoot) -> None:
     assert battle is not None
     winner = game.players[seat_of(battle, battle.winner)]
     loser = game.players[seat_of(battle, 1 - battle.winner)]
-    battle.loot = 0
-    battle.stage = "after"
-    if action.kind == "trade":
+    prices = game.rules.game.loot.prices
+    spent = battle.loot if prices is None or action.kind == looting.NOTHING else looting.price(prices, action)
+    battle.loot -= spent
+    if battle.loot <= 0 or action.kind == looting.NOTHING:
+        battle.loot = 0
+        battle.stage = "after"
+    if action.kind in ("discard_coin", "steal_coin"):
+        looting.take_coin(game, action, winner, loser)
+    elif action.kind == "trade":
         amount = int(action.item)
         loser.trade -= amount
         winner.trade = min(game.rules.game.trade.dial_max, winner.trade + amount)
@@ -620,7 +634,7 @@ def take_loot(game: Game, action: TakeLoot) -> None:
         winner.hand.append(card)
         game.say(f"{winner.name} steals a culture event card from {loser.name}.")
         pieces.check_hand(game, winner.seat)
-    else:
+    elif action.kind == "resources":
         positions = sorted((int(i[7:]) for i in action.item.split(",") if i.startswith("marker@")), reverse=True)
         taken = 0
         for item in action.item.split(","):

@@ -22,6 +22,13 @@ from civgame.games.sidmeier.rules.base.book import BOOK
 from civgame.games.sidmeier.rules.cities import management  # noqa: F401
 from civgame.games.sidmeier.rules.combat import battles  # noqa: F401
 from civgame.games.sidmeier.rules.culture import cards  # noqa: F401
+from civgame.games.sidmeier.rules.expansions import (  # noqa: F401
+    disbanding,
+    hut_results,
+    investments,
+    policies,
+    programs,
+)
 from civgame.games.sidmeier.rules.flow import phases, setup
 from civgame.games.sidmeier.rules.movement import moves  # noqa: F401
 from civgame.games.sidmeier.rules.research import learning  # noqa: F401
@@ -35,10 +42,13 @@ def new_game(
     *,
     civilizations: Sequence[str] | None = None,
     tie_breaker: bool = False,
+    expansions: Sequence[str] = (),
     rules: Ruleset | None = None,
 ) -> Game:
     """A new game ready for its first decision (the first player's capital)."""
-    game = setup.create_game(players, seed, civilizations=civilizations, tie_breaker=tie_breaker, rules=rules)
+    game = setup.create_game(
+        players, seed, civilizations=civilizations, tie_breaker=tie_breaker, expansions=expansions, rules=rules
+    )
     phases.advance(game)
     return game
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from civgame.games.sidmeier.core.decisions import DiscardCulture, Evacuate, Moving
+from civgame.games.sidmeier.core.decisions import DiscardCulture, Evacuate, GreatPersonDraw, Moving
 from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.base import board, pieces, yields
 
@@ -47,6 +47,9 @@ def check_invariants(game: Game) -> list[str]:
     seen = Counter(game.great_people + game.people_gone)
     for player in game.players:
         seen.update(player.reserve)
+    for decision in game.pending:  # drawn, one to be kept (W&W's Organized Religion)
+        if isinstance(decision, GreatPersonDraw):
+            seen.update(decision.markers)
     for square in game.squares:
         if square.improvement is not None and square.improvement.kind == "great_person":
             seen[square.improvement.marker] += 1

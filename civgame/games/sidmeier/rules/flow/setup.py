@@ -35,10 +35,14 @@ def create_game(
     *,
     civilizations: Sequence[str] | None = None,
     tie_breaker: bool = False,
+    expansions: Sequence[str] = (),
     rules: Ruleset | None = None,
 ) -> Game:
-    """A new game, before its first decision (the controller's `new_game` starts it)."""
-    rules = rules or load_rules()
+    """A new game, before its first decision (the controller's `new_game` starts it). `rules` (with
+    mods) must have been loaded with the `expansions` chosen."""
+    rules = rules or load_rules(expansions=expansions)
+    if sorted(rules.expansions) != sorted(set(expansions)):
+        raise RuleError("the rules were loaded with other expansions than the ones chosen")
     names = list(players) if not isinstance(players, int) else [f"Player {i + 1}" for i in range(players)]
     count = len(names)
     cfg = rules.game
@@ -106,7 +110,9 @@ def create_game(
                 else:
                     player.scouts += p.count
     game.queue = game.order()
-    game.say(f"A new game of {cfg.title} for {count} players (seed {seed}).")
+    names_of = {e.id: e.name for e in cfg.expansions}
+    extras = " and ".join(names_of[e] for e in rules.expansions)
+    game.say(f"A new game of {cfg.title}{' with ' + extras if extras else ''} for {count} players (seed {seed}).")
     for player in game.players:
         game.say(f"{player.name} leads {rules.civilizations[player.civ].name}.")
     return game
@@ -146,9 +152,12 @@ def _hut_piles(game: Game, rules: Ruleset, rng: Rng) -> None:
     ):
         ids = [i for i, m in enumerate(rules.hut_markers) if m.kind == kind]
         rng.shuffle(ids)
-        extra = len(ids) - pool.count
-        game.markers_gone += ids[:extra]
-        pile.extend(ids[extra:])
+        # the pool holds more resource markers than a game uses: the extra ones are removed (never the
+        # expansions' other results)
+        resources = [i for i in ids if rules.hut_markers[i].special is None]
+        gone = set(resources[: len(ids) - pool.count])
+        game.markers_gone += sorted(gone)
+        pile.extend(i for i in ids if i not in gone)
     game.markers_gone.sort()
 
 

@@ -21,6 +21,7 @@ from civgame.games.sidmeier.core.vocabulary import DIRECTIONS, Direction
 from civgame.games.sidmeier.rules.base import board, effects, occupancy, pieces, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.combat import battles
+from civgame.games.sidmeier.rules.expansions import hut_results
 
 # ------------------------------------------------------------------ starting a move
 
@@ -75,7 +76,11 @@ def begin_move(game: Game, action: BeginMove) -> None:
         fig = game.figure(i)
         assert fig is not None
         fig.moved = True
-    game.pending.append(Moving(seat, figures=list(action.figures), left=board.travel_speed(game, seat)))
+    speed = board.travel_speed(game, seat)
+    lone = game.figure(action.figures[0]) if len(action.figures) == 1 else None
+    if lone is not None and lone.kind == "army":
+        speed += effects.total(game, seat, "lone_army_speed")
+    game.pending.append(Moving(seat, figures=list(action.figures), left=speed))
 
 
 def list_end(game: Game) -> Iterator[Action]:
@@ -282,9 +287,10 @@ def step(game: Game, action: Step) -> None:
 def explore_hut(game: Game, seat: int, pos: int) -> None:
     square = game.squares[pos]
     player = game.players[seat]
-    player.markers.append(square.marker)
-    square.marker = -1
-    game.say(f"{player.name} explores a hut and keeps its marker face down.")
+    marker, square.marker = square.marker, -1
+    if not hut_results.found(game, seat, marker, pos):
+        player.markers.append(marker)
+        game.say(f"{player.name} explores a hut and keeps its marker face down.")
     player.culture += effects.total(game, seat, "culture_on_exploring")
 
 

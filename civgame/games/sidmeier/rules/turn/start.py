@@ -26,6 +26,7 @@ from civgame.games.sidmeier.core.model import City, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, occupancy, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
+from civgame.games.sidmeier.rules.expansions import policies
 
 # ------------------------------------------------------------------ building cities
 
@@ -446,3 +447,4 @@ def automatic(game: Game, seat: int) -> None:
         assert isinstance(p, fx.StartCultureAdvance)
         for _ in range(p.spaces):
             culture.advance(game, seat, free=True, why=effects.source_name(game, kind, source))
+    policies.automatic(game, seat)

@@ -1,0 +1,65 @@
+"""Sid Meier's computer players with the expansions: the evaluation values what they add, and the
+levels play games with them (every new decision answered, the invariants kept)."""
+
+from __future__ import annotations
+
+import pytest
+
+from civgame.ai.sidmeier import make_agent, worth
+from civgame.framework.invariants import InvariantChecker
+from civgame.games import definition
+from civgame.games.sidmeier.core.actions import Invest
+from civgame.games.sidmeier.core.decisions import StartTurn
+
+GAME = definition("sid-meier")
+FAF = "fame-and-fortune"
+
+
+def at_start_of_turn_with_a_token():
+    game = GAME.new_game(2, 5, expansions=[FAF])
+    while not isinstance(game.pending[-1], StartTurn):
+        GAME.apply(game, GAME.legal_actions(game)[0])
+    game.players[game.actor()].coin_tokens = {"gift": 1}
+    game.cache.clear()
+    return game
+
+
+def test_an_investment_is_worth_more_than_the_coin_token_it_costs():
+    game = at_start_of_turn_with_a_token()
+    seat = game.actor()
+    before = worth(game, seat)
+    GAME.apply(game, Invest("trade_fleet", "gift"))
+    assert worth(game, seat) > before
+
+
+def test_easy_invests_a_coin_token_it_holds_at_the_start_of_turn():
+    game = at_start_of_turn_with_a_token()
+    chosen = make_agent("easy", 1).choose(game, GAME.legal_actions(game))
+    assert isinstance(chosen, Invest)
+
+
+@pytest.mark.parametrize("level, steps, save_at", [("easy", 300, 100), ("normal", 30, 20)])
+def test_the_levels_play_a_game_with_fame_and_fortune_keeping_the_invariants(level, steps, save_at):
+    game = GAME.new_game(2, 7, expansions=[FAF])
+    agents = [make_agent(level, f"7:{seat}") for seat in range(2)]
+    checker = InvariantChecker(GAME, "seed 7", save_at_step=save_at)
+    for _ in range(steps):  # (a bounded stretch of the game: Normal thinks for a while over each action)
+        if GAME.is_over(game):
+            break
+        action = agents[game.actor()].choose(game, GAME.legal_actions(game))
+        GAME.apply(game, action)
+        checker(game, action)
+    assert checker.saved
+
+
+def test_easy_plays_a_stretch_of_a_game_with_both_expansions_keeping_the_invariants():
+    game = GAME.new_game(2, 8, expansions=[FAF, "wisdom-and-warfare"])
+    agents = [make_agent("easy", f"8:{seat}") for seat in range(2)]
+    checker = InvariantChecker(GAME, "seed 8", save_at_step=100)
+    for _ in range(300):
+        if GAME.is_over(game):
+            break
+        action = agents[game.actor()].choose(game, GAME.legal_actions(game))
+        GAME.apply(game, action)
+        checker(game, action)
+    assert checker.saved and all(p.policies for p in game.players)

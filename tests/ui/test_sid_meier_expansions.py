@@ -1,0 +1,152 @@
+"""The expansions of Sid Meier's Civilization in the window: a toggle for each on the new-game screen
+(its tooltip naming what is built and what is not), and their actions by mouse, greyed with the
+engine's reason."""
+
+import pygame
+
+from civgame.games import definition
+from civgame.games.sidmeier.core.decisions import StartTurn
+from civgame.ui.sidmeier.new_game import SidMeierNewGameScene
+from tests.ui.conftest import click_button, take_seat
+from tests.ui.test_sid_meier import new_game_screen
+
+GAME = definition("sid-meier")
+FAF = "fame-and-fortune"
+
+
+def test_each_expansion_is_a_toggle_whose_tip_names_what_is_built_and_what_is_not(app):
+    screen = new_game_screen(app)
+    toggle = screen.expansion_buttons[FAF]
+    assert toggle.text == "☐ Fame and Fortune (partly built)"
+    assert "investment deck" in toggle.tool_tip_text and "Not built yet:" in toggle.tool_tip_text
+    click_button(app, toggle)
+    assert app.scene.expansion_buttons[FAF].text == "☑ Fame and Fortune (partly built)"
+    click_button(app, app.scene.start_button)
+    assert app.scene.game.rules.expansions == [FAF]
+
+
+def test_a_game_started_without_the_toggle_has_no_expansion(app):
+    new_game_screen(app)
+    click_button(app, app.scene.start_button)
+    assert app.scene.game.rules.expansions == []
+
+
+def test_the_window_opened_with_expansions_switches_them_on(tmp_path):
+    from civgame.ui.app import open_app
+    from civgame.ui.settings import Settings
+
+    window = open_app(Settings(size=(1280, 720), data_dir=tmp_path, first_game="sid-meier", first_expansions=[FAF]))
+    try:
+        assert isinstance(window.scene, SidMeierNewGameScene) and window.scene.expansions == [FAF]
+    finally:
+        window.quit()
+        pygame.display.quit()
+
+
+def at_start_of_turn(tokens: int):
+    game = GAME.new_game(["Anna", "Ben"], 3, expansions=[FAF])
+    while not isinstance(game.pending[-1], StartTurn):
+        GAME.apply(game, GAME.legal_actions(game)[0])
+    game.players[game.actor()].coin_tokens = {"gift": tokens} if tokens else {}
+    game.cache.clear()
+    return game
+
+
+def test_investing_a_coin_by_mouse(app):
+    game = at_start_of_turn(tokens=1)
+    seat = game.actor()
+    app.start_sid_meier(game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons["invest"])
+    (choice,) = [b for b in scene.dialog.buttons if "War Bonds" in b.text]
+    assert choice.text == "Invest the coin token on the civilization sheet in War Bonds (it holds 0)"
+    click_button(app, choice)
+    assert game.players[seat].investments == {"war_bonds": 1} and not game.players[seat].coin_tokens
+
+
+def test_investing_is_greyed_with_the_engines_reason(app):
+    game = at_start_of_turn(tokens=0)
+    app.start_sid_meier(game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    button = scene.group_buttons["invest"]
+    assert not button.is_enabled
+    assert "printed coins cannot be invested" in scene.greyed()["invest"]
+
+
+def test_disbanding_an_army_to_fortify_its_city_and_using_a_caravan_by_mouse(app):
+    from civgame.games.sidmeier.core.decisions import CityTurn, Moving
+    from tests.games.sidmeier.scenario import Scenario
+
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF]).reveal_all("grassland")
+    home = s.city(0, 5, 5, capital=True)
+    army = s.figure(0, "army", 6, 5)
+    s.decide(Moving(0, figures=[army.id], left=2), phase="movement")
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons["disband"])
+    (choice,) = [b for b in scene.dialog.buttons if "fortify" in b.text]
+    assert choice.text == "Disband into your city to the west and fortify the city"
+    click_button(app, choice)
+    assert home.marker == "fortification" and not s.game.figures
+    home.marker = "caravan"
+    s.decide(CityTurn(0), phase="city_management")
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons["use_caravan"])
+    assert home.marker == "" and home.boost == s.game.rules.game.disbanding.caravan_production
+
+
+def test_disbanding_away_from_a_city_is_greyed_with_the_engines_reason(app):
+    from civgame.games.sidmeier.core.decisions import Moving
+    from tests.games.sidmeier.scenario import Scenario
+
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF]).reveal_all("grassland")
+    s.city(0, 5, 5, capital=True)
+    army = s.figure(0, "army", 9, 5)
+    s.decide(Moving(0, figures=[army.id], left=2), phase="movement")
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    assert not scene.group_buttons["disband"].is_enabled
+    assert "moving it into the centre of one of your cities" in scene.greyed()["disband"]
+
+
+WAW = "wisdom-and-warfare"
+
+
+def test_both_toggles_start_a_game_with_both_expansions(app):
+    screen = new_game_screen(app)
+    assert "social policies" in screen.expansion_buttons[WAW].tool_tip_text
+    click_button(app, screen.expansion_buttons[FAF])
+    click_button(app, app.scene.expansion_buttons[WAW])
+    click_button(app, app.scene.start_button)
+    assert app.scene.game.rules.expansions == [FAF, WAW]
+
+
+def test_adopting_a_policy_and_starting_a_building_program_by_mouse(app):
+    from civgame.games.sidmeier.core.decisions import CityTurn
+
+    game = GAME.new_game(["Anna", "Ben"], 4, expansions=[WAW])
+    app.start_sid_meier(game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    while game.pending[-1].KIND != "policy_choice":  # place the capital (and the starting pieces) by mouse
+        kind = next(iter(scene.groups))
+        click_button(app, scene.group_buttons[kind])
+        if scene.group is not None:
+            from tests.ui.conftest import click
+
+            click(app, scene.board.centre(min(scene.marks().targets)))
+        if app.scene.covered:
+            take_seat(app)
+    seat = game.actor()
+    click_button(app, scene.group_buttons["adopt_policy"])
+    (choice,) = [b for b in scene.dialog.buttons if b.text.startswith("Adopt Expansionism")]
+    click_button(app, choice)
+    assert game.players[seat].policies == ["expansionism"]
+    city = game.cities_of(seat)[0]
+    game.pending[:] = [CityTurn(seat)]
+    game.phase = "city_management"
+    game.cache.clear()
+    app.start_sid_meier(game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons["start_program"])
+    assert city.program

@@ -420,3 +420,6 @@ class ChooseUnit(Action):
 class ChooseDeck(Action):
     KIND: ClassVar[str] = "choose_deck"
     deck: str
+
+
+framework.quick_inits(Action.REGISTRY.values())  # (the legal actions listed for every decision are many)

@@ -18,7 +18,7 @@ from civgame.games.sidmeier.core.actions import Action, BeginMove, EndMovement, 
 from civgame.games.sidmeier.core.decisions import MovementTurn, Moving
 from civgame.games.sidmeier.core.model import City, Figure, Game
 from civgame.games.sidmeier.core.vocabulary import DIRECTIONS, Direction
-from civgame.games.sidmeier.rules.base import board, effects, occupancy, pieces, techs, yields
+from civgame.games.sidmeier.rules.base import board, effects, memo, occupancy, pieces, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.combat import battles
 
@@ -115,21 +115,17 @@ TRAIT_EFFECTS = ("stacking_limit", "stacking_bonus", "water_movement", "scouts_e
 
 
 def group_of(game: Game, seat: int, figures: list[Figure]) -> Group:
-    limit, water, huts = effects.memo(game, seat, "traits", TRAIT_EFFECTS, lambda: _traits(game, seat))
+    view = memo.listing(game, ("mover", seat), lambda: _mover_view(game, seat))
     kinds = {f.kind for f in figures}
-    return Group(
-        seat,
-        frozenset([f.id for f in figures]),
-        len(figures),
-        "army" in kinds,
-        "scout" in kinds,
-        limit,
-        water,
-        huts,
-        board.city_centres(game),
-        board.outskirts_owners(game),
-        occupancy.by_square(game),
-    )
+    return Group(seat, frozenset([f.id for f in figures]), len(figures), "army" in kinds, "scout" in kinds, *view)
+
+
+def _mover_view(
+    game: Game, seat: int
+) -> tuple[int, str, bool, dict[int, City], dict[int, City], dict[int, list[Figure]]]:
+    """What every group of the player reads alike (the same for all the groups of one listing)."""
+    limit, water, huts = effects.memo(game, seat, "traits", TRAIT_EFFECTS, lambda: _traits(game, seat))
+    return limit, water, huts, board.city_centres(game), board.outskirts_owners(game), occupancy.by_square(game)
 
 
 def _traits(game: Game, seat: int) -> tuple[int, str, bool]:

@@ -231,16 +231,18 @@ def list_moving(game: Game) -> Iterator[Action]:
     here_ok = stop_ok(game, group, pos)
     if here_ok:
         yield StopMove()
-    if decision.left <= 0:
+    left = decision.left - 1
+    if left < 0:
         return
-    for direction in DIRECTIONS:
-        there = board.step(game, pos, direction)
-        if there is None:
-            continue
+    # the neighbours by direction, in the order of DIRECTIONS (the map's table is made in that order)
+    for direction, there in board.neighbours(game)[pos][0].items():
         kind = entry(game, group, there)
-        if kind in ("hut", "fight") or (kind == "pass" and can_finish(game, group, there, decision.left - 1)):
+        if kind == "pass":
+            if can_finish(game, group, there, left):
+                yield Step(direction)
+        elif kind != "blocked":  # a hut or a fight
             yield Step(direction)
-        elif kind == "blocked" and not game.squares[there].terrain and (decision.left - 1 > 0 or here_ok):
+        elif not game.squares[there].terrain and (left > 0 or here_ok):
             yield Explore(direction)
     yield from _infiltrations(game, seat, figures, pos)
 

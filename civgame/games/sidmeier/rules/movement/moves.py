@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from civgame.framework.errors import RuleError
+from civgame.framework.rulebook import listed_elsewhere
 from civgame.games.sidmeier.core.actions import Action, BeginMove, EndMovement, Explore, Infiltrate, Step, StopMove
 from civgame.games.sidmeier.core.decisions import MovementTurn, Moving
 from civgame.games.sidmeier.core.model import City, Figure, Game
@@ -214,12 +215,8 @@ def can_finish(game: Game, group: Group, pos: int, left: int, moved: bool = True
 # ------------------------------------------------------------------ stepping
 
 
-def listed_with_steps(game: Game) -> Iterator[Action]:
-    """Stopping, exploring and infiltrating are listed with the steps (`list_moving`)."""
-    return iter(())
-
-
 def list_moving(game: Game) -> Iterator[Action]:
+    """The steps, and stopping, exploring and infiltrating too (their rules are listed elsewhere: here)."""
     decision = top(game, Moving)
     seat = decision.player
     figures = _group(game, decision)
@@ -291,7 +288,7 @@ def check_stop(game: Game, action: StopMove) -> None:
         raise RuleError("the figures cannot end their move here (own city centre, water, stacking limit)")
 
 
-@BOOK.rule(StopMove, legal=listed_with_steps, answers=(Moving,), check=check_stop)
+@BOOK.rule(StopMove, legal=listed_elsewhere, answers=(Moving,), check=check_stop)
 def stop(game: Game, action: StopMove) -> None:
     game.pending.pop()
 
@@ -304,7 +301,7 @@ def check_explore(game: Game, action: Explore) -> None:
         raise RuleError("exploring turns over a face-down tile next to the moving figures for 1 square of movement")
 
 
-@BOOK.rule(Explore, legal=listed_with_steps, answers=(Moving,), check=check_explore)
+@BOOK.rule(Explore, legal=listed_elsewhere, answers=(Moving,), check=check_explore)
 def explore(game: Game, action: Explore) -> None:
     decision = top(game, Moving)
     figures = _group(game, decision)
@@ -376,7 +373,7 @@ def check_infiltrate(game: Game, action: Infiltrate) -> None:
         )
 
 
-@BOOK.rule(Infiltrate, legal=listed_with_steps, answers=(Moving,), check=check_infiltrate)
+@BOOK.rule(Infiltrate, legal=listed_elsewhere, answers=(Moving,), check=check_infiltrate)
 def infiltrate(game: Game, action: Infiltrate) -> None:
     decision = top(game, Moving)
     seat = decision.player

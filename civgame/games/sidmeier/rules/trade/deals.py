@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from civgame.framework.errors import RuleError
+from civgame.framework.rulebook import listed_elsewhere
 from civgame.games.sidmeier.core.actions import AcceptOffer, Action, DeclineOffer, EndTrade, Offer
 from civgame.games.sidmeier.core.decisions import Goods, RespondOffer, TradeTurn
 from civgame.games.sidmeier.core.model import Game, Player
@@ -126,7 +127,7 @@ def accept(game: Game, action: AcceptOffer) -> None:
     pieces.check_hand(game, to.seat)
 
 
-@BOOK.rule(DeclineOffer, legal=lambda game: iter(()), answers=(RespondOffer,))  # listed with accepting
+@BOOK.rule(DeclineOffer, legal=listed_elsewhere, answers=(RespondOffer,))  # listed with accepting
 def decline(game: Game, action: DeclineOffer) -> None:
     decision = top(game, RespondOffer)
     game.pending.pop()

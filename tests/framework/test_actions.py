@@ -5,30 +5,26 @@ from typing import ClassVar
 
 import pytest
 
-from civgame.framework.actions import Action, quick_inits
+from civgame.framework.actions import quick_inits
+from tests.framework.toy import NimAction
 
 
 @dataclass(frozen=True)
-class ToyAction(Action):
-    REGISTRY: ClassVar[dict[str, type]] = {}
-
-
-@dataclass(frozen=True)
-class Move(ToyAction):
+class Move(NimAction):
     KIND: ClassVar[str] = "test_move"
     figure: int
     to: str = "north"
 
 
 @dataclass(frozen=True)
-class Plain(ToyAction):
+class Plain(NimAction):
     KIND: ClassVar[str] = "test_plain"
     figure: int
     to: str = "north"
 
 
 @dataclass(frozen=True)
-class Listed(ToyAction):
+class Listed(NimAction):
     KIND: ClassVar[str] = "test_listed"
     items: list[int] = field(default_factory=list)
 

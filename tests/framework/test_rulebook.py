@@ -3,22 +3,18 @@
 from dataclasses import dataclass
 from typing import ClassVar
 
-from civgame.framework.actions import Action, Decision
+from civgame.framework.actions import Decision
 from civgame.framework.rulebook import RuleBook, listed_elsewhere
+from tests.framework.toy import NimAction
 
 
 @dataclass(frozen=True)
-class BookAction(Action):
-    REGISTRY: ClassVar[dict[str, type]] = {}
-
-
-@dataclass(frozen=True)
-class Go(BookAction):
+class Go(NimAction):
     KIND: ClassVar[str] = "book_go"
 
 
 @dataclass(frozen=True)
-class Halt(BookAction):
+class Halt(NimAction):
     KIND: ClassVar[str] = "book_halt"
 
 
@@ -29,7 +25,7 @@ class Moving(Decision):
 
 
 def test_a_rule_listed_elsewhere_answers_the_decision_but_is_not_asked_to_list():
-    book: RuleBook[object, BookAction] = RuleBook()
+    book: RuleBook[object, NimAction] = RuleBook()
     book.rule(Go, legal=lambda game: iter([Go(), Halt()]), answers=(Moving,))(lambda game, action: None)
     book.rule(Halt, legal=listed_elsewhere, answers=(Moving,))(lambda game, action: None)
     assert [r.action for r in book.answering(Moving(0))] == [Go, Halt]

@@ -77,4 +77,5 @@ def cancel(game: Game, action: Cancel) -> None:
         if reactions.hold(game, seat, action, what, target):
             return
     game.held[-1].cancelled = True
-    reactions.settle(game)
+    if not reactions.releasing(game, action):  # a released cancel: the settling under way goes on with it
+        reactions.settle(game)

@@ -12,8 +12,9 @@ each action alike; this one is kept beside it until the framework offers a weigh
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Sequence
-from itertools import compress, repeat
+from itertools import accumulate, compress, repeat
 from operator import is_
 from typing import Any
 
@@ -33,7 +34,12 @@ class KindRandomAgent:
         if len(kinds) == 1:
             group = actions
         else:
-            weights = [PASSIVE_WEIGHT if getattr(k, "PASSIVE", False) else 1.0 for k in kinds]
-            chosen = self.rng.choices(kinds, weights)[0]
+            weights = accumulate([PASSIVE_WEIGHT if getattr(k, "PASSIVE", False) else 1.0 for k in kinds])
+            chosen = kinds[self._weighted(list(weights))]
             group = list(compress(actions, map(is_, types, repeat(chosen))))
         return group[self.rng.randrange(len(group))] if len(group) > 1 else group[0]
+
+    def _weighted(self, cumulative: list[float]) -> int:
+        """An index drawn by cumulative weights: `random.choices` with one draw of the generator, as
+        it makes it, without its checks (this runs for almost every action of a game)."""
+        return bisect(cumulative, self.rng.random() * cumulative[-1], 0, len(cumulative) - 1)

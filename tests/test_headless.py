@@ -3,6 +3,7 @@ recorded random games replay them), kinds are weighed in the order first listed,
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from civgame.headless import KindRandomAgent
@@ -59,3 +60,12 @@ def test_a_single_kind_is_drawn_from_directly():
     agent = KindRandomAgent(3)
     assert {agent.choose(None, [Step(1), Step(2)]) for _ in range(50)} == {Step(1), Step(2)}
     assert agent.choose(None, [Pass()]) == Pass()
+
+
+def test_the_weighted_draw_is_random_choices_own_draw():
+    weights = [1.0, 0.25, 1.0, 0.25, 1.0]
+    cumulative = [1.0, 1.25, 2.25, 2.5, 3.5]
+    for seed in range(200):
+        agent, reference = KindRandomAgent(seed), random.Random(str(seed))
+        drawn = [agent._weighted(cumulative) for _ in range(5)]
+        assert drawn == [reference.choices(range(5), weights)[0] for _ in range(5)]

@@ -8,6 +8,8 @@ names without meeting in one codec registry.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,3 +39,29 @@ def action_like(known: Action, data: Any) -> Action:
     decoded: object = from_plain(root, data, "action")
     assert isinstance(decoded, Action)
     return decoded
+
+
+def quick_inits(kinds: Iterable[type[Action]]) -> None:
+    """Give each action class an `__init__` that writes its fields straight into the new instance's
+    dict, where a frozen dataclass's own calls `object.__setattr__` once per field: listing the legal
+    actions makes many of them, and this halves what making one costs. Everything else stays the
+    dataclass's: equality, hashing, the refusal to change a field afterwards."""
+    for kind in kinds:
+        kind.__init__ = _written_init(kind)  # type: ignore[method-assign]
+
+
+def _written_init(kind: type[Action]) -> Any:
+    fields = dataclasses.fields(kind)
+    if "__post_init__" in dir(kind) or any(f.default_factory is not dataclasses.MISSING for f in fields):
+        raise TypeError(f"{kind.__name__}: only plain fields and defaults are written directly")
+    defaults = {f"_default_{f.name}": f.default for f in fields if f.default is not dataclasses.MISSING}
+    params = ", ".join(f.name if f.default is dataclasses.MISSING else f"{f.name}=_default_{f.name}" for f in fields)
+    if {"self", "written"} & {f.name for f in fields}:
+        raise TypeError(f"{kind.__name__}: a field's name is taken by the written __init__")
+    body = "".join(f"\n    written[{f.name!r}] = {f.name}" for f in fields) or "\n    pass"
+    source = f"def __init__(self{', ' if params else ''}{params}):\n    written = self.__dict__{body}\n"
+    namespace: dict[str, Any] = {}
+    exec(source, defaults, namespace)  # (the source is made from the class's own field names, as dataclasses does)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{kind.__qualname__}.__init__"
+    return init

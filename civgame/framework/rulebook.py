@@ -7,7 +7,7 @@ check kept apart from `perform` and a cheap answer to "is any such action legal 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -21,6 +21,12 @@ Handler = Callable[[G, A], None]  # performs one action of its type
 Enumerator = Callable[[G], Iterable[R]]
 Checker = Callable[[G, A], None]  # raises RuleError when the action is not legal now
 Existence = Callable[[G], bool]  # whether the rule has any legal action now
+
+
+def listed_elsewhere(game: object) -> Iterator[Any]:
+    """The listing of a rule whose actions another rule's listing yields (stopping is listed with the
+    steps of a move, say): nothing, and `RuleBook.listing` leaves the rule out."""
+    return iter(())
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,7 @@ class RuleBook(Generic[G, R]):
     # Each rule's handler takes exactly its key's action type, which a dict's value type cannot say.
     rules: dict[type[Action], Rule[G, R, Any]] = field(default_factory=dict)
     _by_decision: dict[type[Decision] | None, tuple[Rule[G, R, Any], ...]] = field(default_factory=dict)
+    _listers: dict[type[Decision] | None, tuple[Rule[G, R, Any], ...]] = field(default_factory=dict)
 
     def rule(
         self,
@@ -65,6 +72,7 @@ class RuleBook(Generic[G, R]):
         def register(perform: Handler[G, A]) -> Handler[G, A]:
             self.rules[action] = Rule(action, perform, legal, answers, check, exists)
             self._by_decision.clear()
+            self._listers.clear()
             return perform
 
         return register
@@ -76,6 +84,14 @@ class RuleBook(Generic[G, R]):
         if found is None:
             found = tuple(r for r in self.rules.values() if (issubclass(key, r.answers) if key else not r.answers))
             self._by_decision[key] = found
+        return found
+
+    def listing(self, top: Decision | None) -> tuple[Rule[G, R, Any], ...]:
+        """The rules `answering(top)` whose own listings may yield actions (not `listed_elsewhere`)."""
+        key = type(top) if top is not None else None
+        found = self._listers.get(key)
+        if found is None:
+            found = self._listers[key] = tuple(r for r in self.answering(top) if r.legal is not listed_elsewhere)
         return found
 
     def perform_again(self, game: G, action: Action) -> None:

@@ -78,8 +78,8 @@ def test_a_listing_asked_again_for_the_same_state_is_not_worked_out_again(monkey
     first = s.legal()
     listed = list(first)
     asked: list[object] = []
-    answering = BOOK.answering
-    monkeypatch.setattr(BOOK, "answering", lambda top: asked.append(top) or answering(top))
+    listing = BOOK.listing
+    monkeypatch.setattr(BOOK, "listing", lambda top: asked.append(top) or listing(top))
     first.clear()  # each caller gets a list of its own
     again = s.legal()
     assert again == listed and asked == []

@@ -392,3 +392,22 @@ def test_a_unit_fights_with_the_strength_of_its_owners_rank(rank):
     s.game.players[0].ranks["infantry"] = rank
     assert battles.strength(s.game, battle, 0, card) == RULES.unit_cards[card].strength[rank - 1]
     assert pieces.unit_cost(s.game, 0, "infantry") == RULES.game.units.cost_by_rank[rank]
+
+
+def test_a_cancel_cancelled_in_turn_leaves_the_act_to_the_players_not_yet_asked():
+    """Seed 1235 of the slow suite: the act stays held until everyone who may cancel it has answered."""
+    s = Scenario(players=3).reveal_all()
+    theirs = s.city(1, 10, 4, capital=True)
+    despot = s.card(1, "we_love_the_despot_day")
+    s.card(1, "primetime_tv")  # lets player 2 cancel player 1's cancel
+    by_third = s.card(2, "jousting_tourney")
+    by_first, spare = s.card(0, "jousting_tourney"), s.card(0, "primetime_tv")
+    s.decide(CityTurn(1))
+    s.apply(PlayCard(despot, city=theirs.id))
+    s.apply(Cancel(f"card:{by_third}"))  # the third player cancels the event
+    s.apply(Cancel(f"card:{by_first}"))  # the first player cancels that cancel
+    s.apply(Allow())  # the second player lets the first player's cancel happen
+    assert s.game.pending[-1] == Respond(0) and len(s.game.held) == 1 and theirs.boost == 0
+    assert Cancel(f"card:{spare}") in s.legal()  # the first player, not yet asked about the event itself
+    s.apply(Allow())
+    assert not s.game.held and theirs.boost == 4

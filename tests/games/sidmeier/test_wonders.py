@@ -13,10 +13,17 @@ from civgame.games.sidmeier.core.actions import (
     FreeWalls,
     Harvest,
     LearnFrom,
+    ObsoleteWonder,
     Research,
     SecondTech,
 )
-from civgame.games.sidmeier.core.decisions import CityTurn, ResearchTurn, SecondResearchChoice, StartTurn
+from civgame.games.sidmeier.core.decisions import (
+    CityTurn,
+    DiscardCulture,
+    ResearchTurn,
+    SecondResearchChoice,
+    StartTurn,
+)
 from civgame.games.sidmeier.rules.base import effects, pieces, techs, yields
 from civgame.games.sidmeier.rules.flow.view import view_for
 from tests.games.sidmeier.scenario import Scenario
@@ -265,3 +272,28 @@ def test_a_wonder_built_over_the_player_s_own_wonder_takes_its_ability_at_once()
     assert s.game.players[0].wonders == ["great_wall"]
     assert not effects.has(s.game, 0, "start_gain")
     assert effects.has(s.game, 0, "loot_reduction")
+
+
+def test_a_wonder_that_raised_the_hand_size_replaced_by_another_makes_its_owner_discard_at_once():
+    """Cristo Redentor's +4 hand size goes with it: the player above the hand size discards (seed 1225)."""
+    s = owner("cristo_redentor")
+    pos = s.game.wonder_at["cristo_redentor"]
+    deck = s.game.culture_decks["ancient"].draw
+    s.game.players[0].hand.extend(deck.pop() for _ in range(pieces.hand_size(s.game, 0)))
+    s._take_wonder("big_ben")
+    s.game.wonder_market.append("big_ben")
+    s.techs(0, "banking")  # (Big Ben's discount)
+    s.give(0, trade=40)
+    s.decide(CityTurn(0), phase="city_management")
+    s.apply(BuildWonder(s.capital.id, "big_ben", pos))
+    assert isinstance(s.game.pending[-1], DiscardCulture) and s.game.pending[-1].player == 0
+    assert not [p for p in s.problems() if ".hand" in p]
+
+
+def test_a_wonder_that_raised_the_hand_size_obsoleted_makes_its_owner_discard_at_once():
+    s = owner("cristo_redentor")
+    deck = s.game.culture_decks["ancient"].draw
+    s.game.players[0].hand.extend(deck.pop() for _ in range(pieces.hand_size(s.game, 0)))
+    techs.learn(s.game, 1, "monarchy")
+    s.apply(ObsoleteWonder("cristo_redentor"))
+    assert isinstance(s.game.pending[-1], DiscardCulture) and s.game.pending[-1].player == 0

@@ -510,3 +510,6 @@ class TakeReward(Action):
 class ChooseDeck(Action):
     KIND: ClassVar[str] = "choose_deck"
     deck: str
+
+
+framework.quick_inits(Action.REGISTRY.values())  # (the legal actions listed for every decision are many)

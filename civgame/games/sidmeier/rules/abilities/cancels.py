@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from civgame.framework.errors import RuleError
+from civgame.framework.rulebook import listed_elsewhere
 from civgame.games.sidmeier.core.actions import Action, Allow, Cancel
 from civgame.games.sidmeier.core.decisions import Respond
 from civgame.games.sidmeier.core.model import Game
@@ -53,7 +54,7 @@ def _entries(game: Game, seat: int, tech: str) -> list[effects.Entry]:
     return out
 
 
-@BOOK.rule(Cancel, legal=lambda game: iter(()), answers=(Respond,), check=check_cancel)  # listed with Allow
+@BOOK.rule(Cancel, legal=listed_elsewhere, answers=(Respond,), check=check_cancel)  # listed with Allow
 def cancel(game: Game, action: Cancel) -> None:
     seat = reactions.actor(game, action)
     if not reactions.releasing(game, action):
@@ -76,4 +77,5 @@ def cancel(game: Game, action: Cancel) -> None:
         if reactions.hold(game, seat, action, what, target):
             return
     game.held[-1].cancelled = True
-    reactions.settle(game)
+    if not reactions.releasing(game, action):  # a released cancel: the settling under way goes on with it
+        reactions.settle(game)

@@ -41,6 +41,7 @@ def obsolete(game: Game, action: ObsoleteWonder) -> None:
     yields.coins_changed(game)
     owner = next(p for p in game.players if action.wonder in p.wonders)
     game.say(f"{game.players[decision.player].name} obsoletes {game.rules.wonders[action.wonder].name}.")
+    pieces.check_hand(game, owner.seat)  # its ability gone, a raised hand size with it
     if owner.government not in techs.unlocked_governments(game, owner.seat):
         owner.government = (
             "despotism" if "despotism" in techs.unlocked_governments(game, owner.seat) else owner.government

@@ -7,6 +7,7 @@ from civgame.games.sidmeier.core.model import City, Figure, Game
 from civgame.games.sidmeier.core.vocabulary import Direction
 from civgame.games.sidmeier.rules.base import effects, memo, occupancy
 
+# in the order of DIRECTIONS (the neighbours of a square are listed in it)
 OFFSETS: dict[Direction, tuple[int, int]] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
 

@@ -124,7 +124,7 @@ def entries(game: Game, seat: int, name: str) -> list[Entry]:
     if not found:
         return NONE
     if name not in index.from_wonders:
-        return list(found)
+        return found  # (the index is rebuilt, never changed: the list stays as it is)
     return [e for e in found if e[0] != "wonder" or wonder_active(game, e[1])]
 
 
@@ -158,7 +158,10 @@ def params(game: Game, seat: int, name: str, model: type[P]) -> list[P]:
 
 
 def total(game: Game, seat: int, name: str, attribute: str = "amount") -> int:
-    return sum(int(getattr(p, attribute)) for _, _, p in entries(game, seat, name))
+    found = entries(game, seat, name)
+    if not found:  # (most players lack most effects)
+        return 0
+    return sum([int(getattr(p, attribute)) for _, _, p in found])
 
 
 def highest(game: Game, seat: int, name: str, base: int, attribute: str = "value") -> int:

@@ -212,6 +212,7 @@ def clear_improvement(game: Game, pos: int, *, replaced: bool = False, destroyed
             owner.wonders.remove(old.name)
         game.wonders_gone.append(old.name)
         owner.coin_tokens.pop(old.name, None)
+        check_hand(game, owner.seat)  # a wonder that raised the hand size is gone
     elif destroyed:
         game.people_gone.append(old.marker)
     else:

@@ -74,7 +74,7 @@ def _listing(game: Game) -> list[Action]:
     out: list[Action] = []
     game.cache["listing"] = {}  # look-ups shared by the rules' listings of this one state
     try:
-        for rule in BOOK.answering(game.pending[-1]):
+        for rule in BOOK.listing(game.pending[-1]):
             out.extend(rule.legal(game))
     finally:
         del game.cache["listing"]

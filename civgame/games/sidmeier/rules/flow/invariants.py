@@ -5,6 +5,7 @@ in the tests call it after every action, and loading a save calls it too."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 
 from civgame.games.sidmeier.core.decisions import DiscardCulture, Evacuate, GreatPersonDraw, Moving
 from civgame.games.sidmeier.core.model import Game
@@ -16,61 +17,45 @@ def check_invariants(game: Game) -> list[str]:
     rules = game.rules
     n = len(game.players)
     # unit cards: each in exactly one place
-    seen: Counter[int] = Counter()
-    for deck in game.unit_decks.values():
-        seen.update(deck.draw)
-        seen.update(deck.returned)
-    for player in game.players:
-        seen.update(player.standing)
+    holders: list[list[int]] = [cards for deck in game.unit_decks.values() for cards in (deck.draw, deck.returned)]
+    holders += [player.standing for player in game.players]
     battle = game.battle
     if battle is not None:
-        for hand in battle.hands:
-            seen.update(hand)
-        for killed in battle.killed:
-            seen.update(killed)
-        for front in battle.fronts:
-            seen.update(c for c in (front.attacker, front.defender) if c >= 0)
+        holders += battle.hands
+        holders += battle.killed
+        holders += [[c for c in (front.attacker, front.defender) if c >= 0] for front in battle.fronts]
+    seen: Counter[int] = Counter(chain.from_iterable(holders))
     _exactly_once(problems, "unit card", seen, len(rules.unit_cards))
     for unit, deck in game.unit_decks.items():
         wrong = [c for c in deck.draw + deck.returned if rules.unit_cards[c].unit != unit]
         if wrong:
             problems.append(f"unit_decks.{unit}: holds cards of another deck {wrong}")
     # culture event cards
-    seen = Counter(game.culture_out)
-    for deck in game.culture_decks.values():
-        seen.update(deck.draw)
-        seen.update(deck.returned)
-    for player in game.players:
-        seen.update(player.hand)
+    holders = [game.culture_out]
+    holders += [cards for deck in game.culture_decks.values() for cards in (deck.draw, deck.returned)]
+    holders += [player.hand for player in game.players]
+    seen = Counter(chain.from_iterable(holders))
     _exactly_once(problems, "culture event card", seen, len(rules.culture_card_ids))
-    # great people
-    seen = Counter(game.great_people + game.people_gone)
-    for player in game.players:
-        seen.update(player.reserve)
-    for decision in game.pending:  # drawn, one to be kept (W&W's Organized Religion)
-        if isinstance(decision, GreatPersonDraw):
-            seen.update(decision.markers)
-    for square in game.squares:
-        if square.improvement is not None and square.improvement.kind == "great_person":
-            seen[square.improvement.marker] += 1
-    _exactly_once(problems, "great person marker", seen, len(rules.great_person_ids))
-    # hut and village markers
-    seen = Counter(game.hut_pile + game.village_pile + game.markers_gone)
-    for player in game.players:
-        seen.update(player.markers)
-    for square in game.squares:
-        if square.marker >= 0:
-            seen[square.marker] += 1
-    _exactly_once(problems, "hut or village marker", seen, len(rules.hut_markers))
-    # buildings: market + map = markers of each family
-    on_map: Counter[str] = Counter()
-    for square in game.squares:
-        imp = square.improvement
-        if imp is not None and imp.kind == "building":
-            if imp.name not in rules.faces:
-                problems.append(f"a building {imp.name!r} is not in the rules")
+    # great people, hut and village markers, buildings: the squares looked at once for all three
+    people = [*game.great_people, *game.people_gone, *chain.from_iterable(p.reserve for p in game.players)]
+    # drawn, one to be kept (W&W's Organized Religion)
+    people += chain.from_iterable(d.markers for d in game.pending if isinstance(d, GreatPersonDraw))
+    huts = [*game.hut_pile, *game.village_pile, *game.markers_gone]
+    huts += chain.from_iterable(p.markers for p in game.players)
+    on_map: Counter[str] = Counter()  # buildings by family
+    squares = game.squares
+    huts += [square.marker for square in squares if square.marker >= 0]
+    for built in [square.improvement for square in squares if square.improvement is not None]:
+        if built.kind == "great_person":
+            people.append(built.marker)
+        elif built.kind == "building":
+            if built.name not in rules.faces:
+                problems.append(f"a building {built.name!r} is not in the rules")
                 continue
-            on_map[rules.faces[imp.name].family.id] += 1
+            on_map[rules.faces[built.name].family.id] += 1
+    _exactly_once(problems, "great person marker", Counter(people), len(rules.great_person_ids))
+    _exactly_once(problems, "hut or village marker", Counter(huts), len(rules.hut_markers))
+    # buildings: market + map = markers of each family
     for family in rules.families.values():
         left = game.buildings.get(family.id, 0)
         if left < 0 or left + on_map[family.id] != family.markers:
@@ -98,6 +83,7 @@ def check_invariants(game: Game) -> list[str]:
             problems.append(f"market.{resource}: {total} tokens in play, not {expected}")
     # players
     dial = rules.game.trade.dial_max
+    figures: Counter[tuple[int, str]] = Counter((f.owner, f.kind) for f in game.figures)
     for player in game.players:
         where = f"players[{player.seat}]"
         if not 0 <= player.trade <= dial:
@@ -118,8 +104,8 @@ def check_invariants(game: Game) -> list[str]:
                 )
         if player.government not in rules.governments:
             problems.append(f"{where}.government: {player.government!r} is not a government")
-        for kind in ("army", "scout"):
-            if pieces.unbuilt(game, player.seat, kind) < 0:
+        for kind, owned in (("army", player.armies), ("scout", player.scouts)):
+            if figures[player.seat, kind] > owned:
                 problems.append(f"{where}: more {kind} figures on the map than they own")
         if len(player.hand) > pieces.hand_size(game, player.seat) and not any(
             isinstance(d, DiscardCulture) and d.player == player.seat for d in game.pending
@@ -129,20 +115,23 @@ def check_invariants(game: Game) -> list[str]:
         if game.phase not in ("setup", "over") and len(capitals) != 1:
             problems.append(f"{where}: {len(capitals)} capitals")
     # the map
+    width, distance = game.width, rules.game.cities.min_distance
     for city in game.cities:
         if not board.revealed(game, city.pos) or board.is_water(game, city.pos):
             problems.append(f"city {city.id} stands on an unrevealed or water square")
-        for other in game.cities:
-            if other.id < city.id and board.chebyshev(game, city.pos, other.pos) < rules.game.cities.min_distance:
+        x, y = city.pos % width, city.pos // width
+        for other in game.cities:  # (the Chebyshev distance, worked out here: every pair after every action)
+            if other.id < city.id and max(abs(x - other.pos % width), abs(y - other.pos // width)) < distance:
                 problems.append(f"cities {other.id} and {city.id} are too close")
     owners: dict[int, set[int]] = {}
+    centres = {city.pos: city for city in game.cities}
     moving = {i for d in game.pending if isinstance(d, (Moving, Evacuate)) for i in d.figures}
     for fig in game.figures:
         if not 0 <= fig.pos < len(game.squares) or not board.revealed(game, fig.pos):
             problems.append(f"figure {fig.id} stands off the revealed map")
             continue
         owners.setdefault(fig.pos, set()).add(fig.owner)
-        centre = game.city_at(fig.pos)
+        centre = centres.get(fig.pos)
         if centre is not None and centre.owner == fig.owner and fig.id not in moving:
             problems.append(f"figure {fig.id} stands in its own city centre")
         if game.squares[fig.pos].marker >= 0 and (battle is None or battle.pos != fig.pos):
@@ -170,6 +159,8 @@ def check_invariants(game: Game) -> list[str]:
 
 
 def _exactly_once(problems: list[str], what: str, seen: Counter[int], total: int, at_most: bool = False) -> None:
+    if len(seen) == total and (not seen or (min(seen) == 0 and max(seen) == total - 1 and set(seen.values()) == {1})):
+        return  # every piece once (the usual case, answered without a loop over the pieces)
     for piece in range(total):
         count = seen.get(piece, 0)
         if count > 1 or (count == 0 and not at_most):

@@ -14,11 +14,12 @@ from itertools import combinations
 from typing import NamedTuple
 
 from civgame.framework.errors import RuleError
+from civgame.framework.rulebook import listed_elsewhere
 from civgame.games.sidmeier.core.actions import Action, BeginMove, EndMovement, Explore, Infiltrate, Step, StopMove
 from civgame.games.sidmeier.core.decisions import MovementTurn, Moving
 from civgame.games.sidmeier.core.model import City, Figure, Game
 from civgame.games.sidmeier.core.vocabulary import DIRECTIONS, Direction
-from civgame.games.sidmeier.rules.base import board, effects, occupancy, pieces, techs, yields
+from civgame.games.sidmeier.rules.base import board, effects, memo, occupancy, pieces, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.combat import battles
 from civgame.games.sidmeier.rules.expansions import hut_results
@@ -120,21 +121,17 @@ TRAIT_EFFECTS = ("stacking_limit", "stacking_bonus", "water_movement", "scouts_e
 
 
 def group_of(game: Game, seat: int, figures: list[Figure]) -> Group:
-    limit, water, huts = effects.memo(game, seat, "traits", TRAIT_EFFECTS, lambda: _traits(game, seat))
+    view = memo.listing(game, ("mover", seat), lambda: _mover_view(game, seat))
     kinds = {f.kind for f in figures}
-    return Group(
-        seat,
-        frozenset([f.id for f in figures]),
-        len(figures),
-        "army" in kinds,
-        "scout" in kinds,
-        limit,
-        water,
-        huts,
-        board.city_centres(game),
-        board.outskirts_owners(game),
-        occupancy.by_square(game),
-    )
+    return Group(seat, frozenset([f.id for f in figures]), len(figures), "army" in kinds, "scout" in kinds, *view)
+
+
+def _mover_view(
+    game: Game, seat: int
+) -> tuple[int, str, bool, dict[int, City], dict[int, City], dict[int, list[Figure]]]:
+    """What every group of the player reads alike (the same for all the groups of one listing)."""
+    limit, water, huts = effects.memo(game, seat, "traits", TRAIT_EFFECTS, lambda: _traits(game, seat))
+    return limit, water, huts, board.city_centres(game), board.outskirts_owners(game), occupancy.by_square(game)
 
 
 def _traits(game: Game, seat: int) -> tuple[int, str, bool]:
@@ -223,12 +220,8 @@ def can_finish(game: Game, group: Group, pos: int, left: int, moved: bool = True
 # ------------------------------------------------------------------ stepping
 
 
-def listed_with_steps(game: Game) -> Iterator[Action]:
-    """Stopping, exploring and infiltrating are listed with the steps (`list_moving`)."""
-    return iter(())
-
-
 def list_moving(game: Game) -> Iterator[Action]:
+    """The steps, and stopping, exploring and infiltrating too (their rules are listed elsewhere: here)."""
     decision = top(game, Moving)
     seat = decision.player
     figures = _group(game, decision)
@@ -240,16 +233,18 @@ def list_moving(game: Game) -> Iterator[Action]:
     here_ok = stop_ok(game, group, pos)
     if here_ok:
         yield StopMove()
-    if decision.left <= 0:
+    left = decision.left - 1
+    if left < 0:
         return
-    for direction in DIRECTIONS:
-        there = board.step(game, pos, direction)
-        if there is None:
-            continue
+    # the neighbours by direction, in the order of DIRECTIONS (the map's table is made in that order)
+    for direction, there in board.neighbours(game)[pos][0].items():
         kind = entry(game, group, there)
-        if kind in ("hut", "fight") or (kind == "pass" and can_finish(game, group, there, decision.left - 1)):
+        if kind == "pass":
+            if can_finish(game, group, there, left):
+                yield Step(direction)
+        elif kind != "blocked":  # a hut or a fight
             yield Step(direction)
-        elif kind == "blocked" and not game.squares[there].terrain and (decision.left - 1 > 0 or here_ok):
+        elif not game.squares[there].terrain and (left > 0 or here_ok):
             yield Explore(direction)
     yield from _infiltrations(game, seat, figures, pos)
 
@@ -299,7 +294,7 @@ def check_stop(game: Game, action: StopMove) -> None:
         raise RuleError("the figures cannot end their move here (own city centre, water, stacking limit)")
 
 
-@BOOK.rule(StopMove, legal=listed_with_steps, answers=(Moving,), check=check_stop)
+@BOOK.rule(StopMove, legal=listed_elsewhere, answers=(Moving,), check=check_stop)
 def stop(game: Game, action: StopMove) -> None:
     game.pending.pop()
 
@@ -312,7 +307,7 @@ def check_explore(game: Game, action: Explore) -> None:
         raise RuleError("exploring turns over a face-down tile next to the moving figures for 1 square of movement")
 
 
-@BOOK.rule(Explore, legal=listed_with_steps, answers=(Moving,), check=check_explore)
+@BOOK.rule(Explore, legal=listed_elsewhere, answers=(Moving,), check=check_explore)
 def explore(game: Game, action: Explore) -> None:
     decision = top(game, Moving)
     figures = _group(game, decision)
@@ -384,7 +379,7 @@ def check_infiltrate(game: Game, action: Infiltrate) -> None:
         )
 
 
-@BOOK.rule(Infiltrate, legal=listed_with_steps, answers=(Moving,), check=check_infiltrate)
+@BOOK.rule(Infiltrate, legal=listed_elsewhere, answers=(Moving,), check=check_infiltrate)
 def infiltrate(game: Game, action: Infiltrate) -> None:
     decision = top(game, Moving)
     seat = decision.player

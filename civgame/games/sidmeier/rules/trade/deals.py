@@ -9,11 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from civgame.framework.errors import RuleError
+from civgame.framework.rulebook import listed_elsewhere
 from civgame.games.sidmeier.core.actions import AcceptOffer, Action, DeclineOffer, EndTrade, Offer
 from civgame.games.sidmeier.core.decisions import Goods, RespondOffer, TradeTurn
 from civgame.games.sidmeier.core.model import Game, Player
 from civgame.games.sidmeier.rules.base import pieces
 from civgame.games.sidmeier.rules.base.book import BOOK, top
+
+NOTHING = Goods()
 
 
 def holds(player: Player, goods: Goods) -> bool:
@@ -28,8 +31,9 @@ def holds(player: Player, goods: Goods) -> bool:
 
 
 def _asks(player: Player) -> list[Goods]:
-    """What may be asked of a player: only what the asker can see (no hidden markers or cards)."""
-    out = [Goods()]
+    """What may be asked of a player: only what the asker can see (no hidden markers or cards). The
+    first is nothing at all (and only it: `list_offers` leaves out the deal of nothing for nothing)."""
+    out = [NOTHING]
     out += [Goods(trade=n) for n in (1, 3) if player.trade >= n]
     out += [Goods(culture=n) for n in (1, 3) if player.culture >= n]
     out += [Goods(resources=(r,)) for r, n in sorted(player.resources.items()) if n > 0]
@@ -66,9 +70,10 @@ def list_offers(game: Game) -> list[Action]:
         if cached is None or cached[0] != key:
             gives = _gives(me) if gives is None else gives
             asks = _asks(other)
-            offers = tuple(
-                Offer(other.seat, give, get) for give in gives for get in asks if not (give.empty() and get.empty())
-            )
+            # every pairing but nothing for nothing (the only empty goods are the lists' first), in order
+            seat = other.seat
+            offers = [Offer(seat, NOTHING, get) for get in asks[1:]]
+            offers += [Offer(seat, give, get) for give in gives[1:] for get in asks]
             cached = (key, offers)
             game.cache[("offers", me.seat, other.seat)] = cached
         out.extend(cached[1])
@@ -122,7 +127,7 @@ def accept(game: Game, action: AcceptOffer) -> None:
     pieces.check_hand(game, to.seat)
 
 
-@BOOK.rule(DeclineOffer, legal=lambda game: iter(()), answers=(RespondOffer,))  # listed with accepting
+@BOOK.rule(DeclineOffer, legal=listed_elsewhere, answers=(RespondOffer,))  # listed with accepting
 def decline(game: Game, action: DeclineOffer) -> None:
     decision = top(game, RespondOffer)
     game.pending.pop()

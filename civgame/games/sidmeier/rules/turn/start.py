@@ -35,15 +35,23 @@ def why_no_city(game: Game, seat: int, pos: int) -> str | None:
     """Why a city cannot be built on `pos` now (004 START OF TURN: the main rule)."""
     if len(game.cities_of(seat)) >= production.max_cities(game, seat):
         return "you have built all the cities you may have"
+    return _why_not_here(game, seat, pos)
+
+
+def _why_not_here(game: Game, seat: int, pos: int) -> str | None:
+    """Why `pos` is no place for a city of the player's (who may build another)."""
     if board.is_water(game, pos):
         return "a city cannot be built on water"
+    squares = game.squares
     near = board.around(game, pos)
-    if len(near) < 8 or not all(board.revealed(game, p) for p in near):
+    if len(near) < 8 or not all(squares[p].terrain for p in near):
         return "all 8 squares around a new city must be revealed"
+    standing = occupancy.by_square(game)
     for p in near:
-        if game.squares[p].marker >= 0:
+        if squares[p].marker >= 0:
             return "a city cannot be built next to a hut or village"
-        if occupancy.enemy_on(game, p, seat):
+        here = standing.get(p)
+        if here is not None and any(f.owner != seat for f in here):
             return "a city cannot be built next to an enemy figure"
     distance = game.rules.game.cities.min_distance
     for city in game.cities:
@@ -57,7 +65,7 @@ def list_found(game: Game) -> Iterator[Action]:
     if len(game.cities_of(seat)) >= production.max_cities(game, seat):
         return
     for fig in game.figures:
-        if fig.owner == seat and fig.kind == "scout" and why_no_city(game, seat, fig.pos) is None:
+        if fig.owner == seat and fig.kind == "scout" and _why_not_here(game, seat, fig.pos) is None:
             yield FoundCity(fig.id)
 
 

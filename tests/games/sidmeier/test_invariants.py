@@ -1,0 +1,47 @@
+"""The invariant checker finds every piece out of place (random games call it after every action)."""
+
+import re
+
+import pytest
+
+from tests.games.sidmeier.scenario import Scenario
+
+
+def broken(change) -> list[str]:
+    s = Scenario(players=2).reveal_all()
+    s.city(0, 2, 2, capital=True)
+    s.city(1, 12, 5, capital=True)
+    s.figure(0, "army", 3, 4)
+    assert s.problems() == []
+    change(s.game)
+    s.refresh()
+    return s.problems()
+
+
+def _twice(pile: list[int], piece: int) -> None:
+    pile.append(piece)
+
+
+@pytest.mark.parametrize(
+    "change, found",
+    [
+        (lambda g: _twice(g.players[0].standing, g.players[1].standing[0]), "unit card {} is in 2 places"),
+        (lambda g: g.players[0].standing.pop(), "unit card {} is in 0 places"),
+        (lambda g: _twice(g.players[0].hand, 10_000), "culture event cards [10000] do not exist"),
+        (lambda g: g.players[0].hand.append(g.culture_decks["ancient"].draw[0]), "culture event card {} is in 2"),
+        (lambda g: g.players[0].reserve.append(g.great_people[0]), "great person marker {} is in 2 places"),
+        (lambda g: g.hut_pile.pop(), "hut or village marker {} is in 0 places"),
+        (lambda g: g.players[1].markers.append(g.village_pile[0]), "hut or village marker {} is in 2 places"),
+        (lambda g: g.players[0].__setattr__("armies", 0), "players[0]: more army figures on the map than they own"),
+    ],
+)
+def test_a_piece_out_of_place_is_found(change, found):
+    problems = broken(change)
+    assert len(problems) == 1
+    assert re.match(re.escape(found).replace(r"\{\}", r"\d+"), problems[0]), problems
+
+
+def test_cities_too_close_are_found():
+    problems = broken(lambda g: g.cities[1].__setattr__("pos", g.pos(4, 4)))
+    assert len(problems) == 1 and problems[0].startswith("cities ") and problems[0].endswith(" are too close")
+    assert broken(lambda g: g.cities[1].__setattr__("pos", g.pos(5, 5))) == []

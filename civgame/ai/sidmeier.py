@@ -1,7 +1,7 @@
 """Computer players of Sid Meier's Civilization (Easy, Normal, Hard) through the framework's search.
 
 Easy ranks the legal actions one step ahead; Normal and Hard run flat Monte Carlo search
-(`civgame.framework.search.FlatMonteCarlo`) over the best few with a time budget. Every look-ahead
+(`civgame.framework.search.FlatMonteCarlo`) over the best few, a counted number of samples each. Every look-ahead
 starts from `determinise`: a copy of the game in which whatever the seat may not see (`view_for`)
 is dealt anew from what the seat cannot tell apart, so a seat decides from what it may see.
 
@@ -20,6 +20,7 @@ generator.
 from __future__ import annotations
 
 import io
+import math
 import pickle
 import random
 import time
@@ -256,8 +257,10 @@ LOOKAHEAD: Lookahead[Game, Action] = Lookahead(
     order=lambda action: 1.0 if action.PASSIVE else 0.0,
     lost=-WIN,
 )
-NORMAL = SearchSettings(budget=0.3, candidates=4, playout_steps=10, prior=8.0)
-HARD = SearchSettings(budget=1.2, candidates=6, playout_steps=14, prior=20.0)
+# Work is counted, not timed (`budget=math.inf`): a level plays as well on a busy machine as on an idle
+# one, and the same seed gives the same choice. A best ranked action this far ahead is taken unsampled.
+NORMAL = SearchSettings(budget=math.inf, candidates=4, playout_steps=10, prior=8.0, max_samples=6, decisive=3.0)
+HARD = SearchSettings(budget=math.inf, candidates=6, playout_steps=14, prior=20.0, max_samples=24, decisive=6.0)
 
 
 class EasyAgent:
@@ -274,7 +277,7 @@ class EasyAgent:
 
 
 class SearchAgent:
-    """Normal and Hard: flat Monte Carlo search within a time budget."""
+    """Normal and Hard: flat Monte Carlo search, a counted number of samples."""
 
     def __init__(self, seed: int | str, settings: SearchSettings) -> None:
         self.rng = random.Random(str(seed))

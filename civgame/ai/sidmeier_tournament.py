@@ -18,11 +18,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from civgame.ai.matches import GameResult, Matchup, seating, win_share
+from civgame.ai.matches import GameResult, Matchup, seating, strength_rows
 from civgame.ai.sidmeier import GAME, LEVELS, make_agent
 from civgame.framework.play import play_out
 from civgame.headless import KindRandomAgent
-from civgame.measures import Figure, median, percentile, table
+from civgame.measures import Figure, median, table
 
 MATCHUPS: dict[str, Matchup] = {
     "normal-random": Matchup("Normal vs three Random (4 players)", ("normal", "random", "random", "random"), 0.95),
@@ -71,23 +71,7 @@ def play_one(lineup: tuple[str, ...], seed: int) -> GameResult:
 
 
 def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: int) -> str:
-    rows: list[Figure] = []
-    for index, matchup in enumerate(matchups):
-        played = results[index * games : (index + 1) * games]
-        wins = sum(win_share(r, matchup.lineup[0]) for r in played)
-        seeds = f"{wins:g} of {len(played)} games"
-        rows.append(Figure(f"win rate: {matchup.name}", wins / len(played), "%", matchup.target, seeds, True))
-    times: dict[str, list[float]] = {}
-    for result in results:
-        for level, spent in result.thinking.items():
-            times.setdefault(level, []).extend(spent)
-    for level, spent in sorted(times.items()):
-        if level == "random" or not spent:
-            continue
-        median_target, p99_target = THINKING_TARGETS.get(level, (None, None))
-        note = f"{len(spent)} decisions"
-        rows.append(Figure(f"thinking: {level} per decision (median, CPU)", median(spent), "s", median_target, note))
-        rows.append(Figure(f"thinking: {level} per decision (p99, CPU)", percentile(spent, 0.99), "s", p99_target))
+    rows = strength_rows(matchups, results, games, THINKING_TARGETS, clock=", CPU")
     minutes = median([r.seconds for r in results]) / 60
     rows.append(Figure("game length (median, wall clock)", minutes, "min", None, f"{len(results)} games"))
     return table(rows)

@@ -42,14 +42,14 @@ from civgame.ai.cluster import RayMissing, run_jobs
 from civgame.ai.evaluation import HARD_WEIGHTS, POINTS_ONLY
 from civgame.ai.levels import LEVELS, make_agent
 from civgame.ai.loops import LONG_GAME_ACTIONS, CircleGuard
-from civgame.ai.matches import GameResult, Matchup, seating, win_share
+from civgame.ai.matches import GameResult, Matchup, seating, strength_rows
 from civgame.ai.types import Agent
 from civgame.games.clash.content.ruleset import DEFAULT_RULESET, named_ruleset
 from civgame.games.clash.core.actions import Action
 from civgame.games.clash.core.model import Game, Seat
 from civgame.games.clash.rules.base.scoring import CATEGORIES, scores
 from civgame.games.clash.rules.flow.setup import new_game
-from civgame.measures import Figure, median, percentile, table
+from civgame.measures import Figure, median, table
 
 MATCHUPS: dict[str, Matchup] = {
     "normal-random": Matchup("Normal vs three Random (4 players)", ("normal", "random", "random", "random"), 0.95),
@@ -202,23 +202,7 @@ def run_matchups(
 
 
 def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: int) -> str:
-    rows: list[Figure] = []
-    for index, matchup in enumerate(matchups):
-        played = results[index * games : (index + 1) * games]
-        wins = sum(win_share(r, matchup.lineup[0]) for r in played)
-        note = f"{wins:g} of {games} games"
-        rows.append(Figure(f"win rate: {matchup.name}", wins / games, "%", matchup.target, note, at_least=True))
-    times: dict[str, list[float]] = {}
-    for result in results:
-        for level, spent in result.thinking.items():
-            times.setdefault(level, []).extend(spent)
-    for level, spent in sorted(times.items()):
-        if level == "random" or not spent:
-            continue
-        median_target, p99_target = THINKING_TARGETS.get(level, (None, None))
-        note = f"{len(spent)} decisions"
-        rows.append(Figure(f"thinking: {level} per decision (median)", median(spent), "s", median_target, note))
-        rows.append(Figure(f"thinking: {level} per decision (p99)", percentile(spent, 0.99), "s", p99_target))
+    rows = strength_rows(matchups, results, games, THINKING_TARGETS)
     rows += _turn_rows(results)
     wonders = sum(r.wonders for r in results) / len(results)
     with_wonder = sum(1 for r in results if r.wonders)

@@ -6,20 +6,17 @@ from civgame.ai import tournament
 from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
 from civgame.ai.evaluation import HARD_WEIGHTS
 from civgame.ai.loops import CircleGuard
+from civgame.ai.matches import GameResult, Matchup, seating, win_share
 from civgame.ai.tournament import (
     MATCHUPS,
     TARGETS,
     TRIAL_SEATS,
     TRIALS,
-    GameResult,
-    Matchup,
     elo,
     main,
     play_one,
     report,
     run_matchups,
-    seating,
-    win_share,
 )
 
 

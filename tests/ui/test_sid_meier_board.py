@@ -1,4 +1,4 @@
-"""Sid Meier's square map: dragging it moves the picture drawn once per view and zoom."""
+"""Sid Meier's square map (dragging it moves the picture drawn once per view and zoom) and its sounds."""
 
 import pygame
 
@@ -39,3 +39,31 @@ def test_dragging_the_map_moves_its_picture_without_drawing_the_map_again(monkey
     dragged.zoom(1.2)
     drawn(dragged, view)
     assert maps == [1, 1]  # a new zoom draws the map anew (the fresh board drew it once too)
+
+
+def test_the_moments_of_sid_meier_s_game_call_for_their_effects():
+    from civgame.ui.sidmeier.sounds import Moment, cues
+
+    game = GAME.new_game(4, 3)
+    agents = [KindRandomAgent(i) for i in range(4)]
+    heard: dict[str, list[str]] = {}
+    while not GAME.is_over(game) and len(game.history) < 3000:
+        before, moment = game.turn, Moment.of(game)
+        action = agents[game.actor()].choose(game, GAME.legal_actions(game))
+        GAME.apply(game, action)
+        effects = cues(moment, game)
+        for name in effects:
+            heard.setdefault(name, []).append(action.KIND)
+        assert ("end_turn" in effects) == (game.turn != before)
+    assert "place_capital" in heard["build"]
+    assert set(heard) == {"battle", "event", "build", "card", "end_turn"}
+
+
+def test_an_action_in_the_window_plays_its_effect(app, monkeypatch):
+    from tests.ui.test_sid_meier import start
+
+    played = []
+    monkeypatch.setattr(app.sounds, "play", lambda name: played.append(name) or True)
+    scene = start(app)
+    scene.perform(GAME.legal_actions(scene.game)[0])  # the first player places their capital
+    assert played == ["build"]

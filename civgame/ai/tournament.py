@@ -331,8 +331,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.games = games if args.games is None else args.games
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
-    if args.game != "clash" and (args.report or args.ruleset != DEFAULT_RULESET or args.study_folder):
-        parser.error("--report, --ruleset and --study-folder are for clash's tournament")
+    if args.game != "clash" and (args.ruleset != DEFAULT_RULESET or args.study_folder):
+        parser.error("--ruleset and --study-folder are for clash's tournament")
     if args.lineup:
         lineup = tuple(level.strip() for level in args.lineup.split(","))
         players = PLAYERS if args.game == "clash" else SID_PLAYERS
@@ -346,7 +346,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"--only: {args.game}'s match-ups are {', '.join(known)}")
         matchups = [known[name] for name in args.only or (TARGETS if args.game == "clash" else known)]
     if args.report:
-        return _report_recorded(args.report)
+        return _report_recorded(args.report, args.game)
     started = time.monotonic()
     try:
         results = run_matchups(
@@ -369,8 +369,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _report_recorded(record: Path) -> int:
-    """The report of the games a --record file keeps, seeds in order, as one match-up."""
+def _report_recorded(record: Path, game: str = "clash") -> int:
+    """The report of the games of `game` a --record file keeps, seeds in order, as one match-up."""
     kept = sorted((json.loads(line) for line in record.read_text().splitlines() if line.strip()), key=_seed)
     lineup = tuple(kept[0]["matchup"]) if kept else ()
     if not kept or any(tuple(game["matchup"]) != lineup for game in kept):
@@ -378,7 +378,8 @@ def _report_recorded(record: Path) -> int:
     seeds = ", ".join(str(_seed(game)) for game in kept)
     results = [GameResult(**{k: v for k, v in game.items() if k not in ("matchup", "seed")}) for game in kept]
     print(f"civgame tournament: {len(results)} games recorded in {record} (seeds {seeds})")
-    print(report([Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None)], results, len(results)))
+    reporting = report if game == "clash" else sidmeier_tournament.report
+    print(reporting([Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None)], results, len(results)))
     return 0
 
 

@@ -123,12 +123,18 @@ def test_civgame_tournament_is_the_same_command(capsys):
     assert "civgame tournament: 1 games (seeds 1-1)" in out and "win rate: random in random, easy" in out
 
 
-def test_sid_meier_s_tournament_plays_its_own_game_and_reports_processor_time(capsys):
+def test_sid_meier_s_tournament_plays_its_own_game_and_reports_processor_time(capsys, tmp_path):
     from civgame.ai import sidmeier_tournament
 
-    assert main(["--game", "sid-meier", "--lineup", "random,random", "--games", "1", "--workers", "1"]) == 0
+    kept = tmp_path / "games.jsonl"
+    lineup = ["--lineup", "random,random", "--games", "1", "--workers", "1", "--record", str(kept)]
+    assert main(["--game", "sid-meier", *lineup]) == 0
     out = capsys.readouterr().out
     assert "civgame tournament: 1 games (seeds 1-1)" in out and "win rate: random in random, random" in out
+    assert "game length (median, wall clock)" in out
+    assert main(["--game", "sid-meier", "--report", str(kept)]) == 0
+    out = capsys.readouterr().out
+    assert "1 games recorded" in out and "game length (median, wall clock)" in out and "Elo" not in out
     assert set(sidmeier_tournament.MATCHUPS) == {"normal-random", "normal-easy"}
     assert all(len(m.lineup) == 4 and m.target for m in sidmeier_tournament.MATCHUPS.values())
     lineup = sidmeier_tournament.MATCHUPS["normal-random"].lineup

@@ -1,5 +1,6 @@
 """Rendering benchmark: frame times of a late-game 4-player board at 1920x1080 on SDL's dummy
-driver, and the CPU an idle game window uses over 5 seconds.
+driver (Clash's, and Sid Meier's Civilization's busiest), and the CPU an idle game window uses over 5
+seconds.
 
     python -m bench.render
 
@@ -50,14 +51,18 @@ def _open_game_window(data_dir: str):
 
 
 def _hover_events(app, game) -> list:
+    board = app.scene.board
+    return _moves_over([board.centre(space) for space in sorted(game.space_region)])
+
+
+def _moves_over(pixels: list[tuple[float, float]]) -> list:
+    """The mouse moving from one of `pixels` to another, a frame's worth at a time."""
     import pygame
 
-    board = app.scene.board
-    spaces = sorted(game.space_region)
     return [
         pygame.event.Event(
             pygame.MOUSEMOTION,
-            pos=tuple(map(int, board.centre(spaces[(i * 7) % len(spaces)]))),
+            pos=tuple(map(int, pixels[(i * 7) % len(pixels)])),
             rel=(0, 0),
             buttons=(0, 0, 0),
         )
@@ -102,9 +107,38 @@ def _frame_times(data_dir: str) -> dict[str, dict[str, list[float]]]:
     import pygame
 
     app, game = _open_game_window(data_dir)
+    times = _hover_and_drag(app, _hover_events(app, game))
+    pygame.quit()
+    return times
+
+
+def _sid_meier_frame_times(data_dir: str) -> dict[str, dict[str, list[float]]]:
+    """The same frames on Sid Meier's Civilization's busiest board (`bench.sidmeier.busiest_state`)."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    import pygame
+
+    from bench.sidmeier import busiest_state
+    from civgame.ui.app import App
+    from civgame.ui.settings import Settings
+    from civgame.ui.sidmeier.scene import SidMeierScene
+
+    game = busiest_state()
+    app = App(Settings(size=SIZE, autosave=False, data_dir=Path(data_dir)))
+    app.switch(SidMeierScene(app, game, ["human"] * len(game.players), viewer=game.actor()))
+    app.pump()
     board = app.scene.board
-    times = {"hover": _time_frames(app, _hover_events(app, game))}
-    centre = board.rect.center
+    times = _hover_and_drag(app, _moves_over([board.centre(pos) for pos in range(len(game.squares))]))
+    pygame.quit()
+    return times
+
+
+def _hover_and_drag(app, hover: list) -> dict[str, dict[str, list[float]]]:
+    """Frames for the `hover` events, then for the map dragged back and forth from its centre."""
+    import pygame
+
+    times = {"hover": _time_frames(app, hover)}
+    centre = app.scene.board.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3))
     app.pump()
     steps = [9 if i % 2 == 0 else -9 for i in range(WARM_UP + FRAMES)]  # back and forth: the board stays in view
@@ -115,7 +149,6 @@ def _frame_times(data_dir: str) -> dict[str, dict[str, list[float]]]:
         for step in steps
     ]
     times["drag"] = _time_frames(app, drag)
-    pygame.quit()
     return times
 
 
@@ -148,7 +181,12 @@ def _idle_cpu(data_dir: str) -> dict[str, float]:
 
 
 def _child(kind: str) -> dict:
-    measure = {"frames": _frame_times, "thinking": _thinking_frame_times, "idle": _idle_cpu}[kind]
+    measure = {
+        "frames": _frame_times,
+        "sid-meier": _sid_meier_frame_times,
+        "thinking": _thinking_frame_times,
+        "idle": _idle_cpu,
+    }[kind]
     with tempfile.TemporaryDirectory(prefix="civgame-bench-") as data_dir:
         return measure(data_dir)
 
@@ -173,28 +211,7 @@ def run() -> list[Figure]:
     frames = _run_child("frames")
     thinking = _run_child("thinking")["thinking"]
     idle = _run_child("idle")
-    size = f"{SIZE[0]}x{SIZE[1]}"
-    figures = []
-    for kind, label in (("hover", "mouse over the map"), ("drag", "dragging the map")):
-        cpu, wall = frames[kind]["cpu"], frames[kind]["wall"]
-        figures.append(
-            Figure(
-                f"render: frame, {label} (median)",
-                median(cpu),
-                "s",
-                None,
-                f"{len(cpu)} frames, {size}; wall {median(wall) * 1000:.1f} ms",
-            )
-        )
-        figures.append(
-            Figure(
-                f"render: frame, {label} (p99)",
-                percentile(cpu, 0.99),
-                "s",
-                FRAME_TARGET,
-                f"max {max(cpu) * 1000:.1f} ms; wall p99 {percentile(wall, 0.99) * 1000:.1f} ms",
-            )
-        )
+    figures = _frame_figures("render", frames) + _frame_figures("render: sid-meier", _run_child("sid-meier"))
     cpu, wall = thinking["cpu"], thinking["wall"]
     figures.append(
         Figure(
@@ -219,9 +236,36 @@ def run() -> list[Figure]:
     return figures
 
 
+def _frame_figures(prefix: str, frames: dict[str, dict[str, list[float]]]) -> list[Figure]:
+    """The median and p99 frame of each kind measured, against the frame target."""
+    size = f"{SIZE[0]}x{SIZE[1]}"
+    figures = []
+    for kind, label in (("hover", "mouse over the map"), ("drag", "dragging the map")):
+        cpu, wall = frames[kind]["cpu"], frames[kind]["wall"]
+        figures.append(
+            Figure(
+                f"{prefix}: frame, {label} (median)",
+                median(cpu),
+                "s",
+                None,
+                f"{len(cpu)} frames, {size}; wall {median(wall) * 1000:.1f} ms",
+            )
+        )
+        figures.append(
+            Figure(
+                f"{prefix}: frame, {label} (p99)",
+                percentile(cpu, 0.99),
+                "s",
+                FRAME_TARGET,
+                f"max {max(cpu) * 1000:.1f} ms; wall p99 {percentile(wall, 0.99) * 1000:.1f} ms",
+            )
+        )
+    return figures
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.render", description=__doc__.splitlines()[0])
-    parser.add_argument("--child", choices=("frames", "thinking", "idle"), help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=("frames", "sid-meier", "thinking", "idle"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         print(json.dumps(_child(args.child)))

@@ -11,10 +11,14 @@ from __future__ import annotations
 import time
 
 from bench.common import Figure, median, percentile
+from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.flow.controller import apply, legal_actions, new_game
 from civgame.headless import KindRandomAgent
 
 SEEDS = tuple(range(1, 9))
+# The busiest board of the benchmark's games: seed 1 after 4,546 actions, 33 figures, 10 cities and 45
+# buildings, wonders and great people on the map (the most of seeds 1-5; `python -m bench.render` draws it).
+BUSIEST = (1, 4546)
 PLAYERS = 4
 ROUNDS = 3
 GAME_TARGET = 1.0  # seconds per full random game
@@ -35,6 +39,16 @@ def play(seed: int, listings: list[float] | None = None) -> int:
             actions = legal_actions(game)
         apply(game, agents[game.actor()].choose(game, actions), listed=True)
     return len(game.history)
+
+
+def busiest_state() -> Game:
+    """The benchmark's game of `BUSIEST[0]` after `BUSIEST[1]` actions of its random players."""
+    seed, actions = BUSIEST
+    game = new_game(PLAYERS, seed)
+    agents = [KindRandomAgent(f"{seed}:{seat}") for seat in range(PLAYERS)]
+    for _ in range(actions):
+        apply(game, agents[game.actor()].choose(game, legal_actions(game)), listed=True)
+    return game
 
 
 def run() -> list[Figure]:

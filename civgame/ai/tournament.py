@@ -8,6 +8,7 @@ an Elo-style table and how long each level thinks per decision.
     civgame tournament --ray auto               # the games as tasks of a Ray cluster
     civgame tournament --record games.jsonl     # each game's result kept as it ends ...
     civgame tournament --report games.jsonl     # ... and reported later (a run stopped early too)
+    civgame tournament --game sid-meier         # Sid Meier's Civilization's levels (sidmeier_tournament.py)
 
 (`python -m bench.ai` is the same command.)
 
@@ -30,31 +31,25 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, replace
+from functools import partial
 from pathlib import Path
 from typing import cast
 
-from civgame.ai import play_out
+from civgame.ai import play_out, sidmeier_tournament
 from civgame.ai.agents import NORMAL_SEARCH, HeuristicAgent, SearchAgent
 from civgame.ai.cluster import RayMissing, run_jobs
 from civgame.ai.evaluation import HARD_WEIGHTS, POINTS_ONLY
 from civgame.ai.levels import LEVELS, make_agent
 from civgame.ai.loops import LONG_GAME_ACTIONS, CircleGuard
+from civgame.ai.matches import GameResult, Matchup, seating, strength_rows
 from civgame.ai.types import Agent
 from civgame.games.clash.content.ruleset import DEFAULT_RULESET, named_ruleset
 from civgame.games.clash.core.actions import Action
 from civgame.games.clash.core.model import Game, Seat
 from civgame.games.clash.rules.base.scoring import CATEGORIES, scores
 from civgame.games.clash.rules.flow.setup import new_game
-from civgame.measures import Figure, median, percentile, table
-
-
-@dataclass(frozen=True)
-class Matchup:
-    name: str
-    lineup: tuple[str, ...]  # the measured level first
-    target: float | None  # its win rate should reach this
-
+from civgame.measures import Figure, median, table
 
 MATCHUPS: dict[str, Matchup] = {
     "normal-random": Matchup("Normal vs three Random (4 players)", ("normal", "random", "random", "random"), 0.95),
@@ -79,19 +74,12 @@ THINKING_TARGETS: dict[str, tuple[float | None, float | None]] = {"normal": (0.5
 # Processor seconds per turn: median targets by level.
 TURN_TARGETS: dict[str, float] = {"normal": 3.0, "hard": 8.0}
 ELO_ANCHOR = ("random", 1000.0)
-
-
-@dataclass
-class GameResult:
-    levels: list[str]  # by seat
-    totals: list[float]  # victory points by seat
-    winners: list[int]
-    thinking: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per decision
-    turns: dict[str, list[float]] = field(default_factory=dict)  # level -> processor seconds per turn
-    sheets: list[dict[str, float]] = field(default_factory=list)  # score sheets by seat
-    objectives: list[list[str]] = field(default_factory=list)  # objectives completed, by seat
-    wonders: int = 0  # wonders built in the game
-    seconds: float = 0.0  # the whole game, wall clock
+# Each game's match-ups and the games played of each unless told otherwise.
+GAMES: dict[str, tuple[dict[str, Matchup], int]] = {
+    "clash": (MATCHUPS, 20),
+    "sid-meier": (sidmeier_tournament.MATCHUPS, sidmeier_tournament.GAMES),
+}
+SID_PLAYERS = sidmeier_tournament.PLAYERS
 
 
 class _Timed:
@@ -113,12 +101,6 @@ class _Timed:
         if len(actions) > 1:
             self.times.append(time.perf_counter() - start)
         return action
-
-
-def seating(lineup: tuple[str, ...], seed: int) -> list[str]:
-    """The levels by seat: the line-up turned so that its first level sits at seat `seed % players`."""
-    shift = seed % len(lineup)
-    return list(lineup[-shift:] + lineup[:-shift]) if shift else list(lineup)
 
 
 def play_one(
@@ -155,11 +137,6 @@ def play_one(
 def _player(name: str, seed: str) -> Agent:
     """A computer player of a level, or one of the trial players."""
     return TRIALS[name](seed) if name in TRIALS else make_agent(name, seed)
-
-
-def win_share(result: GameResult, level: str) -> float:
-    """The share of the win that seats of `level` took (a tie for first splits it)."""
-    return sum(1 for seat in result.winners if result.levels[seat] == level) / len(result.winners)
 
 
 def elo(results: Sequence[GameResult]) -> dict[str, float]:
@@ -202,14 +179,16 @@ def run_matchups(
     study: Path | None = None,
     ray_address: str | None = None,
     record: Path | None = None,
+    game: str = "clash",
 ) -> list[GameResult]:
-    """Every game of every match-up (seeds `first_seed` on), in order, in local worker processes or
+    """Every game of every match-up (seeds `first_seed` on) of `game`, in order, in local worker processes or
     on Ray (`cluster.run_jobs`); a line on stderr as each game ends (long runs), with its seed, so
     that two runs can be compared game by game, and the game's result appended to `record`."""
-    jobs = [(m.lineup, seed, ruleset, study) for m in matchups for seed in range(first_seed, first_seed + games)]
+    jobs = [(m.lineup, seed) for m in matchups for seed in range(first_seed, first_seed + games)]
+    play = partial(play_one, ruleset=ruleset, study=study) if game == "clash" else sidmeier_tournament.play_one
     started = time.monotonic()
     results: list[GameResult | None] = [None] * len(jobs)
-    for done, (index, result) in enumerate(run_jobs(play_one, jobs, workers, ray_address), start=1):
+    for done, (index, result) in enumerate(run_jobs(play, jobs, workers, ray_address), start=1):
         results[index] = result
         if record is not None:
             with record.open("a") as kept:
@@ -217,28 +196,13 @@ def run_matchups(
         winners = " and ".join(f"{result.levels[seat]} (seat {seat + 1})" for seat in result.winners)
         elapsed = time.monotonic() - started
         line = f"game {done} of {len(jobs)} (seed {jobs[index][1]}) after {elapsed:.0f} s: {winners} won"
-        print(f"{line} ({result.seconds:.0f} s, {result.wonders} wonders built)", file=sys.stderr)
+        built = f", {result.wonders} wonders built" if game == "clash" else ""
+        print(f"{line} ({result.seconds:.0f} s{built})", file=sys.stderr)
     return [result for result in results if result is not None]
 
 
 def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: int) -> str:
-    rows: list[Figure] = []
-    for index, matchup in enumerate(matchups):
-        played = results[index * games : (index + 1) * games]
-        wins = sum(win_share(r, matchup.lineup[0]) for r in played)
-        note = f"{wins:g} of {games} games"
-        rows.append(Figure(f"win rate: {matchup.name}", wins / games, "%", matchup.target, note, at_least=True))
-    times: dict[str, list[float]] = {}
-    for result in results:
-        for level, spent in result.thinking.items():
-            times.setdefault(level, []).extend(spent)
-    for level, spent in sorted(times.items()):
-        if level == "random" or not spent:
-            continue
-        median_target, p99_target = THINKING_TARGETS.get(level, (None, None))
-        note = f"{len(spent)} decisions"
-        rows.append(Figure(f"thinking: {level} per decision (median)", median(spent), "s", median_target, note))
-        rows.append(Figure(f"thinking: {level} per decision (p99)", percentile(spent, 0.99), "s", p99_target))
+    rows = strength_rows(matchups, results, games, THINKING_TARGETS)
     rows += _turn_rows(results)
     wonders = sum(r.wonders for r in results) / len(results)
     with_wonder = sum(1 for r in results if r.wonders)
@@ -317,10 +281,26 @@ def objectives_reached(results: Sequence[GameResult]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="civgame tournament", description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="games per match-up (default 20)")
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="clash",
+        help="the game whose computer players play (default clash; sid-meier: 4-player games of Sid Meier's "
+        "Civilization, see civgame/ai/sidmeier_tournament.py)",
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        help=f"games per match-up (default {GAMES['clash'][1]}; {GAMES['sid-meier'][1]} for sid-meier)",
+    )
     parser.add_argument("--first-seed", type=int, default=1, help="the first game's seed (default 1)")
-    parser.add_argument("--only", nargs="*", choices=list(MATCHUPS), help="only these match-ups")
-    parser.add_argument("--lineup", help=f"a comma-separated line-up of {', '.join(PLAYERS)} instead")
+    parser.add_argument(
+        "--only", nargs="*", choices=sorted({*MATCHUPS, *sidmeier_tournament.MATCHUPS}), help="only these match-ups"
+    )
+    parser.add_argument(
+        "--lineup",
+        help=f"a comma-separated line-up of {', '.join(PLAYERS)} (clash) or {', '.join(SID_PLAYERS)} instead",
+    )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="parallel games (default: CPUs)")
     parser.add_argument(
         "--ruleset",
@@ -347,34 +327,50 @@ def main(argv: Sequence[str] | None = None) -> int:
         "started for the run); needs Ray: pip install -e '.[ray]'",
     )
     args = parser.parse_args(argv)
+    known, games = GAMES[args.game]
+    args.games = games if args.games is None else args.games
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
+    if args.game != "clash" and (args.ruleset != DEFAULT_RULESET or args.study_folder):
+        parser.error("--ruleset and --study-folder are for clash's tournament")
     if args.lineup:
         lineup = tuple(level.strip() for level in args.lineup.split(","))
-        unknown = [level for level in lineup if level not in PLAYERS]
+        players = PLAYERS if args.game == "clash" else SID_PLAYERS
+        unknown = [level for level in lineup if level not in players]
         if unknown or not 2 <= len(lineup) <= 4:
-            parser.error(f"a line-up is 2-4 of {', '.join(PLAYERS)}")
+            parser.error(f"a line-up is 2-4 of {', '.join(players)}")
         matchups = [Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None)]
     else:
-        matchups = [MATCHUPS[name] for name in args.only or TARGETS]
+        unknown = [name for name in args.only or () if name not in known]
+        if unknown:
+            parser.error(f"--only: {args.game}'s match-ups are {', '.join(known)}")
+        matchups = [known[name] for name in args.only or (TARGETS if args.game == "clash" else known)]
     if args.report:
-        return _report_recorded(args.report)
+        return _report_recorded(args.report, args.game)
     started = time.monotonic()
     try:
         results = run_matchups(
-            matchups, args.games, args.workers, args.first_seed, args.ruleset, args.study_folder, args.ray, args.record
+            matchups,
+            args.games,
+            args.workers,
+            args.first_seed,
+            args.ruleset,
+            args.study_folder,
+            args.ray,
+            args.record,
+            args.game,
         )
     except RayMissing as exc:
         parser.error(str(exc))
     seeds = f"seeds {args.first_seed}-{args.first_seed + args.games - 1}"
     where = f"on Ray ({args.ray})" if args.ray else f"{args.workers} worker(s)"
     print(f"civgame tournament: {len(results)} games ({seeds}), {time.monotonic() - started:.0f} s, {where}")
-    print(report(matchups, results, args.games))
+    print((report if args.game == "clash" else sidmeier_tournament.report)(matchups, results, args.games))
     return 0
 
 
-def _report_recorded(record: Path) -> int:
-    """The report of the games a --record file keeps, seeds in order, as one match-up."""
+def _report_recorded(record: Path, game: str = "clash") -> int:
+    """The report of the games of `game` a --record file keeps, seeds in order, as one match-up."""
     kept = sorted((json.loads(line) for line in record.read_text().splitlines() if line.strip()), key=_seed)
     lineup = tuple(kept[0]["matchup"]) if kept else ()
     if not kept or any(tuple(game["matchup"]) != lineup for game in kept):
@@ -382,7 +378,8 @@ def _report_recorded(record: Path) -> int:
     seeds = ", ".join(str(_seed(game)) for game in kept)
     results = [GameResult(**{k: v for k, v in game.items() if k not in ("matchup", "seed")}) for game in kept]
     print(f"civgame tournament: {len(results)} games recorded in {record} (seeds {seeds})")
-    print(report([Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None)], results, len(results)))
+    reporting = report if game == "clash" else sidmeier_tournament.report
+    print(reporting([Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None)], results, len(results)))
     return 0
 
 

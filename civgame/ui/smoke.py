@@ -5,7 +5,9 @@ the way a player does: real mouse and keyboard events go through the app's own l
 (`App.step`, the body of `App.run`). From the title it starts a 2-player game, each player takes
 the seat, collects in their city and ends the turn (the first one also moves a settler), then the
 game is saved with `save_game`, loaded back with `load_game` (the state hashes must match), opened
-in the window as the Load screen would, played one more action; then a computer player (Easy) makes
+in the window as the Load screen would, played one more action; back on the title, a 2-player game of
+Sid Meier's Civilization plays a few actions by clicks, is saved and opened again; then a computer
+player (Easy) makes
 a move, thought out in its own process, and the window is closed through `App.run` with a quit
 event, which also ends that process.
 
@@ -28,6 +30,7 @@ SEED = 7
 WINDOW = (1280, 720)
 MAX_LOOP_STEPS = 60  # loop iterations to let a click (and the events it posts) be handled
 COMPUTER_SECONDS = 120  # for a computer player's process to start and decide, on a slow machine
+SID_MEIER_ACTIONS = 6  # played by clicks in a game of Sid Meier's Civilization
 
 
 class SmokeFailure(Exception):
@@ -77,6 +80,7 @@ def _run(folder: Path, seed: int) -> None:
         driver.check(app.settings.autosave_path.is_file(), "no autosave was written at the hand-over")
         driver.save_and_load(folder / "smoke.yaml")
         driver.play_collect_after_load()
+        driver.play_sid_meier(seed, folder / "smoke-sid-meier.yaml")
         computers = driver.computer_moves(seed)
         driver.quit()
         computers.join(COMPUTER_SECONDS)
@@ -195,6 +199,52 @@ class Driver:
     def play_collect_after_load(self) -> None:
         self.take_seat()
         self.collect()
+
+    def play_sid_meier(self, seed: int, path: Path) -> None:
+        """Back on the title (as the game menu's Quit to title does), a 2-player game of Sid Meier's
+        Civilization: a few actions by clicks, then saved with who plays each seat and opened again."""
+        from civgame.games import definition
+        from civgame.ui.menus import TitleScene, open_save
+        from civgame.ui.sidmeier import saves
+        from civgame.ui.sidmeier.new_game import SidMeierNewGameScene
+        from civgame.ui.sidmeier.scene import SidMeierScene
+
+        self.app.show_title()
+        self.press(self.expect_scene(TitleScene).sid_meier_button, "New game: Sid Meier's Civilization")
+        screen = self.expect_scene(SidMeierNewGameScene)
+        self.press(screen.seat_buttons[2], "2 players")
+        self.click(screen.seed_entry.rect.center)
+        self.type_text(str(seed))
+        self.press(screen.start_button, "Start game")
+        scene = self.expect_scene(SidMeierScene)
+        game = scene.game
+        for _ in range(SID_MEIER_ACTIONS):
+            self.sid_meier_action(scene)
+        self.check(len(game.history) >= SID_MEIER_ACTIONS, f"{len(game.history)} actions were played by clicks")
+        self.step(f"Sid Meier's Civilization: {len(game.history)} actions by clicks; {game.log[-1]}")
+        saves.save(game, scene.kinds, path)
+        loaded, kinds = saves.load(path)
+        rules = definition("sid-meier")
+        self.check(rules.dumps(loaded) == rules.dumps(game), "the loaded Sid Meier game differs from the saved one")
+        problem = open_save(self.app, path)
+        self.check(problem is None, f"the window could not open the Sid Meier save: {problem}")
+        self.settle()
+        opened = self.expect_scene(SidMeierScene)
+        self.check(rules.dumps(opened.game) == rules.dumps(game), "the Sid Meier game opened from the save differs")
+        self.step(f"saved and loaded {path.name} ({path.stat().st_size} bytes), seats {', '.join(kinds)}")
+
+    def sid_meier_action(self, scene) -> None:
+        """Take the seat if need be, then the first kind of action on the bar and its first square or choice."""
+        if scene.covered:
+            self.press(scene.pass_button, "take the seat")
+        before = len(scene.game.history)
+        kind = next(iter(scene.groups))
+        self.press(scene.group_buttons[kind], kind.replace("_", " "))
+        if scene.group is not None:
+            self.click(scene.board.centre(min(scene.marks().targets)))
+        elif scene.dialog is not None:
+            self.press(next(iter(scene.dialog.buttons)), "the first choice")
+        self.check(len(scene.game.history) > before, f"{kind.replace('_', ' ')} by clicks played no action")
 
     def computer_moves(self, seed: int):
         """A game whose first player is a computer (Easy): its move is thought out in a worker process;

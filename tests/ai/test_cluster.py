@@ -7,7 +7,8 @@ import pytest
 from bench import ai_fit
 from civgame.ai import tournament
 from civgame.ai.cluster import RayMissing, run_jobs
-from civgame.ai.tournament import Matchup, run_matchups
+from civgame.ai.matches import Matchup
+from civgame.ai.tournament import run_matchups
 
 LINEUP = Matchup("Easy vs Random", ("easy", "random"), None)
 

@@ -6,20 +6,17 @@ from civgame.ai import tournament
 from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
 from civgame.ai.evaluation import HARD_WEIGHTS
 from civgame.ai.loops import CircleGuard
+from civgame.ai.matches import GameResult, Matchup, seating, win_share
 from civgame.ai.tournament import (
     MATCHUPS,
     TARGETS,
     TRIAL_SEATS,
     TRIALS,
-    GameResult,
-    Matchup,
     elo,
     main,
     play_one,
     report,
     run_matchups,
-    seating,
-    win_share,
 )
 
 
@@ -124,3 +121,39 @@ def test_civgame_tournament_is_the_same_command(capsys):
     assert civgame_main(["tournament", "--lineup", "random,easy", "--games", "1", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "civgame tournament: 1 games (seeds 1-1)" in out and "win rate: random in random, easy" in out
+
+
+def test_sid_meier_s_tournament_plays_its_own_game_and_reports_processor_time(capsys, tmp_path):
+    from civgame.ai import sidmeier_tournament
+
+    kept = tmp_path / "games.jsonl"
+    lineup = ["--lineup", "random,random", "--games", "1", "--workers", "1", "--record", str(kept)]
+    assert main(["--game", "sid-meier", *lineup]) == 0
+    out = capsys.readouterr().out
+    assert "civgame tournament: 1 games (seeds 1-1)" in out and "win rate: random in random, random" in out
+    assert "game length (median, wall clock)" in out
+    assert main(["--game", "sid-meier", "--report", str(kept)]) == 0
+    out = capsys.readouterr().out
+    assert "1 games recorded" in out and "game length (median, wall clock)" in out and "Elo" not in out
+    assert set(sidmeier_tournament.MATCHUPS) == {"normal-random", "normal-easy"}
+    assert all(len(m.lineup) == 4 and m.target for m in sidmeier_tournament.MATCHUPS.values())
+    lineup = sidmeier_tournament.MATCHUPS["normal-random"].lineup
+    won = GameResult(list(lineup), [9.0, 3.0, 2.0, 1.0], [0], {"normal": [0.3, 0.4, 0.45]}, seconds=60)
+    lines = sidmeier_tournament.report([sidmeier_tournament.MATCHUPS["normal-random"]], [won], 1).splitlines()
+    median = next(line for line in lines if line.startswith("thinking: normal per decision (median, CPU)"))
+    assert "400 ms" in median and median.endswith("yes")
+
+
+def test_a_sid_meier_game_is_of_its_own_line_up_and_levels(capsys, monkeypatch):
+    from civgame.ai import sidmeier_tournament
+    from civgame.headless import KindRandomAgent
+
+    monkeypatch.setattr(sidmeier_tournament, "make_agent", lambda level, seed: KindRandomAgent(seed))
+    result = sidmeier_tournament.play_one(("easy", "random"), 3)  # (easy plays at random here: a quick game)
+    assert result.levels == ["random", "easy"] and len(result.totals) == 2 and result.winners
+    assert result.thinking["easy"] and result.thinking["random"]
+    try:
+        main(["--game", "sid-meier", "--lineup", "hard-eval,random"])
+    except SystemExit as exc:
+        assert exc.code == 2
+    assert "a line-up is 2-4 of random, easy, normal, hard" in capsys.readouterr().err

@@ -7,6 +7,7 @@ a hut or village marker no result, so the map cannot show what the seat may not 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,9 +36,10 @@ class SquareBoard:
         self.width, self.height, self.tile_size = width, height, tile_size
         self.cell = 40.0
         self.origin = (float(self.rect.x), float(self.rect.y))  # pixel of the map's top-left corner
-        self._layer_picture: pygame.Surface | None = None  # the map drawn for the view, zoom and position below
+        self._layer_picture: pygame.Surface | None = None  # the whole map drawn for the view and zoom below
         self._layer_view: dict[str, Any] | None = None
         self._layer_key: tuple[Any, ...] = ()
+        self._layer_margin = 0
         self.fit()
 
     # ------------------------------------------------------------------ geometry
@@ -85,10 +87,13 @@ class SquareBoard:
     def draw(self, surface: pygame.Surface, view: dict[str, Any], names: dict[str, str], marks: Marks) -> None:
         """Draw the map of `view`; `names` gives the short label of each building, wonder and great person.
 
-        The map itself is drawn once per view, zoom and position and kept: a frame blits it and draws the marks."""
+        The whole map is drawn once per view and zoom and kept: a frame blits it where the map lies now
+        (so that dragging the map only moves the picture) and draws the marks."""
         previous = surface.get_clip()
         surface.set_clip(self.rect)
-        surface.blit(self._layer(view, names), self.rect)
+        surface.fill(theme.BACKGROUND, self.rect)
+        picture, margin = self._layer(view, names)
+        surface.blit(picture, (round(self.origin[0]) - margin, round(self.origin[1]) - margin))
         size = round(self.cell)
         for pos in marks.targets:
             pygame.draw.rect(surface, HIGHLIGHT, self.square_rect(pos), max(2, size // 14))
@@ -98,20 +103,23 @@ class SquareBoard:
             pygame.draw.rect(surface, theme.TEXT_DIM, self.square_rect(marks.hover), 1)
         surface.set_clip(previous)
 
-    def _layer(self, view: dict[str, Any], names: dict[str, str]) -> pygame.Surface:
-        key = (self.cell, self.origin, tuple(self.rect))
-        if self._layer_picture is not None and self._layer_view is view and self._layer_key == key:
-            return self._layer_picture
-        picture = pygame.Surface(self.rect.size)
+    def _layer(self, view: dict[str, Any], names: dict[str, str]) -> tuple[pygame.Surface, int]:
+        """The whole map at this zoom, with a margin of a square around it (for the outskirts' frames)."""
+        if self._layer_picture is not None and self._layer_view is view and self._layer_key == (self.cell,):
+            return self._layer_picture, self._layer_margin
+        margin = math.ceil(self.cell)
+        width, height = (math.ceil(self.cell * n) + 2 * margin for n in (self.width, self.height))
+        picture = pygame.Surface((width, height))
         picture.fill(theme.BACKGROUND)
-        shift = (-self.rect.x, -self.rect.y)
-        self.origin = (self.origin[0] + shift[0], self.origin[1] + shift[1])  # draw in the picture's pixels
+        kept = self.origin
+        self.origin = (float(margin), float(margin))  # draw in the picture's pixels
         try:
             self._draw_map(picture, view, names)
         finally:
-            self.origin = key[1]
-        self._layer_picture, self._layer_view, self._layer_key = picture, view, key
-        return picture
+            self.origin = kept
+        self._layer_picture, self._layer_view, self._layer_key = picture, view, (self.cell,)
+        self._layer_margin = margin
+        return picture, margin
 
     def _draw_map(self, surface: pygame.Surface, view: dict[str, Any], names: dict[str, str]) -> None:
         size = round(self.cell)

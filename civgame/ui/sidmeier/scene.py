@@ -33,7 +33,7 @@ from civgame.ui import theme, thumbnails, tooltips
 from civgame.ui.dialogs import ChoiceDialog, Option
 from civgame.ui.log_view import LogView
 from civgame.ui.scene import Navigator, Scene
-from civgame.ui.sidmeier import panel, rules_help, saves
+from civgame.ui.sidmeier import panel, rules_help, saves, sounds
 from civgame.ui.sidmeier.battle import draw_battle
 from civgame.ui.sidmeier.board import Marks, SquareBoard
 from civgame.ui.sidmeier.computer import ComputerSeats
@@ -336,12 +336,13 @@ class SidMeierScene(Scene):
 
     def perform(self, action: act.Action) -> None:
         """Apply one action for the deciding seat; the engine's refusal is shown as it words it."""
-        before = self.game.actor()
+        before, moment = self.game.actor(), sounds.Moment.of(self.game)
         try:
             GAME.apply(self.game, action)
         except RuleError as exc:
             self.open_message("Not allowed", str(exc))
             return
+        self.app.sounds.play_first(sounds.cues(moment, self.game))
         self.group = None
         self.selected = None
         self.after_action(before)
@@ -528,8 +529,9 @@ class SidMeierScene(Scene):
             return
         action = self.computers.take()
         if action is not None:
-            before = self.game.actor()
+            before, moment = self.game.actor(), sounds.Moment.of(self.game)
             GAME.apply(self.game, action)
+            self.app.sounds.play_first(sounds.cues(moment, self.game))
             self.computers.shown(self.app.settings.animation_speed)
             self.after_action(before)
 

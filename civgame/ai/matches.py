@@ -1,0 +1,69 @@
+"""What the tournaments of every game share: a match-up of levels, one game's result, who sits
+where and who takes the win."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from civgame.measures import Figure, median, percentile
+
+
+@dataclass(frozen=True)
+class Matchup:
+    name: str
+    lineup: tuple[str, ...]  # the measured level first
+    target: float | None  # its win rate should reach this
+
+
+@dataclass
+class GameResult:
+    levels: list[str]  # by seat
+    totals: list[float]  # victory points by seat
+    winners: list[int]
+    thinking: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per decision
+    turns: dict[str, list[float]] = field(default_factory=dict)  # level -> processor seconds per turn
+    sheets: list[dict[str, float]] = field(default_factory=list)  # score sheets by seat
+    objectives: list[list[str]] = field(default_factory=list)  # objectives completed, by seat
+    wonders: int = 0  # wonders built in the game
+    seconds: float = 0.0  # the whole game, wall clock
+
+
+def seating(lineup: tuple[str, ...], seed: int) -> list[str]:
+    """The levels by seat: the line-up turned so that its first level sits at seat `seed % players`."""
+    shift = seed % len(lineup)
+    return list(lineup[-shift:] + lineup[:-shift]) if shift else list(lineup)
+
+
+def win_share(result: GameResult, level: str) -> float:
+    """The share of the win that seats of `level` took (a tie for first splits it)."""
+    return sum(1 for seat in result.winners if result.levels[seat] == level) / len(result.winners)
+
+
+def strength_rows(
+    matchups: Sequence[Matchup],
+    results: Sequence[GameResult],
+    games: int,
+    thinking_targets: dict[str, tuple[float | None, float | None]],
+    clock: str = "",
+) -> list[Figure]:
+    """Each match-up's win rate against its target (its `games` results in order), and each thinking
+    level's time per decision, median and p99, against its targets; `clock` says how it was timed."""
+    rows: list[Figure] = []
+    for index, matchup in enumerate(matchups):
+        played = results[index * games : (index + 1) * games]
+        wins = sum(win_share(r, matchup.lineup[0]) for r in played)
+        note = f"{wins:g} of {games} games"
+        rows.append(Figure(f"win rate: {matchup.name}", wins / games, "%", matchup.target, note, at_least=True))
+    times: dict[str, list[float]] = {}
+    for result in results:
+        for level, spent in result.thinking.items():
+            times.setdefault(level, []).extend(spent)
+    for level, spent in sorted(times.items()):
+        if level == "random" or not spent:
+            continue
+        median_target, p99_target = thinking_targets.get(level, (None, None))
+        note = f"{len(spent)} decisions"
+        rows.append(Figure(f"thinking: {level} per decision (median{clock})", median(spent), "s", median_target, note))
+        rows.append(Figure(f"thinking: {level} per decision (p99{clock})", percentile(spent, 0.99), "s", p99_target))
+    return rows

@@ -1,0 +1,109 @@
+"""Sid Meier's Civilization's computer players: a seat decides from what it may see, and the copy the
+search plays on is the game itself."""
+
+import random
+
+from civgame.ai.sidmeier import copy_game, determinise, make_agent
+from civgame.games import definition
+from civgame.headless import KindRandomAgent
+
+GAME = definition("sid-meier")
+
+
+def game_under_way(players=3, seed=11, steps=150):
+    game = GAME.new_game(players, seed)
+    agents = [KindRandomAgent(i) for i in range(players)]
+    for _ in range(steps):
+        GAME.apply(game, agents[game.actor()].choose(game, GAME.legal_actions(game)))
+    return game
+
+
+def twin(game):
+    return GAME.loads(GAME.dumps(game), "copy")
+
+
+def deal(game, holder, deck):
+    """Move the top card of a face-down deck to `holder` (as a draw does)."""
+    holder.append(deck.draw.pop())
+
+
+def test_others_hidden_cards_and_markers_of_other_types_eras_and_kinds_look_alike():
+    """Seat 0 cannot tell which unit type, era or marker kind another player holds: swapping them between
+    players (or with the cards and markers out of the game) changes neither its view nor its sampled world."""
+    game = game_under_way()
+    rules = game.rules
+    infantry, mounted = (game.unit_decks[unit] for unit in ("infantry", "mounted"))
+    deal(game, game.players[1].standing, infantry)
+    deal(game, game.players[2].standing, mounted)
+    early = next(deck for name, deck in sorted(game.culture_decks.items()) if deck.draw)
+    deal(game, game.players[1].hand, early)
+    era = rules.culture_cards[rules.culture_card_ids[game.players[1].hand[-1]]].deck
+    other_era = next(c for c in game.culture_out if rules.culture_cards[rules.culture_card_ids[c]].deck != era)
+    hut = next(m for m in game.hut_pile if rules.hut_markers[m].kind == "hut")
+    village = next(m for m in game.village_pile if rules.hut_markers[m].kind == "village")
+    game.hut_pile.remove(hut)
+    game.village_pile.remove(village)
+    game.players[1].markers.append(hut)
+    game.markers_gone.append(village)
+
+    other = twin(game)
+    p1, p2 = other.players[1], other.players[2]
+    p1.standing[-1], p2.standing[-1] = p2.standing[-1], p1.standing[-1]
+    other.culture_out[other.culture_out.index(other_era)] = p1.hand[-1]
+    p1.hand[-1] = other_era
+    p1.markers[-1], other.markers_gone[-1] = village, hut
+
+    assert GAME.view_for(game, 0) == GAME.view_for(other, 0)
+    seen = [GAME.dumps(determinise(g, 0, random.Random(3))) for g in (game, other)]
+    assert seen[0] == seen[1]
+
+
+def test_the_tech_another_player_chose_face_down_is_dealt_anew_among_those_they_may_choose():
+    game = game_under_way()
+    rules = game.rules
+    game.players[1].trade = 27
+    first = sorted(t for t, tech in rules.techs.items() if tech.level == 1 and t not in game.players[1].techs)
+    game.research[1] = first[0]
+    other = twin(game)
+    other.research[1] = first[1]
+    assert GAME.view_for(game, 0) == GAME.view_for(other, 0)
+    worlds = [determinise(g, 0, random.Random(5)) for g in (game, other)]
+    assert worlds[0].research == worlds[1].research
+    chosen = {determinise(game, 0, random.Random(seed)).research[1] for seed in range(12)}
+    assert len(chosen) > 1 and chosen.isdisjoint(game.players[1].techs) and chosen <= set(rules.techs)
+
+
+def test_the_decks_keep_their_unit_type_and_era_and_the_piles_their_kind():
+    game = game_under_way()
+    rules = game.rules
+    world = determinise(game, 0, random.Random(7))
+    for unit, deck in world.unit_decks.items():
+        assert sorted(rules.unit_cards[c].unit for c in deck.draw) == [unit] * len(deck.draw)
+        assert len(deck.draw) == len(game.unit_decks[unit].draw)
+    for era, deck in world.culture_decks.items():
+        assert {rules.culture_cards[rules.culture_card_ids[c]].deck for c in deck.draw} <= {era}
+    assert {rules.hut_markers[m].kind for m in world.hut_pile} <= {"hut"}
+    assert {rules.hut_markers[m].kind for m in world.village_pile} <= {"village"}
+    for square, was in zip(world.squares, game.squares, strict=True):
+        if was.marker >= 0:
+            assert rules.hut_markers[square.marker].kind == rules.hut_markers[was.marker].kind
+
+
+def test_the_copy_is_the_game_without_its_log_and_record_and_shares_the_rules():
+    game = game_under_way(players=4, steps=400)
+    world = copy_game(game)
+    assert world.rules is game.rules and world.log == [] and world.history == []
+    world.history, world.log = game.history, game.log
+    assert GAME.dumps(world) == GAME.dumps(game)
+    actions = GAME.legal_actions(world)
+    GAME.apply(world, actions[0])
+    assert GAME.dumps(world) != GAME.dumps(game)  # the copy is its own
+
+
+def test_a_computer_player_chooses_a_legal_action():
+    game = game_under_way(players=4, steps=300)
+    while len(GAME.legal_actions(game)) < 2:
+        GAME.apply(game, GAME.legal_actions(game)[0])
+    actions = GAME.legal_actions(game)
+    for level in ("easy", "normal"):
+        assert make_agent(level, 1).choose(game, actions) in actions

@@ -7,6 +7,8 @@ import pygame
 from civgame.ai.sidmeier import determinise, make_agent
 from civgame.games import definition
 from civgame.games.sidmeier.core import actions as act
+from civgame.games.sidmeier.rules.base.pieces import gain_coin_token
+from civgame.games.sidmeier.rules.base.yields import coins
 from civgame.headless import KindRandomAgent
 from civgame.ui.computer_turns import MOVE_PAUSES
 from civgame.ui.menus import LoadScene, TitleScene
@@ -195,6 +197,16 @@ def test_the_panel_tabs_show_the_market_the_culture_track_and_the_log(app, monke
         texts = panel_texts(app, monkeypatch)
         if tab in expected:
             assert any(text.startswith(expected[tab]) for text in texts)
+
+
+def test_the_player_board_shows_the_economy_dial_with_the_coins_it_holds(app, monkeypatch):
+    scene = (start(app), take_seat(app))[1]
+    for _ in range(3):  # a test's change of the model, which the screen reads again
+        gain_coin_token(scene.game, scene.viewer, "gift")
+    scene.refresh()
+    dial = [text for text in panel_texts(app, monkeypatch) if text.startswith("Economy dial")]
+    assert dial == [f"Economy dial: {coins(scene.game, scene.viewer)} of 15 coins (3 as tokens)"]
+    assert coins(scene.game, scene.viewer) >= 3
 
 
 def test_kinds_the_action_bar_has_no_room_for_are_under_more(app, monkeypatch):

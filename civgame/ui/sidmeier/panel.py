@@ -86,9 +86,9 @@ def player_board(
     w.y += w.step
     government = rules.governments[player["government"]]
     w.line(f"Government: {government.name}", tip=w.describe(player["government"]))
-    coins = sum(player["coin_tokens"].values())
+    tokens = sum(player["coin_tokens"].values())
     w.line(f"Trade {player['trade']}   Culture {player['culture']}   Culture track space {player['track']}")
-    w.line(f"Coins on the economy dial (tokens): {coins}")
+    w.line(economy_line(player["economy"], tokens, rules.game.economy.victory_coins))
     w.heading("Techs")
     rows: dict[int, list[str]] = {}
     for tech, row in zip(player["techs"], player["rows"], strict=False):
@@ -137,6 +137,12 @@ def player_board(
     if player["reserve"]:
         w.line(f"Great people in reserve: {len(player['reserve'])}")
     return w.tips
+
+
+def economy_line(coins: int, tokens: int, victory: int) -> str:
+    """The economy dial as the player board reads: the coins it shows, how many of them lie as tokens
+    (the rest are printed on techs and the map), out of the coins an economic victory needs."""
+    return f"Economy dial: {coins} of {victory} coins ({tokens} as tokens)"
 
 
 def marker_name(rules: Ruleset, marker: int) -> str:

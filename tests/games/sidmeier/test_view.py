@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from civgame.games.sidmeier.rules.base.pieces import gain_coin_token
+from civgame.games.sidmeier.rules.base.yields import coins
 from civgame.games.sidmeier.rules.flow.controller import apply, legal_actions, new_game
 from civgame.games.sidmeier.rules.flow.view import HIDDEN, view_for
 
@@ -28,3 +30,15 @@ def test_a_seat_sees_its_own_secrets_and_only_counts_of_the_others():
     assert all(sq["marker"] in (-1, HIDDEN) for sq in view["squares"])
     assert view["research"][1] == HIDDEN
     assert view_for(game, 1)["research"][1] == "masonry"
+
+
+def test_every_seat_sees_the_coins_on_each_players_economy_dial():
+    game = new_game(3, 8)
+    rng = random.Random(8)
+    for _ in range(600):
+        apply(game, rng.choice(legal_actions(game)), listed=True)
+    before = view_for(game, 0)["players"][1]["economy"]
+    for _ in range(2):
+        gain_coin_token(game, 1, "gift")  # (as a culture card's gift lies)
+    assert view_for(game, 0)["players"][1]["economy"] == before + 2 == coins(game, 1)
+    assert view_for(game, 2)["players"][1]["economy"] == before + 2

@@ -5,6 +5,9 @@ Hidden from a seat: other players' culture event cards, hut and village markers 
 face down on the map, other players' secret research choices, an opponent's battle hand (unless a
 wonder shows it), the hidden parts of a deal offered to someone else, the random generator, and the
 history of actions (which names hidden cards). A network layer sends a seat only this.
+
+Added for every seat: `economy`, the coins on each player's economy dial, which the table shows (the
+interface may not work them out from the rules itself).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any
 
 from civgame.framework.codec import to_plain
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import effects
+from civgame.games.sidmeier.rules.base import effects, yields
 
 HIDDEN = "hidden"
 
@@ -23,6 +26,7 @@ def view_for(game: Game, seat: int) -> dict[str, Any]:
     del state["rng"]
     del state["history"]
     for i, player in enumerate(state["players"]):
+        player["economy"] = yields.coins(game, i)
         if i != seat:
             for key in ("hand", "markers", "standing"):
                 player[key] = len(player[key])

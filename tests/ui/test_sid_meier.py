@@ -5,6 +5,7 @@ import random
 import pygame
 
 from civgame.ai.sidmeier import determinise, make_agent
+from civgame.framework.wording import counted
 from civgame.games import definition
 from civgame.games.sidmeier.core import actions as act
 from civgame.games.sidmeier.rules.base.pieces import gain_coin_token
@@ -184,7 +185,7 @@ def test_another_players_board_shows_their_hidden_cards_as_counts_only(app, monk
     assert scene.board_seat == other
     texts = panel_texts(app, monkeypatch)
     count = len(scene.game.players[other].standing)
-    assert f"{count} unit card(s), hidden" in texts
+    assert f"{counted(count, 'unit card')}, hidden" in texts
     assert not any("/" in text and "Ranks" not in text for text in texts if text.startswith(("Artillery", "Infantry")))
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from civgame.framework.wording import counted
 from civgame.games.sidmeier.content.describe import describe
 from civgame.games.sidmeier.content.ruleset import Ruleset
 from civgame.ui import theme
@@ -108,7 +109,7 @@ def player_board(
     w.heading("Culture event cards")
     hand = player["hand"]
     if isinstance(hand, int):
-        w.line(f"{hand} card(s), hidden", theme.TEXT_DIM)
+        w.line(f"{counted(hand, 'card')}, hidden", theme.TEXT_DIM)
     elif hand:
         w.pieces([rules.culture_card_ids[c] for c in hand], lambda key: str(rules.culture_cards[key].name))
     else:
@@ -118,7 +119,7 @@ def player_board(
     ranks = ", ".join(f"{rules.units[u].name} {r}" for u, r in player["ranks"].items() if u in rules.units)
     w.line(f"Ranks: {ranks}", theme.TEXT_DIM)
     if isinstance(standing, int):
-        w.line(f"{standing} unit card(s), hidden", theme.TEXT_DIM)
+        w.line(f"{counted(standing, 'unit card')}, hidden", theme.TEXT_DIM)
     else:
         cards = [rules.unit_cards[c] for c in standing]
         w.line(", ".join(f"{rules.units[c.unit].name} {'/'.join(map(str, c.strength))}" for c in cards) or "None")
@@ -130,7 +131,7 @@ def player_board(
         w.heading("Investments (not coins)")
         for card, investment in rules.investments.items():
             markers = player["investments"].get(card, 0)
-            w.line(f"{investment.name}: {markers} marker(s)", tip=w.describe(card))
+            w.line(f"{investment.name}: {counted(markers, 'marker')}", tip=w.describe(card))
     if player["wonders"]:
         w.heading("Wonders")
         w.pieces(player["wonders"], lambda key: str(rules.wonders[key].name))
@@ -161,10 +162,10 @@ def market(surface: pygame.Surface, rect: pygame.Rect, scale: float, rules: Rule
         w.line(f"{face.name}: {left}", tip=w.describe(face.id))
     w.heading("Wonders for sale")
     w.pieces(list(view["wonder_market"]), lambda key: str(rules.wonders[key].name))
-    w.line(f"Wonder deck: {view['wonder_deck']} card(s)", theme.TEXT_DIM)
+    w.line(f"Wonder deck: {counted(view['wonder_deck'], 'card')}", theme.TEXT_DIM)
     w.heading("Unit decks")
     for unit, deck in view["unit_decks"].items():
-        w.line(f"{rules.units[unit].name}: {deck['draw']} card(s)", tip=w.describe(unit))
+        w.line(f"{rules.units[unit].name}: {counted(deck['draw'], 'card')}", tip=w.describe(unit))
     w.heading("Piles")
     w.line(f"Great people: {view['great_people']}; huts: {view['hut_pile']}; villages: {view['village_pile']}")
     return w.tips

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from civgame.framework.effects import Params
+from civgame.framework.wording import counted
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.decisions import GiftRecipient
 from civgame.games.sidmeier.core.model import Game
@@ -140,7 +141,7 @@ def why_not(game: Game, seat: int, cost: list[str], pay: tuple[str, ...]) -> str
         if item.startswith("marker:") and n > 1:
             return "a marker is spent only once"
     if len(resources) != len(need):
-        return f"the cost is {len(need)} resource(s)"
+        return f"the cost is {counted(len(need), 'resource')}"
     rest = list(resources)
     for want in [c for c in need if c != "any"]:
         if want not in rest:

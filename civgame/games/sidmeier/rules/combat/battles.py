@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from civgame.framework.errors import RuleError
+from civgame.framework.wording import counted
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.actions import Action, NoBattleCards, PlayUnit, SaveUnit, TakeLoot, UseDeck
 from civgame.games.sidmeier.core.decisions import BarbarianDeck, BattleCards, BattlePlay, ChooseLoot, SaveUnits
@@ -75,7 +76,8 @@ def _start(game: Game, seat: int, pos: int, figures: list[int]) -> Battle | None
     if all(f.kind == "scout" for f in enemies):
         for fig in enemies:
             pieces.remove_figure(game, fig)
-        game.say(f"{game.players[seat].name} kills {game.players[defender].name}'s scout(s) at {game.label(pos)}.")
+        scouts = "scout" if len(enemies) == 1 else "scouts"
+        game.say(f"{game.players[seat].name} kills {game.players[defender].name}'s {scouts} at {game.label(pos)}.")
         battle = Battle(seat, defender, pos, "figures", attacker_figures=list(figures), scouts_only=True)
         battle.stage, battle.winner, battle.loot = "loot", ATTACKER, 1
         battle.loot = max(0, battle.loot - effects.total(game, defender, "loot_reduction"))
@@ -646,7 +648,7 @@ def take_loot(game: Game, action: TakeLoot) -> None:
         for position in positions:
             winner.markers.append(loser.markers.pop(position))
             taken += 1
-        game.say(f"{winner.name} steals {taken} resource(s) from {loser.name}.")
+        game.say(f"{winner.name} steals {counted(taken, 'resource')} from {loser.name}.")
 
 
 # ------------------------------------------------------------------ after the battle

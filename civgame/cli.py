@@ -8,7 +8,7 @@ score table.
     civgame --headless --load PATH [--save PATH]     # finish a saved game with its computer players
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
     civgame validate-rules [--show] DIR [DIR2 ...]    # check a ruleset, or mods stacked in order
-    civgame --game sid-meier --headless --players 4 --seed 1 --agents random [--save PATH] [--load PATH]
+    civgame --game sid-meier --headless --players 4 --seed 1 --agents normal,easy,random,random [--save PATH]
     civgame --game sid-meier --expansions fame-and-fortune,wisdom-and-warfare   # with the expansions
     civgame --game sid-meier  # the window, on the new-game screen of Sid Meier's Civilization
     civgame tournament [--games N] [--lineup hard,normal]  # the computer levels' strength (see --help)
@@ -412,6 +412,7 @@ def other_rules(game_id: str, mods: Sequence[Path], expansions: Sequence[str] = 
 
 def play_other_game(args: argparse.Namespace) -> int:
     """`civgame --game GAME --headless ...`: computer players finish a game; prints the winner and why."""
+    from civgame.ai.sidmeier import LEVELS as SID_MEIER_LEVELS
     from civgame.framework.datafiles import RulesDataError as DataError
     from civgame.framework.play import GameRunError as PlayError
     from civgame.framework.play import play_out
@@ -444,10 +445,15 @@ def play_other_game(args: argparse.Namespace) -> int:
         levels = args.agents or ["random"] * seats
         if len(levels) == 1:
             levels = levels * seats
-        if len(levels) != seats or any(level != "random" for level in levels):
-            return _fail(f"--agents: {args.game} has only the random computer player (one for all, or one per seat)")
+        known = SID_MEIER_LEVELS if args.game == "sid-meier" else {}
+        if len(levels) != seats or any(level != "random" and level not in known for level in levels):
+            named = ", ".join(["random", *known])
+            return _fail(f"--agents: {args.game}'s computer players are {named} (one for all, or one per seat)")
         seed = args.seed if not args.load else 0
-        agents = [KindRandomAgent(f"{seed}:{seat}") for seat in range(seats)]
+        agents = [
+            KindRandomAgent(f"{seed}:{seat}") if level == "random" else known[level](f"{seed}:{seat}")
+            for seat, level in enumerate(levels)
+        ]
         play_out(definition, game, agents, max_steps=MAX_HEADLESS_STEPS, study=args.study_folder or study_folder())
         if args.save:
             write_atomically(args.save, definition.dumps(game).encode("utf-8"))

@@ -53,9 +53,24 @@ def test_a_long_headless_game_is_saved_for_study_where_it_is_told(capsys, tmp_pa
     assert len(sid_meier.loads(saved.read_text(), str(saved)).history) == 60
 
 
-def test_only_the_random_player_plays_sid_meier(capsys):
-    code, _out, err = run(capsys, "--game", "sid-meier", "--headless", "--players", "2", "--agents", "hard")
-    assert code == 1 and "only the random computer player" in err
+def test_each_seat_plays_at_the_computer_level_agents_names(capsys, monkeypatch):
+    import civgame.framework.play as play
+
+    seated = []
+
+    def record(definition, game, agents, **kwargs):
+        seated.extend(type(agent).__name__ for agent in agents)
+        game.phase = "over"  # (the levels themselves are tested in tests/ai)
+        return game
+
+    monkeypatch.setattr(play, "play_out", record)
+    run(capsys, "--game", "sid-meier", "--headless", "--players", "4", "--agents", "hard,easy,random,normal")
+    assert seated == ["SearchAgent", "EasyAgent", "KindRandomAgent", "SearchAgent"]
+
+
+def test_agents_for_a_different_number_of_seats_are_refused(capsys):
+    code, _out, err = run(capsys, "--game", "sid-meier", "--headless", "--players", "2", "--agents", "hard,easy,easy")
+    assert code == 1 and "sid-meier's computer players are random, easy, normal, hard" in err
 
 
 def test_a_corrupt_save_gives_one_line(capsys, tmp_path):

@@ -275,3 +275,13 @@ def test_the_great_wall_takes_one_loot_from_the_winner():
         fronts = battles.open_fronts(battle, battle.side)
         s.apply(PlayUnit(battle.hands[battle.side][0], fronts[0] if fronts else -1))
     assert s.game.battle is None and s.game.players[1].trade == 5  # no loot was taken
+
+
+def test_an_army_stepping_onto_lone_scouts_kills_them_and_the_log_counts_them_in_words():
+    for scouts, words in ((1, "scout"), (2, "scouts")):
+        s = fight(defender_armies=0)
+        s.defenders = [s.figure(1, "scout", 6, 4) for _ in range(scouts)]
+        attack(s)
+        assert not [f for f in s.game.figures if f.owner == 1 and f.kind == "scout"]
+        owner = s.game.players[1].name
+        assert any(f"kills {owner}'s {words} at" in line for line in s.game.log)

@@ -19,6 +19,7 @@ generator.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import pickle
@@ -295,6 +296,36 @@ class SearchAgent:
         return self.search.choose_among(game, view, seat, ranked, now + self.budget)
 
 
+class CircleGuard:
+    """A computer player that never takes again, in a position it acted in before this turn, the action it
+    took there; it chooses among the others, or among all when it has taken each of them there already.
+    Free actions that undo each other (a scout assigned to one city, then to the other, and back) would
+    otherwise go round for ever when each position's sampled worlds rank the other one higher."""
+
+    def __init__(self, agent: EasyAgent | SearchAgent) -> None:
+        self.agent = agent
+        self._turn: tuple[int, str, int] | None = None
+        self._taken: dict[bytes, set[Action]] = {}  # position -> the actions taken in it this turn
+
+    def choose(self, game: Game, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        turn = (game.turn, game.phase, game.actor())
+        if turn != self._turn:
+            self._turn, self._taken = turn, {}
+        taken = self._taken.setdefault(position(game), set())
+        fresh = [action for action in actions if action not in taken]
+        action = self.agent.choose(game, fresh or actions)
+        taken.add(action)
+        return action
+
+
+def position(game: Game) -> bytes:
+    """A fingerprint of everything the game holds but its log and history (equal games, equal prints)."""
+    state = pickle.dumps([getattr(game, name) for name in _STATE_FIELDS], protocol=pickle.HIGHEST_PROTOCOL)
+    return hashlib.blake2b(state, digest_size=16).digest()
+
+
 @dataclass(frozen=True)
 class WorkerSetup:
     """What the computer players' process is sent once: the rules and who plays each seat."""
@@ -325,12 +356,12 @@ def seat_agents(game: Game, setup: WorkerSetup) -> dict[int, Any]:
 
 WORKER = Worker(decision_request, rebuilt_game, seat_agents)
 
-LEVELS: dict[str, Callable[[str], EasyAgent | SearchAgent]] = {
-    "easy": EasyAgent,
-    "normal": lambda seed: SearchAgent(seed, NORMAL),
-    "hard": lambda seed: SearchAgent(seed, HARD),
+LEVELS: dict[str, Callable[[str], CircleGuard]] = {
+    "easy": lambda seed: CircleGuard(EasyAgent(seed)),
+    "normal": lambda seed: CircleGuard(SearchAgent(seed, NORMAL)),
+    "hard": lambda seed: CircleGuard(SearchAgent(seed, HARD)),
 }
 
 
-def make_agent(level: str, seed: int | str) -> EasyAgent | SearchAgent:
+def make_agent(level: str, seed: int | str) -> CircleGuard:
     return LEVELS[level](str(seed))

@@ -3,7 +3,7 @@ search plays on is the game itself."""
 
 import random
 
-from civgame.ai.sidmeier import copy_game, determinise, make_agent
+from civgame.ai.sidmeier import CircleGuard, copy_game, determinise, make_agent
 from civgame.games import definition
 from civgame.headless import KindRandomAgent
 
@@ -107,3 +107,22 @@ def test_a_computer_player_chooses_a_legal_action():
     actions = GAME.legal_actions(game)
     for level in ("easy", "normal"):
         assert make_agent(level, 1).choose(game, actions) in actions
+
+
+class FirstListed:
+    """Takes the first action it is offered."""
+
+    def choose(self, game, actions):
+        return actions[0]
+
+
+def test_the_circle_guard_never_takes_again_in_a_position_the_action_it_took_there_this_turn():
+    game = GAME.new_game(2, 3)
+    actions = GAME.legal_actions(game)
+    assert len(actions) >= 3
+    guard = CircleGuard(FirstListed())
+    taken = [guard.choose(game, actions) for _ in range(len(actions))]  # the game back where it was each time
+    assert taken == actions  # each once, in the order offered
+    assert guard.choose(game, actions) == actions[0]  # all taken there: any again
+    GAME.apply(game, actions[0])
+    assert guard.choose(game, GAME.legal_actions(game)) == GAME.legal_actions(game)[0]  # a new position

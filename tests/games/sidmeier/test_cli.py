@@ -59,7 +59,7 @@ def test_each_seat_plays_at_the_computer_level_agents_names(capsys, monkeypatch)
     seated = []
 
     def record(definition, game, agents, **kwargs):
-        seated.extend(type(agent).__name__ for agent in agents)
+        seated.extend(type(getattr(agent, "agent", agent)).__name__ for agent in agents)  # (under its circle guard)
         game.phase = "over"  # (the levels themselves are tested in tests/ai)
         return game
 

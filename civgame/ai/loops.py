@@ -2,10 +2,10 @@
 
 A computer player may misjudge an action so that it takes it, then backs out of it (cancels the
 payment the action asks for), then takes it again from the very same position, for ever: a
-tournament game once ran 63 minutes. `CircleGuard` keeps a computer player from taking, in a position
-it has already acted in this turn, the action it took there: back where it was, it chooses otherwise.
-A position is the whole game but its log and history, so a position seen again is a circle, dice,
-cards and all (the random generator's state is part of it).
+tournament game once ran 63 minutes. `CircleGuard` (`civgame.ai.circles`) keeps a computer player from
+taking, in a position it has already acted in this turn, the action it took there. A position is the
+whole game but its log and history, so a position seen again is a circle, dice, cards and all (the
+random generator's state is part of it).
 
 Every loop that plays whole games (`civgame.ai.play_out`: the headless game and the tournament; the
 window's computer seats) saves a game that passes `LONG_GAME_ACTIONS` actions, far more than a whole
@@ -17,13 +17,12 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Sequence
 from pathlib import Path
 
+from civgame.ai import circles
 from civgame.ai.types import Agent
 from civgame.framework import play
 from civgame.framework.codec import to_plain
-from civgame.games.clash.core.actions import Action
 from civgame.games.clash.core.model import Game
 from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.storage.mods import user_data_dir
@@ -39,27 +38,12 @@ def position(game: Game) -> str:
     return hashlib.sha256(json.dumps(plain, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-class CircleGuard:
-    """A computer player that never takes again, in a position it acted in before this turn, the action
-    it took there (see the module's note); it chooses among the others, or among all when it has taken
-    each of them there already."""
+class CircleGuard(circles.CircleGuard):
+    """Clash's computer player kept out of circles (`civgame.ai.circles`): a turn is one phase of one
+    player's turn in a round of an age."""
 
     def __init__(self, agent: Agent) -> None:
-        self.agent = agent
-        self._turn: tuple[str, int, int, int] | None = None
-        self._taken: dict[str, set[Action]] = {}  # position -> the actions taken in it this turn
-
-    def choose(self, game: Game, actions: Sequence[Action]) -> Action:
-        if len(actions) == 1:  # forced: taken at once (no other way round a circle; no position to note)
-            return actions[0]
-        turn = (game.phase, game.age, game.round, game.current)
-        if turn != self._turn:
-            self._turn, self._taken = turn, {}
-        taken = self._taken.setdefault(position(game), set())
-        fresh = [action for action in actions if action not in taken]
-        action = self.agent.choose(game, fresh or actions)
-        taken.add(action)
-        return action
+        super().__init__(agent, lambda game: (game.phase, game.age, game.round, game.current), position)
 
 
 def study_folder() -> Path:

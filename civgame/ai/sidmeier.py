@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, cast
 
+from civgame.ai import circles
 from civgame.ai.remote import Worker
 from civgame.framework.rng import Rng
 from civgame.framework.search import FlatMonteCarlo, Lookahead, SearchSettings, rank
@@ -296,28 +297,13 @@ class SearchAgent:
         return self.search.choose_among(game, view, seat, ranked, now + self.budget)
 
 
-class CircleGuard:
-    """A computer player that never takes again, in a position it acted in before this turn, the action it
-    took there; it chooses among the others, or among all when it has taken each of them there already.
-    Free actions that undo each other (a scout assigned to one city, then to the other, and back) would
-    otherwise go round for ever when each position's sampled worlds rank the other one higher."""
+class CircleGuard(circles.CircleGuard):
+    """Sid Meier's computer player kept out of circles (`civgame.ai.circles`): a turn is one phase of one
+    player's turn, and a scout assigned to one city and back (each position's sampled worlds ranking the
+    other assignment higher) is such a circle."""
 
     def __init__(self, agent: EasyAgent | SearchAgent) -> None:
-        self.agent = agent
-        self._turn: tuple[int, str, int] | None = None
-        self._taken: dict[bytes, set[Action]] = {}  # position -> the actions taken in it this turn
-
-    def choose(self, game: Game, actions: Sequence[Action]) -> Action:
-        if len(actions) == 1:
-            return actions[0]
-        turn = (game.turn, game.phase, game.actor())
-        if turn != self._turn:
-            self._turn, self._taken = turn, {}
-        taken = self._taken.setdefault(position(game), set())
-        fresh = [action for action in actions if action not in taken]
-        action = self.agent.choose(game, fresh or actions)
-        taken.add(action)
-        return action
+        super().__init__(agent, lambda game: (game.turn, game.phase, game.actor()), position)
 
 
 def position(game: Game) -> bytes:

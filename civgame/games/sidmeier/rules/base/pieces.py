@@ -319,6 +319,9 @@ def held_resources(game: Game, seat: int) -> list[str]:
     return out + [resource_of_marker(game, m) for m in player.markers if game.rules.hut_markers[m].special is None]
 
 
+SHEET = "sheet"  # where a coin token on the civilization sheet lies (not on a tech or a wonder)
+
+
 def gain_coin_token(game: Game, seat: int, where: str) -> None:
     player = game.players[seat]
     player.coin_tokens[where] = player.coin_tokens.get(where, 0) + 1

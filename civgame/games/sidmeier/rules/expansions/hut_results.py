@@ -19,7 +19,6 @@ from civgame.games.sidmeier.rules.base import board, pieces, production, techs, 
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 FOUND = ("found_culture", "found_coin", "found_unit_or_figure")  # the effects that act when a marker is found
-SHEET = "sheet"  # where a coin token on the civilization sheet lies
 
 
 def found(game: Game, seat: int, marker: int, pos: int) -> bool:
@@ -37,7 +36,7 @@ def found(game: Game, seat: int, marker: int, pos: int) -> bool:
             player.culture += p.amount
             game.say(f"{player.name} gains {p.amount} culture.")
         elif effect.name == "found_coin":
-            pieces.gain_coin_token(game, seat, SHEET)
+            pieces.gain_coin_token(game, seat, pieces.SHEET)
             game.say(f"{player.name} places a coin token on the civilization sheet.")
         elif effect.name == "found_unit_or_figure":
             game.pending.append(MarkerReward(seat, pos=pos, source=special.id))

@@ -14,7 +14,6 @@ from civgame.games.sidmeier.core.model import Battle, Game, Player
 from civgame.games.sidmeier.rules.base import pieces, techs, yields
 
 NOTHING = "nothing"  # the winner stops spending
-SHEET = "sheet"
 
 
 def price(prices: LootPrices, action: TakeLoot) -> int:
@@ -49,7 +48,7 @@ def take_coin(game: Game, action: TakeLoot, winner: Player, loser: Player) -> No
         del loser.coin_tokens[action.item]
     yields.coins_changed(game)
     if action.kind == "steal_coin":
-        pieces.gain_coin_token(game, winner.seat, SHEET)
+        pieces.gain_coin_token(game, winner.seat, pieces.SHEET)
         game.say(f"{winner.name} steals a coin token from {loser.name}.")
     else:
         game.say(f"{winner.name} makes {loser.name} discard a coin token.")

@@ -17,6 +17,7 @@ from civgame.games.sidmeier.rules.base import pieces
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 NOTHING = Goods()
+LISTED_AMOUNTS = (1, 3)  # the amounts of trade or culture a listed deal offers or asks (any other is allowed)
 
 
 def holds(player: Player, goods: Goods) -> bool:
@@ -34,8 +35,8 @@ def _asks(player: Player) -> list[Goods]:
     """What may be asked of a player: only what the asker can see (no hidden markers or cards). The
     first is nothing at all (and only it: `list_offers` leaves out the deal of nothing for nothing)."""
     out = [NOTHING]
-    out += [Goods(trade=n) for n in (1, 3) if player.trade >= n]
-    out += [Goods(culture=n) for n in (1, 3) if player.culture >= n]
+    out += [Goods(trade=n) for n in LISTED_AMOUNTS if player.trade >= n]
+    out += [Goods(culture=n) for n in LISTED_AMOUNTS if player.culture >= n]
     out += [Goods(resources=(r,)) for r, n in sorted(player.resources.items()) if n > 0]
     return out
 
@@ -46,9 +47,10 @@ def _gives(player: Player) -> list[Goods]:
 
 def _visible(player: Player) -> tuple[object, ...]:
     """What `_asks` reads of a player."""
+    most = LISTED_AMOUNTS[-1]
     return (
-        min(player.trade, 3),
-        min(player.culture, 3),
+        min(player.trade, most),
+        min(player.culture, most),
         tuple(sorted(r for r, n in player.resources.items() if n > 0)),
     )
 

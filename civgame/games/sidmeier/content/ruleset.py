@@ -21,8 +21,9 @@ from civgame.framework.effects import Effect
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.content.registry import kind_of, parse_effect
 from civgame.games.sidmeier.core.vocabulary import RESOURCES, CardPhase, Direction, Era, Resource
+from civgame.paths import resource_root
 
-DEFAULT_FOLDER = Path(__file__).resolve().parents[4] / "rules_data" / "sid-meier"
+DEFAULT_FOLDER = resource_root() / "rules_data" / "sid-meier"
 FILES = (
     "game",
     "map",

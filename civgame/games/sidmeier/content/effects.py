@@ -144,6 +144,12 @@ primitive(
     example={"research_discount": {"amount": 5}},
 )(PositiveAmount)
 primitive(
+    "culture_trade_discount",
+    kind="passive",
+    doc="Each culture-track space costs the holder `amount` less trade (never below 0).",
+    example={"culture_trade_discount": {"amount": 2}},
+)(PositiveAmount)
+primitive(
     "unit_cost_cap",
     kind="passive",
     doc="Building a unit never costs the holder more than `value` production.",
@@ -504,6 +510,15 @@ primitive(
 )(ResourceAbility)
 
 
+primitive(
+    "rival_discards_coin",
+    kind="resource",
+    doc="Every other player who has more coins than the holder discards one coin token: one on their civilization "
+    "sheet if they have any, otherwise one from the card holding the most (investments are safe).",
+    example={"rival_discards_coin": {"cost": ["incense"], "phase": "start_of_turn"}},
+)(ResourceAbility)
+
+
 @primitive(
     "cancel_culture_event",
     kind="resource",
@@ -528,6 +543,13 @@ primitive(
     doc="When the tech is learned, the holder may obsolete one built wonder (any player's): its card is turned "
     "face down and its ability is lost for the rest of the game; its marker still gives culture.",
     example={"obsolete_wonder": {}},
+)(NoParams)
+primitive(
+    "grow_metropolis",
+    kind="on_learn",
+    doc="When the tech is learned the holder's capital grows into a metropolis (2 centre squares, 10 outskirts "
+    "squares), at once if it can, otherwise in the first of the holder's Start of Turn phases in which it can.",
+    example={"grow_metropolis": {}},
 )(NoParams)
 primitive(
     "tech_victory",

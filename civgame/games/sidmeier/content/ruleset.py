@@ -184,6 +184,13 @@ class BuildingProgramConfig(Strict):
     production_factor: Annotated[int, Field(ge=2)]
 
 
+class MetropolisConfig(Strict):
+    """Fame and Fortune: a capital grown into a metropolis (2 centre squares, 10 outskirts squares)."""
+
+    defending_bonus: NonNeg  # extra combat bonus of the metropolis's defender
+    arts_base: NonNeg  # the culture a metropolis devoted to the arts makes before its icons (a city: culture.arts_base)
+
+
 class GameConfig(Strict):
     title: str
     players: PlayerCount
@@ -202,6 +209,7 @@ class GameConfig(Strict):
     expansions: list[Expansion] = []
     disbanding: DisbandingConfig | None = None  # None: figures are never disbanded (the base game)
     building_program: BuildingProgramConfig | None = None  # None: no building programs (the base game)
+    metropolis: MetropolisConfig | None = None  # None: capitals never grow into metropolises (the base game)
     obsolete_market_wonders: bool = False  # a tech that obsoletes a wonder may pick one still in the market
 
 

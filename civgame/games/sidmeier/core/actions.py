@@ -513,3 +513,11 @@ class ChooseDeck(Action):
 
 
 framework.quick_inits(Action.REGISTRY.values())  # (the legal actions listed for every decision are many)
+
+
+@dataclass(frozen=True)
+class GrowMetropolis(Action):
+    """Fame and Fortune: the capital grows into a metropolis over its expansion square `pos`."""
+
+    KIND: ClassVar[str] = "grow_metropolis"
+    pos: int

@@ -202,7 +202,7 @@ class Evacuate(Decision):
     """Figures on the square where a city was just built move to an adjacent square."""
 
     KIND: ClassVar[str] = "evacuate"
-    TEXT: ClassVar[str] = "move the figures off the new city's square"
+    TEXT: ClassVar[str] = "move the figures off the city's new square"
     figures: list[int] = field(default_factory=list)
 
 
@@ -235,6 +235,14 @@ class PolicyChoice(Decision):
 
     def describe(self) -> str:
         return "adopt a social policy" if self.adopt else "return a social policy card"
+
+
+@dataclass
+class MetropolisChoice(Decision):
+    """Fame and Fortune: the capital must grow into a metropolis now; which square it grows over."""
+
+    KIND: ClassVar[str] = "metropolis_choice"
+    TEXT: ClassVar[str] = "choose the square your capital grows over to become a metropolis"
 
 
 @dataclass

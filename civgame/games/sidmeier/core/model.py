@@ -69,6 +69,11 @@ class City:
     boost: int = 0  # extra production this turn (cards, abilities, trade spent)
     marker: str = ""  # Fame and Fortune: "fortification" or "caravan" on the city centre, or none
     program: bool = False  # Wisdom and Warfare: a building program marker lies on the city
+    expansion: int = -1  # Fame and Fortune: a metropolis's second centre square (-1: not a metropolis)
+
+    def centre(self) -> list[int]:
+        """The squares of the city's centre: one, or two for a metropolis."""
+        return [self.pos] if self.expansion < 0 else [self.pos, self.expansion]
 
 
 @dataclass
@@ -117,6 +122,7 @@ class Player:
     used: list[str] = field(default_factory=list)  # once-per-turn abilities used this turn
     investments: dict[str, int] = field(default_factory=dict)  # investment card -> its markers (Fame and Fortune)
     policies: list[str] = field(default_factory=list)  # social policies adopted (Wisdom and Warfare)
+    metropolis_waits: bool = False  # F&F: the capital could not grow when due; it grows in a later Start of Turn
     last_battle_turn: int = -99
 
     def knows(self, tech: str) -> bool:
@@ -240,7 +246,7 @@ class Game:
 
     def city_at(self, pos: int) -> City | None:
         for city in self.cities:
-            if city.pos == pos:
+            if city.pos == pos or city.expansion == pos:
                 return city
         return None
 

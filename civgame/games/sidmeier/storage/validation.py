@@ -145,6 +145,10 @@ def _validate(game: Game) -> None:
     for i, c in enumerate(game.cities):
         _range(f"game.cities[{i}].owner", c.owner, 0, n - 1)
         _range(f"game.cities[{i}].pos", c.pos, 0, squares - 1)
+        if c.expansion >= 0:
+            if game.rules.game.metropolis is None:
+                _fail(f"game.cities[{i}].expansion", "these rules have no metropolises")
+            _range(f"game.cities[{i}].expansion", c.expansion, 0, squares - 1)
         if c.marker:
             allowed = (FORTIFICATION, CARAVAN) if game.rules.game.disbanding is not None else ()
             _in(f"game.cities[{i}].marker", c.marker, allowed, "a fortification or caravan of these rules")

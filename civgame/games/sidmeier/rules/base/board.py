@@ -86,7 +86,21 @@ def tile_slot_of(game: Game, pos: int) -> int:
 
 
 def outskirts(game: Game, city: City) -> list[int]:
-    return around(game, city.pos)
+    """The 8 squares around a city's centre; the 10 around a metropolis's two centre squares (Fame and
+    Fortune)."""
+    if city.expansion < 0:
+        return around(game, city.pos)
+    return squares_around(game, [city.pos, city.expansion])
+
+
+def squares_around(game: Game, centre: list[int]) -> list[int]:
+    """The squares around a centre of one or more squares, in map order (the centre's own left out)."""
+    key = ("ring", *centre)
+    cached = game.cache.get(key)
+    if cached is None:
+        cached = game.cache[key] = sorted({p for c in centre for p in around(game, c)} - set(centre))
+    found: list[int] = cached
+    return found
 
 
 def city_owning(game: Game, pos: int) -> City | None:
@@ -99,7 +113,7 @@ def city_centres(game: Game) -> dict[int, City]:
     key = game.cache.get("land_version", 0)  # (cities come and go with a change of the land)
     cached = game.cache.get("centres")
     if cached is None or cached[0] != key:
-        cached = (key, {c.pos: c for c in game.cities})
+        cached = (key, {pos: c for c in game.cities for pos in c.centre()})
         game.cache["centres"] = cached
     found: dict[int, City] = cached[1]
     return found
@@ -114,7 +128,7 @@ def outskirts_owners(game: Game) -> dict[int, City]:
         return found
     found = {}
     for city in game.cities:
-        for pos in around(game, city.pos):
+        for pos in outskirts(game, city):
             found[pos] = city
     game.cache["outskirts_map"] = (key, found)
     return found
@@ -222,7 +236,7 @@ def within(game: Game, seat: int, pos: int, distance: int | None) -> bool:
 
 
 def _anchors(game: Game, seat: int) -> list[tuple[int, int]]:
-    found = {f.pos for f in game.figures if f.owner == seat} | {c.pos for c in game.cities if c.owner == seat}
+    found = {f.pos for f in game.figures if f.owner == seat} | {p for c in game.cities_of(seat) for p in c.centre()}
     return [game.xy(p) for p in found]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import pieces, victory
+from civgame.games.sidmeier.rules.base import effects, pieces, victory
 
 
 def next_cost(game: Game, seat: int) -> tuple[int, int] | None:
@@ -13,7 +13,7 @@ def next_cost(game: Game, seat: int) -> tuple[int, int] | None:
     if position >= len(spaces):
         return None
     space = spaces[position]
-    return space.culture, space.trade
+    return space.culture, max(0, space.trade - effects.total(game, seat, "culture_trade_discount"))
 
 
 def advance(game: Game, seat: int, *, free: bool = False, why: str = "") -> None:

@@ -328,6 +328,14 @@ def gain_coin_token(game: Game, seat: int, where: str) -> None:
     yields.coins_changed(game)
 
 
+def lose_coin_token(game: Game, seat: int, where: str) -> None:
+    player = game.players[seat]
+    player.coin_tokens[where] -= 1
+    if not player.coin_tokens[where]:
+        del player.coin_tokens[where]
+    yields.coins_changed(game)
+
+
 def take_from_market(game: Game, seat: int, resource: str) -> bool:
     if game.market.get(resource, 0) <= 0:
         return False
@@ -353,7 +361,7 @@ def place_walls(game: Game, city: City) -> None:
 
 
 def anchors(game: Game, seat: int) -> list[int]:
-    return [f.pos for f in game.figures if f.owner == seat] + [c.pos for c in game.cities if c.owner == seat]
+    return [f.pos for f in game.figures if f.owner == seat] + [p for c in game.cities_of(seat) for p in c.centre()]
 
 
 def discard_excess(game: Game) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.model import City, Game
-from civgame.games.sidmeier.rules.base import board, effects, memo
+from civgame.games.sidmeier.rules.base import board, effects, memo, metropolises
 
 TRADE, PRODUCTION, CULTURE, COIN = range(4)
 
@@ -171,7 +171,7 @@ def _developed(game: Game, city: City) -> list[fx.DevelopedCity]:
 
 
 def arts_culture(game: Game, city: City) -> int:
-    base = game.rules.game.culture.arts_base + city_icons(game, city)[CULTURE]
+    base = metropolises.arts_base(game, city) + city_icons(game, city)[CULTURE]
     base += sum(p.arts_culture for p in _developed(game, city))
     return max(0, base + effects.total(game, city.owner, "arts_culture"))
 

@@ -22,6 +22,7 @@ from civgame.games.sidmeier.rules.base import (
     city_markers,
     culture,
     effects,
+    metropolises,
     payments,
     pieces,
     reactions,
@@ -262,6 +263,7 @@ def combat_bonus(game: Game, battle: Battle, side: int) -> int:
             if city.walled:
                 bonus += cfg.walls
             bonus += city_markers.fortification_bonus(game, city)
+            bonus += metropolises.defending_bonus(game, city)
     return bonus
 
 

@@ -26,6 +26,7 @@ from civgame.games.sidmeier.rules.expansions import (  # noqa: F401
     disbanding,
     hut_results,
     investments,
+    metropolis,
     policies,
     programs,
 )

@@ -123,8 +123,9 @@ def check_invariants(game: Game) -> list[str]:
         for other in game.cities:  # (the Chebyshev distance, worked out here: every pair after every action)
             if other.id < city.id and max(abs(x - other.pos % width), abs(y - other.pos // width)) < distance:
                 problems.append(f"cities {other.id} and {city.id} are too close")
+    _metropolises(game, problems)
     owners: dict[int, set[int]] = {}
-    centres = {city.pos: city for city in game.cities}
+    centres = {pos: city for city in game.cities for pos in city.centre()}
     moving = {i for d in game.pending if isinstance(d, (Moving, Evacuate)) for i in d.figures}
     for fig in game.figures:
         if not 0 <= fig.pos < len(game.squares) or not board.revealed(game, fig.pos):
@@ -156,6 +157,23 @@ def check_invariants(game: Game) -> list[str]:
     if (game.phase == "over") != bool(game.winners):
         problems.append("the game is over exactly when it has winners")
     return problems
+
+
+def _metropolises(game: Game, problems: list[str]) -> None:
+    """A metropolis's second square lies next to its first (not diagonally); its centre and outskirts share no
+    square with another city's (cities of one square are kept apart by their distance, checked above)."""
+    metropolises = [city for city in game.cities if city.expansion >= 0]
+    if not metropolises:
+        return
+    claimed: Counter[int] = Counter()
+    for city in game.cities:
+        claimed.update(city.centre() + board.outskirts(game, city))
+    for city in metropolises:
+        if city.expansion not in board.orthogonal(game, city.pos):
+            problems.append(f"city {city.id}'s metropolis squares are not next to each other")
+        shared = [pos for pos in city.centre() + board.outskirts(game, city) if claimed[pos] > 1]
+        if shared:
+            problems.append(f"city {city.id} overlaps another city at {', '.join(map(game.label, shared))}")
 
 
 def _exactly_once(problems: list[str], what: str, seen: Counter[int], total: int, at_most: bool = False) -> None:

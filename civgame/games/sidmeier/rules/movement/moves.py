@@ -178,10 +178,10 @@ def entry(game: Game, group: Group, pos: int) -> str:
         if group.scouts and not group.huts:
             return "blocked"
         return "hut" if not _enemy_on(group, pos) else "blocked"
-    water = game.rules.terrains[square.terrain].water
+    city = group.centres.get(pos)
+    water = game.rules.terrains[square.terrain].water and city is None  # (a metropolis's water square is land)
     if water and group.water == "none":
         return "blocked"
-    city = group.centres.get(pos)
     if city is not None and city.owner != group.seat:
         return "fight" if group.army else "blocked"
     if _enemy_on(group, pos):

@@ -55,7 +55,7 @@ def _why_not_here(game: Game, seat: int, pos: int) -> str | None:
             return "a city cannot be built next to an enemy figure"
     distance = game.rules.game.cities.min_distance
     for city in game.cities:
-        if board.chebyshev(game, pos, city.pos) < distance:
+        if min(board.chebyshev(game, pos, centre) for centre in city.centre()) < distance:
             return f"a city must be at least {distance} squares from any other city"
     return None
 

@@ -63,3 +63,22 @@ def test_easy_plays_a_stretch_of_a_game_with_both_expansions_keeping_the_invaria
         GAME.apply(game, action)
         checker(game, action)
     assert checker.saved and all(p.policies for p in game.players)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_grows_its_capital_into_a_metropolis_without_overbuilding(level):
+    from civgame.games.sidmeier.core.actions import EndCityManagement, GrowMetropolis
+    from civgame.games.sidmeier.core.decisions import CityTurn, MetropolisChoice
+    from tests.games.sidmeier.scenario import Scenario
+
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF]).reveal_all("grassland")
+    s.city(0, 5, 5, capital=True)
+    s.city(1, 12, 2, capital=True)
+    for x, y in ((5, 4), (6, 5), (5, 6)):
+        s.build(0, x, y, "building", "market")
+    s.techs(0, "agriculture")
+    s.decide(CityTurn(0), phase="city_management")
+    s.apply(EndCityManagement())
+    assert s.game.pending[-1] == MetropolisChoice(0)
+    chosen = make_agent(level, 3).choose(s.game, GAME.legal_actions(s.game))
+    assert chosen == GrowMetropolis(s.pos(4, 5))  # the one square whose building is not lost

@@ -150,3 +150,57 @@ def test_adopting_a_policy_and_starting_a_building_program_by_mouse(app):
     scene = take_seat(app) if app.scene.covered else app.scene
     click_button(app, scene.group_buttons["start_program"])
     assert city.program
+
+
+def metropolis_due(app):
+    """Seat 0 has just learned Agriculture: its capital at (5,5) must grow; an enemy army stands east of it."""
+    from civgame.games.sidmeier.core.actions import EndCityManagement
+    from civgame.games.sidmeier.core.decisions import CityTurn
+    from tests.games.sidmeier.scenario import Scenario
+
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF]).reveal_all("grassland")
+    s.home = s.city(0, 5, 5, capital=True)
+    s.city(1, 12, 2, capital=True)
+    s.figure(1, "army", 6, 5)
+    s.techs(0, "agriculture")
+    s.decide(CityTurn(0), phase="city_management")
+    s.apply(EndCityManagement())
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    return s, scene
+
+
+def test_growing_a_metropolis_by_mouse_with_the_blocked_square_greyed(app):
+    s, scene = metropolis_due(app)
+    click_button(app, scene.group_buttons["grow_metropolis"])
+    greyed = [b for b in scene.dialog.buttons if "(6,5)" in b.text]
+    assert len(greyed) == 1 and not greyed[0].is_enabled
+    assert "must hold no enemy figures" in greyed[0].tool_tip_text
+    (choice,) = [b for b in scene.dialog.buttons if b.text == "Grow your capital into a metropolis over (5,6)"]
+    click_button(app, choice)
+    assert s.home.expansion == s.pos(5, 6)
+    assert "Player 1's capital grows into a metropolis over (5,6)." in s.game.log
+
+
+def test_the_map_draws_a_metropolis_across_its_two_squares():
+    from civgame.ui.sidmeier import art
+    from civgame.ui.sidmeier.board import Marks, SquareBoard
+    from tests.games.sidmeier.scenario import Scenario
+
+    pygame.init()
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF]).reveal_all("grassland")
+    home = s.city(0, 5, 5, capital=True)
+    board = SquareBoard(pygame.Rect(0, 0, 800, 400), s.game.width, s.game.height, s.game.rules.map.tile_size)
+
+    def colour_in(square: int) -> tuple[int, int, int]:
+        """The colour low in the square, where a city's plate shows between its houses and its edge."""
+        surface = pygame.Surface((800, 400))
+        board.draw(surface, GAME.view_for(s.game, 0), {}, Marks())
+        rect = board.square_rect(square)
+        return tuple(surface.get_at((rect.x + round(rect.w * 0.35), rect.y + round(rect.h * 0.85))))[:3]
+
+    east = s.pos(6, 5)
+    assert colour_in(east) != art.seat_colour(0)
+    home.expansion = east
+    s.refresh()
+    assert colour_in(east) == art.seat_colour(0)  # the metropolis's houses stand on its second square too

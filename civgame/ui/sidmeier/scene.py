@@ -271,17 +271,31 @@ class SidMeierScene(Scene):
             return [*found, *[act.ChangeGovernment(g) for g in governments][:1], *invest]
         if decision == "movement_turn":
             return [act.BeginMove((f.id,)) for f in figures][:1]
+        if decision == "metropolis_choice":
+            return [act.GrowMetropolis(pos) for pos in self.next_to_capital(seat)]
         return []
+
+    def next_to_capital(self, seat: int) -> list[int]:
+        """The up to 4 squares next to the player's capital (not diagonally): where it may grow."""
+        capital = next((c for c in self.game.cities_of(seat) if c.capital), None)
+        if capital is None:
+            return []
+        x, y = self.game.xy(capital.pos)
+        near = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+        return [self.game.pos(a, b) for a, b in near if 0 <= a < self.game.width and 0 <= b < self.game.height]
 
     def why_not(self, kind: str) -> list[Option]:
         """Greyed options of a kind in a list: actions not legal now, with the engine's reason."""
-        if kind != "research":
+        if kind == "research":
+            known = set(self.game.players[self.game.actor()].techs)
+            tried: Sequence[act.Action] = [act.Research(t) for t in self.game.rules.techs if t not in known]
+        elif kind == "grow_metropolis":
+            tried = self.candidates("metropolis_choice")
+        else:
             return []
-        known = set(self.game.players[self.game.actor()].techs)
         out = []
-        for tech in self.game.rules.techs:
-            action = act.Research(tech)
-            if tech in known or action in self.legal:
+        for action in tried:
+            if action in self.legal:
                 continue
             reason = GAME.why_illegal(self.game, action)
             if reason:
@@ -297,11 +311,12 @@ class SidMeierScene(Scene):
         if len(actions) == 1 and None in squares:
             self.perform(actions[0])
             return
-        if None not in squares and len(actions) > 1:  # the squares are clicked on the map
+        greyed = self.why_not(kind)
+        if None not in squares and len(actions) > 1 and not greyed:  # the squares are clicked on the map
             self.group = kind if self.group != kind else None
             self.rebuild()
             return
-        self.open_chooser(group_label(kind), actions, extra=self.why_not(kind))
+        self.open_chooser(group_label(kind), actions, extra=greyed)
 
     def open_chooser(
         self,

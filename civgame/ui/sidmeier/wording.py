@@ -71,6 +71,7 @@ GROUPS: dict[str, str] = {
     "exchange_tech": "Learn their tech",
     "use_deck": "Use a deck",
     "move_off": "Move a figure off",
+    "grow_metropolis": "Grow the metropolis",
     "choose_unit": "Choose a unit",
     "choose_deck": "Choose a deck",
     "take_reward": "Take the reward",
@@ -149,7 +150,7 @@ class Words:
         city = self.game.city(city_id)
         if city is None:
             return "a city"
-        kind = "capital" if city.capital else "city"
+        kind = "metropolis" if city.expansion >= 0 else "capital" if city.capital else "city"
         return f"the {kind} at {self.game.label(city.pos)}"
 
     def figure(self, figure_id: int) -> str:
@@ -365,6 +366,9 @@ class Words:
     def _place_reserve(self, a: act.PlaceReserve) -> str:
         person = self.rules.great_people[self.rules.great_person_ids[a.marker]].name
         return f"Place {person} from the reserve at {self.game.label(a.pos)}"
+
+    def _grow_metropolis(self, a: act.GrowMetropolis) -> str:
+        return f"Grow your capital into a metropolis over {self.game.label(a.pos)}"
 
     def _move_off(self, a: act.MoveOff) -> str:
         return f"Move {self.figure(a.figure)} to {self.game.label(a.pos)}"

@@ -30,6 +30,7 @@ from civgame.games.sidmeier.core.decisions import (
 )
 from civgame.games.sidmeier.rules.base import board, culture
 from civgame.games.sidmeier.rules.combat import battles
+from civgame.games.sidmeier.rules.turn import start
 from tests.games.sidmeier.scenario import Scenario
 
 FAF, WAW = "fame-and-fortune", "wisdom-and-warfare"
@@ -265,3 +266,12 @@ def test_the_invariants_find_a_metropolis_apart_or_overlapping_another_city():
     s.home.expansion = s.pos(6, 5)
     s.city(1, 8, 5)  # 3 squares from the capital's square, but its outskirts reach (7,4)
     assert any(p.startswith(f"city {s.home.id} overlaps another city at (7,4)") for p in s.problems())
+
+
+def test_a_scout_sends_its_square_to_the_nearest_city_counting_both_metropolis_squares():
+    s = capital_at()
+    grown(s, 6, 5)
+    other = s.city(0, 10, 7)
+    scout = s.figure(0, "scout", 8, 5)  # 2 squares from (6,5) and from the other city, 3 from (5,5)
+    start.default_scouts(s.game, 0)
+    assert scout.gathers_for == s.home.id != other.id  # a tie goes to the older city

@@ -62,6 +62,11 @@ def chebyshev(game: Game, a: int, b: int) -> int:
     return max(abs(ax - bx), abs(ay - by))
 
 
+def distance_to_city(game: Game, pos: int, city: City) -> int:
+    """Squares (diagonals counted) from `pos` to the nearest square of the city's centre."""
+    return min(chebyshev(game, pos, centre) for centre in city.centre())
+
+
 def manhattan(game: Game, a: int, b: int) -> int:
     ax, ay = game.xy(a)
     bx, by = game.xy(b)

@@ -55,7 +55,7 @@ def _why_not_here(game: Game, seat: int, pos: int) -> str | None:
             return "a city cannot be built next to an enemy figure"
     distance = game.rules.game.cities.min_distance
     for city in game.cities:
-        if min(board.chebyshev(game, pos, centre) for centre in city.centre()) < distance:
+        if board.distance_to_city(game, pos, city) < distance:
             return f"a city must be at least {distance} squares from any other city"
     return None
 
@@ -270,7 +270,7 @@ def default_scouts(game: Game, seat: int) -> None:
             fig.gathers_for = -1
             continue
         if game.city(fig.gathers_for) is None or game.city(fig.gathers_for) not in cities:
-            nearest = min(cities, key=lambda c: (board.chebyshev(game, fig.pos, c.pos), c.id))
+            nearest = min(cities, key=lambda c: (board.distance_to_city(game, fig.pos, c), c.id))
             fig.gathers_for = nearest.id
     yields.touch(game, figures_only=True)
 

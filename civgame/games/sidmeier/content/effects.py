@@ -847,3 +847,116 @@ primitive(
     "choice free.",
     example={"free_unit_with_army": {}},
 )(NoParams)
+
+
+# ------------------------------------------------------------------ great person cards (Fame and Fortune's deck)
+
+
+primitive(
+    "travel_speed_bonus",
+    kind="passive",
+    doc="The holder's travel speed is `amount` higher.",
+    example={"travel_speed_bonus": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "city_actions_uncancellable",
+    kind="passive",
+    doc="The holder's city actions cannot be cancelled.",
+    example={"city_actions_uncancellable": {}},
+)(NoParams)
+
+
+@primitive(
+    "start_culture_per_coins",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain 1 culture for every `coins` coins they have.",
+    example={"start_culture_per_coins": {"coins": 3}},
+)
+class StartCulturePerCoins(Params):
+    coins: int = Field(ge=1)
+
+
+@primitive(
+    "start_gain_per_unbuilt_armies",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain `trade` trade and `culture` culture for every "
+    "`armies` of their army figures not on the map.",
+    example={"start_gain_per_unbuilt_armies": {"armies": 2, "trade": 1, "culture": 1}},
+)
+class StartGainPerUnbuiltArmies(Params):
+    armies: int = Field(ge=1)
+    trade: int = Field(default=0, ge=0)
+    culture: int = Field(default=0, ge=0)
+
+
+primitive(
+    "culture_for_unique_research",
+    kind="trigger",
+    doc="Each time the holder learns in the Research phase a tech no other player knows or researched that turn, "
+    "they gain `amount` culture.",
+    example={"culture_for_unique_research": {"amount": 3}},
+)(PositiveAmount)
+primitive(
+    "culture_when_others_devote",
+    kind="trigger",
+    doc="Each time another player devotes a city to the arts, the holder gains `amount` culture.",
+    example={"culture_when_others_devote": {"amount": 1}},
+)(PositiveAmount)
+
+
+@primitive(
+    "person_gain",
+    kind="great_person",
+    doc="The holder gains `trade` trade (up to the dial's top) and `culture` culture.",
+    example={"person_gain": {"trade": 27}},
+)
+class PersonGain(Params):
+    trade: int = Field(default=0, ge=0)
+    culture: int = Field(default=0, ge=0)
+
+
+@primitive(
+    "person_gain_per_building",
+    kind="great_person",
+    doc="The holder gains `trade` trade and `culture` culture for every building in their cities' outskirts.",
+    example={"person_gain_per_building": {"trade": 1, "culture": 1}},
+)
+class PersonGainPerBuilding(Params):
+    trade: int = Field(default=0, ge=0)
+    culture: int = Field(default=0, ge=0)
+
+
+primitive(
+    "person_culture_per_unbuilt_army",
+    kind="great_person",
+    doc="The holder gains `amount` culture for every one of their army figures not on the map.",
+    example={"person_culture_per_unbuilt_army": {"amount": 3}},
+)(PositiveAmount)
+
+
+@primitive(
+    "person_advance_per_coins",
+    kind="great_person",
+    doc="The holder advances one culture-track space free for every `coins` coins they have.",
+    example={"person_advance_per_coins": {"coins": 3}},
+)
+class PersonAdvancePerCoins(Params):
+    coins: int = Field(ge=1)
+
+
+@primitive(
+    "person_free_unit",
+    kind="great_person",
+    doc="The holder builds one `unit` unit free into their standing forces, even if its type is not unlocked.",
+    example={"person_free_unit": {"unit": "aircraft"}},
+)
+class PersonFreeUnit(Params):
+    unit: str
+
+
+primitive(
+    "person_learn_known_tech",
+    kind="great_person",
+    doc="The holder learns free a tech another player knows (it needs a place in their pyramid).",
+    example={"person_learn_known_tech": {}},
+)(NoParams)

@@ -521,3 +521,21 @@ class GrowMetropolis(Action):
 
     KIND: ClassVar[str] = "grow_metropolis"
     pos: int
+
+
+@dataclass(frozen=True)
+class RevealPersonCard(Action):
+    """Fame and Fortune's great person deck: turn a held card face up; its lasting ability acts from now on."""
+
+    KIND: ClassVar[str] = "reveal_person_card"
+    card: int
+
+
+@dataclass(frozen=True)
+class UsePersonCard(Action):
+    """Fame and Fortune's great person deck: use a card's one-time ability (`tech`: the tech it learns), then
+    discard it."""
+
+    KIND: ClassVar[str] = "use_person_card"
+    card: int
+    tech: str = ""

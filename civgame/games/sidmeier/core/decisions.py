@@ -252,6 +252,7 @@ class GreatPersonDraw(Decision):
     KIND: ClassVar[str] = "great_person_draw"
     TEXT: ClassVar[str] = "keep one of the great people drawn"
     markers: list[int] = field(default_factory=list)
+    cards: list[int] = field(default_factory=list)  # with the great person deck: the card of each marker
 
 
 @dataclass

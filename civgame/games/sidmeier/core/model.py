@@ -122,6 +122,8 @@ class Player:
     used: list[str] = field(default_factory=list)  # once-per-turn abilities used this turn
     investments: dict[str, int] = field(default_factory=dict)  # investment card -> its markers (Fame and Fortune)
     policies: list[str] = field(default_factory=list)  # social policies adopted (Wisdom and Warfare)
+    person_cards: list[int] = field(default_factory=list)  # F&F's great person deck: cards held face down
+    person_shown: list[int] = field(default_factory=list)  # great person cards kept face up (their ability acts)
     metropolis_waits: bool = False  # F&F: the capital could not grow when due; it grows in a later Start of Turn
     last_battle_turn: int = -99
 
@@ -193,7 +195,9 @@ class Game:
     queue: list[int] = field(default_factory=list)  # seats still to take their part of this phase
     unit_decks: dict[str, Deck] = field(default_factory=dict)
     culture_decks: dict[str, Deck] = field(default_factory=dict)
-    great_people: list[int] = field(default_factory=list)  # face-down pile
+    great_people: list[int] = field(default_factory=list)  # face-down pile (face up with the great person deck)
+    great_person_deck: bool = False  # Fame and Fortune's optional great person deck is played
+    person_deck: Deck = field(default_factory=Deck)  # its cards (numbered by `Ruleset.person_card_ids`)
     hut_pile: list[int] = field(default_factory=list)
     village_pile: list[int] = field(default_factory=list)
     market: dict[str, int] = field(default_factory=dict)  # market resource tokens

@@ -96,6 +96,8 @@ def _validate(game: Game) -> None:
         _ids(f"{at}.hand", p.hand, cultures, "culture event card")
         _ids(f"{at}.standing", p.standing, units, "unit card")
         _ids(f"{at}.reserve", p.reserve, people, "great person marker")
+        _ids(f"{at}.person_cards", p.person_cards, len(rules.person_card_ids), "great person card")
+        _ids(f"{at}.person_shown", p.person_shown, len(rules.person_card_ids), "great person card")
         for j, policy in enumerate(p.policies):
             _in(f"{at}.policies[{j}]", policy, rules.policies, "a social policy of these rules")
         if len({rules.policy_card[x] for x in p.policies if x in rules.policy_card}) != len(p.policies):
@@ -176,6 +178,11 @@ def _validate(game: Game) -> None:
     _ids("game.culture_out", game.culture_out, cultures, "culture event card")
     _ids("game.great_people", game.great_people, people, "great person marker")
     _ids("game.people_gone", game.people_gone, people, "great person marker")
+    if game.great_person_deck and not rules.person_cards:
+        _fail("game.great_person_deck", "the great person deck is an option of Fame and Fortune, not of these rules")
+    for pile in ("draw", "returned"):
+        cards = getattr(game.person_deck, pile)
+        _ids(f"game.person_deck.{pile}", cards, len(rules.person_card_ids), "great person card")
     _ids("game.hut_pile", game.hut_pile, markers, "hut marker")
     _ids("game.village_pile", game.village_pile, markers, "village marker")
     _ids("game.markers_gone", game.markers_gone, markers, "hut or village marker")
@@ -234,6 +241,7 @@ def _validate(game: Game) -> None:
         if isinstance(decision, d.GreatPersonDraw):
             for j, marker in enumerate(decision.markers):
                 _range(f"{at}.markers[{j}]", marker, 0, people - 1)
+            _ids(f"{at}.cards", decision.cards, len(rules.person_card_ids), "great person card")
         if isinstance(decision, d.PlaceStartingWonder):
             _in(f"{at}.wonder", decision.wonder, rules.wonders, "a wonder")
         if isinstance(decision, d.PlaceStartingFigure):

@@ -166,9 +166,10 @@ def stacking_limit(game: Game, seat: int) -> int:
 
 def travel_speed(game: Game, seat: int) -> int:
     def compute() -> int:
-        return effects.highest(game, seat, "travel_speed", game.rules.game.movement.travel_speed)
+        base = effects.highest(game, seat, "travel_speed", game.rules.game.movement.travel_speed)
+        return base + effects.total(game, seat, "travel_speed_bonus")
 
-    return effects.memo(game, seat, "speed", ("travel_speed",), compute)
+    return effects.memo(game, seat, "speed", ("travel_speed", "travel_speed_bonus"), compute)
 
 
 def water_mode(game: Game, seat: int) -> str:

@@ -392,6 +392,11 @@ def devote(game: Game, action: Devote) -> None:
     gained = yields.arts_culture(game, city)
     game.players[city.owner].culture += gained
     game.say(f"{game.players[city.owner].name} devotes a city to the arts: {gained} culture.")
+    for other in game.players:
+        bonus = effects.total(game, other.seat, "culture_when_others_devote") if other.seat != city.owner else 0
+        if bonus:
+            other.culture += bonus
+            game.say(f"{other.name} gains {bonus} culture.")
 
 
 def _double(game: Game, seat: int) -> str | None:

@@ -38,8 +38,13 @@ def check_invariants(game: Game) -> list[str]:
     _exactly_once(problems, "culture event card", seen, len(rules.culture_card_ids))
     # great people, hut and village markers, buildings: the squares looked at once for all three
     people = [*game.great_people, *game.people_gone, *chain.from_iterable(p.reserve for p in game.players)]
-    # drawn, one to be kept (W&W's Organized Religion)
-    people += chain.from_iterable(d.markers for d in game.pending if isinstance(d, GreatPersonDraw))
+    # drawn, one to be kept (W&W's Organized Religion; with F&F's deck the markers stay in the supply meanwhile)
+    draws = [d for d in game.pending if isinstance(d, GreatPersonDraw)]
+    people += chain.from_iterable(d.markers for d in draws if not d.cards)
+    if game.great_person_deck:
+        cards = [*game.person_deck.draw, *game.person_deck.returned, *chain.from_iterable(d.cards for d in draws)]
+        cards += chain.from_iterable(p.person_cards + p.person_shown for p in game.players)
+        _exactly_once(problems, "great person card", Counter(cards), len(rules.person_card_ids))
     huts = [*game.hut_pile, *game.village_pile, *game.markers_gone]
     huts += chain.from_iterable(p.markers for p in game.players)
     on_map: Counter[str] = Counter()  # buildings by family

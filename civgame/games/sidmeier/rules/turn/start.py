@@ -26,7 +26,7 @@ from civgame.games.sidmeier.core.model import City, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, occupancy, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
-from civgame.games.sidmeier.rules.expansions import policies
+from civgame.games.sidmeier.rules.expansions import great_person_deck, policies
 
 # ------------------------------------------------------------------ building cities
 
@@ -456,3 +456,4 @@ def automatic(game: Game, seat: int) -> None:
         for _ in range(p.spaces):
             culture.advance(game, seat, free=True, why=effects.source_name(game, kind, source))
     policies.automatic(game, seat)
+    great_person_deck.automatic(game, seat)

@@ -1,0 +1,201 @@
+"""Fame and Fortune's optional great person deck [004 F&F OPTIONAL ADDITIONS: 1. Great person deck]: using the
+cards, and the limit of one card per great person of its type. Drawing them is `rules.base.person_deck`.
+
+A held card is used in the phase it names ("any": in any of its holder's own phases), and only while its
+holder has a great person of its type on the map. A `keep` card is turned face up and acts from then on
+(`rules.base.effects` reads it as a source while a great person of its type is on the map); a `discard` card
+acts once (its effects of kind `great_person`, here) and goes face up under the deck. A player holding more
+cards of a type than great people of that type (on the map and in reserve) discards them at random until
+they do not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from civgame.framework.errors import RuleError
+from civgame.games.sidmeier.content import effects as fx
+from civgame.games.sidmeier.content.ruleset import GreatPersonCard
+from civgame.games.sidmeier.core.actions import Action, RevealPersonCard, UsePersonCard
+from civgame.games.sidmeier.core.decisions import CityTurn, MovementTurn, ResearchTurn, StartTurn, TradeTurn
+from civgame.games.sidmeier.core.model import Game
+from civgame.games.sidmeier.rules.base import board, culture, effects, person_deck, pieces, techs, yields
+from civgame.games.sidmeier.rules.base.book import BOOK
+
+PHASE_OF = {
+    StartTurn: "start_of_turn",
+    TradeTurn: "trade",
+    CityTurn: "city_management",
+    MovementTurn: "movement",
+    ResearchTurn: "research",
+}
+OWN_TURNS = tuple(PHASE_OF)
+
+
+def _phase(game: Game) -> str:
+    return PHASE_OF.get(type(game.pending[-1]), "") if game.pending else ""
+
+
+def usable(game: Game, seat: int, person: GreatPersonCard) -> bool:
+    """The card may be used now: its phase (or any of the holder's own), a great person of its type on the map."""
+    phase = _phase(game)
+    timely = person.timing in ("any", "constant") or person.timing == phase
+    return bool(phase) and timely and person.type in person_deck.on_map(game, seat)
+
+
+# ------------------------------------------------------------------ keep cards: turned face up
+
+
+def list_reveal(game: Game) -> Iterator[Action]:
+    seat = game.actor()
+    for number in game.players[seat].person_cards:
+        person = person_deck.card(game, number)
+        if person.use == "keep" and person.effects and usable(game, seat, person):
+            yield RevealPersonCard(number)
+
+
+def check_reveal(game: Game, action: RevealPersonCard) -> None:
+    if action not in list(list_reveal(game)):
+        raise RuleError(
+            "a great person card you hold is used in the phase it names, while you have a great person of its type "
+            "on the map"
+        )
+
+
+@BOOK.rule(RevealPersonCard, legal=list_reveal, answers=OWN_TURNS, check=check_reveal)
+def reveal(game: Game, action: RevealPersonCard) -> None:
+    player = game.players[game.actor()]
+    player.person_cards.remove(action.card)
+    player.person_shown.append(action.card)
+    yields.coins_changed(game)
+    person = person_deck.card(game, action.card)
+    game.say(f"{player.name} reveals {person.name}: {person.text}")
+    pieces.check_hand(game, player.seat)
+
+
+# ------------------------------------------------------------------ discard cards: used once
+
+
+def _gain(game: Game, seat: int, p: Any, times: int = 1) -> None:
+    player = game.players[seat]
+    player.trade = min(game.rules.game.trade.dial_max, player.trade + p.trade * times)
+    player.culture += p.culture * times
+
+
+def _per_building(game: Game, seat: int, p: Any) -> None:
+    owned = [s.improvement for s in game.squares if s.improvement is not None and s.improvement.owner == seat]
+    _gain(game, seat, p, sum(imp.kind == "building" for imp in owned))
+
+
+def _per_unbuilt_army(game: Game, seat: int, p: Any) -> None:
+    game.players[seat].culture += p.amount * pieces.unbuilt(game, seat, "army")
+
+
+def _advance(game: Game, seat: int, p: Any) -> None:
+    for _ in range(yields.coins(game, seat) // p.coins):
+        culture.advance(game, seat, free=True, why="a great person")
+
+
+def _free_unit(game: Game, seat: int, p: Any) -> None:
+    if pieces.gain_unit(game, seat, p.unit):
+        game.say(f"{game.players[seat].name} builds a free {game.rules.units[p.unit].name} unit.")
+
+
+# primitive -> what it does (the tech a card learns is the action's own: `_learn`)
+ONE_TIME: dict[str, Callable[[Game, int, Any], None]] = {
+    "person_gain": _gain,
+    "person_gain_per_building": _per_building,
+    "person_culture_per_unbuilt_army": _per_unbuilt_army,
+    "person_advance_per_coins": _advance,
+    "person_free_unit": _free_unit,
+}
+
+
+def _known_elsewhere(game: Game, seat: int) -> list[str]:
+    known = {t for p in game.players if p.seat != seat for t in p.techs}
+    return techs.learnable(game, seat, [t for t in game.rules.techs if t in known])
+
+
+def list_use(game: Game) -> Iterator[Action]:
+    seat = game.actor()
+    for number in game.players[seat].person_cards:
+        person = person_deck.card(game, number)
+        if person.use != "discard" or not person.effects or not usable(game, seat, person):
+            continue
+        if any(e.name == "person_learn_known_tech" for e in person.effects):
+            for tech in _known_elsewhere(game, seat):
+                yield UsePersonCard(number, tech)
+        else:
+            yield UsePersonCard(number)
+
+
+def check_use(game: Game, action: UsePersonCard) -> None:
+    if action not in list(list_use(game)):
+        raise RuleError(
+            "a great person card you hold is used in the phase it names, while you have a great person of its type "
+            "on the map (a tech learned from it must be known to another player and have a place in your pyramid)"
+        )
+
+
+@BOOK.rule(UsePersonCard, legal=list_use, answers=OWN_TURNS, check=check_use)
+def use(game: Game, action: UsePersonCard) -> None:
+    seat = game.actor()
+    player = game.players[seat]
+    person = person_deck.card(game, action.card)
+    player.person_cards.remove(action.card)
+    game.person_deck.returned.append(action.card)  # face up under the deck
+    game.say(f"{player.name} uses {person.name}: {person.text}")
+    for effect in person.effects:
+        if effect.name in ONE_TIME:
+            ONE_TIME[effect.name](game, seat, effect.params)
+    if action.tech:
+        techs.learn(game, seat, action.tech, how=f"free ({person.name})")
+
+
+# ------------------------------------------------------------------ lasting abilities at the Start of Turn
+
+
+def automatic(game: Game, seat: int) -> None:
+    """The face-up cards' Start of Turn gains."""
+    player = game.players[seat]
+    for _kind, source, p in effects.entries(game, seat, "start_culture_per_coins"):
+        assert isinstance(p, fx.StartCulturePerCoins)
+        gained = yields.coins(game, seat) // p.coins
+        player.culture += gained
+        game.say(f"{player.name} gains {gained} culture ({game.rules.person_cards[source].name}).")
+    for _kind, source, p in effects.entries(game, seat, "start_gain_per_unbuilt_armies"):
+        assert isinstance(p, fx.StartGainPerUnbuiltArmies)
+        times = pieces.unbuilt(game, seat, "army") // p.armies
+        player.trade = min(game.rules.game.trade.dial_max, player.trade + p.trade * times)
+        player.culture += p.culture * times
+        game.say(
+            f"{player.name} gains {p.trade * times} trade and {p.culture * times} culture "
+            f"({game.rules.person_cards[source].name})."
+        )
+
+
+# ------------------------------------------------------------------ the limit: one card per great person
+
+
+def settle(game: Game) -> None:
+    """Discard at random the cards a player holds beyond their great people of each type."""
+    if not game.great_person_deck:
+        return
+    ids = game.rules.great_person_ids
+    for player in game.players:
+        if not player.person_cards and not player.person_shown:
+            continue
+        on_map = [game.squares[pos].improvement for pos in board.improved_squares(game)]
+        owned = [ids[m] for m in player.reserve] + [
+            imp.name for imp in on_map if imp is not None and imp.kind == "great_person" and imp.owner == player.seat
+        ]
+        for kind in sorted(set(game.rules.great_people)):
+            held = [c for c in player.person_cards + player.person_shown if person_deck.card(game, c).type == kind]
+            while len(held) > owned.count(kind):
+                lost = held.pop(game.rng.below(len(held)))
+                for pile in (player.person_cards, player.person_shown):
+                    if lost in pile:
+                        pile.remove(lost)
+                game.person_deck.returned.append(lost)
+                game.say(f"{player.name} discards a great person card: {person_deck.card(game, lost).name}.")

@@ -34,7 +34,7 @@ from civgame.games.sidmeier.rules.flow.invariants import check_invariants
 from civgame.games.sidmeier.storage.validation import validate
 
 GAME_ID = "sid-meier"
-VERSION = 2
+VERSION = 3
 
 
 def _before_expansions(doc: dict[str, Any]) -> dict[str, Any]:
@@ -54,8 +54,26 @@ def _before_expansions(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "expansions": []}
 
 
+def _before_metropolises(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 knew no metropolis and no great person deck (Fame and Fortune): cities of one square, no cards."""
+    game = doc.get("game")
+    if not isinstance(game, dict):
+        return doc
+    game.setdefault("great_person_deck", False)
+    game.setdefault("person_deck", {"draw": [], "returned": []})
+    for player in game.get("players") or []:
+        if isinstance(player, dict):
+            player.setdefault("person_cards", [])
+            player.setdefault("person_shown", [])
+            player.setdefault("metropolis_waits", False)
+    for city in game.get("cities") or []:
+        if isinstance(city, dict):
+            city.setdefault("expansion", -1)
+    return doc
+
+
 # version -> a function bringing a document of that version one version up
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _before_expansions}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _before_expansions, 2: _before_metropolises}
 
 
 def rules_hash(rules: Ruleset) -> str:

@@ -3,8 +3,8 @@
 Hidden from a seat: other players' culture event cards, great person cards held face down, hut and
 village markers and standing forces (their counts stay), the order of every deck and pile (counts),
 face-down tiles and the markers lying face down on the map, other players' secret research choices, an
-opponent's battle hand (unless a wonder shows it), the hidden parts of a deal offered to someone else, the random generator, and the
-history of actions (which names hidden cards). A network layer sends a seat only this.
+opponent's battle hand (unless a wonder shows it), the hidden parts of a deal offered to someone else,
+the random generator, and the history of actions (which names hidden cards). A network layer sends a seat only this.
 
 Added for every seat: `economy`, the coins on each player's economy dial, which the table shows (the
 interface may not work them out from the rules itself).

@@ -82,3 +82,33 @@ def test_every_level_grows_its_capital_into_a_metropolis_without_overbuilding(le
     assert s.game.pending[-1] == MetropolisChoice(0)
     chosen = make_agent(level, 3).choose(s.game, GAME.legal_actions(s.game))
     assert chosen == GrowMetropolis(s.pos(4, 5))  # the one square whose building is not lost
+
+
+def test_a_seat_never_sees_the_great_person_cards_another_player_holds():
+    import random
+
+    from civgame.ai.sidmeier import determinise
+
+    game = GAME.new_game(2, 9, expansions=[FAF], great_person_deck=True)
+    rules = game.rules
+    other = game.players[1]
+    other.person_cards = [game.person_deck.draw.pop() for _ in range(3)]
+    dealt = [determinise(game, 0, random.Random(i)).players[1].person_cards for i in range(12)]
+    kinds = sorted(rules.person_cards[rules.person_card_ids[c]].type for c in other.person_cards)
+    assert all(sorted(rules.person_cards[rules.person_card_ids[c]].type for c in d) == kinds for d in dealt)
+    assert any(d != other.person_cards for d in dealt)  # which card of each type: not seen
+    mine = determinise(game, 1, random.Random(0)).players[1].person_cards
+    assert mine == other.person_cards  # a seat's own cards stay as they are
+
+
+def test_easy_plays_a_stretch_with_the_great_person_deck_keeping_the_invariants():
+    game = GAME.new_game(2, 10, civilizations=["america", "rome"], expansions=[FAF], great_person_deck=True)
+    agents = [make_agent("easy", f"10:{seat}") for seat in range(2)]
+    checker = InvariantChecker(GAME, "seed 10", save_at_step=100)
+    for _ in range(400):
+        if GAME.is_over(game):
+            break
+        action = agents[game.actor()].choose(game, GAME.legal_actions(game))
+        GAME.apply(game, action)
+        checker(game, action)
+    assert checker.saved and any(p.person_cards or p.person_shown for p in game.players)

@@ -204,3 +204,71 @@ def test_the_map_draws_a_metropolis_across_its_two_squares():
     home.expansion = east
     s.refresh()
     assert colour_in(east) == art.seat_colour(0)  # the metropolis's houses stand on its second square too
+
+
+def test_the_great_person_deck_is_a_toggle_offered_with_fame_and_fortune(app):
+    screen = new_game_screen(app)
+    assert not screen.deck_button.is_enabled
+    assert "switch Fame and Fortune on first" in screen.deck_button.tool_tip_text
+    click_button(app, screen.expansion_buttons[FAF])
+    toggle = app.scene.deck_button
+    assert toggle.is_enabled and "each great person comes with a card" in toggle.tool_tip_text
+    click_button(app, toggle)
+    assert app.scene.deck_button.text == "☑ Great person deck"
+    click_button(app, app.scene.start_button)
+    assert app.scene.game.great_person_deck and app.scene.game.person_deck.draw
+
+
+def test_switching_fame_and_fortune_off_switches_the_deck_off(app):
+    screen = new_game_screen(app)
+    click_button(app, screen.expansion_buttons[FAF])
+    click_button(app, app.scene.deck_button)
+    click_button(app, app.scene.expansion_buttons[FAF])
+    assert not app.scene.great_person_deck and not app.scene.deck_button.is_enabled
+
+
+def test_the_window_opened_with_the_deck_switches_it_on(tmp_path):
+    from civgame.ui.app import open_app
+    from civgame.ui.settings import Settings
+
+    settings = Settings(
+        size=(1280, 720), data_dir=tmp_path, first_game="sid-meier", first_expansions=[FAF], first_great_person_deck=True
+    )
+    window = open_app(settings)
+    try:
+        assert window.scene.great_person_deck
+    finally:
+        window.quit()
+        pygame.display.quit()
+
+
+def test_using_a_great_person_card_by_mouse_and_the_board_lists_the_cards(app):
+    from civgame.games.sidmeier.core.decisions import TradeTurn
+    from civgame.ui.sidmeier import panel
+    from tests.games.sidmeier.test_great_person_deck import holder, number
+
+    s = holder("marco_polo", "valmiki")
+    s.decide(TradeTurn(0), phase="trade")
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    surface = pygame.Surface((400, 1400))
+    tips = panel.player_board(surface, surface.get_rect(), 1.0, s.game.rules, GAME.view_for(s.game, 0), 0)
+    assert any("Marco Polo (great person card" in tip.lines[0] for tip in tips)
+    hidden = panel.player_board(surface, surface.get_rect(), 1.0, s.game.rules, GAME.view_for(s.game, 1), 0)
+    assert not any("Marco Polo" in tip.lines[0] for tip in hidden)
+    click_button(app, scene.group_buttons["use_person_card"])
+    assert s.game.players[0].trade == s.game.rules.game.trade.dial_max
+    click_button(app, scene.group_buttons["reveal_person_card"])
+    assert s.game.players[0].person_shown == [number(s, "valmiki")]
+
+
+def test_a_great_person_card_without_its_great_person_on_the_map_is_greyed_with_the_engines_reason(app):
+    from civgame.games.sidmeier.core.decisions import TradeTurn
+    from tests.games.sidmeier.test_great_person_deck import holder
+
+    s = holder("marco_polo", placed=False)
+    s.decide(TradeTurn(0), phase="trade")
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    assert not scene.group_buttons["use_person_card"].is_enabled
+    assert "great person of its type on the map" in scene.greyed()["use_person_card"]

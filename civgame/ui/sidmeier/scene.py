@@ -40,6 +40,7 @@ from civgame.ui.sidmeier.computer import ComputerSeats
 from civgame.ui.sidmeier.wording import Words, group_label, grouped, square_of
 
 GAME = definition("sid-meier")
+OWN_TURNS = ("start_turn", "trade_turn", "city_turn", "movement_turn", "research_turn")  # a player's own phases
 TOP_BAR, PANEL_W, ACTION_BAR = 40, 400, 156  # in layout units
 BAR_ROWS = 3  # rows of kind buttons in the action bar
 GROUP_W, GROUP_H = 196, 32
@@ -246,6 +247,15 @@ class SidMeierScene(Scene):
 
     def candidates(self, decision: str) -> Sequence[act.Action]:
         """Actions a decision of this kind may take, to ask the engine why one is not legal."""
+        found = list(self.phase_candidates(decision))
+        if decision in OWN_TURNS:  # (Fame and Fortune's great person cards, used in their holder's phases)
+            rules = self.game.rules
+            for card in self.game.players[self.game.actor()].person_cards:
+                keep = rules.person_cards[rules.person_card_ids[card]].use == "keep"
+                found.append(act.RevealPersonCard(card) if keep else act.UsePersonCard(card))
+        return found
+
+    def phase_candidates(self, decision: str) -> Sequence[act.Action]:
         seat = self.game.actor()
         cities = self.game.cities_of(seat)
         disbanding = self.game.rules.game.disbanding is not None  # (Fame and Fortune)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from civgame.games.sidmeier.core import actions as act
+from civgame.games.sidmeier.core.decisions import GreatPersonDraw
 from civgame.games.sidmeier.core.model import Game
 
 # action kind -> the group's label on the action bar, in the order the bar shows the groups
@@ -72,6 +73,8 @@ GROUPS: dict[str, str] = {
     "use_deck": "Use a deck",
     "move_off": "Move a figure off",
     "grow_metropolis": "Grow the metropolis",
+    "reveal_person_card": "Turn a great person card face up",
+    "use_person_card": "Use a great person card",
     "choose_unit": "Choose a unit",
     "choose_deck": "Choose a deck",
     "take_reward": "Take the reward",
@@ -349,7 +352,24 @@ class Words:
         return f"Return {self.rules.policies[a.policy].name}"
 
     def _keep_great_person(self, a: act.KeepGreatPerson) -> str:
-        return f"Keep {self.rules.great_people[self.rules.great_person_ids[a.marker]].name}"
+        kind = self.rules.great_people[self.rules.great_person_ids[a.marker]].name
+        pending = self.game.pending[-1] if self.game.pending else None
+        if isinstance(pending, GreatPersonDraw) and pending.cards and a.marker in pending.markers:
+            card = pending.cards[pending.markers.index(a.marker)]
+            return f"Keep {self.person_card(card)} ({kind})"
+        return f"Keep {kind}"
+
+    def person_card(self, card: int) -> str:
+        return self.rules.person_cards[self.rules.person_card_ids[card]].name
+
+    def _reveal_person_card(self, a: act.RevealPersonCard) -> str:
+        person = self.rules.person_cards[self.rules.person_card_ids[a.card]]
+        return f"Turn {person.name} face up: {person.text}"
+
+    def _use_person_card(self, a: act.UsePersonCard) -> str:
+        person = self.rules.person_cards[self.rules.person_card_ids[a.card]]
+        learned = f" ({self.name(a.tech)})" if a.tech else ""
+        return f"Use {person.name}{learned}: {person.text}"
 
     def _start_program(self, a: act.StartProgram) -> str:
         return f"Start a building program in {self.city(a.city)}"

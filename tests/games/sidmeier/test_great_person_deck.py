@@ -310,3 +310,14 @@ def test_random_games_with_the_great_person_deck_keep_the_invariants(players, se
     assert game.phase == "over"
     used = " ".join(game.log)
     assert "draws a great person card" in used and (" reveals " in used or " uses " in used)
+
+
+def test_the_cards_whose_ability_is_not_played_are_named_where_the_player_reads_what_is_missing():
+    from civgame.games.sidmeier.content.describe import describe
+
+    (faf,) = [e for e in RULES.game.expansions if e.id == FAF]
+    missing = " ".join(faf.missing.split())
+    unbuilt = [c for c in RULES.person_cards.values() if not c.effects]
+    assert all(c.name in missing for c in unbuilt)
+    assert not [c.name for c in RULES.person_cards.values() if c.effects and c.name in missing]
+    assert "Its ability is not played yet" in describe(RULES, unbuilt[0].id)

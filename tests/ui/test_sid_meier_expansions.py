@@ -232,7 +232,11 @@ def test_the_window_opened_with_the_deck_switches_it_on(tmp_path):
     from civgame.ui.settings import Settings
 
     settings = Settings(
-        size=(1280, 720), data_dir=tmp_path, first_game="sid-meier", first_expansions=[FAF], first_great_person_deck=True
+        size=(1280, 720),
+        data_dir=tmp_path,
+        first_game="sid-meier",
+        first_expansions=[FAF],
+        first_great_person_deck=True,
     )
     window = open_app(settings)
     try:

@@ -47,20 +47,28 @@ def usable(game: Game, seat: int, person: GreatPersonCard) -> bool:
 # ------------------------------------------------------------------ keep cards: turned face up
 
 
-def list_reveal(game: Game) -> Iterator[Action]:
+WHEN = (
+    "a great person card you hold is used in the phase it names, while you have a great person of its type on the map"
+)
+
+
+def held(game: Game, use: str) -> Iterator[tuple[int, GreatPersonCard]]:
+    """The cards of this use (keep or discard) that the player deciding now may use now (abilities built only)."""
     seat = game.actor()
     for number in game.players[seat].person_cards:
         person = person_deck.card(game, number)
-        if person.use == "keep" and person.effects and usable(game, seat, person):
-            yield RevealPersonCard(number)
+        if person.use == use and person.effects and usable(game, seat, person):
+            yield number, person
+
+
+def list_reveal(game: Game) -> Iterator[Action]:
+    for number, _person in held(game, "keep"):
+        yield RevealPersonCard(number)
 
 
 def check_reveal(game: Game, action: RevealPersonCard) -> None:
     if action not in list(list_reveal(game)):
-        raise RuleError(
-            "a great person card you hold is used in the phase it names, while you have a great person of its type "
-            "on the map"
-        )
+        raise RuleError(WHEN)
 
 
 @BOOK.rule(RevealPersonCard, legal=list_reveal, answers=OWN_TURNS, check=check_reveal)
@@ -118,13 +126,9 @@ def _known_elsewhere(game: Game, seat: int) -> list[str]:
 
 
 def list_use(game: Game) -> Iterator[Action]:
-    seat = game.actor()
-    for number in game.players[seat].person_cards:
-        person = person_deck.card(game, number)
-        if person.use != "discard" or not person.effects or not usable(game, seat, person):
-            continue
+    for number, person in held(game, "discard"):
         if any(e.name == "person_learn_known_tech" for e in person.effects):
-            for tech in _known_elsewhere(game, seat):
+            for tech in _known_elsewhere(game, game.actor()):
                 yield UsePersonCard(number, tech)
         else:
             yield UsePersonCard(number)
@@ -132,10 +136,7 @@ def list_use(game: Game) -> Iterator[Action]:
 
 def check_use(game: Game, action: UsePersonCard) -> None:
     if action not in list(list_use(game)):
-        raise RuleError(
-            "a great person card you hold is used in the phase it names, while you have a great person of its type "
-            "on the map (a tech learned from it must be known to another player and have a place in your pyramid)"
-        )
+        raise RuleError(f"{WHEN} (a tech it teaches is one another player knows, with a place in your pyramid)")
 
 
 @BOOK.rule(UsePersonCard, legal=list_use, answers=OWN_TURNS, check=check_use)

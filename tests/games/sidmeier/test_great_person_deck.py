@@ -321,3 +321,88 @@ def test_the_cards_whose_ability_is_not_played_are_named_where_the_player_reads_
     assert all(c.name in missing for c in unbuilt)
     assert not [c.name for c in RULES.person_cards.values() if c.effects and c.name in missing]
     assert "Its ability is not played yet" in describe(RULES, unbuilt[0].id)
+
+
+def test_jerry_garcia_devotes_every_city_to_the_arts_as_the_capital_s_action():
+    s = holder("jerry_garcia")
+    other = s.city(0, 9, 5)
+    player = s.game.players[0]
+    player.culture = 0
+    s.decide(CityTurn(0), phase="city_management")
+    s.apply(UsePersonCard(number(s, "jerry_garcia")))
+    assert player.culture == 4 + 1 and s.home.actions == 1 and other.actions == 0  # (the Great Artist: 3 culture)
+    s.home.actions = 1
+    s.game.players[0].person_cards.append(number(s, "jerry_garcia"))
+    s.game.person_deck.returned.remove(number(s, "jerry_garcia"))
+    s.refresh()
+    assert "your capital devoted to the arts has not acted" in s.why(UsePersonCard(number(s, "jerry_garcia")))
+
+
+def test_michelangelo_takes_five_production_off_the_next_wonder_this_turn():
+    from civgame.games.sidmeier.rules.cities import management
+
+    s = holder("michelangelo")
+    wonder = s.game.wonder_market[0]
+    before = management.wonder_cost(s.game, 0, wonder)
+    s.decide(CityTurn(0), phase="city_management")
+    s.apply(UsePersonCard(number(s, "michelangelo")))
+    assert management.wonder_cost(s.game, 0, wonder) == before - 5
+
+
+def test_khalid_ibn_al_walid_makes_his_holder_the_first_player():
+    s = holder("khalid_ibn_al_walid")
+    s.game.first = 1
+    s.decide(TradeTurn(0), phase="trade")
+    s.apply(UsePersonCard(number(s, "khalid_ibn_al_walid")))
+    assert s.game.first == 0 and "Player 1 becomes the first player." in s.game.log
+
+
+def test_leonidas_gives_eight_to_a_defender_with_fewer_units():
+    from civgame.games.sidmeier.core.model import Battle
+    from civgame.games.sidmeier.rules.combat import battles
+
+    s = holder("leonidas")
+    player = s.game.players[0]
+    player.person_cards, player.person_shown = [], [number(s, "leonidas")]
+    s.refresh()
+    battle = Battle(attacker=1, defender=0, pos=s.pos(6, 5), kind="figures", hands=[[1, 2, 3], [4, 5]])
+    outnumbered = battles.combat_bonus(s.game, battle, 1)
+    battle.hands = [[1, 2], [4, 5]]
+    assert outnumbered - battles.combat_bonus(s.game, battle, 1) == 8
+
+
+def test_a_p_giannini_builds_a_free_building_in_a_start_of_turn_with_an_investment():
+    from civgame.games.sidmeier.core.actions import FreeBuilding, Invest
+
+    s = holder("ap_giannini")
+    player = s.game.players[0]
+    player.person_cards, player.person_shown = [], [number(s, "ap_giannini")]
+    player.coin_tokens = {"sheet": 1}
+    s.techs(0, "pottery")
+    s.decide(StartTurn(0), phase="start_of_turn")
+    assert not [a for a in s.legal() if isinstance(a, FreeBuilding)]
+    s.apply(Invest("war_bonds", "sheet"))
+    assert {a.source for a in s.legal() if isinstance(a, FreeBuilding)} == {"ap_giannini"}
+
+
+def test_captain_james_cook_doubles_the_travel_speed_for_the_turn():
+    from civgame.games.sidmeier.core.actions import BeginMove
+    from civgame.games.sidmeier.core.decisions import Moving
+
+    s = holder("captain_james_cook")
+    army = s.figure(0, "army", 8, 5)
+    s.decide(MovementTurn(0), phase="movement")
+    s.apply(UsePersonCard(number(s, "captain_james_cook")))
+    s.apply(BeginMove((army.id,)))
+    assert isinstance(s.game.pending[-1], Moving) and s.game.pending[-1].left == 2 * board.travel_speed(s.game, 0)
+
+
+def test_albert_einstein_turns_trade_into_culture_or_culture_into_trade():
+    s = holder("albert_einstein")
+    player = s.game.players[0]
+    player.trade, player.culture = 4, 2
+    s.decide(CityTurn(0), phase="city_management")
+    amounts = sorted(a.amount for a in s.legal() if isinstance(a, UsePersonCard))
+    assert amounts == [-2, -1, 1, 2, 3, 4]
+    s.apply(UsePersonCard(number(s, "albert_einstein"), amount=3))
+    assert (player.trade, player.culture) == (1, 5)

@@ -960,3 +960,49 @@ primitive(
     doc="The holder learns free a tech another player knows (it needs a place in their pyramid).",
     example={"person_learn_known_tech": {}},
 )(NoParams)
+primitive(
+    "outnumbered_defender_bonus",
+    kind="passive",
+    doc="When the holder defends with fewer units in their battle force than the attacker (counted from the draw), "
+    "their combat bonus is `amount` higher.",
+    example={"outnumbered_defender_bonus": {"amount": 8}},
+)(PositiveAmount)
+primitive(
+    "free_building_on_investing",
+    kind="trigger",
+    doc="In a Start of Turn in which the holder invests a coin, they may build one unlocked building free in one of "
+    "their cities.",
+    example={"free_building_on_investing": {}},
+)(NoParams)
+primitive(
+    "person_first_player",
+    kind="great_person",
+    doc="The holder becomes the first player (from the next phase on; the next turn the marker passes on from them).",
+    example={"person_first_player": {}},
+)(NoParams)
+primitive(
+    "person_devote_all_cities",
+    kind="great_person",
+    doc="As the holder's capital's action, every one of their cities is devoted to the arts; the other cities still "
+    "take their own actions.",
+    example={"person_devote_all_cities": {}},
+)(NoParams)
+primitive(
+    "person_double_speed",
+    kind="great_person",
+    doc="The holder's travel speed is doubled until the end of the turn.",
+    example={"person_double_speed": {}},
+)(NoParams)
+primitive(
+    "person_convert_trade_culture",
+    kind="great_person",
+    doc="The holder turns any amount of their trade into as much culture, or of their culture into as much trade "
+    "(up to the dial's top).",
+    example={"person_convert_trade_culture": {}},
+)(NoParams)
+primitive(
+    "person_wonder_discount",
+    kind="great_person",
+    doc="The next wonder the holder builds this turn costs `amount` less production (with any other discount).",
+    example={"person_wonder_discount": {"amount": 5}},
+)(PositiveAmount)

@@ -533,9 +533,10 @@ class RevealPersonCard(Action):
 
 @dataclass(frozen=True)
 class UsePersonCard(Action):
-    """Fame and Fortune's great person deck: use a card's one-time ability (`tech`: the tech it learns), then
-    discard it."""
+    """Fame and Fortune's great person deck: use a card's one-time ability (`tech`: the tech it learns; `amount`:
+    what it converts), then discard it."""
 
     KIND: ClassVar[str] = "use_person_card"
     card: int
     tech: str = ""
+    amount: int = 0  # trade turned into culture (below 0: culture turned into trade)

@@ -172,6 +172,15 @@ def travel_speed(game: Game, seat: int) -> int:
     return effects.memo(game, seat, "speed", ("travel_speed", "travel_speed_bonus"), compute)
 
 
+TRAVEL_DOUBLED = "travel_doubled"  # a `used` mark: the player's travel speed is doubled this turn (a great person)
+
+
+def moving_speed(game: Game, seat: int) -> int:
+    """The squares a move may take: the travel speed, doubled for the rest of a turn by a great person."""
+    speed = travel_speed(game, seat)
+    return speed * 2 if TRAVEL_DOUBLED in game.players[seat].used else speed
+
+
 def water_mode(game: Game, seat: int) -> str:
     """none, cross (through water, never ending there) or end (ending in water too)."""
 

@@ -26,7 +26,7 @@ from civgame.games.sidmeier.core.model import City, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, occupancy, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
-from civgame.games.sidmeier.rules.expansions import great_person_deck, policies
+from civgame.games.sidmeier.rules.expansions import great_person_deck, investments, policies
 
 # ------------------------------------------------------------------ building cities
 
@@ -346,7 +346,10 @@ def free_building_options(game: Game, seat: int, source: str) -> Iterator[FreeBu
 def list_free_building(game: Game) -> Iterator[Action]:
     seat = game.actor()
     if isinstance(game.pending[-1], StartTurn):
-        for source in sources(game, seat, "start_free_building"):
+        free = sources(game, seat, "start_free_building")
+        if investments.INVESTED in game.players[seat].used:
+            free += sources(game, seat, "free_building_on_investing")
+        for source in free:
             yield from free_building_options(game, seat, source)
     elif isinstance(game.pending[-1], CityTurn):
         for _kind, source, _ in effects.entries(game, seat, "free_building_action"):

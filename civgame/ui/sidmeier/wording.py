@@ -237,7 +237,7 @@ class Words:
         return f"Build city walls around {self.city(a.city)}"
 
     def _devote(self, a: act.Devote) -> str:
-        return f"Devote {self.city(a.city)} to the arts"
+        return f"Devote {self.city(a.city)} to the arts" + (", taking its culture as trade" if a.as_trade else "")
 
     def _harvest(self, a: act.Harvest) -> str:
         second = f" and 1 {a.second}" if a.second else ""

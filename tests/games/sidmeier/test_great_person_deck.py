@@ -406,3 +406,26 @@ def test_albert_einstein_turns_trade_into_culture_or_culture_into_trade():
     assert amounts == [-2, -1, 1, 2, 3, 4]
     s.apply(UsePersonCard(number(s, "albert_einstein"), amount=3))
     assert (player.trade, player.culture) == (1, 5)
+
+
+def test_hannibal_moves_the_figures_of_one_square_onto_another_of_the_holder_s():
+    s = holder("hannibal")
+    army = s.figure(0, "army", 9, 2)
+    scout = s.figure(0, "scout", 12, 6)
+    s.decide(CityTurn(0), phase="city_management")
+    ways = {(a.pos, a.dest) for a in s.legal() if isinstance(a, UsePersonCard)}
+    assert ways == {(s.pos(9, 2), s.pos(12, 6)), (s.pos(12, 6), s.pos(9, 2))}
+    s.apply(UsePersonCard(number(s, "hannibal"), pos=s.pos(9, 2), dest=s.pos(12, 6)))
+    assert army.pos == scout.pos == s.pos(12, 6) and not s.problems()
+
+
+def test_charles_darwin_takes_a_devoted_city_s_culture_as_trade_once_per_turn():
+    s = holder("charles_darwin")
+    other = s.city(0, 9, 5)
+    player = s.game.players[0]
+    player.person_cards, player.person_shown = [], [number(s, "charles_darwin")]
+    player.trade = player.culture = 0
+    s.decide(CityTurn(0), phase="city_management")
+    s.apply(Devote(other.id, as_trade=True))
+    assert (player.trade, player.culture) == (1, 0)
+    assert Devote(s.home.id, as_trade=True) not in s.legal() and Devote(s.home.id) in s.legal()

@@ -1006,3 +1006,16 @@ primitive(
     doc="The next wonder the holder builds this turn costs `amount` less production (with any other discount).",
     example={"person_wonder_discount": {"amount": 5}},
 )(PositiveAmount)
+primitive(
+    "arts_as_trade",
+    kind="passive",
+    doc="Once per turn, when the holder devotes a city to the arts, they may take its culture as trade instead.",
+    example={"arts_as_trade": {}},
+)(NoParams)
+primitive(
+    "person_regroup",
+    kind="great_person",
+    doc="The holder moves all their figures on one square to another square holding figures of theirs (within the "
+    "stacking limit).",
+    example={"person_regroup": {}},
+)(NoParams)

@@ -86,8 +86,8 @@ def reveal(game: Game, action: RevealPersonCard) -> None:
 # ------------------------------------------------------------------ discard cards: used once
 
 
-Way = tuple[str, int]  # the tech a card teaches and the amount it converts, as the action names them
-ONCE: list[Way] = [("", 0)]
+Way = dict[str, Any]  # the fields of the action a card is used with (what it teaches, converts, moves)
+ONCE: list[Way] = [{}]
 
 
 def _gain(game: Game, seat: int, action: UsePersonCard, p: Any, times: int = 1) -> None:
@@ -152,6 +152,17 @@ def _wonder_discount(game: Game, seat: int, action: UsePersonCard, p: Any) -> No
     game.players[seat].used.append(f"{production.WONDER_DISCOUNT}{p.amount}")
 
 
+def _regroup(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    moved = board.own_figures_at(game, action.pos, seat)
+    for fig in moved:
+        fig.pos = action.dest
+    yields.touch(game, figures_only=True)
+    game.say(
+        f"{game.players[seat].name} moves {len(moved)} figures from {game.label(action.pos)} to "
+        f"{game.label(action.dest)}."
+    )
+
+
 def _capital(game: Game, seat: int) -> City | None:
     return next((c for c in game.cities_of(seat) if c.capital), None)
 
@@ -162,7 +173,7 @@ def _always(game: Game, seat: int) -> list[Way]:
 
 def _known_elsewhere(game: Game, seat: int) -> list[Way]:
     known = {t for p in game.players if p.seat != seat for t in p.techs}
-    return [(t, 0) for t in techs.learnable(game, seat, [t for t in game.rules.techs if t in known])]
+    return [{"tech": t} for t in techs.learnable(game, seat, [t for t in game.rules.techs if t in known])]
 
 
 def _capital_acts(game: Game, seat: int) -> list[Way]:
@@ -174,9 +185,24 @@ def _not_doubled(game: Game, seat: int) -> list[Way]:
     return [] if board.TRAVEL_DOUBLED in game.players[seat].used else ONCE
 
 
+def _regroupings(game: Game, seat: int) -> list[Way]:
+    """From a square of the player's figures to another square of theirs with room for them all."""
+    limit = board.stacking_limit(game, seat)
+    counts: dict[int, int] = {}
+    for fig in game.figures:
+        if fig.owner == seat:
+            counts[fig.pos] = counts.get(fig.pos, 0) + 1
+    return [
+        {"pos": a, "dest": b}
+        for a in sorted(counts)
+        for b in sorted(counts)
+        if a != b and counts[a] + counts[b] <= limit
+    ]
+
+
 def _amounts(game: Game, seat: int) -> list[Way]:
     player = game.players[seat]
-    return [("", n) for n in range(1, player.trade + 1)] + [("", -n) for n in range(1, player.culture + 1)]
+    return [{"amount": n} for n in [*range(1, player.trade + 1), *range(-1, -player.culture - 1, -1)]]
 
 
 # primitive -> (the ways the card may be used now, none if it cannot; what it does)
@@ -192,6 +218,7 @@ ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int,
     "person_double_speed": (_not_doubled, _double_speed),
     "person_convert_trade_culture": (_amounts, _convert),
     "person_wonder_discount": (_always, _wonder_discount),
+    "person_regroup": (_regroupings, _regroup),
 }
 
 
@@ -200,8 +227,8 @@ def list_use(game: Game) -> Iterator[Action]:
         ways = [ONE_TIME[e.name][0](game, game.actor()) for e in person.effects]
         if not all(ways):
             continue
-        for tech, amount in next((w for w in ways if w != ONCE), ONCE):  # (the choice the card asks for, if any)
-            yield UsePersonCard(number, tech, amount)
+        for way in next((w for w in ways if w != ONCE), ONCE):  # (the choice the card asks for, if any)
+            yield UsePersonCard(number, **way)
 
 
 def check_use(game: Game, action: UsePersonCard) -> None:

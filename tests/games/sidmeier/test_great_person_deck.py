@@ -429,3 +429,34 @@ def test_charles_darwin_takes_a_devoted_city_s_culture_as_trade_once_per_turn():
     s.apply(Devote(other.id, as_trade=True))
     assert (player.trade, player.culture) == (1, 0)
     assert Devote(s.home.id, as_trade=True) not in s.legal() and Devote(s.home.id) in s.legal()
+
+
+def test_mother_teresa_gives_a_coin_token_away_for_a_culture_space_once_per_turn():
+    from civgame.games.sidmeier.core.actions import GiftCoinForCulture
+
+    s = holder("mother_teresa")
+    player = s.game.players[0]
+    player.person_cards, player.person_shown = [], [number(s, "mother_teresa")]
+    player.coin_tokens = {"sheet": 2}
+    s.decide(StartTurn(0), phase="start_of_turn")
+    s.apply(GiftCoinForCulture("mother_teresa", 1, "sheet"))
+    assert player.coin_tokens == {"sheet": 1} and s.game.players[1].coin_tokens == {"sheet": 1}
+    assert player.track == 1
+    assert not [a for a in s.legal() if isinstance(a, GiftCoinForCulture)]
+
+
+def test_jim_henson_counts_the_wonders_built_and_gives_as_much_culture_and_trade():
+    from civgame.games.sidmeier.core.actions import BuildWonder
+
+    s = holder("jim_henson")
+    player = s.game.players[0]
+    player.person_cards, player.person_shown = [], [number(s, "jim_henson")]
+    s.give(0, trade=27)
+    s.decide(CityTurn(0), phase="city_management")
+    s.home.boost = 40
+    build = next(a for a in s.legal() if isinstance(a, BuildWonder) and s.game.squares[a.pos].improvement is None)
+    s.apply(build)
+    assert player.person_markers == {"jim_henson": 1}
+    player.trade = player.culture = 0
+    start.automatic(s.game, 0)
+    assert (player.trade, player.culture) == (1, 1)

@@ -1019,3 +1019,17 @@ primitive(
     "stacking limit).",
     example={"person_regroup": {}},
 )(NoParams)
+primitive(
+    "start_gift_coin_for_culture",
+    kind="start_of_turn",
+    doc="Once per Start of Turn the holder may give one of their coin tokens to another player (onto that player's "
+    "civilization sheet); if they do, they advance one culture-track space free.",
+    example={"start_gift_coin_for_culture": {}},
+)(NoParams)
+primitive(
+    "culture_and_trade_per_wonder",
+    kind="trigger",
+    doc="A marker is put on the card for each wonder the holder builds; at the start of each of their Start of Turn "
+    "phases they gain culture and trade, each equal to the markers on it.",
+    example={"culture_and_trade_per_wonder": {}},
+)(NoParams)

@@ -543,3 +543,14 @@ class UsePersonCard(Action):
     amount: int = 0  # trade turned into culture (below 0: culture turned into trade)
     pos: int = -1  # the square whose figures it moves
     dest: int = -1  # where it moves them
+
+
+@dataclass(frozen=True)
+class GiftCoinForCulture(Action):
+    """Fame and Fortune's great person deck: give a coin token (from where it lies) to another player, for a
+    culture-track space free (a face-up card's Start of Turn ability, once per turn)."""
+
+    KIND: ClassVar[str] = "gift_coin_for_culture"
+    source: str  # the card
+    to: int
+    place: str

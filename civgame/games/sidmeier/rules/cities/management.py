@@ -368,6 +368,9 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
     for p in effects.params(game, seat, "culture_advance_on", fx.CultureAdvanceOn):
         if "wonder_built" in p.events:
             culture.advance(game, seat, free=True, why="a wonder built")
+    markers = game.players[seat].person_markers
+    for _kind, source, _p in effects.entries(game, seat, "culture_and_trade_per_wonder"):
+        markers[source] = markers.get(source, 0) + 1
 
 
 def add_wonder(game: Game, seat: int, wonder: str, pos: int) -> None:

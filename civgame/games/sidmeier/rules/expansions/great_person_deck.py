@@ -18,7 +18,7 @@ from typing import Any
 from civgame.framework.errors import RuleError
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.content.ruleset import GreatPersonCard
-from civgame.games.sidmeier.core.actions import Action, RevealPersonCard, UsePersonCard
+from civgame.games.sidmeier.core.actions import Action, GiftCoinForCulture, RevealPersonCard, UsePersonCard
 from civgame.games.sidmeier.core.decisions import CityTurn, MovementTurn, ResearchTurn, StartTurn, TradeTurn
 from civgame.games.sidmeier.core.model import City, Game
 from civgame.games.sidmeier.rules.base import board, culture, effects, person_deck, pieces, production, techs, yields
@@ -251,6 +251,39 @@ def use(game: Game, action: UsePersonCard) -> None:
         ONE_TIME[effect.name][1](game, seat, action, effect.params)
 
 
+# ------------------------------------------------------------------ a face-up card's Start of Turn action
+
+
+def list_gift(game: Game) -> Iterator[Action]:
+    seat = game.actor()
+    player = game.players[seat]
+    for _kind, source, _p in effects.entries(game, seat, "start_gift_coin_for_culture"):
+        if f"start:{source}" in player.used:
+            continue
+        for place in sorted(p for p, n in player.coin_tokens.items() if n > 0):
+            for other in game.players:
+                if other.seat != seat:
+                    yield GiftCoinForCulture(source, other.seat, place)
+
+
+def check_gift(game: Game, action: GiftCoinForCulture) -> None:
+    if action not in list(list_gift(game)):
+        raise RuleError(
+            "once per Start of Turn, with the great person who allows it, give a coin token of yours to another player"
+        )
+
+
+@BOOK.rule(GiftCoinForCulture, legal=list_gift, answers=(StartTurn,), check=check_gift)
+def gift(game: Game, action: GiftCoinForCulture) -> None:
+    seat = game.actor()
+    player = game.players[seat]
+    player.used.append(f"start:{action.source}")
+    pieces.lose_coin_token(game, seat, action.place)
+    pieces.gain_coin_token(game, action.to, pieces.SHEET)
+    game.say(f"{player.name} gives a coin token to {game.players[action.to].name}.")
+    culture.advance(game, seat, free=True, why=game.rules.person_cards[action.source].name)
+
+
 # ------------------------------------------------------------------ lasting abilities at the Start of Turn
 
 
@@ -262,6 +295,13 @@ def automatic(game: Game, seat: int) -> None:
         gained = yields.coins(game, seat) // p.coins
         player.culture += gained
         game.say(f"{player.name} gains {gained} culture ({game.rules.person_cards[source].name}).")
+    for _kind, source, _p in effects.entries(game, seat, "culture_and_trade_per_wonder"):
+        markers = player.person_markers.get(source, 0)
+        if markers:
+            player.trade = min(game.rules.game.trade.dial_max, player.trade + markers)
+            player.culture += markers
+            name = game.rules.person_cards[source].name
+            game.say(f"{player.name} gains {markers} culture and {markers} trade ({name}).")
     for _kind, source, p in effects.entries(game, seat, "start_gain_per_unbuilt_armies"):
         assert isinstance(p, fx.StartGainPerUnbuiltArmies)
         times = pieces.unbuilt(game, seat, "army") // p.armies

@@ -460,3 +460,50 @@ def test_jim_henson_counts_the_wonders_built_and_gives_as_much_culture_and_trade
     player.trade = player.culture = 0
     start.automatic(s.game, 0)
     assert (player.trade, player.culture) == (1, 1)
+
+
+def attacked(*cards: str) -> Scenario:
+    """Seat 1's army steps into seat 0's capital, seat 0 holding these cards (a great person of each on the map)."""
+    from civgame.games.sidmeier.core.actions import BeginMove, Step
+
+    s = holder(*cards)
+    attacker = s.figure(1, "army", 6, 5)
+    attacker.start_pos = attacker.pos
+    s.units(0, ("infantry", 2))
+    s.units(1, ("artillery", 3), ("artillery", 3), ("artillery", 3))
+    s.decide(MovementTurn(1), phase="movement")
+    s.apply(BeginMove((attacker.id,)))
+    s.apply(Step("west"))
+    return s
+
+
+def test_joan_of_arc_raises_the_defender_s_combat_bonus_by_its_unspent_culture():
+    from civgame.games.sidmeier.core.actions import NoBattleCards
+    from civgame.games.sidmeier.core.decisions import BattleCards
+
+    s = attacked("joan_of_arc")
+    s.game.players[0].culture = 7
+    assert s.game.pending[-1] == BattleCards(0)
+    base = RULES.game.combat_bonus.defending_capital + RULES.great_people["general"].combat_bonus
+    s.apply(UsePersonCard(number(s, "joan_of_arc")))
+    s.apply(NoBattleCards())
+    assert s.game.battle.bonus[1] == base + 7
+
+
+def test_florence_nightingale_returns_the_units_killed_after_the_battle():
+    from civgame.games.sidmeier.core.actions import PlayUnit
+    from civgame.games.sidmeier.core.decisions import AfterBattleCards, BattlePlay
+    from civgame.games.sidmeier.rules.combat import battles
+
+    s = attacked("florence_nightingale")
+    battle = s.game.battle
+    while isinstance(s.game.pending[-1], BattlePlay):
+        side = battle.side
+        fronts = battles.open_fronts(battle, side)
+        s.apply(PlayUnit(battle.hands[side][0], fronts[0] if fronts else -1))
+    while not isinstance(s.game.pending[-1], AfterBattleCards):
+        s.apply(s.legal()[0])
+    killed = list(battle.killed[1])
+    assert killed
+    s.apply(UsePersonCard(number(s, "florence_nightingale")))
+    assert all(card in s.game.players[0].standing for card in killed) and not battle.killed[1]

@@ -1033,3 +1033,15 @@ primitive(
     "phases they gain culture and trade, each equal to the markers on it.",
     example={"culture_and_trade_per_wonder": {}},
 )(NoParams)
+primitive(
+    "person_culture_as_bonus",
+    kind="great_person",
+    doc="At the start of a battle the holder defends, their combat bonus for it rises by their unspent culture.",
+    example={"person_culture_as_bonus": {}},
+)(NoParams)
+primitive(
+    "person_return_killed",
+    kind="great_person",
+    doc="After a battle, all the holder's units killed in it return to their standing forces.",
+    example={"person_return_killed": {}},
+)(NoParams)

@@ -157,6 +157,7 @@ class Battle:
     side: int = 1  # who plays next: 0 attacker, 1 defender
     extra: list[int] = field(default_factory=lambda: [0, 0])  # wounds the next unit played deals more, per side
     bonus: list[int] = field(default_factory=lambda: [0, 0])  # combat bonus of each side
+    raised: list[int] = field(default_factory=lambda: [0, 0])  # combat bonus raised for this battle by a card
     winner: int = -1  # side
     loot: int = 0  # loot the winner may still take
     scouts_only: bool = False

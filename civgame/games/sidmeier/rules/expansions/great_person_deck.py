@@ -1,8 +1,8 @@
 """Fame and Fortune's optional great person deck [004 F&F OPTIONAL ADDITIONS: 1. Great person deck]: using the
 cards, and the limit of one card per great person of its type. Drawing them is `rules.base.person_deck`.
 
-A held card is used in the phase it names ("any", "the start of any phase": in any of its holder's own
-phases), and only while its
+A held card is used in one of its holder's own decisions: a card to discard in the phase it names ("any", "the
+start of any phase": in any), a card to keep in any (it acts at the moments it names), and only while its
 holder has a great person of its type on the map. A `keep` card is turned face up and acts from then on
 (`rules.base.effects` reads it as a source while a great person of its type is on the map); a `discard` card
 acts once (its effects of kind `great_person`, here) and goes face up under the deck. A player holding more
@@ -19,12 +19,22 @@ from civgame.framework.errors import RuleError
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.content.ruleset import GreatPersonCard
 from civgame.games.sidmeier.core.actions import Action, GiftCoinForCulture, RevealPersonCard, UsePersonCard
-from civgame.games.sidmeier.core.decisions import CityTurn, MovementTurn, ResearchTurn, StartTurn, TradeTurn
+from civgame.games.sidmeier.core.decisions import (
+    AfterBattleCards,
+    BattleCards,
+    CityTurn,
+    MovementTurn,
+    ResearchTurn,
+    StartTurn,
+    TradeTurn,
+)
 from civgame.games.sidmeier.core.model import City, Game
 from civgame.games.sidmeier.rules.base import board, culture, effects, person_deck, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK
 
 PHASE_OF = {
+    BattleCards: "battle",
+    AfterBattleCards: "battle",
     StartTurn: "start_of_turn",
     TradeTurn: "trade",
     CityTurn: "city_management",
@@ -39,9 +49,10 @@ def _phase(game: Game) -> str:
 
 
 def usable(game: Game, seat: int, person: GreatPersonCard) -> bool:
-    """The card may be used now: its phase (or any of the holder's own), a great person of its type on the map."""
+    """The card may be used now: in one of its holder's own decisions, of its phase if it is discarded (a kept
+    card is turned face up in any, and acts at the moments it names), a great person of its type on the map."""
     phase = _phase(game)
-    timely = person.timing in ("any", "constant", "phase_start") or person.timing == phase
+    timely = person.use == "keep" or person.timing in ("any", "phase_start") or person.timing == phase
     return bool(phase) and timely and person.type in person_deck.on_map(game, seat)
 
 
@@ -163,6 +174,23 @@ def _regroup(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
     )
 
 
+def _culture_as_bonus(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    battle = game.battle
+    assert battle is not None
+    culture = game.players[seat].culture
+    battle.raised[1] += culture
+    game.say(f"{game.players[seat].name}'s combat bonus rises by {culture} for this battle.")
+
+
+def _return_killed(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    battle = game.battle
+    assert battle is not None
+    side = 0 if seat == battle.attacker else 1
+    game.players[seat].standing += battle.killed[side]
+    game.say(f"{game.players[seat].name}'s {len(battle.killed[side])} killed units return to the standing forces.")
+    battle.killed[side] = []
+
+
 def _capital(game: Game, seat: int) -> City | None:
     return next((c for c in game.cities_of(seat) if c.capital), None)
 
@@ -200,6 +228,18 @@ def _regroupings(game: Game, seat: int) -> list[Way]:
     ]
 
 
+def _defending_at_start(game: Game, seat: int) -> list[Way]:
+    battle = game.battle
+    return ONCE if battle is not None and battle.stage == "cards" and battle.defender == seat else []
+
+
+def _units_killed(game: Game, seat: int) -> list[Way]:
+    battle = game.battle
+    if battle is None or battle.stage != "after" or seat not in (battle.attacker, battle.defender):
+        return []
+    return ONCE if battle.killed[0 if seat == battle.attacker else 1] else []
+
+
 def _amounts(game: Game, seat: int) -> list[Way]:
     player = game.players[seat]
     return [{"amount": n} for n in [*range(1, player.trade + 1), *range(-1, -player.culture - 1, -1)]]
@@ -219,6 +259,8 @@ ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int,
     "person_convert_trade_culture": (_amounts, _convert),
     "person_wonder_discount": (_always, _wonder_discount),
     "person_regroup": (_regroupings, _regroup),
+    "person_culture_as_bonus": (_defending_at_start, _culture_as_bonus),
+    "person_return_killed": (_units_killed, _return_killed),
 }
 
 

@@ -374,8 +374,14 @@ class Words:
 
     def _use_person_card(self, a: act.UsePersonCard) -> str:
         person = self.rules.person_cards[self.rules.person_card_ids[a.card]]
-        learned = f" ({self.name(a.tech)})" if a.tech else ""
-        return f"Use {person.name}{learned}: {person.text}"
+        how = [self.name(a.tech)] if a.tech else []
+        if a.amount:
+            how.append(f"{abs(a.amount)} {'trade into culture' if a.amount > 0 else 'culture into trade'}")
+        if a.pos >= 0:
+            how.append(f"from {self.game.label(a.pos)} to {self.game.label(a.dest)}")
+        if a.city >= 0:
+            how.append(self.city(a.city))
+        return f"Use {person.name}" + (f" ({', '.join(how)})" if how else "") + f": {person.text}"
 
     def _start_program(self, a: act.StartProgram) -> str:
         return f"Start a building program in {self.city(a.city)}"

@@ -507,3 +507,31 @@ def test_florence_nightingale_returns_the_units_killed_after_the_battle():
     assert killed
     s.apply(UsePersonCard(number(s, "florence_nightingale")))
     assert all(card in s.game.players[0].standing for card in killed) and not battle.killed[1]
+
+
+def test_ada_lovelace_gives_a_city_an_extra_action_that_cannot_be_cancelled():
+    from civgame.games.sidmeier.rules.base import reactions
+
+    s = holder("ada_lovelace")
+    s.techs(1, "writing").give(1, spy=1)
+    from civgame.games.sidmeier.core.actions import Allow
+
+    s.decide(CityTurn(0), phase="city_management")
+    s.apply(Devote(s.home.id))
+    assert s.game.held  # a spy could cancel a city action of theirs...
+    s.apply(Allow())
+    assert Devote(s.home.id) not in s.legal()
+    s.apply(UsePersonCard(number(s, "ada_lovelace"), city=s.home.id))
+    assert Devote(s.home.id) in s.legal()
+    assert reactions.options(s.game, 1, "city_action", -1, 0)
+    s.apply(Devote(s.home.id))
+    assert not s.game.held and s.home.actions == 2  # ...but not the extra one
+
+
+def test_ada_lovelace_lets_a_capital_act_in_anarchy():
+    s = holder("ada_lovelace")
+    s.government(0, "anarchy")
+    s.decide(CityTurn(0), phase="city_management")
+    assert Devote(s.home.id) not in s.legal()
+    s.apply(UsePersonCard(number(s, "ada_lovelace"), city=s.home.id))
+    assert Devote(s.home.id) in s.legal()

@@ -1045,3 +1045,10 @@ primitive(
     doc="After a battle, all the holder's units killed in it return to their standing forces.",
     example={"person_return_killed": {}},
 )(NoParams)
+primitive(
+    "person_extra_city_action",
+    kind="great_person",
+    doc="One of the holder's cities takes an extra action this turn (the capital too, even in Anarchy); that action "
+    "cannot be cancelled.",
+    example={"person_extra_city_action": {}},
+)(NoParams)

@@ -543,6 +543,7 @@ class UsePersonCard(Action):
     amount: int = 0  # trade turned into culture (below 0: culture turned into trade)
     pos: int = -1  # the square whose figures it moves
     dest: int = -1  # where it moves them
+    city: int = -1  # the city it gives an extra action
 
 
 @dataclass(frozen=True)

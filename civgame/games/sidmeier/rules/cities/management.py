@@ -100,7 +100,7 @@ def _split_source(game: Game, city: City) -> str | None:
 
 
 def _use_action(game: Game, city: City) -> None:
-    if city.actions >= 1:
+    if city.actions >= 1 and not production.on_extra_action(game, city):
         source = _split_source(game, city)
         if source is not None:
             game.players[city.owner].used.append(f"split:{source}")
@@ -170,8 +170,9 @@ def _declare(game: Game, city: City, action: Action) -> bool:
     """Count the city's action and hold it while others may cancel it (True: held)."""
     if reactions.releasing(game, action):
         return False
+    extra = production.on_extra_action(game, city)  # (an extra action is never cancelled)
     _use_action(game, city)
-    if reactions.hold(game, city.owner, action, "city_action"):
+    if not extra and reactions.hold(game, city.owner, action, "city_action"):
         game.say(f"{game.players[city.owner].name} declares a city action: {_describe(game, action)}.")
         return True
     return False

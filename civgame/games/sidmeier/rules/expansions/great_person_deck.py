@@ -191,6 +191,13 @@ def _return_killed(game: Game, seat: int, action: UsePersonCard, p: Any) -> None
     battle.killed[side] = []
 
 
+def _extra_action(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    city = game.city(action.city)
+    assert city is not None
+    game.players[seat].used.append(f"{production.EXTRA_ACTION}{city.id}")
+    game.say(f"The city at {game.label(city.pos)} takes an extra action this turn.")
+
+
 def _capital(game: Game, seat: int) -> City | None:
     return next((c for c in game.cities_of(seat) if c.capital), None)
 
@@ -240,6 +247,10 @@ def _units_killed(game: Game, seat: int) -> list[Way]:
     return ONCE if battle.killed[0 if seat == battle.attacker else 1] else []
 
 
+def _own_cities(game: Game, seat: int) -> list[Way]:
+    return [{"city": city.id} for city in game.cities_of(seat)]
+
+
 def _amounts(game: Game, seat: int) -> list[Way]:
     player = game.players[seat]
     return [{"amount": n} for n in [*range(1, player.trade + 1), *range(-1, -player.culture - 1, -1)]]
@@ -261,6 +272,7 @@ ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int,
     "person_regroup": (_regroupings, _regroup),
     "person_culture_as_bonus": (_defending_at_start, _culture_as_bonus),
     "person_return_killed": (_units_killed, _return_killed),
+    "person_extra_city_action": (_own_cities, _extra_action),
 }
 
 

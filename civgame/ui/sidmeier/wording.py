@@ -76,6 +76,8 @@ GROUPS: dict[str, str] = {
     "reveal_person_card": "Turn a great person card face up",
     "use_person_card": "Use a great person card",
     "gift_coin_for_culture": "Give a coin for culture",
+    "drop_culture_card": "Discard a culture card",
+    "refill_hand": "Draw up to your hand size",
     "choose_unit": "Choose a unit",
     "choose_deck": "Choose a deck",
     "take_reward": "Take the reward",
@@ -367,6 +369,9 @@ class Words:
     def _reveal_person_card(self, a: act.RevealPersonCard) -> str:
         person = self.rules.person_cards[self.rules.person_card_ids[a.card]]
         return f"Turn {person.name} face up: {person.text}"
+
+    def _drop_culture_card(self, a: act.DropCultureCard) -> str:
+        return f"Discard {self.culture_card(a.card)}"
 
     def _gift_coin_for_culture(self, a: act.GiftCoinForCulture) -> str:
         where = "on your civilization sheet" if a.place == "sheet" else f"on {self.name(a.place)}"

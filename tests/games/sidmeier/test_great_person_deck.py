@@ -535,3 +535,19 @@ def test_ada_lovelace_lets_a_capital_act_in_anarchy():
     assert Devote(s.home.id) not in s.legal()
     s.apply(UsePersonCard(number(s, "ada_lovelace"), city=s.home.id))
     assert Devote(s.home.id) in s.legal()
+
+
+def test_frida_kahlo_discards_the_cards_not_wanted_and_refills_the_hand_from_the_area_s_deck():
+    from civgame.games.sidmeier.core.actions import DropCultureCard, RefillHand
+
+    s = holder("frida_kahlo")
+    kept, dropped = s.card(0, "a_gift_from_afar"), s.card(0, "drought")
+    s.decide(TradeTurn(0), phase="trade")
+    s.apply(UsePersonCard(number(s, "frida_kahlo")))
+    assert set(s.legal()) == {DropCultureCard(kept), DropCultureCard(dropped), RefillHand()}
+    s.apply(DropCultureCard(dropped))
+    s.apply(RefillHand())
+    hand = s.game.players[0].hand
+    assert kept in hand and dropped not in hand and len(hand) == pieces.hand_size(s.game, 0)
+    assert all(s.game.rules.culture_cards[s.game.rules.culture_card_ids[c]].deck == "ancient" for c in hand)
+    assert isinstance(s.game.pending[-1], TradeTurn) and not s.problems()

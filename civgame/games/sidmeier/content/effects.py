@@ -1052,3 +1052,10 @@ primitive(
     "cannot be cancelled.",
     example={"person_extra_city_action": {}},
 )(NoParams)
+primitive(
+    "person_refresh_hand",
+    kind="great_person",
+    doc="The holder discards any culture event cards they do not want, then draws up to their hand size from the "
+    "deck of the culture-track area their marker is in.",
+    example={"person_refresh_hand": {}},
+)(NoParams)

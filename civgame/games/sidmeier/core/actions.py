@@ -555,3 +555,18 @@ class GiftCoinForCulture(Action):
     source: str  # the card
     to: int
     place: str
+
+
+@dataclass(frozen=True)
+class DropCultureCard(Action):
+    """Fame and Fortune's great person deck: discard a culture event card not wanted, before refilling the hand."""
+
+    KIND: ClassVar[str] = "drop_culture_card"
+    card: int
+
+
+@dataclass(frozen=True)
+class RefillHand(Action):
+    """Fame and Fortune's great person deck: stop discarding and draw up to the hand size."""
+
+    KIND: ClassVar[str] = "refill_hand"

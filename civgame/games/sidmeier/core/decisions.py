@@ -246,6 +246,14 @@ class PolicyChoice(Decision):
 
 
 @dataclass
+class RefreshHand(Decision):
+    """Fame and Fortune's great person deck: discard the culture event cards not wanted, then refill the hand."""
+
+    KIND: ClassVar[str] = "refresh_hand"
+    TEXT: ClassVar[str] = "discard the culture event cards you do not want, then draw up to your hand size"
+
+
+@dataclass
 class MetropolisChoice(Decision):
     """Fame and Fortune: the capital must grow into a metropolis now; which square it grows over."""
 

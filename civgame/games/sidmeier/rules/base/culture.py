@@ -16,6 +16,13 @@ def next_cost(game: Game, seat: int) -> tuple[int, int] | None:
     return space.culture, max(0, space.trade - effects.total(game, seat, "culture_trade_discount"))
 
 
+def area_deck(game: Game, seat: int) -> str:
+    """The culture event deck of the culture-track area the player's marker is in (the first before the first
+    space)."""
+    spaces = game.rules.track.spaces
+    return spaces[min(max(game.players[seat].track - 1, 0), len(spaces) - 1)].deck
+
+
 def advance(game: Game, seat: int, *, free: bool = False, why: str = "") -> None:
     """Move the player's marker one space (paying its cost unless `free`) and claim the reward."""
     cost = next_cost(game, seat)

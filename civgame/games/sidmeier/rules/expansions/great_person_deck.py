@@ -18,19 +18,27 @@ from typing import Any
 from civgame.framework.errors import RuleError
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.content.ruleset import GreatPersonCard
-from civgame.games.sidmeier.core.actions import Action, GiftCoinForCulture, RevealPersonCard, UsePersonCard
+from civgame.games.sidmeier.core.actions import (
+    Action,
+    DropCultureCard,
+    GiftCoinForCulture,
+    RefillHand,
+    RevealPersonCard,
+    UsePersonCard,
+)
 from civgame.games.sidmeier.core.decisions import (
     AfterBattleCards,
     BattleCards,
     CityTurn,
     MovementTurn,
+    RefreshHand,
     ResearchTurn,
     StartTurn,
     TradeTurn,
 )
 from civgame.games.sidmeier.core.model import City, Game
 from civgame.games.sidmeier.rules.base import board, culture, effects, person_deck, pieces, production, techs, yields
-from civgame.games.sidmeier.rules.base.book import BOOK
+from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 PHASE_OF = {
     BattleCards: "battle",
@@ -198,6 +206,10 @@ def _extra_action(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
     game.say(f"The city at {game.label(city.pos)} takes an extra action this turn.")
 
 
+def _refresh(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    game.pending.append(RefreshHand(seat))
+
+
 def _capital(game: Game, seat: int) -> City | None:
     return next((c for c in game.cities_of(seat) if c.capital), None)
 
@@ -273,6 +285,7 @@ ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int,
     "person_culture_as_bonus": (_defending_at_start, _culture_as_bonus),
     "person_return_killed": (_units_killed, _return_killed),
     "person_extra_city_action": (_own_cities, _extra_action),
+    "person_refresh_hand": (_always, _refresh),
 }
 
 
@@ -303,6 +316,38 @@ def use(game: Game, action: UsePersonCard) -> None:
     game.say(f"{player.name} uses {person.name}: {person.text}")
     for effect in person.effects:
         ONE_TIME[effect.name][1](game, seat, action, effect.params)
+
+
+# ------------------------------------------------------------------ a hand refreshed
+
+
+def list_refresh(game: Game) -> Iterator[Action]:
+    for card in game.players[top(game, RefreshHand).player].hand:
+        yield DropCultureCard(card)
+    yield RefillHand()
+
+
+def check_drop(game: Game, action: DropCultureCard) -> None:
+    if action.card not in game.players[top(game, RefreshHand).player].hand:
+        raise RuleError("discard a culture event card of your hand")
+
+
+@BOOK.rule(DropCultureCard, legal=list_refresh, answers=(RefreshHand,), check=check_drop)
+def drop(game: Game, action: DropCultureCard) -> None:
+    player = game.players[top(game, RefreshHand).player]
+    player.hand.remove(action.card)
+    pieces.discard_culture(game, action.card)
+    game.say(f"{player.name} discards a culture event card.")
+
+
+@BOOK.rule(RefillHand, legal=list_refresh, answers=(RefreshHand,))
+def refill(game: Game, action: RefillHand) -> None:
+    seat = game.pending.pop().player
+    deck = culture.area_deck(game, seat)
+    drawn = 0
+    while len(game.players[seat].hand) < pieces.hand_size(game, seat) and pieces.draw_culture(game, seat, deck):
+        drawn += 1
+    game.say(f"{game.players[seat].name} draws {drawn} {deck} culture event cards.")
 
 
 # ------------------------------------------------------------------ a face-up card's Start of Turn action

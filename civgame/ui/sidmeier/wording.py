@@ -78,6 +78,7 @@ GROUPS: dict[str, str] = {
     "gift_coin_for_culture": "Give a coin for culture",
     "drop_culture_card": "Discard a culture card",
     "refill_hand": "Draw up to your hand size",
+    "pass_battle_turn": "Pass this turn",
     "choose_unit": "Choose a unit",
     "choose_deck": "Choose a deck",
     "take_reward": "Take the reward",

@@ -551,3 +551,22 @@ def test_frida_kahlo_discards_the_cards_not_wanted_and_refills_the_hand_from_the
     assert kept in hand and dropped not in hand and len(hand) == pieces.hand_size(s.game, 0)
     assert all(s.game.rules.culture_cards[s.game.rules.culture_card_ids[c]].deck == "ancient" for c in hand)
     assert isinstance(s.game.pending[-1], TradeTurn) and not s.problems()
+
+
+def test_sun_tzu_pays_three_trade_to_pass_a_battle_turn_once_per_battle():
+    from civgame.games.sidmeier.core.actions import NoBattleCards, PassBattleTurn
+    from civgame.games.sidmeier.core.decisions import BattlePlay
+
+    s = attacked("sun_tzu")
+    player = s.game.players[0]
+    player.person_cards, player.person_shown = [], [number(s, "sun_tzu")]
+    player.trade = 7
+    s.refresh()
+    while not isinstance(s.game.pending[-1], BattlePlay):
+        s.apply(NoBattleCards())
+    assert s.game.pending[-1] == BattlePlay(0) and PassBattleTurn() in s.legal()
+    s.apply(PassBattleTurn())
+    assert player.trade == 4 and s.game.pending[-1] == BattlePlay(1)
+    assert "Player 1 pays 3 trade and passes instead of playing a unit." in s.game.log
+    s.apply(next(a for a in s.legal()))
+    assert s.game.pending[-1] == BattlePlay(0) and PassBattleTurn() not in s.legal()

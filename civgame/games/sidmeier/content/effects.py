@@ -1059,3 +1059,13 @@ primitive(
     "deck of the culture-track area their marker is in.",
     example={"person_refresh_hand": {}},
 )(NoParams)
+
+
+@primitive(
+    "battle_pass",
+    kind="passive",
+    doc="Once per battle, when the holder is to play a unit, they may pay `trade` trade to pass instead.",
+    example={"battle_pass": {"trade": 3}},
+)
+class BattlePass(Params):
+    trade: int = Field(ge=0)

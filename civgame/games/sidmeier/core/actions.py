@@ -570,3 +570,10 @@ class RefillHand(Action):
     """Fame and Fortune's great person deck: stop discarding and draw up to the hand size."""
 
     KIND: ClassVar[str] = "refill_hand"
+
+
+@dataclass(frozen=True)
+class PassBattleTurn(Action):
+    """Fame and Fortune's great person deck: pay trade to pass a turn of a battle instead of playing a unit."""
+
+    KIND: ClassVar[str] = "pass_battle_turn"

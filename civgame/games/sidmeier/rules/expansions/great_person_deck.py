@@ -22,6 +22,7 @@ from civgame.games.sidmeier.core.actions import (
     Action,
     DropCultureCard,
     GiftCoinForCulture,
+    PassBattleTurn,
     RefillHand,
     RevealPersonCard,
     UsePersonCard,
@@ -29,6 +30,7 @@ from civgame.games.sidmeier.core.actions import (
 from civgame.games.sidmeier.core.decisions import (
     AfterBattleCards,
     BattleCards,
+    BattlePlay,
     CityTurn,
     MovementTurn,
     RefreshHand,
@@ -348,6 +350,49 @@ def refill(game: Game, action: RefillHand) -> None:
     while len(game.players[seat].hand) < pieces.hand_size(game, seat) and pieces.draw_culture(game, seat, deck):
         drawn += 1
     game.say(f"{game.players[seat].name} draws {drawn} {deck} culture event cards.")
+
+
+# ------------------------------------------------------------------ a battle turn passed
+
+PASSED = 4  # in `Battle.asked` while units are played: 4 + side, the side has passed a turn this battle
+
+
+def _pass_price(game: Game) -> int | None:
+    """The trade the player to play may pay to pass (None: they may not pass now)."""
+    battle = game.battle
+    if battle is None or battle.stage != "play":
+        return None
+    side = battle.side
+    seat = battle.attacker if side == 0 else battle.defender
+    prices = [p.trade for p in effects.params(game, seat, "battle_pass", fx.BattlePass)]
+    if (battle.barbarians and side == 1) or not prices or PASSED + side in battle.asked or not battle.hands[1 - side]:
+        return None
+    return min(prices) if game.players[seat].trade >= min(prices) else None
+
+
+def list_pass(game: Game) -> Iterator[Action]:
+    if _pass_price(game) is not None:
+        yield PassBattleTurn()
+
+
+def check_pass(game: Game, action: PassBattleTurn) -> None:
+    if _pass_price(game) is None:
+        raise RuleError(
+            "a turn of a battle is passed once per battle, with the great person who allows it, paying its trade, "
+            "while the other side still has units to play"
+        )
+
+
+@BOOK.rule(PassBattleTurn, legal=list_pass, answers=(BattlePlay,), check=check_pass)
+def pass_turn(game: Game, action: PassBattleTurn) -> None:
+    price = _pass_price(game)
+    battle = game.battle
+    assert battle is not None and price is not None
+    seat = game.pending.pop().player
+    game.players[seat].trade -= price
+    battle.asked.append(PASSED + battle.side)
+    battle.side = 1 - battle.side
+    game.say(f"{game.players[seat].name} pays {price} trade and passes instead of playing a unit.")
 
 
 # ------------------------------------------------------------------ a face-up card's Start of Turn action

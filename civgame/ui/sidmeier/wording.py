@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from civgame.games.sidmeier.core import actions as act
-from civgame.games.sidmeier.core.decisions import GreatPersonDraw
+from civgame.games.sidmeier.core.decisions import FreeBuildings, GreatPersonDraw
 from civgame.games.sidmeier.core.model import Game
 
 # action kind -> the group's label on the action bar, in the order the bar shows the groups
@@ -79,6 +79,7 @@ GROUPS: dict[str, str] = {
     "drop_culture_card": "Discard a culture card",
     "refill_hand": "Draw up to your hand size",
     "pass_battle_turn": "Pass this turn",
+    "build_free": "Build a free building",
     "choose_unit": "Choose a unit",
     "choose_deck": "Choose a deck",
     "take_reward": "Take the reward",
@@ -370,6 +371,13 @@ class Words:
     def _reveal_person_card(self, a: act.RevealPersonCard) -> str:
         person = self.rules.person_cards[self.rules.person_card_ids[a.card]]
         return f"Turn {person.name} face up: {person.text}"
+
+    def _build_free(self, a: act.BuildFree) -> str:
+        pending = self.game.pending[-1] if self.game.pending else None
+        building = self.name(pending.building) if isinstance(pending, FreeBuildings) else "the building"
+        if a.city < 0:
+            return "Build no more free buildings"
+        return f"Build {building} free at {self.game.label(a.pos)} ({self.city(a.city)})"
 
     def _drop_culture_card(self, a: act.DropCultureCard) -> str:
         return f"Discard {self.culture_card(a.card)}"

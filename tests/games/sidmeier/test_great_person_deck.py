@@ -570,3 +570,33 @@ def test_sun_tzu_pays_three_trade_to_pass_a_battle_turn_once_per_battle():
     assert "Player 1 pays 3 trade and passes instead of playing a unit." in s.game.log
     s.apply(next(a for a in s.legal()))
     assert s.game.pending[-1] == BattlePlay(0) and PassBattleTurn() not in s.legal()
+
+
+def test_jacques_cousteau_builds_up_to_three_harbors_free_without_their_tech():
+    from civgame.games.sidmeier.core.actions import BuildFree
+
+    s = holder("jacques_cousteau")
+    for x, y in ((6, 6), (6, 5)):
+        s.square(s.pos(x, y), "water")
+    other = s.city(0, 9, 5)
+    s.square(s.pos(10, 5), "water")
+    s.decide(StartTurn(0), phase="start_of_turn")
+    s.apply(UsePersonCard(number(s, "jacques_cousteau")))
+    spots = {a.pos for a in s.legal() if isinstance(a, BuildFree) and a.city >= 0}
+    assert spots == {s.pos(6, 6), s.pos(6, 5), s.pos(10, 5)}
+    s.apply(BuildFree(other.id, s.pos(10, 5)))
+    s.apply(BuildFree(s.home.id, s.pos(6, 6)))
+    s.apply(BuildFree())
+    assert isinstance(s.game.pending[-1], StartTurn)
+    built = [s.game.squares[p].improvement for p in (s.pos(10, 5), s.pos(6, 6))]
+    assert [b.name for b in built] == ["harbor", "harbor"] and not s.problems()
+
+
+def test_a_card_naming_a_building_or_unit_the_rules_lack_is_refused(tmp_path):
+    from civgame.framework.datafiles import RulesDataError
+
+    (tmp_path / "great_people.yaml").write_text(
+        "cards:\n  - {id: orville_wright, effects: [{person_free_unit: {unit: zeppelin}}]}\n"
+    )
+    with pytest.raises(RulesDataError, match="orville_wright: no unit zeppelin"):
+        load_rules(mods=[tmp_path], expansions=[FAF])

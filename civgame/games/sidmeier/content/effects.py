@@ -1069,3 +1069,15 @@ primitive(
 )
 class BattlePass(Params):
     trade: int = Field(ge=0)
+
+
+@primitive(
+    "person_free_buildings",
+    kind="great_person",
+    doc="The holder builds up to `count` buildings of face `building` free in their cities, even if the building "
+    "is not unlocked for them.",
+    example={"person_free_buildings": {"building": "harbor", "count": 3}},
+)
+class PersonFreeBuildings(Params):
+    building: str
+    count: int = Field(ge=1)

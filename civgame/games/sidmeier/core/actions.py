@@ -577,3 +577,13 @@ class PassBattleTurn(Action):
     """Fame and Fortune's great person deck: pay trade to pass a turn of a battle instead of playing a unit."""
 
     KIND: ClassVar[str] = "pass_battle_turn"
+
+
+@dataclass(frozen=True)
+class BuildFree(Action):
+    """Fame and Fortune's great person deck: build one of the buildings a card gives free, in a city of yours
+    (`city` -1: build no more)."""
+
+    KIND: ClassVar[str] = "build_free"
+    city: int = -1
+    pos: int = -1

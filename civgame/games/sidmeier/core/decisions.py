@@ -254,6 +254,16 @@ class RefreshHand(Decision):
 
 
 @dataclass
+class FreeBuildings(Decision):
+    """Fame and Fortune's great person deck: build up to `left` buildings of face `building` free, or stop."""
+
+    KIND: ClassVar[str] = "free_buildings"
+    TEXT: ClassVar[str] = "build the free buildings in your cities, or stop"
+    building: str = ""
+    left: int = 0
+
+
+@dataclass
 class MetropolisChoice(Decision):
     """Fame and Fortune: the capital must grow into a metropolis now; which square it grows over."""
 

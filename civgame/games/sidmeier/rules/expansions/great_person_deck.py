@@ -20,6 +20,7 @@ from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.content.ruleset import GreatPersonCard
 from civgame.games.sidmeier.core.actions import (
     Action,
+    BuildFree,
     DropCultureCard,
     GiftCoinForCulture,
     PassBattleTurn,
@@ -32,13 +33,15 @@ from civgame.games.sidmeier.core.decisions import (
     BattleCards,
     BattlePlay,
     CityTurn,
+    FreeBuildings,
     MovementTurn,
     RefreshHand,
     ResearchTurn,
     StartTurn,
     TradeTurn,
 )
-from civgame.games.sidmeier.core.model import City, Game
+from civgame.games.sidmeier.core.model import City, Game, Improvement
+from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, person_deck, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 
@@ -212,6 +215,10 @@ def _refresh(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
     game.pending.append(RefreshHand(seat))
 
 
+def _free_buildings(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    game.pending.append(FreeBuildings(seat, building=p.building, left=p.count))
+
+
 def _capital(game: Game, seat: int) -> City | None:
     return next((c for c in game.cities_of(seat) if c.capital), None)
 
@@ -288,6 +295,7 @@ ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int,
     "person_return_killed": (_units_killed, _return_killed),
     "person_extra_city_action": (_own_cities, _extra_action),
     "person_refresh_hand": (_always, _refresh),
+    "person_free_buildings": (_always, _free_buildings),
 }
 
 
@@ -350,6 +358,38 @@ def refill(game: Game, action: RefillHand) -> None:
     while len(game.players[seat].hand) < pieces.hand_size(game, seat) and pieces.draw_culture(game, seat, deck):
         drawn += 1
     game.say(f"{game.players[seat].name} draws {drawn} {deck} culture event cards.")
+
+
+# ------------------------------------------------------------------ free buildings, unlocked or not
+
+
+def list_build_free(game: Game) -> Iterator[Action]:
+    decision = top(game, FreeBuildings)
+    family = game.rules.faces[decision.building].family.id
+    if game.buildings.get(family, 0) > 0:
+        for city in game.cities_of(decision.player):
+            for pos in pieces.building_squares(game, city, decision.building):
+                yield BuildFree(city.id, pos)
+    yield BuildFree()
+
+
+def check_build_free(game: Game, action: BuildFree) -> None:
+    if action not in list(list_build_free(game)):
+        raise RuleError("a free building goes where the building may stand, in one of your cities' outskirts")
+
+
+@BOOK.rule(BuildFree, legal=list_build_free, answers=(FreeBuildings,), check=check_build_free)
+def build_free(game: Game, action: BuildFree) -> None:
+    decision = top(game, FreeBuildings)
+    if action.city < 0:
+        game.pending.pop()
+        return
+    pieces.place_improvement(game, action.pos, Improvement("building", decision.building, decision.player))
+    name = game.rules.faces[decision.building].face.name
+    game.say(f"{game.players[decision.player].name} builds {with_article(name)} free at {game.label(action.pos)}.")
+    decision.left -= 1
+    if decision.left <= 0:
+        game.pending.pop()
 
 
 # ------------------------------------------------------------------ a battle turn passed

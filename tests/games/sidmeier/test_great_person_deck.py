@@ -600,3 +600,20 @@ def test_a_card_naming_a_building_or_unit_the_rules_lack_is_refused(tmp_path):
     )
     with pytest.raises(RulesDataError, match="orville_wright: no unit zeppelin"):
         load_rules(mods=[tmp_path], expansions=[FAF])
+
+
+def test_galileo_moves_figures_along_the_map_s_edge_and_they_stay_there_this_turn():
+    from civgame.games.sidmeier.core.actions import EndCityManagement
+    from civgame.games.sidmeier.rules.base import occupancy
+
+    s = holder("galileo_galilei")
+    army = s.figure(0, "army", 0, 3)
+    s.figure(1, "army", 15, 0)
+    s.decide(CityTurn(0), phase="city_management")
+    ways = {(a.pos, a.dest) for a in s.legal() if isinstance(a, UsePersonCard)}
+    assert (s.pos(0, 3), s.pos(15, 7)) in ways and (s.pos(0, 3), s.pos(15, 0)) not in ways
+    assert all(board.on_edge(s.game, dest) and not occupancy.at(s.game, dest) for _, dest in ways)
+    s.apply(UsePersonCard(number(s, "galileo_galilei"), pos=s.pos(0, 3), dest=s.pos(15, 7)))
+    assert army.pos == s.pos(15, 7)
+    s.apply(EndCityManagement())
+    assert s.game.phase == "movement" and army.moved  # it cannot move again this turn

@@ -1081,3 +1081,12 @@ class BattlePass(Params):
 class PersonFreeBuildings(Params):
     building: str
     count: int = Field(ge=1)
+
+
+primitive(
+    "person_move_along_edge",
+    kind="great_person",
+    doc="The holder moves all their figures on a square of the map's edge to an empty edge square where they may end "
+    "a move; they cannot move again this turn.",
+    example={"person_move_along_edge": {}},
+)(NoParams)

@@ -40,9 +40,19 @@ from civgame.games.sidmeier.core.decisions import (
     StartTurn,
     TradeTurn,
 )
-from civgame.games.sidmeier.core.model import City, Game, Improvement
+from civgame.games.sidmeier.core.model import City, Figure, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import with_article
-from civgame.games.sidmeier.rules.base import board, culture, effects, person_deck, pieces, production, techs, yields
+from civgame.games.sidmeier.rules.base import (
+    board,
+    culture,
+    effects,
+    occupancy,
+    person_deck,
+    pieces,
+    production,
+    techs,
+    yields,
+)
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 PHASE_OF = {
@@ -176,7 +186,8 @@ def _wonder_discount(game: Game, seat: int, action: UsePersonCard, p: Any) -> No
     game.players[seat].used.append(f"{production.WONDER_DISCOUNT}{p.amount}")
 
 
-def _regroup(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+def _move_all(game: Game, seat: int, action: UsePersonCard) -> list[Figure]:
+    """The player's figures on `action.pos` moved to `action.dest`."""
     moved = board.own_figures_at(game, action.pos, seat)
     for fig in moved:
         fig.pos = action.dest
@@ -185,6 +196,11 @@ def _regroup(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
         f"{game.players[seat].name} moves {len(moved)} figures from {game.label(action.pos)} to "
         f"{game.label(action.dest)}."
     )
+    return moved
+
+
+def _regroup(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    _move_all(game, seat, action)
 
 
 def _culture_as_bonus(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
@@ -217,6 +233,11 @@ def _refresh(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
 
 def _free_buildings(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
     game.pending.append(FreeBuildings(seat, building=p.building, left=p.count))
+
+
+def _to_edge(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    for fig in _move_all(game, seat, action):  # (they cannot move again this turn)
+        game.players[seat].used.append(f"{board.STAYS}{fig.id}")
 
 
 def _capital(game: Game, seat: int) -> City | None:
@@ -272,6 +293,19 @@ def _own_cities(game: Game, seat: int) -> list[Way]:
     return [{"city": city.id} for city in game.cities_of(seat)]
 
 
+def _edge_moves(game: Game, seat: int) -> list[Way]:
+    """From an edge square holding the player's figures to an empty edge square where they may end a move."""
+    edge = [pos for pos in range(len(game.squares)) if board.on_edge(game, pos)]
+    starts = [pos for pos in edge if board.own_figures_at(game, pos, seat)]
+    ways = []
+    for start in starts:
+        count = len(board.own_figures_at(game, start, seat))
+        for dest in edge:
+            if not occupancy.at(game, dest) and board.may_stop(game, seat, dest, count):
+                ways.append({"pos": start, "dest": dest})
+    return ways
+
+
 def _amounts(game: Game, seat: int) -> list[Way]:
     player = game.players[seat]
     return [{"amount": n} for n in [*range(1, player.trade + 1), *range(-1, -player.culture - 1, -1)]]
@@ -296,6 +330,7 @@ ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int,
     "person_extra_city_action": (_own_cities, _extra_action),
     "person_refresh_hand": (_always, _refresh),
     "person_free_buildings": (_always, _free_buildings),
+    "person_move_along_edge": (_edge_moves, _to_edge),
 }
 
 

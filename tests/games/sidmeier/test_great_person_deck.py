@@ -617,3 +617,22 @@ def test_galileo_moves_figures_along_the_map_s_edge_and_they_stay_there_this_tur
     assert army.pos == s.pos(15, 7)
     s.apply(EndCityManagement())
     assert s.game.phase == "movement" and army.moved  # it cannot move again this turn
+
+
+def test_nikola_tesla_puts_a_researched_tech_one_row_lower():
+    from civgame.games.sidmeier.core.actions import Research
+    from civgame.games.sidmeier.core.decisions import ResearchTurn
+    from civgame.games.sidmeier.rules.base import techs
+
+    s = holder("nikola_tesla")
+    s.techs(0, "pottery")  # two level I cards (Germany's and this): room for one level II card, none for III
+    s.give(0, trade=27)
+    s.decide(ResearchTurn(0), phase="research")
+    assert Research("banking") not in s.legal()
+    s.apply(UsePersonCard(number(s, "nikola_tesla")))
+    assert Research("banking") in s.legal()  # level III, in the level II row
+    s.game.research[0] = "banking"
+    learning.reveal(s.game, 0)
+    player = s.game.players[0]
+    assert player.rows[player.techs.index("banking")] == 2 and techs.ROW_LOWER not in player.used
+    assert not s.problems()

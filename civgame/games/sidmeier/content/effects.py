@@ -1090,3 +1090,10 @@ primitive(
     "a move; they cannot move again this turn.",
     example={"person_move_along_edge": {}},
 )(NoParams)
+primitive(
+    "person_tech_row_lower",
+    kind="great_person",
+    doc="The next tech of level II, III or IV the holder researches this turn takes a place one row lower in their "
+    "pyramid than its level.",
+    example={"person_tech_row_lower": {}},
+)(NoParams)

@@ -240,6 +240,10 @@ def _to_edge(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
         game.players[seat].used.append(f"{board.STAYS}{fig.id}")
 
 
+def _row_lower(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    game.players[seat].used.append(techs.ROW_LOWER)
+
+
 def _capital(game: Game, seat: int) -> City | None:
     return next((c for c in game.cities_of(seat) if c.capital), None)
 
@@ -306,6 +310,10 @@ def _edge_moves(game: Game, seat: int) -> list[Way]:
     return ways
 
 
+def _row_not_lowered(game: Game, seat: int) -> list[Way]:
+    return [] if techs.ROW_LOWER in game.players[seat].used else ONCE
+
+
 def _amounts(game: Game, seat: int) -> list[Way]:
     player = game.players[seat]
     return [{"amount": n} for n in [*range(1, player.trade + 1), *range(-1, -player.culture - 1, -1)]]
@@ -331,6 +339,7 @@ ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int,
     "person_refresh_hand": (_always, _refresh),
     "person_free_buildings": (_always, _free_buildings),
     "person_move_along_edge": (_edge_moves, _to_edge),
+    "person_tech_row_lower": (_row_not_lowered, _row_lower),
 }
 
 

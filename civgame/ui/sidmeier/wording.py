@@ -143,6 +143,8 @@ class Words:
             return rules.city_walls.name
         if key.startswith("card:") and key[5:].isdigit():
             return self.culture_card(int(key[5:]))
+        if key.startswith("person:") and key[7:].isdigit():
+            return self.person_card(int(key[7:]))
         return key.replace("_", " ")
 
     def culture_card(self, card: int) -> str:

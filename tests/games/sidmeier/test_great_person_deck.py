@@ -636,3 +636,22 @@ def test_nikola_tesla_puts_a_researched_tech_one_row_lower():
     player = s.game.players[0]
     assert player.rows[player.techs.index("banking")] == 2 and techs.ROW_LOWER not in player.used
     assert not s.problems()
+
+
+def test_mark_twain_is_discarded_to_cancel_another_player_s_city_action():
+    from civgame.games.sidmeier.core.actions import Cancel
+    from civgame.games.sidmeier.core.decisions import Respond
+    from civgame.ui.sidmeier.wording import Words
+
+    s = holder("mark_twain")
+    player = s.game.players[0]
+    rival = s.game.cities_of(1)[0]
+    s.game.players[1].culture = 0
+    s.decide(CityTurn(1), phase="city_management")
+    s.apply(Devote(rival.id))
+    assert s.game.pending[-1] == Respond(0)
+    cancel = Cancel(f"person:{number(s, 'mark_twain')}")
+    assert cancel in s.legal() and Words(s.game).label(cancel) == "Cancel it with Mark Twain"
+    s.apply(cancel)
+    assert s.game.players[1].culture == 0 and not player.person_cards and not s.game.held
+    assert "Player 2's city action is cancelled." in s.game.log and not s.problems()

@@ -1097,3 +1097,10 @@ primitive(
     "pyramid than its level.",
     example={"person_tech_row_lower": {}},
 )(NoParams)
+primitive(
+    "person_cancel",
+    kind="great_person",
+    doc="When another player declares a city action, a resource ability or a culture event, the holder may discard "
+    "the card to cancel it (the resources paid for an ability are lost).",
+    example={"person_cancel": {}},
+)(NoParams)

@@ -244,6 +244,11 @@ class Words:
     def _build_walls(self, a: act.BuildWalls) -> str:
         return f"Build city walls around {self.city(a.city)}"
 
+    def _advance_culture(self, a: act.AdvanceCulture) -> str:
+        if a.jump:
+            return "Advance on the culture track, jumping over the spaces held by other players' markers"
+        return "Advance on the culture track"
+
     def _devote(self, a: act.Devote) -> str:
         return f"Devote {self.city(a.city)} to the arts" + (", taking its culture as trade" if a.as_trade else "")
 

@@ -655,3 +655,26 @@ def test_mark_twain_is_discarded_to_cancel_another_player_s_city_action():
     s.apply(cancel)
     assert s.game.players[1].culture == 0 and not player.person_cards and not s.game.held
     assert "Player 2's city action is cancelled." in s.game.log and not s.problems()
+
+
+def test_william_shakespeare_jumps_over_spaces_holding_other_players_markers():
+    from civgame.games.sidmeier.core.actions import AdvanceCulture
+
+    s = holder("william_shakespeare")
+    player = s.game.players[0]
+    player.person_cards, player.person_shown = [], [number(s, "william_shakespeare")]
+    player.track, s.game.players[1].track = 0, 1  # the other marker on space 1
+    player.culture = 3
+    s.decide(CityTurn(0), phase="city_management")
+    assert set(s.legal()) >= {AdvanceCulture(), AdvanceCulture(jump=True)}
+    s.apply(AdvanceCulture(jump=True))
+    assert player.track == 2 and player.culture == 0  # space 2, its 3 culture only
+    assert culture.next_cost(s.game, 0, jump=True) == culture.next_cost(s.game, 0)  # nobody ahead now
+    assert AdvanceCulture(jump=True) not in s.legal()
+
+
+def test_mark_twain_is_not_used_as_a_one_time_ability_in_the_holder_s_own_phase():
+    s = holder("mark_twain")
+    s.decide(TradeTurn(0), phase="trade")
+    assert not [a for a in s.legal() if isinstance(a, UsePersonCard)]
+    assert "when you are asked whether to let it happen" in s.why(UsePersonCard(number(s, "mark_twain")))

@@ -1104,3 +1104,10 @@ primitive(
     "the card to cancel it (the resources paid for an ability are lost).",
     example={"person_cancel": {}},
 )(NoParams)
+primitive(
+    "culture_jump",
+    kind="passive",
+    doc="When advancing on the culture track the holder may jump over the spaces ahead holding other players' "
+    "markers, paying for and claiming only the space they stop on.",
+    example={"culture_jump": {}},
+)(NoParams)

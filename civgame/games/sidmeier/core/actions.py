@@ -274,6 +274,7 @@ class UseCaravan(Action):
 @dataclass(frozen=True)
 class AdvanceCulture(Action):
     KIND: ClassVar[str] = "advance_culture"
+    jump: bool = False  # over the spaces ahead holding other players' markers (a great person's ability)
 
 
 @dataclass(frozen=True)

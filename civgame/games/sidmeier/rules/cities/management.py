@@ -474,20 +474,24 @@ def harvest(game: Game, action: Harvest) -> None:
 
 def list_advance(game: Game) -> Iterator[Action]:
     seat = game.actor()
-    cost = culture.next_cost(game, seat)
     player = game.players[seat]
-    if cost is not None and player.culture >= cost[0] and player.trade >= cost[1]:
-        yield AdvanceCulture()
+    for jump in (False, True) if culture.jump_offered(game, seat) else (False,):
+        cost = culture.next_cost(game, seat, jump=jump)
+        if cost is not None and player.culture >= cost[0] and player.trade >= cost[1]:
+            yield AdvanceCulture(jump)
 
 
 def check_advance(game: Game, action: AdvanceCulture) -> None:
-    if not list(list_advance(game)):
-        raise RuleError("advancing costs the culture and trade printed for the next space (or the track is done)")
+    if action not in list(list_advance(game)):
+        raise RuleError(
+            "advancing costs the culture and trade printed for the next space (or the track is done); only a great "
+            "person lets you jump over the spaces holding other players' markers"
+        )
 
 
 @BOOK.rule(AdvanceCulture, legal=list_advance, answers=(CityTurn,), check=check_advance)
 def advance(game: Game, action: AdvanceCulture) -> None:
-    culture.advance(game, game.actor())
+    culture.advance(game, game.actor(), jump=action.jump)
 
 
 # ------------------------------------------------------------------ end

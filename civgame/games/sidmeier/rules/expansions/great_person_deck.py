@@ -345,6 +345,8 @@ ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int,
 
 def list_use(game: Game) -> Iterator[Action]:
     for number, person in held(game, "discard"):
+        if not all(e.name in ONE_TIME for e in person.effects):
+            continue  # (a card that cancels is offered when another player's act is held: `rules.base.reactions`)
         ways = [ONE_TIME[e.name][0](game, game.actor()) for e in person.effects]
         if not all(ways):
             continue
@@ -353,6 +355,9 @@ def list_use(game: Game) -> Iterator[Action]:
 
 
 def check_use(game: Game, action: UsePersonCard) -> None:
+    person = person_deck.card(game, action.card)
+    if not all(e.name in ONE_TIME for e in person.effects):
+        raise RuleError(f"{person.name} cancels another player's act, when you are asked whether to let it happen")
     if action not in list(list_use(game)):
         raise RuleError(
             f"{WHEN} (a tech it teaches is one another player knows, with a place in your pyramid; what it converts "

@@ -678,3 +678,18 @@ def test_mark_twain_is_not_used_as_a_one_time_ability_in_the_holder_s_own_phase(
     s.decide(TradeTurn(0), phase="trade")
     assert not [a for a in s.legal() if isinstance(a, UsePersonCard)]
     assert "when you are asked whether to let it happen" in s.why(UsePersonCard(number(s, "mark_twain")))
+
+
+def test_a_save_naming_a_building_its_rules_lack_for_free_buildings_is_refused():
+    import yaml
+
+    from civgame.framework.saves import SaveError
+
+    s = holder("jacques_cousteau")
+    s.decide(StartTurn(0), phase="start_of_turn")
+    s.apply(UsePersonCard(number(s, "jacques_cousteau")))
+    doc = yaml.safe_load(dumps(s.game))
+    doc["game"]["pending"][-1]["building"] = "spaceport"
+    with pytest.raises(SaveError, match="'spaceport' is not a building of these rules"):
+        loads(yaml.safe_dump(doc))
+    assert loads(dumps(s.game)).pending[-1] == s.game.pending[-1]

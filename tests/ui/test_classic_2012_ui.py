@@ -15,7 +15,8 @@ def test_the_2012_edition_and_its_four_round_game_are_chosen_on_the_new_game_scr
     assert app.scene.variant_buttons == {}  # the Monumental Edition has no such variants
     assert "Provisional" in app.scene.ruleset_buttons["2012"].tool_tip_text
     click_button(app, app.scene.ruleset_buttons["2012"])
-    assert set(app.scene.variant_buttons) == {None, "four_rounds", "wonderful_ending"}
+    assert set(app.scene.variant_buttons) == {None, "four_rounds", "roll_to_end", "wonderful_ending"}
+    assert "6; 5-6; 4-6; 3-6; 2-6 (provisional)" in app.scene.variant_buttons["roll_to_end"].tool_tip_text
     click_button(app, app.scene.variant_buttons["four_rounds"])
     click_button(app, app.scene.start_button)
     assert isinstance(app.scene, GameScene)

@@ -189,12 +189,32 @@ class VariableEnd(Strict):
     """The Variable End Game of the 2012 rulebook: a longer track of `ages`, whose last `last_rounds` rounds
     may end the game early. Roll to End: at the start of each of them a die is rolled, and a result within
     that round's range of `roll_to_end` ends the game at once (the ranges are printed on the track: without
-    them the option is not offered). A Wonderful Ending: a wonder built in one of them ends the game once that
-    round is over, before the status phase."""
+    them the option is not offered; `roll_to_end_provisional` says they stand in for the printed ones, and the
+    players are told so). A Wonderful Ending: a wonder built in one of them ends the game once that round is
+    over, before the status phase."""
 
     ages: Steps
     last_rounds: Steps
     roll_to_end: list[Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(min_length=1)]] | None = None
+    roll_to_end_provisional: bool = False
+
+    def ending_range(self, rounds_left: int) -> list[int]:
+        """The faces that end the game as the round with `rounds_left` rounds after it begins."""
+        assert self.roll_to_end is not None  # (asked only of a game rolling to end)
+        return self.roll_to_end[self.last_rounds - 1 - rounds_left]
+
+    def ranges_text(self) -> str:
+        """Roll to End's ranges in the players' words: "6; 5-6; 4-6 (provisional)"."""
+        ranges = "; ".join(faces_text(faces) for faces in self.roll_to_end or [])
+        return f"{ranges} (provisional)" if self.roll_to_end_provisional else ranges
+
+
+def faces_text(faces: list[int]) -> str:
+    """ "5-6" for a run of faces, "2, 4" otherwise."""
+    ordered = sorted(set(faces))
+    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))
 
 
 class Variants(Strict):

@@ -174,7 +174,7 @@ LINES: dict[str, str] = {
     "status.government": "{who} [changes] government from {old} to {new}",
     "status.first_player": "{who} will be first player",
     "status.turn_order_stays": "Nobody's levels are higher than {who's}: the turn order stays",
-    "status.roll_to_end": "{who} [rolls] {roll} to end the game: the game {outcome}",
+    "status.roll_to_end": "{who} [rolls] {roll} to end the game (it ends on {faces}): the game {outcome}",
     "setup.new_game": "New game for {players} (seed {seed}); {who} [starts]",
     "payments.over_limit": "{who} [loses] {what} over the new limit of {limit}",
     # ---------------------------------------------------------------- advances and cities

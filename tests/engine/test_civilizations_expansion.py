@@ -35,6 +35,15 @@ def test_the_option_lays_the_expansion_over_the_2012_rules_and_names_the_game():
     assert rules.game.city.settlement_limit == 7
 
 
+def test_the_expansion_adds_no_card_and_replaces_none_and_says_so_where_it_is_chosen():
+    """Its 20 events, 6 objectives and 5 replacement cards are in no source: the 2012 decks play as they are."""
+    base, rules = classic_rules(), expansion_rules()
+    for deck in ("action_cards", "action_halves", "tactics_halves", "objective_cards", "objectives", "events"):
+        assert getattr(rules, deck) == getattr(base, deck), deck
+    text = rules.game.options["civilizations_expansion"].text
+    assert "without the expansion's 20 event, 6 objective and 5 replacement cards" in text
+
+
 def test_a_mod_of_the_2012_rules_is_laid_over_the_expansion(tmp_path):
     (tmp_path / "mod.yaml").write_text("name: cheap markets\nversion: '1'\nbase: classic-2012\n")
     (tmp_path / "buildings.yaml").write_text("market: {limit: 2}\n")

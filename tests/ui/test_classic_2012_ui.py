@@ -101,7 +101,11 @@ def test_the_civilizations_expansion_is_an_option_of_the_2012_rules_and_the_scre
     click_button(app, app.scene.ruleset_buttons["2012"])
     assert "No civilization has all its abilities in play" in app.scene.civ_note
     assert "Huns" not in app.scene.civ_note  # the 2012 edition has no civilizations to list
-    click_button(app, app.scene.option_buttons["civilizations_expansion"])
+    option = app.scene.option_buttons["civilizations_expansion"]
+    tip = " ".join(option.tool_tip_text.split())
+    assert "without the expansion's 20 event, 6 objective and 5 replacement cards" in tip
+    assert "Monumental Edition's costs: provisional" in tip
+    click_button(app, option)
     assert app.scene.option_buttons["civilizations_expansion"].is_selected
     note = " ".join(app.scene.civ_note.split())
     assert "Not offered: Babylonia, Carthage, Celts, China, Egypt, Greece, Huns, India, Japan, Maya," in note

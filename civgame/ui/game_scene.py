@@ -1177,7 +1177,8 @@ class GameScene(Scene):
         """Greyed entries, each with the rules' own reason, for the city's actions that cannot be taken now."""
         game = self.game
         collect = [("Collect", A.Collect(city.id, ()))] if "Collect" not in offered else []
-        unaffordable = self._unaffordable_units(city) if self._why_city_idle(city) is None else []
+        idle = self._why_city_idle(city) is not None
+        unaffordable = [] if idle else self._unaffordable_units(city)
         probes: list[tuple[str, A.Action]] = []
         if "Recruit" not in offered and not unaffordable:
             kinds = recruitable_kinds(game, city) or list(game.rules.units)
@@ -1189,7 +1190,25 @@ class GameScene(Scene):
         target = self._nearest_foreign_building(city)
         if "Influence culture" not in offered and target is not None:
             probes.append(("Influence culture", A.InfluenceCulture(city.id, *target)))
-        return [*self._greyed(collect), *unaffordable, *self._greyed(probes)]
+        return [
+            *self._greyed(collect),
+            *unaffordable,
+            *self._greyed(probes),
+            *([] if idle else self._unallowed_units(city)),
+        ]
+
+    def _unallowed_units(self, city: City) -> list[Option]:
+        """A greyed entry for each unit kind recruited only where an effect allows it (cavalry: in a city with a
+        Market) that this city may not recruit, with the rules' reason."""
+        game = self.game
+        allowed = recruitable_kinds(game, city)
+        options = []
+        for kind in sorted(game.rules.units_only_where_allowed - set(allowed)):
+            spec = game.rules.units[kind]
+            reason = why_illegal(game, A.Recruit(city.id, (kind,))) or "not possible now"
+            tip = f"Not now: {reason}. {spec.text}"
+            options.append(Option(f"Recruit {spec.name}: {reason}", self.close_dialog, enabled=False, tooltip=tip))
+        return options
 
     def _greyed(self, probes: Sequence[tuple[str, A.Action]]) -> list[Option]:
         """A greyed entry for each (label, action) with the rules' reason the action cannot be taken now."""

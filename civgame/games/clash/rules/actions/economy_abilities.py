@@ -328,7 +328,7 @@ def _plan_text(game: Game, routes: list[tuple[Unit, int]], skipped: list[int], b
         text += f", leaving out {_whose(game, skipped)} {building} cities"
     paid = [game.player(i).name for i in _partners(game, routes, bonus)]
     if paid:
-        text += f" ({listed(paid)} {'gains' if len(paid) == 1 else 'each gain'} {log.things(bonus.gain)})"
+        text += f" ({listed(paid)} {'gains' if len(paid) == 1 else 'each gain'} {log.things(amounts(bonus.gain))})"
     return text
 
 

@@ -1204,10 +1204,8 @@ class GameScene(Scene):
         allowed = recruitable_kinds(game, city)
         options = []
         for kind in sorted(game.rules.units_only_where_allowed - set(allowed)):
-            spec = game.rules.units[kind]
             reason = why_illegal(game, A.Recruit(city.id, (kind,))) or "not possible now"
-            tip = f"Not now: {reason}. {spec.text}"
-            options.append(Option(f"Recruit {spec.name}: {reason}", self.close_dialog, enabled=False, tooltip=tip))
+            options.append(self._greyed_unit(kind, reason, reason))
         return options
 
     def _greyed(self, probes: Sequence[tuple[str, A.Action]]) -> list[Option]:
@@ -1233,11 +1231,15 @@ class GameScene(Scene):
             lacking = {k: amount - have.get(k, 0) for k, amount in cost.items() if amount > have.get(k, 0)}
             needs = f"needs {amounts(lacking)}" if lacking else "cannot be paid for now"
             reason = why_illegal(game, A.Recruit(city.id, (kind,))) or needs
-            name = game.rules.units[kind].name
-            options.append(
-                Option(f"Recruit {name}: {needs}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}")
-            )
+            options.append(self._greyed_unit(kind, needs, reason))
         return options
+
+    def _greyed_unit(self, kind: str, shown: str, reason: str) -> Option:
+        """A greyed "Recruit <unit>: <shown>" entry; its tooltip gives the rules' reason and the unit's text (which
+        says whether its cost is provisional)."""
+        spec = self.game.rules.units[kind]
+        tip = " ".join(filter(None, [f"Not now: {reason}.", spec.text]))
+        return Option(f"Recruit {spec.name}: {shown}", self.close_dialog, enabled=False, tooltip=tip)
 
     def _nearest_foreign_building(self, city: City) -> tuple[int, str] | None:
         """(city id, building) of the nearest other player's city with a building, for asking why this city

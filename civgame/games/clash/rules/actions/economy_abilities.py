@@ -287,7 +287,7 @@ SKIP_ROUTES = "skip_routes"
 def collect_trade_routes(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
     plans = _route_plans(game, player, effect)
     if len(plans) == 1:
-        _use_routes(game, player, effect, trade_routes(game, player, effect))
+        _use_routes(game, player, effect, plans[0][2])
         return
     bonus = effects.params_as(effect, TradeRoutes).partner_bonus
     assert bonus is not None  # (routes are left out only to cities holding its building)
@@ -296,27 +296,31 @@ def collect_trade_routes(game: Game, player: Player, effect: Effect, context: di
             player=player.index,
             source=effect.source,
             effect=SKIP_ROUTES,
-            options=[option for option, _ in plans],
+            options=[option for option, _, _ in plans],
             building=game.rules.buildings[bonus.building].name,
-            skipped=[skipped for _, skipped in plans],
+            skipped=[skipped for _, skipped, _ in plans],
         )
     )
 
 
-def _route_plans(game: Game, player: Player, effect: Effect) -> list[tuple[str, list[int]]]:
+RoutePlan = tuple[str, list[int], list[tuple[Unit, int]]]  # option, players left out, the routes used
+
+
+def _route_plans(game: Game, player: Player, effect: Effect) -> list[RoutePlan]:
     """Each way to use the trade routes: (option, the players whose cities holding the partner bonus's building
-    are left out). Only a bonus that `may_skip` gives a choice, and only of players the routes would pay."""
+    are left out, the routes). Only a bonus that `may_skip` gives a choice, and only of players the routes would
+    pay; otherwise the one plan uses every route."""
     bonus = effects.params_as(effect, TradeRoutes).partner_bonus
     routes = trade_routes(game, player, effect)
     partners = _partners(game, routes, bonus) if bonus is not None and bonus.may_skip else []
     if not partners:
-        return [("", [])]
+        return [("", [], routes)]
     assert bonus is not None  # (partners are found only with a bonus)
     plans = []
     for count in range(len(partners) + 1):
         for skipped in combinations(partners, count):
-            used = trade_routes(game, player, effect, avoid=frozenset(skipped))
-            plans.append((_plan_text(game, used, list(skipped), bonus), list(skipped)))
+            used = trade_routes(game, player, effect, avoid=frozenset(skipped)) if skipped else routes
+            plans.append((_plan_text(game, used, list(skipped), bonus), list(skipped), used))
     return plans
 
 

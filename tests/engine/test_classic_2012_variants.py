@@ -121,7 +121,7 @@ def test_roll_to_end_rolls_as_each_of_the_last_turns_begins():
     assert "rolls 5 to end the game (it ends on 5-6, a provisional range): the game ends" in game.log[-2]
 
 
-def test_roll_to_end_s_stand_in_ranges_rise_towards_the_end_and_are_marked_provisional():
+def test_the_stand_in_roll_to_end_ranges_rise_towards_the_end_and_are_marked_provisional():
     end = classic_rules().game.variants.variable_end
     assert end is not None and end.roll_to_end is not None and end.roll_to_end_provisional
     assert [len(faces) for faces in end.roll_to_end] == [1, 2, 3, 4, 5]

@@ -2,10 +2,11 @@
 
 A player's sources are their civilization's abilities, the government ruling them, the techs they
 know, the wonders they own, the active ability of each of their investment cards (Fame and
-Fortune: the most expensive one the card's markers reach) and their social policies (Wisdom and
-Warfare). A wonder counts while it is not obsolete
+Fortune: the most expensive one the card's markers reach), their social policies and the city-states
+they control (Wisdom and Warfare). A wonder counts while it is not obsolete
 and no enemy figure stands on its marker (a blockade). The look-up is cached per player and rebuilt
-when their techs, government, wonders, investments or policies change; blockades are checked at each look-up.
+when their techs, government, wonders, investments, policies or city-states change; blockades are
+checked at each look-up.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, TypeVar
 
 from civgame.framework.effects import Params
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import occupancy
+from civgame.games.sidmeier.rules.base import city_state_map, occupancy
 
 P = TypeVar("P", bound=Params)
 T = TypeVar("T")
@@ -31,6 +32,7 @@ class _Index:
 
     __slots__ = (
         "by_name",
+        "city_states",
         "from_wonders",
         "government",
         "investments",
@@ -49,6 +51,7 @@ class _Index:
         self.obsolete = len(game.obsolete)
         self.investments = dict(player.investments)
         self.policies = list(player.policies)
+        self.city_states = _controlled_markers(game, seat)
         self.by_name: dict[str, list[Entry]] = {}
         self.from_wonders: set[str] = set()
         self.memos: dict[str, Any] = {}
@@ -67,6 +70,9 @@ class _Index:
                 self._add("investment", card, max(active, key=lambda a: a.markers).effects)
         for policy in player.policies:
             self._add("policy", policy, rules.policies[policy].effects)
+        for marker in self.city_states:
+            record = rules.city_states.markers[marker]
+            self._add("city_state", record.id, record.effects)
 
     def _add(self, kind: str, source: str, effects: Any) -> None:
         for effect in effects:
@@ -99,10 +105,18 @@ def _current_index(game: Game, seat: int) -> _Index:
             and index.obsolete == len(game.obsolete)
             and index.investments == player.investments
             and index.policies == player.policies
+            and index.city_states == _controlled_markers(game, seat)
         ):
             return index
     index = indexes[seat] = _Index(game, seat)
     return index
+
+
+def _controlled_markers(game: Game, seat: int) -> list[int]:
+    """The city-state markers the player controls (W&W): their effects are the player's."""
+    if not game.rules.city_states.markers:
+        return []
+    return [game.squares[pos].city_state for pos in city_state_map.controlled(game, seat)]
 
 
 def wonder_active(game: Game, wonder: str) -> bool:
@@ -177,6 +191,7 @@ def source_name(game: Game, kind: str, source: str) -> str:
         "wonder": rules.wonders,
         "investment": rules.investments,
         "policy": rules.policies,
+        "city_state": {m.id: m for m in rules.city_states.markers},
     }
     record = table.get(kind, {}).get(source)
     return str(record.name) if record is not None else source

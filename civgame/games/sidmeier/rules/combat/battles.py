@@ -30,7 +30,7 @@ from civgame.games.sidmeier.rules.base import (
     yields,
 )
 from civgame.games.sidmeier.rules.base.book import BOOK, top
-from civgame.games.sidmeier.rules.expansions import hut_results, looting
+from civgame.games.sidmeier.rules.expansions import city_states, hut_results, looting
 
 ATTACKER, DEFENDER = 0, 1
 
@@ -262,6 +262,8 @@ def combat_bonus(game: Game, battle: Battle, side: int) -> int:
             if city.walled:
                 bonus += cfg.walls
             bonus += city_markers.fortification_bonus(game, city)
+    if side == DEFENDER:
+        bonus += city_states.garrison_bonus(game, battle)
     return bonus
 
 

@@ -81,6 +81,9 @@ def create_game(
     game.great_people = list(range(len(rules.great_person_ids)))
     rng.shuffle(game.great_people)
     _hut_piles(game, rules, rng)
+    game.city_state_pile = list(range(len(rules.city_states.markers)))
+    if game.city_state_pile:  # (W&W: shuffled face down near the market board)
+        rng.shuffle(game.city_state_pile)
     for index, slot in enumerate(game.tiles):
         if slot.home_of >= 0:
             fill_tile(game, index, 0)

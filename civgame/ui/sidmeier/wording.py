@@ -33,6 +33,8 @@ GROUPS: dict[str, str] = {
     "return_policy": "Return a social policy",
     "keep_great_person": "Keep a great person",
     "reveal_marker": "Reveal a marker",
+    "take_free_tech": "Learn the relic's tech",
+    "place_free_investment": "Place a free investment",
     "offer": "Offer a deal",
     "accept_offer": "Accept the deal",
     "decline_offer": "Decline the deal",
@@ -349,6 +351,13 @@ class Words:
 
     def _keep_great_person(self, a: act.KeepGreatPerson) -> str:
         return f"Keep {self.rules.great_people[self.rules.great_person_ids[a.marker]].name}"
+
+    def _take_free_tech(self, a: act.TakeFreeTech) -> str:
+        return f"Learn {self.name(a.tech)} free (a relic)" if a.tech else "No tech has a place in your pyramid"
+
+    def _place_free_investment(self, a: act.PlaceFreeInvestment) -> str:
+        held = self.game.players[self.game.actor()].investments.get(a.card, 0)
+        return f"Put a free investment marker on {self.name(a.card)} (it holds {held})"
 
     def _start_program(self, a: act.StartProgram) -> str:
         return f"Start a building program in {self.city(a.city)}"

@@ -150,3 +150,69 @@ def test_adopting_a_policy_and_starting_a_building_program_by_mouse(app):
     scene = take_seat(app) if app.scene.covered else app.scene
     click_button(app, scene.group_buttons["start_program"])
     assert city.program
+
+
+def relic_and_city_state():
+    """Seat 0 (Anna) with a capital, an army on a city-state (cs1) and the Ark of the Covenant lying on the map."""
+    from tests.games.sidmeier.scenario import Scenario
+
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF, WAW]).reveal_all("grassland")
+    s.city(0, 5, 5, capital=True)
+    s.city(1, 13, 5, capital=True)
+    marker = next(i for i, m in enumerate(s.game.rules.city_states.markers) if m.id == "cs1")
+    s.game.city_state_pile.remove(marker)
+    s.game.squares[s.pos(10, 1)].city_state = marker
+    s.figure(0, "army", 10, 1)
+    s.game.squares[s.pos(2, 2)].relic = "ark_of_the_covenant"
+    s.game.players[0].relic_boons = ["atlantis"]
+    s.decide(StartTurn(0), phase="start_of_turn")
+    return s
+
+
+def test_the_map_draws_a_relic_and_a_city_state_and_their_tooltips_say_what_they_are(app):
+    from civgame.ui.sidmeier import art
+    from civgame.ui.sidmeier.board import Marks
+
+    s = relic_and_city_state()
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    surface = pygame.Surface((1200, 800))
+    scene.board.draw(surface, scene.view, {}, Marks())
+    for pos, colour in ((s.pos(2, 2), art.GOLD), (s.pos(10, 1), art.CITY_STATE)):
+        rect = scene.board.square_rect(pos)
+        pixels = [surface.get_at((x, y))[:3] for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)]
+        assert colour in pixels
+    assert any(
+        "The relic Ark of the Covenant: an army ending its move here takes it" in line
+        for line in scene.square_lines(s.pos(2, 2))
+    )
+    assert "City-state: 3 trade" in scene.square_lines(s.pos(10, 1))
+
+
+def test_the_player_board_lists_the_city_states_controlled_and_the_relics_waiting(monkeypatch):
+    from civgame.ui.sidmeier import panel
+
+    s = relic_and_city_state()
+    pygame.init()
+    lines: list[str] = []
+    original = panel.Writer.line
+    monkeypatch.setattr(
+        panel.Writer, "line", lambda self, text, *a, **k: (lines.append(text), original(self, text, *a, **k))
+    )
+    surface = pygame.Surface((500, 1600))
+    panel.player_board(surface, surface.get_rect(), 1.0, s.game.rules, GAME.view_for(s.game, 0), 0)
+    assert "Controls the city-state at (10,1): City-state: 3 trade" in lines
+    assert any(line.startswith("Atlantis, at the next Start of Turn: learn a free tech") for line in lines)
+
+
+def test_the_relics_free_tech_is_chosen_by_mouse(app):
+    from civgame.games.sidmeier.core.decisions import FreeTech
+
+    s = relic_and_city_state()
+    s.game.pending.append(FreeTech(0, source="atlantis"))
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons["take_free_tech"])
+    (choice,) = [b for b in scene.dialog.buttons if b.text == "Learn Pottery free (a relic)"]
+    click_button(app, choice)
+    assert "pottery" in s.game.players[0].techs and isinstance(s.game.pending[-1], StartTurn)

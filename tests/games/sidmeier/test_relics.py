@@ -230,3 +230,77 @@ def test_seeded_random_games_with_every_relic_tile_on_the_map_keep_the_invariant
     assert SIDMEIER.outcome(game).winners and checker.saved
     revealed = {slot.tile for slot in game.tiles if slot.revealed}
     assert revealed & set(tiles)  # a relic came onto the map
+
+
+def test_a_relic_on_the_wrong_terrain_or_on_no_tile_is_refused(tmp_path):
+    from civgame.framework.datafiles import RulesDataError
+
+    mod = tmp_path / "mod"
+    mod.mkdir()
+    (mod / "relics.yaml").write_text(
+        "relics:\n  - {id: atlantis, name: Atlantis, terrain: desert, text: t, effects: [{relic_great_person: {}}]}\n"
+        "  - {id: el_dorado, name: El Dorado, terrain: forest, text: t, effects: [{relic_great_person: {}}]}\n"
+    )
+    with pytest.raises(RulesDataError) as caught:
+        load_rules(mods=[mod], expansions=[FAF])
+    problems = " ".join(caught.value.all_problems)
+    assert "the relic 'atlantis' lies on desert squares" in problems
+    assert "el_dorado: the relic lies on 0 squares of the tiles, not 1" in problems
+
+
+def test_no_card_places_a_village_on_a_relic_or_a_city_state():
+    s = board("ark_of_the_covenant")
+    s.game.squares[s.pos(4, 6)].city_state = s.game.city_state_pile.pop()
+    card = s.card(0, "barbarian_encampment")
+    s.decide(StartTurn(0), phase="start_of_turn")
+    targets = {a.pos for a in s.legal() if isinstance(a, PlayCard) and a.card == card}
+    assert s.pos(4, 5) in targets and not {s.pos(4, 4), s.pos(4, 6)} & targets
+
+
+def test_the_invariants_find_a_figure_left_on_a_relic_and_a_city_state_marker_twice():
+    s = board("ark_of_the_covenant")
+    s.army.pos = s.pos(4, 4)
+    s.refresh()
+    assert "figure" in " ".join(s.problems()) and "stands on a relic after its move" in " ".join(s.problems())
+    s = board()
+    s.game.squares[s.pos(6, 6)].city_state = s.game.city_state_pile[0]
+    assert any(p.startswith("city-state marker") and "in 2 places" in p for p in s.problems())
+
+
+def test_a_save_keeps_relics_city_states_and_boons_and_one_from_before_them_loads():
+    import yaml
+
+    from civgame.framework.saves import SaveError
+    from civgame.games.sidmeier.storage.save import dumps, loads
+
+    s = board("attilas_village")
+    s.game.squares[s.pos(6, 6)].city_state = s.game.city_state_pile.pop()
+    s.game.players[0].relic_boons = ["atlantis"]
+    again = loads(dumps(s.game))
+    assert again.squares[s.pos(4, 4)].relic == "attilas_village" and again.players[0].relic_boons == ["atlantis"]
+    assert again.squares[s.pos(6, 6)].city_state >= 0 and again.city_state_pile == s.game.city_state_pile
+    from civgame.games import definition
+
+    old = yaml.safe_load(dumps(definition("sid-meier").new_game(2, 3)))
+    old["version"] = 2
+    for square in old["game"]["squares"]:
+        del square["relic"], square["city_state"]
+    for player in old["game"]["players"]:
+        del player["relic_boons"]
+    for key in ("city_state_pile", "city_states_gone", "city_state_resources"):
+        del old["game"][key]
+    loaded = loads(yaml.safe_dump(old))
+    assert all(sq.relic == "" and sq.city_state == -1 for sq in loaded.squares) and loaded.city_state_pile == []
+    s.game.players[0].relic_boons = ["el_dorado"]
+    with pytest.raises(SaveError, match="relic_boons\\[0\\]: 'el_dorado' is not a relic of these rules"):
+        loads(dumps(s.game))
+
+
+def test_a_seat_sees_relics_and_city_states_but_not_the_order_of_the_city_state_pile():
+    from civgame.games.sidmeier.rules.flow.view import view_for
+
+    s = board("attilas_village")
+    s.game.squares[s.pos(6, 6)].city_state = s.game.city_state_pile.pop()
+    view = view_for(s.game, 1)
+    assert view["city_state_pile"] == 4 and view["squares"][s.pos(6, 6)]["city_state"] >= 0
+    assert view["squares"][s.pos(4, 4)]["relic"] == "attilas_village"

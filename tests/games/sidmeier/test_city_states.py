@@ -191,3 +191,20 @@ def test_the_house_rules_of_city_states_are_marked_provisional_where_the_player_
     assert "City-state: 1 resource, 1 production and 1 trade (city-state) (provisional)" in listed
     assert "the 3 culture for a city built on a city-state (provisional)" in listed
     assert not any("city-state" in value for value in provisional_values(load_rules()))
+
+
+def test_a_city_state_s_effects_follow_control_at_once_and_its_coins_count_in_the_economic_bound():
+    s = game()
+    s.game.players[0].scouts = 0  # (the bound allows for every scout gathering: none here)
+    before = effects.total(s.game, 0, "combat_bonus")  # (the player's effects are looked up and kept)
+    pos = founded(s, "cs4")
+    assert effects.total(s.game, 0, "combat_bonus") == before + 2
+    s.game.pending[:] = [MovementTurn(0)]
+    s.army.moved = False
+    s.apply(BeginMove((s.army.id,)))
+    s.apply(Step("south"))
+    assert effects.total(s.game, 0, "combat_bonus") == before and s.game.squares[pos].city_state >= 0
+    s = game()
+    s.game.players[0].scouts = 0
+    founded(s, "cs3")
+    assert yields.coins_bound(s.game, 0) >= yields.coins(s.game, 0) == 1

@@ -151,8 +151,6 @@ def stop_ok(game: Game, group: Group, pos: int) -> bool:
     square = game.squares[pos]
     if not square.terrain or square.marker >= 0 or pos in group.centres:
         return False
-    if square.relic and not group.army:
-        return False
     if group.water != "end" and game.rules.terrains[square.terrain].water:
         return False
     here = group.standing.get(pos)

@@ -208,3 +208,11 @@ def test_a_city_state_s_effects_follow_control_at_once_and_its_coins_count_in_th
     s.game.players[0].scouts = 0
     founded(s, "cs3")
     assert yields.coins_bound(s.game, 0) >= yields.coins(s.game, 0) == 1
+
+
+def test_the_city_state_markers_are_shuffled_face_down_at_setup():
+    from civgame.games import definition
+
+    piles = [definition("sid-meier").new_game(2, seed, expansions=[WAW]).city_state_pile for seed in range(6)]
+    assert all(sorted(pile) == [0, 1, 2, 3, 4] for pile in piles) and len({tuple(p) for p in piles}) > 1
+    assert definition("sid-meier").new_game(2, 1, expansions=[FAF]).city_state_pile == []

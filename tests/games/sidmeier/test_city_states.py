@@ -72,6 +72,18 @@ def test_a_city_state_village_conquered_founds_one_too():
     assert s.game.squares[s.pos(10, 1)].city_state >= 0
 
 
+def gains(s: Scenario) -> tuple[int, ...]:
+    """Seat 0's trade income, its capital's production and culture when devoted, its coins and combat bonus."""
+    city = s.capital
+    return (
+        yields.trade_income(s.game, 0),
+        yields.production(s.game, city),
+        yields.arts_culture(s.game, city),
+        yields.coins(s.game, 0),
+        effects.total(s.game, 0, "combat_bonus"),
+    )
+
+
 @pytest.mark.parametrize(
     "marker, trade, production, arts, coins, bonus",
     [
@@ -85,22 +97,10 @@ def test_a_city_state_village_conquered_founds_one_too():
 def test_a_controlled_city_state_counts_as_the_capitals_outskirts(marker, trade, production, arts, coins, bonus):
     s = game()
     city = s.capital
-    before = (
-        yields.trade_income(s.game, 0),
-        yields.production(s.game, city),
-        yields.arts_culture(s.game, city),
-        yields.coins(s.game, 0),
-        effects.total(s.game, 0, "combat_bonus"),
-    )
+    before = gains(s)
     pos = founded(s, marker)
     s.refresh()
-    after = (
-        yields.trade_income(s.game, 0),
-        yields.production(s.game, city),
-        yields.arts_culture(s.game, city),
-        yields.coins(s.game, 0),
-        effects.total(s.game, 0, "combat_bonus"),
-    )
+    after = gains(s)
     assert tuple(a - b for a, b in zip(after, before, strict=True)) == (trade, production, arts, coins, bonus)
     resource = yields.city_resources(s.game, city)
     if marker == "cs5":  # a market resource drawn at random, kept for the game

@@ -304,3 +304,11 @@ def test_a_seat_sees_relics_and_city_states_but_not_the_order_of_the_city_state_
     view = view_for(s.game, 1)
     assert view["city_state_pile"] == 4 and view["squares"][s.pos(6, 6)]["city_state"] >= 0
     assert view["squares"][s.pos(4, 4)]["relic"] == "attilas_village"
+
+
+def test_every_relic_primitive_has_its_act_and_those_that_wait_are_asked_at_the_start_of_turn():
+    from civgame.games.sidmeier.content.registry import KIND_OF
+    from civgame.games.sidmeier.rules.expansions import relics
+
+    assert set(relics.ACTS) == {name for name, kind in KIND_OF.items() if kind == "relic"}
+    assert set(relics.LATER) <= set(relics.ACTS)

@@ -831,6 +831,12 @@ def cross_check(rules: Ruleset) -> list[Problem]:
         if not ok:
             out.append((file, path, text))
 
+    def effects_of_kind(file: str, key: str, records: list[Any], kind: str, what: str) -> None:
+        """Every effect of the records (listed under `key` in `file`) is of `kind`."""
+        for i, record in enumerate(records):
+            for effect in record.effects:
+                need(kind_of(effect) == kind, file, (key, i, "effects"), f"{record.id}: {effect.name} is not {what}")
+
     # game.yaml
     for i, unit_id in enumerate(g.units.starting):
         need(unit_id in unit_ids, "game", ("units", "starting", i), f"units.starting: no unit type {unit_id!r}")
@@ -943,13 +949,7 @@ def cross_check(rules: Ruleset) -> list[Problem]:
             ("relics", i),
             f"{relic.id}: the relic lies on {relic_squares.get(relic.id, 0)} squares of the tiles, not 1",
         )
-        for effect in relic.effects:
-            need(
-                kind_of(effect) == "relic",
-                "relics",
-                ("relics", i, "effects"),
-                f"{relic.id}: {effect.name} is not a relic's effect",
-            )
+    effects_of_kind("relics", "relics", list(rules.relics.values()), "relic", "a relic's effect")
     tile_ids = [t.id for t in rules.tiles.home_tiles + rules.tiles.neutral_tiles]
     need(len(tile_ids) == len(set(tile_ids)), "tiles", (), "two tiles share an id")
     # civilizations
@@ -1188,24 +1188,10 @@ def cross_check(rules: Ruleset) -> list[Problem]:
         ("specials",),
         f"{founding} markers found city-states, but city_states.yaml has {len(rules.city_states.markers)} markers",
     )
-    for i, marker in enumerate(rules.city_states.markers):
-        for effect in marker.effects:
-            need(
-                kind_of(effect) == "passive",
-                "city_states",
-                ("markers", i, "effects"),
-                f"{marker.id}: {effect.name} is not an effect a city-state gives its controller",
-            )
+    effects_of_kind("city_states", "markers", rules.city_states.markers, "passive", "an effect a city-state gives")
     marker_ids = [m.id for m in rules.city_states.markers]
     need(len(marker_ids) == len(set(marker_ids)), "city_states", ("markers",), "two city-state markers share an id")
-    for i, special in enumerate(rules.huts.specials):
-        for effect in special.effects:
-            need(
-                kind_of(effect) == "marker",
-                "huts",
-                ("specials", i, "effects"),
-                f"{special.id}: {effect.name} is not a hut or village marker's effect",
-            )
+    effects_of_kind("huts", "specials", rules.huts.specials, "marker", "a hut or village marker's effect")
     return out
 
 

@@ -73,16 +73,27 @@ def _free_units(game: Game, seat: int, relic: Relic, params: Params) -> None:
     game.pending.append(FreeUnits(seat, left=params.count, source=f"relic:{relic.id}"))
 
 
-ACTS: dict[str, Callable[[Game, int, Relic, Params], None]] = {
-    "relic_tech_next_turn": _next_turn,
-    "relic_investments_next_turn": _next_turn,
+# ------------------------------------------------------------------ at the start of the next turn
+
+
+def _ask_tech(game: Game, seat: int, relic: Relic, params: Params) -> None:
+    game.pending.append(FreeTech(seat, source=relic.id))
+
+
+def _ask_investments(game: Game, seat: int, relic: Relic, params: Params) -> None:
+    assert isinstance(params, fx.RelicInvestments)
+    if game.rules.investments:
+        game.pending.append(FreeInvestments(seat, left=params.markers, source=relic.id))
+
+
+Act = Callable[[Game, int, Relic, Params], None]
+LATER: dict[str, Act] = {"relic_tech_next_turn": _ask_tech, "relic_investments_next_turn": _ask_investments}
+ACTS: dict[str, Act] = {
+    **dict.fromkeys(LATER, _next_turn),
     "relic_great_person": _great_person,
     "relic_culture_advances": _culture_advances,
     "relic_free_units": _free_units,
 }
-
-
-# ------------------------------------------------------------------ at the start of the next turn
 
 
 def start_of_turn(game: Game, seat: int) -> None:
@@ -91,11 +102,9 @@ def start_of_turn(game: Game, seat: int) -> None:
     for relic_id in player.relic_boons:
         relic = game.rules.relics[relic_id]
         for effect in relic.effects:
-            p = effect.params
-            if effect.name == "relic_tech_next_turn":
-                game.pending.append(FreeTech(seat, source=relic_id))
-            elif isinstance(p, fx.RelicInvestments) and game.rules.investments:
-                game.pending.append(FreeInvestments(seat, left=p.markers, source=relic_id))
+            ask = LATER.get(effect.name)
+            if ask is not None:
+                ask(game, seat, relic, effect.params)
     player.relic_boons.clear()
 
 

@@ -216,3 +216,14 @@ def test_the_relics_free_tech_is_chosen_by_mouse(app):
     (choice,) = [b for b in scene.dialog.buttons if b.text == "Learn Pottery free (a relic)"]
     click_button(app, choice)
     assert "pottery" in s.game.players[0].techs and isinstance(s.game.pending[-1], StartTurn)
+
+
+def test_the_rules_help_explains_the_relics_and_city_states_of_the_expansions_played():
+    from civgame.games.sidmeier.content.ruleset import load_rules
+    from civgame.ui.sidmeier.rules_help import topics
+
+    both = topics(load_rules(expansions=[FAF, WAW]))
+    assert "Armies may move through it" in both["Relics"] and "Atlantis (water)" in both["Relics"]
+    assert "Attila's Village (grassland)" in both["Relics"]
+    assert "defends with +4" in both["City-states"] and "gives 3 culture (provisional)" in both["City-states"]
+    assert "City-states" not in topics(load_rules(expansions=[FAF])) and "Relics" not in topics(load_rules())

@@ -202,7 +202,7 @@ def test_the_player_board_lists_the_city_states_controlled_and_the_relics_waitin
     surface = pygame.Surface((500, 1600))
     panel.player_board(surface, surface.get_rect(), 1.0, s.game.rules, GAME.view_for(s.game, 0), 0)
     assert "Controls the city-state at (10,1): City-state: 3 trade" in lines
-    assert any(line.startswith("Atlantis, at the next Start of Turn: learn a free tech") for line in lines)
+    assert any(line.startswith("Atlantis (taken, waiting): learn a free tech") for line in lines)
 
 
 def test_the_relics_free_tech_is_chosen_by_mouse(app):

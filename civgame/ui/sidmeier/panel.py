@@ -159,7 +159,7 @@ def expansion_pieces(w: Writer, rules: Ruleset, view: dict[str, Any], seat: int)
         w.line("No city-state controlled", theme.TEXT_DIM)
     for relic_id in view["players"][seat]["relic_boons"]:
         relic = rules.relics[relic_id]
-        w.line(f"{relic.name}, at the next Start of Turn: {relic.text}")
+        w.line(f"{relic.name} (taken, waiting): {relic.text}")
 
 
 def economy_line(coins: int, tokens: int, victory: int) -> str:

@@ -186,7 +186,7 @@ def test_the_map_draws_a_relic_and_a_city_state_and_their_tooltips_say_what_they
         "The relic Ark of the Covenant: an army ending its move here takes it" in line
         for line in scene.square_lines(s.pos(2, 2))
     )
-    assert "City-state: 3 trade" in scene.square_lines(s.pos(10, 1))
+    assert "City-state (3 trade)" in scene.square_lines(s.pos(10, 1))
 
 
 def test_the_player_board_lists_the_city_states_controlled_and_the_relics_waiting(monkeypatch):
@@ -201,7 +201,7 @@ def test_the_player_board_lists_the_city_states_controlled_and_the_relics_waitin
     )
     surface = pygame.Surface((500, 1600))
     panel.player_board(surface, surface.get_rect(), 1.0, s.game.rules, GAME.view_for(s.game, 0), 0)
-    assert "Controls the city-state at (10,1): City-state: 3 trade" in lines
+    assert "Controls the city-state at (10,1): City-state (3 trade)" in lines
     assert any(line.startswith("Atlantis (taken, waiting): learn a free tech") for line in lines)
 
 

@@ -60,7 +60,9 @@ def test_a_city_state_hut_puts_the_top_city_state_marker_on_its_square():
     top = s.game.city_state_pile[-1]
     pos = founded(s, s.game.rules.city_states.markers[top].id)
     assert s.game.squares[pos].city_state == top and s.game.squares[pos].marker == -1
-    assert s.game.players[0].markers == [] and "founds a city-state at (10,1)" in " ".join(s.game.log)
+    name = s.game.rules.city_states.markers[top].name
+    assert s.game.players[0].markers == []
+    assert f"Player 1 discovers a city-state at (10,1): {name} is placed there." in s.game.log
     assert not s.problems()
 
 
@@ -187,8 +189,8 @@ def test_expansionism_gives_a_trade_per_city_state_controlled_at_start_of_turn()
 
 def test_the_house_rules_of_city_states_are_marked_provisional_where_the_player_reads_them():
     listed = provisional_values(RULES)
-    assert "City-state: 1 culture and +2 combat bonus (city-state) (provisional)" in listed
-    assert "City-state: 1 resource, 1 production and 1 trade (city-state) (provisional)" in listed
+    assert "City-state (1 culture and +2 combat bonus) (city-state) (provisional)" in listed
+    assert "City-state (1 resource, 1 production and 1 trade) (city-state) (provisional)" in listed
     assert "the 3 culture for a city built on a city-state (provisional)" in listed
     assert not any("city-state" in value for value in provisional_values(load_rules()))
 

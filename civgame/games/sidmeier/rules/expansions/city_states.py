@@ -26,7 +26,7 @@ def found(game: Game, seat: int, pos: int) -> None:
     game.squares[pos].city_state = marker
     yields.touch(game)
     shows = city_state_map.resource(game, marker)
-    game.say(f"{game.players[seat].name} founds a city-state at {game.label(pos)}: {record.name}.")
+    game.say(f"{game.players[seat].name} discovers a city-state at {game.label(pos)}: {record.name} is placed there.")
     if shows:
         game.say(f"The city-state shows {shows}.")
 

@@ -11,7 +11,9 @@ a position's value for a seat is its worth minus the best other player's.
 What a seat may not see and how it is dealt anew: the order of every face-down deck and pile; other
 players' unit cards (standing forces and a hidden battle hand), culture event cards and hut and village
 markers, each of any type, era or kind that the decks, piles and the map leave over (a deck keeps its unit
-type or era, a pile and a face-down marker on the map its kind: those are seen); the cards and markers
+type or era, a pile and a face-down marker on the map its kind: those are seen); great person cards held
+face down (each keeps its type, seen in the marker taken with it) and the great person deck's order; the
+cards and markers
 out of the game among them; the wonders dealt into the deck; which tile lies under each face-down map
 tile; the tech each other player chose face down (one the rules let them choose); and the random
 generator.
@@ -162,6 +164,10 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     _deal(shown_kind, held_markers, lambda marker: rules.hut_markers[marker].kind, rng)
     for square, marker in zip(world.squares, on_map, strict=True):
         square.marker = marker
+    # Great person cards held face down show their type (the marker taken with each); the deck's do not.
+    held_people = [s for p in others for s in _slots(p.person_cards)]
+    person_type = lambda card: rules.person_cards[rules.person_card_ids[card]].type  # noqa: E731
+    _deal(held_people, _slots(world.person_deck.draw), person_type, rng)
     rng.shuffle(world.great_people)
     rng.shuffle(world.city_state_pile)
     wonders = world.wonder_deck + world.wonders_out

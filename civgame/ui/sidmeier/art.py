@@ -149,6 +149,16 @@ def city(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, *, capital:
         star(surface, (inner.centerx, inner.y + inner.h * 0.28), inner.w * 0.18, GOLD)
 
 
+def metropolis(
+    surface: pygame.Surface, first: pygame.Rect, second: pygame.Rect, colour: Colour, *, walled: bool
+) -> None:
+    """A metropolis over its two squares: one plate joining them, houses on each, the capital's star on the first."""
+    joined = first.union(second).inflate(-first.w * 0.3, -first.h * 0.3)
+    pygame.draw.rect(surface, _shade(colour, 0.8), joined, border_radius=3)
+    city(surface, first, colour, capital=True, walled=walled)
+    city(surface, second, colour, capital=False, walled=walled)
+
+
 def city_marker(surface: pygame.Surface, rect: pygame.Rect, marker: str) -> None:
     """A fortification (a grey shield) or a caravan (a brown cart) in the city's lower left corner."""
     size = rect.w * 0.22

@@ -139,7 +139,25 @@ def player_board(
         w.pieces(player["wonders"], lambda key: str(rules.wonders[key].name))
     if player["reserve"]:
         w.line(f"Great people in reserve: {len(player['reserve'])}")
+    if view["great_person_deck"]:
+        _person_cards(w, rules, player)
     return w.tips
+
+
+def _person_cards(w: Writer, rules: Ruleset, player: dict[str, Any]) -> None:
+    """The great person cards of Fame and Fortune's deck: face down (secret from others) and face up."""
+    w.heading("Great person cards")
+    held, shown = player["person_cards"], player["person_shown"]
+    if isinstance(held, int):
+        w.line(f"{counted(held, 'card')} face down, hidden", theme.TEXT_DIM)
+    elif held:
+        w.line("Face down:", theme.TEXT_DIM)
+        w.pieces([rules.person_card_ids[c] for c in held], lambda key: str(rules.person_cards[key].name))
+    if shown:
+        w.line("Face up:", theme.TEXT_DIM)
+        w.pieces([rules.person_card_ids[c] for c in shown], lambda key: str(rules.person_cards[key].name))
+    if not held and not shown:
+        w.line("None", theme.TEXT_DIM)
 
 
 def expansion_pieces(w: Writer, rules: Ruleset, view: dict[str, Any], seat: int) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from civgame.games.sidmeier.core import actions as act
+from civgame.games.sidmeier.core.decisions import GreatPersonDraw
 from civgame.games.sidmeier.core.model import Game
 
 # action kind -> the group's label on the action bar, in the order the bar shows the groups
@@ -73,6 +74,9 @@ GROUPS: dict[str, str] = {
     "exchange_tech": "Learn their tech",
     "use_deck": "Use a deck",
     "move_off": "Move a figure off",
+    "grow_metropolis": "Grow the metropolis",
+    "reveal_person_card": "Turn a great person card face up",
+    "use_person_card": "Use a great person card",
     "choose_unit": "Choose a unit",
     "choose_deck": "Choose a deck",
     "take_reward": "Take the reward",
@@ -151,7 +155,7 @@ class Words:
         city = self.game.city(city_id)
         if city is None:
             return "a city"
-        kind = "capital" if city.capital else "city"
+        kind = "metropolis" if city.expansion >= 0 else "capital" if city.capital else "city"
         return f"the {kind} at {self.game.label(city.pos)}"
 
     def figure(self, figure_id: int) -> str:
@@ -350,7 +354,24 @@ class Words:
         return f"Return {self.rules.policies[a.policy].name}"
 
     def _keep_great_person(self, a: act.KeepGreatPerson) -> str:
-        return f"Keep {self.rules.great_people[self.rules.great_person_ids[a.marker]].name}"
+        kind = self.rules.great_people[self.rules.great_person_ids[a.marker]].name
+        pending = self.game.pending[-1] if self.game.pending else None
+        if isinstance(pending, GreatPersonDraw) and pending.cards and a.marker in pending.markers:
+            card = pending.cards[pending.markers.index(a.marker)]
+            return f"Keep {self.person_card(card)} ({kind})"
+        return f"Keep {kind}"
+
+    def person_card(self, card: int) -> str:
+        return self.rules.person_cards[self.rules.person_card_ids[card]].name
+
+    def _reveal_person_card(self, a: act.RevealPersonCard) -> str:
+        person = self.rules.person_cards[self.rules.person_card_ids[a.card]]
+        return f"Turn {person.name} face up: {person.text}"
+
+    def _use_person_card(self, a: act.UsePersonCard) -> str:
+        person = self.rules.person_cards[self.rules.person_card_ids[a.card]]
+        learned = f" ({self.name(a.tech)})" if a.tech else ""
+        return f"Use {person.name}{learned}: {person.text}"
 
     def _take_free_tech(self, a: act.TakeFreeTech) -> str:
         return f"Learn {self.name(a.tech)} free (a relic)" if a.tech else "No tech has a place in your pyramid"
@@ -374,6 +395,9 @@ class Words:
     def _place_reserve(self, a: act.PlaceReserve) -> str:
         person = self.rules.great_people[self.rules.great_person_ids[a.marker]].name
         return f"Place {person} from the reserve at {self.game.label(a.pos)}"
+
+    def _grow_metropolis(self, a: act.GrowMetropolis) -> str:
+        return f"Grow your capital into a metropolis over {self.game.label(a.pos)}"
 
     def _move_off(self, a: act.MoveOff) -> str:
         return f"Move {self.figure(a.figure)} to {self.game.label(a.pos)}"

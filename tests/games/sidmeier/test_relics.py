@@ -282,7 +282,7 @@ def test_a_save_keeps_relics_city_states_and_boons_and_one_from_before_them_load
     from civgame.games import definition
 
     old = yaml.safe_load(dumps(definition("sid-meier").new_game(2, 3)))
-    old["version"] = 2
+    old["version"] = 3
     for square in old["game"]["squares"]:
         del square["relic"], square["city_state"]
     for player in old["game"]["players"]:

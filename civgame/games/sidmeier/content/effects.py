@@ -144,6 +144,12 @@ primitive(
     example={"research_discount": {"amount": 5}},
 )(PositiveAmount)
 primitive(
+    "culture_trade_discount",
+    kind="passive",
+    doc="Each culture-track space costs the holder `amount` less trade (never below 0).",
+    example={"culture_trade_discount": {"amount": 2}},
+)(PositiveAmount)
+primitive(
     "unit_cost_cap",
     kind="passive",
     doc="Building a unit never costs the holder more than `value` production.",
@@ -504,6 +510,15 @@ primitive(
 )(ResourceAbility)
 
 
+primitive(
+    "rival_discards_coin",
+    kind="resource",
+    doc="Every other player who has more coins than the holder discards one coin token: one on their civilization "
+    "sheet if they have any, otherwise one from the card holding the most (investments are safe).",
+    example={"rival_discards_coin": {"cost": ["incense"], "phase": "start_of_turn"}},
+)(ResourceAbility)
+
+
 @primitive(
     "cancel_culture_event",
     kind="resource",
@@ -528,6 +543,13 @@ primitive(
     doc="When the tech is learned, the holder may obsolete one built wonder (any player's): its card is turned "
     "face down and its ability is lost for the rest of the game; its marker still gives culture.",
     example={"obsolete_wonder": {}},
+)(NoParams)
+primitive(
+    "grow_metropolis",
+    kind="on_learn",
+    doc="When the tech is learned the holder's capital grows into a metropolis (2 centre squares, 10 outskirts "
+    "squares), at once if it can, otherwise in the first of the holder's Start of Turn phases in which it can.",
+    example={"grow_metropolis": {}},
 )(NoParams)
 primitive(
     "tech_victory",
@@ -888,3 +910,162 @@ primitive(
     "choice free.",
     example={"free_unit_with_army": {}},
 )(NoParams)
+
+
+# ------------------------------------------------------------------ great person cards (Fame and Fortune's deck)
+
+
+primitive(
+    "travel_speed_bonus",
+    kind="passive",
+    doc="The holder's travel speed is `amount` higher.",
+    example={"travel_speed_bonus": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "city_actions_uncancellable",
+    kind="passive",
+    doc="The holder's city actions cannot be cancelled.",
+    example={"city_actions_uncancellable": {}},
+)(NoParams)
+
+
+@primitive(
+    "start_culture_per_coins",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain 1 culture for every `coins` coins they have.",
+    example={"start_culture_per_coins": {"coins": 3}},
+)
+class StartCulturePerCoins(Params):
+    coins: int = Field(ge=1)
+
+
+@primitive(
+    "start_gain_per_unbuilt_armies",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain `trade` trade and `culture` culture for every "
+    "`armies` of their army figures not on the map.",
+    example={"start_gain_per_unbuilt_armies": {"armies": 2, "trade": 1, "culture": 1}},
+)
+class StartGainPerUnbuiltArmies(Params):
+    armies: int = Field(ge=1)
+    trade: int = Field(default=0, ge=0)
+    culture: int = Field(default=0, ge=0)
+
+
+primitive(
+    "culture_for_unique_research",
+    kind="trigger",
+    doc="Each time the holder learns in the Research phase a tech no other player knows or researched that turn, "
+    "they gain `amount` culture.",
+    example={"culture_for_unique_research": {"amount": 3}},
+)(PositiveAmount)
+primitive(
+    "culture_when_others_devote",
+    kind="trigger",
+    doc="Each time another player devotes a city to the arts, the holder gains `amount` culture.",
+    example={"culture_when_others_devote": {"amount": 1}},
+)(PositiveAmount)
+
+
+@primitive(
+    "person_gain",
+    kind="great_person",
+    doc="The holder gains `trade` trade (up to the dial's top) and `culture` culture.",
+    example={"person_gain": {"trade": 27}},
+)
+class PersonGain(Params):
+    trade: int = Field(default=0, ge=0)
+    culture: int = Field(default=0, ge=0)
+
+
+@primitive(
+    "person_gain_per_building",
+    kind="great_person",
+    doc="The holder gains `trade` trade and `culture` culture for every building in their cities' outskirts.",
+    example={"person_gain_per_building": {"trade": 1, "culture": 1}},
+)
+class PersonGainPerBuilding(Params):
+    trade: int = Field(default=0, ge=0)
+    culture: int = Field(default=0, ge=0)
+
+
+primitive(
+    "person_culture_per_unbuilt_army",
+    kind="great_person",
+    doc="The holder gains `amount` culture for every one of their army figures not on the map.",
+    example={"person_culture_per_unbuilt_army": {"amount": 3}},
+)(PositiveAmount)
+
+
+@primitive(
+    "person_advance_per_coins",
+    kind="great_person",
+    doc="The holder advances one culture-track space free for every `coins` coins they have.",
+    example={"person_advance_per_coins": {"coins": 3}},
+)
+class PersonAdvancePerCoins(Params):
+    coins: int = Field(ge=1)
+
+
+@primitive(
+    "person_free_unit",
+    kind="great_person",
+    doc="The holder builds one `unit` unit free into their standing forces, even if its type is not unlocked.",
+    example={"person_free_unit": {"unit": "aircraft"}},
+)
+class PersonFreeUnit(Params):
+    unit: str
+
+
+primitive(
+    "person_learn_known_tech",
+    kind="great_person",
+    doc="The holder learns free a tech another player knows (it needs a place in their pyramid).",
+    example={"person_learn_known_tech": {}},
+)(NoParams)
+primitive(
+    "outnumbered_defender_bonus",
+    kind="passive",
+    doc="When the holder defends with fewer units in their battle force than the attacker (counted from the draw), "
+    "their combat bonus is `amount` higher.",
+    example={"outnumbered_defender_bonus": {"amount": 8}},
+)(PositiveAmount)
+primitive(
+    "free_building_on_investing",
+    kind="trigger",
+    doc="In a Start of Turn in which the holder invests a coin, they may build one unlocked building free in one of "
+    "their cities.",
+    example={"free_building_on_investing": {}},
+)(NoParams)
+primitive(
+    "person_first_player",
+    kind="great_person",
+    doc="The holder becomes the first player (from the next phase on; the next turn the marker passes on from them).",
+    example={"person_first_player": {}},
+)(NoParams)
+primitive(
+    "person_devote_all_cities",
+    kind="great_person",
+    doc="As the holder's capital's action, every one of their cities is devoted to the arts; the other cities still "
+    "take their own actions.",
+    example={"person_devote_all_cities": {}},
+)(NoParams)
+primitive(
+    "person_double_speed",
+    kind="great_person",
+    doc="The holder's travel speed is doubled until the end of the turn.",
+    example={"person_double_speed": {}},
+)(NoParams)
+primitive(
+    "person_convert_trade_culture",
+    kind="great_person",
+    doc="The holder turns any amount of their trade into as much culture, or of their culture into as much trade "
+    "(up to the dial's top).",
+    example={"person_convert_trade_culture": {}},
+)(NoParams)
+primitive(
+    "person_wonder_discount",
+    kind="great_person",
+    doc="The next wonder the holder builds this turn costs `amount` less production (with any other discount).",
+    example={"person_wonder_discount": {"amount": 5}},
+)(PositiveAmount)

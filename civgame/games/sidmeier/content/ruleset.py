@@ -186,6 +186,13 @@ class BuildingProgramConfig(Strict):
     production_factor: Annotated[int, Field(ge=2)]
 
 
+class MetropolisConfig(Strict):
+    """Fame and Fortune: a capital grown into a metropolis (2 centre squares, 10 outskirts squares)."""
+
+    defending_bonus: NonNeg  # extra combat bonus of the metropolis's defender
+    arts_base: NonNeg  # the culture a metropolis devoted to the arts makes before its icons (a city: culture.arts_base)
+
+
 class GameConfig(Strict):
     title: str
     players: PlayerCount
@@ -204,6 +211,7 @@ class GameConfig(Strict):
     expansions: list[Expansion] = []
     disbanding: DisbandingConfig | None = None  # None: figures are never disbanded (the base game)
     building_program: BuildingProgramConfig | None = None  # None: no building programs (the base game)
+    metropolis: MetropolisConfig | None = None  # None: capitals never grow into metropolises (the base game)
     obsolete_market_wonders: bool = False  # a tech that obsoletes a wonder may pick one still in the market
 
 
@@ -447,8 +455,29 @@ class GreatPersonType(Strict):
     provisional: bool = False
 
 
+PersonTiming = Literal[
+    "constant", "any", "start_of_turn", "trade", "city_management", "movement", "research", "battle", "phase_start"
+]
+
+
+class GreatPersonCard(Strict):
+    """A card of Fame and Fortune's optional great person deck: the type of marker it brings and its ability.
+    `keep` cards act from the moment they are turned face up; `discard` cards act once and are discarded.
+    An ability without effects is not built: the card still brings its great person."""
+
+    id: Id
+    name: str
+    type: Id  # a great person type (`great_people`)
+    timing: PersonTiming
+    use: Literal["keep", "discard"]
+    text: str  # the ability in our words, as the player reads it
+    provisional: bool = False
+    effects: Effects = []
+
+
 class GreatPeopleFile(Strict):
     great_people: list[GreatPersonType]
+    cards: list[GreatPersonCard] = []  # the optional great person deck (Fame and Fortune)
 
 
 class MarkerPool(Strict):
@@ -637,6 +666,7 @@ class Ruleset:
     culture_base_deck_size: int
     culture_cards: dict[str, CultureCard]
     great_people: dict[str, GreatPersonType]
+    person_cards: dict[str, GreatPersonCard]
     huts: HutsFile
     terrains: dict[str, Terrain]
     investments: dict[str, InvestmentCard]
@@ -650,6 +680,7 @@ class Ruleset:
     unit_cards: list[UnitCardDef] = field(default_factory=list)
     culture_card_ids: list[str] = field(default_factory=list)  # card id -> its record's id
     great_person_ids: list[str] = field(default_factory=list)  # marker id -> its type
+    person_card_ids: list[str] = field(default_factory=list)  # great person card id -> its record (one of each)
     hut_markers: list[HutResult] = field(default_factory=list)  # marker id -> its result
     home_tiles: dict[str, Tile] = field(default_factory=dict)  # civilization -> its home tile
     neutral_tiles: dict[str, Tile] = field(default_factory=dict)
@@ -665,6 +696,7 @@ class Ruleset:
             self.culture_card_ids += [card_def.id] * card_def.copies
         for person in self.great_people.values():
             self.great_person_ids += [person.id] * person.markers
+        self.person_card_ids = list(self.person_cards)
         specials = {s.id: s for s in self.huts.specials}
         for kind, pool in (("hut", self.huts.huts), ("village", self.huts.villages)):
             for result, copies in pool.pool.items():
@@ -757,6 +789,7 @@ def _load(folder: Path, mods: list[Path], expansions: Sequence[str] = ()) -> Rul
         culture_base_deck_size=models["culture"].base_deck_size,
         culture_cards=_by_id(models["culture"].cards, where["culture"], "cards", problems),
         great_people=_by_id(models["great_people"].great_people, where["great_people"], "great_people", problems),
+        person_cards=_by_id(models["great_people"].cards, where["great_people"], "cards", problems),
         huts=models["huts"].with_additions(),
         terrains=_by_id(models["map"].terrains, where["map"], "terrains", problems),
         investments=_by_id(models["investments"].investments, where["investments"], "investments", problems),
@@ -1152,6 +1185,18 @@ def cross_check(rules: Ruleset) -> list[Problem]:
                     ("investments", i, "abilities", j, "effects"),
                     f"{investment.id}: {effect.name} is not an ability an investment card can hold",
                 )
+    # the great person deck: each card brings a marker of a type the rules have; its ability acts while held
+    # face up (lasting, Start of Turn, triggered) or once, when the card is used (a great person card's effect)
+    for i, person in enumerate(rules.person_cards.values()):
+        need(person.type in rules.great_people, "great_people", ("cards", i, "type"), f"{person.id}: no such type")
+        allowed = ("passive", "start_of_turn", "trigger") if person.use == "keep" else ("great_person",)
+        for effect in person.effects:
+            need(
+                kind_of(effect) in allowed,
+                "great_people",
+                ("cards", i, "effects"),
+                f"{person.id}: {effect.name} is not an ability a {person.use} card can have",
+            )
     # huts
     specials = {s.id for s in rules.huts.specials}
     for kind in ("huts", "villages"):

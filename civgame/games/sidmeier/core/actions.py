@@ -529,3 +529,30 @@ class PlaceFreeInvestment(Action):
 
 
 framework.quick_inits(Action.REGISTRY.values())  # (the legal actions listed for every decision are many)
+
+
+@dataclass(frozen=True)
+class GrowMetropolis(Action):
+    """Fame and Fortune: the capital grows into a metropolis over its expansion square `pos`."""
+
+    KIND: ClassVar[str] = "grow_metropolis"
+    pos: int
+
+
+@dataclass(frozen=True)
+class RevealPersonCard(Action):
+    """Fame and Fortune's great person deck: turn a held card face up; its lasting ability acts from now on."""
+
+    KIND: ClassVar[str] = "reveal_person_card"
+    card: int
+
+
+@dataclass(frozen=True)
+class UsePersonCard(Action):
+    """Fame and Fortune's great person deck: use a card's one-time ability (`tech`: the tech it learns; `amount`:
+    what it converts), then discard it."""
+
+    KIND: ClassVar[str] = "use_person_card"
+    card: int
+    tech: str = ""
+    amount: int = 0  # trade turned into culture (below 0: culture turned into trade)

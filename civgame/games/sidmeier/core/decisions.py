@@ -202,7 +202,7 @@ class Evacuate(Decision):
     """Figures on the square where a city was just built move to an adjacent square."""
 
     KIND: ClassVar[str] = "evacuate"
-    TEXT: ClassVar[str] = "move the figures off the new city's square"
+    TEXT: ClassVar[str] = "move the figures off the city's new square"
     figures: list[int] = field(default_factory=list)
 
 
@@ -257,12 +257,21 @@ class PolicyChoice(Decision):
 
 
 @dataclass
+class MetropolisChoice(Decision):
+    """Fame and Fortune: the capital must grow into a metropolis now; which square it grows over."""
+
+    KIND: ClassVar[str] = "metropolis_choice"
+    TEXT: ClassVar[str] = "choose the square your capital grows over to become a metropolis"
+
+
+@dataclass
 class GreatPersonDraw(Decision):
     """Keep one of the great person markers drawn (the others go back under the pile)."""
 
     KIND: ClassVar[str] = "great_person_draw"
     TEXT: ClassVar[str] = "keep one of the great people drawn"
     markers: list[int] = field(default_factory=list)
+    cards: list[int] = field(default_factory=list)  # with the great person deck: the card of each marker
 
 
 @dataclass

@@ -71,6 +71,11 @@ class City:
     boost: int = 0  # extra production this turn (cards, abilities, trade spent)
     marker: str = ""  # Fame and Fortune: "fortification" or "caravan" on the city centre, or none
     program: bool = False  # Wisdom and Warfare: a building program marker lies on the city
+    expansion: int = -1  # Fame and Fortune: a metropolis's second centre square (-1: not a metropolis)
+
+    def centre(self) -> list[int]:
+        """The squares of the city's centre: one, or two for a metropolis."""
+        return [self.pos] if self.expansion < 0 else [self.pos, self.expansion]
 
 
 @dataclass
@@ -119,6 +124,9 @@ class Player:
     used: list[str] = field(default_factory=list)  # once-per-turn abilities used this turn
     investments: dict[str, int] = field(default_factory=dict)  # investment card -> its markers (Fame and Fortune)
     policies: list[str] = field(default_factory=list)  # social policies adopted (Wisdom and Warfare)
+    person_cards: list[int] = field(default_factory=list)  # F&F's great person deck: cards held face down
+    person_shown: list[int] = field(default_factory=list)  # great person cards kept face up (their ability acts)
+    metropolis_waits: bool = False  # F&F: the capital could not grow when due; it grows in a later Start of Turn
     relic_boons: list[str] = field(default_factory=list)  # relics whose effects wait for the next Start of Turn
     last_battle_turn: int = -99
 
@@ -190,7 +198,9 @@ class Game:
     queue: list[int] = field(default_factory=list)  # seats still to take their part of this phase
     unit_decks: dict[str, Deck] = field(default_factory=dict)
     culture_decks: dict[str, Deck] = field(default_factory=dict)
-    great_people: list[int] = field(default_factory=list)  # face-down pile
+    great_people: list[int] = field(default_factory=list)  # face-down pile (face up with the great person deck)
+    great_person_deck: bool = False  # Fame and Fortune's optional great person deck is played
+    person_deck: Deck = field(default_factory=Deck)  # its cards (numbered by `Ruleset.person_card_ids`)
     hut_pile: list[int] = field(default_factory=list)
     village_pile: list[int] = field(default_factory=list)
     market: dict[str, int] = field(default_factory=dict)  # market resource tokens
@@ -246,7 +256,7 @@ class Game:
 
     def city_at(self, pos: int) -> City | None:
         for city in self.cities:
-            if city.pos == pos:
+            if city.pos == pos or city.expansion == pos:
                 return city
         return None
 

@@ -97,6 +97,8 @@ def _validate(game: Game) -> None:
         _ids(f"{at}.hand", p.hand, cultures, "culture event card")
         _ids(f"{at}.standing", p.standing, units, "unit card")
         _ids(f"{at}.reserve", p.reserve, people, "great person marker")
+        _ids(f"{at}.person_cards", p.person_cards, len(rules.person_card_ids), "great person card")
+        _ids(f"{at}.person_shown", p.person_shown, len(rules.person_card_ids), "great person card")
         for j, policy in enumerate(p.policies):
             _in(f"{at}.policies[{j}]", policy, rules.policies, "a social policy of these rules")
         if len({rules.policy_card[x] for x in p.policies if x in rules.policy_card}) != len(p.policies):
@@ -151,6 +153,10 @@ def _validate(game: Game) -> None:
     for i, c in enumerate(game.cities):
         _range(f"game.cities[{i}].owner", c.owner, 0, n - 1)
         _range(f"game.cities[{i}].pos", c.pos, 0, squares - 1)
+        if c.expansion >= 0:
+            if game.rules.game.metropolis is None:
+                _fail(f"game.cities[{i}].expansion", "these rules have no metropolises")
+            _range(f"game.cities[{i}].expansion", c.expansion, 0, squares - 1)
         if c.marker:
             allowed = (FORTIFICATION, CARAVAN) if game.rules.game.disbanding is not None else ()
             _in(f"game.cities[{i}].marker", c.marker, allowed, "a fortification or caravan of these rules")
@@ -178,6 +184,11 @@ def _validate(game: Game) -> None:
     _ids("game.culture_out", game.culture_out, cultures, "culture event card")
     _ids("game.great_people", game.great_people, people, "great person marker")
     _ids("game.people_gone", game.people_gone, people, "great person marker")
+    if game.great_person_deck and not rules.person_cards:
+        _fail("game.great_person_deck", "the great person deck is an option of Fame and Fortune, not of these rules")
+    for pile in ("draw", "returned"):
+        cards = getattr(game.person_deck, pile)
+        _ids(f"game.person_deck.{pile}", cards, len(rules.person_card_ids), "great person card")
     _ids("game.hut_pile", game.hut_pile, markers, "hut marker")
     _ids("game.village_pile", game.village_pile, markers, "village marker")
     _ids("game.markers_gone", game.markers_gone, markers, "hut or village marker")
@@ -241,6 +252,7 @@ def _validate(game: Game) -> None:
         if isinstance(decision, d.GreatPersonDraw):
             for j, marker in enumerate(decision.markers):
                 _range(f"{at}.markers[{j}]", marker, 0, people - 1)
+            _ids(f"{at}.cards", decision.cards, len(rules.person_card_ids), "great person card")
         if isinstance(decision, d.PlaceStartingWonder):
             _in(f"{at}.wonder", decision.wonder, rules.wonders, "a wonder")
         if isinstance(decision, d.PlaceStartingFigure):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.model import City, Figure, Game
-from civgame.games.sidmeier.rules.base import board, city_state_map, effects, memo
+from civgame.games.sidmeier.rules.base import board, city_state_map, effects, memo, metropolises
 
 TRADE, PRODUCTION, CULTURE, COIN = range(4)
 
@@ -179,7 +179,7 @@ def _developed(game: Game, city: City) -> list[fx.DevelopedCity]:
 
 
 def arts_culture(game: Game, city: City) -> int:
-    base = game.rules.game.culture.arts_base + city_icons(game, city)[CULTURE]
+    base = metropolises.arts_base(game, city) + city_icons(game, city)[CULTURE]
     base += sum(p.arts_culture for p in _developed(game, city))
     return max(0, base + effects.total(game, city.owner, "arts_culture"))
 

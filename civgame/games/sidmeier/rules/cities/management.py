@@ -317,9 +317,14 @@ def build_walls(game: Game, action: BuildWalls) -> None:
 
 def wonder_cost(game: Game, seat: int, wonder: str) -> int:
     record = game.rules.wonders[wonder]
+    cost = record.cost
     if record.discount is not None and game.players[seat].knows(record.discount.tech):
-        return record.discount.cost
-    return record.cost
+        cost = record.discount.cost
+    return max(0, cost - sum(int(m[len(production.WONDER_DISCOUNT) :]) for m in _wonder_discounts(game, seat)))
+
+
+def _wonder_discounts(game: Game, seat: int) -> list[str]:
+    return [m for m in game.players[seat].used if m.startswith(production.WONDER_DISCOUNT)]
 
 
 def list_wonders(game: Game) -> Iterator[Action]:
@@ -356,6 +361,8 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
         return
     seat = city.owner
     note = pay_production(game, city, wonder_cost(game, seat, action.wonder))
+    for mark in _wonder_discounts(game, seat):  # (spent on this wonder)
+        game.players[seat].used.remove(mark)
     add_wonder(game, seat, action.wonder, action.pos)
     game.say(f"{game.players[seat].name} builds {game.rules.wonders[action.wonder].name}{note}.")
     for p in effects.params(game, seat, "culture_advance_on", fx.CultureAdvanceOn):
@@ -389,9 +396,7 @@ def devote(game: Game, action: Devote) -> None:
     assert city is not None
     if _declare(game, city, action):
         return
-    gained = yields.arts_culture(game, city)
-    game.players[city.owner].culture += gained
-    game.say(f"{game.players[city.owner].name} devotes a city to the arts: {gained} culture.")
+    culture.devote(game, city)
 
 
 def _double(game: Game, seat: int) -> str | None:

@@ -22,6 +22,7 @@ from civgame.games.sidmeier.rules.base import (
     city_markers,
     culture,
     effects,
+    metropolises,
     payments,
     pieces,
     reactions,
@@ -262,9 +263,18 @@ def combat_bonus(game: Game, battle: Battle, side: int) -> int:
             if city.walled:
                 bonus += cfg.walls
             bonus += city_markers.fortification_bonus(game, city)
+            bonus += metropolises.defending_bonus(game, city)
+    if side == DEFENDER and units_in(battle, DEFENDER) < units_in(battle, ATTACKER):
+        bonus += effects.total(game, seat, "outnumbered_defender_bonus")
     if side == DEFENDER:
         bonus += city_states.garrison_bonus(game, battle)
     return bonus
+
+
+def units_in(battle: Battle, side: int) -> int:
+    """The units of a side's battle force, from its draw on: in hand, on the fronts and killed."""
+    on_fronts = sum(1 for f in battle.fronts if (f.attacker if side == ATTACKER else f.defender) >= 0)
+    return len(battle.hands[side]) + on_fronts + len(battle.killed[side])
 
 
 def strength(game: Game, battle: Battle, side: int, card: int) -> int:

@@ -53,7 +53,7 @@ def _may_start(game: Game, seat: int, ids: list[int]) -> bool:
     group = group_of(game, seat, figures)
     if stop_ok(game, group, figures[0].pos):
         return True
-    return can_finish(game, group, figures[0].pos, board.travel_speed(game, seat), moved=False)
+    return can_finish(game, group, figures[0].pos, board.moving_speed(game, seat), moved=False)
 
 
 def check_begin(game: Game, action: BeginMove) -> None:
@@ -77,7 +77,7 @@ def begin_move(game: Game, action: BeginMove) -> None:
         fig = game.figure(i)
         assert fig is not None
         fig.moved = True
-    speed = board.travel_speed(game, seat)
+    speed = board.moving_speed(game, seat)
     lone = game.figure(action.figures[0]) if len(action.figures) == 1 else None
     if lone is not None and lone.kind == "army":
         speed += effects.total(game, seat, "lone_army_speed")
@@ -180,10 +180,10 @@ def entry(game: Game, group: Group, pos: int) -> str:
         if group.scouts and not group.huts:
             return "blocked"
         return "hut" if not _enemy_on(group, pos) else "blocked"
-    water = game.rules.terrains[square.terrain].water
+    city = group.centres.get(pos)
+    water = game.rules.terrains[square.terrain].water and city is None  # (a metropolis's water square is land)
     if water and group.water == "none":
         return "blocked"
-    city = group.centres.get(pos)
     if city is not None and city.owner != group.seat:
         return "fight" if group.army else "blocked"
     if _enemy_on(group, pos):

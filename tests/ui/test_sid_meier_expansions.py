@@ -331,7 +331,7 @@ def test_the_player_board_lists_the_city_states_controlled_and_the_relics_waitin
     assert any(line.startswith("Atlantis (taken, waiting): learn a free tech") for line in lines)
 
 
-def test_the_relics_free_tech_is_chosen_by_mouse(app):
+def test_the_relics_free_tech_and_free_investments_are_chosen_by_mouse(app):
     from civgame.games.sidmeier.core.decisions import FreeTech
 
     s = relic_and_city_state()
@@ -342,6 +342,16 @@ def test_the_relics_free_tech_is_chosen_by_mouse(app):
     (choice,) = [b for b in scene.dialog.buttons if b.text == "Learn Pottery free (a relic)"]
     click_button(app, choice)
     assert "pottery" in s.game.players[0].techs and isinstance(s.game.pending[-1], StartTurn)
+    from civgame.games.sidmeier.core.decisions import FreeInvestments
+
+    s.game.pending.append(FreeInvestments(0, left=1, source="seven_cities_of_gold"))
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons["place_free_investment"])
+    (choice,) = [b for b in scene.dialog.buttons if "Trade Fleet" in b.text]
+    assert choice.text == "Put a free investment marker on Trade Fleet (it holds 0)"
+    click_button(app, choice)
+    assert s.game.players[0].investments == {"trade_fleet": 1} and isinstance(s.game.pending[-1], StartTurn)
 
 
 def test_the_rules_help_explains_the_relics_and_city_states_of_the_expansions_played():

@@ -77,6 +77,7 @@ GROUPS: dict[str, str] = {
     "grow_metropolis": "Grow the metropolis",
     "reveal_person_card": "Turn a great person card face up",
     "use_person_card": "Use a great person card",
+    "gift_coin_for_culture": "Give a coin for culture",
     "choose_unit": "Choose a unit",
     "choose_deck": "Choose a deck",
     "take_reward": "Take the reward",
@@ -127,6 +128,7 @@ class Words:
             rules.units,
             rules.investments,
             rules.policies,
+            rules.person_cards,
         )
         for table in tables:
             if key in table:
@@ -239,7 +241,7 @@ class Words:
         return f"Build city walls around {self.city(a.city)}"
 
     def _devote(self, a: act.Devote) -> str:
-        return f"Devote {self.city(a.city)} to the arts"
+        return f"Devote {self.city(a.city)} to the arts" + (", taking its culture as trade" if a.as_trade else "")
 
     def _harvest(self, a: act.Harvest) -> str:
         second = f" and 1 {a.second}" if a.second else ""
@@ -367,6 +369,10 @@ class Words:
     def _reveal_person_card(self, a: act.RevealPersonCard) -> str:
         person = self.rules.person_cards[self.rules.person_card_ids[a.card]]
         return f"Turn {person.name} face up: {person.text}"
+
+    def _gift_coin_for_culture(self, a: act.GiftCoinForCulture) -> str:
+        where = "on your civilization sheet" if a.place == "sheet" else f"on {self.name(a.place)}"
+        return f"Give {self.player(a.to)} the coin token {where}, advancing 1 culture space ({self.name(a.source)})"
 
     def _use_person_card(self, a: act.UsePersonCard) -> str:
         person = self.rules.person_cards[self.rules.person_card_ids[a.card]]

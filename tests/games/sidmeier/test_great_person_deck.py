@@ -406,3 +406,104 @@ def test_albert_einstein_turns_trade_into_culture_or_culture_into_trade():
     assert amounts == [-2, -1, 1, 2, 3, 4]
     s.apply(UsePersonCard(number(s, "albert_einstein"), amount=3))
     assert (player.trade, player.culture) == (1, 5)
+
+
+def test_hannibal_moves_the_figures_of_one_square_onto_another_of_the_holder_s():
+    s = holder("hannibal")
+    army = s.figure(0, "army", 9, 2)
+    scout = s.figure(0, "scout", 12, 6)
+    s.decide(CityTurn(0), phase="city_management")
+    ways = {(a.pos, a.dest) for a in s.legal() if isinstance(a, UsePersonCard)}
+    assert ways == {(s.pos(9, 2), s.pos(12, 6)), (s.pos(12, 6), s.pos(9, 2))}
+    s.apply(UsePersonCard(number(s, "hannibal"), pos=s.pos(9, 2), dest=s.pos(12, 6)))
+    assert army.pos == scout.pos == s.pos(12, 6) and not s.problems()
+
+
+def test_charles_darwin_takes_a_devoted_city_s_culture_as_trade_once_per_turn():
+    s = holder("charles_darwin")
+    other = s.city(0, 9, 5)
+    player = s.game.players[0]
+    player.person_cards, player.person_shown = [], [number(s, "charles_darwin")]
+    player.trade = player.culture = 0
+    s.decide(CityTurn(0), phase="city_management")
+    s.apply(Devote(other.id, as_trade=True))
+    assert (player.trade, player.culture) == (1, 0)
+    assert Devote(s.home.id, as_trade=True) not in s.legal() and Devote(s.home.id) in s.legal()
+
+
+def test_mother_teresa_gives_a_coin_token_away_for_a_culture_space_once_per_turn():
+    from civgame.games.sidmeier.core.actions import GiftCoinForCulture
+
+    s = holder("mother_teresa")
+    player = s.game.players[0]
+    player.person_cards, player.person_shown = [], [number(s, "mother_teresa")]
+    player.coin_tokens = {"sheet": 2}
+    s.decide(StartTurn(0), phase="start_of_turn")
+    s.apply(GiftCoinForCulture("mother_teresa", 1, "sheet"))
+    assert player.coin_tokens == {"sheet": 1} and s.game.players[1].coin_tokens == {"sheet": 1}
+    assert player.track == 1
+    assert not [a for a in s.legal() if isinstance(a, GiftCoinForCulture)]
+
+
+def test_jim_henson_counts_the_wonders_built_and_gives_as_much_culture_and_trade():
+    from civgame.games.sidmeier.core.actions import BuildWonder
+
+    s = holder("jim_henson")
+    player = s.game.players[0]
+    player.person_cards, player.person_shown = [], [number(s, "jim_henson")]
+    s.give(0, trade=27)
+    s.decide(CityTurn(0), phase="city_management")
+    s.home.boost = 40
+    build = next(a for a in s.legal() if isinstance(a, BuildWonder) and s.game.squares[a.pos].improvement is None)
+    s.apply(build)
+    assert player.person_markers == {"jim_henson": 1}
+    player.trade = player.culture = 0
+    start.automatic(s.game, 0)
+    assert (player.trade, player.culture) == (1, 1)
+
+
+def attacked(*cards: str) -> Scenario:
+    """Seat 1's army steps into seat 0's capital, seat 0 holding these cards (a great person of each on the map)."""
+    from civgame.games.sidmeier.core.actions import BeginMove, Step
+
+    s = holder(*cards)
+    attacker = s.figure(1, "army", 6, 5)
+    attacker.start_pos = attacker.pos
+    s.units(0, ("infantry", 2))
+    s.units(1, ("artillery", 3), ("artillery", 3), ("artillery", 3))
+    s.decide(MovementTurn(1), phase="movement")
+    s.apply(BeginMove((attacker.id,)))
+    s.apply(Step("west"))
+    return s
+
+
+def test_joan_of_arc_raises_the_defender_s_combat_bonus_by_its_unspent_culture():
+    from civgame.games.sidmeier.core.actions import NoBattleCards
+    from civgame.games.sidmeier.core.decisions import BattleCards
+
+    s = attacked("joan_of_arc")
+    s.game.players[0].culture = 7
+    assert s.game.pending[-1] == BattleCards(0)
+    base = RULES.game.combat_bonus.defending_capital + RULES.great_people["general"].combat_bonus
+    s.apply(UsePersonCard(number(s, "joan_of_arc")))
+    s.apply(NoBattleCards())
+    assert s.game.battle.bonus[1] == base + 7
+
+
+def test_florence_nightingale_returns_the_units_killed_after_the_battle():
+    from civgame.games.sidmeier.core.actions import PlayUnit
+    from civgame.games.sidmeier.core.decisions import AfterBattleCards, BattlePlay
+    from civgame.games.sidmeier.rules.combat import battles
+
+    s = attacked("florence_nightingale")
+    battle = s.game.battle
+    while isinstance(s.game.pending[-1], BattlePlay):
+        side = battle.side
+        fronts = battles.open_fronts(battle, side)
+        s.apply(PlayUnit(battle.hands[side][0], fronts[0] if fronts else -1))
+    while not isinstance(s.game.pending[-1], AfterBattleCards):
+        s.apply(s.legal()[0])
+    killed = list(battle.killed[1])
+    assert killed
+    s.apply(UsePersonCard(number(s, "florence_nightingale")))
+    assert all(card in s.game.players[0].standing for card in killed) and not battle.killed[1]

@@ -1069,3 +1069,42 @@ primitive(
     doc="The next wonder the holder builds this turn costs `amount` less production (with any other discount).",
     example={"person_wonder_discount": {"amount": 5}},
 )(PositiveAmount)
+primitive(
+    "arts_as_trade",
+    kind="passive",
+    doc="Once per turn, when the holder devotes a city to the arts, they may take its culture as trade instead.",
+    example={"arts_as_trade": {}},
+)(NoParams)
+primitive(
+    "person_regroup",
+    kind="great_person",
+    doc="The holder moves all their figures on one square to another square holding figures of theirs (within the "
+    "stacking limit).",
+    example={"person_regroup": {}},
+)(NoParams)
+primitive(
+    "start_gift_coin_for_culture",
+    kind="start_of_turn",
+    doc="Once per Start of Turn the holder may give one of their coin tokens to another player (onto that player's "
+    "civilization sheet); if they do, they advance one culture-track space free.",
+    example={"start_gift_coin_for_culture": {}},
+)(NoParams)
+primitive(
+    "culture_and_trade_per_wonder",
+    kind="trigger",
+    doc="A marker is put on the card for each wonder the holder builds; at the start of each of their Start of Turn "
+    "phases they gain culture and trade, each equal to the markers on it.",
+    example={"culture_and_trade_per_wonder": {}},
+)(NoParams)
+primitive(
+    "person_culture_as_bonus",
+    kind="great_person",
+    doc="At the start of a battle the holder defends, their combat bonus for it rises by their unspent culture.",
+    example={"person_culture_as_bonus": {}},
+)(NoParams)
+primitive(
+    "person_return_killed",
+    kind="great_person",
+    doc="After a battle, all the holder's units killed in it return to their standing forces.",
+    example={"person_return_killed": {}},
+)(NoParams)

@@ -243,6 +243,7 @@ class BuildWalls(Action):
 class Devote(Action):
     KIND: ClassVar[str] = "devote"
     city: int
+    as_trade: bool = False  # its culture taken as trade instead (a great person's ability, once per turn)
 
 
 @dataclass(frozen=True)
@@ -549,10 +550,23 @@ class RevealPersonCard(Action):
 
 @dataclass(frozen=True)
 class UsePersonCard(Action):
-    """Fame and Fortune's great person deck: use a card's one-time ability (`tech`: the tech it learns; `amount`:
-    what it converts), then discard it."""
+    """Fame and Fortune's great person deck: use a card's one-time ability (the fields it needs filled: the tech it
+    teaches, the amount it converts, the squares it moves figures between), then discard it."""
 
     KIND: ClassVar[str] = "use_person_card"
     card: int
     tech: str = ""
     amount: int = 0  # trade turned into culture (below 0: culture turned into trade)
+    pos: int = -1  # the square whose figures it moves
+    dest: int = -1  # where it moves them
+
+
+@dataclass(frozen=True)
+class GiftCoinForCulture(Action):
+    """Fame and Fortune's great person deck: give a coin token (from where it lies) to another player, for a
+    culture-track space free (a face-up card's Start of Turn ability, once per turn)."""
+
+    KIND: ClassVar[str] = "gift_coin_for_culture"
+    source: str  # the card
+    to: int
+    place: str

@@ -125,6 +125,14 @@ class BattlePlay(Decision):
 
 
 @dataclass
+class AfterBattleCards(Decision):
+    """After a battle: use a great person card of that moment (Fame and Fortune's deck), or not."""
+
+    KIND: ClassVar[str] = "after_battle_cards"
+    TEXT: ClassVar[str] = "use a great person card after the battle, or not"
+
+
+@dataclass
 class ChooseLoot(Decision):
     KIND: ClassVar[str] = "choose_loot"
     TEXT: ClassVar[str] = "choose the loot"

@@ -126,6 +126,7 @@ class Player:
     policies: list[str] = field(default_factory=list)  # social policies adopted (Wisdom and Warfare)
     person_cards: list[int] = field(default_factory=list)  # F&F's great person deck: cards held face down
     person_shown: list[int] = field(default_factory=list)  # great person cards kept face up (their ability acts)
+    person_markers: dict[str, int] = field(default_factory=dict)  # markers put on a great person card, by card
     metropolis_waits: bool = False  # F&F: the capital could not grow when due; it grows in a later Start of Turn
     relic_boons: list[str] = field(default_factory=list)  # relics whose effects wait for the next Start of Turn
     last_battle_turn: int = -99
@@ -159,6 +160,7 @@ class Battle:
     side: int = 1  # who plays next: 0 attacker, 1 defender
     extra: list[int] = field(default_factory=lambda: [0, 0])  # wounds the next unit played deals more, per side
     bonus: list[int] = field(default_factory=lambda: [0, 0])  # combat bonus of each side
+    raised: list[int] = field(default_factory=lambda: [0, 0])  # combat bonus raised for this battle by a card
     winner: int = -1  # side
     loot: int = 0  # loot the winner may still take
     scouts_only: bool = False

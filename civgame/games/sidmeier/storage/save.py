@@ -65,6 +65,7 @@ def _before_metropolises(doc: dict[str, Any]) -> dict[str, Any]:
         if isinstance(player, dict):
             player.setdefault("person_cards", [])
             player.setdefault("person_shown", [])
+            player.setdefault("person_markers", {})
             player.setdefault("metropolis_waits", False)
     for city in game.get("cities") or []:
         if isinstance(city, dict):

@@ -99,6 +99,9 @@ def _validate(game: Game) -> None:
         _ids(f"{at}.reserve", p.reserve, people, "great person marker")
         _ids(f"{at}.person_cards", p.person_cards, len(rules.person_card_ids), "great person card")
         _ids(f"{at}.person_shown", p.person_shown, len(rules.person_card_ids), "great person card")
+        for key, count in p.person_markers.items():
+            _in(f"{at}.person_markers", key, set(rules.person_cards), "a great person card of these rules")
+            _range(f"{at}.person_markers.{key}", count, 1, 10**4)
         for j, policy in enumerate(p.policies):
             _in(f"{at}.policies[{j}]", policy, rules.policies, "a social policy of these rules")
         if len({rules.policy_card[x] for x in p.policies if x in rules.policy_card}) != len(p.policies):

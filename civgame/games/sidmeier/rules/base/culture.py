@@ -37,11 +37,17 @@ def advance(game: Game, seat: int, *, free: bool = False, why: str = "") -> None
         pieces.draw_culture(game, seat, space.deck)
 
 
-def devote(game: Game, city: City) -> None:
-    """The city is devoted to the arts: its owner gains its culture (and a player gaining when others do)."""
+def devote(game: Game, city: City, *, as_trade: bool = False) -> None:
+    """The city is devoted to the arts: its owner gains its culture, or as much trade (and a player gaining when
+    others devote one gains)."""
     gained = yields.arts_culture(game, city)
-    game.players[city.owner].culture += gained
-    game.say(f"{game.players[city.owner].name} devotes a city to the arts: {gained} culture.")
+    owner = game.players[city.owner]
+    if as_trade:
+        owner.trade = min(game.rules.game.trade.dial_max, owner.trade + gained)
+        game.say(f"{owner.name} devotes a city to the arts: {gained} culture, taken as trade.")
+    else:
+        owner.culture += gained
+        game.say(f"{owner.name} devotes a city to the arts: {gained} culture.")
     for other in game.players:
         bonus = effects.total(game, other.seat, "culture_when_others_devote") if other.seat != city.owner else 0
         if bonus:

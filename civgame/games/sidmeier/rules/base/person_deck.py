@@ -58,3 +58,13 @@ def on_map(game: Game, seat: int) -> set[str]:
         cached = game.cache[("people_on_map", seat)] = (key, kinds)
     found: set[str] = cached[1]
     return found
+
+
+def holds_ready(game: Game, seat: int, primitive: str) -> bool:
+    """The player holds a card to discard with this one-time ability, a great person of its type on the map (a
+    battle asks its sides whether they use one at its start or its end)."""
+    kinds = on_map(game, seat)
+    return any(
+        person.use == "discard" and person.type in kinds and any(e.name == primitive for e in person.effects)
+        for person in (card(game, number) for number in game.players[seat].person_cards)
+    )

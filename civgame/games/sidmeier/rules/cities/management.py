@@ -368,6 +368,9 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
     for p in effects.params(game, seat, "culture_advance_on", fx.CultureAdvanceOn):
         if "wonder_built" in p.events:
             culture.advance(game, seat, free=True, why="a wonder built")
+    markers = game.players[seat].person_markers
+    for _kind, source, _p in effects.entries(game, seat, "culture_and_trade_per_wonder"):
+        markers[source] = markers.get(source, 0) + 1
 
 
 def add_wonder(game: Game, seat: int, wonder: str, pos: int) -> None:
@@ -380,14 +383,23 @@ def add_wonder(game: Game, seat: int, wonder: str, pos: int) -> None:
 # ------------------------------------------------------------------ devote to the arts, harvest
 
 
+ARTS_AS_TRADE = "arts_as_trade"  # a `used` mark: a city's arts culture was taken as trade this turn
+
+
 def list_devote(game: Game) -> Iterator[Action]:
-    for city in game.cities_of(game.actor()):
+    seat = game.actor()
+    as_trade = effects.has(game, seat, "arts_as_trade") and ARTS_AS_TRADE not in game.players[seat].used
+    for city in game.cities_of(seat):
         if production.city_may_act(game, city):
             yield Devote(city.id)
+            if as_trade:
+                yield Devote(city.id, as_trade=True)
 
 
 def check_devote(game: Game, action: Devote) -> None:
     _acting_city(game, action.city, build=False)
+    if action.as_trade and action not in list(list_devote(game)):
+        raise RuleError("a city's arts culture is taken as trade once per turn, with a great person who allows it")
 
 
 @BOOK.rule(Devote, legal=list_devote, answers=(CityTurn,), check=check_devote)
@@ -396,7 +408,9 @@ def devote(game: Game, action: Devote) -> None:
     assert city is not None
     if _declare(game, city, action):
         return
-    culture.devote(game, city)
+    if action.as_trade:
+        game.players[city.owner].used.append(ARTS_AS_TRADE)
+    culture.devote(game, city, as_trade=action.as_trade)
 
 
 def _double(game: Game, seat: int) -> str | None:

@@ -1,8 +1,8 @@
 """Fame and Fortune's optional great person deck [004 F&F OPTIONAL ADDITIONS: 1. Great person deck]: using the
 cards, and the limit of one card per great person of its type. Drawing them is `rules.base.person_deck`.
 
-A held card is used in the phase it names ("any", "the start of any phase": in any of its holder's own
-phases), and only while its
+A held card is used in one of its holder's own decisions: a card to discard in the phase it names ("any", "the
+start of any phase": in any), a card to keep in any (it acts at the moments it names), and only while its
 holder has a great person of its type on the map. A `keep` card is turned face up and acts from then on
 (`rules.base.effects` reads it as a source while a great person of its type is on the map); a `discard` card
 acts once (its effects of kind `great_person`, here) and goes face up under the deck. A player holding more
@@ -18,13 +18,23 @@ from typing import Any
 from civgame.framework.errors import RuleError
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.content.ruleset import GreatPersonCard
-from civgame.games.sidmeier.core.actions import Action, RevealPersonCard, UsePersonCard
-from civgame.games.sidmeier.core.decisions import CityTurn, MovementTurn, ResearchTurn, StartTurn, TradeTurn
+from civgame.games.sidmeier.core.actions import Action, GiftCoinForCulture, RevealPersonCard, UsePersonCard
+from civgame.games.sidmeier.core.decisions import (
+    AfterBattleCards,
+    BattleCards,
+    CityTurn,
+    MovementTurn,
+    ResearchTurn,
+    StartTurn,
+    TradeTurn,
+)
 from civgame.games.sidmeier.core.model import City, Game
 from civgame.games.sidmeier.rules.base import board, culture, effects, person_deck, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK
 
 PHASE_OF = {
+    BattleCards: "battle",
+    AfterBattleCards: "battle",
     StartTurn: "start_of_turn",
     TradeTurn: "trade",
     CityTurn: "city_management",
@@ -39,9 +49,10 @@ def _phase(game: Game) -> str:
 
 
 def usable(game: Game, seat: int, person: GreatPersonCard) -> bool:
-    """The card may be used now: its phase (or any of the holder's own), a great person of its type on the map."""
+    """The card may be used now: in one of its holder's own decisions, of its phase if it is discarded (a kept
+    card is turned face up in any, and acts at the moments it names), a great person of its type on the map."""
     phase = _phase(game)
-    timely = person.timing in ("any", "constant", "phase_start") or person.timing == phase
+    timely = person.use == "keep" or person.timing in ("any", "phase_start") or person.timing == phase
     return bool(phase) and timely and person.type in person_deck.on_map(game, seat)
 
 
@@ -86,8 +97,8 @@ def reveal(game: Game, action: RevealPersonCard) -> None:
 # ------------------------------------------------------------------ discard cards: used once
 
 
-Way = tuple[str, int]  # the tech a card teaches and the amount it converts, as the action names them
-ONCE: list[Way] = [("", 0)]
+Way = dict[str, Any]  # the fields of the action a card is used with (what it teaches, converts, moves)
+ONCE: list[Way] = [{}]
 
 
 def _gain(game: Game, seat: int, action: UsePersonCard, p: Any, times: int = 1) -> None:
@@ -152,6 +163,34 @@ def _wonder_discount(game: Game, seat: int, action: UsePersonCard, p: Any) -> No
     game.players[seat].used.append(f"{production.WONDER_DISCOUNT}{p.amount}")
 
 
+def _regroup(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    moved = board.own_figures_at(game, action.pos, seat)
+    for fig in moved:
+        fig.pos = action.dest
+    yields.touch(game, figures_only=True)
+    game.say(
+        f"{game.players[seat].name} moves {len(moved)} figures from {game.label(action.pos)} to "
+        f"{game.label(action.dest)}."
+    )
+
+
+def _culture_as_bonus(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    battle = game.battle
+    assert battle is not None
+    culture = game.players[seat].culture
+    battle.raised[1] += culture
+    game.say(f"{game.players[seat].name}'s combat bonus rises by {culture} for this battle.")
+
+
+def _return_killed(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    battle = game.battle
+    assert battle is not None
+    side = 0 if seat == battle.attacker else 1
+    game.players[seat].standing += battle.killed[side]
+    game.say(f"{game.players[seat].name}'s {len(battle.killed[side])} killed units return to the standing forces.")
+    battle.killed[side] = []
+
+
 def _capital(game: Game, seat: int) -> City | None:
     return next((c for c in game.cities_of(seat) if c.capital), None)
 
@@ -162,7 +201,7 @@ def _always(game: Game, seat: int) -> list[Way]:
 
 def _known_elsewhere(game: Game, seat: int) -> list[Way]:
     known = {t for p in game.players if p.seat != seat for t in p.techs}
-    return [(t, 0) for t in techs.learnable(game, seat, [t for t in game.rules.techs if t in known])]
+    return [{"tech": t} for t in techs.learnable(game, seat, [t for t in game.rules.techs if t in known])]
 
 
 def _capital_acts(game: Game, seat: int) -> list[Way]:
@@ -174,9 +213,36 @@ def _not_doubled(game: Game, seat: int) -> list[Way]:
     return [] if board.TRAVEL_DOUBLED in game.players[seat].used else ONCE
 
 
+def _regroupings(game: Game, seat: int) -> list[Way]:
+    """From a square of the player's figures to another square of theirs with room for them all."""
+    limit = board.stacking_limit(game, seat)
+    counts: dict[int, int] = {}
+    for fig in game.figures:
+        if fig.owner == seat:
+            counts[fig.pos] = counts.get(fig.pos, 0) + 1
+    return [
+        {"pos": a, "dest": b}
+        for a in sorted(counts)
+        for b in sorted(counts)
+        if a != b and counts[a] + counts[b] <= limit
+    ]
+
+
+def _defending_at_start(game: Game, seat: int) -> list[Way]:
+    battle = game.battle
+    return ONCE if battle is not None and battle.stage == "cards" and battle.defender == seat else []
+
+
+def _units_killed(game: Game, seat: int) -> list[Way]:
+    battle = game.battle
+    if battle is None or battle.stage != "after" or seat not in (battle.attacker, battle.defender):
+        return []
+    return ONCE if battle.killed[0 if seat == battle.attacker else 1] else []
+
+
 def _amounts(game: Game, seat: int) -> list[Way]:
     player = game.players[seat]
-    return [("", n) for n in range(1, player.trade + 1)] + [("", -n) for n in range(1, player.culture + 1)]
+    return [{"amount": n} for n in [*range(1, player.trade + 1), *range(-1, -player.culture - 1, -1)]]
 
 
 # primitive -> (the ways the card may be used now, none if it cannot; what it does)
@@ -192,6 +258,9 @@ ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int,
     "person_double_speed": (_not_doubled, _double_speed),
     "person_convert_trade_culture": (_amounts, _convert),
     "person_wonder_discount": (_always, _wonder_discount),
+    "person_regroup": (_regroupings, _regroup),
+    "person_culture_as_bonus": (_defending_at_start, _culture_as_bonus),
+    "person_return_killed": (_units_killed, _return_killed),
 }
 
 
@@ -200,8 +269,8 @@ def list_use(game: Game) -> Iterator[Action]:
         ways = [ONE_TIME[e.name][0](game, game.actor()) for e in person.effects]
         if not all(ways):
             continue
-        for tech, amount in next((w for w in ways if w != ONCE), ONCE):  # (the choice the card asks for, if any)
-            yield UsePersonCard(number, tech, amount)
+        for way in next((w for w in ways if w != ONCE), ONCE):  # (the choice the card asks for, if any)
+            yield UsePersonCard(number, **way)
 
 
 def check_use(game: Game, action: UsePersonCard) -> None:
@@ -224,6 +293,39 @@ def use(game: Game, action: UsePersonCard) -> None:
         ONE_TIME[effect.name][1](game, seat, action, effect.params)
 
 
+# ------------------------------------------------------------------ a face-up card's Start of Turn action
+
+
+def list_gift(game: Game) -> Iterator[Action]:
+    seat = game.actor()
+    player = game.players[seat]
+    for _kind, source, _p in effects.entries(game, seat, "start_gift_coin_for_culture"):
+        if f"start:{source}" in player.used:
+            continue
+        for place in sorted(p for p, n in player.coin_tokens.items() if n > 0):
+            for other in game.players:
+                if other.seat != seat:
+                    yield GiftCoinForCulture(source, other.seat, place)
+
+
+def check_gift(game: Game, action: GiftCoinForCulture) -> None:
+    if action not in list(list_gift(game)):
+        raise RuleError(
+            "once per Start of Turn, with the great person who allows it, give a coin token of yours to another player"
+        )
+
+
+@BOOK.rule(GiftCoinForCulture, legal=list_gift, answers=(StartTurn,), check=check_gift)
+def gift(game: Game, action: GiftCoinForCulture) -> None:
+    seat = game.actor()
+    player = game.players[seat]
+    player.used.append(f"start:{action.source}")
+    pieces.lose_coin_token(game, seat, action.place)
+    pieces.gain_coin_token(game, action.to, pieces.SHEET)
+    game.say(f"{player.name} gives a coin token to {game.players[action.to].name}.")
+    culture.advance(game, seat, free=True, why=game.rules.person_cards[action.source].name)
+
+
 # ------------------------------------------------------------------ lasting abilities at the Start of Turn
 
 
@@ -235,6 +337,13 @@ def automatic(game: Game, seat: int) -> None:
         gained = yields.coins(game, seat) // p.coins
         player.culture += gained
         game.say(f"{player.name} gains {gained} culture ({game.rules.person_cards[source].name}).")
+    for _kind, source, _p in effects.entries(game, seat, "culture_and_trade_per_wonder"):
+        markers = player.person_markers.get(source, 0)
+        if markers:
+            player.trade = min(game.rules.game.trade.dial_max, player.trade + markers)
+            player.culture += markers
+            name = game.rules.person_cards[source].name
+            game.say(f"{player.name} gains {markers} culture and {markers} trade ({name}).")
     for _kind, source, p in effects.entries(game, seat, "start_gain_per_unbuilt_armies"):
         assert isinstance(p, fx.StartGainPerUnbuiltArmies)
         times = pieces.unbuilt(game, seat, "army") // p.armies

@@ -116,6 +116,7 @@ def test_a_scout_enters_a_relic_square_only_with_an_army_whatever_its_government
     s.government(0, "republic")  # (its scouts explore huts; relics stay closed to them)
     s.apply(BeginMove((scout.id,)))
     assert Step("east") not in s.legal()
+    assert "nor a relic's square without an army" in (s.why(Step("east")) or "")
     s = board("ark_of_the_covenant")
     scout = s.figure(0, "scout", 3, 4)
     scout.start_pos = s.army.start_pos

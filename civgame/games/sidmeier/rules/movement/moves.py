@@ -255,7 +255,8 @@ def check_step(game: Game, action: Step) -> None:
     if action not in list(list_moving(game)):
         raise RuleError(
             "figures move orthogonally onto revealed squares, not into water without the tech for it, and only where "
-            "they can still end their move; scouts never enter huts, villages, enemy figures or enemy cities"
+            "they can still end their move; scouts never enter huts, villages, enemy figures or enemy cities, nor a "
+            "relic's square without an army"
         )
 
 

@@ -331,26 +331,27 @@ def test_the_player_board_lists_the_city_states_controlled_and_the_relics_waitin
     assert any(line.startswith("Atlantis (taken, waiting): learn a free tech") for line in lines)
 
 
+def choose_by_mouse(app, game, kind: str, wanted: str) -> str:
+    """Open the window on `game`, click the action group `kind` and then the choice whose text holds `wanted`."""
+    app.start_sid_meier(game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons[kind])
+    (choice,) = [b for b in scene.dialog.buttons if wanted in b.text]
+    text = choice.text
+    click_button(app, choice)
+    return text
+
+
 def test_the_relics_free_tech_and_free_investments_are_chosen_by_mouse(app):
-    from civgame.games.sidmeier.core.decisions import FreeTech
+    from civgame.games.sidmeier.core.decisions import FreeInvestments, FreeTech
 
     s = relic_and_city_state()
     s.game.pending.append(FreeTech(0, source="atlantis"))
-    app.start_sid_meier(s.game, ["human", "human"])
-    scene = take_seat(app) if app.scene.covered else app.scene
-    click_button(app, scene.group_buttons["take_free_tech"])
-    (choice,) = [b for b in scene.dialog.buttons if b.text == "Learn Pottery free (a relic)"]
-    click_button(app, choice)
+    assert choose_by_mouse(app, s.game, "take_free_tech", "Pottery") == "Learn Pottery free (a relic)"
     assert "pottery" in s.game.players[0].techs and isinstance(s.game.pending[-1], StartTurn)
-    from civgame.games.sidmeier.core.decisions import FreeInvestments
-
     s.game.pending.append(FreeInvestments(0, left=1, source="seven_cities_of_gold"))
-    app.start_sid_meier(s.game, ["human", "human"])
-    scene = take_seat(app) if app.scene.covered else app.scene
-    click_button(app, scene.group_buttons["place_free_investment"])
-    (choice,) = [b for b in scene.dialog.buttons if "Trade Fleet" in b.text]
-    assert choice.text == "Put a free investment marker on Trade Fleet (it holds 0)"
-    click_button(app, choice)
+    label = choose_by_mouse(app, s.game, "place_free_investment", "Trade Fleet")
+    assert label == "Put a free investment marker on Trade Fleet (it holds 0)"
     assert s.game.players[0].investments == {"trade_fleet": 1} and isinstance(s.game.pending[-1], StartTurn)
 
 

@@ -1,8 +1,8 @@
 """The expansions' hut and village results that are not resources [004 F&F EXPANSION RULES: New hut
-and village effects]: a marker whose effect acts when found is revealed and discarded at once (Native
-Art, Wealth, Friendly Barbarian); one whose effect waits is kept face down until its holder reveals it
-(Teacher at Start of Turn, Friendly Workers in City Management). What each marker does is data
-(`huts.yaml`, `specials`), in the primitives of kind `marker`.
+and village effects] [004 W&W EXPANSION RULES]: a marker whose effect acts when found is revealed and
+discarded at once (Native Art, Wealth, Friendly Barbarian, City-state); one whose effect waits is kept
+face down until its holder reveals it (Teacher at Start of Turn, Friendly Workers in City Management).
+What each marker does is data (`huts.yaml`, `specials`), in the primitives of kind `marker`.
 """
 
 from __future__ import annotations

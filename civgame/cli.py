@@ -95,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         action="append",
         default=[],
-        help="with --game: switch on one of the game's options (sid-meier: tie_breaker); repeat for several",
+        help="with --game: switch on one of the game's options (sid-meier: tie_breaker, great_person_deck); repeat "
+        "for several",
     )
     parser.add_argument(
         "--expansions",
@@ -104,6 +105,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help=f"with --game sid-meier: the expansions to play with, comma-separated ({_expansions_help()}); "
         "headless, or switched on in the window's new-game screen",
+    )
+    parser.add_argument(
+        "--great-person-deck",
+        action="store_true",
+        help="with --game sid-meier --expansions fame-and-fortune: play with the optional great person deck (each "
+        "great person comes with a card whose ability its holder may use; the abilities not built yet are named in "
+        "the expansion's missing parts)",
     )
     parser.add_argument(
         "--headless",
@@ -335,6 +343,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return validate_rules(args.folders, args.show)
     if args.expansions and args.game != "sid-meier":
         return _fail("--expansions: only sid-meier has expansions (add --game sid-meier)")
+    if args.great_person_deck and args.game != "sid-meier":
+        return _fail("--great-person-deck: an option of sid-meier's Fame and Fortune (add --game sid-meier)")
     if args.game != games.DEFAULT_GAME:
         if args.screenshot:
             return _screenshot_other_game(args)
@@ -440,6 +450,8 @@ def play_other_game(args: argparse.Namespace) -> int:
                 options["expansions"] = args.expansions
             if args.rules:
                 options["rules"] = other_rules(args.game, [Path(folder) for folder in args.rules], args.expansions)
+            if args.great_person_deck:
+                options["great_person_deck"] = True
             for name in args.option:
                 if name not in definition.options or name in ("civilizations", "expansions"):
                     return _fail(
@@ -500,7 +512,8 @@ def _screenshot_other_game(args: argparse.Namespace) -> int:
 
             game = load(args.state)[0]
         else:
-            game = definition.new_game(args.players, args.seed, expansions=args.expansions)
+            deck = {"great_person_deck": True} if args.great_person_deck else {}
+            game = definition.new_game(args.players, args.seed, expansions=args.expansions, **deck)
         print(f"Screenshot written to {render_sid_meier_to_png(game, args.screenshot)}")
     except SaveError as exc:
         return _fail(str(exc).splitlines()[0])

@@ -47,7 +47,14 @@ from civgame.games.clash.core.model import Game, GameVariant, Seat
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.endings import describe_end
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
-from civgame.games.clash.rules.flow.setup import RANDOM, Civilizations, available_variants, new_game, random_pool
+from civgame.games.clash.rules.flow.setup import (
+    RANDOM,
+    Civilizations,
+    available_variants,
+    new_game,
+    random_pool,
+    variant_note,
+)
 from civgame.games.clash.storage.mods import (
     Change,
     check_rules,
@@ -235,7 +242,8 @@ def _offered_variants() -> list[GameVariant]:
 def _add_variant_options(parser: argparse.ArgumentParser) -> None:
     for variant in _offered_variants():
         option, text = VARIANT_OPTIONS[variant]
-        parser.add_argument(option, dest=variant, action="store_true", help=text)
+        notes = [variant_note(named_ruleset(folder), variant) for folder in offered_rulesets().values()]
+        parser.add_argument(option, dest=variant, action="store_true", help="; ".join([text, *filter(None, notes)]))
 
 
 def _ruleset_options() -> dict[str, tuple[str, str]]:

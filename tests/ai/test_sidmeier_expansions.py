@@ -102,3 +102,64 @@ def test_easy_plays_a_stretch_with_the_great_person_deck_keeping_the_invariants(
     game = GAME.new_game(2, 10, civilizations=["america", "rome"], expansions=[FAF], great_person_deck=True)
     assert play_stretch(game, "easy", 10, 400, 100).saved
     assert any(p.person_cards or p.person_shown for p in game.players)
+
+
+WAW = "wisdom-and-warfare"
+
+
+def relic_waiting_and_a_city_state():
+    """Seat 0 at a Start of Turn with Atlantis' free tech to choose; an army of theirs next to a city-state."""
+    from civgame.games.sidmeier.core.decisions import FreeTech
+    from tests.games.sidmeier.scenario import Scenario
+
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF, WAW]).reveal_all("grassland")
+    s.city(0, 5, 5, capital=True)
+    s.city(1, 13, 5, capital=True)
+    s.game.squares[s.pos(10, 1)].city_state = s.game.city_state_pile.pop()
+    s.army = s.figure(0, "army", 9, 1)
+    s.decide(StartTurn(0), phase="start_of_turn")
+    s.game.pending.append(FreeTech(0, source="atlantis"))
+    return s
+
+
+def test_a_city_state_controlled_and_a_relic_waiting_are_worth_something():
+    s = relic_waiting_and_a_city_state()
+    before = worth(s.game, 0)
+    s.army.pos = s.pos(10, 1)
+    s.game.players[0].relic_boons = ["seven_cities_of_gold"]
+    s.refresh()
+    assert worth(s.game, 0) > before + 2.5
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_answers_the_relics_decisions(level):
+    from civgame.games.sidmeier.core.actions import PlaceFreeInvestment, TakeFreeTech
+    from civgame.games.sidmeier.core.decisions import FreeInvestments
+
+    s = relic_waiting_and_a_city_state()
+    agent = make_agent(level, 3)
+    chosen = agent.choose(s.game, GAME.legal_actions(s.game))
+    assert isinstance(chosen, TakeFreeTech) and chosen.tech
+    GAME.apply(s.game, chosen)
+    s.game.pending.append(FreeInvestments(0, left=2, source="seven_cities_of_gold"))
+    chosen = agent.choose(s.game, GAME.legal_actions(s.game))
+    assert isinstance(chosen, PlaceFreeInvestment)
+
+
+def test_the_city_state_pile_and_the_tiles_left_in_the_box_are_dealt_anew():
+    import random
+
+    from civgame.ai.sidmeier import determinise
+
+    s = relic_waiting_and_a_city_state()
+    game = s.game
+    for slot in game.tiles:
+        slot.revealed = slot.home_of >= 0
+    piles, tiles = set(), set()
+    for seed in range(12):
+        world = determinise(game, 0, random.Random(seed))
+        piles.add(tuple(world.city_state_pile))
+        tiles |= {slot.tile for slot in world.tiles}
+        assert sorted(world.city_state_pile) == sorted(game.city_state_pile)
+    in_game = {slot.tile for slot in game.tiles}
+    assert len(piles) > 1 and tiles - in_game  # the seat cannot tell which tiles are out of the game

@@ -154,6 +154,10 @@ class SquareBoard:
             pygame.draw.circle(surface, theme.TEXT_DARK, corner, rect.w * 0.1, 1)
         if square["feature"] and square["marker"] != -1:  # the marker still lies on its printed icon
             art.hut(surface, rect.center, rect.w * 0.5, village=square["feature"] == "village")
+        if square["relic"]:
+            art.relic(surface, rect.center, rect.w * 0.5)
+        if square["city_state"] >= 0:
+            art.city_state(surface, rect)
         improvement = square["improvement"]
         if improvement is not None:
             plate = rect.inflate(-rect.w * 0.16, -rect.h * 0.4)

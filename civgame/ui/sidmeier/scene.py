@@ -710,6 +710,21 @@ class SidMeierScene(Scene):
         elif self.hover is not None and self.board.rect.collidepoint(self.mouse) and not self.covered:
             tooltips.draw(surface, self.square_lines(self.hover), self.mouse, self.app.scale)
 
+    def expansion_lines(self, square: dict[str, Any]) -> list[str]:
+        """A relic or a city-state on the square, in the rulebook's words."""
+        rules = self.game.rules
+        lines = []
+        if square["relic"]:
+            relic = rules.relics[square["relic"]]
+            lines.append(f"The relic {relic.name}: an army ending its move here takes it: {relic.text}")
+        if square["city_state"] >= 0:
+            marker = rules.city_states.markers[square["city_state"]]
+            shown = self.view["city_state_resources"].get(square["city_state"])
+            name = marker.name + (" (provisional)" if marker.provisional else "")
+            lines.append(name + (f": shows {shown}" if shown else ""))
+            lines.append("A figure here controls it: its square counts for its controller's capital")
+        return lines
+
     def square_lines(self, pos: int) -> list[str]:
         """What a square shows, from the seat's view: terrain, icons, resource, what stands on it."""
         square = self.view["squares"][pos]
@@ -723,6 +738,7 @@ class SidMeierScene(Scene):
             lines.append(f"Resource: {square['resource']}")
         if square["feature"] and square["marker"] != -1:
             lines.append(f"A {square['feature']} (its marker lies face down here)")
+        lines += self.expansion_lines(square)
         improvement = square["improvement"]
         if improvement is not None:
             name = self.labels.get(improvement["name"], improvement["name"])

@@ -34,6 +34,8 @@ GROUPS: dict[str, str] = {
     "return_policy": "Return a social policy",
     "keep_great_person": "Keep a great person",
     "reveal_marker": "Reveal a marker",
+    "take_free_tech": "Learn the relic's tech",
+    "place_free_investment": "Place a free investment",
     "offer": "Offer a deal",
     "accept_offer": "Accept the deal",
     "decline_offer": "Decline the deal",
@@ -403,6 +405,13 @@ class Words:
         if a.city >= 0:
             how.append(self.city(a.city))
         return f"Use {person.name}" + (f" ({', '.join(how)})" if how else "") + f": {person.text}"
+
+    def _take_free_tech(self, a: act.TakeFreeTech) -> str:
+        return f"Learn {self.name(a.tech)} free (a relic)" if a.tech else "No tech has a place in your pyramid"
+
+    def _place_free_investment(self, a: act.PlaceFreeInvestment) -> str:
+        held = self.game.players[self.game.actor()].investments.get(a.card, 0)
+        return f"Put a free investment marker on {self.name(a.card)} (it holds {held})"
 
     def _start_program(self, a: act.StartProgram) -> str:
         return f"Start a building program in {self.city(a.city)}"

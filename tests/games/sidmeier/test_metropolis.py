@@ -275,3 +275,16 @@ def test_a_scout_sends_its_square_to_the_nearest_city_counting_both_metropolis_s
     scout = s.figure(0, "scout", 8, 5)  # 2 squares from (6,5) and from the other city, 3 from (5,5)
     start.default_scouts(s.game, 0)
     assert scout.gathers_for == s.home.id != other.id  # a tie goes to the older city
+
+
+def test_a_metropolis_grows_neither_onto_nor_next_to_a_relic_or_a_city_state():
+    from civgame.games.sidmeier.rules.expansions import metropolis
+
+    s = capital_at(5, 5, expansions=(FAF, WAW))
+    s.game.squares[s.pos(7, 4)].relic = "atlantis"  # next to the expansion square to the east
+    s.game.squares[s.pos(3, 6)].city_state = s.game.city_state_pile.pop()  # next to the one to the west
+    s.refresh()
+    reason = "the metropolis cannot grow onto or next to a relic or a city-state"
+    assert metropolis.why_not(s.game, s.home, s.pos(6, 5)) == reason
+    assert metropolis.why_not(s.game, s.home, s.pos(4, 5)) == reason
+    assert metropolis.why_not(s.game, s.home, s.pos(5, 4)) is None

@@ -41,6 +41,9 @@ def provisional_values(rules: Ruleset) -> list[str]:
     out += [
         marked(f"{family.basic.name} (buildings)", True) for family in rules.families.values() if family.provisional
     ]
+    out += [marked(f"{m.name} (city-state)", True) for m in rules.city_states.markers if m.provisional]
+    if rules.city_states.destroyed_provisional:
+        out.append(marked(f"the {rules.city_states.destroyed_culture} culture for a city built on a city-state", True))
     if rules.city_walls.provisional:
         out.append(marked(f"{rules.city_walls.name} (buildings)", True))
     tiles = [tile.id for tile in (*rules.tiles.home_tiles, *rules.tiles.neutral_tiles) if tile.provisional]

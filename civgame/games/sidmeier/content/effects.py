@@ -764,6 +764,63 @@ class RevealLearnTech(Params):
     level: int = Field(ge=1, le=5)
 
 
+primitive(
+    "found_city_state",
+    kind="marker",
+    doc="Found: the marker is revealed and discarded, and the top city-state marker is placed on its square.",
+    example={"found_city_state": {}},
+)(NoParams)
+
+
+# ------------------------------------------------------------------ relics (the expansions)
+
+
+primitive(
+    "relic_tech_next_turn",
+    kind="relic",
+    doc="At the start of the finder's next Start of Turn they learn a free tech of their choice (it needs a place "
+    "in their pyramid).",
+    example={"relic_tech_next_turn": {}},
+)(NoParams)
+primitive(
+    "relic_great_person",
+    kind="relic",
+    doc="The finder gains 1 great person at once.",
+    example={"relic_great_person": {}},
+)(NoParams)
+
+
+@primitive(
+    "relic_investments_next_turn",
+    kind="relic",
+    doc="At the start of the finder's next Start of Turn they gain `markers` investment markers free (no coin "
+    "tokens paid), each put on an investment card of their choice.",
+    example={"relic_investments_next_turn": {"markers": 2}},
+)
+class RelicInvestments(Params):
+    markers: int = Field(ge=1)
+
+
+@primitive(
+    "relic_culture_advances",
+    kind="relic",
+    doc="The finder advances `spaces` culture-track spaces free (claiming each space's reward).",
+    example={"relic_culture_advances": {"spaces": 2}},
+)
+class RelicCultureAdvances(Params):
+    spaces: int = Field(ge=1)
+
+
+@primitive(
+    "relic_free_units",
+    kind="relic",
+    doc="The finder builds `count` unlocked units of their choice free, at once.",
+    example={"relic_free_units": {"count": 2}},
+)
+class RelicFreeUnits(Params):
+    count: int = Field(ge=1)
+
+
 # ------------------------------------------------------------------ social policies (Wisdom and Warfare)
 
 
@@ -795,6 +852,12 @@ primitive(
     kind="start_of_turn",
     doc="At the start of the holder's Start of Turn they gain `amount` trade per city they have.",
     example={"start_trade_per_city": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "start_trade_per_city_state",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain `amount` trade per city-state they control.",
+    example={"start_trade_per_city_state": {"amount": 1}},
 )(PositiveAmount)
 primitive(
     "start_culture_with_scout",

@@ -514,6 +514,22 @@ class ChooseDeck(Action):
     deck: str
 
 
+@dataclass(frozen=True)
+class TakeFreeTech(Action):
+    """Learn `tech` free (a relic's effect); "" when no tech has a place in the pyramid."""
+
+    KIND: ClassVar[str] = "take_free_tech"
+    tech: str
+
+
+@dataclass(frozen=True)
+class PlaceFreeInvestment(Action):
+    """Put a free investment marker on investment card `card` (a relic's effect)."""
+
+    KIND: ClassVar[str] = "place_free_investment"
+    card: str
+
+
 framework.quick_inits(Action.REGISTRY.values())  # (the legal actions listed for every decision are many)
 
 

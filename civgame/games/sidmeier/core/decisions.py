@@ -235,6 +235,25 @@ class MarkerReward(Decision):
 
 
 @dataclass
+class FreeTech(Decision):
+    """Learn a free tech of the player's choice (a relic's effect, at the start of their turn)."""
+
+    KIND: ClassVar[str] = "free_tech"
+    TEXT: ClassVar[str] = "choose the free tech to learn"
+    source: str = ""
+
+
+@dataclass
+class FreeInvestments(Decision):
+    """Put free investment markers on investment cards, one at a time (a relic's effect)."""
+
+    KIND: ClassVar[str] = "free_investments"
+    TEXT: ClassVar[str] = "put each free investment marker on one of your investment cards"
+    left: int = 1
+    source: str = ""
+
+
+@dataclass
 class PolicyChoice(Decision):
     """The player's social policy maximum changed: adopt a policy (`adopt`) or return one (W&W)."""
 

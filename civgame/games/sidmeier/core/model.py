@@ -43,6 +43,8 @@ class Square:
     feature: str = ""  # the printed hut or village icon
     marker: int = -1  # the hut or village marker lying face down here
     improvement: Improvement | None = None
+    relic: str = ""  # the relic marker lying here (the expansions'), or ""
+    city_state: int = -1  # the city-state marker lying here (Wisdom and Warfare), or -1
 
 
 @dataclass
@@ -126,6 +128,7 @@ class Player:
     person_shown: list[int] = field(default_factory=list)  # great person cards kept face up (their ability acts)
     person_markers: dict[str, int] = field(default_factory=dict)  # markers put on a great person card, by card
     metropolis_waits: bool = False  # F&F: the capital could not grow when due; it grows in a later Start of Turn
+    relic_boons: list[str] = field(default_factory=list)  # relics whose effects wait for the next Start of Turn
     last_battle_turn: int = -99
 
     def knows(self, tech: str) -> bool:
@@ -212,6 +215,9 @@ class Game:
     barbarians: list[int] = field(default_factory=list)  # barbarian unit cards in play
     culture_out: list[int] = field(default_factory=list)  # culture event cards not in this game
     markers_gone: list[int] = field(default_factory=list)  # hut and village markers out of the game
+    city_state_pile: list[int] = field(default_factory=list)  # city-state markers face down, top last (W&W)
+    city_states_gone: list[int] = field(default_factory=list)  # city-state markers destroyed by a city
+    city_state_resources: dict[int, str] = field(default_factory=dict)  # marker -> the resource it shows
     people_gone: list[int] = field(default_factory=list)  # great person markers out of the game
     wonders_out: list[str] = field(default_factory=list)  # wonders not dealt into this game's deck
     pending: list[Decision] = field(default_factory=list)

@@ -34,7 +34,7 @@ from civgame.games.sidmeier.rules.flow.invariants import check_invariants
 from civgame.games.sidmeier.storage.validation import validate
 
 GAME_ID = "sid-meier"
-VERSION = 3
+VERSION = 4
 
 
 def _before_expansions(doc: dict[str, Any]) -> dict[str, Any]:
@@ -73,8 +73,29 @@ def _before_metropolises(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _before_relics(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 knew no relics or city-states: no square holds one, no player waits for a relic's effect, and
+    no city-state marker is in play."""
+    game = doc.get("game")
+    if not isinstance(game, dict):
+        return doc
+    for key, part in (("squares", {"relic": "", "city_state": -1}), ("players", {"relic_boons": []})):
+        items = game.get(key)
+        for item in items if isinstance(items, list) else []:
+            if isinstance(item, dict):
+                for name, value in part.items():
+                    item.setdefault(name, value)
+    for name, value in (("city_state_pile", []), ("city_states_gone", []), ("city_state_resources", {})):
+        game.setdefault(name, value)
+    return doc
+
+
 # version -> a function bringing a document of that version one version up
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _before_expansions, 2: _before_metropolises}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _before_expansions,
+    2: _before_metropolises,
+    3: _before_relics,
+}
 
 
 def rules_hash(rules: Ruleset) -> str:

@@ -64,6 +64,7 @@ def _validate(game: Game) -> None:
     seats = range(n)
     units, cultures = len(rules.unit_cards), len(rules.culture_card_ids)
     people, markers = len(rules.great_person_ids), len(rules.hut_markers)
+    city_states = len(rules.city_states.markers)
     market = set(rules.game.resources.market)
     resources = market | set(rules.game.resources.other)
     # players
@@ -110,6 +111,8 @@ def _validate(game: Game) -> None:
             _range(f"{at}.ranks.{unit}", rank, 1, len(rules.units[unit].ranks))
         for j, wonder in enumerate(p.wonders):
             _in(f"{at}.wonders[{j}]", wonder, rules.wonders, "a wonder")
+        for j, relic in enumerate(p.relic_boons):
+            _in(f"{at}.relic_boons[{j}]", relic, rules.relics, "a relic of these rules")
         _range(f"{at}.armies", p.armies, 0, 100)
         _range(f"{at}.scouts", p.scouts, 0, 100)
     # the map
@@ -133,6 +136,9 @@ def _validate(game: Game) -> None:
             _in(f"{at}.resource", sq.resource, resources, "a resource")
         _in(f"{at}.feature", sq.feature, ("", "hut", "village"), "a hut, a village or nothing")
         _range(f"{at}.marker", sq.marker, -1, markers - 1)
+        if sq.relic:
+            _in(f"{at}.relic", sq.relic, rules.relics, "a relic of these rules")
+        _range(f"{at}.city_state", sq.city_state, -1, city_states - 1)
         imp = sq.improvement
         if imp is not None:
             table: dict[str, Any] = {
@@ -189,6 +195,11 @@ def _validate(game: Game) -> None:
     _ids("game.hut_pile", game.hut_pile, markers, "hut marker")
     _ids("game.village_pile", game.village_pile, markers, "village marker")
     _ids("game.markers_gone", game.markers_gone, markers, "hut or village marker")
+    _ids("game.city_state_pile", game.city_state_pile, city_states, "city-state marker")
+    _ids("game.city_states_gone", game.city_states_gone, city_states, "city-state marker")
+    for marker, resource in game.city_state_resources.items():
+        _range("game.city_state_resources", marker, 0, city_states - 1)
+        _in(f"game.city_state_resources.{marker}", resource, market, "a market resource")
     _ids("game.barbarians", game.barbarians, units, "unit card")
     for key, count in game.market.items():
         _in("game.market", key, market, "a market resource")

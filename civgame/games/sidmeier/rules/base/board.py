@@ -5,7 +5,7 @@ from __future__ import annotations
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.model import City, Figure, Game
 from civgame.games.sidmeier.core.vocabulary import Direction
-from civgame.games.sidmeier.rules.base import effects, memo, occupancy
+from civgame.games.sidmeier.rules.base import city_state_map, effects, memo, occupancy
 
 # in the order of DIRECTIONS (the neighbours of a square are listed in it)
 OFFSETS: dict[Direction, tuple[int, int]] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
@@ -212,7 +212,7 @@ def may_stop(game: Game, seat: int, pos: int, count: int) -> bool:
     city = game.city_at(pos)
     if city is not None:
         return False  # never in one's own city centre; an enemy centre is attacked, not entered
-    if game.squares[pos].marker >= 0:
+    if game.squares[pos].marker >= 0 or game.squares[pos].relic:  # only an army's own move ends on a relic
         return False
     if closed_to(game, pos, seat):
         return False
@@ -221,13 +221,15 @@ def may_stop(game: Game, seat: int, pos: int, count: int) -> bool:
 
 
 def placement_squares(game: Game, city: City, figure: str) -> list[int]:
-    """Where a figure built by `city` may be placed: its outskirts, within the stacking limit; scouts not
-    where an enemy stands (an army placed there fights)."""
+    """Where a figure built by `city` may be placed: its outskirts (a capital's take in the city-states its
+    owner controls, W&W), within the stacking limit; scouts not where an enemy stands (an army placed there
+    fights)."""
     seat = city.owner
     out = []
     limit = stacking_limit(game, seat)
     end_in_water = water_mode(game, seat) == "end"
-    for pos in outskirts(game, city):
+    city_states = city_state_map.controlled(game, seat) if city.capital else []
+    for pos in outskirts(game, city) + city_states:
         square = game.squares[pos]
         if not square.terrain or square.marker >= 0:
             continue

@@ -2,12 +2,12 @@
 
 A player's sources are their civilization's abilities, the government ruling them, the techs they
 know, the wonders they own, the active ability of each of their investment cards (Fame and
-Fortune: the most expensive one the card's markers reach) and their social policies (Wisdom and
-Warfare) and the great person cards they keep face up (Fame and Fortune's optional deck). A wonder counts
-while it is not obsolete and no enemy figure stands on its marker (a blockade); a great person card while
-its holder has a great person of its type on the map. The look-up is cached per player and rebuilt when
-their techs, government, wonders, investments, policies or face-up cards change; blockades and great
-people on the map are checked at each look-up.
+Fortune: the most expensive one the card's markers reach), their social policies and the city-states
+they control (Wisdom and Warfare) and the great person cards they keep face up (Fame and Fortune's
+optional deck). A wonder counts while it is not obsolete and no enemy figure stands on its marker (a
+blockade); a great person card while its holder has a great person of its type on the map. The look-up is
+cached per player and rebuilt when their techs, government, wonders, investments, policies, face-up cards
+or city-states change; blockades and great people on the map are checked at each look-up.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from civgame.framework.effects import Params
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import occupancy, person_deck
+from civgame.games.sidmeier.rules.base import city_state_map, occupancy, person_deck
 
 P = TypeVar("P", bound=Params)
 T = TypeVar("T")
@@ -34,6 +34,7 @@ class _Index:
     __slots__ = (
         "by_name",
         "checked_each_time",
+        "city_states",
         "government",
         "investments",
         "memos",
@@ -53,6 +54,7 @@ class _Index:
         self.investments = dict(player.investments)
         self.policies = list(player.policies)
         self.people = list(player.person_shown)
+        self.city_states = _controlled_markers(game, seat)
         self.by_name: dict[str, list[Entry]] = {}
         self.checked_each_time: set[str] = set()
         self.memos: dict[str, Any] = {}
@@ -75,6 +77,9 @@ class _Index:
             person = person_deck.card(game, number)
             self._add("person", person.id, person.effects)
             self.checked_each_time.update(effect.name for effect in person.effects)
+        for marker in self.city_states:
+            record = rules.city_states.markers[marker]
+            self._add("city_state", record.id, record.effects)
 
     def _add(self, kind: str, source: str, effects: Any) -> None:
         for effect in effects:
@@ -108,10 +113,18 @@ def _current_index(game: Game, seat: int) -> _Index:
             and index.investments == player.investments
             and index.policies == player.policies
             and index.people == player.person_shown
+            and index.city_states == _controlled_markers(game, seat)
         ):
             return index
     index = indexes[seat] = _Index(game, seat)
     return index
+
+
+def _controlled_markers(game: Game, seat: int) -> list[int]:
+    """The city-state markers the player controls (W&W): their effects are the player's."""
+    if not game.rules.city_states.markers:
+        return []
+    return [game.squares[pos].city_state for pos in city_state_map.controlled(game, seat)]
 
 
 def wonder_active(game: Game, wonder: str) -> bool:
@@ -196,6 +209,7 @@ def source_name(game: Game, kind: str, source: str) -> str:
         "investment": rules.investments,
         "policy": rules.policies,
         "person": rules.person_cards,
+        "city_state": {m.id: m for m in rules.city_states.markers},
     }
     record = table.get(kind, {}).get(source)
     return str(record.name) if record is not None else source

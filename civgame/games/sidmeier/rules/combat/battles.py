@@ -39,7 +39,7 @@ from civgame.games.sidmeier.rules.base import (
     yields,
 )
 from civgame.games.sidmeier.rules.base.book import BOOK, top
-from civgame.games.sidmeier.rules.expansions import hut_results, looting
+from civgame.games.sidmeier.rules.expansions import city_states, hut_results, looting
 
 ATTACKER, DEFENDER = 0, 1
 
@@ -287,6 +287,8 @@ def combat_bonus(game: Game, battle: Battle, side: int) -> int:
     bonus += battle.raised[side]
     if side == DEFENDER and units_in(battle, DEFENDER) < units_in(battle, ATTACKER):
         bonus += effects.total(game, seat, "outnumbered_defender_bonus")
+    if side == DEFENDER:
+        bonus += city_states.garrison_bonus(game, battle)
     return bonus
 
 

@@ -380,9 +380,12 @@ def use(game: Game, action: UsePersonCard) -> None:
 # ------------------------------------------------------------------ a hand refreshed
 
 
-def list_refresh(game: Game) -> Iterator[Action]:
+def list_drop(game: Game) -> Iterator[Action]:
     for card in game.players[top(game, RefreshHand).player].hand:
         yield DropCultureCard(card)
+
+
+def list_refill(game: Game) -> Iterator[Action]:
     yield RefillHand()
 
 
@@ -391,7 +394,7 @@ def check_drop(game: Game, action: DropCultureCard) -> None:
         raise RuleError("discard a culture event card of your hand")
 
 
-@BOOK.rule(DropCultureCard, legal=list_refresh, answers=(RefreshHand,), check=check_drop)
+@BOOK.rule(DropCultureCard, legal=list_drop, answers=(RefreshHand,), check=check_drop)
 def drop(game: Game, action: DropCultureCard) -> None:
     player = game.players[top(game, RefreshHand).player]
     player.hand.remove(action.card)
@@ -399,7 +402,7 @@ def drop(game: Game, action: DropCultureCard) -> None:
     game.say(f"{player.name} discards a culture event card.")
 
 
-@BOOK.rule(RefillHand, legal=list_refresh, answers=(RefreshHand,))
+@BOOK.rule(RefillHand, legal=list_refill, answers=(RefreshHand,))
 def refill(game: Game, action: RefillHand) -> None:
     seat = game.pending.pop().player
     deck = culture.area_deck(game, seat)

@@ -50,6 +50,9 @@ def why_not(game: Game, city: City, pos: int) -> str | None:
         return "the metropolis's outskirts cannot extend off the map"
     if not all(board.revealed(game, p) for p in ring):
         return "the metropolis's outskirts cannot extend into unexplored territory"
+    if any(game.squares[p].relic or game.squares[p].city_state >= 0 for p in [pos, *ring]):
+        # (read as building a city: none may stand on or next to a relic or a city-state)
+        return "the metropolis cannot grow onto or next to a relic or a city-state"
     owners, centres = board.outskirts_owners(game), board.city_centres(game)
     for p in [pos, *ring]:
         other = owners.get(p) or centres.get(p)

@@ -60,6 +60,9 @@ def check_invariants(game: Game) -> list[str]:
             on_map[rules.faces[built.name].family.id] += 1
     _exactly_once(problems, "great person marker", Counter(people), len(rules.great_person_ids))
     _exactly_once(problems, "hut or village marker", Counter(huts), len(rules.hut_markers))
+    city_states = [*game.city_state_pile, *game.city_states_gone]
+    city_states += [square.city_state for square in squares if square.city_state >= 0]
+    _exactly_once(problems, "city-state marker", Counter(city_states), len(rules.city_states.markers))
     # buildings: market + map = markers of each family
     for family in rules.families.values():
         left = game.buildings.get(family.id, 0)
@@ -142,6 +145,8 @@ def check_invariants(game: Game) -> list[str]:
             problems.append(f"figure {fig.id} stands in its own city centre")
         if game.squares[fig.pos].marker >= 0 and (battle is None or battle.pos != fig.pos):
             problems.append(f"figure {fig.id} stands on a hut or village")
+        if game.squares[fig.pos].relic and fig.id not in moving:
+            problems.append(f"figure {fig.id} stands on a relic after its move")
     for pos, found in owners.items():
         if len(found) > 1 and (battle is None or battle.pos != pos):
             problems.append(f"figures of several players share {game.label(pos)} outside a battle")

@@ -88,6 +88,9 @@ def create_game(
         game.person_deck = Deck(list(range(len(rules.person_card_ids))))
         rng.shuffle(game.person_deck.draw)
     _hut_piles(game, rules, rng)
+    game.city_state_pile = list(range(len(rules.city_states.markers)))
+    if game.city_state_pile:  # (W&W: shuffled face down near the market board)
+        rng.shuffle(game.city_state_pile)
     for index, slot in enumerate(game.tiles):
         if slot.home_of >= 0:
             fill_tile(game, index, 0)

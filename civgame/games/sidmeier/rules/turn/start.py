@@ -26,7 +26,7 @@ from civgame.games.sidmeier.core.model import City, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, occupancy, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
-from civgame.games.sidmeier.rules.expansions import great_person_deck, investments, policies
+from civgame.games.sidmeier.rules.expansions import city_states, great_person_deck, investments, policies, relics
 
 # ------------------------------------------------------------------ building cities
 
@@ -57,7 +57,7 @@ def _why_not_here(game: Game, seat: int, pos: int) -> str | None:
     for city in game.cities:
         if board.distance_to_city(game, pos, city) < distance:
             return f"a city must be at least {distance} squares from any other city"
-    return None
+    return relics.why_no_city(game, pos) or city_states.why_no_city(game, pos)
 
 
 def list_found(game: Game) -> Iterator[Action]:
@@ -88,6 +88,7 @@ def found_city(game: Game, action: FoundCity) -> None:
     game.cities.append(city)
     yields.touch(game)
     game.say(f"{game.players[seat].name} builds a city at {game.label(pos)}.")
+    city_states.city_built(game, seat, pos)
     others = [f.id for f in game.figures if f.pos == pos and f.owner == seat]
     if others:
         game.pending.append(Evacuate(seat, figures=others))
@@ -460,3 +461,5 @@ def automatic(game: Game, seat: int) -> None:
             culture.advance(game, seat, free=True, why=effects.source_name(game, kind, source))
     policies.automatic(game, seat)
     great_person_deck.automatic(game, seat)
+    city_states.start_of_turn(game, seat)
+    relics.start_of_turn(game, seat)

@@ -398,7 +398,9 @@ class Words:
     def _use_person_card(self, a: act.UsePersonCard) -> str:
         person = self.rules.person_cards[self.rules.person_card_ids[a.card]]
         how = [self.name(a.tech)] if a.tech else []
-        if a.amount:
+        if a.amount and any(e.name == "person_blank_tech" for e in person.effects):
+            how.append(f"as a blank level {a.amount} tech")
+        elif a.amount:
             how.append(f"{abs(a.amount)} {'trade into culture' if a.amount > 0 else 'culture into trade'}")
         if a.pos >= 0:
             how.append(f"from {self.game.label(a.pos)} to {self.game.label(a.dest)}")

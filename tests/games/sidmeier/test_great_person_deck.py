@@ -693,3 +693,24 @@ def test_a_save_naming_a_building_its_rules_lack_for_free_buildings_is_refused()
     with pytest.raises(SaveError, match="'spaceport' is not a building of these rules"):
         loads(yaml.safe_dump(doc))
     assert loads(dumps(s.game)).pending[-1] == s.game.pending[-1]
+
+
+def test_sir_isaac_newton_is_placed_in_the_pyramid_as_a_blank_tech_and_stays_there():
+    from civgame.games.sidmeier.core.actions import Research
+    from civgame.games.sidmeier.core.decisions import ResearchTurn
+    from civgame.games.sidmeier.rules.base import techs
+
+    s = holder("isaac_newton")
+    s.techs(0, "pottery", "writing")  # three level I cards: one level II fits
+    s.decide(ResearchTurn(0), phase="research")
+    levels = sorted(a.amount for a in s.legal() if isinstance(a, UsePersonCard))
+    assert levels == [1, 2]
+    s.apply(UsePersonCard(number(s, "isaac_newton"), amount=2))
+    player = s.game.players[0]
+    assert player.blanks == {number(s, "isaac_newton"): 2} and not player.person_cards
+    assert techs.row_counts(s.game, 0)[2] == 1 and Research("banking") not in s.legal()
+    pieces.clear_improvement(s.game, s.pos(4, 4), destroyed=True)  # Newton dies: the blank stays
+    s.refresh()
+    assert player.blanks and not s.problems()
+    again = loads(dumps(s.game))
+    assert again.players[0].blanks == player.blanks

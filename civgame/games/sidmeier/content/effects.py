@@ -1174,3 +1174,10 @@ primitive(
     "markers, paying for and claiming only the space they stop on.",
     example={"culture_jump": {}},
 )(NoParams)
+primitive(
+    "person_blank_tech",
+    kind="great_person",
+    doc="Before researching, the holder places the card in their pyramid as a blank tech of a level up to IV that "
+    "has a place there; it stays there even if the great person dies.",
+    example={"person_blank_tech": {}},
+)(NoParams)

@@ -99,6 +99,9 @@ def _validate(game: Game) -> None:
         _ids(f"{at}.reserve", p.reserve, people, "great person marker")
         _ids(f"{at}.person_cards", p.person_cards, len(rules.person_card_ids), "great person card")
         _ids(f"{at}.person_shown", p.person_shown, len(rules.person_card_ids), "great person card")
+        _ids(f"{at}.blanks", list(p.blanks), len(rules.person_card_ids), "great person card")
+        for row in p.blanks.values():
+            _range(f"{at}.blanks", row, 1, 4)
         for key, count in p.person_markers.items():
             _in(f"{at}.person_markers", key, set(rules.person_cards), "a great person card of these rules")
             _range(f"{at}.person_markers.{key}", count, 1, 10**4)

@@ -13,8 +13,10 @@ from civgame.games.sidmeier.rules.base import effects, pieces, victory, yields
 
 
 def row_counts(game: Game, seat: int) -> list[int]:
+    """The cards in each row of the player's pyramid: techs, and blank techs (a great person's)."""
     counts = [0] * 7
-    for row in game.players[seat].rows:
+    player = game.players[seat]
+    for row in [*player.rows, *player.blanks.values()]:
         counts[row] += 1
     return counts
 

@@ -240,6 +240,13 @@ def _to_edge(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
         game.players[seat].used.append(f"{board.STAYS}{fig.id}")
 
 
+def _blank(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    player = game.players[seat]
+    game.person_deck.returned.remove(action.card)  # (not discarded: it stays in the pyramid)
+    player.blanks[action.card] = action.amount
+    game.say(f"{player.name} places {person_deck.card(game, action.card).name} as a blank level {action.amount} tech.")
+
+
 def _row_lower(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
     game.players[seat].used.append(techs.ROW_LOWER)
 
@@ -310,6 +317,13 @@ def _edge_moves(game: Game, seat: int) -> list[Way]:
     return ways
 
 
+def _blank_levels(game: Game, seat: int) -> list[Way]:
+    """The levels (up to IV) with a place in the player's pyramid, before researching this turn."""
+    if seat in game.research:
+        return []
+    return [{"amount": level} for level in range(1, 5) if techs.fits(game, seat, level)]
+
+
 def _row_not_lowered(game: Game, seat: int) -> list[Way]:
     return [] if techs.ROW_LOWER in game.players[seat].used else ONCE
 
@@ -340,6 +354,7 @@ ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int,
     "person_free_buildings": (_always, _free_buildings),
     "person_move_along_edge": (_edge_moves, _to_edge),
     "person_tech_row_lower": (_row_not_lowered, _row_lower),
+    "person_blank_tech": (_blank_levels, _blank),
 }
 
 

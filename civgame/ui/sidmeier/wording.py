@@ -147,6 +147,8 @@ class Words:
             return self.culture_card(int(key[5:]))
         if key.startswith("person:") and key[7:].isdigit():
             return self.person_card(int(key[7:]))
+        if key.startswith("tech:") and key[5:] in rules.techs:  # (a cancel's source)
+            return str(rules.techs[key[5:]].name)
         return key.replace("_", " ")
 
     def culture_card(self, card: int) -> str:

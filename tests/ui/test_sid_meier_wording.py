@@ -39,3 +39,13 @@ def test_every_action_of_a_game_with_both_expansions_and_the_great_person_deck_h
     expansions = ["fame-and-fortune", "wisdom-and-warfare"]
     game = GAME.new_game(["Anna", "Ben", "Cleo"], 5, expansions=expansions, great_person_deck=True)
     assert {"grow_metropolis", "reveal_person_card", "use_person_card"} <= kinds_labelled(game, 5)
+
+
+def test_a_cancel_names_the_tech_or_great_person_card_it_is_made_with():
+    from civgame.games.sidmeier.core import actions as act
+
+    game = GAME.new_game(2, 1, expansions=["fame-and-fortune"], great_person_deck=True)
+    words = Words(game)
+    assert words.label(act.Cancel("tech:code_of_laws", ("token:spy",))) == "Cancel it with Code of Laws, paying 1 spy"
+    twain = game.rules.person_card_ids.index("mark_twain")
+    assert words.label(act.Cancel(f"person:{twain}")) == "Cancel it with Mark Twain"

@@ -92,12 +92,15 @@ class SidMeierNewGameScene(NewGameForm):
             )
         y += 46
         offered = self._deck_offered()
+        unbuilt = self._deck_unbuilt()
         self.deck_button = self.add_button(
             self.rect(left + 130, y, 300, 36),
-            f"{'☑' if self.great_person_deck else '☐'} Great person deck",
+            f"{'☑' if self.great_person_deck else '☐'} Great person deck" + (" (partly built)" if unbuilt else ""),
             self._toggle_deck,
             enabled=offered,
-            tooltip=DECK_TIP if offered else DECK_NEEDS,
+            tooltip=(DECK_TIP + (f" Not built yet: the abilities of {unbuilt}." if unbuilt else ""))
+            if offered
+            else DECK_NEEDS,
             object_id="#toggle",
         )
         self.error = UILabel(self.rect(left, y + 46, self.FORM_W, 28), "", manager)
@@ -134,6 +137,11 @@ class SidMeierNewGameScene(NewGameForm):
     def _deck_offered(self) -> bool:
         """The expansions chosen bring a great person deck (Fame and Fortune's)."""
         return bool(load_rules(expansions=self.expansions).person_cards)
+
+    def _deck_unbuilt(self) -> str:
+        """The cards of the deck whose ability is not played yet, named (they bring their great person only)."""
+        cards = load_rules(expansions=self.expansions).person_cards.values()
+        return ", ".join(card.name for card in cards if not card.effects)
 
     def _toggle_deck(self) -> None:
         self.great_person_deck = not self.great_person_deck

@@ -94,9 +94,11 @@ def player_board(
     rows: dict[int, list[str]] = {}
     for tech, row in zip(player["techs"], player["rows"], strict=False):
         rows.setdefault(row, []).append(tech)
+    for card, row in player["blanks"].items():  # (a great person card placed as a blank tech)
+        rows.setdefault(row, []).append(rules.person_card_ids[int(card)])
     for row in sorted(rows, reverse=True):  # the pyramid's top row first
         w.line(f"Level {row}:", theme.TEXT_DIM)
-        w.pieces(rows[row], lambda key: str(rules.techs[key].name))
+        w.pieces(rows[row], lambda key: tech_name(rules, key))
     w.heading("Resources and markers")
     held = [f"{n} {r}" for r, n in sorted(player["resources"].items()) if n]
     w.line(", ".join(held) or "No resource tokens")
@@ -178,6 +180,11 @@ def expansion_pieces(w: Writer, rules: Ruleset, view: dict[str, Any], seat: int)
     for relic_id in view["players"][seat]["relic_boons"]:
         relic = rules.relics[relic_id]
         w.line(f"{relic.name} (taken, waiting): {relic.text}")
+
+
+def tech_name(rules: Ruleset, key: str) -> str:
+    """A tech in the pyramid, or a great person card placed there as a blank tech."""
+    return f"Blank tech ({rules.person_cards[key].name})" if key in rules.person_cards else str(rules.techs[key].name)
 
 
 def economy_line(coins: int, tokens: int, victory: int) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from civgame.games.sidmeier.core import actions as act
-from civgame.games.sidmeier.core.decisions import GreatPersonDraw
+from civgame.games.sidmeier.core.decisions import FreeBuildings, GreatPersonDraw
 from civgame.games.sidmeier.core.model import Game
 
 # action kind -> the group's label on the action bar, in the order the bar shows the groups
@@ -78,6 +78,10 @@ GROUPS: dict[str, str] = {
     "reveal_person_card": "Turn a great person card face up",
     "use_person_card": "Use a great person card",
     "gift_coin_for_culture": "Give a coin for culture",
+    "drop_culture_card": "Discard a culture card",
+    "refill_hand": "Draw up to your hand size",
+    "pass_battle_turn": "Pass this turn",
+    "build_free": "Build a free building",
     "choose_unit": "Choose a unit",
     "choose_deck": "Choose a deck",
     "take_reward": "Take the reward",
@@ -141,6 +145,10 @@ class Words:
             return rules.city_walls.name
         if key.startswith("card:") and key[5:].isdigit():
             return self.culture_card(int(key[5:]))
+        if key.startswith("person:") and key[7:].isdigit():
+            return self.person_card(int(key[7:]))
+        if key.startswith("tech:") and key[5:] in rules.techs:  # (a cancel's source)
+            return str(rules.techs[key[5:]].name)
         return key.replace("_", " ")
 
     def culture_card(self, card: int) -> str:
@@ -239,6 +247,11 @@ class Words:
 
     def _build_walls(self, a: act.BuildWalls) -> str:
         return f"Build city walls around {self.city(a.city)}"
+
+    def _advance_culture(self, a: act.AdvanceCulture) -> str:
+        if a.jump:
+            return "Advance on the culture track, jumping over the spaces held by other players' markers"
+        return "Advance on the culture track"
 
     def _devote(self, a: act.Devote) -> str:
         return f"Devote {self.city(a.city)} to the arts" + (", taking its culture as trade" if a.as_trade else "")
@@ -370,14 +383,32 @@ class Words:
         person = self.rules.person_cards[self.rules.person_card_ids[a.card]]
         return f"Turn {person.name} face up: {person.text}"
 
+    def _build_free(self, a: act.BuildFree) -> str:
+        pending = self.game.pending[-1] if self.game.pending else None
+        building = self.name(pending.building) if isinstance(pending, FreeBuildings) else "the building"
+        if a.city < 0:
+            return "Build no more free buildings"
+        return f"Build {building} free at {self.game.label(a.pos)} ({self.city(a.city)})"
+
+    def _drop_culture_card(self, a: act.DropCultureCard) -> str:
+        return f"Discard {self.culture_card(a.card)}"
+
     def _gift_coin_for_culture(self, a: act.GiftCoinForCulture) -> str:
         where = "on your civilization sheet" if a.place == "sheet" else f"on {self.name(a.place)}"
         return f"Give {self.player(a.to)} the coin token {where}, advancing 1 culture space ({self.name(a.source)})"
 
     def _use_person_card(self, a: act.UsePersonCard) -> str:
         person = self.rules.person_cards[self.rules.person_card_ids[a.card]]
-        learned = f" ({self.name(a.tech)})" if a.tech else ""
-        return f"Use {person.name}{learned}: {person.text}"
+        how = [self.name(a.tech)] if a.tech else []
+        if a.amount and any(e.name == "person_blank_tech" for e in person.effects):
+            how.append(f"as a blank level {a.amount} tech")
+        elif a.amount:
+            how.append(f"{abs(a.amount)} {'trade into culture' if a.amount > 0 else 'culture into trade'}")
+        if a.pos >= 0:
+            how.append(f"from {self.game.label(a.pos)} to {self.game.label(a.dest)}")
+        if a.city >= 0:
+            how.append(self.city(a.city))
+        return f"Use {person.name}" + (f" ({', '.join(how)})" if how else "") + f": {person.text}"
 
     def _take_free_tech(self, a: act.TakeFreeTech) -> str:
         return f"Learn {self.name(a.tech)} free (a relic)" if a.tech else "No tech has a place in your pyramid"

@@ -507,3 +507,210 @@ def test_florence_nightingale_returns_the_units_killed_after_the_battle():
     assert killed
     s.apply(UsePersonCard(number(s, "florence_nightingale")))
     assert all(card in s.game.players[0].standing for card in killed) and not battle.killed[1]
+
+
+def test_ada_lovelace_gives_a_city_an_extra_action_that_cannot_be_cancelled():
+    from civgame.games.sidmeier.rules.base import reactions
+
+    s = holder("ada_lovelace")
+    s.techs(1, "writing").give(1, spy=1)
+    from civgame.games.sidmeier.core.actions import Allow
+
+    s.decide(CityTurn(0), phase="city_management")
+    s.apply(Devote(s.home.id))
+    assert s.game.held  # a spy could cancel a city action of theirs...
+    s.apply(Allow())
+    assert Devote(s.home.id) not in s.legal()
+    s.apply(UsePersonCard(number(s, "ada_lovelace"), city=s.home.id))
+    assert Devote(s.home.id) in s.legal()
+    assert reactions.options(s.game, 1, "city_action", -1, 0)
+    s.apply(Devote(s.home.id))
+    assert not s.game.held and s.home.actions == 2  # ...but not the extra one
+
+
+def test_ada_lovelace_lets_a_capital_act_in_anarchy():
+    s = holder("ada_lovelace")
+    s.government(0, "anarchy")
+    s.decide(CityTurn(0), phase="city_management")
+    assert Devote(s.home.id) not in s.legal()
+    s.apply(UsePersonCard(number(s, "ada_lovelace"), city=s.home.id))
+    assert Devote(s.home.id) in s.legal()
+
+
+def test_frida_kahlo_discards_the_cards_not_wanted_and_refills_the_hand_from_the_area_s_deck():
+    from civgame.games.sidmeier.core.actions import DropCultureCard, RefillHand
+
+    s = holder("frida_kahlo")
+    kept, dropped = s.card(0, "a_gift_from_afar"), s.card(0, "drought")
+    s.decide(TradeTurn(0), phase="trade")
+    s.apply(UsePersonCard(number(s, "frida_kahlo")))
+    assert s.legal() == [DropCultureCard(kept), DropCultureCard(dropped), RefillHand()]  # each listed once
+    s.apply(DropCultureCard(dropped))
+    s.apply(RefillHand())
+    hand = s.game.players[0].hand
+    assert kept in hand and dropped not in hand and len(hand) == pieces.hand_size(s.game, 0)
+    assert all(s.game.rules.culture_cards[s.game.rules.culture_card_ids[c]].deck == "ancient" for c in hand)
+    assert isinstance(s.game.pending[-1], TradeTurn) and not s.problems()
+
+
+def test_sun_tzu_pays_three_trade_to_pass_a_battle_turn_once_per_battle():
+    from civgame.games.sidmeier.core.actions import NoBattleCards, PassBattleTurn
+    from civgame.games.sidmeier.core.decisions import BattlePlay
+
+    s = attacked("sun_tzu")
+    player = s.game.players[0]
+    player.person_cards, player.person_shown = [], [number(s, "sun_tzu")]
+    player.trade = 7
+    s.refresh()
+    while not isinstance(s.game.pending[-1], BattlePlay):
+        s.apply(NoBattleCards())
+    assert s.game.pending[-1] == BattlePlay(0) and PassBattleTurn() in s.legal()
+    s.apply(PassBattleTurn())
+    assert player.trade == 4 and s.game.pending[-1] == BattlePlay(1)
+    assert "Player 1 pays 3 trade and passes instead of playing a unit." in s.game.log
+    s.apply(next(a for a in s.legal()))
+    assert s.game.pending[-1] == BattlePlay(0) and PassBattleTurn() not in s.legal()
+
+
+def test_jacques_cousteau_builds_up_to_three_harbors_free_without_their_tech():
+    from civgame.games.sidmeier.core.actions import BuildFree
+
+    s = holder("jacques_cousteau")
+    for x, y in ((6, 6), (6, 5)):
+        s.square(s.pos(x, y), "water")
+    other = s.city(0, 9, 5)
+    s.square(s.pos(10, 5), "water")
+    s.decide(StartTurn(0), phase="start_of_turn")
+    s.apply(UsePersonCard(number(s, "jacques_cousteau")))
+    spots = {a.pos for a in s.legal() if isinstance(a, BuildFree) and a.city >= 0}
+    assert spots == {s.pos(6, 6), s.pos(6, 5), s.pos(10, 5)}
+    s.apply(BuildFree(other.id, s.pos(10, 5)))
+    s.apply(BuildFree(s.home.id, s.pos(6, 6)))
+    s.apply(BuildFree())
+    assert isinstance(s.game.pending[-1], StartTurn)
+    built = [s.game.squares[p].improvement for p in (s.pos(10, 5), s.pos(6, 6))]
+    assert [b.name for b in built] == ["harbor", "harbor"] and not s.problems()
+
+
+def test_a_card_naming_a_building_or_unit_the_rules_lack_is_refused(tmp_path):
+    from civgame.framework.datafiles import RulesDataError
+
+    (tmp_path / "great_people.yaml").write_text(
+        "cards:\n  - {id: orville_wright, effects: [{person_free_unit: {unit: zeppelin}}]}\n"
+    )
+    with pytest.raises(RulesDataError, match="orville_wright: no unit zeppelin"):
+        load_rules(mods=[tmp_path], expansions=[FAF])
+
+
+def test_galileo_moves_figures_along_the_map_s_edge_and_they_stay_there_this_turn():
+    from civgame.games.sidmeier.core.actions import EndCityManagement
+    from civgame.games.sidmeier.rules.base import occupancy
+
+    s = holder("galileo_galilei")
+    army = s.figure(0, "army", 0, 3)
+    s.figure(1, "army", 15, 0)
+    s.decide(CityTurn(0), phase="city_management")
+    ways = {(a.pos, a.dest) for a in s.legal() if isinstance(a, UsePersonCard)}
+    assert (s.pos(0, 3), s.pos(15, 7)) in ways and (s.pos(0, 3), s.pos(15, 0)) not in ways
+    assert all(board.on_edge(s.game, dest) and not occupancy.at(s.game, dest) for _, dest in ways)
+    s.apply(UsePersonCard(number(s, "galileo_galilei"), pos=s.pos(0, 3), dest=s.pos(15, 7)))
+    assert army.pos == s.pos(15, 7)
+    s.apply(EndCityManagement())
+    assert s.game.phase == "movement" and army.moved  # it cannot move again this turn
+
+
+def test_nikola_tesla_puts_a_researched_tech_one_row_lower():
+    from civgame.games.sidmeier.core.actions import Research
+    from civgame.games.sidmeier.core.decisions import ResearchTurn
+    from civgame.games.sidmeier.rules.base import techs
+
+    s = holder("nikola_tesla")
+    s.techs(0, "pottery")  # two level I cards (Germany's and this): room for one level II card, none for III
+    s.give(0, trade=27)
+    s.decide(ResearchTurn(0), phase="research")
+    assert Research("banking") not in s.legal()
+    s.apply(UsePersonCard(number(s, "nikola_tesla")))
+    assert Research("banking") in s.legal()  # level III, in the level II row
+    s.game.research[0] = "banking"
+    learning.reveal(s.game, 0)
+    player = s.game.players[0]
+    assert player.rows[player.techs.index("banking")] == 2 and techs.ROW_LOWER not in player.used
+    assert not s.problems()
+
+
+def test_mark_twain_is_discarded_to_cancel_another_player_s_city_action():
+    from civgame.games.sidmeier.core.actions import Cancel
+    from civgame.games.sidmeier.core.decisions import Respond
+    from civgame.ui.sidmeier.wording import Words
+
+    s = holder("mark_twain")
+    player = s.game.players[0]
+    rival = s.game.cities_of(1)[0]
+    s.game.players[1].culture = 0
+    s.decide(CityTurn(1), phase="city_management")
+    s.apply(Devote(rival.id))
+    assert s.game.pending[-1] == Respond(0)
+    cancel = Cancel(f"person:{number(s, 'mark_twain')}")
+    assert cancel in s.legal() and Words(s.game).label(cancel) == "Cancel it with Mark Twain"
+    s.apply(cancel)
+    assert s.game.players[1].culture == 0 and not player.person_cards and not s.game.held
+    assert "Player 2's city action is cancelled." in s.game.log and not s.problems()
+
+
+def test_william_shakespeare_jumps_over_spaces_holding_other_players_markers():
+    from civgame.games.sidmeier.core.actions import AdvanceCulture
+
+    s = holder("william_shakespeare")
+    player = s.game.players[0]
+    player.person_cards, player.person_shown = [], [number(s, "william_shakespeare")]
+    player.track, s.game.players[1].track = 0, 1  # the other marker on space 1
+    player.culture = 3
+    s.decide(CityTurn(0), phase="city_management")
+    assert set(s.legal()) >= {AdvanceCulture(), AdvanceCulture(jump=True)}
+    s.apply(AdvanceCulture(jump=True))
+    assert player.track == 2 and player.culture == 0  # space 2, its 3 culture only
+    assert culture.next_cost(s.game, 0, jump=True) == culture.next_cost(s.game, 0)  # nobody ahead now
+    assert AdvanceCulture(jump=True) not in s.legal()
+
+
+def test_mark_twain_is_not_used_as_a_one_time_ability_in_the_holder_s_own_phase():
+    s = holder("mark_twain")
+    s.decide(TradeTurn(0), phase="trade")
+    assert not [a for a in s.legal() if isinstance(a, UsePersonCard)]
+    assert "when you are asked whether to let it happen" in s.why(UsePersonCard(number(s, "mark_twain")))
+
+
+def test_a_save_naming_a_building_its_rules_lack_for_free_buildings_is_refused():
+    import yaml
+
+    from civgame.framework.saves import SaveError
+
+    s = holder("jacques_cousteau")
+    s.decide(StartTurn(0), phase="start_of_turn")
+    s.apply(UsePersonCard(number(s, "jacques_cousteau")))
+    doc = yaml.safe_load(dumps(s.game))
+    doc["game"]["pending"][-1]["building"] = "spaceport"
+    with pytest.raises(SaveError, match="'spaceport' is not a building of these rules"):
+        loads(yaml.safe_dump(doc))
+    assert loads(dumps(s.game)).pending[-1] == s.game.pending[-1]
+
+
+def test_sir_isaac_newton_is_placed_in_the_pyramid_as_a_blank_tech_and_stays_there():
+    from civgame.games.sidmeier.core.actions import Research
+    from civgame.games.sidmeier.core.decisions import ResearchTurn
+    from civgame.games.sidmeier.rules.base import techs
+
+    s = holder("isaac_newton")
+    s.techs(0, "pottery", "writing")  # three level I cards: one level II fits
+    s.decide(ResearchTurn(0), phase="research")
+    levels = sorted(a.amount for a in s.legal() if isinstance(a, UsePersonCard))
+    assert levels == [1, 2]
+    s.apply(UsePersonCard(number(s, "isaac_newton"), amount=2))
+    player = s.game.players[0]
+    assert player.blanks == {number(s, "isaac_newton"): 2} and not player.person_cards
+    assert techs.row_counts(s.game, 0)[2] == 1 and Research("banking") not in s.legal()
+    pieces.clear_improvement(s.game, s.pos(4, 4), destroyed=True)  # Newton dies: the blank stays
+    s.refresh()
+    assert player.blanks and not s.problems()
+    again = loads(dumps(s.game))
+    assert again.players[0].blanks == player.blanks

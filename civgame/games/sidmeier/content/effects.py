@@ -1108,3 +1108,76 @@ primitive(
     doc="After a battle, all the holder's units killed in it return to their standing forces.",
     example={"person_return_killed": {}},
 )(NoParams)
+primitive(
+    "person_extra_city_action",
+    kind="great_person",
+    doc="One of the holder's cities takes an extra action this turn (the capital too, even in Anarchy); that action "
+    "cannot be cancelled.",
+    example={"person_extra_city_action": {}},
+)(NoParams)
+primitive(
+    "person_refresh_hand",
+    kind="great_person",
+    doc="The holder discards any culture event cards they do not want, then draws up to their hand size from the "
+    "deck of the culture-track area their marker is in.",
+    example={"person_refresh_hand": {}},
+)(NoParams)
+
+
+@primitive(
+    "battle_pass",
+    kind="passive",
+    doc="Once per battle, when the holder is to play a unit, they may pay `trade` trade to pass instead.",
+    example={"battle_pass": {"trade": 3}},
+)
+class BattlePass(Params):
+    trade: int = Field(ge=0)
+
+
+@primitive(
+    "person_free_buildings",
+    kind="great_person",
+    doc="The holder builds up to `count` buildings of face `building` free in their cities, even if the building "
+    "is not unlocked for them.",
+    example={"person_free_buildings": {"building": "harbor", "count": 3}},
+)
+class PersonFreeBuildings(Params):
+    building: str
+    count: int = Field(ge=1)
+
+
+primitive(
+    "person_move_along_edge",
+    kind="great_person",
+    doc="The holder moves all their figures on a square of the map's edge to an empty edge square where they may end "
+    "a move; they cannot move again this turn.",
+    example={"person_move_along_edge": {}},
+)(NoParams)
+primitive(
+    "person_tech_row_lower",
+    kind="great_person",
+    doc="The next tech of level II, III or IV the holder researches this turn takes a place one row lower in their "
+    "pyramid than its level.",
+    example={"person_tech_row_lower": {}},
+)(NoParams)
+primitive(
+    "person_cancel",
+    kind="great_person",
+    doc="When another player declares a city action, a resource ability or a culture event, the holder may discard "
+    "the card to cancel it (the resources paid for an ability are lost).",
+    example={"person_cancel": {}},
+)(NoParams)
+primitive(
+    "culture_jump",
+    kind="passive",
+    doc="When advancing on the culture track the holder may jump over the spaces ahead holding other players' "
+    "markers, paying for and claiming only the space they stop on.",
+    example={"culture_jump": {}},
+)(NoParams)
+primitive(
+    "person_blank_tech",
+    kind="great_person",
+    doc="Before researching, the holder places the card in their pyramid as a blank tech of a level up to IV that "
+    "has a place there; it stays there even if the great person dies.",
+    example={"person_blank_tech": {}},
+)(NoParams)

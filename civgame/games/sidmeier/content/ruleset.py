@@ -1197,6 +1197,10 @@ def cross_check(rules: Ruleset) -> list[Problem]:
                 ("cards", i, "effects"),
                 f"{person.id}: {effect.name} is not an ability a {person.use} card can have",
             )
+            built = getattr(effect.params, "building", None)
+            need(built is None or built in rules.faces, "great_people", ("cards", i), f"{person.id}: no {built}")
+            unit = getattr(effect.params, "unit", None)
+            need(unit is None or unit in rules.units, "great_people", ("cards", i), f"{person.id}: no unit {unit}")
     # huts
     specials = {s.id for s in rules.huts.specials}
     for kind in ("huts", "villages"):

@@ -274,6 +274,7 @@ class UseCaravan(Action):
 @dataclass(frozen=True)
 class AdvanceCulture(Action):
     KIND: ClassVar[str] = "advance_culture"
+    jump: bool = False  # over the spaces ahead holding other players' markers (a great person's ability)
 
 
 @dataclass(frozen=True)
@@ -559,6 +560,7 @@ class UsePersonCard(Action):
     amount: int = 0  # trade turned into culture (below 0: culture turned into trade)
     pos: int = -1  # the square whose figures it moves
     dest: int = -1  # where it moves them
+    city: int = -1  # the city it gives an extra action
 
 
 @dataclass(frozen=True)
@@ -570,3 +572,35 @@ class GiftCoinForCulture(Action):
     source: str  # the card
     to: int
     place: str
+
+
+@dataclass(frozen=True)
+class DropCultureCard(Action):
+    """Fame and Fortune's great person deck: discard a culture event card not wanted, before refilling the hand."""
+
+    KIND: ClassVar[str] = "drop_culture_card"
+    card: int
+
+
+@dataclass(frozen=True)
+class RefillHand(Action):
+    """Fame and Fortune's great person deck: stop discarding and draw up to the hand size."""
+
+    KIND: ClassVar[str] = "refill_hand"
+
+
+@dataclass(frozen=True)
+class PassBattleTurn(Action):
+    """Fame and Fortune's great person deck: pay trade to pass a turn of a battle instead of playing a unit."""
+
+    KIND: ClassVar[str] = "pass_battle_turn"
+
+
+@dataclass(frozen=True)
+class BuildFree(Action):
+    """Fame and Fortune's great person deck: build one of the buildings a card gives free, in a city of yours
+    (`city` -1: build no more)."""
+
+    KIND: ClassVar[str] = "build_free"
+    city: int = -1
+    pos: int = -1

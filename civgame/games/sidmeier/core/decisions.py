@@ -265,6 +265,24 @@ class PolicyChoice(Decision):
 
 
 @dataclass
+class RefreshHand(Decision):
+    """Fame and Fortune's great person deck: discard the culture event cards not wanted, then refill the hand."""
+
+    KIND: ClassVar[str] = "refresh_hand"
+    TEXT: ClassVar[str] = "discard the culture event cards you do not want, then draw up to your hand size"
+
+
+@dataclass
+class FreeBuildings(Decision):
+    """Fame and Fortune's great person deck: build up to `left` buildings of face `building` free, or stop."""
+
+    KIND: ClassVar[str] = "free_buildings"
+    TEXT: ClassVar[str] = "build the free buildings in your cities, or stop"
+    building: str = ""
+    left: int = 0
+
+
+@dataclass
 class MetropolisChoice(Decision):
     """Fame and Fortune: the capital must grow into a metropolis now; which square it grows over."""
 

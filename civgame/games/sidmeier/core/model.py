@@ -127,6 +127,7 @@ class Player:
     person_cards: list[int] = field(default_factory=list)  # F&F's great person deck: cards held face down
     person_shown: list[int] = field(default_factory=list)  # great person cards kept face up (their ability acts)
     person_markers: dict[str, int] = field(default_factory=dict)  # markers put on a great person card, by card
+    blanks: dict[int, int] = field(default_factory=dict)  # great person cards in the pyramid as blank techs -> row
     metropolis_waits: bool = False  # F&F: the capital could not grow when due; it grows in a later Start of Turn
     relic_boons: list[str] = field(default_factory=list)  # relics whose effects wait for the next Start of Turn
     last_battle_turn: int = -99

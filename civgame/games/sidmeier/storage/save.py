@@ -34,7 +34,7 @@ from civgame.games.sidmeier.rules.flow.invariants import check_invariants
 from civgame.games.sidmeier.storage.validation import validate
 
 GAME_ID = "sid-meier"
-VERSION = 4
+VERSION = 5
 
 
 def _before_expansions(doc: dict[str, Any]) -> dict[str, Any]:
@@ -90,11 +90,22 @@ def _before_relics(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _before_blanks(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 knew no blank tech in a pyramid (Fame and Fortune's Sir Isaac Newton)."""
+    game = doc.get("game")
+    players = game.get("players") if isinstance(game, dict) else None
+    for player in players if isinstance(players, list) else []:
+        if isinstance(player, dict):
+            player.setdefault("blanks", {})
+    return doc
+
+
 # version -> a function bringing a document of that version one version up
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _before_expansions,
     2: _before_metropolises,
     3: _before_relics,
+    4: _before_blanks,
 }
 
 

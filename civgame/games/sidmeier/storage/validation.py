@@ -99,6 +99,9 @@ def _validate(game: Game) -> None:
         _ids(f"{at}.reserve", p.reserve, people, "great person marker")
         _ids(f"{at}.person_cards", p.person_cards, len(rules.person_card_ids), "great person card")
         _ids(f"{at}.person_shown", p.person_shown, len(rules.person_card_ids), "great person card")
+        _ids(f"{at}.blanks", list(p.blanks), len(rules.person_card_ids), "great person card")
+        for row in p.blanks.values():
+            _range(f"{at}.blanks", row, 1, 4)
         for key, count in p.person_markers.items():
             _in(f"{at}.person_markers", key, set(rules.person_cards), "a great person card of these rules")
             _range(f"{at}.person_markers.{key}", count, 1, 10**4)
@@ -256,6 +259,9 @@ def _validate(game: Game) -> None:
             for j, marker in enumerate(decision.markers):
                 _range(f"{at}.markers[{j}]", marker, 0, people - 1)
             _ids(f"{at}.cards", decision.cards, len(rules.person_card_ids), "great person card")
+        if isinstance(decision, d.FreeBuildings):
+            _in(f"{at}.building", decision.building, rules.faces, "a building of these rules")
+            _range(f"{at}.left", decision.left, 1, 10**4)
         if isinstance(decision, d.PlaceStartingWonder):
             _in(f"{at}.wonder", decision.wonder, rules.wonders, "a wonder")
         if isinstance(decision, d.PlaceStartingFigure):

@@ -1,5 +1,5 @@
-"""Answers to a held act (`base.reactions`): cancel it with a tech's resource ability or a culture event
-card, or let it happen."""
+"""Answers to a held act (`base.reactions`): cancel it with a tech's resource ability, a culture event card or
+a great person card, or let it happen."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from civgame.framework.rulebook import listed_elsewhere
 from civgame.games.sidmeier.core.actions import Action, Allow, Cancel
 from civgame.games.sidmeier.core.decisions import Respond
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import effects, payments, pieces, reactions
+from civgame.games.sidmeier.rules.base import effects, payments, person_deck, pieces, reactions
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 
@@ -33,7 +33,7 @@ def check_cancel(game: Game, action: Cancel) -> None:
         raise RuleError("there is nothing to cancel")
     held = game.held[-1]
     options = reactions.options(game, decision.player, held.what, held.target, held.actor)
-    if action.source.startswith("card:"):
+    if action.source.startswith(("card:", reactions.PERSON)):
         if action not in options:
             raise RuleError("that card cannot cancel this act")
         return
@@ -61,6 +61,14 @@ def cancel(game: Game, action: Cancel) -> None:
         game.pending.pop()
         player = game.players[seat]
         what = "resource_ability"
+        if action.source.startswith(reactions.PERSON):  # (a great person's cancel is no act of its own)
+            card = int(action.source[len(reactions.PERSON) :])
+            player.person_cards.remove(card)
+            game.person_deck.returned.append(card)
+            game.say(f"{player.name} cancels it with {person_deck.card(game, card).name}.")
+            game.held[-1].cancelled = True
+            reactions.settle(game)
+            return
         if action.source.startswith("card:"):
             card = int(action.source[5:])
             player.hand.remove(card)

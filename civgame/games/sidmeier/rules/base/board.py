@@ -172,6 +172,7 @@ def travel_speed(game: Game, seat: int) -> int:
     return effects.memo(game, seat, "speed", ("travel_speed", "travel_speed_bonus"), compute)
 
 
+STAYS = "stays:"  # a `used` mark with a figure's id: the figure cannot move this turn (a great person moved it)
 TRAVEL_DOUBLED = "travel_doubled"  # a `used` mark: the player's travel speed is doubled this turn (a great person)
 
 
@@ -266,3 +267,8 @@ def improved_squares(game: Game) -> list[int]:
         game.cache["improved"] = cached
     found: list[int] = cached[1]
     return found
+
+
+def on_edge(game: Game, pos: int) -> bool:
+    x, y = game.xy(pos)
+    return x in (0, game.width - 1) or y in (0, game.height - 1)

@@ -6,26 +6,49 @@ from civgame.games.sidmeier.core.model import City, Game
 from civgame.games.sidmeier.rules.base import effects, pieces, victory, yields
 
 
-def next_cost(game: Game, seat: int) -> tuple[int, int] | None:
-    """The culture and trade the next space costs, or None at the end of the track."""
+def next_cost(game: Game, seat: int, *, jump: bool = False) -> tuple[int, int] | None:
+    """The culture and trade the next space costs (`jump`: the first space ahead holding no other player's
+    marker), or None at the end of the track."""
     spaces = game.rules.track.spaces
-    position = game.players[seat].track
+    position = _landing(game, seat) if jump else game.players[seat].track
     if position >= len(spaces):
         return None
     space = spaces[position]
     return space.culture, max(0, space.trade - effects.total(game, seat, "culture_trade_discount"))
 
 
-def advance(game: Game, seat: int, *, free: bool = False, why: str = "") -> None:
-    """Move the player's marker one space (paying its cost unless `free`) and claim the reward."""
-    cost = next_cost(game, seat)
+def jump_offered(game: Game, seat: int) -> bool:
+    """The player may jump over the spaces ahead holding other players' markers (there are some)."""
+    return effects.has(game, seat, "culture_jump") and _landing(game, seat) > game.players[seat].track
+
+
+def _landing(game: Game, seat: int) -> int:
+    """The index of the first space ahead of the player's marker that no other player's marker holds."""
+    taken = {p.track for p in game.players if p.seat != seat}
+    position = game.players[seat].track
+    while position + 1 in taken:
+        position += 1
+    return position
+
+
+def area_deck(game: Game, seat: int) -> str:
+    """The culture event deck of the culture-track area the player's marker is in (the first before the first
+    space)."""
+    spaces = game.rules.track.spaces
+    return spaces[min(max(game.players[seat].track - 1, 0), len(spaces) - 1)].deck
+
+
+def advance(game: Game, seat: int, *, free: bool = False, why: str = "", jump: bool = False) -> None:
+    """Move the player's marker one space (`jump`: over the spaces ahead holding other players' markers),
+    paying for the space it stops on unless `free`, and claim that space's reward."""
+    cost = next_cost(game, seat, jump=jump)
     if cost is None:
         return
     player = game.players[seat]
     if not free:
         player.culture -= cost[0]
         player.trade -= cost[1]
-    player.track += 1
+    player.track = (_landing(game, seat) if jump else player.track) + 1
     space = game.rules.track.spaces[player.track - 1]
     paid = "free" + (f" ({why})" if why else "") if free else f"for {cost[0]} culture and {cost[1]} trade"
     game.say(f"{player.name} advances to culture space {player.track} {paid}.")

@@ -68,3 +68,15 @@ def holds_ready(game: Game, seat: int, primitive: str) -> bool:
         person.use == "discard" and person.type in kinds and any(e.name == primitive for e in person.effects)
         for person in (card(game, number) for number in game.players[seat].person_cards)
     )
+
+
+def cancellers(game: Game, seat: int) -> list[int]:
+    """The player's cards that may cancel an act now (a city action, a resource ability, a culture event): to
+    discard, a great person of its type on the map."""
+    kinds = on_map(game, seat)
+    found = []
+    for number in game.players[seat].person_cards:
+        person = card(game, number)
+        if person.type in kinds and any(e.name == "person_cancel" for e in person.effects):
+            found.append(number)
+    return found

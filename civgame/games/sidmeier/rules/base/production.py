@@ -31,8 +31,23 @@ def _unlocked_faces(game: Game, seat: int) -> list[str]:
     return out
 
 
+EXTRA_ACTION = "extra_action:"  # a `used` mark: the city takes one more action this turn (a great person)
+
+
 def city_may_act(game: Game, city: City) -> bool:
-    """The city has not taken its action this turn (the capital of a player in Anarchy never does)."""
-    if city.actions:
-        return False
-    return not (city.capital and effects.has(game, city.owner, "capital_idle"))
+    """The city has not taken its action this turn (the capital of a player in Anarchy never does), or has an
+    extra action left."""
+    return city.actions < _own_actions(game, city) + _extra_actions(game, city)
+
+
+def on_extra_action(game: Game, city: City) -> bool:
+    """The city's next action is an extra one (a great person's: it cannot be cancelled)."""
+    return _extra_actions(game, city) > 0 and city.actions >= _own_actions(game, city)
+
+
+def _own_actions(game: Game, city: City) -> int:
+    return 0 if city.capital and effects.has(game, city.owner, "capital_idle") else 1
+
+
+def _extra_actions(game: Game, city: City) -> int:
+    return game.players[city.owner].used.count(f"{EXTRA_ACTION}{city.id}")

@@ -14,7 +14,7 @@ from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.actions import Action, Cancel
 from civgame.games.sidmeier.core.decisions import Respond
 from civgame.games.sidmeier.core.model import Game, Held
-from civgame.games.sidmeier.rules.base import effects, payments, pieces
+from civgame.games.sidmeier.rules.base import effects, payments, person_deck, pieces
 from civgame.games.sidmeier.rules.base.book import BOOK
 
 CANCELLERS = {
@@ -22,6 +22,9 @@ CANCELLERS = {
     "culture_event": "cancel_culture_event",
     "resource_ability": "cancel_resource_ability",
 }
+
+
+PERSON = "person:"  # a cancel's source: a great person card (Fame and Fortune's deck), discarded to cancel
 
 
 def releasing(game: Game, action: Action) -> bool:
@@ -66,6 +69,7 @@ def options(game: Game, seat: int, what: str, target: int, actor: int) -> list[C
         for p in pieces.effect_of_card(game, card):
             if isinstance(p, fx.CancelCultureEvent) and _cancels("cancel_culture_event", p, what, target, seat):
                 out.append(Cancel(f"card:{card}"))
+    out += [Cancel(f"{PERSON}{card}") for card in person_deck.cancellers(game, seat)]
     return out
 
 

@@ -13,8 +13,10 @@ from civgame.games.sidmeier.rules.base import effects, pieces, victory, yields
 
 
 def row_counts(game: Game, seat: int) -> list[int]:
+    """The cards in each row of the player's pyramid: techs, and blank techs (a great person's)."""
     counts = [0] * 7
-    for row in game.players[seat].rows:
+    player = game.players[seat]
+    for row in [*player.rows, *player.blanks.values()]:
         counts[row] += 1
     return counts
 
@@ -31,6 +33,9 @@ def level(game: Game, tech: str) -> int:
     return game.rules.techs[tech].level
 
 
+ROW_LOWER = "row_lower"  # a `used` mark: the next tech of level II-IV researched goes a row lower (a great person)
+
+
 def learnable(game: Game, seat: int, candidates: list[str] | None = None, max_level: int = 5) -> list[str]:
     """The techs the player may learn now (unknown to them, with a pyramid place), in data order."""
     player = game.players[seat]
@@ -41,9 +46,17 @@ def learnable(game: Game, seat: int, candidates: list[str] | None = None, max_le
         lv = game.rules.techs[tech].level
         if lv > max_level or tech in player.techs:
             continue
-        if lv <= 1 or counts[lv - 1] >= counts[lv] + 2:
+        row = research_row(game, seat, tech)
+        if row <= 1 or counts[row - 1] >= counts[row] + 2:
             out.append(tech)
     return out
+
+
+def research_row(game: Game, seat: int, tech: str) -> int:
+    """The pyramid row a tech researched now would take: its level, or a row lower (levels II-IV) by a great
+    person's ability."""
+    lv = game.rules.techs[tech].level
+    return lv - 1 if 2 <= lv <= 4 and ROW_LOWER in game.players[seat].used else lv
 
 
 def research_cost(game: Game, seat: int, tech: str) -> int:

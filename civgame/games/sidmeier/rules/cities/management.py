@@ -100,7 +100,7 @@ def _split_source(game: Game, city: City) -> str | None:
 
 
 def _use_action(game: Game, city: City) -> None:
-    if city.actions >= 1:
+    if city.actions >= 1 and not production.on_extra_action(game, city):
         source = _split_source(game, city)
         if source is not None:
             game.players[city.owner].used.append(f"split:{source}")
@@ -170,8 +170,9 @@ def _declare(game: Game, city: City, action: Action) -> bool:
     """Count the city's action and hold it while others may cancel it (True: held)."""
     if reactions.releasing(game, action):
         return False
+    extra = production.on_extra_action(game, city)  # (an extra action is never cancelled)
     _use_action(game, city)
-    if reactions.hold(game, city.owner, action, "city_action"):
+    if not extra and reactions.hold(game, city.owner, action, "city_action"):
         game.say(f"{game.players[city.owner].name} declares a city action: {_describe(game, action)}.")
         return True
     return False
@@ -473,20 +474,24 @@ def harvest(game: Game, action: Harvest) -> None:
 
 def list_advance(game: Game) -> Iterator[Action]:
     seat = game.actor()
-    cost = culture.next_cost(game, seat)
     player = game.players[seat]
-    if cost is not None and player.culture >= cost[0] and player.trade >= cost[1]:
-        yield AdvanceCulture()
+    for jump in (False, True) if culture.jump_offered(game, seat) else (False,):
+        cost = culture.next_cost(game, seat, jump=jump)
+        if cost is not None and player.culture >= cost[0] and player.trade >= cost[1]:
+            yield AdvanceCulture(jump)
 
 
 def check_advance(game: Game, action: AdvanceCulture) -> None:
-    if not list(list_advance(game)):
-        raise RuleError("advancing costs the culture and trade printed for the next space (or the track is done)")
+    if action not in list(list_advance(game)):
+        raise RuleError(
+            "advancing costs the culture and trade printed for the next space (or the track is done); only a great "
+            "person lets you jump over the spaces holding other players' markers"
+        )
 
 
 @BOOK.rule(AdvanceCulture, legal=list_advance, answers=(CityTurn,), check=check_advance)
 def advance(game: Game, action: AdvanceCulture) -> None:
-    culture.advance(game, game.actor())
+    culture.advance(game, game.actor(), jump=action.jump)
 
 
 # ------------------------------------------------------------------ end

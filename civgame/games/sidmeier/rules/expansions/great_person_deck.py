@@ -18,19 +18,42 @@ from typing import Any
 from civgame.framework.errors import RuleError
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.content.ruleset import GreatPersonCard
-from civgame.games.sidmeier.core.actions import Action, GiftCoinForCulture, RevealPersonCard, UsePersonCard
+from civgame.games.sidmeier.core.actions import (
+    Action,
+    BuildFree,
+    DropCultureCard,
+    GiftCoinForCulture,
+    PassBattleTurn,
+    RefillHand,
+    RevealPersonCard,
+    UsePersonCard,
+)
 from civgame.games.sidmeier.core.decisions import (
     AfterBattleCards,
     BattleCards,
+    BattlePlay,
     CityTurn,
+    FreeBuildings,
     MovementTurn,
+    RefreshHand,
     ResearchTurn,
     StartTurn,
     TradeTurn,
 )
-from civgame.games.sidmeier.core.model import City, Game
-from civgame.games.sidmeier.rules.base import board, culture, effects, person_deck, pieces, production, techs, yields
-from civgame.games.sidmeier.rules.base.book import BOOK
+from civgame.games.sidmeier.core.model import City, Figure, Game, Improvement
+from civgame.games.sidmeier.core.vocabulary import with_article
+from civgame.games.sidmeier.rules.base import (
+    board,
+    culture,
+    effects,
+    occupancy,
+    person_deck,
+    pieces,
+    production,
+    techs,
+    yields,
+)
+from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 PHASE_OF = {
     BattleCards: "battle",
@@ -163,7 +186,8 @@ def _wonder_discount(game: Game, seat: int, action: UsePersonCard, p: Any) -> No
     game.players[seat].used.append(f"{production.WONDER_DISCOUNT}{p.amount}")
 
 
-def _regroup(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+def _move_all(game: Game, seat: int, action: UsePersonCard) -> list[Figure]:
+    """The player's figures on `action.pos` moved to `action.dest`."""
     moved = board.own_figures_at(game, action.pos, seat)
     for fig in moved:
         fig.pos = action.dest
@@ -172,6 +196,11 @@ def _regroup(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
         f"{game.players[seat].name} moves {len(moved)} figures from {game.label(action.pos)} to "
         f"{game.label(action.dest)}."
     )
+    return moved
+
+
+def _regroup(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    _move_all(game, seat, action)
 
 
 def _culture_as_bonus(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
@@ -189,6 +218,37 @@ def _return_killed(game: Game, seat: int, action: UsePersonCard, p: Any) -> None
     game.players[seat].standing += battle.killed[side]
     game.say(f"{game.players[seat].name}'s {len(battle.killed[side])} killed units return to the standing forces.")
     battle.killed[side] = []
+
+
+def _extra_action(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    city = game.city(action.city)
+    assert city is not None
+    game.players[seat].used.append(f"{production.EXTRA_ACTION}{city.id}")
+    game.say(f"The city at {game.label(city.pos)} takes an extra action this turn.")
+
+
+def _refresh(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    game.pending.append(RefreshHand(seat))
+
+
+def _free_buildings(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    game.pending.append(FreeBuildings(seat, building=p.building, left=p.count))
+
+
+def _to_edge(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    for fig in _move_all(game, seat, action):  # (they cannot move again this turn)
+        game.players[seat].used.append(f"{board.STAYS}{fig.id}")
+
+
+def _blank(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    player = game.players[seat]
+    game.person_deck.returned.remove(action.card)  # (not discarded: it stays in the pyramid)
+    player.blanks[action.card] = action.amount
+    game.say(f"{player.name} places {person_deck.card(game, action.card).name} as a blank level {action.amount} tech.")
+
+
+def _row_lower(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    game.players[seat].used.append(techs.ROW_LOWER)
 
 
 def _capital(game: Game, seat: int) -> City | None:
@@ -240,6 +300,34 @@ def _units_killed(game: Game, seat: int) -> list[Way]:
     return ONCE if battle.killed[0 if seat == battle.attacker else 1] else []
 
 
+def _own_cities(game: Game, seat: int) -> list[Way]:
+    return [{"city": city.id} for city in game.cities_of(seat)]
+
+
+def _edge_moves(game: Game, seat: int) -> list[Way]:
+    """From an edge square holding the player's figures to an empty edge square where they may end a move."""
+    edge = [pos for pos in range(len(game.squares)) if board.on_edge(game, pos)]
+    starts = [pos for pos in edge if board.own_figures_at(game, pos, seat)]
+    ways = []
+    for start in starts:
+        count = len(board.own_figures_at(game, start, seat))
+        for dest in edge:
+            if not occupancy.at(game, dest) and board.may_stop(game, seat, dest, count):
+                ways.append({"pos": start, "dest": dest})
+    return ways
+
+
+def _blank_levels(game: Game, seat: int) -> list[Way]:
+    """The levels (up to IV) with a place in the player's pyramid, before researching this turn."""
+    if seat in game.research:
+        return []
+    return [{"amount": level} for level in range(1, 5) if techs.fits(game, seat, level)]
+
+
+def _row_not_lowered(game: Game, seat: int) -> list[Way]:
+    return [] if techs.ROW_LOWER in game.players[seat].used else ONCE
+
+
 def _amounts(game: Game, seat: int) -> list[Way]:
     player = game.players[seat]
     return [{"amount": n} for n in [*range(1, player.trade + 1), *range(-1, -player.culture - 1, -1)]]
@@ -261,11 +349,19 @@ ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int,
     "person_regroup": (_regroupings, _regroup),
     "person_culture_as_bonus": (_defending_at_start, _culture_as_bonus),
     "person_return_killed": (_units_killed, _return_killed),
+    "person_extra_city_action": (_own_cities, _extra_action),
+    "person_refresh_hand": (_always, _refresh),
+    "person_free_buildings": (_always, _free_buildings),
+    "person_move_along_edge": (_edge_moves, _to_edge),
+    "person_tech_row_lower": (_row_not_lowered, _row_lower),
+    "person_blank_tech": (_blank_levels, _blank),
 }
 
 
 def list_use(game: Game) -> Iterator[Action]:
     for number, person in held(game, "discard"):
+        if not all(e.name in ONE_TIME for e in person.effects):
+            continue  # (a card that cancels is offered when another player's act is held: `rules.base.reactions`)
         ways = [ONE_TIME[e.name][0](game, game.actor()) for e in person.effects]
         if not all(ways):
             continue
@@ -274,6 +370,9 @@ def list_use(game: Game) -> Iterator[Action]:
 
 
 def check_use(game: Game, action: UsePersonCard) -> None:
+    person = person_deck.card(game, action.card)
+    if not all(e.name in ONE_TIME for e in person.effects):
+        raise RuleError(f"{person.name} cancels another player's act, when you are asked whether to let it happen")
     if action not in list(list_use(game)):
         raise RuleError(
             f"{WHEN} (a tech it teaches is one another player knows, with a place in your pyramid; what it converts "
@@ -291,6 +390,116 @@ def use(game: Game, action: UsePersonCard) -> None:
     game.say(f"{player.name} uses {person.name}: {person.text}")
     for effect in person.effects:
         ONE_TIME[effect.name][1](game, seat, action, effect.params)
+
+
+# ------------------------------------------------------------------ a hand refreshed
+
+
+def list_drop(game: Game) -> Iterator[Action]:
+    for card in game.players[top(game, RefreshHand).player].hand:
+        yield DropCultureCard(card)
+
+
+def list_refill(game: Game) -> Iterator[Action]:
+    yield RefillHand()
+
+
+def check_drop(game: Game, action: DropCultureCard) -> None:
+    if action.card not in game.players[top(game, RefreshHand).player].hand:
+        raise RuleError("discard a culture event card of your hand")
+
+
+@BOOK.rule(DropCultureCard, legal=list_drop, answers=(RefreshHand,), check=check_drop)
+def drop(game: Game, action: DropCultureCard) -> None:
+    player = game.players[top(game, RefreshHand).player]
+    player.hand.remove(action.card)
+    pieces.discard_culture(game, action.card)
+    game.say(f"{player.name} discards a culture event card.")
+
+
+@BOOK.rule(RefillHand, legal=list_refill, answers=(RefreshHand,))
+def refill(game: Game, action: RefillHand) -> None:
+    seat = game.pending.pop().player
+    deck = culture.area_deck(game, seat)
+    drawn = 0
+    while len(game.players[seat].hand) < pieces.hand_size(game, seat) and pieces.draw_culture(game, seat, deck):
+        drawn += 1
+    game.say(f"{game.players[seat].name} draws {drawn} {deck} culture event cards.")
+
+
+# ------------------------------------------------------------------ free buildings, unlocked or not
+
+
+def list_build_free(game: Game) -> Iterator[Action]:
+    decision = top(game, FreeBuildings)
+    family = game.rules.faces[decision.building].family.id
+    if game.buildings.get(family, 0) > 0:
+        for city in game.cities_of(decision.player):
+            for pos in pieces.building_squares(game, city, decision.building):
+                yield BuildFree(city.id, pos)
+    yield BuildFree()
+
+
+def check_build_free(game: Game, action: BuildFree) -> None:
+    if action not in list(list_build_free(game)):
+        raise RuleError("a free building goes where the building may stand, in one of your cities' outskirts")
+
+
+@BOOK.rule(BuildFree, legal=list_build_free, answers=(FreeBuildings,), check=check_build_free)
+def build_free(game: Game, action: BuildFree) -> None:
+    decision = top(game, FreeBuildings)
+    if action.city < 0:
+        game.pending.pop()
+        return
+    pieces.place_improvement(game, action.pos, Improvement("building", decision.building, decision.player))
+    name = game.rules.faces[decision.building].face.name
+    game.say(f"{game.players[decision.player].name} builds {with_article(name)} free at {game.label(action.pos)}.")
+    decision.left -= 1
+    if decision.left <= 0:
+        game.pending.pop()
+
+
+# ------------------------------------------------------------------ a battle turn passed
+
+PASSED = 4  # in `Battle.asked` while units are played: 4 + side, the side has passed a turn this battle
+
+
+def _pass_price(game: Game) -> int | None:
+    """The trade the player to play may pay to pass (None: they may not pass now)."""
+    battle = game.battle
+    if battle is None or battle.stage != "play":
+        return None
+    side = battle.side
+    seat = battle.attacker if side == 0 else battle.defender
+    prices = [p.trade for p in effects.params(game, seat, "battle_pass", fx.BattlePass)]
+    if (battle.barbarians and side == 1) or not prices or PASSED + side in battle.asked or not battle.hands[1 - side]:
+        return None
+    return min(prices) if game.players[seat].trade >= min(prices) else None
+
+
+def list_pass(game: Game) -> Iterator[Action]:
+    if _pass_price(game) is not None:
+        yield PassBattleTurn()
+
+
+def check_pass(game: Game, action: PassBattleTurn) -> None:
+    if _pass_price(game) is None:
+        raise RuleError(
+            "a turn of a battle is passed once per battle, with the great person who allows it, paying its trade, "
+            "while the other side still has units to play"
+        )
+
+
+@BOOK.rule(PassBattleTurn, legal=list_pass, answers=(BattlePlay,), check=check_pass)
+def pass_turn(game: Game, action: PassBattleTurn) -> None:
+    price = _pass_price(game)
+    battle = game.battle
+    assert battle is not None and price is not None
+    seat = game.pending.pop().player
+    game.players[seat].trade -= price
+    battle.asked.append(PASSED + battle.side)
+    battle.side = 1 - battle.side
+    game.say(f"{game.players[seat].name} pays {price} trade and passes instead of playing a unit.")
 
 
 # ------------------------------------------------------------------ a face-up card's Start of Turn action

@@ -25,7 +25,7 @@ from civgame.games.sidmeier.core.actions import (
 )
 from civgame.games.sidmeier.core.decisions import FreeUnits, GreatPersonDraw, PlaceGreatPerson, PolicyChoice, StartTurn
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import effects, pieces, techs, yields
+from civgame.games.sidmeier.rules.base import culture, effects, pieces, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 # ------------------------------------------------------------------ the policy maximum
@@ -164,8 +164,7 @@ def buy_card(game: Game, action: BuyCultureCard) -> None:
     assert isinstance(p, fx.StartBuyCultureCard)
     player.used.append(mark)
     player.culture -= p.culture
-    spaces = game.rules.track.spaces
-    deck = spaces[min(max(player.track - 1, 0), len(spaces) - 1)].deck  # the area the marker is in
+    deck = culture.area_deck(game, seat)
     if pieces.draw_culture(game, seat, deck):
         game.say(f"{player.name} pays {p.culture} culture for a {deck} culture event card.")
 

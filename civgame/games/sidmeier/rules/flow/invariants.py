@@ -43,7 +43,7 @@ def check_invariants(game: Game) -> list[str]:
     people += chain.from_iterable(d.markers for d in draws if not d.cards)
     if game.great_person_deck:
         cards = [*game.person_deck.draw, *game.person_deck.returned, *chain.from_iterable(d.cards for d in draws)]
-        cards += chain.from_iterable(p.person_cards + p.person_shown for p in game.players)
+        cards += chain.from_iterable(p.person_cards + p.person_shown + list(p.blanks) for p in game.players)
         _exactly_once(problems, "great person card", Counter(cards), len(rules.person_card_ids))
     huts = [*game.hut_pile, *game.village_pile, *game.markers_gone]
     huts += chain.from_iterable(p.markers for p in game.players)
@@ -104,7 +104,7 @@ def check_invariants(game: Game) -> list[str]:
             problems.append(f"{where}: a negative count of resources or coin tokens")
         if len(set(player.techs)) != len(player.techs) or len(player.rows) != len(player.techs):
             problems.append(f"{where}.techs: a tech twice, or rows that do not match")
-        rows = Counter(player.rows)
+        rows = Counter([*player.rows, *player.blanks.values()])
         for level in range(2, 6):
             if rows[level] and rows[level - 1] < rows[level] + 1:
                 problems.append(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from civgame.games.sidmeier.core.decisions import CityTurn, MovementTurn, ResearchTurn, StartTurn, TradeTurn
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import victory, yields
+from civgame.games.sidmeier.rules.base import board, victory, yields
 from civgame.games.sidmeier.rules.combat import battles
 from civgame.games.sidmeier.rules.expansions import great_person_deck, metropolis, policies
 from civgame.games.sidmeier.rules.flow import setup
@@ -97,7 +97,7 @@ def _next_phase(game: Game) -> None:
         _collect_trade(game)
     elif game.phase == "movement":
         for fig in game.figures:
-            fig.moved = False
+            fig.moved = f"{board.STAYS}{fig.id}" in game.players[fig.owner].used
             fig.start_pos = fig.pos
 
 

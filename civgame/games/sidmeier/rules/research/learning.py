@@ -59,7 +59,10 @@ def reveal(game: Game, seat: int) -> None:
     cost = techs.research_cost(game, seat, tech)
     others = [p for p in game.players if p.seat != seat]
     unique = not any(p.knows(tech) or game.research.get(p.seat) == tech for p in others)
-    techs.learn(game, seat, tech, how=f"(research, {cost} trade)")
+    row = techs.research_row(game, seat, tech)
+    if row < techs.level(game, tech):
+        player.used.remove(techs.ROW_LOWER)
+    techs.learn(game, seat, tech, row=row, how=f"(research, {cost} trade)")
     bonus = effects.total(game, seat, "culture_for_unique_research") if unique else 0
     if bonus:
         player.culture += bonus

@@ -126,6 +126,7 @@ class Player:
     special_advances: list[str] = field(default_factory=list)  # the civilization's, in the order gained
     leader: str | None = None  # the leader on the board
     civilization: str | None = None  # a key of the rules' civilizations; None: a player without one
+    civilization_chosen: str | None = None  # dealt civilizations: the one chosen, face down until all have chosen
     leaders_used: list[str] = field(default_factory=list)  # leaders that have been on the board
     leaders_dealt: list[str] = field(
         default_factory=list
@@ -273,9 +274,11 @@ class EventInProgress:
 
 
 EventVariant = Literal["standard", "no_events", "optional_events"]
-# The rulebook's variants of a game's length and end (the 2012 edition): its four-round game, and the Variable
-# End Game's two ways to end early.
-GameVariant = Literal["four_rounds", "roll_to_end", "wonderful_ending"]
+# The rulebooks' variants a game is played with: of a game's length and end (the 2012 edition: its four-round
+# game, and the Variable End Game's two ways to end early), and Lead us (the Civilizations expansion: leaders
+# chosen instead of drawn).
+GameVariant = Literal["four_rounds", "roll_to_end", "wonderful_ending", "lead_us"]
+LEAD_US: GameVariant = "lead_us"
 
 
 @dataclass

@@ -526,6 +526,10 @@ class Game:
     def is_ship(self, unit: Unit) -> bool:
         return self.rules.units[unit.kind].naval
 
+    def load_of(self, units: list[Unit]) -> int:
+        """The room `units` take aboard ships (the Civilizations expansion's leader takes none)."""
+        return sum(1 for u in units if self.rules.units[u.kind].ship_space)
+
     def enemy_units_at(self, h: Hex, owner: int) -> list[Unit]:
         return [u for u in self.units if u.pos == h and u.owner != owner]
 

@@ -213,12 +213,15 @@ def choose_civilization(game: Game, action: ChooseCivilization) -> None:
 # ------------------------------------------------------------------ special advances
 
 
-def grant_special_advances(game: Game, player: Player, advance: str) -> None:
-    """The civilization's special advances that come with `advance`: free, no event cube."""
-    for name in special_advances_with(game, player, advance):
+def grant_special_advances(game: Game, player: Player, advance: str) -> list[str]:
+    """The civilization's special advances that come with `advance`: free, no event cube. Returns them, for
+    their effects on gaining."""
+    gained = special_advances_with(game, player, advance)
+    for name in gained:
         player.special_advances.append(name)
         log.say(game, "civ.special_gained", player.index, advance=name, linked=advance)
         effects.holdings_changed(game)
+    return gained
 
 
 def special_advances_with(game: Game, player: Player, advance: str) -> list[str]:

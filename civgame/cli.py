@@ -230,7 +230,7 @@ def _offered_variants() -> list[GameVariant]:
     found = {
         variant
         for folder in offered_rulesets().values()
-        for options in ((), *(((option,) for option in named_ruleset(folder).game.options)))
+        for options in ((), *((option,) for option in named_ruleset(folder).game.options))
         for variant in offered_variants(named_ruleset(ruleset_name(folder, options)))
     }
     return [variant for variant in VARIANT_OPTIONS if variant in found]

@@ -40,7 +40,8 @@ def test_lead_us_is_refused_while_no_civilization_is_dealt(capsys):
     argv = ["--headless", "--quiet", "--ruleset", "2012", "--civilizations-expansion", "--lead-us", "--players", "2"]
     code = main(argv)
     _, err = capsys.readouterr()
-    assert code == 1 and err == "civgame: Lead us chooses the civilizations' leaders: play with civilizations to use it\n"
+    assert code == 1
+    assert err == "civgame: Lead us chooses the civilizations' leaders: play with civilizations to use it\n"
 
 
 def test_a_headless_game_deals_the_civilizations_of_a_mod_and_records_lead_us(capsys, tmp_path, monkeypatch):

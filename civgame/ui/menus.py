@@ -18,15 +18,17 @@ from civgame.framework.saves import SaveError
 from civgame.framework.text import printable
 from civgame.games import definition
 from civgame.games.clash.content.ruleset import DEFAULT_RULESET, Ruleset, named_ruleset, ruleset_name
-from civgame.games.clash.core.model import EventVariant, Game, GameVariant, Seat
+from civgame.games.clash.core.model import LEAD_US, EventVariant, Game, GameVariant, Seat
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.flow.setup import (
+    DEAL,
     DEFAULT_COLOURS,
     RANDOM,
     Civilizations,
     available_variants,
     new_game,
     random_pool,
+    why_not_lead_us,
 )
 from civgame.games.clash.storage.mods import (
     Mod,
@@ -65,6 +67,14 @@ CIV_MODE_TIPS = {
     "choose": "Starting with the first player, each player picks a civilization still free when the game begins",
     "none": "Play the base game: no civilizations, special advances or leaders",
 }
+# Where the rules deal civilizations to choose from (the Civilizations expansion): that deal, or none.
+DEALT_CIV_MODES = {DEAL: "Two dealt, one chosen", "none": "None"}
+DEALT_CIV_MODE_TIPS = {
+    DEAL: "Each player is dealt two civilizations and chooses one in secret; the choices are revealed together, "
+    "then each player draws a leader",
+    "none": CIV_MODE_TIPS["none"],
+}
+LEAD_US_TIP = "Variant: each player chooses their leader at the start and in each status phase instead of drawing it"
 HOST_TIP = "Open a table for friends who join over the network, with computer and local seats too"
 JOIN_TIP = "Take your seat at a game another computer holds, or go back to a game you joined"
 SPEED_TIPS = {
@@ -243,6 +253,8 @@ class NewGameScene(NewGameForm):
         self.seat_civs: list[str] = [RANDOM] * len(DEFAULT_NAMES)
         self.also_random: set[str] = set()  # civilizations kept out of Random by their rules, ticked in
         self.what_if = False  # the variant What if?: leaders dealt from one shared deck
+        self.lead_us = False  # the variant Lead us: leaders chosen instead of drawn (where the rules deal them)
+        self.lead_us_button: UIButton | None = None
         self.ruleset = DEFAULT_RULESET  # a word of `offered_rulesets`
         self.variant: GameVariant | None = None  # the game's length or end, if not the rules' own
         self.options: set[str] = set()  # the chosen ruleset's options switched on (`GameRules.options`)
@@ -380,14 +392,22 @@ class NewGameScene(NewGameForm):
     def dealable(self) -> list[str]:
         return random_pool(self.rules, sorted(self.also_random)) if self.rules is not None else []
 
+    def dealt(self) -> bool:
+        """Whether these rules deal civilizations to choose from (the Civilizations expansion)."""
+        return self.rules is not None and self.rules.game.civilizations.dealt is not None
+
+    def _modes(self) -> tuple[dict[str, str], dict[str, str]]:
+        """The ways of giving out civilizations these rules have, and their tooltips."""
+        return (DEALT_CIV_MODES, DEALT_CIV_MODE_TIPS) if self.dealt() else (CIV_MODES, CIV_MODE_TIPS)
+
     def mode(self) -> str:
-        """The chosen way of giving out civilizations, or the default: Random for every seat when
-        enough civilizations can be dealt, else none."""
+        """The chosen way of giving out civilizations, or the default: Random for every seat (or the rules'
+        deal) when enough civilizations can be dealt, else none."""
         if not self.playable_civs():
             return "none"
-        if self.civ_mode is not None:
+        if self.civ_mode in self._modes()[0]:
             return self.civ_mode
-        return "seats" if len(self.dealable()) >= self.seats else "none"
+        return (DEAL if self.dealt() else "seats") if len(self.dealable()) >= self.seats else "none"
 
     def _civ_name(self, key: str) -> str:
         return "Random" if key == RANDOM or self.rules is None else self.rules.civilizations[key].name
@@ -443,20 +463,27 @@ class NewGameScene(NewGameForm):
             self.civ_note = " ".join(lines)
             self.civ_note_why = why
             self.civ_rows_h = 4 + max(46, len(lines) * 26 + 10)
+            self.lead_us_button = self._lead_us_toggle(left, y + self.civ_rows_h - 4, offered=False)
+            self.civ_rows_h += 42 if self.lead_us_button is not None else 0
             return
         self.civ_note = self.civ_note_why = ""
-        for j, (key, label) in enumerate(CIV_MODES.items()):
+        modes, tips = self._modes()
+        for j, (key, label) in enumerate(modes.items()):
             button = self.add_button(
                 self.rect(left + 130 + j * 172, y, 166, 36),
                 label,
                 partial(self._set_civ_mode, key),
-                tooltip=CIV_MODE_TIPS[key],
+                tooltip=tips[key],
             )
             if key == mode:
                 button.select()
             self.civ_mode_buttons[key] = button
         y += 46
         self.what_if_button = None
+        if self.dealt():
+            self.lead_us_button = self._lead_us_toggle(left, y, offered=mode == DEAL)
+            self.civ_rows_h = 4 + 46 + 42
+            return
         if mode == "none":
             self.civ_rows_h = 4 + 46
             return
@@ -488,6 +515,23 @@ class NewGameScene(NewGameForm):
                 self.extra_civ_buttons[extras[j - 1]] = button
         self.civ_rows_h = 4 + 46 + 42 * ((len(toggles) + 1) // 2)
 
+    def _lead_us_toggle(self, left: int, y: int, offered: bool) -> UIButton | None:
+        """The Lead us variant's toggle, where the rules have it: greyed, with the rules' reason, while no
+        civilization is dealt."""
+        if self.rules is None or not self.rules.game.variants.lead_us:
+            return None
+        rect = self.rect(left + 130, y, (self.FORM_W - 130 - 6) // 2, 36)
+        label = f"{'☑' if self.lead_us and offered else '☐'} Lead us (leaders chosen)"
+        why = None if offered else why_not_lead_us(None)
+        button = self.add_button(rect, label, self._toggle_lead_us, tooltip=why or LEAD_US_TIP, object_id="#toggle")
+        if why:
+            button.disable()
+        return button
+
+    def _toggle_lead_us(self) -> None:
+        self.lead_us = not self.lead_us
+        self.rebuild()
+
     def _next_civ(self, seat: int) -> None:
         """Random -> each playable civilization in the rules' order -> Random."""
         cycle = [RANDOM, *self.playable_civs()]
@@ -513,8 +557,8 @@ class NewGameScene(NewGameForm):
         mode = self.mode()
         if mode == "none":
             return None
-        if mode == "choose":
-            return "choose"
+        if mode in ("choose", DEAL):
+            return "choose" if mode == "choose" else DEAL
         return self.seat_civs[: self.seats]
 
     def _build_mods(self, area: pygame.Rect) -> None:
@@ -619,9 +663,9 @@ class NewGameScene(NewGameForm):
                 rules=rules,
                 civilizations=self.civilization_setup(),
                 also_random=sorted(self.also_random),
-                what_if=self.what_if and self.mode() != "none",
+                what_if=self.what_if and self.mode() in CIV_MODES and self.mode() != "none",
                 events=self.event_variant,
-                variants=[self.variant] if self.variant is not None else [],
+                variants=self.chosen_variants(),
             )
         except RuleError as exc:
             self.show_refusal(str(exc))
@@ -629,6 +673,11 @@ class NewGameScene(NewGameForm):
         for player, kind in zip(game.players, self.kinds, strict=False):
             player.seat = kind
         self.app.start_game(game)
+
+    def chosen_variants(self) -> list[GameVariant]:
+        """The variants the game is played with: of its length or end, and Lead us where civilizations are dealt."""
+        lead_us: list[GameVariant] = [LEAD_US] if self.lead_us and self.mode() == DEAL else []
+        return [*([self.variant] if self.variant is not None else []), *lead_us]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)

@@ -369,4 +369,4 @@ class LeaderDecision(Decision):
     options: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
-        return "choose which leader to recruit"
+        return "choose which of your leaders comes to the board"

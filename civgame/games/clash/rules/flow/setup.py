@@ -11,11 +11,11 @@ from civgame.framework.wording import counted
 from civgame.games.clash.content.ruleset import Ruleset, default_ruleset
 from civgame.games.clash.core.hexgrid import label_to_hex
 from civgame.games.clash.core.model import (
+    LEAD_US,
     SAVE_VERSION,
     City,
     Deck,
     EventVariant,
-    LEAD_US,
     Game,
     GameVariant,
     Player,
@@ -56,7 +56,7 @@ def new_game(
     (the player who draws a card may decline its text; its icon still acts). `variants` its rules offer
     (`offered_variants`): of the game's length and end, and Lead us."""
     rules = rules or default_ruleset()
-    problem = why_not_variants(rules, variants) or _why_not_lead_us(variants, civilizations)
+    problem = why_not_variants(rules, variants) or (why_not_lead_us(civilizations) if LEAD_US in variants else None)
     if problem:
         raise RuleError(problem)
     names = players if isinstance(players, list) else [f"Player {i + 1}" for i in range(players)]
@@ -147,8 +147,9 @@ def why_not_variants(rules: Ruleset, variants: Sequence[GameVariant]) -> str | N
     return None
 
 
-def _why_not_lead_us(variants: Sequence[GameVariant], setup: Civilizations) -> str | None:
-    if LEAD_US in variants and setup is None:
+def why_not_lead_us(setup: Civilizations) -> str | None:
+    """Why Lead us cannot be played with this way of giving out civilizations, or None."""
+    if setup is None:
         return "Lead us chooses the civilizations' leaders: play with civilizations to use it"
     return None
 
@@ -156,11 +157,11 @@ def _why_not_lead_us(variants: Sequence[GameVariant], setup: Civilizations) -> s
 def _civilizations(game: Game, setup: Civilizations, also_random: Sequence[str]) -> None:
     if setup is None:
         return
-    dealt = game.rules.game.civilizations.dealt is not None
-    if dealt != (setup == DEAL):
+    deals = game.rules.game.civilizations.dealt is not None
+    if deals != (setup == DEAL):
         raise RuleError(
             "these rules deal each player civilizations to choose one from: play with deal or none"
-            if dealt
+            if deals
             else "these rules deal no civilizations to choose from: play with random, choose or one per seat"
         )
     if setup == DEAL:

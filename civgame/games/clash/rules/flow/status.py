@@ -365,7 +365,8 @@ def choose_first_player(game: Game, action: ChooseFirstPlayer) -> None:
 
 def _legal_new_leader(game: Game) -> list[Action]:
     player = game.player(answering(game, NewLeaderDecision).player)
-    return [TakeNewLeader(), *(TakeNewLeader(city, name) for city, name in civilizations.new_leader_options(game, player))]
+    options = civilizations.new_leader_options(game, player)
+    return [TakeNewLeader(), *(TakeNewLeader(city, name) for city, name in options)]
 
 
 @rule(TakeNewLeader, legal=_legal_new_leader, answers=(NewLeaderDecision,))

@@ -178,6 +178,8 @@ def test_a_leader_moves_like_a_settler_and_takes_no_room_aboard_a_ship():
     s.apply(StartMove())
     assert MoveUnits((leader.id,), s.hex("D2")) in s.legal_of(MoveUnits)  # no Tactics needed
     assert MoveUnits((leader.id,), s.hex("B2")) in s.legal_of(MoveUnits)  # boards a full ship
+    s.unit(1, "infantry", "D2")
+    assert MoveUnits((leader.id,), s.hex("D2")) not in s.legal_of(MoveUnits)  # no enemies without an army
     s.apply(MoveUnits((leader.id,), s.hex("B2")))
     assert s.game.unit(leader.id).carrier == ship.id
     assert check_invariants(s.game) == []

@@ -251,14 +251,17 @@ def test_at_the_end_of_the_status_phase_a_player_may_take_a_new_leader_drawn_int
     assert all(p.captured_leaders == [] for p in s.game.players)  # discarded, not killed
 
 
-def test_a_dead_leader_is_replaced_only_at_the_end_of_the_status_phase_and_never_returns():
+def test_a_dead_leader_is_replaced_at_the_end_of_the_status_phase_by_one_never_used():
     s = thule_board()
-    city = s.city(0, "C2")
-    for name in THULE_LEADERS:
-        leader_at(s, 0, name, "C2")
+    s.city(0, "C2")
+    leader_at(s, 0, "Aurora the Pale", "C2")
+    killed = leader_at(s, 0, "Borealis the Bold", "C2")  # Aurora is discarded for him
+    s.game.units.remove(killed)
+    civilizations.leader_killed(s.game, killed, captor=None)
     new_leader_step(s)
-    assert not any(isinstance(d, NewLeaderDecision) for d in s.game.pending)  # all three have been used
-    assert city.owner == 0
+    assert [a for a in s.legal() if a.city is not None] == [TakeNewLeader(s.game.cities[0].id)]
+    s.apply(TakeNewLeader(s.game.cities[0].id))
+    assert s.player(0).leader == "Glacius the Slow"  # the one left unused
 
 
 def test_keeping_the_leader_changes_nothing():

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from civgame.ai import play_out, random_agents
+from civgame.ai.levels import make_agent
 from civgame.framework.codec import to_plain
 from civgame.framework.errors import RuleError
 from civgame.framework.invariants import InvariantChecker
@@ -30,6 +31,7 @@ from civgame.games.clash.rules.flow.controller import apply, legal_actions
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.mods import MODS_DIR_VARIABLE, load_rules
+from civgame.games.clash.storage.save import dumps, loads
 from civgame.games.clash.view import view_for
 from tests.classic import CIVILIZATIONS_EXPANSION, classic_board, die, expansion_rules
 from tests.combat_helpers import attack
@@ -297,3 +299,29 @@ def test_seeded_random_games_with_the_made_up_civilizations_keep_every_invariant
     game = play_out(game, random_agents(2, seed), observer=checker)
     assert game.phase == "over" and all(p.civilization for p in game.players) and checker.saved
     assert any("leader" in line for line in game.log)
+
+
+def test_a_game_saved_while_civilizations_are_chosen_or_a_new_leader_is_offered_loads_as_it_was():
+    game = new_game(2, 3, made_up_rules(), civilizations="deal")
+    apply(game, legal_actions(game)[0])  # one choice made, face down
+    assert loads(dumps(game), game.rules).player(game.pending[-1].player ^ 1).civilization_chosen is not None
+    assert to_plain(loads(dumps(game), game.rules)) == to_plain(game)
+    s = thule_board()
+    leader_at(s, 0, "Aurora the Pale", "C2")
+    new_leader_step(s)
+    assert to_plain(loads(dumps(s.game), s.game.rules)) == to_plain(s.game)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_computer_players_answer_the_deal_the_leader_and_the_new_leader(level):
+    agent = make_agent(level, 1)
+    game = new_game(2, 3, made_up_rules(), civilizations="deal", variants=["lead_us"])
+    while game.pending:
+        apply(game, agent.choose(game, legal_actions(game)))
+    assert all(p.civilization and p.leader for p in game.players)
+    s = thule_board()
+    s.city(0, "C2")
+    new_leader_step(s)
+    action = agent.choose(s.game, s.legal())
+    assert isinstance(action, TakeNewLeader)
+    s.apply(action)

@@ -23,6 +23,7 @@ from civgame.games.clash.core.actions import (
 from civgame.games.clash.core.decisions import CivilizationDecision, LeaderDecision, NewLeaderDecision
 from civgame.games.clash.core.model import BARBARIAN
 from civgame.games.clash.definition import DEFINITION
+from civgame.games.clash.rules import events
 from civgame.games.clash.rules.actions.advances import gain_advance
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.scoring import score_sheet
@@ -325,3 +326,18 @@ def test_computer_players_answer_the_deal_the_leader_and_the_new_leader(level):
     action = agent.choose(s.game, s.legal())
     assert isinstance(action, TakeNewLeader)
     s.apply(action)
+
+
+def test_a_leader_is_no_unit_for_an_event_that_takes_units():
+    """001 › UNIT STATUS OF LEADERS: cards that refer to units do not refer to leaders."""
+    s = thule_board()
+    leader = leader_at(s, 0, "Aurora the Pale", "C2")
+    settler = s.unit(0, "settler", "C2")
+    epidemic = next(card for card in s.game.rules.events if card.name == "Epidemic")  # players with 2+ units
+    events.resolve_event(s.game, s.player(0), epidemic.id)
+    answer_all(s.game)
+    assert s.game.unit(leader.id) is not None and s.game.unit(settler.id) is not None  # one unit only: no loss
+    s.unit(0, "settler", "C2")
+    events.resolve_event(s.game, s.player(0), epidemic.id)
+    answer_all(s.game)  # (the only choice is a settler: nothing to ask)
+    assert s.game.unit(leader.id) is not None and len(s.game.units_of(0, "settler")) == 1

@@ -396,6 +396,9 @@ class UnitType(Strict):
     requires_advance_to_move: str | None = None
     leader: bool = False  # the civilization's leader: one of its leaders, chosen when recruited
     ship_space: bool = True  # takes room aboard a ship (false: carried on top of a ship's capacity)
+    # A unit for cards, advances and powers that name units (false: a figure that only moves like one, as the
+    # Civilizations expansion's leader)
+    counts_as_unit: bool = True
     # Players may build it (false: only the barbarians have it, when its cost is in no source; its `text` says so).
     recruitable: bool = True
     text: str = ""

@@ -526,6 +526,11 @@ class Game:
     def is_ship(self, unit: Unit) -> bool:
         return self.rules.units[unit.kind].naval
 
+    def counted_units_of(self, owner: int) -> list[Unit]:
+        """The owner's pieces that count as units for cards, advances and powers (not a figure such as the
+        Civilizations expansion's leader)."""
+        return [u for u in self.units if u.owner == owner and self.rules.units[u.kind].counts_as_unit]
+
     def load_of(self, units: list[Unit]) -> int:
         """The room `units` take aboard ships (the Civilizations expansion's leader takes none)."""
         return sum(1 for u in units if self.rules.units[u.kind].ship_space)

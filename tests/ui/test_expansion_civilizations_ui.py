@@ -9,9 +9,14 @@ import pytest
 
 from civgame.games.clash.core.actions import ChooseLeader, TakeNewLeader
 from civgame.games.clash.core.decisions import CivilizationDecision, LeaderDecision
-from civgame.games.clash.rules.flow.setup import DEAL
+from civgame.games.clash.core.hexgrid import hex_to_label
+from civgame.games.clash.rules.flow import status
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
+from civgame.games.clash.rules.flow.setup import DEAL, new_game
+from civgame.games.clash.storage.mods import load_rules
 from civgame.ui.game_scene import GameScene
 from civgame.ui.labels import describe_action
+from tests.classic import CIVILIZATIONS_EXPANSION
 from tests.ui.conftest import click_button
 from tests.ui.test_mods import open_new_game
 
@@ -61,10 +66,42 @@ def test_lead_us_is_chosen_on_the_screen_and_the_leaders_are_worded_for_it(app, 
     click_button(app, app.scene.lead_us_button)
     assert app.scene.lead_us_button.text == "☑ Lead us (leaders chosen)"
     click_button(app, app.scene.start_button)
-    game = app.scene.game
+    game_scene = app.scene
+    game = game_scene.game
     assert game.variants == ["lead_us"]
+    for _ in range(2):  # each player in turn takes the seat and picks one of the two dealt
+        if game_scene.covered:
+            click_button(app, game_scene.pass_button)
+        labels = game_scene.dialog.labels()
+        assert len(labels) == 2 and all(label.startswith("Play ") for label in labels)
+        click_button(app, game_scene.dialog.button_for(labels[0]))
+    if game_scene.covered:
+        click_button(app, game_scene.pass_button)
+    leader = game.pending[-1]
+    assert isinstance(leader, LeaderDecision)
+    assert game_scene.dialog.labels() == [f"Lead with {name}" for name in leader.options]
+    click_button(app, game_scene.dialog.button_for(f"Lead with {leader.options[1]}"))
+    assert game.player(leader.player).leader == leader.options[1]
     assert describe_action(game, ChooseLeader("Aurora the Pale")) == "Lead with Aurora the Pale"
     city = game.cities[0]
     assert describe_action(game, TakeNewLeader(city.id)).startswith("A new leader drawn to ")
     assert describe_action(game, TakeNewLeader()) == "No new leader"
     assert LeaderDecision(player=0).describe() == "choose which of your leaders comes to the board"
+
+
+def test_the_status_phase_offers_a_new_leader_in_plain_words(app):
+    game = new_game(["Anna", "Ben"], 3, load_rules([MADE_UP], CIVILIZATIONS_EXPANSION), civilizations=DEAL)
+    while game.pending:
+        apply(game, legal_actions(game)[0])
+    game.phase, game.status_step, game.status_players = "status", len(status.STEPS) - 1, []
+    status.run(game)
+    app.start_game(game)
+    game_scene = app.scene
+    if game_scene.covered:
+        click_button(app, game_scene.pass_button)
+    (city,) = game.cities_of(game.pending[-1].player)
+    labels = game_scene.dialog.labels()
+    name = game.player(city.owner).name
+    assert labels == ["No new leader", f"A new leader drawn to {name}'s city at {hex_to_label(city.pos)}"]
+    click_button(app, game_scene.dialog.button_for(labels[1]))
+    assert game.player(city.owner).leaders_used[-1] == game.player(city.owner).leader

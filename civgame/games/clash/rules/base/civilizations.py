@@ -109,8 +109,6 @@ def deal_to_choose(game: Game, pool: list[str]) -> None:
         raise RuleError(f"dealing civilizations needs one for each of the {players} players; {len(pool)} can be dealt")
     shuffled = list(pool)
     game.rng.shuffle(shuffled)
-    for player in game.players:
-        player.civilization_chosen = None
     if per == 1:
         for player, key in zip(game.players, shuffled, strict=False):
             player.civilization_chosen = key
@@ -137,20 +135,18 @@ def starting_leaders(game: Game) -> None:
     in their starting city, or with Lead us chooses which, the first player first."""
     if game.rules.game.civilizations.leaders != "drawn":
         return
-    for index in reversed(game.turn_order()):
+    lead_us = LEAD_US in game.variants
+    order = game.turn_order()
+    for index in reversed(order) if lead_us else order:  # (decisions are stacked: the first player's on top)
         player = game.player(index)
         cities = game.cities_of(index)
         options = unused_leaders(game, player)
         if not cities or not options:
             continue
-        if LEAD_US in game.variants:
+        if lead_us:
             game.pending.append(LeaderDecision(player=index, city=cities[0].id, options=options))
-    if LEAD_US not in game.variants:
-        for index in game.turn_order():
-            player = game.player(index)
-            cities = game.cities_of(index)
-            if cities and unused_leaders(game, player):
-                draw_leader(game, player, cities[0])
+        else:
+            draw_leader(game, player, cities[0])
 
 
 def may_take_new_leader(game: Game, player: Player) -> bool:

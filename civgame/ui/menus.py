@@ -463,7 +463,7 @@ class NewGameScene(NewGameForm):
             self.civ_note = " ".join(lines)
             self.civ_note_why = why
             self.civ_rows_h = 4 + max(46, len(lines) * 26 + 10)
-            self.lead_us_button = self._lead_us_toggle(left, y + self.civ_rows_h - 4, offered=False)
+            self.lead_us_button = self._lead_us_toggle(left, y + self.civ_rows_h - 4)
             self.civ_rows_h += 42 if self.lead_us_button is not None else 0
             return
         self.civ_note = self.civ_note_why = ""
@@ -481,7 +481,7 @@ class NewGameScene(NewGameForm):
         y += 46
         self.what_if_button = None
         if self.dealt():
-            self.lead_us_button = self._lead_us_toggle(left, y, offered=mode == DEAL)
+            self.lead_us_button = self._lead_us_toggle(left, y)
             self.civ_rows_h = 4 + 46 + 42
             return
         if mode == "none":
@@ -515,14 +515,14 @@ class NewGameScene(NewGameForm):
                 self.extra_civ_buttons[extras[j - 1]] = button
         self.civ_rows_h = 4 + 46 + 42 * ((len(toggles) + 1) // 2)
 
-    def _lead_us_toggle(self, left: int, y: int, offered: bool) -> UIButton | None:
+    def _lead_us_toggle(self, left: int, y: int) -> UIButton | None:
         """The Lead us variant's toggle, where the rules have it: greyed, with the rules' reason, while no
         civilization is dealt."""
         if self.rules is None or not self.rules.game.variants.lead_us:
             return None
         rect = self.rect(left + 130, y, (self.FORM_W - 130 - 6) // 2, 36)
-        label = f"{'☑' if self.lead_us and offered else '☐'} Lead us (leaders chosen)"
-        why = None if offered else why_not_lead_us(None)
+        why = why_not_lead_us(self.civilization_setup())
+        label = f"{'☑' if self.lead_us and not why else '☐'} Lead us (leaders chosen)"
         button = self.add_button(rect, label, self._toggle_lead_us, tooltip=why or LEAD_US_TIP, object_id="#toggle")
         if why:
             button.disable()
@@ -557,8 +557,10 @@ class NewGameScene(NewGameForm):
         mode = self.mode()
         if mode == "none":
             return None
-        if mode in ("choose", DEAL):
-            return "choose" if mode == "choose" else DEAL
+        if mode == "choose":
+            return "choose"
+        if mode == DEAL:
+            return DEAL
         return self.seat_civs[: self.seats]
 
     def _build_mods(self, area: pygame.Rect) -> None:

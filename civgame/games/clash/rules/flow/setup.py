@@ -31,7 +31,7 @@ DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
 
 
 RANDOM = "random"  # a seat dealt a civilization at random
-DEAL = "deal"  # each player dealt civilizations to choose one from (rules with `civilizations.dealt`)
+DEAL: Literal["deal"] = "deal"  # each player dealt civilizations to choose one from (rules with `civilizations.dealt`)
 Civilizations = Literal["random", "choose", "deal"] | Sequence[str] | None
 
 

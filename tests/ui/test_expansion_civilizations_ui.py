@@ -16,7 +16,8 @@ from civgame.games.clash.rules.flow.setup import DEAL, new_game
 from civgame.games.clash.storage.mods import load_rules
 from civgame.ui.game_scene import GameScene
 from civgame.ui.labels import describe_action
-from tests.classic import CIVILIZATIONS_EXPANSION
+from civgame.ui.rules_help import topics
+from tests.classic import CIVILIZATIONS_EXPANSION, expansion_rules
 from tests.ui.conftest import click_button
 from tests.ui.test_mods import open_new_game
 
@@ -105,3 +106,10 @@ def test_the_status_phase_offers_a_new_leader_in_plain_words(app):
     assert labels == ["No new leader", f"A new leader drawn to {name}'s city at {hex_to_label(city.pos)}"]
     click_button(app, game_scene.dialog.button_for(labels[1]))
     assert game.player(city.owner).leaders_used[-1] == game.player(city.owner).leader
+
+
+def test_the_rules_help_of_the_expansion_is_the_2012_editions_with_its_civilizations():
+    game = new_game(["Anna", "Ben"], 3, expansion_rules())
+    found = topics(game)
+    assert "The Scale" in found  # the 2012 edition's help, not the Monumental Edition's
+    assert found["Civilizations and leaders"].startswith("Each player is dealt two civilizations")

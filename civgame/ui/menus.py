@@ -422,12 +422,30 @@ class NewGameScene(NewGameForm):
         """Why no civilization is offered: the note, naming the civilizations the rules hold, and its tooltip,
         with what keeps each out."""
         text = "No civilization has all its abilities in play in these rules yet, so everyone plays without one."
+        names, why = self._left_out()
+        if not names:
+            return text, ""
+        return f"{text} Not offered: {', '.join(names)} (point here to see why).", why
+
+    def _left_out(self) -> tuple[list[str], str]:
+        """The civilizations of the rules that are not offered, and what keeps each out."""
         groups = civilizations.not_offered(self.rules) if self.rules is not None else {}
         if self.rules is None or not groups:
-            return text, ""
+            return [], ""
         names = [civ.name for civ in self.rules.civilizations.values() if civilizations.why_not_offered(civ)]
-        why = " ".join(f"{', '.join(group)}: {reason}." for reason, group in groups.items())
-        return f"{text} Not offered: {', '.join(names)} (point here to see why).", why
+        return names, " ".join(f"{', '.join(group)}: {reason}." for reason, group in groups.items())
+
+    def _left_out_line(self, left: int, y: int) -> None:
+        """Beside the Lead us toggle, where some civilizations are offered: how many others are left out and,
+        pointed at, which and why."""
+        names, why = self._left_out()
+        if not names:
+            return
+        half = (self.FORM_W - 130 - 6) // 2
+        text = f"{len(names)} others not offered (point here)"
+        line = UILabel(self.rect(left + 136 + half, y, half, 36), text, self.app.manager, object_id="#prompt")
+        line.set_tooltip(f"Not offered: {why}")
+        self.civ_note, self.civ_note_why = text, why
 
     def _build_civilizations(self, left: int, rows_top: int) -> None:
         """A civilization button on each seat's row, the way they are given out, and the extra civilizations
@@ -482,6 +500,7 @@ class NewGameScene(NewGameForm):
         self.what_if_button = None
         if self.dealt():
             self.lead_us_button = self._lead_us_toggle(left, y)
+            self._left_out_line(left, y)
             self.civ_rows_h = 4 + 46 + 42
             return
         if mode == "none":

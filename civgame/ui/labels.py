@@ -428,7 +428,8 @@ def _choose_leader(game: Game, a: A.ChooseLeader) -> str:
 def _new_leader(game: Game, a: A.TakeNewLeader) -> str:
     if a.city is None:
         return "No new leader"
-    return f"{a.leader or 'A new leader drawn'} to {city_text(game, a.city)}"
+    city = city_text(game, a.city)
+    return f"Lead with {a.leader} from {city}" if a.leader else f"Draw a new leader into {city}"
 
 
 def _cancel_fortress(game: Game, a: A.CancelFortress) -> str:

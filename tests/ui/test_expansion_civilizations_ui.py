@@ -87,7 +87,7 @@ def test_lead_us_is_chosen_on_the_screen_and_the_leaders_are_worded_for_it(app, 
     assert game.player(leader.player).leader == leader.options[1]
     assert describe_action(game, ChooseLeader("Aurora the Pale")) == "Lead with Aurora the Pale"
     city = game.cities[0]
-    assert describe_action(game, TakeNewLeader(city.id)).startswith("A new leader drawn to ")
+    assert describe_action(game, TakeNewLeader(city.id)).startswith("Draw a new leader into ")
     assert describe_action(game, TakeNewLeader()) == "No new leader"
     assert LeaderDecision(player=0).describe() == "choose which of your leaders comes to the board"
 
@@ -105,7 +105,7 @@ def test_the_status_phase_offers_a_new_leader_in_plain_words(app):
     (city,) = game.cities_of(game.pending[-1].player)
     labels = game_scene.dialog.labels()
     name = game.player(city.owner).name
-    assert labels == ["No new leader", f"A new leader drawn to {name}'s city at {hex_to_label(city.pos)}"]
+    assert labels == ["No new leader", f"Draw a new leader into {name}'s city at {hex_to_label(city.pos)}"]
     click_button(app, game_scene.dialog.button_for(labels[1]))
     assert game.player(city.owner).leaders_used[-1] == game.player(city.owner).leader
 

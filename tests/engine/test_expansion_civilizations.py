@@ -183,6 +183,8 @@ def test_a_leader_moves_like_a_settler_and_takes_no_room_aboard_a_ship():
     assert MoveUnits((leader.id,), s.hex("B2")) in s.legal_of(MoveUnits)  # boards a full ship
     s.unit(1, "infantry", "D2")
     assert MoveUnits((leader.id,), s.hex("D2")) not in s.legal_of(MoveUnits)  # no enemies without an army
+    with pytest.raises(RuleError, match=r"^leaders may enter a space with enemy units .* only together with an army"):
+        s.apply(MoveUnits((leader.id,), s.hex("D2")))
     s.apply(MoveUnits((leader.id,), s.hex("B2")))
     assert s.game.unit(leader.id).carrier == ship.id
     assert check_invariants(s.game) == []

@@ -179,6 +179,12 @@ class _Survey:
         return city is not None and city.owner == self.owner
 
 
+def _plural_kinds(game: Game, units: list[Unit]) -> str:
+    """ "leaders and settlers": the kinds of `units`, named in the plural."""
+    specs = [game.rules.units[kind] for kind in sorted({u.kind for u in units})]
+    return listed((spec.plural or f"{spec.name}s").lower() for spec in specs)
+
+
 def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int | None:
     """The room left aboard the owner's ships among `here`; None without such a ship."""
     ships = [u for u in here if u.owner == owner and game.is_ship(u)]
@@ -520,7 +526,10 @@ def _group_problem(game: Game, group: list[Unit], armies: int, target: Target) -
         if not _ignores_earlier_terrain(target) and any(u.no_attack for u in group):
             return "units that entered a forest this turn may not move into a battle (except by road)"
         if armies == 0 and any(not game.is_ship(u) for u in group):
-            return "settlers may enter a space with enemy units or an enemy city only together with an army unit"
+            return (
+                f"{_plural_kinds(game, group)} may enter a space with enemy units or an enemy city only together "
+                "with an army unit"
+            )
         return (
             _city_barred(game, group, target.space)
             or _fortress_barred(game, group[0].owner, target.space)

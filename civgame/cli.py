@@ -47,7 +47,15 @@ from civgame.games.clash.core.model import Game, GameVariant, Seat
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.endings import describe_end
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
-from civgame.games.clash.rules.flow.setup import DEAL, RANDOM, Civilizations, new_game, offered_variants, random_pool
+from civgame.games.clash.rules.flow.setup import (
+    DEAL,
+    RANDOM,
+    Civilizations,
+    new_game,
+    offered_variants,
+    random_pool,
+    variant_note,
+)
 from civgame.games.clash.storage.mods import (
     Change,
     check_rules,
@@ -88,7 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         action="append",
         default=[],
-        help="with --game: switch on one of the game's options (sid-meier: tie_breaker); repeat for several",
+        help="with --game: switch on one of the game's options (sid-meier: tie_breaker, great_person_deck); repeat "
+        "for several",
     )
     parser.add_argument(
         "--expansions",
@@ -97,6 +106,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help=f"with --game sid-meier: the expansions to play with, comma-separated ({_expansions_help()}); "
         "headless, or switched on in the window's new-game screen",
+    )
+    parser.add_argument(
+        "--great-person-deck",
+        action="store_true",
+        help="with --game sid-meier --expansions fame-and-fortune: play with the optional great person deck (each "
+        "great person comes with a card whose ability its holder may use; the abilities not built yet are named in "
+        "the expansion's missing parts)",
     )
     parser.add_argument(
         "--headless",
@@ -239,7 +255,8 @@ def _offered_variants() -> list[GameVariant]:
 def _add_variant_options(parser: argparse.ArgumentParser) -> None:
     for variant in _offered_variants():
         option, text = VARIANT_OPTIONS[variant]
-        parser.add_argument(option, dest=variant, action="store_true", help=text)
+        notes = [variant_note(named_ruleset(folder), variant) for folder in offered_rulesets().values()]
+        parser.add_argument(option, dest=variant, action="store_true", help="; ".join([text, *filter(None, notes)]))
 
 
 def _ruleset_options() -> dict[str, tuple[str, str]]:
@@ -339,6 +356,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return validate_rules(args.folders, args.show)
     if args.expansions and args.game != "sid-meier":
         return _fail("--expansions: only sid-meier has expansions (add --game sid-meier)")
+    if args.great_person_deck and args.game != "sid-meier":
+        return _fail("--great-person-deck: an option of sid-meier's Fame and Fortune (add --game sid-meier)")
     if args.game != games.DEFAULT_GAME:
         if args.screenshot:
             return _screenshot_other_game(args)
@@ -444,6 +463,8 @@ def play_other_game(args: argparse.Namespace) -> int:
                 options["expansions"] = args.expansions
             if args.rules:
                 options["rules"] = other_rules(args.game, [Path(folder) for folder in args.rules], args.expansions)
+            if args.great_person_deck:
+                options["great_person_deck"] = True
             for name in args.option:
                 if name not in definition.options or name in ("civilizations", "expansions"):
                     return _fail(
@@ -504,7 +525,8 @@ def _screenshot_other_game(args: argparse.Namespace) -> int:
 
             game = load(args.state)[0]
         else:
-            game = definition.new_game(args.players, args.seed, expansions=args.expansions)
+            deck = {"great_person_deck": True} if args.great_person_deck else {}
+            game = definition.new_game(args.players, args.seed, expansions=args.expansions, **deck)
         print(f"Screenshot written to {render_sid_meier_to_png(game, args.screenshot)}")
     except SaveError as exc:
         return _fail(str(exc).splitlines()[0])

@@ -1,5 +1,5 @@
 """The command line offers the 2012 edition and its variants: --ruleset 2012, --four-rounds,
---wonderful-ending (Roll to End is not offered while its ranges are unknown)."""
+--roll-to-end (with its provisional ranges), --wonderful-ending."""
 
 from civgame.cli import build_parser, main
 from civgame.games.clash.storage.save import read_header
@@ -15,7 +15,7 @@ def test_the_help_names_the_rulesets_and_the_variants_that_are_whole():
     text = " ".join(build_parser().format_help().split())
     assert "--ruleset {monumental,2012}" in text and "Clash of Cultures (2012 edition)" in text
     assert "--four-rounds" in text and "--wonderful-ending" in text
-    assert "--roll-to-end" not in text
+    assert "--roll-to-end" in text and "turn by turn: 6; 5-6; 4-6; 3-6; 2-6 (provisional)" in text
 
 
 def test_a_headless_four_round_game_of_the_2012_edition_is_played_and_saved(capsys, tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from civgame.framework.wording import counted
 from civgame.measures import Figure, median, percentile
 
 
@@ -53,7 +54,7 @@ def strength_rows(
     for index, matchup in enumerate(matchups):
         played = results[index * games : (index + 1) * games]
         wins = sum(win_share(r, matchup.lineup[0]) for r in played)
-        note = f"{wins:g} of {games} games"
+        note = f"{wins:g} of {counted(games, 'game')}"
         rows.append(Figure(f"win rate: {matchup.name}", wins / games, "%", matchup.target, note, at_least=True))
     times: dict[str, list[float]] = {}
     for result in results:

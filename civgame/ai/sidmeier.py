@@ -11,7 +11,9 @@ a position's value for a seat is its worth minus the best other player's.
 What a seat may not see and how it is dealt anew: the order of every face-down deck and pile; other
 players' unit cards (standing forces and a hidden battle hand), culture event cards and hut and village
 markers, each of any type, era or kind that the decks, piles and the map leave over (a deck keeps its unit
-type or era, a pile and a face-down marker on the map its kind: those are seen); the cards and markers
+type or era, a pile and a face-down marker on the map its kind: those are seen); great person cards held
+face down (each keeps its type, seen in the marker taken with it) and the great person deck's order; the
+cards and markers
 out of the game among them; the wonders dealt into the deck; which tile lies under each face-down map
 tile; the tech each other player chose face down (one the rules let them choose); and the random
 generator.
@@ -60,6 +62,8 @@ WEIGHTS: dict[str, float] = {
     "resource": 0.4,  # each market resource token
     "marker": 0.5,  # each hut or village marker held
     "culture_card": 0.4,  # each culture event card in hand
+    "city_state": 1.5,  # each city-state controlled (W&W): icons for the capital, its marker's effects
+    "relic_boon": 1.5,  # each relic whose effect waits for the next Start of Turn (a free tech or investments)
 }
 PASSIVE_WEIGHT = 0.25  # playouts pick actions that end or decline something less eagerly
 
@@ -87,6 +91,8 @@ def worth(game: Game, seat: int, weights: dict[str, float] = WEIGHTS) -> float:
         "resource": sum(player.resources.values()),
         "marker": len(player.markers),
         "culture_card": len(player.hand),
+        "city_state": len({f.pos for f in on_map if game.squares[f.pos].city_state >= 0}),
+        "relic_boon": len(player.relic_boons),
     }
     return sum(weights[k] * v for k, v in holdings.items())
 
@@ -158,14 +164,21 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     _deal(shown_kind, held_markers, lambda marker: rules.hut_markers[marker].kind, rng)
     for square, marker in zip(world.squares, on_map, strict=True):
         square.marker = marker
+    # Great person cards held face down show their type (the marker taken with each); the deck's do not.
+    held_people = [s for p in others for s in _slots(p.person_cards)]
+    person_type = lambda card: rules.person_cards[rules.person_card_ids[card]].type  # noqa: E731
+    _deal(held_people, _slots(world.person_deck.draw), person_type, rng)
     rng.shuffle(world.great_people)
+    rng.shuffle(world.city_state_pile)
     wonders = world.wonder_deck + world.wonders_out
     rng.shuffle(wonders)
     world.wonder_deck, world.wonders_out = wonders[: len(world.wonder_deck)], wonders[len(world.wonder_deck) :]
     face_down = [slot for slot in world.tiles if not slot.revealed and slot.home_of < 0]
-    tiles = sorted(slot.tile for slot in face_down)
+    dealt = {slot.tile for slot in world.tiles}
+    # the face-down tiles come from every neutral tile not seen (those left in the box too: a relic's tile may be)
+    tiles = sorted([slot.tile for slot in face_down] + [t for t in rules.neutral_tiles if t not in dealt])
     rng.shuffle(tiles)
-    for slot, tile in zip(face_down, tiles, strict=True):
+    for slot, tile in zip(face_down, tiles, strict=False):
         slot.tile, slot.turns = tile, rng.randrange(4)
     _research_anew(world, seat, rng)
     world.rng = Rng.from_seed(rng.randrange(2**62))

@@ -21,6 +21,7 @@ from typing import Any
 from civgame.ai.matches import GameResult, Matchup, seating, strength_rows
 from civgame.ai.sidmeier import GAME, LEVELS, make_agent
 from civgame.framework.play import play_out
+from civgame.framework.wording import counted
 from civgame.headless import KindRandomAgent
 from civgame.measures import Figure, median, table
 
@@ -73,5 +74,5 @@ def play_one(lineup: tuple[str, ...], seed: int) -> GameResult:
 def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: int) -> str:
     rows = strength_rows(matchups, results, games, THINKING_TARGETS, clock=", CPU")
     minutes = median([r.seconds for r in results]) / 60
-    rows.append(Figure("game length (median, wall clock)", minutes, "min", None, f"{len(results)} games"))
+    rows.append(Figure("game length (median, wall clock)", minutes, "min", None, counted(len(results), "game")))
     return table(rows)

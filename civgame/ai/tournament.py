@@ -44,6 +44,7 @@ from civgame.ai.levels import LEVELS, make_agent
 from civgame.ai.loops import LONG_GAME_ACTIONS, CircleGuard
 from civgame.ai.matches import GameResult, Matchup, seating, strength_rows
 from civgame.ai.types import Agent
+from civgame.framework.wording import counted
 from civgame.games.clash.content.ruleset import DEFAULT_RULESET, named_ruleset
 from civgame.games.clash.core.actions import Action
 from civgame.games.clash.core.model import Game, Seat
@@ -196,7 +197,7 @@ def run_matchups(
         winners = " and ".join(f"{result.levels[seat]} (seat {seat + 1})" for seat in result.winners)
         elapsed = time.monotonic() - started
         line = f"game {done} of {len(jobs)} (seed {jobs[index][1]}) after {elapsed:.0f} s: {winners} won"
-        built = f", {result.wonders} wonders built" if game == "clash" else ""
+        built = f", {counted(result.wonders, 'wonder')} built" if game == "clash" else ""
         print(f"{line} ({result.seconds:.0f} s{built})", file=sys.stderr)
     return [result for result in results if result is not None]
 
@@ -206,7 +207,8 @@ def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: in
     rows += _turn_rows(results)
     wonders = sum(r.wonders for r in results) / len(results)
     with_wonder = sum(1 for r in results if r.wonders)
-    rows.append(Figure("wonders built per game", wonders, "", None, f"{with_wonder} of {len(results)} games"))
+    played = counted(len(results), "game")
+    rows.append(Figure("wonders built per game", wonders, "", None, f"{with_wonder} of {played}"))
     sections = [table(rows), _elo_table(elo(results)), score_columns(results), objectives_reached(results)]
     return "\n\n".join(sections)
 
@@ -363,8 +365,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RayMissing as exc:
         parser.error(str(exc))
     seeds = f"seeds {args.first_seed}-{args.first_seed + args.games - 1}"
-    where = f"on Ray ({args.ray})" if args.ray else f"{args.workers} worker(s)"
-    print(f"civgame tournament: {len(results)} games ({seeds}), {time.monotonic() - started:.0f} s, {where}")
+    where = f"on Ray ({args.ray})" if args.ray else counted(args.workers, "worker")
+    print(f"civgame tournament: {counted(len(results), 'game')} ({seeds}), {time.monotonic() - started:.0f} s, {where}")
     print((report if args.game == "clash" else sidmeier_tournament.report)(matchups, results, args.games))
     return 0
 
@@ -377,7 +379,7 @@ def _report_recorded(record: Path, game: str = "clash") -> int:
         raise SystemExit(f"{record}: no games, or games of more than one line-up")
     seeds = ", ".join(str(_seed(game)) for game in kept)
     results = [GameResult(**{k: v for k, v in game.items() if k not in ("matchup", "seed")}) for game in kept]
-    print(f"civgame tournament: {len(results)} games recorded in {record} (seeds {seeds})")
+    print(f"civgame tournament: {counted(len(results), 'game')} recorded in {record} (seeds {seeds})")
     reporting = report if game == "clash" else sidmeier_tournament.report
     print(reporting([Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None)], results, len(results)))
     return 0

@@ -1177,7 +1177,8 @@ class GameScene(Scene):
         """Greyed entries, each with the rules' own reason, for the city's actions that cannot be taken now."""
         game = self.game
         collect = [("Collect", A.Collect(city.id, ()))] if "Collect" not in offered else []
-        unaffordable = self._unaffordable_units(city) if self._why_city_idle(city) is None else []
+        idle = self._why_city_idle(city) is not None
+        unaffordable = [] if idle else self._unaffordable_units(city)
         probes: list[tuple[str, A.Action]] = []
         if "Recruit" not in offered and not unaffordable:
             kinds = recruitable_kinds(game, city) or list(game.rules.units)
@@ -1189,7 +1190,23 @@ class GameScene(Scene):
         target = self._nearest_foreign_building(city)
         if "Influence culture" not in offered and target is not None:
             probes.append(("Influence culture", A.InfluenceCulture(city.id, *target)))
-        return [*self._greyed(collect), *unaffordable, *self._greyed(probes)]
+        return [
+            *self._greyed(collect),
+            *unaffordable,
+            *self._greyed(probes),
+            *([] if idle else self._unallowed_units(city)),
+        ]
+
+    def _unallowed_units(self, city: City) -> list[Option]:
+        """A greyed entry for each unit kind recruited only where an effect allows it (cavalry: in a city with a
+        Market) that this city may not recruit, with the rules' reason."""
+        game = self.game
+        allowed = recruitable_kinds(game, city)
+        options = []
+        for kind in sorted(game.rules.units_only_where_allowed - set(allowed)):
+            reason = why_illegal(game, A.Recruit(city.id, (kind,))) or "not possible now"
+            options.append(self._greyed_unit(kind, reason, reason))
+        return options
 
     def _greyed(self, probes: Sequence[tuple[str, A.Action]]) -> list[Option]:
         """A greyed entry for each (label, action) with the rules' reason the action cannot be taken now."""
@@ -1214,11 +1231,15 @@ class GameScene(Scene):
             lacking = {k: amount - have.get(k, 0) for k, amount in cost.items() if amount > have.get(k, 0)}
             needs = f"needs {amounts(lacking)}" if lacking else "cannot be paid for now"
             reason = why_illegal(game, A.Recruit(city.id, (kind,))) or needs
-            name = game.rules.units[kind].name
-            options.append(
-                Option(f"Recruit {name}: {needs}", self.close_dialog, enabled=False, tooltip=f"Not now: {reason}")
-            )
+            options.append(self._greyed_unit(kind, needs, reason))
         return options
+
+    def _greyed_unit(self, kind: str, shown: str, reason: str) -> Option:
+        """A greyed "Recruit <unit>: <shown>" entry; its tooltip gives the rules' reason and the unit's text (which
+        says whether its cost is provisional)."""
+        spec = self.game.rules.units[kind]
+        tip = " ".join(filter(None, [f"Not now: {reason}.", spec.text]))
+        return Option(f"Recruit {spec.name}: {shown}", self.close_dialog, enabled=False, tooltip=tip)
 
     def _nearest_foreign_building(self, city: City) -> tuple[int, str] | None:
         """(city id, building) of the nearest other player's city with a building, for asking why this city

@@ -280,7 +280,11 @@ def _complete_objective(game: Game, a: A.CompleteObjective) -> str:
 
 def _recruit(game: Game, a: A.Recruit) -> str:
     city = game.city(a.city)
-    return f"Recruit {unit_counts(game, a.units)} at {where(city.pos if city else None)}{_paying(a.payment)}"
+    units = game.rules.units
+    provisional = " (provisional cost)" if any(k in units and units[k].provisional for k in a.units) else ""
+    return (
+        f"Recruit {unit_counts(game, a.units)} at {where(city.pos if city else None)}{_paying(a.payment)}{provisional}"
+    )
 
 
 def _influence(game: Game, a: A.InfluenceCulture) -> str:
@@ -731,6 +735,8 @@ def decision_question(game: Game, decision: D.Decision) -> str:
     if isinstance(decision, D.ObjectiveDecision):
         moment = OBJECTIVE_MOMENTS.get(decision.moment, decision.moment)
         return f"{moment} - complete objective cards?"
-    if isinstance(decision, D.EffectChoiceDecision) and not isinstance(decision, D.BarbarianArmiesDecision):
+    if isinstance(decision, D.EffectChoiceDecision) and not isinstance(
+        decision, D.BarbarianArmiesDecision | D.SkipRoutesDecision
+    ):
         return f"{decision.source}: choose one" if decision.source else "choose one"  # the dialog lists them
     return decision.describe()

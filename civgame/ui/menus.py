@@ -28,6 +28,7 @@ from civgame.games.clash.rules.flow.setup import (
     available_variants,
     new_game,
     random_pool,
+    variant_note,
     why_not_lead_us,
 )
 from civgame.games.clash.storage.mods import (
@@ -366,6 +367,8 @@ class NewGameScene(NewGameForm):
         width = (self.FORM_W - 130) // len(choices) - 6
         for i, variant in enumerate(choices):
             label, tip = VARIANTS[variant]
+            note = variant_note(self.rules, variant) if variant is not None and self.rules is not None else ""
+            tip = f"{tip}; {note}" if note else tip
             rect = self.rect(left + 130 + i * (width + 6), y, width, 36)
             self.variant_buttons[variant] = self.add_button(
                 rect, label, partial(self._set_variant, variant), tooltip=tip

@@ -92,4 +92,5 @@ def main_window(args: Namespace | None = None) -> int:
         settings.load = load
     settings.first_game = getattr(args, "game", None) if args is not None else None
     settings.first_expansions = list(getattr(args, "expansions", None) or []) if args is not None else []
+    settings.first_great_person_deck = bool(getattr(args, "great_person_deck", False))
     return run(settings)

@@ -33,6 +33,7 @@ class Settings:
     load: str | None = None  # a save to open straight away
     first_game: str | None = None  # the game whose new-game screen opens first ("sid-meier"), else the title
     first_expansions: list[str] = field(default_factory=list)  # switched on there at first (`--expansions`)
+    first_great_person_deck: bool = False  # the great person deck switched on there at first (`--great-person-deck`)
     restore_problem: str | None = field(default=None, compare=False)  # why the remembered settings were not used
     _autosave: _Autosave | None = field(default=None, init=False, repr=False, compare=False)
 

@@ -38,28 +38,128 @@ def test_easy_invests_a_coin_token_it_holds_at_the_start_of_turn():
     assert isinstance(chosen, Invest)
 
 
-@pytest.mark.parametrize("level, steps, save_at", [("easy", 300, 100), ("normal", 30, 20)])
-def test_the_levels_play_a_game_with_fame_and_fortune_keeping_the_invariants(level, steps, save_at):
-    game = GAME.new_game(2, 7, expansions=[FAF])
-    agents = [make_agent(level, f"7:{seat}") for seat in range(2)]
-    checker = InvariantChecker(GAME, "seed 7", save_at_step=save_at)
-    for _ in range(steps):  # (a bounded stretch of the game: Normal thinks for a while over each action)
+def play_stretch(game, level: str, seed: int, steps: int, save_at: int) -> InvariantChecker:
+    """A bounded stretch of the game played by `level` on every seat, the invariants checked after each action
+    (Normal thinks for a while over each one), a save made and loaded back at `save_at`."""
+    agents = [make_agent(level, f"{seed}:{seat}") for seat in range(len(game.players))]
+    checker = InvariantChecker(GAME, f"seed {seed}", save_at_step=save_at)
+    for _ in range(steps):
         if GAME.is_over(game):
             break
         action = agents[game.actor()].choose(game, GAME.legal_actions(game))
         GAME.apply(game, action)
         checker(game, action)
-    assert checker.saved
+    return checker
+
+
+@pytest.mark.parametrize("level, steps, save_at", [("easy", 300, 100), ("normal", 30, 20)])
+def test_the_levels_play_a_game_with_fame_and_fortune_keeping_the_invariants(level, steps, save_at):
+    assert play_stretch(GAME.new_game(2, 7, expansions=[FAF]), level, 7, steps, save_at).saved
 
 
 def test_easy_plays_a_stretch_of_a_game_with_both_expansions_keeping_the_invariants():
     game = GAME.new_game(2, 8, expansions=[FAF, "wisdom-and-warfare"])
-    agents = [make_agent("easy", f"8:{seat}") for seat in range(2)]
-    checker = InvariantChecker(GAME, "seed 8", save_at_step=100)
-    for _ in range(300):
-        if GAME.is_over(game):
-            break
-        action = agents[game.actor()].choose(game, GAME.legal_actions(game))
-        GAME.apply(game, action)
-        checker(game, action)
-    assert checker.saved and all(p.policies for p in game.players)
+    assert play_stretch(game, "easy", 8, 300, 100).saved and all(p.policies for p in game.players)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_grows_its_capital_into_a_metropolis_without_overbuilding(level):
+    from civgame.games.sidmeier.core.actions import EndCityManagement, GrowMetropolis
+    from civgame.games.sidmeier.core.decisions import CityTurn, MetropolisChoice
+    from tests.games.sidmeier.scenario import Scenario
+
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF]).reveal_all("grassland")
+    s.city(0, 5, 5, capital=True)
+    s.city(1, 12, 2, capital=True)
+    for x, y in ((5, 4), (6, 5), (5, 6)):
+        s.build(0, x, y, "building", "market")
+    s.techs(0, "agriculture")
+    s.decide(CityTurn(0), phase="city_management")
+    s.apply(EndCityManagement())
+    assert s.game.pending[-1] == MetropolisChoice(0)
+    chosen = make_agent(level, 3).choose(s.game, GAME.legal_actions(s.game))
+    assert chosen == GrowMetropolis(s.pos(4, 5))  # the one square whose building is not lost
+
+
+def test_a_seat_never_sees_the_great_person_cards_another_player_holds():
+    import random
+
+    from civgame.ai.sidmeier import determinise
+
+    game = GAME.new_game(2, 9, expansions=[FAF], great_person_deck=True)
+    rules = game.rules
+    other = game.players[1]
+    other.person_cards = [game.person_deck.draw.pop() for _ in range(3)]
+    dealt = [determinise(game, 0, random.Random(i)).players[1].person_cards for i in range(12)]
+    kinds = sorted(rules.person_cards[rules.person_card_ids[c]].type for c in other.person_cards)
+    assert all(sorted(rules.person_cards[rules.person_card_ids[c]].type for c in d) == kinds for d in dealt)
+    assert any(d != other.person_cards for d in dealt)  # which card of each type: not seen
+    mine = determinise(game, 1, random.Random(0)).players[1].person_cards
+    assert mine == other.person_cards  # a seat's own cards stay as they are
+
+
+def test_easy_plays_a_stretch_with_the_great_person_deck_keeping_the_invariants():
+    game = GAME.new_game(2, 10, civilizations=["america", "rome"], expansions=[FAF], great_person_deck=True)
+    assert play_stretch(game, "easy", 10, 400, 100).saved
+    assert any(p.person_cards or p.person_shown for p in game.players)
+
+
+WAW = "wisdom-and-warfare"
+
+
+def relic_waiting_and_a_city_state():
+    """Seat 0 at a Start of Turn with Atlantis' free tech to choose; an army of theirs next to a city-state."""
+    from civgame.games.sidmeier.core.decisions import FreeTech
+    from tests.games.sidmeier.scenario import Scenario
+
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF, WAW]).reveal_all("grassland")
+    s.city(0, 5, 5, capital=True)
+    s.city(1, 13, 5, capital=True)
+    s.game.squares[s.pos(10, 1)].city_state = s.game.city_state_pile.pop()
+    s.army = s.figure(0, "army", 9, 1)
+    s.decide(StartTurn(0), phase="start_of_turn")
+    s.game.pending.append(FreeTech(0, source="atlantis"))
+    return s
+
+
+def test_a_city_state_controlled_and_a_relic_waiting_are_worth_something():
+    s = relic_waiting_and_a_city_state()
+    before = worth(s.game, 0)
+    s.army.pos = s.pos(10, 1)
+    s.game.players[0].relic_boons = ["seven_cities_of_gold"]
+    s.refresh()
+    assert worth(s.game, 0) > before + 2.5
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_answers_the_relics_decisions(level):
+    from civgame.games.sidmeier.core.actions import PlaceFreeInvestment, TakeFreeTech
+    from civgame.games.sidmeier.core.decisions import FreeInvestments
+
+    s = relic_waiting_and_a_city_state()
+    agent = make_agent(level, 3)
+    chosen = agent.choose(s.game, GAME.legal_actions(s.game))
+    assert isinstance(chosen, TakeFreeTech) and chosen.tech
+    GAME.apply(s.game, chosen)
+    s.game.pending.append(FreeInvestments(0, left=2, source="seven_cities_of_gold"))
+    chosen = agent.choose(s.game, GAME.legal_actions(s.game))
+    assert isinstance(chosen, PlaceFreeInvestment)
+
+
+def test_the_city_state_pile_and_the_tiles_left_in_the_box_are_dealt_anew():
+    import random
+
+    from civgame.ai.sidmeier import determinise
+
+    s = relic_waiting_and_a_city_state()
+    game = s.game
+    for slot in game.tiles:
+        slot.revealed = slot.home_of >= 0
+    piles, tiles = set(), set()
+    for seed in range(12):
+        world = determinise(game, 0, random.Random(seed))
+        piles.add(tuple(world.city_state_pile))
+        tiles |= {slot.tile for slot in world.tiles}
+        assert sorted(world.city_state_pile) == sorted(game.city_state_pile)
+    in_game = {slot.tile for slot in game.tiles}
+    assert len(piles) > 1 and tiles - in_game  # the seat cannot tell which tiles are out of the game

@@ -81,7 +81,7 @@ def test_the_report_checks_win_rates_against_their_targets():
 def test_a_custom_lineup_runs_from_the_command_line(capsys):
     assert main(["--lineup", "random,random", "--games", "1", "--workers", "1"]) == 0
     out = capsys.readouterr().out
-    assert "civgame tournament: 1 games (seeds 1-1)" in out and "win rate: random in random, random" in out
+    assert "civgame tournament: 1 game (seeds 1-1)" in out and "win rate: random in random, random" in out
 
 
 def test_first_seed_plays_fresh_seeds(capsys):
@@ -92,7 +92,7 @@ def test_first_seed_plays_fresh_seeds(capsys):
     progress = capsys.readouterr().err  # each game's line names its seed, to compare runs game by game
     assert "(seed 5) after" in progress and "(seed 6) after" in progress
     assert main(["--lineup", "random,random", "--games", "1", "--workers", "1", "--first-seed", "7"]) == 0
-    assert "civgame tournament: 1 games (seeds 7-7)" in capsys.readouterr().out
+    assert "civgame tournament: 1 game (seeds 7-7)" in capsys.readouterr().out
 
 
 def test_a_lineup_must_name_known_levels(capsys):
@@ -120,7 +120,7 @@ def test_civgame_tournament_is_the_same_command(capsys):
 
     assert civgame_main(["tournament", "--lineup", "random,easy", "--games", "1", "--workers", "1"]) == 0
     out = capsys.readouterr().out
-    assert "civgame tournament: 1 games (seeds 1-1)" in out and "win rate: random in random, easy" in out
+    assert "civgame tournament: 1 game (seeds 1-1)" in out and "win rate: random in random, easy" in out
 
 
 def test_sid_meier_s_tournament_plays_its_own_game_and_reports_processor_time(capsys, tmp_path):
@@ -130,11 +130,11 @@ def test_sid_meier_s_tournament_plays_its_own_game_and_reports_processor_time(ca
     lineup = ["--lineup", "random,random", "--games", "1", "--workers", "1", "--record", str(kept)]
     assert main(["--game", "sid-meier", *lineup]) == 0
     out = capsys.readouterr().out
-    assert "civgame tournament: 1 games (seeds 1-1)" in out and "win rate: random in random, random" in out
+    assert "civgame tournament: 1 game (seeds 1-1)" in out and "win rate: random in random, random" in out
     assert "game length (median, wall clock)" in out
     assert main(["--game", "sid-meier", "--report", str(kept)]) == 0
     out = capsys.readouterr().out
-    assert "1 games recorded" in out and "game length (median, wall clock)" in out and "Elo" not in out
+    assert "1 game recorded" in out and "game length (median, wall clock)" in out and "Elo" not in out
     assert set(sidmeier_tournament.MATCHUPS) == {"normal-random", "normal-easy"}
     assert all(len(m.lineup) == 4 and m.target for m in sidmeier_tournament.MATCHUPS.values())
     lineup = sidmeier_tournament.MATCHUPS["normal-random"].lineup

@@ -5,8 +5,13 @@ import pytest
 
 from civgame.framework.datafiles import RulesDataError
 from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
-from civgame.games.clash.core.actions import ChooseOption, ChooseOrientation
-from civgame.games.clash.core.decisions import EffectChoiceDecision, OrientationDecision, ReviveDecision
+from civgame.games.clash.core.actions import ChooseOption, ChooseOrientation, Recruit
+from civgame.games.clash.core.decisions import (
+    EffectChoiceDecision,
+    OrientationDecision,
+    ReviveDecision,
+    SkipRoutesDecision,
+)
 from civgame.games.clash.core.hexgrid import hex_to_label
 from civgame.games.clash.core.model import BARBARIAN, PIRATE, EventInProgress, EventStep
 from civgame.games.clash.rules import events
@@ -33,6 +38,15 @@ def test_the_option_lays_the_expansion_over_the_2012_rules_and_names_the_game():
         ("academy", "fortress", "port", "temple"), 5
     )
     assert rules.game.city.settlement_limit == 7
+
+
+def test_the_expansion_adds_no_card_and_replaces_none_and_says_so_where_it_is_chosen():
+    """Its 20 events, 6 objectives and 5 replacement cards are in no source: the 2012 decks play as they are."""
+    base, rules = classic_rules(), expansion_rules()
+    for deck in ("action_cards", "action_halves", "tactics_halves", "objective_cards", "objectives", "events"):
+        assert getattr(rules, deck) == getattr(base, deck), deck
+    text = rules.game.options["civilizations_expansion"].text
+    assert "without the expansion's 20 event, 6 objective and 5 replacement cards" in text
 
 
 def test_a_mod_of_the_2012_rules_is_laid_over_the_expansion(tmp_path):
@@ -63,16 +77,58 @@ def test_each_city_piece_but_the_settlement_has_five_pieces_a_player():
     assert why_not_construct(s.game, city, "temple") == "Player 1 has no Temple piece left"
 
 
-def test_another_players_trade_route_to_a_market_pays_its_owner_one_gold():
+def routes_to_markets(*markets: str, plain: tuple[str, ...] = ()):
+    """Player 1 has Trade Routes, a settler at C2 and a ship at E3; player 2 has cities with a Market at `markets` and
+    without one at `plain`. Player 1's turn begins."""
     s = classic_board(rules=expansion_rules())
-    s.city(1, "B3", buildings={"market": 1})
-    s.city(1, "E4", buildings={"market": 1})
+    for label in markets:
+        s.city(1, label, buildings={"market": 1})
+    for label in plain:
+        s.city(1, label)
     s.unit(0, "settler", "C2")
-    s.unit(0, "settler", "E3")
+    s.unit(0, "ship", "E3")
     s.advances(0, "Trade Routes")
     s.resources(1, food=0, wood=0, ore=0, ideas=0, gold=0)
     s.turn(0)
+    return s
+
+
+def test_another_players_trade_route_to_a_market_pays_its_owner_one_gold():
+    s = routes_to_markets("B3", "E4")
+    s.apply(ChooseOption("2 trade routes (Player 2 gains 1 gold)"))
     assert held(s, 0) == {"food": 2} and held(s, 1) == {"gold": 1}  # two Markets reached, 1 gold in all
+
+
+def test_a_route_to_a_market_may_be_left_out_and_the_gold_follows_the_routes_used():
+    s = routes_to_markets("B3", plain=("E4",))
+    decision = s.game.pending[-1]
+    assert isinstance(decision, SkipRoutesDecision)
+    assert decision.options == [
+        "2 trade routes (Player 2 gains 1 gold)",
+        "1 trade route, leaving out Player 2's Market cities",
+    ]
+    assert {a.option for a in s.legal()} == set(decision.options)
+    s.apply(ChooseOption("1 trade route, leaving out Player 2's Market cities"))
+    assert held(s, 0) == {"food": 1} and held(s, 1) == {}
+    assert "Player 1 leaves out the trade routes to Player 2's Market cities" in s.game.log
+
+
+def test_a_route_left_out_is_made_to_another_city_where_one_can_be():
+    s = routes_to_markets("B3", plain=("E4", "C3"))
+    s.apply(ChooseOption("2 trade routes, leaving out Player 2's Market cities"))
+    assert held(s, 0) == {"food": 2} and held(s, 1) == {}
+
+
+def test_routes_reaching_no_market_are_collected_without_a_question():
+    s = routes_to_markets(plain=("B3", "E4"))
+    assert not s.game.pending and held(s, 0) == {"food": 2}
+
+
+def test_a_route_choice_pending_is_saved_and_loaded(tmp_path):
+    s = routes_to_markets("B3", plain=("E4",))
+    save_game(s.game, tmp_path / "routes.yaml")
+    loaded, _ = load_saved_game(tmp_path / "routes.yaml")
+    assert loaded.pending == s.game.pending
 
 
 def test_a_market_needs_bartering():
@@ -261,11 +317,81 @@ def test_hits_take_cavalry_and_elephants_before_infantry():
     assert [u.kind for u in s.game.units_of(1)] == ["infantry"]  # no choice: the cavalry goes first
 
 
-def test_no_player_builds_cavalry_or_elephants_whose_cost_is_in_no_source():
+def market_city(s, owner=0, label="D2"):
+    """A city of `owner` with a Market, which serves them (they hold Bartering), and a second city."""
+    s.advances(owner, "Bartering")
+    city = s.city(owner, label, buildings={"market": owner})
+    s.city(owner, "C2")
+    return city
+
+
+def test_a_city_with_a_market_recruits_cavalry_and_elephants_at_their_provisional_costs():
     s = classic_board(rules=expansion_rules())
-    city = s.city(0, "D2", buildings={"market": 0})
-    assert "cavalry" not in recruitable_kinds(s.game, city) and "elephant" not in recruitable_kinds(s.game, city)
-    assert why_not_recruit(s.game, city, ("cavalry",)) == "no player can build cavalry in these rules"
+    city = market_city(s)
+    s.turn(0)
+    s.resources(0, food=2, wood=1, ore=0, ideas=0, gold=0)
+    assert {"cavalry", "elephant"} <= set(recruitable_kinds(s.game, city))
+    assert Recruit(city.id, ("elephant",)) in s.legal_of(Recruit)
+    s.apply(Recruit(city.id, ("cavalry",)))
+    assert [u.kind for u in s.game.units_of(0)] == ["cavalry"] and held(s, 0) == {"food": 1}
+    rules = expansion_rules()
+    assert (rules.units["cavalry"].cost, rules.units["elephant"].cost) == ({"food": 1, "wood": 1}, {"food": 2})
+    assert all(rules.units[k].provisional and "Provisional" in rules.units[k].text for k in ("cavalry", "elephant"))
+
+
+def test_only_a_city_with_a_market_serving_its_owner_recruits_cavalry_and_elephants():
+    s = classic_board(rules=expansion_rules())
+    city = s.city(0, "D2")
+    market = s.city(0, "C2", buildings={"market": 1})  # a Market taken from another player, without Bartering
+    s.turn(0)
+    s.resources(0, food=2, wood=2)
+    for where in (city, market):
+        assert "cavalry" not in recruitable_kinds(s.game, where)
+        assert why_not_recruit(s.game, where, ("cavalry",)) == "Cavalry can only be recruited in a city with a Market"
+    assert_refused(s, Recruit(city.id, ("elephant",)), "Elephants can only be recruited in a city with a Market")
+    s.advances(0, "Bartering")
+    assert why_not_recruit(s.game, market, ("cavalry",)) is None and why_not_recruit(s.game, city, ("cavalry",))
+
+
+def test_each_player_recruits_at_most_4_cavalry_and_4_elephants():
+    s = classic_board(rules=expansion_rules())
+    city = market_city(s, label="E4")
+    s.turn(0)
+    s.units(0, "cavalry", "B3", 4)
+    assert why_not_recruit(s.game, city, ("cavalry",)) == "Player 1 has no Cavalry piece left to recruit or reuse"
+    assert why_not_recruit(s.game, city, ("elephant",)) is None
+
+
+def test_cavalry_and_elephants_respect_the_stacking_limit_and_the_city_size():
+    s = classic_board(rules=expansion_rules())
+    city = market_city(s)
+    s.turn(0)
+    assert why_not_recruit(s.game, city, ("cavalry", "cavalry", "elephant")) == (
+        "the city at D2 can recruit at most 2 unit(s) (its mood-modified size)"  # a Settlement and a Market
+    )
+    s.units(0, "infantry", "D2", 4)
+    assert why_not_recruit(s.game, city, ("cavalry",)) == "at most 4 army units may stand in one space"
+
+
+def test_an_advance_granting_may_build_units_lets_every_city_of_its_holder_recruit_them(tmp_path):
+    (tmp_path / "mod.yaml").write_text("name: horse lords\nversion: '1'\nbase: classic-2012\n")
+    (tmp_path / "advances.yaml").write_text(
+        "- name: Agriculture\n  advances:\n    - name: Husbandry\n"
+        "      effects: [{may_build_units: {units: [cavalry]}}]\n"
+    )
+    s = classic_board(rules=load_rules([tmp_path], CIVILIZATIONS_EXPANSION))
+    city = s.city(0, "D2")
+    s.city(0, "C2")
+    assert "cavalry" not in recruitable_kinds(s.game, city)
+    s.advances(0, "Husbandry")
+    assert {"cavalry"} <= set(recruitable_kinds(s.game, city)) and "elephant" not in recruitable_kinds(s.game, city)
+
+
+def test_a_city_piece_grants_no_effect_but_may_build_units(tmp_path):
+    (tmp_path / "mod.yaml").write_text("name: rich markets\nversion: '1'\nbase: classic-2012\n")
+    (tmp_path / "buildings.yaml").write_text("market:\n  effects: [{gain_on: {hook: turn_start, gain: {gold: 1}}}]\n")
+    with pytest.raises(RulesDataError, match="a city-piece grants only may_build_units"):
+        load_rules([tmp_path], CIVILIZATIONS_EXPANSION)
 
 
 def test_the_barbarians_may_add_cavalry_or_an_elephant_to_a_settlement_holding_infantry():

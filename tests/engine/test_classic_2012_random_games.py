@@ -2,18 +2,17 @@
 every invariant after every action; a save is loaded back once per game."""
 
 import random
-import shutil
 
 import pytest
-import yaml
 
 from civgame.ai import play_out, random_agents
 from civgame.ai.random_agent import AggressiveAgent
 from civgame.framework.invariants import InvariantChecker
-from civgame.games.clash.content.ruleset import RULESETS_ROOT, load_ruleset
+from civgame.games.clash.content.effects.sources import holdings_changed
+from civgame.games.clash.core.model import Unit
 from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules.flow.setup import new_game
-from tests.classic import CLASSIC_2012, classic_rules, expansion_rules
+from tests.classic import classic_rules, expansion_rules
 
 GAMES = 4  # of each kind of agent (the variants play fewer)
 
@@ -44,6 +43,34 @@ def test_2012_games_with_the_civilizations_expansion_keep_every_invariant(seed):
     assert "market" in game.rules.buildings
 
 
+def market_game(seed):
+    """A game with the expansion in which every player starts with Bartering, Trade Routes and a Market in their
+    city, and a settler beside the next player's city: cavalry, elephants and routes to a Market come up at once."""
+    game = new_game(2 + seed % 3, seed, expansion_rules())
+    for player in game.players:
+        player.advances += ["Bartering", "Trade Routes"]
+        game.cities_of(player.index)[0].buildings["market"] = player.index
+    holdings_changed(game)
+    for player in game.players:
+        home = game.cities_of((player.index + 1) % len(game.players))[0].pos
+        beside = [s for s in game.board_neighbors(home) if game.revealed(s) and not game.is_water(s)]
+        game.units.append(Unit(game.new_id(), player.index, "settler", beside[0]))
+    return game
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_2012_games_recruiting_cavalry_and_leaving_out_routes_to_markets_keep_every_invariant(seed):
+    game = market_game(seed)
+    checker = InvariantChecker(DEFINITION, f"seed {seed}", save_at_step=random.Random(seed).randrange(1, 120))
+    players = len(game.players)
+    agents = [AggressiveAgent(f"{seed}:{i}") for i in range(players)] if seed % 2 else random_agents(players, seed)
+    game = play_out(game, agents, observer=checker)
+    assert game.phase == "over" and checker.saved
+    played = game.history
+    assert any(a["kind"] == "recruit" and {"cavalry", "elephant"} & set(a["units"]) for a in played)
+    assert any(a["kind"] == "choose_option" and "leaving out" in a["option"] for a in played)
+
+
 @pytest.mark.parametrize("events", ["no_events", "optional_events"])
 @pytest.mark.parametrize("seed", range(2))
 def test_2012_games_with_the_event_variants_keep_every_invariant(seed, events):
@@ -62,20 +89,8 @@ def test_games_with_a_wonderful_ending_keep_every_invariant(seed):
     assert game.age <= 7
 
 
-@pytest.fixture(scope="module")
-def rules_with_roll_ranges(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("rules") / CLASSIC_2012
-    shutil.copytree(RULESETS_ROOT / CLASSIC_2012, folder)
-    data = yaml.safe_load((folder / "game.yaml").read_text())
-    data["variants"]["variable_end"]["roll_to_end"] = [[6], [5, 6], [4, 5, 6], [3, 4, 5, 6], [2, 3, 4, 5, 6]]
-    (folder / "game.yaml").write_text(yaml.safe_dump(data))
-    return load_ruleset(folder)
-
-
 @pytest.mark.parametrize("seed", range(3))
-def test_games_rolling_to_end_keep_every_invariant(rules_with_roll_ranges, seed):
-    players = 2 + seed % 3
-    game = new_game(players, seed, rules_with_roll_ranges, variants=["roll_to_end"])
-    checker = InvariantChecker(DEFINITION, f"seed {seed}")  # (its save would name the rules of rules_data)
-    game = play_out(game, random_agents(players, seed), observer=checker)
-    assert game.phase == "over" and (game.age, game.round) >= (6, 2)
+def test_games_rolling_to_end_keep_every_invariant(seed):
+    game = checked_game(classic_rules(), seed, variants=["roll_to_end"])
+    assert (game.age, game.round) >= (6, 2)
+    assert any("to end the game (it ends on" in line for line in game.log)

@@ -23,13 +23,25 @@ def end_round(s):
         s.apply(EndTurn())
 
 
-def test_the_variants_the_2012_rules_offer_and_roll_to_end_only_with_its_ranges():
-    assert available_variants(classic_rules()) == ["four_rounds", "wonderful_ending"]
+def test_the_variants_the_2012_rules_offer_and_roll_to_end_only_with_its_ranges(tmp_path):
+    assert available_variants(classic_rules()) == ["four_rounds", "roll_to_end", "wonderful_ending"]
     assert available_variants(load_ruleset("monumental")) == []
+    without_ranges = rules_with_variable_end(tmp_path, roll_to_end=None)
+    assert available_variants(without_ranges) == ["four_rounds", "wonderful_ending"]
     with pytest.raises(RuleError, match="has no variant 'roll_to_end'"):
-        new_game(2, 1, classic_rules(), variants=["roll_to_end"])
+        new_game(2, 1, without_ranges, variants=["roll_to_end"])
     with pytest.raises(RuleError, match="own end"):
         new_game(2, 1, classic_rules(), variants=["four_rounds", "wonderful_ending"])
+
+
+def rules_with_variable_end(tmp_path, **changes):
+    """The 2012 rules with these values of the Variable End Game changed (as a mod would)."""
+    folder = tmp_path / "rules"
+    shutil.copytree(RULESETS_ROOT / CLASSIC_2012, folder)
+    data = yaml.safe_load((folder / "game.yaml").read_text())
+    data["variants"]["variable_end"].update(changes)
+    (folder / "game.yaml").write_text(yaml.safe_dump(data))
+    return load_ruleset(folder)
 
 
 def test_the_four_round_game_starts_with_two_settlers_and_a_happy_city():
@@ -95,24 +107,37 @@ def test_a_wonderful_ending_ends_the_game_after_the_turn_a_wonder_was_built_in_t
     assert s.game.phase == "over" and s.game.round == 3  # before its next turn and any status phase
 
 
-def test_roll_to_end_rolls_as_each_of_the_last_turns_begins(tmp_path):
-    folder = tmp_path / "rules"
-    shutil.copytree(RULESETS_ROOT / CLASSIC_2012, folder)
-    data = yaml.safe_load((folder / "game.yaml").read_text())
-    data["variants"]["variable_end"]["roll_to_end"] = [[6], [5, 6], [4, 5, 6], [3, 4, 5, 6], [2, 3, 4, 5, 6]]
-    (folder / "game.yaml").write_text(yaml.safe_dump(data))
-    rules = load_ruleset(folder)
-    assert "roll_to_end" in available_variants(rules)
-    game = new_game(2, 3, rules, variants=["roll_to_end"])
+def test_roll_to_end_rolls_as_each_of_the_last_turns_begins():
+    game = new_game(2, 3, classic_rules(), variants=["roll_to_end"])
     game.age, game.round = 6, 1
-    game.rng = _Dice([1, 6])  # round 6's second turn (range 6): 1 goes on; its third (5-6): 6 ends it
+    game.rng = _Dice([5, 5])  # round 6's second turn (range 6): 5 goes on; its third (5-6): 5 ends it
     apply(game, EndTurn())
     apply(game, EndTurn())
-    assert game.phase == "play" and "rolls 1 to end the game: the game goes on" in game.log[-2]
+    assert game.phase == "play" and game.round == 2
+    assert "rolls 5 to end the game (it ends on 6, a provisional range): the game goes on" in game.log[-2]
     apply(game, EndTurn())
     apply(game, EndTurn())
     assert game.phase == "over" and game.end is not None and game.end.reason == "roll_to_end"
-    assert "rolls 6 to end the game: the game ends" in game.log[-2]
+    assert "rolls 5 to end the game (it ends on 5-6, a provisional range): the game ends" in game.log[-2]
+
+
+def test_the_stand_in_roll_to_end_ranges_rise_towards_the_end_and_are_marked_provisional():
+    end = classic_rules().game.variants.variable_end
+    assert end is not None and end.roll_to_end is not None and end.roll_to_end_provisional
+    assert [len(faces) for faces in end.roll_to_end] == [1, 2, 3, 4, 5]
+    assert end.ranges_text() == "6; 5-6; 4-6; 3-6; 2-6 (provisional)"
+
+
+def test_ranges_a_mod_gives_without_the_provisional_mark_are_rolled_without_it(tmp_path):
+    ranges = [[6], [6], [6], [1, 6], [1, 3]]
+    rules = rules_with_variable_end(tmp_path, roll_to_end=ranges, roll_to_end_provisional=False)
+    game = new_game(2, 3, rules, variants=["roll_to_end"])
+    assert game.rules.game.variants.variable_end.ranges_text() == "6; 6; 6; 1, 6; 1, 3"
+    game.age, game.round = 6, 1
+    game.rng = _Dice([6])
+    apply(game, EndTurn())
+    apply(game, EndTurn())
+    assert game.phase == "over" and "rolls 6 to end the game (it ends on 6): the game ends" in game.log[-2]
 
 
 class _Dice:

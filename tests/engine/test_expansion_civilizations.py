@@ -25,6 +25,7 @@ from civgame.games.clash.core.model import BARBARIAN
 from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules import events
 from civgame.games.clash.rules.actions.advances import gain_advance
+from civgame.games.clash.rules.actions.cities import recruitable_kinds
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.flow import status
@@ -343,3 +344,10 @@ def test_a_leader_is_no_unit_for_an_event_that_takes_units():
     events.resolve_event(s.game, s.player(0), epidemic.id)
     answer_all(s.game)  # (the only choice is a settler: nothing to ask)
     assert s.game.unit(leader.id) is not None and len(s.game.units_of(0, "settler")) == 1
+
+
+def test_a_recruit_never_brings_a_leader_where_leaders_are_drawn():
+    s = thule_board()
+    city = s.city(0, "C2", mood="happy")
+    assert civilizations.unused_leaders(s.game, s.player(0)) == THULE_LEADERS
+    assert "leader" not in recruitable_kinds(s.game, city)

@@ -5,9 +5,11 @@ import pygame
 
 from civgame.ui.combat_view import dice_rolled
 from civgame.ui.game_scene import GameScene
+from civgame.ui.labels import decision_title
 from civgame.ui.side_panel import SidePanel, claimed_wonders, token_lines
-from tests.classic import classic_rules
+from tests.classic import classic_board, classic_rules, expansion_rules
 from tests.ui.conftest import click_button
+from tests.ui.test_flows import choose, click_space, open_in_window
 
 
 def test_the_2012_edition_and_its_four_round_game_are_chosen_on_the_new_game_screen(app):
@@ -15,7 +17,8 @@ def test_the_2012_edition_and_its_four_round_game_are_chosen_on_the_new_game_scr
     assert app.scene.variant_buttons == {}  # the Monumental Edition has no such variants
     assert "Provisional" in app.scene.ruleset_buttons["2012"].tool_tip_text
     click_button(app, app.scene.ruleset_buttons["2012"])
-    assert set(app.scene.variant_buttons) == {None, "four_rounds", "wonderful_ending"}
+    assert set(app.scene.variant_buttons) == {None, "four_rounds", "roll_to_end", "wonderful_ending"}
+    assert "6; 5-6; 4-6; 3-6; 2-6 (provisional)" in app.scene.variant_buttons["roll_to_end"].tool_tip_text
     click_button(app, app.scene.variant_buttons["four_rounds"])
     click_button(app, app.scene.start_button)
     assert isinstance(app.scene, GameScene)
@@ -100,7 +103,11 @@ def test_the_civilizations_expansion_is_an_option_of_the_2012_rules_and_the_scre
     click_button(app, app.scene.ruleset_buttons["2012"])
     assert "No civilization has all its abilities in play" in app.scene.civ_note
     assert "Huns" not in app.scene.civ_note  # the 2012 edition has no civilizations to list
-    click_button(app, app.scene.option_buttons["civilizations_expansion"])
+    option = app.scene.option_buttons["civilizations_expansion"]
+    tip = " ".join(option.tool_tip_text.split())
+    assert "without the expansion's 20 event, 6 objective and 5 replacement cards" in tip
+    assert "Monumental Edition's costs: provisional" in tip
+    click_button(app, option)
     assert app.scene.option_buttons["civilizations_expansion"].is_selected
     note = " ".join(app.scene.civ_note.split())
     assert "Not offered: Babylonia, Carthage, Celts, China, Egypt, Greece, Huns, India, Japan, Maya," in note
@@ -112,3 +119,43 @@ def test_the_civilizations_expansion_is_an_option_of_the_2012_rules_and_the_scre
     game = app.scene.game
     assert game.ruleset == "classic-2012+civilizations_expansion"
     assert "market" in game.rules.buildings and all(p.civilization is None for p in game.players)
+
+
+def test_a_market_city_recruits_cavalry_at_a_provisional_cost_and_another_city_greys_it_with_the_reason(app):
+    s = classic_board(rules=expansion_rules())
+    s.advances(0, "Bartering")
+    s.city(0, "D2", buildings={"market": 0})
+    s.city(0, "C2")
+    s.resources(0, food=2, wood=1)
+    scene = open_in_window(app, s.game)
+    click_space(app, scene, "D2")
+    assert "Recruit 1 Cavalry at D2 (provisional cost)" in scene.dialog.labels()
+    assert "Recruit 1 Elephant at D2 (provisional cost)" in scene.dialog.labels()
+    scene.close_dialog()
+    click_space(app, scene, "C2")
+    greyed = scene.dialog.button_for("Recruit Cavalry:")
+    assert not greyed.is_enabled
+    assert scene.dialog.buttons[greyed].label == (
+        "Recruit Cavalry: Cavalry can only be recruited in a city with a Market"
+    )
+    assert "Provisional: its cost (1 food, 1 wood) is the Monumental" in " ".join(greyed.tool_tip_text.split())
+
+
+def test_trade_routes_to_a_market_are_used_or_left_out_in_a_dialog(app):
+    s = classic_board(rules=expansion_rules())
+    s.city(1, "B3", buildings={"market": 1})
+    s.city(1, "E4")
+    s.unit(0, "settler", "C2")
+    s.unit(0, "ship", "E3")
+    s.advances(0, "Trade Routes")
+    s.turn(0)
+    scene = open_in_window(app, s.game)
+    assert decision_title(s.game, s.game.pending[-1]) == (
+        "Player 1: Trade Routes: use every route, or leave out the routes to other players' Market cities?"
+    )
+    assert scene.dialog.labels() == [
+        "2 trade routes (Player 2 gains 1 gold)",
+        "1 trade route, leaving out Player 2's Market cities",
+    ]
+    choose(app, scene, "1 trade route")
+    assert not s.game.pending and s.game.player(0).resources["food"] == 1

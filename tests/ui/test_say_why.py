@@ -61,7 +61,9 @@ def test_every_city_action_that_cannot_be_taken_is_greyed_with_the_rules_reason(
         "Build the Pyramids: a wonder can only be built in a Happy city (the city at D2 is neutral)",
         "Influence culture: the target is 3 spaces away, beyond range 1 + 0 culture token(s)",
     ]
-    assert scene.dialog.button_for("Recruit Infantry").tool_tip_text == "Not now: Player 1 cannot pay 1 food, 1 ore"
+    assert scene.dialog.button_for("Recruit Infantry").tool_tip_text == (
+        "Not now: Player 1 cannot pay 1 food, 1 ore. Army unit. Clash icon: +1 combat value."  # and the unit's text
+    )
     before = state_hash(game)
     click(app, scene.dialog.button_for("Recruit Infantry").rect.center)  # greyed: nothing happens
     assert state_hash(game) == before

@@ -150,3 +150,217 @@ def test_adopting_a_policy_and_starting_a_building_program_by_mouse(app):
     scene = take_seat(app) if app.scene.covered else app.scene
     click_button(app, scene.group_buttons["start_program"])
     assert city.program
+
+
+def metropolis_due(app):
+    """Seat 0 has just learned Agriculture: its capital at (5,5) must grow; an enemy army stands east of it."""
+    from civgame.games.sidmeier.core.actions import EndCityManagement
+    from civgame.games.sidmeier.core.decisions import CityTurn
+    from tests.games.sidmeier.scenario import Scenario
+
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF]).reveal_all("grassland")
+    s.home = s.city(0, 5, 5, capital=True)
+    s.city(1, 12, 2, capital=True)
+    s.figure(1, "army", 6, 5)
+    s.techs(0, "agriculture")
+    s.decide(CityTurn(0), phase="city_management")
+    s.apply(EndCityManagement())
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    return s, scene
+
+
+def test_growing_a_metropolis_by_mouse_with_the_blocked_square_greyed(app):
+    s, scene = metropolis_due(app)
+    click_button(app, scene.group_buttons["grow_metropolis"])
+    greyed = [b for b in scene.dialog.buttons if "(6,5)" in b.text]
+    assert len(greyed) == 1 and not greyed[0].is_enabled
+    assert "must hold no enemy figures" in greyed[0].tool_tip_text
+    (choice,) = [b for b in scene.dialog.buttons if b.text == "Grow your capital into a metropolis over (5,6)"]
+    click_button(app, choice)
+    assert s.home.expansion == s.pos(5, 6)
+    assert "Player 1's capital grows into a metropolis over (5,6)." in s.game.log
+
+
+def test_the_map_draws_a_metropolis_across_its_two_squares():
+    from civgame.ui.sidmeier import art
+    from civgame.ui.sidmeier.board import Marks, SquareBoard
+    from tests.games.sidmeier.scenario import Scenario
+
+    pygame.init()
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF]).reveal_all("grassland")
+    home = s.city(0, 5, 5, capital=True)
+    board = SquareBoard(pygame.Rect(0, 0, 800, 400), s.game.width, s.game.height, s.game.rules.map.tile_size)
+
+    def colour_in(square: int) -> tuple[int, int, int]:
+        """The colour low in the square, where a city's plate shows between its houses and its edge."""
+        surface = pygame.Surface((800, 400))
+        board.draw(surface, GAME.view_for(s.game, 0), {}, Marks())
+        rect = board.square_rect(square)
+        return tuple(surface.get_at((rect.x + round(rect.w * 0.35), rect.y + round(rect.h * 0.85))))[:3]
+
+    east = s.pos(6, 5)
+    assert colour_in(east) != art.seat_colour(0)
+    home.expansion = east
+    s.refresh()
+    assert colour_in(east) == art.seat_colour(0)  # the metropolis's houses stand on its second square too
+
+
+def test_the_great_person_deck_is_a_toggle_offered_with_fame_and_fortune(app):
+    screen = new_game_screen(app)
+    assert not screen.deck_button.is_enabled
+    assert "switch Fame and Fortune on first" in screen.deck_button.tool_tip_text
+    click_button(app, screen.expansion_buttons[FAF])
+    toggle = app.scene.deck_button
+    assert toggle.is_enabled and "each great person comes with a card" in toggle.tool_tip_text
+    click_button(app, toggle)
+    assert app.scene.deck_button.text == "☑ Great person deck"
+    click_button(app, app.scene.start_button)
+    assert app.scene.game.great_person_deck and app.scene.game.person_deck.draw
+
+
+def test_switching_fame_and_fortune_off_switches_the_deck_off(app):
+    screen = new_game_screen(app)
+    click_button(app, screen.expansion_buttons[FAF])
+    click_button(app, app.scene.deck_button)
+    click_button(app, app.scene.expansion_buttons[FAF])
+    assert not app.scene.great_person_deck and not app.scene.deck_button.is_enabled
+
+
+def test_the_window_opened_with_the_deck_switches_it_on(tmp_path):
+    from civgame.ui.app import open_app
+    from civgame.ui.settings import Settings
+
+    settings = Settings(
+        size=(1280, 720),
+        data_dir=tmp_path,
+        first_game="sid-meier",
+        first_expansions=[FAF],
+        first_great_person_deck=True,
+    )
+    window = open_app(settings)
+    try:
+        assert window.scene.great_person_deck
+    finally:
+        window.quit()
+        pygame.display.quit()
+
+
+def test_using_a_great_person_card_by_mouse_and_the_board_lists_the_cards(app):
+    from civgame.games.sidmeier.core.decisions import TradeTurn
+    from civgame.ui.sidmeier import panel
+    from tests.games.sidmeier.test_great_person_deck import holder, number
+
+    s = holder("marco_polo", "valmiki")
+    s.decide(TradeTurn(0), phase="trade")
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    surface = pygame.Surface((400, 1400))
+    tips = panel.player_board(surface, surface.get_rect(), 1.0, s.game.rules, GAME.view_for(s.game, 0), 0)
+    assert any("Marco Polo (great person card" in tip.lines[0] for tip in tips)
+    hidden = panel.player_board(surface, surface.get_rect(), 1.0, s.game.rules, GAME.view_for(s.game, 1), 0)
+    assert not any("Marco Polo" in tip.lines[0] for tip in hidden)
+    click_button(app, scene.group_buttons["use_person_card"])
+    assert s.game.players[0].trade == s.game.rules.game.trade.dial_max
+    click_button(app, scene.group_buttons["reveal_person_card"])
+    assert s.game.players[0].person_shown == [number(s, "valmiki")]
+
+
+def test_a_great_person_card_without_its_great_person_on_the_map_is_greyed_with_the_engines_reason(app):
+    from civgame.games.sidmeier.core.decisions import TradeTurn
+    from tests.games.sidmeier.test_great_person_deck import holder
+
+    s = holder("marco_polo", placed=False)
+    s.decide(TradeTurn(0), phase="trade")
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    assert not scene.group_buttons["use_person_card"].is_enabled
+    assert "great person of its type on the map" in scene.greyed()["use_person_card"]
+
+
+def relic_and_city_state():
+    """Seat 0 (Anna) with a capital, an army on a city-state (cs1) and the Ark of the Covenant lying on the map."""
+    from tests.games.sidmeier.scenario import Scenario
+
+    s = Scenario(players=2, civs=["germany", "china"], expansions=[FAF, WAW]).reveal_all("grassland")
+    s.city(0, 5, 5, capital=True)
+    s.city(1, 13, 5, capital=True)
+    marker = next(i for i, m in enumerate(s.game.rules.city_states.markers) if m.id == "cs1")
+    s.game.city_state_pile.remove(marker)
+    s.game.squares[s.pos(10, 1)].city_state = marker
+    s.figure(0, "army", 10, 1)
+    s.game.squares[s.pos(2, 2)].relic = "ark_of_the_covenant"
+    s.game.players[0].relic_boons = ["atlantis"]
+    s.decide(StartTurn(0), phase="start_of_turn")
+    return s
+
+
+def test_the_map_draws_a_relic_and_a_city_state_and_their_tooltips_say_what_they_are(app):
+    from civgame.ui.sidmeier import art
+    from civgame.ui.sidmeier.board import Marks
+
+    s = relic_and_city_state()
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    surface = pygame.Surface((1200, 800))
+    scene.board.draw(surface, scene.view, {}, Marks())
+    for pos, colour in ((s.pos(2, 2), art.GOLD), (s.pos(10, 1), art.CITY_STATE)):
+        rect = scene.board.square_rect(pos)
+        pixels = [surface.get_at((x, y))[:3] for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)]
+        assert colour in pixels
+    assert any(
+        "The relic Ark of the Covenant: an army ending its move here takes it" in line
+        for line in scene.square_lines(s.pos(2, 2))
+    )
+    assert "City-state (3 trade)" in scene.square_lines(s.pos(10, 1))
+
+
+def test_the_player_board_lists_the_city_states_controlled_and_the_relics_waiting(monkeypatch):
+    from civgame.ui.sidmeier import panel
+
+    s = relic_and_city_state()
+    pygame.init()
+    lines: list[str] = []
+    original = panel.Writer.line
+    monkeypatch.setattr(
+        panel.Writer, "line", lambda self, text, *a, **k: (lines.append(text), original(self, text, *a, **k))
+    )
+    surface = pygame.Surface((500, 1600))
+    panel.player_board(surface, surface.get_rect(), 1.0, s.game.rules, GAME.view_for(s.game, 0), 0)
+    assert "Controls the city-state at (10,1): City-state (3 trade)" in lines
+    assert any(line.startswith("Atlantis (taken, waiting): learn a free tech") for line in lines)
+
+
+def choose_by_mouse(app, game, kind: str, wanted: str) -> str:
+    """Open the window on `game`, click the action group `kind` and then the choice whose text holds `wanted`."""
+    app.start_sid_meier(game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons[kind])
+    (choice,) = [b for b in scene.dialog.buttons if wanted in b.text]
+    text = choice.text
+    click_button(app, choice)
+    return text
+
+
+def test_the_relics_free_tech_and_free_investments_are_chosen_by_mouse(app):
+    from civgame.games.sidmeier.core.decisions import FreeInvestments, FreeTech
+
+    s = relic_and_city_state()
+    s.game.pending.append(FreeTech(0, source="atlantis"))
+    assert choose_by_mouse(app, s.game, "take_free_tech", "Pottery") == "Learn Pottery free (a relic)"
+    assert "pottery" in s.game.players[0].techs and isinstance(s.game.pending[-1], StartTurn)
+    s.game.pending.append(FreeInvestments(0, left=1, source="seven_cities_of_gold"))
+    label = choose_by_mouse(app, s.game, "place_free_investment", "Trade Fleet")
+    assert label == "Put a free investment marker on Trade Fleet (it holds 0)"
+    assert s.game.players[0].investments == {"trade_fleet": 1} and isinstance(s.game.pending[-1], StartTurn)
+
+
+def test_the_rules_help_explains_the_relics_and_city_states_of_the_expansions_played():
+    from civgame.games.sidmeier.content.ruleset import load_rules
+    from civgame.ui.sidmeier.rules_help import topics
+
+    both = topics(load_rules(expansions=[FAF, WAW]))
+    assert "Armies may move through it" in both["Relics"] and "Atlantis (water)" in both["Relics"]
+    assert "Attila's Village (grassland)" in both["Relics"]
+    assert "defends with +4" in both["City-states"] and "gives 3 culture (provisional)" in both["City-states"]
+    assert "City-states" not in topics(load_rules(expansions=[FAF])) and "Relics" not in topics(load_rules())

@@ -46,5 +46,7 @@ DEFINITION = GameDefinition(
         "played out, then the best victory score (techs + culture spaces + coins) wins",
         "civilizations": "the civilization of each seat, comma-separated (each a civilization or random)",
         "expansions": "the expansions played, a list of their ids (the rules data's `expansions`; --expansions)",
+        "great_person_deck": "Fame and Fortune's optional great person deck: each great person comes with a card "
+        "whose ability its holder may use (--great-person-deck)",
     },
 )

@@ -34,6 +34,7 @@ SEAT_COLOURS: tuple[Colour, ...] = (
 BARBARIAN: Colour = theme.BARBARIAN_COLOUR
 GOLD: Colour = (212, 175, 55)
 GREAT_PERSON: Colour = (150, 90, 190)
+CITY_STATE: Colour = (236, 232, 220)
 RESOURCE_COLOURS: dict[str, Colour] = {
     "incense": (190, 120, 200),
     "iron": (120, 130, 140),
@@ -148,6 +149,16 @@ def city(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, *, capital:
         star(surface, (inner.centerx, inner.y + inner.h * 0.28), inner.w * 0.18, GOLD)
 
 
+def metropolis(
+    surface: pygame.Surface, first: pygame.Rect, second: pygame.Rect, colour: Colour, *, walled: bool
+) -> None:
+    """A metropolis over its two squares: one plate joining them, houses on each, the capital's star on the first."""
+    joined = first.union(second).inflate(-first.w * 0.3, -first.h * 0.3)
+    pygame.draw.rect(surface, _shade(colour, 0.8), joined, border_radius=3)
+    city(surface, first, colour, capital=True, walled=walled)
+    city(surface, second, colour, capital=False, walled=walled)
+
+
 def city_marker(surface: pygame.Surface, rect: pygame.Rect, marker: str) -> None:
     """A fortification (a grey shield) or a caravan (a brown cart) in the city's lower left corner."""
     size = rect.w * 0.22
@@ -187,6 +198,36 @@ def hut(surface: pygame.Surface, centre: tuple[float, float], size: float, villa
         [(x - size * 0.4, y + size * 0.3), (x, y - size * 0.4), (x + size * 0.4, y + size * 0.3)],
         1,
     )
+
+
+def relic(surface: pygame.Surface, centre: tuple[float, float], size: float) -> None:
+    """A relic marker: a golden chest with a lid."""
+    x, y = centre
+    body = pygame.Rect(0, 0, size * 0.8, size * 0.5)
+    body.center = (round(x), round(y + size * 0.1))
+    lid = [
+        (body.left, body.top),
+        (body.left + body.w * 0.15, body.top - size * 0.22),
+        (body.right - body.w * 0.15, body.top - size * 0.22),
+        (body.right, body.top),
+    ]
+    pygame.draw.rect(surface, GOLD, body)
+    pygame.draw.polygon(surface, GOLD, lid)
+    pygame.draw.rect(surface, theme.TEXT_DARK, body, 1)
+    pygame.draw.polygon(surface, theme.TEXT_DARK, lid, 1)
+    pygame.draw.line(surface, theme.TEXT_DARK, (body.centerx, body.top), (body.centerx, body.bottom), 1)
+
+
+def city_state(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A city-state marker: a white tower with battlements, in the square's upper right corner."""
+    w, h = rect.w * 0.3, rect.h * 0.4
+    tower = pygame.Rect(round(rect.right - w - rect.w * 0.06), round(rect.y + rect.h * 0.08), round(w), round(h))
+    pygame.draw.rect(surface, CITY_STATE, tower)
+    step = tower.w / 5
+    for i in (0, 2, 4):
+        notch = pygame.Rect(round(tower.x + i * step), round(tower.y - step), max(1, round(step)), max(1, round(step)))
+        pygame.draw.rect(surface, CITY_STATE, notch)
+    pygame.draw.rect(surface, theme.TEXT_DARK, tower, 1)
 
 
 def improvement(surface: pygame.Surface, rect: pygame.Rect, kind: str, label: str, colour: Colour) -> None:

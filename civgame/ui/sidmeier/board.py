@@ -136,7 +136,11 @@ class SquareBoard:
             self._draw_outskirts(surface, city)
         for city in view["cities"]:
             rect = self.square_rect(city["pos"])
-            art.city(surface, rect, art.seat_colour(city["owner"]), capital=city["capital"], walled=city["walled"])
+            colour = art.seat_colour(city["owner"])
+            if city["expansion"] >= 0:
+                art.metropolis(surface, rect, self.square_rect(city["expansion"]), colour, walled=city["walled"])
+            else:
+                art.city(surface, rect, colour, capital=city["capital"], walled=city["walled"])
             art.city_marker(surface, rect, city["marker"])
         self._draw_figures(surface, view["figures"])
 
@@ -150,6 +154,10 @@ class SquareBoard:
             pygame.draw.circle(surface, theme.TEXT_DARK, corner, rect.w * 0.1, 1)
         if square["feature"] and square["marker"] != -1:  # the marker still lies on its printed icon
             art.hut(surface, rect.center, rect.w * 0.5, village=square["feature"] == "village")
+        if square["relic"]:
+            art.relic(surface, rect.center, rect.w * 0.5)
+        if square["city_state"] >= 0:
+            art.city_state(surface, rect)
         improvement = square["improvement"]
         if improvement is not None:
             plate = rect.inflate(-rect.w * 0.16, -rect.h * 0.4)
@@ -171,8 +179,11 @@ class SquareBoard:
             )
 
     def _draw_outskirts(self, surface: pygame.Surface, city: dict[str, Any]) -> None:
-        """The eight squares around a city, framed in its owner's colour."""
-        rect = self.square_rect(city["pos"]).inflate(round(self.cell * 2), round(self.cell * 2))
+        """The eight squares around a city (the ten around a metropolis), framed in its owner's colour."""
+        centre = self.square_rect(city["pos"])
+        if city["expansion"] >= 0:
+            centre = centre.union(self.square_rect(city["expansion"]))
+        rect = centre.inflate(round(self.cell * 2), round(self.cell * 2))
         pygame.draw.rect(surface, art.seat_colour(city["owner"]), rect, max(2, round(self.cell / 14)))
 
     def _draw_figures(self, surface: pygame.Surface, figures: list[dict[str, Any]]) -> None:

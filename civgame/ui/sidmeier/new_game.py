@@ -20,6 +20,8 @@ GAME = definition("sid-meier")
 RANDOM = "random"  # a seat's civilization dealt at random (the game's `civilizations` option)
 DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
 TIE_BREAKER_TIP = GAME.options["tie_breaker"].capitalize()
+DECK_TIP = GAME.options["great_person_deck"].split(" (--")[0] + "."
+DECK_NEEDS = "The great person deck is an option of Fame and Fortune: switch Fame and Fortune on first."
 
 
 def expansion_tip(expansion: Expansion) -> str:
@@ -43,6 +45,7 @@ class SidMeierNewGameScene(NewGameForm):
         self.tie_breaker = False
         self.offered = self.rules.game.expansions
         self.expansions = [e.id for e in self.offered if e.id in app.settings.first_expansions]
+        self.great_person_deck = app.settings.first_great_person_deck and self._deck_offered()
 
     def _left(self) -> int:
         return max(8, (self.units[0] - self.FORM_W) // 2)
@@ -87,6 +90,16 @@ class SidMeierNewGameScene(NewGameForm):
                 tooltip=expansion_tip(expansion),
                 object_id="#toggle",
             )
+        y += 46
+        offered = self._deck_offered()
+        self.deck_button = self.add_button(
+            self.rect(left + 130, y, 300, 36),
+            f"{'☑' if self.great_person_deck else '☐'} Great person deck",
+            self._toggle_deck,
+            enabled=offered,
+            tooltip=DECK_TIP if offered else DECK_NEEDS,
+            object_id="#toggle",
+        )
         self.error = UILabel(self.rect(left, y + 46, self.FORM_W, 28), "", manager)
         self.start_button = self.add_button(
             self.rect(left + 130, y + 82, 300, 44), "Start game", self._start, object_id="#primary"
@@ -115,6 +128,15 @@ class SidMeierNewGameScene(NewGameForm):
     def _toggle_expansion(self, expansion: str) -> None:
         chosen = set(self.expansions) ^ {expansion}
         self.expansions = [e.id for e in self.offered if e.id in chosen]
+        self.great_person_deck = self.great_person_deck and self._deck_offered()
+        self.rebuild()
+
+    def _deck_offered(self) -> bool:
+        """The expansions chosen bring a great person deck (Fame and Fortune's)."""
+        return bool(load_rules(expansions=self.expansions).person_cards)
+
+    def _toggle_deck(self) -> None:
+        self.great_person_deck = not self.great_person_deck
         self.rebuild()
 
     def _start(self) -> None:
@@ -129,6 +151,7 @@ class SidMeierNewGameScene(NewGameForm):
                 civilizations=self.civs[: self.seats],
                 tie_breaker=self.tie_breaker,
                 expansions=self.expansions,
+                great_person_deck=self.great_person_deck,
             )
         except RuleError as exc:  # e.g. two seats naming the same civilization
             self.show_refusal(str(exc))

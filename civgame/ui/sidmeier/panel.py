@@ -132,12 +132,52 @@ def player_board(
         for card, investment in rules.investments.items():
             markers = player["investments"].get(card, 0)
             w.line(f"{investment.name}: {counted(markers, 'marker')}", tip=w.describe(card))
+    if rules.relics or rules.city_states.markers:
+        expansion_pieces(w, rules, view, seat)
     if player["wonders"]:
         w.heading("Wonders")
         w.pieces(player["wonders"], lambda key: str(rules.wonders[key].name))
     if player["reserve"]:
         w.line(f"Great people in reserve: {len(player['reserve'])}")
+    if view["great_person_deck"]:
+        _person_cards(w, rules, player)
     return w.tips
+
+
+def _person_cards(w: Writer, rules: Ruleset, player: dict[str, Any]) -> None:
+    """The great person cards of Fame and Fortune's deck: face down (secret from others) and face up."""
+    w.heading("Great person cards")
+    held, shown = player["person_cards"], player["person_shown"]
+    if isinstance(held, int):
+        w.line(f"{counted(held, 'card')} face down, hidden", theme.TEXT_DIM)
+    elif held:
+        w.line("Face down:", theme.TEXT_DIM)
+        w.pieces([rules.person_card_ids[c] for c in held], lambda key: str(rules.person_cards[key].name))
+    if shown:
+        w.line("Face up:", theme.TEXT_DIM)
+        w.pieces([rules.person_card_ids[c] for c in shown], lambda key: str(rules.person_cards[key].name))
+    if not held and not shown:
+        w.line("None", theme.TEXT_DIM)
+
+
+def expansion_pieces(w: Writer, rules: Ruleset, view: dict[str, Any], seat: int) -> None:
+    """The city-states the player controls (a figure of theirs on the marker) and the relics whose effects
+    wait for their next Start of Turn."""
+    w.heading("Relics and city-states")
+    standing = {figure["pos"] for figure in view["figures"] if figure["owner"] == seat}
+    controlled = [
+        (pos, rules.city_states.markers[square["city_state"]])
+        for pos, square in enumerate(view["squares"])
+        if square["city_state"] >= 0 and pos in standing
+    ]
+    width = view["width"]
+    for pos, marker in controlled:
+        w.line(f"Controls the city-state at ({pos % width},{pos // width}): {marker.name}")
+    if not controlled:
+        w.line("No city-state controlled", theme.TEXT_DIM)
+    for relic_id in view["players"][seat]["relic_boons"]:
+        relic = rules.relics[relic_id]
+        w.line(f"{relic.name} (taken, waiting): {relic.text}")
 
 
 def economy_line(coins: int, tokens: int, victory: int) -> str:

@@ -65,10 +65,35 @@ def topics(rules: Ruleset) -> dict[str, str]:
             "(the game ends at once)."
         ),
     }
+    out.update(expansion_topics(rules))
     if game.provisional_values:
         out["Provisional values"] = (
             "These values are house rules standing in for unknown printed ones (see docs/rules-decisions.md): "
             + "; ".join(game.provisional_values)
             + "."
+        )
+    return out
+
+
+def expansion_topics(rules: Ruleset) -> dict[str, str]:
+    """The relics and city-states of the expansions played, from their data."""
+    out = {}
+    if rules.relics:
+        each = "; ".join(f"{r.name} ({r.terrain}): {r.text}" for r in rules.relics.values())
+        out["Relics"] = (
+            "A relic lies on its square from the moment its tile is turned face up. While it is there no city may "
+            "be built on or next to it, nothing changes the square, and scouts enter it only with an army. Armies "
+            f"may move through it; an army ending its move there takes the relic and its owner gains: {each}."
+        )
+    city_states = rules.city_states
+    if city_states.markers:
+        provisional = " (provisional)" if city_states.destroyed_provisional else ""
+        each = "; ".join(m.name + (" (provisional)" if m.provisional else "") for m in city_states.markers)
+        out["City-states"] = (
+            "A hut or village whose marker is a city-state puts the top city-state marker on its square. You control "
+            "it while a figure of yours stands there: its square counts as part of your capital's outskirts, and "
+            "your capital may place the figures it builds there. Its garrison defends with "
+            f"+{city_states.garrison_bonus}. No city may be built next to it; a city built on it destroys it and gives "
+            f"{city_states.destroyed_culture} culture{provisional}. The markers: {each}."
         )
     return out

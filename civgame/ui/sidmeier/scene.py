@@ -40,6 +40,7 @@ from civgame.ui.sidmeier.computer import ComputerSeats
 from civgame.ui.sidmeier.wording import Words, group_label, grouped, square_of
 
 GAME = definition("sid-meier")
+OWN_TURNS = ("start_turn", "trade_turn", "city_turn", "movement_turn", "research_turn")  # a player's own phases
 TOP_BAR, PANEL_W, ACTION_BAR = 40, 400, 156  # in layout units
 BAR_ROWS = 3  # rows of kind buttons in the action bar
 GROUP_W, GROUP_H = 196, 32
@@ -246,6 +247,15 @@ class SidMeierScene(Scene):
 
     def candidates(self, decision: str) -> Sequence[act.Action]:
         """Actions a decision of this kind may take, to ask the engine why one is not legal."""
+        found = list(self.phase_candidates(decision))
+        if decision in OWN_TURNS:  # (Fame and Fortune's great person cards, used in their holder's phases)
+            rules = self.game.rules
+            for card in self.game.players[self.game.actor()].person_cards:
+                keep = rules.person_cards[rules.person_card_ids[card]].use == "keep"
+                found.append(act.RevealPersonCard(card) if keep else act.UsePersonCard(card))
+        return found
+
+    def phase_candidates(self, decision: str) -> Sequence[act.Action]:
         seat = self.game.actor()
         cities = self.game.cities_of(seat)
         disbanding = self.game.rules.game.disbanding is not None  # (Fame and Fortune)
@@ -271,17 +281,31 @@ class SidMeierScene(Scene):
             return [*found, *[act.ChangeGovernment(g) for g in governments][:1], *invest]
         if decision == "movement_turn":
             return [act.BeginMove((f.id,)) for f in figures][:1]
+        if decision == "metropolis_choice":
+            return [act.GrowMetropolis(pos) for pos in self.next_to_capital(seat)]
         return []
+
+    def next_to_capital(self, seat: int) -> list[int]:
+        """The up to 4 squares next to the player's capital (not diagonally): where it may grow."""
+        capital = next((c for c in self.game.cities_of(seat) if c.capital), None)
+        if capital is None:
+            return []
+        x, y = self.game.xy(capital.pos)
+        near = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+        return [self.game.pos(a, b) for a, b in near if 0 <= a < self.game.width and 0 <= b < self.game.height]
 
     def why_not(self, kind: str) -> list[Option]:
         """Greyed options of a kind in a list: actions not legal now, with the engine's reason."""
-        if kind != "research":
+        if kind == "research":
+            known = set(self.game.players[self.game.actor()].techs)
+            tried: Sequence[act.Action] = [act.Research(t) for t in self.game.rules.techs if t not in known]
+        elif kind == "grow_metropolis":
+            tried = self.candidates("metropolis_choice")
+        else:
             return []
-        known = set(self.game.players[self.game.actor()].techs)
         out = []
-        for tech in self.game.rules.techs:
-            action = act.Research(tech)
-            if tech in known or action in self.legal:
+        for action in tried:
+            if action in self.legal:
                 continue
             reason = GAME.why_illegal(self.game, action)
             if reason:
@@ -297,11 +321,12 @@ class SidMeierScene(Scene):
         if len(actions) == 1 and None in squares:
             self.perform(actions[0])
             return
-        if None not in squares and len(actions) > 1:  # the squares are clicked on the map
+        greyed = self.why_not(kind)
+        if None not in squares and len(actions) > 1 and not greyed:  # the squares are clicked on the map
             self.group = kind if self.group != kind else None
             self.rebuild()
             return
-        self.open_chooser(group_label(kind), actions, extra=self.why_not(kind))
+        self.open_chooser(group_label(kind), actions, extra=greyed)
 
     def open_chooser(
         self,
@@ -685,6 +710,21 @@ class SidMeierScene(Scene):
         elif self.hover is not None and self.board.rect.collidepoint(self.mouse) and not self.covered:
             tooltips.draw(surface, self.square_lines(self.hover), self.mouse, self.app.scale)
 
+    def expansion_lines(self, square: dict[str, Any]) -> list[str]:
+        """A relic or a city-state on the square, in the rulebook's words."""
+        rules = self.game.rules
+        lines = []
+        if square["relic"]:
+            relic = rules.relics[square["relic"]]
+            lines.append(f"The relic {relic.name}: an army ending its move here takes it: {relic.text}")
+        if square["city_state"] >= 0:
+            marker = rules.city_states.markers[square["city_state"]]
+            shown = self.view["city_state_resources"].get(square["city_state"])
+            name = marker.name + (" (provisional)" if marker.provisional else "")
+            lines.append(name + (f": shows {shown}" if shown else ""))
+            lines.append("A figure here controls it: its square counts for its controller's capital")
+        return lines
+
     def square_lines(self, pos: int) -> list[str]:
         """What a square shows, from the seat's view: terrain, icons, resource, what stands on it."""
         square = self.view["squares"][pos]
@@ -698,6 +738,7 @@ class SidMeierScene(Scene):
             lines.append(f"Resource: {square['resource']}")
         if square["feature"] and square["marker"] != -1:
             lines.append(f"A {square['feature']} (its marker lies face down here)")
+        lines += self.expansion_lines(square)
         improvement = square["improvement"]
         if improvement is not None:
             name = self.labels.get(improvement["name"], improvement["name"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from civgame.games.sidmeier.core import actions as act
+from civgame.games.sidmeier.core.decisions import GreatPersonDraw
 from civgame.games.sidmeier.core.model import Game
 
 # action kind -> the group's label on the action bar, in the order the bar shows the groups
@@ -33,6 +34,8 @@ GROUPS: dict[str, str] = {
     "return_policy": "Return a social policy",
     "keep_great_person": "Keep a great person",
     "reveal_marker": "Reveal a marker",
+    "take_free_tech": "Learn the relic's tech",
+    "place_free_investment": "Place a free investment",
     "offer": "Offer a deal",
     "accept_offer": "Accept the deal",
     "decline_offer": "Decline the deal",
@@ -71,6 +74,10 @@ GROUPS: dict[str, str] = {
     "exchange_tech": "Learn their tech",
     "use_deck": "Use a deck",
     "move_off": "Move a figure off",
+    "grow_metropolis": "Grow the metropolis",
+    "reveal_person_card": "Turn a great person card face up",
+    "use_person_card": "Use a great person card",
+    "gift_coin_for_culture": "Give a coin for culture",
     "choose_unit": "Choose a unit",
     "choose_deck": "Choose a deck",
     "take_reward": "Take the reward",
@@ -121,6 +128,7 @@ class Words:
             rules.units,
             rules.investments,
             rules.policies,
+            rules.person_cards,
         )
         for table in tables:
             if key in table:
@@ -149,7 +157,7 @@ class Words:
         city = self.game.city(city_id)
         if city is None:
             return "a city"
-        kind = "capital" if city.capital else "city"
+        kind = "metropolis" if city.expansion >= 0 else "capital" if city.capital else "city"
         return f"the {kind} at {self.game.label(city.pos)}"
 
     def figure(self, figure_id: int) -> str:
@@ -233,7 +241,7 @@ class Words:
         return f"Build city walls around {self.city(a.city)}"
 
     def _devote(self, a: act.Devote) -> str:
-        return f"Devote {self.city(a.city)} to the arts"
+        return f"Devote {self.city(a.city)} to the arts" + (", taking its culture as trade" if a.as_trade else "")
 
     def _harvest(self, a: act.Harvest) -> str:
         second = f" and 1 {a.second}" if a.second else ""
@@ -348,7 +356,35 @@ class Words:
         return f"Return {self.rules.policies[a.policy].name}"
 
     def _keep_great_person(self, a: act.KeepGreatPerson) -> str:
-        return f"Keep {self.rules.great_people[self.rules.great_person_ids[a.marker]].name}"
+        kind = self.rules.great_people[self.rules.great_person_ids[a.marker]].name
+        pending = self.game.pending[-1] if self.game.pending else None
+        if isinstance(pending, GreatPersonDraw) and pending.cards and a.marker in pending.markers:
+            card = pending.cards[pending.markers.index(a.marker)]
+            return f"Keep {self.person_card(card)} ({kind})"
+        return f"Keep {kind}"
+
+    def person_card(self, card: int) -> str:
+        return self.rules.person_cards[self.rules.person_card_ids[card]].name
+
+    def _reveal_person_card(self, a: act.RevealPersonCard) -> str:
+        person = self.rules.person_cards[self.rules.person_card_ids[a.card]]
+        return f"Turn {person.name} face up: {person.text}"
+
+    def _gift_coin_for_culture(self, a: act.GiftCoinForCulture) -> str:
+        where = "on your civilization sheet" if a.place == "sheet" else f"on {self.name(a.place)}"
+        return f"Give {self.player(a.to)} the coin token {where}, advancing 1 culture space ({self.name(a.source)})"
+
+    def _use_person_card(self, a: act.UsePersonCard) -> str:
+        person = self.rules.person_cards[self.rules.person_card_ids[a.card]]
+        learned = f" ({self.name(a.tech)})" if a.tech else ""
+        return f"Use {person.name}{learned}: {person.text}"
+
+    def _take_free_tech(self, a: act.TakeFreeTech) -> str:
+        return f"Learn {self.name(a.tech)} free (a relic)" if a.tech else "No tech has a place in your pyramid"
+
+    def _place_free_investment(self, a: act.PlaceFreeInvestment) -> str:
+        held = self.game.players[self.game.actor()].investments.get(a.card, 0)
+        return f"Put a free investment marker on {self.name(a.card)} (it holds {held})"
 
     def _start_program(self, a: act.StartProgram) -> str:
         return f"Start a building program in {self.city(a.city)}"
@@ -365,6 +401,9 @@ class Words:
     def _place_reserve(self, a: act.PlaceReserve) -> str:
         person = self.rules.great_people[self.rules.great_person_ids[a.marker]].name
         return f"Place {person} from the reserve at {self.game.label(a.pos)}"
+
+    def _grow_metropolis(self, a: act.GrowMetropolis) -> str:
+        return f"Grow your capital into a metropolis over {self.game.label(a.pos)}"
 
     def _move_off(self, a: act.MoveOff) -> str:
         return f"Move {self.figure(a.figure)} to {self.game.label(a.pos)}"

@@ -76,6 +76,9 @@ def test_the_effects_reference_is_up_to_date_and_covers_every_primitive():
     used |= {e.name for card in every.investments.values() for a in card.abilities for e in a.effects}
     used |= {e.name for special in every.huts.specials for e in special.effects}
     used |= {e.name for policy in every.policies.values() for e in policy.effects}
+    used |= {e.name for relic in every.relics.values() for e in relic.effects}
+    used |= {e.name for marker in every.city_states.markers for e in marker.effects}
+    used |= {e.name for person in every.person_cards.values() for e in person.effects}
     assert used == set(KIND_OF), "every declared primitive is used by some content, and only those"
 
 

@@ -91,3 +91,4 @@ def test_random_games_with_fame_and_fortune_keep_the_invariants(players, seed):
     game = play_checked(players, seed, expansions=[FAF])
     assert SIDMEIER.outcome(game).winners
     assert any(p.investments for p in game.players)  # (the random players do invest)
+    assert any(city.expansion >= 0 for city in game.cities)  # (and learn Agriculture: a capital grows)

@@ -437,8 +437,8 @@ def won_city_battle(expansions=(FAF,)) -> Scenario:
     city = s.city(1, 6, 4)
     army = s.figure(0, "army", 5, 4)
     army.start_pos = army.pos
+    s.units(1, ("artillery", 2))  # (first: seat 1's cards go back to the decks seat 0 draws from)
     s.units(0, *[("infantry", 4)] * 5)
-    s.units(1, ("artillery", 2))
     loser = s.game.players[1]
     loser.trade, loser.culture, loser.coin_tokens = 9, 9, {"sheet": 2}
     s.decide(MovementTurn(0), phase="movement")

@@ -253,6 +253,7 @@ def test_random_games_with_both_expansions_keep_the_invariants(count, seed):
 
     game = play_checked(count, seed, expansions=["fame-and-fortune", WAW])
     assert game.phase == "over" and all(p.policies for p in game.players)
+    assert any(city.expansion >= 0 for city in game.cities)  # (Fame and Fortune's metropolises too)
 
 
 @pytest.mark.parametrize("count, seed", [(2, 31), (4, 32)])

@@ -131,6 +131,8 @@ def _on_built_values(effect: dict[str, object]) -> dict[str, object]:
     return effect
 
 
+# The effects a city-piece may grant: the rules read them from the pieces of the city they are about.
+CITY_PIECE_EFFECTS = frozenset({"may_build_units"})
 OneEffect = Annotated[dict[str, object], Field(min_length=1, max_length=2)]  # a primitive, maybe `only`
 OnBuiltEffect = Annotated[dict[str, object], Field(min_length=1, max_length=1), AfterValidator(_on_built_values)]
 
@@ -189,12 +191,32 @@ class VariableEnd(Strict):
     """The Variable End Game of the 2012 rulebook: a longer track of `ages`, whose last `last_rounds` rounds
     may end the game early. Roll to End: at the start of each of them a die is rolled, and a result within
     that round's range of `roll_to_end` ends the game at once (the ranges are printed on the track: without
-    them the option is not offered). A Wonderful Ending: a wonder built in one of them ends the game once that
-    round is over, before the status phase."""
+    them the option is not offered; `roll_to_end_provisional` says they stand in for the printed ones, and the
+    players are told so). A Wonderful Ending: a wonder built in one of them ends the game once that round is
+    over, before the status phase."""
 
     ages: Steps
     last_rounds: Steps
     roll_to_end: list[Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(min_length=1)]] | None = None
+    roll_to_end_provisional: bool = False
+
+    def ending_range(self, rounds_left: int) -> list[int]:
+        """The faces that end the game as the round with `rounds_left` rounds after it begins."""
+        assert self.roll_to_end is not None  # (asked only of a game rolling to end)
+        return self.roll_to_end[self.last_rounds - 1 - rounds_left]
+
+    def ranges_text(self) -> str:
+        """Roll to End's ranges in the players' words: "6; 5-6; 4-6 (provisional)"."""
+        ranges = "; ".join(faces_text(faces) for faces in self.roll_to_end or [])
+        return f"{ranges} (provisional)" if self.roll_to_end_provisional else ranges
+
+
+def faces_text(faces: list[int]) -> str:
+    """ "5-6" for a run of faces, "2, 4" otherwise."""
+    ordered = sorted(set(faces))
+    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))
 
 
 class Variants(Strict):
@@ -399,8 +421,8 @@ class UnitType(Strict):
     # A unit for cards, advances and powers that name units (false: a figure that only moves like one, as the
     # Civilizations expansion's leader)
     counts_as_unit: bool = True
-    # Players may build it (false: only the barbarians have it, when its cost is in no source; its `text` says so).
-    recruitable: bool = True
+    # Recruited only in a city where a `may_build_units` effect names it (a Market's city, for cavalry).
+    only_where_allowed: bool = False
     text: str = ""
     provisional: bool = False  # stands in for content no source gives: its text says so
 
@@ -441,6 +463,8 @@ class Building(Strict):
     keeps_colour_on_capture: bool = False
     on_built: list[OnBuiltEffect] = []
     facing_sea_yields: list[Payable] = []  # choices when collecting the space a Port faces
+    # effects for the city's owner in this city only, while the piece works for them (`CITY_PIECE_EFFECTS`)
+    effects: list[OneEffect] = []
     text: str = ""
     provisional: bool = False  # stands in for content no source gives: its text says so
 
@@ -1074,6 +1098,8 @@ class Ruleset(Strict):
         for deck in ("action_halves", "tactics_halves"):
             for name, half in getattr(self, deck).items():
                 found.append(("card", name, half.effects, (deck, name, "effects")))
+        for key, b in self.buildings.items():
+            found.append(("building", b.name, b.effects, ("buildings", key, "effects")))
         for key, civ in self.civilizations.items():
             for si, special in enumerate(civ.special_advances):
                 special_path: DataPath = ("civilizations", key, "special_advances", si, "effects")
@@ -1132,6 +1158,9 @@ class Ruleset(Strict):
                     continue
                 if effect.name in MAIN_EFFECTS:
                     problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: {effect.name} acts only on events"))
+                if kind == "building" and (effect.name not in CITY_PIECE_EFFECTS or effect.only):
+                    allowed = ", ".join(sorted(CITY_PIECE_EFFECTS))
+                    problems.append(DataProblem((*path, i), f"{name}.effects[{i}]: a city-piece grants only {allowed}"))
         problems += self._reference_problems()
         for ci, card in enumerate(self.events):
             for i, raw in enumerate(card.effects):
@@ -1231,6 +1260,15 @@ class Ruleset(Strict):
         return index
 
     # ---- derived look-ups used throughout the engine
+    @cached_property
+    def units_only_where_allowed(self) -> frozenset[str]:
+        """The unit kinds recruited only where a `may_build_units` effect names them."""
+        return frozenset(kind for kind, spec in self.units.items() if spec.only_where_allowed)
+
+    def piece_effects(self, building: str, primitive: str) -> list[Effect]:
+        """The `primitive` effects the city-piece `building` grants in its city."""
+        return self.effects_by_source.get(("building", self.buildings[building].name), {}).get(primitive, [])
+
     def advance_names(self) -> list[str]:
         return list(self._advance_names)
 

@@ -281,6 +281,20 @@ class ReviveDecision(EffectChoiceDecision):
 
 
 @dataclass
+class SkipRoutesDecision(EffectChoiceDecision):
+    """Trade routes reach other players' cities with a piece that pays its owner for them (a `building`, the
+    expansion's Market): use every route, or leave out the routes to such cities of some of those players.
+    Option i leaves out those of the players `skipped[i]`."""
+
+    KIND: ClassVar[str] = "skip_routes"
+    building: str = ""  # the piece's name
+    skipped: list[list[int]] = field(default_factory=list)
+
+    def describe(self) -> str:
+        return f"{self.source}: use every route, or leave out the routes to other players' {self.building} cities?"
+
+
+@dataclass
 class CardExchangeDecision(EffectChoiceDecision):
     """Exchange hidden cards (Spy, New Plans): option i < len(exchanges) gives `exchanges[i]` =
     [deck, card given, card taken] (card ids as text, wonders by key, a great person held hidden as

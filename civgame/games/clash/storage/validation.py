@@ -56,6 +56,7 @@ from civgame.games.clash.core.decisions import (
     ReuseUnitDecision,
     ReviveDecision,
     SiegeDecision,
+    SkipRoutesDecision,
     TokenChoiceDecision,
     TradeDecision,
     TradeOfferDecision,
@@ -514,6 +515,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "amounts": each(AMOUNTS),
     },
     ReviveDecision: {"lost": each(UNIT_KIND), "used": each(CITY_ID)},  # the rest as an EffectChoiceDecision
+    SkipRoutesDecision: {"building": TEXT, "skipped": each(each(PLAYER))},  # the rest as an EffectChoiceDecision
     CardExchangeDecision: {
         "source": EFFECT_SOURCE,
         "effect": EFFECT,

@@ -41,6 +41,9 @@ def provisional_values(rules: Ruleset) -> list[str]:
     out += [
         marked(f"{family.basic.name} (buildings)", True) for family in rules.families.values() if family.provisional
     ]
+    out += [marked(f"{m.name} (city-state)", True) for m in rules.city_states.markers if m.provisional]
+    if rules.city_states.destroyed_provisional:
+        out.append(marked(f"the {rules.city_states.destroyed_culture} culture for a city built on a city-state", True))
     if rules.city_walls.provisional:
         out.append(marked(f"{rules.city_walls.name} (buildings)", True))
     tiles = [tile.id for tile in (*rules.tiles.home_tiles, *rules.tiles.neutral_tiles) if tile.provisional]
@@ -83,7 +86,7 @@ def _value(value: Any) -> str:
 
 def describe(rules: Ruleset, key: str) -> str:
     """The text of the tech, wonder, civilization, government, building face, culture event card, great
-    person type, investment card or unit type with id `key`."""
+    person type or card, investment card or unit type with id `key`."""
     lines: list[str] = []
     provisional = False
     if key in rules.techs:
@@ -158,6 +161,16 @@ def describe(rules: Ruleset, key: str) -> str:
         policy = rules.policies[key]
         provisional = policy.provisional
         lines.append(f"{policy.name} (social policy): {policy.text}.")
+        effects = []
+    elif key in rules.person_cards:
+        person_card = rules.person_cards[key]
+        provisional = person_card.provisional
+        kind = rules.great_people[person_card.type].name
+        used = "kept face up once used" if person_card.use == "keep" else "discarded when used"
+        when = "always" if person_card.timing == "constant" else person_card.timing.replace("_", " ")
+        lines.append(f"{person_card.name} (great person card: {kind}; {when}; {used}): {person_card.text}")
+        if not person_card.effects:
+            lines.append("Its ability is not played yet: the card brings its great person only.")
         effects = []
     elif key in rules.units:
         unit = rules.units[key]

@@ -144,6 +144,12 @@ primitive(
     example={"research_discount": {"amount": 5}},
 )(PositiveAmount)
 primitive(
+    "culture_trade_discount",
+    kind="passive",
+    doc="Each culture-track space costs the holder `amount` less trade (never below 0).",
+    example={"culture_trade_discount": {"amount": 2}},
+)(PositiveAmount)
+primitive(
     "unit_cost_cap",
     kind="passive",
     doc="Building a unit never costs the holder more than `value` production.",
@@ -504,6 +510,15 @@ primitive(
 )(ResourceAbility)
 
 
+primitive(
+    "rival_discards_coin",
+    kind="resource",
+    doc="Every other player who has more coins than the holder discards one coin token: one on their civilization "
+    "sheet if they have any, otherwise one from the card holding the most (investments are safe).",
+    example={"rival_discards_coin": {"cost": ["incense"], "phase": "start_of_turn"}},
+)(ResourceAbility)
+
+
 @primitive(
     "cancel_culture_event",
     kind="resource",
@@ -528,6 +543,13 @@ primitive(
     doc="When the tech is learned, the holder may obsolete one built wonder (any player's): its card is turned "
     "face down and its ability is lost for the rest of the game; its marker still gives culture.",
     example={"obsolete_wonder": {}},
+)(NoParams)
+primitive(
+    "grow_metropolis",
+    kind="on_learn",
+    doc="When the tech is learned the holder's capital grows into a metropolis (2 centre squares, 10 outskirts "
+    "squares), at once if it can, otherwise in the first of the holder's Start of Turn phases in which it can.",
+    example={"grow_metropolis": {}},
 )(NoParams)
 primitive(
     "tech_victory",
@@ -742,6 +764,63 @@ class RevealLearnTech(Params):
     level: int = Field(ge=1, le=5)
 
 
+primitive(
+    "found_city_state",
+    kind="marker",
+    doc="Found: the marker is revealed and discarded, and the top city-state marker is placed on its square.",
+    example={"found_city_state": {}},
+)(NoParams)
+
+
+# ------------------------------------------------------------------ relics (the expansions)
+
+
+primitive(
+    "relic_tech_next_turn",
+    kind="relic",
+    doc="At the start of the finder's next Start of Turn they learn a free tech of their choice (it needs a place "
+    "in their pyramid).",
+    example={"relic_tech_next_turn": {}},
+)(NoParams)
+primitive(
+    "relic_great_person",
+    kind="relic",
+    doc="The finder gains 1 great person at once.",
+    example={"relic_great_person": {}},
+)(NoParams)
+
+
+@primitive(
+    "relic_investments_next_turn",
+    kind="relic",
+    doc="At the start of the finder's next Start of Turn they gain `markers` investment markers free (no coin "
+    "tokens paid), each put on an investment card of their choice.",
+    example={"relic_investments_next_turn": {"markers": 2}},
+)
+class RelicInvestments(Params):
+    markers: int = Field(ge=1)
+
+
+@primitive(
+    "relic_culture_advances",
+    kind="relic",
+    doc="The finder advances `spaces` culture-track spaces free (claiming each space's reward).",
+    example={"relic_culture_advances": {"spaces": 2}},
+)
+class RelicCultureAdvances(Params):
+    spaces: int = Field(ge=1)
+
+
+@primitive(
+    "relic_free_units",
+    kind="relic",
+    doc="The finder builds `count` unlocked units of their choice free, at once.",
+    example={"relic_free_units": {"count": 2}},
+)
+class RelicFreeUnits(Params):
+    count: int = Field(ge=1)
+
+
 # ------------------------------------------------------------------ social policies (Wisdom and Warfare)
 
 
@@ -773,6 +852,12 @@ primitive(
     kind="start_of_turn",
     doc="At the start of the holder's Start of Turn they gain `amount` trade per city they have.",
     example={"start_trade_per_city": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "start_trade_per_city_state",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain `amount` trade per city-state they control.",
+    example={"start_trade_per_city_state": {"amount": 1}},
 )(PositiveAmount)
 primitive(
     "start_culture_with_scout",
@@ -824,4 +909,202 @@ primitive(
     doc="The first time in a turn the holder builds an army figure, they also build one unlocked unit of their "
     "choice free.",
     example={"free_unit_with_army": {}},
+)(NoParams)
+
+
+# ------------------------------------------------------------------ great person cards (Fame and Fortune's deck)
+
+
+primitive(
+    "travel_speed_bonus",
+    kind="passive",
+    doc="The holder's travel speed is `amount` higher.",
+    example={"travel_speed_bonus": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "city_actions_uncancellable",
+    kind="passive",
+    doc="The holder's city actions cannot be cancelled.",
+    example={"city_actions_uncancellable": {}},
+)(NoParams)
+
+
+@primitive(
+    "start_culture_per_coins",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain 1 culture for every `coins` coins they have.",
+    example={"start_culture_per_coins": {"coins": 3}},
+)
+class StartCulturePerCoins(Params):
+    coins: int = Field(ge=1)
+
+
+@primitive(
+    "start_gain_per_unbuilt_armies",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain `trade` trade and `culture` culture for every "
+    "`armies` of their army figures not on the map.",
+    example={"start_gain_per_unbuilt_armies": {"armies": 2, "trade": 1, "culture": 1}},
+)
+class StartGainPerUnbuiltArmies(Params):
+    armies: int = Field(ge=1)
+    trade: int = Field(default=0, ge=0)
+    culture: int = Field(default=0, ge=0)
+
+
+primitive(
+    "culture_for_unique_research",
+    kind="trigger",
+    doc="Each time the holder learns in the Research phase a tech no other player knows or researched that turn, "
+    "they gain `amount` culture.",
+    example={"culture_for_unique_research": {"amount": 3}},
+)(PositiveAmount)
+primitive(
+    "culture_when_others_devote",
+    kind="trigger",
+    doc="Each time another player devotes a city to the arts, the holder gains `amount` culture.",
+    example={"culture_when_others_devote": {"amount": 1}},
+)(PositiveAmount)
+
+
+@primitive(
+    "person_gain",
+    kind="great_person",
+    doc="The holder gains `trade` trade (up to the dial's top) and `culture` culture.",
+    example={"person_gain": {"trade": 27}},
+)
+class PersonGain(Params):
+    trade: int = Field(default=0, ge=0)
+    culture: int = Field(default=0, ge=0)
+
+
+@primitive(
+    "person_gain_per_building",
+    kind="great_person",
+    doc="The holder gains `trade` trade and `culture` culture for every building in their cities' outskirts.",
+    example={"person_gain_per_building": {"trade": 1, "culture": 1}},
+)
+class PersonGainPerBuilding(Params):
+    trade: int = Field(default=0, ge=0)
+    culture: int = Field(default=0, ge=0)
+
+
+primitive(
+    "person_culture_per_unbuilt_army",
+    kind="great_person",
+    doc="The holder gains `amount` culture for every one of their army figures not on the map.",
+    example={"person_culture_per_unbuilt_army": {"amount": 3}},
+)(PositiveAmount)
+
+
+@primitive(
+    "person_advance_per_coins",
+    kind="great_person",
+    doc="The holder advances one culture-track space free for every `coins` coins they have.",
+    example={"person_advance_per_coins": {"coins": 3}},
+)
+class PersonAdvancePerCoins(Params):
+    coins: int = Field(ge=1)
+
+
+@primitive(
+    "person_free_unit",
+    kind="great_person",
+    doc="The holder builds one `unit` unit free into their standing forces, even if its type is not unlocked.",
+    example={"person_free_unit": {"unit": "aircraft"}},
+)
+class PersonFreeUnit(Params):
+    unit: str
+
+
+primitive(
+    "person_learn_known_tech",
+    kind="great_person",
+    doc="The holder learns free a tech another player knows (it needs a place in their pyramid).",
+    example={"person_learn_known_tech": {}},
+)(NoParams)
+primitive(
+    "outnumbered_defender_bonus",
+    kind="passive",
+    doc="When the holder defends with fewer units in their battle force than the attacker (counted from the draw), "
+    "their combat bonus is `amount` higher.",
+    example={"outnumbered_defender_bonus": {"amount": 8}},
+)(PositiveAmount)
+primitive(
+    "free_building_on_investing",
+    kind="trigger",
+    doc="In a Start of Turn in which the holder invests a coin, they may build one unlocked building free in one of "
+    "their cities.",
+    example={"free_building_on_investing": {}},
+)(NoParams)
+primitive(
+    "person_first_player",
+    kind="great_person",
+    doc="The holder becomes the first player (from the next phase on; the next turn the marker passes on from them).",
+    example={"person_first_player": {}},
+)(NoParams)
+primitive(
+    "person_devote_all_cities",
+    kind="great_person",
+    doc="As the holder's capital's action, every one of their cities is devoted to the arts; the other cities still "
+    "take their own actions.",
+    example={"person_devote_all_cities": {}},
+)(NoParams)
+primitive(
+    "person_double_speed",
+    kind="great_person",
+    doc="The holder's travel speed is doubled until the end of the turn.",
+    example={"person_double_speed": {}},
+)(NoParams)
+primitive(
+    "person_convert_trade_culture",
+    kind="great_person",
+    doc="The holder turns any amount of their trade into as much culture, or of their culture into as much trade "
+    "(up to the dial's top).",
+    example={"person_convert_trade_culture": {}},
+)(NoParams)
+primitive(
+    "person_wonder_discount",
+    kind="great_person",
+    doc="The next wonder the holder builds this turn costs `amount` less production (with any other discount).",
+    example={"person_wonder_discount": {"amount": 5}},
+)(PositiveAmount)
+primitive(
+    "arts_as_trade",
+    kind="passive",
+    doc="Once per turn, when the holder devotes a city to the arts, they may take its culture as trade instead.",
+    example={"arts_as_trade": {}},
+)(NoParams)
+primitive(
+    "person_regroup",
+    kind="great_person",
+    doc="The holder moves all their figures on one square to another square holding figures of theirs (within the "
+    "stacking limit).",
+    example={"person_regroup": {}},
+)(NoParams)
+primitive(
+    "start_gift_coin_for_culture",
+    kind="start_of_turn",
+    doc="Once per Start of Turn the holder may give one of their coin tokens to another player (onto that player's "
+    "civilization sheet); if they do, they advance one culture-track space free.",
+    example={"start_gift_coin_for_culture": {}},
+)(NoParams)
+primitive(
+    "culture_and_trade_per_wonder",
+    kind="trigger",
+    doc="A marker is put on the card for each wonder the holder builds; at the start of each of their Start of Turn "
+    "phases they gain culture and trade, each equal to the markers on it.",
+    example={"culture_and_trade_per_wonder": {}},
+)(NoParams)
+primitive(
+    "person_culture_as_bonus",
+    kind="great_person",
+    doc="At the start of a battle the holder defends, their combat bonus for it rises by their unspent culture.",
+    example={"person_culture_as_bonus": {}},
+)(NoParams)
+primitive(
+    "person_return_killed",
+    kind="great_person",
+    doc="After a battle, all the holder's units killed in it return to their standing forces.",
+    example={"person_return_killed": {}},
 )(NoParams)

@@ -16,7 +16,9 @@ from pydantic import ConfigDict
 from civgame.framework import effects as framework
 from civgame.framework.effects import Effect, EffectRegistry
 
-Kind = Literal["passive", "trigger", "start_of_turn", "resource", "on_learn", "setup", "card", "marker"]
+Kind = Literal[
+    "passive", "trigger", "start_of_turn", "resource", "on_learn", "setup", "card", "marker", "great_person", "relic"
+]
 KINDS: dict[str, str] = {
     "passive": "Passive: holds while its source is in play (a known tech, the government ruling, a wonder "
     "that is neither obsolete nor blockaded, the civilization)",
@@ -27,6 +29,9 @@ KINDS: dict[str, str] = {
     "setup": "Setup: a civilization's bonus taken once, at setup",
     "card": "Culture event card: acts when the card is played in its phase",
     "marker": "Hut or village marker (the expansions'): acts when the marker is found, or when its holder reveals it",
+    "great_person": "Great person card (Fame and Fortune's optional deck): acts once, when its holder uses the card "
+    "in the phase it names (the card is then discarded)",
+    "relic": "Relic (the expansions'): acts once, for the player whose army removes the relic from the map",
 }
 
 

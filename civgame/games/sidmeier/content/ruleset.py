@@ -39,6 +39,8 @@ FILES = (
     "huts",
     "investments",
     "policies",
+    "relics",
+    "city_states",
 )
 EXPANSIONS_FOLDER = "expansions"  # inside a ruleset folder: one folder per expansion, laid over the base
 
@@ -184,6 +186,13 @@ class BuildingProgramConfig(Strict):
     production_factor: Annotated[int, Field(ge=2)]
 
 
+class MetropolisConfig(Strict):
+    """Fame and Fortune: a capital grown into a metropolis (2 centre squares, 10 outskirts squares)."""
+
+    defending_bonus: NonNeg  # extra combat bonus of the metropolis's defender
+    arts_base: NonNeg  # the culture a metropolis devoted to the arts makes before its icons (a city: culture.arts_base)
+
+
 class GameConfig(Strict):
     title: str
     players: PlayerCount
@@ -202,6 +211,7 @@ class GameConfig(Strict):
     expansions: list[Expansion] = []
     disbanding: DisbandingConfig | None = None  # None: figures are never disbanded (the base game)
     building_program: BuildingProgramConfig | None = None  # None: no building programs (the base game)
+    metropolis: MetropolisConfig | None = None  # None: capitals never grow into metropolises (the base game)
     obsolete_market_wonders: bool = False  # a tech that obsoletes a wonder may pick one still in the market
 
 
@@ -232,10 +242,12 @@ class SquareSpec:
     icons: tuple[int, int, int, int]  # trade, production, culture, coin
     resource: str  # "" if none
     feature: str  # "hut", "village" or ""
+    relic: str = ""  # the relic lying here when the tile is turned face up (the expansions'), or ""
 
 
 ICON_WORDS = ("trade", "production", "culture", "coin")
 FEATURES = ("hut", "village")
+RELIC_PREFIX = "relic:"  # `relic:<id>`: the square of a relic
 
 
 def _square(text: Any) -> SquareSpec:
@@ -243,9 +255,11 @@ def _square(text: Any) -> SquareSpec:
         raise ValueError("a square is written `terrain icon icon ...`")
     terrain, *words = text.split()
     counts = [0, 0, 0, 0]
-    resource = feature = ""
+    resource = feature = relic = ""
     for word in words:
-        if word in ICON_WORDS:
+        if word.startswith(RELIC_PREFIX) and not relic:
+            relic = word.removeprefix(RELIC_PREFIX)
+        elif word in ICON_WORDS:
             counts[ICON_WORDS.index(word)] += 1
         elif word in RESOURCES:
             if resource:
@@ -256,8 +270,9 @@ def _square(text: Any) -> SquareSpec:
                 raise ValueError(f"{text!r}: a square shows at most one hut or village")
             feature = word
         else:
-            raise ValueError(f"{text!r}: {word!r} is not an icon ({', '.join(ICON_WORDS + RESOURCES + FEATURES)})")
-    return SquareSpec(terrain, (counts[0], counts[1], counts[2], counts[3]), resource, feature)
+            words_known = ", ".join((*ICON_WORDS, *RESOURCES, *FEATURES, RELIC_PREFIX + "<relic>"))
+            raise ValueError(f"{text!r}: {word!r} is not an icon ({words_known})")
+    return SquareSpec(terrain, (counts[0], counts[1], counts[2], counts[3]), resource, feature, relic)
 
 
 Row = Annotated[list[Annotated[SquareSpec, BeforeValidator(_square)]], Field(min_length=1)]
@@ -440,8 +455,29 @@ class GreatPersonType(Strict):
     provisional: bool = False
 
 
+PersonTiming = Literal[
+    "constant", "any", "start_of_turn", "trade", "city_management", "movement", "research", "battle", "phase_start"
+]
+
+
+class GreatPersonCard(Strict):
+    """A card of Fame and Fortune's optional great person deck: the type of marker it brings and its ability.
+    `keep` cards act from the moment they are turned face up; `discard` cards act once and are discarded.
+    An ability without effects is not built: the card still brings its great person."""
+
+    id: Id
+    name: str
+    type: Id  # a great person type (`great_people`)
+    timing: PersonTiming
+    use: Literal["keep", "discard"]
+    text: str  # the ability in our words, as the player reads it
+    provisional: bool = False
+    effects: Effects = []
+
+
 class GreatPeopleFile(Strict):
     great_people: list[GreatPersonType]
+    cards: list[GreatPersonCard] = []  # the optional great person deck (Fame and Fortune)
 
 
 class MarkerPool(Strict):
@@ -457,11 +493,40 @@ class SpecialResult(Strict):
     effects: Effects = Field(min_length=1)
 
 
+class MarkerAddition(Strict):
+    count: NonNeg
+    pool: dict[str, Positive] = {}
+
+
+class MarkerSet(Strict):
+    """The hut and village markers an expansion adds to the pools (each expansion's own record, so that
+    the additions of several expansions add up)."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    huts: MarkerAddition
+    villages: MarkerAddition
+
+
 class HutsFile(Strict):
     provisional: bool = False
     huts: MarkerPool
     villages: MarkerPool
+    added: list[MarkerSet] = []
     specials: list[SpecialResult] = []
+
+    def with_additions(self) -> HutsFile:
+        """The pools with every expansion's markers added (the counts and the copies of each result)."""
+        pools = {}
+        for kind in ("huts", "villages"):
+            base: MarkerPool = getattr(self, kind)
+            pool, count = dict(base.pool), base.count
+            for extra in self.added:
+                addition: MarkerAddition = getattr(extra, kind)
+                count += addition.count
+                for result, copies in addition.pool.items():
+                    pool[result] = pool.get(result, 0) + copies
+            pools[kind] = MarkerPool(count=count, pool=pool)
+        return self.model_copy(update=pools)
 
 
 class InvestmentAbility(Strict):
@@ -500,6 +565,38 @@ class PoliciesFile(Strict):
     cards: list[PolicyCard] = []
 
 
+class Relic(Strict):
+    """A relic marker (the expansions'): on a square of its terrain until an army ends its move there."""
+
+    id: Id
+    name: str
+    terrain: Id
+    text: str  # its effect in our words, as the player reads it
+    effects: Effects = Field(min_length=1)
+
+
+class RelicsFile(Strict):
+    relics: list[Relic] = []
+
+
+class CityStateMarker(Strict):
+    """A city-state marker (W&W): the icons its square shows and the effects its controller has."""
+
+    id: Id
+    name: str
+    icons: Icons
+    random_resource: bool = False  # shows a resource drawn at random when the marker is placed
+    provisional: bool = False
+    effects: Effects = []
+
+
+class CityStatesFile(Strict):
+    garrison_bonus: NonNeg = 0  # combat bonus of the figures defending a city-state's square
+    destroyed_culture: NonNeg = 0  # culture for the player who builds a city on a city-state
+    destroyed_provisional: bool = False
+    markers: list[CityStateMarker] = []
+
+
 MODELS: dict[str, type[Strict]] = {
     "game": GameConfig,
     "map": MapFile,
@@ -515,6 +612,8 @@ MODELS: dict[str, type[Strict]] = {
     "huts": HutsFile,
     "investments": InvestmentsFile,
     "policies": PoliciesFile,
+    "relics": RelicsFile,
+    "city_states": CityStatesFile,
 }
 
 
@@ -567,10 +666,13 @@ class Ruleset:
     culture_base_deck_size: int
     culture_cards: dict[str, CultureCard]
     great_people: dict[str, GreatPersonType]
+    person_cards: dict[str, GreatPersonCard]
     huts: HutsFile
     terrains: dict[str, Terrain]
     investments: dict[str, InvestmentCard]
     policy_cards: dict[str, PolicyCard]
+    relics: dict[str, Relic]
+    city_states: CityStatesFile
     folder: str
     mods: list[str] = field(default_factory=list)  # mod folders laid over the data, in order
     expansions: list[str] = field(default_factory=list)  # expansions laid over the base game, in the rules' order
@@ -578,6 +680,7 @@ class Ruleset:
     unit_cards: list[UnitCardDef] = field(default_factory=list)
     culture_card_ids: list[str] = field(default_factory=list)  # card id -> its record's id
     great_person_ids: list[str] = field(default_factory=list)  # marker id -> its type
+    person_card_ids: list[str] = field(default_factory=list)  # great person card id -> its record (one of each)
     hut_markers: list[HutResult] = field(default_factory=list)  # marker id -> its result
     home_tiles: dict[str, Tile] = field(default_factory=dict)  # civilization -> its home tile
     neutral_tiles: dict[str, Tile] = field(default_factory=dict)
@@ -593,6 +696,7 @@ class Ruleset:
             self.culture_card_ids += [card_def.id] * card_def.copies
         for person in self.great_people.values():
             self.great_person_ids += [person.id] * person.markers
+        self.person_card_ids = list(self.person_cards)
         specials = {s.id: s for s in self.huts.specials}
         for kind, pool in (("hut", self.huts.huts), ("village", self.huts.villages)):
             for result, copies in pool.pool.items():
@@ -685,10 +789,13 @@ def _load(folder: Path, mods: list[Path], expansions: Sequence[str] = ()) -> Rul
         culture_base_deck_size=models["culture"].base_deck_size,
         culture_cards=_by_id(models["culture"].cards, where["culture"], "cards", problems),
         great_people=_by_id(models["great_people"].great_people, where["great_people"], "great_people", problems),
-        huts=models["huts"],
+        person_cards=_by_id(models["great_people"].cards, where["great_people"], "cards", problems),
+        huts=models["huts"].with_additions(),
         terrains=_by_id(models["map"].terrains, where["map"], "terrains", problems),
         investments=_by_id(models["investments"].investments, where["investments"], "investments", problems),
         policy_cards=_by_id(models["policies"].cards, where["policies"], "cards", problems),
+        relics=_by_id(models["relics"].relics, where["relics"], "relics", problems),
+        city_states=models["city_states"],
         folder=str(folder),
         mods=[str(m) for m in mods],
         expansions=chosen,
@@ -757,6 +864,12 @@ def cross_check(rules: Ruleset) -> list[Problem]:
         if not ok:
             out.append((file, path, text))
 
+    def effects_of_kind(file: str, key: str, records: list[Any], kind: str, what: str) -> None:
+        """Every effect of the records (listed under `key` in `file`) is of `kind`."""
+        for i, record in enumerate(records):
+            for effect in record.effects:
+                need(kind_of(effect) == kind, file, (key, i, "effects"), f"{record.id}: {effect.name} is not {what}")
+
     # game.yaml
     for i, unit_id in enumerate(g.units.starting):
         need(unit_id in unit_ids, "game", ("units", "starting", i), f"units.starting: no unit type {unit_id!r}")
@@ -777,6 +890,7 @@ def cross_check(rules: Ruleset) -> list[Problem]:
     need("anarchy" in rules.governments, "governments", (), "there is no anarchy (the transitional government)")
     # map and tiles
     size = rules.map.tile_size
+    relic_squares: dict[str, int] = {}
     for players in range(g.players.min, g.players.max + 1):
         layout = rules.map.layouts.get(players)
         if layout is None:
@@ -825,6 +939,21 @@ def cross_check(rules: Ruleset) -> list[Problem]:
                         (*where, "squares", r, c),
                         f"{tile.id}: {square.resource!r} is not a market resource (only those can be harvested)",
                     )
+                    if square.relic:
+                        relic = rules.relics.get(square.relic)
+                        need(
+                            relic is not None,
+                            "tiles",
+                            (*where, "squares", r, c),
+                            f"{tile.id}: no relic {square.relic!r}",
+                        )
+                        need(
+                            relic is None or relic.terrain == square.terrain,
+                            "tiles",
+                            (*where, "squares", r, c),
+                            f"{tile.id}: the relic {square.relic!r} lies on {relic.terrain if relic else ''} squares",
+                        )
+                        relic_squares[square.relic] = relic_squares.get(square.relic, 0) + 1
             if group == "home_tiles":
                 need(
                     tile.civilization in rules.civilizations,
@@ -845,6 +974,15 @@ def cross_check(rules: Ruleset) -> list[Problem]:
                     (*where, "civilization"),
                     "a neutral tile belongs to no civilization",
                 )
+    for i, relic in enumerate(rules.relics.values()):
+        need(relic.terrain in terrains, "relics", ("relics", i, "terrain"), f"{relic.id}: no terrain {relic.terrain!r}")
+        need(
+            relic_squares.get(relic.id) == 1,
+            "relics",
+            ("relics", i),
+            f"{relic.id}: the relic lies on {relic_squares.get(relic.id, 0)} squares of the tiles, not 1",
+        )
+    effects_of_kind("relics", "relics", list(rules.relics.values()), "relic", "a relic's effect")
     tile_ids = [t.id for t in rules.tiles.home_tiles + rules.tiles.neutral_tiles]
     need(len(tile_ids) == len(set(tile_ids)), "tiles", (), "two tiles share an id")
     # civilizations
@@ -1047,6 +1185,18 @@ def cross_check(rules: Ruleset) -> list[Problem]:
                     ("investments", i, "abilities", j, "effects"),
                     f"{investment.id}: {effect.name} is not an ability an investment card can hold",
                 )
+    # the great person deck: each card brings a marker of a type the rules have; its ability acts while held
+    # face up (lasting, Start of Turn, triggered) or once, when the card is used (a great person card's effect)
+    for i, person in enumerate(rules.person_cards.values()):
+        need(person.type in rules.great_people, "great_people", ("cards", i, "type"), f"{person.id}: no such type")
+        allowed = ("passive", "start_of_turn", "trigger") if person.use == "keep" else ("great_person",)
+        for effect in person.effects:
+            need(
+                kind_of(effect) in allowed,
+                "great_people",
+                ("cards", i, "effects"),
+                f"{person.id}: {effect.name} is not an ability a {person.use} card can have",
+            )
     # huts
     specials = {s.id for s in rules.huts.specials}
     for kind in ("huts", "villages"):
@@ -1071,14 +1221,22 @@ def cross_check(rules: Ruleset) -> list[Problem]:
                 (kind, "pool", result),
                 f"{kind}: {result!r} is not a resource, a great person or a special result of `specials`",
             )
-    for i, special in enumerate(rules.huts.specials):
-        for effect in special.effects:
-            need(
-                kind_of(effect) == "marker",
-                "huts",
-                ("specials", i, "effects"),
-                f"{special.id}: {effect.name} is not a hut or village marker's effect",
-            )
+    founding = sum(
+        pool.pool.get(s.id, 0)
+        for pool in (rules.huts.huts, rules.huts.villages)
+        for s in rules.huts.specials
+        if any(e.name == "found_city_state" for e in s.effects)
+    )
+    need(
+        founding <= len(rules.city_states.markers),
+        "huts",
+        ("specials",),
+        f"{founding} markers found city-states, but city_states.yaml has {len(rules.city_states.markers)} markers",
+    )
+    effects_of_kind("city_states", "markers", rules.city_states.markers, "passive", "an effect a city-state gives")
+    marker_ids = [m.id for m in rules.city_states.markers]
+    need(len(marker_ids) == len(set(marker_ids)), "city_states", ("markers",), "two city-state markers share an id")
+    effects_of_kind("huts", "specials", rules.huts.specials, "marker", "a hut or village marker's effect")
     return out
 
 

@@ -243,6 +243,7 @@ class BuildWalls(Action):
 class Devote(Action):
     KIND: ClassVar[str] = "devote"
     city: int
+    as_trade: bool = False  # its culture taken as trade instead (a great person's ability, once per turn)
 
 
 @dataclass(frozen=True)
@@ -512,4 +513,60 @@ class ChooseDeck(Action):
     deck: str
 
 
+@dataclass(frozen=True)
+class TakeFreeTech(Action):
+    """Learn `tech` free (a relic's effect); "" when no tech has a place in the pyramid."""
+
+    KIND: ClassVar[str] = "take_free_tech"
+    tech: str
+
+
+@dataclass(frozen=True)
+class PlaceFreeInvestment(Action):
+    """Put a free investment marker on investment card `card` (a relic's effect)."""
+
+    KIND: ClassVar[str] = "place_free_investment"
+    card: str
+
+
 framework.quick_inits(Action.REGISTRY.values())  # (the legal actions listed for every decision are many)
+
+
+@dataclass(frozen=True)
+class GrowMetropolis(Action):
+    """Fame and Fortune: the capital grows into a metropolis over its expansion square `pos`."""
+
+    KIND: ClassVar[str] = "grow_metropolis"
+    pos: int
+
+
+@dataclass(frozen=True)
+class RevealPersonCard(Action):
+    """Fame and Fortune's great person deck: turn a held card face up; its lasting ability acts from now on."""
+
+    KIND: ClassVar[str] = "reveal_person_card"
+    card: int
+
+
+@dataclass(frozen=True)
+class UsePersonCard(Action):
+    """Fame and Fortune's great person deck: use a card's one-time ability (the fields it needs filled: the tech it
+    teaches, the amount it converts, the squares it moves figures between), then discard it."""
+
+    KIND: ClassVar[str] = "use_person_card"
+    card: int
+    tech: str = ""
+    amount: int = 0  # trade turned into culture (below 0: culture turned into trade)
+    pos: int = -1  # the square whose figures it moves
+    dest: int = -1  # where it moves them
+
+
+@dataclass(frozen=True)
+class GiftCoinForCulture(Action):
+    """Fame and Fortune's great person deck: give a coin token (from where it lies) to another player, for a
+    culture-track space free (a face-up card's Start of Turn ability, once per turn)."""
+
+    KIND: ClassVar[str] = "gift_coin_for_culture"
+    source: str  # the card
+    to: int
+    place: str

@@ -125,6 +125,14 @@ class BattlePlay(Decision):
 
 
 @dataclass
+class AfterBattleCards(Decision):
+    """After a battle: use a great person card of that moment (Fame and Fortune's deck), or not."""
+
+    KIND: ClassVar[str] = "after_battle_cards"
+    TEXT: ClassVar[str] = "use a great person card after the battle, or not"
+
+
+@dataclass
 class ChooseLoot(Decision):
     KIND: ClassVar[str] = "choose_loot"
     TEXT: ClassVar[str] = "choose the loot"
@@ -202,7 +210,7 @@ class Evacuate(Decision):
     """Figures on the square where a city was just built move to an adjacent square."""
 
     KIND: ClassVar[str] = "evacuate"
-    TEXT: ClassVar[str] = "move the figures off the new city's square"
+    TEXT: ClassVar[str] = "move the figures off the city's new square"
     figures: list[int] = field(default_factory=list)
 
 
@@ -227,6 +235,25 @@ class MarkerReward(Decision):
 
 
 @dataclass
+class FreeTech(Decision):
+    """Learn a free tech of the player's choice (a relic's effect, at the start of their turn)."""
+
+    KIND: ClassVar[str] = "free_tech"
+    TEXT: ClassVar[str] = "choose the free tech to learn"
+    source: str = ""
+
+
+@dataclass
+class FreeInvestments(Decision):
+    """Put free investment markers on investment cards, one at a time (a relic's effect)."""
+
+    KIND: ClassVar[str] = "free_investments"
+    TEXT: ClassVar[str] = "put each free investment marker on one of your investment cards"
+    left: int = 1
+    source: str = ""
+
+
+@dataclass
 class PolicyChoice(Decision):
     """The player's social policy maximum changed: adopt a policy (`adopt`) or return one (W&W)."""
 
@@ -238,12 +265,21 @@ class PolicyChoice(Decision):
 
 
 @dataclass
+class MetropolisChoice(Decision):
+    """Fame and Fortune: the capital must grow into a metropolis now; which square it grows over."""
+
+    KIND: ClassVar[str] = "metropolis_choice"
+    TEXT: ClassVar[str] = "choose the square your capital grows over to become a metropolis"
+
+
+@dataclass
 class GreatPersonDraw(Decision):
     """Keep one of the great person markers drawn (the others go back under the pile)."""
 
     KIND: ClassVar[str] = "great_person_draw"
     TEXT: ClassVar[str] = "keep one of the great people drawn"
     markers: list[int] = field(default_factory=list)
+    cards: list[int] = field(default_factory=list)  # with the great person deck: the card of each marker
 
 
 @dataclass

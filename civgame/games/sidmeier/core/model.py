@@ -43,6 +43,8 @@ class Square:
     feature: str = ""  # the printed hut or village icon
     marker: int = -1  # the hut or village marker lying face down here
     improvement: Improvement | None = None
+    relic: str = ""  # the relic marker lying here (the expansions'), or ""
+    city_state: int = -1  # the city-state marker lying here (Wisdom and Warfare), or -1
 
 
 @dataclass
@@ -69,6 +71,11 @@ class City:
     boost: int = 0  # extra production this turn (cards, abilities, trade spent)
     marker: str = ""  # Fame and Fortune: "fortification" or "caravan" on the city centre, or none
     program: bool = False  # Wisdom and Warfare: a building program marker lies on the city
+    expansion: int = -1  # Fame and Fortune: a metropolis's second centre square (-1: not a metropolis)
+
+    def centre(self) -> list[int]:
+        """The squares of the city's centre: one, or two for a metropolis."""
+        return [self.pos] if self.expansion < 0 else [self.pos, self.expansion]
 
 
 @dataclass
@@ -117,6 +124,11 @@ class Player:
     used: list[str] = field(default_factory=list)  # once-per-turn abilities used this turn
     investments: dict[str, int] = field(default_factory=dict)  # investment card -> its markers (Fame and Fortune)
     policies: list[str] = field(default_factory=list)  # social policies adopted (Wisdom and Warfare)
+    person_cards: list[int] = field(default_factory=list)  # F&F's great person deck: cards held face down
+    person_shown: list[int] = field(default_factory=list)  # great person cards kept face up (their ability acts)
+    person_markers: dict[str, int] = field(default_factory=dict)  # markers put on a great person card, by card
+    metropolis_waits: bool = False  # F&F: the capital could not grow when due; it grows in a later Start of Turn
+    relic_boons: list[str] = field(default_factory=list)  # relics whose effects wait for the next Start of Turn
     last_battle_turn: int = -99
 
     def knows(self, tech: str) -> bool:
@@ -148,6 +160,7 @@ class Battle:
     side: int = 1  # who plays next: 0 attacker, 1 defender
     extra: list[int] = field(default_factory=lambda: [0, 0])  # wounds the next unit played deals more, per side
     bonus: list[int] = field(default_factory=lambda: [0, 0])  # combat bonus of each side
+    raised: list[int] = field(default_factory=lambda: [0, 0])  # combat bonus raised for this battle by a card
     winner: int = -1  # side
     loot: int = 0  # loot the winner may still take
     scouts_only: bool = False
@@ -187,7 +200,9 @@ class Game:
     queue: list[int] = field(default_factory=list)  # seats still to take their part of this phase
     unit_decks: dict[str, Deck] = field(default_factory=dict)
     culture_decks: dict[str, Deck] = field(default_factory=dict)
-    great_people: list[int] = field(default_factory=list)  # face-down pile
+    great_people: list[int] = field(default_factory=list)  # face-down pile (face up with the great person deck)
+    great_person_deck: bool = False  # Fame and Fortune's optional great person deck is played
+    person_deck: Deck = field(default_factory=Deck)  # its cards (numbered by `Ruleset.person_card_ids`)
     hut_pile: list[int] = field(default_factory=list)
     village_pile: list[int] = field(default_factory=list)
     market: dict[str, int] = field(default_factory=dict)  # market resource tokens
@@ -200,6 +215,9 @@ class Game:
     barbarians: list[int] = field(default_factory=list)  # barbarian unit cards in play
     culture_out: list[int] = field(default_factory=list)  # culture event cards not in this game
     markers_gone: list[int] = field(default_factory=list)  # hut and village markers out of the game
+    city_state_pile: list[int] = field(default_factory=list)  # city-state markers face down, top last (W&W)
+    city_states_gone: list[int] = field(default_factory=list)  # city-state markers destroyed by a city
+    city_state_resources: dict[int, str] = field(default_factory=dict)  # marker -> the resource it shows
     people_gone: list[int] = field(default_factory=list)  # great person markers out of the game
     wonders_out: list[str] = field(default_factory=list)  # wonders not dealt into this game's deck
     pending: list[Decision] = field(default_factory=list)
@@ -240,7 +258,7 @@ class Game:
 
     def city_at(self, pos: int) -> City | None:
         for city in self.cities:
-            if city.pos == pos:
+            if city.pos == pos or city.expansion == pos:
                 return city
         return None
 

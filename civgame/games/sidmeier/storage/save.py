@@ -34,7 +34,7 @@ from civgame.games.sidmeier.rules.flow.invariants import check_invariants
 from civgame.games.sidmeier.storage.validation import validate
 
 GAME_ID = "sid-meier"
-VERSION = 2
+VERSION = 4
 
 
 def _before_expansions(doc: dict[str, Any]) -> dict[str, Any]:
@@ -54,8 +54,48 @@ def _before_expansions(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "expansions": []}
 
 
+def _before_metropolises(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 knew no metropolis and no great person deck (Fame and Fortune): cities of one square, no cards."""
+    game = doc.get("game")
+    if not isinstance(game, dict):
+        return doc
+    game.setdefault("great_person_deck", False)
+    game.setdefault("person_deck", {"draw": [], "returned": []})
+    for player in game.get("players") or []:
+        if isinstance(player, dict):
+            player.setdefault("person_cards", [])
+            player.setdefault("person_shown", [])
+            player.setdefault("person_markers", {})
+            player.setdefault("metropolis_waits", False)
+    for city in game.get("cities") or []:
+        if isinstance(city, dict):
+            city.setdefault("expansion", -1)
+    return doc
+
+
+def _before_relics(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 knew no relics or city-states: no square holds one, no player waits for a relic's effect, and
+    no city-state marker is in play."""
+    game = doc.get("game")
+    if not isinstance(game, dict):
+        return doc
+    for key, part in (("squares", {"relic": "", "city_state": -1}), ("players", {"relic_boons": []})):
+        items = game.get(key)
+        for item in items if isinstance(items, list) else []:
+            if isinstance(item, dict):
+                for name, value in part.items():
+                    item.setdefault(name, value)
+    for name, value in (("city_state_pile", []), ("city_states_gone", []), ("city_state_resources", {})):
+        game.setdefault(name, value)
+    return doc
+
+
 # version -> a function bringing a document of that version one version up
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _before_expansions}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _before_expansions,
+    2: _before_metropolises,
+    3: _before_relics,
+}
 
 
 def rules_hash(rules: Ruleset) -> str:

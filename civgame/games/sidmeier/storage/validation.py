@@ -64,6 +64,7 @@ def _validate(game: Game) -> None:
     seats = range(n)
     units, cultures = len(rules.unit_cards), len(rules.culture_card_ids)
     people, markers = len(rules.great_person_ids), len(rules.hut_markers)
+    city_states = len(rules.city_states.markers)
     market = set(rules.game.resources.market)
     resources = market | set(rules.game.resources.other)
     # players
@@ -96,6 +97,11 @@ def _validate(game: Game) -> None:
         _ids(f"{at}.hand", p.hand, cultures, "culture event card")
         _ids(f"{at}.standing", p.standing, units, "unit card")
         _ids(f"{at}.reserve", p.reserve, people, "great person marker")
+        _ids(f"{at}.person_cards", p.person_cards, len(rules.person_card_ids), "great person card")
+        _ids(f"{at}.person_shown", p.person_shown, len(rules.person_card_ids), "great person card")
+        for key, count in p.person_markers.items():
+            _in(f"{at}.person_markers", key, set(rules.person_cards), "a great person card of these rules")
+            _range(f"{at}.person_markers.{key}", count, 1, 10**4)
         for j, policy in enumerate(p.policies):
             _in(f"{at}.policies[{j}]", policy, rules.policies, "a social policy of these rules")
         if len({rules.policy_card[x] for x in p.policies if x in rules.policy_card}) != len(p.policies):
@@ -105,6 +111,8 @@ def _validate(game: Game) -> None:
             _range(f"{at}.ranks.{unit}", rank, 1, len(rules.units[unit].ranks))
         for j, wonder in enumerate(p.wonders):
             _in(f"{at}.wonders[{j}]", wonder, rules.wonders, "a wonder")
+        for j, relic in enumerate(p.relic_boons):
+            _in(f"{at}.relic_boons[{j}]", relic, rules.relics, "a relic of these rules")
         _range(f"{at}.armies", p.armies, 0, 100)
         _range(f"{at}.scouts", p.scouts, 0, 100)
     # the map
@@ -128,6 +136,9 @@ def _validate(game: Game) -> None:
             _in(f"{at}.resource", sq.resource, resources, "a resource")
         _in(f"{at}.feature", sq.feature, ("", "hut", "village"), "a hut, a village or nothing")
         _range(f"{at}.marker", sq.marker, -1, markers - 1)
+        if sq.relic:
+            _in(f"{at}.relic", sq.relic, rules.relics, "a relic of these rules")
+        _range(f"{at}.city_state", sq.city_state, -1, city_states - 1)
         imp = sq.improvement
         if imp is not None:
             table: dict[str, Any] = {
@@ -145,6 +156,10 @@ def _validate(game: Game) -> None:
     for i, c in enumerate(game.cities):
         _range(f"game.cities[{i}].owner", c.owner, 0, n - 1)
         _range(f"game.cities[{i}].pos", c.pos, 0, squares - 1)
+        if c.expansion >= 0:
+            if game.rules.game.metropolis is None:
+                _fail(f"game.cities[{i}].expansion", "these rules have no metropolises")
+            _range(f"game.cities[{i}].expansion", c.expansion, 0, squares - 1)
         if c.marker:
             allowed = (FORTIFICATION, CARAVAN) if game.rules.game.disbanding is not None else ()
             _in(f"game.cities[{i}].marker", c.marker, allowed, "a fortification or caravan of these rules")
@@ -172,9 +187,19 @@ def _validate(game: Game) -> None:
     _ids("game.culture_out", game.culture_out, cultures, "culture event card")
     _ids("game.great_people", game.great_people, people, "great person marker")
     _ids("game.people_gone", game.people_gone, people, "great person marker")
+    if game.great_person_deck and not rules.person_cards:
+        _fail("game.great_person_deck", "the great person deck is an option of Fame and Fortune, not of these rules")
+    for pile in ("draw", "returned"):
+        cards = getattr(game.person_deck, pile)
+        _ids(f"game.person_deck.{pile}", cards, len(rules.person_card_ids), "great person card")
     _ids("game.hut_pile", game.hut_pile, markers, "hut marker")
     _ids("game.village_pile", game.village_pile, markers, "village marker")
     _ids("game.markers_gone", game.markers_gone, markers, "hut or village marker")
+    _ids("game.city_state_pile", game.city_state_pile, city_states, "city-state marker")
+    _ids("game.city_states_gone", game.city_states_gone, city_states, "city-state marker")
+    for marker, resource in game.city_state_resources.items():
+        _range("game.city_state_resources", marker, 0, city_states - 1)
+        _in(f"game.city_state_resources.{marker}", resource, market, "a market resource")
     _ids("game.barbarians", game.barbarians, units, "unit card")
     for key, count in game.market.items():
         _in("game.market", key, market, "a market resource")
@@ -230,6 +255,7 @@ def _validate(game: Game) -> None:
         if isinstance(decision, d.GreatPersonDraw):
             for j, marker in enumerate(decision.markers):
                 _range(f"{at}.markers[{j}]", marker, 0, people - 1)
+            _ids(f"{at}.cards", decision.cards, len(rules.person_card_ids), "great person card")
         if isinstance(decision, d.PlaceStartingWonder):
             _in(f"{at}.wonder", decision.wonder, rules.wonders, "a wonder")
         if isinstance(decision, d.PlaceStartingFigure):

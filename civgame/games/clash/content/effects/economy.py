@@ -334,10 +334,12 @@ class RecruitReward(Params):
 
 
 class PartnerBonus(Params):
-    """What the owner of a route's target city gains if the city holds `building`."""
+    """What the owner of a route's target city gains if the city holds `building`; with `may_skip`, the
+    routes' holder may leave out the routes to such cities (the expansion's Market)."""
 
     building: str
     gain: dict[Payable, int] = Field(min_length=1)
+    may_skip: bool = False
 
 
 @primitive(
@@ -349,8 +351,9 @@ class PartnerBonus(Params):
     "most `distance` spaces away; at distance 2 a space next to both must be revealed and not in "
     "pirate waters. Each unit and each city serve one route; the most routes possible are used. "
     "Each other player owning a target city that holds `partner_bonus.building` gains "
-    "`partner_bonus.gain` once. With a `gold_instead` effect for `trade_routes`, each route may "
-    "give gold instead.",
+    "`partner_bonus.gain` once; with `partner_bonus.may_skip` the holder chooses first whether to leave "
+    "out the routes to such cities of some of those players (the most routes possible are used without "
+    "them). With a `gold_instead` effect for `trade_routes`, each route may give gold instead.",
     example={
         "trade_routes": {
             "units": ["settler", "ship"],
@@ -440,6 +443,19 @@ class WonderWithoutAction(NoParams):
 class RecruitWithoutBuilding(Params):
     unit: str
     min_distance_from_capital: int = Field(default=0, ge=0)
+
+
+@primitive(
+    "may_build_units",
+    when="passive: when the holder recruits one of `units`",
+    doc="The holder may recruit `units`, which are recruited only where such an effect allows them (their "
+    "`only_where_allowed`). Held with an advance, a special advance or a leader, it allows them in every city "
+    "of the holder; granted by a city-piece (the expansion's Market), only in the city holding it, while the "
+    "piece works for the city's owner.",
+    example={"may_build_units": {"units": ["cavalry", "elephant"]}},
+)
+class MayBuildUnits(Params):
+    units: list[str] = Field(min_length=1)
 
 
 @primitive(

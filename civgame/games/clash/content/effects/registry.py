@@ -18,7 +18,7 @@ from pydantic import AfterValidator
 from civgame.framework.effects import Effect, EffectRegistry, Params
 from civgame.games.clash.content.effects.hooks import HOOKS
 
-SourceKind = Literal["advance", "special_advance", "wonder", "leader", "card"]
+SourceKind = Literal["advance", "special_advance", "wonder", "leader", "card", "building"]
 CONDITIONS = {
     "leader_city": "only in the city where the holder's leader stands",
     "with_leader": "only for the holder's units in the space where its leader stands",

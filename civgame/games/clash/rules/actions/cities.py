@@ -36,6 +36,7 @@ from civgame.games.clash.content.effects.economy import (
     ConstructSettler,
     ConstructWithoutActivation,
     FreeCollect,
+    MayBuildUnits,
     RecruitRefund,
     RecruitReward,
     RecruitSubstitute,
@@ -80,6 +81,7 @@ from civgame.games.clash.rules.base.triggers import fire
 from civgame.games.clash.rules.base.turns import spend_main_action
 
 SETTLER = "settler"
+MAY_BUILD_UNITS = "may_build_units"
 CARD_DECKS = {"action_cards": "action", "objective_cards": "objective"}  # on_built `draw` keys
 KEEP_ACTIVATION = "keep"  # the option of a redirect_activation choice that changes nothing
 COLLECT_ACTION_TAKEN = "action:collect"  # marks, in Player.used_this_turn, that a Collect action was taken
@@ -1151,18 +1153,41 @@ def recruitable_kinds(game: Game, city: City, has_leaders: bool | None = None) -
     """Unit kinds this city can recruit (building requirements, leaders left), in sorted order.
     `has_leaders`: whether the owner has a leader left to recruit, when the caller knows."""
     if has_leaders is None:
-        has_leaders = bool(civilizations.unused_leaders(game, game.player(city.owner)))
+        has_leaders = civilizations.leader_to_recruit(game, game.player(city.owner))
     unbuilt = _no_building_needed(game, city)
+    allowed = allowed_units(game, city) if game.rules.units_only_where_allowed else frozenset()
     kinds = [
         kind
         for kind, spec in game.rules.units.items()
         if spec.requires_building is None or game.building_works(city, spec.requires_building) or kind in unbuilt
         if not spec.naval or city.port_space is not None
         if not spec.leader or has_leaders
-        if spec.recruitable
+        if not spec.only_where_allowed or kind in allowed
     ]
     kinds.sort()
     return kinds
+
+
+def allowed_units(game: Game, city: City) -> frozenset[str]:
+    """The unit kinds `may_build_units` lets this city recruit: its owner's effects (every city of theirs) and
+    those of its city-pieces that work for its owner (a Market)."""
+    granted = effects.active(game, game.player(city.owner), MAY_BUILD_UNITS, at=city.pos)
+    for building in city.buildings:
+        if game.building_works(city, building):
+            granted = [*granted, *game.rules.piece_effects(building, MAY_BUILD_UNITS)]
+    return frozenset(kind for effect in granted for kind in effects.params_as(effect, MayBuildUnits).units)
+
+
+def _where_allowed(game: Game, kind: str) -> str:
+    """Where the rules let `kind` be recruited, in the players' words: "in a city with a Market"."""
+    pieces = [
+        with_article(spec.name)
+        for key, spec in game.rules.buildings.items()
+        if any(
+            kind in effects.params_as(e, MayBuildUnits).units for e in game.rules.piece_effects(key, MAY_BUILD_UNITS)
+        )
+    ]
+    return f"in a city with {' or '.join(pieces)}" if pieces else "where an advance allows it"
 
 
 def _no_building_needed(game: Game, city: City) -> set[str]:
@@ -1224,7 +1249,7 @@ def _recruit_capacity(game: Game, city: City, kind: str) -> int:
     A leader is never reused: a new one replaces the one on the board.
     """
     if game.rules.units[kind].leader:
-        return 1 if civilizations.unused_leaders(game, game.player(city.owner)) else 0
+        return 1 if civilizations.leader_to_recruit(game, game.player(city.owner)) else 0
     return max(0, _supply_left(game, city.owner, kind)) + len(reuse_candidates(game, city, kind))
 
 
@@ -1315,8 +1340,8 @@ def why_not_recruit(game: Game, city: City, units: tuple[str, ...]) -> str | Non
         spec = game.rules.units.get(kind)
         if spec is None:
             return f"there is no unit kind {kind!r}"
-        if not spec.recruitable:
-            return f"no player can build {(spec.plural or plural_of(spec.name)).lower()} in these rules"
+        if kind not in allowed and spec.only_where_allowed:
+            return f"{spec.plural or plural_of(spec.name)} can only be recruited {_where_allowed(game, kind)}"
         if kind not in allowed:
             needed = spec.requires_building
             building = game.rules.buildings[needed].name if needed else "building facing the sea"
@@ -1340,7 +1365,7 @@ class _RecruitLook:
     def __init__(self, game: Game, player: Player) -> None:
         self.game, self.player = game, player
         self.subs = _substitutes(game, player)
-        self.has_leaders = bool(civilizations.unused_leaders(game, player))
+        self.has_leaders = civilizations.leader_to_recruit(game, player)
         self._alone: dict[str, bool] = {}
         self._supply: dict[str, int] = {}
 

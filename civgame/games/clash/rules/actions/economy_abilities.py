@@ -10,10 +10,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
 from civgame.framework.errors import RuleError
-from civgame.framework.wording import counted, with_article
+from civgame.framework.wording import counted, listed, with_article
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.culture import GoldInstead
@@ -26,7 +27,7 @@ from civgame.games.clash.content.effects.economy import (
 )
 from civgame.games.clash.content.effects.military import RaidOnRoutes
 from civgame.games.clash.core.actions import Action, ChooseOption, Pick
-from civgame.games.clash.core.decisions import EffectChoiceDecision
+from civgame.games.clash.core.decisions import EffectChoiceDecision, SkipRoutesDecision
 from civgame.games.clash.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.games.clash.core.model import Game, Player, Unit
 from civgame.games.clash.core.vocabulary import RESOURCES, amounts
@@ -279,10 +280,84 @@ def choose_option(game: Game, action: ChooseOption) -> None:
 # ------------------------------------------------------------------ trade routes
 
 
+SKIP_ROUTES = "skip_routes"
+
+
 @listener("trade_routes")
 def collect_trade_routes(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
-    params = effects.params_as(effect, TradeRoutes)
+    plans = _route_plans(game, player, effect)
+    if len(plans) == 1:
+        _use_routes(game, player, effect, plans[0][2])
+        return
+    bonus = effects.params_as(effect, TradeRoutes).partner_bonus
+    assert bonus is not None  # (routes are left out only to cities holding its building)
+    game.pending.append(
+        SkipRoutesDecision(
+            player=player.index,
+            source=effect.source,
+            effect=SKIP_ROUTES,
+            options=[option for option, _, _ in plans],
+            building=game.rules.buildings[bonus.building].name,
+            skipped=[skipped for _, skipped, _ in plans],
+        )
+    )
+
+
+RoutePlan = tuple[str, list[int], list[tuple[Unit, int]]]  # option, players left out, the routes used
+
+
+def _route_plans(game: Game, player: Player, effect: Effect) -> list[RoutePlan]:
+    """Each way to use the trade routes: (option, the players whose cities holding the partner bonus's building
+    are left out, the routes). Only a bonus that `may_skip` gives a choice, and only of players the routes would
+    pay; otherwise the one plan uses every route."""
+    bonus = effects.params_as(effect, TradeRoutes).partner_bonus
     routes = trade_routes(game, player, effect)
+    partners = _partners(game, routes, bonus) if bonus is not None and bonus.may_skip else []
+    if not partners:
+        return [("", [], routes)]
+    assert bonus is not None  # (partners are found only with a bonus)
+    plans = []
+    for count in range(len(partners) + 1):
+        for skipped in combinations(partners, count):
+            used = trade_routes(game, player, effect, avoid=frozenset(skipped)) if skipped else routes
+            plans.append((_plan_text(game, used, list(skipped), bonus), list(skipped), used))
+    return plans
+
+
+def _plan_text(game: Game, routes: list[tuple[Unit, int]], skipped: list[int], bonus: PartnerBonus) -> str:
+    """ "2 trade routes, leaving out Ben's Market cities (Cleo gains 1 gold)"."""
+    building = game.rules.buildings[bonus.building].name
+    text = counted(len(routes), "trade route")
+    if skipped:
+        text += f", leaving out {_whose(game, skipped)} {building} cities"
+    paid = [game.player(i).name for i in _partners(game, routes, bonus)]
+    if paid:
+        text += f" ({listed(paid)} {'gains' if len(paid) == 1 else 'each gain'} {log.things(amounts(bonus.gain))})"
+    return text
+
+
+def _whose(game: Game, players: list[int]) -> str:
+    """ "Ben's and Cleo's"."""
+    return listed(f"{game.player(i).name}'s" for i in players)
+
+
+def _use_chosen_routes(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    assert isinstance(decision, SkipRoutesDecision)
+    player = game.player(decision.player)
+    effect = next(e for e in effects.active(game, player, "trade_routes") if e.source == decision.source)
+    skipped = decision.skipped[decision.options.index(option)]
+    if skipped:
+        whose = _whose(game, skipped)
+        log.say(game, "ability.routes_skipped", player.index, whose=whose, building=decision.building)
+    _use_routes(game, player, effect, trade_routes(game, player, effect, avoid=frozenset(skipped)))
+
+
+CHOICE_RULES[SKIP_ROUTES] = (_draw_options, _use_chosen_routes)
+
+
+def _use_routes(game: Game, player: Player, effect: Effect, routes: list[tuple[Unit, int]]) -> None:
+    """Collect from `routes`: the holder's gain (or the choice of gold instead), partner bonuses and raids."""
+    params = effects.params_as(effect, TradeRoutes)
     if not routes:
         return
     count = len(routes)
@@ -341,15 +416,20 @@ def _pay_raid(game: Game, player: Player, context: dict[str, Any]) -> None:
         )
 
 
+def _partners(game: Game, routes: list[tuple[Unit, int]], bonus: PartnerBonus) -> list[int]:
+    """The other players owning a city the routes reach that holds the bonus's building, in the routes' order."""
+    found: list[int] = []
+    for _, city_id in routes:
+        city = game.existing_city(city_id)
+        if bonus.building in city.buildings and city.owner not in found:
+            found.append(city.owner)
+    return found
+
+
 def _partner_bonuses(game: Game, player: Player, routes: list[tuple[Unit, int]], bonus: PartnerBonus | None) -> None:
     if bonus is None:
         return
-    partners = []
-    for _, city_id in routes:
-        city = game.existing_city(city_id)
-        if bonus.building in city.buildings and city.owner not in partners:
-            partners.append(city.owner)
-    for owner in partners:
+    for owner in _partners(game, routes, bonus):
         other = game.player(owner)
         kept = gain(game, other, amounts(bonus.gain))
         if any(kept.values()):
@@ -363,9 +443,14 @@ def _partner_bonuses(game: Game, player: Player, routes: list[tuple[Unit, int]],
             )
 
 
-def trade_routes(game: Game, player: Player, effect: Effect) -> list[tuple[Unit, int]]:
-    """The most (unit, target city id) routes possible, at most `max_routes`, found deterministically."""
+def trade_routes(
+    game: Game, player: Player, effect: Effect, avoid: frozenset[int] = frozenset()
+) -> list[tuple[Unit, int]]:
+    """The most (unit, target city id) routes possible, at most `max_routes`, found deterministically; none to
+    the cities of the players `avoid` that hold the partner bonus's building."""
     params = effects.params_as(effect, TradeRoutes)
+    bonus = params.partner_bonus
+    avoided = {c.id for c in game.cities if c.owner in avoid and bonus is not None and bonus.building in c.buildings}
     units = sorted(
         (
             u
@@ -375,7 +460,12 @@ def trade_routes(game: Game, player: Player, effect: Effect) -> list[tuple[Unit,
         key=lambda u: u.id,
     )
     targets = sorted(
-        (c for c in game.cities if c.owner >= 0 and c.owner != player.index and c.mood != "angry"), key=lambda c: c.id
+        (
+            c
+            for c in game.cities
+            if c.owner >= 0 and c.owner != player.index and c.mood != "angry" and c.id not in avoided
+        ),
+        key=lambda c: c.id,
     )
     reach = {u.id: [c.id for c in targets if _route_possible(game, u.pos, c.pos, params.distance)] for u in units}
     matched: dict[int, int] = {}  # city id -> unit id

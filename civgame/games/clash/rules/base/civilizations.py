@@ -277,6 +277,11 @@ def leaders_of(game: Game, player: Player) -> list[str]:
     return [] if player.leaders_barred else own_leaders(game, player)
 
 
+def leader_to_recruit(game: Game, player: Player) -> bool:
+    """Whether a Recruit may bring the player a leader: where leaders are recruited (not drawn), one is left."""
+    return game.rules.game.civilizations.leaders == "recruited" and bool(unused_leaders(game, player))
+
+
 def unused_leaders(game: Game, player: Player) -> list[str]:
     return [name for name in leaders_of(game, player) if name not in player.leaders_used]
 

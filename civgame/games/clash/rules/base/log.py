@@ -178,7 +178,7 @@ LINES: dict[str, str] = {
     "status.government": "{who} [changes] government from {old} to {new}",
     "status.first_player": "{who} will be first player",
     "status.turn_order_stays": "Nobody's levels are higher than {who's}: the turn order stays",
-    "status.roll_to_end": "{who} [rolls] {roll} to end the game: the game {outcome}",
+    "status.roll_to_end": "{who} [rolls] {roll} to end the game (it ends on {faces}): the game {outcome}",
     "setup.new_game": "New game for {players} (seed {seed}); {who} [starts]",
     "payments.over_limit": "{who} [loses] {what} over the new limit of {limit}",
     # ---------------------------------------------------------------- advances and cities
@@ -226,6 +226,7 @@ LINES: dict[str, str] = {
     "ability.trade_routes_gain": "{who} [gains] {what} from trade routes",
     "ability.ship_regions": "{who} [gains] {what} for {regions} with their ships ({source})",
     "ability.raid": "{who} [raids] {victim}, who [gives:victim] up a resource next turn ({source})",
+    "ability.routes_skipped": "{who} [leaves] out the trade routes to {whose} {building} cities",
     "ability.partner_bonus": "{who} [gains] {what} from {partner's} trade route to their {building}",
     "explore.orientation": "{who} [chooses] which way {region} lies",
     "explore.ship_stays": "The ship cannot reach the sea of {region} and stays where it was",

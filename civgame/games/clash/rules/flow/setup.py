@@ -135,6 +135,14 @@ def offered_variants(rules: Ruleset) -> list[GameVariant]:
     return [*available_variants(rules), *([LEAD_US] if rules.game.variants.lead_us else [])]
 
 
+def variant_note(rules: Ruleset, variant: GameVariant) -> str:
+    """What the players choosing `variant` are told of these rules' own data: Roll to End's ranges."""
+    end = rules.game.variants.variable_end
+    if variant != "roll_to_end" or end is None or end.roll_to_end is None:
+        return ""
+    return f"the rolls ending it, turn by turn: {end.ranges_text()}"
+
+
 def why_not_variants(rules: Ruleset, variants: Sequence[GameVariant]) -> str | None:
     """Why the chosen variants cannot be played together with these rules, or None."""
     for variant in variants:

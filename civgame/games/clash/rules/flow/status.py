@@ -16,6 +16,7 @@ from itertools import combinations
 from civgame.framework.errors import RuleError
 from civgame.framework.wording import Party, listed
 from civgame.games.clash.content import effects
+from civgame.games.clash.content.ruleset import faces_text
 from civgame.games.clash.core.actions import (
     Action,
     ChangeGovernment,
@@ -248,8 +249,11 @@ def _roll_to_end(game: Game) -> bool:
     if "roll_to_end" not in game.variants or end is None or end.roll_to_end is None or left is None:
         return False
     roll = game.rng.below(6) + 1
-    ends = roll in end.roll_to_end[end.last_rounds - 1 - left]
-    log.say(game, "status.roll_to_end", game.first_player, roll=roll, outcome="ends" if ends else "goes on")
+    ending = end.ending_range(left)
+    ends = roll in ending
+    faces = faces_text(ending) + (", a provisional range" if end.roll_to_end_provisional else "")
+    outcome = "ends" if ends else "goes on"
+    log.say(game, "status.roll_to_end", game.first_player, roll=roll, faces=faces, outcome=outcome)
     if ends:
         end_game(game, GameEnd("roll_to_end", game.age))
     return ends

@@ -12,7 +12,7 @@ from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.actions import Action, UseAbility
 from civgame.games.sidmeier.core.decisions import CityTurn, StartTurn, TradeTurn
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import effects, payments, pieces, reactions
+from civgame.games.sidmeier.rules.base import effects, payments, pieces, reactions, yields
 from civgame.games.sidmeier.rules.base.book import BOOK
 
 PHASE_OF = {StartTurn: "start_of_turn", TradeTurn: "trade", CityTurn: "city_management"}
@@ -56,12 +56,25 @@ def _coin(game: Game, seat: int, source: str, action: UseAbility, p: Any) -> Non
         game.say(f"{game.players[seat].name} places a coin token on {game.rules.techs[source].name}.")
 
 
+def _rival_coin(game: Game, seat: int, source: str, action: UseAbility, p: Any) -> None:
+    """Every other player with more coins discards a coin token: from their sheet first, else the fullest card."""
+    mine = yields.coins(game, seat)
+    for other in game.players:
+        tokens = other.coin_tokens
+        if other.seat == seat or not tokens or yields.coins(game, other.seat) <= mine:
+            continue
+        place = pieces.SHEET if tokens.get(pieces.SHEET) else max(sorted(tokens), key=lambda k: tokens[k])
+        pieces.lose_coin_token(game, other.seat, place)
+        game.say(f"{other.name} discards a coin token.")
+
+
 # primitive -> (its targets, whether it may be used now, what it does)
 ABILITIES: dict[str, tuple[Callable[[Game, int, Params], list[int]], Callable[..., Any], Callable[..., None]]] = {
     "boost_production": (_city_targets, lambda *a: True, _boost),
     "gain_culture": (_no_target, lambda *a: True, _culture),
     "gain_trade": (_no_target, lambda *a: True, _trade),
     "coin_on_card": (_no_target, _coin_room, _coin),
+    "rival_discards_coin": (_no_target, lambda *a: True, _rival_coin),
 }
 NAMES = tuple(ABILITIES)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.model import City, Figure, Game
 from civgame.games.sidmeier.core.vocabulary import Direction
-from civgame.games.sidmeier.rules.base import effects, memo, occupancy
+from civgame.games.sidmeier.rules.base import city_state_map, effects, memo, occupancy
 
 # in the order of DIRECTIONS (the neighbours of a square are listed in it)
 OFFSETS: dict[Direction, tuple[int, int]] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
@@ -62,6 +62,11 @@ def chebyshev(game: Game, a: int, b: int) -> int:
     return max(abs(ax - bx), abs(ay - by))
 
 
+def distance_to_city(game: Game, pos: int, city: City) -> int:
+    """Squares (diagonals counted) from `pos` to the nearest square of the city's centre."""
+    return min(chebyshev(game, pos, centre) for centre in city.centre())
+
+
 def manhattan(game: Game, a: int, b: int) -> int:
     ax, ay = game.xy(a)
     bx, by = game.xy(b)
@@ -86,7 +91,21 @@ def tile_slot_of(game: Game, pos: int) -> int:
 
 
 def outskirts(game: Game, city: City) -> list[int]:
-    return around(game, city.pos)
+    """The 8 squares around a city's centre; the 10 around a metropolis's two centre squares (Fame and
+    Fortune)."""
+    if city.expansion < 0:
+        return around(game, city.pos)
+    return squares_around(game, [city.pos, city.expansion])
+
+
+def squares_around(game: Game, centre: list[int]) -> list[int]:
+    """The squares around a centre of one or more squares, in map order (the centre's own left out)."""
+    key = ("ring", *centre)
+    cached = game.cache.get(key)
+    if cached is None:
+        cached = game.cache[key] = sorted({p for c in centre for p in around(game, c)} - set(centre))
+    found: list[int] = cached
+    return found
 
 
 def city_owning(game: Game, pos: int) -> City | None:
@@ -99,7 +118,7 @@ def city_centres(game: Game) -> dict[int, City]:
     key = game.cache.get("land_version", 0)  # (cities come and go with a change of the land)
     cached = game.cache.get("centres")
     if cached is None or cached[0] != key:
-        cached = (key, {c.pos: c for c in game.cities})
+        cached = (key, {pos: c for c in game.cities for pos in c.centre()})
         game.cache["centres"] = cached
     found: dict[int, City] = cached[1]
     return found
@@ -114,7 +133,7 @@ def outskirts_owners(game: Game) -> dict[int, City]:
         return found
     found = {}
     for city in game.cities:
-        for pos in around(game, city.pos):
+        for pos in outskirts(game, city):
             found[pos] = city
     game.cache["outskirts_map"] = (key, found)
     return found
@@ -147,9 +166,19 @@ def stacking_limit(game: Game, seat: int) -> int:
 
 def travel_speed(game: Game, seat: int) -> int:
     def compute() -> int:
-        return effects.highest(game, seat, "travel_speed", game.rules.game.movement.travel_speed)
+        base = effects.highest(game, seat, "travel_speed", game.rules.game.movement.travel_speed)
+        return base + effects.total(game, seat, "travel_speed_bonus")
 
-    return effects.memo(game, seat, "speed", ("travel_speed",), compute)
+    return effects.memo(game, seat, "speed", ("travel_speed", "travel_speed_bonus"), compute)
+
+
+TRAVEL_DOUBLED = "travel_doubled"  # a `used` mark: the player's travel speed is doubled this turn (a great person)
+
+
+def moving_speed(game: Game, seat: int) -> int:
+    """The squares a move may take: the travel speed, doubled for the rest of a turn by a great person."""
+    speed = travel_speed(game, seat)
+    return speed * 2 if TRAVEL_DOUBLED in game.players[seat].used else speed
 
 
 def water_mode(game: Game, seat: int) -> str:
@@ -182,7 +211,7 @@ def may_stop(game: Game, seat: int, pos: int, count: int) -> bool:
     city = game.city_at(pos)
     if city is not None:
         return False  # never in one's own city centre; an enemy centre is attacked, not entered
-    if game.squares[pos].marker >= 0:
+    if game.squares[pos].marker >= 0 or game.squares[pos].relic:  # only an army's own move ends on a relic
         return False
     if closed_to(game, pos, seat):
         return False
@@ -191,13 +220,15 @@ def may_stop(game: Game, seat: int, pos: int, count: int) -> bool:
 
 
 def placement_squares(game: Game, city: City, figure: str) -> list[int]:
-    """Where a figure built by `city` may be placed: its outskirts, within the stacking limit; scouts not
-    where an enemy stands (an army placed there fights)."""
+    """Where a figure built by `city` may be placed: its outskirts (a capital's take in the city-states its
+    owner controls, W&W), within the stacking limit; scouts not where an enemy stands (an army placed there
+    fights)."""
     seat = city.owner
     out = []
     limit = stacking_limit(game, seat)
     end_in_water = water_mode(game, seat) == "end"
-    for pos in outskirts(game, city):
+    city_states = city_state_map.controlled(game, seat) if city.capital else []
+    for pos in outskirts(game, city) + city_states:
         square = game.squares[pos]
         if not square.terrain or square.marker >= 0:
             continue
@@ -222,7 +253,7 @@ def within(game: Game, seat: int, pos: int, distance: int | None) -> bool:
 
 
 def _anchors(game: Game, seat: int) -> list[tuple[int, int]]:
-    found = {f.pos for f in game.figures if f.owner == seat} | {c.pos for c in game.cities if c.owner == seat}
+    found = {f.pos for f in game.figures if f.owner == seat} | {p for c in game.cities_of(seat) for p in c.centre()}
     return [game.xy(p) for p in found]
 
 

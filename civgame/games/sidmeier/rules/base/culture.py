@@ -1,9 +1,9 @@
-"""The culture track: advancing a space and claiming its reward."""
+"""The culture track: advancing a space and claiming its reward; a city devoted to the arts."""
 
 from __future__ import annotations
 
-from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import pieces, victory
+from civgame.games.sidmeier.core.model import City, Game
+from civgame.games.sidmeier.rules.base import effects, pieces, victory, yields
 
 
 def next_cost(game: Game, seat: int) -> tuple[int, int] | None:
@@ -13,7 +13,7 @@ def next_cost(game: Game, seat: int) -> tuple[int, int] | None:
     if position >= len(spaces):
         return None
     space = spaces[position]
-    return space.culture, space.trade
+    return space.culture, max(0, space.trade - effects.total(game, seat, "culture_trade_discount"))
 
 
 def advance(game: Game, seat: int, *, free: bool = False, why: str = "") -> None:
@@ -35,3 +35,21 @@ def advance(game: Game, seat: int, *, free: bool = False, why: str = "") -> None
         pieces.gain_great_person(game, seat)
     else:
         pieces.draw_culture(game, seat, space.deck)
+
+
+def devote(game: Game, city: City, *, as_trade: bool = False) -> None:
+    """The city is devoted to the arts: its owner gains its culture, or as much trade (and a player gaining when
+    others devote one gains)."""
+    gained = yields.arts_culture(game, city)
+    owner = game.players[city.owner]
+    if as_trade:
+        owner.trade = min(game.rules.game.trade.dial_max, owner.trade + gained)
+        game.say(f"{owner.name} devotes a city to the arts: {gained} culture, taken as trade.")
+    else:
+        owner.culture += gained
+        game.say(f"{owner.name} devotes a city to the arts: {gained} culture.")
+    for other in game.players:
+        bonus = effects.total(game, other.seat, "culture_when_others_devote") if other.seat != city.owner else 0
+        if bonus:
+            other.culture += bonus
+            game.say(f"{other.name} gains {bonus} culture.")

@@ -8,7 +8,7 @@ from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.decisions import DiscardCulture, GreatPersonDraw, PlaceGreatPerson
 from civgame.games.sidmeier.core.model import Battle, City, Deck, Figure, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import FigureKind
-from civgame.games.sidmeier.rules.base import board, effects, memo, yields
+from civgame.games.sidmeier.rules.base import board, effects, memo, person_deck, yields
 
 # ------------------------------------------------------------------ figures
 
@@ -153,11 +153,15 @@ def discard_culture(game: Game, card: int) -> None:
 
 
 def gain_great_person(game: Game, seat: int) -> None:
-    """Draw a random great person marker; its owner places it in a city or keeps it in reserve."""
+    """Draw a random great person marker (with the great person deck: a card, and a marker of its type); its
+    owner places it in a city or keeps it in reserve."""
     if not game.great_people:
         game.say(f"No great person is left for {game.players[seat].name}.")
         return
     draw = max([1, *(p.draw for p in effects.params(game, seat, "great_person_choice", fx.GreatPersonChoice))])
+    if game.great_person_deck:
+        _gain_from_deck(game, seat, draw)
+        return
     if draw > 1 and len(game.great_people) > 1:  # (W&W's Organized Religion: draw some, keep one)
         markers = [game.great_people.pop() for _ in range(min(draw, len(game.great_people)))]
         game.say(f"{game.players[seat].name} draws {len(markers)} great people to keep one.")
@@ -168,6 +172,43 @@ def gain_great_person(game: Game, seat: int) -> None:
     game.say(f"{game.players[seat].name} gains a great person: {kind}.")
     game.players[seat].reserve.append(marker)
     game.pending.append(PlaceGreatPerson(seat, marker=marker))
+
+
+def _gain_from_deck(game: Game, seat: int, draw: int) -> None:
+    """Draw `draw` great person cards, each with a marker of its type; one drawn is kept at once, of more the
+    player keeps one (the others' cards go face up under the deck, their markers back to the supply)."""
+    player = game.players[seat]
+    cards: list[int] = []
+    markers: list[int] = []
+    while len(cards) < draw:
+        found = person_deck.draw(game, tuple(markers))
+        if found is None:
+            break
+        cards.append(found[0])
+        markers.append(found[1])
+    if not cards:
+        game.say(f"No great person is left for {player.name}.")
+        return
+    if len(cards) > 1:
+        game.say(f"{player.name} draws {len(cards)} great person cards to keep one.")
+        game.pending.append(GreatPersonDraw(seat, markers=markers, cards=cards))
+        return
+    keep_person_card(game, seat, cards[0], markers[0])
+
+
+def keep_person_card(game: Game, seat: int, card: int, marker: int) -> None:
+    """The player keeps a great person card face down and takes a marker of its type, to place or hold."""
+    take_person_card(game, seat, card, marker)
+    game.pending.append(PlaceGreatPerson(seat, marker=marker))
+
+
+def take_person_card(game: Game, seat: int, card: int, marker: int) -> None:
+    player = game.players[seat]
+    player.person_cards.append(card)
+    game.great_people.remove(marker)
+    player.reserve.append(marker)
+    kind = game.rules.great_people[game.rules.great_person_ids[marker]].name
+    game.say(f"{player.name} draws a great person card and gains a great person: {kind}.")
 
 
 def great_person_squares(game: Game, seat: int) -> list[int]:
@@ -328,6 +369,14 @@ def gain_coin_token(game: Game, seat: int, where: str) -> None:
     yields.coins_changed(game)
 
 
+def lose_coin_token(game: Game, seat: int, where: str) -> None:
+    player = game.players[seat]
+    player.coin_tokens[where] -= 1
+    if not player.coin_tokens[where]:
+        del player.coin_tokens[where]
+    yields.coins_changed(game)
+
+
 def take_from_market(game: Game, seat: int, resource: str) -> bool:
     if game.market.get(resource, 0) <= 0:
         return False
@@ -353,7 +402,7 @@ def place_walls(game: Game, city: City) -> None:
 
 
 def anchors(game: Game, seat: int) -> list[int]:
-    return [f.pos for f in game.figures if f.owner == seat] + [c.pos for c in game.cities if c.owner == seat]
+    return [f.pos for f in game.figures if f.owner == seat] + [p for c in game.cities_of(seat) for p in c.centre()]
 
 
 def discard_excess(game: Game) -> None:

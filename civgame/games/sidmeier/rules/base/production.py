@@ -5,6 +5,8 @@ from __future__ import annotations
 from civgame.games.sidmeier.core.model import City, Game
 from civgame.games.sidmeier.rules.base import effects
 
+WONDER_DISCOUNT = "wonder_discount:"  # a `used` mark: this turn's next wonder costs that much less (a great person)
+
 
 def max_cities(game: Game, seat: int) -> int:
     return effects.highest(game, seat, "max_cities", game.rules.game.cities.base_max)

@@ -50,7 +50,7 @@ def hold(game: Game, actor: int, action: Action, what: str, target: int = -1) ->
 
 def options(game: Game, seat: int, what: str, target: int, actor: int) -> list[Cancel]:
     """The ways `seat` can cancel an act of `what` kind aimed at `target`, declared by `actor`."""
-    if seat == actor:
+    if seat == actor or (what == "city_action" and effects.has(game, actor, "city_actions_uncancellable")):
         return []
     player = game.players[seat]
     out: list[Cancel] = []

@@ -1,16 +1,17 @@
 """What squares give: a city's outskirts and the squares scouts send it, with their icons.
 
-A square gives its printed icons, or those of the building, wonder or great person on it (their
-icons replace the square's). A square where an enemy figure stands gives its city's owner nothing.
-From the turn after it was placed, a scout sends its square to the city its owner declared at the
-Start of Turn; that square then counts for that city only.
+A square gives its printed icons, or those of the building, wonder, great person or city-state on it
+(their icons replace the square's). A square where an enemy figure stands gives its city's owner
+nothing. From the turn after it was placed, a scout sends its square to the city its owner declared at
+the Start of Turn; that square then counts for that city only. A city-state's square counts for the
+capital of the player who controls it (W&W), never for a scout's city.
 """
 
 from __future__ import annotations
 
 from civgame.games.sidmeier.content import effects as fx
-from civgame.games.sidmeier.core.model import City, Game
-from civgame.games.sidmeier.rules.base import board, effects, memo
+from civgame.games.sidmeier.core.model import City, Figure, Game
+from civgame.games.sidmeier.rules.base import board, city_state_map, effects, memo, metropolises
 
 TRADE, PRODUCTION, CULTURE, COIN = range(4)
 
@@ -19,6 +20,8 @@ def icons(game: Game, pos: int) -> tuple[int, int, int, int]:
     """The trade, production, culture and coins a square shows now."""
     square = game.squares[pos]
     improvement = square.improvement
+    if square.city_state >= 0:
+        return city_state_map.icons(game, square.city_state)
     if improvement is None:
         return square.trade, square.production, square.culture, square.coin
     rules = game.rules
@@ -33,6 +36,8 @@ def icons(game: Game, pos: int) -> tuple[int, int, int, int]:
 
 def resource_at(game: Game, pos: int) -> str:
     square = game.squares[pos]
+    if square.city_state >= 0:
+        return city_state_map.resource(game, square.city_state)
     return "" if square.improvement is not None else square.resource
 
 
@@ -64,8 +69,11 @@ def city_squares(game: Game, seat: int) -> dict[int, list[int]]:
             if game.squares[pos].terrain:
                 found[city.id].append(pos)
     for pos, city_id in sent.items():
-        if city_id in found and pos not in found[city_id]:
+        if city_id in found and pos not in found[city_id] and game.squares[pos].city_state < 0:
             found[city_id].append(pos)
+    capital = next((c for c in cities if c.capital), None)
+    if capital is not None:
+        found[capital.id] += city_state_map.controlled(game, seat)
     game.cache[key] = (stamp, found)
     return found
 
@@ -171,7 +179,7 @@ def _developed(game: Game, city: City) -> list[fx.DevelopedCity]:
 
 
 def arts_culture(game: Game, city: City) -> int:
-    base = game.rules.game.culture.arts_base + city_icons(game, city)[CULTURE]
+    base = metropolises.arts_base(game, city) + city_icons(game, city)[CULTURE]
     base += sum(p.arts_culture for p in _developed(game, city))
     return max(0, base + effects.total(game, city.owner, "arts_culture"))
 
@@ -209,10 +217,15 @@ def map_coins(game: Game, seat: int) -> int:
             if pos in outskirts:
                 counted.add(pos)
                 total -= outskirts[pos]
-        elif fig.kind == "scout" and fig.gathers_for >= 0 and fig.placed_turn < game.turn and pos not in outskirts:
-            counted.add(pos)
+        elif game.squares[pos].city_state >= 0 or _gathers(game, fig, outskirts):
+            counted.add(pos)  # a controlled city-state (part of the capital's outskirts), or a scout's square
             total += icons(game, pos)[COIN]
     return total
+
+
+def _gathers(game: Game, fig: Figure, outskirts: dict[int, int]) -> bool:
+    """The scout gathers a square outside its owner's outskirts."""
+    return fig.kind == "scout" and fig.gathers_for >= 0 and fig.placed_turn < game.turn and fig.pos not in outskirts
 
 
 def coins(game: Game, seat: int) -> int:
@@ -237,7 +250,9 @@ def coins_bound(game: Game, seat: int) -> int:
     peaceful = effects.total(game, seat, "coins_while_peaceful")
     gathered = scouts * game.rules.most_coins_on_a_square()
     extra = effects.total(game, seat, "extra_coins")
-    return sum(player.coin_tokens.values()) + tech_coins(game, seat) + outskirts + gathered + peaceful + extra
+    city_states = sum(icons(game, pos)[COIN] for pos in city_state_map.squares(game))  # were they all controlled
+    tokens = sum(player.coin_tokens.values())
+    return tokens + tech_coins(game, seat) + outskirts + gathered + peaceful + extra + city_states
 
 
 def tech_coins(game: Game, seat: int) -> int:

@@ -317,9 +317,14 @@ def build_walls(game: Game, action: BuildWalls) -> None:
 
 def wonder_cost(game: Game, seat: int, wonder: str) -> int:
     record = game.rules.wonders[wonder]
+    cost = record.cost
     if record.discount is not None and game.players[seat].knows(record.discount.tech):
-        return record.discount.cost
-    return record.cost
+        cost = record.discount.cost
+    return max(0, cost - sum(int(m[len(production.WONDER_DISCOUNT) :]) for m in _wonder_discounts(game, seat)))
+
+
+def _wonder_discounts(game: Game, seat: int) -> list[str]:
+    return [m for m in game.players[seat].used if m.startswith(production.WONDER_DISCOUNT)]
 
 
 def list_wonders(game: Game) -> Iterator[Action]:
@@ -356,11 +361,16 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
         return
     seat = city.owner
     note = pay_production(game, city, wonder_cost(game, seat, action.wonder))
+    for mark in _wonder_discounts(game, seat):  # (spent on this wonder)
+        game.players[seat].used.remove(mark)
     add_wonder(game, seat, action.wonder, action.pos)
     game.say(f"{game.players[seat].name} builds {game.rules.wonders[action.wonder].name}{note}.")
     for p in effects.params(game, seat, "culture_advance_on", fx.CultureAdvanceOn):
         if "wonder_built" in p.events:
             culture.advance(game, seat, free=True, why="a wonder built")
+    markers = game.players[seat].person_markers
+    for _kind, source, _p in effects.entries(game, seat, "culture_and_trade_per_wonder"):
+        markers[source] = markers.get(source, 0) + 1
 
 
 def add_wonder(game: Game, seat: int, wonder: str, pos: int) -> None:
@@ -373,14 +383,23 @@ def add_wonder(game: Game, seat: int, wonder: str, pos: int) -> None:
 # ------------------------------------------------------------------ devote to the arts, harvest
 
 
+ARTS_AS_TRADE = "arts_as_trade"  # a `used` mark: a city's arts culture was taken as trade this turn
+
+
 def list_devote(game: Game) -> Iterator[Action]:
-    for city in game.cities_of(game.actor()):
+    seat = game.actor()
+    as_trade = effects.has(game, seat, "arts_as_trade") and ARTS_AS_TRADE not in game.players[seat].used
+    for city in game.cities_of(seat):
         if production.city_may_act(game, city):
             yield Devote(city.id)
+            if as_trade:
+                yield Devote(city.id, as_trade=True)
 
 
 def check_devote(game: Game, action: Devote) -> None:
     _acting_city(game, action.city, build=False)
+    if action.as_trade and action not in list(list_devote(game)):
+        raise RuleError("a city's arts culture is taken as trade once per turn, with a great person who allows it")
 
 
 @BOOK.rule(Devote, legal=list_devote, answers=(CityTurn,), check=check_devote)
@@ -389,9 +408,9 @@ def devote(game: Game, action: Devote) -> None:
     assert city is not None
     if _declare(game, city, action):
         return
-    gained = yields.arts_culture(game, city)
-    game.players[city.owner].culture += gained
-    game.say(f"{game.players[city.owner].name} devotes a city to the arts: {gained} culture.")
+    if action.as_trade:
+        game.players[city.owner].used.append(ARTS_AS_TRADE)
+    culture.devote(game, city, as_trade=action.as_trade)
 
 
 def _double(game: Game, seat: int) -> str | None:

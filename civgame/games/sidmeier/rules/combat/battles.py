@@ -15,14 +15,23 @@ from civgame.framework.errors import RuleError
 from civgame.framework.wording import counted
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.actions import Action, NoBattleCards, PlayUnit, SaveUnit, TakeLoot, UseDeck
-from civgame.games.sidmeier.core.decisions import BarbarianDeck, BattleCards, BattlePlay, ChooseLoot, SaveUnits
+from civgame.games.sidmeier.core.decisions import (
+    AfterBattleCards,
+    BarbarianDeck,
+    BattleCards,
+    BattlePlay,
+    ChooseLoot,
+    SaveUnits,
+)
 from civgame.games.sidmeier.core.model import Battle, Front, Game
 from civgame.games.sidmeier.rules.base import (
     board,
     city_markers,
     culture,
     effects,
+    metropolises,
     payments,
+    person_deck,
     pieces,
     reactions,
     techs,
@@ -30,7 +39,7 @@ from civgame.games.sidmeier.rules.base import (
     yields,
 )
 from civgame.games.sidmeier.rules.base.book import BOOK, top
-from civgame.games.sidmeier.rules.expansions import hut_results, looting
+from civgame.games.sidmeier.rules.expansions import city_states, hut_results, looting
 
 ATTACKER, DEFENDER = 0, 1
 
@@ -104,6 +113,9 @@ def is_barbarian(battle: Battle, side: int) -> bool:
 # ------------------------------------------------------------------ running it
 
 
+AFTER_CARDS = 2  # in `Battle.asked` at the battle's end: 2 + side, asked about a great person card
+
+
 def advance(game: Game) -> None:
     """Take the battle on to its next decision (the flow calls this while nothing is pending)."""
     battle = game.battle
@@ -114,7 +126,8 @@ def advance(game: Game) -> None:
                 continue
             battle.asked.append(side)
             seat = seat_of(battle, side)
-            if not is_barbarian(battle, side) and battle_cards(game, seat):
+            joan = side == DEFENDER and person_deck.holds_ready(game, seat, "person_culture_as_bonus")
+            if not is_barbarian(battle, side) and (battle_cards(game, seat) or joan):
                 game.pending.append(BattleCards(seat))
                 return
         battle.stage = "draw"
@@ -154,6 +167,14 @@ def advance(game: Game) -> None:
             saves = effects.params(game, seat, "save_killed_unit", fx.SaveKilledUnit)
             if saves and battle.killed[side]:
                 game.pending.append(SaveUnits(seat, left=sum(p.count for p in saves), source=game.players[seat].civ))
+                return
+        for side in (ATTACKER, DEFENDER):  # then a great person card of the battle's end (after any save)
+            if AFTER_CARDS + side in battle.asked or is_barbarian(battle, side):
+                continue
+            battle.asked.append(AFTER_CARDS + side)
+            seat = seat_of(battle, side)
+            if battle.killed[side] and person_deck.holds_ready(game, seat, "person_return_killed"):
+                game.pending.append(AfterBattleCards(seat))
                 return
         _finish(game, battle)
 
@@ -262,7 +283,19 @@ def combat_bonus(game: Game, battle: Battle, side: int) -> int:
             if city.walled:
                 bonus += cfg.walls
             bonus += city_markers.fortification_bonus(game, city)
+            bonus += metropolises.defending_bonus(game, city)
+    bonus += battle.raised[side]
+    if side == DEFENDER and units_in(battle, DEFENDER) < units_in(battle, ATTACKER):
+        bonus += effects.total(game, seat, "outnumbered_defender_bonus")
+    if side == DEFENDER:
+        bonus += city_states.garrison_bonus(game, battle)
     return bonus
+
+
+def units_in(battle: Battle, side: int) -> int:
+    """The units of a side's battle force, from its draw on: in hand, on the fronts and killed."""
+    on_fronts = sum(1 for f in battle.fronts if (f.attacker if side == ATTACKER else f.defender) >= 0)
+    return len(battle.hands[side]) + on_fronts + len(battle.killed[side])
 
 
 def strength(game: Game, battle: Battle, side: int, card: int) -> int:
@@ -292,7 +325,7 @@ def list_no_cards(game: Game) -> Iterator[Action]:
     yield NoBattleCards()
 
 
-@BOOK.rule(NoBattleCards, legal=list_no_cards, answers=(BattleCards,))
+@BOOK.rule(NoBattleCards, legal=list_no_cards, answers=(BattleCards, AfterBattleCards))
 def no_cards(game: Game, action: NoBattleCards) -> None:
     game.pending.pop()
 

@@ -95,6 +95,8 @@ def _village_square(game: Game, pos: int) -> bool:
     square = game.squares[pos]
     if not square.terrain or board.is_water(game, pos) or square.marker >= 0 or square.improvement is not None:
         return False
+    if square.relic or square.city_state >= 0:  # a square holds one marker
+        return False
     if game.city_at(pos) is not None or board.city_owning(game, pos) is not None:
         return False
     return not any(f.pos == pos for f in game.figures)
@@ -202,6 +204,8 @@ def _terrain_ok(game: Game, seat: int, pos: int, p: Params) -> bool:
     assert isinstance(p, fx.ChangeTerrain)
     square = game.squares[pos]
     if not square.terrain or square.terrain == p.to or square.improvement is not None:
+        return False
+    if square.relic:  # no effect changes a relic's square [004 F&F and W&W: Relics]
         return False
     if square.terrain in p.not_on or (p.only_on and square.terrain not in p.only_on):
         return False

@@ -1,8 +1,8 @@
 """The expansions' hut and village results that are not resources [004 F&F EXPANSION RULES: New hut
-and village effects]: a marker whose effect acts when found is revealed and discarded at once (Native
-Art, Wealth, Friendly Barbarian); one whose effect waits is kept face down until its holder reveals it
-(Teacher at Start of Turn, Friendly Workers in City Management). What each marker does is data
-(`huts.yaml`, `specials`), in the primitives of kind `marker`.
+and village effects] [004 W&W EXPANSION RULES]: a marker whose effect acts when found is revealed and
+discarded at once (Native Art, Wealth, Friendly Barbarian, City-state); one whose effect waits is kept
+face down until its holder reveals it (Teacher at Start of Turn, Friendly Workers in City Management).
+What each marker does is data (`huts.yaml`, `specials`), in the primitives of kind `marker`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ from civgame.games.sidmeier.core.decisions import CityTurn, MarkerReward, StartT
 from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.base import board, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
+from civgame.games.sidmeier.rules.expansions import city_states
 
-FOUND = ("found_culture", "found_coin", "found_unit_or_figure")  # the effects that act when a marker is found
+# the effects that act when a marker is found
+FOUND = ("found_culture", "found_coin", "found_unit_or_figure", "found_city_state")
 
 
 def found(game: Game, seat: int, marker: int, pos: int) -> bool:
@@ -40,6 +42,8 @@ def found(game: Game, seat: int, marker: int, pos: int) -> bool:
             game.say(f"{player.name} places a coin token on the civilization sheet.")
         elif effect.name == "found_unit_or_figure":
             game.pending.append(MarkerReward(seat, pos=pos, source=special.id))
+        elif effect.name == "found_city_state":
+            city_states.found(game, seat, pos)
     return True
 
 

@@ -53,6 +53,17 @@ def check_invest(game: Game, action: Invest) -> None:
         raise RuleError("you have no coin token there to invest")
 
 
+def add_marker(game: Game, seat: int, card_id: str, verb: str) -> None:
+    """An investment marker on one of the player's investment cards."""
+    player = game.players[seat]
+    player.investments[card_id] = player.investments.get(card_id, 0) + 1
+    markers = player.investments[card_id]
+    game.say(
+        f"{player.name} {verb} {game.rules.investments[card_id].name}, which now holds {markers} investment "
+        f"marker{'s' if markers > 1 else ''}."
+    )
+
+
 @BOOK.rule(Invest, legal=list_invest, answers=(StartTurn,), check=check_invest)
 def invest(game: Game, action: Invest) -> None:
     seat = game.actor()
@@ -62,12 +73,6 @@ def invest(game: Game, action: Invest) -> None:
     if not player.coin_tokens[action.token]:
         del player.coin_tokens[action.token]
     yields.coins_changed(game)
-    player.investments[action.card] = player.investments.get(action.card, 0) + 1
-    card = game.rules.investments[action.card]
-    markers = player.investments[action.card]
-    game.say(
-        f"{player.name} invests a coin in {card.name}, which now holds {markers} investment "
-        f"marker{'s' if markers > 1 else ''}."
-    )
+    add_marker(game, seat, action.card, "invests a coin in")
     if effects.has(game, seat, "resource_on_investing"):  # (once per turn, as investing is)
         game.pending.append(TakeMarketResource(seat, source=INVESTED))

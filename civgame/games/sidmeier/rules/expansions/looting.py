@@ -11,7 +11,7 @@ from __future__ import annotations
 from civgame.games.sidmeier.content.ruleset import LootPrices
 from civgame.games.sidmeier.core.actions import TakeLoot
 from civgame.games.sidmeier.core.model import Battle, Game, Player
-from civgame.games.sidmeier.rules.base import pieces, techs, yields
+from civgame.games.sidmeier.rules.base import pieces, techs
 
 NOTHING = "nothing"  # the winner stops spending
 
@@ -43,10 +43,7 @@ def options(game: Game, battle: Battle, prices: LootPrices, winner: int, loser: 
 
 def take_coin(game: Game, action: TakeLoot, winner: Player, loser: Player) -> None:
     """A coin token of the loser's is discarded, or stolen onto the winner's civilization sheet."""
-    loser.coin_tokens[action.item] -= 1
-    if not loser.coin_tokens[action.item]:
-        del loser.coin_tokens[action.item]
-    yields.coins_changed(game)
+    pieces.lose_coin_token(game, loser.seat, action.item)
     if action.kind == "steal_coin":
         pieces.gain_coin_token(game, winner.seat, pieces.SHEET)
         game.say(f"{winner.name} steals a coin token from {loser.name}.")

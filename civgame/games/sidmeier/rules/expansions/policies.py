@@ -211,6 +211,11 @@ def check_keep(game: Game, action: KeepGreatPerson) -> None:
 def keep_great_person(game: Game, action: KeepGreatPerson) -> None:
     decision = top(game, GreatPersonDraw)
     game.pending.pop()
+    if decision.cards:  # (the great person deck: the cards not kept go face up under it)
+        kept = decision.markers.index(action.marker)
+        game.person_deck.returned += [c for i, c in enumerate(decision.cards) if i != kept]
+        pieces.keep_person_card(game, decision.player, decision.cards[kept], action.marker)
+        return
     for marker in decision.markers:
         if marker != action.marker:
             game.great_people.insert(0, marker)  # back under the pile

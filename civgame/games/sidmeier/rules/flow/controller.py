@@ -26,6 +26,7 @@ from civgame.games.sidmeier.rules.expansions import (  # noqa: F401
     disbanding,
     hut_results,
     investments,
+    metropolis,
     policies,
     programs,
 )
@@ -43,11 +44,18 @@ def new_game(
     civilizations: Sequence[str] | None = None,
     tie_breaker: bool = False,
     expansions: Sequence[str] = (),
+    great_person_deck: bool = False,
     rules: Ruleset | None = None,
 ) -> Game:
     """A new game ready for its first decision (the first player's capital)."""
     game = setup.create_game(
-        players, seed, civilizations=civilizations, tie_breaker=tie_breaker, expansions=expansions, rules=rules
+        players,
+        seed,
+        civilizations=civilizations,
+        tie_breaker=tie_breaker,
+        expansions=expansions,
+        great_person_deck=great_person_deck,
+        rules=rules,
     )
     phases.advance(game)
     return game

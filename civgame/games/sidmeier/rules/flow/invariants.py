@@ -38,8 +38,13 @@ def check_invariants(game: Game) -> list[str]:
     _exactly_once(problems, "culture event card", seen, len(rules.culture_card_ids))
     # great people, hut and village markers, buildings: the squares looked at once for all three
     people = [*game.great_people, *game.people_gone, *chain.from_iterable(p.reserve for p in game.players)]
-    # drawn, one to be kept (W&W's Organized Religion)
-    people += chain.from_iterable(d.markers for d in game.pending if isinstance(d, GreatPersonDraw))
+    # drawn, one to be kept (W&W's Organized Religion; with F&F's deck the markers stay in the supply meanwhile)
+    draws = [d for d in game.pending if isinstance(d, GreatPersonDraw)]
+    people += chain.from_iterable(d.markers for d in draws if not d.cards)
+    if game.great_person_deck:
+        cards = [*game.person_deck.draw, *game.person_deck.returned, *chain.from_iterable(d.cards for d in draws)]
+        cards += chain.from_iterable(p.person_cards + p.person_shown for p in game.players)
+        _exactly_once(problems, "great person card", Counter(cards), len(rules.person_card_ids))
     huts = [*game.hut_pile, *game.village_pile, *game.markers_gone]
     huts += chain.from_iterable(p.markers for p in game.players)
     on_map: Counter[str] = Counter()  # buildings by family
@@ -55,6 +60,9 @@ def check_invariants(game: Game) -> list[str]:
             on_map[rules.faces[built.name].family.id] += 1
     _exactly_once(problems, "great person marker", Counter(people), len(rules.great_person_ids))
     _exactly_once(problems, "hut or village marker", Counter(huts), len(rules.hut_markers))
+    city_states = [*game.city_state_pile, *game.city_states_gone]
+    city_states += [square.city_state for square in squares if square.city_state >= 0]
+    _exactly_once(problems, "city-state marker", Counter(city_states), len(rules.city_states.markers))
     # buildings: market + map = markers of each family
     for family in rules.families.values():
         left = game.buildings.get(family.id, 0)
@@ -123,8 +131,9 @@ def check_invariants(game: Game) -> list[str]:
         for other in game.cities:  # (the Chebyshev distance, worked out here: every pair after every action)
             if other.id < city.id and max(abs(x - other.pos % width), abs(y - other.pos // width)) < distance:
                 problems.append(f"cities {other.id} and {city.id} are too close")
+    _metropolises(game, problems)
     owners: dict[int, set[int]] = {}
-    centres = {city.pos: city for city in game.cities}
+    centres = {pos: city for city in game.cities for pos in city.centre()}
     moving = {i for d in game.pending if isinstance(d, (Moving, Evacuate)) for i in d.figures}
     for fig in game.figures:
         if not 0 <= fig.pos < len(game.squares) or not board.revealed(game, fig.pos):
@@ -136,6 +145,8 @@ def check_invariants(game: Game) -> list[str]:
             problems.append(f"figure {fig.id} stands in its own city centre")
         if game.squares[fig.pos].marker >= 0 and (battle is None or battle.pos != fig.pos):
             problems.append(f"figure {fig.id} stands on a hut or village")
+        if game.squares[fig.pos].relic and fig.id not in moving:
+            problems.append(f"figure {fig.id} stands on a relic after its move")
     for pos, found in owners.items():
         if len(found) > 1 and (battle is None or battle.pos != pos):
             problems.append(f"figures of several players share {game.label(pos)} outside a battle")
@@ -156,6 +167,23 @@ def check_invariants(game: Game) -> list[str]:
     if (game.phase == "over") != bool(game.winners):
         problems.append("the game is over exactly when it has winners")
     return problems
+
+
+def _metropolises(game: Game, problems: list[str]) -> None:
+    """A metropolis's second square lies next to its first (not diagonally); its centre and outskirts share no
+    square with another city's (cities of one square are kept apart by their distance, checked above)."""
+    metropolises = [city for city in game.cities if city.expansion >= 0]
+    if not metropolises:
+        return
+    claimed: Counter[int] = Counter()
+    for city in game.cities:
+        claimed.update(city.centre() + board.outskirts(game, city))
+    for city in metropolises:
+        if city.expansion not in board.orthogonal(game, city.pos):
+            problems.append(f"city {city.id}'s metropolis squares are not next to each other")
+        shared = [pos for pos in city.centre() + board.outskirts(game, city) if claimed[pos] > 1]
+        if shared:
+            problems.append(f"city {city.id} overlaps another city at {', '.join(map(game.label, shared))}")
 
 
 def _exactly_once(problems: list[str], what: str, seen: Counter[int], total: int, at_most: bool = False) -> None:

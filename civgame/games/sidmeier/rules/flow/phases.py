@@ -12,7 +12,7 @@ from civgame.games.sidmeier.core.decisions import CityTurn, MovementTurn, Resear
 from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.base import victory, yields
 from civgame.games.sidmeier.rules.combat import battles
-from civgame.games.sidmeier.rules.expansions import policies
+from civgame.games.sidmeier.rules.expansions import great_person_deck, metropolis, policies
 from civgame.games.sidmeier.rules.flow import setup
 from civgame.games.sidmeier.rules.research import learning
 from civgame.games.sidmeier.rules.turn import start
@@ -35,7 +35,10 @@ NAMES = {
 
 def advance(game: Game) -> None:
     while game.phase != "over":
+        great_person_deck.settle(game)  # (F&F's deck: a great person lost takes a card of its type with it)
         if policies.settle(game):  # (W&W: a policy maximum changed; adopting or returning comes first)
+            return
+        if metropolis.settle(game):  # (F&F: a capital grows into a metropolis as soon as it can)
             return
         battle = game.battle
         if battle is not None and len(game.pending) <= battle.base:

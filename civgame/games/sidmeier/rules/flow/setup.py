@@ -17,7 +17,7 @@ from civgame.games.sidmeier.core.decisions import (
     PlaceStartingWonder,
 )
 from civgame.games.sidmeier.core.model import City, Deck, Game, Improvement, Player, Square, TileSlot
-from civgame.games.sidmeier.rules.base import board, pieces, techs, yields
+from civgame.games.sidmeier.rules.base import board, person_deck, pieces, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.movement.moves import fill_tile
 
@@ -36,6 +36,7 @@ def create_game(
     civilizations: Sequence[str] | None = None,
     tie_breaker: bool = False,
     expansions: Sequence[str] = (),
+    great_person_deck: bool = False,
     rules: Ruleset | None = None,
 ) -> Game:
     """A new game, before its first decision (the controller's `new_game` starts it). `rules` (with
@@ -64,6 +65,9 @@ def create_game(
     )
     game.rules = rules
     game.tie_breaker = tie_breaker
+    if great_person_deck and not rules.person_cards:
+        raise RuleError("the great person deck is an option of Fame and Fortune, which this game is not played with")
+    game.great_person_deck = great_person_deck
     # the map: home tiles face up, neutral tiles shuffled face down into the other places
     neutral = list(rules.neutral_tiles)
     rng.shuffle(neutral)
@@ -80,7 +84,13 @@ def create_game(
     _culture_decks(game, rules, rng)
     game.great_people = list(range(len(rules.great_person_ids)))
     rng.shuffle(game.great_people)
+    if great_person_deck:  # (the markers lie face up by type; the cards are shuffled face down)
+        game.person_deck = Deck(list(range(len(rules.person_card_ids))))
+        rng.shuffle(game.person_deck.draw)
     _hut_piles(game, rules, rng)
+    game.city_state_pile = list(range(len(rules.city_states.markers)))
+    if game.city_state_pile:  # (W&W: shuffled face down near the market board)
+        rng.shuffle(game.city_state_pile)
     for index, slot in enumerate(game.tiles):
         if slot.home_of >= 0:
             fill_tile(game, index, 0)
@@ -200,6 +210,11 @@ def begin_player(game: Game, seat: int) -> None:
             player.wonders.append(wonder)
             game.say(f"{player.name} gains {rules.wonders[wonder].name}.")
             stack.append(PlaceStartingWonder(seat, wonder=wonder))
+        elif effect.name == "random_great_person" and game.great_person_deck:  # (F&F: a card with it)
+            found = person_deck.draw(game)
+            if found is not None:
+                pieces.take_person_card(game, seat, *found)
+                stack.append(PlaceGreatPerson(seat, marker=found[1]))
         elif effect.name == "random_great_person" and game.great_people:
             marker = game.great_people.pop()
             player.reserve.append(marker)

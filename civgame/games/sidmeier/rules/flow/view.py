@@ -1,10 +1,11 @@
 """What one seat may see: the plain state with everything hidden from it taken out.
 
-Hidden from a seat: other players' culture event cards, hut and village markers and standing forces
-(their counts stay), the order of every deck and pile (counts), face-down tiles and the markers lying
-face down on the map, other players' secret research choices, an opponent's battle hand (unless a
-wonder shows it), the hidden parts of a deal offered to someone else, the random generator, and the
-history of actions (which names hidden cards). A network layer sends a seat only this.
+Hidden from a seat: other players' culture event cards, great person cards held face down, hut and
+village markers and standing forces (their counts stay), the order of every deck and pile (counts),
+face-down tiles and the markers lying face down on the map (relics and city-states lie face up), other
+players' secret research choices, an opponent's battle hand (unless a wonder shows it), the hidden parts
+of a deal offered to someone else, the random generator, and the history of actions (which names hidden
+cards). A network layer sends a seat only this.
 
 Added for every seat: `economy`, the coins on each player's economy dial, which the table shows (the
 interface may not work them out from the rules itself).
@@ -28,12 +29,21 @@ def view_for(game: Game, seat: int) -> dict[str, Any]:
     for i, player in enumerate(state["players"]):
         player["economy"] = yields.coins(game, i)
         if i != seat:
-            for key in ("hand", "markers", "standing"):
+            for key in ("hand", "markers", "standing", "person_cards"):
                 player[key] = len(player[key])
     for name in ("unit_decks", "culture_decks"):
         for deck in state[name].values():
             deck["draw"] = len(deck["draw"])
-    for name in ("great_people", "hut_pile", "village_pile", "culture_out", "wonder_deck", "wonders_out"):
+    state["person_deck"]["draw"] = len(state["person_deck"]["draw"])
+    for name in (
+        "great_people",
+        "hut_pile",
+        "village_pile",
+        "culture_out",
+        "wonder_deck",
+        "wonders_out",
+        "city_state_pile",
+    ):
         state[name] = len(state[name])
     state["markers_gone"] = len(state["markers_gone"])  # some were never seen
     for slot in state["tiles"]:

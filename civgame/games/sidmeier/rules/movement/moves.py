@@ -22,7 +22,7 @@ from civgame.games.sidmeier.core.vocabulary import DIRECTIONS, Direction
 from civgame.games.sidmeier.rules.base import board, effects, memo, occupancy, pieces, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.combat import battles
-from civgame.games.sidmeier.rules.expansions import hut_results
+from civgame.games.sidmeier.rules.expansions import hut_results, relics
 
 # ------------------------------------------------------------------ starting a move
 
@@ -53,7 +53,7 @@ def _may_start(game: Game, seat: int, ids: list[int]) -> bool:
     group = group_of(game, seat, figures)
     if stop_ok(game, group, figures[0].pos):
         return True
-    return can_finish(game, group, figures[0].pos, board.travel_speed(game, seat), moved=False)
+    return can_finish(game, group, figures[0].pos, board.moving_speed(game, seat), moved=False)
 
 
 def check_begin(game: Game, action: BeginMove) -> None:
@@ -77,7 +77,7 @@ def begin_move(game: Game, action: BeginMove) -> None:
         fig = game.figure(i)
         assert fig is not None
         fig.moved = True
-    speed = board.travel_speed(game, seat)
+    speed = board.moving_speed(game, seat)
     lone = game.figure(action.figures[0]) if len(action.figures) == 1 else None
     if lone is not None and lone.kind == "army":
         speed += effects.total(game, seat, "lone_army_speed")
@@ -172,16 +172,18 @@ def entry(game: Game, group: Group, pos: int) -> str:
     square = game.squares[pos]
     if not square.terrain:
         return "blocked"
+    if square.relic and not group.army:  # scouts enter a relic's square only with an army
+        return "blocked"
     if square.marker >= 0:
         if game.rules.hut_markers[square.marker].kind == "village":
             return "fight" if group.army and not group.scouts else "blocked"
         if group.scouts and not group.huts:
             return "blocked"
         return "hut" if not _enemy_on(group, pos) else "blocked"
-    water = game.rules.terrains[square.terrain].water
+    city = group.centres.get(pos)
+    water = game.rules.terrains[square.terrain].water and city is None  # (a metropolis's water square is land)
     if water and group.water == "none":
         return "blocked"
-    city = group.centres.get(pos)
     if city is not None and city.owner != group.seat:
         return "fight" if group.army else "blocked"
     if _enemy_on(group, pos):
@@ -253,7 +255,8 @@ def check_step(game: Game, action: Step) -> None:
     if action not in list(list_moving(game)):
         raise RuleError(
             "figures move orthogonally onto revealed squares, not into water without the tech for it, and only where "
-            "they can still end their move; scouts never enter huts, villages, enemy figures or enemy cities"
+            "they can still end their move; scouts never enter huts, villages, enemy figures or enemy cities, nor a "
+            "relic's square without an army"
         )
 
 
@@ -276,7 +279,13 @@ def step(game: Game, action: Step) -> None:
         game.pending.pop()
         battles.enter(game, seat, there, [f.id for f in figures])
     elif decision.left <= 0:
-        game.pending.pop()
+        end_move(game, decision)
+
+
+def end_move(game: Game, decision: Moving) -> None:
+    """The move ends where the figures stand (an army ending it on a relic takes the relic)."""
+    game.pending.pop()
+    relics.arrived(game, decision.player, _group(game, decision))
 
 
 def explore_hut(game: Game, seat: int, pos: int) -> None:
@@ -296,7 +305,7 @@ def check_stop(game: Game, action: StopMove) -> None:
 
 @BOOK.rule(StopMove, legal=listed_elsewhere, answers=(Moving,), check=check_stop)
 def stop(game: Game, action: StopMove) -> None:
-    game.pending.pop()
+    end_move(game, top(game, Moving))
 
 
 # ------------------------------------------------------------------ exploring
@@ -317,7 +326,7 @@ def explore(game: Game, action: Explore) -> None:
     decision.left -= 1
     game.say(f"{game.players[decision.player].name} explores a new tile.")
     if decision.left <= 0:
-        game.pending.pop()
+        end_move(game, decision)
 
 
 ROTATE = {"north": 0, "east": 1, "south": 2, "west": 3}
@@ -347,6 +356,7 @@ def fill_tile(game: Game, slot_index: int, turns: int) -> None:
             square.trade, square.production, square.culture, square.coin = spec.icons
             square.resource = spec.resource
             square.feature = spec.feature
+            square.relic = spec.relic
             if spec.feature == "hut" and game.hut_pile:
                 square.marker = game.hut_pile.pop()
             elif spec.feature == "village" and game.village_pile:

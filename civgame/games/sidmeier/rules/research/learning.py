@@ -57,7 +57,13 @@ def reveal(game: Game, seat: int) -> None:
         return
     player = game.players[seat]
     cost = techs.research_cost(game, seat, tech)
+    others = [p for p in game.players if p.seat != seat]
+    unique = not any(p.knows(tech) or game.research.get(p.seat) == tech for p in others)
     techs.learn(game, seat, tech, how=f"(research, {cost} trade)")
+    bonus = effects.total(game, seat, "culture_for_unique_research") if unique else 0
+    if bonus:
+        player.culture += bonus
+        game.say(f"{player.name} gains {bonus} culture: nobody else has learned or is researching that tech.")
     extra = [p.extra_trade for p in effects.params(game, seat, "second_research", fx.SecondResearch)]
     level = techs.level(game, tech)
     if extra and player.trade >= cost + min(extra) and techs.learnable(game, seat, max_level=level):

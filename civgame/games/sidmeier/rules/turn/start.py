@@ -26,7 +26,7 @@ from civgame.games.sidmeier.core.model import City, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, occupancy, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
-from civgame.games.sidmeier.rules.expansions import policies
+from civgame.games.sidmeier.rules.expansions import city_states, great_person_deck, investments, policies, relics
 
 # ------------------------------------------------------------------ building cities
 
@@ -55,9 +55,9 @@ def _why_not_here(game: Game, seat: int, pos: int) -> str | None:
             return "a city cannot be built next to an enemy figure"
     distance = game.rules.game.cities.min_distance
     for city in game.cities:
-        if board.chebyshev(game, pos, city.pos) < distance:
+        if board.distance_to_city(game, pos, city) < distance:
             return f"a city must be at least {distance} squares from any other city"
-    return None
+    return relics.why_no_city(game, pos) or city_states.why_no_city(game, pos)
 
 
 def list_found(game: Game) -> Iterator[Action]:
@@ -88,6 +88,7 @@ def found_city(game: Game, action: FoundCity) -> None:
     game.cities.append(city)
     yields.touch(game)
     game.say(f"{game.players[seat].name} builds a city at {game.label(pos)}.")
+    city_states.city_built(game, seat, pos)
     others = [f.id for f in game.figures if f.pos == pos and f.owner == seat]
     if others:
         game.pending.append(Evacuate(seat, figures=others))
@@ -270,7 +271,7 @@ def default_scouts(game: Game, seat: int) -> None:
             fig.gathers_for = -1
             continue
         if game.city(fig.gathers_for) is None or game.city(fig.gathers_for) not in cities:
-            nearest = min(cities, key=lambda c: (board.chebyshev(game, fig.pos, c.pos), c.id))
+            nearest = min(cities, key=lambda c: (board.distance_to_city(game, fig.pos, c), c.id))
             fig.gathers_for = nearest.id
     yields.touch(game, figures_only=True)
 
@@ -346,7 +347,10 @@ def free_building_options(game: Game, seat: int, source: str) -> Iterator[FreeBu
 def list_free_building(game: Game) -> Iterator[Action]:
     seat = game.actor()
     if isinstance(game.pending[-1], StartTurn):
-        for source in sources(game, seat, "start_free_building"):
+        free = sources(game, seat, "start_free_building")
+        if investments.INVESTED in game.players[seat].used:
+            free += sources(game, seat, "free_building_on_investing")
+        for source in free:
             yield from free_building_options(game, seat, source)
     elif isinstance(game.pending[-1], CityTurn):
         for _kind, source, _ in effects.entries(game, seat, "free_building_action"):
@@ -456,3 +460,6 @@ def automatic(game: Game, seat: int) -> None:
         for _ in range(p.spaces):
             culture.advance(game, seat, free=True, why=effects.source_name(game, kind, source))
     policies.automatic(game, seat)
+    great_person_deck.automatic(game, seat)
+    city_states.start_of_turn(game, seat)
+    relics.start_of_turn(game, seat)

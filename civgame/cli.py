@@ -48,10 +48,11 @@ from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.endings import describe_end
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet
 from civgame.games.clash.rules.flow.setup import (
+    DEAL,
     RANDOM,
     Civilizations,
-    available_variants,
     new_game,
+    offered_variants,
     random_pool,
     variant_note,
 )
@@ -132,8 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--civilizations",
         metavar="SETUP",
         help="random: each player is dealt a civilization; choose: each picks one in turn order; none: the base "
-        "game; or one per seat, comma-separated, each a civilization or random (default: random when the rules "
-        "have enough civilizations to deal, else none)",
+        "game; or one per seat, comma-separated, each a civilization or random; with the Civilizations expansion, "
+        "deal: each player is dealt two and chooses one (default: random, or deal, when the rules have enough "
+        "civilizations to deal, else none)",
     )
     parser.add_argument(
         "--deal-also",
@@ -230,12 +232,23 @@ VARIANT_OPTIONS: dict[GameVariant, tuple[str, str]] = {
         "variant (2012 edition): up to 7 rounds; a wonder built in one of the last 5 turns ends the game after that "
         "turn",
     ),
+    "lead_us": (
+        "--lead-us",
+        "variant (Civilizations expansion, --ruleset 2012 --civilizations-expansion): each player chooses their "
+        "leader at setup and when taking a new one in the status phase, instead of drawing it",
+    ),
 }
 
 
 def _offered_variants() -> list[GameVariant]:
-    """The variants some offered ruleset has whole (Roll to End needs the die ranges of its track)."""
-    found = {v for folder in offered_rulesets().values() for v in available_variants(named_ruleset(folder))}
+    """The variants some offered ruleset, alone or with one of its options, has whole (Roll to End needs the die
+    ranges of its track)."""
+    found = {
+        variant
+        for folder in offered_rulesets().values()
+        for options in ((), *((option,) for option in named_ruleset(folder).game.options))
+        for variant in offered_variants(named_ruleset(ruleset_name(folder, options)))
+    }
     return [variant for variant in VARIANT_OPTIONS if variant in found]
 
 
@@ -654,10 +667,11 @@ def civilization_options(args: argparse.Namespace, rules: Ruleset) -> dict[str, 
             raise RuleError(f"--deal-also: {key!r} is not a civilization these rules let players take")
     setup: Civilizations
     text = (args.civilizations or "").strip().lower()
+    dealing = DEAL if rules.game.civilizations.dealt is not None else RANDOM
     if not text:
-        setup = RANDOM if len(random_pool(rules, also)) >= args.players else None
-    elif text in ("random", "choose"):
-        setup = "random" if text == "random" else "choose"
+        setup = dealing if len(random_pool(rules, also)) >= args.players else None
+    elif text in ("random", "choose", DEAL):
+        setup = "random" if text == "random" else "choose" if text == "choose" else DEAL
     elif text == "none":
         setup = None
     else:

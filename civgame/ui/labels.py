@@ -424,6 +424,18 @@ def _raze(game: Game, a: A.Raze) -> str:
     return f"Raze {city_text(game, a.city)} for {amounts(game.rules.game.raze)}"
 
 
+def _choose_leader(game: Game, a: A.ChooseLeader) -> str:
+    recruited = game.rules.game.civilizations.leaders == "recruited"
+    return f"Recruit {a.leader}" if recruited else f"Lead with {a.leader}"
+
+
+def _new_leader(game: Game, a: A.TakeNewLeader) -> str:
+    if a.city is None:
+        return "No new leader"
+    city = city_text(game, a.city)
+    return f"Lead with {a.leader} from {city}" if a.leader else f"Draw a new leader into {city}"
+
+
 def _cancel_fortress(game: Game, a: A.CancelFortress) -> str:
     if not a.parts:
         return "Do not pay: the fortress defends in full"
@@ -620,7 +632,8 @@ LABELS: dict[type[A.Action], Callable[[Game, Any], str]] = {
     A.PayCombatBonus: _combat_bonus,
     A.PlaceReinforcement: lambda g, a: f"Place the free unit in {city_text(g, a.city)}",
     A.ChooseCivilization: lambda g, a: f"Play {g.rules.civilizations[a.civilization].name}",
-    A.ChooseLeader: lambda g, a: f"Recruit {a.leader}",
+    A.ChooseLeader: _choose_leader,
+    A.TakeNewLeader: _new_leader,
     A.BoostInfluence: _boost,
     A.TakeFreeAdvance: lambda g, a: f"Take {a.advance} for free",
     A.Raze: _raze,

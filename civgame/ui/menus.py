@@ -18,9 +18,10 @@ from civgame.framework.saves import SaveError
 from civgame.framework.text import printable
 from civgame.games import definition
 from civgame.games.clash.content.ruleset import DEFAULT_RULESET, Ruleset, named_ruleset, ruleset_name
-from civgame.games.clash.core.model import EventVariant, Game, GameVariant, Seat
+from civgame.games.clash.core.model import LEAD_US, EventVariant, Game, GameVariant, Seat
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.flow.setup import (
+    DEAL,
     DEFAULT_COLOURS,
     RANDOM,
     Civilizations,
@@ -28,6 +29,7 @@ from civgame.games.clash.rules.flow.setup import (
     new_game,
     random_pool,
     variant_note,
+    why_not_lead_us,
 )
 from civgame.games.clash.storage.mods import (
     Mod,
@@ -66,6 +68,14 @@ CIV_MODE_TIPS = {
     "choose": "Starting with the first player, each player picks a civilization still free when the game begins",
     "none": "Play the base game: no civilizations, special advances or leaders",
 }
+# Where the rules deal civilizations to choose from (the Civilizations expansion): that deal, or none.
+DEALT_CIV_MODES = {DEAL: "Two dealt, one chosen", "none": "None"}
+DEALT_CIV_MODE_TIPS = {
+    DEAL: "Each player is dealt two civilizations and chooses one in secret; the choices are revealed together, "
+    "then each player draws a leader",
+    "none": CIV_MODE_TIPS["none"],
+}
+LEAD_US_TIP = "Variant: each player chooses their leader at the start and in each status phase instead of drawing it"
 HOST_TIP = "Open a table for friends who join over the network, with computer and local seats too"
 JOIN_TIP = "Take your seat at a game another computer holds, or go back to a game you joined"
 SPEED_TIPS = {
@@ -244,6 +254,8 @@ class NewGameScene(NewGameForm):
         self.seat_civs: list[str] = [RANDOM] * len(DEFAULT_NAMES)
         self.also_random: set[str] = set()  # civilizations kept out of Random by their rules, ticked in
         self.what_if = False  # the variant What if?: leaders dealt from one shared deck
+        self.lead_us = False  # the variant Lead us: leaders chosen instead of drawn (where the rules deal them)
+        self.lead_us_button: UIButton | None = None
         self.ruleset = DEFAULT_RULESET  # a word of `offered_rulesets`
         self.variant: GameVariant | None = None  # the game's length or end, if not the rules' own
         self.options: set[str] = set()  # the chosen ruleset's options switched on (`GameRules.options`)
@@ -383,14 +395,22 @@ class NewGameScene(NewGameForm):
     def dealable(self) -> list[str]:
         return random_pool(self.rules, sorted(self.also_random)) if self.rules is not None else []
 
+    def dealt(self) -> bool:
+        """Whether these rules deal civilizations to choose from (the Civilizations expansion)."""
+        return self.rules is not None and self.rules.game.civilizations.dealt is not None
+
+    def _modes(self) -> tuple[dict[str, str], dict[str, str]]:
+        """The ways of giving out civilizations these rules have, and their tooltips."""
+        return (DEALT_CIV_MODES, DEALT_CIV_MODE_TIPS) if self.dealt() else (CIV_MODES, CIV_MODE_TIPS)
+
     def mode(self) -> str:
-        """The chosen way of giving out civilizations, or the default: Random for every seat when
-        enough civilizations can be dealt, else none."""
+        """The chosen way of giving out civilizations, or the default: Random for every seat (or the rules'
+        deal) when enough civilizations can be dealt, else none."""
         if not self.playable_civs():
             return "none"
-        if self.civ_mode is not None:
+        if self.civ_mode in self._modes()[0]:
             return self.civ_mode
-        return "seats" if len(self.dealable()) >= self.seats else "none"
+        return (DEAL if self.dealt() else "seats") if len(self.dealable()) >= self.seats else "none"
 
     def _civ_name(self, key: str) -> str:
         return "Random" if key == RANDOM or self.rules is None else self.rules.civilizations[key].name
@@ -405,12 +425,30 @@ class NewGameScene(NewGameForm):
         """Why no civilization is offered: the note, naming the civilizations the rules hold, and its tooltip,
         with what keeps each out."""
         text = "No civilization has all its abilities in play in these rules yet, so everyone plays without one."
+        names, why = self._left_out()
+        if not names:
+            return text, ""
+        return f"{text} Not offered: {', '.join(names)} (point here to see why).", why
+
+    def _left_out(self) -> tuple[list[str], str]:
+        """The civilizations of the rules that are not offered, and what keeps each out."""
         groups = civilizations.not_offered(self.rules) if self.rules is not None else {}
         if self.rules is None or not groups:
-            return text, ""
+            return [], ""
         names = [civ.name for civ in self.rules.civilizations.values() if civilizations.why_not_offered(civ)]
-        why = " ".join(f"{', '.join(group)}: {reason}." for reason, group in groups.items())
-        return f"{text} Not offered: {', '.join(names)} (point here to see why).", why
+        return names, " ".join(f"{', '.join(group)}: {reason}." for reason, group in groups.items())
+
+    def _left_out_line(self, left: int, y: int) -> None:
+        """Beside the Lead us toggle, where some civilizations are offered: how many others are left out and,
+        pointed at, which and why."""
+        names, why = self._left_out()
+        if not names:
+            return
+        half = (self.FORM_W - 130 - 6) // 2
+        text = f"{len(names)} others not offered (point here)"
+        line = UILabel(self.rect(left + 136 + half, y, half, 36), text, self.app.manager, object_id="#prompt")
+        line.set_tooltip(f"Not offered: {why}")
+        self.civ_note, self.civ_note_why = text, why
 
     def _build_civilizations(self, left: int, rows_top: int) -> None:
         """A civilization button on each seat's row, the way they are given out, and the extra civilizations
@@ -446,20 +484,28 @@ class NewGameScene(NewGameForm):
             self.civ_note = " ".join(lines)
             self.civ_note_why = why
             self.civ_rows_h = 4 + max(46, len(lines) * 26 + 10)
+            self.lead_us_button = self._lead_us_toggle(left, y + self.civ_rows_h - 4)
+            self.civ_rows_h += 42 if self.lead_us_button is not None else 0
             return
         self.civ_note = self.civ_note_why = ""
-        for j, (key, label) in enumerate(CIV_MODES.items()):
+        modes, tips = self._modes()
+        for j, (key, label) in enumerate(modes.items()):
             button = self.add_button(
                 self.rect(left + 130 + j * 172, y, 166, 36),
                 label,
                 partial(self._set_civ_mode, key),
-                tooltip=CIV_MODE_TIPS[key],
+                tooltip=tips[key],
             )
             if key == mode:
                 button.select()
             self.civ_mode_buttons[key] = button
         y += 46
         self.what_if_button = None
+        if self.dealt():
+            self.lead_us_button = self._lead_us_toggle(left, y)
+            self._left_out_line(left, y)
+            self.civ_rows_h = 4 + 46 + 42
+            return
         if mode == "none":
             self.civ_rows_h = 4 + 46
             return
@@ -491,6 +537,23 @@ class NewGameScene(NewGameForm):
                 self.extra_civ_buttons[extras[j - 1]] = button
         self.civ_rows_h = 4 + 46 + 42 * ((len(toggles) + 1) // 2)
 
+    def _lead_us_toggle(self, left: int, y: int) -> UIButton | None:
+        """The Lead us variant's toggle, where the rules have it: greyed, with the rules' reason, while no
+        civilization is dealt."""
+        if self.rules is None or not self.rules.game.variants.lead_us:
+            return None
+        rect = self.rect(left + 130, y, (self.FORM_W - 130 - 6) // 2, 36)
+        why = why_not_lead_us(self.civilization_setup())
+        label = f"{'☑' if self.lead_us and not why else '☐'} Lead us (leaders chosen)"
+        button = self.add_button(rect, label, self._toggle_lead_us, tooltip=why or LEAD_US_TIP, object_id="#toggle")
+        if why:
+            button.disable()
+        return button
+
+    def _toggle_lead_us(self) -> None:
+        self.lead_us = not self.lead_us
+        self.rebuild()
+
     def _next_civ(self, seat: int) -> None:
         """Random -> each playable civilization in the rules' order -> Random."""
         cycle = [RANDOM, *self.playable_civs()]
@@ -518,6 +581,8 @@ class NewGameScene(NewGameForm):
             return None
         if mode == "choose":
             return "choose"
+        if mode == DEAL:
+            return DEAL
         return self.seat_civs[: self.seats]
 
     def _build_mods(self, area: pygame.Rect) -> None:
@@ -622,9 +687,9 @@ class NewGameScene(NewGameForm):
                 rules=rules,
                 civilizations=self.civilization_setup(),
                 also_random=sorted(self.also_random),
-                what_if=self.what_if and self.mode() != "none",
+                what_if=self.what_if and self.mode() in CIV_MODES and self.mode() != "none",
                 events=self.event_variant,
-                variants=[self.variant] if self.variant is not None else [],
+                variants=self.chosen_variants(),
             )
         except RuleError as exc:
             self.show_refusal(str(exc))
@@ -632,6 +697,11 @@ class NewGameScene(NewGameForm):
         for player, kind in zip(game.players, self.kinds, strict=False):
             player.seat = kind
         self.app.start_game(game)
+
+    def chosen_variants(self) -> list[GameVariant]:
+        """The variants the game is played with: of its length or end, and Lead us where civilizations are dealt."""
+        lead_us: list[GameVariant] = [LEAD_US] if self.lead_us and self.mode() == DEAL else []
+        return [*([self.variant] if self.variant is not None else []), *lead_us]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)

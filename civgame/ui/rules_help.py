@@ -6,6 +6,7 @@ edition's for its ruleset); the numbers in them are the printed ones.
 
 from __future__ import annotations
 
+from civgame.games.clash.content.ruleset import split_ruleset_name
 from civgame.games.clash.core.model import Game
 
 RULES_TOPICS: dict[str, str] = {
@@ -186,14 +187,29 @@ CLASSIC_2012_TOPICS: dict[str, str] = {
         "then city-pieces, advances, wonders and objectives decide."
     ),
 }
-# The help of the rulesets that have their own, by ruleset id (a mod keeps its base's).
+# Where civilizations are dealt and leaders drawn (the Civilizations expansion of the 2012 edition).
+DEALT_CIVILIZATIONS_TOPIC = (
+    "Civilizations and leaders",
+    "Each player is dealt two civilizations and chooses one in secret; the choices are revealed together. A "
+    "civilization's 4 special advances come with the advances printed beside them, however you gain those, and "
+    "go with them; each is worth half a point.\n"
+    "Each player then draws one of their civilization's 3 leaders and puts it in their starting city (Lead us: "
+    "chooses it). A leader is no unit: it moves like a settler, takes no room aboard ships and never fights; it "
+    "dies in battle as a settler does, and an enemy who kills it keeps it for 2 points. As the last step of each "
+    "Status Phase you may give up your leader, alive or dead, for a new one drawn (Lead us: chosen) and put in "
+    "any of your cities. A leader never returns.",
+)
+# The help of the rulesets that have their own, by ruleset id without its options (a mod keeps its base's).
 EDITION_TOPICS = {"classic-2012": CLASSIC_2012_TOPICS}
 PROVISIONAL_TOPIC = "Provisional rules"
 
 
 def topics(game: Game) -> dict[str, str]:
     """The help topics of the game's rules, with the stand-ins its rules data names for what no source gives."""
-    found = dict(EDITION_TOPICS.get(game.rules.game.id, RULES_TOPICS))
+    found = dict(EDITION_TOPICS.get(split_ruleset_name(game.rules.game.id)[0], RULES_TOPICS))
+    if game.rules.game.civilizations.dealt is not None:
+        title, text = DEALT_CIVILIZATIONS_TOPIC
+        found[title] = text
     if game.rules.game.provisional:
         found[PROVISIONAL_TOPIC] = "\n".join(game.rules.game.provisional)
     return found

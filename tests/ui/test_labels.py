@@ -94,6 +94,9 @@ def samples():
         A.EndObjectives(): "Complete no more objectives now",
         A.ChooseCivilization("vikings"): "Play Vikings",
         A.ChooseLeader("Sulla"): "Recruit Sulla",
+        A.TakeNewLeader(): "No new leader",
+        A.TakeNewLeader(100): "Draw a new leader into Anna's city at D2",
+        A.TakeNewLeader(100, "Sulla"): "Lead with Sulla from Anna's city at D2",
     }
 
 

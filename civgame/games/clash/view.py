@@ -11,6 +11,7 @@ writes it (`to_plain`), less what the rules keep from that seat:
   and their great persons held face down: numbers of cards (a great person held face up is named);
 - the diplomatic partner picked with a great person held face down;
 - a tactics card played face down by another player (until both are revealed);
+- the civilization another player chose of those dealt to them, until all have chosen (`civilization_chosen`);
 - the decisions other players must take: their kind and player only (a trade offer or a card exchange
   names cards); the cards offered face down in a trade, in the offer the seat must answer.
 
@@ -81,6 +82,7 @@ def _count_hand(game: Game, plain: dict[str, Any]) -> None:
     shown = [card for card in plain["great_persons"] if _held_face_up(game, card)]
     plain["great_persons"] = {"face_up": shown, "face_down": len(plain["great_persons"]) - len(shown)}
     plain["diplomatic_partner"] = None
+    plain["civilization_chosen"] = None
 
 
 def _held_face_up(game: Game, card: int) -> bool:

@@ -220,10 +220,26 @@ def faces_text(faces: list[int]) -> str:
 
 
 class Variants(Strict):
-    """The variants of the rulebook these rules offer (absent: not offered)."""
+    """The variants of the rulebook these rules offer (absent: not offered). `lead_us` (the Civilizations
+    expansion): each player chooses their leader, at setup and in the status phase, instead of drawing one."""
 
     four_rounds: FourRounds | None = None
     variable_end: VariableEnd | None = None
+    lead_us: bool = False
+
+
+class CivilizationRules(Strict):
+    """How players come by their civilizations and leaders.
+
+    `dealt`: each player is dealt that many civilizations at random and chooses one, the choices revealed
+    together (the Civilizations expansion); none: each seat is dealt one, names one, or the players choose in
+    turn (the Monumental Edition). `leaders`: `recruited` by a Recruit, the player naming which (the Monumental
+    Edition); or `drawn`: one of the civilization's leaders drawn at setup and put in the starting city, and at
+    the end of each status phase each player may give up theirs for a new one drawn, put in any of their cities
+    (the Civilizations expansion)."""
+
+    dealt: Steps | None = None
+    leaders: Literal["recruited", "drawn"] = "recruited"
 
 
 class RulesetOption(Strict):
@@ -372,6 +388,7 @@ class GameRules(Strict):
     # from the first player (`first_player`).
     event_order_from: Literal["drawer", "first_player"] = "drawer"
     variants: Variants = Variants()
+    civilizations: CivilizationRules = CivilizationRules()
     options: dict[str, RulesetOption] = {}  # by the id a game's ruleset name adds after OPTION_MARK
     # Rules of this ruleset that stand in for facts no source gives, shown to the players beside it.
     provisional: list[str] = []
@@ -400,6 +417,10 @@ class UnitType(Strict):
     requires_building: str | None = None
     requires_advance_to_move: str | None = None
     leader: bool = False  # the civilization's leader: one of its leaders, chosen when recruited
+    ship_space: bool = True  # takes room aboard a ship (false: carried on top of a ship's capacity)
+    # A unit for cards, advances and powers that name units (false: a figure that only moves like one, as the
+    # Civilizations expansion's leader)
+    counts_as_unit: bool = True
     # Recruited only in a city where a `may_build_units` effect names it (a Market's city, for cavalry).
     only_where_allowed: bool = False
     text: str = ""

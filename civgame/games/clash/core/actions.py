@@ -402,6 +402,15 @@ class ChooseLeader(Action):
     leader: str
 
 
+@dataclass(frozen=True)
+class TakeNewLeader(Action):
+    """Answers NewLeaderDecision: a new leader in the city `city` (with Lead us, the one named), or none."""
+
+    KIND: ClassVar[str] = "take_new_leader"
+    city: int | None = None
+    leader: str = ""  # Lead us: the leader chosen; else drawn at random
+
+
 def _quick_init(cls: type[Action]) -> None:
     """Give a frozen action class an `__init__` that fills the new instance's dict directly.
 

@@ -353,13 +353,25 @@ class ObjectiveDecision(Decision):
 
 @dataclass
 class CivilizationDecision(Decision):
-    """Setup in Choose mode: pick one of the civilizations no other player has taken."""
+    """Setup in Choose mode: pick one of the civilizations no other player has taken; or, dealt `options` (the
+    Civilizations expansion), one of those."""
 
     KIND: ClassVar[str] = "civilization"
     options: list[str] = field(default_factory=list)  # civilization keys
 
     def describe(self) -> str:
         return "choose a civilization"
+
+
+@dataclass
+class NewLeaderDecision(Decision):
+    """The last step of a status phase where leaders are drawn: give up the leader, dead or alive, for a new one
+    put in one of the player's cities, or keep things as they are (TakeNewLeader)."""
+
+    KIND: ClassVar[str] = "new_leader"
+
+    def describe(self) -> str:
+        return "take a new leader, or keep things as they are"
 
 
 @dataclass
@@ -371,4 +383,4 @@ class LeaderDecision(Decision):
     options: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
-        return "choose which leader to recruit"
+        return "choose which of your leaders comes to the board"

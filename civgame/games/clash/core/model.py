@@ -126,6 +126,7 @@ class Player:
     special_advances: list[str] = field(default_factory=list)  # the civilization's, in the order gained
     leader: str | None = None  # the leader on the board
     civilization: str | None = None  # a key of the rules' civilizations; None: a player without one
+    civilization_chosen: str | None = None  # dealt civilizations: the one chosen, face down until all have chosen
     leaders_used: list[str] = field(default_factory=list)  # leaders that have been on the board
     leaders_dealt: list[str] = field(
         default_factory=list
@@ -273,9 +274,11 @@ class EventInProgress:
 
 
 EventVariant = Literal["standard", "no_events", "optional_events"]
-# The rulebook's variants of a game's length and end (the 2012 edition): its four-round game, and the Variable
-# End Game's two ways to end early.
-GameVariant = Literal["four_rounds", "roll_to_end", "wonderful_ending"]
+# The rulebooks' variants a game is played with: of a game's length and end (the 2012 edition: its four-round
+# game, and the Variable End Game's two ways to end early), and Lead us (the Civilizations expansion: leaders
+# chosen instead of drawn).
+GameVariant = Literal["four_rounds", "roll_to_end", "wonderful_ending", "lead_us"]
+LEAD_US: GameVariant = "lead_us"
 
 
 @dataclass
@@ -522,6 +525,15 @@ class Game:
 
     def is_ship(self, unit: Unit) -> bool:
         return self.rules.units[unit.kind].naval
+
+    def counted_units_of(self, owner: int) -> list[Unit]:
+        """The owner's pieces that count as units for cards, advances and powers (not a figure such as the
+        Civilizations expansion's leader)."""
+        return [u for u in self.units if u.owner == owner and self.rules.units[u.kind].counts_as_unit]
+
+    def load_of(self, units: list[Unit]) -> int:
+        """The room `units` take aboard ships (the Civilizations expansion's leader takes none)."""
+        return sum(1 for u in units if self.rules.units[u.kind].ship_space)
 
     def enemy_units_at(self, h: Hex, owner: int) -> list[Unit]:
         return [u for u in self.units if u.pos == h and u.owner != owner]

@@ -286,7 +286,7 @@ def _overrun(
             space=hex_to_label(space),
         )
     present = _present(game, space, owner, defender)
-    _remove(game, lost)
+    _remove(game, lost, killer=owner)
     for uid in unit_ids:
         _fought(game, game.existing_unit(uid))
     _record(game, space, (owner, defender), owner, present, from_sea)
@@ -1067,7 +1067,10 @@ def _cargo_lost_with_ships(game: Game, side: CombatSide) -> bool:
     if not _battle(game).naval:
         return False
     survivors = [s for s in side.units if s not in side.casualties]
-    cargo = sorted(u.id for u in game.units if u.carrier in side.units and u.id not in side.casualties)
+    carried = [u for u in game.units if u.carrier in side.units and u.id not in side.casualties]
+    if not survivors:  # (cargo that takes no room goes down with the last ship)
+        side.casualties.extend(sorted(u.id for u in carried if not game.load_of([u])))
+    cargo = sorted(u.id for u in carried if game.load_of([u]))
     excess = len(cargo) - len(survivors) * ship_capacity(game, side.owner)
     if excess <= 0:
         return False
@@ -1245,7 +1248,10 @@ def _ask_cargo(game: Game) -> None:
     for side in (c.defender, c.attacker):
         capacity = ship_capacity(game, side.owner)
         survivors = [s for s in side.units if s not in side.casualties]
-        cargo = sorted(u.id for u in game.units if u.carrier in side.units)
+        carried = [u for u in game.units if u.carrier in side.units]
+        if not survivors:  # (cargo that takes no room goes down with the last ship)
+            side.casualties.extend(sorted(u.id for u in carried if not game.load_of([u])))
+        cargo = sorted(u.id for u in carried if game.load_of([u]))
         excess = len(cargo) - len(survivors) * capacity
         if excess > 0:
             _choose(game, side, cargo, excess, CARGO)
@@ -1417,16 +1423,17 @@ def _lose_pieces(game: Game, city: City, pieces: tuple[str, ...]) -> None:
 def _reload(game: Game, stranded: list[Unit], ships: list[int]) -> None:
     """Put the kept cargo of sunk ships on the surviving ships (the lost cargo is already gone)."""
     for unit in stranded:
-        ship = _ship_with_room(game, ships)
+        ship = _ship_with_room(game, ships, unit)
         unit.carrier = ship.id
         unit.pos = ship.pos
 
 
-def _ship_with_room(game: Game, ship_ids: list[int]) -> Unit:
+def _ship_with_room(game: Game, ship_ids: list[int], unit: Unit) -> Unit:
+    """A ship of `ship_ids` with room for `unit`."""
     capacity = ship_capacity(game, game.existing_unit(ship_ids[0]).owner) if ship_ids else 0
-    load = Counter(u.carrier for u in game.units if u.carrier is not None)
+    load = Counter(u.carrier for u in game.units if u.carrier is not None and game.load_of([u]))
     for sid in ship_ids:
-        if load[sid] < capacity:
+        if load[sid] < capacity or not game.load_of([unit]):
             return game.existing_unit(sid)
     raise ValueError("no ship has room left")
 
@@ -1444,7 +1451,9 @@ def check_ship_capacity(game: Game) -> None:
             carried += 1
     if carried <= game.rules.game.ship_capacity:
         return  # too few carried units for any ship to hold more than any ship may
-    load = Counter(u.carrier for u in game.units if u.carrier is not None)
+    load = Counter(u.carrier for u in game.units if u.carrier is not None and game.load_of([u]))
+    if not load:
+        return
     if max(load.values()) <= game.rules.game.ship_capacity:
         return
     fleets: dict[tuple[int, Hex], list[int]] = {}
@@ -1456,7 +1465,7 @@ def check_ship_capacity(game: Game) -> None:
         if space == battle_space or all(load[s] <= capacity for s in ships) or _overload_pending(game, owner):
             continue
         ships = sorted(u.id for u in game.units_at(space) if u.owner == owner and game.is_ship(u))
-        cargo = sorted(u.id for u in game.units if u.carrier in ships)
+        cargo = sorted(u.id for u in game.units if u.carrier in ships and game.load_of([u]))
         excess = len(cargo) - len(ships) * capacity
         if excess > 0:
             options = casualty_options(game, cargo, excess, OVERLOAD)
@@ -1548,7 +1557,7 @@ def _withdraw(game: Game, c: Combat) -> None:
                 cargo.pos = origin
         if not c.naval and game.is_water(origin):
             ships = [u.id for u in game.units_at(origin) if u.owner == unit.owner and game.is_ship(u)]
-            unit.carrier = _ship_with_room(game, ships).id
+            unit.carrier = _ship_with_room(game, ships, unit).id
 
 
 def _barbarian_reward(game: Game, c: Combat, winner: int | None) -> None:
@@ -1988,11 +1997,13 @@ def place_reinforcement(game: Game, action: PlaceReinforcement) -> None:
 # ------------------------------------------------------------------ helpers
 
 
-def _remove(game: Game, unit_ids: list[int], *, by_enemy: bool = True) -> None:
-    """Take units off the board, and out of the battle being fought (a leader killed `by_enemy` is captured)."""
+def _remove(game: Game, unit_ids: list[int], *, by_enemy: bool = True, killer: int | None = None) -> None:
+    """Take units off the board, and out of the battle being fought (a leader killed `by_enemy` is captured: by
+    the battle's other side, or by `killer` where units are overrun without one)."""
     gone = set(unit_ids)
     for unit in [u for u in game.units if u.id in gone and game.rules.units[u.kind].leader]:
-        civilizations.leader_killed(game, unit, _opponent_of(game, unit.owner) if by_enemy else None)
+        captor = killer if killer is not None else _opponent_of(game, unit.owner)
+        civilizations.leader_killed(game, unit, captor if by_enemy else None)
     game.units[:] = [u for u in game.units if u.id not in gone]
     if game.combat is not None:
         for side in (game.combat.attacker, game.combat.defender):

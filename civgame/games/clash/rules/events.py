@@ -817,7 +817,7 @@ def _famine(game: Game, event: EventInProgress, step: EventStep, player: Player,
 def _lose_units(
     game: Game, event: EventInProgress, step: EventStep, player: Player, params: prims.EventLoseUnits
 ) -> None:
-    units = len(game.units_of(player.index))
+    units = len(game.counted_units_of(player.index))
     if units < params.min_units:
         return
     count = params.count + (units // params.per_units if params.per_units else 0)
@@ -831,7 +831,7 @@ def unit_option(unit: Unit) -> str:
 
 def _kill_unit_step(game: Game, event: EventInProgress, step: EventStep) -> None:
     """The player picks a unit to lose: ships carrying units are last (their cargo would drown)."""
-    mine = game.units_of(step.player)
+    mine = game.counted_units_of(step.player)
     loaded = {u.carrier for u in mine if u.carrier is not None}
     free = [u for u in mine if u.id not in loaded]
     ask(game, event, step, sorted({unit_option(u) for u in free or mine}))
@@ -1013,7 +1013,7 @@ def _card_name(game: Game, deck: str, card: int) -> str:
 def _give_up_step(game: Game, event: EventInProgress, step: EventStep) -> None:
     player = game.player(step.player)
     have = holdings(player)
-    options = sorted({unit_option(u) for u in game.units_of(step.player)})
+    options = sorted({unit_option(u) for u in game.counted_units_of(step.player)})
     options += sorted({_card_name(game, "action", c) for c in player.action_cards})
     options += sorted({_card_name(game, "objective", c) for c in player.objective_cards})
     # a great person in hand counts as an action card; the two kept face up are not in hand

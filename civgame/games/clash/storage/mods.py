@@ -485,7 +485,7 @@ def rules_for_save(header: SaveHeader, source: str, mod_folders: Sequence[Path] 
     the save names, found by name in the user mods folder. A mod that is not installed is an
     error; rules that differ from the save's are allowed (see save.check_rules_match)."""
     if mod_folders is not None:
-        return load_rules(mod_folders)
+        return load_rules(mod_folders, header.ruleset)  # (with the options the save was played with)
     folders = []
     for ref in header.mods:
         mod = find_user_mod(ref)

@@ -310,6 +310,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "special_advances": STRUCTURE,
         "leader": STRUCTURE,
         "civilization": STRUCTURE,
+        "civilization_chosen": optional(CIVILIZATION),
         "leaders_used": STRUCTURE,
         "leaders_dealt": STRUCTURE,
         "lasting_effects": PARTS,

@@ -24,7 +24,8 @@ TokenCost = dict[Literal["mood", "culture"], int]
 
 @primitive(
     "on_gain",
-    when="triggered: once, when the holder gains this advance or builds this wonder",
+    when="triggered: once, when the holder gains this advance (or special advance, with its basic advance) or "
+    "builds this wonder",
     doc="Gain `gain` (resources and tokens; resource limits apply; with `with_advance`, only if the holder "
     "has that advance already) and draw `draw` cards (`action`, `objective`, `wonder`: how many from each "
     "deck). Where wonders are revealed (`wonders.deck: revealed` in game.yaml): turn `reveal_wonders` "

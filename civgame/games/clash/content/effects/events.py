@@ -84,7 +84,8 @@ class EventMoodLoss(EventStep):
 @primitive(
     "event_lose_units",
     when=EVENT,
-    doc="Each concerned player with at least `min_units` units (any type, leader included) kills "
+    doc="Each concerned player with at least `min_units` units (any type, a leader included where it counts as a "
+    "unit: `counts_as_unit` in units.yaml) kills "
     "`count` of them, plus one per `per_units` units they have (if set), plus one with any advance of "
     "`more_with`; they gain `vp_per_unit` event VP for each unit lost.",
     example={"event_lose_units": {"who": "every", "min_units": 3, "count": 1, "more_with": ["Roads"]}},

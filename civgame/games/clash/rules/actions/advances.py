@@ -271,9 +271,11 @@ def gain_advance(
     reached = raise_level(game, player, bonus)
     _say_gained(game, player, name, bonus, reached)
     effects.holdings_changed(game, player)
-    civilizations.grant_special_advances(game, player, name)
+    specials = civilizations.grant_special_advances(game, player, name)
     enforce_caps(game, player)
     _gain_effects(game, player, name)
+    for special in specials:
+        apply_on_gain(game, player, special)
     _draw_with_government(game, player, name, had_government=current is not None)
     fire(game, "advance_gained", player=player.index, advance=name)
     scale = game.rules.game.scale
@@ -333,10 +335,14 @@ def move_government(game: Game, player: Player, advances: tuple[str, ...]) -> No
     player.advances += advances
     effects.holdings_changed(game)
     civilizations.drop_special_advances(game, player)
+    # the advances moved to are gained too: their special advances come with them
+    specials = [special for name in advances for special in civilizations.grant_special_advances(game, player, name)]
     enforce_caps(game, player)
     new = game.rules.category_of(advances[0]).name
     log.say(game, "advance.government_moved", player.index, old=current, new=new, advances=listed(advances))
     _gain_effects(game, player, advances[0])
+    for special in specials:
+        apply_on_gain(game, player, special)
     fire(game, "advance_gained", player=player.index, advance=advances[0])
 
 

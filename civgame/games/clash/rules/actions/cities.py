@@ -1153,7 +1153,7 @@ def recruitable_kinds(game: Game, city: City, has_leaders: bool | None = None) -
     """Unit kinds this city can recruit (building requirements, leaders left), in sorted order.
     `has_leaders`: whether the owner has a leader left to recruit, when the caller knows."""
     if has_leaders is None:
-        has_leaders = bool(civilizations.unused_leaders(game, game.player(city.owner)))
+        has_leaders = civilizations.leader_to_recruit(game, game.player(city.owner))
     unbuilt = _no_building_needed(game, city)
     allowed = allowed_units(game, city) if game.rules.units_only_where_allowed else frozenset()
     kinds = [
@@ -1249,7 +1249,7 @@ def _recruit_capacity(game: Game, city: City, kind: str) -> int:
     A leader is never reused: a new one replaces the one on the board.
     """
     if game.rules.units[kind].leader:
-        return 1 if civilizations.unused_leaders(game, game.player(city.owner)) else 0
+        return 1 if civilizations.leader_to_recruit(game, game.player(city.owner)) else 0
     return max(0, _supply_left(game, city.owner, kind)) + len(reuse_candidates(game, city, kind))
 
 
@@ -1365,7 +1365,7 @@ class _RecruitLook:
     def __init__(self, game: Game, player: Player) -> None:
         self.game, self.player = game, player
         self.subs = _substitutes(game, player)
-        self.has_leaders = bool(civilizations.unused_leaders(game, player))
+        self.has_leaders = civilizations.leader_to_recruit(game, player)
         self._alone: dict[str, bool] = {}
         self._supply: dict[str, int] = {}
 

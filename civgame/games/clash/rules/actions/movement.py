@@ -179,9 +179,16 @@ class _Survey:
         return city is not None and city.owner == self.owner
 
 
-def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int:
+def _plural_kinds(game: Game, units: list[Unit]) -> str:
+    """ "leaders and settlers": the kinds of `units`, named in the plural."""
+    specs = [game.rules.units[kind] for kind in sorted({u.kind for u in units})]
+    return listed((spec.plural or f"{spec.name}s").lower() for spec in specs)
+
+
+def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int | None:
+    """The room left aboard the owner's ships among `here`; None without such a ship."""
     ships = [u for u in here if u.owner == owner and game.is_ship(u)]
-    return sum(ship_capacity(game, owner) - len(cargo_of(game, s)) for s in ships)
+    return sum(ship_capacity(game, owner) - game.load_of(cargo_of(game, s)) for s in ships) if ships else None
 
 
 def _target(game: Game, owner: int, start: Hex, mode: Mode, to: Hex) -> Target | None:
@@ -282,7 +289,7 @@ def _step_targets(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = No
                 found.append(Target(there, how))
         elif mode == "land" and there in survey.units:  # embarking needs the owner's ships there
             room = _room_on_ships(game, survey.owner, survey.units[there])
-            if room > 0:
+            if room is not None:  # (a unit that takes no room may board full ships)
                 found.append(Target(there, "embark", room=room))
     return found
 
@@ -513,13 +520,16 @@ def _group_problem(game: Game, group: list[Unit], armies: int, target: Target) -
         return shipcraft.launch_problem(game, group)
     if target.how == "beach" and not shipcraft.beach_splits(game, group, target.space):
         return f"the ships cannot land at {hex_to_label(target.space)}: too few pieces in supply or no room for an army"
-    if target.how == "embark" and len(group) > target.room:
+    if target.how == "embark" and game.load_of(group) > target.room:
         return f"the ships on {hex_to_label(target.space)} have room for only {target.room} more land unit(s)"
     if target.enemy:
         if not _ignores_earlier_terrain(target) and any(u.no_attack for u in group):
             return "units that entered a forest this turn may not move into a battle (except by road)"
         if armies == 0 and any(not game.is_ship(u) for u in group):
-            return "settlers may enter a space with enemy units or an enemy city only together with an army unit"
+            return (
+                f"{_plural_kinds(game, group)} may enter a space with enemy units or an enemy city only together "
+                "with an army unit"
+            )
         return (
             _city_barred(game, group, target.space)
             or _fortress_barred(game, group[0].owner, target.space)
@@ -728,11 +738,12 @@ def boarding_options(game: Game, group: list[Unit], sea: Hex) -> list[tuple[int,
         key=lambda s: (s.moved_this_action or s.immobile, s.id),
     )
     capacity = ship_capacity(game, group[0].owner)
-    room = {s.id: capacity - len(cargo_of(game, s)) for s in ships}
+    room = {s.id: capacity - game.load_of(cargo_of(game, s)) for s in ships}
     alike = {u.id: _likeness(game, u) for u in (*ships, *group)}
     options: dict[tuple[object, ...], tuple[int, ...]] = {}
-    for assignment in product(*([s.id for s in ships if room[s.id] > 0] for _ in group)):
-        load = Counter(assignment)
+    aboard = [[s.id for s in ships if room[s.id] > 0] if game.load_of([u]) else [s.id for s in ships] for u in group]
+    for assignment in product(*aboard):
+        load = Counter(ship for u, ship in zip(group, assignment, strict=True) if game.load_of([u]))
         if any(load[ship] > room[ship] for ship in load):
             continue
         boarding = {

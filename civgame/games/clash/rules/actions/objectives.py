@@ -105,7 +105,7 @@ def _unit_counts(game: Game, count: Count, unit: Unit) -> bool:
 
 
 def _units(game: Game, player: Player, count: Count) -> list[Unit]:
-    return [u for u in game.units_of(player.index) if _unit_counts(game, count, u)]
+    return [u for u in game.counted_units_of(player.index) if _unit_counts(game, count, u)]
 
 
 def _complete_categories(game: Game, player: Player) -> int:
@@ -149,7 +149,7 @@ def count(game: Game, player: Player, what: Count) -> int:
         away = _own_city_zone(game, me) if what.away_from_own_cities else set()
         return len({u.pos for u in _units(game, player, what) if u.pos not in away})
     if of == "unit_kinds":
-        return len({u.kind for u in game.units_of(me)})
+        return len({u.kind for u in game.counted_units_of(me)})
     if of == "units_next_to_enemy_cities":
         near = {n for c in game.cities if c.owner >= 0 and c.owner != me for n in game.board_neighbors(c.pos)}
         return sum(1 for u in _units(game, player, what) if u.pos in near)

@@ -13,7 +13,7 @@ from civgame.games.clash.content.ruleset import ANY_GOVERNMENT, Civilization, Le
 from civgame.games.clash.core.actions import Action, ChooseCivilization, ChooseLeader
 from civgame.games.clash.core.decisions import CivilizationDecision, LeaderDecision
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label
-from civgame.games.clash.core.model import City, Game, Player, Unit
+from civgame.games.clash.core.model import LEAD_US, City, Game, Player, Unit
 from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.registry import answering, rule
 
@@ -93,33 +93,131 @@ def take(game: Game, player: Player, key: str) -> None:
     log.say(game, "civ.plays", player.index, civilization=civ.name)
 
 
+def hand_size(rules: Ruleset, pool: int, players: int) -> int:
+    """How many civilizations each player is dealt to choose from: the rules' number, or as many as `pool`
+    civilizations give every player alike when it is short (0: too few to deal one each)."""
+    return min(rules.game.civilizations.dealt or 1, pool // players)
+
+
+def deal_to_choose(game: Game, pool: list[str]) -> None:
+    """The Civilizations expansion's setup: each player is dealt civilizations of `pool` at random
+    (`hand_size`) and chooses one of them, face down; the choices are revealed together, then the leaders
+    come. With one civilization each there is nothing to choose: they are revealed at once."""
+    players = len(game.players)
+    per = hand_size(game.rules, len(pool), players)
+    if per == 0:
+        raise RuleError(f"dealing civilizations needs one for each of the {players} players; {len(pool)} can be dealt")
+    shuffled = list(pool)
+    game.rng.shuffle(shuffled)
+    if per == 1:
+        for player, key in zip(game.players, shuffled, strict=False):
+            player.civilization_chosen = key
+        _reveal_choices(game)
+        return
+    log.say(game, "civ.dealt", count=per)
+    for index in reversed(game.turn_order()):
+        game.pending.append(CivilizationDecision(player=index, options=shuffled[index * per : (index + 1) * per]))
+
+
+def _reveal_choices(game: Game) -> None:
+    """Every player has chosen: the civilizations are revealed in turn order, then the leaders come."""
+    for index in game.turn_order():
+        player = game.player(index)
+        key = player.civilization_chosen
+        player.civilization_chosen = None
+        if key is not None:
+            take(game, player, key)
+    starting_leaders(game)
+
+
+def starting_leaders(game: Game) -> None:
+    """Where leaders are drawn (the Civilizations expansion): each player draws one of their leaders and puts it
+    in their starting city, or with Lead us chooses which, the first player first."""
+    if game.rules.game.civilizations.leaders != "drawn":
+        return
+    lead_us = LEAD_US in game.variants
+    order = game.turn_order()
+    for index in reversed(order) if lead_us else order:  # (decisions are stacked: the first player's on top)
+        player = game.player(index)
+        cities = game.cities_of(index)
+        options = unused_leaders(game, player)
+        if not cities or not options:
+            continue
+        if lead_us:
+            game.pending.append(LeaderDecision(player=index, city=cities[0].id, options=options))
+        else:
+            draw_leader(game, player, cities[0])
+
+
+def may_take_new_leader(game: Game, player: Player) -> bool:
+    """Where leaders are drawn, the status phase's last step: the player has a leader left to take and a city."""
+    drawn = game.rules.game.civilizations.leaders == "drawn"
+    return drawn and bool(game.cities_of(player.index)) and bool(unused_leaders(game, player))
+
+
+def new_leader_options(game: Game, player: Player) -> list[tuple[int, str]]:
+    """(city id, leader) of each way to take a new leader: any of the player's cities, and with Lead us any of
+    their unused leaders ("" where it is drawn)."""
+    names = unused_leaders(game, player) if LEAD_US in game.variants else [""]
+    return [(city.id, name) for city in game.cities_of(player.index) for name in names]
+
+
+def take_new_leader(game: Game, player: Player, city: City, name: str) -> None:
+    """The player's leader, if on the board, is discarded, and a new one comes to `city`: `name` (Lead us), or
+    one drawn."""
+    if name:
+        place_leader(game, player, name, city, how="civ.leader_chosen")
+    else:
+        draw_leader(game, player, city)
+
+
+def draw_leader(game: Game, player: Player, city: City) -> None:
+    """A leader drawn at random from the player's unused ones comes to `city`."""
+    place_leader(game, player, game.rng.choice(unused_leaders(game, player)), city, how="civ.leader_drawn")
+
+
 def _left(game: Game) -> list[str]:
     taken = {p.civilization for p in game.players}
     return [key for key in playable(game.rules) if key not in taken]
 
 
 def _legal_civilization(game: Game) -> list[Action]:
-    return [ChooseCivilization(key) for key in _left(game)]
+    dealt = answering(game, CivilizationDecision).options
+    return [ChooseCivilization(key) for key in dealt or _left(game)]
 
 
 @rule(ChooseCivilization, legal=_legal_civilization, answers=(CivilizationDecision,))
 def choose_civilization(game: Game, action: ChooseCivilization) -> None:
     decision = answering(game, CivilizationDecision)
+    player = game.player(decision.player)
+    if decision.options:
+        if action.civilization not in decision.options:
+            names = " or ".join(game.rules.civilizations[key].name for key in decision.options)
+            raise RuleError(f"choose one of the civilizations dealt to you: {names}")
+        game.pending.pop()
+        player.civilization_chosen = action.civilization  # face down until everyone has chosen
+        log.say(game, "civ.chosen", player.index)
+        if not any(isinstance(d, CivilizationDecision) for d in game.pending):
+            _reveal_choices(game)
+        return
     if action.civilization not in _left(game):
         raise RuleError(f"{action.civilization!r} is not a civilization still free to choose")
     game.pending.pop()
-    take(game, game.player(decision.player), action.civilization)
+    take(game, player, action.civilization)
 
 
 # ------------------------------------------------------------------ special advances
 
 
-def grant_special_advances(game: Game, player: Player, advance: str) -> None:
-    """The civilization's special advances that come with `advance`: free, no event cube."""
-    for name in special_advances_with(game, player, advance):
+def grant_special_advances(game: Game, player: Player, advance: str) -> list[str]:
+    """The civilization's special advances that come with `advance`: free, no event cube. Returns them, for
+    their effects on gaining."""
+    gained = special_advances_with(game, player, advance)
+    for name in gained:
         player.special_advances.append(name)
         log.say(game, "civ.special_gained", player.index, advance=name, linked=advance)
         effects.holdings_changed(game)
+    return gained
 
 
 def special_advances_with(game: Game, player: Player, advance: str) -> list[str]:
@@ -179,6 +277,11 @@ def leaders_of(game: Game, player: Player) -> list[str]:
     return [] if player.leaders_barred else own_leaders(game, player)
 
 
+def leader_to_recruit(game: Game, player: Player) -> bool:
+    """Whether a Recruit may bring the player a leader: where leaders are recruited (not drawn), one is left."""
+    return game.rules.game.civilizations.leaders == "recruited" and bool(unused_leaders(game, player))
+
+
 def unused_leaders(game: Game, player: Player) -> list[str]:
     return [name for name in leaders_of(game, player) if name not in player.leaders_used]
 
@@ -219,11 +322,13 @@ def choose_leader(game: Game, action: ChooseLeader) -> None:
     if city is None:
         raise RuleError("the city that recruited the leader is gone")
     game.pending.pop()
-    place_leader(game, game.player(decision.player), action.leader, city)
+    drawn = game.rules.game.civilizations.leaders == "drawn"  # (then Lead us: chosen instead of drawn)
+    place_leader(game, game.player(decision.player), action.leader, city, how="civ.leader_chosen" if drawn else "")
 
 
-def place_leader(game: Game, player: Player, name: str, city: City) -> None:
-    """Put the leader in the city; a leader already on the board leaves the game for good."""
+def place_leader(game: Game, player: Player, name: str, city: City, how: str = "") -> None:
+    """Put the leader in the city; a leader already on the board leaves the game for good. `how`: the log's
+    kind of line saying how it came (recruited, unless said)."""
     for unit in [u for u in game.units_of(player.index) if u.kind in leader_kinds(game)]:
         game.units.remove(unit)
         log.say(game, "civ.leader_leaves", player.index, leader=player.leader)
@@ -232,7 +337,7 @@ def place_leader(game: Game, player: Player, name: str, city: City) -> None:
     player.leader = name
     player.leaders_used.append(name)
     effects.holdings_changed(game)
-    log.say(game, "civ.leader_recruited", player.index, leader=name, space=hex_to_label(city.pos))
+    log.say(game, how or "civ.leader_recruited", player.index, leader=name, space=hex_to_label(city.pos))
 
 
 def leader_killed(game: Game, unit: Unit, captor: int | None) -> None:

@@ -140,7 +140,7 @@ def _stacking_and_cargo(game: Game) -> list[str]:
             problems.append(
                 f"owner {owner} has {count} army units at {space}; the stacking limit is {rules.stacking_limit}"
             )
-    cargo = Counter(u.carrier for u in game.units if u.carrier is not None)
+    cargo = Counter(u.carrier for u in game.units if u.carrier is not None and game.load_of([u]))
     for ship, count in cargo.items():
         carrier = game.unit(ship) if ship is not None else None
         capacity = ship_capacity(game, carrier.owner) if carrier is not None else rules.ship_capacity

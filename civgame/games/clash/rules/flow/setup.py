@@ -11,6 +11,7 @@ from civgame.framework.wording import counted
 from civgame.games.clash.content.ruleset import Ruleset, default_ruleset
 from civgame.games.clash.core.hexgrid import label_to_hex
 from civgame.games.clash.core.model import (
+    LEAD_US,
     SAVE_VERSION,
     City,
     Deck,
@@ -30,7 +31,8 @@ DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
 
 
 RANDOM = "random"  # a seat dealt a civilization at random
-Civilizations = Literal["random", "choose"] | Sequence[str] | None
+DEAL: Literal["deal"] = "deal"  # each player dealt civilizations to choose one from (rules with `civilizations.dealt`)
+Civilizations = Literal["random", "choose", "deal"] | Sequence[str] | None
 
 
 def new_game(
@@ -46,14 +48,15 @@ def new_game(
 ) -> Game:
     """A new game. `civilizations`: None, players without civilizations; "random", each dealt one of
     the playable civilizations; "choose", each picks one in turn order before play; or a list naming
-    each player's civilization or "random" for a seat dealt one of those left. `also_random`: playable
+    each player's civilization or "random" for a seat dealt one of those left; where the rules deal
+    civilizations to choose from (the Civilizations expansion), "deal" is their way. `also_random`: playable
     civilizations kept out of Random dealing by their rules data that the players put into it. `what_if`:
     the variant What if?, each player's leaders dealt from one deck of every playable civilization's.
     `events` picks a variant of the 2012 rulebook: `no_events` (only the icons act) or `optional_events`
-    (the player who draws a card may decline its text; its icon still acts). `variants` of the game's
-    length and end its rules offer (`available_variants`)."""
+    (the player who draws a card may decline its text; its icon still acts). `variants` its rules offer
+    (`offered_variants`): of the game's length and end, and Lead us."""
     rules = rules or default_ruleset()
-    problem = why_not_variants(rules, variants)
+    problem = why_not_variants(rules, variants) or (why_not_lead_us(civilizations) if LEAD_US in variants else None)
     if problem:
         raise RuleError(problem)
     names = players if isinstance(players, list) else [f"Player {i + 1}" for i in range(players)]
@@ -127,6 +130,11 @@ def available_variants(rules: Ruleset) -> list[GameVariant]:
     return found
 
 
+def offered_variants(rules: Ruleset) -> list[GameVariant]:
+    """Every variant these rules offer: of the game's length and end (`available_variants`), and Lead us."""
+    return [*available_variants(rules), *([LEAD_US] if rules.game.variants.lead_us else [])]
+
+
 def variant_note(rules: Ruleset, variant: GameVariant) -> str:
     """What the players choosing `variant` are told of these rules' own data: Roll to End's ranges."""
     end = rules.game.variants.variable_end
@@ -138,17 +146,34 @@ def variant_note(rules: Ruleset, variant: GameVariant) -> str:
 def why_not_variants(rules: Ruleset, variants: Sequence[GameVariant]) -> str | None:
     """Why the chosen variants cannot be played together with these rules, or None."""
     for variant in variants:
-        if variant not in available_variants(rules):
+        if variant not in offered_variants(rules):
             return f"{rules.game.name} has no variant {variant!r}"
     if len(set(variants) & {"roll_to_end", "wonderful_ending"}) > 1:
         return "the Variable End Game ends either by a roll or by a wonder, not both"
-    if "four_rounds" in variants and len(set(variants)) > 1:
+    if "four_rounds" in variants and len(set(variants) - {LEAD_US}) > 1:
         return "the four-round game has its own end: no Variable End Game with it"
+    return None
+
+
+def why_not_lead_us(setup: Civilizations) -> str | None:
+    """Why Lead us cannot be played with this way of giving out civilizations, or None."""
+    if setup is None:
+        return "Lead us chooses the civilizations' leaders: play with civilizations to use it"
     return None
 
 
 def _civilizations(game: Game, setup: Civilizations, also_random: Sequence[str]) -> None:
     if setup is None:
+        return
+    deals = game.rules.game.civilizations.dealt is not None
+    if deals != (setup == DEAL):
+        raise RuleError(
+            "these rules deal each player civilizations to choose one from: play with deal or none"
+            if deals
+            else "these rules deal no civilizations to choose from: play with random, choose or one per seat"
+        )
+    if setup == DEAL:
+        civilizations.deal_to_choose(game, random_pool(game.rules, also_random))
         return
     if setup == "choose":
         playable = civilizations.playable(game.rules)
@@ -179,6 +204,8 @@ def _what_if(game: Game, setup: Civilizations, also_random: Sequence[str]) -> No
     play; when the players choose in turn, of every playable civilization, since any may be chosen."""
     if setup is None:
         raise RuleError("What if? deals leaders to civilizations: play with civilizations to use it")
+    if game.rules.game.civilizations.leaders == "drawn":
+        raise RuleError("What if? with leaders drawn from one shared deck is not built for these rules")
     in_play = {p.civilization for p in game.players}
     dealt = random_pool(game.rules, also_random)
     keys = [k for k in civilizations.playable(game.rules) if setup == "choose" or k in dealt or k in in_play]

@@ -17,12 +17,20 @@ from civgame.framework.errors import RuleError
 from civgame.framework.wording import Party, listed
 from civgame.games.clash.content import effects
 from civgame.games.clash.content.ruleset import faces_text
-from civgame.games.clash.core.actions import Action, ChangeGovernment, ChooseFirstPlayer, Raze, TakeFreeAdvance
+from civgame.games.clash.core.actions import (
+    Action,
+    ChangeGovernment,
+    ChooseFirstPlayer,
+    Raze,
+    TakeFreeAdvance,
+    TakeNewLeader,
+)
 from civgame.games.clash.core.decisions import (
     Decision,
     FirstPlayerDecision,
     FreeAdvanceDecision,
     GovernmentDecision,
+    NewLeaderDecision,
     RazeDecision,
 )
 from civgame.games.clash.core.hexgrid import hex_to_label
@@ -202,6 +210,7 @@ STEPS: tuple[Callable[[Game], None] | Ask, ...] = (
         lambda game, player: _changes_government_here(game) and bool(government_options(game, player)),
     ),
     _first_player,
+    Ask(NewLeaderDecision, civilizations.may_take_new_leader),  # "as a last step" (the Civilizations expansion)
 )
 
 
@@ -354,5 +363,25 @@ def choose_first_player(game: Game, action: ChooseFirstPlayer) -> None:
         raise RuleError("choose one of the players")
     game.first_player = action.player
     log.say(game, "status.first_player", action.player)
+    game.pending.pop()
+    run(game)
+
+
+def _legal_new_leader(game: Game) -> list[Action]:
+    player = game.player(answering(game, NewLeaderDecision).player)
+    options = civilizations.new_leader_options(game, player)
+    return [TakeNewLeader(), *(TakeNewLeader(city, name) for city, name in options)]
+
+
+@rule(TakeNewLeader, legal=_legal_new_leader, answers=(NewLeaderDecision,))
+def take_new_leader(game: Game, action: TakeNewLeader) -> None:
+    player = game.player(answering(game, NewLeaderDecision).player)
+    if action.city is not None:
+        if (action.city, action.leader) not in civilizations.new_leader_options(game, player):
+            raise RuleError(
+                "a new leader goes to one of your cities; with Lead us you name one of your leaders not yet used, "
+                "else it is drawn"
+            )
+        civilizations.take_new_leader(game, player, game.existing_city(action.city), action.leader)
     game.pending.pop()
     run(game)

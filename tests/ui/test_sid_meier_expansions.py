@@ -365,3 +365,28 @@ def test_the_rules_help_explains_the_relics_and_city_states_of_the_expansions_pl
     assert "Attila's Village (grassland)" in both["Relics"]
     assert "defends with +4" in both["City-states"] and "gives 3 culture (provisional)" in both["City-states"]
     assert "City-states" not in topics(load_rules(expansions=[FAF])) and "Relics" not in topics(load_rules())
+
+
+def test_fame_and_fortunes_civilizations_are_offered_with_it_and_shown_on_the_player_board(app, monkeypatch):
+    from civgame.ui.sidmeier import panel
+
+    screen = new_game_screen(app)
+    assert "arabs" not in screen.rules.civilizations
+    click_button(app, screen.expansion_buttons[FAF])
+    for _ in range(len(app.scene.rules.civilizations)):  # Random -> each civilization in turn, the new last
+        click_button(app, app.scene.civ_buttons[0])
+    assert app.scene.civs[0] == "arabs" and app.scene.civ_buttons[0].text == "Arabia"
+    click_button(app, app.scene.expansion_buttons[FAF])  # switched off: its civilization is dealt at random again
+    assert app.scene.civs[0] == "random"
+    click_button(app, app.scene.expansion_buttons[FAF])
+    for _ in range(len(app.scene.rules.civilizations)):
+        click_button(app, app.scene.civ_buttons[0])
+    click_button(app, app.scene.start_button)
+    game = app.scene.game
+    assert game.players[0].civ == "arabs"
+    lines: list[str] = []
+    monkeypatch.setattr(panel.theme, "blit_text", lambda surface, text, *a, **k: lines.append(text))
+    surface = pygame.Surface((500, 1600))
+    tips = panel.player_board(surface, surface.get_rect(), 1.0, game.rules, GAME.view_for(game, 0), 0)
+    assert lines[0] == "Anna — Arabia"
+    assert any("culture for every resource token" in line for line in tips[0].lines)

@@ -351,18 +351,28 @@ primitive(
     example={"unit_tech_bonus": {}},
 )(NoParams)
 
-CultureEvent = Literal["wonder_built", "city_built", "city_conquered", "village_conquered"]
+CultureEvent = Literal["wonder_built", "city_built", "city_conquered", "village_conquered", "coin_invested"]
 
 
 @primitive(
     "culture_advance_on",
     kind="trigger",
     doc="The holder advances one culture-track space free (claiming its reward) each time one of `events` "
-    "happens: wonder_built, city_built, city_conquered, village_conquered.",
+    "happens: wonder_built, city_built, city_conquered, village_conquered, coin_invested (a coin invested in an "
+    "investment card).",
     example={"culture_advance_on": {"events": ["wonder_built", "city_built"]}},
 )
 class CultureAdvanceOn(Params):
     events: list[CultureEvent] = Field(min_length=1)
+
+
+primitive(
+    "culture_per_resource_spent",
+    kind="trigger",
+    doc="The holder gains `amount` culture for every resource token or marker they spend, for any reason (a "
+    "culture event card spent as a resource is not a token).",
+    example={"culture_per_resource_spent": {"amount": 1}},
+)(PositiveAmount)
 
 
 # ------------------------------------------------------------------ start of turn
@@ -601,6 +611,16 @@ class ExtraUnits(Params):
 class ExtraFigures(Params):
     figure: FigureKind
     count: int = Field(ge=1)
+
+
+@primitive(
+    "starting_resources",
+    kind="setup",
+    doc="The civilization takes these `resources` from the market at setup.",
+    example={"starting_resources": {"resources": ["incense", "iron", "silk", "wheat"]}},
+)
+class StartingResources(Params):
+    resources: list[Resource] = Field(min_length=1)
 
 
 # ------------------------------------------------------------------ culture event cards

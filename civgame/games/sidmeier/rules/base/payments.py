@@ -153,6 +153,11 @@ def why_not(game: Game, seat: int, cost: list[str], pay: tuple[str, ...]) -> str
 def pay(game: Game, seat: int, items: tuple[str, ...]) -> None:
     """Spend the items (checked by `why_not` before)."""
     player = game.players[seat]
+    tokens = sum(1 for item in items if item.partition(":")[0] in ("token", "marker"))
+    bonus = tokens * effects.total(game, seat, "culture_per_resource_spent")
+    if bonus:
+        player.culture += bonus
+        game.say(f"{player.name} gains {bonus} culture for the resources spent.")
     for item in items:
         kind, _, rest = item.partition(":")
         if kind == "sub":

@@ -119,6 +119,9 @@ def create_game(
                     player.armies += p.count
                 else:
                     player.scouts += p.count
+            elif isinstance(p, fx.StartingResources):
+                for resource in p.resources:
+                    pieces.take_from_market(game, seat, resource)
     game.queue = game.order()
     names_of = {e.id: e.name for e in cfg.expansions}
     extras = " and ".join(names_of[e] for e in rules.expansions)

@@ -1,0 +1,80 @@
+"""Fame and Fortune's civilizations [004 F&F SETUP] [catalogue civilizations.md]: dealt only with the expansion,
+their setup and each ability (switched off, the test fails), and a seeded random game with each."""
+
+from __future__ import annotations
+
+import pytest
+
+from civgame.framework.errors import RuleError
+from civgame.games.sidmeier.core.actions import Invest, UseAbility
+from civgame.games.sidmeier.core.decisions import CityTurn, StartTurn
+from civgame.games.sidmeier.rules.flow.controller import new_game
+from tests.games.sidmeier.scenario import Scenario
+from tests.games.sidmeier.test_random_games import SIDMEIER, play_checked
+
+FAF = "fame-and-fortune"
+NEW_CIVILIZATIONS = ["arabs"]
+
+
+def started(civ: str) -> Scenario:
+    """Seat 0 leads `civ` (seat 1 Germany) with Fame and Fortune, a capital at (5,5), every square grassland."""
+    s = Scenario(players=2, civs=[civ, "germany"], expansions=[FAF]).reveal_all("grassland", trade=1, production=1)
+    s.capital = s.city(0, 5, 5, capital=True)
+    s.city(1, 14, 5, capital=True)
+    return s
+
+
+def without(s: Scenario, ability: str, monkeypatch: pytest.MonkeyPatch) -> Scenario:
+    """The same position with one of seat 0's civilization abilities taken away (for this test only)."""
+    civ = s.game.rules.civilizations[s.game.players[0].civ]
+    kept = [e for e in civ.abilities if e.name != ability]
+    monkeypatch.setitem(s.game.rules.civilizations, civ.id, civ.model_copy(update={"abilities": kept}))
+    s.refresh()
+    return s
+
+
+@pytest.mark.parametrize("civ", NEW_CIVILIZATIONS)
+def test_the_new_civilizations_are_dealt_only_with_fame_and_fortune(civ):
+    assert new_game(2, 1, civilizations=[civ, "rome"], expansions=[FAF]).players[0].civ == civ
+    with pytest.raises(RuleError, match="there is no civilization"):
+        new_game(2, 1, civilizations=[civ, "rome"])
+
+
+@pytest.mark.parametrize("civ", NEW_CIVILIZATIONS)
+def test_a_seeded_random_game_with_each_new_civilization_keeps_the_invariants(civ):
+    game = play_checked(2, 7, civilizations=[civ, "rome"], expansions=[FAF])
+    assert SIDMEIER.is_over(game) and SIDMEIER.outcome(game).winners
+
+
+# ------------------------------------------------------------------ Arabia
+
+
+def test_arabia_starts_with_mathematics_artillery_rank_2_and_one_of_each_market_resource():
+    game = new_game(2, 1, civilizations=["arabs", "rome"], expansions=[FAF])
+    arabia, rome = game.players
+    assert arabia.techs == ["mathematics"] and arabia.government == "despotism"
+    assert arabia.ranks["artillery"] == 2 and rome.ranks["artillery"] == 1
+    assert arabia.resources == {"incense": 1, "iron": 1, "silk": 1, "wheat": 1} and not rome.resources
+    assert game.market == {"incense": 1, "iron": 1, "silk": 1, "wheat": 1}  # taken from the market's 2 of each
+
+
+@pytest.mark.parametrize("has_ability, culture", [(True, 3), (False, 2)])
+def test_arabia_gains_a_culture_for_every_resource_token_spent(has_ability, culture, monkeypatch):
+    s = started("arabs").techs(0, "philosophy")
+    if not has_ability:
+        without(s, "culture_per_resource_spent", monkeypatch)
+    s.game.players[0].culture = 0
+    s.decide(CityTurn(0), phase="city_management")
+    s.apply(UseAbility("philosophy", ("token:incense",)))
+    assert s.game.players[0].culture == culture  # Philosophy's 2, and 1 for the token
+
+
+@pytest.mark.parametrize("has_ability, track", [(True, 1), (False, 0)])
+def test_arabia_advances_a_culture_space_free_for_each_coin_invested(has_ability, track, monkeypatch):
+    s = started("arabs")
+    if not has_ability:
+        without(s, "culture_advance_on", monkeypatch)
+    s.game.players[0].coin_tokens["gift"] = 1
+    s.decide(StartTurn(0), phase="start_of_turn")
+    s.apply(Invest("war_bonds", "gift"))
+    assert s.game.players[0].track == track

@@ -163,3 +163,26 @@ def test_the_city_state_pile_and_the_tiles_left_in_the_box_are_dealt_anew():
         assert sorted(world.city_state_pile) == sorted(game.city_state_pile)
     in_game = {slot.tile for slot in game.tiles}
     assert len(piles) > 1 and tiles - in_game  # the seat cannot tell which tiles are out of the game
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_keeps_one_of_the_two_great_people_greece_draws(level):
+    from civgame.games.sidmeier.core.actions import KeepGreatPerson
+    from civgame.games.sidmeier.core.decisions import GreatPersonDraw
+    from civgame.games.sidmeier.rules.base import pieces
+    from tests.games.sidmeier.scenario import Scenario
+
+    s = Scenario(players=2, civs=["greeks", "china"], expansions=[FAF]).reveal_all("grassland")
+    s.city(0, 5, 5, capital=True)
+    s.city(1, 12, 2, capital=True)
+    pieces.gain_great_person(s.game, 0)
+    drawn = s.game.pending[-1]
+    assert isinstance(drawn, GreatPersonDraw)
+    chosen = make_agent(level, 3).choose(s.game, GAME.legal_actions(s.game))
+    assert isinstance(chosen, KeepGreatPerson) and chosen.marker in drawn.markers
+
+
+@pytest.mark.parametrize("civ", ["arabs", "greeks"])
+def test_easy_plays_a_stretch_leading_each_fame_and_fortune_civilization_keeping_the_invariants(civ):
+    game = GAME.new_game(2, 11, civilizations=[civ, "rome"], expansions=[FAF])
+    assert play_stretch(game, "easy", 11, 300, 100).saved

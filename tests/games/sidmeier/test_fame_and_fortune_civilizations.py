@@ -7,13 +7,15 @@ import pytest
 
 from civgame.framework.errors import RuleError
 from civgame.games.sidmeier.core.actions import Invest, UseAbility
-from civgame.games.sidmeier.core.decisions import CityTurn, StartTurn
+from civgame.games.sidmeier.core.decisions import CityTurn, GreatPersonDraw, PlaceGreatPerson, StartTurn
+from civgame.games.sidmeier.rules.base import pieces, techs
 from civgame.games.sidmeier.rules.flow.controller import new_game
+from civgame.games.sidmeier.rules.research import learning
 from tests.games.sidmeier.scenario import Scenario
 from tests.games.sidmeier.test_random_games import SIDMEIER, play_checked
 
 FAF = "fame-and-fortune"
-NEW_CIVILIZATIONS = ["arabs"]
+NEW_CIVILIZATIONS = ["arabs", "greeks"]
 
 
 def started(civ: str) -> Scenario:
@@ -78,3 +80,45 @@ def test_arabia_advances_a_culture_space_free_for_each_coin_invested(has_ability
     s.decide(StartTurn(0), phase="start_of_turn")
     s.apply(Invest("war_bonds", "gift"))
     assert s.game.players[0].track == track
+
+
+# ------------------------------------------------------------------ Greece
+
+
+def test_greece_starts_with_democracy_as_tech_and_government_and_infantry_rank_2():
+    game = new_game(2, 1, civilizations=["greeks", "rome"], expansions=[FAF])
+    greece, rome = game.players
+    assert greece.techs == ["democracy"] and greece.government == "democracy"
+    assert greece.ranks["infantry"] == 2 and rome.ranks["infantry"] == 1
+
+
+@pytest.mark.parametrize("has_ability, decision", [(True, GreatPersonDraw), (False, PlaceGreatPerson)])
+def test_greece_draws_two_great_people_and_keeps_one(has_ability, decision, monkeypatch):
+    s = started("greeks")
+    if not has_ability:
+        without(s, "great_person_choice", monkeypatch)
+    pieces.gain_great_person(s.game, 0)
+    assert isinstance(s.game.pending[-1], decision)
+    if has_ability:
+        assert len(s.game.pending[-1].markers) == 2
+
+
+@pytest.mark.parametrize("has_ability, culture", [(True, 1), (False, 0)])
+def test_greece_gains_a_culture_per_player_who_neither_knows_nor_researches_the_tech(has_ability, culture, monkeypatch):
+    s = Scenario(players=4, civs=["greeks", "rome", "china", "germany"], expansions=[FAF])
+    if not has_ability:
+        without(s, "culture_per_player_without_tech", monkeypatch)
+    s.techs(1, "pottery")  # Rome knows it, China researches it too, Germany neither
+    s.game.research.update({0: "pottery", 2: "pottery"})
+    s.game.players[0].culture = 0
+    s.game.players[0].trade = 10
+    learning.reveal(s.game, 0)
+    assert s.game.players[0].knows("pottery") and s.game.players[0].culture == culture
+
+
+def test_greece_gains_the_culture_for_a_tech_learned_otherwise_than_by_research():
+    s = started("greeks")
+    s.game.players[0].culture = 0
+    techs.learn(s.game, 0, "pottery", how="(free)")
+    assert s.game.players[0].culture == 1
+    assert "gains 1 culture: 1 other player neither knows nor is researching that tech." in s.game.log[-1]

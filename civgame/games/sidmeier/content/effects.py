@@ -980,6 +980,13 @@ primitive(
     example={"culture_for_unique_research": {"amount": 3}},
 )(PositiveAmount)
 primitive(
+    "culture_per_player_without_tech",
+    kind="trigger",
+    doc="Each time the holder learns a tech (by research or otherwise, not at setup), they gain `amount` culture "
+    "for each other player who neither knows it nor is researching it.",
+    example={"culture_per_player_without_tech": {"amount": 1}},
+)(PositiveAmount)
+primitive(
     "culture_when_others_devote",
     kind="trigger",
     doc="Each time another player devotes a city to the arts, the holder gains `amount` culture.",

@@ -182,7 +182,18 @@ def test_every_level_keeps_one_of_the_two_great_people_greece_draws(level):
     assert isinstance(chosen, KeepGreatPerson) and chosen.marker in drawn.markers
 
 
-@pytest.mark.parametrize("civ", ["arabs", "greeks"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_builds_spains_free_building_on_exploring(level):
+    from civgame.games.sidmeier.core.actions import BuildFree, Explore
+    from tests.games.sidmeier.test_fame_and_fortune_civilizations import exploring_spain
+
+    s, capital = exploring_spain()
+    s.apply(Explore("east"))
+    chosen = make_agent(level, 3).choose(s.game, GAME.legal_actions(s.game))
+    assert isinstance(chosen, BuildFree) and chosen.city == capital and chosen.building
+
+
+@pytest.mark.parametrize("civ", ["arabs", "greeks", "spanish"])
 def test_easy_plays_a_stretch_leading_each_fame_and_fortune_civilization_keeping_the_invariants(civ):
     game = GAME.new_game(2, 11, civilizations=[civ, "rome"], expansions=[FAF])
     assert play_stretch(game, "easy", 11, 300, 100).saved

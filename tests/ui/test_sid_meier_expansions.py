@@ -5,6 +5,7 @@ engine's reason."""
 import pygame
 
 from civgame.games import definition
+from civgame.games.sidmeier.core.actions import Explore
 from civgame.games.sidmeier.core.decisions import StartTurn
 from civgame.ui.sidmeier.new_game import SidMeierNewGameScene
 from tests.ui.conftest import click_button, take_seat
@@ -390,3 +391,16 @@ def test_fame_and_fortunes_civilizations_are_offered_with_it_and_shown_on_the_pl
     tips = panel.player_board(surface, surface.get_rect(), 1.0, game.rules, GAME.view_for(game, 0), 0)
     assert lines[0] == "Anna — Arabia"
     assert any("culture for every resource token" in line for line in tips[0].lines)
+
+
+def test_spains_free_building_on_exploring_is_chosen_by_mouse_and_names_the_building(app):
+    from tests.games.sidmeier.test_fame_and_fortune_civilizations import exploring_spain
+
+    from civgame.games.sidmeier.core.actions import BuildFree
+
+    s, _capital = exploring_spain()
+    s.game.buildings = {family: 0 if family != "temple" else 1 for family in s.game.buildings}  # a short list
+    s.apply(Explore("east"))
+    pos = next(a.pos for a in s.legal() if isinstance(a, BuildFree) and a.building == "temple")
+    choose_by_mouse(app, s.game, "build_free", f"Build Temple free at {s.game.label(pos)} (")
+    assert s.game.squares[pos].improvement.name == "temple"

@@ -385,7 +385,8 @@ class Words:
 
     def _build_free(self, a: act.BuildFree) -> str:
         pending = self.game.pending[-1] if self.game.pending else None
-        building = self.name(pending.building) if isinstance(pending, FreeBuildings) else "the building"
+        building = self.name(pending.building) if isinstance(pending, FreeBuildings) and pending.building else ""
+        building = building or (self.name(a.building) if a.building else "the building")
         if a.city < 0:
             return "Build no more free buildings"
         return f"Build {building} free at {self.game.label(a.pos)} ({self.city(a.city)})"

@@ -6,16 +6,24 @@ from __future__ import annotations
 import pytest
 
 from civgame.framework.errors import RuleError
-from civgame.games.sidmeier.core.actions import Invest, UseAbility
-from civgame.games.sidmeier.core.decisions import CityTurn, GreatPersonDraw, PlaceGreatPerson, StartTurn
-from civgame.games.sidmeier.rules.base import pieces, techs
+from civgame.games.sidmeier.core.actions import BeginMove, BuildFree, Explore, Invest, UseAbility
+from civgame.games.sidmeier.core.decisions import (
+    CityTurn,
+    FreeBuildings,
+    GreatPersonDraw,
+    MovementTurn,
+    Moving,
+    PlaceGreatPerson,
+    StartTurn,
+)
+from civgame.games.sidmeier.rules.base import board, pieces, techs
 from civgame.games.sidmeier.rules.flow.controller import new_game
 from civgame.games.sidmeier.rules.research import learning
 from tests.games.sidmeier.scenario import Scenario
 from tests.games.sidmeier.test_random_games import SIDMEIER, play_checked
 
 FAF = "fame-and-fortune"
-NEW_CIVILIZATIONS = ["arabs", "greeks"]
+NEW_CIVILIZATIONS = ["arabs", "greeks", "spanish"]
 
 
 def started(civ: str) -> Scenario:
@@ -122,3 +130,66 @@ def test_greece_gains_the_culture_for_a_tech_learned_otherwise_than_by_research(
     techs.learn(s.game, 0, "pottery", how="(free)")
     assert s.game.players[0].culture == 1
     assert "gains 1 culture: 1 other player neither knows nor is researching that tech." in s.game.log[-1]
+
+
+# ------------------------------------------------------------------ Spain
+
+
+def test_spain_starts_with_navigation_and_places_a_third_figure_within_the_stacking_limit():
+    game = new_game(2, 1, civilizations=["spanish", "rome"], expansions=[FAF])
+    spain = game.players[0]
+    assert spain.techs == ["navigation"] and spain.government == "despotism" and spain.scouts == 3
+    while game.phase == "setup":
+        SIDMEIER.apply(game, SIDMEIER.legal_actions(game)[0])
+    mine = [f for f in game.figures if f.owner == 0]
+    assert sorted(f.kind for f in mine) == ["army", "scout", "scout"]
+    assert max(sum(1 for f in mine if f.pos == g.pos) for g in mine) <= 2
+
+
+@pytest.mark.parametrize("has_ability, speed", [(True, 3), (False, 2)])
+def test_spains_travel_speed_is_one_higher(has_ability, speed, monkeypatch):
+    s = started("spanish")
+    if not has_ability:
+        without(s, "travel_speed_bonus", monkeypatch)
+    assert board.travel_speed(s.game, 0) == speed
+
+
+def exploring_spain() -> tuple[Scenario, int]:
+    """Spain with a capital on its home tile, an army about to explore the face-down tile to the east."""
+    s = Scenario(players=2, civs=["spanish", "germany"], expansions=[FAF])
+    home, other = (next(slot for slot in s.game.tiles if slot.home_of == seat) for seat in (0, 1))
+    capital = s.city(0, home.column * 4 + 1, home.row * 4 + 1, capital=True)
+    s.city(1, other.column * 4 + 1, other.row * 4 + 1, capital=True)
+    s.decide(MovementTurn(0), phase="movement")
+    army = s.figure(0, "army", home.column * 4 + 3, home.row * 4 + 1)
+    s.apply(BeginMove((army.id,)))
+    return s, capital.id
+
+
+@pytest.mark.parametrize("has_ability", [True, False])
+def test_spain_builds_a_basic_building_free_in_a_city_on_exploring_a_tile_even_if_not_unlocked(
+    has_ability, monkeypatch
+):
+    s, capital = exploring_spain()
+    if not has_ability:
+        without(s, "free_building_on_exploring", monkeypatch)
+    s.apply(Explore("east"))
+    if not has_ability:
+        assert isinstance(s.game.pending[-1], Moving)
+        return
+    assert s.game.pending[-1] == FreeBuildings(0, left=1)
+    offered = {a.building for a in s.legal() if isinstance(a, BuildFree)}
+    assert "temple" in offered and "cathedral" not in offered  # not unlocked; basic faces only
+    build = next(a for a in s.legal() if isinstance(a, BuildFree) and a.building == "temple")
+    assert build.city == capital
+    s.apply(build)
+    assert s.game.squares[build.pos].improvement.name == "temple"
+    assert isinstance(s.game.pending[-1], Moving) and s.problems() == []
+
+
+def test_spains_free_building_is_lost_when_none_can_be_placed():
+    s, _capital = exploring_spain()
+    s.game.buildings = dict.fromkeys(s.game.buildings, 0)  # every building marker taken
+    s.apply(Explore("east"))
+    assert isinstance(s.game.pending[-1], Moving)
+    assert "free building is lost" in s.game.log[-1]

@@ -980,6 +980,14 @@ primitive(
     example={"culture_for_unique_research": {"amount": 3}},
 )(PositiveAmount)
 primitive(
+    "free_building_on_exploring",
+    kind="trigger",
+    doc="Each time the holder explores (turns over) a face-down tile, they may at once build one basic (not "
+    "upgraded) building free in one of their cities, even if not unlocked; it obeys the placement rules (terrain, "
+    "one limited building per city, blockades) and is lost if it cannot be placed.",
+    example={"free_building_on_exploring": {}},
+)(NoParams)
+primitive(
     "culture_per_player_without_tech",
     kind="trigger",
     doc="Each time the holder learns a tech (by research or otherwise, not at setup), they gain `amount` culture "

@@ -394,9 +394,8 @@ def test_fame_and_fortunes_civilizations_are_offered_with_it_and_shown_on_the_pl
 
 
 def test_spains_free_building_on_exploring_is_chosen_by_mouse_and_names_the_building(app):
-    from tests.games.sidmeier.test_fame_and_fortune_civilizations import exploring_spain
-
     from civgame.games.sidmeier.core.actions import BuildFree
+    from tests.games.sidmeier.test_fame_and_fortune_civilizations import exploring_spain
 
     s, _capital = exploring_spain()
     s.game.buildings = {family: 0 if family != "temple" else 1 for family in s.game.buildings}  # a short list

@@ -50,7 +50,7 @@ EXPANSIONS = {
 }
 # each expansion's civilizations that are built, with the seed of their home tiles (a seed of their own, so the
 # neutral tiles stay as they were)
-EXPANSION_HOMES = {"fame-and-fortune": (20112, ["arabs", "greeks", "spanish"])}
+EXPANSION_HOMES = {"fame-and-fortune": (20112, ["arabs", "greeks", "spanish", "indians"])}
 
 
 def squares(rng: random.Random) -> list[list[str]]:

@@ -193,7 +193,7 @@ def test_every_level_builds_spains_free_building_on_exploring(level):
     assert isinstance(chosen, BuildFree) and chosen.city == capital and chosen.building
 
 
-@pytest.mark.parametrize("civ", ["arabs", "greeks", "spanish"])
+@pytest.mark.parametrize("civ", ["arabs", "greeks", "indians", "spanish"])
 def test_easy_plays_a_stretch_leading_each_fame_and_fortune_civilization_keeping_the_invariants(civ):
     game = GAME.new_game(2, 11, civilizations=[civ, "rome"], expansions=[FAF])
     assert play_stretch(game, "easy", 11, 300, 100).saved

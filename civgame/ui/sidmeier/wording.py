@@ -178,10 +178,11 @@ class Words:
         parts = []
         for item in pay:
             kind, _, rest = item.partition(":")
+            spent, _, counted_as = rest.partition(":")
             if kind == "token":
-                parts.append(f"1 {rest}")
+                parts.append(f"1 {spent}" + (f" as {counted_as}" if counted_as else ""))
             elif kind == "marker":
-                parts.append("a hut or village marker")
+                parts.append("a hut or village marker" + (f" as {counted_as}" if counted_as else ""))
             elif kind == "card":
                 parts.append(f"{self.culture_card(int(rest.split(':')[0]))} ({rest.split(':')[-1]})")
             else:

@@ -6,11 +6,20 @@ from __future__ import annotations
 import pytest
 
 from civgame.framework.errors import RuleError
-from civgame.games.sidmeier.core.actions import BeginMove, BuildFree, Explore, Invest, UseAbility
+from civgame.games.sidmeier.core.actions import (
+    BeginMove,
+    BuildFree,
+    Devote,
+    Explore,
+    GrowMetropolis,
+    Invest,
+    UseAbility,
+)
 from civgame.games.sidmeier.core.decisions import (
     CityTurn,
     FreeBuildings,
     GreatPersonDraw,
+    MetropolisChoice,
     MovementTurn,
     Moving,
     PlaceGreatPerson,
@@ -23,7 +32,7 @@ from tests.games.sidmeier.scenario import Scenario
 from tests.games.sidmeier.test_random_games import SIDMEIER, play_checked
 
 FAF = "fame-and-fortune"
-NEW_CIVILIZATIONS = ["arabs", "greeks", "spanish"]
+NEW_CIVILIZATIONS = ["arabs", "greeks", "indians", "spanish"]
 
 
 def started(civ: str) -> Scenario:
@@ -193,3 +202,57 @@ def test_spains_free_building_is_lost_when_none_can_be_placed():
     s.apply(Explore("east"))
     assert isinstance(s.game.pending[-1], Moving)
     assert "free building is lost" in s.game.log[-1]
+
+
+# ------------------------------------------------------------------ India
+
+
+def test_india_starts_with_agriculture_and_a_metropolis_on_two_side_by_side_centre_squares():
+    game = new_game(2, 1, civilizations=["indians", "rome"], expansions=[FAF])
+    assert game.players[0].techs == ["agriculture"] and game.players[0].government == "despotism"
+    while not isinstance(game.pending[-1], MetropolisChoice):
+        SIDMEIER.apply(game, SIDMEIER.legal_actions(game)[0])
+    centre = board.home_centre(game, 0)
+    (capital,) = game.cities_of(0)
+    assert capital.pos in centre
+    offered = [a.pos for a in SIDMEIER.legal_actions(game) if isinstance(a, GrowMetropolis)]
+    assert sorted(offered) == sorted(p for p in board.orthogonal(game, capital.pos) if p in centre)
+    outside = next(p for p in board.orthogonal(game, capital.pos) if p not in centre)
+    assert "centre squares of the home tile" in SIDMEIER.why_illegal(game, GrowMetropolis(outside))
+    SIDMEIER.apply(game, GrowMetropolis(offered[0]))
+    while game.phase == "setup":
+        SIDMEIER.apply(game, SIDMEIER.legal_actions(game)[0])
+    assert capital.expansion == offered[0] and not [c for c in game.cities_of(1) if c.expansion >= 0]
+
+
+@pytest.mark.parametrize("has_ability", [True, False])
+def test_india_may_spend_a_resource_as_another_market_resource(has_ability, monkeypatch):
+    s = started("indians").techs(0, "philosophy").give(0, wheat=1)
+    if not has_ability:
+        without(s, "resource_wildcard", monkeypatch)
+    s.decide(CityTurn(0), phase="city_management")
+    as_incense = UseAbility("philosophy", ("token:wheat:incense",))
+    if not has_ability:
+        assert s.why(as_incense) is not None and as_incense not in s.legal()
+        return
+    assert as_incense in s.legal()
+    s.apply(as_incense)
+    assert s.game.players[0].culture == 2 and not s.game.players[0].resources.get("wheat")
+    assert s.game.market["wheat"] == 2 and s.problems() == []  # the wheat token went back to the market
+
+
+@pytest.mark.parametrize("has_ability, culture", [(True, 3), (False, 1)])
+def test_india_gains_a_culture_per_outskirts_square_with_a_resource_icon_when_devoting_to_the_arts(
+    has_ability, culture, monkeypatch
+):
+    s = started("indians")
+    if not has_ability:
+        without(s, "arts_culture_per_resource_square", monkeypatch)
+    s.square(s.pos(4, 4), "grassland", resource="wheat", trade=1)
+    s.square(s.pos(6, 6), "mountain", resource="iron", production=1)
+    s.square(s.pos(6, 5), "mountain", resource="iron", production=1)
+    s.build(0, 6, 5, "building", "workshop")  # a building covers the icon
+    s.game.players[0].culture = 0
+    s.decide(CityTurn(0), phase="city_management")
+    s.apply(Devote(s.capital.id))
+    assert s.game.players[0].culture == culture  # the arts' 1, and 1 for each of the 2 icons showing

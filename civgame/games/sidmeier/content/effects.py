@@ -979,6 +979,25 @@ primitive(
     "they gain `amount` culture.",
     example={"culture_for_unique_research": {"amount": 3}},
 )(PositiveAmount)
+
+
+@primitive(
+    "resource_wildcard",
+    kind="passive",
+    doc="A resource token or hut or village marker the holder spends may count as any one of `choices` (their choice).",
+    example={"resource_wildcard": {"choices": ["incense", "iron", "silk", "wheat"]}},
+)
+class ResourceWildcard(Params):
+    choices: list[Resource] = Field(min_length=1)
+
+
+primitive(
+    "arts_culture_per_resource_square",
+    kind="passive",
+    doc="Each time the holder devotes a city to the arts it gains `amount` more culture for each square of its "
+    "outskirts showing a resource icon (not covered by a building, wonder or great person).",
+    example={"arts_culture_per_resource_square": {"amount": 1}},
+)(PositiveAmount)
 primitive(
     "free_building_on_exploring",
     kind="trigger",

@@ -256,3 +256,12 @@ def test_india_gains_a_culture_per_outskirts_square_with_a_resource_icon_when_de
     s.decide(CityTurn(0), phase="city_management")
     s.apply(Devote(s.capital.id))
     assert s.game.players[0].culture == culture  # the arts' 1, and 1 for each of the 2 icons showing
+
+
+def test_a_game_saved_while_spain_chooses_its_free_building_loads_back():
+    from civgame.framework.codec import to_plain
+    from civgame.games.sidmeier.storage.save import dumps, loads
+
+    s, _capital = exploring_spain()
+    s.apply(Explore("east"))
+    assert to_plain(loads(dumps(s.game))) == to_plain(s.game)

@@ -193,6 +193,19 @@ def test_every_level_builds_spains_free_building_on_exploring(level):
     assert isinstance(chosen, BuildFree) and chosen.city == capital and chosen.building
 
 
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_grows_indias_starting_metropolis_over_a_centre_square(level):
+    from civgame.games.sidmeier.core.actions import GrowMetropolis
+    from civgame.games.sidmeier.core.decisions import MetropolisChoice
+    from civgame.games.sidmeier.rules.base import board
+
+    game = GAME.new_game(2, 12, civilizations=["indians", "rome"], expansions=[FAF])
+    while not isinstance(game.pending[-1], MetropolisChoice):
+        GAME.apply(game, GAME.legal_actions(game)[0])
+    chosen = make_agent(level, 3).choose(game, GAME.legal_actions(game))
+    assert isinstance(chosen, GrowMetropolis) and chosen.pos in board.home_centre(game, 0)
+
+
 @pytest.mark.parametrize("civ", ["arabs", "greeks", "indians", "spanish"])
 def test_easy_plays_a_stretch_leading_each_fame_and_fortune_civilization_keeping_the_invariants(civ):
     game = GAME.new_game(2, 11, civilizations=[civ, "rome"], expansions=[FAF])

@@ -265,3 +265,12 @@ def test_a_game_saved_while_spain_chooses_its_free_building_loads_back():
     s, _capital = exploring_spain()
     s.apply(Explore("east"))
     assert to_plain(loads(dumps(s.game))) == to_plain(s.game)
+
+
+def test_india_spends_each_token_once_whatever_it_counts_as():
+    from civgame.games.sidmeier.rules.base import payments
+
+    s = started("indians").give(0, wheat=1)
+    twice = ("token:wheat", "token:wheat:incense")
+    assert payments.why_not(s.game, 0, ["incense", "wheat"], twice) == "not enough wheat tokens"
+    assert payments.why_not(s.game, 0, ["incense"], ("token:wheat:incense",)) is None

@@ -5,6 +5,7 @@ engine's reason."""
 import pygame
 
 from civgame.games import definition
+from civgame.games.sidmeier.core.actions import Explore
 from civgame.games.sidmeier.core.decisions import StartTurn
 from civgame.ui.sidmeier.new_game import SidMeierNewGameScene
 from tests.ui.conftest import click_button, take_seat
@@ -365,3 +366,42 @@ def test_the_rules_help_explains_the_relics_and_city_states_of_the_expansions_pl
     assert "Attila's Village (grassland)" in both["Relics"]
     assert "defends with +4" in both["City-states"] and "gives 3 culture (provisional)" in both["City-states"]
     assert "City-states" not in topics(load_rules(expansions=[FAF])) and "Relics" not in topics(load_rules())
+
+
+def test_fame_and_fortunes_civilizations_are_offered_with_it_and_shown_on_the_player_board(app, monkeypatch):
+    from civgame.ui.sidmeier import panel
+
+    screen = new_game_screen(app)
+    assert "arabs" not in screen.rules.civilizations
+    click_button(app, screen.expansion_buttons[FAF])
+    cycle = list(app.scene.rules.civilizations)
+    assert cycle[-4:] == ["arabs", "greeks", "indians", "spanish"]  # after the base game's six
+    for _ in range(len(cycle) - 3):  # Random -> each civilization in turn
+        click_button(app, app.scene.civ_buttons[0])
+    assert app.scene.civs[0] == "arabs" and app.scene.civ_buttons[0].text == "Arabia"
+    click_button(app, app.scene.expansion_buttons[FAF])  # switched off: its civilization is dealt at random again
+    assert app.scene.civs[0] == "random"
+    click_button(app, app.scene.expansion_buttons[FAF])
+    for _ in range(len(cycle) - 3):
+        click_button(app, app.scene.civ_buttons[0])
+    click_button(app, app.scene.start_button)
+    game = app.scene.game
+    assert game.players[0].civ == "arabs"
+    lines: list[str] = []
+    monkeypatch.setattr(panel.theme, "blit_text", lambda surface, text, *a, **k: lines.append(text))
+    surface = pygame.Surface((500, 1600))
+    tips = panel.player_board(surface, surface.get_rect(), 1.0, game.rules, GAME.view_for(game, 0), 0)
+    assert lines[0] == "Anna — Arabia"
+    assert any("culture for every resource token" in line for line in tips[0].lines)
+
+
+def test_spains_free_building_on_exploring_is_chosen_by_mouse_and_names_the_building(app):
+    from civgame.games.sidmeier.core.actions import BuildFree
+    from tests.games.sidmeier.test_fame_and_fortune_civilizations import exploring_spain
+
+    s, _capital = exploring_spain()
+    s.game.buildings = {family: 0 if family != "temple" else 1 for family in s.game.buildings}  # a short list
+    s.apply(Explore("east"))
+    pos = next(a.pos for a in s.legal() if isinstance(a, BuildFree) and a.building == "temple")
+    choose_by_mouse(app, s.game, "build_free", f"Build Temple free at {s.game.label(pos)} (")
+    assert s.game.squares[pos].improvement.name == "temple"

@@ -49,3 +49,13 @@ def test_a_cancel_names_the_tech_or_great_person_card_it_is_made_with():
     assert words.label(act.Cancel("tech:code_of_laws", ("token:spy",))) == "Cancel it with Code of Laws, paying 1 spy"
     twain = game.rules.person_card_ids.index("mark_twain")
     assert words.label(act.Cancel(f"person:{twain}")) == "Cancel it with Mark Twain"
+
+
+def test_a_token_india_spends_as_another_resource_says_so():
+    from civgame.games.sidmeier.core.actions import UseAbility
+    from civgame.games.sidmeier.rules.base import payments
+
+    game = GAME.new_game(["Anna", "Ben"], 1, civilizations=["indians", "rome"], expansions=["fame-and-fortune"])
+    label = Words(game).label(UseAbility("philosophy", ("token:wheat:incense",)))
+    assert label == "Use the ability of Philosophy, paying 1 wheat as incense"
+    assert payments.describe(game, ("token:wheat:incense",)) == "a wheat token as incense"

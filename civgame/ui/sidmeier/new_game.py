@@ -45,6 +45,7 @@ class SidMeierNewGameScene(NewGameForm):
         self.tie_breaker = False
         self.offered = self.rules.game.expansions
         self.expansions = [e.id for e in self.offered if e.id in app.settings.first_expansions]
+        self.rules = load_rules(expansions=self.expansions)  # (an expansion's civilizations are offered with it)
         self.great_person_deck = app.settings.first_great_person_deck and self._deck_offered()
 
     def _left(self) -> int:
@@ -131,6 +132,9 @@ class SidMeierNewGameScene(NewGameForm):
     def _toggle_expansion(self, expansion: str) -> None:
         chosen = set(self.expansions) ^ {expansion}
         self.expansions = [e.id for e in self.offered if e.id in chosen]
+        self.rules = load_rules(expansions=self.expansions)
+        # a civilization named from an expansion switched off is dealt at random again
+        self.civs = [c if c in self.rules.civilizations else RANDOM for c in self.civs]
         self.great_person_deck = self.great_person_deck and self._deck_offered()
         self.rebuild()
 

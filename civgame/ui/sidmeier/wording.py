@@ -178,10 +178,11 @@ class Words:
         parts = []
         for item in pay:
             kind, _, rest = item.partition(":")
+            spent, _, counted_as = rest.partition(":")
             if kind == "token":
-                parts.append(f"1 {rest}")
+                parts.append(f"1 {spent}" + (f" as {counted_as}" if counted_as else ""))
             elif kind == "marker":
-                parts.append("a hut or village marker")
+                parts.append("a hut or village marker" + (f" as {counted_as}" if counted_as else ""))
             elif kind == "card":
                 parts.append(f"{self.culture_card(int(rest.split(':')[0]))} ({rest.split(':')[-1]})")
             else:
@@ -385,7 +386,8 @@ class Words:
 
     def _build_free(self, a: act.BuildFree) -> str:
         pending = self.game.pending[-1] if self.game.pending else None
-        building = self.name(pending.building) if isinstance(pending, FreeBuildings) else "the building"
+        building = self.name(pending.building) if isinstance(pending, FreeBuildings) and pending.building else ""
+        building = building or (self.name(a.building) if a.building else "the building")
         if a.city < 0:
             return "Build no more free buildings"
         return f"Build {building} free at {self.game.label(a.pos)} ({self.city(a.city)})"

@@ -351,18 +351,28 @@ primitive(
     example={"unit_tech_bonus": {}},
 )(NoParams)
 
-CultureEvent = Literal["wonder_built", "city_built", "city_conquered", "village_conquered"]
+CultureEvent = Literal["wonder_built", "city_built", "city_conquered", "village_conquered", "coin_invested"]
 
 
 @primitive(
     "culture_advance_on",
     kind="trigger",
     doc="The holder advances one culture-track space free (claiming its reward) each time one of `events` "
-    "happens: wonder_built, city_built, city_conquered, village_conquered.",
+    "happens: wonder_built, city_built, city_conquered, village_conquered, coin_invested (a coin invested in an "
+    "investment card).",
     example={"culture_advance_on": {"events": ["wonder_built", "city_built"]}},
 )
 class CultureAdvanceOn(Params):
     events: list[CultureEvent] = Field(min_length=1)
+
+
+primitive(
+    "culture_per_resource_spent",
+    kind="trigger",
+    doc="The holder gains `amount` culture for every resource token or marker they spend, for any reason (a "
+    "culture event card spent as a resource is not a token).",
+    example={"culture_per_resource_spent": {"amount": 1}},
+)(PositiveAmount)
 
 
 # ------------------------------------------------------------------ start of turn
@@ -601,6 +611,16 @@ class ExtraUnits(Params):
 class ExtraFigures(Params):
     figure: FigureKind
     count: int = Field(ge=1)
+
+
+@primitive(
+    "starting_resources",
+    kind="setup",
+    doc="The civilization takes these `resources` from the market at setup.",
+    example={"starting_resources": {"resources": ["incense", "iron", "silk", "wheat"]}},
+)
+class StartingResources(Params):
+    resources: list[Resource] = Field(min_length=1)
 
 
 # ------------------------------------------------------------------ culture event cards
@@ -958,6 +978,40 @@ primitive(
     doc="Each time the holder learns in the Research phase a tech no other player knows or researched that turn, "
     "they gain `amount` culture.",
     example={"culture_for_unique_research": {"amount": 3}},
+)(PositiveAmount)
+
+
+@primitive(
+    "resource_wildcard",
+    kind="passive",
+    doc="A resource token or hut or village marker the holder spends may count as any one of `choices` (their choice).",
+    example={"resource_wildcard": {"choices": ["incense", "iron", "silk", "wheat"]}},
+)
+class ResourceWildcard(Params):
+    choices: list[Resource] = Field(min_length=1)
+
+
+primitive(
+    "arts_culture_per_resource_square",
+    kind="passive",
+    doc="Each time the holder devotes a city to the arts it gains `amount` more culture for each square of its "
+    "outskirts showing a resource icon (not covered by a building, wonder or great person).",
+    example={"arts_culture_per_resource_square": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "free_building_on_exploring",
+    kind="trigger",
+    doc="Each time the holder explores (turns over) a face-down tile, they may at once build one basic (not "
+    "upgraded) building free in one of their cities, even if not unlocked; it obeys the placement rules (terrain, "
+    "one limited building per city, blockades) and is lost if it cannot be placed.",
+    example={"free_building_on_exploring": {}},
+)(NoParams)
+primitive(
+    "culture_per_player_without_tech",
+    kind="trigger",
+    doc="Each time the holder learns a tech (by research or otherwise, not at setup), they gain `amount` culture "
+    "for each other player who neither knows it nor is researching it.",
+    example={"culture_per_player_without_tech": {"amount": 1}},
 )(PositiveAmount)
 primitive(
     "culture_when_others_devote",

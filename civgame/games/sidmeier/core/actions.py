@@ -599,8 +599,10 @@ class PassBattleTurn(Action):
 @dataclass(frozen=True)
 class BuildFree(Action):
     """Fame and Fortune's great person deck: build one of the buildings a card gives free, in a city of yours
-    (`city` -1: build no more)."""
+    (`city` -1: build no more); `building` names the basic building chosen when the decision leaves it open
+    (Spain's building on exploring)."""
 
     KIND: ClassVar[str] = "build_free"
     city: int = -1
     pos: int = -1
+    building: str = ""

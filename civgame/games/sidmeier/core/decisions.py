@@ -274,7 +274,8 @@ class RefreshHand(Decision):
 
 @dataclass
 class FreeBuildings(Decision):
-    """Fame and Fortune's great person deck: build up to `left` buildings of face `building` free, or stop."""
+    """Build up to `left` buildings of face `building` free, or stop (Fame and Fortune's great person deck);
+    `building` empty: any basic building, unlocked or not (Spain exploring a tile)."""
 
     KIND: ClassVar[str] = "free_buildings"
     TEXT: ClassVar[str] = "build the free buildings in your cities, or stop"

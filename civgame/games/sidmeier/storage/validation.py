@@ -259,7 +259,7 @@ def _validate(game: Game) -> None:
             for j, marker in enumerate(decision.markers):
                 _range(f"{at}.markers[{j}]", marker, 0, people - 1)
             _ids(f"{at}.cards", decision.cards, len(rules.person_card_ids), "great person card")
-        if isinstance(decision, d.FreeBuildings):
+        if isinstance(decision, d.FreeBuildings) and decision.building:  # (empty: any basic building)
             _in(f"{at}.building", decision.building, rules.faces, "a building of these rules")
             _range(f"{at}.left", decision.left, 1, 10**4)
         if isinstance(decision, d.PlaceStartingWonder):

@@ -90,6 +90,14 @@ def tile_slot_of(game: Game, pos: int) -> int:
     return (y // size) * columns + x // size
 
 
+def home_centre(game: Game, seat: int) -> list[int]:
+    """The 4 centre squares of the player's home tile (where the capital starts)."""
+    slot = next(slot for slot in game.tiles if slot.home_of == seat)
+    size = game.rules.map.tile_size
+    middle = [size // 2 - 1, size // 2]
+    return [game.pos(slot.column * size + dx, slot.row * size + dy) for dy in middle for dx in middle]
+
+
 def outskirts(game: Game, city: City) -> list[int]:
     """The 8 squares around a city's centre; the 10 around a metropolis's two centre squares (Fame and
     Fortune)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.model import City, Game
 from civgame.games.sidmeier.rules.base import effects, pieces, victory, yields
 
@@ -58,6 +59,13 @@ def advance(game: Game, seat: int, *, free: bool = False, why: str = "", jump: b
         pieces.gain_great_person(game, seat)
     else:
         pieces.draw_culture(game, seat, space.deck)
+
+
+def advance_on(game: Game, seat: int, event: fx.CultureEvent, why: str) -> None:
+    """The player advances a space free for each of their abilities that rewards `event` (`culture_advance_on`)."""
+    for p in effects.params(game, seat, "culture_advance_on", fx.CultureAdvanceOn):
+        if event in p.events:
+            advance(game, seat, free=True, why=why)
 
 
 def devote(game: Game, city: City, *, as_trade: bool = False) -> None:

@@ -1,6 +1,7 @@
 """Paying resources: market tokens, hut and village markers, and culture event cards that count as a
 resource. A payment names each item spent: `token:<resource>`, `marker:<number>`, `card:<number>:<resource>`,
-and `sub:<source>` when a wonder lets two resources of any kind stand for a spy.
+and `sub:<source>` when a wonder lets two resources of any kind stand for a spy. A token or marker spent as
+another resource (India's ability) carries it: `token:silk:wheat`, `marker:3:wheat`.
 
 Spent market tokens go back to the market; spent markers leave the game; a spent card is discarded.
 """
@@ -28,11 +29,18 @@ def _held(game: Game, seat: int) -> list[Item]:
     for marker in player.markers:
         if game.rules.hut_markers[marker].special is None:  # (the expansions' other results pay for nothing)
             out.append((f"marker:{marker}", pieces.resource_of_marker(game, marker), f"marker:{marker}"))
+    choices = [c for p in effects.params(game, seat, "resource_wildcard", fx.ResourceWildcard) for c in p.choices]
+    out += [(f"{name}:{c}", c, unique) for name, resource, unique in out for c in choices if c != resource]
     for card in player.hand:
         for p in pieces.effect_of_card(game, card):
             if isinstance(p, fx.CardResource):
                 out += [(f"card:{card}:{r}", r, f"card:{card}") for r in p.choices]
     return out
+
+
+def _spent(item: str) -> str:
+    """The token or marker an item spends (`token:silk:wheat` spends `token:silk`)."""
+    return ":".join(item.split(":")[:2])
 
 
 def _substitutes(game: Game, seat: int) -> list[tuple[str, int]]:
@@ -135,7 +143,11 @@ def why_not(game: Game, seat: int, cost: list[str], pay: tuple[str, ...]) -> str
         if item.startswith("card:") and sum(1 for i in items if i.split(":")[:2] == item.split(":")[:2]) > 1:
             return "a card is spent only once"
     player = game.players[seat]
+    spent: dict[str, int] = {}
     for item, n in counts.items():
+        if item.startswith(("token:", "marker:")):
+            spent[_spent(item)] = spent.get(_spent(item), 0) + n
+    for item, n in spent.items():
         if item.startswith("token:") and player.resources.get(item[6:], 0) < n:
             return f"not enough {item[6:]} tokens"
         if item.startswith("marker:") and n > 1:
@@ -153,16 +165,23 @@ def why_not(game: Game, seat: int, cost: list[str], pay: tuple[str, ...]) -> str
 def pay(game: Game, seat: int, items: tuple[str, ...]) -> None:
     """Spend the items (checked by `why_not` before)."""
     player = game.players[seat]
+    tokens = sum(1 for item in items if item.partition(":")[0] in ("token", "marker"))
+    bonus = tokens * effects.total(game, seat, "culture_per_resource_spent")
+    if bonus:
+        player.culture += bonus
+        game.say(f"{player.name} gains {bonus} culture for the resources spent.")
     for item in items:
         kind, _, rest = item.partition(":")
         if kind == "sub":
             player.used.append(item)
         elif kind == "token":
-            player.resources[rest] -= 1
-            game.market[rest] = game.market.get(rest, 0) + 1
+            resource = rest.split(":")[0]
+            player.resources[resource] -= 1
+            game.market[resource] = game.market.get(resource, 0) + 1
         elif kind == "marker":
-            player.markers.remove(int(rest))
-            game.markers_gone.append(int(rest))
+            marker = int(rest.split(":")[0])
+            player.markers.remove(marker)
+            game.markers_gone.append(marker)
         elif kind == "card":
             card = int(rest.split(":")[0])
             player.hand.remove(card)
@@ -183,10 +202,12 @@ def describe(game: Game, items: tuple[str, ...]) -> str:
     names = []
     for item in items:
         kind, _, rest = item.partition(":")
+        spent, _, counted_as = rest.partition(":")
+        counts_as = f" as {counted_as}" if counted_as and kind != "card" else ""
         if kind == "token":
-            names.append(f"a {rest} token")
+            names.append(f"a {spent} token{counts_as}")
         elif kind == "marker":
-            names.append(f"a {pieces.resource_of_marker(game, int(rest))} marker")
+            names.append(f"a {pieces.resource_of_marker(game, int(spent))} marker{counts_as}")
         elif kind == "card":
             card, _, resource = rest.partition(":")
             names.append(f"{game.rules.culture_cards[pieces.culture_card(game, int(card))].name} as {resource}")

@@ -7,6 +7,7 @@ of level n-1 than of level n. A starting tech sits in the bottom row whatever it
 
 from __future__ import annotations
 
+from civgame.framework.wording import counted
 from civgame.games.sidmeier.core.decisions import ObsoleteChoice, TakeMarketResource
 from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.base import effects, pieces, victory, yields
@@ -94,12 +95,30 @@ def learn(game: Game, seat: int, tech: str, *, row: int | None = None, setup: bo
             victory.declare(game, seat, "tech")
         elif effect.name == "obsolete_wonder" and obsoletable(game):
             game.pending.append(ObsoleteChoice(seat, source=tech))
+    _culture_for_players_without(game, seat, tech)
     if effects.has(game, seat, "unit_tech_bonus"):
         for unit in upgraded_units + list(record.unlocks_units):
             if pieces.gain_unit(game, seat, unit):
                 game.say(f"{player.name} builds a free {rules.units[unit].name} unit.")
         if upgraded_units or record.unlocks_units:
             game.pending.append(TakeMarketResource(seat, source=player.civ))
+
+
+def _culture_for_players_without(game: Game, seat: int, tech: str) -> None:
+    """Culture for each other player who neither knows nor is researching the tech just learned (Greece)."""
+    without = others_without(game, seat, tech)
+    gained = without * effects.total(game, seat, "culture_per_player_without_tech")
+    if gained:
+        game.players[seat].culture += gained
+        game.say(
+            f"{game.players[seat].name} gains {gained} culture: {counted(without, 'other player')} neither "
+            f"{'knows' if without == 1 else 'know'} nor {'is' if without == 1 else 'are'} researching that tech."
+        )
+
+
+def others_without(game: Game, seat: int, tech: str) -> int:
+    """The other players who neither know the tech nor are researching it this turn."""
+    return sum(1 for p in game.players if p.seat != seat and not p.knows(tech) and game.research.get(p.seat) != tech)
 
 
 def _flip_buildings(game: Game, seat: int, family: str, upgraded: str) -> None:

@@ -181,6 +181,9 @@ def _developed(game: Game, city: City) -> list[fx.DevelopedCity]:
 def arts_culture(game: Game, city: City) -> int:
     base = metropolises.arts_base(game, city) + city_icons(game, city)[CULTURE]
     base += sum(p.arts_culture for p in _developed(game, city))
+    per_resource = effects.total(game, city.owner, "arts_culture_per_resource_square")
+    if per_resource:
+        base += per_resource * sum(1 for pos in board.outskirts(game, city) if resource_at(game, pos))
     return max(0, base + effects.total(game, city.owner, "arts_culture"))
 
 

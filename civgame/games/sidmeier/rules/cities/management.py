@@ -366,9 +366,7 @@ def build_wonder(game: Game, action: BuildWonder) -> None:
         game.players[seat].used.remove(mark)
     add_wonder(game, seat, action.wonder, action.pos)
     game.say(f"{game.players[seat].name} builds {game.rules.wonders[action.wonder].name}{note}.")
-    for p in effects.params(game, seat, "culture_advance_on", fx.CultureAdvanceOn):
-        if "wonder_built" in p.events:
-            culture.advance(game, seat, free=True, why="a wonder built")
+    culture.advance_on(game, seat, "wonder_built", "a wonder built")
     markers = game.players[seat].person_markers
     for _kind, source, _p in effects.entries(game, seat, "culture_and_trade_per_wonder"):
         markers[source] = markers.get(source, 0) + 1

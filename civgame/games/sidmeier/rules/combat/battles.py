@@ -551,9 +551,7 @@ def _resolve(game: Game, battle: Battle) -> None:
                 return
         game.say(f"{game.players[winner_seat].name} destroys {game.players[city.owner].name}'s city.")
         pieces.destroy_city(game, city)
-        for p in effects.params(game, winner_seat, "culture_advance_on", fx.CultureAdvanceOn):
-            if "city_conquered" in p.events:
-                culture.advance(game, winner_seat, free=True, why="a city conquered")
+        culture.advance_on(game, winner_seat, "city_conquered", "a city conquered")
         loot = 2
     else:
         loot = 1
@@ -588,9 +586,7 @@ def _village_won(game: Game, battle: Battle) -> None:
         player.markers.append(marker)
         game.say(f"{player.name} conquers the village and takes its marker.")
     player.culture += effects.total(game, seat, "culture_on_exploring")
-    for advance in effects.params(game, seat, "culture_advance_on", fx.CultureAdvanceOn):
-        if "village_conquered" in advance.events:
-            culture.advance(game, seat, free=True, why="a village conquered")
+    culture.advance_on(game, seat, "village_conquered", "a village conquered")
 
 
 # ------------------------------------------------------------------ loot

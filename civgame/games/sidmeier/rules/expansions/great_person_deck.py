@@ -432,12 +432,32 @@ def refill(game: Game, action: RefillHand) -> None:
 
 def list_build_free(game: Game) -> Iterator[Action]:
     decision = top(game, FreeBuildings)
-    family = game.rules.faces[decision.building].family.id
-    if game.buildings.get(family, 0) > 0:
+    faces = [decision.building] if decision.building else basic_faces(game, decision.player)
+    for face in faces:
+        if game.buildings.get(game.rules.faces[face].family.id, 0) <= 0:
+            continue
         for city in game.cities_of(decision.player):
-            for pos in pieces.building_squares(game, city, decision.building):
-                yield BuildFree(city.id, pos)
+            for pos in pieces.building_squares(game, city, face):
+                yield BuildFree(city.id, pos, "" if decision.building else face)
     yield BuildFree()
+
+
+def offer_basic_building(game: Game, seat: int) -> None:
+    """The player may build one basic building free (Spain, on exploring a tile); lost if none can be placed."""
+    game.pending.append(FreeBuildings(seat, left=1))
+    if not any(isinstance(a, BuildFree) and a.city >= 0 for a in list_build_free(game)):
+        game.pending.pop()
+        game.say(f"{game.players[seat].name}'s free building is lost: none can be placed in their cities.")
+
+
+def basic_faces(game: Game, seat: int) -> list[str]:
+    """The basic (not upgraded) face of every building the player has not upgraded, unlocked or not."""
+    known = {b for t in game.players[seat].techs for b in game.rules.techs[t].buildings}
+    return [
+        family.basic.id
+        for family in game.rules.families.values()
+        if family.upgraded is None or family.upgraded.id not in known
+    ]
 
 
 def check_build_free(game: Game, action: BuildFree) -> None:
@@ -451,8 +471,9 @@ def build_free(game: Game, action: BuildFree) -> None:
     if action.city < 0:
         game.pending.pop()
         return
-    pieces.place_improvement(game, action.pos, Improvement("building", decision.building, decision.player))
-    name = game.rules.faces[decision.building].face.name
+    face = decision.building or action.building
+    pieces.place_improvement(game, action.pos, Improvement("building", face, decision.player))
+    name = game.rules.faces[face].face.name
     game.say(f"{game.players[decision.player].name} builds {with_article(name)} free at {game.label(action.pos)}.")
     decision.left -= 1
     if decision.left <= 0:

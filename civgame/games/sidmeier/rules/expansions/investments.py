@@ -14,7 +14,7 @@ from civgame.framework.errors import RuleError
 from civgame.games.sidmeier.core.actions import Action, Invest
 from civgame.games.sidmeier.core.decisions import StartTurn, TakeMarketResource
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import effects, yields
+from civgame.games.sidmeier.rules.base import culture, effects, yields
 from civgame.games.sidmeier.rules.base.book import BOOK
 
 INVESTED = "invest"  # the player's `used` mark: one investment per Start of Turn
@@ -74,5 +74,6 @@ def invest(game: Game, action: Invest) -> None:
         del player.coin_tokens[action.token]
     yields.coins_changed(game)
     add_marker(game, seat, action.card, "invests a coin in")
+    culture.advance_on(game, seat, "coin_invested", "a coin invested")
     if effects.has(game, seat, "resource_on_investing"):  # (once per turn, as investing is)
         game.pending.append(TakeMarketResource(seat, source=INVESTED))

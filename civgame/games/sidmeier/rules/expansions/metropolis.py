@@ -39,6 +39,8 @@ def why_not(game: Game, city: City, pos: int) -> str | None:
     """Why the capital cannot grow over `pos` (None: it can)."""
     if pos not in board.orthogonal(game, city.pos):
         return "the expansion square is one of the 4 squares next to the capital, not diagonally"
+    if game.phase == "setup" and pos not in board.home_centre(game, city.owner):
+        return "a metropolis at the start of the game covers 2 of the 4 centre squares of the home tile"
     if not board.revealed(game, pos):
         return "the metropolis cannot grow into unexplored territory"
     if game.squares[pos].marker >= 0:

@@ -119,6 +119,9 @@ def create_game(
                     player.armies += p.count
                 else:
                     player.scouts += p.count
+            elif isinstance(p, fx.StartingResources):
+                for resource in p.resources:
+                    pieces.take_from_market(game, seat, resource)
     game.queue = game.order()
     names_of = {e.id: e.name for e in cfg.expansions}
     extras = " and ".join(names_of[e] for e in rules.expansions)
@@ -225,21 +228,8 @@ def begin_player(game: Game, seat: int) -> None:
     game.pending.append(ChooseCapital(seat))
 
 
-def home_slot(game: Game, seat: int) -> TileSlot:
-    return next(slot for slot in game.tiles if slot.home_of == seat)
-
-
 def capital_squares(game: Game, seat: int) -> list[int]:
-    slot = home_slot(game, seat)
-    size = game.rules.map.tile_size
-    middle = [size // 2 - 1, size // 2]
-    out = []
-    for dy in middle:
-        for dx in middle:
-            pos = game.pos(slot.column * size + dx, slot.row * size + dy)
-            if not board.is_water(game, pos):
-                out.append(pos)
-    return out
+    return [pos for pos in board.home_centre(game, seat) if not board.is_water(game, pos)]
 
 
 def list_capital(game: Game) -> Iterator[Action]:

@@ -22,7 +22,7 @@ from civgame.games.sidmeier.core.vocabulary import DIRECTIONS, Direction
 from civgame.games.sidmeier.rules.base import board, effects, memo, occupancy, pieces, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.combat import battles
-from civgame.games.sidmeier.rules.expansions import hut_results, relics
+from civgame.games.sidmeier.rules.expansions import great_person_deck, hut_results, relics
 
 # ------------------------------------------------------------------ starting a move
 
@@ -327,6 +327,8 @@ def explore(game: Game, action: Explore) -> None:
     game.say(f"{game.players[decision.player].name} explores a new tile.")
     if decision.left <= 0:
         end_move(game, decision)
+    if effects.has(game, decision.player, "free_building_on_exploring"):  # (at once, before anything else)
+        great_person_deck.offer_basic_building(game, decision.player)
 
 
 ROTATE = {"north": 0, "east": 1, "south": 2, "west": 3}

@@ -57,8 +57,7 @@ def reveal(game: Game, seat: int) -> None:
         return
     player = game.players[seat]
     cost = techs.research_cost(game, seat, tech)
-    others = [p for p in game.players if p.seat != seat]
-    unique = not any(p.knows(tech) or game.research.get(p.seat) == tech for p in others)
+    unique = techs.others_without(game, seat, tech) == len(game.players) - 1
     row = techs.research_row(game, seat, tech)
     if row < techs.level(game, tech):
         player.used.remove(techs.ROW_LOWER)

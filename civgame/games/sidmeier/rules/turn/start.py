@@ -92,12 +92,7 @@ def found_city(game: Game, action: FoundCity) -> None:
     others = [f.id for f in game.figures if f.pos == pos and f.owner == seat]
     if others:
         game.pending.append(Evacuate(seat, figures=others))
-    for _ in _events(game, seat, "city_built"):
-        culture.advance(game, seat, free=True, why="a city built")
-
-
-def _events(game: Game, seat: int, event: str) -> list[fx.CultureAdvanceOn]:
-    return [p for p in effects.params(game, seat, "culture_advance_on", fx.CultureAdvanceOn) if event in p.events]
+    culture.advance_on(game, seat, "city_built", "a city built")
 
 
 def list_move_off(game: Game) -> Iterator[Action]:

@@ -226,6 +226,7 @@ LINES: dict[str, str] = {
     "ability.trade_routes_gain": "{who} [gains] {what} from trade routes",
     "ability.ship_regions": "{who} [gains] {what} for {regions} with their ships ({source})",
     "ability.raid": "{who} [raids] {victim}, who [gives:victim] up a resource next turn ({source})",
+    "ability.raid_now": "{who} [raids] {victim}, who [gives:victim] up a resource ({source})",
     "ability.routes_skipped": "{who} [leaves] out the trade routes to {whose} {building} cities",
     "ability.partner_bonus": "{who} [gains] {what} from {partner's} trade route to their {building}",
     "explore.orientation": "{who} [chooses] which way {region} lies",

@@ -10,9 +10,18 @@ import pytest
 
 from civgame.ai import play_out, random_agents
 from civgame.framework.invariants import InvariantChecker
-from civgame.games.clash.core.actions import Advance, ChooseOption, EndMove, MoveUnits, StartMove
+from civgame.games.clash.core.actions import (
+    Advance,
+    ChooseCasualties,
+    ChooseOption,
+    EndMove,
+    FoundCity,
+    MoveUnits,
+    StartMove,
+)
 from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules.actions.advances import gain_advance
+from civgame.games.clash.rules.actions.cities import recruitable_kinds, why_not_recruit
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.flow.invariants import check_invariants
@@ -20,6 +29,7 @@ from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.mods import MODS_DIR_VARIABLE, load_rules
 from tests.classic import CIVILIZATIONS_EXPANSION, classic_board, die, expansion_rules
 from tests.combat_helpers import attack
+from tests.engine.test_wonders import assert_refused
 from tests.scenario import Scenario
 
 LEADERS_MOD = Path(__file__).parent.parent / "mods" / "expansion_leaders_made_up"
@@ -48,9 +58,14 @@ def special(s: Scenario, player: int, advance: str) -> None:
 def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_no_source():
     rules = expansion_rules()
     assert civilizations.playable(rules) == []
-    for key in ("vikings",):
+    built = {
+        "vikings": ["Shipcraft", "Longships", "Runestones", "Marauders"],
+        "huns": ["Mounted Archers", "Raiders"],
+    }
+    for key, names in built.items():
         civ = rules.civilizations[key]
-        assert len(civ.special_advances) == 4 and all(s.effects and not s.missing for s in civ.special_advances)
+        assert len(civ.special_advances) == 4 and all(s.text for s in civ.special_advances)
+        assert [s.name for s in civ.special_advances if s.effects and not s.missing] == names
         assert civilizations.why_not_offered(civ) == "no source gives the three leaders"
 
 
@@ -173,3 +188,67 @@ def test_marauders_cost_the_owner_of_a_city_next_to_a_viking_ship_a_resource_at_
     s.game.units[-1].moved_this_action = False
     s.turn(0)
     assert [a.option for a in s.legal_of(ChooseOption)] == ["ore"]  # a new turn, a new raid
+
+
+# ------------------------------------------------------------------ Huns
+
+
+def test_mounted_archers_let_every_city_recruit_cavalry():
+    s = playing("huns")
+    city = s.city(0, "D2")
+    s.resources(0, food=2, wood=2)
+    assert why_not_recruit(s.game, city, ("cavalry",)) == "Cavalry can only be recruited in a city with a Market"
+    special(s, 0, "Husbandry")
+    assert why_not_recruit(s.game, city, ("cavalry",)) is None and "cavalry" in recruitable_kinds(s.game, city)
+
+
+def test_mounted_archers_let_the_huns_lose_infantry_before_cavalry():
+    for archers in (False, True):
+        s = playing("huns")
+        if archers:
+            special(s, 0, "Husbandry")
+        s.units(0, "infantry", "E4", 1)
+        s.unit(0, "cavalry", "E4")
+        s.fix_dice(die(6), die(1), die(1))  # the attacker's 6: 1 hit; the Huns' 2: none
+        attack(s, 1, s.units(1, "infantry", "E4", 1), "E4", "D4")
+        if archers:
+            assert s.legal_of(ChooseCasualties) and len(s.legal_of(ChooseCasualties)) == 2
+            s.apply(ChooseCasualties((s.game.units_of(0, "infantry")[0].id,)))
+        assert [u.kind for u in s.game.units_of(0)] == (["cavalry"] if archers else ["infantry"])
+
+
+def raiders_board(raiders: bool) -> Scenario:
+    """A Hun infantry at E2, two spaces from C2; player 1 to play."""
+    s = playing("huns")
+    if raiders:
+        special(s, 0, "Tactics")
+    s.unit(0, "infantry", "E2")
+    s.turn(1)
+    return s
+
+
+def test_raiders_keep_other_players_settlers_near_a_hun_army_from_founding_a_city():
+    for raiders in (False, True):
+        s = raiders_board(raiders)
+        settler = s.unit(1, "settler", "C2")
+        assert (FoundCity(settler.id) in s.legal_of(FoundCity)) is not raiders
+        if raiders:
+            assert_refused(s, FoundCity(settler.id), "a settler within reach of another player's army")
+    s = raiders_board(True)
+    settler = s.unit(1, "settler", "C2")
+    s.unit(1, "infantry", "C2")  # with an army unit of its own
+    assert FoundCity(settler.id) in s.legal_of(FoundCity)
+
+
+def test_raiders_keep_other_players_settlers_near_a_hun_army_from_trade_routes():
+    for raiders in (False, True):
+        s = playing("huns")
+        if raiders:
+            special(s, 0, "Tactics")
+        s.unit(0, "infantry", "E2")
+        s.city(0, "D2")
+        s.unit(1, "settler", "C2")
+        s.advances(1, "Trade Routes")
+        s.resources(1, food=0, wood=0, ore=0, ideas=0, gold=0)
+        s.turn(1)
+        assert s.player(1).resources["food"] == (0 if raiders else 1)

@@ -478,6 +478,29 @@ class RaidOnRoutes(Params):
 
 
 @primitive(
+    "casualties_in_any_order",
+    when="combat: whenever the holder takes casualties in battle",
+    doc="The holder's `units` need not be taken as casualties before the other units (the combat rules' "
+    "`casualties_first`): the holder chooses among all its fighting units.",
+    example={"casualties_in_any_order": {"units": ["cavalry"]}},
+)
+class CasualtiesInAnyOrder(Params):
+    units: list[str] = Field(min_length=1)
+
+
+@primitive(
+    "bar_enemy_settlers",
+    when="passive: whenever another player's settler would found a city or form a trade route",
+    doc="Other players' settlers within `distance` spaces of one of the holder's army units can't found a "
+    "city or form a trade route, unless they share their space with an army unit, the leader or a city of "
+    "their owner.",
+    example={"bar_enemy_settlers": {"distance": 2}},
+)
+class BarEnemySettlers(Params):
+    distance: int = Field(default=2, ge=0)
+
+
+@primitive(
     "ship_conversion",
     when="movement: a group moves between land and an adjacent sea space",
     doc="During a move, a group made only of the holder's `units` may move from land into an adjacent "

@@ -473,7 +473,7 @@ def trade_routes(
         (
             u
             for u in game.units_of(player.index)
-            if u.kind in params.units and not (game.is_water(u.pos) and cities.in_pirate_zone(game, u.pos))
+            if u.kind in params.units and _may_trade_from(game, player, u.kind, u.pos)
         ),
         key=lambda u: u.id,
     )
@@ -506,10 +506,17 @@ def trade_routes(
     return routes[: params.max_routes]
 
 
+def _may_trade_from(game: Game, player: Player, kind: str, space: Hex) -> bool:
+    """A unit of `kind` on `space` is neither in a pirate zone nor a settler another player's army bars."""
+    if game.is_water(space) and cities.in_pirate_zone(game, space):
+        return False
+    return kind != cities.SETTLER or not cities.settler_barred_by(game, player.index, space)
+
+
 def route_possible(game: Game, player: Player, effect: Effect, kind: str, space: Hex) -> bool:
     """A unit of `kind` of the player on `space` could form a route of `effect` now (to another player's city)."""
     params = effects.params_as(effect, TradeRoutes)
-    if kind not in params.units or (game.is_water(space) and cities.in_pirate_zone(game, space)):
+    if kind not in params.units or not _may_trade_from(game, player, kind, space):
         return False
     return any(
         _route_possible(game, space, c.pos, params.distance)

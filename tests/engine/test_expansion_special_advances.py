@@ -14,14 +14,16 @@ from civgame.games.clash.core.actions import (
     Advance,
     ChooseCasualties,
     ChooseOption,
+    Collect,
     EndMove,
     FoundCity,
     MoveUnits,
     StartMove,
+    UseAbility,
 )
 from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules.actions.advances import gain_advance
-from civgame.games.clash.rules.actions.cities import recruitable_kinds, why_not_recruit
+from civgame.games.clash.rules.actions.cities import collect_options, recruitable_kinds, why_not_recruit
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.flow.invariants import check_invariants
@@ -61,12 +63,13 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
     built = {
         "vikings": ["Shipcraft", "Longships", "Runestones", "Marauders"],
         "huns": ["Mounted Archers", "Raiders"],
+        "japan": ["Pottery"],  # Horsemanship and Shogunate in part (`missing`)
     }
     for key, names in built.items():
         civ = rules.civilizations[key]
         assert len(civ.special_advances) == 4 and all(s.text for s in civ.special_advances)
         assert [s.name for s in civ.special_advances if s.effects and not s.missing] == names
-        assert civilizations.why_not_offered(civ) == "no source gives the three leaders"
+        assert civilizations.why_not_offered(civ).endswith("the three leaders")
 
 
 def test_made_up_leaders_complete_a_shipped_civilization():
@@ -252,3 +255,61 @@ def test_raiders_keep_other_players_settlers_near_a_hun_army_from_trade_routes()
         s.resources(1, food=0, wood=0, ore=0, ideas=0, gold=0)
         s.turn(1)
         assert s.player(1).resources["food"] == (0 if raiders else 1)
+
+
+# ------------------------------------------------------------------ Japan
+
+
+def test_pottery_gives_a_culture_token_once_a_turn_for_a_collect_of_three_food():
+    s = playing("japan")
+    city = s.city(0, "D5", mood="happy", buildings={"temple": 1, "fortress": 1})  # size 3, grassland about
+    plans = collect_options(s.game, city)
+    three_food = next(p for p in plans if sum(what == "food" for _, what in p) >= 3)
+    less_food = next(p for p in plans if sum(what == "food" for _, what in p) < 3)
+    special(s, 0, "Storage")
+    s.player(0).culture_level = 3  # room for culture tokens (the 2012 token limit)
+    s.turn(0)
+    s.apply(Collect(city.id, less_food))
+    assert s.player(0).culture_tokens == 0
+    s.apply(Collect(city.id, three_food))
+    assert s.player(0).culture_tokens == 1
+    city.mood = "happy"
+    s.apply(Collect(city.id, three_food))
+    assert s.player(0).culture_tokens == 1  # once a turn
+
+
+def test_horsemanship_lets_every_city_recruit_cavalry_and_is_marked_provisional():
+    s = playing("japan")
+    city = s.city(0, "D2")
+    s.resources(0, food=2, wood=2)
+    assert why_not_recruit(s.game, city, ("cavalry",)) is not None
+    special(s, 0, "Husbandry")
+    assert why_not_recruit(s.game, city, ("cavalry",)) is None
+    (horsemanship,) = [a for a in s.game.rules.civilizations["japan"].special_advances if a.name == "Horsemanship"]
+    assert "Provisional: the rest of the card's text is in no source" in horsemanship.text
+
+
+SPIES = (7, 8)  # Spies cards, an action half that costs a main action
+
+
+def shogunate_plays(s: Scenario) -> list[UseAbility]:
+    return [a for a in s.legal_of(UseAbility) if a.ability == "play_card_without_action"]
+
+
+def test_shogunate_plays_one_action_card_a_turn_without_an_action():
+    s = playing("japan")
+    s.city(0, "D2")
+    s.hand(0, *SPIES)
+    s.hand(1, 13)  # a card for the Spies to look at
+    s.resources(0, culture=2)
+    s.game.actions_left = 0
+    assert shogunate_plays(s) == []
+    s.advances(0, "Philosophy", "Steel Weapons", "State Religion")  # whatever governments need
+    special(s, 0, "Nationalism")
+    s.apply(shogunate_plays(s)[0])
+    s.apply(ChooseOption("exchange nothing"))  # the Spies' look at the other hand
+    assert s.player(0).action_cards == [SPIES[1]] and s.game.actions_left == 0 and not s.game.pending
+    assert shogunate_plays(s) == []  # once a turn
+    s.turn(0)
+    s.game.actions_left = 0
+    assert shogunate_plays(s)

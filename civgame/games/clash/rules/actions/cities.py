@@ -857,16 +857,18 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
         log.say(game, "city.collects_over_limit", player.index, what=what, space=space, lost=log.things(lost))
     else:
         log.say(game, "city.collects", player.index, what=what, space=space)
-    _collect_bonuses(game, player, city)
+    _collect_bonuses(game, player, city, wanted)
     _settler_bonuses(game, player, city, picks)
     _offer_collect_exchanges(game, player, wanted)
     finish_activation(game, city)
 
 
-def _collect_bonuses(game: Game, player: Player, city: City) -> None:
+def _collect_bonuses(game: Game, player: Player, city: City, collected: Counter[str]) -> None:
     for effect in effects.active(game, player, "collect_bonus", at=city.pos):
         params = effects.params_as(effect, CollectBonus)
         if params.building is not None and params.building not in city.buildings:
+            continue
+        if any(collected[what] < least for what, least in params.min_collected.items()):
             continue
         if params.once_per_turn:
             if not effects.unused_this_turn(player, effect):

@@ -18,6 +18,7 @@ from civgame.games.clash.core.actions import (
     EndMove,
     FoundCity,
     MoveUnits,
+    Recruit,
     StartMove,
     UseAbility,
 )
@@ -64,10 +65,13 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
         "vikings": ["Shipcraft", "Longships", "Runestones", "Marauders"],
         "huns": ["Mounted Archers", "Raiders"],
         "japan": ["Pottery"],  # Horsemanship and Shogunate in part (`missing`)
+        "babylonia": ["Canals"],
+        "china": ["Rice Paddies"],  # Sprawling in part
+        "greece": ["Formal Training"],
     }
     for key, names in built.items():
         civ = rules.civilizations[key]
-        assert len(civ.special_advances) == 4 and all(s.text for s in civ.special_advances)
+        assert all(s.text for s in civ.special_advances)
         assert [s.name for s in civ.special_advances if s.effects and not s.missing] == names
         assert civilizations.why_not_offered(civ).endswith("the three leaders")
 
@@ -313,3 +317,61 @@ def test_shogunate_plays_one_action_card_a_turn_without_an_action():
     s.turn(0)
     s.game.actions_left = 0
     assert shogunate_plays(s)
+
+
+# ------------------------------------------------------------------ the known special advances of the others
+
+
+def food_plan(s: Scenario, city, food: int):
+    """A Collect of the city gathering exactly `food` food."""
+    return next(p for p in collect_options(s.game, city) if sum(what == "food" for _, what in p) == food)
+
+
+def test_canals_add_a_food_to_a_collect_of_exactly_one_food():
+    s = playing("babylonia")
+    city = s.city(0, "D5", mood="happy", buildings={"temple": 1, "fortress": 1})
+    s.advances(0, "Storage")  # room for the food
+    special(s, 0, "Engineering")
+    for food, canals in ((1, 1), (2, 0), (1, 1)):  # any number of times a turn
+        s.resources(0, food=0)
+        city.mood = "happy"
+        s.apply(Collect(city.id, food_plan(s, city, food)))
+        assert s.player(0).resources["food"] == food + canals
+
+
+def test_rice_paddies_add_food_for_settled_fertile_spaces_at_most_two():
+    s = playing("china")
+    city = s.city(0, "D5", buildings={"temple": 1, "fortress": 1}, mood="happy")
+    for label in ("C6", "E6", "E5"):
+        s.unit(0, "settler", label)
+    picks = tuple(sorted((s.hex(label), "food") for label in ("C6", "E6", "E5", "D5")))
+    s.advances(0, "Storage")  # room for 7 food
+    special(s, 0, "Irrigation")
+    s.apply(Collect(city.id, picks))
+    assert s.player(0).resources["food"] == 6  # 4 collected + 2 of Rice Paddies (3 settled spaces)
+
+
+def test_sprawling_gives_settlers_in_cities_a_free_move_after_building_one():
+    s = playing("china")
+    city = s.city(0, "D2", mood="happy")
+    s.advances(0, "Tactics")
+    (soldier,) = s.units(0, "infantry", "D2", 1)
+    (outside,) = s.units(0, "settler", "C2", 1)
+    special(s, 0, "Husbandry")
+    s.resources(0, food=2)
+    s.apply(Recruit(city.id, ("settler",), payment={"food": 2}))
+    moves = s.legal_of(MoveUnits)
+    built = next(u for u in s.game.units_of(0, "settler") if u is not outside)
+    assert moves and all(m.units == (built.id,) for m in moves)
+    s.apply(MoveUnits((built.id,), s.hex("D1")))
+    assert built.pos == s.hex("D1") and soldier.pos == s.hex("D2")
+
+
+def test_formal_training_gives_an_idea_for_building_units_in_a_city_with_an_academy():
+    for academy in (False, True):
+        s = playing("greece")
+        city = s.city(0, "D2", mood="happy", buildings={"academy": 1} if academy else {})
+        special(s, 0, "Public Education")
+        s.resources(0, food=2, ideas=0)
+        s.apply(Recruit(city.id, ("settler",), payment={"food": 2}))
+        assert s.player(0).resources["ideas"] == (1 if academy else 0)

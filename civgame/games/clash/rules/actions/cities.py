@@ -870,6 +870,8 @@ def _collect_bonuses(game: Game, player: Player, city: City, collected: Counter[
             continue
         if any(collected[what] < least for what, least in params.min_collected.items()):
             continue
+        if any(collected[what] > most for what, most in params.max_collected.items()):
+            continue
         if params.once_per_turn:
             if not effects.unused_this_turn(player, effect):
                 continue

@@ -26,12 +26,19 @@ from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules.actions.advances import gain_advance
 from civgame.games.clash.rules.actions.cities import collect_options, recruitable_kinds, why_not_recruit
 from civgame.games.clash.rules.base import civilizations
-from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.mods import MODS_DIR_VARIABLE, load_rules
 from tests.classic import CIVILIZATIONS_EXPANSION, classic_board, die, expansion_rules
 from tests.combat_helpers import attack
+from tests.engine.test_civilization_abilities import (
+    longships_carry_three_land_units,
+    longships_sail_on_after_a_naval_battle,
+    raise_a_rune_stone_after_losing_two_units,
+    settled_fertile_spaces_add_food_at_most_two,
+    settler_to_sea_and_back,
+    settlers_move_free_after_recruiting_one,
+)
 from tests.engine.test_wonders import assert_refused
 from tests.scenario import Scenario
 
@@ -103,17 +110,7 @@ def test_seeded_random_games_with_the_completed_civilizations_keep_every_invaria
 
 def test_shipcraft_puts_settlers_to_sea_and_lands_ships_as_infantry_only_with_tactics():
     s = playing("vikings")
-    (settler,) = s.units(0, "settler", "C2", 1)
-    s.apply(StartMove())
-    assert MoveUnits((settler.id,), s.hex("B2")) not in s.legal_of(MoveUnits)
-    special(s, 0, "Fishing")
-    s.apply(MoveUnits((settler.id,), s.hex("B2")))
-    assert (settler.kind, settler.pos) == ("ship", s.hex("B2"))
-    s.apply(EndMove())
-    s.turn(0)
-    s.apply(StartMove())
-    s.apply(MoveUnits((settler.id,), s.hex("B3")))
-    assert (settler.kind, settler.pos) == ("settler", s.hex("B3"))
+    settler = settler_to_sea_and_back(s)
     assert s.legal_of(ChooseOption) == []  # no infantry without Tactics
     s.apply(EndMove())
     s.advances(0, "Tactics")
@@ -138,45 +135,15 @@ def test_shipcraft_makes_navigation_cost_no_food():
 
 
 def test_longships_carry_three_land_units():
-    s = playing("vikings")
-    s.advances(0, "Tactics")
-    s.unit(0, "ship", "B2")
-    army = s.units(0, "infantry", "C2", 3)
-    three = tuple(sorted(u.id for u in army))
-    s.apply(StartMove())
-    assert MoveUnits(three, s.hex("B2")) not in s.legal_of(MoveUnits)
-    special(s, 0, "Warships")
-    s.apply(MoveUnits(three, s.hex("B2")))
-    assert all(u.carrier is not None for u in army) and check_invariants(s.game) == []
+    longships_carry_three_land_units(playing("vikings"), "Warships")
 
 
 def test_longships_may_sail_on_after_a_naval_battle():
-    for longships in (False, True):
-        s = playing("vikings")
-        if longships:
-            special(s, 0, "Warships")
-        fleet = s.units(0, "ship", "B2", 2)
-        s.units(1, "ship", "B2", 1)
-        s.fix_dice(die(6), die(6), die(1))
-        attack(s, 0, fleet, "B2", "A3")
-        assert s.game.units_of(1, "ship") == []
-        assert [u.immobile for u in fleet] == [not longships] * 2
+    longships_sail_on_after_a_naval_battle(lambda: playing("vikings"), "Warships", [die(6), die(6), die(1)])
 
 
 def test_runestones_turn_an_unused_obelisk_into_a_point_after_losing_two_army_units():
-    s = playing("vikings")
-    s.advances(0, "Tactics")
-    s.advances(1, "Tactics")
-    special(s, 0, "Rituals")
-    s.units(0, "infantry", "C2", 2)
-    army = s.units(1, "infantry", "C2", 2)
-    s.fix_dice(die(6), die(6), die(1), die(1))
-    attack(s, 1, army, "C2", "D2")
-    before = score_sheet(s.game, 0)["objectives"]
-    (_, raise_stone) = [a.option for a in s.legal_of(ChooseOption)]
-    s.apply(ChooseOption(raise_stone))
-    assert score_sheet(s.game, 0)["objectives"] == before + 1
-    assert s.game.pieces_in_colour(0, "obelisk") == 1
+    raise_a_rune_stone_after_losing_two_units(playing("vikings"), [die(6), die(6), die(1), die(1)])
 
 
 def test_marauders_cost_the_owner_of_a_city_next_to_a_viking_ship_a_resource_at_once_once_a_turn():
@@ -192,7 +159,6 @@ def test_marauders_cost_the_owner_of_a_city_next_to_a_viking_ship_a_resource_at_
     assert [a.option for a in s.legal_of(ChooseOption)] == ["ore"]
     s.apply(ChooseOption("ore"))
     assert s.player(1).resources["ore"] == 1 and s.player(1).raided_by == ""
-    s.game.units[-1].moved_this_action = False
     s.turn(0)
     assert [a.option for a in s.legal_of(ChooseOption)] == ["ore"]  # a new turn, a new raid
 
@@ -340,31 +306,11 @@ def test_canals_add_a_food_to_a_collect_of_exactly_one_food():
 
 
 def test_rice_paddies_add_food_for_settled_fertile_spaces_at_most_two():
-    s = playing("china")
-    city = s.city(0, "D5", buildings={"temple": 1, "fortress": 1}, mood="happy")
-    for label in ("C6", "E6", "E5"):
-        s.unit(0, "settler", label)
-    picks = tuple(sorted((s.hex(label), "food") for label in ("C6", "E6", "E5", "D5")))
-    s.advances(0, "Storage")  # room for 7 food
-    special(s, 0, "Irrigation")
-    s.apply(Collect(city.id, picks))
-    assert s.player(0).resources["food"] == 6  # 4 collected + 2 of Rice Paddies (3 settled spaces)
+    settled_fertile_spaces_add_food_at_most_two(playing("china"))
 
 
 def test_sprawling_gives_settlers_in_cities_a_free_move_after_building_one():
-    s = playing("china")
-    city = s.city(0, "D2", mood="happy")
-    s.advances(0, "Tactics")
-    (soldier,) = s.units(0, "infantry", "D2", 1)
-    (outside,) = s.units(0, "settler", "C2", 1)
-    special(s, 0, "Husbandry")
-    s.resources(0, food=2)
-    s.apply(Recruit(city.id, ("settler",), payment={"food": 2}))
-    moves = s.legal_of(MoveUnits)
-    built = next(u for u in s.game.units_of(0, "settler") if u is not outside)
-    assert moves and all(m.units == (built.id,) for m in moves)
-    s.apply(MoveUnits((built.id,), s.hex("D1")))
-    assert built.pos == s.hex("D1") and soldier.pos == s.hex("D2")
+    settlers_move_free_after_recruiting_one(playing("china"))
 
 
 def test_formal_training_gives_an_idea_for_building_units_in_a_city_with_an_academy():

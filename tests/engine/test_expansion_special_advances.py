@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from civgame.ai import play_out, random_agents
+from civgame.framework.codec import to_plain
 from civgame.framework.invariants import InvariantChecker
 from civgame.games.clash.core.actions import (
     Advance,
@@ -22,13 +23,16 @@ from civgame.games.clash.core.actions import (
     StartMove,
     UseAbility,
 )
+from civgame.games.clash.core.model import BARBARIAN, City, EventInProgress, EventStep
 from civgame.games.clash.definition import DEFINITION
+from civgame.games.clash.rules import events
 from civgame.games.clash.rules.actions.advances import gain_advance
 from civgame.games.clash.rules.actions.cities import collect_options, recruitable_kinds, why_not_recruit
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.mods import MODS_DIR_VARIABLE, load_rules
+from civgame.games.clash.storage.save import dumps, loads
 from tests.classic import CIVILIZATIONS_EXPANSION, classic_board, die, expansion_rules
 from tests.combat_helpers import attack
 from tests.engine.test_civilization_abilities import (
@@ -70,7 +74,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
     assert civilizations.playable(rules) == []
     built = {
         "vikings": ["Shipcraft", "Longships", "Runestones", "Marauders"],
-        "huns": ["Mounted Archers", "Raiders"],
+        "huns": ["Mounted Archers", "Raiders"],  # Hunnic Tribes in part
         "japan": ["Pottery"],  # Horsemanship and Shogunate in part (`missing`)
         "babylonia": ["Canals"],
         "china": ["Rice Paddies"],  # Sprawling in part
@@ -321,3 +325,59 @@ def test_formal_training_gives_an_idea_for_building_units_in_a_city_with_an_acad
         s.resources(0, food=2, ideas=0)
         s.apply(Recruit(city.id, ("settler",), payment={"food": 2}))
         assert s.player(0).resources["ideas"] == (1 if academy else 0)
+
+
+def barbarian_attack(s: Scenario, rolls: bool = True) -> None:
+    """The 2012 Barbarian Attack icon strikes player 0 (with `rolls`, the dice fixed to miss)."""
+    if rolls:
+        s.fix_dice(die(1), die(1))
+    events_deck = s.game.decks["event"]
+    if FAMINE in events_deck.draw:  # drawn: on the discard pile while it is resolved
+        events_deck.draw.remove(FAMINE)
+        events_deck.discard.append(FAMINE)
+    s.game.event = EventInProgress(FAMINE, 0, [EventStep("barbarians_attack", 0)])
+    events.resume(s.game)
+
+
+FAMINE = 3  # a card of the 2012 deck
+
+
+def huns_near_barbarians(hunnic_tribes: bool) -> tuple[Scenario, City]:
+    """The Huns' city at D2 and player 2's at E5, both next to a barbarian settlement of 2 at E4; the Huns hold
+    1 culture token and 1 gold. Returns the scenario and player 2's city."""
+    s = playing("huns")
+    s.city(0, "D2")
+    other = s.city(1, "E5")
+    s.city(BARBARIAN, "E4")
+    s.units(BARBARIAN, "infantry", "E4", 2)
+    s.resources(0, gold=1)
+    s.player(0).culture_level, s.player(0).culture_tokens = 1, 1  # (the 2012 token limit is the level)
+    if hunnic_tribes:
+        s.advances(0, "Philosophy", "Steel Weapons", "State Religion")  # whatever governments need
+        special(s, 0, "Nationalism")
+    return s, other
+
+
+def test_without_hunnic_tribes_a_barbarian_attack_comes_without_a_choice():
+    s, _ = huns_near_barbarians(False)
+    barbarian_attack(s)
+    assert "The barbarians of E4 attack Player 1's city at D2" in s.game.log
+
+
+def test_hunnic_tribes_pay_to_cancel_a_barbarian_attack_or_turn_it_on_another_players_city():
+    s, other = huns_near_barbarians(True)
+    barbarian_attack(s, rolls=False)
+    assert [a.option for a in s.legal_of(ChooseOption)] == [
+        "E4 attacks D2",
+        "pay 1 culture token: cancel E4 attacks D2",
+        "pay 1 culture token: E4 attacks E5",
+        "pay 1 gold: cancel E4 attacks D2",
+        "pay 1 gold: E4 attacks E5",
+    ]
+    assert to_plain(loads(dumps(s.game), s.game.rules)) == to_plain(s.game)  # a save while it is asked
+    s.apply(ChooseOption("pay 1 culture token: cancel E4 attacks D2"))
+    assert s.player(0).culture_tokens == 0 and s.game.combat is None and not s.game.pending
+    barbarian_attack(s)
+    s.apply(ChooseOption("pay 1 gold: E4 attacks E5"))
+    assert s.player(0).resources["gold"] == 0
+    assert "The barbarians of E4 attack Player 2's city at E5" in s.game.log and other.owner == 1

@@ -173,13 +173,22 @@ def test_marauders_cost_the_owner_of_a_city_next_to_a_viking_ship_a_resource_at_
 # ------------------------------------------------------------------ Huns
 
 
-def test_mounted_archers_let_every_city_recruit_cavalry():
-    s = playing("huns")
+@pytest.mark.parametrize(
+    ("civilization", "special_advance", "unit"),
+    [
+        ("huns", "Mounted Archers", "cavalry"),
+        ("japan", "Horsemanship", "cavalry"),
+        ("carthage", "Warbeasts", "elephant"),
+    ],
+)
+def test_a_special_advance_lets_every_city_recruit_cavalry_or_elephants(civilization, special_advance, unit):
+    s = playing(civilization)
     city = s.city(0, "D2")
     s.resources(0, food=2, wood=2)
-    assert why_not_recruit(s.game, city, ("cavalry",)) == "Cavalry can only be recruited in a city with a Market"
+    assert why_not_recruit(s.game, city, (unit,)).endswith("can only be recruited in a city with a Market")
     special(s, 0, "Husbandry")
-    assert why_not_recruit(s.game, city, ("cavalry",)) is None and "cavalry" in recruitable_kinds(s.game, city)
+    assert s.player(0).special_advances == [special_advance]
+    assert why_not_recruit(s.game, city, (unit,)) is None and unit in recruitable_kinds(s.game, city)
 
 
 def test_mounted_archers_let_the_huns_lose_infantry_before_cavalry():
@@ -255,14 +264,8 @@ def test_pottery_gives_a_culture_token_once_a_turn_for_a_collect_of_three_food()
     assert s.player(0).culture_tokens == 1  # once a turn
 
 
-def test_horsemanship_lets_every_city_recruit_cavalry_and_is_marked_provisional():
-    s = playing("japan")
-    city = s.city(0, "D2")
-    s.resources(0, food=2, wood=2)
-    assert why_not_recruit(s.game, city, ("cavalry",)) is not None
-    special(s, 0, "Husbandry")
-    assert why_not_recruit(s.game, city, ("cavalry",)) is None
-    (horsemanship,) = [a for a in s.game.rules.civilizations["japan"].special_advances if a.name == "Horsemanship"]
+def test_horsemanship_is_marked_provisional_where_its_text_is_cut_off():
+    (horsemanship,) = [a for a in expansion_rules().civilizations["japan"].special_advances if a.name == "Horsemanship"]
     assert "Provisional: the rest of the card's text is in no source" in horsemanship.text
 
 

@@ -1,6 +1,8 @@
 """The special advances and leader abilities of Rome, Greece, China and the Vikings, each pinned by a
 test that fails when its effect is removed from civilizations.yaml."""
 
+from collections.abc import Callable
+
 import pytest
 import yaml
 
@@ -26,7 +28,7 @@ from civgame.games.clash.core.actions import (
     UseAbility,
 )
 from civgame.games.clash.core.decisions import EffectChoiceDecision, HitCancelDecision, TacticsDecision
-from civgame.games.clash.core.model import BARBARIAN
+from civgame.games.clash.core.model import BARBARIAN, Unit
 from civgame.games.clash.rules import events
 from civgame.games.clash.rules.actions.advances import gain_advance
 from civgame.games.clash.rules.base import civilizations
@@ -34,7 +36,7 @@ from civgame.games.clash.rules.base.cards import draw_into_hand
 from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.storage.save import dumps, loads
-from tests.combat_helpers import alive, attack, dice
+from tests.combat_helpers import alive, attack, dice, face
 from tests.engine.test_civilizations import civ_scenario, place_leader
 from tests.engine.test_events import board, choose, draw, options
 from tests.scenario import Scenario
@@ -167,7 +169,12 @@ def test_roman_roads_move_four_spaces_between_two_own_cities():
 
 
 def test_rice_cultivation_adds_food_for_settled_fertile_spaces_at_most_two():
-    s = fresh("china", "rome")
+    settled_fertile_spaces_add_food_at_most_two(fresh("china", "rome"))
+
+
+def settled_fertile_spaces_add_food_at_most_two(s: Scenario) -> None:
+    """Player 0's China collects 4 food at D5, 3 of them from Fertile spaces its settlers hold, with the special
+    advance Irrigation brings (either edition): 2 more food."""
     city = s.city(0, "D5", buildings={"temple": 0, "market": 0}, mood="happy")
     for label in ("C6", "E6", "E5"):
         s.unit(0, "settler", label)
@@ -253,7 +260,12 @@ def test_imperial_army_turns_settlers_into_infantry_and_back_once_a_turn():
 
 
 def test_expansion_gives_settlers_in_cities_a_free_move_after_recruiting_one():
-    s = fresh("china", "rome")
+    settlers_move_free_after_recruiting_one(fresh("china", "rome"))
+
+
+def settlers_move_free_after_recruiting_one(s: Scenario) -> None:
+    """Player 0's China recruits a settler at D2, with the special advance Husbandry brings (either edition):
+    only settlers standing in cities may move, and without an action."""
     city = s.city(0, "D2", mood="happy")
     s.advances(0, "Tactics")
     (soldier,) = s.units(0, "infantry", "D2", 1)
@@ -708,30 +720,42 @@ def test_sulla_keeps_other_players_cards_from_moving_barbarians_within_two_space
 # ------------------------------------------------------------------ Vikings
 
 
-def test_longships_carry_three_land_units():
-    s = fresh("vikings", "rome")
+def longships_carry_three_land_units(s: Scenario, warships: str) -> None:
+    """Player 0's Vikings: 3 infantry board one ship at B2 once `warships` brings Longships (either edition)."""
     s.advances(0, "Tactics")
     s.unit(0, "ship", "B2")
     army = s.units(0, "infantry", "C2", 3)
     three = tuple(sorted(u.id for u in army))
     s.apply(StartMove())
     assert MoveUnits(three, s.hex("B2")) not in s.legal_of(MoveUnits)
-    special(s, 0, "War Ships")
+    special(s, 0, warships)
     s.apply(MoveUnits(three, s.hex("B2")))
     assert all(u.carrier is not None for u in army) and check_invariants(s.game) == []
 
 
-def test_longships_may_sail_on_after_a_naval_battle():
+def longships_sail_on_after_a_naval_battle(vikings: Callable[[], Scenario], warships: str, faces: list[int]) -> None:
+    """Two Viking ships sink one at B2 (the die `faces`: two hits, then a miss) and may sail on only with
+    Longships (`warships` brings it)."""
     for longships in (False, True):
-        s = fresh("vikings", "rome")
+        s = vikings()
         if longships:
-            special(s, 0, "War Ships")
+            special(s, 0, warships)
         fleet = s.units(0, "ship", "B2", 2)
         s.units(1, "ship", "B2", 1)
-        dice(s, (6, "infantry"), (6, "infantry"), (3, "elephant"))
+        s.fix_dice(*faces)
         attack(s, 0, fleet, "B2", "A3")
         assert s.game.units_of(1, "ship") == []
         assert [u.immobile for u in fleet] == [not longships] * 2
+
+
+def test_longships_carry_three_land_units():
+    longships_carry_three_land_units(fresh("vikings", "rome"), "War Ships")
+
+
+def test_longships_may_sail_on_after_a_naval_battle():
+    s = fresh("vikings", "rome")
+    faces = [face(s, 6, "infantry"), face(s, 6, "infantry"), face(s, 3, "elephant")]
+    longships_sail_on_after_a_naval_battle(lambda: fresh("vikings", "rome"), "War Ships", faces)
 
 
 def test_raiding_costs_the_owner_of_a_city_next_to_a_viking_ship_a_resource_next_turn():
@@ -751,18 +775,25 @@ def test_raiding_costs_the_owner_of_a_city_next_to_a_viking_ship_a_resource_next
     assert s.player(1).resources["ore"] == 0 and s.player(1).raided_by == ""
 
 
-def test_rune_stones_turn_an_obelisk_into_a_point_after_losing_two_units():
-    s = fresh("vikings", "rome")
+def raise_a_rune_stone_after_losing_two_units(s: Scenario, faces: list[int]) -> None:
+    """Player 0's Vikings lose 2 infantry at C2 (the die `faces`: two hits for the attacker, then two misses)
+    and, with the special advance Rituals brings (either edition), turn an Obelisk into a point."""
     special(s, 0, "Rituals")
     s.units(0, "infantry", "C2", 2)
     army = s.units(1, "infantry", "C2", 2)
-    dice(s, (6, "infantry"), (6, "infantry"), (3, "elephant"), (3, "elephant"))
+    s.fix_dice(*faces)
     attack(s, 1, army, "C2", "D2")
     before = score_sheet(s.game, 0)["objectives"]
     (_, raise_stone) = [a.option for a in s.legal_of(ChooseOption)]
     s.apply(ChooseOption(raise_stone))
     assert score_sheet(s.game, 0)["objectives"] == before + 1
     assert s.game.pieces_in_colour(0, "obelisk") == 1
+
+
+def test_rune_stones_turn_an_obelisk_into_a_point_after_losing_two_units():
+    s = fresh("vikings", "rome")
+    faces = [face(s, 6, "infantry"), face(s, 6, "infantry"), face(s, 3, "elephant"), face(s, 3, "elephant")]
+    raise_a_rune_stone_after_losing_two_units(s, faces)
 
 
 def test_knut_scores_half_a_point_per_space_from_the_capital():
@@ -800,8 +831,9 @@ def test_erik_lands_every_unit_aboard_in_his_space_as_a_free_action():
     assert s.game.actions_left == actions and check_invariants(s.game) == []
 
 
-def test_ship_construction_puts_settlers_to_sea_as_ships_and_lands_ships_as_infantry():
-    s = fresh("vikings", "rome")
+def settler_to_sea_and_back(s: Scenario) -> Unit:
+    """Player 0's Vikings: a settler at C2 puts to sea at B2 as a ship once Fishing brings the special advance
+    (either edition), and in the next turn lands at B3, first as a settler."""
     (settler,) = s.units(0, "settler", "C2", 1)
     s.apply(StartMove())
     assert MoveUnits((settler.id,), s.hex("B2")) not in s.legal_of(MoveUnits)
@@ -813,6 +845,12 @@ def test_ship_construction_puts_settlers_to_sea_as_ships_and_lands_ships_as_infa
     s.apply(StartMove())
     s.apply(MoveUnits((settler.id,), s.hex("B3")))
     assert (settler.kind, settler.pos) == ("settler", s.hex("B3"))
+    return settler
+
+
+def test_ship_construction_puts_settlers_to_sea_as_ships_and_lands_ships_as_infantry():
+    s = fresh("vikings", "rome")
+    settler = settler_to_sea_and_back(s)
     assert s.legal_of(ChooseOption) == [
         ChooseOption(f"ships {settler.id} land as 1 settler"),
         ChooseOption(f"ships {settler.id} land as 1 infantry"),

@@ -54,6 +54,7 @@ from civgame.games.clash.content.effects.events import EventCityAttackOffer
 from civgame.games.clash.content.effects.military import (
     BattleCondition,
     CancelHits,
+    CasualtiesInAnyOrder,
     CombatBonus,
     ExtraHits,
     ForbidEnemyTactics,
@@ -1296,15 +1297,27 @@ def casualty_options(game: Game, candidates: list[int], count: int, reason: str)
     for counts in product(*(range(len(m) + 1) for m in members)):
         if sum(counts) == count:
             options.append(tuple(sorted(uid for m, n in zip(members, counts, strict=False) for uid in m[:n])))
-    if reason == COMBAT and game.rules.combat.casualties_first:  # as many of those as the hits can take
-        most = min(count, _taken_first(game, candidates))
-        options = [o for o in options if _taken_first(game, o) == most]
+    first = _kinds_taken_first(game, candidates)
+    if reason == COMBAT and first:  # as many of those as the hits can take
+        most = min(count, _taken_first(game, candidates, first))
+        options = [o for o in options if _taken_first(game, o, first) == most]
     return sorted(options)
 
 
-def _taken_first(game: Game, units: Iterable[int]) -> int:
-    """How many of `units` are of the types hits must take first (`casualties_first`)."""
-    return sum(game.existing_unit(uid).kind in game.rules.combat.casualties_first for uid in units)
+def _kinds_taken_first(game: Game, candidates: list[int]) -> set[str]:
+    """The types hits must take first (`casualties_first`) from the side whose units `candidates` are, but
+    those its owner's `casualties_in_any_order` frees."""
+    first = set(game.rules.combat.casualties_first)
+    owner = game.existing_unit(candidates[0]).owner if candidates else -1
+    if first and owner >= 0:
+        for effect in effects.active(game, game.player(owner), "casualties_in_any_order"):
+            first -= set(effects.params_as(effect, CasualtiesInAnyOrder).units)
+    return first
+
+
+def _taken_first(game: Game, units: Iterable[int], first: set[str]) -> int:
+    """How many of `units` are of the `first` types."""
+    return sum(game.existing_unit(uid).kind in first for uid in units)
 
 
 def _likeness(unit: Unit, reason: str) -> tuple[object, ...]:

@@ -507,12 +507,46 @@ def _barbarians_attack(game: Game, event: EventInProgress, step: EventStep) -> N
 
 
 def _barbarian_attack_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    """The attack is known: its target's owner may buy it off first (`buy_off_barbarian_attack`)."""
+    settlement_label, city_label = option.split(" attacks ")
+    origin, target = label_to_hex(settlement_label), label_to_hex(city_label)
+    buy_off = EventStep("barbarian_buy_off", step.player)
+    ask(game, event, buy_off, [option, *_buy_offs(game, step.player, origin, target)])
+
+
+def _buy_offs(game: Game, owner: int, origin: Hex, target: Hex) -> list[str]:
+    """The ways the owner of the target may pay to cancel the attack or turn it on another player's city."""
+    found = effects.active(game, game.player(owner), "buy_off_barbarian_attack")
+    if not found:
+        return []
+    held = holdings(game.player(owner))
+    payments = [what for what in effects.params_as(found[0], prims.BuyOffBarbarianAttack).pay_with if held[what]]
+    reach, steps = game.rules.game.barbarians.reach, game.distances_from(origin)
+    others = sorted(
+        c.pos for c in game.cities if c.owner >= 0 and c.owner != owner and steps.get(c.pos, reach + 1) <= reach
+    )
+    targets = [f"cancel {_label(origin)} attacks {_label(target)}"]
+    targets += [f"{_label(origin)} attacks {_label(c)}" for c in others if not _walled(game, c)]
+    return [f"pay {things({what: 1})}: {where}" for what in payments for where in targets]
+
+
+def _barbarian_buy_off(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    """An attack let through, cancelled or turned on another city for the payment its option names."""
+    if option.startswith("pay "):
+        paid, option = option.removeprefix("pay ").split(": ")
+        what = next(k for k in (*RESOURCES, *TOKENS) if things({k: 1}) == paid)
+        pay(game.player(step.player), {what: 1})
+        say(game, "event.barbarians_bought_off", step.player, payment=things({what: 1}))
+        if option.startswith("cancel "):
+            return
     settlement_label, city_label = option.split(" attacks ")
     origin, target = label_to_hex(settlement_label), label_to_hex(city_label)
     army = _barbarians_at(game, origin)
     for unit in army:
         unit.pos = target
-    owner = party(game, step.player)
+    city = game.city_at(target)
+    assert city is not None  # an option names a city
+    owner = party(game, city.owner)
     say(game, "event.barbarian_attack", origin=settlement_label, owner=owner, space=city_label)
     enter_space(game, BARBARIAN, [u.id for u in army], target, {u.id: origin for u in army}, can_retreat=False)
 
@@ -1417,6 +1451,7 @@ _KINDS: dict[str, _Kind] = {
     "barbarian_march": _Kind(_barbarian_march, _march),
     "barbarian_garrison": _Kind(_barbarian_garrison),
     "barbarians_attack": _Kind(_barbarians_attack, _barbarian_attack_chosen),
+    "barbarian_buy_off": _Kind(None, _barbarian_buy_off),
     "pirate_room": _Kind(_pirate_room, _remove_pirate),
     "pirate_ship": _Kind(_pirate_ship, _put_pirate),
     "pirate_raid": _Kind(_pirate_raid, _raid),
@@ -1454,6 +1489,7 @@ QUESTIONS = {
     "barbarian_hold": "which barbarian armies stay where they are",
     "barbarian_march": "which barbarian army moves where",
     "barbarians_attack": "which barbarian settlement attacks which city",
+    "barbarian_buy_off": "let the barbarians attack, or pay to cancel the attack or turn it on another city",
     "pirate_room": "where a pirate ship leaves the board",
     "pirate_ship": "where a pirate ship appears",
     "pirate_raid": "what the pirates take",

@@ -258,12 +258,13 @@ class DrawAndDiscard(Params):
     "action, without spending one; the card must otherwise be playable. A great person held in hand counts "
     "as such a card (one kept face up does not). With `activates_leader_city` (and "
     "`only: leader_city`) each use activates the city where the holder's leader stands. Any number of "
-    "times a turn.",
+    "times a turn, or with `once_per_turn` once.",
     example={"play_card_without_action": {"pay": {"culture": 1}, "activates_leader_city": True}, "only": "leader_city"},
 )
 class PlayCardWithoutAction(Params):
     pay: TokenCost = {}
     activates_leader_city: bool = False
+    once_per_turn: bool = False
 
 
 @primitive(

@@ -145,13 +145,17 @@ class CollectFarSpaces(Params):
     when="triggered: after the holder collects in a city holding `building` (in any colour)",
     doc="Gain `gain` on top of what was collected (resource limits apply). With `once_per_turn`, "
     "only after the first such Collect each turn. Without `building`, after any Collect where the effect "
-    "applies (written with `only: wonder_city`: a Collect of the wonder's city).",
+    "applies (written with `only: wonder_city`: a Collect of the wonder's city). With `min_collected` "
+    "(`max_collected`), only after a Collect whose spaces gave at least (at most) those amounts: what the "
+    "Collect itself gathers, before resource limits and bonuses.",
     example={"collect_bonus": {"building": "academy", "gain": {"ideas": 1}, "once_per_turn": True}},
 )
 class CollectBonus(Params):
     building: str | None = None
     gain: dict[Payable, int] = Field(min_length=1)
     once_per_turn: bool = False
+    min_collected: dict[Payable, int] = {}
+    max_collected: dict[Payable, int] = {}
 
 
 @primitive(

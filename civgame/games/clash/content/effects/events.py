@@ -416,6 +416,18 @@ class EventRevolution(Params):
 
 
 @primitive(
+    "buy_off_barbarian_attack",
+    when="events: when an event's barbarian attack (the 2012 attack icon) is about to strike one of the holder's "
+    "cities",
+    doc="Before the attack, the holder may pay 1 of `pay_with` to cancel it, or to turn it on another player's "
+    "city the same barbarians could attack (within their reach, not kept out by `no_barbarian_attacks`).",
+    example={"buy_off_barbarian_attack": {"pay_with": ["culture", "gold"]}},
+)
+class BuyOffBarbarianAttack(Params):
+    pay_with: list[Payable] = Field(min_length=1)
+
+
+@primitive(
     "event_city_attack_offer",
     when=EVENT,
     doc="Lasting until used once: a player who attacks a city (defended by army units or a fortress) may pay "

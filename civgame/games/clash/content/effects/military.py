@@ -468,11 +468,36 @@ class VpPerLeaderDistance(Params):
     when="triggered: whenever the holder collects trade routes",
     doc="For every route made by one of the holder's `units` next to another player's city, that city's "
     "owner gives up 1 resource of their choice at the start of their next turn (at most 1 per turn, and only "
-    "if they have one).",
+    "if they have one). With `at_once`, the owner gives it up at once, at most 1 to each player in each of the "
+    "holder's turns (the 2012 Vikings' Marauders).",
     example={"raid_on_routes": {"units": ["ship"]}},
 )
 class RaidOnRoutes(Params):
     units: list[str] = Field(min_length=1)
+    at_once: bool = False
+
+
+@primitive(
+    "casualties_in_any_order",
+    when="combat: whenever the holder takes casualties in battle",
+    doc="The holder's `units` need not be taken as casualties before the other units (the combat rules' "
+    "`casualties_first`): the holder chooses among all its fighting units.",
+    example={"casualties_in_any_order": {"units": ["cavalry"]}},
+)
+class CasualtiesInAnyOrder(Params):
+    units: list[str] = Field(min_length=1)
+
+
+@primitive(
+    "bar_enemy_settlers",
+    when="passive: whenever another player's settler would found a city or form a trade route",
+    doc="Other players' settlers within `distance` spaces of one of the holder's army units can't found a "
+    "city or form a trade route, unless they share their space with an army unit, the leader or a city of "
+    "their owner.",
+    example={"bar_enemy_settlers": {"distance": 2}},
+)
+class BarEnemySettlers(Params):
+    distance: int = Field(default=2, ge=0)
 
 
 @primitive(
@@ -482,8 +507,11 @@ class RaidOnRoutes(Params):
     "revealed sea space holding no other player's (or pirate) units, each unit becoming a ship (a ship "
     "piece must be left in supply for each). Ships moving from a sea space into an adjacent revealed land "
     "space without enemies become, each, one of `units` (the holder picks how many of each, within the "
-    "pieces in supply and the army stacking limit); the land units they carried go ashore with them.",
+    "pieces in supply and the army stacking limit); the land units they carried go ashore with them. With "
+    "`land_as_movable`, ships land only as a kind the holder may move (its `requires_advance_to_move` held), "
+    "landing being part of a move (the 2012 Vikings' Shipcraft: infantry only with Tactics).",
     example={"ship_conversion": {"units": ["settler", "infantry"]}},
 )
 class ShipConversion(Params):
     units: list[str] = Field(min_length=1)
+    land_as_movable: bool = False

@@ -44,6 +44,7 @@ from civgame.games.clash.content.effects.economy import (
     RecruitWithoutBuilding,
 )
 from civgame.games.clash.content.effects.events import EventProtection
+from civgame.games.clash.content.effects.military import BarEnemySettlers
 from civgame.games.clash.content.ruleset import MAX_STEPS
 from civgame.games.clash.core.actions import (
     Action,
@@ -224,7 +225,7 @@ def why_not_found(game: Game, settler: Unit | None) -> str | None:
         return f"{player.name} can only found a city with one of their own settlers"
     if settler.carrier is not None:
         return "a settler on a ship cannot found a city"
-    return why_not_found_at(game, player, settler.pos)
+    return why_not_found_at(game, player, settler.pos) or _barred_settler(game, settler)
 
 
 def why_not_found_at(game: Game, player: Player, space: Hex) -> str | None:
@@ -253,8 +254,33 @@ def _legal_found(game: Game) -> list[Action]:
     return [
         FoundCity(u.id)
         for u in game.units_of(player.index, SETTLER)
-        if u.carrier is None and why_not_found_at(game, player, u.pos) is None
+        if u.carrier is None and why_not_found_at(game, player, u.pos) is None and not _barred_settler(game, u)
     ]
+
+
+def _barred_settler(game: Game, settler: Unit) -> str | None:
+    source = settler_barred_by(game, settler.owner, settler.pos)
+    return f"a settler within reach of another player's army can't found a city ({source})" if source else None
+
+
+def settler_barred_by(game: Game, owner: int, space: Hex) -> str:
+    """The source of another player's `bar_enemy_settlers` that keeps a settler of `owner` on `space` from
+    founding a city or forming a trade route ("" if none): one of that player's army units is near, and no
+    army unit, leader or city of `owner` stands with the settler."""
+    guarded = game.city_at(space) is not None or any(
+        u.owner == owner and (game.is_army(u) or u.kind in civilizations.leader_kinds(game))
+        for u in game.units_at(space)
+    )
+    if guarded:
+        return ""
+    for other in game.players:
+        if other.index == owner:
+            continue
+        for effect in effects.active(game, other, "bar_enemy_settlers"):
+            reach = effects.params_as(effect, BarEnemySettlers).distance
+            if any(game.is_army(u) and distance(u.pos, space) <= reach for u in game.units_of(other.index)):
+                return effect.source
+    return ""
 
 
 def _check_found(game: Game, action: FoundCity) -> None:
@@ -831,16 +857,20 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
         log.say(game, "city.collects_over_limit", player.index, what=what, space=space, lost=log.things(lost))
     else:
         log.say(game, "city.collects", player.index, what=what, space=space)
-    _collect_bonuses(game, player, city)
+    _collect_bonuses(game, player, city, wanted)
     _settler_bonuses(game, player, city, picks)
     _offer_collect_exchanges(game, player, wanted)
     finish_activation(game, city)
 
 
-def _collect_bonuses(game: Game, player: Player, city: City) -> None:
+def _collect_bonuses(game: Game, player: Player, city: City, collected: Counter[str]) -> None:
     for effect in effects.active(game, player, "collect_bonus", at=city.pos):
         params = effects.params_as(effect, CollectBonus)
         if params.building is not None and params.building not in city.buildings:
+            continue
+        if any(collected[what] < least for what, least in params.min_collected.items()):
+            continue
+        if any(collected[what] > most for what, most in params.max_collected.items()):
             continue
         if params.once_per_turn:
             if not effects.unused_this_turn(player, effect):

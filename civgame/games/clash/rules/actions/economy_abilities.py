@@ -386,23 +386,41 @@ def _use_routes(game: Game, player: Player, effect: Effect, routes: list[tuple[U
 
 
 def _raids(game: Game, player: Player, routes: list[tuple[Unit, int]]) -> None:
-    """`raid_on_routes`: the owners of cities next to the holder's raiding units give up a resource later."""
+    """`raid_on_routes`: the owners of cities next to the holder's raiding units give up a resource, later or
+    at once."""
     for effect in effects.active(game, player, "raid_on_routes"):
-        raiders = effects.params_as(effect, RaidOnRoutes).units
+        raid = effects.params_as(effect, RaidOnRoutes)
         for unit, city_id in routes:
             city = game.existing_city(city_id)
             victim = game.player(city.owner)
-            if unit.kind in raiders and distance(unit.pos, city.pos) == 1 and not victim.raided_by:
+            if unit.kind not in raid.units or distance(unit.pos, city.pos) != 1:
+                continue
+            if raid.at_once:
+                _raid_at_once(game, player, victim, effect.source)
+            elif not victim.raided_by:
                 victim.raided_by = effect.source
                 log.say(game, "ability.raid", player.index, victim=log.party(game, victim.index), source=effect.source)
+
+
+def _raid_at_once(game: Game, raider: Player, victim: Player, source: str) -> None:
+    """The victim gives up a resource now, unless the raider's turn has already cost them one."""
+    raided = f"raid_on_routes:{victim.index}"
+    if raided in raider.used_this_turn:
+        return
+    raider.used_this_turn.append(raided)
+    log.say(game, "ability.raid_now", raider.index, victim=log.party(game, victim.index), source=source)
+    _give_up_a_resource(game, victim, source)
 
 
 @observer("turn_start")
 def _pay_raid(game: Game, player: Player, context: dict[str, Any]) -> None:
     """A raided player gives up 1 resource of their choice, if they have any."""
     source, player.raided_by = player.raided_by, ""
-    if not source:  # (nearly every turn)
-        return
+    if source:  # (seldom)
+        _give_up_a_resource(game, player, source)
+
+
+def _give_up_a_resource(game: Game, player: Player, source: str) -> None:
     held = [r for r in RESOURCES if player.resources[r] > 0]
     if held:
         game.pending.append(
@@ -455,7 +473,7 @@ def trade_routes(
         (
             u
             for u in game.units_of(player.index)
-            if u.kind in params.units and not (game.is_water(u.pos) and cities.in_pirate_zone(game, u.pos))
+            if u.kind in params.units and _may_trade_from(game, player, u.kind, u.pos)
         ),
         key=lambda u: u.id,
     )
@@ -488,10 +506,17 @@ def trade_routes(
     return routes[: params.max_routes]
 
 
+def _may_trade_from(game: Game, player: Player, kind: str, space: Hex) -> bool:
+    """A unit of `kind` on `space` is neither in a pirate zone nor a settler another player's army bars."""
+    if game.is_water(space) and cities.in_pirate_zone(game, space):
+        return False
+    return kind != cities.SETTLER or not cities.settler_barred_by(game, player.index, space)
+
+
 def route_possible(game: Game, player: Player, effect: Effect, kind: str, space: Hex) -> bool:
     """A unit of `kind` of the player on `space` could form a route of `effect` now (to another player's city)."""
     params = effects.params_as(effect, TradeRoutes)
-    if kind not in params.units or (game.is_water(space) and cities.in_pirate_zone(game, space)):
+    if kind not in params.units or not _may_trade_from(game, player, kind, space):
         return False
     return any(
         _route_possible(game, space, c.pos, params.distance)

@@ -23,10 +23,15 @@ Split = tuple[int, ...]  # how many of each of the effect's unit kinds
 
 def conversion(game: Game, owner: int) -> tuple[str, list[str]] | None:
     """(source, unit kinds) of the owner's `ship_conversion` effect, if any."""
+    found = _conversion_effect(game, owner)
+    return (found[0], found[1].units) if found else None
+
+
+def _conversion_effect(game: Game, owner: int) -> tuple[str, ShipConversion] | None:
     if owner < 0:
         return None
     found = effects.active(game, game.player(owner), "ship_conversion")
-    return (found[0].source, effects.params_as(found[0], ShipConversion).units) if found else None
+    return (found[0].source, effects.params_as(found[0], ShipConversion)) if found else None
 
 
 def _supply(game: Game, owner: int, kind: str) -> int:
@@ -54,9 +59,9 @@ def launch(game: Game, group: list[Unit], to: Hex) -> None:
 def beach_splits(game: Game, ships: list[Unit], to: Hex) -> list[Split]:
     """Every way the landing ships may become the effect's unit kinds, most of the first kind first."""
     owner = ships[0].owner
-    found = conversion(game, owner)
+    found = _conversion_effect(game, owner)
     assert found is not None  # only offered with the effect
-    kinds = found[1]
+    kinds, movable_only = found[1].units, found[1].land_as_movable
     ship_ids = {s.id for s in ships}
     cargo_armies = sum(1 for u in game.units if u.carrier in ship_ids and game.is_army(u))
     here = sum(1 for u in game.units_at(to) if u.owner == owner and u.carrier is None and game.is_army(u))
@@ -64,9 +69,19 @@ def beach_splits(game: Game, ships: list[Unit], to: Hex) -> list[Split]:
     splits: list[Split] = []
     for split in _compositions(len(ships), len(kinds)):
         armies = sum(n for n, kind in zip(split, kinds, strict=True) if game.rules.units[kind].army)
-        if armies <= room and all(n <= _supply(game, owner, k) for n, k in zip(split, kinds, strict=True)):
+        if armies <= room and all(
+            n <= _landable(game, owner, k, movable_only) for n, k in zip(split, kinds, strict=True)
+        ):
             splits.append(split)
     return splits
+
+
+def _landable(game: Game, owner: int, kind: str, movable_only: bool) -> int:
+    """How many ships may land as `kind`: the pieces in supply; with `movable_only` none of a kind the owner
+    may not move (landing is part of a move)."""
+    needed = game.rules.units[kind].requires_advance_to_move
+    barred = movable_only and needed and not game.player(owner).uses(needed)
+    return 0 if barred else _supply(game, owner, kind)
 
 
 def _compositions(total: int, parts: int) -> list[Split]:

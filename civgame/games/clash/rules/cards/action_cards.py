@@ -593,7 +593,10 @@ def _play(game: Game, player: Player, hand: Hand, card: int, parts: Parts, payme
 
 def _why_not_play_without_action(game: Game, effect: Effect) -> str | None:
     params = params_as(effect, PlayCardWithoutAction)
-    if params.activates_leader_city and leader_city(game, game.player(game.current)) is None:
+    player = game.player(game.current)
+    if params.once_per_turn and not effects.unused_this_turn(player, effect):
+        return f"{effect.source} plays a card without an action once a turn, and it has this turn"
+    if params.activates_leader_city and leader_city(game, player) is None:
         return f"{effect.source} needs the leader in one of your cities that can be activated"
     return None
 
@@ -612,6 +615,8 @@ def _plays_without_action(game: Game, effect: Effect) -> list[Choice]:
     `pay` on top."""
     player = game.player(game.current)
     params = params_as(effect, PlayCardWithoutAction)
+    if params.once_per_turn and not effects.unused_this_turn(player, effect):
+        return []
     extra = amounts(params.pay)
     plays: list[Choice] = []
     with cities.as_activated(game, leader_city(game, player) if params.activates_leader_city else None):
@@ -639,6 +644,8 @@ def play_card_without_action(game: Game, effect: Effect, choice: Choice) -> None
     if city is not None:  # "activate the leader city, then play one action card"
         cities.begin_activation(game, city)
         cities.finish_activation(game, city)
+    if params.once_per_turn:
+        effects.mark_used(player, effect)
     log.say(game, "card.without_action", player.index, source=effect.source)
     _play(game, player, hand, card, parts, payment)
 

@@ -1,0 +1,389 @@
+"""The special advances of the Civilizations expansion's civilizations that the sources give, shipped as data
+of the 2012 expansion (rules_data/classic-2012/civilizations/civilizations.yaml). No source gives their
+leaders, so the shipped data deals none; `tests/mods/expansion_leaders_made_up/` completes them with
+made-up leaders, as a player who owns the box would with the printed ones."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from civgame.ai import play_out, random_agents
+from civgame.framework.codec import to_plain
+from civgame.framework.invariants import InvariantChecker
+from civgame.games.clash.core.actions import (
+    Advance,
+    ChooseCasualties,
+    ChooseOption,
+    Collect,
+    EndMove,
+    FoundCity,
+    MoveUnits,
+    Recruit,
+    StartMove,
+    UseAbility,
+)
+from civgame.games.clash.core.model import BARBARIAN, City, EventInProgress, EventStep
+from civgame.games.clash.definition import DEFINITION
+from civgame.games.clash.rules import events
+from civgame.games.clash.rules.actions.advances import gain_advance
+from civgame.games.clash.rules.actions.cities import collect_options, recruitable_kinds, why_not_recruit
+from civgame.games.clash.rules.base import civilizations
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.mods import MODS_DIR_VARIABLE, load_rules
+from civgame.games.clash.storage.save import dumps, loads
+from tests.classic import CIVILIZATIONS_EXPANSION, classic_board, die, expansion_rules
+from tests.combat_helpers import attack
+from tests.engine.test_civilization_abilities import (
+    longships_carry_three_land_units,
+    longships_sail_on_after_a_naval_battle,
+    raise_a_rune_stone_after_losing_two_units,
+    settled_fertile_spaces_add_food_at_most_two,
+    settler_to_sea_and_back,
+    settlers_move_free_after_recruiting_one,
+)
+from tests.engine.test_wonders import assert_refused
+from tests.scenario import Scenario
+
+LEADERS_MOD = Path(__file__).parent.parent / "mods" / "expansion_leaders_made_up"
+MADE_UP = Path(__file__).parent.parent / "mods" / "made_up_civilizations"
+
+
+def completed_rules():
+    return load_rules([LEADERS_MOD], CIVILIZATIONS_EXPANSION)
+
+
+def playing(civilization: str) -> Scenario:
+    """Player 0 plays the shipped `civilization`, player 1 none, on the 2012 board with the expansion."""
+    s = classic_board(rules=expansion_rules())
+    civilizations.take(s.game, s.player(0), civilization)
+    return s
+
+
+def special(s: Scenario, player: int, advance: str) -> None:
+    """The player gains `advance` and with it the civilization's special advance linked to it."""
+    gain_advance(s.game, s.player(player), advance, uses_event_cube=False)
+
+
+# ------------------------------------------------------------------ the shipped data
+
+
+def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_no_source():
+    rules = expansion_rules()
+    assert civilizations.playable(rules) == []
+    built = {
+        "vikings": ["Shipcraft", "Longships", "Runestones", "Marauders"],
+        "huns": ["Mounted Archers", "Raiders"],  # Hunnic Tribes in part
+        "japan": ["Pottery"],  # Horsemanship and Shogunate in part (`missing`)
+        "babylonia": ["Canals"],
+        "china": ["Rice Paddies"],  # Sprawling in part
+        "greece": ["Formal Training"],
+    }
+    for key, names in built.items():
+        civ = rules.civilizations[key]
+        assert all(s.text for s in civ.special_advances)
+        assert [s.name for s in civ.special_advances if s.effects and not s.missing] == names
+        assert civilizations.why_not_offered(civ).endswith("the three leaders")
+
+
+def test_made_up_leaders_complete_a_shipped_civilization_whose_special_advances_are_all_built():
+    rules = completed_rules()
+    assert civilizations.playable(rules) == ["vikings"]
+    assert civilizations.why_not_offered(rules.civilizations["huns"]) == "Nomads, Hunnic Tribes are not built yet"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_seeded_random_games_with_the_completed_civilizations_keep_every_invariant(seed, monkeypatch, tmp_path):
+    """Each civilization the mod gives leaders, with its special advances as far as built, against a made-up
+    one, every action checked."""
+    for mod in (LEADERS_MOD, MADE_UP):
+        shutil.copytree(mod, tmp_path / mod.name)  # where the checker's save finds its mods again
+    monkeypatch.setenv(MODS_DIR_VARIABLE, str(tmp_path))
+    rules = load_rules([LEADERS_MOD, MADE_UP], CIVILIZATIONS_EXPANSION)
+    for key in ("vikings", "huns", "japan"):
+        game = new_game(2, seed, rules)
+        for player, civ in zip(game.players, (key, "thule"), strict=True):
+            civilizations.take(game, player, civ)  # (as the deal would, with the civilization under test sure)
+        civilizations.starting_leaders(game)
+        checker = InvariantChecker(DEFINITION, f"{key}, seed {seed}", save_at_step=40)
+        game = play_out(game, random_agents(2, seed), observer=checker)
+        assert game.phase == "over" and game.players[0].civilization == key and checker.saved
+        assert game.players[0].special_advances or game.players[0].leaders_used
+
+
+# ------------------------------------------------------------------ Vikings
+
+
+def test_shipcraft_puts_settlers_to_sea_and_lands_ships_as_infantry_only_with_tactics():
+    s = playing("vikings")
+    settler = settler_to_sea_and_back(s)
+    assert s.legal_of(ChooseOption) == []  # no infantry without Tactics
+    s.apply(EndMove())
+    s.advances(0, "Tactics")
+    s.turn(0)
+    s.apply(StartMove())
+    s.apply(MoveUnits((settler.id,), s.hex("B2")))
+    s.apply(EndMove())
+    s.turn(0)
+    s.apply(StartMove())
+    s.apply(MoveUnits((settler.id,), s.hex("B3")))
+    s.apply(ChooseOption(f"ships {settler.id} land as 1 infantry"))
+    assert settler.kind == "infantry" and check_invariants(s.game) == []
+
+
+def test_shipcraft_makes_navigation_cost_no_food():
+    s = playing("vikings")
+    s.advances(0, "Fishing", "Cartography")
+    assert Advance("Navigation") not in s.legal_of(Advance)
+    special(s, 0, "Fishing")
+    s.apply(Advance("Navigation"))
+    assert s.player(0).has("Navigation")
+
+
+def test_longships_carry_three_land_units():
+    longships_carry_three_land_units(playing("vikings"), "Warships")
+
+
+def test_longships_may_sail_on_after_a_naval_battle():
+    longships_sail_on_after_a_naval_battle(lambda: playing("vikings"), "Warships", [die(6), die(6), die(1)])
+
+
+def test_runestones_turn_an_unused_obelisk_into_a_point_after_losing_two_army_units():
+    raise_a_rune_stone_after_losing_two_units(playing("vikings"), [die(6), die(6), die(1), die(1)])
+
+
+def test_marauders_cost_the_owner_of_a_city_next_to_a_viking_ship_a_resource_at_once_once_a_turn():
+    s = playing("vikings")
+    s.advances(0, "Trade Routes")
+    s.city(1, "D2")
+    s.unit(0, "ship", "E3")
+    s.resources(1, food=0, wood=0, ore=2, ideas=0, gold=0)
+    s.turn(0)
+    assert s.legal_of(ChooseOption) == []
+    special(s, 0, "Trade Routes")
+    s.turn(0)
+    assert [a.option for a in s.legal_of(ChooseOption)] == ["ore"]
+    s.apply(ChooseOption("ore"))
+    assert s.player(1).resources["ore"] == 1 and s.player(1).raided_by == ""
+    s.turn(0)
+    assert [a.option for a in s.legal_of(ChooseOption)] == ["ore"]  # a new turn, a new raid
+
+
+# ------------------------------------------------------------------ Huns
+
+
+@pytest.mark.parametrize(
+    ("civilization", "special_advance", "unit"),
+    [
+        ("huns", "Mounted Archers", "cavalry"),
+        ("japan", "Horsemanship", "cavalry"),
+        ("carthage", "Warbeasts", "elephant"),
+    ],
+)
+def test_a_special_advance_lets_every_city_recruit_cavalry_or_elephants(civilization, special_advance, unit):
+    s = playing(civilization)
+    city = s.city(0, "D2")
+    s.resources(0, food=2, wood=2)
+    assert why_not_recruit(s.game, city, (unit,)).endswith("can only be recruited in a city with a Market")
+    special(s, 0, "Husbandry")
+    assert s.player(0).special_advances == [special_advance]
+    assert why_not_recruit(s.game, city, (unit,)) is None and unit in recruitable_kinds(s.game, city)
+
+
+def test_mounted_archers_let_the_huns_lose_infantry_before_cavalry():
+    for archers in (False, True):
+        s = playing("huns")
+        if archers:
+            special(s, 0, "Husbandry")
+        s.units(0, "infantry", "E4", 1)
+        s.unit(0, "cavalry", "E4")
+        s.fix_dice(die(6), die(1), die(1))  # the attacker's 6: 1 hit; the Huns' 2: none
+        attack(s, 1, s.units(1, "infantry", "E4", 1), "E4", "D4")
+        if archers:
+            assert s.legal_of(ChooseCasualties) and len(s.legal_of(ChooseCasualties)) == 2
+            s.apply(ChooseCasualties((s.game.units_of(0, "infantry")[0].id,)))
+        assert [u.kind for u in s.game.units_of(0)] == (["cavalry"] if archers else ["infantry"])
+
+
+def raiders_board(raiders: bool) -> Scenario:
+    """A Hun infantry at E2, two spaces from C2; player 1 to play."""
+    s = playing("huns")
+    if raiders:
+        special(s, 0, "Tactics")
+    s.unit(0, "infantry", "E2")
+    s.turn(1)
+    return s
+
+
+def test_raiders_keep_other_players_settlers_near_a_hun_army_from_founding_a_city():
+    for raiders in (False, True):
+        s = raiders_board(raiders)
+        settler = s.unit(1, "settler", "C2")
+        assert (FoundCity(settler.id) in s.legal_of(FoundCity)) is not raiders
+        if raiders:
+            assert_refused(s, FoundCity(settler.id), "a settler within reach of another player's army")
+    s = raiders_board(True)
+    settler = s.unit(1, "settler", "C2")
+    s.unit(1, "infantry", "C2")  # with an army unit of its own
+    assert FoundCity(settler.id) in s.legal_of(FoundCity)
+
+
+def test_raiders_keep_other_players_settlers_near_a_hun_army_from_trade_routes():
+    for raiders in (False, True):
+        s = playing("huns")
+        if raiders:
+            special(s, 0, "Tactics")
+        s.unit(0, "infantry", "E2")
+        s.city(0, "D2")
+        s.unit(1, "settler", "C2")
+        s.advances(1, "Trade Routes")
+        s.resources(1, food=0, wood=0, ore=0, ideas=0, gold=0)
+        s.turn(1)
+        assert s.player(1).resources["food"] == (0 if raiders else 1)
+
+
+# ------------------------------------------------------------------ Japan
+
+
+def test_pottery_gives_a_culture_token_once_a_turn_for_a_collect_of_three_food():
+    s = playing("japan")
+    city = s.city(0, "D5", mood="happy", buildings={"temple": 1, "fortress": 1})  # size 3, grassland about
+    plans = collect_options(s.game, city)
+    three_food = next(p for p in plans if sum(what == "food" for _, what in p) >= 3)
+    less_food = next(p for p in plans if sum(what == "food" for _, what in p) < 3)
+    special(s, 0, "Storage")
+    s.player(0).culture_level = 3  # room for culture tokens (the 2012 token limit)
+    s.turn(0)
+    s.apply(Collect(city.id, less_food))
+    assert s.player(0).culture_tokens == 0
+    s.apply(Collect(city.id, three_food))
+    assert s.player(0).culture_tokens == 1
+    city.mood = "happy"
+    s.apply(Collect(city.id, three_food))
+    assert s.player(0).culture_tokens == 1  # once a turn
+
+
+def test_horsemanship_is_marked_provisional_where_its_text_is_cut_off():
+    (horsemanship,) = [a for a in expansion_rules().civilizations["japan"].special_advances if a.name == "Horsemanship"]
+    assert "Provisional: the rest of the card's text is in no source" in horsemanship.text
+
+
+SPIES = (7, 8)  # Spies cards, an action half that costs a main action
+
+
+def shogunate_plays(s: Scenario) -> list[UseAbility]:
+    return [a for a in s.legal_of(UseAbility) if a.ability == "play_card_without_action"]
+
+
+def test_shogunate_plays_one_action_card_a_turn_without_an_action():
+    s = playing("japan")
+    s.city(0, "D2")
+    s.hand(0, *SPIES)
+    s.hand(1, 13)  # a card for the Spies to look at
+    s.resources(0, culture=2)
+    s.game.actions_left = 0
+    assert shogunate_plays(s) == []
+    s.advances(0, "Philosophy", "Steel Weapons", "State Religion")  # whatever governments need
+    special(s, 0, "Nationalism")
+    s.apply(shogunate_plays(s)[0])
+    s.apply(ChooseOption("exchange nothing"))  # the Spies' look at the other hand
+    assert s.player(0).action_cards == [SPIES[1]] and s.game.actions_left == 0 and not s.game.pending
+    assert shogunate_plays(s) == []  # once a turn
+    s.turn(0)
+    s.game.actions_left = 0
+    assert shogunate_plays(s)
+
+
+# ------------------------------------------------------------------ the known special advances of the others
+
+
+def food_plan(s: Scenario, city, food: int):
+    """A Collect of the city gathering exactly `food` food."""
+    return next(p for p in collect_options(s.game, city) if sum(what == "food" for _, what in p) == food)
+
+
+def test_canals_add_a_food_to_a_collect_of_exactly_one_food():
+    s = playing("babylonia")
+    city = s.city(0, "D5", mood="happy", buildings={"temple": 1, "fortress": 1})
+    s.advances(0, "Storage")  # room for the food
+    special(s, 0, "Engineering")
+    for food, canals in ((1, 1), (2, 0), (1, 1)):  # any number of times a turn
+        s.resources(0, food=0)
+        city.mood = "happy"
+        s.apply(Collect(city.id, food_plan(s, city, food)))
+        assert s.player(0).resources["food"] == food + canals
+
+
+def test_rice_paddies_add_food_for_settled_fertile_spaces_at_most_two():
+    settled_fertile_spaces_add_food_at_most_two(playing("china"))
+
+
+def test_sprawling_gives_settlers_in_cities_a_free_move_after_building_one():
+    settlers_move_free_after_recruiting_one(playing("china"))
+
+
+def test_formal_training_gives_an_idea_for_building_units_in_a_city_with_an_academy():
+    for academy in (False, True):
+        s = playing("greece")
+        city = s.city(0, "D2", mood="happy", buildings={"academy": 1} if academy else {})
+        special(s, 0, "Public Education")
+        s.resources(0, food=2, ideas=0)
+        s.apply(Recruit(city.id, ("settler",), payment={"food": 2}))
+        assert s.player(0).resources["ideas"] == (1 if academy else 0)
+
+
+def barbarian_attack(s: Scenario, rolls: bool = True) -> None:
+    """The 2012 Barbarian Attack icon strikes player 0 (with `rolls`, the dice fixed to miss)."""
+    if rolls:
+        s.fix_dice(die(1), die(1))
+    events_deck = s.game.decks["event"]
+    if FAMINE in events_deck.draw:  # drawn: on the discard pile while it is resolved
+        events_deck.draw.remove(FAMINE)
+        events_deck.discard.append(FAMINE)
+    s.game.event = EventInProgress(FAMINE, 0, [EventStep("barbarians_attack", 0)])
+    events.resume(s.game)
+
+
+FAMINE = 3  # a card of the 2012 deck
+
+
+def huns_near_barbarians(hunnic_tribes: bool) -> tuple[Scenario, City]:
+    """The Huns' city at D2 and player 2's at E5, both next to a barbarian settlement of 2 at E4; the Huns hold
+    1 culture token and 1 gold. Returns the scenario and player 2's city."""
+    s = playing("huns")
+    s.city(0, "D2")
+    other = s.city(1, "E5")
+    s.city(BARBARIAN, "E4")
+    s.units(BARBARIAN, "infantry", "E4", 2)
+    s.resources(0, gold=1)
+    s.player(0).culture_level, s.player(0).culture_tokens = 1, 1  # (the 2012 token limit is the level)
+    if hunnic_tribes:
+        s.advances(0, "Philosophy", "Steel Weapons", "State Religion")  # whatever governments need
+        special(s, 0, "Nationalism")
+    return s, other
+
+
+def test_without_hunnic_tribes_a_barbarian_attack_comes_without_a_choice():
+    s, _ = huns_near_barbarians(False)
+    barbarian_attack(s)
+    assert "The barbarians of E4 attack Player 1's city at D2" in s.game.log
+
+
+def test_hunnic_tribes_pay_to_cancel_a_barbarian_attack_or_turn_it_on_another_players_city():
+    s, other = huns_near_barbarians(True)
+    barbarian_attack(s, rolls=False)
+    assert [a.option for a in s.legal_of(ChooseOption)] == [
+        "E4 attacks D2",
+        "pay 1 culture token: cancel E4 attacks D2",
+        "pay 1 culture token: E4 attacks E5",
+        "pay 1 gold: cancel E4 attacks D2",
+        "pay 1 gold: E4 attacks E5",
+    ]
+    assert to_plain(loads(dumps(s.game), s.game.rules)) == to_plain(s.game)  # a save while it is asked
+    s.apply(ChooseOption("pay 1 culture token: cancel E4 attacks D2"))
+    assert s.player(0).culture_tokens == 0 and s.game.combat is None and not s.game.pending
+    barbarian_attack(s)
+    s.apply(ChooseOption("pay 1 gold: E4 attacks E5"))
+    assert s.player(0).resources["gold"] == 0
+    assert "The barbarians of E4 attack Player 2's city at E5" in s.game.log and other.owner == 1

@@ -7,7 +7,7 @@ What each marker does is data (`huts.yaml`, `specials`), in the primitives of ki
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from civgame.framework.effects import Params
 from civgame.framework.errors import RuleError
@@ -18,9 +18,6 @@ from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.base import board, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.expansions import city_states
-
-# the effects that act when a marker is found
-FOUND = ("found_culture", "found_coin", "found_unit_or_figure", "found_city_state")
 
 
 def found(game: Game, seat: int, marker: int, pos: int) -> bool:
@@ -33,18 +30,37 @@ def found(game: Game, seat: int, marker: int, pos: int) -> bool:
     game.markers_gone.append(marker)
     game.say(f"{player.name} reveals the marker found: {special.name}.")
     for effect in special.effects:
-        p = effect.params
-        if effect.name == "found_culture" and isinstance(p, fx.PositiveAmount):
-            player.culture += p.amount
-            game.say(f"{player.name} gains {p.amount} culture.")
-        elif effect.name == "found_coin":
-            pieces.gain_coin_token(game, seat, pieces.SHEET)
-            game.say(f"{player.name} places a coin token on the civilization sheet.")
-        elif effect.name == "found_unit_or_figure":
-            game.pending.append(MarkerReward(seat, pos=pos, source=special.id))
-        elif effect.name == "found_city_state":
-            city_states.found(game, seat, pos)
+        if effect.name in FOUND:
+            FOUND[effect.name](game, seat, pos, special.id, effect.params)
     return True
+
+
+def _culture(game: Game, seat: int, pos: int, source: str, p: Params) -> None:
+    assert isinstance(p, fx.PositiveAmount)
+    game.players[seat].culture += p.amount
+    game.say(f"{game.players[seat].name} gains {p.amount} culture.")
+
+
+def _coin(game: Game, seat: int, pos: int, source: str, p: Params) -> None:
+    pieces.gain_coin_token(game, seat, pieces.SHEET)
+    game.say(f"{game.players[seat].name} places a coin token on the civilization sheet.")
+
+
+def _unit_or_figure(game: Game, seat: int, pos: int, source: str, p: Params) -> None:
+    game.pending.append(MarkerReward(seat, pos=pos, source=source))
+
+
+def _city_state(game: Game, seat: int, pos: int, source: str, p: Params) -> None:
+    city_states.found(game, seat, pos)
+
+
+# the effects that act when a marker is found, by primitive
+FOUND: dict[str, Callable[[Game, int, int, str, Params], None]] = {
+    "found_culture": _culture,
+    "found_coin": _coin,
+    "found_unit_or_figure": _unit_or_figure,
+    "found_city_state": _city_state,
+}
 
 
 # ------------------------------------------------------------------ a found marker's free unit or figure

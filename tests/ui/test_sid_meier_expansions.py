@@ -405,3 +405,42 @@ def test_spains_free_building_on_exploring_is_chosen_by_mouse_and_names_the_buil
     pos = next(a.pos for a in s.legal() if isinstance(a, BuildFree) and a.building == "temple")
     choose_by_mouse(app, s.game, "build_free", f"Build Temple free at {s.game.label(pos)} (")
     assert s.game.squares[pos].improvement.name == "temple"
+
+
+def test_a_dual_culture_card_is_played_by_mouse_with_the_effect_of_the_phase_chosen(app):
+    from civgame.games.sidmeier.core.decisions import CityTurn, MovementTurn
+    from tests.games.sidmeier.test_expansion_culture import table
+
+    s, _ = table("migrants")
+    second = s.card(0, "migrants")
+    scout = s.figure(0, "scout", 6, 10)
+    s.decide(CityTurn(0), phase="city_management")
+    app.start_sid_meier(s.game, ["human"] * 3)
+    scene = take_seat(app) if app.scene.covered else app.scene
+    (switch,) = scene.groups["play_card"]
+    assert scene.words.label(switch) == "Play Migrants: switch Patronage to the other side"
+    click_button(app, scene.group_buttons["play_card"])  # (the one play of the phase)
+    assert s.game.players[0].policies == ["rationalism"] and second in s.game.players[0].hand
+    s.decide(MovementTurn(0), phase="movement")
+    scene.refresh()
+    scene.rebuild()
+    click_button(app, scene.group_buttons["play_card"])
+    scene.click_square(scout.pos)
+    to = s.pos(6, 8)
+    (move,) = [b for b in scene.dialog.buttons if b.text == f"Play Migrants: scout to {s.game.label(to)}"]
+    click_button(app, move)
+    assert scout.pos == to and not s.game.players[0].hand
+
+
+def test_a_coin_token_card_names_who_discards_which_token():
+    from civgame.games.sidmeier.core.actions import PlayCard
+    from civgame.ui.sidmeier.wording import Words
+    from tests.games.sidmeier.test_expansion_culture import table
+
+    s, card = table("depression")
+    label = Words(s.game).label(PlayCard(card, choice="1:sheet,2:currency"))
+    assert label == (
+        "Play Depression: Player 2 discards the coin token on the civilization sheet; "
+        "Player 3 discards the coin token on Currency"
+    )
+

@@ -11,6 +11,7 @@ from civgame.games.sidmeier.content.ruleset import load_rules
 from civgame.games.sidmeier.core.actions import (
     AdvanceCulture,
     Devote,
+    EndTrade,
     KeepGreatPerson,
     PlaceGreatPersonAt,
     RevealPersonCard,
@@ -24,6 +25,7 @@ from civgame.games.sidmeier.core.decisions import (
     StartTurn,
     TradeTurn,
 )
+from civgame.games.sidmeier.core.model import Held
 from civgame.games.sidmeier.rules.base import board, culture, pieces, yields
 from civgame.games.sidmeier.rules.flow.controller import new_game
 from civgame.games.sidmeier.rules.flow.view import view_for
@@ -203,11 +205,11 @@ def test_dr_martin_luther_king_is_immune_to_anarchy_and_his_city_actions_cannot_
 
     s = holder("martin_luther_king")
     s.techs(1, "writing").give(1, spy=1)
-    assert reactions.options(s.game, 1, "city_action", -1, 0)
+    assert reactions.options(s.game, 1, Held(0, EndTrade(), "city_action"))
     s.decide(TradeTurn(0), phase="trade")
     s.apply(RevealPersonCard(number(s, "martin_luther_king")))
     assert effects.has(s.game, 0, "immune_to_anarchy")
-    assert not reactions.options(s.game, 1, "city_action", -1, 0)
+    assert not reactions.options(s.game, 1, Held(0, EndTrade(), "city_action"))
 
 
 def test_lorenzo_de_medici_and_alan_turing_give_at_each_start_of_turn():
@@ -523,7 +525,7 @@ def test_ada_lovelace_gives_a_city_an_extra_action_that_cannot_be_cancelled():
     assert Devote(s.home.id) not in s.legal()
     s.apply(UsePersonCard(number(s, "ada_lovelace"), city=s.home.id))
     assert Devote(s.home.id) in s.legal()
-    assert reactions.options(s.game, 1, "city_action", -1, 0)
+    assert reactions.options(s.game, 1, Held(0, EndTrade(), "city_action"))
     s.apply(Devote(s.home.id))
     assert not s.game.held and s.home.actions == 2  # ...but not the extra one
 

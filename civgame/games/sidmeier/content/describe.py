@@ -131,6 +131,10 @@ def describe(rules: Ruleset, key: str) -> str:
         provisional = card.provisional
         lines.append(f"{card.name} ({card.deck} culture event card, played in {card.phase.replace('_', ' ')})")
         effects = card.effects
+        if card.or_else is not None:  # (a dual card: one of its two effects, never both)
+            lines += [effect_text(e) for e in effects]
+            lines.append(f"Or, played in {card.or_else.phase.replace('_', ' ')} instead:")
+            effects = card.or_else.effects
     elif key in rules.faces:
         face = rules.faces[key]
         provisional = face.family.provisional

@@ -166,6 +166,7 @@ class Battle:
     loot: int = 0  # loot the winner may still take
     scouts_only: bool = False
     barbarian_draw: list[str] = field(default_factory=list)  # barbarian units still to draw
+    horde: int = 0  # a Roaming Horde's rank: the barbarians attack, led by `attacker` (0: any barbarians defend)
     base: int = 0  # pending decisions below the battle's own (the battle waits while there are more)
 
 
@@ -180,6 +181,11 @@ class Held:
     asked: list[int] = field(default_factory=list)  # players who were asked already
     cancelled: bool = False
     paid: bool = False
+    also: list[int] = field(default_factory=list)  # further players a culture event is aimed at
+
+    def aimed_at(self) -> tuple[int, ...]:
+        """Every player the act is aimed at."""
+        return tuple(seat for seat in (self.target, *self.also) if seat >= 0)
 
 
 @dataclass

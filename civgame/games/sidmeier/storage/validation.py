@@ -232,6 +232,8 @@ def _validate(game: Game) -> None:
     for i, held in enumerate(game.held):
         _in(f"game.held[{i}].actor", held.actor, seats, "a seat")
         _range(f"game.held[{i}].target", held.target, -1, n - 1)
+        for j, seat in enumerate(held.also):
+            _range(f"game.held[{i}].also[{j}]", seat, 0, n - 1)
     if game.phase == "over":
         if game.pending:
             _fail("game.pending", "a finished game waits for no decision")

@@ -99,8 +99,8 @@ def test_a_seat_never_sees_the_great_person_cards_another_player_holds():
 
 
 def test_easy_plays_a_stretch_with_the_great_person_deck_keeping_the_invariants():
-    game = GAME.new_game(2, 10, civilizations=["america", "rome"], expansions=[FAF], great_person_deck=True)
-    assert play_stretch(game, "easy", 10, 400, 100).saved
+    game = GAME.new_game(2, 12, civilizations=["america", "rome"], expansions=[FAF], great_person_deck=True)
+    assert play_stretch(game, "easy", 12, 400, 100).saved
     assert sum("draws a great person card" in line for line in game.log) >= 2  # (held, shown or used since)
 
 
@@ -239,3 +239,10 @@ def test_the_computer_leads_a_roaming_horde_and_defends_against_it_keeping_the_i
         GAME.apply(s.game, action)
         checker(s.game, action)
     assert s.game.log and "barbarians" in " ".join(s.game.log[-8:]).lower()
+
+
+@pytest.mark.parametrize("level, steps", [("easy", 150), ("normal", 25)])
+def test_the_levels_play_a_five_player_game_with_fame_and_fortune_keeping_the_invariants(level, steps):
+    game = GAME.new_game(5, 9, expansions=[FAF])
+    assert play_stretch(game, level, 9, steps, save_at=steps // 2).saved
+    assert {city.owner for city in game.cities} == set(range(5))  # every seat has played its part

@@ -3,6 +3,7 @@
 engine's reason."""
 
 import pygame
+import pytest
 
 from civgame.games import definition
 from civgame.games.sidmeier.core.actions import Explore
@@ -444,3 +445,41 @@ def test_a_coin_token_card_names_who_discards_which_token():
         "Player 3 discards the coin token on Currency"
     )
 
+
+def test_fame_and_fortune_offers_a_fifth_seat_and_switching_it_off_takes_it_away(app):
+    screen = new_game_screen(app)
+    assert sorted(screen.seat_buttons) == [2, 3, 4]
+    click_button(app, screen.expansion_buttons[FAF])
+    assert sorted(app.scene.seat_buttons) == [2, 3, 4, 5]
+    click_button(app, app.scene.seat_buttons[5])
+    assert len(app.scene.name_entries) == 5
+    click_button(app, app.scene.expansion_buttons[FAF])
+    assert app.scene.seats == 4 and sorted(app.scene.seat_buttons) == [2, 3, 4]
+    click_button(app, app.scene.expansion_buttons[FAF])
+    click_button(app, app.scene.seat_buttons[5])
+    click_button(app, app.scene.start_button)
+    scene = take_seat(app) if app.scene.covered else app.scene
+    assert [p.name for p in scene.game.players] == ["Anna", "Ben", "Chloe", "David", "Emma"]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280", "1920"])
+def test_five_seats_fit_the_new_game_screen_and_five_player_boards_fit_the_game_screen(app, monkeypatch, size):
+    from tests.ui.test_layout import control_problems, controls
+    from tests.ui.test_subject_visible import resize
+
+    resize(app, size)
+    screen = new_game_screen(app)
+    click_button(app, screen.expansion_buttons[FAF])
+    click_button(app, app.scene.seat_buttons[5])
+    app.draw()
+    window = app.screen.get_rect()
+    assert all(window.contains(e.rect) for e in controls(app)) and not control_problems(app, controls(app))
+    click_button(app, app.scene.start_button)
+    scene = take_seat(app) if app.scene.covered else app.scene
+    scene.show_tab("Player")
+    app.draw()
+    boards = list(scene.board_buttons.values())
+    assert len(boards) == 5 and all(b.text == p.name for b, p in zip(boards, scene.game.players, strict=True))
+    assert not control_problems(app, boards)
+    panel = pygame.Rect(scene.panel_rect.x, 0, scene.panel_rect.w, window.h)
+    assert all(panel.contains(b.rect) for b in boards)

@@ -483,3 +483,33 @@ def test_five_seats_fit_the_new_game_screen_and_five_player_boards_fit_the_game_
     assert not control_problems(app, boards)
     panel = pygame.Rect(scene.panel_rect.x, 0, scene.panel_rect.w, window.h)
     assert all(panel.contains(b.rect) for b in boards)
+
+
+def test_the_markers_zheng_he_looked_at_are_named_to_his_holder_on_the_map_and_the_boards(app, monkeypatch):
+    from civgame.games.sidmeier.core.actions import UsePersonCard
+    from civgame.games.sidmeier.core.decisions import StartTurn
+    from civgame.ui import theme
+    from civgame.ui.sidmeier import panel
+    from tests.games.sidmeier.test_great_person_deck import holder, number
+
+    s = holder("zheng_he")
+    s.marker(s.pos(9, 6), "village", "iron")
+    held = s.marker(s.pos(10, 7), "hut", "silk")
+    s.game.squares[s.pos(10, 7)].marker = -1
+    s.game.players[1].markers.append(held)
+    s.decide(StartTurn(0), phase="start_of_turn")
+    s.apply(UsePersonCard(number(s, "zheng_he")))
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    assert "You looked at its marker: iron" in scene.square_lines(s.pos(9, 6))
+    drawn: list[str] = []
+    blit = theme.blit_text
+    monkeypatch.setattr(
+        theme, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or blit(surface, text, *a, **k)
+    )
+    surface = pygame.Surface((400, 1400))
+    panel.player_board(surface, surface.get_rect(), 1.0, s.game.rules, GAME.view_for(s.game, 0), 1)
+    assert "Hut and village markers: 1 (face down); you looked at: silk" in " ".join(drawn)  # (wrapped)
+    drawn.clear()
+    panel.player_board(surface, surface.get_rect(), 1.0, s.game.rules, GAME.view_for(s.game, 1), 0)
+    assert not any("looked at" in text for text in drawn)

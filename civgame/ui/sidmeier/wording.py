@@ -185,6 +185,8 @@ class Words:
                 parts.append("a hut or village marker" + (f" as {counted_as}" if counted_as else ""))
             elif kind == "card":
                 parts.append(f"{self.culture_card(int(rest.split(':')[0]))} ({rest.split(':')[-1]})")
+            elif kind == "person":  # (a great person card discarded to stand in for a resource)
+                parts.append(self.person_card(int(rest)))
             else:
                 parts.append(item)
         return f", paying {', '.join(parts)}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from civgame.games.sidmeier.content.describe import provisional_values
 from civgame.games.sidmeier.content.ruleset import load_rules
 from civgame.games.sidmeier.core.actions import Allow, BuildUnit, Cancel, NoBattleCards, PlayCard
 from civgame.games.sidmeier.core.decisions import BattlePlay, ChooseLoot, CityTurn, MovementTurn, Respond, StartTurn
@@ -61,6 +62,7 @@ def test_each_set_brings_its_count_and_its_known_cards_are_always_in(expansions,
     sets = {rules.culture_cards[r].card_set for r in rules.culture_card_ids} - {""}
     assert sets == {e.replace("-", "_") for e in expansions}
     assert all(s.provisional for s in rules.culture_sets)  # (which cards are whose is a house rule)
+    assert any("which culture event cards are in the decks" in v for v in provisional_values(rules))
 
 
 def test_the_wisdom_and_warfare_cards_known_are_roaming_horde_and_the_dual_cards():

@@ -54,6 +54,7 @@ def provisional_values(rules: Ruleset) -> list[str]:
         (rules.track.provisional, "the culture track's costs"),
         (rules.huts.provisional, "the hut and village markers in play"),
         (rules.wonder_deck.provisional, "the wonders dealt into the deck"),
+        (any(s.provisional for s in rules.culture_sets), "which culture event cards are in the decks"),
     ]
     out += [marked(text, True) for provisional, text in flags if provisional]
     out += [marked(text, True) for text in rules.game.provisional_values]

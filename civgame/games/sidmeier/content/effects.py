@@ -1281,6 +1281,26 @@ primitive(
     example={"person_cancel": {}},
 )(NoParams)
 primitive(
+    "person_look_at_markers",
+    kind="great_person",
+    doc="The holder looks at every hut and village marker lying on the map and held by the other players (they "
+    "stay face down: the holder alone knows them from then on).",
+    example={"person_look_at_markers": {}},
+)(NoParams)
+
+
+@primitive(
+    "person_resource_substitute",
+    kind="great_person",
+    doc="When the holder would spend a `resource` to pay for an ability, they may discard the card to spend another "
+    "resource instead.",
+    example={"person_resource_substitute": {"resource": "uranium"}},
+)
+class PersonResourceSubstitute(Params):
+    resource: Resource
+
+
+primitive(
     "culture_jump",
     kind="passive",
     doc="When advancing on the culture track the holder may jump over the spaces ahead holding other players' "

@@ -130,6 +130,7 @@ class Player:
     blanks: dict[int, int] = field(default_factory=dict)  # great person cards in the pyramid as blank techs -> row
     metropolis_waits: bool = False  # F&F: the capital could not grow when due; it grows in a later Start of Turn
     relic_boons: list[str] = field(default_factory=list)  # relics whose effects wait for the next Start of Turn
+    seen_markers: list[int] = field(default_factory=list)  # hut and village markers looked at (Zheng He), face down
     last_battle_turn: int = -99
 
     def knows(self, tech: str) -> bool:
@@ -168,6 +169,10 @@ class Battle:
     barbarian_draw: list[str] = field(default_factory=list)  # barbarian units still to draw
     horde: int = 0  # a Roaming Horde's rank: the barbarians attack, led by `attacker` (0: any barbarians defend)
     base: int = 0  # pending decisions below the battle's own (the battle waits while there are more)
+
+    def barbarian_side(self) -> int:
+        """The side barbarians fight on (-1: none): they defend a village, a Roaming Horde attacks."""
+        return -1 if not self.barbarians else 0 if self.horde else 1
 
 
 @dataclass

@@ -94,6 +94,7 @@ def _validate(game: Game) -> None:
             _in(f"{at}.resources", key, market, "a market resource")
             _range(f"{at}.resources.{key}", count, 0, 10**4)
         _ids(f"{at}.markers", p.markers, markers, "hut or village marker")
+        _ids(f"{at}.seen_markers", p.seen_markers, markers, "hut or village marker")
         _ids(f"{at}.hand", p.hand, cultures, "culture event card")
         _ids(f"{at}.standing", p.standing, units, "unit card")
         _ids(f"{at}.reserve", p.reserve, people, "great person marker")

@@ -120,12 +120,7 @@ def seat_of(battle: Battle, side: int) -> int:
 
 
 def is_barbarian(battle: Battle, side: int) -> bool:
-    return battle.barbarians and side == barbarian_side(battle)
-
-
-def barbarian_side(battle: Battle) -> int:
-    """The side barbarians fight on: they defend a village, a Roaming Horde attacks."""
-    return ATTACKER if battle.horde else DEFENDER
+    return side == battle.barbarian_side()
 
 
 def side_name(game: Game, battle: Battle, side: int) -> str:
@@ -218,12 +213,12 @@ def _draw_barbarians(game: Game, battle: Battle) -> bool:
         card = pieces.draw_unit(game, unit)
         if card is None:
             if any(_deck_size(game, u) for u in game.rules.game.units.barbarian_units):
-                game.pending.append(BarbarianDeck(seat_of(battle, barbarian_side(battle))))
+                game.pending.append(BarbarianDeck(seat_of(battle, battle.barbarian_side())))
                 return False
             battle.barbarian_draw.clear()
             break
         battle.barbarian_draw.pop(0)
-        battle.hands[barbarian_side(battle)].append(card)
+        battle.hands[battle.barbarian_side()].append(card)
         game.barbarians.append(card)
     return True
 

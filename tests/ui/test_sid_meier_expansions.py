@@ -405,3 +405,21 @@ def test_spains_free_building_on_exploring_is_chosen_by_mouse_and_names_the_buil
     pos = next(a.pos for a in s.legal() if isinstance(a, BuildFree) and a.building == "temple")
     choose_by_mouse(app, s.game, "build_free", f"Build Temple free at {s.game.label(pos)} (")
     assert s.game.squares[pos].improvement.name == "temple"
+
+
+def test_the_market_lists_the_shipyards_with_wisdom_and_warfare_and_their_tip_says_where_they_stand(app, monkeypatch):
+    from civgame.ui.sidmeier import panel
+
+    def market_lines(expansions):
+        game = GAME.new_game(["Anna", "Ben"], 4, expansions=expansions)
+        lines: list[str] = []
+        monkeypatch.setattr(panel.theme, "blit_text", lambda surface, text, *a, **k: lines.append(text))
+        surface = pygame.Surface((500, 1600))
+        tips = panel.market(surface, surface.get_rect(), 1.0, game.rules, GAME.view_for(game, 0))
+        return lines, tips
+
+    lines, tips = market_lines([WAW])
+    assert "Shipyard: 5" in lines
+    (tip,) = [t for t in tips if t.lines and t.lines[0].startswith("Shipyard")]
+    assert "next to water" in tip.lines[0] and any("provisional" in line for line in tip.lines)
+    assert "Shipyard: 5" not in market_lines([])[0]

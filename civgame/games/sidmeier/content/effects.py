@@ -367,6 +367,12 @@ class CultureAdvanceOn(Params):
 
 
 primitive(
+    "culture_per_tech_learned",
+    kind="trigger",
+    doc="The holder gains `amount` culture each time they learn a tech after setup (by research or any other way).",
+    example={"culture_per_tech_learned": {"amount": 2}},
+)(PositiveAmount)
+primitive(
     "culture_per_resource_spent",
     kind="trigger",
     doc="The holder gains `amount` culture for every resource token or marker they spend, for any reason (a "
@@ -874,6 +880,12 @@ primitive(
     example={"start_trade_per_city": {"amount": 1}},
 )(PositiveAmount)
 primitive(
+    "start_trade_per_policy",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain `amount` trade per social policy they have adopted.",
+    example={"start_trade_per_policy": {"amount": 1}},
+)(PositiveAmount)
+primitive(
     "start_trade_per_city_state",
     kind="start_of_turn",
     doc="At the start of the holder's Start of Turn they gain `amount` trade per city-state they control.",
@@ -884,6 +896,19 @@ primitive(
     kind="start_of_turn",
     doc="At the start of the holder's Start of Turn they gain `amount` culture if one of their scouts is on the map.",
     example={"start_culture_with_scout": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "coastal_army_speed",
+    kind="passive",
+    doc="A move of the holder's figures with at least one army among them that begins on a land square orthogonally "
+    "next to water goes `amount` squares farther.",
+    example={"coastal_army_speed": {"amount": 2}},
+)(PositiveAmount)
+primitive(
+    "attacking_hand_size",
+    kind="passive",
+    doc="The holder's battle hand size is `amount` higher when they attack.",
+    example={"attacking_hand_size": {"amount": 1}},
 )(PositiveAmount)
 primitive(
     "lone_army_speed",

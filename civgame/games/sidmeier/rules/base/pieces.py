@@ -283,12 +283,17 @@ def building_squares(game: Game, city: City, face: str) -> list[int]:
     free, limited_at = memo.listing(game, ("build_squares", city.id), lambda: _build_squares(game, city))
     out = []
     for pos, terrain in free:
-        if terrain not in fam.terrain:
+        if terrain not in fam.terrain or (fam.beside and not _beside(game, pos, fam.beside)):
             continue
         if fam.limited and limited_at >= 0 and limited_at != pos:
             continue
         out.append(pos)
     return out
+
+
+def _beside(game: Game, pos: int, terrains: list[str]) -> bool:
+    """A square orthogonally next to `pos` is of one of `terrains`."""
+    return any(game.squares[p].terrain in terrains for p in board.orthogonal(game, pos))
 
 
 def _build_squares(game: Game, city: City) -> tuple[list[tuple[int, str]], int]:

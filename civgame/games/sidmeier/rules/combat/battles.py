@@ -236,6 +236,8 @@ def hand_size(game: Game, battle: Battle, side: int) -> int:
     armies = sum(1 for f in game.figures if f.id in figures and f.kind == "army")
     size = units.battle_hand + units.battle_hand_per_extra_army * max(0, armies - 1)
     size += effects.total(game, seat, "battle_hand_size")
+    if side == ATTACKER:
+        size += effects.total(game, seat, "attacking_hand_size")
     if side == DEFENDER and battle.kind == "city":
         size += units.battle_hand_defending_city
     return size

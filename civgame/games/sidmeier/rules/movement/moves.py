@@ -81,7 +81,20 @@ def begin_move(game: Game, action: BeginMove) -> None:
     lone = game.figure(action.figures[0]) if len(action.figures) == 1 else None
     if lone is not None and lone.kind == "army":
         speed += effects.total(game, seat, "lone_army_speed")
+    speed += _coastal_speed(game, seat, action.figures)
     game.pending.append(Moving(seat, figures=list(action.figures), left=speed))
+
+
+def _coastal_speed(game: Game, seat: int, ids: tuple[int, ...]) -> int:
+    """The squares farther a move goes that has an army among it and begins on land next to water (Navy)."""
+    bonus = effects.total(game, seat, "coastal_army_speed")
+    if not bonus:
+        return 0
+    figures = [f for f in game.figures if f.id in ids]
+    pos = figures[0].pos
+    beside_water = any(board.is_water(game, p) for p in board.orthogonal(game, pos))
+    armies = any(f.kind == "army" for f in figures)
+    return bonus if armies and beside_water and not board.is_water(game, pos) else 0
 
 
 def list_end(game: Game) -> Iterator[Action]:

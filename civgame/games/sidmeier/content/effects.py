@@ -367,6 +367,31 @@ class CultureAdvanceOn(Params):
 
 
 primitive(
+    "trade_on_battle_won",
+    kind="trigger",
+    doc="The holder gains `amount` trade each time they win a battle (attacking, defending or against a village).",
+    example={"trade_on_battle_won": {"amount": 3}},
+)(PositiveAmount)
+primitive(
+    "culture_per_unit_killed",
+    kind="trigger",
+    doc="After each battle the holder fights they gain `amount` culture for every unit killed in it, on either side.",
+    example={"culture_per_unit_killed": {"amount": 1}},
+)(PositiveAmount)
+
+
+@primitive(
+    "free_units_on_great_person",
+    kind="trigger",
+    doc="Each time the holder gains a great person they may also build up to `count` unlocked units free (their "
+    "types of the holder's choice).",
+    example={"free_units_on_great_person": {"count": 2}},
+)
+class FreeUnitsOnGreatPerson(Params):
+    count: int = Field(ge=1)
+
+
+primitive(
     "culture_per_tech_learned",
     kind="trigger",
     doc="The holder gains `amount` culture each time they learn a tech after setup (by research or any other way).",

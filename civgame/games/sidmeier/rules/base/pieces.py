@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from civgame.framework.effects import Params
 from civgame.games.sidmeier.content import effects as fx
-from civgame.games.sidmeier.core.decisions import DiscardCulture, GreatPersonDraw, PlaceGreatPerson
+from civgame.games.sidmeier.core.decisions import DiscardCulture, FreeUnits, GreatPersonDraw, PlaceGreatPerson
 from civgame.games.sidmeier.core.model import Battle, City, Deck, Figure, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import FigureKind
 from civgame.games.sidmeier.rules.base import board, effects, memo, person_deck, yields
@@ -158,6 +158,8 @@ def gain_great_person(game: Game, seat: int) -> None:
     if not game.great_people:
         game.say(f"No great person is left for {game.players[seat].name}.")
         return
+    for p in effects.params(game, seat, "free_units_on_great_person", fx.FreeUnitsOnGreatPerson):
+        game.pending.append(FreeUnits(seat, left=p.count, source=game.players[seat].civ))  # (after its placing)
     draw = max([1, *(p.draw for p in effects.params(game, seat, "great_person_choice", fx.GreatPersonChoice))])
     if game.great_person_deck:
         _gain_from_deck(game, seat, draw)

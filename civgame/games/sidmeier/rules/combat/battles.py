@@ -24,6 +24,7 @@ from civgame.games.sidmeier.core.decisions import (
     SaveUnits,
 )
 from civgame.games.sidmeier.core.model import Battle, Front, Game
+from civgame.games.sidmeier.rules.abilities import battle_rewards
 from civgame.games.sidmeier.rules.base import (
     board,
     city_markers,
@@ -537,6 +538,7 @@ def _resolve(game: Game, battle: Battle) -> None:
     defended = game.city(battle.city) if winner == DEFENDER and battle.kind == "city" else None
     if defended is not None:
         city_markers.defended(game, defended)
+    battle_rewards.battle_over(game, battle)
     if is_barbarian(battle, winner):
         return
     winner_seat = seat_of(battle, winner)

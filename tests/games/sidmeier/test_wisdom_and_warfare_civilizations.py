@@ -1,0 +1,139 @@
+"""Wisdom and Warfare's civilizations [004 W&W SETUP] [catalogue civilizations.md]: dealt only with the
+expansion, their setup and each ability (switched off, the test fails), and a seeded random game with each."""
+
+from __future__ import annotations
+
+import pytest
+
+from civgame.framework.errors import RuleError
+from civgame.games.sidmeier.core.actions import ChooseUnit
+from civgame.games.sidmeier.core.decisions import FreeUnits, PlaceGreatPerson
+from civgame.games.sidmeier.rules.base import board, pieces
+from civgame.games.sidmeier.rules.flow.controller import new_game
+from tests.games.sidmeier.scenario import Scenario
+from tests.games.sidmeier.test_combat import attack
+from tests.games.sidmeier.test_fame_and_fortune_civilizations import without
+from tests.games.sidmeier.test_random_games import SIDMEIER, play_checked
+
+WAW = "wisdom-and-warfare"
+NEW_CIVILIZATIONS = ["aztecs"]
+
+
+def started(civ: str, other: str = "germany") -> Scenario:
+    """Seat 0 leads `civ` (seat 1 `other`) with Wisdom and Warfare, capitals at (5,5) and (14,5), every square
+    grassland."""
+    s = Scenario(players=2, civs=[civ, other], expansions=[WAW]).reveal_all("grassland", trade=1, production=1)
+    s.capital = s.city(0, 5, 5, capital=True)
+    s.city(1, 14, 5, capital=True)
+    for seat in (0, 1):
+        s.government(seat, "despotism")
+        s.game.players[seat].trade = 0
+    return s
+
+
+def battle_at(s: Scenario, attacker: int = 0) -> None:
+    """Seat `attacker`'s army at (8,4) is about to step east onto the other seat's army at (9,4)."""
+    s.attackers = [s.figure(attacker, "army", 8, 4)]
+    s.attackers[0].start_pos = s.attackers[0].pos
+    s.defenders = [s.figure(1 - attacker, "army", 9, 4)]
+    from civgame.games.sidmeier.core.decisions import MovementTurn
+
+    s.decide(MovementTurn(attacker), phase="movement")
+
+
+def fight_out(s: Scenario) -> None:
+    """Play the battle to its end, each unit attacking a front if it can, else the first legal choice."""
+    attack(s)
+    while s.game.battle is not None:
+        legal = s.legal()
+        s.apply(next((a for a in legal if getattr(a, "front", -1) >= 0), legal[0]))
+
+
+@pytest.mark.parametrize("civ", NEW_CIVILIZATIONS)
+def test_the_new_civilizations_are_dealt_only_with_wisdom_and_warfare(civ):
+    assert new_game(2, 1, civilizations=[civ, "rome"], expansions=[WAW]).players[0].civ == civ
+    with pytest.raises(RuleError, match="there is no civilization"):
+        new_game(2, 1, civilizations=[civ, "rome"])
+    with pytest.raises(RuleError, match="there is no civilization"):
+        new_game(2, 1, civilizations=[civ, "rome"], expansions=["fame-and-fortune"])
+
+
+@pytest.mark.parametrize("civ", NEW_CIVILIZATIONS)
+def test_a_seeded_random_game_with_each_new_civilization_keeps_the_invariants(civ):
+    game = play_checked(2, 7, civilizations=[civ, "rome"], expansions=[WAW])
+    assert SIDMEIER.is_over(game) and SIDMEIER.outcome(game).winners
+
+
+# ------------------------------------------------------------------ the Aztecs
+
+
+def test_the_aztecs_start_with_irrigation_three_cities_and_a_capital_on_one_of_three_land_centre_squares():
+    game = new_game(2, 1, civilizations=["aztecs", "rome"], expansions=[WAW])
+    aztecs = game.players[0]
+    assert aztecs.techs == ["irrigation"] and aztecs.government == "despotism"
+    from civgame.games.sidmeier.rules.base import production
+
+    assert production.max_cities(game, 0) == 3 and production.max_cities(game, 1) == 2
+    centre = board.home_centre(game, 0)
+    assert sum(board.is_water(game, p) for p in centre) == 1
+    from civgame.games.sidmeier.core.actions import PlaceCapital
+
+    while not any(isinstance(a, PlaceCapital) for a in SIDMEIER.legal_actions(game)) or game.actor() != 0:
+        SIDMEIER.apply(game, SIDMEIER.legal_actions(game)[0])
+    offered = [a.pos for a in SIDMEIER.legal_actions(game) if isinstance(a, PlaceCapital)]
+    assert sorted(offered) == sorted(p for p in centre if not board.is_water(game, p))
+
+
+@pytest.mark.parametrize("has_ability, trade", [(True, 3), (False, 0)])
+def test_the_aztecs_gain_three_trade_for_each_battle_they_win(has_ability, trade, monkeypatch):
+    s = started("aztecs")
+    if not has_ability:
+        without(s, "trade_on_battle_won", monkeypatch)
+    battle_at(s)
+    s.units(0, ("mounted", 4))
+    s.units(1, ("artillery", 2))
+    fight_out(s)
+    assert s.game.players[0].trade == trade and s.game.players[1].trade == 0
+
+
+@pytest.mark.parametrize("has_ability, culture", [(True, 1), (False, 0)])
+def test_the_aztecs_gain_a_culture_per_unit_killed_in_a_battle_they_fight_on_either_side_won_or_lost(
+    has_ability, culture, monkeypatch
+):
+    s = started("aztecs")
+    if not has_ability:
+        without(s, "culture_per_unit_killed", monkeypatch)
+    battle_at(s, attacker=1)  # Germany attacks and wins: the Aztec unit is killed
+    s.units(1, ("mounted", 4))
+    s.units(0, ("artillery", 2))
+    s.game.players[0].culture = s.game.players[1].culture = 0
+    fight_out(s)
+    assert s.game.battle is None and s.game.players[0].culture == culture and s.game.players[1].culture == 0
+    assert s.game.players[0].trade == 0  # a battle lost: no trade
+
+
+@pytest.mark.parametrize("has_ability", [True, False])
+def test_the_aztecs_build_up_to_two_unlocked_units_free_on_gaining_a_great_person(has_ability, monkeypatch):
+    s = started("aztecs")
+    if not has_ability:
+        without(s, "free_units_on_great_person", monkeypatch)
+    pieces.gain_great_person(s.game, 0)
+    assert isinstance(s.game.pending[-1], PlaceGreatPerson)  # the great person first
+    s.game.pending.pop()
+    if not has_ability:
+        assert not any(isinstance(d, FreeUnits) for d in s.game.pending)
+        return
+    assert s.game.pending[-1] == FreeUnits(0, left=2, source="aztecs")
+    standing = len(s.game.players[0].standing)
+    s.apply(ChooseUnit("infantry"))
+    s.apply(ChooseUnit("mounted"))
+    assert len(s.game.players[0].standing) == standing + 2
+    assert not any(isinstance(d, FreeUnits) for d in s.game.pending)
+
+
+def test_the_aztecs_may_build_fewer_free_units():
+    s = started("aztecs")
+    pieces.gain_great_person(s.game, 0)
+    s.game.pending.pop()
+    s.apply(ChooseUnit(""))
+    assert not any(isinstance(d, FreeUnits) for d in s.game.pending)  # declined: nothing more built

@@ -16,7 +16,7 @@ from tests.games.sidmeier.test_fame_and_fortune_civilizations import without
 from tests.games.sidmeier.test_random_games import SIDMEIER, play_checked
 
 WAW = "wisdom-and-warfare"
-NEW_CIVILIZATIONS = ["aztecs"]
+NEW_CIVILIZATIONS = ["aztecs", "english"]
 
 
 def started(civ: str, other: str = "germany") -> Scenario:
@@ -137,3 +137,51 @@ def test_the_aztecs_may_build_fewer_free_units():
     s.game.pending.pop()
     s.apply(ChooseUnit(""))
     assert not any(isinstance(d, FreeUnits) for d in s.game.pending)  # declined: nothing more built
+
+
+# ------------------------------------------------------------------ England
+
+
+def test_england_starts_with_navy_and_may_build_a_shipyard_at_once():
+    game = new_game(2, 1, civilizations=["english", "rome"], expansions=[WAW])
+    assert game.players[0].techs == ["navy"] and game.players[0].government == "despotism"
+    from civgame.games.sidmeier.rules.base import production
+
+    assert "shipyard" in production.unlocked_faces(game, 0) and "shipyard" not in production.unlocked_faces(game, 1)
+
+
+@pytest.mark.parametrize("has_ability", [True, False])
+def test_englands_armies_gather_their_square_as_scouts_do(has_ability, monkeypatch):
+    from civgame.games.sidmeier.rules.base import yields
+    from civgame.games.sidmeier.rules.turn import start
+
+    s = started("english")
+    if not has_ability:
+        without(s, "armies_gather", monkeypatch)
+    s.square(s.pos(9, 5), "grassland", trade=3, resource="wheat")
+    army = s.figure(0, "army", 9, 5)
+    start.default_scouts(s.game, 0)
+    gathered = s.pos(9, 5) in yields.city_squares(s.game, 0)[s.capital.id]
+    assert gathered == has_ability and (army.gathers_for == s.capital.id) == has_ability
+    assert s.problems() == []
+
+
+def test_an_english_army_is_sent_to_gather_for_another_city_like_a_scout():
+    from civgame.games.sidmeier.core.actions import AssignScout
+    from civgame.games.sidmeier.core.decisions import StartTurn
+
+    s = started("english")
+    other = s.city(0, 10, 1)
+    army = s.figure(0, "army", 9, 5)
+    s.decide(StartTurn(0), phase="start_of_turn")
+    assert AssignScout(army.id, other.id) in s.legal()
+    s.apply(AssignScout(army.id, other.id))
+    assert army.gathers_for == other.id
+
+
+@pytest.mark.parametrize("has_ability, mode", [(True, "cross"), (False, "none")])
+def test_englands_figures_cross_water_without_ending_a_move_there(has_ability, mode, monkeypatch):
+    s = started("english")
+    if not has_ability:
+        without(s, "water_movement", monkeypatch)
+    assert board.water_mode(s.game, 0) == mode

@@ -923,6 +923,12 @@ primitive(
     example={"start_culture_with_scout": {"amount": 1}},
 )(PositiveAmount)
 primitive(
+    "armies_gather",
+    kind="passive",
+    doc="The holder's army figures gather the icons and resources of their square as if they were scouts.",
+    example={"armies_gather": {}},
+)(NoParams)
+primitive(
     "coastal_army_speed",
     kind="passive",
     doc="A move of the holder's figures with at least one army among them that begins on a land square orthogonally "

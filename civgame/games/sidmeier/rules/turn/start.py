@@ -230,7 +230,7 @@ def list_assign(game: Game) -> Iterator[Action]:
     if len(cities) < 2:
         return
     for fig in game.figures:
-        if fig.owner == seat and fig.kind == "scout" and fig.placed_turn < game.turn:
+        if fig.owner == seat and fig.placed_turn < game.turn and yields.gatherer(game, fig):
             for city in cities:
                 if city.id != fig.gathers_for:
                     yield AssignScout(fig.id, city.id)
@@ -240,8 +240,8 @@ def check_assign(game: Game, action: AssignScout) -> None:
     seat = game.actor()
     fig = game.figure(action.scout)
     city = game.city(action.city)
-    if fig is None or fig.owner != seat or fig.kind != "scout":
-        raise RuleError("only your scouts gather")
+    if fig is None or fig.owner != seat or not yields.gatherer(game, fig):
+        raise RuleError("only your scouts gather (and the armies of a civilization whose armies gather)")
     if fig.placed_turn >= game.turn:
         raise RuleError("a scout gathers from the turn after it was placed")
     if city is None or city.owner != seat:
@@ -260,7 +260,7 @@ def default_scouts(game: Game, seat: int) -> None:
     """Each gathering scout sends its square to its nearest city unless its owner declares otherwise."""
     cities = game.cities_of(seat)
     for fig in game.figures:
-        if fig.owner != seat or fig.kind != "scout":
+        if fig.owner != seat or not yields.gatherer(game, fig):
             continue
         if fig.placed_turn >= game.turn or not cities:
             fig.gathers_for = -1

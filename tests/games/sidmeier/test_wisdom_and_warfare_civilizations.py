@@ -16,7 +16,7 @@ from tests.games.sidmeier.test_fame_and_fortune_civilizations import without
 from tests.games.sidmeier.test_random_games import SIDMEIER, play_checked
 
 WAW = "wisdom-and-warfare"
-NEW_CIVILIZATIONS = ["aztecs", "english"]
+NEW_CIVILIZATIONS = ["aztecs", "english", "french"]
 
 
 def started(civ: str, other: str = "germany") -> Scenario:
@@ -185,3 +185,38 @@ def test_englands_figures_cross_water_without_ending_a_move_there(has_ability, m
     if not has_ability:
         without(s, "water_movement", monkeypatch)
     assert board.water_mode(s.game, 0) == mode
+
+
+# ------------------------------------------------------------------ France
+
+
+def test_france_starts_with_pottery_and_adopts_two_social_policies_at_setup():
+    s = Scenario(players=2, civs=["french", "rome"], expansions=[WAW], empty=False)
+    france, rome = s.game.players
+    assert france.techs == ["pottery"] and france.government == "despotism"
+    assert len(france.policies) == 2 and len(rome.policies) == 1
+
+
+@pytest.mark.parametrize("has_ability, most", [(True, 2), (False, 1)])
+def test_frances_social_policy_maximum_is_one_higher(has_ability, most, monkeypatch):
+    from civgame.games.sidmeier.rules.expansions import policies
+
+    s = started("french")
+    if not has_ability:
+        without(s, "policy_maximum_bonus", monkeypatch)
+    assert policies.maximum(s.game, 0) == most and policies.maximum(s.game, 1) == 1
+
+
+@pytest.mark.parametrize("attacking", [True, False])
+@pytest.mark.parametrize("has_ability, bonus", [(True, 2), (False, 0)])
+def test_france_has_a_combat_bonus_of_two_in_every_battle(attacking, has_ability, bonus, monkeypatch):
+    from civgame.games.sidmeier.rules.combat import battles
+
+    s = started("french")
+    if not has_ability:
+        without(s, "combat_bonus", monkeypatch)
+    battle_at(s, attacker=0 if attacking else 1)
+    attack(s)
+    side = battles.ATTACKER if attacking else battles.DEFENDER
+    assert battles.combat_bonus(s.game, s.game.battle, side) == bonus
+    assert battles.combat_bonus(s.game, s.game.battle, 1 - side) == 0

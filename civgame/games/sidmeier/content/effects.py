@@ -929,6 +929,12 @@ primitive(
     example={"armies_gather": {}},
 )(NoParams)
 primitive(
+    "policy_maximum_bonus",
+    kind="passive",
+    doc="The holder's social policy maximum is `amount` higher (once they have a city).",
+    example={"policy_maximum_bonus": {"amount": 1}},
+)(PositiveAmount)
+primitive(
     "coastal_army_speed",
     kind="passive",
     doc="A move of the holder's figures with at least one army among them that begins on a land square orthogonally "

@@ -32,8 +32,10 @@ from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 
 def maximum(game: Game, seat: int) -> int:
-    """The player's social policy maximum: the number of their cities."""
-    return len(game.cities_of(seat))
+    """The player's social policy maximum: the number of their cities, and a bonus (France) once they have one
+    (so that setup asks for the policies when the capital is placed, as for everyone)."""
+    cities = len(game.cities_of(seat))
+    return cities + effects.total(game, seat, "policy_maximum_bonus") if cities else 0
 
 
 def settle(game: Game) -> bool:

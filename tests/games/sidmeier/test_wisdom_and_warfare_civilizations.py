@@ -16,7 +16,7 @@ from tests.games.sidmeier.test_fame_and_fortune_civilizations import without
 from tests.games.sidmeier.test_random_games import SIDMEIER, play_checked
 
 WAW = "wisdom-and-warfare"
-NEW_CIVILIZATIONS = ["aztecs", "english", "french"]
+NEW_CIVILIZATIONS = ["aztecs", "english", "french", "japanese"]
 
 
 def started(civ: str, other: str = "germany") -> Scenario:
@@ -220,3 +220,39 @@ def test_france_has_a_combat_bonus_of_two_in_every_battle(attacking, has_ability
     side = battles.ATTACKER if attacking else battles.DEFENDER
     assert battles.combat_bonus(s.game, s.game.battle, side) == bonus
     assert battles.combat_bonus(s.game, s.game.battle, 1 - side) == 0
+
+
+# ------------------------------------------------------------------ Japan
+
+
+def test_japan_starts_with_chivalry_governed_by_feudalism_with_mounted_units_at_rank_2():
+    game = new_game(2, 1, civilizations=["japanese", "rome"], expansions=[WAW])
+    japan, rome = game.players
+    assert japan.techs == ["chivalry"] and japan.government == "feudalism"
+    assert japan.ranks["mounted"] == 2 and rome.ranks["mounted"] == 1
+
+
+@pytest.mark.parametrize("has_ability, infantry", [(True, 4), (False, 3)])
+def test_japanese_infantry_units_have_one_more_strength(has_ability, infantry, monkeypatch):
+    from civgame.games.sidmeier.rules.combat import battles
+
+    s = started("japanese")
+    if not has_ability:
+        without(s, "unit_strength", monkeypatch)
+    battle_at(s)
+    foot, horse = s.units(0, ("infantry", 3), ("mounted", 3))
+    attack(s)
+    battle = s.game.battle
+    assert battles.strength(s.game, battle, battles.ATTACKER, foot) == infantry
+    assert battles.strength(s.game, battle, battles.ATTACKER, horse) == 4  # rank 2 (Chivalry), no bonus
+
+
+@pytest.mark.parametrize("has_ability, costs", [(True, [3, 8, 13, 18, 23]), (False, [6, 11, 16, 21, 26])])
+def test_japan_needs_three_trade_less_to_research_a_tech_of_any_level(has_ability, costs, monkeypatch):
+    from civgame.games.sidmeier.rules.base import techs
+
+    s = started("japanese")
+    if not has_ability:
+        without(s, "research_discount", monkeypatch)
+    by_level = {1: "pottery", 2: "mathematics", 3: "banking", 4: "computers", 5: "space_flight"}
+    assert [techs.research_cost(s.game, 0, by_level[level]) for level in range(1, 6)] == costs

@@ -100,12 +100,19 @@ primitive(
     doc="The holder's combat bonus is `amount` higher in every battle.",
     example={"combat_bonus": {"amount": 6}},
 )(PositiveAmount)
-primitive(
+
+
+@primitive(
     "unit_strength",
     kind="passive",
-    doc="Every unit of the holder has `amount` more strength in battle.",
-    example={"unit_strength": {"amount": 1}},
-)(PositiveAmount)
+    doc="Every unit of the holder (with `unit`: every unit of that type) has `amount` more strength in battle.",
+    example={"unit_strength": {"amount": 1, "unit": "infantry"}},
+)
+class UnitStrength(Params):
+    amount: int = Field(ge=1)
+    unit: str | None = None  # a unit type of units.yaml
+
+
 primitive(
     "never_trumped",
     kind="passive",

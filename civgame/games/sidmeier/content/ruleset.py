@@ -1023,6 +1023,13 @@ def cross_check(rules: Ruleset) -> list[Problem]:
                 (*where, "abilities"),
                 f"{civ.id}: {effect.name} cannot be an ability",
             )
+            if isinstance(effect.params, fx.UnitStrength) and effect.params.unit is not None:
+                need(
+                    effect.params.unit in unit_ids,
+                    "civilizations",
+                    (*where, "abilities"),
+                    f"{civ.id}: no unit type {effect.params.unit!r}",
+                )
     # governments
     for gov in rules.governments.values():
         where = ("governments", list(rules.governments).index(gov.id))

@@ -152,6 +152,12 @@ def discard_culture(game: Game, card: int) -> None:
 # ------------------------------------------------------------------ great people
 
 
+def strength_bonus(game: Game, seat: int, unit: str) -> int:
+    """The strength the player's abilities add to each of their units of type `unit` in battle."""
+    bonuses = effects.params(game, seat, "unit_strength", fx.UnitStrength)
+    return sum(p.amount for p in bonuses if p.unit in (None, unit))
+
+
 def gain_great_person(game: Game, seat: int) -> None:
     """Draw a random great person marker (with the great person deck: a card, and a marker of its type); its
     owner places it in a city or keeps it in reserve."""

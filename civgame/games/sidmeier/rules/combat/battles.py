@@ -308,7 +308,7 @@ def strength(game: Game, battle: Battle, side: int, card: int) -> int:
         return definition.strength[min(rank, len(definition.strength)) - 1]
     seat = seat_of(battle, side)
     rank = min(game.players[seat].ranks.get(definition.unit, 1), len(definition.strength))
-    return definition.strength[rank - 1] + effects.total(game, seat, "unit_strength")
+    return definition.strength[rank - 1] + pieces.strength_bonus(game, seat, definition.unit)
 
 
 def trumps(game: Game, battle: Battle, side: int, card: int, other: int) -> bool:

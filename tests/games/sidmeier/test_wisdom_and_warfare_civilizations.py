@@ -16,7 +16,7 @@ from tests.games.sidmeier.test_fame_and_fortune_civilizations import without
 from tests.games.sidmeier.test_random_games import SIDMEIER, play_checked
 
 WAW = "wisdom-and-warfare"
-NEW_CIVILIZATIONS = ["aztecs", "english", "french", "japanese"]
+NEW_CIVILIZATIONS = ["aztecs", "english", "french", "japanese", "mongols"]
 
 
 def started(civ: str, other: str = "germany") -> Scenario:
@@ -256,3 +256,41 @@ def test_japan_needs_three_trade_less_to_research_a_tech_of_any_level(has_abilit
         without(s, "research_discount", monkeypatch)
     by_level = {1: "pottery", 2: "mathematics", 3: "banking", 4: "computers", 5: "space_flight"}
     assert [techs.research_cost(s.game, 0, by_level[level]) for level in range(1, 6)] == costs
+
+
+# ------------------------------------------------------------------ Mongolia
+
+
+def test_mongolia_starts_with_horseback_riding_speed_3_and_two_more_mounted_units():
+    game = new_game(2, 1, civilizations=["mongols", "rome"], expansions=[WAW])
+    mongolia = game.players[0]
+    assert mongolia.techs == ["horseback_riding"] and mongolia.government == "despotism"
+    kinds = sorted(pieces.unit_type(game, card) for card in mongolia.standing)
+    assert kinds == ["artillery", "infantry", "mounted", "mounted", "mounted"]
+    assert board.travel_speed(game, 0) == 3 and board.travel_speed(game, 1) == 2
+
+
+@pytest.mark.parametrize("attacking", [True, False])
+@pytest.mark.parametrize("has_ability", [True, False])
+def test_mongolia_gains_one_more_loot_when_it_wins_an_attack(attacking, has_ability, monkeypatch):
+    s = started("mongols")
+    if not has_ability:
+        without(s, "attacking_extra_loot", monkeypatch)
+    battle_at(s, attacker=0 if attacking else 1)  # Mongolia is seat 0
+    s.units(0, ("mounted", 4))
+    s.units(1, ("artillery", 2))
+    attack(s)
+    while s.game.battle is not None and s.game.battle.stage != "loot":
+        legal = s.legal()
+        s.apply(next((a for a in legal if getattr(a, "front", -1) >= 0), legal[0]))
+    assert s.game.battle.winner == (0 if attacking else 1)  # Mongolia wins either way
+    assert s.game.battle.loot == (2 if attacking and has_ability else 1)
+
+
+def test_mongolia_gains_one_more_loot_for_killing_lone_scouts():
+    s = started("mongols")
+    battle_at(s)
+    for fig in s.defenders:
+        fig.kind = "scout"
+    attack(s)
+    assert s.game.battle.scouts_only and s.game.battle.loot == 2

@@ -374,6 +374,12 @@ class CultureAdvanceOn(Params):
 
 
 primitive(
+    "attacking_extra_loot",
+    kind="trigger",
+    doc="When the holder wins a battle as the attacker and gains loot, they gain `amount` more loot.",
+    example={"attacking_extra_loot": {"amount": 1}},
+)(PositiveAmount)
+primitive(
     "trade_on_battle_won",
     kind="trigger",
     doc="The holder gains `amount` trade each time they win a battle (attacking, defending or against a village).",

@@ -89,8 +89,8 @@ def _start(game: Game, seat: int, pos: int, figures: list[int]) -> Battle | None
         scouts = "scout" if len(enemies) == 1 else "scouts"
         game.say(f"{game.players[seat].name} kills {game.players[defender].name}'s {scouts} at {game.label(pos)}.")
         battle = Battle(seat, defender, pos, "figures", attacker_figures=list(figures), scouts_only=True)
-        battle.stage, battle.winner, battle.loot = "loot", ATTACKER, 1
-        battle.loot = max(0, battle.loot - effects.total(game, defender, "loot_reduction"))
+        battle.stage, battle.winner = "loot", ATTACKER
+        battle.loot = battle_rewards.loot_won(game, battle, 1)
         return battle
     battle = Battle(
         seat, defender, pos, "figures", attacker_figures=list(figures), defender_figures=[f.id for f in enemies]
@@ -560,7 +560,7 @@ def _resolve(game: Game, battle: Battle) -> None:
     else:
         loot = 1
     if loot:
-        battle.loot = max(0, loot - effects.total(game, seat_of(battle, loser), "loot_reduction"))
+        battle.loot = battle_rewards.loot_won(game, battle, loot)
         battle.stage = "loot"
 
 

@@ -53,7 +53,7 @@ EXPANSIONS = {
 # neutral tiles stay as they were)
 EXPANSION_HOMES = {
     "fame-and-fortune": (20112, ["arabs", "greeks", "spanish", "indians"]),
-    "wisdom-and-warfare": (20132, ["aztecs", "english", "french", "japanese", "mongols"]),
+    "wisdom-and-warfare": (20132, ["aztecs", "english", "french", "japanese", "mongols", "zulu"]),
 }
 # home tiles with water among their 4 centre squares (004 W&W SETUP: the Aztecs' has one)
 WATER_CENTRES = {"aztecs": 1}

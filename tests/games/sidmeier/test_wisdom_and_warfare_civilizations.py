@@ -16,7 +16,7 @@ from tests.games.sidmeier.test_fame_and_fortune_civilizations import without
 from tests.games.sidmeier.test_random_games import SIDMEIER, play_checked
 
 WAW = "wisdom-and-warfare"
-NEW_CIVILIZATIONS = ["aztecs", "english", "french", "japanese", "mongols"]
+NEW_CIVILIZATIONS = ["aztecs", "english", "french", "japanese", "mongols", "zulu"]
 
 
 def started(civ: str, other: str = "germany") -> Scenario:
@@ -294,3 +294,79 @@ def test_mongolia_gains_one_more_loot_for_killing_lone_scouts():
         fig.kind = "scout"
     attack(s)
     assert s.game.battle.scouts_only and s.game.battle.loot == 2
+
+
+# ------------------------------------------------------------------ the Zulu Kingdom
+
+
+def test_the_zulu_start_with_animal_husbandry_and_two_more_artillery_units():
+    game = new_game(2, 1, civilizations=["zulu", "rome"], expansions=[WAW])
+    zulu = game.players[0]
+    assert zulu.techs == ["animal_husbandry"] and zulu.government == "despotism"
+    kinds = sorted(pieces.unit_type(game, card) for card in zulu.standing)
+    assert kinds == ["artillery", "artillery", "artillery", "infantry", "mounted"]
+
+
+@pytest.mark.parametrize("has_ability", [True, False])
+def test_zulu_armies_conquer_a_village_without_a_battle(has_ability, monkeypatch):
+    from civgame.games.sidmeier.core.actions import BeginMove, Step
+    from civgame.games.sidmeier.core.decisions import MovementTurn
+
+    s = started("zulu")
+    if not has_ability:
+        without(s, "villages_without_battle", monkeypatch)
+    village = s.pos(9, 4)
+    s.marker(village, "village", "wealth")
+    army = s.figure(0, "army", 8, 4)
+    army.start_pos = army.pos
+    s.decide(MovementTurn(0), phase="movement")
+    s.apply(BeginMove((army.id,)))
+    s.apply(Step("east"))
+    if not has_ability:
+        assert s.game.battle is not None and s.game.battle.kind == "village"
+        return
+    assert s.game.battle is None and army.pos == village and s.game.squares[village].marker == -1
+    assert "yields without a battle" in " ".join(s.game.log) and s.problems() == []
+    assert pieces.SHEET in s.game.players[0].coin_tokens  # the Wealth village's coin
+
+
+def zulu_founding(hut_result: str, has_ability: bool, monkeypatch) -> tuple[Scenario, object, int]:
+    """A Zulu scout at (10,2) may build a city at the Start of Turn; a hut with `hut_result` lies at (11,3)."""
+    from civgame.games.sidmeier.core.actions import FoundCity
+    from civgame.games.sidmeier.core.decisions import StartTurn
+
+    s = started("zulu")
+    if not has_ability:
+        without(s, "cities_beside_huts", monkeypatch)
+    hut = s.pos(11, 3)
+    s.marker(hut, "hut", hut_result)
+    scout = s.figure(0, "scout", 10, 2)
+    s.decide(StartTurn(0), phase="start_of_turn")
+    return s, FoundCity(scout.id), hut
+
+
+@pytest.mark.parametrize("has_ability", [True, False])
+def test_the_zulu_build_a_city_next_to_a_hut_and_explore_it_at_once(has_ability, monkeypatch):
+    s, found, hut = zulu_founding("wheat", has_ability, monkeypatch)
+    if not has_ability:
+        assert s.why(found) == "a city cannot be built next to a hut or village"
+        return
+    s.apply(found)
+    assert s.game.city_at(s.pos(10, 2)) is not None and s.game.squares[hut].marker == -1
+    assert len(s.game.players[0].markers) == 1 and s.problems() == []  # the wheat marker, kept face down
+
+
+def test_a_city_state_the_zulu_find_with_a_city_is_destroyed_for_three_culture(monkeypatch):
+    s, found, hut = zulu_founding("city_state", True, monkeypatch)
+    s.game.players[0].culture = 0
+    s.apply(found)
+    assert s.game.squares[hut].city_state == -1 and len(s.game.city_states_gone) == 1
+    assert s.game.players[0].culture == 3 and s.problems() == []
+
+
+def test_the_zulu_still_never_build_a_city_next_to_a_village():
+    from civgame.games.sidmeier.rules.turn import start
+
+    s = started("zulu")
+    s.marker(s.pos(11, 3), "village", "wealth")
+    assert start.why_no_city(s.game, 0, s.pos(10, 2)) == "a city cannot be built next to a hut or village"

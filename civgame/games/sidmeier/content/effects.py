@@ -948,6 +948,18 @@ primitive(
     example={"policy_maximum_bonus": {"amount": 1}},
 )(PositiveAmount)
 primitive(
+    "villages_without_battle",
+    kind="passive",
+    doc="The holder's armies conquer a village they enter without a battle.",
+    example={"villages_without_battle": {}},
+)(NoParams)
+primitive(
+    "cities_beside_huts",
+    kind="passive",
+    doc="The holder may build a city next to huts (never villages), and then explores those huts at once.",
+    example={"cities_beside_huts": {}},
+)(NoParams)
+primitive(
     "coastal_army_speed",
     kind="passive",
     doc="A move of the holder's figures with at least one army among them that begins on a land square orthogonally "

@@ -60,6 +60,10 @@ def _start(game: Game, seat: int, pos: int, figures: list[int]) -> Battle | None
     square = game.squares[pos]
     n = len(game.players)
     if square.marker >= 0 and _is_village(game, square.marker):
+        if effects.has(game, seat, "villages_without_battle"):
+            game.say(f"{game.players[seat].name} enters the village; it yields without a battle.")
+            conquer_village(game, seat, pos)
+            return None
         battle = Battle(seat, (seat + 1) % n, pos, "village", barbarians=True, attacker_figures=list(figures))
         game.say(
             f"{game.players[seat].name} attacks a village; {game.players[(seat + 1) % n].name} leads the barbarians."
@@ -545,7 +549,7 @@ def _resolve(game: Game, battle: Battle) -> None:
     _coin_for_win(game, winner_seat)
     loot = 0
     if battle.kind == "village":
-        _village_won(game, battle)
+        conquer_village(game, battle.attacker, battle.pos)
     elif winner == ATTACKER and battle.kind == "city":
         city = game.city(battle.city)
         assert city is not None
@@ -576,9 +580,9 @@ def _coin_for_win(game: Game, seat: int) -> None:
             game.say(f"{player.name} places a coin token on {effects.source_name(game, kind, source)}.")
 
 
-def _village_won(game: Game, battle: Battle) -> None:
-    seat = battle.attacker
-    square = game.squares[battle.pos]
+def conquer_village(game: Game, seat: int, pos: int) -> None:
+    """The player's armies on `pos` conquer its village: its marker is theirs (or acts, or a great person)."""
+    square = game.squares[pos]
     marker = square.marker
     square.marker = -1
     player = game.players[seat]
@@ -586,7 +590,7 @@ def _village_won(game: Game, battle: Battle) -> None:
         game.markers_gone.append(marker)
         game.say(f"{player.name} conquers the village and finds a great person.")
         pieces.gain_great_person(game, seat)
-    elif not hut_results.found(game, seat, marker, battle.pos):
+    elif not hut_results.found(game, seat, marker, pos):
         player.markers.append(marker)
         game.say(f"{player.name} conquers the village and takes its marker.")
     player.culture += effects.total(game, seat, "culture_on_exploring")

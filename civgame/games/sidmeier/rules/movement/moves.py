@@ -287,7 +287,7 @@ def step(game: Game, action: Step) -> None:
     decision.left -= 1
     if kind == "hut":
         game.pending.pop()
-        explore_hut(game, seat, there)
+        hut_results.explore_hut(game, seat, there)
     elif kind == "fight":
         game.pending.pop()
         battles.enter(game, seat, there, [f.id for f in figures])
@@ -299,16 +299,6 @@ def end_move(game: Game, decision: Moving) -> None:
     """The move ends where the figures stand (an army ending it on a relic takes the relic)."""
     game.pending.pop()
     relics.arrived(game, decision.player, _group(game, decision))
-
-
-def explore_hut(game: Game, seat: int, pos: int) -> None:
-    square = game.squares[pos]
-    player = game.players[seat]
-    marker, square.marker = square.marker, -1
-    if not hut_results.found(game, seat, marker, pos):
-        player.markers.append(marker)
-        game.say(f"{player.name} explores a hut and keeps its marker face down.")
-    player.culture += effects.total(game, seat, "culture_on_exploring")
 
 
 def check_stop(game: Game, action: StopMove) -> None:

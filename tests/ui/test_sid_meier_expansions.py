@@ -423,3 +423,30 @@ def test_the_market_lists_the_shipyards_with_wisdom_and_warfare_and_their_tip_sa
     (tip,) = [t for t in tips if t.lines and t.lines[0].startswith("Shipyard")]
     assert "next to water" in tip.lines[0] and any("provisional" in line for line in tip.lines)
     assert "Shipyard: 5" not in market_lines([])[0]
+
+
+def test_wisdom_and_warfares_civilizations_are_offered_with_it_and_shown_on_the_player_board(app, monkeypatch):
+    from civgame.ui.sidmeier import panel
+
+    screen = new_game_screen(app)
+    assert "zulu" not in screen.rules.civilizations
+    click_button(app, screen.expansion_buttons[WAW])
+    offered = list(app.scene.rules.civilizations)
+    assert offered[-6:] == ["aztecs", "english", "french", "japanese", "mongols", "zulu"]
+    for _ in range(len(offered)):  # Random -> each civilization in turn, the Zulu last
+        click_button(app, app.scene.civ_buttons[0])
+    assert app.scene.civs[0] == "zulu" and app.scene.civ_buttons[0].text == "Zulu Kingdom"
+    click_button(app, app.scene.expansion_buttons[WAW])  # switched off: its civilization is dealt at random again
+    assert app.scene.civs[0] == "random"
+    click_button(app, app.scene.expansion_buttons[WAW])
+    for _ in range(len(offered)):
+        click_button(app, app.scene.civ_buttons[0])
+    click_button(app, app.scene.start_button)
+    game = app.scene.game
+    assert game.players[0].civ == "zulu"
+    lines: list[str] = []
+    monkeypatch.setattr(panel.theme, "blit_text", lambda surface, text, *a, **k: lines.append(text))
+    surface = pygame.Surface((500, 1600))
+    tips = panel.player_board(surface, surface.get_rect(), 1.0, game.rules, GAME.view_for(game, 0), 0)
+    assert lines[0] == "Anna — Zulu Kingdom"
+    assert any("conquer a village they enter without a battle" in line for line in tips[0].lines)

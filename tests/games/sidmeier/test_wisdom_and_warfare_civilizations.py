@@ -31,6 +31,12 @@ def started(civ: str, other: str = "germany") -> Scenario:
     return s
 
 
+def leading(civ: str, has_ability: bool, ability: str, monkeypatch: pytest.MonkeyPatch) -> Scenario:
+    """`started(civ)`, with the civilization's `ability` taken away unless `has_ability`."""
+    s = started(civ)
+    return s if has_ability else without(s, ability, monkeypatch)
+
+
 def battle_at(s: Scenario, attacker: int = 0) -> None:
     """Seat `attacker`'s army at (8,4) is about to step east onto the other seat's army at (9,4)."""
     s.attackers = [s.figure(attacker, "army", 8, 4)]
@@ -41,10 +47,11 @@ def battle_at(s: Scenario, attacker: int = 0) -> None:
     s.decide(MovementTurn(attacker), phase="movement")
 
 
-def fight_out(s: Scenario) -> None:
-    """Play the battle to its end, each unit attacking a front if it can, else the first legal choice."""
+def fight_out(s: Scenario, until: str = "") -> None:
+    """Play the battle to its end (or to its stage `until`), each unit attacking a front if it can, else the
+    first legal choice."""
     attack(s)
-    while s.game.battle is not None:
+    while s.game.battle is not None and s.game.battle.stage != until:
         legal = s.legal()
         s.apply(next((a for a in legal if getattr(a, "front", -1) >= 0), legal[0]))
 
@@ -86,9 +93,7 @@ def test_the_aztecs_start_with_irrigation_three_cities_and_a_capital_on_one_of_t
 
 @pytest.mark.parametrize("has_ability, trade", [(True, 3), (False, 0)])
 def test_the_aztecs_gain_three_trade_for_each_battle_they_win(has_ability, trade, monkeypatch):
-    s = started("aztecs")
-    if not has_ability:
-        without(s, "trade_on_battle_won", monkeypatch)
+    s = leading("aztecs", has_ability, "trade_on_battle_won", monkeypatch)
     battle_at(s)
     s.units(0, ("mounted", 4))
     s.units(1, ("artillery", 2))
@@ -100,9 +105,7 @@ def test_the_aztecs_gain_three_trade_for_each_battle_they_win(has_ability, trade
 def test_the_aztecs_gain_a_culture_per_unit_killed_in_a_battle_they_fight_on_either_side_won_or_lost(
     has_ability, culture, monkeypatch
 ):
-    s = started("aztecs")
-    if not has_ability:
-        without(s, "culture_per_unit_killed", monkeypatch)
+    s = leading("aztecs", has_ability, "culture_per_unit_killed", monkeypatch)
     battle_at(s, attacker=1)  # Germany attacks and wins: the Aztec unit is killed
     s.units(1, ("mounted", 4))
     s.units(0, ("artillery", 2))
@@ -114,9 +117,7 @@ def test_the_aztecs_gain_a_culture_per_unit_killed_in_a_battle_they_fight_on_eit
 
 @pytest.mark.parametrize("has_ability", [True, False])
 def test_the_aztecs_build_up_to_two_unlocked_units_free_on_gaining_a_great_person(has_ability, monkeypatch):
-    s = started("aztecs")
-    if not has_ability:
-        without(s, "free_units_on_great_person", monkeypatch)
+    s = leading("aztecs", has_ability, "free_units_on_great_person", monkeypatch)
     pieces.gain_great_person(s.game, 0)
     assert isinstance(s.game.pending[-1], PlaceGreatPerson)  # the great person first
     s.game.pending.pop()
@@ -155,9 +156,7 @@ def test_englands_armies_gather_their_square_as_scouts_do(has_ability, monkeypat
     from civgame.games.sidmeier.rules.base import yields
     from civgame.games.sidmeier.rules.turn import start
 
-    s = started("english")
-    if not has_ability:
-        without(s, "armies_gather", monkeypatch)
+    s = leading("english", has_ability, "armies_gather", monkeypatch)
     s.square(s.pos(9, 5), "grassland", trade=3, resource="wheat")
     army = s.figure(0, "army", 9, 5)
     start.default_scouts(s.game, 0)
@@ -181,9 +180,7 @@ def test_an_english_army_is_sent_to_gather_for_another_city_like_a_scout():
 
 @pytest.mark.parametrize("has_ability, mode", [(True, "cross"), (False, "none")])
 def test_englands_figures_cross_water_without_ending_a_move_there(has_ability, mode, monkeypatch):
-    s = started("english")
-    if not has_ability:
-        without(s, "water_movement", monkeypatch)
+    s = leading("english", has_ability, "water_movement", monkeypatch)
     assert board.water_mode(s.game, 0) == mode
 
 
@@ -201,9 +198,7 @@ def test_france_starts_with_pottery_and_adopts_two_social_policies_at_setup():
 def test_frances_social_policy_maximum_is_one_higher(has_ability, most, monkeypatch):
     from civgame.games.sidmeier.rules.expansions import policies
 
-    s = started("french")
-    if not has_ability:
-        without(s, "policy_maximum_bonus", monkeypatch)
+    s = leading("french", has_ability, "policy_maximum_bonus", monkeypatch)
     assert policies.maximum(s.game, 0) == most and policies.maximum(s.game, 1) == 1
 
 
@@ -212,9 +207,7 @@ def test_frances_social_policy_maximum_is_one_higher(has_ability, most, monkeypa
 def test_france_has_a_combat_bonus_of_two_in_every_battle(attacking, has_ability, bonus, monkeypatch):
     from civgame.games.sidmeier.rules.combat import battles
 
-    s = started("french")
-    if not has_ability:
-        without(s, "combat_bonus", monkeypatch)
+    s = leading("french", has_ability, "combat_bonus", monkeypatch)
     battle_at(s, attacker=0 if attacking else 1)
     attack(s)
     side = battles.ATTACKER if attacking else battles.DEFENDER
@@ -236,9 +229,7 @@ def test_japan_starts_with_chivalry_governed_by_feudalism_with_mounted_units_at_
 def test_japanese_infantry_units_have_one_more_strength(has_ability, infantry, monkeypatch):
     from civgame.games.sidmeier.rules.combat import battles
 
-    s = started("japanese")
-    if not has_ability:
-        without(s, "unit_strength", monkeypatch)
+    s = leading("japanese", has_ability, "unit_strength", monkeypatch)
     battle_at(s)
     foot, horse = s.units(0, ("infantry", 3), ("mounted", 3))
     attack(s)
@@ -251,9 +242,7 @@ def test_japanese_infantry_units_have_one_more_strength(has_ability, infantry, m
 def test_japan_needs_three_trade_less_to_research_a_tech_of_any_level(has_ability, costs, monkeypatch):
     from civgame.games.sidmeier.rules.base import techs
 
-    s = started("japanese")
-    if not has_ability:
-        without(s, "research_discount", monkeypatch)
+    s = leading("japanese", has_ability, "research_discount", monkeypatch)
     by_level = {1: "pottery", 2: "mathematics", 3: "banking", 4: "computers", 5: "space_flight"}
     assert [techs.research_cost(s.game, 0, by_level[level]) for level in range(1, 6)] == costs
 
@@ -261,28 +250,31 @@ def test_japan_needs_three_trade_less_to_research_a_tech_of_any_level(has_abilit
 # ------------------------------------------------------------------ Mongolia
 
 
-def test_mongolia_starts_with_horseback_riding_speed_3_and_two_more_mounted_units():
+@pytest.mark.parametrize(
+    "civ, tech, more",
+    [("mongols", "horseback_riding", ["mounted", "mounted"]), ("zulu", "animal_husbandry", ["artillery", "artillery"])],
+)
+def test_mongolia_and_the_zulu_start_with_their_tech_and_two_more_units(civ, tech, more):
+    game = new_game(2, 1, civilizations=[civ, "rome"], expansions=[WAW])
+    player = game.players[0]
+    assert player.techs == [tech] and player.government == "despotism"
+    kinds = sorted(pieces.unit_type(game, card) for card in player.standing)
+    assert kinds == sorted(["artillery", "infantry", "mounted", *more])
+
+
+def test_mongolias_travel_speed_starts_at_3_with_horseback_riding():
     game = new_game(2, 1, civilizations=["mongols", "rome"], expansions=[WAW])
-    mongolia = game.players[0]
-    assert mongolia.techs == ["horseback_riding"] and mongolia.government == "despotism"
-    kinds = sorted(pieces.unit_type(game, card) for card in mongolia.standing)
-    assert kinds == ["artillery", "infantry", "mounted", "mounted", "mounted"]
     assert board.travel_speed(game, 0) == 3 and board.travel_speed(game, 1) == 2
 
 
 @pytest.mark.parametrize("attacking", [True, False])
 @pytest.mark.parametrize("has_ability", [True, False])
 def test_mongolia_gains_one_more_loot_when_it_wins_an_attack(attacking, has_ability, monkeypatch):
-    s = started("mongols")
-    if not has_ability:
-        without(s, "attacking_extra_loot", monkeypatch)
+    s = leading("mongols", has_ability, "attacking_extra_loot", monkeypatch)
     battle_at(s, attacker=0 if attacking else 1)  # Mongolia is seat 0
     s.units(0, ("mounted", 4))
     s.units(1, ("artillery", 2))
-    attack(s)
-    while s.game.battle is not None and s.game.battle.stage != "loot":
-        legal = s.legal()
-        s.apply(next((a for a in legal if getattr(a, "front", -1) >= 0), legal[0]))
+    fight_out(s, until="loot")
     assert s.game.battle.winner == (0 if attacking else 1)  # Mongolia wins either way
     assert s.game.battle.loot == (2 if attacking and has_ability else 1)
 
@@ -299,22 +291,12 @@ def test_mongolia_gains_one_more_loot_for_killing_lone_scouts():
 # ------------------------------------------------------------------ the Zulu Kingdom
 
 
-def test_the_zulu_start_with_animal_husbandry_and_two_more_artillery_units():
-    game = new_game(2, 1, civilizations=["zulu", "rome"], expansions=[WAW])
-    zulu = game.players[0]
-    assert zulu.techs == ["animal_husbandry"] and zulu.government == "despotism"
-    kinds = sorted(pieces.unit_type(game, card) for card in zulu.standing)
-    assert kinds == ["artillery", "artillery", "artillery", "infantry", "mounted"]
-
-
 @pytest.mark.parametrize("has_ability", [True, False])
 def test_zulu_armies_conquer_a_village_without_a_battle(has_ability, monkeypatch):
     from civgame.games.sidmeier.core.actions import BeginMove, Step
     from civgame.games.sidmeier.core.decisions import MovementTurn
 
-    s = started("zulu")
-    if not has_ability:
-        without(s, "villages_without_battle", monkeypatch)
+    s = leading("zulu", has_ability, "villages_without_battle", monkeypatch)
     village = s.pos(9, 4)
     s.marker(village, "village", "wealth")
     army = s.figure(0, "army", 8, 4)
@@ -335,9 +317,7 @@ def zulu_founding(hut_result: str, has_ability: bool, monkeypatch) -> tuple[Scen
     from civgame.games.sidmeier.core.actions import FoundCity
     from civgame.games.sidmeier.core.decisions import StartTurn
 
-    s = started("zulu")
-    if not has_ability:
-        without(s, "cities_beside_huts", monkeypatch)
+    s = leading("zulu", has_ability, "cities_beside_huts", monkeypatch)
     hut = s.pos(11, 3)
     s.marker(hut, "hut", hut_result)
     scout = s.figure(0, "scout", 10, 2)

@@ -350,3 +350,12 @@ def test_the_zulu_still_never_build_a_city_next_to_a_village():
     s = started("zulu")
     s.marker(s.pos(11, 3), "village", "wealth")
     assert start.why_no_city(s.game, 0, s.pos(10, 2)) == "a city cannot be built next to a hut or village"
+
+
+def test_the_aztecs_and_france_are_described_as_provisional_for_their_house_rule_readings():
+    from civgame.games.sidmeier.content.describe import describe
+    from civgame.games.sidmeier.content.ruleset import load_rules
+
+    rules = load_rules(expansions=[WAW])
+    marked = {civ for civ in NEW_CIVILIZATIONS if "(provisional" in describe(rules, civ)}
+    assert marked == {"aztecs", "french"}

@@ -434,3 +434,16 @@ def test_the_market_lists_the_shipyards_with_wisdom_and_warfare_and_their_tip_sa
     (tip,) = [t for t in tips if t.lines and t.lines[0].startswith("Shipyard")]
     assert "next to water" in tip.lines[0] and any("provisional" in line for line in tip.lines)
     assert "Shipyard: 5" not in market_lines([])[0]
+
+
+def test_the_tech_pyramid_shows_a_wisdom_and_warfare_tech_with_its_provisional_text(app, monkeypatch):
+    from civgame.ui.sidmeier import panel
+
+    game = GAME.new_game(["Anna", "Ben"], 4, expansions=[WAW], civilizations=["english", "rome"])
+    lines: list[str] = []
+    monkeypatch.setattr(panel.theme, "blit_text", lambda surface, text, *a, **k: lines.append(text))
+    surface = pygame.Surface((500, 1600))
+    tips = panel.player_board(surface, surface.get_rect(), 1.0, game.rules, GAME.view_for(game, 0), 0)
+    assert any("Navy" in line for line in lines)
+    (navy,) = [t for t in tips if t.lines and t.lines[0].startswith("Navy")]
+    assert "Unlocks: Shipyard." in navy.lines and any("provisional" in line for line in navy.lines)

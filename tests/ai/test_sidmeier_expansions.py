@@ -210,3 +210,14 @@ def test_every_level_grows_indias_starting_metropolis_over_a_centre_square(level
 def test_easy_plays_a_stretch_leading_each_fame_and_fortune_civilization_keeping_the_invariants(civ):
     game = GAME.new_game(2, 11, civilizations=[civ, "rome"], expansions=[FAF])
     assert play_stretch(game, "easy", 11, 300, 100).saved
+
+
+@pytest.mark.parametrize("civ", ["aztecs", "english", "french", "japanese", "mongols", "zulu"])
+def test_easy_plays_a_stretch_leading_each_wisdom_and_warfare_civilization_keeping_the_invariants(civ):
+    game = GAME.new_game(2, 11, civilizations=[civ, "rome"], expansions=["wisdom-and-warfare"])
+    assert play_stretch(game, "easy", 11, 150, 60).saved
+
+
+def test_normal_plays_a_stretch_leading_the_zulu_against_the_aztecs():
+    game = GAME.new_game(2, 13, civilizations=["zulu", "aztecs"], expansions=["wisdom-and-warfare"])
+    assert play_stretch(game, "normal", 13, 30, 20).saved

@@ -4,8 +4,9 @@ The printed tiles are not transcribed anywhere (catalogue `map-and-tiles.md`, ga
 catalogue's house rule generates them: each neutral tile has 16 squares drawn from grassland 5,
 forest 4, mountain 3, desert 2, water 2; each square has 1 icon matching its terrain and 1 square
 in 4 a second icon (culture, coin or the terrain's resource); exactly one hut or village icon per
-neutral tile (2 huts : 1 village), never on water. Home tiles have 4 land centre squares, and every
-centre square's 8 neighbours hold at least 2 trade, 2 production and 1 culture (`civilizations.md`).
+neutral tile (2 huts : 1 village), never on water. Home tiles have 4 land centre squares (the Aztecs' 3
+and one water square, 004 W&W SETUP), and every land centre square's 8 neighbours hold at least
+2 trade, 2 production and 1 culture (`civilizations.md`).
 
 The expansions' neutral tiles follow the same rule; a tile carrying a relic has one of its squares
 (never the hut's or village's) replaced by a square of the relic's terrain with the relic on it
@@ -50,7 +51,12 @@ EXPANSIONS = {
 }
 # each expansion's civilizations that are built, with the seed of their home tiles (a seed of their own, so the
 # neutral tiles stay as they were)
-EXPANSION_HOMES = {"fame-and-fortune": (20112, ["arabs", "greeks", "spanish", "indians"])}
+EXPANSION_HOMES = {
+    "fame-and-fortune": (20112, ["arabs", "greeks", "spanish", "indians"]),
+    "wisdom-and-warfare": (20132, ["aztecs", "english", "french", "japanese", "mongols", "zulu"]),
+}
+# home tiles with water among their 4 centre squares (004 W&W SETUP: the Aztecs' has one)
+WATER_CENTRES = {"aztecs": 1}
 
 
 def squares(rng: random.Random) -> list[list[str]]:
@@ -64,10 +70,12 @@ def squares(rng: random.Random) -> list[list[str]]:
     return [cells[row * 4 : row * 4 + 4] for row in range(4)]
 
 
-def home_ok(grid: list[list[list[str]]]) -> bool:
-    if any(grid[r][c][0] == "water" for r, c in CENTRE):
+def home_ok(grid: list[list[list[str]]], water_centres: int = 0) -> bool:
+    if sum(grid[r][c][0] == "water" for r, c in CENTRE) != water_centres:
         return False
     for r, c in CENTRE:
+        if grid[r][c][0] == "water":
+            continue  # no capital there
         around = [grid[r + dr][c + dc] for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
         icons = [icon for cell in around for icon in cell[1:]]
         if icons.count("trade") < 2 or icons.count("production") < 2 or icons.count("culture") < 1:
@@ -97,7 +105,7 @@ def home_tiles(rng: random.Random, civs: list[str]) -> None:
     for civ in civs:
         while True:
             grid = squares(rng)
-            if home_ok(grid):
+            if home_ok(grid, WATER_CENTRES.get(civ, 0)):
                 break
         print(f"  - id: home-{civ}\n    civilization: {civ}\n    provisional: true\n    squares:")
         print(text(grid))

@@ -246,3 +246,14 @@ def test_the_levels_play_a_five_player_game_with_fame_and_fortune_keeping_the_in
     game = GAME.new_game(5, 9, expansions=[FAF])
     assert play_stretch(game, level, 9, steps, save_at=steps // 2).saved
     assert {city.owner for city in game.cities} == set(range(5))  # every seat has played its part
+
+
+@pytest.mark.parametrize("civ", ["aztecs", "english", "french", "japanese", "mongols", "zulu"])
+def test_easy_plays_a_stretch_leading_each_wisdom_and_warfare_civilization_keeping_the_invariants(civ):
+    game = GAME.new_game(2, 11, civilizations=[civ, "rome"], expansions=["wisdom-and-warfare"])
+    assert play_stretch(game, "easy", 11, 150, 60).saved
+
+
+def test_normal_plays_a_stretch_leading_the_zulu_against_the_aztecs():
+    game = GAME.new_game(2, 13, civilizations=["zulu", "aztecs"], expansions=["wisdom-and-warfare"])
+    assert play_stretch(game, "normal", 13, 30, 20).saved

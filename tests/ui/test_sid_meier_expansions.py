@@ -369,31 +369,41 @@ def test_the_rules_help_explains_the_relics_and_city_states_of_the_expansions_pl
     assert "City-states" not in topics(load_rules(expansions=[FAF])) and "Relics" not in topics(load_rules())
 
 
-def test_fame_and_fortunes_civilizations_are_offered_with_it_and_shown_on_the_player_board(app, monkeypatch):
+@pytest.mark.parametrize(
+    "expansion, new, shown, ability",
+    [
+        (FAF, ["arabs", "greeks", "indians", "spanish"], "Arabia", "culture for every resource token"),
+        (WAW, ["aztecs", "english", "french", "japanese", "mongols", "zulu"], "Aztec Empire", "trade each time"),
+    ],
+)
+def test_an_expansions_civilizations_are_offered_with_it_and_shown_on_the_player_board(
+    app, monkeypatch, expansion, new, shown, ability
+):
     from civgame.ui.sidmeier import panel
 
     screen = new_game_screen(app)
-    assert "arabs" not in screen.rules.civilizations
-    click_button(app, screen.expansion_buttons[FAF])
+    assert new[0] not in screen.rules.civilizations
+    click_button(app, screen.expansion_buttons[expansion])
     cycle = list(app.scene.rules.civilizations)
-    assert cycle[-4:] == ["arabs", "greeks", "indians", "spanish"]  # after the base game's six
-    for _ in range(len(cycle) - 3):  # Random -> each civilization in turn
+    assert cycle[-len(new) :] == new  # after the base game's six
+    clicks = len(cycle) - len(new) + 1  # Random -> each civilization in turn, to the expansion's first
+    for _ in range(clicks):
         click_button(app, app.scene.civ_buttons[0])
-    assert app.scene.civs[0] == "arabs" and app.scene.civ_buttons[0].text == "Arabia"
-    click_button(app, app.scene.expansion_buttons[FAF])  # switched off: its civilization is dealt at random again
+    assert app.scene.civs[0] == new[0] and app.scene.civ_buttons[0].text == shown
+    click_button(app, app.scene.expansion_buttons[expansion])  # switched off: its civilization is dealt at random
     assert app.scene.civs[0] == "random"
-    click_button(app, app.scene.expansion_buttons[FAF])
-    for _ in range(len(cycle) - 3):
+    click_button(app, app.scene.expansion_buttons[expansion])
+    for _ in range(clicks):
         click_button(app, app.scene.civ_buttons[0])
     click_button(app, app.scene.start_button)
     game = app.scene.game
-    assert game.players[0].civ == "arabs"
+    assert game.players[0].civ == new[0]
     lines: list[str] = []
     monkeypatch.setattr(panel.theme, "blit_text", lambda surface, text, *a, **k: lines.append(text))
     surface = pygame.Surface((500, 1600))
     tips = panel.player_board(surface, surface.get_rect(), 1.0, game.rules, GAME.view_for(game, 0), 0)
-    assert lines[0] == "Anna — Arabia"
-    assert any("culture for every resource token" in line for line in tips[0].lines)
+    assert lines[0] == f"Anna — {shown}"
+    assert any(ability in line for line in tips[0].lines)
 
 
 def test_spains_free_building_on_exploring_is_chosen_by_mouse_and_names_the_building(app):
@@ -513,3 +523,34 @@ def test_the_markers_zheng_he_looked_at_are_named_to_his_holder_on_the_map_and_t
     drawn.clear()
     panel.player_board(surface, surface.get_rect(), 1.0, s.game.rules, GAME.view_for(s.game, 1), 0)
     assert not any("looked at" in text for text in drawn)
+
+
+def test_the_market_lists_the_shipyards_with_wisdom_and_warfare_and_their_tip_says_where_they_stand(app, monkeypatch):
+    from civgame.ui.sidmeier import panel
+
+    def market_lines(expansions):
+        game = GAME.new_game(["Anna", "Ben"], 4, expansions=expansions)
+        lines: list[str] = []
+        monkeypatch.setattr(panel.theme, "blit_text", lambda surface, text, *a, **k: lines.append(text))
+        surface = pygame.Surface((500, 1600))
+        tips = panel.market(surface, surface.get_rect(), 1.0, game.rules, GAME.view_for(game, 0))
+        return lines, tips
+
+    lines, tips = market_lines([WAW])
+    assert "Shipyard: 5" in lines
+    (tip,) = [t for t in tips if t.lines and t.lines[0].startswith("Shipyard")]
+    assert "next to water" in tip.lines[0] and any("provisional" in line for line in tip.lines)
+    assert "Shipyard: 5" not in market_lines([])[0]
+
+
+def test_the_tech_pyramid_shows_a_wisdom_and_warfare_tech_with_its_provisional_text(app, monkeypatch):
+    from civgame.ui.sidmeier import panel
+
+    game = GAME.new_game(["Anna", "Ben"], 4, expansions=[WAW], civilizations=["english", "rome"])
+    lines: list[str] = []
+    monkeypatch.setattr(panel.theme, "blit_text", lambda surface, text, *a, **k: lines.append(text))
+    surface = pygame.Surface((500, 1600))
+    tips = panel.player_board(surface, surface.get_rect(), 1.0, game.rules, GAME.view_for(game, 0), 0)
+    assert any("Navy" in line for line in lines)
+    (navy,) = [t for t in tips if t.lines and t.lines[0].startswith("Navy")]
+    assert "Unlocks: Shipyard." in navy.lines and any("provisional" in line for line in navy.lines)

@@ -35,8 +35,6 @@ def test_rome_advances_a_culture_space_for_a_wonder_built():
 def test_rome_advances_and_china_gains_culture_for_a_village_conquered():
     for civ, track, culture in (("rome", 1, 0), ("china", 0, 3)):
         s = Scenario(players=2, civs=[civ, "germany"]).reveal_all("grassland", trade=1)
-        battle = battles.Battle(0, 1, s.pos(6, 4), "village", barbarians=True)
         s.marker(s.pos(6, 4), "village", "spy")
-        s.game.battle = battle
-        battles._village_won(s.game, battle)
+        battles.conquer_village(s.game, 0, s.pos(6, 4))
         assert s.game.players[0].track == track and s.game.players[0].culture == culture

@@ -92,3 +92,23 @@ def test_random_games_with_fame_and_fortune_keep_the_invariants(players, seed):
     assert SIDMEIER.outcome(game).winners
     assert any(p.investments for p in game.players)  # (the random players do invest)
     assert any(city.expansion >= 0 for city in game.cities)  # (and learn Agriculture: a capital grows)
+
+
+def test_wisdom_and_warfares_civilizations_are_named_on_the_command_line_only_with_it(capsys, tmp_path):
+    save = tmp_path / "game.yaml"
+    args = [
+        "--game",
+        "sid-meier",
+        "--headless",
+        "--players",
+        "2",
+        "--civilizations",
+        "zulu,aztecs",
+        "--save",
+        str(save),
+    ]
+    code, _out, err = run(capsys, *args, "--expansions", "wisdom-and-warfare")
+    assert code == 0, err
+    assert [p.civ for p in loads(save.read_text()).players] == ["zulu", "aztecs"]
+    code, _out, err = run(capsys, *args)
+    assert code != 0 and "zulu" in err

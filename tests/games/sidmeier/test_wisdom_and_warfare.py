@@ -262,3 +262,13 @@ def test_random_games_with_wisdom_and_warfare_keep_the_invariants(count, seed):
 
     game = play_checked(count, seed, expansions=[WAW])
     assert game.phase == "over"
+
+
+def test_the_replacement_governments_leonidas_and_endowment_for_the_arts_are_played_as_before_marked_provisional():
+    from civgame.games.sidmeier.content.describe import describe
+
+    faf, both = load_rules(expansions=["fame-and-fortune"]), load_rules(expansions=["fame-and-fortune", WAW])
+    replaced = ["leonidas", "endowment_for_the_arts", *(g for g in RULES.governments if g != "anarchy")]
+    for key in replaced:
+        assert describe(both, key) == describe(faf, key) and "(provisional" in describe(both, key), key
+    assert describe(RULES, "feudalism") == describe(load_rules(), "feudalism")

@@ -141,9 +141,9 @@ def describe(rules: Ruleset, key: str) -> str:
         provisional = face.family.provisional
         icons = ", ".join(f"{n} {k}" for k, n in face.face.icons.model_dump().items() if n)
         star = ", limited" if face.family.limited else ""
-        lines.append(
-            f"{face.face.name} (building{star}, cost {face.face.cost}, on {'/'.join(face.family.terrain)}: {icons})"
-        )
+        beside = f" next to {'/'.join(face.family.beside)}" if face.family.beside else ""
+        where = "/".join(face.family.terrain) + beside
+        lines.append(f"{face.face.name} (building{star}, cost {face.face.cost}, on {where}: {icons})")
         if face.face.combat_bonus:
             lines.append(f"+{face.face.combat_bonus} combat bonus.")
         effects = []

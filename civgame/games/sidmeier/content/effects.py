@@ -100,12 +100,19 @@ primitive(
     doc="The holder's combat bonus is `amount` higher in every battle.",
     example={"combat_bonus": {"amount": 6}},
 )(PositiveAmount)
-primitive(
+
+
+@primitive(
     "unit_strength",
     kind="passive",
-    doc="Every unit of the holder has `amount` more strength in battle.",
-    example={"unit_strength": {"amount": 1}},
-)(PositiveAmount)
+    doc="Every unit of the holder (with `unit`: every unit of that type) has `amount` more strength in battle.",
+    example={"unit_strength": {"amount": 1, "unit": "infantry"}},
+)
+class UnitStrength(Params):
+    amount: int = Field(ge=1)
+    unit: str | None = None  # a unit type of units.yaml
+
+
 primitive(
     "never_trumped",
     kind="passive",
@@ -366,6 +373,43 @@ class CultureAdvanceOn(Params):
     events: list[CultureEvent] = Field(min_length=1)
 
 
+primitive(
+    "attacking_extra_loot",
+    kind="trigger",
+    doc="When the holder wins a battle as the attacker and gains loot, they gain `amount` more loot.",
+    example={"attacking_extra_loot": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "trade_on_battle_won",
+    kind="trigger",
+    doc="The holder gains `amount` trade each time they win a battle (attacking, defending or against a village).",
+    example={"trade_on_battle_won": {"amount": 3}},
+)(PositiveAmount)
+primitive(
+    "culture_per_unit_killed",
+    kind="trigger",
+    doc="After each battle the holder fights they gain `amount` culture for every unit killed in it, on either side.",
+    example={"culture_per_unit_killed": {"amount": 1}},
+)(PositiveAmount)
+
+
+@primitive(
+    "free_units_on_great_person",
+    kind="trigger",
+    doc="Each time the holder gains a great person they may also build up to `count` unlocked units free (their "
+    "types of the holder's choice).",
+    example={"free_units_on_great_person": {"count": 2}},
+)
+class FreeUnitsOnGreatPerson(Params):
+    count: int = Field(ge=1)
+
+
+primitive(
+    "culture_per_tech_learned",
+    kind="trigger",
+    doc="The holder gains `amount` culture each time they learn a tech after setup (by research or any other way).",
+    example={"culture_per_tech_learned": {"amount": 2}},
+)(PositiveAmount)
 primitive(
     "culture_per_resource_spent",
     kind="trigger",
@@ -933,6 +977,12 @@ primitive(
     example={"start_trade_per_city": {"amount": 1}},
 )(PositiveAmount)
 primitive(
+    "start_trade_per_policy",
+    kind="start_of_turn",
+    doc="At the start of the holder's Start of Turn they gain `amount` trade per social policy they have adopted.",
+    example={"start_trade_per_policy": {"amount": 1}},
+)(PositiveAmount)
+primitive(
     "start_trade_per_city_state",
     kind="start_of_turn",
     doc="At the start of the holder's Start of Turn they gain `amount` trade per city-state they control.",
@@ -943,6 +993,43 @@ primitive(
     kind="start_of_turn",
     doc="At the start of the holder's Start of Turn they gain `amount` culture if one of their scouts is on the map.",
     example={"start_culture_with_scout": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "armies_gather",
+    kind="passive",
+    doc="The holder's army figures gather the icons and resources of their square as if they were scouts.",
+    example={"armies_gather": {}},
+)(NoParams)
+primitive(
+    "policy_maximum_bonus",
+    kind="passive",
+    doc="The holder's social policy maximum is `amount` higher (once they have a city).",
+    example={"policy_maximum_bonus": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "villages_without_battle",
+    kind="passive",
+    doc="The holder's armies conquer a village they enter without a battle.",
+    example={"villages_without_battle": {}},
+)(NoParams)
+primitive(
+    "cities_beside_huts",
+    kind="passive",
+    doc="The holder may build a city next to huts (never villages), and then explores those huts at once.",
+    example={"cities_beside_huts": {}},
+)(NoParams)
+primitive(
+    "coastal_army_speed",
+    kind="passive",
+    doc="A move of the holder's figures with at least one army among them that begins on a land square orthogonally "
+    "next to water goes `amount` squares farther.",
+    example={"coastal_army_speed": {"amount": 2}},
+)(PositiveAmount)
+primitive(
+    "attacking_hand_size",
+    kind="passive",
+    doc="The holder's battle hand size is `amount` higher when they attack.",
+    example={"attacking_hand_size": {"amount": 1}},
 )(PositiveAmount)
 primitive(
     "lone_army_speed",

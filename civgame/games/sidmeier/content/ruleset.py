@@ -352,6 +352,7 @@ class BuildingFamily(Strict):
     markers: Positive
     limited: bool = False
     terrain: list[Id] = Field(min_length=1)
+    beside: list[Id] = []  # terrains of which one must lie orthogonally next to its square (none: no such need)
     provisional: bool = False
     basic: BuildingFace
     upgraded: BuildingFace | None = None
@@ -1052,6 +1053,13 @@ def cross_check(rules: Ruleset) -> list[Problem]:
                 (*where, "abilities"),
                 f"{civ.id}: {effect.name} cannot be an ability",
             )
+            if isinstance(effect.params, fx.UnitStrength) and effect.params.unit is not None:
+                need(
+                    effect.params.unit in unit_ids,
+                    "civilizations",
+                    (*where, "abilities"),
+                    f"{civ.id}: no unit type {effect.params.unit!r}",
+                )
     # governments
     for gov in rules.governments.values():
         where = ("governments", list(rules.governments).index(gov.id))
@@ -1089,7 +1097,7 @@ def cross_check(rules: Ruleset) -> list[Problem]:
             need(u in unit_ids, "techs", (*where, "unlocks_units"), f"{tech.id}: no unit type {u!r}")
         for effect in tech.effects:
             need(
-                kind_of(effect) not in ("setup", "card", "start_of_turn"),
+                kind_of(effect) not in ("setup", "card"),
                 "techs",
                 (*where, "effects"),
                 f"{tech.id}: {effect.name} cannot be on a tech",
@@ -1122,6 +1130,8 @@ def cross_check(rules: Ruleset) -> list[Problem]:
         where = ("families", list(rules.families).index(family.id))
         for t in family.terrain:
             need(t in terrains, "buildings", (*where, "terrain"), f"{family.id}: no terrain {t!r}")
+        for t in family.beside:
+            need(t in terrains, "buildings", (*where, "beside"), f"{family.id}: no terrain {t!r}")
     all_faces = [f.face.id for f in rules.faces.values()] + [rules.city_walls.id]
     need(len(all_faces) == len(set(all_faces)), "buildings", (), "two building faces share an id")
     # units

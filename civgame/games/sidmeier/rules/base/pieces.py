@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from civgame.framework.effects import Params
 from civgame.games.sidmeier.content import effects as fx
-from civgame.games.sidmeier.core.decisions import DiscardCulture, GreatPersonDraw, PlaceGreatPerson
+from civgame.games.sidmeier.core.decisions import DiscardCulture, FreeUnits, GreatPersonDraw, PlaceGreatPerson
 from civgame.games.sidmeier.core.model import Battle, City, Deck, Figure, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import FigureKind
 from civgame.games.sidmeier.rules.base import board, effects, memo, person_deck, yields
@@ -152,12 +152,20 @@ def discard_culture(game: Game, card: int) -> None:
 # ------------------------------------------------------------------ great people
 
 
+def strength_bonus(game: Game, seat: int, unit: str) -> int:
+    """The strength the player's abilities add to each of their units of type `unit` in battle."""
+    bonuses = effects.params(game, seat, "unit_strength", fx.UnitStrength)
+    return sum(p.amount for p in bonuses if p.unit in (None, unit))
+
+
 def gain_great_person(game: Game, seat: int) -> None:
     """Draw a random great person marker (with the great person deck: a card, and a marker of its type); its
     owner places it in a city or keeps it in reserve."""
     if not game.great_people:
         game.say(f"No great person is left for {game.players[seat].name}.")
         return
+    for p in effects.params(game, seat, "free_units_on_great_person", fx.FreeUnitsOnGreatPerson):
+        game.pending.append(FreeUnits(seat, left=p.count, source=game.players[seat].civ))  # (after its placing)
     draw = max([1, *(p.draw for p in effects.params(game, seat, "great_person_choice", fx.GreatPersonChoice))])
     if game.great_person_deck:
         _gain_from_deck(game, seat, draw)
@@ -283,12 +291,17 @@ def building_squares(game: Game, city: City, face: str) -> list[int]:
     free, limited_at = memo.listing(game, ("build_squares", city.id), lambda: _build_squares(game, city))
     out = []
     for pos, terrain in free:
-        if terrain not in fam.terrain:
+        if terrain not in fam.terrain or (fam.beside and not _beside(game, pos, fam.beside)):
             continue
         if fam.limited and limited_at >= 0 and limited_at != pos:
             continue
         out.append(pos)
     return out
+
+
+def _beside(game: Game, pos: int, terrains: list[str]) -> bool:
+    """A square orthogonally next to `pos` is of one of `terrains`."""
+    return any(game.squares[p].terrain in terrains for p in board.orthogonal(game, pos))
 
 
 def _build_squares(game: Game, city: City) -> tuple[list[tuple[int, str]], int]:

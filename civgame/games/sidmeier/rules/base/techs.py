@@ -96,6 +96,10 @@ def learn(game: Game, seat: int, tech: str, *, row: int | None = None, setup: bo
         elif effect.name == "obsolete_wonder" and obsoletable(game):
             game.pending.append(ObsoleteChoice(seat, source=tech))
     _culture_for_players_without(game, seat, tech)
+    per_tech = effects.total(game, seat, "culture_per_tech_learned")
+    if per_tech:
+        player.culture += per_tech
+        game.say(f"{player.name} gains {per_tech} culture for the tech learned.")
     if effects.has(game, seat, "unit_tech_bonus"):
         for unit in upgraded_units + list(record.unlocks_units):
             if pieces.gain_unit(game, seat, unit):

@@ -41,11 +41,16 @@ def resource_at(game: Game, pos: int) -> str:
     return "" if square.improvement is not None else square.resource
 
 
+def gatherer(game: Game, fig: Figure) -> bool:
+    """The figure gathers as a scout does: a scout, or an army of a player whose armies do (England)."""
+    return fig.kind == "scout" or effects.has(game, fig.owner, "armies_gather")
+
+
 def gathering_scouts(game: Game, seat: int) -> dict[int, int]:
-    """The player's gathering scouts: square -> the city it is sent to."""
+    """The player's gathering scouts (and armies that gather like them): square -> the city it is sent to."""
     out = {}
     for fig in game.figures:
-        if fig.owner == seat and fig.kind == "scout" and fig.gathers_for >= 0 and fig.placed_turn < game.turn:
+        if fig.owner == seat and fig.gathers_for >= 0 and fig.placed_turn < game.turn and gatherer(game, fig):
             out[fig.pos] = fig.gathers_for
     return out
 
@@ -227,8 +232,10 @@ def map_coins(game: Game, seat: int) -> int:
 
 
 def _gathers(game: Game, fig: Figure, outskirts: dict[int, int]) -> bool:
-    """The scout gathers a square outside its owner's outskirts."""
-    return fig.kind == "scout" and fig.gathers_for >= 0 and fig.placed_turn < game.turn and fig.pos not in outskirts
+    """The scout (or an army gathering like one) gathers a square outside its owner's outskirts."""
+    if fig.gathers_for < 0 or fig.placed_turn >= game.turn or fig.pos in outskirts:
+        return False
+    return gatherer(game, fig)
 
 
 def coins(game: Game, seat: int) -> int:
@@ -250,6 +257,8 @@ def coins_bound(game: Game, seat: int) -> int:
     player = game.players[seat]
     outskirts = sum(_outskirts_coins(game, seat).values())
     scouts = player.scouts  # (all it owns: the bound holds however many are on the map)
+    if effects.has(game, seat, "armies_gather"):
+        scouts += player.armies
     peaceful = effects.total(game, seat, "coins_while_peaceful")
     gathered = scouts * game.rules.most_coins_on_a_square()
     extra = effects.total(game, seat, "extra_coins")

@@ -260,8 +260,8 @@ def check_building(game: Game, action: BuildBuilding) -> None:
         raise RuleError("the city's production and your trade do not pay for it")
     if action.pos not in pieces.building_squares(game, city, action.building):
         raise RuleError(
-            "a building goes in the producing city's outskirts, on terrain it allows, not blockaded, "
-            "one limited building per city"
+            "a building goes in the producing city's outskirts, on terrain it allows and next to any terrain it "
+            "needs beside it, not blockaded, one limited building per city"
         )
 
 

@@ -24,6 +24,7 @@ from civgame.games.sidmeier.core.decisions import (
     SaveUnits,
 )
 from civgame.games.sidmeier.core.model import Battle, Front, Game
+from civgame.games.sidmeier.rules.abilities import battle_rewards
 from civgame.games.sidmeier.rules.base import (
     board,
     city_markers,
@@ -59,6 +60,10 @@ def _start(game: Game, seat: int, pos: int, figures: list[int]) -> Battle | None
     square = game.squares[pos]
     n = len(game.players)
     if square.marker >= 0 and _is_village(game, square.marker):
+        if effects.has(game, seat, "villages_without_battle"):
+            game.say(f"{game.players[seat].name} enters the village; it yields without a battle.")
+            conquer_village(game, seat, pos)
+            return None
         battle = Battle(seat, (seat + 1) % n, pos, "village", barbarians=True, attacker_figures=list(figures))
         game.say(
             f"{game.players[seat].name} attacks a village; {game.players[(seat + 1) % n].name} leads the barbarians."
@@ -88,8 +93,8 @@ def _start(game: Game, seat: int, pos: int, figures: list[int]) -> Battle | None
         scouts = "scout" if len(enemies) == 1 else "scouts"
         game.say(f"{game.players[seat].name} kills {game.players[defender].name}'s {scouts} at {game.label(pos)}.")
         battle = Battle(seat, defender, pos, "figures", attacker_figures=list(figures), scouts_only=True)
-        battle.stage, battle.winner, battle.loot = "loot", ATTACKER, 1
-        battle.loot = max(0, battle.loot - effects.total(game, defender, "loot_reduction"))
+        battle.stage, battle.winner = "loot", ATTACKER
+        battle.loot = battle_rewards.loot_won(game, battle, 1)
         return battle
     battle = Battle(
         seat, defender, pos, "figures", attacker_figures=list(figures), defender_figures=[f.id for f in enemies]
@@ -253,6 +258,8 @@ def hand_size(game: Game, battle: Battle, side: int) -> int:
     armies = sum(1 for f in game.figures if f.id in figures and f.kind == "army")
     size = units.battle_hand + units.battle_hand_per_extra_army * max(0, armies - 1)
     size += effects.total(game, seat, "battle_hand_size")
+    if side == ATTACKER:
+        size += effects.total(game, seat, "attacking_hand_size")
     if side == DEFENDER and battle.kind == "city":
         size += units.battle_hand_defending_city
     return size
@@ -319,7 +326,7 @@ def strength(game: Game, battle: Battle, side: int, card: int) -> int:
         return definition.strength[min(rank, len(definition.strength)) - 1]
     seat = seat_of(battle, side)
     rank = min(game.players[seat].ranks.get(definition.unit, 1), len(definition.strength))
-    return definition.strength[rank - 1] + effects.total(game, seat, "unit_strength")
+    return definition.strength[rank - 1] + pieces.strength_bonus(game, seat, definition.unit)
 
 
 def trumps(game: Game, battle: Battle, side: int, card: int, other: int) -> bool:
@@ -546,13 +553,16 @@ def _resolve(game: Game, battle: Battle) -> None:
     defended = game.city(battle.city) if winner == DEFENDER and battle.kind == "city" else None
     if defended is not None:
         city_markers.defended(game, defended)
-    if is_barbarian(battle, winner) or battle.horde:  # (a Roaming Horde's battle gives no reward)
+    if battle.horde:  # (a Roaming Horde's battle gives no reward)
+        return
+    battle_rewards.battle_over(game, battle)
+    if is_barbarian(battle, winner):
         return
     winner_seat = seat_of(battle, winner)
     _coin_for_win(game, winner_seat)
     loot = 0
     if battle.kind == "village":
-        _village_won(game, battle)
+        conquer_village(game, battle.attacker, battle.pos)
     elif winner == ATTACKER and battle.kind == "city":
         city = game.city(battle.city)
         assert city is not None
@@ -567,7 +577,7 @@ def _resolve(game: Game, battle: Battle) -> None:
     else:
         loot = 1
     if loot:
-        battle.loot = max(0, loot - effects.total(game, seat_of(battle, loser), "loot_reduction"))
+        battle.loot = battle_rewards.loot_won(game, battle, loot)
         battle.stage = "loot"
 
 
@@ -583,9 +593,9 @@ def _coin_for_win(game: Game, seat: int) -> None:
             game.say(f"{player.name} places a coin token on {effects.source_name(game, kind, source)}.")
 
 
-def _village_won(game: Game, battle: Battle) -> None:
-    seat = battle.attacker
-    square = game.squares[battle.pos]
+def conquer_village(game: Game, seat: int, pos: int) -> None:
+    """The player's armies on `pos` conquer its village: its marker is theirs (or acts, or a great person)."""
+    square = game.squares[pos]
     marker = square.marker
     square.marker = -1
     player = game.players[seat]
@@ -593,7 +603,7 @@ def _village_won(game: Game, battle: Battle) -> None:
         game.markers_gone.append(marker)
         game.say(f"{player.name} conquers the village and finds a great person.")
         pieces.gain_great_person(game, seat)
-    elif not hut_results.found(game, seat, marker, battle.pos):
+    elif not hut_results.found(game, seat, marker, pos):
         player.markers.append(marker)
         game.say(f"{player.name} conquers the village and takes its marker.")
     player.culture += effects.total(game, seat, "culture_on_exploring")

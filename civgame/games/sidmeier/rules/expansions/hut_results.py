@@ -15,7 +15,7 @@ from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.actions import Action, RevealMarker, TakeReward
 from civgame.games.sidmeier.core.decisions import CityTurn, MarkerReward, StartTurn
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import board, pieces, production, techs, yields
+from civgame.games.sidmeier.rules.base import board, effects, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.expansions import city_states
 
@@ -33,6 +33,21 @@ def found(game: Game, seat: int, marker: int, pos: int) -> bool:
         if effect.name in FOUND:
             FOUND[effect.name](game, seat, pos, special.id, effect.params)
     return True
+
+
+def is_hut(game: Game, marker: int) -> bool:
+    return game.rules.hut_markers[marker].kind == "hut"
+
+
+def explore_hut(game: Game, seat: int, pos: int) -> None:
+    """The player explores the hut on `pos`: its marker acts at once or is kept face down."""
+    square = game.squares[pos]
+    player = game.players[seat]
+    marker, square.marker = square.marker, -1
+    if not found(game, seat, marker, pos):
+        player.markers.append(marker)
+        game.say(f"{player.name} explores a hut and keeps its marker face down.")
+    player.culture += effects.total(game, seat, "culture_on_exploring")
 
 
 def _culture(game: Game, seat: int, pos: int, source: str, p: Params) -> None:

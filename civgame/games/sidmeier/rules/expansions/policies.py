@@ -32,8 +32,10 @@ from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 
 def maximum(game: Game, seat: int) -> int:
-    """The player's social policy maximum: the number of their cities."""
-    return len(game.cities_of(seat))
+    """The player's social policy maximum: the number of their cities, and a bonus (France) once they have one
+    (so that setup asks for the policies when the capital is placed, as for everyone)."""
+    cities = len(game.cities_of(seat))
+    return cities + effects.total(game, seat, "policy_maximum_bonus") if cities else 0
 
 
 def settle(game: Game) -> bool:
@@ -172,15 +174,21 @@ def buy_card(game: Game, action: BuyCultureCard) -> None:
 def automatic(game: Game, seat: int) -> None:
     """The policies' Start of Turn abilities that simply act."""
     player = game.players[seat]
-    per_city = effects.total(game, seat, "start_trade_per_city")
-    if per_city:
-        gained = per_city * len(game.cities_of(seat))
-        player.trade = min(game.rules.game.trade.dial_max, player.trade + gained)
-        game.say(f"{player.name} gains {gained} trade ({per_city} per city).")
+    _trade_per(game, seat, "start_trade_per_city", len(game.cities_of(seat)), "city")
+    _trade_per(game, seat, "start_trade_per_policy", len(player.policies), "social policy")
     with_scout = effects.total(game, seat, "start_culture_with_scout")
     if with_scout and any(f.owner == seat and f.kind == "scout" for f in game.figures):
         player.culture += with_scout
         game.say(f"{player.name} gains {with_scout} culture (a scout on the map).")
+
+
+def _trade_per(game: Game, seat: int, name: str, count: int, each: str) -> None:
+    """The player gains the trade of their `name` effects for each of `count` things."""
+    per = effects.total(game, seat, name)
+    if per and count:
+        player = game.players[seat]
+        player.trade = min(game.rules.game.trade.dial_max, player.trade + per * count)
+        game.say(f"{player.name} gains {per * count} trade ({per} per {each}).")
 
 
 # ------------------------------------------------------------------ triggered abilities

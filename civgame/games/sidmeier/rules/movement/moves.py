@@ -81,7 +81,20 @@ def begin_move(game: Game, action: BeginMove) -> None:
     lone = game.figure(action.figures[0]) if len(action.figures) == 1 else None
     if lone is not None and lone.kind == "army":
         speed += effects.total(game, seat, "lone_army_speed")
+    speed += _coastal_speed(game, seat, action.figures)
     game.pending.append(Moving(seat, figures=list(action.figures), left=speed))
+
+
+def _coastal_speed(game: Game, seat: int, ids: tuple[int, ...]) -> int:
+    """The squares farther a move goes that has an army among it and begins on land next to water (Navy)."""
+    bonus = effects.total(game, seat, "coastal_army_speed")
+    if not bonus:
+        return 0
+    figures = [f for f in game.figures if f.id in ids]
+    pos = figures[0].pos
+    beside_water = any(board.is_water(game, p) for p in board.orthogonal(game, pos))
+    armies = any(f.kind == "army" for f in figures)
+    return bonus if armies and beside_water and not board.is_water(game, pos) else 0
 
 
 def list_end(game: Game) -> Iterator[Action]:
@@ -274,7 +287,7 @@ def step(game: Game, action: Step) -> None:
     decision.left -= 1
     if kind == "hut":
         game.pending.pop()
-        explore_hut(game, seat, there)
+        hut_results.explore_hut(game, seat, there)
     elif kind == "fight":
         game.pending.pop()
         battles.enter(game, seat, there, [f.id for f in figures])
@@ -286,16 +299,6 @@ def end_move(game: Game, decision: Moving) -> None:
     """The move ends where the figures stand (an army ending it on a relic takes the relic)."""
     game.pending.pop()
     relics.arrived(game, decision.player, _group(game, decision))
-
-
-def explore_hut(game: Game, seat: int, pos: int) -> None:
-    square = game.squares[pos]
-    player = game.players[seat]
-    marker, square.marker = square.marker, -1
-    if not hut_results.found(game, seat, marker, pos):
-        player.markers.append(marker)
-        game.say(f"{player.name} explores a hut and keeps its marker face down.")
-    player.culture += effects.total(game, seat, "culture_on_exploring")
 
 
 def check_stop(game: Game, action: StopMove) -> None:

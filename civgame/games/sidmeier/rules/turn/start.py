@@ -26,7 +26,14 @@ from civgame.games.sidmeier.core.model import City, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, occupancy, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
-from civgame.games.sidmeier.rules.expansions import city_states, great_person_deck, investments, policies, relics
+from civgame.games.sidmeier.rules.expansions import (
+    city_states,
+    great_person_deck,
+    hut_results,
+    investments,
+    policies,
+    relics,
+)
 
 # ------------------------------------------------------------------ building cities
 
@@ -47,8 +54,9 @@ def _why_not_here(game: Game, seat: int, pos: int) -> str | None:
     if len(near) < 8 or not all(squares[p].terrain for p in near):
         return "all 8 squares around a new city must be revealed"
     standing = occupancy.by_square(game)
+    beside_huts = effects.has(game, seat, "cities_beside_huts")
     for p in near:
-        if squares[p].marker >= 0:
+        if squares[p].marker >= 0 and not (beside_huts and hut_results.is_hut(game, squares[p].marker)):
             return "a city cannot be built next to a hut or village"
         here = standing.get(p)
         if here is not None and any(f.owner != seat for f in here):
@@ -89,10 +97,20 @@ def found_city(game: Game, action: FoundCity) -> None:
     yields.touch(game)
     game.say(f"{game.players[seat].name} builds a city at {game.label(pos)}.")
     city_states.city_built(game, seat, pos)
+    _explore_huts_around(game, city)
     others = [f.id for f in game.figures if f.pos == pos and f.owner == seat]
     if others:
         game.pending.append(Evacuate(seat, figures=others))
     culture.advance_on(game, seat, "city_built", "a city built")
+
+
+def _explore_huts_around(game: Game, city: City) -> None:
+    """A city built next to huts (the Zulu) explores them at once; a city-state found there is destroyed by the
+    city next to it, for the culture a city built on one gives."""
+    for pos in board.around(game, city.pos):
+        if game.squares[pos].marker >= 0:  # (only a hut can be there: a village forbids the city)
+            hut_results.explore_hut(game, city.owner, pos)
+            city_states.city_built(game, city.owner, pos)
 
 
 def list_move_off(game: Game) -> Iterator[Action]:
@@ -230,7 +248,7 @@ def list_assign(game: Game) -> Iterator[Action]:
     if len(cities) < 2:
         return
     for fig in game.figures:
-        if fig.owner == seat and fig.kind == "scout" and fig.placed_turn < game.turn:
+        if fig.owner == seat and fig.placed_turn < game.turn and yields.gatherer(game, fig):
             for city in cities:
                 if city.id != fig.gathers_for:
                     yield AssignScout(fig.id, city.id)
@@ -240,8 +258,8 @@ def check_assign(game: Game, action: AssignScout) -> None:
     seat = game.actor()
     fig = game.figure(action.scout)
     city = game.city(action.city)
-    if fig is None or fig.owner != seat or fig.kind != "scout":
-        raise RuleError("only your scouts gather")
+    if fig is None or fig.owner != seat or not yields.gatherer(game, fig):
+        raise RuleError("only your scouts gather (and the armies of a civilization whose armies gather)")
     if fig.placed_turn >= game.turn:
         raise RuleError("a scout gathers from the turn after it was placed")
     if city is None or city.owner != seat:
@@ -260,7 +278,7 @@ def default_scouts(game: Game, seat: int) -> None:
     """Each gathering scout sends its square to its nearest city unless its owner declares otherwise."""
     cities = game.cities_of(seat)
     for fig in game.figures:
-        if fig.owner != seat or fig.kind != "scout":
+        if fig.owner != seat or not yields.gatherer(game, fig):
             continue
         if fig.placed_turn >= game.turn or not cities:
             fig.gathers_for = -1

@@ -24,8 +24,8 @@ def param(card: str, name: str):
     return next(e.params for _, effects in BOTH.culture_cards[card].plays() for e in effects if e.name == name)
 
 
-def table(card: str, players: int = 3) -> tuple[Scenario, int]:
-    s = Scenario(players=players, civs=["germany", "china", "egypt"][:players], expansions=[FAF, WAW])
+def table(card: str, players: int = 3, civs=("germany", "china", "egypt")) -> tuple[Scenario, int]:
+    s = Scenario(players=players, civs=list(civs)[:players], expansions=[FAF, WAW])
     s.reveal_all("grassland", trade=1, production=1)
     s.mine = s.city(0, 4, 4, capital=True)
     s.theirs = s.city(1, 12, 4, capital=True)
@@ -219,8 +219,9 @@ def check_roaming_horde(s, card):
     assert near not in s.game.figures  # 3 rank II barbarians beat 1 infantry; nobody takes loot
 
 
-def test_roaming_horde_barbarians_play_at_rank_two_and_a_winning_defender_takes_no_reward():
-    s, card = table("roaming_horde")
+@pytest.mark.parametrize("victim", ["china", "aztecs"])  # (the Aztecs' battle rewards are rewards too)
+def test_roaming_horde_barbarians_play_at_rank_two_and_a_winning_defender_takes_no_reward(victim):
+    s, card = table("roaming_horde", civs=("germany", victim, "egypt"))
     _village(s, 8, 8)
     army = s.figure(1, "army", 8, 9)
     s.units(1, *[("artillery", 4)] * 4)
@@ -236,6 +237,7 @@ def test_roaming_horde_barbarians_play_at_rank_two_and_a_winning_defender_takes_
         actions = s.legal()
         s.apply(next((a for a in actions if isinstance(a, (NoBattleCards, Allow))), actions[0]))
     assert army in s.game.figures and s.game.players[1].culture == 5 and not s.game.players[1].coin_tokens
+    assert s.game.players[1].trade == 0
 
 
 CHECKS = {name[6:]: fn for name, fn in globals().items() if name.startswith("check_")}

@@ -21,6 +21,8 @@ FAF, WAW = "fame-and-fortune", "wisdom-and-warfare"
 def test_five_players_need_fame_and_fortune(expansions):
     with pytest.raises(RuleError, match="for 2 to 4 players, not 5"):
         GAME.new_game(5, 1, expansions=expansions)
+    # (what offers seats without naming expansions, as hosting over the network does, offers the base game's 4)
+    assert GAME.max_players == 4 and load_rules(expansions=[FAF]).game.players.max == 5
 
 
 def test_five_players_play_on_five_by_four_tiles_with_the_homes_on_the_edge():

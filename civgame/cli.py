@@ -120,7 +120,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a whole game without a window, every seat a computer player; progress goes to stderr",
     )
     parser.add_argument("--quiet", action="store_true", help="with --headless: report no progress on stderr")
-    parser.add_argument("--players", type=int, default=4, help="number of players, 2-4 (default 4)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        help="number of players, 2-4 (default 4; Sid Meier's game: 5 with --expansions fame-and-fortune)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="game seed; the same seed plays the same game (default 1)")
     parser.add_argument(
         "--agents",

@@ -158,9 +158,11 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     held_cards = [s for p in others for s in _slots(p.hand)] + _slots(world.culture_out)
     _deal(culture_decks, held_cards, lambda card: rules.culture_cards[rules.culture_card_ids[card]].deck, rng)
     on_map = [sq.marker for sq in world.squares]
-    shown_kind = [Slot(on_map, i) for i, m in enumerate(on_map) if m >= 0] + _slots(world.hut_pile)
+    seen = set(world.players[seat].seen_markers)  # (Zheng He: the markers the seat looked at stay where they are)
+    shown_kind = [Slot(on_map, i) for i, m in enumerate(on_map) if m >= 0 and m not in seen] + _slots(world.hut_pile)
     shown_kind += _slots(world.village_pile)
-    held_markers = [s for p in others for s in _slots(p.markers)] + _slots(world.markers_gone)
+    held_markers = [s for p in others for s in _slots(p.markers) if s.holder[s.index] not in seen]
+    held_markers += [s for s in _slots(world.markers_gone) if s.holder[s.index] not in seen]
     _deal(shown_kind, held_markers, lambda marker: rules.hut_markers[marker].kind, rng)
     for square, marker in zip(world.squares, on_map, strict=True):
         square.marker = marker

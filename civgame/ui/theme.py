@@ -38,6 +38,7 @@ PLAYER_COLOURS: dict[str, Colour] = {
     "blue": (48, 104, 222),
     "green": (30, 160, 70),
     "yellow": (236, 200, 34),
+    "purple": (140, 72, 186),
 }
 BARBARIAN_COLOUR: Colour = (96, 62, 36)
 PIRATE_COLOUR: Colour = (16, 16, 16)

@@ -99,8 +99,8 @@ def test_a_seat_never_sees_the_great_person_cards_another_player_holds():
 
 
 def test_easy_plays_a_stretch_with_the_great_person_deck_keeping_the_invariants():
-    game = GAME.new_game(2, 10, civilizations=["america", "rome"], expansions=[FAF], great_person_deck=True)
-    assert play_stretch(game, "easy", 10, 400, 100).saved
+    game = GAME.new_game(2, 12, civilizations=["america", "rome"], expansions=[FAF], great_person_deck=True)
+    assert play_stretch(game, "easy", 12, 400, 100).saved
     assert sum("draws a great person card" in line for line in game.log) >= 2  # (held, shown or used since)
 
 
@@ -210,6 +210,42 @@ def test_every_level_grows_indias_starting_metropolis_over_a_centre_square(level
 def test_easy_plays_a_stretch_leading_each_fame_and_fortune_civilization_keeping_the_invariants(civ):
     game = GAME.new_game(2, 11, civilizations=[civ, "rome"], expansions=[FAF])
     assert play_stretch(game, "easy", 11, 300, 100).saved
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_plays_supply_drop_for_its_trade(level):
+    from civgame.games.sidmeier.core.actions import PlayCard
+    from tests.games.sidmeier.test_expansion_culture import table
+
+    s, card = table("supply_drop")
+    s.decide(StartTurn(0), phase="start_of_turn")
+    assert make_agent(level, 1).choose(s.game, GAME.legal_actions(s.game)) == PlayCard(card)
+
+
+def test_the_computer_leads_a_roaming_horde_and_defends_against_it_keeping_the_invariants():
+    from civgame.games.sidmeier.core.actions import PlayCard
+    from civgame.games.sidmeier.core.decisions import MovementTurn
+    from tests.games.sidmeier.test_expansion_culture import _village, table
+
+    s, card = table("roaming_horde")
+    _village(s, 8, 8)
+    army = s.figure(1, "army", 8, 9)
+    s.decide(MovementTurn(0), phase="movement")
+    GAME.apply(s.game, PlayCard(card, pos=army.pos, target=1))
+    agents = [make_agent("easy", seat) for seat in range(3)]
+    checker = InvariantChecker(GAME, "roaming horde")
+    while s.game.battle is not None:
+        action = agents[s.game.actor()].choose(s.game, GAME.legal_actions(s.game))
+        GAME.apply(s.game, action)
+        checker(s.game, action)
+    assert s.game.log and "barbarians" in " ".join(s.game.log[-8:]).lower()
+
+
+@pytest.mark.parametrize("level, steps", [("easy", 150), ("normal", 25)])
+def test_the_levels_play_a_five_player_game_with_fame_and_fortune_keeping_the_invariants(level, steps):
+    game = GAME.new_game(5, 9, expansions=[FAF])
+    assert play_stretch(game, level, 9, steps, save_at=steps // 2).saved
+    assert {city.owner for city in game.cities} == set(range(5))  # every seat has played its part
 
 
 @pytest.mark.parametrize("civ", ["aztecs", "english", "french", "japanese", "mongols", "zulu"])

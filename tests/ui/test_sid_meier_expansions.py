@@ -418,6 +418,113 @@ def test_spains_free_building_on_exploring_is_chosen_by_mouse_and_names_the_buil
     assert s.game.squares[pos].improvement.name == "temple"
 
 
+def test_a_dual_culture_card_is_played_by_mouse_with_the_effect_of_the_phase_chosen(app):
+    from civgame.games.sidmeier.core.decisions import CityTurn, MovementTurn
+    from tests.games.sidmeier.test_expansion_culture import table
+
+    s, _ = table("migrants")
+    second = s.card(0, "migrants")
+    scout = s.figure(0, "scout", 6, 10)
+    s.decide(CityTurn(0), phase="city_management")
+    app.start_sid_meier(s.game, ["human"] * 3)
+    scene = take_seat(app) if app.scene.covered else app.scene
+    (switch,) = scene.groups["play_card"]
+    assert scene.words.label(switch) == "Play Migrants: switch Patronage to the other side"
+    click_button(app, scene.group_buttons["play_card"])  # (the one play of the phase)
+    assert s.game.players[0].policies == ["rationalism"] and second in s.game.players[0].hand
+    s.decide(MovementTurn(0), phase="movement")
+    scene.refresh()
+    scene.rebuild()
+    click_button(app, scene.group_buttons["play_card"])
+    scene.click_square(scout.pos)
+    to = s.pos(6, 8)
+    (move,) = [b for b in scene.dialog.buttons if b.text == f"Play Migrants: scout to {s.game.label(to)}"]
+    click_button(app, move)
+    assert scout.pos == to and not s.game.players[0].hand
+
+
+def test_a_coin_token_card_names_who_discards_which_token():
+    from civgame.games.sidmeier.core.actions import PlayCard
+    from civgame.ui.sidmeier.wording import Words
+    from tests.games.sidmeier.test_expansion_culture import table
+
+    s, card = table("depression")
+    label = Words(s.game).label(PlayCard(card, choice="1:sheet,2:currency"))
+    assert label == (
+        "Play Depression: Player 2 discards the coin token on the civilization sheet; "
+        "Player 3 discards the coin token on Currency"
+    )
+
+
+def test_fame_and_fortune_offers_a_fifth_seat_and_switching_it_off_takes_it_away(app):
+    screen = new_game_screen(app)
+    assert sorted(screen.seat_buttons) == [2, 3, 4]
+    click_button(app, screen.expansion_buttons[FAF])
+    assert sorted(app.scene.seat_buttons) == [2, 3, 4, 5]
+    click_button(app, app.scene.seat_buttons[5])
+    assert len(app.scene.name_entries) == 5
+    click_button(app, app.scene.expansion_buttons[FAF])
+    assert app.scene.seats == 4 and sorted(app.scene.seat_buttons) == [2, 3, 4]
+    click_button(app, app.scene.expansion_buttons[FAF])
+    click_button(app, app.scene.seat_buttons[5])
+    click_button(app, app.scene.start_button)
+    scene = take_seat(app) if app.scene.covered else app.scene
+    assert [p.name for p in scene.game.players] == ["Anna", "Ben", "Chloe", "David", "Emma"]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280", "1920"])
+def test_five_seats_fit_the_new_game_screen_and_five_player_boards_fit_the_game_screen(app, monkeypatch, size):
+    from tests.ui.test_layout import control_problems, controls
+    from tests.ui.test_subject_visible import resize
+
+    resize(app, size)
+    screen = new_game_screen(app)
+    click_button(app, screen.expansion_buttons[FAF])
+    click_button(app, app.scene.seat_buttons[5])
+    app.draw()
+    window = app.screen.get_rect()
+    assert all(window.contains(e.rect) for e in controls(app)) and not control_problems(app, controls(app))
+    click_button(app, app.scene.start_button)
+    scene = take_seat(app) if app.scene.covered else app.scene
+    scene.show_tab("Player")
+    app.draw()
+    boards = list(scene.board_buttons.values())
+    assert len(boards) == 5 and all(b.text == p.name for b, p in zip(boards, scene.game.players, strict=True))
+    assert not control_problems(app, boards)
+    panel = pygame.Rect(scene.panel_rect.x, 0, scene.panel_rect.w, window.h)
+    assert all(panel.contains(b.rect) for b in boards)
+
+
+def test_the_markers_zheng_he_looked_at_are_named_to_his_holder_on_the_map_and_the_boards(app, monkeypatch):
+    from civgame.games.sidmeier.core.actions import UsePersonCard
+    from civgame.games.sidmeier.core.decisions import StartTurn
+    from civgame.ui import theme
+    from civgame.ui.sidmeier import panel
+    from tests.games.sidmeier.test_great_person_deck import holder, number
+
+    s = holder("zheng_he")
+    s.marker(s.pos(9, 6), "village", "iron")
+    held = s.marker(s.pos(10, 7), "hut", "silk")
+    s.game.squares[s.pos(10, 7)].marker = -1
+    s.game.players[1].markers.append(held)
+    s.decide(StartTurn(0), phase="start_of_turn")
+    s.apply(UsePersonCard(number(s, "zheng_he")))
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    assert "You looked at its marker: iron" in scene.square_lines(s.pos(9, 6))
+    drawn: list[str] = []
+    blit = theme.blit_text
+    monkeypatch.setattr(
+        theme, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or blit(surface, text, *a, **k)
+    )
+    surface = pygame.Surface((400, 1400))
+    panel.player_board(surface, surface.get_rect(), 1.0, s.game.rules, GAME.view_for(s.game, 0), 1)
+    assert "Hut and village markers: 1 (face down); you looked at: silk" in " ".join(drawn)  # (wrapped)
+    drawn.clear()
+    panel.player_board(surface, surface.get_rect(), 1.0, s.game.rules, GAME.view_for(s.game, 1), 0)
+    assert not any("looked at" in text for text in drawn)
+
+
 def test_the_market_lists_the_shipyards_with_wisdom_and_warfare_and_their_tip_says_where_they_stand(app, monkeypatch):
     from civgame.ui.sidmeier import panel
 

@@ -26,7 +26,7 @@ DEFINITION = GameDefinition(
     id="sid-meier",
     title="Sid Meier's Civilization: The Board Game",
     min_players=2,
-    max_players=4,
+    max_players=4,  # the base game's; Fame and Fortune's rules raise it to 5 (`players.max`, read from the rules)
     new_game=new_game,
     legal_actions=legal_actions,
     # this game's rules take this game's actions only: the framework hands each game its own

@@ -30,6 +30,7 @@ SEAT_COLOURS: tuple[Colour, ...] = (
     theme.PLAYER_COLOURS["blue"],
     theme.PLAYER_COLOURS["green"],
     theme.PLAYER_COLOURS["yellow"],
+    theme.PLAYER_COLOURS["purple"],  # (Fame and Fortune's 5th player)
 )
 BARBARIAN: Colour = theme.BARBARIAN_COLOUR
 GOLD: Colour = (212, 175, 55)

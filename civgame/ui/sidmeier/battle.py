@@ -28,10 +28,11 @@ def unit_text(game: Game, card: int, rank: int) -> tuple[str, str]:
     return game.rules.units[unit.unit].name, f"{strength}  (rank {rank}; {'/'.join(map(str, unit.strength))})"
 
 
-def side_rank(game: Game, view: dict[str, Any], seat: int, barbarians: bool) -> Callable[[int], int]:
-    """The rank each unit card of a side is played at: its owner's military rank of the type, or the barbarians'."""
+def side_rank(game: Game, view: dict[str, Any], seat: int, barbarians: bool, horde: int = 0) -> Callable[[int], int]:
+    """The rank each unit card of a side is played at: its owner's military rank of the type, or the barbarians'
+    (a Roaming Horde's own)."""
     if barbarians:
-        return lambda card: game.rules.game.units.barbarian_rank
+        return lambda card: horde or game.rules.game.units.barbarian_rank
     ranks = view["players"][seat]["ranks"]
     return lambda card: int(ranks.get(game.rules.unit_cards[card].unit, 1))
 
@@ -78,7 +79,8 @@ def draw_battle(
     shade.fill((16, 18, 24, 230))
     surface.blit(shade, area)
     sides = [battle["attacker"], battle["defender"]]
-    names = [game.players[sides[0]].name, "the barbarians" if battle["barbarians"] else game.players[sides[1]].name]
+    barbarians = (0 if battle["horde"] else 1) if battle["barbarians"] else -1  # the barbarians' side
+    names = [game.players[seat].name if side != barbarians else "the barbarians" for side, seat in enumerate(sides)]
     size = round(15 * scale)
     title = f"Battle at {game.label(battle['pos'])}: {names[0]} attacks {names[1]}"
     theme.blit_text(surface, title, (area.x + 20, area.y + 10), size, theme.ACCENT, bold=True)
@@ -92,7 +94,7 @@ def draw_battle(
         anchor="topright",
     )
     own: list[tuple[pygame.Rect, int]] = []
-    ranks = [side_rank(game, view, sides[0], False), side_rank(game, view, sides[1], battle["barbarians"])]
+    ranks = [side_rank(game, view, sides[side], side == barbarians, battle["horde"]) for side in (0, 1)]
     # the defender's hand at the top, the attacker's at the bottom
     for side, bottom in ((1, False), (0, True)):
         hand = battle["hands"][side]
@@ -101,7 +103,7 @@ def draw_battle(
         rects = hand_rects(area, scale, count, bottom)
         top = hand_rects(area, scale, 1, bottom)[0].y
         label_y = top - size - 6
-        colour = art.BARBARIAN if side == 1 and battle["barbarians"] else art.seat_colour(sides[side])
+        colour = art.BARBARIAN if side == barbarians else art.seat_colour(sides[side])
         theme.blit_text(surface, label, (area.x + 20, label_y), round(13 * scale), colour)
         for i, rect in enumerate(rects):
             if isinstance(hand, int):

@@ -1,5 +1,6 @@
-"""The new-game screen of Sid Meier's Civilization: 2-4 players, who plays each seat (a person or a
-computer level), each seat's civilization (dealt at random or named), the seed and the game's options."""
+"""The new-game screen of Sid Meier's Civilization: 2-4 players (5 with Fame and Fortune), who plays each
+seat (a person or a computer level), each seat's civilization (dealt at random or named), the seed and the
+game's options."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from civgame.ui.sidmeier.saves import SEAT_KINDS
 
 GAME = definition("sid-meier")
 RANDOM = "random"  # a seat's civilization dealt at random (the game's `civilizations` option)
-DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David")
+DEFAULT_NAMES = ("Anna", "Ben", "Chloe", "David", "Emma")
 TIE_BREAKER_TIP = GAME.options["tie_breaker"].capitalize()
 DECK_TIP = GAME.options["great_person_deck"].split(" (--")[0] + "."
 DECK_NEEDS = "The great person deck is an option of Fame and Fortune: switch Fame and Fortune on first."
@@ -55,9 +56,12 @@ class SidMeierNewGameScene(NewGameForm):
         self.buttons = {}
         w, h = self.units
         manager = self.app.manager
-        left, top = self._left(), max(40, h // 8)
+        # the form's height: heading and seat counts, the seats, seed, tie-breaker, expansions, deck, start
+        height = 110 + self.seats * ROW + 10 + 46 * (3 + len(self.offered)) + 82 + 44
+        left, top = self._left(), max(8, min(h // 8, h - height - 8))  # (5 seats: higher up to fit 720)
         UILabel(self.rect(0, top, w, 40), f"New game: {GAME.title}", manager, object_id="#heading")
-        self.build_seat_counts(left, top + 56, range(GAME.min_players, GAME.max_players + 1))
+        # (as many seats as the rules played allow: Fame and Fortune's 5th player only with it)
+        self.build_seat_counts(left, top + 56, range(GAME.min_players, self.rules.game.players.max + 1))
         self.rows_top = top + 110
         self.build_seat_rows(left, self.rows_top)
         self.civ_buttons: list[UIButton] = []
@@ -133,6 +137,7 @@ class SidMeierNewGameScene(NewGameForm):
         chosen = set(self.expansions) ^ {expansion}
         self.expansions = [e.id for e in self.offered if e.id in chosen]
         self.rules = load_rules(expansions=self.expansions)
+        self.seats = min(self.seats, self.rules.game.players.max)
         # a civilization named from an expansion switched off is dealt at random again
         self.civs = [c if c in self.rules.civilizations else RANDOM for c in self.civs]
         self.great_person_deck = self.great_person_deck and self._deck_offered()

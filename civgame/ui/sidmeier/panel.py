@@ -104,7 +104,10 @@ def player_board(
     w.line(", ".join(held) or "No resource tokens")
     markers = player["markers"]
     if isinstance(markers, int):
-        w.line(f"Hut and village markers: {markers} (face down)")
+        seen = [marker_name(rules, m) for m in player.get("markers_seen", [])]  # (looked at with Zheng He)
+        w.line(
+            f"Hut and village markers: {markers} (face down)" + (f"; you looked at: {', '.join(seen)}" if seen else "")
+        )
     else:  # the holder knows what their own markers are
         names = [marker_name(rules, m) for m in markers]
         w.line(f"Hut and village markers (face down): {', '.join(names) or 'none'}")

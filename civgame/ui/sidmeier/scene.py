@@ -738,6 +738,8 @@ class SidMeierScene(Scene):
             lines.append(f"Resource: {square['resource']}")
         if square["feature"] and square["marker"] != -1:
             lines.append(f"A {square['feature']} (its marker lies face down here)")
+            if isinstance(square["marker"], int):  # (the seat looked at it with Zheng He)
+                lines.append(f"You looked at its marker: {panel.marker_name(self.game.rules, square['marker'])}")
         lines += self.expansion_lines(square)
         improvement = square["improvement"]
         if improvement is not None:

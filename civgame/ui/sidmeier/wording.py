@@ -185,6 +185,8 @@ class Words:
                 parts.append("a hut or village marker" + (f" as {counted_as}" if counted_as else ""))
             elif kind == "card":
                 parts.append(f"{self.culture_card(int(rest.split(':')[0]))} ({rest.split(':')[-1]})")
+            elif kind == "person":  # (a great person card discarded to stand in for a resource)
+                parts.append(self.person_card(int(rest)))
             else:
                 parts.append(item)
         return f", paying {', '.join(parts)}"
@@ -295,7 +297,19 @@ class Words:
         return f"Discard {self.culture_card(a.card)}"
 
     def _play_card(self, a: act.PlayCard) -> str:
-        return self._generic(a, head=f"Play {self.culture_card(a.card)}")
+        head = f"Play {self.culture_card(a.card)}"
+        choices = a.choice.split(",") if a.choice else []
+        if choices and all(":" in c for c in choices):  # (players who discard a coin token, and where it lies)
+            losses = [
+                f"{self.player(int(seat))} discards the coin token on {self.coin_place(place)}"
+                for seat, _, place in (c.partition(":") for c in choices)
+            ]
+            return f"{head}: {'; '.join(losses)}"
+        if choices and all(c in self.rules.policies for c in choices):
+            return f"{head}: switch {', '.join(self.rules.policies[c].name for c in choices)} to the other side"
+        if a.choice in ("army", "scout"):  # (chosen on the map at the figure's square: short, to fit beside it)
+            return f"{head}: {a.choice} to {self.game.label(a.dest)}"
+        return self._generic(a, head=head)
 
     def _place_great_person_at(self, a: act.PlaceGreatPersonAt) -> str:
         return (

@@ -25,7 +25,7 @@ def test_the_base_game_content_is_complete():
     assert len(RULES.great_person_ids) == 18
     assert sum(f.markers for f in RULES.families.values()) == 49
     assert len(RULES.tiles.home_tiles) == 6 and len(RULES.tiles.neutral_tiles) == 14
-    assert RULES.culture_base_deck_size == 47 and len(RULES.culture_card_ids) >= 47
+    assert RULES.culture_deck_size() == 47 and len(RULES.culture_card_ids) >= 47
     assert RULES.huts.huts.count == 20 and RULES.huts.villages.count == 10
     assert sorted(RULES.governments) == sorted(
         ["anarchy", "communism", "democracy", "despotism", "feudalism", "fundamentalism", "monarchy", "republic"]
@@ -72,6 +72,7 @@ def test_the_effects_reference_is_up_to_date_and_covers_every_primitive():
         for record in records.values()
         for e in record.effects
     }
+    used |= {e.name for card in every.culture_cards.values() for _, effects in card.plays() for e in effects}
     used |= {e.name for c in every.civilizations.values() for e in [*c.setup, *c.abilities]}
     used |= {e.name for card in every.investments.values() for a in card.abilities for e in a.effects}
     used |= {e.name for special in every.huts.specials for e in special.effects}

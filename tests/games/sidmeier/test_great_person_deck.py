@@ -11,6 +11,7 @@ from civgame.games.sidmeier.content.ruleset import load_rules
 from civgame.games.sidmeier.core.actions import (
     AdvanceCulture,
     Devote,
+    EndTrade,
     KeepGreatPerson,
     PlaceGreatPersonAt,
     RevealPersonCard,
@@ -24,6 +25,7 @@ from civgame.games.sidmeier.core.decisions import (
     StartTurn,
     TradeTurn,
 )
+from civgame.games.sidmeier.core.model import Held
 from civgame.games.sidmeier.rules.base import board, culture, pieces, yields
 from civgame.games.sidmeier.rules.flow.controller import new_game
 from civgame.games.sidmeier.rules.flow.view import view_for
@@ -203,11 +205,11 @@ def test_dr_martin_luther_king_is_immune_to_anarchy_and_his_city_actions_cannot_
 
     s = holder("martin_luther_king")
     s.techs(1, "writing").give(1, spy=1)
-    assert reactions.options(s.game, 1, "city_action", -1, 0)
+    assert reactions.options(s.game, 1, Held(0, EndTrade(), "city_action"))
     s.decide(TradeTurn(0), phase="trade")
     s.apply(RevealPersonCard(number(s, "martin_luther_king")))
     assert effects.has(s.game, 0, "immune_to_anarchy")
-    assert not reactions.options(s.game, 1, "city_action", -1, 0)
+    assert not reactions.options(s.game, 1, Held(0, EndTrade(), "city_action"))
 
 
 def test_lorenzo_de_medici_and_alan_turing_give_at_each_start_of_turn():
@@ -523,7 +525,7 @@ def test_ada_lovelace_gives_a_city_an_extra_action_that_cannot_be_cancelled():
     assert Devote(s.home.id) not in s.legal()
     s.apply(UsePersonCard(number(s, "ada_lovelace"), city=s.home.id))
     assert Devote(s.home.id) in s.legal()
-    assert reactions.options(s.game, 1, "city_action", -1, 0)
+    assert reactions.options(s.game, 1, Held(0, EndTrade(), "city_action"))
     s.apply(Devote(s.home.id))
     assert not s.game.held and s.home.actions == 2  # ...but not the extra one
 
@@ -714,3 +716,53 @@ def test_sir_isaac_newton_is_placed_in_the_pyramid_as_a_blank_tech_and_stays_the
     assert player.blanks and not s.problems()
     again = loads(dumps(s.game))
     assert again.players[0].blanks == player.blanks
+
+
+# ------------------------------------------------------------------ Zheng He and Marie Curie
+
+
+def test_zheng_he_shows_his_holder_alone_every_marker_on_the_map_and_held_by_the_others():
+    from civgame.ai.sidmeier import determinise
+    from civgame.games.sidmeier.rules.flow.view import HIDDEN, view_for
+
+    s = holder("zheng_he")
+    on_map = s.marker(s.pos(9, 6), "village", "iron")
+    held = s.marker(s.pos(10, 7), "hut", "silk")
+    s.game.squares[s.pos(10, 7)].marker = -1
+    s.game.players[1].markers.append(held)
+    s.decide(StartTurn(0), phase="start_of_turn")
+    assert view_for(s.game, 0)["squares"][s.pos(9, 6)]["marker"] == HIDDEN
+    s.apply(UsePersonCard(number(s, "zheng_he")))
+    mine, theirs = view_for(s.game, 0), view_for(s.game, 1)
+    assert mine["squares"][s.pos(9, 6)]["marker"] == on_map and mine["players"][1]["markers_seen"] == [held]
+    assert theirs["squares"][s.pos(9, 6)]["marker"] == HIDDEN and theirs["players"][0]["seen_markers"] == 2
+    import random
+
+    world = determinise(s.game, 0, random.Random(3))  # (the computer keeps what it saw where it lies)
+    assert world.squares[s.pos(9, 6)].marker == on_map and world.players[1].markers == [held]
+
+
+def test_marie_curie_is_discarded_to_spend_another_resource_for_a_uranium():
+    from civgame.games.sidmeier.core.actions import UseAbility
+    from civgame.games.sidmeier.rules.base import payments
+
+    s = holder("marie_curie")
+    s.techs(0, "atomic_theory").give(0, wheat=1)
+    s.decide(CityTurn(0), phase="city_management")
+    curie = f"person:{number(s, 'marie_curie')}"
+    action = UseAbility("atomic_theory", ("token:wheat", curie), s.home.id)
+    assert action in s.legal()
+    assert "cannot stand in" in payments.why_not(s.game, 0, ["wheat"], (curie, "token:wheat"))
+    assert "pay for an ability" in s.why(UsePersonCard(number(s, "marie_curie")))
+    s.apply(action)
+    assert s.home.boost == 12 and number(s, "marie_curie") in s.game.person_deck.returned
+    assert not s.game.players[0].person_cards and not s.game.players[0].resources.get("wheat")
+
+
+def test_marie_curie_needs_her_great_person_on_the_map():
+    from civgame.games.sidmeier.core.actions import UseAbility
+
+    s = holder("marie_curie", placed=False)
+    s.techs(0, "atomic_theory").give(0, wheat=1)
+    s.decide(CityTurn(0), phase="city_management")
+    assert not [a for a in s.legal() if isinstance(a, UseAbility)]

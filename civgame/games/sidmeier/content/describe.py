@@ -54,6 +54,7 @@ def provisional_values(rules: Ruleset) -> list[str]:
         (rules.track.provisional, "the culture track's costs"),
         (rules.huts.provisional, "the hut and village markers in play"),
         (rules.wonder_deck.provisional, "the wonders dealt into the deck"),
+        (any(s.provisional for s in rules.culture_sets), "which culture event cards are in the decks"),
     ]
     out += [marked(text, True) for provisional, text in flags if provisional]
     out += [marked(text, True) for text in rules.game.provisional_values]
@@ -131,6 +132,10 @@ def describe(rules: Ruleset, key: str) -> str:
         provisional = card.provisional
         lines.append(f"{card.name} ({card.deck} culture event card, played in {card.phase.replace('_', ' ')})")
         effects = card.effects
+        if card.or_else is not None:  # (a dual card: one of its two effects, never both)
+            lines += [effect_text(e) for e in effects]
+            lines.append(f"Or, played in {card.or_else.phase.replace('_', ' ')} instead:")
+            effects = card.or_else.effects
     elif key in rules.faces:
         face = rules.faces[key]
         provisional = face.family.provisional

@@ -782,6 +782,65 @@ primitive(
 )(PositiveAmount)
 
 
+@primitive(
+    "discard_coin_tokens",
+    kind="card",
+    doc="Up to `players` other players holding coin tokens (none: every other player) each discard one coin token "
+    "the holder picks, from their civilization sheet or a card; investments are safe.",
+    example={"discard_coin_tokens": {"players": 1}},
+)
+class DiscardCoinTokens(Params):
+    players: int | None = Field(default=None, ge=1)
+
+
+@primitive(
+    "switch_policies",
+    kind="card",
+    doc="The holder turns up to `count` of their adopted social policy cards to the other side.",
+    example={"switch_policies": {"count": 1}},
+)
+class SwitchPolicies(Params):
+    count: int = Field(ge=1)
+
+
+@primitive(
+    "move_own_figure",
+    kind="card",
+    doc="One of the holder's figures moves up to `distance` squares (orthogonally, not through water or unexplored "
+    "tiles) onto an empty square.",
+    example={"move_own_figure": {"distance": 2}},
+)
+class MoveOwnFigure(Params):
+    distance: int = Field(ge=1)
+
+
+@primitive(
+    "barbarian_attack",
+    kind="card",
+    doc="Pick another player's army figure or city within `range` squares (counted orthogonally) of a village "
+    "marker on the map: barbarians of rank `rank`, led by the holder, attack it at once; whoever wins takes no "
+    "reward.",
+    example={"barbarian_attack": {"range": 4, "rank": 2}},
+)
+class BarbarianAttack(Params):
+    range: int = Field(ge=1)
+    rank: int = Field(ge=1, le=4)
+
+
+primitive(
+    "card_trade",
+    kind="card",
+    doc="The holder gains `amount` trade (up to the trade dial's top).",
+    example={"card_trade": {"amount": 7}},
+)(PositiveAmount)
+primitive(
+    "extra_city_action",
+    kind="card",
+    doc="One of the holder's cities other than the capital takes an extra action this turn.",
+    example={"extra_city_action": {}},
+)(NoParams)
+
+
 # ------------------------------------------------------------------ hut and village markers (the expansions)
 
 
@@ -1308,6 +1367,26 @@ primitive(
     "the card to cancel it (the resources paid for an ability are lost).",
     example={"person_cancel": {}},
 )(NoParams)
+primitive(
+    "person_look_at_markers",
+    kind="great_person",
+    doc="The holder looks at every hut and village marker lying on the map and held by the other players (they "
+    "stay face down: the holder alone knows them from then on).",
+    example={"person_look_at_markers": {}},
+)(NoParams)
+
+
+@primitive(
+    "person_resource_substitute",
+    kind="great_person",
+    doc="When the holder would spend a `resource` to pay for an ability, they may discard the card to spend another "
+    "resource instead.",
+    example={"person_resource_substitute": {"resource": "uranium"}},
+)
+class PersonResourceSubstitute(Params):
+    resource: Resource
+
+
 primitive(
     "culture_jump",
     kind="passive",

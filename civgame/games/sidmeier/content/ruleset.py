@@ -430,7 +430,18 @@ class Track(Strict):
     spaces: list[TrackSpace] = Field(min_length=1)
 
 
+class CardPlay(Strict):
+    """A phase a culture event card is played in, with what it does there."""
+
+    phase: CardPhase
+    effects: Effects = Field(min_length=1)
+
+
 class CultureCard(Strict):
+    """A culture event card. `or_else`: the other phase a dual card may be played in, and its effect there
+    (Wisdom and Warfare's: the player picks one of the two when playing it, never both). `card_set`: the
+    set (`sets`) the card is known to come from ("" when its set is unknown)."""
+
     id: Id
     name: str
     deck: Era
@@ -438,12 +449,27 @@ class CultureCard(Strict):
     phase: CardPhase
     provisional: bool = False
     effects: Effects = Field(min_length=1)
+    or_else: CardPlay | None = None
+    card_set: str = ""
+
+    def plays(self) -> list[tuple[CardPhase, Effects]]:
+        """Each phase the card may be played in, with its effects there."""
+        first = (self.phase, self.effects)
+        return [first] if self.or_else is None else [first, (self.or_else.phase, self.or_else.effects)]
+
+
+class CultureSet(Strict):
+    """How many culture event cards a set (the base game, an expansion) adds to the decks."""
+
+    id: Id
+    cards: Positive
+    provisional: bool = False
 
 
 class CultureFile(Strict):
     track: Track
     decks: list[Era]
-    base_deck_size: Positive
+    sets: list[CultureSet] = Field(min_length=1)
     cards: list[CultureCard]
 
 
@@ -664,7 +690,7 @@ class Ruleset:
     eras: list[Era]
     track: Track
     culture_decks: list[Era]
-    culture_base_deck_size: int
+    culture_sets: list[CultureSet]
     culture_cards: dict[str, CultureCard]
     great_people: dict[str, GreatPersonType]
     person_cards: dict[str, GreatPersonCard]
@@ -708,6 +734,10 @@ class Ruleset:
                 self.policy_card[side.id] = policy_card.id
         self.home_tiles = {t.civilization: t for t in self.tiles.home_tiles if t.civilization}
         self.neutral_tiles = {t.id: t for t in self.tiles.neutral_tiles}
+
+    def culture_deck_size(self) -> int:
+        """The culture event cards a game holds: the sum of the sets played (the base game and expansions)."""
+        return sum(s.cards for s in self.culture_sets)
 
     def tile(self, tile_id: str) -> Tile:
         found = self.neutral_tiles.get(tile_id)
@@ -787,7 +817,7 @@ def _load(folder: Path, mods: list[Path], expansions: Sequence[str] = ()) -> Rul
         eras=models["wonders"].eras,
         track=models["culture"].track,
         culture_decks=models["culture"].decks,
-        culture_base_deck_size=models["culture"].base_deck_size,
+        culture_sets=models["culture"].sets,
         culture_cards=_by_id(models["culture"].cards, where["culture"], "cards", problems),
         great_people=_by_id(models["great_people"].great_people, where["great_people"], "great_people", problems),
         person_cards=_by_id(models["great_people"].cards, where["great_people"], "cards", problems),
@@ -1162,12 +1192,20 @@ def cross_check(rules: Ruleset) -> list[Problem]:
             ("track", "spaces", i),
             "the last space, and only it, is the culture victory",
         )
-    total = 0
+    total = known = 0
+    sets = {s.id for s in rules.culture_sets}
     for card_def in rules.culture_cards.values():
         where = ("cards", list(rules.culture_cards).index(card_def.id))
         total += card_def.copies
+        known += card_def.copies if card_def.card_set else 0
         need(card_def.deck in decks, "culture", (*where, "deck"), f"{card_def.id}: no deck {card_def.deck!r}")
-        for effect in card_def.effects:
+        need(
+            not card_def.card_set or card_def.card_set in sets,
+            "culture",
+            (*where, "card_set"),
+            f"{card_def.id}: no set {card_def.card_set!r} in `sets`",
+        )
+        for effect in (e for _, effects in card_def.plays() for e in effects):
             need(
                 kind_of(effect) == "card" or effect.name == "cancel_culture_event",
                 "culture",
@@ -1177,7 +1215,8 @@ def cross_check(rules: Ruleset) -> list[Problem]:
             if isinstance(effect.params, fx.ChangeTerrain):
                 for t in [effect.params.to, *effect.params.not_on, *effect.params.only_on]:
                     need(t in terrains, "culture", (*where, "effects"), f"{card_def.id}: no terrain {t!r}")
-    need(rules.culture_base_deck_size <= total, "culture", ("base_deck_size",), f"base_deck_size: only {total} cards")
+    size = rules.culture_deck_size()
+    need(known <= size <= total, "culture", ("sets",), f"the sets hold {size} cards: {known} known, {total} in all")
     for deck in decks:
         need(
             any(c.deck == deck for c in rules.culture_cards.values()),

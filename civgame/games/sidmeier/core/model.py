@@ -130,6 +130,7 @@ class Player:
     blanks: dict[int, int] = field(default_factory=dict)  # great person cards in the pyramid as blank techs -> row
     metropolis_waits: bool = False  # F&F: the capital could not grow when due; it grows in a later Start of Turn
     relic_boons: list[str] = field(default_factory=list)  # relics whose effects wait for the next Start of Turn
+    seen_markers: list[int] = field(default_factory=list)  # hut and village markers looked at (Zheng He), face down
     last_battle_turn: int = -99
 
     def knows(self, tech: str) -> bool:
@@ -166,7 +167,12 @@ class Battle:
     loot: int = 0  # loot the winner may still take
     scouts_only: bool = False
     barbarian_draw: list[str] = field(default_factory=list)  # barbarian units still to draw
+    horde: int = 0  # a Roaming Horde's rank: the barbarians attack, led by `attacker` (0: any barbarians defend)
     base: int = 0  # pending decisions below the battle's own (the battle waits while there are more)
+
+    def barbarian_side(self) -> int:
+        """The side barbarians fight on (-1: none): they defend a village, a Roaming Horde attacks."""
+        return -1 if not self.barbarians else 0 if self.horde else 1
 
 
 @dataclass
@@ -180,6 +186,11 @@ class Held:
     asked: list[int] = field(default_factory=list)  # players who were asked already
     cancelled: bool = False
     paid: bool = False
+    also: list[int] = field(default_factory=list)  # further players a culture event is aimed at
+
+    def aimed_at(self) -> tuple[int, ...]:
+        """Every player the act is aimed at."""
+        return tuple(seat for seat in (self.target, *self.also) if seat >= 0)
 
 
 @dataclass

@@ -94,6 +94,7 @@ def _validate(game: Game) -> None:
             _in(f"{at}.resources", key, market, "a market resource")
             _range(f"{at}.resources.{key}", count, 0, 10**4)
         _ids(f"{at}.markers", p.markers, markers, "hut or village marker")
+        _ids(f"{at}.seen_markers", p.seen_markers, markers, "hut or village marker")
         _ids(f"{at}.hand", p.hand, cultures, "culture event card")
         _ids(f"{at}.standing", p.standing, units, "unit card")
         _ids(f"{at}.reserve", p.reserve, people, "great person marker")
@@ -232,6 +233,8 @@ def _validate(game: Game) -> None:
     for i, held in enumerate(game.held):
         _in(f"game.held[{i}].actor", held.actor, seats, "a seat")
         _range(f"game.held[{i}].target", held.target, -1, n - 1)
+        for j, seat in enumerate(held.also):
+            _range(f"game.held[{i}].also[{j}]", seat, 0, n - 1)
     if game.phase == "over":
         if game.pending:
             _fail("game.pending", "a finished game waits for no decision")

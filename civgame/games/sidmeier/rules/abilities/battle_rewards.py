@@ -14,7 +14,7 @@ def battle_over(game: Game, battle: Battle) -> None:
     """Each player who fought the battle gains what their abilities give for it (barbarians gain nothing)."""
     killed = len(battle.killed[0]) + len(battle.killed[1])
     for side in SIDES:
-        if battle.barbarians and side == 1:
+        if side == battle.barbarian_side():
             continue
         seat = battle.attacker if side == 0 else battle.defender
         player = game.players[seat]

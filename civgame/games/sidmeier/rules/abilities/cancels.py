@@ -18,7 +18,7 @@ def list_answers(game: Game) -> Iterator[Action]:
     decision = top(game, Respond)
     held = game.held[-1]
     yield Allow()
-    yield from reactions.options(game, decision.player, held.what, held.target, held.actor)
+    yield from reactions.options(game, decision.player, held)
 
 
 @BOOK.rule(Allow, legal=list_answers, answers=(Respond,))
@@ -32,7 +32,7 @@ def check_cancel(game: Game, action: Cancel) -> None:
     if not game.held:
         raise RuleError("there is nothing to cancel")
     held = game.held[-1]
-    options = reactions.options(game, decision.player, held.what, held.target, held.actor)
+    options = reactions.options(game, decision.player, held)
     if action.source.startswith(("card:", reactions.PERSON)):
         if action not in options:
             raise RuleError("that card cannot cancel this act")

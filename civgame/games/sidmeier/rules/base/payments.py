@@ -1,7 +1,8 @@
 """Paying resources: market tokens, hut and village markers, and culture event cards that count as a
 resource. A payment names each item spent: `token:<resource>`, `marker:<number>`, `card:<number>:<resource>`,
-and `sub:<source>` when a wonder lets two resources of any kind stand for a spy. A token or marker spent as
-another resource (India's ability) carries it: `token:silk:wheat`, `marker:3:wheat`.
+`sub:<source>` when a wonder lets two resources of any kind stand for a spy, and `person:<number>` when a great
+person card, discarded, lets a resource of any kind stand for the one it names (Marie Curie's uranium). A token
+or marker spent as another resource (India's ability) carries it: `token:silk:wheat`, `marker:3:wheat`.
 
 Spent market tokens go back to the market; spent markers leave the game; a spent card is discarded.
 """
@@ -15,7 +16,7 @@ from civgame.framework.wording import counted
 from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.decisions import GiftRecipient
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import effects, pieces
+from civgame.games.sidmeier.rules.base import effects, person_deck, pieces
 
 Item = tuple[str, str, str]  # (payment item, the resource it pays as, what makes it unique)
 KEPT_PAYMENTS = 32  # ways to pay kept per player
@@ -52,14 +53,29 @@ def _substitutes(game: Game, seat: int) -> list[tuple[str, int]]:
     ]
 
 
+def _stand_ins(game: Game, seat: int, cost: list[str]) -> list[tuple[str, str]]:
+    """The great person cards that may be discarded to pay another resource for one of `cost`'s: (item, the
+    resource it stands for)."""
+    if not game.players[seat].person_cards:
+        return []
+    found = person_deck.ready(game, seat, "person_resource_substitute")
+    return [
+        (f"person:{number}", p.resource)
+        for number, p in found
+        if isinstance(p, fx.PersonResourceSubstitute) and p.resource in cost
+    ]
+
+
 def options(game: Game, seat: int, cost: list[str], limit: int = 12) -> list[tuple[str, ...]]:
     """Distinct ways to pay `cost` (items of the same kind and resource count as one way)."""
     player = game.players[seat]
     if cost and not (player.hand or player.markers or any(player.resources.values())):
         return []  # nothing to pay with (the most common case, checked first)
     substitutes = tuple(_substitutes(game, seat)) if "spy" in cost else ()
+    stand_ins = tuple(_stand_ins(game, seat, cost))
     # kept while what the player holds stays the same: abilities are listed again after every action
-    key = (tuple(cost), limit, tuple(player.resources.items()), tuple(player.markers), tuple(player.hand), substitutes)
+    held = (tuple(player.resources.items()), tuple(player.markers), tuple(player.hand))
+    key = (tuple(cost), limit, *held, substitutes, stand_ins)
     known: dict[tuple[object, ...], list[tuple[str, ...]]] = game.cache.setdefault(("payments", seat), {})
     found = known.get(key)
     if found is None:
@@ -94,6 +110,10 @@ def _plans(game: Game, seat: int, cost: list[str]) -> Iterator[tuple[tuple[str, 
             rest = list(cost)
             rest.remove("spy")
             yield (f"sub:{source}",), rest + ["any"] * count
+    for item, resource in _stand_ins(game, seat, cost):
+        rest = list(cost)
+        rest.remove(resource)
+        yield (item,), [*rest, "any"]
 
 
 def _kind(game: Game, item: Item) -> str:
@@ -123,8 +143,15 @@ def _match(held: list[Item], cost: list[str], i: int, used: set[str]) -> Iterato
 def why_not(game: Game, seat: int, cost: list[str], pay: tuple[str, ...]) -> str | None:
     """Why `pay` does not pay `cost` with what the player holds (None: it does)."""
     subs = [p for p in pay if p.startswith("sub:")]
-    items = [p for p in pay if not p.startswith("sub:")]
+    persons = [p for p in pay if p.startswith("person:")]
+    items = [p for p in pay if not p.startswith(("sub:", "person:"))]
     need = list(cost)
+    if persons:
+        stand_ins = dict(_stand_ins(game, seat, need))
+        if len(persons) > 1 or persons[0] not in stand_ins:
+            return "that great person card cannot stand in for a resource of this cost now"
+        need.remove(stand_ins[persons[0]])
+        need.append("any")
     if subs:
         available = dict(_substitutes(game, seat))
         if len(subs) > 1 or subs[0][4:] not in available or "spy" not in need:
@@ -174,6 +201,12 @@ def pay(game: Game, seat: int, items: tuple[str, ...]) -> None:
         kind, _, rest = item.partition(":")
         if kind == "sub":
             player.used.append(item)
+        elif kind == "person":
+            number = int(rest)
+            player.person_cards.remove(number)
+            game.person_deck.returned.append(number)  # face up under the deck
+            person = person_deck.card(game, number)
+            game.say(f"{player.name} uses {person.name}: {person.text}")
         elif kind == "token":
             resource = rest.split(":")[0]
             player.resources[resource] -= 1
@@ -211,4 +244,6 @@ def describe(game: Game, items: tuple[str, ...]) -> str:
         elif kind == "card":
             card, _, resource = rest.partition(":")
             names.append(f"{game.rules.culture_cards[pieces.culture_card(game, int(card))].name} as {resource}")
+        elif kind == "person":
+            names.append(person_deck.card(game, int(spent)).name)
     return " and ".join(names) or "nothing"

@@ -10,6 +10,7 @@ discarding are `rules.expansions.great_person_deck`.
 
 from __future__ import annotations
 
+from civgame.framework.effects import Params
 from civgame.games.sidmeier.content.ruleset import GreatPersonCard
 from civgame.games.sidmeier.core.model import Game
 
@@ -73,10 +74,16 @@ def holds_ready(game: Game, seat: int, primitive: str) -> bool:
 def cancellers(game: Game, seat: int) -> list[int]:
     """The player's cards that may cancel an act now (a city action, a resource ability, a culture event): to
     discard, a great person of its type on the map."""
+    return [number for number, _ in ready(game, seat, "person_cancel")]
+
+
+def ready(game: Game, seat: int, primitive: str) -> list[tuple[int, Params]]:
+    """The player's face-down cards with this one-time ability, each with its parameters, that may be used
+    now: a great person of its type on the map."""
     kinds = on_map(game, seat)
     found = []
     for number in game.players[seat].person_cards:
         person = card(game, number)
-        if person.type in kinds and any(e.name == "person_cancel" for e in person.effects):
-            found.append(number)
+        if person.type in kinds:
+            found += [(number, e.params) for e in person.effects if e.name == primitive]
     return found

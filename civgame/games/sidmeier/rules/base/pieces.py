@@ -94,7 +94,7 @@ def return_battle_cards(game: Game, battle: Battle) -> None:
 
 
 def _return_battle_card(game: Game, battle: Battle, seat: int, side: int, card: int) -> None:
-    if battle.barbarians and side == 1:
+    if side == battle.barbarian_side():
         return_unit(game, card)
     else:
         game.players[seat].standing.append(card)

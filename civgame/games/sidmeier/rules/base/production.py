@@ -32,17 +32,23 @@ def _unlocked_faces(game: Game, seat: int) -> list[str]:
 
 
 EXTRA_ACTION = "extra_action:"  # a `used` mark: the city takes one more action this turn (a great person)
+CARD_ACTION = "card_action:"  # a `used` mark: the city takes one more action this turn (a culture event card)
 
 
 def city_may_act(game: Game, city: City) -> bool:
     """The city has not taken its action this turn (the capital of a player in Anarchy never does), or has an
     extra action left."""
-    return city.actions < _own_actions(game, city) + _extra_actions(game, city)
+    return city.actions < _own_actions(game, city) + _card_actions(game, city) + _extra_actions(game, city)
 
 
 def on_extra_action(game: Game, city: City) -> bool:
-    """The city's next action is an extra one (a great person's: it cannot be cancelled)."""
-    return _extra_actions(game, city) > 0 and city.actions >= _own_actions(game, city)
+    """The city's next action is a great person's extra one (it cannot be cancelled): taken after its own and
+    any a culture event card gave."""
+    return _extra_actions(game, city) > 0 and city.actions >= _own_actions(game, city) + _card_actions(game, city)
+
+
+def _card_actions(game: Game, city: City) -> int:
+    return game.players[city.owner].used.count(f"{CARD_ACTION}{city.id}")
 
 
 def _own_actions(game: Game, city: City) -> int:

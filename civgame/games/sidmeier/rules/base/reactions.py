@@ -40,19 +40,22 @@ def actor(game: Game, action: Action) -> int:
     return game.actor()
 
 
-def hold(game: Game, actor: int, action: Action, what: str, target: int = -1) -> bool:
-    """Hold the act if another player could cancel it (True), else let it happen at once (False)."""
+def hold(game: Game, actor: int, action: Action, what: str, *targets: int) -> bool:
+    """Hold the act if another player could cancel it (True), else let it happen at once (False). `targets`:
+    the players a culture event is aimed at."""
     if releasing(game, action):
         return False
-    if not any(options(game, seat, what, target, actor) for seat in game.order() if seat != actor):
+    held = Held(actor, action, what, targets[0] if targets else -1, also=list(targets[1:]))  # type: ignore[arg-type]
+    if not any(options(game, seat, held) for seat in game.order() if seat != actor):
         return False
-    game.held.append(Held(actor, action, what, target))  # type: ignore[arg-type]
+    game.held.append(held)
     ask_next(game)
     return True
 
 
-def options(game: Game, seat: int, what: str, target: int, actor: int) -> list[Cancel]:
-    """The ways `seat` can cancel an act of `what` kind aimed at `target`, declared by `actor`."""
+def options(game: Game, seat: int, held: Held) -> list[Cancel]:
+    """The ways `seat` can cancel the held act."""
+    what, targets, actor = held.what, held.aimed_at(), held.actor
     if seat == actor or (what == "city_action" and effects.has(game, actor, "city_actions_uncancellable")):
         return []
     player = game.players[seat]
@@ -62,22 +65,22 @@ def options(game: Game, seat: int, what: str, target: int, actor: int) -> list[C
             if kind != "tech" or f"ability:{source}" in player.used:
                 continue
             cost = list(getattr(p, "cost", []))
-            if not _cancels(name, p, what, target, seat):
+            if not _cancels(name, p, what, targets, seat):
                 continue
             out += [Cancel(f"tech:{source}", pay) for pay in payments.options(game, seat, cost, limit=3)]
     for card in player.hand:
         for p in pieces.effect_of_card(game, card):
-            if isinstance(p, fx.CancelCultureEvent) and _cancels("cancel_culture_event", p, what, target, seat):
+            if isinstance(p, fx.CancelCultureEvent) and _cancels("cancel_culture_event", p, what, targets, seat):
                 out.append(Cancel(f"card:{card}"))
     out += [Cancel(f"{PERSON}{card}") for card in person_deck.cancellers(game, seat)]
     return out
 
 
-def _cancels(name: str, p: Params, what: str, target: int, seat: int) -> bool:
+def _cancels(name: str, p: Params, what: str, targets: tuple[int, ...], seat: int) -> bool:
     if isinstance(p, fx.CancelCultureEvent):
         if what == "resource_ability":
             return p.resource_abilities
-        return what == "culture_event" and (not p.own_targets_only or target == seat)
+        return what == "culture_event" and (not p.own_targets_only or seat in targets)
     return CANCELLERS.get(what) == name
 
 
@@ -85,7 +88,7 @@ def next_responder(game: Game, held: Held) -> int | None:
     n = len(game.players)
     for i in range(1, n):
         seat = (held.actor + i) % n
-        if seat not in held.asked and options(game, seat, held.what, held.target, held.actor):
+        if seat not in held.asked and options(game, seat, held):
             return seat
     return None
 

@@ -100,7 +100,7 @@ def _split_source(game: Game, city: City) -> str | None:
 
 
 def _use_action(game: Game, city: City) -> None:
-    if city.actions >= 1 and not production.on_extra_action(game, city):
+    if not production.city_may_act(game, city):  # (a second build on the city's one action)
         source = _split_source(game, city)
         if source is not None:
             game.players[city.owner].used.append(f"split:{source}")

@@ -103,6 +103,19 @@ def _start(game: Game, seat: int, pos: int, figures: list[int]) -> Battle | None
     return battle
 
 
+def horde(game: Game, seat: int, victim: int, pos: int, rank: int) -> None:
+    """Barbarians of `rank`, led by `seat`, attack `victim`'s city or figures on `pos` at once (W&W's Roaming
+    Horde); the battle's winner takes no reward."""
+    city = game.city_at(pos)
+    battle = Battle(seat, victim, pos, "figures", barbarians=True, horde=rank)
+    if city is not None and city.owner == victim:
+        battle.kind, battle.city = "city", city.id
+    battle.defender_figures = [f.id for f in game.figures if f.pos == pos and f.owner == victim]
+    battle.base = len(game.pending)
+    game.battle = battle
+    game.say(f"Barbarians led by {game.players[seat].name} attack {game.players[victim].name} at {game.label(pos)}.")
+
+
 def _is_village(game: Game, marker: int) -> bool:
     return game.rules.hut_markers[marker].kind == "village"
 
@@ -112,7 +125,11 @@ def seat_of(battle: Battle, side: int) -> int:
 
 
 def is_barbarian(battle: Battle, side: int) -> bool:
-    return battle.barbarians and side == DEFENDER
+    return side == battle.barbarian_side()
+
+
+def side_name(game: Game, battle: Battle, side: int) -> str:
+    return "the barbarians" if is_barbarian(battle, side) else game.players[seat_of(battle, side)].name
 
 
 # ------------------------------------------------------------------ running it
@@ -201,12 +218,12 @@ def _draw_barbarians(game: Game, battle: Battle) -> bool:
         card = pieces.draw_unit(game, unit)
         if card is None:
             if any(_deck_size(game, u) for u in game.rules.game.units.barbarian_units):
-                game.pending.append(BarbarianDeck(battle.defender))
+                game.pending.append(BarbarianDeck(seat_of(battle, battle.barbarian_side())))
                 return False
             battle.barbarian_draw.clear()
             break
         battle.barbarian_draw.pop(0)
-        battle.hands[DEFENDER].append(card)
+        battle.hands[battle.barbarian_side()].append(card)
         game.barbarians.append(card)
     return True
 
@@ -259,10 +276,7 @@ def _draw_hands(game: Game, battle: Battle) -> None:
         del player.standing[:count]
     battle.bonus = [combat_bonus(game, battle, ATTACKER), combat_bonus(game, battle, DEFENDER)]
     a, d = battle.bonus
-    names = [
-        game.players[battle.attacker].name,
-        "the barbarians" if battle.barbarians else game.players[battle.defender].name,
-    ]
+    names = [side_name(game, battle, ATTACKER), side_name(game, battle, DEFENDER)]
     if a != d:
         holder = 0 if a > d else 1
         game.say(f"{names[holder]} takes the combat bonus card at +{abs(a - d)}.")
@@ -308,7 +322,7 @@ def units_in(battle: Battle, side: int) -> int:
 def strength(game: Game, battle: Battle, side: int, card: int) -> int:
     definition = game.rules.unit_cards[card]
     if is_barbarian(battle, side):
-        rank = game.rules.game.units.barbarian_rank
+        rank = battle.horde or game.rules.game.units.barbarian_rank
         return definition.strength[min(rank, len(definition.strength)) - 1]
     seat = seat_of(battle, side)
     rank = min(game.players[seat].ranks.get(definition.unit, 1), len(definition.strength))
@@ -435,7 +449,7 @@ def play_unit(game: Game, action: PlayUnit) -> None:
             battle.extra[side] += entry[0].amount
     battle.hands[side].remove(action.card)
     unit = game.rules.units[game.rules.unit_cards[action.card].unit].name
-    who = "The barbarians" if is_barbarian(battle, side) else game.players[seat].name
+    who = side_name(game, battle, side).capitalize() if is_barbarian(battle, side) else game.players[seat].name
     if action.front < 0:
         front = Front()
         if side == ATTACKER:
@@ -519,11 +533,8 @@ def _resolve(game: Game, battle: Battle) -> None:
     winner = ATTACKER if score[ATTACKER] > score[DEFENDER] else DEFENDER
     loser = 1 - winner
     battle.winner = winner
-    names = [
-        game.players[battle.attacker].name,
-        "the barbarians" if battle.barbarians else game.players[battle.defender].name,
-    ]
-    verb = "win" if winner == DEFENDER and battle.barbarians else "wins"
+    names = [side_name(game, battle, ATTACKER), side_name(game, battle, DEFENDER)]
+    verb = "win" if is_barbarian(battle, winner) else "wins"
     game.say(f"The battle ends {score[ATTACKER]} to {score[DEFENDER]}: {names[winner]} {verb}.")
     for side in (ATTACKER, DEFENDER):
         if not is_barbarian(battle, side):
@@ -542,6 +553,8 @@ def _resolve(game: Game, battle: Battle) -> None:
     defended = game.city(battle.city) if winner == DEFENDER and battle.kind == "city" else None
     if defended is not None:
         city_markers.defended(game, defended)
+    if battle.horde:  # (a Roaming Horde's battle gives no reward)
+        return
     battle_rewards.battle_over(game, battle)
     if is_barbarian(battle, winner):
         return

@@ -10,7 +10,7 @@ are spent as payment. Playing a card is a culture event other players may cancel
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 from civgame.framework.effects import Params
@@ -40,8 +40,9 @@ from civgame.games.sidmeier.core.decisions import (
     TradeTurn,
 )
 from civgame.games.sidmeier.core.model import Game, Improvement
-from civgame.games.sidmeier.rules.base import board, effects, pieces, reactions, techs, yields
+from civgame.games.sidmeier.rules.base import board, effects, pieces, production, reactions, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
+from civgame.games.sidmeier.rules.combat import battles
 
 PHASE_OF = {
     StartTurn: "start_of_turn",
@@ -129,10 +130,10 @@ def list_kill(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]
                 yield PlayCard(card, pos=pos, choice="great_person")
 
 
-def target_of_kill(game: Game, seat: int, action: PlayCard) -> int:
+def target_of_kill(game: Game, seat: int, action: PlayCard) -> tuple[int, ...]:
     if action.choice == "great_person":
-        return _square_owner(game, action.pos)
-    return _enemy_owner(game, action.pos, seat)
+        return (_square_owner(game, action.pos),)
+    return (_enemy_owner(game, action.pos, seat),)
 
 
 def do_kill(game: Game, seat: int, action: PlayCard, p: Params) -> None:
@@ -163,6 +164,17 @@ def list_move_enemy(game: Game, seat: int, card: int, p: Params) -> Iterator[Pla
 
 def _destinations(game: Game, owner: int, pos: int, distance: int) -> list[int]:
     count = sum(1 for f in game.figures if f.pos == pos and f.owner == owner)
+    limit = board.stacking_limit(game, owner)
+    return [
+        there
+        for there in _walk(game, owner, pos, distance)
+        if sum(1 for f in game.figures if f.pos == there and f.owner == owner) + count <= limit
+    ]
+
+
+def _walk(game: Game, owner: int, pos: int, distance: int) -> list[int]:
+    """The squares `owner`'s figures on `pos` reach within `distance` orthogonal steps, never through water,
+    unexplored tiles, markers, cities or enemy figures."""
     seen = {pos}
     frontier = [pos]
     out = []
@@ -179,10 +191,8 @@ def _destinations(game: Game, owner: int, pos: int, distance: int) -> list[int]:
                 if square.marker >= 0 or game.city_at(there) is not None or board.enemy_figures_at(game, there, owner):
                     continue
                 nxt.append(there)
-                present = sum(1 for f in game.figures if f.pos == there and f.owner == owner)
-                if present + count <= board.stacking_limit(game, owner):
-                    out.append(there)
         frontier = nxt
+        out += nxt
     return out
 
 
@@ -319,20 +329,153 @@ def do_production(game: Game, seat: int, action: PlayCard, p: Params) -> None:
         game.say(f"{game.players[seat].name}'s city has {p.amount} more production this turn.")
 
 
-def target_player(game: Game, seat: int, action: PlayCard) -> int:
-    return action.target
+def list_discard_coins(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    assert isinstance(p, fx.DiscardCoinTokens)
+    holders = [other for other in _others(game, seat) if game.players[other].coin_tokens]
+    sizes = [len(holders)] if p.players is None else range(1, min(p.players, len(holders)) + 1)
+    for size in sizes if holders else ():
+        for group in combinations(holders, size):
+            for places in product(*(sorted(game.players[other].coin_tokens) for other in group)):
+                yield PlayCard(
+                    card, choice=",".join(f"{other}:{place}" for other, place in zip(group, places, strict=True))
+                )
 
 
-def target_square(game: Game, seat: int, action: PlayCard) -> int:
-    return _square_owner(game, action.pos)
+def _coin_victims(action: PlayCard) -> list[tuple[int, str]]:
+    """The players a coin-token card makes discard, each with the place of the token (`seat:place,...`)."""
+    out = []
+    for item in action.choice.split(","):
+        seat, _, place = item.partition(":")
+        out.append((int(seat), place))
+    return out
 
 
-def target_none(game: Game, seat: int, action: PlayCard) -> int:
-    return -1
+def target_coin_victims(game: Game, seat: int, action: PlayCard) -> tuple[int, ...]:
+    return tuple(victim for victim, _ in _coin_victims(action))
+
+
+def do_discard_coins(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    for victim, place in _coin_victims(action):
+        if game.players[victim].coin_tokens.get(place, 0) > 0:
+            pieces.lose_coin_token(game, victim, place)
+            game.say(f"{game.players[victim].name} discards the coin token on their {_coin_place(game, place)}.")
+
+
+def _coin_place(game: Game, place: str) -> str:
+    if place == pieces.SHEET:
+        return "civilization sheet"
+    return effects.source_name(game, "tech" if place in game.rules.techs else "wonder", place) + " card"
+
+
+def list_switch_policies(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    assert isinstance(p, fx.SwitchPolicies)
+    held = sorted(game.players[seat].policies)
+    for size in range(1, min(p.count, len(held)) + 1):
+        for group in combinations(held, size):
+            yield PlayCard(card, choice=",".join(group))
+
+
+def do_switch_policies(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    player = game.players[seat]
+    rules = game.rules
+    for policy in action.choice.split(","):
+        if policy not in player.policies:
+            continue
+        other = next(side.id for side in rules.policy_cards[rules.policy_card[policy]].sides if side.id != policy)
+        player.policies[player.policies.index(policy)] = other
+        game.say(f"{player.name} switches {rules.policies[policy].name} to {rules.policies[other].name}.")
+    yields.coins_changed(game)  # (a policy may give coins)
+
+
+def list_move_own(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    assert isinstance(p, fx.MoveOwnFigure)
+    for pos, kind in sorted({(f.pos, f.kind) for f in game.figures if f.owner == seat}):
+        for dest in _walk(game, seat, pos, p.distance):
+            if _empty_square(game, dest):
+                yield PlayCard(card, pos=pos, dest=dest, choice=kind)
+
+
+def _empty_square(game: Game, pos: int) -> bool:
+    square = game.squares[pos]
+    if square.relic or square.city_state >= 0:  # (no card places a figure on a relic or a city-state)
+        return False
+    return not any(f.pos == pos for f in game.figures)
+
+
+def do_move_own(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    fig = next((f for f in game.figures if f.owner == seat and f.pos == action.pos and f.kind == action.choice), None)
+    if fig is None or not _empty_square(game, action.dest):
+        game.say("The figure can no longer move there.")
+        return
+    fig.pos = action.dest
+    yields.touch(game, figures_only=True)
+    game.say(f"{game.players[seat].name}'s {fig.kind} moves to {game.label(action.dest)}.")
+
+
+def list_horde(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    assert isinstance(p, fx.BarbarianAttack)
+    villages = [game.xy(pos) for pos, square in enumerate(game.squares) if _holds_village(game, square.marker)]
+    others = set(_others(game, seat))
+    aims = {(f.pos, f.owner) for f in game.figures if f.kind == "army" and f.owner in others}
+    aims |= {(c.pos, c.owner) for c in game.cities if c.owner in others}
+    for pos, owner in sorted(aims):
+        x, y = game.xy(pos)
+        if any(abs(x - vx) + abs(y - vy) <= p.range for vx, vy in villages):
+            yield PlayCard(card, pos=pos, target=owner)
+
+
+def _holds_village(game: Game, marker: int) -> bool:
+    return marker >= 0 and game.rules.hut_markers[marker].kind == "village"
+
+
+def do_horde(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    assert isinstance(p, fx.BarbarianAttack)
+    if not any(f.pos == action.pos and f.owner == action.target for f in game.figures) and not (
+        (city := game.city_at(action.pos)) is not None and city.owner == action.target
+    ):
+        game.say("The barbarians find nobody to attack.")
+        return
+    battles.horde(game, seat, action.target, action.pos, p.rank)
+
+
+def list_once(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    yield PlayCard(card)
+
+
+def do_card_trade(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    assert isinstance(p, fx.PositiveAmount)
+    player = game.players[seat]
+    player.trade = min(game.rules.game.trade.dial_max, player.trade + p.amount)
+    game.say(f"{player.name} gains {p.amount} trade.")
+
+
+def list_extra_action(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
+    for city in game.cities_of(seat):
+        if not city.capital:
+            yield PlayCard(card, city=city.id)
+
+
+def do_extra_action(game: Game, seat: int, action: PlayCard, p: Params) -> None:
+    city = game.city(action.city)
+    if city is not None:
+        game.players[seat].used.append(f"{production.CARD_ACTION}{city.id}")
+        game.say(f"The city at {game.label(city.pos)} takes an extra action this turn.")
+
+
+def target_player(game: Game, seat: int, action: PlayCard) -> tuple[int, ...]:
+    return (action.target,)
+
+
+def target_square(game: Game, seat: int, action: PlayCard) -> tuple[int, ...]:
+    return (_square_owner(game, action.pos),)
+
+
+def target_none(game: Game, seat: int, action: PlayCard) -> tuple[int, ...]:
+    return ()
 
 
 Performer = Callable[[Game, int, PlayCard, Any], None]
-Target = Callable[[Game, int, PlayCard], int]
+Target = Callable[[Game, int, PlayCard], tuple[int, ...]]
 PLAYS: dict[str, tuple[Lister, Target, Performer]] = {
     "place_village": (list_place_village, target_none, do_place_village),
     "kill_figures": (list_kill, target_of_kill, do_kill),
@@ -343,30 +486,41 @@ PLAYS: dict[str, tuple[Lister, Target, Performer]] = {
     "destroy_buildings": (list_destroy, target_square, do_destroy),
     "force_anarchy": (list_anarchy, target_player, do_anarchy),
     "city_production": (list_production, target_none, do_production),
+    "discard_coin_tokens": (list_discard_coins, target_coin_victims, do_discard_coins),
+    "switch_policies": (list_switch_policies, target_none, do_switch_policies),
+    "move_own_figure": (list_move_own, target_none, do_move_own),
+    "card_trade": (list_once, target_none, do_card_trade),
+    "barbarian_attack": (list_horde, target_player, do_horde),
+    "extra_city_action": (list_extra_action, target_none, do_extra_action),
 }
 
 
-def _play_effect(game: Game, card: int) -> tuple[str, Params] | None:
-    for effect in game.rules.culture_cards[pieces.culture_card(game, card)].effects:
-        if effect.name in PLAYS:
-            return effect.name, effect.params
+def _play_effect(game: Game, card: int, phase: str | None) -> tuple[str, Params] | None:
+    """The card's effect played in `phase` (a dual card's two effects are each tied to a phase)."""
+    for play_phase, play_effects in game.rules.culture_cards[pieces.culture_card(game, card)].plays():
+        for effect in play_effects:
+            if play_phase == phase and effect.name in PLAYS:
+                return effect.name, effect.params
     return None
+
+
+def _phase(game: Game) -> str | None:
+    return PHASE_OF.get(type(game.pending[-1])) if game.pending else None
 
 
 # ------------------------------------------------------------------ playing a card
 
 
 def list_play(game: Game) -> Iterator[Action]:
-    decision = game.pending[-1]
-    phase = PHASE_OF.get(type(decision))
-    seat = decision.player
+    phase = _phase(game)
+    seat = game.pending[-1].player
     seen: set[str] = set()
     for card in game.players[seat].hand:
-        record = game.rules.culture_cards[pieces.culture_card(game, card)]
-        if record.phase != phase or record.id in seen:
+        record_id = pieces.culture_card(game, card)
+        if record_id in seen:
             continue
-        seen.add(record.id)  # copies of a card are the same play
-        found = _play_effect(game, card)
+        seen.add(record_id)  # copies of a card are the same play
+        found = _play_effect(game, card, phase)
         if found is not None:
             yield from PLAYS[found[0]][0](game, seat, card, found[1])
 
@@ -376,10 +530,11 @@ def check_play(game: Game, action: PlayCard) -> None:
     if action.card not in game.players[seat].hand:
         raise RuleError("that culture event card is not in your hand")
     record = game.rules.culture_cards[pieces.culture_card(game, action.card)]
-    phase = PHASE_OF.get(type(game.pending[-1]))
-    if record.phase != phase:
-        raise RuleError(f"{record.name} is played only in its own phase ({record.phase.replace('_', ' ')})")
-    found = _play_effect(game, action.card)
+    phases = [play_phase for play_phase, _ in record.plays()]
+    if _phase(game) not in phases:
+        names = " or ".join(phase.replace("_", " ") for phase in phases)
+        raise RuleError(f"{record.name} is played only in its own phase ({names})")
+    found = _play_effect(game, action.card, _phase(game))
     if found is None:
         raise RuleError(f"{record.name} is not played on its own (it cancels, or counts as a resource)")
     if action not in list(PLAYS[found[0]][0](game, seat, action.card, found[1])):
@@ -390,7 +545,7 @@ def check_play(game: Game, action: PlayCard) -> None:
     PlayCard, legal=list_play, answers=(StartTurn, TradeTurn, CityTurn, MovementTurn, BattleCards), check=check_play
 )
 def play_card(game: Game, action: PlayCard) -> None:
-    found = _play_effect(game, action.card)
+    found = _play_effect(game, action.card, _phase(game))
     assert found is not None
     name, params = found
     _lister, target, perform = PLAYS[name]
@@ -400,7 +555,7 @@ def play_card(game: Game, action: PlayCard) -> None:
         game.players[seat].hand.remove(action.card)
         pieces.discard_culture(game, action.card)
         game.say(f"{game.players[seat].name} plays {record.name}.")
-        if reactions.hold(game, seat, action, "culture_event", target(game, seat, action)):
+        if reactions.hold(game, seat, action, "culture_event", *target(game, seat, action)):
             return
     perform(game, seat, action, params)
 

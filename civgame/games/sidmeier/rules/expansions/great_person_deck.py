@@ -247,6 +247,14 @@ def _blank(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
     game.say(f"{player.name} places {person_deck.card(game, action.card).name} as a blank level {action.amount} tech.")
 
 
+def _look_at_markers(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    player = game.players[seat]
+    found = [s.marker for s in game.squares if s.marker >= 0]
+    found += [m for other in game.players if other.seat != seat for m in other.markers]
+    player.seen_markers = sorted(set(player.seen_markers) | set(found))
+    game.say(f"{player.name} looks at {len(found)} hut and village markers, on the map and held by the others.")
+
+
 def _row_lower(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
     game.players[seat].used.append(techs.ROW_LOWER)
 
@@ -355,13 +363,19 @@ ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int,
     "person_move_along_edge": (_edge_moves, _to_edge),
     "person_tech_row_lower": (_row_not_lowered, _row_lower),
     "person_blank_tech": (_blank_levels, _blank),
+    "person_look_at_markers": (_always, _look_at_markers),
+}
+# primitive -> where a card of it is used instead of on its own (its holder is told so)
+USED_ELSEWHERE = {
+    "person_cancel": "cancels another player's act, when you are asked whether to let it happen",
+    "person_resource_substitute": "stands in for the resource it names when you pay for an ability",
 }
 
 
 def list_use(game: Game) -> Iterator[Action]:
     for number, person in held(game, "discard"):
         if not all(e.name in ONE_TIME for e in person.effects):
-            continue  # (a card that cancels is offered when another player's act is held: `rules.base.reactions`)
+            continue  # (a card that cancels or pays is used there: `USED_ELSEWHERE`)
         ways = [ONE_TIME[e.name][0](game, game.actor()) for e in person.effects]
         if not all(ways):
             continue
@@ -371,8 +385,9 @@ def list_use(game: Game) -> Iterator[Action]:
 
 def check_use(game: Game, action: UsePersonCard) -> None:
     person = person_deck.card(game, action.card)
-    if not all(e.name in ONE_TIME for e in person.effects):
-        raise RuleError(f"{person.name} cancels another player's act, when you are asked whether to let it happen")
+    elsewhere = [USED_ELSEWHERE[e.name] for e in person.effects if e.name in USED_ELSEWHERE]
+    if elsewhere:
+        raise RuleError(f"{person.name} {elsewhere[0]}")
     if action not in list(list_use(game)):
         raise RuleError(
             f"{WHEN} (a tech it teaches is one another player knows, with a place in your pyramid; what it converts "
@@ -493,7 +508,7 @@ def _pass_price(game: Game) -> int | None:
     side = battle.side
     seat = battle.attacker if side == 0 else battle.defender
     prices = [p.trade for p in effects.params(game, seat, "battle_pass", fx.BattlePass)]
-    if (battle.barbarians and side == 1) or not prices or PASSED + side in battle.asked or not battle.hands[1 - side]:
+    if side == battle.barbarian_side() or not prices or PASSED + side in battle.asked or not battle.hands[1 - side]:
         return None
     return min(prices) if game.players[seat].trade >= min(prices) else None
 

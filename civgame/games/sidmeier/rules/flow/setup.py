@@ -150,11 +150,14 @@ def _deal_civilizations(rules: Ruleset, rng: Rng, count: int, chosen: Sequence[s
 def _culture_decks(game: Game, rules: Ruleset, rng: Rng) -> None:
     ids = list(range(len(rules.culture_card_ids)))
     rng.shuffle(ids)
-    extra = len(ids) - rules.culture_base_deck_size
-    game.culture_out = sorted(ids[:extra])
+    # the cards whose set is unknown stand in for the sets' unknown cards: the extra ones are removed at
+    # random (catalogue culture-cards.md, gap 1), never a card an expansion is known to bring
+    unknown = [i for i in ids if not rules.culture_cards[rules.culture_card_ids[i]].card_set]
+    gone = set(unknown[: len(ids) - rules.culture_deck_size()])
+    game.culture_out = sorted(gone)
     for deck in rules.culture_decks:
         game.culture_decks[deck] = Deck(
-            [i for i in ids[extra:] if rules.culture_cards[rules.culture_card_ids[i]].deck == deck]
+            [i for i in ids if i not in gone and rules.culture_cards[rules.culture_card_ids[i]].deck == deck]
         )
 
 

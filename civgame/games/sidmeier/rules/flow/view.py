@@ -2,7 +2,8 @@
 
 Hidden from a seat: other players' culture event cards, great person cards held face down, hut and
 village markers and standing forces (their counts stay), the order of every deck and pile (counts),
-face-down tiles and the markers lying face down on the map (relics and city-states lie face up), other
+face-down tiles and the markers lying face down on the map (relics and city-states lie face up; the markers
+the seat has looked at with Zheng He are shown, and listed as `markers_seen` of the players holding them), other
 players' secret research choices, an opponent's battle hand (unless a wonder shows it), the hidden parts
 of a deal offered to someone else, the random generator, and the history of actions (which names hidden
 cards). A network layer sends a seat only this.
@@ -26,10 +27,12 @@ def view_for(game: Game, seat: int) -> dict[str, Any]:
     state: dict[str, Any] = to_plain(game)
     del state["rng"]
     del state["history"]
+    seen = set(game.players[seat].seen_markers) if 0 <= seat < len(game.players) else set()
     for i, player in enumerate(state["players"]):
         player["economy"] = yields.coins(game, i)
         if i != seat:
-            for key in ("hand", "markers", "standing", "person_cards"):
+            player["markers_seen"] = [m for m in player["markers"] if m in seen]  # (Zheng He's look)
+            for key in ("hand", "markers", "standing", "person_cards", "seen_markers"):
                 player[key] = len(player[key])
     for name in ("unit_decks", "culture_decks"):
         for deck in state[name].values():
@@ -50,7 +53,7 @@ def view_for(game: Game, seat: int) -> dict[str, Any]:
         if not slot["revealed"]:
             slot["tile"] = HIDDEN
     for square in state["squares"]:
-        if square["marker"] >= 0:
+        if square["marker"] >= 0 and square["marker"] not in seen:
             square["marker"] = HIDDEN
     state["research"] = {s: (t if s == seat else HIDDEN) for s, t in state["research"].items()}
     battle = state["battle"]

@@ -379,9 +379,7 @@ def written_values(
 # ---------------------------------------------------------------- validate-rules
 
 
-def check_rules(
-    folders: Sequence[Path], changes: list[Change] | None = None, options: Sequence[str] = ()
-) -> Ruleset:
+def check_rules(folders: Sequence[Path], changes: list[Change] | None = None, options: Sequence[str] = ()) -> Ruleset:
     """What `civgame validate-rules` checks: one complete ruleset (a folder with game.yaml and
     no mod.yaml), or mods stacked in order (each value they write goes to `changes`), played with the
     ruleset's `options` (a mod of the 2012 rules checked with the Civilizations expansion on). Raises

@@ -16,6 +16,7 @@ from civgame.games.clash.core.actions import (
     ChooseCasualties,
     ChooseOption,
     Collect,
+    Construct,
     EndMove,
     FoundCity,
     MoveUnits,
@@ -77,7 +78,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
         "huns": ["Mounted Archers", "Raiders"],  # Hunnic Tribes in part
         "japan": ["Pottery"],  # Horsemanship and Shogunate in part (`missing`)
         "babylonia": ["Canals"],
-        "china": ["Rice Paddies"],  # Sprawling in part
+        "china": ["Rice Paddies", "Sprawling"],
         "greece": ["Formal Training"],
     }
     for key, names in built.items():
@@ -324,6 +325,26 @@ def test_rice_paddies_add_food_for_settled_fertile_spaces_at_most_two():
 
 def test_sprawling_gives_settlers_in_cities_a_free_move_after_building_one():
     settlers_move_free_after_recruiting_one(playing("china"))
+
+
+def test_sprawling_gives_settlers_in_cities_a_free_move_after_a_settler_bought_with_sanitation():
+    for sprawling in (False, True):
+        s = playing("china")
+        city = s.city(0, "D2", mood="happy")
+        s.city(0, "B6")  # (a city may grow to the number of its owner's cities)
+        s.advances(0, "Myths", "Sanitation")
+        if sprawling:
+            special(s, 0, "Husbandry")
+        s.resources(0, food=2, wood=1, ore=1)  # a Temple, and a food for the settler
+        s.apply(Construct(city.id, "temple"))
+        s.apply(ChooseOption("pay 1 food: a settler at D2"))
+        (settler,) = s.game.units_of(0, "settler")
+        actions = s.game.actions_left
+        moves = s.legal_of(MoveUnits)
+        assert bool(moves) is sprawling and all(m.units == (settler.id,) for m in moves)
+        if sprawling:
+            s.apply(MoveUnits((settler.id,), s.hex("D1")))
+            assert settler.pos == s.hex("D1") and s.legal_of(MoveUnits) == [] and s.game.actions_left == actions
 
 
 def test_formal_training_gives_an_idea_for_building_units_in_a_city_with_an_academy():

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from civgame.framework.effects import NoParams, Params
-from civgame.games.clash.content.effects.registry import primitive
+from civgame.games.clash.content.effects.registry import HookedParams, primitive
 from civgame.games.clash.core.vocabulary import Mood, Payable
 
 Cost = dict[Payable, int]
@@ -371,14 +371,16 @@ class ConvertUnits(Params):
 
 @primitive(
     "move_after_recruit",
-    when="triggered (recruited): after a Recruit of the holder that made a `unit`",
-    listens="recruited",
+    when="triggered (`hook`: recruited, or settler_bought): after a Recruit of the holder that made a `unit`, or "
+    "after the holder bought a settler into a city without a Recruit (the 2012 Sanitation)",
     doc="The holder gets a free move (no action) in which only its `unit`s standing in its cities may move, "
-    "as many groups as there are such units able to move; normal movement rules and costs apply.",
-    example={"move_after_recruit": {"unit": "settler"}},
+    "as many groups as there are such units able to move; normal movement rules and costs apply. A special "
+    "advance that grants it after both names it twice, once with each `hook`.",
+    example={"move_after_recruit": {"unit": "settler", "hook": "settler_bought"}},
 )
-class MoveAfterRecruit(Params):
+class MoveAfterRecruit(HookedParams):
     unit: str
+    hook: Literal["recruited", "settler_bought"] = "recruited"  # (a narrower hook)
 
 
 @primitive(

@@ -1117,6 +1117,7 @@ def take_settler(game: Game, decision: EffectChoiceDecision, option: str) -> Non
     where = option.rsplit(" at ", 1)[1]
     game.units.append(Unit(game.new_id(), player.index, SETTLER, label_to_hex(where)))
     log.say(game, "city.settler_bought", player.index, payment=log.things(paid), space=where, source=decision.source)
+    fire(game, "settler_bought", player=player.index, units=[SETTLER])
 
 
 def pay_for_building(game: Game, player: Player, building: str, payment: dict[str, int]) -> None:

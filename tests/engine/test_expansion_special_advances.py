@@ -79,6 +79,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
         "japan": ["Pottery"],  # Horsemanship and Shogunate in part (`missing`)
         "babylonia": ["Canals"],
         "china": ["Rice Paddies", "Sprawling"],
+        "carthage": ["Warbeasts"],
         "greece": ["Formal Training"],
     }
     for key, names in built.items():
@@ -193,6 +194,28 @@ def test_a_special_advance_lets_every_city_recruit_cavalry_or_elephants(civiliza
     special(s, 0, "Husbandry")
     assert s.player(0).special_advances == [special_advance]
     assert why_not_recruit(s.game, city, (unit,)) is None and unit in recruitable_kinds(s.game, city)
+
+
+def test_warbeasts_let_carthage_count_an_elephants_low_die_as_combat_value_instead_of_a_cancellation():
+    for warbeasts in (False, True):
+        s = playing("carthage")
+        if warbeasts:
+            special(s, 0, "Husbandry")
+        s.units(BARBARIAN, "infantry", "E4", 2)
+        army = [s.unit(0, "elephant", "E4"), *s.units(0, "infantry", "E4", 2)]
+        s.fix_dice(die(2), die(4), die(4), die(6), die(1))  # Carthage 2, 4, 4; the barbarians 6, 1: 1 hit
+        attack(s, 0, army, "E4", "D4")
+        if warbeasts:
+            assert [a.option for a in s.legal_of(ChooseOption)] == [
+                "count no die as combat value: 8 combat value, 1 hit, 1 hit cancelled",
+                "count 2 as combat value: 10 combat value, 2 hits, no hits cancelled",
+            ]
+            s.apply(ChooseOption("count 2 as combat value: 10 combat value, 2 hits, no hits cancelled"))
+            assert "Player 1 counts 2 as combat value instead of cancelling hits (Warbeasts)" in s.game.log
+        if s.legal_of(ChooseCasualties):
+            s.apply(s.legal_of(ChooseCasualties)[0])
+        assert len(s.game.units_of(BARBARIAN, "infantry")) == (0 if warbeasts else 1)
+        assert len(s.game.units_of(0)) == (2 if warbeasts else 3)
 
 
 def test_mounted_archers_let_the_huns_lose_infantry_before_cavalry():

@@ -193,6 +193,12 @@ class CombatSide:
     # its fighting units at the start of this round, before tactics cards removed any: what the effects
     # counting units compare (None in a battle saved before they were noted: its units now)
     round_units: int | None = None
+    # this round's roll: its hits and hit cancellations, its combat value (before any floor at 0), and the dice
+    # its units turned into cancellations that it may count as combat value instead (`low_dice_as_value`)
+    round_hits: int = 0
+    round_cancels: int = 0
+    roll_value: int = 0
+    optional_cancels: list[int] = field(default_factory=list)
 
 
 @dataclass

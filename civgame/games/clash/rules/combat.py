@@ -58,6 +58,7 @@ from civgame.games.clash.content.effects.military import (
     CombatBonus,
     ExtraHits,
     ForbidEnemyTactics,
+    LowDiceAsValue,
     PaidCombatBonus,
     PaidHitCancel,
     PaidRoundBonus,
@@ -632,15 +633,67 @@ def _roll_round(game: Game) -> bool:
         _say(game, "combat.fortress", hits=_hits(rules.fortress_cancelled_hits))
     attack.hits += _extra_hits(game, c, c.attacker)
     defence.hits += _extra_hits(game, c, c.defender)
-    _score(c.defender, attack.hits - defence.cancels)
-    _score(c.attacker, defence.hits - attack.cancels)
-    if c.shrinks_city:
-        c.defender.hits_taken = min(len(_hit_takers(game, c, c.defender)), c.defender.hits_scored)
+    for side, roll in ((c.attacker, attack), (c.defender, defence)):
+        side.round_hits, side.round_cancels = roll.hits, roll.cancels
+    _score_round(game, c)
     asked = [
         _offer_round_bonus(game, c, side, roll, against)
         for side, roll, against in ((c.defender, defence, attack), (c.attacker, attack, defence))
     ]
+    asked += [_offer_low_dice_as_value(game, c, side) for side in (c.defender, c.attacker)]
     return any(asked)  # the attacker's question ends on top: it answers first
+
+
+def _score_round(game: Game, c: Combat) -> None:
+    """Each side takes the other's hits of the round less its own cancellations."""
+    _score(c.defender, c.attacker.round_hits - c.defender.round_cancels)
+    _score(c.attacker, c.defender.round_hits - c.attacker.round_cancels)
+    if c.shrinks_city:
+        c.defender.hits_taken = min(len(_hit_takers(game, c, c.defender)), c.defender.hits_scored)
+
+
+def _offer_low_dice_as_value(game: Game, c: Combat, side: CombatSide) -> bool:
+    """`low_dice_as_value` (Warbeasts): the side's owner chooses how many of the dice its units turned into
+    hit cancellations count as combat value instead (the highest first), each option saying what follows."""
+    if not side.optional_cancels:
+        return False
+    per = game.rules.game.hits_per_combat_value
+    options = []
+    for kept in range(len(side.optional_cancels) + 1):
+        value = max(0, side.roll_value + sum(side.optional_cancels[:kept]))
+        dice = listed([str(v) for v in side.optional_cancels[:kept]]) or "no die"
+        hits = side.round_hits - max(0, side.roll_value) // per + value // per
+        cancels = side.round_cancels - kept
+        options.append(f"count {dice} as combat value: {value} combat value, {_hits(hits)}, {_hits(cancels)} cancelled")
+    source = _low_dice_source(game, side)
+    game.pending.append(EffectChoiceDecision(player=side.owner, source=source, effect=LOW_DICE, options=options))
+    return True
+
+
+LOW_DICE = "low_dice_as_value"  # the EffectChoiceDecision of a side's dice counted as value, not cancellations
+
+
+def _low_dice_source(game: Game, side: CombatSide) -> str:
+    return effects.active(game, game.player(side.owner), LOW_DICE)[0].source
+
+
+def take_low_dice_choice(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """The chosen number of the side's optional cancellations count as combat value; the hits are scored again."""
+    c = _battle(game)
+    side = c.attacker if decision.player == c.attacker.owner else c.defender
+    kept = side.optional_cancels[: decision.options.index(option)]
+    side.optional_cancels = []
+    if kept:
+        per = game.rules.game.hits_per_combat_value
+        value = max(0, side.roll_value + sum(kept))
+        side.round_hits += value // per - max(0, side.roll_value) // per
+        side.round_cancels -= len(kept)
+        side.roll_value += sum(kept)
+        _score_round(game, c)
+        _say(game, "combat.dice_as_value", side.owner, dice=listed([str(v) for v in kept]), source=decision.source)
+    asking = (p for p in game.pending if isinstance(p, CombatBonusDecision) or getattr(p, "effect", "") == LOW_DICE)
+    if not any(asking):  # (the other side's choice, or a round bonus, first)
+        _proceed(game, "hits")
 
 
 def _extra_hits(game: Game, c: Combat, side: CombatSide) -> int:
@@ -1179,9 +1232,12 @@ def _roll(
             ready[face.icon] -= 1
             values[i] += bonus
             notes[i] += f", {bonus:+}"
-    cancels += _low_dice_cancelled(game, ready, values, notes)
+    optional = _optional_cancels(game, side)
+    low_cancels, side.optional_cancels = _low_dice_cancelled(game, ready, values, notes, optional)
+    cancels += low_cancels
     powers = _unit_power_value(game, ready)
-    value = max(0, sum(values) + powers + modifier)
+    side.roll_value = sum(values) + powers + modifier
+    value = max(0, side.roll_value)
     hits = value // game.rules.game.hits_per_combat_value
     extra = f" including {counted(extra_dice, 'extra die', 'extra dice')}" if extra_dice else ""
     extra += f" including {counted(fortress_dice, 'fortress die', 'fortress dice')}" if fortress_dice else ""
@@ -1204,17 +1260,31 @@ def _roll(
     return _Roll(value, hits, cancels, len(faces))
 
 
-def _low_dice_cancelled(game: Game, fighting: Counter[str], values: list[int], notes: list[str]) -> int:
+def _low_dice_cancelled(
+    game: Game, fighting: Counter[str], values: list[int], notes: list[str], optional: set[str]
+) -> tuple[int, list[int]]:
     """`unit_powers.cancels_on` (elephants): each such unit turns one die showing one of its values into a hit
-    cancellation, the lowest dice first (what the side keeps as combat value is then the most); the count."""
-    cancels = 0
+    cancellation, the lowest dice first (what the side keeps as combat value is then the most); the count, and
+    the values of the dice turned by units of the `optional` kinds (their owner may count them after all),
+    highest first."""
+    cancels, turned = 0, []
     for kind, power in game.rules.combat.unit_powers.items():
         shown = sorted((i for i, v in enumerate(values) if v in power.cancels_on), key=lambda i: values[i])
         for i in shown[: fighting[kind]]:
+            if kind in optional:
+                turned.append(values[i])
             values[i] = 0
             cancels += 1
             notes[i] += f": counts 0, cancels 1 hit ({unit_name(game, kind)})"
-    return cancels
+    return cancels, sorted(turned, reverse=True)
+
+
+def _optional_cancels(game: Game, side: CombatSide) -> set[str]:
+    """The unit kinds whose hit cancellations the side's owner may count as combat value (`low_dice_as_value`)."""
+    if side.owner < 0:
+        return set()
+    found = effects.active(game, game.player(side.owner), LOW_DICE)
+    return {kind for effect in found for kind in effects.params_as(effect, LowDiceAsValue).units}
 
 
 def _unit_power_value(game: Game, fighting: Counter[str]) -> int:

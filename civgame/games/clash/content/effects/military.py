@@ -491,6 +491,18 @@ class CasualtiesInAnyOrder(Params):
 
 
 @primitive(
+    "low_dice_as_value",
+    when="combat: once both sides have rolled, when the holder's `units` turned dice into hit cancellations",
+    doc="The holder is not forced to turn the dice its `units` may turn into hit cancellations (their combat "
+    "`unit_powers.cancels_on`) into cancellations: it chooses how many of those dice count as combat value "
+    "instead, the highest first.",
+    example={"low_dice_as_value": {"units": ["elephant"]}},
+)
+class LowDiceAsValue(Params):
+    units: list[str] = Field(min_length=1)
+
+
+@primitive(
     "bar_enemy_settlers",
     when="passive: whenever another player's settler would found a city or form a trade route",
     doc="Other players' settlers within `distance` spaces of one of the holder's army units can't found a "

@@ -58,6 +58,7 @@ LINES: dict[str, str] = {
     "combat.value_per_unit": "{source}: {who} [gets] {value} combat value",
     "combat.draws": "{source}: {who} [draws] {cards}",
     "combat.roll": "{who} [rolls] {dice}{notes}: combat value {value}, {hits}{cancels}",
+    "combat.dice_as_value": "{who} [counts] {dice} as combat value instead of cancelling hits ({source})",
     "combat.loses": "{who} [loses] {units}",
     "combat.loses_cargo": "{who} [loses] {units} that their ships can no longer carry",
     "combat.loses_settlers": "{who} [loses] {units} left without an army",

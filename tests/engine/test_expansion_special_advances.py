@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from civgame.ai import play_out, random_agents
-from civgame.framework.codec import to_plain
+from civgame.framework.codec import from_plain, to_plain
 from civgame.framework.invariants import InvariantChecker
 from civgame.games.clash.core.actions import (
     Advance,
@@ -24,7 +24,7 @@ from civgame.games.clash.core.actions import (
     StartMove,
     UseAbility,
 )
-from civgame.games.clash.core.model import BARBARIAN, City, EventInProgress, EventStep
+from civgame.games.clash.core.model import BARBARIAN, City, Combat, EventInProgress, EventStep
 from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules import events
 from civgame.games.clash.rules.actions.advances import gain_advance
@@ -76,7 +76,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
     built = {
         "vikings": ["Shipcraft", "Longships", "Runestones", "Marauders"],
         "huns": ["Mounted Archers", "Raiders"],  # Hunnic Tribes in part
-        "japan": ["Pottery"],  # Horsemanship and Shogunate in part (`missing`)
+        "japan": ["Pottery", "Horsemanship"],  # Shogunate in part (`missing`)
         "babylonia": ["Canals"],
         "china": ["Rice Paddies", "Sprawling"],
         "carthage": ["Warbeasts"],
@@ -294,6 +294,29 @@ def test_pottery_gives_a_culture_token_once_a_turn_for_a_collect_of_three_food()
 def test_horsemanship_is_marked_provisional_where_its_text_is_cut_off():
     (horsemanship,) = [a for a in expansion_rules().civilizations["japan"].special_advances if a.name == "Horsemanship"]
     assert "Provisional: the rest of the card's text is in no source" in horsemanship.text
+
+
+def test_horsemanship_lets_an_army_with_cavalry_roll_a_die_again_in_the_first_round_for_a_culture_token():
+    for horsemanship in (False, True):
+        s = playing("japan")
+        if horsemanship:
+            special(s, 0, "Husbandry")
+        s.player(0).culture_level, s.player(0).culture_tokens = 1, 1  # (the 2012 token limit is the level)
+        s.unit(BARBARIAN, "infantry", "E4")
+        army = [s.unit(0, "cavalry", "E4"), s.unit(0, "infantry", "E4")]
+        s.fix_dice(die(1), die(1), die(1), die(6))  # Japan 1, 1 (+1 for the cavalry): 3; the barbarians 1
+        attack(s, 0, army, "E4", "D4")
+        if not horsemanship:
+            assert s.legal_of(ChooseOption) == [] and s.player(0).culture_tokens == 1
+            continue
+        again = "pay 1 culture token: roll the 1 again"
+        assert [a.option for a in s.legal_of(ChooseOption)] == ["keep the dice", again]
+        assert from_plain(Combat, to_plain(s.game.combat)) == s.game.combat  # the roll kept is saved
+        s.apply(ChooseOption(again))  # a 6: 6 + 1 + 1 for the cavalry
+        assert "Player 1 pays 1 culture token and rolls the 1 again: 6; combat value 8, 1 hit (Horsemanship)" in (
+            s.game.log
+        )
+        assert s.player(0).culture_tokens == 0 and s.game.units_of(BARBARIAN) == [] and s.game.combat is None
 
 
 SPIES = (7, 8)  # Spies cards, an action half that costs a main action

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, PositiveInt
 
 from civgame.framework.effects import NoParams, Params
 from civgame.games.clash.content.effects.registry import HookedParams, primitive
@@ -500,6 +500,20 @@ class CasualtiesInAnyOrder(Params):
 )
 class LowDiceAsValue(Params):
     units: list[str] = Field(min_length=1)
+
+
+@primitive(
+    "reroll_die",
+    when="combat: once both sides have rolled, in the combat `rounds` named, when the holder's side includes "
+    "one of `units`",
+    doc="The holder may pay `cost` to roll one of its dice again (once a round); the roll is counted again "
+    "with the new die.",
+    example={"reroll_die": {"units": ["cavalry"], "rounds": [1], "cost": {"culture": 1}}},
+)
+class RerollDie(Params):
+    units: list[str] = Field(min_length=1)
+    rounds: list[PositiveInt] = Field(min_length=1)
+    cost: dict[Payable, PositiveInt] = {}
 
 
 @primitive(

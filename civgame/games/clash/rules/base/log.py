@@ -58,6 +58,8 @@ LINES: dict[str, str] = {
     "combat.value_per_unit": "{source}: {who} [gets] {value} combat value",
     "combat.draws": "{source}: {who} [draws] {cards}",
     "combat.roll": "{who} [rolls] {dice}{notes}: combat value {value}, {hits}{cancels}",
+    "combat.rerolled": "{who} [pays] {payment} and [rolls] the {shown} again: {rolled}; combat value {value}, {hits} "
+    "({source})",
     "combat.dice_as_value": "{who} [counts] {dice} as combat value instead of cancelling hits ({source})",
     "combat.loses": "{who} [loses] {units}",
     "combat.loses_cargo": "{who} [loses] {units} that their ships can no longer carry",

@@ -282,8 +282,10 @@ def _recruit(game: Game, a: A.Recruit) -> str:
     city = game.city(a.city)
     units = game.rules.units
     provisional = " (provisional cost)" if any(k in units and units[k].provisional for k in a.units) else ""
+    card = ", drawing an action card instead of the one Draft pays for" if a.card_instead else ""
     return (
-        f"Recruit {unit_counts(game, a.units)} at {where(city.pos if city else None)}{_paying(a.payment)}{provisional}"
+        f"Recruit {unit_counts(game, a.units)} at {where(city.pos if city else None)}{card}{_paying(a.payment)}"
+        f"{provisional}"
     )
 
 

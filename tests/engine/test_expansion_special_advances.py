@@ -4,6 +4,7 @@ leaders, so the shipped data deals none; `tests/mods/expansion_leaders_made_up/`
 made-up leaders, as a player who owns the box would with the printed ones."""
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -76,7 +77,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
     built = {
         "vikings": ["Shipcraft", "Longships", "Runestones", "Marauders"],
         "huns": ["Mounted Archers", "Raiders"],  # Hunnic Tribes in part
-        "japan": ["Pottery", "Horsemanship"],  # Shogunate in part (`missing`)
+        "japan": ["Pottery", "Horsemanship", "Shogunate"],
         "babylonia": ["Canals"],
         "china": ["Rice Paddies", "Sprawling"],
         "carthage": ["Warbeasts"],
@@ -343,6 +344,30 @@ def test_shogunate_plays_one_action_card_a_turn_without_an_action():
     s.turn(0)
     s.game.actions_left = 0
     assert shogunate_plays(s)
+
+
+def test_shogunate_draws_an_action_card_instead_of_a_unit_draft_pays_for_once_a_turn():
+    s = playing("japan")
+    city = s.city(0, "D2", mood="happy")  # size 1, happy: 2 units
+    s.advances(0, "Tactics", "Draft", "Philosophy", "Steel Weapons", "State Religion")
+    s.player(0).happiness_level = 3  # (room for mood tokens: the 2012 token limit is the level)
+    s.resources(0, food=2, ore=2, mood=2)
+    two = Recruit(city.id, ("infantry", "infantry"), card_instead=True)
+    assert two not in s.legal_of(Recruit)
+    special(s, 0, "Nationalism")
+    assert two in s.legal_of(Recruit)
+    s.apply(replace(two, payment={"food": 1, "ore": 1, "mood": 1}))
+    assert len(s.game.units_of(0, "infantry")) == 1 and len(s.player(0).action_cards) == 1
+    assert "Player 1 draws an action card instead of 1 army unit (Shogunate)" in s.game.log
+    s.game.pending.clear()  # (Nationalism's token for the infantry built)
+    city.mood = "happy"
+    assert not [a for a in s.legal_of(Recruit) if a.card_instead]  # once a turn
+    s.turn(0)
+    s.resources(0, mood=1)
+    tokens = (s.player(0).mood_tokens, s.player(0).culture_tokens)
+    s.apply(Recruit(city.id, ("infantry",), payment={"mood": 1}, card_instead=True))
+    assert len(s.game.units_of(0, "infantry")) == 1 and len(s.player(0).action_cards) == 2
+    assert s.game.pending == [] and (s.player(0).mood_tokens + 1, s.player(0).culture_tokens) == tokens  # no Build
 
 
 # ------------------------------------------------------------------ the known special advances of the others

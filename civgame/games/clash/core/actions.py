@@ -79,9 +79,12 @@ class Recruit(Action):
     city: int
     units: tuple[str, ...]
     payment: dict[str, int] | None = None
+    # one of `units`, paid with its `recruit_substitute` price, is an action card drawn instead
+    # (`card_instead_of_substitute`, Shogunate with Draft)
+    card_instead: bool = False
 
     def __hash__(self) -> int:
-        return hash((self.KIND, self.city, self.units))
+        return hash((self.KIND, self.city, self.units, self.card_instead))
 
 
 @dataclass(frozen=True)

@@ -206,6 +206,7 @@ LINES: dict[str, str] = {
     "city.builds": "{who} [builds] {building} at {space}",
     "draws": "{who} [draws] {cards}",
     "city.recruits": "{who} [recruits] {units} at {space} for {payment}",
+    "city.card_instead": "{who} [draws] an action card instead of {unit} ({source})",
     "city.refund": "{who} [gets] back {what} ({source})",
     "city.settler_bought": "{who} [pays] {payment} for a settler at {space} ({source})",
     "city.collect_no_action": "{who's} first Collect this turn costs no action ({source})",

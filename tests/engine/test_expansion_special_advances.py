@@ -76,7 +76,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
     assert civilizations.playable(rules) == []
     built = {
         "vikings": ["Shipcraft", "Longships", "Runestones", "Marauders"],
-        "huns": ["Mounted Archers", "Raiders"],  # Hunnic Tribes in part
+        "huns": ["Mounted Archers", "Raiders", "Hunnic Tribes"],
         "japan": ["Pottery", "Horsemanship", "Shogunate"],
         "babylonia": ["Canals"],
         "china": ["Rice Paddies", "Sprawling"],
@@ -93,9 +93,9 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
 def test_made_up_leaders_complete_a_shipped_civilization_whose_special_advances_are_all_built():
     rules = completed_rules()
     assert civilizations.playable(rules) == ["vikings"]
-    assert civilizations.why_not_offered(rules.civilizations["huns"]) == "Nomads, Hunnic Tribes are not built yet"
+    assert civilizations.why_not_offered(rules.civilizations["huns"]) == "Nomads is not built yet"
     assert civilizations.why_not_offered(expansion_rules().civilizations["huns"]) == (
-        "no source gives the three leaders; Nomads, Hunnic Tribes are not built yet"
+        "no source gives the three leaders; Nomads is not built yet"
     )
 
 
@@ -482,3 +482,44 @@ def test_hunnic_tribes_pay_to_cancel_a_barbarian_attack_or_turn_it_on_another_pl
     s.apply(ChooseOption("pay 1 gold: E4 attacks E5"))
     assert s.player(0).resources["gold"] == 0
     assert "The barbarians of E4 attack Player 2's city at E5" in s.game.log and other.owner == 1
+
+
+def huns_facing_a_barbarian_army(hunnic_tribes: bool) -> Scenario:
+    """The Huns' city at D2 and player 2's at D4, a barbarian army of 2 at D3 between them; the Barbarians move
+    icon strikes the Huns (1 culture token, 1 gold)."""
+    s = playing("huns")
+    s.city(0, "D2")
+    s.city(1, "D4")
+    s.units(BARBARIAN, "infantry", "D3", 2)
+    s.resources(0, gold=1)
+    s.player(0).culture_level, s.player(0).culture_tokens = 1, 1  # (the 2012 token limit is the level)
+    if hunnic_tribes:
+        s.advances(0, "Philosophy", "Steel Weapons", "State Religion")  # whatever governments need
+        special(s, 0, "Nationalism")
+    s.fix_dice(*(die(1) for _ in range(8)))
+    s.game.event = EventInProgress(FAMINE, 0, [EventStep("barbarian_march", 0)])
+    events_deck = s.game.decks["event"]
+    events_deck.draw.remove(FAMINE)
+    events_deck.discard.append(FAMINE)
+    events.resume(s.game)
+    return s
+
+
+def test_hunnic_tribes_pay_to_hold_a_barbarian_army_moving_in_or_turn_it_on_another_players_city():
+    s = huns_facing_a_barbarian_army(False)
+    assert s.legal_of(ChooseOption) == [] and "A barbarian army moves from D3 to D2" in s.game.log
+    s = huns_facing_a_barbarian_army(True)
+    assert [a.option for a in s.legal_of(ChooseOption)] == [
+        "D3 to D2",
+        "pay 1 culture token: cancel D3 to D2",
+        "pay 1 culture token: D3 to D4",
+        "pay 1 gold: cancel D3 to D2",
+        "pay 1 gold: D3 to D4",
+    ]
+    s.apply(ChooseOption("pay 1 culture token: cancel D3 to D2"))
+    assert s.player(0).culture_tokens == 0 and s.game.combat is None
+    assert [u.pos for u in s.game.units_of(BARBARIAN)] == [s.hex("D3")] * 2
+    assert "The barbarian army at D3 stays where it is" in s.game.log
+    s = huns_facing_a_barbarian_army(True)
+    s.apply(ChooseOption("pay 1 gold: D3 to D4"))
+    assert s.player(0).resources["gold"] == 0 and "A barbarian army moves from D3 to D4" in s.game.log

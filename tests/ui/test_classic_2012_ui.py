@@ -114,7 +114,7 @@ def test_the_civilizations_expansion_is_an_option_of_the_2012_rules_and_the_scre
     why = app.scene.civ_note_why
     assert "Babylonia: no source gives three of the four special advances or the three leaders." in why
     assert "Vikings: no source gives the three leaders." in why
-    assert "Huns: no source gives the three leaders; Nomads, Hunnic Tribes are not built yet." in why
+    assert "Huns: no source gives the three leaders; Nomads is not built yet." in why
     click_button(app, app.scene.start_button)
     assert isinstance(app.scene, GameScene)
     game = app.scene.game

@@ -103,6 +103,7 @@ LINES: dict[str, str] = {
     "event.no_barbarian_attack": "No barbarian settlement near enough attacks",
     "event.barbarian_attack": "The barbarians of {origin} attack {owner's} city at {space}",
     "event.barbarians_bought_off": "{who} [pays] {payment} to the barbarians",
+    "event.march_bought_off": "The barbarian army at {space} stays where it is",
     "event.reinforced": "The barbarian city at {space} gains {unit}",
     "event.spawn_instead": "No barbarian army can move: the barbarians spawn instead",
     "event.army_held": "{who} [holds] the barbarian army at {space} where it stands",

@@ -197,15 +197,21 @@ def test_a_special_advance_lets_every_city_recruit_cavalry_or_elephants(civiliza
     assert why_not_recruit(s.game, city, (unit,)) is None and unit in recruitable_kinds(s.game, city)
 
 
+def carthage_attacks_with_an_elephant(warbeasts: bool) -> Scenario:
+    """Carthage's elephant and 2 infantry attack 2 barbarian infantry at E4, rolling 2, 4, 4 against 6, 1."""
+    s = playing("carthage")
+    if warbeasts:
+        special(s, 0, "Husbandry")
+    s.units(BARBARIAN, "infantry", "E4", 2)
+    army = [s.unit(0, "elephant", "E4"), *s.units(0, "infantry", "E4", 2)]
+    s.fix_dice(die(2), die(4), die(4), die(6), die(1))  # Carthage 2, 4, 4; the barbarians 6, 1: 1 hit
+    attack(s, 0, army, "E4", "D4")
+    return s
+
+
 def test_warbeasts_let_carthage_count_an_elephants_low_die_as_combat_value_instead_of_a_cancellation():
     for warbeasts in (False, True):
-        s = playing("carthage")
-        if warbeasts:
-            special(s, 0, "Husbandry")
-        s.units(BARBARIAN, "infantry", "E4", 2)
-        army = [s.unit(0, "elephant", "E4"), *s.units(0, "infantry", "E4", 2)]
-        s.fix_dice(die(2), die(4), die(4), die(6), die(1))  # Carthage 2, 4, 4; the barbarians 6, 1: 1 hit
-        attack(s, 0, army, "E4", "D4")
+        s = carthage_attacks_with_an_elephant(warbeasts)
         if warbeasts:
             assert [a.option for a in s.legal_of(ChooseOption)] == [
                 "count no die as combat value: 8 combat value, 1 hit, 1 hit cancelled",
@@ -297,16 +303,23 @@ def test_horsemanship_is_marked_provisional_where_its_text_is_cut_off():
     assert "Provisional: the rest of the card's text is in no source" in horsemanship.text
 
 
+def japan_attacks_with_a_cavalry(horsemanship: bool) -> Scenario:
+    """Japan (1 culture token) attacks a barbarian infantry at E4 with a cavalry and an infantry, rolling 1, 1
+    (+1 for the cavalry) against 1; a die rolled again shows 6."""
+    s = playing("japan")
+    if horsemanship:
+        special(s, 0, "Husbandry")
+    s.player(0).culture_level, s.player(0).culture_tokens = 1, 1  # (the 2012 token limit is the level)
+    s.unit(BARBARIAN, "infantry", "E4")
+    army = [s.unit(0, "cavalry", "E4"), s.unit(0, "infantry", "E4")]
+    s.fix_dice(die(1), die(1), die(1), die(6))
+    attack(s, 0, army, "E4", "D4")
+    return s
+
+
 def test_horsemanship_lets_an_army_with_cavalry_roll_a_die_again_in_the_first_round_for_a_culture_token():
     for horsemanship in (False, True):
-        s = playing("japan")
-        if horsemanship:
-            special(s, 0, "Husbandry")
-        s.player(0).culture_level, s.player(0).culture_tokens = 1, 1  # (the 2012 token limit is the level)
-        s.unit(BARBARIAN, "infantry", "E4")
-        army = [s.unit(0, "cavalry", "E4"), s.unit(0, "infantry", "E4")]
-        s.fix_dice(die(1), die(1), die(1), die(6))  # Japan 1, 1 (+1 for the cavalry): 3; the barbarians 1
-        attack(s, 0, army, "E4", "D4")
+        s = japan_attacks_with_a_cavalry(horsemanship)
         if not horsemanship:
             assert s.legal_of(ChooseOption) == [] and s.player(0).culture_tokens == 1
             continue

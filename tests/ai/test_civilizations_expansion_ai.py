@@ -1,10 +1,12 @@
 """The computer players answer the choices the Civilizations expansion adds: where an explored region's pirate
 ship appears, which lost units an Apothecary puts back, whether to leave out trade routes to a Market, and those
-of the civilizations' special advances (a die rolled again, elephants' low dice counted, barbarians bought off)."""
+of the civilizations' special advances (a die rolled again, elephants' low dice counted, barbarians bought off,
+another player's action card cancelled)."""
 
 import pytest
 
 from civgame.ai.levels import LEVELS, make_agent
+from civgame.games.clash.core.actions import PlayActionCard
 from civgame.games.clash.core.decisions import EffectChoiceDecision, ReviveDecision, SkipRoutesDecision
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
 from tests.classic import expansion_rules
@@ -15,6 +17,7 @@ from tests.engine.test_expansion_special_advances import (
     huns_facing_a_barbarian_army,
     huns_near_barbarians,
     japan_attacks_with_a_cavalry,
+    subterfuge_board,
 )
 
 
@@ -38,7 +41,14 @@ def hunnic_tribes_asked():
     return s
 
 
+def subterfuge_asked():
+    s = subterfuge_board(True)
+    s.apply(s.legal_of(PlayActionCard)[0])
+    return s
+
+
 SPECIAL_ADVANCE_CHOICES = {
+    "Subterfuge": subterfuge_asked,
     "Horsemanship": lambda: japan_attacks_with_a_cavalry(True),
     "Warbeasts": lambda: carthage_attacks_with_an_elephant(True),
     "Hunnic Tribes (an attack)": hunnic_tribes_asked,

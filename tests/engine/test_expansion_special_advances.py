@@ -21,10 +21,12 @@ from civgame.games.clash.core.actions import (
     EndMove,
     FoundCity,
     MoveUnits,
+    PlayActionCard,
     Recruit,
     StartMove,
     UseAbility,
 )
+from civgame.games.clash.core.decisions import CardCancelDecision
 from civgame.games.clash.core.model import BARBARIAN, City, Combat, EventInProgress, EventStep
 from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules import events
@@ -77,7 +79,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
     built = {
         "vikings": ["Shipcraft", "Longships", "Runestones", "Marauders"],
         "huns": ["Mounted Archers", "Raiders", "Hunnic Tribes"],
-        "japan": ["Pottery", "Horsemanship", "Shogunate"],
+        "japan": ["Pottery", "Horsemanship", "Shogunate", "Subterfuge"],
         "babylonia": ["Canals"],
         "china": ["Rice Paddies", "Sprawling"],
         "carthage": ["Warbeasts"],
@@ -92,7 +94,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
 
 def test_made_up_leaders_complete_a_shipped_civilization_whose_special_advances_are_all_built():
     rules = completed_rules()
-    assert civilizations.playable(rules) == ["vikings"]
+    assert civilizations.playable(rules) == ["japan", "vikings"]
     assert civilizations.why_not_offered(rules.civilizations["huns"]) == "Nomads is not built yet"
     assert civilizations.why_not_offered(expansion_rules().civilizations["huns"]) == (
         "no source gives the three leaders; Nomads is not built yet"
@@ -381,6 +383,50 @@ def test_shogunate_draws_an_action_card_instead_of_a_unit_draft_pays_for_once_a_
     s.apply(Recruit(city.id, ("infantry",), payment={"mood": 1}, card_instead=True))
     assert len(s.game.units_of(0, "infantry")) == 1 and len(s.player(0).action_cards) == 2
     assert s.game.pending == [] and (s.player(0).mood_tokens + 1, s.player(0).culture_tokens) == tokens  # no Build
+
+
+def subterfuge_board(subterfuge: bool, theirs: str = "D4") -> Scenario:
+    """Japan's city at D2, player 2's at `theirs`, each holding a Spies card; player 2 to play."""
+    s = playing("japan")
+    if subterfuge:
+        special(s, 0, "Tactics")
+    s.city(0, "D2")
+    s.city(1, theirs)
+    s.hand(0, SPIES[0])
+    s.hand(1, SPIES[1])
+    s.player(1).culture_level, s.player(1).culture_tokens = 1, 1  # the Spies' price
+    s.turn(1)
+    return s
+
+
+def test_subterfuge_discards_an_action_card_to_cancel_another_players_card_as_if_unplayed():
+    s = subterfuge_board(False)
+    s.apply(s.legal_of(PlayActionCard)[0])
+    assert s.player(1).action_cards == [] and not isinstance(s.game.pending[-1], CardCancelDecision)
+    s = subterfuge_board(True, theirs="D6")  # three spaces away
+    s.apply(s.legal_of(PlayActionCard)[0])
+    assert not isinstance(s.game.pending[-1], CardCancelDecision)
+    s = subterfuge_board(True)
+    actions = s.game.actions_left
+    s.apply(s.legal_of(PlayActionCard)[0])
+    assert [a.option for a in s.legal_of(ChooseOption)] == ["let it be played", "discard Spies to cancel it"]
+    assert s.player(1).action_cards == [SPIES[1]]  # not played yet
+    s.apply(ChooseOption("discard Spies to cancel it"))
+    assert s.player(0).action_cards == [] and s.player(1).action_cards == [] and s.game.pending == []
+    assert s.player(1).culture_tokens == 1  # its price not paid
+    assert s.game.actions_left == actions and set(SPIES) <= set(s.game.decks["action"].discard)
+    assert "Player 1 discards Spies to cancel Spies, discarded as if unplayed (Subterfuge)" in s.game.log
+
+
+def test_subterfuge_may_let_the_card_be_played():
+    s = subterfuge_board(True)
+    actions = s.game.actions_left
+    s.apply(s.legal_of(PlayActionCard)[0])
+    s.apply(ChooseOption("let it be played"))
+    assert s.player(0).action_cards == [SPIES[0]] and s.player(1).action_cards == []
+    assert s.game.actions_left == actions - 1 and "Player 2 plays the action card Spies, paying 1 culture token" in (
+        s.game.log
+    )
 
 
 # ------------------------------------------------------------------ the known special advances of the others

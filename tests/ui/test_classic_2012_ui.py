@@ -113,7 +113,7 @@ def test_the_civilizations_expansion_is_an_option_of_the_2012_rules_and_the_scre
     assert "Not offered: Babylonia, Carthage, Celts, China, Egypt, Greece, Huns, India, Japan, Maya," in note
     why = app.scene.civ_note_why
     assert "Babylonia: no source gives three of the four special advances or the three leaders." in why
-    assert "Vikings: no source gives the three leaders." in why
+    assert "Japan, Vikings: no source gives the three leaders." in why
     assert "Huns: no source gives the three leaders; Nomads is not built yet." in why
     click_button(app, app.scene.start_button)
     assert isinstance(app.scene, GameScene)

@@ -296,6 +296,8 @@ LINES: dict[str, str] = {
     "mercenaries.stay": "The remaining barbarian armies have no space to move to and stay ({source})",
     "great_person.no_move": "None of {who's} units can move: the {card} makes no move",
     "card.plays": "{who} [plays] the {hand} {card}",
+    "card.announced": "{who} [announces] the action card {card}",
+    "card.cancelled": "{who} [discards] {spent} to cancel {card}, discarded as if unplayed ({source})",
     "card.plays_paying": "{who} [plays] the {hand} {card}, paying {payment}",
     "card.without_action": "{who} [plays] a card without spending an action ({source})",
     "card.next_action": "{who's} next action must be {action} ({source})",

@@ -298,6 +298,12 @@ def _influence(game: Game, a: A.InfluenceCulture) -> str:
     )
 
 
+def _move_city(game: Game, a: A.MoveCity) -> str:
+    city = game.city(a.city)
+    along = f" with {unit_counts(game, tuple(game.existing_unit(u).kind for u in a.units))}" if a.units else ""
+    return f"Move the city at {where(city.pos if city else None)}{along} to {where(a.to)}"
+
+
 def _move_units(game: Game, a: A.MoveUnits) -> str:
     first = game.unit(a.units[0]) if a.units else None
     origin = f" from {where(first.pos)}" if first else ""
@@ -614,6 +620,7 @@ LABELS: dict[type[A.Action], Callable[[Game, Any], str]] = {
     A.Pay: lambda g, a: f"Pay {amounts(a.payment)}",
     A.CancelPayment: lambda g, a: "Cancel: do not pay (the action is not taken)",
     A.MoveUnits: _move_units,
+    A.MoveCity: _move_city,
     A.BoardShips: _board_ships,
     A.AddTradeItem: _add_trade_item,
     A.SendTrade: lambda g, a: "Send the trade offer",

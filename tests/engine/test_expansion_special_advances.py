@@ -20,6 +20,7 @@ from civgame.games.clash.core.actions import (
     Construct,
     EndMove,
     FoundCity,
+    MoveCity,
     MoveUnits,
     PlayActionCard,
     Recruit,
@@ -78,7 +79,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
     assert civilizations.playable(rules) == []
     built = {
         "vikings": ["Shipcraft", "Longships", "Runestones", "Marauders"],
-        "huns": ["Mounted Archers", "Raiders", "Hunnic Tribes"],
+        "huns": ["Nomads", "Mounted Archers", "Raiders", "Hunnic Tribes"],
         "japan": ["Pottery", "Horsemanship", "Shogunate", "Subterfuge"],
         "babylonia": ["Canals"],
         "china": ["Rice Paddies", "Sprawling"],
@@ -94,10 +95,11 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
 
 def test_made_up_leaders_complete_a_shipped_civilization_whose_special_advances_are_all_built():
     rules = completed_rules()
-    assert civilizations.playable(rules) == ["japan", "vikings"]
-    assert civilizations.why_not_offered(rules.civilizations["huns"]) == "Nomads is not built yet"
-    assert civilizations.why_not_offered(expansion_rules().civilizations["huns"]) == (
-        "no source gives the three leaders; Nomads is not built yet"
+    assert civilizations.playable(rules) == ["huns", "japan", "vikings"]
+    assert civilizations.why_not_offered(expansion_rules().civilizations["huns"]) == "no source gives the three leaders"
+    assert civilizations.why_not_offered(expansion_rules().civilizations["greece"]) == (
+        "no source gives one of the four special advances or the three leaders; City States, Hellenization are "
+        "not built yet"
     )
 
 
@@ -240,6 +242,51 @@ def test_mounted_archers_let_the_huns_lose_infantry_before_cavalry():
             assert s.legal_of(ChooseCasualties) and len(s.legal_of(ChooseCasualties)) == 2
             s.apply(ChooseCasualties((s.game.units_of(0, "infantry")[0].id,)))
         assert [u.kind for u in s.game.units_of(0)] == (["cavalry"] if archers else ["infantry"])
+
+
+def nomads_board(nomads: bool) -> tuple[Scenario, City]:
+    """A happy Hun city of size 1 at D2 (Forest at C2, Mountains at E2 and D3, Barren at D1) with an infantry, in
+    a move action."""
+    s = playing("huns")
+    if nomads:
+        special(s, 0, "Storage")
+    city = s.city(0, "D2", mood="happy")
+    s.advances(0, "Tactics")
+    s.unit(0, "infantry", "D2")
+    s.resources(0, food=0, wood=0, ore=0)
+    s.apply(StartMove())
+    return s, city
+
+
+def test_nomads_move_a_happy_city_of_size_one_which_gains_what_its_new_space_yields():
+    s, city = nomads_board(False)
+    assert s.legal_of(MoveCity) == []
+    s, city = nomads_board(True)
+    assert {a.to for a in s.legal_of(MoveCity) if not a.units} == {s.hex(x) for x in ("C2", "D1", "D3", "C3", "E2")}
+    s.apply(MoveCity(city.id, s.hex("C2")))  # alone: one of the move's groups
+    assert city.pos == s.hex("C2") and s.player(0).resources["wood"] == 1 and city.mood == "happy"
+    assert "Player 1 moves the city at D2 to C2 and gains 1 wood (Nomads)" in s.game.log
+    (soldier,) = s.game.units_of(0, "infantry")
+    assert soldier.pos == s.hex("D2") and s.game.pending[-1].groups_left == 2
+    s.apply(MoveCity(city.id, s.hex("C3")))  # a second activation: the city is neutral, no longer moves
+    assert city.mood == "neutral" and s.player(0).resources["ore"] == 1 and s.legal_of(MoveCity) == []
+    assert check_invariants(s.game) == []
+
+
+def test_nomads_move_a_city_with_its_units_as_one_group_and_stop_it_in_the_mountains():
+    s, city = nomads_board(True)
+    (soldier,) = s.game.units_of(0, "infantry")
+    s.apply(MoveCity(city.id, s.hex("E2"), (soldier.id,)))
+    assert city.pos == soldier.pos == s.hex("E2") and s.game.pending[-1].groups_left == 2
+    assert s.player(0).resources["ore"] == 1
+    city.mood = "happy"
+    assert s.legal_of(MoveCity) == []  # the Mountain stopped it for the turn
+    assert_refused(s, MoveCity(city.id, s.hex("D2")), "entered terrain that stops movement this turn")
+    s, city = nomads_board(True)
+    s.apply(MoveCity(city.id, s.hex("D1")))
+    assert sum(s.player(0).resources.values()) == 0  # Barren yields nothing
+    city.buildings["temple"] = 0
+    assert_refused(s, MoveCity(city.id, s.hex("D2")), "only a happy city of size 1 without a wonder moves")
 
 
 def raiders_board(raiders: bool) -> Scenario:

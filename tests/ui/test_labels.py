@@ -49,6 +49,11 @@ def samples():
         A.Pay({"food": 2}): "Pay 2 food",
         A.CancelPayment(): "Cancel: do not pay (the action is not taken)",
         A.MoveUnits((200, 201), h("D4")): "Move 2 Infantry from D3 to D4",
+        A.MoveCity(100, h("D1")): "Move the city at D2 to D1",
+        A.MoveCity(100, h("D3"), (200, 201)): "Move the city at D2 with 2 Infantry to D3",
+        A.Recruit(100, ("infantry",), card_instead=True): (
+            "Recruit 1 Infantry at D2, drawing an action card instead of the one Draft pays for"
+        ),
         A.BoardShips((203,)): "Board ship 203 (can still sail)",
         A.EndMove(): "End move",
         A.RaiseMood(100): "Raise the city at D2 from neutral to happy (2 mood tokens)",

@@ -224,6 +224,17 @@ class MoveUnits(Action):
 
 
 @dataclass(frozen=True)
+class MoveCity(Action):
+    """In a move action, move one of your cities (`move_city`, the Huns' Nomads) to the adjacent space `to`,
+    alone (one of the action's moves) or with `units` standing in it, as one group."""
+
+    KIND: ClassVar[str] = "move_city"
+    city: int
+    to: Hex
+    units: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class BoardShips(Action):
     """Answer a BoardingDecision: the ship each unit of the group boards, in the order of its units."""
 

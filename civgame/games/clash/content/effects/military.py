@@ -517,6 +517,22 @@ class RerollDie(Params):
 
 
 @primitive(
+    "move_city",
+    when="in a move action of the holder",
+    doc="A city of the holder of at most `size` and in the mood `mood`, with no wonder, may move like a unit to "
+    "an adjacent revealed land space with no city and no enemies: alone, as one of the move action's groups, "
+    "or with units of its space as their group (a step on foot, no roads). Each move activates the city. It "
+    "then gains 1 of what its new space yields (Fertile food, Forest wood, Mountain ore; nothing on an "
+    "exhausted space), which is no Collect. A city that entered a space whose terrain stops movement does not "
+    "move again that turn.",
+    example={"move_city": {"size": 1, "mood": "happy"}},
+)
+class MoveCityParams(Params):
+    size: PositiveInt = 1
+    mood: Mood = "happy"
+
+
+@primitive(
     "bar_enemy_settlers",
     when="passive: whenever another player's settler would found a city or form a trade route",
     doc="Other players' settlers within `distance` spaces of one of the holder's army units can't found a "

@@ -105,8 +105,8 @@ def test_made_up_leaders_complete_a_shipped_civilization_whose_special_advances_
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_seeded_random_games_with_the_completed_civilizations_keep_every_invariant(seed, monkeypatch, tmp_path):
-    """Each civilization the mod gives leaders, with its special advances as far as built, against a made-up
-    one, every action checked."""
+    """Each civilization the mod gives leaders, its special advances in play from the start (but those of a
+    government), against a made-up one, every action checked."""
     for mod in (LEADERS_MOD, MADE_UP):
         shutil.copytree(mod, tmp_path / mod.name)  # where the checker's save finds its mods again
     monkeypatch.setenv(MODS_DIR_VARIABLE, str(tmp_path))
@@ -116,6 +116,9 @@ def test_seeded_random_games_with_the_completed_civilizations_keep_every_invaria
         for player, civ in zip(game.players, (key, "thule"), strict=True):
             civilizations.take(game, player, civ)  # (as the deal would, with the civilization under test sure)
         civilizations.starting_leaders(game)
+        for linked in rules.civilizations[key].special_advances:  # in play from the start, where no government
+            if not rules.category_of(linked.advance).government:
+                gain_advance(game, game.players[0], linked.advance, uses_event_cube=False)
         checker = InvariantChecker(DEFINITION, f"{key}, seed {seed}", save_at_step=40)
         game = play_out(game, random_agents(2, seed), observer=checker)
         assert game.phase == "over" and game.players[0].civilization == key and checker.saved

@@ -41,9 +41,12 @@ from civgame.games.clash.storage.save import dumps, loads
 from tests.classic import CIVILIZATIONS_EXPANSION, classic_board, die, expansion_rules
 from tests.combat_helpers import attack
 from tests.engine.test_civilization_abilities import (
+    arts_attempt_paid_with_two_mood_tokens,
+    influence_from_a_foreign_city_holding_your_building,
     longships_carry_three_land_units,
     longships_sail_on_after_a_naval_battle,
     raise_a_rune_stone_after_losing_two_units,
+    second_activation_sent_to_another_city,
     settled_fertile_spaces_add_food_at_most_two,
     settler_to_sea_and_back,
     settlers_move_free_after_recruiting_one,
@@ -84,7 +87,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
         "babylonia": ["Canals"],
         "china": ["Rice Paddies", "Sprawling"],
         "carthage": ["Warbeasts"],
-        "greece": ["Formal Training"],
+        "greece": ["Formal Training", "City States", "Hellenization"],
     }
     for key, names in built.items():
         civ = rules.civilizations[key]
@@ -97,9 +100,8 @@ def test_made_up_leaders_complete_a_shipped_civilization_whose_special_advances_
     rules = completed_rules()
     assert civilizations.playable(rules) == ["huns", "japan", "vikings"]
     assert civilizations.why_not_offered(expansion_rules().civilizations["huns"]) == "no source gives the three leaders"
-    assert civilizations.why_not_offered(expansion_rules().civilizations["greece"]) == (
-        "no source gives one of the four special advances or the three leaders; City States, Hellenization are "
-        "not built yet"
+    assert civilizations.why_not_offered(expansion_rules().civilizations["celts"]) == (
+        "no source gives three of the four special advances or the three leaders; Druidic Influence is not built yet"
     )
 
 
@@ -525,6 +527,18 @@ def test_sprawling_gives_settlers_in_cities_a_free_move_after_a_settler_bought_w
         if sprawling:
             s.apply(MoveUnits((settler.id,), s.hex("D1")))
             assert settler.pos == s.hex("D1") and s.legal_of(MoveUnits) == [] and s.game.actions_left == actions
+
+
+def test_city_states_send_a_second_activation_to_another_city():
+    second_activation_sent_to_another_city(playing("greece"), "Voting")
+
+
+def test_hellenization_influences_from_a_foreign_city_holding_your_piece():
+    influence_from_a_foreign_city_holding_your_building(playing("greece"), "Art & Sculptures")
+
+
+def test_hellenization_pays_the_art_and_sculptures_attempt_with_two_mood_tokens_not_both_in_a_turn():
+    arts_attempt_paid_with_two_mood_tokens(playing("greece"), "Art & Sculptures", "Hellenization")
 
 
 def test_formal_training_gives_an_idea_for_building_units_in_a_city_with_an_academy():

@@ -88,6 +88,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
         "china": ["Rice Paddies", "Sprawling"],
         "carthage": ["Warbeasts"],
         "greece": ["Formal Training", "City States", "Hellenization"],
+        "egypt": ["Flood Plains"],
     }
     for key, names in built.items():
         civ = rules.civilizations[key]
@@ -539,6 +540,19 @@ def test_hellenization_influences_from_a_foreign_city_holding_your_piece():
 
 def test_hellenization_pays_the_art_and_sculptures_attempt_with_two_mood_tokens_not_both_in_a_turn():
     arts_attempt_paid_with_two_mood_tokens(playing("greece"), "Art & Sculptures", "Hellenization")
+
+
+def test_flood_plains_let_egypt_found_cities_on_barren_spaces_and_collect_food_or_wood_there():
+    for flood_plains in (False, True):
+        s = playing("egypt")
+        s.advances(0, "Storage")  # (room for wood and food)
+        if flood_plains:
+            special(s, 0, "Irrigation")
+        settler = s.unit(0, "settler", "D1")  # Barren
+        assert (FoundCity(settler.id) in s.legal_of(FoundCity)) is flood_plains
+        city = s.city(0, "D2", mood="happy")
+        barren = {what for plan in collect_options(s.game, city) for space, what in plan if space == s.hex("D1")}
+        assert barren == ({"food", "wood"} if flood_plains else set())
 
 
 def test_formal_training_gives_an_idea_for_building_units_in_a_city_with_an_academy():

@@ -309,6 +309,17 @@ class CardInsteadOfSubstitute(Params):
 
 
 @primitive(
+    "found_city_on",
+    when="passive: when the holder founds a city",
+    doc="The holder may found cities on spaces of `terrain`, where the rules found none (their "
+    "`can_found_city`); every other founding rule applies.",
+    example={"found_city_on": {"terrain": ["barren"]}},
+)
+class FoundCityOn(Params):
+    terrain: list[str] = Field(min_length=1)
+
+
+@primitive(
     "recruit_substitute_price",
     when="passive: when a `recruit_substitute` effect for `unit` is used",
     doc="The substitute price of one `unit` becomes `pay` (the last one gained counts).",

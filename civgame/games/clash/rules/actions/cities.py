@@ -36,6 +36,7 @@ from civgame.games.clash.content.effects.economy import (
     CollectSettlerBonus,
     ConstructSettler,
     ConstructWithoutActivation,
+    FoundCityOn,
     FreeCollect,
     MayBuildUnits,
     RecruitRefund,
@@ -229,12 +230,18 @@ def why_not_found(game: Game, settler: Unit | None) -> str | None:
     return why_not_found_at(game, player, settler.pos) or _barred_settler(game, settler)
 
 
+def _founds_on(game: Game, player: Player, terrain: str) -> bool:
+    """`found_city_on` (Flood Plains): the player may found cities on `terrain` after all."""
+    found = effects.active(game, player, "found_city_on")
+    return any(terrain in effects.params_as(e, FoundCityOn).terrain for e in found)
+
+
 def why_not_found_at(game: Game, player: Player, space: Hex) -> str | None:
     """The rule that stops `player` from founding a city on `space` (the settler aside), or None."""
     terrain = game.terrain(space)
     if terrain is None or game.rules.terrain[terrain].water:
         return f"{_where(space)} is not a land space"
-    if not game.rules.terrain[terrain].can_found_city:
+    if not game.rules.terrain[terrain].can_found_city and not _founds_on(game, player, terrain):
         return f"no city can be founded on {game.rules.terrain[terrain].name} ({_where(space)})"
     if space in game.exhausted:
         return f"no city can be founded on exhausted land ({_where(space)})"

@@ -88,7 +88,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
         "china": ["Rice Paddies", "Sprawling"],
         "carthage": ["Warbeasts"],
         "greece": ["Formal Training", "City States", "Hellenization"],
-        "egypt": ["Flood Plains"],
+        "egypt": ["Flood Plains", "Embalming"],
     }
     for key, names in built.items():
         civ = rules.civilizations[key]
@@ -553,6 +553,29 @@ def test_flood_plains_let_egypt_found_cities_on_barren_spaces_and_collect_food_o
         city = s.city(0, "D2", mood="happy")
         barren = {what for plan in collect_options(s.game, city) for space, what in plan if space == s.hex("D1")}
         assert barren == ({"food", "wood"} if flood_plains else set())
+
+
+def test_embalming_gives_a_culture_token_after_any_battle_to_egypt_holding_four_or_fewer():
+    for embalming, tokens, after in ((False, 0, 0), (True, 0, 1), (True, 5, 5)):
+        s = playing("egypt")
+        if embalming:
+            special(s, 0, "Rituals")
+        s.player(0).culture_level, s.player(0).culture_tokens = 7, tokens  # (the 2012 token limit is the level)
+        s.unit(BARBARIAN, "infantry", "E4")
+        s.fix_dice(die(1), die(1), die(1), die(1), die(6), die(1))  # a miss each, then Egypt's hit
+        attack(s, 0, s.units(0, "infantry", "E4", 1), "E4", "D4")
+        assert s.game.combat is None and s.player(0).culture_tokens == after
+
+
+def test_embalming_always_gives_a_culture_token_when_egypts_leader_dies():
+    for embalming in (False, True):
+        s = playing("egypt")
+        if embalming:
+            special(s, 0, "Rituals")
+        s.player(0).culture_level, s.player(0).culture_tokens = 7, 5  # more than 4: no token for the battle
+        civilizations.place_leader(s.game, s.player(0), "Cleopatra", s.city(0, "E4"))
+        attack(s, 1, s.units(1, "infantry", "E4", 1), "E4", "D4")  # the leader alone: overrun
+        assert s.player(0).leader is None and s.player(0).culture_tokens == (6 if embalming else 5)
 
 
 def test_formal_training_gives_an_idea_for_building_units_in_a_city_with_an_academy():

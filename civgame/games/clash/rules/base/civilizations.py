@@ -16,6 +16,7 @@ from civgame.games.clash.core.hexgrid import Hex, hex_to_label
 from civgame.games.clash.core.model import LEAD_US, City, Game, Player, Unit
 from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.registry import answering, rule
+from civgame.games.clash.rules.base.triggers import fire
 
 
 def complete(civ: Civilization) -> bool:
@@ -354,3 +355,4 @@ def leader_killed(game: Game, unit: Unit, captor: int | None) -> None:
         log.say(game, "civ.leader_captured", captor, owner=log.party(game, player.index), leader=name)
     else:
         log.say(game, "civ.leader_dies", player.index, leader=name)
+    fire(game, "leader_died", player=player.index, leader=name)

@@ -565,6 +565,7 @@ ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
     "borrow_advance": lambda g, a: f"use {a.choice[0]} until the end of your turn",
     "leader_city_advance": lambda g, a: f"gain {a.choice[0]} for 1 {a.choice[1]} token",
     "play_card_without_action": _card_without_action,
+    "ship_founds_city": lambda g, a: f"the ship at {a.choice[0]} founds a city at {a.choice[1]} (a main action)",
 }
 
 

@@ -86,7 +86,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
         "japan": ["Pottery", "Horsemanship", "Shogunate", "Subterfuge"],
         "babylonia": ["Canals"],
         "china": ["Rice Paddies", "Sprawling"],
-        "carthage": ["Warbeasts"],
+        "carthage": ["Hegemony", "Warbeasts"],
         "greece": ["Formal Training", "City States", "Hellenization"],
         "egypt": ["Flood Plains", "Embalming"],
     }
@@ -217,6 +217,27 @@ def carthage_attacks_with_an_elephant(warbeasts: bool) -> Scenario:
     s.fix_dice(die(2), die(4), die(4), die(6), die(1))  # Carthage 2, 4, 4; the barbarians 6, 1: 1 hit
     attack(s, 0, army, "E4", "D4")
     return s
+
+
+def test_hegemony_lets_a_carthaginian_ship_found_a_city_on_the_shore_with_its_cargo_inside():
+    for hegemony in (False, True):
+        s = playing("carthage")
+        if hegemony:
+            special(s, 0, "Cartography")
+        ship = s.unit(0, "ship", "E3")
+        soldier = s.unit(0, "infantry", "E3", carrier=ship)
+        found = [a for a in s.legal_of(UseAbility) if a.ability == "ship_founds_city"]
+        if not hegemony:
+            assert found == []
+            continue
+        assert ("E3", "D2") in [a.choice for a in found] and ("E3", "D3") in [a.choice for a in found]
+        actions = s.game.actions_left
+        s.apply(UseAbility("Hegemony", "ship_founds_city", ("E3", "D2")))
+        city = s.game.city_at(s.hex("D2"))
+        assert city is not None and city.owner == 0 and s.game.unit(ship.id) is None
+        assert (soldier.pos, soldier.carrier, s.game.actions_left) == (s.hex("D2"), None, actions - 1)
+        assert "Player 1's ship at E3 founds a city at D2 and leaves the board (Hegemony)" in s.game.log
+        assert check_invariants(s.game) == []
 
 
 def test_warbeasts_let_carthage_count_an_elephants_low_die_as_combat_value_instead_of_a_cancellation():

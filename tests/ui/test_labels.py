@@ -50,6 +50,9 @@ def samples():
         A.CancelPayment(): "Cancel: do not pay (the action is not taken)",
         A.MoveUnits((200, 201), h("D4")): "Move 2 Infantry from D3 to D4",
         A.MoveCity(100, h("D1")): "Move the city at D2 to D1",
+        A.UseAbility("Hegemony", "ship_founds_city", ("E3", "D2")): (
+            "Hegemony: the ship at E3 founds a city at D2 (a main action)"
+        ),
         A.MoveCity(100, h("D3"), (200, 201)): "Move the city at D2 with 2 Infantry to D3",
         A.Recruit(100, ("infantry",), card_instead=True): (
             "Recruit 1 Infantry at D2, drawing an action card instead of the one Draft pays for"

@@ -533,6 +533,18 @@ class MoveCityParams(Params):
 
 
 @primitive(
+    "ship_founds_city",
+    when="ability: as a main action in your turn",
+    doc="One of the holder's ships founds a city on an adjacent land space with no enemies where the holder "
+    "could found one (not Barren, not exhausted, no city there, a settlement left). The ship is removed; the "
+    "units it carried step into the new city, within the stacking limit, with that space's terrain effects.",
+    example={"ship_founds_city": {}},
+)
+class ShipFoundsCity(NoParams):
+    pass
+
+
+@primitive(
     "bar_enemy_settlers",
     when="passive: whenever another player's settler would found a city or form a trade route",
     doc="Other players' settlers within `distance` spaces of one of the holder's army units can't found a "

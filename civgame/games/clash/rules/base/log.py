@@ -260,6 +260,7 @@ LINES: dict[str, str] = {
     "influence.boost": "{who} [boosts] the roll with {payment}",
     "leader.advance": "{who} [pays] {payment} ({source}) for a free advance",
     "move.moves": "{who} [moves] {units} from {origin} to {space}{route}",
+    "unit.ship_founds": "{who's} ship at {sea} founds a city at {space} and leaves the board ({source})",
     "move.city_moves": "{who} [moves] the city at {origin} to {space}{gains} ({source})",
     "move.paid": "{who} [pays] {payment} for the move",
     "move.reward": "{who} [gains] {what} from {source}",

@@ -108,13 +108,14 @@ def test_made_up_leaders_complete_a_shipped_civilization_whose_special_advances_
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_seeded_random_games_with_the_completed_civilizations_keep_every_invariant(seed, monkeypatch, tmp_path):
-    """Each civilization the mod gives leaders, its special advances in play from the start (but those of a
-    government), against a made-up one, every action checked."""
+    """Each civilization the mod gives leaders, and Carthage, Egypt and Greece (no leaders) for their special
+    advances built, those in play from the start (but a government's), against a made-up one, every action
+    checked."""
     for mod in (LEADERS_MOD, MADE_UP):
         shutil.copytree(mod, tmp_path / mod.name)  # where the checker's save finds its mods again
     monkeypatch.setenv(MODS_DIR_VARIABLE, str(tmp_path))
     rules = load_rules([LEADERS_MOD, MADE_UP], CIVILIZATIONS_EXPANSION)
-    for key in ("vikings", "huns", "japan"):
+    for key in ("vikings", "huns", "japan", "carthage", "egypt", "greece"):
         game = new_game(2, seed, rules)
         for player, civ in zip(game.players, (key, "thule"), strict=True):
             civilizations.take(game, player, civ)  # (as the deal would, with the civilization under test sure)

@@ -27,12 +27,17 @@ def test_every_computer_player_answers_the_expansions_choices(level):
     pirate = explore_two_seas(expansion_rules())[0].game
     routes = routes_to_markets("B3", plain=("E4",)).game
     for game, kind in ((revive, ReviveDecision), (pirate, EffectChoiceDecision), (routes, SkipRoutesDecision)):
-        game.rng = getattr(game.rng, "fallback", game.rng)  # the game's own RNG again, once the dice are rolled
-        assert isinstance(game.pending[-1], kind)
-        actions = legal_actions(game)
-        chosen = make_agent(level, 1).choose(game, actions)
-        assert chosen in actions
-        apply(game, chosen)
+        answered(game, kind, level)
+
+
+def answered(game, kind, level):
+    """The computer player of `level` answers the pending decision of `kind` with a legal action."""
+    game.rng = getattr(game.rng, "fallback", game.rng)  # the game's own RNG again, once the dice are rolled
+    assert isinstance(game.pending[-1], kind)
+    actions = legal_actions(game)
+    chosen = make_agent(level, 1).choose(game, actions)
+    assert chosen in actions
+    apply(game, chosen)
 
 
 def hunnic_tribes_asked():
@@ -59,13 +64,7 @@ SPECIAL_ADVANCE_CHOICES = {
 @pytest.mark.parametrize("level", sorted(LEVELS))
 @pytest.mark.parametrize("choice", sorted(SPECIAL_ADVANCE_CHOICES))
 def test_every_computer_player_answers_the_special_advances_choices(level, choice):
-    game = SPECIAL_ADVANCE_CHOICES[choice]().game
-    game.rng = getattr(game.rng, "fallback", game.rng)
-    assert isinstance(game.pending[-1], EffectChoiceDecision)
-    actions = legal_actions(game)
-    chosen = make_agent(level, 1).choose(game, actions)
-    assert chosen in actions
-    apply(game, chosen)
+    answered(SPECIAL_ADVANCE_CHOICES[choice]().game, EffectChoiceDecision, level)
 
 
 def test_normal_pays_to_turn_a_barbarian_attack_from_its_city_with_hunnic_tribes():

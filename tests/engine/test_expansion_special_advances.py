@@ -614,11 +614,16 @@ def barbarian_attack(s: Scenario, rolls: bool = True) -> None:
     """The 2012 Barbarian Attack icon strikes player 0 (with `rolls`, the dice fixed to miss)."""
     if rolls:
         s.fix_dice(die(1), die(1))
+    strike(s, "barbarians_attack")
+
+
+def strike(s: Scenario, icon_step: str) -> None:
+    """An event card's icon step (`barbarians_attack`, `barbarian_march`) acts for player 0."""
     events_deck = s.game.decks["event"]
     if FAMINE in events_deck.draw:  # drawn: on the discard pile while it is resolved
         events_deck.draw.remove(FAMINE)
         events_deck.discard.append(FAMINE)
-    s.game.event = EventInProgress(FAMINE, 0, [EventStep("barbarians_attack", 0)])
+    s.game.event = EventInProgress(FAMINE, 0, [EventStep(icon_step, 0)])
     events.resume(s.game)
 
 
@@ -628,17 +633,23 @@ FAMINE = 3  # a card of the 2012 deck
 def huns_near_barbarians(hunnic_tribes: bool) -> tuple[Scenario, City]:
     """The Huns' city at D2 and player 2's at E5, both next to a barbarian settlement of 2 at E4; the Huns hold
     1 culture token and 1 gold. Returns the scenario and player 2's city."""
-    s = playing("huns")
-    s.city(0, "D2")
+    s = huns_with_a_token_and_a_gold(hunnic_tribes)
     other = s.city(1, "E5")
     s.city(BARBARIAN, "E4")
     s.units(BARBARIAN, "infantry", "E4", 2)
+    return s, other
+
+
+def huns_with_a_token_and_a_gold(hunnic_tribes: bool) -> Scenario:
+    """The Huns' city at D2, 1 culture token and 1 gold, and with `hunnic_tribes` that special advance."""
+    s = playing("huns")
+    s.city(0, "D2")
     s.resources(0, gold=1)
     s.player(0).culture_level, s.player(0).culture_tokens = 1, 1  # (the 2012 token limit is the level)
     if hunnic_tribes:
         s.advances(0, "Philosophy", "Steel Weapons", "State Religion")  # whatever governments need
         special(s, 0, "Nationalism")
-    return s, other
+    return s
 
 
 def test_without_hunnic_tribes_a_barbarian_attack_comes_without_a_choice():
@@ -669,21 +680,11 @@ def test_hunnic_tribes_pay_to_cancel_a_barbarian_attack_or_turn_it_on_another_pl
 def huns_facing_a_barbarian_army(hunnic_tribes: bool) -> Scenario:
     """The Huns' city at D2 and player 2's at D4, a barbarian army of 2 at D3 between them; the Barbarians move
     icon strikes the Huns (1 culture token, 1 gold)."""
-    s = playing("huns")
-    s.city(0, "D2")
+    s = huns_with_a_token_and_a_gold(hunnic_tribes)
     s.city(1, "D4")
     s.units(BARBARIAN, "infantry", "D3", 2)
-    s.resources(0, gold=1)
-    s.player(0).culture_level, s.player(0).culture_tokens = 1, 1  # (the 2012 token limit is the level)
-    if hunnic_tribes:
-        s.advances(0, "Philosophy", "Steel Weapons", "State Religion")  # whatever governments need
-        special(s, 0, "Nationalism")
     s.fix_dice(*(die(1) for _ in range(8)))
-    s.game.event = EventInProgress(FAMINE, 0, [EventStep("barbarian_march", 0)])
-    events_deck = s.game.decks["event"]
-    events_deck.draw.remove(FAMINE)
-    events_deck.discard.append(FAMINE)
-    events.resume(s.game)
+    strike(s, "barbarian_march")
     return s
 
 

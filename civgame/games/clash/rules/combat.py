@@ -666,10 +666,9 @@ def _offer_after_roll(game: Game, c: Combat) -> bool:
     for offer in (_offer_reroll, _offer_low_dice_as_value):
         for side in (c.attacker, c.defender):
             asked = f"{offer.__name__}:{c.round}:{side.owner}"
-            if side.owner >= 0 and side.roll is not None and asked not in c.prepared:
+            if side.owner >= 0 and side.roll is not None and asked not in c.prepared and offer(game, c, side):
                 c.prepared.append(asked)
-                if offer(game, c, side):
-                    return True
+                return True
     return False
 
 

@@ -745,6 +745,10 @@ def decision_question(game: Game, decision: D.Decision) -> str:
     if isinstance(decision, D.ObjectiveDecision):
         moment = OBJECTIVE_MOMENTS.get(decision.moment, decision.moment)
         return f"{moment} - complete objective cards?"
+    if isinstance(decision, D.CardCancelDecision):
+        card = next((c.action for c in game.rules.action_cards if c.id == decision.card), "an action card")
+        who = game.player(decision.played_by).name
+        return f"{decision.source}: {who} plays {card} - let it be played, or discard a card to cancel it?"
     if isinstance(decision, D.EffectChoiceDecision) and not isinstance(
         decision, D.BarbarianArmiesDecision | D.SkipRoutesDecision
     ):

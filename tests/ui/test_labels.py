@@ -170,6 +170,11 @@ def test_every_decision_has_a_title_naming_the_player():
         assert title.startswith("Ben: ") and len(title) > len("Ben: ") + 5
     pay = D.PayDecision(player=0, action=A.Advance("Myths"), cost={"any:food,ideas,gold": 2})
     assert decision_title(game, pay) == 'Anna: pay 2 any of food/ideas/gold for "Advance: Myths"'
+    cancel = D.CardCancelDecision(player=1, source="Subterfuge", played_by=0, card=game.rules.action_cards[0].id)
+    assert decision_title(game, cancel) == (
+        f"Ben: Subterfuge: Anna plays {game.rules.action_cards[0].action} - let it be played, or discard a card to "
+        "cancel it?"
+    )
     overload = D.CasualtyDecision(player=0, count=1, candidates=[1, 2, 3], reason="overload")
     assert decision_title(game, overload) == "Anna: your ships can no longer carry all their units - remove 1"
 

@@ -7,7 +7,8 @@ score table.
     civgame --headless --civilizations rome,random --deal-also maya [--what-if]   # civilizations per seat
     civgame --headless --load PATH [--save PATH]     # finish a saved game with its computer players
     civgame --rules MOD_DIR [--rules MOD_DIR2] ...    # play with mods, stacked in order
-    civgame validate-rules [--show] DIR [DIR2 ...]    # check a ruleset, or mods stacked in order
+    civgame validate-rules [--show] [--OPTION] DIR [DIR2 ...]  # check a ruleset, or mods stacked in order,
+                                                    # with an option of the ruleset (--civilizations-expansion)
     civgame --game sid-meier --headless --players 4 --seed 1 --agents normal,easy,random,random [--save PATH]
     civgame --game sid-meier --expansions fame-and-fortune,wisdom-and-warfare   # with the expansions
     civgame --game sid-meier  # the window, on the new-game screen of Sid Meier's Civilization
@@ -206,6 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
         "order; print each problem as file:line: problem.",
     )
     validate.add_argument("folders", metavar="DIR", nargs="+", type=Path)
+    _add_ruleset_options(validate)  # a mod checked with an option of its base ruleset on
     validate.add_argument(
         "--show",
         action="store_true",
@@ -278,9 +280,14 @@ def _add_ruleset_options(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(f"--{option.replace('_', '-')}", dest=f"option_{option}", action="store_true", help=text)
 
 
+def _chosen_options(args: argparse.Namespace) -> list[str]:
+    """The ruleset options named on the command line."""
+    return [option for option in _ruleset_options() if getattr(args, f"option_{option}", False)]
+
+
 def chosen_ruleset(args: argparse.Namespace) -> str:
     """The ruleset chosen, named with its options. An option of another ruleset raises RuleError."""
-    chosen = [option for option in _ruleset_options() if getattr(args, f"option_{option}", False)]
+    chosen = _chosen_options(args)
     for option in chosen:
         word = _ruleset_options()[option][0]
         if word != args.ruleset:
@@ -357,8 +364,10 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "validate-rules":
         other = other_game_of(args)
         if other is not None:
+            if _chosen_options(args):
+                return _fail(f"validate-rules: the ruleset options are Clash's, not {other}'s")
             return validate_other_rules(other, args.folders, args.show)
-        return validate_rules(args.folders, args.show)
+        return validate_rules(args.folders, args.show, _chosen_options(args))
     if args.expansions and args.game != "sid-meier":
         return _fail("--expansions: only sid-meier has expansions (add --game sid-meier)")
     if args.great_person_deck and args.game != "sid-meier":
@@ -584,12 +593,13 @@ def _screenshot(args: argparse.Namespace) -> int:
     return 0
 
 
-def validate_rules(folders: Sequence[Path], show: bool = False) -> int:
+def validate_rules(folders: Sequence[Path], show: bool = False, options: Sequence[str] = ()) -> int:
     """`civgame validate-rules`: every problem on its own line, or a warning for each change of a mod that has
-    no effect (with `show`, each value the mods change, as the rules use it) and one OK line."""
+    no effect (with `show`, each value the mods change, as the rules use it) and one OK line. The rules are
+    played with the ruleset `options` named."""
     changes: list[Change] = []
     try:
-        rules = check_rules(folders, changes)
+        rules = check_rules(folders, changes, options)
     except RulesDataError as exc:
         print("\n".join(map(printable, exc.all_problems)))
         return EXIT_ERROR

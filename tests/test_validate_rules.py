@@ -416,3 +416,33 @@ def test_a_trial_problem_is_reported_at_the_content_it_names(capsys, monkeypatch
     monkeypatch.setattr(mods, "_PLAYED", set())
     code, lines = validate(capsys, mod({"buildings.yaml": "\ntemple: {limit: 3}\n"}))
     assert (code, lines) == (1, ["mod/buildings.yaml:2: these rules do not play: a Temple broke the game"])
+
+
+# ---------------------------------------------------------------- a ruleset option on
+
+
+LEADERS_MOD = REPO_ROOT / "tests" / "mods" / "expansion_leaders_made_up"
+
+
+def test_a_mod_of_the_expansions_civilizations_is_validated_with_the_expansion_on(capsys):
+    code, lines = validate(capsys, LEADERS_MOD)
+    assert code == 1 and lines[0].endswith("civilizations.yaml:5: vikings.name: Field required")
+    code, lines = validate(capsys, "--civilizations-expansion", LEADERS_MOD)
+    assert code == 0 and lines == [
+        "OK: classic-2012+civilizations_expansion + Made-up leaders for the expansion's civilizations 1.0: "
+        "48 advances in 12 categories, 7 buildings, 6 units, 7 wonders, 21 cards; 6 short trial games played"
+    ]
+
+
+def test_an_option_of_another_ruleset_than_the_mods_base_is_refused(capsys):
+    assert validate(capsys, "--balance-patch", LEADERS_MOD) == (
+        1,
+        ["--balance-patch: not an option of the mods' base ruleset 'classic-2012'"],
+    )
+    code, _out, err = run(capsys, "--game", "sid-meier", "validate-rules", "--balance-patch", "mod")
+    assert code == 1 and "the ruleset options are Clash's" in err
+
+
+def test_a_complete_ruleset_is_validated_with_its_option(capsys):
+    code, lines = validate(capsys, "--civilizations-expansion", RULESETS_ROOT / "classic-2012")
+    assert code == 0 and lines[0].startswith("OK: classic-2012+civilizations_expansion: ")

@@ -282,8 +282,10 @@ def _recruit(game: Game, a: A.Recruit) -> str:
     city = game.city(a.city)
     units = game.rules.units
     provisional = " (provisional cost)" if any(k in units and units[k].provisional for k in a.units) else ""
+    card = ", drawing an action card instead of the one Draft pays for" if a.card_instead else ""
     return (
-        f"Recruit {unit_counts(game, a.units)} at {where(city.pos if city else None)}{_paying(a.payment)}{provisional}"
+        f"Recruit {unit_counts(game, a.units)} at {where(city.pos if city else None)}{card}{_paying(a.payment)}"
+        f"{provisional}"
     )
 
 
@@ -294,6 +296,12 @@ def _influence(game: Game, a: A.InfluenceCulture) -> str:
         f"Influence the {building_name(game, a.building)} in {city_text(game, a.target)}"
         f" from {where(source.pos if source else None)}{tokens}"
     )
+
+
+def _move_city(game: Game, a: A.MoveCity) -> str:
+    city = game.city(a.city)
+    along = f" with {unit_counts(game, tuple(game.existing_unit(u).kind for u in a.units))}" if a.units else ""
+    return f"Move the city at {where(city.pos if city else None)}{along} to {where(a.to)}"
 
 
 def _move_units(game: Game, a: A.MoveUnits) -> str:
@@ -557,6 +565,7 @@ ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
     "borrow_advance": lambda g, a: f"use {a.choice[0]} until the end of your turn",
     "leader_city_advance": lambda g, a: f"gain {a.choice[0]} for 1 {a.choice[1]} token",
     "play_card_without_action": _card_without_action,
+    "ship_founds_city": lambda g, a: f"the ship at {a.choice[0]} founds a city at {a.choice[1]} (a main action)",
 }
 
 
@@ -612,6 +621,7 @@ LABELS: dict[type[A.Action], Callable[[Game, Any], str]] = {
     A.Pay: lambda g, a: f"Pay {amounts(a.payment)}",
     A.CancelPayment: lambda g, a: "Cancel: do not pay (the action is not taken)",
     A.MoveUnits: _move_units,
+    A.MoveCity: _move_city,
     A.BoardShips: _board_ships,
     A.AddTradeItem: _add_trade_item,
     A.SendTrade: lambda g, a: "Send the trade offer",
@@ -735,6 +745,10 @@ def decision_question(game: Game, decision: D.Decision) -> str:
     if isinstance(decision, D.ObjectiveDecision):
         moment = OBJECTIVE_MOMENTS.get(decision.moment, decision.moment)
         return f"{moment} - complete objective cards?"
+    if isinstance(decision, D.CardCancelDecision):
+        card = next((c.action for c in game.rules.action_cards if c.id == decision.card), "an action card")
+        who = game.player(decision.played_by).name
+        return f"{decision.source}: {who} plays {card} - let it be played, or discard a card to cancel it?"
     if isinstance(decision, D.EffectChoiceDecision) and not isinstance(
         decision, D.BarbarianArmiesDecision | D.SkipRoutesDecision
     ):

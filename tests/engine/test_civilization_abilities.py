@@ -632,33 +632,47 @@ def test_alexander_idol_plays_no_card_that_costs_no_action():
 
 
 def test_hellenistic_culture_influences_from_a_foreign_city_holding_your_building():
-    s = fresh("greece", "rome")
-    s.advances(0, "Arts")
+    influence_from_a_foreign_city_holding_your_building(fresh("greece", "rome"), "Arts")
+
+
+def influence_from_a_foreign_city_holding_your_building(s: Scenario, arts: str) -> None:
+    """Player 0's Greece (either edition) gains the special advance `arts` brings: a city of player 1 holding
+    player 0's Temple may start an attempt on another city of player 1's."""
+    s.advances(0, arts)
     host = s.city(1, "C6", buildings={"temple": 0}, mood="happy")
-    target = s.city(1, "D5", buildings={"market": 1})
+    target = s.city(1, "D5", buildings={"academy": 1})
     s.city(0, "D2")
     assert not [a for a in s.legal_of(InfluenceCulture) if a.source == host.id]
-    special(s, 0, "Arts")
-    assert InfluenceCulture(host.id, target.id, "market", 0) in s.legal_of(InfluenceCulture)
+    special(s, 0, arts)
+    assert InfluenceCulture(host.id, target.id, "academy", 0) in s.legal_of(InfluenceCulture)
 
 
 def test_hellenistic_culture_pays_arts_free_attempt_with_two_mood_tokens_not_both_in_a_turn():
-    s = fresh("greece", "rome")
-    s.advances(0, "Arts")
+    arts_attempt_paid_with_two_mood_tokens(fresh("greece", "rome"), "Arts", "Hellenistic Culture")
+
+
+def arts_attempt_paid_with_two_mood_tokens(s: Scenario, arts: str, special_advance: str) -> None:
+    """Player 0's Greece (either edition) pays the free attempt of `arts` with 2 mood tokens, once a turn."""
+    s.advances(0, arts)
     s.city(0, "D2")
     s.city(1, "C2", buildings={"temple": 1})
     s.resources(0, mood=2)
     assert not [a for a in s.legal_of(UseAbility) if a.ability == "free_action"]
-    special(s, 0, "Arts")
+    special(s, 0, arts)
     s.resources(0, mood=2, culture=1)
-    (attempt,) = [a for a in s.legal_of(UseAbility) if a.source == "Hellenistic Culture"]
+    (attempt,) = [a for a in s.legal_of(UseAbility) if a.source == special_advance]
     s.apply(attempt)
     assert s.player(0).mood_tokens == 0
     assert not [a for a in s.legal_of(UseAbility) if a.ability == "free_action"]  # Arts' own attempt is gone too
 
 
 def test_city_states_send_a_second_activation_to_another_city():
-    s = fresh("greece", "rome")
+    second_activation_sent_to_another_city(fresh("greece", "rome"), "Voting")
+
+
+def second_activation_sent_to_another_city(s: Scenario, voting: str) -> None:
+    """Player 0's Greece (either edition), with the special advance `voting` brings, lets another city as
+    large and as happy take a second activation's mood drop, once a turn."""
     first = s.city(0, "D2", mood="neutral")
     other = s.city(0, "B6", mood="neutral")
     s.advances(0, "Storage")
@@ -667,7 +681,7 @@ def test_city_states_send_a_second_activation_to_another_city():
     s.apply(Collect(first.id, picks))
     assert first.mood == "angry" and s.legal_of(ChooseOption) == []
     s.turn(0)
-    special(s, 0, "Voting")
+    special(s, 0, voting)
     first.mood = "neutral"
     s.apply(Collect(first.id, picks))
     s.apply(Collect(first.id, picks))

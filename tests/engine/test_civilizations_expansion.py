@@ -154,7 +154,7 @@ def test_no_civilization_is_offered_and_each_says_why():
     rules = expansion_rules()
     assert len(rules.civilizations) == 14 and playable(rules) == []
     reasons = not_offered(rules)
-    assert reasons["no source gives the three leaders"] == ["Huns", "Vikings"]
+    assert reasons["no source gives the three leaders"] == ["Huns", "Japan", "Vikings"]
     assert sum(len(names) for names in reasons.values()) == 14
     assert classic_rules().civilizations == {}
 

@@ -112,8 +112,8 @@ def test_the_civilizations_expansion_is_an_option_of_the_2012_rules_and_the_scre
     note = " ".join(app.scene.civ_note.split())
     assert "Not offered: Babylonia, Carthage, Celts, China, Egypt, Greece, Huns, India, Japan, Maya," in note
     why = app.scene.civ_note_why
-    assert "Babylonia, Celts, India, Persia, Rome: no source gives three of the four special advances" in why
-    assert "Huns, Vikings: no source gives the three leaders." in why
+    assert "Babylonia: no source gives three of the four special advances or the three leaders." in why
+    assert "Huns, Japan, Vikings: no source gives the three leaders." in why  # their special advances built
     click_button(app, app.scene.start_button)
     assert isinstance(app.scene, GameScene)
     game = app.scene.game
@@ -159,3 +159,16 @@ def test_trade_routes_to_a_market_are_used_or_left_out_in_a_dialog(app):
     ]
     choose(app, scene, "1 trade route")
     assert not s.game.pending and s.game.player(0).resources["food"] == 1
+
+
+def test_nomads_move_a_hun_city_from_every_action_in_a_move(app):
+    from civgame.games.clash.core.actions import StartMove
+    from tests.engine.test_expansion_special_advances import nomads_board
+
+    s, city = nomads_board(True)
+    assert s.game.pending  # a move action under way
+    scene = open_in_window(app, s.game)
+    scene.open_all_actions()
+    assert "Move the city at D2 with 1 Army unit to C2" in scene.dialog.labels()
+    choose(app, scene, "Move the city at D2 to D3")
+    assert scene.game.city(city.id).pos == s.hex("D3") and StartMove not in {type(a) for a in scene.legal}

@@ -55,7 +55,7 @@ def test_a_mods_civilizations_are_dealt_two_to_each_player_to_choose_from(app, m
     assert scene.civ_mode_buttons[DEAL].is_selected and set(scene.civ_mode_buttons) == {DEAL, "none"}
     assert scene.civ_buttons == [] and scene.what_if_button is None  # no seat names one; What if? not built
     assert scene.civ_note == "14 others not offered (point here)"  # the shipped fourteen
-    assert "Huns, Vikings: no source gives the three leaders." in scene.civ_note_why
+    assert "Huns, Japan, Vikings: no source gives the three leaders." in scene.civ_note_why
     click_button(app, scene.start_button)
     assert isinstance(app.scene, GameScene)
     game = app.scene.game

@@ -49,6 +49,14 @@ def samples():
         A.Pay({"food": 2}): "Pay 2 food",
         A.CancelPayment(): "Cancel: do not pay (the action is not taken)",
         A.MoveUnits((200, 201), h("D4")): "Move 2 Infantry from D3 to D4",
+        A.MoveCity(100, h("D1")): "Move the city at D2 to D1",
+        A.UseAbility("Hegemony", "ship_founds_city", ("E3", "D2")): (
+            "Hegemony: the ship at E3 founds a city at D2 (a main action)"
+        ),
+        A.MoveCity(100, h("D3"), (200, 201)): "Move the city at D2 with 2 Infantry to D3",
+        A.Recruit(100, ("infantry",), card_instead=True): (
+            "Recruit 1 Infantry at D2, drawing an action card instead of the one Draft pays for"
+        ),
         A.BoardShips((203,)): "Board ship 203 (can still sail)",
         A.EndMove(): "End move",
         A.RaiseMood(100): "Raise the city at D2 from neutral to happy (2 mood tokens)",
@@ -162,6 +170,11 @@ def test_every_decision_has_a_title_naming_the_player():
         assert title.startswith("Ben: ") and len(title) > len("Ben: ") + 5
     pay = D.PayDecision(player=0, action=A.Advance("Myths"), cost={"any:food,ideas,gold": 2})
     assert decision_title(game, pay) == 'Anna: pay 2 any of food/ideas/gold for "Advance: Myths"'
+    cancel = D.CardCancelDecision(player=1, source="Subterfuge", played_by=0, card=game.rules.action_cards[0].id)
+    assert decision_title(game, cancel) == (
+        f"Ben: Subterfuge: Anna plays {game.rules.action_cards[0].action} - let it be played, or discard a card to "
+        "cancel it?"
+    )
     overload = D.CasualtyDecision(player=0, count=1, candidates=[1, 2, 3], reason="overload")
     assert decision_title(game, overload) == "Anna: your ships can no longer carry all their units - remove 1"
 

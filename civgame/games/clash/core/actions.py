@@ -79,9 +79,12 @@ class Recruit(Action):
     city: int
     units: tuple[str, ...]
     payment: dict[str, int] | None = None
+    # one of `units`, paid with its `recruit_substitute` price, is an action card drawn instead
+    # (`card_instead_of_substitute`, Shogunate with Draft)
+    card_instead: bool = False
 
     def __hash__(self) -> int:
-        return hash((self.KIND, self.city, self.units))
+        return hash((self.KIND, self.city, self.units, self.card_instead))
 
 
 @dataclass(frozen=True)
@@ -218,6 +221,17 @@ class MoveUnits(Action):
 
     def __hash__(self) -> int:
         return hash((self.KIND, self.units, self.to))
+
+
+@dataclass(frozen=True)
+class MoveCity(Action):
+    """In a move action, move one of your cities (`move_city`, the Huns' Nomads) to the adjacent space `to`,
+    alone (one of the action's moves) or with `units` standing in it, as one group."""
+
+    KIND: ClassVar[str] = "move_city"
+    city: int
+    to: Hex
+    units: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -271,6 +271,20 @@ class EffectChoiceDecision(Decision):
 
 
 @dataclass
+class CardCancelDecision(EffectChoiceDecision):
+    """Another player played the action half of the action card `card` (`parts`: its choices): let it be played,
+    or discard one of your action cards to cancel it (the options name each). What it cost (`payment`, an action
+    if `action_spent`) is paid only once it is let through."""
+
+    KIND: ClassVar[str] = "card_cancel"
+    played_by: int = 0
+    card: int = 0
+    parts: list[list[str]] = field(default_factory=list)
+    payment: dict[str, int] = field(default_factory=dict)
+    action_spent: bool = False
+
+
+@dataclass
 class ReviveDecision(EffectChoiceDecision):
     """After a battle: put back one of the land units of kinds `lost` in a city of the effect's building not
     yet `used` for it, or stop (the options name each way)."""

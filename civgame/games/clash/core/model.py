@@ -193,6 +193,20 @@ class CombatSide:
     # its fighting units at the start of this round, before tactics cards removed any: what the effects
     # counting units compare (None in a battle saved before they were noted: its units now)
     round_units: int | None = None
+    roll: RoundRoll | None = None  # this round's roll, once rolled
+
+
+@dataclass
+class RoundRoll:
+    """A side's roll of the round, kept so that what its owner may still change after seeing the dice (a die
+    rolled again, low dice counted as combat value instead of cancellations) is counted again from it."""
+
+    dice: list[int]  # the values rolled, after the dice icons' abilities, before units turn any into cancellations
+    ready: dict[str, int]  # its units by type whose powers work (those an icon's ability used left out)
+    modifier: int  # combat value added to the dice
+    extra_hits: int = 0  # hits scored on top of the combat value
+    extra_cancels: int = 0  # hit cancellations besides its units' (icons, effects, a fortress)
+    kept_as_value: int = 0  # dice its units could turn into cancellations counted as combat value instead
 
 
 @dataclass

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, product
 
 from civgame.framework.errors import RuleError
@@ -58,10 +58,12 @@ from civgame.games.clash.content.effects.military import (
     CombatBonus,
     ExtraHits,
     ForbidEnemyTactics,
+    LowDiceAsValue,
     PaidCombatBonus,
     PaidHitCancel,
     PaidRoundBonus,
     ReinforcementAfterDefeat,
+    RerollDie,
 )
 from civgame.games.clash.content.effects.military import CancelFortress as FortressCancelling
 from civgame.games.clash.content.effects.sources import end_lasting, ship_capacity
@@ -100,6 +102,7 @@ from civgame.games.clash.core.model import (
     CombatSide,
     Game,
     LastingEffect,
+    RoundRoll,
     Unit,
 )
 from civgame.games.clash.core.vocabulary import DECLINE, amounts
@@ -590,6 +593,7 @@ class _Roll:
     hits: int
     cancels: int
     dice: int  # rolled (a city's fortress die alone is a roll)
+    optional: list[int] = field(default_factory=list)  # dice turned into cancellations its owner may count instead
 
 
 def _start_round(game: Game) -> None:
@@ -600,6 +604,7 @@ def _start_round(game: Game) -> None:
     c.abilities_kept = []
     for side in (c.attacker, c.defender):
         side.round_value = side.hits_ignored = 0
+        side.roll = None
         side.round_units = len(side.units)
         if side.owner >= 0:
             fire(game, "combat_round_start", player=side.owner, round=c.round, space=c.space)
@@ -625,22 +630,147 @@ def _roll_round(game: Game) -> bool:
     defence_bonus, defence_cancels = _modifiers(game, c, c.defender, defence_dice + fortress_dice)
     attack = _roll(game, c.attacker, attack_dice, _abilities_work(game, c, c.attacker), attack_bonus)
     defence = _roll(game, c.defender, defence_dice, _abilities_work(game, c, c.defender), defence_bonus, fortress_dice)
-    attack.cancels += attack_cancels
-    defence.cancels += defence_cancels
+    _rolled(c.attacker).extra_cancels += attack_cancels
+    _rolled(c.defender).extra_cancels += defence_cancels
     if fortress_round and "hit_cancel" not in c.fortress_cancelled:
-        defence.cancels += rules.fortress_cancelled_hits
+        _rolled(c.defender).extra_cancels += rules.fortress_cancelled_hits
         _say(game, "combat.fortress", hits=_hits(rules.fortress_cancelled_hits))
-    attack.hits += _extra_hits(game, c, c.attacker)
-    defence.hits += _extra_hits(game, c, c.defender)
-    _score(c.defender, attack.hits - defence.cancels)
-    _score(c.attacker, defence.hits - attack.cancels)
-    if c.shrinks_city:
-        c.defender.hits_taken = min(len(_hit_takers(game, c, c.defender)), c.defender.hits_scored)
+    _rolled(c.attacker).extra_hits = _extra_hits(game, c, c.attacker)
+    _rolled(c.defender).extra_hits = _extra_hits(game, c, c.defender)
+    attack, defence = _score_round(game, c)
     asked = [
         _offer_round_bonus(game, c, side, roll, against)
         for side, roll, against in ((c.defender, defence, attack), (c.attacker, attack, defence))
     ]
-    return any(asked)  # the attacker's question ends on top: it answers first
+    return _offer_after_roll(game, c) or any(asked)  # the attacker's question ends on top: it answers first
+
+
+def _rolled(side: CombatSide) -> RoundRoll:
+    assert side.roll is not None  # (called once the side has rolled)
+    return side.roll
+
+
+def _score_round(game: Game, c: Combat) -> tuple[_Roll, _Roll]:
+    """Each side takes the other's hits of the round less its own cancellations; both rolls as counted."""
+    attack, defence = _counted(game, c.attacker), _counted(game, c.defender)
+    _score(c.defender, attack.hits - defence.cancels)
+    _score(c.attacker, defence.hits - attack.cancels)
+    if c.shrinks_city:
+        c.defender.hits_taken = min(len(_hit_takers(game, c, c.defender)), c.defender.hits_scored)
+    return attack, defence
+
+
+def _offer_after_roll(game: Game, c: Combat) -> bool:
+    """The choices a side's owner may make once both sides have rolled, each asked once a round: a die rolled
+    again (`reroll_die`), then low dice counted as combat value (`low_dice_as_value`). True if one was asked."""
+    for offer in (_offer_reroll, _offer_low_dice_as_value):
+        for side in (c.attacker, c.defender):
+            asked = f"{offer.__name__}:{c.round}:{side.owner}"
+            if side.owner >= 0 and side.roll is not None and asked not in c.prepared and offer(game, c, side):
+                c.prepared.append(asked)
+                return True
+    return False
+
+
+def _after_roll_choice(game: Game, c: Combat) -> None:
+    """Once a choice after the roll is answered: the hits counted again, then the next choice or the hits."""
+    _score_round(game, c)
+    if _offer_after_roll(game, c):
+        return
+    if not any(isinstance(p, CombatBonusDecision) for p in game.pending):  # (a round bonus is asked below)
+        _proceed(game, "hits")
+
+
+def _side_of(c: Combat, player: int) -> CombatSide:
+    return c.attacker if player == c.attacker.owner else c.defender
+
+
+def _offer_low_dice_as_value(game: Game, c: Combat, side: CombatSide) -> bool:
+    """`low_dice_as_value` (Warbeasts): the side's owner chooses how many of the dice its units turned into
+    hit cancellations count as combat value instead (the highest first), each option saying what follows."""
+    optional = _counted(game, side).optional
+    if not optional:
+        return False
+    options = []
+    for kept in range(len(optional) + 1):
+        roll = _counted(game, side, kept)
+        dice = listed([str(v) for v in optional[:kept]]) or "no die"
+        options.append(
+            f"count {dice} as combat value: {roll.value} combat value, {_hits(roll.hits)}, "
+            f"{_hits(roll.cancels)} cancelled"
+        )
+    source = effects.active(game, game.player(side.owner), LOW_DICE)[0].source
+    game.pending.append(EffectChoiceDecision(player=side.owner, source=source, effect=LOW_DICE, options=options))
+    return True
+
+
+LOW_DICE = "low_dice_as_value"  # the EffectChoiceDecision of a side's dice counted as value, not cancellations
+
+
+def take_low_dice_choice(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """The chosen number of the side's optional cancellations count as combat value."""
+    c = _battle(game)
+    side = _side_of(c, decision.player)
+    kept = decision.options.index(option)
+    if kept:
+        dice = _counted(game, side).optional[:kept]
+        _rolled(side).kept_as_value = kept
+        _say(game, "combat.dice_as_value", side.owner, dice=listed([str(v) for v in dice]), source=decision.source)
+    _after_roll_choice(game, c)
+
+
+REROLL = "reroll_die"  # the EffectChoiceDecision of a die rolled again
+
+
+def _offer_reroll(game: Game, c: Combat, side: CombatSide) -> bool:
+    """`reroll_die` (Horsemanship): in its `rounds`, a side with one of the effect's `units` may pay its cost to
+    roll one of its dice again; the options name each value shown once."""
+    player = game.player(side.owner)
+    for effect in effects.active(game, player, REROLL, at=c.space):
+        params = effects.params_as(effect, RerollDie)
+        kinds = {game.existing_unit(uid).kind for uid in side.units}
+        cost = amounts(params.cost)
+        if c.round not in params.rounds or not kinds & set(params.units) or not affordable(game, player, cost):
+            continue
+        shown = sorted(set(_rolled(side).dice))
+        options = [f"pay {things(cost)}: roll the {v} again" for v in shown]
+        game.pending.append(
+            EffectChoiceDecision(
+                player=side.owner,
+                source=effect.source,
+                effect=REROLL,
+                options=["keep the dice", *options],
+                amounts=[{}, *({k: -v for k, v in cost.items()} for _ in shown)],
+            )
+        )
+        return True
+    return False
+
+
+def take_reroll_choice(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """The die named rolled again, its cost paid; the roll is counted again."""
+    c = _battle(game)
+    if option != "keep the dice":
+        side = _side_of(c, decision.player)
+        paid = {k: -v for k, v in decision.amounts[decision.options.index(option)].items()}
+        pay(game.player(decision.player), paid)
+        shown = int(option.rsplit("the ", 1)[1].split(" ")[0])
+        roll = _rolled(side)
+        face = _die(game)
+        roll.dice[roll.dice.index(shown)] = face.value
+        total = _counted(game, side)
+        _say(
+            game,
+            "combat.rerolled",
+            side.owner,
+            payment=things(paid),
+            shown=shown,
+            rolled=face.value,
+            value=total.value,
+            hits=_hits(total.hits),
+            source=decision.source,
+        )
+    _after_roll_choice(game, c)
 
 
 def _extra_hits(game: Game, c: Combat, side: CombatSide) -> int:
@@ -1179,10 +1309,9 @@ def _roll(
             ready[face.icon] -= 1
             values[i] += bonus
             notes[i] += f", {bonus:+}"
-    cancels += _low_dice_cancelled(game, ready, values, notes)
+    side.roll = RoundRoll(dice=values, ready=dict(ready), modifier=modifier, extra_cancels=cancels)
+    total = _counted(game, side, notes=notes)
     powers = _unit_power_value(game, ready)
-    value = max(0, sum(values) + powers + modifier)
-    hits = value // game.rules.game.hits_per_combat_value
     extra = f" including {counted(extra_dice, 'extra die', 'extra dice')}" if extra_dice else ""
     extra += f" including {counted(fortress_dice, 'fortress die', 'fortress dice')}" if fortress_dice else ""
     if not abilities:
@@ -1197,24 +1326,51 @@ def _roll(
         side.owner,
         dice=", ".join(f"{note})" if "(" in note else note for note in notes) or "no dice",
         notes=extra,
-        value=value,
-        hits=_hits(hits),
-        cancels=f", cancelling {_hits(cancels)}" if cancels else "",
+        value=total.value,
+        hits=_hits(total.hits),
+        cancels=f", cancelling {_hits(total.cancels)}" if total.cancels else "",
     )
-    return _Roll(value, hits, cancels, len(faces))
+    return total
 
 
-def _low_dice_cancelled(game: Game, fighting: Counter[str], values: list[int], notes: list[str]) -> int:
+def _counted(game: Game, side: CombatSide, kept: int | None = None, notes: list[str] | None = None) -> _Roll:
+    """The side's roll counted: its units' powers on its dice (`notes`, if given, say what each die became), its
+    owner's low dice `kept` as combat value (by default those chosen), its extra hits and cancellations."""
+    roll = _rolled(side)
+    values, ready = list(roll.dice), Counter(roll.ready)
+    cancels, optional = _low_dice_cancelled(game, ready, values, notes, _optional_cancels(game, side))
+    kept = roll.kept_as_value if kept is None else kept
+    value = max(0, sum(values) + sum(optional[:kept]) + _unit_power_value(game, ready) + roll.modifier)
+    hits = value // game.rules.game.hits_per_combat_value + roll.extra_hits
+    return _Roll(value, hits, cancels - kept + roll.extra_cancels, len(values), optional[kept:])
+
+
+def _low_dice_cancelled(
+    game: Game, fighting: Counter[str], values: list[int], notes: list[str] | None, optional: set[str]
+) -> tuple[int, list[int]]:
     """`unit_powers.cancels_on` (elephants): each such unit turns one die showing one of its values into a hit
-    cancellation, the lowest dice first (what the side keeps as combat value is then the most); the count."""
-    cancels = 0
+    cancellation, the lowest dice first (what the side keeps as combat value is then the most); the count, and
+    the values of the dice turned by units of the `optional` kinds (their owner may count them after all),
+    highest first."""
+    cancels, turned = 0, []
     for kind, power in game.rules.combat.unit_powers.items():
         shown = sorted((i for i, v in enumerate(values) if v in power.cancels_on), key=lambda i: values[i])
         for i in shown[: fighting[kind]]:
+            if kind in optional:
+                turned.append(values[i])
             values[i] = 0
             cancels += 1
-            notes[i] += f": counts 0, cancels 1 hit ({unit_name(game, kind)})"
-    return cancels
+            if notes is not None:
+                notes[i] += f": counts 0, cancels 1 hit ({unit_name(game, kind)})"
+    return cancels, sorted(turned, reverse=True)
+
+
+def _optional_cancels(game: Game, side: CombatSide) -> set[str]:
+    """The unit kinds whose hit cancellations the side's owner may count as combat value (`low_dice_as_value`)."""
+    if side.owner < 0:
+        return set()
+    found = effects.active(game, game.player(side.owner), LOW_DICE)
+    return {kind for effect in found for kind in effects.params_as(effect, LowDiceAsValue).units}
 
 
 def _unit_power_value(game: Game, fighting: Counter[str]) -> int:

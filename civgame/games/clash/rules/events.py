@@ -413,13 +413,49 @@ def _barbarian_march(game: Game, event: EventInProgress, step: EventStep) -> Non
 
 
 def _march(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    """The army moves, unless the player it would attack buys it off first (`buy_off_barbarian_attack`)."""
     origin_label, to_label = option.split(" to ")
     origin, to = label_to_hex(origin_label), label_to_hex(to_label)
     army = [u for u in _barbarians_at(game, origin) if u.id not in event.moved]
+    victim = _attacked_at(game, to)
+    if victim is not None:
+        others = [c.pos for c in game.cities if c.owner not in (BARBARIAN, victim) and c.pos in army_steps(game, army)]
+        offers = _buy_offs(game, victim, [f"cancel {option}", *(f"{origin_label} to {_label(c)}" for c in others)])
+        if offers:
+            ask(game, event, EventStep("barbarian_march_buy_off", victim, other=step.player), [option, *offers])
+            return
+    _march_to(game, event, step.player, army, to)
+
+
+def _attacked_at(game: Game, space: Hex) -> int | None:
+    """The player a barbarian army arriving at `space` attacks (their city, or their units there), if any."""
+    city = game.city_at(space)
+    if city is not None and city.owner >= 0:
+        return city.owner
+    return next((u.owner for u in game.enemy_units_at(space, BARBARIAN) if u.owner >= 0), None)
+
+
+def _march_to(game: Game, event: EventInProgress, marcher: int, army: list[Unit], to: Hex) -> None:
+    """The army moves and attacks what it finds; `marcher`, who moves the barbarians, moves the next."""
+    origin = army[0].pos
     event.moved.extend(u.id for u in army)
     step_army(game, army, to)
-    event.steps.insert(0, EventStep("barbarian_march", step.player))
+    event.steps.insert(0, EventStep("barbarian_march", marcher))
     attack_on_arrival(game, army, origin)
+
+
+def _barbarian_march_buy_off(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
+    """A march let through, cancelled (the army stays, having moved) or turned on another city, as paid; the
+    player moving the barbarians (`step.other`) moves the next."""
+    option = _paid_off(game, step.player, option)
+    origin_label, to_label = option.removeprefix("cancel ").split(" to ")
+    army = [u for u in _barbarians_at(game, label_to_hex(origin_label)) if u.id not in event.moved]
+    if option.startswith("cancel "):
+        event.moved.extend(u.id for u in army)
+        say(game, "event.march_bought_off", space=origin_label)
+        event.steps.insert(0, EventStep("barbarian_march", step.other))
+        return
+    _march_to(game, event, step.other, army, label_to_hex(to_label))
 
 
 def army_steps(game: Game, army: list[Unit]) -> list[Hex]:
@@ -508,37 +544,46 @@ def _barbarians_attack(game: Game, event: EventInProgress, step: EventStep) -> N
 
 def _barbarian_attack_chosen(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     """The attack is known: its target's owner may buy it off first (`buy_off_barbarian_attack`)."""
-    settlement_label, city_label = option.split(" attacks ")
-    origin, target = label_to_hex(settlement_label), label_to_hex(city_label)
+    settlement_label = option.split(" attacks ")[0]
+    origin = label_to_hex(settlement_label)
+    reach, steps = game.rules.game.barbarians.reach, game.distances_from(origin)
+    others = sorted(
+        c.pos
+        for c in game.cities
+        if c.owner >= 0 and c.owner != step.player and steps.get(c.pos, reach + 1) <= reach and not _walled(game, c.pos)
+    )
+    ways = [f"cancel {option}", *(f"{settlement_label} attacks {_label(c)}" for c in others)]
     buy_off = EventStep("barbarian_buy_off", step.player)
-    ask(game, event, buy_off, [option, *_buy_offs(game, step.player, origin, target)])
+    ask(game, event, buy_off, [option, *_buy_offs(game, step.player, ways)])
 
 
-def _buy_offs(game: Game, owner: int, origin: Hex, target: Hex) -> list[str]:
-    """The ways the owner of the target may pay to cancel the attack or turn it on another player's city."""
+def _buy_offs(game: Game, owner: int, ways: list[str]) -> list[str]:
+    """The ways (`cancel` the attack, or turn it on another player's city) the player a barbarian attack
+    strikes may pay for, each with each payment their `buy_off_barbarian_attack` takes that they hold."""
     found = effects.active(game, game.player(owner), "buy_off_barbarian_attack")
     if not found:
         return []
     held = holdings(game.player(owner))
     payments = [what for what in effects.params_as(found[0], prims.BuyOffBarbarianAttack).pay_with if held[what]]
-    reach, steps = game.rules.game.barbarians.reach, game.distances_from(origin)
-    others = sorted(
-        c.pos for c in game.cities if c.owner >= 0 and c.owner != owner and steps.get(c.pos, reach + 1) <= reach
-    )
-    targets = [f"cancel {_label(origin)} attacks {_label(target)}"]
-    targets += [f"{_label(origin)} attacks {_label(c)}" for c in others if not _walled(game, c)]
-    return [f"pay {things({what: 1})}: {where}" for what in payments for where in targets]
+    return [f"pay {things({what: 1})}: {way}" for what in payments for way in ways]
+
+
+def _paid_off(game: Game, payer: int, option: str) -> str:
+    """The payment a buy-off option names paid, and the option without it."""
+    if not option.startswith("pay "):
+        return option
+    paid, option = option.removeprefix("pay ").split(": ")
+    what = next(k for k in (*RESOURCES, *TOKENS) if things({k: 1}) == paid)
+    pay(game.player(payer), {what: 1})
+    say(game, "event.barbarians_bought_off", payer, payment=things({what: 1}))
+    return option
 
 
 def _barbarian_buy_off(game: Game, event: EventInProgress, step: EventStep, option: str) -> None:
     """An attack let through, cancelled or turned on another city for the payment its option names."""
-    if option.startswith("pay "):
-        paid, option = option.removeprefix("pay ").split(": ")
-        what = next(k for k in (*RESOURCES, *TOKENS) if things({k: 1}) == paid)
-        pay(game.player(step.player), {what: 1})
-        say(game, "event.barbarians_bought_off", step.player, payment=things({what: 1}))
-        if option.startswith("cancel "):
-            return
+    option = _paid_off(game, step.player, option)
+    if option.startswith("cancel "):
+        return
     settlement_label, city_label = option.split(" attacks ")
     origin, target = label_to_hex(settlement_label), label_to_hex(city_label)
     army = _barbarians_at(game, origin)
@@ -1452,6 +1497,7 @@ _KINDS: dict[str, _Kind] = {
     "barbarian_garrison": _Kind(_barbarian_garrison),
     "barbarians_attack": _Kind(_barbarians_attack, _barbarian_attack_chosen),
     "barbarian_buy_off": _Kind(None, _barbarian_buy_off),
+    "barbarian_march_buy_off": _Kind(None, _barbarian_march_buy_off),
     "pirate_room": _Kind(_pirate_room, _remove_pirate),
     "pirate_ship": _Kind(_pirate_ship, _put_pirate),
     "pirate_raid": _Kind(_pirate_raid, _raid),
@@ -1490,6 +1536,7 @@ QUESTIONS = {
     "barbarian_march": "which barbarian army moves where",
     "barbarians_attack": "which barbarian settlement attacks which city",
     "barbarian_buy_off": "let the barbarians attack, or pay to cancel the attack or turn it on another city",
+    "barbarian_march_buy_off": "let the barbarian army come, or pay to hold it or turn it on another city",
     "pirate_room": "where a pirate ship leaves the board",
     "pirate_ship": "where a pirate ship appears",
     "pirate_raid": "what the pirates take",

@@ -64,6 +64,7 @@ from civgame.games.clash.content.ruleset import (
     read_ruleset,
     replaced_whole,
     ruleset_dir,
+    ruleset_name,
     split_ruleset_name,
 )
 from civgame.games.clash.core.model import Game
@@ -378,15 +379,23 @@ def written_values(
 # ---------------------------------------------------------------- validate-rules
 
 
-def check_rules(folders: Sequence[Path], changes: list[Change] | None = None) -> Ruleset:
+def check_rules(folders: Sequence[Path], changes: list[Change] | None = None, options: Sequence[str] = ()) -> Ruleset:
     """What `civgame validate-rules` checks: one complete ruleset (a folder with game.yaml and
-    no mod.yaml), or mods stacked in order (each value they write goes to `changes`). Raises
+    no mod.yaml), or mods stacked in order (each value they write goes to `changes`), played with the
+    ruleset's `options` (a mod of the 2012 rules checked with the Civilizations expansion on). Raises
     RulesDataError with every problem."""
     folders = [Path(f) for f in folders]
     if len(folders) == 1 and not (folders[0] / MOD_FILE).exists() and (folders[0] / FILES["game"]).is_file():
-        files = read_ruleset(folders[0])
-        return played_on(build_ruleset(files), files, display_path(folders[0]))
-    return load_rules(folders, changes=changes)
+        files = read_ruleset(folders[0], options)
+        return played_on(build_ruleset(files, (), options), files, display_path(folders[0]))
+    first = read_mod(folders[0]).info if folders else None
+    if first is None or not options or first.base not in available_rulesets():
+        return load_rules(folders, changes=changes)  # (a bad mod.yaml or base is a problem load_rules reports)
+    offered = named_ruleset(first.base).game.options
+    unknown = [f"--{o.replace('_', '-')}" for o in options if o not in offered]
+    if unknown:
+        raise RulesDataError([f"{' and '.join(unknown)}: not an option of the mods' base ruleset {first.base!r}"])
+    return load_rules(folders, ruleset_name(first.base, options), changes=changes)
 
 
 # ---------------------------------------------------------------- trial games

@@ -32,6 +32,7 @@ from civgame.games.clash.content.ruleset import Ruleset
 from civgame.games.clash.core.decisions import (
     BarbarianArmiesDecision,
     BoardingDecision,
+    CardCancelDecision,
     CardExchangeDecision,
     CasualtyDecision,
     CivilizationDecision,
@@ -75,6 +76,7 @@ from civgame.games.clash.core.model import (
     LastingEffect,
     ObjectiveCompletion,
     Player,
+    RoundRoll,
 )
 from civgame.games.clash.core.vocabulary import RESOURCES, TOKENS
 from civgame.games.clash.rules import events
@@ -441,6 +443,15 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "round_value": _within(-MAX_COUNT, MAX_COUNT),
         "hits_ignored": COUNT,
         "round_units": optional(COUNT),
+        "roll": PARTS,
+    },
+    RoundRoll: {
+        "dice": each(_within(0, MAX_COUNT)),
+        "ready": mapping(UNIT_KIND, COUNT),
+        "modifier": _within(-MAX_COUNT, MAX_COUNT),
+        "extra_hits": COUNT,
+        "extra_cancels": COUNT,
+        "kept_as_value": COUNT,
     },
     Decision: {"player": PLAYER},
     PayDecision: {"action": BY_ITS_RULE, "cost": COST, "alternatives": each(COST)},
@@ -515,6 +526,13 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "amounts": each(AMOUNTS),
     },
     ReviveDecision: {"lost": each(UNIT_KIND), "used": each(CITY_ID)},  # the rest as an EffectChoiceDecision
+    CardCancelDecision: {  # the rest as an EffectChoiceDecision
+        "played_by": PLAYER,
+        "card": _one_of("an action card in a hand", lambda k: {c for p in k.game.players for c in p.action_cards}),
+        "parts": each(each(TEXT)),
+        "payment": AMOUNTS,
+        "action_spent": TYPED,
+    },
     SkipRoutesDecision: {"building": TEXT, "skipped": each(each(PLAYER))},  # the rest as an EffectChoiceDecision
     CardExchangeDecision: {
         "source": EFFECT_SOURCE,

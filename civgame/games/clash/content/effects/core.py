@@ -42,11 +42,13 @@ class CollectYield(Params):
     "gain_on",
     when="triggered: each time its `hook` fires for the holder (see the hooks above)",
     doc="Gain `gain` (resources and tokens; resource limits apply). Any hook may be named, so a mod "
-    "can reward a moment of play (a battle won, a city captured, an advance gained) with no new code.",
+    "can reward a moment of play (a battle won, a city captured, an advance gained) with no new code. With "
+    "`holding_at_most`, only while the holder holds no more than those amounts.",
     example={"gain_on": {"hook": "battle_won", "gain": {"gold": 1}}},
 )
 class GainOn(HookedParams):
     gain: dict[Payable, PositiveInt] = Field(min_length=1)
+    holding_at_most: dict[Payable, int] = {}
 
 
 @primitive(

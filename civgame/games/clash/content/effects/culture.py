@@ -252,6 +252,18 @@ class DrawAndDiscard(Params):
 
 
 @primitive(
+    "cancel_action_card",
+    when="when another player plays the action half of an action card (not a tactics half), before it is paid",
+    doc="If the holder has a city or an army unit within `distance` spaces of a unit, leader or city of that "
+    "player, the holder may discard one of their own action cards to cancel it: the card is discarded as if "
+    "unplayed, and its player pays nothing for it (no resources, tokens or action).",
+    example={"cancel_action_card": {"distance": 2}},
+)
+class CancelActionCard(Params):
+    distance: int = Field(ge=0)
+
+
+@primitive(
     "play_card_without_action",
     when="ability: a free action in your turn",
     doc="Pay `pay` (and the card's own price) to play the action half of a card in hand that costs a main "

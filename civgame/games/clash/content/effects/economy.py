@@ -297,6 +297,29 @@ class RecruitSubstitute(Params):
 
 
 @primitive(
+    "card_instead_of_substitute",
+    when="passive: when the holder Recruits with a `recruit_substitute` (Draft)",
+    doc="One unit a `recruit_substitute` price pays for may be an action card drawn instead, in the Recruit's "
+    "own count of units (so a Recruit may be of that card alone); the card is no unit, so it does not trigger "
+    "what building units does. With `once_per_turn`, once in the holder's turn.",
+    example={"card_instead_of_substitute": {"once_per_turn": True}},
+)
+class CardInsteadOfSubstitute(Params):
+    once_per_turn: bool = False
+
+
+@primitive(
+    "found_city_on",
+    when="passive: when the holder founds a city",
+    doc="The holder may found cities on spaces of `terrain`, where the rules found none (their "
+    "`can_found_city`); every other founding rule applies.",
+    example={"found_city_on": {"terrain": ["barren"]}},
+)
+class FoundCityOn(Params):
+    terrain: list[str] = Field(min_length=1)
+
+
+@primitive(
     "recruit_substitute_price",
     when="passive: when a `recruit_substitute` effect for `unit` is used",
     doc="The substitute price of one `unit` becomes `pay` (the last one gained counts).",

@@ -418,9 +418,10 @@ class EventRevolution(Params):
 @primitive(
     "buy_off_barbarian_attack",
     when="events: when an event's barbarian attack (the 2012 attack icon) is about to strike one of the holder's "
-    "cities",
+    "cities, or a barbarian army an event moves is about to enter the holder's city or units",
     doc="Before the attack, the holder may pay 1 of `pay_with` to cancel it, or to turn it on another player's "
-    "city the same barbarians could attack (within their reach, not kept out by `no_barbarian_attacks`).",
+    "city the same barbarians could attack (the attack icon's: within their reach; a moving army's: a space it "
+    "could step to; never one kept out by `no_barbarian_attacks`). A moving army bought off stays where it is.",
     example={"buy_off_barbarian_attack": {"pay_with": ["culture", "gold"]}},
 )
 class BuyOffBarbarianAttack(Params):

@@ -102,6 +102,20 @@ _hook(
     replaced="the unit types paid for by their `recruit_substitute` price (Draft's mood token for an infantry)",
 )
 _hook(
+    "leader_died",
+    "when a player's leader dies: killed in battle, overrun, or taken by an event (not replaced in the status phase)",
+    "player",
+    choices=False,
+    leader="the leader's name",
+)
+_hook(
+    "settler_bought",
+    "after a player pays to place a settler in one of their cities without a Recruit (the 2012 Sanitation's "
+    "`construct_settler`)",
+    "player",
+    units="the unit types placed (a settler)",
+)
+_hook(
     "battle_recorded",
     "when a battle or an uncontested capture is over, before a city is captured (each side that is a player)",
     "player",

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, PositiveInt
 
 from civgame.framework.effects import NoParams, Params
-from civgame.games.clash.content.effects.registry import primitive
+from civgame.games.clash.content.effects.registry import HookedParams, primitive
 from civgame.games.clash.core.vocabulary import Mood, Payable
 
 Cost = dict[Payable, int]
@@ -371,14 +371,16 @@ class ConvertUnits(Params):
 
 @primitive(
     "move_after_recruit",
-    when="triggered (recruited): after a Recruit of the holder that made a `unit`",
-    listens="recruited",
+    when="triggered (`hook`: recruited, or settler_bought): after a Recruit of the holder that made a `unit`, or "
+    "after the holder bought a settler into a city without a Recruit (the 2012 Sanitation)",
     doc="The holder gets a free move (no action) in which only its `unit`s standing in its cities may move, "
-    "as many groups as there are such units able to move; normal movement rules and costs apply.",
-    example={"move_after_recruit": {"unit": "settler"}},
+    "as many groups as there are such units able to move; normal movement rules and costs apply. A special "
+    "advance that grants it after both names it twice, once with each `hook`.",
+    example={"move_after_recruit": {"unit": "settler", "hook": "settler_bought"}},
 )
-class MoveAfterRecruit(Params):
+class MoveAfterRecruit(HookedParams):
     unit: str
+    hook: Literal["recruited", "settler_bought"] = "recruited"  # (a narrower hook)
 
 
 @primitive(
@@ -486,6 +488,60 @@ class RaidOnRoutes(Params):
 )
 class CasualtiesInAnyOrder(Params):
     units: list[str] = Field(min_length=1)
+
+
+@primitive(
+    "low_dice_as_value",
+    when="combat: once both sides have rolled, when the holder's `units` turned dice into hit cancellations",
+    doc="The holder is not forced to turn the dice its `units` may turn into hit cancellations (their combat "
+    "`unit_powers.cancels_on`) into cancellations: it chooses how many of those dice count as combat value "
+    "instead, the highest first.",
+    example={"low_dice_as_value": {"units": ["elephant"]}},
+)
+class LowDiceAsValue(Params):
+    units: list[str] = Field(min_length=1)
+
+
+@primitive(
+    "reroll_die",
+    when="combat: once both sides have rolled, in the combat `rounds` named, when the holder's side includes "
+    "one of `units`",
+    doc="The holder may pay `cost` to roll one of its dice again (once a round); the roll is counted again "
+    "with the new die.",
+    example={"reroll_die": {"units": ["cavalry"], "rounds": [1], "cost": {"culture": 1}}},
+)
+class RerollDie(Params):
+    units: list[str] = Field(min_length=1)
+    rounds: list[PositiveInt] = Field(min_length=1)
+    cost: dict[Payable, PositiveInt] = {}
+
+
+@primitive(
+    "move_city",
+    when="in a move action of the holder",
+    doc="A city of the holder of at most `size` and in the mood `mood`, with no wonder, may move like a unit to "
+    "an adjacent revealed land space with no city and no enemies: alone, as one of the move action's groups, "
+    "or with units of its space as their group (a step on foot, no roads). Each move activates the city. It "
+    "then gains 1 of what its new space yields (Fertile food, Forest wood, Mountain ore; nothing on an "
+    "exhausted space), which is no Collect. A city that entered a space whose terrain stops movement does not "
+    "move again that turn.",
+    example={"move_city": {"size": 1, "mood": "happy"}},
+)
+class MoveCityParams(Params):
+    size: PositiveInt = 1
+    mood: Mood = "happy"
+
+
+@primitive(
+    "ship_founds_city",
+    when="ability: as a main action in your turn",
+    doc="One of the holder's ships founds a city on an adjacent land space with no enemies where the holder "
+    "could found one (not Barren, not exhausted, no city there, a settlement left). The ship is removed; the "
+    "units it carried step into the new city, within the stacking limit, with that space's terrain effects.",
+    example={"ship_founds_city": {}},
+)
+class ShipFoundsCity(NoParams):
+    pass
 
 
 @primitive(

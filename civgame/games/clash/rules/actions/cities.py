@@ -27,6 +27,7 @@ from civgame.games.clash.content.effects.cards import CollectExtraSpaces
 from civgame.games.clash.content.effects.core import CollectYield
 from civgame.games.clash.content.effects.economy import (
     BuildingDiscount,
+    CardInsteadOfSubstitute,
     CollectBonus,
     CollectExchange,
     CollectFar,
@@ -35,6 +36,7 @@ from civgame.games.clash.content.effects.economy import (
     CollectSettlerBonus,
     ConstructSettler,
     ConstructWithoutActivation,
+    FoundCityOn,
     FreeCollect,
     MayBuildUnits,
     RecruitRefund,
@@ -228,12 +230,18 @@ def why_not_found(game: Game, settler: Unit | None) -> str | None:
     return why_not_found_at(game, player, settler.pos) or _barred_settler(game, settler)
 
 
+def _founds_on(game: Game, player: Player, terrain: str) -> bool:
+    """`found_city_on` (Flood Plains): the player may found cities on `terrain` after all."""
+    found = effects.active(game, player, "found_city_on")
+    return any(terrain in effects.params_as(e, FoundCityOn).terrain for e in found)
+
+
 def why_not_found_at(game: Game, player: Player, space: Hex) -> str | None:
     """The rule that stops `player` from founding a city on `space` (the settler aside), or None."""
     terrain = game.terrain(space)
     if terrain is None or game.rules.terrain[terrain].water:
         return f"{_where(space)} is not a land space"
-    if not game.rules.terrain[terrain].can_found_city:
+    if not game.rules.terrain[terrain].can_found_city and not _founds_on(game, player, terrain):
         return f"no city can be founded on {game.rules.terrain[terrain].name} ({_where(space)})"
     if space in game.exhausted:
         return f"no city can be founded on exhausted land ({_where(space)})"
@@ -1117,6 +1125,7 @@ def take_settler(game: Game, decision: EffectChoiceDecision, option: str) -> Non
     where = option.rsplit(" at ", 1)[1]
     game.units.append(Unit(game.new_id(), player.index, SETTLER, label_to_hex(where)))
     log.say(game, "city.settler_bought", player.index, payment=log.things(paid), space=where, source=decision.source)
+    fire(game, "settler_bought", player=player.index, units=[SETTLER])
 
 
 def pay_for_building(game: Game, player: Player, building: str, payment: dict[str, int]) -> None:
@@ -1489,8 +1498,37 @@ def _legal_recruit(game: Game) -> list[Action]:
     cities = _activatable_cities(game)
     if not cities:
         return []
-    look = _RecruitLook(game, game.player(game.current))
-    return [Recruit(c.id, units) for c in cities for units in recruit_options(game, c, look)]
+    player = game.player(game.current)
+    look = _RecruitLook(game, player)
+    found: list[Action] = []
+    for c in cities:
+        for units in recruit_options(game, c, look):
+            found.append(Recruit(c.id, units))
+            if _card_instead_costs(game, player, units):
+                found.append(Recruit(c.id, units, card_instead=True))
+    return found
+
+
+def _card_instead(game: Game, player: Player) -> Effect | None:
+    """The player's `card_instead_of_substitute` effect they may use now (Shogunate), if any."""
+    for effect in effects.active(game, player, "card_instead_of_substitute"):
+        if not effects.params_as(effect, CardInsteadOfSubstitute).once_per_turn or effects.unused_this_turn(
+            player, effect
+        ):
+            return effect
+    return None
+
+
+def _card_instead_costs(game: Game, player: Player, units: tuple[str, ...]) -> list[dict[str, int]]:
+    """The costs of a Recruit of `units` in which the unit of a `recruit_substitute` is an action card instead,
+    that unit paid with the substitute's price (none: the player cannot do so now)."""
+    subs = [sub for sub in _substitutes(game, player) if sub[0] in units]
+    if not subs or _card_instead(game, player) is None:
+        return []
+    kind = subs[0][0]
+    with_draft = recruit_costs(game, player, units, subs=tuple(subs))[1:]
+    without = recruit_costs(game, player, units, subs=_without(tuple(subs), kind))
+    return [cost for cost in with_draft if cost not in without and options_for_any(game, player, [cost])]
 
 
 def _any_recruit(game: Game) -> bool:
@@ -1504,6 +1542,11 @@ def _check_recruit(game: Game, action: Recruit) -> None:
     reason = why_not_recruit(game, city, action.units)
     if reason:
         raise RuleError(reason)
+    if action.card_instead and not _card_instead_costs(game, game.player(city.owner), action.units):
+        raise RuleError(
+            "an action card is drawn instead of a unit only once a turn with Shogunate, in place of a unit paid "
+            "with Draft's price"
+        )
 
 
 @rule(Recruit, legal=_legal_recruit, check=_check_recruit, exists=_any_recruit)
@@ -1511,7 +1554,10 @@ def recruit(game: Game, action: Recruit) -> None:
     city = game.city(action.city)
     assert city is not None  # checked
     player = game.player(city.owner)
-    normal, *substituted = recruit_costs(game, player, action.units)
+    if action.card_instead:
+        normal, *substituted = _card_instead_costs(game, player, action.units)
+    else:
+        normal, *substituted = recruit_costs(game, player, action.units)
     payment = settle(game, action, normal, substituted)
     if payment is None:
         return
@@ -1519,8 +1565,9 @@ def recruit(game: Game, action: Recruit) -> None:
     pay(player, payment)
     spend_main_action(game)
     begin_activation(game, city)
+    units = _draw_card_instead(game, player, action.units, replaced) if action.card_instead else action.units
     to_reuse = []
-    for kind in action.units:
+    for kind in units:
         if game.rules.units[kind].leader:
             civilizations.recruit_leader(game, player, city)
         elif _supply_left(game, city.owner, kind) > 0:
@@ -1531,13 +1578,30 @@ def recruit(game: Game, action: Recruit) -> None:
         game,
         "city.recruits",
         player.index,
-        units=log.units(game, action.units),
+        units=log.units(game, units) or "no unit",
         space=_where(city.pos),
         payment=log.things(payment) or "nothing",
     )
-    _recruit_rewards(game, player, city, action.units, payment)
-    fire(game, "recruited", player=player.index, units=tuple(action.units), paid=dict(payment), replaced=replaced)
+    if units:  # (an action card alone is no Build of units: 001 › JAPAN, Shogunate)
+        _recruit_rewards(game, player, city, units, payment)
+        fire(game, "recruited", player=player.index, units=units, paid=dict(payment), replaced=replaced)
     _place_reused(game, city, to_reuse)
+
+
+def _draw_card_instead(
+    game: Game, player: Player, units: tuple[str, ...], replaced: tuple[str, ...]
+) -> tuple[str, ...]:
+    """`card_instead_of_substitute`: an action card drawn in place of one unit the substitute paid for; the
+    units left to place."""
+    effect = _card_instead(game, player)
+    assert effect is not None and replaced  # (checked: the payment used the substitute)
+    if effects.params_as(effect, CardInsteadOfSubstitute).once_per_turn:
+        effects.mark_used(player, effect)
+    log.say(game, "city.card_instead", player.index, unit=log.units(game, replaced[:1]), source=effect.source)
+    draw_into_hand(game, player, "action")
+    rest = list(units)
+    rest.remove(replaced[0])
+    return tuple(rest)
 
 
 def _recruit_rewards(game: Game, player: Player, city: City, units: tuple[str, ...], paid: dict[str, int]) -> None:

@@ -211,6 +211,8 @@ CHOICE_RULES: dict[str, ChoiceRule] = {
     advances.CLAIM_WONDER: (advances.claim_options, advances.take_claim),
     "construct_settler": (affordable_options, cities.take_settler),
     combat.SHRINK: (_draw_options, combat.take_shrink_choice),
+    combat.LOW_DICE: (_draw_options, combat.take_low_dice_choice),
+    combat.REROLL: (_draw_options, combat.take_reroll_choice),
     combat.RAZE_SETTLEMENT: (_draw_options, combat.keep_or_raze),
     exploration.EXPLORE_SPAWN: (_draw_options, exploration.settle_barbarians),
     exploration.EXPLORE_PIRATE: (_draw_options, exploration.place_explored_pirate),

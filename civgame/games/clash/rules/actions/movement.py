@@ -197,6 +197,12 @@ def _target(game: Game, owner: int, start: Hex, mode: Mode, to: Hex) -> Target |
     return next((t for t in _each_target(_Survey(game, owner), start, mode, only=to) if t.space == to), None)
 
 
+def target_of(game: Game, owner: int, units: tuple[int, ...], to: Hex) -> Target | None:
+    """How the group of `units` could reach `to` (None if it cannot)."""
+    first = game.existing_unit(units[0])
+    return _target(game, owner, first.pos, mode_of(game, first), to)
+
+
 def _each_target(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = None) -> Iterator[Target]:
     """Every destination a group of `mode` units at `start` could head for, found one at a time: a
     search for any legal move stops at the first. A space is reached the first way found (a normal

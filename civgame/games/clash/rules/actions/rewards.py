@@ -20,13 +20,16 @@ from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules import combat, events
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
 from civgame.games.clash.rules.base import log
-from civgame.games.clash.rules.base.payments import can_pay, describe, gain, pay, payment_options
+from civgame.games.clash.rules.base.payments import can_pay, describe, gain, holdings, pay, payment_options
 from civgame.games.clash.rules.base.triggers import listener
 
 
 @listener("gain_on")
 def gain_on(game: Game, player: Player, effect: Effect, context: dict[str, Any]) -> None:
     assert isinstance(effect.params, GainOn)
+    held = holdings(player)
+    if any(held[what] > most for what, most in effect.params.holding_at_most.items()):
+        return
     log.gained(game, player, gain(game, player, amounts(effect.params.gain)), effect.source)
 
 

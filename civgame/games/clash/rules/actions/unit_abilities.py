@@ -23,8 +23,9 @@ from civgame.games.clash.core.decisions import EffectChoiceDecision, MoveDecisio
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex
 from civgame.games.clash.core.model import Game, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
+from civgame.games.clash.rules.actions.cities import found_city_at, why_not_found_at
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
-from civgame.games.clash.rules.actions.movement import arrive, possible_moves
+from civgame.games.clash.rules.actions.movement import arrive, cargo_of, possible_moves
 from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.abilities import ability
 from civgame.games.clash.rules.base.payments import can_pay, pay
@@ -186,6 +187,38 @@ def explorer_token(game: Game, effect: Effect, choice: Choice) -> None:
     player.objective_vp += params.vp
     paid = log.things(amounts(params.cost)) or "nothing"
     log.say(game, "unit.explorer_token", player.index, region=region, payment=paid, source=effect.source)
+
+
+def _legal_ship_founding(game: Game, effect: Effect) -> list[Choice]:
+    """(ship's space, land space) where one of the player's ships may found a city (`ship_founds_city`)."""
+    player = game.player(game.current)
+    if game.actions_left <= 0:
+        return []
+    limit = game.rules.game.stacking_limit
+    found: set[Choice] = set()
+    for ship in game.units_of(player.index, "ship"):
+        armies = sum(1 for u in cargo_of(game, ship) if game.is_army(u))
+        for land in game.board_neighbors(ship.pos):
+            there = sum(1 for u in game.units_at(land) if u.owner == player.index and game.is_army(u))
+            # (why_not_found_at refuses a space with enemies or a city, or one no city may be founded on)
+            if armies + there <= limit and game.is_land(land) and why_not_found_at(game, player, land) is None:
+                found.add((hex_to_label(ship.pos), hex_to_label(land)))
+    return sorted(found)
+
+
+@ability("ship_founds_city", legal=_legal_ship_founding)
+def ship_founds_city(game: Game, effect: Effect, choice: Choice) -> None:
+    """A ship at the first space founds a city at the second: removed, its cargo stepping ashore."""
+    player = game.player(game.current)
+    sea, land = label_to_hex(choice[0]), label_to_hex(choice[1])
+    ship = min(game.units_of(player.index, "ship"), key=lambda s: (s.pos != sea, -len(cargo_of(game, s))))
+    cargo = cargo_of(game, ship)
+    spend_main_action(game)
+    game.units.remove(ship)
+    log.say(game, "unit.ship_founds", player.index, sea=choice[0], space=choice[1], source=effect.source)
+    found_city_at(game, player, land)
+    if cargo:
+        arrive(game, cargo, land)
 
 
 def _landing_party(game: Game, player: Player, space: Hex) -> list[Unit]:

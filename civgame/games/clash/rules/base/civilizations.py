@@ -16,6 +16,7 @@ from civgame.games.clash.core.hexgrid import Hex, hex_to_label
 from civgame.games.clash.core.model import LEAD_US, City, Game, Player, Unit
 from civgame.games.clash.rules.base import log
 from civgame.games.clash.rules.base.registry import answering, rule
+from civgame.games.clash.rules.base.triggers import fire
 
 
 def complete(civ: Civilization) -> bool:
@@ -25,14 +26,15 @@ def complete(civ: Civilization) -> bool:
 
 
 def why_not_offered(civ: Civilization) -> str:
-    """In plain words, why the civilization is not offered: what no source gives, else what is not built yet;
-    "" when it is offered."""
-    if civ.unknown:
-        return f"no source gives {' or '.join(civ.unknown)}"
+    """In plain words, why the civilization is not offered: what no source gives and what is not built yet, so
+    that once every ability is built only what no source gives is left; "" when it is offered."""
     abilities: list[SpecialAdvance | LeaderAbility] = [*civ.special_advances]
     abilities += [a for leader in civ.leaders for a in leader.abilities]
     unbuilt = [a.name for a in abilities if not a.effects or a.missing]
-    return f"{', '.join(unbuilt)} {'is' if len(unbuilt) == 1 else 'are'} not built yet" if unbuilt else ""
+    reasons = [f"no source gives {' or '.join(civ.unknown)}"] if civ.unknown else []
+    if unbuilt:
+        reasons.append(f"{', '.join(unbuilt)} {'is' if len(unbuilt) == 1 else 'are'} not built yet")
+    return "; ".join(reasons)
 
 
 def playable(rules: Ruleset) -> list[str]:
@@ -353,3 +355,4 @@ def leader_killed(game: Game, unit: Unit, captor: int | None) -> None:
         log.say(game, "civ.leader_captured", captor, owner=log.party(game, player.index), leader=name)
     else:
         log.say(game, "civ.leader_dies", player.index, leader=name)
+    fire(game, "leader_died", player=player.index, leader=name)

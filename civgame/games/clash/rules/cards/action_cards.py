@@ -40,11 +40,17 @@ from civgame.games.clash.content.effects.cards import (
     RedrawObjectives,
     TradeAdvances,
 )
-from civgame.games.clash.content.effects.culture import PlayCardWithoutAction
+from civgame.games.clash.content.effects.culture import CancelActionCard, PlayCardWithoutAction
 from civgame.games.clash.content.effects.sources import end_lasting, holdings_changed, lasting_for_a_look
 from civgame.games.clash.content.ruleset import ActionHalf, Ruleset
 from civgame.games.clash.core.actions import Action, CancelPayment, PlayActionCard, PlayCard
-from civgame.games.clash.core.decisions import CardExchangeDecision, Decision, EffectChoiceDecision, PayDecision
+from civgame.games.clash.core.decisions import (
+    CardCancelDecision,
+    CardExchangeDecision,
+    Decision,
+    EffectChoiceDecision,
+    PayDecision,
+)
 from civgame.games.clash.core.hexgrid import Hex, distance, hex_to_label, label_to_hex
 from civgame.games.clash.core.model import MOODS, BattleRecord, City, Game, LastingEffect, Player, Unit
 from civgame.games.clash.core.vocabulary import DECLINE, amounts
@@ -549,10 +555,80 @@ def play_card(game: Game, action: PlayCard, hand: Hand) -> None:
     payment = settle(game, action, half_cost(game, player, spec, half, parts))
     if payment is None:
         return  # the player chooses how to pay first
+    if not _cancel_offered(game, player, hand, action.card, parts, payment, spec.action == "main"):
+        _paid_play(game, player, hand, action.card, parts, payment, spec.action == "main")
+
+
+def _paid_play(
+    game: Game, player: Player, hand: Hand, card: int, parts: Parts, payment: dict[str, int], action_spent: bool
+) -> None:
+    """The card's price paid (and an action, if it costs one), then `_play`."""
     pay(player, payment)
-    if spec.action == "main":
+    if action_spent:
         spend_main_action(game)
-    _play(game, player, hand, action.card, parts, payment)
+    _play(game, player, hand, card, parts, payment)
+
+
+# ------------------------------------------------------------------ cancel_action_card (Subterfuge)
+
+LET_PLAY = "let it be played"
+
+
+def _cancel_offered(
+    game: Game, player: Player, hand: Hand, card: int, parts: Parts, payment: dict[str, int], action_spent: bool
+) -> bool:
+    """`cancel_action_card`: another player with an action card in hand and a city or army unit near one of the
+    player's pieces is asked, before the card is paid, to let it be played or cancel it; True if one is asked."""
+    if hand is not ACTION_CARDS:
+        return False
+    theirs = places(game, player.index)
+    for other in game.players:
+        if other is player or not other.action_cards:
+            continue
+        own = {c.pos for c in game.cities_of(other.index)}
+        own |= {u.pos for u in game.units_of(other.index) if game.is_army(u)}
+        for effect in effects.active(game, other, "cancel_action_card"):
+            reach = params_as(effect, CancelActionCard).distance
+            if any(distance(a, b) <= reach for a in own for b in theirs):
+                names = sorted({ACTION_CARDS.half(game.rules, c) for c in other.action_cards})
+                game.pending.append(
+                    CardCancelDecision(
+                        player=other.index,
+                        source=effect.source,
+                        effect="cancel_action_card",
+                        options=[LET_PLAY, *(f"discard {name} to cancel it" for name in names)],
+                        played_by=player.index,
+                        card=card,
+                        parts=[list(part) for part in parts],
+                        payment=dict(payment),
+                        action_spent=action_spent,
+                    )
+                )
+                log.say(game, "card.announced", player.index, card=ACTION_CARDS.half(game.rules, card))
+                return True
+    return False
+
+
+def _cancel_or_let(game: Game, decision: EffectChoiceDecision, option: str) -> None:
+    """The card played after all, or cancelled: discarded as if unplayed, for one of the canceller's cards."""
+    assert isinstance(decision, CardCancelDecision)
+    player = game.player(decision.played_by)
+    parts = tuple(tuple(part) for part in decision.parts)
+    if option == LET_PLAY:
+        _paid_play(game, player, ACTION_CARDS, decision.card, parts, decision.payment, decision.action_spent)
+        return
+    canceller = game.player(decision.player)
+    name = option.removeprefix("discard ").removesuffix(" to cancel it")
+    used = next(c for c in canceller.action_cards if ACTION_CARDS.half(game.rules, c) == name)
+    canceller.action_cards.remove(used)
+    discard(game, canceller, "action", used)
+    player.action_cards.remove(decision.card)
+    discard(game, player, "action", decision.card)
+    played = ACTION_CARDS.half(game.rules, decision.card)
+    log.say(game, "card.cancelled", canceller.index, card=played, spent=name, source=decision.source)
+
+
+CHOICE_RULES["cancel_action_card"] = (lambda _game, decision: list(decision.options), _cancel_or_let)
 
 
 def _chosen_parts(game: Game, player: Player, half: str, choice: Choice) -> Parts:
@@ -640,14 +716,14 @@ def play_card_without_action(game: Game, effect: Effect, choice: Choice) -> None
     assert parts is not None  # one of the options listed
     cost = _with(half_cost(game, player, game.rules.played_halves[half], half, parts), amounts(params.pay))
     payment = payment_for(game, player, cost)
-    pay(player, payment)
     if city is not None:  # "activate the leader city, then play one action card"
         cities.begin_activation(game, city)
         cities.finish_activation(game, city)
     if params.once_per_turn:
         effects.mark_used(player, effect)
     log.say(game, "card.without_action", player.index, source=effect.source)
-    _play(game, player, hand, card, parts, payment)
+    if not _cancel_offered(game, player, hand, card, parts, payment, action_spent=False):
+        _paid_play(game, player, hand, card, parts, payment, action_spent=False)
 
 
 # ------------------------------------------------------------------ the action a card forces next

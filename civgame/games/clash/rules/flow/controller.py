@@ -31,6 +31,7 @@ from civgame.games.clash.rules.actions import happiness  # noqa: F401
 from civgame.games.clash.rules.actions import influence  # noqa: F401
 from civgame.games.clash.rules.actions import leader_abilities  # noqa: F401
 from civgame.games.clash.rules.actions import movement  # noqa: F401
+from civgame.games.clash.rules.actions import nomads  # noqa: F401
 from civgame.games.clash.rules.actions import objectives
 from civgame.games.clash.rules.base import payments  # noqa: F401
 from civgame.games.clash.rules.flow import revolution  # noqa: F401

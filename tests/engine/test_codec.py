@@ -14,8 +14,15 @@ def test_an_action_is_written_with_its_kind_and_every_field_as_plain_data():
         "city": 3,
         "units": ["infantry", "ship"],
         "payment": {"food": 1, "gold": 1},
+        "card_instead": False,
     }
-    assert to_plain(Recruit(3, ())) == {"kind": "recruit", "city": 3, "units": [], "payment": None}
+    assert to_plain(Recruit(3, ())) == {
+        "kind": "recruit",
+        "city": 3,
+        "units": [],
+        "payment": None,
+        "card_instead": False,
+    }
     for action in (collect, recruit):
         assert from_plain(Action, to_plain(action)) == action
 

@@ -20,7 +20,9 @@ def test_one_random_continuation_does_not_overrule_a_clear_ranking():
     actions = legal_actions(game)
     ranked_first = SearchAgent(7, replace(ONE_SAMPLE, prior=1e6)).choose(game, actions)
     assert isinstance(ranked_first, FoundCity)
-    assert SearchAgent(7, replace(ONE_SAMPLE, prior=0.0)).choose(game, actions) != ranked_first
+    # without the prior, some single random continuation overrules the ranking (so the prior matters)
+    unweighted = replace(ONE_SAMPLE, prior=0.0)
+    assert any(SearchAgent(seed, unweighted).choose(game, actions) != ranked_first for seed in range(7, 17))
     # Hard's planned ranking at step 80 values founding the city and collecting alike (the same two
     # actions in either order), so there a sample rightly breaks the tie; at step 70 its plan is clear.
     for settings, steps in ((NORMAL_SEARCH, 80), (HARD_SEARCH, 70)):

@@ -298,14 +298,39 @@ def units_in(battle: Battle, side: int) -> int:
     return len(battle.hands[side]) + on_fronts + len(battle.killed[side])
 
 
-def strength(game: Game, battle: Battle, side: int, card: int) -> int:
+def _rank(game: Game, battle: Battle, side: int, card: int) -> int:
+    """The rank the card is played at: its owner's military rank of its type (the barbarians' own), capped
+    by the card's ranks (aircraft have one)."""
     definition = game.rules.unit_cards[card]
     if is_barbarian(battle, side):
         rank = game.rules.game.units.barbarian_rank
-        return definition.strength[min(rank, len(definition.strength)) - 1]
-    seat = seat_of(battle, side)
-    rank = min(game.players[seat].ranks.get(definition.unit, 1), len(definition.strength))
-    return definition.strength[rank - 1] + effects.total(game, seat, "unit_strength")
+    else:
+        rank = game.players[seat_of(battle, side)].ranks.get(definition.unit, 1)
+    return min(rank, len(definition.strength))
+
+
+def strength(game: Game, battle: Battle, side: int, card: int) -> int:
+    """The wounds the unit deals."""
+    base = game.rules.unit_cards[card].strength[_rank(game, battle, side, card) - 1]
+    if is_barbarian(battle, side):
+        return base
+    return base + effects.total(game, seat_of(battle, side), "unit_strength")
+
+
+def health(game: Game, battle: Battle, side: int, card: int) -> int:
+    """The wounds that kill the unit: its health with Wisdom and Warfare's cards [004 W&W: Combat], its
+    strength with the base game's [004 COMBAT 3]."""
+    if not game.rules.units_have_health:
+        return strength(game, battle, side, card)
+    return game.rules.unit_cards[card].health[_rank(game, battle, side, card) - 1]
+
+
+def describe_unit(game: Game, battle: Battle, side: int, card: int) -> str:
+    """The unit as the log names it: its type and its strength (and health, with Wisdom and Warfare)."""
+    name = game.rules.units[game.rules.unit_cards[card].unit].name
+    if game.rules.units_have_health:
+        return f"{name} ({strength(game, battle, side, card)} strength, {health(game, battle, side, card)} health)"
+    return f"{name} ({strength(game, battle, side, card)})"
 
 
 def trumps(game: Game, battle: Battle, side: int, card: int, other: int) -> bool:
@@ -370,11 +395,11 @@ def list_play(game: Game) -> Iterator[Action]:
     seat = seat_of(battle, side)
     fronts = open_fronts(battle, side)
     extra = [] if is_barbarian(battle, side) or not fronts else boosts(game, seat)
-    seen: set[tuple[str, int]] = set()
+    seen: set[tuple[str, int, int]] = set()
     for card in battle.hands[side]:
-        key = (game.rules.unit_cards[card].unit, strength(game, battle, side, card))
+        key = (game.rules.unit_cards[card].unit, strength(game, battle, side, card), health(game, battle, side, card))
         if key in seen:
-            continue  # two cards of the same type and strength are the same play
+            continue  # two cards of the same type, strength and health are the same play
         seen.add(key)
         yield PlayUnit(card)
         for front in fronts:
@@ -427,7 +452,6 @@ def play_unit(game: Game, action: PlayUnit) -> None:
             assert isinstance(entry[0], fx.BattleWounds)
             battle.extra[side] += entry[0].amount
     battle.hands[side].remove(action.card)
-    unit = game.rules.units[game.rules.unit_cards[action.card].unit].name
     who = "The barbarians" if is_barbarian(battle, side) else game.players[seat].name
     if action.front < 0:
         front = Front()
@@ -436,7 +460,7 @@ def play_unit(game: Game, action: PlayUnit) -> None:
         else:
             front.defender = action.card
         battle.fronts.append(front)
-        game.say(f"{who} opens a front with {unit} ({strength(game, battle, side, action.card)}).")
+        game.say(f"{who} opens a front with {describe_unit(game, battle, side, action.card)}.")
         battle.extra[side] = 0
     else:
         _attack(game, battle, side, action.card, battle.fronts[action.front])
@@ -486,10 +510,18 @@ def _wound(game: Game, battle: Battle, side: int, card: int, amount: int) -> Non
 
 
 def _dead(game: Game, battle: Battle, side: int, card: int) -> bool:
-    return battle.wounds.get(card, 0) >= strength(game, battle, side, card)
+    return battle.wounds.get(card, 0) >= health(game, battle, side, card)
 
 
 # ------------------------------------------------------------------ resolving
+
+
+def survivor_value(game: Game, battle: Battle, side: int, card: int) -> int:
+    """What a surviving unit adds to its side's total: its health less its wounds with Wisdom and Warfare's
+    cards (counted before the wounds are removed) [004 W&W: Resolving a battle], else its strength [004 COMBAT 4]."""
+    if game.rules.units_have_health:
+        return health(game, battle, side, card) - battle.wounds.get(card, 0)
+    return strength(game, battle, side, card)
 
 
 def totals(game: Game, battle: Battle) -> list[int]:
@@ -497,7 +529,7 @@ def totals(game: Game, battle: Battle) -> list[int]:
     for front in battle.fronts:
         for side, card in ((ATTACKER, front.attacker), (DEFENDER, front.defender)):
             if card >= 0:
-                out[side] += strength(game, battle, side, card)
+                out[side] += survivor_value(game, battle, side, card)
     a, d = battle.bonus
     if a > d:
         out[ATTACKER] += a - d
@@ -507,8 +539,8 @@ def totals(game: Game, battle: Battle) -> list[int]:
 
 
 def _resolve(game: Game, battle: Battle) -> None:
-    battle.wounds.clear()
     score = totals(game, battle)
+    battle.wounds.clear()
     winner = ATTACKER if score[ATTACKER] > score[DEFENDER] else DEFENDER
     loser = 1 - winner
     battle.winner = winner

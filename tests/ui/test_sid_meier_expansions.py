@@ -405,3 +405,34 @@ def test_spains_free_building_on_exploring_is_chosen_by_mouse_and_names_the_buil
     pos = next(a.pos for a in s.legal() if isinstance(a, BuildFree) and a.building == "temple")
     choose_by_mouse(app, s.game, "build_free", f"Build Temple free at {s.game.label(pos)} (")
     assert s.game.squares[pos].improvement.name == "temple"
+
+
+def test_the_battle_screen_shows_wisdom_and_warfares_units_with_strength_health_and_wounds(app, monkeypatch):
+    from civgame.games.sidmeier.core.actions import PlayUnit
+    from civgame.ui.sidmeier import battle as battle_screen
+    from tests.games.sidmeier.test_wisdom_and_warfare_combat import EVEN, TOUGH, attack, fight
+
+    s = fight()
+    first, second = s.units(0, ("infantry", TOUGH), ("mounted", EVEN))
+    (theirs,) = s.units(1, ("infantry", EVEN))
+    attack(s)
+    s.apply(PlayUnit(theirs))
+    s.apply(PlayUnit(first, 0))  # 2 wounds on the tough unit, 1 on the other
+    s.game.battle.side = 0  # (the attacker still has a unit to play)
+    s.decide(s.game.pending[-1])
+    lines: list[str] = []
+    fit, blit = battle_screen.theme.fit_text, battle_screen.theme.blit_text  # (the texts before they are cut)
+    monkeypatch.setattr(battle_screen.theme, "fit_text", lambda text, *a, **k: (lines.append(text), fit(text, *a))[1])
+    monkeypatch.setattr(
+        battle_screen.theme,
+        "blit_text",
+        lambda surface, text, *a, **k: (lines.append(text), blit(surface, text, *a, **k))[1],
+    )
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    app.pump()
+    assert scene.battle_shown()
+    assert "strength 1, health 3  (rank 1; 1-3/2-4/3-5/4-6)" in lines  # the attacker's unit on the front
+    assert "strength 2, health 2  (rank 1; 2-2/3-3/4-4/5-5)" in lines  # the defender's, and the hand's mounted
+    assert "2 wounds" in lines and "1 wound" in lines
+    assert second in s.game.battle.hands[0]

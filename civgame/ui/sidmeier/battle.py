@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from civgame.framework.wording import counted
+from civgame.games.sidmeier.content.describe import unit_card_values
 from civgame.games.sidmeier.core.model import Game
 from civgame.ui import theme
 from civgame.ui.sidmeier import art
@@ -22,10 +24,12 @@ BACK: theme.Colour = (88, 70, 120)
 
 
 def unit_text(game: Game, card: int, rank: int) -> tuple[str, str]:
-    """A unit card's type and its strength at `rank` (the side in use), with the other ranks' strengths."""
+    """A unit card's type and its values at `rank` (the side in use): its strength, and its health with
+    Wisdom and Warfare's cards; then the values of every rank."""
     unit = game.rules.unit_cards[card]
-    strength = unit.strength[min(rank, len(unit.strength)) - 1]
-    return game.rules.units[unit.unit].name, f"{strength}  (rank {rank}; {'/'.join(map(str, unit.strength))})"
+    side = min(rank, len(unit.strength)) - 1
+    values = f"strength {unit.strength[side]}" + (f", health {unit.health[side]}" if unit.health else "")
+    return game.rules.units[unit.unit].name, f"{values}  (rank {rank}; {unit_card_values(game.rules, card)})"
 
 
 def side_rank(game: Game, view: dict[str, Any], seat: int, barbarians: bool) -> Callable[[int], int]:
@@ -54,7 +58,7 @@ def draw_card(
         surface, theme.fit_text(strength, size, rect.w - 8), (rect.x + 5, rect.y + 6 + size), size, theme.TEXT_DARK
     )
     if wounds:
-        theme.blit_text(surface, f"{wounds} wounds", (rect.x + 5, rect.bottom - size - 4), size, (170, 30, 30))
+        theme.blit_text(surface, counted(wounds, "wound"), (rect.x + 5, rect.bottom - size - 4), size, (170, 30, 30))
 
 
 def draw_back(surface: pygame.Surface, rect: pygame.Rect) -> None:

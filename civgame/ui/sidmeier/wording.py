@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+from civgame.games.sidmeier.content.describe import unit_card_name
 from civgame.games.sidmeier.core import actions as act
 from civgame.games.sidmeier.core.decisions import FreeBuildings, GreatPersonDraw
 from civgame.games.sidmeier.core.model import Game
@@ -155,8 +156,7 @@ class Words:
         return self.rules.culture_cards[self.rules.culture_card_ids[card]].name
 
     def unit_card(self, card: int) -> str:
-        unit = self.rules.unit_cards[card]
-        return f"{self.rules.units[unit.unit].name} {'/'.join(map(str, unit.strength))}"
+        return unit_card_name(self.rules, card)
 
     def player(self, seat: int) -> str:
         return self.game.players[seat].name if 0 <= seat < len(self.game.players) else "nobody"

@@ -19,6 +19,20 @@ def marked(name: str, provisional: bool) -> str:
     return f"{name} {MARK}" if provisional else name
 
 
+def unit_card_values(rules: Ruleset, card: int) -> str:
+    """A unit card's values by rank, lowest first: its strength ("2/3/4/5"), or with Wisdom and Warfare's cards
+    its strength and health ("1-3/2-4/3-5/4-6")."""
+    unit = rules.unit_cards[card]
+    if unit.health:
+        return "/".join(f"{s}-{h}" for s, h in zip(unit.strength, unit.health, strict=True))
+    return "/".join(map(str, unit.strength))
+
+
+def unit_card_name(rules: Ruleset, card: int) -> str:
+    """A unit card as a list of cards names it: its type and its values by rank."""
+    return f"{rules.units[rules.unit_cards[card].unit].name} {unit_card_values(rules, card)}"
+
+
 def provisional_values(rules: Ruleset) -> list[str]:
     """Every provisional value of the rules, as a player reads it, each marked: the records that use a
     house rule (by name and kind), then the values of the game's set-up and tracks."""

@@ -210,3 +210,22 @@ def test_every_level_grows_indias_starting_metropolis_over_a_centre_square(level
 def test_easy_plays_a_stretch_leading_each_fame_and_fortune_civilization_keeping_the_invariants(civ):
     game = GAME.new_game(2, 11, civilizations=[civ, "rome"], expansions=[FAF])
     assert play_stretch(game, "easy", 11, 300, 100).saved
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_fights_a_wisdom_and_warfare_battle_to_its_end_keeping_the_invariants(level):
+    from tests.games.sidmeier.test_wisdom_and_warfare_combat import EVEN, HARD_HITTING, TOUGH, attack, capital, fight
+
+    s = fight()
+    capital(s, 0, 1, 1)
+    capital(s, 1, 14, 7)
+    s.units(0, ("infantry", TOUGH), ("mounted", HARD_HITTING), ("artillery", EVEN))
+    s.units(1, ("infantry", HARD_HITTING), ("mounted", TOUGH), ("artillery", TOUGH))
+    attack(s)
+    agents = [make_agent(level, f"13:{seat}") for seat in range(2)]
+    checker = InvariantChecker(GAME, "seed 13", save_at_step=3)
+    while s.game.battle is not None:
+        action = agents[s.game.actor()].choose(s.game, GAME.legal_actions(s.game))
+        GAME.apply(s.game, action)
+        checker(s.game, action)
+    assert checker.saved and sum(line.startswith("The battle ends") for line in s.game.log) == 1

@@ -366,6 +366,8 @@ def test_the_rules_help_explains_the_relics_and_city_states_of_the_expansions_pl
     assert "Attila's Village (grassland)" in both["Relics"]
     assert "defends with +4" in both["City-states"] and "gives 3 culture (provisional)" in both["City-states"]
     assert "City-states" not in topics(load_rules(expansions=[FAF])) and "Relics" not in topics(load_rules())
+    assert "the health of its surviving units, less their wounds" in both["Battle"]
+    assert "health" not in topics(load_rules())["Battle"]
 
 
 def test_fame_and_fortunes_civilizations_are_offered_with_it_and_shown_on_the_player_board(app, monkeypatch):

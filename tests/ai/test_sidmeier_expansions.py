@@ -229,3 +229,23 @@ def test_every_level_fights_a_wisdom_and_warfare_battle_to_its_end_keeping_the_i
         GAME.apply(s.game, action)
         checker(s.game, action)
     assert checker.saved and sum(line.startswith("The battle ends") for line in s.game.log) == 1
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_deals_georgy_zhukovs_wound_and_answers_gustavus_adolphus(level):
+    from civgame.games.sidmeier.core.actions import NoBattleCards, PlayUnit, UsePersonCard, WoundUnit
+    from civgame.games.sidmeier.core.decisions import ForcesDrawnCards
+    from tests.games.sidmeier.test_great_person_deck import battle_over_capital
+
+    s = battle_over_capital(
+        "georgy_zhukov", (("infantry", 2),), (("artillery", 3),) * 3, expansions=(FAF, WAW), shown=True
+    )
+    battle = s.game.battle
+    s.apply(PlayUnit(battle.hands[1][0]))
+    s.apply(PlayUnit(battle.hands[0][0], 0))
+    chosen = make_agent(level, 3).choose(s.game, GAME.legal_actions(s.game))
+    assert chosen == WoundUnit(battle.fronts[0].attacker)
+    s = battle_over_capital("gustavus_adolphus", (("infantry", 2),), (("artillery", 3),) * 3)
+    assert s.game.pending[-1] == ForcesDrawnCards(0)
+    chosen = make_agent(level, 3).choose(s.game, GAME.legal_actions(s.game))
+    assert isinstance(chosen, (UsePersonCard, NoBattleCards))

@@ -216,7 +216,7 @@ def test_the_great_person_deck_is_a_toggle_offered_with_fame_and_fortune(app):
     assert toggle.is_enabled and "each great person comes with a card" in toggle.tool_tip_text
     click_button(app, toggle)
     assert app.scene.deck_button.text == "☑ Great person deck (partly built)"
-    assert "Not built yet: the abilities of Georgy Zhukov" in app.scene.deck_button.tool_tip_text
+    assert "Not built yet: the abilities of Zheng He" in app.scene.deck_button.tool_tip_text
     click_button(app, app.scene.start_button)
     assert app.scene.game.great_person_deck and app.scene.game.person_deck.draw
 

@@ -14,14 +14,24 @@ from collections.abc import Iterator
 from civgame.framework.errors import RuleError
 from civgame.framework.wording import counted
 from civgame.games.sidmeier.content import effects as fx
-from civgame.games.sidmeier.core.actions import Action, NoBattleCards, PlayUnit, SaveUnit, TakeLoot, UseDeck
+from civgame.games.sidmeier.core.actions import (
+    Action,
+    NoBattleCards,
+    PlayUnit,
+    SaveUnit,
+    TakeLoot,
+    UseDeck,
+    WoundUnit,
+)
 from civgame.games.sidmeier.core.decisions import (
     AfterBattleCards,
     BarbarianDeck,
     BattleCards,
     BattlePlay,
     ChooseLoot,
+    ForcesDrawnCards,
     SaveUnits,
+    WoundChoice,
 )
 from civgame.games.sidmeier.core.model import Battle, Front, Game
 from civgame.games.sidmeier.rules.base import (
@@ -138,9 +148,20 @@ def advance(game: Game) -> None:
         if not _draw_barbarians(game, battle):
             return
         _draw_hands(game, battle)
-        battle.stage = "play"
+        battle.stage = "forces"
         walled = battle.kind == "city" and (city := game.city(battle.city)) is not None and city.walled
         battle.side = ATTACKER if walled else DEFENDER
+    if battle.stage == "forces":  # a great person card of the moment the forces are drawn
+        for side in (ATTACKER, DEFENDER):
+            if side in battle.asked or is_barbarian(battle, side):
+                continue
+            battle.asked.append(side)
+            seat = seat_of(battle, side)
+            if battle.hands[side] and person_deck.holds_ready(game, seat, "person_rebuild_battle_force"):
+                game.pending.append(ForcesDrawnCards(seat))
+                return
+        battle.stage = "play"
+        battle.asked = []
     if battle.stage == "play":
         if not battle.hands[0] and not battle.hands[1]:
             battle.stage = "resolve"
@@ -350,7 +371,7 @@ def list_no_cards(game: Game) -> Iterator[Action]:
     yield NoBattleCards()
 
 
-@BOOK.rule(NoBattleCards, legal=list_no_cards, answers=(BattleCards, AfterBattleCards))
+@BOOK.rule(NoBattleCards, legal=list_no_cards, answers=(BattleCards, ForcesDrawnCards, AfterBattleCards))
 def no_cards(game: Game, action: NoBattleCards) -> None:
     game.pending.pop()
 
@@ -490,19 +511,75 @@ def _attack(game: Game, battle: Battle, side: int, card: int, front: Front) -> N
         _wound(game, battle, 1 - side, other, mine_strength)
         _wound(game, battle, side, card, theirs_strength)
     names = [game.rules.units[game.rules.unit_cards[c].unit].name for c in (card, other)]
-    result = []
-    for s, c, name in ((side, card, names[0]), (1 - side, other, names[1])):
-        if _dead(game, battle, s, c):
-            result.append(f"{name} is killed")
-            battle.killed[s].append(c)
-            battle.wounds.pop(c, None)
-            if s == ATTACKER:
-                front.attacker = -1
-            else:
-                front.defender = -1
+    dying = [(s, c) for s, c in ((side, card), (1 - side, other)) if _dead(game, battle, s, c)]
+    result = [f"{names[0] if c == card else names[1]} is killed" for _s, c in dying]
     trump = " (trumping)" if first_mine else " (trumped)" if first_theirs else ""
     game.say(f"{names[0]} attacks {names[1]}{trump}: {', '.join(result) or 'both survive'}.")
+    for s, c in reversed(dying):  # (the wounds they bring are dealt in play order: the decisions stack)
+        _kill(game, battle, s, c)
+
+
+def _kill(game: Game, battle: Battle, side: int, card: int) -> None:
+    """The unit is killed: off its front, among the side's killed units; a card that deals a wound for each
+    unit killed asks its holder for the enemy unit to wound."""
+    battle.killed[side].append(card)
+    battle.wounds.pop(card, None)
+    for front in battle.fronts:
+        if front.attacker == card:
+            front.attacker = -1
+        if front.defender == card:
+            front.defender = -1
     battle.fronts[:] = [f for f in battle.fronts if f.attacker >= 0 or f.defender >= 0]
+    if is_barbarian(battle, side):
+        return
+    seat = seat_of(battle, side)
+    for _kind, source, p in effects.entries(game, seat, "wound_on_unit_killed"):
+        assert isinstance(p, fx.PositiveAmount)
+        game.pending.append(WoundChoice(seat, source=source, amount=p.amount))
+
+
+def wound_targets(battle: Battle, side: int) -> list[int]:
+    """The units of the side's enemy standing on a front: those a wound may be dealt to."""
+    enemies = [f.defender if side == ATTACKER else f.attacker for f in battle.fronts]
+    return [card for card in enemies if card >= 0]
+
+
+def list_wound(game: Game) -> Iterator[Action]:
+    battle = game.battle
+    assert battle is not None
+    decision = top(game, WoundChoice)
+    side = ATTACKER if decision.player == battle.attacker else DEFENDER
+    targets = wound_targets(battle, side)
+    for card in targets:
+        yield WoundUnit(card)
+    if not targets:
+        yield WoundUnit(-1)
+
+
+def check_wound(game: Game, action: WoundUnit) -> None:
+    if action not in list(list_wound(game)):
+        raise RuleError("the wound goes to an enemy unit standing on a front (lost only if none stands there)")
+
+
+@BOOK.rule(WoundUnit, legal=list_wound, answers=(WoundChoice,), check=check_wound)
+def wound_unit(game: Game, action: WoundUnit) -> None:
+    decision = top(game, WoundChoice)
+    game.pending.pop()
+    battle = game.battle
+    assert battle is not None
+    name = game.players[decision.player].name
+    person = game.rules.person_cards[decision.source].name
+    if action.card < 0:
+        game.say(f"{name}'s wound ({person}) is lost: no enemy unit stands on a front.")
+        return
+    enemy = DEFENDER if decision.player == battle.attacker else ATTACKER
+    _wound(game, battle, enemy, action.card, decision.amount)
+    unit = game.rules.units[game.rules.unit_cards[action.card].unit].name
+    killed = _dead(game, battle, enemy, action.card)
+    wounds = counted(decision.amount, "wound")
+    game.say(f"{name} deals {wounds} to {unit} ({person}){': it is killed' if killed else ''}.")
+    if killed:
+        _kill(game, battle, enemy, action.card)
 
 
 def _wound(game: Game, battle: Battle, side: int, card: int, amount: int) -> None:

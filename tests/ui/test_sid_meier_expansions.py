@@ -438,3 +438,30 @@ def test_the_battle_screen_shows_wisdom_and_warfares_units_with_strength_health_
     assert "strength 2, health 2  (rank 1; 2-2/3-3/4-4/5-5)" in lines  # the defender's, and the hand's mounted
     assert "2 wounds" in lines and "1 wound" in lines
     assert second in s.game.battle.hands[0]
+
+
+def test_georgy_zhukovs_wound_and_gustavus_adolphus_are_chosen_by_mouse_over_the_battle(app):
+    from civgame.games.sidmeier.core.actions import PlayUnit
+    from civgame.ui.sidmeier.wording import Words
+    from tests.games.sidmeier.test_great_person_deck import battle_over_capital
+
+    s = battle_over_capital(
+        "georgy_zhukov", (("infantry", 2),), (("artillery", 3),) * 3, expansions=[FAF, WAW], shown=True
+    )
+    battle = s.game.battle
+    s.apply(PlayUnit(battle.hands[1][0]))
+    enemy = battle.hands[0][0]
+    s.apply(PlayUnit(enemy, 0))
+    (wound,) = s.legal()
+    assert Words(s.game).label(wound) == "Wound Artillery 3-1/4-2/5-3/6-4 on front 1"
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    assert scene.battle_shown()
+    click_button(app, scene.group_buttons["wound_unit"])  # (the one choice: taken at once)
+    assert enemy in battle.killed[0]
+    s = battle_over_capital("gustavus_adolphus", (("infantry", 2),), (("artillery", 3),) * 3)
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons["use_person_card"])
+    assert choose_by_mouse(app, s.game, "choose_unit", "Mounted") == "Take a Mounted unit"
+    assert [s.game.rules.unit_cards[c].unit for c in s.game.battle.hands[1]] == ["mounted"]

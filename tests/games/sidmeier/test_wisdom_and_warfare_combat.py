@@ -42,6 +42,16 @@ def attack(s: Scenario) -> None:
     s.apply(Step("east"))
 
 
+def duel(s: Scenario, attacking: tuple[str, int], defending: tuple[str, int], front: int = 0) -> Scenario:
+    """One unit a side: the defender opens a front, the attacker's unit attacks it (`front` 0) or opens another (-1)."""
+    (mine,) = s.units(0, attacking)
+    (theirs,) = s.units(1, defending)
+    attack(s)
+    s.apply(PlayUnit(theirs))
+    s.apply(PlayUnit(mine, front))
+    return s
+
+
 # ------------------------------------------------------------------ the cards
 
 
@@ -88,34 +98,20 @@ def test_a_unit_card_with_health_needs_one_per_rank_and_every_card_or_none_has_o
 
 
 def test_a_unit_dies_when_its_wounds_reach_its_health_not_its_strength():
-    s = fight()
-    (tough,) = s.units(0, ("infantry", TOUGH))  # 1 strength, 3 health
-    (even,) = s.units(1, ("infantry", EVEN))  # 2 strength, 2 health
-    attack(s)
-    s.apply(PlayUnit(even))
-    s.apply(PlayUnit(tough, 0))
+    s = duel(fight(), ("infantry", TOUGH), ("infantry", EVEN))  # 1 strength, 3 health against 2 and 2
     # 2 wounds kill the base game's 1-strength unit, not a unit of 3 health; 1 wound leaves 1 of 2 health
     assert "Infantry attacks Infantry: both survive." in s.game.log
     assert "The battle ends 1 to 1: Player 2 wins." in s.game.log  # 3 - 2 against 2 - 1, ties to the defender
 
 
 def test_a_hard_hitting_unit_of_one_health_dies_of_a_single_wound():
-    s = fight()
-    (tough,) = s.units(0, ("infantry", TOUGH))
-    (hard,) = s.units(1, ("infantry", HARD_HITTING))  # 3 strength, 1 health
-    attack(s)
-    s.apply(PlayUnit(hard))
-    s.apply(PlayUnit(tough, 0))  # 1 wound kills it; its 3 wounds kill the tough unit of 3 health
+    s = duel(fight(), ("infantry", TOUGH), ("infantry", HARD_HITTING))  # against 3 strength, 1 health
+    # 1 wound kills it; its 3 wounds kill the tough unit of 3 health
     assert "Infantry attacks Infantry: Infantry is killed, Infantry is killed." in s.game.log
 
 
 def test_the_result_counts_the_survivors_health_not_their_strength():
-    s = fight()
-    (hard,) = s.units(0, ("infantry", HARD_HITTING))  # 3 strength, 1 health
-    (tough,) = s.units(1, ("infantry", TOUGH))  # 1 strength, 3 health
-    attack(s)
-    s.apply(PlayUnit(tough))
-    s.apply(PlayUnit(hard))  # a second front: nobody is wounded
+    s = duel(fight(), ("infantry", HARD_HITTING), ("infantry", TOUGH), front=-1)  # two fronts: nobody is wounded
     assert "Player 1 opens a front with Infantry (3 strength, 1 health)." in s.game.log
     assert "The battle ends 1 to 3: Player 2 wins." in s.game.log
 
@@ -125,11 +121,7 @@ def test_the_result_subtracts_the_survivors_wounds_and_adds_the_combat_bonus_car
     s.techs(0, "animal_husbandry")
     capital(s, 0, 2, 2)
     s.build(0, 3, 2, "building", "barracks")  # +2: the attacker takes the combat bonus card at +2
-    (even,) = s.units(0, ("infantry", EVEN))
-    (tough,) = s.units(1, ("infantry", TOUGH))
-    attack(s)
-    s.apply(PlayUnit(tough))
-    s.apply(PlayUnit(even, 0))  # 2 wounds on the tough unit (1 of 3 left), 1 on the even one (1 of 2 left)
+    duel(s, ("infantry", EVEN), ("infantry", TOUGH))  # 2 wounds on the tough unit (1 of 3 left), 1 on the other
     assert "The battle ends 3 to 1: Player 1 wins." in s.game.log  # 2 - 1 + 2 against 3 - 2
     # the wounds are removed once the battle is over
     assert s.game.battle is None or not s.game.battle.wounds
@@ -149,12 +141,8 @@ def test_a_front_with_two_engaged_units_cannot_be_attacked_a_new_front_must_be_s
 
 
 def test_a_trumping_unit_strikes_first_and_a_unit_it_kills_deals_no_wounds():
-    s = fight()
-    (infantry,) = s.units(0, ("infantry", TOUGH))  # 1 strength: infantry trumps mounted (house rule)
-    (mounted,) = s.units(1, ("mounted", HARD_HITTING))  # 3 strength, 1 health
-    attack(s)
-    s.apply(PlayUnit(mounted))
-    s.apply(PlayUnit(infantry, 0))
+    # 1 strength against 3 strength and 1 health: infantry trumps mounted (house rule)
+    s = duel(fight(), ("infantry", TOUGH), ("mounted", HARD_HITTING))
     assert "Infantry attacks Mounted (trumping): Mounted is killed." in s.game.log
     assert "The battle ends 3 to 0: Player 1 wins." in s.game.log  # the infantry's 3 health, unwounded
 
@@ -175,11 +163,8 @@ def test_a_unit_fights_with_the_strength_and_health_of_its_owners_rank():
 
 def test_a_strength_bonus_adds_to_the_wounds_dealt_not_to_the_health():
     s = fight()
-    (even,) = s.units(0, ("infantry", EVEN))  # 2 strength, 2 health; Himeji Castle: 3 strength
-    (other,) = s.units(1, ("infantry", EVEN))
     capital(s, 0, 2, 2)
     s.wonder(0, "himeji_castle")
-    attack(s)
-    s.apply(PlayUnit(other))
-    s.apply(PlayUnit(even, 0))  # 3 wounds kill the other; its 2 kill this one, of 2 health still
+    # 2 strength and 2 health each, Himeji Castle's 3 strength: 3 wounds kill the other, its 2 kill this one still
+    duel(s, ("infantry", EVEN), ("infantry", EVEN))
     assert "Infantry attacks Infantry: Infantry is killed, Infantry is killed." in s.game.log

@@ -79,6 +79,13 @@ def test_wisdom_and_warfare_replaces_every_unit_card_by_one_with_strength_and_he
     assert not RULES.units["aircraft"].provisional and RULES.units["infantry"].provisional
 
 
+def test_a_unit_types_description_lists_its_cards_values_by_rank():
+    from civgame.games.sidmeier.content.describe import describe
+
+    assert "Cards (strength-health by rank): 2 × 5-7, 4 × 6-6, 2 × 7-5." in describe(RULES, "aircraft")
+    assert "Cards (strength by rank): 5 × 2/3/4/5, 5 × 3/4/5/6, 5 × 4/5/6/7." in describe(load_rules(), "infantry")
+
+
 def test_a_unit_card_with_health_needs_one_per_rank_and_every_card_or_none_has_one(tmp_path):
     import pytest
 

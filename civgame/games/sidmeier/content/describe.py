@@ -4,6 +4,7 @@ docs/rules-decisions.md). Interfaces and the network host show these texts."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from civgame.framework.effects import Effect
@@ -191,6 +192,9 @@ def describe(rules: Ruleset, key: str) -> str:
         provisional = unit.provisional
         trumps = f", trumps {rules.units[unit.trumps].name}" if unit.trumps else ""
         lines.append(f"{unit.name} (unit type: {', '.join(unit.ranks)}{trumps})")
+        values = "strength-health" if unit.cards[0].health else "strength"
+        copies = Counter(unit_card_values(rules, i) for i, c in enumerate(rules.unit_cards) if c.unit == key)
+        lines.append(f"Cards ({values} by rank): {', '.join(f'{n} × {v}' for v, n in copies.items())}.")
         effects = []
     else:
         raise KeyError(key)

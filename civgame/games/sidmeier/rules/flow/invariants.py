@@ -178,7 +178,7 @@ def _wounds(game: Game, problems: list[str]) -> None:
     standing = {(side, card) for f in battle.fronts for side, card in enumerate((f.attacker, f.defender)) if card >= 0}
     on_fronts = {card for _side, card in standing}
     for card, wounds in battle.wounds.items():
-        if card not in on_fronts or wounds <= 0:
+        if card not in on_fronts:
             problems.append(f"unit card {card} has {wounds} wounds but stands on no front")
     for side, card in standing:
         if battle.wounds.get(card, 0) >= battles.health(game, battle, side, card):

@@ -257,3 +257,42 @@ def test_easy_plays_a_stretch_leading_each_wisdom_and_warfare_civilization_keepi
 def test_normal_plays_a_stretch_leading_the_zulu_against_the_aztecs():
     game = GAME.new_game(2, 13, civilizations=["zulu", "aztecs"], expansions=["wisdom-and-warfare"])
     assert play_stretch(game, "normal", 13, 30, 20).saved
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_fights_a_wisdom_and_warfare_battle_to_its_end_keeping_the_invariants(level):
+    from tests.games.sidmeier.test_wisdom_and_warfare_combat import EVEN, HARD_HITTING, TOUGH, attack, capital, fight
+
+    s = fight()
+    capital(s, 0, 1, 1)
+    capital(s, 1, 14, 7)
+    s.units(0, ("infantry", TOUGH), ("mounted", HARD_HITTING), ("artillery", EVEN))
+    s.units(1, ("infantry", HARD_HITTING), ("mounted", TOUGH), ("artillery", TOUGH))
+    attack(s)
+    agents = [make_agent(level, f"13:{seat}") for seat in range(2)]
+    checker = InvariantChecker(GAME, "seed 13", save_at_step=3)
+    while s.game.battle is not None:
+        action = agents[s.game.actor()].choose(s.game, GAME.legal_actions(s.game))
+        GAME.apply(s.game, action)
+        checker(s.game, action)
+    assert checker.saved and sum(line.startswith("The battle ends") for line in s.game.log) == 1
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_deals_georgy_zhukovs_wound_and_answers_gustavus_adolphus(level):
+    from civgame.games.sidmeier.core.actions import NoBattleCards, PlayUnit, UsePersonCard, WoundUnit
+    from civgame.games.sidmeier.core.decisions import ForcesDrawnCards
+    from tests.games.sidmeier.test_great_person_deck import battle_over_capital
+
+    s = battle_over_capital(
+        "georgy_zhukov", (("infantry", 2),), (("artillery", 3),) * 3, expansions=(FAF, WAW), shown=True
+    )
+    battle = s.game.battle
+    s.apply(PlayUnit(battle.hands[1][0]))
+    s.apply(PlayUnit(battle.hands[0][0], 0))
+    chosen = make_agent(level, 3).choose(s.game, GAME.legal_actions(s.game))
+    assert chosen == WoundUnit(battle.fronts[0].attacker)
+    s = battle_over_capital("gustavus_adolphus", (("infantry", 2),), (("artillery", 3),) * 3)
+    assert s.game.pending[-1] == ForcesDrawnCards(0)
+    chosen = make_agent(level, 3).choose(s.game, GAME.legal_actions(s.game))
+    assert isinstance(chosen, (UsePersonCard, NoBattleCards))

@@ -278,7 +278,8 @@ def test_battle_screen_shows_own_hand_face_up_and_the_other_face_down(app):
     unit = game.rules.unit_cards[card]
     rank = game.players[seat].ranks[unit.unit]
     assert side_rank(game, scene.view, seat, False)(card) == rank
-    assert unit_text(game, card, rank)[1].startswith(f"{unit.strength[rank - 1]}  (rank {rank};")
+    assert unit_text(game, card, rank)[1] == f"strength {unit.strength[rank - 1]}"
+    assert unit_text(game, card, rank)[-1].startswith(f"rank {rank}; ")
     plays = [a for a in scene.legal if isinstance(a, act.PlayUnit) and a.card == card]
     before = len(game.battle.fronts) if game.battle else 0
     click(app, rect.center)

@@ -8,7 +8,7 @@ import pytest
 from civgame.games import definition
 from civgame.games.sidmeier.core.actions import Explore
 from civgame.games.sidmeier.core.decisions import StartTurn
-from civgame.ui.sidmeier.new_game import SidMeierNewGameScene
+from civgame.ui.sidmeier.new_game import SidMeierNewGameScene, expansion_tip
 from tests.ui.conftest import click_button, take_seat
 from tests.ui.test_sid_meier import new_game_screen
 
@@ -19,10 +19,15 @@ FAF = "fame-and-fortune"
 def test_each_expansion_is_a_toggle_whose_tip_names_what_is_built_and_what_is_not(app):
     screen = new_game_screen(app)
     toggle = screen.expansion_buttons[FAF]
-    assert toggle.text == "☐ Fame and Fortune (partly built)"
-    assert "investment deck" in toggle.tool_tip_text and "Not built yet:" in toggle.tool_tip_text
+    assert toggle.text == "☐ Fame and Fortune"  # every part of it is built
+    assert "investment deck" in toggle.tool_tip_text and "a 5th player" in toggle.tool_tip_text
+    assert "Not built yet:" not in toggle.tool_tip_text
+    (expansion,) = [e for e in screen.offered if e.id == FAF]
+    assert expansion_tip(expansion.model_copy(update={"missing": "its 6th player"})).endswith(
+        "Not built yet: its 6th player."
+    )
     click_button(app, toggle)
-    assert app.scene.expansion_buttons[FAF].text == "☑ Fame and Fortune (partly built)"
+    assert app.scene.expansion_buttons[FAF].text == "☑ Fame and Fortune"
     click_button(app, app.scene.start_button)
     assert app.scene.game.rules.expansions == [FAF]
 
@@ -216,8 +221,8 @@ def test_the_great_person_deck_is_a_toggle_offered_with_fame_and_fortune(app):
     toggle = app.scene.deck_button
     assert toggle.is_enabled and "each great person comes with a card" in toggle.tool_tip_text
     click_button(app, toggle)
-    assert app.scene.deck_button.text == "☑ Great person deck (partly built)"
-    assert "Not built yet: the abilities of Georgy Zhukov" in app.scene.deck_button.tool_tip_text
+    assert app.scene.deck_button.text == "☑ Great person deck"  # all 42 cards' abilities are played
+    assert "Not built yet" not in app.scene.deck_button.tool_tip_text
     click_button(app, app.scene.start_button)
     assert app.scene.game.great_person_deck and app.scene.game.person_deck.draw
 
@@ -367,6 +372,8 @@ def test_the_rules_help_explains_the_relics_and_city_states_of_the_expansions_pl
     assert "Attila's Village (grassland)" in both["Relics"]
     assert "defends with +4" in both["City-states"] and "gives 3 culture (provisional)" in both["City-states"]
     assert "City-states" not in topics(load_rules(expansions=[FAF])) and "Relics" not in topics(load_rules())
+    assert "the health of its surviving units, less their wounds" in both["Battle"]
+    assert "health" not in topics(load_rules())["Battle"]
 
 
 @pytest.mark.parametrize(
@@ -554,3 +561,62 @@ def test_the_tech_pyramid_shows_a_wisdom_and_warfare_tech_with_its_provisional_t
     assert any("Navy" in line for line in lines)
     (navy,) = [t for t in tips if t.lines and t.lines[0].startswith("Navy")]
     assert "Unlocks: Shipyard." in navy.lines and any("provisional" in line for line in navy.lines)
+
+
+def test_the_battle_screen_shows_wisdom_and_warfares_units_with_strength_health_and_wounds(app, monkeypatch):
+    from civgame.games.sidmeier.core.actions import PlayUnit
+    from civgame.ui.sidmeier import battle as battle_screen
+    from tests.games.sidmeier.test_wisdom_and_warfare_combat import EVEN, TOUGH, attack, fight
+
+    s = fight()
+    first, second = s.units(0, ("infantry", TOUGH), ("mounted", EVEN))
+    (theirs,) = s.units(1, ("infantry", EVEN))
+    attack(s)
+    s.apply(PlayUnit(theirs))
+    s.apply(PlayUnit(first, 0))  # 2 wounds on the tough unit, 1 on the other
+    s.game.battle.side = 0  # (the attacker still has a unit to play)
+    s.decide(s.game.pending[-1])
+    lines: list[str] = []
+    fit, blit = battle_screen.theme.fit_text, battle_screen.theme.blit_text  # (the texts before they are cut)
+    monkeypatch.setattr(battle_screen.theme, "fit_text", lambda text, *a, **k: (lines.append(text), fit(text, *a))[1])
+    monkeypatch.setattr(
+        battle_screen.theme,
+        "blit_text",
+        lambda surface, text, *a, **k: (lines.append(text), blit(surface, text, *a, **k))[1],
+    )
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    app.pump()
+    assert scene.battle_shown()
+    # the attacker's unit on the front (1 strength, 3 health), the defender's and the hand's mounted (2 and 2)
+    assert {"strength 1", "health 3", "rank 1; 1-3/2-4/3-5/4-6"} <= set(lines)
+    assert {"strength 2", "health 2", "rank 1; 2-2/3-3/4-4/5-5"} <= set(lines)
+    assert "2 wounds" in lines and "1 wound" in lines
+    assert second in s.game.battle.hands[0]
+
+
+def test_georgy_zhukovs_wound_and_gustavus_adolphus_are_chosen_by_mouse_over_the_battle(app):
+    from civgame.games.sidmeier.core.actions import PlayUnit
+    from civgame.ui.sidmeier.wording import Words
+    from tests.games.sidmeier.test_great_person_deck import battle_over_capital
+
+    s = battle_over_capital(
+        "georgy_zhukov", (("infantry", 2),), (("artillery", 3),) * 3, expansions=[FAF, WAW], shown=True
+    )
+    battle = s.game.battle
+    s.apply(PlayUnit(battle.hands[1][0]))
+    enemy = battle.hands[0][0]
+    s.apply(PlayUnit(enemy, 0))
+    (wound,) = s.legal()
+    assert Words(s.game).label(wound) == "Wound Artillery 3-1/4-2/5-3/6-4 on front 1"
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    assert scene.battle_shown()
+    click_button(app, scene.group_buttons["wound_unit"])  # (the one choice: taken at once)
+    assert enemy in battle.killed[0]
+    s = battle_over_capital("gustavus_adolphus", (("infantry", 2),), (("artillery", 3),) * 3)
+    app.start_sid_meier(s.game, ["human", "human"])
+    scene = take_seat(app) if app.scene.covered else app.scene
+    click_button(app, scene.group_buttons["use_person_card"])
+    assert choose_by_mouse(app, s.game, "choose_unit", "Mounted") == "Take a Mounted unit"
+    assert [s.game.rules.unit_cards[c].unit for c in s.game.battle.hands[1]] == ["mounted"]

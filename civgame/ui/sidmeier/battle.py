@@ -13,19 +13,25 @@ from typing import Any
 
 import pygame
 
+from civgame.framework.wording import counted
+from civgame.games.sidmeier.content.describe import unit_card_values
 from civgame.games.sidmeier.core.model import Game
 from civgame.ui import theme
 from civgame.ui.sidmeier import art
 
-CARD_W, CARD_H = 128, 58
+CARD_W, CARD_H = 128, 76
 BACK: theme.Colour = (88, 70, 120)
+WOUNDED: theme.Colour = (170, 30, 30)
+EVERY_RANK: theme.Colour = (96, 90, 80)  # the values of every rank: quieter than the values in use
 
 
-def unit_text(game: Game, card: int, rank: int) -> tuple[str, str]:
-    """A unit card's type and its strength at `rank` (the side in use), with the other ranks' strengths."""
+def unit_text(game: Game, card: int, rank: int) -> list[str]:
+    """A unit card's lines: its type, its values at `rank` (the side in use) — its strength, and its health
+    with Wisdom and Warfare's cards — and last the values of every rank."""
     unit = game.rules.unit_cards[card]
-    strength = unit.strength[min(rank, len(unit.strength)) - 1]
-    return game.rules.units[unit.unit].name, f"{strength}  (rank {rank}; {'/'.join(map(str, unit.strength))})"
+    side = min(rank, len(unit.strength)) - 1
+    values = [f"strength {unit.strength[side]}"] + ([f"health {unit.health[side]}"] if unit.health else [])
+    return [game.rules.units[unit.unit].name, *values, f"rank {rank}; {unit_card_values(game.rules, card)}"]
 
 
 def side_rank(game: Game, view: dict[str, Any], seat: int, barbarians: bool, horde: int = 0) -> Callable[[int], int]:
@@ -40,22 +46,22 @@ def side_rank(game: Game, view: dict[str, Any], seat: int, barbarians: bool, hor
 def draw_card(
     surface: pygame.Surface, rect: pygame.Rect, scale: float, game: Game, card: int, rank: int, wounds: int = 0
 ) -> None:
-    """A unit card face up (its type and its strength at the rank in use) or, for -1, an empty place."""
+    """A unit card face up (its type, its values at the rank in use, the values of every rank, its wounds
+    beside the value they count against) or, for -1, an empty place."""
     if card < 0:
         pygame.draw.rect(surface, theme.PANEL_LINE, rect, 1, border_radius=6)
         return
     pygame.draw.rect(surface, (238, 230, 210), rect, border_radius=6)
     pygame.draw.rect(surface, theme.TEXT_DARK, rect, 1, border_radius=6)
-    name, strength = unit_text(game, card, rank)
+    lines = unit_text(game, card, rank)
     size = round(12 * scale)
-    theme.blit_text(
-        surface, theme.fit_text(name, size, rect.w - 8), (rect.x + 5, rect.y + 4), size, theme.TEXT_DARK, bold=True
-    )
-    theme.blit_text(
-        surface, theme.fit_text(strength, size, rect.w - 8), (rect.x + 5, rect.y + 6 + size), size, theme.TEXT_DARK
-    )
-    if wounds:
-        theme.blit_text(surface, f"{wounds} wounds", (rect.x + 5, rect.bottom - size - 4), size, (170, 30, 30))
+    for i, line in enumerate(lines):
+        colour = EVERY_RANK if i == len(lines) - 1 else theme.TEXT_DARK
+        y = rect.y + 4 + i * (size + 2)
+        theme.blit_text(surface, theme.fit_text(line, size, rect.w - 8), (rect.x + 5, y), size, colour, bold=i == 0)
+    if wounds:  # on the line of the value that kills (health, or strength with the base game's cards)
+        y = rect.y + 4 + (len(lines) - 2) * (size + 2)
+        theme.blit_text(surface, counted(wounds, "wound"), (rect.right - 5, y), size, WOUNDED, anchor="topright")
 
 
 def draw_back(surface: pygame.Surface, rect: pygame.Rect) -> None:

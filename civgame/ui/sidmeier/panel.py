@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from civgame.framework.wording import counted
-from civgame.games.sidmeier.content.describe import describe
+from civgame.games.sidmeier.content.describe import describe, unit_card_name
 from civgame.games.sidmeier.content.ruleset import Ruleset
 from civgame.ui import theme
 from civgame.ui.sidmeier import art
@@ -126,8 +126,7 @@ def player_board(
     if isinstance(standing, int):
         w.line(f"{counted(standing, 'unit card')}, hidden", theme.TEXT_DIM)
     else:
-        cards = [rules.unit_cards[c] for c in standing]
-        w.line(", ".join(f"{rules.units[c.unit].name} {'/'.join(map(str, c.strength))}" for c in cards) or "None")
+        w.line(", ".join(unit_card_name(rules, c) for c in standing) or "None")
     w.line(f"Figures: {player['armies']} armies, {player['scouts']} scouts")
     if rules.policy_cards:
         w.heading("Social policies")

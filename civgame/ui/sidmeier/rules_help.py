@@ -55,9 +55,8 @@ def topics(rules: Ruleset) -> dict[str, str]:
             f"forces (+{game.units.battle_hand_per_extra_army} for each army in the square beyond the first, "
             f"+{game.units.battle_hand_defending_city} when defending a city). Starting with the defender (the "
             "attacker against a walled city), the sides take turns playing one unit face up: on a new front, or "
-            "against an enemy unit standing alone on a front. The two deal wounds equal to their strength to each "
-            "other; a unit that trumps the other strikes first. When the hands are played, the side with the higher "
-            "total strength of surviving units plus its combat bonus wins (ties go to the defender) and takes loot."
+            "against an enemy unit standing alone on a front (a front with two engaged units cannot be attacked). "
+            + _fighting(rules)
         ),
         "Victory": (
             f"Culture: reach the last space of the culture track{track}. Tech: learn {space_flight}. Economic: "
@@ -73,6 +72,23 @@ def topics(rules: Ruleset) -> dict[str, str]:
             + "."
         )
     return out
+
+
+def _fighting(rules: Ruleset) -> str:
+    """How units wound each other and how the battle is won: by strength alone, or (Wisdom and Warfare's
+    cards) by strength and health."""
+    if rules.units_have_health:
+        return (
+            "The two deal wounds equal to their strength to each other; a unit dies when its wounds reach its "
+            "health, and a unit that trumps the other strikes first. When the hands are played, each side adds up "
+            "the health of its surviving units, less their wounds, plus its combat bonus: the higher total wins "
+            "(ties go to the defender) and takes loot."
+        )
+    return (
+        "The two deal wounds equal to their strength to each other; a unit dies when its wounds reach its "
+        "strength, and a unit that trumps the other strikes first. When the hands are played, the side with the "
+        "higher total strength of surviving units plus its combat bonus wins (ties go to the defender) and takes loot."
+    )
 
 
 def expansion_topics(rules: Ruleset) -> dict[str, str]:

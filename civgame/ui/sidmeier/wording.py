@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+from civgame.games.sidmeier.content.describe import unit_card_name
 from civgame.games.sidmeier.core import actions as act
 from civgame.games.sidmeier.core.decisions import FreeBuildings, GreatPersonDraw
 from civgame.games.sidmeier.core.model import Game
@@ -61,6 +62,7 @@ GROUPS: dict[str, str] = {
     "skip_research": "Research nothing",
     "no_battle_cards": "Play no battle cards",
     "play_unit": "Play a unit",
+    "wound_unit": "Wound an enemy unit",
     "take_loot": "Take the loot",
     "save_unit": "Save a unit",
     "discard": "Discard a culture card",
@@ -155,8 +157,7 @@ class Words:
         return self.rules.culture_cards[self.rules.culture_card_ids[card]].name
 
     def unit_card(self, card: int) -> str:
-        unit = self.rules.unit_cards[card]
-        return f"{self.rules.units[unit.unit].name} {'/'.join(map(str, unit.strength))}"
+        return unit_card_name(self.rules, card)
 
     def player(self, seat: int) -> str:
         return self.game.players[seat].name if 0 <= seat < len(self.game.players) else "nobody"
@@ -279,6 +280,14 @@ class Words:
         where = "on a new front" if a.front < 0 else f"against front {a.front + 1}"
         boost = f" (with {self.name(a.boost)}{self.payment(a.pay)})" if a.boost else ""
         return f"Play {self.unit_card(a.card)} {where}{boost}"
+
+    def _wound_unit(self, a: act.WoundUnit) -> str:
+        if a.card < 0:
+            return "Lose the wound: no enemy unit stands on a front"
+        battle = self.game.battle
+        fronts = battle.fronts if battle is not None else []
+        front = next((i for i, f in enumerate(fronts) if a.card in (f.attacker, f.defender)), -1)
+        return f"Wound {self.unit_card(a.card)} on front {front + 1}"
 
     def _take_loot(self, a: act.TakeLoot) -> str:
         if a.kind == "nothing":

@@ -224,7 +224,7 @@ def test_roaming_horde_barbarians_play_at_rank_two_and_a_winning_defender_takes_
     s, card = table("roaming_horde", civs=("germany", victim, "egypt"))
     _village(s, 8, 8)
     army = s.figure(1, "army", 8, 9)
-    s.units(1, *[("artillery", 4)] * 4)
+    s.units(1, *[("artillery", 2)] * 4)  # (Wisdom and Warfare's 2 strength, 2 health cards)
     s.game.players[1].culture = 5
     play(s, PlayCard(card, pos=army.pos, target=1), MovementTurn)
     battle = s.game.battle

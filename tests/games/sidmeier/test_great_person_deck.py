@@ -4,6 +4,8 @@ the map, one card per great person at most."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from civgame.framework.errors import RuleError
@@ -314,15 +316,16 @@ def test_random_games_with_the_great_person_deck_keep_the_invariants(players, se
     assert "draws a great person card" in used and (" reveals " in used or " uses " in used)
 
 
-def test_the_cards_whose_ability_is_not_played_are_named_where_the_player_reads_what_is_missing():
+def test_every_card_s_ability_is_played_and_a_mod_s_card_without_effects_says_it_brings_its_person_only():
     from civgame.games.sidmeier.content.describe import describe
 
     (faf,) = [e for e in RULES.game.expansions if e.id == FAF]
-    missing = " ".join(faf.missing.split())
-    unbuilt = [c for c in RULES.person_cards.values() if not c.effects]
-    assert all(c.name in missing for c in unbuilt)
-    assert not [c.name for c in RULES.person_cards.values() if c.effects and c.name in missing]
-    assert "Its ability is not played yet" in describe(RULES, unbuilt[0].id)
+    assert len(RULES.person_cards) == 42 and all(c.effects for c in RULES.person_cards.values())
+    assert not faf.missing.strip()
+    card = RULES.person_cards["zheng_he"]
+    assert "not played yet" not in describe(RULES, card.id)
+    stripped = replace(RULES, person_cards={card.id: card.model_copy(update={"effects": []})})
+    assert "Its ability is not played yet" in describe(stripped, card.id)
 
 
 def test_jerry_garcia_devotes_every_city_to_the_arts_as_the_capital_s_action():
@@ -766,3 +769,90 @@ def test_marie_curie_needs_her_great_person_on_the_map():
     s.techs(0, "atomic_theory").give(0, wheat=1)
     s.decide(CityTurn(0), phase="city_management")
     assert not [a for a in s.legal() if isinstance(a, UseAbility)]
+
+
+def battle_over_capital(card: str, defending: tuple, attacking: tuple, expansions=(FAF,), shown: bool = False):
+    """Seat 1's army steps into seat 0's capital; seat 0 holds `card` (face up if `shown`), a general on the map."""
+    from civgame.games.sidmeier.core.actions import BeginMove, Step
+
+    s = holder(card, expansions=expansions)
+    if shown:
+        player = s.game.players[0]
+        player.person_cards, player.person_shown = [], [number(s, card)]
+    attacker = s.figure(1, "army", 6, 5)
+    attacker.start_pos = attacker.pos
+    s.units(0, *defending)
+    s.units(1, *attacking)
+    s.decide(MovementTurn(1), phase="movement")
+    s.apply(BeginMove((attacker.id,)))
+    s.apply(Step("west"))
+    return s
+
+
+def test_georgy_zhukov_deals_a_wound_to_an_enemy_unit_on_a_front_for_each_unit_of_its_holder_killed():
+    from civgame.games.sidmeier.core.actions import PlayUnit, WoundUnit
+    from civgame.games.sidmeier.core.decisions import BattlePlay, WoundChoice
+
+    # Wisdom and Warfare's cards: the defender's 2/2 infantry, the attacker's 3/1 artillery (which trumps it)
+    s = battle_over_capital(
+        "georgy_zhukov", (("infantry", 2),), (("artillery", 3),) * 3, expansions=(FAF, WAW), shown=True
+    )
+    battle = s.game.battle
+    (mine,) = battle.hands[1]
+    s.apply(PlayUnit(mine))
+    first = battle.hands[0][0]
+    s.apply(PlayUnit(first, 0))  # the artillery strikes first and kills the infantry
+    assert s.game.pending[-1] == WoundChoice(0, source="georgy_zhukov", amount=1)
+    assert s.legal() == [WoundUnit(first)]  # the one enemy unit standing on a front
+    s.apply(WoundUnit(first))
+    assert "Player 1 deals 1 wound to Artillery (Georgy Zhukov): it is killed." in s.game.log
+    assert battle.killed[0] == [first] and not battle.fronts and s.game.pending[-1] == BattlePlay(1)
+
+
+def test_georgy_zhukov_s_wound_is_lost_with_no_enemy_unit_on_a_front_and_a_face_down_card_deals_none():
+    from civgame.games.sidmeier.core.actions import PlayUnit, WoundUnit
+    from civgame.games.sidmeier.core.decisions import BattlePlay
+
+    s = battle_over_capital("georgy_zhukov", (("infantry", 2),), (("infantry", 2),) * 3, shown=True)
+    battle = s.game.battle
+    s.apply(PlayUnit(battle.hands[1][0]))
+    s.apply(PlayUnit(battle.hands[0][0], 0))  # the base game's cards: both 2-strength units die at once
+    assert s.legal() == [WoundUnit(-1)]
+    s.apply(WoundUnit(-1))
+    assert "Player 1's wound (Georgy Zhukov) is lost: no enemy unit stands on a front." in s.game.log
+    hidden = battle_over_capital("georgy_zhukov", (("infantry", 2),), (("infantry", 2),) * 3)
+    battle = hidden.game.battle
+    hidden.apply(PlayUnit(battle.hands[1][0]))
+    hidden.apply(PlayUnit(battle.hands[0][0], 0))
+    assert hidden.game.pending[-1] == BattlePlay(1)  # not turned face up: it deals no wound
+
+
+def test_gustavus_adolphus_kills_the_drawn_battle_force_and_builds_as_many_units_into_it():
+    from civgame.games.sidmeier.core.actions import ChooseUnit, NoBattleCards
+    from civgame.games.sidmeier.core.decisions import BattlePlay, ForcesDrawnCards, FreeUnits
+
+    s = battle_over_capital("gustavus_adolphus", (("infantry", 2), ("infantry", 3)), (("artillery", 3),) * 3)
+    battle = s.game.battle
+    assert s.game.pending[-1] == ForcesDrawnCards(0) and battle.stage == "forces"
+    drawn = list(battle.hands[1])
+    assert len(drawn) == 2 and UsePersonCard(number(s, "gustavus_adolphus")) in s.legal()
+    s.apply(UsePersonCard(number(s, "gustavus_adolphus")))
+    assert not battle.hands[1] and not battle.killed[1]  # under their decks, not killed in the battle
+    assert all(card in s.game.unit_decks["infantry"].returned for card in drawn)
+    assert s.game.pending[-1] == FreeUnits(
+        0, left=2, source=f"person:{number(s, 'gustavus_adolphus')}", into_battle=True
+    )
+    assert ChooseUnit("aircraft") not in s.legal()  # an unlocked type only
+    s.apply(ChooseUnit("mounted"))
+    s.apply(ChooseUnit("artillery"))
+    assert sorted(s.game.rules.unit_cards[c].unit for c in battle.hands[1]) == ["artillery", "mounted"]
+    assert s.game.pending[-1] == ForcesDrawnCards(0)
+    s.apply(NoBattleCards())
+    assert s.game.pending[-1] == BattlePlay(0) and not s.problems()
+
+
+def test_gustavus_adolphus_is_asked_for_only_when_its_holder_has_a_battle_force():
+    from civgame.games.sidmeier.core.decisions import BattlePlay
+
+    s = battle_over_capital("gustavus_adolphus", (), (("artillery", 3),) * 3)
+    assert s.game.pending[-1] == BattlePlay(1)  # the defender has no unit: the attacker plays

@@ -45,3 +45,21 @@ def test_cities_too_close_are_found():
     problems = broken(lambda g: g.cities[1].__setattr__("pos", g.pos(4, 4)))
     assert len(problems) == 1 and problems[0].startswith("cities ") and problems[0].endswith(" are too close")
     assert broken(lambda g: g.cities[1].__setattr__("pos", g.pos(5, 5))) == []
+
+
+def test_wounds_off_a_front_or_enough_to_kill_are_found():
+    from civgame.games.sidmeier.core.actions import PlayUnit
+    from tests.games.sidmeier.test_wisdom_and_warfare_combat import EVEN, TOUGH, attack, capital, fight
+
+    s = fight()
+    capital(s, 0, 1, 1)
+    capital(s, 1, 14, 7)
+    first, _second = s.units(0, ("infantry", TOUGH), ("infantry", EVEN))  # (the second stays in the hand)
+    (theirs,) = s.units(1, ("infantry", EVEN))
+    attack(s)
+    s.apply(PlayUnit(theirs))
+    assert s.problems() == []
+    s.game.battle.wounds[theirs] = 2  # its health
+    assert s.problems() == [f"unit card {theirs} has wounds enough to kill it but stands on a front"]
+    s.game.battle.wounds = {first: 1}
+    assert s.problems() == [f"unit card {first} has 1 wounds but stands on no front"]

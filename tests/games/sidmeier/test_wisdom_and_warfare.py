@@ -262,6 +262,8 @@ def test_random_games_with_wisdom_and_warfare_keep_the_invariants(count, seed):
 
     game = play_checked(count, seed, expansions=[WAW])
     assert game.phase == "over"
+    fought = [line for line in game.log if line.startswith("The battle ends")]
+    assert fought and any(" health)." in line for line in game.log)  # battles of strength and health units
 
 
 def test_the_replacement_governments_leonidas_and_endowment_for_the_arts_are_played_as_before_marked_provisional():

@@ -4,6 +4,7 @@ docs/rules-decisions.md). Interfaces and the network host show these texts."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from civgame.framework.effects import Effect
@@ -17,6 +18,20 @@ MARK = "(provisional)"  # after the name of a provisional piece of content, wher
 
 def marked(name: str, provisional: bool) -> str:
     return f"{name} {MARK}" if provisional else name
+
+
+def unit_card_values(rules: Ruleset, card: int) -> str:
+    """A unit card's values by rank, lowest first: its strength ("2/3/4/5"), or with Wisdom and Warfare's cards
+    its strength and health ("1-3/2-4/3-5/4-6")."""
+    unit = rules.unit_cards[card]
+    if unit.health:
+        return "/".join(f"{s}-{h}" for s, h in zip(unit.strength, unit.health, strict=True))
+    return "/".join(map(str, unit.strength))
+
+
+def unit_card_name(rules: Ruleset, card: int) -> str:
+    """A unit card as a list of cards names it: its type and its values by rank."""
+    return f"{rules.units[rules.unit_cards[card].unit].name} {unit_card_values(rules, card)}"
 
 
 def provisional_values(rules: Ruleset) -> list[str]:
@@ -182,6 +197,9 @@ def describe(rules: Ruleset, key: str) -> str:
         provisional = unit.provisional
         trumps = f", trumps {rules.units[unit.trumps].name}" if unit.trumps else ""
         lines.append(f"{unit.name} (unit type: {', '.join(unit.ranks)}{trumps})")
+        values = "strength-health" if unit.cards[0].health else "strength"
+        copies = Counter(unit_card_values(rules, i) for i, c in enumerate(rules.unit_cards) if c.unit == key)
+        lines.append(f"Cards ({values} by rank): {', '.join(f'{n} × {v}' for v, n in copies.items())}.")
         effects = []
     else:
         raise KeyError(key)

@@ -1303,6 +1303,20 @@ primitive(
     example={"person_culture_as_bonus": {}},
 )(NoParams)
 primitive(
+    "wound_on_unit_killed",
+    kind="trigger",
+    doc="Whenever one of the holder's units is killed in a battle, they deal `amount` wounds to an enemy unit of "
+    "their choice standing on a front (none there: the wounds are lost).",
+    example={"wound_on_unit_killed": {"amount": 1}},
+)(PositiveAmount)
+primitive(
+    "person_rebuild_battle_force",
+    kind="great_person",
+    doc="Once the battle forces are drawn, every unit of the holder's battle force dies (under its deck, not killed "
+    "in the battle: nothing saves it); the holder then builds as many unlocked units free, straight into it.",
+    example={"person_rebuild_battle_force": {}},
+)(NoParams)
+primitive(
     "person_return_killed",
     kind="great_person",
     doc="After a battle, all the holder's units killed in it return to their standing forces.",

@@ -372,7 +372,9 @@ class BuildingsFile(Strict):
 
 class UnitCard(Strict):
     copies: Positive
-    strength: list[Positive] = Field(min_length=1)
+    strength: list[Positive] = Field(min_length=1)  # per rank: the wounds it deals
+    # per rank: the wounds that kill it (Wisdom and Warfare's cards); none: it dies at its strength (the base game)
+    health: list[Positive] = []
 
 
 class UnitType(Strict):
@@ -658,10 +660,11 @@ class Face:
 
 @dataclass(frozen=True)
 class UnitCardDef:
-    """One physical unit card: its deck and its strength per rank."""
+    """One physical unit card: its deck, its strength per rank and (Wisdom and Warfare's cards) its health."""
 
     unit: str
     strength: tuple[int, ...]
+    health: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -718,7 +721,7 @@ class Ruleset:
     def __post_init__(self) -> None:
         for unit in self.units.values():
             for card in unit.cards:
-                self.unit_cards += [UnitCardDef(unit.id, tuple(card.strength))] * card.copies
+                self.unit_cards += [UnitCardDef(unit.id, tuple(card.strength), tuple(card.health))] * card.copies
         for card_def in self.culture_cards.values():
             self.culture_card_ids += [card_def.id] * card_def.copies
         for person in self.great_people.values():
@@ -757,6 +760,11 @@ class Ruleset:
         found += [p.icons.coin for p in self.great_people.values()] + [t.icons.coin for t in self.terrains.values()]
         self.most_coins = max(found, default=0)
         return self.most_coins
+
+    @property
+    def units_have_health(self) -> bool:
+        """Units fight with strength and health (Wisdom and Warfare's cards), not with strength alone."""
+        return bool(self.unit_cards and self.unit_cards[0].health)
 
     def research_cost(self, level: int) -> int:
         return self.game.research.level_one_cost + self.game.research.cost_per_level * (level - 1)
@@ -1150,6 +1158,14 @@ def cross_check(rules: Ruleset) -> list[Problem]:
                 (*where, "cards", i),
                 f"{unit_type.id}: one strength per rank",
             )
+            need(
+                len(card.health) in (0, len(unit_type.ranks)),
+                "units",
+                (*where, "cards", i),
+                f"{unit_type.id}: one health per rank, or none",
+            )
+    with_health = {bool(card.health) for card in rules.unit_cards}
+    need(len(with_health) <= 1, "units", (), "every unit card has a health, or none has (one way of fighting)")
     # wonders
     for wonder in rules.wonders.values():
         where = ("wonders", list(rules.wonders).index(wonder.id))

@@ -400,6 +400,15 @@ class PlayUnit(Action):
 
 
 @dataclass(frozen=True)
+class WoundUnit(Action):
+    """Deal a great person card's wound to the enemy unit `card` standing on a front (-1: none stands there,
+    the wound is lost)."""
+
+    KIND: ClassVar[str] = "wound_unit"
+    card: int
+
+
+@dataclass(frozen=True)
 class TakeLoot(Action):
     """`kind`: trade, culture, resources (`item` the holdings taken), tech (`item` a tech), card (`item` a
     position in the loser's hand); with the expansions' loot points also discard_coin and steal_coin (`item`

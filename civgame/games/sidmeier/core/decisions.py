@@ -125,6 +125,25 @@ class BattlePlay(Decision):
 
 
 @dataclass
+class ForcesDrawnCards(Decision):
+    """The battle forces are drawn, no unit played yet: use a great person card of that moment (Fame and
+    Fortune's deck), or not."""
+
+    KIND: ClassVar[str] = "forces_drawn_cards"
+    TEXT: ClassVar[str] = "use a great person card now the battle forces are drawn, or not"
+
+
+@dataclass
+class WoundChoice(Decision):
+    """A unit of the player's was killed and a great person card deals a wound for it: to which enemy unit."""
+
+    KIND: ClassVar[str] = "wound_choice"
+    TEXT: ClassVar[str] = "choose the enemy unit that takes the wound"
+    source: str = ""  # the great person card's record
+    amount: int = 1  # the wounds it deals
+
+
+@dataclass
 class AfterBattleCards(Decision):
     """After a battle: use a great person card of that moment (Fame and Fortune's deck), or not."""
 
@@ -222,6 +241,7 @@ class FreeUnits(Decision):
     TEXT: ClassVar[str] = "choose the type of each free unit"
     left: int = 1
     source: str = ""
+    into_battle: bool = False  # the units go straight into the player's battle force, not the standing forces
 
 
 @dataclass

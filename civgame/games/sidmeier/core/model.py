@@ -153,7 +153,7 @@ class Battle:
     city: int = -1
     attacker_figures: list[int] = field(default_factory=list)
     defender_figures: list[int] = field(default_factory=list)
-    stage: Literal["cards", "draw", "play", "resolve", "loot", "after"] = "cards"
+    stage: Literal["cards", "draw", "forces", "play", "resolve", "loot", "after"] = "cards"
     asked: list[int] = field(default_factory=list)  # sides already asked for battle cards
     hands: list[list[int]] = field(default_factory=lambda: [[], []])  # [attacker, defender]
     fronts: list[Front] = field(default_factory=list)

@@ -14,14 +14,24 @@ from collections.abc import Iterator
 from civgame.framework.errors import RuleError
 from civgame.framework.wording import counted
 from civgame.games.sidmeier.content import effects as fx
-from civgame.games.sidmeier.core.actions import Action, NoBattleCards, PlayUnit, SaveUnit, TakeLoot, UseDeck
+from civgame.games.sidmeier.core.actions import (
+    Action,
+    NoBattleCards,
+    PlayUnit,
+    SaveUnit,
+    TakeLoot,
+    UseDeck,
+    WoundUnit,
+)
 from civgame.games.sidmeier.core.decisions import (
     AfterBattleCards,
     BarbarianDeck,
     BattleCards,
     BattlePlay,
     ChooseLoot,
+    ForcesDrawnCards,
     SaveUnits,
+    WoundChoice,
 )
 from civgame.games.sidmeier.core.model import Battle, Front, Game
 from civgame.games.sidmeier.rules.abilities import battle_rewards
@@ -160,9 +170,20 @@ def advance(game: Game) -> None:
         if not _draw_barbarians(game, battle):
             return
         _draw_hands(game, battle)
-        battle.stage = "play"
+        battle.stage = "forces"
         walled = battle.kind == "city" and (city := game.city(battle.city)) is not None and city.walled
         battle.side = ATTACKER if walled else DEFENDER
+    if battle.stage == "forces":  # a great person card of the moment the forces are drawn
+        for side in (ATTACKER, DEFENDER):
+            if side in battle.asked or is_barbarian(battle, side):
+                continue
+            battle.asked.append(side)
+            seat = seat_of(battle, side)
+            if battle.hands[side] and person_deck.holds_ready(game, seat, "person_rebuild_battle_force"):
+                game.pending.append(ForcesDrawnCards(seat))
+                return
+        battle.stage = "play"
+        battle.asked = []
     if battle.stage == "play":
         if not battle.hands[0] and not battle.hands[1]:
             battle.stage = "resolve"
@@ -319,14 +340,39 @@ def units_in(battle: Battle, side: int) -> int:
     return len(battle.hands[side]) + on_fronts + len(battle.killed[side])
 
 
-def strength(game: Game, battle: Battle, side: int, card: int) -> int:
+def _rank(game: Game, battle: Battle, side: int, card: int) -> int:
+    """The rank the card is played at: its owner's military rank of its type (the barbarians' own), capped
+    by the card's ranks (aircraft have one)."""
     definition = game.rules.unit_cards[card]
     if is_barbarian(battle, side):
         rank = battle.horde or game.rules.game.units.barbarian_rank
-        return definition.strength[min(rank, len(definition.strength)) - 1]
-    seat = seat_of(battle, side)
-    rank = min(game.players[seat].ranks.get(definition.unit, 1), len(definition.strength))
-    return definition.strength[rank - 1] + pieces.strength_bonus(game, seat, definition.unit)
+    else:
+        rank = game.players[seat_of(battle, side)].ranks.get(definition.unit, 1)
+    return min(rank, len(definition.strength))
+
+
+def strength(game: Game, battle: Battle, side: int, card: int) -> int:
+    """The wounds the unit deals."""
+    base = game.rules.unit_cards[card].strength[_rank(game, battle, side, card) - 1]
+    if is_barbarian(battle, side):
+        return base
+    return base + pieces.strength_bonus(game, seat_of(battle, side), game.rules.unit_cards[card].unit)
+
+
+def health(game: Game, battle: Battle, side: int, card: int) -> int:
+    """The wounds that kill the unit: its health with Wisdom and Warfare's cards [004 W&W: Combat], its
+    strength with the base game's [004 COMBAT 3]."""
+    if not game.rules.units_have_health:
+        return strength(game, battle, side, card)
+    return game.rules.unit_cards[card].health[_rank(game, battle, side, card) - 1]
+
+
+def describe_unit(game: Game, battle: Battle, side: int, card: int) -> str:
+    """The unit as the log names it: its type and its strength (and health, with Wisdom and Warfare)."""
+    name = game.rules.units[game.rules.unit_cards[card].unit].name
+    if game.rules.units_have_health:
+        return f"{name} ({strength(game, battle, side, card)} strength, {health(game, battle, side, card)} health)"
+    return f"{name} ({strength(game, battle, side, card)})"
 
 
 def trumps(game: Game, battle: Battle, side: int, card: int, other: int) -> bool:
@@ -346,7 +392,7 @@ def list_no_cards(game: Game) -> Iterator[Action]:
     yield NoBattleCards()
 
 
-@BOOK.rule(NoBattleCards, legal=list_no_cards, answers=(BattleCards, AfterBattleCards))
+@BOOK.rule(NoBattleCards, legal=list_no_cards, answers=(BattleCards, ForcesDrawnCards, AfterBattleCards))
 def no_cards(game: Game, action: NoBattleCards) -> None:
     game.pending.pop()
 
@@ -391,11 +437,11 @@ def list_play(game: Game) -> Iterator[Action]:
     seat = seat_of(battle, side)
     fronts = open_fronts(battle, side)
     extra = [] if is_barbarian(battle, side) or not fronts else boosts(game, seat)
-    seen: set[tuple[str, int]] = set()
+    seen: set[tuple[str, int, int]] = set()
     for card in battle.hands[side]:
-        key = (game.rules.unit_cards[card].unit, strength(game, battle, side, card))
+        key = (game.rules.unit_cards[card].unit, strength(game, battle, side, card), health(game, battle, side, card))
         if key in seen:
-            continue  # two cards of the same type and strength are the same play
+            continue  # two cards of the same type, strength and health are the same play
         seen.add(key)
         yield PlayUnit(card)
         for front in fronts:
@@ -448,7 +494,6 @@ def play_unit(game: Game, action: PlayUnit) -> None:
             assert isinstance(entry[0], fx.BattleWounds)
             battle.extra[side] += entry[0].amount
     battle.hands[side].remove(action.card)
-    unit = game.rules.units[game.rules.unit_cards[action.card].unit].name
     who = side_name(game, battle, side).capitalize() if is_barbarian(battle, side) else game.players[seat].name
     if action.front < 0:
         front = Front()
@@ -457,7 +502,7 @@ def play_unit(game: Game, action: PlayUnit) -> None:
         else:
             front.defender = action.card
         battle.fronts.append(front)
-        game.say(f"{who} opens a front with {unit} ({strength(game, battle, side, action.card)}).")
+        game.say(f"{who} opens a front with {describe_unit(game, battle, side, action.card)}.")
         battle.extra[side] = 0
     else:
         _attack(game, battle, side, action.card, battle.fronts[action.front])
@@ -487,19 +532,75 @@ def _attack(game: Game, battle: Battle, side: int, card: int, front: Front) -> N
         _wound(game, battle, 1 - side, other, mine_strength)
         _wound(game, battle, side, card, theirs_strength)
     names = [game.rules.units[game.rules.unit_cards[c].unit].name for c in (card, other)]
-    result = []
-    for s, c, name in ((side, card, names[0]), (1 - side, other, names[1])):
-        if _dead(game, battle, s, c):
-            result.append(f"{name} is killed")
-            battle.killed[s].append(c)
-            battle.wounds.pop(c, None)
-            if s == ATTACKER:
-                front.attacker = -1
-            else:
-                front.defender = -1
+    dying = [(s, c) for s, c in ((side, card), (1 - side, other)) if _dead(game, battle, s, c)]
+    result = [f"{names[0] if c == card else names[1]} is killed" for _s, c in dying]
     trump = " (trumping)" if first_mine else " (trumped)" if first_theirs else ""
     game.say(f"{names[0]} attacks {names[1]}{trump}: {', '.join(result) or 'both survive'}.")
+    for s, c in reversed(dying):  # (the wounds they bring are dealt in play order: the decisions stack)
+        _kill(game, battle, s, c)
+
+
+def _kill(game: Game, battle: Battle, side: int, card: int) -> None:
+    """The unit is killed: off its front, among the side's killed units; a card that deals a wound for each
+    unit killed asks its holder for the enemy unit to wound."""
+    battle.killed[side].append(card)
+    battle.wounds.pop(card, None)
+    for front in battle.fronts:
+        if front.attacker == card:
+            front.attacker = -1
+        if front.defender == card:
+            front.defender = -1
     battle.fronts[:] = [f for f in battle.fronts if f.attacker >= 0 or f.defender >= 0]
+    if is_barbarian(battle, side):
+        return
+    seat = seat_of(battle, side)
+    for _kind, source, p in effects.entries(game, seat, "wound_on_unit_killed"):
+        assert isinstance(p, fx.PositiveAmount)
+        game.pending.append(WoundChoice(seat, source=source, amount=p.amount))
+
+
+def wound_targets(battle: Battle, side: int) -> list[int]:
+    """The units of the side's enemy standing on a front: those a wound may be dealt to."""
+    enemies = [f.defender if side == ATTACKER else f.attacker for f in battle.fronts]
+    return [card for card in enemies if card >= 0]
+
+
+def list_wound(game: Game) -> Iterator[Action]:
+    battle = game.battle
+    assert battle is not None
+    decision = top(game, WoundChoice)
+    side = ATTACKER if decision.player == battle.attacker else DEFENDER
+    targets = wound_targets(battle, side)
+    for card in targets:
+        yield WoundUnit(card)
+    if not targets:
+        yield WoundUnit(-1)
+
+
+def check_wound(game: Game, action: WoundUnit) -> None:
+    if action not in list(list_wound(game)):
+        raise RuleError("the wound goes to an enemy unit standing on a front (lost only if none stands there)")
+
+
+@BOOK.rule(WoundUnit, legal=list_wound, answers=(WoundChoice,), check=check_wound)
+def wound_unit(game: Game, action: WoundUnit) -> None:
+    decision = top(game, WoundChoice)
+    game.pending.pop()
+    battle = game.battle
+    assert battle is not None
+    name = game.players[decision.player].name
+    person = game.rules.person_cards[decision.source].name
+    if action.card < 0:
+        game.say(f"{name}'s wound ({person}) is lost: no enemy unit stands on a front.")
+        return
+    enemy = DEFENDER if decision.player == battle.attacker else ATTACKER
+    _wound(game, battle, enemy, action.card, decision.amount)
+    unit = game.rules.units[game.rules.unit_cards[action.card].unit].name
+    killed = _dead(game, battle, enemy, action.card)
+    wounds = counted(decision.amount, "wound")
+    game.say(f"{name} deals {wounds} to {unit} ({person}){': it is killed' if killed else ''}.")
+    if killed:
+        _kill(game, battle, enemy, action.card)
 
 
 def _wound(game: Game, battle: Battle, side: int, card: int, amount: int) -> None:
@@ -507,10 +608,18 @@ def _wound(game: Game, battle: Battle, side: int, card: int, amount: int) -> Non
 
 
 def _dead(game: Game, battle: Battle, side: int, card: int) -> bool:
-    return battle.wounds.get(card, 0) >= strength(game, battle, side, card)
+    return battle.wounds.get(card, 0) >= health(game, battle, side, card)
 
 
 # ------------------------------------------------------------------ resolving
+
+
+def survivor_value(game: Game, battle: Battle, side: int, card: int) -> int:
+    """What a surviving unit adds to its side's total: its health less its wounds with Wisdom and Warfare's
+    cards (counted before the wounds are removed) [004 W&W: Resolving a battle], else its strength [004 COMBAT 4]."""
+    if game.rules.units_have_health:
+        return health(game, battle, side, card) - battle.wounds.get(card, 0)
+    return strength(game, battle, side, card)
 
 
 def totals(game: Game, battle: Battle) -> list[int]:
@@ -518,7 +627,7 @@ def totals(game: Game, battle: Battle) -> list[int]:
     for front in battle.fronts:
         for side, card in ((ATTACKER, front.attacker), (DEFENDER, front.defender)):
             if card >= 0:
-                out[side] += strength(game, battle, side, card)
+                out[side] += survivor_value(game, battle, side, card)
     a, d = battle.bonus
     if a > d:
         out[ATTACKER] += a - d
@@ -528,8 +637,8 @@ def totals(game: Game, battle: Battle) -> list[int]:
 
 
 def _resolve(game: Game, battle: Battle) -> None:
-    battle.wounds.clear()
     score = totals(game, battle)
+    battle.wounds.clear()
     winner = ATTACKER if score[ATTACKER] > score[DEFENDER] else DEFENDER
     loser = 1 - winner
     battle.winner = winner

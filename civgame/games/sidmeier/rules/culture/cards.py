@@ -604,8 +604,17 @@ def free_unit(game: Game, action: ChooseUnit) -> None:
     if not action.unit:
         game.pending.pop()
         return
-    pieces.gain_unit(game, decision.player, action.unit)
-    game.say(f"{game.players[decision.player].name} builds a free {game.rules.units[action.unit].name} unit.")
+    name = f"{game.players[decision.player].name} builds a free {game.rules.units[action.unit].name} unit"
+    if decision.into_battle:
+        battle = game.battle
+        assert battle is not None
+        card = pieces.draw_unit(game, action.unit)
+        assert card is not None  # (listed only while its deck has cards)
+        battle.hands[0 if decision.player == battle.attacker else 1].append(card)
+        game.say(f"{name} straight into the battle force.")
+    else:
+        pieces.gain_unit(game, decision.player, action.unit)
+        game.say(f"{name}.")
     decision.left -= 1
     if decision.left <= 0:
         game.pending.pop()

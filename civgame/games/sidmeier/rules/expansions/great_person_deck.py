@@ -33,7 +33,9 @@ from civgame.games.sidmeier.core.decisions import (
     BattleCards,
     BattlePlay,
     CityTurn,
+    ForcesDrawnCards,
     FreeBuildings,
+    FreeUnits,
     MovementTurn,
     RefreshHand,
     ResearchTurn,
@@ -57,6 +59,7 @@ from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 PHASE_OF = {
     BattleCards: "battle",
+    ForcesDrawnCards: "battle",
     AfterBattleCards: "battle",
     StartTurn: "start_of_turn",
     TradeTurn: "trade",
@@ -220,6 +223,18 @@ def _return_killed(game: Game, seat: int, action: UsePersonCard, p: Any) -> None
     battle.killed[side] = []
 
 
+def _rebuild_force(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
+    battle = game.battle
+    assert battle is not None
+    side = 0 if seat == battle.attacker else 1
+    dead = battle.hands[side]
+    battle.hands[side] = []
+    for card in dead:  # (not killed in the battle: under the deck, nothing saves them)
+        pieces.return_unit(game, card)
+    game.say(f"Every unit of {game.players[seat].name}'s battle force dies ({len(dead)}).")
+    game.pending.append(FreeUnits(seat, left=len(dead), source=f"person:{action.card}", into_battle=True))
+
+
 def _extra_action(game: Game, seat: int, action: UsePersonCard, p: Any) -> None:
     city = game.city(action.city)
     assert city is not None
@@ -308,6 +323,14 @@ def _units_killed(game: Game, seat: int) -> list[Way]:
     return ONCE if battle.killed[0 if seat == battle.attacker else 1] else []
 
 
+def _forces_drawn(game: Game, seat: int) -> list[Way]:
+    battle = game.battle
+    if battle is None or battle.stage != "forces" or seat not in (battle.attacker, battle.defender):
+        return []
+    side = 0 if seat == battle.attacker else 1
+    return ONCE if battle.hands[side] and not (battle.barbarians and side == 1) else []
+
+
 def _own_cities(game: Game, seat: int) -> list[Way]:
     return [{"city": city.id} for city in game.cities_of(seat)]
 
@@ -357,6 +380,7 @@ ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int,
     "person_regroup": (_regroupings, _regroup),
     "person_culture_as_bonus": (_defending_at_start, _culture_as_bonus),
     "person_return_killed": (_units_killed, _return_killed),
+    "person_rebuild_battle_force": (_forces_drawn, _rebuild_force),
     "person_extra_city_action": (_own_cities, _extra_action),
     "person_refresh_hand": (_always, _refresh),
     "person_free_buildings": (_always, _free_buildings),

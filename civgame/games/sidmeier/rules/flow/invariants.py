@@ -10,6 +10,7 @@ from itertools import chain
 from civgame.games.sidmeier.core.decisions import DiscardCulture, Evacuate, GreatPersonDraw, Moving
 from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.base import board, pieces, yields
+from civgame.games.sidmeier.rules.combat import battles
 
 
 def check_invariants(game: Game) -> list[str]:
@@ -24,6 +25,7 @@ def check_invariants(game: Game) -> list[str]:
         holders += battle.hands
         holders += battle.killed
         holders += [[c for c in (front.attacker, front.defender) if c >= 0] for front in battle.fronts]
+        _wounds(game, problems)
     seen: Counter[int] = Counter(chain.from_iterable(holders))
     _exactly_once(problems, "unit card", seen, len(rules.unit_cards))
     for unit, deck in game.unit_decks.items():
@@ -167,6 +169,20 @@ def check_invariants(game: Game) -> list[str]:
     if (game.phase == "over") != bool(game.winners):
         problems.append("the game is over exactly when it has winners")
     return problems
+
+
+def _wounds(game: Game, problems: list[str]) -> None:
+    """Wounds lie only on units standing on a front, each fewer than would kill it (a unit is killed at once)."""
+    battle = game.battle
+    assert battle is not None
+    standing = {(side, card) for f in battle.fronts for side, card in enumerate((f.attacker, f.defender)) if card >= 0}
+    on_fronts = {card for _side, card in standing}
+    for card, wounds in battle.wounds.items():
+        if card not in on_fronts:
+            problems.append(f"unit card {card} has {wounds} wounds but stands on no front")
+    for side, card in standing:
+        if battle.wounds.get(card, 0) >= battles.health(game, battle, side, card):
+            problems.append(f"unit card {card} has wounds enough to kill it but stands on a front")
 
 
 def _metropolises(game: Game, problems: list[str]) -> None:

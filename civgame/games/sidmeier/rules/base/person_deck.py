@@ -63,6 +63,8 @@ def on_map(game: Game, seat: int) -> set[str]:
 def holds_ready(game: Game, seat: int, primitive: str) -> bool:
     """The player holds a card to discard with this one-time ability, a great person of its type on the map (a
     battle asks its sides whether they use one at its start or its end)."""
+    if not game.players[seat].person_cards:
+        return False
     kinds = on_map(game, seat)
     return any(
         person.use == "discard" and person.type in kinds and any(e.name == primitive for e in person.effects)
@@ -73,6 +75,8 @@ def holds_ready(game: Game, seat: int, primitive: str) -> bool:
 def cancellers(game: Game, seat: int) -> list[int]:
     """The player's cards that may cancel an act now (a city action, a resource ability, a culture event): to
     discard, a great person of its type on the map."""
+    if not game.players[seat].person_cards:  # (asked of every other player at every city action)
+        return []
     kinds = on_map(game, seat)
     found = []
     for number in game.players[seat].person_cards:

@@ -15,7 +15,7 @@ from civgame.games.sidmeier.content import effects as fx
 from civgame.games.sidmeier.core.actions import Action, RevealMarker, TakeReward
 from civgame.games.sidmeier.core.decisions import CityTurn, MarkerReward, StartTurn
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import board, pieces, production, techs, yields
+from civgame.games.sidmeier.rules.base import board, effects, pieces, production, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.expansions import city_states
 
@@ -139,7 +139,13 @@ def check_reveal(game: Game, action: RevealMarker) -> None:
         )
 
 
-@BOOK.rule(RevealMarker, legal=list_reveal, answers=(StartTurn, CityTurn), check=check_reveal)
+@BOOK.rule(
+    RevealMarker,
+    legal=list_reveal,
+    answers=(StartTurn, CityTurn),
+    check=check_reveal,
+    in_play=effects.carried("reveal_learn_tech", "reveal_city_production"),
+)
 def reveal_marker(game: Game, action: RevealMarker) -> None:
     seat = game.actor()
     player = game.players[seat]

@@ -130,7 +130,9 @@ def check_buy_tech(game: Game, action: BuyTech) -> None:
         )
 
 
-@BOOK.rule(BuyTech, legal=list_buy_tech, answers=(StartTurn,), check=check_buy_tech)
+@BOOK.rule(
+    BuyTech, legal=list_buy_tech, answers=(StartTurn,), check=check_buy_tech, in_play=effects.carried("start_buy_tech")
+)
 def buy_tech(game: Game, action: BuyTech) -> None:
     seat = game.actor()
     player = game.players[seat]
@@ -156,7 +158,13 @@ def check_buy_card(game: Game, action: BuyCultureCard) -> None:
         raise RuleError("a culture event card is bought at Start of Turn once, for the ability's culture")
 
 
-@BOOK.rule(BuyCultureCard, legal=list_buy_card, answers=(StartTurn,), check=check_buy_card)
+@BOOK.rule(
+    BuyCultureCard,
+    legal=list_buy_card,
+    answers=(StartTurn,),
+    check=check_buy_card,
+    in_play=effects.carried("start_buy_culture_card"),
+)
 def buy_card(game: Game, action: BuyCultureCard) -> None:
     seat = game.actor()
     player = game.players[seat]

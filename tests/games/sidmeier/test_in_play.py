@@ -22,6 +22,8 @@ from civgame.games.sidmeier.core.decisions import CityTurn, Decision, Moving, St
 from civgame.games.sidmeier.core.model import Square
 from civgame.games.sidmeier.rules.base import city_state_map, effects, reactions
 from civgame.games.sidmeier.rules.base.book import BOOK
+from civgame.games.sidmeier.rules.expansions import great_person_deck, metropolis, policies
+from civgame.games.sidmeier.rules.flow import phases
 from tests.games.sidmeier.scenario import Scenario
 
 FAF, WAW = "fame-and-fortune", "wisdom-and-warfare"
@@ -78,3 +80,9 @@ def test_a_player_holding_no_great_person_card_is_not_looked_for_on_the_map():
     s = Scenario(players=2)
     assert reactions.options(s.game, 1, "city_action", -1, 0) == []
     assert ("people_on_map", 1) not in s.game.cache
+
+
+def test_a_base_game_takes_none_of_the_expansions_first_steps_and_a_game_with_them_takes_each():
+    assert phases._first_steps(Scenario(players=2).game) == ()
+    full = Scenario(players=2, expansions=[FAF, WAW], great_person_deck=True).game
+    assert phases._first_steps(full) == (great_person_deck.settle, policies.settle, metropolis.settle)

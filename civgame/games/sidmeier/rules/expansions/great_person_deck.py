@@ -601,10 +601,9 @@ def automatic(game: Game, seat: int) -> None:
 # ------------------------------------------------------------------ the limit: one card per great person
 
 
-def settle(game: Game) -> None:
-    """Discard at random the cards a player holds beyond their great people of each type."""
-    if not game.great_person_deck:
-        return
+def settle(game: Game) -> bool:
+    """Discard at random the cards a player holds beyond their great people of each type (never asks a
+    decision: False). In play only with the deck (`rules.flow.phases.FIRST_STEPS`)."""
     ids = game.rules.great_person_ids
     for player in game.players:
         if not player.person_cards and not player.person_shown:
@@ -622,3 +621,4 @@ def settle(game: Game) -> None:
                         pile.remove(lost)
                 game.person_deck.returned.append(lost)
                 game.say(f"{player.name} discards a great person card: {person_deck.card(game, lost).name}.")
+    return False

@@ -38,8 +38,9 @@ def maximum(game: Game, seat: int) -> int:
 
 def settle(game: Game) -> bool:
     """Ask the first player whose adopted policies differ from their maximum to adopt or return one
-    (True: a decision was added). Nothing to do without policy cards, or while one is asked already."""
-    if not game.rules.policy_cards or any(isinstance(d, PolicyChoice) for d in game.pending):
+    (True: a decision was added). Nothing to do while one is asked already. In play only with policy cards
+    (`rules.flow.phases.FIRST_STEPS`)."""
+    if any(isinstance(d, PolicyChoice) for d in game.pending):
         return False
     for seat in game.order():
         held, most = len(game.players[seat].policies), maximum(game, seat)

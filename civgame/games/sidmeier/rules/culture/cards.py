@@ -40,7 +40,7 @@ from civgame.games.sidmeier.core.decisions import (
     TradeTurn,
 )
 from civgame.games.sidmeier.core.model import Game, Improvement
-from civgame.games.sidmeier.rules.base import board, effects, pieces, reactions, techs, yields
+from civgame.games.sidmeier.rules.base import board, effects, occupancy, pieces, reactions, techs, yields
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 PHASE_OF = {
@@ -97,9 +97,9 @@ def _village_square(game: Game, pos: int) -> bool:
         return False
     if square.relic or square.city_state >= 0:  # a square holds one marker
         return False
-    if game.city_at(pos) is not None or board.city_owning(game, pos) is not None:
+    if pos in board.city_centres(game) or board.city_owning(game, pos) is not None:
         return False
-    return not any(f.pos == pos for f in game.figures)
+    return not occupancy.at(game, pos)
 
 
 def do_place_village(game: Game, seat: int, action: PlayCard, p: Params) -> None:
@@ -162,7 +162,9 @@ def list_move_enemy(game: Game, seat: int, card: int, p: Params) -> Iterator[Pla
 
 
 def _destinations(game: Game, owner: int, pos: int, distance: int) -> list[int]:
-    count = sum(1 for f in game.figures if f.pos == pos and f.owner == owner)
+    count = occupancy.own_count(game, pos, owner)
+    limit = board.stacking_limit(game, owner)
+    centres = board.city_centres(game)
     seen = {pos}
     frontier = [pos]
     out = []
@@ -176,11 +178,10 @@ def _destinations(game: Game, owner: int, pos: int, distance: int) -> list[int]:
                 square = game.squares[there]
                 if not square.terrain or board.is_water(game, there):
                     continue
-                if square.marker >= 0 or game.city_at(there) is not None or board.enemy_figures_at(game, there, owner):
+                if square.marker >= 0 or there in centres or occupancy.enemy_on(game, there, owner):
                     continue
                 nxt.append(there)
-                present = sum(1 for f in game.figures if f.pos == there and f.owner == owner)
-                if present + count <= board.stacking_limit(game, owner):
+                if occupancy.own_count(game, there, owner) + count <= limit:
                     out.append(there)
         frontier = nxt
     return out
@@ -209,9 +210,9 @@ def _terrain_ok(game: Game, seat: int, pos: int, p: Params) -> bool:
         return False
     if square.terrain in p.not_on or (p.only_on and square.terrain not in p.only_on):
         return False
-    if game.city_at(pos) is not None:
+    if pos in board.city_centres(game):
         return False
-    if p.empty and (square.marker >= 0 or any(f.pos == pos for f in game.figures)):
+    if p.empty and (square.marker >= 0 or occupancy.at(game, pos)):
         return False
     owner = _square_owner(game, pos)
     return owner < 0 or not _immune(game, owner, seat)

@@ -195,11 +195,16 @@ def _outskirts_coins(game: Game, seat: int) -> tuple[dict[int, int], int]:
     cached = game.cache.get(key)
     if cached is None or cached[0] != land:
         found: dict[int, int] = {}
+        squares = game.squares
         for city in game.cities:
             if city.owner == seat:
                 for pos in board.outskirts(game, city):
-                    coin = icons(game, pos)[COIN]
-                    if coin and game.squares[pos].terrain:
+                    square = squares[pos]
+                    if not square.terrain:
+                        continue
+                    plain = square.improvement is None and square.city_state < 0  # (most squares: printed icons)
+                    coin = square.coin if plain else icons(game, pos)[COIN]
+                    if coin:
                         found[pos] = coin
         cached = (land, found, sum(found.values()))
         game.cache[key] = cached

@@ -21,6 +21,7 @@ Handler = Callable[[G, A], None]  # performs one action of its type
 Enumerator = Callable[[G], Iterable[R]]
 Checker = Callable[[G, A], None]  # raises RuleError when the action is not legal now
 Existence = Callable[[G], bool]  # whether the rule has any legal action now
+InPlay = Callable[[G], bool]  # whether the rule can have any legal action in this game at all
 
 
 def listed_elsewhere(game: object) -> Iterator[Any]:
@@ -40,6 +41,12 @@ class Rule(Generic[G, R, A]):
     check: Checker[G, A] | None = None
     # A cheaper answer than listing to "is any such action legal now?" (cards that force an action ask)
     exists: Existence[G] | None = None
+    # Whether the rule may list anything at all in a game (an expansion's rule in a game without that
+    # expansion never does): asked once per game and decision type by `listing_in_play`, never per listing.
+    in_play: InPlay[G] | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rule[G, R, A]:
+        return self  # a registration, never changed: a copied game's memory of its rules keeps the same ones
 
     def any_legal(self, game: G) -> bool:
         """Whether any action of this rule is legal now: `exists` if the rule gives one, else its listing."""
@@ -65,12 +72,14 @@ class RuleBook(Generic[G, R]):
         answers: tuple[type[Decision], ...] = (),
         check: Checker[G, A] | None = None,
         exists: Existence[G] | None = None,
+        in_play: InPlay[G] | None = None,
     ) -> Callable[[Handler[G, A]], Handler[G, A]]:
         """Register the handler of one action type; `check` validates it (see `Rule.check`), `exists`
-        answers whether any is legal (see `Rule.exists`)."""
+        answers whether any is legal (see `Rule.exists`), `in_play` whether it ever lists any in a game
+        (see `Rule.in_play`)."""
 
         def register(perform: Handler[G, A]) -> Handler[G, A]:
-            self.rules[action] = Rule(action, perform, legal, answers, check, exists)
+            self.rules[action] = Rule(action, perform, legal, answers, check, exists, in_play)
             self._by_decision.clear()
             self._listers.clear()
             return perform
@@ -92,6 +101,17 @@ class RuleBook(Generic[G, R]):
         found = self._listers.get(key)
         if found is None:
             found = self._listers[key] = tuple(r for r in self.answering(top) if r.legal is not listed_elsewhere)
+        return found
+
+    def listing_in_play(
+        self, game: G, top: Decision | None, known: dict[type[Decision] | None, tuple[Rule[G, R, Any], ...]]
+    ) -> tuple[Rule[G, R, Any], ...]:
+        """The rules of `listing(top)` in play in `game`; `known` is the game's own memory of them (what
+        is in play never changes during a game)."""
+        key = type(top) if top is not None else None
+        found = known.get(key)
+        if found is None:
+            found = known[key] = tuple(r for r in self.listing(top) if r.in_play is None or r.in_play(game))
         return found
 
     def perform_again(self, game: G, action: Action) -> None:

@@ -78,8 +78,10 @@ def test_a_listing_asked_again_for_the_same_state_is_not_worked_out_again(monkey
     first = s.legal()
     listed = list(first)
     asked: list[object] = []
-    listing = BOOK.listing
-    monkeypatch.setattr(BOOK, "listing", lambda top: asked.append(top) or listing(top))
+    listing = BOOK.listing_in_play
+    monkeypatch.setattr(
+        BOOK, "listing_in_play", lambda game, top, known: asked.append(top) or listing(game, top, known)
+    )
     first.clear()  # each caller gets a list of its own
     again = s.legal()
     assert again == listed and asked == []

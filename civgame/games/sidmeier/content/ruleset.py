@@ -8,7 +8,7 @@ cross-checked (every name a record refers to exists, every count adds up). A pro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -717,6 +717,9 @@ class Ruleset:
     most_coins: int = -1  # worked out on first use
     policies: dict[str, PolicySide] = field(default_factory=dict)  # each side of every policy card, by id
     policy_card: dict[str, str] = field(default_factory=dict)  # policy -> its card
+    # every effect primitive some record carries: a rule that acts only through one no record has never
+    # lists anything in a game of these rules
+    effect_names: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         for unit in self.units.values():
@@ -737,6 +740,20 @@ class Ruleset:
                 self.policy_card[side.id] = policy_card.id
         self.home_tiles = {t.civilization: t for t in self.tiles.home_tiles if t.civilization}
         self.neutral_tiles = {t.id: t for t in self.tiles.neutral_tiles}
+        self.effect_names = frozenset(effect.name for effects in self._effect_lists() for effect in effects)
+
+    def _effect_lists(self) -> Iterator[list[Effect]]:
+        yield from (c.abilities for c in self.civilizations.values())
+        yield from (g.effects for g in self.governments.values())
+        yield from (t.effects for t in self.techs.values())
+        yield from (w.effects for w in self.wonders.values())
+        yield from (c.effects for c in self.culture_cards.values())
+        yield from (p.effects for p in self.person_cards.values())
+        yield from (s.effects for s in self.huts.specials)
+        yield from (a.effects for card in self.investments.values() for a in card.abilities)
+        yield from (side.effects for side in self.policies.values())
+        yield from (r.effects for r in self.relics.values())
+        yield from (m.effects for m in self.city_states.markers)
 
     def culture_deck_size(self) -> int:
         """The culture event cards a game holds: the sum of the sets played (the base game and expansions)."""

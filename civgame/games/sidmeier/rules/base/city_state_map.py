@@ -11,9 +11,13 @@ from __future__ import annotations
 from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.base import occupancy
 
+NONE: list[int] = []
+
 
 def squares(game: Game) -> list[int]:
     """The squares holding a city-state marker (they change only with the land)."""
+    if not game.rules.city_states.markers:
+        return NONE  # (a game without Wisdom and Warfare: the map is not looked at)
     key = game.cache.get("land_version", 0)
     cached = game.cache.get("city_state_squares")
     if cached is None or cached[0] != key:

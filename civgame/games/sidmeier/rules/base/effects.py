@@ -54,7 +54,8 @@ class _Index:
         self.investments = dict(player.investments)
         self.policies = list(player.policies)
         self.people = list(player.person_shown)
-        self.city_states = _controlled_markers(game, seat)
+        # (None: the rules have no city-states, and the map need not be looked at again)
+        self.city_states = _controlled_markers(game, seat) if game.rules.city_states.markers else None
         self.by_name: dict[str, list[Entry]] = {}
         self.checked_each_time: set[str] = set()
         self.memos: dict[str, Any] = {}
@@ -77,7 +78,7 @@ class _Index:
             person = person_deck.card(game, number)
             self._add("person", person.id, person.effects)
             self.checked_each_time.update(effect.name for effect in person.effects)
-        for marker in self.city_states:
+        for marker in self.city_states or ():
             record = rules.city_states.markers[marker]
             self._add("city_state", record.id, record.effects)
 
@@ -113,7 +114,7 @@ def _current_index(game: Game, seat: int) -> _Index:
             and index.investments == player.investments
             and index.policies == player.policies
             and index.people == player.person_shown
-            and index.city_states == _controlled_markers(game, seat)
+            and (index.city_states is None or index.city_states == _controlled_markers(game, seat))
         ):
             return index
     index = indexes[seat] = _Index(game, seat)
@@ -122,8 +123,6 @@ def _current_index(game: Game, seat: int) -> _Index:
 
 def _controlled_markers(game: Game, seat: int) -> list[int]:
     """The city-state markers the player controls (W&W): their effects are the player's."""
-    if not game.rules.city_states.markers:
-        return []
     return [game.squares[pos].city_state for pos in city_state_map.controlled(game, seat)]
 
 
@@ -197,6 +196,12 @@ def total(game: Game, seat: int, name: str, attribute: str = "amount") -> int:
 
 def highest(game: Game, seat: int, name: str, base: int, attribute: str = "value") -> int:
     return max([base, *(int(getattr(p, attribute)) for _, _, p in entries(game, seat, name))])
+
+
+def carried(*names: str) -> Callable[[Game], bool]:
+    """A rule's `in_play`: some record of the game's rules carries an effect of one of these primitives (a
+    rule acting only through them lists nothing in a game whose rules have none)."""
+    return lambda game: not game.rules.effect_names.isdisjoint(names)
 
 
 def source_name(game: Game, kind: str, source: str) -> str:

@@ -39,6 +39,26 @@ def _held(game: Game, seat: int) -> list[Item]:
     return out
 
 
+def _holds_nothing_to_pay(game: Game, seat: int) -> bool:
+    """The player holds no token, no marker and no culture event card that counts as a resource."""
+    player = game.players[seat]
+    if player.markers or any(player.resources.values()):
+        return False
+    paying = _paying_cards(game)
+    ids = game.rules.culture_card_ids
+    return not any(ids[card] in paying for card in player.hand)
+
+
+def _paying_cards(game: Game) -> frozenset[str]:
+    """The culture event cards that count as a resource (a table of the game's rules, made once)."""
+    found: frozenset[str] | None = game.cache.get("paying_cards")
+    if found is None:
+        cards = game.rules.culture_cards
+        found = frozenset(c for c, record in cards.items() if any(e.name == "card_resource" for e in record.effects))
+        game.cache["paying_cards"] = found
+    return found
+
+
 def _spent(item: str) -> str:
     """The token or marker an item spends (`token:silk:wheat` spends `token:silk`)."""
     return ":".join(item.split(":")[:2])
@@ -69,8 +89,8 @@ def _stand_ins(game: Game, seat: int, cost: list[str]) -> list[tuple[str, str]]:
 def options(game: Game, seat: int, cost: list[str], limit: int = 12) -> list[tuple[str, ...]]:
     """Distinct ways to pay `cost` (items of the same kind and resource count as one way)."""
     player = game.players[seat]
-    if cost and not (player.hand or player.markers or any(player.resources.values())):
-        return []  # nothing to pay with (the most common case, checked first)
+    if cost and _holds_nothing_to_pay(game, seat):
+        return []  # (the most common case, checked first)
     substitutes = tuple(_substitutes(game, seat)) if "spy" in cost else ()
     stand_ins = tuple(_stand_ins(game, seat, cost))
     # kept while what the player holds stays the same: abilities are listed again after every action

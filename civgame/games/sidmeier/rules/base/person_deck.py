@@ -64,6 +64,8 @@ def on_map(game: Game, seat: int) -> set[str]:
 def holds_ready(game: Game, seat: int, primitive: str) -> bool:
     """The player holds a card to discard with this one-time ability, a great person of its type on the map (a
     battle asks its sides whether they use one at its start or its end)."""
+    if not game.players[seat].person_cards:
+        return False
     kinds = on_map(game, seat)
     return any(
         person.use == "discard" and person.type in kinds and any(e.name == primitive for e in person.effects)
@@ -80,6 +82,8 @@ def cancellers(game: Game, seat: int) -> list[int]:
 def ready(game: Game, seat: int, primitive: str) -> list[tuple[int, Params]]:
     """The player's face-down cards with this one-time ability, each with its parameters, that may be used
     now: a great person of its type on the map."""
+    if not game.players[seat].person_cards:  # (asked of every other player at every city action)
+        return []
     kinds = on_map(game, seat)
     found = []
     for number in game.players[seat].person_cards:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from civgame.framework.effects import Params
 from civgame.games.sidmeier.content import effects as fx
+from civgame.games.sidmeier.content.ruleset import BuildingFamily
 from civgame.games.sidmeier.core.decisions import DiscardCulture, FreeUnits, GreatPersonDraw, PlaceGreatPerson
 from civgame.games.sidmeier.core.model import Battle, City, Deck, Figure, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import FigureKind
@@ -286,8 +287,12 @@ def improvement_name(game: Game, improvement: Improvement) -> str:
 
 def building_squares(game: Game, city: City, face: str) -> list[int]:
     """Where `city` may place a building of this face: its outskirts on allowed terrain, not blockaded,
-    one limited building per city, never over another player's piece."""
+    one limited building per city, never over another player's piece (do not change the list)."""
     fam = game.rules.faces[face].family
+    return memo.listing(game, ("family_squares", city.id, fam.id), lambda: _family_squares(game, city, fam))
+
+
+def _family_squares(game: Game, city: City, fam: BuildingFamily) -> list[int]:
     free, limited_at = memo.listing(game, ("build_squares", city.id), lambda: _build_squares(game, city))
     out = []
     for pos, terrain in free:

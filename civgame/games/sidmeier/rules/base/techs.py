@@ -7,6 +7,8 @@ of level n-1 than of level n. A starting tech sits in the bottom row whatever it
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from civgame.framework.wording import counted
 from civgame.games.sidmeier.core.decisions import ObsoleteChoice, TakeMarketResource
 from civgame.games.sidmeier.core.model import Game
@@ -61,8 +63,14 @@ def research_row(game: Game, seat: int, tech: str) -> int:
 
 
 def research_cost(game: Game, seat: int, tech: str) -> int:
-    base = game.rules.research_cost(level(game, tech))
-    return max(0, base - effects.total(game, seat, "research_discount"))
+    return research_costs(game, seat)(level(game, tech))
+
+
+def research_costs(game: Game, seat: int) -> Callable[[int], int]:
+    """What researching a tech of a level costs the player, their abilities' discounts taken off (looked up
+    once for many techs)."""
+    discount = effects.total(game, seat, "research_discount")
+    return lambda lv: max(0, game.rules.research_cost(lv) - discount)
 
 
 def learn(game: Game, seat: int, tech: str, *, row: int | None = None, setup: bool = False, how: str = "") -> None:

@@ -192,30 +192,34 @@ def arts_culture(game: Game, city: City) -> int:
     return max(0, base + effects.total(game, city.owner, "arts_culture"))
 
 
-def _outskirts_coins(game: Game, seat: int) -> dict[int, int]:
-    """The coin squares in the outskirts of the player's cities (they change only with the land)."""
+def _outskirts_coins(game: Game, seat: int) -> tuple[dict[int, int], int]:
+    """The coin squares in the outskirts of the player's cities, and their sum (they change only with the
+    land)."""
     key = ("coin_squares", seat)
     land = (game.turn, game.cache.get("land_version", 0))
     cached = game.cache.get(key)
     if cached is None or cached[0] != land:
         found: dict[int, int] = {}
+        squares = game.squares
         for city in game.cities:
             if city.owner == seat:
                 for pos in board.outskirts(game, city):
-                    coin = icons(game, pos)[COIN]
-                    if coin and game.squares[pos].terrain:
+                    square = squares[pos]
+                    if not square.terrain:
+                        continue
+                    plain = square.improvement is None and square.city_state < 0  # (most squares: printed icons)
+                    coin = square.coin if plain else icons(game, pos)[COIN]
+                    if coin:
                         found[pos] = coin
-        cached = (land, found)
+        cached = (land, found, sum(found.values()))
         game.cache[key] = cached
-    result: dict[int, int] = cached[1]
-    return result
+    return cached[1], cached[2]
 
 
 def map_coins(game: Game, seat: int) -> int:
     """The coins of the squares the player's cities and gathering scouts control (the same as summing the coins
     of `city_squares`, without working those out)."""
-    outskirts = _outskirts_coins(game, seat)
-    total = sum(outskirts.values())
+    outskirts, total = _outskirts_coins(game, seat)
     counted = set()  # a square with two figures on it counts once
     for fig in game.figures:
         pos = fig.pos
@@ -255,16 +259,23 @@ def coins_bound(game: Game, seat: int) -> int:
     """An upper bound of the player's coins, worked out without the figures (which may blockade their
     squares or gather more): a quick test that economic victory is still out of reach."""
     player = game.players[seat]
-    outskirts = sum(_outskirts_coins(game, seat).values())
+    outskirts = _outskirts_coins(game, seat)[1]
     scouts = player.scouts  # (all it owns: the bound holds however many are on the map)
     if effects.has(game, seat, "armies_gather"):
         scouts += player.armies
-    peaceful = effects.total(game, seat, "coins_while_peaceful")
     gathered = scouts * game.rules.most_coins_on_a_square()
-    extra = effects.total(game, seat, "extra_coins")
+    lasting = effects.memo(game, seat, "bound_coins", BOUND_EFFECTS, lambda: _effect_coins(game, seat))
     city_states = sum(icons(game, pos)[COIN] for pos in city_state_map.squares(game))  # were they all controlled
     tokens = sum(player.coin_tokens.values())
-    return tokens + tech_coins(game, seat) + outskirts + gathered + peaceful + extra + city_states
+    return tokens + tech_coins(game, seat) + outskirts + gathered + lasting + city_states
+
+
+BOUND_EFFECTS = ("coins_while_peaceful", "extra_coins")
+
+
+def _effect_coins(game: Game, seat: int) -> int:
+    """The most coins the player's effects give (those while at peace counted as if at peace)."""
+    return sum(effects.total(game, seat, name) for name in BOUND_EFFECTS)
 
 
 def tech_coins(game: Game, seat: int) -> int:

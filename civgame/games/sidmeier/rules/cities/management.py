@@ -129,11 +129,15 @@ def _affordable(game: Game, city: City, cost: int) -> bool:
 def list_figures(game: Game) -> Iterator[Action]:
     seat = game.actor()
     cfg = game.rules.game.figures
+    kinds: list[tuple[str, int]] | None = None  # (worked out for the first city that may build)
     for city in game.cities_of(seat):
         if not may_build(game, city):
             continue
-        for kind, cost in (("army", cfg.army_cost), ("scout", cfg.scout_cost)):
-            if pieces.unbuilt(game, seat, kind) > 0 and _affordable(game, city, cost):
+        if kinds is None:
+            costs = (("army", cfg.army_cost), ("scout", cfg.scout_cost))
+            kinds = [(kind, cost) for kind, cost in costs if pieces.unbuilt(game, seat, kind) > 0]
+        for kind, cost in kinds:
+            if _affordable(game, city, cost):
                 for pos in board.placement_squares(game, city, kind):
                     yield BuildFigure(city.id, kind, pos)  # type: ignore[arg-type]
 
@@ -187,17 +191,26 @@ def _describe(game: Game, action: Action) -> str:
 
 def list_units(game: Game) -> Iterator[Action]:
     seat = game.actor()
-    costs = {
-        unit: pieces.unit_cost(game, seat, unit)
-        for unit in game.rules.units
-        if pieces.unit_unlocked(game, seat, unit) and _deck_has(game, unit)
-    }
+    costs: dict[str, int] | None = None  # (worked out for the first city that may build)
     for city in game.cities_of(seat):
-        if costs and may_build(game, city):
+        if not may_build(game, city):
+            continue
+        if costs is None:
+            costs = _unit_costs(game, seat)
+        if costs:
             most = budget(game, city)
             for unit, cost in costs.items():
                 if cost <= most:
                     yield BuildUnit(city.id, unit)
+
+
+def _unit_costs(game: Game, seat: int) -> dict[str, int]:
+    """The cost of each unit the player may build (unlocked, cards left in its deck)."""
+    return {
+        unit: pieces.unit_cost(game, seat, unit)
+        for unit in game.rules.units
+        if pieces.unit_unlocked(game, seat, unit) and _deck_has(game, unit)
+    }
 
 
 def _deck_has(game: Game, unit: str) -> bool:
@@ -234,13 +247,17 @@ def build_unit(game: Game, action: BuildUnit) -> None:
 
 def list_buildings(game: Game) -> Iterator[Action]:
     seat = game.actor()
-    faces = [
-        face_id
-        for face_id in production.unlocked_faces(game, seat)
-        if game.buildings.get(game.rules.faces[face_id].family.id, 0) > 0
-    ]
+    faces: list[str] | None = None  # (worked out for the first city that may build)
     for city in game.cities_of(seat):
-        if not faces or not may_build(game, city):
+        if not may_build(game, city):
+            continue
+        if faces is None:
+            faces = [
+                face_id
+                for face_id in production.unlocked_faces(game, seat)
+                if game.buildings.get(game.rules.faces[face_id].family.id, 0) > 0
+            ]
+        if not faces:
             continue
         most = budget(game, city)
         for face_id in faces:
@@ -330,9 +347,13 @@ def _wonder_discounts(game: Game, seat: int) -> list[str]:
 
 def list_wonders(game: Game) -> Iterator[Action]:
     seat = game.actor()
-    costs = {wonder: wonder_cost(game, seat, wonder) for wonder in game.wonder_market}
+    costs: dict[str, int] | None = None  # (worked out for the first city that may build)
     for city in game.cities_of(seat):
-        if not costs or not may_build(game, city):
+        if not may_build(game, city):
+            continue
+        if costs is None:
+            costs = {wonder: wonder_cost(game, seat, wonder) for wonder in game.wonder_market}
+        if not costs:
             continue
         squares = None
         most = budget(game, city)

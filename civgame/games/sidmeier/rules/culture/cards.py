@@ -40,7 +40,16 @@ from civgame.games.sidmeier.core.decisions import (
     TradeTurn,
 )
 from civgame.games.sidmeier.core.model import Game, Improvement
-from civgame.games.sidmeier.rules.base import board, effects, pieces, production, reactions, techs, yields
+from civgame.games.sidmeier.rules.base import (
+    board,
+    effects,
+    occupancy,
+    pieces,
+    production,
+    reactions,
+    techs,
+    yields,
+)
 from civgame.games.sidmeier.rules.base.book import BOOK, top
 from civgame.games.sidmeier.rules.combat import battles
 
@@ -98,9 +107,9 @@ def _village_square(game: Game, pos: int) -> bool:
         return False
     if square.relic or square.city_state >= 0:  # a square holds one marker
         return False
-    if game.city_at(pos) is not None or board.city_owning(game, pos) is not None:
+    if pos in board.city_centres(game) or board.city_owning(game, pos) is not None:
         return False
-    return not any(f.pos == pos for f in game.figures)
+    return not occupancy.at(game, pos)
 
 
 def do_place_village(game: Game, seat: int, action: PlayCard, p: Params) -> None:
@@ -163,18 +172,17 @@ def list_move_enemy(game: Game, seat: int, card: int, p: Params) -> Iterator[Pla
 
 
 def _destinations(game: Game, owner: int, pos: int, distance: int) -> list[int]:
-    count = sum(1 for f in game.figures if f.pos == pos and f.owner == owner)
+    count = occupancy.own_count(game, pos, owner)
     limit = board.stacking_limit(game, owner)
     return [
-        there
-        for there in _walk(game, owner, pos, distance)
-        if sum(1 for f in game.figures if f.pos == there and f.owner == owner) + count <= limit
+        there for there in _walk(game, owner, pos, distance) if occupancy.own_count(game, there, owner) + count <= limit
     ]
 
 
 def _walk(game: Game, owner: int, pos: int, distance: int) -> list[int]:
     """The squares `owner`'s figures on `pos` reach within `distance` orthogonal steps, never through water,
     unexplored tiles, markers, cities or enemy figures."""
+    centres = board.city_centres(game)
     seen = {pos}
     frontier = [pos]
     out = []
@@ -188,7 +196,7 @@ def _walk(game: Game, owner: int, pos: int, distance: int) -> list[int]:
                 square = game.squares[there]
                 if not square.terrain or board.is_water(game, there):
                     continue
-                if square.marker >= 0 or game.city_at(there) is not None or board.enemy_figures_at(game, there, owner):
+                if square.marker >= 0 or there in centres or occupancy.enemy_on(game, there, owner):
                     continue
                 nxt.append(there)
         frontier = nxt
@@ -219,9 +227,9 @@ def _terrain_ok(game: Game, seat: int, pos: int, p: Params) -> bool:
         return False
     if square.terrain in p.not_on or (p.only_on and square.terrain not in p.only_on):
         return False
-    if game.city_at(pos) is not None:
+    if pos in board.city_centres(game):
         return False
-    if p.empty and (square.marker >= 0 or any(f.pos == pos for f in game.figures)):
+    if p.empty and (square.marker >= 0 or occupancy.at(game, pos)):
         return False
     owner = _square_owner(game, pos)
     return owner < 0 or not _immune(game, owner, seat)

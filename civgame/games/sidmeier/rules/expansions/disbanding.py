@@ -30,6 +30,11 @@ def with_count(count: int, kind: str) -> str:
     return with_article(kind) if count == 1 else f"{count} {PLURAL[kind]}"
 
 
+def disbanding_rules(game: Game) -> bool:
+    """Disbanding and caravans are in play: the rules have them (W&W)."""
+    return game.rules.game.disbanding is not None
+
+
 def list_disband(game: Game) -> Iterator[Action]:
     if game.rules.game.disbanding is None:
         return
@@ -58,7 +63,7 @@ def check_disband(game: Game, action: Disband) -> None:
         )
 
 
-@BOOK.rule(Disband, legal=list_disband, answers=(Moving,), check=check_disband)
+@BOOK.rule(Disband, legal=list_disband, answers=(Moving,), check=check_disband, in_play=disbanding_rules)
 def disband(game: Game, action: Disband) -> None:
     decision = top(game, Moving)
     game.pending.pop()
@@ -89,7 +94,7 @@ def check_caravan(game: Game, action: UseCaravan) -> None:
         raise RuleError("a caravan is discarded for production in a city of yours that holds one and has not acted")
 
 
-@BOOK.rule(UseCaravan, legal=list_caravan, answers=(CityTurn,), check=check_caravan)
+@BOOK.rule(UseCaravan, legal=list_caravan, answers=(CityTurn,), check=check_caravan, in_play=disbanding_rules)
 def use_caravan(game: Game, action: UseCaravan) -> None:
     city = game.city(action.city)
     cfg = game.rules.game.disbanding

@@ -90,6 +90,11 @@ WHEN = (
 )
 
 
+def with_deck(game: Game) -> bool:
+    """The cards' rules are in play: the game is played with the deck."""
+    return game.great_person_deck
+
+
 def held(game: Game, use: str) -> Iterator[tuple[int, GreatPersonCard]]:
     """The cards of this use (keep or discard) that the player deciding now may use now (abilities built only)."""
     seat = game.actor()
@@ -109,7 +114,7 @@ def check_reveal(game: Game, action: RevealPersonCard) -> None:
         raise RuleError(WHEN)
 
 
-@BOOK.rule(RevealPersonCard, legal=list_reveal, answers=OWN_TURNS, check=check_reveal)
+@BOOK.rule(RevealPersonCard, legal=list_reveal, answers=OWN_TURNS, check=check_reveal, in_play=with_deck)
 def reveal(game: Game, action: RevealPersonCard) -> None:
     player = game.players[game.actor()]
     player.person_cards.remove(action.card)
@@ -419,7 +424,7 @@ def check_use(game: Game, action: UsePersonCard) -> None:
         )
 
 
-@BOOK.rule(UsePersonCard, legal=list_use, answers=OWN_TURNS, check=check_use)
+@BOOK.rule(UsePersonCard, legal=list_use, answers=OWN_TURNS, check=check_use, in_play=with_deck)
 def use(game: Game, action: UsePersonCard) -> None:
     seat = game.actor()
     player = game.players[seat]
@@ -550,7 +555,9 @@ def check_pass(game: Game, action: PassBattleTurn) -> None:
         )
 
 
-@BOOK.rule(PassBattleTurn, legal=list_pass, answers=(BattlePlay,), check=check_pass)
+@BOOK.rule(
+    PassBattleTurn, legal=list_pass, answers=(BattlePlay,), check=check_pass, in_play=effects.carried("battle_pass")
+)
 def pass_turn(game: Game, action: PassBattleTurn) -> None:
     price = _pass_price(game)
     battle = game.battle
@@ -584,7 +591,13 @@ def check_gift(game: Game, action: GiftCoinForCulture) -> None:
         )
 
 
-@BOOK.rule(GiftCoinForCulture, legal=list_gift, answers=(StartTurn,), check=check_gift)
+@BOOK.rule(
+    GiftCoinForCulture,
+    legal=list_gift,
+    answers=(StartTurn,),
+    check=check_gift,
+    in_play=effects.carried("start_gift_coin_for_culture"),
+)
 def gift(game: Game, action: GiftCoinForCulture) -> None:
     seat = game.actor()
     player = game.players[seat]
@@ -627,10 +640,9 @@ def automatic(game: Game, seat: int) -> None:
 # ------------------------------------------------------------------ the limit: one card per great person
 
 
-def settle(game: Game) -> None:
-    """Discard at random the cards a player holds beyond their great people of each type."""
-    if not game.great_person_deck:
-        return
+def settle(game: Game) -> bool:
+    """Discard at random the cards a player holds beyond their great people of each type (never asks a
+    decision: False). In play only with the deck (`rules.flow.phases.FIRST_STEPS`)."""
     ids = game.rules.great_person_ids
     for player in game.players:
         if not player.person_cards and not player.person_shown:
@@ -648,3 +660,4 @@ def settle(game: Game) -> None:
                         pile.remove(lost)
                 game.person_deck.returned.append(lost)
                 game.say(f"{player.name} discards a great person card: {person_deck.card(game, lost).name}.")
+    return False

@@ -154,7 +154,13 @@ def check_reveal(game: Game, action: RevealMarker) -> None:
         )
 
 
-@BOOK.rule(RevealMarker, legal=list_reveal, answers=(StartTurn, CityTurn), check=check_reveal)
+@BOOK.rule(
+    RevealMarker,
+    legal=list_reveal,
+    answers=(StartTurn, CityTurn),
+    check=check_reveal,
+    in_play=effects.carried("reveal_learn_tech", "reveal_city_production"),
+)
 def reveal_marker(game: Game, action: RevealMarker) -> None:
     seat = game.actor()
     player = game.players[seat]

@@ -64,7 +64,13 @@ def add_marker(game: Game, seat: int, card_id: str, verb: str) -> None:
     )
 
 
-@BOOK.rule(Invest, legal=list_invest, answers=(StartTurn,), check=check_invest)
+@BOOK.rule(
+    Invest,
+    legal=list_invest,
+    answers=(StartTurn,),
+    check=check_invest,
+    in_play=lambda game: bool(game.rules.investments),
+)
 def invest(game: Game, action: Invest) -> None:
     seat = game.actor()
     player = game.players[seat]

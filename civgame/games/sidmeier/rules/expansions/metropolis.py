@@ -69,8 +69,9 @@ def expansion_squares(game: Game, city: City) -> list[int]:
 
 def settle(game: Game) -> bool:
     """Ask a player whose capital must grow now to choose its expansion square (True: a decision was added).
-    A capital that cannot grow when due waits for its owner's Start of Turn."""
-    if game.rules.game.metropolis is None or any(isinstance(d, MetropolisChoice) for d in game.pending):
+    A capital that cannot grow when due waits for its owner's Start of Turn. In play only with the rules'
+    metropolises (`rules.flow.phases.FIRST_STEPS`)."""
+    if any(isinstance(d, MetropolisChoice) for d in game.pending):
         return False
     for seat in game.order():
         city = due(game, seat)

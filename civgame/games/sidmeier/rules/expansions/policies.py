@@ -40,8 +40,9 @@ def maximum(game: Game, seat: int) -> int:
 
 def settle(game: Game) -> bool:
     """Ask the first player whose adopted policies differ from their maximum to adopt or return one
-    (True: a decision was added). Nothing to do without policy cards, or while one is asked already."""
-    if not game.rules.policy_cards or any(isinstance(d, PolicyChoice) for d in game.pending):
+    (True: a decision was added). Nothing to do while one is asked already. In play only with policy cards
+    (`rules.flow.phases.FIRST_STEPS`)."""
+    if any(isinstance(d, PolicyChoice) for d in game.pending):
         return False
     for seat in game.order():
         held, most = len(game.players[seat].policies), maximum(game, seat)
@@ -132,7 +133,9 @@ def check_buy_tech(game: Game, action: BuyTech) -> None:
         )
 
 
-@BOOK.rule(BuyTech, legal=list_buy_tech, answers=(StartTurn,), check=check_buy_tech)
+@BOOK.rule(
+    BuyTech, legal=list_buy_tech, answers=(StartTurn,), check=check_buy_tech, in_play=effects.carried("start_buy_tech")
+)
 def buy_tech(game: Game, action: BuyTech) -> None:
     seat = game.actor()
     player = game.players[seat]
@@ -158,7 +161,13 @@ def check_buy_card(game: Game, action: BuyCultureCard) -> None:
         raise RuleError("a culture event card is bought at Start of Turn once, for the ability's culture")
 
 
-@BOOK.rule(BuyCultureCard, legal=list_buy_card, answers=(StartTurn,), check=check_buy_card)
+@BOOK.rule(
+    BuyCultureCard,
+    legal=list_buy_card,
+    answers=(StartTurn,),
+    check=check_buy_card,
+    in_play=effects.carried("start_buy_culture_card"),
+)
 def buy_card(game: Game, action: BuyCultureCard) -> None:
     seat = game.actor()
     player = game.players[seat]

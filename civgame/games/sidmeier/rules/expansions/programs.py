@@ -33,7 +33,13 @@ def check_program(game: Game, action: StartProgram) -> None:
         raise RuleError("a city of yours that has not acted and holds no building program may start one")
 
 
-@BOOK.rule(StartProgram, legal=list_program, answers=(CityTurn,), check=check_program)
+@BOOK.rule(
+    StartProgram,
+    legal=list_program,
+    answers=(CityTurn,),
+    check=check_program,
+    in_play=lambda game: game.rules.game.building_program is not None,
+)
 def start_program(game: Game, action: StartProgram) -> None:
     city = game.city(action.city)
     assert city is not None

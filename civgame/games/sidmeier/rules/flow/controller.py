@@ -82,7 +82,7 @@ def _listing(game: Game) -> list[Action]:
     out: list[Action] = []
     game.cache["listing"] = {}  # look-ups shared by the rules' listings of this one state
     try:
-        for rule in BOOK.listing(game.pending[-1]):
+        for rule in BOOK.listing_in_play(game, game.pending[-1], game.cache.setdefault("in_play", {})):
             out.extend(rule.legal(game))
     finally:
         del game.cache["listing"]

@@ -8,6 +8,8 @@ next phase, a battle's next stage) until a decision is pending or the game is ov
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from civgame.games.sidmeier.core.decisions import CityTurn, MovementTurn, ResearchTurn, StartTurn, TradeTurn
 from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.base import board, victory, yields
@@ -33,12 +35,22 @@ NAMES = {
 }
 
 
+# The expansions' steps that come before anything else, each with whether it is in play in a game: each
+# settles what must be settled at once (True: it asked a decision, which comes first).
+FIRST_STEPS: tuple[tuple[Callable[[Game], bool], Callable[[Game], bool]], ...] = (
+    # F&F's deck: a great person lost takes a card of its type with it
+    (great_person_deck.with_deck, great_person_deck.settle),
+    # W&W: a policy maximum changed; adopting or returning comes first
+    (lambda game: bool(game.rules.policy_cards), policies.settle),
+    # F&F: a capital grows into a metropolis as soon as it can
+    (lambda game: game.rules.game.metropolis is not None, metropolis.settle),
+)
+
+
 def advance(game: Game) -> None:
+    first_steps = _first_steps(game)
     while game.phase != "over":
-        great_person_deck.settle(game)  # (F&F's deck: a great person lost takes a card of its type with it)
-        if policies.settle(game):  # (W&W: a policy maximum changed; adopting or returning comes first)
-            return
-        if metropolis.settle(game):  # (F&F: a capital grows into a metropolis as soon as it can)
+        if any(settle(game) for settle in first_steps):
             return
         battle = game.battle
         if battle is not None and len(game.pending) <= battle.base:
@@ -49,6 +61,14 @@ def advance(game: Game) -> None:
             _begin(game, game.queue.pop(0))
         else:
             _next_phase(game)
+
+
+def _first_steps(game: Game) -> tuple[Callable[[Game], bool], ...]:
+    """The first steps in play in this game (worked out once: a game's rules and options never change)."""
+    steps: tuple[Callable[[Game], bool], ...] | None = game.cache.get("first_steps")
+    if steps is None:
+        steps = game.cache["first_steps"] = tuple(settle for in_play, settle in FIRST_STEPS if in_play(game))
+    return steps
 
 
 def _begin(game: Game, seat: int) -> None:

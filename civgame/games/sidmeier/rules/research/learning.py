@@ -17,7 +17,8 @@ from civgame.games.sidmeier.rules.base.book import BOOK, top
 
 def choices(game: Game, seat: int) -> list[str]:
     trade = game.players[seat].trade
-    return [t for t in techs.learnable(game, seat) if techs.research_cost(game, seat, t) <= trade]
+    costs = techs.research_costs(game, seat)
+    return [t for t in techs.learnable(game, seat) if costs(techs.level(game, t)) <= trade]
 
 
 def list_research(game: Game) -> Iterator[Action]:

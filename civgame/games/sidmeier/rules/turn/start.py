@@ -348,11 +348,12 @@ def free_walls(game: Game, action: FreeWalls) -> None:
     )
 
 
-def free_building_options(game: Game, seat: int, source: str) -> Iterator[FreeBuilding]:
+def free_building_options(game: Game, seat: int, source: str, cities: list[City]) -> Iterator[FreeBuilding]:
+    """A free building of the player's unlocked faces left in the market, in one of `cities`."""
     for face_id in production.unlocked_faces(game, seat):
         if game.buildings.get(game.rules.faces[face_id].family.id, 0) <= 0:
             continue
-        for city in game.cities_of(seat):
+        for city in cities:
             for pos in pieces.building_squares(game, city, face_id):
                 yield FreeBuilding(source, city.id, face_id, pos)
 
@@ -364,15 +365,13 @@ def list_free_building(game: Game) -> Iterator[Action]:
         if investments.INVESTED in game.players[seat].used:
             free += sources(game, seat, "free_building_on_investing")
         for source in free:
-            yield from free_building_options(game, seat, source)
+            yield from free_building_options(game, seat, source, game.cities_of(seat))
     elif isinstance(game.pending[-1], CityTurn):
         for _kind, source, _ in effects.entries(game, seat, "free_building_action"):
             if f"city_free:{source}" in game.players[seat].used:
                 continue
-            for option in free_building_options(game, seat, source):
-                city = game.city(option.city)
-                if city is not None and production.city_may_act(game, city):
-                    yield option
+            acting = [city for city in game.cities_of(seat) if production.city_may_act(game, city)]
+            yield from free_building_options(game, seat, source, acting)
 
 
 def check_free_building(game: Game, action: FreeBuilding) -> None:

@@ -10,6 +10,7 @@ from civgame.games.sidmeier.core.actions import (
     BuyCultureCard,
     BuyTech,
     Disband,
+    EndCityManagement,
     GiftCoinForCulture,
     Invest,
     RevealMarker,
@@ -19,7 +20,7 @@ from civgame.games.sidmeier.core.actions import (
     UsePersonCard,
 )
 from civgame.games.sidmeier.core.decisions import CityTurn, Decision, Moving, StartTurn
-from civgame.games.sidmeier.core.model import Square
+from civgame.games.sidmeier.core.model import Held, Square
 from civgame.games.sidmeier.rules.base import city_state_map, effects, reactions
 from civgame.games.sidmeier.rules.base.book import BOOK
 from civgame.games.sidmeier.rules.expansions import great_person_deck, metropolis, policies
@@ -78,7 +79,7 @@ def test_a_base_game_never_walks_the_map_for_city_states():
 
 def test_a_player_holding_no_great_person_card_is_not_looked_for_on_the_map():
     s = Scenario(players=2)
-    assert reactions.options(s.game, 1, "city_action", -1, 0) == []
+    assert reactions.options(s.game, 1, Held(0, EndCityManagement(), "city_action")) == []
     assert ("people_on_map", 1) not in s.game.cache
 
 

@@ -95,7 +95,7 @@ def test_the_aztecs_start_with_irrigation_three_cities_and_a_capital_on_one_of_t
 def test_the_aztecs_gain_three_trade_for_each_battle_they_win(has_ability, trade, monkeypatch):
     s = leading("aztecs", has_ability, "trade_on_battle_won", monkeypatch)
     battle_at(s)
-    s.units(0, ("mounted", 4))
+    s.units(0, ("mounted", 3))
     s.units(1, ("artillery", 2))
     fight_out(s)
     assert s.game.players[0].trade == trade and s.game.players[1].trade == 0
@@ -107,7 +107,7 @@ def test_the_aztecs_gain_a_culture_per_unit_killed_in_a_battle_they_fight_on_eit
 ):
     s = leading("aztecs", has_ability, "culture_per_unit_killed", monkeypatch)
     battle_at(s, attacker=1)  # Germany attacks and wins: the Aztec unit is killed
-    s.units(1, ("mounted", 4))
+    s.units(1, ("mounted", 3))
     s.units(0, ("artillery", 2))
     s.game.players[0].culture = s.game.players[1].culture = 0
     fight_out(s)
@@ -272,7 +272,7 @@ def test_mongolias_travel_speed_starts_at_3_with_horseback_riding():
 def test_mongolia_gains_one_more_loot_when_it_wins_an_attack(attacking, has_ability, monkeypatch):
     s = leading("mongols", has_ability, "attacking_extra_loot", monkeypatch)
     battle_at(s, attacker=0 if attacking else 1)  # Mongolia is seat 0
-    s.units(0, ("mounted", 4))
+    s.units(0, ("mounted", 3))
     s.units(1, ("artillery", 2))
     fight_out(s, until="loot")
     assert s.game.battle.winner == (0 if attacking else 1)  # Mongolia wins either way

@@ -721,6 +721,23 @@ def test_sir_isaac_newton_is_placed_in_the_pyramid_as_a_blank_tech_and_stays_the
     assert again.players[0].blanks == player.blanks
 
 
+def test_sir_isaac_newtons_highest_level_is_the_cards_own():
+    from civgame.games.sidmeier.content import effects as fx
+    from civgame.games.sidmeier.core.decisions import ResearchTurn
+
+    s = holder("isaac_newton")
+    s.techs(0, "pottery", "writing")  # a level II fits as well as a level I
+    s.decide(ResearchTurn(0), phase="research")
+    newton = s.game.rules.person_cards["isaac_newton"]
+    (effect,) = newton.effects
+    assert effect.params == fx.PersonBlankTech(highest_level=4)
+    lowered = replace(effect, params=fx.PersonBlankTech(highest_level=1))
+    cards = {**s.game.rules.person_cards, newton.id: newton.model_copy(update={"effects": [lowered]})}
+    s.game.rules = replace(s.game.rules, person_cards=cards)
+    s.refresh()
+    assert sorted(a.amount for a in s.legal() if isinstance(a, UsePersonCard)) == [1]
+
+
 # ------------------------------------------------------------------ Zheng He and Marie Curie
 
 

@@ -1408,10 +1408,14 @@ primitive(
     "markers, paying for and claiming only the space they stop on.",
     example={"culture_jump": {}},
 )(NoParams)
-primitive(
+
+
+@primitive(
     "person_blank_tech",
     kind="great_person",
-    doc="Before researching, the holder places the card in their pyramid as a blank tech of a level up to IV that "
-    "has a place there; it stays there even if the great person dies.",
-    example={"person_blank_tech": {}},
-)(NoParams)
+    doc="Before researching, the holder places the card in their pyramid as a blank tech of a level up to "
+    "`highest_level` that has a place there; it stays there even if the great person dies.",
+    example={"person_blank_tech": {"highest_level": 4}},
+)
+class PersonBlankTech(Params):
+    highest_level: int = Field(ge=1)

@@ -283,25 +283,25 @@ def _capital(game: Game, seat: int) -> City | None:
     return next((c for c in game.cities_of(seat) if c.capital), None)
 
 
-def _always(game: Game, seat: int) -> list[Way]:
+def _always(game: Game, seat: int, p: Any) -> list[Way]:
     return ONCE
 
 
-def _known_elsewhere(game: Game, seat: int) -> list[Way]:
+def _known_elsewhere(game: Game, seat: int, p: Any) -> list[Way]:
     known = {t for p in game.players if p.seat != seat for t in p.techs}
     return [{"tech": t} for t in techs.learnable(game, seat, [t for t in game.rules.techs if t in known])]
 
 
-def _capital_acts(game: Game, seat: int) -> list[Way]:
+def _capital_acts(game: Game, seat: int, p: Any) -> list[Way]:
     capital = _capital(game, seat)
     return ONCE if capital is not None and production.city_may_act(game, capital) else []
 
 
-def _not_doubled(game: Game, seat: int) -> list[Way]:
+def _not_doubled(game: Game, seat: int, p: Any) -> list[Way]:
     return [] if board.TRAVEL_DOUBLED in game.players[seat].used else ONCE
 
 
-def _regroupings(game: Game, seat: int) -> list[Way]:
+def _regroupings(game: Game, seat: int, p: Any) -> list[Way]:
     """From a square of the player's figures to another square of theirs with room for them all."""
     limit = board.stacking_limit(game, seat)
     counts: dict[int, int] = {}
@@ -316,19 +316,19 @@ def _regroupings(game: Game, seat: int) -> list[Way]:
     ]
 
 
-def _defending_at_start(game: Game, seat: int) -> list[Way]:
+def _defending_at_start(game: Game, seat: int, p: Any) -> list[Way]:
     battle = game.battle
     return ONCE if battle is not None and battle.stage == "cards" and battle.defender == seat else []
 
 
-def _units_killed(game: Game, seat: int) -> list[Way]:
+def _units_killed(game: Game, seat: int, p: Any) -> list[Way]:
     battle = game.battle
     if battle is None or battle.stage != "after" or seat not in (battle.attacker, battle.defender):
         return []
     return ONCE if battle.killed[0 if seat == battle.attacker else 1] else []
 
 
-def _forces_drawn(game: Game, seat: int) -> list[Way]:
+def _forces_drawn(game: Game, seat: int, p: Any) -> list[Way]:
     battle = game.battle
     if battle is None or battle.stage != "forces" or seat not in (battle.attacker, battle.defender):
         return []
@@ -336,11 +336,11 @@ def _forces_drawn(game: Game, seat: int) -> list[Way]:
     return ONCE if battle.hands[side] and not (battle.barbarians and side == 1) else []
 
 
-def _own_cities(game: Game, seat: int) -> list[Way]:
+def _own_cities(game: Game, seat: int, p: Any) -> list[Way]:
     return [{"city": city.id} for city in game.cities_of(seat)]
 
 
-def _edge_moves(game: Game, seat: int) -> list[Way]:
+def _edge_moves(game: Game, seat: int, p: Any) -> list[Way]:
     """From an edge square holding the player's figures to an empty edge square where they may end a move."""
     edge = [pos for pos in range(len(game.squares)) if board.on_edge(game, pos)]
     starts = [pos for pos in edge if board.own_figures_at(game, pos, seat)]
@@ -353,24 +353,25 @@ def _edge_moves(game: Game, seat: int) -> list[Way]:
     return ways
 
 
-def _blank_levels(game: Game, seat: int) -> list[Way]:
-    """The levels (up to IV) with a place in the player's pyramid, before researching this turn."""
+def _blank_levels(game: Game, seat: int, p: Any) -> list[Way]:
+    """The levels up to the card's highest with a place in the player's pyramid, before researching this turn."""
+    assert isinstance(p, fx.PersonBlankTech)
     if seat in game.research:
         return []
-    return [{"amount": level} for level in range(1, 5) if techs.fits(game, seat, level)]
+    return [{"amount": level} for level in range(1, p.highest_level + 1) if techs.fits(game, seat, level)]
 
 
-def _row_not_lowered(game: Game, seat: int) -> list[Way]:
+def _row_not_lowered(game: Game, seat: int, p: Any) -> list[Way]:
     return [] if techs.ROW_LOWER in game.players[seat].used else ONCE
 
 
-def _amounts(game: Game, seat: int) -> list[Way]:
+def _amounts(game: Game, seat: int, p: Any) -> list[Way]:
     player = game.players[seat]
     return [{"amount": n} for n in [*range(1, player.trade + 1), *range(-1, -player.culture - 1, -1)]]
 
 
-# primitive -> (the ways the card may be used now, none if it cannot; what it does)
-ONE_TIME: dict[str, tuple[Callable[[Game, int], list[Way]], Callable[[Game, int, UsePersonCard, Any], None]]] = {
+# primitive -> (the ways the card may be used now, none if it cannot; what it does), each given its parameters
+ONE_TIME: dict[str, tuple[Callable[[Game, int, Any], list[Way]], Callable[[Game, int, UsePersonCard, Any], None]]] = {
     "person_gain": (_always, _gain),
     "person_gain_per_building": (_always, _per_building),
     "person_culture_per_unbuilt_army": (_always, _per_unbuilt_army),
@@ -405,7 +406,7 @@ def list_use(game: Game) -> Iterator[Action]:
     for number, person in held(game, "discard"):
         if not all(e.name in ONE_TIME for e in person.effects):
             continue  # (a card that cancels or pays is used there: `USED_ELSEWHERE`)
-        ways = [ONE_TIME[e.name][0](game, game.actor()) for e in person.effects]
+        ways = [ONE_TIME[e.name][0](game, game.actor(), e.params) for e in person.effects]
         if not all(ways):
             continue
         for way in next((w for w in ways if w != ONCE), ONCE):  # (the choice the card asks for, if any)

@@ -69,7 +69,7 @@ def enter(game: Game, seat: int, pos: int, figures: list[int]) -> bool:
 def _start(game: Game, seat: int, pos: int, figures: list[int]) -> Battle | None:
     square = game.squares[pos]
     n = len(game.players)
-    if square.marker >= 0 and _is_village(game, square.marker):
+    if holds_village(game, square.marker):
         if effects.has(game, seat, "villages_without_battle"):
             game.say(f"{game.players[seat].name} enters the village; it yields without a battle.")
             conquer_village(game, seat, pos)
@@ -126,8 +126,9 @@ def horde(game: Game, seat: int, victim: int, pos: int, rank: int) -> None:
     game.say(f"Barbarians led by {game.players[seat].name} attack {game.players[victim].name} at {game.label(pos)}.")
 
 
-def _is_village(game: Game, marker: int) -> bool:
-    return game.rules.hut_markers[marker].kind == "village"
+def holds_village(game: Game, marker: int) -> bool:
+    """A square's marker (-1: none) is a village."""
+    return marker >= 0 and game.rules.hut_markers[marker].kind == "village"
 
 
 def seat_of(battle: Battle, side: int) -> int:

@@ -422,7 +422,7 @@ def do_move_own(game: Game, seat: int, action: PlayCard, p: Params) -> None:
 
 def list_horde(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard]:
     assert isinstance(p, fx.BarbarianAttack)
-    villages = [game.xy(pos) for pos, square in enumerate(game.squares) if _holds_village(game, square.marker)]
+    villages = [game.xy(pos) for pos, square in enumerate(game.squares) if battles.holds_village(game, square.marker)]
     others = set(_others(game, seat))
     aims = {(f.pos, f.owner) for f in game.figures if f.kind == "army" and f.owner in others}
     aims |= {(c.pos, c.owner) for c in game.cities if c.owner in others}
@@ -430,10 +430,6 @@ def list_horde(game: Game, seat: int, card: int, p: Params) -> Iterator[PlayCard
         x, y = game.xy(pos)
         if any(abs(x - vx) + abs(y - vy) <= p.range for vx, vy in villages):
             yield PlayCard(card, pos=pos, target=owner)
-
-
-def _holds_village(game: Game, marker: int) -> bool:
-    return marker >= 0 and game.rules.hut_markers[marker].kind == "village"
 
 
 def do_horde(game: Game, seat: int, action: PlayCard, p: Params) -> None:

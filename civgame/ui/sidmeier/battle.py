@@ -85,7 +85,7 @@ def draw_battle(
     shade.fill((16, 18, 24, 230))
     surface.blit(shade, area)
     sides = [battle["attacker"], battle["defender"]]
-    barbarians = (0 if battle["horde"] else 1) if battle["barbarians"] else -1  # the barbarians' side
+    barbarians = battle["barbarian_side"]
     names = [game.players[seat].name if side != barbarians else "the barbarians" for side, seat in enumerate(sides)]
     size = round(15 * scale)
     title = f"Battle at {game.label(battle['pos'])}: {names[0]} attacks {names[1]}"

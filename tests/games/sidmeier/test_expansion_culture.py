@@ -13,6 +13,7 @@ from civgame.games.sidmeier.core.decisions import BattlePlay, ChooseLoot, CityTu
 from civgame.games.sidmeier.rules.base import pieces
 from civgame.games.sidmeier.rules.combat import battles
 from civgame.games.sidmeier.rules.flow.controller import new_game
+from civgame.games.sidmeier.rules.flow.view import view_for
 from tests.games.sidmeier.scenario import Scenario
 
 FAF, WAW = "fame-and-fortune", "wisdom-and-warfare"
@@ -210,6 +211,7 @@ def check_roaming_horde(s, card):
     battle = s.game.battle
     assert battle is not None and battle.horde == p.rank and battle.attacker == 0 and battle.defender == 1
     assert battles.is_barbarian(battle, battles.ATTACKER) and not battles.is_barbarian(battle, battles.DEFENDER)
+    assert view_for(s.game, 1)["battle"]["barbarian_side"] == battles.ATTACKER  # (the window draws them so)
     while s.game.battle is not None and not isinstance(s.game.pending[-1], ChooseLoot):
         decision = s.game.pending[-1]
         actions = s.legal()

@@ -58,6 +58,7 @@ def view_for(game: Game, seat: int) -> dict[str, Any]:
     state["research"] = {s: (t if s == seat else HIDDEN) for s, t in state["research"].items()}
     battle = state["battle"]
     if battle is not None and game.battle is not None:
+        battle["barbarian_side"] = game.battle.barbarian_side()  # (the window draws that side as the barbarians)
         sides = [game.battle.attacker, game.battle.defender]
         for side in (0, 1):
             opponent = sides[1 - side]

@@ -566,6 +566,7 @@ ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
     "leader_city_advance": lambda g, a: f"gain {a.choice[0]} for 1 {a.choice[1]} token",
     "play_card_without_action": _card_without_action,
     "ship_founds_city": lambda g, a: f"the ship at {a.choice[0]} founds a city at {a.choice[1]} (a main action)",
+    "city_road_move": lambda g, a: "move one group by road between two of your cities, free (no action)",
 }
 
 

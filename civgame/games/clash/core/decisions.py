@@ -42,6 +42,7 @@ class MoveDecision(Decision):
     only_units: list[int] = field(default_factory=list)  # a free move of these units only (empty: any unit)
     single_units: bool = False  # each group is one unit
     attack_bonus: int = 0  # combat value added every round to the move's first battle it attacks in
+    city_road: str = ""  # a free move granted by this source (`city_road_move`): one group, city to city, free
 
 
 @dataclass

@@ -545,6 +545,20 @@ class ShipFoundsCity(NoParams):
 
 
 @primitive(
+    "city_road_move",
+    when="ability: a free action in the holder's turn, not during another action, once per turn",
+    doc="One group of the holder's land units standing in one of the holder's cities moves by road to another "
+    "of the holder's cities at most `range` spaces away (or a step to one next to it), paying nothing. Every "
+    "other rule of a road move holds: land without enemies on the way, the stacking limit, no units that "
+    "fought, no exploring. `terrain` is how terrain counts on this road, as for `road_move`.",
+    example={"city_road_move": {"range": 2, "terrain": "ignored"}},
+)
+class CityRoadMove(Params):
+    range: int = Field(default=2, ge=2)
+    terrain: Literal["ignored_before", "ignored", "applies"] = "ignored"
+
+
+@primitive(
     "bar_enemy_settlers",
     when="passive: whenever another player's settler would found a city or form a trade route",
     doc="Other players' settlers within `distance` spaces of one of the holder's army units can't found a "

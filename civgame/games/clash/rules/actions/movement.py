@@ -32,6 +32,7 @@ from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.military import (
     AttackToll,
     CityBarredAfterTerrain,
+    CityRoadMove,
     FortressNeedsAdvance,
     IgnoreTerrainForPay,
     MovementReward,
@@ -126,9 +127,10 @@ class _Survey:
     """What one search for `owner`'s moves asks again and again, found once for the whole search
     rather than once per space or per group: the pieces on each space; and, when first asked (many
     searches never do), the road moves the owner can pay for now and the owner's diplomatic partners.
-    A search changes nothing, so none of it goes stale while it runs."""
+    A search changes nothing, so none of it goes stale while it runs. `city_road`: the search is for a free
+    move between the owner's cities (`city_road_move`) on this road, the only way it may go."""
 
-    def __init__(self, game: Game, owner: int) -> None:
+    def __init__(self, game: Game, owner: int, city_road: RoadMove | None = None) -> None:
         self.game, self.owner = game, owner
         self.units: dict[Hex, list[Unit]] = {}  # the spaces holding units: most spaces are not keys
         for unit in game.units:
@@ -136,7 +138,8 @@ class _Survey:
         self.cities: dict[Hex, City] = {}
         for city in game.cities:
             self.cities.setdefault(city.pos, city)  # the first on a space, as `Game.city_at` finds it
-        self._roads: list[RoadMove] | None = None
+        self.city_road = city_road is not None
+        self._roads: list[RoadMove] | None = None if city_road is None else [city_road]
         self._partners: list[tuple[int, dict[str, int]]] | None = None
 
     def units_at(self, space: Hex) -> list[Unit]:
@@ -191,10 +194,13 @@ def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int | None:
     return sum(ship_capacity(game, owner) - game.load_of(cargo_of(game, s)) for s in ships) if ships else None
 
 
-def _target(game: Game, owner: int, start: Hex, mode: Mode, to: Hex) -> Target | None:
+def _target(
+    game: Game, owner: int, start: Hex, mode: Mode, to: Hex, city_road: RoadMove | None = None
+) -> Target | None:
     """How a group of `mode` units of `owner` at `start` could reach `to` (None if it cannot); the
     destinations after it are not worked out, nor the other spaces next to `start`."""
-    return next((t for t in _each_target(_Survey(game, owner), start, mode, only=to) if t.space == to), None)
+    survey = _Survey(game, owner, city_road)
+    return next((t for t in _each_target(survey, start, mode, only=to) if t.space == to), None)
 
 
 def target_of(game: Game, owner: int, units: tuple[int, ...], to: Hex) -> Target | None:
@@ -223,6 +229,9 @@ def _each_target(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = Non
 def _ways(survey: _Survey, start: Hex, mode: Mode, only: Hex | None) -> Iterator[Target]:
     """Every way to a destination, the preferred way to a space first (`only`: see `_each_target`)."""
     game, owner = survey.game, survey.owner
+    if survey.city_road:
+        yield from _city_road_targets(survey, start, mode, only)
+        return
     if mode == "ship":
         reach = sea_reach(game, owner, start)
         yield from (t for t in _sea_targets(reach, entry=None).values() if t.space != start)
@@ -301,6 +310,23 @@ def _step_targets(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = No
 
 
 # ------------------------------------------------------------------ roads
+
+
+def _city_road_targets(survey: _Survey, start: Hex, mode: Mode, only: Hex | None) -> Iterator[Target]:
+    """`city_road_move`: from one of the owner's cities to another, a step or the survey's road, free."""
+    if mode != "land" or not survey.own_city(start):
+        return
+    yield from (t for t in _step_targets(survey, start, mode, only) if t.how == "walk" and survey.own_city(t.space))
+    yield from _road_targets(survey, start).values()
+
+
+def city_road_of(game: Game, decision: MoveDecision) -> RoadMove | None:
+    """The road of a free move between cities (`city_road_move`) that `decision` is; None for any other move."""
+    if not decision.city_road:
+        return None
+    granted = effects.active(game, game.player(decision.player), "city_road_move")
+    params = effects.params_as(next(e for e in granted if e.source == decision.city_road), CityRoadMove)
+    return RoadMove(range=params.range, endpoints="both", terrain=params.terrain)
 
 
 def _road_targets(survey: _Survey, start: Hex) -> dict[Hex, Target]:
@@ -631,6 +657,13 @@ def _no_route(game: Game, mode: Mode, to: Hex) -> str:
     )
 
 
+def _no_city_road(decision: MoveDecision) -> str:
+    return (
+        f"{decision.city_road} moves a group of land units from one of your cities to another, by road over land "
+        "without enemies or a step"
+    )
+
+
 # ------------------------------------------------------------------ enumerating groups
 
 
@@ -656,11 +689,16 @@ def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
     )
 
 
-def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Iterator[MoveUnits]:
-    """Every legal group move of `owner`: one per destination and count of each kind of alike units."""
+def possible_moves(
+    game: Game, owner: int, *, fresh_action: bool = False, city_road: RoadMove | None = None
+) -> Iterator[MoveUnits]:
+    """Every legal group move of `owner`: one per destination and count of each kind of alike units
+    (`city_road`: of a free move between the owner's cities on that road)."""
     units = sorted(game.units_of(owner), key=attrgetter("id"))
     # Roads matter only to units a mountain stopped, so most searches need not ask for the effect.
-    roads = any(u.stopped_by_terrain for u in units) and effects.has(game, game.player(owner), "road_move")
+    roads = any(u.stopped_by_terrain for u in units) and (
+        city_road is not None or effects.has(game, game.player(owner), "road_move")
+    )
     stacks: dict[tuple[Hex, Mode], list[Unit]] = {}
     for unit in units:
         mode = mode_of(game, unit)
@@ -668,7 +706,7 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
             stacks.setdefault((unit.pos, mode), []).append(unit)
     if not stacks:
         return
-    survey = _Survey(game, owner)
+    survey = _Survey(game, owner, city_road)
     for (start, mode), movers in stacks.items():
         by_road = _alike(game, movers)
         # Units a mountain stopped move only by road (and only roads let them in among the movers).
@@ -847,9 +885,10 @@ def _allowed(decision: MoveDecision, units: tuple[int, ...]) -> bool:
 
 def _legal_move_units(game: Game) -> list[Action]:
     decision = answering(game, MoveDecision)
+    moves = possible_moves(game, decision.player, city_road=city_road_of(game, decision))
     if not decision.only_units:  # (every move is allowed: not asked of each)
-        return list(possible_moves(game, decision.player))
-    return [move for move in possible_moves(game, decision.player) if _allowed(decision, move.units)]
+        return list(moves)
+    return [move for move in moves if _allowed(decision, move.units)]
 
 
 def _check_move_units(game: Game, action: MoveUnits) -> None:
@@ -859,13 +898,14 @@ def _check_move_units(game: Game, action: MoveUnits) -> None:
     if not _allowed(decision, action.units):
         raise RuleError("in this move only the units it was granted for may move")
     start, mode = group[0].pos, mode_of(game, group[0])
-    target = _target(game, owner, start, mode, action.to)
+    road = city_road_of(game, decision)
+    target = _target(game, owner, start, mode, action.to, road)
     for unit in group:
         problem = unit_problem(game, unit, road=_ignores_earlier_terrain(target))
         if problem:
             raise RuleError(problem)
     if target is None:
-        raise RuleError(_no_route(game, mode, action.to))
+        raise RuleError(_no_city_road(decision) if road else _no_route(game, mode, action.to))
     problem = group_problem(game, group, target)
     if problem:
         raise RuleError(problem)
@@ -884,7 +924,7 @@ def move_units(game: Game, action: MoveUnits) -> None:
     player = game.player(owner)
     group = [game.existing_unit(unit_id) for unit_id in action.units]  # checked: the mover's, on one space
     start, mode = group[0].pos, mode_of(game, group[0])
-    target = _target(game, owner, start, mode, action.to)
+    target = _target(game, owner, start, mode, action.to, city_road_of(game, decision))
     assert target is not None  # checked: the group can reach the destination
     payment = None
     cost = dict(target.cost)

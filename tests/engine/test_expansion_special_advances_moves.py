@@ -1,0 +1,89 @@
+"""Special advances of the Civilizations expansion that move pieces or look into a deck: Rome's Imperial Roads,
+Maya's Calendar and Ballcourts, and Carthage's Pirate Allies (shipped as data of the 2012 expansion,
+rules_data/classic-2012/civilizations/civilizations.yaml)."""
+
+import pytest
+
+from civgame.games.clash.core.actions import EndMove, MoveUnits, StartMove, UseAbility
+from civgame.games.clash.core.decisions import MoveDecision
+from civgame.games.clash.rules.flow.invariants import check_invariants
+from tests.engine.test_expansion_special_advances import playing, random_game_keeps_invariants, special
+from tests.engine.test_wonders import assert_refused
+from tests.scenario import Scenario
+
+
+@pytest.mark.parametrize("key", ["rome"])
+def test_seeded_random_games_with_these_special_advances_keep_every_invariant(key, monkeypatch, tmp_path):
+    random_game_keeps_invariants(key, 1, monkeypatch, tmp_path)
+
+
+# ------------------------------------------------------------------ Rome
+
+IMPERIAL_ROADS = UseAbility("Imperial Roads", "city_road_move")
+
+
+def roman_roads(imperial_roads: bool) -> Scenario:
+    """Roman cities at D5 and D7 (Forest at D6 between them) and at D2, two infantry in D5, Roads and Tactics
+    held, nothing to pay with."""
+    s = playing("rome")
+    s.advances(0, "Engineering", "Tactics")
+    if imperial_roads:
+        special(s, 0, "Roads")
+    else:
+        s.advances(0, "Roads")
+    for label in ("D5", "D7", "D2"):
+        s.city(0, label)
+    s.units(0, "infantry", "D5", 2)
+    s.resources(0, food=0, wood=0, ore=0, gold=0)
+    return s
+
+
+def test_imperial_roads_move_a_group_between_two_roman_cities_for_free_once_a_turn():
+    s = roman_roads(False)
+    assert s.legal_of(UseAbility) == []
+    s = roman_roads(True)
+    actions = s.game.actions_left
+    s.apply(IMPERIAL_ROADS)
+    decision = s.game.pending[-1]
+    assert isinstance(decision, MoveDecision) and decision.groups_left == 1
+    assert {s.game.existing_unit(m.units[0]).pos for m in s.legal_of(MoveUnits)} == {s.hex("D5")}
+    assert {m.to for m in s.legal_of(MoveUnits)} == {s.hex("D7")}  # a city 2 spaces away: no other space
+    assert_refused(s, MoveUnits(s.legal_of(MoveUnits)[0].units, s.hex("D6")), "from one of your cities to another")
+    group = max((m.units for m in s.legal_of(MoveUnits)), key=len)
+    s.apply(MoveUnits(group, s.hex("D7")))
+    assert [u.pos for u in s.game.units_of(0)] == [s.hex("D7")] * 2
+    assert not s.game.pending and s.game.actions_left == actions and sum(s.player(0).resources.values()) == 0
+    assert s.game.log[-2:] == [
+        "Player 1 uses Imperial Roads: one group moves by road between two of their cities, free",
+        "Player 1 moves 2 army units from D5 to D7 by road",
+    ]
+    assert_refused(s, IMPERIAL_ROADS, "Imperial Roads is used once per turn")
+    assert check_invariants(s.game) == []
+
+
+def test_imperial_roads_are_not_used_in_the_middle_of_a_move_and_move_units_that_moved_before():
+    s = roman_roads(True)
+    first, second = s.game.units_of(0)
+    for step in ("D6", "D7"):  # two move actions: the first infantry ends in the city at D7
+        s.apply(StartMove())
+        assert s.legal_of(UseAbility) == []  # not in the middle of another action
+        s.apply(MoveUnits((first.id,), s.hex(step)))
+        s.apply(EndMove())
+    s.apply(IMPERIAL_ROADS)
+    assert {(m.units, m.to) for m in s.legal_of(MoveUnits)} == {((first.id,), s.hex("D5")), ((second.id,), s.hex("D7"))}
+
+
+def test_imperial_roads_keep_the_road_rules_no_enemy_on_the_way():
+    s = roman_roads(True)
+    s.unit(1, "infantry", "D6")
+    assert_refused(s, IMPERIAL_ROADS, "no group of land units can move by road from one of your cities to another")
+
+
+def test_imperial_roads_ignore_terrain_as_neither_of_the_roads_prices_is_paid():
+    """Provisional (recorded in docs/rules-decisions.md): through and onto Mountains, not stopped there."""
+    s = roman_roads(True)
+    s.city(0, "D4")  # (a Mountain, and D3 between it and D2 too)
+    soldier = s.unit(0, "infantry", "D2")
+    s.apply(IMPERIAL_ROADS)
+    s.apply(MoveUnits((soldier.id,), s.hex("D4")))
+    assert soldier.pos == s.hex("D4") and not soldier.immobile

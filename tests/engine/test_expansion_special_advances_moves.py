@@ -4,15 +4,19 @@ rules_data/classic-2012/civilizations/civilizations.yaml)."""
 
 import pytest
 
-from civgame.games.clash.core.actions import EndMove, MoveUnits, StartMove, UseAbility
-from civgame.games.clash.core.decisions import MoveDecision
+from civgame.games.clash.core.actions import ChooseOption, EndMove, MoveUnits, StartMove, UseAbility
+from civgame.games.clash.core.decisions import MoveDecision, TopCardDecision
+from civgame.games.clash.rules.actions.advances import gain_advance
+from civgame.games.clash.rules.base.top_card import LEAVE, LET_DRAW, LOOK
 from civgame.games.clash.rules.flow.invariants import check_invariants
+from civgame.games.clash.view import view_for
+from tests.classic import classic_board, expansion_rules
 from tests.engine.test_expansion_special_advances import playing, random_game_keeps_invariants, special
 from tests.engine.test_wonders import assert_refused
 from tests.scenario import Scenario
 
 
-@pytest.mark.parametrize("key", ["rome"])
+@pytest.mark.parametrize("key", ["rome", "maya"])
 def test_seeded_random_games_with_these_special_advances_keep_every_invariant(key, monkeypatch, tmp_path):
     random_game_keeps_invariants(key, 1, monkeypatch, tmp_path)
 
@@ -87,3 +91,73 @@ def test_imperial_roads_ignore_terrain_as_neither_of_the_roads_prices_is_paid():
     s.apply(IMPERIAL_ROADS)
     s.apply(MoveUnits((soldier.id,), s.hex("D4")))
     assert soldier.pos == s.hex("D4") and not soldier.immobile
+
+
+# ------------------------------------------------------------------ Maya: Calendar
+
+CALENDAR = UseAbility("Calendar", "bury_top_card")
+
+
+def maya_before_astronomy(calendar: bool) -> Scenario:
+    """Player 0 plays the Maya (or no civilization) at Culture level 2 without culture tokens, about to gain
+    Astronomy, whose culture border raises the level to 3 (an event) and gives a token."""
+    s = playing("maya") if calendar else classic_board(rules=expansion_rules())
+    s.player(0).culture_level, s.player(0).culture_tokens = 2, 0
+    return s
+
+
+def top_cards(s: Scenario, count: int) -> list[int | str]:
+    return s.game.decks["event"].draw[-count:][::-1]
+
+
+def test_calendar_looks_at_the_event_card_about_to_be_drawn_and_buries_it_for_a_culture_token():
+    s = maya_before_astronomy(calendar=False)
+    first = top_cards(s, 1)[0]
+    special(s, 0, "Astronomy")
+    assert first in s.game.decks["event"].discard  # drawn at once
+    s = maya_before_astronomy(calendar=True)
+    first, second, third = top_cards(s, 3)
+    special(s, 0, "Astronomy")  # Astronomy, then Calendar, then the level: the event waits for the Maya
+    decision = s.game.pending[-1]
+    assert isinstance(decision, TopCardDecision) and decision.card == -1 and decision.drawer == 0
+    assert first not in s.game.decks["event"].discard
+    s.apply(ChooseOption(LOOK))
+    decision = s.game.pending[-1]
+    assert isinstance(decision, TopCardDecision) and decision.card == first
+    tokens = s.player(0).culture_tokens
+    s.apply(ChooseOption("put it at the bottom of the deck for 1 culture token"))
+    assert s.game.decks["event"].draw[0] == first and s.player(0).culture_tokens == tokens - 1
+    assert s.game.pending[-1].card == second and s.game.pending[-1].options == [LEAVE]  # no token left to pay
+    s.apply(ChooseOption(LEAVE))
+    assert second in s.game.decks["event"].discard and third == top_cards(s, 1)[0]  # the event is drawn
+    assert not any(s.game.rules.event(first).name in line for line in s.game.log)  # never named
+    assert "Player 1 looks at the top event card without showing it (Calendar)" in s.game.log
+
+
+def test_calendar_is_asked_before_another_players_event_and_shows_the_card_to_the_maya_alone():
+    s = maya_before_astronomy(calendar=True)
+    special(s, 0, "Astronomy")
+    s.apply(ChooseOption(LET_DRAW))
+    s.player(0).culture_tokens = 1
+    s.player(1).culture_level = 2
+    gain_advance(s.game, s.player(1), "Astronomy", uses_event_cube=False)
+    assert s.game.pending[-1].player == 0 and s.game.pending[-1].drawer == 1
+    s.apply(ChooseOption(LOOK))
+    card = s.game.pending[-1].card
+    assert view_for(s.game, 0)["pending"][-1]["card"] == card
+    assert view_for(s.game, 1)["pending"][-1] == {"kind": "top_card", "player": 0}
+    assert str(card) not in str(view_for(s.game, 1)["decks"]["event"])
+
+
+def test_calendar_looks_at_the_top_event_card_as_a_free_action_in_the_mayas_turn():
+    s = maya_before_astronomy(calendar=True)
+    special(s, 0, "Astronomy")
+    s.apply(ChooseOption(LET_DRAW))
+    assert not s.game.pending
+    top, actions = top_cards(s, 1)[0], s.game.actions_left
+    s.apply(CALENDAR)
+    assert s.game.pending[-1].card == top and s.game.pending[-1].drawer == -1
+    s.apply(ChooseOption(LEAVE))
+    assert not s.game.pending and top_cards(s, 1)[0] == top and s.game.actions_left == actions
+    s.game.decks["event"].draw.clear()
+    assert_refused(s, CALENDAR, "the event deck is empty")

@@ -1,8 +1,12 @@
 """The window's controls for the Civilizations expansion's special advances that move pieces or look into a
 deck (tests/engine/test_expansion_special_advances_moves.py has their rules)."""
 
+from civgame.games.clash.core.actions import ChooseOption
 from civgame.games.clash.core.decisions import MoveDecision
-from tests.engine.test_expansion_special_advances_moves import roman_roads
+from civgame.games.clash.rules.actions.advances import gain_advance
+from civgame.games.clash.rules.base.top_card import LEAVE, LET_DRAW, LOOK
+from tests.engine.test_expansion_special_advances import special
+from tests.engine.test_expansion_special_advances_moves import maya_before_astronomy, roman_roads
 from tests.scenario import Scenario
 from tests.ui.conftest import click_button
 from tests.ui.test_flows import choose, click_space, open_in_window
@@ -24,3 +28,22 @@ def test_imperial_roads_are_offered_in_the_abilities_and_moved_on_the_map_then_g
     button = scene.action_buttons["abilities"]
     assert not button.is_enabled
     assert "Not now: Imperial Roads: Imperial Roads is used once per turn" in button.tool_tip_text
+
+
+def test_calendar_shows_the_top_event_card_to_the_maya_seat_alone_before_another_players_event(app):
+    s = maya_before_astronomy(calendar=True)
+    special(s, 0, "Astronomy")
+    s.apply(ChooseOption(LET_DRAW))
+    s.turn(1)
+    s.player(0).culture_tokens = 1
+    s.player(1).culture_level = 2
+    gain_advance(s.game, s.player(1), "Astronomy", uses_event_cube=False)
+    top = s.game.rules.event(s.game.decks["event"].draw[-1])
+    scene = open_in_window(app, s.game)  # the pass screen hands the window to the Maya, who decide
+    assert scene.viewer == 0
+    assert "an event card is about to be drawn for Player 2" in scene.dialog.prompt
+    choose(app, scene, LOOK.capitalize())
+    assert scene.viewer == 0 and top.name in scene.dialog.prompt
+    choose(app, scene, LEAVE.capitalize())
+    assert scene.game.decks["event"].discard[-1] == top.id  # drawn for Player 2 once the Maya are done
+    assert scene.covered or scene.viewer != 0  # the window goes back to Player 2's seat

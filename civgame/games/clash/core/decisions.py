@@ -272,6 +272,17 @@ class EffectChoiceDecision(Decision):
 
 
 @dataclass
+class TopCardDecision(EffectChoiceDecision):
+    """`bury_top_card` (Calendar): the holder has looked at `card`, the top event card (shown to this player
+    alone; -1 while they have not looked yet), and leaves it or buries it. `drawer`: the player an event card is
+    about to be drawn for once this is answered (-1: none, a look in the holder's own turn)."""
+
+    KIND: ClassVar[str] = "top_card"
+    card: int = -1
+    drawer: int = -1
+
+
+@dataclass
 class CardCancelDecision(EffectChoiceDecision):
     """Another player played the action half of the action card `card` (`parts`: its choices): let it be played,
     or discard one of your action cards to cancel it (the options name each). What it cost (`payment`, an action

@@ -59,6 +59,7 @@ from civgame.games.clash.core.decisions import (
     SiegeDecision,
     SkipRoutesDecision,
     TokenChoiceDecision,
+    TopCardDecision,
     TradeDecision,
     TradeOfferDecision,
 )
@@ -461,6 +462,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "only_units": each(UNIT_ID),
         "single_units": TYPED,
         "attack_bonus": COUNT,
+        "city_road": _nothing_or(EFFECT_SOURCE),
     },
     HappinessDecision: {"raised": COUNT, "extra_cost": COST, "only_city": optional(CITY_ID)},
     OrientationDecision: {
@@ -534,6 +536,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "action_spent": TYPED,
     },
     SkipRoutesDecision: {"building": TEXT, "skipped": each(each(PLAYER))},  # the rest as an EffectChoiceDecision
+    TopCardDecision: {"card": TYPED, "drawer": TYPED},  # the rest as an EffectChoiceDecision
     CardExchangeDecision: {
         "source": EFFECT_SOURCE,
         "effect": EFFECT,

@@ -30,7 +30,7 @@ from civgame.games.clash.core.actions import Action, Advance
 from civgame.games.clash.core.decisions import EffectChoiceDecision
 from civgame.games.clash.core.model import Game, Player
 from civgame.games.clash.core.vocabulary import DECLINE, Payable, amounts
-from civgame.games.clash.rules.base import civilizations, log
+from civgame.games.clash.rules.base import civilizations, log, top_card
 from civgame.games.clash.rules.base.abilities import ability
 from civgame.games.clash.rules.base.cards import asked_where_from, discard, draw_card, draw_into_hand
 from civgame.games.clash.rules.base.payments import (
@@ -468,7 +468,14 @@ def use_event_cube(game: Game, player: Player) -> None:
 
 
 def _draw_event_for(game: Game, player: Player) -> None:
-    """An event is due for the player: drawn, or first asked where from."""
+    """An event is due for the player: drawn, or first a holder of `bury_top_card` (Calendar) may look at the
+    card, or the player is asked where it comes from."""
+    if not top_card.offered_before_draw(game, player):
+        draw_event_after_look(game, player)
+
+
+def draw_event_after_look(game: Game, player: Player) -> None:
+    """The event due for the player, drawn once any holder of `bury_top_card` is done with the deck."""
     if not asked_where_from(game, player, "event"):
         draw_event(game, player, from_discard=False)
 

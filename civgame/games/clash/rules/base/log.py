@@ -263,6 +263,8 @@ LINES: dict[str, str] = {
     "unit.ship_founds": "{who's} ship at {sea} founds a city at {space} and leaves the board ({source})",
     "move.city_moves": "{who} [moves] the city at {origin} to {space}{gains} ({source})",
     "move.paid": "{who} [pays] {payment} for the move",
+    "cards.looks_at_top": "{who} [looks] at the top event card without showing it ({source})",
+    "cards.buries_top": "{who} [pays] {payment} to put the top event card at the bottom of the deck ({source})",
     "move.city_road": "{who} [uses] {source}: one group moves by road between two of their cities, free",
     "move.reward": "{who} [gains] {what} from {source}",
     "move.boards": "{who's} units board {ships}",

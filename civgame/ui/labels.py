@@ -568,6 +568,7 @@ ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
     "ship_founds_city": lambda g, a: f"the ship at {a.choice[0]} founds a city at {a.choice[1]} (a main action)",
     "city_road_move": lambda g, a: "move one group by road between two of your cities, free (no action)",
     "bury_top_card": lambda g, a: "look at the top event card without showing it (no action)",
+    "paid_size_bonus": lambda g, a: f"the city at {a.choice[0]} counts larger for its next Collect or Build",
 }
 
 

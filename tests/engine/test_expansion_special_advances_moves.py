@@ -4,8 +4,19 @@ rules_data/classic-2012/civilizations/civilizations.yaml)."""
 
 import pytest
 
-from civgame.games.clash.core.actions import ChooseOption, EndMove, MoveUnits, StartMove, UseAbility
+from civgame.games.clash.core.actions import (
+    Advance,
+    ChooseOption,
+    Collect,
+    EndMove,
+    MoveUnits,
+    Recruit,
+    StartMove,
+    UseAbility,
+)
 from civgame.games.clash.core.decisions import MoveDecision, TopCardDecision
+from civgame.games.clash.core.model import City
+from civgame.games.clash.rules.actions import ballcourts
 from civgame.games.clash.rules.actions.advances import gain_advance
 from civgame.games.clash.rules.base.top_card import LEAVE, LET_DRAW, LOOK
 from civgame.games.clash.rules.flow.invariants import check_invariants
@@ -161,3 +172,62 @@ def test_calendar_looks_at_the_top_event_card_as_a_free_action_in_the_mayas_turn
     assert not s.game.pending and top_cards(s, 1)[0] == top and s.game.actions_left == actions
     s.game.decks["event"].draw.clear()
     assert_refused(s, CALENDAR, "the event deck is empty")
+
+
+# ------------------------------------------------------------------ Maya: Ballcourts
+
+
+def ballcourts_city(ballcourts: bool) -> tuple[Scenario, City]:
+    """A neutral Maya city of size 1 at D2 (or of a player without a civilization), 1 mood token, Tactics held,
+    2 food."""
+    s = playing("maya") if ballcourts else classic_board(rules=expansion_rules())
+    s.advances(0, "Myths", "Tactics")
+    gain_advance(s.game, s.player(0), "Circus & Sports", uses_event_cube=False, surcharge_paid=True)
+    city = s.city(0, "D2")
+    s.player(0).mood_tokens = 1
+    s.resources(0, food=2, wood=0, ore=0, ideas=0, gold=0)
+    return s, city
+
+
+def larger(s: Scenario) -> UseAbility:
+    return UseAbility("Ballcourts", "paid_size_bonus", ("D2",))
+
+
+def test_ballcourts_pay_a_mood_token_for_a_city_to_collect_as_one_size_larger():
+    s, city = ballcourts_city(False)
+    assert {len(c.picks) for c in s.legal_of(Collect)} == {1} and larger(s) not in s.legal_of(UseAbility)
+    s, city = ballcourts_city(True)
+    assert {len(c.picks) for c in s.legal_of(Collect)} == {1}
+    s.apply(larger(s))
+    assert (
+        s.player(0).mood_tokens == 0
+        and "Player 1 pays 1 mood token: the city at D2 counts 1 size larger for its next Collect or Build (Ballcourts)"
+        in s.game.log
+    )
+    assert {len(c.picks) for c in s.legal_of(Collect)} == {2}
+    s.apply(next(c for c in s.legal_of(Collect) if len(c.picks) == 2))
+    city.mood = "neutral"
+    assert ballcourts.size_bonus(s.game, city) == 0  # used up by the Collect
+    assert_refused(s, larger(s), "cannot pay 1 mood token")
+
+
+def test_ballcourts_pay_a_mood_token_for_a_city_to_build_one_more_unit():
+    s, city = ballcourts_city(True)
+    assert_refused(s, Recruit(city.id, ("infantry", "infantry")), "can recruit at most 1 unit")
+    s.apply(larger(s))
+    s.resources(0, food=2, ore=2)
+    s.apply(Recruit(city.id, ("infantry", "infantry")))
+    assert len(s.game.units_of(0, "infantry")) == 2 and ballcourts.size_bonus(s.game, city) == 0
+
+
+def test_ballcourts_make_one_spirituality_advance_a_turn_cost_one_food_less():
+    s, _ = ballcourts_city(False)
+    s.resources(0, food=1)
+    assert Advance("Rituals") not in s.legal_of(Advance)
+    s, _ = ballcourts_city(True)
+    s.resources(0, food=1)
+    assert {a.advance for a in s.legal_of(Advance)} == {"Rituals", "Priesthood", "State Religion"}  # for 1 food
+    s.apply(Advance("Rituals"))
+    assert s.player(0).resources["food"] == 0 and "Rituals costs 1 less (Ballcourts)" in s.game.log
+    s.resources(0, food=1)
+    assert Advance("Priesthood") not in s.legal_of(Advance)  # once a turn

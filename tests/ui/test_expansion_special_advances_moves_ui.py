@@ -6,7 +6,7 @@ from civgame.games.clash.core.decisions import MoveDecision
 from civgame.games.clash.rules.actions.advances import gain_advance
 from civgame.games.clash.rules.base.top_card import LEAVE, LET_DRAW, LOOK
 from tests.engine.test_expansion_special_advances import special
-from tests.engine.test_expansion_special_advances_moves import maya_before_astronomy, roman_roads
+from tests.engine.test_expansion_special_advances_moves import ballcourts_city, maya_before_astronomy, roman_roads
 from tests.scenario import Scenario
 from tests.ui.conftest import click_button
 from tests.ui.test_flows import choose, click_space, open_in_window
@@ -47,3 +47,15 @@ def test_calendar_shows_the_top_event_card_to_the_maya_seat_alone_before_another
     choose(app, scene, LEAVE.capitalize())
     assert scene.game.decks["event"].discard[-1] == top.id  # drawn for Player 2 once the Maya are done
     assert scene.covered or scene.viewer != 0  # the window goes back to Player 2's seat
+
+
+def test_ballcourts_are_offered_in_the_abilities_with_their_price_and_greyed_with_the_reason(app):
+    s, _ = ballcourts_city(True)
+    scene = open_in_window(app, s.game)
+    click_button(app, scene.action_buttons["abilities"])
+    label = "Ballcourts: the city at D2 counts larger for its next Collect or Build"
+    assert scene.dialog.button_for(label).tool_tip_text.startswith("Costs 1 mood. ")
+    choose(app, scene, label)
+    assert scene.game.player(0).mood_tokens == 0
+    button = scene.action_buttons["abilities"]
+    assert not button.is_enabled and "Not now: Ballcourts: Player 1 cannot pay 1 mood token" in button.tool_tip_text

@@ -188,6 +188,10 @@ LINES: dict[str, str] = {
     "payments.over_limit": "{who} [loses] {what} over the new limit of {limit}",
     # ---------------------------------------------------------------- advances and cities
     "advance.free": "{advance} costs nothing ({source})",
+    "city.size_bonus": (
+        "{who} [pays] {payment}: the city at {space} counts {by} size larger for its next Collect or Build ({source})"
+    ),
+    "advance.cheaper": "{advance} costs {less} less ({source})",
     "advance.regained": "{who} [regains] a government advance after anarchy: no event cube, {vp} lost",
     "advance.surcharge": "{who} [pays] {payment} more for {advance}",
     "advance.government_moved": "{who} [changes] government from {old} to {new}: {advances}",

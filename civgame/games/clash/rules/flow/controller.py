@@ -21,6 +21,7 @@ from civgame.games.clash.rules.base import abilities  # noqa: F401
 from civgame.games.clash.rules.cards import action_cards
 from civgame.games.clash.rules.actions import advances  # noqa: F401
 from civgame.games.clash.rules.cards import barbarian_armies  # noqa: F401
+from civgame.games.clash.rules.actions import ballcourts  # noqa: F401
 from civgame.games.clash.rules.actions import calendar  # noqa: F401
 from civgame.games.clash.rules.actions import cities  # noqa: F401
 from civgame.games.clash.rules.actions import city_roads  # noqa: F401

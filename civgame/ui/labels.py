@@ -762,6 +762,9 @@ def decision_question(game: Game, decision: D.Decision) -> str:
         return f"{moment} - complete objective cards?"
     if isinstance(decision, D.TopCardDecision):
         return _top_card_question(game, decision)
+    if isinstance(decision, D.PirateShareDecision):
+        space = hex_to_label(decision.space)
+        return f"{decision.source}: your ships are at {space} with pirate ships - share the space, or attack them?"
     if isinstance(decision, D.CardCancelDecision):
         card = next((c.action for c in game.rules.action_cards if c.id == decision.card), "an action card")
         who = game.player(decision.played_by).name

@@ -1,16 +1,17 @@
 """The computer players answer the choices of the Civilizations expansion's special advances that move pieces or
-look into a deck: Calendar's look and burial, Imperial Roads' free move."""
+look into a deck: Calendar's look and burial, Imperial Roads' free move, Pirate Allies' share or attack."""
 
 import pytest
 
 from civgame.ai.levels import LEVELS
-from civgame.games.clash.core.actions import ChooseOption
-from civgame.games.clash.core.decisions import MoveDecision, TopCardDecision
+from civgame.games.clash.core.actions import ChooseOption, MoveUnits, StartMove
+from civgame.games.clash.core.decisions import MoveDecision, PirateShareDecision, TopCardDecision
 from civgame.games.clash.rules.base.top_card import LOOK
 from tests.ai.test_civilizations_expansion_ai import answered
 from tests.engine.test_expansion_special_advances import special
 from tests.engine.test_expansion_special_advances_moves import (
     IMPERIAL_ROADS,
+    carthage_near_pirates,
     maya_before_astronomy,
     roman_roads,
 )
@@ -30,7 +31,15 @@ def imperial_roads_opened():
     return s.game
 
 
+def pirates_met():
+    s, ship, _ = carthage_near_pirates(True)
+    s.apply(StartMove())
+    s.apply(MoveUnits((ship.id,), s.hex("F6")))
+    return s.game
+
+
 CHOICES = {
+    "Pirate Allies: share or attack": (pirates_met, PirateShareDecision),
     "Calendar before an event": (lambda: calendar_asked(False), TopCardDecision),
     "Calendar's card looked at": (lambda: calendar_asked(True), TopCardDecision),
     "Imperial Roads' move": (imperial_roads_opened, MoveDecision),

@@ -14,10 +14,12 @@ from civgame.games.clash.core.actions import (
     StartMove,
     UseAbility,
 )
-from civgame.games.clash.core.decisions import MoveDecision, TopCardDecision
-from civgame.games.clash.core.model import City
+from civgame.games.clash.core.decisions import MoveDecision, PirateShareDecision, TopCardDecision
+from civgame.games.clash.core.model import PIRATE, City, Unit
 from civgame.games.clash.rules.actions import ballcourts
 from civgame.games.clash.rules.actions.advances import gain_advance
+from civgame.games.clash.rules.actions.cities import in_pirate_zone
+from civgame.games.clash.rules.base.pirate_share import ATTACK, SHARE_SPACE
 from civgame.games.clash.rules.base.top_card import LEAVE, LET_DRAW, LOOK
 from civgame.games.clash.rules.flow.invariants import check_invariants
 from civgame.games.clash.view import view_for
@@ -27,7 +29,7 @@ from tests.engine.test_wonders import assert_refused
 from tests.scenario import Scenario
 
 
-@pytest.mark.parametrize("key", ["rome", "maya"])
+@pytest.mark.parametrize("key", ["rome", "maya", "carthage"])
 def test_seeded_random_games_with_these_special_advances_keep_every_invariant(key, monkeypatch, tmp_path):
     random_game_keeps_invariants(key, 1, monkeypatch, tmp_path)
 
@@ -231,3 +233,75 @@ def test_ballcourts_make_one_spirituality_advance_a_turn_cost_one_food_less():
     assert s.player(0).resources["food"] == 0 and "Rituals costs 1 less (Ballcourts)" in s.game.log
     s.resources(0, food=1)
     assert Advance("Priesthood") not in s.legal_of(Advance)  # once a turn
+
+
+# ------------------------------------------------------------------ Carthage: Pirate Allies
+
+
+def carthage_near_pirates(pirate_allies: bool) -> tuple[Scenario, Unit, Unit]:
+    """A Carthaginian ship at E7 and a pirate ship at F6 next to it (the only sea spaces there); a Carthaginian
+    city at E6, by both."""
+    s = playing("carthage")
+    if pirate_allies:
+        special(s, 0, "Navigation")
+    s.city(0, "E6")
+    ship = s.unit(0, "ship", "E7")
+    pirate = s.unit(PIRATE, "ship", "F6")
+    return s, ship, pirate
+
+
+def test_pirate_allies_sail_into_a_pirate_space_without_a_battle_and_the_pirates_count_as_carthages_ships():
+    s, ship, pirate = carthage_near_pirates(False)
+    s.apply(StartMove())
+    s.apply(MoveUnits((ship.id,), s.hex("F6")))
+    assert s.game.combat is not None or ship not in s.game.units  # a battle against the pirates
+    s, ship, pirate = carthage_near_pirates(True)
+    assert in_pirate_zone(s.game, s.hex("E7"))  # the pirates block Collects by them
+    s.apply(StartMove())
+    s.apply(MoveUnits((ship.id,), s.hex("F6")))
+    assert s.game.combat is None and ship.pos == pirate.pos == s.hex("F6")
+    assert isinstance(s.game.pending[-1], PirateShareDecision) and pirate.owner == PIRATE  # share or attack?
+    s.apply(ChooseOption(SHARE_SPACE))
+    assert (
+        pirate.owner == 0
+        and pirate.pirate
+        and "The pirate ship at F6 sails with Player 1 (Pirate Allies)" in s.game.log
+    )
+    assert not in_pirate_zone(s.game, s.hex("E7")) and s.game.units_of(PIRATE, "ship") == []
+    assert len(s.game.pieces_of(0, "ship")) == 1 and len(s.game.pieces_of(PIRATE, "ship")) == 1  # still its piece
+    assert check_invariants(s.game) == []
+
+
+def test_pirate_allies_may_still_attack_the_pirates_whose_space_their_ships_enter():
+    s, ship, pirate = carthage_near_pirates(True)
+    s.apply(StartMove())
+    s.apply(MoveUnits((ship.id,), s.hex("F6")))
+    s.apply(ChooseOption(ATTACK))
+    assert s.game.combat is not None and pirate.owner == PIRATE
+
+
+def test_pirate_allies_ask_whether_to_share_the_space_or_attack_when_a_ship_is_built_by_pirates():
+    s, _, pirate = carthage_near_pirates(True)
+    city = s.game.city_at(s.hex("E6"))
+    assert city is not None
+    city.buildings["port"], city.port_space = 0, s.hex("F6")
+    s.resources(0, wood=2)
+    s.advances(0, s.game.rules.buildings["port"].advance)
+    s.apply(Recruit(city.id, ("ship",)))
+    assert isinstance(s.game.pending[-1], PirateShareDecision) and s.game.pending[-1].origin is None
+    s.apply(ChooseOption(SHARE_SPACE))
+    assert pirate.owner == 0 and s.game.combat is None
+
+
+def test_pirate_allies_do_not_move_the_pirates_who_are_pirates_again_once_left_alone():
+    s, ship, pirate = carthage_near_pirates(True)
+    s.apply(StartMove())
+    s.apply(MoveUnits((ship.id,), s.hex("F6")))
+    s.apply(ChooseOption(SHARE_SPACE))
+    s.apply(EndMove())
+    s.apply(StartMove())
+    assert {m.units for m in s.legal_of(MoveUnits)} == {(ship.id,)}
+    assert_refused(s, MoveUnits((pirate.id,), s.hex("E7")), "sails with Player 1, who does not move it")
+    s.apply(MoveUnits((ship.id,), s.hex("E7")))
+    assert pirate.owner == PIRATE and not pirate.pirate and "The pirate ship at F6 is the pirates' again" in s.game.log
+    assert check_invariants(s.game) == []

@@ -1,12 +1,18 @@
 """The window's controls for the Civilizations expansion's special advances that move pieces or look into a
 deck (tests/engine/test_expansion_special_advances_moves.py has their rules)."""
 
-from civgame.games.clash.core.actions import ChooseOption
+from civgame.games.clash.core.actions import ChooseOption, MoveUnits, StartMove
 from civgame.games.clash.core.decisions import MoveDecision
 from civgame.games.clash.rules.actions.advances import gain_advance
+from civgame.games.clash.rules.base.pirate_share import SHARE_SPACE
 from civgame.games.clash.rules.base.top_card import LEAVE, LET_DRAW, LOOK
 from tests.engine.test_expansion_special_advances import special
-from tests.engine.test_expansion_special_advances_moves import ballcourts_city, maya_before_astronomy, roman_roads
+from tests.engine.test_expansion_special_advances_moves import (
+    ballcourts_city,
+    carthage_near_pirates,
+    maya_before_astronomy,
+    roman_roads,
+)
 from tests.scenario import Scenario
 from tests.ui.conftest import click_button
 from tests.ui.test_flows import choose, click_space, open_in_window
@@ -59,3 +65,13 @@ def test_ballcourts_are_offered_in_the_abilities_with_their_price_and_greyed_wit
     assert scene.game.player(0).mood_tokens == 0
     button = scene.action_buttons["abilities"]
     assert not button.is_enabled and "Not now: Ballcourts: Player 1 cannot pay 1 mood token" in button.tool_tip_text
+
+
+def test_pirate_allies_ask_in_a_dialog_whether_to_share_the_pirates_space_or_attack(app):
+    s, ship, pirate = carthage_near_pirates(True)
+    s.apply(StartMove())
+    s.apply(MoveUnits((ship.id,), s.hex("F6")))
+    scene = open_in_window(app, s.game)
+    assert "your ships are at F6 with pirate ships - share the space, or attack them?" in scene.dialog.prompt
+    choose(app, scene, SHARE_SPACE.capitalize())
+    assert scene.game.unit(pirate.id).owner == 0

@@ -283,6 +283,17 @@ class TopCardDecision(EffectChoiceDecision):
 
 
 @dataclass
+class PirateShareDecision(EffectChoiceDecision):
+    """`share_pirate_spaces` (Pirate Allies): the player's ships `units` came where pirate ships are, at `space`,
+    from `origin` (None: built there, no retreat): share the space with them, or attack them."""
+
+    KIND: ClassVar[str] = "pirate_share"
+    units: list[int] = field(default_factory=list)
+    space: Hex = (0, 0)
+    origin: Hex | None = None
+
+
+@dataclass
 class CardCancelDecision(EffectChoiceDecision):
     """Another player played the action half of the action card `card` (`parts`: its choices): let it be played,
     or discard one of your action cards to cancel it (the options name each). What it cost (`payment`, an action

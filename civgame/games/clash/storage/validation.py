@@ -50,6 +50,7 @@ from civgame.games.clash.core.decisions import (
     ObjectiveDecision,
     OrientationDecision,
     PayDecision,
+    PirateShareDecision,
     RazeDecision,
     RefugeeDecision,
     ReinforcementDecision,
@@ -537,6 +538,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
     },
     SkipRoutesDecision: {"building": TEXT, "skipped": each(each(PLAYER))},  # the rest as an EffectChoiceDecision
     TopCardDecision: {"card": TYPED, "drawer": TYPED},  # the rest as an EffectChoiceDecision
+    PirateShareDecision: {"units": each(UNIT_ID), "space": SPACE, "origin": optional(SPACE)},  # (the same)
     CardExchangeDecision: {
         "source": EFFECT_SOURCE,
         "effect": EFFECT,

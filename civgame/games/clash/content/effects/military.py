@@ -559,6 +559,21 @@ class CityRoadMove(Params):
 
 
 @primitive(
+    "share_pirate_spaces",
+    when="passive: whenever the holder's ships move, and after every action",
+    doc="The holder's ships sail through and into sea spaces with pirate ships without a battle. Pirate ships "
+    "sharing a space with the holder's units count as the holder's ships: they raid no one and no event moves "
+    "them, they block no Collect or trade route, they form the holder's trade routes, they fight on the holder's "
+    "side (to the end of a battle, even when the holder's own ships are lost), an event removing the holder's "
+    "units may take them, and whoever defeats them gains no pirates' reward. The holder does not move them; once "
+    "none of the holder's units is left with them, outside a battle, they are pirates again.",
+    example={"share_pirate_spaces": {}},
+)
+class SharePirateSpaces(NoParams):
+    pass
+
+
+@primitive(
     "bar_enemy_settlers",
     when="passive: whenever another player's settler would found a city or form a trade route",
     doc="Other players' settlers within `distance` spaces of one of the holder's army units can't found a "

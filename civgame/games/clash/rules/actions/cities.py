@@ -67,7 +67,7 @@ from civgame.games.clash.rules.actions import (
     advances,  # a module import: advances reaches cities through events
     ballcourts,
 )
-from civgame.games.clash.rules.base import civilizations, log
+from civgame.games.clash.rules.base import civilizations, log, pirate_share
 from civgame.games.clash.rules.base.cards import draw_into_hand
 from civgame.games.clash.rules.base.moods import effective_mood, mood_modified_size
 from civgame.games.clash.rules.base.payments import (
@@ -1258,7 +1258,7 @@ def _destination(game: Game, city: City, kind: str) -> Hex:
 
 
 def _supply_left(game: Game, owner: int, kind: str) -> int:
-    return game.rules.units[kind].limit - len(game.units_of(owner, kind))
+    return game.rules.units[kind].limit - len(game.pieces_of(owner, kind))
 
 
 def reuse_candidates(game: Game, city: City, kind: str) -> list[Unit]:
@@ -1679,6 +1679,8 @@ def _naval_battle_at_port(game: Game, city: City) -> None:
     here = [u for u in game.units_at(space) if game.is_ship(u)]
     own = [u.id for u in here if u.owner == city.owner]
     if own and any(u.owner != city.owner for u in here):
+        if pirate_share.asked_to_share(game, city.owner, own, space, origin=None):
+            return
         combat.enter_space(game, city.owner, own, space, origins={}, can_retreat=False)
 
 

@@ -42,12 +42,12 @@ from civgame.games.clash.content.effects.sources import ship_capacity
 from civgame.games.clash.core.actions import Action, BoardShips, EndMove, MoveUnits, StartMove
 from civgame.games.clash.core.decisions import BoardingDecision, EffectChoiceDecision, MoveDecision
 from civgame.games.clash.core.hexgrid import DIRECTIONS, Hex, hex_to_label
-from civgame.games.clash.core.model import City, Game, Player, Unit
+from civgame.games.clash.core.model import PIRATE, City, Game, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules import combat
 from civgame.games.clash.rules.actions import exploration, shipcraft
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
-from civgame.games.clash.rules.base import diplomacy, log
+from civgame.games.clash.rules.base import diplomacy, log, pirate_share
 from civgame.games.clash.rules.base.payments import (
     affordable,
     affordable_options,
@@ -104,9 +104,16 @@ def mode_of(game: Game, unit: Unit) -> Mode:
     return "carried" if unit.carrier is not None else "land"
 
 
+def enemy_ship_spaces(game: Game, owner: int) -> set[Hex]:
+    """Where ships that are not `owner`'s stand: pirates are none of them for a holder of `share_pirate_spaces`
+    (Pirate Allies), who sails through and shares their spaces."""
+    allied = owner >= 0 and effects.has(game, game.player(owner), "share_pirate_spaces")
+    return {u.pos for u in game.units if u.owner != owner and game.is_ship(u) and not (allied and u.owner == PIRATE)}
+
+
 def sea_reach(game: Game, owner: int, start: Hex) -> SeaReach:
     """Trace sea routes one space at a time: enemy ships and face-down regions stop a route."""
-    enemy_ships = {u.pos for u in game.units if u.owner != owner and game.is_ship(u)}
+    enemy_ships = enemy_ship_spaces(game, owner)
     passable, battles, unexplored = {start}, set(), set()
     frontier = [start]
     while frontier:
@@ -447,7 +454,7 @@ def _trace_edge(board: frozenset[Hex]) -> BoardEdge:
 def _sail_around_targets(game: Game, owner: int, reach: SeaReach) -> dict[Hex, Target]:
     """Destinations of ships that leave their sea over an edge space and sail round the board."""
     ring = board_edge(game).ring
-    enemy_ships = {u.pos for u in game.units if u.owner != owner and game.is_ship(u)}
+    enemy_ships = enemy_ship_spaces(game, owner)
     found: dict[Hex, Target] = {}
     covered = set(reach.passable)  # sea already reached: entering it again adds nothing
     walked: set[tuple[int, int]] = set()
@@ -507,7 +514,7 @@ def unit_free(game: Game, unit: Unit, *, fresh_action: bool = False, road: bool 
     """Whether `unit` can move now: `unit_problem` without the reason worded, as listings ask it of
     every unit. `fresh_action` ignores this action's moves; `road`: the move is a road move, which
     ignores a mountain's stop."""
-    if unit.moved_this_action and not fresh_action:
+    if (unit.moved_this_action and not fresh_action) or unit.pirate:
         return False
     if unit.immobile and not (road and unit.stopped_by_terrain):
         return False
@@ -520,6 +527,10 @@ def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bo
     if unit_free(game, unit, fresh_action=fresh_action, road=road):
         return None
     kind = game.rules.units[unit.kind]
+    if unit.pirate:
+        return (
+            f"the pirate ship {unit.id} sails with {game.player(unit.owner).name}, who does not move it (Pirate Allies)"
+        )
     if unit.moved_this_action and not fresh_action:
         return f"{kind.name} {unit.id} already moved in this move action"
     if unit.immobile and not (road and unit.stopped_by_terrain):
@@ -974,6 +985,8 @@ def move_units(game: Game, action: MoveUnits) -> None:
         shipcraft.beach(game, group, action.to)
     else:
         arrive(game, group, action.to)
+        if mode == "ship" and pirate_share.asked_to_share(game, owner, [u.id for u in group], action.to, start):
+            return
         if target.road_terrain == "ignored":
             _terrain_ignored(game, group, "by road")
         elif target.how in ("walk", "road") and not target.enemy:

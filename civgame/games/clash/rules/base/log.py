@@ -269,6 +269,8 @@ LINES: dict[str, str] = {
     "move.paid": "{who} [pays] {payment} for the move",
     "cards.looks_at_top": "{who} [looks] at the top event card without showing it ({source})",
     "cards.buries_top": "{who} [pays] {payment} to put the top event card at the bottom of the deck ({source})",
+    "pirates.join": "The pirate ship at {space} sails with {who} ({source})",
+    "pirates.leave": "The pirate ship at {space} is the pirates' again",
     "move.city_road": "{who} [uses] {source}: one group moves by road between two of their cities, free",
     "move.reward": "{who} [gains] {what} from {source}",
     "move.boards": "{who's} units board {ships}",

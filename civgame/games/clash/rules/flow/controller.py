@@ -36,6 +36,7 @@ from civgame.games.clash.rules.actions import leader_abilities  # noqa: F401
 from civgame.games.clash.rules.actions import movement  # noqa: F401
 from civgame.games.clash.rules.actions import nomads  # noqa: F401
 from civgame.games.clash.rules.actions import objectives
+from civgame.games.clash.rules.actions import pirate_allies
 from civgame.games.clash.rules.base import payments  # noqa: F401
 from civgame.games.clash.rules.flow import revolution  # noqa: F401
 from civgame.games.clash.rules.actions import rewards  # noqa: F401
@@ -106,6 +107,7 @@ def apply(game: Game, action: Action, *, listed: bool = False) -> None:
     if game.phase == "status" and not game.pending and game.event is None:
         status.run(game)
     combat.check_ship_capacity(game)
+    pirate_allies.settle(game)
     game.history.append(to_plain(action))
 
 

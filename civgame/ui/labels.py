@@ -306,6 +306,8 @@ def _move_city(game: Game, a: A.MoveCity) -> str:
 
 def _move_units(game: Game, a: A.MoveUnits) -> str:
     first = game.unit(a.units[0]) if a.units else None
+    if first is not None and first.pos == a.to:  # Pirate Allies: ships stay to attack the pirates they shared with
+        return f"Attack the pirate ships at {where(a.to)} with {units_text(game, a.units)}"
     origin = f" from {where(first.pos)}" if first else ""
     return f"Move {units_text(game, a.units)}{origin} to {where(a.to)}"
 

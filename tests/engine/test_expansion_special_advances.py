@@ -86,7 +86,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
         "japan": ["Pottery", "Horsemanship", "Shogunate", "Subterfuge"],
         "babylonia": ["Canals"],
         "china": ["Rice Paddies", "Sprawling"],
-        "carthage": ["Hegemony", "Warbeasts"],
+        "carthage": ["Hegemony", "Pirate Allies", "Warbeasts"],
         "greece": ["Formal Training", "City States", "Hellenization"],
         "egypt": ["Flood Plains", "Embalming"],
         "rome": ["Imperial Roads"],

@@ -305,3 +305,32 @@ def test_pirate_allies_do_not_move_the_pirates_who_are_pirates_again_once_left_a
     s.apply(MoveUnits((ship.id,), s.hex("E7")))
     assert pirate.owner == PIRATE and not pirate.pirate and "The pirate ship at F6 is the pirates' again" in s.game.log
     assert check_invariants(s.game) == []
+
+
+def test_pirate_allies_let_land_units_board_pirate_ships_straight_away():
+    s, _, _ = carthage_near_pirates(False)
+    soldier = s.unit(0, "infantry", "E6")
+    s.advances(0, "Tactics")
+    s.apply(StartMove())
+    assert s.hex("F6") not in {m.to for m in s.legal_of(MoveUnits) if m.units == (soldier.id,)}
+    s, _, pirate = carthage_near_pirates(True)
+    soldier = s.unit(0, "infantry", "E6")
+    s.advances(0, "Tactics")
+    s.apply(StartMove())
+    s.apply(MoveUnits((soldier.id,), s.hex("F6")))
+    assert soldier.carrier == pirate.id and pirate.owner == 0 and pirate.pirate
+    assert check_invariants(s.game) == []
+
+
+def test_pirate_allies_attack_the_pirates_sharing_a_space_by_a_move_that_stays_there():
+    s, ship, pirate = carthage_near_pirates(True)
+    s.apply(StartMove())
+    s.apply(MoveUnits((ship.id,), s.hex("F6")))
+    s.apply(ChooseOption(SHARE_SPACE))
+    s.apply(EndMove())
+    s.apply(StartMove())
+    stay = MoveUnits((ship.id,), s.hex("F6"))
+    assert stay in s.legal_of(MoveUnits)
+    s.apply(stay)
+    assert pirate.owner == PIRATE and not pirate.pirate  # a battle against them, as pirates
+    assert any(line.startswith("The pirates roll") for line in s.game.log)

@@ -1,8 +1,9 @@
 """The window's controls for the Civilizations expansion's special advances that move pieces or look into a
 deck (tests/engine/test_expansion_special_advances_moves.py has their rules)."""
 
-from civgame.games.clash.core.actions import ChooseOption, MoveUnits, StartMove
+from civgame.games.clash.core.actions import ChooseOption, EndMove, MoveUnits, StartMove
 from civgame.games.clash.core.decisions import MoveDecision
+from civgame.games.clash.core.model import PIRATE
 from civgame.games.clash.rules.actions.advances import gain_advance
 from civgame.games.clash.rules.base.pirate_share import SHARE_SPACE
 from civgame.games.clash.rules.base.top_card import LEAVE, LET_DRAW, LOOK
@@ -75,3 +76,16 @@ def test_pirate_allies_ask_in_a_dialog_whether_to_share_the_pirates_space_or_att
     assert "your ships are at F6 with pirate ships - share the space, or attack them?" in scene.dialog.prompt
     choose(app, scene, SHARE_SPACE.capitalize())
     assert scene.game.unit(pirate.id).owner == 0
+
+
+def test_pirate_allies_attack_the_pirates_shared_from_every_action_in_a_move(app):
+    s, ship, pirate = carthage_near_pirates(True)
+    s.apply(StartMove())
+    s.apply(MoveUnits((ship.id,), s.hex("F6")))
+    s.apply(ChooseOption(SHARE_SPACE))
+    s.apply(EndMove())
+    s.apply(StartMove())
+    scene = open_in_window(app, s.game)
+    scene.open_all_actions()
+    choose(app, scene, "Attack the pirate ships at F6 with 1 Ship")
+    assert scene.game.unit(pirate.id) is None or scene.game.unit(pirate.id).owner == PIRATE

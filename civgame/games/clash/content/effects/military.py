@@ -560,13 +560,16 @@ class CityRoadMove(Params):
 
 @primitive(
     "share_pirate_spaces",
-    when="passive: whenever the holder's ships move, and after every action",
-    doc="The holder's ships sail through and into sea spaces with pirate ships without a battle. Pirate ships "
-    "sharing a space with the holder's units count as the holder's ships: they raid no one and no event moves "
-    "them, they block no Collect or trade route, they form the holder's trade routes, they fight on the holder's "
-    "side (to the end of a battle, even when the holder's own ships are lost), an event removing the holder's "
-    "units may take them, and whoever defeats them gains no pirates' reward. The holder does not move them; once "
-    "none of the holder's units is left with them, outside a battle, they are pirates again.",
+    when="movement and building ships: whenever the holder's units move or ships are built; after every action",
+    doc="The holder's ships sail through and into sea spaces with pirate ships without a battle, and their land "
+    "units board pirate ships as their own. Ships that end a move, or are built, where pirate ships are (and "
+    "only they) ask whether to share the space or attack. Pirate ships sharing a space with the holder's units "
+    "count as the holder's ships: they raid no one and no event moves them, they block no Collect or trade "
+    "route, they form the holder's trade routes, they fight on the holder's side (to the end of a battle, even "
+    "when the holder's own ships are lost), an event removing the holder's units may take them, and whoever "
+    "defeats them gains no pirates' reward. The holder does not move them, but may attack them with a move of "
+    "the ships sharing their space that stays there (no retreat); once none of the holder's units is left with "
+    "them, outside a battle, they are pirates again.",
     example={"share_pirate_spaces": {}},
 )
 class SharePirateSpaces(NoParams):

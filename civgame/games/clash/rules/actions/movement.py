@@ -195,9 +195,17 @@ def _plural_kinds(game: Game, units: list[Unit]) -> str:
     return listed((spec.plural or f"{spec.name}s").lower() for spec in specs)
 
 
+def _carries(game: Game, owner: int, ship: Unit) -> bool:
+    """`ship` may carry the owner's land units: one of theirs, or a pirate ship for a holder of
+    `share_pirate_spaces` (Pirate Allies: land units and the leader board pirate ships straight away)."""
+    if ship.owner == owner:
+        return game.is_ship(ship)
+    return ship.owner == PIRATE and owner >= 0 and effects.has(game, game.player(owner), "share_pirate_spaces")
+
+
 def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int | None:
-    """The room left aboard the owner's ships among `here`; None without such a ship."""
-    ships = [u for u in here if u.owner == owner and game.is_ship(u)]
+    """The room left aboard the ships among `here` that carry the owner's units; None without such a ship."""
+    ships = [u for u in here if _carries(game, owner, u)]
     return sum(ship_capacity(game, owner) - game.load_of(cargo_of(game, s)) for s in ships) if ships else None
 
 
@@ -246,6 +254,8 @@ def _ways(survey: _Survey, start: Hex, mode: Mode, only: Hex | None) -> Iterator
             yield from _sail_around_targets(game, owner, reach).values()
         if shipcraft.conversion(game, owner):
             yield from _conversion_targets(survey, start, "beach").values()
+        if any(u.pirate for u in survey.units_at(start)):  # Pirate Allies: stay and attack the pirates shared
+            yield Target(start, "sail", enemy=True)
         return
     yield from _step_targets(survey, start, mode, only)
     if mode == "land":
@@ -789,7 +799,7 @@ def boarding_options(game: Game, group: list[Unit], sea: Hex) -> list[tuple[int,
     listed once. Ships that can still sail this action come first, so the first way keeps the
     units able to sail on."""
     ships = sorted(
-        (u for u in game.units_at(sea) if u.owner == group[0].owner and game.is_ship(u)),
+        (u for u in game.units_at(sea) if _carries(game, group[0].owner, u)),
         key=lambda s: (s.moved_this_action or s.immobile, s.id),
     )
     capacity = ship_capacity(game, group[0].owner)
@@ -993,9 +1003,18 @@ def move_units(game: Game, action: MoveUnits) -> None:
             _offer_terrain_ignored(game, player, group, start, action.to)
     if target.enemy:
         ids = [u.id for u in group]
+        staying = start == action.to  # ships attacking the pirates that shared their space: no retreat
+        if staying:
+            pirate_share.release(game, action.to)
         # a bonus for the move's first battle (Great Warlord) is used up by it
         if combat.enter_space(
-            game, owner, ids, action.to, dict.fromkeys(ids, start), attack_bonus=decision.attack_bonus
+            game,
+            owner,
+            ids,
+            action.to,
+            dict.fromkeys(ids, start),
+            can_retreat=not staying,
+            attack_bonus=decision.attack_bonus,
         ):
             decision.attack_bonus = 0
 

@@ -35,3 +35,10 @@ def asked_to_share(game: Game, owner: int, ships: list[int], space: Hex, origin:
         )
     )
     return True
+
+
+def release(game: Game, space: Hex) -> None:
+    """The pirate ships counted as a player's at `space` are pirates again: their ships attack them."""
+    for unit in game.units_at(space):
+        if unit.pirate:
+            unit.owner, unit.pirate = PIRATE, False

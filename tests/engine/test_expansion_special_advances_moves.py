@@ -293,13 +293,20 @@ def test_pirate_allies_ask_whether_to_share_the_space_or_attack_when_a_ship_is_b
     assert pirate.owner == 0 and s.game.combat is None
 
 
-def test_pirate_allies_do_not_move_the_pirates_who_are_pirates_again_once_left_alone():
+def carthage_sharing_with_pirates() -> tuple[Scenario, Unit, Unit]:
+    """`carthage_near_pirates` with Pirate Allies, the ship moved to share the pirates' space at F6, in the next
+    move action."""
     s, ship, pirate = carthage_near_pirates(True)
     s.apply(StartMove())
     s.apply(MoveUnits((ship.id,), s.hex("F6")))
     s.apply(ChooseOption(SHARE_SPACE))
     s.apply(EndMove())
     s.apply(StartMove())
+    return s, ship, pirate
+
+
+def test_pirate_allies_do_not_move_the_pirates_who_are_pirates_again_once_left_alone():
+    s, ship, pirate = carthage_sharing_with_pirates()
     assert {m.units for m in s.legal_of(MoveUnits)} == {(ship.id,)}
     assert_refused(s, MoveUnits((pirate.id,), s.hex("E7")), "sails with Player 1, who does not move it")
     s.apply(MoveUnits((ship.id,), s.hex("E7")))
@@ -323,12 +330,7 @@ def test_pirate_allies_let_land_units_board_pirate_ships_straight_away():
 
 
 def test_pirate_allies_attack_the_pirates_sharing_a_space_by_a_move_that_stays_there():
-    s, ship, pirate = carthage_near_pirates(True)
-    s.apply(StartMove())
-    s.apply(MoveUnits((ship.id,), s.hex("F6")))
-    s.apply(ChooseOption(SHARE_SPACE))
-    s.apply(EndMove())
-    s.apply(StartMove())
+    s, ship, pirate = carthage_sharing_with_pirates()
     stay = MoveUnits((ship.id,), s.hex("F6"))
     assert stay in s.legal_of(MoveUnits)
     s.apply(stay)

@@ -1,7 +1,7 @@
 """The window's controls for the Civilizations expansion's special advances that move pieces or look into a
 deck (tests/engine/test_expansion_special_advances_moves.py has their rules)."""
 
-from civgame.games.clash.core.actions import ChooseOption, EndMove, MoveUnits, StartMove
+from civgame.games.clash.core.actions import ChooseOption, MoveUnits, StartMove
 from civgame.games.clash.core.decisions import MoveDecision
 from civgame.games.clash.core.model import PIRATE
 from civgame.games.clash.rules.actions.advances import gain_advance
@@ -11,6 +11,7 @@ from tests.engine.test_expansion_special_advances import special
 from tests.engine.test_expansion_special_advances_moves import (
     ballcourts_city,
     carthage_near_pirates,
+    carthage_sharing_with_pirates,
     maya_before_astronomy,
     roman_roads,
 )
@@ -79,12 +80,7 @@ def test_pirate_allies_ask_in_a_dialog_whether_to_share_the_pirates_space_or_att
 
 
 def test_pirate_allies_attack_the_pirates_shared_from_every_action_in_a_move(app):
-    s, ship, pirate = carthage_near_pirates(True)
-    s.apply(StartMove())
-    s.apply(MoveUnits((ship.id,), s.hex("F6")))
-    s.apply(ChooseOption(SHARE_SPACE))
-    s.apply(EndMove())
-    s.apply(StartMove())
+    s, _, pirate = carthage_sharing_with_pirates()
     scene = open_in_window(app, s.game)
     scene.open_all_actions()
     choose(app, scene, "Attack the pirate ships at F6 with 1 Ship")

@@ -398,6 +398,8 @@ class GameScene(Scene):
         """The button's tooltip followed by the rules' reason it is not available now."""
         probe = self._probe(key)
         reason = why_illegal(self.game, probe) if probe is not None else None
+        if key == "abilities":  # each ability held says its own reason
+            reason = "; ".join(f"{source}: {why}" for source, why in self._unusable_abilities(skip=set())) or None
         return f"{tip} ({rules_help.HINT}). Not now: {reason or NO_CHOICE.get(key, 'no legal choice now')}"
 
     def _build_computer_bar(self) -> None:
@@ -955,7 +957,6 @@ class GameScene(Scene):
 
     def open_abilities_menu(self) -> None:
         """The legal UseAbility actions grouped by the advance granting them; unusable ones greyed."""
-        game = self.game
         groups: dict[str, list[A.UseAbility]] = {}
         for action in self.legal:
             if isinstance(action, A.UseAbility):
@@ -977,12 +978,7 @@ class GameScene(Scene):
                 )
             else:
                 options.extend(self._ability_options(group))
-        player = game.player(game.current)
-        owned = {(e.source, name) for name in ABILITIES for e in effects.active(game, player, name)}
-        for source, name in sorted(owned):
-            if source in groups:
-                continue
-            reason = why_illegal(game, A.UseAbility(source, name)) or "it cannot be used now"
+        for source, reason in self._unusable_abilities(skip=set(groups)):
             options.append(
                 Option(
                     f"{source}: {reason}",
@@ -992,6 +988,18 @@ class GameScene(Scene):
                 )
             )
         self.menu("Abilities", "Abilities your advances give you. Point at one for its rule.", options)
+
+    def _unusable_abilities(self, skip: set[str]) -> list[tuple[str, str]]:
+        """(source, the rules' reason) for each ability the current player holds that cannot be used now, but
+        those of the `skip` sources."""
+        game = self.game
+        player = game.player(game.current)
+        owned = {(e.source, name) for name in ABILITIES for e in effects.active(game, player, name)}
+        return [
+            (source, why_illegal(game, A.UseAbility(source, name)) or "it cannot be used now")
+            for source, name in sorted(owned)
+            if source not in skip
+        ]
 
     def _ability_options(self, actions: list[A.UseAbility]) -> list[Option]:
         options = []

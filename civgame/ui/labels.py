@@ -306,6 +306,8 @@ def _move_city(game: Game, a: A.MoveCity) -> str:
 
 def _move_units(game: Game, a: A.MoveUnits) -> str:
     first = game.unit(a.units[0]) if a.units else None
+    if first is not None and first.pos == a.to:  # Pirate Allies: ships stay to attack the pirates they shared with
+        return f"Attack the pirate ships at {where(a.to)} with {units_text(game, a.units)}"
     origin = f" from {where(first.pos)}" if first else ""
     return f"Move {units_text(game, a.units)}{origin} to {where(a.to)}"
 
@@ -566,6 +568,9 @@ ABILITY_LABELS: dict[str, Callable[[Game, A.UseAbility], str]] = {
     "leader_city_advance": lambda g, a: f"gain {a.choice[0]} for 1 {a.choice[1]} token",
     "play_card_without_action": _card_without_action,
     "ship_founds_city": lambda g, a: f"the ship at {a.choice[0]} founds a city at {a.choice[1]} (a main action)",
+    "city_road_move": lambda g, a: "move one group by road between two of your cities, free (no action)",
+    "bury_top_card": lambda g, a: "look at the top event card without showing it (no action)",
+    "paid_size_bonus": lambda g, a: f"the city at {a.choice[0]} counts larger for its next Collect or Build",
 }
 
 
@@ -698,6 +703,18 @@ def decision_title(game: Game, decision: D.Decision) -> str:
     return f"{name}: {moment}{decision_question(game, decision)}"
 
 
+def _top_card_question(game: Game, decision: D.TopCardDecision) -> str:
+    """Calendar's question: the card is named only in the decision, which only its player is shown."""
+    if decision.card < 0:
+        who = game.player(decision.drawer).name
+        return f"{decision.source}: an event card is about to be drawn for {who} - look at the top event card first?"
+    card = game.rules.event(decision.card)
+    return (
+        f"{decision.source}: the top event card, seen by you alone, is {card.name} ({card.text}) - leave it on top, "
+        "or put it at the bottom of the deck?"
+    )
+
+
 def decision_question(game: Game, decision: D.Decision) -> str:
     """What the deciding player is asked, without their name ("take a free advance")."""
     if isinstance(decision, D.PayDecision):
@@ -745,6 +762,11 @@ def decision_question(game: Game, decision: D.Decision) -> str:
     if isinstance(decision, D.ObjectiveDecision):
         moment = OBJECTIVE_MOMENTS.get(decision.moment, decision.moment)
         return f"{moment} - complete objective cards?"
+    if isinstance(decision, D.TopCardDecision):
+        return _top_card_question(game, decision)
+    if isinstance(decision, D.PirateShareDecision):
+        space = hex_to_label(decision.space)
+        return f"{decision.source}: your ships are at {space} with pirate ships - share the space, or attack them?"
     if isinstance(decision, D.CardCancelDecision):
         card = next((c.action for c in game.rules.action_cards if c.id == decision.card), "an action card")
         who = game.player(decision.played_by).name

@@ -86,9 +86,11 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
         "japan": ["Pottery", "Horsemanship", "Shogunate", "Subterfuge"],
         "babylonia": ["Canals"],
         "china": ["Rice Paddies", "Sprawling"],
-        "carthage": ["Hegemony", "Warbeasts"],
+        "carthage": ["Hegemony", "Pirate Allies", "Warbeasts"],
         "greece": ["Formal Training", "City States", "Hellenization"],
         "egypt": ["Flood Plains", "Embalming"],
+        "rome": ["Imperial Roads"],
+        "maya": ["Ballcourts", "Calendar"],
     }
     for key, names in built.items():
         civ = rules.civilizations[key]
@@ -111,22 +113,28 @@ def test_seeded_random_games_with_the_completed_civilizations_keep_every_invaria
     """Each civilization the mod gives leaders, and Carthage, Egypt and Greece (no leaders) for their special
     advances built, those in play from the start (but a government's), against a made-up one, every action
     checked."""
+    for key in ("vikings", "huns", "japan", "carthage", "egypt", "greece"):
+        random_game_keeps_invariants(key, seed, monkeypatch, tmp_path)
+
+
+def random_game_keeps_invariants(key: str, seed: int, monkeypatch, tmp_path) -> None:
+    """A seeded game of random players, the shipped civilization `key` against the made-up Thule, its special
+    advances in play from the start (but a government's), every action checked."""
     for mod in (LEADERS_MOD, MADE_UP):
-        shutil.copytree(mod, tmp_path / mod.name)  # where the checker's save finds its mods again
+        shutil.copytree(mod, tmp_path / mod.name, dirs_exist_ok=True)  # where the checker's save finds its mods
     monkeypatch.setenv(MODS_DIR_VARIABLE, str(tmp_path))
     rules = load_rules([LEADERS_MOD, MADE_UP], CIVILIZATIONS_EXPANSION)
-    for key in ("vikings", "huns", "japan", "carthage", "egypt", "greece"):
-        game = new_game(2, seed, rules)
-        for player, civ in zip(game.players, (key, "thule"), strict=True):
-            civilizations.take(game, player, civ)  # (as the deal would, with the civilization under test sure)
-        civilizations.starting_leaders(game)
-        for linked in rules.civilizations[key].special_advances:  # in play from the start, where no government
-            if not rules.category_of(linked.advance).government:
-                gain_advance(game, game.players[0], linked.advance, uses_event_cube=False)
-        checker = InvariantChecker(DEFINITION, f"{key}, seed {seed}", save_at_step=40)
-        game = play_out(game, random_agents(2, seed), observer=checker)
-        assert game.phase == "over" and game.players[0].civilization == key and checker.saved
-        assert game.players[0].special_advances or game.players[0].leaders_used
+    game = new_game(2, seed, rules)
+    for player, civ in zip(game.players, (key, "thule"), strict=True):
+        civilizations.take(game, player, civ)  # (as the deal would, with the civilization under test sure)
+    civilizations.starting_leaders(game)
+    for linked in rules.civilizations[key].special_advances:  # in play from the start, where no government
+        if not rules.category_of(linked.advance).government:
+            gain_advance(game, game.players[0], linked.advance, uses_event_cube=False)
+    checker = InvariantChecker(DEFINITION, f"{key}, seed {seed}", save_at_step=40)
+    game = play_out(game, random_agents(2, seed), observer=checker)
+    assert game.phase == "over" and game.players[0].civilization == key and checker.saved
+    assert game.players[0].special_advances or game.players[0].leaders_used
 
 
 # ------------------------------------------------------------------ Vikings

@@ -112,7 +112,7 @@ def test_the_civilizations_expansion_is_an_option_of_the_2012_rules_and_the_scre
     note = " ".join(app.scene.civ_note.split())
     assert "Not offered: Babylonia, Carthage, Celts, China, Egypt, Greece, Huns, India, Japan, Maya," in note
     why = app.scene.civ_note_why
-    assert "Babylonia: no source gives three of the four special advances or the three leaders." in why
+    assert "Babylonia, Rome: no source gives three of the four special advances or the three leaders." in why
     assert "Huns, Japan, Vikings: no source gives the three leaders." in why  # their special advances built
     click_button(app, app.scene.start_button)
     assert isinstance(app.scene, GameScene)

@@ -42,6 +42,7 @@ class MoveDecision(Decision):
     only_units: list[int] = field(default_factory=list)  # a free move of these units only (empty: any unit)
     single_units: bool = False  # each group is one unit
     attack_bonus: int = 0  # combat value added every round to the move's first battle it attacks in
+    city_road: str = ""  # a free move granted by this source (`city_road_move`): one group, city to city, free
 
 
 @dataclass
@@ -268,6 +269,28 @@ class EffectChoiceDecision(Decision):
 
     def describe(self) -> str:
         return f"{self.source}: choose one of {', '.join(self.options)}"
+
+
+@dataclass
+class TopCardDecision(EffectChoiceDecision):
+    """`bury_top_card` (Calendar): the holder has looked at `card`, the top event card (shown to this player
+    alone; -1 while they have not looked yet), and leaves it or buries it. `drawer`: the player an event card is
+    about to be drawn for once this is answered (-1: none, a look in the holder's own turn)."""
+
+    KIND: ClassVar[str] = "top_card"
+    card: int = -1
+    drawer: int = -1
+
+
+@dataclass
+class PirateShareDecision(EffectChoiceDecision):
+    """`share_pirate_spaces` (Pirate Allies): the player's ships `units` came where pirate ships are, at `space`,
+    from `origin` (None: built there, no retreat): share the space with them, or attack them."""
+
+    KIND: ClassVar[str] = "pirate_share"
+    units: list[int] = field(default_factory=list)
+    space: Hex = (0, 0)
+    origin: Hex | None = None
 
 
 @dataclass

@@ -36,6 +36,7 @@ class Unit:
     # immobile, so whoever makes a unit immobile for another reason sets it to False.
     stopped_by_terrain: bool = False
     entered_terrains: tuple[str, ...] = ()  # the terrains of the spaces it moved into this turn
+    pirate: bool = False  # a pirate ship counted as its owner's ship while it shares their space (Pirate Allies)
 
 
 @dataclass
@@ -528,6 +529,13 @@ class Game:
 
     def cities_of(self, owner: int) -> list[City]:
         return [c for c in self.cities if c.owner == owner]
+
+    def pieces_of(self, owner: int, kind: str) -> list[Unit]:
+        """The units of `kind` in the owner's colour, which their supply counts: a pirate ship counted as a
+        player's (`Unit.pirate`) is the pirates' piece."""
+        if owner == PIRATE:
+            return [u for u in self.units if (u.owner == PIRATE or u.pirate) and u.kind == kind]
+        return [u for u in self.units if u.owner == owner and u.kind == kind and not u.pirate]
 
     def units_of(self, owner: int, kind: str | None = None) -> list[Unit]:
         if kind is None:  # (the kind is not asked of each unit)

@@ -238,7 +238,7 @@ def _in_supply(game: Game, owner: int, kind: str) -> bool:
         limit = game.rules.game.pirates.ships
     else:
         limit = game.rules.units[kind].limit
-    return len(game.units_of(owner, kind)) < limit
+    return len(game.pieces_of(owner, kind)) < limit
 
 
 def _place(game: Game, owner: int, kind: str, h: Hex) -> None:

@@ -50,6 +50,7 @@ from civgame.games.clash.core.decisions import (
     ObjectiveDecision,
     OrientationDecision,
     PayDecision,
+    PirateShareDecision,
     RazeDecision,
     RefugeeDecision,
     ReinforcementDecision,
@@ -59,6 +60,7 @@ from civgame.games.clash.core.decisions import (
     SiegeDecision,
     SkipRoutesDecision,
     TokenChoiceDecision,
+    TopCardDecision,
     TradeDecision,
     TradeOfferDecision,
 )
@@ -461,6 +463,7 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "only_units": each(UNIT_ID),
         "single_units": TYPED,
         "attack_bonus": COUNT,
+        "city_road": _nothing_or(EFFECT_SOURCE),
     },
     HappinessDecision: {"raised": COUNT, "extra_cost": COST, "only_city": optional(CITY_ID)},
     OrientationDecision: {
@@ -534,6 +537,8 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "action_spent": TYPED,
     },
     SkipRoutesDecision: {"building": TEXT, "skipped": each(each(PLAYER))},  # the rest as an EffectChoiceDecision
+    TopCardDecision: {"card": TYPED, "drawer": TYPED},  # the rest as an EffectChoiceDecision
+    PirateShareDecision: {"units": each(UNIT_ID), "space": SPACE, "origin": optional(SPACE)},  # (the same)
     CardExchangeDecision: {
         "source": EFFECT_SOURCE,
         "effect": EFFECT,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, PositiveInt
 
 from civgame.framework.effects import NoParams, Params
 from civgame.games.clash.content.effects.registry import primitive
@@ -60,13 +60,15 @@ class AdvanceReward(Params):
     "free_advance_cost",
     when="passive: when the holder buys an advance",
     doc="Buying one of `advances`, or any advance of `categories`, costs no resources (it still takes "
-    "an action). With `once_per_turn` only the first such purchase each turn is free.",
+    "an action). With `once_per_turn` only the first such purchase each turn is free. With `less_by` the "
+    "price is only lowered by that many (an advance's extra cost still paid), not waived.",
     example={"free_advance_cost": {"categories": ["Science"], "once_per_turn": True}},
 )
 class FreeAdvanceCost(Params):
     advances: list[str] = []
     categories: list[str] = []
     once_per_turn: bool = False
+    less_by: PositiveInt | None = None
 
 
 @primitive(
@@ -509,3 +511,15 @@ class CapturedCityMood(Params):
 class UnitAfterCapture(Params):
     unit: str
     cost: dict[Payable, int] = {}
+
+
+@primitive(
+    "paid_size_bonus",
+    when="ability: a free action in the holder's turn, before a Collect or a Build of units",
+    doc="The holder pays `cost` for one of their cities to count `by` sizes larger for its next Collect or Build "
+    "of units this turn: it collects from that many more spaces, or builds that many more units.",
+    example={"paid_size_bonus": {"cost": {"mood": 1}, "by": 1}},
+)
+class PaidSizeBonus(Params):
+    cost: dict[Payable, PositiveInt] = Field(min_length=1)
+    by: PositiveInt = 1

@@ -429,6 +429,20 @@ class BuyOffBarbarianAttack(Params):
 
 
 @primitive(
+    "bury_top_card",
+    when="ability: a free action in the holder's turn; decision: whenever an event card is about to be drawn, "
+    "for any player",
+    doc="The holder looks at the top card of the event deck without showing it, then leaves it there or pays "
+    "`cost` to put it at the bottom of the deck and looks at the next, as often as they pay. Before an event card "
+    "is drawn for anyone, the holder is asked first (when the deck holds two cards or more and they can pay "
+    "`cost`); the event is drawn after. The card looked at is shown to the holder alone.",
+    example={"bury_top_card": {"cost": {"culture": 1}}},
+)
+class BuryTopCard(Params):
+    cost: dict[Payable, PositiveInt] = Field(min_length=1)
+
+
+@primitive(
     "event_city_attack_offer",
     when=EVENT,
     doc="Lasting until used once: a player who attacks a city (defended by army units or a fortress) may pay "

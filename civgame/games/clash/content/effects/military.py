@@ -545,6 +545,38 @@ class ShipFoundsCity(NoParams):
 
 
 @primitive(
+    "city_road_move",
+    when="ability: a free action in the holder's turn, not during another action, once per turn",
+    doc="One group of the holder's land units standing in one of the holder's cities moves by road to another "
+    "of the holder's cities at most `range` spaces away (or a step to one next to it), paying nothing. Every "
+    "other rule of a road move holds: land without enemies on the way, the stacking limit, no units that "
+    "fought, no exploring. `terrain` is how terrain counts on this road, as for `road_move`.",
+    example={"city_road_move": {"range": 2, "terrain": "ignored"}},
+)
+class CityRoadMove(Params):
+    range: int = Field(default=2, ge=2)
+    terrain: Literal["ignored_before", "ignored", "applies"] = "ignored"
+
+
+@primitive(
+    "share_pirate_spaces",
+    when="movement and building ships: whenever the holder's units move or ships are built; after every action",
+    doc="The holder's ships sail through and into sea spaces with pirate ships without a battle, and their land "
+    "units board pirate ships as their own. Ships that end a move, or are built, where pirate ships are (and "
+    "only they) ask whether to share the space or attack. Pirate ships sharing a space with the holder's units "
+    "count as the holder's ships: they raid no one and no event moves them, they block no Collect or trade "
+    "route, they form the holder's trade routes, they fight on the holder's side (to the end of a battle, even "
+    "when the holder's own ships are lost), an event removing the holder's units may take them, and whoever "
+    "defeats them gains no pirates' reward. The holder does not move them, but may attack them with a move of "
+    "the ships sharing their space that stays there (no retreat); once none of the holder's units is left with "
+    "them, outside a battle, they are pirates again.",
+    example={"share_pirate_spaces": {}},
+)
+class SharePirateSpaces(NoParams):
+    pass
+
+
+@primitive(
     "bar_enemy_settlers",
     when="passive: whenever another player's settler would found a city or form a trade route",
     doc="Other players' settlers within `distance` spaces of one of the holder's army units can't found a "

@@ -30,7 +30,7 @@ from civgame.games.clash.core.actions import Action, Advance
 from civgame.games.clash.core.decisions import EffectChoiceDecision
 from civgame.games.clash.core.model import Game, Player
 from civgame.games.clash.core.vocabulary import DECLINE, Payable, amounts
-from civgame.games.clash.rules.base import civilizations, log
+from civgame.games.clash.rules.base import civilizations, log, top_card
 from civgame.games.clash.rules.base.abilities import ability
 from civgame.games.clash.rules.base.cards import asked_where_from, discard, draw_card, draw_into_hand
 from civgame.games.clash.rules.base.payments import (
@@ -89,7 +89,8 @@ def surcharge(game: Game, player: Player, name: str) -> dict[str, int]:
     """What gaining `name` costs on top, however it is gained (`extra_cost`: the 2012 Steel Weapons' 2 ore),
     unless a `free_advance_cost` effect makes it free (Metallurgy)."""
     extra = game.rules.advance(name).extra_cost
-    if not extra or _waiver(game, player, name) is not None:
+    waiver = _waiver(game, player, name) if extra else None
+    if not extra or (waiver is not None and effects.params_as(waiver, FreeAdvanceCost).less_by is None):
         return {}
     return amounts(extra)
 
@@ -158,18 +159,28 @@ def advance_prices(game: Game, player: Player, names: Sequence[str]) -> list[tup
             if not (waiver.once_per_turn and once_per_turn_key(effect) in spent)
         ]
         used = _waiver(game, player, name, usable)
-        prices.append(({} if used is not None else advance_cost(game), used))
+        prices.append((_price_with(game, used), used))
         if used is not None and effects.params_as(used, FreeAdvanceCost).once_per_turn:
             spent.add(once_per_turn_key(used))
         found = [*found, *_waivers_brought(game, player, name)]
     return prices
 
 
+def _price_with(game: Game, waiver: Effect | None) -> dict[str, int]:
+    """An advance's price with `waiver` (None: the full price): nothing, or lowered by its `less_by`."""
+    if waiver is None:
+        return advance_cost(game)
+    less_by = effects.params_as(waiver, FreeAdvanceCost).less_by
+    if less_by is None:
+        return {}
+    return {item: amount - less_by for item, amount in advance_cost(game).items() if amount > less_by}
+
+
 def least_advance_price(game: Game, player: Player, count: int) -> dict[str, int]:
     """What `advance_prices` asks at least for `count` advances of one category bought one after the other,
     whichever they are: an unlimited waiver usable now may pay for all of them, each once-per-turn one for
     one, and a waiver an advance gainable now brings for another of its category for all but the first."""
-    usable = _usable_waivers(game, player)
+    usable = _usable_waivers(game, player)  # (a price lowered by `less_by` counted as waived: never more)
     if any(not waiver.once_per_turn for _, waiver in usable):
         return {}
     brought = effects.memo(game, player, _gainable_brings_waivers, player.civilization)
@@ -211,9 +222,13 @@ def _work_out_waivers_brought(game: Game, player: Player, name: Hashable) -> tup
 
 
 def note_waiver(game: Game, player: Player, name: str, waiver: Effect) -> None:
-    """`name` is bought free through `waiver` (`advance_prices`): said in the log, and a once-per-turn
-    waiver is used for the turn."""
-    log.say(game, "advance.free", advance=name, source=waiver.source)
+    """`name` is bought free, or for less, through `waiver` (`advance_prices`): said in the log, and a
+    once-per-turn waiver is used for the turn."""
+    less_by = effects.params_as(waiver, FreeAdvanceCost).less_by
+    if less_by is None:
+        log.say(game, "advance.free", advance=name, source=waiver.source)
+    else:
+        log.say(game, "advance.cheaper", advance=name, less=less_by, source=waiver.source)
     if effects.params_as(waiver, FreeAdvanceCost).once_per_turn:
         effects.mark_used(player, waiver)
 
@@ -468,7 +483,14 @@ def use_event_cube(game: Game, player: Player) -> None:
 
 
 def _draw_event_for(game: Game, player: Player) -> None:
-    """An event is due for the player: drawn, or first asked where from."""
+    """An event is due for the player: drawn, or first a holder of `bury_top_card` (Calendar) may look at the
+    card, or the player is asked where it comes from."""
+    if not top_card.offered_before_draw(game, player):
+        draw_event_after_look(game, player)
+
+
+def draw_event_after_look(game: Game, player: Player) -> None:
+    """The event due for the player, drawn once any holder of `bury_top_card` is done with the deck."""
     if not asked_where_from(game, player, "event"):
         draw_event(game, player, from_discard=False)
 
@@ -491,10 +513,10 @@ def _legal_buy(game: Game) -> list[Action]:
     player = game.player(game.current)
     if affordable(game, player, advance_cost(game)):
         return [a for a in effects.memo(game, player, _purchases) if _price_affordable(game, player, a.advance)]
-    usable = _usable_waivers(game, player)
+    usable = [(e, w) for e, w in _usable_waivers(game, player) if affordable(game, player, _price_with(game, e))]
     if not usable:
         return []
-    # Those some usable waiver makes free (`_waiver`), its advances and categories gathered once.
+    # Those some usable waiver makes free or affordable (`_waiver`), its advances and categories gathered once.
     advances = {name for _, waiver in usable for name in waiver.advances}
     categories = {name for _, waiver in usable for name in waiver.categories}
     pairs = effects.memo(game, player, _purchases_by_category)

@@ -63,8 +63,11 @@ from civgame.games.clash.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_l
 from civgame.games.clash.core.model import MOODS, PIRATE, City, Game, Player, Unit
 from civgame.games.clash.core.vocabulary import Payable, amounts
 from civgame.games.clash.rules import combat
-from civgame.games.clash.rules.actions import advances  # a module import: advances reaches cities through events
-from civgame.games.clash.rules.base import civilizations, log
+from civgame.games.clash.rules.actions import (
+    advances,  # a module import: advances reaches cities through events
+    ballcourts,
+)
+from civgame.games.clash.rules.base import civilizations, log, pirate_share
 from civgame.games.clash.rules.base.cards import draw_into_hand
 from civgame.games.clash.rules.base.moods import effective_mood, mood_modified_size
 from civgame.games.clash.rules.base.payments import (
@@ -88,6 +91,12 @@ MAY_BUILD_UNITS = "may_build_units"
 CARD_DECKS = {"action_cards": "action", "objective_cards": "objective"}  # on_built `draw` keys
 KEEP_ACTIVATION = "keep"  # the option of a redirect_activation choice that changes nothing
 COLLECT_ACTION_TAKEN = "action:collect"  # marks, in Player.used_this_turn, that a Collect action was taken
+
+
+def working_size(game: Game, city: City) -> int:
+    """How many spaces the city collects from and how many units it builds: its mood-modified size, and more
+    when its owner paid for it (`paid_size_bonus`, Ballcourts)."""
+    return mood_modified_size(game, city) + ballcourts.size_bonus(game, city)
 
 
 def _where(space: Hex) -> str:
@@ -637,7 +646,7 @@ class _PickSources(NamedTuple):
         far_rule = look.far_rule
         far = far_choices(game, city, far_rule, look.occupied, boosts, by_terrain) if far_rule else {}
         max_far = far_rule[1] if far_rule else 0
-        size = mood_modified_size(game, city) + extra
+        size = working_size(game, city) + extra
         limits = _space_limits(game, city, boosts) if boosts else []
         return cls(near, far, max_far, limits, size, repeat)
 
@@ -740,7 +749,7 @@ def _why_bad_picks(game: Game, city: City, picks: tuple[Pick, ...]) -> str | Non
         required = len(same_kind[0])
         return (
             f"the city at {_where(city.pos)} must collect from {required} space(s): its mood-modified "
-            f"size is {mood_modified_size(game, city)}, and it collects from as many spaces as it can"
+            f"size is {working_size(game, city)}, and it collects from as many spaces as it can"
         )
     return "list the picks in board order (as the legal actions do)"
 
@@ -847,6 +856,7 @@ def perform_collect(game: Game, city: City, picks: tuple[Pick, ...]) -> None:
     """Collect validated `picks` in `city`, with the effects that follow a Collect."""
     player = game.player(city.owner)
     begin_activation(game, city)
+    ballcourts.spend_size_bonus(game, city)
     # (The picks are legal: a space beyond the city's neighbours is a far one, at least 2 away.)
     if any(distance(space, city.pos) > 1 for space, _ in picks):
         far_rule = far_collect_rule(game, player)
@@ -1248,7 +1258,7 @@ def _destination(game: Game, city: City, kind: str) -> Hex:
 
 
 def _supply_left(game: Game, owner: int, kind: str) -> int:
-    return game.rules.units[kind].limit - len(game.units_of(owner, kind))
+    return game.rules.units[kind].limit - len(game.pieces_of(owner, kind))
 
 
 def reuse_candidates(game: Game, city: City, kind: str) -> list[Unit]:
@@ -1371,7 +1381,7 @@ def why_not_recruit(game: Game, city: City, units: tuple[str, ...]) -> str | Non
         return "recruit at least one unit"
     if list(units) != sorted(units):
         return "list the recruited unit kinds in sorted order"
-    size = mood_modified_size(game, city)
+    size = working_size(game, city)
     if len(units) > size:
         return f"the city at {where} can recruit at most {size} unit(s) (its mood-modified size)"
     allowed = recruitable_kinds(game, city)
@@ -1440,7 +1450,7 @@ def recruit_options(game: Game, city: City, look: _RecruitLook | None = None) ->
     room = _army_room(game, city)
     # (only a combination with a leader makes room: the units are not scanned for one when no leader is listed)
     leaving = _room_a_new_leader_makes(game, city) if any(game.rules.units[kind].leader for kind in kinds) else 0
-    most = mood_modified_size(game, city)
+    most = working_size(game, city)
     found: list[tuple[str, ...]] = []
 
     def extend(start: int, chosen: tuple[str, ...], chosen_cost: dict[str, int], armies: int) -> None:
@@ -1563,6 +1573,7 @@ def recruit(game: Game, action: Recruit) -> None:
         return
     replaced = _replaced_units(game, player, action.units, payment)
     pay(player, payment)
+    ballcourts.spend_size_bonus(game, city)
     spend_main_action(game)
     begin_activation(game, city)
     units = _draw_card_instead(game, player, action.units, replaced) if action.card_instead else action.units
@@ -1668,6 +1679,8 @@ def _naval_battle_at_port(game: Game, city: City) -> None:
     here = [u for u in game.units_at(space) if game.is_ship(u)]
     own = [u.id for u in here if u.owner == city.owner]
     if own and any(u.owner != city.owner for u in here):
+        if pirate_share.asked_to_share(game, city.owner, own, space, origin=None):
+            return
         combat.enter_space(game, city.owner, own, space, origins={}, can_retreat=False)
 
 

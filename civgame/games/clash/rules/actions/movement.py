@@ -32,6 +32,7 @@ from civgame.games.clash.content.effects import Effect
 from civgame.games.clash.content.effects.military import (
     AttackToll,
     CityBarredAfterTerrain,
+    CityRoadMove,
     FortressNeedsAdvance,
     IgnoreTerrainForPay,
     MovementReward,
@@ -41,12 +42,12 @@ from civgame.games.clash.content.effects.sources import ship_capacity
 from civgame.games.clash.core.actions import Action, BoardShips, EndMove, MoveUnits, StartMove
 from civgame.games.clash.core.decisions import BoardingDecision, EffectChoiceDecision, MoveDecision
 from civgame.games.clash.core.hexgrid import DIRECTIONS, Hex, hex_to_label
-from civgame.games.clash.core.model import City, Game, Player, Unit
+from civgame.games.clash.core.model import PIRATE, City, Game, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules import combat
 from civgame.games.clash.rules.actions import exploration, shipcraft
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
-from civgame.games.clash.rules.base import diplomacy, log
+from civgame.games.clash.rules.base import diplomacy, log, pirate_share
 from civgame.games.clash.rules.base.payments import (
     affordable,
     affordable_options,
@@ -103,9 +104,16 @@ def mode_of(game: Game, unit: Unit) -> Mode:
     return "carried" if unit.carrier is not None else "land"
 
 
+def enemy_ship_spaces(game: Game, owner: int) -> set[Hex]:
+    """Where ships that are not `owner`'s stand: pirates are none of them for a holder of `share_pirate_spaces`
+    (Pirate Allies), who sails through and shares their spaces."""
+    allied = owner >= 0 and effects.has(game, game.player(owner), "share_pirate_spaces")
+    return {u.pos for u in game.units if u.owner != owner and game.is_ship(u) and not (allied and u.owner == PIRATE)}
+
+
 def sea_reach(game: Game, owner: int, start: Hex) -> SeaReach:
     """Trace sea routes one space at a time: enemy ships and face-down regions stop a route."""
-    enemy_ships = {u.pos for u in game.units if u.owner != owner and game.is_ship(u)}
+    enemy_ships = enemy_ship_spaces(game, owner)
     passable, battles, unexplored = {start}, set(), set()
     frontier = [start]
     while frontier:
@@ -126,9 +134,10 @@ class _Survey:
     """What one search for `owner`'s moves asks again and again, found once for the whole search
     rather than once per space or per group: the pieces on each space; and, when first asked (many
     searches never do), the road moves the owner can pay for now and the owner's diplomatic partners.
-    A search changes nothing, so none of it goes stale while it runs."""
+    A search changes nothing, so none of it goes stale while it runs. `city_road`: the search is for a free
+    move between the owner's cities (`city_road_move`) on this road, the only way it may go."""
 
-    def __init__(self, game: Game, owner: int) -> None:
+    def __init__(self, game: Game, owner: int, city_road: RoadMove | None = None) -> None:
         self.game, self.owner = game, owner
         self.units: dict[Hex, list[Unit]] = {}  # the spaces holding units: most spaces are not keys
         for unit in game.units:
@@ -136,7 +145,8 @@ class _Survey:
         self.cities: dict[Hex, City] = {}
         for city in game.cities:
             self.cities.setdefault(city.pos, city)  # the first on a space, as `Game.city_at` finds it
-        self._roads: list[RoadMove] | None = None
+        self.city_road = city_road is not None
+        self._roads: list[RoadMove] | None = None if city_road is None else [city_road]
         self._partners: list[tuple[int, dict[str, int]]] | None = None
 
     def units_at(self, space: Hex) -> list[Unit]:
@@ -185,16 +195,27 @@ def _plural_kinds(game: Game, units: list[Unit]) -> str:
     return listed((spec.plural or f"{spec.name}s").lower() for spec in specs)
 
 
+def _carries(game: Game, owner: int, ship: Unit) -> bool:
+    """`ship` may carry the owner's land units: one of theirs, or a pirate ship for a holder of
+    `share_pirate_spaces` (Pirate Allies: land units and the leader board pirate ships straight away)."""
+    if ship.owner == owner:
+        return game.is_ship(ship)
+    return ship.owner == PIRATE and owner >= 0 and effects.has(game, game.player(owner), "share_pirate_spaces")
+
+
 def _room_on_ships(game: Game, owner: int, here: list[Unit]) -> int | None:
-    """The room left aboard the owner's ships among `here`; None without such a ship."""
-    ships = [u for u in here if u.owner == owner and game.is_ship(u)]
+    """The room left aboard the ships among `here` that carry the owner's units; None without such a ship."""
+    ships = [u for u in here if _carries(game, owner, u)]
     return sum(ship_capacity(game, owner) - game.load_of(cargo_of(game, s)) for s in ships) if ships else None
 
 
-def _target(game: Game, owner: int, start: Hex, mode: Mode, to: Hex) -> Target | None:
+def _target(
+    game: Game, owner: int, start: Hex, mode: Mode, to: Hex, city_road: RoadMove | None = None
+) -> Target | None:
     """How a group of `mode` units of `owner` at `start` could reach `to` (None if it cannot); the
     destinations after it are not worked out, nor the other spaces next to `start`."""
-    return next((t for t in _each_target(_Survey(game, owner), start, mode, only=to) if t.space == to), None)
+    survey = _Survey(game, owner, city_road)
+    return next((t for t in _each_target(survey, start, mode, only=to) if t.space == to), None)
 
 
 def target_of(game: Game, owner: int, units: tuple[int, ...], to: Hex) -> Target | None:
@@ -223,6 +244,9 @@ def _each_target(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = Non
 def _ways(survey: _Survey, start: Hex, mode: Mode, only: Hex | None) -> Iterator[Target]:
     """Every way to a destination, the preferred way to a space first (`only`: see `_each_target`)."""
     game, owner = survey.game, survey.owner
+    if survey.city_road:
+        yield from _city_road_targets(survey, start, mode, only)
+        return
     if mode == "ship":
         reach = sea_reach(game, owner, start)
         yield from (t for t in _sea_targets(reach, entry=None).values() if t.space != start)
@@ -230,6 +254,8 @@ def _ways(survey: _Survey, start: Hex, mode: Mode, only: Hex | None) -> Iterator
             yield from _sail_around_targets(game, owner, reach).values()
         if shipcraft.conversion(game, owner):
             yield from _conversion_targets(survey, start, "beach").values()
+        if any(u.pirate for u in survey.units_at(start)):  # Pirate Allies: stay and attack the pirates shared
+            yield Target(start, "sail", enemy=True)
         return
     yield from _step_targets(survey, start, mode, only)
     if mode == "land":
@@ -301,6 +327,23 @@ def _step_targets(survey: _Survey, start: Hex, mode: Mode, only: Hex | None = No
 
 
 # ------------------------------------------------------------------ roads
+
+
+def _city_road_targets(survey: _Survey, start: Hex, mode: Mode, only: Hex | None) -> Iterator[Target]:
+    """`city_road_move`: from one of the owner's cities to another, a step or the survey's road, free."""
+    if mode != "land" or not survey.own_city(start):
+        return
+    yield from (t for t in _step_targets(survey, start, mode, only) if t.how == "walk" and survey.own_city(t.space))
+    yield from _road_targets(survey, start).values()
+
+
+def city_road_of(game: Game, decision: MoveDecision) -> RoadMove | None:
+    """The road of a free move between cities (`city_road_move`) that `decision` is; None for any other move."""
+    if not decision.city_road:
+        return None
+    granted = effects.active(game, game.player(decision.player), "city_road_move")
+    params = effects.params_as(next(e for e in granted if e.source == decision.city_road), CityRoadMove)
+    return RoadMove(range=params.range, endpoints="both", terrain=params.terrain)
 
 
 def _road_targets(survey: _Survey, start: Hex) -> dict[Hex, Target]:
@@ -421,7 +464,7 @@ def _trace_edge(board: frozenset[Hex]) -> BoardEdge:
 def _sail_around_targets(game: Game, owner: int, reach: SeaReach) -> dict[Hex, Target]:
     """Destinations of ships that leave their sea over an edge space and sail round the board."""
     ring = board_edge(game).ring
-    enemy_ships = {u.pos for u in game.units if u.owner != owner and game.is_ship(u)}
+    enemy_ships = enemy_ship_spaces(game, owner)
     found: dict[Hex, Target] = {}
     covered = set(reach.passable)  # sea already reached: entering it again adds nothing
     walked: set[tuple[int, int]] = set()
@@ -481,7 +524,7 @@ def unit_free(game: Game, unit: Unit, *, fresh_action: bool = False, road: bool 
     """Whether `unit` can move now: `unit_problem` without the reason worded, as listings ask it of
     every unit. `fresh_action` ignores this action's moves; `road`: the move is a road move, which
     ignores a mountain's stop."""
-    if unit.moved_this_action and not fresh_action:
+    if (unit.moved_this_action and not fresh_action) or unit.pirate:
         return False
     if unit.immobile and not (road and unit.stopped_by_terrain):
         return False
@@ -494,6 +537,10 @@ def unit_problem(game: Game, unit: Unit, *, fresh_action: bool = False, road: bo
     if unit_free(game, unit, fresh_action=fresh_action, road=road):
         return None
     kind = game.rules.units[unit.kind]
+    if unit.pirate:
+        return (
+            f"the pirate ship {unit.id} sails with {game.player(unit.owner).name}, who does not move it (Pirate Allies)"
+        )
     if unit.moved_this_action and not fresh_action:
         return f"{kind.name} {unit.id} already moved in this move action"
     if unit.immobile and not (road and unit.stopped_by_terrain):
@@ -631,6 +678,13 @@ def _no_route(game: Game, mode: Mode, to: Hex) -> str:
     )
 
 
+def _no_city_road(decision: MoveDecision) -> str:
+    return (
+        f"{decision.city_road} moves a group of land units from one of your cities to another, by road over land "
+        "without enemies or a step"
+    )
+
+
 # ------------------------------------------------------------------ enumerating groups
 
 
@@ -656,11 +710,16 @@ def _likeness(game: Game, unit: Unit) -> tuple[object, ...]:
     )
 
 
-def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Iterator[MoveUnits]:
-    """Every legal group move of `owner`: one per destination and count of each kind of alike units."""
+def possible_moves(
+    game: Game, owner: int, *, fresh_action: bool = False, city_road: RoadMove | None = None
+) -> Iterator[MoveUnits]:
+    """Every legal group move of `owner`: one per destination and count of each kind of alike units
+    (`city_road`: of a free move between the owner's cities on that road)."""
     units = sorted(game.units_of(owner), key=attrgetter("id"))
     # Roads matter only to units a mountain stopped, so most searches need not ask for the effect.
-    roads = any(u.stopped_by_terrain for u in units) and effects.has(game, game.player(owner), "road_move")
+    roads = any(u.stopped_by_terrain for u in units) and (
+        city_road is not None or effects.has(game, game.player(owner), "road_move")
+    )
     stacks: dict[tuple[Hex, Mode], list[Unit]] = {}
     for unit in units:
         mode = mode_of(game, unit)
@@ -668,7 +727,7 @@ def possible_moves(game: Game, owner: int, *, fresh_action: bool = False) -> Ite
             stacks.setdefault((unit.pos, mode), []).append(unit)
     if not stacks:
         return
-    survey = _Survey(game, owner)
+    survey = _Survey(game, owner, city_road)
     for (start, mode), movers in stacks.items():
         by_road = _alike(game, movers)
         # Units a mountain stopped move only by road (and only roads let them in among the movers).
@@ -740,7 +799,7 @@ def boarding_options(game: Game, group: list[Unit], sea: Hex) -> list[tuple[int,
     listed once. Ships that can still sail this action come first, so the first way keeps the
     units able to sail on."""
     ships = sorted(
-        (u for u in game.units_at(sea) if u.owner == group[0].owner and game.is_ship(u)),
+        (u for u in game.units_at(sea) if _carries(game, group[0].owner, u)),
         key=lambda s: (s.moved_this_action or s.immobile, s.id),
     )
     capacity = ship_capacity(game, group[0].owner)
@@ -847,9 +906,10 @@ def _allowed(decision: MoveDecision, units: tuple[int, ...]) -> bool:
 
 def _legal_move_units(game: Game) -> list[Action]:
     decision = answering(game, MoveDecision)
+    moves = possible_moves(game, decision.player, city_road=city_road_of(game, decision))
     if not decision.only_units:  # (every move is allowed: not asked of each)
-        return list(possible_moves(game, decision.player))
-    return [move for move in possible_moves(game, decision.player) if _allowed(decision, move.units)]
+        return list(moves)
+    return [move for move in moves if _allowed(decision, move.units)]
 
 
 def _check_move_units(game: Game, action: MoveUnits) -> None:
@@ -859,13 +919,14 @@ def _check_move_units(game: Game, action: MoveUnits) -> None:
     if not _allowed(decision, action.units):
         raise RuleError("in this move only the units it was granted for may move")
     start, mode = group[0].pos, mode_of(game, group[0])
-    target = _target(game, owner, start, mode, action.to)
+    road = city_road_of(game, decision)
+    target = _target(game, owner, start, mode, action.to, road)
     for unit in group:
         problem = unit_problem(game, unit, road=_ignores_earlier_terrain(target))
         if problem:
             raise RuleError(problem)
     if target is None:
-        raise RuleError(_no_route(game, mode, action.to))
+        raise RuleError(_no_city_road(decision) if road else _no_route(game, mode, action.to))
     problem = group_problem(game, group, target)
     if problem:
         raise RuleError(problem)
@@ -884,7 +945,7 @@ def move_units(game: Game, action: MoveUnits) -> None:
     player = game.player(owner)
     group = [game.existing_unit(unit_id) for unit_id in action.units]  # checked: the mover's, on one space
     start, mode = group[0].pos, mode_of(game, group[0])
-    target = _target(game, owner, start, mode, action.to)
+    target = _target(game, owner, start, mode, action.to, city_road_of(game, decision))
     assert target is not None  # checked: the group can reach the destination
     payment = None
     cost = dict(target.cost)
@@ -934,15 +995,26 @@ def move_units(game: Game, action: MoveUnits) -> None:
         shipcraft.beach(game, group, action.to)
     else:
         arrive(game, group, action.to)
+        if mode == "ship" and pirate_share.asked_to_share(game, owner, [u.id for u in group], action.to, start):
+            return
         if target.road_terrain == "ignored":
             _terrain_ignored(game, group, "by road")
         elif target.how in ("walk", "road") and not target.enemy:
             _offer_terrain_ignored(game, player, group, start, action.to)
     if target.enemy:
         ids = [u.id for u in group]
+        staying = start == action.to  # ships attacking the pirates that shared their space: no retreat
+        if staying:
+            pirate_share.release(game, action.to)
         # a bonus for the move's first battle (Great Warlord) is used up by it
         if combat.enter_space(
-            game, owner, ids, action.to, dict.fromkeys(ids, start), attack_bonus=decision.attack_bonus
+            game,
+            owner,
+            ids,
+            action.to,
+            dict.fromkeys(ids, start),
+            can_retreat=not staying,
+            attack_bonus=decision.attack_bonus,
         ):
             decision.attack_bonus = 0
 

@@ -127,7 +127,7 @@ def unit_after_capture(game: Game, player: Player, effect: Effect, context: dict
 def _room_for(game: Game, player: Player, kind: str, space: Hex) -> bool:
     """A piece of `kind` is left in supply, and an army unit keeps within the stacking limit at `space`."""
     spec = game.rules.units[kind]
-    if len(game.units_of(player.index, kind)) >= spec.limit:
+    if len(game.pieces_of(player.index, kind)) >= spec.limit:
         return False
     here = [u for u in game.units_at(space) if u.owner == player.index and u.carrier is None and game.is_army(u)]
     return not spec.army or len(here) < game.rules.game.stacking_limit

@@ -35,7 +35,7 @@ def _conversion_effect(game: Game, owner: int) -> tuple[str, ShipConversion] | N
 
 
 def _supply(game: Game, owner: int, kind: str) -> int:
-    return game.rules.units[kind].limit - len(game.units_of(owner, kind))
+    return game.rules.units[kind].limit - len(game.pieces_of(owner, kind))
 
 
 def launch_problem(game: Game, group: list[Unit]) -> str | None:

@@ -203,7 +203,7 @@ def _city_gifts(game: Game, city: City, source: str) -> None:
 def _room_for(game: Game, player: Player, kind: str, space: Hex) -> bool:
     """A unit of `kind` is left in the player's supply, and the army stacking limit allows it at `space`."""
     spec = game.rules.units[kind]
-    if len(game.units_of(player.index, kind)) >= spec.limit or game.enemy_units_at(space, player.index):
+    if len(game.pieces_of(player.index, kind)) >= spec.limit or game.enemy_units_at(space, player.index):
         return False
     armies = sum(1 for u in game.units_at(space) if u.owner == player.index and game.is_army(u) and u.carrier is None)
     return not spec.army or armies < game.rules.game.stacking_limit

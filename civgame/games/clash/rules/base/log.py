@@ -188,6 +188,10 @@ LINES: dict[str, str] = {
     "payments.over_limit": "{who} [loses] {what} over the new limit of {limit}",
     # ---------------------------------------------------------------- advances and cities
     "advance.free": "{advance} costs nothing ({source})",
+    "city.size_bonus": (
+        "{who} [pays] {payment}: the city at {space} counts {by} size larger for its next Collect or Build ({source})"
+    ),
+    "advance.cheaper": "{advance} costs {less} less ({source})",
     "advance.regained": "{who} [regains] a government advance after anarchy: no event cube, {vp} lost",
     "advance.surcharge": "{who} [pays] {payment} more for {advance}",
     "advance.government_moved": "{who} [changes] government from {old} to {new}: {advances}",
@@ -263,6 +267,11 @@ LINES: dict[str, str] = {
     "unit.ship_founds": "{who's} ship at {sea} founds a city at {space} and leaves the board ({source})",
     "move.city_moves": "{who} [moves] the city at {origin} to {space}{gains} ({source})",
     "move.paid": "{who} [pays] {payment} for the move",
+    "cards.looks_at_top": "{who} [looks] at the top event card without showing it ({source})",
+    "cards.buries_top": "{who} [pays] {payment} to put the top event card at the bottom of the deck ({source})",
+    "pirates.join": "The pirate ship at {space} sails with {who} ({source})",
+    "pirates.leave": "The pirate ship at {space} is the pirates' again",
+    "move.city_road": "{who} [uses] {source}: one group moves by road between two of their cities, free",
     "move.reward": "{who} [gains] {what} from {source}",
     "move.boards": "{who's} units board {ships}",
     "move.terrain_ignored": "The units at {space} ignore the terrain {why}",

@@ -21,7 +21,10 @@ from civgame.games.clash.rules.base import abilities  # noqa: F401
 from civgame.games.clash.rules.cards import action_cards
 from civgame.games.clash.rules.actions import advances  # noqa: F401
 from civgame.games.clash.rules.cards import barbarian_armies  # noqa: F401
+from civgame.games.clash.rules.actions import ballcourts  # noqa: F401
+from civgame.games.clash.rules.actions import calendar  # noqa: F401
 from civgame.games.clash.rules.actions import cities  # noqa: F401
+from civgame.games.clash.rules.actions import city_roads  # noqa: F401
 from civgame.games.clash.rules import combat
 from civgame.games.clash.rules.actions import culture_abilities  # noqa: F401
 from civgame.games.clash.rules.actions import economy_abilities  # noqa: F401
@@ -33,6 +36,7 @@ from civgame.games.clash.rules.actions import leader_abilities  # noqa: F401
 from civgame.games.clash.rules.actions import movement  # noqa: F401
 from civgame.games.clash.rules.actions import nomads  # noqa: F401
 from civgame.games.clash.rules.actions import objectives
+from civgame.games.clash.rules.actions import pirate_allies
 from civgame.games.clash.rules.base import payments  # noqa: F401
 from civgame.games.clash.rules.flow import revolution  # noqa: F401
 from civgame.games.clash.rules.actions import rewards  # noqa: F401
@@ -103,6 +107,7 @@ def apply(game: Game, action: Action, *, listed: bool = False) -> None:
     if game.phase == "status" and not game.pending and game.event is None:
         status.run(game)
     combat.check_ship_capacity(game)
+    pirate_allies.settle(game)
     game.history.append(to_plain(action))
 
 

@@ -188,12 +188,14 @@ def _piece_limits(game: Game) -> list[str]:
             if count > spec.limit:
                 problems.append(f"{p.name} has {count} {building} pieces on the board; the limit is {spec.limit}")
         for kind, unit in rules.units.items():
-            count = len(game.units_of(p.index, kind))
+            count = len(game.pieces_of(p.index, kind))
             if count > unit.limit:
                 problems.append(f"{p.name} has {count} {kind} units; the limit is {unit.limit}")
     limits = {BARBARIAN: dict(rules.game.barbarians.units), PIRATE: {"ship": rules.game.pirates.ships}}
     for owner, allowed in limits.items():
-        for kind, count in Counter(u.kind for u in game.units_of(owner)).items():
+        for kind, count in Counter(
+            u.kind for u in game.units if u.owner == owner or (u.pirate and owner == PIRATE)
+        ).items():
             if count > allowed.get(kind, 0):
                 problems.append(f"owner {owner} has {count} {kind} units; the limit is {allowed.get(kind, 0)}")
     return problems

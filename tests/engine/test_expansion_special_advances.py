@@ -88,7 +88,7 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
         "china": ["Rice Paddies", "Sprawling"],
         "carthage": ["Hegemony", "Warbeasts"],
         "greece": ["Formal Training", "City States", "Hellenization"],
-        "egypt": ["Flood Plains", "Embalming"],
+        "egypt": ["Flood Plains", "Embalming", "Man God"],
     }
     for key, names in built.items():
         civ = rules.civilizations[key]

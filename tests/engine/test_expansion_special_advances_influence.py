@@ -55,7 +55,8 @@ def test_man_god_gives_only_the_powers_beside_the_theocracy_advances_held():
 
 def test_the_egyptian_reason_names_only_what_no_source_gives():
     egypt = expansion_rules().civilizations["egypt"]
-    assert civilizations.why_not_offered(egypt) == "no source gives one of the four special advances or the three leaders"
+    reason = "no source gives one of the four special advances or the three leaders"
+    assert civilizations.why_not_offered(egypt) == reason
     man_god = next(a for a in egypt.special_advances if a.name == "Man God")
     assert "Provisional" in man_god.text and "Conversion Absolute" in man_god.text.replace("\n", " ")
 
@@ -67,4 +68,5 @@ def test_an_advance_powers_effect_naming_a_category_the_rules_lack_is_a_data_pro
     specials = [a.model_copy(update={"effects": [wrong]}) if a.name == "Man God" else a for a in egypt.special_advances]
     civs = {**rules.civilizations, "egypt": egypt.model_copy(update={"special_advances": specials})}
     problems = rules.model_copy(update={"civilizations": civs}).reference_problems()
-    assert [p.message for p in problems] == ["Man God.effects[0].powers_of_category: unknown powers_of_category 'Autocrazy'"]
+    message = "Man God.effects[0].powers_of_category: unknown powers_of_category 'Autocrazy'"
+    assert [p.message for p in problems] == [message]

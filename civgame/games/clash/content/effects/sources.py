@@ -3,7 +3,8 @@
 Sources, in the order `active` lists their effects (and so the order in which listeners of one
 player run): the player's advances in the order gained (the government is one of them), then the
 advance borrowed for this turn (Great Library); the civilization's special advances held, in the
-order gained, each followed by the advances whose powers it gives (`advance_powers`); the wonders standing in the player's cities, in city order; the leader on the board;
+order gained, each followed by the advances whose powers it gives (`advance_powers`); the wonders
+standing in the player's cities, in city order; the leader on the board;
 the cards whose effect lasts a while (this turn, this round, this battle), in the order played.
 Losing a source ends its effects at once.
 

@@ -88,6 +88,8 @@ from civgame.ui.combat_view import (
 from civgame.ui.computer_turns import ComputerTurns
 from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option, free_corner
 from civgame.ui.event_panel import event_report
+from civgame.ui.influence_targets import LABEL as INFLUENCE_LABEL
+from civgame.ui.influence_targets import unoffered_attempts
 from civgame.ui.labels import (
     ability_price,
     action_card_lines,
@@ -1132,6 +1134,8 @@ class GameScene(Scene):
                 options.extend(self.options_for(group))
         if own_city is not None:
             options.extend(self._unavailable_city_actions(own_city, {label for label, _ in here}))
+        if not game.pending and INFLUENCE_LABEL not in {label for label, _ in here}:
+            options.extend(self._greyed(unoffered_attempts(game, space)))
         if own_city is not None and self._unbuilt(own_city):
             options.append(
                 Option(
@@ -1164,7 +1168,7 @@ class GameScene(Scene):
             if isinstance(action, A.InfluenceCulture) and label is None:
                 target = self.game.city(action.target)
                 if target is not None and target.pos == space and target.owner != self.game.actor():
-                    label = "Influence this city"
+                    label = INFLUENCE_LABEL
             if isinstance(action, A.FoundCity):
                 settler = self.game.unit(action.settler)
                 if settler is not None and settler.pos == space:

@@ -16,6 +16,7 @@ from civgame.games.clash.core.vocabulary import DECLINE, K
 from civgame.games.clash.rules.actions import objectives
 from civgame.games.clash.rules.actions.culture_abilities import OBJECTIVE, option_label
 from civgame.games.clash.rules.actions.happiness import raise_cost
+from civgame.games.clash.rules.actions.influence import TOKEN_UNDER
 from civgame.games.clash.rules.actions.trading import card_kind, public_text
 from civgame.games.clash.rules.base.cards import great_person_named
 from civgame.games.clash.rules.base.log import party
@@ -292,10 +293,11 @@ def _recruit(game: Game, a: A.Recruit) -> str:
 def _influence(game: Game, a: A.InfluenceCulture) -> str:
     source = game.city(a.source)
     tokens = f" (+{a.range_tokens} culture for range)" if a.range_tokens else ""
-    return (
-        f"Influence the {building_name(game, a.building)} in {city_text(game, a.target)}"
-        f" from {where(source.pos if source else None)}{tokens}"
-    )
+    origin = where(source.pos if source else None)
+    if a.building == TOKEN_UNDER:
+        target = city_text(game, a.target)
+        return f"Influence the settlement in {target} from {origin}: a culture token under it{tokens}"
+    return f"Influence the {building_name(game, a.building)} in {city_text(game, a.target)} from {origin}{tokens}"
 
 
 def _move_city(game: Game, a: A.MoveCity) -> str:

@@ -2,11 +2,27 @@
 Egypt's Man God, the Celts' Druidic Influence, India's Proselytism and Persia's Zoroastrianism (001 › EGYPT, CELTS,
 INDIA, PERSIA; catalogue §9.3, 9.5, 9.8, 9.11)."""
 
+import shutil
+
+import pytest
+
+from civgame.ai import play_out, random_agents
+from civgame.framework.invariants import InvariantChecker
 from civgame.games.clash.content import effects
-from civgame.games.clash.core.actions import Recruit, UseAbility
+from civgame.games.clash.core.actions import InfluenceCulture, Recruit, UseAbility
+from civgame.games.clash.core.model import BARBARIAN, City
+from civgame.games.clash.definition import DEFINITION
+from civgame.games.clash.rules.actions.advances import gain_advance
+from civgame.games.clash.rules.actions.influence import TOKEN_UNDER
 from civgame.games.clash.rules.base import civilizations
-from tests.classic import expansion_rules
-from tests.engine.test_expansion_special_advances import playing, special
+from civgame.games.clash.rules.base.scoring import score_sheet
+from civgame.games.clash.rules.flow.controller import why_illegal
+from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.storage.mods import MODS_DIR_VARIABLE, load_rules
+from tests.classic import CIVILIZATIONS_EXPANSION, die, expansion_rules
+from tests.combat_helpers import attack
+from tests.engine.test_expansion_special_advances import LEADERS_MOD, MADE_UP, playing, special
+from tests.scenario import Scenario
 
 THEOCRACY = ("Dogma", "Devotion", "Conversion", "Fanaticism")
 
@@ -18,6 +34,30 @@ def levels(s, player: int, level: int = 7) -> None:
 
 def sources_of(s, player: int, primitive: str) -> set[str]:
     return {e.source for e in effects.active(s.game, s.player(player), primitive)}
+
+
+FAITHS = {"egypt": "Man God", "celts": "Druidic Influence"}  # the civilizations and their special advance of faith
+
+
+@pytest.mark.parametrize("key", sorted(FAITHS))
+def test_seeded_random_games_with_a_special_advance_of_faith_keep_every_invariant(key, monkeypatch, tmp_path):
+    """The civilization against a made-up one, its special advance of faith (and the others not linked to a
+    government) in play from the start, with culture tokens to spend, every action checked."""
+    for mod in (LEADERS_MOD, MADE_UP):
+        shutil.copytree(mod, tmp_path / mod.name)  # where the checker's save finds its mods again
+    monkeypatch.setenv(MODS_DIR_VARIABLE, str(tmp_path))
+    rules = load_rules([LEADERS_MOD, MADE_UP], CIVILIZATIONS_EXPANSION)
+    game = new_game(2, 3, rules)
+    for player, civ in zip(game.players, (key, "thule"), strict=True):
+        civilizations.take(game, player, civ)
+    civilizations.starting_leaders(game)
+    for linked in rules.civilizations[key].special_advances:
+        if not rules.category_of(linked.advance).government:
+            gain_advance(game, game.players[0], linked.advance, uses_event_cube=False)
+    assert FAITHS[key] in game.players[0].special_advances
+    checker = InvariantChecker(DEFINITION, f"{key}, seed 3", save_at_step=40)
+    game = play_out(game, random_agents(2, 3), observer=checker)
+    assert game.phase == "over" and checker.saved
 
 
 # ------------------------------------------------------------------ Egypt: Man God
@@ -53,12 +93,27 @@ def test_man_god_gives_only_the_powers_beside_the_theocracy_advances_held():
     assert not sources_of(s, 0, "recruit_reward")
 
 
-def test_the_egyptian_reason_names_only_what_no_source_gives():
+def test_man_god_names_its_four_pairs_and_marks_the_last_two_provisional():
     egypt = expansion_rules().civilizations["egypt"]
-    reason = "no source gives one of the four special advances or the three leaders"
-    assert civilizations.why_not_offered(egypt) == reason
     man_god = next(a for a in egypt.special_advances if a.name == "Man God")
-    assert "Provisional" in man_god.text and "Conversion Absolute" in man_god.text.replace("\n", " ")
+    assert "Provisional" in man_god.text and "Conversion Absolute Power, Fanaticism Forced Labor" in man_god.text
+
+
+UNKNOWN_ONLY = {
+    "egypt": "no source gives one of the four special advances or the three leaders",
+    "celts": "no source gives three of the four special advances or the three leaders",
+}
+
+
+def test_a_civilization_whose_known_special_advances_are_built_names_only_what_no_source_gives():
+    rules = expansion_rules()
+    for key, reason in UNKNOWN_ONLY.items():
+        assert civilizations.why_not_offered(rules.civilizations[key]) == reason
+    celts = rules.civilizations["celts"]
+    unbuilt = celts.model_copy(
+        update={"special_advances": [a.model_copy(update={"effects": []}) for a in celts.special_advances]}
+    )
+    assert civilizations.why_not_offered(unbuilt) == f"{UNKNOWN_ONLY['celts']}; Druidic Influence is not built yet"
 
 
 def test_an_advance_powers_effect_naming_a_category_the_rules_lack_is_a_data_problem():
@@ -70,3 +125,53 @@ def test_an_advance_powers_effect_naming_a_category_the_rules_lack_is_a_data_pro
     problems = rules.model_copy(update={"civilizations": civs}).reference_problems()
     message = "Man God.effects[0].powers_of_category: unknown powers_of_category 'Autocrazy'"
     assert [p.message for p in problems] == [message]
+
+
+# ------------------------------------------------------------------ Celts: Druidic Influence
+
+
+def druids() -> tuple[Scenario, City, City]:
+    """The Celts (player 0) with Druidic Influence, a city at D2 and a barbarian settlement 2 spaces away."""
+    s = playing("celts")
+    special(s, 0, "Priesthood")
+    return s, s.city(0, "D2"), s.city(BARBARIAN, "F2")
+
+
+def test_druidic_influence_puts_a_culture_token_under_a_size_1_barbarian_settlement_worth_a_point():
+    s, city, settlement = druids()
+    levels(s, 0)
+    s.resources(0, culture=1)
+    attempt = InfluenceCulture(city.id, settlement.id, TOKEN_UNDER, 1)
+    assert s.legal_of(InfluenceCulture) == [attempt]  # size 1, beyond range 1 by one space
+    points = score_sheet(s.game, 0)["city_pieces"]
+    s.fix_dice(die(5))
+    s.apply(attempt)
+    assert settlement.tokens_under == [0] and settlement.owner == BARBARIAN and not settlement.buildings
+    assert score_sheet(s.game, 0)["city_pieces"] == points + 1
+    assert "a culture token under the barbarian settlement at F2" in s.game.log[-1]
+    s.turn(1).turn(0)
+    s.resources(0, culture=1)
+    assert s.legal_of(InfluenceCulture) == []  # one token of the Celts under a settlement
+    reason = why_illegal(s.game, attempt)
+    assert reason == "Player 1 already has a culture token under the settlement at F2"
+
+
+def test_without_druidic_influence_a_barbarian_settlement_is_no_target():
+    s = playing("celts")
+    city, settlement = s.city(0, "D2"), s.city(BARBARIAN, "F2")
+    levels(s, 0)
+    s.resources(0, culture=3)
+    assert s.legal_of(InfluenceCulture) == []
+    reason = why_illegal(s.game, InfluenceCulture(city.id, settlement.id, TOKEN_UNDER, 1))
+    assert reason == "Player 1 cannot put culture tokens under barbarian settlements"
+
+
+def test_capturing_the_settlement_removes_the_culture_tokens_under_it():
+    s, _city, settlement = druids()
+    settlement.tokens_under.append(0)
+    s.unit(BARBARIAN, "infantry", "F2")
+    attackers = s.units(1, "infantry", "F2", 3)
+    s.turn(1)
+    s.fix_dice(*[die(6)] * 8)
+    attack(s, 1, attackers, "F2", "F3")
+    assert settlement.owner == 1 and settlement.tokens_under == []

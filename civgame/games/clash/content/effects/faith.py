@@ -9,7 +9,7 @@ primitives are applied in `rules/actions/influence.py`.
 
 from __future__ import annotations
 
-from civgame.framework.effects import Params
+from civgame.framework.effects import NoParams, Params
 from civgame.games.clash.content.effects.registry import primitive
 
 
@@ -24,3 +24,17 @@ from civgame.games.clash.content.effects.registry import primitive
 class AdvancePowers(Params):
     category: str
     powers_of_category: str
+
+
+@primitive(
+    "influence_settlement_token",
+    when="passive: when you attempt Influence Culture",
+    doc="The holder may target barbarian settlements, whatever their size, with Influence Culture. A success puts "
+    "a culture token from the supply under the settlement, which is unaffected; a settlement holds at most one "
+    "token of each player. Each token still there at the end of the game scores its player as many points as an "
+    "influenced city piece (with the city pieces). Whoever captures the settlement, or takes it over by an "
+    "effect, removes the tokens.",
+    example={"influence_settlement_token": {}},
+)
+class InfluenceSettlementToken(NoParams):
+    pass

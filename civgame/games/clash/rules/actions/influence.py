@@ -7,7 +7,8 @@ into a success (paid after it). Only one attempt per turn may succeed.
 Effects applied here: `influence_protection` (a city owner's shield against other players),
 `influence_roll_bonus`, `influence_reward`, `influence_from_buildings` (attempts from other players'
 cities holding the player's buildings), `influence_barbarian_settlement` (an attempt on the settlement of
-a size-1 barbarian city takes the whole city); `free_attempt` serves the `free_action` ability.
+a size-1 barbarian city takes the whole city), `influence_settlement_token` (an attempt on a barbarian
+settlement puts a culture token under it); `free_attempt` serves the `free_action` ability.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from civgame.games.clash.rules.combat import unit_placement_cities
 
 NO_COST: dict[str, int] = {}
 SETTLEMENT = "settlement"  # the target of an attempt on a city's settlement piece (`influence_barbarian_settlement`)
+TOKEN_UNDER = "culture_token"  # the target of an attempt for a token under a settlement (`influence_settlement_token`)
 
 
 def culture(amount: int) -> dict[str, int]:
@@ -115,6 +117,8 @@ def why_not_target(game: Game, player: Player, target: City, building: str) -> s
     """The rule that stops `player` from influencing this building piece, or None."""
     if building == SETTLEMENT and _takeover(game, player):
         return _why_not_take_over(game, player, target)
+    if building == TOKEN_UNDER:
+        return _why_not_token_under(game, player, target)
     if building not in target.buildings:
         return (
             f"the city at {hex_to_label(target.pos)} has no {building} building "
@@ -148,6 +152,17 @@ def _why_not_take_over(game: Game, player: Player, target: City) -> str | None:
         return f"only the settlement of a size-1 barbarian city can be taken over, not the city at {where}"
     if not _settlement_left(game, player.index):
         return f"{player.name} has no settlement piece left to take over a city"
+    return None
+
+
+def _why_not_token_under(game: Game, player: Player, target: City) -> str | None:
+    where = hex_to_label(target.pos)
+    if not effects.has(game, player, "influence_settlement_token"):
+        return f"{player.name} cannot put culture tokens under barbarian settlements"
+    if target.owner != BARBARIAN:
+        return f"a culture token goes only under a barbarian settlement, and the city at {where} is not one"
+    if player.index in target.tokens_under:
+        return f"{player.name} already has a culture token under the settlement at {where}"
     return None
 
 
@@ -290,6 +305,7 @@ def _targets(game: Game, player: Player) -> list[tuple[City, str]]:
     player's own, for `has_piece_left`), and only those are checked further."""
     me = player.index
     takeover = _takeover(game, player) is not None
+    tokens_under = effects.has(game, player, "influence_settlement_token")
     pieces: list[tuple[City, str]] = []  # pieces of other colours, and settlements the player may take over
     mine: dict[str, int] = {}  # the player's pieces in cities, by building (`game.pieces_in_colour`)
     for target in game.cities:
@@ -301,12 +317,14 @@ def _targets(game: Game, player: Player) -> list[tuple[City, str]]:
                     pieces.append((target, building))
         if takeover and target.owner == BARBARIAN and game.city_size(target) == 1 and _settlement_left(game, me):
             pieces.append((target, SETTLEMENT))
+        if tokens_under and target.owner == BARBARIAN and me not in target.tokens_under:
+            pieces.append((target, TOKEN_UNDER))
     if not pieces:
         return pieces
     allowed: dict[str, bool] = {}  # by building: it may be influenced and the player has a piece left
     found: list[tuple[City, str]] = []
     for target, building in pieces:
-        if building != SETTLEMENT:
+        if building not in (SETTLEMENT, TOKEN_UNDER):
             if building not in allowed:
                 allowed[building] = _exchangeable(game, player, building, mine.get(building, 0))
             if not allowed[building] or protection(game, player, target, "target"):
@@ -349,6 +367,9 @@ def _succeed(game: Game, player: Player, target: City, building: str, takeover: 
     player.influence_succeeded = True
     if building == SETTLEMENT:
         _take_over(game, player, target, *takeover)
+    elif building == TOKEN_UNDER:
+        target.tokens_under.append(player.index)
+        log.say(game, "influence.token_under", player.index, space=hex_to_label(target.pos))
     else:
         target.buildings[building] = player.index
         name = game.rules.buildings[building].name
@@ -363,6 +384,7 @@ def _take_over(game: Game, player: Player, city: City, source: str, units: list[
     places one of `units` there."""
     where = hex_to_label(city.pos)
     city.owner = player.index
+    city.tokens_under.clear()  # taken over: the culture tokens under it go (`influence_settlement_token`)
     removed = [u for u in game.units_at(city.pos) if u.owner == BARBARIAN]
     for unit in removed:
         game.units.remove(unit)
@@ -412,7 +434,7 @@ def _resolve(game: Game, player: Player, source: City, target: City, building: s
     bonuses = roll_bonuses(game, player, target)
     total = roll + sum(effects.params_as(e, InfluenceRollBonus).amount for e in bonuses)
     needed = game.rules.game.influence.success_roll
-    name = game.rules.buildings[building].name if building != SETTLEMENT else "settlement"
+    name = "settlement" if building in (SETTLEMENT, TOKEN_UNDER) else game.rules.buildings[building].name
     extra = "".join(f" {effects.params_as(e, InfluenceRollBonus).amount:+d} ({e.source})" for e in bonuses)
     log.say(
         game,

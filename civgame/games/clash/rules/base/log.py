@@ -250,6 +250,7 @@ LINES: dict[str, str] = {
         "{who's} culture takes over the barbarian city at {space}, and {units} [leaves:leaving]"
     ),
     "influence.places": "{who} [places] {unit} in the city at {space}",
+    "influence.token_under": "{who} [puts] a culture token under the barbarian settlement at {space}",
     "influence.tries": (
         "{who} [tries] to influence the {building} at {space} from {source}: [rolls] {roll}{bonuses} (needs {needed})"
     ),

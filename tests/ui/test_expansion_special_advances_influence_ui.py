@@ -1,0 +1,37 @@
+"""The window and the special advances of faith (Druidic Influence, Proselytism, Zoroastrianism): each new
+target offered by mouse, greyed with the rules' reason when no attempt reaches it; the culture tokens under
+barbarian settlements on the map, in the tooltip and on the score sheet."""
+
+from civgame.games.clash.core.actions import InfluenceCulture
+from civgame.ui.score_scene import scored_items
+from civgame.ui.tooltips import city_lines
+from tests.classic import die
+from tests.engine.test_expansion_special_advances_influence import druids, levels
+from tests.ui.test_flows import LoadedDice, choose, click_space, open_in_window
+
+
+def test_a_barbarian_settlement_is_influenced_by_mouse_and_its_token_shows_and_scores(app):
+    s, _city, settlement = druids()
+    levels(s, 0)
+    s.resources(0, culture=1)
+    s.game.rng = LoadedDice(s.game.rng.state, [die(5)])
+    scene = open_in_window(app, s.game)
+    click_space(app, scene, "F2")
+    offered = "Influence the settlement in the barbarians' city at F2 from D2: a culture token under it"
+    assert scene.dialog.labels() == [f"{offered} (+1 culture for range)"]
+    choose(app, scene, "Influence the settlement in")
+    token = scene.game.city(settlement.id)
+    assert token.tokens_under == [0]
+    assert any("a culture token of Player 1" in line for line in city_lines(scene.game, token))
+    assert [item.text for item in scored_items(scene.game, 0)] == ["Culture tokens under settlements: 1"]
+
+
+def test_a_settlement_out_of_reach_is_greyed_with_the_rules_reason(app):
+    s, _city, _settlement = druids()
+    levels(s, 0)
+    assert s.legal_of(InfluenceCulture) == []  # no culture token for the range
+    scene = open_in_window(app, s.game)
+    click_space(app, scene, "F2")
+    button = scene.dialog.button_for("Influence this city: ")
+    assert not button.is_enabled
+    assert button.tool_tip_text == "Not now: the target is 2 spaces away, beyond range 1 + 0 culture token(s)"

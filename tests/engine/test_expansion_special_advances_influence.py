@@ -10,7 +10,7 @@ from civgame.ai import play_out, random_agents
 from civgame.framework.invariants import InvariantChecker
 from civgame.games.clash.content import effects
 from civgame.games.clash.core.actions import InfluenceCulture, Recruit, UseAbility
-from civgame.games.clash.core.model import BARBARIAN, City
+from civgame.games.clash.core.model import BARBARIAN, City, Unit
 from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules.actions.advances import gain_advance
 from civgame.games.clash.rules.actions.influence import TOKEN_UNDER
@@ -36,7 +36,8 @@ def sources_of(s, player: int, primitive: str) -> set[str]:
     return {e.source for e in effects.active(s.game, s.player(player), primitive)}
 
 
-FAITHS = {"egypt": "Man God", "celts": "Druidic Influence"}  # the civilizations and their special advance of faith
+# the civilizations and their special advance of faith
+FAITHS = {"egypt": "Man God", "celts": "Druidic Influence", "india": "Proselytism"}
 
 
 @pytest.mark.parametrize("key", sorted(FAITHS))
@@ -102,6 +103,7 @@ def test_man_god_names_its_four_pairs_and_marks_the_last_two_provisional():
 UNKNOWN_ONLY = {
     "egypt": "no source gives one of the four special advances or the three leaders",
     "celts": "no source gives three of the four special advances or the three leaders",
+    "india": "no source gives three of the four special advances or the three leaders",
 }
 
 
@@ -175,3 +177,59 @@ def test_capturing_the_settlement_removes_the_culture_tokens_under_it():
     s.fix_dice(*[die(6)] * 8)
     attack(s, 1, attackers, "F2", "F3")
     assert settlement.owner == 1 and settlement.tokens_under == []
+
+
+# ------------------------------------------------------------------ India: Proselytism
+
+
+def missionaries(settlers: int, label: str = "D2") -> tuple[Scenario, list[Unit], City]:
+    """India (player 0) with Proselytism, `settlers` settlers at `label`, and player 1's city with a Temple at E6,
+    4 spaces from D2."""
+    s = playing("india")
+    special(s, 0, "State Religion")
+    levels(s, 0)
+    return s, s.units(0, "settler", label, settlers), s.city(1, "E6", buildings={"temple": 1})
+
+
+def test_proselytism_lets_settlers_influence_with_range_2_and_1_more_for_each_other_settler():
+    s, settlers, target = missionaries(3)
+    s.resources(0, culture=2)
+    from_settlers = [a for a in s.legal_of(InfluenceCulture) if a.source == settlers[0].id]
+    assert from_settlers == [InfluenceCulture(settlers[0].id, target.id, "temple", 0)]  # range 2 + 2 = 4
+    s.fix_dice(die(5))
+    s.apply(from_settlers[0])
+    assert target.buildings == {"temple": 0} and s.player(0).culture_tokens == 2
+    s.resources(0, culture=3)
+    assert s.legal_of(InfluenceCulture) == []  # one success a turn
+
+
+def test_fewer_settlers_reach_less_far_and_boost_their_range_with_culture_tokens():
+    s, settlers, target = missionaries(2)
+    assert s.legal_of(InfluenceCulture) == []
+    s.resources(0, culture=1)
+    assert s.legal_of(InfluenceCulture) == [InfluenceCulture(settlers[0].id, target.id, "temple", 1)]
+    assert why_illegal(s.game, InfluenceCulture(settlers[0].id, target.id, "temple", 0)) == (
+        "the target is 4 spaces away, beyond range 3 + 0 culture token(s)"
+    )
+
+
+def test_settlers_in_a_city_add_to_its_range_and_make_no_attempt_themselves():
+    s, settlers, target = missionaries(3, "C2")
+    city = s.city(0, "C2", buildings={"temple": 0})  # size 2, with 3 settlers: range 5, and E6 is 5 away
+    assert s.legal_of(InfluenceCulture) == [InfluenceCulture(city.id, target.id, "temple", 0)]
+    for settler in settlers:
+        s.game.units.remove(settler)
+    s.resources(0, culture=3)
+    assert s.legal_of(InfluenceCulture) == [InfluenceCulture(city.id, target.id, "temple", 3)]
+
+
+def test_without_proselytism_settlers_make_no_attempt():
+    s = playing("india")
+    levels(s, 0)
+    s.resources(0, culture=5)
+    settler = s.unit(0, "settler", "D2")
+    target = s.city(1, "E6", buildings={"temple": 1})
+    assert s.legal_of(InfluenceCulture) == []
+    assert why_illegal(s.game, InfluenceCulture(settler.id, target.id, "temple", 2)) == (
+        "Influence Culture must start from one of your own cities"
+    )

@@ -6,7 +6,7 @@ from civgame.games.clash.core.actions import InfluenceCulture
 from civgame.ui.score_scene import scored_items
 from civgame.ui.tooltips import city_lines
 from tests.classic import die
-from tests.engine.test_expansion_special_advances_influence import druids, levels
+from tests.engine.test_expansion_special_advances_influence import druids, levels, missionaries
 from tests.ui.test_flows import LoadedDice, choose, click_space, open_in_window
 
 
@@ -35,3 +35,24 @@ def test_a_settlement_out_of_reach_is_greyed_with_the_rules_reason(app):
     button = scene.dialog.button_for("Influence this city: ")
     assert not button.is_enabled
     assert button.tool_tip_text == "Not now: the target is 2 spaces away, beyond range 1 + 0 culture token(s)"
+
+
+def test_settlers_influence_by_mouse_where_they_stand_and_on_the_target(app):
+    s, _settlers, _target = missionaries(3)
+    s.city(0, "B7")
+    scene = open_in_window(app, s.game)
+    offered = "Influence the Temple in Player 2's city at E6 from the settlers at D2"
+    for space in ("D2", "E6"):
+        click_space(app, scene, space)
+        assert offered in scene.dialog.labels()
+        scene.close_dialog()
+
+
+def test_settlers_out_of_range_are_greyed_with_the_rules_reason(app):
+    s, _settlers, _target = missionaries(2)
+    s.city(0, "B7")
+    scene = open_in_window(app, s.game)
+    click_space(app, scene, "D2")
+    button = scene.dialog.button_for("Influence culture from the settlers here: ")
+    assert not button.is_enabled
+    assert button.tool_tip_text == "Not now: the target is 4 spaces away, beyond range 3 + 0 culture token(s)"

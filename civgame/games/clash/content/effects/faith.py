@@ -9,6 +9,8 @@ primitives are applied in `rules/actions/influence.py`.
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from civgame.framework.effects import NoParams, Params
 from civgame.games.clash.content.effects.registry import primitive
 
@@ -38,3 +40,19 @@ class AdvancePowers(Params):
 )
 class InfluenceSettlementToken(NoParams):
     pass
+
+
+@primitive(
+    "influence_from_settlers",
+    when="passive: when you attempt Influence Culture",
+    doc="The holder's `unit`s (settlers) outside cities and ships may make Influence Culture attempts against "
+    "other players' cities: those in one space together, with range `base_range` plus `per_unit` for each of "
+    "them but one. Each of them inside one of the holder's cities adds `per_unit` to that city's range instead. "
+    "Everything else is as for an attempt from a city: culture tokens boost the range and the roll, and one "
+    "attempt a turn may succeed.",
+    example={"influence_from_settlers": {"base_range": 2}},
+)
+class InfluenceFromSettlers(Params):
+    unit: str = "settler"
+    base_range: int = Field(default=2, ge=0)
+    per_unit: int = Field(default=1, ge=0)

@@ -8,7 +8,8 @@ Effects applied here: `influence_protection` (a city owner's shield against othe
 `influence_roll_bonus`, `influence_reward`, `influence_from_buildings` (attempts from other players'
 cities holding the player's buildings), `influence_barbarian_settlement` (an attempt on the settlement of
 a size-1 barbarian city takes the whole city), `influence_settlement_token` (an attempt on a barbarian
-settlement puts a culture token under it); `free_attempt` serves the `free_action` ability.
+settlement puts a culture token under it), `influence_from_settlers` (attempts from settlers, which also
+add to their city's range); `free_attempt` serves the `free_action` ability.
 """
 
 from __future__ import annotations
@@ -27,9 +28,10 @@ from civgame.games.clash.content.effects.culture import (
     InfluenceReward,
     InfluenceRollBonus,
 )
+from civgame.games.clash.content.effects.faith import InfluenceFromSettlers
 from civgame.games.clash.core.actions import Action, BoostInfluence, InfluenceCulture
 from civgame.games.clash.core.decisions import EffectChoiceDecision, InfluenceBoostDecision
-from civgame.games.clash.core.hexgrid import hex_to_label, label_to_hex
+from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex
 from civgame.games.clash.core.model import BARBARIAN, City, Game, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
@@ -41,6 +43,7 @@ from civgame.games.clash.rules.base.turns import spend_main_action
 from civgame.games.clash.rules.combat import unit_placement_cities
 
 NO_COST: dict[str, int] = {}
+Source = City | Unit  # where an attempt starts: a city, or (`influence_from_settlers`) the settlers of a space
 SETTLEMENT = "settlement"  # the target of an attempt on a city's settlement piece (`influence_barbarian_settlement`)
 TOKEN_UNDER = "culture_token"  # the target of an attempt for a token under a settlement (`influence_settlement_token`)
 
@@ -99,9 +102,9 @@ def protection(game: Game, player: Player, target: City, forbid: str) -> Effect 
     return None
 
 
-def why_no_boost(game: Game, player: Player, source: City, target: City) -> str | None:
+def why_no_boost(game: Game, player: Player, source: Source, target: City) -> str | None:
     """The rule that forbids culture tokens (range or roll) in this attempt, or None."""
-    if source.owner == player.index and is_influenced(source):
+    if isinstance(source, City) and source.owner == player.index and is_influenced(source):
         return "an influenced city may not boost its range or roll"
     shield = protection(game, player, target, "boost")
     if shield:
@@ -166,25 +169,44 @@ def _why_not_token_under(game: Game, player: Player, target: City) -> str | None
     return None
 
 
-def sources(game: Game, player: Player) -> list[City]:
-    """The cities the player's attempts may start from: their own, and with `influence_from_buildings`
-    any other city holding one of their buildings."""
-    own = game.cities_of(player.index)
-    if not effects.has(game, player, "influence_from_buildings"):
-        return own
-    return own + [c for c in game.cities if c.owner != player.index and player.index in c.buildings.values()]
+def sources(game: Game, player: Player) -> list[Source]:
+    """Where the player's attempts may start from: their own cities, with `influence_from_buildings` any
+    other city holding one of their buildings, and with `influence_from_settlers` their settlers outside
+    cities (one of each space's, standing for them all)."""
+    found: list[Source] = [*game.cities_of(player.index)]
+    if effects.has(game, player, "influence_from_buildings"):
+        found += [c for c in game.cities if c.owner != player.index and player.index in c.buildings.values()]
+    for effect in effects.active(game, player, "influence_from_settlers"):
+        found += _settler_sources(game, player, effects.params_as(effect, InfluenceFromSettlers).unit)
+    return found
 
 
-def why_not_source(game: Game, player: Player, source: City | None, target: City) -> str | None:
+def _settler_sources(game: Game, player: Player, kind: str) -> list[Unit]:
+    """The player's first `kind` unit of each space outside cities and ships."""
+    by_space: dict[Hex, Unit] = {}
+    for unit in game.units_of(player.index, kind):
+        if unit.carrier is None and game.city_at(unit.pos) is None:
+            by_space.setdefault(unit.pos, unit)
+    return list(by_space.values())
+
+
+def source_of(game: Game, source_id: int) -> Source | None:
+    """The city, or the settler, of an attempt's `source`."""
+    return game.city(source_id) or game.unit(source_id)
+
+
+def why_not_source(game: Game, player: Player, source: Source | None, target: City) -> str | None:
     if source is None or source not in sources(game, player):
         return "Influence Culture must start from one of your own cities"
     return _source_limits(game, player, source, target)
 
 
-def _source_limits(game: Game, player: Player, source: City, target: City) -> str | None:
+def _source_limits(game: Game, player: Player, source: Source, target: City) -> str | None:
     """The limits on targets of a city the player may start attempts from, as the rules have them
     (`influenced_source`): `self_only`, those of `_why_not_from`; `none`, an influenced city of the player's
-    makes no attempt (any other of their cities may clear it)."""
+    makes no attempt (any other of their cities may clear it). Settlers target only other players' cities."""
+    if isinstance(source, Unit):
+        return "settlers may influence only other players' cities" if target.owner == player.index else None
     if game.rules.game.influence.influenced_source == "self_only":
         return _why_not_from(player, source, target)
     if source.owner == player.index and is_influenced(source):
@@ -203,18 +225,38 @@ def _why_not_from(player: Player, source: City, target: City) -> str | None:
     return None
 
 
-def influence_range(game: Game, source: City) -> int:
-    """How far attempts from `source` reach without culture tokens: its size, plus its owner's
-    `influence_range_bonus` there (the 2012 Great Statue)."""
+def influence_range(game: Game, source: Source) -> int:
+    """How far attempts from `source` reach without culture tokens: a city's size, plus its owner's
+    `influence_range_bonus` there (the 2012 Great Statue); and the settlers' range (`influence_from_settlers`)
+    of a settler's space, or added to the city where they stand."""
     owner = game.player(source.owner) if source.owner >= 0 else None
-    bonus = effects.active(game, owner, "influence_range_bonus", at=source.pos) if owner is not None else ()
-    return game.city_size(source) + sum(effects.params_as(e, InfluenceRangeBonus).amount for e in bonus)
+    if owner is None:
+        return game.city_size(source) if isinstance(source, City) else 0
+    settlers = sum(
+        _settlers_range(game, owner, e, source) for e in effects.active(game, owner, "influence_from_settlers")
+    )
+    if isinstance(source, Unit):
+        return settlers
+    bonus = effects.active(game, owner, "influence_range_bonus", at=source.pos)
+    return game.city_size(source) + settlers + sum(effects.params_as(e, InfluenceRangeBonus).amount for e in bonus)
+
+
+def _settlers_range(game: Game, owner: Player, effect: Effect, source: Source) -> int:
+    """What the owner's settlers of `effect` in the source's space give its range: a settler's space, the base
+    range and `per_unit` for each other settler there; a city, `per_unit` for each settler in it."""
+    params = effects.params_as(effect, InfluenceFromSettlers)
+    if isinstance(source, Unit) and source.kind != params.unit:
+        return 0
+    settlers = sum(1 for u in game.units_of(owner.index, params.unit) if u.pos == source.pos and u.carrier is None)
+    if isinstance(source, Unit):
+        return params.base_range + params.per_unit * (settlers - 1)
+    return params.per_unit * settlers
 
 
 def why_not_reach(
     game: Game,
     player: Player,
-    source: City,
+    source: Source,
     target: City,
     range_tokens: int,
     distance: int | None,
@@ -228,7 +270,7 @@ def why_not_reach(
         if reason:
             return reason
     if distance is None:
-        return "no path through revealed spaces joins the two cities"
+        return "no path through revealed spaces joins the source and the target"
     reach = influence_range(game, source)
     if distance > reach + range_tokens:
         return f"the target is {distance} spaces away, beyond range {reach} + {range_tokens} culture token(s)"
@@ -241,7 +283,7 @@ def why_not_reach(
 def _why_not(
     game: Game,
     player: Player,
-    source: City | None,
+    source: Source | None,
     target: City,
     building: str,
     range_tokens: int,
@@ -264,7 +306,7 @@ def why_not_attempt(
     target = game.city(action.target)
     if target is None:
         return f"there is no city {action.target}"
-    source = game.city(action.source)
+    source = source_of(game, action.source)
     distance = game.distances_from(source.pos).get(target.pos) if source else None
     return _why_not(game, player, source, target, action.building, action.range_tokens, distance, extra_cost)
 
@@ -426,7 +468,7 @@ def _choose_takeover_unit(game: Game, decision: EffectChoiceDecision, option: st
 CHOICE_RULES["influence_barbarian_settlement"] = (_takeover_options, _choose_takeover_unit)
 
 
-def _resolve(game: Game, player: Player, source: City, target: City, building: str) -> None:
+def _resolve(game: Game, player: Player, source: Source, target: City, building: str) -> None:
     """Roll for a paid attempt; succeed, offer a boost of the roll, or fail."""
     effect = _takeover(game, player) if building == SETTLEMENT else None
     takeover = (effect.source, effects.params_as(effect, InfluenceBarbarianSettlement).units) if effect else ("", [])
@@ -464,8 +506,8 @@ def _resolve(game: Game, player: Player, source: City, target: City, building: s
         log.say(game, "influence.fails", player.index)
 
 
-def _cities_of(game: Game, action: InfluenceCulture) -> tuple[City, City]:
-    source, target = game.city(action.source), game.city(action.target)
+def _cities_of(game: Game, action: InfluenceCulture) -> tuple[Source, City]:
+    source, target = source_of(game, action.source), game.city(action.target)
     assert source is not None and target is not None
     return source, target
 

@@ -88,7 +88,14 @@ from civgame.ui.combat_view import (
 from civgame.ui.computer_turns import ComputerTurns
 from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option, free_corner
 from civgame.ui.event_panel import event_report
-from civgame.ui.influence_targets import FROM_SETTLERS_LABEL, INFLUENCE_LABEL, starts_at, unoffered_attempts
+from civgame.ui.influence_targets import (
+    FROM_SETTLERS_LABEL,
+    INFLUENCE_LABEL,
+    UNIT_LABEL,
+    on_unit_at,
+    starts_at,
+    unoffered_attempts,
+)
 from civgame.ui.labels import (
     ability_price,
     action_card_lines,
@@ -1166,6 +1173,8 @@ class GameScene(Scene):
                     label = "Influence culture"
             elif isinstance(action, A.InfluenceCulture) and starts_at(self.game, action, space):
                 label = FROM_SETTLERS_LABEL
+            elif isinstance(action, A.InfluenceCulture) and on_unit_at(self.game, action, space):
+                label = UNIT_LABEL
             if isinstance(action, A.InfluenceCulture) and label is None:
                 target = self.game.city(action.target)
                 if target is not None and target.pos == space and target.owner != self.game.actor():

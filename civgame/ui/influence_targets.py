@@ -1,6 +1,6 @@
 """Influence Culture beyond a city's attempts on other players' city pieces (the Civilizations expansion's
 special advances of faith): attempts from settlers, listed where the settlers stand, and new targets
-(barbarian settlements). When the player clicks on such a source or target and no attempt there is legal
+(barbarian settlements, army units). When the player clicks on such a source or target and no attempt there is legal
 now, a greyed entry gives the rules' reason, asked of the attempt nearest to being possible."""
 
 from __future__ import annotations
@@ -11,10 +11,17 @@ from civgame.games.clash.content import effects
 from civgame.games.clash.core import actions as A
 from civgame.games.clash.core.hexgrid import Hex
 from civgame.games.clash.core.model import BARBARIAN, City, Game, Player
-from civgame.games.clash.rules.actions.influence import TOKEN_UNDER, sources
+from civgame.games.clash.rules.actions.influence import ARMY_UNIT, TOKEN_UNDER, sources
 
 INFLUENCE_LABEL = "Influence this city"  # the attempts on a city clicked on
+UNIT_LABEL = "Influence an army unit here"  # the attempts on an army unit on the space clicked on
 FROM_SETTLERS_LABEL = "Influence culture from the settlers here"  # the attempts of the settlers clicked on
+
+
+def on_unit_at(game: Game, action: A.InfluenceCulture, space: Hex) -> bool:
+    """The attempt is on an army unit standing on `space`."""
+    unit = game.unit(action.target) if action.building == ARMY_UNIT else None
+    return unit is not None and unit.pos == space
 
 
 def starts_at(game: Game, action: A.InfluenceCulture, space: Hex) -> bool:
@@ -28,6 +35,7 @@ def unoffered_attempts(game: Game, space: Hex, offered: Collection[str]) -> list
     no legal attempt uses (its label not among `offered`), to be greyed with the reason it is refused."""
     player = game.player(game.actor())
     probes = [*_settlement_probe(game, player, space), *_settlers_probe(game, player, space)]
+    probes += _unit_probe(game, player, space)
     return [(label, action) for label, action in probes if label not in offered]
 
 
@@ -49,6 +57,15 @@ def _settlers_probe(game: Game, player: Player, space: Hex) -> list[tuple[str, A
     if not settlers or foreign is None:
         return []
     return [(FROM_SETTLERS_LABEL, A.InfluenceCulture(settlers[0].id, *foreign))]
+
+
+def _unit_probe(game: Game, player: Player, space: Hex) -> list[tuple[str, A.Action]]:
+    """An attempt on another player's army unit on `space` (`influence_army_units`), from the nearest city."""
+    source = _nearest_city(game, player.index, space)
+    units = [u for u in game.units_at(space) if u.owner not in (player.index, BARBARIAN) and game.is_army(u)]
+    if source is None or not units or not effects.has(game, player, "influence_army_units"):
+        return []
+    return [(UNIT_LABEL, A.InfluenceCulture(source.id, units[0].id, ARMY_UNIT))]
 
 
 def _nearest_city(game: Game, owner: int, space: Hex) -> City | None:

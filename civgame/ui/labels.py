@@ -16,7 +16,7 @@ from civgame.games.clash.core.vocabulary import DECLINE, K
 from civgame.games.clash.rules.actions import objectives
 from civgame.games.clash.rules.actions.culture_abilities import OBJECTIVE, option_label
 from civgame.games.clash.rules.actions.happiness import raise_cost
-from civgame.games.clash.rules.actions.influence import TOKEN_UNDER, source_of
+from civgame.games.clash.rules.actions.influence import ARMY_UNIT, TOKEN_UNDER, source_of
 from civgame.games.clash.rules.actions.trading import card_kind, public_text
 from civgame.games.clash.rules.base.cards import great_person_named
 from civgame.games.clash.rules.base.log import party, unit_name
@@ -296,6 +296,14 @@ def _influence(game: Game, a: A.InfluenceCulture) -> str:
     origin = where(source.pos if source else None)
     if isinstance(source, Unit):
         origin = f"the {unit_name(game, source.kind)}s at {origin}"
+    if a.building == ARMY_UNIT:
+        unit = game.unit(a.target)
+        whose = (
+            f"{party(game, unit.owner).possessive} {unit_name(game, unit.kind)} at {where(unit.pos)}"
+            if unit
+            else "a unit"
+        )
+        return f"Influence {whose} from {origin}: it becomes yours{tokens}"
     if a.building == TOKEN_UNDER:
         target = city_text(game, a.target)
         return f"Influence the settlement in {target} from {origin}: a culture token under it{tokens}"

@@ -90,6 +90,8 @@ def test_the_shipped_civilizations_are_not_offered_and_say_their_leaders_are_in_
         "greece": ["Formal Training", "City States", "Hellenization"],
         "egypt": ["Flood Plains", "Embalming", "Man God"],
         "celts": ["Druidic Influence"],
+        "india": ["Proselytism"],
+        "persia": ["Zoroastrianism"],
     }
     for key, names in built.items():
         civ = rules.civilizations[key]

@@ -13,7 +13,7 @@ from civgame.games.clash.core.actions import InfluenceCulture, Recruit, UseAbili
 from civgame.games.clash.core.model import BARBARIAN, City, Unit
 from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules.actions.advances import gain_advance
-from civgame.games.clash.rules.actions.influence import TOKEN_UNDER
+from civgame.games.clash.rules.actions.influence import ARMY_UNIT, TOKEN_UNDER
 from civgame.games.clash.rules.base import civilizations
 from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.flow.controller import why_illegal
@@ -37,7 +37,7 @@ def sources_of(s, player: int, primitive: str) -> set[str]:
 
 
 # the civilizations and their special advance of faith
-FAITHS = {"egypt": "Man God", "celts": "Druidic Influence", "india": "Proselytism"}
+FAITHS = {"egypt": "Man God", "celts": "Druidic Influence", "india": "Proselytism", "persia": "Zoroastrianism"}
 
 
 @pytest.mark.parametrize("key", sorted(FAITHS))
@@ -104,6 +104,7 @@ UNKNOWN_ONLY = {
     "egypt": "no source gives one of the four special advances or the three leaders",
     "celts": "no source gives three of the four special advances or the three leaders",
     "india": "no source gives three of the four special advances or the three leaders",
+    "persia": "no source gives three of the four special advances or the three leaders",
 }
 
 
@@ -232,4 +233,78 @@ def test_without_proselytism_settlers_make_no_attempt():
     assert s.legal_of(InfluenceCulture) == []
     assert why_illegal(s.game, InfluenceCulture(settler.id, target.id, "temple", 2)) == (
         "Influence Culture must start from one of your own cities"
+    )
+
+
+# ------------------------------------------------------------------ Persia: Zoroastrianism
+
+
+def magi() -> tuple[Scenario, City]:
+    """Persia (player 0) with Zoroastrianism and a size-2 city at D2 (range 2)."""
+    s = playing("persia")
+    special(s, 0, "Priesthood")
+    levels(s, 0)
+    return s, s.city(0, "D2", buildings={"temple": 0})
+
+
+def test_zoroastrianism_turns_an_army_unit_outside_cities_into_a_persian_one():
+    s, city = magi()
+    infantry = s.unit(1, "infantry", "E4")  # 2 spaces away
+    attempt = InfluenceCulture(city.id, infantry.id, ARMY_UNIT, 0)
+    assert s.legal_of(InfluenceCulture) == [attempt]
+    s.fix_dice(die(5))
+    s.apply(attempt)
+    assert [(u.owner, u.kind) for u in s.game.units_at(s.hex("E4"))] == [(0, "infantry")]
+    assert s.game.combat is None and s.player(0).influence_succeeded
+    assert "Player 1's culture wins over Player 2's army unit at E4" in s.game.log[-1]
+
+
+def test_a_won_over_unit_fights_the_other_enemy_units_of_its_space_at_once():
+    s, city = magi()
+    infantry, _other = s.units(1, "infantry", "E4", 2)
+    s.fix_dice(die(5))
+    s.apply(InfluenceCulture(city.id, infantry.id, ARMY_UNIT, 0))
+    won_over = next(i for i, line in enumerate(s.game.log) if "wins over" in line)
+    assert any(line.startswith("The battle is won by") for line in s.game.log[won_over:])
+    assert len({u.owner for u in s.game.units_at(s.hex("E4"))}) == 1
+
+
+def test_settlers_alone_with_a_won_over_unit_are_defeated():
+    s, city = magi()
+    infantry = s.unit(1, "infantry", "E4")
+    s.unit(1, "settler", "E4")
+    s.fix_dice(die(5))
+    s.apply(InfluenceCulture(city.id, infantry.id, ARMY_UNIT, 0))
+    assert [(u.owner, u.kind) for u in s.game.units_at(s.hex("E4"))] == [(0, "infantry")]
+
+
+def test_army_units_in_cities_or_out_of_reach_or_without_zoroastrianism_are_no_targets():
+    s, city = magi()
+    s.city(1, "E4")
+    guard = s.unit(1, "infantry", "E4")
+    assert s.legal_of(InfluenceCulture) == []
+    assert why_illegal(s.game, InfluenceCulture(city.id, guard.id, ARMY_UNIT, 0)) == (
+        "only an army unit on a land space without a city can be influenced, not the one at E4"
+    )
+    far = s.unit(1, "infantry", "D6")  # 4 spaces away: 2 culture tokens of range
+    assert s.legal_of(InfluenceCulture) == []
+    s.resources(0, culture=2)
+    assert s.legal_of(InfluenceCulture) == [InfluenceCulture(city.id, far.id, ARMY_UNIT, 2)]
+    other = playing("persia")
+    other_city = other.city(0, "D2", buildings={"temple": 0})
+    target = other.unit(1, "infantry", "E4")
+    assert other.legal_of(InfluenceCulture) == []
+    assert why_illegal(other.game, InfluenceCulture(other_city.id, target.id, ARMY_UNIT, 0)) == (
+        "Player 1 cannot influence army units"
+    )
+
+
+def test_one_success_a_turn_whatever_the_target():
+    s, city = magi()
+    first, second = s.unit(1, "infantry", "E4"), s.unit(1, "infantry", "F2")
+    s.fix_dice(die(5))
+    s.apply(InfluenceCulture(city.id, first.id, ARMY_UNIT, 0))
+    assert s.legal_of(InfluenceCulture) == []
+    assert why_illegal(s.game, InfluenceCulture(city.id, second.id, ARMY_UNIT, 0)) == (
+        "Player 1 already influenced culture successfully this turn"
     )

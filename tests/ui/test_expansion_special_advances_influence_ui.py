@@ -6,7 +6,7 @@ from civgame.games.clash.core.actions import InfluenceCulture
 from civgame.ui.score_scene import scored_items
 from civgame.ui.tooltips import city_lines
 from tests.classic import die
-from tests.engine.test_expansion_special_advances_influence import druids, levels, missionaries
+from tests.engine.test_expansion_special_advances_influence import druids, levels, magi, missionaries
 from tests.ui.test_flows import LoadedDice, choose, click_space, open_in_window
 
 
@@ -56,3 +56,17 @@ def test_settlers_out_of_range_are_greyed_with_the_rules_reason(app):
     button = scene.dialog.button_for("Influence culture from the settlers here: ")
     assert not button.is_enabled
     assert button.tool_tip_text == "Not now: the target is 4 spaces away, beyond range 3 + 0 culture token(s)"
+
+
+def test_an_army_unit_is_influenced_by_mouse_or_greyed_with_the_rules_reason(app):
+    s, _city = magi()
+    s.unit(1, "infantry", "E4")
+    s.unit(1, "infantry", "D6")  # 4 spaces away, beyond range 2
+    scene = open_in_window(app, s.game)
+    click_space(app, scene, "E4")
+    assert scene.dialog.labels() == ["Influence Player 2's army unit at E4 from D2: it becomes yours"]
+    scene.close_dialog()
+    click_space(app, scene, "D6")
+    button = scene.dialog.button_for("Influence an army unit here: ")
+    assert not button.is_enabled
+    assert button.tool_tip_text == "Not now: the target is 4 spaces away, beyond range 2 + 0 culture token(s)"

@@ -56,3 +56,17 @@ class InfluenceFromSettlers(Params):
     unit: str = "settler"
     base_range: int = Field(default=2, ge=0)
     per_unit: int = Field(default=1, ge=0)
+
+
+@primitive(
+    "influence_army_units",
+    when="passive: when you attempt Influence Culture",
+    doc="The holder's cities may target another player's army unit on a land space without a city with Influence "
+    "Culture: range, culture tokens and the roll as for a city piece, and one attempt a turn may succeed, whatever "
+    "the target. On success the unit is replaced by one of the holder's of the same kind (one must be left in the "
+    "holder's supply). If other players' units share its space, a battle follows at once between the new unit and "
+    "them (settlers and leaders alone there are overrun, as when units enter their space).",
+    example={"influence_army_units": {}},
+)
+class InfluenceArmyUnits(NoParams):
+    pass

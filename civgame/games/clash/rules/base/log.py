@@ -251,6 +251,7 @@ LINES: dict[str, str] = {
     ),
     "influence.places": "{who} [places] {unit} in the city at {space}",
     "influence.token_under": "{who} [puts] a culture token under the barbarian settlement at {space}",
+    "influence.wins_over": "{who's} culture wins over {unit} at {space}: it is now in {who's} colour",
     "influence.tries": (
         "{who} [tries] to influence the {building} at {space} from {source}: [rolls] {roll}{bonuses} (needs {needed})"
     ),

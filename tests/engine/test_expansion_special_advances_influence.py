@@ -7,9 +7,10 @@ import shutil
 import pytest
 
 from civgame.ai import play_out, random_agents
+from civgame.ai.levels import LEVELS, make_agent
 from civgame.framework.invariants import InvariantChecker
 from civgame.games.clash.content import effects
-from civgame.games.clash.core.actions import InfluenceCulture, Recruit, UseAbility
+from civgame.games.clash.core.actions import BoostInfluence, InfluenceCulture, Recruit, UseAbility
 from civgame.games.clash.core.model import BARBARIAN, City, Unit
 from civgame.games.clash.definition import DEFINITION
 from civgame.games.clash.rules.actions.advances import gain_advance
@@ -19,6 +20,7 @@ from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.flow.controller import why_illegal
 from civgame.games.clash.rules.flow.setup import new_game
 from civgame.games.clash.storage.mods import MODS_DIR_VARIABLE, load_rules
+from civgame.games.clash.storage.save import dumps, loads
 from tests.classic import CIVILIZATIONS_EXPANSION, die, expansion_rules
 from tests.combat_helpers import attack
 from tests.engine.test_expansion_special_advances import LEADERS_MOD, MADE_UP, playing, special
@@ -308,3 +310,38 @@ def test_one_success_a_turn_whatever_the_target():
     assert why_illegal(s.game, InfluenceCulture(city.id, second.id, ARMY_UNIT, 0)) == (
         "Player 1 already influenced culture successfully this turn"
     )
+
+
+# ------------------------------------------------------------------ computer players
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_computer_level_answers_the_new_attempts_and_their_boost(level):
+    """A Persian turn with an army unit in reach: each level chooses among the actions, the attempt on the unit
+    among them, then answers the boost of a failed roll on it."""
+    s, city = magi()
+    target = s.unit(1, "infantry", "E4")
+    s.resources(0, culture=3)
+    agent = make_agent(level, 1)
+    assert agent.choose(s.game, s.legal()) in s.legal()
+    s.fix_dice(die(3))  # 2 culture tokens short
+    s.apply(InfluenceCulture(city.id, target.id, ARMY_UNIT, 0))
+    s.game.rng = s.game.rng.fallback  # (the agents copy the game's own generator)
+    assert s.game.pending and s.legal_of(BoostInfluence)
+    choice = agent.choose(s.game, s.legal())
+    assert isinstance(choice, BoostInfluence)
+    s.apply(choice)
+    assert not s.game.pending
+
+
+def test_a_game_waiting_on_the_boost_of_an_attempt_on_a_unit_or_for_a_token_is_saved_and_loaded():
+    for make, building in ((magi, ARMY_UNIT), (druids, TOKEN_UNDER)):
+        s, city, *_ = make()
+        levels(s, 0)
+        target = s.unit(1, "infantry", "E4") if building == ARMY_UNIT else s.game.cities[-1]
+        s.resources(0, culture=3)
+        s.fix_dice(die(3))
+        s.apply(InfluenceCulture(city.id, target.id, building, 0 if building == ARMY_UNIT else 1))
+        s.game.rng = s.game.rng.fallback
+        decision = s.game.pending[-1]
+        assert loads(dumps(s.game), s.game.rules).pending == [decision]

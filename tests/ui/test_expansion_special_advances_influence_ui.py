@@ -10,6 +10,13 @@ from tests.engine.test_expansion_special_advances_influence import druids, level
 from tests.ui.test_flows import LoadedDice, choose, click_space, open_in_window
 
 
+def assert_greyed(app, scene, space: str, label: str, reason: str) -> None:
+    """Clicking on `space` lists `label` greyed, with the rules' `reason` as its label's end and its tooltip."""
+    click_space(app, scene, space)
+    button = scene.dialog.button_for(f"{label}: {reason}")
+    assert not button.is_enabled and button.tool_tip_text == f"Not now: {reason}"
+
+
 def test_a_barbarian_settlement_is_influenced_by_mouse_and_its_token_shows_and_scores(app):
     s, _city, settlement = druids()
     levels(s, 0)
@@ -31,10 +38,9 @@ def test_a_settlement_out_of_reach_is_greyed_with_the_rules_reason(app):
     levels(s, 0)
     assert s.legal_of(InfluenceCulture) == []  # no culture token for the range
     scene = open_in_window(app, s.game)
-    click_space(app, scene, "F2")
-    button = scene.dialog.button_for("Influence this city: ")
-    assert not button.is_enabled
-    assert button.tool_tip_text == "Not now: the target is 2 spaces away, beyond range 1 + 0 culture token(s)"
+    assert_greyed(
+        app, scene, "F2", "Influence this city", "the target is 2 spaces away, beyond range 1 + 0 culture token(s)"
+    )
 
 
 def test_settlers_influence_by_mouse_where_they_stand_and_on_the_target(app):
@@ -52,10 +58,8 @@ def test_settlers_out_of_range_are_greyed_with_the_rules_reason(app):
     s, _settlers, _target = missionaries(2)
     s.city(0, "B7")
     scene = open_in_window(app, s.game)
-    click_space(app, scene, "D2")
-    button = scene.dialog.button_for("Influence culture from the settlers here: ")
-    assert not button.is_enabled
-    assert button.tool_tip_text == "Not now: the target is 4 spaces away, beyond range 3 + 0 culture token(s)"
+    reason = "the target is 4 spaces away, beyond range 3 + 0 culture token(s)"
+    assert_greyed(app, scene, "D2", "Influence culture from the settlers here", reason)
 
 
 def test_an_army_unit_is_influenced_by_mouse_or_greyed_with_the_rules_reason(app):
@@ -66,7 +70,5 @@ def test_an_army_unit_is_influenced_by_mouse_or_greyed_with_the_rules_reason(app
     click_space(app, scene, "E4")
     assert scene.dialog.labels() == ["Influence Player 2's army unit at E4 from D2: it becomes yours"]
     scene.close_dialog()
-    click_space(app, scene, "D6")
-    button = scene.dialog.button_for("Influence an army unit here: ")
-    assert not button.is_enabled
-    assert button.tool_tip_text == "Not now: the target is 4 spaces away, beyond range 2 + 0 culture token(s)"
+    reason = "the target is 4 spaces away, beyond range 2 + 0 culture token(s)"
+    assert_greyed(app, scene, "D6", "Influence an army unit here", reason)

@@ -7,6 +7,7 @@ from civgame.ui.score_scene import scored_items
 from civgame.ui.tooltips import city_lines
 from tests.classic import die
 from tests.engine.test_expansion_special_advances_influence import druids, levels, magi, missionaries
+from tests.ui.test_expansion_civilizations_ui import expansion_screen
 from tests.ui.test_flows import LoadedDice, choose, click_space, open_in_window
 
 
@@ -72,3 +73,12 @@ def test_an_army_unit_is_influenced_by_mouse_or_greyed_with_the_rules_reason(app
     scene.close_dialog()
     reason = "the target is 4 spaces away, beyond range 2 + 0 culture token(s)"
     assert_greyed(app, scene, "D6", "Influence an army unit here", reason)
+
+
+def test_the_new_game_screen_says_only_what_no_source_gives_for_the_civilizations_of_faith(app):
+    scene = expansion_screen(app)
+    _names, why = scene._left_out()
+    reasons = dict(part.split(": ", 1) for part in why.rstrip(".").split(". "))
+    keeping_out = {civ: reason for group, reason in reasons.items() for civ in group.split(", ")}
+    for civ in ("Egypt", "Celts", "India", "Persia"):
+        assert keeping_out[civ].startswith("no source gives") and "not built" not in keeping_out[civ]

@@ -180,15 +180,16 @@ def target_of(game: Game, target_id: int, building: str) -> Target | None:
 
 def _why_not_unit(game: Game, player: Player, unit: Unit) -> str | None:
     """The rule that stops `player` from influencing this unit (`influence_army_units`), or None."""
-    where, kind = hex_to_label(unit.pos), log.unit_name(game, unit.kind)
     if not effects.has(game, player, "influence_army_units"):
         return f"{player.name} cannot influence army units"
+    where = hex_to_label(unit.pos)
     if unit.owner < 0 or unit.owner == player.index or not game.is_army(unit):
+        kind = log.unit_name(game, unit.kind)
         return f"only another player's army unit can be influenced, and the {kind} at {where} is not one"
     if unit.carrier is not None or not game.is_land(unit.pos) or game.city_at(unit.pos) is not None:
         return f"only an army unit on a land space without a city can be influenced, not the one at {where}"
     if not _unit_left(game, player, unit.kind):
-        return f"{player.name} has no {kind} left to exchange it with"
+        return f"{player.name} has no {log.unit_name(game, unit.kind)} left to exchange it with"
     return None
 
 
@@ -203,7 +204,7 @@ def _unit_targets(game: Game, player: Player) -> list[tuple[Target, str]]:
     return [
         (u, ARMY_UNIT)
         for u in game.units
-        if u.owner >= 0 and u.owner != player.index and not _why_not_unit(game, player, u)
+        if u.owner >= 0 and u.owner != player.index and game.is_army(u) and not _why_not_unit(game, player, u)
     ]
 
 

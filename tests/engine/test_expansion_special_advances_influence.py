@@ -258,6 +258,7 @@ def test_zoroastrianism_turns_an_army_unit_outside_cities_into_a_persian_one():
     s.apply(attempt)
     assert [(u.owner, u.kind) for u in s.game.units_at(s.hex("E4"))] == [(0, "infantry")]
     assert s.game.combat is None and s.player(0).influence_succeeded
+    assert "Player 1 tries to influence the army unit of Player 2 at E4 from D2: rolls 5" in s.game.log[-2]
     assert "Player 1's culture wins over Player 2's army unit at E4" in s.game.log[-1]
 
 

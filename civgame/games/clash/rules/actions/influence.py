@@ -568,7 +568,7 @@ def _resolve(game: Game, player: Player, source: Source, target: Target, buildin
 def _piece_name(game: Game, target: Target, building: str) -> str:
     """The piece an attempt is on, as the log names it."""
     if isinstance(target, Unit):
-        return f"{game.player(target.owner).name}'s {log.unit_name(game, target.kind)}"
+        return f"{log.unit_name(game, target.kind)} of {game.player(target.owner).name}"
     return "settlement" if building in (SETTLEMENT, TOKEN_UNDER) else game.rules.buildings[building].name
 
 

@@ -291,6 +291,7 @@ class BoardView:
         surface.blit(body, body.get_rect(center=(round(cx), round(cy - s * 0.14))))
         pieces = [(b, owner_colour(game, col)) for b, col in city.buildings.items() if b != "port"]
         pieces += [(art.wonder_art(wonder), WONDER_COLOUR) for wonder in city.wonders]
+        pieces += [("culture token", owner_colour(game, holder)) for holder in city.tokens_under]  # its initial
         if "port" in city.buildings and city.port_space is None:  # a port without its sea space (a mod)
             pieces.append(("port", owner_colour(game, city.buildings["port"])))
         for (key, piece_colour), (x, y) in zip(pieces, _arc(len(pieces)), strict=True):

@@ -88,6 +88,14 @@ from civgame.ui.combat_view import (
 from civgame.ui.computer_turns import ComputerTurns
 from civgame.ui.dialogs import ChoiceDialog, ConfirmDialog, Option, free_corner
 from civgame.ui.event_panel import event_report
+from civgame.ui.influence_targets import (
+    FROM_SETTLERS_LABEL,
+    INFLUENCE_LABEL,
+    UNIT_LABEL,
+    on_unit_at,
+    starts_at,
+    unoffered_attempts,
+)
 from civgame.ui.labels import (
     ability_price,
     action_card_lines,
@@ -1120,7 +1128,8 @@ class GameScene(Scene):
         city = game.city_at(space)
         own_city = city if city is not None and city.owner == game.actor() else None
         here = self._actions_at(space, own_city)
-        if city is None and not here:
+        greyed = [] if game.pending else unoffered_attempts(game, space, {label for label, _ in here})
+        if city is None and not here and not greyed:
             return
         title = f"City at {hex_to_label(space)}" if city else f"Space {hex_to_label(space)}"
         prompt = self._city_prompt(city) if city else "Settlers here may found a city."
@@ -1140,6 +1149,7 @@ class GameScene(Scene):
                 options.extend(self.options_for(group))
         if own_city is not None:
             options.extend(self._unavailable_city_actions(own_city, {label for label, _ in here}))
+        options.extend(self._greyed(greyed))
         if own_city is not None and self._unbuilt(own_city):
             options.append(
                 Option(
@@ -1169,10 +1179,14 @@ class GameScene(Scene):
                     label = "Build wonder"
                 elif isinstance(action, A.InfluenceCulture) and action.source == own_city.id:
                     label = "Influence culture"
+            elif isinstance(action, A.InfluenceCulture) and starts_at(self.game, action, space):
+                label = FROM_SETTLERS_LABEL
+            elif isinstance(action, A.InfluenceCulture) and on_unit_at(self.game, action, space):
+                label = UNIT_LABEL
             if isinstance(action, A.InfluenceCulture) and label is None:
                 target = self.game.city(action.target)
                 if target is not None and target.pos == space and target.owner != self.game.actor():
-                    label = "Influence this city"
+                    label = INFLUENCE_LABEL
             if isinstance(action, A.FoundCity):
                 settler = self.game.unit(action.settler)
                 if settler is not None and settler.pos == space:

@@ -11,14 +11,15 @@ from civgame.games.clash.content import effects
 from civgame.games.clash.core import actions as A
 from civgame.games.clash.core import decisions as D
 from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex, region_slots
-from civgame.games.clash.core.model import MOODS, Game
+from civgame.games.clash.core.model import MOODS, Game, Unit
 from civgame.games.clash.core.vocabulary import DECLINE, K
 from civgame.games.clash.rules.actions import objectives
 from civgame.games.clash.rules.actions.culture_abilities import OBJECTIVE, option_label
 from civgame.games.clash.rules.actions.happiness import raise_cost
+from civgame.games.clash.rules.actions.influence import ARMY_UNIT, TOKEN_UNDER, source_of
 from civgame.games.clash.rules.actions.trading import card_kind, public_text
 from civgame.games.clash.rules.base.cards import great_person_named
-from civgame.games.clash.rules.base.log import party
+from civgame.games.clash.rules.base.log import party, unit_name
 from civgame.games.clash.rules.base.payments import describe as describe_cost
 from civgame.games.clash.rules.cards.action_cards import CARD_ACTIONS, choice_parts
 from civgame.games.clash.rules.combat import OVERLOAD, owner_name
@@ -290,12 +291,23 @@ def _recruit(game: Game, a: A.Recruit) -> str:
 
 
 def _influence(game: Game, a: A.InfluenceCulture) -> str:
-    source = game.city(a.source)
+    source = source_of(game, a.source)
     tokens = f" (+{a.range_tokens} culture for range)" if a.range_tokens else ""
-    return (
-        f"Influence the {building_name(game, a.building)} in {city_text(game, a.target)}"
-        f" from {where(source.pos if source else None)}{tokens}"
-    )
+    origin = where(source.pos if source else None)
+    if isinstance(source, Unit):
+        origin = f"the {unit_name(game, source.kind)}s at {origin}"
+    if a.building == ARMY_UNIT:
+        unit = game.unit(a.target)
+        whose = (
+            f"{party(game, unit.owner).possessive} {unit_name(game, unit.kind)} at {where(unit.pos)}"
+            if unit
+            else "a unit"
+        )
+        return f"Influence {whose} from {origin}: it becomes yours{tokens}"
+    if a.building == TOKEN_UNDER:
+        target = city_text(game, a.target)
+        return f"Influence the settlement in {target} from {origin}: a culture token under it{tokens}"
+    return f"Influence the {building_name(game, a.building)} in {city_text(game, a.target)} from {origin}{tokens}"
 
 
 def _move_city(game: Game, a: A.MoveCity) -> str:

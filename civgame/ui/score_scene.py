@@ -1,6 +1,6 @@
 """The final score screen: why the game ended, every player's points by category with their civilization,
-how the points grew age by age (a small chart), and the objectives and wonders each scored with, whose
-cards show at full size when pointed at."""
+how the points grew age by age (a small chart), and the objectives, wonders and culture tokens under
+barbarian settlements (Druidic Influence) each scored with, whose cards show at full size when pointed at."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from civgame.framework.wording import listed
+from civgame.games.clash.core.hexgrid import hex_to_label
 from civgame.games.clash.core.model import Game
 from civgame.games.clash.rules.base.endings import describe_end
 from civgame.games.clash.rules.base.scoring import CATEGORIES, score_sheet, winners
@@ -29,7 +30,8 @@ class Scored:
 
 
 def scored_items(game: Game, index: int) -> list[Scored]:
-    """The objectives a player completed and the wonders that score for them, each with its card."""
+    """The objectives a player completed, the wonders that score for them and their culture tokens under barbarian
+    settlements, each with its card."""
     player = game.player(index)
     items = []
     for done in player.objective_completions:
@@ -48,6 +50,12 @@ def scored_items(game: Game, index: int) -> list[Scored]:
         else:
             how = "taken"
         items.append(Scored(f"Wonder: {name} ({how})", wonder_card(game, key)))
+    under = [hex_to_label(city.pos) for city in game.cities if index in city.tokens_under]
+    if under:
+        points = len(under) * game.rules.game.victory_points.building
+        text = f"Under the barbarian settlements at {listed(under)}: {points:g} VP, with the city pieces."
+        card = Card("objective", "Culture tokens", text)
+        items.append(Scored(f"Culture tokens under settlements: {len(under)}", card))
     return items
 
 

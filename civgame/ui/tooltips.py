@@ -99,6 +99,9 @@ def city_lines(game: Game, city: City) -> list[str]:
         ]
     for colour, names in influenced.items():
         lines.append(f"Influenced by {owner_name(game, colour)}: {', '.join(names)}")
+    for holder in city.tokens_under:
+        owner = owner_name(game, holder)
+        lines.append(f"Under it: a culture token of {owner}, worth a point at the end unless captured")
     if city.port_space is not None:
         lines.append(f"Port facing {hex_to_label(city.port_space)}")
     if city.activations:

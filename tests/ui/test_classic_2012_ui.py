@@ -1,6 +1,8 @@
 """The 2012 edition in the window: choosing it and its variants on the new-game screen, the Scale's levels and
 the face-up wonders in the side panel, its advance names on the board, its plain dice in the battle view."""
 
+import re
+
 import pygame
 
 from civgame.ui.combat_view import dice_rolled
@@ -112,7 +114,8 @@ def test_the_civilizations_expansion_is_an_option_of_the_2012_rules_and_the_scre
     note = " ".join(app.scene.civ_note.split())
     assert "Not offered: Babylonia, Carthage, Celts, China, Egypt, Greece, Huns, India, Japan, Maya," in note
     why = app.scene.civ_note_why
-    assert "Babylonia, Rome: no source gives three of the four special advances or the three leaders." in why
+    unknown_only = r"Babylonia(, \w+)*: no source gives three of the four special advances or the three leaders\."
+    assert re.search(unknown_only, why)  # with the others whose known special advances are built
     assert "Huns, Japan, Vikings: no source gives the three leaders." in why  # their special advances built
     click_button(app, app.scene.start_button)
     assert isinstance(app.scene, GameScene)

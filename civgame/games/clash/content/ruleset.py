@@ -701,7 +701,10 @@ class Civilization(Strict):
 
 
 UNIT_GROUPS = ("any", "army", "naval")  # words some effects take in place of a unit type
-_REFERENCE_FIELDS = ("unit", "units", "building", "buildings", "wonder", "wonders", "categories", "advance", "advances")
+_REFERENCE_FIELDS = (
+    *("unit", "units", "building", "buildings", "wonder", "wonders"),
+    *("category", "categories", "powers_of_category", "advance", "advances"),
+)
 
 
 def _named_references(params: BaseModel) -> list[tuple[str, str]]:
@@ -1197,7 +1200,7 @@ class Ruleset(Strict):
                 with suppress(ValueError):  # reported with the effects
                     params = parse_effect(name, raw, kind).params
                     for field, value in _named_references(params):
-                        what = next(k for k in known if field.startswith(k))
+                        what = next(k for k in known if k in field)
                         if value not in known[what]:
                             where = f"{name}.effects[{i}].{field}"
                             problems.append(DataProblem((*path, i), f"{where}: unknown {field.rstrip('s')} {value!r}"))

@@ -50,6 +50,8 @@ class City:
     port_space: Hex | None = None
     activations: int = 0  # activations this turn
     angry_activation: bool = False  # was activated while angry this turn: no more activations
+    # the players with a culture token under this barbarian settlement (`influence_settlement_token`)
+    tokens_under: list[int] = field(default_factory=list)
 
     @property
     def size(self) -> int:

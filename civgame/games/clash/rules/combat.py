@@ -1853,6 +1853,7 @@ def _capture(game: Game, city: City, winner: int) -> None:
         note_city_lost(game, loser, city.pos, "barbarians")
         _offer_refugee(game, loser)
         return
+    city.tokens_under.clear()  # captured: the culture tokens under a barbarian settlement go (Druidic Influence)
     spoils = loser == BARBARIAN or city.mood in rules.capture.spoils_moods  # the mood it had when attacked
     if loser == BARBARIAN:
         gold = rules.barbarians.capture_city_gold if rules.barbarians.captured_settlement == "keep" else 0

@@ -591,6 +591,9 @@ def _pieces(game: Game) -> Iterator[str]:
             yield from _space(game, f"{at}.port_space", city.port_space)
         if city.activations < 0:
             yield f"{at}.activations: negative value {city.activations}"
+        for holder in city.tokens_under:
+            if holder not in players:
+                yield f"{at}.tokens_under: {holder} is not a player index"
     for i, unit in enumerate(game.units):
         at = f"game.units[{i}]"
         yield from check_id(at, unit.id)

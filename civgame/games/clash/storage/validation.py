@@ -83,7 +83,7 @@ from civgame.games.clash.core.model import (
 from civgame.games.clash.core.vocabulary import RESOURCES, TOKENS
 from civgame.games.clash.rules import events
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
-from civgame.games.clash.rules.actions.influence import SETTLEMENT
+from civgame.games.clash.rules.actions.influence import ARMY_UNIT, SETTLEMENT, TOKEN_UNDER
 from civgame.games.clash.rules.actions.trading import AMOUNTS as TRADE_AMOUNTS
 from civgame.games.clash.rules.base.cards import GREAT_PERSON
 from civgame.games.clash.rules.flow import status
@@ -498,8 +498,11 @@ FIELDS: dict[type, dict[str, Check | str | None]] = {
         "remaining": each(UNIT_KIND),
     },
     InfluenceBoostDecision: {
-        "target": CITY_ID,
-        "building": _one_of("a building of the rules or a settlement", lambda k: {*k.rules.buildings, SETTLEMENT}),
+        "target": _one_of("the id of a city or a unit", lambda k: k.city_ids | k.unit_ids),
+        "building": _one_of(
+            "a building of the rules, a settlement, a token under it or an army unit",
+            lambda k: {*k.rules.buildings, SETTLEMENT, TOKEN_UNDER, ARMY_UNIT},
+        ),
         "tokens_needed": _within(1, MAX_COUNT),
         "takeover_source": _nothing_or(EFFECT_SOURCE),
         "takeover_units": each(UNIT_KIND),

@@ -12,6 +12,7 @@ from civgame.games.clash.content.effects import (  # noqa: F401  (register primi
     culture,
     economy,
     events,
+    faith,
     military,
 )
 from civgame.games.clash.content.effects.hooks import HOOKS

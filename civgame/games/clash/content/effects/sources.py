@@ -3,7 +3,8 @@
 Sources, in the order `active` lists their effects (and so the order in which listeners of one
 player run): the player's advances in the order gained (the government is one of them), then the
 advance borrowed for this turn (Great Library); the civilization's special advances held, in the
-order gained; the wonders standing in the player's cities, in city order; the leader on the board;
+order gained, each followed by the advances whose powers it gives (`advance_powers`); the wonders
+standing in the player's cities, in city order; the leader on the board;
 the cards whose effect lasts a while (this turn, this round, this battle), in the order played.
 Losing a source ends its effects at once.
 
@@ -20,6 +21,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from civgame.framework.effects import Effect, params_as
+from civgame.games.clash.content.effects.faith import AdvancePowers
 from civgame.games.clash.content.effects.military import ShipCapacity
 from civgame.games.clash.content.effects.registry import SourceKind
 from civgame.games.clash.core.hexgrid import Hex
@@ -45,6 +47,7 @@ def holdings(game: Game, player: Player) -> Iterator[tuple[SourceKind, str]]:
         yield "advance", player.borrowed_advance
     for name in player.special_advances:
         yield "special_advance", name
+        yield from _powers_given(game, player, name)
     for city in game.cities:
         if city.owner == player.index:
             for key in city.wonders:
@@ -53,6 +56,18 @@ def holdings(game: Game, player: Player) -> Iterator[tuple[SourceKind, str]]:
         yield "leader", player.leader
     for lasting in player.lasting_effects:
         yield "card", lasting.source
+
+
+def _powers_given(game: Game, player: Player, special_advance: str) -> Iterator[tuple[SourceKind, str]]:
+    """The advances whose effects the special advance's `advance_powers` give the player: for each advance of
+    its `category` the player uses, the one in the same place of `powers_of_category`."""
+    granting = game.rules.effects_by_source.get(("special_advance", special_advance))
+    for effect in granting.get("advance_powers", ()) if granting else ():
+        params = params_as(effect, AdvancePowers)
+        names = {category.name: advances for category, advances in game.rules.advance_names_by_category}
+        for own, given in zip(names[params.category], names[params.powers_of_category], strict=False):
+            if player.uses(own):
+                yield "advance", given
 
 
 def _answers(game: Game, player: Player) -> dict[str, tuple[list[Effect], bool]]:

@@ -7,7 +7,11 @@ into a success (paid after it). Only one attempt per turn may succeed.
 Effects applied here: `influence_protection` (a city owner's shield against other players),
 `influence_roll_bonus`, `influence_reward`, `influence_from_buildings` (attempts from other players'
 cities holding the player's buildings), `influence_barbarian_settlement` (an attempt on the settlement of
-a size-1 barbarian city takes the whole city); `free_attempt` serves the `free_action` ability.
+a size-1 barbarian city takes the whole city), `influence_settlement_token` (an attempt on a barbarian
+settlement puts a culture token under it), `influence_from_settlers` (attempts from settlers, which also
+add to their city's range), `influence_army_units` (an attempt on another player's army unit outside cities
+makes it the player's, and it fights any other units there at once); `free_attempt` serves the `free_action`
+ability.
 """
 
 from __future__ import annotations
@@ -26,9 +30,10 @@ from civgame.games.clash.content.effects.culture import (
     InfluenceReward,
     InfluenceRollBonus,
 )
+from civgame.games.clash.content.effects.faith import InfluenceFromSettlers
 from civgame.games.clash.core.actions import Action, BoostInfluence, InfluenceCulture
 from civgame.games.clash.core.decisions import EffectChoiceDecision, InfluenceBoostDecision
-from civgame.games.clash.core.hexgrid import hex_to_label, label_to_hex
+from civgame.games.clash.core.hexgrid import Hex, hex_to_label, label_to_hex
 from civgame.games.clash.core.model import BARBARIAN, City, Game, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules.actions.economy_abilities import CHOICE_RULES
@@ -37,10 +42,14 @@ from civgame.games.clash.rules.base.payments import can_pay, describe, gain, pay
 from civgame.games.clash.rules.base.payments import plus_costs as plus
 from civgame.games.clash.rules.base.registry import rule
 from civgame.games.clash.rules.base.turns import spend_main_action
-from civgame.games.clash.rules.combat import unit_placement_cities
+from civgame.games.clash.rules.combat import enter_space, unit_placement_cities
 
 NO_COST: dict[str, int] = {}
+Source = City | Unit  # where an attempt starts: a city, or (`influence_from_settlers`) the settlers of a space
+Target = City | Unit  # what an attempt is on: a city's piece, or (`influence_army_units`) an army unit
 SETTLEMENT = "settlement"  # the target of an attempt on a city's settlement piece (`influence_barbarian_settlement`)
+TOKEN_UNDER = "culture_token"  # the target of an attempt for a token under a settlement (`influence_settlement_token`)
+ARMY_UNIT = "army_unit"  # the target of an attempt on a unit (`influence_army_units`): the target id is the unit's
 
 
 def culture(amount: int) -> dict[str, int]:
@@ -97,11 +106,11 @@ def protection(game: Game, player: Player, target: City, forbid: str) -> Effect 
     return None
 
 
-def why_no_boost(game: Game, player: Player, source: City, target: City) -> str | None:
+def why_no_boost(game: Game, player: Player, source: Source, target: Target) -> str | None:
     """The rule that forbids culture tokens (range or roll) in this attempt, or None."""
-    if source.owner == player.index and is_influenced(source):
+    if isinstance(source, City) and source.owner == player.index and is_influenced(source):
         return "an influenced city may not boost its range or roll"
-    shield = protection(game, player, target, "boost")
+    shield = protection(game, player, target, "boost") if isinstance(target, City) else None
     if shield:
         owner = game.player(target.owner).name
         return f"{owner}'s {shield.source} forbids culture tokens in attempts on the city at {hex_to_label(target.pos)}"
@@ -115,6 +124,8 @@ def why_not_target(game: Game, player: Player, target: City, building: str) -> s
     """The rule that stops `player` from influencing this building piece, or None."""
     if building == SETTLEMENT and _takeover(game, player):
         return _why_not_take_over(game, player, target)
+    if building == TOKEN_UNDER:
+        return _why_not_token_under(game, player, target)
     if building not in target.buildings:
         return (
             f"the city at {hex_to_label(target.pos)} has no {building} building "
@@ -151,25 +162,91 @@ def _why_not_take_over(game: Game, player: Player, target: City) -> str | None:
     return None
 
 
-def sources(game: Game, player: Player) -> list[City]:
-    """The cities the player's attempts may start from: their own, and with `influence_from_buildings`
-    any other city holding one of their buildings."""
-    own = game.cities_of(player.index)
-    if not effects.has(game, player, "influence_from_buildings"):
-        return own
-    return own + [c for c in game.cities if c.owner != player.index and player.index in c.buildings.values()]
+def _why_not_token_under(game: Game, player: Player, target: City) -> str | None:
+    where = hex_to_label(target.pos)
+    if not effects.has(game, player, "influence_settlement_token"):
+        return f"{player.name} cannot put culture tokens under barbarian settlements"
+    if target.owner != BARBARIAN:
+        return f"a culture token goes only under a barbarian settlement, and the city at {where} is not one"
+    if player.index in target.tokens_under:
+        return f"{player.name} already has a culture token under the settlement at {where}"
+    return None
 
 
-def why_not_source(game: Game, player: Player, source: City | None, target: City) -> str | None:
+def target_of(game: Game, target_id: int, building: str) -> Target | None:
+    """The army unit (`ARMY_UNIT`) or the city an attempt is on."""
+    return game.unit(target_id) if building == ARMY_UNIT else game.city(target_id)
+
+
+def _why_not_unit(game: Game, player: Player, unit: Unit) -> str | None:
+    """The rule that stops `player` from influencing this unit (`influence_army_units`), or None."""
+    if not effects.has(game, player, "influence_army_units"):
+        return f"{player.name} cannot influence army units"
+    where = hex_to_label(unit.pos)
+    if unit.owner < 0 or unit.owner == player.index or not game.is_army(unit):
+        kind = log.unit_name(game, unit.kind)
+        return f"only another player's army unit can be influenced, and the {kind} at {where} is not one"
+    if unit.carrier is not None or not game.is_land(unit.pos) or game.city_at(unit.pos) is not None:
+        return f"only an army unit on a land space without a city can be influenced, not the one at {where}"
+    if not _unit_left(game, player, unit.kind):
+        return f"{player.name} has no {log.unit_name(game, unit.kind)} left to exchange it with"
+    return None
+
+
+def _unit_left(game: Game, player: Player, kind: str) -> bool:
+    return len(game.units_of(player.index, kind)) < game.rules.units[kind].limit
+
+
+def _unit_targets(game: Game, player: Player) -> list[tuple[Target, str]]:
+    """The army units `_why_not_unit` allows the player to target."""
+    if not effects.has(game, player, "influence_army_units"):
+        return []
+    return [
+        (u, ARMY_UNIT)
+        for u in game.units
+        if u.owner >= 0 and u.owner != player.index and game.is_army(u) and not _why_not_unit(game, player, u)
+    ]
+
+
+def sources(game: Game, player: Player) -> list[Source]:
+    """Where the player's attempts may start from: their own cities, with `influence_from_buildings` any
+    other city holding one of their buildings, and with `influence_from_settlers` their settlers outside
+    cities (one of each space's, standing for them all)."""
+    found: list[Source] = [*game.cities_of(player.index)]
+    if effects.has(game, player, "influence_from_buildings"):
+        found += [c for c in game.cities if c.owner != player.index and player.index in c.buildings.values()]
+    for effect in effects.active(game, player, "influence_from_settlers"):
+        found += _settler_sources(game, player, effects.params_as(effect, InfluenceFromSettlers).unit)
+    return found
+
+
+def _settler_sources(game: Game, player: Player, kind: str) -> list[Unit]:
+    """The player's first `kind` unit of each space outside cities and ships."""
+    by_space: dict[Hex, Unit] = {}
+    for unit in game.units_of(player.index, kind):
+        if unit.carrier is None and game.city_at(unit.pos) is None:
+            by_space.setdefault(unit.pos, unit)
+    return list(by_space.values())
+
+
+def source_of(game: Game, source_id: int) -> Source | None:
+    """The city, or the settler, of an attempt's `source`."""
+    return game.city(source_id) or game.unit(source_id)
+
+
+def why_not_source(game: Game, player: Player, source: Source | None, target: Target) -> str | None:
     if source is None or source not in sources(game, player):
         return "Influence Culture must start from one of your own cities"
     return _source_limits(game, player, source, target)
 
 
-def _source_limits(game: Game, player: Player, source: City, target: City) -> str | None:
+def _source_limits(game: Game, player: Player, source: Source, target: Target) -> str | None:
     """The limits on targets of a city the player may start attempts from, as the rules have them
     (`influenced_source`): `self_only`, those of `_why_not_from`; `none`, an influenced city of the player's
-    makes no attempt (any other of their cities may clear it)."""
+    makes no attempt (any other of their cities may clear it). Settlers target only other players' cities."""
+    if isinstance(source, Unit):
+        foreign_city = isinstance(target, City) and target.owner != player.index
+        return None if foreign_city else "settlers may influence only other players' cities"
     if game.rules.game.influence.influenced_source == "self_only":
         return _why_not_from(player, source, target)
     if source.owner == player.index and is_influenced(source):
@@ -177,7 +254,7 @@ def _source_limits(game: Game, player: Player, source: City, target: City) -> st
     return None
 
 
-def _why_not_from(player: Player, source: City, target: City) -> str | None:
+def _why_not_from(player: Player, source: City, target: Target) -> str | None:
     """The limits on targets of a city the player may start attempts from."""
     if source.owner != player.index:
         return None  # a city holding one of the player's buildings reaches any target
@@ -188,19 +265,39 @@ def _why_not_from(player: Player, source: City, target: City) -> str | None:
     return None
 
 
-def influence_range(game: Game, source: City) -> int:
-    """How far attempts from `source` reach without culture tokens: its size, plus its owner's
-    `influence_range_bonus` there (the 2012 Great Statue)."""
+def influence_range(game: Game, source: Source) -> int:
+    """How far attempts from `source` reach without culture tokens: a city's size, plus its owner's
+    `influence_range_bonus` there (the 2012 Great Statue); and the settlers' range (`influence_from_settlers`)
+    of a settler's space, or added to the city where they stand."""
     owner = game.player(source.owner) if source.owner >= 0 else None
-    bonus = effects.active(game, owner, "influence_range_bonus", at=source.pos) if owner is not None else ()
-    return game.city_size(source) + sum(effects.params_as(e, InfluenceRangeBonus).amount for e in bonus)
+    if owner is None:
+        return game.city_size(source) if isinstance(source, City) else 0
+    settlers = sum(
+        _settlers_range(game, owner, e, source) for e in effects.active(game, owner, "influence_from_settlers")
+    )
+    if isinstance(source, Unit):
+        return settlers
+    bonus = effects.active(game, owner, "influence_range_bonus", at=source.pos)
+    return game.city_size(source) + settlers + sum(effects.params_as(e, InfluenceRangeBonus).amount for e in bonus)
+
+
+def _settlers_range(game: Game, owner: Player, effect: Effect, source: Source) -> int:
+    """What the owner's settlers of `effect` in the source's space give its range: a settler's space, the base
+    range and `per_unit` for each other settler there; a city, `per_unit` for each settler in it."""
+    params = effects.params_as(effect, InfluenceFromSettlers)
+    if isinstance(source, Unit) and source.kind != params.unit:
+        return 0
+    settlers = sum(1 for u in game.units_of(owner.index, params.unit) if u.pos == source.pos and u.carrier is None)
+    if isinstance(source, Unit):
+        return params.base_range + params.per_unit * (settlers - 1)
+    return params.per_unit * settlers
 
 
 def why_not_reach(
     game: Game,
     player: Player,
-    source: City,
-    target: City,
+    source: Source,
+    target: Target,
     range_tokens: int,
     distance: int | None,
     extra_cost: dict[str, int],
@@ -213,7 +310,7 @@ def why_not_reach(
         if reason:
             return reason
     if distance is None:
-        return "no path through revealed spaces joins the two cities"
+        return "no path through revealed spaces joins the source and the target"
     reach = influence_range(game, source)
     if distance > reach + range_tokens:
         return f"the target is {distance} spaces away, beyond range {reach} + {range_tokens} culture token(s)"
@@ -226,8 +323,8 @@ def why_not_reach(
 def _why_not(
     game: Game,
     player: Player,
-    source: City | None,
-    target: City,
+    source: Source | None,
+    target: Target,
     building: str,
     range_tokens: int,
     distance: int | None,
@@ -235,7 +332,11 @@ def _why_not(
 ) -> str | None:
     if player.influence_succeeded:
         return f"{player.name} already influenced culture successfully this turn"
-    reason = why_not_target(game, player, target, building) or why_not_source(game, player, source, target)
+    if isinstance(target, Unit):
+        reason = _why_not_unit(game, player, target)
+    else:
+        reason = why_not_target(game, player, target, building)
+    reason = reason or why_not_source(game, player, source, target)
     if reason:
         return reason
     assert source is not None
@@ -246,10 +347,10 @@ def why_not_attempt(
     game: Game, player: Player, action: InfluenceCulture, extra_cost: dict[str, int] = NO_COST
 ) -> str | None:
     """The rule an Influence Culture attempt breaks (paying `extra_cost` besides), or None."""
-    target = game.city(action.target)
+    target = target_of(game, action.target, action.building)
     if target is None:
-        return f"there is no city {action.target}"
-    source = game.city(action.source)
+        return f"there is no {'unit' if action.building == ARMY_UNIT else 'city'} {action.target}"
+    source = source_of(game, action.source)
     distance = game.distances_from(source.pos).get(target.pos) if source else None
     return _why_not(game, player, source, target, action.building, action.range_tokens, distance, extra_cost)
 
@@ -266,7 +367,7 @@ def _attempts(game: Game, player: Player, extra_cost: dict[str, int]) -> Iterato
     alone made once, not again from every source, and the price of each number of tokens asked once."""
     if player.influence_succeeded:
         return
-    pieces = _targets(game, player)
+    pieces = [*_targets(game, player), *_unit_targets(game, player)]
     if not pieces:  # most of the time: then no source need be looked at
         return
     affordable: dict[int, bool] = {}  # by range tokens
@@ -283,13 +384,14 @@ def _attempts(game: Game, player: Player, extra_cost: dict[str, int]) -> Iterato
                 yield InfluenceCulture(source.id, target.id, building, tokens)
 
 
-def _targets(game: Game, player: Player) -> list[tuple[City, str]]:
+def _targets(game: Game, player: Player) -> list[tuple[Target, str]]:
     """The pieces `why_not_target` allows the player to target, city by city (each city's buildings,
     then its settlement): the cheapest checks first. Asked at every listing, and most of the time
     nothing is found: one pass over the cities finds the pieces of other colours (and counts the
     player's own, for `has_piece_left`), and only those are checked further."""
     me = player.index
     takeover = _takeover(game, player) is not None
+    tokens_under = effects.has(game, player, "influence_settlement_token")
     pieces: list[tuple[City, str]] = []  # pieces of other colours, and settlements the player may take over
     mine: dict[str, int] = {}  # the player's pieces in cities, by building (`game.pieces_in_colour`)
     for target in game.cities:
@@ -301,12 +403,14 @@ def _targets(game: Game, player: Player) -> list[tuple[City, str]]:
                     pieces.append((target, building))
         if takeover and target.owner == BARBARIAN and game.city_size(target) == 1 and _settlement_left(game, me):
             pieces.append((target, SETTLEMENT))
+        if tokens_under and target.owner == BARBARIAN and me not in target.tokens_under:
+            pieces.append((target, TOKEN_UNDER))
+    found: list[tuple[Target, str]] = []
     if not pieces:
-        return pieces
+        return found
     allowed: dict[str, bool] = {}  # by building: it may be influenced and the player has a piece left
-    found: list[tuple[City, str]] = []
     for target, building in pieces:
-        if building != SETTLEMENT:
+        if building not in (SETTLEMENT, TOKEN_UNDER):
             if building not in allowed:
                 allowed[building] = _exchangeable(game, player, building, mine.get(building, 0))
             if not allowed[building] or protection(game, player, target, "target"):
@@ -335,7 +439,7 @@ def _roll(game: Game) -> int:
     return die[game.rng.below(len(die))].value
 
 
-def roll_bonuses(game: Game, player: Player, target: City) -> list[Effect]:
+def roll_bonuses(game: Game, player: Player, target: Target) -> list[Effect]:
     """The player's `influence_roll_bonus` effects that apply against this target."""
     return [
         e
@@ -344,11 +448,16 @@ def roll_bonuses(game: Game, player: Player, target: City) -> list[Effect]:
     ]
 
 
-def _succeed(game: Game, player: Player, target: City, building: str, takeover: tuple[str, list[str]]) -> None:
+def _succeed(game: Game, player: Player, target: Target, building: str, takeover: tuple[str, list[str]]) -> None:
     """`takeover`: the source and units of the effect letting an attempt on a settlement take the city."""
     player.influence_succeeded = True
-    if building == SETTLEMENT:
+    if isinstance(target, Unit):
+        _win_over(game, player, target)
+    elif building == SETTLEMENT:
         _take_over(game, player, target, *takeover)
+    elif building == TOKEN_UNDER:
+        target.tokens_under.append(player.index)
+        log.say(game, "influence.token_under", player.index, space=hex_to_label(target.pos))
     else:
         target.buildings[building] = player.index
         name = game.rules.buildings[building].name
@@ -363,6 +472,7 @@ def _take_over(game: Game, player: Player, city: City, source: str, units: list[
     places one of `units` there."""
     where = hex_to_label(city.pos)
     city.owner = player.index
+    city.tokens_under.clear()  # taken over: the culture tokens under it go (`influence_settlement_token`)
     removed = [u for u in game.units_at(city.pos) if u.owner == BARBARIAN]
     for unit in removed:
         game.units.remove(unit)
@@ -379,6 +489,19 @@ def _take_over(game: Game, player: Player, city: City, source: str, units: list[
                 player=player.index, source=source, effect="influence_barbarian_settlement", options=options
             )
         )
+
+
+def _win_over(game: Game, player: Player, unit: Unit) -> None:
+    """The unit is exchanged for one of the player's of its kind; other players' units in its space fight the new
+    unit at once (settlers and leaders alone there are overrun)."""
+    game.units.remove(unit)
+    won = Unit(game.new_id(), player.index, unit.kind, unit.pos)
+    game.units.append(won)
+    where = hex_to_label(unit.pos)
+    former = log.party(game, unit.owner).possessive
+    log.say(game, "influence.wins_over", player.index, unit=f"{former} {log.unit_name(game, unit.kind)}", space=where)
+    if game.enemy_units_at(unit.pos, player.index):
+        enter_space(game, player.index, [won.id], unit.pos, {won.id: unit.pos}, can_retreat=False)
 
 
 def _place_takeover_unit(game: Game, player: Player, option: str) -> None:
@@ -404,7 +527,7 @@ def _choose_takeover_unit(game: Game, decision: EffectChoiceDecision, option: st
 CHOICE_RULES["influence_barbarian_settlement"] = (_takeover_options, _choose_takeover_unit)
 
 
-def _resolve(game: Game, player: Player, source: City, target: City, building: str) -> None:
+def _resolve(game: Game, player: Player, source: Source, target: Target, building: str) -> None:
     """Roll for a paid attempt; succeed, offer a boost of the roll, or fail."""
     effect = _takeover(game, player) if building == SETTLEMENT else None
     takeover = (effect.source, effects.params_as(effect, InfluenceBarbarianSettlement).units) if effect else ("", [])
@@ -412,7 +535,7 @@ def _resolve(game: Game, player: Player, source: City, target: City, building: s
     bonuses = roll_bonuses(game, player, target)
     total = roll + sum(effects.params_as(e, InfluenceRollBonus).amount for e in bonuses)
     needed = game.rules.game.influence.success_roll
-    name = game.rules.buildings[building].name if building != SETTLEMENT else "settlement"
+    name = _piece_name(game, target, building)
     extra = "".join(f" {effects.params_as(e, InfluenceRollBonus).amount:+d} ({e.source})" for e in bonuses)
     log.say(
         game,
@@ -442,8 +565,15 @@ def _resolve(game: Game, player: Player, source: City, target: City, building: s
         log.say(game, "influence.fails", player.index)
 
 
-def _cities_of(game: Game, action: InfluenceCulture) -> tuple[City, City]:
-    source, target = game.city(action.source), game.city(action.target)
+def _piece_name(game: Game, target: Target, building: str) -> str:
+    """The piece an attempt is on, as the log names it."""
+    if isinstance(target, Unit):
+        return f"{log.unit_name(game, target.kind)} of {game.player(target.owner).name}"
+    return "settlement" if building in (SETTLEMENT, TOKEN_UNDER) else game.rules.buildings[building].name
+
+
+def _cities_of(game: Game, action: InfluenceCulture) -> tuple[Source, Target]:
+    source, target = source_of(game, action.source), target_of(game, action.target, action.building)
     assert source is not None and target is not None
     return source, target
 
@@ -526,6 +656,6 @@ def boost_influence(game: Game, action: BoostInfluence) -> None:
     payment = payment_for(game, player, cost)
     pay(player, payment)
     log.say(game, "influence.boost", player.index, payment=log.things(payment))
-    target = game.city(decision.target)
+    target = target_of(game, decision.target, decision.building)
     assert target is not None
     _succeed(game, player, target, decision.building, (decision.takeover_source, decision.takeover_units))

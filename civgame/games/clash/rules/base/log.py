@@ -254,6 +254,8 @@ LINES: dict[str, str] = {
         "{who's} culture takes over the barbarian city at {space}, and {units} [leaves:leaving]"
     ),
     "influence.places": "{who} [places] {unit} in the city at {space}",
+    "influence.token_under": "{who} [puts] a culture token under the barbarian settlement at {space}",
+    "influence.wins_over": "{who's} culture wins over {unit} at {space}: it is now in {who's} colour",
     "influence.tries": (
         "{who} [tries] to influence the {building} at {space} from {source}: [rolls] {roll}{bonuses} (needs {needed})"
     ),

@@ -16,6 +16,7 @@ def score_sheet(game: Game, player_index: int) -> dict[str, float]:
     player = game.player(player_index)
     cities = len(game.cities_of(player_index))
     buildings = sum(1 for c in game.cities for col in c.buildings.values() if col == player_index)
+    buildings += sum(1 for c in game.cities if player_index in c.tokens_under)  # scored as influenced pieces
     wonders = 0.0
     for city in game.cities:
         for name in city.wonders:

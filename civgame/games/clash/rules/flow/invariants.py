@@ -98,6 +98,8 @@ def _cities(game: Game) -> list[str]:
             problems.append(f"{where} has mood {city.mood!r}")
         if not game.is_land(city.pos):
             problems.append(f"{where} is not on a revealed land space")
+        if city.tokens_under and (city.owner != BARBARIAN or len(set(city.tokens_under)) < len(city.tokens_under)):
+            problems.append(f"{where} of owner {city.owner} has culture tokens under it of {city.tokens_under}")
     for p in game.players:
         count = len(game.cities_of(p.index))
         if count > rules.game.city.settlement_limit:

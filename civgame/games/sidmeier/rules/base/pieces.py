@@ -384,7 +384,7 @@ SHEET = "sheet"  # where a coin token on the civilization sheet lies (not on a t
 def gain_coin_token(game: Game, seat: int, where: str) -> None:
     player = game.players[seat]
     player.coin_tokens[where] = player.coin_tokens.get(where, 0) + 1
-    yields.coins_changed(game)
+    yields.coins_changed(game, seat)
 
 
 def lose_coin_token(game: Game, seat: int, where: str) -> None:
@@ -392,7 +392,7 @@ def lose_coin_token(game: Game, seat: int, where: str) -> None:
     player.coin_tokens[where] -= 1
     if not player.coin_tokens[where]:
         del player.coin_tokens[where]
-    yields.coins_changed(game)
+    yields.coins_changed(game, seat)
 
 
 def take_from_market(game: Game, seat: int, resource: str) -> bool:

@@ -80,7 +80,7 @@ def learn(game: Game, seat: int, tech: str, *, row: int | None = None, setup: bo
     player = game.players[seat]
     player.techs.append(tech)
     player.rows.append(row if row is not None else record.level)
-    yields.coins_changed(game)
+    yields.coins_changed(game, seat)
     if not setup:
         game.say(f"{player.name} learns {record.name}{' ' + how if how else ''}.")
     if not setup:  # a starting tech's government is not "unlocked in the last Research phase"

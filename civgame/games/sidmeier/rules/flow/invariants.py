@@ -157,6 +157,8 @@ def check_invariants(game: Game) -> list[str]:
         stamp = (game.turn, game.cache.get("board_version", 0))
         if cached is not None and cached[0] == stamp and yields.fresh_city_squares(game, seat) != cached[1]:
             problems.append(f"the cached squares of player {seat}'s cities are stale")
+        if yields.coins_bound(game, seat) != yields.fresh_coins_bound(game, seat):
+            problems.append(f"the cached bound of player {seat}'s coins is stale")
     for decision in game.pending:
         if not 0 <= decision.player < n:
             problems.append(f"a pending decision belongs to {decision.player}, who is not a player")

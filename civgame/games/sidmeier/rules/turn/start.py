@@ -192,7 +192,7 @@ def change_government(game: Game, action: ChangeGovernment) -> None:
 def set_government(game: Game, seat: int, government: str) -> None:
     player = game.players[seat]
     player.government = government
-    yields.coins_changed(game)
+    yields.coins_changed(game, seat)
     player.used.append("government")
     if government == "anarchy":
         player.anarchy_turn = game.turn

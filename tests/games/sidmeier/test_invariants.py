@@ -77,3 +77,15 @@ def test_a_stale_bound_of_coins_is_found():
     assert s.problems() == ["the cached bound of player 0's coins is stale"]
     yields.coins_changed(s.game, 0)
     assert s.problems() == [] and yields.coins_bound(s.game, 0) == bound + 3
+
+
+def test_a_stale_table_of_figures_is_found():
+    from civgame.games.sidmeier.rules.base import occupancy
+
+    s = Scenario(players=2).reveal_all()
+    s.city(0, 2, 2, capital=True)
+    s.city(1, 12, 5, capital=True)
+    army = s.figure(0, "army", 3, 4)
+    assert occupancy.at(s.game, army.pos) == [army] and s.problems() == []
+    army.pos = s.pos(4, 4)  # by hand: nothing tells the cache
+    assert s.problems() == ["the cached figures on each square are stale"]

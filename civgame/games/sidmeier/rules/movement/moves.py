@@ -281,9 +281,11 @@ def step(game: Game, action: Step) -> None:
     there = board.step(game, figures[0].pos, action.direction)
     assert there is not None
     kind = entry(game, group_of(game, seat, figures), there)
+    source = figures[0].pos
     for fig in figures:
         fig.pos = there
     yields.touch(game, figures_only=True)
+    occupancy.stepped(game, source, there)
     decision.left -= 1
     if kind == "hut":
         game.pending.pop()

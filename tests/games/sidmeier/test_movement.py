@@ -202,3 +202,12 @@ def test_a_step_updates_the_figures_on_each_square_without_building_the_table_ag
     assert occupancy.at(s.game, s.pos(5, 5)) == [a, b] and occupancy.at(s.game, s.pos(5, 4)) == []
     assert occupancy.at(s.game, s.pos(6, 4)) == [other]
     assert occupancy.by_square(s.game) == occupancy.fresh(s.game)
+
+
+def test_the_steps_listed_are_made_once():
+    s = moving()
+    army = s.figure(0, "army", 5, 4)
+    s.apply(BeginMove((army.id,)))
+    east = next(a for a in s.legal() if a == Step("east"))
+    s.apply(east)
+    assert next(a for a in s.legal() if a == Step("east")) is east

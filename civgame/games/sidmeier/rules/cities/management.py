@@ -27,7 +27,7 @@ from civgame.games.sidmeier.core.decisions import CityTurn
 from civgame.games.sidmeier.core.model import City, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, memo, pieces, production, reactions, yields
-from civgame.games.sidmeier.rules.base.book import BOOK
+from civgame.games.sidmeier.rules.base.book import BOOK, always
 from civgame.games.sidmeier.rules.combat import battles
 from civgame.games.sidmeier.rules.expansions import policies
 
@@ -518,10 +518,6 @@ def advance(game: Game, action: AdvanceCulture) -> None:
 # ------------------------------------------------------------------ end
 
 
-def list_end(game: Game) -> Iterator[Action]:
-    yield EndCityManagement()
-
-
-@BOOK.rule(EndCityManagement, legal=list_end, answers=(CityTurn,))
+@BOOK.rule(EndCityManagement, legal=always(EndCityManagement()), answers=(CityTurn,))
 def end(game: Game, action: EndCityManagement) -> None:
     game.pending.pop()

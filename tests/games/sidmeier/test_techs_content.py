@@ -153,7 +153,7 @@ def _ability(tech: str, resource: str, phase_decision, **extra):
 
 @pytest.mark.parametrize("tech, p", techs_with("boost_production"))
 def test_a_player_holding_nothing_to_pay_is_offered_no_ability_and_no_way_to_pay_is_worked_out(tech, p, monkeypatch):
-    s, _city, pay = _ability(tech, p.cost[0], CityTurn)
+    s, _city, _pay = _ability(tech, p.cost[0], CityTurn)
     assert any(isinstance(a, UseAbility) for a in s.legal())
     s.game.players[0].resources.clear()
     s.game.players[0].markers.clear()

@@ -5,7 +5,7 @@ the board are kept while it stays the same, across listings (`on_board`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from civgame.games.sidmeier.core.model import Game
 
@@ -30,7 +30,7 @@ def on_board(game: Game, key: Hashable, compute: Callable[[], T]) -> T:
     kept = cache.get("on_board")
     if kept is None or kept[0] != version:
         kept = cache["on_board"] = (version, {})
-    store = kept[1]
+    store: dict[Hashable, Any] = kept[1]
     if key not in store:
         store[key] = compute()
     value: T = store[key]

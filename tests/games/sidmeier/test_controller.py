@@ -89,3 +89,11 @@ def test_a_listing_asked_again_for_the_same_state_is_not_worked_out_again(monkey
     assert s.legal() == listed and asked == []
     s.refresh()  # a test changed the model by hand
     assert s.legal() == listed and len(asked) == 1
+
+
+def test_an_action_legal_whenever_its_decision_is_pending_is_made_once():
+    s = trade_turn()
+    first = next(a for a in s.legal() if isinstance(a, EndTrade))
+    s.apply(next(a for a in s.legal() if isinstance(a, Offer)))
+    s.apply(DeclineOffer())
+    assert next(a for a in s.legal() if isinstance(a, EndTrade)) is first

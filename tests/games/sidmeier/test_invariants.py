@@ -63,3 +63,29 @@ def test_wounds_off_a_front_or_enough_to_kill_are_found():
     assert s.problems() == [f"unit card {theirs} has wounds enough to kill it but stands on a front"]
     s.game.battle.wounds = {first: 1}
     assert s.problems() == [f"unit card {first} has 1 wounds but stands on no front"]
+
+
+def test_a_stale_bound_of_coins_is_found():
+    from civgame.games.sidmeier.rules.base import yields
+
+    s = Scenario(players=2).reveal_all()
+    s.city(0, 2, 2, capital=True)
+    s.city(1, 12, 5, capital=True)
+    assert s.problems() == []
+    bound = yields.coins_bound(s.game, 0)
+    s.game.players[0].coin_tokens["sheet"] = 3  # by hand: nothing tells the cache
+    assert s.problems() == ["the cached bound of player 0's coins is stale"]
+    yields.coins_changed(s.game, 0)
+    assert s.problems() == [] and yields.coins_bound(s.game, 0) == bound + 3
+
+
+def test_a_stale_table_of_figures_is_found():
+    from civgame.games.sidmeier.rules.base import occupancy
+
+    s = Scenario(players=2).reveal_all()
+    s.city(0, 2, 2, capital=True)
+    s.city(1, 12, 5, capital=True)
+    army = s.figure(0, "army", 3, 4)
+    assert occupancy.at(s.game, army.pos) == [army] and s.problems() == []
+    army.pos = s.pos(4, 4)  # by hand: nothing tells the cache
+    assert s.problems() == ["the cached figures on each square are stale"]

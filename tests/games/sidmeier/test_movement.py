@@ -3,9 +3,11 @@ tiles, huts and villages, and cities on the way."""
 
 from __future__ import annotations
 
+import pytest
+
 from civgame.games.sidmeier.core.actions import BeginMove, EndMovement, Explore, Infiltrate, Step, StopMove
 from civgame.games.sidmeier.core.decisions import MovementTurn, Moving
-from civgame.games.sidmeier.rules.base import board
+from civgame.games.sidmeier.rules.base import board, occupancy
 from civgame.games.sidmeier.rules.movement.moves import ROTATE
 from tests.games.sidmeier.scenario import Scenario
 
@@ -184,3 +186,28 @@ def test_russia_sacrifices_a_figure_next_to_an_enemy_city_to_learn_a_tech_it_kno
     s.apply(BeginMove((scout.id,)))
     s.apply(Infiltrate(scout.id, "east", "writing"))
     assert "writing" in s.game.players[0].techs and scout not in s.game.figures
+
+
+def test_a_step_updates_the_figures_on_each_square_without_building_the_table_again(monkeypatch):
+    s = moving()
+    a = s.figure(0, "army", 5, 4)
+    b = s.figure(0, "army", 5, 4)
+    other = s.figure(0, "scout", 6, 4)
+    for fig in (a, b):
+        fig.start_pos = fig.pos
+    s.apply(BeginMove((a.id, b.id)))
+    occupancy.by_square(s.game)  # the table of this state
+    monkeypatch.setattr(occupancy, "_build", lambda game: pytest.fail("the table was built again"))
+    s.apply(Step("south"))
+    assert occupancy.at(s.game, s.pos(5, 5)) == [a, b] and occupancy.at(s.game, s.pos(5, 4)) == []
+    assert occupancy.at(s.game, s.pos(6, 4)) == [other]
+    assert occupancy.by_square(s.game) == occupancy.fresh(s.game)
+
+
+def test_the_steps_listed_are_made_once():
+    s = moving()
+    army = s.figure(0, "army", 5, 4)
+    s.apply(BeginMove((army.id,)))
+    east = next(a for a in s.legal() if a == Step("east"))
+    s.apply(east)
+    assert next(a for a in s.legal() if a == Step("east")) is east

@@ -8,7 +8,7 @@ import pytest
 from civgame.games.sidmeier.content.ruleset import load_rules
 from civgame.games.sidmeier.core.actions import Allow, BuildFigure, Cancel, Devote, PlayCard, PlayUnit, UseAbility
 from civgame.games.sidmeier.core.decisions import CityTurn, Respond, StartTurn, TradeTurn
-from civgame.games.sidmeier.rules.base import board, effects, pieces, production, yields
+from civgame.games.sidmeier.rules.base import board, effects, payments, pieces, production, yields
 from civgame.games.sidmeier.rules.combat import battles
 from civgame.games.sidmeier.rules.turn.start import government_choices
 from tests.games.sidmeier.scenario import Scenario
@@ -149,6 +149,17 @@ def _ability(tech: str, resource: str, phase_decision, **extra):
         pay = (f"marker:{marker}",)
     s.decide(phase_decision(0))
     return s, city, pay
+
+
+@pytest.mark.parametrize("tech, p", techs_with("boost_production"))
+def test_a_player_holding_nothing_to_pay_is_offered_no_ability_and_no_way_to_pay_is_worked_out(tech, p, monkeypatch):
+    s, _city, _pay = _ability(tech, p.cost[0], CityTurn)
+    assert any(isinstance(a, UseAbility) for a in s.legal())
+    s.game.players[0].resources.clear()
+    s.game.players[0].markers.clear()
+    s.refresh()
+    monkeypatch.setattr(payments, "options", lambda *a, **k: pytest.fail("a way to pay was worked out"))
+    assert not any(isinstance(a, UseAbility) for a in s.legal())
 
 
 @pytest.mark.parametrize("tech, p", techs_with("boost_production"))

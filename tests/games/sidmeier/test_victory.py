@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from civgame.games.sidmeier.core.actions import AdvanceCulture, EndStartOfTurn, Research, SkipResearch
 from civgame.games.sidmeier.core.decisions import CityTurn, ResearchTurn, StartTurn
-from civgame.games.sidmeier.rules.base import techs, victory
+from civgame.games.sidmeier.rules.base import pieces, techs, victory
 from tests.games.sidmeier.scenario import Scenario
 
 
@@ -89,3 +89,14 @@ def test_a_military_victory_is_immediate_even_with_the_tie_breaker():
     s = Scenario(players=2, tie_breaker=True)
     victory.declare(s.game, 1, "military")
     assert s.game.phase == "over" and s.game.winners == [1]
+
+
+def test_a_players_coin_token_works_out_their_bound_of_coins_again_and_no_one_elses():
+    s = Scenario()
+    victory.check_economy(s.game)  # every player's bound worked out
+    kept = s.game.cache[("coins_bound", 0)]
+    for _ in range(15):
+        pieces.gain_coin_token(s.game, 1, pieces.SHEET)
+    victory.check_economy(s.game)
+    assert s.game.winners == [1] and "economic victory: 15 coins" in s.game.win_reason
+    assert s.game.cache[("coins_bound", 0)] is kept

@@ -100,7 +100,10 @@ def _usable(game: Game, seat: int, phase: str | None) -> Iterator[tuple[str, str
 def list_use(game: Game) -> Iterator[Action]:
     decision = game.pending[-1]
     seat = decision.player
+    broke = payments.holds_nothing_to_pay(game, seat)  # (most players, most of the time)
     for name, source, p in _usable(game, seat, PHASE_OF.get(type(decision))):
+        if broke and p.cost:
+            continue
         pays = payments.options(game, seat, list(p.cost), limit=4)
         for city in ABILITIES[name][0](game, seat, p):
             for pay in pays:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 from civgame.framework.errors import RuleError
@@ -12,6 +13,13 @@ from civgame.games.sidmeier.core.model import Game
 
 BOOK: RuleBook[Game, Action] = RuleBook()
 D = TypeVar("D", bound=Decision)
+
+
+def always(action: Action) -> Callable[[Game], tuple[Action, ...]]:
+    """The listing of a rule whose one action is legal whenever its decision is pending (ending a phase, say):
+    the same immutable action every time, made once."""
+    listed = (action,)
+    return lambda game: listed
 
 
 def top(game: Game, kind: type[D]) -> D:

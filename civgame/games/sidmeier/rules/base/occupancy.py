@@ -1,5 +1,6 @@
 """Which figures stand on each square, looked up often: kept until a figure is placed, moves or is
-removed (every such change bumps the board version, `yields.touch`)."""
+removed (every such change bumps the board version, `yields.touch`); a step of the Movement phase, the
+most common change, updates the table rather than building it again."""
 
 from __future__ import annotations
 
@@ -24,12 +25,36 @@ def by_square(game: Game) -> dict[int, list[Figure]]:
 
 
 def _build(game: Game) -> tuple[int, dict[int, list[Figure]]]:
+    cached = (game.cache.get("board_version", 0), fresh(game))
+    game.cache["occupancy"] = cached
+    return cached
+
+
+def fresh(game: Game) -> dict[int, list[Figure]]:
+    """The table built afresh, the cache left alone (for the invariants)."""
     found: dict[int, list[Figure]] = {}
     for fig in game.figures:
         found.setdefault(fig.pos, []).append(fig)
-    cached = (game.cache.get("board_version", 0), found)
-    game.cache["occupancy"] = cached
-    return cached
+    return found
+
+
+def stepped(game: Game, source: int, there: int) -> None:
+    """Figures have just stepped from `source` to `there`, and the board version been bumped once for it: a
+    table that was current before the step is updated (in a copy: a table handed out stays as it was), its
+    squares keeping the figures in the order of `game.figures`."""
+    cache = game.cache
+    cached = cache.get("occupancy")
+    version = cache.get("board_version", 0)
+    if cached is None or cached[0] != version - 1:
+        return
+    table = dict(cached[1])
+    left = [f for f in table[source] if f.pos == source]
+    if left:
+        table[source] = left
+    else:
+        del table[source]
+    table[there] = [f for f in game.figures if f.pos == there]
+    cache["occupancy"] = (version, table)
 
 
 def enemy_on(game: Game, pos: int, seat: int) -> bool:

@@ -39,7 +39,7 @@ def _held(game: Game, seat: int) -> list[Item]:
     return out
 
 
-def _holds_nothing_to_pay(game: Game, seat: int) -> bool:
+def holds_nothing_to_pay(game: Game, seat: int) -> bool:
     """The player holds no token, no marker and no culture event card that counts as a resource."""
     player = game.players[seat]
     if player.markers or any(player.resources.values()):
@@ -89,7 +89,7 @@ def _stand_ins(game: Game, seat: int, cost: list[str]) -> list[tuple[str, str]]:
 def options(game: Game, seat: int, cost: list[str], limit: int = 12) -> list[tuple[str, ...]]:
     """Distinct ways to pay `cost` (items of the same kind and resource count as one way)."""
     player = game.players[seat]
-    if cost and _holds_nothing_to_pay(game, seat):
+    if cost and holds_nothing_to_pay(game, seat):
         return []  # (the most common case, checked first)
     substitutes = tuple(_substitutes(game, seat)) if "spy" in cost else ()
     stand_ins = tuple(_stand_ins(game, seat, cost))

@@ -289,11 +289,11 @@ def building_squares(game: Game, city: City, face: str) -> list[int]:
     """Where `city` may place a building of this face: its outskirts on allowed terrain, not blockaded,
     one limited building per city, never over another player's piece (do not change the list)."""
     fam = game.rules.faces[face].family
-    return memo.listing(game, ("family_squares", city.id, fam.id), lambda: _family_squares(game, city, fam))
+    return memo.on_board(game, ("family_squares", city.id, fam.id), lambda: _family_squares(game, city, fam))
 
 
 def _family_squares(game: Game, city: City, fam: BuildingFamily) -> list[int]:
-    free, limited_at = memo.listing(game, ("build_squares", city.id), lambda: _build_squares(game, city))
+    free, limited_at = memo.on_board(game, ("build_squares", city.id), lambda: _build_squares(game, city))
     out = []
     for pos, terrain in free:
         if terrain not in fam.terrain or (fam.beside and not _beside(game, pos, fam.beside)):
@@ -384,7 +384,7 @@ SHEET = "sheet"  # where a coin token on the civilization sheet lies (not on a t
 def gain_coin_token(game: Game, seat: int, where: str) -> None:
     player = game.players[seat]
     player.coin_tokens[where] = player.coin_tokens.get(where, 0) + 1
-    yields.coins_changed(game)
+    yields.coins_changed(game, seat)
 
 
 def lose_coin_token(game: Game, seat: int, where: str) -> None:
@@ -392,7 +392,7 @@ def lose_coin_token(game: Game, seat: int, where: str) -> None:
     player.coin_tokens[where] -= 1
     if not player.coin_tokens[where]:
         del player.coin_tokens[where]
-    yields.coins_changed(game)
+    yields.coins_changed(game, seat)
 
 
 def take_from_market(game: Game, seat: int, resource: str) -> bool:

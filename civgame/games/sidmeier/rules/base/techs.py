@@ -42,24 +42,37 @@ ROW_LOWER = "row_lower"  # a `used` mark: the next tech of level II-IV researche
 def learnable(game: Game, seat: int, candidates: list[str] | None = None, max_level: int = 5) -> list[str]:
     """The techs the player may learn now (unknown to them, with a pyramid place), in data order."""
     player = game.players[seat]
-    pool = candidates if candidates is not None else list(game.rules.techs)
+    levels = _levels(game)
+    pool = levels.items() if candidates is None else [(tech, levels[tech]) for tech in candidates]
     counts = row_counts(game, seat)
+    lower = ROW_LOWER in player.used
+    known = set(player.techs)
     out = []
-    for tech in pool:
-        lv = game.rules.techs[tech].level
-        if lv > max_level or tech in player.techs:
+    for tech, lv in pool:
+        if lv > max_level or tech in known:
             continue
-        row = research_row(game, seat, tech)
+        row = _row(lv, lower)
         if row <= 1 or counts[row - 1] >= counts[row] + 2:
             out.append(tech)
     return out
 
 
+def _levels(game: Game) -> dict[str, int]:
+    """Each tech's level, in data order (a table of the game's rules, made once: Research lists every tech)."""
+    found: dict[str, int] | None = game.cache.get("tech_levels")
+    if found is None:
+        found = game.cache["tech_levels"] = {tech: record.level for tech, record in game.rules.techs.items()}
+    return found
+
+
 def research_row(game: Game, seat: int, tech: str) -> int:
     """The pyramid row a tech researched now would take: its level, or a row lower (levels II-IV) by a great
     person's ability."""
-    lv = game.rules.techs[tech].level
-    return lv - 1 if 2 <= lv <= 4 and ROW_LOWER in game.players[seat].used else lv
+    return _row(game.rules.techs[tech].level, ROW_LOWER in game.players[seat].used)
+
+
+def _row(level: int, lower: bool) -> int:
+    return level - 1 if lower and 2 <= level <= 4 else level
 
 
 def research_cost(game: Game, seat: int, tech: str) -> int:
@@ -80,7 +93,7 @@ def learn(game: Game, seat: int, tech: str, *, row: int | None = None, setup: bo
     player = game.players[seat]
     player.techs.append(tech)
     player.rows.append(row if row is not None else record.level)
-    yields.coins_changed(game)
+    yields.coins_changed(game, seat)
     if not setup:
         game.say(f"{player.name} learns {record.name}{' ' + how if how else ''}.")
     if not setup:  # a starting tech's government is not "unlocked in the last Research phase"

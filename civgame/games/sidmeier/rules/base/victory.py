@@ -55,17 +55,17 @@ def check_economy(game: Game) -> None:
     only a player whose bound reaches the target has their coins counted, figures and all."""
     if over(game):
         return
-    players = game.players
     cache = game.cache
     key = (game.turn, cache.get("land_version", 0), cache.get("coin_version", 0))
-    target = game.rules.game.economy.victory_coins
-    cached = game.cache.get("economy_bounds")
+    cached = cache.get("economy_bounds")
     if cached is None or cached[0] != key:
-        cached = (key, [seat for seat in range(len(players)) if yields.coins_bound(game, seat) >= target])
-        game.cache["economy_bounds"] = cached
+        target = game.rules.game.economy.victory_coins
+        reach = [seat for seat in range(len(game.players)) if yields.coins_bound(game, seat) >= target]
+        cached = cache["economy_bounds"] = (key, reach)
     within_reach: list[int] = cached[1]
     if not within_reach:
         return
+    target = game.rules.game.economy.victory_coins
     for seat in game.order():
         if seat in within_reach and seat not in game.achieved and yields.coins(game, seat) >= target:
             declare(game, seat, "economic")

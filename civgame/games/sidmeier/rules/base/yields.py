@@ -89,10 +89,14 @@ def _stamp(game: Game) -> tuple[int, int]:
     return game.turn, game.cache.get("board_version", 0)
 
 
-def coins_changed(game: Game) -> None:
+def coins_changed(game: Game, seat: int | None = None) -> None:
     """Something coins depend on, besides the board, changed: coin tokens, techs, a government, a battle
-    fought (for Democracy), an obsolete wonder."""
-    game.cache["coin_version"] = game.cache.get("coin_version", 0) + 1
+    fought (for Democracy), an obsolete wonder; `seat`: for that player only (their bound of coins is worked
+    out again, not everyone's)."""
+    cache = game.cache
+    cache["coin_version"] = cache.get("coin_version", 0) + 1
+    key = "coin_version_all" if seat is None else ("coin_version", seat)
+    cache[key] = cache.get(key, 0) + 1
 
 
 def touch(game: Game, *, figures_only: bool = False) -> None:
@@ -257,7 +261,28 @@ def coins(game: Game, seat: int) -> int:
 
 def coins_bound(game: Game, seat: int) -> int:
     """An upper bound of the player's coins, worked out without the figures (which may blockade their
-    squares or gather more): a quick test that economic victory is still out of reach."""
+    squares or gather more): a quick test that economic victory is still out of reach. Kept until the land,
+    the turn, or what the player's coins depend on changes."""
+    cache = game.cache
+    key = (
+        game.turn,
+        cache.get("land_version", 0),
+        cache.get("coin_version_all", 0),
+        cache.get(("coin_version", seat), 0),
+    )
+    cached = cache.get(("coins_bound", seat))
+    if cached is None or cached[0] != key:
+        cached = cache[("coins_bound", seat)] = (key, _coins_bound(game, seat))
+    found: int = cached[1]
+    return found
+
+
+def fresh_coins_bound(game: Game, seat: int) -> int:
+    """`coins_bound` worked out without the cache (for the invariants)."""
+    return _coins_bound(game, seat)
+
+
+def _coins_bound(game: Game, seat: int) -> int:
     player = game.players[seat]
     outskirts = _outskirts_coins(game, seat)[1]
     scouts = player.scouts  # (all it owns: the bound holds however many are on the map)

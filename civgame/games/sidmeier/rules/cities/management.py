@@ -27,7 +27,7 @@ from civgame.games.sidmeier.core.decisions import CityTurn
 from civgame.games.sidmeier.core.model import City, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, memo, pieces, production, reactions, yields
-from civgame.games.sidmeier.rules.base.book import BOOK
+from civgame.games.sidmeier.rules.base.book import BOOK, always
 from civgame.games.sidmeier.rules.combat import battles
 from civgame.games.sidmeier.rules.expansions import policies
 
@@ -89,6 +89,19 @@ def may_build(game: Game, city: City) -> bool:
     return city.actions == 1 and city.spent > 0 and _split_source(game, city) is not None
 
 
+def building_cities(game: Game, seat: int) -> list[City]:
+    """The player's cities that may take a build action now (worked out once per listing: every kind of build
+    asks)."""
+    return memo.listing(game, ("building", seat), lambda: [c for c in game.cities_of(seat) if may_build(game, c)])
+
+
+def acting_cities(game: Game, seat: int) -> list[City]:
+    """The player's cities that have an action left now (worked out once per listing)."""
+    return memo.listing(
+        game, ("acting", seat), lambda: [c for c in game.cities_of(seat) if production.city_may_act(game, c)]
+    )
+
+
 def _split_source(game: Game, city: City) -> str | None:
     if city.capital and effects.has(game, city.owner, "capital_idle"):
         return None
@@ -130,9 +143,7 @@ def list_figures(game: Game) -> Iterator[Action]:
     seat = game.actor()
     cfg = game.rules.game.figures
     kinds: list[tuple[str, int]] | None = None  # (worked out for the first city that may build)
-    for city in game.cities_of(seat):
-        if not may_build(game, city):
-            continue
+    for city in building_cities(game, seat):
         if kinds is None:
             costs = (("army", cfg.army_cost), ("scout", cfg.scout_cost))
             kinds = [(kind, cost) for kind, cost in costs if pieces.unbuilt(game, seat, kind) > 0]
@@ -192,9 +203,7 @@ def _describe(game: Game, action: Action) -> str:
 def list_units(game: Game) -> Iterator[Action]:
     seat = game.actor()
     costs: dict[str, int] | None = None  # (worked out for the first city that may build)
-    for city in game.cities_of(seat):
-        if not may_build(game, city):
-            continue
+    for city in building_cities(game, seat):
         if costs is None:
             costs = _unit_costs(game, seat)
         if costs:
@@ -248,9 +257,7 @@ def build_unit(game: Game, action: BuildUnit) -> None:
 def list_buildings(game: Game) -> Iterator[Action]:
     seat = game.actor()
     faces: list[str] | None = None  # (worked out for the first city that may build)
-    for city in game.cities_of(seat):
-        if not may_build(game, city):
-            continue
+    for city in building_cities(game, seat):
         if faces is None:
             faces = [
                 face_id
@@ -304,8 +311,8 @@ def list_walls(game: Game) -> Iterator[Action]:
     if not walls_unlocked(game, seat):
         return
     cost = game.rules.city_walls.cost
-    for city in game.cities_of(seat):
-        if not city.walled and may_build(game, city) and _affordable(game, city, cost):
+    for city in building_cities(game, seat):
+        if not city.walled and _affordable(game, city, cost):
             yield BuildWalls(city.id)
 
 
@@ -348,9 +355,7 @@ def _wonder_discounts(game: Game, seat: int) -> list[str]:
 def list_wonders(game: Game) -> Iterator[Action]:
     seat = game.actor()
     costs: dict[str, int] | None = None  # (worked out for the first city that may build)
-    for city in game.cities_of(seat):
-        if not may_build(game, city):
-            continue
+    for city in building_cities(game, seat):
         if costs is None:
             costs = {wonder: wonder_cost(game, seat, wonder) for wonder in game.wonder_market}
         if not costs:
@@ -409,11 +414,10 @@ ARTS_AS_TRADE = "arts_as_trade"  # a `used` mark: a city's arts culture was take
 def list_devote(game: Game) -> Iterator[Action]:
     seat = game.actor()
     as_trade = effects.has(game, seat, "arts_as_trade") and ARTS_AS_TRADE not in game.players[seat].used
-    for city in game.cities_of(seat):
-        if production.city_may_act(game, city):
-            yield Devote(city.id)
-            if as_trade:
-                yield Devote(city.id, as_trade=True)
+    for city in acting_cities(game, seat):
+        yield Devote(city.id)
+        if as_trade:
+            yield Devote(city.id, as_trade=True)
 
 
 def check_devote(game: Game, action: Devote) -> None:
@@ -444,9 +448,7 @@ def _double(game: Game, seat: int) -> str | None:
 def list_harvest(game: Game) -> Iterator[Action]:
     seat = game.actor()
     double = _double(game, seat) is not None
-    for city in game.cities_of(seat):
-        if not production.city_may_act(game, city):
-            continue
+    for city in acting_cities(game, seat):
         found = sorted(set(yields.city_resources(game, city)))
         for resource in found:
             if game.market.get(resource, 0) > 0:
@@ -516,10 +518,6 @@ def advance(game: Game, action: AdvanceCulture) -> None:
 # ------------------------------------------------------------------ end
 
 
-def list_end(game: Game) -> Iterator[Action]:
-    yield EndCityManagement()
-
-
-@BOOK.rule(EndCityManagement, legal=list_end, answers=(CityTurn,))
+@BOOK.rule(EndCityManagement, legal=always(EndCityManagement()), answers=(CityTurn,))
 def end(game: Game, action: EndCityManagement) -> None:
     game.pending.pop()

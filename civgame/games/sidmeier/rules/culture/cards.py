@@ -501,11 +501,29 @@ PLAYS: dict[str, tuple[Lister, Target, Performer]] = {
 
 def _play_effect(game: Game, card: int, phase: str | None) -> tuple[str, Params] | None:
     """The card's effect played in `phase` (a dual card's two effects are each tied to a phase)."""
-    for play_phase, play_effects in game.rules.culture_cards[pieces.culture_card(game, card)].plays():
-        for effect in play_effects:
-            if play_phase == phase and effect.name in PLAYS:
-                return effect.name, effect.params
-    return None
+    return _plays(game, phase).get(pieces.culture_card(game, card))
+
+
+def _plays(game: Game, phase: str | None) -> dict[str, tuple[str, Params]]:
+    """Each culture event card's effect played in `phase`, by its record (a table of the game's rules, made once
+    per phase: cards are listed for every decision of four phases)."""
+    key = ("card_plays", phase)
+    table: dict[str, tuple[str, Params]] | None = game.cache.get(key)
+    if table is None:
+        table = game.cache[key] = {}
+        for record_id, record in game.rules.culture_cards.items():
+            found = next(
+                (
+                    (effect.name, effect.params)
+                    for play_phase, play_effects in record.plays()
+                    for effect in play_effects
+                    if play_phase == phase and effect.name in PLAYS
+                ),
+                None,
+            )
+            if found is not None:
+                table[record_id] = found
+    return table
 
 
 def _phase(game: Game) -> str | None:
@@ -516,15 +534,19 @@ def _phase(game: Game) -> str | None:
 
 
 def list_play(game: Game) -> Iterator[Action]:
-    phase = _phase(game)
     seat = game.pending[-1].player
+    hand = game.players[seat].hand
+    if not hand:
+        return
+    plays = _plays(game, _phase(game))
+    records = game.rules.culture_card_ids
     seen: set[str] = set()
-    for card in game.players[seat].hand:
-        record_id = pieces.culture_card(game, card)
+    for card in hand:
+        record_id = records[card]
         if record_id in seen:
             continue
         seen.add(record_id)  # copies of a card are the same play
-        found = _play_effect(game, card, phase)
+        found = plays.get(record_id)
         if found is not None:
             yield from PLAYS[found[0]][0](game, seat, card, found[1])
 

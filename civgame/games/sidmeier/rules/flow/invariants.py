@@ -9,7 +9,7 @@ from itertools import chain
 
 from civgame.games.sidmeier.core.decisions import DiscardCulture, Evacuate, GreatPersonDraw, Moving
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import board, pieces, yields
+from civgame.games.sidmeier.rules.base import board, occupancy, pieces, yields
 from civgame.games.sidmeier.rules.combat import battles
 
 
@@ -152,11 +152,16 @@ def check_invariants(game: Game) -> list[str]:
     for pos, found in owners.items():
         if len(found) > 1 and (battle is None or battle.pos != pos):
             problems.append(f"figures of several players share {game.label(pos)} outside a battle")
+    kept = game.cache.get("occupancy")
+    if kept is not None and kept[0] == game.cache.get("board_version", 0) and kept[1] != occupancy.fresh(game):
+        problems.append("the cached figures on each square are stale")
     for seat in range(n):  # a cached look-up that missed a change of the board
         cached = game.cache.get(("squares", seat))
         stamp = (game.turn, game.cache.get("board_version", 0))
         if cached is not None and cached[0] == stamp and yields.fresh_city_squares(game, seat) != cached[1]:
             problems.append(f"the cached squares of player {seat}'s cities are stale")
+        if yields.coins_bound(game, seat) != yields.fresh_coins_bound(game, seat):
+            problems.append(f"the cached bound of player {seat}'s coins is stale")
     for decision in game.pending:
         if not 0 <= decision.player < n:
             problems.append(f"a pending decision belongs to {decision.player}, who is not a player")

@@ -50,7 +50,7 @@ FIRST_STEPS: tuple[tuple[Callable[[Game], bool], Callable[[Game], bool]], ...] =
 def advance(game: Game) -> None:
     first_steps = _first_steps(game)
     while game.phase != "over":
-        if any(settle(game) for settle in first_steps):
+        if first_steps and any(settle(game) for settle in first_steps):  # (none in a game without the expansions)
             return
         battle = game.battle
         if battle is not None and len(game.pending) <= battle.base:

@@ -20,7 +20,7 @@ from civgame.games.sidmeier.core.decisions import MovementTurn, Moving
 from civgame.games.sidmeier.core.model import City, Figure, Game
 from civgame.games.sidmeier.core.vocabulary import DIRECTIONS, Direction
 from civgame.games.sidmeier.rules.base import board, effects, memo, occupancy, pieces, techs, yields
-from civgame.games.sidmeier.rules.base.book import BOOK, top
+from civgame.games.sidmeier.rules.base.book import BOOK, always, top
 from civgame.games.sidmeier.rules.combat import battles
 from civgame.games.sidmeier.rules.expansions import great_person_deck, hut_results, relics
 
@@ -97,11 +97,7 @@ def _coastal_speed(game: Game, seat: int, ids: tuple[int, ...]) -> int:
     return bonus if armies and beside_water and not board.is_water(game, pos) else 0
 
 
-def list_end(game: Game) -> Iterator[Action]:
-    yield EndMovement()
-
-
-@BOOK.rule(EndMovement, legal=list_end, answers=(MovementTurn,))
+@BOOK.rule(EndMovement, legal=always(EndMovement()), answers=(MovementTurn,))
 def end_movement(game: Game, action: EndMovement) -> None:
     game.pending.pop()
 
@@ -234,6 +230,11 @@ def can_finish(game: Game, group: Group, pos: int, left: int, moved: bool = True
 
 # ------------------------------------------------------------------ stepping
 
+# (immutable, and listed at every step: made once)
+STOP = StopMove()
+STEPS = {direction: Step(direction) for direction in DIRECTIONS}
+EXPLORES = {direction: Explore(direction) for direction in DIRECTIONS}
+
 
 def list_moving(game: Game) -> Iterator[Action]:
     """The steps, and stopping, exploring and infiltrating too (their rules are listed elsewhere: here)."""
@@ -241,13 +242,13 @@ def list_moving(game: Game) -> Iterator[Action]:
     seat = decision.player
     figures = _group(game, decision)
     if not figures:
-        yield StopMove()
+        yield STOP
         return
     pos = figures[0].pos
     group = group_of(game, seat, figures)
     here_ok = stop_ok(game, group, pos)
     if here_ok:
-        yield StopMove()
+        yield STOP
     left = decision.left - 1
     if left < 0:
         return
@@ -256,11 +257,11 @@ def list_moving(game: Game) -> Iterator[Action]:
         kind = entry(game, group, there)
         if kind == "pass":
             if can_finish(game, group, there, left):
-                yield Step(direction)
+                yield STEPS[direction]
         elif kind != "blocked":  # a hut or a fight
-            yield Step(direction)
+            yield STEPS[direction]
         elif not game.squares[there].terrain and (left > 0 or here_ok):
-            yield Explore(direction)
+            yield EXPLORES[direction]
     yield from _infiltrations(game, seat, figures, pos)
 
 
@@ -281,9 +282,11 @@ def step(game: Game, action: Step) -> None:
     there = board.step(game, figures[0].pos, action.direction)
     assert there is not None
     kind = entry(game, group_of(game, seat, figures), there)
+    source = figures[0].pos
     for fig in figures:
         fig.pos = there
     yields.touch(game, figures_only=True)
+    occupancy.stepped(game, source, there)
     decision.left -= 1
     if kind == "hut":
         game.pending.pop()

@@ -12,7 +12,7 @@ from civgame.games.sidmeier.core.actions import Action, Research, SecondTech, Sk
 from civgame.games.sidmeier.core.decisions import ResearchTurn, SecondResearchChoice
 from civgame.games.sidmeier.core.model import Game
 from civgame.games.sidmeier.rules.base import effects, techs, yields
-from civgame.games.sidmeier.rules.base.book import BOOK, top
+from civgame.games.sidmeier.rules.base.book import BOOK, always, top
 
 
 def choices(game: Game, seat: int) -> list[str]:
@@ -46,7 +46,7 @@ def research(game: Game, action: Research) -> None:
     game.say(f"{game.players[seat].name} chooses a tech face down.")
 
 
-@BOOK.rule(SkipResearch, legal=lambda game: iter([SkipResearch()]), answers=(ResearchTurn,))
+@BOOK.rule(SkipResearch, legal=always(SkipResearch()), answers=(ResearchTurn,))
 def skip(game: Game, action: SkipResearch) -> None:
     game.pending.pop()
 

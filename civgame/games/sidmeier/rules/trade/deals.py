@@ -14,7 +14,7 @@ from civgame.games.sidmeier.core.actions import AcceptOffer, Action, DeclineOffe
 from civgame.games.sidmeier.core.decisions import Goods, RespondOffer, TradeTurn
 from civgame.games.sidmeier.core.model import Game, Player
 from civgame.games.sidmeier.rules.base import pieces
-from civgame.games.sidmeier.rules.base.book import BOOK, top
+from civgame.games.sidmeier.rules.base.book import BOOK, always, top
 
 NOTHING = Goods()
 LISTED_AMOUNTS = (1, 3)  # the amounts of trade or culture a listed deal offers or asks (any other is allowed)
@@ -152,10 +152,6 @@ def hand_over(game: Game, giver: Player, taker: Player, goods: Goods) -> None:
         taker.hand.append(card)
 
 
-def list_end(game: Game) -> Iterator[Action]:
-    yield EndTrade()
-
-
-@BOOK.rule(EndTrade, legal=list_end, answers=(TradeTurn,))
+@BOOK.rule(EndTrade, legal=always(EndTrade()), answers=(TradeTurn,))
 def end_trade(game: Game, action: EndTrade) -> None:
     game.pending.pop()

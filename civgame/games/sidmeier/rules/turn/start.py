@@ -25,7 +25,7 @@ from civgame.games.sidmeier.core.decisions import CityTurn, DrawCultureChoice, E
 from civgame.games.sidmeier.core.model import City, Game, Improvement
 from civgame.games.sidmeier.core.vocabulary import with_article
 from civgame.games.sidmeier.rules.base import board, culture, effects, occupancy, pieces, production, techs, yields
-from civgame.games.sidmeier.rules.base.book import BOOK, top
+from civgame.games.sidmeier.rules.base.book import BOOK, always, top
 from civgame.games.sidmeier.rules.expansions import (
     city_states,
     great_person_deck,
@@ -192,7 +192,7 @@ def change_government(game: Game, action: ChangeGovernment) -> None:
 def set_government(game: Game, seat: int, government: str) -> None:
     player = game.players[seat]
     player.government = government
-    yields.coins_changed(game)
+    yields.coins_changed(game, seat)
     player.used.append("government")
     if government == "anarchy":
         player.anarchy_turn = game.turn
@@ -436,11 +436,7 @@ def draw_cards(game: Game, action: DrawCultureCards) -> None:
 # ------------------------------------------------------------------ end
 
 
-def list_end(game: Game) -> Iterator[Action]:
-    yield EndStartOfTurn()
-
-
-@BOOK.rule(EndStartOfTurn, legal=list_end, answers=(StartTurn,))
+@BOOK.rule(EndStartOfTurn, legal=always(EndStartOfTurn()), answers=(StartTurn,))
 def end_start(game: Game, action: EndStartOfTurn) -> None:
     game.pending.pop()
 

@@ -52,9 +52,9 @@ from civgame.games.clash.rules.flow.setup import (
     DEAL,
     RANDOM,
     Civilizations,
+    default_civilizations,
     new_game,
     offered_variants,
-    random_pool,
     variant_note,
 )
 from civgame.games.clash.storage.mods import (
@@ -682,9 +682,8 @@ def civilization_options(args: argparse.Namespace, rules: Ruleset) -> dict[str, 
             raise RuleError(f"--deal-also: {key!r} is not a civilization these rules let players take")
     setup: Civilizations
     text = (args.civilizations or "").strip().lower()
-    dealing = DEAL if rules.game.civilizations.dealt is not None else RANDOM
     if not text:
-        setup = dealing if len(random_pool(rules, also)) >= args.players else None
+        setup = default_civilizations(rules, args.players, also)
     elif text in ("random", "choose", DEAL):
         setup = "random" if text == "random" else "choose" if text == "choose" else DEAL
     elif text == "none":

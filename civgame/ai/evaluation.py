@@ -65,6 +65,14 @@ class Weights:
     # wonder is built.
     wonder_progress: float = 0.0
     leader: float = 0.0  # a leader on the board (its abilities serve the player until it is lost)
+    # A killed enemy leader is captured (2 VP): each other player's leader that the player's armies
+    # within `leader_reach` spaces outnumber is worth this, more the nearer the armies stand, so
+    # that armies close in on a leader they could beat and attack it; and the player's own leader
+    # costs `leader_exposure` per enemy army unit within `exposure_reach` beyond the armies with it,
+    # so that it is kept out of reach or guarded.
+    leader_in_reach: float = 0.0
+    leader_reach: int = 3
+    leader_exposure: float = 0.0
     advance: float = 0.0  # each advance, for what it unlocks (scaled by `production` and the game left)
     # A player without cities ends the game at the next status phase: leading then is worth this
     # much (trailing costs as much) on top of the lead in points, whatever is held besides.
@@ -119,6 +127,8 @@ def _flat(weights: Weights) -> dict[str, float]:
         "objective_card": weights.objective_card,
         "wonder_card": weights.wonder_card,
         "leader": weights.leader,
+        "leader_in_reach": weights.leader_in_reach,
+        "leader_exposure": weights.leader_exposure,
         "objective_in_reach": weights.objective_in_reach,
         "wonder_in_reach": weights.wonder_in_reach,
         "wonder_progress": weights.wonder_progress,
@@ -152,6 +162,8 @@ FORESIGHTED = Weights(
     wonder_in_reach=0.0,  # (what `wonder_progress` counts with the resources held toward the wonder)
     wonder_progress=5.0,
     leader=0.5,
+    leader_in_reach=1.0,
+    leader_exposure=0.3,
     advance=0.25,
     ending=20.0,
 )
@@ -240,6 +252,9 @@ def terms(game: Game, player_index: int, weights: Weights, every: bool = False) 
         found["threat"] = -_threats(game, player_index)
     if wanted is None or wanted["exposure"]:
         found["exposure"] = -exposure(game, player_index, weights.exposure_reach)
+    if wanted is None or wanted["leader_in_reach"] or wanted["leader_exposure"]:
+        found["leader_in_reach"] = enemy_leaders_in_reach(game, player_index, weights.leader_reach)
+        found["leader_exposure"] = -leader_exposure(game, player_index, weights.exposure_reach)
     if weights.holding_rounds:
         share = holding_share(game, weights.holding_rounds)
         if share < 1.0:
@@ -315,6 +330,44 @@ def exposure(game: Game, player_index: int, reach: int) -> int:
             defenders = sum(1 for u in game.units_at(city.pos) if u.owner == player_index and game.is_army(u))
             at_risk += game.city_size(city) * max(0, near - defenders)
     return at_risk
+
+
+def enemy_leaders_in_reach(game: Game, player_index: int, reach: int) -> float:
+    """Other players' leaders on land that the player's army units within `reach` spaces outnumber
+    (beyond the army units standing with the leader), each counted by how near the nearest of those
+    armies stands: 1 next to it, 1/reach at `reach` spaces."""
+    mine = [u.pos for u in game.units if u.owner == player_index and u.carrier is None and game.is_army(u)]
+    if not mine:
+        return 0.0
+    found = 0.0
+    for leader in _leaders(game):
+        if leader.owner == player_index or leader.carrier is not None:
+            continue
+        near = [distance(pos, leader.pos) for pos in mine if distance(pos, leader.pos) <= reach]
+        guards = sum(1 for u in game.units_at(leader.pos) if u.owner == leader.owner and game.is_army(u))
+        if len(near) > guards:
+            found += (reach + 1 - max(1, min(near))) / reach
+    return found
+
+
+def leader_exposure(game: Game, player_index: int, reach: int) -> int:
+    """Enemy army units (other players' and barbarians') within `reach` spaces of the player's leader
+    beyond the player's army units standing with it (0 without a leader on the board)."""
+    own = next((u for u in _leaders(game) if u.owner == player_index), None)
+    if own is None:
+        return 0
+    near = sum(
+        1
+        for u in game.units
+        if u.owner != player_index and u.carrier is None and game.is_army(u) and distance(u.pos, own.pos) <= reach
+    )
+    guards = sum(1 for u in game.units_at(own.pos) if u.owner == player_index and game.is_army(u))
+    return max(0, near - guards)
+
+
+def _leaders(game: Game) -> list[Unit]:
+    """The leader units on the board (kinds the rules data marks as leaders)."""
+    return [u for u in game.units if game.rules.units[u.kind].leader]
 
 
 def _could_found_city(game: Game, settler: Unit) -> bool:

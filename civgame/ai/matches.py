@@ -28,6 +28,7 @@ class GameResult:
     objectives: list[list[str]] = field(default_factory=list)  # objectives completed, by seat
     wonders: int = 0  # wonders built in the game
     seconds: float = 0.0  # the whole game, wall clock
+    leaders_recruited: list[int] = field(default_factory=list)  # leaders that came onto the board, by seat
 
 
 def seating(lineup: tuple[str, ...], seed: int) -> list[str]:

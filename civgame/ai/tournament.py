@@ -49,7 +49,7 @@ from civgame.games.clash.content.ruleset import DEFAULT_RULESET, named_ruleset
 from civgame.games.clash.core.actions import Action
 from civgame.games.clash.core.model import Game, Seat
 from civgame.games.clash.rules.base.scoring import CATEGORIES, scores
-from civgame.games.clash.rules.flow.setup import new_game
+from civgame.games.clash.rules.flow.setup import default_civilizations, new_game
 from civgame.measures import Figure, median, table
 
 MATCHUPS: dict[str, Matchup] = {
@@ -75,6 +75,7 @@ THINKING_TARGETS: dict[str, tuple[float | None, float | None]] = {"normal": (0.5
 # Processor seconds per turn: median targets by level.
 TURN_TARGETS: dict[str, float] = {"normal": 3.0, "hard": 8.0}
 ELO_ANCHOR = ("random", 1000.0)
+RECRUITED = "leaders recruited"  # the score table's row of leaders each seat brought onto the board
 # Each game's match-ups and the games played of each unless told otherwise.
 GAMES: dict[str, tuple[dict[str, Matchup], int]] = {
     "clash": (MATCHUPS, 20),
@@ -117,7 +118,7 @@ def play_one(
     agents = [
         _Timed(_player(level, f"{seed}:{seat}"), thinking[level], turns[level]) for seat, level in enumerate(levels)
     ]
-    game = new_game(count, seed, named_ruleset(ruleset))
+    game = tournament_game(count, seed, ruleset)
     for player, level in zip(game.players, levels, strict=True):  # computer seats all: no trade offers to people
         player.seat = TRIAL_SEATS.get(level) or cast(Seat, level)
     game = play_out(game, agents, study=study)
@@ -132,7 +133,15 @@ def play_one(
         [[done.objective for done in p.objective_completions] for p in game.players],
         sum(len(p.wonders_built) for p in game.players),
         time.perf_counter() - started,
+        [len(p.leaders_used) for p in game.players],
     )
+
+
+def tournament_game(players: int, seed: int, ruleset: str = DEFAULT_RULESET) -> Game:
+    """A new seeded game set up as a person's game is unless they choose otherwise: with the
+    civilizations the rules give out by default, so that leaders are recruited and captured."""
+    rules = named_ruleset(ruleset)
+    return new_game(players, seed, rules, civilizations=default_civilizations(rules, players))
 
 
 def _player(name: str, seed: str) -> Agent:
@@ -250,19 +259,27 @@ def _seats_by_level(results: Sequence[GameResult]) -> dict[str, list[tuple[GameR
 
 def score_columns(results: Sequence[GameResult]) -> str:
     """Each level's score sheet column by column: the mean points per seat, and in how many of its
-    seats the column scored at all."""
-    columns = [*CATEGORIES, "total"]
+    seats the column scored at all; then the leaders each seat recruited (of games that record them)."""
+    columns = [*CATEGORIES, "total", RECRUITED]
     width = max(len(c) for c in columns)
     lines = [f"{'points per seat':<{width}}  " + "  ".join(f"{level:>14}" for level in _seats_by_level(results))]
     by_level = _seats_by_level(results)
     for column in columns:
         cells = []
         for seats in by_level.values():
-            points = [r.sheets[seat][column] for r, seat in seats if r.sheets]
+            counts = [_column(r, seat, column) for r, seat in seats]
+            points = [n for n in counts if n is not None]
             scored = sum(1 for p in points if p)
             cells.append(f"{sum(points) / max(1, len(points)):5.1f} ({scored:>3}/{len(points):<3})")
         lines.append(f"{column:<{width}}  " + "  ".join(f"{cell:>14}" for cell in cells))
     return "\n".join(lines)
+
+
+def _column(result: GameResult, seat: int, column: str) -> float | None:
+    """A seat's figure in `column` of the score table (None: the game's record does not keep it)."""
+    if column == RECRUITED:
+        return result.leaders_recruited[seat] if result.leaders_recruited else None
+    return result.sheets[seat][column] if result.sheets else None
 
 
 def objectives_reached(results: Sequence[GameResult]) -> str:

@@ -5,7 +5,8 @@ position for look-ahead, deal a seat's hidden information anew (`determinise`: a
 what it may see), value a position for a seat, and pick a quick random action for playouts. The
 search itself knows no rule of any game.
 
-- `rank` tries each action once on a copy and values the position reached (one step ahead).
+- `rank` tries each action once on a copy and values the position reached (one step ahead); an
+  action that opens a choice of many ways (`Lookahead.followed_best`) is followed by its best ways.
 - `FlatMonteCarlo` ranks, keeps the best few, optionally plans the seat's own turn (each candidate
   valued by the best line of its own actions that may follow it), then spends a time budget on
   samples: each deals the hidden information anew, plays the candidate and a short random
@@ -64,18 +65,40 @@ class Lookahead(Generic[G, A]):
     lost: float  # the value of a line the rules refuse: worse than any position
     # Whether the decision at hand is one the one-step ranking settles alone (no plan, no samples).
     settled: Callable[[G], bool] = lambda game: False
+    # Actions whose follow-up choices the ranking makes at their best one step ahead rather than at
+    # random: those that open a choice of many ways (a move of several units), whose worth a random
+    # answer hides.
+    followed_best: Callable[[A], bool] = lambda action: False
 
 
-def apply_and_follow_up(look: Lookahead[G, A], game: G, action: A, seat: int, rng: random.Random) -> None:
-    """Apply `action`, then settle a few of the seat's own follow-up decisions at random."""
+def apply_and_follow_up(
+    look: Lookahead[G, A], game: G, action: A, seat: int, rng: random.Random, best: bool = False
+) -> None:
+    """Apply `action`, then settle a few of the seat's own follow-up decisions: at random, or with
+    `best` each at its best one step ahead (`best_follow_up`)."""
     look.apply(game, action)
     for _ in range(FOLLOW_UP_STEPS):
         if not look.deciding(game) or look.actor(game) != seat or look.is_over(game):
             return
-        follow_up = look.random_action(game, rng)
+        follow_up = best_follow_up(look, game, seat, rng) if best else look.random_action(game, rng)
         if follow_up is None:
             return
         look.apply_listed(game, follow_up)
+
+
+def best_follow_up(look: Lookahead[G, A], game: G, seat: int, rng: random.Random) -> A | None:
+    """The seat's legal action that values best one step ahead (its own follow-ups at random)."""
+    best: tuple[float, A] | None = None
+    for action in look.considered(look.legal_actions(game)):
+        after = look.copy(game)
+        try:
+            apply_and_follow_up(look, after, action, seat, rng)
+        except Exception:  # legal for the seat, but not playable in this sampled world
+            continue
+        worth = look.value(after, seat)
+        if best is None or worth > best[0]:
+            best = (worth, action)
+    return None if best is None else best[1]
 
 
 def rank(
@@ -100,7 +123,7 @@ def rank(
             break
         after = look.copy(view)
         try:
-            apply_and_follow_up(look, after, action, seat, rng)
+            apply_and_follow_up(look, after, action, seat, rng, look.followed_best(action))
         except Exception:  # legal for the seat, but not playable in this sampled world: skip it here
             continue
         scored.append((look.value(after, seat) + rng.random() * NOISE, action))

@@ -1,5 +1,6 @@
 """How Normal and Hard weigh their search against their one-step ranking."""
 
+import math
 import time
 from dataclasses import replace
 
@@ -136,3 +137,23 @@ def test_a_decisive_ranking_takes_no_samples():
     searching = SearchAgent(7, NORMAL_SEARCH)
     searching.choose(game, actions)
     assert searching.search.sampled > 0
+
+
+def test_hard_s_samples_play_fewer_random_actions_than_normal_s(monkeypatch):
+    """Hard's samples are cheaper (8 random actions after the candidate, Normal's 12), so that its many
+    more samples fit its turn's time (docs/measurements.md, Hard's pace)."""
+    played: list[int] = []
+
+    def counting(game, rng, steps):
+        played.append(steps)
+        return 0
+
+    monkeypatch.setattr(agents, "playout", counting)
+    game = game_in_progress(2, steps=80)
+    seat = game.actor()
+    for settings in (NORMAL_SEARCH, HARD_SEARCH):
+        one_sample = replace(settings, max_samples=1, decisive=math.inf, planned=0)
+        searching = SearchAgent(7, one_sample).search
+        view, ranked = searching.ranked(game, seat, legal_actions(game), time.perf_counter())
+        searching.choose_among(game, view, seat, ranked, math.inf)
+    assert played[0] == 12 and played[-1] == 8  # Normal searched first, then Hard

@@ -17,6 +17,8 @@ from civgame.ai.tournament import (
     play_one,
     report,
     run_matchups,
+    score_columns,
+    tournament_game,
 )
 
 
@@ -31,6 +33,22 @@ def test_a_game_records_levels_totals_winners_and_thinking_times():
     assert result.levels == ["random", "random"] and len(result.totals) == 2
     assert result.winners and max(result.totals) == result.totals[result.winners[0]]
     assert len(result.thinking["random"]) > 100
+
+
+def test_tournament_games_give_out_civilizations_as_a_person_s_game_does_so_leaders_are_in_play():
+    game = tournament_game(4, 3001)
+    assert all(p.civilization for p in game.players)
+    result = play_one(("random", "random"), 4)
+    assert len(result.leaders_recruited) == 2
+
+
+def test_the_score_table_counts_the_leaders_each_level_recruited():
+    sheet = dict.fromkeys(("city_pieces", "advances", "objectives", "wonders", "events", "leaders"), 0.0)
+    sheets = [{**sheet, "total": 0.0}, {**sheet, "total": 0.0}]
+    recruited = GameResult(["hard", "normal"], [0.0, 0.0], [0, 1], sheets=sheets, leaders_recruited=[2, 0])
+    older = GameResult(["hard", "normal"], [0.0, 0.0], [0, 1], sheets=sheets)  # a record from before the count
+    row = next(line for line in score_columns([recruited, older]).splitlines() if line.startswith("leaders recruited"))
+    assert row.split()[2:] == ["2.0", "(", "1/1", ")", "0.0", "(", "0/1", ")"]
 
 
 def test_every_seat_of_a_tournament_game_is_recorded_as_a_computer_player(monkeypatch):

@@ -212,6 +212,14 @@ def _what_if(game: Game, setup: Civilizations, also_random: Sequence[str]) -> No
     civilizations.deal_leaders_from_one_deck(game, keys)
 
 
+def default_civilizations(rules: Ruleset, players: int, also_random: Sequence[str] = ()) -> Civilizations:
+    """How civilizations are given out unless a player says otherwise: each player dealt one at random
+    (or the rules' deal to choose from) when Random has enough to deal, else none."""
+    if len(random_pool(rules, also_random)) < players:
+        return None
+    return DEAL if rules.game.civilizations.dealt is not None else RANDOM
+
+
 def random_pool(rules: Ruleset, also_random: Sequence[str] = ()) -> list[str]:
     """The civilizations Random deals from: the playable ones in the random pool, and those added."""
     return [key for key in civilizations.playable(rules) if rules.civilizations[key].random_pool or key in also_random]

@@ -1,9 +1,14 @@
 """Sid Meier's Civilization's computer players: a seat decides from what it may see, and the copy the
 search plays on is the game itself."""
 
+import hashlib
+import json
 import random
 
-from civgame.ai.sidmeier import CircleGuard, copy_game, determinise, make_agent
+import pytest
+
+from civgame.ai.sidmeier import STATE_FIELDS, CircleGuard, copy_game, determinise, make_agent
+from civgame.framework.codec import to_plain
 from civgame.games import definition
 from civgame.headless import KindRandomAgent
 
@@ -100,6 +105,33 @@ def test_the_copy_is_the_game_without_its_log_and_record_and_shares_the_rules():
     assert GAME.dumps(world) != GAME.dumps(game)  # the copy is its own
 
 
+def state(game):
+    """What a look-ahead copy holds: the game's fields but its log and record."""
+    return [getattr(game, name) for name in STATE_FIELDS]
+
+
+def test_a_look_ahead_copy_is_pickled_once_until_an_action_changes_it():
+    world = copy_game(game_under_way(players=4, steps=400))
+    first = copy_game(world)
+    assert state(copy_game(world)) == state(first) == state(world)
+    GAME.apply(world, GAME.legal_actions(world)[0])
+    assert state(copy_game(world)) == state(world) != state(first)
+
+
+def test_the_game_itself_is_pickled_anew_for_each_copy_as_a_test_or_the_window_may_change_it_by_hand():
+    game = game_under_way(players=4, steps=400)
+    copy_game(game)
+    game.players[0].trade += 1
+    assert copy_game(game).players[0].trade == game.players[0].trade
+
+
+def test_a_copy_refuses_the_rules_data_anywhere_but_in_the_game_s_rules():
+    game = game_under_way(players=2, steps=20)
+    game.players[0].used.append(game.rules)
+    with pytest.raises(TypeError, match="shared"):
+        copy_game(game)
+
+
 def test_a_computer_player_chooses_a_legal_action():
     game = game_under_way(players=4, steps=300)
     while len(GAME.legal_actions(game)) < 2:
@@ -126,3 +158,30 @@ def test_the_circle_guard_never_takes_again_in_a_position_the_action_it_took_the
     assert guard.choose(game, actions) == actions[0]  # all taken there: any again
     GAME.apply(game, actions[0])
     assert guard.choose(game, GAME.legal_actions(game)) == GAME.legal_actions(game)[0]  # a new position
+
+
+def easy_choices(expansions, seed):
+    """Easy's choice in every fortieth position (from the 200th on) of a seeded random game, as plain data."""
+    game = GAME.new_game(4, seed, expansions=expansions)
+    walkers = [KindRandomAgent(f"{seed}:{seat}") for seat in range(4)]
+    easy = make_agent("easy", f"easy:{seed}").agent
+    chosen = []
+    for step in range(1200):
+        actions = GAME.legal_actions(game)
+        if step >= 200 and step % 40 == 0 and len(actions) > 1:
+            chosen.append(to_plain(easy.choose(game, actions)))
+        GAME.apply(game, walkers[game.actor()].choose(game, actions))
+    return chosen
+
+
+def digest(choices):
+    return hashlib.blake2b(json.dumps(choices).encode(), digest_size=8).hexdigest()
+
+
+def test_easy_chooses_as_it_did_before_its_look_ahead_copies_were_made_faster():
+    """Seeded decisions of the base game and of both expansions; the digests were taken with the copies of
+    2026-11-29 (each copy pickled on its own): cheaper copies must not change a choice."""
+    base = easy_choices((), 21)
+    both = easy_choices(("fame-and-fortune", "wisdom-and-warfare"), 22)
+    assert (len(base), digest(base)) == (20, "7c90a44cfdbbc6d0")
+    assert (len(both), digest(both)) == (19, "372c2a0f4ace5e01")

@@ -29,7 +29,7 @@ import pickle
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any, NoReturn, cast
 
 from civgame.ai import circles
@@ -42,6 +42,7 @@ from civgame.games.sidmeier.core import model
 from civgame.games.sidmeier.core.actions import Action, Research
 from civgame.games.sidmeier.core.decisions import ResearchTurn
 from civgame.games.sidmeier.core.model import Game
+from civgame.games.sidmeier.rules.base import techs, yields
 
 GAME = definition("sid-meier")
 WIN = 10_000.0
@@ -101,10 +102,50 @@ def worth(game: Game, seat: int, weights: dict[str, float] = WEIGHTS) -> float:
 
 def value(game: Game, seat: int, weights: dict[str, float] = WEIGHTS) -> float:
     """The position's worth for `seat` relative to the best other player; a win or a loss outweighs all."""
+    return relative(game, seat, lambda game, seat: worth(game, seat, weights))
+
+
+def relative(game: Game, seat: int, worth_of: Callable[[Game, int], float]) -> float:
+    """`seat`'s worth by `worth_of` less the best other player's; a win or a loss outweighs all."""
     if game.phase == "over":
         return WIN if seat in game.winners else -WIN
-    others = [worth(game, s, weights) for s in range(len(game.players)) if s != seat]
-    return worth(game, seat, weights) - max(others, default=0.0)
+    others = [worth_of(game, s) for s in range(len(game.players)) if s != seat]
+    return worth_of(game, seat) - max(others, default=0.0)
+
+
+# Normal's victory plan, kept as data: on top of a player's holdings, the victory nearest to them is worth
+# `nearest` times its progress (0 to 1) to the power `power`, so that the last steps to a victory count
+# most, the seat's own (it presses on with the one in reach) and another player's (it is worth blocking).
+PLAN: dict[str, float] = {"nearest": 20.0, "power": 3.0}
+
+
+def victory_progress(game: Game, seat: int) -> dict[str, float]:
+    """How far the player is on the way to each victory but the military one, 0 (start) to 1 (won).
+
+    Tech: the places filled of the pyramid Space Flight stands on (one card on top of two of the row below
+    and so on: 5, 4, 3, 2, 1 cards), cards beyond a row's share not counted, as they hold nothing up.
+    Culture: the spaces advanced on the culture track. Economic: the coins on the economy dial."""
+    rules = game.rules
+    top = max(tech.level for tech in rules.techs.values())
+    counts = techs.row_counts(game, seat)
+    needed = {row: top + 1 - row for row in range(1, top + 1)}
+    filled = sum(min(counts[row], share) for row, share in needed.items())
+    return {
+        "tech": filled / sum(needed.values()),
+        "culture": game.players[seat].track / len(rules.track.spaces),
+        "economic": yields.coins(game, seat) / rules.game.economy.victory_coins,
+    }
+
+
+def planned_worth(game: Game, seat: int) -> float:
+    """Normal's worth of a player: their holdings, and their nearest victory as `PLAN` values it."""
+    nearest = max(victory_progress(game, seat).values())
+    return worth(game, seat) + PLAN["nearest"] * min(nearest, 1.0) ** PLAN["power"]
+
+
+def planned_value(game: Game, seat: int) -> float:
+    """Normal's value of a position for `seat` (`relative` by `planned_worth`)."""
+    return relative(game, seat, planned_worth)
 
 
 # ------------------------------------------------------------------ hidden information dealt anew
@@ -300,9 +341,13 @@ LOOKAHEAD: Lookahead[Game, Action] = Lookahead(
     order=lambda action: 1.0 if action.PASSIVE else 0.0,
     lost=-WIN,
 )
+# Normal looks ahead as Easy does, but values positions by its victory plan.
+PLANNED: Lookahead[Game, Action] = replace(LOOKAHEAD, value=planned_value)
 # Work is counted, not timed (`budget=math.inf`): a level plays as well on a busy machine as on an idle
 # one, and the same seed gives the same choice. A best ranked action this far ahead is taken unsampled.
-NORMAL = SearchSettings(budget=math.inf, candidates=4, playout_steps=10, prior=8.0, max_samples=6, decisive=3.0)
+NORMAL = SearchSettings(
+    budget=math.inf, candidates=4, playout_steps=10, prior=8.0, max_samples=6, decisive=3.0, planned=4, plan_depth=1
+)
 HARD = SearchSettings(budget=math.inf, candidates=6, playout_steps=14, prior=20.0, max_samples=24, decisive=6.0)
 
 
@@ -322,9 +367,9 @@ class EasyAgent:
 class SearchAgent:
     """Normal and Hard: flat Monte Carlo search, a counted number of samples."""
 
-    def __init__(self, seed: int | str, settings: SearchSettings) -> None:
+    def __init__(self, seed: int | str, settings: SearchSettings, look: Lookahead[Game, Action] = LOOKAHEAD) -> None:
         self.rng = random.Random(str(seed))
-        self.search = FlatMonteCarlo(LOOKAHEAD, settings, self.rng)
+        self.search = FlatMonteCarlo(look, settings, self.rng)
         self.budget = settings.budget
 
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
@@ -383,7 +428,7 @@ WORKER = Worker(decision_request, rebuilt_game, seat_agents)
 
 LEVELS: dict[str, Callable[[str], CircleGuard]] = {
     "easy": lambda seed: CircleGuard(EasyAgent(seed)),
-    "normal": lambda seed: CircleGuard(SearchAgent(seed, NORMAL)),
+    "normal": lambda seed: CircleGuard(SearchAgent(seed, NORMAL, PLANNED)),
     "hard": lambda seed: CircleGuard(SearchAgent(seed, HARD)),
 }
 

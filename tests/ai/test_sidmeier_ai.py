@@ -7,9 +7,23 @@ import random
 
 import pytest
 
-from civgame.ai.sidmeier import STATE_FIELDS, CircleGuard, copy_game, determinise, make_agent
+from civgame.ai.sidmeier import (
+    PLAN,
+    STATE_FIELDS,
+    WEIGHTS,
+    CircleGuard,
+    EasyAgent,
+    copy_game,
+    determinise,
+    make_agent,
+    planned_value,
+    planned_worth,
+    victory_progress,
+    worth,
+)
 from civgame.framework.codec import to_plain
 from civgame.games import definition
+from civgame.games.sidmeier.rules.base import yields
 from civgame.headless import KindRandomAgent
 
 GAME = definition("sid-meier")
@@ -185,3 +199,36 @@ def test_easy_chooses_as_it_did_before_its_look_ahead_copies_were_made_faster():
     both = easy_choices(("fame-and-fortune", "wisdom-and-warfare"), 22)
     assert (len(base), digest(base)) == (20, "7c90a44cfdbbc6d0")
     assert (len(both), digest(both)) == (19, "372c2a0f4ace5e01")
+
+
+def test_the_victory_plan_counts_the_pyramid_under_space_flight_the_culture_track_and_the_coins():
+    game = GAME.new_game(4, 5)
+    player = game.players[1]
+    player.rows = [1] * 7 + [2] + [3] * 2  # two level I beyond the five Space Flight stands on; a III on nothing
+    player.track = 7
+    progress = victory_progress(game, 1)
+    assert progress["tech"] == (5 + 1 + 2) / 15
+    assert progress["culture"] == 7 / 21
+    assert progress["economic"] == yields.coins(game, 1) / 15
+
+
+def test_normal_values_the_nearest_victory_above_the_holdings_the_more_the_nearer_it_is():
+    game = GAME.new_game(4, 5)
+    game.players[2].track = 14
+    assert planned_worth(game, 2) - worth(game, 2) == pytest.approx(PLAN["nearest"] * (14 / 21) ** PLAN["power"])
+
+    def step_against(track):
+        """What another player's step on the culture track from `track` costs seat 0."""
+        game.players[2].track = track
+        before = planned_value(game, 0)
+        game.players[2].track = track + 1
+        return before - planned_value(game, 0)
+
+    assert step_against(14) > WEIGHTS["culture_space"]  # more than a step is worth as a holding
+    assert step_against(19) > step_against(14) + 1.0  # and the last steps the most
+
+
+def test_normal_looks_ahead_by_its_victory_plan_and_easy_by_the_holdings_alone():
+    normal, easy = make_agent("normal", 1).agent, make_agent("easy", 1).agent
+    assert normal.search.look.value is planned_value and normal.search.settings.planned == 4
+    assert isinstance(easy, EasyAgent)

@@ -241,6 +241,8 @@ def _research_anew(world: Game, seat: int, rng: random.Random) -> None:
 
 
 _NOT_COPIED = ("rules", "cache", "log", "history")  # shared (the rules data), or never read by a rule
+# The rules' look-ups that depend on the map's size alone (which never changes): lent to a copy, not made again.
+_LENT_LOOKUPS = ("neighbours",)
 _PICKLED = "look-ahead copy pickled"  # a look-ahead copy's cache: its pickle, by the length of its record
 
 
@@ -294,7 +296,8 @@ def copy_game(game: Game) -> Game:
             game.cache[_PICKLED] = (len(game.history), data)
     world: Game = Game.__new__(Game)
     vars(world).update(pickle.loads(data))
-    world.rules, world.cache, world.log, world.history = game.rules, {_PICKLED: None}, [], []
+    world.rules, world.log, world.history = game.rules, [], []
+    world.cache = {_PICKLED: None, **{key: game.cache[key] for key in _LENT_LOOKUPS if key in game.cache}}
     return world
 
 

@@ -23,7 +23,7 @@ from civgame.ai.sidmeier import (
 )
 from civgame.framework.codec import to_plain
 from civgame.games import definition
-from civgame.games.sidmeier.rules.base import yields
+from civgame.games.sidmeier.rules.base import board, yields
 from civgame.headless import KindRandomAgent
 
 GAME = definition("sid-meier")
@@ -137,6 +137,12 @@ def test_the_game_itself_is_pickled_anew_for_each_copy_as_a_test_or_the_window_m
     copy_game(game)
     game.players[0].trade += 1
     assert copy_game(game).players[0].trade == game.players[0].trade
+
+
+def test_a_copy_borrows_the_map_s_table_of_neighbours_which_never_changes():
+    game = game_under_way(players=2, steps=20)
+    table = board.neighbours(game)
+    assert board.neighbours(copy_game(game)) is table
 
 
 def test_a_copy_refuses_the_rules_data_anywhere_but_in_the_game_s_rules():

@@ -1,6 +1,6 @@
 """Rendering benchmark: frame times of a late-game 4-player board at 1920x1080 on SDL's dummy
-driver (Clash's, and Sid Meier's Civilization's busiest, of the base game and of both expansions), and the CPU an idle game window uses over 5
-seconds.
+driver (Clash's, and Sid Meier's Civilization's busiest, of the base game and of both expansions),
+and the CPU an idle game window uses over 5 seconds.
 
     python -m bench.render
 
@@ -268,7 +268,9 @@ def _frame_figures(prefix: str, frames: dict[str, dict[str, list[float]]]) -> li
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.render", description=__doc__.splitlines()[0])
-    parser.add_argument("--child", choices=("frames", "sid-meier", "sid-meier-expansions", "thinking", "idle"), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--child", choices=("frames", "sid-meier", "sid-meier-expansions", "thinking", "idle"), help=argparse.SUPPRESS
+    )
     args = parser.parse_args(argv)
     if args.child:
         print(json.dumps(_child(args.child)))

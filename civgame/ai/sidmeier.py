@@ -28,6 +28,7 @@ import math
 import pickle
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any, NoReturn, cast
@@ -42,7 +43,6 @@ from civgame.games.sidmeier.core import model
 from civgame.games.sidmeier.core.actions import Action, Research
 from civgame.games.sidmeier.core.decisions import ResearchTurn
 from civgame.games.sidmeier.core.model import Game
-from civgame.games.sidmeier.rules.base import techs, yields
 
 GAME = definition("sid-meier")
 WIN = 10_000.0
@@ -119,33 +119,44 @@ def relative(game: Game, seat: int, worth_of: Callable[[Game, int], float]) -> f
 PLAN: dict[str, float] = {"nearest": 20.0, "power": 3.0}
 
 
-def victory_progress(game: Game, seat: int) -> dict[str, float]:
-    """How far the player is on the way to each victory but the military one, 0 (start) to 1 (won).
+def dial_coins(game: Game) -> list[int]:
+    """Each player's coins on the economy dial, from the victory scores the game's definition gives (techs
+    learned + culture spaces advanced + coins)."""
+    scores = GAME.outcome(game).scores
+    return [int(score) - len(p.techs) - p.track for p, score in zip(game.players, scores, strict=True)]
+
+
+def victory_progress(game: Game, seat: int, coins: int) -> dict[str, float]:
+    """How far the player, with `coins` on the economy dial, is on the way to each victory but the military
+    one, 0 (start) to 1 (won).
 
     Tech: the places filled of the pyramid Space Flight stands on (one card on top of two of the row below
     and so on: 5, 4, 3, 2, 1 cards), cards beyond a row's share not counted, as they hold nothing up.
     Culture: the spaces advanced on the culture track. Economic: the coins on the economy dial."""
     rules = game.rules
+    player = game.players[seat]
     top = max(tech.level for tech in rules.techs.values())
-    counts = techs.row_counts(game, seat)
+    counts = Counter([*player.rows, *player.blanks.values()])  # the pyramid's cards by row: techs and blanks
     needed = {row: top + 1 - row for row in range(1, top + 1)}
     filled = sum(min(counts[row], share) for row, share in needed.items())
     return {
         "tech": filled / sum(needed.values()),
-        "culture": game.players[seat].track / len(rules.track.spaces),
-        "economic": yields.coins(game, seat) / rules.game.economy.victory_coins,
+        "culture": player.track / len(rules.track.spaces),
+        "economic": coins / rules.game.economy.victory_coins,
     }
 
 
-def planned_worth(game: Game, seat: int) -> float:
-    """Normal's worth of a player: their holdings, and their nearest victory as `PLAN` values it."""
-    nearest = max(victory_progress(game, seat).values())
+def planned_worth(game: Game, seat: int, coins: int) -> float:
+    """Normal's worth of a player with `coins` on the dial: their holdings, and their nearest victory as
+    `PLAN` values it."""
+    nearest = max(victory_progress(game, seat, coins).values())
     return worth(game, seat) + PLAN["nearest"] * min(nearest, 1.0) ** PLAN["power"]
 
 
 def planned_value(game: Game, seat: int) -> float:
     """Normal's value of a position for `seat` (`relative` by `planned_worth`)."""
-    return relative(game, seat, planned_worth)
+    coins = dial_coins(game)
+    return relative(game, seat, lambda game, seat: planned_worth(game, seat, coins[seat]))
 
 
 # ------------------------------------------------------------------ hidden information dealt anew

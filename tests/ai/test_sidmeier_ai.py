@@ -15,6 +15,7 @@ from civgame.ai.sidmeier import (
     EasyAgent,
     copy_game,
     determinise,
+    dial_coins,
     make_agent,
     planned_value,
     planned_worth,
@@ -212,16 +213,24 @@ def test_the_victory_plan_counts_the_pyramid_under_space_flight_the_culture_trac
     player = game.players[1]
     player.rows = [1] * 7 + [2] + [3] * 2  # two level I beyond the five Space Flight stands on; a III on nothing
     player.track = 7
-    progress = victory_progress(game, 1)
+    progress = victory_progress(game, 1, coins=6)
     assert progress["tech"] == (5 + 1 + 2) / 15
     assert progress["culture"] == 7 / 21
-    assert progress["economic"] == yields.coins(game, 1) / 15
+    assert progress["economic"] == 6 / 15
+
+
+def test_the_coins_on_each_economy_dial_are_read_from_the_victory_scores():
+    game = game_under_way(players=4, steps=1500)
+    coins = dial_coins(game)
+    assert coins == [yields.coins(game, seat) for seat in range(4)] and any(coins)
 
 
 def test_normal_values_the_nearest_victory_above_the_holdings_the_more_the_nearer_it_is():
     game = GAME.new_game(4, 5)
     game.players[2].track = 14
-    assert planned_worth(game, 2) - worth(game, 2) == pytest.approx(PLAN["nearest"] * (14 / 21) ** PLAN["power"])
+    assert planned_worth(game, 2, coins=0) - worth(game, 2) == pytest.approx(
+        PLAN["nearest"] * (14 / 21) ** PLAN["power"]
+    )
 
     def step_against(track):
         """What another player's step on the culture track from `track` costs seat 0."""

@@ -9,6 +9,7 @@ import pytest
 
 from civgame.ai.sidmeier import (
     PLAN,
+    PLAN_MOST,
     STATE_FIELDS,
     WEIGHTS,
     CircleGuard,
@@ -17,6 +18,7 @@ from civgame.ai.sidmeier import (
     determinise,
     dial_coins,
     make_agent,
+    planned_follow_ups,
     planned_value,
     planned_worth,
     victory_progress,
@@ -247,3 +249,15 @@ def test_normal_looks_ahead_by_its_victory_plan_and_easy_by_the_holdings_alone()
     normal, easy = make_agent("normal", 1).agent, make_agent("easy", 1).agent
     assert normal.search.look.value is planned_value and normal.search.settings.planned == 4
     assert isinstance(easy, EasyAgent)
+
+
+def test_normal_plans_a_large_follow_up_decision_only_as_far_as_stopping_there():
+    game = game_under_way(players=4, steps=300)
+    while not all(any(a.PASSIVE == kind for a in GAME.legal_actions(game)) for kind in (True, False)):
+        GAME.apply(game, GAME.legal_actions(game)[0])
+    passive = [a for a in GAME.legal_actions(game) if a.PASSIVE]
+    active = [a for a in GAME.legal_actions(game) if not a.PASSIVE]
+    small = (active * PLAN_MOST)[: PLAN_MOST - len(passive)] + passive
+    assert planned_follow_ups(small) == small
+    assert planned_follow_ups([*small, active[0]]) == passive
+    assert planned_follow_ups(active * PLAN_MOST) == active[:1]

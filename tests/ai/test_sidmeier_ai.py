@@ -253,7 +253,7 @@ def test_normal_looks_ahead_by_its_victory_plan_and_easy_by_the_holdings_alone()
 
 def test_normal_plans_a_large_follow_up_decision_only_as_far_as_stopping_there():
     game = game_under_way(players=4, steps=300)
-    while not all(any(a.PASSIVE == kind for a in GAME.legal_actions(game)) for kind in (True, False)):
+    while {a.PASSIVE for a in GAME.legal_actions(game)} != {True, False}:  # a decision of both kinds
         GAME.apply(game, GAME.legal_actions(game)[0])
     passive = [a for a in GAME.legal_actions(game) if a.PASSIVE]
     active = [a for a in GAME.legal_actions(game) if not a.PASSIVE]

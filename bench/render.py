@@ -1,6 +1,6 @@
 """Rendering benchmark: frame times of a late-game 4-player board at 1920x1080 on SDL's dummy
-driver (Clash's, and Sid Meier's Civilization's busiest), and the CPU an idle game window uses over 5
-seconds.
+driver (Clash's, and Sid Meier's Civilization's busiest, of the base game and of both expansions),
+and the CPU an idle game window uses over 5 seconds.
 
     python -m bench.render
 
@@ -112,8 +112,9 @@ def _frame_times(data_dir: str) -> dict[str, dict[str, list[float]]]:
     return times
 
 
-def _sid_meier_frame_times(data_dir: str) -> dict[str, dict[str, list[float]]]:
-    """The same frames on Sid Meier's Civilization's busiest board (`bench.sidmeier.busiest_state`)."""
+def _sid_meier_frame_times(data_dir: str, expansions: bool = False) -> dict[str, dict[str, list[float]]]:
+    """The same frames on Sid Meier's Civilization's busiest board (`bench.sidmeier.busiest_state`), of the
+    base game or of both expansions."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import pygame
@@ -123,7 +124,7 @@ def _sid_meier_frame_times(data_dir: str) -> dict[str, dict[str, list[float]]]:
     from civgame.ui.settings import Settings
     from civgame.ui.sidmeier.scene import SidMeierScene
 
-    game = busiest_state()
+    game = busiest_state(expansions)
     app = App(Settings(size=SIZE, autosave=False, data_dir=Path(data_dir)))
     app.switch(SidMeierScene(app, game, ["human"] * len(game.players), viewer=game.actor()))
     app.pump()
@@ -184,6 +185,7 @@ def _child(kind: str) -> dict:
     measure = {
         "frames": _frame_times,
         "sid-meier": _sid_meier_frame_times,
+        "sid-meier-expansions": lambda data_dir: _sid_meier_frame_times(data_dir, expansions=True),
         "thinking": _thinking_frame_times,
         "idle": _idle_cpu,
     }[kind]
@@ -212,6 +214,7 @@ def run() -> list[Figure]:
     thinking = _run_child("thinking")["thinking"]
     idle = _run_child("idle")
     figures = _frame_figures("render", frames) + _frame_figures("render: sid-meier", _run_child("sid-meier"))
+    figures += _frame_figures("render: sid-meier, both expansions", _run_child("sid-meier-expansions"))
     cpu, wall = thinking["cpu"], thinking["wall"]
     figures.append(
         Figure(
@@ -265,7 +268,9 @@ def _frame_figures(prefix: str, frames: dict[str, dict[str, list[float]]]) -> li
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.render", description=__doc__.splitlines()[0])
-    parser.add_argument("--child", choices=("frames", "sid-meier", "thinking", "idle"), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--child", choices=("frames", "sid-meier", "sid-meier-expansions", "thinking", "idle"), help=argparse.SUPPRESS
+    )
     args = parser.parse_args(argv)
     if args.child:
         print(json.dumps(_child(args.child)))

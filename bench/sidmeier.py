@@ -19,6 +19,10 @@ SEEDS = tuple(range(1, 9))
 # The busiest board of the benchmark's games: seed 1 after 4,546 actions, 33 figures, 10 cities and 45
 # buildings, wonders and great people on the map (the most of seeds 1-5; `python -m bench.render` draws it).
 BUSIEST = (1, 4546)
+# With both expansions: seed 4 after 3,462 actions, 8 figures, 5 cities and 40 buildings, wonders and great
+# people on the map, investments and wonders on the player boards (the most of seeds 1-5 played with both).
+EXPANSIONS = ("fame-and-fortune", "wisdom-and-warfare")
+BUSIEST_WITH_EXPANSIONS = (4, 3462)
 PLAYERS = 4
 ROUNDS = 3
 GAME_TARGET = 1.0  # seconds per full random game
@@ -41,10 +45,11 @@ def play(seed: int, listings: list[float] | None = None) -> int:
     return len(game.history)
 
 
-def busiest_state() -> Game:
-    """The benchmark's game of `BUSIEST[0]` after `BUSIEST[1]` actions of its random players."""
-    seed, actions = BUSIEST
-    game = new_game(PLAYERS, seed)
+def busiest_state(expansions: bool = False) -> Game:
+    """The benchmark's game of `BUSIEST[0]` after `BUSIEST[1]` actions of its random players; with
+    `expansions`, the game of both expansions `BUSIEST_WITH_EXPANSIONS` gives."""
+    seed, actions = BUSIEST_WITH_EXPANSIONS if expansions else BUSIEST
+    game = new_game(PLAYERS, seed, expansions=EXPANSIONS if expansions else ())
     agents = [KindRandomAgent(f"{seed}:{seat}") for seat in range(PLAYERS)]
     for _ in range(actions):
         apply(game, agents[game.actor()].choose(game, legal_actions(game)), listed=True)

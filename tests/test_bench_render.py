@@ -10,6 +10,14 @@ def test_sid_meier_s_busiest_board_is_a_late_four_player_game_full_of_figures():
     assert len(game.figures) >= 30 and len(game.cities) >= 10
 
 
+def test_sid_meier_s_busiest_board_with_both_expansions_plays_them_late_in_the_game():
+    game = busiest_state(expansions=True)
+    assert set(game.rules.expansions) == {"fame-and-fortune", "wisdom-and-warfare"}
+    assert game.phase != "over" and game.turn > 30
+    assert sum(square.improvement is not None for square in game.squares) >= 40
+    assert any(player.investments for player in game.players)
+
+
 def test_the_frame_figures_are_held_to_the_frame_target():
     frames = {kind: {"cpu": [0.004] * 99 + [0.009], "wall": [0.005] * 100} for kind in ("hover", "drag")}
     figures = render._frame_figures("render: sid-meier", frames)

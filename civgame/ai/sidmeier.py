@@ -21,15 +21,17 @@ generator.
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
 import io
 import math
 import pickle
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
-from typing import Any, cast
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any, NoReturn, cast
 
 from civgame.ai import circles
 from civgame.ai.remote import Worker
@@ -37,6 +39,7 @@ from civgame.framework.rng import Rng
 from civgame.framework.search import FlatMonteCarlo, Lookahead, SearchSettings, rank
 from civgame.games import definition
 from civgame.games.sidmeier.content.ruleset import Ruleset
+from civgame.games.sidmeier.core import model
 from civgame.games.sidmeier.core.actions import Action, Research
 from civgame.games.sidmeier.core.decisions import ResearchTurn
 from civgame.games.sidmeier.core.model import Game
@@ -99,10 +102,61 @@ def worth(game: Game, seat: int, weights: dict[str, float] = WEIGHTS) -> float:
 
 def value(game: Game, seat: int, weights: dict[str, float] = WEIGHTS) -> float:
     """The position's worth for `seat` relative to the best other player; a win or a loss outweighs all."""
+    return relative(game, seat, lambda game, seat: worth(game, seat, weights))
+
+
+def relative(game: Game, seat: int, worth_of: Callable[[Game, int], float]) -> float:
+    """`seat`'s worth by `worth_of` less the best other player's; a win or a loss outweighs all."""
     if game.phase == "over":
         return WIN if seat in game.winners else -WIN
-    others = [worth(game, s, weights) for s in range(len(game.players)) if s != seat]
-    return worth(game, seat, weights) - max(others, default=0.0)
+    others = [worth_of(game, s) for s in range(len(game.players)) if s != seat]
+    return worth_of(game, seat) - max(others, default=0.0)
+
+
+# Normal's victory plan, kept as data: on top of a player's holdings, the victory nearest to them is worth
+# `nearest` times its progress (0 to 1) to the power `power`, so that the last steps to a victory count
+# most, the seat's own (it presses on with the one in reach) and another player's (it is worth blocking).
+PLAN: dict[str, float] = {"nearest": 20.0, "power": 3.0}
+
+
+def dial_coins(game: Game) -> list[int]:
+    """Each player's coins on the economy dial, from the victory scores the game's definition gives (techs
+    learned + culture spaces advanced + coins)."""
+    scores = GAME.outcome(game).scores
+    return [int(score) - len(p.techs) - p.track for p, score in zip(game.players, scores, strict=True)]
+
+
+def victory_progress(game: Game, seat: int, coins: int) -> dict[str, float]:
+    """How far the player, with `coins` on the economy dial, is on the way to each victory but the military
+    one, 0 (start) to 1 (won).
+
+    Tech: the places filled of the pyramid Space Flight stands on (one card on top of two of the row below
+    and so on: 5, 4, 3, 2, 1 cards), cards beyond a row's share not counted, as they hold nothing up.
+    Culture: the spaces advanced on the culture track. Economic: the coins on the economy dial."""
+    rules = game.rules
+    player = game.players[seat]
+    top = max(tech.level for tech in rules.techs.values())
+    counts = Counter([*player.rows, *player.blanks.values()])  # the pyramid's cards by row: techs and blanks
+    needed = {row: top + 1 - row for row in range(1, top + 1)}
+    filled = sum(min(counts[row], share) for row, share in needed.items())
+    return {
+        "tech": filled / sum(needed.values()),
+        "culture": player.track / len(rules.track.spaces),
+        "economic": coins / rules.game.economy.victory_coins,
+    }
+
+
+def planned_worth(game: Game, seat: int, coins: int) -> float:
+    """Normal's worth of a player with `coins` on the dial: their holdings, and their nearest victory as
+    `PLAN` values it."""
+    nearest = max(victory_progress(game, seat, coins).values())
+    return worth(game, seat) + PLAN["nearest"] * min(nearest, 1.0) ** PLAN["power"]
+
+
+def planned_value(game: Game, seat: int) -> float:
+    """Normal's value of a position for `seat` (`relative` by `planned_worth`)."""
+    coins = dial_coins(game)
+    return relative(game, seat, lambda game, seat: planned_worth(game, seat, coins[seat]))
 
 
 # ------------------------------------------------------------------ hidden information dealt anew
@@ -193,43 +247,68 @@ def _research_anew(world: Game, seat: int, rng: random.Random) -> None:
         world.pending.append(ResearchTurn(other))
         choices = [a.tech for a in legal_actions(world) if isinstance(a, Research)]
         world.pending.pop()
-        world.cache = {}
+        world.cache = {_PICKLED: None}  # the rules' look-ups of that decision dropped; still a look-ahead copy
         world.research[other] = rng.choice(sorted(choices)) if choices else world.research[other]
 
 
-class _SharingRules(pickle.Pickler):
-    """Pickles a game for a copy, naming its rules data rather than copying it."""
-
-    def __init__(self, file: io.BytesIO, rules: Ruleset) -> None:
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.rules = rules
-
-    def persistent_id(self, obj: object) -> str | None:
-        return "rules" if obj is self.rules else None
+_NOT_COPIED = ("rules", "cache", "log", "history")  # shared (the rules data), or never read by a rule
+# The rules' look-ups that depend on the map's size alone (which never changes): lent to a copy, not made again.
+_LENT_LOOKUPS = ("neighbours",)
+_PICKLED = "look-ahead copy pickled"  # a look-ahead copy's cache: its pickle, by the length of its record
 
 
-class _LendingRules(pickle.Unpickler):
-    def __init__(self, file: io.BytesIO, rules: Ruleset) -> None:
-        super().__init__(file)
-        self.rules = rules
+def _rules_reached(rules: Ruleset) -> NoReturn:
+    raise TypeError("the rules data is shared through the game's `rules` only")
 
-    def persistent_load(self, pid: object) -> Ruleset:
-        return self.rules
+
+def _by_fields(piece: object) -> tuple[type, tuple[Any, ...]]:
+    """A piece of the model rebuilt by calling its class with its fields: several times quicker to load
+    than pickle's own way (an empty object, then its attributes set one by one)."""
+    return type(piece), tuple(vars(piece).values())
+
+
+def _rebuilt_by_fields(cls: type) -> bool:
+    """Whether `cls` is a dataclass of the model made by its fields alone (so `_by_fields` rebuilds it)."""
+    if not (isinstance(cls, type) and is_dataclass(cls) and cls.__module__ == model.__name__):
+        return False
+    return all(f.init for f in fields(cls)) and not hasattr(cls, "__post_init__")
+
+
+# How a game's state is pickled: the rules data, shared rather than copied, must not be reached.
+_DISPATCH: dict[type, Callable[[Any], Any]] = {
+    **copyreg.dispatch_table,
+    Ruleset: _rules_reached,
+    **{cls: _by_fields for cls in vars(model).values() if _rebuilt_by_fields(cls)},
+}
+
+
+def _pickled(game: Game) -> bytes:
+    buffer = io.BytesIO()
+    state = {name: held for name, held in vars(game).items() if name not in _NOT_COPIED}
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _DISPATCH
+    pickler.dump(state)
+    return buffer.getvalue()
 
 
 def copy_game(game: Game) -> Game:
     """A copy for look-ahead, sharing the rules data and leaving out the log and the record of actions
-    (which no rule reads). Through pickle: several times faster than `copy.deepcopy` of the same tree."""
-    kept = game.history, game.log, game.cache
-    game.history, game.log, game.cache = [], [], {}
-    buffer = io.BytesIO()
-    try:
-        _SharingRules(buffer, game.rules).dump(game)
-    finally:
-        game.history, game.log, game.cache = kept
-    buffer.seek(0)
-    world: Game = _LendingRules(buffer, game.rules).load()
-    world.cache = {}
+    (which no rule reads). Through pickle: several times faster than `copy.deepcopy` of the same tree.
+
+    A look-ahead copy changes only by the actions applied to it, each of which lengthens its record: it
+    keeps its own pickle until then, so that the many copies made of one position (each action ranked,
+    each candidate sampled in one world) are pickled once."""
+    remembered = game.cache.get(_PICKLED)
+    if remembered is not None and remembered[0] == len(game.history):
+        data: bytes = remembered[1]
+    else:
+        data = _pickled(game)
+        if _PICKLED in game.cache:
+            game.cache[_PICKLED] = (len(game.history), data)
+    world: Game = Game.__new__(Game)
+    vars(world).update(pickle.loads(data))
+    world.rules, world.log, world.history = game.rules, [], []
+    world.cache = {_PICKLED: None, **{key: game.cache[key] for key in _LENT_LOOKUPS if key in game.cache}}
     return world
 
 
@@ -276,9 +355,26 @@ LOOKAHEAD: Lookahead[Game, Action] = Lookahead(
     order=lambda action: 1.0 if action.PASSIVE else 0.0,
     lost=-WIN,
 )
+# Follow-up actions Normal's turn planning ranks at most: a late City Management or card play may list 100-200,
+# and ranking them after each of four candidates made a decision cost five rankings (p99 5.5 s, under load).
+PLAN_MOST = 24
+
+
+def planned_follow_ups(actions: Sequence[Action]) -> Sequence[Action]:
+    """The follow-up actions Normal's plan weighs: all of a decision of at most `PLAN_MOST`; of a larger
+    one, only stopping there (its passive actions, which end or decline something), or else its first."""
+    if len(actions) <= PLAN_MOST:
+        return actions
+    return [action for action in actions if action.PASSIVE] or actions[:1]
+
+
+# Normal looks ahead as Easy does, but values positions by its victory plan and plans within a bound.
+PLANNED: Lookahead[Game, Action] = replace(LOOKAHEAD, value=planned_value, considered=planned_follow_ups)
 # Work is counted, not timed (`budget=math.inf`): a level plays as well on a busy machine as on an idle
 # one, and the same seed gives the same choice. A best ranked action this far ahead is taken unsampled.
-NORMAL = SearchSettings(budget=math.inf, candidates=4, playout_steps=10, prior=8.0, max_samples=6, decisive=3.0)
+NORMAL = SearchSettings(
+    budget=math.inf, candidates=4, playout_steps=10, prior=8.0, max_samples=6, decisive=3.0, planned=4, plan_depth=1
+)
 HARD = SearchSettings(budget=math.inf, candidates=6, playout_steps=14, prior=20.0, max_samples=24, decisive=6.0)
 
 
@@ -298,9 +394,9 @@ class EasyAgent:
 class SearchAgent:
     """Normal and Hard: flat Monte Carlo search, a counted number of samples."""
 
-    def __init__(self, seed: int | str, settings: SearchSettings) -> None:
+    def __init__(self, seed: int | str, settings: SearchSettings, look: Lookahead[Game, Action] = LOOKAHEAD) -> None:
         self.rng = random.Random(str(seed))
-        self.search = FlatMonteCarlo(LOOKAHEAD, settings, self.rng)
+        self.search = FlatMonteCarlo(look, settings, self.rng)
         self.budget = settings.budget
 
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
@@ -323,7 +419,7 @@ class CircleGuard(circles.CircleGuard):
 
 def position(game: Game) -> bytes:
     """A fingerprint of everything the game holds but its log and history (equal games, equal prints)."""
-    state = pickle.dumps([getattr(game, name) for name in _STATE_FIELDS], protocol=pickle.HIGHEST_PROTOCOL)
+    state = pickle.dumps([getattr(game, name) for name in STATE_FIELDS], protocol=pickle.HIGHEST_PROTOCOL)
     return hashlib.blake2b(state, digest_size=16).digest()
 
 
@@ -335,12 +431,12 @@ class WorkerSetup:
     kinds: tuple[str, ...]
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(Game) if f.name not in ("log", "history"))
+STATE_FIELDS = tuple(f.name for f in fields(Game) if f.name not in ("log", "history"))
 
 
 def decision_request(game: Game, actions: list[Action]) -> bytes:
     """The game's fields (without its log and history, which a look-ahead never reads) and the legal actions."""
-    state = {name: getattr(game, name) for name in _STATE_FIELDS}
+    state = {name: getattr(game, name) for name in STATE_FIELDS}
     return pickle.dumps(("decide", state, actions), protocol=pickle.HIGHEST_PROTOCOL)
 
 
@@ -359,7 +455,7 @@ WORKER = Worker(decision_request, rebuilt_game, seat_agents)
 
 LEVELS: dict[str, Callable[[str], CircleGuard]] = {
     "easy": lambda seed: CircleGuard(EasyAgent(seed)),
-    "normal": lambda seed: CircleGuard(SearchAgent(seed, NORMAL)),
+    "normal": lambda seed: CircleGuard(SearchAgent(seed, NORMAL, PLANNED)),
     "hard": lambda seed: CircleGuard(SearchAgent(seed, HARD)),
 }
 

@@ -32,7 +32,7 @@ MATCHUPS: dict[str, Matchup] = {
 PLAYERS = ("random", *LEVELS)
 GAMES = 12  # games per match-up unless told otherwise
 # Processor seconds per decision: (median, p99) targets by level.
-THINKING_TARGETS: dict[str, tuple[float | None, float | None]] = {"normal": (0.5, None)}
+THINKING_TARGETS: dict[str, tuple[float | None, float | None]] = {"normal": (0.5, 2.0)}
 
 
 class _Timed:

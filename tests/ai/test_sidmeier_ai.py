@@ -1,10 +1,32 @@
 """Sid Meier's Civilization's computer players: a seat decides from what it may see, and the copy the
 search plays on is the game itself."""
 
+import hashlib
+import json
 import random
 
-from civgame.ai.sidmeier import CircleGuard, copy_game, determinise, make_agent
+import pytest
+
+from civgame.ai.sidmeier import (
+    PLAN,
+    PLAN_MOST,
+    STATE_FIELDS,
+    WEIGHTS,
+    CircleGuard,
+    EasyAgent,
+    copy_game,
+    determinise,
+    dial_coins,
+    make_agent,
+    planned_follow_ups,
+    planned_value,
+    planned_worth,
+    victory_progress,
+    worth,
+)
+from civgame.framework.codec import to_plain
 from civgame.games import definition
+from civgame.games.sidmeier.rules.base import board, yields
 from civgame.headless import KindRandomAgent
 
 GAME = definition("sid-meier")
@@ -100,6 +122,39 @@ def test_the_copy_is_the_game_without_its_log_and_record_and_shares_the_rules():
     assert GAME.dumps(world) != GAME.dumps(game)  # the copy is its own
 
 
+def state(game):
+    """What a look-ahead copy holds: the game's fields but its log and record."""
+    return [getattr(game, name) for name in STATE_FIELDS]
+
+
+def test_a_look_ahead_copy_is_pickled_once_until_an_action_changes_it():
+    world = copy_game(game_under_way(players=4, steps=400))
+    first = copy_game(world)
+    assert state(copy_game(world)) == state(first) == state(world)
+    GAME.apply(world, GAME.legal_actions(world)[0])
+    assert state(copy_game(world)) == state(world) != state(first)
+
+
+def test_the_game_itself_is_pickled_anew_for_each_copy_as_a_test_or_the_window_may_change_it_by_hand():
+    game = game_under_way(players=4, steps=400)
+    copy_game(game)
+    game.players[0].trade += 1
+    assert copy_game(game).players[0].trade == game.players[0].trade
+
+
+def test_a_copy_borrows_the_map_s_table_of_neighbours_which_never_changes():
+    game = game_under_way(players=2, steps=20)
+    table = board.neighbours(game)
+    assert board.neighbours(copy_game(game)) is table
+
+
+def test_a_copy_refuses_the_rules_data_anywhere_but_in_the_game_s_rules():
+    game = game_under_way(players=2, steps=20)
+    game.players[0].used.append(game.rules)
+    with pytest.raises(TypeError, match="shared"):
+        copy_game(game)
+
+
 def test_a_computer_player_chooses_a_legal_action():
     game = game_under_way(players=4, steps=300)
     while len(GAME.legal_actions(game)) < 2:
@@ -126,3 +181,83 @@ def test_the_circle_guard_never_takes_again_in_a_position_the_action_it_took_the
     assert guard.choose(game, actions) == actions[0]  # all taken there: any again
     GAME.apply(game, actions[0])
     assert guard.choose(game, GAME.legal_actions(game)) == GAME.legal_actions(game)[0]  # a new position
+
+
+def easy_choices(expansions, seed):
+    """Easy's choice in every fortieth position (from the 200th on) of a seeded random game, as plain data."""
+    game = GAME.new_game(4, seed, expansions=expansions)
+    walkers = [KindRandomAgent(f"{seed}:{seat}") for seat in range(4)]
+    easy = make_agent("easy", f"easy:{seed}").agent
+    chosen = []
+    for step in range(1200):
+        actions = GAME.legal_actions(game)
+        if step >= 200 and step % 40 == 0 and len(actions) > 1:
+            chosen.append(to_plain(easy.choose(game, actions)))
+        GAME.apply(game, walkers[game.actor()].choose(game, actions))
+    return chosen
+
+
+def digest(choices):
+    return hashlib.blake2b(json.dumps(choices).encode(), digest_size=8).hexdigest()
+
+
+def test_easy_chooses_as_it_did_before_its_look_ahead_copies_were_made_faster():
+    """Seeded decisions of the base game and of both expansions; the digests were taken with the copies of
+    2026-11-29 (each copy pickled on its own): cheaper copies must not change a choice."""
+    base = easy_choices((), 21)
+    both = easy_choices(("fame-and-fortune", "wisdom-and-warfare"), 22)
+    assert (len(base), digest(base)) == (20, "7c90a44cfdbbc6d0")
+    assert (len(both), digest(both)) == (19, "372c2a0f4ace5e01")
+
+
+def test_the_victory_plan_counts_the_pyramid_under_space_flight_the_culture_track_and_the_coins():
+    game = GAME.new_game(4, 5)
+    player = game.players[1]
+    player.rows = [1] * 7 + [2] + [3] * 2  # two level I beyond the five Space Flight stands on; a III on nothing
+    player.track = 7
+    progress = victory_progress(game, 1, coins=6)
+    assert progress["tech"] == (5 + 1 + 2) / 15
+    assert progress["culture"] == 7 / 21
+    assert progress["economic"] == 6 / 15
+
+
+def test_the_coins_on_each_economy_dial_are_read_from_the_victory_scores():
+    game = game_under_way(players=4, steps=1500)
+    coins = dial_coins(game)
+    assert coins == [yields.coins(game, seat) for seat in range(4)] and any(coins)
+
+
+def test_normal_values_the_nearest_victory_above_the_holdings_the_more_the_nearer_it_is():
+    game = GAME.new_game(4, 5)
+    game.players[2].track = 14
+    assert planned_worth(game, 2, coins=0) - worth(game, 2) == pytest.approx(
+        PLAN["nearest"] * (14 / 21) ** PLAN["power"]
+    )
+
+    def step_against(track):
+        """What another player's step on the culture track from `track` costs seat 0."""
+        game.players[2].track = track
+        before = planned_value(game, 0)
+        game.players[2].track = track + 1
+        return before - planned_value(game, 0)
+
+    assert step_against(14) > WEIGHTS["culture_space"]  # more than a step is worth as a holding
+    assert step_against(19) > step_against(14) + 1.0  # and the last steps the most
+
+
+def test_normal_looks_ahead_by_its_victory_plan_and_easy_by_the_holdings_alone():
+    normal, easy = make_agent("normal", 1).agent, make_agent("easy", 1).agent
+    assert normal.search.look.value is planned_value and normal.search.settings.planned == 4
+    assert isinstance(easy, EasyAgent)
+
+
+def test_normal_plans_a_large_follow_up_decision_only_as_far_as_stopping_there():
+    game = game_under_way(players=4, steps=300)
+    while {a.PASSIVE for a in GAME.legal_actions(game)} != {True, False}:  # a decision of both kinds
+        GAME.apply(game, GAME.legal_actions(game)[0])
+    passive = [a for a in GAME.legal_actions(game) if a.PASSIVE]
+    active = [a for a in GAME.legal_actions(game) if not a.PASSIVE]
+    small = (active * PLAN_MOST)[: PLAN_MOST - len(passive)] + passive
+    assert planned_follow_ups(small) == small
+    assert planned_follow_ups([*small, active[0]]) == passive
+    assert planned_follow_ups(active * PLAN_MOST) == active[:1]

@@ -160,6 +160,10 @@ def test_sid_meier_s_tournament_plays_its_own_game_and_reports_processor_time(ca
     lines = sidmeier_tournament.report([sidmeier_tournament.MATCHUPS["normal-random"]], [won], 1).splitlines()
     median = next(line for line in lines if line.startswith("thinking: normal per decision (median, CPU)"))
     assert "400 ms" in median and median.endswith("yes")
+    slow = GameResult(list(lineup), [9.0, 3.0, 2.0, 1.0], [0], {"normal": [0.3] * 98 + [2.5, 2.5]}, seconds=60)
+    lines = sidmeier_tournament.report([sidmeier_tournament.MATCHUPS["normal-random"]], [slow], 1).splitlines()
+    p99 = next(line for line in lines if line.startswith("thinking: normal per decision (p99, CPU)"))
+    assert "2.5 s" in p99 and "≤ 2 s" in p99 and p99.endswith("NO")
 
 
 def test_a_sid_meier_game_is_of_its_own_line_up_and_levels(capsys, monkeypatch):

@@ -183,16 +183,16 @@ def test_the_circle_guard_never_takes_again_in_a_position_the_action_it_took_the
     assert guard.choose(game, GAME.legal_actions(game)) == GAME.legal_actions(game)[0]  # a new position
 
 
-def easy_choices(expansions, seed):
-    """Easy's choice in every fortieth position (from the 200th on) of a seeded random game, as plain data."""
+def seeded_choices(level, expansions, seed):
+    """The level's choice in every fortieth position (from the 200th on) of a seeded random game, as plain data."""
     game = GAME.new_game(4, seed, expansions=expansions)
     walkers = [KindRandomAgent(f"{seed}:{seat}") for seat in range(4)]
-    easy = make_agent("easy", f"easy:{seed}").agent
+    agent = make_agent(level, f"{level}:{seed}").agent
     chosen = []
     for step in range(1200):
         actions = GAME.legal_actions(game)
         if step >= 200 and step % 40 == 0 and len(actions) > 1:
-            chosen.append(to_plain(easy.choose(game, actions)))
+            chosen.append(to_plain(agent.choose(game, actions)))
         GAME.apply(game, walkers[game.actor()].choose(game, actions))
     return chosen
 
@@ -204,10 +204,19 @@ def digest(choices):
 def test_easy_chooses_as_it_did_before_its_look_ahead_copies_were_made_faster():
     """Seeded decisions of the base game and of both expansions; the digests were taken with the copies of
     2026-11-29 (each copy pickled on its own): cheaper copies must not change a choice."""
-    base = easy_choices((), 21)
-    both = easy_choices(("fame-and-fortune", "wisdom-and-warfare"), 22)
+    base = seeded_choices("easy", (), 21)
+    both = seeded_choices("easy", ("fame-and-fortune", "wisdom-and-warfare"), 22)
     assert (len(base), digest(base)) == (20, "7c90a44cfdbbc6d0")
     assert (len(both), digest(both)) == (19, "372c2a0f4ace5e01")
+
+
+def test_normal_chooses_as_it_did_before_its_look_ahead_copies_were_made_without_pickle():
+    """Normal's search (its plan, its planned follow-ups, its sampled worlds and playouts) on seeded decisions of
+    the base game and of both expansions; the digests were taken with the pickled copies of 2026-11-29."""
+    base = seeded_choices("normal", (), 23)
+    both = seeded_choices("normal", ("fame-and-fortune", "wisdom-and-warfare"), 24)
+    assert (len(base), digest(base)) == (18, "03e25c63f6ec017b")
+    assert (len(both), digest(both)) == (19, "c817eb6d473e7fe4")
 
 
 def test_the_victory_plan_counts_the_pyramid_under_space_flight_the_culture_track_and_the_coins():

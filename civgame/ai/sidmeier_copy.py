@@ -47,11 +47,8 @@ COPIERS = _Copiers()
 
 
 def _write_copier(cls: type, left_out: tuple[str, ...]) -> Copier:
-    """The function copying an instance of the dataclass `cls` field by field (`left_out` fields are not set)."""
-    if not dataclasses.is_dataclass(cls):
-        raise TypeError(f"a look-ahead copy cannot copy a {cls.__name__}: not a class of the model")
-    if _frozen(cls):
-        return _shared
+    """The function copying an instance of the mutable dataclass `cls` field by field (`left_out` fields are
+    not set); a frozen one is shared, never copied, so never comes here."""
     hints = typing.get_type_hints(cls)
     names: dict[str, Any] = {"cls": cls, "new": object.__new__, "copiers": COPIERS}
     lines = []
@@ -64,14 +61,6 @@ def _write_copier(cls: type, left_out: tuple[str, ...]) -> Copier:
     exec(source, names)  # (made from the class's own field names and declared types, as dataclasses does)
     written: Copier = names["copy"]
     return written
-
-
-def _frozen(cls: type) -> bool:
-    return bool(getattr(cls, "__dataclass_params__").frozen)  # noqa: B009  (set by @dataclass, unknown to mypy)
-
-
-def _shared(value: Any) -> Any:
-    return value
 
 
 def _expression(hint: Any, value: str, names: dict[str, Any], depth: int, where: str) -> str | None:
@@ -94,7 +83,7 @@ def _expression(hint: Any, value: str, names: dict[str, Any], depth: int, where:
         inner = _expression(arm, value, names, depth, where)
         return None if inner is None else f"(None if {value} is None else {inner})"
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        if _frozen(hint):  # and so is every subclass: dataclasses refuses a mutable one
+        if getattr(hint, "__dataclass_params__").frozen:  # noqa: B009  (so is every subclass: dataclasses insists)
             return None
         if hint.__subclasses__():  # the value's own class, of many (a pending decision)
             return f"copiers[type({value})]({value})"

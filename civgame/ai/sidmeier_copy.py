@@ -28,9 +28,10 @@ from civgame.games.sidmeier.core.model import Game
 
 Copier = Callable[[Any], Any]
 _SHARED = (int, str, float, bool, type(None))
-# Not copied: the rules data (shared), the look-ups of the rules (each copy starts its own), the log and the
-# record of actions (which no rule reads, and which grow with the game).
-_NOT_COPIED = ("rules", "cache", "log", "history")
+# The fields a look-ahead copy starts empty: the log and the record of actions, which no rule reads and which
+# grow with the game. (The rules data and the rules' look-ups are no fields: `copy_game` shares the one and
+# starts the other anew.)
+_RECORD = ("log", "history")
 # The rules' look-ups that depend on the map's size alone (which never changes): lent to a copy, not made again.
 _LENT_LOOKUPS = ("neighbours",)
 
@@ -92,7 +93,7 @@ def _expression(hint: Any, value: str, names: dict[str, Any], depth: int, where:
     raise TypeError(f"a look-ahead copy cannot copy {where}, declared {hint!r}: teach the copier its type")
 
 
-_copy_fields = _write_copier(Game, _NOT_COPIED)
+_copy_fields = _write_copier(Game, _RECORD)
 
 
 def copy_game(game: Game) -> Game:

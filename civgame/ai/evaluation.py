@@ -14,13 +14,14 @@ hands of the evaluated player; agents evaluate determinised copies.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from civgame.ai.hard_weights import WEIGHTS as HARD
 from civgame.games.clash.core.hexgrid import Hex, distance
 from civgame.games.clash.core.model import City, Game, Player, Unit
-from civgame.games.clash.rules.actions.cities import collect_choices
+from civgame.games.clash.rules.actions.cities import collect_choices, collect_choices_of
 from civgame.games.clash.rules.actions.objectives import STATUS, fulfilled
 from civgame.games.clash.rules.actions.wonders import wonder_cost
 from civgame.games.clash.rules.base.cards import great_persons_in_hand
@@ -278,7 +279,10 @@ def terms(
     if wanted is None or wanted["collectable"]:
         room = resource_room(game, player)
         prices = weights.collect_prices or weights.resources
-        found["collectable"] = remaining * sum(collectable(game, c, prices, room) for c in cities)
+        choices = collect_choices_of(game, cities)
+        found["collectable"] = remaining * sum(
+            collectable(game, c, prices, room, spaces) for c, spaces in zip(cities, choices, strict=True)
+        )
     if wanted is None or wanted["threat"]:
         found["threat"] = -_threats(game, player_index, pieces)
     if wanted is None or wanted["exposure"]:
@@ -323,23 +327,40 @@ def holding_share(game: Game, rounds: int) -> float:
     return min(1.0, max(0.0, after_this / rounds))
 
 
-def collectable(game: Game, city: City, prices: Mapping[str, float], room: dict[str, int]) -> float:
+def collectable(
+    game: Game,
+    city: City,
+    prices: Mapping[str, float],
+    room: dict[str, int],
+    choices: Mapping[Hex, list[str]] | None = None,
+) -> float:
     """The worth of a good Collect the city could make now: its mood-modified size of the spaces it
-    may collect from, picked one by one, each giving its most valuable yield that still fits under
-    the player's resource limits (`room`: the most of each resource the player may hold; what
-    exceeds it is lost), priced at `prices`. An estimate: a limit on spaces of one terrain (Fishing) is not counted."""
-    spaces = list(collect_choices(game, city).values())
+    may collect from (`choices`: its `collect_choices`, if looked up already), picked one by one, each
+    giving its most valuable yield that still fits under the player's resource limits (`room`: the most
+    of each resource the player may hold; what exceeds it is lost), priced at `prices`. An estimate: a
+    limit on spaces of one terrain (Fishing) is not counted."""
+    spaces = list((collect_choices(game, city) if choices is None else choices).values())
     room = dict(room)
     worth = 0.0
     for _ in range(min(len(spaces), mood_modified_size(game, city))):
-        gain, index, resource = max(
-            (prices.get(r, 0.0) if room.get(r, 1) > 0 else 0.0, i, r) for i, yields in enumerate(spaces) for r in yields
-        )
+        gain, index, resource = _best_pick(spaces, prices, room)
         worth += gain
         if resource in room:  # other yields (a mood token) have no limit
             room[resource] -= 1
         del spaces[index]
     return worth
+
+
+def _best_pick(spaces: list[list[str]], prices: Mapping[str, float], room: dict[str, int]) -> tuple[float, int, str]:
+    """The most valuable yield of any space (its worth, the space's index, the resource): of equal
+    worths the last space's, and of one space's the last resource by name."""
+    best = (-math.inf, -1, "")
+    for index, yields in enumerate(spaces):
+        for resource in yields:
+            pick = (prices.get(resource, 0.0) if room.get(resource, 1) > 0 else 0.0, index, resource)
+            if pick > best:
+                best = pick
+    return best
 
 
 def resource_room(game: Game, player: Player) -> dict[str, int]:

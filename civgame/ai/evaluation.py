@@ -195,7 +195,9 @@ class Pieces:
     terms ask of the same units)."""
 
     def __init__(self, game: Game) -> None:
-        self.free_armies: list[tuple[int, Hex]] = []  # (owner, space) of each army unit not aboard a ship
+        # The army units not aboard a ship by space and owner: armies stand in stacks, so that asking
+        # how far each stack is asks far fewer times than for each unit.
+        self.free_armies: dict[tuple[Hex, int], int] = {}
         self.armies_at: dict[tuple[Hex, int], int] = {}  # army units by space and owner, those aboard too
         self.armies_of: dict[int, int] = {}  # army units by owner, those aboard too
         self.others_of: dict[int, list[Unit]] = {}  # each owner's units that are not armies, in board order
@@ -213,11 +215,12 @@ class Pieces:
             key = (unit.pos, owner)
             self.armies_at[key] = self.armies_at.get(key, 0) + 1
             if unit.carrier is None:
-                self.free_armies.append((owner, unit.pos))
+                self.free_armies[key] = self.free_armies.get(key, 0) + 1
 
-    def enemy_armies(self, player_index: int) -> list[Hex]:
-        """Where each army unit of another owner (players, barbarians, pirates) stands, but those aboard."""
-        return [pos for owner, pos in self.free_armies if owner != player_index]
+    def enemy_armies(self, player_index: int) -> list[tuple[Hex, int]]:
+        """Where army units of other owners (players, barbarians, pirates) stand, but those aboard, and
+        how many of one owner stand there."""
+        return [(pos, n) for (pos, owner), n in self.free_armies.items() if owner != player_index]
 
 
 def value(game: Game, player_index: int, weights: Weights = EASY, pieces: Pieces | None = None) -> float:
@@ -226,7 +229,7 @@ def value(game: Game, player_index: int, weights: Weights = EASY, pieces: Pieces
     vp = score_sheet(game, player_index)["total"]
     flat = weights.flat
     found = terms(game, player_index, weights, pieces=pieces)
-    return vp + sum(flat.get(name, 0.0) * amount for name, amount in found.items())
+    return vp + sum([flat.get(name, 0.0) * amount for name, amount in found.items()])
 
 
 def terms(
@@ -379,7 +382,7 @@ def exposure(game: Game, player_index: int, reach: int, pieces: Pieces | None = 
         return 0
     at_risk = 0
     for city in game.cities_of(player_index):
-        near = sum(1 for pos in enemies if distance(pos, city.pos) <= reach)
+        near = sum(n for pos, n in enemies if distance(pos, city.pos) <= reach)
         if near:
             defenders = pieces.armies_at.get((city.pos, player_index), 0)
             at_risk += game.city_size(city) * max(0, near - defenders)
@@ -391,17 +394,17 @@ def enemy_leaders_in_reach(game: Game, player_index: int, reach: int, pieces: Pi
     (beyond the army units standing with the leader), each counted by how near the nearest of those
     armies stands: 1 next to it, 1/reach at `reach` spaces."""
     pieces = pieces or Pieces(game)
-    mine = [pos for owner, pos in pieces.free_armies if owner == player_index]
+    mine = [(pos, n) for (pos, owner), n in pieces.free_armies.items() if owner == player_index]
     if not mine:
         return 0.0
     found = 0.0
     for leader in pieces.leaders:
         if leader.owner == player_index or leader.carrier is not None:
             continue
-        near = [distance(pos, leader.pos) for pos in mine if distance(pos, leader.pos) <= reach]
+        near = [(away, n) for away, n in ((distance(pos, leader.pos), n) for pos, n in mine) if away <= reach]
         guards = pieces.armies_at.get((leader.pos, leader.owner), 0)
-        if len(near) > guards:
-            found += (reach + 1 - max(1, min(near))) / reach
+        if sum(n for _, n in near) > guards:
+            found += (reach + 1 - max(1, min(away for away, _ in near))) / reach
     return found
 
 
@@ -412,7 +415,7 @@ def leader_exposure(game: Game, player_index: int, reach: int, pieces: Pieces | 
     own = next((u for u in pieces.leaders if u.owner == player_index), None)
     if own is None:
         return 0
-    near = sum(1 for pos in pieces.enemy_armies(player_index) if distance(pos, own.pos) <= reach)
+    near = sum(n for pos, n in pieces.enemy_armies(player_index) if distance(pos, own.pos) <= reach)
     guards = pieces.armies_at.get((own.pos, player_index), 0)
     return max(0, near - guards)
 
@@ -453,8 +456,8 @@ def _final_lead(game: Game, player_index: int, ending: float) -> float:
 def _threats(game: Game, player_index: int, pieces: Pieces) -> int:
     """Enemy army units next to the player's cities beyond the player's own armies there."""
     armies_at: dict[Hex, int] = {}  # the player's army units on a space less other owners' (none aboard)
-    for owner, pos in pieces.free_armies:
-        armies_at[pos] = armies_at.get(pos, 0) + (1 if owner == player_index else -1)
+    for (pos, owner), n in pieces.free_armies.items():
+        armies_at[pos] = armies_at.get(pos, 0) + (n if owner == player_index else -n)
     danger = 0
     for city in game.cities_of(player_index):
         defenders = max(0, armies_at.get(city.pos, 0))

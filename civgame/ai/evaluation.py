@@ -14,18 +14,19 @@ hands of the evaluated player; agents evaluate determinised copies.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from civgame.ai.hard_weights import WEIGHTS as HARD
-from civgame.games.clash.core.hexgrid import distance
+from civgame.games.clash.core.hexgrid import Hex, distance
 from civgame.games.clash.core.model import City, Game, Player, Unit
-from civgame.games.clash.rules.actions.cities import collect_choices
+from civgame.games.clash.rules.actions.cities import collect_choices, collect_choices_of
 from civgame.games.clash.rules.actions.objectives import STATUS, fulfilled
 from civgame.games.clash.rules.actions.wonders import wonder_cost
 from civgame.games.clash.rules.base.cards import great_persons_in_hand
 from civgame.games.clash.rules.base.moods import mood_modified_size
-from civgame.games.clash.rules.base.payments import holdings, resource_cap
+from civgame.games.clash.rules.base.payments import holdings, resource_caps
 from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.flow.status import cityless_players
 
@@ -189,18 +190,56 @@ HELD = (
 LEVEL_WEIGHTS: dict[str, Weights] = {"easy": EASY, "normal": FORESIGHTED, "hard": HARD_WEIGHTS}
 
 
-def value(game: Game, player_index: int, weights: Weights = EASY) -> float:
-    """The player's victory points plus the estimated worth of what they hold."""
+class Pieces:
+    """Where the units stand, sorted once for every player a position is valued for (each player's
+    terms ask of the same units)."""
+
+    def __init__(self, game: Game) -> None:
+        # The army units not aboard a ship by space and owner: armies stand in stacks, so that asking
+        # how far each stack is asks far fewer times than for each unit.
+        self.free_armies: dict[tuple[Hex, int], int] = {}
+        self.armies_at: dict[tuple[Hex, int], int] = {}  # army units by space and owner, those aboard too
+        self.armies_of: dict[int, int] = {}  # army units by owner, those aboard too
+        self.others_of: dict[int, list[Unit]] = {}  # each owner's units that are not armies, in board order
+        self.leaders: list[Unit] = []  # the leader units, in board order
+        kinds = game.rules.units
+        for unit in game.units:
+            spec = kinds[unit.kind]
+            owner = unit.owner
+            if spec.leader:
+                self.leaders.append(unit)
+            if not spec.army:
+                self.others_of.setdefault(owner, []).append(unit)
+                continue
+            self.armies_of[owner] = self.armies_of.get(owner, 0) + 1
+            key = (unit.pos, owner)
+            self.armies_at[key] = self.armies_at.get(key, 0) + 1
+            if unit.carrier is None:
+                self.free_armies[key] = self.free_armies.get(key, 0) + 1
+
+    def enemy_armies(self, player_index: int) -> list[tuple[Hex, int]]:
+        """Where army units of other owners (players, barbarians, pirates) stand, but those aboard, and
+        how many of one owner stand there."""
+        return [(pos, n) for (pos, owner), n in self.free_armies.items() if owner != player_index]
+
+
+def value(game: Game, player_index: int, weights: Weights = EASY, pieces: Pieces | None = None) -> float:
+    """The player's victory points plus the estimated worth of what they hold (`pieces`: the
+    position's, if sorted already)."""
     vp = score_sheet(game, player_index)["total"]
     flat = weights.flat
-    return vp + sum(flat.get(name, 0.0) * amount for name, amount in terms(game, player_index, weights).items())
+    found = terms(game, player_index, weights, pieces=pieces)
+    return vp + sum([flat.get(name, 0.0) * amount for name, amount in found.items()])
 
 
-def terms(game: Game, player_index: int, weights: Weights, every: bool = False) -> dict[str, float]:
+def terms(
+    game: Game, player_index: int, weights: Weights, every: bool = False, pieces: Pieces | None = None
+) -> dict[str, float]:
     """What the evaluation counts for the player beyond the score sheet, by weight name (the keys
     of `Weights.flat`): the worth of each is its amount times its weight. A term that searches the
     board is left out while its weight is zero, unless `every` (fitting weights reads them all).
     Production terms count times the share of the game still to play."""
+    pieces = pieces or Pieces(game)
     player = game.player(player_index)
     wanted = None if every else weights.flat
     found: dict[str, float] = {f"resources.{r}": n for r, n in player.resources.items()}
@@ -224,14 +263,10 @@ def terms(game: Game, player_index: int, weights: Weights, every: bool = False) 
         found["wonder_progress"] = built + wonder_progress(game, player)
     remaining = _remaining_share(game)
     cities = game.cities_of(player_index)
-    armies = settlers_on_site = 0
+    armies = pieces.armies_of.get(player_index, 0)
+    settlers_on_site = 0
     site_wanted = wanted is None or wanted["settler_on_site"]
-    for unit in game.units:
-        if unit.owner != player_index:
-            continue
-        if game.is_army(unit):
-            armies += 1
-            continue
+    for unit in pieces.others_of.get(player_index, ()):
         name = f"units.{unit.kind}"
         found[name] = found.get(name, 0) + 1
         if site_wanted and unit.kind == "settler" and _could_found_city(game, unit):
@@ -247,14 +282,17 @@ def terms(game: Game, player_index: int, weights: Weights, every: bool = False) 
     if wanted is None or wanted["collectable"]:
         room = resource_room(game, player)
         prices = weights.collect_prices or weights.resources
-        found["collectable"] = remaining * sum(collectable(game, c, prices, room) for c in cities)
+        choices = collect_choices_of(game, cities)
+        found["collectable"] = remaining * sum(
+            collectable(game, c, prices, room, spaces) for c, spaces in zip(cities, choices, strict=True)
+        )
     if wanted is None or wanted["threat"]:
-        found["threat"] = -_threats(game, player_index)
+        found["threat"] = -_threats(game, player_index, pieces)
     if wanted is None or wanted["exposure"]:
-        found["exposure"] = -exposure(game, player_index, weights.exposure_reach)
+        found["exposure"] = -exposure(game, player_index, weights.exposure_reach, pieces)
     if wanted is None or wanted["leader_in_reach"] or wanted["leader_exposure"]:
-        found["leader_in_reach"] = enemy_leaders_in_reach(game, player_index, weights.leader_reach)
-        found["leader_exposure"] = -leader_exposure(game, player_index, weights.exposure_reach)
+        found["leader_in_reach"] = enemy_leaders_in_reach(game, player_index, weights.leader_reach, pieces)
+        found["leader_exposure"] = -leader_exposure(game, player_index, weights.exposure_reach, pieces)
     if weights.holding_rounds:
         share = holding_share(game, weights.holding_rounds)
         if share < 1.0:
@@ -292,18 +330,23 @@ def holding_share(game: Game, rounds: int) -> float:
     return min(1.0, max(0.0, after_this / rounds))
 
 
-def collectable(game: Game, city: City, prices: Mapping[str, float], room: dict[str, int]) -> float:
+def collectable(
+    game: Game,
+    city: City,
+    prices: Mapping[str, float],
+    room: dict[str, int],
+    choices: Mapping[Hex, list[str]] | None = None,
+) -> float:
     """The worth of a good Collect the city could make now: its mood-modified size of the spaces it
-    may collect from, picked one by one, each giving its most valuable yield that still fits under
-    the player's resource limits (`room`: the most of each resource the player may hold; what
-    exceeds it is lost), priced at `prices`. An estimate: a limit on spaces of one terrain (Fishing) is not counted."""
-    spaces = list(collect_choices(game, city).values())
+    may collect from (`choices`: its `collect_choices`, if looked up already), picked one by one, each
+    giving its most valuable yield that still fits under the player's resource limits (`room`: the most
+    of each resource the player may hold; what exceeds it is lost), priced at `prices`. An estimate: a
+    limit on spaces of one terrain (Fishing) is not counted."""
+    spaces = list((collect_choices(game, city) if choices is None else choices).values())
     room = dict(room)
     worth = 0.0
     for _ in range(min(len(spaces), mood_modified_size(game, city))):
-        gain, index, resource = max(
-            (prices.get(r, 0.0) if room.get(r, 1) > 0 else 0.0, i, r) for i, yields in enumerate(spaces) for r in yields
-        )
+        gain, index, resource = _best_pick(spaces, prices, room)
         worth += gain
         if resource in room:  # other yields (a mood token) have no limit
             room[resource] -= 1
@@ -311,63 +354,70 @@ def collectable(game: Game, city: City, prices: Mapping[str, float], room: dict[
     return worth
 
 
+def _best_pick(spaces: list[list[str]], prices: Mapping[str, float], room: dict[str, int]) -> tuple[float, int, str]:
+    """The most valuable yield of any space (its worth, the space's index, the resource): of equal
+    worths the last space's, and of one space's the last resource by name."""
+    best = (-math.inf, -1, "")
+    for index, yields in enumerate(spaces):
+        for resource in yields:
+            pick = (prices.get(resource, 0.0) if room.get(resource, 1) > 0 else 0.0, index, resource)
+            if pick > best:
+                best = pick
+    return best
+
+
 def resource_room(game: Game, player: Player) -> dict[str, int]:
     """The most of each resource the player may hold: what one Collect may usefully bring. (Not
     less what is held: holding resources would then lower the worth of the cities.)"""
-    return {r: resource_cap(game, player, r) for r in player.resources}
+    caps = resource_caps(game, player)
+    return {r: caps[r] for r in player.resources}
 
 
-def exposure(game: Game, player_index: int, reach: int) -> int:
+def exposure(game: Game, player_index: int, reach: int, pieces: Pieces | None = None) -> int:
     """City pieces at risk: for each of the player's cities, its size times the enemy army units
     (other players' and barbarians') within `reach` spaces beyond the player's armies in it."""
-    enemies = [u.pos for u in game.units if u.owner != player_index and u.carrier is None and game.is_army(u)]
+    pieces = pieces or Pieces(game)
+    enemies = pieces.enemy_armies(player_index)
     if not enemies:
         return 0
     at_risk = 0
     for city in game.cities_of(player_index):
-        near = sum(1 for pos in enemies if distance(pos, city.pos) <= reach)
+        near = sum(n for pos, n in enemies if distance(pos, city.pos) <= reach)
         if near:
-            defenders = sum(1 for u in game.units_at(city.pos) if u.owner == player_index and game.is_army(u))
+            defenders = pieces.armies_at.get((city.pos, player_index), 0)
             at_risk += game.city_size(city) * max(0, near - defenders)
     return at_risk
 
 
-def enemy_leaders_in_reach(game: Game, player_index: int, reach: int) -> float:
+def enemy_leaders_in_reach(game: Game, player_index: int, reach: int, pieces: Pieces | None = None) -> float:
     """Other players' leaders on land that the player's army units within `reach` spaces outnumber
     (beyond the army units standing with the leader), each counted by how near the nearest of those
     armies stands: 1 next to it, 1/reach at `reach` spaces."""
-    mine = [u.pos for u in game.units if u.owner == player_index and u.carrier is None and game.is_army(u)]
+    pieces = pieces or Pieces(game)
+    mine = [(pos, n) for (pos, owner), n in pieces.free_armies.items() if owner == player_index]
     if not mine:
         return 0.0
     found = 0.0
-    for leader in _leaders(game):
+    for leader in pieces.leaders:
         if leader.owner == player_index or leader.carrier is not None:
             continue
-        near = [distance(pos, leader.pos) for pos in mine if distance(pos, leader.pos) <= reach]
-        guards = sum(1 for u in game.units_at(leader.pos) if u.owner == leader.owner and game.is_army(u))
-        if len(near) > guards:
-            found += (reach + 1 - max(1, min(near))) / reach
+        near = [(away, n) for away, n in ((distance(pos, leader.pos), n) for pos, n in mine) if away <= reach]
+        guards = pieces.armies_at.get((leader.pos, leader.owner), 0)
+        if sum(n for _, n in near) > guards:
+            found += (reach + 1 - max(1, min(away for away, _ in near))) / reach
     return found
 
 
-def leader_exposure(game: Game, player_index: int, reach: int) -> int:
+def leader_exposure(game: Game, player_index: int, reach: int, pieces: Pieces | None = None) -> int:
     """Enemy army units (other players' and barbarians') within `reach` spaces of the player's leader
     beyond the player's army units standing with it (0 without a leader on the board)."""
-    own = next((u for u in _leaders(game) if u.owner == player_index), None)
+    pieces = pieces or Pieces(game)
+    own = next((u for u in pieces.leaders if u.owner == player_index), None)
     if own is None:
         return 0
-    near = sum(
-        1
-        for u in game.units
-        if u.owner != player_index and u.carrier is None and game.is_army(u) and distance(u.pos, own.pos) <= reach
-    )
-    guards = sum(1 for u in game.units_at(own.pos) if u.owner == player_index and game.is_army(u))
+    near = sum(n for pos, n in pieces.enemy_armies(player_index) if distance(pos, own.pos) <= reach)
+    guards = pieces.armies_at.get((own.pos, player_index), 0)
     return max(0, near - guards)
-
-
-def _leaders(game: Game) -> list[Unit]:
-    """The leader units on the board (kinds the rules data marks as leaders)."""
-    return [u for u in game.units if game.rules.units[u.kind].leader]
 
 
 def _could_found_city(game: Game, settler: Unit) -> bool:
@@ -390,8 +440,9 @@ def relative_value(game: Game, player_index: int, weights: Weights = EASY) -> fl
         return WIN if player_index in game.winner else -WIN
     if weights.ending and cityless_players(game):
         return _final_lead(game, player_index, weights.ending)
-    mine = value(game, player_index, weights)
-    best_other = max(value(game, p.index, weights) for p in game.players if p.index != player_index)
+    pieces = Pieces(game)
+    mine = value(game, player_index, weights, pieces)
+    best_other = max(value(game, p.index, weights, pieces) for p in game.players if p.index != player_index)
     return mine - best_other
 
 
@@ -402,13 +453,11 @@ def _final_lead(game: Game, player_index: int, ending: float) -> float:
     return lead + (ending if lead > 0 else -ending if lead < 0 else 0.0)
 
 
-def _threats(game: Game, player_index: int) -> int:
+def _threats(game: Game, player_index: int, pieces: Pieces) -> int:
     """Enemy army units next to the player's cities beyond the player's own armies there."""
-    armies_at: dict[tuple[int, int], int] = {}
-    for unit in game.units:
-        if game.is_army(unit) and unit.carrier is None:
-            key = unit.pos
-            armies_at[key] = armies_at.get(key, 0) + (1 if unit.owner == player_index else -1)
+    armies_at: dict[Hex, int] = {}  # the player's army units on a space less other owners' (none aboard)
+    for (pos, owner), n in pieces.free_armies.items():
+        armies_at[pos] = armies_at.get(pos, 0) + (n if owner == player_index else -n)
     danger = 0
     for city in game.cities_of(player_index):
         defenders = max(0, armies_at.get(city.pos, 0))

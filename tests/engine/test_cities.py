@@ -267,6 +267,21 @@ def test_collect_blocked_by_enemy_units_but_not_own_units():
     assert_refused(s, Collect(city.id, picks(s, ("E2", "ore"))), "enemy units block")
 
 
+def test_the_collect_choices_of_one_owner_s_cities_are_each_city_s_own():
+    """Looked up together (what blocks and what each terrain gives shared), each city's choices are as
+    looked up alone: a city with its own collect effect (Great Gardens) and plain ones, enemies near."""
+    s = board()
+    own = [s.city(0, "D2", wonders=["great_gardens"]), s.city(0, "B3"), s.city(0, "C4")]
+    s.city(1, "C2")
+    s.unit(1, "infantry", "D3")
+    s.unit(BARBARIAN, "infantry", "A3")
+    alone = [cities.collect_choices(s.game, city) for city in own]
+    assert cities.collect_choices_of(s.game, own) == alone
+    assert cities.collect_choices_of(s.game, own[::-1]) == alone[::-1]
+    assert alone[0] != alone[1] and s.hex("D3") not in alone[0]  # (the effect and the enemy both count)
+    assert cities.collect_choices_of(s.game, []) == []
+
+
 def test_collect_blocked_by_any_other_city_exhausted_and_unexplored_land():
     s = board()
     city = s.city(0, "D2")

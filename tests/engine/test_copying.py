@@ -38,6 +38,21 @@ def test_playing_on_a_copy_never_changes_the_original():
         assert copied_region is copied.regions[-1]
 
 
+def test_a_copy_without_its_record_plays_as_the_game_does_and_keeps_no_record():
+    """A look-ahead copy writes no log lines and notes no actions, battles' own logs aside, and
+    plays on exactly as a copy with its record does; a copy of it with the record keeps one again."""
+    game = play_steps(new_game(4, 2), random_agents(4, 2), 40)
+    recorded, bare = copy_game(game), copy_game(game, with_record=False)
+    for copied in (recorded, bare):
+        play_steps(copied, random_agents(4, 102), 200)
+    assert len(recorded.log) > len(game.log) and len(recorded.history) == len(game.history) + 200
+    assert bare.log == [] and bare.history == []
+    assert to_plain(bare) | {"log": recorded.log, "history": recorded.history} == to_plain(recorded)
+    again = copy_game(bare)
+    play_steps(again, random_agents(4, 103), 5)
+    assert again.log and len(again.history) == 5
+
+
 def test_a_copy_shares_the_board_caches_made_whole_and_fills_its_own_growing_ones():
     game = play_steps(new_game(4, 1), random_agents(4, 1), 40)
     start = game.units[0].pos

@@ -132,13 +132,17 @@ _MADE_WHOLE = frozenset({"_terrain_map", "_adjacency"})  # board caches never ch
 def copy_game(game: Game, *, with_record: bool = True) -> Game:
     """An independent copy of `game` sharing its ruleset and board caches.
 
-    Without `with_record` the copy starts with an empty log and history: a look-ahead has no
-    use for them and copying them grows with the length of the game.
+    Without `with_record` the copy has an empty log and history and keeps them so (`Game.recorded`):
+    a look-ahead has no use for them, and copying and writing them costs time.
     """
     copied: Game = _copy_game_state(game)
     state = copied.__dict__
     for name in _RECORD:
         state[name] = _copy(game.__dict__[name]) if with_record else []
+    if with_record:
+        state.pop("recorded", None)  # (a copy of a look-ahead with its record writes one)
+    else:
+        state["recorded"] = False
     for name in state.keys() - _GAME_FIELDS - _MADE_WHOLE - {"space_region"}:
         # Not fields, and copied along: the ruleset (shared) and caches (board geometry, effects), whose
         # answers hold for the copy too. Each gets its own cache dict, so that filling one never changes another.

@@ -109,7 +109,7 @@ from civgame.games.clash.core.vocabulary import DECLINE, amounts
 from civgame.games.clash.rules.base import civilizations, diplomacy
 from civgame.games.clash.rules.base.cards import discard, draw_card
 from civgame.games.clash.rules.base.endings import note_city_lost
-from civgame.games.clash.rules.base.log import clause, gained, party, say, things, unit_name, units
+from civgame.games.clash.rules.base.log import clause, gained, line, party, say, things, unit_name, units
 from civgame.games.clash.rules.base.moods import mood_modified_size
 from civgame.games.clash.rules.base.payments import affordable, describe, gain, holdings, pay, payment_options, settle
 from civgame.games.clash.rules.base.registry import answering, rule
@@ -2206,9 +2206,12 @@ def _fortress_parts(parts: list[str] | tuple[str, ...]) -> str:
 
 def _say(game: Game, kind: str, who: int | None = None, **fields: object) -> None:
     """Battle events go to the game log and to the battle's own log."""
-    text = say(game, kind, who, **fields)
-    if game.combat is not None:
-        game.combat.log.append(text)
+    if game.combat is None:
+        say(game, kind, who, **fields)
+        return
+    text = line(game, kind, who, **fields)  # (written whether or not the game keeps its log)
+    game.say(text)
+    game.combat.log.append(text)
 
 
 def _battle(game: Game) -> Combat:

@@ -14,7 +14,7 @@ and `recruit_reward` (recruiting).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, NamedTuple
@@ -468,6 +468,20 @@ def collect_choices(
     """Every space next to (or under) the city it may collect from, with what each may give."""
     spaces = (city.pos, *game.board_neighbors(city.pos))
     return _usable_yields(game, city, spaces, occupied, boosts, by_terrain)
+
+
+def collect_choices_of(game: Game, cities: Sequence[City]) -> list[dict[Hex, list[str]]]:
+    """`collect_choices` of each of one owner's `cities`, with what blocks collecting and what each
+    terrain gives looked up once for all of them (a computer player values every city of a position)."""
+    if not cities:
+        return []
+    occupied = _Occupied.around(game, cities[0])  # (it depends on the owner alone)
+    plain_yields: dict[str, list[str]] = {}  # what a space gives a city without collect effects, by terrain
+    found = []
+    for city in cities:
+        boosts = _collect_effects(game, city)
+        found.append(collect_choices(game, city, occupied, boosts, {} if boosts else plain_yields))
+    return found
 
 
 def _usable_yields(

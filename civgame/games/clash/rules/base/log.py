@@ -350,7 +350,9 @@ def _subject(game: Game, who: int | Party | None) -> Party | None:
 
 
 def say(game: Game, kind: str, who: int | Party | None = None, **fields: object) -> str:
-    """Write the line of `kind` to the game log (and return it)."""
+    """Write the line of `kind` to the game log (and return it; "" from a game that keeps no log)."""
+    if not game.recorded:  # a look-ahead copy: the line is not even written
+        return ""
     text = line(game, kind, who, **fields)
     game.say(text)
     return text

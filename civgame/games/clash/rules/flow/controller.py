@@ -108,7 +108,8 @@ def apply(game: Game, action: Action, *, listed: bool = False) -> None:
         status.run(game)
     combat.check_ship_capacity(game)
     pirate_allies.settle(game)
-    game.history.append(to_plain(action))
+    if game.recorded:
+        game.history.append(to_plain(action))
 
 
 def why_illegal(game: Game, action: Action) -> str | None:

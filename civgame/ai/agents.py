@@ -39,6 +39,7 @@ from civgame.ai.fairness import determinise
 from civgame.ai.offers import OfferPlan, best_offer
 from civgame.ai.playout import PLAYOUT_WEIGHTS, playout, random_action
 from civgame.framework import search
+from civgame.framework.rng import Rng
 from civgame.framework.search import FlatMonteCarlo, Lookahead
 from civgame.games.clash.core.actions import Action, CancelPayment, StartMove, StartTrade
 from civgame.games.clash.core.copying import copy_game
@@ -87,7 +88,15 @@ def lookahead(weights: Weights) -> Lookahead[Game, Action]:
         lost=-WIN,
         settled=settled_by_ranking,
         followed_best=lambda action: action.KIND in FOLLOWED_BEST,
+        dice=lambda game: game.rng.state,
+        reroll=reroll,
+        rolls=weights.battle_rolls,
     )
+
+
+def reroll(game: Game, rng: random.Random) -> None:
+    """Deal the position's dice anew (a copy's own generator, seeded from the player's)."""
+    game.rng = Rng.from_seed(rng.getrandbits(64))
 
 
 def settled_by_ranking(game: Game) -> bool:

@@ -75,7 +75,7 @@ class Weights:
     leader_reach: int = 3
     leader_exposure: float = 0.0
     # A captured city scores its pieces for the captor and costs its owner as many: each other
-    # player's city that the player's armies within `conquest_reach` spaces outnumber by
+    # player's city that the player's movable armies within `conquest_reach` spaces outnumber by
     # `conquest_margin` army units beyond its defenders (a fortress counting as one) is worth this
     # per city piece, more the nearer the armies stand, so that armies close in on a weakly held
     # city and attack it rather than stand idle a few spaces off.
@@ -178,9 +178,11 @@ FORESIGHTED = Weights(
     leader_in_reach=1.0,
     leader_exposure=0.3,
     # Armies that could take a city stand idle a few spaces off without it: half a point per piece
-    # of a weakly held enemy city next to them (less farther off), below the point each piece brings
-    # once captured, so that taking the city is always worth more than standing before it.
+    # of a weakly held enemy city next to them (less farther off, up to 4 spaces, where armies of
+    # tournament games stood), below the point each piece brings once captured, so that taking the
+    # city is always worth more than standing before it.
     city_in_reach=0.5,
+    conquest_reach=4,
     battle_rolls=8,
     advance=0.25,
     ending=20.0,
@@ -395,8 +397,13 @@ def enemy_cities_in_reach(game: Game, player_index: int, reach: int, margin: int
     """Other players' city pieces that the player's army units within `reach` spaces outnumber by
     `margin` beyond the city's defenders (its owner's army units there, and one for a working
     fortress), each city counted by how near the nearest of those armies stands: its size next to
-    it, size/reach at `reach` spaces."""
-    mine = [u.pos for u in game.units if u.owner == player_index and u.carrier is None and game.is_army(u)]
+    it, size/reach at `reach` spaces. Only army units the player may move count (armies need an
+    advance to move, Tactics): the advance is worth what the armies could then take."""
+    mine = [
+        u.pos
+        for u in game.units
+        if u.owner == player_index and u.carrier is None and game.is_army(u) and _may_move(game, u)
+    ]
     if not mine:
         return 0.0
     found = 0.0
@@ -411,6 +418,12 @@ def enemy_cities_in_reach(game: Game, player_index: int, reach: int, margin: int
         if len(near) - defenders >= margin:
             found += game.city_size(city) * (reach + 1 - max(1, min(near))) / reach
     return found
+
+
+def _may_move(game: Game, unit: Unit) -> bool:
+    """Whether the unit's owner holds the advance its kind needs to move at all (if any)."""
+    needed = game.rules.units[unit.kind].requires_advance_to_move
+    return not needed or game.player(unit.owner).uses(needed)
 
 
 def _could_found_city(game: Game, settler: Unit) -> bool:

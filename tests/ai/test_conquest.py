@@ -68,7 +68,7 @@ def test_an_enemy_city_the_armies_outnumber_counts_its_pieces_more_the_nearer_th
     s = _armies_near("E5", attackers=3, defenders=1)
     assert enemy_cities_in_reach(s.game, 0, REACH, MARGIN) == pytest.approx(1.0)  # size 1, next to it
     far = _armies_near("E7", attackers=3, defenders=1)  # three spaces off
-    assert enemy_cities_in_reach(far.game, 0, REACH, MARGIN) == pytest.approx(1 / REACH)
+    assert enemy_cities_in_reach(far.game, 0, REACH, MARGIN) == pytest.approx((REACH - 2) / REACH)
     s.game.city_at(s.hex("E5")).buildings["temple"] = 1
     assert enemy_cities_in_reach(s.game, 0, REACH, MARGIN) == pytest.approx(2.0)  # a piece more
     held = _armies_near("E5", attackers=3, defenders=3 - MARGIN + 1)
@@ -76,6 +76,9 @@ def test_an_enemy_city_the_armies_outnumber_counts_its_pieces_more_the_nearer_th
     s.game.city_at(s.hex("E5")).buildings["fortress"] = 1  # a fortress holds as a defender does
     assert enemy_cities_in_reach(s.game, 0, REACH, 2) == 0
     assert enemy_cities_in_reach(s.game, 0, REACH, 1) == pytest.approx(3.0)
+    s.player(0).advances.remove("Tactics")  # armies that may not move take nothing
+    assert enemy_cities_in_reach(s.game, 0, REACH, 1) == 0
+    s.player(0).advances.append("Tactics")
     s.game.city_at(s.hex("E5")).owner = BARBARIAN  # the barbarians' cities are left to the other terms
     assert enemy_cities_in_reach(s.game, 0, REACH, MARGIN) == 0
     s.game.city_at(s.hex("E5")).owner = 0  # nor is the player's own

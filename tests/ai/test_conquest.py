@@ -22,34 +22,33 @@ MARGIN = FORESIGHTED.conquest_margin
 HOME = "E4"
 
 
-def _armies_near(target: str, attackers: int, defenders: int) -> Scenario:
+def _home_with_armies(attackers: int) -> Scenario:
     """Player 0's city E4 holds `attackers` infantry and it has Tactics, nothing to spend; player 1's
-    city at `target` holds `defenders` infantry, its other city C2 four."""
+    city C2, three spaces off, holds four infantry (not a city to take)."""
     s = Scenario(2, seed=1).reveal_all()
     s.city(0, HOME)
     s.city(1, "C2")
     s.units(1, "infantry", "C2", 4)
     s.advances(0, "Tactics")
     s.units(0, "infantry", HOME, attackers)
+    s.resources(0, food=0, wood=0, ore=0, ideas=0, gold=0)
+    return s
+
+
+def _armies_near(target: str, attackers: int, defenders: int) -> Scenario:
+    """`_home_with_armies`, and player 1's city at `target` holds `defenders` infantry."""
+    s = _home_with_armies(attackers)
     s.city(1, target)
     s.units(1, "infantry", target, defenders)
-    s.resources(0, food=0, wood=0, ore=0, ideas=0, gold=0)
     return s.turn(0)
 
 
 def _leader_near_armies(attackers: int, guards: int) -> Scenario:
-    """Player 0's city E4 holds `attackers` infantry and it has Tactics; player 1's leader stands
-    next to it at E5 with `guards` infantry, player 1's city C2 holds four."""
-    s = Scenario(2, seed=1).reveal_all()
-    s.city(0, HOME)
-    s.city(1, "C2")
-    s.units(1, "infantry", "C2", 4)
-    s.advances(0, "Tactics")
-    s.units(0, "infantry", HOME, attackers)
+    """`_home_with_armies`, and player 1's leader stands next to E4 at E5 with `guards` infantry."""
+    s = _home_with_armies(attackers)
     s.unit(1, "leader", "E5")
     s.player(1).leader = "Augustus"
     s.units(1, "infantry", "E5", guards)
-    s.resources(0, food=0, wood=0, ore=0, ideas=0, gold=0)
     return s.turn(0)
 
 

@@ -13,11 +13,12 @@
   the same seed gives the same game on any machine. Normal values positions with the foresighted
   weights (production counts while the game has long to go, the hand's promise, how near a wonder
   is, an enemy city or leader its armies could take, a game about to end), and values a move into a
-  battle by the mean of several rolls (`Weights.battle_rolls`; Easy by the one roll it sees). Hard searches more, with its own evaluation (`evaluation.HARD_WEIGHTS`:
-  also what its cities could collect under the resource limits, which cities enemy armies could
-  reach, a settler's worth where it may found a city, and holdings that lose their worth as the last
-  round nears), and before sampling it plans its own turn: each candidate is valued by the best line
-  of its own actions that may follow it in the same turn (move a settler, then found a city), so the
+  battle by the mean of several rolls (`Weights.battle_rolls`; Easy by the one roll it sees).
+  Hard searches more, with its own evaluation (`evaluation.HARD_WEIGHTS`: also what its cities
+  could collect under the resource limits, which cities enemy armies could reach, a settler's worth
+  where it may found a city, and holdings that lose their worth as the last round nears), and before
+  sampling it plans its own turn: each candidate is valued by the best line of its own actions that
+  may follow it in the same turn (move a settler, then found a city), so the
   ranking its samples weigh against sees a whole turn.
 
 Every action type is handled alike: agents only apply actions and value positions, so new

@@ -111,7 +111,7 @@ def test_a_clearly_stronger_army_attacks_a_leader_s_army_and_captures_the_leader
         s = _leader_near_armies(attackers=4, guards=1)
         _play_turn(s, HeuristicAgent(seed, FORESIGHTED))
         captured += bool(s.game.player(0).captured_leaders)
-    assert captured >= 8  # 4 of 10 with the battle valued by one roll, 1 of 10 before this session
+    assert captured >= 8  # 1 of 10 with the battle valued by one roll, as before
 
 
 def test_a_weaker_army_next_to_a_held_city_does_not_attack():

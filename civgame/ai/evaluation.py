@@ -393,39 +393,6 @@ def _leaders(game: Game) -> list[Unit]:
     return [u for u in game.units if game.rules.units[u.kind].leader]
 
 
-def enemy_cities_in_reach(game: Game, player_index: int, reach: int, margin: int) -> float:
-    """Other players' city pieces that the player's army units within `reach` spaces outnumber by
-    `margin` beyond the city's defenders (its owner's army units there, and one for a working
-    fortress), each city counted by how near the nearest of those armies stands: its size next to
-    it, size/reach at `reach` spaces. Only army units the player may move count (armies need an
-    advance to move, Tactics): the advance is worth what the armies could then take."""
-    mine = [
-        u.pos
-        for u in game.units
-        if u.owner == player_index and u.carrier is None and game.is_army(u) and _may_move(game, u)
-    ]
-    if not mine:
-        return 0.0
-    found = 0.0
-    for city in game.cities:
-        if city.owner == player_index or city.owner < 0:
-            continue
-        near = [distance(pos, city.pos) for pos in mine if distance(pos, city.pos) <= reach]
-        if not near:
-            continue
-        defenders = sum(1 for u in game.units_at(city.pos) if u.owner == city.owner and game.is_army(u))
-        defenders += 1 if game.building_works(city, FORTRESS) else 0
-        if len(near) - defenders >= margin:
-            found += game.city_size(city) * (reach + 1 - max(1, min(near))) / reach
-    return found
-
-
-def _may_move(game: Game, unit: Unit) -> bool:
-    """Whether the unit's owner holds the advance its kind needs to move at all (if any)."""
-    needed = game.rules.units[unit.kind].requires_advance_to_move
-    return not needed or game.player(unit.owner).uses(needed)
-
-
 def _could_found_city(game: Game, settler: Unit) -> bool:
     """Whether the land under an uncarried settler would take a city (enemies aside)."""
     terrain = game.terrain(settler.pos)
@@ -486,3 +453,36 @@ def total_rounds(game: Game) -> int:
 def rounds_played(game: Game) -> int:
     """The rounds of the game before the current one."""
     return (game.age - 1) * game.rules.game.rounds_per_age + game.round - 1
+
+
+def enemy_cities_in_reach(game: Game, player_index: int, reach: int, margin: int) -> float:
+    """Other players' city pieces that the player's army units within `reach` spaces outnumber by
+    `margin` beyond the city's defenders (its owner's army units there, and one for a working
+    fortress), each city counted by how near the nearest of those armies stands: its size next to
+    it, size/reach at `reach` spaces. Only army units the player may move count (armies need an
+    advance to move, Tactics): the advance is worth what the armies could then take."""
+    mine = [
+        u.pos
+        for u in game.units
+        if u.owner == player_index and u.carrier is None and game.is_army(u) and _may_move(game, u)
+    ]
+    if not mine:
+        return 0.0
+    found = 0.0
+    for city in game.cities:
+        if city.owner == player_index or city.owner < 0:
+            continue
+        near = [distance(pos, city.pos) for pos in mine if distance(pos, city.pos) <= reach]
+        if not near:
+            continue
+        defenders = sum(1 for u in game.units_at(city.pos) if u.owner == city.owner and game.is_army(u))
+        defenders += 1 if game.building_works(city, FORTRESS) else 0
+        if len(near) - defenders >= margin:
+            found += game.city_size(city) * (reach + 1 - max(1, min(near))) / reach
+    return found
+
+
+def _may_move(game: Game, unit: Unit) -> bool:
+    """Whether the unit's owner holds the advance its kind needs to move at all (if any)."""
+    needed = game.rules.units[unit.kind].requires_advance_to_move
+    return not needed or game.player(unit.owner).uses(needed)

@@ -35,12 +35,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from civgame.ai import play_game
+from civgame.ai import play_out
 from civgame.ai.agents import HeuristicAgent
 from civgame.ai.cluster import RayMissing, run_jobs
 from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, rounds_played, terms, total_rounds
 from civgame.ai.playout import random_action
 from civgame.ai.random_agent import RandomAgent
+from civgame.ai.tournament import tournament_game
 from civgame.ai.types import Agent
 from civgame.games.clash.core.actions import Action
 from civgame.games.clash.core.model import Game
@@ -98,7 +99,8 @@ def data_game(seed: int, play: str = "random") -> list[Position]:
         features = [player_features(game, p.index) for p in game.players]
         seen.append(Position(seed, progress, features, [], []))
 
-    game = play_game(players, seed, agents, observer=record)
+    # Civilizations are dealt as in a person's game and a tournament's, so leaders' terms are seen.
+    game = play_out(tournament_game(players, seed), agents, observer=record)
     final = [float(score_sheet(game, p.index)["total"]) for p in game.players]
     for position in seen:
         position.winners, position.final = list(game.winner), final

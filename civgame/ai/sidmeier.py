@@ -21,25 +21,23 @@ generator.
 
 from __future__ import annotations
 
-import copyreg
 import hashlib
-import io
 import math
 import pickle
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields, is_dataclass, replace
-from typing import Any, NoReturn, cast
+from dataclasses import dataclass, fields, replace
+from typing import Any, cast
 
 from civgame.ai import circles
 from civgame.ai.remote import Worker
+from civgame.ai.sidmeier_copy import copy_game, lent_lookups
 from civgame.framework.rng import Rng
 from civgame.framework.search import FlatMonteCarlo, Lookahead, SearchSettings, rank
 from civgame.games import definition
 from civgame.games.sidmeier.content.ruleset import Ruleset
-from civgame.games.sidmeier.core import model
 from civgame.games.sidmeier.core.actions import Action, Research
 from civgame.games.sidmeier.core.decisions import ResearchTurn
 from civgame.games.sidmeier.core.model import Game
@@ -247,69 +245,8 @@ def _research_anew(world: Game, seat: int, rng: random.Random) -> None:
         world.pending.append(ResearchTurn(other))
         choices = [a.tech for a in legal_actions(world) if isinstance(a, Research)]
         world.pending.pop()
-        world.cache = {_PICKLED: None}  # the rules' look-ups of that decision dropped; still a look-ahead copy
+        world.cache = lent_lookups(world)  # the rules' look-ups of that decision dropped
         world.research[other] = rng.choice(sorted(choices)) if choices else world.research[other]
-
-
-_NOT_COPIED = ("rules", "cache", "log", "history")  # shared (the rules data), or never read by a rule
-# The rules' look-ups that depend on the map's size alone (which never changes): lent to a copy, not made again.
-_LENT_LOOKUPS = ("neighbours",)
-_PICKLED = "look-ahead copy pickled"  # a look-ahead copy's cache: its pickle, by the length of its record
-
-
-def _rules_reached(rules: Ruleset) -> NoReturn:
-    raise TypeError("the rules data is shared through the game's `rules` only")
-
-
-def _by_fields(piece: object) -> tuple[type, tuple[Any, ...]]:
-    """A piece of the model rebuilt by calling its class with its fields: several times quicker to load
-    than pickle's own way (an empty object, then its attributes set one by one)."""
-    return type(piece), tuple(vars(piece).values())
-
-
-def _rebuilt_by_fields(cls: type) -> bool:
-    """Whether `cls` is a dataclass of the model made by its fields alone (so `_by_fields` rebuilds it)."""
-    if not (isinstance(cls, type) and is_dataclass(cls) and cls.__module__ == model.__name__):
-        return False
-    return all(f.init for f in fields(cls)) and not hasattr(cls, "__post_init__")
-
-
-# How a game's state is pickled: the rules data, shared rather than copied, must not be reached.
-_DISPATCH: dict[type, Callable[[Any], Any]] = {
-    **copyreg.dispatch_table,
-    Ruleset: _rules_reached,
-    **{cls: _by_fields for cls in vars(model).values() if _rebuilt_by_fields(cls)},
-}
-
-
-def _pickled(game: Game) -> bytes:
-    buffer = io.BytesIO()
-    state = {name: held for name, held in vars(game).items() if name not in _NOT_COPIED}
-    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = _DISPATCH
-    pickler.dump(state)
-    return buffer.getvalue()
-
-
-def copy_game(game: Game) -> Game:
-    """A copy for look-ahead, sharing the rules data and leaving out the log and the record of actions
-    (which no rule reads). Through pickle: several times faster than `copy.deepcopy` of the same tree.
-
-    A look-ahead copy changes only by the actions applied to it, each of which lengthens its record: it
-    keeps its own pickle until then, so that the many copies made of one position (each action ranked,
-    each candidate sampled in one world) are pickled once."""
-    remembered = game.cache.get(_PICKLED)
-    if remembered is not None and remembered[0] == len(game.history):
-        data: bytes = remembered[1]
-    else:
-        data = _pickled(game)
-        if _PICKLED in game.cache:
-            game.cache[_PICKLED] = (len(game.history), data)
-    world: Game = Game.__new__(Game)
-    vars(world).update(pickle.loads(data))
-    world.rules, world.log, world.history = game.rules, [], []
-    world.cache = {_PICKLED: None, **{key: game.cache[key] for key in _LENT_LOOKUPS if key in game.cache}}
-    return world
 
 
 # ------------------------------------------------------------------ playouts and the search
@@ -418,8 +355,10 @@ class CircleGuard(circles.CircleGuard):
 
 
 def position(game: Game) -> bytes:
-    """A fingerprint of everything the game holds but its log and history (equal games, equal prints)."""
-    state = pickle.dumps([getattr(game, name) for name in STATE_FIELDS], protocol=pickle.HIGHEST_PROTOCOL)
+    """A fingerprint of everything the game holds but its log and history (equal games, equal prints): the
+    digest of its fields as their dataclasses write them out, every field in full (a third quicker than the
+    framework's codec, which a fingerprint taken at each decision would make cost several times more)."""
+    state = repr([getattr(game, name) for name in STATE_FIELDS]).encode()
     return hashlib.blake2b(state, digest_size=16).digest()
 
 

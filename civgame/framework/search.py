@@ -161,7 +161,7 @@ def rank(
     deadline: float | None = None,
     most: int | None = None,
 ) -> list[tuple[float, A]]:
-    """The actions with their one-step values on `view`, best first.
+    """The actions with their one-step values on `view`, best first (none if there are none to rank).
 
     With a `deadline` (a `time.perf_counter` value) or at `most` so many, the actions are tried in
     `look.order` and those not tried in time, or beyond that many, are left out.
@@ -177,7 +177,7 @@ def rank(
         except Exception:  # legal for the seat, but not playable in this sampled world: skip it here
             continue
         scored.append((worth + rng.random() * NOISE, action))
-    if not scored:
+    if not scored and actions:
         scored = [(0.0, rng.choice(list(actions)))]
     scored.sort(key=lambda pair: pair[0], reverse=True)
     return scored

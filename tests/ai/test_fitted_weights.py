@@ -107,3 +107,8 @@ def test_the_fitting_script_runs_end_to_end_and_writes_weights_the_evaluation_re
     spec.loader.exec_module(module)
     weights = Weights.from_flat(module.WEIGHTS, FORESIGHTED)
     assert module.WEIGHTS and all(weights.flat[name] == worth for name, worth in module.WEIGHTS.items())
+
+
+def test_the_fit_s_games_deal_civilizations_so_leaders_are_seen():
+    played = ai_fit.data_game(1)
+    assert any(seat["leader"] > 0.0 for position in played for seat in position.features)

@@ -67,6 +67,11 @@ def test_one_step_ranking_finds_the_winning_take():
     assert ranked[0][1] == Take(3)
 
 
+def test_ranking_with_no_action_left_ranks_nothing():
+    game = Nim(stones=0)
+    assert rank(LOOKAHEAD, game, 0, DEFINITION.legal_actions(game), random.Random(0)) == []
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_where_one_step_sees_no_difference_the_samples_find_the_take_that_leaves_four(seed):
     game = Nim(stones=5)  # taking 1 leaves the opponent 4: whatever they take, the last stones are ours

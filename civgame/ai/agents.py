@@ -12,11 +12,13 @@
   split, a clear best action) takes no samples, so the samples go to the decisions that matter and
   the same seed gives the same game on any machine. Normal values positions with the foresighted
   weights (production counts while the game has long to go, the hand's promise, how near a wonder
-  is, a game about to end). Hard searches more, with its own evaluation (`evaluation.HARD_WEIGHTS`:
-  also what its cities could collect under the resource limits, which cities enemy armies could
-  reach, a settler's worth where it may found a city, and holdings that lose their worth as the last
-  round nears), and before sampling it plans its own turn: each candidate is valued by the best line
-  of its own actions that may follow it in the same turn (move a settler, then found a city), so the
+  is, an enemy city or leader its armies could take, a game about to end), and values a move into a
+  battle by the mean of several rolls (`Weights.battle_rolls`; Easy by the one roll it sees).
+  Hard searches more, with its own evaluation (`evaluation.HARD_WEIGHTS`: also what its cities
+  could collect under the resource limits, which cities enemy armies could reach, a settler's worth
+  where it may found a city, and holdings that lose their worth as the last round nears), and before
+  sampling it plans its own turn: each candidate is valued by the best line of its own actions that
+  may follow it in the same turn (move a settler, then found a city), so the
   ranking its samples weigh against sees a whole turn.
 
 Every action type is handled alike: agents only apply actions and value positions, so new
@@ -39,6 +41,7 @@ from civgame.ai.fairness import determinise
 from civgame.ai.offers import OfferPlan, best_offer
 from civgame.ai.playout import PLAYOUT_WEIGHTS, playout, random_action
 from civgame.framework import search
+from civgame.framework.rng import Rng
 from civgame.framework.search import FlatMonteCarlo, Lookahead
 from civgame.games.clash.core.actions import Action, CancelPayment, StartMove, StartTrade
 from civgame.games.clash.core.copying import copy_game
@@ -87,7 +90,15 @@ def lookahead(weights: Weights) -> Lookahead[Game, Action]:
         lost=-WIN,
         settled=settled_by_ranking,
         followed_best=lambda action: action.KIND in FOLLOWED_BEST,
+        dice=lambda game: game.rng.state,
+        reroll=reroll,
+        rolls=weights.battle_rolls,
     )
+
+
+def reroll(game: Game, rng: random.Random) -> None:
+    """Deal the position's dice anew (a copy's own generator, seeded from the player's)."""
+    game.rng = Rng.from_seed(rng.getrandbits(64))
 
 
 def settled_by_ranking(game: Game) -> bool:

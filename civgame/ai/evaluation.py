@@ -28,6 +28,7 @@ from civgame.games.clash.rules.base.cards import great_persons_in_hand
 from civgame.games.clash.rules.base.moods import mood_modified_size
 from civgame.games.clash.rules.base.payments import holdings, resource_caps
 from civgame.games.clash.rules.base.scoring import score_sheet
+from civgame.games.clash.rules.combat import FORTRESS
 from civgame.games.clash.rules.flow.status import cityless_players
 
 WIN = 1000.0  # the game is decided: outweighs every estimate
@@ -74,6 +75,17 @@ class Weights:
     leader_in_reach: float = 0.0
     leader_reach: int = 3
     leader_exposure: float = 0.0
+    # A captured city scores its pieces for the captor and costs its owner as many: each other
+    # player's city that the player's movable armies within `conquest_reach` spaces outnumber by
+    # `conquest_margin` army units beyond its defenders (a fortress counting as one) is worth this
+    # per city piece, more the nearer the armies stand, so that armies close in on a weakly held
+    # city and attack it rather than stand idle a few spaces off.
+    city_in_reach: float = 0.0
+    conquest_reach: int = 3
+    conquest_margin: int = 1
+    # A battle's outcome is rolled: a move into an enemy's space is valued by the mean of this many
+    # rolls (each on the position's dice dealt anew) rather than by one lucky or unlucky roll.
+    battle_rolls: int = 1
     advance: float = 0.0  # each advance, for what it unlocks (scaled by `production` and the game left)
     # A player without cities ends the game at the next status phase: leading then is worth this
     # much (trailing costs as much) on top of the lead in points, whatever is held besides.
@@ -130,6 +142,7 @@ def _flat(weights: Weights) -> dict[str, float]:
         "leader": weights.leader,
         "leader_in_reach": weights.leader_in_reach,
         "leader_exposure": weights.leader_exposure,
+        "city_in_reach": weights.city_in_reach,
         "objective_in_reach": weights.objective_in_reach,
         "wonder_in_reach": weights.wonder_in_reach,
         "wonder_progress": weights.wonder_progress,
@@ -165,6 +178,13 @@ FORESIGHTED = Weights(
     leader=0.5,
     leader_in_reach=1.0,
     leader_exposure=0.3,
+    # Armies that could take a city stand idle a few spaces off without it: half a point per piece
+    # of a weakly held enemy city next to them (less farther off, up to 4 spaces, where armies of
+    # tournament games stood), below the point each piece brings once captured, so that taking the
+    # city is always worth more than standing before it.
+    city_in_reach=0.5,
+    conquest_reach=4,
+    battle_rolls=8,
     advance=0.25,
     ending=20.0,
 )
@@ -279,6 +299,9 @@ def terms(
     for city in cities:
         name = f"moods.{city.mood}"
         found[name] = found.get(name, 0) + remaining
+    if wanted is None or wanted["city_in_reach"]:
+        reach, margin = weights.conquest_reach, weights.conquest_margin
+        found["city_in_reach"] = enemy_cities_in_reach(game, player_index, reach, margin)
     if wanted is None or wanted["collectable"]:
         room = resource_room(game, player)
         prices = weights.collect_prices or weights.resources
@@ -479,3 +502,36 @@ def total_rounds(game: Game) -> int:
 def rounds_played(game: Game) -> int:
     """The rounds of the game before the current one."""
     return (game.age - 1) * game.rules.game.rounds_per_age + game.round - 1
+
+
+def enemy_cities_in_reach(game: Game, player_index: int, reach: int, margin: int) -> float:
+    """Other players' city pieces that the player's army units within `reach` spaces outnumber by
+    `margin` beyond the city's defenders (its owner's army units there, and one for a working
+    fortress), each city counted by how near the nearest of those armies stands: its size next to
+    it, size/reach at `reach` spaces. Only army units the player may move count (armies need an
+    advance to move, Tactics): the advance is worth what the armies could then take."""
+    mine = [
+        u.pos
+        for u in game.units
+        if u.owner == player_index and u.carrier is None and game.is_army(u) and _may_move(game, u)
+    ]
+    if not mine:
+        return 0.0
+    found = 0.0
+    for city in game.cities:
+        if city.owner == player_index or city.owner < 0:
+            continue
+        near = [distance(pos, city.pos) for pos in mine if distance(pos, city.pos) <= reach]
+        if not near:
+            continue
+        defenders = sum(1 for u in game.units_at(city.pos) if u.owner == city.owner and game.is_army(u))
+        defenders += 1 if game.building_works(city, FORTRESS) else 0
+        if len(near) - defenders >= margin:
+            found += game.city_size(city) * (reach + 1 - max(1, min(near))) / reach
+    return found
+
+
+def _may_move(game: Game, unit: Unit) -> bool:
+    """Whether the unit's owner holds the advance its kind needs to move at all (if any)."""
+    needed = game.rules.units[unit.kind].requires_advance_to_move
+    return not needed or game.player(unit.owner).uses(needed)

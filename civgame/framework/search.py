@@ -69,36 +69,87 @@ class Lookahead(Generic[G, A]):
     # random: those that open a choice of many ways (a move of several units), whose worth a random
     # answer hides.
     followed_best: Callable[[A], bool] = lambda action: False
+    # The state of a position's dice, and how to deal it new dice: an action whose playing changed
+    # the state (a battle's rolls) is valued by the mean of `rolls` rolls, not by one lucky or
+    # unlucky roll.
+    dice: Callable[[G], object] = lambda game: None
+    reroll: Callable[[G, random.Random], None] = lambda game, rng: None
+    rolls: int = 1
 
 
 def apply_and_follow_up(
     look: Lookahead[G, A], game: G, action: A, seat: int, rng: random.Random, best: bool = False
-) -> None:
+) -> float | None:
     """Apply `action`, then settle a few of the seat's own follow-up decisions: at random, or with
-    `best` each at its best one step ahead (`best_follow_up`)."""
+    `best` each at its best one step ahead (`best_follow_up`). A best follow-up whose outcome was
+    rolled is not played: its mean value over `Lookahead.rolls` rolls is returned, to stand for the
+    position (None otherwise: the position reached is to be valued)."""
     look.apply(game, action)
     for _ in range(FOLLOW_UP_STEPS):
         if not look.deciding(game) or look.actor(game) != seat or look.is_over(game):
-            return
-        follow_up = best_follow_up(look, game, seat, rng) if best else look.random_action(game, rng)
-        if follow_up is None:
-            return
+            return None
+        if best:
+            chosen = _best_valued(look, game, seat, rng)
+            if chosen is None:
+                return None
+            worth, follow_up, rolled = chosen
+            if rolled:
+                return worth
+        else:
+            random_follow_up = look.random_action(game, rng)
+            if random_follow_up is None:
+                return None
+            follow_up = random_follow_up
         look.apply_listed(game, follow_up)
+    return None
 
 
 def best_follow_up(look: Lookahead[G, A], game: G, seat: int, rng: random.Random) -> A | None:
     """The seat's legal action that values best one step ahead (its own follow-ups at random)."""
-    best: tuple[float, A] | None = None
+    chosen = _best_valued(look, game, seat, rng)
+    return None if chosen is None else chosen[1]
+
+
+def _best_valued(look: Lookahead[G, A], game: G, seat: int, rng: random.Random) -> tuple[float, A, bool] | None:
+    """The seat's legal action that values best one step ahead, with its value and whether it was
+    rolled (`expected_value`)."""
+    best: tuple[float, A, bool] | None = None
     for action in look.considered(look.legal_actions(game)):
-        after = look.copy(game)
         try:
-            apply_and_follow_up(look, after, action, seat, rng)
+            worth, rolled = expected_value(look, game, action, seat, rng)
         except Exception:  # legal for the seat, but not playable in this sampled world
             continue
-        worth = look.value(after, seat)
         if best is None or worth > best[0]:
-            best = (worth, action)
-    return None if best is None else best[1]
+            best = (worth, action, rolled)
+    return best
+
+
+def expected_value(look: Lookahead[G, A], game: G, action: A, seat: int, rng: random.Random) -> tuple[float, bool]:
+    """The seat's value of the position after `action` and its own follow-ups at random, and
+    whether the dice were rolled on the way (`Lookahead.dice` changed): if so, with `Lookahead.rolls`
+    above 1, the mean over that many rolls, the first with the position's dice, the others with
+    dice dealt anew (`Lookahead.reroll`), so that one lucky or unlucky roll does not decide."""
+    after = look.copy(game)
+    apply_and_follow_up(look, after, action, seat, rng)
+    worth = look.value(after, seat)
+    if look.rolls < 2 or look.dice(after) == look.dice(game):
+        return worth, False
+    for _ in range(look.rolls - 1):
+        after = look.copy(game)
+        look.reroll(after, rng)
+        apply_and_follow_up(look, after, action, seat, rng)
+        worth += look.value(after, seat)
+    return worth / look.rolls, True
+
+
+def _one_step_value(look: Lookahead[G, A], game: G, action: A, seat: int, rng: random.Random) -> float:
+    """The ranking's value of `action`: with its best follow-ups if it opens a choice of many ways
+    (`Lookahead.followed_best`), else `expected_value`."""
+    if not look.followed_best(action):
+        return expected_value(look, game, action, seat, rng)[0]
+    after = look.copy(game)
+    expected = apply_and_follow_up(look, after, action, seat, rng, best=True)
+    return look.value(after, seat) if expected is None else expected
 
 
 def rank(
@@ -121,12 +172,11 @@ def rank(
     for action in actions:
         if deadline is not None and scored and time.perf_counter() > deadline:
             break
-        after = look.copy(view)
         try:
-            apply_and_follow_up(look, after, action, seat, rng, look.followed_best(action))
+            worth = _one_step_value(look, view, action, seat, rng)
         except Exception:  # legal for the seat, but not playable in this sampled world: skip it here
             continue
-        scored.append((look.value(after, seat) + rng.random() * NOISE, action))
+        scored.append((worth + rng.random() * NOISE, action))
     if not scored and actions:
         scored = [(0.0, rng.choice(list(actions)))]
     scored.sort(key=lambda pair: pair[0], reverse=True)

@@ -122,6 +122,7 @@ def _values(s: Scenario) -> dict[str, float]:
 def test_what_hard_holds_is_worth_less_as_the_last_round_nears(round_, share):
     s = _city_on_grassland()
     s.city(1, "C2")
+    s.units(1, "infantry", "C2", 2)  # held: not a city player 0's infantry could take
     _last_age(s, round_)
     s.resources(0, food=0)
     s.player(0).objective_cards = []

@@ -20,10 +20,12 @@ REACH = FORESIGHTED.leader_reach
 
 def _leader_near_armies(leader_at: str, seed: int = 1) -> Scenario:
     """Player 0's city E4 holds three infantry and it has Tactics, nothing to spend; player 1's
-    leader stands alone at `leader_at`, player 1's city far off at C2."""
+    leader stands alone at `leader_at`, player 1's city C2 three spaces off is held by four
+    infantry (not a city to take)."""
     s = Scenario(2, seed=seed).reveal_all()
     s.city(0, "E4")
     s.city(1, "C2")
+    s.units(1, "infantry", "C2", 4)
     s.advances(0, "Tactics")
     s.units(0, "infantry", "E4", 3)
     s.unit(1, "leader", leader_at)

@@ -222,6 +222,7 @@ class Pieces:
         self.armies_of: dict[int, int] = {}  # army units by owner, those aboard too
         self.others_of: dict[int, list[Unit]] = {}  # each owner's units that are not armies, in board order
         self.leaders: list[Unit] = []  # the leader units, in board order
+        self.free_army_units_of: dict[int, list[Unit]] = {}  # each owner's army units not aboard, in board order
         kinds = game.rules.units
         for unit in game.units:
             spec = kinds[unit.kind]
@@ -236,11 +237,21 @@ class Pieces:
             self.armies_at[key] = self.armies_at.get(key, 0) + 1
             if unit.carrier is None:
                 self.free_armies[key] = self.free_armies.get(key, 0) + 1
+                self.free_army_units_of.setdefault(owner, []).append(unit)
 
     def enemy_armies(self, player_index: int) -> list[tuple[Hex, int]]:
         """Where army units of other owners (players, barbarians, pirates) stand, but those aboard, and
         how many of one owner stand there."""
         return [(pos, n) for (pos, owner), n in self.free_armies.items() if owner != player_index]
+
+    def movable_armies(self, game: Game, player_index: int) -> list[tuple[Hex, int]]:
+        """Where the player's army units not aboard stand that their kind lets the player move (armies
+        need an advance to move, Tactics), and how many stand there."""
+        stacks: dict[Hex, int] = {}
+        for unit in self.free_army_units_of.get(player_index, ()):
+            if _may_move(game, unit):
+                stacks[unit.pos] = stacks.get(unit.pos, 0) + 1
+        return list(stacks.items())
 
 
 def value(game: Game, player_index: int, weights: Weights = EASY, pieces: Pieces | None = None) -> float:
@@ -301,7 +312,7 @@ def terms(
         found[name] = found.get(name, 0) + remaining
     if wanted is None or wanted["city_in_reach"]:
         reach, margin = weights.conquest_reach, weights.conquest_margin
-        found["city_in_reach"] = enemy_cities_in_reach(game, player_index, reach, margin)
+        found["city_in_reach"] = enemy_cities_in_reach(game, player_index, reach, margin, pieces)
     if wanted is None or wanted["collectable"]:
         room = resource_room(game, player)
         prices = weights.collect_prices or weights.resources
@@ -504,30 +515,29 @@ def rounds_played(game: Game) -> int:
     return (game.age - 1) * game.rules.game.rounds_per_age + game.round - 1
 
 
-def enemy_cities_in_reach(game: Game, player_index: int, reach: int, margin: int) -> float:
+def enemy_cities_in_reach(
+    game: Game, player_index: int, reach: int, margin: int, pieces: Pieces | None = None
+) -> float:
     """Other players' city pieces that the player's army units within `reach` spaces outnumber by
     `margin` beyond the city's defenders (its owner's army units there, and one for a working
     fortress), each city counted by how near the nearest of those armies stands: its size next to
     it, size/reach at `reach` spaces. Only army units the player may move count (armies need an
     advance to move, Tactics): the advance is worth what the armies could then take."""
-    mine = [
-        u.pos
-        for u in game.units
-        if u.owner == player_index and u.carrier is None and game.is_army(u) and _may_move(game, u)
-    ]
+    pieces = pieces or Pieces(game)
+    mine = pieces.movable_armies(game, player_index)
     if not mine:
         return 0.0
     found = 0.0
     for city in game.cities:
         if city.owner == player_index or city.owner < 0:
             continue
-        near = [distance(pos, city.pos) for pos in mine if distance(pos, city.pos) <= reach]
+        near = [(away, n) for away, n in ((distance(pos, city.pos), n) for pos, n in mine) if away <= reach]
         if not near:
             continue
-        defenders = sum(1 for u in game.units_at(city.pos) if u.owner == city.owner and game.is_army(u))
+        defenders = pieces.armies_at.get((city.pos, city.owner), 0)
         defenders += 1 if game.building_works(city, FORTRESS) else 0
-        if len(near) - defenders >= margin:
-            found += game.city_size(city) * (reach + 1 - max(1, min(near))) / reach
+        if sum(n for _, n in near) - defenders >= margin:
+            found += game.city_size(city) * (reach + 1 - max(1, min(away for away, _ in near))) / reach
     return found
 
 

@@ -87,13 +87,16 @@ def test_elo_puts_the_level_that_scores_more_above_and_random_at_1000():
 
 def test_the_report_checks_win_rates_against_their_targets():
     matchup = MATCHUPS["normal-random"]
-    won = GameResult(list(matchup.lineup), [9.0, 3.0, 2.0, 1.0], [0], {"normal": [0.3, 0.4]})
-    lost = GameResult(list(matchup.lineup), [1.0, 3.0, 2.0, 1.0], [1], {"normal": [0.35]})
+    won = GameResult(list(matchup.lineup), [9.0, 3.0, 2.0, 1.0], [0], {"normal": [0.3, 0.4]}, {"normal": [2.5]})
+    lost = GameResult(list(matchup.lineup), [1.0, 3.0, 2.0, 1.0], [1], {"normal": [0.35]}, {"normal": [4.0, 2.0]})
     lines = report([matchup], [won, lost], games=2).splitlines()
     win_rate = next(line for line in lines if line.startswith("win rate: Normal vs three Random"))
     assert "50 %  (1 of 2 games)" in win_rate and "≥ 95 %" in win_rate and win_rate.endswith("NO")
+    turn = next(line for line in lines if line.startswith("thinking: normal per turn (median, CPU)"))
+    assert "2.5 s" in turn and "≤ 3 s" in turn and turn.endswith("yes")
+    # a decision's time is shown, but its target is the turn's
     median = next(line for line in lines if line.startswith("thinking: normal per decision (median)"))
-    assert "350 ms" in median and median.endswith("yes")
+    assert "350 ms" in median and median.endswith("-")
 
 
 def test_a_custom_lineup_runs_from_the_command_line(capsys):

@@ -65,7 +65,7 @@ def strength_rows(
         if level == "random" or not spent:
             continue
         median_target, p99_target = thinking_targets.get(level, (None, None))
-        note = f"{len(spent)} decisions"
+        note = counted(len(spent), "decision")
         rows.append(Figure(f"thinking: {level} per decision (median{clock})", median(spent), "s", median_target, note))
         rows.append(Figure(f"thinking: {level} per decision (p99{clock})", percentile(spent, 0.99), "s", p99_target))
     return rows

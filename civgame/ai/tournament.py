@@ -231,7 +231,7 @@ def _turn_rows(results: Sequence[GameResult]) -> list[Figure]:
     for level, spent in sorted(turns.items()):
         if level == "random" or not spent:
             continue
-        note, target = f"{len(spent)} turns", TURN_TARGETS.get(level)
+        note, target = counted(len(spent), "turn"), TURN_TARGETS.get(level)
         rows.append(Figure(f"thinking: {level} per turn (median, CPU)", median(spent), "s", target, note))
         rows.append(Figure(f"thinking: {level} per turn (most, CPU)", max(spent), "s", None))
     return rows

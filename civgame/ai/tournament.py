@@ -210,8 +210,8 @@ def run_matchups(
     return [result for result in results if result is not None]
 
 
-def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: int) -> str:
-    rows = strength_rows(matchups, results, games, thinking_targets={})
+def report(matchups: Sequence[Matchup], results: Sequence[GameResult]) -> str:
+    rows = strength_rows(matchups, results, thinking_targets={})
     rows += _turn_rows(results)
     wonders = sum(r.wonders for r in results) / len(results)
     with_wonder = sum(1 for r in results if r.wonders)
@@ -335,8 +335,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--report",
         type=Path,
+        nargs="+",
         metavar="RECORD",
-        help="print the report of the games kept in a --record file (of one line-up) instead of playing",
+        help="print the report of the games kept in --record files instead of playing: each line-up's win "
+        "rate, and ratings fitted to all of them",
     )
     parser.add_argument(
         "--ray",
@@ -383,22 +385,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     seeds = f"seeds {args.first_seed}-{args.first_seed + args.games - 1}"
     where = f"on Ray ({args.ray})" if args.ray else counted(args.workers, "worker")
     print(f"civgame tournament: {counted(len(results), 'game')} ({seeds}), {time.monotonic() - started:.0f} s, {where}")
-    print((report if args.game == "clash" else sidmeier_tournament.report)(matchups, results, args.games))
+    print((report if args.game == "clash" else sidmeier_tournament.report)(matchups, results))
     return 0
 
 
-def _report_recorded(record: Path, game: str = "clash") -> int:
-    """The report of the games of `game` a --record file keeps, seeds in order, as one match-up."""
-    kept = sorted((json.loads(line) for line in record.read_text().splitlines() if line.strip()), key=_seed)
-    lineup = tuple(kept[0]["matchup"]) if kept else ()
-    if not kept or any(tuple(game["matchup"]) != lineup for game in kept):
-        raise SystemExit(f"{record}: no games, or games of more than one line-up")
-    seeds = ", ".join(str(_seed(game)) for game in kept)
-    results = [GameResult(**{k: v for k, v in game.items() if k not in ("matchup", "seed")}) for game in kept]
-    print(f"civgame tournament: {counted(len(results), 'game')} recorded in {record} (seeds {seeds})")
-    reporting = report if game == "clash" else sidmeier_tournament.report
-    print(reporting([Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None)], results, len(results)))
+def _report_recorded(records: Sequence[Path], game: str = "clash") -> int:
+    """The report of the games of `game` that --record files keep, as one run: each line-up a match-up
+    (a known one with its target), the ratings fitted to all the games together."""
+    kept = [json.loads(line) for record in records for line in record.read_text().splitlines() if line.strip()]
+    if not kept:
+        raise SystemExit(f"{', '.join(map(str, records))}: no games recorded")
+    known = {known.lineup: known for known in GAMES[game][0].values()}
+    lineups = list(dict.fromkeys(tuple(game["matchup"]) for game in kept))
+    matchups = [known.get(lineup) or Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None) for lineup in lineups]
+    results = []
+    for lineup in lineups:
+        played = sorted((game for game in kept if tuple(game["matchup"]) == lineup), key=_seed)
+        print(f"{', '.join(lineup)}: {counted(len(played), 'game')} (seeds {_seed_ranges(played)})")
+        results += [GameResult(**{k: v for k, v in game.items() if k not in ("matchup", "seed")}) for game in played]
+    print(f"civgame tournament: {counted(len(results), 'game')} recorded in {', '.join(map(str, records))}")
+    print((report if game == "clash" else sidmeier_tournament.report)(matchups, results))
     return 0
+
+
+def _seed_ranges(games: Sequence[dict[str, object]]) -> str:
+    """The games' seeds (in order) as runs: 9001-9005, 9007."""
+    runs: list[list[int]] = []
+    for seed in map(_seed, games):
+        if runs and seed == runs[-1][-1] + 1:
+            runs[-1].append(seed)
+        else:
+            runs.append([seed])
+    return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
 
 
 def _seed(game: dict[str, object]) -> int:

@@ -8,9 +8,10 @@
   best average over the samples is played (all candidates share each sample's world and random
   continuation); its one-step value counts as several samples, so that a few noisy continuations do
   not overrule a clear ranking. Work is counted, not timed: a whole turn has a budget of samples
-  (`TurnBudget`), a forced action is taken at once, and a decision the ranking settles (a payment's
-  split, a clear best action) takes no samples, so the samples go to the decisions that matter and
-  the same seed gives the same game on any machine. Normal values positions with the foresighted
+  (`TurnBudget`; Hard's is set for 2 players, a larger game's proportionally smaller), a forced
+  action is taken at once, and a decision the ranking settles (a payment's split, a clear best
+  action) takes no samples, so the samples go to the decisions that matter and the same seed gives
+  the same game on any machine. Normal values positions with the foresighted
   weights (production counts while the game has long to go, the hand's promise, how near a wonder
   is, an enemy city or leader its armies could take, a game about to end), and values a move into a
   battle by the mean of several rolls (`Weights.battle_rolls`; Easy by the one roll it sees).

@@ -1,5 +1,5 @@
 """Tournament of the computer players: seeded games between levels, win rates against the targets,
-an Elo-style table and how long each level thinks per decision.
+an Elo-style table and how long each level thinks per turn and per decision.
 
     civgame tournament                          # the three target match-ups, 20 games each
     civgame tournament --games 4 --only normal-random
@@ -8,6 +8,7 @@ an Elo-style table and how long each level thinks per decision.
     civgame tournament --ray auto               # the games as tasks of a Ray cluster
     civgame tournament --record games.jsonl     # each game's result kept as it ends ...
     civgame tournament --report games.jsonl     # ... and reported later (a run stopped early too)
+    civgame tournament --report a.jsonl b.jsonl # records of several line-ups as one run (one rating fit)
     civgame tournament --game sid-meier         # Sid Meier's Civilization's levels (sidmeier_tournament.py)
 
 (`python -m bench.ai` is the same command.)

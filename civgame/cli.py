@@ -333,6 +333,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; an unexpected error is one line here and its traceback goes to the log."""
     try:
         return _main(argv)
+    except BrokenPipeError:
+        # The reader of the output went away (`civgame tournament --report r.jsonl | head`): nothing
+        # went wrong here. Output still buffered goes nowhere, so that leaving does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_ERROR
     except Exception as exc:
         log = _log_traceback()
         return _fail(f"unexpected error: {exc!r}; details in {log}")

@@ -8,9 +8,10 @@
   best average over the samples is played (all candidates share each sample's world and random
   continuation); its one-step value counts as several samples, so that a few noisy continuations do
   not overrule a clear ranking. Work is counted, not timed: a whole turn has a budget of samples
-  (`TurnBudget`), a forced action is taken at once, and a decision the ranking settles (a payment's
-  split, a clear best action) takes no samples, so the samples go to the decisions that matter and
-  the same seed gives the same game on any machine. Normal values positions with the foresighted
+  (`TurnBudget`; Hard's is set for 2 players, a larger game's proportionally smaller), a forced
+  action is taken at once, and a decision the ranking settles (a payment's split, a clear best
+  action) takes no samples, so the samples go to the decisions that matter and the same seed gives
+  the same game on any machine. Normal values positions with the foresighted
   weights (production counts while the game has long to go, the hand's promise, how near a wonder
   is, an enemy city or leader its armies could take, a game about to end), and values a move into a
   battle by the mean of several rolls (`Weights.battle_rolls`; Easy by the one roll it sees).
@@ -138,26 +139,40 @@ class HeuristicAgent:
 class SearchSettings(search.SearchSettings):
     weights: Weights = FORESIGHTED
     turn_samples: int | None = None  # samples for a whole turn (None: `max_samples` for every decision)
+    # The number of players `turn_samples` is set for: a game of more players gets proportionally fewer
+    # (None: the same for any number). Each sample values every player and plays on a fuller board, so
+    # a sample of a 4-player game costs more than one of a 2-player game, and a person waits for three
+    # computer players in turn rather than one.
+    budgeted_players: int | None = None
 
 
 class TurnBudget:
     """The samples a searching player may still take in the turn at hand: each decision is allotted
     up to `TURN_SHARE` of what is left, so a turn of many decisions costs no more than one of few.
     A turn is the player's part of one phase of a round (its own turn, a status phase, a battle on
-    another's turn)."""
+    another's turn). `per_turn` is for a game of `players` players; a larger game gets proportionally
+    fewer samples a turn."""
 
-    def __init__(self, per_turn: int | None) -> None:
+    def __init__(self, per_turn: int | None, players: int | None = None) -> None:
         self.per_turn = per_turn
+        self.players = players
         self._turn: tuple[str, int, int, int] | None = None
         self._left = 0
 
+    def for_game(self, game: Game) -> int | None:
+        """The samples of a whole turn in `game` (None: no turn budget)."""
+        if self.per_turn is None or self.players is None:
+            return self.per_turn
+        return math.ceil(self.per_turn * min(1.0, self.players / len(game.players)))
+
     def allot(self, game: Game) -> int | None:
         """The samples this decision may take (None: no turn budget)."""
-        if self.per_turn is None:
+        per_turn = self.for_game(game)
+        if per_turn is None:
             return None
         turn = (game.phase, game.age, game.round, game.current)
         if turn != self._turn:
-            self._turn, self._left = turn, self.per_turn
+            self._turn, self._left = turn, per_turn
         return math.ceil(self._left * TURN_SHARE)
 
     def spend(self, samples: int) -> None:
@@ -183,6 +198,7 @@ NORMAL_SEARCH = SearchSettings(
 # candidate; its plan weighs against its many more samples about as Normal's ranking does. Its
 # samples play 8 random actions after the candidate rather than 12: a fifth less processor time a
 # turn, and the same choices on the 20 seeded decisions measured (docs/measurements.md, Hard's pace).
+# Its turn's samples are set for 2 players: a 4-player turn has half (each sample costs more there).
 HARD_SEARCH = replace(
     NORMAL_SEARCH,
     candidates=6,
@@ -193,6 +209,7 @@ HARD_SEARCH = replace(
     plan_depth=2,
     max_samples=150,
     turn_samples=450,
+    budgeted_players=2,
     ranked_at_most=80,
     decisive=2.5,
 )
@@ -206,7 +223,7 @@ class SearchAgent:
         self.settings = settings
         self.offer = OfferPlan()
         self.search = FlatMonteCarlo(lookahead(settings.weights), settings, self.rng)
-        self.turn = TurnBudget(settings.turn_samples)
+        self.turn = TurnBudget(settings.turn_samples, settings.budgeted_players)
 
     def choose(self, game: Game, actions: Sequence[Action]) -> Action:
         step = self.offer.next_step(game, actions)

@@ -42,21 +42,29 @@ def win_share(result: GameResult, level: str) -> float:
     return sum(1 for seat in result.winners if result.levels[seat] == level) / len(result.winners)
 
 
+def played_by(matchup: Matchup, results: Sequence[GameResult]) -> list[GameResult]:
+    """The games of `results` that the match-up's line-up played (whoever sat where)."""
+    lineup = sorted(matchup.lineup)
+    return [r for r in results if sorted(r.levels) == lineup]
+
+
 def strength_rows(
     matchups: Sequence[Matchup],
     results: Sequence[GameResult],
-    games: int,
     thinking_targets: dict[str, tuple[float | None, float | None]],
     clock: str = "",
 ) -> list[Figure]:
-    """Each match-up's win rate against its target (its `games` results in order), and each thinking
-    level's time per decision, median and p99, against its targets; `clock` says how it was timed."""
+    """Each match-up's win rate over the games its line-up played, against its target, and each
+    thinking level's time per decision, median and p99, against its targets; `clock` says how it was timed."""
     rows: list[Figure] = []
-    for index, matchup in enumerate(matchups):
-        played = results[index * games : (index + 1) * games]
+    for matchup in matchups:
+        played = played_by(matchup, results)
+        if not played:
+            continue
         wins = sum(win_share(r, matchup.lineup[0]) for r in played)
-        note = f"{wins:g} of {counted(games, 'game')}"
-        rows.append(Figure(f"win rate: {matchup.name}", wins / games, "%", matchup.target, note, at_least=True))
+        note = f"{wins:g} of {counted(len(played), 'game')}"
+        rate = wins / len(played)
+        rows.append(Figure(f"win rate: {matchup.name}", rate, "%", matchup.target, note, at_least=True))
     times: dict[str, list[float]] = {}
     for result in results:
         for level, spent in result.thinking.items():
@@ -65,7 +73,7 @@ def strength_rows(
         if level == "random" or not spent:
             continue
         median_target, p99_target = thinking_targets.get(level, (None, None))
-        note = f"{len(spent)} decisions"
+        note = counted(len(spent), "decision")
         rows.append(Figure(f"thinking: {level} per decision (median{clock})", median(spent), "s", median_target, note))
         rows.append(Figure(f"thinking: {level} per decision (p99{clock})", percentile(spent, 0.99), "s", p99_target))
     return rows

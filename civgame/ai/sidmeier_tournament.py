@@ -71,8 +71,8 @@ def play_one(lineup: tuple[str, ...], seed: int) -> GameResult:
     )
 
 
-def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: int) -> str:
-    rows = strength_rows(matchups, results, games, THINKING_TARGETS, clock=", CPU")
+def report(matchups: Sequence[Matchup], results: Sequence[GameResult]) -> str:
+    rows = strength_rows(matchups, results, THINKING_TARGETS, clock=", CPU")
     minutes = median([r.seconds for r in results]) / 60
     rows.append(Figure("game length (median, wall clock)", minutes, "min", None, counted(len(results), "game")))
     return table(rows)

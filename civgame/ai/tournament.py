@@ -1,5 +1,5 @@
 """Tournament of the computer players: seeded games between levels, win rates against the targets,
-an Elo-style table and how long each level thinks per decision.
+an Elo-style table and how long each level thinks per turn and per decision.
 
     civgame tournament                          # the three target match-ups, 20 games each
     civgame tournament --games 4 --only normal-random
@@ -8,6 +8,7 @@ an Elo-style table and how long each level thinks per decision.
     civgame tournament --ray auto               # the games as tasks of a Ray cluster
     civgame tournament --record games.jsonl     # each game's result kept as it ends ...
     civgame tournament --report games.jsonl     # ... and reported later (a run stopped early too)
+    civgame tournament --report a.jsonl b.jsonl # records of several line-ups as one run (one rating fit)
     civgame tournament --game sid-meier         # Sid Meier's Civilization's levels (sidmeier_tournament.py)
 
 (`python -m bench.ai` is the same command.)
@@ -70,9 +71,8 @@ TRIALS: dict[str, Callable[[int | str], Agent]] = {
 # The level each trial player is a variant of: the seat it is recorded as.
 TRIAL_SEATS: dict[str, Seat] = {"hard-eval": "normal", "greedy": "easy"}
 PLAYERS = (*LEVELS, *TRIALS)
-# Seconds per decision: (median, p99) targets by level.
-THINKING_TARGETS: dict[str, tuple[float | None, float | None]] = {"normal": (0.5, 2.0), "hard": (2.0, None)}
-# Processor seconds per turn: median targets by level.
+# Processor seconds per turn: median targets by level. A level's time per decision is shown with no
+# target: a turn has a budget, which its decisions share as they matter.
 TURN_TARGETS: dict[str, float] = {"normal": 3.0, "hard": 8.0}
 ELO_ANCHOR = ("random", 1000.0)
 RECRUITED = "leaders recruited"  # the score table's row of leaders each seat brought onto the board
@@ -211,8 +211,8 @@ def run_matchups(
     return [result for result in results if result is not None]
 
 
-def report(matchups: Sequence[Matchup], results: Sequence[GameResult], games: int) -> str:
-    rows = strength_rows(matchups, results, games, THINKING_TARGETS)
+def report(matchups: Sequence[Matchup], results: Sequence[GameResult]) -> str:
+    rows = strength_rows(matchups, results, thinking_targets={})
     rows += _turn_rows(results)
     wonders = sum(r.wonders for r in results) / len(results)
     with_wonder = sum(1 for r in results if r.wonders)
@@ -232,7 +232,7 @@ def _turn_rows(results: Sequence[GameResult]) -> list[Figure]:
     for level, spent in sorted(turns.items()):
         if level == "random" or not spent:
             continue
-        note, target = f"{len(spent)} turns", TURN_TARGETS.get(level)
+        note, target = counted(len(spent), "turn"), TURN_TARGETS.get(level)
         rows.append(Figure(f"thinking: {level} per turn (median, CPU)", median(spent), "s", target, note))
         rows.append(Figure(f"thinking: {level} per turn (most, CPU)", max(spent), "s", None))
     return rows
@@ -336,8 +336,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--report",
         type=Path,
+        nargs="+",
         metavar="RECORD",
-        help="print the report of the games kept in a --record file (of one line-up) instead of playing",
+        help="print the report of the games kept in --record files instead of playing: each line-up's win "
+        "rate, and ratings fitted to all of them",
     )
     parser.add_argument(
         "--ray",
@@ -384,22 +386,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     seeds = f"seeds {args.first_seed}-{args.first_seed + args.games - 1}"
     where = f"on Ray ({args.ray})" if args.ray else counted(args.workers, "worker")
     print(f"civgame tournament: {counted(len(results), 'game')} ({seeds}), {time.monotonic() - started:.0f} s, {where}")
-    print((report if args.game == "clash" else sidmeier_tournament.report)(matchups, results, args.games))
+    print((report if args.game == "clash" else sidmeier_tournament.report)(matchups, results))
     return 0
 
 
-def _report_recorded(record: Path, game: str = "clash") -> int:
-    """The report of the games of `game` a --record file keeps, seeds in order, as one match-up."""
-    kept = sorted((json.loads(line) for line in record.read_text().splitlines() if line.strip()), key=_seed)
-    lineup = tuple(kept[0]["matchup"]) if kept else ()
-    if not kept or any(tuple(game["matchup"]) != lineup for game in kept):
-        raise SystemExit(f"{record}: no games, or games of more than one line-up")
-    seeds = ", ".join(str(_seed(game)) for game in kept)
-    results = [GameResult(**{k: v for k, v in game.items() if k not in ("matchup", "seed")}) for game in kept]
-    print(f"civgame tournament: {counted(len(results), 'game')} recorded in {record} (seeds {seeds})")
-    reporting = report if game == "clash" else sidmeier_tournament.report
-    print(reporting([Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None)], results, len(results)))
+def _report_recorded(records: Sequence[Path], game: str = "clash") -> int:
+    """The report of the games of `game` that --record files keep, as one run: each line-up a match-up
+    (a known one with its target), the ratings fitted to all the games together."""
+    kept = [json.loads(line) for record in records for line in record.read_text().splitlines() if line.strip()]
+    if not kept:
+        raise SystemExit(f"{', '.join(map(str, records))}: no games recorded")
+    known = {known.lineup: known for known in GAMES[game][0].values()}
+    lineups = list(dict.fromkeys(tuple(game["matchup"]) for game in kept))
+    matchups = [known.get(lineup) or Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None) for lineup in lineups]
+    results = []
+    for lineup in lineups:
+        played = sorted((game for game in kept if tuple(game["matchup"]) == lineup), key=_seed)
+        print(f"{', '.join(lineup)}: {counted(len(played), 'game')} (seeds {_seed_ranges(played)})")
+        results += [GameResult(**{k: v for k, v in game.items() if k not in ("matchup", "seed")}) for game in played]
+    print(f"civgame tournament: {counted(len(results), 'game')} recorded in {', '.join(map(str, records))}")
+    print((report if game == "clash" else sidmeier_tournament.report)(matchups, results))
     return 0
+
+
+def _seed_ranges(games: Sequence[dict[str, object]]) -> str:
+    """The games' seeds (in order) as runs: 9001-9005, 9007."""
+    runs: list[list[int]] = []
+    for seed in map(_seed, games):
+        if runs and seed == runs[-1][-1] + 1:
+            runs[-1].append(seed)
+        else:
+            runs.append([seed])
+    return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
 
 
 def _seed(game: dict[str, object]) -> int:

@@ -81,7 +81,7 @@ def apply_and_follow_up(
     look: Lookahead[G, A], game: G, action: A, seat: int, rng: random.Random, best: bool = False
 ) -> float | None:
     """Apply `action`, then settle a few of the seat's own follow-up decisions: at random, or with
-    `best` each at its best one step ahead (`best_follow_up`). A best follow-up whose outcome was
+    `best` each at its best one step ahead (`best_valued`). A best follow-up whose outcome was
     rolled is not played: its mean value over `Lookahead.rolls` rolls is returned, to stand for the
     position (None otherwise: the position reached is to be valued)."""
     look.apply(game, action)
@@ -89,7 +89,7 @@ def apply_and_follow_up(
         if not look.deciding(game) or look.actor(game) != seat or look.is_over(game):
             return None
         if best:
-            chosen = _best_valued(look, game, seat, rng)
+            chosen = best_valued(look, game, seat, rng)
             if chosen is None:
                 return None
             worth, follow_up, rolled = chosen
@@ -104,15 +104,9 @@ def apply_and_follow_up(
     return None
 
 
-def best_follow_up(look: Lookahead[G, A], game: G, seat: int, rng: random.Random) -> A | None:
-    """The seat's legal action that values best one step ahead (its own follow-ups at random)."""
-    chosen = _best_valued(look, game, seat, rng)
-    return None if chosen is None else chosen[1]
-
-
-def _best_valued(look: Lookahead[G, A], game: G, seat: int, rng: random.Random) -> tuple[float, A, bool] | None:
-    """The seat's legal action that values best one step ahead, with its value and whether it was
-    rolled (`expected_value`)."""
+def best_valued(look: Lookahead[G, A], game: G, seat: int, rng: random.Random) -> tuple[float, A, bool] | None:
+    """The seat's legal action that values best one step ahead (its own follow-ups at random), with
+    its value and whether it was rolled (`expected_value`); None if no action can be played."""
     best: tuple[float, A, bool] | None = None
     for action in look.considered(look.legal_actions(game)):
         try:

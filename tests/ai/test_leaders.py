@@ -9,7 +9,7 @@ import pytest
 
 from civgame.ai.agents import HeuristicAgent, lookahead, rank
 from civgame.ai.evaluation import FORESIGHTED, enemy_leaders_in_reach, leader_exposure, value
-from civgame.framework.search import best_follow_up
+from civgame.framework.search import best_valued
 from civgame.games.clash.core.actions import MoveUnits, StartMove
 from civgame.games.clash.core.hexgrid import distance
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
@@ -65,7 +65,9 @@ def test_the_ranking_values_a_move_by_the_best_moves_it_allows(seed):
     move_worth = next(worth for worth, action in ranked if isinstance(action, StartMove))
     moving = look.copy(s.game)
     apply(moving, StartMove())
-    first = best_follow_up(look, moving, 0, random.Random(seed))
+    best = best_valued(look, moving, 0, random.Random(seed))
+    assert best is not None
+    first = best[1]
     assert isinstance(first, MoveUnits)
     apply(moving, first)
     assert move_worth >= look.value(moving, 0) - 0.01

@@ -10,6 +10,7 @@ from civgame.ai.fairness import determinise
 from civgame.framework import search
 from civgame.games.clash import apply, legal_actions
 from civgame.games.clash.core.actions import Advance, Collect, EndTurn, FoundCity, StartMove
+from civgame.games.clash.rules.flow.setup import new_game
 from tests.ai.test_fairness import game_in_progress
 
 # One sample only: what a search gets from a processor busy with other work.
@@ -92,6 +93,23 @@ def test_a_turn_s_samples_are_shared_out_and_renewed_each_turn():
     game.round += 1
     assert budget.allot(game) == 50
     assert agents.TurnBudget(None).allot(game) is None
+
+
+def test_a_turn_of_a_larger_game_has_proportionally_fewer_samples():
+    two, four = new_game(2, 5), game_in_progress(5, steps=10)
+    budget = agents.TurnBudget(450, players=2)
+    assert (budget.for_game(two), budget.for_game(four)) == (450, 225)
+    assert budget.allot(four) == 113
+    assert agents.TurnBudget(450).for_game(four) == 450  # without a size set for: the same in any game
+    # Hard's turn budget is set for 2 players: in a 2-player game it searches as much as ever.
+    assert agents.TurnBudget(HARD_SEARCH.turn_samples, HARD_SEARCH.budgeted_players).for_game(two) == 450
+
+
+def test_a_searching_player_of_a_larger_game_keeps_to_its_smaller_budget():
+    settings = replace(NORMAL_SEARCH, max_samples=8, turn_samples=8)
+    sampled = _sampled_per_turn(replace(settings, budgeted_players=2), 3, steps=25)  # a 4-player game
+    assert max(sampled) <= 4 and sum(sampled) > 0
+    assert max(_sampled_per_turn(settings, 3, steps=25)) > 4
 
 
 def _sampled_per_turn(settings, seed: int, steps: int) -> list[int]:

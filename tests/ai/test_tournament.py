@@ -1,6 +1,9 @@
 """The tournament command: seat rotation, shared wins, the Elo table and the report."""
 
-from dataclasses import replace
+import json
+import subprocess
+import sys
+from dataclasses import asdict, replace
 
 from civgame.ai import tournament
 from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
@@ -87,13 +90,16 @@ def test_elo_puts_the_level_that_scores_more_above_and_random_at_1000():
 
 def test_the_report_checks_win_rates_against_their_targets():
     matchup = MATCHUPS["normal-random"]
-    won = GameResult(list(matchup.lineup), [9.0, 3.0, 2.0, 1.0], [0], {"normal": [0.3, 0.4]})
-    lost = GameResult(list(matchup.lineup), [1.0, 3.0, 2.0, 1.0], [1], {"normal": [0.35]})
-    lines = report([matchup], [won, lost], games=2).splitlines()
+    won = GameResult(list(matchup.lineup), [9.0, 3.0, 2.0, 1.0], [0], {"normal": [0.3, 0.4]}, {"normal": [2.5]})
+    lost = GameResult(list(matchup.lineup), [1.0, 3.0, 2.0, 1.0], [1], {"normal": [0.35]}, {"normal": [4.0, 2.0]})
+    lines = report([matchup], [won, lost]).splitlines()
     win_rate = next(line for line in lines if line.startswith("win rate: Normal vs three Random"))
     assert "50 %  (1 of 2 games)" in win_rate and "≥ 95 %" in win_rate and win_rate.endswith("NO")
+    turn = next(line for line in lines if line.startswith("thinking: normal per turn (median, CPU)"))
+    assert "2.5 s" in turn and "≤ 3 s" in turn and turn.endswith("yes")
+    # a decision's time is shown, but its target is the turn's
     median = next(line for line in lines if line.startswith("thinking: normal per decision (median)"))
-    assert "350 ms" in median and median.endswith("yes")
+    assert "350 ms" in median and median.endswith("-")
 
 
 def test_a_custom_lineup_runs_from_the_command_line(capsys):
@@ -157,11 +163,11 @@ def test_sid_meier_s_tournament_plays_its_own_game_and_reports_processor_time(ca
     assert all(len(m.lineup) == 4 and m.target for m in sidmeier_tournament.MATCHUPS.values())
     lineup = sidmeier_tournament.MATCHUPS["normal-random"].lineup
     won = GameResult(list(lineup), [9.0, 3.0, 2.0, 1.0], [0], {"normal": [0.3, 0.4, 0.45]}, seconds=60)
-    lines = sidmeier_tournament.report([sidmeier_tournament.MATCHUPS["normal-random"]], [won], 1).splitlines()
+    lines = sidmeier_tournament.report([sidmeier_tournament.MATCHUPS["normal-random"]], [won]).splitlines()
     median = next(line for line in lines if line.startswith("thinking: normal per decision (median, CPU)"))
     assert "400 ms" in median and median.endswith("yes")
     slow = GameResult(list(lineup), [9.0, 3.0, 2.0, 1.0], [0], {"normal": [0.3] * 98 + [2.5, 2.5]}, seconds=60)
-    lines = sidmeier_tournament.report([sidmeier_tournament.MATCHUPS["normal-random"]], [slow], 1).splitlines()
+    lines = sidmeier_tournament.report([sidmeier_tournament.MATCHUPS["normal-random"]], [slow]).splitlines()
     p99 = next(line for line in lines if line.startswith("thinking: normal per decision (p99, CPU)"))
     assert "2.5 s" in p99 and "≤ 2 s" in p99 and p99.endswith("NO")
 
@@ -179,3 +185,51 @@ def test_a_sid_meier_game_is_of_its_own_line_up_and_levels(capsys, monkeypatch):
     except SystemExit as exc:
         assert exc.code == 2
     assert "a line-up is 2-4 of random, easy, normal, hard" in capsys.readouterr().err
+
+
+def _recorded(path, lineup, games):
+    """A --record file of `games`: (seed, levels by seat, totals by seat, winners)."""
+    lines = [
+        json.dumps({"matchup": list(lineup), "seed": seed, **asdict(GameResult(levels, totals, winners))})
+        for seed, levels, totals, winners in games
+    ]
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def test_records_of_several_line_ups_are_reported_as_one_run(capsys, tmp_path):
+    hard_normal = _recorded(
+        tmp_path / "a.jsonl",
+        MATCHUPS["hard-normal"].lineup,
+        [
+            (9002, ["hard", "normal"], [30.0, 20.0], [0]),
+            (9001, ["normal", "hard"], [25.0, 35.0], [1]),
+            (9004, ["hard", "normal"], [20.0, 28.0], [1]),
+        ],
+    )
+    four = ["normal", "easy", "easy", "easy"]
+    normal_easy = _recorded(
+        tmp_path / "b.jsonl", MATCHUPS["normal-easy"].lineup, [(9001, four, [30.0, 10.0, 12.0, 9.0], [0])]
+    )
+    assert main(["--report", hard_normal, normal_easy]) == 0
+    out = capsys.readouterr().out
+    assert "hard, normal: 3 games (seeds 9001-9002, 9004)" in out
+    assert "normal, easy, easy, easy: 1 game (seeds 9001)" in out
+    lines = out.splitlines()
+    rate = next(line for line in lines if line.startswith("win rate: Hard vs Normal"))
+    assert "67 %  (2 of 3 games)" in rate and "≥ 60 %" in rate and rate.endswith("yes")
+    assert "100 %  (1 of 1 game)" in next(line for line in lines if line.startswith("win rate: Normal vs three Easy"))
+    header = next(i for i, line in enumerate(lines) if line.startswith("level") and line.endswith("Elo"))
+    ratings = lines[header + 2 : header + 5]
+    assert [line.split()[0] for line in ratings] == ["hard", "normal", "easy"]  # one fit over both files
+
+
+def test_a_report_read_only_in_part_ends_quietly(tmp_path):
+    """`civgame tournament --report r.jsonl | head -1`: the reader leaving is no error of the command."""
+    kept = _recorded(tmp_path / "a.jsonl", ("random", "random"), [(1, ["random", "random"], [3.0, 2.0], [0])])
+    command = [sys.executable, "-m", "civgame", "tournament", "--report", kept]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        process.stdout.close()  # before the command has printed anything
+        errors = process.stderr.read().decode()
+        process.wait(timeout=60)
+    assert errors == "" and process.returncode == 1

@@ -396,14 +396,14 @@ def _report_recorded(records: Sequence[Path], game: str = "clash") -> int:
     kept = [json.loads(line) for record in records for line in record.read_text().splitlines() if line.strip()]
     if not kept:
         raise SystemExit(f"{', '.join(map(str, records))}: no games recorded")
-    known = {known.lineup: known for known in GAMES[game][0].values()}
-    lineups = list(dict.fromkeys(tuple(game["matchup"]) for game in kept))
+    known = {matchup.lineup: matchup for matchup in GAMES[game][0].values()}
+    lineups = list(dict.fromkeys(tuple(entry["matchup"]) for entry in kept))
     matchups = [known.get(lineup) or Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None) for lineup in lineups]
     results = []
     for lineup in lineups:
-        played = sorted((game for game in kept if tuple(game["matchup"]) == lineup), key=_seed)
+        played = sorted((entry for entry in kept if tuple(entry["matchup"]) == lineup), key=_seed)
         print(f"{', '.join(lineup)}: {counted(len(played), 'game')} (seeds {_seed_ranges(played)})")
-        results += [GameResult(**{k: v for k, v in game.items() if k not in ("matchup", "seed")}) for game in played]
+        results += [GameResult(**{k: v for k, v in entry.items() if k not in ("matchup", "seed")}) for entry in played]
     print(f"civgame tournament: {counted(len(results), 'game')} recorded in {', '.join(map(str, records))}")
     print((report if game == "clash" else sidmeier_tournament.report)(matchups, results))
     return 0

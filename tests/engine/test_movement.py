@@ -11,6 +11,7 @@ next to it. Player 1's units are placed where a test needs an enemy.
 """
 
 import copy
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -21,6 +22,7 @@ from civgame.framework.errors import RuleError
 from civgame.games.clash import new_game
 from civgame.games.clash.content.effects import has, holdings_changed
 from civgame.games.clash.core.actions import BoardShips, EndMove, MoveUnits, Retreat, StartMove
+from civgame.games.clash.core.copying import copy_game
 from civgame.games.clash.core.decisions import BoardingDecision, MoveDecision, RetreatDecision
 from civgame.games.clash.core.hexgrid import hex_to_label
 from civgame.games.clash.core.model import Game
@@ -619,6 +621,81 @@ def test_the_quick_answer_whether_units_can_move_agrees_with_the_moves_listed_in
             assert movement.can_move(game, owner) == listed
             answers[listed] += 1
     assert answers[True] > 300 and answers[False] > 30
+
+
+def _every_route(game, start, steps, stopping, crowds):
+    """What `_road_reach` answers, worked out by following every route of up to `steps` steps (the
+    walk before it skipped routes no better than one already followed). `crowds`: `road_crowds`."""
+    terrain = game.rules.terrain
+    best, frontier = {}, {start: 0}
+    for step in range(1, steps + 1):
+        onward = {}
+        for here, crowd in frontier.items():
+            for there in game.board_neighbors(here):
+                if there == start or not game.is_land(there):
+                    continue
+                if there not in game.board_neighbors(start) and crowd < best.get(there, crowd + 1):
+                    best[there] = crowd
+                kind = terrain[game.terrain(there) or ""]
+                stopped = stopping is not None and (
+                    kind.stops_movement or (stopping == "battle" and kind.forbids_later_attack)
+                )
+                if step < steps and crowds.get(there, 0) is not None and not stopped:
+                    through = max(crowd, crowds.get(there, 0))
+                    if through < onward.get(there, through + 1):
+                        onward[there] = through
+        frontier = onward
+    return best
+
+
+ROUTES = ((2, None), (4, None), (3, "march"), (3, "battle"))
+
+
+def test_road_reaches_kept_across_positions_equal_every_route_followed_in_random_games():
+    """A road's reach is kept for the layout of pieces it depends on and shared with look-ahead copies:
+    as the game goes on and copies fill the store, every answer (spaces, armies on the way, order)
+    is still the one found by following every route, for each range and kind of terrain stop."""
+    compared, kept_answers = 0, 0
+    for game in _games_with_roads(3, (5,), 250):
+        look = copy_game(game, with_record=False)
+        assert look.road_reaches is game.road_reaches  # (the copy adds to the same store)
+        for owner in range(3):
+            survey = movement._Survey(look, owner)
+            for start in sorted({u.pos for u in game.units_of(owner) if game.is_land(u.pos)}):
+                for steps, stopping in ROUTES:
+                    expected = _every_route(game, start, steps, stopping, survey.road_crowds())
+                    kept_answers += (start, steps, stopping, survey.road_crowds_key()) in game.road_reaches
+                    assert list(movement._road_reach(survey, start, steps, stopping).items()) == list(expected.items())
+                    compared += 1
+    assert compared > 1000 and kept_answers > 100
+
+
+def test_a_road_walk_finds_the_fewest_armies_on_the_way_among_crowds_laid_at_random():
+    """Armies of up to 4 and enemies laid at random over a game's board: a longer route with fewer
+    armies on it than a shorter one is still found, as by following every route."""
+    game = new_game(4, 11)
+    for region in game.regions:
+        region.rotation = region.base_rotation  # every region face up: the whole board is land and sea
+    game.invalidate_board()
+    land = sorted(h for h in game.space_region if game.is_land(h))
+    rng = random.Random(11)
+    for _ in range(300):
+        survey = movement._Survey(game, 0)
+        survey._road_crowds = {h: rng.choice((None, 0, 1, 2, 3, 4)) for h in rng.sample(land, len(land) // 3)}
+        start = rng.choice(land)
+        for steps, stopping in ROUTES:
+            expected = _every_route(game, start, steps, stopping, survey._road_crowds)
+            assert list(movement._walk_road(survey, start, steps, stopping).items()) == list(expected.items())
+
+
+def test_a_board_changed_drops_the_road_reaches_kept():
+    game = new_game(2, 3)
+    survey = movement._Survey(game, 0)
+    start = game.cities[0].pos
+    movement._road_reach(survey, start, 2, None)
+    assert game.road_reaches
+    game.invalidate_board()
+    assert not game.road_reaches
 
 
 def _games_with_roads(players: int, seeds: tuple[int, ...], steps: int) -> Iterator[Game]:

@@ -403,7 +403,7 @@ class Game:
         spaces are kept when the board still covers the same spaces (a region turned over keeps its place)."""
         kept = self.__dict__.pop("_adjacency", None)
         spaces_before = self.__dict__.pop("space_region", None)
-        for cache in ("_terrain_map", "_water", "_distances"):
+        for cache in ("_terrain_map", "_water", "_distances", "road_reaches"):
             self.__dict__.pop(cache, None)
         if kept is not None and spaces_before is not None and spaces_before.keys() == self.space_region.keys():
             self.__dict__["_adjacency"] = kept  # (a function of the board's spaces alone)
@@ -442,6 +442,12 @@ class Game:
         if adjacent is None:  # a space off the board
             return tuple([n for n in neighbors(h) if n in self.space_region])
         return adjacent
+
+    @cached_property
+    def road_reaches(self) -> dict[tuple[object, ...], dict[Hex, int]]:
+        """Where roads lead on this board, by what a road's walk depends on (`movement`), filled on demand.
+        Shared with the game's look-ahead copies, whose walks repeat the same few layouts of pieces."""
+        return {}
 
     @cached_property
     def _distances(self) -> dict[Hex, dict[Hex, int]]:

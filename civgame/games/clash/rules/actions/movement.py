@@ -41,7 +41,7 @@ from civgame.games.clash.content.effects.military import (
 from civgame.games.clash.content.effects.sources import ship_capacity
 from civgame.games.clash.core.actions import Action, BoardShips, EndMove, MoveUnits, StartMove
 from civgame.games.clash.core.decisions import BoardingDecision, EffectChoiceDecision, MoveDecision
-from civgame.games.clash.core.hexgrid import DIRECTIONS, Hex, hex_to_label
+from civgame.games.clash.core.hexgrid import DIRECTIONS, Hex, distance, hex_to_label
 from civgame.games.clash.core.model import PIRATE, City, Game, Player, Unit
 from civgame.games.clash.core.vocabulary import amounts
 from civgame.games.clash.rules import combat
@@ -148,6 +148,8 @@ class _Survey:
         self.city_road = city_road is not None
         self._roads: list[RoadMove] | None = None if city_road is None else [city_road]
         self._partners: list[tuple[int, dict[str, int]]] | None = None
+        self._road_crowds: dict[Hex, int | None] | None = None
+        self._road_crowds_key: frozenset[tuple[Hex, int | None]] | None = None
 
     def units_at(self, space: Hex) -> list[Unit]:
         return self.units.get(space, [])
@@ -187,6 +189,29 @@ class _Survey:
     def own_city(self, space: Hex) -> bool:
         city = self.cities.get(space)
         return city is not None and city.owner == self.owner
+
+    def own_city_within(self, start: Hex, steps: int) -> bool:
+        """One of the owner's cities stands 2..`steps` spaces from `start`, as the crow flies."""
+        return any(
+            city.owner == self.owner and 2 <= distance(start, space) <= steps for space, city in self.cities.items()
+        )
+
+    def road_crowds(self) -> dict[Hex, int | None]:
+        """For a road's walk, the occupied spaces only: None where an enemy stands (`enemy_on_land`: no
+        road goes through), else the owner's armies there (`own_armies_on_land`). Found once, when first
+        asked, as a road's walk asks of every space it passes."""
+        if self._road_crowds is None:
+            occupied = set(self.units).union(self.cities)
+            self._road_crowds = {
+                space: None if self.enemy_on_land(space) else self.own_armies_on_land(space) for space in occupied
+            }
+        return self._road_crowds
+
+    def road_crowds_key(self) -> frozenset[tuple[Hex, int | None]]:
+        """`road_crowds` as a key: equal for layouts of pieces that every road's walk treats alike."""
+        if self._road_crowds_key is None:
+            self._road_crowds_key = frozenset(self.road_crowds().items())
+        return self._road_crowds_key
 
 
 def _plural_kinds(game: Game, units: list[Unit]) -> str:
@@ -353,6 +378,8 @@ def _road_targets(survey: _Survey, start: Hex) -> dict[Hex, Target]:
         return found
     own_start = survey.own_city(start)
     for road in survey.roads():
+        if not own_start and (road.endpoints == "both" or not survey.own_city_within(start, road.range)):
+            continue  # (no end the road allows: not walked)
         for space, via_armies in _road_ends(survey, start, road).items():
             own_end = survey.own_city(space)
             ends_ok = (own_start or own_end) if road.endpoints == "start_or_end" else (own_start and own_end)
@@ -374,42 +401,74 @@ def _road_ends(survey: _Survey, start: Hex, road: RoadMove) -> dict[Hex, int]:
     """Where `road` takes a group from `start` (`_road_reach`): where terrain applies on it, not past a
     Mountain, and into a battle not past a Forest either."""
     if road.terrain != "applies":
-        return _road_reach(survey, start, road.range)
-    terrain = survey.game.rules.terrain
-
-    def passable(space: Hex, into_battle: bool) -> bool:
-        kind = terrain[survey.game.terrain(space) or ""]
-        return not kind.stops_movement and not (into_battle and kind.forbids_later_attack)
-
-    ends = _road_reach(survey, start, road.range, lambda h: passable(h, False))
-    into_battle = _road_reach(survey, start, road.range, lambda h: passable(h, True))
+        return _road_reach(survey, start, road.range, None)
+    ends = _road_reach(survey, start, road.range, "march")
+    if not any(survey.enemy_on_land(h) for h in ends):
+        return ends
+    into_battle = _road_reach(survey, start, road.range, "battle")
     return {h: crowd for h, crowd in ends.items() if not survey.enemy_on_land(h) or h in into_battle}
 
 
-def _road_reach(
-    survey: _Survey, start: Hex, steps: int, passable: Callable[[Hex], bool] | None = None
-) -> dict[Hex, int]:
-    """Revealed land 2..`steps` spaces from `start` along land without enemies (and `passable`, if given),
-    each with the fewest of the owner's army units standing on the spaces of the best route there (for
-    stacking)."""
+# What stops a walk along a road: no terrain, a Mountain (`stops_movement`), a Mountain or a Forest
+# (`forbids_later_attack`: a road into a battle).
+Stopping = Literal["march", "battle"] | None
+ROAD_WALKS_KEPT = 8192  # at most, on a board and its look-ahead copies: about 20 MB
+
+
+def _road_reach(survey: _Survey, start: Hex, steps: int, stopping: Stopping) -> dict[Hex, int]:
+    """Revealed land 2..`steps` spaces from `start` along land without enemies (and not `stopping` on the
+    way), each with the fewest of the owner's army units standing on the spaces of the best route there
+    (for stacking), in the order first reached. The answer is kept for the same pieces on the board
+    (`Game.road_reaches`); callers must not change it."""
+    kept = survey.game.road_reaches
+    key = (start, steps, stopping, survey.road_crowds_key())
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= ROAD_WALKS_KEPT:
+            kept.clear()
+        found = kept[key] = _walk_road(survey, start, steps, stopping)
+    return found
+
+
+def _walk_road(survey: _Survey, start: Hex, steps: int, stopping: Stopping) -> dict[Hex, int]:
+    """`_road_reach` worked out. A space is walked on from again only with fewer armies behind than
+    before: a later walk from it would reach nothing sooner, nor with fewer armies on the way."""
     game = survey.game
-    next_to_start = set(game.board_neighbors(start))  # a space on the board 1 space away
+    neighbors, is_land, crowds = game.board_neighbors, game.is_land, survey.road_crowds()
+    passable = None if stopping is None else _passable(game, into_battle=stopping == "battle")
+    next_to_start = neighbors(start)  # spaces on the board 1 space away
     best: dict[Hex, int] = {}
+    walked: dict[Hex, int] = {start: 0}  # the fewest armies behind a walk on from each space so far
     frontier = {start: 0}
     for step in range(1, steps + 1):
         onward: dict[Hex, int] = {}
         for here, crowd in frontier.items():
-            for there in game.board_neighbors(here):
-                if there == start or not game.is_land(there):
+            for there in neighbors(here):
+                if there == start or not is_land(there):
                     continue
                 if there not in next_to_start and crowd < best.get(there, crowd + 1):
                     best[there] = crowd
-                if step < steps and not survey.enemy_on_land(there) and (passable is None or passable(there)):
-                    through = max(crowd, survey.own_armies_on_land(there))
-                    if through < onward.get(there, through + 1):
-                        onward[there] = through
+                if step == steps:
+                    continue
+                own_armies = crowds.get(there, 0)  # most spaces hold no piece
+                if own_armies is None or (passable is not None and not passable(there)):
+                    continue
+                through = max(crowd, own_armies)
+                if through < walked.get(there, through + 1) and through < onward.get(there, through + 1):
+                    onward[there] = through
+        walked.update(onward)
         frontier = onward
     return best
+
+
+def _passable(game: Game, *, into_battle: bool) -> Callable[[Hex], bool]:
+    terrain = game.rules.terrain
+
+    def passable(space: Hex) -> bool:
+        kind = terrain[game.terrain(space) or ""]
+        return not kind.stops_movement and not (into_battle and kind.forbids_later_attack)
+
+    return passable
 
 
 # ------------------------------------------------------------------ sailing around the board

@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, replace
 from functools import partial
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from civgame.ai import play_out, sidmeier_tournament
 from civgame.ai.agents import NORMAL_SEARCH, HeuristicAgent, SearchAgent
@@ -193,19 +193,35 @@ def run_matchups(
 ) -> list[GameResult]:
     """Every game of every match-up (seeds `first_seed` on) of `game`, in order, in local worker processes or
     on Ray (`cluster.run_jobs`); a line on stderr as each game ends (long runs), with its seed, so
-    that two runs can be compared game by game, and the game's result appended to `record`."""
+    that two runs can be compared game by game, and the game's result appended to `record`. Games that
+    `record` already holds (the same game, rules, line-up and seed) are taken from it, not played again:
+    a run stopped part way goes on where it stopped."""
     jobs = [(m.lineup, seed) for m in matchups for seed in range(first_seed, first_seed + games)]
     play = partial(play_one, ruleset=ruleset, study=study) if game == "clash" else sidmeier_tournament.play_one
+    kept = _kept_results(record, game, ruleset) if record is not None and record.exists() else {}
+    if record is not None and record.exists() and record.read_bytes()[-1:] not in (b"", b"\n"):
+        with record.open("a") as cut_short:  # (its last line, left out: the next game starts a line of its own)
+            cut_short.write("\n")
+    results: list[GameResult | None] = [kept.get(job) for job in jobs]
+    to_play = [index for index, result in enumerate(results) if result is None]
+    if len(to_play) < len(jobs):
+        print(
+            f"{counted(len(jobs) - len(to_play), 'game')} of this run already in {record}: not played again",
+            file=sys.stderr,
+        )
     started = time.monotonic()
-    results: list[GameResult | None] = [None] * len(jobs)
-    for done, (index, result) in enumerate(run_jobs(play, jobs, workers, ray_address), start=1):
+    finished = run_jobs(play, [jobs[index] for index in to_play], workers, ray_address)
+    for done, (position, result) in enumerate(finished, start=1):
+        index = to_play[position]
         results[index] = result
         if record is not None:
-            with record.open("a") as kept:
-                kept.write(json.dumps({"matchup": jobs[index][0], "seed": jobs[index][1], **asdict(result)}) + "\n")
+            rules = {"ruleset": ruleset} if game == "clash" else {}
+            entry = {"game": game, **rules, "matchup": jobs[index][0], "seed": jobs[index][1]}
+            with record.open("a") as kept_file:
+                kept_file.write(json.dumps({**entry, **asdict(result)}) + "\n")
         winners = " and ".join(f"{result.levels[seat]} (seat {seat + 1})" for seat in result.winners)
         elapsed = time.monotonic() - started
-        line = f"game {done} of {len(jobs)} (seed {jobs[index][1]}) after {elapsed:.0f} s: {winners} won"
+        line = f"game {done} of {len(to_play)} (seed {jobs[index][1]}) after {elapsed:.0f} s: {winners} won"
         built = f", {counted(result.wonders, 'wonder')} built" if game == "clash" else ""
         print(f"{line} ({result.seconds:.0f} s{built})", file=sys.stderr)
     return [result for result in results if result is not None]
@@ -332,7 +348,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"where a game past {LONG_GAME_ACTIONS:,} actions is saved for study (default: 'long games' in the "
         "user's data folder)",
     )
-    parser.add_argument("--record", type=Path, help="append each game's result to this file as it ends")
+    parser.add_argument(
+        "--record",
+        type=Path,
+        help="append each game's result to this file as it ends; the games it already holds are not played again",
+    )
     parser.add_argument(
         "--report",
         type=Path,
@@ -390,10 +410,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+# What a --record line says besides the game's result. Lines written before a record named its game and
+# rules are Clash games of the default rules.
+_RECORD_KEYS = ("game", "ruleset", "matchup", "seed")
+
+
+def _recorded_result(entry: dict[str, Any]) -> GameResult:
+    return GameResult(**{key: value for key, value in entry.items() if key not in _RECORD_KEYS})
+
+
+def _kept_results(record: Path, game: str, ruleset: str) -> dict[tuple[tuple[str, ...], int], GameResult]:
+    """The games `record` holds of `game` (Clash's: played by `ruleset`), by line-up and seed."""
+    kept = {}
+    for entry in _record_entries(record):
+        same_rules = game != "clash" or entry.get("ruleset", DEFAULT_RULESET) == ruleset
+        if entry.get("game", "clash") == game and same_rules:
+            kept[tuple(entry["matchup"]), _seed(entry)] = _recorded_result(entry)
+    return kept
+
+
+def _record_entries(record: Path) -> list[dict[str, Any]]:
+    """The games a --record file holds. A line that is not a game's result (the last one, cut short when a
+    run was stopped while writing it) is left out, with a line on stderr."""
+    entries = []
+    for number, line in enumerate(record.read_text().splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            entry = None
+        if not isinstance(entry, dict) or not {"matchup", "seed", "levels"} <= entry.keys():
+            print(f"{record}, line {number}: not a game's result; left out", file=sys.stderr)
+            continue
+        entries.append(entry)
+    return entries
+
+
 def _report_recorded(records: Sequence[Path], game: str = "clash") -> int:
     """The report of the games of `game` that --record files keep, as one run: each line-up a match-up
     (a known one with its target), the ratings fitted to all the games together."""
-    kept = [json.loads(line) for record in records for line in record.read_text().splitlines() if line.strip()]
+    kept = [entry for record in records for entry in _record_entries(record)]
     if not kept:
         raise SystemExit(f"{', '.join(map(str, records))}: no games recorded")
     known = {matchup.lineup: matchup for matchup in GAMES[game][0].values()}
@@ -403,7 +460,7 @@ def _report_recorded(records: Sequence[Path], game: str = "clash") -> int:
     for lineup in lineups:
         played = sorted((entry for entry in kept if tuple(entry["matchup"]) == lineup), key=_seed)
         print(f"{', '.join(lineup)}: {counted(len(played), 'game')} (seeds {_seed_ranges(played)})")
-        results += [GameResult(**{k: v for k, v in entry.items() if k not in ("matchup", "seed")}) for entry in played]
+        results += [_recorded_result(entry) for entry in played]
     print(f"civgame tournament: {counted(len(results), 'game')} recorded in {', '.join(map(str, records))}")
     print((report if game == "clash" else sidmeier_tournament.report)(matchups, results))
     return 0

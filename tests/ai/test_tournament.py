@@ -23,6 +23,7 @@ from civgame.ai.tournament import (
     score_columns,
     tournament_game,
 )
+from civgame.games.clash.content.ruleset import DEFAULT_RULESET
 
 
 def test_the_measured_level_changes_seat_every_game():
@@ -233,3 +234,27 @@ def test_a_report_read_only_in_part_ends_quietly(tmp_path):
         errors = process.stderr.read().decode()
         process.wait(timeout=60)
     assert errors == "" and process.returncode == 1
+
+
+def test_a_run_with_a_record_plays_only_the_games_the_record_lacks(capsys, tmp_path, monkeypatch):
+    """A run stopped part way goes on where it stopped: the games of its record (same line-up and seed, same
+    rules) are reported, not played again; a last line cut short is left out and its game played."""
+    lineup = ("random", "random")
+    kept = tmp_path / "games.jsonl"
+    assert run_matchups([Matchup("r", lineup, None)], games=1, workers=1, first_seed=5, record=kept)
+    first = json.loads(kept.read_text())
+    assert first["game"] == "clash" and first["ruleset"] == DEFAULT_RULESET and first["seed"] == 5
+    other_rules = {**first, "seed": 6, "ruleset": "classic-2012"}  # not this run's game: played
+    with kept.open("a") as record:
+        record.write(json.dumps(other_rules) + "\n" + '{"game": "clash", "seed": 7, "lev')
+    played = []
+    real = tournament.play_one
+    monkeypatch.setattr(tournament, "play_one", lambda *job, **rules: played.append(job[1]) or real(*job, **rules))
+    results = run_matchups([Matchup("r", lineup, None)], games=3, workers=1, first_seed=5, record=kept)
+    assert played == [6, 7] and len(results) == 3
+    assert results[0].totals == first["totals"] and [r.levels for r in results[1:]] == [
+        play_one(lineup, seed).levels for seed in (6, 7)
+    ]
+    err = capsys.readouterr().err
+    assert "1 game of this run already in" in err and "line 3: not a game's result; left out" in err
+    assert [json.loads(line)["seed"] for line in kept.read_text().splitlines()[3:]] == [6, 7]

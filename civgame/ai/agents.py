@@ -139,10 +139,11 @@ class HeuristicAgent:
 class SearchSettings(search.SearchSettings):
     weights: Weights = FORESIGHTED
     turn_samples: int | None = None  # samples for a whole turn (None: `max_samples` for every decision)
-    # The number of players `turn_samples` is set for: a game of more players gets proportionally fewer
-    # (None: the same for any number). Each sample values every player and plays on a fuller board, so
-    # a sample of a 4-player game costs more than one of a 2-player game, and a person waits for three
-    # computer players in turn rather than one.
+    # The number of players `turn_samples` and the plan are set for: a game of more players gets
+    # proportionally fewer samples, and plans fewer candidates less deep (`TurnBudget.plan`); None: the
+    # same for any number. Each sample or planned line values every player and plays on a fuller board, so
+    # it costs more in a 4-player game than in a 2-player game, and a person waits for three computer
+    # players in turn rather than one.
     budgeted_players: int | None = None
 
 
@@ -159,11 +160,21 @@ class TurnBudget:
         self._turn: tuple[str, int, int, int] | None = None
         self._left = 0
 
+    def share(self, game: Game) -> float:
+        """The part of the work set for `players` that a turn of `game` may do (1: all of it)."""
+        return 1.0 if self.players is None else min(1.0, self.players / len(game.players))
+
     def for_game(self, game: Game) -> int | None:
         """The samples of a whole turn in `game` (None: no turn budget)."""
-        if self.per_turn is None or self.players is None:
-            return self.per_turn
-        return math.ceil(self.per_turn * min(1.0, self.players / len(game.players)))
+        if self.per_turn is None:
+            return None
+        return math.ceil(self.per_turn * self.share(game))
+
+    def plan(self, game: Game, planned: int, depth: int) -> tuple[int, int]:
+        """The candidates planned and the plan's depth in `game`, of `planned` and `depth` set for `players`:
+        fewer candidates and shallower lines in a larger game, as the plan costs more there, as samples do."""
+        share = self.share(game)
+        return math.ceil(planned * share), max(1, math.floor(depth * share))
 
     def allot(self, game: Game) -> int | None:
         """The samples this decision may take (None: no turn budget)."""
@@ -250,6 +261,7 @@ class SearchAgent:
         if offer is not None:
             return self.offer.start(game, offer)
         allotted = self.turn.allot(game)
-        chosen = self.search.choose_among(game, view, seat, ranked, now + self.settings.budget, allotted)
+        plan = self.turn.plan(game, self.settings.planned, self.settings.plan_depth)
+        chosen = self.search.choose_among(game, view, seat, ranked, now + self.settings.budget, allotted, plan)
         self.turn.spend(self.search.sampled)
         return chosen

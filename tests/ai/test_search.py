@@ -64,7 +64,7 @@ def test_a_candidate_after_which_the_turn_passes_keeps_its_one_step_value():
     agent = SearchAgent(7, HARD_SEARCH)
     view = determinise(game, game.actor(), agent.rng)
     ranked = [(0.5, end_turn)]
-    assert agent.search._plan(view, game.actor(), ranked, time.perf_counter() + 60.0) == ranked
+    assert agent.search._plan(view, game.actor(), ranked, time.perf_counter() + 60.0, 1, 2) == ranked
 
 
 # ---------------------------------------------------------------- the pace: counted work, a budget per turn
@@ -110,6 +110,36 @@ def test_a_searching_player_of_a_larger_game_keeps_to_its_smaller_budget():
     sampled = _sampled_per_turn(replace(settings, budgeted_players=2), 3, steps=25)  # a 4-player game
     assert max(sampled) <= 4 and sum(sampled) > 0
     assert max(_sampled_per_turn(settings, 3, steps=25)) > 4
+
+
+def test_a_larger_game_plans_fewer_candidates_less_deep():
+    two, three, four = new_game(2, 5), new_game(3, 5), game_in_progress(5, steps=10)
+    budget = agents.TurnBudget(HARD_SEARCH.turn_samples, HARD_SEARCH.budgeted_players)
+    planned, depth = HARD_SEARCH.planned, HARD_SEARCH.plan_depth
+    assert [budget.plan(game, planned, depth) for game in (two, three, four)] == [(6, 2), (4, 1), (3, 1)]
+    assert agents.TurnBudget(450).plan(four, planned, depth) == (6, 2)  # without a size set for: the same
+
+
+def test_a_searching_player_of_a_larger_game_plans_as_its_size_allows(monkeypatch):
+    """Hard in a 4-player game plans 3 candidates, 1 action deep: no line of two follow-ups."""
+    lines: list[int] = []
+    real = search.FlatMonteCarlo._best_follow_up
+
+    def counted(self, view, seat, action, deadline, depth):
+        lines.append(depth)
+        return real(self, view, seat, action, deadline, depth)
+
+    monkeypatch.setattr(search.FlatMonteCarlo, "_best_follow_up", counted)
+    game = game_in_progress(5, steps=10)
+    player = SearchAgent(5, HARD_SEARCH)
+    planned_decisions = 0
+    for _ in range(12):
+        before = len(lines)
+        action = player.choose(game, legal_actions(game))
+        planned_decisions += len(lines) > before
+        assert len(lines) - before <= 3
+        apply(game, action)
+    assert planned_decisions > 0 and set(lines) == {1}
 
 
 def _sampled_per_turn(settings, seed: int, steps: int) -> list[int]:

@@ -8,7 +8,7 @@
   best average over the samples is played (all candidates share each sample's world and random
   continuation); its one-step value counts as several samples, so that a few noisy continuations do
   not overrule a clear ranking. Work is counted, not timed: a whole turn has a budget of samples
-  (`TurnBudget`; Hard's is set for 2 players, a larger game's proportionally smaller), a forced
+  (`TurnBudget`; Hard's, and its turn plan, are set for 2 players, a larger game's smaller), a forced
   action is taken at once, and a decision the ranking settles (a payment's split, a clear best
   action) takes no samples, so the samples go to the decisions that matter and the same seed gives
   the same game on any machine. Normal values positions with the foresighted

@@ -172,7 +172,7 @@ class TurnBudget:
 
     def plan(self, game: Game, planned: int, depth: int) -> tuple[int, int]:
         """The candidates planned and the plan's depth in `game`, of `planned` and `depth` set for `players`:
-        fewer candidates and shallower lines in a larger game, as the plan costs more there, as samples do."""
+        fewer candidates and shallower lines in a larger game, where a plan costs more, as a sample does."""
         share = self.share(game)
         return math.ceil(planned * share), max(1, math.floor(depth * share))
 

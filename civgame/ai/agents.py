@@ -139,8 +139,8 @@ class HeuristicAgent:
 class SearchSettings(search.SearchSettings):
     weights: Weights = FORESIGHTED
     turn_samples: int | None = None  # samples for a whole turn (None: `max_samples` for every decision)
-    # The number of players `turn_samples` and the plan are set for: a game of more players gets
-    # proportionally fewer samples, and plans fewer candidates less deep (`TurnBudget.plan`); None: the
+    # The number of players `turn_samples` and the plan are set for: a game of more players gets fewer
+    # samples, and plans fewer candidates less deep (`TurnBudget.share`, `TurnBudget.plan`); None: the
     # same for any number. Each sample or planned line values every player and plays on a fuller board, so
     # it costs more in a 4-player game than in a 2-player game, and a person waits for three computer
     # players in turn rather than one.
@@ -151,8 +151,8 @@ class TurnBudget:
     """The samples a searching player may still take in the turn at hand: each decision is allotted
     up to `TURN_SHARE` of what is left, so a turn of many decisions costs no more than one of few.
     A turn is the player's part of one phase of a round (its own turn, a status phase, a battle on
-    another's turn). `per_turn` is for a game of `players` players; a larger game gets proportionally
-    fewer samples a turn."""
+    another's turn). `per_turn` is for a game of `players` players; a larger game gets fewer samples a
+    turn (`share`)."""
 
     def __init__(self, per_turn: int | None, players: int | None = None) -> None:
         self.per_turn = per_turn
@@ -161,8 +161,10 @@ class TurnBudget:
         self._left = 0
 
     def share(self, game: Game) -> float:
-        """The part of the work set for `players` that a turn of `game` may do (1: all of it)."""
-        return 1.0 if self.players is None else min(1.0, self.players / len(game.players))
+        """The part of the work set for `players` that a turn of `game` may do (1: all of it): the square of
+        the players' ratio, as a sample or a planned line costs about as much more as there are more players
+        to value, and a round has as many more turns, so that a game of more players lasts about as long."""
+        return 1.0 if self.players is None else min(1.0, (self.players / len(game.players)) ** 2)
 
     def for_game(self, game: Game) -> int | None:
         """The samples of a whole turn in `game` (None: no turn budget)."""

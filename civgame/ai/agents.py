@@ -8,7 +8,7 @@
   best average over the samples is played (all candidates share each sample's world and random
   continuation); its one-step value counts as several samples, so that a few noisy continuations do
   not overrule a clear ranking. Work is counted, not timed: a whole turn has a budget of samples
-  (`TurnBudget`; Hard's is set for 2 players, a larger game's proportionally smaller), a forced
+  (`TurnBudget`; Hard's, and its turn plan, are set for 2 players, a larger game's smaller), a forced
   action is taken at once, and a decision the ranking settles (a payment's split, a clear best
   action) takes no samples, so the samples go to the decisions that matter and the same seed gives
   the same game on any machine. Normal values positions with the foresighted
@@ -139,10 +139,11 @@ class HeuristicAgent:
 class SearchSettings(search.SearchSettings):
     weights: Weights = FORESIGHTED
     turn_samples: int | None = None  # samples for a whole turn (None: `max_samples` for every decision)
-    # The number of players `turn_samples` is set for: a game of more players gets proportionally fewer
-    # (None: the same for any number). Each sample values every player and plays on a fuller board, so
-    # a sample of a 4-player game costs more than one of a 2-player game, and a person waits for three
-    # computer players in turn rather than one.
+    # The number of players `turn_samples` and the plan are set for: a game of more players gets fewer
+    # samples, and plans fewer candidates less deep (`TurnBudget.share`, `TurnBudget.plan`); None: the
+    # same for any number. Each sample or planned line values every player and plays on a fuller board, so
+    # it costs more in a 4-player game than in a 2-player game, and a person waits for three computer
+    # players in turn rather than one.
     budgeted_players: int | None = None
 
 
@@ -150,8 +151,8 @@ class TurnBudget:
     """The samples a searching player may still take in the turn at hand: each decision is allotted
     up to `TURN_SHARE` of what is left, so a turn of many decisions costs no more than one of few.
     A turn is the player's part of one phase of a round (its own turn, a status phase, a battle on
-    another's turn). `per_turn` is for a game of `players` players; a larger game gets proportionally
-    fewer samples a turn."""
+    another's turn). `per_turn` is for a game of `players` players; a larger game gets fewer samples a
+    turn (`share`)."""
 
     def __init__(self, per_turn: int | None, players: int | None = None) -> None:
         self.per_turn = per_turn
@@ -159,11 +160,23 @@ class TurnBudget:
         self._turn: tuple[str, int, int, int] | None = None
         self._left = 0
 
+    def share(self, game: Game) -> float:
+        """The part of the work set for `players` that a turn of `game` may do (1: all of it): the square of
+        the players' ratio, as a sample or a planned line costs about as much more as there are more players
+        to value, and a round has as many more turns, so that a game of more players lasts about as long."""
+        return 1.0 if self.players is None else min(1.0, (self.players / len(game.players)) ** 2)
+
     def for_game(self, game: Game) -> int | None:
         """The samples of a whole turn in `game` (None: no turn budget)."""
-        if self.per_turn is None or self.players is None:
-            return self.per_turn
-        return math.ceil(self.per_turn * min(1.0, self.players / len(game.players)))
+        if self.per_turn is None:
+            return None
+        return math.ceil(self.per_turn * self.share(game))
+
+    def plan(self, game: Game, planned: int, depth: int) -> tuple[int, int]:
+        """The candidates planned and the plan's depth in `game`, of `planned` and `depth` set for `players`:
+        fewer candidates and shallower lines in a larger game, where a plan costs more, as a sample does."""
+        share = self.share(game)
+        return math.ceil(planned * share), max(1, math.floor(depth * share))
 
     def allot(self, game: Game) -> int | None:
         """The samples this decision may take (None: no turn budget)."""
@@ -250,6 +263,7 @@ class SearchAgent:
         if offer is not None:
             return self.offer.start(game, offer)
         allotted = self.turn.allot(game)
-        chosen = self.search.choose_among(game, view, seat, ranked, now + self.settings.budget, allotted)
+        plan = self.turn.plan(game, self.settings.planned, self.settings.plan_depth)
+        chosen = self.search.choose_among(game, view, seat, ranked, now + self.settings.budget, allotted, plan)
         self.turn.spend(self.search.sampled)
         return chosen

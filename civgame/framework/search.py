@@ -215,16 +215,25 @@ class FlatMonteCarlo(Generic[G, A]):
         return view, rank(self.look, view, seat, actions, self.rng, ranking_ends, self.settings.ranked_at_most)
 
     def choose_among(
-        self, game: G, view: G, seat: int, ranked: list[tuple[float, A]], deadline: float, samples: int | None = None
+        self,
+        game: G,
+        view: G,
+        seat: int,
+        ranked: list[tuple[float, A]],
+        deadline: float,
+        samples: int | None = None,
+        plan: tuple[int, int] | None = None,
     ) -> A:
         """The best of the ranked candidates once planned and sampled until `deadline`, and at most
-        `samples` times (besides `max_samples`; 0: the ranking, or plan, decides)."""
+        `samples` times (besides `max_samples`; 0: the ranking, or plan, decides). `plan`: how many
+        candidates are planned, how many actions deep, instead of the settings' `planned` and `plan_depth`."""
         self.sampled = 0
         if self.look.settled(game):
             return ranked[0][1]
         best_ranked = ranked[: self.settings.candidates]
-        if self.settings.planned:
-            best_ranked = self._plan(view, seat, best_ranked, deadline)
+        planned, depth = plan or (self.settings.planned, self.settings.plan_depth)
+        if planned:
+            best_ranked = self._plan(view, seat, best_ranked, deadline, planned, depth)
         candidates = [action for _, action in best_ranked]
         if len(candidates) == 1:
             return candidates[0]
@@ -252,19 +261,20 @@ class FlatMonteCarlo(Generic[G, A]):
         first, second = sorted((value for value, _ in ranked), reverse=True)[:2]
         return first - second >= self.settings.decisive
 
-    def _plan(self, view: G, seat: int, ranked: list[tuple[float, A]], deadline: float) -> list[tuple[float, A]]:
-        """`ranked` with the first `planned` candidates valued by the best line of their own
-        follow-up actions, as far as `deadline` allows (a candidate not reached keeps its one-step
+    def _plan(
+        self, view: G, seat: int, ranked: list[tuple[float, A]], deadline: float, planned: int, depth: int
+    ) -> list[tuple[float, A]]:
+        """`ranked` with the first `planned` candidates valued by the best line of up to `depth` of their
+        own follow-up actions, as far as `deadline` allows (a candidate not reached keeps its one-step
         value)."""
         timed = math.isfinite(deadline) and math.isfinite(self.settings.budget)
         planning_ends = deadline - self.settings.budget * SAMPLING_SHARE if timed else deadline
-        depth = self.settings.plan_depth
-        planned = []
+        valued = []
         for index, (value, action) in enumerate(ranked):
-            if index < self.settings.planned and time.perf_counter() < planning_ends:
+            if index < planned and time.perf_counter() < planning_ends:
                 value = max(value, self._best_follow_up(view, seat, action, planning_ends, depth))
-            planned.append((value, action))
-        return planned
+            valued.append((value, action))
+        return valued
 
     def _best_follow_up(self, view: G, seat: int, action: A, deadline: float, depth: int) -> float:
         """The value of the best line of up to `depth` more own actions after `action` in the same

@@ -3,7 +3,9 @@ looks at as it did: a change meant only to save time must not change a single ch
 of any position (`bench.decisions`). A change meant to play differently takes new digests, and says
 so: Easy's are those of the code before Hard was made faster; Normal's and Hard's were taken again
 when they began to go for weakly held enemy cities and to value a battle by several rolls, and Hard's
-again when its samples a turn were set for 2 players (these positions are of 4 players: half as many)."""
+again when its samples a turn were set for 2 players (these positions are of 4 players),
+and when its budget and turn plan were set for 2 players by the square of the players' ratio (here a
+quarter of the samples, and 2 candidates planned 1 action deep instead of 6 candidates 2 deep)."""
 
 import pytest
 
@@ -15,7 +17,7 @@ from civgame.ai import agents, offers
 DIGESTS = {
     "easy": (8, "e734dac15df1e7f5", 273, "a36d02427f4b06b7"),
     "normal": (8, "65da161beb088bc8", 1341, "a0e05876b5dae72d"),
-    "hard": (8, "c4cdcd209052e064", 4372, "16b82d0ef1d9bcdf"),
+    "hard": (8, "c4cdcd209052e064", 1786, "275f947db8c37e94"),
 }
 
 

@@ -64,7 +64,7 @@ def test_a_candidate_after_which_the_turn_passes_keeps_its_one_step_value():
     agent = SearchAgent(7, HARD_SEARCH)
     view = determinise(game, game.actor(), agent.rng)
     ranked = [(0.5, end_turn)]
-    assert agent.search._plan(view, game.actor(), ranked, time.perf_counter() + 60.0) == ranked
+    assert agent.search._plan(view, game.actor(), ranked, time.perf_counter() + 60.0, 1, 2) == ranked
 
 
 # ---------------------------------------------------------------- the pace: counted work, a budget per turn
@@ -95,11 +95,11 @@ def test_a_turn_s_samples_are_shared_out_and_renewed_each_turn():
     assert agents.TurnBudget(None).allot(game) is None
 
 
-def test_a_turn_of_a_larger_game_has_proportionally_fewer_samples():
-    two, four = new_game(2, 5), game_in_progress(5, steps=10)
+def test_a_turn_of_a_larger_game_has_fewer_samples_by_the_square_of_the_players_ratio():
+    two, three, four = new_game(2, 5), new_game(3, 5), game_in_progress(5, steps=10)
     budget = agents.TurnBudget(450, players=2)
-    assert (budget.for_game(two), budget.for_game(four)) == (450, 225)
-    assert budget.allot(four) == 113
+    assert [budget.for_game(game) for game in (two, three, four)] == [450, 200, 113]
+    assert budget.allot(four) == 57
     assert agents.TurnBudget(450).for_game(four) == 450  # without a size set for: the same in any game
     # Hard's turn budget is set for 2 players: in a 2-player game it searches as much as ever.
     assert agents.TurnBudget(HARD_SEARCH.turn_samples, HARD_SEARCH.budgeted_players).for_game(two) == 450
@@ -108,8 +108,38 @@ def test_a_turn_of_a_larger_game_has_proportionally_fewer_samples():
 def test_a_searching_player_of_a_larger_game_keeps_to_its_smaller_budget():
     settings = replace(NORMAL_SEARCH, max_samples=8, turn_samples=8)
     sampled = _sampled_per_turn(replace(settings, budgeted_players=2), 3, steps=25)  # a 4-player game
-    assert max(sampled) <= 4 and sum(sampled) > 0
-    assert max(_sampled_per_turn(settings, 3, steps=25)) > 4
+    assert max(sampled) <= 2 and sum(sampled) > 0
+    assert max(_sampled_per_turn(settings, 3, steps=25)) > 2
+
+
+def test_a_larger_game_plans_fewer_candidates_less_deep():
+    two, three, four = new_game(2, 5), new_game(3, 5), game_in_progress(5, steps=10)
+    budget = agents.TurnBudget(HARD_SEARCH.turn_samples, HARD_SEARCH.budgeted_players)
+    planned, depth = HARD_SEARCH.planned, HARD_SEARCH.plan_depth
+    assert [budget.plan(game, planned, depth) for game in (two, three, four)] == [(6, 2), (3, 1), (2, 1)]
+    assert agents.TurnBudget(450).plan(four, planned, depth) == (6, 2)  # without a size set for: the same
+
+
+def test_a_searching_player_of_a_larger_game_plans_as_its_size_allows(monkeypatch):
+    """Hard in a 4-player game plans 2 candidates, 1 action deep: no line of two follow-ups."""
+    lines: list[int] = []
+    real = search.FlatMonteCarlo._best_follow_up
+
+    def counted(self, view, seat, action, deadline, depth):
+        lines.append(depth)
+        return real(self, view, seat, action, deadline, depth)
+
+    monkeypatch.setattr(search.FlatMonteCarlo, "_best_follow_up", counted)
+    game = game_in_progress(5, steps=10)
+    player = SearchAgent(5, HARD_SEARCH)
+    planned_decisions = 0
+    for _ in range(12):
+        before = len(lines)
+        action = player.choose(game, legal_actions(game))
+        planned_decisions += len(lines) > before
+        assert len(lines) - before <= 2
+        apply(game, action)
+    assert planned_decisions > 0 and set(lines) == {1}
 
 
 def _sampled_per_turn(settings, seed: int, steps: int) -> list[int]:

@@ -163,7 +163,7 @@ class TurnBudget:
     def share(self, game: Game) -> float:
         """The part of the work set for `players` that a turn of `game` may do (1: all of it): the square of
         the players' ratio, as a sample or a planned line costs about as much more as there are more players
-        to value, and a round has as many more turns, so that a game of more players lasts about as long."""
+        to value, and a round has as many more turns to wait through."""
         return 1.0 if self.players is None else min(1.0, (self.players / len(game.players)) ** 2)
 
     def for_game(self, game: Game) -> int | None:

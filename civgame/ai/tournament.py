@@ -199,9 +199,6 @@ def run_matchups(
     jobs = [(m.lineup, seed) for m in matchups for seed in range(first_seed, first_seed + games)]
     play = partial(play_one, ruleset=ruleset, study=study) if game == "clash" else sidmeier_tournament.play_one
     kept = _kept_results(record, game, ruleset) if record is not None and record.exists() else {}
-    if record is not None and record.exists() and record.read_bytes()[-1:] not in (b"", b"\n"):
-        with record.open("a") as cut_short:  # (its last line, left out: the next game starts a line of its own)
-            cut_short.write("\n")
     results: list[GameResult | None] = [kept.get(job) for job in jobs]
     to_play = [index for index, result in enumerate(results) if result is None]
     if len(to_play) < len(jobs):
@@ -420,7 +417,11 @@ def _recorded_result(entry: dict[str, Any]) -> GameResult:
 
 
 def _kept_results(record: Path, game: str, ruleset: str) -> dict[tuple[tuple[str, ...], int], GameResult]:
-    """The games `record` holds of `game` (Clash's: played by `ruleset`), by line-up and seed."""
+    """The games `record` holds of `game` (Clash's: played by `ruleset`), by line-up and seed. A last line cut
+    short is ended, so that the next game's result starts a line of its own."""
+    if record.read_bytes()[-1:] not in (b"", b"\n"):
+        with record.open("a") as cut_short:
+            cut_short.write("\n")
     kept = {}
     for entry in _record_entries(record):
         same_rules = game != "clash" or entry.get("ruleset", DEFAULT_RULESET) == ruleset

@@ -127,7 +127,8 @@ def _expression(hint: Any, value: str, names: dict[str, Any], depth: int) -> str
 _copy_game_state = _write_copier(Game, skip=_RECORD)
 _GAME_FIELDS = frozenset(f.name for f in dataclasses.fields(Game))
 _MADE_WHOLE = frozenset({"_terrain_map", "_adjacency"})  # board caches never changed once made: shared
-_SHARED = ("road_reaches",)  # caches of answers that hold on every copy until the board changes: one for all
+_SHARED = frozenset({"road_reaches"})  # caches of answers that hold on every copy until the board changes
+_NOT_COPIED = _GAME_FIELDS | _MADE_WHOLE | _SHARED | {"space_region"}
 
 
 def copy_game(game: Game, *, with_record: bool = True) -> Game:
@@ -146,7 +147,7 @@ def copy_game(game: Game, *, with_record: bool = True) -> Game:
         state["recorded"] = False
     for name in _SHARED:
         state[name] = getattr(game, name)  # (made on the original first, so that its later copies share it too)
-    for name in state.keys() - _GAME_FIELDS - _MADE_WHOLE - set(_SHARED) - {"space_region"}:
+    for name in state.keys() - _NOT_COPIED:
         # Not fields, and copied along: the ruleset (shared) and caches (board geometry, effects), whose
         # answers hold for the copy too. Each gets its own cache dict, so that filling one never changes another.
         if type(state[name]) is dict:

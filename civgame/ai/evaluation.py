@@ -33,7 +33,7 @@ from civgame.games.clash.rules.flow.status import cityless_players
 
 WIN = 1000.0  # the game is decided: outweighs every estimate
 NESTED = ("resources", "units", "moods")  # weights kept by key: `resources.food`, `units.settler`, ...
-SCALED = ("city", "city_size", "settler_on_site", "advance", "collectable")  # and moods: times `production`
+SCALED = ("city", "city_size", "city_room", "settler_on_site", "settler_prospect", "advance", "collectable")  # and moods: times `production`
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,15 @@ class Weights:
     production: float = 0.0  # scales the three weights below
     city: float = 1.5
     city_size: float = 0.5  # each piece of a city beyond the settlement
+    # Each piece a city may still grow by: no city grows larger than the number of its owner's cities
+    # (nor than the largest size), so that a new city lets every other city grow by one.
+    city_room: float = 0.0
     settler_on_site: float = 0.5  # a settler standing where it may found a city
+    # A settler that could walk to a site for a city or into an unexplored space within
+    # `prospect_reach` spaces, more the nearer it is (`settler_prospects`): a settler is worth the
+    # city it may still found, and one boxed in by sea, enemies and other cities is not.
+    settler_prospect: float = 0.0
+    prospect_reach: int = 3
     moods: dict[str, float] = field(default_factory=lambda: {"happy": 0.4, "neutral": 0.0, "angry": -0.6})
     # What the hand and the board promise, beyond the flat worth of a card:
     objective_in_reach: float = 0.0  # an objective card whose status-phase condition holds now
@@ -304,9 +312,13 @@ def terms(
             settlers_on_site += 1
     found["army_unit"] = min(armies, weights.army_cap * max(1, len(cities)))
     found["settler_on_site"] = remaining * settlers_on_site
+    if wanted is None or wanted["settler_prospect"]:
+        found["settler_prospect"] = remaining * settler_prospects(game, player, weights.prospect_reach)
     found["advance"] = remaining * len(player.advances)
     found["city"] = remaining * len(cities)
     found["city_size"] = remaining * sum(game.city_size(city) - 1 for city in cities)
+    largest = min(len(cities), game.rules.game.city.max_size)
+    found["city_room"] = remaining * sum(max(0, largest - game.city_size(city)) for city in cities)
     for city in cities:
         name = f"moods.{city.mood}"
         found[name] = found.get(name, 0) + remaining
@@ -456,14 +468,54 @@ def leader_exposure(game: Game, player_index: int, reach: int, pieces: Pieces | 
 
 def _could_found_city(game: Game, settler: Unit) -> bool:
     """Whether the land under an uncarried settler would take a city (enemies aside)."""
-    terrain = game.terrain(settler.pos)
+    return settler.carrier is None and _site_for_city(game, settler.pos)
+
+
+def settler_prospects(game: Game, player: Player, reach: int) -> float:
+    """How near the player's settlers stand to where they could found cities, summed over the settlers:
+    each counts `reach` / (`reach` + 1) one step from land that would take a city or from an unexplored
+    space (where it explores and may find some), less the farther it must walk, 0 beyond `reach`
+    spaces, so that a settler walking out is worth a little more each step. One standing on such land
+    counts under `settler_on_site` instead (1 step further along). Enemy units and other players'
+    cities bar the way; with no settlement piece left, nothing counts."""
+    settlers = [u for u in game.units_of(player.index, "settler") if u.carrier is None]
+    if not settlers or game.settlements_used(player.index) >= game.rules.game.city.settlement_limit:
+        return 0.0
+    barred = {u.pos for u in game.units if u.owner != player.index}
+    barred |= {c.pos for c in game.cities if c.owner != player.index}
+    found = 0.0
+    for settler in settlers:
+        away = _walk_to_site(game, settler.pos, reach, barred)
+        if away:  # (0: on a site)
+            found += (reach + 1 - away) / (reach + 1)
+    return found
+
+
+def _walk_to_site(game: Game, start: Hex, reach: int, barred: set[Hex]) -> int | None:
+    """The fewest steps over land from `start` to a site for a city or an unexplored space (None beyond `reach`)."""
+    frontier, seen = [start], {start}
+    for away in range(reach + 1):
+        following = []
+        for space in frontier:
+            if not game.revealed(space) or _site_for_city(game, space):
+                return away
+            for there in game.board_neighbors(space):
+                if there not in seen and there not in barred and not game.is_water(there):
+                    seen.add(there)
+                    following.append(there)
+        frontier = following
+    return None
+
+
+def _site_for_city(game: Game, space: Hex) -> bool:
+    """Whether revealed land would take a city (enemies aside)."""
+    terrain = game.terrain(space)
     return (
-        settler.carrier is None
-        and terrain is not None
+        terrain is not None
         and game.rules.terrain[terrain].can_found_city
         and not game.rules.terrain[terrain].water
-        and settler.pos not in game.exhausted
-        and game.city_at(settler.pos) is None
+        and space not in game.exhausted
+        and game.city_at(space) is None
     )
 
 

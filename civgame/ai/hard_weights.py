@@ -14,6 +14,8 @@ WEIGHTS: dict[str, float] = {
     "exposure": 0.1,
     # A settler is worth most where it may found a city: Hard moves its settlers out to found
     # cities rather than keeping them in its cities.
-    "units.settler": 0.7,
+    "units.settler": 0.5,
     "settler_on_site": 1.0,
+    "settler_prospect": 1.0,
+    "city_room": 0.25,
 }

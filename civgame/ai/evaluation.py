@@ -3,8 +3,9 @@
 The score sheet counts exactly; the rest estimates what a player's holdings will become: resources
 buy advances and buildings, settlers become cities, armies defend and capture, cards complete
 objectives and win battles, happy cities produce more. Hard's evaluation also reads from the rules
-data what a Collect would bring under the resource limits, and which cities enemy armies could
-reach, and it lets what is held lose its worth as the last round nears, since only points count when
+data what a Collect would bring under the resource limits, which cities enemy armies could reach,
+how far its settlers must walk to land for a city, and how much its cities may still grow, and it
+lets what is held lose its worth as the last round nears, since only points count when
 the game ends (`python -m bench.ai_fit` fits weights to who wins and measures how well each set
 predicts the winner).
 Weights are data (`Weights`, counted by `terms` under their names), so new content needs at most
@@ -33,7 +34,8 @@ from civgame.games.clash.rules.flow.status import cityless_players
 
 WIN = 1000.0  # the game is decided: outweighs every estimate
 NESTED = ("resources", "units", "moods")  # weights kept by key: `resources.food`, `units.settler`, ...
-SCALED = ("city", "city_size", "city_room", "settler_on_site", "settler_prospect", "advance", "collectable")  # and moods: times `production`
+# The weights scaled by `production`, and the moods' too:
+SCALED = ("city", "city_size", "city_room", "settler_on_site", "settler_prospect", "advance", "collectable")
 
 
 @dataclass(frozen=True)

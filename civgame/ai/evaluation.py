@@ -55,7 +55,7 @@ class Weights:
     objective_card: float = 0.5
     wonder_card: float = 0.4
     threat: float = 0.2  # per enemy army unit next to one of the player's cities, beyond its defenders
-    production: float = 0.0  # scales the three weights below
+    production: float = 0.0  # scales the production weights (`SCALED`): cities, their room and mood, settlers
     city: float = 1.5
     city_size: float = 0.5  # each piece of a city beyond the settlement
     # Each piece a city may still grow by: no city grows larger than the number of its owner's cities

@@ -17,7 +17,8 @@
   battle by the mean of several rolls (`Weights.battle_rolls`; Easy by the one roll it sees).
   Hard searches more, with its own evaluation (`evaluation.HARD_WEIGHTS`: also what its cities
   could collect under the resource limits, which cities enemy armies could reach, a settler's worth
-  where it may found a city, and holdings that lose their worth as the last round nears), and before
+  by its walk to land for a city, a city's by the room it gives its owner's cities to grow, and
+  holdings that lose their worth as the last round nears), and before
   sampling it plans its own turn: each candidate is valued by the best line of its own actions that
   may follow it in the same turn (move a settler, then found a city), so the
   ranking its samples weigh against sees a whole turn.

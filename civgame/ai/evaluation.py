@@ -3,8 +3,9 @@
 The score sheet counts exactly; the rest estimates what a player's holdings will become: resources
 buy advances and buildings, settlers become cities, armies defend and capture, cards complete
 objectives and win battles, happy cities produce more. Hard's evaluation also reads from the rules
-data what a Collect would bring under the resource limits, and which cities enemy armies could
-reach, and it lets what is held lose its worth as the last round nears, since only points count when
+data what a Collect would bring under the resource limits, which cities enemy armies could reach,
+how far its settlers must walk to land for a city, and how much its cities may still grow, and it
+lets what is held lose its worth as the last round nears, since only points count when
 the game ends (`python -m bench.ai_fit` fits weights to who wins and measures how well each set
 predicts the winner).
 Weights are data (`Weights`, counted by `terms` under their names), so new content needs at most
@@ -33,7 +34,8 @@ from civgame.games.clash.rules.flow.status import cityless_players
 
 WIN = 1000.0  # the game is decided: outweighs every estimate
 NESTED = ("resources", "units", "moods")  # weights kept by key: `resources.food`, `units.settler`, ...
-SCALED = ("city", "city_size", "settler_on_site", "advance", "collectable")  # and moods: times `production`
+# The weights scaled by `production`, and the moods' too:
+SCALED = ("city", "city_size", "city_room", "settler_on_site", "settler_prospect", "advance", "collectable")
 
 
 @dataclass(frozen=True)
@@ -53,10 +55,18 @@ class Weights:
     objective_card: float = 0.5
     wonder_card: float = 0.4
     threat: float = 0.2  # per enemy army unit next to one of the player's cities, beyond its defenders
-    production: float = 0.0  # scales the three weights below
+    production: float = 0.0  # scales the production weights (`SCALED`): cities, their room and mood, settlers
     city: float = 1.5
     city_size: float = 0.5  # each piece of a city beyond the settlement
+    # Each piece a city may still grow by: no city grows larger than the number of its owner's cities
+    # (nor than the largest size), so that a new city lets every other city grow by one.
+    city_room: float = 0.0
     settler_on_site: float = 0.5  # a settler standing where it may found a city
+    # A settler that could walk to a site for a city or into an unexplored space within
+    # `prospect_reach` spaces, more the nearer it is (`settler_prospects`): a settler is worth the
+    # city it may still found, and one boxed in by sea, enemies and other cities is not.
+    settler_prospect: float = 0.0
+    prospect_reach: int = 3
     moods: dict[str, float] = field(default_factory=lambda: {"happy": 0.4, "neutral": 0.0, "angry": -0.6})
     # What the hand and the board promise, beyond the flat worth of a card:
     objective_in_reach: float = 0.0  # an objective card whose status-phase condition holds now
@@ -304,9 +314,13 @@ def terms(
             settlers_on_site += 1
     found["army_unit"] = min(armies, weights.army_cap * max(1, len(cities)))
     found["settler_on_site"] = remaining * settlers_on_site
+    if wanted is None or wanted["settler_prospect"]:
+        found["settler_prospect"] = remaining * settler_prospects(game, player, weights.prospect_reach)
     found["advance"] = remaining * len(player.advances)
     found["city"] = remaining * len(cities)
     found["city_size"] = remaining * sum(game.city_size(city) - 1 for city in cities)
+    largest = min(len(cities), game.rules.game.city.max_size)
+    found["city_room"] = remaining * sum(max(0, largest - game.city_size(city)) for city in cities)
     for city in cities:
         name = f"moods.{city.mood}"
         found[name] = found.get(name, 0) + remaining
@@ -456,14 +470,54 @@ def leader_exposure(game: Game, player_index: int, reach: int, pieces: Pieces | 
 
 def _could_found_city(game: Game, settler: Unit) -> bool:
     """Whether the land under an uncarried settler would take a city (enemies aside)."""
-    terrain = game.terrain(settler.pos)
+    return settler.carrier is None and _site_for_city(game, settler.pos)
+
+
+def settler_prospects(game: Game, player: Player, reach: int) -> float:
+    """How near the player's settlers stand to where they could found cities, summed over the settlers:
+    each counts `reach` / (`reach` + 1) one step from land that would take a city or from an unexplored
+    space (where it explores and may find some), less the farther it must walk, 0 beyond `reach`
+    spaces, so that a settler walking out is worth a little more each step. One standing on such land
+    counts under `settler_on_site` instead (1 step further along). Enemy units and other players'
+    cities bar the way; with no settlement piece left, nothing counts."""
+    settlers = [u for u in game.units_of(player.index, "settler") if u.carrier is None]
+    if not settlers or game.settlements_used(player.index) >= game.rules.game.city.settlement_limit:
+        return 0.0
+    barred = {u.pos for u in game.units if u.owner != player.index}
+    barred |= {c.pos for c in game.cities if c.owner != player.index}
+    found = 0.0
+    for settler in settlers:
+        away = _walk_to_site(game, settler.pos, reach, barred)
+        if away:  # (0: on a site)
+            found += (reach + 1 - away) / (reach + 1)
+    return found
+
+
+def _walk_to_site(game: Game, start: Hex, reach: int, barred: set[Hex]) -> int | None:
+    """The fewest steps over land from `start` to a site for a city or an unexplored space (None beyond `reach`)."""
+    frontier, seen = [start], {start}
+    for away in range(reach + 1):
+        following = []
+        for space in frontier:
+            if not game.revealed(space) or _site_for_city(game, space):
+                return away
+            for there in game.board_neighbors(space):
+                if there not in seen and there not in barred and not game.is_water(there):
+                    seen.add(there)
+                    following.append(there)
+        frontier = following
+    return None
+
+
+def _site_for_city(game: Game, space: Hex) -> bool:
+    """Whether revealed land would take a city (enemies aside)."""
+    terrain = game.terrain(space)
     return (
-        settler.carrier is None
-        and terrain is not None
+        terrain is not None
         and game.rules.terrain[terrain].can_found_city
         and not game.rules.terrain[terrain].water
-        and settler.pos not in game.exhausted
-        and game.city_at(settler.pos) is None
+        and space not in game.exhausted
+        and game.city_at(space) is None
     )
 
 

@@ -2,7 +2,8 @@
 weight not named here is Normal's.
 
 These are chosen by hand: what a Collect of each city would bring, each city piece enemy armies
-could reach, and a settler worth more where it may found a city than where it stands idle.
+could reach, a settler by how near it stands to land for a city, and the room a city gives the
+player's cities to grow.
 `python -m bench.ai_fit --write` replaces them with weights fitted to who wins seeded games;
 check the fitted ones in play (`civgame tournament --only evaluation`) before keeping them. So
 far fitted weights predicted the winner of unseen games better than these and Normal's, yet
@@ -12,8 +13,13 @@ played worse than Normal's in equal time (see docs/measurements.md, the tourname
 WEIGHTS: dict[str, float] = {
     "collectable": 1.5,
     "exposure": 0.1,
-    # A settler is worth most where it may found a city: Hard moves its settlers out to found
-    # cities rather than keeping them in its cities.
-    "units.settler": 0.7,
+    # A settler is worth the city it may still found: most where it may found one, less the farther
+    # it must walk to such land (or to explore), little where it cannot reach any. Hard recruits
+    # settlers while there is land for them and walks them out to found cities; a city is worth
+    # the room it gives the player's other cities to grow (no city may be larger than the number
+    # of its owner's cities), so that a player of two full cities founds a third.
+    "units.settler": 0.5,
     "settler_on_site": 1.0,
+    "settler_prospect": 1.0,
+    "city_room": 0.25,
 }

@@ -5,7 +5,9 @@ so: Easy's are those of the code before Hard was made faster; Normal's and Hard'
 when they began to go for weakly held enemy cities and to value a battle by several rolls, and Hard's
 again when its samples a turn were set for 2 players (these positions are of 4 players),
 and when its budget and turn plan were set for 2 players by the square of the players' ratio (here a
-quarter of the samples, and 2 candidates planned 1 action deep instead of 6 candidates 2 deep)."""
+quarter of the samples, and 2 candidates planned 1 action deep instead of 6 candidates 2 deep), and
+when it began to value a settler by its walk to land for a city and a city by the room it gives its
+owner's cities to grow."""
 
 import pytest
 
@@ -17,7 +19,7 @@ from civgame.ai import agents, offers
 DIGESTS = {
     "easy": (8, "e734dac15df1e7f5", 273, "a36d02427f4b06b7"),
     "normal": (8, "65da161beb088bc8", 1341, "a0e05876b5dae72d"),
-    "hard": (8, "c4cdcd209052e064", 1786, "275f947db8c37e94"),
+    "hard": (8, "a6cceb613b2dd4a3", 1444, "60824d14a37a8dab"),
 }
 
 

@@ -13,6 +13,8 @@ from civgame.ai.evaluation import (
     collectable,
     exposure,
     resource_room,
+    settler_prospects,
+    terms,
     value,
 )
 from civgame.games.clash.rules.flow.controller import legal_actions
@@ -138,6 +140,8 @@ def test_what_hard_holds_is_worth_less_as_the_last_round_nears(round_, share):
         held = 2 * flat["resources.food"] + flat["resources.ore"] + flat["units.settler"] + flat["army_unit"]
         held += flat["mood_token"] + flat["objective_card"]
         worth = share * held if level == "hard" else held  # Normal counts all of it to the end
+        if level == "hard":  # and the settler's walk to land for a city: not a holding
+            worth += flat["settler_prospect"] * terms(s.game, 0, weights)["settler_prospect"]
         assert holding[level] - bare[level] == pytest.approx(worth), level
 
 
@@ -154,16 +158,77 @@ def test_on_its_last_turn_hard_buys_an_advance_rather_than_a_settler_that_would_
         assert (kinds.index("recruit") > last_advance) == (level == "hard"), kinds
 
 
-def test_hard_values_a_settler_where_it_may_found_a_city_above_a_second_one_kept_at_home():
+def test_hard_values_a_settler_more_the_nearer_it_stands_to_a_site_and_normal_only_on_one():
     s = _city_on_grassland()
     s.city(1, "C2")
-    s.resources(0, food=1)
     settler = s.unit(0, "settler", "E4")
+    at_home = _values(s)
     settler.pos = s.hex("E5")  # stepped out onto the Grassland next to the city: a site
     stepped_out = _values(s)
     settler.pos = s.hex("E4")
-    s.unit(0, "settler", "E4")  # recruited a second one for the food instead
-    s.resources(0, food=0)
-    kept = _values(s)
-    assert stepped_out["hard"] > kept["hard"]
-    assert stepped_out["normal"] < kept["normal"]
+    _box_in(s)
+    boxed_in = _values(s)
+    assert stepped_out["hard"] > at_home["hard"] > boxed_in["hard"]
+    assert stepped_out["normal"] > at_home["normal"]
+
+
+def _box_in(s: Scenario) -> None:
+    """Barbarians on the land next to the city of E4: sea and enemies all round."""
+    for label in ("D3", "D4", "E5", "F3"):
+        s.unit(-1, "infantry", label)
+
+
+def _prospects(s: Scenario) -> float:
+    return settler_prospects(s.game, s.player(0), HARD_WEIGHTS.prospect_reach)
+
+
+def test_a_settler_s_prospect_is_the_walk_to_land_for_a_city_or_to_an_unexplored_space():
+    s = _city_on_grassland()
+    reach = HARD_WEIGHTS.prospect_reach
+    settler = s.unit(0, "settler", "E4")  # in its city, one step from the Grassland and Mountains round it
+    assert _prospects(s) == pytest.approx(reach / (reach + 1))
+    settler.pos = s.hex("D5")  # on a site itself: counted as a settler on a site instead
+    assert _prospects(s) == 0
+    settler.pos = s.hex("E4")
+    _box_in(s)
+    assert _prospects(s) == 0
+    s.game.units = [u for u in s.game.units if u.pos != s.hex("E5")]
+    s.hide(7)  # E5 face down: a walk into it explores
+    assert not s.game.revealed(s.hex("E5"))
+    assert _prospects(s) == pytest.approx(reach / (reach + 1))
+    s.player(0).pieces_destroyed["city"] = s.game.rules.game.city.settlement_limit - 1  # no settlement left
+    assert _prospects(s) == 0
+
+
+def test_a_settler_s_prospect_is_less_the_farther_it_must_walk_and_nothing_beyond_its_reach():
+    s = _city_on_grassland()
+    for label in ("D3", "D4", "F3"):  # its own cities round it: no sites, but it may walk through
+        s.city(0, label)
+    s.unit(-1, "infantry", "E5")
+    s.unit(0, "settler", "E4")
+    assert settler_prospects(s.game, s.player(0), 3) == pytest.approx(2 / 4)  # two steps, to C3, D2 or E2
+    assert settler_prospects(s.game, s.player(0), 1) == 0
+
+
+def test_a_city_leaves_its_owner_room_to_grow_up_to_the_number_of_its_cities():
+    s = _city_on_grassland()
+    s.city(0, "C2", buildings={"temple": 0})  # size 2
+    assert terms(s.game, 0, HARD_WEIGHTS)["city_room"] == 1  # E4 may grow to 2; C2 is full
+    s.city(0, "G5")
+    assert terms(s.game, 0, HARD_WEIGHTS)["city_room"] == 2 + 1 + 2
+    assert FORESIGHTED.city_room == 0 and HARD_WEIGHTS.city_room > 0
+
+
+def test_hard_founds_a_city_that_lets_its_full_cities_grow_rather_than_collect():
+    s = _city_on_grassland()
+    s.game.cities[0].buildings = {"temple": 0}
+    s.city(0, "C2", buildings={"temple": 0})  # two cities of size 2: neither may grow
+    s.city(1, "B5")
+    s.unit(0, "settler", "E5")
+    actions = considered(legal_actions(s.game))
+    without_room = replace(HARD_WEIGHTS, city_room=0.0)
+    firsts = {
+        name: rank(s.game, 0, actions, random.Random(1), weights)[0][1].KIND
+        for name, weights in (("hard", HARD_WEIGHTS), ("without room", without_room))
+    }
+    assert firsts["hard"] == "found_city" and firsts["without room"] != "found_city"

@@ -47,7 +47,7 @@ def test_a_sampled_world_the_rules_fail_in_is_left_out_and_the_ranking_decides(m
 
 
 def test_hard_values_each_candidate_by_the_best_line_of_its_own_turn():
-    game = game_in_progress(2, steps=70)  # the player to act has actions left this turn
+    game = game_in_progress(2, steps=59)  # the player to act has actions left this turn
     actions = legal_actions(game)
     ranking_only = replace(HARD_SEARCH, budget=60.0, max_samples=1, prior=1e6, planned=0)
     one_step_first = SearchAgent(7, ranking_only).choose(game, actions)

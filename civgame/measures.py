@@ -76,3 +76,22 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     ordered = sorted(values)
     rank = max(0, min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1))
     return ordered[rank]
+
+
+def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The range a rate lies in with 95 % confidence (`z` 1.96) after `successes` of `trials`
+    (Wilson's score interval: sound for few trials and for rates near 0 or 1)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    rate = successes / trials
+    centre = (rate + z * z / (2 * trials)) / (1 + z * z / trials)
+    spread = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """The mean of `values` and the half-width of its 95 % interval (`z` 1.96; 0 for fewer than two values)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, 0.0
+    return mean, z * statistics.stdev(values) / math.sqrt(len(values))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from civgame.framework.wording import counted
-from civgame.measures import Figure, median, percentile
+from civgame.measures import Figure, mean_interval, median, percentile, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,14 @@ def win_share(result: GameResult, level: str) -> float:
     return sum(1 for seat in result.winners if result.levels[seat] == level) / len(result.winners)
 
 
+def lead_in_points(result: GameResult, level: str) -> float:
+    """The points of the best seat of `level` less those of the best other seat: a finer measure of
+    strength than who won, as a game lost by half a point and one lost by ten differ."""
+    own = max(total for total, seated in zip(result.totals, result.levels, strict=True) if seated == level)
+    other = max(total for total, seated in zip(result.totals, result.levels, strict=True) if seated != level)
+    return own - other
+
+
 def played_by(matchup: Matchup, results: Sequence[GameResult]) -> list[GameResult]:
     """The games of `results` that the match-up's line-up played (whoever sat where)."""
     lineup = sorted(matchup.lineup)
@@ -61,10 +69,15 @@ def strength_rows(
         played = played_by(matchup, results)
         if not played:
             continue
-        wins = sum(win_share(r, matchup.lineup[0]) for r in played)
-        note = f"{wins:g} of {counted(len(played), 'game')}"
+        level = matchup.lineup[0]
+        wins = sum(win_share(r, level) for r in played)
+        low, high = wilson_interval(wins, len(played))
+        note = f"{wins:g} of {counted(len(played), 'game')}; 95 %: {low * 100:.0f}-{high * 100:.0f} %"
         rate = wins / len(played)
         rows.append(Figure(f"win rate: {matchup.name}", rate, "%", matchup.target, note, at_least=True))
+        if set(matchup.lineup) != {level}:  # (a line-up of one level leads no one)
+            lead, spread = mean_interval([lead_in_points(r, level) for r in played])
+            rows.append(Figure(f"lead in points: {matchup.name}", lead, "points", None, f"± {spread:.1f}, 95 %"))
     times: dict[str, list[float]] = {}
     for result in results:
         for level, spent in result.thinking.items():

@@ -95,7 +95,10 @@ def test_the_report_checks_win_rates_against_their_targets():
     lost = GameResult(list(matchup.lineup), [1.0, 3.0, 2.0, 1.0], [1], {"normal": [0.35]}, {"normal": [4.0, 2.0]})
     lines = report([matchup], [won, lost]).splitlines()
     win_rate = next(line for line in lines if line.startswith("win rate: Normal vs three Random"))
-    assert "50 %  (1 of 2 games)" in win_rate and "≥ 95 %" in win_rate and win_rate.endswith("NO")
+    assert "50 %  (1 of 2 games; 95 %: 9-91 %)" in win_rate and "≥ 95 %" in win_rate and win_rate.endswith("NO")
+    # Normal led by 6 points and trailed by 2: a mean lead of 2, give or take 1.96 x 5.66 / √2
+    lead = next(line for line in lines if line.startswith("lead in points: Normal vs three Random"))
+    assert "2 points  (± 7.8, 95 %)" in lead
     turn = next(line for line in lines if line.startswith("thinking: normal per turn (median, CPU)"))
     assert "2.5 s" in turn and "≤ 3 s" in turn and turn.endswith("yes")
     # a decision's time is shown, but its target is the turn's
@@ -218,8 +221,12 @@ def test_records_of_several_line_ups_are_reported_as_one_run(capsys, tmp_path):
     assert "normal, easy, easy, easy: 1 game (seeds 9001)" in out
     lines = out.splitlines()
     rate = next(line for line in lines if line.startswith("win rate: Hard vs Normal"))
-    assert "67 %  (2 of 3 games)" in rate and "≥ 60 %" in rate and rate.endswith("yes")
-    assert "100 %  (1 of 1 game)" in next(line for line in lines if line.startswith("win rate: Normal vs three Easy"))
+    assert "67 %  (2 of 3 games; 95 %: 21-94 %)" in rate and "≥ 60 %" in rate and rate.endswith("yes")
+    assert "100 %  (1 of 1 game; 95 %: 21-100 %)" in next(
+        line for line in lines if line.startswith("win rate: Normal vs three Easy")
+    )
+    lead = next(line for line in lines if line.startswith("lead in points: Hard vs Normal"))
+    assert "4 points  (± 11.8, 95 %)" in lead  # 10, 10 and -8: Hard's points less Normal's, wherever each sat
     header = next(i for i, line in enumerate(lines) if line.startswith("level") and line.endswith("Elo"))
     ratings = lines[header + 2 : header + 5]
     assert [line.split()[0] for line in ratings] == ["hard", "normal", "easy"]  # one fit over both files

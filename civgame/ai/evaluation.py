@@ -22,7 +22,12 @@ from dataclasses import dataclass, field, replace
 from civgame.ai.hard_weights import WEIGHTS as HARD
 from civgame.games.clash.core.hexgrid import Hex, distance
 from civgame.games.clash.core.model import City, Game, Player, Unit
-from civgame.games.clash.rules.actions.cities import collect_choices, collect_choices_of
+from civgame.games.clash.rules.actions.cities import (
+    collect_choices,
+    collect_choices_of,
+    largest_city_size,
+    why_not_city_ground,
+)
 from civgame.games.clash.rules.actions.objectives import STATUS, fulfilled
 from civgame.games.clash.rules.actions.wonders import wonder_cost
 from civgame.games.clash.rules.base.cards import great_persons_in_hand
@@ -319,7 +324,7 @@ def terms(
     found["advance"] = remaining * len(player.advances)
     found["city"] = remaining * len(cities)
     found["city_size"] = remaining * sum(game.city_size(city) - 1 for city in cities)
-    largest = min(len(cities), game.rules.game.city.max_size)
+    largest = largest_city_size(game, len(cities))
     found["city_room"] = remaining * sum(max(0, largest - game.city_size(city)) for city in cities)
     for city in cities:
         name = f"moods.{city.mood}"
@@ -358,7 +363,7 @@ def wonder_progress(game: Game, player: Player) -> float:
     rules = game.rules.game
     have = holdings(player)
     cities = game.cities_of(player.index)
-    room = any(c.mood == "happy" and c.size < min(len(cities), rules.city.max_size) for c in cities)
+    room = any(c.mood == "happy" and c.size < largest_city_size(game, len(cities)) for c in cities)
     best = 0.0
     for wonder in player.wonder_cards:
         cost = wonder_cost(game, player, wonder)
@@ -470,7 +475,8 @@ def leader_exposure(game: Game, player_index: int, reach: int, pieces: Pieces | 
 
 def _could_found_city(game: Game, settler: Unit) -> bool:
     """Whether the land under an uncarried settler would take a city (enemies aside)."""
-    return settler.carrier is None and _site_for_city(game, settler.pos)
+    owner = game.player(settler.owner)
+    return settler.carrier is None and why_not_city_ground(game, owner, settler.pos) is None
 
 
 def settler_prospects(game: Game, player: Player, reach: int) -> float:
@@ -487,19 +493,19 @@ def settler_prospects(game: Game, player: Player, reach: int) -> float:
     barred |= {c.pos for c in game.cities if c.owner != player.index}
     found = 0.0
     for settler in settlers:
-        away = _walk_to_site(game, settler.pos, reach, barred)
+        away = _walk_to_site(game, player, settler.pos, reach, barred)
         if away:  # (0: on a site)
             found += (reach + 1 - away) / (reach + 1)
     return found
 
 
-def _walk_to_site(game: Game, start: Hex, reach: int, barred: set[Hex]) -> int | None:
+def _walk_to_site(game: Game, player: Player, start: Hex, reach: int, barred: set[Hex]) -> int | None:
     """The fewest steps over land from `start` to a site for a city or an unexplored space (None beyond `reach`)."""
     frontier, seen = [start], {start}
     for away in range(reach + 1):
         following = []
         for space in frontier:
-            if not game.revealed(space) or _site_for_city(game, space):
+            if not game.revealed(space) or why_not_city_ground(game, player, space) is None:
                 return away
             for there in game.board_neighbors(space):
                 if there not in seen and there not in barred and not game.is_water(there):
@@ -507,18 +513,6 @@ def _walk_to_site(game: Game, start: Hex, reach: int, barred: set[Hex]) -> int |
                     following.append(there)
         frontier = following
     return None
-
-
-def _site_for_city(game: Game, space: Hex) -> bool:
-    """Whether revealed land would take a city (enemies aside)."""
-    terrain = game.terrain(space)
-    return (
-        terrain is not None
-        and game.rules.terrain[terrain].can_found_city
-        and not game.rules.terrain[terrain].water
-        and space not in game.exhausted
-        and game.city_at(space) is None
-    )
 
 
 def relative_value(game: Game, player_index: int, weights: Weights = EASY) -> float:

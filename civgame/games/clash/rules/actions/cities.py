@@ -247,6 +247,18 @@ def _founds_on(game: Game, player: Player, terrain: str) -> bool:
 
 def why_not_found_at(game: Game, player: Player, space: Hex) -> str | None:
     """The rule that stops `player` from founding a city on `space` (the settler aside), or None."""
+    if reason := why_not_city_ground(game, player, space):
+        return reason
+    if game.enemy_units_at(space, player.index):
+        return f"no city can be founded where enemy units stand ({_where(space)})"
+    if game.settlements_used(player.index) >= game.rules.game.city.settlement_limit:
+        return f"{player.name} has no settlement piece left"
+    return None
+
+
+def why_not_city_ground(game: Game, player: Player, space: Hex) -> str | None:
+    """What about the land of `space` itself stops `player` from founding a city there (units and the
+    player's settlement pieces aside), or None."""
     terrain = game.terrain(space)
     if terrain is None or game.rules.terrain[terrain].water:
         return f"{_where(space)} is not a land space"
@@ -256,10 +268,6 @@ def why_not_found_at(game: Game, player: Player, space: Hex) -> str | None:
         return f"no city can be founded on exhausted land ({_where(space)})"
     if game.city_at(space) is not None:
         return f"there is already a city at {_where(space)}"
-    if game.enemy_units_at(space, player.index):
-        return f"no city can be founded where enemy units stand ({_where(space)})"
-    if game.settlements_used(player.index) >= game.rules.game.city.settlement_limit:
-        return f"{player.name} has no settlement piece left"
     return None
 
 
@@ -1003,11 +1011,17 @@ def _why_city_cannot_grow(game: Game, city: City, cities_owned: int) -> str | No
     if effective_mood(game, city) == "angry":
         return f"no building can be constructed in an angry city ({_where(city.pos)})"
     size = game.city_size(city)
+    if size < largest_city_size(game, cities_owned):
+        return None
     if size >= game.rules.game.city.max_size:
         return f"the city at {_where(city.pos)} has reached the maximum size {game.rules.game.city.max_size}"
-    if size >= cities_owned:
-        return f"a city cannot grow larger than the number of cities {game.player(city.owner).name} owns"
-    return None
+    return f"a city cannot grow larger than the number of cities {game.player(city.owner).name} owns"
+
+
+def largest_city_size(game: Game, cities_owned: int) -> int:
+    """The size no city of a player owning `cities_owned` cities may grow beyond: the number of those
+    cities, and the largest size."""
+    return min(cities_owned, game.rules.game.city.max_size)
 
 
 def _why_not_building(game: Game, city: City, building: str, port_space: Hex | None) -> str | None:

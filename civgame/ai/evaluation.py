@@ -35,7 +35,7 @@ from civgame.games.clash.rules.base.moods import mood_modified_size
 from civgame.games.clash.rules.base.payments import holdings, resource_caps
 from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.combat import FORTRESS
-from civgame.games.clash.rules.flow.status import cityless_players
+from civgame.games.clash.rules.flow.status import cityless_players, rounds_before_end_check
 
 WIN = 1000.0  # the game is decided: outweighs every estimate
 NESTED = ("resources", "units", "moods")  # weights kept by key: `resources.food`, `units.settler`, ...
@@ -529,10 +529,23 @@ def relative_value(game: Game, player_index: int, weights: Weights = EASY) -> fl
 
 
 def _final_lead(game: Game, player_index: int, ending: float) -> float:
-    """The lead in points of a game about to end, with `ending` more for leading (less for trailing)."""
-    totals = [score_sheet(game, p.index)["total"] for p in game.players]
+    """The lead in points of a game about to end, with `ending` more for leading (less for trailing). It
+    ends at the next status phase: until then the players with cities score on at their pace so far, and
+    those without score nothing more (`final_totals`)."""
+    totals = final_totals(game)
     lead = totals[player_index] - max(t for index, t in enumerate(totals) if index != player_index)
     return lead + (ending if lead > 0 else -ending if lead < 0 else 0.0)
+
+
+def final_totals(game: Game) -> list[float]:
+    """Each player's points at the status phase that ends a game with a cityless player: today's, and for
+    a player with cities as many more a round as it scored a round so far, for the rounds before then."""
+    pace = rounds_before_end_check(game) / max(1, rounds_played(game))
+    totals = []
+    for player in game.players:
+        total = score_sheet(game, player.index)["total"]
+        totals.append(total * (1 + pace) if game.cities_of(player.index) else total)
+    return totals
 
 
 def _threats(game: Game, player_index: int, pieces: Pieces) -> int:

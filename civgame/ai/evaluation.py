@@ -35,7 +35,7 @@ from civgame.games.clash.rules.base.moods import mood_modified_size
 from civgame.games.clash.rules.base.payments import holdings, resource_caps
 from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.combat import FORTRESS
-from civgame.games.clash.rules.flow.status import cityless_players
+from civgame.games.clash.rules.flow.status import cityless_players, rounds_before_end_check
 
 WIN = 1000.0  # the game is decided: outweighs every estimate
 NESTED = ("resources", "units", "moods")  # weights kept by key: `resources.food`, `units.settler`, ...
@@ -113,10 +113,6 @@ class Weights:
     collectable: float = 0.0  # times what the cities could collect now (scaled like `production`)
     exposure: float = 0.0  # per city piece, per enemy army within `exposure_reach` beyond the city's defenders
     exposure_reach: int = 2
-    # A city's loss costs its pieces and no more: with this set, each city counts at most as many
-    # enemy army units (beyond its defenders) as it has pieces, in `threat` and in `exposure`, so
-    # that a city beset by many never weighs less than nothing and is not razed to escape them.
-    danger_capped: bool = False
     # The worth of each resource a Collect is priced at (None: `resources`): fitted weights keep
     # the prices their fit measured a Collect at.
     collect_prices: dict[str, float] | None = None
@@ -211,9 +207,8 @@ FORESIGHTED = Weights(
 # reach: Normal's weights, with those of civgame/ai/hard_weights.py (which `python -m bench.ai_fit
 # --write` replaces with weights fitted to who wins). In the last two rounds what it holds counts
 # for less, and in the last for nothing: it turns resources into advances and buildings rather
-# than collecting or recruiting for a game about to end. A city beset by many enemies counts no
-# more of them than it has pieces (`danger_capped`).
-HARD_WEIGHTS = replace(Weights.from_flat(HARD, FORESIGHTED), holding_rounds=2, danger_capped=True)
+# than collecting or recruiting for a game about to end.
+HARD_WEIGHTS = replace(Weights.from_flat(HARD, FORESIGHTED), holding_rounds=2)
 # The terms of what a player holds that scores nothing by itself at the end (`holding_rounds`).
 HELD = (
     "resources.",
@@ -345,9 +340,9 @@ def terms(
             collectable(game, c, prices, room, spaces) for c, spaces in zip(cities, choices, strict=True)
         )
     if wanted is None or wanted["threat"]:
-        found["threat"] = -_threats(game, player_index, pieces, weights.danger_capped)
+        found["threat"] = -_threats(game, player_index, pieces)
     if wanted is None or wanted["exposure"]:
-        found["exposure"] = -exposure(game, player_index, weights.exposure_reach, pieces, weights.danger_capped)
+        found["exposure"] = -exposure(game, player_index, weights.exposure_reach, pieces)
     if wanted is None or wanted["leader_in_reach"] or wanted["leader_exposure"]:
         found["leader_in_reach"] = enemy_leaders_in_reach(game, player_index, weights.leader_reach, pieces)
         found["leader_exposure"] = -leader_exposure(game, player_index, weights.exposure_reach, pieces)
@@ -431,10 +426,9 @@ def resource_room(game: Game, player: Player) -> dict[str, int]:
     return {r: caps[r] for r in player.resources}
 
 
-def exposure(game: Game, player_index: int, reach: int, pieces: Pieces | None = None, capped: bool = False) -> int:
+def exposure(game: Game, player_index: int, reach: int, pieces: Pieces | None = None) -> int:
     """City pieces at risk: for each of the player's cities, its size times the enemy army units
-    (other players' and barbarians') within `reach` spaces beyond the player's armies in it (with
-    `capped`, at most as many units as the city has pieces)."""
+    (other players' and barbarians') within `reach` spaces beyond the player's armies in it."""
     pieces = pieces or Pieces(game)
     enemies = pieces.enemy_armies(player_index)
     if not enemies:
@@ -444,8 +438,7 @@ def exposure(game: Game, player_index: int, reach: int, pieces: Pieces | None = 
         near = sum(n for pos, n in enemies if distance(pos, city.pos) <= reach)
         if near:
             defenders = pieces.armies_at.get((city.pos, player_index), 0)
-            size = game.city_size(city)
-            at_risk += size * _beset(near - defenders, size if capped else None)
+            at_risk += game.city_size(city) * max(0, near - defenders)
     return at_risk
 
 
@@ -536,15 +529,27 @@ def relative_value(game: Game, player_index: int, weights: Weights = EASY) -> fl
 
 
 def _final_lead(game: Game, player_index: int, ending: float) -> float:
-    """The lead in points of a game about to end, with `ending` more for leading (less for trailing)."""
-    totals = [score_sheet(game, p.index)["total"] for p in game.players]
+    """The lead in points of a game about to end, with `ending` more for leading (less for trailing). It
+    ends at the next status phase: until then the players with cities score on at their pace so far, and
+    those without score nothing more (`final_totals`)."""
+    totals = final_totals(game)
     lead = totals[player_index] - max(t for index, t in enumerate(totals) if index != player_index)
     return lead + (ending if lead > 0 else -ending if lead < 0 else 0.0)
 
 
-def _threats(game: Game, player_index: int, pieces: Pieces, capped: bool = False) -> int:
-    """Enemy army units next to the player's cities beyond the player's own armies there (with
-    `capped`, at most as many for a city as it has pieces)."""
+def final_totals(game: Game) -> list[float]:
+    """Each player's points at the status phase that ends a game with a cityless player: today's, and for
+    a player with cities as many more a round as it scored a round so far, for the rounds before then."""
+    pace = rounds_before_end_check(game) / max(1, rounds_played(game))
+    totals = []
+    for player in game.players:
+        total = score_sheet(game, player.index)["total"]
+        totals.append(total * (1 + pace) if game.cities_of(player.index) else total)
+    return totals
+
+
+def _threats(game: Game, player_index: int, pieces: Pieces) -> int:
+    """Enemy army units next to the player's cities beyond the player's own armies there."""
     armies_at: dict[Hex, int] = {}  # the player's army units on a space less other owners' (none aboard)
     for (pos, owner), n in pieces.free_armies.items():
         armies_at[pos] = armies_at.get(pos, 0) + (n if owner == player_index else -n)
@@ -552,14 +557,8 @@ def _threats(game: Game, player_index: int, pieces: Pieces, capped: bool = False
     for city in game.cities_of(player_index):
         defenders = max(0, armies_at.get(city.pos, 0))
         attackers = sum(-armies_at.get(n, 0) for n in game.board_neighbors(city.pos) if armies_at.get(n, 0) < 0)
-        danger += _beset(attackers - defenders, game.city_size(city) if capped else None)
+        danger += max(0, attackers - defenders)
     return danger
-
-
-def _beset(beyond_defenders: int, cap: int | None) -> int:
-    """The enemy units a city counts against it: those beyond its defenders, at most `cap` (None: no bound)."""
-    counted = max(0, beyond_defenders)
-    return counted if cap is None else min(counted, cap)
 
 
 def _remaining_share(game: Game) -> float:

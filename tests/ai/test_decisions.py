@@ -7,8 +7,9 @@ again when its samples a turn were set for 2 players (these positions are of 4 p
 and when its budget and turn plan were set for 2 players by the square of the players' ratio (here a
 quarter of the samples, and 2 candidates planned 1 action deep instead of 6 candidates 2 deep), and
 when it began to value a settler by its walk to land for a city and a city by the room it gives its
-owner's cities to grow, and when a city began to count no more enemies against it than it has
-pieces (the same choices here, other values)."""
+owner's cities to grow. Normal's values changed again (not its choices) when a game with a cityless
+player stopped being valued as if it ended with today's points: the players with cities score on
+until the status phase that ends it."""
 
 import pytest
 
@@ -19,8 +20,8 @@ from civgame.ai import agents, offers
 # choices, positions valued, digest of their values to 9 decimals).
 DIGESTS = {
     "easy": (8, "e734dac15df1e7f5", 273, "a36d02427f4b06b7"),
-    "normal": (8, "65da161beb088bc8", 1341, "a0e05876b5dae72d"),
-    "hard": (8, "a6cceb613b2dd4a3", 1444, "6fe1b23c5a098217"),
+    "normal": (8, "65da161beb088bc8", 1341, "a1ea9a6dbc1a24d2"),
+    "hard": (8, "a6cceb613b2dd4a3", 1444, "60824d14a37a8dab"),
 }
 
 

@@ -1,15 +1,29 @@
 """What Normal's and Hard's evaluation sees beyond Easy's: the hand's promise, the end in sight."""
 
+import math
 import random
 from dataclasses import replace
 
 import pytest
 
 from civgame.ai.agents import HeuristicAgent, rank
-from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, relative_value, value
-from civgame.games.clash.core.actions import AcceptTrade, AddTradeItem, BuildWonder, DeclineTrade, SendTrade, StartTrade
+from civgame.ai.evaluation import EASY, FORESIGHTED, HARD_WEIGHTS, final_totals, relative_value, value
+from civgame.ai.levels import make_agent
+from civgame.games.clash.core.actions import (
+    AcceptTrade,
+    AddTradeItem,
+    BuildWonder,
+    ChooseOption,
+    DeclineTrade,
+    SendTrade,
+    StartTrade,
+)
+from civgame.games.clash.core.copying import copy_game
 from civgame.games.clash.rules.base.scoring import score_sheet
-from civgame.games.clash.rules.flow.controller import legal_actions
+from civgame.games.clash.rules.flow.controller import apply, legal_actions
+from civgame.games.clash.rules.flow.status import rounds_before_end_check
+from tests.engine.test_event_cards import EARTHQUAKE
+from tests.engine.test_events import board, choose, main_effect
 from tests.scenario import Scenario
 
 LARGE_CIVILIZATION_CARD = 1  # Large Civilization (own at least 6 cities) / Draft
@@ -102,10 +116,16 @@ def _opponent_city_taken(taken: bool) -> Scenario:
     return s
 
 
+def _at_the_end_check(s: Scenario) -> Scenario:
+    """The status phase about to check whether the game ends: no round left to score in."""
+    s.game.phase, s.game.status_step = "status", 1
+    return s
+
+
 def test_a_player_behind_on_points_does_not_end_the_game_by_taking_the_last_city():
     """Without cities a player ends the game at the next status phase: taking the last city of a
     player who leads on points loses the game, however rich the taker is."""
-    taken, left = _opponent_city_taken(True), _opponent_city_taken(False)
+    taken, left = _at_the_end_check(_opponent_city_taken(True)), _at_the_end_check(_opponent_city_taken(False))
     assert FORESIGHTED.ending > 0
     lead = score_sheet(taken.game, 0)["total"] - score_sheet(taken.game, 1)["total"]
     assert lead < 0
@@ -114,6 +134,67 @@ def test_a_player_behind_on_points_does_not_end_the_game_by_taking_the_last_city
     # Valued by what is held, as if the game went on, taking the city would look better.
     no_ending = replace(FORESIGHTED, ending=0.0)
     assert relative_value(taken.game, 0, no_ending) > relative_value(left.game, 0, no_ending)
+
+
+def test_the_rounds_before_the_end_is_checked():
+    s = Scenario(2)
+    s.game.age, s.game.round = 2, 2
+    assert rounds_before_end_check(s.game) == 2  # this round and the last of the age
+    s.game.phase, s.game.status_step = "status", 1
+    assert rounds_before_end_check(s.game) == 0  # step 1's objectives done: the check comes next
+    s.game.status_step = 2
+    assert rounds_before_end_check(s.game) == s.game.rules.game.rounds_per_age  # checked: a whole age to go
+
+
+def test_until_a_game_with_a_cityless_player_ends_those_with_cities_score_on_at_their_pace():
+    """Age 2, round 1: three rounds played, three to play before the check. Player 1, cityless,
+    keeps its points; player 0 scores as much again."""
+    s = _opponent_city_taken(True)
+    s.game.age, s.game.round = 2, 1
+    now = [score_sheet(s.game, p)["total"] for p in (0, 1)]
+    assert final_totals(s.game) == [now[0] * 2, now[1]]
+    lead = now[0] * 2 - now[1]
+    assert relative_value(s.game, 0, FORESIGHTED) == pytest.approx(lead + math.copysign(FORESIGHTED.ending, lead))
+
+
+def _earthquake_with_three_small_cities(hit: int) -> Scenario:
+    """Age 2 begins; player `hit` holds three cities of one piece each, and an earthquake asks it to destroy
+    one to three pieces (2 points each); the other player has a city and four advances more."""
+    s = board()
+    s.game.age, s.game.round = 2, 1
+    for label in ("D2", "B6", "D5"):
+        s.city(hit, label)
+    other = 1 - hit
+    s.city(other, "C4")
+    s.advances(other, "Engineering", "Monuments", "Siegecraft", "Bartering")
+    main_effect(s, EARTHQUAKE, active=hit)
+    return s
+
+
+def test_an_earthquake_does_not_tempt_a_player_to_destroy_its_last_city_an_age_before_the_end():
+    """Destroying its three one-piece cities gives a player 6 points now, but leaves it cityless for a
+    whole age in which the other player scores on: Normal and Hard keep a city."""
+    for level in ("normal", "hard"):
+        s = _earthquake_with_three_small_cities(hit=0)
+        agent = make_agent(level, 3)
+        while s.game.pending and s.game.actor() == 0:
+            s.apply(agent.choose(s.game, s.legal()))
+        assert s.game.cities_of(0), level
+
+
+def test_an_earthquake_once_tempted_a_player_to_destroy_its_last_city():
+    """Valued as if the game ended with today's points, destroying the last city looked a gain."""
+    s = _earthquake_with_three_small_cities(hit=0)
+    choose(s, "city centre at D2")
+    choose(s, "city centre at B6")
+    outcomes = {}
+    for option in ("city centre at D5", "destroy nothing more"):
+        after = copy_game(s.game)
+        apply(after, ChooseOption(option))
+        today = [score_sheet(after, p)["total"] for p in (0, 1)]
+        outcomes[option] = (relative_value(after, 0, HARD_WEIGHTS), today[0] - today[1])
+    assert outcomes["city centre at D5"][1] > 0  # ahead today, with nothing left to score with
+    assert outcomes["city centre at D5"][0] < outcomes["destroy nothing more"][0]
 
 
 GREAT_PHILOSOPHER, GREAT_DIPLOMAT = 21, 57  # event cards: a great person held hidden, one kept face up

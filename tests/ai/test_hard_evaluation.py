@@ -232,37 +232,3 @@ def test_hard_founds_a_city_that_lets_its_full_cities_grow_rather_than_collect()
         for name, weights in (("hard", HARD_WEIGHTS), ("without room", without_room))
     }
     assert firsts["hard"] == "found_city" and firsts["without room"] != "found_city"
-
-
-def _city_beset_by_barbarians() -> Scenario:
-    """Player 0's city of one piece with three barbarian infantry next to it and two more in reach."""
-    s = _city_on_grassland()
-    for _ in range(3):
-        s.unit(-1, "infantry", "F3")
-    for _ in range(2):
-        s.unit(-1, "infantry", "E6")
-    return s
-
-
-def test_a_city_counts_no_more_enemies_against_it_than_it_has_pieces():
-    game = _city_beset_by_barbarians().game
-    found = terms(game, 0, HARD_WEIGHTS)
-    assert (found["threat"], found["exposure"]) == (-1, -1)
-    unbounded = terms(game, 0, replace(HARD_WEIGHTS, danger_capped=False))
-    assert (unbounded["threat"], unbounded["exposure"]) == (-3, -5)
-    game.cities[0].buildings = {"temple": 0, "port": 0}  # size 3: three of the five count
-    assert (terms(game, 0, HARD_WEIGHTS)["threat"], terms(game, 0, HARD_WEIGHTS)["exposure"]) == (-3, -3 * 3)
-
-
-def test_enemies_about_a_city_cost_less_than_the_points_of_its_pieces():
-    """Hard razed its own city of one piece with three barbarians next to it (seed 9121, age 4):
-    their threat and exposure had outweighed all the city was worth."""
-    s = _city_beset_by_barbarians()
-    beset = value(s.game, 0, HARD_WEIGHTS)
-    unbounded = replace(HARD_WEIGHTS, danger_capped=False)
-    beset_unbounded = value(s.game, 0, unbounded)
-    s.game.units = [u for u in s.game.units if u.owner == 0]
-    city_points = 1
-    assert value(s.game, 0, HARD_WEIGHTS) - beset == pytest.approx(HARD_WEIGHTS.threat + HARD_WEIGHTS.exposure)
-    assert value(s.game, 0, HARD_WEIGHTS) - beset < city_points
-    assert value(s.game, 0, unbounded) - beset_unbounded > city_points

@@ -54,6 +54,8 @@ from civgame.games.clash.rules.base.scoring import score_sheet, winners
 from civgame.games.clash.rules.base.triggers import fire
 from civgame.games.clash.rules.base.turns import after_last_round, may_end_game, rounds_left, start_round
 
+END_CHECKED_AFTER = 1  # the status step after which the game's end is checked (its objectives)
+
 
 @after_last_round
 def begin(game: Game) -> None:
@@ -69,7 +71,7 @@ def run(game: Game) -> None:
         if game.status_players:
             _ask_next(game)
             continue
-        if game.status_step == 1 and _game_ends(game):  # checked once step 1's objectives are done
+        if game.status_step == END_CHECKED_AFTER and _game_ends(game):  # once step 1's objectives are done
             return
         if game.status_step >= len(STEPS):
             _next_age(game)
@@ -126,6 +128,15 @@ def _objectives(game: Game) -> None:
 def cityless_players(game: Game) -> list[int]:
     """The players without a city: any of them ends the game at the next status phase."""
     return [p.index for p in game.players if not game.cities_of(p.index)]
+
+
+def rounds_before_end_check(game: Game) -> int:
+    """Whole rounds still to play (the round under way counted) before a status phase checks whether the
+    game ends: none while this status phase has not checked yet, a whole age once it has."""
+    per_age = game.rules.game.rounds_per_age
+    if game.phase == "status":
+        return 0 if game.status_step <= END_CHECKED_AFTER else per_age
+    return per_age - game.round + 1
 
 
 def _game_ends(game: Game) -> bool:

@@ -21,7 +21,7 @@ from civgame.games.clash.core.actions import (
 from civgame.games.clash.core.copying import copy_game
 from civgame.games.clash.rules.base.scoring import score_sheet
 from civgame.games.clash.rules.flow.controller import apply, legal_actions
-from civgame.games.clash.rules.flow.status import rounds_before_end_check
+from civgame.games.clash.rules.flow.status import END_CHECKED_AFTER, rounds_before_end_check
 from tests.engine.test_event_cards import EARTHQUAKE
 from tests.engine.test_events import board, choose, main_effect
 from tests.scenario import Scenario
@@ -118,7 +118,7 @@ def _opponent_city_taken(taken: bool) -> Scenario:
 
 def _at_the_end_check(s: Scenario) -> Scenario:
     """The status phase about to check whether the game ends: no round left to score in."""
-    s.game.phase, s.game.status_step = "status", 1
+    s.game.phase, s.game.status_step = "status", END_CHECKED_AFTER
     return s
 
 
@@ -140,9 +140,9 @@ def test_the_rounds_before_the_end_is_checked():
     s = Scenario(2)
     s.game.age, s.game.round = 2, 2
     assert rounds_before_end_check(s.game) == 2  # this round and the last of the age
-    s.game.phase, s.game.status_step = "status", 1
+    s.game.phase, s.game.status_step = "status", END_CHECKED_AFTER
     assert rounds_before_end_check(s.game) == 0  # step 1's objectives done: the check comes next
-    s.game.status_step = 2
+    s.game.status_step = END_CHECKED_AFTER + 1
     assert rounds_before_end_check(s.game) == s.game.rules.game.rounds_per_age  # checked: a whole age to go
 
 

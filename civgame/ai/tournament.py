@@ -9,6 +9,7 @@ an Elo-style table and how long each level thinks per turn and per decision.
     civgame tournament --record games.jsonl     # each game's result kept as it ends ...
     civgame tournament --report games.jsonl     # ... and reported later (a run stopped early too)
     civgame tournament --report a.jsonl b.jsonl # records of several line-ups as one run (one rating fit)
+    civgame tournament --compare main.jsonl trial.jsonl  # two versions of a level, seed by seed
     civgame tournament --game sid-meier         # Sid Meier's Civilization's levels (sidmeier_tournament.py)
 
 (`python -m bench.ai` is the same command.)
@@ -43,7 +44,7 @@ from civgame.ai.cluster import RayMissing, run_jobs
 from civgame.ai.evaluation import HARD_WEIGHTS, POINTS_ONLY
 from civgame.ai.levels import LEVELS, make_agent
 from civgame.ai.loops import LONG_GAME_ACTIONS, CircleGuard
-from civgame.ai.matches import GameResult, Matchup, seating, strength_rows
+from civgame.ai.matches import GameResult, Matchup, seating, seed_by_seed, strength_rows
 from civgame.ai.types import Agent
 from civgame.framework.wording import counted
 from civgame.games.clash.content.ruleset import DEFAULT_RULESET, named_ruleset
@@ -359,6 +360,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "rate, and ratings fitted to all of them",
     )
     parser.add_argument(
+        "--compare",
+        type=Path,
+        nargs=2,
+        metavar=("BASE", "TRIAL"),
+        help="compare two --record files of the same line-ups played by two versions of the code, seed by seed: "
+        "the measured level's wins in each, the games that changed hands, the change in its lead in points",
+    )
+    parser.add_argument(
         "--ray",
         metavar="ADDRESS",
         help="run the games on a Ray cluster (its address; 'auto' for this machine's cluster, 'local' for a Ray "
@@ -385,6 +394,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         matchups = [known[name] for name in args.only or (TARGETS if args.game == "clash" else known)]
     if args.report:
         return _report_recorded(args.report, args.game)
+    if args.compare:
+        return _compare_recorded(*args.compare)
     started = time.monotonic()
     try:
         results = run_matchups(
@@ -464,6 +475,25 @@ def _report_recorded(records: Sequence[Path], game: str = "clash") -> int:
         results += [_recorded_result(entry) for entry in played]
     print(f"civgame tournament: {counted(len(results), 'game')} recorded in {', '.join(map(str, records))}")
     print((report if game == "clash" else sidmeier_tournament.report)(matchups, results))
+    return 0
+
+
+def _compare_recorded(base: Path, trial: Path) -> int:
+    """Each line-up both records hold, its first level in the base record's games and the trial's, seed by seed."""
+    games = [_record_entries(record) for record in (base, trial)]
+    lineups = [
+        lineup
+        for lineup in dict.fromkeys(tuple(e["matchup"]) for e in games[0])
+        if lineup in {tuple(e["matchup"]) for e in games[1]}
+    ]
+    if not lineups:
+        raise SystemExit(f"{base} and {trial}: no line-up recorded in both")
+    for lineup in lineups:
+        base_games, trial_games = (
+            {_seed(e): _recorded_result(e) for e in kept if tuple(e["matchup"]) == lineup} for kept in games
+        )
+        print(f"{', '.join(lineup)}: {base} (base) against {trial} (trial)")
+        print("\n".join(f"  {line}" for line in seed_by_seed(base_games, trial_games, lineup[0])))
     return 0
 
 

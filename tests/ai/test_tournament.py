@@ -5,6 +5,8 @@ import subprocess
 import sys
 from dataclasses import asdict, replace
 
+import pytest
+
 from civgame.ai import tournament
 from civgame.ai.agents import NORMAL_SEARCH, SearchAgent
 from civgame.ai.evaluation import HARD_WEIGHTS
@@ -230,6 +232,48 @@ def test_records_of_several_line_ups_are_reported_as_one_run(capsys, tmp_path):
     header = next(i for i, line in enumerate(lines) if line.startswith("level") and line.endswith("Elo"))
     ratings = lines[header + 2 : header + 5]
     assert [line.split()[0] for line in ratings] == ["hard", "normal", "easy"]  # one fit over both files
+
+
+def test_two_versions_of_a_level_are_compared_seed_by_seed_on_the_seeds_both_played(capsys, tmp_path):
+    lineup = MATCHUPS["hard-normal"].lineup
+    base = _recorded(
+        tmp_path / "base.jsonl",
+        lineup,
+        [
+            (9001, ["normal", "hard"], [25.0, 35.0], [1]),  # Hard leads by 10
+            (9002, ["hard", "normal"], [20.0, 21.0], [1]),  # by -1
+            (9003, ["normal", "hard"], [20.0, 30.0], [1]),  # only in the base: left out
+        ],
+    )
+    trial = _recorded(
+        tmp_path / "trial.jsonl",
+        lineup,
+        [
+            (9002, ["hard", "normal"], [24.0, 21.0], [0]),  # by 3: a game gained, 4 points more
+            (9001, ["normal", "hard"], [29.0, 27.0], [0]),  # by -2: a game lost, 12 points less
+            (9004, ["hard", "normal"], [30.0, 20.0], [0]),  # only in the trial
+        ],
+    )
+    assert main(["--compare", base, trial]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"hard, normal: {base} (base) against {trial} (trial)"
+    assert [line.strip() for line in lines[1:]] == [
+        "2 seeds played in both",
+        "base: hard won 1, leading by 4.50 points a game",
+        "trial: hard won 1, leading by 0.50 points a game",
+        "the trial won 1 that the base lost, and lost 1 that the base won",
+        "the trial's lead less the base's: -4.00 points a game (± 15.68, 95 %)",  # -12 and +4: sd 11.3
+    ]
+
+
+def test_records_without_a_common_line_up_or_seed_are_not_compared(capsys, tmp_path):
+    hard = _recorded(tmp_path / "a.jsonl", ("hard", "normal"), [(1, ["hard", "normal"], [3.0, 2.0], [0])])
+    easy = _recorded(tmp_path / "b.jsonl", ("easy", "random"), [(1, ["easy", "random"], [3.0, 2.0], [0])])
+    with pytest.raises(SystemExit, match="no line-up recorded in both"):
+        main(["--compare", hard, easy])
+    later = _recorded(tmp_path / "c.jsonl", ("hard", "normal"), [(2, ["normal", "hard"], [3.0, 2.0], [0])])
+    assert main(["--compare", hard, later]) == 0
+    assert capsys.readouterr().out.splitlines()[1].strip() == "no seed played in both"
 
 
 def test_a_report_read_only_in_part_ends_quietly(tmp_path):

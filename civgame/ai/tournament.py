@@ -444,8 +444,12 @@ def _kept_results(record: Path, game: str, ruleset: str) -> dict[tuple[tuple[str
 def _record_entries(record: Path) -> list[dict[str, Any]]:
     """The games a --record file holds. A line that is not a game's result (the last one, cut short when a
     run was stopped while writing it) is left out, with a line on stderr."""
+    try:
+        text = record.read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SystemExit(f"{record}: cannot be read as a record ({getattr(exc, 'strerror', None) or exc})") from None
     entries = []
-    for number, line in enumerate(record.read_text().splitlines(), start=1):
+    for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
@@ -479,22 +483,24 @@ def _report_recorded(records: Sequence[Path], game: str = "clash") -> int:
 
 
 def _compare_recorded(base: Path, trial: Path) -> int:
-    """Each line-up both records hold, its first level in the base record's games and the trial's, seed by seed."""
+    """Each line-up of the same game and rules that both records hold, its first level in the base record's
+    games and the trial's, seed by seed."""
     games = [_record_entries(record) for record in (base, trial)]
-    lineups = [
-        lineup
-        for lineup in dict.fromkeys(tuple(e["matchup"]) for e in games[0])
-        if lineup in {tuple(e["matchup"]) for e in games[1]}
-    ]
-    if not lineups:
-        raise SystemExit(f"{base} and {trial}: no line-up recorded in both")
-    for lineup in lineups:
-        base_games, trial_games = (
-            {_seed(e): _recorded_result(e) for e in kept if tuple(e["matchup"]) == lineup} for kept in games
-        )
-        print(f"{', '.join(lineup)}: {base} (base) against {trial} (trial)")
+    kinds = [kind for kind in dict.fromkeys(map(_kind, games[0])) if kind in set(map(_kind, games[1]))]
+    if not kinds:
+        raise SystemExit(f"{base} and {trial}: no line-up of the same game and rules recorded in both")
+    for kind in kinds:
+        base_games, trial_games = ({_seed(e): _recorded_result(e) for e in kept if _kind(e) == kind} for kept in games)
+        game, ruleset, lineup = kind
+        rules = f" ({ruleset})" if game == "clash" else ""
+        print(f"{game}{rules}, {', '.join(lineup)}: {base} (base) against {trial} (trial)")
         print("\n".join(f"  {line}" for line in seed_by_seed(base_games, trial_games, lineup[0])))
     return 0
+
+
+def _kind(entry: dict[str, Any]) -> tuple[str, str, tuple[str, ...]]:
+    """A recorded game's game, rules and line-up (older lines: Clash's default rules)."""
+    return entry.get("game", "clash"), entry.get("ruleset", DEFAULT_RULESET), tuple(entry["matchup"])
 
 
 def _seed_ranges(games: Sequence[dict[str, object]]) -> str:

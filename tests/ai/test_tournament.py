@@ -256,7 +256,7 @@ def test_two_versions_of_a_level_are_compared_seed_by_seed_on_the_seeds_both_pla
     )
     assert main(["--compare", base, trial]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == f"hard, normal: {base} (base) against {trial} (trial)"
+    assert lines[0] == f"clash ({DEFAULT_RULESET}), hard, normal: {base} (base) against {trial} (trial)"
     assert [line.strip() for line in lines[1:]] == [
         "2 seeds played in both",
         "base: hard won 1, leading by 4.50 points a game",
@@ -269,8 +269,10 @@ def test_two_versions_of_a_level_are_compared_seed_by_seed_on_the_seeds_both_pla
 def test_records_without_a_common_line_up_or_seed_are_not_compared(capsys, tmp_path):
     hard = _recorded(tmp_path / "a.jsonl", ("hard", "normal"), [(1, ["hard", "normal"], [3.0, 2.0], [0])])
     easy = _recorded(tmp_path / "b.jsonl", ("easy", "random"), [(1, ["easy", "random"], [3.0, 2.0], [0])])
-    with pytest.raises(SystemExit, match="no line-up recorded in both"):
+    with pytest.raises(SystemExit, match="no line-up of the same game and rules recorded in both"):
         main(["--compare", hard, easy])
+    with pytest.raises(SystemExit, match=r"missing\.jsonl: cannot be read as a record"):
+        main(["--compare", hard, str(tmp_path / "missing.jsonl")])
     later = _recorded(tmp_path / "c.jsonl", ("hard", "normal"), [(2, ["normal", "hard"], [3.0, 2.0], [0])])
     assert main(["--compare", hard, later]) == 0
     assert capsys.readouterr().out.splitlines()[1].strip() == "no seed played in both"

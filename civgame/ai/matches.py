@@ -3,7 +3,6 @@ where and who takes the win."""
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -107,7 +106,7 @@ def seed_by_seed(base: dict[int, GameResult], trial: dict[int, GameResult], leve
     lines = [f"{counted(len(seeds), 'seed')} played in both"]
     for name, games in (("base", base), ("trial", trial)):
         wins = sum(win_share(games[s], level) for s in seeds)
-        lead = statistics.fmean(lead_in_points(games[s], level) for s in seeds)
+        lead, _ = mean_interval([lead_in_points(games[s], level) for s in seeds])
         lines.append(f"{name}: {level} won {wins:g}, leading by {lead:.2f} points a game")
     lines.append(f"the trial won {gained} that the base lost, and lost {lost} that the base won")
     lines.append(f"the trial's lead less the base's: {change:+.2f} points a game (± {spread:.2f}, 95 %)")

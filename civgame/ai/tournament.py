@@ -435,9 +435,9 @@ def _kept_results(record: Path, game: str, ruleset: str) -> dict[tuple[tuple[str
             cut_short.write("\n")
     kept = {}
     for entry in _record_entries(record):
-        same_rules = game != "clash" or entry.get("ruleset", DEFAULT_RULESET) == ruleset
-        if entry.get("game", "clash") == game and same_rules:
-            kept[tuple(entry["matchup"]), _seed(entry)] = _recorded_result(entry)
+        played, rules, lineup = _kind(entry)
+        if played == game and (game != "clash" or rules == ruleset):
+            kept[lineup, _seed(entry)] = _recorded_result(entry)
     return kept
 
 

@@ -393,7 +393,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"--only: {args.game}'s match-ups are {', '.join(known)}")
         matchups = [known[name] for name in args.only or (TARGETS if args.game == "clash" else known)]
     if args.report:
-        return _report_recorded(args.report, args.game)
+        return _report_recorded(args.report, args.game, args.ruleset)
     if args.compare:
         return _compare_recorded(*args.compare)
     started = time.monotonic()
@@ -433,12 +433,17 @@ def _kept_results(record: Path, game: str, ruleset: str) -> dict[tuple[tuple[str
     if record.read_bytes()[-1:] not in (b"", b"\n"):
         with record.open("a") as cut_short:
             cut_short.write("\n")
-    kept = {}
-    for entry in _record_entries(record):
-        played, rules, lineup = _kind(entry)
-        if played == game and (game != "clash" or rules == ruleset):
-            kept[lineup, _seed(entry)] = _recorded_result(entry)
-    return kept
+    return {
+        (_kind(entry)[2], _seed(entry)): _recorded_result(entry)
+        for entry in _record_entries(record)
+        if _of_run(entry, game, ruleset)
+    }
+
+
+def _of_run(entry: dict[str, Any], game: str, ruleset: str) -> bool:
+    """Whether a recorded game is of `game` (Clash's: played by `ruleset`)."""
+    played, rules, _ = _kind(entry)
+    return played == game and (game != "clash" or rules == ruleset)
 
 
 def _record_entries(record: Path) -> list[dict[str, Any]]:
@@ -463,12 +468,18 @@ def _record_entries(record: Path) -> list[dict[str, Any]]:
     return entries
 
 
-def _report_recorded(records: Sequence[Path], game: str = "clash") -> int:
-    """The report of the games of `game` that --record files keep, as one run: each line-up a match-up
-    (a known one with its target), the ratings fitted to all the games together."""
-    kept = [entry for record in records for entry in _record_entries(record)]
+def _report_recorded(records: Sequence[Path], game: str = "clash", ruleset: str = DEFAULT_RULESET) -> int:
+    """The report of the games of `game` (Clash's: played by `ruleset`) that --record files keep, as one run:
+    each line-up a match-up (a known one with its target), the ratings fitted to all the games together.
+    Games of another game or rules are left out, with a line on stderr."""
+    entries = [entry for record in records for entry in _record_entries(record)]
+    kept = [entry for entry in entries if _of_run(entry, game, ruleset)]
+    rules = f" by the rules of {ruleset}" if game == "clash" else ""
+    if len(kept) < len(entries):
+        others = counted(len(entries) - len(kept), "game")
+        print(f"{others} of another game or rules left out (report them with --game or --ruleset)", file=sys.stderr)
     if not kept:
-        raise SystemExit(f"{', '.join(map(str, records))}: no games recorded")
+        raise SystemExit(f"{', '.join(map(str, records))}: no games of {game}{rules} recorded")
     known = {matchup.lineup: matchup for matchup in GAMES[game][0].values()}
     lineups = list(dict.fromkeys(tuple(entry["matchup"]) for entry in kept))
     matchups = [known.get(lineup) or Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None) for lineup in lineups]

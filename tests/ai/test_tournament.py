@@ -289,6 +289,36 @@ def test_a_report_read_only_in_part_ends_quietly(tmp_path):
     assert errors == "" and process.returncode == 1
 
 
+def test_a_report_keeps_to_the_game_and_rules_it_is_asked_for(capsys, tmp_path):
+    """A record holding games of two rule sets and of another game reports each apart, never mixed."""
+    lineup = MATCHUPS["hard-normal"].lineup
+    kept = tmp_path / "mixed.jsonl"
+    _recorded(
+        kept, lineup, [(9001, ["hard", "normal"], [30.0, 20.0], [0]), (9002, ["normal", "hard"], [30.0, 20.0], [0])]
+    )
+    lines = kept.read_text().splitlines()
+    classic = {**json.loads(lines[1]), "ruleset": "classic-2012"}
+    other_game = {**json.loads(lines[0]), "seed": 9003, "game": "sid-meier"}
+    kept.write_text("\n".join([lines[0], json.dumps(classic), json.dumps(other_game)]) + "\n")
+
+    assert main(["--report", str(kept)]) == 0
+    captured = capsys.readouterr()
+    assert "hard, normal: 1 game (seeds 9001)" in captured.out
+    assert "2 games of another game or rules left out" in captured.err
+    assert main(["--report", str(kept), "--ruleset", "classic-2012"]) == 0
+    captured = capsys.readouterr()
+    assert "hard, normal: 1 game (seeds 9002)" in captured.out and "0 %  (0 of 1 game" in captured.out
+    with pytest.raises(SystemExit, match="no games of clash by the rules of classic-2012 recorded"):
+        main(
+            [
+                "--report",
+                _recorded(tmp_path / "default.jsonl", lineup, [(1, ["hard", "normal"], [1.0, 2.0], [1])]),
+                "--ruleset",
+                "classic-2012",
+            ]
+        )
+
+
 def test_a_run_with_a_record_plays_only_the_games_the_record_lacks(capsys, tmp_path, monkeypatch):
     """A run stopped part way goes on where it stopped: the games of its record (same line-up and seed, same
     rules) are reported, not played again; a last line cut short is left out and its game played."""

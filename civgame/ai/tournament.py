@@ -312,6 +312,8 @@ def score_columns(results: Sequence[GameResult]) -> str:
     lines = [f"{'points per seat':<{width}}  " + "  ".join(f"{level:>14}" for level in _seats_by_level(results))]
     by_level = _seats_by_level(results)
     for column in columns:
+        if all(_column(r, 0, column) is None for r in results):
+            continue  # a count no game's record keeps
         cells = []
         for seats in by_level.values():
             counts = [_column(r, seat, column) for r, seat in seats]

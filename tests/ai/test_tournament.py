@@ -63,6 +63,7 @@ def test_the_score_table_counts_the_leaders_each_level_recruited():
     taken, lost = (next(line for line in rows if line.startswith(name)) for name in ("cities taken", "cities lost"))
     assert taken.split()[2:] == ["1.0", "(", "2/2", ")", "0.0", "(", "0/2", ")"]
     assert lost.split()[2:] == ["0.0", "(", "0/2", ")", "3.0", "(", "2/2", ")"]
+    assert not any(line.startswith("cities") for line in score_columns([older]).splitlines())
 
 
 def test_a_game_counts_the_cities_each_player_took_and_lost_whoever_took_them():

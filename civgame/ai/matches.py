@@ -29,6 +29,8 @@ class GameResult:
     wonders: int = 0  # wonders built in the game
     seconds: float = 0.0  # the whole game, wall clock
     leaders_recruited: list[int] = field(default_factory=list)  # leaders that came onto the board, by seat
+    cities_taken: list[int] = field(default_factory=list)  # cities taken from others (barbarians too), by seat
+    cities_lost: list[int] = field(default_factory=list)  # cities taken by others or destroyed, by seat
 
 
 def seating(lineup: tuple[str, ...], seed: int) -> list[str]:

@@ -77,6 +77,7 @@ PLAYERS = (*LEVELS, *TRIALS)
 TURN_TARGETS: dict[str, float] = {"normal": 3.0, "hard": 8.0}
 ELO_ANCHOR = ("random", 1000.0)
 RECRUITED = "leaders recruited"  # the score table's row of leaders each seat brought onto the board
+TAKEN, LOST = "cities taken", "cities lost"  # its rows of cities each seat took from others, and lost
 # Each game's match-ups and the games played of each unless told otherwise.
 GAMES: dict[str, tuple[dict[str, Matchup], int]] = {
     "clash": (MATCHUPS, 20),
@@ -122,7 +123,8 @@ def play_one(
     game = tournament_game(count, seed, ruleset)
     for player, level in zip(game.players, levels, strict=True):  # computer seats all: no trade offers to people
         player.seat = TRIAL_SEATS.get(level) or cast(Seat, level)
-    game = play_out(game, agents, study=study)
+    changes = CityChanges(game)
+    game = play_out(game, agents, observer=changes.see, study=study)
     sheets = scores(game)
     return GameResult(
         levels,
@@ -135,7 +137,37 @@ def play_one(
         sum(len(p.wonders_built) for p in game.players),
         time.perf_counter() - started,
         [len(p.leaders_used) for p in game.players],
+        changes.taken,
+        changes.lost,
     )
+
+
+class CityChanges:
+    """The cities each player took from others (barbarians too) and lost (taken or destroyed), seen after every
+    action of a game."""
+
+    def __init__(self, game: Game) -> None:
+        self.taken = [0] * len(game.players)
+        self.lost = [0] * len(game.players)
+        self.owners = self._owners(game)
+
+    def see(self, game: Game, _action: Action) -> None:
+        owners = self._owners(game)
+        if owners == self.owners:
+            return
+        for city, owner in self.owners.items():
+            now = owners.get(city)
+            if now == owner:
+                continue
+            if owner >= 0:
+                self.lost[owner] += 1
+            if now is not None and now >= 0:
+                self.taken[now] += 1
+        self.owners = owners
+
+    @staticmethod
+    def _owners(game: Game) -> dict[int, int]:
+        return {city.id: city.owner for city in game.cities}
 
 
 def tournament_game(players: int, seed: int, ruleset: str = DEFAULT_RULESET) -> Game:
@@ -273,12 +305,15 @@ def _seats_by_level(results: Sequence[GameResult]) -> dict[str, list[tuple[GameR
 
 def score_columns(results: Sequence[GameResult]) -> str:
     """Each level's score sheet column by column: the mean points per seat, and in how many of its
-    seats the column scored at all; then the leaders each seat recruited (of games that record them)."""
-    columns = [*CATEGORIES, "total", RECRUITED]
+    seats the column scored at all; then the leaders each seat recruited, and the cities it took from others and
+    lost (of games that record them)."""
+    columns = [*CATEGORIES, "total", RECRUITED, TAKEN, LOST]
     width = max(len(c) for c in columns)
     lines = [f"{'points per seat':<{width}}  " + "  ".join(f"{level:>14}" for level in _seats_by_level(results))]
     by_level = _seats_by_level(results)
     for column in columns:
+        if all(_column(r, 0, column) is None for r in results):
+            continue  # a count no game's record keeps
         cells = []
         for seats in by_level.values():
             counts = [_column(r, seat, column) for r, seat in seats]
@@ -291,8 +326,9 @@ def score_columns(results: Sequence[GameResult]) -> str:
 
 def _column(result: GameResult, seat: int, column: str) -> float | None:
     """A seat's figure in `column` of the score table (None: the game's record does not keep it)."""
-    if column == RECRUITED:
-        return result.leaders_recruited[seat] if result.leaders_recruited else None
+    kept = {RECRUITED: result.leaders_recruited, TAKEN: result.cities_taken, LOST: result.cities_lost}
+    if column in kept:
+        return kept[column][seat] if kept[column] else None
     return result.sheets[seat][column] if result.sheets else None
 
 
@@ -393,7 +429,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"--only: {args.game}'s match-ups are {', '.join(known)}")
         matchups = [known[name] for name in args.only or (TARGETS if args.game == "clash" else known)]
     if args.report:
-        return _report_recorded(args.report, args.game)
+        return _report_recorded(args.report, args.game, args.ruleset)
     if args.compare:
         return _compare_recorded(*args.compare)
     started = time.monotonic()
@@ -433,12 +469,17 @@ def _kept_results(record: Path, game: str, ruleset: str) -> dict[tuple[tuple[str
     if record.read_bytes()[-1:] not in (b"", b"\n"):
         with record.open("a") as cut_short:
             cut_short.write("\n")
-    kept = {}
-    for entry in _record_entries(record):
-        played, rules, lineup = _kind(entry)
-        if played == game and (game != "clash" or rules == ruleset):
-            kept[lineup, _seed(entry)] = _recorded_result(entry)
-    return kept
+    return {
+        (_kind(entry)[2], _seed(entry)): _recorded_result(entry)
+        for entry in _record_entries(record)
+        if _of_run(entry, game, ruleset)
+    }
+
+
+def _of_run(entry: dict[str, Any], game: str, ruleset: str) -> bool:
+    """Whether a recorded game is of `game` (Clash's: played by `ruleset`)."""
+    played, rules, _ = _kind(entry)
+    return played == game and (game != "clash" or rules == ruleset)
 
 
 def _record_entries(record: Path) -> list[dict[str, Any]]:
@@ -463,12 +504,18 @@ def _record_entries(record: Path) -> list[dict[str, Any]]:
     return entries
 
 
-def _report_recorded(records: Sequence[Path], game: str = "clash") -> int:
-    """The report of the games of `game` that --record files keep, as one run: each line-up a match-up
-    (a known one with its target), the ratings fitted to all the games together."""
-    kept = [entry for record in records for entry in _record_entries(record)]
+def _report_recorded(records: Sequence[Path], game: str = "clash", ruleset: str = DEFAULT_RULESET) -> int:
+    """The report of the games of `game` (Clash's: played by `ruleset`) that --record files keep, as one run:
+    each line-up a match-up (a known one with its target), the ratings fitted to all the games together.
+    Games of another game or rules are left out, with a line on stderr."""
+    entries = [entry for record in records for entry in _record_entries(record)]
+    kept = [entry for entry in entries if _of_run(entry, game, ruleset)]
+    rules = f" by the rules of {ruleset}" if game == "clash" else ""
+    if len(kept) < len(entries):
+        others = counted(len(entries) - len(kept), "game")
+        print(f"{others} of another game or rules left out (report them with --game or --ruleset)", file=sys.stderr)
     if not kept:
-        raise SystemExit(f"{', '.join(map(str, records))}: no games recorded")
+        raise SystemExit(f"{', '.join(map(str, records))}: no games of {game}{rules} recorded")
     known = {matchup.lineup: matchup for matchup in GAMES[game][0].values()}
     lineups = list(dict.fromkeys(tuple(entry["matchup"]) for entry in kept))
     matchups = [known.get(lineup) or Matchup(f"{lineup[0]} in {', '.join(lineup)}", lineup, None) for lineup in lineups]

@@ -17,6 +17,7 @@ from civgame.ai.tournament import (
     TARGETS,
     TRIAL_SEATS,
     TRIALS,
+    CityChanges,
     elo,
     main,
     play_one,
@@ -25,7 +26,9 @@ from civgame.ai.tournament import (
     score_columns,
     tournament_game,
 )
+from civgame.games.clash import legal_actions
 from civgame.games.clash.content.ruleset import DEFAULT_RULESET
+from civgame.games.clash.core.model import BARBARIAN
 
 
 def test_the_measured_level_changes_seat_every_game():
@@ -45,7 +48,7 @@ def test_tournament_games_give_out_civilizations_as_a_person_s_game_does_so_lead
     game = tournament_game(4, 3001)
     assert all(p.civilization for p in game.players)
     result = play_one(("random", "random"), 4)
-    assert len(result.leaders_recruited) == 2
+    assert len(result.leaders_recruited) == 2 and len(result.cities_taken) == len(result.cities_lost) == 2
 
 
 def test_the_score_table_counts_the_leaders_each_level_recruited():
@@ -55,6 +58,33 @@ def test_the_score_table_counts_the_leaders_each_level_recruited():
     older = GameResult(["hard", "normal"], [0.0, 0.0], [0, 1], sheets=sheets)  # a record from before the count
     row = next(line for line in score_columns([recruited, older]).splitlines() if line.startswith("leaders recruited"))
     assert row.split()[2:] == ["2.0", "(", "1/1", ")", "0.0", "(", "0/1", ")"]
+    fought = replace(recruited, cities_taken=[1, 0], cities_lost=[0, 3])
+    rows = score_columns([fought, fought, older]).splitlines()
+    taken, lost = (next(line for line in rows if line.startswith(name)) for name in ("cities taken", "cities lost"))
+    assert taken.split()[2:] == ["1.0", "(", "2/2", ")", "0.0", "(", "0/2", ")"]
+    assert lost.split()[2:] == ["0.0", "(", "0/2", ")", "3.0", "(", "2/2", ")"]
+    assert not any(line.startswith("cities") for line in score_columns([older]).splitlines())
+
+
+def test_a_game_counts_the_cities_each_player_took_and_lost_whoever_took_them():
+    game = tournament_game(2, 3001)
+    changes = CityChanges(game)
+    first, second = game.cities_of(0)[0], game.cities_of(1)[0]
+    pass_turn = legal_actions(game)[0]  # (the observer reads the cities, not the action)
+    first.owner = 1  # taken in battle
+    changes.see(game, pass_turn)
+    assert (changes.taken, changes.lost) == ([0, 1], [1, 0])
+    game.cities.remove(second)  # destroyed
+    changes.see(game, pass_turn)
+    assert (changes.taken, changes.lost) == ([0, 1], [1, 1])
+    first.owner = BARBARIAN  # taken by barbarians: lost, and taken by no player
+    changes.see(game, pass_turn)
+    first.owner = 0  # taken back from the barbarians
+    changes.see(game, pass_turn)
+    assert (changes.taken, changes.lost) == ([1, 1], [1, 2])
+    game.cities.append(replace(second, id=max(c.id for c in game.cities) + 1, owner=0))  # founded: neither
+    changes.see(game, pass_turn)
+    assert (changes.taken, changes.lost) == ([1, 1], [1, 2])
 
 
 def test_every_seat_of_a_tournament_game_is_recorded_as_a_computer_player(monkeypatch):
@@ -62,9 +92,9 @@ def test_every_seat_of_a_tournament_game_is_recorded_as_a_computer_player(monkey
     seats = []
     play_out = tournament.play_out
 
-    def recording(game, agents, study=None):
+    def recording(game, agents, **options):
         seats.append([p.seat for p in game.players])
-        return play_out(game, agents, study=study)
+        return play_out(game, agents, **options)
 
     monkeypatch.setattr(tournament, "play_out", recording)
     play_one(("easy", "random"), 4)
@@ -287,6 +317,36 @@ def test_a_report_read_only_in_part_ends_quietly(tmp_path):
         errors = process.stderr.read().decode()
         process.wait(timeout=60)
     assert errors == "" and process.returncode == 1
+
+
+def test_a_report_keeps_to_the_game_and_rules_it_is_asked_for(capsys, tmp_path):
+    """A record holding games of two rule sets and of another game reports each apart, never mixed."""
+    lineup = MATCHUPS["hard-normal"].lineup
+    kept = tmp_path / "mixed.jsonl"
+    _recorded(
+        kept, lineup, [(9001, ["hard", "normal"], [30.0, 20.0], [0]), (9002, ["normal", "hard"], [30.0, 20.0], [0])]
+    )
+    lines = kept.read_text().splitlines()
+    classic = {**json.loads(lines[1]), "ruleset": "classic-2012"}
+    other_game = {**json.loads(lines[0]), "seed": 9003, "game": "sid-meier"}
+    kept.write_text("\n".join([lines[0], json.dumps(classic), json.dumps(other_game)]) + "\n")
+
+    assert main(["--report", str(kept)]) == 0
+    captured = capsys.readouterr()
+    assert "hard, normal: 1 game (seeds 9001)" in captured.out
+    assert "2 games of another game or rules left out" in captured.err
+    assert main(["--report", str(kept), "--ruleset", "classic-2012"]) == 0
+    captured = capsys.readouterr()
+    assert "hard, normal: 1 game (seeds 9002)" in captured.out and "0 %  (0 of 1 game" in captured.out
+    with pytest.raises(SystemExit, match="no games of clash by the rules of classic-2012 recorded"):
+        main(
+            [
+                "--report",
+                _recorded(tmp_path / "default.jsonl", lineup, [(1, ["hard", "normal"], [1.0, 2.0], [1])]),
+                "--ruleset",
+                "classic-2012",
+            ]
+        )
 
 
 def test_a_run_with_a_record_plays_only_the_games_the_record_lacks(capsys, tmp_path, monkeypatch):

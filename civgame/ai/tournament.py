@@ -153,8 +153,6 @@ class CityChanges:
 
     def see(self, game: Game, _action: Action) -> None:
         owners = self._owners(game)
-        if owners == self.owners:
-            return
         for city, owner in self.owners.items():
             now = owners.get(city)
             if now == owner:

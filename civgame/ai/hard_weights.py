@@ -13,6 +13,9 @@ played worse than Normal's in equal time (see docs/measurements.md, the tourname
 WEIGHTS: dict[str, float] = {
     "collectable": 1.5,
     "exposure": 0.1,
+    # Hard wins most where it takes cities: its armies close in on a weakly held enemy city at a
+    # point a piece next to it (Normal's half), the point the piece brings once taken.
+    "city_in_reach": 1.0,
     # A settler is worth the city it may still found: most where it may found one, less the farther
     # it must walk to such land (or to explore), little where it cannot reach any. Hard recruits
     # settlers while there is land for them and walks them out to found cities; a city is worth

@@ -105,6 +105,24 @@ def test_normal_s_armies_close_in_on_a_weakly_held_city_three_spaces_off():
     assert closer >= 8  # 3 of 10 without the city's worth in reach
 
 
+def test_hard_s_armies_close_in_on_a_city_four_spaces_off_with_enemies_near_home():
+    """Hard wins most of the games in which it takes cities (docs/measurements.md), so its pull
+    toward a weakly held city outweighs a little exposure of its own city, where Normal's does not."""
+    normal_s_pull = replace(HARD_WEIGHTS, city_in_reach=FORESIGHTED.city_in_reach)
+    target = Scenario.hex("E8")
+    start = distance(Scenario.hex(HOME), target)
+    closer = {}
+    for name, weights in (("hard", HARD_WEIGHTS), ("normal's pull", normal_s_pull)):
+        closer[name] = 0
+        for seed in range(10):
+            s = _home_with_armies(3)
+            s.city(1, "E8")  # undefended, four spaces off
+            s.units(1, "infantry", "E2", 2)  # two spaces from E4
+            moves = _play_turn(s.turn(0), HeuristicAgent(seed, weights))
+            closer[name] += any(distance(move.to, target) < start for move in moves)
+    assert closer["hard"] >= 9 and closer["normal's pull"] <= 5  # 10 and 3 of 10
+
+
 def test_a_clearly_stronger_army_attacks_a_leader_s_army_and_captures_the_leader():
     captured = 0
     for seed in range(10):

@@ -118,6 +118,7 @@ def test_hard_s_armies_close_in_on_a_city_four_spaces_off_with_enemies_near_home
             s = _home_with_armies(3)
             s.city(1, "E8")  # undefended, four spaces off
             s.units(1, "infantry", "E2", 2)  # two spaces from E4
+            s.advances(1, "Tactics")  # and may move
             moves = _play_turn(s.turn(0), HeuristicAgent(seed, weights))
             closer[name] += any(distance(move.to, target) < start for move in moves)
     assert closer["hard"] >= 9 and closer["normal's pull"] <= 5  # 10 and 3 of 10

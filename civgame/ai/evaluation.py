@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from civgame.ai.hard_weights import WEIGHTS as HARD
 from civgame.games.clash.core.hexgrid import Hex, distance
-from civgame.games.clash.core.model import BARBARIAN, City, Game, Player, Unit
+from civgame.games.clash.core.model import City, Game, Player, Unit
 from civgame.games.clash.rules.actions.cities import (
     collect_choices,
     collect_choices_of,
@@ -98,10 +98,6 @@ class Weights:
     city_in_reach: float = 0.0
     conquest_reach: int = 3
     conquest_margin: int = 1
-    # The same count turned on the player for barbarian armies: each of its city pieces they could
-    # take costs this. (Another player's armies count against the player already: a position is
-    # valued by the player's worth less the best opponent's, whose `city_in_reach` counts them.)
-    barbarian_risk: float = 0.0
     # A battle's outcome is rolled: a move into an enemy's space is valued by the mean of this many
     # rolls (each on the position's dice dealt anew) rather than by one lucky or unlucky roll.
     battle_rolls: int = 1
@@ -162,7 +158,6 @@ def _flat(weights: Weights) -> dict[str, float]:
         "leader_in_reach": weights.leader_in_reach,
         "leader_exposure": weights.leader_exposure,
         "city_in_reach": weights.city_in_reach,
-        "barbarian_risk": weights.barbarian_risk,
         "objective_in_reach": weights.objective_in_reach,
         "wonder_in_reach": weights.wonder_in_reach,
         "wonder_progress": weights.wonder_progress,
@@ -337,8 +332,6 @@ def terms(
     if wanted is None or wanted["city_in_reach"]:
         reach, margin = weights.conquest_reach, weights.conquest_margin
         found["city_in_reach"] = enemy_cities_in_reach(game, player_index, reach, margin, pieces)
-    if wanted is None or wanted["barbarian_risk"]:
-        found["barbarian_risk"] = -cities_barbarians_could_take(game, player_index, weights.conquest_margin, pieces)
     if wanted is None or wanted["collectable"]:
         room = resource_room(game, player)
         prices = weights.collect_prices or weights.resources
@@ -597,39 +590,19 @@ def enemy_cities_in_reach(
         return 0.0
     found = 0.0
     for city in game.cities:
-        if city.owner != player_index and city.owner >= 0:
-            found += _reached(game, city, mine, reach, margin, pieces)
+        if city.owner == player_index or city.owner < 0:
+            continue
+        near = [(away, n) for away, n in ((distance(pos, city.pos), n) for pos, n in mine) if away <= reach]
+        if not near:
+            continue
+        defenders = pieces.armies_at.get((city.pos, city.owner), 0)
+        defenders += 1 if game.building_works(city, FORTRESS) else 0
+        if sum(n for _, n in near) - defenders >= margin:
+            found += game.city_size(city) * (reach + 1 - max(1, min(away for away, _ in near))) / reach
     return found
 
 
-def cities_barbarians_could_take(game: Game, player_index: int, margin: int, pieces: Pieces | None = None) -> float:
-    """The player's city pieces that barbarian armies could take, counted as `enemy_cities_in_reach`
-    counts the other players' cities for the player, within the barbarians' reach
-    (`barbarians.reach`: the spaces from which they march on a city)."""
-    pieces = pieces or Pieces(game)
-    barbarians = pieces.movable_armies(game, BARBARIAN)
-    if not barbarians:
-        return 0.0
-    reach = game.rules.game.barbarians.reach
-    return sum(_reached(game, city, barbarians, reach, margin, pieces) for city in game.cities_of(player_index))
-
-
-def _reached(game: Game, city: City, armies: list[tuple[Hex, int]], reach: int, margin: int, pieces: Pieces) -> float:
-    """The city's size if `armies` (stacks of one owner that may move) within `reach` spaces
-    outnumber its defenders (its owner's army units there, and one for a working fortress) by
-    `margin`, times how near the nearest of them stands: whole next to it, 1/reach at `reach`."""
-    near = [(away, n) for away, n in ((distance(pos, city.pos), n) for pos, n in armies) if away <= reach]
-    if not near:
-        return 0.0
-    defenders = pieces.armies_at.get((city.pos, city.owner), 0)
-    defenders += 1 if game.building_works(city, FORTRESS) else 0
-    if sum(n for _, n in near) - defenders < margin:
-        return 0.0
-    return game.city_size(city) * (reach + 1 - max(1, min(away for away, _ in near))) / reach
-
-
 def _may_move(game: Game, unit: Unit) -> bool:
-    """Whether the unit's owner holds the advance its kind needs to move at all (if any); barbarians'
-    armies move without one."""
+    """Whether the unit's owner holds the advance its kind needs to move at all (if any)."""
     needed = game.rules.units[unit.kind].requires_advance_to_move
-    return not needed or unit.owner < 0 or game.player(unit.owner).uses(needed)
+    return not needed or game.player(unit.owner).uses(needed)

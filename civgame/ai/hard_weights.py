@@ -16,9 +16,6 @@ WEIGHTS: dict[str, float] = {
     # Hard wins most where it takes cities: its armies close in on a weakly held enemy city at a
     # point a piece next to it (Normal's half), the point the piece brings once taken.
     "city_in_reach": 1.0,
-    # A city barbarians take costs its pieces as one another player takes does: each piece barbarian
-    # armies near it could take costs Hard a point (nearer, more), so that it keeps defenders home.
-    "barbarian_risk": 1.0,
     # A settler is worth the city it may still found: most where it may found one, less the farther
     # it must walk to such land (or to explore), little where it cannot reach any. Hard recruits
     # settlers while there is land for them and walks them out to found cities; a city is worth

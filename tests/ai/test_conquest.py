@@ -9,14 +9,7 @@ from dataclasses import replace
 import pytest
 
 from civgame.ai.agents import HeuristicAgent, lookahead
-from civgame.ai.evaluation import (
-    FORESIGHTED,
-    HARD_WEIGHTS,
-    Weights,
-    cities_barbarians_could_take,
-    enemy_cities_in_reach,
-    value,
-)
+from civgame.ai.evaluation import FORESIGHTED, HARD_WEIGHTS, Weights, enemy_cities_in_reach, value
 from civgame.framework.search import expected_value
 from civgame.games.clash.core.actions import MoveUnits, StartMove
 from civgame.games.clash.core.hexgrid import distance
@@ -134,53 +127,6 @@ def test_hard_s_armies_close_in_on_a_city_four_spaces_off_with_enemies_near_home
     normal_s_pull = replace(HARD_WEIGHTS, city_in_reach=FORESIGHTED.city_in_reach)
     assert _turns_closing_in_past_enemies_near_home(HARD_WEIGHTS) >= 9  # 10 of 10
     assert _turns_closing_in_past_enemies_near_home(normal_s_pull) <= 5  # 3 of 10
-
-
-def test_city_pieces_barbarians_could_take_count_more_the_nearer_the_barbarians_stand():
-    s = _home_with_armies(0).turn(0)
-    s.unit(BARBARIAN, "infantry", "E5")  # next to E4, a city of one piece, undefended
-    assert cities_barbarians_could_take(s.game, 0, MARGIN) == pytest.approx(1.0)
-    assert cities_barbarians_could_take(s.game, 1, MARGIN) == 0  # C2 is three spaces off: beyond their reach
-    s.game.city_at(s.hex(HOME)).buildings["temple"] = 0
-    assert cities_barbarians_could_take(s.game, 0, MARGIN) == pytest.approx(2.0)  # a piece more
-    s.game.units[-1].pos = s.hex("E6")  # two spaces off: they march one space on the city first
-    reach = s.game.rules.game.barbarians.reach
-    assert cities_barbarians_could_take(s.game, 0, MARGIN) == pytest.approx(2.0 * (reach - 1) / reach)
-    s.unit(0, "infantry", HOME)  # a defender holds against one
-    assert cities_barbarians_could_take(s.game, 0, MARGIN) == 0
-    s.unit(BARBARIAN, "infantry", "E5")
-    assert cities_barbarians_could_take(s.game, 0, MARGIN) == pytest.approx(2.0)
-    s.unit(1, "infantry", "E3")  # another player's armies are its own `city_in_reach`, not this
-    assert cities_barbarians_could_take(s.game, 0, MARGIN) == pytest.approx(2.0)
-
-
-def _barbarians_next_door_and_a_city_to_take() -> Scenario:
-    """Player 0's city E4 of three pieces holds one infantry; one barbarian infantry stands next to
-    it at E5, and player 1's undefended city D3 next to it on the other side."""
-    s = _home_with_armies(1)
-    s.game.city_at(s.hex(HOME)).buildings |= {"temple": 0, "market": 0}
-    s.unit(BARBARIAN, "infantry", "E5")
-    s.city(1, "D3")
-    return s.turn(0)
-
-
-def _turns_keeping_the_defender_home(weights: Weights) -> int:
-    """Of 10 seeds, the turns after which player 0's infantry still holds E4 (as built above)."""
-    home = Scenario.hex(HOME)
-    stayed = 0
-    for seed in range(10):
-        s = _barbarians_next_door_and_a_city_to_take()
-        _play_turn(s, HeuristicAgent(seed, weights))
-        stayed += any(u.owner == 0 and u.pos == home for u in s.game.units)
-    return stayed
-
-
-def test_hard_keeps_its_defender_home_while_barbarians_stand_next_to_the_city():
-    """Barbarians that take a city cost its owner its pieces as a player who takes it does: Hard
-    weighs that loss against the pull of the enemy city and keeps its one defender home."""
-    assert _turns_keeping_the_defender_home(HARD_WEIGHTS) >= 9
-    assert _turns_keeping_the_defender_home(replace(HARD_WEIGHTS, barbarian_risk=0.0)) <= 1
-    assert FORESIGHTED.barbarian_risk == 0 and HARD_WEIGHTS.barbarian_risk > 0
 
 
 def test_a_clearly_stronger_army_attacks_a_leader_s_army_and_captures_the_leader():

@@ -263,6 +263,7 @@ def report(matchups: Sequence[Matchup], results: Sequence[GameResult]) -> str:
     played = counted(len(results), "game")
     rows.append(Figure("wonders built per game", wonders, "", None, f"{with_wonder} of {played}"))
     sections = [table(rows), _elo_table(elo(results)), score_columns(results), objectives_reached(results)]
+    sections += [wins_by_cities(results)] if any(r.cities_taken for r in results) else []
     return "\n\n".join(sections)
 
 
@@ -328,6 +329,30 @@ def _column(result: GameResult, seat: int, column: str) -> float | None:
     if column in kept:
         return kept[column][seat] if kept[column] else None
     return result.sheets[seat][column] if result.sheets else None
+
+
+def wins_by_cities(results: Sequence[GameResult]) -> str:
+    """How often each level won the games in which it took a city or none, kept every city or lost
+    one (of games that record the cities): where its wins come from."""
+    by_level = {
+        level: [(r, seat) for r, seat in seats if r.cities_taken] for level, seats in _seats_by_level(results).items()
+    }
+    cases: dict[str, Callable[[GameResult, int], bool]] = {
+        "took a city": lambda r, seat: r.cities_taken[seat] > 0,
+        "took none": lambda r, seat: r.cities_taken[seat] == 0,
+        "kept every city": lambda r, seat: r.cities_lost[seat] == 0,
+        "lost a city": lambda r, seat: r.cities_lost[seat] > 0,
+    }
+    width = max(len(case) for case in [*cases, "games won"])
+    lines = [f"{'games won':<{width}}  " + "  ".join(f"{level:>14}" for level in by_level)]
+    for case, holds in cases.items():
+        cells = []
+        for seats in by_level.values():
+            games = [(r, seat) for r, seat in seats if holds(r, seat)]
+            won = sum(1 for r, seat in games if seat in r.winners)
+            cells.append(f"{won} of {len(games)}")
+        lines.append(f"{case:<{width}}  " + "  ".join(f"{cell:>14}" for cell in cells))
+    return "\n".join(lines)
 
 
 def objectives_reached(results: Sequence[GameResult]) -> str:

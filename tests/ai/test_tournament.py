@@ -25,6 +25,7 @@ from civgame.ai.tournament import (
     run_matchups,
     score_columns,
     tournament_game,
+    wins_by_cities,
 )
 from civgame.games.clash import legal_actions
 from civgame.games.clash.content.ruleset import DEFAULT_RULESET
@@ -64,6 +65,24 @@ def test_the_score_table_counts_the_leaders_each_level_recruited():
     assert taken.split()[2:] == ["1.0", "(", "2/2", ")", "0.0", "(", "0/2", ")"]
     assert lost.split()[2:] == ["0.0", "(", "0/2", ")", "3.0", "(", "2/2", ")"]
     assert not any(line.startswith("cities") for line in score_columns([older]).splitlines())
+
+
+def test_the_report_says_how_often_each_level_won_by_what_became_of_cities():
+    sheet = dict.fromkeys(("city_pieces", "advances", "objectives", "wonders", "events", "leaders"), 0.0)
+    sheets = [{**sheet, "total": 0.0}, {**sheet, "total": 0.0}]
+    game = GameResult(["hard", "normal"], [0.0, 0.0], [0], sheets=sheets)
+    took_and_won = replace(game, cities_taken=[1, 0], cities_lost=[0, 1])
+    lost_and_lost = replace(game, winners=[1], cities_taken=[0, 1], cities_lost=[1, 0])
+    quiet_and_won = replace(game, cities_taken=[0, 0], cities_lost=[0, 0])
+    older = game  # a record from before the count: left out
+    rows = {
+        line[:15].strip(): line[15:].split()
+        for line in wins_by_cities([took_and_won, lost_and_lost, quiet_and_won, older]).splitlines()[1:]
+    }
+    assert rows["took a city"] == ["1", "of", "1", "1", "of", "1"]
+    assert rows["took none"] == ["1", "of", "2", "0", "of", "2"]
+    assert rows["kept every city"] == ["2", "of", "2", "1", "of", "2"]
+    assert rows["lost a city"] == ["0", "of", "1", "0", "of", "1"]
 
 
 def test_a_game_counts_the_cities_each_player_took_and_lost_whoever_took_them():

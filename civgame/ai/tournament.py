@@ -333,7 +333,7 @@ def _column(result: GameResult, seat: int, column: str) -> float | None:
 
 def wins_by_cities(results: Sequence[GameResult]) -> str:
     """How often each level won the games in which it took a city or none, kept every city or lost
-    one (of games that record the cities): where its wins come from."""
+    one (of games that record the cities; a shared win counts): where its wins come from."""
     by_level = {
         level: [(r, seat) for r, seat in seats if r.cities_taken] for level, seats in _seats_by_level(results).items()
     }

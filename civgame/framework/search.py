@@ -38,7 +38,6 @@ A = TypeVar("A", bound=Action)
 
 NOISE = 1e-3  # breaks ties between equally valued actions at random
 RANKING_SHARE = 0.5  # of a search's time budget, at most spent ranking the legal actions
-PLAN_WIDTH = 2  # answers of each planned step looked at a further step ahead
 SAMPLING_SHARE = 0.15  # of a search's time budget, at least left for sampling after planning
 # After an action, the acting player's own follow-up choices (a payment, a casualty) are settled
 # with a few random answers before the position is valued, so that an action is not valued half done.
@@ -189,6 +188,7 @@ class SearchSettings:
     # same turn before sampling: `planned` candidates, lines of up to `plan_depth` actions after them.
     planned: int = 0
     plan_depth: int = 1
+    plan_width: int = 2  # the best follow-ups of each planned step looked at a further step ahead
     ranked_at_most: int | None = None  # actions ranked, in `Lookahead.order` (None: all, or as time allows)
     # A best ranked (or planned) action this much better than the next is taken without samples.
     decisive: float = math.inf
@@ -278,7 +278,7 @@ class FlatMonteCarlo(Generic[G, A]):
 
     def _best_follow_up(self, view: G, seat: int, action: A, deadline: float, depth: int) -> float:
         """The value of the best line of up to `depth` more own actions after `action` in the same
-        turn, each valued one step ahead as in the ranking (the `PLAN_WIDTH` best of each step
+        turn, each valued one step ahead as in the ranking (the `plan_width` best of each step
         looked at further); `look.lost` when there is none (the turn passes, or the world fails)."""
         look = self.look
         after = look.copy(view)
@@ -292,7 +292,7 @@ class FlatMonteCarlo(Generic[G, A]):
         ranked = rank(look, after, seat, actions, self.rng, deadline, self.settings.ranked_at_most)
         best = ranked[0][0]
         if depth > 1:
-            for _, follow_up in ranked[:PLAN_WIDTH]:
+            for _, follow_up in ranked[: self.settings.plan_width]:
                 if time.perf_counter() > deadline:
                     break
                 best = max(best, self._best_follow_up(after, seat, follow_up, deadline, depth - 1))

@@ -4,7 +4,7 @@ that are followed a step further."""
 import copy
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
 from civgame.framework.actions import Action
@@ -12,7 +12,7 @@ from civgame.framework.search import FlatMonteCarlo, Lookahead, SearchSettings, 
 
 # One seat's turn of three steps, each a letter; a line's worth once its last letter is played.
 WORTH = {
-    "a": 0.3,  # one step ahead the better opening: its best answer
+    "a": 0.3,  # the better opening one step ahead
     "ab": 0.5,  # ranks first of its follow-ups
     "abx": 0.6,
     "ac": 0.4,  # second
@@ -35,7 +35,6 @@ class Letter(Action):
 @dataclass
 class Path:
     line: str = ""
-    history: list[str] = field(default_factory=list)
 
 
 def _legal(game: Path) -> list[Letter]:

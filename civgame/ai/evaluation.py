@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from civgame.ai.hard_weights import WEIGHTS as HARD
+from civgame.ai.objective_progress import card_progress
 from civgame.games.clash.core.hexgrid import Hex, distance
 from civgame.games.clash.core.model import City, Game, Player, Unit
 from civgame.games.clash.rules.actions.cities import (
@@ -75,6 +76,10 @@ class Weights:
     moods: dict[str, float] = field(default_factory=lambda: {"happy": 0.4, "neutral": 0.0, "angry": -0.6})
     # What the hand and the board promise, beyond the flat worth of a card:
     objective_in_reach: float = 0.0  # an objective card whose status-phase condition holds now
+    # Each other objective card by how near its nearer status-phase objective is (`card_progress`,
+    # 0 to 1): 4 of the 5 ore Ore Supplies asks for, so that resources are held for the status
+    # phase, and advances, cities and buildings sought, where the card points.
+    objective_progress: float = 0.0
     wonder_in_reach: float = 0.0  # a wonder card whose advances the player holds
     # Each wonder in the player's cities, and how near it is to building the nearest wonder card in
     # hand (`wonder_progress`, 0 to 1): a wonder is saved for over several turns, and building it
@@ -159,6 +164,7 @@ def _flat(weights: Weights) -> dict[str, float]:
         "leader_exposure": weights.leader_exposure,
         "city_in_reach": weights.city_in_reach,
         "objective_in_reach": weights.objective_in_reach,
+        "objective_progress": weights.objective_progress,
         "wonder_in_reach": weights.wonder_in_reach,
         "wonder_progress": weights.wonder_progress,
         "threat": weights.threat,
@@ -220,6 +226,7 @@ HELD = (
     "objective_card",
     "wonder_card",
     "wonder_progress",
+    "objective_progress",
 )
 # The weights each computer level values positions with, by seat (what an offer to it must improve).
 LEVEL_WEIGHTS: dict[str, Weights] = {"easy": EASY, "normal": FORESIGHTED, "hard": HARD_WEIGHTS}
@@ -300,6 +307,9 @@ def terms(
     }
     if wanted is None or (wanted["objective_in_reach"] and player.objective_cards):
         found["objective_in_reach"] = min(len(fulfilled(game, player, STATUS)), len(player.objective_cards))
+    if wanted is None or wanted["objective_progress"]:
+        shares = [card_progress(game, player, card) for card in player.objective_cards]
+        found["objective_progress"] = sum(share for share in shares if share < 1.0)
     if wanted is None or wanted["wonder_in_reach"]:
         needed = game.rules.game.wonder_advance
         ready = [w for w in player.wonder_cards if player.has(needed) and player.has(game.rules.wonders[w].advance)]

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from civgame.ai import play_out, sidmeier_tournament
-from civgame.ai.agents import NORMAL_SEARCH, HeuristicAgent, SearchAgent
+from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, HeuristicAgent, SearchAgent
 from civgame.ai.cluster import RayMissing, run_jobs
 from civgame.ai.evaluation import HARD_WEIGHTS, POINTS_ONLY
 from civgame.ai.levels import LEVELS, make_agent
@@ -62,15 +62,20 @@ MATCHUPS: dict[str, Matchup] = {
     "evaluation": Matchup("Hard's evaluation vs Normal's in Normal's time (2 players)", ("hard-eval", "normal"), 0.50),
 }
 TARGETS = ("normal-random", "normal-easy", "hard-normal")  # the match-ups played unless told otherwise
+# Hard with each objective card in hand worth a point times how near it is (a held one stays 1.2).
+OBJECTIVES_TRIAL = replace(HARD_SEARCH, weights=replace(HARD_WEIGHTS, objective_progress=1.0))
 # Players the tournament fields besides the levels, to measure one part of a level on its own.
 # `greedy` takes whatever scores the most points at once (at random among equals): what any column of
 # the score sheet yields to a player who only reaches for points.
+# `hard-objectives` is Hard working toward the objectives on its cards before they hold
+# (`Weights.objective_progress`), on trial against Normal before Hard is given it.
 TRIALS: dict[str, Callable[[int | str], Agent]] = {
     "hard-eval": lambda seed: CircleGuard(SearchAgent(seed, replace(NORMAL_SEARCH, weights=HARD_WEIGHTS))),
     "greedy": lambda seed: CircleGuard(HeuristicAgent(seed, POINTS_ONLY)),
+    "hard-objectives": lambda seed: CircleGuard(SearchAgent(seed, OBJECTIVES_TRIAL)),
 }
 # The level each trial player is a variant of: the seat it is recorded as.
-TRIAL_SEATS: dict[str, Seat] = {"hard-eval": "normal", "greedy": "easy"}
+TRIAL_SEATS: dict[str, Seat] = {"hard-eval": "normal", "greedy": "easy", "hard-objectives": "hard"}
 PLAYERS = (*LEVELS, *TRIALS)
 # Processor seconds per turn: median targets by level. A level's time per decision is shown with no
 # target: a turn has a budget, which its decisions share as they matter.

@@ -94,22 +94,26 @@ def strength_rows(
     return rows
 
 
-def seed_by_seed(base: dict[int, GameResult], trial: dict[int, GameResult], level: str) -> list[str]:
+def seed_by_seed(
+    base: dict[int, GameResult], trial: dict[int, GameResult], level: str, trial_level: str | None = None
+) -> list[str]:
     """Two versions of a level compared on the seeds both played (each by seed): their wins, the games
-    that changed hands, and the mean change in the level's lead in points with its 95 % interval. A
-    change to a computer player changes the whole game, yet the same seed deals the same map, seats and
-    civilizations: comparing seed by seed leaves out what those differ by between seeds."""
+    that changed hands, and the mean change in the level's lead in points with its 95 % interval
+    (`trial_level`: the trial's name for it, if not `level`). A change to a computer player changes the
+    whole game, yet the same seed deals the same map, seats and civilizations: comparing seed by seed
+    leaves out what those differ by between seeds."""
     seeds = sorted(base.keys() & trial.keys())
     if not seeds:
         return ["no seed played in both"]
-    gained = sum(1 for s in seeds if win_share(trial[s], level) > win_share(base[s], level))
-    lost = sum(1 for s in seeds if win_share(trial[s], level) < win_share(base[s], level))
-    change, spread = mean_interval([lead_in_points(trial[s], level) - lead_in_points(base[s], level) for s in seeds])
+    tried = trial_level or level
+    gained = sum(1 for s in seeds if win_share(trial[s], tried) > win_share(base[s], level))
+    lost = sum(1 for s in seeds if win_share(trial[s], tried) < win_share(base[s], level))
+    change, spread = mean_interval([lead_in_points(trial[s], tried) - lead_in_points(base[s], level) for s in seeds])
     lines = [f"{counted(len(seeds), 'seed')} played in both"]
-    for name, games in (("base", base), ("trial", trial)):
-        wins = sum(win_share(games[s], level) for s in seeds)
-        lead, _ = mean_interval([lead_in_points(games[s], level) for s in seeds])
-        lines.append(f"{name}: {level} won {wins:g}, leading by {lead:.2f} points a game")
+    for name, games, measured in (("base", base, level), ("trial", trial, tried)):
+        wins = sum(win_share(games[s], measured) for s in seeds)
+        lead, _ = mean_interval([lead_in_points(games[s], measured) for s in seeds])
+        lines.append(f"{name}: {measured} won {wins:g}, leading by {lead:.2f} points a game")
     lines.append(f"the trial won {gained} that the base lost, and lost {lost} that the base won")
     lines.append(f"the trial's lead less the base's: {change:+.2f} points a game (± {spread:.2f}, 95 %)")
     return lines

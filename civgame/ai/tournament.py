@@ -89,6 +89,7 @@ GAMES: dict[str, tuple[dict[str, Matchup], int]] = {
     "sid-meier": (sidmeier_tournament.MATCHUPS, sidmeier_tournament.GAMES),
 }
 SID_PLAYERS = sidmeier_tournament.PLAYERS
+Kind = tuple[str, str, tuple[str, ...]]  # a recorded game's game, rules and line-up
 
 
 class _Timed:
@@ -559,21 +560,39 @@ def _report_recorded(records: Sequence[Path], game: str = "clash", ruleset: str 
 
 def _compare_recorded(base: Path, trial: Path) -> int:
     """Each line-up of the same game and rules that both records hold, its first level in the base record's
-    games and the trial's, seed by seed."""
+    games and the trial's, seed by seed; or, where the trial's first level is another (a trial player
+    such as `hard-objectives`), the base's line-up against the same opponents."""
     games = [_record_entries(record) for record in (base, trial)]
-    kinds = [kind for kind in dict.fromkeys(map(_kind, games[0])) if kind in set(map(_kind, games[1]))]
-    if not kinds:
+    pairs = _paired_kinds(list(dict.fromkeys(map(_kind, games[0]))), list(dict.fromkeys(map(_kind, games[1]))))
+    if not pairs:
         raise SystemExit(f"{base} and {trial}: no line-up of the same game and rules recorded in both")
-    for kind in kinds:
-        base_games, trial_games = ({_seed(e): _recorded_result(e) for e in kept if _kind(e) == kind} for kept in games)
-        game, ruleset, lineup = kind
+    for base_kind, trial_kind in pairs:
+        base_games, trial_games = (
+            {_seed(e): _recorded_result(e) for e in kept if _kind(e) == kind}
+            for kept, kind in zip(games, (base_kind, trial_kind), strict=True)
+        )
+        game, ruleset, lineup = base_kind
         rules = f" ({ruleset})" if game == "clash" else ""
-        print(f"{game}{rules}, {', '.join(lineup)}: {base} (base) against {trial} (trial)")
-        print("\n".join(f"  {line}" for line in seed_by_seed(base_games, trial_games, lineup[0])))
+        measured = trial_kind[2][0]
+        against = "" if measured == lineup[0] else f" and {', '.join(trial_kind[2])}"
+        print(f"{game}{rules}, {', '.join(lineup)}{against}: {base} (base) against {trial} (trial)")
+        print("\n".join(f"  {line}" for line in seed_by_seed(base_games, trial_games, lineup[0], measured)))
     return 0
 
 
-def _kind(entry: dict[str, Any]) -> tuple[str, str, tuple[str, ...]]:
+def _paired_kinds(base: list[Kind], trial: list[Kind]) -> list[tuple[Kind, Kind]]:
+    """The base's line-ups each with the trial's that is the same, or else that differs only in its first level."""
+    pairs = []
+    for kind in base:
+        game, ruleset, lineup = kind
+        rivals = [t for t in trial if t[:2] == (game, ruleset) and t[2][1:] == lineup[1:]]
+        match = kind if kind in trial else (rivals[0] if len(rivals) == 1 else None)
+        if match is not None:
+            pairs.append((kind, match))
+    return pairs
+
+
+def _kind(entry: dict[str, Any]) -> Kind:
     """A recorded game's game, rules and line-up (older lines: Clash's default rules)."""
     return entry.get("game", "clash"), entry.get("ruleset", DEFAULT_RULESET), tuple(entry["matchup"])
 

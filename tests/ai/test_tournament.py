@@ -315,6 +315,39 @@ def test_two_versions_of_a_level_are_compared_seed_by_seed_on_the_seeds_both_pla
     ]
 
 
+def test_a_trial_player_is_compared_with_the_level_it_varies_against_the_same_opponents(capsys, tmp_path):
+    base = _recorded(
+        tmp_path / "base.jsonl",
+        ("hard", "normal"),
+        [(9001, ["normal", "hard"], [25.0, 35.0], [1]), (9002, ["hard", "normal"], [20.0, 21.0], [1])],
+    )
+    trial = _recorded(
+        tmp_path / "trial.jsonl",
+        ("hard-objectives", "normal"),
+        [
+            (9001, ["normal", "hard-objectives"], [25.0, 31.0], [1]),
+            (9002, ["hard-objectives", "normal"], [24.0, 21.0], [0]),
+        ],
+    )
+    other = _recorded(
+        tmp_path / "other.jsonl", ("hard-objectives", "easy"), [(9001, ["easy", "hard-objectives"], [1.0, 2.0], [1])]
+    )
+    assert main(["--compare", base, trial]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == (
+        f"clash ({DEFAULT_RULESET}), hard, normal and hard-objectives, normal: {base} (base) against {trial} (trial)"
+    )
+    assert [line.strip() for line in lines[1:]] == [
+        "2 seeds played in both",
+        "base: hard won 1, leading by 4.50 points a game",
+        "trial: hard-objectives won 2, leading by 4.50 points a game",
+        "the trial won 1 that the base lost, and lost 0 that the base won",
+        "the trial's lead less the base's: +0.00 points a game (± 7.84, 95 %)",  # -4 and +4: sd 5.66
+    ]
+    with pytest.raises(SystemExit, match="no line-up of the same game and rules recorded in both"):
+        main(["--compare", base, other])  # other opponents: not the same trial
+
+
 def test_records_without_a_common_line_up_or_seed_are_not_compared(capsys, tmp_path):
     hard = _recorded(tmp_path / "a.jsonl", ("hard", "normal"), [(1, ["hard", "normal"], [3.0, 2.0], [0])])
     easy = _recorded(tmp_path / "b.jsonl", ("easy", "random"), [(1, ["easy", "random"], [3.0, 2.0], [0])])

@@ -10,6 +10,7 @@ an Elo-style table and how long each level thinks per turn and per decision.
     civgame tournament --report games.jsonl     # ... and reported later (a run stopped early too)
     civgame tournament --report a.jsonl b.jsonl # records of several line-ups as one run (one rating fit)
     civgame tournament --compare main.jsonl trial.jsonl  # two versions of a level, seed by seed
+    civgame tournament --lineup hard-objectives,normal   # a trial player (TRIALS), to compare with hard-normal
     civgame tournament --game sid-meier         # Sid Meier's Civilization's levels (sidmeier_tournament.py)
 
 (`python -m bench.ai` is the same command.)
@@ -429,8 +430,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=Path,
         nargs=2,
         metavar=("BASE", "TRIAL"),
-        help="compare two --record files of the same line-ups played by two versions of the code, seed by seed: "
-        "the measured level's wins in each, the games that changed hands, the change in its lead in points",
+        help="compare two --record files of the same line-ups played by two versions of the code, seed by seed "
+        "(or a trial player's with its level's, on the same opponents): the measured level's wins in each, "
+        "the games that changed hands, the change in its lead in points",
     )
     parser.add_argument(
         "--ray",

@@ -27,11 +27,12 @@ def card_progress(game: Game, player: Player, card: int) -> float:
 
 
 def progress(game: Game, player: Player, cond: Condition) -> float:
-    """The share of `cond` the player has reached: 1 where it holds."""
-    if holds(game, player, cond):
-        return 1.0
+    """The share of `cond` the player has reached: 1 where it holds. A share reaches 1 exactly where its
+    condition holds (so it is not asked twice); a condition without one is 1 or 0."""
     share = SHARES.get(cond.name)
-    return 0.0 if share is None else min(share(game, player, cond.params), 1.0)
+    if share is None:
+        return 1.0 if holds(game, player, cond) else 0.0
+    return min(share(game, player, cond.params), 1.0)
 
 
 def _best_other(game: Game, player: Player, params: Most | Lead) -> int:

@@ -5,10 +5,12 @@ from dataclasses import replace
 
 import pytest
 
+from bench.decisions import position
 from civgame.ai.agents import considered, rank
 from civgame.ai.evaluation import FORESIGHTED, HARD_WEIGHTS, terms, value
-from civgame.ai.objective_progress import card_progress
+from civgame.ai.objective_progress import card_progress, progress
 from civgame.ai.tournament import OBJECTIVES_TRIAL, TRIAL_SEATS, TRIALS
+from civgame.games.clash.rules.actions.objectives import STATUS, holds
 from civgame.games.clash.rules.flow.controller import legal_actions
 from tests.scenario import Scenario
 
@@ -114,3 +116,15 @@ def test_the_trial_is_hard_with_the_objective_term_and_is_seated_as_hard():
     assert player.agent.settings == replace(OBJECTIVES_TRIAL)
     assert OBJECTIVES_TRIAL.weights == replace(HARD_WEIGHTS, objective_progress=TRIAL.objective_progress)
     assert TRIAL_SEATS["hard-objectives"] == "hard"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_share_reaches_one_exactly_where_its_objective_holds(seed):
+    game = position(seed, 400)
+    conditions = [parts[STATUS] for parts in game.rules.objective_conditions.values() if STATUS in parts]
+    reached = 0
+    for player in game.players:
+        for cond in conditions:
+            assert (progress(game, player, cond) == 1.0) == holds(game, player, cond), cond
+            reached += holds(game, player, cond)
+    assert reached > 0  # the positions hold some objectives, not only ones out of reach

@@ -63,7 +63,7 @@ MATCHUPS: dict[str, Matchup] = {
     "evaluation": Matchup("Hard's evaluation vs Normal's in Normal's time (2 players)", ("hard-eval", "normal"), 0.50),
 }
 TARGETS = ("normal-random", "normal-easy", "hard-normal")  # the match-ups played unless told otherwise
-# Hard with each objective card in hand worth a point times how near it is (a held one stays 1.2).
+# Hard with each objective card in hand worth a point times how near it is (one in reach: `objective_in_reach`).
 OBJECTIVES_TRIAL = replace(HARD_SEARCH, weights=replace(HARD_WEIGHTS, objective_progress=1.0))
 # Players the tournament fields besides the levels, to measure one part of a level on its own.
 # `greedy` takes whatever scores the most points at once (at random among equals): what any column of

@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from bench.decisions import position
-from civgame.ai.agents import considered, rank
+from civgame.ai.agents import HARD_SEARCH, considered, rank
 from civgame.ai.evaluation import FORESIGHTED, HARD_WEIGHTS, terms, value
 from civgame.ai.objective_progress import card_progress, progress
 from civgame.ai.tournament import OBJECTIVES_TRIAL, TRIAL_SEATS, TRIALS
@@ -113,7 +113,8 @@ def test_the_trial_collects_the_ore_its_card_asks_for_where_hard_collects_food()
 
 def test_the_trial_is_hard_with_the_objective_term_and_is_seated_as_hard():
     player = TRIALS["hard-objectives"](1)
-    assert player.agent.settings == replace(OBJECTIVES_TRIAL)
+    assert player.agent.settings == OBJECTIVES_TRIAL
+    assert replace(OBJECTIVES_TRIAL, weights=HARD_WEIGHTS) == HARD_SEARCH  # Hard's search otherwise
     assert OBJECTIVES_TRIAL.weights == replace(HARD_WEIGHTS, objective_progress=TRIAL.objective_progress)
     assert TRIAL_SEATS["hard-objectives"] == "hard"
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from civgame.ai.hard_weights import WEIGHTS as HARD
-from civgame.ai.objective_progress import card_progress
+from civgame.ai.objective_progress import standing
 from civgame.games.clash.core.hexgrid import Hex, distance
 from civgame.games.clash.core.model import City, Game, Player, Unit
 from civgame.games.clash.rules.actions.cities import (
@@ -29,7 +29,6 @@ from civgame.games.clash.rules.actions.cities import (
     largest_city_size,
     why_not_city_ground,
 )
-from civgame.games.clash.rules.actions.objectives import STATUS, fulfilled
 from civgame.games.clash.rules.actions.wonders import wonder_cost
 from civgame.games.clash.rules.base.cards import great_persons_in_hand
 from civgame.games.clash.rules.base.moods import mood_modified_size
@@ -305,11 +304,14 @@ def terms(
         "wonder_card": len(player.wonder_cards),
         "leader": 1 if player.leader is not None else 0,
     }
-    if wanted is None or (wanted["objective_in_reach"] and player.objective_cards):
-        found["objective_in_reach"] = min(len(fulfilled(game, player, STATUS)), len(player.objective_cards))
-    if wanted is None or wanted["objective_progress"]:
-        shares = [card_progress(game, player, card) for card in player.objective_cards]
-        found["objective_progress"] = sum(share for share in shares if share < 1.0)
+    in_reach_wanted = wanted is None or (wanted["objective_in_reach"] and player.objective_cards)
+    progress_wanted = wanted is None or wanted["objective_progress"]
+    if in_reach_wanted or progress_wanted:
+        in_reach, progress = standing(game, player)
+        if in_reach_wanted:
+            found["objective_in_reach"] = in_reach
+        if progress_wanted:
+            found["objective_progress"] = progress
     if wanted is None or wanted["wonder_in_reach"]:
         needed = game.rules.game.wonder_advance
         ready = [w for w in player.wonder_cards if player.has(needed) and player.has(game.rules.wonders[w].advance)]

@@ -8,9 +8,9 @@ import pytest
 from bench.decisions import position
 from civgame.ai.agents import HARD_SEARCH, considered, rank
 from civgame.ai.evaluation import FORESIGHTED, HARD_WEIGHTS, terms, value
-from civgame.ai.objective_progress import card_progress, progress
+from civgame.ai.objective_progress import card_progress, progress, standing
 from civgame.ai.tournament import OBJECTIVES_TRIAL, TRIAL_SEATS, TRIALS
-from civgame.games.clash.rules.actions.objectives import STATUS, holds
+from civgame.games.clash.rules.actions.objectives import STATUS, fulfilled, holds
 from civgame.games.clash.rules.flow.controller import legal_actions
 from tests.scenario import Scenario
 
@@ -129,3 +129,16 @@ def test_a_share_reaches_one_exactly_where_its_objective_holds(seed):
             assert (progress(game, player, cond) == 1.0) == holds(game, player, cond), cond
             reached += holds(game, player, cond)
     assert reached > 0  # the positions hold some objectives, not only ones out of reach
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_one_pass_standing_counts_what_the_status_phase_would_offer(seed):
+    game = position(seed, 400)
+    for player in game.players:
+        player.objective_cards = sorted(set(player.objective_cards) | {EUREKA_CARD, ORE_SUPPLIES_CARD})
+        player.resources["ore"] = 5  # Ore Supplies holds for every player
+        in_reach, near = standing(game, player)
+        cards = player.objective_cards
+        assert in_reach == min(len(fulfilled(game, player, STATUS)), len(cards)) >= 1
+        shares = [card_progress(game, player, card) for card in cards]
+        assert near == pytest.approx(sum(share for share in shares if share < 1.0))

@@ -19,30 +19,27 @@ from civgame.games.clash.rules.actions.objectives import STATUS, count, holds
 Share = Callable[[Game, Player, Any], float]
 
 
-def card_progress(game: Game, player: Player, card: int) -> float:
-    """How near the player is to completing the card: its nearer status-phase objective's share."""
-    return max(_shares(game, player, card, {}), default=0.0)
+def card_progress(game: Game, player: Player, card: int, known: dict[str, float] | None = None) -> float:
+    """How near the player is to completing the card: its nearer status-phase objective's share
+    (`known`: the shares already found, by objective, as two cards may share one)."""
+    known = {} if known is None else known
+    shares = []
+    for key in game.rules.objective_card_index[card].objectives:
+        cond = game.rules.objective_conditions[key].get(STATUS)
+        if cond is not None:
+            if key not in known:
+                known[key] = progress(game, player, cond)
+            shares.append(known[key])
+    return max(shares, default=0.0)
 
 
 def standing(game: Game, player: Player) -> tuple[int, float]:
     """The player's objective cards in one pass: how many of their status-phase objectives hold now (at
     most one a card, as the status phase completes them) and the summed share of the other cards."""
-    known: dict[str, float] = {}  # two cards may share an objective: its share is found once
-    cards = [max(_shares(game, player, card, known), default=0.0) for card in player.objective_cards]
+    known: dict[str, float] = {}
+    cards = [card_progress(game, player, card, known) for card in player.objective_cards]
     in_reach = min(sum(share == 1.0 for share in known.values()), len(cards))
     return in_reach, sum(share for share in cards if share < 1.0)
-
-
-def _shares(game: Game, player: Player, card: int, known: dict[str, float]) -> list[float]:
-    conditions = game.rules.objective_conditions
-    found = []
-    for key in game.rules.objective_card_index[card].objectives:
-        cond = conditions[key].get(STATUS)
-        if cond is not None:
-            if key not in known:
-                known[key] = progress(game, player, cond)
-            found.append(known[key])
-    return found
 
 
 def progress(game: Game, player: Player, cond: Condition) -> float:

@@ -11,6 +11,7 @@ turn state are set up) and then lets the test rearrange the board freely.
 
 from __future__ import annotations
 
+from civgame.framework.rng import Rng
 from civgame.games.clash.content.effects import holdings_changed
 from civgame.games.clash.content.ruleset import Ruleset
 from civgame.games.clash.core.actions import Action
@@ -155,26 +156,28 @@ class Scenario:
 
     def fix_dice(self, *values: int) -> None:
         """Make the next combat/influence die rolls come out as given (face indices 0-11)."""
-        self.game.rng = _FixedRng(list(values), self.game.rng)
+        self.game.rng = LoadedDice(self.game.rng.state, list(values))
 
 
-class _FixedRng:
-    """A stand-in RNG for tests: `below()` returns the queued values first."""
+class LoadedDice(Rng):
+    """The game's RNG with the next rolls queued: `below()` returns them first, then rolls as the
+    seeded generator would. Its state moves on with every roll, queued or not, so undo, saves and
+    the window all see that dice were rolled."""
 
-    def __init__(self, values: list[int], fallback):
+    def __init__(self, state: int, values: list[int]):
+        super().__init__(state)
         self.values = values
-        self.fallback = fallback
-        self.state = fallback.state
 
     def below(self, n: int) -> int:
         if self.values:
             value = self.values.pop(0)
-            assert 0 <= value < n, f"queued die value {value} not below {n}"
+            assert 0 <= value < n, f"queued roll {value} not below {n}"
+            self.next64()
             return value
-        return self.fallback.below(n)
+        return super().below(n)
 
-    def choice(self, items):
-        return items[self.below(len(items))]
-
-    def shuffle(self, items) -> None:
-        self.fallback.shuffle(items)
+    def shuffle(self, items: list) -> None:
+        """Shuffle as the seeded generator would: a deck shuffled on the way leaves the queued rolls to the dice."""
+        queued, self.values = self.values, []
+        super().shuffle(items)
+        self.values = queued

@@ -32,7 +32,6 @@ def test_every_computer_player_answers_the_expansions_choices(level):
 
 def answered(game, kind, level):
     """The computer player of `level` answers the pending decision of `kind` with a legal action."""
-    game.rng = getattr(game.rng, "fallback", game.rng)  # the game's own RNG again, once the dice are rolled
     assert isinstance(game.pending[-1], kind)
     actions = legal_actions(game)
     chosen = make_agent(level, 1).choose(game, actions)

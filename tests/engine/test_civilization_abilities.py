@@ -463,7 +463,6 @@ def thermopylae_against_archers() -> tuple[Scenario, list]:
     """Rome's Archers hits: Greece is asked which unit to remove."""
     s, (infantry, leonidas) = leonidas_against_three(ARCHERS, (6, "infantry"))
     assert "Archers: Player 2 rolls 6: Player 1 removes 1 unit" in s.game.log
-    s.game.rng = s.game.rng.fallback  # the forced die is used: the game can be saved
     return s, [infantry, leonidas]
 
 

@@ -15,6 +15,7 @@ from civgame.games.clash.rules.flow.setup import available_variants, new_game
 from civgame.games.clash.rules.flow.status import begin
 from civgame.games.clash.storage.save import dumps, loads
 from tests.classic import CLASSIC_2012, classic_rules, classic_scenario
+from tests.scenario import LoadedDice
 
 
 def end_round(s):
@@ -107,10 +108,15 @@ def test_a_wonderful_ending_ends_the_game_after_the_turn_a_wonder_was_built_in_t
     assert s.game.phase == "over" and s.game.round == 3  # before its next turn and any status phase
 
 
+def roll(game, *faces: int) -> None:
+    """The next six-sided rolls come out as `faces` (1-6)."""
+    game.rng = LoadedDice(game.rng.state, [face - 1 for face in faces])
+
+
 def test_roll_to_end_rolls_as_each_of_the_last_turns_begins():
     game = new_game(2, 3, classic_rules(), variants=["roll_to_end"])
     game.age, game.round = 6, 1
-    game.rng = _Dice([5, 5])  # round 6's second turn (range 6): 5 goes on; its third (5-6): 5 ends it
+    roll(game, 5, 5)  # round 6's second turn (range 6): 5 goes on; its third (5-6): 5 ends it
     apply(game, EndTurn())
     apply(game, EndTurn())
     assert game.phase == "play" and game.round == 2
@@ -134,18 +140,7 @@ def test_ranges_a_mod_gives_without_the_provisional_mark_are_rolled_without_it(t
     game = new_game(2, 3, rules, variants=["roll_to_end"])
     assert game.rules.game.variants.variable_end.ranges_text() == "6; 6; 6; 1, 6; 1, 3"
     game.age, game.round = 6, 1
-    game.rng = _Dice([6])
+    roll(game, 6)
     apply(game, EndTurn())
     apply(game, EndTurn())
     assert game.phase == "over" and "rolls 6 to end the game (it ends on 6): the game ends" in game.log[-2]
-
-
-class _Dice:
-    """Rolls in order: `below(6)` gives each value minus one."""
-
-    def __init__(self, values):
-        self.values = list(values)
-        self.state = 0
-
-    def below(self, n):
-        return self.values.pop(0) - 1

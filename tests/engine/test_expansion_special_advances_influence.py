@@ -327,7 +327,6 @@ def test_every_computer_level_answers_the_new_attempts_and_their_boost(level):
     assert agent.choose(s.game, s.legal()) in s.legal()
     s.fix_dice(die(3))  # 2 culture tokens short
     s.apply(InfluenceCulture(city.id, target.id, ARMY_UNIT, 0))
-    s.game.rng = s.game.rng.fallback  # (the agents copy the game's own generator)
     assert s.game.pending and s.legal_of(BoostInfluence)
     choice = agent.choose(s.game, s.legal())
     assert isinstance(choice, BoostInfluence)
@@ -343,6 +342,5 @@ def test_a_game_waiting_on_the_boost_of_an_attempt_on_a_unit_or_for_a_token_is_s
         s.resources(0, culture=3)
         s.fix_dice(die(3))
         s.apply(InfluenceCulture(city.id, target.id, building, 0 if building == ARMY_UNIT else 1))
-        s.game.rng = s.game.rng.fallback
         decision = s.game.pending[-1]
         assert loads(dumps(s.game), s.game.rules).pending == [decision]

@@ -461,7 +461,6 @@ def test_a_hit_ignored_before_a_choice_the_round_waits_for_survives_saving_and_l
     attack(s, 0, [*att, cavalry], "C2", "D2")
     play(s, PELTASTS, ARCHERS)
     assert isinstance(s.game.pending[-1], CasualtyDecision) and s.game.pending[-1].player == 0
-    s.game.rng = s.game.rng.fallback  # both forced dice are used
     s.game = loads(dumps(s.game))
     assert s.game.combat.resolved == ["attacker:holder:ignore_hit_on_roll", "defender:opponent:kill_on_roll"]
     # 2 attacker dice; the defender's 6 + 1 and 6 + 1 = 14: 2 hits, 1 of them ignored.

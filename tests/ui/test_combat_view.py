@@ -103,7 +103,6 @@ def test_cancelling_a_hit_with_fireworks_says_what_it_costs_and_what_it_does(app
     s.resources(0, wood=1, ore=1)
     defenders = s.units(0, "infantry", "C2", 2)
     defend_against_two_hits(s, *defenders)
-    s.game.rng = s.game.rng.fallback  # the dice of the round are rolled: the game's own dice again
     scene = show_game(app, s.game)
     assert isinstance(s.game.pending[-1], HitCancelDecision)
     assert sorted(scene.dialog.labels()) == [

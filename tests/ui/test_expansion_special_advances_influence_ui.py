@@ -7,8 +7,9 @@ from civgame.ui.score_scene import scored_items
 from civgame.ui.tooltips import city_lines
 from tests.classic import die
 from tests.engine.test_expansion_special_advances_influence import druids, levels, magi, missionaries
+from tests.scenario import LoadedDice
 from tests.ui.test_expansion_civilizations_ui import expansion_screen
-from tests.ui.test_flows import LoadedDice, choose, click_space, open_in_window
+from tests.ui.test_flows import choose, click_space, open_in_window
 
 
 def assert_greyed(app, scene, space: str, label: str, reason: str) -> None:

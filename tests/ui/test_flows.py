@@ -7,7 +7,6 @@ asserts the exact change of the model that the clicks caused.
 
 import pygame
 
-from civgame.framework.rng import Rng
 from civgame.framework.saves import state_hash
 from civgame.games.clash.core.decisions import (
     CasualtyDecision,
@@ -26,7 +25,7 @@ from civgame.ui.menus import LoadScene, NewGameScene, TitleScene
 from civgame.ui.payment_dialog import PaymentDialog
 from civgame.ui.score_scene import ScoreScene
 from tests.combat_helpers import LEADER, face
-from tests.scenario import Scenario
+from tests.scenario import LoadedDice, Scenario
 from tests.ui.conftest import click, click_button, collect, collect_including, press_ctrl, press_key, type_text
 
 
@@ -51,22 +50,6 @@ def click_space(app, scene, label: str) -> None:
 
 def choose(app, scene, label_start: str) -> None:
     click_button(app, scene.dialog.button_for(label_start))
-
-
-class LoadedDice(Rng):
-    """The game's RNG with the next die faces queued. Unlike Scenario.fix_dice it is still an Rng,
-    which the window's undo snapshots and autosaves can store; its state moves on with every
-    roll, so the window sees that dice were rolled."""
-
-    def __init__(self, state: int, faces: list[int]):
-        super().__init__(state)
-        self.faces = faces
-
-    def below(self, n: int) -> int:
-        if self.faces:
-            self.next64()
-            return self.faces.pop(0)
-        return super().below(n)
 
 
 def load_dice(s: Scenario, *faces: tuple[int, str]) -> None:

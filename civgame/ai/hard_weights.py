@@ -25,4 +25,9 @@ WEIGHTS: dict[str, float] = {
     "settler_on_site": 1.0,
     "settler_prospect": 1.0,
     "city_room": 0.25,
+    # An objective card not yet in reach is worth a point times how near it is (4 of the 5 ore of Ore
+    # Supplies: 0.8), so that Hard holds resources for the status phase and seeks what its cards
+    # ask for; before, it credited a card only once its condition held, and completed fewer than
+    # Normal (docs/measurements.md: Hard working toward its objectives).
+    "objective_progress": 1.0,
 }

@@ -10,7 +10,7 @@ an Elo-style table and how long each level thinks per turn and per decision.
     civgame tournament --report games.jsonl     # ... and reported later (a run stopped early too)
     civgame tournament --report a.jsonl b.jsonl # records of several line-ups as one run (one rating fit)
     civgame tournament --compare main.jsonl trial.jsonl  # two versions of a level, seed by seed
-    civgame tournament --lineup hard-objectives,normal   # a trial player (TRIALS), to compare with hard-normal
+    civgame tournament --lineup greedy,normal            # a trial player (TRIALS), to compare with easy,normal
     civgame tournament --game sid-meier         # Sid Meier's Civilization's levels (sidmeier_tournament.py)
 
 (`python -m bench.ai` is the same command.)
@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from civgame.ai import play_out, sidmeier_tournament
-from civgame.ai.agents import HARD_SEARCH, NORMAL_SEARCH, HeuristicAgent, SearchAgent
+from civgame.ai.agents import NORMAL_SEARCH, HeuristicAgent, SearchAgent
 from civgame.ai.cluster import RayMissing, run_jobs
 from civgame.ai.evaluation import HARD_WEIGHTS, POINTS_ONLY
 from civgame.ai.levels import LEVELS, make_agent
@@ -63,20 +63,15 @@ MATCHUPS: dict[str, Matchup] = {
     "evaluation": Matchup("Hard's evaluation vs Normal's in Normal's time (2 players)", ("hard-eval", "normal"), 0.50),
 }
 TARGETS = ("normal-random", "normal-easy", "hard-normal")  # the match-ups played unless told otherwise
-# Hard with each objective card in hand worth a point times how near it is (one in reach: `objective_in_reach`).
-OBJECTIVES_TRIAL = replace(HARD_SEARCH, weights=replace(HARD_WEIGHTS, objective_progress=1.0))
 # Players the tournament fields besides the levels, to measure one part of a level on its own.
 # `greedy` takes whatever scores the most points at once (at random among equals): what any column of
 # the score sheet yields to a player who only reaches for points.
-# `hard-objectives` is Hard working toward the objectives on its cards before they hold
-# (`Weights.objective_progress`), on trial against Normal before Hard is given it.
 TRIALS: dict[str, Callable[[int | str], Agent]] = {
     "hard-eval": lambda seed: CircleGuard(SearchAgent(seed, replace(NORMAL_SEARCH, weights=HARD_WEIGHTS))),
     "greedy": lambda seed: CircleGuard(HeuristicAgent(seed, POINTS_ONLY)),
-    "hard-objectives": lambda seed: CircleGuard(SearchAgent(seed, OBJECTIVES_TRIAL)),
 }
 # The level each trial player is a variant of: the seat it is recorded as.
-TRIAL_SEATS: dict[str, Seat] = {"hard-eval": "normal", "greedy": "easy", "hard-objectives": "hard"}
+TRIAL_SEATS: dict[str, Seat] = {"hard-eval": "normal", "greedy": "easy"}
 PLAYERS = (*LEVELS, *TRIALS)
 # Processor seconds per turn: median targets by level. A level's time per decision is shown with no
 # target: a turn has a budget, which its decisions share as they matter.
@@ -563,7 +558,7 @@ def _report_recorded(records: Sequence[Path], game: str = "clash", ruleset: str 
 def _compare_recorded(base: Path, trial: Path) -> int:
     """Each line-up of the same game and rules that both records hold, its first level in the base record's
     games and the trial's, seed by seed; or, where the trial's first level is another (a trial player
-    such as `hard-objectives`), the base's line-up against the same opponents."""
+    such as `greedy`), the base's line-up against the same opponents."""
     games = [_record_entries(record) for record in (base, trial)]
     pairs = _paired_kinds(list(dict.fromkeys(map(_kind, games[0]))), list(dict.fromkeys(map(_kind, games[1]))))
     if not pairs:

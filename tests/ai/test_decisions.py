@@ -22,7 +22,7 @@ from civgame.ai import agents, offers
 DIGESTS = {
     "easy": (8, "e734dac15df1e7f5", 273, "a36d02427f4b06b7"),
     "normal": (8, "65da161beb088bc8", 1341, "a1ea9a6dbc1a24d2"),
-    "hard": (8, "a6cceb613b2dd4a3", 1444, "7a20f6fe9aab3390"),
+    "hard": (8, "a6cceb613b2dd4a3", 1440, "a6967e5117e8fd97"),
 }
 
 

@@ -1,4 +1,4 @@
-"""How near a player is to the objectives on their cards, and the trial Hard that works toward them."""
+"""How near a player is to the objectives on their cards, and Hard working toward them."""
 
 import random
 from dataclasses import replace
@@ -6,10 +6,9 @@ from dataclasses import replace
 import pytest
 
 from bench.decisions import position
-from civgame.ai.agents import HARD_SEARCH, considered, rank
+from civgame.ai.agents import considered, rank
 from civgame.ai.evaluation import FORESIGHTED, HARD_WEIGHTS, terms, value
 from civgame.ai.objective_progress import card_progress, progress, standing
-from civgame.ai.tournament import OBJECTIVES_TRIAL, TRIAL_SEATS, TRIALS
 from civgame.games.clash.rules.actions.objectives import STATUS, fulfilled, holds
 from civgame.games.clash.rules.flow.controller import legal_actions
 from tests.scenario import Scenario
@@ -19,7 +18,7 @@ OPTIMIZED_STORAGE_CARD = 10  # Optimized Storage (3 food, 3 ore, 3 wood) / Naval
 ORE_SUPPLIES_CARD = 12  # Ore Supplies (5 ore) / Large Army (4 army units more than any other player)
 TRADE_FOCUS_CARD = 21  # Trade Focus (every Economy advance) / Scavenger
 STAR_GAZERS_CARD = 33  # Star Gazers (most cities with an Observatory) / Horse Power
-TRIAL = OBJECTIVES_TRIAL.weights
+WITHOUT_PROGRESS = replace(HARD_WEIGHTS, objective_progress=0.0)  # Hard as it played before
 
 
 def _two_cities() -> Scenario:
@@ -78,16 +77,16 @@ def test_all_of_is_the_mean_of_its_parts():
     assert _near(s, OPTIMIZED_STORAGE_CARD) == pytest.approx(2 / 3)
 
 
-def test_the_trial_values_each_card_by_how_near_it_is_and_the_levels_do_not():
+def test_hard_values_each_card_by_how_near_it_is_and_normal_does_not():
     s = _two_cities()
     s.player(0).objective_cards = [EUREKA_CARD, ORE_SUPPLIES_CARD]
     s.resources(0, ideas=2, ore=5)  # Eureka! 2 of 5; Ore Supplies holds, counted by the card in reach
-    assert terms(s.game, 0, TRIAL)["objective_progress"] == pytest.approx(2 / 5)
-    without = replace(TRIAL, objective_progress=0.0)
-    assert value(s.game, 0, TRIAL) - value(s.game, 0, without) == pytest.approx(TRIAL.objective_progress * 2 / 5)
-    assert TRIAL.objective_progress > 0
-    assert HARD_WEIGHTS.objective_progress == FORESIGHTED.objective_progress == 0.0
-    assert "objective_progress" not in terms(s.game, 0, HARD_WEIGHTS)  # not even looked up
+    assert terms(s.game, 0, HARD_WEIGHTS)["objective_progress"] == pytest.approx(2 / 5)
+    gained = value(s.game, 0, HARD_WEIGHTS) - value(s.game, 0, WITHOUT_PROGRESS)
+    assert gained == pytest.approx(HARD_WEIGHTS.objective_progress * 2 / 5)
+    assert HARD_WEIGHTS.objective_progress > 0
+    assert FORESIGHTED.objective_progress == 0.0
+    assert "objective_progress" not in terms(s.game, 0, FORESIGHTED)  # not even looked up
 
 
 def test_progress_toward_a_card_is_worth_nothing_in_the_last_round():
@@ -95,28 +94,20 @@ def test_progress_toward_a_card_is_worth_nothing_in_the_last_round():
     s.player(0).objective_cards = [EUREKA_CARD]
     s.resources(0, ideas=2)
     s.game.age, s.game.round = s.game.rules.game.ages, s.game.rules.game.rounds_per_age
-    assert terms(s.game, 0, TRIAL)["objective_progress"] == 0.0
+    assert terms(s.game, 0, HARD_WEIGHTS)["objective_progress"] == 0.0
 
 
-def test_the_trial_collects_the_ore_its_card_asks_for_where_hard_collects_food():
+def test_hard_collects_the_ore_its_card_asks_for_where_it_collected_food_before():
     s = _two_cities()
     s.player(0).objective_cards = [ORE_SUPPLIES_CARD]
     s.resources(0, ore=3)
     actions = considered(legal_actions(s.game))
     firsts = {
         name: rank(s.game, 0, actions, random.Random(1), weights)[0][1]
-        for name, weights in (("hard", HARD_WEIGHTS), ("trial", TRIAL))
+        for name, weights in (("before", WITHOUT_PROGRESS), ("hard", HARD_WEIGHTS))
     }
-    assert [pick for _, pick in firsts["hard"].picks] == ["food"]
-    assert [pick for _, pick in firsts["trial"].picks] == ["ore"]
-
-
-def test_the_trial_is_hard_with_the_objective_term_and_is_seated_as_hard():
-    player = TRIALS["hard-objectives"](1)
-    assert player.agent.settings == OBJECTIVES_TRIAL
-    assert replace(OBJECTIVES_TRIAL, weights=HARD_WEIGHTS) == HARD_SEARCH  # Hard's search otherwise
-    assert OBJECTIVES_TRIAL.weights == replace(HARD_WEIGHTS, objective_progress=TRIAL.objective_progress)
-    assert TRIAL_SEATS["hard-objectives"] == "hard"
+    assert [pick for _, pick in firsts["before"].picks] == ["food"]
+    assert [pick for _, pick in firsts["hard"].picks] == ["ore"]
 
 
 @pytest.mark.parametrize("seed", [1, 2])
